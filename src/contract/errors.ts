@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/**
+ * Whether a failed request changed anything upstream. `no`: nothing was sent or the upstream
+ * refused it; `unknown`: it was sent and no answer came back (timeout, dropped connection), so
+ * the user must check before trying again; `yes`: it was accepted (an error after acceptance).
+ */
+export const submittedSchema = z.enum(['no', 'unknown', 'yes']);
+export type Submitted = z.infer<typeof submittedSchema>;
+
+export const fieldIssueSchema = z.object({
+  field: z.string(),
+  message: z.string(),
+});
+export type FieldIssue = z.infer<typeof fieldIssueSchema>;
+
+export const errorCodeSchema = z.enum([
+  'bad_request',
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'rate_limited',
+  'upstream_rejected',
+  'upstream_permission',
+  'upstream_unavailable',
+  'upstream_timeout',
+  'internal',
+]);
+export type ErrorCode = z.infer<typeof errorCodeSchema>;
+
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: errorCodeSchema,
+    message: z.string(),
+    fields: z.array(fieldIssueSchema).optional(),
+    submitted: submittedSchema.optional(),
+    requestId: z.string().optional(),
+  }),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** Exact decimal amounts travel as strings (architecture decision 5). */
+export const decimalStringSchema = z
+  .string()
+  .regex(/^-?\d+(\.\d+)?$/, 'must be a decimal number such as 1250.50');
+export type DecimalString = z.infer<typeof decimalStringSchema>;
+
+/** An ISO 8601 calendar date, YYYY-MM-DD. */
+export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
+
+/**
+ * A wall-clock timestamp without a zone, `YYYY-MM-DDTHH:mm:ss`. The upstream sends these without
+ * a zone (interface document §2 Conventions) and we keep them zone-less and labelled.
+ */
+export const localDateTimeSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/, 'must be a timestamp YYYY-MM-DDTHH:mm:ss');
+
+/** An instant in UTC, ISO 8601 with Z. */
+export const instantSchema = z.string().regex(/Z$/, 'must be an ISO 8601 UTC timestamp');
