@@ -12,7 +12,10 @@ export const roleLabels: Record<Role, string> = {
 
 export const signInSchema = z.object({
   email: z.email('Email must be a valid email address').max(254),
-  password: z.string().min(1, 'Password is required').max(200, 'Password is at most 200 characters'),
+  password: z
+    .string()
+    .min(1, 'Password is required')
+    .max(200, 'Password is at most 200 characters'),
 });
 export type SignIn = z.infer<typeof signInSchema>;
 

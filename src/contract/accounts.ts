@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { decimalStringSchema, isoDateSchema, localDateTimeSchema } from './money';
+import { lowerCaseStatusSchema } from './status';
+
+/**
+ * When a review happened: a calendar date (the upstream's MM-DD-YYYY fields) or a zone-less
+ * wall-clock timestamp (its `YYYY-MM-DD HH:mm:ss` fields), interface document §2.5.
+ */
+export const reviewDateSchema = z.union([isoDateSchema, localDateTimeSchema]);
+
+/** One review of an account or party: KYC, AML, accreditation or approval (§2.5, §3). */
+export const reviewSchema = z.object({
+  /** Lower case; null when the upstream has none. Value seen: pending. */
+  status: lowerCaseStatusSchema.nullable(),
+  date: reviewDateSchema.nullable(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+export const postalAddressSchema = z.object({
+  line1: z.string().nullable(),
+  line2: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zip: z.string().nullable(),
+  country: z.string().nullable(),
+});
+export type PostalAddress = z.infer<typeof postalAddressSchema>;
+
+/** An investor account (interface document §2.5). Empty upstream values become null. */
+export const accountSchema = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  /** Lower case; value seen: individual. */
+  type: z.string().nullable(),
+  entityType: z.string().nullable(),
+  residentType: z.string().nullable(),
+  address: postalAddressSchema,
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  /** Sensitive: the BFF decides who sees it. */
+  taxId: z.string().nullable(),
+  reviews: z.object({
+    kyc: reviewSchema,
+    aml: reviewSchema,
+    accreditation: reviewSchema.extend({
+      /** The basis of accreditation as the upstream states it (for example income). */
+      basis: z.string().nullable(),
+    }),
+    approval: reviewSchema.extend({ principal: z.string().nullable() }),
+  }),
+  suitability: z.object({
+    score: z.string().nullable(),
+    date: localDateTimeSchema.nullable(),
+    approver: z.string().nullable(),
+  }),
+  limits: z.object({
+    /** The Rule 506(c) investment limit. */
+    rule506c: decimalStringSchema.nullable(),
+    accountTotal: decimalStringSchema.nullable(),
+    singleInvestment: decimalStringSchema.nullable(),
+  }),
+  associatedAccount: z.string().nullable(),
+  syndicate: z.string().nullable(),
+  tags: z.string().nullable(),
+  notes: z.string().nullable(),
+  /** Known only from getAccount; null when the upstream does not say. */
+  archived: z.boolean().nullable(),
+  /** The upstream's three free account fields, in order. */
+  customFields: z.tuple([z.string().nullable(), z.string().nullable(), z.string().nullable()]),
+  createdAt: localDateTimeSchema.nullable(),
+  updatedAt: localDateTimeSchema.nullable(),
+});
+export type Account = z.infer<typeof accountSchema>;
+
+/** An entity party (interface document §2.6). */
+export const entityPartySchema = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  type: z.string().nullable(),
+  description: z.string().nullable(),
+  domicile: z.string().nullable(),
+  /** Employer identification number; sensitive. */
+  ein: z.string().nullable(),
+  address: postalAddressSchema,
+  emails: z.array(z.string()),
+  phones: z.array(z.string()),
+  totalAssets: z.string().nullable(),
+  ownersAccredited: z.string().nullable(),
+  reviews: z.object({ kyc: reviewSchema, aml: reviewSchema }),
+  tags: z.string().nullable(),
+  notes: z.string().nullable(),
+});
+export type EntityParty = z.infer<typeof entityPartySchema>;
+
+export const searchQuerySchema = z.object({
+  keyword: z.string().trim().min(1, 'Enter a search term').max(100),
+});
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
