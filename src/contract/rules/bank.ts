@@ -11,10 +11,14 @@ export function checkRoutingNumber(input: string): RuleResult {
   const value = input.trim();
   if (value === '') return fail('Routing number is required');
   if (!/^\d{9}$/.test(value)) return fail('Routing number must be 9 digits');
+  if (/^0+$/.test(value)) return fail('Routing number cannot be all zeros');
   if (!hasFederalReservePrefix(value)) {
-    return fail('Routing number must start with 00–12, 21–32, 61–72 or 80 (a Federal Reserve prefix)');
+    return fail(
+      'Routing number must start with 00–12, 21–32, 61–72 or 80 (a Federal Reserve prefix)',
+    );
   }
-  if (!abaChecksumHolds(value)) return fail('Routing number fails the ABA checksum — check for a typo');
+  if (!abaChecksumHolds(value))
+    return fail('Routing number fails the ABA checksum — check for a typo');
   return pass(value);
 }
 
@@ -100,7 +104,8 @@ function ibanProblem(value: string): string | null {
   if (value.length < 14 || value.length > 34) return 'must be 14 to 34 letters and digits';
   if (!looksLikeIban(value)) return 'must start with a 2-letter country code and 2 check digits';
   const country = value.slice(0, 2);
-  if (!isBankingCountryCode(country)) return `starts with "${country}", which is not a country code`;
+  if (!isBankingCountryCode(country))
+    return `starts with "${country}", which is not a country code`;
   const expected = IBAN_LENGTHS[country];
   if (expected !== undefined && value.length !== expected) {
     return `from ${country} must be ${expected} characters`;
@@ -136,7 +141,12 @@ function abaChecksumHolds(routing: string): boolean {
  */
 function hasFederalReservePrefix(routing: string): boolean {
   const prefix = Number(routing.slice(0, 2));
-  return prefix <= 12 || (prefix >= 21 && prefix <= 32) || (prefix >= 61 && prefix <= 72) || prefix === 80;
+  return (
+    prefix <= 12 ||
+    (prefix >= 21 && prefix <= 32) ||
+    (prefix >= 61 && prefix <= 72) ||
+    prefix === 80
+  );
 }
 
 /**
@@ -144,6 +154,7 @@ function hasFederalReservePrefix(routing: string): boolean {
  * get only the generic checks: rejecting a valid IBAN is worse than missing a length typo, which
  * mod 97 still catches in almost every case.
  */
+// prettier-ignore
 const IBAN_LENGTHS: Readonly<Record<string, number>> = {
   AD: 24, AE: 23, AL: 28, AT: 20, AZ: 28, BA: 20, BE: 16, BG: 22, BH: 22, BI: 27, BR: 29, BY: 28,
   CH: 21, CR: 22, CY: 28, CZ: 24, DE: 22, DJ: 27, DK: 18, DO: 28, EE: 20, EG: 29, ES: 24, FI: 18,

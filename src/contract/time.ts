@@ -1,0 +1,246 @@
+import type { WeekHours } from './rules/market-hours';
+
+/**
+ * Time zone arithmetic for the portal (architecture decision 6). Offsets are never hard-coded:
+ * every conversion asks `Intl.DateTimeFormat` for the wall clock of a zone at an instant, so DST
+ * and future rule changes come from the runtime's time zone data in the browser and in Node alike.
+ *
+ * Dates are ISO `YYYY-MM-DD` strings and wall times `HH:mm` strings; instants are `Date`s.
+ */
+
+/** Trading hours are US Eastern wall time; the document's "EST" (§4.14, §8) follows DST. */
+export const EASTERN = 'America/New_York';
+/** The daily approval batch runs at 4:00 PM Mountain Time (§3, §8). */
+export const MOUNTAIN = 'America/Denver';
+export const APPROVAL_BATCH_TIME = '16:00';
+
+export type DayOfWeek =
+  'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
+
+export interface ZonedTime {
+  /** YYYY-MM-DD */
+  date: string;
+  /** HH:mm, 24-hour */
+  time: string;
+  weekday: DayOfWeek;
+}
+
+export type MarketStatus =
+  | { open: true; nextChange: Date; nextChangeKind: 'closes' }
+  /** `nextChange` is null only when every day of the week is closed. */
+  | { open: false; nextChange: Date | null; nextChangeKind: 'opens' };
+
+/** A real calendar date `YYYY-MM-DD` (leap years included). */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number);
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+/** A 24-hour wall time `HH:mm`, 00:00 to 23:59. */
+export function isWallTime(value: string): boolean {
+  return /^([01]\d|2[0-3]):[0-5]\d$/.test(value);
+}
+
+export function addDays(date: string, days: number): string {
+  const [year, month, day] = parseDate(date);
+  return isoFromUtc(new Date(utcMs(year, month, day + days)));
+}
+
+export function dayOfWeek(date: string): DayOfWeek {
+  const [year, month, day] = parseDate(date);
+  return DAYS_FROM_SUNDAY[new Date(utcMs(year, month, day)).getUTCDay()];
+}
+
+/**
+ * The instant at which the wall clock of `timeZone` shows `date` `time`.
+ *
+ * Wall times that happen twice (the hour repeated when DST ends) resolve to the earlier instant;
+ * wall times that never happen (the hour skipped when DST starts) move forward by the length of
+ * the gap, so 02:30 on a spring-forward day in New York becomes 03:30 EDT. This is the
+ * "compatible" disambiguation of Temporal and java.time, so results match other tools.
+ */
+export function zonedWallTimeToInstant(date: string, time: string, timeZone: string): Date {
+  if (!isWallTime(time)) throw new RangeError(`Not a time HH:mm: ${time}`);
+  const [year, month, day] = parseDate(date);
+  const [hour, minute] = time.split(':').map(Number);
+  const wall = utcMs(year, month, day, hour, minute);
+  // Real zones change offset at most once within a day, so the offsets a day either side are
+  // the only candidates.
+  const offsetBefore = offsetMs(wall - DAY_MS, timeZone);
+  const offsetAfter = offsetMs(wall + DAY_MS, timeZone);
+  const matches = [wall - offsetBefore, wall - offsetAfter].filter(
+    (instant) => instant + offsetMs(instant, timeZone) === wall,
+  );
+  return new Date(matches.length > 0 ? Math.min(...matches) : wall - offsetBefore);
+}
+
+export function instantToZoned(instant: Date, timeZone: string): ZonedTime {
+  const p = wallClock(instant, timeZone);
+  return {
+    date: `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`,
+    time: `${pad(p.hour)}:${pad(p.minute)}`,
+    weekday: p.weekday,
+  };
+}
+
+export function todayInZone(timeZone: string, now: Date = new Date()): string {
+  return instantToZoned(now, timeZone).date;
+}
+
+/**
+ * The next run of the approval batch: today at 16:00 Mountain Time, or tomorrow's when that has
+ * come (at 16:00 exactly the batch is running, so the next one is tomorrow's). The document says
+ * "once daily" (§8) and names no business-day calendar, so weekends count as days.
+ */
+export function nextApprovalBatch(now: Date = new Date()): Date {
+  const today = todayInZone(MOUNTAIN, now);
+  const batch = zonedWallTimeToInstant(today, APPROVAL_BATCH_TIME, MOUNTAIN);
+  if (now < batch) return batch;
+  return zonedWallTimeToInstant(addDays(today, 1), APPROVAL_BATCH_TIME, MOUNTAIN);
+}
+
+/**
+ * Whether trading is open at `now` under `hours` (US Eastern wall times, monday to friday), and
+ * when that next changes. Weekends and closed days are skipped. Opening is inclusive and closing
+ * exclusive: at 09:30:00 the market is open, at 16:00:00 it is closed. Holidays are not known:
+ * the document gives no calendar (§2.7, §4.14).
+ */
+export function marketStatus(now: Date, hours: WeekHours): MarketStatus {
+  const today = todayInZone(EASTERN, now);
+  // Eight days: when only today's weekday trades and today's session is over, the next opening
+  // is the same weekday next week.
+  for (let offset = 0; offset <= 7; offset += 1) {
+    const date = addDays(today, offset);
+    const weekday = dayOfWeek(date);
+    if (weekday === 'saturday' || weekday === 'sunday') continue;
+    const day = hours[weekday];
+    if (day.closed) continue;
+    const opens = zonedWallTimeToInstant(date, day.start, EASTERN);
+    if (now < opens) return { open: false, nextChange: opens, nextChangeKind: 'opens' };
+    const closes = zonedWallTimeToInstant(date, day.end, EASTERN);
+    if (now < closes) return { open: true, nextChange: closes, nextChangeKind: 'closes' };
+  }
+  return { open: false, nextChange: null, nextChangeKind: 'opens' };
+}
+
+/** `MM-DD-YYYY` (the upstream's calendar dates, §2 Conventions) to ISO, or null if not a date. */
+export function upstreamDateToIso(value: string | null | undefined): string | null {
+  const match = /^(\d{2})-(\d{2})-(\d{4})$/.exec(value?.trim() ?? '');
+  if (!match) return null;
+  const iso = `${match[3]}-${match[1]}-${match[2]}`;
+  return isCalendarDate(iso) ? iso : null;
+}
+
+/** ISO `YYYY-MM-DD` to the upstream's `MM-DD-YYYY` (for example `dob`, §4.6). */
+export function isoToUpstreamDate(date: string): string {
+  const [year, month, day] = parseDate(date);
+  return `${pad(month)}-${pad(day)}-${pad(year, 4)}`;
+}
+
+/**
+ * A short countdown: `45s`, `12m 05s`, `3h 07m`, `2d 4h`. Rounded up to the second so that it
+ * reads `1s`, not `0s`, until the moment has come; zero or negative reads `0s`.
+ */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const days = Math.floor(total / 86_400);
+  const hours = Math.floor((total % 86_400) / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  if (days > 0) return `${days}d ${hours}h`;
+  if (hours > 0) return `${hours}h ${pad(minutes)}m`;
+  if (minutes > 0) return `${minutes}m ${pad(seconds)}s`;
+  return `${seconds}s`;
+}
+
+const DAY_MS = 86_400_000;
+
+const DAYS_FROM_SUNDAY: readonly DayOfWeek[] = [
+  'sunday',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+];
+
+interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  weekday: DayOfWeek;
+}
+
+// Building a DateTimeFormat is costly and these run per table row, so keep one per zone.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      weekday: 'long',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+function wallClock(instant: Date, timeZone: string): WallClock {
+  const fields: Record<string, string> = {};
+  for (const part of formatterFor(timeZone).formatToParts(instant)) fields[part.type] = part.value;
+  return {
+    year: Number(fields.year),
+    month: Number(fields.month),
+    day: Number(fields.day),
+    // Some engines print midnight as 24 even with h23.
+    hour: Number(fields.hour) % 24,
+    minute: Number(fields.minute),
+    second: Number(fields.second),
+    weekday: fields.weekday.toLowerCase() as DayOfWeek,
+  };
+}
+
+/** Zone offset at an instant (wall clock minus UTC), in milliseconds; whole seconds only. */
+function offsetMs(instantMs: number, timeZone: string): number {
+  const p = wallClock(new Date(instantMs), timeZone);
+  const wall = utcMs(p.year, p.month, p.day, p.hour, p.minute, p.second);
+  return wall - Math.floor(instantMs / 1000) * 1000;
+}
+
+/** Like Date.UTC, without its mapping of years 0–99 to 1900–1999. */
+function utcMs(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): number {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hour, minute, second, 0);
+  return date.getTime();
+}
+
+function parseDate(date: string): [number, number, number] {
+  if (!isCalendarDate(date)) throw new RangeError(`Not a calendar date YYYY-MM-DD: ${date}`);
+  const [year, month, day] = date.split('-').map(Number);
+  return [year, month, day];
+}
+
+function isoFromUtc(date: Date): string {
+  return `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+}
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(utcMs(year, month + 1, 0)).getUTCDate();
+}
+
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
