@@ -1,0 +1,474 @@
+import http from 'node:http';
+import https from 'node:https';
+import { CircuitBreaker, type BreakerOptions, type BreakerState } from './breaker';
+import {
+  UpstreamError,
+  classifyStatusCode,
+  submittedSentence,
+  upstreamMessage,
+  type UpstreamSubmitted,
+} from './errors';
+import { redactRawBody, scrubCredentials } from './scrub';
+
+/** pino-compatible subset. */
+export interface UpstreamLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface UpstreamClientConfig {
+  baseUrl: string;
+  clientId: string;
+  apiKey: string;
+  /** Where credentials go (interface document §5; architecture decision 2). */
+  auth: 'header' | 'body';
+  timeoutMs?: number;
+  maxSockets?: number;
+  /** Extra attempts for reads after a network error, a 5xx or a timeout. Writes never retry. */
+  readRetries?: number;
+  /** First backoff step; each retry waits a random time up to base × 2^attempt (capped). */
+  retryBaseMs?: number;
+  breaker?: BreakerOptions;
+  logger?: UpstreamLogger;
+}
+
+export type WireValue = string | number | boolean | null | undefined;
+
+/** What an operation module asks the client to send. */
+export interface UpstreamRequest {
+  /** The operation name, used for the legacy path, logs and errors. */
+  operation: string;
+  method: 'GET' | 'POST' | 'PUT';
+  /**
+   * `read` calls change nothing and may be retried; `write` calls are sent once only
+   * (architecture decision 9).
+   */
+  effect: 'read' | 'write';
+  /** A `/v3/...` resource path; without it the legacy `/index.php/v3/<operation>` is used (§4, §9). */
+  path?: string;
+  body?: Record<string, WireValue>;
+  /** Non-secret query parameters (paging). Credentials never go in a URL (§5 rule 6). */
+  query?: Record<string, WireValue>;
+  /** JSON by default; some environments take form fields (real-world notes §2). */
+  encoding?: 'json' | 'form';
+  /** The scope a 110 answer of this operation refers to (§5 rule 10). */
+  permission?: string;
+  timeoutMs?: number;
+}
+
+/** A parsed, credential-free answer whose statusCode was 101. */
+export type UpstreamPayload = Record<string, unknown>;
+
+export interface UpstreamStats {
+  /** HTTP attempts started, retries included. */
+  calls: number;
+  inFlight: number;
+  retries: number;
+  failures: number;
+  breaker: BreakerState;
+}
+
+export interface UpstreamClient {
+  send(request: UpstreamRequest): Promise<UpstreamPayload>;
+  stats(): UpstreamStats;
+  readonly logger: UpstreamLogger;
+  /** Closes idle keep-alive sockets. */
+  close(): void;
+}
+
+const noopLogger: UpstreamLogger = { info() {}, warn() {}, error() {} };
+
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+const MAX_BACKOFF_MS = 2_000;
+
+/** Network errors that happen before a connection exists, so nothing can have been sent. */
+const connectPhaseCodes = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+]);
+
+const serviceUnavailable = 'The service is unavailable right now. Please try again later.';
+
+interface RawAnswer {
+  httpStatus: number;
+  text: string;
+}
+
+class TransportFailure extends Error {
+  constructor(
+    readonly reason: 'timeout' | 'network',
+    readonly connected: boolean,
+    readonly code: string | undefined,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClient {
+  const base = new URL(config.baseUrl);
+  if (base.protocol !== 'http:' && base.protocol !== 'https:') {
+    throw new Error(`Upstream baseUrl must be http(s), got ${base.protocol}`);
+  }
+  const basePath = base.pathname.replace(/\/+$/, '');
+  const transport = base.protocol === 'https:' ? https : http;
+  const agent = new transport.Agent({
+    keepAlive: true,
+    maxSockets: config.maxSockets ?? 32,
+  });
+  const timeoutMs = config.timeoutMs ?? 10_000;
+  const readRetries = config.readRetries ?? 2;
+  const retryBaseMs = config.retryBaseMs ?? 100;
+  const logger = config.logger ?? noopLogger;
+  const breaker = new CircuitBreaker(
+    config.breaker ?? { failureThreshold: 5, resetAfterMs: 30_000 },
+  );
+  const secrets = [config.apiKey, config.clientId];
+  const counters = { calls: 0, inFlight: 0, retries: 0, failures: 0 };
+
+  function buildUrl(request: UpstreamRequest): URL {
+    const path = request.path ?? `/index.php/v3/${encodeURIComponent(request.operation)}`;
+    const url = new URL(base.origin);
+    url.pathname = `${basePath}${path}`;
+    for (const [key, value] of Object.entries(request.query ?? {})) {
+      if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+    }
+    return url;
+  }
+
+  function buildBody(request: UpstreamRequest): { body?: Buffer; contentType?: string } {
+    if (request.method === 'GET') return {};
+    const fields: Record<string, WireValue> = { ...request.body };
+    if (config.auth === 'body') {
+      // §5 rule 4: body credentials for POST, PUT and DELETE.
+      fields.clientID = config.clientId;
+      fields.developerAPIKey = config.apiKey;
+    }
+    const entries = Object.entries(fields).filter(
+      (entry): entry is [string, string | number | boolean | null] => entry[1] !== undefined,
+    );
+    if (request.encoding === 'form') {
+      const form = new URLSearchParams();
+      for (const [key, value] of entries) form.set(key, value === null ? '' : String(value));
+      return {
+        body: Buffer.from(form.toString()),
+        contentType: 'application/x-www-form-urlencoded',
+      };
+    }
+    return {
+      body: Buffer.from(JSON.stringify(Object.fromEntries(entries))),
+      contentType: 'application/json',
+    };
+  }
+
+  function attempt(
+    url: URL,
+    request: UpstreamRequest,
+    payload: { body?: Buffer; contentType?: string },
+  ): Promise<RawAnswer> {
+    return new Promise((resolve, reject) => {
+      const headers: Record<string, string> = { accept: 'application/json' };
+      if (config.auth === 'header') {
+        headers.authorization = `Bearer ${config.clientId}:${config.apiKey}`;
+      }
+      if (payload.body) {
+        headers['content-type'] = payload.contentType ?? 'application/json';
+        headers['content-length'] = String(payload.body.length);
+      }
+      let connected = false;
+      let settled = false;
+      const finish = (action: () => void) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        action();
+      };
+      const req = transport.request(url, { method: request.method, headers, agent });
+      const timer = setTimeout(() => {
+        finish(() =>
+          reject(new TransportFailure('timeout', connected, undefined, 'upstream timed out')),
+        );
+        req.destroy();
+      }, request.timeoutMs ?? timeoutMs);
+      req.on('socket', (socket) => {
+        // A reused keep-alive socket is already connected: the request will be on the wire.
+        if (!socket.connecting) connected = true;
+        else socket.once('connect', () => (connected = true));
+      });
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        finish(() =>
+          reject(
+            new TransportFailure(
+              'network',
+              connected && !connectPhaseCodes.has(error.code ?? ''),
+              error.code,
+              error.message,
+            ),
+          ),
+        );
+      });
+      req.on('response', (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > MAX_BODY_BYTES) {
+            req.destroy();
+            finish(() =>
+              resolve({ httpStatus: res.statusCode ?? 0, text: '<response body too large>' }),
+            );
+            return;
+          }
+          chunks.push(chunk);
+        });
+        res.on('end', () =>
+          finish(() =>
+            resolve({
+              httpStatus: res.statusCode ?? 0,
+              text: Buffer.concat(chunks).toString('utf8'),
+            }),
+          ),
+        );
+        res.on('error', (error: NodeJS.ErrnoException) =>
+          finish(() => reject(new TransportFailure('network', true, error.code, error.message))),
+        );
+        res.on('aborted', () =>
+          finish(() =>
+            reject(new TransportFailure('network', true, 'ECONNRESET', 'response aborted')),
+          ),
+        );
+      });
+      req.end(payload.body);
+    });
+  }
+
+  function transportError(request: UpstreamRequest, failure: TransportFailure): UpstreamError {
+    // Reads change nothing. A write is unknown once a connection existed (§ architecture 9).
+    const submitted: UpstreamSubmitted =
+      request.effect === 'read' || !failure.connected ? 'no' : 'unknown';
+    const kind = failure.reason === 'timeout' ? 'timeout' : 'unavailable';
+    const lead =
+      kind === 'timeout'
+        ? 'The service did not answer in time.'
+        : 'The service could not be reached.';
+    return new UpstreamError({
+      kind,
+      submitted,
+      operation: request.operation,
+      message: `${request.operation}: ${failure.reason}${failure.code ? ` (${failure.code})` : ''}: ${failure.message}`,
+      userMessage: `${lead} ${submittedSentence(submitted)}`,
+      cause: failure,
+    });
+  }
+
+  function interpret(request: UpstreamRequest, answer: RawAnswer): UpstreamPayload {
+    const { operation } = request;
+    const writeOutcome: UpstreamSubmitted = request.effect === 'write' ? 'unknown' : 'no';
+    const badResponse = (why: string, statusCode?: string) => {
+      logger.error(
+        {
+          operation,
+          httpStatus: answer.httpStatus,
+          statusCode,
+          rawBody: redactRawBody(answer.text, secrets),
+        },
+        `upstream ${operation}: ${why}`,
+      );
+      return new UpstreamError({
+        kind: 'bad_response',
+        submitted: writeOutcome,
+        operation,
+        httpStatus: answer.httpStatus,
+        statusCode,
+        message: `${operation}: ${why}`,
+        userMessage: `The service gave an answer we could not understand. ${submittedSentence(writeOutcome)}`,
+      });
+    };
+
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(answer.text.replace(/^\uFEFF/, ''));
+    } catch {
+      parsed = undefined;
+    }
+    const payload =
+      parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+        ? (scrubCredentials(parsed, secrets) as UpstreamPayload)
+        : undefined;
+    const rawCode = payload?.statusCode;
+    const statusCode =
+      typeof rawCode === 'string' || typeof rawCode === 'number'
+        ? String(rawCode).trim()
+        : undefined;
+
+    if (answer.httpStatus >= 500) {
+      logger.warn(
+        { operation, httpStatus: answer.httpStatus, statusCode },
+        `upstream ${operation}: server error`,
+      );
+      throw new UpstreamError({
+        kind: 'unavailable',
+        submitted: writeOutcome,
+        operation,
+        httpStatus: answer.httpStatus,
+        statusCode,
+        message: `${operation}: HTTP ${answer.httpStatus}`,
+        userMessage: `${serviceUnavailable} ${submittedSentence(writeOutcome)}`,
+      });
+    }
+    if (!payload) throw badResponse('response is not a JSON object');
+    if (statusCode === undefined) throw badResponse('response has no statusCode');
+
+    const httpOk = answer.httpStatus >= 200 && answer.httpStatus < 300;
+    const cls = classifyStatusCode(statusCode, answer.httpStatus);
+    if (cls === 'success') {
+      if (!httpOk) throw badResponse(`statusCode 101 under HTTP ${answer.httpStatus}`, statusCode);
+      return payload;
+    }
+    const detail = upstreamMessage(payload);
+    const common = {
+      submitted: 'no' as const,
+      operation,
+      statusCode,
+      httpStatus: answer.httpStatus,
+    };
+    switch (cls) {
+      case 'misconfigured':
+        // §5 rule 8: our credentials are missing or invalid. Operators must act; users cannot.
+        logger.error(
+          { operation, statusCode, httpStatus: answer.httpStatus, auth: config.auth },
+          `upstream ${operation}: credentials rejected (${detail}); check the upstream client id and key`,
+        );
+        throw new UpstreamError({
+          ...common,
+          kind: 'misconfigured',
+          message: `${operation}: credentials rejected: ${detail}`,
+          userMessage: `${serviceUnavailable} ${submittedSentence('no')}`,
+        });
+      case 'permission':
+        logger.error(
+          { operation, statusCode, permission: request.permission },
+          `upstream ${operation}: the API key lacks a permission${request.permission ? ` (${request.permission})` : ''}`,
+        );
+        throw new UpstreamError({
+          ...common,
+          kind: 'permission',
+          permission: request.permission,
+          message: `${operation}: permission missing${request.permission ? `: ${request.permission}` : ''}: ${detail}`,
+          userMessage: `The portal is not permitted to do this at the moment. ${submittedSentence('no')}`,
+        });
+      case 'not_found':
+        throw new UpstreamError({
+          ...common,
+          kind: 'not_found',
+          message: `${operation}: ${statusCode}: ${detail}`,
+          userMessage: `Not found${detail ? `: ${detail}` : ''}.`,
+        });
+      default:
+        throw new UpstreamError({
+          ...common,
+          kind: 'rejected',
+          message: `${operation}: ${statusCode}: ${detail}`,
+          userMessage: `The request was not accepted${detail ? `: ${detail}` : ''}. ${submittedSentence('no')}`,
+        });
+    }
+  }
+
+  function sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => setTimeout(resolve, ms));
+  }
+
+  async function send(request: UpstreamRequest): Promise<UpstreamPayload> {
+    if (request.method === 'GET' && config.auth === 'body') {
+      // §5 rules 4 and 6: a GET needs the header, and credentials never go in a URL.
+      logger.error(
+        { operation: request.operation },
+        `upstream ${request.operation}: GET operations need header credentials; set auth to 'header'`,
+      );
+      throw new UpstreamError({
+        kind: 'misconfigured',
+        submitted: 'no',
+        operation: request.operation,
+        message: `${request.operation} is a GET operation and needs header credentials (auth is 'body'; interface document §5 rule 6)`,
+        userMessage: `${serviceUnavailable} ${submittedSentence('no')}`,
+      });
+    }
+    const url = buildUrl(request);
+    const body = buildBody(request);
+    const maxAttempts = request.effect === 'read' ? readRetries + 1 : 1;
+
+    for (let attemptNo = 1; ; attemptNo += 1) {
+      if (!breaker.tryAcquire()) {
+        throw new UpstreamError({
+          kind: 'circuit_open',
+          submitted: 'no',
+          operation: request.operation,
+          message: `${request.operation}: circuit open after repeated upstream failures`,
+          userMessage: `${serviceUnavailable} ${submittedSentence('no')}`,
+        });
+      }
+      counters.calls += 1;
+      counters.inFlight += 1;
+      const started = Date.now();
+      let error: UpstreamError;
+      try {
+        const answer = await attempt(url, request, body);
+        if (answer.httpStatus >= 500) breaker.onFailure();
+        else breaker.onSuccess();
+        logger.info(
+          {
+            operation: request.operation,
+            method: request.method,
+            httpStatus: answer.httpStatus,
+            durationMs: Date.now() - started,
+            attempt: attemptNo,
+          },
+          'upstream call',
+        );
+        try {
+          return interpret(request, answer);
+        } catch (thrown) {
+          if (!(thrown instanceof UpstreamError)) throw thrown;
+          error = thrown;
+        }
+      } catch (thrown) {
+        if (thrown instanceof UpstreamError) throw thrown;
+        if (!(thrown instanceof TransportFailure)) throw thrown;
+        breaker.onFailure();
+        error = transportError(request, thrown);
+        logger.warn(
+          {
+            operation: request.operation,
+            kind: error.kind,
+            code: thrown.code,
+            durationMs: Date.now() - started,
+            attempt: attemptNo,
+          },
+          `upstream ${request.operation}: ${error.kind}`,
+        );
+      } finally {
+        counters.inFlight -= 1;
+      }
+      const retryable = error.kind === 'unavailable' || error.kind === 'timeout';
+      if (!retryable || attemptNo >= maxAttempts) {
+        counters.failures += 1;
+        throw error;
+      }
+      counters.retries += 1;
+      const ceiling = Math.min(MAX_BACKOFF_MS, retryBaseMs * 2 ** (attemptNo - 1));
+      await sleep(Math.random() * ceiling);
+    }
+  }
+
+  return {
+    send,
+    logger,
+    stats: () => ({ ...counters, breaker: breaker.currentState }),
+    close: () => agent.destroy(),
+  };
+}

@@ -1,0 +1,146 @@
+/**
+ * The one error type of the upstream client. Everything that goes wrong between the BFF and the
+ * upstream becomes an UpstreamError with a kind the routes map to HTTP answers, a plain sentence
+ * for the user, and whether anything may have been submitted (architecture decisions 9 and 10).
+ */
+export type UpstreamErrorKind =
+  | 'misconfigured'
+  | 'permission'
+  | 'rejected'
+  | 'not_found'
+  | 'unavailable'
+  | 'timeout'
+  | 'bad_response'
+  | 'circuit_open';
+
+/** `no`: nothing changed upstream; `unknown`: a write was sent and its outcome is not known. */
+export type UpstreamSubmitted = 'no' | 'unknown';
+
+export interface UpstreamErrorInit {
+  kind: UpstreamErrorKind;
+  submitted: UpstreamSubmitted;
+  operation: string;
+  message: string;
+  userMessage: string;
+  statusCode?: string;
+  httpStatus?: number;
+  permission?: string;
+  cause?: unknown;
+}
+
+export class UpstreamError extends Error {
+  readonly kind: UpstreamErrorKind;
+  readonly submitted: UpstreamSubmitted;
+  readonly operation: string;
+  readonly statusCode?: string;
+  readonly httpStatus?: number;
+  readonly permission?: string;
+  readonly userMessage: string;
+
+  constructor(init: UpstreamErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = 'UpstreamError';
+    this.kind = init.kind;
+    this.submitted = init.submitted;
+    this.operation = init.operation;
+    this.statusCode = init.statusCode;
+    this.httpStatus = init.httpStatus;
+    this.permission = init.permission;
+    this.userMessage = init.userMessage;
+  }
+}
+
+export function isUpstreamError(value: unknown): value is UpstreamError {
+  return value instanceof UpstreamError;
+}
+
+/** The sentence that tells the user whether anything happened. */
+export function submittedSentence(submitted: UpstreamSubmitted): string {
+  return submitted === 'no'
+    ? 'Nothing was submitted.'
+    : 'We could not confirm whether your request was submitted; check before trying again.';
+}
+
+/**
+ * Codes that mean "the thing you named does not exist" (real-world notes §5): the 14xx family's
+ * 1404 and the legacy per-resource codes. A 14xx code under HTTP 404 is treated the same way.
+ */
+const notFoundCodes = new Set([
+  '404',
+  '135',
+  '136',
+  '138',
+  '148',
+  '149',
+  '152',
+  '162',
+  '188',
+  '189',
+  '198',
+  '212',
+  '233',
+  '1404',
+]);
+
+export type StatusClass = 'success' | 'misconfigured' | 'permission' | 'not_found' | 'rejected';
+
+/** Interface document §7 (101, 103, 110) and the codes real traffic shows (real-world notes §5). */
+export function classifyStatusCode(statusCode: string, httpStatus: number): StatusClass {
+  if (statusCode === '101') return 'success';
+  // 103 is bad or missing credentials (§5 rule 8); the 14xx style answers 1401 for the same.
+  if (statusCode === '103' || statusCode === '1401') return 'misconfigured';
+  if (statusCode === '110' || statusCode === '1403') return 'permission';
+  if (notFoundCodes.has(statusCode)) return 'not_found';
+  if (/^14\d\d$/.test(statusCode) && httpStatus === 404) return 'not_found';
+  return 'rejected';
+}
+
+const namedEntities: Record<string, string> = {
+  nbsp: ' ',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+};
+
+/**
+ * Turns the upstream's error text into a plain sentence. 106 answers carry HTML in `Error(s)`
+ * (`<br />accountIdu0026nbsp;u0026nbsp; : Missing`): tags separate items, and entities arrive
+ * either proper or with the backslash of a `\u0026` escape lost (real-world notes §5, §6).
+ */
+export function cleanUpstreamText(text: string): string {
+  return text
+    .replace(/\\?u0026(#\d+;|#x[0-9a-f]+;|[a-z]+;)/gi, '&$1')
+    .replace(/<br\s*\/?>/gi, '; ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (whole, entity: string) => {
+      if (entity.startsWith('#x') || entity.startsWith('#X'))
+        return String.fromCodePoint(parseInt(entity.slice(2), 16));
+      if (entity.startsWith('#')) return String.fromCodePoint(parseInt(entity.slice(1), 10));
+      return namedEntities[entity.toLowerCase()] ?? whole;
+    })
+    .replace(/\s+/g, ' ')
+    .replace(/\s+([:;,.])/g, '$1')
+    .replace(/^[\s;]+|[\s;]+$/g, '')
+    .replace(/(;\s*)+/g, '; ')
+    .trim();
+}
+
+/** statusDesc and `Error(s)` (or `errors`) combined into one cleaned sentence. */
+export function upstreamMessage(payload: Record<string, unknown>): string {
+  const parts: string[] = [];
+  const desc = payload.statusDesc;
+  if (typeof desc === 'string' && desc.trim() !== '') parts.push(cleanUpstreamText(desc));
+  for (const key of ['Error(s)', 'Errors', 'errors', 'error']) {
+    const value = payload[key];
+    if (typeof value === 'string' && value.trim() !== '') {
+      const cleaned = cleanUpstreamText(value);
+      if (cleaned !== '' && !parts.includes(cleaned)) parts.push(cleaned);
+    }
+  }
+  return parts
+    .map((part) => part.replace(/[.;:\s]+$/, ''))
+    .filter((part) => part !== '')
+    .join(': ');
+}
