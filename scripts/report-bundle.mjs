@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+// Reports the JavaScript the first page (sign-in) loads, gzipped, and fails above the budget.
+// Counts the entry chunk, the sign-in route chunk and everything they import statically; lazy
+// chunks of other pages are left out because the first page never asks for them.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const LIMIT_KB = 200;
+const FIRST_PAGE_ROUTE = 'src/web/app/routes/auth/sign-in.tsx';
+const distDir = process.argv[2] ?? 'dist';
+
+let manifest;
+try {
+  manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8'));
+} catch (error) {
+  console.error(`Cannot read ${distDir}/.vite/manifest.json (run \`npx vite build\` first): ${error.message}`);
+  process.exit(2);
+}
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+if (!entryKey) {
+  console.error('The manifest has no entry chunk.');
+  process.exit(2);
+}
+const roots = [entryKey];
+if (manifest[FIRST_PAGE_ROUTE]) roots.push(FIRST_PAGE_ROUTE);
+else console.warn(`warning: ${FIRST_PAGE_ROUTE} is not in the manifest; counting the entry only`);
+
+const seen = new Set();
+const visit = (key) => {
+  if (seen.has(key)) return;
+  seen.add(key);
+  for (const child of manifest[key]?.imports ?? []) visit(child);
+};
+roots.forEach(visit);
+
+const kb = (bytes) => (bytes / 1000).toFixed(1);
+let total = 0;
+const rows = [...seen]
+  .map((key) => {
+    const file = manifest[key].file;
+    const gzip = gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length;
+    total += gzip;
+    return { file, gzip };
+  })
+  .sort((a, b) => b.gzip - a.gzip);
+
+for (const row of rows) console.log(`  ${kb(row.gzip).padStart(7)} KB  ${row.file}`);
+console.log(`first-page JS: ${kb(total)} KB gzip (limit ${LIMIT_KB} KB)`);
+if (total > LIMIT_KB * 1000) {
+  console.error(`The first page loads ${kb(total - LIMIT_KB * 1000)} KB more than the budget allows.`);
+  process.exit(1);
+}

@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+// `npm test`: every check in order (lint, types, unit + integration, build, browser e2e), then a
+// summary. Each step runs even when an earlier one failed, so one run shows everything.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+
+mkdirSync('.data/test', { recursive: true });
+const results = [];
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+function run(name, command, args, env = {}) {
+  const started = Date.now();
+  console.log(`\n━━ ${name}: ${command} ${args.join(' ')}`);
+  const r = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const ok = r.status === 0;
+  return { ok, seconds };
+}
+
+function step(name, command, args, env) {
+  const { ok, seconds } = run(name, command, args, env);
+  ok ? passed++ : failed++;
+  results.push(`${ok ? '✔' : '✘'} ${name} (${seconds} s)`);
+  return ok;
+}
+
+function countedStep(name, command, args, reportFile, readCounts, env) {
+  const { ok, seconds } = run(name, command, args, env);
+  let detail = '';
+  if (existsSync(reportFile)) {
+    const c = readCounts(JSON.parse(readFileSync(reportFile, 'utf8')));
+    passed += c.passed;
+    failed += c.failed;
+    skipped += c.skipped;
+    detail = `${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped`;
+    if (!ok && c.failed === 0) failed++;
+  } else {
+    ok ? passed++ : failed++;
+    detail = ok ? 'ok' : 'did not run';
+  }
+  results.push(`${ok ? '✔' : '✘'} ${name}: ${detail} (${seconds} s)`);
+}
+
+step('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+step('format', 'npx', ['prettier', '--check', '.']);
+step('types', 'npm', ['run', '--silent', 'typecheck']);
+countedStep(
+  'unit and integration',
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=.data/test/vitest.json'],
+  '.data/test/vitest.json',
+  (j) => ({ passed: j.numPassedTests, failed: j.numFailedTests, skipped: j.numPendingTests + (j.numTodoTests ?? 0) }),
+);
+const built = step('build', 'npx', ['vite', 'build']) && step('first-page weight', 'node', ['scripts/report-bundle.mjs']);
+if (built) {
+  countedStep(
+    'browser e2e',
+    'npx',
+    ['playwright', 'test'],
+    '.data/test/playwright.json',
+    (j) => ({ passed: j.stats.expected, failed: j.stats.unexpected + j.stats.flaky, skipped: j.stats.skipped }),
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: '.data/test/playwright.json' },
+  );
+} else {
+  failed++;
+  results.push('✘ browser e2e: not run, the build failed');
+}
+
+console.log('\n━━ Summary');
+for (const line of results) console.log(line);
+console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 ? 1 : 0);

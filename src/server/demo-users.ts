@@ -1,0 +1,74 @@
+import type { Role } from '../contract/session';
+import type { Db } from './store/db';
+import { createUser, findUserIdByEmail, link, setPassword } from './store/users';
+import type { LinkKind } from './store/schema';
+
+/**
+ * The five demo sign-ins of sandbox mode, linked to the sandbox's seed data as its manifest
+ * (`GET /__sandbox/manifest`) describes it. They never exist with a real upstream.
+ */
+export interface SandboxManifest {
+  investors: { name?: string; accountIds: string[] }[];
+  issuers: { issuerId: string; name?: string; offeringIds?: string[]; securityIds?: string[] }[];
+}
+
+export interface DemoUser {
+  email: string;
+  name: string;
+  role: Role;
+  links: { kind: LinkKind; id: string }[];
+}
+
+export function demoUsers(manifest: SandboxManifest): DemoUser[] {
+  const [first, second] = manifest.investors;
+  const [issuer] = manifest.issuers;
+  if (!first || !second || !issuer) {
+    throw new Error('The sandbox manifest names fewer than two investors or no issuer');
+  }
+  return [
+    {
+      email: 'investor@demo.test',
+      name: first.name ?? 'Demo Investor',
+      role: 'investor',
+      links: first.accountIds.map((id) => ({ kind: 'account', id })),
+    },
+    {
+      email: 'investor2@demo.test',
+      name: second.name ?? 'Second Demo Investor',
+      role: 'investor',
+      links: second.accountIds.map((id) => ({ kind: 'account', id })),
+    },
+    {
+      email: 'issuer@demo.test',
+      name: `${issuer.name ?? 'Demo issuer'} staff`,
+      role: 'issuer_staff',
+      links: [
+        { kind: 'issuer', id: issuer.issuerId },
+        ...(issuer.securityIds ?? []).map((id) => ({ kind: 'security' as const, id })),
+      ],
+    },
+    { email: 'compliance@demo.test', name: 'Demo Compliance Reviewer', role: 'compliance', links: [] },
+    { email: 'admin@demo.test', name: 'Demo Administrator', role: 'admin', links: [] },
+  ];
+}
+
+export async function fetchManifest(sandboxUrl: string): Promise<SandboxManifest> {
+  const res = await fetch(`${sandboxUrl}/__sandbox/manifest`);
+  if (!res.ok) throw new Error(`The sandbox manifest answered HTTP ${res.status}`);
+  return (await res.json()) as SandboxManifest;
+}
+
+/** Creates or refreshes the demo users: password from DEMO_PASSWORD, links as the manifest says. */
+export async function seedDemoUsers(db: Db, manifest: SandboxManifest, password: string) {
+  const users = demoUsers(manifest);
+  await Promise.all(
+    users.map(async (u) => {
+      let id = await findUserIdByEmail(db, u.email);
+      if (id) await setPassword(db, id, password);
+      else id = await createUser(db, { email: u.email, name: u.name, role: u.role, password, demo: true });
+      await db.deleteFrom('user_links').where('user_id', '=', id).execute();
+      for (const l of u.links) await link(db, id, l.kind, l.id);
+    }),
+  );
+  return users;
+}

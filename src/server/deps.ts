@@ -1,0 +1,33 @@
+import type { Config } from './config';
+import type { Db } from './store/db';
+import type { StoredUser } from './store/users';
+import type { OwnershipResolver } from './policy/ownership';
+import type { UpstreamClient } from './upstream/client';
+import type { Offering } from '../contract/offerings';
+import type { CoalescingCache } from './lib/coalescing-cache';
+import type { AuditEvent } from './store/audit';
+
+/** The signed-in user as the BFF sees them: identity, role and linked upstream ids. */
+export type SignedInUser = StoredUser;
+
+/** What routes are given: nothing global, everything passed in (tests build their own). */
+export interface Deps {
+  config: Config;
+  db: Db;
+  upstream: UpstreamClient;
+  ownership: OwnershipResolver;
+  /** Public reads shared across users for a few seconds (decision 10). */
+  offerings: CoalescingCache<Offering[]>;
+  /** Reads every offering from the upstream (through `offerings` for sharing). */
+  loadOfferings(): Promise<Offering[]>;
+  audit(event: AuditEvent): Promise<void>;
+  /** True when the upstream is the bundled sandbox. */
+  sandbox: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SignedInUser | null;
+    sessionIdHash: string | null;
+  }
+}

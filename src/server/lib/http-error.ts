@@ -1,0 +1,40 @@
+import type { ErrorCode, FieldIssue, Submitted } from '../../contract/errors';
+
+const statusOf: Record<ErrorCode, number> = {
+  bad_request: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  upstream_rejected: 422,
+  upstream_permission: 502,
+  upstream_unavailable: 503,
+  upstream_timeout: 504,
+  internal: 500,
+};
+
+/** An error meant for the person in the browser: a plain sentence, never internals. */
+export class HttpError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly extra: { fields?: FieldIssue[]; submitted?: Submitted; retryAfterSeconds?: number } = {},
+  ) {
+    super(message);
+    this.status = statusOf[code];
+  }
+
+  toBody(requestId?: string) {
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.extra.fields ? { fields: this.extra.fields } : {}),
+        ...(this.extra.submitted ? { submitted: this.extra.submitted } : {}),
+        ...(requestId ? { requestId } : {}),
+      },
+    };
+  }
+}

@@ -1,0 +1,6 @@
+import type { RouteSpec } from './define';
+import { offeringRoutes } from './offerings';
+import { sessionRoutes } from './session';
+
+/** Every feature's routes. A route here without a policy entry stops the boot. */
+export const allRoutes: RouteSpec[] = [...sessionRoutes, ...offeringRoutes];

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { offeringDetailSchema, offeringListQuerySchema, offeringListSchema } from '../../contract/offerings';
+import { HttpError } from '../lib/http-error';
+import { defineRoute } from './define';
+
+const offeringParams = z.object({
+  offeringId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'offeringId must be 1 to 64 letters or digits'),
+});
+
+export const offeringRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/api/offerings',
+    summary: 'Offerings, optionally filtered by status (cached briefly and shared)',
+    tags: ['offerings'],
+    query: offeringListQuerySchema,
+    response: offeringListSchema,
+    async handler({ query, deps }) {
+      const all = await deps.offerings.get('all', () => deps.loadOfferings());
+      const status = query.status?.toLowerCase();
+      return { offerings: status ? all.filter((o) => o.status === status) : all };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/offerings/:offeringId',
+    summary: 'One offering',
+    tags: ['offerings'],
+    params: offeringParams,
+    response: offeringDetailSchema,
+    async handler({ params, deps }) {
+      const all = await deps.offerings.get('all', () => deps.loadOfferings());
+      const offering = all.find((o) => o.id === params.offeringId);
+      if (!offering) throw new HttpError('not_found', `Offering ${params.offeringId} does not exist.`);
+      return { offering };
+    },
+  }),
+];

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { sessionSchema, signInSchema, type Session } from '../../contract/session';
+import { HttpError } from '../lib/http-error';
+import { clear, hit, peek } from '../store/rate-limits';
+import { createSession, revokeSession } from '../store/sessions';
+import { getUser, normalizeEmail, verifyCredentials, type StoredUser } from '../store/users';
+import { clearSessionCookie, sessionTimes, setSessionCookie } from '../plugins/session';
+import type { Deps } from '../deps';
+import { defineRoute } from './define';
+
+const WINDOW_MS = 15 * 60_000;
+/** Attempts from one address, and failures against one email, per 15 minutes. */
+export const SIGN_IN_LIMITS = { perIp: 100, failuresPerEmail: 8 };
+
+async function offeringIdsOf(user: StoredUser, deps: Deps): Promise<string[]> {
+  if (user.issuerIds.length === 0) return [];
+  try {
+    const offerings = await deps.offerings.get('all', () => deps.loadOfferings());
+    return offerings.filter((o) => user.issuerIds.includes(o.issuerId)).map((o) => o.id);
+  } catch {
+    return [];
+  }
+}
+
+async function sessionBody(
+  user: StoredUser,
+  times: { idleExpiresAt: Date; absoluteExpiresAt: Date },
+  deps: Deps,
+): Promise<Session> {
+  return {
+    user: { ...user, offeringIds: await offeringIdsOf(user, deps) },
+    idleExpiresAt: times.idleExpiresAt.toISOString(),
+    absoluteExpiresAt: times.absoluteExpiresAt.toISOString(),
+    sandbox: deps.sandbox,
+  };
+}
+
+function retryAfter(resetAt: Date): HttpError {
+  const seconds = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  return new HttpError(
+    'rate_limited',
+    `Too many sign-in attempts. Try again in ${minutes} minute${minutes > 1 ? 's' : ''}.`,
+    { retryAfterSeconds: seconds, submitted: 'no' },
+  );
+}
+
+export const sessionRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/api/session',
+    summary: 'The signed-in user, their role and linked upstream ids',
+    tags: ['session'],
+    response: sessionSchema,
+    async handler({ user, request, deps }) {
+      if (!user || !request.sessionIdHash) {
+        throw new HttpError('unauthenticated', 'You are not signed in.');
+      }
+      const row = await deps.db
+        .selectFrom('sessions')
+        .select(['idle_expires_at', 'absolute_expires_at'])
+        .where('id_hash', '=', request.sessionIdHash)
+        .executeTakeFirstOrThrow();
+      return sessionBody(
+        user,
+        { idleExpiresAt: row.idle_expires_at, absoluteExpiresAt: row.absolute_expires_at },
+        deps,
+      );
+    },
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/api/session',
+    summary: 'Sign in with email and password; sets the session cookie',
+    tags: ['session'],
+    body: signInSchema,
+    response: sessionSchema,
+    async handler({ body, request, reply, deps }) {
+      const email = normalizeEmail(body.email);
+      const ipKey = `signin:ip:${request.ip}`;
+      const emailKey = `signin:fail:${email}`;
+      const byIp = await hit(deps.db, ipKey, SIGN_IN_LIMITS.perIp, WINDOW_MS);
+      if (!byIp.allowed) throw retryAfter(byIp.resetAt);
+      const failures = await peek(deps.db, emailKey, WINDOW_MS);
+      if (failures.count >= SIGN_IN_LIMITS.failuresPerEmail) throw retryAfter(failures.resetAt);
+
+      const userId = await verifyCredentials(deps.db, email, body.password);
+      const user = userId ? await getUser(deps.db, userId) : null;
+      if (!user) {
+        await hit(deps.db, emailKey, SIGN_IN_LIMITS.failuresPerEmail, WINDOW_MS);
+        await deps.audit({ action: 'sign_in', outcome: 'failed', userEmail: email, ip: request.ip, requestId: request.id });
+        throw new HttpError('unauthenticated', 'The email or password is not correct.');
+      }
+      await clear(deps.db, emailKey);
+
+      // A fresh id at every sign-in, and the previous session of this browser ends (no fixation).
+      if (request.sessionIdHash) await revokeSession(deps.db, request.sessionIdHash);
+      const { token, session } = await createSession(deps.db, user.id, sessionTimes(deps.config), {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      setSessionCookie(reply, deps.config, token);
+      await deps.audit({ action: 'sign_in', outcome: 'succeeded', userId: user.id, userEmail: user.email, role: user.role, ip: request.ip, requestId: request.id });
+      return sessionBody(user, session, deps);
+    },
+  }),
+
+  defineRoute({
+    method: 'DELETE',
+    url: '/api/session',
+    summary: 'Sign out: revokes the session on every instance',
+    tags: ['session'],
+    response: null,
+    async handler({ request, reply, deps, user }) {
+      if (request.sessionIdHash) {
+        await revokeSession(deps.db, request.sessionIdHash);
+        await deps.audit({ action: 'sign_out', outcome: 'succeeded', userId: user?.id, userEmail: user?.email, role: user?.role, ip: request.ip, requestId: request.id });
+      }
+      clearSessionCookie(reply, deps.config);
+      return undefined;
+    },
+  }),
+];
+
+export const configResponseSchema = z.object({ sandbox: z.boolean() });

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { apiErrorSchema } from '../../contract/errors';
+import { policyTable } from '../policy/table';
+import { HttpError } from '../lib/http-error';
+import { ping } from '../upstream/ping';
+import { defineRoute, routeKey, type RouteSpec } from './define';
+
+const healthSchema = z.object({ status: z.literal('ok') });
+const readySchema = z.object({ status: z.literal('ready'), upstream: z.literal('ok') });
+
+function toJsonSchema(schema: z.ZodType, io: 'input' | 'output') {
+  return z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+}
+
+/** The OpenAPI 3.1 description of every route, generated from the same contract schemas. */
+export function buildOpenApi(routes: RouteSpec[]) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const spec of routes) {
+    const policy = policyTable[routeKey(spec)];
+    const path = spec.url.replace(/:([A-Za-z]+)/g, '{$1}');
+    const parameters: unknown[] = [];
+    for (const [where, schema] of [['path', spec.params], ['query', spec.query]] as const) {
+      if (!schema) continue;
+      const json = toJsonSchema(schema, 'input') as { properties?: Record<string, unknown>; required?: string[] };
+      for (const [name, s] of Object.entries(json.properties ?? {})) {
+        parameters.push({ name, in: where, required: where === 'path' || (json.required ?? []).includes(name), schema: s });
+      }
+    }
+    if (spec.url.startsWith('/api/')) {
+      parameters.push({ name: 'X-CSRF', in: 'header', required: true, schema: { const: '1' } });
+    }
+    if (spec.idempotent) {
+      parameters.push({ name: 'Idempotency-Key', in: 'header', required: true, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{16,100}$' } });
+    }
+    const status = String(spec.successStatus ?? (spec.response ? 200 : 204));
+    (paths[path] ??= {})[spec.method.toLowerCase()] = {
+      summary: spec.summary,
+      tags: spec.tags,
+      parameters,
+      'x-policy': policy
+        ? { roles: policy.roles, objects: policy.objects, note: policy.note }
+        : undefined,
+      ...(spec.body
+        ? { requestBody: { required: true, content: { 'application/json': { schema: toJsonSchema(spec.body, 'input') } } } }
+        : {}),
+      responses: {
+        [status]: spec.response
+          ? { description: 'Success', content: { 'application/json': { schema: toJsonSchema(spec.response, 'output') } } }
+          : { description: 'Success, no content' },
+        default: { description: 'Error', content: { 'application/json': { schema: toJsonSchema(apiErrorSchema, 'output') } } },
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Portal BFF', version: '1', description: 'The JSON API the portal SPA calls. Every /api request needs X-CSRF: 1; mutating requests a same-origin Origin.' },
+    components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'portal_session' } } },
+    security: [{ session: [] }],
+    paths,
+  };
+}
+
+export function systemRoutes(getAllRoutes: () => RouteSpec[]) {
+  let openApi: unknown;
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/api/config',
+      summary: 'Public settings the SPA needs before sign-in',
+      tags: ['system'],
+      response: z.object({ sandbox: z.boolean() }),
+      handler: async ({ deps }) => ({ sandbox: deps.sandbox }),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/openapi.json',
+      summary: 'This API, described as OpenAPI 3.1',
+      tags: ['system'],
+      response: z.unknown(),
+      handler: async () => (openApi ??= buildOpenApi(getAllRoutes())),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/healthz',
+      summary: 'Liveness: the process answers',
+      tags: ['system'],
+      response: healthSchema,
+      handler: async () => ({ status: 'ok' as const }),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/readyz',
+      summary: 'Readiness: the store answers and the upstream answers ping',
+      tags: ['system'],
+      response: readySchema,
+      async handler({ deps }) {
+        try {
+          await deps.db.selectFrom('users').select('id').limit(1).execute();
+          await ping(deps.upstream);
+        } catch {
+          throw new HttpError('upstream_unavailable', 'Not ready: the store or the upstream does not answer.');
+        }
+        return { status: 'ready' as const, upstream: 'ok' as const };
+      },
+    }),
+  ];
+}

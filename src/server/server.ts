@@ -1,0 +1,82 @@
+import { rmSync } from 'node:fs';
+import type { Config, UpstreamSettings } from './config';
+import { buildApp, type BuiltApp } from './app';
+import { openStore, type Db } from './store/db';
+import { pruneSessions } from './store/sessions';
+import { removeDemoUsers } from './store/users';
+import { fetchManifest, seedDemoUsers, type DemoUser } from './demo-users';
+
+export interface RunningPortal {
+  url: string;
+  sandboxUrl?: string;
+  demoUsers: DemoUser[];
+  built: BuiltApp;
+  db: Db;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  spaDir?: string;
+  /** Wipe the data folders first (fresh e2e runs). */
+  fresh?: boolean;
+}
+
+/** Starts the BFF, and the sandbox in-process when no real upstream is configured. */
+export async function startPortal(config: Config, options: StartOptions = {}): Promise<RunningPortal> {
+  if (options.fresh) {
+    rmSync(config.dataDir, { recursive: true, force: true });
+    rmSync(config.sandboxDataDir, { recursive: true, force: true });
+  }
+
+  let sandbox: { url: string; close(): Promise<void> } | undefined;
+  let upstreamSettings: UpstreamSettings;
+  if (config.upstream) {
+    upstreamSettings = config.upstream;
+  } else {
+    // The sandbox is only loaded here, and only without a real upstream.
+    const { startSandbox } = await import('../sandbox/index');
+    const started = await startSandbox({ port: config.sandboxPort, dataDir: config.sandboxDataDir });
+    sandbox = started;
+    upstreamSettings = {
+      baseUrl: started.url,
+      clientId: started.credentials.clientId,
+      apiKey: started.credentials.apiKey,
+      auth: config.upstreamAuth,
+      timeoutMs: config.upstreamTimeoutMs,
+      maxSockets: config.upstreamMaxSockets,
+    };
+  }
+
+  const db = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let demo: DemoUser[] = [];
+  if (sandbox) {
+    demo = await seedDemoUsers(db, await fetchManifest(sandbox.url), config.demoPassword);
+  } else {
+    await removeDemoUsers(db);
+  }
+  await pruneSessions(db);
+
+  const built = await buildApp({
+    config,
+    db,
+    upstream: upstreamSettings,
+    sandbox: Boolean(sandbox),
+    spaDir: options.spaDir,
+  });
+  const address = await built.app.listen({ port: config.port, host: config.host });
+  const port = new URL(address).port;
+  const url = config.port === 0 ? `http://${config.host}:${port}` : config.publicUrl;
+
+  return {
+    url,
+    sandboxUrl: sandbox?.url,
+    demoUsers: demo,
+    built,
+    db,
+    async close() {
+      await built.app.close();
+      await db.destroy();
+      await sandbox?.close();
+    },
+  };
+}

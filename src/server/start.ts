@@ -1,0 +1,43 @@
+/**
+ * `npm start`: builds the SPA when missing or stale, starts the sandbox in-process unless a real
+ * upstream is configured, and serves the portal.
+ */
+import { ConfigError, loadConfig } from './config';
+import { loadEnvFile } from './env-file';
+import { startPortal } from './server';
+import { buildSpa, spaBuildIsStale } from './spa-build';
+
+async function main() {
+  loadEnvFile();
+  const config = loadConfig();
+  const startedAt = Date.now();
+  if (spaBuildIsStale()) {
+    console.log('Building the web app (it is missing or older than its sources)…');
+    await buildSpa();
+  }
+  const portal = await startPortal(config, { spaDir: 'dist', fresh: process.env.E2E_FRESH === '1' });
+  const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
+  console.log(`\nPortal ready in ${seconds} s at ${portal.url}`);
+  if (portal.sandboxUrl) {
+    console.log(`Upstream: the bundled sandbox at ${portal.sandboxUrl} (no real API configured)`);
+    console.log(`Demo sign-ins (password: the DEMO_PASSWORD setting, default demo-password-2026):`);
+    for (const u of portal.demoUsers) console.log(`  ${u.email.padEnd(24)} ${u.role}`);
+  } else {
+    console.log(`Upstream: ${config.upstream?.baseUrl} (${config.upstream?.auth} credentials)`);
+  }
+  const stop = async () => {
+    await portal.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+  } else {
+    console.error('The portal could not start:', err instanceof Error ? err.message : err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,53 @@
+import type { Db } from './db';
+
+export interface AuditEvent {
+  userId?: string | null;
+  userEmail?: string | null;
+  role?: string | null;
+  action: string;
+  objectType?: string | null;
+  objectId?: string | null;
+  reason?: string | null;
+  outcome: 'allowed' | 'denied' | 'succeeded' | 'failed' | 'unknown';
+  ip?: string | null;
+  requestId?: string | null;
+  details?: Record<string, unknown>;
+}
+
+export async function recordAudit(db: Db, event: AuditEvent): Promise<void> {
+  await db
+    .insertInto('audit_events')
+    .values({
+      user_id: event.userId ?? null,
+      user_email: event.userEmail ?? null,
+      role: event.role ?? null,
+      action: event.action,
+      object_type: event.objectType ?? null,
+      object_id: event.objectId ?? null,
+      reason: event.reason ?? null,
+      outcome: event.outcome,
+      ip: event.ip ?? null,
+      request_id: event.requestId ?? null,
+      details: event.details ? JSON.stringify(event.details) : null,
+    })
+    .execute();
+}
+
+export interface AuditQuery {
+  userEmail?: string;
+  action?: string;
+  from?: Date;
+  to?: Date;
+  limit: number;
+  before?: string;
+}
+
+export async function queryAudit(db: Db, q: AuditQuery) {
+  let query = db.selectFrom('audit_events').selectAll().orderBy('id', 'desc').limit(q.limit);
+  if (q.userEmail) query = query.where('user_email', '=', q.userEmail.toLowerCase());
+  if (q.action) query = query.where('action', '=', q.action);
+  if (q.from) query = query.where('at', '>=', q.from);
+  if (q.to) query = query.where('at', '<', q.to);
+  if (q.before) query = query.where('id', '<', q.before);
+  return query.execute();
+}

@@ -1,0 +1,91 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+
+/**
+ * Versioned migrations, one entry each, never edited after release: add a new one instead.
+ * PostgreSQL dialect only; the same list runs on PGlite and on a PostgreSQL server.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-initial': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('users')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('email', 'text', (c) => c.notNull().unique())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('role', 'text', (c) =>
+          c.notNull().check(sql`role in ('investor', 'issuer_staff', 'compliance', 'admin')`),
+        )
+        .addColumn('password_hash', 'text', (c) => c.notNull())
+        .addColumn('demo', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('disabled', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+
+      await db.schema
+        .createTable('user_links')
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (c) =>
+          c.notNull().check(sql`kind in ('account', 'issuer', 'security')`),
+        )
+        .addColumn('upstream_id', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('user_links_pk', ['user_id', 'kind', 'upstream_id'])
+        .execute();
+
+      await db.schema
+        .createTable('sessions')
+        .addColumn('id_hash', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('last_seen_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('idle_expires_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('absolute_expires_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('revoked_at', 'timestamptz')
+        .addColumn('ip', 'text')
+        .addColumn('user_agent', 'text')
+        .execute();
+      await db.schema.createIndex('sessions_user_idx').on('sessions').column('user_id').execute();
+
+      await db.schema
+        .createTable('idempotency_records')
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('key', 'text', (c) => c.notNull())
+        .addColumn('route', 'text', (c) => c.notNull())
+        .addColumn('request_hash', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) =>
+          c.notNull().check(sql`state in ('pending', 'done', 'unknown')`),
+        )
+        .addColumn('response_status', 'integer')
+        .addColumn('response_body', 'jsonb')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .addPrimaryKeyConstraint('idempotency_pk', ['user_id', 'route', 'key'])
+        .execute();
+
+      await db.schema
+        .createTable('audit_events')
+        .addColumn('id', 'bigserial', (c) => c.primaryKey())
+        .addColumn('at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('user_id', 'text')
+        .addColumn('user_email', 'text')
+        .addColumn('role', 'text')
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('object_type', 'text')
+        .addColumn('object_id', 'text')
+        .addColumn('reason', 'text')
+        .addColumn('outcome', 'text', (c) => c.notNull())
+        .addColumn('ip', 'text')
+        .addColumn('request_id', 'text')
+        .addColumn('details', 'jsonb')
+        .execute();
+      await db.schema.createIndex('audit_at_idx').on('audit_events').column('at').execute();
+      await db.schema.createIndex('audit_user_idx').on('audit_events').column('user_id').execute();
+
+      await db.schema
+        .createTable('rate_limits')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('window_start', 'timestamptz', (c) => c.notNull())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .execute();
+    },
+  },
+};

@@ -1,0 +1,86 @@
+import type { PGlite } from '@electric-sql/pglite';
+import {
+  CompiledQuery,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+} from 'kysely';
+
+/**
+ * Kysely over embedded PGlite. PGlite is one connection, so transactions are serialized with a
+ * queue: a connection is handed to one caller at a time.
+ */
+export function pgliteDialect(db: PGlite): Dialect {
+  return {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new PgliteDriver(db),
+    createIntrospector: (k: Kysely<unknown>) => new PostgresIntrospector(k),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  };
+}
+
+class PgliteConnection implements DatabaseConnection {
+  constructor(private readonly db: PGlite) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const result = await this.db.query<R>(query.sql, query.parameters as unknown[]);
+    const affected = result.affectedRows;
+    return {
+      rows: result.rows,
+      ...(affected !== undefined ? { numAffectedRows: BigInt(affected) } : {}),
+    };
+  }
+
+  // eslint-disable-next-line require-yield
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('Streaming is not supported on PGlite');
+  }
+}
+
+class PgliteDriver implements Driver {
+  private readonly connection: PgliteConnection;
+  private tail: Promise<void> = Promise.resolve();
+  private readonly releases = new Map<DatabaseConnection, () => void>();
+
+  constructor(private readonly db: PGlite) {
+    this.connection = new PgliteConnection(db);
+  }
+
+  async init(): Promise<void> {
+    await this.db.waitReady;
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    let release!: () => void;
+    const previous = this.tail;
+    this.tail = new Promise<void>((resolve) => (release = resolve));
+    await previous;
+    this.releases.set(this.connection, release);
+    return this.connection;
+  }
+
+  async beginTransaction(c: DatabaseConnection): Promise<void> {
+    await c.executeQuery(CompiledQuery.raw('begin'));
+  }
+  async commitTransaction(c: DatabaseConnection): Promise<void> {
+    await c.executeQuery(CompiledQuery.raw('commit'));
+  }
+  async rollbackTransaction(c: DatabaseConnection): Promise<void> {
+    await c.executeQuery(CompiledQuery.raw('rollback'));
+  }
+
+  async releaseConnection(c: DatabaseConnection): Promise<void> {
+    const release = this.releases.get(c);
+    this.releases.delete(c);
+    release?.();
+  }
+
+  async destroy(): Promise<void> {
+    await this.db.close();
+  }
+}

@@ -1,0 +1,101 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from './db';
+
+export interface SessionTimes {
+  idleMs: number;
+  absoluteMs: number;
+}
+
+export interface ActiveSession {
+  idHash: string;
+  userId: string;
+  idleExpiresAt: Date;
+  absoluteExpiresAt: Date;
+}
+
+/** Refresh the idle deadline at most this often: one write a minute per active session. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A new session always gets a new random id (no fixation). Returns the cookie token. */
+export async function createSession(
+  db: Db,
+  userId: string,
+  times: SessionTimes,
+  meta: { ip?: string; userAgent?: string },
+  now = new Date(),
+): Promise<{ token: string; session: ActiveSession }> {
+  const token = randomBytes(32).toString('base64url');
+  const idHash = hashToken(token);
+  const idleExpiresAt = new Date(now.getTime() + times.idleMs);
+  const absoluteExpiresAt = new Date(now.getTime() + times.absoluteMs);
+  await db
+    .insertInto('sessions')
+    .values({
+      id_hash: idHash,
+      user_id: userId,
+      created_at: now,
+      last_seen_at: now,
+      idle_expires_at: idleExpiresAt,
+      absolute_expires_at: absoluteExpiresAt,
+      ip: meta.ip ?? null,
+      user_agent: meta.userAgent?.slice(0, 300) ?? null,
+    })
+    .execute();
+  return { token, session: { idHash, userId, idleExpiresAt, absoluteExpiresAt } };
+}
+
+/** Looks up a live session and slides its idle deadline. Expired or revoked sessions are null. */
+export async function resumeSession(
+  db: Db,
+  token: string,
+  times: SessionTimes,
+  now = new Date(),
+): Promise<ActiveSession | null> {
+  const idHash = hashToken(token);
+  const row = await db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('id_hash', '=', idHash)
+    .executeTakeFirst();
+  if (!row || row.revoked_at) return null;
+  if (row.idle_expires_at <= now || row.absolute_expires_at <= now) return null;
+
+  let idleExpiresAt = row.idle_expires_at;
+  if (now.getTime() - row.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) {
+    idleExpiresAt = new Date(Math.min(now.getTime() + times.idleMs, row.absolute_expires_at.getTime()));
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: now, idle_expires_at: idleExpiresAt })
+      .where('id_hash', '=', idHash)
+      .execute();
+  }
+  return { idHash, userId: row.user_id, idleExpiresAt, absoluteExpiresAt: row.absolute_expires_at };
+}
+
+export async function revokeSession(db: Db, idHash: string, now = new Date()): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: now }).where('id_hash', '=', idHash).execute();
+}
+
+export async function revokeUserSessions(db: Db, userId: string, now = new Date()): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Housekeeping: drop sessions that ended more than a day ago. */
+export async function pruneSessions(db: Db, now = new Date()): Promise<void> {
+  const cutoff = new Date(now.getTime() - 86_400_000);
+  await db
+    .deleteFrom('sessions')
+    .where((eb) =>
+      eb.or([eb('absolute_expires_at', '<', cutoff), eb('idle_expires_at', '<', cutoff), eb('revoked_at', '<', cutoff)]),
+    )
+    .execute();
+}
