@@ -1,5 +1,3 @@
-import type { WeekHours } from './rules/market-hours';
-
 /**
  * Time zone arithmetic for the portal (architecture decision 6). Offsets are never hard-coded:
  * every conversion asks `Intl.DateTimeFormat` for the wall clock of a zone at an instant, so DST
@@ -23,6 +21,18 @@ export interface ZonedTime {
   /** HH:mm, 24-hour */
   time: string;
   weekday: DayOfWeek;
+}
+
+/**
+ * Trading hours as `marketStatus` reads them: the normalized hours of `./market-hours` and the
+ * form input of `./rules/market-hours` both fit. A day that is not closed but has no times is
+ * treated as closed, since no session can be placed.
+ */
+export type TradingHours = Readonly<Record<Exclude<DayOfWeek, 'saturday' | 'sunday'>, TradingDay>>;
+export interface TradingDay {
+  closed: boolean;
+  open?: string | null;
+  close?: string | null;
 }
 
 export type MarketStatus =
@@ -107,7 +117,7 @@ export function nextApprovalBatch(now: Date = new Date()): Date {
  * exclusive: at 09:30:00 the market is open, at 16:00:00 it is closed. Holidays are not known:
  * the document gives no calendar (§2.7, §4.14).
  */
-export function marketStatus(now: Date, hours: WeekHours): MarketStatus {
+export function marketStatus(now: Date, hours: TradingHours): MarketStatus {
   const today = todayInZone(EASTERN, now);
   // Eight days: when only today's weekday trades and today's session is over, the next opening
   // is the same weekday next week.
@@ -115,11 +125,11 @@ export function marketStatus(now: Date, hours: WeekHours): MarketStatus {
     const date = addDays(today, offset);
     const weekday = dayOfWeek(date);
     if (weekday === 'saturday' || weekday === 'sunday') continue;
-    const day = hours[weekday];
-    if (day.closed) continue;
-    const opens = zonedWallTimeToInstant(date, day.start, EASTERN);
+    const { closed, open, close } = hours[weekday];
+    if (closed || !open || !close) continue;
+    const opens = zonedWallTimeToInstant(date, open, EASTERN);
     if (now < opens) return { open: false, nextChange: opens, nextChangeKind: 'opens' };
-    const closes = zonedWallTimeToInstant(date, day.end, EASTERN);
+    const closes = zonedWallTimeToInstant(date, close, EASTERN);
     if (now < closes) return { open: true, nextChange: closes, nextChangeKind: 'closes' };
   }
   return { open: false, nextChange: null, nextChangeKind: 'opens' };

@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { isWallTime } from '../time';
 
 /**
- * Trading hours per weekday (interface document §2.7, §2.8, §4.14): monday to friday only, each
- * either closed or open from `start` to `end`, as US Eastern wall times `HH:mm`. A session lies
- * within one day: `end` must come after `start`, and overnight sessions cannot be expressed.
+ * Form rules for trading hours (interface document §2.7, §2.8, §4.14): monday to friday only,
+ * each either closed or open from `open` to `close`, as US Eastern wall times `HH:mm`. A session
+ * lies within one day: `close` must come after `open`; overnight sessions cannot be expressed.
+ * Field names follow the normalized hours in `../market-hours`, so a form starts from what the
+ * BFF returned.
  */
 
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const;
@@ -25,7 +27,8 @@ export function wallTimeSchema(label = 'Time') {
     .refine(isWallTime, `${label} must be a 24-hour time HH:mm, such as 09:30`);
 }
 
-export function dayHoursSchema(day: Weekday) {
+/** One weekday: `{ closed: true }` or `{ closed: false, open, close }`, messages naming the day. */
+export function dayHoursInputSchema(day: Weekday) {
   const label = WEEKDAY_LABELS[day];
   return z
     .discriminatedUnion(
@@ -34,36 +37,31 @@ export function dayHoursSchema(day: Weekday) {
         z.object({ closed: z.literal(true) }),
         z.object({
           closed: z.literal(false),
-          start: wallTimeSchema(`${label} opening time`),
-          end: wallTimeSchema(`${label} closing time`),
+          open: wallTimeSchema(`${label} opening time`),
+          close: wallTimeSchema(`${label} closing time`),
         }),
       ],
       { error: `${label}: choose open or closed` },
     )
     .superRefine((hours, ctx) => {
       // HH:mm strings compare in time order.
-      if (
-        !hours.closed &&
-        isWallTime(hours.start) &&
-        isWallTime(hours.end) &&
-        hours.end <= hours.start
-      ) {
+      if (!hours.closed && hours.close <= hours.open) {
         ctx.addIssue({
           code: 'custom',
-          path: ['end'],
+          path: ['close'],
           message: `${label} closing time must be after the opening time`,
         });
       }
     });
 }
 
-export const weekHoursSchema = z.object({
-  monday: dayHoursSchema('monday'),
-  tuesday: dayHoursSchema('tuesday'),
-  wednesday: dayHoursSchema('wednesday'),
-  thursday: dayHoursSchema('thursday'),
-  friday: dayHoursSchema('friday'),
+export const weekHoursInputSchema = z.object({
+  monday: dayHoursInputSchema('monday'),
+  tuesday: dayHoursInputSchema('tuesday'),
+  wednesday: dayHoursInputSchema('wednesday'),
+  thursday: dayHoursInputSchema('thursday'),
+  friday: dayHoursInputSchema('friday'),
 });
 
-export type DayHours = z.infer<ReturnType<typeof dayHoursSchema>>;
-export type WeekHours = z.infer<typeof weekHoursSchema>;
+export type DayHoursInput = z.infer<ReturnType<typeof dayHoursInputSchema>>;
+export type WeekHoursInput = z.infer<typeof weekHoursInputSchema>;
