@@ -110,7 +110,7 @@ function ibanProblem(value: string): string | null {
   if (expected !== undefined && value.length !== expected) {
     return `from ${country} must be ${expected} characters`;
   }
-  if (!ibanChecksumHolds(value)) return 'fails the IBAN checksum (mod 97) — check for a typo';
+  if (!ibanChecksumHolds(value)) return 'fails the checksum (mod 97) — check for a typo';
   return null;
 }
 

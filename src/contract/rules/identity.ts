@@ -56,7 +56,8 @@ export function checkDateOfBirth(input: string, options: DateOfBirthOptions = {}
   const value = input.trim();
   const today = options.today ?? new Date().toISOString().slice(0, 10);
   if (value === '') return fail('Date of birth is required');
-  if (!isCalendarDate(value)) return fail('Date of birth must be a real date');
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return fail('Date of birth must be a date YYYY-MM-DD');
+  if (!isCalendarDate(value)) return fail('Date of birth must be a real calendar date');
   if (value < '1900-01-01') return fail('Date of birth must be in 1900 or later');
   // ISO dates compare in calendar order as strings.
   if (value >= today) return fail('Date of birth must be in the past');

@@ -44,8 +44,10 @@ export function dayHoursInputSchema(day: Weekday) {
       { error: `${label}: choose open or closed` },
     )
     .superRefine((hours, ctx) => {
-      // HH:mm strings compare in time order.
-      if (!hours.closed && hours.close <= hours.open) {
+      if (hours.closed) return;
+      // zod 4 runs this even after a time failed its own check; say only what is wrong. HH:mm
+      // strings compare in time order.
+      if (isWallTime(hours.open) && isWallTime(hours.close) && hours.close <= hours.open) {
         ctx.addIssue({
           code: 'custom',
           path: ['close'],
