@@ -47,7 +47,6 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
-    disableRequestLogging: false,
   });
 
   const upstream = createUpstreamClient({

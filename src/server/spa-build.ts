@@ -23,7 +23,7 @@ export function spaBuildIsStale(root = process.cwd(), outDir = 'dist'): boolean 
   return INPUTS.some((input) => newestMtime(path.join(root, input)) > builtAt);
 }
 
-export async function buildSpa(): Promise<void> {
+export async function buildSpa(outDir = 'dist'): Promise<void> {
   const { build } = await import('vite');
-  await build({ logLevel: 'warn' });
+  await build({ logLevel: 'warn', build: { outDir, emptyOutDir: true } });
 }

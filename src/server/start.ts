@@ -11,11 +11,13 @@ async function main() {
   loadEnvFile();
   const config = loadConfig();
   const startedAt = Date.now();
-  if (spaBuildIsStale()) {
+  // SPA_DIR lets parallel test runs build into folders of their own.
+  const spaDir = process.env.SPA_DIR || 'dist';
+  if (spaBuildIsStale(process.cwd(), spaDir)) {
     console.log('Building the web app (it is missing or older than its sources)…');
-    await buildSpa();
+    await buildSpa(spaDir);
   }
-  const portal = await startPortal(config, { spaDir: 'dist', fresh: process.env.E2E_FRESH === '1' });
+  const portal = await startPortal(config, { spaDir, fresh: process.env.E2E_FRESH === '1' });
   const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
   console.log(`\nPortal ready in ${seconds} s at ${portal.url}`);
   if (portal.sandboxUrl) {

@@ -1,0 +1,120 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { startSandbox } from '../../sandbox/index';
+import { buildApp, type BuiltApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { fetchManifest, seedDemoUsers, type SandboxManifest } from '../demo-users';
+import { openStore, type Db } from '../store/db';
+
+export const DEMO_PASSWORD = 'demo-password-for-tests';
+export const ORIGIN = 'http://127.0.0.1:8080';
+
+export interface Harness {
+  app: FastifyInstance;
+  built: BuiltApp;
+  db: Db;
+  config: Config;
+  sandboxUrl: string;
+  manifest: SandboxManifest;
+  credentials: { clientId: string; apiKey: string; limitedApiKey: string };
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  env?: Record<string, string>;
+  /** Use the sandbox's limited key (lacks custody_account.read.pii_medium). */
+  limitedKey?: boolean;
+  databaseUrl?: string;
+}
+
+/**
+ * The real stack minus the browser: a sandbox on an ephemeral port as the upstream, an in-memory
+ * store, and the BFF built with `buildApp` and exercised through `app.inject()`.
+ */
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const sandbox = await startSandbox({ port: 0, dataDir: null });
+  const config = loadConfig({
+    PORT: '8080',
+    DEMO_PASSWORD,
+    LOG_LEVEL: 'silent',
+    TRANSACT_TIMEOUT_MS: '3000',
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    ...options.env,
+  });
+  const db = await openStore({ databaseUrl: config.databaseUrl, dataDir: null });
+  const manifest = await fetchManifest(sandbox.url);
+  await seedDemoUsers(db, manifest, DEMO_PASSWORD);
+  const built = await buildApp({
+    config,
+    db,
+    sandbox: true,
+    logger: false,
+    upstream: {
+      baseUrl: sandbox.url,
+      clientId: sandbox.credentials.clientId,
+      apiKey: options.limitedKey ? sandbox.credentials.limitedApiKey : sandbox.credentials.apiKey,
+      auth: config.upstreamAuth,
+      timeoutMs: config.upstreamTimeoutMs,
+      maxSockets: config.upstreamMaxSockets,
+    },
+  });
+  await built.app.ready();
+  return {
+    app: built.app,
+    built,
+    db,
+    config,
+    sandboxUrl: sandbox.url,
+    manifest,
+    credentials: sandbox.credentials,
+    async close() {
+      await built.app.close();
+      await db.destroy();
+      await sandbox.close();
+    },
+  };
+}
+
+export interface CallOptions {
+  cookie?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Leave out the X-CSRF header (to test that it is required). */
+  noCsrf?: boolean;
+  origin?: string | null;
+}
+
+/** Calls the BFF as the SPA does: X-CSRF header and, on writes, a same-origin Origin. */
+export function call(
+  app: FastifyInstance,
+  method: InjectOptions['method'],
+  url: string,
+  options: CallOptions = {},
+): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = { ...(options.noCsrf ? {} : { 'x-csrf': '1' }) };
+  if (options.origin !== null && method !== 'GET') headers.origin = options.origin ?? ORIGIN;
+  if (options.cookie) headers.cookie = options.cookie;
+  Object.assign(headers, options.headers);
+  return app.inject({
+    method,
+    url,
+    headers,
+    ...(options.body !== undefined ? { payload: options.body as InjectOptions['payload'] } : {}),
+  });
+}
+
+/** Signs a demo user in and returns the cookie header to send with later calls. */
+export async function signIn(app: FastifyInstance, email: string, password = DEMO_PASSWORD) {
+  const res = await call(app, 'POST', '/api/session', { body: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
+  const cookie = res.cookies[0];
+  return `${cookie.name}=${cookie.value}`;
+}
+
+export async function callSandbox(sandboxUrl: string, path: string, body?: unknown) {
+  const res = await fetch(`${sandboxUrl}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json' },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  return res.json() as Promise<unknown>;
+}

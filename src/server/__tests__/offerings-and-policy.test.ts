@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { offeringListSchema } from '../../contract/offerings';
+import { policyTable } from '../policy/table';
+import { routeKey } from '../routes/define';
+import { call, callSandbox, signIn, startHarness, type Harness } from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h?.close());
+
+describe('offerings through the BFF (issue 3, item 10)', () => {
+  it('lists normalized offerings for a signed-in investor', async () => {
+    const cookie = await signIn(h.app, 'investor@demo.test');
+    const res = await call(h.app, 'GET', '/api/offerings', { cookie });
+    expect(res.statusCode).toBe(200);
+    const { offerings } = offeringListSchema.parse(res.json());
+    expect(offerings.length).toBeGreaterThanOrEqual(8);
+    for (const o of offerings) {
+      expect(o.status).toBe(o.status.toLowerCase());
+      expect(o.unitPrice).toMatch(/^\d+(\.\d+)?$/);
+    }
+  });
+
+  it('filters by status, case-insensitively', async () => {
+    const cookie = await signIn(h.app, 'investor@demo.test');
+    const all = offeringListSchema.parse((await call(h.app, 'GET', '/api/offerings', { cookie })).json());
+    const status = all.offerings[0].status;
+    const res = await call(h.app, 'GET', `/api/offerings?status=${status.toUpperCase()}`, { cookie });
+    const filtered = offeringListSchema.parse(res.json()).offerings;
+    expect(filtered.length).toBeGreaterThan(0);
+    expect(filtered.every((o) => o.status === status)).toBe(true);
+  });
+
+  it('answers one offering, and 404 for an unknown id', async () => {
+    const cookie = await signIn(h.app, 'issuer@demo.test');
+    const id = h.manifest.issuers[0].offeringIds![0];
+    const one = await call(h.app, 'GET', `/api/offerings/${id}`, { cookie });
+    expect(one.statusCode).toBe(200);
+    expect(one.json().offering.id).toBe(id);
+    const missing = await call(h.app, 'GET', '/api/offerings/999999999', { cookie });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('needs a session', async () => {
+    expect((await call(h.app, 'GET', '/api/offerings')).statusCode).toBe(401);
+  });
+
+  it('coalesces concurrent reads into one upstream call (decision 10)', async () => {
+    const cookie = await signIn(h.app, 'investor2@demo.test');
+    h.built.deps.offerings.invalidate();
+    await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+    const replies = await Promise.all(
+      Array.from({ length: 25 }, () => call(h.app, 'GET', '/api/offerings', { cookie })),
+    );
+    expect(replies.every((r) => r.statusCode === 200)).toBe(true);
+    const calls = (await callSandbox(h.sandboxUrl, '/__sandbox/calls')) as Record<string, unknown>;
+    expect(JSON.stringify(calls)).toMatch(/"getAllOffers":1\b/);
+  });
+});
+
+describe('policy table (issue 3, item 7)', () => {
+  it('has an entry for every registered route and nothing else', () => {
+    const registered = h.built.routes.map(routeKey).sort();
+    expect(Object.keys(policyTable).sort()).toEqual(registered);
+  });
+
+  it('unknown /api addresses answer 404 without data', async () => {
+    const cookie = await signIn(h.app, 'admin@demo.test');
+    const res = await call(h.app, 'GET', '/api/does-not-exist', { cookie });
+    expect(res.statusCode).toBe(404);
+    expect(Object.keys(res.json())).toEqual(['error']);
+  });
+
+  it('describes every route in /api/openapi.json with its policy', async () => {
+    const res = await call(h.app, 'GET', '/api/openapi.json');
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { paths: Record<string, Record<string, { 'x-policy'?: unknown }>> };
+    let count = 0;
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        count++;
+        expect(op['x-policy'], `${method} ${path}`).toBeDefined();
+      }
+    }
+    expect(count).toBe(h.built.routes.length);
+  });
+});

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionSchema } from '../../contract/session';
+import { hashToken } from '../store/sessions';
+import { call, DEMO_PASSWORD, signIn, startHarness, type Harness } from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h?.close());
+
+describe('sign-in and session (issue 3, item 6; architecture decision 8)', () => {
+  it('signs a demo investor in, sets an HttpOnly SameSite=Strict cookie and returns the linked accounts', async () => {
+    const res = await call(h.app, 'POST', '/api/session', {
+      body: { email: 'investor@demo.test', password: DEMO_PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+    const session = sessionSchema.parse(res.json());
+    expect(session.user.role).toBe('investor');
+    expect(session.user.accountIds).toEqual([...h.manifest.investors[0].accountIds].sort());
+    expect(session.sandbox).toBe(true);
+    const cookie = res.cookies[0];
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Strict');
+    expect(cookie.path).toBe('/');
+  });
+
+  it('GET /api/session returns the signed-in user; without a cookie it is 401', async () => {
+    const cookie = await signIn(h.app, 'compliance@demo.test');
+    const me = await call(h.app, 'GET', '/api/session', { cookie });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().user.email).toBe('compliance@demo.test');
+    const anonymous = await call(h.app, 'GET', '/api/session');
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error.code).toBe('unauthenticated');
+  });
+
+  it('stores only a hash of the session token', async () => {
+    const cookie = await signIn(h.app, 'admin@demo.test');
+    const token = cookie.split('=')[1];
+    const rows = await h.db.selectFrom('sessions').select('id_hash').execute();
+    expect(rows.some((r) => r.id_hash === token)).toBe(false);
+    expect(rows.some((r) => r.id_hash === hashToken(token))).toBe(true);
+  });
+
+  it('sign-out revokes the session: the old cookie no longer works', async () => {
+    const cookie = await signIn(h.app, 'investor2@demo.test');
+    expect((await call(h.app, 'DELETE', '/api/session', { cookie })).statusCode).toBe(204);
+    expect((await call(h.app, 'GET', '/api/session', { cookie })).statusCode).toBe(401);
+  });
+
+  it('issues a new session id at every sign-in and ends the one the browser had (no fixation)', async () => {
+    const first = await signIn(h.app, 'issuer@demo.test');
+    const res = await call(h.app, 'POST', '/api/session', {
+      cookie: first,
+      body: { email: 'issuer@demo.test', password: DEMO_PASSWORD },
+    });
+    const second = `${res.cookies[0].name}=${res.cookies[0].value}`;
+    expect(second).not.toBe(first);
+    expect((await call(h.app, 'GET', '/api/session', { cookie: first })).statusCode).toBe(401);
+    expect((await call(h.app, 'GET', '/api/session', { cookie: second })).statusCode).toBe(200);
+  });
+
+  it('refuses a wrong password with one message that does not reveal whether the email exists', async () => {
+    const wrong = await call(h.app, 'POST', '/api/session', {
+      body: { email: 'investor@demo.test', password: 'not-the-password' },
+    });
+    const unknown = await call(h.app, 'POST', '/api/session', {
+      body: { email: 'nobody@demo.test', password: 'not-the-password' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json().error.message).toBe(unknown.json().error.message);
+  });
+
+  it('names the field and the rule for malformed sign-in input', async () => {
+    const res = await call(h.app, 'POST', '/api/session', { body: { email: 'not-an-email', password: '' } });
+    expect(res.statusCode).toBe(400);
+    const fields = res.json().error.fields as { field: string; message: string }[];
+    expect(fields.map((f) => f.field).sort()).toEqual(['email', 'password']);
+    expect(fields.find((f) => f.field === 'email')?.message).toMatch(/Email/);
+  });
+
+  it('throttles repeated failures against one email, even with the right password afterwards', async () => {
+    const email = 'admin@demo.test';
+    let last = 0;
+    for (let i = 0; i < 9; i++) {
+      last = (await call(h.app, 'POST', '/api/session', { body: { email, password: `wrong-${i}` } })).statusCode;
+    }
+    expect(last).toBe(429);
+    const res = await call(h.app, 'POST', '/api/session', { body: { email, password: DEMO_PASSWORD } });
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['retry-after']).toBeDefined();
+    expect(res.json().error.message).toMatch(/Try again in \d+ minute/);
+  });
+
+  it('ends a session after the idle deadline passes', async () => {
+    const cookie = await signIn(h.app, 'investor@demo.test');
+    const token = cookie.split('=')[1];
+    await h.db
+      .updateTable('sessions')
+      .set({ idle_expires_at: new Date(Date.now() - 1000) })
+      .where('id_hash', '=', hashToken(token))
+      .execute();
+    expect((await call(h.app, 'GET', '/api/session', { cookie })).statusCode).toBe(401);
+  });
+
+  it('ends a session after the absolute deadline even while it is in use', async () => {
+    const cookie = await signIn(h.app, 'investor@demo.test');
+    const token = cookie.split('=')[1];
+    await h.db
+      .updateTable('sessions')
+      .set({ absolute_expires_at: new Date(Date.now() - 1000) })
+      .where('id_hash', '=', hashToken(token))
+      .execute();
+    expect((await call(h.app, 'GET', '/api/session', { cookie })).statusCode).toBe(401);
+  });
+});
+
+describe('CSRF defences (architecture decision 8)', () => {
+  it('refuses any /api request without X-CSRF: 1', async () => {
+    const res = await call(h.app, 'GET', '/api/offerings', { noCsrf: true });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toMatch(/X-CSRF/);
+  });
+
+  it('refuses a mutating request from a foreign Origin or with none', async () => {
+    const body = { email: 'investor@demo.test', password: DEMO_PASSWORD };
+    const foreign = await call(h.app, 'POST', '/api/session', { body, origin: 'https://evil.example' });
+    const none = await call(h.app, 'POST', '/api/session', { body, origin: null });
+    expect(foreign.statusCode).toBe(403);
+    expect(none.statusCode).toBe(403);
+    expect(foreign.cookies).toHaveLength(0);
+  });
+});
+
+describe('security headers (issue 3, item 8)', () => {
+  it('sends a CSP without inline script, nosniff, frame-ancestors none and a referrer policy', async () => {
+    const res = await call(h.app, 'GET', '/healthz');
+    expect(res.statusCode).toBe(200);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(res.headers['x-request-id']).toBeDefined();
+  });
+
+  it('never answers with a stack trace', async () => {
+    const res = await call(h.app, 'POST', '/api/session', {
+      body: '{"email": ',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).not.toMatch(/at .*\.ts:\d+/);
+    expect(res.json().error.message).toBeTruthy();
+  });
+});
