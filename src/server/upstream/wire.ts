@@ -29,12 +29,15 @@ export function looseObject<Shape extends z.ZodRawShape>(shape: Shape) {
   for (const key of Object.keys(shape)) byForm.set(keyForm(key), key);
   return z.preprocess((input) => {
     if (!isPlainObject(input)) return input;
-    const out: Record<string, unknown> = {};
+    // Every documented key is present (possibly undefined) so blank-tolerant fields yield null.
+    const out: Record<string, unknown> = Object.fromEntries(
+      Object.keys(shape).map((key) => [key, undefined]),
+    );
     for (const [key, value] of Object.entries(input)) {
       const target = Object.hasOwn(shape, key) ? key : byForm.get(keyForm(key));
       if (target === undefined) continue;
       const exact = target === key;
-      if (!(target in out) || exact || out[target] === null || out[target] === '') {
+      if (exact || isBlank(out[target])) {
         if (exact || !Object.hasOwn(input, target)) out[target] = value;
       }
     }

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import type { TradeReceipt, TradeRequest } from '../../contract/trades';
+import type { UpstreamClient, UpstreamRequest } from './client';
+import {
+  decodeAnswer,
+  looseObject,
+  wireId,
+  wireList,
+  wireLocalDateTime,
+  wireOptionalDecimal,
+  wireStatus,
+  wireText,
+  wireUsDate,
+} from './wire';
+
+const transactionTypes = {
+  ach: 'ACH',
+  wire: 'WIRE',
+  check: 'CHECK',
+  credit_card: 'CREDITCARD',
+} as const;
+
+/**
+ * §4.16 names the body fields accountId, offeringId and units; live traffic sends
+ * transactionUnits and a required transactionType (real-world notes §4.1). Both unit names are
+ * sent so either reading is satisfied. POST, not PUT, unlike the other create calls.
+ */
+export function buildCreateTradeRequest(input: TradeRequest): UpstreamRequest {
+  return {
+    operation: 'createTrade',
+    method: 'POST',
+    effect: 'write',
+    body: {
+      accountId: input.accountId,
+      offeringId: input.offeringId,
+      transactionType: transactionTypes[input.paymentMethod],
+      transactionUnits: input.units,
+      units: input.units,
+    },
+  };
+}
+
+const rawPurchaseDetailSchema = looseObject({
+  tradeId: wireId,
+  transactionId: wireText,
+  transactionAmount: wireOptionalDecimal,
+  transactionDate: wireLocalDateTime,
+  transactionStatus: wireStatus.pipe(z.string()),
+  RRApprovalStatus: wireStatus,
+  RRName: wireText,
+  RRApprovalDate: wireUsDate,
+  PrincipalApprovalStatus: wireStatus,
+  PrincipalName: wireText,
+  PrincipalDate: wireUsDate,
+});
+
+/** Live answer: `purchaseDetails: [true, [ {...} ]]`; the docs mocks show a plain array. */
+export const rawCreateTradeSchema = z.object({
+  purchaseDetails: wireList(rawPurchaseDetailSchema).refine((list) => list.length > 0, {
+    message: 'no purchase details',
+  }),
+});
+
+export async function createTrade(
+  client: UpstreamClient,
+  input: TradeRequest,
+): Promise<TradeReceipt> {
+  const request = buildCreateTradeRequest(input);
+  const payload = await client.send(request);
+  return decodeAnswer(client, request, payload, rawCreateTradeSchema, (raw) => {
+    const detail = raw.purchaseDetails[0];
+    return {
+      tradeId: detail.tradeId,
+      transactionId: detail.transactionId,
+      amount: detail.transactionAmount,
+      createdAt: detail.transactionDate,
+      status: detail.transactionStatus,
+      registeredRepApproval: {
+        status: detail.RRApprovalStatus,
+        name: detail.RRName,
+        date: detail.RRApprovalDate,
+      },
+      principalApproval: {
+        status: detail.PrincipalApprovalStatus,
+        name: detail.PrincipalName,
+        date: detail.PrincipalDate,
+      },
+    };
+  });
+}

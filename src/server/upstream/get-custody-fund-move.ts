@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import type { FundMove } from '../../contract/custody';
+import type { UpstreamClient, UpstreamRequest } from './client';
+import { normalizeFundMove, rawFundMoveSchema } from './fund-move-wire';
+import { decodeAnswer } from './wire';
+
+export interface FundMoveParams {
+  referenceNumber: string;
+  /** Sent in the document's example request; its effect is not stated (§4.4). */
+  accountId?: string;
+}
+
+export function buildFundMoveRequest(params: FundMoveParams): UpstreamRequest {
+  return {
+    operation: 'getCustodyFundMove',
+    method: 'POST',
+    effect: 'read',
+    body: { referenceNumber: params.referenceNumber, accountId: params.accountId },
+  };
+}
+
+export const rawFundMoveAnswerSchema = z.object({ custodyTransaction: rawFundMoveSchema });
+
+export async function getCustodyFundMove(
+  client: UpstreamClient,
+  params: FundMoveParams,
+): Promise<FundMove> {
+  const request = buildFundMoveRequest(params);
+  const payload = await client.send(request);
+  return decodeAnswer(client, request, payload, rawFundMoveAnswerSchema, (raw) =>
+    normalizeFundMove(raw.custodyTransaction),
+  );
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import type { FundMovePage } from '../../contract/custody';
+import type { UpstreamClient, UpstreamRequest } from './client';
+import { normalizeFundMove, rawFundMoveSchema } from './fund-move-wire';
+import { decodeAnswer, looseObject, wireCount, wireList } from './wire';
+
+export interface FundMovesParams {
+  /** Optional (§4.3): without it, moves of every account the key may see. */
+  accountId?: string;
+  offset?: number;
+  limit?: number;
+}
+
+export function buildFundMovesRequest(params: FundMovesParams): UpstreamRequest {
+  return {
+    operation: 'getCustodyFundMoves',
+    method: 'POST',
+    effect: 'read',
+    body: { accountId: params.accountId },
+    // Paging goes in the query string of the POST, as live traffic does (real-world notes §4.1).
+    query: { offset: params.offset, limit: params.limit },
+  };
+}
+
+export const rawFundMovesSchema = z.object({
+  custodyTransactions: wireList(rawFundMoveSchema),
+  pagination: looseObject({
+    totalRecords: wireCount,
+    startIndex: wireCount,
+    endIndex: wireCount,
+  }).optional(),
+});
+
+export async function getCustodyFundMoves(
+  client: UpstreamClient,
+  params: FundMovesParams = {},
+): Promise<FundMovePage> {
+  const request = buildFundMovesRequest(params);
+  const payload = await client.send(request);
+  return decodeAnswer(client, request, payload, rawFundMovesSchema, (raw) => {
+    const moves = raw.custodyTransactions.map(normalizeFundMove);
+    // §4.3: indexes start at 0 and endIndex is inclusive.
+    const startIndex = raw.pagination?.startIndex ?? params.offset ?? 0;
+    return {
+      moves,
+      totalRecords: raw.pagination?.totalRecords ?? moves.length,
+      startIndex,
+      endIndex: raw.pagination?.endIndex ?? Math.max(startIndex, startIndex + moves.length - 1),
+    };
+  });
+}

@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { Order } from '../../contract/orders';
+import type { UpstreamClient, UpstreamRequest } from './client';
+import { UpstreamError } from './errors';
+import { normalizeOrder, rawOrderListSchema } from './order-wire';
+import { decodeAnswer } from './wire';
+
+export interface GetOrderParams {
+  orderId: string;
+  /** Sent so the answer can be matched to this request (§4.2); generated when absent. */
+  token?: string;
+}
+
+export function buildGetOrderRequest(params: GetOrderParams & { token: string }): UpstreamRequest {
+  return {
+    operation: 'getOrder',
+    method: 'POST',
+    effect: 'read',
+    // §4.2 spells the parameter `orderid`, all lower case.
+    body: { orderid: params.orderId, token: params.token },
+  };
+}
+
+export const rawGetOrderSchema = z.object({ orderDetails: rawOrderListSchema });
+
+export async function getOrder(client: UpstreamClient, params: GetOrderParams): Promise<Order> {
+  const token = params.token ?? randomUUID();
+  const request = buildGetOrderRequest({ ...params, token });
+  const payload = await client.send(request);
+  const orders = decodeAnswer(client, request, payload, rawGetOrderSchema, (raw) => {
+    // §2.1: the token is echoed in the order; an answer without ours belongs to another request.
+    for (const order of raw.orderDetails) {
+      if (order.token !== token) throw new Error('the answer does not echo the request token');
+    }
+    return raw.orderDetails.map(normalizeOrder);
+  });
+  const order = orders.find((candidate) => candidate.id === params.orderId) ?? orders[0];
+  if (!order) {
+    throw new UpstreamError({
+      kind: 'not_found',
+      submitted: 'no',
+      operation: request.operation,
+      statusCode: '101',
+      message: `getOrder: no order ${params.orderId} in the answer`,
+      userMessage: 'Not found: the order does not exist.',
+    });
+  }
+  return order;
+}
