@@ -1,0 +1,171 @@
+import Big from 'big.js';
+import { z } from 'zod';
+
+/**
+ * Exact money and share arithmetic (architecture decision 5). Values travel as decimal strings
+ * such as `1250.5` and are computed with big.js, never with binary floats: `multiply('0.1', '3')`
+ * is `'0.3'`. The upstream carries amounts with six decimal places (interface document §2).
+ *
+ * Arithmetic returns canonical strings: plain notation, no leading zeros, no trailing fraction
+ * zeros. Rounding happens only where asked (`toFixed6`), half away from zero by default.
+ * Arithmetic and formatting throw a TypeError on anything but a plain decimal string: inputs are
+ * meant to come through `amountSchema` or the wire layer, so garbage here is a bug, not input.
+ */
+
+export type DecimalString = string;
+export type RoundingMode = 'half-up' | 'half-even' | 'down';
+
+export interface AmountRules {
+  /** Field name at the start of each message, such as "Amount" or "Units". */
+  label: string;
+  maxDecimals?: number;
+  maxIntegerDigits?: number;
+  allowZero?: boolean;
+}
+
+/**
+ * What a person may type as an amount: digits with an optional decimal point (`1250.50`, `.5`).
+ * Signs, exponents (`1e3`), thousands separators and spaces inside are refused with a message
+ * naming the field. The output is canonical (`0.5`, `1250.5`).
+ */
+export function checkAmount(input: string, rules: AmountRules): CheckResult {
+  const { label, maxDecimals = 6, maxIntegerDigits = 12, allowZero = false } = rules;
+  const value = input.trim();
+  if (value === '') return { ok: false, message: `${label} is required` };
+  if (/^-\d*\.?\d+$/.test(value))
+    return { ok: false, message: `${label} must be greater than zero` };
+  if (!/^(\d+\.?\d*|\.\d+)$/.test(value)) {
+    const hint = value.includes(',') ? ' (no thousands separators)' : '';
+    return { ok: false, message: `${label} must be a number such as 1250.50${hint}` };
+  }
+  const [integer, fraction = ''] = value.split('.');
+  if (fraction.replace(/0+$/, '').length > maxDecimals) {
+    return { ok: false, message: `${label} can have at most ${maxDecimals} decimal places` };
+  }
+  if (integer.replace(/^0+/, '').length > maxIntegerDigits) {
+    return {
+      ok: false,
+      message: `${label} can have at most ${maxIntegerDigits} digits before the decimal point`,
+    };
+  }
+  const amount = canonical(new Decimal(value.startsWith('.') ? `0${value}` : value));
+  if (!allowZero && amount === '0')
+    return { ok: false, message: `${label} must be greater than zero` };
+  return { ok: true, value: amount };
+}
+
+/** A positive amount field; see `checkAmount`. Stays a `ZodString` (as `rules/result.ts` explains). */
+export function makeAmountSchema(rules: AmountRules) {
+  return z
+    .string({ error: `${rules.label} is required` })
+    .superRefine((input, ctx) => {
+      const result = checkAmount(input, rules);
+      if (!result.ok) ctx.addIssue({ code: 'custom', message: result.message });
+    })
+    .overwrite((input) => {
+      const result = checkAmount(input, rules);
+      return result.ok ? result.value : input;
+    });
+}
+
+/** A positive amount with at most 6 decimals (the upstream's precision) and 12 integer digits. */
+export const amountSchema = makeAmountSchema({ label: 'Amount' });
+
+/** A plain decimal string, `-12.5` or `3`: no exponent, no `+`, no bare `.5`, no spaces. */
+export function isDecimalString(value: string): boolean {
+  return DECIMAL.test(value);
+}
+
+/** The canonical form of a decimal string (trimmed), or null when it is not one. */
+export function parseDecimal(value: string): DecimalString | null {
+  const trimmed = value.trim();
+  return isDecimalString(trimmed) ? canonical(new Decimal(trimmed)) : null;
+}
+
+/** units × unitPrice, exact (up to twice the decimals of the inputs; round with `toFixed6`). */
+export function multiply(units: DecimalString, unitPrice: DecimalString): DecimalString {
+  return canonical(toDecimal(units).times(toDecimal(unitPrice)));
+}
+
+export function sum(values: readonly DecimalString[]): DecimalString {
+  return canonical(values.reduce((total, value) => total.plus(toDecimal(value)), new Decimal('0')));
+}
+
+export function compare(a: DecimalString, b: DecimalString): -1 | 0 | 1 {
+  return toDecimal(a).cmp(toDecimal(b));
+}
+
+/**
+ * Six decimal places, the upstream's amount format (§2). `half-up` rounds halves away from zero
+ * (0.0000005 → 0.000001, −0.0000005 → −0.000001); `half-even` is banker's rounding; `down`
+ * truncates toward zero.
+ */
+export function toFixed6(value: DecimalString, mode: RoundingMode = 'half-up'): DecimalString {
+  const rounded = toDecimal(value).round(6, ROUNDING[mode]);
+  return rounded.eq('0') ? '0.000000' : rounded.toFixed(6);
+}
+
+/**
+ * Money for people: at least the currency's minor digits ($1,250.50), and up to six decimals
+ * when the value has them, so a unit price of $0.0125 is not shown rounded. The exact string is
+ * passed to `Intl.NumberFormat`, which formats strings without going through a float (engines
+ * with Intl.NumberFormat v3: Chrome 106, Firefox 116, Safari 15.4, Node 19). Digits beyond the
+ * sixth are rounded half away from zero, like `toFixed6`.
+ */
+export function formatMoney(value: DecimalString, locale?: string, currency = 'USD'): string {
+  return numberFormat(locale, { style: 'currency', currency }).format(numeric(value));
+}
+
+/** Share counts: grouped digits and up to six decimals, no trailing zeros (1,250.5). */
+export function formatShares(value: DecimalString, locale?: string): string {
+  return numberFormat(locale, {}).format(numeric(value));
+}
+
+type CheckResult = { ok: true; value: DecimalString } | { ok: false; message: string };
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+// A private constructor, so that our settings never leak into other users of big.js. Strict mode
+// refuses JavaScript numbers, which would already have lost precision.
+const Decimal = Big();
+Decimal.strict = true;
+
+const ROUNDING: Readonly<Record<RoundingMode, Big.RoundingMode>> = {
+  down: Big.roundDown,
+  'half-up': Big.roundHalfUp,
+  'half-even': Big.roundHalfEven,
+};
+
+function toDecimal(value: DecimalString): Big.Big {
+  if (!isDecimalString(value))
+    throw new TypeError(`Not a decimal string: ${JSON.stringify(value)}`);
+  return new Decimal(value);
+}
+
+// toFixed() without places prints every digit in plain notation; −0 prints as 0.
+const canonical = (value: Big.Big): DecimalString => (value.eq('0') ? '0' : value.toFixed());
+
+const numeric = (value: DecimalString) => canonical(toDecimal(value)) as `${number}`;
+
+const formats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(
+  locale: string | undefined,
+  options: Intl.NumberFormatOptions,
+): Intl.NumberFormat {
+  const key = JSON.stringify([locale, options]);
+  let format = formats.get(key);
+  if (!format) {
+    const minimumFractionDigits =
+      options.style === 'currency'
+        ? new Intl.NumberFormat(locale, options).resolvedOptions().minimumFractionDigits
+        : 0;
+    format = new Intl.NumberFormat(locale, {
+      ...options,
+      minimumFractionDigits,
+      maximumFractionDigits: 6,
+    });
+    formats.set(key, format);
+  }
+  return format;
+}
