@@ -1,5 +1,5 @@
 import Big from 'big.js';
-import { z } from 'zod';
+import { fail, pass, ruleSchema, type RuleResult } from './rules/result';
 
 /**
  * Exact money and share arithmetic (architecture decision 5). Values travel as decimal strings
@@ -28,44 +28,30 @@ export interface AmountRules {
  * Signs, exponents (`1e3`), thousands separators and spaces inside are refused with a message
  * naming the field. The output is canonical (`0.5`, `1250.5`).
  */
-export function checkAmount(input: string, rules: AmountRules): CheckResult {
+export function checkAmount(input: string, rules: AmountRules): RuleResult {
   const { label, maxDecimals = 6, maxIntegerDigits = 12, allowZero = false } = rules;
   const value = input.trim();
-  if (value === '') return { ok: false, message: `${label} is required` };
-  if (/^-\d*\.?\d+$/.test(value))
-    return { ok: false, message: `${label} must be greater than zero` };
+  if (value === '') return fail(`${label} is required`);
+  if (/^-\d*\.?\d+$/.test(value)) return fail(`${label} must be greater than zero`);
   if (!/^(\d+\.?\d*|\.\d+)$/.test(value)) {
     const hint = value.includes(',') ? ' (no thousands separators)' : '';
-    return { ok: false, message: `${label} must be a number such as 1250.50${hint}` };
+    return fail(`${label} must be a number such as 1250.50${hint}`);
   }
   const [integer, fraction = ''] = value.split('.');
   if (fraction.replace(/0+$/, '').length > maxDecimals) {
-    return { ok: false, message: `${label} can have at most ${maxDecimals} decimal places` };
+    return fail(`${label} can have at most ${maxDecimals} decimal places`);
   }
   if (integer.replace(/^0+/, '').length > maxIntegerDigits) {
-    return {
-      ok: false,
-      message: `${label} can have at most ${maxIntegerDigits} digits before the decimal point`,
-    };
+    return fail(`${label} can have at most ${maxIntegerDigits} digits before the decimal point`);
   }
   const amount = canonical(new Decimal(value.startsWith('.') ? `0${value}` : value));
-  if (!allowZero && amount === '0')
-    return { ok: false, message: `${label} must be greater than zero` };
-  return { ok: true, value: amount };
+  if (!allowZero && amount === '0') return fail(`${label} must be greater than zero`);
+  return pass(amount);
 }
 
-/** A positive amount field; see `checkAmount`. Stays a `ZodString` (as `rules/result.ts` explains). */
+/** A positive amount field; see `checkAmount`. */
 export function makeAmountSchema(rules: AmountRules) {
-  return z
-    .string({ error: `${rules.label} is required` })
-    .superRefine((input, ctx) => {
-      const result = checkAmount(input, rules);
-      if (!result.ok) ctx.addIssue({ code: 'custom', message: result.message });
-    })
-    .overwrite((input) => {
-      const result = checkAmount(input, rules);
-      return result.ok ? result.value : input;
-    });
+  return ruleSchema((input) => checkAmount(input, rules), `${rules.label} is required`);
 }
 
 /** A positive amount with at most 6 decimals (the upstream's precision) and 12 integer digits. */
@@ -120,8 +106,6 @@ export function formatMoney(value: DecimalString, locale?: string, currency = 'U
 export function formatShares(value: DecimalString, locale?: string): string {
   return numberFormat(locale, {}).format(numeric(value));
 }
-
-type CheckResult = { ok: true; value: DecimalString } | { ok: false; message: string };
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
