@@ -1,0 +1,133 @@
+/**
+ * Control endpoints under /__sandbox/ (only in the sandbox, no credentials, loopback callers only):
+ * reset, clock, approval batch, faults, call counts and the manifest.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { SandboxContext } from '../context.js';
+import type { CallCounter, FaultRule, Faults } from '../http/faults.js';
+import { nextBatchAfter } from '../domain/batch-schedule.js';
+import { buildManifest } from './manifest.js';
+
+export interface ControlDeps {
+  ctx: SandboxContext;
+  faults: Faults;
+  calls: CallCounter;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+function clockView(ctx: SandboxContext) {
+  const now = ctx.clock.now();
+  return {
+    now: new Date(now).toISOString(),
+    frozen: ctx.clock.isFrozen(),
+    nextBatchAt: new Date(nextBatchAfter(now)).toISOString(),
+  };
+}
+
+function parseFault(body: Record<string, unknown>): FaultRule | string {
+  const operation = body.operation;
+  if (typeof operation !== 'string' || operation === '')
+    return 'operation (a name or "*") is required';
+  const rule: FaultRule = { operation };
+  if (body.latencyMs !== undefined) {
+    if (typeof body.latencyMs !== 'number' || body.latencyMs < 0)
+      return 'latencyMs must be a non-negative number';
+    rule.latencyMs = body.latencyMs;
+  }
+  if (body.httpStatus !== undefined) {
+    if (typeof body.httpStatus !== 'number' || body.httpStatus < 500 || body.httpStatus > 599)
+      return 'httpStatus must be 5xx';
+    rule.httpStatus = body.httpStatus;
+  }
+  if (body.drop !== undefined) rule.drop = body.drop === true;
+  if (body.malformedJson !== undefined) rule.malformedJson = body.malformedJson === true;
+  if (body.statusCode !== undefined) {
+    if (typeof body.statusCode !== 'string' || !/^\d{3,4}$/.test(body.statusCode))
+      return 'statusCode must be a string such as "103"';
+    rule.statusCode = body.statusCode;
+  }
+  if (body.times !== undefined) {
+    if (!Number.isInteger(body.times) || (body.times as number) < 1)
+      return 'times must be a positive integer';
+    rule.times = body.times as number;
+  }
+  return rule;
+}
+
+export function registerControlRoutes(app: FastifyInstance, deps: ControlDeps): void {
+  const { ctx, faults, calls } = deps;
+
+  app.register(
+    async (control) => {
+      control.addHook('onRequest', async (request, reply) => {
+        if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) {
+          return reply.code(403).send({ error: 'control endpoints answer loopback callers only' });
+        }
+      });
+
+      control.post('/reset', async () => {
+        ctx.store.reset(ctx.clock.now());
+        ctx.lifecycle.invalidate();
+        ctx.orders.clear();
+        faults.clear();
+        calls.reset();
+        return { ok: true, manifest: buildManifest(ctx.store.state) };
+      });
+
+      control.get('/clock', async () => clockView(ctx));
+      control.post('/clock', async (request, reply) => {
+        const body = (request.body ?? {}) as {
+          at?: unknown;
+          advanceMs?: unknown;
+          freeze?: unknown;
+        };
+        if (body.at !== undefined) {
+          const at =
+            typeof body.at === 'string' || typeof body.at === 'number'
+              ? new Date(body.at).getTime()
+              : NaN;
+          if (Number.isNaN(at))
+            return reply.code(400).send({ error: 'at must be an ISO instant or epoch ms' });
+          ctx.clock.set(at, body.freeze === true);
+        }
+        if (body.advanceMs !== undefined) {
+          if (typeof body.advanceMs !== 'number' || body.advanceMs < 0) {
+            return reply.code(400).send({ error: 'advanceMs must be a non-negative number' });
+          }
+          ctx.clock.advance(body.advanceMs);
+        }
+        ctx.lifecycle.invalidate();
+        if (ctx.lifecycle.tick(ctx.clock.now())) ctx.store.changed();
+        return clockView(ctx);
+      });
+
+      control.post('/batch/run', async () => {
+        const decided = ctx.lifecycle.runNow(ctx.clock.now());
+        ctx.store.changed();
+        return { decided, at: new Date(ctx.clock.now()).toISOString() };
+      });
+
+      control.get('/faults', async () => ({ faults: faults.list() }));
+      control.post('/faults', async (request, reply) => {
+        const rule = parseFault((request.body ?? {}) as Record<string, unknown>);
+        if (typeof rule === 'string') return reply.code(400).send({ error: rule });
+        faults.add(rule);
+        return { faults: faults.list() };
+      });
+      control.delete('/faults', async () => {
+        faults.clear();
+        return { faults: [] };
+      });
+
+      control.get('/calls', async () => calls.snapshot());
+      control.post('/calls/reset', async () => {
+        calls.reset();
+        return calls.snapshot();
+      });
+
+      control.get('/manifest', async () => buildManifest(ctx.store.state));
+    },
+    { prefix: '/__sandbox' },
+  );
+}

@@ -1,0 +1,156 @@
+/**
+ * Secondary-market orders (§2.1), generated rather than stored: every weekday has a deterministic
+ * book of 10,000+ orders seeded by its date, weekends are empty. An order id encodes its day and
+ * position, so getOrder can regenerate any single order without building the whole day.
+ */
+import { Prng, mixSeed } from '../lib/prng.js';
+import { NEW_YORK, dayNumberToParts, weekdayOf, zonedInstant } from '../lib/time.js';
+import type { Security } from '../state/model.js';
+
+/** Days are counted from 2000-01-01 inside order ids: id = day * 100000 + position. */
+const ID_EPOCH_DAY = 10957;
+const ID_DAY_FACTOR = 100_000;
+const MIN_ORDERS_PER_DAY = 10_000;
+const NEVER_UPDATED = '0000-00-00 00:00:00';
+const MEMBERS = ['NCPS', 'DALMORE', 'TRIPOINT', 'ENTORO', 'RUNWAY'];
+
+export type Order = Record<string, unknown>;
+
+export interface OrderBookOptions {
+  securities: () => readonly Security[];
+  accountIds: () => readonly string[];
+}
+
+export function ordersPerDay(dayNumber: number): number {
+  const weekday = weekdayOf(dayNumber);
+  if (weekday === 0 || weekday === 6) return 0;
+  return MIN_ORDERS_PER_DAY + (mixSeed(dayNumber, 7) % 2000);
+}
+
+export function orderIdFor(dayNumber: number, position: number): number {
+  return (dayNumber - ID_EPOCH_DAY) * ID_DAY_FACTOR + position;
+}
+
+export function locateOrder(orderId: number): { dayNumber: number; position: number } {
+  return {
+    dayNumber: Math.floor(orderId / ID_DAY_FACTOR) + ID_EPOCH_DAY,
+    position: orderId % ID_DAY_FACTOR,
+  };
+}
+
+/** Alternates number and string renderings (§2.1: "string or number" fields). */
+function numberOrString(value: number, asString: boolean): number | string {
+  return asString ? String(value) : value;
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+export class OrderBook {
+  private readonly cache = new Map<number, Order[]>();
+  private static readonly CACHE_DAYS = 4;
+
+  constructor(private readonly options: OrderBookOptions) {}
+
+  /** All orders of a trading day, in creation order. */
+  day(dayNumber: number): Order[] {
+    const cached = this.cache.get(dayNumber);
+    if (cached) {
+      // Refresh recency for the small LRU.
+      this.cache.delete(dayNumber);
+      this.cache.set(dayNumber, cached);
+      return cached;
+    }
+    const count = ordersPerDay(dayNumber);
+    const orders: Order[] = new Array(count);
+    for (let position = 0; position < count; position++) {
+      orders[position] = this.generate(dayNumber, position, count);
+    }
+    this.cache.set(dayNumber, orders);
+    if (this.cache.size > OrderBook.CACHE_DAYS) {
+      this.cache.delete(this.cache.keys().next().value as number);
+    }
+    return orders;
+  }
+
+  /** One order by id, or null when the id names no order. */
+  find(orderId: number): Order | null {
+    if (!Number.isSafeInteger(orderId) || orderId < 0) return null;
+    const { dayNumber, position } = locateOrder(orderId);
+    const count = ordersPerDay(dayNumber);
+    if (position >= count) return null;
+    return this.cache.get(dayNumber)?.[position] ?? this.generate(dayNumber, position, count);
+  }
+
+  clear(): void {
+    this.cache.clear();
+  }
+
+  private generate(dayNumber: number, position: number, count: number): Order {
+    const rng = new Prng(mixSeed(dayNumber, position));
+    const securities = this.options.securities();
+    const security = securities[mixSeed(position, dayNumber) % securities.length];
+    const dayPrice =
+      security.basePriceCents *
+      (1 + ((mixSeed(dayNumber, security.securityId) % 200) - 100) / 1000);
+    const price = round2((dayPrice * (1 + (rng.next() - 0.5) / 20)) / 100);
+    const shares = rng.int(1, 50) * 10;
+    const { year, month, day } = dayNumberToParts(dayNumber);
+    const open = zonedInstant(NEW_YORK, year, month, day, 9, 30);
+    // Orders arrive through the 6.5-hour session in id order.
+    const createdAt = open + Math.floor((position * 23_400_000) / count);
+    const roll = rng.next();
+    const matchCount = roll < 0.45 ? 0 : roll < 0.65 ? rng.int(1, 2) : rng.int(1, 3);
+    const fullyExecuted = matchCount > 0 && roll >= 0.65;
+    const accountIds = this.options.accountIds();
+
+    let remaining = shares;
+    const matches: Record<string, unknown>[] = [];
+    for (let m = 0; m < matchCount; m++) {
+      const last = m === matchCount - 1;
+      const quantity =
+        last && fullyExecuted
+          ? remaining
+          : Math.max(1, Math.floor(remaining / (matchCount - m + 1)));
+      remaining -= quantity;
+      const executedPrice = round2(price + rng.int(-3, 3) / 100);
+      const matchedAt = createdAt + rng.int(5, 1200) * 1000;
+      const asString = (position + m) % 2 === 0;
+      matches.push({
+        matchid: numberOrString(orderIdFor(dayNumber, position) * 10 + m, asString),
+        executedPrice: numberOrString(executedPrice, asString),
+        executedQuantity: numberOrString(quantity, !asString),
+        'executedTotal Commitment': numberOrString(round2(executedPrice * quantity), asString),
+        createdDate: new Date(matchedAt).toISOString(),
+        updateDate: m % 3 === 2 ? null : new Date(matchedAt).toISOString(),
+        createdIPAddress: `10.40.${rng.int(0, 255)}.${rng.int(1, 254)}`,
+      });
+    }
+    const lastMatchAt = matches.length
+      ? Date.parse(String(matches[matches.length - 1].createdDate))
+      : 0;
+
+    return {
+      memberID: rng.pick(MEMBERS),
+      // §2.1: accountID is null in the observed records; a few carry one to cover "or string".
+      accountID: position % 40 === 7 ? rng.pick(accountIds) : null,
+      security_id: security.securityId,
+      security_name: security.securityName,
+      order_Id: orderIdFor(dayNumber, position),
+      order_type: rng.chance(0.5) ? 'Bid' : 'Offer',
+      number_shares: shares,
+      shares_remaining: remaining,
+      price_per_share: price,
+      total_amount: round2(price * shares),
+      PND: 'N',
+      'Contingencies ': 'None',
+      'MinimumThreshold ': rng.chance(0.8) ? 0 : rng.int(1, 5) * 10,
+      'Solicited ': 'Yes',
+      status: fullyExecuted ? 'Executed' : 'Live',
+      createdDate: new Date(createdAt).toISOString(),
+      updateDate: matches.length ? new Date(lastMatchAt).toISOString() : NEVER_UPDATED,
+      createdIPAddress: `10.30.${rng.int(0, 255)}.${rng.int(1, 254)}`,
+      // §2.1: "The array holds one empty object when there are no matches."
+      matchedOrders: matches.length ? matches : [{}],
+    };
+  }
+}

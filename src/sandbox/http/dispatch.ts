@@ -1,0 +1,148 @@
+/**
+ * The path every upstream call takes: count it, apply injected faults, authenticate (§5), check the
+ * scope, advance the fund-move lifecycle to "now", run the operation, and write the body.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { HttpMethod, Operation, OperationResult, SandboxContext } from '../context.js';
+import { type AuthSettings, authenticate } from './auth.js';
+import { INVALID_KEY_DESC, NO_PERMISSION_DESC, UpstreamError } from './errors.js';
+import type { CallCounter, FaultRule, Faults } from './faults.js';
+import { CREDENTIAL_FIELDS, Params, flattenParams } from './params.js';
+
+export interface DispatchDeps {
+  ctx: SandboxContext;
+  auth: AuthSettings;
+  faults: Faults;
+  calls: CallCounter;
+}
+
+/** Marker left by the JSON body parser when the body is not JSON. */
+export const MALFORMED_BODY = Symbol('malformed-body');
+
+const FORCED_DESC: Record<string, string> = {
+  '101': 'Ok',
+  '103': INVALID_KEY_DESC,
+  '106': 'Data/parameter missing',
+  '110': NO_PERMISSION_DESC,
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function send(
+  reply: FastifyReply,
+  httpStatus: number,
+  body: Record<string, unknown>,
+): FastifyReply {
+  let text = JSON.stringify(body);
+  // The 106 texts carry &nbsp; entities; the upstream writes "&" as \u0026 (real-world notes §6).
+  if (body.statusCode === '106') text = text.replace(/&/g, '\\u0026');
+  return reply
+    .code(httpStatus)
+    .header('content-type', 'application/json; charset=utf-8')
+    .send(text);
+}
+
+/** Legacy calls answer errors under HTTP 200; newer resources use 401/403 (real-world notes §2). */
+function authFailure(operation: Operation, code: '103' | '110'): OperationResult {
+  const resource = operation.resourcePaths !== undefined;
+  return {
+    httpStatus: resource ? (code === '103' ? 401 : 403) : 200,
+    body: { statusCode: code, statusDesc: FORCED_DESC[code] },
+  };
+}
+
+async function applyFault(
+  rule: FaultRule,
+  operation: Operation,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<boolean> {
+  if (rule.latencyMs) await sleep(rule.latencyMs);
+  if (rule.drop) {
+    reply.hijack();
+    request.raw.socket.destroy();
+    return true;
+  }
+  if (rule.httpStatus) {
+    reply
+      .code(rule.httpStatus)
+      .header('content-type', 'text/html; charset=utf-8')
+      .send(`<html><body><h1>${rule.httpStatus} Service Unavailable</h1></body></html>`);
+    return true;
+  }
+  if (rule.malformedJson) {
+    reply
+      .code(200)
+      .header('content-type', 'application/json; charset=utf-8')
+      .send('{"statusCode":"101","statusDesc":"Ok","detai');
+    return true;
+  }
+  if (rule.statusCode) {
+    const forced = authFailure(operation, rule.statusCode === '110' ? '110' : '103');
+    const httpStatus =
+      rule.statusCode === '103' || rule.statusCode === '110' ? forced.httpStatus! : 200;
+    send(reply, httpStatus, {
+      statusCode: rule.statusCode,
+      statusDesc: FORCED_DESC[rule.statusCode] ?? 'Forced by sandbox fault',
+    });
+    return true;
+  }
+  return false;
+}
+
+export function dispatcher(deps: DispatchDeps) {
+  return async function dispatch(
+    operation: Operation,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<FastifyReply | void> {
+    const { ctx } = deps;
+    deps.calls.record(operation.name);
+    const fault = deps.faults.take(operation.name);
+    if (fault && (await applyFault(fault, operation, request, reply))) return;
+
+    const method = request.method as HttpMethod;
+    const rawBody = request.body as unknown;
+    const malformed = rawBody === MALFORMED_BODY;
+    const body = malformed ? {} : flattenParams(rawBody);
+    const auth = authenticate(
+      { method, authorization: request.headers.authorization, body },
+      deps.auth,
+    );
+    if (!auth.ok) return sendResult(reply, authFailure(operation, '103'));
+    if (operation.scope && !auth.grant.scopes.has(operation.scope)) {
+      return sendResult(reply, authFailure(operation, '110'));
+    }
+
+    // §5 rule 6: credentials in the URL are never read; they are not parameters either.
+    const values = { ...flattenParams(request.query) };
+    Object.assign(values, body);
+    for (const field of CREDENTIAL_FIELDS) delete values[field];
+
+    const now = ctx.clock.now();
+    if (ctx.lifecycle.tick(now)) ctx.store.changed();
+    try {
+      if (malformed)
+        throw new UpstreamError('106', 'Data/parameter missing', 200, {
+          'Error(s)': '<br />Request body is not valid JSON',
+        });
+      const result = operation.handle(
+        {
+          method,
+          params: new Params(values),
+          pathParams: (request.params ?? {}) as Record<string, string>,
+          now,
+        },
+        ctx,
+      );
+      return sendResult(reply, result);
+    } catch (error) {
+      if (error instanceof UpstreamError) return send(reply, error.httpStatus, error.body());
+      throw error;
+    }
+  };
+}
+
+function sendResult(reply: FastifyReply, result: OperationResult): FastifyReply {
+  return send(reply, result.httpStatus ?? 200, result.body);
+}

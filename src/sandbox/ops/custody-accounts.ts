@@ -1,0 +1,142 @@
+/**
+ * §4.7 addCustodyAccountSupplement, §4.15 GET /v3/custody/accounts/{accountId} and
+ * linkExternalAccount (named in §4.16).
+ */
+import { type Operation, ok } from '../context.js';
+import { SCOPES } from '../config.js';
+import { legacyNotFound } from '../http/errors.js';
+import { oneOf } from '../http/params.js';
+import { hash32 } from '../lib/prng.js';
+import { formatZoneless } from '../lib/time.js';
+import { requireCustodyAccount } from './custody-common.js';
+
+const ACCOUNT_NOT_FOUND = () => legacyNotFound('148', 'Account is not exist/active.');
+
+/** §4.7 sends maritalStatus as a code; §2.11 answers it as text. */
+const MARITAL_TEXT: Record<string, string> = { '1': 'not married', '2': 'married' };
+
+const SUPPLEMENT_TEXT_FIELDS = [
+  'appointmentOfInvestmentManager',
+  'proxyVotingPreferences',
+  'otherServices',
+  'methodOfContributionOrFunding',
+  'methodOfContributionTaxYear',
+  'internationalAccountNumber',
+  'bankFirmName1',
+  'bankCountry1',
+  'bankAccountName1',
+  'bankAccountNumber1',
+  'bankFirmName2',
+  'bankCountry2',
+  'bankAccountName2',
+  'bankAccountNumber2',
+] as const;
+
+export const addCustodyAccountSupplement: Operation = {
+  name: 'addCustodyAccountSupplement',
+  handle({ params, now }, ctx) {
+    const accountId = params.required('accountId');
+    const maritalStatus = params.required('maritalStatus');
+    const mailing = {
+      mailingAddressLine1: params.required('mailingAddressLine1'),
+      mailingAddressLine2: params.optional('mailingAddressLine2'),
+      mailingCity: params.required('mailingCity'),
+      mailingState: params.required('mailingState'),
+      mailingZipCode: params.required('mailingZipCode'),
+      mailingCountry: params.required('mailingCountry'),
+    };
+    params.check('maritalStatus', maritalStatus, oneOf('1', '2'), '1 = not married, 2 = married');
+    params.check(
+      'appointmentOfInvestmentManager',
+      params.optional('appointmentOfInvestmentManager'),
+      oneOf('1', '2'),
+      'Must be 1 or 2',
+    );
+    params.check(
+      'proxyVotingPreferences',
+      params.optional('proxyVotingPreferences'),
+      oneOf('1', '2', '3'),
+      'Must be 1, 2 or 3',
+    );
+    const method = params.optional('methodOfContributionOrFunding');
+    params.check(
+      'methodOfContributionOrFunding',
+      method,
+      oneOf('1', '2', '3', '4', '5'),
+      'Must be 1 to 5',
+    );
+    // §4.7: the tax year is required when the method is 2 (regular contribution).
+    if (method === '2') params.required('methodOfContributionTaxYear');
+    params.check(
+      'methodOfContributionTaxYear',
+      params.optional('methodOfContributionTaxYear'),
+      (v) => /^\d{4}$/.test(v),
+      'Tax year YYYY',
+    );
+    params.assertValid();
+
+    const state = ctx.store.state;
+    if (!state.accounts[accountId]) throw ACCOUNT_NOT_FOUND();
+    const record: Record<string, string> = { accountId };
+    for (const field of SUPPLEMENT_TEXT_FIELDS) record[field] = params.optional(field);
+    record.maritalStatus = MARITAL_TEXT[maritalStatus];
+    Object.assign(record, mailing);
+
+    (state.supplements[accountId] ??= []).push(record);
+    // The supplement is the first step of opening the custodial account: a request now exists.
+    if (!state.custodyAccounts[accountId]) {
+      const stamp = formatZoneless(now);
+      state.custodyAccounts[accountId] = {
+        accountId,
+        requestId: `CR${(hash32(`custody:${accountId}`) % 900000) + 100000}`,
+        status: 'Pending',
+        relationship: null,
+        restrictedStatus: 'No',
+        restrictedReason: null,
+        principalReviewBy: '',
+        approvalDate: '',
+        notes: '',
+        createdDate: stamp,
+        updatedDate: stamp,
+      };
+    }
+    ctx.store.changed();
+    return ok({ accountDetails: [record] }, 'Account added successfully.');
+  },
+};
+
+export const getCustodyAccount: Operation = {
+  name: 'getCustodyAccount',
+  resourcePaths: ['/v3/custody/accounts/:accountId', '/index.php/v3/custody/accounts/:accountId'],
+  methods: ['GET'],
+  scope: SCOPES.custodyAccountRead,
+  handle({ pathParams }, ctx) {
+    const accountId = pathParams.accountId ?? '';
+    requireCustodyAccount(ctx, accountId, 'custody_account');
+    return ok({ custody_account: ctx.store.state.custodyAccounts[accountId] });
+  },
+};
+
+const BANKS = ['First Front Range Bank', 'Mesa Credit Union', 'Prairie National Bank'];
+
+export const linkExternalAccount: Operation = {
+  name: 'linkExternalAccount',
+  handle({ params, now }, ctx) {
+    const accountId = params.required('accountId');
+    params.assertValid();
+    const state = ctx.store.state;
+    if (!state.accounts[accountId]) throw ACCOUNT_NOT_FOUND();
+    // No bank-linking widget here: the link completes at once with a deterministic bank.
+    const h = hash32(`link:${accountId}`);
+    state.externalLinks[accountId] ??= {
+      accountId,
+      bankName: BANKS[h % BANKS.length],
+      accountNumber: String(1_000_000_000 + (h % 900_000_000)),
+      routingNumber: `10700${String(h % 10000).padStart(4, '0')}`,
+      linkedDate: formatZoneless(now),
+    };
+    ctx.store.changed();
+    // Real traffic answers a link URL as a plain string (real-world notes §4.1 linkExternalAccount).
+    return ok({ accountDetails: `https://link.sandbox.invalid/external-account/${accountId}` });
+  },
+};
