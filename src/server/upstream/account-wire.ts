@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import type { Account } from '../../contract/accounts';
+import {
+  looseObject,
+  wireId,
+  wireLocalDateTime,
+  wireOptionalDecimal,
+  wireReviewDate,
+  wireStatus,
+  wireText,
+  wireYesNo,
+} from './wire';
+
+/**
+ * The account record of getAccount and searchAccount (§2.5). Keys are matched loosely because
+ * their casing drifts between calls (`KYCstatus` in createAccount, `kycStatus` here: real-world
+ * notes §4.1).
+ */
+export const rawAccountSchema = looseObject({
+  accountId: wireId,
+  accountName: wireText,
+  type: wireStatus,
+  entityType: wireText,
+  residentType: wireText,
+  address1: wireText,
+  address2: wireText,
+  city: wireText,
+  state: wireText,
+  zip: wireText,
+  country: wireText,
+  email: wireText,
+  phone: wireText,
+  taxID: wireText,
+  kycStatus: wireStatus,
+  kycDate: wireReviewDate,
+  amlStatus: wireStatus,
+  amlDate: wireReviewDate,
+  suitabilityScore: wireText,
+  suitabilityDate: wireLocalDateTime,
+  suitabilityApprover: wireText,
+  accreditedStatus: wireStatus,
+  accreditedInvestor: wireText,
+  accreditedInvestorDate: wireReviewDate,
+  '506cLimit': wireOptionalDecimal,
+  accountTotalLimit: wireOptionalDecimal,
+  singleInvestmentLimit: wireOptionalDecimal,
+  associatedAC: wireText,
+  syndicate: wireText,
+  tags: wireText,
+  notes: wireText,
+  approvalStatus: wireStatus,
+  approvalPrincipal: wireText,
+  approvalLastReview: wireReviewDate,
+  // getAccount only; "0"/"1" like the trade rows' archived_status.
+  archived_status: wireYesNo,
+  field1: wireText,
+  field2: wireText,
+  field3: wireText,
+  createdDate: wireLocalDateTime,
+  updatedDate: wireLocalDateTime,
+});
+
+export function normalizeAccount(raw: z.output<typeof rawAccountSchema>): Account {
+  return {
+    id: raw.accountId,
+    name: raw.accountName,
+    type: raw.type,
+    entityType: raw.entityType,
+    residentType: raw.residentType,
+    address: {
+      line1: raw.address1,
+      line2: raw.address2,
+      city: raw.city,
+      state: raw.state,
+      zip: raw.zip,
+      country: raw.country,
+    },
+    email: raw.email,
+    phone: raw.phone,
+    taxId: raw.taxID,
+    reviews: {
+      kyc: { status: raw.kycStatus, date: raw.kycDate },
+      aml: { status: raw.amlStatus, date: raw.amlDate },
+      accreditation: {
+        status: raw.accreditedStatus,
+        date: raw.accreditedInvestorDate,
+        basis: raw.accreditedInvestor,
+      },
+      approval: {
+        status: raw.approvalStatus,
+        date: raw.approvalLastReview,
+        principal: raw.approvalPrincipal,
+      },
+    },
+    suitability: {
+      score: raw.suitabilityScore,
+      date: raw.suitabilityDate,
+      approver: raw.suitabilityApprover,
+    },
+    limits: {
+      rule506c: raw['506cLimit'],
+      accountTotal: raw.accountTotalLimit,
+      singleInvestment: raw.singleInvestmentLimit,
+    },
+    associatedAccount: raw.associatedAC,
+    syndicate: raw.syndicate,
+    tags: raw.tags,
+    notes: raw.notes,
+    archived: raw.archived_status,
+    customFields: [raw.field1, raw.field2, raw.field3],
+    createdAt: raw.createdDate,
+    updatedAt: raw.updatedDate,
+  };
+}

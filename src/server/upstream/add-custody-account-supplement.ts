@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import type {
+  AccountSupplement,
+  AccountSupplementRequest,
+  AssetHolding,
+  MaritalStatus,
+} from '../../contract/custody';
+import type { UpstreamClient, UpstreamRequest } from './client';
+import { decodeAnswer, looseObject, wireId, wireList, wireText } from './wire';
+
+/* §4.7: the choices travel as numeric codes. */
+const maritalCodes: Record<MaritalStatus, string> = { not_married: '1', married: '2' };
+const investmentManagerCodes = { appoint: '1', not_now: '2' } as const;
+const proxyVotingCodes = { receive_all: '1', send_to_manager: '2', send_none: '3' } as const;
+const contributionCodes = {
+  transfer: '1',
+  regular_contribution: '2',
+  roth_conversion: '3',
+  rollover: '4',
+  sep_contribution: '5',
+} as const;
+
+export function buildSupplementRequest(input: AccountSupplementRequest): UpstreamRequest {
+  const [first, second] = input.holdings ?? [];
+  return {
+    operation: 'addCustodyAccountSupplement',
+    method: 'POST',
+    effect: 'write',
+    body: {
+      accountId: input.accountId,
+      maritalStatus: maritalCodes[input.maritalStatus],
+      mailingAddressLine1: input.mailingAddress.line1,
+      mailingAddressLine2: input.mailingAddress.line2,
+      mailingCity: input.mailingAddress.city,
+      mailingState: input.mailingAddress.state,
+      mailingZipCode: input.mailingAddress.zipCode,
+      mailingCountry: input.mailingAddress.country,
+      appointmentOfInvestmentManager:
+        input.investmentManager && investmentManagerCodes[input.investmentManager],
+      proxyVotingPreferences: input.proxyVoting && proxyVotingCodes[input.proxyVoting],
+      otherServices: input.otherServices,
+      methodOfContributionOrFunding:
+        input.contributionMethod && contributionCodes[input.contributionMethod],
+      methodOfContributionTaxYear: input.contributionTaxYear,
+      internationalAccountNumber: input.internationalAccountNumber,
+      bankFirmName1: first?.firmName ?? undefined,
+      bankCountry1: first?.country ?? undefined,
+      bankAccountName1: first?.accountName ?? undefined,
+      bankAccountNumber1: first?.accountNumber ?? undefined,
+      bankFirmName2: second?.firmName ?? undefined,
+      bankCountry2: second?.country ?? undefined,
+      bankAccountName2: second?.accountName ?? undefined,
+      bankAccountNumber2: second?.accountNumber ?? undefined,
+    },
+  };
+}
+
+/**
+ * §2.11: maritalStatus is sent as a code and returned as text (married); the code itself is
+ * accepted too. Text that is neither becomes a bad response rather than a guess.
+ */
+const wireMaritalStatus = wireText.transform((value, ctx): MaritalStatus | null => {
+  if (value === null) return null;
+  const text = value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
+  if (text === '2' || text === 'married') return 'married';
+  if (text === '1' || ['not married', 'unmarried', 'single'].includes(text)) return 'not_married';
+  ctx.addIssue({ code: 'custom', message: `unknown marital status: ${value}` });
+  return z.NEVER;
+});
+
+const rawSupplementSchema = looseObject({
+  accountId: wireId,
+  appointmentOfInvestmentManager: wireText,
+  proxyVotingPreferences: wireText,
+  otherServices: wireText,
+  methodOfContributionOrFunding: wireText,
+  methodOfContributionTaxYear: wireText,
+  internationalAccountNumber: wireText,
+  bankFirmName1: wireText,
+  bankCountry1: wireText,
+  bankAccountName1: wireText,
+  bankAccountNumber1: wireText,
+  bankFirmName2: wireText,
+  bankCountry2: wireText,
+  bankAccountName2: wireText,
+  bankAccountNumber2: wireText,
+  maritalStatus: wireMaritalStatus,
+  mailingAddressLine1: wireText,
+  mailingAddressLine2: wireText,
+  mailingCity: wireText,
+  mailingState: wireText,
+  mailingZipCode: wireText,
+  mailingCountry: wireText,
+});
+
+/** `accountDetails` is an array here (§2.11), like searchAccount and unlike getAccount. */
+export const rawSupplementAnswerSchema = z.object({
+  accountDetails: wireList(rawSupplementSchema).refine((list) => list.length > 0, {
+    message: 'no account details',
+  }),
+});
+
+function holding(
+  firmName: string | null,
+  country: string | null,
+  accountName: string | null,
+  accountNumber: string | null,
+): AssetHolding[] {
+  return [firmName, country, accountName, accountNumber].some((value) => value !== null)
+    ? [{ firmName, country, accountName, accountNumber }]
+    : [];
+}
+
+export async function addCustodyAccountSupplement(
+  client: UpstreamClient,
+  input: AccountSupplementRequest,
+): Promise<AccountSupplement> {
+  const request = buildSupplementRequest(input);
+  const payload = await client.send(request);
+  return decodeAnswer(client, request, payload, rawSupplementAnswerSchema, (raw) => {
+    const details = raw.accountDetails[0];
+    return {
+      accountId: details.accountId,
+      maritalStatus: details.maritalStatus,
+      mailingAddress: {
+        line1: details.mailingAddressLine1,
+        line2: details.mailingAddressLine2,
+        city: details.mailingCity,
+        state: details.mailingState,
+        zipCode: details.mailingZipCode,
+        country: details.mailingCountry,
+      },
+      investmentManager: details.appointmentOfInvestmentManager,
+      proxyVoting: details.proxyVotingPreferences,
+      otherServices: details.otherServices,
+      contributionMethod: details.methodOfContributionOrFunding,
+      contributionTaxYear: details.methodOfContributionTaxYear,
+      internationalAccountNumber: details.internationalAccountNumber,
+      holdings: [
+        ...holding(
+          details.bankFirmName1,
+          details.bankCountry1,
+          details.bankAccountName1,
+          details.bankAccountNumber1,
+        ),
+        ...holding(
+          details.bankFirmName2,
+          details.bankCountry2,
+          details.bankAccountName2,
+          details.bankAccountNumber2,
+        ),
+      ],
+    };
+  });
+}

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import type { IssuerAccountRecord, IssuerAccountRequest } from '../../contract/issuers';
+import type { UpstreamClient, UpstreamRequest } from './client';
+import {
+  decodeAnswer,
+  looseObject,
+  wireId,
+  wireList,
+  wireLocalDateTime,
+  wireStatus,
+  wireText,
+  wireUsDate,
+  wireYesNo,
+} from './wire';
+
+function yesNo(value: boolean | undefined): string | undefined {
+  return value === undefined ? undefined : value ? 'Yes' : 'No';
+}
+
+function usDate(isoDate: string | undefined): string | undefined {
+  if (isoDate === undefined) return undefined;
+  const [year, month, day] = isoDate.split('-');
+  return `${month}-${day}-${year}`;
+}
+
+/** §4.6: PUT, like every create call (real-world notes §2). The address keys are lower-case l. */
+export function buildIssuerAccountRequest(input: IssuerAccountRequest): UpstreamRequest {
+  return {
+    operation: 'createIssuerAccount',
+    method: 'PUT',
+    effect: 'write',
+    body: {
+      issuerId: input.issuerId,
+      companyName: input.companyName,
+      companyState: input.companyState,
+      createdIpAddress: input.requesterIp,
+      issuingCountry: input.issuingCountry,
+      accountType: input.accountType?.toUpperCase(),
+      entityType: input.entityType,
+      companyTaxID: input.companyTaxId,
+      accountMiddleInitial: input.accountMiddleInitial,
+      socialSecurityNumber: input.socialSecurityNumber,
+      dob: usDate(input.dateOfBirth),
+      residentUS: yesNo(input.residentUs),
+      citizenUS: yesNo(input.citizenUs),
+      addressline1: input.address?.line1,
+      addressline2: input.address?.line2,
+      city: input.address?.city,
+      zip: input.address?.zip,
+      country: input.address?.country,
+      additionalInfo: input.additionalInfo,
+    },
+  };
+}
+
+const rawIssuerAccountSchema = looseObject({
+  issuerId: wireId,
+  companyName: wireText,
+  companyState: wireText,
+  companyTaxID: wireText,
+  entityType: wireText,
+  issuingCountry: wireText,
+  accountType: wireStatus,
+  accountMiddleInitial: wireText,
+  socialSecurityNumber: wireText,
+  dob: wireUsDate,
+  residentUS: wireYesNo,
+  citizenUS: wireYesNo,
+  addressLine1: wireText,
+  addressLine2: wireText,
+  city: wireText,
+  zip: wireText,
+  country: wireText,
+  additionalInfo: wireText,
+  issuerStatus: wireStatus,
+  createdDate: wireLocalDateTime,
+  createdIpAddress: wireText,
+});
+
+type RawIssuerAccount = z.output<typeof rawIssuerAccountSchema>;
+
+/**
+ * §2.4: an object keyed by a counter string, each value an array of records. A tuple or a
+ * plain list is accepted too; records come out in counter order.
+ */
+const counterKeyedRecords = z.preprocess((input) => {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) return input;
+  const entries = Object.entries(input as Record<string, unknown>).sort(
+    ([a], [b]) => Number(a) - Number(b) || a.localeCompare(b),
+  );
+  return entries.flatMap(([, value]) => (Array.isArray(value) ? value : [value]));
+}, wireList(rawIssuerAccountSchema));
+
+export const rawIssuerAccountAnswerSchema = looseObject({
+  'Financial issuer details': counterKeyedRecords,
+});
+
+function normalizeIssuerAccount(raw: RawIssuerAccount): IssuerAccountRecord {
+  return {
+    issuerId: raw.issuerId,
+    companyName: raw.companyName,
+    companyState: raw.companyState,
+    companyTaxId: raw.companyTaxID,
+    entityType: raw.entityType,
+    issuingCountry: raw.issuingCountry,
+    accountType: raw.accountType,
+    accountMiddleInitial: raw.accountMiddleInitial,
+    socialSecurityNumber: raw.socialSecurityNumber,
+    dateOfBirth: raw.dob,
+    residentUs: raw.residentUS,
+    citizenUs: raw.citizenUS,
+    address: {
+      line1: raw.addressLine1,
+      line2: raw.addressLine2,
+      city: raw.city,
+      zip: raw.zip,
+      country: raw.country,
+    },
+    additionalInfo: raw.additionalInfo,
+    status: raw.issuerStatus,
+    createdAt: raw.createdDate,
+    createdIp: raw.createdIpAddress,
+  };
+}
+
+/** Every record the answer holds, in counter order (usually one). */
+export async function createIssuerAccount(
+  client: UpstreamClient,
+  input: IssuerAccountRequest,
+): Promise<IssuerAccountRecord[]> {
+  const request = buildIssuerAccountRequest(input);
+  const payload = await client.send(request);
+  return decodeAnswer(client, request, payload, rawIssuerAccountAnswerSchema, (raw) =>
+    raw['Financial issuer details'].map(normalizeIssuerAccount),
+  );
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import type { GlobalMarketHours } from '../../contract/market-hours';
+import type { UpstreamClient, UpstreamRequest } from './client';
+import { normalizeWeekHours, rawWeekHoursSchema } from './market-hours-wire';
+import { decodeAnswer } from './wire';
+
+/** §4.13: credentials only. */
+export function buildMarketHoursRequest(): UpstreamRequest {
+  return { operation: 'getMarketHours', method: 'POST', effect: 'read', body: {} };
+}
+
+export const rawMarketHoursSchema = z.object({ globalMarketHours: rawWeekHoursSchema });
+
+export async function getMarketHours(client: UpstreamClient): Promise<GlobalMarketHours> {
+  const request = buildMarketHoursRequest();
+  const payload = await client.send(request);
+  return decodeAnswer(client, request, payload, rawMarketHoursSchema, (raw) =>
+    normalizeWeekHours(raw.globalMarketHours),
+  );
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import type { EntityParty } from '../../contract/accounts';
+import type { UpstreamClient, UpstreamRequest } from './client';
+import {
+  decodeAnswer,
+  looseObject,
+  wireId,
+  wireList,
+  wireReviewDate,
+  wireStatus,
+  wireText,
+} from './wire';
+
+export function buildSearchEntityRequest(params: { keyword: string }): UpstreamRequest {
+  return {
+    operation: 'searchEntity',
+    method: 'POST',
+    effect: 'read',
+    body: { searchKeyword: params.keyword },
+  };
+}
+
+/** §2.6; `KYCstatus`/`AMLstatus` in capitals here, camel case elsewhere (matched loosely). */
+const rawEntitySchema = looseObject({
+  partyId: wireId,
+  domicile: wireText,
+  entityName: wireText,
+  entityType: wireText,
+  entityDesc: wireText,
+  ein: wireText,
+  primCountry: wireText,
+  primAddress1: wireText,
+  primAddress2: wireText,
+  primCity: wireText,
+  primState: wireText,
+  primZip: wireText,
+  emailAddress: wireText,
+  emailAddress2: wireText,
+  phone: wireText,
+  phone2: wireText,
+  totalAssets: wireText,
+  ownersAI: wireText,
+  KYCstatus: wireStatus,
+  AMLstatus: wireStatus,
+  AMLdate: wireReviewDate,
+  tags: wireText,
+  notes: wireText,
+});
+
+export const rawSearchEntitySchema = z.object({ entityDetails: wireList(rawEntitySchema) });
+
+function present(values: (string | null)[]): string[] {
+  return values.filter((value): value is string => value !== null);
+}
+
+export async function searchEntity(
+  client: UpstreamClient,
+  params: { keyword: string },
+): Promise<EntityParty[]> {
+  const request = buildSearchEntityRequest(params);
+  const payload = await client.send(request);
+  return decodeAnswer(client, request, payload, rawSearchEntitySchema, (raw) =>
+    raw.entityDetails.map((entity) => ({
+      id: entity.partyId,
+      name: entity.entityName,
+      type: entity.entityType,
+      description: entity.entityDesc,
+      domicile: entity.domicile,
+      ein: entity.ein,
+      address: {
+        line1: entity.primAddress1,
+        line2: entity.primAddress2,
+        city: entity.primCity,
+        state: entity.primState,
+        zip: entity.primZip,
+        country: entity.primCountry,
+      },
+      emails: present([entity.emailAddress, entity.emailAddress2]),
+      phones: present([entity.phone, entity.phone2]),
+      totalAssets: entity.totalAssets,
+      ownersAccredited: entity.ownersAI,
+      reviews: {
+        kyc: { status: entity.KYCstatus, date: null },
+        aml: { status: entity.AMLstatus, date: entity.AMLdate },
+      },
+      tags: entity.tags,
+      notes: entity.notes,
+    })),
+  );
+}

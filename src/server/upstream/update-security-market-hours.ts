@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import {
+  weekdays,
+  type SecurityHours,
+  type SecurityHoursUpdate,
+} from '../../contract/market-hours';
+import type { UpstreamClient, UpstreamRequest, WireValue } from './client';
+import { normalizeWeekHours, rawWeekHoursSchema } from './market-hours-wire';
+import { decodeAnswer, looseObject, wireId } from './wire';
+
+/**
+ * §4.14: request fields are `<day>HoursStart`/`<day>HoursEnd` (HH:mm, US Eastern) and
+ * `<day>Closed` = yes when closed; the closed flag is left out when hours are given. Labelled GET
+ * but invoked with POST. An update: sent once, never retried.
+ */
+export function buildUpdateSecurityHoursRequest(input: SecurityHoursUpdate): UpstreamRequest {
+  const body: Record<string, WireValue> = { securityId: input.securityId };
+  for (const day of weekdays) {
+    const change = input.days[day];
+    if (!change) continue;
+    if (change.closed) body[`${day}Closed`] = 'yes';
+    else {
+      body[`${day}HoursStart`] = change.open;
+      body[`${day}HoursEnd`] = change.close;
+    }
+  }
+  return { operation: 'updateSecurityMarketHours', method: 'POST', effect: 'write', body };
+}
+
+export const rawSecurityHoursSchema = z.object({
+  securityHoursDetails: z.intersection(looseObject({ securityId: wireId }), rawWeekHoursSchema),
+});
+
+export async function updateSecurityMarketHours(
+  client: UpstreamClient,
+  input: SecurityHoursUpdate,
+): Promise<SecurityHours> {
+  const request = buildUpdateSecurityHoursRequest(input);
+  const payload = await client.send(request);
+  return decodeAnswer(client, request, payload, rawSecurityHoursSchema, (raw) => ({
+    securityId: raw.securityHoursDetails.securityId,
+    days: normalizeWeekHours(raw.securityHoursDetails),
+  }));
+}
