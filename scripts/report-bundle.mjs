@@ -14,7 +14,9 @@ let manifest;
 try {
   manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8'));
 } catch (error) {
-  console.error(`Cannot read ${distDir}/.vite/manifest.json (run \`npx vite build\` first): ${error.message}`);
+  console.error(
+    `Cannot read ${distDir}/.vite/manifest.json (run \`npx vite build\` first): ${error.message}`,
+  );
   process.exit(2);
 }
 
@@ -49,6 +51,8 @@ const rows = [...seen]
 for (const row of rows) console.log(`  ${kb(row.gzip).padStart(7)} KB  ${row.file}`);
 console.log(`first-page JS: ${kb(total)} KB gzip (limit ${LIMIT_KB} KB)`);
 if (total > LIMIT_KB * 1000) {
-  console.error(`The first page loads ${kb(total - LIMIT_KB * 1000)} KB more than the budget allows.`);
+  console.error(
+    `The first page loads ${kb(total - LIMIT_KB * 1000)} KB more than the budget allows.`,
+  );
   process.exit(1);
 }

@@ -1,0 +1,125 @@
+import { useEffect, useRef, useState } from 'react';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import MenuIcon from '@mui/icons-material/Menu';
+import { Link as RouterLink, Navigate, Outlet, useLocation, useNavigation } from 'react-router-dom';
+import { homeHref, paths } from '../../config/paths';
+import { useSession } from '../../features/auth/api/get-session';
+import { NavigationList } from './navigation-list';
+import { SkipLink } from './skip-link';
+import { UserMenu } from './user-menu';
+
+const DRAWER_WIDTH = 240;
+const MAIN_ID = 'main-content';
+
+/** The frame of every signed-in page: app bar, navigation by role, and the page itself. */
+export function AppLayout() {
+  const session = useSession();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const [mobileOpen, setMobileOpen] = useState(false);
+  useFocusOnNavigation(location.pathname);
+
+  // The loader let us in, so a missing session now means it ended while the page was open.
+  if (session.isSuccess && session.data === null) {
+    return (
+      <Navigate
+        replace
+        to={paths.auth.signIn.getHref({
+          redirectTo: `${location.pathname}${location.search}${location.hash}`,
+          reason: 'expired',
+        })}
+      />
+    );
+  }
+  const user = session.data?.user;
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipLink href={`#${MAIN_ID}`}>Skip to main content</SkipLink>
+      {navigation.state === 'loading' && (
+        <LinearProgress
+          aria-label="Loading page"
+          sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (t) => t.zIndex.appBar + 1 }}
+        />
+      )}
+      <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
+        <Toolbar sx={{ gap: 1 }}>
+          <IconButton
+            color="inherit"
+            edge="start"
+            aria-label="Open navigation"
+            aria-expanded={mobileOpen}
+            onClick={() => setMobileOpen(true)}
+            sx={{ display: { md: 'none' } }}
+          >
+            <MenuIcon />
+          </IconButton>
+          <Typography
+            component={RouterLink}
+            to={homeHref()}
+            variant="h6"
+            noWrap
+            sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700, flexGrow: 1 }}
+          >
+            Transact Portal
+          </Typography>
+          {user && <UserMenu user={user} />}
+        </Toolbar>
+      </AppBar>
+
+      {user && (
+        <>
+          <Drawer
+            variant="temporary"
+            open={mobileOpen}
+            onClose={() => setMobileOpen(false)}
+            sx={{ display: { xs: 'block', md: 'none' } }}
+            slotProps={{ paper: { sx: { width: DRAWER_WIDTH } } }}
+          >
+            <Toolbar />
+            <NavigationList role={user.role} onNavigate={() => setMobileOpen(false)} />
+          </Drawer>
+          <Drawer
+            variant="permanent"
+            sx={{ display: { xs: 'none', md: 'block' }, width: DRAWER_WIDTH, flexShrink: 0 }}
+            slotProps={{ paper: { sx: { width: DRAWER_WIDTH, boxSizing: 'border-box' } } }}
+          >
+            <Toolbar />
+            <NavigationList role={user.role} />
+          </Drawer>
+        </>
+      )}
+
+      <Box
+        component="main"
+        id={MAIN_ID}
+        tabIndex={-1}
+        sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 }, outline: 'none' }}
+      >
+        <Toolbar />
+        <Outlet />
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * After a client-side navigation, screen readers hear nothing and keyboard focus stays on the
+ * old link. Moving focus to the new page's heading announces it and restarts tab order there.
+ */
+function useFocusOnNavigation(pathname: string) {
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    const main = document.getElementById(MAIN_ID);
+    const heading = main?.querySelector<HTMLElement>('[data-page-title]');
+    (heading ?? main)?.focus();
+  }, [pathname]);
+}

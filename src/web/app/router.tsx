@@ -1,0 +1,45 @@
+import { useMemo } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, redirect, RouterProvider } from 'react-router-dom';
+import { RouteError } from '../components/errors/route-error';
+import { homeHref, paths } from '../config/paths';
+import { toRoute } from './route-module';
+
+export function createAppRouter(queryClient: QueryClient) {
+  const route = toRoute(queryClient);
+  return createBrowserRouter([
+    {
+      path: paths.auth.signIn.path,
+      lazy: () => import('./routes/auth/sign-in').then(route),
+      errorElement: <RouteError standalone />,
+    },
+    {
+      path: paths.home.path,
+      lazy: () => import('./routes/app/root').then(route),
+      errorElement: <RouteError standalone />,
+      children: [
+        {
+          errorElement: <RouteError />,
+          children: [
+            { index: true, loader: () => redirect(homeHref()) },
+            {
+              path: paths.app.offerings.path,
+              lazy: () => import('./routes/app/offerings/offerings').then(route),
+            },
+            {
+              path: paths.app.offering.path,
+              lazy: () => import('./routes/app/offerings/offering').then(route),
+            },
+            { path: '*', lazy: () => import('./routes/not-found').then(route) },
+          ],
+        },
+      ],
+    },
+  ]);
+}
+
+export function AppRouter() {
+  const queryClient = useQueryClient();
+  const router = useMemo(() => createAppRouter(queryClient), [queryClient]);
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,62 @@
+import type { QueryClient } from '@tanstack/react-query';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink, useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { NotFound } from '../../../../components/not-found';
+import { PageHeader } from '../../../../components/page-header';
+import { LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { paths } from '../../../../config/paths';
+import { isApiClientError } from '../../../../lib/api-client';
+import { offeringQueryOptions, useOffering } from '../../../../features/offerings/api/get-offering';
+import { OfferingDetails } from '../../../../features/offerings/components/offering-details';
+import { hasSession } from '../../../session-guard';
+
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  ({ params }: LoaderFunctionArgs) => {
+    if (params.offeringId && hasSession(queryClient)) {
+      void queryClient.prefetchQuery(offeringQueryOptions(params.offeringId));
+    }
+    return null;
+  };
+
+export default function OfferingRoute() {
+  const { offeringId = '' } = useParams();
+  const offering = useOffering(offeringId);
+
+  if (isApiClientError(offering.error) && offering.error.status === 404) {
+    return (
+      <NotFound
+        title="Offering not found"
+        message="There is no offering with this ID, or it is no longer listed."
+        backTo={{ href: paths.app.offerings.getHref(), label: 'Back to offerings' }}
+      />
+    );
+  }
+
+  const backLink = (
+    <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 1 }}>
+      <Link component={RouterLink} to={paths.app.offerings.getHref()}>
+        Offerings
+      </Link>
+      <Typography color="text.primary" aria-current="page">
+        {offering.data?.name ?? 'Offering'}
+      </Typography>
+    </Breadcrumbs>
+  );
+
+  return (
+    <>
+      <PageHeader title={offering.data?.name ?? 'Offering'} above={backLink} />
+      <QueryState
+        query={offering}
+        loadingLabel="Loading the offering"
+        loading={<LoadingSkeleton lines={6} />}
+        errorTitle="The offering could not be loaded"
+      >
+        {(data) => <OfferingDetails offering={data} />}
+      </QueryState>
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+import type { QueryClient } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { PageHeader } from '../../../../components/page-header';
+import {
+  offeringsQueryOptions,
+  useOfferings,
+} from '../../../../features/offerings/api/get-offerings';
+import { OfferingStatusFilter } from '../../../../features/offerings/components/offering-status-filter';
+import { OfferingsList } from '../../../../features/offerings/components/offerings-list';
+import { offeringStatusLabel } from '../../../../features/offerings/components/offering-status-chip';
+import { hasSession } from '../../../session-guard';
+
+const statusFrom = (search: URLSearchParams) => search.get('status')?.toLowerCase() || null;
+
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  ({ request }: LoaderFunctionArgs) => {
+    const status = statusFrom(new URL(request.url).searchParams);
+    if (hasSession(queryClient)) void queryClient.prefetchQuery(offeringsQueryOptions({ status }));
+    return null;
+  };
+
+export default function OfferingsRoute() {
+  const [search, setSearch] = useSearchParams();
+  const status = statusFrom(search);
+  const offerings = useOfferings({ status });
+
+  const setStatus = (next: string | null) =>
+    setSearch(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (next) params.set('status', next);
+        else params.delete('status');
+        return params;
+      },
+      { replace: true },
+    );
+
+  return (
+    <>
+      <PageHeader
+        title="Offerings"
+        description="Securities offerings on the platform, with how much of each is sold."
+      />
+      <Box sx={{ mb: 2 }}>
+        <OfferingStatusFilter value={status} onChange={setStatus} />
+      </Box>
+      <QueryState
+        query={offerings}
+        loadingLabel="Loading offerings"
+        loading={<LoadingSkeleton lines={5} />}
+        errorTitle="The offerings could not be loaded"
+        isEmpty={(data) => data.offerings.length === 0}
+        empty={
+          <EmptyState
+            title={
+              status
+                ? `No ${offeringStatusLabel(status).toLowerCase()} offerings`
+                : 'No offerings yet'
+            }
+            message={
+              status
+                ? 'No offering has this status right now. Show all statuses to see the others.'
+                : 'When an issuer opens an offering, it appears here.'
+            }
+            action={
+              status ? (
+                <Button variant="outlined" onClick={() => setStatus(null)}>
+                  Show all statuses
+                </Button>
+              ) : undefined
+            }
+          />
+        }
+      >
+        {(data) => <OfferingsList offerings={data.offerings} />}
+      </QueryState>
+    </>
+  );
+}

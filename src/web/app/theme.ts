@@ -1,0 +1,52 @@
+import { createTheme } from '@mui/material/styles';
+
+/**
+ * Colours are chosen for at least 4.5:1 contrast against white for text and for white text on
+ * filled controls (WCAG 2.2 AA), which MUI's default warning and info colours do not reach.
+ */
+export const theme = createTheme({
+  palette: {
+    mode: 'light',
+    primary: { main: '#1c4f96', contrastText: '#ffffff' },
+    secondary: { main: '#5b3d8a', contrastText: '#ffffff' },
+    success: { main: '#1e6b34', contrastText: '#ffffff' },
+    warning: { main: '#8a4b00', contrastText: '#ffffff' },
+    error: { main: '#b3261e', contrastText: '#ffffff' },
+    info: { main: '#0b5cad', contrastText: '#ffffff' },
+    background: { default: '#f5f7fa', paper: '#ffffff' },
+    text: { primary: '#1a1c1e', secondary: '#4a5058' },
+  },
+  shape: { borderRadius: 8 },
+  typography: {
+    h1: { fontSize: '1.75rem', fontWeight: 600, lineHeight: 1.25 },
+    h2: { fontSize: '1.35rem', fontWeight: 600, lineHeight: 1.3 },
+    h3: { fontSize: '1.1rem', fontWeight: 600, lineHeight: 1.35 },
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  components: {
+    MuiCssBaseline: {
+      styleOverrides: {
+        // A focus ring everyone can see, on every focusable element reached by keyboard.
+        ':focus-visible': { outline: '3px solid #1c4f96', outlineOffset: '2px' },
+        '.visually-hidden': {
+          position: 'absolute',
+          width: 1,
+          height: 1,
+          padding: 0,
+          margin: -1,
+          overflow: 'hidden',
+          clip: 'rect(0 0 0 0)',
+          whiteSpace: 'nowrap',
+          border: 0,
+        },
+        '@media (prefers-reduced-motion: reduce)': {
+          '*, *::before, *::after': {
+            animationDuration: '0.01ms !important',
+            transitionDuration: '0.01ms !important',
+          },
+        },
+      },
+    },
+    MuiLink: { defaultProps: { underline: 'always' } },
+  },
+});

@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput, { type OutlinedInputProps } from '@mui/material/OutlinedInput';
+import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+
+type FormTextFieldProps<T extends FieldValues> = Pick<
+  OutlinedInputProps,
+  'type' | 'autoComplete' | 'autoFocus' | 'inputMode' | 'placeholder' | 'disabled' | 'multiline'
+> & {
+  name: FieldPath<T>;
+  control: Control<T>;
+  label: string;
+  helperText?: ReactNode;
+  required?: boolean;
+  fullWidth?: boolean;
+  id?: string;
+};
+
+/**
+ * A text field bound to its form by name. Built from the input parts rather than TextField,
+ * which pulls in Select, Menu and Popover and would weigh down the sign-in page. The error text
+ * doubles as the helper text, linked with aria-describedby; aria-invalid marks the field.
+ */
+export function FormTextField<T extends FieldValues>({
+  name,
+  control,
+  label,
+  helperText,
+  required,
+  fullWidth,
+  id,
+  ...inputProps
+}: FormTextFieldProps<T>) {
+  const { field, fieldState } = useController({ name, control });
+  const inputId = id ?? `field-${name}`;
+  const helperId = `${inputId}-helper`;
+  const helper = fieldState.error?.message ?? helperText;
+  return (
+    <FormControl
+      variant="outlined"
+      error={Boolean(fieldState.error)}
+      required={required}
+      fullWidth={fullWidth}
+    >
+      <InputLabel htmlFor={inputId}>{label}</InputLabel>
+      <OutlinedInput
+        {...inputProps}
+        id={inputId}
+        label={required ? `${label} *` : label}
+        name={field.name}
+        value={field.value ?? ''}
+        onChange={field.onChange}
+        onBlur={field.onBlur}
+        inputRef={field.ref}
+        slotProps={{ input: { 'aria-describedby': helper ? helperId : undefined } }}
+      />
+      {helper && <FormHelperText id={helperId}>{helper}</FormHelperText>}
+    </FormControl>
+  );
+}

@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+
+type NoticeProps = {
+  severity: 'info' | 'success' | 'error';
+  children: ReactNode;
+};
+
+/**
+ * A one-line message for pages that must stay light (the sign-in page): MUI's Alert brings its
+ * icons and a close button with it. Errors are announced assertively, everything else politely.
+ */
+export function Notice({ severity, children }: NoticeProps) {
+  return (
+    <Box
+      role={severity === 'error' ? 'alert' : 'status'}
+      sx={(theme) => ({
+        px: 2,
+        py: 1.5,
+        borderRadius: 1,
+        borderLeft: `4px solid ${theme.palette[severity].main}`,
+        backgroundColor: theme.palette.background.default,
+        color: theme.palette.text.primary,
+      })}
+    >
+      {children}
+    </Box>
+  );
+}

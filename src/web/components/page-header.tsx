@@ -1,0 +1,57 @@
+import { useEffect, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+
+const APP_NAME = 'Transact Portal';
+
+export function useDocumentTitle(title: string) {
+  useEffect(() => {
+    document.title = title ? `${title} · ${APP_NAME}` : APP_NAME;
+  }, [title]);
+}
+
+type PageHeaderProps = {
+  title: string;
+  description?: ReactNode;
+  /** Links or buttons for the page as a whole, placed at the end of the header. */
+  actions?: ReactNode;
+  /** Above the title: breadcrumbs or a back link. */
+  above?: ReactNode;
+};
+
+/** The page's one h1; the layout moves focus to it after each navigation. */
+export function PageHeader({ title, description, actions, above }: PageHeaderProps) {
+  useDocumentTitle(title);
+  return (
+    <Box component="header" sx={{ mb: 3 }}>
+      {above}
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'flex-start',
+          justifyContent: 'space-between',
+          gap: 2,
+        }}
+      >
+        <Box sx={{ minWidth: 0 }}>
+          <Typography
+            component="h1"
+            variant="h1"
+            tabIndex={-1}
+            data-page-title
+            sx={{ outline: 'none', overflowWrap: 'anywhere' }}
+          >
+            {title}
+          </Typography>
+          {description && (
+            <Typography color="text.secondary" sx={{ mt: 1 }}>
+              {description}
+            </Typography>
+          )}
+        </Box>
+        {actions && <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>{actions}</Box>}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,90 @@
+import { lazy, Suspense, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Box from '@mui/material/Box';
+import { signInSchema, type Session, type SignIn } from '../../../../contract/session';
+import { Notice } from '../../../components/notice';
+import { applyFieldErrors } from '../../../components/form/apply-field-errors';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { errorMessage } from '../../../lib/api-client';
+import { useSignIn } from '../api/sign-in';
+import { usePortalConfig } from '../api/get-portal-config';
+
+// Only the sandbox shows demo users, so production sign-ins do not download the list.
+const DemoSignIns = lazy(() =>
+  import('./demo-sign-ins').then((module) => ({ default: module.DemoSignIns })),
+);
+
+type SignInFormProps = { onSuccess: (session: Session) => void };
+
+export function SignInForm({ onSuccess }: SignInFormProps) {
+  const signIn = useSignIn();
+  const config = usePortalConfig();
+  const [formError, setFormError] = useState<string | null>(null);
+  const { control, handleSubmit, setError, setValue, setFocus } = useForm<SignIn>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const submit = handleSubmit((values) => {
+    if (signIn.isPending) return;
+    setFormError(null);
+    signIn.mutate(values, {
+      onSuccess,
+      onError: (error) => {
+        if (!applyFieldErrors(error, setError, ['email', 'password'])) {
+          setFormError(errorMessage(error));
+        }
+      },
+    });
+  });
+
+  const useDemoUser = (email: string, password: string) => {
+    setValue('email', email, { shouldValidate: false });
+    setValue('password', password, { shouldValidate: false });
+    setFormError(null);
+    setFocus('password');
+  };
+
+  return (
+    <Box sx={{ display: 'grid', gap: 3 }}>
+      <Box
+        component="form"
+        sx={{ display: 'grid', gap: 2 }}
+        noValidate
+        onSubmit={submit}
+        aria-label="Sign in"
+        aria-busy={signIn.isPending}
+      >
+        {formError && <Notice severity="error">{formError}</Notice>}
+        <FormTextField
+          control={control}
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="username"
+          required
+          fullWidth
+        />
+        <FormTextField
+          control={control}
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          fullWidth
+        />
+        <Button type="submit" variant="contained" size="large" loading={signIn.isPending}>
+          Sign in
+        </Button>
+      </Box>
+      {config.data?.sandbox && (
+        <Suspense fallback={null}>
+          <DemoSignIns onUse={useDemoUser} />
+        </Suspense>
+      )}
+    </Box>
+  );
+}

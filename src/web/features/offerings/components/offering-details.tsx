@@ -1,0 +1,127 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { Offering } from '../../../../contract/offerings';
+import {
+  formatCalendarDate,
+  formatDecimal,
+  formatLocalDateTime,
+  formatMoney,
+} from '../../../lib/format';
+import { OfferingStatusChip } from './offering-status-chip';
+import { RaiseProgressBar } from './raise-progress';
+
+type OfferingDetailsProps = {
+  offering: Offering;
+  /**
+   * What a person can do with this offering (such as investing), placed beside the summary. Only
+   * actions that work belong here: nothing is shown when there are none.
+   */
+  actions?: ReactNode;
+};
+
+export function OfferingDetails({ offering, actions }: OfferingDetailsProps) {
+  return (
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
+      <Box sx={{ display: 'grid', gap: 3, alignContent: 'start', minWidth: 0 }}>
+        <Section title="Raise">
+          <RaiseProgressBar offering={offering} showAmount />
+          <Facts
+            items={[
+              ['Unit price', formatMoney(offering.unitPrice)],
+              ['Minimum', formatMoney(offering.minAmount)],
+              ['Target', formatMoney(offering.targetAmount)],
+              ['Maximum', formatMoney(offering.maxAmount)],
+              ['Total shares', formatDecimal(offering.totalShares)],
+              ['Remaining shares', formatDecimal(offering.remainingShares)],
+            ]}
+          />
+        </Section>
+        <Section title="About this offering">
+          <Text value={offering.description} empty="The issuer has not given a description." />
+        </Section>
+        <Section title="Legend">
+          <Text value={offering.stampingText} empty="No legend text." />
+        </Section>
+      </Box>
+      <Box sx={{ display: 'grid', gap: 3, alignContent: 'start', minWidth: 0 }}>
+        {actions && (
+          <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Actions">
+            {actions}
+          </Paper>
+        )}
+        <Section title="Summary">
+          <Facts
+            items={[
+              ['Status', <OfferingStatusChip key="status" status={offering.status} />],
+              ['Type', offering.type],
+              ['Opens', formatCalendarDate(offering.startDate, undefined, 'long')],
+              ['Closes', formatCalendarDate(offering.endDate, undefined, 'long')],
+              ['Offering ID', <Code key="id" value={offering.id} />],
+              ['Issuer ID', <Code key="issuer" value={offering.issuerId} />],
+              [
+                'Created',
+                offering.createdAt
+                  ? `${formatLocalDateTime(offering.createdAt)} (time zone not stated)`
+                  : 'Not recorded',
+              ],
+            ]}
+          />
+        </Section>
+      </Box>
+    </Box>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: { xs: 2, md: 3 } }}>
+      <Typography component="h2" variant="h2" id={id} gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+function Facts({ items }: { items: [string, ReactNode][] }) {
+  return (
+    <Box
+      component="dl"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, auto) 1fr' },
+        columnGap: 2,
+        rowGap: { xs: 0.25, sm: 1 },
+        mt: 2,
+        mb: 0,
+      }}
+    >
+      {items.map(([term, value]) => (
+        <Box key={term} sx={{ display: 'contents' }}>
+          <Typography component="dt" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
+            {term}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+            {value}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function Text({ value, empty }: { value: string; empty: string }) {
+  if (!value.trim()) return <Typography color="text.secondary">{empty}</Typography>;
+  return <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{value}</Typography>;
+}
+
+function Code({ value }: { value: string }) {
+  return (
+    <Box component="span" translate="no" sx={{ fontFamily: 'monospace' }}>
+      {value}
+    </Box>
+  );
+}

@@ -1,0 +1,148 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { Link as RouterLink } from 'react-router-dom';
+import type { Offering } from '../../../../contract/offerings';
+import { paths } from '../../../config/paths';
+import { formatCalendarDate, formatMoney } from '../../../lib/format';
+import { OfferingStatusChip } from './offering-status-chip';
+import { RaiseProgressBar } from './raise-progress';
+
+type OfferingsListProps = { offerings: Offering[] };
+
+/** A table where there is room for one, cards on phones. */
+export function OfferingsList({ offerings }: OfferingsListProps) {
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  return wide ? <OfferingsTable offerings={offerings} /> : <OfferingCards offerings={offerings} />;
+}
+
+function OfferingLink({ offering }: { offering: Offering }) {
+  return (
+    <Link
+      component={RouterLink}
+      to={paths.app.offering.getHref(offering.id)}
+      sx={{ fontWeight: 600 }}
+    >
+      {offering.name}
+    </Link>
+  );
+}
+
+function AmountRange({ offering }: { offering: Offering }) {
+  return (
+    <Box
+      component="dl"
+      sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1 }}
+    >
+      <Typography component="dt" variant="body2" color="text.secondary">
+        Min
+      </Typography>
+      <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+        {formatMoney(offering.minAmount)}
+      </Typography>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        Target
+      </Typography>
+      <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+        {formatMoney(offering.targetAmount)}
+      </Typography>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        Max
+      </Typography>
+      <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+        {formatMoney(offering.maxAmount)}
+      </Typography>
+    </Box>
+  );
+}
+
+function OfferingsTable({ offerings }: OfferingsListProps) {
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" aria-label="Offerings">
+        <TableHead>
+          <TableRow>
+            <TableCell scope="col">Name</TableCell>
+            <TableCell scope="col">Type</TableCell>
+            <TableCell scope="col">Status</TableCell>
+            <TableCell scope="col" align="right">
+              Unit price
+            </TableCell>
+            <TableCell scope="col">Min / target / max</TableCell>
+            <TableCell scope="col">Raise progress</TableCell>
+            <TableCell scope="col">Opens</TableCell>
+            <TableCell scope="col">Closes</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {offerings.map((offering) => (
+            <TableRow key={offering.id} hover>
+              <TableCell component="th" scope="row">
+                <OfferingLink offering={offering} />
+              </TableCell>
+              <TableCell>{offering.type}</TableCell>
+              <TableCell>
+                <OfferingStatusChip status={offering.status} />
+              </TableCell>
+              <TableCell align="right">{formatMoney(offering.unitPrice)}</TableCell>
+              <TableCell>
+                <AmountRange offering={offering} />
+              </TableCell>
+              <TableCell sx={{ minWidth: 180 }}>
+                <RaiseProgressBar offering={offering} />
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {formatCalendarDate(offering.startDate)}
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {formatCalendarDate(offering.endDate)}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function OfferingCards({ offerings }: OfferingsListProps) {
+  return (
+    <Stack component="ul" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Offerings">
+      {offerings.map((offering) => (
+        <Card component="li" key={offering.id} variant="outlined">
+          <CardContent>
+            <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, mb: 1 }}>
+              <Typography component="h2" variant="h3" sx={{ overflowWrap: 'anywhere' }}>
+                <OfferingLink offering={offering} />
+              </Typography>
+              <OfferingStatusChip status={offering.status} />
+            </Box>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              {offering.type} · {formatMoney(offering.unitPrice)} per unit
+            </Typography>
+            <AmountRange offering={offering} />
+            <Box sx={{ my: 1.5 }}>
+              <RaiseProgressBar offering={offering} />
+            </Box>
+            <Typography variant="body2">
+              {formatCalendarDate(offering.startDate)} to {formatCalendarDate(offering.endDate)}
+            </Typography>
+          </CardContent>
+        </Card>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,192 @@
+import type { z } from 'zod';
+import {
+  apiErrorSchema,
+  type ErrorCode,
+  type FieldIssue,
+  type Submitted,
+} from '../../contract/errors';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** What went wrong, in words a person can act on, plus what the UI needs to react to it. */
+export class ApiClientError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode | 'network' | 'bad_response';
+  readonly fields: FieldIssue[];
+  readonly submitted: Submitted;
+  readonly requestId?: string;
+
+  constructor(init: {
+    message: string;
+    status: number;
+    code: ApiClientError['code'];
+    fields?: FieldIssue[];
+    submitted: Submitted;
+    requestId?: string;
+  }) {
+    super(init.message);
+    this.name = 'ApiClientError';
+    this.status = init.status;
+    this.code = init.code;
+    this.fields = init.fields ?? [];
+    this.submitted = init.submitted;
+    this.requestId = init.requestId;
+  }
+}
+
+export function isApiClientError(error: unknown): error is ApiClientError {
+  return error instanceof ApiClientError;
+}
+
+/** The sentence to show for any error a request or a page may throw. */
+export function errorMessage(error: unknown): string {
+  if (isApiClientError(error)) return error.message;
+  return 'Something went wrong. Please try again.';
+}
+
+export type RequestOptions<T> = {
+  body?: unknown;
+  /** Parses the success body; without it the body is returned as it came. */
+  schema?: z.ZodType<T>;
+  /** Sent on creates so a retry cannot move money twice (architecture decision 9). */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+};
+
+export const newIdempotencyKey = () => crypto.randomUUID();
+
+const UNREACHABLE = 'The portal could not be reached. Check your connection and try again.';
+const OUTCOME_UNKNOWN =
+  'We could not confirm whether your request was received, so it may or may not have gone through. Check before trying again.';
+
+const isWrite = (method: Method) => method !== 'GET';
+
+/** The one way the browser talks to the BFF. */
+export async function apiRequest<T = unknown>(
+  method: Method,
+  path: string,
+  options: RequestOptions<T> = {},
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'X-CSRF': '1' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    throw new ApiClientError({
+      message: isWrite(method) ? `${UNREACHABLE} ${OUTCOME_UNKNOWN}` : UNREACHABLE,
+      status: 0,
+      code: 'network',
+      submitted: isWrite(method) ? 'unknown' : 'no',
+    });
+  }
+
+  if (!response.ok) throw await toApiClientError(response, method);
+  if (response.status === 204) return undefined as T;
+
+  let data: unknown;
+  try {
+    data = await response.json();
+  } catch {
+    throw badResponse(response.status, method);
+  }
+  if (!options.schema) return data as T;
+  const parsed = options.schema.safeParse(data);
+  if (!parsed.success) throw badResponse(response.status, method);
+  return parsed.data;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions<T>, 'body' | 'idempotencyKey'>) =>
+    apiRequest<T>('GET', path, options),
+  post: <T>(path: string, options?: RequestOptions<T>) => apiRequest<T>('POST', path, options),
+  put: <T>(path: string, options?: RequestOptions<T>) => apiRequest<T>('PUT', path, options),
+  patch: <T>(path: string, options?: RequestOptions<T>) => apiRequest<T>('PATCH', path, options),
+  delete: <T>(path: string, options?: RequestOptions<T>) => apiRequest<T>('DELETE', path, options),
+};
+
+async function toApiClientError(response: Response, method: Method): Promise<ApiClientError> {
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // A proxy or gateway answered with something that is not ours; fall back on the status.
+  }
+  const parsed = apiErrorSchema.safeParse(body);
+  if (parsed.success) {
+    const { code, message, fields, submitted, requestId } = parsed.data.error;
+    return new ApiClientError({
+      message,
+      status: response.status,
+      code,
+      fields,
+      submitted: submitted ?? defaultSubmitted(response.status, method),
+      requestId,
+    });
+  }
+  return new ApiClientError({
+    message: messageForStatus(response.status, method),
+    status: response.status,
+    code: codeForStatus(response.status),
+    submitted: defaultSubmitted(response.status, method),
+  });
+}
+
+function badResponse(status: number, method: Method) {
+  return new ApiClientError({
+    message: isWrite(method)
+      ? `The portal sent an answer we could not read. ${OUTCOME_UNKNOWN}`
+      : 'The portal sent an answer we could not read. Please try again.',
+    status,
+    code: 'bad_response',
+    submitted: isWrite(method) ? 'unknown' : 'no',
+  });
+}
+
+/** A gateway failure on a write means the request may have reached the BFF. */
+function defaultSubmitted(status: number, method: Method): Submitted {
+  if (!isWrite(method)) return 'no';
+  return status === 502 || status === 504 || status === 500 ? 'unknown' : 'no';
+}
+
+function codeForStatus(status: number): ErrorCode {
+  if (status === 400 || status === 422) return 'bad_request';
+  if (status === 401) return 'unauthenticated';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not_found';
+  if (status === 409) return 'conflict';
+  if (status === 429) return 'rate_limited';
+  if (status === 504) return 'upstream_timeout';
+  if (status === 502 || status === 503) return 'upstream_unavailable';
+  return 'internal';
+}
+
+function messageForStatus(status: number, method: Method): string {
+  switch (codeForStatus(status)) {
+    case 'bad_request':
+      return 'Some of the information sent was not accepted. Check it and try again.';
+    case 'unauthenticated':
+      return 'Your session has ended. Please sign in again.';
+    case 'forbidden':
+      return 'You do not have access to this.';
+    case 'not_found':
+      return 'We could not find what you were looking for.';
+    case 'conflict':
+      return 'This changed while you were working on it. Reload and try again.';
+    case 'rate_limited':
+      return 'Too many attempts. Please wait a moment and try again.';
+    default:
+      return isWrite(method) && defaultSubmitted(status, method) === 'unknown'
+        ? `The portal had a problem answering. ${OUTCOME_UNKNOWN}`
+        : 'The portal had a problem answering. Please try again in a moment.';
+  }
+}

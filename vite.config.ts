@@ -1,0 +1,54 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+const bffPort = process.env.PORT ?? '8080';
+
+/**
+ * What every page needs (React, the router, react-query, react-hook-form and zod) travels in one
+ * long-lived vendor chunk: a deploy that touches only our code does not invalidate it, and one
+ * chunk compresses better than several. MUI is deliberately not grouped, so each component comes
+ * with the lazy route that first uses it (architecture decision 12) and the sign-in page does not
+ * pay for the tables, drawers and menus of the signed-in pages. `npm run build` is followed by
+ * scripts/report-bundle.mjs, which holds the first page to its budget.
+ */
+const vendor =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser|@tanstack[\\/]react-query|@tanstack[\\/]query-core|react-hook-form|@hookform|zod)[\\/]/;
+
+/**
+ * react-router's package exports send every bundler to its development build; a production
+ * bundle takes the production build instead (same code, without the development warnings).
+ */
+const reactRouterProduction = (file: string) =>
+  fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+
+export default defineConfig(({ command }) => ({
+  plugins: [react()],
+  resolve: {
+    alias:
+      command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
+          ]
+        : [],
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: [{ name: 'vendor', test: vendor }] },
+      },
+    },
+  },
+  server: {
+    host: '127.0.0.1',
+    proxy: {
+      '/api': { target: `http://127.0.0.1:${bffPort}`, changeOrigin: false },
+    },
+  },
+  preview: { host: '127.0.0.1' },
+}));
