@@ -22,7 +22,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * An object schema whose keys are matched loosely: `Contingencies ` (trailing space, §2.1),
  * `executedTotal Commitment` (inner space), `KYCstatus`/`kycStatus` (casing drift, real-world
  * notes §4.1), `mondayclosed`/`mondayClosed` (§2.7, §2.8), `order_Id`. The shape is written with
- * the documented spelling; an exact key wins over a loose one. Unknown keys are dropped.
+ * the documented spelling; an exact key wins over a variant. Unknown keys are dropped.
  */
 export function looseObject<Shape extends z.ZodRawShape>(shape: Shape) {
   const byForm = new Map<string, string>();
@@ -36,10 +36,8 @@ export function looseObject<Shape extends z.ZodRawShape>(shape: Shape) {
     for (const [key, value] of Object.entries(input)) {
       const target = Object.hasOwn(shape, key) ? key : byForm.get(keyForm(key));
       if (target === undefined) continue;
-      const exact = target === key;
-      if (exact || isBlank(out[target])) {
-        if (exact || !Object.hasOwn(input, target)) out[target] = value;
-      }
+      // The documented spelling wins, unless it is blank and a variant carries a value.
+      if (isBlank(out[target]) || (target === key && !isBlank(value))) out[target] = value;
     }
     return out;
   }, z.object(shape));

@@ -1,0 +1,33 @@
+import type { UpstreamClient, UpstreamPayload, UpstreamRequest } from '../client';
+
+/** A client that answers with fixed payloads (as after scrubbing and the 101 check). */
+export function fakeClient(
+  answer: UpstreamPayload | ((request: UpstreamRequest) => UpstreamPayload),
+) {
+  const requests: UpstreamRequest[] = [];
+  const errors: { obj: object; msg?: string }[] = [];
+  const client: UpstreamClient = {
+    async send(request) {
+      requests.push(request);
+      return typeof answer === 'function' ? answer(request) : answer;
+    },
+    stats: () => ({
+      calls: requests.length,
+      inFlight: 0,
+      retries: 0,
+      failures: 0,
+      breaker: 'closed',
+    }),
+    logger: {
+      info() {},
+      warn() {},
+      error(obj, msg) {
+        errors.push({ obj, msg });
+      },
+    },
+    close() {},
+  };
+  return { client, requests, errors };
+}
+
+export const ok = { statusCode: '101', statusDesc: 'Ok' };

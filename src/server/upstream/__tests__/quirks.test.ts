@@ -1,0 +1,782 @@
+import { describe, expect, it } from 'vitest';
+import { orderSchema } from '../../../contract/orders';
+import { fundMovePageSchema } from '../../../contract/custody';
+import { accountSchema } from '../../../contract/accounts';
+import { offeringSchema } from '../../../contract/offerings';
+import { addCustodyAccountSupplement } from '../add-custody-account-supplement';
+import { createCustodyFundDisbursement } from '../create-custody-fund-disbursement';
+import { createIssuerAccount } from '../create-issuer-account';
+import { createTrade } from '../create-trade';
+import { getAccount } from '../get-account';
+import { getAllOffers } from '../get-all-offers';
+import { getCustodyAccount } from '../get-custody-account';
+import { getCustodyFundMove } from '../get-custody-fund-move';
+import { getCustodyFundMoves } from '../get-custody-fund-moves';
+import { getMarketHours } from '../get-market-hours';
+import { getOfferingPurchaseHistory } from '../get-offering-purchase-history';
+import { getOrder } from '../get-order';
+import { getOrdersForADay } from '../get-orders-for-a-day';
+import { searchAccount } from '../search-account';
+import { searchEntity } from '../search-entity';
+import { updateSecurityMarketHours } from '../update-security-market-hours';
+import { UpstreamError } from '../errors';
+import { decodeBankNumber } from '../wire';
+import { fakeClient, ok } from './fake-client';
+
+/** An order as §2.1 describes it, with the spellings of getOrdersForADay. */
+function wireOrder(overrides: Record<string, unknown> = {}) {
+  return {
+    memberID: 'M100',
+    accountID: null,
+    security_id: 42,
+    security_name: 'Acme Growth Shares',
+    order_Id: 9001,
+    order_type: 'Offer',
+    number_shares: 100,
+    shares_remaining: '40',
+    price_per_share: 12.5,
+    total_amount: '1250.000000',
+    PND: 'N',
+    'Contingencies ': 'None',
+    'MinimumThreshold ': 0,
+    'Solicited ': 'Yes',
+    status: 'Live',
+    createdDate: '2024-03-04T15:20:11.000Z',
+    updateDate: '0000-00-00 00:00:00',
+    createdIPAddress: '10.1.2.3',
+    matchedOrders: [{}],
+    ...overrides,
+  };
+}
+
+const executedMatch = {
+  matchid: 77,
+  executedPrice: '12.50',
+  executedQuantity: 60,
+  'executedTotal Commitment': '750.00',
+  createdDate: '2024-03-04 16:00:00',
+  updateDate: null,
+  createdIPAddress: '10.1.2.4',
+};
+
+describe('orders (interface document §2.1, §4.1, §4.2)', () => {
+  it('sends MM-DD-YYYY and the inclusive range as limitStart/limitEnd (§4.1)', async () => {
+    const { client, requests } = fakeClient({ ...ok, orderDetails: [] });
+    const page = await getOrdersForADay(client, { date: '2024-03-04', start: 0, end: 49 });
+    expect(requests[0]).toMatchObject({
+      operation: 'getOrdersForADay',
+      effect: 'read',
+      body: { date: '03-04-2024', limitStart: 0, limitEnd: 49 },
+    });
+    expect(page).toEqual({ date: '2024-03-04', start: 0, end: 49, orders: [] });
+  });
+
+  it('absorbs trailing-space keys, numbers as numbers, null accountID, zero-filled updateDate and [{}] (§2.1)', async () => {
+    const { client } = fakeClient({ ...ok, orderDetails: [wireOrder()] });
+    const { orders } = await getOrdersForADay(client, { date: '2024-03-04', start: 0, end: 9 });
+    const order = orderSchema.parse(orders[0]);
+    expect(order).toEqual({
+      id: '9001',
+      securityId: '42',
+      securityName: 'Acme Growth Shares',
+      side: 'offer',
+      shares: '100',
+      sharesRemaining: '40',
+      pricePerShare: '12.5',
+      totalAmount: '1250',
+      status: 'live',
+      memberId: 'M100',
+      accountId: null,
+      createdAt: '2024-03-04T15:20:11.000Z',
+      updatedAt: null,
+      createdIp: '10.1.2.3',
+      pnd: 'N',
+      contingencies: 'None',
+      minimumThreshold: '0',
+      solicited: 'Yes',
+      matches: [],
+    });
+  });
+
+  it('reads orderDetails delivered as a string holding the array (§2.1)', async () => {
+    const orders = [
+      wireOrder({ order_type: 'Bid', status: 'Executed', matchedOrders: [executedMatch] }),
+    ];
+    const { client } = fakeClient({ ...ok, orderDetails: JSON.stringify(orders) });
+    const page = await getOrdersForADay(client, { date: '2024-03-04', start: 0, end: 9 });
+    expect(page.orders[0].side).toBe('bid');
+    expect(page.orders[0].status).toBe('executed');
+    expect(page.orders[0].matches).toEqual([
+      {
+        matchId: '77',
+        executedPrice: '12.5',
+        executedQuantity: '60',
+        executedTotal: '750',
+        createdAt: '2024-03-04T16:00:00',
+        updatedAt: null,
+        createdIp: '10.1.2.4',
+      },
+    ]);
+  });
+
+  it('getOrder sends orderid and a token, reads mathcedOrders, and checks the echoed token (§2.1, §4.2)', async () => {
+    const { client, requests } = fakeClient((request) => ({
+      ...ok,
+      orderDetails: [
+        wireOrder({
+          token: request.body?.token,
+          matchedOrders: undefined,
+          mathcedOrders: [executedMatch],
+          updateDate: '2024-03-05T10:00:00.000Z',
+        }),
+      ],
+    }));
+    const order = await getOrder(client, { orderId: '9001' });
+    expect(requests[0].body).toMatchObject({ orderid: '9001' });
+    expect(typeof requests[0].body?.token).toBe('string');
+    expect(order.matches).toHaveLength(1);
+    expect(order.updatedAt).toBe('2024-03-05T10:00:00.000Z');
+  });
+
+  it('getOrder refuses an answer that does not echo our token (§2.1)', async () => {
+    const { client } = fakeClient({ ...ok, orderDetails: [wireOrder({ token: 'someone-else' })] });
+    await expect(getOrder(client, { orderId: '9001', token: 'mine' })).rejects.toMatchObject({
+      kind: 'bad_response',
+      submitted: 'no',
+    });
+  });
+
+  it('an unknown order side is a bad response, never a guess (§2.1 values seen: Offer, Bid)', async () => {
+    const { client, errors } = fakeClient({
+      ...ok,
+      orderDetails: [wireOrder({ order_type: 'Swap' })],
+    });
+    await expect(
+      getOrdersForADay(client, { date: '2024-03-04', start: 0, end: 9 }),
+    ).rejects.toBeInstanceOf(UpstreamError);
+    expect(errors[0].msg).toMatch(/getOrdersForADay/);
+  });
+
+  it('rejects amounts that are not plain decimals ("1,000.5") instead of guessing (§2 Conventions)', async () => {
+    const { client } = fakeClient({
+      ...ok,
+      orderDetails: [wireOrder({ total_amount: '1,000.5' })],
+    });
+    await expect(
+      getOrdersForADay(client, { date: '2024-03-04', start: 0, end: 9 }),
+    ).rejects.toMatchObject({ kind: 'bad_response' });
+  });
+});
+
+function wireFundMove(overrides: Record<string, unknown> = {}) {
+  return {
+    accountId: 'A1234567',
+    bankName: null,
+    amount: '2500.000000',
+    accountNumber: Buffer.from('000123456789').toString('base64'),
+    routingNumber: '021000021',
+    accountName: '',
+    referenceNumber: 'REF-1',
+    description: 'Initial funding',
+    approvalStatus: 'Pending',
+    status: 'SETTLED',
+    routingNumberStatus: 'Verified',
+    errors: '',
+    createdDate: '2024-05-01 09:30:00',
+    updatedDate: '2024-05-02 16:00:00',
+    ...overrides,
+  };
+}
+
+describe('custody fund moves (§2.9, §4.3, §4.4)', () => {
+  it('decodes base64 account numbers, keeps plain routing numbers, lower-cases statuses (§2.9, §3)', async () => {
+    const { client, requests } = fakeClient({
+      ...ok,
+      custodyTransactions: [
+        wireFundMove(),
+        wireFundMove({
+          referenceNumber: 'REF-2',
+          status: 'Voided',
+          routingNumber: Buffer.from('021000021').toString('base64'),
+        }),
+      ],
+      pagination: { totalRecords: 12, startIndex: '10', endIndex: 11 },
+    });
+    const page = fundMovePageSchema.parse(
+      await getCustodyFundMoves(client, { accountId: 'A1234567', offset: 10, limit: 2 }),
+    );
+    expect(requests[0]).toMatchObject({
+      operation: 'getCustodyFundMoves',
+      body: { accountId: 'A1234567' },
+      query: { offset: 10, limit: 2 },
+    });
+    expect(page.moves[0]).toEqual({
+      referenceNumber: 'REF-1',
+      accountId: 'A1234567',
+      amount: '2500',
+      bankName: null,
+      bankAccountNumber: '000123456789',
+      routingNumber: '021000021',
+      bankAccountName: null,
+      description: 'Initial funding',
+      approvalStatus: 'pending',
+      status: 'settled',
+      routingNumberStatus: 'verified',
+      errorMessage: null,
+      createdAt: '2024-05-01T09:30:00',
+      updatedAt: '2024-05-02T16:00:00',
+    });
+    expect(page.moves[1].status).toBe('voided');
+    expect(page.moves[1].routingNumber).toBe('021000021');
+    // §4.3: endIndex is inclusive, indexes start at 0.
+    expect(page).toMatchObject({ totalRecords: 12, startIndex: 10, endIndex: 11 });
+  });
+
+  it('accountId is optional (§4.3) and a missing pagination is derived from the page', async () => {
+    const { client, requests } = fakeClient({ ...ok, custodyTransactions: [wireFundMove()] });
+    const page = await getCustodyFundMoves(client);
+    expect(requests[0].body?.accountId).toBeUndefined();
+    expect(page).toMatchObject({ totalRecords: 1, startIndex: 0, endIndex: 0 });
+  });
+
+  it('reads the live generation with totalAmount/fundStatus (real-world notes §4.1)', async () => {
+    const { client } = fakeClient({
+      ...ok,
+      custodyTransaction: wireFundMove({
+        amount: undefined,
+        approvalStatus: undefined,
+        totalAmount: '100.50',
+        fundStatus: 'Pending',
+        status: 'Pending',
+        accountName: undefined,
+        accountHolderName: 'Jane Investor',
+      }),
+    });
+    const move = await getCustodyFundMove(client, { referenceNumber: 'REF-1' });
+    expect(move).toMatchObject({
+      amount: '100.5',
+      status: 'pending',
+      approvalStatus: null,
+      bankAccountName: 'Jane Investor',
+    });
+  });
+
+  it('only decodes base64 that yields digits or letters (§2.9)', () => {
+    expect(decodeBankNumber('MTIzNDU2Nzg5')).toBe('123456789');
+    expect(decodeBankNumber('123456789')).toBe('123456789');
+    expect(decodeBankNumber('XXXX6789')).toBe('XXXX6789');
+    expect(decodeBankNumber(null)).toBeNull();
+  });
+});
+
+describe('disbursement (§2.10, §4.5)', () => {
+  it('sends wire fields, never retries, and normalizes the answer', async () => {
+    const { client, requests } = fakeClient({
+      ...ok,
+      custodyFundDisbursement: {
+        requestId: '5b8e6c3e-0f5c-4c8a-9f0e-2a6b1f0d9a11',
+        accountId: 'A1234567',
+        amount: '1000.000000',
+        type: 'wire_domestic',
+        bankId: '021000021',
+        bankAccountId: '123456789',
+        additionalDetails: '',
+        status: 'Pending',
+        createdDate: '2024-05-01 09:30:00',
+        updatedDate: '2024-05-01 09:30:00',
+      },
+    });
+    const result = await createCustodyFundDisbursement(client, {
+      type: 'wire_domestic',
+      accountId: 'A1234567',
+      amount: '1000',
+      bankId: '021000021',
+      bankAccountId: '123456789',
+    });
+    expect(requests[0]).toMatchObject({
+      method: 'POST',
+      effect: 'write',
+      body: { type: 'wire_domestic', bankId: '021000021' },
+    });
+    expect(result).toMatchObject({
+      type: 'wire_domestic',
+      status: 'pending',
+      additionalDetails: null,
+      amount: '1000',
+    });
+  });
+
+  it('sends ACH without bank fields (§4.5)', async () => {
+    const { client, requests } = fakeClient({
+      ...ok,
+      custodyFundDisbursement: {
+        requestId: 'r',
+        accountId: 'A1',
+        amount: 5,
+        type: 'ACH',
+        status: 'pending',
+        createdDate: '',
+        updatedDate: '',
+      },
+    });
+    const result = await createCustodyFundDisbursement(client, {
+      type: 'ach',
+      accountId: 'A1',
+      amount: '5',
+    });
+    expect(requests[0].body).toMatchObject({
+      type: 'ACH',
+      bankId: undefined,
+      bankAccountId: undefined,
+    });
+    expect(result.type).toBe('ach');
+  });
+});
+
+describe('issuer account (§2.4, §4.6)', () => {
+  it('is a PUT and flattens the counter-keyed `Financial issuer details`', async () => {
+    const record = (issuerId: string) => ({
+      issuerId,
+      companyName: 'Acme Inc',
+      companyState: 'DE',
+      companyTaxID: '123456789',
+      entityType: 'Corp',
+      issuingCountry: 'USA',
+      accountType: 'CHECKING',
+      accountMiddleInitial: '',
+      socialSecurityNumber: '',
+      dob: '02-29-1980',
+      residentUS: 'Yes',
+      citizenUS: 'No',
+      addressLine1: '1 Main St',
+      addressLine2: '',
+      city: 'Dover',
+      zip: '19901',
+      country: 'USA',
+      additionalInfo: '',
+      issuerStatus: 'Pending',
+      createdDate: '2024-05-01 09:30:00',
+      createdIpAddress: '10.0.0.1',
+    });
+    const { client, requests } = fakeClient({
+      ...ok,
+      'Financial issuer details': { '2': [record('2')], '1': [record('1')] },
+    });
+    const records = await createIssuerAccount(client, {
+      issuerId: '1',
+      companyName: 'Acme Inc',
+      companyState: 'DE',
+      issuingCountry: 'USA',
+      requesterIp: '10.0.0.1',
+      dateOfBirth: '1980-02-29',
+      residentUs: true,
+      accountType: 'checking',
+    });
+    expect(requests[0]).toMatchObject({
+      method: 'PUT',
+      effect: 'write',
+      body: {
+        createdIpAddress: '10.0.0.1',
+        dob: '02-29-1980',
+        residentUS: 'Yes',
+        accountType: 'CHECKING',
+      },
+    });
+    expect(records.map((r) => r.issuerId)).toEqual(['1', '2']);
+    expect(records[0]).toMatchObject({
+      dateOfBirth: '1980-02-29',
+      residentUs: true,
+      citizenUs: false,
+      accountType: 'checking',
+      status: 'pending',
+      socialSecurityNumber: null,
+    });
+  });
+});
+
+describe('custody account supplement (§2.11, §4.7)', () => {
+  it('sends maritalStatus as a code and maps the text answer back', async () => {
+    const { client, requests } = fakeClient({
+      ...ok,
+      statusDesc: 'Account added successfully.',
+      accountDetails: [
+        {
+          accountId: 'A1',
+          maritalStatus: 'married',
+          mailingAddressLine1: '1 Main St',
+          mailingCity: 'Austin',
+          mailingState: 'TX',
+          mailingZipCode: '78701',
+          mailingCountry: 'USA',
+          bankFirmName1: 'Old Bank',
+          bankAccountNumber1: '999',
+        },
+      ],
+    });
+    const result = await addCustodyAccountSupplement(client, {
+      accountId: 'A1',
+      maritalStatus: 'married',
+      mailingAddress: {
+        line1: '1 Main St',
+        city: 'Austin',
+        state: 'TX',
+        zipCode: '78701',
+        country: 'USA',
+      },
+      contributionMethod: 'rollover',
+    });
+    expect(requests[0].body).toMatchObject({
+      maritalStatus: '2',
+      methodOfContributionOrFunding: '4',
+    });
+    expect(result.maritalStatus).toBe('married');
+    expect(result.holdings).toEqual([
+      { firmName: 'Old Bank', country: null, accountName: null, accountNumber: '999' },
+    ]);
+  });
+
+  it('maps "Not Married" and the code 1 to not_married', async () => {
+    for (const maritalStatus of ['Not Married', '1']) {
+      const { client } = fakeClient({
+        ...ok,
+        accountDetails: [{ accountId: 'A1', maritalStatus }],
+      });
+      const result = await addCustodyAccountSupplement(client, {
+        accountId: 'A1',
+        maritalStatus: 'not_married',
+        mailingAddress: { line1: 'x', city: 'x', state: 'x', zipCode: 'x', country: 'x' },
+      });
+      expect(result.maritalStatus).toBe('not_married');
+    }
+  });
+});
+
+const wireOffering = {
+  issuerId: '7',
+  offeringId: '55',
+  issueName: 'Acme Series A',
+  issueType: 'Equity',
+  targetAmount: '1000000.000000',
+  minAmount: '500.000000',
+  maxAmount: '2000000.000000',
+  unitPrice: '10.000000',
+  totalShares: '100000.000000',
+  remainingShares: '25000.000000',
+  startDate: '01-15-2024',
+  endDate: '12-31-2024',
+  offeringStatus: 'Pending',
+  offeringText: 'Growth capital',
+  stampingText: null,
+  createdDate: '2024-01-10 08:00:00',
+  createdIPAddress: '10.0.0.1',
+};
+
+describe('offerings (§2.2, §4.8)', () => {
+  it('normalizes getAllOffers into the offering contract: ISO dates, lower-case status', async () => {
+    const { client } = fakeClient({
+      ...ok,
+      offeringDetails: [
+        wireOffering,
+        { ...wireOffering, offeringId: '56', offeringStatus: 'closed', startDate: 'unknown' },
+      ],
+    });
+    const [first, second] = await getAllOffers(client);
+    expect(offeringSchema.parse(first)).toEqual({
+      id: '55',
+      issuerId: '7',
+      name: 'Acme Series A',
+      type: 'Equity',
+      status: 'pending',
+      unitPrice: '10',
+      minAmount: '500',
+      targetAmount: '1000000',
+      maxAmount: '2000000',
+      totalShares: '100000',
+      remainingShares: '25000',
+      startDate: '2024-01-15',
+      endDate: '2024-12-31',
+      description: 'Growth capital',
+      stampingText: '',
+      createdAt: '2024-01-10T08:00:00',
+    });
+    expect(second).toMatchObject({ status: 'closed', startDate: null });
+  });
+});
+
+describe('purchase history (§2.3, §4.9)', () => {
+  it('unwraps `Offering purchased details` and keeps exact summary decimals', async () => {
+    const { client } = fakeClient({
+      ...ok,
+      'Offering purchased details': {
+        offering_purchase_history: [
+          {
+            tradeId: '130',
+            accountId: 'A1',
+            offeringId: '55',
+            totalAmount: '2500.550000',
+            totalShares: '250.000000',
+            purchaseDate: '2024-02-01 10:00:00',
+            accountName: 'Jane',
+            offeringTotalShares: '100000.000000',
+            targetAmount: '1000000.000000',
+            remainingShares: '99750.000000',
+          },
+        ],
+        totalAmountRaised: 2500.55,
+        totalShares: 100000,
+        totalSharesPurchased: 250,
+        totalSharesLeft: '99750.000000',
+        balanceAmount: '997499.450000',
+        offeringId: '55',
+      },
+    });
+    const history = await getOfferingPurchaseHistory(client, { offeringId: '55' });
+    expect(history).toMatchObject({
+      offeringId: '55',
+      totalAmountRaised: '2500.55',
+      totalSharesLeft: '99750',
+      balanceAmount: '997499.45',
+    });
+    expect(history.purchases[0]).toMatchObject({
+      amount: '2500.55',
+      shares: '250',
+      purchasedAt: '2024-02-01T10:00:00',
+    });
+  });
+});
+
+const wireAccount = {
+  accountId: 'A77654',
+  accountName: 'john',
+  type: 'Individual',
+  entityType: null,
+  residentType: 'domestic account',
+  address1: 'First street',
+  address2: '',
+  city: 'ATLANTA',
+  state: 'GA',
+  zip: '43543',
+  country: 'USA',
+  phone: '4152323232',
+  taxID: '43543543',
+  kycStatus: 'Pending',
+  kycDate: '2016-02-23 13:29:30',
+  amlStatus: 'PENDING',
+  amlDate: '2016-02-23 13:29:30',
+  suitabilityScore: '5',
+  suitabilityDate: '2016-02-23 13:29:30',
+  suitabilityApprover: 'Smith',
+  accreditedStatus: 'pending',
+  accreditedInvestor: 'income',
+  accreditedInvestorDate: '02-02-2016',
+  '506cLimit': '50000',
+  accountTotalLimit: '1000000',
+  singleInvestmentLimit: '1000',
+  associatedAC: 'yes',
+  syndicate: 'yes',
+  tags: 'real estate',
+  notes: 'Offers',
+  approvalStatus: 'Pending',
+  approvalPrincipal: 'Charles',
+  approvalLastReview: '12-02-2016',
+  archived_status: '0',
+  field1: 'Account Field 1',
+  field2: '',
+  field3: '',
+  createdDate: '2022-11-22 19:22:02',
+  updatedDate: '0000-00-00 00:00:00',
+};
+
+describe('accounts and entities (§2.5, §2.6, §4.10–4.12)', () => {
+  it('getAccount reads the object form, review statuses and dates (§2.5)', async () => {
+    const { client } = fakeClient({ ...ok, accountDetails: wireAccount });
+    const account = accountSchema.parse(await getAccount(client, { accountId: 'A77654' }));
+    expect(account.reviews).toEqual({
+      kyc: { status: 'pending', date: '2016-02-23T13:29:30' },
+      aml: { status: 'pending', date: '2016-02-23T13:29:30' },
+      accreditation: { status: 'pending', date: '2016-02-02', basis: 'income' },
+      approval: { status: 'pending', date: '2016-12-02', principal: 'Charles' },
+    });
+    expect(account).toMatchObject({
+      type: 'individual',
+      archived: false,
+      updatedAt: null,
+      limits: { rule506c: '50000' },
+      customFields: ['Account Field 1', null, null],
+    });
+  });
+
+  it('searchAccount reads the array form and casing drift KYCstatus (§2.5, real-world notes §4.1)', async () => {
+    const { kycStatus: _camel, ...rest } = wireAccount;
+    const drifted = { ...rest, KYCstatus: 'Approved' };
+    const { client, requests } = fakeClient({ ...ok, accountDetails: [drifted, {}] });
+    const accounts = await searchAccount(client, { keyword: 'john' });
+    expect(requests[0].body).toEqual({ searchKeyword: 'john' });
+    expect(accounts).toHaveLength(1);
+    expect(accounts[0].reviews.kyc.status).toBe('approved');
+  });
+
+  it('searchEntity maps KYCstatus/AMLstatus and MM-DD-YYYY AMLdate (§2.6)', async () => {
+    const { client } = fakeClient({
+      ...ok,
+      entityDetails: [
+        {
+          partyId: 'E1234567',
+          entityName: 'Acme LLC',
+          entityType: 'LLC',
+          KYCstatus: 'Pending',
+          AMLstatus: 'Auto Approved',
+          AMLdate: '03-01-2024',
+          emailAddress: 'a@acme.test',
+          emailAddress2: '',
+          phone: '5551234',
+        },
+      ],
+    });
+    const [entity] = await searchEntity(client, { keyword: 'acme' });
+    expect(entity).toMatchObject({
+      id: 'E1234567',
+      emails: ['a@acme.test'],
+      phones: ['5551234'],
+      reviews: { kyc: { status: 'pending' }, aml: { status: 'auto approved', date: '2024-03-01' } },
+    });
+  });
+});
+
+function week(closedKey: (day: string) => string) {
+  const out: Record<string, string> = {};
+  for (const day of ['monday', 'tuesday', 'wednesday', 'thursday', 'friday']) {
+    out[closedKey(day)] = day === 'friday' ? 'Yes' : 'No';
+    out[`${day}StartHours`] = '9';
+    out[`${day}StartMins`] = '5';
+    out[`${day}CloseHours`] = '16';
+    out[`${day}CloseMins`] = '0';
+  }
+  return out;
+}
+
+describe('market hours (§2.7, §2.8, §4.13, §4.14)', () => {
+  it('global hours: `<day>closed`, unpadded hours and minutes → HH:mm (§2.7)', async () => {
+    const { client } = fakeClient({ ...ok, globalMarketHours: week((day) => `${day}closed`) });
+    const hours = await getMarketHours(client);
+    expect(hours.monday).toEqual({ closed: false, open: '09:05', close: '16:00' });
+    expect(hours.friday.closed).toBe(true);
+  });
+
+  it('security hours: request `<day>HoursStart`/`HoursEnd`, answer `<day>Closed` (§2.8, §4.14)', async () => {
+    const { client, requests } = fakeClient({
+      ...ok,
+      securityHoursDetails: { securityId: '42', ...week((day) => `${day}Closed`) },
+    });
+    const result = await updateSecurityMarketHours(client, {
+      securityId: '42',
+      days: { monday: { closed: false, open: '09:05', close: '16:00' }, friday: { closed: true } },
+    });
+    expect(requests[0]).toMatchObject({ effect: 'write', method: 'POST' });
+    expect(requests[0].body).toEqual({
+      securityId: '42',
+      mondayHoursStart: '09:05',
+      mondayHoursEnd: '16:00',
+      fridayClosed: 'yes',
+    });
+    expect(result.securityId).toBe('42');
+    expect(result.days.monday).toEqual({ closed: false, open: '09:05', close: '16:00' });
+    expect(result.days.friday.closed).toBe(true);
+  });
+});
+
+describe('custody account (§2.12, §4.15)', () => {
+  it('is a GET on /v3/custody/accounts/{id} naming its scope', async () => {
+    const { client, requests } = fakeClient({
+      ...ok,
+      custody_account: {
+        accountId: 'A1',
+        requestId: 'R1',
+        status: 'Approved',
+        relationship: null,
+        restrictedStatus: 'No',
+        restrictedReason: null,
+        principalReviewBy: 'Pat',
+        approvalDate: '2024-01-02 03:04:05',
+        notes: '',
+        createdDate: '2024-01-01 00:00:00',
+        updatedDate: '2024-01-02 03:04:05',
+      },
+    });
+    const account = await getCustodyAccount(client, { accountId: 'A1' });
+    expect(requests[0]).toMatchObject({
+      method: 'GET',
+      path: '/v3/custody/accounts/A1',
+      permission: 'custody_account.read.pii_medium',
+    });
+    expect(account).toMatchObject({
+      status: 'approved',
+      restricted: false,
+      approvedAt: '2024-01-02T03:04:05',
+      notes: null,
+    });
+  });
+});
+
+describe('createTrade (§4.16; real-world notes §4.1)', () => {
+  const receipt = {
+    tradeId: '130',
+    transactionId: '476693475244',
+    transactionAmount: '2500.55',
+    transactionDate: '2014-12-09 04:29:29',
+    transactionStatus: 'CREATED',
+    RRApprovalStatus: 'Pending',
+    RRName: 'Test',
+    RRApprovalDate: '09-10-2019',
+    PrincipalApprovalStatus: 'Pending',
+    PrincipalName: 'Test',
+    PrincipalDate: '09-10-2019',
+  };
+
+  it('POSTs units and payment method, reads `[true, [ {...} ]]`', async () => {
+    const { client, requests } = fakeClient({ ...ok, purchaseDetails: [true, [receipt]] });
+    const result = await createTrade(client, {
+      accountId: 'A1',
+      offeringId: '55',
+      units: '10',
+      paymentMethod: 'credit_card',
+    });
+    expect(requests[0]).toMatchObject({
+      method: 'POST',
+      effect: 'write',
+      body: { transactionUnits: '10', units: '10', transactionType: 'CREDITCARD' },
+    });
+    expect(result).toEqual({
+      tradeId: '130',
+      transactionId: '476693475244',
+      amount: '2500.55',
+      createdAt: '2014-12-09T04:29:29',
+      status: 'created',
+      registeredRepApproval: { status: 'pending', name: 'Test', date: '2019-09-10' },
+      principalApproval: { status: 'pending', name: 'Test', date: '2019-09-10' },
+    });
+  });
+
+  it('also accepts a plain array, and calls an empty answer a bad response (submitted unknown)', async () => {
+    const plain = fakeClient({ ...ok, purchaseDetails: [receipt] });
+    expect(
+      (
+        await createTrade(plain.client, {
+          accountId: 'A1',
+          offeringId: '55',
+          units: '1',
+          paymentMethod: 'ach',
+        })
+      ).tradeId,
+    ).toBe('130');
+    const empty = fakeClient({ ...ok, purchaseDetails: [true, []] });
+    await expect(
+      createTrade(empty.client, {
+        accountId: 'A1',
+        offeringId: '55',
+        units: '1',
+        paymentMethod: 'ach',
+      }),
+    ).rejects.toMatchObject({ kind: 'bad_response', submitted: 'unknown' });
+  });
+});
