@@ -1,0 +1,443 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createUpstreamClient, type UpstreamClientConfig } from '../client';
+import { cleanUpstreamText, UpstreamError } from '../errors';
+import { getCustodyAccount } from '../get-custody-account';
+import { getAccount } from '../get-account';
+
+/*
+ * Client behaviour against a real local HTTP server (127.0.0.1, port 0): credentials (§5),
+ * retries for reads only, timeouts, the breaker and error mapping (§7; real-world notes §2, §5).
+ */
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+type Handler = (seen: Seen, res: http.ServerResponse, req: http.IncomingMessage) => void;
+
+let server: http.Server;
+let baseUrl: string;
+let handler: Handler;
+let seen: Seen[] = [];
+let active = 0;
+let maxActive = 0;
+const clients: { close(): void }[] = [];
+
+const CLIENT_ID = 'client-7f3a';
+const API_KEY = 'key-5ecret-9b1d';
+
+function json(res: http.ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(typeof body === 'string' ? body : JSON.stringify(body));
+}
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const entry = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
+      seen.push(entry);
+      active += 1;
+      maxActive = Math.max(maxActive, active);
+      res.on('close', () => (active -= 1));
+      handler(entry, res, req);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/tapiv3`;
+});
+
+afterEach(() => {
+  for (const client of clients.splice(0)) client.close();
+  seen = [];
+  maxActive = 0;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+function logCapture() {
+  const lines: { level: string; obj: object; msg?: string }[] = [];
+  return {
+    lines,
+    logger: {
+      info: (obj: object, msg?: string) => lines.push({ level: 'info', obj, msg }),
+      warn: (obj: object, msg?: string) => lines.push({ level: 'warn', obj, msg }),
+      error: (obj: object, msg?: string) => lines.push({ level: 'error', obj, msg }),
+    },
+  };
+}
+
+function makeClient(overrides: Partial<UpstreamClientConfig> = {}) {
+  const log = logCapture();
+  const client = createUpstreamClient({
+    baseUrl,
+    clientId: CLIENT_ID,
+    apiKey: API_KEY,
+    auth: 'header',
+    timeoutMs: 1_000,
+    retryBaseMs: 1,
+    logger: log.logger,
+    ...overrides,
+  });
+  clients.push(client);
+  return { client, log };
+}
+
+const read = { operation: 'getAccount', method: 'POST', effect: 'read' } as const;
+const write = { operation: 'createTrade', method: 'POST', effect: 'write' } as const;
+
+describe('credentials (interface document §5; architecture decision 2)', () => {
+  it('header form: Bearer <clientID>:<apiKey>, nothing in the body or the URL, legacy path (§4, §5 rule 2)', async () => {
+    handler = (_s, res) => json(res, 200, { statusCode: '101', statusDesc: 'Ok' });
+    const { client } = makeClient();
+    await client.send({ ...read, body: { accountId: 'A1' } });
+    expect(seen).toHaveLength(1);
+    expect(seen[0].url).toBe('/tapiv3/index.php/v3/getAccount');
+    expect(seen[0].headers.authorization).toBe(`Bearer ${CLIENT_ID}:${API_KEY}`);
+    expect(seen[0].headers['content-type']).toBe('application/json');
+    expect(JSON.parse(seen[0].body)).toEqual({ accountId: 'A1' });
+  });
+
+  it('body form: clientID and developerAPIKey in the body, no header (§5 rule 4)', async () => {
+    handler = (_s, res) => json(res, 200, { statusCode: '101', statusDesc: 'Ok' });
+    const { client } = makeClient({ auth: 'body' });
+    await client.send({ ...read, body: { accountId: 'A1' } });
+    expect(seen[0].headers.authorization).toBeUndefined();
+    expect(JSON.parse(seen[0].body)).toEqual({
+      accountId: 'A1',
+      clientID: CLIENT_ID,
+      developerAPIKey: API_KEY,
+    });
+  });
+
+  it('form encoding on request, credentials still never in the URL', async () => {
+    handler = (_s, res) => json(res, 200, { statusCode: '101', statusDesc: 'Ok' });
+    const { client } = makeClient({ auth: 'body' });
+    await client.send({
+      ...read,
+      encoding: 'form',
+      body: { accountId: 'A 1' },
+      query: { limit: 2 },
+    });
+    expect(seen[0].headers['content-type']).toBe('application/x-www-form-urlencoded');
+    const form = new URLSearchParams(seen[0].body);
+    expect(form.get('accountId')).toBe('A 1');
+    expect(form.get('developerAPIKey')).toBe(API_KEY);
+    expect(seen[0].url).toBe('/tapiv3/index.php/v3/getAccount?limit=2');
+    expect(seen[0].url).not.toContain(API_KEY);
+  });
+
+  it('body form refuses GET operations without calling (§5 rule 6)', async () => {
+    handler = (_s, res) => json(res, 200, { statusCode: '101' });
+    const { client, log } = makeClient({ auth: 'body' });
+    const error = await getCustodyAccount(client, { accountId: 'A1' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UpstreamError);
+    expect(error).toMatchObject({ kind: 'misconfigured', submitted: 'no' });
+    expect((error as Error).message).toMatch(/header credentials/);
+    expect(seen).toHaveLength(0);
+    expect(log.lines.some((line) => line.level === 'error')).toBe(true);
+  });
+
+  it('header form GET goes to /v3/custody/accounts/{id} without a body (§4.15)', async () => {
+    handler = (_s, res) =>
+      json(res, 200, {
+        statusCode: '101',
+        statusDesc: 'Ok',
+        custody_account: {
+          accountId: 'A1',
+          requestId: 'R1',
+          status: 'Approved',
+          restrictedStatus: 'No',
+        },
+      });
+    const { client } = makeClient();
+    const account = await getCustodyAccount(client, { accountId: 'A1' });
+    expect(seen[0]).toMatchObject({
+      method: 'GET',
+      url: '/tapiv3/v3/custody/accounts/A1',
+      body: '',
+    });
+    expect(account.status).toBe('approved');
+  });
+});
+
+describe('scrubbing echoed credentials (real-world notes §4.3, §6)', () => {
+  it('removes developerAPIKey/clientID/clientId anywhere and masks the key in text', async () => {
+    handler = (_s, res) =>
+      json(res, 200, {
+        statusCode: '101',
+        statusDesc: 'Ok',
+        clientID: CLIENT_ID,
+        ACHDetails: {
+          accountId: 'A1',
+          developerAPIKey: API_KEY,
+          clientId: CLIENT_ID,
+          note: `key ${API_KEY}`,
+        },
+        rows: [{ developerAPIKey: API_KEY, id: '1' }],
+      });
+    const { client } = makeClient();
+    const payload = await client.send(read);
+    expect(JSON.stringify(payload)).not.toContain(API_KEY);
+    expect(payload).toEqual({
+      statusCode: '101',
+      statusDesc: 'Ok',
+      ACHDetails: { accountId: 'A1', note: 'key [redacted]' },
+      rows: [{ id: '1' }],
+    });
+  });
+});
+
+describe('status codes (§7; real-world notes §2, §5)', () => {
+  it('103 means our configuration is wrong: logged at error level, the user hears "unavailable"', async () => {
+    handler = (_s, res) =>
+      json(res, 200, {
+        statusCode: '103',
+        statusDesc: 'Invalid Developer Key/Client ID OR Developer Key not Active',
+      });
+    const { client, log } = makeClient();
+    const error = (await client.send(read).catch((e: unknown) => e)) as UpstreamError;
+    expect(error).toMatchObject({ kind: 'misconfigured', submitted: 'no', statusCode: '103' });
+    expect(error.userMessage).toMatch(/unavailable/);
+    expect(error.userMessage).toMatch(/Nothing was submitted/);
+    expect(log.lines.find((line) => line.level === 'error')?.msg).toMatch(/credentials/);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('110 on the custody account read names custody_account.read.pii_medium (§5 rule 10)', async () => {
+    handler = (_s, res) =>
+      json(res, 200, { statusCode: '110', statusDesc: 'You do not have the required permissions' });
+    const { client } = makeClient();
+    await expect(getCustodyAccount(client, { accountId: 'A1' })).rejects.toMatchObject({
+      kind: 'permission',
+      permission: 'custody_account.read.pii_medium',
+      submitted: 'no',
+    });
+  });
+
+  it('106 under HTTP 200 with HTML in Error(s) becomes a clean rejection (real-world notes §5)', async () => {
+    handler = (_s, res) =>
+      json(res, 200, {
+        'Error(s)':
+          '<br />tradeIdu0026nbsp;u0026nbsp; : Missing<br />accountIdu0026nbsp;u0026nbsp; : Missing',
+        statusCode: '106',
+        statusDesc: 'Data/parameter missing',
+      });
+    const { client } = makeClient();
+    const error = (await client.send(write).catch((e: unknown) => e)) as UpstreamError;
+    expect(error).toMatchObject({
+      kind: 'rejected',
+      statusCode: '106',
+      submitted: 'no',
+      httpStatus: 200,
+    });
+    expect(error.userMessage).toBe(
+      'The request was not accepted: Data/parameter missing: tradeId: Missing; accountId: Missing. Nothing was submitted.',
+    );
+  });
+
+  it('14xx with HTTP 4xx and a null payload: 1404 → not_found, 1400 → rejected (real-world notes §2)', async () => {
+    handler = (s, res) =>
+      s.body.includes('missing')
+        ? json(res, 404, {
+            statusCode: '1404',
+            statusDesc: 'Resource not found: account ID does not exist',
+            custodyTransaction: null,
+          })
+        : json(res, 400, {
+            statusCode: '1400',
+            statusDesc: 'Bad request: invalid account ID',
+            custodyTransaction: null,
+          });
+    const { client } = makeClient();
+    await expect(client.send({ ...read, body: { accountId: 'missing' } })).rejects.toMatchObject({
+      kind: 'not_found',
+      statusCode: '1404',
+      httpStatus: 404,
+    });
+    await expect(client.send({ ...read, body: { accountId: 'bad' } })).rejects.toMatchObject({
+      kind: 'rejected',
+      statusCode: '1400',
+      httpStatus: 400,
+    });
+    // 4xx answers are not retried: the upstream answered.
+    expect(seen).toHaveLength(2);
+  });
+
+  it('148 (account not found) is not_found; a number statusCode is read as text (§7)', async () => {
+    handler = (_s, res) =>
+      json(res, 200, { statusCode: 148, statusDesc: 'Account is not exist/active.' });
+    const { client } = makeClient();
+    await expect(getAccount(client, { accountId: 'A0' })).rejects.toMatchObject({
+      kind: 'not_found',
+      statusCode: '148',
+      userMessage: 'Not found: Account is not exist/active.',
+    });
+  });
+
+  it('malformed JSON is bad_response with the raw body logged redacted and truncated', async () => {
+    const raw = `{"statusCode":"101","developerAPIKey":"${API_KEY}", ${'x'.repeat(5000)}`;
+    handler = (_s, res) => json(res, 200, raw);
+    const { client, log } = makeClient();
+    await expect(client.send(read)).rejects.toMatchObject({
+      kind: 'bad_response',
+      submitted: 'no',
+    });
+    const line = log.lines.find((entry) => entry.level === 'error');
+    const rawBody = (line?.obj as { rawBody: string }).rawBody;
+    expect(rawBody).toContain('"statusCode":"101"');
+    expect(rawBody).not.toContain(API_KEY);
+    expect(rawBody.length).toBeLessThan(2100);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('a write whose answer cannot be understood has an unknown outcome', async () => {
+    handler = (_s, res) => json(res, 200, '<html>oops</html>');
+    const { client } = makeClient();
+    await expect(client.send(write)).rejects.toMatchObject({
+      kind: 'bad_response',
+      submitted: 'unknown',
+    });
+  });
+
+  it('cleans entities, proper and mangled', () => {
+    expect(cleanUpstreamText('partyId&nbsp;&nbsp; : Missing')).toBe('partyId: Missing');
+    expect(cleanUpstreamText('issuerId : u0026nbsp;Numeric values only')).toBe(
+      'issuerId: Numeric values only',
+    );
+    expect(cleanUpstreamText('<b>A &amp; B</b> &#39;x&#39;')).toBe("A & B 'x'");
+  });
+});
+
+describe('retries, timeouts and dropped connections (architecture decisions 9, 10)', () => {
+  it('retries a read after a 5xx and succeeds', async () => {
+    let count = 0;
+    handler = (_s, res) => {
+      count += 1;
+      if (count === 1) json(res, 503, 'busy');
+      else json(res, 200, { statusCode: '101', statusDesc: 'Ok' });
+    };
+    const { client } = makeClient();
+    await expect(client.send(read)).resolves.toMatchObject({ statusCode: '101' });
+    expect(seen).toHaveLength(2);
+    expect(client.stats()).toMatchObject({ calls: 2, retries: 1, inFlight: 0 });
+  });
+
+  it('a read that times out is retried readRetries times, then fails with submitted "no"', async () => {
+    handler = () => {
+      /* never answers */
+    };
+    const { client } = makeClient({ timeoutMs: 80, readRetries: 2 });
+    const error = (await client.send(read).catch((e: unknown) => e)) as UpstreamError;
+    expect(error).toMatchObject({ kind: 'timeout', submitted: 'no' });
+    expect(seen).toHaveLength(3);
+  });
+
+  it('a write is never retried: 5xx gives unavailable with an unknown outcome', async () => {
+    handler = (_s, res) => json(res, 502, { statusCode: '500' });
+    const { client } = makeClient({ readRetries: 3 });
+    await expect(client.send(write)).rejects.toMatchObject({
+      kind: 'unavailable',
+      submitted: 'unknown',
+    });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('a write that times out after sending is "unknown", sent once', async () => {
+    handler = () => {};
+    const { client } = makeClient({ timeoutMs: 80 });
+    const error = (await client.send(write).catch((e: unknown) => e)) as UpstreamError;
+    expect(error).toMatchObject({ kind: 'timeout', submitted: 'unknown' });
+    expect(error.userMessage).toMatch(/could not confirm/);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('a write whose connection drops after sending is "unknown"', async () => {
+    handler = (_s, _res, req) => req.socket.destroy();
+    const { client } = makeClient();
+    await expect(client.send(write)).rejects.toMatchObject({
+      kind: 'unavailable',
+      submitted: 'unknown',
+    });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('a write refused before connecting is "no"', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const { client } = makeClient({ baseUrl: `http://127.0.0.1:${port}` });
+    await expect(client.send(write)).rejects.toMatchObject({
+      kind: 'unavailable',
+      submitted: 'no',
+    });
+  });
+
+  it('keeps at most maxSockets requests in flight, and reports in-flight calls', async () => {
+    handler = (_s, res) => setTimeout(() => json(res, 200, { statusCode: '101' }), 50);
+    const { client } = makeClient({ maxSockets: 2 });
+    const calls = Array.from({ length: 6 }, () => client.send(read));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(client.stats().inFlight).toBe(6);
+    await Promise.all(calls);
+    expect(maxActive).toBe(2);
+    expect(client.stats()).toMatchObject({ calls: 6, inFlight: 0 });
+  });
+});
+
+describe('circuit breaker (architecture decision 10)', () => {
+  it('opens after N consecutive failures, fails fast, probes after resetAfterMs and closes on success', async () => {
+    let healthy = false;
+    handler = (_s, res) =>
+      healthy ? json(res, 200, { statusCode: '101' }) : json(res, 500, 'down');
+    const { client } = makeClient({
+      readRetries: 0,
+      breaker: { failureThreshold: 2, resetAfterMs: 150 },
+    });
+    await expect(client.send(read)).rejects.toMatchObject({ kind: 'unavailable' });
+    await expect(client.send(read)).rejects.toMatchObject({ kind: 'unavailable' });
+    expect(client.stats().breaker).toBe('open');
+    await expect(client.send(write)).rejects.toMatchObject({
+      kind: 'circuit_open',
+      submitted: 'no',
+    });
+    expect(seen).toHaveLength(2);
+
+    await new Promise((resolve) => setTimeout(resolve, 170));
+    expect(client.stats().breaker).toBe('half_open');
+    // A failed probe opens the circuit again.
+    await expect(client.send(read)).rejects.toMatchObject({ kind: 'unavailable' });
+    await expect(client.send(read)).rejects.toMatchObject({ kind: 'circuit_open' });
+
+    await new Promise((resolve) => setTimeout(resolve, 170));
+    healthy = true;
+    await expect(client.send(read)).resolves.toMatchObject({ statusCode: '101' });
+    expect(client.stats().breaker).toBe('closed');
+    await expect(client.send(read)).resolves.toMatchObject({ statusCode: '101' });
+    expect(seen).toHaveLength(5);
+  });
+
+  it('rejections (4xx, 106) do not count as failures', async () => {
+    handler = (_s, res) =>
+      json(res, 200, { statusCode: '106', statusDesc: 'Data/parameter missing' });
+    const { client } = makeClient({ breaker: { failureThreshold: 1, resetAfterMs: 10_000 } });
+    await expect(client.send(read)).rejects.toMatchObject({ kind: 'rejected' });
+    await expect(client.send(read)).rejects.toMatchObject({ kind: 'rejected' });
+    expect(client.stats().breaker).toBe('closed');
+  });
+});
