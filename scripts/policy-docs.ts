@@ -14,11 +14,18 @@ export function renderPolicyTable(): string {
         p.objects.length === 0
           ? '—'
           : p.objects
-              .map((o) => `${o.from}.${o.field}: ${o.kind} (${o.check}${o.optional ? ', optional' : ''})`)
+              .map(
+                (o) =>
+                  `${o.from}.${o.field}: ${o.kind} (${o.check}${o.optional ? ', optional' : ''})`,
+              )
               .join('<br>');
       return `| \`${key}\` | ${roles} | ${objects} | ${p.note ?? ''} |`;
     });
-  return ['| route | roles | object ids checked | what it does |', '|---|---|---|---|', ...rows].join('\n');
+  return [
+    '| route | roles | object ids checked | what it does |',
+    '|---|---|---|---|',
+    ...rows,
+  ].join('\n');
 }
 
 const START = '<!-- POLICY:START -->';

@@ -21,7 +21,8 @@ function run(name, command, args, env = {}) {
 
 function step(name, command, args, env) {
   const { ok, seconds } = run(name, command, args, env);
-  ok ? passed++ : failed++;
+  if (ok) passed++;
+  else failed++;
   results.push(`${ok ? '✔' : '✘'} ${name} (${seconds} s)`);
   return ok;
 }
@@ -37,7 +38,8 @@ function countedStep(name, command, args, reportFile, readCounts, env) {
     detail = `${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped`;
     if (!ok && c.failed === 0) failed++;
   } else {
-    ok ? passed++ : failed++;
+    if (ok) passed++;
+    else failed++;
     detail = ok ? 'ok' : 'did not run';
   }
   results.push(`${ok ? '✔' : '✘'} ${name}: ${detail} (${seconds} s)`);
@@ -51,16 +53,62 @@ countedStep(
   'npx',
   ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=.data/test/vitest.json'],
   '.data/test/vitest.json',
-  (j) => ({ passed: j.numPassedTests, failed: j.numFailedTests, skipped: j.numPendingTests + (j.numTodoTests ?? 0) }),
+  (j) => ({
+    passed: j.numPassedTests,
+    failed: j.numFailedTests,
+    skipped: j.numPendingTests + (j.numTodoTests ?? 0),
+  }),
 );
-const built = step('build', 'npx', ['vite', 'build']) && step('first-page weight', 'node', ['scripts/report-bundle.mjs']);
+// The same integration suite against a PostgreSQL server (architecture decision 7; issue 7).
+const pg = spawnSync('bash', ['scripts/postgres.sh', 'start'], { encoding: 'utf8' });
+if (pg.status === 0) {
+  const url = pg.stdout.trim().split('\n').pop();
+  countedStep(
+    'integration on PostgreSQL',
+    'npx',
+    [
+      'vitest',
+      'run',
+      'src/server/__tests__',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile=.data/test/vitest-pg.json',
+    ],
+    '.data/test/vitest-pg.json',
+    (j) => ({
+      passed: j.numPassedTests,
+      failed: j.numFailedTests,
+      skipped: j.numPendingTests + (j.numTodoTests ?? 0),
+    }),
+    { TEST_DATABASE_URL: url },
+  );
+  spawnSync('bash', ['scripts/postgres.sh', 'stop']);
+} else if (process.env.CI) {
+  failed++;
+  results.push(
+    `✘ integration on PostgreSQL: the server did not start (${(pg.stderr || '').trim()})`,
+  );
+} else {
+  skipped++;
+  results.push(
+    '- integration on PostgreSQL: skipped, PostgreSQL is not installed (apt-get install postgresql)',
+  );
+}
+
+const built =
+  step('build', 'npx', ['vite', 'build']) &&
+  step('first-page weight', 'node', ['scripts/report-bundle.mjs']);
 if (built) {
   countedStep(
     'browser e2e',
     'npx',
     ['playwright', 'test'],
     '.data/test/playwright.json',
-    (j) => ({ passed: j.stats.expected, failed: j.stats.unexpected + j.stats.flaky, skipped: j.stats.skipped }),
+    (j) => ({
+      passed: j.stats.expected,
+      failed: j.stats.unexpected + j.stats.flaky,
+      skipped: j.stats.skipped,
+    }),
     { PLAYWRIGHT_JSON_OUTPUT_NAME: '.data/test/playwright.json' },
   );
 } else {

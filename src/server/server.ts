@@ -22,7 +22,10 @@ export interface StartOptions {
 }
 
 /** Starts the BFF, and the sandbox in-process when no real upstream is configured. */
-export async function startPortal(config: Config, options: StartOptions = {}): Promise<RunningPortal> {
+export async function startPortal(
+  config: Config,
+  options: StartOptions = {},
+): Promise<RunningPortal> {
   if (options.fresh) {
     rmSync(config.dataDir, { recursive: true, force: true });
     rmSync(config.sandboxDataDir, { recursive: true, force: true });
@@ -35,7 +38,10 @@ export async function startPortal(config: Config, options: StartOptions = {}): P
   } else {
     // The sandbox is only loaded here, and only without a real upstream.
     const { startSandbox } = await import('../sandbox/index');
-    const started = await startSandbox({ port: config.sandboxPort, dataDir: config.sandboxDataDir });
+    const started = await startSandbox({
+      port: config.sandboxPort,
+      dataDir: config.sandboxDataDir,
+    });
     sandbox = started;
     upstreamSettings = {
       baseUrl: started.url,
@@ -47,7 +53,14 @@ export async function startPortal(config: Config, options: StartOptions = {}): P
     };
   }
 
-  const db = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openStore({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onIdleError: (err) =>
+      console.warn(
+        `Store: an idle database connection failed (${err.message}); it will be reopened.`,
+      ),
+  });
   let demo: DemoUser[] = [];
   if (sandbox) {
     demo = await seedDemoUsers(db, await fetchManifest(sandbox.url), config.demoPassword);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { startSandbox } from '../../sandbox/index';
 import { buildApp, type BuiltApp } from '../app';
@@ -32,12 +33,14 @@ export interface HarnessOptions {
  */
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const sandbox = await startSandbox({ port: 0, dataDir: null });
+  const testDb = options.databaseUrl ? null : await createTestDatabase();
+  const databaseUrl = options.databaseUrl ?? testDb?.url;
   const config = loadConfig({
     PORT: '8080',
     DEMO_PASSWORD,
     LOG_LEVEL: 'silent',
     TRANSACT_TIMEOUT_MS: '3000',
-    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });
   const db = await openStore({ databaseUrl: config.databaseUrl, dataDir: null });
@@ -70,6 +73,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await built.app.close();
       await db.destroy();
       await sandbox.close();
+      await testDb?.drop();
     },
   };
 }
@@ -81,6 +85,32 @@ export interface CallOptions {
   /** Leave out the X-CSRF header (to test that it is required). */
   noCsrf?: boolean;
   origin?: string | null;
+}
+
+/**
+ * With TEST_DATABASE_URL (a PostgreSQL server; `scripts/postgres.sh start`), every harness gets a
+ * database of its own, so the suite runs against PostgreSQL as well as against embedded PGlite.
+ */
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return null;
+  const { default: pg } = await import('pg');
+  const name = `portal_test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
 }
 
 /** Calls the BFF as the SPA does: X-CSRF header and, on writes, a same-origin Origin. */
@@ -105,7 +135,8 @@ export function call(
 /** Signs a demo user in and returns the cookie header to send with later calls. */
 export async function signIn(app: FastifyInstance, email: string, password = DEMO_PASSWORD) {
   const res = await call(app, 'POST', '/api/session', { body: { email, password } });
-  if (res.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
+  if (res.statusCode !== 200)
+    throw new Error(`sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
   const cookie = res.cookies[0];
   return `${cookie.name}=${cookie.value}`;
 }
@@ -117,4 +148,12 @@ export async function callSandbox(sandboxUrl: string, path: string, body?: unkno
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   return res.json() as Promise<unknown>;
+}
+
+/** How many calls of each operation the sandbox received since its last reset. */
+export async function sandboxCalls(sandboxUrl: string): Promise<Record<string, number>> {
+  const snapshot = (await callSandbox(sandboxUrl, '/__sandbox/calls')) as {
+    byOperation: Record<string, number>;
+  };
+  return snapshot.byOperation;
 }

@@ -74,7 +74,9 @@ describe('sign-in and session (issue 3, item 6; architecture decision 8)', () =>
   });
 
   it('names the field and the rule for malformed sign-in input', async () => {
-    const res = await call(h.app, 'POST', '/api/session', { body: { email: 'not-an-email', password: '' } });
+    const res = await call(h.app, 'POST', '/api/session', {
+      body: { email: 'not-an-email', password: '' },
+    });
     expect(res.statusCode).toBe(400);
     const fields = res.json().error.fields as { field: string; message: string }[];
     expect(fields.map((f) => f.field).sort()).toEqual(['email', 'password']);
@@ -85,10 +87,14 @@ describe('sign-in and session (issue 3, item 6; architecture decision 8)', () =>
     const email = 'admin@demo.test';
     let last = 0;
     for (let i = 0; i < 9; i++) {
-      last = (await call(h.app, 'POST', '/api/session', { body: { email, password: `wrong-${i}` } })).statusCode;
+      last = (
+        await call(h.app, 'POST', '/api/session', { body: { email, password: `wrong-${i}` } })
+      ).statusCode;
     }
     expect(last).toBe(429);
-    const res = await call(h.app, 'POST', '/api/session', { body: { email, password: DEMO_PASSWORD } });
+    const res = await call(h.app, 'POST', '/api/session', {
+      body: { email, password: DEMO_PASSWORD },
+    });
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBeDefined();
     expect(res.json().error.message).toMatch(/Try again in \d+ minute/);
@@ -126,7 +132,10 @@ describe('CSRF defences (architecture decision 8)', () => {
 
   it('refuses a mutating request from a foreign Origin or with none', async () => {
     const body = { email: 'investor@demo.test', password: DEMO_PASSWORD };
-    const foreign = await call(h.app, 'POST', '/api/session', { body, origin: 'https://evil.example' });
+    const foreign = await call(h.app, 'POST', '/api/session', {
+      body,
+      origin: 'https://evil.example',
+    });
     const none = await call(h.app, 'POST', '/api/session', { body, origin: null });
     expect(foreign.statusCode).toBe(403);
     expect(none.statusCode).toBe(403);

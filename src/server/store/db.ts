@@ -11,17 +11,19 @@ export interface StoreOptions {
   databaseUrl?: string;
   /** PGlite data folder; null keeps the database in memory (tests). */
   dataDir: string | null;
+  /** Told about errors of idle PostgreSQL connections (logged by the server). */
+  onIdleError?: (err: Error) => void;
 }
 
 export async function openStore(options: StoreOptions): Promise<Db> {
   let db: Db;
   if (options.databaseUrl) {
     const { default: pg } = await import('pg');
-    db = new Kysely<Database>({
-      dialect: new PostgresDialect({
-        pool: new pg.Pool({ connectionString: options.databaseUrl, max: 10 }),
-      }),
-    });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server closes (restart, failover) must not crash the process: the
+    // pool drops it and the next query opens a new one.
+    pool.on('error', (err) => options.onIdleError?.(err));
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   } else {
     const { PGlite } = await import('@electric-sql/pglite');
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });

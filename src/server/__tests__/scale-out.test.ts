@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../sandbox/index';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { fetchManifest, seedDemoUsers, type SandboxManifest } from '../demo-users';
+import { openStore, type Db } from '../store/db';
+import {
+  call,
+  callSandbox,
+  createTestDatabase,
+  DEMO_PASSWORD,
+  sandboxCalls,
+  signIn,
+} from './harness';
+
+/**
+ * Architecture decision 11: instances keep no state of their own. Two BFF instances on one
+ * PostgreSQL database behave as one (issue 7, item 6). Runs when TEST_DATABASE_URL names a server.
+ */
+const enabled = Boolean(process.env.TEST_DATABASE_URL);
+if (!enabled)
+  console.info('scale-out test skipped: set TEST_DATABASE_URL (scripts/postgres.sh start)');
+
+describe.skipIf(!enabled)('two BFF instances on one PostgreSQL', () => {
+  let sandbox: RunningSandbox;
+  let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
+  let manifest: SandboxManifest;
+  const instances: { app: FastifyInstance; db: Db }[] = [];
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, dataDir: null });
+    testDb = await createTestDatabase();
+    manifest = await fetchManifest(sandbox.url);
+    for (let i = 0; i < 2; i++) {
+      const config = loadConfig({ DATABASE_URL: testDb!.url, LOG_LEVEL: 'silent', DEMO_PASSWORD });
+      const db = await openStore({ databaseUrl: config.databaseUrl, dataDir: null });
+      if (i === 0) await seedDemoUsers(db, manifest, DEMO_PASSWORD);
+      const { app } = await buildApp({
+        config,
+        db,
+        sandbox: true,
+        logger: false,
+        upstream: {
+          baseUrl: sandbox.url,
+          clientId: sandbox.credentials.clientId,
+          apiKey: sandbox.credentials.apiKey,
+          auth: 'header',
+          timeoutMs: 5_000,
+          maxSockets: 16,
+        },
+      });
+      instances.push({ app, db });
+    }
+  });
+
+  afterAll(async () => {
+    for (const i of instances) {
+      await i.app.close();
+      await i.db.destroy();
+    }
+    await sandbox?.close();
+    await testDb?.drop();
+  });
+
+  it('a session made on one instance works on the other', async () => {
+    const [a, b] = instances;
+    const cookie = await signIn(a.app, 'investor@demo.test');
+    const res = await call(b.app, 'GET', '/api/session', { cookie });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.email).toBe('investor@demo.test');
+  });
+
+  it('sign-out on one instance revokes the session on both', async () => {
+    const [a, b] = instances;
+    const cookie = await signIn(a.app, 'investor2@demo.test');
+    expect((await call(b.app, 'DELETE', '/api/session', { cookie })).statusCode).toBe(204);
+    expect((await call(a.app, 'GET', '/api/session', { cookie })).statusCode).toBe(401);
+    expect((await call(b.app, 'GET', '/api/session', { cookie })).statusCode).toBe(401);
+  });
+
+  it('sign-in failures count across both instances', async () => {
+    const email = 'compliance@demo.test';
+    const codes: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const app = instances[i % 2].app;
+      codes.push(
+        (await call(app, 'POST', '/api/session', { body: { email, password: `nope-${i}` } }))
+          .statusCode,
+      );
+    }
+    // Eight failures are allowed in the window wherever they land; the ninth is refused.
+    expect(codes.slice(0, 8).every((c) => c === 401)).toBe(true);
+    expect(codes.slice(8).every((c) => c === 429)).toBe(true);
+  });
+
+  it('20 concurrent duplicate disbursements split across both instances create exactly one', async () => {
+    const [a, b] = instances;
+    const accountId = manifest.investors[0].accountIds[0];
+    const cookie = await signIn(a.app, 'investor@demo.test');
+    await callSandbox(sandbox.url, '/__sandbox/calls/reset', {});
+    const key = randomUUID();
+    const body = { type: 'ACH', amount: '12.34' };
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call(i % 2 ? b.app : a.app, 'POST', `/api/accounts/${accountId}/disbursements`, {
+          cookie,
+          body,
+          headers: { 'idempotency-key': key },
+        }),
+      ),
+    );
+    expect(replies.map((r) => r.statusCode)).toEqual(Array(20).fill(replies[0].statusCode));
+    expect(replies[0].statusCode).toBeLessThan(300);
+    const ids = new Set(replies.map((r) => JSON.stringify(r.json())));
+    expect(ids.size).toBe(1);
+    expect((await sandboxCalls(sandbox.url)).createCustodyFundDisbursement).toBe(1);
+  });
+});
