@@ -99,7 +99,9 @@ async function serveSpa(app: FastifyInstance, spaDir: string) {
       // Hashed assets never change; index.html must always be fresh.
       reply.header(
         'cache-control',
-        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
       );
     },
   });

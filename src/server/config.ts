@@ -24,8 +24,18 @@ const envSchema = z.object({
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(8091),
   SANDBOX_DATA_DIR: z.string().min(1).default('.data/sandbox'),
   DEMO_PASSWORD: z.string().min(8).default('demo-password-2026'),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FILE: z.string().optional(),
@@ -73,11 +83,15 @@ function describe(issue: z.core.$ZodIssue): string {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new ConfigError(`Configuration error: ${describe(issue)} (value of ${issue.path.join('.')}).`);
+    throw new ConfigError(
+      `Configuration error: ${describe(issue)} (value of ${issue.path.join('.')}).`,
+    );
   }
   const e = parsed.data;
 
@@ -93,7 +107,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Configuration error: TRANSACT_BASE_URL must be an http(s) URL.');
   }
 
-  const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(/\/$/, '');
+  const publicUrl = (
+    e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`
+  ).replace(/\/$/, '');
   return {
     port: e.PORT,
     host: e.HOST,

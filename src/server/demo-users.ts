@@ -47,7 +47,12 @@ export function demoUsers(manifest: SandboxManifest): DemoUser[] {
         ...(issuer.securityIds ?? []).map((id) => ({ kind: 'security' as const, id })),
       ],
     },
-    { email: 'compliance@demo.test', name: 'Demo Compliance Reviewer', role: 'compliance', links: [] },
+    {
+      email: 'compliance@demo.test',
+      name: 'Demo Compliance Reviewer',
+      role: 'compliance',
+      links: [],
+    },
     { email: 'admin@demo.test', name: 'Demo Administrator', role: 'admin', links: [] },
   ];
 }
@@ -65,7 +70,14 @@ export async function seedDemoUsers(db: Db, manifest: SandboxManifest, password:
     users.map(async (u) => {
       let id = await findUserIdByEmail(db, u.email);
       if (id) await setPassword(db, id, password);
-      else id = await createUser(db, { email: u.email, name: u.name, role: u.role, password, demo: true });
+      else
+        id = await createUser(db, {
+          email: u.email,
+          name: u.name,
+          role: u.role,
+          password,
+          demo: true,
+        });
       await db.deleteFrom('user_links').where('user_id', '=', id).execute();
       for (const l of u.links) await link(db, id, l.kind, l.id);
     }),

@@ -11,11 +11,14 @@ async function main() {
   const config = loadConfig();
   const portal = await startPortal(config);
   const { createServer } = await import('vite');
-  const vite = await createServer({ server: { host: '127.0.0.1', port: Number(process.env.VITE_PORT ?? 5173) } });
+  const vite = await createServer({
+    server: { host: '127.0.0.1', port: Number(process.env.VITE_PORT ?? 5173) },
+  });
   await vite.listen();
   console.log(`BFF on ${portal.url}; open the app with hot reload at:`);
   vite.printUrls();
-  if (portal.sandboxUrl) console.log(`Demo sign-ins: ${portal.demoUsers.map((u) => u.email).join(', ')}`);
+  if (portal.sandboxUrl)
+    console.log(`Demo sign-ins: ${portal.demoUsers.map((u) => u.email).join(', ')}`);
   const stop = async () => {
     await vite.close();
     await portal.close();

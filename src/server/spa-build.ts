@@ -1,7 +1,14 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-const INPUTS = ['src/web', 'src/contract', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const INPUTS = [
+  'src/web',
+  'src/contract',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+];
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;
@@ -9,7 +16,8 @@ function newestMtime(target: string): number {
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
   for (const entry of readdirSync(target)) {
-    if (entry === '__tests__' || entry.endsWith('.test.ts') || entry.endsWith('.test.tsx')) continue;
+    if (entry === '__tests__' || entry.endsWith('.test.ts') || entry.endsWith('.test.tsx'))
+      continue;
     newest = Math.max(newest, newestMtime(path.join(target, entry)));
   }
   return newest;

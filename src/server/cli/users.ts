@@ -33,7 +33,9 @@ async function readPassword(): Promise<string> {
     chunks.push(chunk as Buffer);
     if (process.stdin.isTTY && chunk.includes(10)) break;
   }
-  const password = Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  const password = Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
   if (password.length < 12) throw new Error('The password must be at least 12 characters.');
   return password;
 }
@@ -71,8 +73,14 @@ async function main() {
       case 'create': {
         if (!values.email || !values.name) throw new Error('--email and --name are required.');
         const role = roleSchema.safeParse(values.role);
-        if (!role.success) throw new Error(`--role must be one of ${roleSchema.options.join(', ')}.`);
-        const id = await createUser(db, { email: values.email, name: values.name, role: role.data, password: await readPassword() });
+        if (!role.success)
+          throw new Error(`--role must be one of ${roleSchema.options.join(', ')}.`);
+        const id = await createUser(db, {
+          email: values.email,
+          name: values.name,
+          role: role.data,
+          password: await readPassword(),
+        });
         console.log(`Created ${values.email} (${role.data}), id ${id}.`);
         break;
       }
@@ -81,7 +89,9 @@ async function main() {
         const id = await needUser();
         const [kind, upstreamId] = linkTarget();
         await (command === 'link' ? link : unlink)(db, id, kind, upstreamId);
-        console.log(`${command === 'link' ? 'Linked' : 'Unlinked'} ${kind} ${upstreamId}; now: ${JSON.stringify(await getLinks(db, id))}`);
+        console.log(
+          `${command === 'link' ? 'Linked' : 'Unlinked'} ${kind} ${upstreamId}; now: ${JSON.stringify(await getLinks(db, id))}`,
+        );
         break;
       }
       case 'password': {
@@ -94,7 +104,11 @@ async function main() {
       case 'disable':
       case 'enable': {
         const id = await needUser();
-        await db.updateTable('users').set({ disabled: command === 'disable' }).where('id', '=', id).execute();
+        await db
+          .updateTable('users')
+          .set({ disabled: command === 'disable' })
+          .where('id', '=', id)
+          .execute();
         if (command === 'disable') await revokeUserSessions(db, id);
         console.log(`${values.email} ${command}d.`);
         break;
@@ -102,7 +116,9 @@ async function main() {
       case 'list': {
         for (const u of await listUsers(db)) {
           const links = await getLinks(db, u.id);
-          console.log(`${u.email.padEnd(28)} ${u.role.padEnd(13)} ${u.disabled ? 'disabled ' : ''}${u.demo ? 'demo ' : ''}${JSON.stringify(links)}`);
+          console.log(
+            `${u.email.padEnd(28)} ${u.role.padEnd(13)} ${u.disabled ? 'disabled ' : ''}${u.demo ? 'demo ' : ''}${JSON.stringify(links)}`,
+          );
         }
         break;
       }

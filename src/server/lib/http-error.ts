@@ -20,7 +20,11 @@ export class HttpError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly extra: { fields?: FieldIssue[]; submitted?: Submitted; retryAfterSeconds?: number } = {},
+    readonly extra: {
+      fields?: FieldIssue[];
+      submitted?: Submitted;
+      retryAfterSeconds?: number;
+    } = {},
   ) {
     super(message);
     this.status = statusOf[code];

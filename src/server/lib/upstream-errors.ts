@@ -10,7 +10,11 @@ export function fromUpstream(err: UpstreamError): HttpError {
   const submitted = err.submitted;
   switch (err.kind) {
     case 'misconfigured':
-      return new HttpError('upstream_unavailable', 'The service is unavailable right now. Nothing was submitted. Please try again later.', { submitted: 'no' });
+      return new HttpError(
+        'upstream_unavailable',
+        'The service is unavailable right now. Nothing was submitted. Please try again later.',
+        { submitted: 'no' },
+      );
     case 'permission':
       return new HttpError('upstream_permission', err.userMessage, { submitted: 'no' });
     case 'rejected':

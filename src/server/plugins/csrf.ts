@@ -13,13 +13,19 @@ export function csrfPlugin(app: FastifyInstance, config: Config) {
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     if (request.headers['x-csrf'] !== '1') {
-      throw new HttpError('forbidden', 'The request is missing the X-CSRF: 1 header.', { submitted: 'no' });
+      throw new HttpError('forbidden', 'The request is missing the X-CSRF: 1 header.', {
+        submitted: 'no',
+      });
     }
     if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
     const own = `${request.protocol}://${request.host}`;
     if (!origin || (origin !== configured && origin !== own)) {
-      throw new HttpError('forbidden', 'The request must come from this site (Origin header mismatch).', { submitted: 'no' });
+      throw new HttpError(
+        'forbidden',
+        'The request must come from this site (Origin header mismatch).',
+        { submitted: 'no' },
+      );
     }
   });
 }

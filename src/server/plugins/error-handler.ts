@@ -19,7 +19,14 @@ export function errorHandlerPlugin(app: FastifyInstance) {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send(new HttpError('not_found', `No such address: ${request.method} ${request.url.split('?')[0]}`).toBody(request.id));
+    reply
+      .code(404)
+      .send(
+        new HttpError(
+          'not_found',
+          `No such address: ${request.method} ${request.url.split('?')[0]}`,
+        ).toBody(request.id),
+      );
   });
 }
 
@@ -28,10 +35,16 @@ function fromFastify(err: FastifyError): HttpError {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new HttpError('bad_request', 'The request body is too large.', { submitted: 'no' });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new HttpError('bad_request', 'Send the request body as JSON (Content-Type: application/json).', { submitted: 'no' });
+      return new HttpError(
+        'bad_request',
+        'Send the request body as JSON (Content-Type: application/json).',
+        { submitted: 'no' },
+      );
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return new HttpError('bad_request', 'The request body is not valid JSON.', { submitted: 'no' });
+      return new HttpError('bad_request', 'The request body is not valid JSON.', {
+        submitted: 'no',
+      });
   }
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
     return new HttpError('bad_request', 'The request could not be read.', { submitted: 'no' });

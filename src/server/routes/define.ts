@@ -23,7 +23,9 @@ export interface RouteContext<P, Q, B> {
   request: FastifyRequest;
   reply: FastifyReply;
   deps: Deps;
-  audit(event: Omit<AuditEvent, 'userId' | 'userEmail' | 'role' | 'ip' | 'requestId'>): Promise<void>;
+  audit(
+    event: Omit<AuditEvent, 'userId' | 'userEmail' | 'role' | 'ip' | 'requestId'>,
+  ): Promise<void>;
 }
 
 export interface RouteSpec<P = unknown, Q = unknown, B = unknown, R = unknown> {
@@ -39,6 +41,11 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown, R = unknown> {
   successStatus?: number;
   /** Money-moving creates: the request must carry an Idempotency-Key (decision 9). */
   idempotent?: boolean;
+  /**
+   * The handler returns a Node Readable that is sent as it is (for example NDJSON progress);
+   * `response` then describes one line for the docs and is not checked per reply.
+   */
+  stream?: boolean;
   handler(ctx: RouteContext<P, Q, B>): Promise<R>;
 }
 
@@ -98,10 +105,17 @@ async function handle(
     });
 
   if (policy.roles !== 'public') {
-    if (!user) throw new HttpError('unauthenticated', 'Your session has ended. Please sign in again.');
+    if (!user)
+      throw new HttpError('unauthenticated', 'Your session has ended. Please sign in again.');
     if (!policy.roles.includes(user.role)) {
-      await audit({ action: 'access_denied', outcome: 'denied', details: { route: key, reason: 'role' } });
-      throw new HttpError('forbidden', 'Your role does not give access to this page.', { submitted: 'no' });
+      await audit({
+        action: 'access_denied',
+        outcome: 'denied',
+        details: { route: key, reason: 'role' },
+      });
+      throw new HttpError('forbidden', 'Your role does not give access to this page.', {
+        submitted: 'no',
+      });
     }
   }
 
@@ -128,11 +142,22 @@ async function handle(
         outcome: 'denied',
         details: { route: key, method: spec.method },
       });
-      throw new HttpError('forbidden', `You do not have access to this ${rule.kind}.`, { submitted: 'no' });
+      throw new HttpError('forbidden', `You do not have access to this ${rule.kind}.`, {
+        submitted: 'no',
+      });
     }
   }
 
-  const ctx: RouteContext<unknown, unknown, unknown> = { params, query, body, user, request, reply, deps, audit };
+  const ctx: RouteContext<unknown, unknown, unknown> = {
+    params,
+    query,
+    body,
+    user,
+    request,
+    reply,
+    deps,
+    audit,
+  };
   if (spec.idempotent) return handleIdempotent(spec, key, ctx);
   const result = await runHandler(spec, ctx);
   reply.code(spec.successStatus ?? (spec.response ? 200 : 204));
@@ -142,10 +167,14 @@ async function handle(
 async function runHandler(spec: RouteSpec, ctx: RouteContext<unknown, unknown, unknown>) {
   try {
     const result = await spec.handler(ctx);
+    if (spec.stream) return result;
     if (!spec.response) return undefined;
     const checked = spec.response.safeParse(result);
     if (!checked.success) {
-      ctx.request.log.error({ issues: checked.error.issues.slice(0, 5) }, 'reply does not match its contract');
+      ctx.request.log.error(
+        { issues: checked.error.issues.slice(0, 5) },
+        'reply does not match its contract',
+      );
       throw new HttpError('internal', 'Something went wrong on our side. Nothing was changed.');
     }
     return checked.data;
@@ -161,7 +190,7 @@ async function handleIdempotent(
   ctx: RouteContext<unknown, unknown, unknown>,
 ): Promise<unknown> {
   const header = ctx.request.headers['idempotency-key'];
-  const parsed = idempotencyKeySchema.safeParse(Array.isArray(header) ? header[0] : header ?? '');
+  const parsed = idempotencyKeySchema.safeParse(Array.isArray(header) ? header[0] : (header ?? ''));
   if (!parsed.success) {
     const message = header ? parsed.error.issues[0].message : 'Idempotency-Key header is required';
     throw new HttpError('bad_request', message, {
@@ -179,10 +208,18 @@ async function handleIdempotent(
   };
   const outcome = await claim(ctx.deps.db, scope);
   if (outcome.kind === 'mismatch') {
-    throw new HttpError('conflict', 'This request id was already used for a different request. Start a new request.', { submitted: 'no' });
+    throw new HttpError(
+      'conflict',
+      'This request id was already used for a different request. Start a new request.',
+      { submitted: 'no' },
+    );
   }
   if (outcome.kind === 'in_progress') {
-    throw new HttpError('conflict', 'The same request is still being processed. Check its status in a moment.', { submitted: 'unknown' });
+    throw new HttpError(
+      'conflict',
+      'The same request is still being processed. Check its status in a moment.',
+      { submitted: 'unknown' },
+    );
   }
   if (outcome.kind === 'replay') {
     ctx.reply.code(outcome.status).header('idempotent-replayed', 'true');
@@ -202,7 +239,11 @@ async function handleIdempotent(
     } else {
       const unknown =
         httpError ??
-        new HttpError('internal', 'Something went wrong while submitting. It may or may not have been submitted: check before trying again.', { submitted: 'unknown' });
+        new HttpError(
+          'internal',
+          'Something went wrong while submitting. It may or may not have been submitted: check before trying again.',
+          { submitted: 'unknown' },
+        );
       await complete(ctx.deps.db, scope, {
         state: 'unknown',
         status: unknown.status,

@@ -1,10 +1,16 @@
 import { z } from 'zod';
-import { offeringDetailSchema, offeringListQuerySchema, offeringListSchema } from '../../contract/offerings';
+import {
+  offeringDetailSchema,
+  offeringListQuerySchema,
+  offeringListSchema,
+} from '../../contract/offerings';
 import { HttpError } from '../lib/http-error';
 import { defineRoute } from './define';
 
 const offeringParams = z.object({
-  offeringId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'offeringId must be 1 to 64 letters or digits'),
+  offeringId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'offeringId must be 1 to 64 letters or digits'),
 });
 
 export const offeringRoutes = [
@@ -31,7 +37,8 @@ export const offeringRoutes = [
     async handler({ params, deps }) {
       const all = await deps.offerings.get('all', () => deps.loadOfferings());
       const offering = all.find((o) => o.id === params.offeringId);
-      if (!offering) throw new HttpError('not_found', `Offering ${params.offeringId} does not exist.`);
+      if (!offering)
+        throw new HttpError('not_found', `Offering ${params.offeringId} does not exist.`);
       return { offering };
     },
   }),

@@ -89,7 +89,13 @@ export const sessionRoutes = [
       const user = userId ? await getUser(deps.db, userId) : null;
       if (!user) {
         await hit(deps.db, emailKey, SIGN_IN_LIMITS.failuresPerEmail, WINDOW_MS);
-        await deps.audit({ action: 'sign_in', outcome: 'failed', userEmail: email, ip: request.ip, requestId: request.id });
+        await deps.audit({
+          action: 'sign_in',
+          outcome: 'failed',
+          userEmail: email,
+          ip: request.ip,
+          requestId: request.id,
+        });
         throw new HttpError('unauthenticated', 'The email or password is not correct.');
       }
       await clear(deps.db, emailKey);
@@ -101,7 +107,15 @@ export const sessionRoutes = [
         userAgent: request.headers['user-agent'],
       });
       setSessionCookie(reply, deps.config, token);
-      await deps.audit({ action: 'sign_in', outcome: 'succeeded', userId: user.id, userEmail: user.email, role: user.role, ip: request.ip, requestId: request.id });
+      await deps.audit({
+        action: 'sign_in',
+        outcome: 'succeeded',
+        userId: user.id,
+        userEmail: user.email,
+        role: user.role,
+        ip: request.ip,
+        requestId: request.id,
+      });
       return sessionBody(user, session, deps);
     },
   }),
@@ -115,7 +129,15 @@ export const sessionRoutes = [
     async handler({ request, reply, deps, user }) {
       if (request.sessionIdHash) {
         await revokeSession(deps.db, request.sessionIdHash);
-        await deps.audit({ action: 'sign_out', outcome: 'succeeded', userId: user?.id, userEmail: user?.email, role: user?.role, ip: request.ip, requestId: request.id });
+        await deps.audit({
+          action: 'sign_out',
+          outcome: 'succeeded',
+          userId: user?.id,
+          userEmail: user?.email,
+          role: user?.role,
+          ip: request.ip,
+          requestId: request.id,
+        });
       }
       clearSessionCookie(reply, deps.config);
       return undefined;

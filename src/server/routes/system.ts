@@ -19,18 +19,34 @@ export function buildOpenApi(routes: RouteSpec[]) {
     const policy = policyTable[routeKey(spec)];
     const path = spec.url.replace(/:([A-Za-z]+)/g, '{$1}');
     const parameters: unknown[] = [];
-    for (const [where, schema] of [['path', spec.params], ['query', spec.query]] as const) {
+    for (const [where, schema] of [
+      ['path', spec.params],
+      ['query', spec.query],
+    ] as const) {
       if (!schema) continue;
-      const json = toJsonSchema(schema, 'input') as { properties?: Record<string, unknown>; required?: string[] };
+      const json = toJsonSchema(schema, 'input') as {
+        properties?: Record<string, unknown>;
+        required?: string[];
+      };
       for (const [name, s] of Object.entries(json.properties ?? {})) {
-        parameters.push({ name, in: where, required: where === 'path' || (json.required ?? []).includes(name), schema: s });
+        parameters.push({
+          name,
+          in: where,
+          required: where === 'path' || (json.required ?? []).includes(name),
+          schema: s,
+        });
       }
     }
     if (spec.url.startsWith('/api/')) {
       parameters.push({ name: 'X-CSRF', in: 'header', required: true, schema: { const: '1' } });
     }
     if (spec.idempotent) {
-      parameters.push({ name: 'Idempotency-Key', in: 'header', required: true, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{16,100}$' } });
+      parameters.push({
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: true,
+        schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{16,100}$' },
+      });
     }
     const status = String(spec.successStatus ?? (spec.response ? 200 : 204));
     (paths[path] ??= {})[spec.method.toLowerCase()] = {
@@ -41,20 +57,38 @@ export function buildOpenApi(routes: RouteSpec[]) {
         ? { roles: policy.roles, objects: policy.objects, note: policy.note }
         : undefined,
       ...(spec.body
-        ? { requestBody: { required: true, content: { 'application/json': { schema: toJsonSchema(spec.body, 'input') } } } }
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: toJsonSchema(spec.body, 'input') } },
+            },
+          }
         : {}),
       responses: {
         [status]: spec.response
-          ? { description: 'Success', content: { 'application/json': { schema: toJsonSchema(spec.response, 'output') } } }
+          ? {
+              description: 'Success',
+              content: { 'application/json': { schema: toJsonSchema(spec.response, 'output') } },
+            }
           : { description: 'Success, no content' },
-        default: { description: 'Error', content: { 'application/json': { schema: toJsonSchema(apiErrorSchema, 'output') } } },
+        default: {
+          description: 'Error',
+          content: { 'application/json': { schema: toJsonSchema(apiErrorSchema, 'output') } },
+        },
       },
     };
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Portal BFF', version: '1', description: 'The JSON API the portal SPA calls. Every /api request needs X-CSRF: 1; mutating requests a same-origin Origin.' },
-    components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'portal_session' } } },
+    info: {
+      title: 'Portal BFF',
+      version: '1',
+      description:
+        'The JSON API the portal SPA calls. Every /api request needs X-CSRF: 1; mutating requests a same-origin Origin.',
+    },
+    components: {
+      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'portal_session' } },
+    },
     security: [{ session: [] }],
     paths,
   };
@@ -98,7 +132,10 @@ export function systemRoutes(getAllRoutes: () => RouteSpec[]) {
           await deps.db.selectFrom('users').select('id').limit(1).execute();
           await ping(deps.upstream);
         } catch {
-          throw new HttpError('upstream_unavailable', 'Not ready: the store or the upstream does not answer.');
+          throw new HttpError(
+            'upstream_unavailable',
+            'Not ready: the store or the upstream does not answer.',
+          );
         }
         return { status: 'ready' as const, upstream: 'ok' as const };
       },

@@ -22,11 +22,7 @@ export interface IdempotencyScope {
 /** A claim whose process died mid-call is treated as an unknown outcome after this long. */
 const STALE_PENDING_MS = 120_000;
 
-export async function claim(
-  db: Db,
-  scope: IdempotencyScope,
-  waitMs = 30_000,
-): Promise<Claim> {
+export async function claim(db: Db, scope: IdempotencyScope, waitMs = 30_000): Promise<Claim> {
   const now = new Date();
   const inserted = await db
     .insertInto('idempotency_records')

@@ -66,7 +66,9 @@ export async function resumeSession(
 
   let idleExpiresAt = row.idle_expires_at;
   if (now.getTime() - row.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) {
-    idleExpiresAt = new Date(Math.min(now.getTime() + times.idleMs, row.absolute_expires_at.getTime()));
+    idleExpiresAt = new Date(
+      Math.min(now.getTime() + times.idleMs, row.absolute_expires_at.getTime()),
+    );
     await db
       .updateTable('sessions')
       .set({ last_seen_at: now, idle_expires_at: idleExpiresAt })
@@ -95,7 +97,11 @@ export async function pruneSessions(db: Db, now = new Date()): Promise<void> {
   await db
     .deleteFrom('sessions')
     .where((eb) =>
-      eb.or([eb('absolute_expires_at', '<', cutoff), eb('idle_expires_at', '<', cutoff), eb('revoked_at', '<', cutoff)]),
+      eb.or([
+        eb('absolute_expires_at', '<', cutoff),
+        eb('idle_expires_at', '<', cutoff),
+        eb('revoked_at', '<', cutoff),
+      ]),
     )
     .execute();
 }

@@ -1,0 +1,93 @@
+import type { Order } from '../../contract/orders';
+
+/*
+ * Walking the order book of a day (interface document §4.1): the upstream answers at most 500
+ * orders a call (§8) and never says how many a day holds, so pages are read until the first one
+ * that comes back short. A few pages are in flight at once; once a short page is seen no new page
+ * starts, and pages already under way past it are awaited and bring nothing.
+ *
+ * The range semantics of limitEnd are not documented (inclusive like getCustodyFundMoves' endIndex,
+ * or exclusive). Page k asks for limitStart = 500k, limitEnd = 500(k+1): exclusive, that is 500
+ * records; inclusive, 501 are asked and the 500-record cap returns the same 500. Should an
+ * upstream return the 501st anyway, orders are kept once by id.
+ */
+
+export interface PageRange {
+  start: number;
+  end: number;
+}
+
+export interface OrderDayProgress {
+  /** Distinct orders received so far. */
+  loaded: number;
+  /** Known once the last page arrived; null before. */
+  total: number | null;
+  pages: number;
+}
+
+export interface WalkOptions {
+  fetchPage(range: PageRange): Promise<Order[]>;
+  pageSize?: number;
+  concurrency?: number;
+  /** A safety stop against an upstream that never answers short (pages, not orders). */
+  maxPages?: number;
+  onProgress?(progress: OrderDayProgress): void;
+}
+
+export function pageRange(index: number, pageSize: number): PageRange {
+  return { start: index * pageSize, end: (index + 1) * pageSize };
+}
+
+export async function walkOrderDay(options: WalkOptions): Promise<Order[]> {
+  const pageSize = options.pageSize ?? 500;
+  const concurrency = options.concurrency ?? 4;
+  const maxPages = options.maxPages ?? 400;
+  const pages = new Map<number, Order[]>();
+  /** Index of the first short page seen so far; pages after it are not needed. */
+  let lastPage = Number.POSITIVE_INFINITY;
+  let next = 0;
+  let loaded = 0;
+  const seen = new Set<string>();
+
+  const worker = async () => {
+    while (next <= lastPage && next < maxPages) {
+      const index = next++;
+      const orders = await options.fetchPage(pageRange(index, pageSize));
+      if (orders.length < pageSize) lastPage = Math.min(lastPage, index);
+      pages.set(index, orders);
+      for (const order of orders) {
+        if (!seen.has(order.id)) {
+          seen.add(order.id);
+          loaded += 1;
+        }
+      }
+      if (index <= lastPage) options.onProgress?.({ loaded, total: null, pages: pages.size });
+    }
+  };
+  // A failed page fails the walk; the other workers stop at their next turn.
+  let failure: unknown = null;
+  await Promise.all(
+    Array.from({ length: concurrency }, () =>
+      worker().catch((error: unknown) => {
+        failure ??= error;
+        lastPage = -1;
+      }),
+    ),
+  );
+  if (failure !== null) throw failure;
+  if (!Number.isFinite(lastPage)) {
+    throw new Error(`getOrdersForADay never answered a short page within ${maxPages} pages`);
+  }
+
+  const orders: Order[] = [];
+  const kept = new Set<string>();
+  for (let index = 0; index <= lastPage; index += 1) {
+    for (const order of pages.get(index) ?? []) {
+      if (kept.has(order.id)) continue;
+      kept.add(order.id);
+      orders.push(order);
+    }
+  }
+  options.onProgress?.({ loaded: orders.length, total: orders.length, pages: lastPage + 1 });
+  return orders;
+}

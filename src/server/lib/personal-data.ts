@@ -1,0 +1,81 @@
+import type { EntityParty } from '../../contract/accounts';
+import type { EntityView } from '../../contract/compliance';
+import type { IssuerAccountRecord } from '../../contract/issuers';
+import type { SavedIssuerAccount } from '../../contract/issuer-workspace';
+import {
+  maskDateOfBirth,
+  type PersonalDataObjectType,
+  type RevealableField,
+} from '../../contract/personal-data';
+import { maskSsn, maskTaxId } from '../../contract/rules/identity';
+import type { UpstreamClient } from '../upstream/client';
+import { getAccount } from '../upstream/get-account';
+import { getCustodyFundMove } from '../upstream/get-custody-fund-move';
+import { searchEntity } from '../upstream/search-entity';
+import { HttpError } from './http-error';
+
+/*
+ * Personal data is masked on the way out for every role (architecture decision 1). Reviewers see
+ * a value in clear only through POST /api/personal-data/reveal, which states a reason, is audited
+ * and reads the value fresh from the upstream (never from what the browser sends).
+ */
+
+const masked = (value: string | null, mask: (v: string) => string) =>
+  value === null ? null : mask(value);
+
+// Accounts and fund moves are masked by toAccountView (routes/accounts.ts) and toFundMoveView
+// (routes/custody.ts); entities and issuer accounts here.
+
+export function toEntityView(entity: EntityParty): EntityView {
+  const { ein, ...rest } = entity;
+  return { ...rest, einMasked: masked(ein, maskTaxId) };
+}
+
+export function toSavedIssuerAccount(record: IssuerAccountRecord): SavedIssuerAccount {
+  return {
+    issuerId: record.issuerId,
+    companyName: record.companyName,
+    companyState: record.companyState,
+    entityType: record.entityType,
+    issuingCountry: record.issuingCountry,
+    accountType: record.accountType,
+    accountMiddleInitial: record.accountMiddleInitial,
+    maskedCompanyTaxId: masked(record.companyTaxId, maskTaxId),
+    maskedSocialSecurityNumber: masked(record.socialSecurityNumber, maskSsn),
+    maskedDateOfBirth: masked(record.dateOfBirth, maskDateOfBirth),
+    residentUs: record.residentUs,
+    citizenUs: record.citizenUs,
+    address: record.address,
+    additionalInfo: record.additionalInfo,
+    status: record.status,
+    createdAt: record.createdAt,
+    createdIp: record.createdIp,
+  };
+}
+
+/** Reads one personal value fresh from the upstream; 404 when the record does not exist. */
+export async function readPersonalValue(
+  upstream: UpstreamClient,
+  objectType: PersonalDataObjectType,
+  objectId: string,
+  field: RevealableField,
+): Promise<string | null> {
+  switch (objectType) {
+    case 'account': {
+      const account = await getAccount(upstream, { accountId: objectId });
+      return account.taxId;
+    }
+    case 'entity': {
+      // searchEntity is the only read of entity parties (§4.12); the party id is one of the
+      // fields it matches, and only the exact id is taken.
+      const entities = await searchEntity(upstream, { keyword: objectId });
+      const entity = entities.find((e) => e.id === objectId);
+      if (!entity) throw new HttpError('not_found', `Entity ${objectId} does not exist.`, { submitted: 'no' });
+      return entity.ein;
+    }
+    case 'fund_move': {
+      const move = await getCustodyFundMove(upstream, { referenceNumber: objectId });
+      return field === 'routingNumber' ? move.routingNumber : move.bankAccountNumber;
+    }
+  }
+}
