@@ -1,0 +1,147 @@
+/** Control endpoints under /__sandbox/: faults, call counts, reset, manifest. */
+import { describe, expect, it } from 'vitest';
+import { useSandbox } from './helpers.js';
+
+const env = useSandbox();
+
+describe('/__sandbox/faults', () => {
+  it('forces a 5xx for the named operation, a given number of times', async () => {
+    const { client } = env;
+    await client.control('POST', 'faults', {
+      operation: 'getMarketHours',
+      httpStatus: 503,
+      times: 1,
+    });
+    const failed = await client.op('getMarketHours');
+    expect(failed.status).toBe(503);
+    expect((await client.op('getMarketHours')).body.statusCode).toBe('101');
+  });
+
+  it('forces a body statusCode (103 / 110 / 106) under the status HTTP would carry', async () => {
+    const { client } = env;
+    await client.control('POST', 'faults', { operation: 'ping', statusCode: '110', times: 1 });
+    expect((await client.op('ping')).body).toEqual({
+      statusCode: '110',
+      statusDesc: 'You do not have the required permissions',
+    });
+    await client.control('POST', 'faults', { operation: 'offerings', statusCode: '103', times: 1 });
+    const resource = await client.request('/v3/offerings', {}, { method: 'GET' });
+    expect([resource.status, resource.body.statusCode]).toEqual([401, '103']);
+    await client.control('POST', 'faults', { operation: 'ping', statusCode: '106', times: 1 });
+    expect((await client.op('ping')).body.statusCode).toBe('106');
+  });
+
+  it('serves malformed JSON', async () => {
+    const { client } = env;
+    await client.control('POST', 'faults', {
+      operation: 'getAllOffers',
+      malformedJson: true,
+      times: 1,
+    });
+    const r = await client.op('getAllOffers');
+    expect(r.status).toBe(200);
+    expect(r.body).toBeUndefined();
+    expect(() => JSON.parse(r.text)).toThrow();
+  });
+
+  it('drops the connection', async () => {
+    const { client } = env;
+    await client.control('POST', 'faults', { operation: 'ping', drop: true, times: 1 });
+    await expect(client.op('ping')).rejects.toThrow();
+    expect((await client.op('ping')).body.statusCode).toBe('101');
+  });
+
+  it('adds latency and still answers; "*" matches every operation; DELETE clears', async () => {
+    const { client } = env;
+    await client.control('POST', 'faults', { operation: '*', latencyMs: 5 });
+    expect((await client.op('ping')).body.statusCode).toBe('101');
+    await client.control('POST', 'faults', { operation: '*', httpStatus: 502 });
+    expect((await client.control('GET', 'faults')).faults).toHaveLength(2);
+    await client.control('DELETE', 'faults');
+    expect((await client.op('ping')).status).toBe(200);
+    expect((await client.control('GET', 'faults')).faults).toEqual([]);
+  });
+
+  it('rejects rules that are not understood', async () => {
+    const response = await fetch(`${env.client.url}/__sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ operation: 'ping', httpStatus: 404 }),
+    });
+    expect(response.status).toBe(400);
+  });
+});
+
+describe('/__sandbox/calls', () => {
+  it('counts received upstream calls per operation and resets', async () => {
+    const { client } = env;
+    await client.control('POST', 'calls/reset');
+    await client.op('ping');
+    await client.op('ping', {}, { auth: 'none' });
+    await client.op('getAccount', { accountId: 'A1040000' });
+    await client.request('/v3/custody/accounts/A1040000', {}, { method: 'GET' });
+    await client.control('GET', 'manifest');
+    const calls = await client.control('GET', 'calls');
+    expect(calls).toEqual({
+      total: 4,
+      byOperation: { getAccount: 1, getCustodyAccount: 1, ping: 2 },
+    });
+    await client.control('POST', 'calls/reset');
+    expect(await client.control('GET', 'calls')).toEqual({ total: 0, byOperation: {} });
+  });
+});
+
+describe('/__sandbox/manifest and reset', () => {
+  it('names the demo investors, issuers, offerings and securities', async () => {
+    const m = await env.client.control('GET', 'manifest');
+    expect(m.investors).toHaveLength(2);
+    expect(m.investors[0]).toEqual({ name: 'Avery Quinn', accountIds: ['A1040000', 'A1040173'] });
+    expect(m.investors[1].accountIds).toHaveLength(2);
+    expect(m.issuers.length).toBeGreaterThanOrEqual(3);
+    const [first, second] = m.issuers;
+    expect(first.offeringIds.length).toBeGreaterThanOrEqual(3);
+    expect(first.securityIds.length).toBeGreaterThanOrEqual(2);
+    expect(second.offeringIds.length).toBeGreaterThanOrEqual(1);
+    expect(second.securityIds.length).toBeGreaterThanOrEqual(1);
+    expect(m.custodyAccountIds).toEqual(
+      expect.arrayContaining([...m.investors[0].accountIds, ...m.investors[1].accountIds]),
+    );
+    expect(m.limitedScopeAccountId).toBe('A1040000');
+    for (const s of m.securities)
+      expect(
+        m.issuers.find((i: { issuerId: string }) => i.issuerId === s.issuerId).securityIds,
+      ).toContain(s.securityId);
+  });
+
+  it('POST /__sandbox/reset re-seeds: mutations disappear', async () => {
+    const { client } = env;
+    await client.op('createTrade', { accountId: 'A1040000', offeringId: '5208', units: '5' });
+    const history = async () =>
+      (await client.op('getOfferingPurchaseHistory', { offeringId: '5208' })).body[
+        'Offering purchased details'
+      ];
+    const changed = await history();
+    await client.control('POST', 'reset');
+    const fresh = await history();
+    expect(fresh.offering_purchase_history.length).toBe(
+      changed.offering_purchase_history.length - 1,
+    );
+    expect(fresh.totalSharesLeft).toBe('25.000000');
+  });
+
+  it('unknown operations and methods are answered, not crashed', async () => {
+    expect((await env.client.op('noSuchOperation')).status).toBe(404);
+    expect(
+      (await env.client.request('/v3/offerings', {}, { method: 'POST', auth: 'body' })).status,
+    ).toBe(404);
+  });
+
+  it('a body that is not JSON answers 106 after authentication', async () => {
+    const response = await fetch(`${env.client.url}/index.php/v3/ping`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: env.client.bearer() },
+      body: '{"broken',
+    });
+    expect((await response.json()).statusCode).toBe('106');
+  });
+});
