@@ -1,4 +1,5 @@
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import type { Config, UpstreamSettings } from './config';
 import { buildApp, type BuiltApp } from './app';
 import { openStore, type Db } from './store/db';
@@ -29,7 +30,9 @@ export async function startPortal(
   if (options.fresh) {
     rmSync(config.dataDir, { recursive: true, force: true });
     rmSync(config.sandboxDataDir, { recursive: true, force: true });
+    if (config.logFile) rmSync(config.logFile, { force: true });
   }
+  if (config.logFile) mkdirSync(path.dirname(config.logFile), { recursive: true });
 
   let sandbox: { url: string; close(): Promise<void> } | undefined;
   let upstreamSettings: UpstreamSettings;
