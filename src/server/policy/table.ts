@@ -24,6 +24,50 @@ export const policyTable: Record<string, RoutePolicy> = {
     objects: [{ from: 'params', field: 'offeringId', kind: 'offering', check: 'any' }],
     note: 'One offering, public to every signed-in user.',
   },
+
+  'POST /api/offerings/:offeringId/investments': {
+    roles: ['investor'],
+    objects: [
+      { from: 'params', field: 'offeringId', kind: 'offering', check: 'any' },
+      { from: 'body', field: 'accountId', kind: 'account', check: 'own' },
+    ],
+    note: 'Invest in an offering (createTrade) from one of my accounts; Idempotency-Key required.',
+  },
+  'GET /api/accounts': {
+    roles: ['investor'],
+    objects: [],
+    note: "The investor's own linked accounts with review statuses.",
+  },
+  'GET /api/accounts/:accountId': {
+    roles: ['investor', ...REVIEWERS],
+    objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
+    note: 'One account: profile and reviews, tax id masked; reviewer reads are audited.',
+  },
+  'GET /api/accounts/:accountId/custody-account': {
+    roles: ['investor', ...REVIEWERS],
+    objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
+    note: 'The custody account, or why it cannot be shown (missing permission, not opened).',
+  },
+  'GET /api/accounts/:accountId/fund-moves': {
+    roles: ['investor', ...REVIEWERS],
+    objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
+    note: 'Fund moves of the account, paged; bank and routing numbers masked.',
+  },
+  'GET /api/accounts/:accountId/fund-moves/:referenceNumber': {
+    roles: ['investor', ...REVIEWERS],
+    objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
+    note: 'One fund move; 404 unless it belongs to the account in the path.',
+  },
+  'POST /api/accounts/:accountId/disbursements': {
+    roles: ['investor'],
+    objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
+    note: 'Move money out of my custody account (ACH or wire); Idempotency-Key required.',
+  },
+  'POST /api/accounts/:accountId/ira-supplement': {
+    roles: ['investor'],
+    objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
+    note: 'Request a custodial (IRA) account for my account; Idempotency-Key required.',
+  },
 };
 
 export { REVIEWERS };

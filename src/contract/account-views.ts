@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { accountSchema, reviewSchema } from './accounts';
+
+/**
+ * An account as `GET /api/accounts/:accountId` answers it to every role: the tax id is masked on
+ * the server (`••-•••6789`), never sent in clear. Investors see their own accounts; compliance
+ * and admin any account (their reads are audited).
+ */
+export const accountViewSchema = accountSchema.omit({ taxId: true }).extend({
+  taxIdMasked: z.string().nullable(),
+});
+export type AccountView = z.infer<typeof accountViewSchema>;
+
+export const accountDetailSchema = z.object({ account: accountViewSchema });
+export type AccountDetail = z.infer<typeof accountDetailSchema>;
+
+/** One line of `GET /api/accounts`: the signed-in investor's linked accounts. */
+export const accountSummarySchema = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  type: z.string().nullable(),
+  reviews: z.object({
+    kyc: reviewSchema,
+    aml: reviewSchema,
+    accreditation: reviewSchema,
+    approval: reviewSchema,
+  }),
+  /** False when the upstream could not answer for this account; the page says so. */
+  loaded: z.boolean(),
+});
+export type AccountSummary = z.infer<typeof accountSummarySchema>;
+
+export const accountListSchema = z.object({ accounts: z.array(accountSummarySchema) });
+export type AccountList = z.infer<typeof accountListSchema>;
+
+export const accountIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,40}$/, 'accountId must be 1 to 40 letters or digits');
+export const accountParamsSchema = z.object({ accountId: accountIdSchema });

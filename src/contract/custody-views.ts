@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { accountIdSchema } from './account-views';
+import { custodyAccountSchema, fundMoveSchema } from './custody';
+
+/**
+ * Custody reads as the BFF answers them (interface document §2.9, §2.12, §4.3, §4.4, §4.15).
+ * Bank and routing numbers leave the server masked to their last four characters.
+ */
+
+/**
+ * `GET /api/accounts/:accountId/custody-account`. The read needs the scope
+ * custody_account.read.pii_medium (§4.15, §5 rule 10); when the platform key lacks it the answer
+ * says so instead of failing, and likewise when the account has no custody account.
+ */
+export const custodyAccountResultSchema = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('available'), custodyAccount: custodyAccountSchema }),
+  z.object({
+    state: z.literal('unavailable'),
+    reason: z.enum(['permission', 'not_opened']),
+    message: z.string(),
+  }),
+]);
+export type CustodyAccountResult = z.infer<typeof custodyAccountResultSchema>;
+
+export const fundMoveViewSchema = fundMoveSchema
+  .omit({ bankAccountNumber: true, routingNumber: true })
+  .extend({
+    bankAccountNumberMasked: z.string().nullable(),
+    routingNumberMasked: z.string().nullable(),
+  });
+export type FundMoveView = z.infer<typeof fundMoveViewSchema>;
+
+/** A page as the upstream pages it: `endIndex` inclusive, indexes from 0 (§4.3). */
+export const fundMoveViewPageSchema = z.object({
+  moves: z.array(fundMoveViewSchema),
+  totalRecords: z.number().int().nonnegative(),
+  startIndex: z.number().int().nonnegative(),
+  endIndex: z.number().int().nonnegative(),
+  offset: z.number().int().nonnegative(),
+  limit: z.number().int().positive(),
+});
+export type FundMoveViewPage = z.infer<typeof fundMoveViewPageSchema>;
+
+export const FUND_MOVES_PAGE_SIZE = 10;
+
+export const fundMovesQuerySchema = z.object({
+  offset: z.coerce.number().int('offset must be a whole number').nonnegative().default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(FUND_MOVES_PAGE_SIZE),
+});
+export type FundMovesQuery = z.infer<typeof fundMovesQuerySchema>;
+
+export const fundMoveParamsSchema = z.object({
+  accountId: accountIdSchema,
+  referenceNumber: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/, 'referenceNumber must be 1 to 40 letters or digits'),
+});
+
+export const fundMoveDetailSchema = z.object({ move: fundMoveViewSchema });
+export type FundMoveDetail = z.infer<typeof fundMoveDetailSchema>;
+
+/** What each value means (§3, "Meaning of the custody fund move values"). */
+export const fundMoveApprovalMeanings: Record<string, { label: string; meaning: string }> = {
+  pending: { label: 'Pending approval', meaning: 'Awaiting approval review.' },
+  declined: { label: 'Declined', meaning: 'Rejected for processing.' },
+  approved: { label: 'Approved', meaning: 'Authorized for processing.' },
+};
+
+export const fundMoveStatusMeanings: Record<string, { label: string; meaning: string }> = {
+  pending: { label: 'Pending', meaning: 'Created, not yet submitted.' },
+  submitted: { label: 'Submitted', meaning: 'Sent to the ACH network.' },
+  settled: { label: 'Settled', meaning: 'Completed, funds transferred.' },
+  returned: { label: 'Returned', meaning: 'Rejected by the receiving bank.' },
+  voided: { label: 'Voided', meaning: 'Cancelled before settlement.' },
+  declined: { label: 'Declined', meaning: 'Rejected during processing.' },
+};
+
+/** The words for a status, compared case-insensitively (§3: Pending, SETTLED, Voided occur). */
+export function describeFundMoveStatus(status: string) {
+  const key = status.trim().toLowerCase();
+  return (
+    fundMoveStatusMeanings[key] ?? {
+      label: capitalize(key),
+      meaning: 'Not described by the service.',
+    }
+  );
+}
+
+export function describeFundMoveApproval(status: string | null) {
+  if (status === null)
+    return {
+      label: 'Not reported',
+      meaning: 'The service reports no approval step for this move.',
+    };
+  const key = status.trim().toLowerCase();
+  return (
+    fundMoveApprovalMeanings[key] ?? {
+      label: capitalize(key),
+      meaning: 'Not described by the service.',
+    }
+  );
+}
+
+const capitalize = (value: string) =>
+  value ? value.charAt(0).toUpperCase() + value.slice(1) : 'Unknown';

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { amountSchema } from './decimal';
+import { disbursementTypeSchema, type DisbursementRequest, type DisbursementType } from './custody';
+import { localDateTimeSchema, decimalStringSchema } from './money';
+import {
+  internationalAccountSchema,
+  routingNumberSchema,
+  swiftSchema,
+  usAccountNumberSchema,
+} from './rules/bank';
+import { lowerCaseStatusSchema } from './status';
+
+/**
+ * A request to move money out of a custody account (createCustodyFundDisbursement, interface
+ * document §4.5, §8), as the form and `POST /api/accounts/:accountId/disbursements` take it.
+ * Each type carries only the fields it uses; the account comes from the path.
+ */
+
+export const ADDITIONAL_DETAILS_MAX = 500;
+
+const additionalDetailsSchema = z
+  .string()
+  .trim()
+  .max(
+    ADDITIONAL_DETAILS_MAX,
+    `Additional details can be at most ${ADDITIONAL_DETAILS_MAX} characters`,
+  )
+  .optional();
+
+export const achDisbursementSchema = z.object({
+  type: z.literal('ach'),
+  amount: amountSchema,
+});
+
+export const domesticWireDisbursementSchema = z.object({
+  type: z.literal('wire_domestic'),
+  amount: amountSchema,
+  /** Routing number: 9 digits with a valid ABA checksum. */
+  bankId: routingNumberSchema,
+  /** U.S. account number: 6 to 17 digits. */
+  bankAccountId: usAccountNumberSchema,
+  additionalDetails: additionalDetailsSchema,
+});
+
+export const internationalWireDisbursementSchema = z.object({
+  type: z.literal('wire_international'),
+  amount: amountSchema,
+  /** SWIFT/BIC code: 8 or 11 characters, ISO 9362 structure. */
+  bankId: swiftSchema,
+  /** IBAN (mod 97 checked) or account number, 14 to 34 letters and digits. */
+  bankAccountId: internationalAccountSchema,
+  additionalDetails: additionalDetailsSchema,
+});
+
+export const disbursementFormSchema = z.discriminatedUnion(
+  'type',
+  [achDisbursementSchema, domesticWireDisbursementSchema, internationalWireDisbursementSchema],
+  { error: 'Choose how to send the money: ACH, domestic wire or international wire' },
+);
+export type DisbursementForm = z.infer<typeof disbursementFormSchema>;
+
+/** The upstream request for an account (the wire layer's input). */
+export function toDisbursementRequest(
+  accountId: string,
+  form: DisbursementForm,
+): DisbursementRequest {
+  if (form.type === 'ach') return { type: 'ach', accountId, amount: form.amount };
+  return {
+    type: form.type,
+    accountId,
+    amount: form.amount,
+    bankId: form.bankId,
+    bankAccountId: form.bankAccountId,
+    ...(form.additionalDetails ? { additionalDetails: form.additionalDetails } : {}),
+  };
+}
+
+export const disbursementTypeLabels: Record<DisbursementType, string> = {
+  ach: 'ACH transfer to your linked bank account',
+  wire_domestic: 'Domestic wire (U.S. bank)',
+  wire_international: 'International wire',
+};
+
+/** A disbursement as the BFF shows it: bank numbers masked to their last four characters. */
+export const disbursementReceiptSchema = z.object({
+  requestId: z.string(),
+  accountId: z.string(),
+  amount: decimalStringSchema,
+  type: disbursementTypeSchema,
+  bankIdMasked: z.string().nullable(),
+  bankAccountIdMasked: z.string().nullable(),
+  additionalDetails: z.string().nullable(),
+  /** Lower case; pending on creation (§3). */
+  status: lowerCaseStatusSchema,
+  createdAt: localDateTimeSchema.nullable(),
+});
+export type DisbursementReceipt = z.infer<typeof disbursementReceiptSchema>;

@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { compare, formatMoney, formatShares, multiply } from './decimal';
+import { decimalStringSchema, localDateTimeSchema } from './money';
+import type { Offering } from './offerings';
+import { fail, pass, type RuleResult } from './rules/result';
+import { lowerCaseStatusSchema } from './status';
+import { paymentMethodSchema } from './trades';
+
+/**
+ * Investing in an offering: the rules the invest form and `POST /api/offerings/:id/investments`
+ * share (architecture decision 4). The amount is units × unit price, exact (decision 5).
+ */
+
+/**
+ * Offering statuses that take new investments. The document lists only Pending and closed (§3);
+ * the sandbox and live data also show Approved and Open. We decide: an offering is open for
+ * investment once approved or open; pending means it still awaits approval, and anything else
+ * (closed, cancelled, unknown values) is not investable until someone says otherwise.
+ */
+export const INVESTABLE_OFFERING_STATUSES = ['approved', 'open', 'active'] as const;
+
+export type Investability = { ok: true } | { ok: false; reason: string };
+
+/** Whether `offering` accepts investments now, and in words why not. */
+export function investability(offering: Offering, today?: string): Investability {
+  const status = offering.status.toLowerCase();
+  if (status === 'pending') {
+    return {
+      ok: false,
+      reason: 'This offering is awaiting approval and does not accept investments yet.',
+    };
+  }
+  if (status === 'closed')
+    return { ok: false, reason: 'This offering is closed to new investments.' };
+  if (!(INVESTABLE_OFFERING_STATUSES as readonly string[]).includes(status)) {
+    return {
+      ok: false,
+      reason: `This offering does not accept investments while its status is "${offering.status}".`,
+    };
+  }
+  if (compare(offering.remainingShares, '0') <= 0) {
+    return { ok: false, reason: 'This offering is sold out: no units remain.' };
+  }
+  if (today && offering.endDate && offering.endDate < today) {
+    return { ok: false, reason: 'This offering ended and no longer accepts investments.' };
+  }
+  if (today && offering.startDate && offering.startDate > today) {
+    return { ok: false, reason: 'This offering has not opened for investment yet.' };
+  }
+  return { ok: true };
+}
+
+/** Units are whole numbers: a unit is the smallest thing an offering sells. */
+export function checkUnits(input: string): RuleResult {
+  const value = input.trim();
+  if (value === '') return fail('Units is required');
+  if (!/^\d+$/.test(value)) return fail('Units must be a whole number, such as 10');
+  const units = value.replace(/^0+(?=\d)/, '');
+  if (units === '0') return fail('Units must be at least 1');
+  if (units.length > 12) return fail('Units can have at most 12 digits');
+  return pass(units);
+}
+
+export interface InvestmentQuote {
+  units: string;
+  unitPrice: string;
+  /** units × unitPrice, exact. */
+  amount: string;
+}
+
+/**
+ * The bounds of an investment in `offering`: at most the remaining units, and an amount between
+ * the offering's minimum and maximum. Each failure names the bound in words and numbers.
+ */
+export function checkInvestment(
+  offering: Offering,
+  unitsInput: string,
+): RuleResult<InvestmentQuote> {
+  const units = checkUnits(unitsInput);
+  if (!units.ok) return units;
+  const amount = multiply(units.value, offering.unitPrice);
+  if (compare(units.value, offering.remainingShares) > 0) {
+    return fail(
+      `Units cannot be more than the ${plain(offering.remainingShares)} units that remain`,
+    );
+  }
+  if (compare(offering.minAmount, '0') > 0 && compare(amount, offering.minAmount) < 0) {
+    return fail(
+      `The amount (${usd(amount)}) is below this offering's minimum investment of ${usd(offering.minAmount)}`,
+    );
+  }
+  if (compare(offering.maxAmount, '0') > 0 && compare(amount, offering.maxAmount) > 0) {
+    return fail(
+      `The amount (${usd(amount)}) is above this offering's maximum investment of ${usd(offering.maxAmount)}`,
+    );
+  }
+  return pass({ units: units.value, unitPrice: offering.unitPrice, amount });
+}
+
+/**
+ * The form's schema for one offering: units within bounds. The BFF applies `checkInvestment`
+ * again against the offering as it is when the request arrives.
+ */
+export function makeInvestmentFormSchema(offering: Offering) {
+  return z.object({
+    accountId: z.string({ error: 'Choose an account' }).min(1, 'Choose an account'),
+    units: z.string({ error: 'Units is required' }).superRefine((value, ctx) => {
+      const result = checkInvestment(offering, value);
+      if (!result.ok) ctx.addIssue({ code: 'custom', message: result.message });
+    }),
+    paymentMethod: paymentMethodSchema,
+  });
+}
+export type InvestmentForm = z.infer<ReturnType<typeof makeInvestmentFormSchema>>;
+
+/** Body of `POST /api/offerings/:offeringId/investments`. */
+export const investmentRequestSchema = z.object({
+  accountId: z
+    .string({ error: 'Choose an account' })
+    .regex(/^[A-Za-z0-9_-]{1,40}$/, 'Choose an account'),
+  units: z.string({ error: 'Units is required' }).superRefine((value, ctx) => {
+    const result = checkUnits(value);
+    if (!result.ok) ctx.addIssue({ code: 'custom', message: result.message });
+  }),
+  paymentMethod: paymentMethodSchema.default('ach'),
+});
+export type InvestmentRequest = z.infer<typeof investmentRequestSchema>;
+
+export const paymentMethodLabels: Record<z.infer<typeof paymentMethodSchema>, string> = {
+  ach: 'ACH bank transfer',
+  wire: 'Wire transfer',
+  check: 'Check',
+  credit_card: 'Credit card',
+};
+
+/** What the investor is shown after a trade was created. */
+export const investmentReceiptSchema = z.object({
+  tradeId: z.string(),
+  transactionId: z.string().nullable(),
+  offeringId: z.string(),
+  offeringName: z.string(),
+  accountId: z.string(),
+  units: decimalStringSchema,
+  unitPrice: decimalStringSchema,
+  amount: decimalStringSchema,
+  paymentMethod: paymentMethodSchema,
+  /** Lower case; the live upstream answers created. */
+  status: lowerCaseStatusSchema,
+  createdAt: localDateTimeSchema.nullable(),
+});
+export type InvestmentReceipt = z.infer<typeof investmentReceiptSchema>;
+
+const plain = (value: string) => formatShares(value, 'en-US');
+const usd = (value: string) => formatMoney(value, 'en-US');

@@ -1,0 +1,282 @@
+import { z } from 'zod';
+import {
+  contributionMethodSchema,
+  investmentManagerChoiceSchema,
+  maritalStatusSchema,
+  proxyVotingChoiceSchema,
+  type AccountSupplementRequest,
+} from './custody';
+import { checkCountryCode, checkUsState, checkZip } from './rules/identity';
+
+/**
+ * Opening a custodial (IRA) account: the supplement of interface document §4.7 as a wizard.
+ * The steps validate with the step schemas below; the whole request with `iraSupplementSchema`,
+ * which the BFF applies too. Codes travel as words here and become the document's numeric codes
+ * only in the wire layer.
+ */
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} can be at most ${max} characters`);
+
+const optionalText = (label: string, max: number) =>
+  z.string().trim().max(max, `${label} can be at most ${max} characters`).optional();
+
+export const maritalStatusLabels: Record<z.infer<typeof maritalStatusSchema>, string> = {
+  not_married: 'Not married',
+  married: 'Married',
+};
+
+export const investmentManagerLabels: Record<
+  z.infer<typeof investmentManagerChoiceSchema>,
+  string
+> = {
+  appoint: 'Appoint an investment manager',
+  not_now: 'No appointment now',
+};
+
+export const proxyVotingLabels: Record<z.infer<typeof proxyVotingChoiceSchema>, string> = {
+  receive_all: 'Send me all proxy materials',
+  send_to_manager: 'Send all proxy materials to my investment manager',
+  send_none: 'Send no proxy materials',
+};
+
+export const contributionMethodLabels: Record<z.infer<typeof contributionMethodSchema>, string> = {
+  transfer: 'Transfer from another IRA',
+  regular_contribution: 'Regular contribution',
+  roth_conversion: 'Roth conversion',
+  rollover: 'Rollover from an employer plan',
+  sep_contribution: 'SEP contribution',
+};
+
+/** Methods that move assets held elsewhere, so the current holding must be named. */
+export const METHODS_NEEDING_HOLDING = ['transfer', 'rollover', 'roth_conversion'] as const;
+
+export const mailingAddressStepSchema = z
+  .object({
+    maritalStatus: maritalStatusSchema,
+    line1: text('Address line 1', 100),
+    line2: optionalText('Address line 2', 100),
+    city: text('City', 60),
+    state: text('State', 60),
+    zipCode: text('ZIP or postal code', 20),
+    country: text('Country', 2),
+  })
+  .superRefine((value, ctx) => {
+    const country = checkCountryCode(value.country);
+    if (!country.ok) {
+      ctx.addIssue({ code: 'custom', message: country.message, path: ['country'] });
+      return;
+    }
+    // U.S. addresses get the state and ZIP rules; elsewhere they are free text.
+    if (country.value !== 'US') return;
+    const state = checkUsState(value.state);
+    if (!state.ok) ctx.addIssue({ code: 'custom', message: state.message, path: ['state'] });
+    const zip = checkZip(value.zipCode);
+    if (!zip.ok) ctx.addIssue({ code: 'custom', message: zip.message, path: ['zipCode'] });
+  });
+
+export const managementStepSchema = z
+  .object({
+    investmentManager: investmentManagerChoiceSchema,
+    proxyVoting: proxyVotingChoiceSchema,
+    otherServices: optionalText('Other services', 500),
+  })
+  .refine(
+    (value) => value.proxyVoting !== 'send_to_manager' || value.investmentManager === 'appoint',
+    {
+      message: 'Proxy materials can go to an investment manager only when you appoint one',
+      path: ['proxyVoting'],
+    },
+  );
+
+/** Where assets are held now (§2.11 bank*1, bank*2). */
+export const holdingSchema = z.object({
+  firmName: optionalText('Firm name', 100),
+  country: optionalText('Country', 2),
+  accountName: optionalText('Account name', 100),
+  accountNumber: z
+    .string()
+    .trim()
+    .regex(/^([A-Za-z0-9-]{4,34})?$/, 'Account number must be 4 to 34 letters, digits or hyphens')
+    .optional(),
+});
+export type Holding = z.infer<typeof holdingSchema>;
+
+const holdingIsEmpty = (holding: Holding | undefined) =>
+  !holding || Object.values(holding).every((value) => !value);
+
+export interface IraRuleOptions {
+  /** Today, YYYY-MM-DD; read at validation time when absent. */
+  today?: string;
+}
+
+/**
+ * The tax year of a regular contribution: this year or last year (contributions for the prior
+ * year are accepted until the filing deadline; the document only says YYYY, §4.7).
+ */
+function taxYearProblem(year: string | undefined, today: string): string | null {
+  if (!year) return 'Tax year is required for a regular contribution';
+  if (!/^\d{4}$/.test(year)) return 'Tax year must be a year such as 2025';
+  const current = Number(today.slice(0, 4));
+  if (Number(year) !== current && Number(year) !== current - 1) {
+    return `Tax year must be ${current} or ${current - 1}`;
+  }
+  return null;
+}
+
+export function makeFundingStepSchema(options: IraRuleOptions = {}) {
+  return z
+    .object({
+      contributionMethod: contributionMethodSchema,
+      contributionTaxYear: z.string().trim().optional(),
+      currentHolding: holdingSchema,
+      secondHolding: holdingSchema.optional(),
+    })
+    .superRefine((value, ctx) => {
+      const today = options.today ?? new Date().toISOString().slice(0, 10);
+      if (value.contributionMethod === 'regular_contribution') {
+        const problem = taxYearProblem(value.contributionTaxYear, today);
+        if (problem)
+          ctx.addIssue({ code: 'custom', message: problem, path: ['contributionTaxYear'] });
+      }
+      if ((METHODS_NEEDING_HOLDING as readonly string[]).includes(value.contributionMethod)) {
+        if (!value.currentHolding.firmName) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'Name the firm that holds the assets now',
+            path: ['currentHolding', 'firmName'],
+          });
+        }
+        if (!value.currentHolding.accountNumber) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'Enter the account number at that firm',
+            path: ['currentHolding', 'accountNumber'],
+          });
+        }
+      }
+      for (const key of ['currentHolding', 'secondHolding'] as const) {
+        const country = value[key]?.country;
+        if (!country) continue;
+        const check = checkCountryCode(country);
+        if (!check.ok)
+          ctx.addIssue({ code: 'custom', message: check.message, path: [key, 'country'] });
+      }
+    });
+}
+
+/** The whole wizard; the BFF body of `POST /api/accounts/:accountId/ira-supplement`. */
+export function makeIraSupplementSchema(options: IraRuleOptions = {}) {
+  return z.object({
+    mailing: mailingAddressStepSchema,
+    management: managementStepSchema,
+    funding: makeFundingStepSchema(options),
+  });
+}
+export const iraSupplementSchema = makeIraSupplementSchema();
+export type IraSupplement = z.infer<typeof iraSupplementSchema>;
+
+/** The upstream request for an account (the wire layer's input). */
+export function toSupplementRequest(
+  accountId: string,
+  form: IraSupplement,
+): AccountSupplementRequest {
+  const holdings = [form.funding.currentHolding, form.funding.secondHolding]
+    .filter((holding) => !holdingIsEmpty(holding))
+    .map((holding) => ({
+      firmName: holding?.firmName || null,
+      country: holding?.country?.toUpperCase() || null,
+      accountName: holding?.accountName || null,
+      accountNumber: holding?.accountNumber || null,
+    }));
+  const { mailing, management, funding } = form;
+  return {
+    accountId,
+    maritalStatus: mailing.maritalStatus,
+    mailingAddress: {
+      line1: mailing.line1,
+      ...(mailing.line2 ? { line2: mailing.line2 } : {}),
+      city: mailing.city,
+      state: mailing.country.toUpperCase() === 'US' ? mailing.state.toUpperCase() : mailing.state,
+      zipCode: mailing.zipCode,
+      country: mailing.country.toUpperCase(),
+    },
+    investmentManager: management.investmentManager,
+    proxyVoting: management.proxyVoting,
+    ...(management.otherServices ? { otherServices: management.otherServices } : {}),
+    contributionMethod: funding.contributionMethod,
+    ...(funding.contributionMethod === 'regular_contribution'
+      ? { contributionTaxYear: funding.contributionTaxYear }
+      : {}),
+    ...(holdings.length > 0 ? { holdings } : {}),
+  };
+}
+
+/** What the upstream recorded, codes mapped back to words; account numbers masked. */
+export const iraSupplementReceiptSchema = z.object({
+  accountId: z.string(),
+  maritalStatus: maritalStatusSchema.nullable(),
+  mailingAddress: z.object({
+    line1: z.string().nullable(),
+    line2: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    zipCode: z.string().nullable(),
+    country: z.string().nullable(),
+  }),
+  investmentManager: investmentManagerChoiceSchema.nullable(),
+  proxyVoting: proxyVotingChoiceSchema.nullable(),
+  otherServices: z.string().nullable(),
+  contributionMethod: contributionMethodSchema.nullable(),
+  contributionTaxYear: z.string().nullable(),
+  holdings: z.array(
+    z.object({
+      firmName: z.string().nullable(),
+      country: z.string().nullable(),
+      accountName: z.string().nullable(),
+      accountNumberMasked: z.string().nullable(),
+    }),
+  ),
+});
+export type IraSupplementReceipt = z.infer<typeof iraSupplementReceiptSchema>;
+
+/**
+ * The upstream answers the choices as codes or as text (§2.11 says so for maritalStatus and is
+ * silent about the rest): both map back to our words; anything else becomes null.
+ */
+export function choiceFromUpstream<T extends string>(
+  value: string | null,
+  codes: Record<T, string>,
+  labels: Record<T, string>,
+): T | null {
+  if (value === null) return null;
+  const normalized = value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
+  for (const key of Object.keys(codes) as T[]) {
+    if (
+      normalized === codes[key] ||
+      normalized === key.replace(/_/g, ' ') ||
+      normalized === labels[key].toLowerCase()
+    ) {
+      return key;
+    }
+  }
+  return null;
+}
+
+/* §4.7: the codes of each choice, for mapping the answer back. */
+export const investmentManagerCodes = { appoint: '1', not_now: '2' } as const;
+export const proxyVotingCodes = { receive_all: '1', send_to_manager: '2', send_none: '3' } as const;
+export const contributionMethodCodes = {
+  transfer: '1',
+  regular_contribution: '2',
+  roth_conversion: '3',
+  rollover: '4',
+  sep_contribution: '5',
+} as const;

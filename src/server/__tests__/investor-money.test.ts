@@ -1,0 +1,392 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { disbursementReceiptSchema } from '../../contract/disbursements';
+import { investmentReceiptSchema } from '../../contract/investments';
+import { iraSupplementReceiptSchema } from '../../contract/ira';
+import { offeringDetailSchema, offeringListSchema, type Offering } from '../../contract/offerings';
+import { call, callSandbox, signIn, startHarness, type Harness } from './harness';
+
+/*
+ * Money moves once (architecture decision 9): createTrade, createCustodyFundDisbursement and
+ * addCustodyAccountSupplement through the BFF against the sandbox. Sandbox call counts prove
+ * what reached the upstream.
+ */
+
+let h: Harness;
+let investor: string;
+let investor2: string;
+let accountA: string;
+let accountB: string;
+
+beforeAll(async () => {
+  h = await startHarness();
+  investor = await signIn(h.app, 'investor@demo.test');
+  investor2 = await signIn(h.app, 'investor2@demo.test');
+  [accountA, accountB] = h.manifest.investors[0].accountIds;
+});
+afterAll(() => h?.close());
+afterEach(async () => {
+  await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
+});
+
+let keyCounter = 0;
+const newKey = () => `test-key-${Date.now()}-${++keyCounter}-abcdef`;
+
+async function upstreamCalls(operation: string): Promise<number> {
+  const snapshot = (await callSandbox(h.sandboxUrl, '/__sandbox/calls')) as {
+    byOperation: Record<string, number>;
+  };
+  return snapshot.byOperation[operation] ?? 0;
+}
+
+const post = (url: string, cookie: string, body: unknown, key: string | null = newKey()) =>
+  call(h.app, 'POST', url, { cookie, body, headers: key ? { 'idempotency-key': key } : {} });
+
+const VALID = {
+  ach: { type: 'ach', amount: '125.50' },
+  domestic: {
+    type: 'wire_domestic',
+    amount: '2500',
+    bankId: '021000021',
+    bankAccountId: '123456789',
+    additionalDetails: 'For invoice 42',
+  },
+  international: {
+    type: 'wire_international',
+    amount: '1000.000001',
+    bankId: 'DEUTDEFF',
+    bankAccountId: 'DE89 3704 0044 0532 0130 00',
+  },
+};
+
+async function accessDeniedEvents(email: string) {
+  return h.db
+    .selectFrom('audit_events')
+    .selectAll()
+    .where('action', '=', 'access_denied')
+    .where('user_email', '=', email)
+    .execute();
+}
+
+describe('disbursement requests (§4.5): the BFF re-applies every rule', () => {
+  const invalid: [string, Record<string, unknown>, string][] = [
+    ['zero amount', { type: 'ach', amount: '0' }, 'amount'],
+    ['negative amount', { type: 'ach', amount: '-5' }, 'amount'],
+    ['seven decimals', { type: 'ach', amount: '1.0000001' }, 'amount'],
+    ['amount with a comma', { type: 'ach', amount: '1,000' }, 'amount'],
+    ['unknown type', { type: 'check', amount: '10' }, 'type'],
+    ['routing number of 8 digits', { ...VALID.domestic, bankId: '02100002' }, 'bankId'],
+    [
+      'routing number failing the ABA checksum',
+      { ...VALID.domestic, bankId: '021000022' },
+      'bankId',
+    ],
+    [
+      'U.S. account number of 5 digits',
+      { ...VALID.domestic, bankAccountId: '12345' },
+      'bankAccountId',
+    ],
+    [
+      'U.S. account number of 18 digits',
+      { ...VALID.domestic, bankAccountId: '1'.repeat(18) },
+      'bankAccountId',
+    ],
+    [
+      'U.S. account number with letters',
+      { ...VALID.domestic, bankAccountId: '1234567A' },
+      'bankAccountId',
+    ],
+    ['SWIFT of 9 characters', { ...VALID.international, bankId: 'DEUTDEFF1' }, 'bankId'],
+    ['SWIFT with a bad country', { ...VALID.international, bankId: 'DEUTZZFF' }, 'bankId'],
+    [
+      'IBAN failing mod 97',
+      { ...VALID.international, bankAccountId: 'DE89370400440532013001' },
+      'bankAccountId',
+    ],
+    [
+      'account number of 13 characters',
+      { ...VALID.international, bankAccountId: 'ABC1234567890' },
+      'bankAccountId',
+    ],
+    [
+      'additional details over 500 characters',
+      { ...VALID.domestic, additionalDetails: 'x'.repeat(501) },
+      'additionalDetails',
+    ],
+    ['a wire without bank fields', { type: 'wire_domestic', amount: '10' }, 'bankId'],
+  ];
+
+  it.each(invalid)(
+    'refuses %s with 400 naming the field, and nothing reaches the upstream',
+    async (_, body, field) => {
+      const before = await upstreamCalls('createCustodyFundDisbursement');
+      const res = await post(`/api/accounts/${accountA}/disbursements`, investor, body);
+      expect(res.statusCode).toBe(400);
+      const error = res.json().error;
+      expect(error.submitted).toBe('no');
+      expect(error.fields.map((f: { field: string }) => f.field)).toContain(field);
+      expect(await upstreamCalls('createCustodyFundDisbursement')).toBe(before);
+    },
+  );
+
+  it('requires an Idempotency-Key', async () => {
+    const before = await upstreamCalls('createCustodyFundDisbursement');
+    const res = await post(`/api/accounts/${accountA}/disbursements`, investor, VALID.ach, null);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields[0].field).toBe('Idempotency-Key');
+    expect(await upstreamCalls('createCustodyFundDisbursement')).toBe(before);
+  });
+
+  it.each([
+    ['an ACH transfer', VALID.ach, null],
+    ['a domestic wire', VALID.domestic, '••••0021'],
+    ['an international wire', VALID.international, '••••DEFF'],
+  ])('creates %s: pending, with bank numbers masked', async (_, body, bankIdMasked) => {
+    const res = await post(`/api/accounts/${accountA}/disbursements`, investor, body);
+    expect(res.statusCode).toBe(201);
+    const receipt = disbursementReceiptSchema.parse(res.json());
+    expect(receipt.status).toBe('pending');
+    expect(receipt.accountId).toBe(accountA);
+    expect(receipt.bankIdMasked).toBe(bankIdMasked);
+    expect(res.body).not.toContain('123456789');
+    expect(res.body).not.toContain('0532013000');
+  });
+
+  it('collapses 20 concurrent submissions with one key into one upstream call', async () => {
+    await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+    const key = newKey();
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        post(`/api/accounts/${accountA}/disbursements`, investor, VALID.domestic, key),
+      ),
+    );
+    expect(replies.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
+    const ids = new Set(replies.map((r) => r.json().requestId));
+    expect(ids.size).toBe(1);
+    expect(await upstreamCalls('createCustodyFundDisbursement')).toBe(1);
+    // A later retry with the same key is answered from the store, too.
+    const retry = await post(
+      `/api/accounts/${accountA}/disbursements`,
+      investor,
+      VALID.domestic,
+      key,
+    );
+    expect(retry.json().requestId).toBe([...ids][0]);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(await upstreamCalls('createCustodyFundDisbursement')).toBe(1);
+  });
+
+  it('refuses the same key for a different request', async () => {
+    const key = newKey();
+    await post(`/api/accounts/${accountA}/disbursements`, investor, VALID.ach, key);
+    const other = await post(
+      `/api/accounts/${accountA}/disbursements`,
+      investor,
+      { ...VALID.ach, amount: '1' },
+      key,
+    );
+    expect(other.statusCode).toBe(409);
+    expect(other.json().error.submitted).toBe('no');
+  });
+
+  it("refuses a second investor aiming at the first investor's account: 403, nothing created, audited", async () => {
+    const before = await upstreamCalls('createCustodyFundDisbursement');
+    const deniedBefore = (await accessDeniedEvents('investor2@demo.test')).length;
+    for (const account of [accountA, accountB]) {
+      const res = await post(`/api/accounts/${account}/disbursements`, investor2, VALID.domestic);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.submitted).toBe('no');
+    }
+    expect(await upstreamCalls('createCustodyFundDisbursement')).toBe(before);
+    const denied = await accessDeniedEvents('investor2@demo.test');
+    expect(denied.length).toBe(deniedBefore + 2);
+    expect(denied.map((e) => e.object_id)).toEqual(expect.arrayContaining([accountA, accountB]));
+  });
+
+  it('a dropped connection says the outcome is unknown, and a retry with the key does not send again', async () => {
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'createCustodyFundDisbursement',
+      drop: true,
+      times: 1,
+    });
+    const before = await upstreamCalls('createCustodyFundDisbursement');
+    const key = newKey();
+    const res = await post(`/api/accounts/${accountA}/disbursements`, investor, VALID.ach, key);
+    expect(res.statusCode).toBeGreaterThanOrEqual(500);
+    const error = res.json().error;
+    expect(error.submitted).toBe('unknown');
+    expect(error.message).toMatch(/could not confirm|may or may not/i);
+    expect(await upstreamCalls('createCustodyFundDisbursement')).toBe(before + 1);
+    const retry = await post(`/api/accounts/${accountA}/disbursements`, investor, VALID.ach, key);
+    expect(retry.json().error.submitted).toBe('unknown');
+    expect(await upstreamCalls('createCustodyFundDisbursement')).toBe(before + 1);
+  });
+
+  it('an upstream refusal (5xx before anything is accepted) says so, and the same key may try again', async () => {
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'createCustodyFundDisbursement',
+      statusCode: '110',
+      times: 1,
+    });
+    const key = newKey();
+    const res = await post(`/api/accounts/${accountA}/disbursements`, investor, VALID.ach, key);
+    expect(res.statusCode).toBe(502);
+    expect(res.json().error.submitted).toBe('no');
+    const retry = await post(`/api/accounts/${accountA}/disbursements`, investor, VALID.ach, key);
+    expect(retry.statusCode).toBe(201);
+  });
+});
+
+describe('investing (createTrade)', () => {
+  async function investableOffering(): Promise<Offering> {
+    const res = await call(h.app, 'GET', '/api/offerings', { cookie: investor });
+    const { offerings } = offeringListSchema.parse(res.json());
+    const offering = offerings.find(
+      (o) => ['approved', 'open'].includes(o.status) && Number(o.remainingShares) > 100,
+    );
+    if (!offering) throw new Error('the sandbox has no investable offering');
+    return offering;
+  }
+  const url = (offeringId: string) => `/api/offerings/${offeringId}/investments`;
+
+  it('creates one trade for a double submission, with the exact amount, and the offering reflects it', async () => {
+    const offering = await investableOffering();
+    const units = String(Math.ceil(Number(offering.minAmount) / Number(offering.unitPrice)) + 3);
+    const before = await upstreamCalls('createTrade');
+    const key = newKey();
+    const [first, second] = await Promise.all([
+      post(url(offering.id), investor, { accountId: accountA, units }, key),
+      post(url(offering.id), investor, { accountId: accountA, units }, key),
+    ]);
+    expect(first.statusCode).toBe(201);
+    expect(second.json().tradeId).toBe(first.json().tradeId);
+    expect(await upstreamCalls('createTrade')).toBe(before + 1);
+    const receipt = investmentReceiptSchema.parse(first.json());
+    expect(receipt.units).toBe(units);
+    expect(receipt.status).toBe('created');
+    const after = offeringDetailSchema.parse(
+      (await call(h.app, 'GET', `/api/offerings/${offering.id}`, { cookie: investor })).json(),
+    ).offering;
+    expect(Number(after.remainingShares)).toBe(Number(offering.remainingShares) - Number(units));
+  });
+
+  it.each([
+    ['zero units', '0', /at least 1/],
+    ['fractional units', '1.5', /whole number/],
+    ['units below the minimum amount', '1', /below this offering's minimum/],
+    ['more units than remain', '999999999999', /remain/],
+  ])('refuses %s before the upstream', async (_, units, message) => {
+    const offering = await investableOffering();
+    const before = await upstreamCalls('createTrade');
+    const res = await post(url(offering.id), investor, { accountId: accountA, units });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toMatch(message);
+    expect(await upstreamCalls('createTrade')).toBe(before);
+  });
+
+  it('refuses offerings that do not accept investments, and says why', async () => {
+    const { offerings } = offeringListSchema.parse(
+      (await call(h.app, 'GET', '/api/offerings', { cookie: investor })).json(),
+    );
+    const before = await upstreamCalls('createTrade');
+    for (const status of ['closed', 'pending']) {
+      const offering = offerings.find((o) => o.status === status)!;
+      const res = await post(url(offering.id), investor, { accountId: accountA, units: '100' });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.message).toMatch(
+        status === 'closed' ? /closed/ : /awaiting approval/,
+      );
+    }
+    expect(await upstreamCalls('createTrade')).toBe(before);
+  });
+
+  it("refuses a second investor investing from the first investor's account", async () => {
+    const offering = await investableOffering();
+    const before = await upstreamCalls('createTrade');
+    const res = await post(url(offering.id), investor2, { accountId: accountA, units: '100' });
+    expect(res.statusCode).toBe(403);
+    expect(await upstreamCalls('createTrade')).toBe(before);
+    const denied = await accessDeniedEvents('investor2@demo.test');
+    expect(denied.some((e) => e.object_id === accountA && e.object_type === 'account')).toBe(true);
+  });
+});
+
+describe('IRA supplement (§4.7)', () => {
+  const thisYear = new Date().getUTCFullYear();
+  const valid = {
+    mailing: {
+      maritalStatus: 'married',
+      line1: '1 Main St',
+      city: 'Denver',
+      state: 'co',
+      zipCode: '80202',
+      country: 'us',
+    },
+    management: { investmentManager: 'not_now', proxyVoting: 'receive_all' },
+    funding: {
+      contributionMethod: 'regular_contribution',
+      contributionTaxYear: String(thisYear),
+      currentHolding: { firmName: 'Old Brokerage', country: 'US', accountNumber: '99887766' },
+    },
+  };
+  const url = () => `/api/accounts/${accountB}/ira-supplement`;
+
+  it('submits once, answers the choices in words and masks the account number', async () => {
+    const before = await upstreamCalls('addCustodyAccountSupplement');
+    const key = newKey();
+    const replies = await Promise.all([
+      post(url(), investor, valid, key),
+      post(url(), investor, valid, key),
+    ]);
+    expect(replies.map((r) => r.statusCode)).toEqual([201, 201]);
+    expect(await upstreamCalls('addCustodyAccountSupplement')).toBe(before + 1);
+    const receipt = iraSupplementReceiptSchema.parse(replies[0].json());
+    expect(receipt).toMatchObject({
+      maritalStatus: 'married',
+      investmentManager: 'not_now',
+      proxyVoting: 'receive_all',
+      contributionMethod: 'regular_contribution',
+      contributionTaxYear: String(thisYear),
+    });
+    expect(receipt.mailingAddress.state).toBe('CO');
+    expect(receipt.holdings[0].accountNumberMasked).toBe('••••7766');
+    expect(replies[0].body).not.toContain('99887766');
+  });
+
+  it.each([
+    [
+      'a regular contribution without a tax year',
+      { funding: { ...valid.funding, contributionTaxYear: undefined } },
+      /Tax year is required/,
+    ],
+    [
+      'a tax year three years back',
+      { funding: { ...valid.funding, contributionTaxYear: String(thisYear - 3) } },
+      /Tax year must be/,
+    ],
+    [
+      'a transfer without the current firm',
+      { funding: { contributionMethod: 'transfer', currentHolding: {} } },
+      /firm/,
+    ],
+    ['a U.S. address with a bad state', { mailing: { ...valid.mailing, state: 'XX' } }, /State/],
+    [
+      'proxies to a manager nobody appointed',
+      { management: { investmentManager: 'not_now', proxyVoting: 'send_to_manager' } },
+      /investment manager/,
+    ],
+    ['an unknown marital status', { mailing: { ...valid.mailing, maritalStatus: 'widowed' } }, /./],
+  ])('refuses %s before the upstream', async (_, change, message) => {
+    const before = await upstreamCalls('addCustodyAccountSupplement');
+    const res = await post(url(), investor, { ...valid, ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toMatch(message);
+    expect(await upstreamCalls('addCustodyAccountSupplement')).toBe(before);
+  });
+
+  it("refuses the second investor on the first investor's account", async () => {
+    const before = await upstreamCalls('addCustodyAccountSupplement');
+    const res = await post(url(), investor2, valid);
+    expect(res.statusCode).toBe(403);
+    expect(await upstreamCalls('addCustodyAccountSupplement')).toBe(before);
+  });
+});

@@ -1,0 +1,93 @@
+import type { Account } from '../../contract/accounts';
+import {
+  accountDetailSchema,
+  accountListSchema,
+  accountParamsSchema,
+  type AccountSummary,
+  type AccountView,
+} from '../../contract/account-views';
+import { maskSsn, maskTaxId } from '../../contract/rules/identity';
+import type { SignedInUser } from '../deps';
+import { getAccount } from '../upstream';
+import { defineRoute } from './define';
+
+/** An employer tax id is written 12-3456789, a Social Security number 123-45-6789. */
+function maskAccountTaxId(taxId: string | null): string | null {
+  if (!taxId) return null;
+  return /^\d{2}-\d{7}$/.test(taxId.trim()) ? maskTaxId(taxId) : maskSsn(taxId);
+}
+
+/** Every role sees the tax id masked; the clear value never leaves the server (decision 1). */
+export function toAccountView(account: Account): AccountView {
+  const { taxId, ...rest } = account;
+  return { ...rest, taxIdMasked: maskAccountTaxId(taxId) };
+}
+
+const isReviewer = (user: SignedInUser | null) =>
+  user?.role === 'compliance' || user?.role === 'admin';
+
+export const accountRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/api/accounts',
+    summary: "The signed-in investor's linked accounts with their review statuses",
+    tags: ['accounts'],
+    response: accountListSchema,
+    async handler({ user, deps }) {
+      const ids = user?.accountIds ?? [];
+      const results = await Promise.allSettled(
+        ids.map((accountId) => getAccount(deps.upstream, { accountId })),
+      );
+      const accounts = results.map((result, index): AccountSummary => {
+        if (result.status === 'rejected') {
+          const none = { status: null, date: null };
+          return {
+            id: ids[index],
+            name: null,
+            type: null,
+            reviews: { kyc: none, aml: none, accreditation: none, approval: none },
+            loaded: false,
+          };
+        }
+        const { id, name, type, reviews } = result.value;
+        return {
+          id,
+          name,
+          type,
+          reviews: {
+            kyc: reviews.kyc,
+            aml: reviews.aml,
+            accreditation: {
+              status: reviews.accreditation.status,
+              date: reviews.accreditation.date,
+            },
+            approval: { status: reviews.approval.status, date: reviews.approval.date },
+          },
+          loaded: true,
+        };
+      });
+      return { accounts };
+    },
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/api/accounts/:accountId',
+    summary: 'One account: profile, addresses and review statuses (tax id masked)',
+    tags: ['accounts'],
+    params: accountParamsSchema,
+    response: accountDetailSchema,
+    async handler({ params, user, deps, audit }) {
+      const account = await getAccount(deps.upstream, { accountId: params.accountId });
+      if (isReviewer(user)) {
+        await audit({
+          action: 'account_viewed',
+          objectType: 'account',
+          objectId: params.accountId,
+          outcome: 'allowed',
+        });
+      }
+      return { account: toAccountView(account) };
+    },
+  }),
+];

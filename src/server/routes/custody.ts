@@ -1,0 +1,241 @@
+import { accountParamsSchema } from '../../contract/account-views';
+import type { AccountSupplement, FundMove } from '../../contract/custody';
+import {
+  custodyAccountResultSchema,
+  fundMoveDetailSchema,
+  fundMoveParamsSchema,
+  fundMovesQuerySchema,
+  fundMoveViewPageSchema,
+  type FundMoveView,
+} from '../../contract/custody-views';
+import {
+  disbursementFormSchema,
+  disbursementReceiptSchema,
+  toDisbursementRequest,
+} from '../../contract/disbursements';
+import {
+  choiceFromUpstream,
+  contributionMethodCodes,
+  contributionMethodLabels,
+  investmentManagerCodes,
+  investmentManagerLabels,
+  iraSupplementReceiptSchema,
+  iraSupplementSchema,
+  proxyVotingCodes,
+  proxyVotingLabels,
+  toSupplementRequest,
+  type IraSupplementReceipt,
+} from '../../contract/ira';
+import { maskLast4 } from '../../contract/rules/bank';
+import { HttpError } from '../lib/http-error';
+import {
+  addCustodyAccountSupplement,
+  createCustodyFundDisbursement,
+  getCustodyAccount,
+  getCustodyFundMove,
+  getCustodyFundMoves,
+  isUpstreamError,
+} from '../upstream';
+import { defineRoute } from './define';
+
+const mask = (value: string | null) => (value ? maskLast4(value) : null);
+
+/** Bank and routing numbers leave the server as their last four characters only. */
+export function toFundMoveView(move: FundMove): FundMoveView {
+  const { bankAccountNumber, routingNumber, ...rest } = move;
+  return {
+    ...rest,
+    bankAccountNumberMasked: mask(bankAccountNumber),
+    routingNumberMasked: mask(routingNumber),
+  };
+}
+
+const newestFirst = (a: FundMove, b: FundMove) =>
+  (b.createdAt ?? '').localeCompare(a.createdAt ?? '');
+
+function toSupplementReceipt(supplement: AccountSupplement): IraSupplementReceipt {
+  return {
+    accountId: supplement.accountId,
+    maritalStatus: supplement.maritalStatus,
+    mailingAddress: supplement.mailingAddress,
+    investmentManager: choiceFromUpstream(
+      supplement.investmentManager,
+      investmentManagerCodes,
+      investmentManagerLabels,
+    ),
+    proxyVoting: choiceFromUpstream(supplement.proxyVoting, proxyVotingCodes, proxyVotingLabels),
+    otherServices: supplement.otherServices,
+    contributionMethod: choiceFromUpstream(
+      supplement.contributionMethod,
+      contributionMethodCodes,
+      contributionMethodLabels,
+    ),
+    contributionTaxYear: supplement.contributionTaxYear,
+    holdings: supplement.holdings.map(({ accountNumber, ...holding }) => ({
+      ...holding,
+      accountNumberMasked: mask(accountNumber),
+    })),
+  };
+}
+
+export const custodyRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/api/accounts/:accountId/custody-account',
+    summary: 'The custody account of an account, or why it cannot be shown',
+    tags: ['custody'],
+    params: accountParamsSchema,
+    response: custodyAccountResultSchema,
+    async handler({ params, deps }) {
+      try {
+        const custodyAccount = await getCustodyAccount(deps.upstream, {
+          accountId: params.accountId,
+        });
+        return { state: 'available' as const, custodyAccount };
+      } catch (err) {
+        // §4.15, §5 rule 10: without custody_account.read.pii_medium the upstream answers 110.
+        if (isUpstreamError(err) && err.kind === 'permission') {
+          return {
+            state: 'unavailable' as const,
+            reason: 'permission' as const,
+            message:
+              'The custody account details cannot be shown: the platform is not permitted to read them (it lacks the custody account read permission). Your money and fund moves are not affected; an administrator can grant the permission.',
+          };
+        }
+        if (isUpstreamError(err) && err.kind === 'not_found') {
+          return {
+            state: 'unavailable' as const,
+            reason: 'not_opened' as const,
+            message: 'This account has no custody account yet. Opening an IRA starts one.',
+          };
+        }
+        throw err;
+      }
+    },
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/api/accounts/:accountId/fund-moves',
+    summary: 'Fund moves of an account, newest first, paged as the upstream pages (numbers masked)',
+    tags: ['custody'],
+    params: accountParamsSchema,
+    query: fundMovesQuerySchema,
+    response: fundMoveViewPageSchema,
+    async handler({ params, query, deps, request }) {
+      const page = await getCustodyFundMoves(deps.upstream, {
+        accountId: params.accountId,
+        offset: query.offset,
+        limit: query.limit,
+      });
+      // The filter is asked of the upstream; a move of another account is never passed on.
+      const own = page.moves.filter((move) => move.accountId === params.accountId);
+      if (own.length !== page.moves.length) {
+        request.log.warn(
+          { dropped: page.moves.length - own.length },
+          'fund moves of other accounts dropped',
+        );
+      }
+      return {
+        moves: [...own].sort(newestFirst).map(toFundMoveView),
+        totalRecords: page.totalRecords,
+        startIndex: page.startIndex,
+        endIndex: page.endIndex,
+        offset: query.offset,
+        limit: query.limit,
+      };
+    },
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/api/accounts/:accountId/fund-moves/:referenceNumber',
+    summary: 'One fund move by reference number; 404 unless it belongs to the account in the path',
+    tags: ['custody'],
+    params: fundMoveParamsSchema,
+    response: fundMoveDetailSchema,
+    async handler({ params, deps }) {
+      const notFound = () =>
+        new HttpError(
+          'not_found',
+          `No fund move ${params.referenceNumber} was found on account ${params.accountId}.`,
+        );
+      let move: FundMove;
+      try {
+        move = await getCustodyFundMove(deps.upstream, params);
+      } catch (err) {
+        if (isUpstreamError(err) && err.kind === 'not_found') throw notFound();
+        throw err;
+      }
+      // A reference number alone proves nothing: the move must be this account's (§4.4 leaves
+      // the effect of accountId unstated).
+      if (move.accountId !== params.accountId) throw notFound();
+      return { move: toFundMoveView(move) };
+    },
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/api/accounts/:accountId/disbursements',
+    summary: 'Request a disbursement (ACH, domestic or international wire); idempotent',
+    tags: ['custody'],
+    params: accountParamsSchema,
+    body: disbursementFormSchema,
+    response: disbursementReceiptSchema,
+    successStatus: 201,
+    idempotent: true,
+    async handler({ params, body, deps, audit }) {
+      const disbursement = await createCustodyFundDisbursement(
+        deps.upstream,
+        toDisbursementRequest(params.accountId, body),
+      );
+      await audit({
+        action: 'disbursement_requested',
+        objectType: 'account',
+        objectId: params.accountId,
+        outcome: 'succeeded',
+        details: {
+          requestId: disbursement.requestId,
+          type: disbursement.type,
+          amount: disbursement.amount,
+        },
+      });
+      return {
+        requestId: disbursement.requestId,
+        accountId: disbursement.accountId,
+        amount: disbursement.amount,
+        type: disbursement.type,
+        bankIdMasked: mask(disbursement.bankId),
+        bankAccountIdMasked: mask(disbursement.bankAccountId),
+        additionalDetails: disbursement.additionalDetails,
+        status: disbursement.status,
+        createdAt: disbursement.createdAt,
+      };
+    },
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/api/accounts/:accountId/ira-supplement',
+    summary: 'Request a custodial (IRA) account: the account supplement; idempotent',
+    tags: ['custody'],
+    params: accountParamsSchema,
+    body: iraSupplementSchema,
+    response: iraSupplementReceiptSchema,
+    successStatus: 201,
+    idempotent: true,
+    async handler({ params, body, deps, audit }) {
+      const supplement = await addCustodyAccountSupplement(
+        deps.upstream,
+        toSupplementRequest(params.accountId, body),
+      );
+      await audit({
+        action: 'ira_supplement_requested',
+        objectType: 'account',
+        objectId: params.accountId,
+        outcome: 'succeeded',
+      });
+      return toSupplementReceipt(supplement);
+    },
+  }),
+];

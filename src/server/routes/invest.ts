@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import {
+  checkInvestment,
+  investability,
+  investmentReceiptSchema,
+  investmentRequestSchema,
+} from '../../contract/investments';
+import { EASTERN, todayInZone } from '../../contract/time';
+import { HttpError } from '../lib/http-error';
+import { createTrade } from '../upstream';
+import { defineRoute } from './define';
+
+const investParams = z.object({
+  offeringId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'offeringId must be 1 to 64 letters or digits'),
+});
+
+export const investRoutes = [
+  defineRoute({
+    method: 'POST',
+    url: '/api/offerings/:offeringId/investments',
+    summary: 'Invest in an offering from one of my accounts (createTrade); idempotent',
+    tags: ['invest'],
+    params: investParams,
+    body: investmentRequestSchema,
+    response: investmentReceiptSchema,
+    successStatus: 201,
+    idempotent: true,
+    async handler({ params, body, deps, audit }) {
+      const offerings = await deps.offerings.get('all', () => deps.loadOfferings());
+      const offering = offerings.find((o) => o.id === params.offeringId);
+      if (!offering) {
+        throw new HttpError('not_found', `Offering ${params.offeringId} does not exist.`, {
+          submitted: 'no',
+        });
+      }
+      // The same rules as the form, against the offering as it is now (decision 4).
+      const open = investability(offering, todayInZone(EASTERN));
+      if (!open.ok)
+        throw new HttpError('conflict', `${open.reason} Nothing was submitted.`, {
+          submitted: 'no',
+        });
+      const quote = checkInvestment(offering, body.units);
+      if (!quote.ok) {
+        throw new HttpError('bad_request', quote.message, {
+          fields: [{ field: 'units', message: quote.message }],
+          submitted: 'no',
+        });
+      }
+
+      const receipt = await createTrade(deps.upstream, {
+        accountId: body.accountId,
+        offeringId: offering.id,
+        units: quote.value.units,
+        paymentMethod: body.paymentMethod,
+      });
+      // Remaining shares changed: the next read of the offerings must see it.
+      deps.offerings.invalidate();
+      await audit({
+        action: 'trade_created',
+        objectType: 'offering',
+        objectId: offering.id,
+        outcome: 'succeeded',
+        details: {
+          tradeId: receipt.tradeId,
+          accountId: body.accountId,
+          units: quote.value.units,
+          amount: quote.value.amount,
+        },
+      });
+      return {
+        tradeId: receipt.tradeId,
+        transactionId: receipt.transactionId,
+        offeringId: offering.id,
+        offeringName: offering.name,
+        accountId: body.accountId,
+        units: quote.value.units,
+        unitPrice: offering.unitPrice,
+        amount: quote.value.amount,
+        paymentMethod: body.paymentMethod,
+        status: receipt.status,
+        createdAt: receipt.createdAt,
+      };
+    },
+  }),
+];
