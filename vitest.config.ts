@@ -7,6 +7,5 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    environmentMatchGlobs: undefined,
   },
 });
