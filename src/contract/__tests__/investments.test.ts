@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkInvestment,
+  checkUnits,
+  investability,
+  investmentRequestSchema,
+  makeInvestmentFormSchema,
+} from '../investments';
+import type { Offering } from '../offerings';
+
+const offering: Offering = {
+  id: '7',
+  issuerId: '1',
+  name: 'Aspen Ridge Growth Fund I',
+  type: 'Equity',
+  status: 'approved',
+  unitPrice: '0.1',
+  minAmount: '1',
+  targetAmount: '1000',
+  maxAmount: '50',
+  totalShares: '10000',
+  remainingShares: '600',
+  startDate: '2025-01-01',
+  endDate: '2030-01-01',
+  description: '',
+  stampingText: '',
+  createdAt: null,
+};
+
+describe('units', () => {
+  it.each([
+    ['10', '10'],
+    [' 007 ', '7'],
+    ['1', '1'],
+  ])('accepts %j as %j', (input, value) => {
+    expect(checkUnits(input)).toEqual({ ok: true, value });
+  });
+  it.each([
+    ['', /required/],
+    ['0', /at least 1/],
+    ['1.5', /whole number/],
+    ['-3', /whole number/],
+    ['1e3', /whole number/],
+    ['1,000', /whole number/],
+    ['1234567890123', /12 digits/],
+  ])('refuses %j', (input, message) => {
+    const result = checkUnits(input);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.message).toMatch(message);
+  });
+});
+
+describe('investment bounds', () => {
+  it('computes the amount exactly: 3 × 0.1 is 0.3, not 0.30000000000000004', () => {
+    const lowMin = { ...offering, minAmount: '0.1' };
+    expect(checkInvestment(lowMin, '3')).toEqual({
+      ok: true,
+      value: { units: '3', unitPrice: '0.1', amount: '0.3' },
+    });
+  });
+  it.each([
+    ['9', /below this offering's minimum investment of \$1\.00/],
+    ['601', /more than the 600 units that remain/],
+    ['501', /above this offering's maximum investment of \$50\.00/],
+  ])('refuses %s units and says which bound', (units, message) => {
+    const result = checkInvestment(offering, units);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.message).toMatch(message);
+  });
+  it.each(['10', '500', '250'])('accepts %s units at the bounds and between', (units) => {
+    expect(checkInvestment(offering, units).ok).toBe(true);
+  });
+  it('the form schema applies the same bounds and needs an account', () => {
+    const schema = makeInvestmentFormSchema(offering);
+    expect(schema.safeParse({ accountId: 'A1', units: '10', paymentMethod: 'ach' }).success).toBe(
+      true,
+    );
+    const bad = schema.safeParse({ accountId: '', units: '9', paymentMethod: 'ach' });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues.map((i) => i.path[0]).sort()).toEqual(['accountId', 'units']);
+  });
+  it('the request schema defaults the payment method to ACH', () => {
+    expect(investmentRequestSchema.parse({ accountId: 'A1', units: '5' }).paymentMethod).toBe(
+      'ach',
+    );
+  });
+});
+
+describe('which offerings accept investments', () => {
+  it.each([
+    ['approved', true, null],
+    ['open', true, null],
+    ['pending', false, /awaiting approval/],
+    ['closed', false, /closed/],
+    ['cancelled', false, /status is "cancelled"/],
+  ])('%s → %s', (status, ok, reason) => {
+    const result = investability({ ...offering, status }, '2026-06-01');
+    expect(result.ok).toBe(ok);
+    if (!result.ok && reason) expect(result.reason).toMatch(reason);
+  });
+  it('is not investable when sold out, ended or not yet open', () => {
+    expect(investability({ ...offering, remainingShares: '0' }, '2026-06-01')).toMatchObject({
+      ok: false,
+      reason: /sold out/,
+    });
+    expect(investability(offering, '2030-01-02')).toMatchObject({ ok: false, reason: /ended/ });
+    expect(investability(offering, '2024-12-31')).toMatchObject({
+      ok: false,
+      reason: /not opened/,
+    });
+  });
+});

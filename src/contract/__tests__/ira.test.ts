@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest';
+import {
+  choiceFromUpstream,
+  contributionMethodCodes,
+  contributionMethodLabels,
+  makeIraSupplementSchema,
+  toSupplementRequest,
+} from '../ira';
+
+const schema = makeIraSupplementSchema({ today: '2026-03-10' });
+const valid = {
+  mailing: {
+    maritalStatus: 'not_married',
+    line1: '1 Main St',
+    city: 'Denver',
+    state: 'co',
+    zipCode: '802021234',
+    country: 'us',
+  },
+  management: { investmentManager: 'appoint', proxyVoting: 'send_to_manager' },
+  funding: {
+    contributionMethod: 'transfer',
+    currentHolding: { firmName: 'Old Firm', accountNumber: 'AB-1234' },
+  },
+};
+
+const issues = (input: unknown) => {
+  const result = schema.safeParse(input);
+  return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+};
+
+describe('IRA supplement wizard schema (§4.7)', () => {
+  it('accepts a complete request and maps it to the upstream request', () => {
+    const parsed = schema.parse(valid);
+    expect(toSupplementRequest('A1', parsed)).toEqual({
+      accountId: 'A1',
+      maritalStatus: 'not_married',
+      mailingAddress: {
+        line1: '1 Main St',
+        city: 'Denver',
+        state: 'CO',
+        zipCode: '802021234',
+        country: 'US',
+      },
+      investmentManager: 'appoint',
+      proxyVoting: 'send_to_manager',
+      contributionMethod: 'transfer',
+      holdings: [
+        { firmName: 'Old Firm', country: null, accountName: null, accountNumber: 'AB-1234' },
+      ],
+    });
+  });
+
+  it.each([
+    [
+      'regular contribution this year',
+      {
+        contributionMethod: 'regular_contribution',
+        contributionTaxYear: '2026',
+        currentHolding: {},
+      },
+    ],
+    [
+      'regular contribution last year',
+      {
+        contributionMethod: 'regular_contribution',
+        contributionTaxYear: '2025',
+        currentHolding: {},
+      },
+    ],
+    [
+      'SEP contribution without a holding',
+      { contributionMethod: 'sep_contribution', currentHolding: {} },
+    ],
+  ])('accepts %s', (_, funding) => {
+    expect(issues({ ...valid, funding })).toEqual([]);
+  });
+
+  it.each([
+    [
+      'a regular contribution without a tax year',
+      { funding: { contributionMethod: 'regular_contribution', currentHolding: {} } },
+      /funding.contributionTaxYear: Tax year is required/,
+    ],
+    [
+      'a tax year two years back',
+      {
+        funding: {
+          contributionMethod: 'regular_contribution',
+          contributionTaxYear: '2024',
+          currentHolding: {},
+        },
+      },
+      /Tax year must be 2026 or 2025/,
+    ],
+    [
+      'a tax year that is not a year',
+      {
+        funding: {
+          contributionMethod: 'regular_contribution',
+          contributionTaxYear: '26',
+          currentHolding: {},
+        },
+      },
+      /a year such as/,
+    ],
+    [
+      'a rollover without the firm',
+      { funding: { contributionMethod: 'rollover', currentHolding: { accountNumber: '1234' } } },
+      /currentHolding.firmName/,
+    ],
+    [
+      'a transfer without the account number',
+      { funding: { contributionMethod: 'transfer', currentHolding: { firmName: 'X' } } },
+      /currentHolding.accountNumber/,
+    ],
+    [
+      'an account number with symbols',
+      { funding: { ...valid.funding, currentHolding: { firmName: 'X', accountNumber: '12$4' } } },
+      /letters, digits or hyphens/,
+    ],
+    [
+      'a holding country that is not a country',
+      {
+        funding: {
+          ...valid.funding,
+          currentHolding: { firmName: 'X', accountNumber: '1234', country: 'QQ' },
+        },
+      },
+      /currentHolding.country/,
+    ],
+    [
+      'a U.S. state that is not one',
+      { mailing: { ...valid.mailing, state: 'Colorado' } },
+      /mailing.state: State must be a two-letter code/,
+    ],
+    [
+      'a U.S. ZIP of 4 digits',
+      { mailing: { ...valid.mailing, zipCode: '8020' } },
+      /mailing.zipCode: ZIP code/,
+    ],
+    [
+      'a missing city',
+      { mailing: { ...valid.mailing, city: ' ' } },
+      /mailing.city: City is required/,
+    ],
+    ['an unknown country', { mailing: { ...valid.mailing, country: 'XX' } }, /mailing.country/],
+    [
+      'proxies to a manager not appointed',
+      { management: { investmentManager: 'not_now', proxyVoting: 'send_to_manager' } },
+      /management.proxyVoting/,
+    ],
+    [
+      'a missing marital status',
+      { mailing: { ...valid.mailing, maritalStatus: undefined } },
+      /mailing.maritalStatus/,
+    ],
+  ])('refuses %s', (_, change, message) => {
+    expect(issues({ ...valid, ...change }).join('\n')).toMatch(message);
+  });
+
+  it('accepts a foreign address with free-text state and postal code', () => {
+    expect(
+      issues({
+        ...valid,
+        mailing: { ...valid.mailing, country: 'GB', state: 'Greater London', zipCode: 'SW1A 1AA' },
+      }),
+    ).toEqual([]);
+  });
+});
+
+describe('choices from the upstream answer', () => {
+  it.each([
+    ['2', 'regular_contribution'],
+    ['Regular contribution', 'regular_contribution'],
+    ['regular_contribution', 'regular_contribution'],
+    ['ROTH CONVERSION', 'roth_conversion'],
+    ['9', null],
+    [null, null],
+  ])('%j → %j', (value, expected) => {
+    expect(choiceFromUpstream(value, contributionMethodCodes, contributionMethodLabels)).toBe(
+      expected,
+    );
+  });
+});

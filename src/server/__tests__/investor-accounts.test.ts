@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountDetailSchema, accountListSchema } from '../../contract/account-views';
+import {
+  custodyAccountResultSchema,
+  fundMoveDetailSchema,
+  fundMoveViewPageSchema,
+} from '../../contract/custody-views';
+import { call, callSandbox, signIn, startHarness, type Harness } from './harness';
+
+/* Reads of the investor journeys: account, custody account (§4.15) and fund moves (§4.3, §4.4). */
+
+let h: Harness;
+let investor: string;
+let investor2: string;
+let accountA: string;
+let accountB: string;
+
+beforeAll(async () => {
+  h = await startHarness();
+  investor = await signIn(h.app, 'investor@demo.test');
+  investor2 = await signIn(h.app, 'investor2@demo.test');
+  [accountA, accountB] = h.manifest.investors[0].accountIds;
+});
+afterAll(() => h?.close());
+
+const get = (url: string, cookie: string) => call(h.app, 'GET', url, { cookie });
+
+describe('my accounts', () => {
+  it("lists the investor's linked accounts only", async () => {
+    const res = await get('/api/accounts', investor);
+    expect(res.statusCode).toBe(200);
+    const { accounts } = accountListSchema.parse(res.json());
+    expect(accounts.map((a) => a.id).sort()).toEqual([accountA, accountB].sort());
+    expect(accounts.every((a) => a.loaded)).toBe(true);
+  });
+
+  it('answers one account with review statuses, and the tax id masked on the server', async () => {
+    const res = await get(`/api/accounts/${accountA}`, investor);
+    expect(res.statusCode).toBe(200);
+    const { account } = accountDetailSchema.parse(res.json());
+    expect(account.id).toBe(accountA);
+    expect(account.reviews.kyc).toHaveProperty('status');
+    expect(res.json().account).not.toHaveProperty('taxId');
+    if (account.taxIdMasked) expect(account.taxIdMasked).toMatch(/^[•-]+(\d{4}|••••)$/);
+    expect(res.body).not.toMatch(/\d{3}-\d{2}-\d{4}|\b\d{9}\b/);
+  });
+
+  it('lets compliance read any account, masked, and audits the read', async () => {
+    const compliance = await signIn(h.app, 'compliance@demo.test');
+    const res = await get(`/api/accounts/${accountA}`, compliance);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().account).not.toHaveProperty('taxId');
+    const events = await h.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('action', '=', 'account_viewed')
+      .where('user_email', '=', 'compliance@demo.test')
+      .execute();
+    expect(events.some((e) => e.object_id === accountA)).toBe(true);
+  });
+
+  it('refuses issuer staff', async () => {
+    const issuer = await signIn(h.app, 'issuer@demo.test');
+    expect((await get(`/api/accounts/${accountA}`, issuer)).statusCode).toBe(403);
+  });
+});
+
+describe('custody account (§4.15)', () => {
+  it('shows status, restriction and approval date', async () => {
+    const res = await get(`/api/accounts/${accountA}/custody-account`, investor);
+    expect(res.statusCode).toBe(200);
+    const result = custodyAccountResultSchema.parse(res.json());
+    expect(result.state).toBe('available');
+    if (result.state === 'available') {
+      expect(result.custodyAccount.accountId).toBe(accountA);
+      expect(result.custodyAccount.status).toBe('approved');
+      expect(typeof result.custodyAccount.restricted).toBe('boolean');
+    }
+  });
+
+  it('says plainly when the platform key lacks custody_account.read.pii_medium (110)', async () => {
+    const limited = await startHarness({ limitedKey: true });
+    try {
+      const cookie = await signIn(limited.app, 'investor@demo.test');
+      const res = await call(limited.app, 'GET', `/api/accounts/${accountA}/custody-account`, {
+        cookie,
+      });
+      expect(res.statusCode).toBe(200);
+      const result = custodyAccountResultSchema.parse(res.json());
+      expect(result).toMatchObject({ state: 'unavailable', reason: 'permission' });
+      if (result.state === 'unavailable') expect(result.message).toMatch(/not permitted/);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('fund moves (§4.3, §4.4)', () => {
+  it('pages newest first as the upstream pages, with numbers masked and statuses lower-cased', async () => {
+    const first = fundMoveViewPageSchema.parse(
+      (await get(`/api/accounts/${accountA}/fund-moves?offset=0&limit=3`, investor)).json(),
+    );
+    expect(first.moves.length).toBeGreaterThan(0);
+    expect(first.startIndex).toBe(0);
+    const dates = first.moves.map((m) => m.createdAt ?? '');
+    expect([...dates].sort().reverse()).toEqual(dates);
+    for (const move of first.moves) {
+      expect(move.accountId).toBe(accountA);
+      expect(move.status).toBe(move.status.toLowerCase());
+      for (const masked of [move.bankAccountNumberMasked, move.routingNumberMasked]) {
+        if (masked) expect(masked).toMatch(/^••••.{0,4}$/);
+      }
+    }
+    if (first.totalRecords > 3) {
+      const second = fundMoveViewPageSchema.parse(
+        (await get(`/api/accounts/${accountA}/fund-moves?offset=3&limit=3`, investor)).json(),
+      );
+      expect(second.startIndex).toBe(3);
+      const refs = new Set(first.moves.map((m) => m.referenceNumber));
+      expect(second.moves.some((m) => refs.has(m.referenceNumber))).toBe(false);
+    }
+  });
+
+  it('shows one move of the account, and 404 for a reference of another account', async () => {
+    const page = fundMoveViewPageSchema.parse(
+      (await get(`/api/accounts/${accountA}/fund-moves`, investor)).json(),
+    );
+    const reference = page.moves[0].referenceNumber;
+    const own = await get(`/api/accounts/${accountA}/fund-moves/${reference}`, investor);
+    expect(own.statusCode).toBe(200);
+    expect(fundMoveDetailSchema.parse(own.json()).move.referenceNumber).toBe(reference);
+
+    // The same reference under the investor's other account: not a proof of ownership.
+    const crossed = await get(`/api/accounts/${accountB}/fund-moves/${reference}`, investor);
+    expect(crossed.statusCode).toBe(404);
+    const unknown = await get(`/api/accounts/${accountA}/fund-moves/NOPE123`, investor);
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it("refuses the second investor on the first investor's account, and audits it", async () => {
+    await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+    for (const url of [
+      `/api/accounts/${accountA}`,
+      `/api/accounts/${accountA}/custody-account`,
+      `/api/accounts/${accountA}/fund-moves`,
+      `/api/accounts/${accountA}/fund-moves/CFM1`,
+    ]) {
+      expect((await get(url, investor2)).statusCode).toBe(403);
+    }
+    const calls = (await callSandbox(h.sandboxUrl, '/__sandbox/calls')) as { total: number };
+    expect(calls.total).toBe(0);
+    const denied = await h.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('action', '=', 'access_denied')
+      .where('user_email', '=', 'investor2@demo.test')
+      .where('object_id', '=', accountA)
+      .execute();
+    expect(denied.length).toBeGreaterThanOrEqual(4);
+  });
+});
