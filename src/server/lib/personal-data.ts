@@ -70,7 +70,8 @@ export async function readPersonalValue(
       // fields it matches, and only the exact id is taken.
       const entities = await searchEntity(upstream, { keyword: objectId });
       const entity = entities.find((e) => e.id === objectId);
-      if (!entity) throw new HttpError('not_found', `Entity ${objectId} does not exist.`, { submitted: 'no' });
+      if (!entity)
+        throw new HttpError('not_found', `Entity ${objectId} does not exist.`, { submitted: 'no' });
       return entity.ein;
     }
     case 'fund_move': {

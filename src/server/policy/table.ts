@@ -68,6 +68,47 @@ export const policyTable: Record<string, RoutePolicy> = {
     objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
     note: 'Request a custodial (IRA) account for my account; Idempotency-Key required.',
   },
+  // Issuer and compliance workspaces (issue 6).
+  'GET /api/issuer/offerings': {
+    roles: ['issuer_staff', ...REVIEWERS],
+    objects: [],
+    note: 'Offerings of the issuers linked to me (issuer staff); every offering for reviewers.',
+  },
+  'GET /api/offerings/:offeringId/purchase-history': {
+    roles: ['issuer_staff', ...REVIEWERS],
+    objects: [{ from: 'params', field: 'offeringId', kind: 'offering', check: 'own' }],
+    note: "Who bought what in an offering of my issuer, with the upstream's summary; reviewers any offering.",
+  },
+  'POST /api/issuers/:issuerId/issuer-account': {
+    roles: ['issuer_staff'],
+    objects: [{ from: 'params', field: 'issuerId', kind: 'issuer', check: 'own' }],
+    note: 'Store the financial account details of my issuer; IP filled in by the BFF; tax id, SSN, DOB masked in the reply; Idempotency-Key required.',
+  },
+  'GET /api/compliance/search': {
+    roles: REVIEWERS,
+    objects: [],
+    note: 'Accounts and entity parties matching a keyword (2+ characters), tax ids and EINs masked.',
+  },
+  'GET /api/compliance/fund-moves': {
+    roles: REVIEWERS,
+    objects: [],
+    note: 'Fund moves across all accounts, filtered by status and approval status, paged; bank numbers masked.',
+  },
+  'POST /api/personal-data/reveal': {
+    roles: REVIEWERS,
+    objects: [],
+    note: 'Reveal one masked value (tax id, EIN, bank or routing number) of any account, entity or fund move, read fresh upstream; a reason is required and every reveal is audited.',
+  },
+  'GET /api/audit-events': {
+    roles: REVIEWERS,
+    objects: [],
+    note: 'The audit log, filtered by user, action and dates; never holds revealed values.',
+  },
+  'GET /api/audit-events/export.csv': {
+    roles: REVIEWERS,
+    objects: [],
+    note: 'The filtered audit log as CSV; the export itself is audited (audit_export).',
+  },
 };
 
 export { REVIEWERS };

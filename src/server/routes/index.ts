@@ -1,8 +1,12 @@
 import { accountRoutes } from './accounts';
+import { auditRoutes } from './audit';
+import { complianceRoutes } from './compliance';
 import { custodyRoutes } from './custody';
 import type { RouteSpec } from './define';
 import { investRoutes } from './invest';
+import { issuerRoutes } from './issuer';
 import { offeringRoutes } from './offerings';
+import { personalDataRoutes } from './personal-data';
 import { sessionRoutes } from './session';
 
 /** Every feature's routes. A route here without a policy entry stops the boot. */
@@ -12,4 +16,8 @@ export const allRoutes: RouteSpec[] = [
   ...investRoutes,
   ...accountRoutes,
   ...custodyRoutes,
+  ...issuerRoutes,
+  ...complianceRoutes,
+  ...personalDataRoutes,
+  ...auditRoutes,
 ];

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { entityPartySchema } from './accounts';
+import { accountViewSchema } from './account-views';
+import { fundMoveViewSchema } from './custody-views';
+
+/** One search box for accounts and entity parties (searchAccount §4.11, searchEntity §4.12). */
+export const complianceSearchQuerySchema = z.object({
+  q: z
+    .string({ error: 'Enter at least 2 characters' })
+    .trim()
+    .min(2, 'Enter at least 2 characters')
+    .max(100, 'Search is at most 100 characters'),
+});
+export type ComplianceSearchQuery = z.infer<typeof complianceSearchQuerySchema>;
+
+/** An entity party as the BFF answers it to every role: the EIN masked (`••-•••6789`). */
+export const entityViewSchema = entityPartySchema.omit({ ein: true }).extend({
+  einMasked: z.string().nullable(),
+});
+export type EntityView = z.infer<typeof entityViewSchema>;
+
+/** Accounts and entities matching the search, personal data masked (tax id, EIN). */
+export const complianceSearchResultSchema = z.object({
+  accounts: z.array(accountViewSchema),
+  entities: z.array(entityViewSchema),
+});
+export type ComplianceSearchResult = z.infer<typeof complianceSearchResultSchema>;
+
+export const COMPLIANCE_FUND_MOVES_PAGE_SIZE = 25;
+
+const statusFilter = z
+  .string()
+  .trim()
+  .max(40, 'Status is at most 40 characters')
+  .regex(/^[A-Za-z_ ]*$/, 'Status may contain only letters')
+  .optional();
+
+/** Fund moves across accounts, filtered case-insensitively (§3: the letter case varies). */
+export const complianceFundMovesQuerySchema = z.object({
+  status: statusFilter,
+  approvalStatus: statusFilter,
+  page: z.coerce
+    .number({ error: 'Page must be a whole number from 1' })
+    .int('Page must be a whole number from 1')
+    .min(1, 'Page must be a whole number from 1')
+    .max(10_000, 'Page is at most 10000')
+    .default(1),
+});
+export type ComplianceFundMovesQuery = z.input<typeof complianceFundMovesQuerySchema>;
+
+export const complianceFundMovesSchema = z.object({
+  /** Bank account and routing numbers masked. */
+  moves: z.array(fundMoveViewSchema),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+  /** Moves matching the filters. */
+  totalRecords: z.number().int().nonnegative(),
+  totalPages: z.number().int().nonnegative(),
+});
+export type ComplianceFundMoves = z.infer<typeof complianceFundMovesSchema>;

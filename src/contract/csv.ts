@@ -1,0 +1,29 @@
+/**
+ * CSV for spreadsheets (RFC 4180: comma separated, CRLF line ends, quotes doubled inside quoted
+ * cells). Cells that a spreadsheet would run as a formula — starting with =, +, -, @, a tab or a
+ * carriage return — are prefixed with a single quote (CSV injection, OWASP). Plain decimal
+ * numbers such as -12.5 are left alone: a spreadsheet reads them as numbers, never as formulas.
+ */
+
+export type CsvValue = string | number | boolean | null | undefined;
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
+export function csvCell(value: CsvValue): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function csvLine(values: readonly CsvValue[]): string {
+  return `${values.map(csvCell).join(',')}\r\n`;
+}
+
+/** A whole document: the header line, then one line per row. */
+export function toCsv(header: readonly string[], rows: Iterable<readonly CsvValue[]>): string {
+  let out = csvLine(header);
+  for (const row of rows) out += csvLine(row);
+  return out;
+}

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { localDateTimeSchema } from './money';
+import { offeringSchema } from './offerings';
+import { purchaseHistorySchema } from './purchase-history';
+import {
+  checkCountryCode,
+  checkDateOfBirth,
+  checkEin,
+  checkSsn,
+  checkZip,
+  countryCodeSchema,
+  usStateSchema,
+} from './rules/identity';
+import { pass, ruleSchema, type RuleResult } from './rules/result';
+import { lowerCaseStatusSchema } from './status';
+
+/** The offerings of the issuers linked to the signed-in issuer staff member. */
+export const issuerOfferingsSchema = z.object({ offerings: z.array(offeringSchema) });
+export type IssuerOfferings = z.infer<typeof issuerOfferingsSchema>;
+
+/** The purchase history (§2.3) with the offering it belongs to (null when no longer listed). */
+export const offeringPurchaseHistorySchema = z.object({
+  offering: offeringSchema.nullable(),
+  history: purchaseHistorySchema,
+});
+export type OfferingPurchaseHistory = z.infer<typeof offeringPurchaseHistorySchema>;
+
+/** An optional form field: empty passes as '', anything typed must pass the rule. */
+const optionalRule = (rule: (input: string) => RuleResult) =>
+  ruleSchema((input) => (input.trim() === '' ? pass('') : rule(input)), '').optional();
+
+const optionalText = (max: number, label: string) =>
+  z.string().trim().max(max, `${label} is at most ${max} characters`).optional();
+
+const yesNo = z.enum(['', 'Yes', 'No'], { error: 'Choose Yes or No' }).optional();
+
+/**
+ * The issuer account form (createIssuerAccount, interface document §4.6). The same schema checks
+ * the browser form and the BFF body; empty optional fields are sent as ''. The requester's IP
+ * address is not part of it: the BFF fills it in from the request, never from the browser.
+ */
+export const issuerAccountFormSchema = z.object({
+  companyName: z
+    .string()
+    .trim()
+    .min(1, 'Company name is required')
+    .max(200, 'Company name is at most 200 characters'),
+  companyState: usStateSchema,
+  issuingCountry: countryCodeSchema,
+  accountType: z
+    .enum(['', 'CHECKING', 'SAVINGS'], { error: 'Choose checking or savings' })
+    .optional(),
+  entityType: z
+    .enum(['', 'LLC', 'LP', 'Corp', 'GP', 'Soleprop'], {
+      error: 'Choose LLC, LP, Corp, GP or Soleprop',
+    })
+    .optional(),
+  companyTaxId: optionalRule(checkEin),
+  accountMiddleInitial: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]?$/, 'Middle initial is one letter')
+    .optional(),
+  socialSecurityNumber: optionalRule(checkSsn),
+  dateOfBirth: optionalRule((input) => checkDateOfBirth(input, { minimumAge: 18 })),
+  residentUs: yesNo,
+  citizenUs: yesNo,
+  addressLine1: optionalText(200, 'Address line 1'),
+  addressLine2: optionalText(200, 'Address line 2'),
+  city: optionalText(100, 'City'),
+  zip: optionalRule(checkZip),
+  country: optionalRule(checkCountryCode),
+  additionalInfo: optionalText(1000, 'Additional information'),
+});
+export type IssuerAccountForm = z.input<typeof issuerAccountFormSchema>;
+
+/**
+ * An issuer account record as saved (§2.4), with the tax id, SSN and date of birth masked by the
+ * BFF: they are never sent back in clear.
+ */
+export const savedIssuerAccountSchema = z.object({
+  issuerId: z.string(),
+  companyName: z.string().nullable(),
+  companyState: z.string().nullable(),
+  entityType: z.string().nullable(),
+  issuingCountry: z.string().nullable(),
+  accountType: z.string().nullable(),
+  accountMiddleInitial: z.string().nullable(),
+  maskedCompanyTaxId: z.string().nullable(),
+  maskedSocialSecurityNumber: z.string().nullable(),
+  maskedDateOfBirth: z.string().nullable(),
+  residentUs: z.boolean().nullable(),
+  citizenUs: z.boolean().nullable(),
+  address: z.object({
+    line1: z.string().nullable(),
+    line2: z.string().nullable(),
+    city: z.string().nullable(),
+    zip: z.string().nullable(),
+    country: z.string().nullable(),
+  }),
+  additionalInfo: z.string().nullable(),
+  /** Lower case; value seen: pending. */
+  status: lowerCaseStatusSchema.nullable(),
+  createdAt: localDateTimeSchema.nullable(),
+  createdIp: z.string().nullable(),
+});
+export type SavedIssuerAccount = z.infer<typeof savedIssuerAccountSchema>;
+
+export const savedIssuerAccountsSchema = z.object({ records: z.array(savedIssuerAccountSchema) });
+export type SavedIssuerAccounts = z.infer<typeof savedIssuerAccountsSchema>;

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/**
+ * Personal data (tax ids, SSNs, dates of birth, bank numbers) leaves the BFF masked for every
+ * role. A compliance reviewer or an administrator may reveal one value at a time, stating why;
+ * each reveal is written to the audit log and the value is read fresh from the upstream.
+ */
+export const personalDataObjectTypes = ['account', 'entity', 'fund_move'] as const;
+export type PersonalDataObjectType = (typeof personalDataObjectTypes)[number];
+
+/** The fields that may be revealed, per kind of record. */
+export const revealableFields = {
+  account: ['taxId'],
+  entity: ['ein'],
+  fund_move: ['bankAccountNumber', 'routingNumber'],
+} as const satisfies Record<PersonalDataObjectType, readonly string[]>;
+
+export type RevealableField = (typeof revealableFields)[PersonalDataObjectType][number];
+
+export const revealableFieldLabels: Record<RevealableField, string> = {
+  taxId: 'Tax ID',
+  ein: 'EIN',
+  bankAccountNumber: 'Bank account number',
+  routingNumber: 'Routing number',
+};
+
+const allFields = Object.values(revealableFields).flat() as [RevealableField, ...RevealableField[]];
+
+export const REVEAL_REASON_MIN = 10;
+
+export const revealReasonSchema = z
+  .string()
+  .trim()
+  .min(REVEAL_REASON_MIN, `Reason must be at least ${REVEAL_REASON_MIN} characters`)
+  .max(500, 'Reason is at most 500 characters');
+
+export const revealRequestSchema = z
+  .object({
+    objectType: z.enum(personalDataObjectTypes, { error: 'Choose account, entity or fund_move' }),
+    objectId: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'objectId must be 1 to 64 letters, digits, - or _'),
+    field: z.enum(allFields, { error: 'This field cannot be revealed' }),
+    reason: revealReasonSchema,
+  })
+  .refine(
+    (request) =>
+      (revealableFields[request.objectType] as readonly string[]).includes(request.field),
+    { message: 'This field does not belong to this kind of record', path: ['field'] },
+  );
+export type RevealRequest = z.infer<typeof revealRequestSchema>;
+
+export const revealResponseSchema = z.object({
+  objectType: z.enum(personalDataObjectTypes),
+  objectId: z.string(),
+  field: z.enum(allFields),
+  /** Null when the record holds no value for the field. */
+  value: z.string().nullable(),
+  /** When the reveal was recorded (ISO instant). */
+  revealedAt: z.string(),
+});
+export type RevealResponse = z.infer<typeof revealResponseSchema>;
+
+/** `••••-••-••`: a date of birth is hidden entirely; even the year narrows down who someone is. */
+export function maskDateOfBirth(value: string): string {
+  return value.trim() === '' ? '' : '••••-••-••';
+}

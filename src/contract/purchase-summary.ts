@@ -1,0 +1,140 @@
+import Big from 'big.js';
+import type { Purchase, PurchaseHistory } from './purchase-history';
+
+/**
+ * The summary of an offering's raise, computed exactly from its trades (architecture decision 5),
+ * so issuer staff can see whether the upstream's own summary fields (interface document §2.3)
+ * agree with the trades it lists. Amounts and shares are decimal strings; nothing goes through a
+ * binary float.
+ */
+
+// A private big.js constructor: strict mode refuses JavaScript numbers.
+const Decimal = Big();
+Decimal.strict = true;
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+const toDecimal = (value: string) => {
+  if (!DECIMAL.test(value)) throw new TypeError(`Not a decimal string: ${JSON.stringify(value)}`);
+  return new Decimal(value);
+};
+const canonical = (value: Big.Big) => (value.eq('0') ? '0' : value.toFixed());
+
+export interface PurchaseSummary {
+  tradeCount: number;
+  amountRaised: string;
+  sharesSold: string;
+  /** Shares offered in total; null when neither the offering nor the trades say. */
+  totalShares: string | null;
+  targetAmount: string | null;
+  /** totalShares − sharesSold; null without totalShares. */
+  sharesLeft: string | null;
+  /** targetAmount − amountRaised: what is left to raise; null without a target. */
+  balance: string | null;
+}
+
+export interface SummaryBasis {
+  /** From the offering (§2.2); the trades' own snapshot is used when absent. */
+  totalShares?: string | null;
+  targetAmount?: string | null;
+}
+
+/** Sums the trades exactly; the basis gives the offering's size and target. */
+export function summarizePurchases(
+  purchases: readonly Pick<
+    Purchase,
+    'amount' | 'shares' | 'offeringTotalShares' | 'targetAmount'
+  >[],
+  basis: SummaryBasis = {},
+): PurchaseSummary {
+  let amount = new Decimal('0');
+  let shares = new Decimal('0');
+  for (const purchase of purchases) {
+    amount = amount.plus(toDecimal(purchase.amount));
+    shares = shares.plus(toDecimal(purchase.shares));
+  }
+  const snapshot = purchases.find((p) => p.offeringTotalShares !== null || p.targetAmount !== null);
+  const totalShares = basis.totalShares ?? snapshot?.offeringTotalShares ?? null;
+  const targetAmount = basis.targetAmount ?? snapshot?.targetAmount ?? null;
+  return {
+    tradeCount: purchases.length,
+    amountRaised: canonical(amount),
+    sharesSold: canonical(shares),
+    totalShares: totalShares === null ? null : canonical(toDecimal(totalShares)),
+    targetAmount: targetAmount === null ? null : canonical(toDecimal(targetAmount)),
+    sharesLeft: totalShares === null ? null : canonical(toDecimal(totalShares).minus(shares)),
+    balance: targetAmount === null ? null : canonical(toDecimal(targetAmount).minus(amount)),
+  };
+}
+
+export type SummaryField = 'amountRaised' | 'sharesSold' | 'sharesLeft' | 'balance';
+
+export const summaryFieldLabels: Record<SummaryField, string> = {
+  amountRaised: 'Amount raised',
+  sharesSold: 'Shares sold',
+  sharesLeft: 'Shares left',
+  balance: 'Balance to raise',
+};
+
+export interface SummaryDisagreement {
+  field: SummaryField;
+  /** Computed from the trades. */
+  computed: string;
+  /** As the upstream reported it. */
+  reported: string;
+}
+
+/**
+ * Where the upstream's summary differs from the trades (compared as exact decimals, so
+ * `400000.000000` equals `400000`). Fields the upstream left out, or that cannot be computed,
+ * are not compared.
+ */
+export function compareWithReported(
+  summary: PurchaseSummary,
+  history: Pick<
+    PurchaseHistory,
+    'totalAmountRaised' | 'totalSharesPurchased' | 'totalSharesLeft' | 'balanceAmount'
+  >,
+): SummaryDisagreement[] {
+  const pairs: [SummaryField, string | null, string | null][] = [
+    ['amountRaised', summary.amountRaised, history.totalAmountRaised],
+    ['sharesSold', summary.sharesSold, history.totalSharesPurchased],
+    ['sharesLeft', summary.sharesLeft, history.totalSharesLeft],
+    ['balance', summary.balance, history.balanceAmount],
+  ];
+  const disagreements: SummaryDisagreement[] = [];
+  for (const [field, computed, reported] of pairs) {
+    if (computed === null || reported === null) continue;
+    if (!toDecimal(computed).eq(toDecimal(reported))) {
+      disagreements.push({ field, computed, reported: canonical(toDecimal(reported)) });
+    }
+  }
+  return disagreements;
+}
+
+export interface RaisePoint {
+  /** Calendar day of the purchases, YYYY-MM-DD (zone-less, as the upstream records them). */
+  date: string;
+  /** Raised on that day. */
+  amount: string;
+  /** Raised up to and including that day. */
+  cumulative: string;
+}
+
+/** The raise over time: one point per day with purchases, in date order. Undated trades are left out. */
+export function raiseOverTime(
+  purchases: readonly Pick<Purchase, 'amount' | 'purchasedAt'>[],
+): RaisePoint[] {
+  const byDay = new Map<string, Big.Big>();
+  for (const purchase of purchases) {
+    if (!purchase.purchasedAt) continue;
+    const day = purchase.purchasedAt.slice(0, 10);
+    byDay.set(day, (byDay.get(day) ?? new Decimal('0')).plus(toDecimal(purchase.amount)));
+  }
+  let running = new Decimal('0');
+  return [...byDay.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([date, amount]) => {
+      running = running.plus(amount);
+      return { date, amount: canonical(amount), cumulative: canonical(running) };
+    });
+}

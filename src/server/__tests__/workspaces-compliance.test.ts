@@ -1,0 +1,336 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditPageSchema } from '../../contract/audit';
+import { complianceFundMovesSchema, complianceSearchResultSchema } from '../../contract/compliance';
+import { revealResponseSchema } from '../../contract/personal-data';
+import { call, callSandbox, signIn, startHarness, type Harness } from './harness';
+
+let h: Harness;
+let compliance: string;
+beforeAll(async () => {
+  h = await startHarness();
+  compliance = await signIn(h.app, 'compliance@demo.test');
+});
+afterAll(() => h?.close());
+
+const complianceRoutes: [string, string, unknown?][] = [
+  ['GET', '/api/compliance/search?q=quinn'],
+  ['GET', '/api/compliance/fund-moves'],
+  [
+    'POST',
+    '/api/personal-data/reveal',
+    {
+      objectType: 'account',
+      objectId: 'A1040000',
+      field: 'taxId',
+      reason: 'Checking a KYC mismatch',
+    },
+  ],
+  ['GET', '/api/audit-events'],
+  ['GET', '/api/audit-events/export.csv'],
+];
+
+describe('compliance routes are closed to investors and issuer staff (issue 6, item 9)', () => {
+  it.each(['investor@demo.test', 'investor2@demo.test', 'issuer@demo.test'])(
+    '%s gets 403 everywhere, nothing sent upstream',
+    async (email) => {
+      const cookie = await signIn(h.app, email);
+      await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+      for (const [method, url, body] of complianceRoutes) {
+        const res = await call(h.app, method as 'GET', url, { cookie, body });
+        expect(res.statusCode, `${method} ${url}`).toBe(403);
+        expect(res.body).not.toContain('154728860');
+      }
+      const calls = (await callSandbox(h.sandboxUrl, '/__sandbox/calls')) as { total: number };
+      expect(calls.total).toBe(0);
+    },
+  );
+});
+
+describe('search (searchAccount §4.11, searchEntity §4.12)', () => {
+  it('finds accounts and entities with tax ids and EINs masked', async () => {
+    const res = await call(h.app, 'GET', '/api/compliance/search?q=ellis', { cookie: compliance });
+    expect(res.statusCode).toBe(200);
+    const result = complianceSearchResultSchema.parse(res.json());
+    expect(result.accounts.length).toBeGreaterThan(0);
+    expect(result.entities.length).toBeGreaterThan(0);
+    for (const a of result.accounts) if (a.taxIdMasked) expect(a.taxIdMasked).toMatch(/^•/);
+    for (const e of result.entities) if (e.einMasked) expect(e.einMasked).toMatch(/^••-•••\d{4}$/);
+    expect(res.body).not.toMatch(/"taxId"|"ein"/);
+    expect(res.body).not.toMatch(/\d{2}-\d{7}/);
+  });
+
+  it('needs at least 2 characters', async () => {
+    const res = await call(h.app, 'GET', '/api/compliance/search?q=a', { cookie: compliance });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields[0]).toMatchObject({
+      field: 'query.q',
+      message: 'Enter at least 2 characters',
+    });
+  });
+});
+
+describe('fund moves across accounts (getCustodyFundMoves §4.3 without accountId)', () => {
+  it('lists moves of many accounts, paged, bank numbers masked', async () => {
+    const res = await call(h.app, 'GET', '/api/compliance/fund-moves', { cookie: compliance });
+    expect(res.statusCode).toBe(200);
+    const page = complianceFundMovesSchema.parse(res.json());
+    expect(page.totalRecords).toBeGreaterThan(page.pageSize);
+    expect(page.moves).toHaveLength(page.pageSize);
+    expect(new Set(page.moves.map((m) => m.accountId)).size).toBeGreaterThan(1);
+    for (const m of page.moves) {
+      if (m.bankAccountNumberMasked) expect(m.bankAccountNumberMasked).toMatch(/^••••/);
+    }
+    const second = complianceFundMovesSchema.parse(
+      (
+        await call(h.app, 'GET', '/api/compliance/fund-moves?page=2', { cookie: compliance })
+      ).json(),
+    );
+    expect(second.moves[0].referenceNumber).not.toBe(page.moves[0].referenceNumber);
+  });
+
+  it('filters by status and approval status, case-insensitively (§3)', async () => {
+    const res = await call(
+      h.app,
+      'GET',
+      '/api/compliance/fund-moves?status=PENDING&approvalStatus=Pending',
+      {
+        cookie: compliance,
+      },
+    );
+    const page = complianceFundMovesSchema.parse(res.json());
+    expect(page.totalRecords).toBeGreaterThan(0);
+    expect(page.moves.every((m) => m.status === 'pending' && m.approvalStatus === 'pending')).toBe(
+      true,
+    );
+    const none = complianceFundMovesSchema.parse(
+      (
+        await call(h.app, 'GET', '/api/compliance/fund-moves?status=nosuchstatus', {
+          cookie: compliance,
+        })
+      ).json(),
+    );
+    expect(none).toMatchObject({ totalRecords: 0, moves: [] });
+  });
+});
+
+describe('revealing personal data (issue 6, item 6)', () => {
+  it('reads the value fresh upstream and writes an audit event with reason and IP, never the value', async () => {
+    const accountId = h.manifest.investors[0].accountIds[0];
+    await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+    const res = await call(h.app, 'POST', '/api/personal-data/reveal', {
+      cookie: compliance,
+      body: {
+        objectType: 'account',
+        objectId: accountId,
+        field: 'taxId',
+        reason: 'KYC review: tax id mismatch',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const revealed = revealResponseSchema.parse(res.json());
+    expect(revealed.value).toMatch(/^\d{9}$|^\d{2}-\d{7}$|^\d{3}-\d{2}-\d{4}$/);
+    const calls = (await callSandbox(h.sandboxUrl, '/__sandbox/calls')) as {
+      byOperation: Record<string, number>;
+    };
+    expect(calls.byOperation.getAccount).toBe(1);
+
+    const [event] = await h.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('action', '=', 'personal_data_reveal')
+      .where('object_id', '=', accountId)
+      .orderBy('id', 'desc')
+      .execute();
+    expect(event).toMatchObject({
+      user_email: 'compliance@demo.test',
+      role: 'compliance',
+      object_type: 'account',
+      reason: 'KYC review: tax id mismatch',
+      outcome: 'succeeded',
+      ip: '127.0.0.1',
+    });
+    expect(event.request_id).toBeTruthy();
+    expect(JSON.stringify(event)).not.toContain(revealed.value!);
+
+    const log = auditPageSchema.parse(
+      (
+        await call(h.app, 'GET', '/api/audit-events?action=personal_data_reveal', {
+          cookie: compliance,
+        })
+      ).json(),
+    );
+    expect(log.events[0]).toMatchObject({
+      objectId: accountId,
+      reason: 'KYC review: tax id mismatch',
+      ip: '127.0.0.1',
+    });
+    expect(log.events[0].details).toEqual({ field: 'taxId' });
+  });
+
+  it('reveals an entity EIN and a fund move bank number', async () => {
+    const search = complianceSearchResultSchema.parse(
+      (
+        await call(h.app, 'GET', '/api/compliance/search?q=ventures', { cookie: compliance })
+      ).json(),
+    );
+    const entity = search.entities[0];
+    const ein = await call(h.app, 'POST', '/api/personal-data/reveal', {
+      cookie: compliance,
+      body: {
+        objectType: 'entity',
+        objectId: entity.id,
+        field: 'ein',
+        reason: 'Entity due diligence',
+      },
+    });
+    expect(ein.statusCode, ein.body).toBe(200);
+    expect(ein.json().value.slice(-4)).toBe(entity.einMasked!.slice(-4));
+
+    const moves = complianceFundMovesSchema.parse(
+      (await call(h.app, 'GET', '/api/compliance/fund-moves', { cookie: compliance })).json(),
+    );
+    const move = moves.moves.find((m) => m.bankAccountNumberMasked)!;
+    const bank = await call(h.app, 'POST', '/api/personal-data/reveal', {
+      cookie: compliance,
+      body: {
+        objectType: 'fund_move',
+        objectId: move.referenceNumber,
+        field: 'bankAccountNumber',
+        reason: 'Returned ACH investigation',
+      },
+    });
+    expect(bank.statusCode, bank.body).toBe(200);
+    expect(bank.json().value.slice(-4)).toBe(move.bankAccountNumberMasked!.slice(-4));
+  });
+
+  it('requires a reason of 10+ characters and a field of that kind of record', async () => {
+    const short = await call(h.app, 'POST', '/api/personal-data/reveal', {
+      cookie: compliance,
+      body: { objectType: 'account', objectId: 'A1040000', field: 'taxId', reason: 'because' },
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error.fields[0].field).toBe('reason');
+    const wrongField = await call(h.app, 'POST', '/api/personal-data/reveal', {
+      cookie: compliance,
+      body: {
+        objectType: 'account',
+        objectId: 'A1040000',
+        field: 'ein',
+        reason: 'A good enough reason',
+      },
+    });
+    expect(wrongField.statusCode).toBe(400);
+  });
+
+  it('an unknown record is 404 and the failed attempt is audited', async () => {
+    const res = await call(h.app, 'POST', '/api/personal-data/reveal', {
+      cookie: compliance,
+      body: {
+        objectType: 'entity',
+        objectId: 'E0000000',
+        field: 'ein',
+        reason: 'Looking for a ghost',
+      },
+    });
+    expect(res.statusCode).toBe(404);
+    const failed = await h.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('action', '=', 'personal_data_reveal')
+      .where('outcome', '=', 'failed')
+      .execute();
+    expect(failed.some((e) => e.object_id === 'E0000000')).toBe(true);
+  });
+});
+
+describe('audit log (issue 6, item 7)', () => {
+  it('filters by user and action, pages with before', async () => {
+    const all = auditPageSchema.parse(
+      (await call(h.app, 'GET', '/api/audit-events', { cookie: compliance })).json(),
+    );
+    expect(all.events.length).toBeGreaterThan(0);
+    const mine = auditPageSchema.parse(
+      (
+        await call(h.app, 'GET', '/api/audit-events?user=COMPLIANCE@demo.test&action=sign_in', {
+          cookie: compliance,
+        })
+      ).json(),
+    );
+    expect(
+      mine.events.every((e) => e.userEmail === 'compliance@demo.test' && e.action === 'sign_in'),
+    ).toBe(true);
+    const older = auditPageSchema.parse(
+      (
+        await call(h.app, 'GET', `/api/audit-events?before=${all.events[0].id}`, {
+          cookie: compliance,
+        })
+      ).json(),
+    );
+    expect(older.events.every((e) => BigInt(e.id) < BigInt(all.events[0].id))).toBe(true);
+    const future = auditPageSchema.parse(
+      (
+        await call(h.app, 'GET', '/api/audit-events?from=2999-01-01', { cookie: compliance })
+      ).json(),
+    );
+    expect(future.events).toEqual([]);
+    const bad = await call(h.app, 'GET', '/api/audit-events?from=2026-02-30', {
+      cookie: compliance,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('exports CSV without revealed values, guards formulas, and audits the export', async () => {
+    await call(h.app, 'POST', '/api/personal-data/reveal', {
+      cookie: compliance,
+      body: {
+        objectType: 'account',
+        objectId: 'A1040000',
+        field: 'taxId',
+        reason: '=HYPERLINK("http://evil") check',
+      },
+    });
+    const res = await call(
+      h.app,
+      'GET',
+      '/api/audit-events/export.csv?action=personal_data_reveal',
+      { cookie: compliance },
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="audit-log-/);
+    const lines = res.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'id,at,user,role,action,object_type,object_id,outcome,reason,ip,request_id,details',
+    );
+    expect(lines.length).toBeGreaterThan(1);
+    expect(res.body).toContain(`"'=HYPERLINK(""http://evil"") check"`);
+    expect(res.body).not.toContain('154728860');
+
+    const [exported] = await h.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('action', '=', 'audit_export')
+      .orderBy('id', 'desc')
+      .execute();
+    expect(exported).toMatchObject({ user_email: 'compliance@demo.test', outcome: 'succeeded' });
+    expect(exported.details).toMatchObject({
+      filters: { action: 'personal_data_reveal' },
+      rows: lines.length - 1,
+    });
+  });
+
+  it('shows the email typed at a failed sign-in to admins only', async () => {
+    await call(h.app, 'POST', '/api/session', {
+      body: { email: 'typo@demo.test', password: 'wrong-password' },
+    });
+    const admin = await signIn(h.app, 'admin@demo.test');
+    const forAdmin = auditPageSchema.parse(
+      (await call(h.app, 'GET', '/api/audit-events?action=sign_in', { cookie: admin })).json(),
+    );
+    expect(forAdmin.events.some((e) => e.userEmail === 'typo@demo.test')).toBe(true);
+    const forCompliance = auditPageSchema.parse(
+      (await call(h.app, 'GET', '/api/audit-events?action=sign_in', { cookie: compliance })).json(),
+    );
+    expect(forCompliance.events.some((e) => e.userEmail === 'typo@demo.test')).toBe(false);
+  });
+});

@@ -1,0 +1,209 @@
+import Big from 'big.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  issuerOfferingsSchema,
+  offeringPurchaseHistorySchema,
+  savedIssuerAccountsSchema,
+} from '../../contract/issuer-workspace';
+import { compareWithReported, summarizePurchases } from '../../contract/purchase-summary';
+import { call, callSandbox, signIn, startHarness, type Harness } from './harness';
+
+let h: Harness;
+let issuerCookie: string;
+beforeAll(async () => {
+  h = await startHarness();
+  issuerCookie = await signIn(h.app, 'issuer@demo.test');
+});
+afterAll(() => h?.close());
+
+async function upstreamCalls(): Promise<Record<string, number>> {
+  const snapshot = (await callSandbox(h.sandboxUrl, '/__sandbox/calls')) as {
+    byOperation: Record<string, number>;
+  };
+  return snapshot.byOperation;
+}
+
+const validAccount = {
+  companyName: 'Aspen Ridge Capital LLC',
+  companyState: 'co',
+  issuingCountry: 'US',
+  accountType: 'CHECKING',
+  entityType: 'LLC',
+  companyTaxId: '12-3456789',
+  accountMiddleInitial: 'q',
+  socialSecurityNumber: '123456789',
+  dateOfBirth: '1980-02-29',
+  residentUs: 'Yes',
+  citizenUs: 'No',
+  addressLine1: '1 Main St',
+  addressLine2: '',
+  city: 'Boulder',
+  zip: '80302',
+  country: 'US',
+  additionalInfo: '',
+};
+
+describe('issuer workspace: my offerings (issue 6, item 1)', () => {
+  it("lists only the offerings of the issuer staff member's issuers", async () => {
+    const res = await call(h.app, 'GET', '/api/issuer/offerings', { cookie: issuerCookie });
+    expect(res.statusCode).toBe(200);
+    const { offerings } = issuerOfferingsSchema.parse(res.json());
+    expect(offerings.map((o) => o.id).sort()).toEqual(
+      [...h.manifest.issuers[0].offeringIds!].sort(),
+    );
+  });
+
+  it('is closed to investors', async () => {
+    const cookie = await signIn(h.app, 'investor@demo.test');
+    expect((await call(h.app, 'GET', '/api/issuer/offerings', { cookie })).statusCode).toBe(403);
+  });
+});
+
+describe('purchase history (getOfferingPurchaseHistory §4.9)', () => {
+  it("refuses another issuer's offering with 403 and sends nothing upstream", async () => {
+    const other = h.manifest.issuers[1].offeringIds![0];
+    await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+    const res = await call(h.app, 'GET', `/api/offerings/${other}/purchase-history`, {
+      cookie: issuerCookie,
+    });
+    expect(res.statusCode).toBe(403);
+    expect((await upstreamCalls()).getOfferingPurchaseHistory ?? 0).toBe(0);
+    const denied = await h.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('action', '=', 'access_denied')
+      .where('object_id', '=', other)
+      .execute();
+    expect(denied.length).toBeGreaterThan(0);
+  });
+
+  it('is closed to investors even for a public offering', async () => {
+    const cookie = await signIn(h.app, 'investor@demo.test');
+    const id = h.manifest.issuers[0].offeringIds![0];
+    expect(
+      (await call(h.app, 'GET', `/api/offerings/${id}/purchase-history`, { cookie })).statusCode,
+    ).toBe(403);
+  });
+
+  it('the offering with 2,000+ trades: totals match the trades to the cent', async () => {
+    const manifest = (await callSandbox(h.sandboxUrl, '/__sandbox/manifest')) as {
+      largestOfferingId: string;
+    };
+    const id = manifest.largestOfferingId;
+    expect(h.manifest.issuers[0].offeringIds).toContain(id);
+    const res = await call(h.app, 'GET', `/api/offerings/${id}/purchase-history`, {
+      cookie: issuerCookie,
+    });
+    expect(res.statusCode).toBe(200);
+    const { offering, history } = offeringPurchaseHistorySchema.parse(res.json());
+    expect(history.purchases.length).toBeGreaterThanOrEqual(2000);
+
+    // An independent sum in integer cents (every amount has at most 2 significant decimals here).
+    let cents = 0n;
+    let shares = new Big(0);
+    for (const p of history.purchases) {
+      const [whole, fraction = ''] = p.amount.split('.');
+      expect(fraction.replace(/0+$/, '').length).toBeLessThanOrEqual(2);
+      cents += BigInt(whole) * 100n + BigInt((fraction + '00').slice(0, 2));
+      shares = shares.plus(p.shares);
+    }
+    const summary = summarizePurchases(history.purchases, {
+      totalShares: offering?.totalShares,
+      targetAmount: offering?.targetAmount,
+    });
+    expect(summary.tradeCount).toBe(history.purchases.length);
+    expect(new Big(summary.amountRaised).times(100).toFixed(0)).toBe(cents.toString());
+    expect(summary.sharesSold).toBe(shares.toFixed());
+    // …and the upstream's own summary agrees with its trades (§2.3).
+    expect(compareWithReported(summary, history)).toEqual([]);
+    expect(new Big(history.totalAmountRaised!).eq(summary.amountRaised)).toBe(true);
+  });
+
+  it('reviewers may read any offering', async () => {
+    const cookie = await signIn(h.app, 'compliance@demo.test');
+    const other = h.manifest.issuers[1].offeringIds![0];
+    const res = await call(h.app, 'GET', `/api/offerings/${other}/purchase-history`, { cookie });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('issuer account (createIssuerAccount §4.6)', () => {
+  const url = (issuerId: string) => `/api/issuers/${issuerId}/issuer-account`;
+
+  it("refuses to write another issuer's account: 403, nothing sent upstream", async () => {
+    await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+    const res = await call(h.app, 'POST', url(h.manifest.issuers[1].issuerId), {
+      cookie: issuerCookie,
+      body: validAccount,
+      headers: { 'idempotency-key': 'issuer-acct-other-0001' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect((await upstreamCalls()).createIssuerAccount ?? 0).toBe(0);
+  });
+
+  it('rejects what the contract rules reject, naming the field, before anything is sent', async () => {
+    await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+    const res = await call(h.app, 'POST', url(h.manifest.issuers[0].issuerId), {
+      cookie: issuerCookie,
+      body: {
+        ...validAccount,
+        companyTaxId: '00-1234567',
+        socialSecurityNumber: '666-12-3456',
+        companyState: 'XX',
+      },
+      headers: { 'idempotency-key': 'issuer-acct-invalid-01' },
+    });
+    expect(res.statusCode).toBe(400);
+    const fields = (res.json().error.fields as { field: string }[]).map((f) => f.field).sort();
+    expect(fields).toEqual(['companyState', 'companyTaxId', 'socialSecurityNumber']);
+    expect((await upstreamCalls()).createIssuerAccount ?? 0).toBe(0);
+  });
+
+  it('creates once per Idempotency-Key, with the IP set by the BFF and personal data masked', async () => {
+    await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+    const issuerId = h.manifest.issuers[0].issuerId;
+    const send = () =>
+      call(h.app, 'POST', url(issuerId), {
+        cookie: issuerCookie,
+        body: { ...validAccount, createdIpAddress: '6.6.6.6' },
+        headers: { 'idempotency-key': 'issuer-acct-create-0001', 'x-forwarded-for': '6.6.6.6' },
+      });
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(201);
+    const { records } = savedIssuerAccountsSchema.parse(first.json());
+    expect(records).toHaveLength(1);
+    const [record] = records;
+    expect(record).toMatchObject({
+      issuerId,
+      companyState: 'CO',
+      status: 'pending',
+      maskedCompanyTaxId: '••-•••6789',
+      maskedSocialSecurityNumber: '•••-••-6789',
+      maskedDateOfBirth: '••••-••-••',
+      residentUs: true,
+      citizenUs: false,
+      accountMiddleInitial: 'Q',
+    });
+    expect(record.createdIp).toBe('127.0.0.1');
+    expect(first.body).not.toContain('123-45-6789');
+    expect(first.body).not.toContain('123456789');
+    expect(first.body).not.toContain('02-29-1980');
+
+    const again = await send();
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect((await upstreamCalls()).createIssuerAccount).toBe(1);
+  });
+
+  it('is closed to compliance and investors', async () => {
+    for (const email of ['compliance@demo.test', 'investor@demo.test']) {
+      const cookie = await signIn(h.app, email);
+      const res = await call(h.app, 'POST', url(h.manifest.issuers[0].issuerId), {
+        cookie,
+        body: validAccount,
+        headers: { 'idempotency-key': `issuer-acct-role-${email.length}-x` },
+      });
+      expect(res.statusCode).toBe(403);
+    }
+  });
+});

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import {
+  AUDIT_EXPORT_LIMIT,
+  AUDIT_PAGE_SIZE,
+  auditCsvHeader,
+  auditPageSchema,
+  auditQuerySchema,
+  type AuditEventView,
+} from '../../contract/audit';
+import type { Role } from '../../contract/session';
+import { csvLine } from '../../contract/csv';
+import { queryAudit, type AuditQuery as StoreAuditQuery } from '../store/audit';
+import { defineRoute } from './define';
+
+type AuditRow = Awaited<ReturnType<typeof queryAudit>>[number];
+type Filters = z.infer<typeof auditQuerySchema>;
+
+/*
+ * What each role sees of the audit log (decided for issue 6, documented in docs/audit-log.md):
+ * - compliance and admin both see who, what, when, the stated reason and the IP address: an
+ *   investigation needs them.
+ * - the email typed in a failed sign-in (no user behind it) is shown to admins only: people
+ *   sometimes type their password into the email field.
+ * - details never carry personal values: keys that could hold one are dropped for every role,
+ *   as a second line behind the routes, which never write them.
+ */
+const SENSITIVE_DETAIL_KEY =
+  /value|ssn|social|tax|ein|dob|birth|account_?number|routing|password|secret|token|key/i;
+
+function safeDetails(details: unknown): Record<string, unknown> | null {
+  if (!details || typeof details !== 'object' || Array.isArray(details)) return null;
+  const kept = Object.entries(details as Record<string, unknown>).filter(
+    ([key]) => !SENSITIVE_DETAIL_KEY.test(key),
+  );
+  return kept.length ? Object.fromEntries(kept) : null;
+}
+
+export function auditViewFor(role: Role, row: AuditRow): AuditEventView {
+  const anonymousAttempt = row.user_id === null && row.action === 'sign_in';
+  return {
+    id: String(row.id),
+    at: new Date(row.at).toISOString(),
+    userEmail:
+      anonymousAttempt && role !== 'admin'
+        ? '(withheld: typed at a failed sign-in)'
+        : row.user_email,
+    role: row.role,
+    action: row.action,
+    objectType: row.object_type,
+    objectId: row.object_id,
+    reason: row.reason,
+    outcome: row.outcome,
+    ip: row.ip,
+    requestId: row.request_id,
+    details: safeDetails(typeof row.details === 'string' ? safeParse(row.details) : row.details),
+  };
+}
+
+function safeParse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+const DAY_MS = 86_400_000;
+
+function storeQuery(filters: Filters, limit: number): StoreAuditQuery {
+  return {
+    userEmail: filters.user || undefined,
+    action: filters.action || undefined,
+    from: filters.from ? new Date(`${filters.from}T00:00:00Z`) : undefined,
+    // `to` is a whole day, included.
+    to: filters.to ? new Date(new Date(`${filters.to}T00:00:00Z`).getTime() + DAY_MS) : undefined,
+    before: filters.before,
+    limit,
+  };
+}
+
+function filtersForLog(filters: Filters) {
+  return Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== ''));
+}
+
+export const auditRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/api/audit-events',
+    summary: 'The audit log, newest first, filtered by user, action and dates; paged with before',
+    tags: ['audit'],
+    query: auditQuerySchema,
+    response: auditPageSchema,
+    async handler({ query, user, deps }) {
+      // One more than a page tells whether another page follows.
+      const rows = await queryAudit(deps.db, storeQuery(query, AUDIT_PAGE_SIZE + 1));
+      const page = rows.slice(0, AUDIT_PAGE_SIZE);
+      return {
+        events: page.map((row) => auditViewFor(user!.role, row)),
+        nextBefore: rows.length > AUDIT_PAGE_SIZE ? String(page[page.length - 1].id) : null,
+      };
+    },
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/api/audit-events/export.csv',
+    summary: 'The filtered audit log as CSV (built server side; the export itself is audited)',
+    tags: ['audit'],
+    query: auditQuerySchema,
+    response: z.string(),
+    async handler({ query, user, reply, deps, audit }) {
+      const lines = [csvLine(auditCsvHeader)];
+      let before = query.before;
+      let count = 0;
+      let truncated = false;
+      while (count < AUDIT_EXPORT_LIMIT) {
+        const batch = await queryAudit(deps.db, storeQuery({ ...query, before }, 500));
+        for (const row of batch) {
+          if (count >= AUDIT_EXPORT_LIMIT) {
+            truncated = true;
+            break;
+          }
+          const e = auditViewFor(user!.role, row);
+          lines.push(
+            csvLine([
+              e.id,
+              e.at,
+              e.userEmail,
+              e.role,
+              e.action,
+              e.objectType,
+              e.objectId,
+              e.outcome,
+              e.reason,
+              e.ip,
+              e.requestId,
+              e.details ? JSON.stringify(e.details) : '',
+            ]),
+          );
+          count++;
+        }
+        if (batch.length < 500 || truncated) break;
+        before = String(batch[batch.length - 1].id);
+      }
+      await audit({
+        action: 'audit_export',
+        outcome: 'succeeded',
+        details: { filters: filtersForLog(query), rows: count, truncated },
+      });
+      const day = new Date().toISOString().slice(0, 10);
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="audit-log-${day}.csv"`)
+        .header('cache-control', 'no-store');
+      return lines.join('');
+    },
+  }),
+];

@@ -1,0 +1,81 @@
+import {
+  complianceFundMovesQuerySchema,
+  complianceFundMovesSchema,
+  complianceSearchQuerySchema,
+  complianceSearchResultSchema,
+  COMPLIANCE_FUND_MOVES_PAGE_SIZE,
+} from '../../contract/compliance';
+import type { FundMove } from '../../contract/custody';
+import { toEntityView } from '../lib/personal-data';
+import { toAccountView } from './accounts';
+import { toFundMoveView } from './custody';
+import type { UpstreamClient } from '../upstream/client';
+import { getCustodyFundMoves } from '../upstream/get-custody-fund-moves';
+import { searchAccount } from '../upstream/search-account';
+import { searchEntity } from '../upstream/search-entity';
+import { defineRoute } from './define';
+
+/** The upstream's largest page (real-world notes §2: limit 1–500). */
+const UPSTREAM_PAGE = 500;
+/** A bound on one filtered listing: beyond it the filters would need server-side support. */
+const MAX_MOVES = 10_000;
+
+/**
+ * Every fund move across accounts (getCustodyFundMoves without accountId, §4.3). The upstream
+ * cannot filter by status, so the BFF reads all pages and filters here.
+ */
+async function allFundMoves(upstream: UpstreamClient): Promise<FundMove[]> {
+  const moves: FundMove[] = [];
+  for (let offset = 0; offset < MAX_MOVES; offset += UPSTREAM_PAGE) {
+    const page = await getCustodyFundMoves(upstream, { offset, limit: UPSTREAM_PAGE });
+    moves.push(...page.moves);
+    if (page.moves.length === 0 || offset + UPSTREAM_PAGE >= page.totalRecords) break;
+  }
+  return moves;
+}
+
+export const complianceRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/api/compliance/search',
+    summary:
+      'Accounts and entity parties matching a keyword (searchAccount §4.11, searchEntity §4.12)',
+    tags: ['compliance'],
+    query: complianceSearchQuerySchema,
+    response: complianceSearchResultSchema,
+    async handler({ query, deps }) {
+      const [accounts, entities] = await Promise.all([
+        searchAccount(deps.upstream, { keyword: query.q }),
+        searchEntity(deps.upstream, { keyword: query.q }),
+      ]);
+      return { accounts: accounts.map(toAccountView), entities: entities.map(toEntityView) };
+    },
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/api/compliance/fund-moves',
+    summary: 'Fund moves across accounts, filtered by status and approval status, paged',
+    tags: ['compliance'],
+    query: complianceFundMovesQuerySchema,
+    response: complianceFundMovesSchema,
+    async handler({ query, deps }) {
+      // §3: the letter case of statuses varies; the wire layer lower-cases them, so do the filters.
+      const status = query.status?.toLowerCase() || undefined;
+      const approvalStatus = query.approvalStatus?.toLowerCase() || undefined;
+      const matching = (await allFundMoves(deps.upstream)).filter(
+        (move) =>
+          (!status || move.status === status) &&
+          (!approvalStatus || move.approvalStatus === approvalStatus),
+      );
+      const start = (query.page - 1) * COMPLIANCE_FUND_MOVES_PAGE_SIZE;
+      return {
+        moves: matching.slice(start, start + COMPLIANCE_FUND_MOVES_PAGE_SIZE).map(toFundMoveView),
+        page: query.page,
+        pageSize: COMPLIANCE_FUND_MOVES_PAGE_SIZE,
+        totalRecords: matching.length,
+        totalPages: Math.ceil(matching.length / COMPLIANCE_FUND_MOVES_PAGE_SIZE),
+      };
+    },
+  }),
+];

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import type { IssuerAccountRequest } from '../../contract/issuers';
+import {
+  issuerAccountFormSchema,
+  issuerOfferingsSchema,
+  offeringPurchaseHistorySchema,
+  savedIssuerAccountsSchema,
+} from '../../contract/issuer-workspace';
+import { toSavedIssuerAccount } from '../lib/personal-data';
+import { createIssuerAccount } from '../upstream/create-issuer-account';
+import { getOfferingPurchaseHistory } from '../upstream/get-offering-purchase-history';
+import { defineRoute } from './define';
+
+const offeringParams = z.object({
+  offeringId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'offeringId must be 1 to 64 letters or digits'),
+});
+const issuerParams = z.object({
+  issuerId: z.string().regex(/^\d{1,18}$/, 'issuerId must be numeric'),
+});
+
+const orUndefined = (value: string | undefined) =>
+  value === undefined || value === '' ? undefined : value;
+const yesNo = (value: string | undefined) =>
+  value === 'Yes' ? true : value === 'No' ? false : undefined;
+
+export const issuerRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/api/issuer/offerings',
+    summary: 'Offerings of the issuers linked to the signed-in user (reviewers: every offering)',
+    tags: ['issuer'],
+    response: issuerOfferingsSchema,
+    async handler({ user, deps }) {
+      const all = await deps.offerings.get('all', () => deps.loadOfferings());
+      if (user!.role === 'issuer_staff') {
+        return { offerings: all.filter((o) => user!.issuerIds.includes(o.issuerId)) };
+      }
+      return { offerings: all };
+    },
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/api/offerings/:offeringId/purchase-history',
+    summary: "An offering's trades with the upstream's summary (getOfferingPurchaseHistory §4.9)",
+    tags: ['issuer'],
+    params: offeringParams,
+    response: offeringPurchaseHistorySchema,
+    async handler({ params, deps }) {
+      const [history, offerings] = await Promise.all([
+        getOfferingPurchaseHistory(deps.upstream, { offeringId: params.offeringId }),
+        deps.offerings.get('all', () => deps.loadOfferings()).catch(() => []),
+      ]);
+      return { offering: offerings.find((o) => o.id === params.offeringId) ?? null, history };
+    },
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/api/issuers/:issuerId/issuer-account',
+    summary: "Stores an issuer's financial account details (createIssuerAccount §4.6)",
+    tags: ['issuer'],
+    params: issuerParams,
+    body: issuerAccountFormSchema,
+    response: savedIssuerAccountsSchema,
+    successStatus: 201,
+    idempotent: true,
+    async handler({ params, body, request, deps, audit }) {
+      const input: IssuerAccountRequest = {
+        issuerId: params.issuerId,
+        companyName: body.companyName,
+        companyState: body.companyState,
+        issuingCountry: body.issuingCountry,
+        // §4.6 createdIpAddress: the requester's address as the BFF sees it, never the browser's word.
+        requesterIp: request.ip,
+        accountType:
+          body.accountType === 'CHECKING'
+            ? 'checking'
+            : body.accountType === 'SAVINGS'
+              ? 'savings'
+              : undefined,
+        entityType: orUndefined(body.entityType) as IssuerAccountRequest['entityType'],
+        companyTaxId: orUndefined(body.companyTaxId),
+        accountMiddleInitial: orUndefined(body.accountMiddleInitial)?.toUpperCase(),
+        socialSecurityNumber: orUndefined(body.socialSecurityNumber),
+        dateOfBirth: orUndefined(body.dateOfBirth),
+        residentUs: yesNo(body.residentUs),
+        citizenUs: yesNo(body.citizenUs),
+        address: {
+          line1: orUndefined(body.addressLine1),
+          line2: orUndefined(body.addressLine2),
+          city: orUndefined(body.city),
+          zip: orUndefined(body.zip),
+          country: orUndefined(body.country),
+        },
+        additionalInfo: orUndefined(body.additionalInfo),
+      };
+      const records = await createIssuerAccount(deps.upstream, input);
+      await audit({
+        action: 'issuer_account_create',
+        objectType: 'issuer',
+        objectId: params.issuerId,
+        outcome: 'succeeded',
+        details: { records: records.length },
+      });
+      return { records: records.map(toSavedIssuerAccount) };
+    },
+  }),
+];
