@@ -26,6 +26,11 @@ export interface OperationRequest {
 export interface OperationResult {
   body: Record<string, unknown>;
   httpStatus?: number;
+  /**
+   * Pre-serialised JSON values to splice into the body (hot paths such as order pages): the body
+   * key holds a placeholder and the text replaces it.
+   */
+  rawJson?: Record<string, string>;
 }
 
 export interface Operation {

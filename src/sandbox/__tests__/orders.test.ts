@@ -51,6 +51,8 @@ describe('§4.1 getOrdersForADay', () => {
     expect(r.body['Error(s)']).toContain('date&nbsp;&nbsp; : Missing');
     expect(r.body['Error(s)']).toContain('limitStart');
     expect(r.body['Error(s)']).toContain('limitEnd');
+    // real-world notes §6: the raw text writes "&" as \u0026 inside the HTML-ish message.
+    expect(r.text).toContain('\\u0026nbsp;');
   });
 
   it('§4.1: date must be MM-DD-YYYY and limits integers', async () => {

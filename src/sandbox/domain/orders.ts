@@ -45,14 +45,39 @@ function numberOrString(value: number, asString: boolean): number | string {
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+/** 9:30 AM US Eastern on that day (trading hours are Eastern, §8). */
+function marketOpen(dayNumber: number): number {
+  const { year, month, day } = dayNumberToParts(dayNumber);
+  return zonedInstant(NEW_YORK, year, month, day, 9, 30);
+}
+
+interface CachedDay {
+  orders: Order[];
+  /** JSON text of each order, filled on first use; pages are joined from these. */
+  json: (string | undefined)[];
+}
+
 export class OrderBook {
-  private readonly cache = new Map<number, Order[]>();
+  private readonly cache = new Map<number, CachedDay>();
   private static readonly CACHE_DAYS = 4;
 
   constructor(private readonly options: OrderBookOptions) {}
 
   /** All orders of a trading day, in creation order. */
   day(dayNumber: number): Order[] {
+    return this.cachedDay(dayNumber).orders;
+  }
+
+  /** The JSON array text of orders [start, end) of a day; serialised once per order. */
+  pageJson(dayNumber: number, start: number, end: number): string {
+    const { orders, json } = this.cachedDay(dayNumber);
+    const last = Math.min(end, orders.length);
+    const parts: string[] = [];
+    for (let i = start; i < last; i++) parts.push((json[i] ??= JSON.stringify(orders[i])));
+    return `[${parts.join(',')}]`;
+  }
+
+  private cachedDay(dayNumber: number): CachedDay {
     const cached = this.cache.get(dayNumber);
     if (cached) {
       // Refresh recency for the small LRU.
@@ -61,15 +86,17 @@ export class OrderBook {
       return cached;
     }
     const count = ordersPerDay(dayNumber);
+    const open = marketOpen(dayNumber);
     const orders: Order[] = new Array(count);
     for (let position = 0; position < count; position++) {
-      orders[position] = this.generate(dayNumber, position, count);
+      orders[position] = this.generate(dayNumber, position, count, open);
     }
-    this.cache.set(dayNumber, orders);
+    const day = { orders, json: new Array<string | undefined>(count) };
+    this.cache.set(dayNumber, day);
     if (this.cache.size > OrderBook.CACHE_DAYS) {
       this.cache.delete(this.cache.keys().next().value as number);
     }
-    return orders;
+    return day;
   }
 
   /** One order by id, or null when the id names no order. */
@@ -78,14 +105,17 @@ export class OrderBook {
     const { dayNumber, position } = locateOrder(orderId);
     const count = ordersPerDay(dayNumber);
     if (position >= count) return null;
-    return this.cache.get(dayNumber)?.[position] ?? this.generate(dayNumber, position, count);
+    return (
+      this.cache.get(dayNumber)?.orders[position] ??
+      this.generate(dayNumber, position, count, marketOpen(dayNumber))
+    );
   }
 
   clear(): void {
     this.cache.clear();
   }
 
-  private generate(dayNumber: number, position: number, count: number): Order {
+  private generate(dayNumber: number, position: number, count: number, open: number): Order {
     const rng = new Prng(mixSeed(dayNumber, position));
     const securities = this.options.securities();
     const security = securities[mixSeed(position, dayNumber) % securities.length];
@@ -94,8 +124,6 @@ export class OrderBook {
       (1 + ((mixSeed(dayNumber, security.securityId) % 200) - 100) / 1000);
     const price = round2((dayPrice * (1 + (rng.next() - 0.5) / 20)) / 100);
     const shares = rng.int(1, 50) * 10;
-    const { year, month, day } = dayNumberToParts(dayNumber);
-    const open = zonedInstant(NEW_YORK, year, month, day, 9, 30);
     // Orders arrive through the 6.5-hour session in id order.
     const createdAt = open + Math.floor((position * 23_400_000) / count);
     const roll = rng.next();

@@ -144,5 +144,16 @@ export function dispatcher(deps: DispatchDeps) {
 }
 
 function sendResult(reply: FastifyReply, result: OperationResult): FastifyReply {
-  return send(reply, result.httpStatus ?? 200, result.body);
+  if (!result.rawJson) return send(reply, result.httpStatus ?? 200, result.body);
+  // Splice pre-serialised values in place of their keys (they are written last).
+  const rest: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(result.body))
+    if (!(key in result.rawJson)) rest[key] = value;
+  let text = JSON.stringify(rest).slice(0, -1);
+  for (const [key, json] of Object.entries(result.rawJson))
+    text += `,${JSON.stringify(key)}:${json}`;
+  return reply
+    .code(result.httpStatus ?? 200)
+    .header('content-type', 'application/json; charset=utf-8')
+    .send(`${text}}`);
 }

@@ -23,10 +23,16 @@ function renderWeek(week: WeekHours, closedKey: 'closed' | 'Closed'): Record<str
   return out;
 }
 
+/** Global hours never change, so their rendering is kept per state (a hot small read). */
+const renderedGlobal = new WeakMap<WeekHours, Record<string, string>>();
+
 export const getMarketHours: Operation = {
   name: 'getMarketHours',
   handle(_request, ctx) {
-    return ok({ globalMarketHours: renderWeek(ctx.store.state.globalHours, 'closed') });
+    const week = ctx.store.state.globalHours;
+    let rendered = renderedGlobal.get(week);
+    if (!rendered) renderedGlobal.set(week, (rendered = renderWeek(week, 'closed')));
+    return ok({ globalMarketHours: rendered });
   },
 };
 

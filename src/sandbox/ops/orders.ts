@@ -33,12 +33,11 @@ export const getOrdersForADay: Operation = {
       throw new ValidationError([fieldMessage('limitEnd', 'Must not be less than limitStart')]);
 
     // limitEnd is exclusive; a range wider than 500 is cut to 500 records (§8).
-    const page = orders.day(day!).slice(start, Math.min(end, start + MAX_ORDERS_PER_PAGE));
-    const json = pageDeliversString(start);
-    return ok({
-      pagination: { limitStart: start, limitEnd: end },
-      orderDetails: json ? JSON.stringify(page) : page,
-    });
+    const page = orders.pageJson(day!, start, Math.min(end, start + MAX_ORDERS_PER_PAGE));
+    return {
+      ...ok({ pagination: { limitStart: start, limitEnd: end } }),
+      rawJson: { orderDetails: pageDeliversString(start) ? JSON.stringify(page) : page },
+    };
   },
 };
 
