@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Db } from './store/db';
 import type { StoredUser } from './store/users';
+import type { ActiveSession } from './store/sessions';
 import type { OwnershipResolver } from './policy/ownership';
 import type { UpstreamClient } from './upstream/client';
 import type { Offering } from '../contract/offerings';
@@ -28,6 +29,7 @@ export interface Deps {
 declare module 'fastify' {
   interface FastifyRequest {
     user: SignedInUser | null;
-    sessionIdHash: string | null;
+    /** The live session behind the cookie, when there is one. */
+    session: ActiveSession | null;
   }
 }

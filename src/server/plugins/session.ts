@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../store/db';
-import { resumeSession, type SessionTimes } from '../store/sessions';
-import { getUser } from '../store/users';
+import { resolveSession, type SessionTimes } from '../store/sessions';
 
 export function sessionCookieName(config: Pick<Config, 'secureCookies'>): string {
   // The __Host- prefix needs Secure, which browsers accept only over HTTPS (decision 8).
@@ -34,17 +33,15 @@ export function clearSessionCookie(reply: FastifyReply, config: Config) {
 /** Resolves the session cookie of every /api request to a user (or null). */
 export function sessionPlugin(app: FastifyInstance, config: Config, db: Db) {
   app.decorateRequest('user', null);
-  app.decorateRequest('sessionIdHash', null);
+  app.decorateRequest('session', null);
   const name = sessionCookieName(config);
   app.addHook('preHandler', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[name];
     if (!token || token.length > 200) return;
-    const session = await resumeSession(db, token, sessionTimes(config));
-    if (!session) return;
-    const user = await getUser(db, session.userId);
-    if (!user) return;
-    request.user = user;
-    request.sessionIdHash = session.idHash;
+    const resolved = await resolveSession(db, token, sessionTimes(config));
+    if (!resolved) return;
+    request.user = resolved.user;
+    request.session = resolved.session;
   });
 }

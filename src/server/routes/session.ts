@@ -53,19 +53,10 @@ export const sessionRoutes = [
     tags: ['session'],
     response: sessionSchema,
     async handler({ user, request, deps }) {
-      if (!user || !request.sessionIdHash) {
+      if (!user || !request.session) {
         throw new HttpError('unauthenticated', 'You are not signed in.');
       }
-      const row = await deps.db
-        .selectFrom('sessions')
-        .select(['idle_expires_at', 'absolute_expires_at'])
-        .where('id_hash', '=', request.sessionIdHash)
-        .executeTakeFirstOrThrow();
-      return sessionBody(
-        user,
-        { idleExpiresAt: row.idle_expires_at, absoluteExpiresAt: row.absolute_expires_at },
-        deps,
-      );
+      return sessionBody(user, request.session, deps);
     },
   }),
 
@@ -101,7 +92,7 @@ export const sessionRoutes = [
       await clear(deps.db, emailKey);
 
       // A fresh id at every sign-in, and the previous session of this browser ends (no fixation).
-      if (request.sessionIdHash) await revokeSession(deps.db, request.sessionIdHash);
+      if (request.session) await revokeSession(deps.db, request.session.idHash);
       const { token, session } = await createSession(deps.db, user.id, sessionTimes(deps.config), {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
@@ -127,8 +118,8 @@ export const sessionRoutes = [
     tags: ['session'],
     response: null,
     async handler({ request, reply, deps, user }) {
-      if (request.sessionIdHash) {
-        await revokeSession(deps.db, request.sessionIdHash);
+      if (request.session) {
+        await revokeSession(deps.db, request.session.idHash);
         await deps.audit({
           action: 'sign_out',
           outcome: 'succeeded',

@@ -1,5 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Db } from './db';
+import type { LinkKind } from './schema';
+import type { StoredUser } from './users';
 
 export interface SessionTimes {
   idleMs: number;
@@ -48,34 +51,81 @@ export async function createSession(
   return { token, session: { idHash, userId, idleExpiresAt, absoluteExpiresAt } };
 }
 
-/** Looks up a live session and slides its idle deadline. Expired or revoked sessions are null. */
-export async function resumeSession(
+/**
+ * One round trip for every authenticated request: the session, its user and the user's links.
+ * Null when the session is unknown, revoked, expired, or its user is disabled.
+ */
+export async function resolveSession(
   db: Db,
   token: string,
   times: SessionTimes,
   now = new Date(),
-): Promise<ActiveSession | null> {
+): Promise<{ session: ActiveSession; user: StoredUser } | null> {
   const idHash = hashToken(token);
   const row = await db
-    .selectFrom('sessions')
-    .selectAll()
-    .where('id_hash', '=', idHash)
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select([
+      's.user_id',
+      's.last_seen_at',
+      's.idle_expires_at',
+      's.absolute_expires_at',
+      's.revoked_at',
+      'u.email',
+      'u.name',
+      'u.role',
+      'u.disabled',
+      sql<
+        { kind: LinkKind; id: string }[] | null
+      >`(select json_agg(json_build_object('kind', l.kind, 'id', l.upstream_id) order by l.upstream_id) from user_links l where l.user_id = s.user_id)`.as(
+        'links',
+      ),
+    ])
+    .where('s.id_hash', '=', idHash)
     .executeTakeFirst();
-  if (!row || row.revoked_at) return null;
+  if (!row || row.revoked_at || row.disabled) return null;
   if (row.idle_expires_at <= now || row.absolute_expires_at <= now) return null;
 
-  let idleExpiresAt = row.idle_expires_at;
-  if (now.getTime() - row.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) {
-    idleExpiresAt = new Date(
-      Math.min(now.getTime() + times.idleMs, row.absolute_expires_at.getTime()),
-    );
-    await db
-      .updateTable('sessions')
-      .set({ last_seen_at: now, idle_expires_at: idleExpiresAt })
-      .where('id_hash', '=', idHash)
-      .execute();
-  }
-  return { idHash, userId: row.user_id, idleExpiresAt, absoluteExpiresAt: row.absolute_expires_at };
+  const idleExpiresAt = await touch(db, idHash, row, times, now);
+  const links = row.links ?? [];
+  const pick = (kind: LinkKind) => links.filter((l) => l.kind === kind).map((l) => l.id);
+  return {
+    session: {
+      idHash,
+      userId: row.user_id,
+      idleExpiresAt,
+      absoluteExpiresAt: row.absolute_expires_at,
+    },
+    user: {
+      id: row.user_id,
+      email: row.email,
+      name: row.name,
+      role: row.role,
+      accountIds: pick('account'),
+      issuerIds: pick('issuer'),
+      securityIds: pick('security'),
+    },
+  };
+}
+
+/** Slides the idle deadline, writing at most once a minute per session. */
+async function touch(
+  db: Db,
+  idHash: string,
+  row: { last_seen_at: Date; idle_expires_at: Date; absolute_expires_at: Date },
+  times: SessionTimes,
+  now: Date,
+): Promise<Date> {
+  if (now.getTime() - row.last_seen_at.getTime() < TOUCH_INTERVAL_MS) return row.idle_expires_at;
+  const idleExpiresAt = new Date(
+    Math.min(now.getTime() + times.idleMs, row.absolute_expires_at.getTime()),
+  );
+  await db
+    .updateTable('sessions')
+    .set({ last_seen_at: now, idle_expires_at: idleExpiresAt })
+    .where('id_hash', '=', idHash)
+    .execute();
+  return idleExpiresAt;
 }
 
 export async function revokeSession(db: Db, idHash: string, now = new Date()): Promise<void> {

@@ -1,0 +1,84 @@
+import http from 'node:http';
+
+/** Shared by the benchmarks: bounded loops of real HTTP requests over keep-alive connections. */
+export interface LoadResult {
+  requests: number;
+  seconds: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+export interface HttpCall {
+  method: 'GET' | 'POST';
+  url: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export function agent(maxSockets: number) {
+  return new http.Agent({ keepAlive: true, maxSockets });
+}
+
+export function send(call: HttpCall, via: http.Agent): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      call.url,
+      { method: call.method, headers: call.headers, agent: via },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
+        );
+      },
+    );
+    req.on('error', reject);
+    if (call.body) req.write(call.body);
+    req.end();
+  });
+}
+
+/** Sends `total` requests with `concurrency` in flight; latencies in milliseconds. */
+export async function load(
+  call: HttpCall,
+  concurrency: number,
+  total: number,
+): Promise<LoadResult> {
+  const via = agent(concurrency);
+  const latencies: number[] = [];
+  let next = 0;
+  let errors = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        next++;
+        const t0 = performance.now();
+        try {
+          const res = await send(call, via);
+          if (res.status >= 400) errors++;
+        } catch {
+          errors++;
+        }
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  via.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
+  return { requests: total, seconds, rps: total / seconds, p50: at(0.5), p99: at(0.99), errors };
+}
+
+export const isSmoke = process.argv.includes('--smoke');
+
+export function fmt(n: number, digits = 1): string {
+  return n.toLocaleString('en-US', {
+    maximumFractionDigits: digits,
+    minimumFractionDigits: digits,
+  });
+}
