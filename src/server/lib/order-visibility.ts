@@ -1,6 +1,6 @@
 import type { Execution, OrderBook, OrderDetail, OrderRow } from '../../contract/order-book';
 import type { Order } from '../../contract/orders';
-import type { Principal } from '../policy/types';
+import type { Principal } from '../policy/ownership';
 import type { DayBook } from './order-book-cache';
 
 /*

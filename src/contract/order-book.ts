@@ -1,0 +1,248 @@
+import Big from 'big.js';
+import { z } from 'zod';
+import { apiErrorSchema } from './errors';
+import { decimalStringSchema, instantSchema, isoDateSchema } from './money';
+import { lowerCaseStatusSchema } from './status';
+import {
+  matchSchema,
+  matchTimestampSchema,
+  orderSchema,
+  orderSideSchema,
+  type Order,
+} from './orders';
+
+/*
+ * The order book of a day as the BFF serves it (issue 5): a compact row per order for the grid,
+ * the executions taken from the orders' matches, and the depth of every security aggregated by
+ * price level. Who sees the member, account and IP fields is decided by the BFF (decision 1): the
+ * fields are absent, not blanked, in a reduced view.
+ */
+
+/** The upstream answers at most 500 orders a call (interface document §4.1, §8). */
+export const ORDER_PAGE_SIZE = 500;
+
+export const orderRowSchema = z.object({
+  id: z.string(),
+  securityId: z.string(),
+  side: orderSideSchema,
+  shares: decimalStringSchema,
+  sharesRemaining: decimalStringSchema,
+  pricePerShare: decimalStringSchema,
+  totalAmount: decimalStringSchema,
+  status: lowerCaseStatusSchema,
+  createdAt: instantSchema,
+  /** Null while the order has never been updated. */
+  updatedAt: instantSchema.nullable(),
+  matchCount: z.number().int().nonnegative(),
+  /** Full views only (compliance, admin, issuer staff on their own securities). */
+  memberId: z.string().optional(),
+  accountId: z.string().nullable().optional(),
+  createdIp: z.string().nullable().optional(),
+});
+export type OrderRow = z.infer<typeof orderRowSchema>;
+
+export const executionSchema = z.object({
+  matchId: z.string(),
+  orderId: z.string(),
+  securityId: z.string(),
+  side: orderSideSchema,
+  price: decimalStringSchema,
+  quantity: decimalStringSchema,
+  total: decimalStringSchema,
+  executedAt: matchTimestampSchema.nullable(),
+  /** Full views only. */
+  createdIp: z.string().nullable().optional(),
+});
+export type Execution = z.infer<typeof executionSchema>;
+
+export const priceLevelSchema = z.object({
+  price: decimalStringSchema,
+  /** Remaining shares of the live orders at this price. */
+  shares: decimalStringSchema,
+  orders: z.number().int().positive(),
+});
+export type PriceLevel = z.infer<typeof priceLevelSchema>;
+
+export const securityDepthSchema = z.object({
+  securityId: z.string(),
+  securityName: z.string(),
+  /** Best (highest) first. */
+  bids: z.array(priceLevelSchema),
+  /** Best (lowest) first. */
+  offers: z.array(priceLevelSchema),
+  bestBid: decimalStringSchema.nullable(),
+  bestOffer: decimalStringSchema.nullable(),
+  /** Best offer minus best bid; negative when the book is crossed; null without both sides. */
+  spread: decimalStringSchema.nullable(),
+  orderCount: z.number().int().nonnegative(),
+});
+export type SecurityDepth = z.infer<typeof securityDepthSchema>;
+
+export const orderBookViewSchema = z.enum(['public', 'full', 'mixed']);
+
+export const orderBookSchema = z.object({
+  date: isoDateSchema,
+  orderCount: z.number().int().nonnegative(),
+  /** What the viewer sees: no hidden fields, every field, or every field on some securities. */
+  view: orderBookViewSchema,
+  /** Security ids whose rows carry every field (all of them in a full view). */
+  fullSecurityIds: z.array(z.string()),
+  securities: z.array(securityDepthSchema),
+  orders: z.array(orderRowSchema),
+  executions: z.array(executionSchema),
+});
+export type OrderBook = z.infer<typeof orderBookSchema>;
+
+/**
+ * One line of the `application/x-ndjson` reply of `GET /api/order-book/:date`: progress lines
+ * while pages arrive, then one `book` line, or an `error` line when a page fails midway. `total`
+ * stays null until the last page: the upstream does not say how many orders a day holds (§4.1).
+ */
+export const orderBookLineSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('progress'),
+    loaded: z.number().int().nonnegative(),
+    total: z.number().int().nonnegative().nullable(),
+  }),
+  z.object({ type: z.literal('book'), book: orderBookSchema }),
+  z.object({ type: z.literal('error'), error: apiErrorSchema.shape.error }),
+]);
+export type OrderBookLine = z.infer<typeof orderBookLineSchema>;
+
+export const orderBookParamsSchema = z.object({ date: isoDateSchema });
+
+/** One order with every field the viewer may see, its matches and its remaining shares. */
+export const orderDetailSchema = z.object({
+  order: orderSchema.extend({
+    memberId: z.string().optional(),
+    accountId: z.string().nullable().optional(),
+    createdIp: z.string().nullable().optional(),
+    matches: z.array(matchSchema.extend({ createdIp: z.string().nullable().optional() })),
+  }),
+  /** True when the member, account and IP fields are included. */
+  full: z.boolean(),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+/** The grid row of an order, every field included (the BFF drops the hidden ones per viewer). */
+export function toOrderRow(order: Order): OrderRow {
+  return {
+    id: order.id,
+    securityId: order.securityId,
+    side: order.side,
+    shares: order.shares,
+    sharesRemaining: order.sharesRemaining,
+    pricePerShare: order.pricePerShare,
+    totalAmount: order.totalAmount,
+    status: order.status,
+    createdAt: order.createdAt,
+    updatedAt: order.updatedAt,
+    matchCount: order.matches.length,
+    memberId: order.memberId,
+    accountId: order.accountId,
+    createdIp: order.createdIp,
+  };
+}
+
+/** The executions of a day: every match of every order, latest first. */
+export function executionsOf(orders: readonly Order[]): Execution[] {
+  const executions: Execution[] = [];
+  for (const order of orders) {
+    for (const match of order.matches) {
+      executions.push({
+        matchId: match.matchId,
+        orderId: order.id,
+        securityId: order.securityId,
+        side: order.side,
+        price: match.executedPrice,
+        quantity: match.executedQuantity,
+        total: match.executedTotal,
+        executedAt: match.createdAt,
+        createdIp: match.createdIp,
+      });
+    }
+  }
+  // Instants (Z) and zone-less timestamps share the ISO shape, so text order is time order
+  // within each kind; timeless matches go last.
+  return executions.sort((a, b) => (b.executedAt ?? '').localeCompare(a.executedAt ?? ''));
+}
+
+/** Orders that still rest in the book: live, with shares remaining. */
+export function isResting(order: Pick<Order, 'status' | 'sharesRemaining'>): boolean {
+  return order.status === 'live' && new Big(order.sharesRemaining).gt(0);
+}
+
+/**
+ * Depth per security: remaining shares of resting orders summed per price level (prices compared
+ * as exact decimals, so 10.5 and 10.50 are one level), bids best-first (highest), offers
+ * best-first (lowest). Securities are listed by name.
+ */
+export function aggregateDepth(orders: readonly Order[]): SecurityDepth[] {
+  interface Level {
+    price: Big;
+    shares: Big;
+    orders: number;
+  }
+  interface Side {
+    levels: Map<string, Level>;
+  }
+  const books = new Map<string, { name: string; count: number; bid: Side; offer: Side }>();
+  for (const order of orders) {
+    let book = books.get(order.securityId);
+    if (!book) {
+      book = {
+        name: order.securityName,
+        count: 0,
+        bid: { levels: new Map() },
+        offer: { levels: new Map() },
+      };
+      books.set(order.securityId, book);
+    }
+    book.count += 1;
+    if (!isResting(order)) continue;
+    const price = new Big(order.pricePerShare);
+    const key = price.toFixed();
+    const levels = book[order.side].levels;
+    const level = levels.get(key);
+    if (level) {
+      level.shares = level.shares.plus(order.sharesRemaining);
+      level.orders += 1;
+    } else {
+      levels.set(key, { price, shares: new Big(order.sharesRemaining), orders: 1 });
+    }
+  }
+
+  const toLevels = (side: Side, direction: 1 | -1): PriceLevel[] =>
+    [...side.levels.values()]
+      .sort((a, b) => direction * a.price.cmp(b.price))
+      .map((level) => ({
+        price: level.price.toFixed(),
+        shares: level.shares.toFixed(),
+        orders: level.orders,
+      }));
+
+  return [...books.entries()]
+    .map(([securityId, book]) => {
+      const bids = toLevels(book.bid, -1);
+      const offers = toLevels(book.offer, 1);
+      const bestBid = bids[0]?.price ?? null;
+      const bestOffer = offers[0]?.price ?? null;
+      return {
+        securityId,
+        securityName: book.name,
+        bids,
+        offers,
+        bestBid,
+        bestOffer,
+        spread:
+          bestBid !== null && bestOffer !== null
+            ? new Big(bestOffer).minus(bestBid).toFixed()
+            : null,
+        orderCount: book.count,
+      };
+    })
+    .sort(
+      (a, b) =>
+        a.securityName.localeCompare(b.securityName) || a.securityId.localeCompare(b.securityId),
+    );
+}

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { securityHoursSchema } from './market-hours';
+
+/** `GET`/`PUT /api/securities/:securityId/market-hours`: the hours as the upstream reads them back. */
+export const securityHoursResponseSchema = z.object({ securityHours: securityHoursSchema });
+export type SecurityHoursResponse = z.infer<typeof securityHoursResponseSchema>;
+
+export const securityIdParamsSchema = z.object({
+  securityId: z.string().regex(/^\d{1,18}$/, 'securityId must be a number'),
+});
+
+/** `GET /api/securities`: the securities the viewer may set hours for, named when known. */
+export const securityListSchema = z.object({
+  securities: z.array(
+    z.object({
+      securityId: z.string(),
+      /** From the latest order book; null when the security had no orders there. */
+      securityName: z.string().nullable(),
+    }),
+  ),
+});
+export type SecurityList = z.infer<typeof securityListSchema>;

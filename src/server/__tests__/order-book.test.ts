@@ -1,0 +1,243 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ORDER_PAGE_SIZE,
+  orderBookLineSchema,
+  orderDetailSchema,
+  type OrderBook,
+  type OrderBookLine,
+} from '../../contract/order-book';
+import { orderBookCacheFor } from '../lib/order-book-cache';
+import { call, callSandbox, signIn, startHarness, type Harness } from './harness';
+
+/** A Tuesday: the sandbox generates 10,000+ orders for every weekday (docs/sandbox.md). */
+const DAY = '2026-03-10';
+const SATURDAY = '2026-03-14';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h?.close());
+afterEach(async () => {
+  await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
+  orderBookCacheFor(h.built.deps.upstream).invalidate();
+});
+
+function lines(body: string): OrderBookLine[] {
+  return body
+    .split('\n')
+    .filter((line) => line.length > 0)
+    .map((line) => orderBookLineSchema.parse(JSON.parse(line)));
+}
+
+async function bookAs(
+  email: string,
+  date = DAY,
+): Promise<{ book: OrderBook; all: OrderBookLine[] }> {
+  const cookie = await signIn(h.app, email);
+  const res = await call(h.app, 'GET', `/api/order-book/${date}`, { cookie });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^application\/x-ndjson/);
+  const all = lines(res.body);
+  const last = all.at(-1);
+  if (last?.type !== 'book') throw new Error(`no book line: ${res.body.slice(0, 200)}`);
+  return { book: last.book, all };
+}
+
+async function upstreamCalls(operation: string): Promise<number> {
+  const snapshot = (await callSandbox(h.sandboxUrl, '/__sandbox/calls')) as {
+    byOperation: Record<string, number>;
+  };
+  return snapshot.byOperation[operation] ?? 0;
+}
+
+describe('GET /api/order-book/:date: paging (§4.1, §8)', () => {
+  it('walks 500-order pages until the first short page and streams progress', async () => {
+    await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+    const retriesBefore = h.built.deps.upstream.stats().retries;
+    const retries = () => h.built.deps.upstream.stats().retries - retriesBefore;
+    const { book, all } = await bookAs('compliance@demo.test');
+    expect(book.orderCount).toBeGreaterThanOrEqual(10_000);
+    expect(book.orders).toHaveLength(book.orderCount);
+    expect(new Set(book.orders.map((o) => o.id)).size).toBe(book.orderCount);
+
+    // Pages 0..floor(n/500) are needed; at most 3 more were already in flight (4 at once).
+    const needed = Math.floor(book.orderCount / ORDER_PAGE_SIZE) + 1;
+    // Reads may be retried after a slow answer (decision 10); retries are not pages.
+    const calls = (await upstreamCalls('getOrdersForADay')) - retries();
+    expect(calls).toBeGreaterThanOrEqual(needed);
+    expect(calls).toBeLessThanOrEqual(needed + 3);
+
+    const progress = all.filter((line) => line.type === 'progress');
+    expect(progress.length).toBeGreaterThan(1);
+    // The total is unknown until the end, then exact.
+    expect(progress[0]).toMatchObject({ total: null });
+    expect(progress.at(-1)).toEqual({
+      type: 'progress',
+      loaded: book.orderCount,
+      total: book.orderCount,
+    });
+    const loaded = progress.map((line) => (line.type === 'progress' ? line.loaded : 0));
+    expect([...loaded].sort((a, b) => a - b)).toEqual(loaded);
+  });
+
+  it('shares one walk between concurrent viewers and serves the cache afterwards', async () => {
+    await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+    const [investor, issuer] = await Promise.all([
+      signIn(h.app, 'investor@demo.test'),
+      signIn(h.app, 'issuer@demo.test'),
+    ]);
+    const replies = await Promise.all([
+      call(h.app, 'GET', `/api/order-book/${DAY}`, { cookie: investor }),
+      call(h.app, 'GET', `/api/order-book/${DAY}`, { cookie: issuer }),
+      call(h.app, 'GET', `/api/order-book/${DAY}`, { cookie: investor }),
+    ]);
+    expect(replies.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const first = await upstreamCalls('getOrdersForADay');
+    const again = await call(h.app, 'GET', `/api/order-book/${DAY}`, { cookie: investor });
+    expect(lines(again.body)).toHaveLength(1);
+    expect(await upstreamCalls('getOrdersForADay')).toBe(first);
+    expect(first).toBeLessThanOrEqual(Math.ceil(12_000 / ORDER_PAGE_SIZE) + 4);
+  });
+
+  it('answers an empty book on a weekend after one call', async () => {
+    await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+    const { book } = await bookAs('investor@demo.test', SATURDAY);
+    expect(book).toMatchObject({ orderCount: 0, orders: [], executions: [], securities: [] });
+    expect(await upstreamCalls('getOrdersForADay')).toBeLessThanOrEqual(4);
+  });
+
+  it('rejects a date that is not a calendar date and needs a session', async () => {
+    const cookie = await signIn(h.app, 'investor@demo.test');
+    const bad = await call(h.app, 'GET', '/api/order-book/2026-02-30', { cookie });
+    expect(bad.statusCode).toBe(400);
+    const shape = await call(h.app, 'GET', '/api/order-book/03-10-2026', { cookie });
+    expect(shape.statusCode).toBe(400);
+    expect((await call(h.app, 'GET', `/api/order-book/${DAY}`)).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/order-book/:date: role views (decision 1)', () => {
+  const hidden = ['memberId', 'accountId', 'createdIp'];
+
+  it('gives investors no member, account or IP field anywhere', async () => {
+    const res = await call(h.app, 'GET', `/api/order-book/${DAY}`, {
+      cookie: await signIn(h.app, 'investor@demo.test'),
+    });
+    for (const field of hidden) expect(res.body).not.toContain(`"${field}"`);
+    const book = (lines(res.body).at(-1) as { book: OrderBook }).book;
+    expect(book.view).toBe('public');
+    expect(book.fullSecurityIds).toEqual([]);
+    expect(book.executions.length).toBeGreaterThan(0);
+  });
+
+  it('gives issuer staff full rows on their own securities only', async () => {
+    const own = new Set(h.manifest.issuers[0].securityIds!.map(String));
+    const { book } = await bookAs('issuer@demo.test');
+    expect(book.view).toBe('mixed');
+    expect(new Set(book.fullSecurityIds)).toEqual(
+      new Set(book.securities.map((s) => s.securityId).filter((id) => own.has(id))),
+    );
+    let ownRows = 0;
+    for (const row of book.orders) {
+      if (own.has(row.securityId)) {
+        ownRows += 1;
+        expect(row).toHaveProperty('memberId');
+        expect(row).toHaveProperty('createdIp');
+      } else {
+        for (const field of hidden) expect(row).not.toHaveProperty(field);
+      }
+    }
+    expect(ownRows).toBeGreaterThan(0);
+    expect(ownRows).toBeLessThan(book.orders.length);
+    for (const execution of book.executions) {
+      expect('createdIp' in execution).toBe(own.has(execution.securityId));
+    }
+  });
+
+  it('gives compliance every field', async () => {
+    const { book } = await bookAs('compliance@demo.test');
+    expect(book.view).toBe('full');
+    expect(book.orders.every((row) => typeof row.memberId === 'string')).toBe(true);
+    expect(book.orders.some((row) => row.accountId !== null)).toBe(true);
+  });
+
+  it('aggregates depth per security from the live orders', async () => {
+    const { book } = await bookAs('investor@demo.test');
+    expect(book.securities.length).toBeGreaterThan(1);
+    for (const security of book.securities) {
+      const prices = security.bids.map((level) => Number(level.price));
+      expect(prices).toEqual([...prices].sort((a, b) => b - a));
+      expect(security.bestBid).toBe(security.bids[0]?.price ?? null);
+      expect(security.bestOffer).toBe(security.offers[0]?.price ?? null);
+    }
+  });
+});
+
+describe('GET /api/orders/:orderId (§4.2)', () => {
+  async function someOrder(ownSecurity: boolean) {
+    const own = new Set(h.manifest.issuers[0].securityIds!.map(String));
+    const { book } = await bookAs('compliance@demo.test');
+    const row = book.orders.find((o) => own.has(o.securityId) === ownSecurity && o.matchCount > 0);
+    if (!row) throw new Error('no order found');
+    return row;
+  }
+
+  it('answers every field with the matches to compliance, echoing the token', async () => {
+    const row = await someOrder(true);
+    await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+    const cookie = await signIn(h.app, 'compliance@demo.test');
+    const res = await call(h.app, 'GET', `/api/orders/${row.id}`, { cookie });
+    expect(res.statusCode).toBe(200);
+    const { order, full } = orderDetailSchema.parse(res.json());
+    expect(full).toBe(true);
+    expect(order.id).toBe(row.id);
+    expect(order.matches).toHaveLength(row.matchCount);
+    expect(order.memberId).toBe(row.memberId);
+    expect(order.sharesRemaining).toBe(row.sharesRemaining);
+    expect(await upstreamCalls('getOrder')).toBe(1);
+  });
+
+  it('hides member, account and IP fields from investors and from issuer staff elsewhere', async () => {
+    const foreign = await someOrder(false);
+    const own = await someOrder(true);
+    const investor = await signIn(h.app, 'investor@demo.test');
+    const issuer = await signIn(h.app, 'issuer@demo.test');
+    for (const [cookie, id, expectFull] of [
+      [investor, own.id, false],
+      [issuer, foreign.id, false],
+      [issuer, own.id, true],
+    ] as const) {
+      const res = await call(h.app, 'GET', `/api/orders/${id}`, { cookie });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().full).toBe(expectFull);
+      for (const field of ['memberId', 'accountId', 'createdIp']) {
+        expect(res.body.includes(`"${field}"`)).toBe(expectFull);
+      }
+    }
+  });
+
+  it('refuses an order that does not exist and 400 for a malformed id', async () => {
+    const cookie = await signIn(h.app, 'investor@demo.test');
+    // The sandbox refuses an unknown id with statusCode 106 (a validation answer, not a 404).
+    const missing = await call(h.app, 'GET', '/api/orders/42', { cookie });
+    expect([404, 422]).toContain(missing.statusCode);
+    expect(missing.json().error.message).toMatch(/does not exist/);
+    expect((await call(h.app, 'GET', '/api/orders/abc', { cookie })).statusCode).toBe(400);
+  });
+});
+
+// Last: the failures open the upstream circuit breaker for the rest of this harness.
+describe('GET /api/order-book/:date: failures', () => {
+  it('turns an upstream failure on the first page into a plain error reply', async () => {
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'getOrdersForADay',
+      httpStatus: 503,
+      times: 20,
+    });
+    const cookie = await signIn(h.app, 'investor@demo.test');
+    const res = await call(h.app, 'GET', `/api/order-book/${DAY}`, { cookie });
+    expect(res.statusCode).toBeGreaterThanOrEqual(500);
+    expect(res.json().error.message).toMatch(/\w/);
+  });
+});

@@ -1,0 +1,30 @@
+import type { SecurityHours } from '../../contract/market-hours';
+import type { UpstreamClient, UpstreamRequest } from './client';
+import { normalizeWeekHours } from './market-hours-wire';
+import { rawSecurityHoursSchema } from './update-security-market-hours';
+import { decodeAnswer } from './wire';
+
+/**
+ * getSecurityMarketHours: not in the interface document but seen in real traffic (real-world
+ * notes §4.2): `securityId` → `securityHoursDetails`, the same record as §2.8. A read.
+ */
+export function buildSecurityHoursRequest(securityId: string): UpstreamRequest {
+  return {
+    operation: 'getSecurityMarketHours',
+    method: 'POST',
+    effect: 'read',
+    body: { securityId },
+  };
+}
+
+export async function getSecurityMarketHours(
+  client: UpstreamClient,
+  securityId: string,
+): Promise<SecurityHours> {
+  const request = buildSecurityHoursRequest(securityId);
+  const payload = await client.send(request);
+  return decodeAnswer(client, request, payload, rawSecurityHoursSchema, (raw) => ({
+    securityId: raw.securityHoursDetails.securityId,
+    days: normalizeWeekHours(raw.securityHoursDetails),
+  }));
+}
