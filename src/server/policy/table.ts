@@ -8,7 +8,11 @@ import { ALL_ROLES, REVIEWERS, type RoutePolicy } from './types';
 export const policyTable: Record<string, RoutePolicy> = {
   'GET /healthz': { roles: 'public', objects: [], note: 'Liveness.' },
   'GET /readyz': { roles: 'public', objects: [], note: 'Readiness: store and upstream ping.' },
-  'GET /api/config': { roles: 'public', objects: [], note: 'Whether the portal runs on the sandbox.' },
+  'GET /api/config': {
+    roles: 'public',
+    objects: [],
+    note: 'Whether the portal runs on the sandbox.',
+  },
   'GET /api/openapi.json': { roles: 'public', objects: [], note: 'This API described.' },
   'GET /api/session': { roles: 'public', objects: [], note: 'The signed-in user, or 401.' },
   'POST /api/session': { roles: 'public', objects: [], note: 'Sign in (rate limited).' },
@@ -67,6 +71,36 @@ export const policyTable: Record<string, RoutePolicy> = {
     roles: ['investor'],
     objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
     note: 'Request a custodial (IRA) account for my account; Idempotency-Key required.',
+  },
+  'GET /api/order-book/:date': {
+    roles: ALL_ROLES,
+    objects: [],
+    note: 'The order book of a day (public market data); member, account and IP fields only for reviewers and issuer staff on their own securities.',
+  },
+  'GET /api/orders/:orderId': {
+    roles: ALL_ROLES,
+    objects: [],
+    note: 'One order with its matches; hidden fields as in the order book.',
+  },
+  'GET /api/market-hours': {
+    roles: ALL_ROLES,
+    objects: [],
+    note: "The week's global trading hours and the market status (public).",
+  },
+  'GET /api/securities': {
+    roles: ['issuer_staff', ...REVIEWERS],
+    objects: [],
+    note: 'Securities whose hours the viewer may set: issuer staff their own, reviewers all.',
+  },
+  'GET /api/securities/:securityId/market-hours': {
+    roles: ['issuer_staff', ...REVIEWERS],
+    objects: [{ from: 'params', field: 'securityId', kind: 'security', check: 'own' }],
+    note: 'The trading hours of one security.',
+  },
+  'PUT /api/securities/:securityId/market-hours': {
+    roles: ['issuer_staff', ...REVIEWERS],
+    objects: [{ from: 'params', field: 'securityId', kind: 'security', check: 'own' }],
+    note: 'Set the trading hours of a security (issuer staff: their own securities only).',
   },
   // Issuer and compliance workspaces (issue 6).
   'GET /api/issuer/offerings': {

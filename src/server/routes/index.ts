@@ -5,7 +5,9 @@ import { custodyRoutes } from './custody';
 import type { RouteSpec } from './define';
 import { investRoutes } from './invest';
 import { issuerRoutes } from './issuer';
+import { marketHoursRoutes } from './market-hours';
 import { offeringRoutes } from './offerings';
+import { orderBookRoutes } from './order-book';
 import { personalDataRoutes } from './personal-data';
 import { sessionRoutes } from './session';
 
@@ -16,6 +18,8 @@ export const allRoutes: RouteSpec[] = [
   ...investRoutes,
   ...accountRoutes,
   ...custodyRoutes,
+  ...orderBookRoutes,
+  ...marketHoursRoutes,
   ...issuerRoutes,
   ...complianceRoutes,
   ...personalDataRoutes,
