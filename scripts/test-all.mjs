@@ -111,6 +111,11 @@ if (built) {
     }),
     { PLAYWRIGHT_JSON_OUTPUT_NAME: '.data/test/playwright.json' },
   );
+  step('logs of the e2e run hold no secrets', 'node', [
+    'scripts/scan-logs.mjs',
+    '.data/e2e-8181/portal.log',
+  ]);
+  step('benchmarks (smoke run)', 'npx', ['tsx', 'bench/run-all.ts', '--smoke']);
 } else {
   failed++;
   results.push('✘ browser e2e: not run, the build failed');
