@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { marketHoursResponseSchema } from '../../contract/market-week';
+import type { WeekHoursInput } from '../../contract/rules/market-hours';
+import { securityHoursResponseSchema, securityListSchema } from '../../contract/security-hours';
+import { call, callSandbox, signIn, startHarness, type Harness } from './harness';
+
+let h: Harness;
+let ownSecurity: string;
+let otherSecurity: string;
+beforeAll(async () => {
+  h = await startHarness();
+  const own = h.manifest.issuers[0].securityIds!.map(String);
+  ownSecurity = own[0];
+  otherSecurity = h.manifest.securities
+    .map((s) => String(s.securityId))
+    .find((id) => !own.includes(id))!;
+});
+afterAll(() => h?.close());
+
+const hours: WeekHoursInput = {
+  monday: { closed: false, open: '08:15', close: '15:45' },
+  tuesday: { closed: false, open: '09:30', close: '16:00' },
+  wednesday: { closed: true },
+  thursday: { closed: false, open: '10:00', close: '14:00' },
+  friday: { closed: false, open: '09:30', close: '13:00' },
+};
+
+async function updates(): Promise<number> {
+  const snapshot = (await callSandbox(h.sandboxUrl, '/__sandbox/calls')) as {
+    byOperation: Record<string, number>;
+  };
+  return snapshot.byOperation.updateSecurityMarketHours ?? 0;
+}
+
+describe('GET /api/market-hours (§4.13)', () => {
+  it('answers the week Monday to Sunday, weekends closed, with the status now', async () => {
+    const cookie = await signIn(h.app, 'investor@demo.test');
+    const res = await call(h.app, 'GET', '/api/market-hours', { cookie });
+    expect(res.statusCode).toBe(200);
+    const body = marketHoursResponseSchema.parse(res.json());
+    expect(body.week.map((d) => d.weekday)).toEqual([
+      'monday',
+      'tuesday',
+      'wednesday',
+      'thursday',
+      'friday',
+      'saturday',
+      'sunday',
+    ]);
+    expect(body.week.slice(5).every((d) => d.closed && d.opensAt === null)).toBe(true);
+    const monday = body.week[0];
+    if (!monday.closed) expect(monday.open).toBe(body.hours.monday.open);
+    expect(typeof body.status.open).toBe('boolean');
+  });
+
+  it('is shared: repeated reads make one upstream call', async () => {
+    const cookie = await signIn(h.app, 'investor2@demo.test');
+    await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+    await Promise.all(
+      Array.from({ length: 5 }, () => call(h.app, 'GET', '/api/market-hours', { cookie })),
+    );
+    const snapshot = (await callSandbox(h.sandboxUrl, '/__sandbox/calls')) as {
+      byOperation: Record<string, number>;
+    };
+    expect(snapshot.byOperation.getMarketHours ?? 0).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('security trading hours (§4.14, §2.8)', () => {
+  it('lists the issuer staff member’s own securities with names', async () => {
+    const cookie = await signIn(h.app, 'issuer@demo.test');
+    const res = await call(h.app, 'GET', '/api/securities', { cookie });
+    expect(res.statusCode).toBe(200);
+    const { securities } = securityListSchema.parse(res.json());
+    expect(securities.map((s) => s.securityId).sort()).toEqual(
+      h.manifest.issuers[0].securityIds!.map(String).sort(),
+    );
+    const named = h.manifest.securities.find((s) => String(s.securityId) === ownSecurity)!;
+    expect(securities.find((s) => s.securityId === ownSecurity)?.securityName).toBe(
+      named.securityName,
+    );
+  });
+
+  it('lets issuer staff set the hours of their own security and answers the read-back', async () => {
+    const cookie = await signIn(h.app, 'issuer@demo.test');
+    await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+    const res = await call(h.app, 'PUT', `/api/securities/${ownSecurity}/market-hours`, {
+      cookie,
+      body: hours,
+    });
+    expect(res.statusCode).toBe(200);
+    const { securityHours } = securityHoursResponseSchema.parse(res.json());
+    expect(securityHours.securityId).toBe(ownSecurity);
+    expect(securityHours.days.monday).toEqual({ closed: false, open: '08:15', close: '15:45' });
+    expect(securityHours.days.wednesday.closed).toBe(true);
+    expect(securityHours.days.friday).toMatchObject({ open: '09:30', close: '13:00' });
+    expect(await updates()).toBe(1);
+
+    const read = await call(h.app, 'GET', `/api/securities/${ownSecurity}/market-hours`, {
+      cookie,
+    });
+    expect(read.statusCode).toBe(200);
+    expect(read.json().securityHours.days.thursday).toMatchObject({
+      open: '10:00',
+      close: '14:00',
+    });
+  });
+
+  it('refuses issuer staff on a security not linked to them, and investors on any (403)', async () => {
+    await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+    const issuer = await signIn(h.app, 'issuer@demo.test');
+    const investor = await signIn(h.app, 'investor@demo.test');
+    for (const [cookie, id] of [
+      [issuer, otherSecurity],
+      [investor, ownSecurity],
+      [investor, otherSecurity],
+    ]) {
+      const res = await call(h.app, 'PUT', `/api/securities/${id}/market-hours`, {
+        cookie,
+        body: hours,
+      });
+      expect(res.statusCode).toBe(403);
+    }
+    expect(
+      (
+        await call(h.app, 'GET', `/api/securities/${otherSecurity}/market-hours`, {
+          cookie: issuer,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect((await call(h.app, 'GET', '/api/securities', { cookie: investor })).statusCode).toBe(
+      403,
+    );
+    expect(await updates()).toBe(0);
+  });
+
+  it('lets compliance set the hours of any security', async () => {
+    const cookie = await signIn(h.app, 'compliance@demo.test');
+    const res = await call(h.app, 'PUT', `/api/securities/${otherSecurity}/market-hours`, {
+      cookie,
+      body: hours,
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('rejects invalid hours with the field and rule, before any upstream call', async () => {
+    const cookie = await signIn(h.app, 'issuer@demo.test');
+    await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+    const cases: [unknown, RegExp][] = [
+      [
+        { ...hours, monday: { closed: false, open: '16:00', close: '09:30' } },
+        /Monday closing time must be after/,
+      ],
+      [
+        { ...hours, tuesday: { closed: false, open: '9:30', close: '16:00' } },
+        /Tuesday opening time must be a 24-hour time/,
+      ],
+      [
+        { ...hours, friday: { closed: false, open: '09:30', close: '24:00' } },
+        /Friday closing time/,
+      ],
+      [{ monday: hours.monday }, /Tuesday/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await call(h.app, 'PUT', `/api/securities/${ownSecurity}/market-hours`, {
+        cookie,
+        body,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(JSON.stringify(res.json().error.fields)).toMatch(message);
+    }
+    expect(await updates()).toBe(0);
+  });
+});

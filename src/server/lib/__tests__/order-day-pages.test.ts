@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import type { Order } from '../../../contract/orders';
+import { pageRange, walkOrderDay, type OrderDayProgress, type PageRange } from '../order-day-pages';
+
+const order = (id: number) => ({ id: String(id) }) as Order;
+
+/** A fake upstream of `total` orders that records every range and how many calls overlap. */
+function fakeDay(total: number, options: { inclusive?: boolean; failAt?: number } = {}) {
+  const ranges: PageRange[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+  return {
+    ranges,
+    maxInFlight: () => maxInFlight,
+    async fetchPage(range: PageRange) {
+      ranges.push(range);
+      inFlight += 1;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 1 + (range.start % 7)));
+      inFlight -= 1;
+      if (options.failAt !== undefined && range.start >= options.failAt) throw new Error('boom');
+      // §8: at most 500 a response, even when an inclusive end asks for 501.
+      const end = Math.min(options.inclusive ? range.end + 1 : range.end, range.start + 500, total);
+      return Array.from({ length: Math.max(0, end - range.start) }, (_, i) =>
+        order(range.start + i),
+      );
+    },
+  };
+}
+
+describe('paging plan of getOrdersForADay (§4.1, §8)', () => {
+  it('asks for 500-record windows', () => {
+    expect(pageRange(0, 500)).toEqual({ start: 0, end: 500 });
+    expect(pageRange(3, 500)).toEqual({ start: 1500, end: 2000 });
+  });
+
+  it.each([
+    [0, 1],
+    [1, 1],
+    [499, 1],
+    [500, 2],
+    [10_000, 21],
+    [11_999, 24],
+  ])(
+    'reads %i orders in order, stopping at the first short page (needs %i pages)',
+    async (total, needed) => {
+      const day = fakeDay(total);
+      const progress: OrderDayProgress[] = [];
+      const orders = await walkOrderDay({
+        fetchPage: day.fetchPage,
+        onProgress: (p) => progress.push(p),
+      });
+      expect(orders.map((o) => o.id)).toEqual(Array.from({ length: total }, (_, i) => String(i)));
+      expect(day.ranges.length).toBeGreaterThanOrEqual(needed);
+      expect(day.ranges.length).toBeLessThanOrEqual(needed + 3);
+      expect(day.maxInFlight()).toBeLessThanOrEqual(4);
+      expect(progress.at(-1)).toEqual({ loaded: total, total, pages: needed });
+      expect(progress.slice(0, -1).every((p) => p.total === null)).toBe(true);
+    },
+  );
+
+  it('keeps 4 pages in flight on a busy day', async () => {
+    const day = fakeDay(12_000);
+    await walkOrderDay({ fetchPage: day.fetchPage });
+    expect(day.maxInFlight()).toBe(4);
+  });
+
+  it('honours another concurrency', async () => {
+    const day = fakeDay(3_000);
+    await walkOrderDay({ fetchPage: day.fetchPage, concurrency: 2 });
+    expect(day.maxInFlight()).toBe(2);
+  });
+
+  it('keeps each order once when the end index is inclusive', async () => {
+    const day = fakeDay(2_250, { inclusive: true });
+    const orders = await walkOrderDay({ fetchPage: day.fetchPage });
+    expect(orders).toHaveLength(2_250);
+  });
+
+  it('fails when a page fails, and stops asking', async () => {
+    const day = fakeDay(10_000, { failAt: 2_000 });
+    await expect(walkOrderDay({ fetchPage: day.fetchPage })).rejects.toThrow('boom');
+    expect(day.ranges.length).toBeLessThanOrEqual(8);
+  });
+
+  it('gives up on an upstream that never answers short', async () => {
+    await expect(
+      walkOrderDay({
+        fetchPage: async () => Array.from({ length: 500 }, (_, i) => order(Math.random() + i)),
+        maxPages: 5,
+      }),
+    ).rejects.toThrow(/never answered a short page/);
+  });
+});
