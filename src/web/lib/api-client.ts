@@ -114,6 +114,66 @@ export const api = {
   delete: <T>(path: string, options?: RequestOptions<T>) => apiRequest<T>('DELETE', path, options),
 };
 
+/**
+ * A GET whose reply is NDJSON (`application/x-ndjson`): each line is parsed with `schema` and
+ * handed to `onLine` as it arrives, so a long wait can show progress. Errors before the stream
+ * starts are the usual ApiClientError; a line the schema refuses is a bad response.
+ */
+export async function apiGetLines<T>(
+  path: string,
+  options: { schema: z.ZodType<T>; onLine: (line: T) => void; signal?: AbortSignal },
+): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'GET',
+      headers: { Accept: 'application/x-ndjson', 'X-CSRF': '1' },
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    throw new ApiClientError({ message: UNREACHABLE, status: 0, code: 'network', submitted: 'no' });
+  }
+  if (!response.ok) throw await toApiClientError(response, 'GET');
+  if (!response.body) throw badResponse(response.status, 'GET');
+
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = '';
+  const emit = (text: string) => {
+    if (text.trim() === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw badResponse(response.status, 'GET');
+    }
+    const parsed = options.schema.safeParse(value);
+    if (!parsed.success) throw badResponse(response.status, 'GET');
+    options.onLine(parsed.data);
+  };
+  for (;;) {
+    let chunk: ReadableStreamReadResult<string>;
+    try {
+      chunk = await reader.read();
+    } catch (cause) {
+      if (options.signal?.aborted) throw cause;
+      throw new ApiClientError({ message: UNREACHABLE, status: 0, code: 'network', submitted: 'no' });
+    }
+    if (chunk.done) break;
+    // Only the new text can hold a newline: the book line is megabytes long.
+    const searchFrom = buffered.length;
+    buffered += chunk.value;
+    let newline = buffered.indexOf('\n', searchFrom);
+    while (newline >= 0) {
+      emit(buffered.slice(0, newline));
+      buffered = buffered.slice(newline + 1);
+      newline = buffered.indexOf('\n');
+    }
+  }
+  emit(buffered);
+}
+
 async function toApiClientError(response: Response, method: Method): Promise<ApiClientError> {
   let body: unknown = null;
   try {
