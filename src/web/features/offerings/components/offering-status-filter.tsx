@@ -1,5 +1,6 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { useOfferings } from '../api/get-offerings';
 import { knownOfferingStatuses, offeringStatusLabel } from './offering-status-chip';
 
 type OfferingStatusFilterProps = {
@@ -9,9 +10,23 @@ type OfferingStatusFilterProps = {
 
 const ALL = 'all';
 
+/**
+ * The statuses to choose from: those the interface document names plus those the offerings
+ * actually have (the document only lists the values it has seen, §3).
+ */
+export function statusOptions(statuses: readonly string[], current: string | null): string[] {
+  const options = new Set<string>(knownOfferingStatuses);
+  for (const status of statuses) if (status.trim()) options.add(status.trim().toLowerCase());
+  if (current) options.add(current);
+  return [...options].sort((a, b) => a.localeCompare(b));
+}
+
 export function OfferingStatusFilter({ value, onChange }: OfferingStatusFilterProps) {
-  const statuses: string[] = [...knownOfferingStatuses];
-  if (value && !statuses.includes(value)) statuses.push(value);
+  const allOfferings = useOfferings();
+  const options = statusOptions(
+    allOfferings.data?.offerings.map((offering) => offering.status) ?? [],
+    value,
+  );
   return (
     <TextField
       select
@@ -23,7 +38,7 @@ export function OfferingStatusFilter({ value, onChange }: OfferingStatusFilterPr
       sx={{ minWidth: 180 }}
     >
       <MenuItem value={ALL}>All statuses</MenuItem>
-      {statuses.map((status) => (
+      {options.map((status) => (
         <MenuItem key={status} value={status}>
           {offeringStatusLabel(status)}
         </MenuItem>

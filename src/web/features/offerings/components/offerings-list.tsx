@@ -90,7 +90,7 @@ function OfferingsTable({ offerings }: OfferingsListProps) {
         <TableBody>
           {offerings.map((offering) => (
             <TableRow key={offering.id} hover>
-              <TableCell component="th" scope="row">
+              <TableCell component="th" scope="row" sx={{ minWidth: 160 }}>
                 <OfferingLink offering={offering} />
               </TableCell>
               <TableCell>{offering.type}</TableCell>

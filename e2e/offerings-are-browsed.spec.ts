@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './helpers';
+
+test('an investor filters offerings by status and opens one', async ({ page }) => {
+  await signIn(page, 'investor@demo.test');
+  const table = page.getByRole('table', { name: 'Offerings' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+
+  const progress = table.getByRole('progressbar').first();
+  await expect(progress).toHaveAttribute('aria-valuenow', /^\d+(\.\d+)?$/);
+
+  await page.getByLabel('Status').click();
+  await page.getByRole('option', { name: 'Closed' }).click();
+  await expect(page).toHaveURL(/status=closed/);
+  const statuses = table.getByRole('row').locator('td:nth-child(3)');
+  await expect(statuses.first().or(page.getByText('No closed offerings'))).toBeVisible();
+  for (const status of await statuses.allTextContents()) expect(status).toBe('Closed');
+
+  await page.getByLabel('Status').click();
+  await page.getByRole('option', { name: 'All statuses' }).click();
+  await expect(page).not.toHaveURL(/status=/);
+
+  const firstLink = table.getByRole('row').nth(1).getByRole('link');
+  const name = (await firstLink.textContent()) ?? '';
+  await firstLink.click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeFocused();
+  await expect(page.getByRole('heading', { level: 2, name: 'Summary' })).toBeVisible();
+  await expect(page.getByRole('progressbar')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Offerings' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Offerings' })).toBeVisible();
+});
+
+test('an unknown offering shows a way back', async ({ page }) => {
+  await signIn(page, 'investor@demo.test');
+  await page.goto('/offerings/no-such-offering');
+  await expect(page.getByRole('heading', { level: 1, name: 'Offering not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to offerings' }).click();
+  await expect(page).toHaveURL(/\/offerings$/);
+});
+
+test('on a phone, offerings are cards and the navigation opens from the menu', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signIn(page, 'investor@demo.test');
+  await expect(page.getByRole('list', { name: 'Offerings' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Offerings' })
+    .click();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(375);
+});

@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import { demoUsers, signIn, signOut } from './helpers';
+
+test.describe('a demo user signs in and out', () => {
+  for (const user of demoUsers) {
+    test(`${user.email} (${user.roleLabel})`, async ({ page }) => {
+      await signIn(page, user.email);
+
+      await expect(page).toHaveURL(/\/offerings$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Offerings' })).toBeVisible();
+      const offerings = page.getByRole('table', { name: 'Offerings' });
+      await expect(offerings.getByRole('row').nth(1)).toBeVisible();
+
+      const navigation = page.getByRole('navigation', { name: 'Main' });
+      await expect(navigation.getByRole('link', { name: 'Offerings' })).toBeVisible();
+      await expect(page.getByRole('button', { name: /account menu/ })).toContainText(
+        user.roleLabel,
+      );
+
+      await signOut(page);
+      await expect(page.getByRole('status')).toContainText('You have signed out');
+      await page.goto('/offerings');
+      await expect(page).toHaveURL(/\/sign-in\?redirectTo=%2Fofferings/);
+    });
+  }
+});
+
+test('a wrong password is refused with a message', async ({ page }) => {
+  await page.goto('/sign-in');
+  await page.getByLabel('Email').fill('investor@demo.test');
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page).toHaveURL(/\/sign-in/);
+});
+
+test('an empty form says what is missing', async ({ page }) => {
+  await page.goto('/sign-in');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await expect(page.getByText('Password is required')).toBeVisible();
+});
+
+test('a signed-out visit returns to the page after signing in', async ({ page }) => {
+  await page.goto('/offerings?status=closed');
+  await expect(page).toHaveURL(/\/sign-in\?redirectTo=/);
+  await page.getByLabel('Email').fill('investor@demo.test');
+  await page.getByLabel('Password').fill(process.env.DEMO_PASSWORD ?? 'demo-password-2026');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/offerings\?status=closed$/);
+  await expect(page.getByLabel('Status')).toContainText('Closed');
+});
+
+test('an ended session sends the person to sign in and back', async ({ page }) => {
+  await signIn(page, 'investor@demo.test');
+  await page.goto('/offerings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Offerings' })).toBeVisible();
+
+  // Ends the session behind the page's back, as an idle timeout would.
+  await page.context().clearCookies();
+  await page.getByLabel('Status').click();
+  await page.getByRole('option', { name: 'Pending' }).click();
+
+  await expect(page).toHaveURL(/\/sign-in\?.*reason=expired/);
+  await expect(page.getByRole('status')).toContainText(
+    'Your session has ended, please sign in again',
+  );
+  await page.getByLabel('Email').fill('investor@demo.test');
+  await page.getByLabel('Password').fill(process.env.DEMO_PASSWORD ?? 'demo-password-2026');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/offerings\?status=pending$/);
+});

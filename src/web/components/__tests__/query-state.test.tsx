@@ -1,0 +1,69 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiClientError } from '../../lib/api-client';
+import { EmptyState, QueryState } from '../query-state';
+
+afterEach(cleanup);
+
+const base = { data: undefined, error: null, isPending: false, isError: false, isFetching: false };
+
+describe('QueryState', () => {
+  it('marks the region busy and says what is loading', () => {
+    render(
+      <QueryState
+        query={{ ...base, isPending: true, refetch: vi.fn() }}
+        loadingLabel="Loading offerings"
+      >
+        {() => 'loaded'}
+      </QueryState>,
+    );
+    expect(screen.getByRole('status').textContent).toBe('Loading offerings');
+    expect(screen.getByRole('status').closest('[aria-busy="true"]')).toBeTruthy();
+  });
+
+  it('shows the error in words with a retry', () => {
+    const refetch = vi.fn();
+    const error = new ApiClientError({
+      message: 'The portal could not be reached.',
+      status: 0,
+      code: 'network',
+      submitted: 'no',
+    });
+    render(
+      <QueryState query={{ ...base, isError: true, error, refetch }} loadingLabel="Loading">
+        {() => 'loaded'}
+      </QueryState>,
+    );
+    expect(screen.getByRole('alert').textContent).toContain('The portal could not be reached.');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(refetch).toHaveBeenCalled();
+  });
+
+  it('shows the empty state with its next step, or the data', () => {
+    const query = { ...base, data: [] as string[], refetch: vi.fn() };
+    const { rerender } = render(
+      <QueryState
+        query={query}
+        loadingLabel="Loading"
+        isEmpty={(data) => data.length === 0}
+        empty={<EmptyState title="No offerings yet" action={<button>Refresh</button>} />}
+      >
+        {(data) => data.join(',')}
+      </QueryState>,
+    );
+    expect(screen.getByRole('heading', { name: 'No offerings yet' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeTruthy();
+
+    rerender(
+      <QueryState
+        query={{ ...query, data: ['a', 'b'] }}
+        loadingLabel="Loading"
+        isEmpty={(data) => data.length === 0}
+      >
+        {(data) => data.join(',')}
+      </QueryState>,
+    );
+    expect(screen.getByText('a,b')).toBeTruthy();
+  });
+});

@@ -1,0 +1,67 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SignInForm } from '../sign-in-form';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function renderForm(answers: Record<string, () => Response>) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const answer = answers[`${init?.method ?? 'GET'} ${url}`];
+      if (!answer) throw new Error(`unexpected ${init?.method} ${url}`);
+      return answer();
+    }),
+  );
+  const onSuccess = vi.fn();
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <SignInForm onSuccess={onSuccess} />
+    </QueryClientProvider>,
+  );
+  return { onSuccess };
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const configAnswer = () => json(200, { sandbox: false });
+
+describe('SignInForm', () => {
+  it('says what is missing, on the fields themselves', async () => {
+    renderForm({ 'GET /api/config': configAnswer });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const email = await screen.findByLabelText(/Email/);
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('Email must be a valid email address')).toBeTruthy();
+    expect(screen.getByText('Password is required')).toBeTruthy();
+    const describedBy = email.getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(describedBy)?.textContent).toBe(
+      'Email must be a valid email address',
+    );
+  });
+
+  it('announces a refusal from the BFF', async () => {
+    renderForm({
+      'GET /api/config': configAnswer,
+      'POST /api/session': () =>
+        json(401, { error: { code: 'unauthenticated', message: 'Email or password is wrong.' } }),
+    });
+    fireEvent.change(screen.getByLabelText(/Email/), { target: { value: 'a@demo.test' } });
+    fireEvent.change(screen.getByLabelText(/Password/), { target: { value: 'nope' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Email or password is wrong.');
+  });
+
+  it('offers the demo users only on the sandbox', async () => {
+    renderForm({ 'GET /api/config': () => json(200, { sandbox: true }) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Fill in admin@demo.test' }));
+    expect((screen.getByLabelText(/Email/) as HTMLInputElement).value).toBe('admin@demo.test');
+  });
+});

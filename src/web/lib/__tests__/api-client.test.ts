@@ -1,0 +1,110 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiClientError, api, apiRequest } from '../api-client';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function stubFetch(answer: () => Promise<Response>) {
+  const fetchMock = vi.fn<typeof fetch>(answer);
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('apiRequest', () => {
+  it('sends the CSRF header, same-origin credentials, JSON and the idempotency key', async () => {
+    const fetchMock = stubFetch(async () => json(200, { ok: true }));
+    await api.post('/api/things', { body: { a: 1 }, idempotencyKey: 'key-1' });
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/things');
+    expect(init?.credentials).toBe('same-origin');
+    expect(init?.body).toBe('{"a":1}');
+    expect(init?.headers).toMatchObject({
+      'X-CSRF': '1',
+      'Content-Type': 'application/json',
+      'Idempotency-Key': 'key-1',
+    });
+  });
+
+  it('parses the body with the given schema', async () => {
+    stubFetch(async () => json(200, { n: 2 }));
+    await expect(api.get('/api/n', { schema: z.object({ n: z.number() }) })).resolves.toEqual({
+      n: 2,
+    });
+  });
+
+  it('returns nothing for 204', async () => {
+    stubFetch(async () => new Response(null, { status: 204 }));
+    await expect(api.delete('/api/session')).resolves.toBeUndefined();
+  });
+
+  it('turns a BFF error into an ApiClientError with its message, fields and submitted', async () => {
+    stubFetch(async () =>
+      json(400, {
+        error: {
+          code: 'bad_request',
+          message: 'Check the highlighted fields.',
+          fields: [{ field: 'email', message: 'Email must be a valid email address' }],
+          submitted: 'no',
+          requestId: 'req-7',
+        },
+      }),
+    );
+    const error = await api.post('/api/session', { body: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiClientError);
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'bad_request',
+      message: 'Check the highlighted fields.',
+      fields: [{ field: 'email', message: 'Email must be a valid email address' }],
+      submitted: 'no',
+      requestId: 'req-7',
+    });
+  });
+
+  it('explains a gateway failure on a write as an unknown outcome', async () => {
+    stubFetch(async () => new Response('<html>Bad gateway</html>', { status: 502 }));
+    const error = (await apiRequest('POST', '/api/trades', { body: {} }).catch(
+      (e: unknown) => e,
+    )) as ApiClientError;
+    expect(error.code).toBe('upstream_unavailable');
+    expect(error.submitted).toBe('unknown');
+    expect(error.message).toMatch(/may or may not have gone through/);
+  });
+
+  it('says the portal could not be reached, and for writes that the outcome is unknown', async () => {
+    stubFetch(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const read = (await api.get('/api/offerings').catch((e: unknown) => e)) as ApiClientError;
+    expect(read).toMatchObject({ status: 0, code: 'network', submitted: 'no' });
+    expect(read.message).toMatch(/could not be reached/);
+    expect(read.message).not.toMatch(/may or may not/);
+
+    const write = (await api
+      .post('/api/trades', { body: {} })
+      .catch((e: unknown) => e)) as ApiClientError;
+    expect(write).toMatchObject({ code: 'network', submitted: 'unknown' });
+    expect(write.message).toMatch(/could not be reached.*may or may not have gone through/);
+  });
+
+  it('reports an answer that does not match the contract instead of passing it on', async () => {
+    stubFetch(async () => json(200, { n: 'two' }));
+    const error = (await api
+      .get('/api/n', { schema: z.object({ n: z.number() }) })
+      .catch((e: unknown) => e)) as ApiClientError;
+    expect(error.code).toBe('bad_response');
+  });
+
+  it('lets an aborted request stay an abort', async () => {
+    const controller = new AbortController();
+    stubFetch(async () => {
+      throw new DOMException('The operation was aborted.', 'AbortError');
+    });
+    controller.abort();
+    const error = await api.get('/api/n', { signal: controller.signal }).catch((e: unknown) => e);
+    expect(error).not.toBeInstanceOf(ApiClientError);
+  });
+});

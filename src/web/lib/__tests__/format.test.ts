@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  formatCalendarDate,
+  formatDecimal,
+  formatLocalDateTime,
+  formatMoney,
+  formatPercent,
+} from '../format';
+
+const originalTz = process.env.TZ;
+afterEach(() => {
+  process.env.TZ = originalTz;
+});
+
+describe('formatCalendarDate', () => {
+  it.each(['Pacific/Kiritimati', 'America/Los_Angeles', 'Pacific/Pago_Pago', 'UTC'])(
+    'shows the day that was sent, whatever the viewer zone (%s)',
+    (zone) => {
+      process.env.TZ = zone;
+      expect(formatCalendarDate('2026-01-01', 'en-US')).toBe('Jan 1, 2026');
+      expect(formatCalendarDate('2026-12-31', 'en-US', 'long')).toBe('December 31, 2026');
+    },
+  );
+
+  it('uses the viewer locale', () => {
+    expect(formatCalendarDate('2026-03-09', 'de-DE')).toBe('09.03.2026');
+    expect(formatCalendarDate('2026-03-09', 'en-GB')).toBe('9 Mar 2026');
+  });
+
+  it('says "Not set" for missing or malformed dates', () => {
+    expect(formatCalendarDate(null)).toBe('Not set');
+    expect(formatCalendarDate('03-09-2026')).toBe('Not set');
+  });
+});
+
+describe('formatLocalDateTime', () => {
+  it('shows the wall-clock time as written, without shifting it', () => {
+    process.env.TZ = 'Asia/Tokyo';
+    expect(formatLocalDateTime('2026-07-17T16:09:00', 'en-US')).toBe('Jul 17, 2026, 4:09 PM');
+  });
+});
+
+describe('formatMoney and formatDecimal', () => {
+  it('keeps every digit of exact decimal strings', () => {
+    expect(formatMoney('12345678901234567.89', 'USD', 'en-US')).toBe('$12,345,678,901,234,567.89');
+    expect(formatMoney('0.1', 'USD', 'en-US')).toBe('$0.10');
+    expect(formatMoney('10.125', 'USD', 'en-US')).toBe('$10.125');
+    expect(formatDecimal('1000000.000', 'en-US')).toBe('1,000,000');
+    expect(formatDecimal('2.50', 'de-DE')).toBe('2,5');
+  });
+
+  it('formats percentages with one decimal at most', () => {
+    expect(formatPercent(0.5064, 'en-US')).toBe('50.6%');
+  });
+});
