@@ -52,7 +52,10 @@ function marketOpen(dayNumber: number): number {
 }
 
 interface CachedDay {
-  orders: Order[];
+  count: number;
+  open: number;
+  /** Orders are independent of each other, so they are generated on first use only. */
+  orders: (Order | undefined)[];
   /** JSON text of each order, filled on first use; pages are joined from these. */
   json: (string | undefined)[];
 }
@@ -65,16 +68,25 @@ export class OrderBook {
 
   /** All orders of a trading day, in creation order. */
   day(dayNumber: number): Order[] {
-    return this.cachedDay(dayNumber).orders;
+    const day = this.cachedDay(dayNumber);
+    return Array.from({ length: day.count }, (_, position) =>
+      this.orderAt(dayNumber, day, position),
+    );
   }
 
-  /** The JSON array text of orders [start, end) of a day; serialised once per order. */
+  /** The JSON array text of orders [start, end) of a day; each order is serialised once. */
   pageJson(dayNumber: number, start: number, end: number): string {
-    const { orders, json } = this.cachedDay(dayNumber);
-    const last = Math.min(end, orders.length);
+    const day = this.cachedDay(dayNumber);
+    const last = Math.min(end, day.count);
     const parts: string[] = [];
-    for (let i = start; i < last; i++) parts.push((json[i] ??= JSON.stringify(orders[i])));
+    for (let i = start; i < last; i++) {
+      parts.push((day.json[i] ??= JSON.stringify(this.orderAt(dayNumber, day, i))));
+    }
     return `[${parts.join(',')}]`;
+  }
+
+  private orderAt(dayNumber: number, day: CachedDay, position: number): Order {
+    return (day.orders[position] ??= this.generate(dayNumber, position, day.count, day.open));
   }
 
   private cachedDay(dayNumber: number): CachedDay {
@@ -86,12 +98,12 @@ export class OrderBook {
       return cached;
     }
     const count = ordersPerDay(dayNumber);
-    const open = marketOpen(dayNumber);
-    const orders: Order[] = new Array(count);
-    for (let position = 0; position < count; position++) {
-      orders[position] = this.generate(dayNumber, position, count, open);
-    }
-    const day = { orders, json: new Array<string | undefined>(count) };
+    const day: CachedDay = {
+      count,
+      open: marketOpen(dayNumber),
+      orders: new Array(count),
+      json: new Array(count),
+    };
     this.cache.set(dayNumber, day);
     if (this.cache.size > OrderBook.CACHE_DAYS) {
       this.cache.delete(this.cache.keys().next().value as number);
