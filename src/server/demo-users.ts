@@ -57,10 +57,26 @@ export function demoUsers(manifest: SandboxManifest): DemoUser[] {
   ];
 }
 
+type Id = string | number;
+
+/** Reads the manifest; ids come back as strings whatever JSON type the sandbox used. */
 export async function fetchManifest(sandboxUrl: string): Promise<SandboxManifest> {
   const res = await fetch(`${sandboxUrl}/__sandbox/manifest`);
   if (!res.ok) throw new Error(`The sandbox manifest answered HTTP ${res.status}`);
-  return (await res.json()) as SandboxManifest;
+  const raw = (await res.json()) as {
+    investors: { name?: string; accountIds: Id[] }[];
+    issuers: { issuerId: Id; name?: string; offeringIds?: Id[]; securityIds?: Id[] }[];
+  };
+  const strings = (ids: Id[] | undefined) => (ids ?? []).map(String);
+  return {
+    investors: raw.investors.map((i) => ({ name: i.name, accountIds: strings(i.accountIds) })),
+    issuers: raw.issuers.map((i) => ({
+      issuerId: String(i.issuerId),
+      name: i.name,
+      offeringIds: strings(i.offeringIds),
+      securityIds: strings(i.securityIds),
+    })),
+  };
 }
 
 /** Creates or refreshes the demo users: password from DEMO_PASSWORD, links as the manifest says. */
