@@ -20,11 +20,67 @@ async function firstOfferingPath(request: APIRequestContext): Promise<string> {
   return `/offerings/${encodeURIComponent(offerings[0].id)}`;
 }
 
+const reviewers: readonly Role[] = ['compliance', 'admin'];
+
+async function firstIssuerOfferingPath(request: APIRequestContext): Promise<string> {
+  const response = await request.get('/api/issuer/offerings', { headers: { 'X-CSRF': '1' } });
+  const { offerings } = (await response.json()) as { offerings: { id: string }[] };
+  if (offerings.length === 0) throw new Error('The issuer has no offering to open.');
+  return `/issuer/offerings/${encodeURIComponent(offerings[0].id)}`;
+}
+
+async function firstEntityPath(request: APIRequestContext): Promise<string> {
+  const response = await request.get('/api/compliance/search?q=llc', {
+    headers: { 'X-CSRF': '1' },
+  });
+  const { entities } = (await response.json()) as { entities: { id: string }[] };
+  if (entities.length === 0) throw new Error('The search found no entity to open.');
+  return `/compliance/entities/${encodeURIComponent(entities[0].id)}?q=llc`;
+}
+
 /** Every page of the portal, in one place: a feature that adds a page adds a line here. */
 export const portalPages: PortalPage[] = [
   { name: 'sign-in', path: () => '/sign-in', roles: null, heading: 'Sign in' },
   { name: 'offerings', path: () => '/offerings', roles: everyone, heading: 'Offerings' },
   { name: 'offering', path: firstOfferingPath, roles: everyone, heading: /.+/ },
+  {
+    name: 'my offerings',
+    path: () => '/issuer/offerings',
+    roles: ['issuer_staff'],
+    heading: 'My offerings',
+  },
+  {
+    name: 'purchase history',
+    path: firstIssuerOfferingPath,
+    roles: ['issuer_staff'],
+    heading: /.+/,
+  },
+  {
+    name: 'issuer account',
+    path: () => '/issuer/account',
+    roles: ['issuer_staff'],
+    heading: 'Issuer account',
+  },
+  {
+    name: 'compliance search',
+    path: () => '/compliance/search?q=quinn',
+    roles: reviewers,
+    heading: 'Search',
+  },
+  {
+    name: 'compliance account review',
+    path: () => '/compliance/accounts/A1040000',
+    roles: reviewers,
+    heading: /.+/,
+  },
+  { name: 'compliance entity', path: firstEntityPath, roles: reviewers, heading: /.+/ },
+  {
+    name: 'compliance fund moves',
+    path: () => '/compliance/fund-moves',
+    roles: reviewers,
+    heading: 'Fund moves',
+  },
+  { name: 'audit log', path: () => '/audit', roles: reviewers, heading: 'Audit log' },
   { name: 'not found', path: () => '/no-such-page', roles: everyone, heading: 'Page not found' },
 ];
 

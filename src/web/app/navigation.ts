@@ -1,6 +1,11 @@
 import type { ComponentType } from 'react';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
+import BusinessCenterOutlined from '@mui/icons-material/BusinessCenterOutlined';
+import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
+import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
+import SwapHorizOutlined from '@mui/icons-material/SwapHorizOutlined';
+import HistoryEduOutlined from '@mui/icons-material/HistoryEduOutlined';
 import type { Role } from '../../contract/session';
 import { paths } from '../config/paths';
 
@@ -13,6 +18,7 @@ export type NavigationItem = {
 };
 
 const everyone: readonly Role[] = ['investor', 'issuer_staff', 'compliance', 'admin'];
+const reviewers: readonly Role[] = ['compliance', 'admin'];
 
 /** One line per page in the main navigation, in the order shown. */
 export const navigationItems: NavigationItem[] = [
@@ -22,6 +28,21 @@ export const navigationItems: NavigationItem[] = [
     roles: everyone,
     icon: StorefrontOutlined,
   },
+  {
+    label: 'My offerings',
+    href: paths.app.issuerOfferings.getHref(),
+    roles: ['issuer_staff'],
+    icon: BusinessCenterOutlined,
+  },
+  {
+    label: 'Issuer account',
+    href: paths.app.issuerAccount.getHref(),
+    roles: ['issuer_staff'],
+    icon: AccountBalanceOutlined,
+  },
+  { label: 'Search', href: paths.app.complianceSearch.getHref(), roles: reviewers, icon: ManageSearchOutlined },
+  { label: 'Fund moves', href: paths.app.complianceFundMoves.getHref(), roles: reviewers, icon: SwapHorizOutlined },
+  { label: 'Audit log', href: paths.app.auditLog.getHref(), roles: reviewers, icon: HistoryEduOutlined },
 ];
 
 export const navigationFor = (role: Role) =>

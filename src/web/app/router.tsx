@@ -30,6 +30,38 @@ export function createAppRouter(queryClient: QueryClient) {
               path: paths.app.offering.path,
               lazy: () => import('./routes/app/offerings/offering').then(route),
             },
+            {
+              path: paths.app.issuerOfferings.path,
+              lazy: () => import('./routes/app/issuer/offerings').then(route),
+            },
+            {
+              path: paths.app.purchaseHistory.path,
+              lazy: () => import('./routes/app/issuer/purchase-history').then(route),
+            },
+            {
+              path: paths.app.issuerAccount.path,
+              lazy: () => import('./routes/app/issuer/issuer-account').then(route),
+            },
+            {
+              path: paths.app.complianceSearch.path,
+              lazy: () => import('./routes/app/compliance/search').then(route),
+            },
+            {
+              path: paths.app.complianceAccount.path,
+              lazy: () => import('./routes/app/compliance/account').then(route),
+            },
+            {
+              path: paths.app.complianceEntity.path,
+              lazy: () => import('./routes/app/compliance/entity').then(route),
+            },
+            {
+              path: paths.app.complianceFundMoves.path,
+              lazy: () => import('./routes/app/compliance/fund-moves').then(route),
+            },
+            {
+              path: paths.app.auditLog.path,
+              lazy: () => import('./routes/app/audit/audit-log').then(route),
+            },
             { path: '*', lazy: () => import('./routes/not-found').then(route) },
           ],
         },

@@ -28,6 +28,50 @@ export const paths = {
       path: '/offerings/:offeringId',
       getHref: (offeringId: string) => `/offerings/${encodeURIComponent(offeringId)}`,
     },
+    issuerOfferings: {
+      path: '/issuer/offerings',
+      getHref: () => '/issuer/offerings',
+    },
+    purchaseHistory: {
+      path: '/issuer/offerings/:offeringId',
+      getHref: (offeringId: string) => `/issuer/offerings/${encodeURIComponent(offeringId)}`,
+    },
+    issuerAccount: {
+      path: '/issuer/account',
+      getHref: () => '/issuer/account',
+    },
+    complianceSearch: {
+      path: '/compliance/search',
+      getHref: (q?: string | null) =>
+        q ? `/compliance/search?q=${encodeURIComponent(q)}` : '/compliance/search',
+    },
+    complianceAccount: {
+      path: '/compliance/accounts/:accountId',
+      getHref: (accountId: string) => `/compliance/accounts/${encodeURIComponent(accountId)}`,
+    },
+    complianceEntity: {
+      path: '/compliance/entities/:entityId',
+      /** An entity is read from the search it was found in, so the search travels along. */
+      getHref: (entityId: string, q: string) =>
+        `/compliance/entities/${encodeURIComponent(entityId)}?q=${encodeURIComponent(q)}`,
+    },
+    complianceFundMoves: {
+      path: '/compliance/fund-moves',
+      getHref: (
+        query: { status?: string | null; approvalStatus?: string | null; page?: number } = {},
+      ) => {
+        const search = new URLSearchParams();
+        if (query.status) search.set('status', query.status);
+        if (query.approvalStatus) search.set('approvalStatus', query.approvalStatus);
+        if (query.page && query.page > 1) search.set('page', String(query.page));
+        const text = search.toString();
+        return text ? `/compliance/fund-moves?${text}` : '/compliance/fund-moves';
+      },
+    },
+    auditLog: {
+      path: '/audit',
+      getHref: () => '/audit',
+    },
   },
 } as const;
 
@@ -56,4 +100,33 @@ export const apiPaths = {
   offerings: (query: { status?: string | null } = {}) =>
     query.status ? `/api/offerings?status=${encodeURIComponent(query.status)}` : '/api/offerings',
   offering: (offeringId: string) => `/api/offerings/${encodeURIComponent(offeringId)}`,
+  issuerOfferings: '/api/issuer/offerings',
+  purchaseHistory: (offeringId: string) =>
+    `/api/offerings/${encodeURIComponent(offeringId)}/purchase-history`,
+  issuerAccount: (issuerId: string) =>
+    `/api/issuers/${encodeURIComponent(issuerId)}/issuer-account`,
+  complianceSearch: (q: string) => `/api/compliance/search?q=${encodeURIComponent(q)}`,
+  complianceFundMoves: (query: {
+    status?: string | null;
+    approvalStatus?: string | null;
+    page: number;
+  }) => {
+    const search = new URLSearchParams({ page: String(query.page) });
+    if (query.status) search.set('status', query.status);
+    if (query.approvalStatus) search.set('approvalStatus', query.approvalStatus);
+    return `/api/compliance/fund-moves?${search.toString()}`;
+  },
+  revealPersonalData: '/api/personal-data/reveal',
+  auditEvents: (query: Record<string, string | null | undefined>) => {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) if (value) search.set(key, value);
+    const text = search.toString();
+    return text ? `/api/audit-events?${text}` : '/api/audit-events';
+  },
+  auditExport: (query: Record<string, string | null | undefined>) => {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) if (value) search.set(key, value);
+    const text = search.toString();
+    return text ? `/api/audit-events/export.csv?${text}` : '/api/audit-events/export.csv';
+  },
 } as const;

@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signIn } from './helpers';
+
+test('a reviewer filters fund moves across accounts, pages through, opens one and reveals its bank number', async ({
+  page,
+}) => {
+  await signIn(page, 'compliance@demo.test');
+  await page.getByRole('link', { name: 'Fund moves' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Fund moves' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Fund moves' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByText(/moves match\. Page 1 of \d+/)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByText(/Page 2 of/)).toBeVisible();
+
+  await page.getByLabel('Status', { exact: true }).selectOption('pending');
+  await page.getByLabel('Approval status').selectOption('pending');
+  await expect(page).toHaveURL(/status=pending&approvalStatus=pending/);
+  await expect(page.getByText(/Page 1 of/)).toBeVisible();
+  for (const text of await table.getByRole('row').locator('td:nth-child(4)').allTextContents()) {
+    expect(text).toBe('Pending');
+  }
+  await expectNoSeriousA11yViolations(page, 'fund moves');
+
+  await table
+    .getByRole('button', { name: /^Open fund move / })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Bank account number');
+  const masked = dialog.getByText(/^••••\d{4}$/).first();
+  const last4 = ((await masked.textContent()) ?? '').slice(-4);
+  await dialog.getByRole('button', { name: 'Reveal Bank account number' }).click();
+  const reason = page.getByRole('dialog', { name: 'Reveal Bank account number' });
+  await reason.getByLabel('Reason').fill('Returned ACH investigation 12');
+  await reason.getByRole('button', { name: 'Reveal' }).click();
+  await expect(dialog.getByText(new RegExp(`^\\d+${last4}$`))).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'fund move dialog');
+});

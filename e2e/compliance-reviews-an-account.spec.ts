@@ -1,0 +1,83 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signIn } from './helpers';
+
+test('a reviewer searches, reviews an account, reveals its tax id with a reason, and finds it in the audit log', async ({
+  page,
+}) => {
+  await signIn(page, 'compliance@demo.test');
+  await page.getByRole('link', { name: 'Search' }).first().click();
+  const box = page.getByRole('searchbox', { name: 'Search accounts and entities' });
+  await box.fill('q');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText('Enter at least 2 characters')).toBeVisible();
+
+  await box.fill('quinn');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/q=quinn/);
+  const accounts = page.getByRole('table', { name: 'Accounts found' });
+  await expect(accounts.getByRole('row').nth(1)).toBeVisible();
+  await expect(accounts).toContainText('••');
+  await expect(accounts).not.toContainText('154728860');
+  await expectNoSeriousA11yViolations(page, 'search results');
+
+  await accounts.getByRole('link', { name: 'Avery Quinn' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Avery Quinn' })).toBeVisible();
+  const reviews = page.getByRole('table', { name: 'Reviews' });
+  await expect(reviews).toContainText('Identity (KYC)');
+  await expect(reviews).toContainText('Account approval');
+  await expect(page.getByRole('heading', { name: 'Custody account' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Fund moves' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Reveal Tax ID' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reveal Tax ID' });
+  await dialog.getByLabel('Reason').fill('short');
+  await dialog.getByRole('button', { name: 'Reveal' }).click();
+  await expect(dialog.getByText('Reason must be at least 10 characters')).toBeVisible();
+  await dialog.getByLabel('Reason').fill('KYC case 4711: tax id mismatch');
+  await dialog.getByRole('button', { name: 'Reveal' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('154728860')).toBeVisible();
+  await page.getByRole('button', { name: 'Hide Tax ID' }).click();
+  await expect(page.getByText('154728860')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'account review');
+
+  await page.getByRole('link', { name: 'Audit log' }).first().click();
+  const events = page.getByRole('table', { name: 'Audit events' });
+  await expect(events).toContainText('KYC case 4711: tax id mismatch');
+  await expect(events).toContainText('personal data reveal');
+  await expect(events).not.toContainText('154728860');
+
+  await page.getByLabel('Action').selectOption('personal_data_reveal');
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page).toHaveURL(/action=personal_data_reveal/);
+  await expect(events).toContainText('KYC case 4711: tax id mismatch');
+  for (const action of await events.getByRole('row').locator('td:nth-child(3)').allTextContents()) {
+    expect(action).toBe('personal data reveal');
+  }
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
+  await expectNoSeriousA11yViolations(page, 'audit log');
+});
+
+test('a reviewer opens an entity from the search and reveals its EIN', async ({ page }) => {
+  await signIn(page, 'admin@demo.test');
+  await page.goto('/compliance/search?q=ventures');
+  const entities = page.getByRole('table', { name: 'Entities found' });
+  await entities.getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Profile' })).toBeVisible();
+  await page.getByRole('button', { name: 'Reveal EIN' }).click();
+  await page.getByRole('dialog').getByLabel('Reason').fill('Entity due diligence review');
+  await page.getByRole('dialog').getByRole('button', { name: 'Reveal' }).click();
+  await expect(page.getByText(/^\d{2}-\d{7}$/)).toBeVisible();
+});
+
+test('investors reach no compliance page', async ({ page }) => {
+  await signIn(page, 'investor@demo.test');
+  await expect(page.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
+  const response = await page.request.get('/api/compliance/search?q=quinn', {
+    headers: { 'X-CSRF': '1' },
+  });
+  expect(response.status()).toBe(403);
+});

@@ -1,0 +1,91 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signIn } from './helpers';
+
+test('issuer staff open the 2,000-trade offering: virtualized, sortable, exact totals, chart and CSV', async ({
+  page,
+}) => {
+  await signIn(page, 'issuer@demo.test');
+  await page.getByRole('link', { name: 'My offerings' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My offerings' })).toBeVisible();
+  const offerings = page.getByRole('table', { name: 'My offerings' });
+  // Only the issuer's own offerings are listed (issuer 1101 of the sandbox seed).
+  await expect(offerings.getByRole('row')).toHaveCount(4);
+  await offerings.getByRole('link', { name: 'Aspen Ridge Growth Fund I' }).click();
+
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Aspen Ridge Growth Fund I' }),
+  ).toBeVisible();
+  const trades = page.getByRole('table', { name: 'Trades' });
+  await expect(trades).toHaveAttribute('aria-rowcount', '2101');
+  // Virtualized: a few dozen rows in the DOM, not 2,100.
+  const rendered = await trades.getByRole('row').count();
+  expect(rendered).toBeGreaterThan(5);
+  expect(rendered).toBeLessThan(80);
+
+  // The summary is computed from the trades and agrees with the platform's (no warning).
+  const summary = page.locator('dl').first();
+  await expect(summary).toContainText('$4,112,520.00');
+  await expect(summary).toContainText('411,252');
+  await expect(summary).toContainText('400,000');
+  await expect(page.getByText("The platform's summary does not match its trades")).toHaveCount(0);
+
+  // The chart loads lazily and says in words what it shows.
+  await expect(
+    page.getByRole('img', { name: 'Amount raised over time against the target' }),
+  ).toBeVisible();
+  await expect(page.locator('figcaption')).toContainText('50.7% of the $8,112,520.00 target');
+
+  // Sorting by amount, both ways, with aria-sort on the header.
+  const amountHeader = trades.getByRole('columnheader', { name: 'Amount' });
+  await expect(amountHeader).toHaveAttribute('aria-sort', 'none');
+  await amountHeader.getByRole('button').click();
+  await expect(amountHeader).toHaveAttribute('aria-sort', 'descending');
+  const firstAmount = async () =>
+    (await trades.getByRole('row').nth(1).getByRole('cell').nth(2).textContent()) ?? '';
+  const highest = await firstAmount();
+  await amountHeader.getByRole('button').click();
+  await expect(amountHeader).toHaveAttribute('aria-sort', 'ascending');
+  const lowest = await firstAmount();
+  const value = (text: string) => Number(text.replace(/[^0-9.]/g, ''));
+  expect(value(highest)).toBeGreaterThan(value(lowest));
+
+  // Scrolling deep into the list renders the rows there.
+  const region = page.getByRole('region', { name: 'Trades (scrollable)' });
+  await region.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await expect(trades.locator('[aria-rowindex="2101"]')).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('purchase-history-5201.csv');
+  const csv = readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, '');
+  const lines = csv.trimEnd().split('\r\n');
+  expect(lines[0]).toBe('trade_id,account_id,account_name,amount,shares,purchased_at');
+  expect(lines).toHaveLength(2101);
+
+  await expectNoSeriousA11yViolations(page, 'purchase history');
+});
+
+test('issuer staff cannot open another issuer’s purchase history', async ({ page }) => {
+  await signIn(page, 'issuer@demo.test');
+  await page.goto('/issuer/offerings/5204');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Offering not available' }),
+  ).toBeVisible();
+});
+
+test('the purchase history works on a 375 px phone', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signIn(page, 'issuer@demo.test');
+  await page.goto('/issuer/offerings/5201');
+  await expect(page.getByRole('table', { name: 'Trades' })).toHaveAttribute(
+    'aria-rowcount',
+    '2101',
+  );
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoSeriousA11yViolations(page, 'purchase history on a phone');
+});

@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signIn } from './helpers';
+
+test('issuer staff save the issuer account; rules are checked and personal data comes back masked', async ({
+  page,
+}) => {
+  await signIn(page, 'issuer@demo.test');
+  await page.getByRole('link', { name: 'Issuer account' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Issuer account' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'issuer account form');
+
+  await page.getByLabel('Company name').fill('Aspen Ridge Capital LLC');
+  await page.getByLabel('State').selectOption('CO');
+  await page.getByLabel('Entity type').selectOption('LLC');
+  await page.getByLabel('Account type').selectOption('CHECKING');
+  await page.getByLabel('Company tax ID (EIN)').fill('00-1234567');
+  await page.getByLabel('Social Security number').fill('123-45-678');
+  await page.getByRole('button', { name: 'Save issuer account' }).click();
+  await expect(page.getByText('Company tax ID cannot start with 00')).toBeVisible();
+  await expect(
+    page.getByText('Social Security number must be 9 digits, such as 123-45-6789'),
+  ).toBeVisible();
+
+  await page.getByLabel('Company tax ID (EIN)').fill('12-3456789');
+  await page.getByLabel('Social Security number').fill('123-45-6789');
+  await page.getByLabel('Date of birth').fill('1980-05-17');
+  await page.getByLabel('U.S. resident').selectOption('Yes');
+  await page.getByLabel('U.S. citizen').selectOption('Yes');
+  await page.getByLabel('Address line 1').fill('1 Pearl St');
+  await page.getByLabel('City').fill('Boulder');
+  await page.getByLabel('ZIP code').fill('80302');
+  await page.getByRole('button', { name: 'Save issuer account' }).click();
+
+  await expect(page.getByText('The issuer account details were saved.')).toBeVisible();
+  const saved = page.getByRole('region', { name: 'Saved issuer account' });
+  await expect(saved).toContainText('Status: pending');
+  await expect(saved).toContainText('••-•••6789');
+  await expect(saved).toContainText('•••-••-6789');
+  await expect(saved).toContainText('••••-••-••');
+  await expect(saved).not.toContainText('123-45-6789');
+  await expect(saved).not.toContainText('1980');
+  await expect(saved).toContainText('127.0.0.1');
+  await expectNoSeriousA11yViolations(page, 'saved issuer account');
+});

@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import { useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { ErrorAlert } from '../../../../components/error-alert';
+import { PageHeader } from '../../../../components/page-header';
+import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import {
+  auditEventsQueryOptions,
+  downloadAuditExport,
+  useAuditEvents,
+  type AuditFilters,
+} from '../../../../features/audit/api/get-audit-events';
+import { AuditFiltersForm } from '../../../../features/audit/components/audit-filters';
+import { AuditTable } from '../../../../features/audit/components/audit-table';
+import { requireSession } from '../../../session-guard';
+
+const filtersFrom = (search: URLSearchParams): AuditFilters => ({
+  user: search.get('user') || null,
+  action: search.get('action') || null,
+  from: search.get('from') || null,
+  to: search.get('to') || null,
+});
+
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  async ({ request }: LoaderFunctionArgs) => {
+    await requireSession(queryClient, request, ['compliance', 'admin']);
+    void queryClient.prefetchInfiniteQuery(
+      auditEventsQueryOptions(filtersFrom(new URL(request.url).searchParams)),
+    );
+    return null;
+  };
+
+export default function AuditLogRoute() {
+  const [search, setSearch] = useSearchParams();
+  const filters = filtersFrom(search);
+  const events = useAuditEvents(filters);
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<unknown>(null);
+
+  const exportCsv = async () => {
+    setExporting(true);
+    setExportError(null);
+    try {
+      await downloadAuditExport(filters);
+    } catch (error) {
+      setExportError(error);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Audit log"
+        description="Every look at personal data, every refused access and every export, newest first."
+        actions={
+          <Button
+            variant="outlined"
+            startIcon={<FileDownloadOutlined aria-hidden />}
+            onClick={() => void exportCsv()}
+            disabled={exporting}
+          >
+            {exporting ? 'Exporting…' : 'Export CSV'}
+          </Button>
+        }
+      />
+      {exportError !== null && (
+        <Box sx={{ mb: 2 }}>
+          <ErrorAlert error={exportError} title="The export failed" />
+        </Box>
+      )}
+      <AuditFiltersForm
+        key={search.toString()}
+        value={filters}
+        onApply={(next) => {
+          const params = new URLSearchParams();
+          for (const [key, value] of Object.entries(next)) if (value) params.set(key, value);
+          setSearch(params);
+        }}
+      />
+      <QueryState
+        query={events}
+        loadingLabel="Loading the audit log"
+        loading={<LoadingSkeleton lines={8} />}
+        errorTitle="The audit log could not be loaded"
+        isEmpty={(data) => data.pages[0].events.length === 0}
+        empty={
+          <EmptyState title="No events match" message="Widen the filters to see more events." />
+        }
+      >
+        {(data) => (
+          <>
+            <AuditTable events={data.pages.flatMap((p) => p.events)} />
+            <Box sx={{ mt: 2, display: 'flex', alignItems: 'center', gap: 2 }}>
+              {events.hasNextPage ? (
+                <Button
+                  variant="outlined"
+                  onClick={() => void events.fetchNextPage()}
+                  disabled={events.isFetchingNextPage}
+                >
+                  {events.isFetchingNextPage ? 'Loading…' : 'Load older events'}
+                </Button>
+              ) : (
+                <Typography color="text.secondary">No older events.</Typography>
+              )}
+            </Box>
+          </>
+        )}
+      </QueryState>
+    </>
+  );
+}

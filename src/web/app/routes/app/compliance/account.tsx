@@ -1,0 +1,138 @@
+import { useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Link from '@mui/material/Link';
+import Pagination from '@mui/material/Pagination';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink, useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { FUND_MOVES_PAGE_SIZE } from '../../../../../contract/custody-views';
+import { NotFound } from '../../../../components/not-found';
+import { PageHeader } from '../../../../components/page-header';
+import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { paths } from '../../../../config/paths';
+import { isApiClientError } from '../../../../lib/api-client';
+import { accountQueryOptions, useAccount } from '../../../../features/accounts/api/get-account';
+import { useCustodyAccount } from '../../../../features/custody/api/get-custody-account';
+import { useFundMoves } from '../../../../features/custody/api/get-fund-moves';
+import {
+  AccountProfileForReview,
+  AccountReviews,
+  CustodyAccountSummary,
+} from '../../../../features/compliance/components/account-review';
+import { ComplianceFundMovesTable } from '../../../../features/compliance/components/fund-moves-table';
+import { requireSession } from '../../../session-guard';
+
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  async ({ request, params }: LoaderFunctionArgs) => {
+    await requireSession(queryClient, request, ['compliance', 'admin']);
+    if (params.accountId) void queryClient.prefetchQuery(accountQueryOptions(params.accountId));
+    return null;
+  };
+
+/** The account review of a compliance reviewer: reads through the investor routes, which let reviewers read any account. */
+export default function ComplianceAccountRoute() {
+  const { accountId = '' } = useParams();
+  const account = useAccount(accountId);
+  const custody = useCustodyAccount(accountId);
+  const [page, setPage] = useState(1);
+  const moves = useFundMoves(accountId, page);
+  const title = account.data?.name ?? `Account ${accountId}`;
+
+  if (isApiClientError(account.error) && account.error.status === 404) {
+    return (
+      <NotFound
+        title="Account not found"
+        message="There is no account with this ID."
+        backTo={{ href: paths.app.complianceSearch.getHref(), label: 'Back to search' }}
+      />
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description="Account review"
+        above={
+          <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 1 }}>
+            <Link component={RouterLink} to={paths.app.complianceSearch.getHref()}>
+              Search
+            </Link>
+            <Typography color="text.primary" aria-current="page">
+              {title}
+            </Typography>
+          </Breadcrumbs>
+        }
+      />
+      <QueryState
+        query={account}
+        loadingLabel="Loading the account"
+        loading={<LoadingSkeleton lines={8} />}
+        errorTitle="The account could not be loaded"
+      >
+        {(data) => (
+          <>
+            <AccountReviews account={data} />
+            <AccountProfileForReview account={data} />
+          </>
+        )}
+      </QueryState>
+      <Paper
+        variant="outlined"
+        sx={{ p: 2, mb: 2 }}
+        component="section"
+        aria-labelledby="custody-heading"
+      >
+        <Typography id="custody-heading" component="h2" variant="h3" gutterBottom>
+          Custody account
+        </Typography>
+        <QueryState
+          query={custody}
+          loadingLabel="Loading the custody account"
+          loading={<LoadingSkeleton lines={3} />}
+          errorTitle="The custody account could not be loaded"
+        >
+          {(data) => <CustodyAccountSummary result={data} />}
+        </QueryState>
+      </Paper>
+      <section aria-labelledby="moves-heading">
+        <Typography id="moves-heading" component="h2" variant="h3" gutterBottom>
+          Fund moves
+        </Typography>
+        <QueryState
+          query={moves}
+          loadingLabel="Loading fund moves"
+          loading={<LoadingSkeleton lines={4} />}
+          errorTitle="The fund moves could not be loaded"
+          isEmpty={(data) => data.moves.length === 0}
+          empty={
+            <EmptyState
+              title="No fund moves"
+              message="This account has no deposits into custody yet."
+            />
+          }
+        >
+          {(data) => {
+            const pages = Math.ceil(data.totalRecords / FUND_MOVES_PAGE_SIZE);
+            return (
+              <>
+                <ComplianceFundMovesTable moves={data.moves} />
+                {pages > 1 && (
+                  <Pagination
+                    sx={{ mt: 2 }}
+                    count={pages}
+                    page={page}
+                    onChange={(_, next) => setPage(next)}
+                    siblingCount={0}
+                  />
+                )}
+              </>
+            );
+          }}
+        </QueryState>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import type { QueryClient } from '@tanstack/react-query';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import {
+  Link as RouterLink,
+  useParams,
+  useSearchParams,
+  type LoaderFunctionArgs,
+} from 'react-router-dom';
+import { NotFound } from '../../../../components/not-found';
+import { PageHeader } from '../../../../components/page-header';
+import { LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { paths } from '../../../../config/paths';
+import {
+  complianceSearchQueryOptions,
+  useComplianceSearch,
+} from '../../../../features/compliance/api/search';
+import { EntityDetails } from '../../../../features/compliance/components/entity-details';
+import { requireSession } from '../../../session-guard';
+
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  async ({ request, params }: LoaderFunctionArgs) => {
+    await requireSession(queryClient, request, ['compliance', 'admin']);
+    const q = new URL(request.url).searchParams.get('q') || params.entityId || '';
+    if (q.length >= 2) void queryClient.prefetchQuery(complianceSearchQueryOptions(q));
+    return null;
+  };
+
+/**
+ * The upstream has no "get entity" operation (§4.12 searchEntity is the only read), so the entity
+ * is taken from the search it was found in, or searched by its own party ID.
+ */
+export default function ComplianceEntityRoute() {
+  const { entityId = '' } = useParams();
+  const [search] = useSearchParams();
+  const q = search.get('q') || entityId;
+  const results = useComplianceSearch(q);
+  const entity = results.data?.entities.find((e) => e.id === entityId);
+  const title = entity?.name ?? `Entity ${entityId}`;
+
+  if (results.isSuccess && !entity) {
+    return (
+      <NotFound
+        title="Entity not found"
+        message="No entity party with this ID was found. Search again to find it."
+        backTo={{ href: paths.app.complianceSearch.getHref(q), label: 'Back to search' }}
+      />
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description="Entity party"
+        above={
+          <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 1 }}>
+            <Link component={RouterLink} to={paths.app.complianceSearch.getHref(search.get('q'))}>
+              Search
+            </Link>
+            <Typography color="text.primary" aria-current="page">
+              {title}
+            </Typography>
+          </Breadcrumbs>
+        }
+      />
+      <QueryState
+        query={results}
+        loadingLabel="Loading the entity"
+        loading={<LoadingSkeleton lines={8} />}
+        errorTitle="The entity could not be loaded"
+      >
+        {() => (entity ? <EntityDetails entity={entity} /> : null)}
+      </QueryState>
+    </>
+  );
+}

@@ -1,0 +1,159 @@
+import type { QueryClient } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Pagination from '@mui/material/Pagination';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
+import {
+  knownFundMoveApprovalStatuses,
+  knownFundMoveStatuses,
+} from '../../../../../contract/custody';
+import {
+  describeFundMoveApproval,
+  describeFundMoveStatus,
+} from '../../../../../contract/custody-views';
+import { PageHeader } from '../../../../components/page-header';
+import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import {
+  complianceFundMovesQueryOptions,
+  useComplianceFundMoves,
+  type FundMovesFilter,
+} from '../../../../features/compliance/api/get-fund-moves';
+import { ComplianceFundMovesTable } from '../../../../features/compliance/components/fund-moves-table';
+import { requireSession } from '../../../session-guard';
+
+function filterFrom(search: URLSearchParams): FundMovesFilter {
+  const page = Number(search.get('page') ?? '1');
+  return {
+    status: search.get('status')?.toLowerCase() || null,
+    approvalStatus: search.get('approvalStatus')?.toLowerCase() || null,
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+  };
+}
+
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  async ({ request }: LoaderFunctionArgs) => {
+    await requireSession(queryClient, request, ['compliance', 'admin']);
+    void queryClient.prefetchQuery(
+      complianceFundMovesQueryOptions(filterFrom(new URL(request.url).searchParams)),
+    );
+    return null;
+  };
+
+function StatusSelect({
+  label,
+  value,
+  options,
+  describe,
+  onChange,
+}: {
+  label: string;
+  value: string | null;
+  options: readonly string[];
+  describe: (value: string) => { label: string };
+  onChange: (value: string | null) => void;
+}) {
+  return (
+    <TextField
+      select
+      label={label}
+      value={value ?? ''}
+      onChange={(event) => onChange(event.target.value || null)}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      sx={{ minWidth: 180, flex: '1 1 10rem' }}
+    >
+      <option value="">Any</option>
+      {options.map((o) => (
+        <option key={o} value={o}>
+          {describe(o).label}
+        </option>
+      ))}
+    </TextField>
+  );
+}
+
+export default function ComplianceFundMovesRoute() {
+  const [search, setSearch] = useSearchParams();
+  const filter = filterFrom(search);
+  const moves = useComplianceFundMoves(filter);
+
+  const update = (next: Partial<FundMovesFilter>) =>
+    setSearch(() => {
+      const merged = { ...filter, page: 1, ...next };
+      const params = new URLSearchParams();
+      if (merged.status) params.set('status', merged.status);
+      if (merged.approvalStatus) params.set('approvalStatus', merged.approvalStatus);
+      if (merged.page > 1) params.set('page', String(merged.page));
+      return params;
+    });
+
+  return (
+    <>
+      <PageHeader
+        title="Fund moves"
+        description="Deposits into custody accounts across all accounts. Bank numbers are masked; open a move to reveal one with a reason."
+      />
+      <Box
+        sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}
+        role="group"
+        aria-label="Filters"
+      >
+        <StatusSelect
+          label="Status"
+          value={filter.status}
+          options={knownFundMoveStatuses}
+          describe={describeFundMoveStatus}
+          onChange={(status) => update({ status })}
+        />
+        <StatusSelect
+          label="Approval status"
+          value={filter.approvalStatus}
+          options={knownFundMoveApprovalStatuses}
+          describe={(v) => describeFundMoveApproval(v)}
+          onChange={(approvalStatus) => update({ approvalStatus })}
+        />
+      </Box>
+      <QueryState
+        query={moves}
+        loadingLabel="Loading fund moves"
+        loading={<LoadingSkeleton lines={8} />}
+        errorTitle="The fund moves could not be loaded"
+        isEmpty={(data) => data.moves.length === 0}
+        empty={
+          <EmptyState
+            title="No fund moves match"
+            message="Choose other filters to see more moves."
+          />
+        }
+      >
+        {(data) => (
+          <>
+            <Typography role="status" sx={{ mb: 1 }}>
+              {`${data.totalRecords} moves match. Page ${data.page} of ${Math.max(1, data.totalPages)}.`}
+            </Typography>
+            <ComplianceFundMovesTable moves={data.moves} />
+            {data.totalPages > 1 && (
+              <Pagination
+                sx={{ mt: 2 }}
+                count={data.totalPages}
+                page={data.page}
+                onChange={(_, page) => update({ page })}
+                getItemAriaLabel={(type, page) =>
+                  type === 'page'
+                    ? `Page ${page}`
+                    : type === 'next'
+                      ? 'Next page'
+                      : type === 'previous'
+                        ? 'Previous page'
+                        : `Go to ${type} page`
+                }
+                siblingCount={0}
+              />
+            )}
+          </>
+        )}
+      </QueryState>
+    </>
+  );
+}

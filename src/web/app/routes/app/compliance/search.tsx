@@ -1,0 +1,71 @@
+import type { QueryClient } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { PageHeader } from '../../../../components/page-header';
+import { LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import {
+  complianceSearchQueryOptions,
+  useComplianceSearch,
+} from '../../../../features/compliance/api/search';
+import { ComplianceSearchForm } from '../../../../features/compliance/components/search-form';
+import {
+  AccountResults,
+  EntityResults,
+} from '../../../../features/compliance/components/search-results';
+import { requireSession } from '../../../session-guard';
+
+const REVIEWERS = ['compliance', 'admin'] as const;
+
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  async ({ request }: LoaderFunctionArgs) => {
+    await requireSession(queryClient, request, REVIEWERS);
+    const q = new URL(request.url).searchParams.get('q')?.trim() ?? '';
+    if (q.length >= 2) void queryClient.prefetchQuery(complianceSearchQueryOptions(q));
+    return null;
+  };
+
+export default function ComplianceSearchRoute() {
+  const [search, setSearch] = useSearchParams();
+  const q = search.get('q')?.trim() ?? '';
+  const results = useComplianceSearch(q);
+
+  return (
+    <>
+      <PageHeader
+        title="Search"
+        description="Find any account or entity party. Tax IDs and EINs are masked; open a record to reveal one with a reason."
+      />
+      <ComplianceSearchForm key={q} initial={q} onSearch={(next) => setSearch({ q: next })} />
+      {q.length >= 2 && (
+        <QueryState
+          query={results}
+          loadingLabel={`Searching for ${q}`}
+          loading={<LoadingSkeleton lines={6} />}
+          errorTitle="The search could not be completed"
+        >
+          {(data) => (
+            <Box sx={{ display: 'grid', gap: 3 }}>
+              <Typography role="status">
+                {`${data.accounts.length} accounts and ${data.entities.length} entities match “${q}”.`}
+              </Typography>
+              <Box component="section" aria-labelledby="accounts-heading">
+                <Typography id="accounts-heading" component="h2" variant="h3" gutterBottom>
+                  Accounts
+                </Typography>
+                <AccountResults accounts={data.accounts} />
+              </Box>
+              <Box component="section" aria-labelledby="entities-heading">
+                <Typography id="entities-heading" component="h2" variant="h3" gutterBottom>
+                  Entities
+                </Typography>
+                <EntityResults entities={data.entities} q={q} />
+              </Box>
+            </Box>
+          )}
+        </QueryState>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,155 @@
+import { lazy, Suspense, useMemo } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import { Link as RouterLink, useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import type { OfferingPurchaseHistory } from '../../../../../contract/issuer-workspace';
+import {
+  compareWithReported,
+  raiseOverTime,
+  summarizePurchases,
+} from '../../../../../contract/purchase-summary';
+import { NotFound } from '../../../../components/not-found';
+import { PageHeader } from '../../../../components/page-header';
+import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { paths } from '../../../../config/paths';
+import { isApiClientError } from '../../../../lib/api-client';
+import {
+  purchaseHistoryQueryOptions,
+  usePurchaseHistory,
+} from '../../../../features/issuer/api/get-purchase-history';
+import { downloadPurchasesCsv } from '../../../../features/issuer/components/export-purchases';
+import { PurchaseHistoryTable } from '../../../../features/issuer/components/purchase-history-table';
+import { PurchaseSummaryPanel } from '../../../../features/issuer/components/purchase-summary';
+import { requireSession } from '../../../session-guard';
+
+const RaiseChart = lazy(() => import('../../../../features/issuer/components/raise-chart'));
+
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  async ({ request, params }: LoaderFunctionArgs) => {
+    await requireSession(queryClient, request, ['issuer_staff', 'compliance', 'admin']);
+    if (params.offeringId)
+      void queryClient.prefetchQuery(purchaseHistoryQueryOptions(params.offeringId));
+    return null;
+  };
+
+function PurchaseHistoryView({ data }: { data: OfferingPurchaseHistory }) {
+  const { offering, history } = data;
+  const summary = useMemo(
+    () =>
+      summarizePurchases(history.purchases, {
+        totalShares: offering?.totalShares ?? history.totalShares,
+        targetAmount: offering?.targetAmount,
+      }),
+    [history, offering],
+  );
+  const disagreements = useMemo(() => compareWithReported(summary, history), [summary, history]);
+  const points = useMemo(() => raiseOverTime(history.purchases), [history]);
+
+  return (
+    <>
+      <PurchaseSummaryPanel summary={summary} disagreements={disagreements} />
+      <Paper
+        variant="outlined"
+        sx={{ p: 2, mb: 3 }}
+        component="section"
+        aria-labelledby="raise-heading"
+      >
+        <Typography id="raise-heading" component="h2" variant="h3" gutterBottom>
+          Raise over time
+        </Typography>
+        <Suspense
+          fallback={<Skeleton variant="rounded" height={220} aria-label="Loading the chart" />}
+        >
+          <RaiseChart points={points} targetAmount={summary.targetAmount} />
+        </Suspense>
+      </Paper>
+      <Box component="section" aria-labelledby="trades-heading">
+        <Box
+          sx={{
+            display: 'flex',
+            justifyContent: 'space-between',
+            alignItems: 'center',
+            flexWrap: 'wrap',
+            gap: 1,
+            mb: 1,
+          }}
+        >
+          <Typography id="trades-heading" component="h2" variant="h3">
+            Trades
+          </Typography>
+          <Button
+            variant="outlined"
+            startIcon={<FileDownloadOutlined aria-hidden />}
+            disabled={history.purchases.length === 0}
+            onClick={() => downloadPurchasesCsv(history.offeringId, history.purchases)}
+          >
+            Export CSV
+          </Button>
+        </Box>
+        {history.purchases.length === 0 ? (
+          <EmptyState
+            title="No trades yet"
+            message="When investors buy into this offering, their trades appear here."
+          />
+        ) : (
+          <PurchaseHistoryTable purchases={history.purchases} />
+        )}
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          Dates are the platform&apos;s own clock times; it does not say which time zone they are
+          in.
+        </Typography>
+      </Box>
+    </>
+  );
+}
+
+export default function PurchaseHistoryRoute() {
+  const { offeringId = '' } = useParams();
+  const query = usePurchaseHistory(offeringId);
+  const title = query.data?.offering?.name ?? `Offering ${offeringId}`;
+
+  if (isApiClientError(query.error) && (query.error.status === 404 || query.error.status === 403)) {
+    return (
+      <NotFound
+        title="Offering not available"
+        message="There is no offering with this ID among your issuer's offerings."
+        backTo={{ href: paths.app.issuerOfferings.getHref(), label: 'Back to my offerings' }}
+      />
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description="Purchase history: who bought what, and how the raise is going."
+        above={
+          <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 1 }}>
+            <Link component={RouterLink} to={paths.app.issuerOfferings.getHref()}>
+              My offerings
+            </Link>
+            <Typography color="text.primary" aria-current="page">
+              {title}
+            </Typography>
+          </Breadcrumbs>
+        }
+      />
+      <QueryState
+        query={query}
+        loadingLabel="Loading the purchase history"
+        loading={<LoadingSkeleton lines={8} />}
+        errorTitle="The purchase history could not be loaded"
+      >
+        {(data) => <PurchaseHistoryView data={data} />}
+      </QueryState>
+    </>
+  );
+}

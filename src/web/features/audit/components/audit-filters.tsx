@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import { auditQuerySchema, knownAuditActions } from '../../../../contract/audit';
+import type { AuditFilters } from '../api/get-audit-events';
+
+/** Filters of the audit log, checked with the BFF's own schema before they are applied. */
+export function AuditFiltersForm({
+  value,
+  onApply,
+}: {
+  value: AuditFilters;
+  onApply: (filters: AuditFilters) => void;
+}) {
+  const [draft, setDraft] = useState(value);
+  const [errors, setErrors] = useState<Partial<Record<keyof AuditFilters, string>>>({});
+  const set = (key: keyof AuditFilters) => (event: { target: { value: string } }) =>
+    setDraft((d) => ({ ...d, [key]: event.target.value || null }));
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      aria-label="Audit log filters"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const checked = auditQuerySchema.safeParse({
+          user: draft.user ?? undefined,
+          action: draft.action ?? undefined,
+          from: draft.from ?? undefined,
+          to: draft.to ?? undefined,
+        });
+        if (!checked.success) {
+          setErrors(
+            Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])),
+          );
+          return;
+        }
+        setErrors({});
+        onApply(draft);
+      }}
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr) auto' },
+        alignItems: 'start',
+        mb: 2,
+      }}
+    >
+      <TextField
+        id="audit-user"
+        label="User email"
+        value={draft.user ?? ''}
+        onChange={set('user')}
+        error={Boolean(errors.user)}
+        helperText={errors.user}
+        autoComplete="off"
+      />
+      <TextField
+        id="audit-action"
+        select
+        label="Action"
+        value={draft.action ?? ''}
+        onChange={set('action')}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      >
+        <option value="">Any</option>
+        {[...new Set([...knownAuditActions, ...(draft.action ? [draft.action] : [])])].map((a) => (
+          <option key={a} value={a}>
+            {a.replaceAll('_', ' ')}
+          </option>
+        ))}
+      </TextField>
+      <TextField
+        id="audit-from"
+        label="From (UTC day)"
+        type="date"
+        value={draft.from ?? ''}
+        onChange={set('from')}
+        error={Boolean(errors.from)}
+        helperText={errors.from}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <TextField
+        id="audit-to"
+        label="To (UTC day)"
+        type="date"
+        value={draft.to ?? ''}
+        onChange={set('to')}
+        error={Boolean(errors.to)}
+        helperText={errors.to}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <Button type="submit" variant="contained" sx={{ mt: 1 }}>
+        Apply filters
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,152 @@
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { AccountView } from '../../../../contract/account-views';
+import type { Review } from '../../../../contract/accounts';
+import type { CustodyAccountResult } from '../../../../contract/custody-views';
+import { formatCalendarDate, formatLocalDateTime, formatMoney } from '../../../lib/format';
+import { DetailsList, orDash } from './details-list';
+import { RevealField } from './reveal-field';
+
+const reviewDate = (date: string | null) =>
+  date === null
+    ? 'Not recorded'
+    : date.includes('T')
+      ? formatLocalDateTime(date)
+      : formatCalendarDate(date);
+
+/** KYC, AML, accreditation and approval with their dates (interface document §2.5). */
+export function AccountReviews({ account }: { account: AccountView }) {
+  const { kyc, aml, accreditation, approval } = account.reviews;
+  const rows: [string, Review, string][] = [
+    ['Identity (KYC)', kyc, ''],
+    ['Anti-money-laundering (AML)', aml, ''],
+    [
+      'Accredited investor',
+      accreditation,
+      accreditation.basis ? `Basis: ${accreditation.basis}` : '',
+    ],
+    ['Account approval', approval, approval.principal ? `Principal: ${approval.principal}` : ''],
+  ];
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ mb: 2, overflowX: 'auto' }}
+      component="section"
+      aria-labelledby="reviews-heading"
+    >
+      <Typography id="reviews-heading" component="h2" variant="h3" sx={{ p: 2, pb: 1 }}>
+        Reviews
+      </Typography>
+      <Table size="small" aria-labelledby="reviews-heading">
+        <TableHead>
+          <TableRow>
+            <TableCell scope="col">Review</TableCell>
+            <TableCell scope="col">Status</TableCell>
+            <TableCell scope="col">Date (platform time)</TableCell>
+            <TableCell scope="col">Note</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map(([label, review, note]) => (
+            <TableRow key={label}>
+              <TableCell component="th" scope="row">
+                {label}
+              </TableCell>
+              <TableCell sx={{ textTransform: 'capitalize' }}>
+                {review.status ?? 'not started'}
+              </TableCell>
+              <TableCell>{reviewDate(review.date)}</TableCell>
+              <TableCell>{note || '—'}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Paper>
+  );
+}
+
+const money = (value: string | null) => (value ? formatMoney(value) : 'No limit set');
+
+export function AccountProfileForReview({ account }: { account: AccountView }) {
+  const a = account.address;
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: 2, mb: 2 }}
+      component="section"
+      aria-labelledby="profile-heading"
+    >
+      <Typography id="profile-heading" component="h2" variant="h3" gutterBottom>
+        Profile, suitability and limits
+      </Typography>
+      <DetailsList
+        items={[
+          ['Account ID', account.id],
+          ['Type', orDash(account.type)],
+          ['Entity type', orDash(account.entityType)],
+          ['Residency', orDash(account.residentType)],
+          [
+            'Tax ID',
+            <RevealField
+              key="tax"
+              objectType="account"
+              objectId={account.id}
+              field="taxId"
+              masked={account.taxIdMasked}
+            />,
+          ],
+          [
+            'Address',
+            [a.line1, a.line2, a.city, a.state, a.zip, a.country].filter(Boolean).join(', ') || '—',
+          ],
+          ['Email', orDash(account.email)],
+          ['Phone', orDash(account.phone)],
+          [
+            'Suitability',
+            account.suitability.score
+              ? `Score ${account.suitability.score}${account.suitability.approver ? `, approved by ${account.suitability.approver}` : ''}${account.suitability.date ? ` on ${formatLocalDateTime(account.suitability.date)}` : ''}`
+              : 'Not assessed',
+          ],
+          ['Rule 506(c) limit', money(account.limits.rule506c)],
+          ['Account total limit', money(account.limits.accountTotal)],
+          ['Single investment limit', money(account.limits.singleInvestment)],
+          ['Associated accounts', orDash(account.associatedAccount)],
+          ['Syndicate', orDash(account.syndicate)],
+          ['Tags', orDash(account.tags)],
+          ['Notes', orDash(account.notes)],
+          [
+            'Archived',
+            account.archived === null ? 'Not reported' : account.archived ? 'Yes' : 'No',
+          ],
+        ]}
+      />
+    </Paper>
+  );
+}
+
+export function CustodyAccountSummary({ result }: { result: CustodyAccountResult }) {
+  if (result.state === 'unavailable') {
+    return <Typography color="text.secondary">{result.message}</Typography>;
+  }
+  const c = result.custodyAccount;
+  return (
+    <DetailsList
+      items={[
+        ['Status', c.status],
+        [
+          'Restricted',
+          c.restricted ? `Yes${c.restrictedReason ? `: ${c.restrictedReason}` : ''}` : 'No',
+        ],
+        ['Relationship', orDash(c.relationship)],
+        ['Principal review by', orDash(c.principalReviewBy)],
+        ['Approved', c.approvedAt ? formatLocalDateTime(c.approvedAt) : '—'],
+        ['Notes', orDash(c.notes)],
+      ]}
+    />
+  );
+}

@@ -1,0 +1,78 @@
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { EntityView } from '../../../../contract/compliance';
+import { formatCalendarDate, formatLocalDateTime } from '../../../lib/format';
+import { DetailsList, orDash } from './details-list';
+import { RevealField } from './reveal-field';
+
+const reviewDate = (date: string | null) =>
+  date === null
+    ? ''
+    : date.includes('T')
+      ? ` (${formatLocalDateTime(date)})`
+      : ` (${formatCalendarDate(date)})`;
+
+/** An entity party (interface document §2.6) as found by the search; the EIN masked. */
+export function EntityDetails({ entity }: { entity: EntityView }) {
+  const a = entity.address;
+  return (
+    <>
+      <Paper
+        variant="outlined"
+        sx={{ p: 2, mb: 2 }}
+        component="section"
+        aria-labelledby="entity-reviews"
+      >
+        <Typography id="entity-reviews" component="h2" variant="h3" gutterBottom>
+          Reviews
+        </Typography>
+        <DetailsList
+          items={[
+            [
+              'KYC',
+              `${entity.reviews.kyc.status ?? 'not started'}${reviewDate(entity.reviews.kyc.date)}`,
+            ],
+            [
+              'AML',
+              `${entity.reviews.aml.status ?? 'not started'}${reviewDate(entity.reviews.aml.date)}`,
+            ],
+            ['Owners accredited', orDash(entity.ownersAccredited)],
+          ]}
+        />
+      </Paper>
+      <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="entity-profile">
+        <Typography id="entity-profile" component="h2" variant="h3" gutterBottom>
+          Profile
+        </Typography>
+        <DetailsList
+          items={[
+            ['Party ID', entity.id],
+            ['Type', orDash(entity.type)],
+            ['Description', orDash(entity.description)],
+            ['Domicile', orDash(entity.domicile)],
+            [
+              'EIN',
+              <RevealField
+                key="ein"
+                objectType="entity"
+                objectId={entity.id}
+                field="ein"
+                masked={entity.einMasked}
+              />,
+            ],
+            [
+              'Address',
+              [a.line1, a.line2, a.city, a.state, a.zip, a.country].filter(Boolean).join(', ') ||
+                '—',
+            ],
+            ['Email', entity.emails.join(', ') || '—'],
+            ['Phone', entity.phones.join(', ') || '—'],
+            ['Total assets', orDash(entity.totalAssets)],
+            ['Tags', orDash(entity.tags)],
+            ['Notes', orDash(entity.notes)],
+          ]}
+        />
+      </Paper>
+    </>
+  );
+}

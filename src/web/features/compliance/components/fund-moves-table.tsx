@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { Link as RouterLink } from 'react-router-dom';
+import {
+  describeFundMoveApproval,
+  describeFundMoveStatus,
+  type FundMoveView,
+} from '../../../../contract/custody-views';
+import { paths } from '../../../config/paths';
+import { formatLocalDateTime, formatMoney } from '../../../lib/format';
+import { DetailsList, orDash } from './details-list';
+import { RevealField } from './reveal-field';
+
+/** Fund moves of any accounts; each opens in a dialog with its bank numbers revealable. */
+export function ComplianceFundMovesTable({ moves }: { moves: FundMoveView[] }) {
+  const [open, setOpen] = useState<FundMoveView | null>(null);
+  return (
+    <>
+      <TableContainer
+        component={Paper}
+        variant="outlined"
+        tabIndex={0}
+        role="region"
+        aria-label="Fund moves (scrollable)"
+      >
+        <Table size="small" aria-label="Fund moves" sx={{ minWidth: 720 }}>
+          <TableHead>
+            <TableRow>
+              <TableCell scope="col">Reference</TableCell>
+              <TableCell scope="col">Account</TableCell>
+              <TableCell scope="col" align="right">
+                Amount
+              </TableCell>
+              <TableCell scope="col">Status</TableCell>
+              <TableCell scope="col">Approval</TableCell>
+              <TableCell scope="col">Created (platform time)</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {moves.map((move) => (
+              <TableRow key={move.referenceNumber} hover>
+                <TableCell component="th" scope="row">
+                  <Button
+                    size="small"
+                    onClick={() => setOpen(move)}
+                    aria-label={`Open fund move ${move.referenceNumber}`}
+                    sx={{ fontFamily: 'monospace' }}
+                  >
+                    {move.referenceNumber}
+                  </Button>
+                </TableCell>
+                <TableCell>
+                  <Link
+                    component={RouterLink}
+                    to={paths.app.complianceAccount.getHref(move.accountId)}
+                  >
+                    {move.accountId}
+                  </Link>
+                </TableCell>
+                <TableCell align="right">{formatMoney(move.amount)}</TableCell>
+                <TableCell>{describeFundMoveStatus(move.status).label}</TableCell>
+                <TableCell>{describeFundMoveApproval(move.approvalStatus).label}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {formatLocalDateTime(move.createdAt)}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <Dialog
+        open={open !== null}
+        onClose={() => setOpen(null)}
+        aria-labelledby="fund-move-title"
+        fullWidth
+        maxWidth="sm"
+      >
+        {open && (
+          <>
+            <DialogTitle id="fund-move-title">Fund move {open.referenceNumber}</DialogTitle>
+            <DialogContent>
+              <FundMoveDetails move={open} />
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={() => setOpen(null)}>Close</Button>
+            </DialogActions>
+          </>
+        )}
+      </Dialog>
+    </>
+  );
+}
+
+export function FundMoveDetails({ move }: { move: FundMoveView }) {
+  const status = describeFundMoveStatus(move.status);
+  const approval = describeFundMoveApproval(move.approvalStatus);
+  return (
+    <DetailsList
+      items={[
+        ['Reference', move.referenceNumber],
+        ['Account', move.accountId],
+        ['Amount', formatMoney(move.amount)],
+        ['Status', `${status.label}: ${status.meaning}`],
+        ['Approval', `${approval.label}: ${approval.meaning}`],
+        ['Description', orDash(move.description)],
+        ['Bank', orDash(move.bankName)],
+        ['Bank account name', orDash(move.bankAccountName)],
+        [
+          'Bank account number',
+          <RevealField
+            key="ban"
+            objectType="fund_move"
+            objectId={move.referenceNumber}
+            field="bankAccountNumber"
+            masked={move.bankAccountNumberMasked}
+          />,
+        ],
+        [
+          'Routing number',
+          <RevealField
+            key="rn"
+            objectType="fund_move"
+            objectId={move.referenceNumber}
+            field="routingNumber"
+            masked={move.routingNumberMasked}
+          />,
+        ],
+        ['Routing number check', orDash(move.routingNumberStatus)],
+        ['Errors', orDash(move.errorMessage)],
+        ['Created (platform time)', formatLocalDateTime(move.createdAt)],
+        ['Updated (platform time)', formatLocalDateTime(move.updatedAt)],
+      ]}
+    />
+  );
+}

@@ -1,0 +1,138 @@
+import { useId, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import {
+  revealableFieldLabels,
+  revealReasonSchema,
+  type PersonalDataObjectType,
+  type RevealableField,
+} from '../../../../contract/personal-data';
+import { ErrorAlert } from '../../../components/error-alert';
+import { useRevealPersonalData } from '../api/reveal-personal-data';
+
+type RevealFieldProps = {
+  objectType: PersonalDataObjectType;
+  objectId: string;
+  field: RevealableField;
+  /** The masked value as the BFF sent it; null when there is none. */
+  masked: string | null;
+};
+
+/**
+ * A masked value with a Reveal button for reviewers. Revealing asks for a reason, which the BFF
+ * writes to the audit log with who, when and from where; the value it answers is shown here
+ * only, until hidden or the page is left.
+ */
+export function RevealField({ objectType, objectId, field, masked }: RevealFieldProps) {
+  const label = revealableFieldLabels[field];
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const [value, setValue] = useState<string | null | undefined>(undefined);
+  const reveal = useRevealPersonalData();
+  const reasonId = useId();
+
+  if (masked === null) return <span>Not on file</span>;
+
+  const close = () => {
+    setOpen(false);
+    setReason('');
+    setReasonError(null);
+    reveal.reset();
+  };
+
+  const submit = () => {
+    const checked = revealReasonSchema.safeParse(reason);
+    if (!checked.success) {
+      setReasonError(checked.error.issues[0].message);
+      return;
+    }
+    reveal.mutate(
+      { objectType, objectId, field, reason: checked.data },
+      {
+        onSuccess: (answer) => {
+          setValue(answer.value);
+          close();
+        },
+      },
+    );
+  };
+
+  return (
+    <Box
+      component="span"
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}
+    >
+      <Box component="span" translate="no" sx={{ fontFamily: 'monospace' }} aria-live="polite">
+        {value !== undefined ? (value ?? 'Not on file') : masked}
+      </Box>
+      {value !== undefined ? (
+        <Button size="small" onClick={() => setValue(undefined)} aria-label={`Hide ${label}`}>
+          Hide
+        </Button>
+      ) : (
+        <Button size="small" onClick={() => setOpen(true)} aria-label={`Reveal ${label}`}>
+          Reveal
+        </Button>
+      )}
+      <Dialog
+        open={open}
+        onClose={close}
+        aria-labelledby={`${reasonId}-title`}
+        fullWidth
+        maxWidth="sm"
+      >
+        <Box
+          component="form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <DialogTitle id={`${reasonId}-title`}>Reveal {label}</DialogTitle>
+          <DialogContent>
+            <DialogContentText sx={{ mb: 2 }}>
+              Say why you need to see this value. Your reason, your name, the time and your IP
+              address are written to the audit log.
+            </DialogContentText>
+            <TextField
+              id={reasonId}
+              label="Reason"
+              value={reason}
+              onChange={(event) => {
+                setReason(event.target.value);
+                if (reasonError) setReasonError(null);
+              }}
+              error={Boolean(reasonError)}
+              helperText={
+                reasonError ?? 'At least 10 characters, such as the case or ticket number'
+              }
+              required
+              fullWidth
+              multiline
+              minRows={2}
+            />
+            {reveal.isError && (
+              <Box sx={{ mt: 2 }}>
+                <ErrorAlert error={reveal.error} title="The value could not be revealed" />
+              </Box>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={close}>Cancel</Button>
+            <Button type="submit" variant="contained" disabled={reveal.isPending}>
+              {reveal.isPending ? 'Revealing…' : 'Reveal'}
+            </Button>
+          </DialogActions>
+        </Box>
+      </Dialog>
+    </Box>
+  );
+}

@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import { complianceSearchQuerySchema } from '../../../../contract/compliance';
+
+/** One box for accounts and entities; at least 2 characters, as the BFF requires. */
+export function ComplianceSearchForm({
+  initial,
+  onSearch,
+}: {
+  initial: string;
+  onSearch: (q: string) => void;
+}) {
+  const [value, setValue] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Box
+      component="form"
+      role="search"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const checked = complianceSearchQuerySchema.safeParse({ q: value });
+        if (!checked.success) {
+          setError(checked.error.issues[0].message);
+          return;
+        }
+        setError(null);
+        onSearch(checked.data.q);
+      }}
+      sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap', mb: 3 }}
+    >
+      <TextField
+        id="compliance-search"
+        label="Search accounts and entities"
+        type="search"
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        error={Boolean(error)}
+        helperText={error ?? 'Name, account or party ID, email, city, state, EIN…'}
+        sx={{ flex: '1 1 16rem' }}
+        autoComplete="off"
+      />
+      <Button type="submit" variant="contained" sx={{ mt: 1 }}>
+        Search
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,28 @@
+import { useMutation } from '@tanstack/react-query';
+import {
+  savedIssuerAccountsSchema,
+  type IssuerAccountForm,
+  type SavedIssuerAccounts,
+} from '../../../../contract/issuer-workspace';
+import { apiPaths } from '../../../config/paths';
+import { api } from '../../../lib/api-client';
+
+export type CreateIssuerAccountInput = {
+  issuerId: string;
+  form: IssuerAccountForm;
+  /** One key per filled-in form, so a retry of the same submission is stored once (decision 9). */
+  idempotencyKey: string;
+};
+
+export const createIssuerAccount = ({
+  issuerId,
+  form,
+  idempotencyKey,
+}: CreateIssuerAccountInput): Promise<SavedIssuerAccounts> =>
+  api.post(apiPaths.issuerAccount(issuerId), {
+    body: form,
+    schema: savedIssuerAccountsSchema,
+    idempotencyKey,
+  });
+
+export const useCreateIssuerAccount = () => useMutation({ mutationFn: createIssuerAccount });

@@ -1,0 +1,75 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import {
+  summaryFieldLabels,
+  type PurchaseSummary,
+  type SummaryDisagreement,
+  type SummaryField,
+} from '../../../../contract/purchase-summary';
+import { formatDecimal, formatMoney } from '../../../lib/format';
+
+const isMoney = (field: SummaryField) => field === 'amountRaised' || field === 'balance';
+const show = (field: SummaryField, value: string | null) =>
+  value === null ? 'Not known' : isMoney(field) ? formatMoney(value) : formatDecimal(value);
+
+/** The raise in four figures computed from the trades, and a warning where the upstream differs. */
+export function PurchaseSummaryPanel({
+  summary,
+  disagreements,
+}: {
+  summary: PurchaseSummary;
+  disagreements: SummaryDisagreement[];
+}) {
+  const fields: SummaryField[] = ['amountRaised', 'sharesSold', 'sharesLeft', 'balance'];
+  return (
+    <Box sx={{ mb: 3 }}>
+      <Box
+        component="dl"
+        sx={{
+          m: 0,
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' },
+        }}
+      >
+        {fields.map((field) => (
+          <Paper key={field} variant="outlined" sx={{ p: 2 }}>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {summaryFieldLabels[field]}
+            </Typography>
+            <Typography
+              component="dd"
+              sx={{ m: 0, fontSize: '1.25rem', fontWeight: 600, overflowWrap: 'anywhere' }}
+            >
+              {show(field, summary[field])}
+            </Typography>
+          </Paper>
+        ))}
+      </Box>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        Computed exactly from {summary.tradeCount.toLocaleString()} trades
+        {summary.targetAmount !== null && (
+          <> against a target of {formatMoney(summary.targetAmount)}</>
+        )}
+        .
+      </Typography>
+      {disagreements.length > 0 && (
+        <Alert severity="warning" sx={{ mt: 2 }} role="alert">
+          <AlertTitle>The platform&apos;s summary does not match its trades</AlertTitle>
+          The figures above are computed from the trades. The platform reports:
+          <Box component="ul" sx={{ m: 0, mt: 1, pl: 3 }}>
+            {disagreements.map((d) => (
+              <li key={d.field}>
+                {summaryFieldLabels[d.field]}: reported {show(d.field, d.reported)}, trades add up
+                to {show(d.field, d.computed)}
+              </li>
+            ))}
+          </Box>
+        </Alert>
+      )}
+    </Box>
+  );
+}
