@@ -5,13 +5,17 @@ import { securityHoursResponseSchema, securityListSchema } from '../../contract/
 import { call, callSandbox, signIn, startHarness, type Harness } from './harness';
 
 let h: Harness;
+/** The sandbox manifest lists every security (src/sandbox/control/manifest.ts). */
+const securitiesOf = (harness: Harness) =>
+  (harness.manifest as unknown as { securities: { securityId: number; securityName: string }[] })
+    .securities;
 let ownSecurity: string;
 let otherSecurity: string;
 beforeAll(async () => {
   h = await startHarness();
   const own = h.manifest.issuers[0].securityIds!.map(String);
   ownSecurity = own[0];
-  otherSecurity = h.manifest.securities
+  otherSecurity = securitiesOf(h)
     .map((s) => String(s.securityId))
     .find((id) => !own.includes(id))!;
 });
@@ -75,7 +79,7 @@ describe('security trading hours (§4.14, §2.8)', () => {
     expect(securities.map((s) => s.securityId).sort()).toEqual(
       h.manifest.issuers[0].securityIds!.map(String).sort(),
     );
-    const named = h.manifest.securities.find((s) => String(s.securityId) === ownSecurity)!;
+    const named = securitiesOf(h).find((s) => String(s.securityId) === ownSecurity)!;
     expect(securities.find((s) => s.securityId === ownSecurity)?.securityName).toBe(
       named.securityName,
     );

@@ -1,0 +1,42 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { PageHeader } from '../../../../components/page-header';
+import { LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import {
+  marketHoursQueryOptions,
+  useMarketHours,
+} from '../../../../features/market-hours/api/get-market-hours';
+import {
+  MarketStatusNotice,
+  TradingWeekTable,
+} from '../../../../features/market-hours/components/trading-week';
+import { hasSession } from '../../../session-guard';
+
+export const clientLoader = (queryClient: QueryClient) => () => {
+  if (hasSession(queryClient)) void queryClient.prefetchQuery(marketHoursQueryOptions());
+  return null;
+};
+
+export default function MarketHoursRoute() {
+  const hours = useMarketHours();
+  return (
+    <>
+      <PageHeader
+        title="Market hours"
+        description="When the secondary market trades. Hours are set in US Eastern time and follow daylight saving time."
+      />
+      <QueryState
+        query={hours}
+        loadingLabel="Loading the market hours"
+        loading={<LoadingSkeleton lines={7} />}
+        errorTitle="The market hours could not be loaded"
+      >
+        {(data) => (
+          <>
+            <MarketStatusNotice hours={data.hours} />
+            <TradingWeekTable week={data.week} />
+          </>
+        )}
+      </QueryState>
+    </>
+  );
+}

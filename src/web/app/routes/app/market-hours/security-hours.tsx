@@ -1,0 +1,117 @@
+import type { QueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useSearchParams } from 'react-router-dom';
+import { PageHeader } from '../../../../components/page-header';
+import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { SectionCard } from '../../../../components/description-list';
+import {
+  securitiesQueryOptions,
+  useSecurities,
+} from '../../../../features/market-hours/api/get-securities';
+import { useSecurityHours } from '../../../../features/market-hours/api/get-security-hours';
+import { useUpdateSecurityHours } from '../../../../features/market-hours/api/update-security-hours';
+import { SavedHours } from '../../../../features/market-hours/components/saved-hours';
+import { SecurityHoursForm } from '../../../../features/market-hours/components/security-hours-form';
+import { hasSession } from '../../../session-guard';
+
+export const clientLoader = (queryClient: QueryClient) => () => {
+  if (hasSession(queryClient)) void queryClient.prefetchQuery(securitiesQueryOptions());
+  return null;
+};
+
+function SecurityHoursEditor({ securityId, name }: { securityId: string; name: string }) {
+  const current = useSecurityHours(securityId);
+  const update = useUpdateSecurityHours();
+  const saved = update.data?.securityHours;
+  return (
+    <Box sx={{ display: 'grid', gap: 3 }}>
+      <SectionCard title={`Hours of ${name}`}>
+        <Box sx={{ mt: 2 }}>
+          <QueryState
+            query={current}
+            loadingLabel="Loading the current hours"
+            loading={<LoadingSkeleton lines={5} />}
+            errorTitle="The current hours could not be loaded"
+          >
+            {(data) => (
+              <SecurityHoursForm
+                hours={saved?.days ?? data.securityHours.days}
+                pending={update.isPending}
+                error={update.error}
+                onSubmit={(hours) => update.mutate({ securityId, hours })}
+              />
+            )}
+          </QueryState>
+        </Box>
+      </SectionCard>
+      {saved && (
+        <Box>
+          <Alert severity="success" role="status" sx={{ mb: 2 }}>
+            Saved. These are the hours the platform now holds for {name}.
+          </Alert>
+          <SavedHours hours={saved} title={`Saved hours of ${name}`} />
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+export default function SecurityHoursRoute() {
+  const securities = useSecurities();
+  const [search, setSearch] = useSearchParams();
+  return (
+    <>
+      <PageHeader
+        title="Trading hours of my securities"
+        description="Set when each of your securities trades, per weekday, in US Eastern time."
+      />
+      <QueryState
+        query={securities}
+        loadingLabel="Loading your securities"
+        errorTitle="Your securities could not be loaded"
+        isEmpty={(data) => data.securities.length === 0}
+        empty={
+          <EmptyState
+            title="No securities linked to you"
+            message="Ask an administrator to link your issuer's securities to your sign-in."
+          />
+        }
+      >
+        {(data) => {
+          const selected =
+            data.securities.find((s) => s.securityId === search.get('security')) ??
+            data.securities[0];
+          const label = (s: (typeof data.securities)[number]) =>
+            s.securityName ? `${s.securityName} (${s.securityId})` : `Security ${s.securityId}`;
+          return (
+            <Box sx={{ display: 'grid', gap: 3 }}>
+              <TextField
+                select
+                id="security-hours-security"
+                label="Security"
+                size="small"
+                value={selected.securityId}
+                onChange={(event) => setSearch({ security: event.target.value }, { replace: true })}
+                sx={{ maxWidth: 420 }}
+              >
+                {data.securities.map((s) => (
+                  <MenuItem key={s.securityId} value={s.securityId}>
+                    {label(s)}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <SecurityHoursEditor
+                key={selected.securityId}
+                securityId={selected.securityId}
+                name={selected.securityName ?? `security ${selected.securityId}`}
+              />
+            </Box>
+          );
+        }}
+      </QueryState>
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+import type { QueryClient } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import { useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { previousTradingDay } from '../../../../../contract/market-week';
+import { EASTERN, isCalendarDate, todayInZone } from '../../../../../contract/time';
+import { ErrorAlert } from '../../../../components/error-alert';
+import { PageHeader } from '../../../../components/page-header';
+import { EmptyState } from '../../../../components/query-state';
+import {
+  orderBookQueryOptions,
+  useOrderBook,
+} from '../../../../features/order-book/api/get-order-book';
+import { OrderBookProgress } from '../../../../features/order-book/components/order-book-progress';
+import { OrderBookView } from '../../../../features/order-book/components/order-book-view';
+import type { OrderFilter } from '../../../../features/order-book/components/order-filters';
+import { formatCalendarDate } from '../../../../lib/format';
+import { hasSession } from '../../../session-guard';
+
+/** The trading day shown: `?date=`, or today in US Eastern time (trading hours are Eastern). */
+const dateFrom = (search: URLSearchParams) => {
+  const date = search.get('date');
+  return date && isCalendarDate(date) ? date : todayInZone(EASTERN);
+};
+
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  ({ request }: LoaderFunctionArgs) => {
+    const date = dateFrom(new URL(request.url).searchParams);
+    // Started here so the walk begins with the route chunk, not after the first render.
+    if (hasSession(queryClient)) void queryClient.prefetchQuery(orderBookQueryOptions(date));
+    return null;
+  };
+
+export default function OrderBookRoute() {
+  const [search, setSearch] = useSearchParams();
+  const date = dateFrom(search);
+  const { query, progress } = useOrderBook(date);
+  const filter: OrderFilter = {
+    security: search.get('security'),
+    side: search.get('side'),
+    status: search.get('status'),
+  };
+
+  const update = (changes: Record<string, string | null>) =>
+    setSearch(
+      (current) => {
+        const params = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) params.set(key, value);
+          else params.delete(key);
+        }
+        return params;
+      },
+      { replace: true },
+    );
+
+  const today = todayInZone(EASTERN);
+  const previous = previousTradingDay(date);
+
+  return (
+    <>
+      <PageHeader
+        title="Order book"
+        description="Secondary-market orders of a trading day: depth by price, every order and the executions."
+      />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
+        <TextField
+          id="order-book-date"
+          type="date"
+          label="Trading day (US Eastern)"
+          size="small"
+          value={date}
+          onChange={(event) =>
+            isCalendarDate(event.target.value) && update({ date: event.target.value })
+          }
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        {date !== today && (
+          <Button variant="outlined" onClick={() => update({ date: null })}>
+            Today
+          </Button>
+        )}
+      </Box>
+
+      {query.isPending ? (
+        <OrderBookProgress progress={progress} />
+      ) : query.isError ? (
+        <ErrorAlert
+          error={query.error}
+          title="The order book could not be loaded"
+          onRetry={() => void query.refetch()}
+        />
+      ) : query.data.orderCount === 0 ? (
+        <EmptyState
+          title={`No orders on ${formatCalendarDate(date, undefined, 'long')}`}
+          message="The market takes no orders on weekends and holidays."
+          action={
+            <Button variant="contained" onClick={() => update({ date: previous })}>
+              Show {formatCalendarDate(previous, undefined, 'long')}
+            </Button>
+          }
+        />
+      ) : (
+        <OrderBookView
+          book={query.data}
+          filter={filter}
+          onFilterChange={(next) =>
+            update({ security: next.security, side: next.side, status: next.status })
+          }
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import type { QueryClient } from '@tanstack/react-query';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink, useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { PageHeader } from '../../../../components/page-header';
+import { LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { paths } from '../../../../config/paths';
+import { orderQueryOptions, useOrder } from '../../../../features/order-book/api/get-order';
+import { OrderDetail } from '../../../../features/order-book/components/order-detail';
+import { hasSession } from '../../../session-guard';
+
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  ({ params }: LoaderFunctionArgs) => {
+    if (params.orderId && hasSession(queryClient)) {
+      void queryClient.prefetchQuery(orderQueryOptions(params.orderId));
+    }
+    return null;
+  };
+
+export default function OrderRoute() {
+  const { orderId = '' } = useParams();
+  const order = useOrder(orderId);
+  return (
+    <>
+      <PageHeader
+        title={`Order ${orderId}`}
+        above={
+          <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 1 }}>
+            <Link component={RouterLink} to={paths.app.orderBook.getHref()}>
+              Order book
+            </Link>
+            <Typography color="text.primary" aria-current="page">
+              Order {orderId}
+            </Typography>
+          </Breadcrumbs>
+        }
+      />
+      <QueryState
+        query={order}
+        loadingLabel="Loading the order"
+        loading={<LoadingSkeleton lines={6} />}
+        errorTitle="The order could not be loaded"
+      >
+        {(detail) => <OrderDetail detail={detail} />}
+      </QueryState>
+    </>
+  );
+}

@@ -1,0 +1,176 @@
+import { useEffect } from 'react';
+import { useController, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Typography from '@mui/material/Typography';
+import type { WeekHours } from '../../../../contract/market-hours';
+import {
+  WEEKDAYS,
+  WEEKDAY_LABELS,
+  weekHoursInputSchema,
+  type Weekday,
+  type WeekHoursInput,
+} from '../../../../contract/rules/market-hours';
+import { applyFieldErrors } from '../../../components/form/apply-field-errors';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { ErrorAlert } from '../../../components/error-alert';
+
+type DayValues = { closed: boolean; open: string; close: string };
+export type SecurityHoursValues = Record<Weekday, DayValues>;
+
+export function toFormValues(hours: WeekHours | undefined): SecurityHoursValues {
+  const day = (name: Weekday): DayValues => {
+    const d = hours?.[name];
+    const closed = d ? d.closed || !d.open || !d.close : false;
+    return { closed, open: d?.open ?? '09:30', close: d?.close ?? '16:00' };
+  };
+  return Object.fromEntries(WEEKDAYS.map((name) => [name, day(name)])) as SecurityHoursValues;
+}
+
+/** The form's values as the contract's input: a closed day carries no times. */
+export function toInput(values: SecurityHoursValues): unknown {
+  return Object.fromEntries(
+    WEEKDAYS.map((day) => [
+      day,
+      values[day].closed
+        ? { closed: true }
+        : { closed: false, open: values[day].open, close: values[day].close },
+    ]),
+  );
+}
+
+const fieldNames = WEEKDAYS.flatMap((day) => [
+  `${day}.open`,
+  `${day}.close`,
+]) as FieldPath<SecurityHoursValues>[];
+
+function DayRow({ day, control }: { day: Weekday; control: Control<SecurityHoursValues> }) {
+  const closed = useWatch({ control, name: `${day}.closed` });
+  const label = WEEKDAY_LABELS[day];
+  return (
+    <Box
+      component="fieldset"
+      sx={{
+        border: 0,
+        p: 0,
+        m: 0,
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr 1fr', sm: '120px 120px 1fr 1fr' },
+        gap: 2,
+        alignItems: 'start',
+      }}
+    >
+      <Typography component="legend" sx={{ fontWeight: 600, pt: 1, float: 'left' }}>
+        {label}
+      </Typography>
+      <ClosedBox day={day} control={control} label={label} />
+      {!closed && (
+        <>
+          <FormTextField
+            control={control}
+            name={`${day}.open`}
+            id={`hours-${day}-open`}
+            label={`${label} opens (ET)`}
+            type="time"
+          />
+          <FormTextField
+            control={control}
+            name={`${day}.close`}
+            id={`hours-${day}-close`}
+            label={`${label} closes (ET)`}
+            type="time"
+          />
+        </>
+      )}
+    </Box>
+  );
+}
+
+function ClosedBox({
+  day,
+  control,
+  label,
+}: {
+  day: Weekday;
+  control: Control<SecurityHoursValues>;
+  label: string;
+}) {
+  const { field } = useController({ control, name: `${day}.closed` });
+  return (
+    <FormControlLabel
+      control={
+        <Checkbox
+          name={field.name}
+          checked={Boolean(field.value)}
+          onChange={(event) => field.onChange(event.target.checked)}
+          onBlur={field.onBlur}
+          slotProps={{ input: { ref: field.ref } }}
+        />
+      }
+      label={`Closed on ${label}`}
+    />
+  );
+}
+
+type SecurityHoursFormProps = {
+  hours: WeekHours | undefined;
+  pending: boolean;
+  error: unknown;
+  onSubmit: (input: WeekHoursInput) => void;
+};
+
+/**
+ * Trading hours of one security, Monday to Friday, in US Eastern time (§4.14): each day closed
+ * or open between two times. The rules are the contract's, so the browser refuses what the BFF
+ * would refuse, with the same words.
+ */
+export function SecurityHoursForm({ hours, pending, error, onSubmit }: SecurityHoursFormProps) {
+  const form = useForm<SecurityHoursValues>({ defaultValues: toFormValues(hours) });
+  const { control, handleSubmit, setError, reset } = form;
+
+  useEffect(() => reset(toFormValues(hours)), [hours, reset]);
+  useEffect(() => {
+    if (error) applyFieldErrors(error, setError, fieldNames);
+  }, [error, setError]);
+
+  const submit = handleSubmit((values) => {
+    const parsed = weekHoursInputSchema.safeParse(toInput(values));
+    if (!parsed.success) {
+      parsed.error.issues.forEach((issue, index) => {
+        const name = issue.path.join('.') as FieldPath<SecurityHoursValues>;
+        const target = fieldNames.includes(name)
+          ? name
+          : (`${String(issue.path[0])}.open` as FieldPath<SecurityHoursValues>);
+        setError(target, { type: 'rule', message: issue.message }, { shouldFocus: index === 0 });
+      });
+      return;
+    }
+    onSubmit(parsed.data);
+  });
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={submit}
+      aria-label="Trading hours"
+      sx={{ display: 'grid', gap: 2 }}
+    >
+      {WEEKDAYS.map((day) => (
+        <DayRow key={day} day={day} control={control} />
+      ))}
+      {error != null && <ErrorAlert error={error} title="The hours were not saved" />}
+      {Object.keys(form.formState.errors).length > 0 && (
+        <Alert severity="error">Some hours need fixing: see the messages above.</Alert>
+      )}
+      <Box>
+        <Button type="submit" variant="contained" disabled={pending}>
+          {pending ? 'Saving…' : 'Save hours'}
+        </Button>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,95 @@
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import type { WeekHours } from '../../../../contract/market-hours';
+import { wallTimeIn, type TradingSessionDay } from '../../../../contract/market-week';
+import { formatCountdown, marketStatus } from '../../../../contract/time';
+import { formatCalendarDate } from '../../../lib/format';
+
+const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** "09:30" as the viewer's locale writes times (9:30 AM). */
+function wallTime(time: string): string {
+  const [hour, minute] = time.split(':').map(Number);
+  return new Intl.DateTimeFormat(undefined, { timeStyle: 'short', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2000, 0, 1, hour, minute)),
+  );
+}
+
+function inViewerZone(instant: string, date: string, zone: string): string {
+  const local = wallTimeIn(instant, zone, date);
+  const text = wallTime(local.time);
+  return local.otherDay ? `${text} (${formatCalendarDate(local.date, undefined, 'short')})` : text;
+}
+
+/** Whether the market is open now, and when that changes; recomputed every 30 seconds. */
+export function MarketStatusNotice({ hours }: { hours: WeekHours }) {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), 30_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  const status = marketStatus(now, hours);
+  const when = status.nextChange
+    ? `${new Intl.DateTimeFormat(undefined, { weekday: 'long', timeStyle: 'short' }).format(status.nextChange)} your time, in ${formatCountdown(status.nextChange.getTime() - now.getTime())}`
+    : null;
+  return (
+    <Alert severity={status.open ? 'success' : 'info'} role="status" sx={{ mb: 3 }}>
+      {status.open
+        ? `The market is open. It closes ${when}.`
+        : when
+          ? `The market is closed. It opens ${when}.`
+          : 'The market is closed every day of the week.'}
+    </Alert>
+  );
+}
+
+/** The week Monday to Sunday: hours in US Eastern time and in the viewer's time zone. */
+export function TradingWeekTable({ week }: { week: readonly TradingSessionDay[] }) {
+  const zone = viewerZone();
+  return (
+    <TableContainer
+      component={Paper}
+      variant="outlined"
+      tabIndex={0}
+      aria-label="Trading hours this week"
+    >
+      <Table size="small">
+        <caption>Trading hours this week. Weekends are closed; holidays are not listed.</caption>
+        <TableHead>
+          <TableRow>
+            <TableCell scope="col">Day</TableCell>
+            <TableCell scope="col">US Eastern</TableCell>
+            <TableCell scope="col">Your time ({zone})</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {week.map((day) => (
+            <TableRow key={day.date}>
+              <TableCell component="th" scope="row">
+                {new Intl.DateTimeFormat(undefined, { weekday: 'long', timeZone: 'UTC' }).format(
+                  new Date(`${day.date}T12:00:00Z`),
+                )}{' '}
+                {formatCalendarDate(day.date, undefined, 'short')}
+              </TableCell>
+              <TableCell>
+                {day.closed ? 'Closed' : `${wallTime(day.open!)} – ${wallTime(day.close!)}`}
+              </TableCell>
+              <TableCell>
+                {day.closed
+                  ? 'Closed'
+                  : `${inViewerZone(day.opensAt!, day.date, zone)} – ${inViewerZone(day.closesAt!, day.date, zone)}`}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

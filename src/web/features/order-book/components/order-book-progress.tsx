@@ -1,0 +1,30 @@
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import type { OrderBookProgress as Progress } from '../api/get-order-book';
+
+const count = new Intl.NumberFormat();
+
+/** "4,500 of 12,000 orders", or "4,500 orders so far" while the day's total is not known yet. */
+export function progressText({ loaded, total }: Progress): string {
+  if (loaded === 0) return 'Asking for the first orders…';
+  if (total === null) return `${count.format(loaded)} orders so far`;
+  return `${count.format(loaded)} of ${count.format(total)} orders`;
+}
+
+export function OrderBookProgress({ progress }: { progress: Progress }) {
+  const text = progressText(progress);
+  const determinate = progress.total !== null && progress.total > 0;
+  return (
+    <Box aria-busy="true" sx={{ my: 3 }}>
+      <Typography role="status" aria-live="polite" sx={{ mb: 1 }}>
+        Loading the order book: {text}
+      </Typography>
+      <LinearProgress
+        aria-label="Loading the order book"
+        variant={determinate ? 'determinate' : 'indeterminate'}
+        value={determinate ? (100 * progress.loaded) / progress.total! : undefined}
+      />
+    </Box>
+  );
+}

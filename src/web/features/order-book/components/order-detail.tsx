@@ -1,0 +1,113 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import type { OrderDetail as Detail } from '../../../../contract/order-book';
+import { Code, DescriptionList, SectionCard } from '../../../components/description-list';
+import { formatMoney } from '../../../lib/format';
+import {
+  formatDateTime,
+  formatEastern,
+  formatPrice,
+  formatShares,
+  sideLabel,
+  statusLabel,
+  viewerTimeZone,
+} from './order-format';
+
+const orNone = (value: string | null | undefined) => (value ? value : 'None');
+
+/** Every field of one order the viewer may see, and its matches. */
+export function OrderDetail({ detail }: { detail: Detail }) {
+  const { order, full } = detail;
+  const items: [string, ReactNode][] = [
+    ['Order ID', <Code key="id" value={order.id} />],
+    ['Security', `${order.securityName} (${order.securityId})`],
+    ['Side', sideLabel(order.side)],
+    ['Status', statusLabel(order.status)],
+    ['Shares', formatShares(order.shares)],
+    ['Remaining shares', formatShares(order.sharesRemaining)],
+    ['Price per share', formatPrice(order.pricePerShare)],
+    ['Total', formatMoney(order.totalAmount)],
+    ['Created', `${formatDateTime(order.createdAt)} (${formatEastern(order.createdAt)})`],
+    [
+      'Updated',
+      order.updatedAt
+        ? `${formatDateTime(order.updatedAt)} (${formatEastern(order.updatedAt)})`
+        : 'Never updated',
+    ],
+    ['PND', orNone(order.pnd)],
+    ['Contingencies', orNone(order.contingencies)],
+    ['Minimum threshold', order.minimumThreshold ? formatShares(order.minimumThreshold) : 'None'],
+    ['Solicited', orNone(order.solicited)],
+  ];
+  if (full) {
+    items.push(
+      ['Member', orNone(order.memberId)],
+      ['Account', orNone(order.accountId)],
+      ['Created from IP', orNone(order.createdIp)],
+    );
+  }
+  return (
+    <Box sx={{ display: 'grid', gap: 3 }}>
+      <SectionCard title="Order">
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          Times in your time zone ({viewerTimeZone()}), with US Eastern time in brackets.
+        </Typography>
+        <DescriptionList items={items} />
+      </SectionCard>
+      <SectionCard title="Matches">
+        {order.matches.length === 0 ? (
+          <Typography sx={{ mt: 1 }}>This order has not been matched.</Typography>
+        ) : (
+          <TableContainer
+            component={Paper}
+            variant="outlined"
+            sx={{ mt: 2 }}
+            tabIndex={0}
+            aria-label="Matches"
+          >
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell scope="col">Match</TableCell>
+                  <TableCell scope="col" align="right">
+                    Price
+                  </TableCell>
+                  <TableCell scope="col" align="right">
+                    Quantity
+                  </TableCell>
+                  <TableCell scope="col" align="right">
+                    Total
+                  </TableCell>
+                  <TableCell scope="col">Time</TableCell>
+                  {full && <TableCell scope="col">IP</TableCell>}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {order.matches.map((match) => (
+                  <TableRow key={match.matchId}>
+                    <TableCell component="th" scope="row">
+                      <Code value={match.matchId} />
+                    </TableCell>
+                    <TableCell align="right">{formatPrice(match.executedPrice)}</TableCell>
+                    <TableCell align="right">{formatShares(match.executedQuantity)}</TableCell>
+                    <TableCell align="right">{formatMoney(match.executedTotal)}</TableCell>
+                    <TableCell>{formatDateTime(match.createdAt)}</TableCell>
+                    {full && <TableCell>{orNone(match.createdIp)}</TableCell>}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </SectionCard>
+    </Box>
+  );
+}
