@@ -26,13 +26,13 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  */
 export function looseObject<Shape extends z.ZodRawShape>(shape: Shape) {
   const byForm = new Map<string, string>();
-  for (const key of Object.keys(shape)) byForm.set(keyForm(key), key);
+  const keys = Object.keys(shape);
+  for (const key of keys) byForm.set(keyForm(key), key);
   return z.preprocess((input) => {
     if (!isPlainObject(input)) return input;
     // Every documented key is present (possibly undefined) so blank-tolerant fields yield null.
-    const out: Record<string, unknown> = Object.fromEntries(
-      Object.keys(shape).map((key) => [key, undefined]),
-    );
+    const out: Record<string, unknown> = {};
+    for (const key of keys) out[key] = undefined;
     for (const [key, value] of Object.entries(input)) {
       const target = Object.hasOwn(shape, key) ? key : byForm.get(keyForm(key));
       if (target === undefined) continue;
