@@ -101,7 +101,7 @@ describe.skipIf(!enabled)('two BFF instances on one PostgreSQL', () => {
     const cookie = await signIn(a.app, 'investor@demo.test');
     await callSandbox(sandbox.url, '/__sandbox/calls/reset', {});
     const key = randomUUID();
-    const body = { type: 'ACH', amount: '12.34' };
+    const body = { type: 'ach', amount: '12.34' };
     const replies = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         call(i % 2 ? b.app : a.app, 'POST', `/api/accounts/${accountId}/disbursements`, {
