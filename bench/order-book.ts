@@ -1,0 +1,138 @@
+/**
+ * Benchmark: the order book page of a busy day (10,000+ orders) in a real browser.
+ * Starts the sandbox and the BFF in this process on 127.0.0.1 (ephemeral ports) with a built SPA,
+ * signs in with Chromium, and measures from navigation until the orders grid and the depth are
+ * shown: cold (the BFF walks the upstream pages) and warm (the BFF's short cache). Then scrolls
+ * the grid end to end and counts the grid rows in the DOM.
+ *   npx tsx bench/order-book.ts [--smoke]
+ */
+import { existsSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { chromium, type Page } from '@playwright/test';
+import { startSandbox } from '../src/sandbox/index';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { fetchManifest, seedDemoUsers } from '../src/server/demo-users';
+import { buildSpa, spaBuildIsStale } from '../src/server/spa-build';
+import { openStore } from '../src/server/store/db';
+import { fmt, isSmoke } from './lib';
+
+const PASSWORD = 'bench-password-1';
+const SPA_DIR = '.data/bench-order-book/dist';
+/** Weekdays: each cold run opens a day the BFF has not cached yet. */
+const DAYS = ['2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05', '2026-03-06'];
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+async function openBook(page: Page, date: string): Promise<{ ms: number; orders: number }> {
+  const started = performance.now();
+  await page.goto(`/order-book?date=${date}`);
+  const grid = page.getByRole('table', { name: 'Orders' });
+  await grid.locator('[data-row]').first().waitFor({ timeout: 60_000 });
+  await page.getByRole('heading', { name: /^Depth of / }).waitFor();
+  const ms = performance.now() - started;
+  const orders = Number(await grid.getAttribute('aria-rowcount')) - 1;
+  return { ms, orders };
+}
+
+async function scrollRows(page: Page, steps: number): Promise<{ max: number; min: number }> {
+  const grid = page.getByRole('table', { name: 'Orders' });
+  let max = 0;
+  let min = Number.POSITIVE_INFINITY;
+  for (let step = 0; step <= steps; step += 1) {
+    await grid.evaluate((element, fraction) => {
+      element.scrollTop = (element.scrollHeight - element.clientHeight) * fraction;
+    }, step / steps);
+    await page.waitForTimeout(30);
+    const rows = await grid.locator('[data-row]').count();
+    max = Math.max(max, rows);
+    min = Math.min(min, rows);
+  }
+  return { max, min };
+}
+
+export async function runOrderBookBench() {
+  if (spaBuildIsStale(process.cwd(), SPA_DIR)) {
+    console.log(`Building the SPA into ${SPA_DIR}…`);
+    await buildSpa(SPA_DIR);
+  }
+  const sandbox = await startSandbox({ port: 0, dataDir: null });
+  const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', DEMO_PASSWORD: PASSWORD });
+  const db = await openStore({ dataDir: null });
+  await seedDemoUsers(db, await fetchManifest(sandbox.url), PASSWORD);
+  const { app } = await buildApp({
+    config,
+    db,
+    sandbox: true,
+    logger: false,
+    spaDir: SPA_DIR,
+    upstream: {
+      baseUrl: sandbox.url,
+      clientId: sandbox.credentials.clientId,
+      apiKey: sandbox.credentials.apiKey,
+      auth: 'header',
+      timeoutMs: 10_000,
+      maxSockets: 64,
+    },
+  });
+  const baseURL = await app.listen({ port: 0, host: '127.0.0.1' });
+  const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(existsSync);
+  const browser = await chromium.launch({
+    ...(executablePath ? { executablePath, args: ['--no-sandbox'] } : {}),
+  });
+  try {
+    const page = await browser.newPage({ baseURL, viewport: { width: 1280, height: 900 } });
+    await page.goto('/sign-in');
+    await page.getByLabel('Email').fill('investor@demo.test');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
+
+    // Warm-up: JIT of the BFF, the sandbox and the page on a day not measured.
+    await openBook(page, '2026-02-27');
+
+    const runs = isSmoke ? 1 : DAYS.length;
+    const cold: number[] = [];
+    const warm: number[] = [];
+    let orders = 0;
+    for (const date of DAYS.slice(0, runs)) {
+      const first = await openBook(page, date);
+      cold.push(first.ms);
+      orders = Math.min(orders || first.orders, first.orders);
+      await page.goto('/market-hours');
+      warm.push((await openBook(page, date)).ms);
+    }
+    const rows = await scrollRows(page, isSmoke ? 10 : 60);
+
+    console.log(
+      `Order book page, ${runs} day(s) of at least ${orders.toLocaleString('en-US')} orders`,
+    );
+    // The figures depend on what else runs: say how busy the machine was.
+    console.log(
+      `machine: ${cpus().length} cores, load average ${loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' / ')}`,
+    );
+    console.log('measure | median | worst');
+    console.log(
+      `cold (BFF walks the upstream) ms | ${fmt(median(cold), 0)} | ${fmt(Math.max(...cold), 0)}`,
+    );
+    console.log(`warm (BFF cache) ms | ${fmt(median(warm), 0)} | ${fmt(Math.max(...warm), 0)}`);
+    console.log(
+      `grid rows in the DOM while scrolling | ${rows.min}–${rows.max} | of ${orders.toLocaleString('en-US')}`,
+    );
+    return { orders, coldMs: median(cold), warmMs: median(warm), domRows: rows.max };
+  } finally {
+    await browser.close();
+    await app.close();
+    await db.destroy();
+    await sandbox.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await runOrderBookBench();
+}
