@@ -38,6 +38,20 @@ async function firstEntityPath(request: APIRequestContext): Promise<string> {
   return `/compliance/entities/${encodeURIComponent(entities[0].id)}?q=llc`;
 }
 
+/** A weekday: the sandbox holds 10,000+ orders for it. */
+export const ORDER_BOOK_DAY = '2026-03-10';
+
+async function firstOrderPath(request: APIRequestContext): Promise<string> {
+  const response = await request.get(`/api/order-book/${ORDER_BOOK_DAY}`, {
+    headers: { 'X-CSRF': '1' },
+  });
+  const lines = (await response.text()).trim().split('\n');
+  const last = JSON.parse(lines[lines.length - 1]) as { book?: { orders: { id: string }[] } };
+  const id = last.book?.orders[0]?.id;
+  if (!id) throw new Error('The order book has no order to open.');
+  return `/order-book/orders/${encodeURIComponent(id)}`;
+}
+
 /** Every page of the portal, in one place: a feature that adds a page adds a line here. */
 export const portalPages: PortalPage[] = [
   { name: 'sign-in', path: () => '/sign-in', roles: null, heading: 'Sign in' },
@@ -81,6 +95,20 @@ export const portalPages: PortalPage[] = [
     heading: 'Fund moves',
   },
   { name: 'audit log', path: () => '/audit', roles: reviewers, heading: 'Audit log' },
+  {
+    name: 'order book',
+    path: () => `/order-book?date=${ORDER_BOOK_DAY}`,
+    roles: everyone,
+    heading: 'Order book',
+  },
+  { name: 'order', path: firstOrderPath, roles: everyone, heading: /^Order \d+/ },
+  { name: 'market hours', path: () => '/market-hours', roles: everyone, heading: 'Market hours' },
+  {
+    name: 'trading hours of my securities',
+    path: () => '/market-hours/securities',
+    roles: ['issuer_staff'],
+    heading: 'Trading hours of my securities',
+  },
   { name: 'not found', path: () => '/no-such-page', roles: everyone, heading: 'Page not found' },
 ];
 

@@ -6,6 +6,9 @@ import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
 import SwapHorizOutlined from '@mui/icons-material/SwapHorizOutlined';
 import HistoryEduOutlined from '@mui/icons-material/HistoryEduOutlined';
+import QueryStatsOutlined from '@mui/icons-material/QueryStatsOutlined';
+import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
+import EditCalendarOutlined from '@mui/icons-material/EditCalendarOutlined';
 import type { Role } from '../../contract/session';
 import { paths } from '../config/paths';
 
@@ -39,6 +42,24 @@ export const navigationItems: NavigationItem[] = [
     href: paths.app.issuerAccount.getHref(),
     roles: ['issuer_staff'],
     icon: AccountBalanceOutlined,
+  },
+  {
+    label: 'Order book',
+    href: paths.app.orderBook.getHref(),
+    roles: everyone,
+    icon: QueryStatsOutlined,
+  },
+  {
+    label: 'Market hours',
+    href: paths.app.marketHours.getHref(),
+    roles: everyone,
+    icon: ScheduleOutlined,
+  },
+  {
+    label: 'Trading hours of my securities',
+    href: paths.app.securityHours.getHref(),
+    roles: ['issuer_staff'],
+    icon: EditCalendarOutlined,
   },
   { label: 'Search', href: paths.app.complianceSearch.getHref(), roles: reviewers, icon: ManageSearchOutlined },
   { label: 'Fund moves', href: paths.app.complianceFundMoves.getHref(), roles: reviewers, icon: SwapHorizOutlined },

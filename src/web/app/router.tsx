@@ -62,6 +62,22 @@ export function createAppRouter(queryClient: QueryClient) {
               path: paths.app.auditLog.path,
               lazy: () => import('./routes/app/audit/audit-log').then(route),
             },
+            {
+              path: paths.app.orderBook.path,
+              lazy: () => import('./routes/app/order-book/order-book').then(route),
+            },
+            {
+              path: paths.app.order.path,
+              lazy: () => import('./routes/app/order-book/order').then(route),
+            },
+            {
+              path: paths.app.marketHours.path,
+              lazy: () => import('./routes/app/market-hours/market-hours').then(route),
+            },
+            {
+              path: paths.app.securityHours.path,
+              lazy: () => import('./routes/app/market-hours/security-hours').then(route),
+            },
             { path: '*', lazy: () => import('./routes/not-found').then(route) },
           ],
         },

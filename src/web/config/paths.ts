@@ -72,6 +72,26 @@ export const paths = {
       path: '/audit',
       getHref: () => '/audit',
     },
+    orderBook: {
+      path: '/order-book',
+      getHref: (query: { date?: string | null } = {}) =>
+        query.date ? `/order-book?date=${encodeURIComponent(query.date)}` : '/order-book',
+    },
+    order: {
+      path: '/order-book/orders/:orderId',
+      getHref: (orderId: string) => `/order-book/orders/${encodeURIComponent(orderId)}`,
+    },
+    marketHours: {
+      path: '/market-hours',
+      getHref: () => '/market-hours',
+    },
+    securityHours: {
+      path: '/market-hours/securities',
+      getHref: (securityId?: string | null) =>
+        securityId
+          ? `/market-hours/securities?security=${encodeURIComponent(securityId)}`
+          : '/market-hours/securities',
+    },
   },
 } as const;
 
@@ -129,4 +149,10 @@ export const apiPaths = {
     const text = search.toString();
     return text ? `/api/audit-events/export.csv?${text}` : '/api/audit-events/export.csv';
   },
+  orderBook: (date: string) => `/api/order-book/${encodeURIComponent(date)}`,
+  order: (orderId: string) => `/api/orders/${encodeURIComponent(orderId)}`,
+  marketHours: '/api/market-hours',
+  securities: '/api/securities',
+  securityHours: (securityId: string) =>
+    `/api/securities/${encodeURIComponent(securityId)}/market-hours`,
 } as const;

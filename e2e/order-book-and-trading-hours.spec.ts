@@ -1,0 +1,126 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signIn } from './helpers';
+import { ORDER_BOOK_DAY } from './pages';
+
+async function openBook(page: Page) {
+  await page.goto(`/order-book?date=${ORDER_BOOK_DAY}`);
+  const orders = page.getByRole('table', { name: 'Orders' });
+  await expect(orders.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
+  return orders;
+}
+
+test('an investor reads the order book without member, account or IP columns', async ({ page }) => {
+  await signIn(page, 'investor@demo.test');
+  await page.getByRole('link', { name: 'Order book' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Order book' })).toBeVisible();
+
+  const orders = await openBook(page);
+  const rowCount = Number(await orders.getAttribute('aria-rowcount'));
+  expect(rowCount).toBeGreaterThan(10_000);
+  const headers = await orders.getByRole('columnheader').allTextContents();
+  expect(headers).toEqual(
+    expect.arrayContaining([
+      'Side',
+      'Shares',
+      'Remaining',
+      'Price',
+      'Total',
+      'Status',
+      'Created',
+      'Updated',
+    ]),
+  );
+  expect(headers.join(' ')).not.toMatch(/Member|Account|IP/);
+  await expect(page.getByRole('region', { name: 'Best prices by security' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Depth of / })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Executions' }).getByRole('row').nth(1),
+  ).toBeVisible();
+
+  // Windowed: a few dozen rows in the DOM, and the keyboard reaches the end.
+  expect(await orders.locator('[data-row]').count()).toBeLessThan(100);
+  await orders.focus();
+  await page.keyboard.press('End');
+  await expect(orders.locator(`[aria-rowindex="${rowCount}"]`)).toBeVisible();
+
+  await page.getByLabel('Side').click();
+  await page.getByRole('option', { name: 'Offers' }).click();
+  await expect(page).toHaveURL(/side=offer/);
+  await expect(orders.getByRole('row').nth(1)).toContainText('Offer');
+
+  await expectNoSeriousA11yViolations(page, 'order book');
+
+  await orders.getByRole('row').nth(1).getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Order \d+/ })).toBeVisible();
+  await expect(page.getByText('Remaining shares')).toBeVisible();
+  await expect(page.getByText('Created from IP')).toHaveCount(0);
+});
+
+test('a weekend offers the previous trading day', async ({ page }) => {
+  await signIn(page, 'investor@demo.test');
+  await page.goto('/order-book?date=2026-03-14');
+  await expect(page.getByRole('heading', { name: /No orders on/ })).toBeVisible();
+  await page.getByRole('button', { name: /Show .*March 13, 2026/ }).click();
+  await expect(page).toHaveURL(/date=2026-03-13/);
+  await expect(page.getByRole('table', { name: 'Orders' }).getByRole('row').nth(1)).toBeVisible({
+    timeout: 30_000,
+  });
+});
+
+test('compliance sees every field of the book', async ({ page }) => {
+  await signIn(page, 'compliance@demo.test');
+  const orders = await openBook(page);
+  const headers = await orders.getByRole('columnheader').allTextContents();
+  expect(headers).toEqual(expect.arrayContaining(['Member', 'Account', 'Created from IP']));
+  await expect(orders.getByRole('row').nth(1).getByRole('cell').nth(10)).not.toHaveText('—');
+});
+
+test('issuer staff set the trading hours of their own security and see the read-back', async ({
+  page,
+}) => {
+  await signIn(page, 'issuer@demo.test');
+  await page.getByRole('link', { name: 'Trading hours of my securities' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Trading hours of my securities' }),
+  ).toBeVisible();
+  await expect(page.getByLabel('Monday opens (ET)')).toBeVisible();
+
+  await page.getByLabel('Monday opens (ET)').fill('16:00');
+  await page.getByLabel('Monday closes (ET)').fill('09:00');
+  await page.getByRole('button', { name: 'Save hours' }).click();
+  await expect(page.getByText('Monday closing time must be after the opening time')).toBeVisible();
+
+  await page.getByLabel('Monday opens (ET)').fill('08:45');
+  await page.getByLabel('Monday closes (ET)').fill('15:15');
+  await page.getByLabel('Closed on Wednesday').check();
+  await page.getByRole('button', { name: 'Save hours' }).click();
+  const saved = page.getByRole('table', { name: /^Saved hours of / });
+  await expect(saved).toBeVisible();
+  await expect(saved.getByRole('row', { name: /Monday/ })).toContainText('08:45 – 15:15');
+  await expect(saved.getByRole('row', { name: /Wednesday/ })).toContainText('Closed');
+  await expectNoSeriousA11yViolations(page, 'security hours');
+});
+
+test('market hours read at 375 px wide', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signIn(page, 'investor@demo.test');
+  await page.goto('/market-hours');
+  await expect(page.getByRole('heading', { level: 1, name: 'Market hours' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: /The market is (open|closed)/ }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Trading hours this week' }).getByRole('row'),
+  ).toHaveCount(8);
+  await expectNoSeriousA11yViolations(page, 'market hours at 375 px');
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth > window.innerWidth,
+  );
+  expect(overflow).toBe(false);
+
+  await openBook(page);
+  await expectNoSeriousA11yViolations(page, 'order book at 375 px');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(
+    false,
+  );
+});
