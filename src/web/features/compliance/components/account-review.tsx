@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -33,39 +34,36 @@ export function AccountReviews({ account }: { account: AccountView }) {
     ['Account approval', approval, approval.principal ? `Principal: ${approval.principal}` : ''],
   ];
   return (
-    <Paper
-      variant="outlined"
-      sx={{ mb: 2, overflowX: 'auto' }}
-      component="section"
-      aria-labelledby="reviews-heading"
-    >
+    <Paper variant="outlined" sx={{ mb: 2 }} component="section" aria-labelledby="reviews-heading">
       <Typography id="reviews-heading" component="h2" variant="h3" sx={{ p: 2, pb: 1 }}>
         Reviews
       </Typography>
-      <Table size="small" aria-labelledby="reviews-heading">
-        <TableHead>
-          <TableRow>
-            <TableCell scope="col">Review</TableCell>
-            <TableCell scope="col">Status</TableCell>
-            <TableCell scope="col">Date (platform time)</TableCell>
-            <TableCell scope="col">Note</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map(([label, review, note]) => (
-            <TableRow key={label}>
-              <TableCell component="th" scope="row">
-                {label}
-              </TableCell>
-              <TableCell sx={{ textTransform: 'capitalize' }}>
-                {review.status ?? 'not started'}
-              </TableCell>
-              <TableCell>{reviewDate(review.date)}</TableCell>
-              <TableCell>{note || '—'}</TableCell>
+      <Box tabIndex={0} role="region" aria-label="Reviews (scrollable)" sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-labelledby="reviews-heading">
+          <TableHead>
+            <TableRow>
+              <TableCell scope="col">Review</TableCell>
+              <TableCell scope="col">Status</TableCell>
+              <TableCell scope="col">Date (platform time)</TableCell>
+              <TableCell scope="col">Note</TableCell>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHead>
+          <TableBody>
+            {rows.map(([label, review, note]) => (
+              <TableRow key={label}>
+                <TableCell component="th" scope="row">
+                  {label}
+                </TableCell>
+                <TableCell sx={{ textTransform: 'capitalize' }}>
+                  {review.status ?? 'not started'}
+                </TableCell>
+                <TableCell>{reviewDate(review.date)}</TableCell>
+                <TableCell>{note || '—'}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
     </Paper>
   );
 }

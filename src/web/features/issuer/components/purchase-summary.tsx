@@ -32,7 +32,7 @@ export function PurchaseSummaryPanel({
           m: 0,
           display: 'grid',
           gap: 2,
-          gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' },
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
         }}
       >
         {fields.map((field) => (

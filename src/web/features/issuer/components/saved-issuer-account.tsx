@@ -57,7 +57,7 @@ export function SavedIssuerAccountCard({ record }: { record: SavedIssuerAccount 
         sx={{
           m: 0,
           display: 'grid',
-          gridTemplateColumns: { xs: '1fr', sm: 'minmax(10rem, auto) 1fr' },
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(10rem, auto) minmax(0, 1fr)' },
           columnGap: 2,
           rowGap: 0.5,
         }}

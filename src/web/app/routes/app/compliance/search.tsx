@@ -46,7 +46,7 @@ export default function ComplianceSearchRoute() {
           errorTitle="The search could not be completed"
         >
           {(data) => (
-            <Box sx={{ display: 'grid', gap: 3 }}>
+            <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
               <Typography role="status">
                 {`${data.accounts.length} accounts and ${data.entities.length} entities match “${q}”.`}
               </Typography>
