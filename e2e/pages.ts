@@ -38,6 +38,36 @@ async function firstEntityPath(request: APIRequestContext): Promise<string> {
   return `/compliance/entities/${encodeURIComponent(entities[0].id)}?q=llc`;
 }
 
+async function firstAccountId(request: APIRequestContext): Promise<string> {
+  const response = await request.get('/api/session', { headers: { 'X-CSRF': '1' } });
+  const { user } = (await response.json()) as { user: { accountIds: string[] } };
+  if (user.accountIds.length === 0) throw new Error('The investor has no linked account.');
+  return user.accountIds[0];
+}
+
+const accountPath =
+  (suffix = '') =>
+  async (request: APIRequestContext) =>
+    `/accounts/${encodeURIComponent(await firstAccountId(request))}${suffix}`;
+
+async function firstFundMovePath(request: APIRequestContext): Promise<string> {
+  const accountId = await firstAccountId(request);
+  const response = await request.get(`/api/accounts/${accountId}/fund-moves`, {
+    headers: { 'X-CSRF': '1' },
+  });
+  const { moves } = (await response.json()) as { moves: { referenceNumber: string }[] };
+  if (moves.length === 0) throw new Error('The account has no fund move to open.');
+  return `/accounts/${accountId}/fund-moves/${encodeURIComponent(moves[0].referenceNumber)}`;
+}
+
+async function investPath(request: APIRequestContext): Promise<string> {
+  const response = await request.get('/api/offerings', { headers: { 'X-CSRF': '1' } });
+  const { offerings } = (await response.json()) as { offerings: { id: string; status: string }[] };
+  const open = offerings.find((o) => ['approved', 'open'].includes(o.status));
+  if (!open) throw new Error('The sandbox has no offering open for investment.');
+  return `/offerings/${encodeURIComponent(open.id)}/invest`;
+}
+
 /** A weekday: the sandbox holds 10,000+ orders for it. */
 export const ORDER_BOOK_DAY = '2026-03-10';
 
@@ -95,6 +125,23 @@ export const portalPages: PortalPage[] = [
     heading: 'Fund moves',
   },
   { name: 'audit log', path: () => '/audit', roles: reviewers, heading: 'Audit log' },
+  { name: 'invest', path: investPath, roles: ['investor'], heading: /^Invest in/ },
+  { name: 'my accounts', path: () => '/accounts', roles: ['investor'], heading: 'My accounts' },
+  { name: 'account', path: accountPath(), roles: ['investor'], heading: /.+/ },
+  {
+    name: 'fund moves',
+    path: accountPath('/fund-moves'),
+    roles: ['investor'],
+    heading: 'Fund moves',
+  },
+  { name: 'fund move', path: firstFundMovePath, roles: ['investor'], heading: /^Fund move / },
+  {
+    name: 'disbursement request',
+    path: accountPath('/disbursements/new'),
+    roles: ['investor'],
+    heading: 'Request a disbursement',
+  },
+  { name: 'IRA request', path: accountPath('/ira'), roles: ['investor'], heading: 'Open an IRA' },
   {
     name: 'order book',
     path: () => `/order-book?date=${ORDER_BOOK_DAY}`,

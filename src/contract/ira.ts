@@ -55,9 +55,13 @@ export const contributionMethodLabels: Record<z.infer<typeof contributionMethodS
 /** Methods that move assets held elsewhere, so the current holding must be named. */
 export const METHODS_NEEDING_HOLDING = ['transfer', 'rollover', 'roth_conversion'] as const;
 
+/** The contract's choice with a message that says what to choose. */
+const choice = <T extends Readonly<Record<string, string>>>(values: T, message: string) =>
+  z.enum(values, { error: message });
+
 export const mailingAddressStepSchema = z
   .object({
-    maritalStatus: maritalStatusSchema,
+    maritalStatus: choice(maritalStatusSchema.enum, 'Choose your marital status'),
     line1: text('Address line 1', 100),
     line2: optionalText('Address line 2', 100),
     city: text('City', 60),
@@ -81,8 +85,11 @@ export const mailingAddressStepSchema = z
 
 export const managementStepSchema = z
   .object({
-    investmentManager: investmentManagerChoiceSchema,
-    proxyVoting: proxyVotingChoiceSchema,
+    investmentManager: choice(
+      investmentManagerChoiceSchema.enum,
+      'Choose whether to appoint an investment manager',
+    ),
+    proxyVoting: choice(proxyVotingChoiceSchema.enum, 'Choose where proxy materials go'),
     otherServices: optionalText('Other services', 500),
   })
   .refine(
@@ -131,7 +138,7 @@ function taxYearProblem(year: string | undefined, today: string): string | null 
 export function makeFundingStepSchema(options: IraRuleOptions = {}) {
   return z
     .object({
-      contributionMethod: contributionMethodSchema,
+      contributionMethod: choice(contributionMethodSchema.enum, 'Choose how the IRA is funded'),
       contributionTaxYear: z.string().trim().optional(),
       currentHolding: holdingSchema,
       secondHolding: holdingSchema.optional(),

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
+import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import BusinessCenterOutlined from '@mui/icons-material/BusinessCenterOutlined';
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
@@ -25,6 +26,12 @@ const reviewers: readonly Role[] = ['compliance', 'admin'];
 
 /** One line per page in the main navigation, in the order shown. */
 export const navigationItems: NavigationItem[] = [
+  {
+    label: 'My accounts',
+    href: paths.app.accounts.getHref(),
+    roles: ['investor'],
+    icon: AccountBalanceWalletOutlined,
+  },
   {
     label: 'Offerings',
     href: paths.app.offerings.getHref(),

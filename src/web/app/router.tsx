@@ -31,6 +31,34 @@ export function createAppRouter(queryClient: QueryClient) {
               lazy: () => import('./routes/app/offerings/offering').then(route),
             },
             {
+              path: paths.app.invest.path,
+              lazy: () => import('./routes/app/offerings/invest').then(route),
+            },
+            {
+              path: paths.app.accounts.path,
+              lazy: () => import('./routes/app/accounts/accounts').then(route),
+            },
+            {
+              path: paths.app.account.path,
+              lazy: () => import('./routes/app/accounts/account').then(route),
+            },
+            {
+              path: paths.app.fundMoves.path,
+              lazy: () => import('./routes/app/accounts/fund-moves').then(route),
+            },
+            {
+              path: paths.app.fundMove.path,
+              lazy: () => import('./routes/app/accounts/fund-move').then(route),
+            },
+            {
+              path: paths.app.disbursement.path,
+              lazy: () => import('./routes/app/accounts/disbursement').then(route),
+            },
+            {
+              path: paths.app.iraSupplement.path,
+              lazy: () => import('./routes/app/accounts/ira').then(route),
+            },
+            {
               path: paths.app.issuerOfferings.path,
               lazy: () => import('./routes/app/issuer/offerings').then(route),
             },

@@ -28,6 +28,37 @@ export const paths = {
       path: '/offerings/:offeringId',
       getHref: (offeringId: string) => `/offerings/${encodeURIComponent(offeringId)}`,
     },
+    invest: {
+      path: '/offerings/:offeringId/invest',
+      getHref: (offeringId: string) => `/offerings/${encodeURIComponent(offeringId)}/invest`,
+    },
+    accounts: {
+      path: '/accounts',
+      getHref: () => '/accounts',
+    },
+    account: {
+      path: '/accounts/:accountId',
+      getHref: (accountId: string) => `/accounts/${encodeURIComponent(accountId)}`,
+    },
+    fundMoves: {
+      path: '/accounts/:accountId/fund-moves',
+      getHref: (accountId: string, page?: number) =>
+        `/accounts/${encodeURIComponent(accountId)}/fund-moves${page && page > 1 ? `?page=${page}` : ''}`,
+    },
+    fundMove: {
+      path: '/accounts/:accountId/fund-moves/:referenceNumber',
+      getHref: (accountId: string, referenceNumber: string) =>
+        `/accounts/${encodeURIComponent(accountId)}/fund-moves/${encodeURIComponent(referenceNumber)}`,
+    },
+    disbursement: {
+      path: '/accounts/:accountId/disbursements/new',
+      getHref: (accountId: string) =>
+        `/accounts/${encodeURIComponent(accountId)}/disbursements/new`,
+    },
+    iraSupplement: {
+      path: '/accounts/:accountId/ira',
+      getHref: (accountId: string) => `/accounts/${encodeURIComponent(accountId)}/ira`,
+    },
     issuerOfferings: {
       path: '/issuer/offerings',
       getHref: () => '/issuer/offerings',
@@ -120,6 +151,20 @@ export const apiPaths = {
   offerings: (query: { status?: string | null } = {}) =>
     query.status ? `/api/offerings?status=${encodeURIComponent(query.status)}` : '/api/offerings',
   offering: (offeringId: string) => `/api/offerings/${encodeURIComponent(offeringId)}`,
+  investments: (offeringId: string) =>
+    `/api/offerings/${encodeURIComponent(offeringId)}/investments`,
+  accounts: '/api/accounts',
+  account: (accountId: string) => `/api/accounts/${encodeURIComponent(accountId)}`,
+  custodyAccount: (accountId: string) =>
+    `/api/accounts/${encodeURIComponent(accountId)}/custody-account`,
+  fundMoves: (accountId: string, query: { offset: number; limit: number }) =>
+    `/api/accounts/${encodeURIComponent(accountId)}/fund-moves?offset=${query.offset}&limit=${query.limit}`,
+  fundMove: (accountId: string, referenceNumber: string) =>
+    `/api/accounts/${encodeURIComponent(accountId)}/fund-moves/${encodeURIComponent(referenceNumber)}`,
+  disbursements: (accountId: string) =>
+    `/api/accounts/${encodeURIComponent(accountId)}/disbursements`,
+  iraSupplement: (accountId: string) =>
+    `/api/accounts/${encodeURIComponent(accountId)}/ira-supplement`,
   issuerOfferings: '/api/issuer/offerings',
   purchaseHistory: (offeringId: string) =>
     `/api/offerings/${encodeURIComponent(offeringId)}/purchase-history`,
@@ -137,6 +182,12 @@ export const apiPaths = {
     return `/api/compliance/fund-moves?${search.toString()}`;
   },
   revealPersonalData: '/api/personal-data/reveal',
+  orderBook: (date: string) => `/api/order-book/${encodeURIComponent(date)}`,
+  order: (orderId: string) => `/api/orders/${encodeURIComponent(orderId)}`,
+  marketHours: '/api/market-hours',
+  securities: '/api/securities',
+  securityHours: (securityId: string) =>
+    `/api/securities/${encodeURIComponent(securityId)}/market-hours`,
   auditEvents: (query: Record<string, string | null | undefined>) => {
     const search = new URLSearchParams();
     for (const [key, value] of Object.entries(query)) if (value) search.set(key, value);
@@ -149,10 +200,4 @@ export const apiPaths = {
     const text = search.toString();
     return text ? `/api/audit-events/export.csv?${text}` : '/api/audit-events/export.csv';
   },
-  orderBook: (date: string) => `/api/order-book/${encodeURIComponent(date)}`,
-  order: (orderId: string) => `/api/orders/${encodeURIComponent(orderId)}`,
-  marketHours: '/api/market-hours',
-  securities: '/api/securities',
-  securityHours: (securityId: string) =>
-    `/api/securities/${encodeURIComponent(securityId)}/market-hours`,
 } as const;

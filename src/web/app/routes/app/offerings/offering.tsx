@@ -10,6 +10,8 @@ import { paths } from '../../../../config/paths';
 import { isApiClientError } from '../../../../lib/api-client';
 import { offeringQueryOptions, useOffering } from '../../../../features/offerings/api/get-offering';
 import { OfferingDetails } from '../../../../features/offerings/components/offering-details';
+import { InvestAction } from '../../../../features/invest/components/invest-action';
+import { useSession } from '../../../../features/auth/api/get-session';
 import { hasSession } from '../../../session-guard';
 
 export const clientLoader =
@@ -24,6 +26,8 @@ export const clientLoader =
 export default function OfferingRoute() {
   const { offeringId = '' } = useParams();
   const offering = useOffering(offeringId);
+  const session = useSession();
+  const isInvestor = session.data?.user.role === 'investor';
 
   if (isApiClientError(offering.error) && offering.error.status === 404) {
     return (
@@ -55,7 +59,12 @@ export default function OfferingRoute() {
         loading={<LoadingSkeleton lines={6} />}
         errorTitle="The offering could not be loaded"
       >
-        {(data) => <OfferingDetails offering={data} />}
+        {(data) => (
+          <OfferingDetails
+            offering={data}
+            actions={isInvestor ? <InvestAction offering={data} /> : undefined}
+          />
+        )}
       </QueryState>
     </>
   );

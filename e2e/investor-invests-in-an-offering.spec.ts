@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signIn } from './helpers';
+import { expectNoHorizontalScroll, investableOffering, upstreamCalls } from './investor-helpers';
+
+test('an investor invests in an offering: bounds explained, reviewed, one trade created', async ({
+  page,
+}) => {
+  await signIn(page, 'investor@demo.test');
+  const offering = await investableOffering(page);
+  await page.goto(`/offerings/${offering.id}`);
+  await page.getByRole('link', { name: 'Invest in this offering' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Invest in ${offering.name}` }),
+  ).toBeVisible();
+
+  await page.getByLabel('Invest from account').selectOption({ index: 1 });
+  const units = page.getByLabel('Units');
+  await units.fill('1');
+  await units.blur();
+  await expect(page.getByText(/below this offering's minimum investment/)).toBeVisible();
+  await units.fill('2.5');
+  await expect(page.getByText('Units must be a whole number, such as 10')).toBeVisible();
+
+  const count = Math.ceil(Number(offering.minAmount) / Number(offering.unitPrice)) + 1;
+  await units.fill(String(count));
+  await expect(page.getByTestId('invest-amount')).toContainText('Amount: $');
+  await expectNoSeriousA11yViolations(page, 'invest form');
+
+  const before = await upstreamCalls(page, 'createTrade');
+  await page.getByRole('button', { name: 'Review investment' }).click();
+  await expect(page.getByRole('heading', { name: 'Review your investment' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'invest review');
+  await page.getByRole('button', { name: 'Confirm investment' }).dblclick();
+
+  await expect(page.getByText('Investment submitted')).toBeVisible();
+  await expect(page.getByText('Trade ID')).toBeVisible();
+  expect(await upstreamCalls(page, 'createTrade')).toBe(before + 1);
+
+  await page.getByRole('link', { name: 'Back to the offering' }).click();
+  const remaining = Number(offering.remainingShares) - count;
+  await expect(
+    page.getByText(new Intl.NumberFormat('en-US').format(remaining), { exact: true }),
+  ).toBeVisible();
+});
+
+test('a closed offering explains why it takes no investment', async ({ page }) => {
+  await signIn(page, 'investor@demo.test');
+  const response = await page.request.get('/api/offerings?status=closed', {
+    headers: { 'X-CSRF': '1' },
+  });
+  const { offerings } = (await response.json()) as { offerings: { id: string }[] };
+  await page.goto(`/offerings/${offerings[0].id}`);
+  await expect(page.getByText('This offering is closed to new investments.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Invest in this offering' })).toHaveCount(0);
+});
+
+test('on a phone, the invest form fits the screen', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signIn(page, 'investor@demo.test');
+  const offering = await investableOffering(page);
+  await page.goto(`/offerings/${offering.id}/invest`);
+  await expect(page.getByLabel('Units')).toBeVisible();
+  await expectNoHorizontalScroll(page);
+});

@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signIn } from './helpers';
+import { expectNoHorizontalScroll, upstreamCalls } from './investor-helpers';
+
+test('an investor opens an IRA through the wizard; going back keeps the answers', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 900 });
+  await signIn(page, 'investor@demo.test');
+  const session = await (
+    await page.request.get('/api/session', { headers: { 'X-CSRF': '1' } })
+  ).json();
+  const accountId = session.user.accountIds[1] as string;
+  await page.goto(`/accounts/${accountId}`);
+  await page.getByRole('link', { name: 'Open an IRA' }).click();
+
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'Marital status and mailing address' }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Choose your marital status')).toBeVisible();
+  await page.getByLabel('Married', { exact: true }).check();
+  await page.getByLabel('Address line 1').fill('1 Main St');
+  await page.getByLabel('City').fill('Denver');
+  await page.getByLabel('State or region').fill('co');
+  await page.getByLabel('ZIP or postal code').fill('80202');
+  await expectNoHorizontalScroll(page);
+  await expectNoSeriousA11yViolations(page, 'IRA step 1');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'Investment manager and proxy voting' }),
+  ).toBeVisible();
+  await page.getByLabel('No appointment now').check();
+  await page.getByLabel('Send me all proxy materials').check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page.getByRole('heading', { level: 2, name: 'Funding' })).toBeVisible();
+  await page.getByLabel('Regular contribution').check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Tax year is required for a regular contribution')).toBeVisible();
+  await page.getByLabel('Tax year').fill(String(new Date().getFullYear()));
+  await page.getByLabel('Firm name').fill('Old Brokerage');
+  await page.getByLabel('Account number at that firm').fill('99887766');
+  await expectNoSeriousA11yViolations(page, 'IRA funding');
+
+  // Back to the start and forward again: every answer is still there.
+  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByLabel('Address line 1')).toHaveValue('1 Main St');
+  await expect(page.getByLabel('Married', { exact: true })).toBeChecked();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByLabel('No appointment now')).toBeChecked();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByLabel('Account number at that firm')).toHaveValue('99887766');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page.getByRole('heading', { level: 2, name: 'Review' })).toBeVisible();
+  await expect(page.getByText('••••7766')).toBeVisible();
+  await expect(page.getByText('Regular contribution')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'IRA review');
+  // Bank numbers never reach browser storage or the address bar.
+  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+  expect(stored).not.toContain('99887766');
+  expect(page.url()).not.toContain('99887766');
+
+  const before = await upstreamCalls(page, 'addCustodyAccountSupplement');
+  await page.getByRole('button', { name: 'Submit IRA request' }).dblclick();
+  await expect(page.getByText('IRA request submitted')).toBeVisible();
+  await expect(page.getByText('Married', { exact: true })).toBeVisible();
+  await expect(page.getByText('Old Brokerage, ••••7766')).toBeVisible();
+  expect(await upstreamCalls(page, 'addCustodyAccountSupplement')).toBe(before + 1);
+});

@@ -1,0 +1,118 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signIn } from './helpers';
+import {
+  clearFaults,
+  expectNoHorizontalScroll,
+  injectFault,
+  upstreamCalls,
+} from './investor-helpers';
+
+// The error paths inject faults into the one sandbox; these tests run one after another.
+test.describe.configure({ mode: 'serial' });
+
+async function openForm(page: Page) {
+  await signIn(page, 'investor@demo.test');
+  const session = await (
+    await page.request.get('/api/session', { headers: { 'X-CSRF': '1' } })
+  ).json();
+  const accountId = session.user.accountIds[0] as string;
+  await page.goto(`/accounts/${accountId}`);
+  await page.getByRole('link', { name: 'Request a disbursement' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Request a disbursement' }),
+  ).toBeVisible();
+  return accountId;
+}
+
+test('an investor requests an ACH disbursement', async ({ page }) => {
+  await openForm(page);
+  await page.getByLabel('Amount (USD)').fill('125.50');
+  await page.getByRole('button', { name: 'Review request' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Review your disbursement request' });
+  await expect(dialog.getByText('$125.50')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'disbursement review');
+  const before = await upstreamCalls(page, 'createCustodyFundDisbursement');
+  await dialog.getByRole('button', { name: 'Send request' }).dblclick();
+  await expect(page.getByText('Disbursement requested')).toBeVisible();
+  await expect(page.getByText('Pending: waiting to be processed')).toBeVisible();
+  await expect(page.getByText('Request ID')).toBeVisible();
+  expect(await upstreamCalls(page, 'createCustodyFundDisbursement')).toBe(before + 1);
+});
+
+test('an investor requests an international wire; bad bank numbers are explained first', async ({
+  page,
+}) => {
+  await openForm(page);
+  await page.getByLabel('International wire').check();
+  await page.getByLabel('Amount (USD)').fill('1000.000001');
+  await page.getByLabel('SWIFT/BIC code').fill('DEUTZZFF');
+  await page.getByLabel('IBAN or account number').fill('DE89 3704 0044 0532 0130 01');
+  await page.getByRole('button', { name: 'Review request' }).click();
+  await expect(page.getByText(/where a country code belongs/)).toBeVisible();
+  await expect(page.getByText(/fails the checksum \(mod 97\)/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'disbursement form with errors');
+
+  await page.getByLabel('SWIFT/BIC code').fill('DEUTDEFF');
+  await page.getByLabel('IBAN or account number').fill('DE89 3704 0044 0532 0130 00');
+  await page.getByLabel('Additional details (optional)').fill('Reference: rent');
+  await page.getByRole('button', { name: 'Review request' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Review your disbursement request' });
+  await expect(dialog.getByText('••••3000')).toBeVisible();
+  await expect(dialog.getByText('••••DEFF')).toBeVisible();
+  await expect(dialog).not.toContainText('0532013000');
+  await dialog.getByRole('button', { name: 'Send request' }).click();
+  await expect(page.getByText('Disbursement requested')).toBeVisible();
+  await expect(page.getByText('International wire')).toBeVisible();
+  expect(
+    await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage })),
+  ).not.toContain('DE89');
+});
+
+test('when the connection drops, the investor is told the outcome is unknown and where to check', async ({
+  page,
+}) => {
+  await openForm(page);
+  await injectFault(page, { operation: 'createCustodyFundDisbursement', drop: true, times: 1 });
+  try {
+    await page.getByLabel('Amount (USD)').fill('10');
+    await page.getByRole('button', { name: 'Review request' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Review your disbursement request' });
+    await dialog.getByRole('button', { name: 'Send request' }).click();
+    await expect(dialog.getByText('We do not know whether this was submitted')).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'fund moves of this account' })).toBeVisible();
+    // Trying blindly again is not offered.
+    await expect(dialog.getByRole('button', { name: /Send request|Try again/ })).toHaveCount(0);
+  } finally {
+    await clearFaults(page);
+  }
+});
+
+test('when the upstream refuses, the investor is told nothing was submitted and may try again', async ({
+  page,
+}) => {
+  await openForm(page);
+  await injectFault(page, {
+    operation: 'createCustodyFundDisbursement',
+    statusCode: '110',
+    times: 1,
+  });
+  try {
+    await page.getByLabel('Amount (USD)').fill('11');
+    await page.getByRole('button', { name: 'Review request' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Review your disbursement request' });
+    await dialog.getByRole('button', { name: 'Send request' }).click();
+    await expect(dialog.getByText('Not submitted')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByText('Disbursement requested')).toBeVisible();
+  } finally {
+    await clearFaults(page);
+  }
+});
+
+test('on a phone, the disbursement form fits the screen', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await openForm(page);
+  await page.getByLabel('Domestic wire (U.S. bank)').check();
+  await expect(page.getByLabel('Routing number')).toBeVisible();
+  await expectNoHorizontalScroll(page);
+});

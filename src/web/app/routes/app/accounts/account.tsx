@@ -1,0 +1,107 @@
+import type { QueryClient } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { Link as RouterLink, useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { SectionCard } from '../../../../components/description-list';
+import { PageHeader } from '../../../../components/page-header';
+import { LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { paths } from '../../../../config/paths';
+import { accountQueryOptions } from '../../../../features/accounts/api/get-account';
+import { AccountGate } from '../../../../features/accounts/components/account-gate';
+import { AccountProfile } from '../../../../features/accounts/components/account-profile';
+import { ReviewStatuses } from '../../../../features/accounts/components/review-statuses';
+import { useSession } from '../../../../features/auth/api/get-session';
+import {
+  custodyAccountQueryOptions,
+  useCustodyAccount,
+} from '../../../../features/custody/api/get-custody-account';
+import { CustodyAccountPanel } from '../../../../features/custody/components/custody-account-panel';
+import { hasSession } from '../../../session-guard';
+import { AccountBreadcrumbs } from './account-breadcrumbs';
+
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  ({ params }: LoaderFunctionArgs) => {
+    if (params.accountId && hasSession(queryClient)) {
+      void queryClient.prefetchQuery(accountQueryOptions(params.accountId));
+      void queryClient.prefetchQuery(custodyAccountQueryOptions(params.accountId));
+    }
+    return null;
+  };
+
+export default function AccountRoute() {
+  const { accountId = '' } = useParams();
+  const session = useSession();
+  const isInvestor = session.data?.user.role === 'investor';
+  return (
+    <AccountGate accountId={accountId}>
+      {(account) => (
+        <>
+          <PageHeader
+            title={account.name ?? `Account ${account.id}`}
+            above={<AccountBreadcrumbs accountId={accountId} />}
+            actions={
+              isInvestor && (
+                <>
+                  <Button
+                    component={RouterLink}
+                    to={paths.app.disbursement.getHref(accountId)}
+                    variant="contained"
+                  >
+                    Request a disbursement
+                  </Button>
+                  <Button
+                    component={RouterLink}
+                    to={paths.app.iraSupplement.getHref(accountId)}
+                    variant="outlined"
+                  >
+                    Open an IRA
+                  </Button>
+                </>
+              )
+            }
+          />
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 3,
+              gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
+              alignItems: 'start',
+            }}
+          >
+            <SectionCard title="Reviews">
+              <ReviewStatuses reviews={account.reviews} />
+            </SectionCard>
+            <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
+              <CustodySection accountId={accountId} />
+              <AccountProfile account={account} />
+            </Box>
+          </Box>
+        </>
+      )}
+    </AccountGate>
+  );
+}
+
+function CustodySection({ accountId }: { accountId: string }) {
+  const custody = useCustodyAccount(accountId);
+  return (
+    <SectionCard
+      title="Custody account"
+      actions={
+        <Button component={RouterLink} to={paths.app.fundMoves.getHref(accountId)} size="small">
+          Fund moves
+        </Button>
+      }
+    >
+      <QueryState
+        query={custody}
+        loadingLabel="Loading the custody account"
+        loading={<LoadingSkeleton lines={3} />}
+        errorTitle="The custody account could not be loaded"
+      >
+        {(result) => <CustodyAccountPanel result={result} />}
+      </QueryState>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,46 @@
+import type { QueryClient } from '@tanstack/react-query';
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router-dom';
+import { PageHeader } from '../../../../components/page-header';
+import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { paths } from '../../../../config/paths';
+import { accountsQueryOptions, useAccounts } from '../../../../features/accounts/api/get-accounts';
+import { AccountsList } from '../../../../features/accounts/components/accounts-list';
+import { hasSession } from '../../../session-guard';
+
+export const clientLoader = (queryClient: QueryClient) => () => {
+  if (hasSession(queryClient)) void queryClient.prefetchQuery(accountsQueryOptions());
+  return null;
+};
+
+export default function AccountsRoute() {
+  const accounts = useAccounts();
+  return (
+    <>
+      <PageHeader
+        title="My accounts"
+        description="Your investment accounts, their review statuses, custody and fund moves."
+      />
+      <QueryState
+        query={accounts}
+        loadingLabel="Loading your accounts"
+        loading={<LoadingSkeleton lines={3} />}
+        errorTitle="Your accounts could not be loaded"
+        isEmpty={(data) => data.accounts.length === 0}
+        empty={
+          <EmptyState
+            title="No accounts linked yet"
+            message="When an investment account is linked to your sign-in, it appears here."
+            action={
+              <Link component={RouterLink} to={paths.app.offerings.getHref()}>
+                Browse offerings
+              </Link>
+            }
+          />
+        }
+      >
+        {(data) => <AccountsList accounts={data.accounts} />}
+      </QueryState>
+    </>
+  );
+}

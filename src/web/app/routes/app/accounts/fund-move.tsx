@@ -1,0 +1,72 @@
+import type { QueryClient } from '@tanstack/react-query';
+import Button from '@mui/material/Button';
+import { Link as RouterLink, useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { ErrorPage } from '../../../../components/errors/error-page';
+import { PageHeader } from '../../../../components/page-header';
+import { LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { paths } from '../../../../config/paths';
+import { AccountGate } from '../../../../features/accounts/components/account-gate';
+import { fundMoveQueryOptions, useFundMove } from '../../../../features/custody/api/get-fund-move';
+import { FundMoveDetails } from '../../../../features/custody/components/fund-move-details';
+import { isApiClientError } from '../../../../lib/api-client';
+import { hasSession } from '../../../session-guard';
+import { AccountBreadcrumbs } from './account-breadcrumbs';
+
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  ({ params }: LoaderFunctionArgs) => {
+    if (params.accountId && params.referenceNumber && hasSession(queryClient)) {
+      void queryClient.prefetchQuery(
+        fundMoveQueryOptions(params.accountId, params.referenceNumber),
+      );
+    }
+    return null;
+  };
+
+export default function FundMoveRoute() {
+  const { accountId = '', referenceNumber = '' } = useParams();
+  return (
+    <AccountGate accountId={accountId}>
+      {() => <FundMove accountId={accountId} referenceNumber={referenceNumber} />}
+    </AccountGate>
+  );
+}
+
+function FundMove({ accountId, referenceNumber }: { accountId: string; referenceNumber: string }) {
+  const move = useFundMove(accountId, referenceNumber);
+  if (isApiClientError(move.error) && move.error.status === 404) {
+    return (
+      <ErrorPage
+        title="Fund move not found"
+        message={move.error.message}
+        action={
+          <Button
+            component={RouterLink}
+            to={paths.app.fundMoves.getHref(accountId)}
+            variant="contained"
+          >
+            Back to fund moves
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <>
+      <PageHeader
+        title={`Fund move ${referenceNumber}`}
+        above={
+          <AccountBreadcrumbs accountId={accountId} current={`Fund move ${referenceNumber}`} />
+        }
+      />
+      <QueryState
+        query={move}
+        loadingLabel="Loading the fund move"
+        loading={<LoadingSkeleton lines={6} />}
+        errorTitle="The fund move could not be loaded"
+      >
+        {(data) => <FundMoveDetails move={data} />}
+      </QueryState>
+    </>
+  );
+}

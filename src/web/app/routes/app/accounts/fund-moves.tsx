@@ -1,0 +1,111 @@
+import type { QueryClient } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import {
+  Link as RouterLink,
+  useParams,
+  useSearchParams,
+  type LoaderFunctionArgs,
+} from 'react-router-dom';
+import { PageHeader } from '../../../../components/page-header';
+import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { paths } from '../../../../config/paths';
+import { AccountGate } from '../../../../features/accounts/components/account-gate';
+import {
+  fundMovesQueryOptions,
+  useFundMoves,
+} from '../../../../features/custody/api/get-fund-moves';
+import { FundMoveList } from '../../../../features/custody/components/fund-move-list';
+import { hasSession } from '../../../session-guard';
+import { AccountBreadcrumbs } from './account-breadcrumbs';
+
+const pageFrom = (search: URLSearchParams) => {
+  const page = Number(search.get('page') ?? '1');
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+};
+
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  ({ params, request }: LoaderFunctionArgs) => {
+    if (params.accountId && hasSession(queryClient)) {
+      const page = pageFrom(new URL(request.url).searchParams);
+      void queryClient.prefetchQuery(fundMovesQueryOptions(params.accountId, page));
+    }
+    return null;
+  };
+
+export default function FundMovesRoute() {
+  const { accountId = '' } = useParams();
+  const [search] = useSearchParams();
+  const page = pageFrom(search);
+  return (
+    <AccountGate accountId={accountId}>
+      {() => (
+        <>
+          <PageHeader
+            title="Fund moves"
+            description="Money moved into and out of the custody account, newest first. Bank numbers show their last four digits only."
+            above={<AccountBreadcrumbs accountId={accountId} current="Fund moves" />}
+          />
+          <FundMovesPage accountId={accountId} page={page} />
+        </>
+      )}
+    </AccountGate>
+  );
+}
+
+function FundMovesPage({ accountId, page }: { accountId: string; page: number }) {
+  const moves = useFundMoves(accountId, page);
+  return (
+    <QueryState
+      query={moves}
+      loadingLabel="Loading fund moves"
+      loading={<LoadingSkeleton lines={5} />}
+      errorTitle="The fund moves could not be loaded"
+      isEmpty={(data) => data.moves.length === 0 && page === 1}
+      empty={
+        <EmptyState
+          title="No fund moves yet"
+          message="Deposits and disbursements of this account appear here."
+        />
+      }
+    >
+      {(data) => {
+        const from = data.moves.length > 0 ? data.startIndex + 1 : 0;
+        const to = data.startIndex + data.moves.length;
+        const lastPage = Math.max(1, Math.ceil(data.totalRecords / data.limit));
+        return (
+          <>
+            <Typography role="status" sx={{ mb: 2 }}>
+              {data.moves.length > 0
+                ? `Showing ${from}–${to} of ${data.totalRecords}`
+                : `No fund moves on page ${page}`}
+            </Typography>
+            <FundMoveList accountId={accountId} moves={data.moves} />
+            <Box
+              component="nav"
+              aria-label="Fund move pages"
+              sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}
+            >
+              <Button
+                component={RouterLink}
+                to={paths.app.fundMoves.getHref(accountId, page - 1)}
+                disabled={page <= 1}
+              >
+                Newer
+              </Button>
+              <Button
+                component={RouterLink}
+                to={paths.app.fundMoves.getHref(accountId, page + 1)}
+                disabled={page >= lastPage}
+              >
+                Older
+              </Button>
+            </Box>
+          </>
+        );
+      }}
+    </QueryState>
+  );
+}

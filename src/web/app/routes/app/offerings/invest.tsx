@@ -1,0 +1,99 @@
+import type { QueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink, useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { investability } from '../../../../../contract/investments';
+import { EASTERN, todayInZone } from '../../../../../contract/time';
+import { NotFound } from '../../../../components/not-found';
+import { PageHeader } from '../../../../components/page-header';
+import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { paths } from '../../../../config/paths';
+import { accountsQueryOptions, useAccounts } from '../../../../features/accounts/api/get-accounts';
+import { useSession } from '../../../../features/auth/api/get-session';
+import { InvestForm } from '../../../../features/invest/components/invest-form';
+import { offeringQueryOptions, useOffering } from '../../../../features/offerings/api/get-offering';
+import { isApiClientError } from '../../../../lib/api-client';
+import { hasSession } from '../../../session-guard';
+
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  ({ params }: LoaderFunctionArgs) => {
+    if (params.offeringId && hasSession(queryClient)) {
+      void queryClient.prefetchQuery(offeringQueryOptions(params.offeringId));
+      void queryClient.prefetchQuery(accountsQueryOptions());
+    }
+    return null;
+  };
+
+export default function InvestRoute() {
+  const { offeringId = '' } = useParams();
+  const session = useSession();
+  const isInvestor = session.data?.user.role === 'investor';
+  const offering = useOffering(offeringId);
+  const accounts = useAccounts({ enabled: isInvestor });
+
+  if (isApiClientError(offering.error) && offering.error.status === 404) {
+    return (
+      <NotFound
+        title="Offering not found"
+        message="There is no offering with this ID, or it is no longer listed."
+        backTo={{ href: paths.app.offerings.getHref(), label: 'Back to offerings' }}
+      />
+    );
+  }
+
+  const name = offering.data?.name ?? 'offering';
+  return (
+    <>
+      <PageHeader
+        title={`Invest in ${name}`}
+        above={
+          <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 1 }}>
+            <Link component={RouterLink} to={paths.app.offerings.getHref()}>
+              Offerings
+            </Link>
+            <Link component={RouterLink} to={paths.app.offering.getHref(offeringId)}>
+              {offering.data?.name ?? 'Offering'}
+            </Link>
+            <Typography color="text.primary" aria-current="page">
+              Invest
+            </Typography>
+          </Breadcrumbs>
+        }
+      />
+      {!isInvestor && session.data ? (
+        <Alert severity="info">Only investors can invest, from their own accounts.</Alert>
+      ) : (
+        <QueryState
+          query={offering}
+          loadingLabel="Loading the offering"
+          loading={<LoadingSkeleton lines={4} />}
+          errorTitle="The offering could not be loaded"
+        >
+          {(data) => {
+            const open = investability(data, todayInZone(EASTERN));
+            if (!open.ok) return <Alert severity="info">{open.reason}</Alert>;
+            return (
+              <QueryState
+                query={accounts}
+                loadingLabel="Loading your accounts"
+                errorTitle="Your accounts could not be loaded"
+                isEmpty={(list) => list.accounts.length === 0}
+                empty={
+                  <EmptyState
+                    title="No account to invest from"
+                    message="An investment account must be linked to your sign-in first."
+                  />
+                }
+              >
+                {(list) => <InvestForm offering={data} accounts={list.accounts} />}
+              </QueryState>
+            );
+          }}
+        </QueryState>
+      )}
+    </>
+  );
+}

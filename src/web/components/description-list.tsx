@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+
+/** Terms and values side by side on wide screens, stacked on narrow ones. */
+export function DescriptionList({ items }: { items: [string, ReactNode][] }) {
+  return (
+    <Box
+      component="dl"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: 'minmax(160px, auto) 1fr' },
+        columnGap: 2,
+        rowGap: { xs: 0.25, sm: 1 },
+        mt: 1,
+        mb: 0,
+      }}
+    >
+      {items.map(([term, value]) => (
+        <Box key={term} sx={{ display: 'contents' }}>
+          <Typography component="dt" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
+            {term}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+            {value}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** A titled card; its h2 names the region for screen readers. */
+export function SectionCard({
+  title,
+  actions,
+  children,
+}: {
+  title: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: { xs: 2, md: 3 } }}>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 1,
+          justifyContent: 'space-between',
+          alignItems: 'center',
+        }}
+      >
+        <Typography component="h2" variant="h2" id={id}>
+          {title}
+        </Typography>
+        {actions}
+      </Box>
+      {children}
+    </Paper>
+  );
+}
+
+/** An identifier shown as written: monospace, never translated. */
+export function Code({ value }: { value: string }) {
+  return (
+    <Box component="span" translate="no" sx={{ fontFamily: 'monospace' }}>
+      {value}
+    </Box>
+  );
+}

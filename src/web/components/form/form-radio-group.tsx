@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+
+type FormRadioGroupProps<T extends FieldValues> = {
+  name: FieldPath<T>;
+  control: Control<T>;
+  label: string;
+  options: readonly { value: string; label: string; description?: ReactNode }[];
+  helperText?: ReactNode;
+  required?: boolean;
+};
+
+/** A group of choices bound to its form by name; the group is labelled by its legend. */
+export function FormRadioGroup<T extends FieldValues>({
+  name,
+  control,
+  label,
+  options,
+  helperText,
+  required,
+}: FormRadioGroupProps<T>) {
+  const { field, fieldState } = useController({ name, control });
+  const labelId = `field-${name}-label`;
+  const helperId = `field-${name}-helper`;
+  const helper = fieldState.error?.message ?? helperText;
+  return (
+    <FormControl component="fieldset" error={Boolean(fieldState.error)} required={required}>
+      <FormLabel component="legend" id={labelId}>
+        {label}
+      </FormLabel>
+      <RadioGroup
+        aria-labelledby={labelId}
+        aria-describedby={helper ? helperId : undefined}
+        name={field.name}
+        value={field.value ?? ''}
+        onChange={field.onChange}
+        onBlur={field.onBlur}
+      >
+        {options.map((option, index) => (
+          <FormControlLabel
+            key={option.value}
+            value={option.value}
+            // The first choice takes the focus when the group has an error.
+            control={<Radio slotProps={{ input: { ref: index === 0 ? field.ref : undefined } }} />}
+            label={option.label}
+          />
+        ))}
+      </RadioGroup>
+      {helper && <FormHelperText id={helperId}>{helper}</FormHelperText>}
+    </FormControl>
+  );
+}

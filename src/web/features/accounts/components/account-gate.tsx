@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import { Link as RouterLink } from 'react-router-dom';
+import type { AccountView } from '../../../../contract/account-views';
+import { ErrorPage } from '../../../components/errors/error-page';
+import { LoadingSkeleton, QueryState } from '../../../components/query-state';
+import { paths } from '../../../config/paths';
+import { isApiClientError } from '../../../lib/api-client';
+import { useAccount } from '../api/get-account';
+
+/**
+ * Loads an account before its page shows anything: a refusal (403) or an unknown account (404)
+ * becomes a full page, so no form of someone else's account is ever offered.
+ */
+export function AccountGate({
+  accountId,
+  children,
+}: {
+  accountId: string;
+  children: (account: AccountView) => ReactNode;
+}) {
+  const account = useAccount(accountId);
+  const back = (
+    <Button component={RouterLink} to={paths.app.accounts.getHref()} variant="contained">
+      Go to my accounts
+    </Button>
+  );
+  if (isApiClientError(account.error) && account.error.status === 403) {
+    return (
+      <ErrorPage
+        title="No access to this account"
+        message={`${account.error.message} Nothing was shown or changed. If you think this is wrong, contact support.`}
+        action={back}
+      />
+    );
+  }
+  if (isApiClientError(account.error) && account.error.status === 404) {
+    return (
+      <ErrorPage
+        title="Account not found"
+        message="There is no account with this ID."
+        action={back}
+      />
+    );
+  }
+  return (
+    <QueryState
+      query={account}
+      loadingLabel="Loading the account"
+      loading={<LoadingSkeleton lines={6} />}
+      errorTitle="The account could not be loaded"
+    >
+      {children}
+    </QueryState>
+  );
+}

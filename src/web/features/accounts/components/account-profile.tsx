@@ -1,0 +1,47 @@
+import type { AccountView } from '../../../../contract/account-views';
+import { Code, DescriptionList, SectionCard } from '../../../components/description-list';
+import { formatMoney } from '../../../lib/format';
+
+const orNone = (value: string | null) => value ?? 'Not recorded';
+
+function addressLines(account: AccountView): string {
+  const { line1, line2, city, state, zip, country } = account.address;
+  const cityLine = [city, [state, zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const lines = [line1, line2, cityLine, country].filter((line) => line && line.trim() !== '');
+  return lines.length > 0 ? lines.join('\n') : 'Not recorded';
+}
+
+/** Profile and address of an account; the tax id is masked by the BFF for every role. */
+export function AccountProfile({ account }: { account: AccountView }) {
+  return (
+    <SectionCard title="Profile">
+      <DescriptionList
+        items={[
+          ['Account name', orNone(account.name)],
+          ['Account ID', <Code key="id" value={account.id} />],
+          ['Type', orNone(account.type)],
+          ['Entity type', orNone(account.entityType)],
+          ['Residency', orNone(account.residentType)],
+          [
+            'Tax ID',
+            account.taxIdMasked ? <Code key="tax" value={account.taxIdMasked} /> : 'Not recorded',
+          ],
+          ['Email', orNone(account.email)],
+          ['Phone', orNone(account.phone)],
+          [
+            'Address',
+            <span key="address" style={{ whiteSpace: 'pre-line' }}>
+              {addressLines(account)}
+            </span>,
+          ],
+          [
+            'Single investment limit',
+            account.limits.singleInvestment
+              ? formatMoney(account.limits.singleInvestment)
+              : 'None set',
+          ],
+        ]}
+      />
+    </SectionCard>
+  );
+}

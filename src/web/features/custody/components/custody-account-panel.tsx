@@ -1,0 +1,56 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Chip from '@mui/material/Chip';
+import type { CustodyAccountResult } from '../../../../contract/custody-views';
+import { Code, DescriptionList } from '../../../components/description-list';
+import { formatLocalDateTime } from '../../../lib/format';
+
+const capitalize = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
+
+/** The custody account, or a plain explanation of why it cannot be shown. */
+export function CustodyAccountPanel({ result }: { result: CustodyAccountResult }) {
+  if (result.state === 'unavailable') {
+    return (
+      <Alert severity="info" sx={{ mt: 2 }}>
+        <AlertTitle>
+          {result.reason === 'permission'
+            ? 'Custody details unavailable'
+            : 'No custody account yet'}
+        </AlertTitle>
+        {result.message}
+      </Alert>
+    );
+  }
+  const account = result.custodyAccount;
+  return (
+    <DescriptionList
+      items={[
+        [
+          'Status',
+          <Chip
+            key="status"
+            size="small"
+            color={account.status === 'approved' ? 'success' : 'warning'}
+            label={capitalize(account.status)}
+          />,
+        ],
+        [
+          'Restriction',
+          account.restricted
+            ? `Restricted: ${account.restrictedReason ?? 'no reason given'}`
+            : 'Not restricted',
+        ],
+        [
+          'Approved',
+          account.approvedAt
+            ? `${formatLocalDateTime(account.approvedAt)} (time zone not stated)`
+            : 'Not approved yet',
+        ],
+        ['Request ID', <Code key="request" value={account.requestId} />],
+        ...(account.relationship
+          ? ([['Relationship', account.relationship]] as [string, string][])
+          : []),
+      ]}
+    />
+  );
+}

@@ -1,0 +1,30 @@
+import type { FundMoveView } from '../../../../contract/custody-views';
+import { Code, DescriptionList, SectionCard } from '../../../components/description-list';
+import { formatLocalDateTime, formatMoney } from '../../../lib/format';
+import { FundMoveStatus } from './fund-move-status';
+
+const stamp = (value: string | null) =>
+  value ? `${formatLocalDateTime(value)} (time zone not stated)` : 'Not recorded';
+
+export function FundMoveDetails({ move }: { move: FundMoveView }) {
+  return (
+    <SectionCard title="Fund move">
+      <DescriptionList
+        items={[
+          ['Amount', formatMoney(move.amount)],
+          ['Description', move.description || 'No description'],
+          ['Reference', <Code key="ref" value={move.referenceNumber} />],
+          ['Status', <FundMoveStatus key="status" move={move} detailed />],
+          ['Errors', move.errorMessage ?? 'None'],
+          ['Bank', move.bankName ?? 'Not recorded'],
+          ['Bank account', move.bankAccountNumberMasked ?? 'Not recorded'],
+          ['Routing number', move.routingNumberMasked ?? 'Not recorded'],
+          ['Account holder', move.bankAccountName ?? 'Not recorded'],
+          ['Routing number check', move.routingNumberStatus ?? 'Not reported'],
+          ['Created', stamp(move.createdAt)],
+          ['Updated', stamp(move.updatedAt)],
+        ]}
+      />
+    </SectionCard>
+  );
+}

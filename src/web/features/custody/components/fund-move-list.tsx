@@ -1,0 +1,61 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import type { FundMoveView } from '../../../../contract/custody-views';
+import { Code } from '../../../components/description-list';
+import { paths } from '../../../config/paths';
+import { formatLocalDateTime, formatMoney } from '../../../lib/format';
+import { FundMoveStatus } from './fund-move-status';
+
+/** Fund moves newest first, as cards that fit a 375 px screen. */
+export function FundMoveList({ accountId, moves }: { accountId: string; moves: FundMoveView[] }) {
+  return (
+    <Box
+      component="ul"
+      aria-label="Fund moves"
+      sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}
+    >
+      {moves.map((move) => (
+        <Paper
+          component="li"
+          variant="outlined"
+          key={move.referenceNumber}
+          sx={{ p: 2, display: 'grid', gap: 1 }}
+        >
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 1 }}>
+            <Typography component="h3" variant="h3" sx={{ fontSize: '1.125rem', m: 0 }}>
+              {formatMoney(move.amount)}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {move.createdAt
+                ? `${formatLocalDateTime(move.createdAt)} (time zone not stated)`
+                : 'Date not recorded'}
+            </Typography>
+          </Box>
+          <Typography sx={{ overflowWrap: 'anywhere' }}>
+            {move.description || 'No description'}
+          </Typography>
+          <FundMoveStatus move={move} />
+          {move.errorMessage && (
+            <Typography variant="body2" color="error">
+              Error reported: {move.errorMessage}
+            </Typography>
+          )}
+          <Typography variant="body2">
+            Reference <Code value={move.referenceNumber} />
+            {move.bankAccountNumberMasked && <> · Bank account {move.bankAccountNumberMasked}</>}
+            {' · '}
+            <Link
+              component={RouterLink}
+              to={paths.app.fundMove.getHref(accountId, move.referenceNumber)}
+            >
+              Details<span className="visually-hidden"> of fund move {move.referenceNumber}</span>
+            </Link>
+          </Typography>
+        </Paper>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,53 @@
+import Box from '@mui/material/Box';
+import Chip, { type ChipProps } from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import {
+  describeFundMoveApproval,
+  describeFundMoveStatus,
+  type FundMoveView,
+} from '../../../../contract/custody-views';
+import { ApprovalCountdown } from './approval-countdown';
+
+const statusColors: Record<string, ChipProps['color']> = {
+  pending: 'warning',
+  submitted: 'info',
+  settled: 'success',
+  approved: 'success',
+  returned: 'error',
+  voided: 'default',
+  declined: 'error',
+};
+
+const colorOf = (status: string | null) => statusColors[status?.toLowerCase() ?? ''] ?? 'default';
+
+/** Status and approval status in words with their meanings (§3), compared case-insensitively. */
+export function FundMoveStatus({
+  move,
+  detailed = false,
+}: {
+  move: FundMoveView;
+  detailed?: boolean;
+}) {
+  const status = describeFundMoveStatus(move.status);
+  const approval = describeFundMoveApproval(move.approvalStatus);
+  const awaitingApproval = move.approvalStatus?.toLowerCase() === 'pending';
+  return (
+    <Box sx={{ display: 'grid', gap: 0.5 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        <Chip size="small" color={colorOf(move.status)} label={`Status: ${status.label}`} />
+        <Chip
+          size="small"
+          color={colorOf(move.approvalStatus)}
+          label={`Approval: ${approval.label}`}
+          variant="outlined"
+        />
+      </Box>
+      {detailed && (
+        <Typography variant="body2">
+          {status.meaning} {approval.meaning}
+        </Typography>
+      )}
+      {awaitingApproval && <ApprovalCountdown />}
+    </Box>
+  );
+}

@@ -1,0 +1,463 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import Typography from '@mui/material/Typography';
+import { useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router-dom';
+import { z } from 'zod';
+import {
+  contributionMethodLabels,
+  investmentManagerLabels,
+  iraSupplementSchema,
+  makeFundingStepSchema,
+  managementStepSchema,
+  mailingAddressStepSchema,
+  maritalStatusLabels,
+  proxyVotingLabels,
+  type IraSupplement,
+  type IraSupplementReceipt,
+} from '../../../../contract/ira';
+import { maskLast4 } from '../../../../contract/rules/bank';
+import { countryName, isCountryCode } from '../../../../contract/rules/identity';
+import { Code, DescriptionList } from '../../../components/description-list';
+import { applyFieldErrors } from '../../../components/form/apply-field-errors';
+import { FormRadioGroup } from '../../../components/form/form-radio-group';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { paths } from '../../../config/paths';
+import { isApiClientError, newIdempotencyKey } from '../../../lib/api-client';
+import { useArmed } from '../../../lib/use-armed';
+import { SubmissionError } from '../../custody/components/submission-outcome';
+import { useCreateIraSupplement } from '../api/create-ira-supplement';
+
+type Values = z.input<typeof iraSupplementSchema>;
+
+const options = <T extends string>(labels: Record<T, string>) =>
+  (Object.keys(labels) as T[]).map((value) => ({ value, label: labels[value] }));
+
+const steps: { title: string; fields: FieldPath<Values>[] }[] = [
+  {
+    title: 'Marital status and mailing address',
+    fields: [
+      'mailing.maritalStatus',
+      'mailing.line1',
+      'mailing.line2',
+      'mailing.city',
+      'mailing.state',
+      'mailing.zipCode',
+      'mailing.country',
+    ],
+  },
+  {
+    title: 'Investment manager and proxy voting',
+    fields: ['management.investmentManager', 'management.proxyVoting', 'management.otherServices'],
+  },
+  {
+    title: 'Funding',
+    fields: [
+      'funding.contributionMethod',
+      'funding.contributionTaxYear',
+      'funding.currentHolding.firmName',
+      'funding.currentHolding.country',
+      'funding.currentHolding.accountName',
+      'funding.currentHolding.accountNumber',
+    ],
+  },
+  { title: 'Review', fields: [] },
+];
+
+const allFields = steps.flatMap((step) => step.fields);
+
+/**
+ * The custodial (IRA) account request (§4.7) in four steps. Answers live only in the form's
+ * memory: nothing goes to localStorage, sessionStorage or the URL, bank numbers least of all.
+ */
+export function IraWizard({ accountId }: { accountId: string }) {
+  const [active, setActive] = useState(0);
+  // Each step validates only its own answers; the review validates the whole request.
+  const activeRef = useRef(0);
+  const resolver = useMemo(() => {
+    const bySteps = [
+      zodResolver(z.object({ mailing: mailingAddressStepSchema })),
+      zodResolver(z.object({ management: managementStepSchema })),
+      zodResolver(z.object({ funding: makeFundingStepSchema() })),
+      zodResolver(iraSupplementSchema),
+    ] as unknown as Resolver<Values, unknown, IraSupplement>[];
+    const stepResolver: Resolver<Values, unknown, IraSupplement> = (values, context, options) =>
+      bySteps[activeRef.current](values, context, options);
+    return stepResolver;
+  }, []);
+  const form = useForm<Values, unknown, IraSupplement>({
+    resolver,
+    defaultValues: {
+      mailing: { line1: '', line2: '', city: '', state: '', zipCode: '', country: 'US' },
+      management: { otherServices: '' },
+      funding: {
+        contributionTaxYear: '',
+        currentHolding: { firmName: '', country: '', accountName: '', accountNumber: '' },
+      },
+    },
+    // Checked when Continue is pressed, then as the person corrects (reValidateMode onChange).
+    mode: 'onSubmit',
+    shouldUnregister: false,
+  });
+  const [key, setKey] = useState<string | null>(null);
+  // A double click on Continue must not land on Submit as the review appears: Submit is armed
+  // a moment after the review shows.
+  const armed = useArmed(active === steps.length - 1);
+  const [receipt, setReceipt] = useState<IraSupplementReceipt | null>(null);
+  const mutation = useCreateIraSupplement();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const first = useRef(true);
+  const method = useWatch({ control: form.control, name: 'funding.contributionMethod' });
+
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    heading.current?.focus();
+  }, [active]);
+
+  const goTo = (step: number) => {
+    activeRef.current = step;
+    setActive(step);
+  };
+
+  const next = () => {
+    if (active + 1 === steps.length - 1) {
+      mutation.reset();
+      // One key per reviewed request, reused when the person tries again.
+      setKey(newIdempotencyKey());
+    }
+    goTo(active + 1);
+  };
+
+  const send = (values: IraSupplement) => {
+    if (!key || !armed) return;
+    mutation.mutate(
+      { accountId, request: values, idempotencyKey: key },
+      {
+        onSuccess: setReceipt,
+        onError: (error) => {
+          if (!isApiClientError(error) || error.fields.length === 0) return;
+          const step = steps.findIndex((s) =>
+            s.fields.some((f) => error.fields.some((i) => i.field === f)),
+          );
+          if (step >= 0) goTo(step);
+          applyFieldErrors(error, form.setError, allFields);
+        },
+      },
+    );
+  };
+
+  if (receipt) return <IraResult receipt={receipt} />;
+
+  const unknownOutcome = isApiClientError(mutation.error) && mutation.error.submitted !== 'no';
+  const needsHolding =
+    method === 'transfer' || method === 'rollover' || method === 'roth_conversion';
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => void form.handleSubmit(active === steps.length - 1 ? send : next)(event)}
+    >
+      <Stepper
+        activeStep={active}
+        alternativeLabel
+        sx={{ mb: 3, display: { xs: 'none', sm: 'flex' } }}
+      >
+        {steps.map((step) => (
+          <Step key={step.title}>
+            <StepLabel>{step.title}</StepLabel>
+          </Step>
+        ))}
+      </Stepper>
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 720 }}>
+        <Typography variant="body2" color="text.secondary">
+          Step {active + 1} of {steps.length}
+        </Typography>
+        <Typography
+          component="h2"
+          variant="h2"
+          ref={heading}
+          tabIndex={-1}
+          sx={{ outline: 'none', mb: 2 }}
+        >
+          {steps[active].title}
+        </Typography>
+
+        {active === 0 && (
+          <Box sx={{ display: 'grid', gap: 2.5 }}>
+            <FormRadioGroup
+              name="mailing.maritalStatus"
+              control={form.control}
+              label="Marital status"
+              options={options(maritalStatusLabels)}
+              required
+            />
+            <FormTextField
+              name="mailing.line1"
+              control={form.control}
+              label="Address line 1"
+              autoComplete="address-line1"
+              required
+              fullWidth
+            />
+            <FormTextField
+              name="mailing.line2"
+              control={form.control}
+              label="Address line 2 (optional)"
+              autoComplete="address-line2"
+              fullWidth
+            />
+            <FormTextField
+              name="mailing.city"
+              control={form.control}
+              label="City"
+              autoComplete="address-level2"
+              required
+              fullWidth
+            />
+            <FormTextField
+              name="mailing.state"
+              control={form.control}
+              label="State or region"
+              autoComplete="address-level1"
+              helperText="Two-letter code for U.S. addresses, such as CO"
+              required
+              fullWidth
+            />
+            <FormTextField
+              name="mailing.zipCode"
+              control={form.control}
+              label="ZIP or postal code"
+              autoComplete="postal-code"
+              required
+              fullWidth
+            />
+            <FormTextField
+              name="mailing.country"
+              control={form.control}
+              label="Country"
+              autoComplete="country"
+              helperText="Two-letter code, such as US"
+              required
+              fullWidth
+            />
+          </Box>
+        )}
+
+        {active === 1 && (
+          <Box sx={{ display: 'grid', gap: 2.5 }}>
+            <FormRadioGroup
+              name="management.investmentManager"
+              control={form.control}
+              label="Investment manager"
+              options={options(investmentManagerLabels)}
+              required
+            />
+            <FormRadioGroup
+              name="management.proxyVoting"
+              control={form.control}
+              label="Proxy voting"
+              options={options(proxyVotingLabels)}
+              required
+            />
+            <FormTextField
+              name="management.otherServices"
+              control={form.control}
+              label="Other services (optional)"
+              multiline
+              fullWidth
+            />
+          </Box>
+        )}
+
+        {active === 2 && (
+          <Box sx={{ display: 'grid', gap: 2.5 }}>
+            <FormRadioGroup
+              name="funding.contributionMethod"
+              control={form.control}
+              label="How the IRA is funded"
+              options={options(contributionMethodLabels)}
+              required
+            />
+            {method === 'regular_contribution' && (
+              <FormTextField
+                name="funding.contributionTaxYear"
+                control={form.control}
+                label="Tax year"
+                inputMode="numeric"
+                helperText="The year the contribution counts for, such as this year or last year"
+                required
+                fullWidth
+              />
+            )}
+            <Typography component="h3" variant="h3" sx={{ fontSize: '1.1rem', mt: 1 }}>
+              Where the assets are held now{needsHolding ? '' : ' (optional)'}
+            </Typography>
+            <FormTextField
+              name="funding.currentHolding.firmName"
+              control={form.control}
+              label="Firm name"
+              required={needsHolding}
+              fullWidth
+            />
+            <FormTextField
+              name="funding.currentHolding.accountName"
+              control={form.control}
+              label="Account name (optional)"
+              fullWidth
+            />
+            <FormTextField
+              name="funding.currentHolding.accountNumber"
+              control={form.control}
+              label="Account number at that firm"
+              autoComplete="off"
+              required={needsHolding}
+              fullWidth
+            />
+            <FormTextField
+              name="funding.currentHolding.country"
+              control={form.control}
+              label="Country of the firm (optional)"
+              helperText="Two-letter code, such as US"
+              fullWidth
+            />
+          </Box>
+        )}
+
+        {active === 3 && <IraReview values={form.getValues()} />}
+
+        {active === 3 && mutation.isPending && (
+          <LinearProgress aria-label="Sending the request" sx={{ mt: 2 }} />
+        )}
+        {active === 3 && mutation.isError && (
+          <Box sx={{ mt: 2 }}>
+            <SubmissionError
+              error={mutation.error}
+              whereToCheck={
+                <>
+                  check the{' '}
+                  <Link component={RouterLink} to={paths.app.account.getHref(accountId)}>
+                    custody account status
+                  </Link>{' '}
+                  or contact support
+                </>
+              }
+            />
+          </Box>
+        )}
+
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 3 }}>
+          {active > 0 && (
+            <Button onClick={() => goTo(active - 1)} disabled={mutation.isPending}>
+              Back
+            </Button>
+          )}
+          {active < steps.length - 1 && (
+            <Button type="submit" variant="contained">
+              Continue
+            </Button>
+          )}
+          {active === steps.length - 1 && !unknownOutcome && (
+            <Button type="submit" variant="contained" disabled={mutation.isPending || !armed}>
+              {mutation.isError ? 'Try again' : 'Submit IRA request'}
+            </Button>
+          )}
+        </Box>
+      </Paper>
+    </Box>
+  );
+}
+
+const label = <T extends string>(labels: Record<T, string>, value: string | null | undefined) =>
+  value && value in labels ? labels[value as T] : 'Not chosen';
+
+const countryLabel = (code: string) => {
+  const upper = code.trim().toUpperCase();
+  return isCountryCode(upper) ? countryName(upper) : code;
+};
+
+function IraReview({ values }: { values: Values }) {
+  const { mailing, management, funding } = values;
+  const holding = funding.currentHolding;
+  const address = [
+    mailing.line1,
+    mailing.line2,
+    `${mailing.city}, ${mailing.state} ${mailing.zipCode}`,
+    countryLabel(mailing.country),
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return (
+    <>
+      <Typography>Check your answers. Nothing is sent until you submit.</Typography>
+      <DescriptionList
+        items={[
+          ['Marital status', label(maritalStatusLabels, mailing.maritalStatus)],
+          [
+            'Mailing address',
+            <span key="address" style={{ whiteSpace: 'pre-line' }}>
+              {address}
+            </span>,
+          ],
+          ['Investment manager', label(investmentManagerLabels, management.investmentManager)],
+          ['Proxy voting', label(proxyVotingLabels, management.proxyVoting)],
+          ['Other services', management.otherServices || 'None'],
+          ['Funding', label(contributionMethodLabels, funding.contributionMethod)],
+          ...(funding.contributionMethod === 'regular_contribution'
+            ? ([['Tax year', funding.contributionTaxYear ?? '']] as [string, string][])
+            : []),
+          ['Assets held at', holding.firmName || 'Not given'],
+          [
+            'Account number there',
+            holding.accountNumber ? maskLast4(holding.accountNumber) : 'Not given',
+          ],
+        ]}
+      />
+    </>
+  );
+}
+
+function IraResult({ receipt }: { receipt: IraSupplementReceipt }) {
+  return (
+    <Alert severity="success" role="status">
+      <AlertTitle>IRA request submitted</AlertTitle>
+      <Typography>
+        The custodial account request for account <Code value={receipt.accountId} /> was received.
+        It is reviewed before the custody account opens.
+      </Typography>
+      <DescriptionList
+        items={[
+          ['Marital status', label(maritalStatusLabels, receipt.maritalStatus)],
+          ['Investment manager', label(investmentManagerLabels, receipt.investmentManager)],
+          ['Proxy voting', label(proxyVotingLabels, receipt.proxyVoting)],
+          ['Funding', label(contributionMethodLabels, receipt.contributionMethod)],
+          ...(receipt.contributionTaxYear
+            ? ([['Tax year', receipt.contributionTaxYear]] as [string, string][])
+            : []),
+          ...receipt.holdings.map((h, i): [string, string] => [
+            `Holding ${i + 1}`,
+            [h.firmName, h.accountNumberMasked].filter(Boolean).join(', ') || 'Not given',
+          ]),
+        ]}
+      />
+      <Box sx={{ mt: 2 }}>
+        <Link component={RouterLink} to={paths.app.account.getHref(receipt.accountId)}>
+          Back to the account
+        </Link>
+      </Box>
+    </Alert>
+  );
+}
