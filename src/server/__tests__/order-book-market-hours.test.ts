@@ -5,17 +5,21 @@ import { securityHoursResponseSchema, securityListSchema } from '../../contract/
 import { call, callSandbox, signIn, startHarness, type Harness } from './harness';
 
 let h: Harness;
-/** The sandbox manifest lists every security (src/sandbox/control/manifest.ts). */
-const securitiesOf = (harness: Harness) =>
-  (harness.manifest as unknown as { securities: { securityId: number; securityName: string }[] })
-    .securities;
+/** Every security of the sandbox, from its manifest (src/sandbox/control/manifest.ts). */
+let sandboxSecurities: { securityId: number; securityName: string }[] = [];
+
 let ownSecurity: string;
 let otherSecurity: string;
 beforeAll(async () => {
   h = await startHarness();
+  sandboxSecurities = (
+    (await callSandbox(h.sandboxUrl, '/__sandbox/manifest')) as {
+      securities: typeof sandboxSecurities;
+    }
+  ).securities;
   const own = h.manifest.issuers[0].securityIds!.map(String);
   ownSecurity = own[0];
-  otherSecurity = securitiesOf(h)
+  otherSecurity = sandboxSecurities
     .map((s) => String(s.securityId))
     .find((id) => !own.includes(id))!;
 });
@@ -79,7 +83,7 @@ describe('security trading hours (§4.14, §2.8)', () => {
     expect(securities.map((s) => s.securityId).sort()).toEqual(
       h.manifest.issuers[0].securityIds!.map(String).sort(),
     );
-    const named = securitiesOf(h).find((s) => String(s.securityId) === ownSecurity)!;
+    const named = sandboxSecurities.find((s) => String(s.securityId) === ownSecurity)!;
     expect(securities.find((s) => s.securityId === ownSecurity)?.securityName).toBe(
       named.securityName,
     );
