@@ -2,30 +2,25 @@ import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
 /**
- * Browser journeys against the real stack: `npm start` (sandbox + BFF + built SPA) on its own ports
- * and data folders. E2E_PORT lets several runs share a machine: everything else derives from it.
+ * E2E_PORT lets several runs share a machine: the sandbox port, the data folders and the SPA build
+ * folder all derive from it. The default run (npm test) uses 8181 and builds into dist/.
  */
-const port = Number(process.env.E2E_PORT ?? 8181);
-const sandboxPort = port + 10;
-export const baseURL = `http://127.0.0.1:${port}`;
-export const sandboxURL = `http://127.0.0.1:${sandboxPort}`;
+const PORT = Number(process.env.E2E_PORT ?? 8181);
+const SANDBOX_PORT = PORT + 10;
+const baseURL = `http://127.0.0.1:${PORT}`;
+export const sandboxURL = `http://127.0.0.1:${SANDBOX_PORT}`;
+const dataDir = `.data/e2e-${PORT}`;
 
-// Debian's Chromium when present (this machine cannot download browsers), Playwright's elsewhere.
-const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
-
-export default defineConfig({
-  testDir: 'e2e',
-  fullyParallel: false,
-  workers: process.env.CI ? 2 : 2,
-  retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
-  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
-  use: {
-    baseURL,
-    trace: 'off',
-    launchOptions: {
-      ...(systemChromium ? { executablePath: systemChromium } : {}),
+/**
+ * A system Chromium when the machine has one (CI images, containers without Playwright's
+ * download), Playwright's own browser everywhere else.
+ */
+const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) =>
+  existsSync(path),
+);
+const launchOptions = systemChromium
+  ? {
+      executablePath: systemChromium,
       args: [
         '--disable-background-networking',
         '--disable-component-update',
@@ -33,25 +28,49 @@ export default defineConfig({
         '--no-first-run',
         '--no-sandbox',
       ],
-    },
+    }
+  : {};
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  // Parallel runs on other ports must not delete each other's traces.
+  outputDir: `${dataDir}/test-results`,
+  fullyParallel: false,
+  workers: process.env.CI ? 1 : 2,
+  retries: 0,
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : 'list',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    locale: 'en-US',
+    timezoneId: 'America/New_York',
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], launchOptions },
+    },
+  ],
   webServer: {
     command: 'npm start',
     url: `${baseURL}/healthz`,
-    timeout: 180_000,
+    timeout: 120_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
+    stdout: 'ignore',
     stderr: 'pipe',
     env: {
-      PORT: String(port),
-      SANDBOX_PORT: String(sandboxPort),
-      DATA_DIR: `.data/e2e-${port}/portal`,
-      SANDBOX_DATA_DIR: `.data/e2e-${port}/sandbox`,
-      SPA_DIR: process.env.SPA_DIR ?? (port === 8181 ? 'dist' : `.data/e2e-${port}/dist`),
-      LOG_FILE: process.env.E2E_LOG_FILE ?? `.data/e2e-${port}/portal.log`,
-      E2E_FRESH: '1',
+      PORT: String(PORT),
+      SANDBOX_PORT: String(SANDBOX_PORT),
+      DATA_DIR: `${dataDir}/portal`,
+      SANDBOX_DATA_DIR: `${dataDir}/sandbox`,
+      SPA_DIR: process.env.SPA_DIR ?? (PORT === 8181 ? 'dist' : `${dataDir}/dist`),
+      // The whole run's BFF log, scanned for secrets and personal data (issue 7).
+      LOG_FILE: `${dataDir}/portal.log`,
       DEMO_PASSWORD: 'demo-password-2026',
+      E2E_FRESH: '1',
     },
   },
 });
