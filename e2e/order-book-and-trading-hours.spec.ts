@@ -54,6 +54,7 @@ test('an investor reads the order book without member, account or IP columns', a
   await expect(page.getByRole('heading', { level: 1, name: /^Order \d+/ })).toBeVisible();
   await expect(page.getByText('Remaining shares')).toBeVisible();
   await expect(page.getByText('Created from IP')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'order detail');
 });
 
 test('a weekend offers the previous trading day', async ({ page }) => {
@@ -73,6 +74,8 @@ test('compliance sees every field of the book', async ({ page }) => {
   const headers = await orders.getByRole('columnheader').allTextContents();
   expect(headers).toEqual(expect.arrayContaining(['Member', 'Account', 'Created from IP']));
   await expect(orders.getByRole('row').nth(1).getByRole('cell').nth(10)).not.toHaveText('—');
+  await page.screenshot({ path: 'test-results/order-book-compliance.png' });
+  await expectNoSeriousA11yViolations(page, 'order book, full view');
 });
 
 test('issuer staff set the trading hours of their own security and see the read-back', async ({
