@@ -11,7 +11,13 @@ import { WEEKDAYS, WEEKDAY_LABELS } from '../../../../contract/rules/market-hour
 /** The hours as the upstream read them back after saving (§2.8 securityHoursDetails). */
 export function SavedHours({ hours, title }: { hours: SecurityHours; title: string }) {
   return (
-    <TableContainer component={Paper} variant="outlined" tabIndex={0} aria-label={title}>
+    <TableContainer
+      component={Paper}
+      variant="outlined"
+      tabIndex={0}
+      role="region"
+      aria-label={title}
+    >
       <Table size="small">
         <caption>{title}</caption>
         <TableHead>

@@ -37,7 +37,13 @@ export function MarketStatusNotice({ hours }: { hours: WeekHours }) {
   }, []);
   const status = marketStatus(now, hours);
   const when = status.nextChange
-    ? `${new Intl.DateTimeFormat(undefined, { weekday: 'long', timeStyle: 'short' }).format(status.nextChange)} your time, in ${formatCountdown(status.nextChange.getTime() - now.getTime())}`
+    ? `${new Intl.DateTimeFormat(undefined, {
+        weekday: 'long',
+        hour: 'numeric',
+        minute: '2-digit',
+      }).format(
+        status.nextChange,
+      )} your time, in ${formatCountdown(status.nextChange.getTime() - now.getTime())}`
     : null;
   return (
     <Alert severity={status.open ? 'success' : 'info'} role="status" sx={{ mb: 3 }}>
@@ -58,6 +64,7 @@ export function TradingWeekTable({ week }: { week: readonly TradingSessionDay[] 
       component={Paper}
       variant="outlined"
       tabIndex={0}
+      role="region"
       aria-label="Trading hours this week"
     >
       <Table size="small">

@@ -19,6 +19,7 @@ export function DepthSummary({ securities }: { securities: readonly SecurityDept
       component={Paper}
       variant="outlined"
       tabIndex={0}
+      role="region"
       aria-label="Best prices by security"
     >
       <Table size="small">

@@ -71,6 +71,7 @@ export function OrderDetail({ detail }: { detail: Detail }) {
             variant="outlined"
             sx={{ mt: 2 }}
             tabIndex={0}
+            role="region"
             aria-label="Matches"
           >
             <Table size="small">
