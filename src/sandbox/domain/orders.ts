@@ -134,7 +134,10 @@ export class OrderBook {
     const dayPrice =
       security.basePriceCents *
       (1 + ((mixSeed(dayNumber, security.securityId) % 200) - 100) / 1000);
-    const price = round2((dayPrice * (1 + (rng.next() - 0.5) / 20)) / 100);
+    // Bids rest below the day's mid price and offers above it, so the live book is not crossed.
+    const side = mixSeed(position * 2 + 1, dayNumber) % 2 === 0 ? 'Bid' : 'Offer';
+    const distance = 0.002 + rng.next() * 0.025;
+    const price = round2((dayPrice * (side === 'Bid' ? 1 - distance : 1 + distance)) / 100);
     const shares = rng.int(1, 50) * 10;
     // Orders arrive through the 6.5-hour session in id order.
     const createdAt = open + Math.floor((position * 23_400_000) / count);
@@ -176,7 +179,7 @@ export class OrderBook {
       security_id: security.securityId,
       security_name: security.securityName,
       order_Id: orderIdFor(dayNumber, position),
-      order_type: rng.chance(0.5) ? 'Bid' : 'Offer',
+      order_type: side,
       number_shares: shares,
       shares_remaining: remaining,
       price_per_share: price,
