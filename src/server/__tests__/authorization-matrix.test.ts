@@ -33,9 +33,13 @@ let openApiRoutes: string[] = [];
 beforeAll(async () => {
   h = await startHarness();
   for (const role of Object.keys(EMAIL) as Role[]) cookies[role] = await signIn(h.app, EMAIL[role]);
-  const doc = (await call(h.app, 'GET', '/api/openapi.json')).json() as { paths: Record<string, Record<string, unknown>> };
+  const doc = (await call(h.app, 'GET', '/api/openapi.json')).json() as {
+    paths: Record<string, Record<string, unknown>>;
+  };
   openApiRoutes = Object.entries(doc.paths).flatMap(([path, methods]) =>
-    Object.keys(methods).map((m) => `${m.toUpperCase()} ${path.replace(/\{([A-Za-z]+)\}/g, ':$1')}`),
+    Object.keys(methods).map(
+      (m) => `${m.toUpperCase()} ${path.replace(/\{([A-Za-z]+)\}/g, ':$1')}`,
+    ),
   );
 }, 120_000);
 afterAll(() => h?.close());
@@ -53,7 +57,11 @@ function idsFor(variant: 'own' | 'foreign' | 'none'): ObjectIds {
 }
 
 /** What the policy says should happen: true = allowed (neither 401 nor 403). */
-function expected(policy: RoutePolicy, principal: Principal, variant: Case['variant']): 'allow' | 401 | 403 {
+function expected(
+  policy: RoutePolicy,
+  principal: Principal,
+  variant: Case['variant'],
+): 'allow' | 401 | 403 {
   if (policy.roles === 'public') return 'allow';
   if (principal === 'anonymous') return 401;
   if (!policy.roles.includes(principal)) return 403;
@@ -83,7 +91,8 @@ function buildRequest(routeKey: string, policy: RoutePolicy, variant: Case['vari
     if (rule.from === 'body') body = { ...(body as object), [rule.field]: id };
   }
   const path = template.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-    if (!(name in params)) throw new Error(`${routeKey}: add an example value for :${name} in route-examples.ts`);
+    if (!(name in params))
+      throw new Error(`${routeKey}: add an example value for :${name} in route-examples.ts`);
     return encodeURIComponent(params[name]);
   });
   if (method !== 'GET' && method !== 'DELETE' && body === undefined && !example.noBody) {
@@ -104,7 +113,8 @@ describe('authorization matrix', () => {
       const policy = policyTable[route];
       expect(policy, `${route} has no policy entry`).toBeDefined();
       const variants: Case['variant'][] = policy.objects.length ? ['own', 'foreign'] : ['none'];
-      for (const principal of PRINCIPALS) for (const variant of variants) cases.push({ route, principal, variant });
+      for (const principal of PRINCIPALS)
+        for (const variant of variants) cases.push({ route, principal, variant });
     }
 
     const failures: string[] = [];
@@ -124,13 +134,18 @@ describe('authorization matrix', () => {
       const ok =
         want === 'allow' ? got !== 403 && (policy.roles === 'public' || got !== 401) : got === want;
       if (want === 'allow') allowed++;
-      if (!ok) failures.push(`${c.route} as ${c.principal} (${c.variant} ids): expected ${want}, got ${got} ${res.body.slice(0, 120)}`);
+      if (!ok)
+        failures.push(
+          `${c.route} as ${c.principal} (${c.variant} ids): expected ${want}, got ${got} ${res.body.slice(0, 120)}`,
+        );
       if (want !== 'allow' && got === 403) {
         // A refusal never carries data: only the error object.
         expect(Object.keys(res.json())).toEqual(['error']);
       }
     }
-    console.info(`authorization matrix: ${cases.length} cases (${allowed} allowed, ${cases.length - allowed} denied), ${failures.length} failures`);
+    console.info(
+      `authorization matrix: ${cases.length} cases (${allowed} allowed, ${cases.length - allowed} denied), ${failures.length} failures`,
+    );
     expect(failures).toEqual([]);
   }, 600_000);
 });
