@@ -1,7 +1,6 @@
-import Button from '@mui/material/Button';
-import { Link as RouterLink } from 'react-router-dom';
 import { homeHref } from '../config/paths';
 import { ErrorPage } from './errors/error-page';
+import { PlainButtonLink } from './plain-button';
 
 type NotFoundProps = {
   title?: string;
@@ -21,11 +20,7 @@ export function NotFound({
       standalone={standalone}
       title={title}
       message={message}
-      action={
-        <Button component={RouterLink} to={backTo.href} variant="contained">
-          {backTo.label}
-        </Button>
-      }
+      action={<PlainButtonLink to={backTo.href}>{backTo.label}</PlainButtonLink>}
     />
   );
 }

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useDocumentTitle } from '../page-header';
+import { PlainButton } from '../plain-button';
 
 type ErrorPageProps = {
   title: string;
@@ -49,9 +49,9 @@ export function ErrorPage({
         }}
       >
         {onRetry && (
-          <Button variant="contained" onClick={onRetry}>
+          <PlainButton type="button" onClick={onRetry}>
             {retryLabel}
-          </Button>
+          </PlainButton>
         )}
         {action}
       </Box>

@@ -1,8 +1,8 @@
-import Button from '@mui/material/Button';
-import { Link as RouterLink, isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { homeHref } from '../../config/paths';
 import { isApiClientError } from '../../lib/api-client';
 import { NotFound } from '../not-found';
+import { PlainButtonLink } from '../plain-button';
 import { ErrorPage } from './error-page';
 
 /** A chunk that no longer exists after a deploy can only be fixed by loading the page again. */
@@ -29,9 +29,9 @@ export function RouteError({ standalone = false }: { standalone?: boolean }) {
         title="You do not have access to this page"
         message="Your role does not include this part of the portal. If you think it should, ask an administrator."
         action={
-          <Button component={RouterLink} to={homeHref()} variant="outlined">
+          <PlainButtonLink to={homeHref()} variant="outlined">
             Go to the start page
-          </Button>
+          </PlainButtonLink>
         }
       />
     );
@@ -52,9 +52,9 @@ export function RouteError({ standalone = false }: { standalone?: boolean }) {
       retryLabel="Reload the page"
       onRetry={() => window.location.reload()}
       action={
-        <Button component={RouterLink} to={homeHref()} variant="outlined">
+        <PlainButtonLink to={homeHref()} variant="outlined">
           Go to the start page
-        </Button>
+        </PlainButtonLink>
       }
     />
   );

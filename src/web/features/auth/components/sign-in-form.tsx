@@ -1,12 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import { signInSchema, type Session, type SignIn } from '../../../../contract/session';
 import { Notice } from '../../../components/notice';
 import { applyFieldErrors } from '../../../components/form/apply-field-errors';
-import { FormTextField } from '../../../components/form/form-text-field';
+import { PlainTextField } from '../../../components/form/plain-text-field';
+import { PlainButton } from '../../../components/plain-button';
 import { errorMessage } from '../../../lib/api-client';
 import { useSignIn } from '../api/sign-in';
 import { usePortalConfig } from '../api/get-portal-config';
@@ -58,27 +58,25 @@ export function SignInForm({ onSuccess }: SignInFormProps) {
         aria-busy={signIn.isPending}
       >
         {formError && <Notice severity="error">{formError}</Notice>}
-        <FormTextField
+        <PlainTextField
           control={control}
           name="email"
           label="Email"
           type="email"
           autoComplete="username"
           required
-          fullWidth
         />
-        <FormTextField
+        <PlainTextField
           control={control}
           name="password"
           label="Password"
           type="password"
           autoComplete="current-password"
           required
-          fullWidth
         />
-        <Button type="submit" variant="contained" size="large" loading={signIn.isPending}>
-          Sign in
-        </Button>
+        <PlainButton type="submit" aria-disabled={signIn.isPending || undefined}>
+          {signIn.isPending ? 'Signing in…' : 'Sign in'}
+        </PlainButton>
       </Box>
       {config.data?.sandbox && (
         <Suspense fallback={null}>
