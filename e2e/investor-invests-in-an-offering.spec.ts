@@ -29,6 +29,8 @@ test('an investor invests in an offering: bounds explained, reviewed, one trade 
   const before = await upstreamCalls(page, 'createTrade');
   await page.getByRole('button', { name: 'Review investment' }).click();
   await expect(page.getByRole('heading', { name: 'Review your investment' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Confirm investment' })).toBeEnabled();
+  await page.waitForTimeout(400);
   await expectNoSeriousA11yViolations(page, 'invest review');
   await page.getByRole('button', { name: 'Confirm investment' }).dblclick();
 

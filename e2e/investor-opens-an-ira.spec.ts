@@ -58,6 +58,10 @@ test('an investor opens an IRA through the wizard; going back keeps the answers'
   await expect(page.getByRole('heading', { level: 2, name: 'Review' })).toBeVisible();
   await expect(page.getByText('••••7766')).toBeVisible();
   await expect(page.getByText('Regular contribution')).toBeVisible();
+  // Submit is armed a moment after the review shows; let its colour transition finish before
+  // axe measures the contrast.
+  await expect(page.getByRole('button', { name: 'Submit IRA request' })).toBeEnabled();
+  await page.waitForTimeout(400);
   await expectNoSeriousA11yViolations(page, 'IRA review');
   // Bank numbers never reach browser storage or the address bar.
   const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));

@@ -30,6 +30,8 @@ test('an investor requests an ACH disbursement', async ({ page }) => {
   await page.getByRole('button', { name: 'Review request' }).click();
   const dialog = page.getByRole('dialog', { name: 'Review your disbursement request' });
   await expect(dialog.getByText('$125.50')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Send request' })).toBeEnabled();
+  await page.waitForTimeout(400);
   await expectNoSeriousA11yViolations(page, 'disbursement review');
   const before = await upstreamCalls(page, 'createCustodyFundDisbursement');
   await dialog.getByRole('button', { name: 'Send request' }).dblclick();
