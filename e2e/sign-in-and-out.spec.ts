@@ -12,7 +12,7 @@ test.describe('a demo user signs in and out', () => {
       await expect(offerings.getByRole('row').nth(1)).toBeVisible();
 
       const navigation = page.getByRole('navigation', { name: 'Main' });
-      await expect(navigation.getByRole('link', { name: 'Offerings' })).toBeVisible();
+      await expect(navigation.getByRole('link', { name: 'Offerings', exact: true })).toBeVisible();
       await expect(page.getByRole('button', { name: /account menu/ })).toContainText(
         user.roleLabel,
       );

@@ -64,7 +64,10 @@ export function PlainTextField<T extends FieldValues>({
   id,
   ...inputProps
 }: PlainTextFieldProps<T>) {
-  const { field, fieldState } = useController({ name, control });
+  const {
+    field: { ref, name: fieldName, value, onChange, onBlur },
+    fieldState,
+  } = useController({ name, control });
   const inputId = id ?? `field-${name}`;
   const helperId = `${inputId}-helper`;
   const error = fieldState.error?.message;
@@ -78,11 +81,11 @@ export function PlainTextField<T extends FieldValues>({
       <Input
         {...inputProps}
         id={inputId}
-        name={field.name}
-        value={field.value ?? ''}
-        onChange={field.onChange}
-        onBlur={field.onBlur}
-        ref={field.ref}
+        name={fieldName}
+        value={value ?? ''}
+        onChange={onChange}
+        onBlur={onBlur}
+        ref={ref}
         aria-invalid={error ? true : undefined}
         aria-describedby={helper ? helperId : undefined}
       />
