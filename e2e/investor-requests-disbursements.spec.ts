@@ -4,10 +4,12 @@ import {
   clearFaults,
   expectNoHorizontalScroll,
   injectFault,
+  manifest,
   upstreamCalls,
 } from './investor-helpers';
 
-// The error paths inject faults into the one sandbox; these tests run one after another.
+// The error paths inject faults into the one sandbox and the refusal counts its calls; these
+// tests run one after another, and no other spec creates disbursements.
 test.describe.configure({ mode: 'serial' });
 
 async function openForm(page: Page) {
@@ -117,4 +119,39 @@ test('on a phone, the disbursement form fits the screen', async ({ page }) => {
   await page.getByLabel('Domestic wire (U.S. bank)').check();
   await expect(page.getByLabel('Routing number')).toBeVisible();
   await expectNoHorizontalScroll(page);
+});
+
+test("a second investor typing the first investor's account addresses is refused and creates nothing", async ({
+  page,
+}) => {
+  await signIn(page, 'investor2@demo.test');
+  const [first] = (await manifest(page)).investors;
+  const accountId = first.accountIds[0];
+  const before = {
+    disbursements: await upstreamCalls(page, 'createCustodyFundDisbursement'),
+  };
+
+  for (const path of ['', '/fund-moves', '/fund-moves/CFM1', '/disbursements/new', '/ira']) {
+    await page.goto(`/accounts/${accountId}${path}`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'No access to this account' }),
+    ).toBeVisible();
+    await expect(page.getByText('You do not have access to this account.')).toBeVisible();
+  }
+  // No form of someone else's account is offered.
+  await expect(page.getByLabel('Amount (USD)')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Go to my accounts' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My accounts' })).toBeVisible();
+
+  // Even a hand-made request with a valid body is refused and reaches nothing upstream.
+  const response = await page.request.post(`/api/accounts/${accountId}/disbursements`, {
+    headers: {
+      'X-CSRF': '1',
+      'Idempotency-Key': 'e2e-refused-0000000001',
+      Origin: new URL(page.url()).origin,
+    },
+    data: { type: 'ach', amount: '10' },
+  });
+  expect(response.status()).toBe(403);
+  expect(await upstreamCalls(page, 'createCustodyFundDisbursement')).toBe(before.disbursements);
 });
