@@ -55,7 +55,7 @@ export function OrderDetail({ detail }: { detail: Detail }) {
     );
   }
   return (
-    <Box sx={{ display: 'grid', gap: 3 }}>
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <SectionCard title="Order">
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           Times in your time zone ({viewerTimeZone()}), with US Eastern time in brackets.
