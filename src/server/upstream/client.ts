@@ -8,7 +8,7 @@ import {
   upstreamMessage,
   type UpstreamSubmitted,
 } from './errors';
-import { redactRawBody, scrubCredentials } from './scrub';
+import { mayHoldCredentials, redactRawBody, scrubCredentials } from './scrub';
 
 /** pino-compatible subset. */
 export interface UpstreamLogger {
@@ -298,7 +298,9 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
     }
     const payload =
       parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
-        ? (scrubCredentials(parsed, secrets) as UpstreamPayload)
+        ? ((mayHoldCredentials(answer.text, secrets)
+            ? scrubCredentials(parsed, secrets)
+            : parsed) as UpstreamPayload)
         : undefined;
     const rawCode = payload?.statusCode;
     const statusCode =

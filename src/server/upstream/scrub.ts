@@ -20,6 +20,18 @@ function replaceSecrets(text: string, secrets: readonly string[]): string {
   return out;
 }
 
+/**
+ * Whether a raw response could hold a credential key or a secret. Without \u or \/ escapes every
+ * key and string of the parsed JSON appears literally in the text, so a miss here is proof and
+ * the deep copy of large pages (500 orders) can be skipped.
+ */
+export function mayHoldCredentials(text: string, secrets: readonly string[]): boolean {
+  if (text.includes('\\u') || text.includes('\\/')) return true;
+  const lower = text.toLowerCase();
+  if (lower.includes('apikey') || lower.includes('clientid')) return true;
+  return secrets.some((secret) => secret.length >= 4 && text.includes(secret));
+}
+
 /** A copy of `value` without credential keys, and with the secrets replaced anywhere in text. */
 export function scrubCredentials(value: unknown, secrets: readonly string[]): unknown {
   if (typeof value === 'string') return replaceSecrets(value, secrets);
@@ -34,12 +46,20 @@ export function scrubCredentials(value: unknown, secrets: readonly string[]): un
   return value;
 }
 
-/** Raw response text made safe for a log line: credentials masked, length bounded. */
+/** Keys whose values are personal or bank data: never written to a log, even as raw text. */
+const SENSITIVE_RAW_KEYS =
+  /("(?:developerAPIKey|clientID|clientId|apiKey|taxID|companyTaxID|ein|socialSecurityNumber|dob|bankId|bankAccountId|accountNumber|routingNumber|bankAccountNumber\d?|internationalAccountNumber)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi;
+
+/**
+ * Raw response text made safe for a log line (it is logged only when a response cannot be
+ * understood): credentials and sensitive values masked, digit runs that could be bank numbers,
+ * tax ids or SSNs cut to their last four, length bounded.
+ */
 export function redactRawBody(text: string, secrets: readonly string[], maxLength = 2000): string {
-  const masked = replaceSecrets(text, secrets).replace(
-    /("(?:developerAPIKey|clientID|clientId|apiKey)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi,
-    `$1"${REDACTED}"`,
-  );
+  const masked = replaceSecrets(text, secrets)
+    .replace(SENSITIVE_RAW_KEYS, `$1"${REDACTED}"`)
+    .replace(/\b\d{3}-\d{2}-(\d{4})\b/g, '•••-••-$1')
+    .replace(/\d{6,}/g, (digits) => `${'•'.repeat(digits.length - 4)}${digits.slice(-4)}`);
   return masked.length > maxLength
     ? `${masked.slice(0, maxLength)}… [${masked.length - maxLength} more characters]`
     : masked;
