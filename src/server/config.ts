@@ -21,6 +21,8 @@ const envSchema = z.object({
   TRANSACT_AUTH: authModeSchema.default('header'),
   TRANSACT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   TRANSACT_MAX_SOCKETS: z.coerce.number().int().min(1).max(1024).default(32),
+  TRANSACT_BREAKER_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+  TRANSACT_BREAKER_RESET_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(8091),
   SANDBOX_DATA_DIR: z.string().min(1).default('.data/sandbox'),
   DEMO_PASSWORD: z.string().min(8).default('demo-password-2026'),
@@ -50,6 +52,8 @@ export interface UpstreamSettings {
   auth: AuthMode;
   timeoutMs: number;
   maxSockets: number;
+  /** Consecutive failures that open the circuit, and how long it stays open (decision 10). */
+  breaker?: { failureThreshold: number; resetAfterMs: number };
 }
 
 export interface Config {
@@ -66,6 +70,7 @@ export interface Config {
   upstreamAuth: AuthMode;
   upstreamTimeoutMs: number;
   upstreamMaxSockets: number;
+  upstreamBreaker: { failureThreshold: number; resetAfterMs: number };
   sandboxPort: number;
   sandboxDataDir: string;
   demoPassword: string;
@@ -80,6 +85,13 @@ export class ConfigError extends Error {}
 function describe(issue: z.core.$ZodIssue): string {
   const name = issue.path.join('.') || 'configuration';
   return `${name} ${issue.message.replace(/^Invalid input: /, '').toLowerCase()}`;
+}
+
+function breakerOf(e: { TRANSACT_BREAKER_FAILURES: number; TRANSACT_BREAKER_RESET_MS: number }) {
+  return {
+    failureThreshold: e.TRANSACT_BREAKER_FAILURES,
+    resetAfterMs: e.TRANSACT_BREAKER_RESET_MS,
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -126,8 +138,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           auth: e.TRANSACT_AUTH,
           timeoutMs: e.TRANSACT_TIMEOUT_MS,
           maxSockets: e.TRANSACT_MAX_SOCKETS,
+          breaker: breakerOf(e),
         }
       : undefined,
+    upstreamBreaker: breakerOf(e),
     upstreamAuth: e.TRANSACT_AUTH,
     upstreamTimeoutMs: e.TRANSACT_TIMEOUT_MS,
     upstreamMaxSockets: e.TRANSACT_MAX_SOCKETS,

@@ -53,6 +53,7 @@ export async function startPortal(
       auth: config.upstreamAuth,
       timeoutMs: config.upstreamTimeoutMs,
       maxSockets: config.upstreamMaxSockets,
+      breaker: config.upstreamBreaker,
     };
   }
 

@@ -58,6 +58,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       auth: config.upstreamAuth,
       timeoutMs: config.upstreamTimeoutMs,
       maxSockets: config.upstreamMaxSockets,
+      breaker: config.upstreamBreaker,
     },
   });
   await built.app.ready();

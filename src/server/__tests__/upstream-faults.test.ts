@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { call, callSandbox, sandboxCalls, signIn, startHarness, type Harness } from './harness';
+
+/**
+ * Issue 7, item 4: upstream faults injected through the sandbox's control endpoints. Reads retry,
+ * the breaker opens and recovers, creates are never repeated, and every answer says whether
+ * anything was submitted. The BFF's upstream timeout here is 1 s, the breaker opens after 3
+ * failures and probes again after 500 ms.
+ */
+let h: Harness;
+let cookie: string;
+let accountId: string;
+
+beforeAll(async () => {
+  h = await startHarness({
+    env: {
+      TRANSACT_TIMEOUT_MS: '1000',
+      TRANSACT_BREAKER_FAILURES: '3',
+      TRANSACT_BREAKER_RESET_MS: '500',
+    },
+  });
+  cookie = await signIn(h.app, 'investor@demo.test');
+  accountId = h.manifest.investors[0].accountIds[0];
+});
+afterAll(() => h?.close());
+afterEach(async () => {
+  await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
+  // Each test starts with a closed breaker: wait out an open one and let a good read close it.
+  await new Promise((resolve) => setTimeout(resolve, 600));
+  expect((await readAccount()).statusCode).toBe(200);
+  await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+});
+
+/** The fault was met upstream, not short-circuited by an open breaker. */
+async function reachedUpstream(operation: string) {
+  expect((await sandboxCalls(h.sandboxUrl))[operation] ?? 0).toBeGreaterThan(0);
+}
+
+const fault = (rule: Record<string, unknown>) =>
+  callSandbox(h.sandboxUrl, '/__sandbox/faults', rule);
+const readAccount = () => call(h.app, 'GET', `/api/accounts/${accountId}`, { cookie });
+const disburse = (key = randomUUID()) =>
+  call(h.app, 'POST', `/api/accounts/${accountId}/disbursements`, {
+    cookie,
+    body: { type: 'ach', amount: '3.21' },
+    headers: { 'idempotency-key': key },
+  });
+
+describe('reads under upstream faults', () => {
+  it('retries a read through a short burst of 5xx answers and succeeds', async () => {
+    await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+    await fault({ operation: 'getAccount', httpStatus: 503, times: 2 });
+    const res = await readAccount();
+    expect(res.statusCode).toBe(200);
+    expect((await sandboxCalls(h.sandboxUrl)).getAccount).toBe(3);
+  });
+
+  it('gives up on a read past its timeout with 504 and "nothing was submitted"', async () => {
+    await fault({ operation: 'getAccount', latencyMs: 5_000 });
+    const res = await readAccount();
+    expect(res.statusCode).toBe(504);
+    expect(res.json().error).toMatchObject({ code: 'upstream_timeout', submitted: 'no' });
+  });
+
+  it('turns a malformed JSON answer into 503 without data', async () => {
+    await fault({ operation: 'getAccount', malformedJson: true });
+    const res = await readAccount();
+    expect(res.statusCode).toBe(503);
+    expect(Object.keys(res.json())).toEqual(['error']);
+    await reachedUpstream('getAccount');
+  });
+
+  it('survives dropped connections on reads (retried, then 503)', async () => {
+    await fault({ operation: 'getAccount', drop: true });
+    const res = await readAccount();
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error.submitted).toBe('no');
+    await reachedUpstream('getAccount');
+  });
+
+  it('answers a forced 103 as "service unavailable", never blaming the user', async () => {
+    await fault({ operation: 'getAccount', statusCode: '103' });
+    const res = await readAccount();
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error.message).toMatch(/unavailable/i);
+    expect(res.body).not.toMatch(/API Key|developer/i);
+    await reachedUpstream('getAccount');
+  });
+
+  it('names the missing permission on a forced 110', async () => {
+    await fault({ operation: 'getAccount', statusCode: '110' });
+    const res = await readAccount();
+    expect(res.statusCode).toBe(502);
+    expect(res.json().error.code).toBe('upstream_permission');
+    await reachedUpstream('getAccount');
+  });
+
+  it('opens the breaker after repeated failures, fails fast, then recovers', async () => {
+    await fault({ operation: 'getAccount', httpStatus: 500 });
+    for (let i = 0; i < 3; i++) expect((await readAccount()).statusCode).toBe(503);
+    const reachedBefore = (await sandboxCalls(h.sandboxUrl)).getAccount;
+    const fastFail = await readAccount();
+    expect(fastFail.statusCode).toBe(503);
+    // While open, the upstream is not called at all.
+    expect((await sandboxCalls(h.sandboxUrl)).getAccount).toBe(reachedBefore);
+
+    await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect((await readAccount()).statusCode).toBe(200);
+    expect((await readAccount()).statusCode).toBe(200);
+  });
+});
+
+describe('creates under upstream faults (architecture decision 9)', () => {
+  it('never repeats a create whose connection dropped, and says the outcome is unknown', async () => {
+    await fault({ operation: 'createCustodyFundDisbursement', drop: true, times: 1 });
+    const key = randomUUID();
+    const first = await disburse(key);
+    expect(first.statusCode).toBeGreaterThanOrEqual(500);
+    expect(first.json().error.submitted).toBe('unknown');
+    expect((await sandboxCalls(h.sandboxUrl)).createCustodyFundDisbursement).toBe(1);
+    // Retrying with the same key replays the unknown outcome instead of sending again.
+    const retry = await disburse(key);
+    expect(retry.json().error.submitted).toBe('unknown');
+    expect((await sandboxCalls(h.sandboxUrl)).createCustodyFundDisbursement).toBe(1);
+  });
+
+  it('never retries a create on a 5xx answer', async () => {
+    await fault({ operation: 'createCustodyFundDisbursement', httpStatus: 502 });
+    const res = await disburse();
+    expect(res.statusCode).toBeGreaterThanOrEqual(500);
+    expect((await sandboxCalls(h.sandboxUrl)).createCustodyFundDisbursement).toBe(1);
+  });
+
+  it('says nothing was submitted when the upstream refuses with 110', async () => {
+    await fault({ operation: 'createCustodyFundDisbursement', statusCode: '110', times: 1 });
+    const key = randomUUID();
+    const refused = await disburse(key);
+    expect(refused.json().error.submitted).toBe('no');
+    // Nothing happened, so the same request may go through now.
+    const again = await disburse(key);
+    expect(again.statusCode).toBe(201);
+  });
+});
