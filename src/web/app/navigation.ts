@@ -68,9 +68,24 @@ export const navigationItems: NavigationItem[] = [
     roles: ['issuer_staff'],
     icon: EditCalendarOutlined,
   },
-  { label: 'Search', href: paths.app.complianceSearch.getHref(), roles: reviewers, icon: ManageSearchOutlined },
-  { label: 'Fund moves', href: paths.app.complianceFundMoves.getHref(), roles: reviewers, icon: SwapHorizOutlined },
-  { label: 'Audit log', href: paths.app.auditLog.getHref(), roles: reviewers, icon: HistoryEduOutlined },
+  {
+    label: 'Search',
+    href: paths.app.complianceSearch.getHref(),
+    roles: reviewers,
+    icon: ManageSearchOutlined,
+  },
+  {
+    label: 'Fund moves',
+    href: paths.app.complianceFundMoves.getHref(),
+    roles: reviewers,
+    icon: SwapHorizOutlined,
+  },
+  {
+    label: 'Audit log',
+    href: paths.app.auditLog.getHref(),
+    roles: reviewers,
+    icon: HistoryEduOutlined,
+  },
 ];
 
 export const navigationFor = (role: Role) =>

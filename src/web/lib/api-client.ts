@@ -158,7 +158,12 @@ export async function apiGetLines<T>(
       chunk = await reader.read();
     } catch (cause) {
       if (options.signal?.aborted) throw cause;
-      throw new ApiClientError({ message: UNREACHABLE, status: 0, code: 'network', submitted: 'no' });
+      throw new ApiClientError({
+        message: UNREACHABLE,
+        status: 0,
+        code: 'network',
+        submitted: 'no',
+      });
     }
     if (chunk.done) break;
     // Only the new text can hold a newline: the book line is megabytes long.
