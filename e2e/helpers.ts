@@ -35,6 +35,9 @@ export async function signOut(page: Page) {
 
 /** Fails on serious or critical accessibility violations, listing each with where it occurs. */
 export async function expectNoSeriousA11yViolations(page: Page, where: string) {
+  // Check the page as a person reads it, not halfway through a load or a transition.
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
@@ -44,7 +47,9 @@ export async function expectNoSeriousA11yViolations(page: Page, where: string) {
   const report = serious.map(
     (violation) =>
       `${violation.id} (${violation.impact}): ${violation.help}\n` +
-      violation.nodes.map((node) => `    ${node.target.join(' ')}`).join('\n'),
+      violation.nodes
+        .map((node) => `    ${node.target.join(' ')}: ${node.html.slice(0, 160)}`)
+        .join('\n'),
   );
   expect(report, `accessibility violations on ${where}`).toEqual([]);
 }

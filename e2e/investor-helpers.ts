@@ -38,8 +38,14 @@ export async function investableOffering(page: Page) {
       minAmount: string;
     }[];
   };
+  // Not the seed's 2,000-trade offering: the issuer's purchase-history journey checks its exact
+  // totals, and a trade made here would change them.
+  const { largestOfferingId } = (await manifest(page)) as { largestOfferingId?: string };
   const offering = offerings.find(
-    (o) => ['approved', 'open'].includes(o.status) && Number(o.remainingShares) > 1000,
+    (o) =>
+      ['approved', 'open'].includes(o.status) &&
+      Number(o.remainingShares) > 1000 &&
+      o.id !== String(largestOfferingId),
   );
   if (!offering) throw new Error('No offering open for investment');
   return offering;

@@ -9,16 +9,18 @@ test('an investor filters offerings by status and opens one', async ({ page }) =
   const progress = table.getByRole('progressbar').first();
   await expect(progress).toHaveAttribute('aria-valuenow', /^\d+(\.\d+)?$/);
 
-  await page.getByLabel('Status').click();
+  await page.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'Closed' }).click();
   await expect(page).toHaveURL(/status=closed/);
   const statuses = table.getByRole('row').locator('td:nth-child(3)');
   await expect(statuses.first().or(page.getByText('No closed offerings'))).toBeVisible();
   for (const status of await statuses.allTextContents()) expect(status).toBe('Closed');
 
-  await page.getByLabel('Status').click();
+  await page.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'All statuses' }).click();
   await expect(page).not.toHaveURL(/status=/);
+  // Wait for the unfiltered rows before reading one, or the click may land on a re-rendered row.
+  await expect(statuses.filter({ hasNotText: 'Closed' }).first()).toBeVisible();
 
   const firstLink = table.getByRole('row').nth(1).getByRole('link');
   const name = (await firstLink.textContent()) ?? '';

@@ -119,7 +119,28 @@ function useFocusOnNavigation(pathname: string) {
     if (previous.current === pathname) return;
     previous.current = pathname;
     const main = document.getElementById(MAIN_ID);
-    const heading = main?.querySelector<HTMLElement>('[data-page-title]');
-    (heading ?? main)?.focus();
+    if (!main) return;
+    const title = () => main.querySelector<HTMLElement>('[data-page-title]');
+    const heading = title();
+    if (heading) {
+      heading.focus();
+      return;
+    }
+    // A page whose heading waits for its data: focus the main region now, and the heading when it
+    // appears, unless the person has moved focus elsewhere in the meantime.
+    main.focus();
+    const observer = new MutationObserver(() => {
+      const late = title();
+      if (!late) return;
+      observer.disconnect();
+      const active = document.activeElement;
+      if (active === main || active === document.body) late.focus();
+    });
+    observer.observe(main, { childList: true, subtree: true });
+    const stop = window.setTimeout(() => observer.disconnect(), 10_000);
+    return () => {
+      observer.disconnect();
+      window.clearTimeout(stop);
+    };
   }, [pathname]);
 }
