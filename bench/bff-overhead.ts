@@ -28,8 +28,9 @@ export async function runBffOverhead() {
       headers: { cookie, 'x-csrf': '1' },
     };
     const total = isSmoke ? 200 : 3000;
+    const store = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
     console.log(
-      `BFF overhead: GET /api/accounts/:id vs getAccount straight to the sandbox, ${total} requests per cell`,
+      `BFF overhead (store: ${store}): GET /api/accounts/:id vs getAccount straight to the sandbox, ${total} requests per cell`,
     );
     console.log(
       'concurrency | direct req/s | BFF req/s | ratio | direct p50/p99 ms | BFF p50/p99 ms | added p50/p99 ms',

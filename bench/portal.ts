@@ -21,8 +21,10 @@ export interface BenchPortal {
 
 export async function startBenchPortal(): Promise<BenchPortal> {
   const sandbox = await startSandbox({ port: 0, dataDir: null });
+  // BENCH_DATABASE_URL runs the store on a PostgreSQL server instead of embedded PGlite.
+  const databaseUrl = process.env.BENCH_DATABASE_URL;
   const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', DEMO_PASSWORD: 'bench-password-1' });
-  const db = await openStore({ dataDir: null });
+  const db = await openStore({ dataDir: null, databaseUrl });
   const manifest = await fetchManifest(sandbox.url);
   await seedDemoUsers(db, manifest, 'bench-password-1');
   const { app } = await buildApp({
