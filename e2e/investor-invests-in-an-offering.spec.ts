@@ -1,6 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, signIn } from './helpers';
-import { expectNoHorizontalScroll, investableOffering, upstreamCalls } from './investor-helpers';
+import {
+  clearFaults,
+  expectNoHorizontalScroll,
+  injectFault,
+  investableOffering,
+  upstreamCalls,
+} from './investor-helpers';
 
 test('an investor invests in an offering: bounds explained, reviewed, one trade created', async ({
   page,
@@ -63,4 +69,30 @@ test('on a phone, the invest form fits the screen', async ({ page }) => {
   await page.goto(`/offerings/${offering.id}/invest`);
   await expect(page.getByLabel('Units')).toBeVisible();
   await expectNoHorizontalScroll(page);
+});
+
+test('when the connection drops while investing, the investor is told the outcome is unknown and nothing is sent twice', async ({
+  page,
+}) => {
+  await signIn(page, 'investor@demo.test');
+  const offering = await investableOffering(page);
+  await page.goto(`/offerings/${offering.id}/invest`);
+  await page.getByLabel('Invest from account').selectOption({ index: 1 });
+  const count = Math.ceil(Number(offering.minAmount) / Number(offering.unitPrice)) + 1;
+  await page.getByLabel('Units').fill(String(count));
+  await page.getByRole('button', { name: 'Review investment' }).click();
+  await expect(page.getByRole('button', { name: 'Confirm investment' })).toBeEnabled();
+
+  const before = await upstreamCalls(page, 'createTrade');
+  await injectFault(page, { operation: 'createTrade', drop: true, times: 1 });
+  try {
+    await page.getByRole('button', { name: 'Confirm investment' }).click();
+    await expect(page.getByText('We do not know whether this was submitted')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'offering', exact: true })).toBeVisible();
+    // No blind retry is offered, and the upstream received the create exactly once.
+    await expect(page.getByRole('button', { name: /Confirm investment|Try again/ })).toHaveCount(0);
+    expect(await upstreamCalls(page, 'createTrade')).toBe(before + 1);
+  } finally {
+    await clearFaults(page);
+  }
 });
