@@ -10,7 +10,7 @@ export function DescriptionList({ items }: { items: [string, ReactNode][] }) {
       component="dl"
       sx={{
         display: 'grid',
-        gridTemplateColumns: { xs: '1fr', sm: 'minmax(160px, auto) 1fr' },
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(10rem, auto) minmax(0, 1fr)' },
         columnGap: 2,
         rowGap: { xs: 0.25, sm: 1 },
         mt: 1,

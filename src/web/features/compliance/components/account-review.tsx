@@ -10,7 +10,8 @@ import type { AccountView } from '../../../../contract/account-views';
 import type { Review } from '../../../../contract/accounts';
 import type { CustodyAccountResult } from '../../../../contract/custody-views';
 import { formatCalendarDate, formatLocalDateTime, formatMoney } from '../../../lib/format';
-import { DetailsList, orDash } from './details-list';
+import { DescriptionList } from '../../../components/description-list';
+import { orDash } from './details-list';
 import { RevealField } from './reveal-field';
 
 const reviewDate = (date: string | null) =>
@@ -82,7 +83,7 @@ export function AccountProfileForReview({ account }: { account: AccountView }) {
       <Typography id="profile-heading" component="h2" variant="h3" gutterBottom>
         Profile, suitability and limits
       </Typography>
-      <DetailsList
+      <DescriptionList
         items={[
           ['Account ID', account.id],
           ['Type', orDash(account.type)],
@@ -133,7 +134,7 @@ export function CustodyAccountSummary({ result }: { result: CustodyAccountResult
   }
   const c = result.custodyAccount;
   return (
-    <DetailsList
+    <DescriptionList
       items={[
         ['Status', c.status],
         [

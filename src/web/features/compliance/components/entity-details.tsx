@@ -2,7 +2,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { EntityView } from '../../../../contract/compliance';
 import { formatCalendarDate, formatLocalDateTime } from '../../../lib/format';
-import { DetailsList, orDash } from './details-list';
+import { DescriptionList } from '../../../components/description-list';
+import { orDash } from './details-list';
 import { RevealField } from './reveal-field';
 
 const reviewDate = (date: string | null) =>
@@ -26,7 +27,7 @@ export function EntityDetails({ entity }: { entity: EntityView }) {
         <Typography id="entity-reviews" component="h2" variant="h3" gutterBottom>
           Reviews
         </Typography>
-        <DetailsList
+        <DescriptionList
           items={[
             [
               'KYC',
@@ -44,7 +45,7 @@ export function EntityDetails({ entity }: { entity: EntityView }) {
         <Typography id="entity-profile" component="h2" variant="h3" gutterBottom>
           Profile
         </Typography>
-        <DetailsList
+        <DescriptionList
           items={[
             ['Party ID', entity.id],
             ['Type', orDash(entity.type)],

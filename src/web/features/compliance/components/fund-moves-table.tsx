@@ -20,7 +20,8 @@ import {
 } from '../../../../contract/custody-views';
 import { paths } from '../../../config/paths';
 import { formatLocalDateTime, formatMoney } from '../../../lib/format';
-import { DetailsList, orDash } from './details-list';
+import { DescriptionList } from '../../../components/description-list';
+import { orDash } from './details-list';
 import { RevealField } from './reveal-field';
 
 /** Fund moves of any accounts; each opens in a dialog with its bank numbers revealable. */
@@ -107,7 +108,7 @@ export function FundMoveDetails({ move }: { move: FundMoveView }) {
   const status = describeFundMoveStatus(move.status);
   const approval = describeFundMoveApproval(move.approvalStatus);
   return (
-    <DetailsList
+    <DescriptionList
       items={[
         ['Reference', move.referenceNumber],
         ['Account', move.accountId],

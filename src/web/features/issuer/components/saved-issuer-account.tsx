@@ -3,6 +3,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { SavedIssuerAccount } from '../../../../contract/issuer-workspace';
+import { DescriptionList } from '../../../components/description-list';
 import { formatLocalDateTime } from '../../../lib/format';
 
 const yesNo = (value: boolean | null) => (value === null ? 'Not given' : value ? 'Yes' : 'No');
@@ -52,30 +53,7 @@ export function SavedIssuerAccountCard({ record }: { record: SavedIssuerAccount 
           size="small"
         />
       </Box>
-      <Box
-        component="dl"
-        sx={{
-          m: 0,
-          display: 'grid',
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(10rem, auto) minmax(0, 1fr)' },
-          columnGap: 2,
-          rowGap: 0.5,
-        }}
-      >
-        {rows.map(([label, value]) => (
-          <Box key={label} sx={{ display: 'contents' }}>
-            <Typography component="dt" color="text.secondary">
-              {label}
-            </Typography>
-            <Typography
-              component="dd"
-              sx={{ m: 0, mb: { xs: 1, sm: 0 }, overflowWrap: 'anywhere' }}
-            >
-              {value}
-            </Typography>
-          </Box>
-        ))}
-      </Box>
+      <DescriptionList items={rows} />
     </Paper>
   );
 }

@@ -9,6 +9,7 @@ import {
   formatLocalDateTime,
   formatMoney,
 } from '../../../lib/format';
+import { DescriptionList } from '../../../components/description-list';
 import { OfferingStatusChip } from './offering-status-chip';
 import { RaiseProgressBar } from './raise-progress';
 
@@ -27,7 +28,7 @@ export function OfferingDetails({ offering, actions }: OfferingDetailsProps) {
       <Box sx={{ display: 'grid', gap: 3, alignContent: 'start', minWidth: 0 }}>
         <Section title="Raise">
           <RaiseProgressBar offering={offering} showAmount />
-          <Facts
+          <DescriptionList
             items={[
               ['Unit price', formatMoney(offering.unitPrice)],
               ['Minimum', formatMoney(offering.minAmount)],
@@ -52,7 +53,7 @@ export function OfferingDetails({ offering, actions }: OfferingDetailsProps) {
           </Paper>
         )}
         <Section title="Summary">
-          <Facts
+          <DescriptionList
             items={[
               ['Status', <OfferingStatusChip key="status" status={offering.status} />],
               ['Type', offering.type],
@@ -83,33 +84,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       </Typography>
       {children}
     </Paper>
-  );
-}
-
-function Facts({ items }: { items: [string, ReactNode][] }) {
-  return (
-    <Box
-      component="dl"
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, auto) 1fr' },
-        columnGap: 2,
-        rowGap: { xs: 0.25, sm: 1 },
-        mt: 2,
-        mb: 0,
-      }}
-    >
-      {items.map(([term, value]) => (
-        <Box key={term} sx={{ display: 'contents' }}>
-          <Typography component="dt" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
-            {term}
-          </Typography>
-          <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-            {value}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
   );
 }
 
