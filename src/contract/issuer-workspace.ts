@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { localDateTimeSchema } from './money';
+import { issuerAccountRecordSchema } from './issuers';
 import { offeringSchema } from './offerings';
 import { purchaseHistorySchema } from './purchase-history';
 import {
@@ -12,7 +12,6 @@ import {
   usStateSchema,
 } from './rules/identity';
 import { pass, ruleSchema, type RuleResult } from './rules/result';
-import { lowerCaseStatusSchema } from './status';
 
 /** The offerings of the issuers linked to the signed-in issuer staff member. */
 export const issuerOfferingsSchema = z.object({ offerings: z.array(offeringSchema) });
@@ -78,32 +77,13 @@ export type IssuerAccountForm = z.input<typeof issuerAccountFormSchema>;
  * An issuer account record as saved (§2.4), with the tax id, SSN and date of birth masked by the
  * BFF: they are never sent back in clear.
  */
-export const savedIssuerAccountSchema = z.object({
-  issuerId: z.string(),
-  companyName: z.string().nullable(),
-  companyState: z.string().nullable(),
-  entityType: z.string().nullable(),
-  issuingCountry: z.string().nullable(),
-  accountType: z.string().nullable(),
-  accountMiddleInitial: z.string().nullable(),
-  maskedCompanyTaxId: z.string().nullable(),
-  maskedSocialSecurityNumber: z.string().nullable(),
-  maskedDateOfBirth: z.string().nullable(),
-  residentUs: z.boolean().nullable(),
-  citizenUs: z.boolean().nullable(),
-  address: z.object({
-    line1: z.string().nullable(),
-    line2: z.string().nullable(),
-    city: z.string().nullable(),
-    zip: z.string().nullable(),
-    country: z.string().nullable(),
-  }),
-  additionalInfo: z.string().nullable(),
-  /** Lower case; value seen: pending. */
-  status: lowerCaseStatusSchema.nullable(),
-  createdAt: localDateTimeSchema.nullable(),
-  createdIp: z.string().nullable(),
-});
+export const savedIssuerAccountSchema = issuerAccountRecordSchema
+  .omit({ companyTaxId: true, socialSecurityNumber: true, dateOfBirth: true })
+  .extend({
+    maskedCompanyTaxId: z.string().nullable(),
+    maskedSocialSecurityNumber: z.string().nullable(),
+    maskedDateOfBirth: z.string().nullable(),
+  });
 export type SavedIssuerAccount = z.infer<typeof savedIssuerAccountSchema>;
 
 export const savedIssuerAccountsSchema = z.object({ records: z.array(savedIssuerAccountSchema) });
