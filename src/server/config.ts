@@ -84,7 +84,18 @@ export class ConfigError extends Error {}
 
 function describe(issue: z.core.$ZodIssue): string {
   const name = issue.path.join('.') || 'configuration';
-  return `${name} ${issue.message.replace(/^Invalid input: /, '').toLowerCase()}`;
+  switch (issue.code) {
+    case 'invalid_type':
+      return `${name} must be a ${issue.expected}`;
+    case 'invalid_value':
+      return `${name} must be one of ${issue.values.map(String).join(', ')}`;
+    case 'too_small':
+      return `${name} must be at least ${String(issue.minimum)}`;
+    case 'too_big':
+      return `${name} must be at most ${String(issue.maximum)}`;
+    default:
+      return `${name} ${issue.message.replace(/^Invalid input: /, '').toLowerCase()}`;
+  }
 }
 
 function breakerOf(e: { TRANSACT_BREAKER_FAILURES: number; TRANSACT_BREAKER_RESET_MS: number }) {
@@ -101,9 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new ConfigError(
-      `Configuration error: ${describe(issue)} (value of ${issue.path.join('.')}).`,
-    );
+    throw new ConfigError(`Configuration error: ${describe(issue)}.`);
   }
   const e = parsed.data;
 
