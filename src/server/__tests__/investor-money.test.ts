@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { disbursementReceiptSchema } from '../../contract/disbursements';
 import { investmentReceiptSchema } from '../../contract/investments';
 import { iraSupplementReceiptSchema } from '../../contract/ira';
+import { offeringPurchaseHistorySchema } from '../../contract/issuer-workspace';
 import { offeringDetailSchema, offeringListSchema, type Offering } from '../../contract/offerings';
 import { call, callSandbox, signIn, startHarness, type Harness } from './harness';
 
@@ -267,6 +268,17 @@ describe('investing (createTrade)', () => {
       (await call(h.app, 'GET', `/api/offerings/${offering.id}`, { cookie: investor })).json(),
     ).offering;
     expect(Number(after.remainingShares)).toBe(Number(offering.remainingShares) - Number(units));
+    // …and its purchase history lists the trade (read as a reviewer, who may see any offering).
+    const reviewer = await signIn(h.app, 'compliance@demo.test');
+    const history = offeringPurchaseHistorySchema.parse(
+      (
+        await call(h.app, 'GET', `/api/offerings/${offering.id}/purchase-history`, {
+          cookie: reviewer,
+        })
+      ).json(),
+    ).history;
+    const trade = history.purchases.find((p) => p.tradeId === receipt.tradeId);
+    expect(trade?.accountId).toBe(accountA);
   });
 
   it.each([
