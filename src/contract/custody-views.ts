@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accountIdSchema } from './account-views';
 import { custodyAccountSchema, fundMoveSchema } from './custody';
+import { skippedRecordsSchema } from './skipped';
 
 /**
  * Custody reads as the BFF answers them (interface document §2.9, §2.12, §4.3, §4.4, §4.15).
@@ -38,6 +39,8 @@ export const fundMoveViewPageSchema = z.object({
   endIndex: z.number().int().nonnegative(),
   offset: z.number().int().nonnegative(),
   limit: z.number().int().positive(),
+  /** Records of this page that could not be understood and are not in `moves`. */
+  skippedRecords: skippedRecordsSchema,
 });
 export type FundMoveViewPage = z.infer<typeof fundMoveViewPageSchema>;
 

@@ -90,6 +90,8 @@ export const orderBookSchema = z.object({
   securities: z.array(securityDepthSchema),
   orders: z.array(orderRowSchema),
   executions: z.array(executionSchema),
+  /** Orders of the day that could not be understood and are not in the book. */
+  skippedRecords: z.number().int().nonnegative().optional(),
 });
 export type OrderBook = z.infer<typeof orderBookSchema>;
 

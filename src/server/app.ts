@@ -8,9 +8,8 @@ import type { Config, UpstreamSettings } from './config';
 import type { Db } from './store/db';
 import { recordAudit } from './store/audit';
 import { createUpstreamClient } from './upstream/client';
-import { getAllOffers } from './upstream/get-all-offers';
 import { CoalescingCache } from './lib/coalescing-cache';
-import type { Offering } from '../contract/offerings';
+import { readOfferingCatalog, type OfferingCatalog } from './lib/offering-catalog';
 import type { Deps } from './deps';
 import { loggerOptions } from './logger';
 import { csrfPlugin } from './plugins/csrf';
@@ -53,18 +52,19 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     ...options.upstream,
     logger: app.log.child({ component: 'upstream' }),
   });
-  const offerings = new CoalescingCache<Offering[]>(5_000);
+  const offerings = new CoalescingCache<OfferingCatalog>(5_000);
+  const loadOfferings = () => readOfferingCatalog(upstream, options.upstream.auth);
   const deps: Deps = {
     config,
     db,
     upstream,
     offerings,
     sandbox: options.sandbox,
-    loadOfferings: () => getAllOffers(upstream),
+    loadOfferings,
     audit: (event) => recordAudit(db, event),
     ownership: {
       async issuerOfOffering(offeringId) {
-        const all = await offerings.get('all', () => getAllOffers(upstream));
+        const { offerings: all } = await offerings.get('all', loadOfferings);
         return all.find((o) => o.id === offeringId)?.issuerId ?? null;
       },
     },

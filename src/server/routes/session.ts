@@ -15,7 +15,7 @@ export const SIGN_IN_LIMITS = { perIp: 100, failuresPerEmail: 8 };
 async function offeringIdsOf(user: StoredUser, deps: Deps): Promise<string[]> {
   if (user.issuerIds.length === 0) return [];
   try {
-    const offerings = await deps.offerings.get('all', () => deps.loadOfferings());
+    const { offerings } = await deps.offerings.get('all', () => deps.loadOfferings());
     return offerings.filter((o) => user.issuerIds.includes(o.issuerId)).map((o) => o.id);
   } catch {
     return [];
