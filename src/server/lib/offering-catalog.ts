@@ -35,9 +35,11 @@ export async function readOfferingCatalog(
     const read = await getOfferings(upstream, { offset, limit: PAGE });
     offerings.push(...read.offerings);
     skippedRecords += read.skipped.length;
+    // The next page starts after what was received, skipped records included. endIndex is not
+    // used: live collections give offset + limit there whatever the page held
+    // (GET-trades__kvl-101-offset-1-limit-2.json: startIndex 1, endIndex 3).
     const received = read.offerings.length + read.skipped.length;
-    // §4.3 paging (shared by the collections): endIndex is inclusive.
-    offset = read.endIndex + 1;
+    offset += received;
     if (received === 0 || offset >= read.totalRecords) break;
   }
   return { offerings, skippedRecords };

@@ -19,7 +19,6 @@ import { getOrdersForADay } from '../get-orders-for-a-day';
 import { searchAccount } from '../search-account';
 import { searchEntity } from '../search-entity';
 import { updateSecurityMarketHours } from '../update-security-market-hours';
-import { UpstreamError } from '../errors';
 import { decodeBankNumber } from '../wire';
 import { fakeClient, ok } from './fake-client';
 
