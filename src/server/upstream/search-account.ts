@@ -24,7 +24,11 @@ export async function searchAccount(
   const request = buildSearchAccountRequest(params);
   const payload = await client.send(request);
   return decodeAnswer(client, request, payload, rawSearchAccountSchema, (raw) => {
-    const { records, skipped } = readRecords(raw.accountDetails, rawAccountSchema, normalizeAccount);
+    const { records, skipped } = readRecords(
+      raw.accountDetails,
+      rawAccountSchema,
+      normalizeAccount,
+    );
     return { accounts: records, skipped };
   });
 }

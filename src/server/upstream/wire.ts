@@ -383,7 +383,10 @@ export function readRecords<Schema extends z.ZodType, Result>(
       records.push(normalize(parsed.data));
     } catch (error) {
       if (error instanceof UpstreamError) throw error;
-      skipped.push({ position, issues: [error instanceof Error ? error.message : 'not understood'] });
+      skipped.push({
+        position,
+        issues: [error instanceof Error ? error.message : 'not understood'],
+      });
     }
   });
   return { records, skipped };
