@@ -88,7 +88,7 @@ const rawDetailsSchema = z.preprocess(
   z.union([z.object({ rows: z.array(z.unknown()) }), rawSummarySchema]),
 );
 
-export const rawPurchaseHistorySchema = z.object({
+export const rawPurchaseHistorySchema = looseObject({
   'Offering purchased details': rawDetailsSchema,
 });
 
