@@ -416,6 +416,22 @@ describe('conflicting duplicate keys: one documented rule, logged', () => {
   });
 });
 
+describe('logs name paths and positions, never values (architecture decision 3)', () => {
+  it('an answer that does not fit is logged without the offending value', async () => {
+    const { client, errors } = fakeClient({
+      ...ok,
+      accountDetails: account('A1', { kycDate: '31/02/1999 99:99', '506cLimit': '1,000.5' }),
+    });
+    const error = await getAccount(client, { accountId: 'A1' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'bad_response' });
+    const logged = JSON.stringify(errors);
+    expect(logged).toMatch(/kycDate/);
+    expect(logged).not.toContain('31/02/1999');
+    expect(logged).not.toContain('1,000.5');
+    expect(String((error as Error).message)).not.toContain('31/02/1999');
+  });
+});
+
 describe('purchase history shapes (§2.3)', () => {
   const row = {
     tradeId: '130',
