@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { complianceFundMovesSchema } from '../../contract/compliance';
 import { fundMoveViewPageSchema } from '../../contract/custody-views';
 import { offeringListSchema } from '../../contract/offerings';
+import { orderBookLineSchema, type OrderBook } from '../../contract/order-book';
+import { orderBookCacheFor } from '../lib/order-book-cache';
 import { call, callSandbox, sandboxCalls, signIn, startHarness, type Harness } from './harness';
 
 /*
@@ -76,6 +78,27 @@ describe('a list with one odd record', () => {
     const res = await call(h.app, 'GET', '/api/compliance/fund-moves', { cookie: compliance });
     expect(res.statusCode).toBe(200);
     expect(complianceFundMovesSchema.parse(res.json()).skippedRecords).toBe(1);
+  });
+});
+
+describe('an order-book day with one odd order (§4.1, §8)', () => {
+  async function book(): Promise<OrderBook> {
+    orderBookCacheFor(h.built.deps.upstream).invalidate();
+    const res = await call(h.app, 'GET', '/api/order-book/2026-03-10', { cookie: investor });
+    expect(res.statusCode).toBe(200);
+    const last = orderBookLineSchema.parse(JSON.parse(res.body.trim().split('\n').at(-1)!));
+    if (last.type !== 'book') throw new Error('no book line');
+    return last.book;
+  }
+
+  it('shows every other order, reads every page and says one could not be shown', async () => {
+    const whole = await book();
+    expect(whole.skippedRecords).toBe(0);
+    // §2.1 values seen: Offer, Bid. A skipped record still counts toward a full page of 500.
+    await oddRecord('getOrdersForADay', { order_type: 'Swap' }, 0);
+    const odd = await book();
+    expect(odd.skippedRecords).toBe(1);
+    expect(odd.orderCount).toBe(whole.orderCount - 1);
   });
 });
 
