@@ -417,12 +417,24 @@ export function decodeAnswer<Schema extends z.ZodType, Result>(
   schema: Schema,
   normalize: (raw: z.output<Schema>) => Result,
 ): Result {
+  // Conflicts are collected while the answer is parsed and while its records are read one by
+  // one (readRecords runs inside normalize); both are synchronous.
   const conflicts: string[] = [];
   const outer = keyConflicts;
   keyConflicts = conflicts;
-  let parsed: ReturnType<Schema['safeParse']>;
+  let outcome: { ok: true; result: Result } | { ok: false; problem: string[] };
   try {
-    parsed = schema.safeParse(payload) as ReturnType<Schema['safeParse']>;
+    const parsed = schema.safeParse(payload);
+    if (parsed.success) {
+      try {
+        outcome = { ok: true, result: normalize(parsed.data as z.output<Schema>) };
+      } catch (error) {
+        if (error instanceof UpstreamError) throw error;
+        outcome = { ok: false, problem: [error instanceof Error ? error.message : String(error)] };
+      }
+    } else {
+      outcome = { ok: false, problem: issueLines(parsed.error) };
+    }
   } finally {
     keyConflicts = outer;
   }
@@ -432,25 +444,17 @@ export function decodeAnswer<Schema extends z.ZodType, Result>(
       `upstream ${request.operation}: a key came twice with different values; the documented spelling was kept`,
     );
   }
-  let problem: string[];
-  if (parsed.success) {
-    try {
-      const result = normalize(parsed.data as z.output<Schema>);
-      const skipped = skippedOf(result);
-      if (skipped.length > 0) {
-        client.logger.warn(
-          { operation: request.operation, skipped: skipped.slice(0, 20), count: skipped.length },
-          `upstream ${request.operation}: ${skipped.length} record(s) could not be understood and were left out`,
-        );
-      }
-      return result;
-    } catch (error) {
-      if (error instanceof UpstreamError) throw error;
-      problem = [error instanceof Error ? error.message : String(error)];
+  if (outcome.ok) {
+    const skipped = skippedOf(outcome.result);
+    if (skipped.length > 0) {
+      client.logger.warn(
+        { operation: request.operation, skipped: skipped.slice(0, 20), count: skipped.length },
+        `upstream ${request.operation}: ${skipped.length} record(s) could not be understood and were left out`,
+      );
     }
-  } else {
-    problem = issueLines(parsed.error as z.ZodError);
+    return outcome.result;
   }
+  const problem = outcome.problem;
   const submitted = request.effect === 'write' ? 'unknown' : 'no';
   client.logger.error(
     { operation: request.operation, issues: problem.slice(0, 20) },

@@ -406,6 +406,19 @@ describe('conflicting duplicate keys: one documented rule, logged', () => {
     expect(blank.warnings).toHaveLength(0);
   });
 
+  it('a conflict inside one record of a list is logged too (searchAccount, §4.11)', async () => {
+    const { client, warnings } = fakeClient({
+      ...ok,
+      accountDetails: [account('A1'), { ...account('A2'), KYCstatus: 'Approved' }],
+    });
+    const read = await searchAccount(client, { keyword: 'jane' });
+    expect(read.accounts[1].reviews.kyc.status).toBe('pending');
+    expect(warnings.map((w) => w.obj)).toContainEqual({
+      operation: 'searchAccount',
+      keys: ['kycStatus/KYCstatus'],
+    });
+  });
+
   it('equal values under two spellings are no conflict', async () => {
     const { client, warnings } = fakeClient({
       ...ok,
