@@ -52,9 +52,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     requestIdHeader: false,
     // A hop count as a function: what Fastify does with a number, which its types do not allow.
     trustProxy:
-      typeof config.trustProxy === 'number'
-        ? trustHops(config.trustProxy)
-        : config.trustProxy,
+      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 64 * 1024,
   });
 
@@ -87,7 +85,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   await securityHeadersPlugin(app, config);
   csrfPlugin(app, config);
   sessionPlugin(app, config, db);
-  await rateLimitPlugin(app, db);
+  await rateLimitPlugin(app, db, options.now);
   errorHandlerPlugin(app);
 
   const routes: RouteSpec[] = [];

@@ -1,4 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import type { Db } from '../store/db';
 import { hit } from '../store/rate-limits';
@@ -12,12 +17,19 @@ import type { Rate, RouteLimits } from '../policy/types';
  * user's and everyone's), so the hooks come from `createRateLimit`, which returns the verdict and
  * lets one hook answer with the portal's own error shape.
  */
-export async function rateLimitPlugin(app: FastifyInstance, db: Db): Promise<void> {
-  await app.register(rateLimit, { global: false, store: storeOn(db) });
+export async function rateLimitPlugin(
+  app: FastifyInstance,
+  db: Db,
+  now: () => number = Date.now,
+): Promise<void> {
+  await app.register(rateLimit, { global: false, store: storeOn(db, now) });
 }
 
-/** A @fastify/rate-limit store on the `rate_limits` table: one atomic upsert per request. */
-function storeOn(db: Db) {
+/**
+ * A @fastify/rate-limit store on the `rate_limits` table: one atomic upsert per request. Windows
+ * are fixed and aligned to the clock, so every instance agrees on when one starts.
+ */
+function storeOn(db: Db, clock: () => number) {
   return class StoreOnDatabase {
     incr(
       key: string,
@@ -25,7 +37,7 @@ function storeOn(db: Db) {
       timeWindow: number,
       max: number,
     ): void {
-      const now = new Date();
+      const now = new Date(clock());
       hit(db, `limit:${key}`, max, timeWindow, now).then(
         (r) => callback(null, { current: r.count, ttl: r.resetAt.getTime() - now.getTime() }),
         (error: Error) => callback(error),
@@ -89,15 +101,15 @@ function concurrencyHook(max: number): preHandlerAsyncHookHandler {
   const running = new Map<string, number>();
   return async function concurrencyLimit(request: FastifyRequest, reply: FastifyReply) {
     const key = userKey(request);
-    const now = running.get(key) ?? 0;
-    if (now >= max) {
+    const inFlight = running.get(key) ?? 0;
+    if (inFlight >= max) {
       throw new HttpError(
         'rate_limited',
         `You already have ${max} of these loading. Nothing was sent; wait for one to finish and try again.`,
         { retryAfterSeconds: 1, submitted: 'no' },
       );
     }
-    running.set(key, now + 1);
+    running.set(key, inFlight + 1);
     let released = false;
     const release = () => {
       if (released) return;

@@ -33,7 +33,11 @@ const MONEY: RouteLimits = {
  */
 export const policyTable: Record<string, RoutePolicy> = {
   'GET /healthz': { roles: 'public', objects: [], note: 'Liveness.' },
-  'GET /readyz': { roles: 'public', objects: [], note: 'Readiness: the store answers and the upstream answered ping (checked at most every few seconds); no upstream details.' },
+  'GET /readyz': {
+    roles: 'public',
+    objects: [],
+    note: 'Readiness: the store answers and the upstream answered ping (checked at most every few seconds); no upstream details.',
+  },
   'GET /api/config': {
     roles: 'public',
     objects: [],

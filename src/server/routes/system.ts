@@ -164,7 +164,10 @@ export function systemRoutes(
         const upstreamReady = storeAnswers && (await upstreamAnswers(deps));
         if (!upstreamReady) {
           // Which dependency failed goes to the log only: the answer is anonymous.
-          request.log.warn({ storeAnswers }, 'not ready: the store or the upstream does not answer');
+          request.log.warn(
+            { storeAnswers },
+            'not ready: the store or the upstream does not answer',
+          );
           throw new HttpError('upstream_unavailable', 'Not ready.');
         }
         return { status: 'ready' as const };
