@@ -1,4 +1,20 @@
+import type { Role } from '../../contract/session';
 import { ALL_ROLES, REVIEWERS, type RouteLimits, type RoutePolicy } from './types';
+
+/**
+ * The role model: what each role is for. Which routes each role may call is the table below;
+ * docs/bff-api.md shows both, generated (scripts/policy-docs.ts).
+ */
+export const roleModel: Record<Role, string> = {
+  investor:
+    'Acts on their own linked accounts only: invests, moves money out of custody, opens IRA accounts, and reads public market data.',
+  issuer_staff:
+    "Acts for their linked issuers: reads those issuers' offerings and purchase history, stores the issuer's financial account, and sets the trading hours of their linked securities.",
+  compliance:
+    'A reviewer: reads across accounts, fund moves and the audit log, and reveals one masked value at a time with a stated, audited reason. Changes nothing on the platform.',
+  admin:
+    'Everything a reviewer reads, and the trading hours of any security; user accounts are managed from the command line (npm run users), not through the API.',
+};
 
 const MINUTE = 60;
 

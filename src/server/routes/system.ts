@@ -61,7 +61,7 @@ export function buildOpenApi(routes: RouteSpec[]) {
       tags: spec.tags,
       parameters,
       'x-policy': policy
-        ? { roles: policy.roles, objects: policy.objects, note: policy.note }
+        ? { roles: policy.roles, objects: policy.objects, note: policy.note, limits: policy.limits }
         : undefined,
       ...(spec.body
         ? {
