@@ -189,7 +189,15 @@ describe('generated query parameters on every GET route', () => {
           if (res.statusCode === 400)
             expect(res.json().error.fields?.length ?? 0).toBeGreaterThan(0);
         }),
-        { numRuns: RUNS_PER_ROUTE },
+        {
+          numRuns: RUNS_PER_ROUTE,
+          // Always one request that passes validation and one that fails every rule, beside
+          // the generated ones.
+          examples: [
+            [Object.fromEntries(keys.map((k) => [k, GOOD[k] ?? 'x']))],
+            [Object.fromEntries(keys.map((k) => [k, 'A'.repeat(5_000)]))],
+          ],
+        },
       );
     }
     expect(sent).toBe(routes.length * RUNS_PER_ROUTE);
