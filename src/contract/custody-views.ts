@@ -47,7 +47,12 @@ export type FundMoveViewPage = z.infer<typeof fundMoveViewPageSchema>;
 export const FUND_MOVES_PAGE_SIZE = 10;
 
 export const fundMovesQuerySchema = z.object({
-  offset: z.coerce.number().int('offset must be a whole number').nonnegative().default(0),
+  offset: z.coerce
+    .number({ error: 'offset must be a whole number' })
+    .int('offset must be a whole number')
+    .nonnegative('offset must be a whole number')
+    .max(1_000_000, 'offset is at most 1000000')
+    .default(0),
   limit: z.coerce.number().int().min(1).max(100).default(FUND_MOVES_PAGE_SIZE),
 });
 export type FundMovesQuery = z.infer<typeof fundMovesQuerySchema>;

@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import { z } from 'zod';
+import { boundedDateSchema, latestOrderBookDay } from './dates';
 import { apiErrorSchema } from './errors';
 import { decimalStringSchema, instantSchema, isoDateSchema } from './money';
 import { lowerCaseStatusSchema } from './status';
@@ -111,7 +112,9 @@ export const orderBookLineSchema = z.discriminatedUnion('type', [
 ]);
 export type OrderBookLine = z.infer<typeof orderBookLineSchema>;
 
-export const orderBookParamsSchema = z.object({ date: isoDateSchema });
+export const orderBookParamsSchema = z.object({
+  date: boundedDateSchema('date', () => latestOrderBookDay()),
+});
 
 /** One order with every field the viewer may see, its matches and its remaining shares. */
 export const orderDetailSchema = z.object({

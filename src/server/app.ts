@@ -14,6 +14,7 @@ import type { Deps } from './deps';
 import { loggerOptions } from './logger';
 import { csrfPlugin } from './plugins/csrf';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 import { registerRoutes, type RouteSpec } from './routes/define';
@@ -29,6 +30,10 @@ export interface AppOptions {
   spaDir?: string;
   /** Override the logger (tests pass false or a stream). */
   logger?: boolean | Record<string, unknown>;
+  /** Multiplies every route limit of the policy table (fuzz tests send thousands of requests). */
+  limitScale?: number;
+  /** The clock of time-based caches (tests inject one); `Date.now` by default. */
+  now?: () => number;
 }
 
 export interface BuiltApp {
@@ -44,7 +49,9 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     logger: options.logger ?? loggerOptions(config.logLevel, config.logFile),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    trustProxy: config.trustProxy,
+    // A hop count as a function: what Fastify does with a number, which its types do not allow.
+    trustProxy:
+      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 64 * 1024,
   });
 
@@ -75,19 +82,24 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     return payload;
   });
   await app.register(cookie);
-  securityHeadersPlugin(app, config);
+  await securityHeadersPlugin(app, config);
   csrfPlugin(app, config);
   sessionPlugin(app, config, db);
+  await rateLimitPlugin(app, db, options.now);
   errorHandlerPlugin(app);
 
   const routes: RouteSpec[] = [];
-  routes.push(...allRoutes, ...systemRoutes(() => routes));
-  registerRoutes(app, routes, deps);
+  routes.push(...allRoutes, ...systemRoutes(() => routes, { now: options.now ?? Date.now }));
+  registerRoutes(app, routes, deps, options.limitScale);
 
   if (options.spaDir && existsSync(path.join(options.spaDir, 'index.html'))) {
     await serveSpa(app, options.spaDir);
   }
   return { app, deps, routes };
+}
+
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
 }
 
 async function serveSpa(app: FastifyInstance, spaDir: string) {
