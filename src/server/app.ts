@@ -16,7 +16,8 @@ import { loggerOptions } from './logger';
 import { csrfPlugin } from './plugins/csrf';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { securityHeadersPlugin } from './plugins/security-headers';
-import { sessionPlugin } from './plugins/session';
+import { sessionPlugin, sessionTimes } from './plugins/session';
+import { SessionCache } from './store/session-cache';
 import { registerRoutes, type RouteSpec } from './routes/define';
 import { allRoutes } from './routes';
 import { systemRoutes } from './routes/system';
@@ -77,7 +78,9 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   await app.register(cookie);
   securityHeadersPlugin(app, config);
   csrfPlugin(app, config);
-  sessionPlugin(app, config, db);
+  const sessions = await SessionCache.open(db, sessionTimes(config));
+  app.addHook('onClose', () => sessions.close());
+  sessionPlugin(app, config, sessions);
   errorHandlerPlugin(app);
 
   const routes: RouteSpec[] = [];
