@@ -102,8 +102,11 @@ export function systemRoutes(getAllRoutes: () => RouteSpec[]) {
       url: '/api/config',
       summary: 'Public settings the SPA needs before sign-in',
       tags: ['system'],
-      response: z.object({ sandbox: z.boolean() }),
-      handler: async ({ deps }) => ({ sandbox: deps.sandbox }),
+      response: z.object({ sandbox: z.boolean(), platformTimeZone: z.string() }),
+      handler: async ({ deps }) => ({
+        sandbox: deps.sandbox,
+        platformTimeZone: deps.config.upstreamTimeZone,
+      }),
     }),
     defineRoute({
       method: 'GET',
@@ -128,6 +131,14 @@ export function systemRoutes(getAllRoutes: () => RouteSpec[]) {
       tags: ['system'],
       response: readySchema,
       async handler({ deps }) {
+        // §5 rule 6: every GET needs header credentials, so with TRANSACT_AUTH=body the custody
+        // account read (§4.15) can never succeed: a configuration fault, not a passing one.
+        if (deps.config.upstreamAuth === 'body') {
+          throw new HttpError(
+            'upstream_unavailable',
+            'Not ready: TRANSACT_AUTH=body cannot make the GET operations the portal needs (custody accounts); set TRANSACT_AUTH=header.',
+          );
+        }
         try {
           await deps.db.selectFrom('users').select('id').limit(1).execute();
           await ping(deps.upstream);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FundMovePage } from '../../contract/custody';
 import type { UpstreamClient, UpstreamRequest } from './client';
 import { normalizeFundMove, rawFundMoveSchema } from './fund-move-wire';
-import { decodeAnswer, looseObject, wireCount, wireList } from './wire';
+import { decodeAnswer, looseObject, wireCount, wireIndex, wireList } from './wire';
 
 export interface FundMovesParams {
   /** Optional (§4.3): without it, moves of every account the key may see. */
@@ -27,7 +27,8 @@ export const rawFundMovesSchema = z.object({
   pagination: looseObject({
     totalRecords: wireCount,
     startIndex: wireCount,
-    endIndex: wireCount,
+    // §4.3: endIndex is inclusive, so an empty page ends at startIndex - 1 (-1 for the first page).
+    endIndex: wireIndex,
   }).optional(),
 });
 
@@ -45,7 +46,7 @@ export async function getCustodyFundMoves(
       moves,
       totalRecords: raw.pagination?.totalRecords ?? moves.length,
       startIndex,
-      endIndex: raw.pagination?.endIndex ?? Math.max(startIndex, startIndex + moves.length - 1),
+      endIndex: raw.pagination?.endIndex ?? startIndex + moves.length - 1,
     };
   });
 }

@@ -3,6 +3,7 @@ import {
   formatCalendarDate,
   formatDecimal,
   formatLocalDateTime,
+  formatTimestamp,
   formatMoney,
   formatPercent,
 } from '../format';
@@ -51,5 +52,33 @@ describe('formatMoney and formatDecimal', () => {
 
   it('formats percentages with one decimal at most', () => {
     expect(formatPercent(0.5064, 'en-US')).toBe('50.6%');
+  });
+});
+
+describe('a person reads a date anywhere in the portal', () => {
+  it("sees the portal's own timestamps in their zone, the zone named", () => {
+    expect(
+      formatTimestamp('2026-07-17T16:09:00.000Z', { locale: 'en-US', timeZone: 'America/Denver' }),
+    ).toBe('Jul 17, 2026, 10:09 AM MDT');
+  });
+
+  it("sees the platform's zone-less times in their zone, with the platform's reading after", () => {
+    expect(
+      formatTimestamp('2026-07-17T16:09:00', {
+        locale: 'en-US',
+        timeZone: 'America/New_York',
+        sourceTimeZone: 'UTC',
+      }),
+    ).toBe('Jul 17, 2026, 12:09 PM EDT (4:09 PM UTC on the platform)');
+  });
+
+  it('sees no second reading when the platform is in their zone, and never "time zone not stated"', () => {
+    const shown = formatTimestamp('2026-01-05T09:30:00', {
+      locale: 'en-US',
+      timeZone: 'UTC',
+      sourceTimeZone: 'UTC',
+    });
+    expect(shown).toBe('Jan 5, 2026, 9:30 AM UTC');
+    expect(formatTimestamp(null)).toBe('Not recorded');
   });
 });

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { AccountView } from '../../../../contract/account-views';
 import type { Review } from '../../../../contract/accounts';
 import type { CustodyAccountResult } from '../../../../contract/custody-views';
-import { formatCalendarDate, formatLocalDateTime, formatMoney } from '../../../lib/format';
+import { formatCalendarDate, formatTimestamp, formatMoney } from '../../../lib/format';
 import { DescriptionList } from '../../../components/description-list';
 import { orDash } from './details-list';
 import { RevealField } from './reveal-field';
@@ -18,7 +18,7 @@ const reviewDate = (date: string | null) =>
   date === null
     ? 'Not recorded'
     : date.includes('T')
-      ? formatLocalDateTime(date)
+      ? formatTimestamp(date)
       : formatCalendarDate(date);
 
 /** KYC, AML, accreditation and approval with their dates (interface document §2.5). */
@@ -45,7 +45,7 @@ export function AccountReviews({ account }: { account: AccountView }) {
             <TableRow>
               <TableCell scope="col">Review</TableCell>
               <TableCell scope="col">Status</TableCell>
-              <TableCell scope="col">Date (platform time)</TableCell>
+              <TableCell scope="col">Date</TableCell>
               <TableCell scope="col">Note</TableCell>
             </TableRow>
           </TableHead>
@@ -108,7 +108,7 @@ export function AccountProfileForReview({ account }: { account: AccountView }) {
           [
             'Suitability',
             account.suitability.score
-              ? `Score ${account.suitability.score}${account.suitability.approver ? `, approved by ${account.suitability.approver}` : ''}${account.suitability.date ? ` on ${formatLocalDateTime(account.suitability.date)}` : ''}`
+              ? `Score ${account.suitability.score}${account.suitability.approver ? `, approved by ${account.suitability.approver}` : ''}${account.suitability.date ? ` on ${formatTimestamp(account.suitability.date)}` : ''}`
               : 'Not assessed',
           ],
           ['Rule 506(c) limit', money(account.limits.rule506c)],
@@ -143,7 +143,7 @@ export function CustodyAccountSummary({ result }: { result: CustodyAccountResult
         ],
         ['Relationship', orDash(c.relationship)],
         ['Principal review by', orDash(c.principalReviewBy)],
-        ['Approved', c.approvedAt ? formatLocalDateTime(c.approvedAt) : '—'],
+        ['Approved', c.approvedAt ? formatTimestamp(c.approvedAt) : '—'],
         ['Notes', orDash(c.notes)],
       ]}
     />

@@ -1,7 +1,7 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { EntityView } from '../../../../contract/compliance';
-import { formatCalendarDate, formatLocalDateTime } from '../../../lib/format';
+import { formatCalendarDate, formatTimestamp } from '../../../lib/format';
 import { DescriptionList } from '../../../components/description-list';
 import { orDash } from './details-list';
 import { RevealField } from './reveal-field';
@@ -10,7 +10,7 @@ const reviewDate = (date: string | null) =>
   date === null
     ? ''
     : date.includes('T')
-      ? ` (${formatLocalDateTime(date)})`
+      ? ` (${formatTimestamp(date)})`
       : ` (${formatCalendarDate(date)})`;
 
 /** An entity party (interface document §2.6) as found by the search; the EIN masked. */

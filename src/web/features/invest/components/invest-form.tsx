@@ -13,6 +13,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { AccountSummary } from '../../../../contract/account-views';
 import {
   checkInvestment,
+  describeInvestmentBounds,
   makeInvestmentFormSchema,
   paymentMethodLabels,
   type InvestmentForm as InvestmentValues,
@@ -26,7 +27,7 @@ import { FormTextField } from '../../../components/form/form-text-field';
 import { paths } from '../../../config/paths';
 import { isApiClientError, newIdempotencyKey } from '../../../lib/api-client';
 import { useArmed } from '../../../lib/use-armed';
-import { formatDecimal, formatLocalDateTime, formatMoney } from '../../../lib/format';
+import { formatDecimal, formatTimestamp, formatMoney } from '../../../lib/format';
 import { SubmissionError } from '../../custody/components/submission-outcome';
 import { useCreateInvestment } from '../api/create-investment';
 
@@ -161,7 +162,7 @@ export function InvestForm({ offering, accounts }: InvestFormProps) {
         label="Units"
         inputMode="numeric"
         autoComplete="off"
-        helperText={`${formatDecimal(offering.remainingShares)} units remain at ${formatMoney(offering.unitPrice)} each; investments from ${formatMoney(offering.minAmount)} to ${formatMoney(offering.maxAmount)}.`}
+        helperText={describeInvestmentBounds(offering)}
         required
       />
       <Typography aria-live="polite" data-testid="invest-amount">
@@ -204,9 +205,7 @@ function InvestmentResult({ receipt }: { receipt: InvestmentReceipt }) {
           ['Amount', formatMoney(receipt.amount)],
           ['Payment', paymentMethodLabels[receipt.paymentMethod]],
           ...(receipt.createdAt
-            ? ([
-                ['Submitted', `${formatLocalDateTime(receipt.createdAt)} (time zone not stated)`],
-              ] as [string, string][])
+            ? ([['Submitted', formatTimestamp(receipt.createdAt)]] as [string, string][])
             : []),
         ]}
       />

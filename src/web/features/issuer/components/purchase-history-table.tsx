@@ -8,7 +8,7 @@ import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import Big from 'big.js';
 import type { Purchase } from '../../../../contract/purchase-history';
-import { formatDecimal, formatLocalDateTime, formatMoney } from '../../../lib/format';
+import { formatDecimal, formatTimestamp, formatMoney } from '../../../lib/format';
 
 type SortKey = 'tradeId' | 'accountName' | 'amount' | 'shares' | 'purchasedAt';
 type Direction = 'ascending' | 'descending';
@@ -198,7 +198,7 @@ export function PurchaseHistoryTable({ purchases }: { purchases: readonly Purcha
                     {formatDecimal(purchase.shares)}
                   </Box>
                   <Box role="cell" sx={{ px: 1.5, whiteSpace: 'nowrap' }}>
-                    {formatLocalDateTime(purchase.purchasedAt)}
+                    {formatTimestamp(purchase.purchasedAt)}
                   </Box>
                 </Box>
               );

@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { SavedIssuerAccount } from '../../../../contract/issuer-workspace';
 import { DescriptionList } from '../../../components/description-list';
-import { formatLocalDateTime } from '../../../lib/format';
+import { formatTimestamp } from '../../../lib/format';
 
 const yesNo = (value: boolean | null) => (value === null ? 'Not given' : value ? 'Yes' : 'No');
 
@@ -33,7 +33,7 @@ export function SavedIssuerAccountCard({ record }: { record: SavedIssuerAccount 
     ['U.S. citizen', yesNo(record.citizenUs)],
     ['Address', address || 'Not given'],
     ['Additional information', record.additionalInfo ?? 'None'],
-    ['Saved', `${formatLocalDateTime(record.createdAt)} (platform time)`],
+    ['Saved', formatTimestamp(record.createdAt)],
     ['From IP address', record.createdIp ?? 'Not recorded'],
   ];
   return (

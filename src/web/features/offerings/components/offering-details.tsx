@@ -6,7 +6,7 @@ import type { Offering } from '../../../../contract/offerings';
 import {
   formatCalendarDate,
   formatDecimal,
-  formatLocalDateTime,
+  formatTimestamp,
   formatMoney,
 } from '../../../lib/format';
 import { DescriptionList } from '../../../components/description-list';
@@ -63,9 +63,7 @@ export function OfferingDetails({ offering, actions }: OfferingDetailsProps) {
               ['Issuer ID', <Code key="issuer" value={offering.issuerId} />],
               [
                 'Created',
-                offering.createdAt
-                  ? `${formatLocalDateTime(offering.createdAt)} (time zone not stated)`
-                  : 'Not recorded',
+                offering.createdAt ? formatTimestamp(offering.createdAt) : 'Not recorded',
               ],
             ]}
           />
