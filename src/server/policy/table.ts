@@ -88,14 +88,14 @@ export const policyTable: Record<string, RoutePolicy> = {
     note: "The week's global trading hours and the market status (public).",
   },
   'GET /api/securities': {
-    roles: ['issuer_staff', ...REVIEWERS],
+    roles: ALL_ROLES,
     objects: [],
-    note: 'Securities whose hours the viewer may set: issuer staff their own, reviewers all.',
+    note: 'Securities with their names (public market data): issuer staff their own, everyone else all.',
   },
   'GET /api/securities/:securityId/market-hours': {
-    roles: ['issuer_staff', ...REVIEWERS],
-    objects: [{ from: 'params', field: 'securityId', kind: 'security', check: 'own' }],
-    note: 'The trading hours of one security.',
+    roles: ALL_ROLES,
+    objects: [],
+    note: 'The trading hours of one security (public market data, like the order book: investors need them to know when it trades).',
   },
   'PUT /api/securities/:securityId/market-hours': {
     roles: ['issuer_staff', ...REVIEWERS],

@@ -19,6 +19,7 @@ import { NotFound } from '../../../../components/not-found';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
 import { paths } from '../../../../config/paths';
+import { useSession } from '../../../../features/auth/api/get-session';
 import { isApiClientError } from '../../../../lib/api-client';
 import {
   purchaseHistoryQueryOptions,
@@ -115,13 +116,21 @@ export default function PurchaseHistoryRoute() {
   const { offeringId = '' } = useParams();
   const query = usePurchaseHistory(offeringId);
   const title = query.data?.offering?.name ?? `Offering ${offeringId}`;
+  const reviewer = useSession().data?.user.role !== 'issuer_staff';
 
   if (isApiClientError(query.error) && (query.error.status === 404 || query.error.status === 403)) {
     return (
       <NotFound
         title="Offering not available"
-        message="There is no offering with this ID among your issuer's offerings."
-        backTo={{ href: paths.app.issuerOfferings.getHref(), label: 'Back to my offerings' }}
+        message={
+          reviewer
+            ? 'There is no offering with this ID.'
+            : "There is no offering with this ID among your issuer's offerings."
+        }
+        backTo={{
+          href: paths.app.issuerOfferings.getHref(),
+          label: reviewer ? 'Back to the offerings' : 'Back to my offerings',
+        }}
       />
     );
   }
