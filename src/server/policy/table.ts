@@ -47,6 +47,16 @@ export const policyTable: Record<string, RoutePolicy> = {
     objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
     note: 'One account: profile and reviews, tax id masked; reviewer reads are audited.',
   },
+  'GET /api/accounts/:accountId/notes': {
+    roles: REVIEWERS,
+    objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
+    note: "Reviewers' notes on an account, newest first.",
+  },
+  'POST /api/accounts/:accountId/notes': {
+    roles: REVIEWERS,
+    objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
+    note: 'Add a note to an account review; audited (the note text is not copied into the audit log).',
+  },
   'GET /api/accounts/:accountId/custody-account': {
     roles: ['investor', ...REVIEWERS],
     objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
@@ -112,6 +122,11 @@ export const policyTable: Record<string, RoutePolicy> = {
     roles: ['issuer_staff', ...REVIEWERS],
     objects: [{ from: 'params', field: 'offeringId', kind: 'offering', check: 'own' }],
     note: "Who bought what in an offering of my issuer, with the upstream's summary; reviewers any offering.",
+  },
+  'GET /api/issuers/:issuerId/issuer-account': {
+    roles: ['issuer_staff'],
+    objects: [{ from: 'params', field: 'issuerId', kind: 'issuer', check: 'own' }],
+    note: 'The issuer account as the portal saved it (masked), so it shows after a reload; null before the first save.',
   },
   'POST /api/issuers/:issuerId/issuer-account': {
     roles: ['issuer_staff'],
