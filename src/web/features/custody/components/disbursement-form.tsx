@@ -30,6 +30,7 @@ import { useArmed } from '../../../lib/use-armed';
 import { formatTimestamp, formatMoney } from '../../../lib/format';
 import { useCreateDisbursement } from '../api/create-disbursement';
 import { SubmissionError } from './submission-outcome';
+import { focusOnMount } from '../../../lib/focus';
 
 /** What the fields hold while typing; the schema turns it into one of the three request shapes. */
 type Values = {
@@ -273,7 +274,7 @@ function ReviewSummary({
 
 function DisbursementResult({ receipt }: { receipt: DisbursementReceipt }) {
   return (
-    <Alert severity="success" role="status">
+    <Alert severity="success" role="status" tabIndex={-1} ref={focusOnMount}>
       <AlertTitle>Disbursement requested</AlertTitle>
       <DescriptionList
         items={[

@@ -30,6 +30,7 @@ import { useArmed } from '../../../lib/use-armed';
 import { formatDecimal, formatTimestamp, formatMoney } from '../../../lib/format';
 import { SubmissionError } from '../../custody/components/submission-outcome';
 import { useCreateInvestment } from '../api/create-investment';
+import { focusOnMount } from '../../../lib/focus';
 
 const paymentOptions = (Object.keys(paymentMethodLabels) as InvestmentValues['paymentMethod'][])
   .filter((method) => method !== 'credit_card')
@@ -93,7 +94,14 @@ export function InvestForm({ offering, accounts }: InvestFormProps) {
         aria-labelledby="invest-review-title"
         sx={{ p: { xs: 2, md: 3 } }}
       >
-        <Typography component="h2" variant="h2" id="invest-review-title" tabIndex={-1}>
+        <Typography
+          component="h2"
+          variant="h2"
+          id="invest-review-title"
+          tabIndex={-1}
+          ref={focusOnMount}
+          sx={{ outline: 'none' }}
+        >
           Review your investment
         </Typography>
         <Typography sx={{ mt: 1 }}>Nothing is submitted until you confirm.</Typography>
@@ -188,7 +196,7 @@ export function InvestForm({ offering, accounts }: InvestFormProps) {
 
 function InvestmentResult({ receipt }: { receipt: InvestmentReceipt }) {
   return (
-    <Alert severity="success" role="status">
+    <Alert severity="success" role="status" tabIndex={-1} ref={focusOnMount}>
       <AlertTitle>Investment submitted</AlertTitle>
       <DescriptionList
         items={[

@@ -44,6 +44,7 @@ import { formatTimestamp } from '../../../lib/format';
 import { useArmed } from '../../../lib/use-armed';
 import { SubmissionError } from '../../custody/components/submission-outcome';
 import { useCreateIraSupplement } from '../api/create-ira-supplement';
+import { focusOnMount } from '../../../lib/focus';
 
 type Values = z.input<typeof iraSupplementSchema>;
 
@@ -525,7 +526,7 @@ function IraReview({ values }: { values: Values }) {
 
 function IraResult({ receipt }: { receipt: IraSupplementReceipt }) {
   return (
-    <Alert severity="success" role="status">
+    <Alert severity="success" role="status" tabIndex={-1} ref={focusOnMount}>
       <AlertTitle>IRA request submitted</AlertTitle>
       <Typography>
         The custodial account request for account <Code value={receipt.accountId} /> was received.

@@ -15,6 +15,7 @@ import { useSecurityHours } from '../../../../features/market-hours/api/get-secu
 import { useUpdateSecurityHours } from '../../../../features/market-hours/api/update-security-hours';
 import { SavedHours } from '../../../../features/market-hours/components/saved-hours';
 import { SecurityHoursForm } from '../../../../features/market-hours/components/security-hours-form';
+import { focusOnMount } from '../../../../lib/focus';
 import { hasSession } from '../../../session-guard';
 import { useSession } from '../../../../features/auth/api/get-session';
 
@@ -50,7 +51,7 @@ function SecurityHoursEditor({ securityId, name }: { securityId: string; name: s
       </SectionCard>
       {saved && (
         <Box>
-          <Alert severity="success" role="status" sx={{ mb: 2 }}>
+          <Alert severity="success" role="status" sx={{ mb: 2 }} tabIndex={-1} ref={focusOnMount}>
             Saved. These are the hours the platform now holds for {name}.
           </Alert>
           <SavedHours hours={saved} title={`Saved hours of ${name}`} />
