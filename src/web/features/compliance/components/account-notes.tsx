@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -18,24 +17,20 @@ import { applyFieldErrors } from '../../../components/form/apply-field-errors';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { EmptyState, LoadingSkeleton, QueryState } from '../../../components/query-state';
 import { formatTimestamp } from '../../../lib/format';
+import { focusOnMount } from '../../../lib/focus';
 import { useAccountNotes, useAddAccountNote } from '../api/account-notes';
 
 /** Reviewers' notes on an account: read, and add one (each addition is audited). */
 export function AccountNotes({ accountId }: { accountId: string }) {
   const notes = useAccountNotes(accountId);
   const add = useAddAccountNote(accountId);
-  const status = useRef<HTMLParagraphElement>(null);
   const form = useForm<AccountNoteInput>({
     resolver: zodResolver(accountNoteInputSchema),
     defaultValues: { body: '' },
   });
   const submit = form.handleSubmit((values) =>
     add.mutate(values, {
-      onSuccess: () => {
-        form.reset({ body: '' });
-        // The result is announced and focus kept where the person is, not dropped to the body.
-        status.current?.focus();
-      },
+      onSuccess: () => form.reset({ body: '' }),
       onError: (error) => applyFieldErrors(error, form.setError, ['body']),
     }),
   );
@@ -55,9 +50,18 @@ export function AccountNotes({ accountId }: { accountId: string }) {
             Add note
           </Button>
         </Box>
-        <Typography ref={status} tabIndex={-1} role="status" sx={{ outline: 'none' }}>
-          {add.isSuccess ? 'Note added.' : ''}
-        </Typography>
+        {add.isSuccess && (
+          // Focus goes to the result (not to the page body) and it is announced.
+          <Typography
+            key={add.submittedAt}
+            ref={focusOnMount}
+            tabIndex={-1}
+            role="status"
+            sx={{ outline: 'none' }}
+          >
+            Note added.
+          </Typography>
+        )}
         {add.isError && <ErrorAlert error={add.error} title="The note was not added" />}
       </Box>
       <QueryState
@@ -66,7 +70,9 @@ export function AccountNotes({ accountId }: { accountId: string }) {
         loading={<LoadingSkeleton lines={2} />}
         errorTitle="The notes could not be loaded"
         isEmpty={(data) => data.notes.length === 0}
-        empty={<EmptyState title="No notes yet" message="Notes added here stay with the account." />}
+        empty={
+          <EmptyState title="No notes yet" message="Notes added here stay with the account." />
+        }
       >
         {(data) => (
           <List aria-label="Notes, newest first">
