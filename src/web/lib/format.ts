@@ -157,3 +157,54 @@ export function formatTimestamp(
   }).format(new Date(instant));
   return `${shown} (${there} on the platform)`;
 }
+
+/*
+ * Values for people, not codes (each one a rule, kept here so every page says it the same way).
+ */
+
+const CODE_WORDS: Record<string, string> = {
+  domestic_account: 'Domestic (U.S.) account',
+  international_account: 'International account',
+  checking: 'Checking',
+  savings: 'Savings',
+  individual: 'Individual',
+  entity: 'Entity',
+  disapproved: 'Not approved',
+  not_approved: 'Not approved',
+};
+
+/** A code such as `domestic_account` or `checking` as words ("Domestic (U.S.) account"). */
+export function formatCode(value: string | null | undefined): string {
+  if (!value) return '—';
+  const known = CODE_WORDS[value.trim().toLowerCase()];
+  if (known) return known;
+  if (!/^[a-z0-9_]+$/i.test(value) || !/[_]|^[a-z]/.test(value)) return value;
+  const words = value.replace(/_/g, ' ').trim().toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A U.S. phone number of 10 digits (or 11 with a leading 1) as (720) 555-8668; others as sent. */
+export function formatPhone(value: string | null | undefined): string {
+  if (!value) return '—';
+  const digits = value.replace(/\D/g, '');
+  const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+  if (national.length !== 10) return value;
+  return `(${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6)}`;
+}
+
+/** Nine-digit tax ids grouped as their kind is written: SSN 123-45-6789, EIN 12-3456789. */
+export function formatTaxId(value: string | null | undefined, kind: 'ssn' | 'ein'): string {
+  if (!value) return '—';
+  const digits = value.replace(/\D/g, '');
+  if (digits.length !== 9) return value;
+  return kind === 'ein'
+    ? `${digits.slice(0, 2)}-${digits.slice(2)}`
+    : `${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`;
+}
+
+/** A plain amount of dollars from a record (such as total assets) as money; text stays text. */
+export function formatAmount(value: string | null | undefined): string {
+  if (!value) return '—';
+  const plain = value.replace(/[$,\s]/g, '');
+  return /^-?\d+(\.\d+)?$/.test(plain) ? formatMoney(plain) : value;
+}

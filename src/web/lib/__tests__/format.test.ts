@@ -3,6 +3,10 @@ import {
   formatCalendarDate,
   formatDecimal,
   formatLocalDateTime,
+  formatAmount,
+  formatCode,
+  formatPhone,
+  formatTaxId,
   formatTimestamp,
   formatMoney,
   formatPercent,
@@ -80,5 +84,24 @@ describe('a person reads a date anywhere in the portal', () => {
     });
     expect(shown).toBe('Jan 5, 2026, 9:30 AM UTC');
     expect(formatTimestamp(null)).toBe('Not recorded');
+  });
+});
+
+describe('a compliance reviewer reads an account and an entity', () => {
+  it('sees words, not codes', () => {
+    expect(formatCode('domestic_account')).toBe('Domestic (U.S.) account');
+    expect(formatCode('checking')).toBe('Checking');
+    expect(formatCode('disapproved')).toBe('Not approved');
+    expect(formatCode('some_new_code')).toBe('Some new code');
+    expect(formatCode('Individual')).toBe('Individual');
+  });
+
+  it('sees total assets as money, a phone grouped, a revealed tax id grouped', () => {
+    expect(formatAmount('9750000')).toBe('$9,750,000.00');
+    expect(formatPhone('7205558668')).toBe('(720) 555-8668');
+    expect(formatPhone('+1 720 555 8668')).toBe('(720) 555-8668');
+    expect(formatPhone('+44 20 7946 0958')).toBe('+44 20 7946 0958');
+    expect(formatTaxId('154728860', 'ssn')).toBe('154-72-8860');
+    expect(formatTaxId('154728860', 'ein')).toBe('15-4728860');
   });
 });

@@ -9,9 +9,16 @@ import Typography from '@mui/material/Typography';
 import type { AccountView } from '../../../../contract/account-views';
 import type { Review } from '../../../../contract/accounts';
 import type { CustodyAccountResult } from '../../../../contract/custody-views';
-import { formatCalendarDate, formatTimestamp, formatMoney } from '../../../lib/format';
+import {
+  formatCalendarDate,
+  formatCode,
+  formatMoney,
+  formatPhone,
+  formatTimestamp,
+} from '../../../lib/format';
 import { DescriptionList } from '../../../components/description-list';
 import { orDash } from './details-list';
+import { explainReview } from '../../accounts/components/review-statuses';
 import { RevealField } from './reveal-field';
 
 const reviewDate = (date: string | null) =>
@@ -55,9 +62,8 @@ export function AccountReviews({ account }: { account: AccountView }) {
                 <TableCell component="th" scope="row">
                   {label}
                 </TableCell>
-                <TableCell sx={{ textTransform: 'capitalize' }}>
-                  {review.status ?? 'not started'}
-                </TableCell>
+                {/* The same words the investor reads for the same status. */}
+                <TableCell>{explainReview('kyc', review.status).label}</TableCell>
                 <TableCell>{reviewDate(review.date)}</TableCell>
                 <TableCell>{note || '—'}</TableCell>
               </TableRow>
@@ -86,9 +92,9 @@ export function AccountProfileForReview({ account }: { account: AccountView }) {
       <DescriptionList
         items={[
           ['Account ID', account.id],
-          ['Type', orDash(account.type)],
-          ['Entity type', orDash(account.entityType)],
-          ['Residency', orDash(account.residentType)],
+          ['Type', formatCode(account.type)],
+          ['Entity type', formatCode(account.entityType)],
+          ['Residency', formatCode(account.residentType)],
           [
             'Tax ID',
             <RevealField
@@ -104,7 +110,7 @@ export function AccountProfileForReview({ account }: { account: AccountView }) {
             [a.line1, a.line2, a.city, a.state, a.zip, a.country].filter(Boolean).join(', ') || '—',
           ],
           ['Email', orDash(account.email)],
-          ['Phone', orDash(account.phone)],
+          ['Phone', formatPhone(account.phone)],
           [
             'Suitability',
             account.suitability.score
@@ -136,7 +142,7 @@ export function CustodyAccountSummary({ result }: { result: CustodyAccountResult
   return (
     <DescriptionList
       items={[
-        ['Status', c.status],
+        ['Status', formatCode(c.status)],
         [
           'Restricted',
           c.restricted ? `Yes${c.restrictedReason ? `: ${c.restrictedReason}` : ''}` : 'No',

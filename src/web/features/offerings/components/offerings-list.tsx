@@ -95,7 +95,10 @@ function OfferingsTable({ offerings }: OfferingsListProps) {
               </TableCell>
               <TableCell>{offering.type}</TableCell>
               <TableCell>
-                <OfferingStatusChip status={offering.status} />
+                <OfferingStatusChip
+                  status={offering.status}
+                  remainingShares={offering.remainingShares}
+                />
               </TableCell>
               <TableCell align="right">{formatMoney(offering.unitPrice)}</TableCell>
               <TableCell>
@@ -128,7 +131,10 @@ function OfferingCards({ offerings }: OfferingsListProps) {
               <Typography component="h2" variant="h3" sx={{ overflowWrap: 'anywhere' }}>
                 <OfferingLink offering={offering} />
               </Typography>
-              <OfferingStatusChip status={offering.status} />
+              <OfferingStatusChip
+                status={offering.status}
+                remainingShares={offering.remainingShares}
+              />
             </Box>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
               {offering.type} · {formatMoney(offering.unitPrice)} per unit
