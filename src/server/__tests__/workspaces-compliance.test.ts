@@ -257,7 +257,10 @@ describe('a compliance reviewer adds a note to an account review', () => {
     }
     const empty = await call(h.app, 'POST', url, { cookie: compliance, body: { body: '  ' } });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().error.fields[0]).toMatchObject({ field: 'body', message: 'Note is required' });
+    expect(empty.json().error.fields[0]).toMatchObject({
+      field: 'body',
+      message: 'Note is required',
+    });
 
     const { notes } = accountNotesSchema.parse(
       (await call(h.app, 'GET', url, { cookie: compliance })).json(),
@@ -281,6 +284,20 @@ describe('a compliance reviewer adds a note to an account review', () => {
 });
 
 describe('audit log (issue 6, item 7)', () => {
+  it('a reviewer filters the audit log by part of an email address', async () => {
+    const part = auditPageSchema.parse(
+      (
+        await call(h.app, 'GET', '/api/audit-events?user=compliance@', { cookie: compliance })
+      ).json(),
+    );
+    expect(part.events.length).toBeGreaterThan(0);
+    expect(part.events.every((e) => e.userEmail === 'compliance@demo.test')).toBe(true);
+    const wildcard = auditPageSchema.parse(
+      (await call(h.app, 'GET', '/api/audit-events?user=%25', { cookie: compliance })).json(),
+    );
+    expect(wildcard.events).toEqual([]);
+  });
+
   it('filters by user and action, pages with before', async () => {
     const all = auditPageSchema.parse(
       (await call(h.app, 'GET', '/api/audit-events', { cookie: compliance })).json(),
