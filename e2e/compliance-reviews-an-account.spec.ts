@@ -44,7 +44,7 @@ test('a reviewer searches, reviews an account, reveals its tax id with a reason,
   await page.getByRole('link', { name: 'Audit log' }).first().click();
   const events = page.getByRole('table', { name: 'Audit events' });
   await expect(events).toContainText('KYC case 4711: tax id mismatch');
-  await expect(events).toContainText('personal data reveal');
+  await expect(events).toContainText('Personal data revealed');
   await expect(events).not.toContainText('154728860');
 
   await page.getByLabel('Action').selectOption('personal_data_reveal');
@@ -52,7 +52,7 @@ test('a reviewer searches, reviews an account, reveals its tax id with a reason,
   await expect(page).toHaveURL(/action=personal_data_reveal/);
   await expect(events).toContainText('KYC case 4711: tax id mismatch');
   for (const action of await events.getByRole('row').locator('td:nth-child(3)').allTextContents()) {
-    expect(action).toBe('personal data reveal');
+    expect(action).toBe('Personal data revealed');
   }
 
   const download = page.waitForEvent('download');
