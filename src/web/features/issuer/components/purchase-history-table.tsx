@@ -15,7 +15,7 @@ type Direction = 'ascending' | 'descending';
 
 const columns: { key: SortKey; label: string; numeric?: boolean; width: string }[] = [
   { key: 'tradeId', label: 'Trade', width: '0.8fr' },
-  { key: 'accountName', label: 'Account name', width: '1.6fr' },
+  { key: 'accountName', label: 'Investor (account)', width: '2fr' },
   { key: 'amount', label: 'Amount', numeric: true, width: '1.1fr' },
   { key: 'shares', label: 'Shares', numeric: true, width: '0.9fr' },
   { key: 'purchasedAt', label: 'Date', width: '1.3fr' },
@@ -176,6 +176,7 @@ export function PurchaseHistoryTable({ purchases }: { purchases: readonly Purcha
                   </Box>
                   <Box
                     role="cell"
+                    title={`${purchase.accountName ?? 'Name not given'} (${purchase.accountId})`}
                     sx={{
                       px: 1.5,
                       overflow: 'hidden',
@@ -183,7 +184,11 @@ export function PurchaseHistoryTable({ purchases }: { purchases: readonly Purcha
                       whiteSpace: 'nowrap',
                     }}
                   >
-                    {purchase.accountName ?? purchase.accountId}
+                    {/* Names repeat across accounts; the account id tells them apart. */}
+                    {purchase.accountName ?? 'Name not given'}{' '}
+                    <Box component="span" translate="no" sx={{ color: 'text.secondary' }}>
+                      ({purchase.accountId})
+                    </Box>
                   </Box>
                   <Box
                     role="cell"
