@@ -50,19 +50,19 @@ function AmountRange({ offering }: { offering: Offering }) {
       <Typography component="dt" variant="body2" color="text.secondary">
         Min
       </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+      <Typography component="dd" variant="body2" sx={{ m: 0, whiteSpace: 'nowrap' }}>
         {formatMoney(offering.minAmount)}
       </Typography>
       <Typography component="dt" variant="body2" color="text.secondary">
         Target
       </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+      <Typography component="dd" variant="body2" sx={{ m: 0, whiteSpace: 'nowrap' }}>
         {formatMoney(offering.targetAmount)}
       </Typography>
       <Typography component="dt" variant="body2" color="text.secondary">
         Max
       </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+      <Typography component="dd" variant="body2" sx={{ m: 0, whiteSpace: 'nowrap' }}>
         {formatMoney(offering.maxAmount)}
       </Typography>
     </Box>
@@ -71,7 +71,15 @@ function AmountRange({ offering }: { offering: Offering }) {
 
 function OfferingsTable({ offerings }: OfferingsListProps) {
   return (
-    <TableContainer component={Paper} variant="outlined">
+    // Scrolls sideways (and by keyboard) rather than clipping its last columns.
+    <TableContainer
+      component={Paper}
+      variant="outlined"
+      tabIndex={0}
+      role="region"
+      aria-label="Offerings (scrollable)"
+      sx={{ overflowX: 'auto' }}
+    >
       <Table size="small" aria-label="Offerings">
         <TableHead>
           <TableRow>
