@@ -61,7 +61,9 @@ export function marketHolidays(year: number): Map<string, string> {
     [nthWeekday(year, 2, 1, 3), "Washington's Birthday"],
     [addDays(easterSunday(year), -2), 'Good Friday'],
     [nthWeekday(year, 5, 1, -1), 'Memorial Day'],
-    ...(year >= 2022 ? ([[observed(isoDate(year, 6, 19)), 'Juneteenth']] as [string, string][]) : []),
+    ...(year >= 2022
+      ? ([[observed(isoDate(year, 6, 19)), 'Juneteenth']] as [string, string][])
+      : []),
     [observed(isoDate(year, 7, 4)), 'Independence Day'],
     [nthWeekday(year, 9, 1, 1), 'Labor Day'],
     [nthWeekday(year, 11, 4, 4), 'Thanksgiving Day'],

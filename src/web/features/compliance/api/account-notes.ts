@@ -16,8 +16,7 @@ export const accountNotesQueryOptions = (accountId: string) =>
       api.get(apiPaths.accountNotes(accountId), { schema: accountNotesSchema, signal }),
   });
 
-export const useAccountNotes = (accountId: string) =>
-  useQuery(accountNotesQueryOptions(accountId));
+export const useAccountNotes = (accountId: string) => useQuery(accountNotesQueryOptions(accountId));
 
 export const useAddAccountNote = (accountId: string) => {
   const queryClient = useQueryClient();

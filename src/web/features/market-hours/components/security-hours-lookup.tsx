@@ -33,7 +33,11 @@ export function SecurityHoursLookup() {
             const selected = chosen ?? data.securities[0].securityId;
             return (
               <>
-                <Box component="label" htmlFor="security-hours-lookup" sx={{ display: 'grid', gap: 0.5, maxWidth: 420 }}>
+                <Box
+                  component="label"
+                  htmlFor="security-hours-lookup"
+                  sx={{ display: 'grid', gap: 0.5, maxWidth: 420 }}
+                >
                   Security
                   <select
                     id="security-hours-lookup"
