@@ -129,4 +129,29 @@ export const migrations: Record<string, Migration> = {
       );
     },
   },
+  '0002-saved-issuer-accounts-and-account-notes': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('saved_issuer_accounts')
+        .addColumn('issuer_id', 'text', (c) => c.primaryKey())
+        .addColumn('records', 'jsonb', (c) => c.notNull())
+        .addColumn('saved_by', 'text', (c) => c.notNull())
+        .addColumn('saved_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('account_notes')
+        .addColumn('id', 'bigserial', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('author_id', 'text', (c) => c.notNull())
+        .addColumn('author_email', 'text', (c) => c.notNull())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('account_notes_account_idx')
+        .on('account_notes')
+        .columns(['account_id', 'created_at'])
+        .execute();
+    },
+  },
 };
