@@ -57,12 +57,28 @@ export const auditPageSchema = z.object({
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
 /** Audit actions people filter by most. */
-export const knownAuditActions = [
-  'personal_data_reveal',
-  'access_denied',
-  'audit_export',
-  'sign_in',
-] as const;
+/** Every action the BFF writes, with its words for people (the filter offers them all). */
+export const auditActionLabels = {
+  sign_in: 'Sign-in',
+  sign_out: 'Sign-out',
+  access_denied: 'Access denied',
+  account_viewed: 'Account viewed',
+  account_note_added: 'Account note added',
+  personal_data_reveal: 'Personal data revealed',
+  audit_export: 'Audit log exported',
+  trade_created: 'Investment made',
+  disbursement_requested: 'Disbursement requested',
+  ira_supplement_requested: 'IRA requested',
+  issuer_account_create: 'Issuer account saved',
+  security_hours_updated: 'Security hours set',
+} as const;
+
+export const knownAuditActions = Object.keys(
+  auditActionLabels,
+) as (keyof typeof auditActionLabels)[];
+
+export const auditActionLabel = (action: string): string =>
+  (auditActionLabels as Record<string, string>)[action] ?? action.replaceAll('_', ' ');
 
 export const auditCsvHeader = [
   'id',

@@ -63,3 +63,27 @@ export const complianceFundMovesSchema = z.object({
   skippedRecords: skippedRecordsSchema,
 });
 export type ComplianceFundMoves = z.infer<typeof complianceFundMovesSchema>;
+
+/** A reviewer's note on an account, kept by the portal (the upstream has none for reviewers). */
+export const accountNoteSchema = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  authorEmail: z.string(),
+  body: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type AccountNote = z.infer<typeof accountNoteSchema>;
+
+export const accountNotesSchema = z.object({ notes: z.array(accountNoteSchema) });
+export type AccountNotes = z.infer<typeof accountNotesSchema>;
+
+export const ACCOUNT_NOTE_MAX = 2000;
+
+export const accountNoteInputSchema = z.object({
+  body: z
+    .string({ error: 'Note is required' })
+    .trim()
+    .min(1, 'Note is required')
+    .max(ACCOUNT_NOTE_MAX, `Note can be at most ${ACCOUNT_NOTE_MAX} characters`),
+});
+export type AccountNoteInput = z.infer<typeof accountNoteInputSchema>;

@@ -17,7 +17,7 @@ export const custodyAccountResultSchema = z.discriminatedUnion('state', [
   z.object({ state: z.literal('available'), custodyAccount: custodyAccountSchema }),
   z.object({
     state: z.literal('unavailable'),
-    reason: z.enum(['permission', 'not_opened']),
+    reason: z.enum(['permission', 'not_opened', 'configuration']),
     message: z.string(),
   }),
 ]);
@@ -36,7 +36,8 @@ export const fundMoveViewPageSchema = z.object({
   moves: z.array(fundMoveViewSchema),
   totalRecords: z.number().int().nonnegative(),
   startIndex: z.number().int().nonnegative(),
-  endIndex: z.number().int().nonnegative(),
+  /** -1 or more: an empty page ends before it starts (§4.3). */
+  endIndex: z.number().int().min(-1),
   offset: z.number().int().nonnegative(),
   limit: z.number().int().positive(),
   /** Records of this page that could not be understood and are not in `moves`. */

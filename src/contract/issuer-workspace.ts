@@ -94,3 +94,13 @@ export type SavedIssuerAccount = z.infer<typeof savedIssuerAccountSchema>;
 
 export const savedIssuerAccountsSchema = z.object({ records: z.array(savedIssuerAccountSchema) });
 export type SavedIssuerAccounts = z.infer<typeof savedIssuerAccountsSchema>;
+
+/**
+ * `GET /api/issuers/:issuerId/issuer-account`: the issuer account as the portal saved it, or null.
+ * The interface document names no read of an issuer account (§4.6 only creates), so the portal
+ * keeps the masked record it was answered and shows it after a reload.
+ */
+export const savedIssuerAccountResultSchema = z.object({
+  saved: savedIssuerAccountsSchema.extend({ savedAt: z.iso.datetime() }).nullable(),
+});
+export type SavedIssuerAccountResult = z.infer<typeof savedIssuerAccountResultSchema>;

@@ -20,6 +20,14 @@ const envSchema = z.object({
   TRANSACT_CLIENT_ID: z.string().min(1).optional(),
   TRANSACT_API_KEY: z.string().min(1).optional(),
   TRANSACT_AUTH: authModeSchema.default('header'),
+  /**
+   * The zone of the upstream's zone-less `YYYY-MM-DD HH:mm:ss` timestamps (the document is silent,
+   * §2 Conventions); the bundled sandbox writes them in UTC.
+   */
+  TRANSACT_TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, 'must be an IANA time zone such as UTC or America/New_York')
+    .default('UTC'),
   TRANSACT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   TRANSACT_MAX_SOCKETS: z.coerce.number().int().min(1).max(1024).default(32),
   TRANSACT_BREAKER_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
@@ -73,6 +81,7 @@ export interface Config {
   /** Set when a real upstream is configured; undefined means the embedded sandbox. */
   upstream?: UpstreamSettings;
   upstreamAuth: AuthMode;
+  upstreamTimeZone: string;
   upstreamTimeoutMs: number;
   upstreamMaxSockets: number;
   upstreamBreaker: { failureThreshold: number; resetAfterMs: number };
@@ -200,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     upstreamBreaker: breakerOf(e),
     upstreamAuth: e.TRANSACT_AUTH,
+    upstreamTimeZone: e.TRANSACT_TIME_ZONE,
     upstreamTimeoutMs: e.TRANSACT_TIMEOUT_MS,
     upstreamMaxSockets: e.TRANSACT_MAX_SOCKETS,
     sandboxPort: e.SANDBOX_PORT,
@@ -210,4 +220,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     logFile: e.LOG_FILE,
   };
+}
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
 }

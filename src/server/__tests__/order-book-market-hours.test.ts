@@ -129,16 +129,6 @@ describe('security trading hours (§4.14, §2.8)', () => {
       });
       expect(res.statusCode).toBe(403);
     }
-    expect(
-      (
-        await call(h.app, 'GET', `/api/securities/${otherSecurity}/market-hours`, {
-          cookie: issuer,
-        })
-      ).statusCode,
-    ).toBe(403);
-    expect((await call(h.app, 'GET', '/api/securities', { cookie: investor })).statusCode).toBe(
-      403,
-    );
     expect(await updates()).toBe(0);
   });
 
@@ -151,6 +141,17 @@ describe('security trading hours (§4.14, §2.8)', () => {
       403,
     );
     expect((await call(h.app, 'GET', url, { cookie: compliance })).statusCode).toBe(200);
+  });
+
+  it('an investor sees the trading hours an issuer set for a security (public market data)', async () => {
+    const investor = await signIn(h.app, 'investor@demo.test');
+    const list = await call(h.app, 'GET', '/api/securities', { cookie: investor });
+    expect(list.statusCode).toBe(200);
+    const read = await call(h.app, 'GET', `/api/securities/${ownSecurity}/market-hours`, {
+      cookie: investor,
+    });
+    expect(read.statusCode).toBe(200);
+    expect(read.json().securityHours).toHaveProperty('days');
   });
 
   it('rejects invalid hours with the field and rule, before any upstream call', async () => {

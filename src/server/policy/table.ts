@@ -11,7 +11,7 @@ export const roleModel: Record<Role, string> = {
   issuer_staff:
     "Acts for their linked issuers: reads those issuers' offerings and purchase history, stores the issuer's financial account, and sets the trading hours of their linked securities.",
   compliance:
-    'A reviewer: reads across accounts, fund moves and the audit log, and reveals one masked value at a time with a stated, audited reason. Changes nothing on the platform.',
+    'A reviewer: reads across accounts, fund moves and the audit log, and reveals one masked value at a time with a stated, audited reason. Changes nothing on the platform; writes only its own review notes.',
   admin:
     'Everything a reviewer reads, and the trading hours of any security; user accounts are managed from the command line (npm run users), not through the API.',
 };
@@ -94,6 +94,17 @@ export const policyTable: Record<string, RoutePolicy> = {
     objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
     note: 'One account: profile and reviews, tax id masked; reviewer reads are audited.',
   },
+  'GET /api/accounts/:accountId/notes': {
+    roles: REVIEWERS,
+    objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
+    note: "Reviewers' notes on an account, newest first.",
+  },
+  'POST /api/accounts/:accountId/notes': {
+    roles: REVIEWERS,
+    objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
+    note: 'Add a note to an account review; audited (the note text is not copied into the audit log).',
+    reviewRecord: true,
+  },
   'GET /api/accounts/:accountId/custody-account': {
     roles: ['investor', ...REVIEWERS],
     objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
@@ -138,14 +149,14 @@ export const policyTable: Record<string, RoutePolicy> = {
     note: "The week's global trading hours and the market status (public).",
   },
   'GET /api/securities': {
-    roles: ['issuer_staff', ...REVIEWERS],
+    roles: ALL_ROLES,
     objects: [],
-    note: 'Securities whose hours the viewer may set: issuer staff their own, reviewers all.',
+    note: 'Securities with their names (public market data): issuer staff their own, everyone else all.',
   },
   'GET /api/securities/:securityId/market-hours': {
-    roles: ['issuer_staff', ...REVIEWERS],
-    objects: [{ from: 'params', field: 'securityId', kind: 'security', check: 'own' }],
-    note: 'The trading hours of one security.',
+    roles: ALL_ROLES,
+    objects: [],
+    note: 'The trading hours of one security (public market data, like the order book: investors need them to know when it trades).',
   },
   'PUT /api/securities/:securityId/market-hours': {
     // Compliance reviews; changing when a security trades is the issuer's (and an admin's) act.
@@ -162,6 +173,11 @@ export const policyTable: Record<string, RoutePolicy> = {
     roles: ['issuer_staff', ...REVIEWERS],
     objects: [{ from: 'params', field: 'offeringId', kind: 'offering', check: 'own' }],
     note: "Who bought what in an offering of my issuer, with the upstream's summary; reviewers any offering.",
+  },
+  'GET /api/issuers/:issuerId/issuer-account': {
+    roles: ['issuer_staff'],
+    objects: [{ from: 'params', field: 'issuerId', kind: 'issuer', check: 'own' }],
+    note: 'The issuer account as the portal saved it (masked), so it shows after a reload; null before the first save.',
   },
   'POST /api/issuers/:issuerId/issuer-account': {
     roles: ['issuer_staff'],

@@ -1,4 +1,8 @@
+import { accountParamsSchema } from '../../contract/account-views';
 import {
+  accountNoteInputSchema,
+  accountNoteSchema,
+  accountNotesSchema,
   complianceFundMovesQuerySchema,
   complianceFundMovesSchema,
   complianceSearchQuerySchema,
@@ -13,7 +17,16 @@ import type { UpstreamClient } from '../upstream/client';
 import { getCustodyFundMoves } from '../upstream/get-custody-fund-moves';
 import { searchAccount } from '../upstream/search-account';
 import { searchEntity } from '../upstream/search-entity';
+import { addAccountNote, listAccountNotes, type AccountNoteRow } from '../store/saved-records';
 import { defineRoute } from './define';
+
+const toNote = (row: AccountNoteRow) => ({
+  id: row.id,
+  accountId: row.accountId,
+  authorEmail: row.authorEmail,
+  body: row.body,
+  createdAt: row.createdAt.toISOString(),
+});
 
 /** The upstream's largest page (real-world notes §2: limit 1–500). */
 const UPSTREAM_PAGE = 500;
@@ -88,6 +101,45 @@ export const complianceRoutes = [
         totalPages: Math.ceil(matching.length / COMPLIANCE_FUND_MOVES_PAGE_SIZE),
         skippedRecords: all.skippedRecords,
       };
+    },
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/api/accounts/:accountId/notes',
+    summary: "Reviewers' notes on an account, newest first",
+    tags: ['compliance'],
+    params: accountParamsSchema,
+    response: accountNotesSchema,
+    async handler({ params, deps }) {
+      return { notes: (await listAccountNotes(deps.db, params.accountId)).map(toNote) };
+    },
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/api/accounts/:accountId/notes',
+    summary: 'Adds a note to the review of an account (audited)',
+    tags: ['compliance'],
+    params: accountParamsSchema,
+    body: accountNoteInputSchema,
+    response: accountNoteSchema,
+    successStatus: 201,
+    async handler({ params, body, user, deps, audit }) {
+      const note = await addAccountNote(deps.db, {
+        accountId: params.accountId,
+        authorId: user!.id,
+        authorEmail: user!.email,
+        body: body.body,
+      });
+      await audit({
+        action: 'account_note_added',
+        objectType: 'account',
+        objectId: params.accountId,
+        outcome: 'succeeded',
+        details: { noteId: note.id, length: body.body.length },
+      });
+      return toNote(note);
     },
   }),
 ];

@@ -126,8 +126,11 @@ export function systemRoutes(
       url: '/api/config',
       summary: 'Public settings the SPA needs before sign-in',
       tags: ['system'],
-      response: z.object({ sandbox: z.boolean() }),
-      handler: async ({ deps }) => ({ sandbox: deps.sandbox }),
+      response: z.object({ sandbox: z.boolean(), platformTimeZone: z.string() }),
+      handler: async ({ deps }) => ({
+        sandbox: deps.sandbox,
+        platformTimeZone: deps.config.upstreamTimeZone,
+      }),
     }),
     defineRoute({
       method: 'GET',
@@ -152,6 +155,15 @@ export function systemRoutes(
       tags: ['system'],
       response: readySchema,
       async handler({ deps, request }) {
+        // §5 rule 6: every GET needs header credentials, so with TRANSACT_AUTH=body the custody
+        // account read (§4.15) can never succeed: a configuration fault, not a passing one. The
+        // answer stays anonymous; the log names the setting.
+        if (deps.config.upstreamAuth === 'body') {
+          request.log.warn(
+            'not ready: TRANSACT_AUTH=body cannot make the GET operations the portal needs (custody accounts); set TRANSACT_AUTH=header',
+          );
+          throw new HttpError('upstream_unavailable', 'Not ready.');
+        }
         const storeAnswers = await deps.db
           .selectFrom('users')
           .select('id')

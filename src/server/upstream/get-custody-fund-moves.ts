@@ -7,6 +7,7 @@ import {
   looseObject,
   readRecords,
   wireCount,
+  wireIndex,
   wireRecords,
   type SkippedRecord,
 } from './wire';
@@ -34,7 +35,8 @@ export const rawFundMovesSchema = z.object({
   pagination: looseObject({
     totalRecords: wireCount,
     startIndex: wireCount,
-    endIndex: wireCount,
+    // §4.3: endIndex is inclusive, so an empty page ends at startIndex - 1 (-1 for the first page).
+    endIndex: wireIndex,
   }).optional(),
 });
 
@@ -59,7 +61,7 @@ export async function getCustodyFundMoves(
       skipped,
       totalRecords: raw.pagination?.totalRecords ?? received,
       startIndex,
-      endIndex: raw.pagination?.endIndex ?? Math.max(startIndex, startIndex + received - 1),
+      endIndex: raw.pagination?.endIndex ?? startIndex + received - 1,
     };
   });
 }

@@ -181,6 +181,12 @@ export const wireCount = z
   .union([z.number().int().nonnegative(), z.string().regex(/^\s*\d+\s*$/)])
   .transform((value) => Number(value));
 
+/** An inclusive end index (§4.3): -1 or more, since an empty page ends before it starts. */
+export const wireIndex = z
+  .union([z.number().int().min(-1), z.string().regex(/^\s*-?\d+\s*$/)])
+  .transform((value) => Number(value))
+  .pipe(z.number().int().min(-1));
+
 /** A status in whatever letter case (§3): lower-cased, blank → null. */
 export const wireStatus = scalar.transform((value) =>
   isBlank(value) ? null : String(value).trim().toLowerCase(),

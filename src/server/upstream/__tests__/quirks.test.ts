@@ -3,7 +3,10 @@ import { orderSchema } from '../../../contract/orders';
 import { fundMovePageSchema } from '../../../contract/custody';
 import { accountSchema } from '../../../contract/accounts';
 import { offeringSchema } from '../../../contract/offerings';
-import { addCustodyAccountSupplement } from '../add-custody-account-supplement';
+import {
+  addCustodyAccountSupplement,
+  buildSupplementRequest,
+} from '../add-custody-account-supplement';
 import { createCustodyFundDisbursement } from '../create-custody-fund-disbursement';
 import { createIssuerAccount } from '../create-issuer-account';
 import { createTrade } from '../create-trade';
@@ -238,6 +241,19 @@ describe('custody fund moves (§2.9, §4.3, §4.4)', () => {
     expect(page.moves[1].routingNumber).toBe('021000021');
     // §4.3: endIndex is inclusive, indexes start at 0.
     expect(page).toMatchObject({ totalRecords: 12, startIndex: 10, endIndex: 11 });
+  });
+
+  it('a compliance reviewer opens an account with no fund moves: the empty page (endIndex -1) reads as empty', async () => {
+    // §4.3: endIndex is inclusive, so an empty page starting at 0 ends at -1.
+    const { client } = fakeClient({
+      ...ok,
+      custodyTransactions: [],
+      pagination: { totalRecords: 0, startIndex: 0, endIndex: -1 },
+    });
+    const page = fundMovePageSchema.parse(
+      await getCustodyFundMoves(client, { accountId: 'A1234567' }),
+    );
+    expect(page).toMatchObject({ moves: [], totalRecords: 0, startIndex: 0, endIndex: -1 });
   });
 
   it('accountId is optional (§4.3) and a missing pagination is derived from the page', async () => {
@@ -791,5 +807,25 @@ describe('createTrade (§4.16; real-world notes §4.1)', () => {
         paymentMethod: 'ach',
       }),
     ).rejects.toMatchObject({ kind: 'bad_response', submitted: 'unknown' });
+  });
+});
+
+describe('an investor names only a second holding (§4.7 bank*2)', () => {
+  it('goes out as bankFirmName2/bankAccountNumber2, the first left unsent', () => {
+    const body = buildSupplementRequest({
+      accountId: 'A1234567',
+      maritalStatus: 'married',
+      mailingAddress: {
+        line1: '1 Main St',
+        city: 'Denver',
+        state: 'CO',
+        zipCode: '80202',
+        country: 'US',
+      },
+      holdings: [{}, { firmName: 'Second Bank', accountNumber: '55554444' }],
+    }).body as Record<string, unknown>;
+    expect(body.bankFirmName1).toBeUndefined();
+    expect(body.bankAccountNumber1).toBeUndefined();
+    expect(body).toMatchObject({ bankFirmName2: 'Second Bank', bankAccountNumber2: '55554444' });
   });
 });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Link from '@mui/material/Link';
 import Pagination from '@mui/material/Pagination';
@@ -21,6 +22,7 @@ import {
   AccountReviews,
   CustodyAccountSummary,
 } from '../../../../features/compliance/components/account-review';
+import { AccountNotes } from '../../../../features/compliance/components/account-notes';
 import { ComplianceFundMovesTable } from '../../../../features/compliance/components/fund-moves-table';
 import { requireSession } from '../../../session-guard';
 
@@ -98,9 +100,19 @@ export default function ComplianceAccountRoute() {
           {(data) => <CustodyAccountSummary result={data} />}
         </QueryState>
       </Paper>
+      <Box sx={{ mb: 2 }}>
+        <AccountNotes accountId={accountId} />
+      </Box>
       <section aria-labelledby="moves-heading">
         <Typography id="moves-heading" component="h2" variant="h3" gutterBottom>
           Fund moves
+        </Typography>
+        <Typography variant="body2" sx={{ mb: 1 }}>
+          Who read or revealed this account&apos;s data is in the{' '}
+          <Link component={RouterLink} to={paths.app.auditLog.getHref()}>
+            audit log
+          </Link>
+          .
         </Typography>
         <QueryState
           query={moves}

@@ -9,6 +9,7 @@ import {
 } from '../../../../features/issuer/api/get-issuer-offerings';
 import { IssuerOfferingsList } from '../../../../features/issuer/components/issuer-offerings-list';
 import { requireSession } from '../../../session-guard';
+import { useSession } from '../../../../features/auth/api/get-session';
 
 export const clientLoader =
   (queryClient: QueryClient) =>
@@ -20,22 +21,31 @@ export const clientLoader =
 
 export default function IssuerOfferingsRoute() {
   const offerings = useIssuerOfferings();
+  const reviewer = useSession().data?.user.role !== 'issuer_staff';
   return (
     <>
       <PageHeader
-        title="My offerings"
-        description="The offerings of your issuer. Open one to see who bought what and how the raise is going."
+        title={reviewer ? 'Issuer offerings' : 'My offerings'}
+        description={
+          reviewer
+            ? "Every issuer's offerings. Open one to see its purchase history and how the raise is going."
+            : 'The offerings of your issuer. Open one to see who bought what and how the raise is going.'
+        }
       />
       <QueryState
         query={offerings}
-        loadingLabel="Loading your offerings"
+        loadingLabel="Loading the offerings"
         loading={<LoadingSkeleton lines={4} />}
-        errorTitle="Your offerings could not be loaded"
+        errorTitle="The offerings could not be loaded"
         isEmpty={(data) => data.offerings.length === 0 && !data.skippedRecords}
         empty={
           <EmptyState
             title="No offerings yet"
-            message="When your issuer opens an offering on the platform, it appears here."
+            message={
+              reviewer
+                ? 'When an issuer opens an offering on the platform, it appears here.'
+                : 'When your issuer opens an offering on the platform, it appears here.'
+            }
           />
         }
       >
