@@ -112,7 +112,6 @@ describe('a portal run with body credentials (TRANSACT_AUTH=body, §5 rules 4 an
       }
       const ready = await call(body.app, 'GET', '/readyz');
       expect(ready.statusCode).toBe(503);
-      expect(ready.json().error.message).toMatch(/TRANSACT_AUTH/);
     } finally {
       await body.close();
     }

@@ -23,6 +23,8 @@ export interface DayBook {
   rows: OrderRow[];
   executions: Execution[];
   securities: SecurityDepth[];
+  /** Orders the upstream sent that could not be understood (left out, logged by position). */
+  skippedRecords?: number;
   /** Serialized views, built on first use. */
   serialized: Map<string, string>;
 }
@@ -96,10 +98,14 @@ export class OrderBookCache {
   }
 
   private async walk(date: string, onProgress: Listener): Promise<DayBook> {
+    let skippedRecords = 0;
     const orders = await walkOrderDay({
       concurrency: this.concurrency,
-      fetchPage: async ({ start, end }) =>
-        (await getOrdersForADay(this.upstream, { date, start, end })).orders,
+      fetchPage: async ({ start, end }) => {
+        const page = await getOrdersForADay(this.upstream, { date, start, end });
+        skippedRecords += page.skipped.length;
+        return { orders: page.orders, received: page.received };
+      },
       onProgress,
     });
     const book: DayBook = {
@@ -108,6 +114,7 @@ export class OrderBookCache {
       rows: orders.map(toOrderRow),
       executions: executionsOf(orders),
       securities: aggregateDepth(orders),
+      skippedRecords,
       serialized: new Map(),
     };
     if (this.entries.size >= this.maxDays) {

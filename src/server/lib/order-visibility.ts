@@ -54,6 +54,7 @@ export function viewBook(book: DayBook, access: OrderAccess): OrderBook {
     securities: book.securities,
     orders: book.rows.map((row) => (full(row.securityId) ? row : publicRow(row))),
     executions: book.executions.map((e) => (full(e.securityId) ? e : publicExecution(e))),
+    skippedRecords: book.skippedRecords ?? 0,
   };
 }
 

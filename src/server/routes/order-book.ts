@@ -7,7 +7,6 @@ import {
   type OrderBookLine,
 } from '../../contract/order-book';
 import { closedMarketDay } from '../../contract/market-calendar';
-import { isCalendarDate } from '../../contract/time';
 import { HttpError } from '../lib/http-error';
 import { orderBookCacheFor } from '../lib/order-book-cache';
 import { orderAccessOf, serializedBook, viewOrder } from '../lib/order-visibility';
@@ -54,12 +53,6 @@ export const orderBookRoutes = [
     successStatus: 200,
     stream: true,
     async handler({ params, user, deps, reply, request }) {
-      if (!isCalendarDate(params.date)) {
-        throw new HttpError('bad_request', 'date must be a real calendar date', {
-          fields: [{ field: 'date', message: 'date must be a real calendar date' }],
-          submitted: 'no',
-        });
-      }
       // A day that has not come, or an exchange holiday, has no orders (market-calendar); the
       // upstream would answer a generated book for it. Weekends come back empty from the
       // upstream (§2.7 has no weekend hours) and are answered as such.
