@@ -12,7 +12,8 @@ const sortedEntries = () =>
   );
 
 /** A route that changes something: not a GET and not a read sent as POST. */
-const changes = (key: string, p: RoutePolicy) => !key.startsWith('GET ') && !p.readsOnly;
+const changes = (key: string, p: RoutePolicy) =>
+  !key.startsWith('GET ') && !p.readsOnly && !p.reviewRecord;
 
 function renderRoleModel(): string {
   const rows = Object.entries(roleModel).map(([role, what]) => {

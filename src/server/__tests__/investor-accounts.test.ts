@@ -112,6 +112,8 @@ describe('a portal run with body credentials (TRANSACT_AUTH=body, §5 rules 4 an
       }
       const ready = await call(body.app, 'GET', '/readyz');
       expect(ready.statusCode).toBe(503);
+      // Anonymous callers learn nothing of the configuration; the log names the setting.
+      expect(ready.json().error.message).toBe('Not ready.');
     } finally {
       await body.close();
     }

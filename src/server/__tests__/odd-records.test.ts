@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { complianceFundMovesSchema } from '../../contract/compliance';
 import { fundMoveViewPageSchema } from '../../contract/custody-views';
 import { offeringListSchema } from '../../contract/offerings';
-import { orderBookLineSchema, type OrderBook } from '../../contract/order-book';
+import { decodeOrderBook, orderBookLineSchema, type OrderBook } from '../../contract/order-book';
 import { orderBookCacheFor } from '../lib/order-book-cache';
 import { call, callSandbox, sandboxCalls, signIn, startHarness, type Harness } from './harness';
 
@@ -88,7 +88,7 @@ describe('an order-book day with one odd order (§4.1, §8)', () => {
     expect(res.statusCode).toBe(200);
     const last = orderBookLineSchema.parse(JSON.parse(res.body.trim().split('\n').at(-1)!));
     if (last.type !== 'book') throw new Error('no book line');
-    return last.book;
+    return decodeOrderBook(last.book);
   }
 
   it('shows every other order, reads every page and says one could not be shown', async () => {

@@ -132,17 +132,6 @@ describe('security trading hours (§4.14, §2.8)', () => {
     expect(await updates()).toBe(0);
   });
 
-  it('an investor sees the trading hours an issuer set for a security (public market data)', async () => {
-    const investor = await signIn(h.app, 'investor@demo.test');
-    const list = await call(h.app, 'GET', '/api/securities', { cookie: investor });
-    expect(list.statusCode).toBe(200);
-    const read = await call(h.app, 'GET', `/api/securities/${ownSecurity}/market-hours`, {
-      cookie: investor,
-    });
-    expect(read.statusCode).toBe(200);
-    expect(read.json().securityHours).toHaveProperty('days');
-  });
-
   it('lets an admin set the hours of any security; compliance only reads them', async () => {
     const admin = await signIn(h.app, 'admin@demo.test');
     const url = `/api/securities/${otherSecurity}/market-hours`;
@@ -152,6 +141,17 @@ describe('security trading hours (§4.14, §2.8)', () => {
       403,
     );
     expect((await call(h.app, 'GET', url, { cookie: compliance })).statusCode).toBe(200);
+  });
+
+  it('an investor sees the trading hours an issuer set for a security (public market data)', async () => {
+    const investor = await signIn(h.app, 'investor@demo.test');
+    const list = await call(h.app, 'GET', '/api/securities', { cookie: investor });
+    expect(list.statusCode).toBe(200);
+    const read = await call(h.app, 'GET', `/api/securities/${ownSecurity}/market-hours`, {
+      cookie: investor,
+    });
+    expect(read.statusCode).toBe(200);
+    expect(read.json().securityHours).toHaveProperty('days');
   });
 
   it('rejects invalid hours with the field and rule, before any upstream call', async () => {

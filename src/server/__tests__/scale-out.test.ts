@@ -80,6 +80,17 @@ describe.skipIf(!enabled)('two BFF instances on one PostgreSQL', () => {
     expect((await call(b.app, 'GET', '/api/session', { cookie })).statusCode).toBe(401);
   });
 
+  it('a session both instances have cached ends on both at the sign-out on one', async () => {
+    const [a, b] = instances;
+    const cookie = await signIn(a.app, 'issuer@demo.test');
+    // Both instances now hold the session in memory.
+    expect((await call(a.app, 'GET', '/api/session', { cookie })).statusCode).toBe(200);
+    expect((await call(b.app, 'GET', '/api/session', { cookie })).statusCode).toBe(200);
+    expect((await call(a.app, 'DELETE', '/api/session', { cookie })).statusCode).toBe(204);
+    expect((await call(b.app, 'GET', '/api/session', { cookie })).statusCode).toBe(401);
+    expect((await call(a.app, 'GET', '/api/session', { cookie })).statusCode).toBe(401);
+  });
+
   it('sign-in failures count across both instances', async () => {
     const email = 'compliance@demo.test';
     const codes: number[] = [];

@@ -11,7 +11,7 @@ export const roleModel: Record<Role, string> = {
   issuer_staff:
     "Acts for their linked issuers: reads those issuers' offerings and purchase history, stores the issuer's financial account, and sets the trading hours of their linked securities.",
   compliance:
-    'A reviewer: reads across accounts, fund moves and the audit log, and reveals one masked value at a time with a stated, audited reason. Changes nothing on the platform.',
+    'A reviewer: reads across accounts, fund moves and the audit log, and reveals one masked value at a time with a stated, audited reason. Changes nothing on the platform; writes only its own review notes.',
   admin:
     'Everything a reviewer reads, and the trading hours of any security; user accounts are managed from the command line (npm run users), not through the API.',
 };
@@ -103,6 +103,7 @@ export const policyTable: Record<string, RoutePolicy> = {
     roles: REVIEWERS,
     objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
     note: 'Add a note to an account review; audited (the note text is not copied into the audit log).',
+    reviewRecord: true,
   },
   'GET /api/accounts/:accountId/custody-account': {
     roles: ['investor', ...REVIEWERS],

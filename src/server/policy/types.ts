@@ -47,6 +47,12 @@ export interface RoutePolicy {
    * may hold these and no other non-GET route.
    */
   readsOnly?: true;
+  /**
+   * Non-GET routes that write only the reviewer's own working record in the portal's store (review
+   * notes) and send nothing upstream: a reviewer may hold these, since they change nothing on the
+   * platform.
+   */
+  reviewRecord?: true;
   limits?: RouteLimits;
   /** One sentence on what the route reveals or changes, shown in docs and the policy table. */
   note?: string;

@@ -157,7 +157,7 @@ export function systemRoutes(
       async handler({ deps, request }) {
         // §5 rule 6: every GET needs header credentials, so with TRANSACT_AUTH=body the custody
         // account read (§4.15) can never succeed: a configuration fault, not a passing one. The
-        // reason goes to the log; the answer stays anonymous like the others.
+        // answer stays anonymous; the log names the setting.
         if (deps.config.upstreamAuth === 'body') {
           request.log.warn(
             'not ready: TRANSACT_AUTH=body cannot make the GET operations the portal needs (custody accounts); set TRANSACT_AUTH=header',

@@ -8,6 +8,7 @@ export interface Database {
   idempotency_records: IdempotencyTable;
   audit_events: AuditTable;
   rate_limits: RateLimitTable;
+  auth_epoch: AuthEpochTable;
   saved_issuer_accounts: SavedIssuerAccountTable;
   account_notes: AccountNoteTable;
 }
@@ -97,4 +98,10 @@ export interface RateLimitTable {
   key: string;
   window_start: Timestamp;
   count: number;
+}
+
+/** One row (id 1): bumped by triggers whenever a session may have ended or narrowed. */
+export interface AuthEpochTable {
+  id: number;
+  epoch: ColumnType<string, string | number, string | number>;
 }

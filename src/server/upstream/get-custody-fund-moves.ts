@@ -61,7 +61,6 @@ export async function getCustodyFundMoves(
       skipped,
       totalRecords: raw.pagination?.totalRecords ?? received,
       startIndex,
-      // §4.3: inclusive, so an empty page ends before it starts.
       endIndex: raw.pagination?.endIndex ?? startIndex + received - 1,
     };
   });
