@@ -68,8 +68,9 @@ export const navigationItems: NavigationItem[] = [
   {
     label: 'Trading hours of my securities',
     href: paths.app.securityHours.getHref(),
-    roles: ['issuer_staff', ...reviewers],
-    labelFor: { compliance: 'Trading hours of securities', admin: 'Trading hours of securities' },
+    // Admins set any security's hours; compliance reads them on the market hours page.
+    roles: ['issuer_staff', 'admin'],
+    labelFor: { admin: 'Trading hours of securities' },
     icon: EditCalendarOutlined,
   },
   {
