@@ -20,6 +20,7 @@ import { sessionPlugin } from './plugins/session';
 import { registerRoutes, type RouteSpec } from './routes/define';
 import { allRoutes } from './routes';
 import { systemRoutes } from './routes/system';
+import { OidcClient } from './lib/oidc';
 
 export interface AppOptions {
   config: Config;
@@ -60,6 +61,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     upstream,
     offerings,
     sandbox: options.sandbox,
+    oidc: config.oidc ? new OidcClient(config.oidc) : undefined,
     loadOfferings: () => getAllOffers(upstream),
     audit: (event) => recordAudit(db, event),
     ownership: {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiErrorSchema } from '../../contract/errors';
+import { portalConfigSchema } from '../../contract/identity';
 import { policyTable } from '../policy/table';
 import { HttpError } from '../lib/http-error';
 import { ping } from '../upstream/ping';
@@ -102,8 +103,11 @@ export function systemRoutes(getAllRoutes: () => RouteSpec[]) {
       url: '/api/config',
       summary: 'Public settings the SPA needs before sign-in',
       tags: ['system'],
-      response: z.object({ sandbox: z.boolean() }),
-      handler: async ({ deps }) => ({ sandbox: deps.sandbox }),
+      response: portalConfigSchema,
+      handler: async ({ deps }) => ({
+        sandbox: deps.sandbox,
+        singleSignOn: deps.config.oidc ? { label: deps.config.oidc.label } : null,
+      }),
     }),
     defineRoute({
       method: 'GET',
