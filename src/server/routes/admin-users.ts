@@ -35,7 +35,10 @@ const toAdminUser = (u: UserRow): AdminUser => ({
   disabled: u.disabled,
   demo: u.demo,
   createdAt: u.createdAt.toISOString(),
-  signInMethods: [...(u.hasPassword ? ['password' as const] : []), ...(u.hasOidc ? ['oidc' as const] : [])],
+  signInMethods: [
+    ...(u.hasPassword ? ['password' as const] : []),
+    ...(u.hasOidc ? ['oidc' as const] : []),
+  ],
   secondFactors: u.secondFactors,
   ...u.links,
 });

@@ -115,7 +115,8 @@ export const approvalRoutes = [
   defineRoute({
     method: 'GET',
     url: '/api/disbursement-approvals',
-    summary: 'Large disbursements held for a second person: investors their own accounts, reviewers all',
+    summary:
+      'Large disbursements held for a second person: investors their own accounts, reviewers all',
     tags: ['custody'],
     response: approvalsSchema,
     async handler({ user, deps }) {

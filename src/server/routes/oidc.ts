@@ -55,7 +55,12 @@ const UNAVAILABLE = 'unavailable';
 async function matchUser(
   deps: Deps,
   identity: OidcIdentity,
-): Promise<{ userId: string | null; reason?: string; created?: boolean; roleChangedFrom?: string }> {
+): Promise<{
+  userId: string | null;
+  reason?: string;
+  created?: boolean;
+  roleChangedFrom?: string;
+}> {
   const settings = deps.oidc!.settings;
   const domain = identity.email?.split('@')[1] ?? '';
   if (settings.allowedDomains.length > 0) {
@@ -144,7 +149,13 @@ async function callback(deps: Deps, request: FastifyRequest, reply: FastifyReply
     { pendingSecondFactor: step !== null, authMethod: 'oidc', oidcTokens: identity.tokens },
   );
   setSessionCookie(reply, deps.config, token);
-  const base = { userId: user.id, userEmail: user.email, role: user.role, ip: request.ip, requestId: request.id };
+  const base = {
+    userId: user.id,
+    userEmail: user.email,
+    role: user.role,
+    ip: request.ip,
+    requestId: request.id,
+  };
   if (matched.created) {
     await deps.audit({
       ...base,
@@ -169,10 +180,15 @@ async function callback(deps: Deps, request: FastifyRequest, reply: FastifyReply
     ...base,
     action: 'sign_in',
     outcome: step ? 'allowed' : 'succeeded',
-    details: { method: 'oidc', issuer: identity.issuer, ...(step ? { secondFactor: step.step } : {}) },
+    details: {
+      method: 'oidc',
+      issuer: identity.issuer,
+      ...(step ? { secondFactor: step.step } : {}),
+    },
   });
   // The second step, when owed, happens on the sign-in page, which then goes on to returnTo.
-  if (step) return `/sign-in?sso=second-factor${returnTo ? `&redirectTo=${encodeURIComponent(returnTo)}` : ''}`;
+  if (step)
+    return `/sign-in?sso=second-factor${returnTo ? `&redirectTo=${encodeURIComponent(returnTo)}` : ''}`;
   return returnTo ?? '/';
 }
 
@@ -204,7 +220,10 @@ export const oidcRoutes = [
         });
         return flow.authorizationUrl;
       } catch (err) {
-        request.log.warn({ err: (err as Error).message }, 'the OpenID provider could not be reached');
+        request.log.warn(
+          { err: (err as Error).message },
+          'the OpenID provider could not be reached',
+        );
         return signInPage(UNAVAILABLE);
       }
     },

@@ -79,7 +79,10 @@ function live(ctx: Ctx): { user: SignedInUser; session: ActiveSession } {
  */
 async function mayEnrol(deps: Deps, user: SignedInUser, session: ActiveSession) {
   if (session.pendingSecondFactor && (await hasSecondFactor(deps.db, user.id))) {
-    throw new HttpError('unauthenticated', 'Finish signing in: your second factor is still needed.');
+    throw new HttpError(
+      'unauthenticated',
+      'Finish signing in: your second factor is still needed.',
+    );
   }
 }
 

@@ -97,13 +97,7 @@ export interface OidcFlowsTable {
   used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
-export type ApprovalState =
-  | 'pending'
-  | 'sending'
-  | 'sent'
-  | 'not_sent'
-  | 'unknown'
-  | 'rejected';
+export type ApprovalState = 'pending' | 'sending' | 'sent' | 'not_sent' | 'unknown' | 'rejected';
 
 export interface DisbursementApprovalsTable {
   id: string;

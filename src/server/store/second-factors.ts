@@ -122,7 +122,12 @@ export async function listPasskeys(db: Db, userId: string): Promise<StoredPasske
   }));
 }
 
-export async function recordPasskeyUse(db: Db, factorId: string, counter: number, now = new Date()) {
+export async function recordPasskeyUse(
+  db: Db,
+  factorId: string,
+  counter: number,
+  now = new Date(),
+) {
   await db
     .updateTable('second_factors')
     .set({ counter, last_used_at: now })
@@ -176,15 +181,16 @@ export async function removeFactor(db: Db, userId: string, factorId: string): Pr
 
 /** Admin reset: every factor and recovery code of the user goes. */
 export async function resetFactors(db: Db, userId: string): Promise<number> {
-  const result = await db.deleteFrom('second_factors').where('user_id', '=', userId).executeTakeFirst();
+  const result = await db
+    .deleteFrom('second_factors')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
   return Number(result.numDeletedRows);
 }
 
 const hashCode = (code: string) =>
-  createHash('sha256')
-    .update(code.replace(/[\s-]/g, '').toLowerCase())
-    .digest('hex');
+  createHash('sha256').update(code.replace(/[\s-]/g, '').toLowerCase()).digest('hex');
 
 /** Ten new single-use codes replace any previous ones; only their hashes are kept. */
 export async function newRecoveryCodes(db: Db, userId: string): Promise<string[]> {

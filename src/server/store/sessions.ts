@@ -204,7 +204,15 @@ export async function listUserSessions(
 ): Promise<SessionListing[]> {
   const rows = await db
     .selectFrom('sessions')
-    .select(['id_hash', 'public_id', 'created_at', 'last_seen_at', 'ip', 'user_agent', 'auth_method'])
+    .select([
+      'id_hash',
+      'public_id',
+      'created_at',
+      'last_seen_at',
+      'ip',
+      'user_agent',
+      'auth_method',
+    ])
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .where('idle_expires_at', '>', now)

@@ -211,7 +211,11 @@ export async function listUsersWithDetails(db: Db, userId?: string): Promise<Use
       hasPassword: r.password_hash !== NO_PASSWORD,
       hasOidc: r.oidc_subject !== null,
       secondFactors: Number(r.factors ?? 0),
-      links: { accountIds: pick('account'), issuerIds: pick('issuer'), securityIds: pick('security') },
+      links: {
+        accountIds: pick('account'),
+        issuerIds: pick('issuer'),
+        securityIds: pick('security'),
+      },
     };
   });
 }

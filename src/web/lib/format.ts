@@ -65,3 +65,10 @@ export function formatLocalDateTime(value: string | null | undefined, locale?: L
     timeZone: 'UTC',
   }).format(date);
 }
+
+/** An ISO instant in the viewer's zone, such as "Nov 24, 2026, 1:05 AM". */
+export function formatInstant(iso: string, locale?: Locale): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(iso),
+  );
+}

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { portalConfigSchema } from '../../../../contract/identity';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
 
-export const portalConfigSchema = z.object({ sandbox: z.boolean() });
-export type PortalConfig = z.infer<typeof portalConfigSchema>;
+export type { PortalConfig } from '../../../../contract/identity';
 
 export const getPortalConfig = (signal?: AbortSignal) =>
   api.get(apiPaths.config, { schema: portalConfigSchema, signal });
