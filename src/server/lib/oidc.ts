@@ -147,11 +147,33 @@ export async function finishFlow(
         : err instanceof Error && 'code' in err
           ? String((err as { code: unknown }).code)
           : 'invalid_response';
-    throw new OidcRefusal(code, err instanceof Error ? err.message : 'The provider refused.');
+    // Name the claim that failed (iss, aud, nonce…) for the audit log.
+    // openid-client wraps the precise check that failed (such as the nonce claim) as the cause.
+    const cause =
+      err instanceof Error && err.cause instanceof Error ? `: ${err.cause.message}` : '';
+    throw new OidcRefusal(
+      code,
+      `${err instanceof Error ? err.message : 'The provider refused.'}${cause}`,
+    );
   }
   const claims = tokens.claims();
   if (!claims) throw new OidcRefusal('no_id_token', 'The provider sent no ID token.');
-  const userInfo = claims as Record<string, unknown>;
+  // Providers differ in which claims ride in the ID token; the UserInfo endpoint has them all
+  // (OpenID Connect Core §5.3), and fetchUserInfo checks that its subject is the token's.
+  let userInfo: Record<string, unknown> = { ...claims };
+  if (config.serverMetadata().userinfo_endpoint) {
+    try {
+      userInfo = {
+        ...userInfo,
+        ...(await oidc.fetchUserInfo(config, tokens.access_token, claims.sub)),
+      };
+    } catch (err) {
+      throw new OidcRefusal(
+        'userinfo_failed',
+        err instanceof Error ? err.message : 'The provider did not describe the user.',
+      );
+    }
+  }
   return {
     identity: {
       issuer: claims.iss,

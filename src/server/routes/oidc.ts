@@ -64,7 +64,10 @@ async function matchUser(
   const settings = deps.oidc!.settings;
   const domain = identity.email?.split('@')[1] ?? '';
   if (settings.allowedDomains.length > 0) {
-    if (!identity.email || !identity.emailVerified || !settings.allowedDomains.includes(domain)) {
+    if (!identity.email || !identity.emailVerified) {
+      return { userId: null, reason: 'email_not_verified' };
+    }
+    if (!settings.allowedDomains.includes(domain)) {
       return { userId: null, reason: 'email_domain_not_allowed' };
     }
   }
