@@ -144,6 +144,21 @@ export interface IdentitySettings {
 
 export class ConfigError extends Error {}
 
+/**
+ * WebAuthn needs a domain, never an IP address: a portal on a loopback address offers passkeys
+ * at http://localhost on the same port (README, "Second factor and step-up").
+ */
+function relyingParty(publicUrl: string): { rpId: string; origin: string } {
+  const url = new URL(publicUrl);
+  if (url.hostname === '127.0.0.1' || url.hostname === '[::1]') {
+    return {
+      rpId: 'localhost',
+      origin: `${url.protocol}//localhost${url.port ? `:${url.port}` : ''}`,
+    };
+  }
+  return { rpId: url.hostname, origin: url.origin };
+}
+
 function roleList(name: string, text: string): Role[] {
   const roles = text
     .split(',')
@@ -304,9 +319,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       stepUpInvestmentAbove: e.STEP_UP_INVESTMENT_ABOVE,
       disbursementApprovalAbove: e.DISBURSEMENT_APPROVAL_ABOVE,
       disbursementApproverRoles: approverRoles(e.DISBURSEMENT_APPROVER_ROLES),
-      rpId: new URL(publicUrl).hostname,
+      ...relyingParty(publicUrl),
       rpName: e.WEBAUTHN_RP_NAME,
-      origin: new URL(publicUrl).origin,
     },
   };
 }

@@ -345,7 +345,14 @@ describe('maker-checker on large disbursements', () => {
   it('a second person approves: sent upstream once, both decisions audited', async () => {
     const { cookie } = await rawSignIn('compliance@demo.test');
     compliance = cookie;
-    await enrolTotp(compliance);
+    const { secret } = await enrolTotp(compliance);
+    // Enrolling proves only the new factor: approving money needs a proof of the session's owner.
+    const notYet = await post(`/api/disbursement-approvals/${approvalId}/approve`, compliance);
+    expect(notYet.json().error.code).toBe('step_up_required');
+    await post('/api/session/second-factor', compliance, {
+      method: 'totp',
+      code: codeFor(secret, 1),
+    });
     const before = await upstreamCalls('createCustodyFundDisbursement');
     const approved = await post(`/api/disbursement-approvals/${approvalId}/approve`, compliance);
     expect(approved.statusCode).toBe(200);

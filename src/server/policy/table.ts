@@ -182,6 +182,7 @@ export const policyTable: Record<string, RoutePolicy> = {
     roles: ALL_ROLES,
     objects: [],
     pendingAllowed: true,
+    stepUp: 'conditional',
     note: 'A new authenticator-app secret for me; while sign-in waits, only when I have no factor yet.',
   },
   'POST /api/me/second-factors/totp/confirm': {
@@ -194,6 +195,7 @@ export const policyTable: Record<string, RoutePolicy> = {
     roles: ALL_ROLES,
     objects: [],
     pendingAllowed: true,
+    stepUp: 'conditional',
     note: 'WebAuthn options to create a passkey for me.',
   },
   'POST /api/me/second-factors/passkeys': {

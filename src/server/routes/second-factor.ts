@@ -77,13 +77,16 @@ function live(ctx: Ctx): { user: SignedInUser; session: ActiveSession } {
  * A session still owing its second factor may enrol only when it has none (its role requires
  * one): otherwise enrolling a new factor would be a way around the one it has.
  */
-async function mayEnrol(deps: Deps, user: SignedInUser, session: ActiveSession) {
-  if (session.pendingSecondFactor && (await hasSecondFactor(deps.db, user.id))) {
+async function mayEnrol(ctx: Ctx, user: SignedInUser, session: ActiveSession) {
+  const has = await hasSecondFactor(ctx.deps.db, user.id);
+  if (session.pendingSecondFactor && has) {
     throw new HttpError(
       'unauthenticated',
       'Finish signing in: your second factor is still needed.',
     );
   }
+  // A stolen session must not add its own factor: with one already there, prove it first.
+  if (has) await ctx.requireStepUp('add a second factor');
 }
 
 /** The first factor comes with recovery codes; later ones keep the codes the user has. */
@@ -92,8 +95,9 @@ async function afterEnrol(deps: Deps, user: SignedInUser, session: ActiveSession
     (await remainingRecoveryCodes(deps.db, user.id)) === 0
       ? await newRecoveryCodes(deps.db, user.id)
       : null;
-  // Enrolling proves the factor: a sign-in waiting for enrolment is complete.
-  await markSecondFactor(deps.db, session.idHash);
+  // A sign-in waiting for enrolment is complete. Otherwise enrolling proves only the new factor,
+  // not who holds the session, so it does not count as a step-up.
+  if (session.pendingSecondFactor) await markSecondFactor(deps.db, session.idHash);
   return codes;
 }
 
@@ -246,7 +250,7 @@ export const secondFactorRoutes = [
     response: totpEnrolmentSchema,
     async handler(ctx) {
       const { user, session } = live(ctx);
-      await mayEnrol(ctx.deps, user, session);
+      await mayEnrol(ctx as Ctx, user, session);
       const secret = newTotpSecret();
       await setSessionScratch(ctx.deps.db, session.idHash, { pendingTotpSecret: secret });
       const otpauthUri = totpFor(secret, user.email).toString();
@@ -266,7 +270,7 @@ export const secondFactorRoutes = [
     async handler(ctx) {
       const { user, session } = live(ctx);
       const body = ctx.body as z.infer<typeof confirmTotpSchema>;
-      await mayEnrol(ctx.deps, user, session);
+      await mayEnrol(ctx as Ctx, user, session);
       const { pendingTotpSecret } = await getSessionScratch(ctx.deps.db, session.idHash);
       if (!pendingTotpSecret) {
         throw new HttpError('conflict', 'Start again: no authenticator app is being set up.', {
@@ -304,7 +308,7 @@ export const secondFactorRoutes = [
     response: passkeyOptionsSchema,
     async handler(ctx) {
       const { user, session } = live(ctx);
-      await mayEnrol(ctx.deps, user, session);
+      await mayEnrol(ctx as Ctx, user, session);
       const passkeys = await listPasskeys(ctx.deps.db, user.id);
       const options = await generateRegistrationOptions({
         rpName: ctx.deps.config.identity.rpName,
@@ -337,7 +341,7 @@ export const secondFactorRoutes = [
     async handler(ctx) {
       const { user, session } = live(ctx);
       const body = ctx.body as z.infer<typeof enrolPasskeySchema>;
-      await mayEnrol(ctx.deps, user, session);
+      await mayEnrol(ctx as Ctx, user, session);
       const { webauthnChallenge } = await getSessionScratch(ctx.deps.db, session.idHash);
       await setSessionScratch(ctx.deps.db, session.idHash, { webauthnChallenge: null });
       if (!webauthnChallenge) {
