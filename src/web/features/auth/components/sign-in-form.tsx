@@ -106,7 +106,7 @@ export function SignInForm({ onSuccess, secondFactorOwed, returnTo }: SignInForm
           type="button"
           onClick={() => window.location.assign(singleSignOnHref(returnTo))}
         >
-          Sign in with {config.data.singleSignOn.label}
+          Continue with {config.data.singleSignOn.label}
         </PlainButton>
       )}
       {config.data?.sandbox && (
