@@ -160,6 +160,8 @@ test("a second investor typing the first investor's account addresses is refused
 test('an investor enrols a passkey and is asked for it before a disbursement', async ({
   browser,
 }, testInfo) => {
+  // An admin set-up, enrolment and the disbursement: more than one page's worth of time.
+  test.setTimeout(180_000);
   // WebAuthn needs a domain: the portal on 127.0.0.1 offers passkeys at localhost.
   const origin = testInfo.project.use.baseURL!.replace('127.0.0.1', 'localhost');
   const context = await browser.newContext({ baseURL: origin });

@@ -256,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const sandboxMode = e.TRANSACT_BASE_URL === undefined;
+  const mappedGroups = groupRoles(e.OIDC_GROUP_ROLES);
 
   const publicUrl = (
     e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`
@@ -299,7 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           scopes: e.OIDC_SCOPES,
           roleClaim: e.OIDC_ROLE_CLAIM,
           groupsClaim: e.OIDC_GROUPS_CLAIM,
-          groupRoles: groupRoles(e.OIDC_GROUP_ROLES),
+          groupRoles: mappedGroups,
           allowedDomains: (e.OIDC_ALLOWED_DOMAINS ?? '')
             .split(',')
             .map((d) => d.trim().toLowerCase().replace(/^@/, ''))

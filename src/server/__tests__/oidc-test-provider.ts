@@ -52,6 +52,14 @@ export async function startOidcProvider(options: {
     },
     features: { devInteractions: { enabled: true } },
     cookies: { keys: ['oidc-test-cookie-key'] },
+    ttl: {
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      IdToken: 600,
+      Grant: 600,
+      Interaction: 600,
+      Session: 600,
+    },
     async findAccount(_ctx, sub) {
       const account = accounts.get(sub);
       return {

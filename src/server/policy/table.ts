@@ -183,7 +183,7 @@ export const policyTable: Record<string, RoutePolicy> = {
     objects: [],
     pendingAllowed: true,
     stepUp: 'conditional',
-    note: 'A new authenticator-app secret for me; while sign-in waits, only when I have no factor yet.',
+    note: 'A new authenticator-app secret for me; while sign-in waits, only when I have no factor yet; step-up when I already have one.',
   },
   'POST /api/me/second-factors/totp/confirm': {
     roles: ALL_ROLES,
@@ -196,7 +196,7 @@ export const policyTable: Record<string, RoutePolicy> = {
     objects: [],
     pendingAllowed: true,
     stepUp: 'conditional',
-    note: 'WebAuthn options to create a passkey for me.',
+    note: 'WebAuthn options to create a passkey for me; step-up when I already have a factor.',
   },
   'POST /api/me/second-factors/passkeys': {
     roles: ALL_ROLES,
