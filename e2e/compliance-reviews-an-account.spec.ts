@@ -18,6 +18,7 @@ test('a reviewer searches, reviews an account, reveals its tax id with a reason,
   await expect(accounts.getByRole('row').nth(1)).toBeVisible();
   await expect(accounts).toContainText('••');
   await expect(accounts).not.toContainText('154728860');
+  await expect(accounts).not.toContainText('154-72-8860');
   await expectNoSeriousA11yViolations(page, 'search results');
 
   await accounts.getByRole('link', { name: 'Avery Quinn' }).first().click();
@@ -36,15 +37,15 @@ test('a reviewer searches, reviews an account, reveals its tax id with a reason,
   await dialog.getByLabel('Reason').fill('KYC case 4711: tax id mismatch');
   await dialog.getByRole('button', { name: 'Reveal' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText('154728860')).toBeVisible();
+  await expect(page.getByText('154-72-8860')).toBeVisible();
   await page.getByRole('button', { name: 'Hide Tax ID' }).click();
-  await expect(page.getByText('154728860')).toHaveCount(0);
+  await expect(page.getByText('154-72-8860')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'account review');
 
   await page.getByRole('link', { name: 'Audit log' }).first().click();
   const events = page.getByRole('table', { name: 'Audit events' });
   await expect(events).toContainText('KYC case 4711: tax id mismatch');
-  await expect(events).toContainText('personal data reveal');
+  await expect(events).toContainText('Personal data revealed');
   await expect(events).not.toContainText('154728860');
 
   await page.getByLabel('Action').selectOption('personal_data_reveal');
@@ -52,7 +53,7 @@ test('a reviewer searches, reviews an account, reveals its tax id with a reason,
   await expect(page).toHaveURL(/action=personal_data_reveal/);
   await expect(events).toContainText('KYC case 4711: tax id mismatch');
   for (const action of await events.getByRole('row').locator('td:nth-child(3)').allTextContents()) {
-    expect(action).toBe('personal data reveal');
+    expect(action).toBe('Personal data revealed');
   }
 
   const download = page.waitForEvent('download');

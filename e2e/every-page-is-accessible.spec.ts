@@ -61,3 +61,70 @@ for (const viewport of viewports) {
     }
   });
 }
+
+/*
+ * What opens on top of a page or appears after an action: the mobile navigation drawer, the
+ * user menu, review and reveal dialogs, and forms showing their errors. Each is checked with axe
+ * while open: no serious or critical violation.
+ */
+test.describe('dialogs, menus, drawers and form errors are accessible', () => {
+  test('the mobile navigation drawer, open (375 px)', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signIn(page, 'investor@demo.test');
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await expect(page.getByRole('dialog', { name: 'Navigation menu' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'the open navigation drawer');
+  });
+
+  test('the user menu, open', async ({ page }) => {
+    await signIn(page, 'investor@demo.test');
+    await page.locator('button[aria-haspopup="menu"]').first().click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'the open user menu');
+  });
+
+  test('the disbursement form with its errors, then its review dialog', async ({ page }) => {
+    await signIn(page, 'investor@demo.test');
+    const accountId = await firstLinkedAccount(page);
+    await page.goto(`/accounts/${accountId}/disbursements/new`);
+    await page.getByLabel('Domestic wire (U.S. bank)').check();
+    await page.getByRole('button', { name: 'Review request' }).click();
+    await expect(page.getByText('Routing number is required')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'the disbursement form showing errors');
+
+    await page.getByLabel('ACH transfer to your linked bank account').check();
+    await page.getByLabel(/^Amount \(USD\)/).fill('10');
+    await page.getByRole('button', { name: 'Review request' }).click();
+    await expect(
+      page.getByRole('dialog', { name: 'Review your disbursement request' }),
+    ).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'the disbursement review dialog');
+  });
+
+  test('the IRA wizard showing the errors of its first step', async ({ page }) => {
+    await signIn(page, 'investor@demo.test');
+    const accountId = await firstLinkedAccount(page);
+    await page.goto(`/accounts/${accountId}/ira`);
+    await page.getByLabel('Address line 1').fill('');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Choose your marital status')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'the IRA wizard showing errors');
+  });
+
+  test("a reviewer's reveal dialog, with its reason error", async ({ page }) => {
+    await signIn(page, 'compliance@demo.test');
+    await page.goto('/compliance/accounts/A1040000');
+    await page.getByRole('button', { name: 'Reveal Tax ID' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reveal Tax ID' });
+    await dialog.getByLabel('Reason').fill('short');
+    await dialog.getByRole('button', { name: 'Reveal' }).click();
+    await expect(dialog.getByText('Reason must be at least 10 characters')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'the reveal dialog showing its error');
+  });
+});
+
+async function firstLinkedAccount(page: Page): Promise<string> {
+  const response = await page.request.get('/api/session', { headers: { 'X-CSRF': '1' } });
+  const { user } = (await response.json()) as { user: { accountIds: string[] } };
+  return user.accountIds[0];
+}

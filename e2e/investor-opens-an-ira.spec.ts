@@ -40,7 +40,7 @@ test('an investor opens an IRA through the wizard; going back keeps the answers'
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Tax year is required for a regular contribution')).toBeVisible();
   await page.getByLabel('Tax year').fill(String(new Date().getFullYear()));
-  await page.getByLabel('Firm name').fill('Old Brokerage');
+  await page.getByLabel('Firm name', { exact: true }).fill('Old Brokerage');
   await page.getByLabel('Account number at that firm').fill('99887766');
   await expectNoSeriousA11yViolations(page, 'IRA funding');
 
@@ -73,5 +73,8 @@ test('an investor opens an IRA through the wizard; going back keeps the answers'
   await expect(page.getByText('IRA request submitted')).toBeVisible();
   await expect(page.getByText('Married', { exact: true })).toBeVisible();
   await expect(page.getByText('Old Brokerage, ••••7766')).toBeVisible();
+  // A reference to quote, and focus on the receipt rather than on the page body.
+  await expect(page.getByText('Reference', { exact: true })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'IRA request submitted' })).toBeFocused();
   expect(await upstreamCalls(page, 'addCustodyAccountSupplement')).toBe(before + 1);
 });

@@ -41,4 +41,11 @@ test('issuer staff save the issuer account; rules are checked and personal data 
   await expect(saved).not.toContainText('1980');
   await expect(saved).toContainText('127.0.0.1');
   await expectNoSeriousA11yViolations(page, 'saved issuer account');
+
+  // After a reload the saved account is still there, and no second one can be created.
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Saved issuer account' })).toContainText(
+    '••-•••6789',
+  );
+  await expect(page.getByRole('button', { name: 'Save issuer account' })).toHaveCount(0);
 });

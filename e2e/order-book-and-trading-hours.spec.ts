@@ -115,6 +115,8 @@ test('market hours read at 375 px wide', async ({ page }) => {
   await expect(
     page.getByRole('table', { name: 'Trading hours this week' }).getByRole('row'),
   ).toHaveCount(8);
+  // The hours an issuer set for one security are there for investors too.
+  await expect(page.getByRole('table', { name: /^Trading hours of / })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'market hours at 375 px');
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth > window.innerWidth,
@@ -126,4 +128,19 @@ test('market hours read at 375 px wide', async ({ page }) => {
   expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(
     false,
   );
+});
+
+test('an investor asking for the book of a market holiday is told it is one', async ({ page }) => {
+  await signIn(page, 'investor@demo.test');
+  await page.goto('/order-book?date=2025-12-25');
+  await expect(page.getByText(/market holiday \(Christmas Day\)/).first()).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Orders' })).toHaveCount(0);
+});
+
+test('on the trading-hours page one navigation entry is current', async ({ page }) => {
+  await signIn(page, 'issuer@demo.test');
+  await page.goto('/market-hours/securities');
+  const nav = page.getByRole('navigation', { name: 'Main' }).first();
+  await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+  await expect(nav.locator('[aria-current="page"]')).toContainText('Trading hours');
 });

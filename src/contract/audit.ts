@@ -1,12 +1,7 @@
 import { z } from 'zod';
-import { isCalendarDate } from './time';
+import { boundedDateSchema } from './dates';
 
-const calendarDate = (label: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date YYYY-MM-DD`)
-    .refine(isCalendarDate, `${label} must be a real calendar date`)
-    .optional();
+const calendarDate = (label: string) => boundedDateSchema(label).optional();
 
 export const AUDIT_PAGE_SIZE = 50;
 /** The most events one CSV export holds; narrow the filters for more. */
@@ -25,9 +20,10 @@ export const auditQuerySchema = z
     from: calendarDate('From'),
     to: calendarDate('To'),
     /** The id of the last event of the previous page: events older than it come next. */
+    // Event ids are PostgreSQL bigints: 18 digits always fit, 19 may not.
     before: z
       .string()
-      .regex(/^\d{1,19}$/, 'before must be an event id')
+      .regex(/^\d{1,18}$/, 'before must be an event id (up to 18 digits)')
       .optional(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, {
@@ -61,12 +57,28 @@ export const auditPageSchema = z.object({
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
 /** Audit actions people filter by most. */
-export const knownAuditActions = [
-  'personal_data_reveal',
-  'access_denied',
-  'audit_export',
-  'sign_in',
-] as const;
+/** Every action the BFF writes, with its words for people (the filter offers them all). */
+export const auditActionLabels = {
+  sign_in: 'Sign-in',
+  sign_out: 'Sign-out',
+  access_denied: 'Access denied',
+  account_viewed: 'Account viewed',
+  account_note_added: 'Account note added',
+  personal_data_reveal: 'Personal data revealed',
+  audit_export: 'Audit log exported',
+  trade_created: 'Investment made',
+  disbursement_requested: 'Disbursement requested',
+  ira_supplement_requested: 'IRA requested',
+  issuer_account_create: 'Issuer account saved',
+  security_hours_updated: 'Security hours set',
+} as const;
+
+export const knownAuditActions = Object.keys(
+  auditActionLabels,
+) as (keyof typeof auditActionLabels)[];
+
+export const auditActionLabel = (action: string): string =>
+  (auditActionLabels as Record<string, string>)[action] ?? action.replaceAll('_', ' ');
 
 export const auditCsvHeader = [
   'id',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { skippedRecordsSchema } from './skipped';
 import { entityPartySchema } from './accounts';
 import { accountViewSchema } from './account-views';
 import { fundMoveViewSchema } from './custody-views';
@@ -23,6 +24,8 @@ export type EntityView = z.infer<typeof entityViewSchema>;
 export const complianceSearchResultSchema = z.object({
   accounts: z.array(accountViewSchema),
   entities: z.array(entityViewSchema),
+  /** Accounts and entity parties that could not be understood and are not listed. */
+  skippedRecords: skippedRecordsSchema,
 });
 export type ComplianceSearchResult = z.infer<typeof complianceSearchResultSchema>;
 
@@ -56,5 +59,31 @@ export const complianceFundMovesSchema = z.object({
   /** Moves matching the filters. */
   totalRecords: z.number().int().nonnegative(),
   totalPages: z.number().int().nonnegative(),
+  /** Fund moves that could not be understood and are neither listed nor counted above. */
+  skippedRecords: skippedRecordsSchema,
 });
 export type ComplianceFundMoves = z.infer<typeof complianceFundMovesSchema>;
+
+/** A reviewer's note on an account, kept by the portal (the upstream has none for reviewers). */
+export const accountNoteSchema = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  authorEmail: z.string(),
+  body: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type AccountNote = z.infer<typeof accountNoteSchema>;
+
+export const accountNotesSchema = z.object({ notes: z.array(accountNoteSchema) });
+export type AccountNotes = z.infer<typeof accountNotesSchema>;
+
+export const ACCOUNT_NOTE_MAX = 2000;
+
+export const accountNoteInputSchema = z.object({
+  body: z
+    .string({ error: 'Note is required' })
+    .trim()
+    .min(1, 'Note is required')
+    .max(ACCOUNT_NOTE_MAX, `Note can be at most ${ACCOUNT_NOTE_MAX} characters`),
+});
+export type AccountNoteInput = z.infer<typeof accountNoteInputSchema>;

@@ -40,7 +40,8 @@ export const fundMovePageSchema = z.object({
   moves: z.array(fundMoveSchema),
   totalRecords: z.number().int().nonnegative(),
   startIndex: z.number().int().nonnegative(),
-  endIndex: z.number().int().nonnegative(),
+  /** -1 or more: an empty page ends before it starts (§4.3). */
+  endIndex: z.number().int().min(-1),
 });
 export type FundMovePage = z.infer<typeof fundMovePageSchema>;
 

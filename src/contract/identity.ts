@@ -203,6 +203,8 @@ export const pendingDisbursementSchema = z.object({ pendingApproval: approvalSch
 /** GET /api/config: what the sign-in page needs before anyone signs in. */
 export const portalConfigSchema = z.object({
   sandbox: z.boolean(),
+  /** The zone of the upstream's zone-less timestamps (see the web's lib/format). */
+  platformTimeZone: z.string().default('UTC'),
   /** Single sign-on is configured: the button's label. */
   singleSignOn: z.object({ label: z.string() }).nullable(),
 });

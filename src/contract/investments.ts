@@ -68,6 +68,36 @@ export interface InvestmentQuote {
   amount: string;
 }
 
+export interface InvestmentBounds {
+  /** The offering's minimum investment; null when it states none. */
+  minAmount: string | null;
+  /**
+   * The most one can invest now: the offering's maximum, but never above what is left to sell
+   * (remaining units × unit price, §2.2), so the form never states a maximum it would refuse.
+   */
+  maxAmount: string;
+  remainingUnits: string;
+}
+
+export function investmentBounds(offering: Offering): InvestmentBounds {
+  const left = multiply(offering.remainingShares, offering.unitPrice);
+  const stated = compare(offering.maxAmount, '0') > 0 ? offering.maxAmount : null;
+  return {
+    minAmount: compare(offering.minAmount, '0') > 0 ? offering.minAmount : null,
+    maxAmount: stated !== null && compare(stated, left) < 0 ? stated : left,
+    remainingUnits: offering.remainingShares,
+  };
+}
+
+/** The form's statement of what may be invested, with the bounds it checks. */
+export function describeInvestmentBounds(offering: Offering): string {
+  const bounds = investmentBounds(offering);
+  const range = bounds.minAmount
+    ? `investments from ${usd(bounds.minAmount)} to ${usd(bounds.maxAmount)}`
+    : `investments up to ${usd(bounds.maxAmount)}`;
+  return `${plain(offering.remainingShares)} units remain at ${usd(offering.unitPrice)} each; ${range}.`;
+}
+
 /**
  * The bounds of an investment in `offering`: at most the remaining units, and an amount between
  * the offering's minimum and maximum. Each failure names the bound in words and numbers.

@@ -67,7 +67,8 @@ export const mailingAddressStepSchema = z
     city: text('City', 60),
     state: text('State', 60),
     zipCode: text('ZIP or postal code', 20),
-    country: text('Country', 2),
+    // A code (US), an alpha-3 code (USA) or an English name; the rule reads all three.
+    country: text('Country', 60),
   })
   .superRefine((value, ctx) => {
     const country = checkCountryCode(value.country);
@@ -83,13 +84,15 @@ export const mailingAddressStepSchema = z
     if (!zip.ok) ctx.addIssue({ code: 'custom', message: zip.message, path: ['zipCode'] });
   });
 
+/* §4.7: appointmentOfInvestmentManager, proxyVotingPreferences and methodOfContributionOrFunding
+   are optional; an unanswered choice is simply not sent. */
 export const managementStepSchema = z
   .object({
     investmentManager: choice(
       investmentManagerChoiceSchema.enum,
       'Choose whether to appoint an investment manager',
-    ),
-    proxyVoting: choice(proxyVotingChoiceSchema.enum, 'Choose where proxy materials go'),
+    ).optional(),
+    proxyVoting: choice(proxyVotingChoiceSchema.enum, 'Choose where proxy materials go').optional(),
     otherServices: optionalText('Other services', 500),
   })
   .refine(
@@ -103,7 +106,7 @@ export const managementStepSchema = z
 /** Where assets are held now (§2.11 bank*1, bank*2). */
 export const holdingSchema = z.object({
   firmName: optionalText('Firm name', 100),
-  country: optionalText('Country', 2),
+  country: optionalText('Country', 60),
   accountName: optionalText('Account name', 100),
   accountNumber: z
     .string()
@@ -138,8 +141,20 @@ function taxYearProblem(year: string | undefined, today: string): string | null 
 export function makeFundingStepSchema(options: IraRuleOptions = {}) {
   return z
     .object({
-      contributionMethod: choice(contributionMethodSchema.enum, 'Choose how the IRA is funded'),
+      contributionMethod: choice(
+        contributionMethodSchema.enum,
+        'Choose how the IRA is funded',
+      ).optional(),
       contributionTaxYear: z.string().trim().optional(),
+      /** §4.7 "For international accounts"; the document gives no shape, so letters and digits. */
+      internationalAccountNumber: z
+        .string()
+        .trim()
+        .regex(
+          /^([A-Za-z0-9 -]{4,40})?$/,
+          'International account number must be 4 to 40 letters, digits, spaces or hyphens',
+        )
+        .optional(),
       currentHolding: holdingSchema,
       secondHolding: holdingSchema.optional(),
     })
@@ -150,7 +165,10 @@ export function makeFundingStepSchema(options: IraRuleOptions = {}) {
         if (problem)
           ctx.addIssue({ code: 'custom', message: problem, path: ['contributionTaxYear'] });
       }
-      if ((METHODS_NEEDING_HOLDING as readonly string[]).includes(value.contributionMethod)) {
+      if (
+        value.contributionMethod &&
+        (METHODS_NEEDING_HOLDING as readonly string[]).includes(value.contributionMethod)
+      ) {
         if (!value.currentHolding.firmName) {
           ctx.addIssue({
             code: 'custom',
@@ -192,15 +210,24 @@ export function toSupplementRequest(
   accountId: string,
   form: IraSupplement,
 ): AccountSupplementRequest {
-  const holdings = [form.funding.currentHolding, form.funding.secondHolding]
-    .filter((holding) => !holdingIsEmpty(holding))
-    .map((holding) => ({
-      firmName: holding?.firmName || null,
-      country: holding?.country?.toUpperCase() || null,
-      accountName: holding?.accountName || null,
-      accountNumber: holding?.accountNumber || null,
-    }));
+  // Positions matter (§4.7 bank*1 is where the assets are held now, bank*2 the second holding):
+  // a second holding given alone stays second, with an empty first.
+  const toHolding = (holding: Holding | undefined) =>
+    holdingIsEmpty(holding)
+      ? {}
+      : {
+          firmName: holding?.firmName || null,
+          country: holding?.country ? countryCodeOf(holding.country) : null,
+          accountName: holding?.accountName || null,
+          accountNumber: holding?.accountNumber || null,
+        };
+  const holdings = holdingIsEmpty(form.funding.secondHolding)
+    ? holdingIsEmpty(form.funding.currentHolding)
+      ? []
+      : [toHolding(form.funding.currentHolding)]
+    : [toHolding(form.funding.currentHolding), toHolding(form.funding.secondHolding)];
   const { mailing, management, funding } = form;
+  const country = countryCodeOf(mailing.country);
   return {
     accountId,
     maritalStatus: mailing.maritalStatus,
@@ -208,14 +235,17 @@ export function toSupplementRequest(
       line1: mailing.line1,
       ...(mailing.line2 ? { line2: mailing.line2 } : {}),
       city: mailing.city,
-      state: mailing.country.toUpperCase() === 'US' ? mailing.state.toUpperCase() : mailing.state,
+      state: country === 'US' ? mailing.state.toUpperCase() : mailing.state,
       zipCode: mailing.zipCode,
-      country: mailing.country.toUpperCase(),
+      country,
     },
-    investmentManager: management.investmentManager,
-    proxyVoting: management.proxyVoting,
+    ...(management.investmentManager ? { investmentManager: management.investmentManager } : {}),
+    ...(management.proxyVoting ? { proxyVoting: management.proxyVoting } : {}),
     ...(management.otherServices ? { otherServices: management.otherServices } : {}),
-    contributionMethod: funding.contributionMethod,
+    ...(funding.contributionMethod ? { contributionMethod: funding.contributionMethod } : {}),
+    ...(funding.internationalAccountNumber
+      ? { internationalAccountNumber: funding.internationalAccountNumber.replace(/\s+/g, '') }
+      : {}),
     ...(funding.contributionMethod === 'regular_contribution'
       ? { contributionTaxYear: funding.contributionTaxYear }
       : {}),
@@ -223,8 +253,20 @@ export function toSupplementRequest(
   };
 }
 
-/** What the upstream recorded, codes mapped back to words; account numbers masked. */
+/** A country as typed, as the code the upstream takes (the rule has already accepted it). */
+function countryCodeOf(input: string): string {
+  const check = checkCountryCode(input);
+  return check.ok ? check.value : input.trim().toUpperCase();
+}
+
+/**
+ * What the upstream recorded, codes mapped back to words; account numbers masked. The upstream
+ * answer carries no request id (§2.11), so the portal's own request id is the reference to quote,
+ * with the moment the portal received the answer (UTC, always known).
+ */
 export const iraSupplementReceiptSchema = z.object({
+  reference: z.string(),
+  submittedAt: z.iso.datetime(),
   accountId: z.string(),
   maritalStatus: maritalStatusSchema.nullable(),
   mailingAddress: z.object({
@@ -240,6 +282,7 @@ export const iraSupplementReceiptSchema = z.object({
   otherServices: z.string().nullable(),
   contributionMethod: contributionMethodSchema.nullable(),
   contributionTaxYear: z.string().nullable(),
+  internationalAccountNumberMasked: z.string().nullable(),
   holdings: z.array(
     z.object({
       firmName: z.string().nullable(),

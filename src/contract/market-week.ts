@@ -48,19 +48,22 @@ export const marketHoursResponseSchema = z.object({
 });
 export type MarketHoursResponse = z.infer<typeof marketHoursResponseSchema>;
 
-/** Monday of the US Eastern week that contains `now`. */
+/**
+ * Monday of the US Eastern trading week to show at `now`: this week's on a weekday, the coming
+ * one on a weekend, when the week just past has no trading left to show.
+ */
 export function easternWeekStart(now: Date): string {
   const today = todayInZone(EASTERN, now);
-  const back: Record<DayOfWeek, number> = {
+  const shift: Record<DayOfWeek, number> = {
     monday: 0,
-    tuesday: 1,
-    wednesday: 2,
-    thursday: 3,
-    friday: 4,
-    saturday: 5,
-    sunday: 6,
+    tuesday: -1,
+    wednesday: -2,
+    thursday: -3,
+    friday: -4,
+    saturday: 2,
+    sunday: 1,
   };
-  return addDays(today, -back[dayOfWeek(today)]);
+  return addDays(today, shift[dayOfWeek(today)]);
 }
 
 /** Seven days from `weekStart` (a Monday), weekends closed. */

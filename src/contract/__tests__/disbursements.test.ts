@@ -72,7 +72,7 @@ describe('disbursement request union (§4.5, §8)', () => {
       /Federal Reserve prefix/,
     ],
     ['U.S. account of 5 digits', { ...domestic, bankAccountId: '12345' }, /6 to 17 digits/],
-    ['SWIFT of 10 characters', { ...international, bankId: 'DEUTDEFF50' }, /8 or 11 characters/],
+    ['SWIFT of 12 characters', { ...international, bankId: 'DEUTDEFF500X' }, /8 to 11 letters/],
     [
       'SWIFT with digits in the bank code',
       { ...international, bankId: 'D3UTDEFF' },

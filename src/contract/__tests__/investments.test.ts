@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkInvestment,
   checkUnits,
+  describeInvestmentBounds,
   investability,
   investmentRequestSchema,
   makeInvestmentFormSchema,
@@ -26,6 +27,27 @@ const offering: Offering = {
   stampingText: '',
   createdAt: null,
 };
+
+describe('an investor reads how much they may invest', () => {
+  it('never sees a maximum above what is left to sell (remaining units × unit price)', () => {
+    // 1,250 units left at $1: $1,250 remains, though the offering allows up to $779,050.
+    const nearlySold = {
+      ...offering,
+      unitPrice: '1',
+      remainingShares: '1250',
+      maxAmount: '779050',
+    };
+    expect(describeInvestmentBounds(nearlySold)).toBe(
+      '1,250 units remain at $1.00 each; investments from $1.00 to $1,250.00.',
+    );
+    expect(describeInvestmentBounds(offering)).toBe(
+      '600 units remain at $0.10 each; investments from $1.00 to $50.00.',
+    );
+    expect(describeInvestmentBounds({ ...offering, minAmount: '0', maxAmount: '0' })).toBe(
+      '600 units remain at $0.10 each; investments up to $60.00.',
+    );
+  });
+});
 
 describe('units', () => {
   it.each([

@@ -183,3 +183,34 @@ describe('choices from the upstream answer', () => {
     );
   });
 });
+
+describe('an investor opens an IRA with a second holding only (§4.7 bank*2)', () => {
+  it('sends it as the second holding, with the first left empty', () => {
+    const parsed = schema.parse({
+      ...valid,
+      funding: {
+        contributionMethod: 'sep_contribution',
+        currentHolding: {},
+        secondHolding: { firmName: 'Second Bank', country: 'USA', accountNumber: '55554444' },
+      },
+    });
+    const request = toSupplementRequest('A1', parsed);
+    expect(request.holdings).toEqual([
+      {},
+      { firmName: 'Second Bank', country: 'US', accountName: null, accountNumber: '55554444' },
+    ]);
+  });
+
+  it('needs no investment manager, proxy voting or funding method: §4.7 makes them optional', () => {
+    const parsed = schema.parse({
+      mailing: valid.mailing,
+      management: {},
+      funding: { currentHolding: {}, internationalAccountNumber: 'DE89 3704 0044 0532 0130 00' },
+    });
+    const request = toSupplementRequest('A1', parsed);
+    expect(request).not.toHaveProperty('investmentManager');
+    expect(request).not.toHaveProperty('proxyVoting');
+    expect(request).not.toHaveProperty('contributionMethod');
+    expect(request.internationalAccountNumber).toBe('DE89370400440532013000');
+  });
+});

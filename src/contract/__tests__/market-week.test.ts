@@ -70,10 +70,17 @@ describe('trading week across the DST switches (America/New_York)', () => {
   });
 
   it('finds the Eastern week of an instant, even when UTC is already on the next day', () => {
-    // Sunday 2026-03-08 23:30 in New York is Monday 03:30 UTC.
-    expect(easternWeekStart(new Date('2026-03-09T03:30:00Z'))).toBe('2026-03-02');
+    // Thursday 2026-03-05 23:30 in New York is Friday 04:30 UTC.
+    expect(easternWeekStart(new Date('2026-03-06T04:30:00Z'))).toBe('2026-03-02');
     expect(easternWeekStart(new Date('2026-03-09T05:00:00Z'))).toBe('2026-03-09');
-    expect(easternWeekStart(new Date('2026-11-01T12:00:00Z'))).toBe('2026-10-26');
+  });
+
+  it('an investor checking market hours on a Sunday sees the coming week, not the past one', () => {
+    // Sunday 2026-03-08 23:30 in New York is Monday 03:30 UTC: still Sunday in the market's zone.
+    expect(easternWeekStart(new Date('2026-03-09T03:30:00Z'))).toBe('2026-03-09');
+    expect(easternWeekStart(new Date('2026-11-01T12:00:00Z'))).toBe('2026-11-02');
+    // Saturday too.
+    expect(easternWeekStart(new Date('2026-10-31T12:00:00Z'))).toBe('2026-11-02');
   });
 
   it('says when the market opens next over the switch weekend', () => {

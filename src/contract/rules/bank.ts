@@ -31,16 +31,17 @@ export function checkUsAccountNumber(input: string): RuleResult {
 }
 
 /**
- * The document allows "8 to 11 alphanumeric characters" (§4.5); the ISO 9362 structure makes that
- * exactly 8 or 11: bank code (4 letters), country (2 letters), location (2), optional branch (3).
- * A location whose second character is 0 marks a test BIC; it is accepted like any other.
+ * The document allows "8 to 11 alphanumeric characters" (§4.5, §8), so every length in between
+ * is accepted even though ISO 9362 issues only 8 or 11: refusing what the upstream takes would
+ * stop a real wire. The ISO structure still catches typos at the start: bank code (4 letters),
+ * then country (2 letters). A location whose second character is 0 marks a test BIC.
  */
 export function checkSwift(input: string): RuleResult {
   const value = input.replace(/\s+/g, '').toUpperCase();
   if (value === '') return fail('SWIFT/BIC code is required');
   if (!/^[A-Z0-9]+$/.test(value)) return fail('SWIFT/BIC code may contain only letters and digits');
-  if (value.length !== 8 && value.length !== 11) {
-    return fail('SWIFT/BIC code must be 8 or 11 characters');
+  if (value.length < 8 || value.length > 11) {
+    return fail('SWIFT/BIC code must be 8 to 11 letters and digits');
   }
   if (!/^[A-Z]{4}/.test(value)) return fail('SWIFT/BIC code must start with a 4-letter bank code');
   const country = value.slice(4, 6);
@@ -60,14 +61,15 @@ export function checkIban(input: string): RuleResult {
 /**
  * An international account number: "IBAN or account number, 14 to 34 alphanumeric characters"
  * (§4.5, §8). The document does not say how to tell them apart, so we decide: a value starting
- * with two letters and two digits is read as an IBAN and must pass every IBAN check (country,
- * length, mod 97); a typo in an IBAN is then caught instead of waved through as a plain account
- * number. Anything else only has to be 14 to 34 letters and digits.
+ * with the code of a country that issues IBANs and two digits is read as an IBAN and must pass
+ * every IBAN check (length, mod 97), so a typo in an IBAN is caught instead of waved through.
+ * Anything else (including "AB12…", whose letters are no IBAN country) is an account number and
+ * only has to be 14 to 34 letters and digits, as the document says.
  */
 export function checkInternationalAccount(input: string): RuleResult {
   const value = compact(input);
   if (value === '') return fail('Account number is required');
-  if (looksLikeIban(value)) {
+  if (looksLikeIban(value) && IBAN_LENGTHS[value.slice(0, 2)] !== undefined) {
     const problem = ibanProblem(value);
     return problem ? fail(`Account number in IBAN form ${problem}`) : pass(value);
   }

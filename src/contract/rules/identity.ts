@@ -1,5 +1,5 @@
 import { isCalendarDate } from '../time';
-import { isCountryCode } from './countries';
+import { COUNTRY_CODES, countryName, isCountryCode } from './countries';
 import { fail, pass, ruleSchema, type RuleResult } from './result';
 
 /**
@@ -131,9 +131,36 @@ export function checkZip(input: string): RuleResult {
 export function checkCountryCode(input: string): RuleResult {
   const value = input.trim().toUpperCase();
   if (value === '') return fail('Country is required');
-  if (!/^[A-Z]{2}$/.test(value)) return fail('Country must be a two-letter code, such as US');
+  // People write the United States as US, USA or its name; all mean the code the upstream takes.
+  const named = countryFromName(value);
+  if (named) return pass(named);
+  if (!/^[A-Z]{2}$/.test(value)) {
+    return fail('Country must be a two-letter code such as US, or a country name');
+  }
   if (!isCountryCode(value)) return fail(`Country "${value}" is not an ISO 3166 country code`);
   return pass(value);
+}
+
+/** Common ways of writing a country that are not its two-letter code. */
+const COUNTRY_ALIASES: Readonly<Record<string, string>> = {
+  USA: 'US',
+  'U.S.': 'US',
+  'U.S.A.': 'US',
+  'UNITED STATES OF AMERICA': 'US',
+  UK: 'GB',
+  'GREAT BRITAIN': 'GB',
+};
+
+let englishNames: Map<string, string> | undefined;
+
+/** The code of a country written by its English name or a common alias; null otherwise. */
+function countryFromName(upper: string): string | null {
+  if (COUNTRY_ALIASES[upper]) return COUNTRY_ALIASES[upper];
+  if (upper.length <= 2) return null;
+  englishNames ??= new Map(
+    COUNTRY_CODES.map((code) => [countryName(code, 'en').toUpperCase(), code as string]),
+  );
+  return englishNames.get(upper) ?? null;
 }
 
 export const einSchema = ruleSchema(checkEin, 'Company tax ID is required');

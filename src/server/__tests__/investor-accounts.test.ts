@@ -95,6 +95,54 @@ describe('custody account (§4.15)', () => {
   });
 });
 
+describe('a portal run with body credentials (TRANSACT_AUTH=body, §5 rules 4 and 6)', () => {
+  it('an investor opening the custody panel is told the configuration error, and /readyz is not ready', async () => {
+    const body = await startHarness({ env: { TRANSACT_AUTH: 'body' } });
+    try {
+      const cookie = await signIn(body.app, 'investor@demo.test');
+      const res = await call(body.app, 'GET', `/api/accounts/${accountA}/custody-account`, {
+        cookie,
+      });
+      expect(res.statusCode).toBe(200);
+      const result = custodyAccountResultSchema.parse(res.json());
+      expect(result).toMatchObject({ state: 'unavailable', reason: 'configuration' });
+      if (result.state === 'unavailable') {
+        expect(result.message).toMatch(/TRANSACT_AUTH=body/);
+        expect(result.message).not.toMatch(/try again/i);
+      }
+      const ready = await call(body.app, 'GET', '/readyz');
+      expect(ready.statusCode).toBe(503);
+      // Anonymous callers learn nothing of the configuration; the log names the setting.
+      expect(ready.json().error.message).toBe('Not ready.');
+    } finally {
+      await body.close();
+    }
+  });
+});
+
+describe('compliance reviews an account with no fund moves (§4.3: an empty page ends at -1)', () => {
+  it('a compliance reviewer opens the fund moves of every account found, and none fails', async () => {
+    const compliance = await signIn(h.app, 'compliance@demo.test');
+    const ids = new Set<string>();
+    for (const q of ['an', 'er', 'on', 'quinn']) {
+      const found = (await get(`/api/compliance/search?q=${q}`, compliance)).json() as {
+        accounts: { id: string }[];
+      };
+      for (const account of found.accounts) ids.add(account.id);
+    }
+    expect(ids.size).toBeGreaterThan(2);
+    const pages = await Promise.all(
+      [...ids].map(async (id) => {
+        const res = await get(`/api/accounts/${id}/fund-moves`, compliance);
+        expect(res.statusCode, `${id}: ${res.body}`).toBe(200);
+        return fundMoveViewPageSchema.parse(res.json());
+      }),
+    );
+    // The seed holds accounts without fund moves; their page reads as empty.
+    expect(pages.some((page) => page.moves.length === 0 && page.totalRecords === 0)).toBe(true);
+  });
+});
+
 describe('fund moves (§4.3, §4.4)', () => {
   it('pages newest first as the upstream pages, with numbers masked and statuses lower-cased', async () => {
     const first = fundMoveViewPageSchema.parse(

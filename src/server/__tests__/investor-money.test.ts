@@ -19,7 +19,9 @@ let accountA: string;
 let accountB: string;
 
 beforeAll(async () => {
-  h = await startHarness();
+  // The suite sends many money requests as one investor on purpose (retries, concurrent keys);
+  // the route limits are tested in security-bypasses.test.ts.
+  h = await startHarness({ limitScale: 10 });
   investor = await signIn(h.app, 'investor@demo.test');
   investor2 = await signIn(h.app, 'investor2@demo.test');
   [accountA, accountB] = h.manifest.investors[0].accountIds;
@@ -96,7 +98,7 @@ describe('disbursement requests (§4.5): the BFF re-applies every rule', () => {
       { ...VALID.domestic, bankAccountId: '1234567A' },
       'bankAccountId',
     ],
-    ['SWIFT of 9 characters', { ...VALID.international, bankId: 'DEUTDEFF1' }, 'bankId'],
+    ['SWIFT of 7 characters', { ...VALID.international, bankId: 'DEUTDEF' }, 'bankId'],
     ['SWIFT with a bad country', { ...VALID.international, bankId: 'DEUTZZFF' }, 'bankId'],
     [
       'IBAN failing mod 97',
@@ -362,6 +364,35 @@ describe('IRA supplement (§4.7)', () => {
     expect(receipt.mailingAddress.state).toBe('CO');
     expect(receipt.holdings[0].accountNumberMasked).toBe('••••7766');
     expect(replies[0].body).not.toContain('99887766');
+  });
+
+  it('an investor opens an IRA answering only what §4.7 requires, writing USA, and gets a reference', async () => {
+    const res = await post(url(), investor, {
+      mailing: { ...valid.mailing, country: 'USA' },
+      management: {},
+      funding: {
+        internationalAccountNumber: 'GB82 WEST 1234 5698 7654 32',
+        currentHolding: {},
+        secondHolding: { firmName: 'Second Bank', accountNumber: '55554444' },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const receipt = iraSupplementReceiptSchema.parse(res.json());
+    expect(receipt.mailingAddress.country).toBe('US');
+    expect(receipt.investmentManager).toBeNull();
+    expect(receipt.contributionMethod).toBeNull();
+    expect(receipt.internationalAccountNumberMasked).toBe('••••5432');
+    expect(receipt.holdings).toEqual([
+      expect.objectContaining({ firmName: 'Second Bank', accountNumberMasked: '••••4444' }),
+    ]);
+    expect(receipt.reference).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Date.parse(receipt.submittedAt)).not.toBeNaN();
+    const audited = await h.db
+      .selectFrom('audit_events')
+      .select('request_id')
+      .where('action', '=', 'ira_supplement_requested')
+      .execute();
+    expect(audited.map((e) => e.request_id)).toContain(receipt.reference);
   });
 
   it.each([

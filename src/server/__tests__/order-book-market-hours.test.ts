@@ -129,26 +129,29 @@ describe('security trading hours (§4.14, §2.8)', () => {
       });
       expect(res.statusCode).toBe(403);
     }
-    expect(
-      (
-        await call(h.app, 'GET', `/api/securities/${otherSecurity}/market-hours`, {
-          cookie: issuer,
-        })
-      ).statusCode,
-    ).toBe(403);
-    expect((await call(h.app, 'GET', '/api/securities', { cookie: investor })).statusCode).toBe(
-      403,
-    );
     expect(await updates()).toBe(0);
   });
 
-  it('lets compliance set the hours of any security', async () => {
-    const cookie = await signIn(h.app, 'compliance@demo.test');
-    const res = await call(h.app, 'PUT', `/api/securities/${otherSecurity}/market-hours`, {
-      cookie,
-      body: hours,
+  it('lets an admin set the hours of any security; compliance only reads them', async () => {
+    const admin = await signIn(h.app, 'admin@demo.test');
+    const url = `/api/securities/${otherSecurity}/market-hours`;
+    expect((await call(h.app, 'PUT', url, { cookie: admin, body: hours })).statusCode).toBe(200);
+    const compliance = await signIn(h.app, 'compliance@demo.test');
+    expect((await call(h.app, 'PUT', url, { cookie: compliance, body: hours })).statusCode).toBe(
+      403,
+    );
+    expect((await call(h.app, 'GET', url, { cookie: compliance })).statusCode).toBe(200);
+  });
+
+  it('an investor sees the trading hours an issuer set for a security (public market data)', async () => {
+    const investor = await signIn(h.app, 'investor@demo.test');
+    const list = await call(h.app, 'GET', '/api/securities', { cookie: investor });
+    expect(list.statusCode).toBe(200);
+    const read = await call(h.app, 'GET', `/api/securities/${ownSecurity}/market-hours`, {
+      cookie: investor,
     });
-    expect(res.statusCode).toBe(200);
+    expect(read.statusCode).toBe(200);
+    expect(read.json().securityHours).toHaveProperty('days');
   });
 
   it('rejects invalid hours with the field and rule, before any upstream call', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  decodeOrderBook,
   ORDER_PAGE_SIZE,
   orderBookLineSchema,
   orderDetailSchema,
@@ -23,17 +24,20 @@ afterEach(async () => {
   orderBookCacheFor(h.built.deps.upstream).invalidate();
 });
 
-function lines(body: string): OrderBookLine[] {
+type Line = Exclude<OrderBookLine, { type: 'book' }> | { type: 'book'; book: OrderBook };
+
+/** The reply's lines, the book decoded from its compact wire form as the web app does. */
+function lines(body: string): Line[] {
   return body
     .split('\n')
     .filter((line) => line.length > 0)
-    .map((line) => orderBookLineSchema.parse(JSON.parse(line)));
+    .map((line) => orderBookLineSchema.parse(JSON.parse(line)))
+    .map((line) =>
+      line.type === 'book' ? { type: 'book' as const, book: decodeOrderBook(line.book) } : line,
+    );
 }
 
-async function bookAs(
-  email: string,
-  date = DAY,
-): Promise<{ book: OrderBook; all: OrderBookLine[] }> {
+async function bookAs(email: string, date = DAY): Promise<{ book: OrderBook; all: Line[] }> {
   const cookie = await signIn(h.app, email);
   const res = await call(h.app, 'GET', `/api/order-book/${date}`, { cookie });
   expect(res.statusCode).toBe(200);
@@ -105,6 +109,18 @@ describe('GET /api/order-book/:date: paging (§4.1, §8)', () => {
     const { book } = await bookAs('investor@demo.test', SATURDAY);
     expect(book).toMatchObject({ orderCount: 0, orders: [], executions: [], securities: [] });
     expect(await upstreamCalls('getOrdersForADay')).toBeLessThanOrEqual(4);
+  });
+
+  it('an investor asking for the book of a future day or a market holiday is told why, without an upstream call', async () => {
+    const cookie = await signIn(h.app, 'investor@demo.test');
+    await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+    const holiday = await call(h.app, 'GET', '/api/order-book/2025-12-25', { cookie });
+    expect(holiday.statusCode).toBe(400);
+    expect(holiday.json().error.message).toMatch(/market holiday \(Christmas Day\)/);
+    const future = await call(h.app, 'GET', '/api/order-book/2099-03-10', { cookie });
+    expect(future.statusCode).toBe(400);
+    expect(future.json().error.message).toMatch(/has not come yet/);
+    expect(await upstreamCalls('getOrdersForADay')).toBe(0);
   });
 
   it('rejects a date that is not a calendar date and needs a session', async () => {
@@ -217,12 +233,12 @@ describe('GET /api/orders/:orderId (§4.2)', () => {
     }
   });
 
-  it('refuses an order that does not exist and 400 for a malformed id', async () => {
+  it('an investor opening an order number that does not exist is told "No order N" (404)', async () => {
     const cookie = await signIn(h.app, 'investor@demo.test');
     // The sandbox refuses an unknown id with statusCode 106 (a validation answer, not a 404).
     const missing = await call(h.app, 'GET', '/api/orders/42', { cookie });
-    expect([404, 422]).toContain(missing.statusCode);
-    expect(missing.json().error.message).toMatch(/does not exist/);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.message).toBe('No order 42.');
     expect((await call(h.app, 'GET', '/api/orders/abc', { cookie })).statusCode).toBe(400);
   });
 });

@@ -88,6 +88,9 @@ export const routeExamples: Record<string, RouteExample> = {
   },
   'GET /api/order-book/:date': { params: () => ({ date: '2026-11-20' }) },
   'GET /api/orders/:orderId': { params: () => ({ orderId: '1' }) },
+  'GET /api/securities/:securityId/market-hours': {
+    params: (ids) => ({ securityId: ids.security }),
+  },
   'PUT /api/securities/:securityId/market-hours': {
     body: () => ({
       monday: openDay,
@@ -107,6 +110,7 @@ export const routeExamples: Record<string, RouteExample> = {
     }),
   },
   'GET /api/compliance/search': { query: () => ({ q: 'Quinn' }) },
+  'POST /api/accounts/:accountId/notes': { body: () => ({ body: 'Matrix test note' }) },
   'POST /api/personal-data/reveal': {
     body: (ids) => ({
       objectType: 'account',

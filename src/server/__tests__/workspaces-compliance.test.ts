@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditPageSchema } from '../../contract/audit';
-import { complianceFundMovesSchema, complianceSearchResultSchema } from '../../contract/compliance';
+import {
+  accountNotesSchema,
+  complianceFundMovesSchema,
+  complianceSearchResultSchema,
+} from '../../contract/compliance';
 import { revealResponseSchema } from '../../contract/personal-data';
 import { call, callSandbox, signIn, startHarness, type Harness } from './harness';
 
@@ -243,7 +247,57 @@ describe('revealing personal data (issue 6, item 6)', () => {
   });
 });
 
+describe('a compliance reviewer adds a note to an account review', () => {
+  it('keeps it on the account, newest first, audited without its text; investors cannot read it', async () => {
+    const accountId = h.manifest.investors[0].accountIds[0];
+    const url = `/api/accounts/${accountId}/notes`;
+    for (const body of ['Asked for a utility bill.', 'Bill received; address matches.']) {
+      const res = await call(h.app, 'POST', url, { cookie: compliance, body: { body } });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const empty = await call(h.app, 'POST', url, { cookie: compliance, body: { body: '  ' } });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.fields[0]).toMatchObject({
+      field: 'body',
+      message: 'Note is required',
+    });
+
+    const { notes } = accountNotesSchema.parse(
+      (await call(h.app, 'GET', url, { cookie: compliance })).json(),
+    );
+    expect(notes.map((n) => n.body).slice(0, 2)).toEqual([
+      'Bill received; address matches.',
+      'Asked for a utility bill.',
+    ]);
+    expect(notes[0].authorEmail).toBe('compliance@demo.test');
+    const events = await h.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('action', '=', 'account_note_added')
+      .execute();
+    expect(events.filter((e) => e.object_id === accountId)).toHaveLength(2);
+    expect(JSON.stringify(events)).not.toContain('utility bill');
+
+    const investor = await signIn(h.app, 'investor@demo.test');
+    expect((await call(h.app, 'GET', url, { cookie: investor })).statusCode).toBe(403);
+  });
+});
+
 describe('audit log (issue 6, item 7)', () => {
+  it('a reviewer filters the audit log by part of an email address', async () => {
+    const part = auditPageSchema.parse(
+      (
+        await call(h.app, 'GET', '/api/audit-events?user=compliance@', { cookie: compliance })
+      ).json(),
+    );
+    expect(part.events.length).toBeGreaterThan(0);
+    expect(part.events.every((e) => e.userEmail === 'compliance@demo.test')).toBe(true);
+    const wildcard = auditPageSchema.parse(
+      (await call(h.app, 'GET', '/api/audit-events?user=%25', { cookie: compliance })).json(),
+    );
+    expect(wildcard.events).toEqual([]);
+  });
+
   it('filters by user and action, pages with before', async () => {
     const all = auditPageSchema.parse(
       (await call(h.app, 'GET', '/api/audit-events', { cookie: compliance })).json(),
@@ -269,7 +323,7 @@ describe('audit log (issue 6, item 7)', () => {
     expect(older.events.every((e) => BigInt(e.id) < BigInt(all.events[0].id))).toBe(true);
     const future = auditPageSchema.parse(
       (
-        await call(h.app, 'GET', '/api/audit-events?from=2999-01-01', { cookie: compliance })
+        await call(h.app, 'GET', '/api/audit-events?from=2100-12-31', { cookie: compliance })
       ).json(),
     );
     expect(future.events).toEqual([]);

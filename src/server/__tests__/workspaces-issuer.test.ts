@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   issuerOfferingsSchema,
   offeringPurchaseHistorySchema,
+  savedIssuerAccountResultSchema,
   savedIssuerAccountsSchema,
 } from '../../contract/issuer-workspace';
 import { compareWithReported, summarizePurchases } from '../../contract/purchase-summary';
@@ -193,6 +194,26 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
     expect(again.statusCode).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect((await upstreamCalls()).createIssuerAccount).toBe(1);
+  });
+
+  it('issuer staff reload the page and see the saved account; saving again adds no second upstream record', async () => {
+    await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+    const issuerId = h.manifest.issuers[0].issuerId;
+    // Saved by the test above: the reload reads the portal's copy, not the upstream.
+    const reload = await call(h.app, 'GET', url(issuerId), { cookie: issuerCookie });
+    expect(reload.statusCode, reload.body).toBe(200);
+    const { saved } = savedIssuerAccountResultSchema.parse(reload.json());
+    expect(saved?.records[0]).toMatchObject({ issuerId, maskedCompanyTaxId: '••-•••6789' });
+    expect(reload.body).not.toContain('123-45-6789');
+
+    const again = await call(h.app, 'POST', url(issuerId), {
+      cookie: issuerCookie,
+      body: validAccount,
+      headers: { 'idempotency-key': 'issuer-acct-second-save-01' },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toMatch(/already saved/);
+    expect((await upstreamCalls()).createIssuerAccount ?? 0).toBe(0);
   });
 
   it('is closed to compliance and investors', async () => {

@@ -56,8 +56,14 @@ export function toFundMoveView(move: FundMove): FundMoveView {
 const newestFirst = (a: FundMove, b: FundMove) =>
   (b.createdAt ?? '').localeCompare(a.createdAt ?? '');
 
-function toSupplementReceipt(supplement: AccountSupplement): IraSupplementReceipt {
+function toSupplementReceipt(
+  supplement: AccountSupplement,
+  reference: string,
+  submittedAt: Date,
+): IraSupplementReceipt {
   return {
+    reference,
+    submittedAt: submittedAt.toISOString(),
     accountId: supplement.accountId,
     maritalStatus: supplement.maritalStatus,
     mailingAddress: supplement.mailingAddress,
@@ -74,6 +80,7 @@ function toSupplementReceipt(supplement: AccountSupplement): IraSupplementReceip
       contributionMethodLabels,
     ),
     contributionTaxYear: supplement.contributionTaxYear,
+    internationalAccountNumberMasked: mask(supplement.internationalAccountNumber),
     holdings: supplement.holdings.map(({ accountNumber, ...holding }) => ({
       ...holding,
       accountNumberMasked: mask(accountNumber),
@@ -103,6 +110,16 @@ export const custodyRoutes = [
             reason: 'permission' as const,
             message:
               'The custody account details cannot be shown: the platform is not permitted to read them (it lacks the custody account read permission). Your money and fund moves are not affected; an administrator can grant the permission.',
+          };
+        }
+        // §5 rules 4 and 6: with body credentials (TRANSACT_AUTH=body) no GET can be made, and
+        // this read is a GET (§4.15). That is the portal's configuration, not a passing fault.
+        if (isUpstreamError(err) && err.kind === 'misconfigured') {
+          return {
+            state: 'unavailable' as const,
+            reason: 'configuration' as const,
+            message:
+              'The custody account details cannot be shown: the portal sends its platform credentials in request bodies (TRANSACT_AUTH=body), and reading a custody account needs header credentials. Your money and fund moves are not affected; an administrator can set TRANSACT_AUTH=header where the platform allows it.',
           };
         }
         if (isUpstreamError(err) && err.kind === 'not_found') {
@@ -146,6 +163,7 @@ export const custodyRoutes = [
         endIndex: page.endIndex,
         offset: query.offset,
         limit: query.limit,
+        skippedRecords: page.skipped.length,
       };
     },
   }),
@@ -229,7 +247,7 @@ export const custodyRoutes = [
     response: iraSupplementReceiptSchema,
     successStatus: 201,
     idempotent: true,
-    async handler({ params, body, deps, audit }) {
+    async handler({ params, body, deps, audit, request }) {
       const supplement = await addCustodyAccountSupplement(
         deps.upstream,
         toSupplementRequest(params.accountId, body),
@@ -240,7 +258,8 @@ export const custodyRoutes = [
         objectId: params.accountId,
         outcome: 'succeeded',
       });
-      return toSupplementReceipt(supplement);
+      // The request id is also the audit entry's, so support can find the request by it.
+      return toSupplementReceipt(supplement, request.id, new Date());
     },
   }),
 ];

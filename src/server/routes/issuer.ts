@@ -4,8 +4,11 @@ import {
   issuerAccountFormSchema,
   issuerOfferingsSchema,
   offeringPurchaseHistorySchema,
+  savedIssuerAccountResultSchema,
   savedIssuerAccountsSchema,
 } from '../../contract/issuer-workspace';
+import { HttpError } from '../lib/http-error';
+import { findSavedIssuerAccount, storeSavedIssuerAccount } from '../store/saved-records';
 import { toSavedIssuerAccount } from '../lib/personal-data';
 import { createIssuerAccount } from '../upstream/create-issuer-account';
 import { getOfferingPurchaseHistory } from '../upstream/get-offering-purchase-history';
@@ -33,11 +36,16 @@ export const issuerRoutes = [
     tags: ['issuer'],
     response: issuerOfferingsSchema,
     async handler({ user, deps }) {
-      const all = await deps.offerings.get('all', () => deps.loadOfferings());
+      const { offerings: all, skippedRecords } = await deps.offerings.get('all', () =>
+        deps.loadOfferings(),
+      );
       if (user!.role === 'issuer_staff') {
-        return { offerings: all.filter((o) => user!.issuerIds.includes(o.issuerId)) };
+        return {
+          offerings: all.filter((o) => user!.issuerIds.includes(o.issuerId)),
+          skippedRecords,
+        };
       }
-      return { offerings: all };
+      return { offerings: all, skippedRecords };
     },
   }),
 
@@ -49,11 +57,33 @@ export const issuerRoutes = [
     params: offeringParams,
     response: offeringPurchaseHistorySchema,
     async handler({ params, deps }) {
-      const [history, offerings] = await Promise.all([
+      const [{ skipped, ...history }, offerings] = await Promise.all([
         getOfferingPurchaseHistory(deps.upstream, { offeringId: params.offeringId }),
-        deps.offerings.get('all', () => deps.loadOfferings()).catch(() => []),
+        deps.offerings
+          .get('all', () => deps.loadOfferings())
+          .then((catalog) => catalog.offerings)
+          .catch(() => []),
       ]);
-      return { offering: offerings.find((o) => o.id === params.offeringId) ?? null, history };
+      return {
+        offering: offerings.find((o) => o.id === params.offeringId) ?? null,
+        history,
+        skippedRecords: skipped.length,
+      };
+    },
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/api/issuers/:issuerId/issuer-account',
+    summary: 'The issuer account as the portal saved it (masked), or null before the first save',
+    tags: ['issuer'],
+    params: issuerParams,
+    response: savedIssuerAccountResultSchema,
+    async handler({ params, deps }) {
+      const saved = await findSavedIssuerAccount(deps.db, params.issuerId);
+      if (!saved) return { saved: null };
+      const { records } = savedIssuerAccountsSchema.parse(saved.records);
+      return { saved: { records, savedAt: saved.savedAt.toISOString() } };
     },
   }),
 
@@ -67,7 +97,16 @@ export const issuerRoutes = [
     response: savedIssuerAccountsSchema,
     successStatus: 201,
     idempotent: true,
-    async handler({ params, body, request, deps, audit }) {
+    async handler({ params, body, request, deps, audit, user }) {
+      // §4.6 only creates: each call adds a record upstream and no update or read is named. Once
+      // saved, the account is shown from the portal's copy and not created a second time.
+      if (await findSavedIssuerAccount(deps.db, params.issuerId)) {
+        throw new HttpError(
+          'conflict',
+          'This issuer account is already saved. The platform offers no way to change it, and saving again would add a second record; contact the platform to correct it.',
+          { submitted: 'no' },
+        );
+      }
       const input: IssuerAccountRequest = {
         issuerId: params.issuerId,
         companyName: body.companyName,
@@ -105,7 +144,9 @@ export const issuerRoutes = [
         outcome: 'succeeded',
         details: { records: records.length },
       });
-      return { records: records.map(toSavedIssuerAccount) };
+      const saved = { records: records.map(toSavedIssuerAccount) };
+      await storeSavedIssuerAccount(deps.db, params.issuerId, saved, user!.email);
+      return saved;
     },
   }),
 ];

@@ -51,7 +51,8 @@ export const marketHoursRoutes = [
   defineRoute({
     method: 'GET',
     url: '/api/securities',
-    summary: 'The securities whose trading hours the viewer may set, with their names',
+    summary:
+      'The securities with their names: issuer staff their own, everyone else every traded one',
     tags: ['market hours'],
     response: securityListSchema,
     async handler({ user, deps }) {

@@ -6,9 +6,10 @@ import {
   orderDetailSchema,
   type OrderBookLine,
 } from '../../contract/order-book';
+import { closedMarketDay } from '../../contract/market-calendar';
 import { isCalendarDate } from '../../contract/time';
 import { HttpError } from '../lib/http-error';
-import { orderBookCacheFor } from '../lib/order-book-cache';
+import { orderBookCacheFor, type DayBook } from '../lib/order-book-cache';
 import { orderAccessOf, serializedBook, viewOrder } from '../lib/order-visibility';
 import { fromUpstream, isUpstreamError } from '../lib/upstream-errors';
 import { getOrder } from '../upstream/get-order';
@@ -19,6 +20,7 @@ const orderParams = z.object({
 });
 
 const NDJSON = 'application/x-ndjson; charset=utf-8';
+const NEWLINE = Buffer.from('\n');
 
 function errorLine(error: unknown): string {
   const http =
@@ -59,6 +61,16 @@ export const orderBookRoutes = [
           submitted: 'no',
         });
       }
+      // A day that has not come, or an exchange holiday, has no orders (market-calendar); the
+      // upstream would answer a generated book for it. Weekends come back empty from the
+      // upstream (§2.7 has no weekend hours) and are answered as such.
+      const closed = closedMarketDay(params.date);
+      if (closed && closed.reason !== 'weekend') {
+        throw new HttpError('bad_request', closed.message, {
+          fields: [{ field: 'date', message: closed.message }],
+          submitted: 'no',
+        });
+      }
       const access = orderAccessOf(user!);
       const cache = orderBookCacheFor(deps.upstream);
       const stream = new PassThrough();
@@ -66,9 +78,11 @@ export const orderBookRoutes = [
         if (!stream.writableEnded && !request.raw.destroyed) stream.write(text);
       };
 
+      const serialized = (book: DayBook) =>
+        serializedBook(book, access, (bytes) => cache.account(book, bytes));
       const cached = cache.peek(params.date);
       if (cached) {
-        stream.end(`${serializedBook(cached, access)}\n`);
+        stream.end(Buffer.concat([await serialized(cached), NEWLINE]));
       } else {
         // The first page decides the status code: a failure before it is a plain error reply;
         // after it, an error line ends the stream.
@@ -88,10 +102,15 @@ export const orderBookRoutes = [
             );
           })
           .then(
-            (book) => {
+            async (book) => {
               begun = true;
               started();
-              stream.end(`${serializedBook(book, access)}\n`);
+              try {
+                const text = await serialized(book);
+                if (!stream.writableEnded) stream.end(Buffer.concat([text, NEWLINE]));
+              } catch (error) {
+                if (!stream.writableEnded) stream.end(errorLine(error));
+              }
             },
             (error: unknown) => {
               if (!begun) failedEarly(error);
@@ -113,7 +132,17 @@ export const orderBookRoutes = [
     response: orderDetailSchema,
     async handler({ params, user, deps }) {
       // getOrder sends a token and checks that the answer echoes it (§4.2, §2.1).
-      const order = await getOrder(deps.upstream, { orderId: params.orderId });
+      let order;
+      try {
+        order = await getOrder(deps.upstream, { orderId: params.orderId });
+      } catch (err) {
+        // §4.2 names no error for an unknown order; the upstream refuses the id or answers no
+        // order. Either way a person is told plainly, not with the upstream's own text.
+        if (isUpstreamError(err) && (err.kind === 'not_found' || err.kind === 'rejected')) {
+          throw new HttpError('not_found', `No order ${params.orderId}.`, { submitted: 'no' });
+        }
+        throw err;
+      }
       return viewOrder(order, orderAccessOf(user!));
     },
   }),

@@ -4,10 +4,17 @@ import { portalConfigSchema } from '../../contract/identity';
 import { policyTable } from '../policy/table';
 import { HttpError } from '../lib/http-error';
 import { ping } from '../upstream/ping';
+import type { Deps } from '../deps';
 import { defineRoute, routeKey, type RouteSpec } from './define';
 
 const healthSchema = z.object({ status: z.literal('ok') });
-const readySchema = z.object({ status: z.literal('ready'), upstream: z.literal('ok') });
+const readySchema = z.object({ status: z.literal('ready') });
+
+/**
+ * How long one upstream ping answers for /readyz. The route is anonymous and every ping spends the
+ * platform key, so probes and strangers alike reuse the last answer for a few seconds.
+ */
+export const READY_CACHE_MS = 5_000;
 
 function toJsonSchema(schema: z.ZodType, io: 'input' | 'output') {
   return z.toJSONSchema(schema, { io, unrepresentable: 'any' });
@@ -55,7 +62,7 @@ export function buildOpenApi(routes: RouteSpec[]) {
       tags: spec.tags,
       parameters,
       'x-policy': policy
-        ? { roles: policy.roles, objects: policy.objects, note: policy.note }
+        ? { roles: policy.roles, objects: policy.objects, note: policy.note, limits: policy.limits }
         : undefined,
       ...(spec.body
         ? {
@@ -95,8 +102,25 @@ export function buildOpenApi(routes: RouteSpec[]) {
   };
 }
 
-export function systemRoutes(getAllRoutes: () => RouteSpec[]) {
+export function systemRoutes(
+  getAllRoutes: () => RouteSpec[],
+  { now }: { now: () => number } = { now: Date.now },
+) {
   let openApi: unknown;
+  let upstreamCheck: { at: number; result: Promise<boolean> } | null = null;
+  const upstreamAnswers = (deps: Deps): Promise<boolean> => {
+    const at = now();
+    if (!upstreamCheck || at - upstreamCheck.at >= READY_CACHE_MS) {
+      upstreamCheck = {
+        at,
+        result: ping(deps.upstream).then(
+          () => true,
+          () => false,
+        ),
+      };
+    }
+    return upstreamCheck.result;
+  };
   return [
     defineRoute({
       method: 'GET',
@@ -106,6 +130,7 @@ export function systemRoutes(getAllRoutes: () => RouteSpec[]) {
       response: portalConfigSchema,
       handler: async ({ deps }) => ({
         sandbox: deps.sandbox,
+        platformTimeZone: deps.config.upstreamTimeZone,
         singleSignOn: deps.config.oidc ? { label: deps.config.oidc.label } : null,
       }),
     }),
@@ -128,20 +153,38 @@ export function systemRoutes(getAllRoutes: () => RouteSpec[]) {
     defineRoute({
       method: 'GET',
       url: '/readyz',
-      summary: 'Readiness: the store answers and the upstream answers ping',
+      summary: 'Readiness: the store answers and the upstream answered ping a moment ago',
       tags: ['system'],
       response: readySchema,
-      async handler({ deps }) {
-        try {
-          await deps.db.selectFrom('users').select('id').limit(1).execute();
-          await ping(deps.upstream);
-        } catch {
-          throw new HttpError(
-            'upstream_unavailable',
-            'Not ready: the store or the upstream does not answer.',
+      async handler({ deps, request }) {
+        // §5 rule 6: every GET needs header credentials, so with TRANSACT_AUTH=body the custody
+        // account read (§4.15) can never succeed: a configuration fault, not a passing one. The
+        // answer stays anonymous; the log names the setting.
+        if (deps.config.upstreamAuth === 'body') {
+          request.log.warn(
+            'not ready: TRANSACT_AUTH=body cannot make the GET operations the portal needs (custody accounts); set TRANSACT_AUTH=header',
           );
+          throw new HttpError('upstream_unavailable', 'Not ready.');
         }
-        return { status: 'ready' as const, upstream: 'ok' as const };
+        const storeAnswers = await deps.db
+          .selectFrom('users')
+          .select('id')
+          .limit(1)
+          .execute()
+          .then(
+            () => true,
+            () => false,
+          );
+        const upstreamReady = storeAnswers && (await upstreamAnswers(deps));
+        if (!upstreamReady) {
+          // Which dependency failed goes to the log only: the answer is anonymous.
+          request.log.warn(
+            { storeAnswers },
+            'not ready: the store or the upstream does not answer',
+          );
+          throw new HttpError('upstream_unavailable', 'Not ready.');
+        }
+        return { status: 'ready' as const };
       },
     }),
   ];

@@ -44,7 +44,11 @@ export interface AuditQuery {
 
 export async function queryAudit(db: Db, q: AuditQuery) {
   let query = db.selectFrom('audit_events').selectAll().orderBy('id', 'desc').limit(q.limit);
-  if (q.userEmail) query = query.where('user_email', '=', q.userEmail.toLowerCase());
+  // Part of an address is enough ("quinn", "@demo.test"); LIKE's wildcards in it are literal.
+  if (q.userEmail) {
+    const part = q.userEmail.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+    query = query.where('user_email', 'like', `%${part}%`);
+  }
   if (q.action) query = query.where('action', '=', q.action);
   if (q.from) query = query.where('at', '>=', q.from);
   if (q.to) query = query.where('at', '<', q.to);

@@ -88,7 +88,73 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
-  '0002-identity': {
+  /*
+   * The auth epoch: one counter that every change able to end or narrow a session bumps in the
+   * same transaction (revocation, a shortened deadline, a deleted session, any change of a user or
+   * of a user's links). Instances cache sessions in memory and trust an entry only while the epoch
+   * it was read under is still current, so revocation stays immediate on every instance while a
+   * request costs one tiny read instead of the session join (docs/deploy.md, "Session cache").
+   * Idle touches only push idle_expires_at later and do not bump it. The notification tells
+   * embedded PGlite listeners in the same process at once.
+   */
+  '0002-auth-epoch': {
+    async up(db: Kysely<unknown>) {
+      await sql`create table auth_epoch (id integer primary key check (id = 1), epoch bigint not null)`.execute(
+        db,
+      );
+      await sql`insert into auth_epoch (id, epoch) values (1, 0)`.execute(db);
+      await sql`
+        create function bump_auth_epoch() returns trigger language plpgsql as $$
+        declare next_epoch bigint;
+        begin
+          update auth_epoch set epoch = epoch + 1 where id = 1 returning epoch into next_epoch;
+          perform pg_notify('auth_epoch', next_epoch::text);
+          return null;
+        end $$`.execute(db);
+      await sql`
+        create trigger sessions_narrowed after update on sessions for each row
+        when (old.revoked_at is distinct from new.revoked_at
+          or new.idle_expires_at < old.idle_expires_at
+          or new.absolute_expires_at is distinct from old.absolute_expires_at
+          or new.user_id is distinct from old.user_id)
+        execute function bump_auth_epoch()`.execute(db);
+      await sql`create trigger sessions_deleted after delete on sessions for each statement execute function bump_auth_epoch()`.execute(
+        db,
+      );
+      await sql`create trigger users_changed after update or delete on users for each statement execute function bump_auth_epoch()`.execute(
+        db,
+      );
+      await sql`create trigger user_links_changed after insert or update or delete on user_links for each statement execute function bump_auth_epoch()`.execute(
+        db,
+      );
+    },
+  },
+  '0002-saved-issuer-accounts-and-account-notes': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('saved_issuer_accounts')
+        .addColumn('issuer_id', 'text', (c) => c.primaryKey())
+        .addColumn('records', 'jsonb', (c) => c.notNull())
+        .addColumn('saved_by', 'text', (c) => c.notNull())
+        .addColumn('saved_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('account_notes')
+        .addColumn('id', 'bigserial', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('author_id', 'text', (c) => c.notNull())
+        .addColumn('author_email', 'text', (c) => c.notNull())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('account_notes_account_idx')
+        .on('account_notes')
+        .columns(['account_id', 'created_at'])
+        .execute();
+    },
+  },
+  '0003-identity': {
     async up(db: Kysely<unknown>) {
       await db.schema
         .alterTable('users')
@@ -177,6 +243,13 @@ export const migrations: Record<string, Migration> = {
         .on('disbursement_approvals')
         .column('state')
         .execute();
+      // Cached sessions must learn at once that a second factor was proved (sign-in complete,
+      // step-up fresh): those columns move the auth epoch like a revocation does.
+      await sql`
+        create trigger sessions_second_factor after update on sessions for each row
+        when (old.pending_second_factor is distinct from new.pending_second_factor
+          or old.second_factor_at is distinct from new.second_factor_at)
+        execute function bump_auth_epoch()`.execute(db);
     },
   },
 };

@@ -12,6 +12,28 @@ export interface Database {
   recovery_codes: RecoveryCodesTable;
   oidc_flows: OidcFlowsTable;
   disbursement_approvals: DisbursementApprovalsTable;
+  auth_epoch: AuthEpochTable;
+  saved_issuer_accounts: SavedIssuerAccountTable;
+  account_notes: AccountNoteTable;
+}
+
+/** The issuer account as saved upstream (masked view), so it survives a reload (§4.6 has no read). */
+export interface SavedIssuerAccountTable {
+  issuer_id: string;
+  /** The records the upstream answered, already masked (savedIssuerAccountsSchema). */
+  records: ColumnType<unknown, string, string>;
+  saved_by: string;
+  saved_at: Timestamp;
+}
+
+/** A reviewer's note on an account (the upstream has no notes for reviewers). */
+export interface AccountNoteTable {
+  id: Generated<string>;
+  account_id: string;
+  author_id: string;
+  author_email: string;
+  body: string;
+  created_at: Timestamp;
 }
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -147,4 +169,10 @@ export interface RateLimitTable {
   key: string;
   window_start: Timestamp;
   count: number;
+}
+
+/** One row (id 1): bumped by triggers whenever a session may have ended or narrowed. */
+export interface AuthEpochTable {
+  id: number;
+  epoch: ColumnType<string, string | number, string | number>;
 }

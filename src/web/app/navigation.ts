@@ -20,6 +20,8 @@ export type NavigationItem = {
   href: string;
   /** The roles that see the entry; the BFF still decides what each may do (decision 1). */
   roles: readonly Role[];
+  /** Another label for some roles: a reviewer's offerings are no "my offerings". */
+  labelFor?: Partial<Record<Role, string>>;
   icon: ComponentType<SvgIconProps>;
 };
 
@@ -43,7 +45,8 @@ export const navigationItems: NavigationItem[] = [
   {
     label: 'My offerings',
     href: paths.app.issuerOfferings.getHref(),
-    roles: ['issuer_staff'],
+    roles: ['issuer_staff', ...reviewers],
+    labelFor: { compliance: 'Issuer offerings', admin: 'Issuer offerings' },
     icon: BusinessCenterOutlined,
   },
   {
@@ -67,7 +70,8 @@ export const navigationItems: NavigationItem[] = [
   {
     label: 'Trading hours of my securities',
     href: paths.app.securityHours.getHref(),
-    roles: ['issuer_staff'],
+    roles: ['issuer_staff', ...reviewers],
+    labelFor: { compliance: 'Trading hours of securities', admin: 'Trading hours of securities' },
     icon: EditCalendarOutlined,
   },
   {
@@ -103,4 +107,22 @@ export const navigationItems: NavigationItem[] = [
 ];
 
 export const navigationFor = (role: Role) =>
-  navigationItems.filter((item) => item.roles.includes(role));
+  navigationItems
+    .filter((item) => item.roles.includes(role))
+    .map((item) => ({ ...item, label: item.labelFor?.[role] ?? item.label }));
+
+/**
+ * The one entry marked current for a path: the one whose address is the longest prefix of it,
+ * so /market-hours/securities marks "Trading hours…" and not "Market hours" as well.
+ */
+export function currentNavigationHref(
+  items: readonly Pick<NavigationItem, 'href'>[],
+  pathname: string,
+): string | null {
+  let best: string | null = null;
+  for (const { href } of items) {
+    const matches = pathname === href || pathname.startsWith(`${href}/`);
+    if (matches && (best === null || href.length > best.length)) best = href;
+  }
+  return best;
+}

@@ -22,7 +22,8 @@ export function DescriptionList({ items }: { items: [string, ReactNode][] }) {
           <Typography component="dt" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
             {term}
           </Typography>
-          <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+          {/* break-word, not anywhere: a figure such as $779,050.00 breaks only if it cannot fit. */}
+          <Typography component="dd" sx={{ m: 0, overflowWrap: 'break-word', minWidth: 0 }}>
             {value}
           </Typography>
         </Box>

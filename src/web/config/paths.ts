@@ -200,6 +200,7 @@ export const apiPaths = {
     `/api/accounts/${encodeURIComponent(accountId)}/fund-moves?offset=${query.offset}&limit=${query.limit}`,
   fundMove: (accountId: string, referenceNumber: string) =>
     `/api/accounts/${encodeURIComponent(accountId)}/fund-moves/${encodeURIComponent(referenceNumber)}`,
+  accountNotes: (accountId: string) => `/api/accounts/${encodeURIComponent(accountId)}/notes`,
   disbursements: (accountId: string) =>
     `/api/accounts/${encodeURIComponent(accountId)}/disbursements`,
   iraSupplement: (accountId: string) =>

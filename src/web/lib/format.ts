@@ -72,3 +72,146 @@ export function formatInstant(iso: string, locale?: Locale): string {
     new Date(iso),
   );
 }
+
+/*
+ * One rule for every timestamp (architecture decision 6): shown in the viewer's time zone with
+ * the zone named, and, when the source is a zone-less upstream timestamp (§2 Conventions) whose
+ * zone differs from the viewer's, the platform's own reading after it. The platform's zone comes
+ * from the portal's configuration (`TRANSACT_TIME_ZONE`); the portal's own timestamps are
+ * instants and always known.
+ */
+
+let platformTimeZone = 'UTC';
+
+/** Set once the portal's configuration is known. */
+export function setPlatformTimeZone(zone: string) {
+  platformTimeZone = zone;
+}
+
+export const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+function wallClockOf(instantMs: number, timeZone: string) {
+  const parts: Record<string, number> = {};
+  const formatter = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  for (const part of formatter.formatToParts(new Date(instantMs))) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
+}
+
+/** The instant at which `timeZone`'s wall clock reads the given UTC-shaped wall time (DST-aware). */
+function instantOfWallClock(wallAsUtc: number, timeZone: string): number {
+  let guess = wallAsUtc;
+  for (let i = 0; i < 2; i++) guess += wallAsUtc - wallClockOf(guess, timeZone);
+  return guess;
+}
+
+export interface TimestampOptions {
+  locale?: Locale;
+  /** The viewer's zone; the runtime's when absent (tests fix it). */
+  timeZone?: string;
+  /** The zone of zone-less values; the platform's when absent. */
+  sourceTimeZone?: string;
+}
+
+/**
+ * A timestamp for people: an ISO instant (the portal's own, or the upstream's with a zone) or a
+ * zone-less upstream wall time (`YYYY-MM-DDTHH:mm:ss`). 'Not recorded' when there is none.
+ */
+export function formatTimestamp(
+  value: string | null | undefined,
+  options: TimestampOptions = {},
+): string {
+  if (!value) return 'Not recorded';
+  const viewer = options.timeZone ?? viewerTimeZone();
+  const format = (instant: number, timeZone: string) =>
+    new Intl.DateTimeFormat(options.locale, {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone,
+      timeZoneName: 'short',
+    }).format(new Date(instant));
+  if (INSTANT.test(value)) {
+    const instant = Date.parse(value);
+    return Number.isNaN(instant) ? value : format(instant, viewer);
+  }
+  const match = LOCAL_DATE_TIME.exec(value);
+  if (!match) return value;
+  const [, year, month, day, hour, minute, second] = match.map(Number);
+  const source = options.sourceTimeZone ?? platformTimeZone;
+  const instant = instantOfWallClock(Date.UTC(year, month - 1, day, hour, minute, second), source);
+  const shown = format(instant, viewer);
+  if (wallClockOf(instant, viewer) === wallClockOf(instant, source)) return shown;
+  const there = new Intl.DateTimeFormat(options.locale, {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: source,
+    timeZoneName: 'short',
+  }).format(new Date(instant));
+  return `${shown} (${there} on the platform)`;
+}
+
+/*
+ * Values for people, not codes (each one a rule, kept here so every page says it the same way).
+ */
+
+const CODE_WORDS: Record<string, string> = {
+  domestic_account: 'Domestic (U.S.) account',
+  international_account: 'International account',
+  checking: 'Checking',
+  savings: 'Savings',
+  individual: 'Individual',
+  entity: 'Entity',
+  disapproved: 'Not approved',
+  not_approved: 'Not approved',
+};
+
+/** A code such as `domestic_account` or `checking` as words ("Domestic (U.S.) account"). */
+export function formatCode(value: string | null | undefined): string {
+  if (!value) return '—';
+  const known = CODE_WORDS[value.trim().toLowerCase()];
+  if (known) return known;
+  if (!/^[a-z0-9_]+$/i.test(value) || !/[_]|^[a-z]/.test(value)) return value;
+  const words = value.replace(/_/g, ' ').trim().toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A U.S. phone number of 10 digits (or 11 with a leading 1) as (720) 555-8668; others as sent. */
+export function formatPhone(value: string | null | undefined): string {
+  if (!value) return '—';
+  const digits = value.replace(/\D/g, '');
+  const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+  if (national.length !== 10) return value;
+  return `(${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6)}`;
+}
+
+/** Nine-digit tax ids grouped as their kind is written: SSN 123-45-6789, EIN 12-3456789. */
+export function formatTaxId(value: string | null | undefined, kind: 'ssn' | 'ein'): string {
+  if (!value) return '—';
+  const digits = value.replace(/\D/g, '');
+  if (digits.length !== 9) return value;
+  return kind === 'ein'
+    ? `${digits.slice(0, 2)}-${digits.slice(2)}`
+    : `${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`;
+}
+
+/** A plain amount of dollars from a record (such as total assets) as money; text stays text. */
+export function formatAmount(value: string | null | undefined): string {
+  if (!value) return '—';
+  const plain = value.replace(/[$,\s]/g, '');
+  return /^-?\d+(\.\d+)?$/.test(plain) ? formatMoney(plain) : value;
+}

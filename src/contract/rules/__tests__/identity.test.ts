@@ -203,11 +203,26 @@ describe('countries', () => {
     ['us', { ok: true, value: 'US' }],
     ['GB', { ok: true, value: 'GB' }],
     ['', { ok: false, message: 'Country is required' }],
-    ['USA', { ok: false, message: 'Country must be a two-letter code, such as US' }],
+    [
+      'XYZ',
+      { ok: false, message: 'Country must be a two-letter code such as US, or a country name' },
+    ],
     ['ZZ', { ok: false, message: 'Country "ZZ" is not an ISO 3166 country code' }],
     ['XK', { ok: false, message: 'Country "XK" is not an ISO 3166 country code' }],
   ])('checkCountryCode(%j)', (input, result) => {
     expect(checkCountryCode(input)).toEqual(result);
+  });
+});
+
+describe('an investor types the country of their address', () => {
+  it.each([
+    ['USA', 'US'],
+    ['usa', 'US'],
+    ['United States', 'US'],
+    ['united kingdom', 'GB'],
+    ['Germany', 'DE'],
+  ])('as %j, and it is read as %s', (input, code) => {
+    expect(checkCountryCode(input)).toEqual({ ok: true, value: code });
   });
 });
 

@@ -82,7 +82,15 @@ export function AppLayout() {
             open={mobileOpen}
             onClose={() => setMobileOpen(false)}
             sx={{ display: { xs: 'block', md: 'none' } }}
-            slotProps={{ paper: { sx: { width: DRAWER_WIDTH } } }}
+            // The open drawer is a modal dialog; it needs a name for screen readers (axe).
+            slotProps={{
+              paper: {
+                sx: { width: DRAWER_WIDTH },
+                role: 'dialog',
+                'aria-modal': true,
+                'aria-label': 'Navigation menu',
+              },
+            }}
           >
             <Toolbar />
             <NavigationList role={user.role} onNavigate={() => setMobileOpen(false)} />

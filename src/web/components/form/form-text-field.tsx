@@ -37,6 +37,8 @@ export function FormTextField<T extends FieldValues>({
   const inputId = id ?? `field-${name}`;
   const helperId = `${inputId}-helper`;
   const helper = fieldState.error?.message ?? helperText;
+  // A date input always shows its own mm/dd/yyyy placeholder, so its label must stay raised.
+  const shrink = inputProps.type === 'date' ? true : undefined;
   return (
     <FormControl
       variant="outlined"
@@ -44,10 +46,13 @@ export function FormTextField<T extends FieldValues>({
       required={required}
       fullWidth={fullWidth}
     >
-      <InputLabel htmlFor={inputId}>{label}</InputLabel>
+      <InputLabel htmlFor={inputId} shrink={shrink}>
+        {label}
+      </InputLabel>
       <OutlinedInput
         {...inputProps}
         id={inputId}
+        notched={shrink}
         label={required ? `${label} *` : label}
         name={field.name}
         value={field.value ?? ''}

@@ -3,6 +3,11 @@ import {
   formatCalendarDate,
   formatDecimal,
   formatLocalDateTime,
+  formatAmount,
+  formatCode,
+  formatPhone,
+  formatTaxId,
+  formatTimestamp,
   formatMoney,
   formatPercent,
 } from '../format';
@@ -51,5 +56,52 @@ describe('formatMoney and formatDecimal', () => {
 
   it('formats percentages with one decimal at most', () => {
     expect(formatPercent(0.5064, 'en-US')).toBe('50.6%');
+  });
+});
+
+describe('a person reads a date anywhere in the portal', () => {
+  it("sees the portal's own timestamps in their zone, the zone named", () => {
+    expect(
+      formatTimestamp('2026-07-17T16:09:00.000Z', { locale: 'en-US', timeZone: 'America/Denver' }),
+    ).toBe('Jul 17, 2026, 10:09 AM MDT');
+  });
+
+  it("sees the platform's zone-less times in their zone, with the platform's reading after", () => {
+    expect(
+      formatTimestamp('2026-07-17T16:09:00', {
+        locale: 'en-US',
+        timeZone: 'America/New_York',
+        sourceTimeZone: 'UTC',
+      }),
+    ).toBe('Jul 17, 2026, 12:09 PM EDT (4:09 PM UTC on the platform)');
+  });
+
+  it('sees no second reading when the platform is in their zone, and never "time zone not stated"', () => {
+    const shown = formatTimestamp('2026-01-05T09:30:00', {
+      locale: 'en-US',
+      timeZone: 'UTC',
+      sourceTimeZone: 'UTC',
+    });
+    expect(shown).toBe('Jan 5, 2026, 9:30 AM UTC');
+    expect(formatTimestamp(null)).toBe('Not recorded');
+  });
+});
+
+describe('a compliance reviewer reads an account and an entity', () => {
+  it('sees words, not codes', () => {
+    expect(formatCode('domestic_account')).toBe('Domestic (U.S.) account');
+    expect(formatCode('checking')).toBe('Checking');
+    expect(formatCode('disapproved')).toBe('Not approved');
+    expect(formatCode('some_new_code')).toBe('Some new code');
+    expect(formatCode('Individual')).toBe('Individual');
+  });
+
+  it('sees total assets as money, a phone grouped, a revealed tax id grouped', () => {
+    expect(formatAmount('9750000')).toBe('$9,750,000.00');
+    expect(formatPhone('7205558668')).toBe('(720) 555-8668');
+    expect(formatPhone('+1 720 555 8668')).toBe('(720) 555-8668');
+    expect(formatPhone('+44 20 7946 0958')).toBe('+44 20 7946 0958');
+    expect(formatTaxId('154728860', 'ssn')).toBe('154-72-8860');
+    expect(formatTaxId('154728860', 'ein')).toBe('15-4728860');
   });
 });

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router-dom';
+import { portalConfigQueryOptions } from '../../../features/auth/api/get-portal-config';
 import { AppLayout } from '../../layout/app-layout';
 import { requireSession } from '../../session-guard';
 
@@ -7,6 +8,8 @@ export const clientLoader =
   (queryClient: QueryClient) =>
   async ({ request }: LoaderFunctionArgs) => {
     await requireSession(queryClient, request);
+    // The platform's time zone is needed to show its zone-less timestamps (lib/format).
+    void queryClient.prefetchQuery(portalConfigQueryOptions());
     return null;
   };
 

@@ -1,6 +1,6 @@
 import type { AccountView } from '../../../../contract/account-views';
 import { Code, DescriptionList, SectionCard } from '../../../components/description-list';
-import { formatMoney } from '../../../lib/format';
+import { formatCode, formatMoney, formatPhone } from '../../../lib/format';
 
 const orNone = (value: string | null) => value ?? 'Not recorded';
 
@@ -19,15 +19,15 @@ export function AccountProfile({ account }: { account: AccountView }) {
         items={[
           ['Account name', orNone(account.name)],
           ['Account ID', <Code key="id" value={account.id} />],
-          ['Type', orNone(account.type)],
-          ['Entity type', orNone(account.entityType)],
-          ['Residency', orNone(account.residentType)],
+          ['Type', account.type ? formatCode(account.type) : 'Not recorded'],
+          ['Entity type', account.entityType ? formatCode(account.entityType) : 'Not recorded'],
+          ['Residency', account.residentType ? formatCode(account.residentType) : 'Not recorded'],
           [
             'Tax ID',
             account.taxIdMasked ? <Code key="tax" value={account.taxIdMasked} /> : 'Not recorded',
           ],
           ['Email', orNone(account.email)],
-          ['Phone', orNone(account.phone)],
+          ['Phone', account.phone ? formatPhone(account.phone) : 'Not recorded'],
           [
             'Address',
             <span key="address" style={{ whiteSpace: 'pre-line' }}>

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { Review } from '../../../../contract/accounts';
-import { formatCalendarDate, formatLocalDateTime } from '../../../lib/format';
+import { formatCalendarDate, formatTimestamp } from '../../../lib/format';
 
 export type ReviewKind = 'kyc' | 'aml' | 'accreditation' | 'approval';
 
@@ -78,9 +78,7 @@ export function explainReview(kind: ReviewKind, status: string | null): Explanat
 
 function reviewDate(date: string | null): string {
   if (!date) return 'No date recorded';
-  return date.includes('T')
-    ? `${formatLocalDateTime(date)} (time zone not stated)`
-    : formatCalendarDate(date, undefined, 'long');
+  return date.includes('T') ? formatTimestamp(date) : formatCalendarDate(date, undefined, 'long');
 }
 
 export function ReviewStatusChip({ kind, review }: { kind: ReviewKind; review: Review }) {

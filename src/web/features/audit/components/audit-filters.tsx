@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import { auditQuerySchema, knownAuditActions } from '../../../../contract/audit';
+import { auditActionLabel, auditQuerySchema, knownAuditActions } from '../../../../contract/audit';
 import type { AuditFilters } from '../api/get-audit-events';
 
 /** Filters of the audit log, checked with the BFF's own schema before they are applied. */
@@ -54,7 +54,7 @@ export function AuditFiltersForm({
         value={draft.user ?? ''}
         onChange={set('user')}
         error={Boolean(errors.user)}
-        helperText={errors.user}
+        helperText={errors.user ?? 'Part of the address is enough'}
         autoComplete="off"
       />
       <TextField
@@ -68,7 +68,7 @@ export function AuditFiltersForm({
         <option value="">Any</option>
         {[...new Set([...knownAuditActions, ...(draft.action ? [draft.action] : [])])].map((a) => (
           <option key={a} value={a}>
-            {a.replaceAll('_', ' ')}
+            {auditActionLabel(a)}
           </option>
         ))}
       </TextField>

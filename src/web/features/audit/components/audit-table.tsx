@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -6,6 +7,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { AuditEventView } from '../../../../contract/audit';
+import { auditActionLabel } from '../../../../contract/audit';
 
 const when = (iso: string) =>
   new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' }).format(
@@ -50,7 +52,7 @@ export function AuditTable({ events }: { events: AuditEventView[] }) {
                 {e.userEmail ?? '—'}
                 {e.role && <> ({e.role.replace('_', ' ')})</>}
               </TableCell>
-              <TableCell>{e.action.replaceAll('_', ' ')}</TableCell>
+              <TableCell>{auditActionLabel(e.action)}</TableCell>
               <TableCell translate="no">
                 {e.objectType ? `${e.objectType} ${e.objectId ?? ''}` : '—'}
               </TableCell>
@@ -61,7 +63,17 @@ export function AuditTable({ events }: { events: AuditEventView[] }) {
               <TableCell translate="no">{e.ip ?? '—'}</TableCell>
               <TableCell sx={{ maxWidth: 240, overflowWrap: 'anywhere' }}>
                 {detailsText(e.details)}
-                {e.requestId && <div>request {e.requestId}</div>}
+                {e.requestId && (
+                  // The full id stays searchable and copyable; shown on one line, shortened.
+                  <Box
+                    translate="no"
+                    title={e.requestId}
+                    sx={{ whiteSpace: 'nowrap', fontFamily: 'monospace', fontSize: '0.8rem' }}
+                  >
+                    request {e.requestId.slice(0, 8)}…
+                    <span className="visually-hidden"> (full id {e.requestId})</span>
+                  </Box>
+                )}
               </TableCell>
             </TableRow>
           ))}

@@ -2,11 +2,16 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { portalConfigSchema } from '../../../../contract/identity';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
+import { setPlatformTimeZone } from '../../../lib/format';
 
+export { portalConfigSchema };
 export type { PortalConfig } from '../../../../contract/identity';
 
-export const getPortalConfig = (signal?: AbortSignal) =>
-  api.get(apiPaths.config, { schema: portalConfigSchema, signal });
+export const getPortalConfig = async (signal?: AbortSignal) => {
+  const config = await api.get(apiPaths.config, { schema: portalConfigSchema, signal });
+  setPlatformTimeZone(config.platformTimeZone);
+  return config;
+};
 
 export const portalConfigQueryOptions = () =>
   queryOptions({

@@ -9,16 +9,23 @@ import Typography from '@mui/material/Typography';
 import type { AccountView } from '../../../../contract/account-views';
 import type { Review } from '../../../../contract/accounts';
 import type { CustodyAccountResult } from '../../../../contract/custody-views';
-import { formatCalendarDate, formatLocalDateTime, formatMoney } from '../../../lib/format';
+import {
+  formatCalendarDate,
+  formatCode,
+  formatMoney,
+  formatPhone,
+  formatTimestamp,
+} from '../../../lib/format';
 import { DescriptionList } from '../../../components/description-list';
 import { orDash } from './details-list';
+import { explainReview } from '../../accounts/components/review-statuses';
 import { RevealField } from './reveal-field';
 
 const reviewDate = (date: string | null) =>
   date === null
     ? 'Not recorded'
     : date.includes('T')
-      ? formatLocalDateTime(date)
+      ? formatTimestamp(date)
       : formatCalendarDate(date);
 
 /** KYC, AML, accreditation and approval with their dates (interface document §2.5). */
@@ -45,7 +52,7 @@ export function AccountReviews({ account }: { account: AccountView }) {
             <TableRow>
               <TableCell scope="col">Review</TableCell>
               <TableCell scope="col">Status</TableCell>
-              <TableCell scope="col">Date (platform time)</TableCell>
+              <TableCell scope="col">Date</TableCell>
               <TableCell scope="col">Note</TableCell>
             </TableRow>
           </TableHead>
@@ -55,9 +62,8 @@ export function AccountReviews({ account }: { account: AccountView }) {
                 <TableCell component="th" scope="row">
                   {label}
                 </TableCell>
-                <TableCell sx={{ textTransform: 'capitalize' }}>
-                  {review.status ?? 'not started'}
-                </TableCell>
+                {/* The same words the investor reads for the same status. */}
+                <TableCell>{explainReview('kyc', review.status).label}</TableCell>
                 <TableCell>{reviewDate(review.date)}</TableCell>
                 <TableCell>{note || '—'}</TableCell>
               </TableRow>
@@ -86,9 +92,9 @@ export function AccountProfileForReview({ account }: { account: AccountView }) {
       <DescriptionList
         items={[
           ['Account ID', account.id],
-          ['Type', orDash(account.type)],
-          ['Entity type', orDash(account.entityType)],
-          ['Residency', orDash(account.residentType)],
+          ['Type', formatCode(account.type)],
+          ['Entity type', formatCode(account.entityType)],
+          ['Residency', formatCode(account.residentType)],
           [
             'Tax ID',
             <RevealField
@@ -104,11 +110,11 @@ export function AccountProfileForReview({ account }: { account: AccountView }) {
             [a.line1, a.line2, a.city, a.state, a.zip, a.country].filter(Boolean).join(', ') || '—',
           ],
           ['Email', orDash(account.email)],
-          ['Phone', orDash(account.phone)],
+          ['Phone', formatPhone(account.phone)],
           [
             'Suitability',
             account.suitability.score
-              ? `Score ${account.suitability.score}${account.suitability.approver ? `, approved by ${account.suitability.approver}` : ''}${account.suitability.date ? ` on ${formatLocalDateTime(account.suitability.date)}` : ''}`
+              ? `Score ${account.suitability.score}${account.suitability.approver ? `, approved by ${account.suitability.approver}` : ''}${account.suitability.date ? ` on ${formatTimestamp(account.suitability.date)}` : ''}`
               : 'Not assessed',
           ],
           ['Rule 506(c) limit', money(account.limits.rule506c)],
@@ -136,14 +142,14 @@ export function CustodyAccountSummary({ result }: { result: CustodyAccountResult
   return (
     <DescriptionList
       items={[
-        ['Status', c.status],
+        ['Status', formatCode(c.status)],
         [
           'Restricted',
           c.restricted ? `Yes${c.restrictedReason ? `: ${c.restrictedReason}` : ''}` : 'No',
         ],
         ['Relationship', orDash(c.relationship)],
         ['Principal review by', orDash(c.principalReviewBy)],
-        ['Approved', c.approvedAt ? formatLocalDateTime(c.approvedAt) : '—'],
+        ['Approved', c.approvedAt ? formatTimestamp(c.approvedAt) : '—'],
         ['Notes', orDash(c.notes)],
       ]}
     />

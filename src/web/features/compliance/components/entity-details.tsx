@@ -1,16 +1,23 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { EntityView } from '../../../../contract/compliance';
-import { formatCalendarDate, formatLocalDateTime } from '../../../lib/format';
+import {
+  formatAmount,
+  formatCalendarDate,
+  formatCode,
+  formatPhone,
+  formatTimestamp,
+} from '../../../lib/format';
 import { DescriptionList } from '../../../components/description-list';
 import { orDash } from './details-list';
 import { RevealField } from './reveal-field';
+import { explainReview } from '../../accounts/components/review-statuses';
 
 const reviewDate = (date: string | null) =>
   date === null
     ? ''
     : date.includes('T')
-      ? ` (${formatLocalDateTime(date)})`
+      ? ` (${formatTimestamp(date)})`
       : ` (${formatCalendarDate(date)})`;
 
 /** An entity party (interface document §2.6) as found by the search; the EIN masked. */
@@ -31,11 +38,11 @@ export function EntityDetails({ entity }: { entity: EntityView }) {
           items={[
             [
               'KYC',
-              `${entity.reviews.kyc.status ?? 'not started'}${reviewDate(entity.reviews.kyc.date)}`,
+              `${explainReview('kyc', entity.reviews.kyc.status).label}${reviewDate(entity.reviews.kyc.date)}`,
             ],
             [
               'AML',
-              `${entity.reviews.aml.status ?? 'not started'}${reviewDate(entity.reviews.aml.date)}`,
+              `${explainReview('aml', entity.reviews.aml.status).label}${reviewDate(entity.reviews.aml.date)}`,
             ],
             ['Owners accredited', orDash(entity.ownersAccredited)],
           ]}
@@ -48,7 +55,7 @@ export function EntityDetails({ entity }: { entity: EntityView }) {
         <DescriptionList
           items={[
             ['Party ID', entity.id],
-            ['Type', orDash(entity.type)],
+            ['Type', formatCode(entity.type)],
             ['Description', orDash(entity.description)],
             ['Domicile', orDash(entity.domicile)],
             [
@@ -67,8 +74,8 @@ export function EntityDetails({ entity }: { entity: EntityView }) {
                 '—',
             ],
             ['Email', entity.emails.join(', ') || '—'],
-            ['Phone', entity.phones.join(', ') || '—'],
-            ['Total assets', orDash(entity.totalAssets)],
+            ['Phone', entity.phones.map(formatPhone).join(', ') || '—'],
+            ['Total assets', formatAmount(entity.totalAssets)],
             ['Tags', orDash(entity.tags)],
             ['Notes', orDash(entity.notes)],
           ]}

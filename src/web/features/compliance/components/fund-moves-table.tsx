@@ -19,7 +19,7 @@ import {
   type FundMoveView,
 } from '../../../../contract/custody-views';
 import { paths } from '../../../config/paths';
-import { formatLocalDateTime, formatMoney } from '../../../lib/format';
+import { formatTimestamp, formatMoney } from '../../../lib/format';
 import { DescriptionList } from '../../../components/description-list';
 import { orDash } from './details-list';
 import { RevealField } from './reveal-field';
@@ -46,7 +46,7 @@ export function ComplianceFundMovesTable({ moves }: { moves: FundMoveView[] }) {
               </TableCell>
               <TableCell scope="col">Status</TableCell>
               <TableCell scope="col">Approval</TableCell>
-              <TableCell scope="col">Created (platform time)</TableCell>
+              <TableCell scope="col">Created</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -74,7 +74,7 @@ export function ComplianceFundMovesTable({ moves }: { moves: FundMoveView[] }) {
                 <TableCell>{describeFundMoveStatus(move.status).label}</TableCell>
                 <TableCell>{describeFundMoveApproval(move.approvalStatus).label}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {formatLocalDateTime(move.createdAt)}
+                  {formatTimestamp(move.createdAt)}
                 </TableCell>
               </TableRow>
             ))}
@@ -140,8 +140,8 @@ export function FundMoveDetails({ move }: { move: FundMoveView }) {
         ],
         ['Routing number check', orDash(move.routingNumberStatus)],
         ['Errors', orDash(move.errorMessage)],
-        ['Created (platform time)', formatLocalDateTime(move.createdAt)],
-        ['Updated (platform time)', formatLocalDateTime(move.updatedAt)],
+        ['Created', formatTimestamp(move.createdAt)],
+        ['Updated', formatTimestamp(move.updatedAt)],
       ]}
     />
   );

@@ -15,6 +15,7 @@ import {
 } from '../../../../contract/personal-data';
 import { ErrorAlert } from '../../../components/error-alert';
 import { useRevealPersonalData } from '../api/reveal-personal-data';
+import { formatTaxId } from '../../../lib/format';
 
 type RevealFieldProps = {
   objectType: PersonalDataObjectType;
@@ -70,7 +71,11 @@ export function RevealField({ objectType, objectId, field, masked }: RevealField
       sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}
     >
       <Box component="span" translate="no" sx={{ fontFamily: 'monospace' }} aria-live="polite">
-        {value !== undefined ? (value ?? 'Not on file') : masked}
+        {value !== undefined
+          ? value === null
+            ? 'Not on file'
+            : revealedForPeople(field, value)
+          : masked}
       </Box>
       {value !== undefined ? (
         <Button size="small" onClick={() => setValue(undefined)} aria-label={`Hide ${label}`}>
@@ -135,4 +140,11 @@ export function RevealField({ objectType, objectId, field, masked }: RevealField
       </Dialog>
     </Box>
   );
+}
+
+/** A revealed value grouped as it is written (a 9-digit tax id as 123-45-6789, an EIN 12-3456789). */
+function revealedForPeople(field: RevealableField, value: string): string {
+  if (field === 'taxId') return formatTaxId(value, 'ssn');
+  if (field === 'ein') return formatTaxId(value, 'ein');
+  return value;
 }

@@ -3,7 +3,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Chip from '@mui/material/Chip';
 import type { CustodyAccountResult } from '../../../../contract/custody-views';
 import { Code, DescriptionList } from '../../../components/description-list';
-import { formatLocalDateTime } from '../../../lib/format';
+import { formatTimestamp } from '../../../lib/format';
 
 const capitalize = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
@@ -13,9 +13,9 @@ export function CustodyAccountPanel({ result }: { result: CustodyAccountResult }
     return (
       <Alert severity="info" sx={{ mt: 2 }}>
         <AlertTitle>
-          {result.reason === 'permission'
-            ? 'Custody details unavailable'
-            : 'No custody account yet'}
+          {result.reason === 'not_opened'
+            ? 'No custody account yet'
+            : 'Custody details unavailable'}
         </AlertTitle>
         {result.message}
       </Alert>
@@ -40,12 +40,7 @@ export function CustodyAccountPanel({ result }: { result: CustodyAccountResult }
             ? `Restricted: ${account.restrictedReason ?? 'no reason given'}`
             : 'Not restricted',
         ],
-        [
-          'Approved',
-          account.approvedAt
-            ? `${formatLocalDateTime(account.approvedAt)} (time zone not stated)`
-            : 'Not approved yet',
-        ],
+        ['Approved', account.approvedAt ? formatTimestamp(account.approvedAt) : 'Not approved yet'],
         ['Request ID', <Code key="request" value={account.requestId} />],
         ...(account.relationship
           ? ([['Relationship', account.relationship]] as [string, string][])

@@ -1,5 +1,5 @@
 import { approvalStateLabels, type Approval } from '../../../../contract/identity';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -21,7 +21,6 @@ import {
   type DisbursementForm as DisbursementRequest,
   type DisbursementReceipt,
 } from '../../../../contract/disbursements';
-import { maskLast4 } from '../../../../contract/rules/bank';
 import { Code, DescriptionList } from '../../../components/description-list';
 import { applyFieldErrors } from '../../../components/form/apply-field-errors';
 import { FormRadioGroup } from '../../../components/form/form-radio-group';
@@ -29,9 +28,10 @@ import { FormTextField } from '../../../components/form/form-text-field';
 import { paths } from '../../../config/paths';
 import { isApiClientError, newIdempotencyKey } from '../../../lib/api-client';
 import { useArmed } from '../../../lib/use-armed';
-import { formatLocalDateTime, formatMoney } from '../../../lib/format';
+import { formatTimestamp, formatMoney } from '../../../lib/format';
 import { useCreateDisbursement } from '../api/create-disbursement';
 import { SubmissionError } from './submission-outcome';
+import { focusOnMount } from '../../../lib/focus';
 
 /** What the fields hold while typing; the schema turns it into one of the three request shapes. */
 type Values = {
@@ -63,6 +63,7 @@ export function DisbursementForm({ accountId }: { accountId: string }) {
     mode: 'onTouched',
   });
   const type = useWatch({ control: form.control, name: 'type' });
+  useSeparateBankFieldsPerType(form, type);
   const [review, setReview] = useState<{ request: DisbursementRequest; key: string } | null>(null);
   const [receipt, setReceipt] = useState<
     DisbursementReceipt | { pendingApproval: Approval } | null
@@ -139,7 +140,9 @@ export function DisbursementForm({ accountId }: { accountId: string }) {
             inputMode={type === 'wire_domestic' ? 'numeric' : 'text'}
             autoComplete="off"
             helperText={
-              type === 'wire_domestic' ? '9 digits (ABA)' : '8 or 11 characters, such as DEUTDEFF'
+              type === 'wire_domestic'
+                ? '9 digits (ABA)'
+                : '8 to 11 letters and digits, such as DEUTDEFF'
             }
             required
           />
@@ -211,6 +214,33 @@ export function DisbursementForm({ accountId }: { accountId: string }) {
   );
 }
 
+type BankFields = Pick<Values, 'bankId' | 'bankAccountId' | 'additionalDetails'>;
+const emptyBankFields: BankFields = { bankId: '', bankAccountId: '', additionalDetails: '' };
+
+/**
+ * A routing number is no SWIFT code (§4.5): each wire type keeps what was typed for it, so
+ * switching type neither carries one into the other nor leaves the other type's error behind.
+ */
+function useSeparateBankFieldsPerType(
+  form: ReturnType<typeof useForm<Values>>,
+  type: Values['type'],
+) {
+  const previous = useRef(type);
+  const kept = useRef<Partial<Record<Values['type'], BankFields>>>({});
+  useEffect(() => {
+    const left = previous.current;
+    if (left === type) return;
+    previous.current = type;
+    const { bankId, bankAccountId, additionalDetails } = form.getValues();
+    kept.current[left] = { bankId, bankAccountId, additionalDetails };
+    const restored = kept.current[type] ?? emptyBankFields;
+    form.clearErrors(['bankId', 'bankAccountId', 'additionalDetails']);
+    for (const name of ['bankId', 'bankAccountId', 'additionalDetails'] as const) {
+      form.resetField(name, { defaultValue: restored[name] });
+    }
+  }, [form, type]);
+}
+
 function ReviewSummary({
   accountId,
   request,
@@ -227,11 +257,12 @@ function ReviewSummary({
     items.push(
       [
         request.type === 'wire_domestic' ? 'Routing number' : 'SWIFT/BIC code',
-        maskLast4(request.bankId),
+        // Its author sees what they typed in full to check it; the receipt masks it.
+        <Code key="bank" value={request.bankId} />,
       ],
       [
         request.type === 'wire_domestic' ? 'Account number' : 'IBAN or account number',
-        maskLast4(request.bankAccountId),
+        <Code key="bank-account" value={request.bankAccountId} />,
       ],
       ['Additional details', request.additionalDetails || 'None'],
     );
@@ -270,7 +301,7 @@ function HeldForApproval({ approval }: { approval: Approval }) {
 
 function DisbursementResult({ receipt }: { receipt: DisbursementReceipt }) {
   return (
-    <Alert severity="success" role="status">
+    <Alert severity="success" role="status" tabIndex={-1} ref={focusOnMount}>
       <AlertTitle>Disbursement requested</AlertTitle>
       <DescriptionList
         items={[
@@ -285,9 +316,7 @@ function DisbursementResult({ receipt }: { receipt: DisbursementReceipt }) {
             ? ([['Bank account', receipt.bankAccountIdMasked]] as [string, string][])
             : []),
           ...(receipt.createdAt
-            ? ([
-                ['Requested', `${formatLocalDateTime(receipt.createdAt)} (time zone not stated)`],
-              ] as [string, string][])
+            ? ([['Requested', formatTimestamp(receipt.createdAt)]] as [string, string][])
             : []),
         ]}
       />

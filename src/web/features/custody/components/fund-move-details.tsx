@@ -1,10 +1,9 @@
 import type { FundMoveView } from '../../../../contract/custody-views';
 import { Code, DescriptionList, SectionCard } from '../../../components/description-list';
-import { formatLocalDateTime, formatMoney } from '../../../lib/format';
+import { formatTimestamp, formatMoney } from '../../../lib/format';
 import { FundMoveStatus } from './fund-move-status';
 
-const stamp = (value: string | null) =>
-  value ? `${formatLocalDateTime(value)} (time zone not stated)` : 'Not recorded';
+const stamp = (value: string | null) => (value ? formatTimestamp(value) : 'Not recorded');
 
 export function FundMoveDetails({ move }: { move: FundMoveView }) {
   return (

@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { FundMoveView } from '../../../../contract/custody-views';
 import { Code } from '../../../components/description-list';
 import { paths } from '../../../config/paths';
-import { formatLocalDateTime, formatMoney } from '../../../lib/format';
+import { formatTimestamp, formatMoney } from '../../../lib/format';
 import { FundMoveStatus } from './fund-move-status';
 
 /** Fund moves newest first, as cards that fit a 375 px screen. */
@@ -29,9 +29,7 @@ export function FundMoveList({ accountId, moves }: { accountId: string; moves: F
               {formatMoney(move.amount)}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {move.createdAt
-                ? `${formatLocalDateTime(move.createdAt)} (time zone not stated)`
-                : 'Date not recorded'}
+              {move.createdAt ? formatTimestamp(move.createdAt) : 'Date not recorded'}
             </Typography>
           </Box>
           <Typography sx={{ overflowWrap: 'anywhere' }}>

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import type { ReactNode } from 'react';
 import { errorMessage, isApiClientError } from '../../../lib/api-client';
+import { focusOnMount } from '../../../lib/focus';
 
 /**
  * A failed money-moving request, told by whether anything was submitted (decision 9): `no` can be
@@ -17,7 +18,12 @@ export function SubmissionError({
   const submitted = isApiClientError(error) ? error.submitted : 'unknown';
   const requestId = isApiClientError(error) ? error.requestId : undefined;
   return (
-    <Alert severity={submitted === 'no' ? 'error' : 'warning'} role="alert">
+    <Alert
+      severity={submitted === 'no' ? 'error' : 'warning'}
+      role="alert"
+      tabIndex={-1}
+      ref={focusOnMount}
+    >
       <AlertTitle>
         {submitted === 'no' ? 'Not submitted' : 'We do not know whether this was submitted'}
       </AlertTitle>

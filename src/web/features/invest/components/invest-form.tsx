@@ -13,6 +13,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { AccountSummary } from '../../../../contract/account-views';
 import {
   checkInvestment,
+  describeInvestmentBounds,
   makeInvestmentFormSchema,
   paymentMethodLabels,
   type InvestmentForm as InvestmentValues,
@@ -26,9 +27,10 @@ import { FormTextField } from '../../../components/form/form-text-field';
 import { paths } from '../../../config/paths';
 import { isApiClientError, newIdempotencyKey } from '../../../lib/api-client';
 import { useArmed } from '../../../lib/use-armed';
-import { formatDecimal, formatLocalDateTime, formatMoney } from '../../../lib/format';
+import { formatDecimal, formatTimestamp, formatMoney } from '../../../lib/format';
 import { SubmissionError } from '../../custody/components/submission-outcome';
 import { useCreateInvestment } from '../api/create-investment';
+import { focusOnMount } from '../../../lib/focus';
 
 const paymentOptions = (Object.keys(paymentMethodLabels) as InvestmentValues['paymentMethod'][])
   .filter((method) => method !== 'credit_card')
@@ -92,7 +94,14 @@ export function InvestForm({ offering, accounts }: InvestFormProps) {
         aria-labelledby="invest-review-title"
         sx={{ p: { xs: 2, md: 3 } }}
       >
-        <Typography component="h2" variant="h2" id="invest-review-title" tabIndex={-1}>
+        <Typography
+          component="h2"
+          variant="h2"
+          id="invest-review-title"
+          tabIndex={-1}
+          ref={focusOnMount}
+          sx={{ outline: 'none' }}
+        >
           Review your investment
         </Typography>
         <Typography sx={{ mt: 1 }}>Nothing is submitted until you confirm.</Typography>
@@ -161,7 +170,7 @@ export function InvestForm({ offering, accounts }: InvestFormProps) {
         label="Units"
         inputMode="numeric"
         autoComplete="off"
-        helperText={`${formatDecimal(offering.remainingShares)} units remain at ${formatMoney(offering.unitPrice)} each; investments from ${formatMoney(offering.minAmount)} to ${formatMoney(offering.maxAmount)}.`}
+        helperText={describeInvestmentBounds(offering)}
         required
       />
       <Typography aria-live="polite" data-testid="invest-amount">
@@ -187,7 +196,7 @@ export function InvestForm({ offering, accounts }: InvestFormProps) {
 
 function InvestmentResult({ receipt }: { receipt: InvestmentReceipt }) {
   return (
-    <Alert severity="success" role="status">
+    <Alert severity="success" role="status" tabIndex={-1} ref={focusOnMount}>
       <AlertTitle>Investment submitted</AlertTitle>
       <DescriptionList
         items={[
@@ -204,9 +213,7 @@ function InvestmentResult({ receipt }: { receipt: InvestmentReceipt }) {
           ['Amount', formatMoney(receipt.amount)],
           ['Payment', paymentMethodLabels[receipt.paymentMethod]],
           ...(receipt.createdAt
-            ? ([
-                ['Submitted', `${formatLocalDateTime(receipt.createdAt)} (time zone not stated)`],
-              ] as [string, string][])
+            ? ([['Submitted', formatTimestamp(receipt.createdAt)]] as [string, string][])
             : []),
         ]}
       />

@@ -27,16 +27,24 @@ import {
   type IraSupplementReceipt,
 } from '../../../../contract/ira';
 import { maskLast4 } from '../../../../contract/rules/bank';
-import { countryName, isCountryCode } from '../../../../contract/rules/identity';
+import {
+  checkCountryCode,
+  countryName,
+  countryOptions,
+  isCountryCode,
+} from '../../../../contract/rules/identity';
 import { Code, DescriptionList } from '../../../components/description-list';
 import { applyFieldErrors } from '../../../components/form/apply-field-errors';
+import { FormNativeSelect } from '../../../components/form/form-native-select';
 import { FormRadioGroup } from '../../../components/form/form-radio-group';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { paths } from '../../../config/paths';
 import { isApiClientError, newIdempotencyKey } from '../../../lib/api-client';
+import { formatTimestamp } from '../../../lib/format';
 import { useArmed } from '../../../lib/use-armed';
 import { SubmissionError } from '../../custody/components/submission-outcome';
 import { useCreateIraSupplement } from '../api/create-ira-supplement';
+import { focusOnMount } from '../../../lib/focus';
 
 type Values = z.input<typeof iraSupplementSchema>;
 
@@ -69,6 +77,11 @@ const steps: { title: string; fields: FieldPath<Values>[] }[] = [
       'funding.currentHolding.country',
       'funding.currentHolding.accountName',
       'funding.currentHolding.accountNumber',
+      'funding.secondHolding.firmName',
+      'funding.secondHolding.country',
+      'funding.secondHolding.accountName',
+      'funding.secondHolding.accountNumber',
+      'funding.internationalAccountNumber',
     ],
   },
   { title: 'Review', fields: [] },
@@ -80,7 +93,19 @@ const allFields = steps.flatMap((step) => step.fields);
  * The custodial (IRA) account request (§4.7) in four steps. Answers live only in the form's
  * memory: nothing goes to localStorage, sessionStorage or the URL, bank numbers least of all.
  */
-export function IraWizard({ accountId }: { accountId: string }) {
+/** The account's own address, offered as the mailing address (the person may change it). */
+export interface IraPrefill {
+  line1: string | null;
+  line2: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  country: string | null;
+}
+
+const emptyHolding = { firmName: '', country: '', accountName: '', accountNumber: '' };
+
+export function IraWizard({ accountId, address }: { accountId: string; address?: IraPrefill }) {
   const [active, setActive] = useState(0);
   // Each step validates only its own answers; the review validates the whole request.
   const activeRef = useRef(0);
@@ -98,11 +123,20 @@ export function IraWizard({ accountId }: { accountId: string }) {
   const form = useForm<Values, unknown, IraSupplement>({
     resolver,
     defaultValues: {
-      mailing: { line1: '', line2: '', city: '', state: '', zipCode: '', country: 'US' },
+      mailing: {
+        line1: address?.line1 ?? '',
+        line2: address?.line2 ?? '',
+        city: address?.city ?? '',
+        state: address?.state ?? '',
+        zipCode: address?.zip ?? '',
+        country: prefillCountry(address?.country),
+      },
       management: { otherServices: '' },
       funding: {
         contributionTaxYear: '',
-        currentHolding: { firmName: '', country: '', accountName: '', accountNumber: '' },
+        internationalAccountNumber: '',
+        currentHolding: emptyHolding,
+        secondHolding: emptyHolding,
       },
     },
     // Checked when Continue is pressed, then as the person corrects (reValidateMode onChange).
@@ -245,14 +279,13 @@ export function IraWizard({ accountId }: { accountId: string }) {
               required
               fullWidth
             />
-            <FormTextField
+            <FormNativeSelect
               name="mailing.country"
               control={form.control}
               label="Country"
-              autoComplete="country"
-              helperText="Two-letter code, such as US"
+              placeholder="Choose a country"
+              options={countries}
               required
-              fullWidth
             />
           </Box>
         )}
@@ -262,16 +295,14 @@ export function IraWizard({ accountId }: { accountId: string }) {
             <FormRadioGroup
               name="management.investmentManager"
               control={form.control}
-              label="Investment manager"
+              label="Investment manager (optional)"
               options={options(investmentManagerLabels)}
-              required
             />
             <FormRadioGroup
               name="management.proxyVoting"
               control={form.control}
-              label="Proxy voting"
+              label="Proxy voting (optional)"
               options={options(proxyVotingLabels)}
-              required
             />
             <FormTextField
               name="management.otherServices"
@@ -288,9 +319,8 @@ export function IraWizard({ accountId }: { accountId: string }) {
             <FormRadioGroup
               name="funding.contributionMethod"
               control={form.control}
-              label="How the IRA is funded"
+              label="How the IRA is funded (optional)"
               options={options(contributionMethodLabels)}
-              required
             />
             {method === 'regular_contribution' && (
               <FormTextField
@@ -327,11 +357,48 @@ export function IraWizard({ accountId }: { accountId: string }) {
               required={needsHolding}
               fullWidth
             />
-            <FormTextField
+            <FormNativeSelect
               name="funding.currentHolding.country"
               control={form.control}
               label="Country of the firm (optional)"
-              helperText="Two-letter code, such as US"
+              placeholder="Not given"
+              options={countries}
+            />
+            <Typography component="h3" variant="h3" sx={{ fontSize: '1.1rem', mt: 1 }}>
+              A second holding (optional)
+            </Typography>
+            <FormTextField
+              name="funding.secondHolding.firmName"
+              control={form.control}
+              label="Second firm name"
+              fullWidth
+            />
+            <FormTextField
+              name="funding.secondHolding.accountName"
+              control={form.control}
+              label="Second account name (optional)"
+              fullWidth
+            />
+            <FormTextField
+              name="funding.secondHolding.accountNumber"
+              control={form.control}
+              label="Account number at the second firm"
+              autoComplete="off"
+              fullWidth
+            />
+            <FormNativeSelect
+              name="funding.secondHolding.country"
+              control={form.control}
+              label="Country of the second firm (optional)"
+              placeholder="Not given"
+              options={countries}
+            />
+            <FormTextField
+              name="funding.internationalAccountNumber"
+              control={form.control}
+              label="International account number (optional)"
+              autoComplete="off"
+              helperText="For an international account, such as an IBAN"
               fullWidth
             />
           </Box>
@@ -389,9 +456,19 @@ const countryLabel = (code: string) => {
   return isCountryCode(upper) ? countryName(upper) : code;
 };
 
+const countries = countryOptions().map(({ code, name }) => ({ value: code, label: name }));
+
+/** The account's country as a code the picker knows (accounts say US, USA or a name). */
+function prefillCountry(country: string | null | undefined): string {
+  if (!country) return 'US';
+  const check = checkCountryCode(country);
+  return check.ok ? check.value : '';
+}
+
 function IraReview({ values }: { values: Values }) {
   const { mailing, management, funding } = values;
   const holding = funding.currentHolding;
+  const second = funding.secondHolding;
   const address = [
     mailing.line1,
     mailing.line2,
@@ -424,6 +501,23 @@ function IraReview({ values }: { values: Values }) {
             'Account number there',
             holding.accountNumber ? maskLast4(holding.accountNumber) : 'Not given',
           ],
+          ...(second?.firmName || second?.accountNumber
+            ? ([
+                ['Second holding at', second.firmName || 'Not given'],
+                [
+                  'Account number there',
+                  second.accountNumber ? maskLast4(second.accountNumber) : 'Not given',
+                ],
+              ] as [string, string][])
+            : []),
+          ...(funding.internationalAccountNumber
+            ? ([
+                [
+                  'International account number',
+                  maskLast4(funding.internationalAccountNumber.replace(/\s+/g, '')),
+                ],
+              ] as [string, string][])
+            : []),
         ]}
       />
     </>
@@ -432,20 +526,29 @@ function IraReview({ values }: { values: Values }) {
 
 function IraResult({ receipt }: { receipt: IraSupplementReceipt }) {
   return (
-    <Alert severity="success" role="status">
+    <Alert severity="success" role="status" tabIndex={-1} ref={focusOnMount}>
       <AlertTitle>IRA request submitted</AlertTitle>
       <Typography>
         The custodial account request for account <Code value={receipt.accountId} /> was received.
-        It is reviewed before the custody account opens.
+        It is reviewed before the custody account opens. Quote the reference below if you contact
+        support about it.
       </Typography>
       <DescriptionList
         items={[
+          ['Reference', <Code key="reference" value={receipt.reference} />],
+          ['Submitted', formatTimestamp(receipt.submittedAt)],
           ['Marital status', label(maritalStatusLabels, receipt.maritalStatus)],
           ['Investment manager', label(investmentManagerLabels, receipt.investmentManager)],
           ['Proxy voting', label(proxyVotingLabels, receipt.proxyVoting)],
           ['Funding', label(contributionMethodLabels, receipt.contributionMethod)],
           ...(receipt.contributionTaxYear
             ? ([['Tax year', receipt.contributionTaxYear]] as [string, string][])
+            : []),
+          ...(receipt.internationalAccountNumberMasked
+            ? ([['International account number', receipt.internationalAccountNumberMasked]] as [
+                string,
+                string,
+              ][])
             : []),
           ...receipt.holdings.map((h, i): [string, string] => [
             `Holding ${i + 1}`,

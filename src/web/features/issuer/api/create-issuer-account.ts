@@ -1,5 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import {
+  savedIssuerAccountResultSchema,
   savedIssuerAccountsSchema,
   type IssuerAccountForm,
   type SavedIssuerAccounts,
@@ -26,3 +27,14 @@ export const createIssuerAccount = ({
   });
 
 export const useCreateIssuerAccount = () => useMutation({ mutationFn: createIssuerAccount });
+
+export const savedIssuerAccountQueryOptions = (issuerId: string) =>
+  queryOptions({
+    queryKey: ['issuer', 'issuer-account', issuerId] as const,
+    queryFn: ({ signal }) =>
+      api.get(apiPaths.issuerAccount(issuerId), { schema: savedIssuerAccountResultSchema, signal }),
+  });
+
+/** The issuer account as the portal saved it, so it shows after a reload. */
+export const useSavedIssuerAccount = (issuerId: string | null) =>
+  useQuery({ ...savedIssuerAccountQueryOptions(issuerId ?? ''), enabled: issuerId !== null });

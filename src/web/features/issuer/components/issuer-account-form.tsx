@@ -138,13 +138,6 @@ export function IssuerAccountFormPanel({
           fullWidth
           autoComplete="organization"
         />
-        <FormSelect
-          name="companyState"
-          control={control}
-          label="State"
-          required
-          options={US_STATE_OPTIONS.map((s) => ({ value: s.code, label: `${s.name} (${s.code})` }))}
-        />
         <FormTextField
           name="issuingCountry"
           control={control}
@@ -182,11 +175,15 @@ export function IssuerAccountFormPanel({
       <Typography component="h2" variant="h3" gutterBottom sx={{ mt: 3 }}>
         Account holder
       </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        The platform records the holder of the account by these details. Of the holder&apos;s name
+        it keeps only the middle initial: the company name names the account.
+      </Typography>
       <Box sx={grid}>
         <FormTextField
           name="accountMiddleInitial"
           control={control}
-          label="Middle initial"
+          label="Holder's middle initial"
           fullWidth
           autoComplete="additional-name"
         />
@@ -202,7 +199,7 @@ export function IssuerAccountFormPanel({
         <FormTextField
           name="dateOfBirth"
           control={control}
-          label="Date of birth"
+          label="Holder's date of birth"
           fullWidth
           type="date"
           autoComplete="bday"
@@ -236,6 +233,13 @@ export function IssuerAccountFormPanel({
           label="City"
           fullWidth
           autoComplete="address-level2"
+        />
+        <FormSelect
+          name="companyState"
+          control={control}
+          label="State"
+          required
+          options={US_STATE_OPTIONS.map((s) => ({ value: s.code, label: `${s.name} (${s.code})` }))}
         />
         <FormTextField
           name="zip"

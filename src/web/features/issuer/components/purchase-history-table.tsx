@@ -8,14 +8,14 @@ import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import Big from 'big.js';
 import type { Purchase } from '../../../../contract/purchase-history';
-import { formatDecimal, formatLocalDateTime, formatMoney } from '../../../lib/format';
+import { formatDecimal, formatTimestamp, formatMoney } from '../../../lib/format';
 
 type SortKey = 'tradeId' | 'accountName' | 'amount' | 'shares' | 'purchasedAt';
 type Direction = 'ascending' | 'descending';
 
 const columns: { key: SortKey; label: string; numeric?: boolean; width: string }[] = [
   { key: 'tradeId', label: 'Trade', width: '0.8fr' },
-  { key: 'accountName', label: 'Account name', width: '1.6fr' },
+  { key: 'accountName', label: 'Investor (account)', width: '2fr' },
   { key: 'amount', label: 'Amount', numeric: true, width: '1.1fr' },
   { key: 'shares', label: 'Shares', numeric: true, width: '0.9fr' },
   { key: 'purchasedAt', label: 'Date', width: '1.3fr' },
@@ -176,6 +176,7 @@ export function PurchaseHistoryTable({ purchases }: { purchases: readonly Purcha
                   </Box>
                   <Box
                     role="cell"
+                    title={`${purchase.accountName ?? 'Name not given'} (${purchase.accountId})`}
                     sx={{
                       px: 1.5,
                       overflow: 'hidden',
@@ -183,7 +184,11 @@ export function PurchaseHistoryTable({ purchases }: { purchases: readonly Purcha
                       whiteSpace: 'nowrap',
                     }}
                   >
-                    {purchase.accountName ?? purchase.accountId}
+                    {/* Names repeat across accounts; the account id tells them apart. */}
+                    {purchase.accountName ?? 'Name not given'}{' '}
+                    <Box component="span" translate="no" sx={{ color: 'text.secondary' }}>
+                      ({purchase.accountId})
+                    </Box>
                   </Box>
                   <Box
                     role="cell"
@@ -198,7 +203,7 @@ export function PurchaseHistoryTable({ purchases }: { purchases: readonly Purcha
                     {formatDecimal(purchase.shares)}
                   </Box>
                   <Box role="cell" sx={{ px: 1.5, whiteSpace: 'nowrap' }}>
-                    {formatLocalDateTime(purchase.purchasedAt)}
+                    {formatTimestamp(purchase.purchasedAt)}
                   </Box>
                 </Box>
               );

@@ -5,10 +5,12 @@ import { useTheme } from '@mui/material/styles';
 import Big from 'big.js';
 import type { RaisePoint } from '../../../../contract/purchase-summary';
 import { formatCalendarDate, formatMoney } from '../../../lib/format';
+import { timePositions, valueTicks } from './raise-chart-scale';
 
 const WIDTH = 640;
 const HEIGHT = 260;
-const PAD = { top: 16, right: 16, bottom: 36, left: 16 };
+const PAD = { top: 20, right: 16, bottom: 40, left: 96 };
+const FONT = 16;
 
 /**
  * The raise over time against the target: a hand-made SVG (no chart library), loaded lazily.
@@ -32,12 +34,22 @@ export default function RaiseChart({
   }
   const last = points[points.length - 1];
   // Plotting needs screen coordinates; the exact figures are shown in text beside the picture.
-  const top = Math.max(Number(last.cumulative), targetAmount ? Number(targetAmount) : 0) || 1;
+  const ticks = valueTicks(
+    Math.max(Number(last.cumulative), targetAmount ? Number(targetAmount) : 0),
+  );
+  const top = ticks[ticks.length - 1] || 1;
   const innerW = WIDTH - PAD.left - PAD.right;
   const innerH = HEIGHT - PAD.top - PAD.bottom;
-  const x = (i: number) =>
-    PAD.left + (points.length === 1 ? innerW / 2 : (i / (points.length - 1)) * innerW);
-  const y = (value: string) => PAD.top + innerH - (Number(value) / top) * innerH;
+  // The time axis is a time axis: days are placed by their date, not by their rank.
+  const positions = timePositions(points.map((p) => p.date));
+  const x = (i: number) => PAD.left + positions[i] * innerW;
+  const y = (value: string | number) => PAD.top + innerH - (Number(value) / top) * innerH;
+  const compact = new Intl.NumberFormat(undefined, {
+    style: 'currency',
+    currency: 'USD',
+    notation: 'compact',
+    maximumFractionDigits: 1,
+  });
   const path = points
     .map((p, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(p.cumulative).toFixed(1)}`)
     .join(' ');
@@ -70,6 +82,27 @@ export default function RaiseChart({
           y2={PAD.top + innerH}
           stroke={theme.palette.divider}
         />
+        {ticks.map((tick) => (
+          <g key={tick}>
+            <line
+              x1={PAD.left}
+              x2={WIDTH - PAD.right}
+              y1={y(tick)}
+              y2={y(tick)}
+              stroke={theme.palette.divider}
+              strokeOpacity={0.6}
+            />
+            <text
+              x={PAD.left - 8}
+              y={y(tick) + FONT / 3}
+              textAnchor="end"
+              fontSize={FONT}
+              fill={theme.palette.text.secondary}
+            >
+              {compact.format(tick)}
+            </text>
+          </g>
+        ))}
         <path d={area} fill={theme.palette.primary.main} fillOpacity={0.12} />
         <path d={path} fill="none" stroke={theme.palette.primary.main} strokeWidth={2.5} />
         {targetAmount && (
@@ -87,21 +120,21 @@ export default function RaiseChart({
               x={WIDTH - PAD.right}
               y={y(targetAmount) - 6}
               textAnchor="end"
-              fontSize={13}
+              fontSize={FONT}
               fill={theme.palette.text.primary}
             >
               Target {formatMoney(targetAmount)}
             </text>
           </g>
         )}
-        <text x={PAD.left} y={HEIGHT - 10} fontSize={13} fill={theme.palette.text.secondary}>
+        <text x={PAD.left} y={HEIGHT - 10} fontSize={FONT} fill={theme.palette.text.secondary}>
           {formatCalendarDate(points[0].date)}
         </text>
         <text
           x={WIDTH - PAD.right}
           y={HEIGHT - 10}
           textAnchor="end"
-          fontSize={13}
+          fontSize={FONT}
           fill={theme.palette.text.secondary}
         >
           {formatCalendarDate(last.date)}

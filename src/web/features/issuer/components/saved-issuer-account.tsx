@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { SavedIssuerAccount } from '../../../../contract/issuer-workspace';
 import { DescriptionList } from '../../../components/description-list';
-import { formatLocalDateTime } from '../../../lib/format';
+import { formatCode, formatTimestamp } from '../../../lib/format';
 
 const yesNo = (value: boolean | null) => (value === null ? 'Not given' : value ? 'Yes' : 'No');
 
@@ -24,7 +24,7 @@ export function SavedIssuerAccountCard({ record }: { record: SavedIssuerAccount 
     ['State', record.companyState ?? 'Not given'],
     ['Issuing country', record.issuingCountry ?? 'Not given'],
     ['Entity type', record.entityType ?? 'Not given'],
-    ['Account type', record.accountType ?? 'Not given'],
+    ['Account type', record.accountType ? formatCode(record.accountType) : 'Not given'],
     ['Company tax ID', record.maskedCompanyTaxId ?? 'Not given'],
     ['Middle initial', record.accountMiddleInitial ?? 'Not given'],
     ['Social Security number', record.maskedSocialSecurityNumber ?? 'Not given'],
@@ -33,7 +33,7 @@ export function SavedIssuerAccountCard({ record }: { record: SavedIssuerAccount 
     ['U.S. citizen', yesNo(record.citizenUs)],
     ['Address', address || 'Not given'],
     ['Additional information', record.additionalInfo ?? 'None'],
-    ['Saved', `${formatLocalDateTime(record.createdAt)} (platform time)`],
+    ['Saved', formatTimestamp(record.createdAt)],
     ['From IP address', record.createdIp ?? 'Not recorded'],
   ];
   return (
@@ -48,7 +48,7 @@ export function SavedIssuerAccountCard({ record }: { record: SavedIssuerAccount 
           Saved issuer account
         </Typography>
         <Chip
-          label={`Status: ${record.status ?? 'unknown'}`}
+          label={`Status: ${record.status ? formatCode(record.status) : 'Unknown'}`}
           color={record.status === 'pending' ? 'warning' : 'default'}
           size="small"
         />

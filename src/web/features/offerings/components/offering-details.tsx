@@ -6,11 +6,11 @@ import type { Offering } from '../../../../contract/offerings';
 import {
   formatCalendarDate,
   formatDecimal,
-  formatLocalDateTime,
+  formatTimestamp,
   formatMoney,
 } from '../../../lib/format';
 import { DescriptionList } from '../../../components/description-list';
-import { OfferingStatusChip } from './offering-status-chip';
+import { OfferingStatusChip, offeringStatusWords } from './offering-status-chip';
 import { RaiseProgressBar } from './raise-progress';
 
 type OfferingDetailsProps = {
@@ -55,7 +55,16 @@ export function OfferingDetails({ offering, actions }: OfferingDetailsProps) {
         <Section title="Summary">
           <DescriptionList
             items={[
-              ['Status', <OfferingStatusChip key="status" status={offering.status} />],
+              [
+                'Status',
+                <span key="status">
+                  <OfferingStatusChip
+                    status={offering.status}
+                    remainingShares={offering.remainingShares}
+                  />{' '}
+                  {offeringStatusWords(offering.status, offering.remainingShares).meaning}
+                </span>,
+              ],
               ['Type', offering.type],
               ['Opens', formatCalendarDate(offering.startDate, undefined, 'long')],
               ['Closes', formatCalendarDate(offering.endDate, undefined, 'long')],
@@ -63,9 +72,7 @@ export function OfferingDetails({ offering, actions }: OfferingDetailsProps) {
               ['Issuer ID', <Code key="issuer" value={offering.issuerId} />],
               [
                 'Created',
-                offering.createdAt
-                  ? `${formatLocalDateTime(offering.createdAt)} (time zone not stated)`
-                  : 'Not recorded',
+                offering.createdAt ? formatTimestamp(offering.createdAt) : 'Not recorded',
               ],
             ]}
           />

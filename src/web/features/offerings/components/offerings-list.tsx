@@ -50,19 +50,19 @@ function AmountRange({ offering }: { offering: Offering }) {
       <Typography component="dt" variant="body2" color="text.secondary">
         Min
       </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+      <Typography component="dd" variant="body2" sx={{ m: 0, whiteSpace: 'nowrap' }}>
         {formatMoney(offering.minAmount)}
       </Typography>
       <Typography component="dt" variant="body2" color="text.secondary">
         Target
       </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+      <Typography component="dd" variant="body2" sx={{ m: 0, whiteSpace: 'nowrap' }}>
         {formatMoney(offering.targetAmount)}
       </Typography>
       <Typography component="dt" variant="body2" color="text.secondary">
         Max
       </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+      <Typography component="dd" variant="body2" sx={{ m: 0, whiteSpace: 'nowrap' }}>
         {formatMoney(offering.maxAmount)}
       </Typography>
     </Box>
@@ -71,7 +71,15 @@ function AmountRange({ offering }: { offering: Offering }) {
 
 function OfferingsTable({ offerings }: OfferingsListProps) {
   return (
-    <TableContainer component={Paper} variant="outlined">
+    // Scrolls sideways (and by keyboard) rather than clipping its last columns.
+    <TableContainer
+      component={Paper}
+      variant="outlined"
+      tabIndex={0}
+      role="region"
+      aria-label="Offerings (scrollable)"
+      sx={{ overflowX: 'auto' }}
+    >
       <Table size="small" aria-label="Offerings">
         <TableHead>
           <TableRow>
@@ -95,7 +103,10 @@ function OfferingsTable({ offerings }: OfferingsListProps) {
               </TableCell>
               <TableCell>{offering.type}</TableCell>
               <TableCell>
-                <OfferingStatusChip status={offering.status} />
+                <OfferingStatusChip
+                  status={offering.status}
+                  remainingShares={offering.remainingShares}
+                />
               </TableCell>
               <TableCell align="right">{formatMoney(offering.unitPrice)}</TableCell>
               <TableCell>
@@ -128,7 +139,10 @@ function OfferingCards({ offerings }: OfferingsListProps) {
               <Typography component="h2" variant="h3" sx={{ overflowWrap: 'anywhere' }}>
                 <OfferingLink offering={offering} />
               </Typography>
-              <OfferingStatusChip status={offering.status} />
+              <OfferingStatusChip
+                status={offering.status}
+                remainingShares={offering.remainingShares}
+              />
             </Box>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
               {offering.type} · {formatMoney(offering.unitPrice)} per unit

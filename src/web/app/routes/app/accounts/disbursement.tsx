@@ -1,11 +1,15 @@
 import { useParams } from 'react-router-dom';
 import { PageHeader } from '../../../../components/page-header';
+import { LoadingSkeleton, QueryState } from '../../../../components/query-state';
 import { AccountGate } from '../../../../features/accounts/components/account-gate';
+import { useCustodyAccount } from '../../../../features/custody/api/get-custody-account';
 import { DisbursementForm } from '../../../../features/custody/components/disbursement-form';
+import { DisbursementReadiness } from '../../../../features/custody/components/disbursement-readiness';
 import { AccountBreadcrumbs } from './account-breadcrumbs';
 
 export default function DisbursementRoute() {
   const { accountId = '' } = useParams();
+  const custody = useCustodyAccount(accountId);
   return (
     <AccountGate accountId={accountId}>
       {() => (
@@ -15,7 +19,18 @@ export default function DisbursementRoute() {
             description="Move money out of this custody account by ACH to your linked bank, or by wire."
             above={<AccountBreadcrumbs accountId={accountId} current="Request a disbursement" />}
           />
-          <DisbursementForm accountId={accountId} />
+          <QueryState
+            query={custody}
+            loadingLabel="Checking the custody account"
+            loading={<LoadingSkeleton lines={4} />}
+            errorTitle="The custody account could not be checked"
+          >
+            {(result) => (
+              <DisbursementReadiness accountId={accountId} result={result}>
+                <DisbursementForm accountId={accountId} />
+              </DisbursementReadiness>
+            )}
+          </QueryState>
         </>
       )}
     </AccountGate>

@@ -8,14 +8,14 @@ export default function IraRoute() {
   const { accountId = '' } = useParams();
   return (
     <AccountGate accountId={accountId}>
-      {() => (
+      {(account) => (
         <>
           <PageHeader
             title="Open an IRA"
             description="Request a custodial (IRA) account for this account. Your answers stay on this page until you submit."
             above={<AccountBreadcrumbs accountId={accountId} current="Open an IRA" />}
           />
-          <IraWizard accountId={accountId} />
+          <IraWizard accountId={accountId} address={account.address} />
         </>
       )}
     </AccountGate>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Link from '@mui/material/Link';
 import Pagination from '@mui/material/Pagination';
@@ -10,6 +11,7 @@ import { FUND_MOVES_PAGE_SIZE } from '../../../../../contract/custody-views';
 import { NotFound } from '../../../../components/not-found';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { SkippedRecordsNotice } from '../../../../components/skipped-records';
 import { paths } from '../../../../config/paths';
 import { isApiClientError } from '../../../../lib/api-client';
 import { accountQueryOptions, useAccount } from '../../../../features/accounts/api/get-account';
@@ -20,6 +22,7 @@ import {
   AccountReviews,
   CustodyAccountSummary,
 } from '../../../../features/compliance/components/account-review';
+import { AccountNotes } from '../../../../features/compliance/components/account-notes';
 import { ComplianceFundMovesTable } from '../../../../features/compliance/components/fund-moves-table';
 import { requireSession } from '../../../session-guard';
 
@@ -97,16 +100,26 @@ export default function ComplianceAccountRoute() {
           {(data) => <CustodyAccountSummary result={data} />}
         </QueryState>
       </Paper>
+      <Box sx={{ mb: 2 }}>
+        <AccountNotes accountId={accountId} />
+      </Box>
       <section aria-labelledby="moves-heading">
         <Typography id="moves-heading" component="h2" variant="h3" gutterBottom>
           Fund moves
+        </Typography>
+        <Typography variant="body2" sx={{ mb: 1 }}>
+          Who read or revealed this account&apos;s data is in the{' '}
+          <Link component={RouterLink} to={paths.app.auditLog.getHref()}>
+            audit log
+          </Link>
+          .
         </Typography>
         <QueryState
           query={moves}
           loadingLabel="Loading fund moves"
           loading={<LoadingSkeleton lines={4} />}
           errorTitle="The fund moves could not be loaded"
-          isEmpty={(data) => data.moves.length === 0}
+          isEmpty={(data) => data.moves.length === 0 && !data.skippedRecords}
           empty={
             <EmptyState
               title="No fund moves"
@@ -118,6 +131,7 @@ export default function ComplianceAccountRoute() {
             const pages = Math.ceil(data.totalRecords / FUND_MOVES_PAGE_SIZE);
             return (
               <>
+                <SkippedRecordsNotice count={data.skippedRecords} />
                 <ComplianceFundMovesTable moves={data.moves} />
                 {pages > 1 && (
                   <Pagination

@@ -2,15 +2,16 @@ import { useState } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import type { SavedIssuerAccounts } from '../../../../../contract/issuer-workspace';
 import { PageHeader } from '../../../../components/page-header';
-import { EmptyState } from '../../../../components/query-state';
+import { EmptyState, LoadingSkeleton } from '../../../../components/query-state';
 import { useSession } from '../../../../features/auth/api/get-session';
 import { IssuerAccountFormPanel } from '../../../../features/issuer/components/issuer-account-form';
 import { SavedIssuerAccountCard } from '../../../../features/issuer/components/saved-issuer-account';
+import { useSavedIssuerAccount } from '../../../../features/issuer/api/create-issuer-account';
+import { focusOnMount } from '../../../../lib/focus';
 import { requireSession } from '../../../session-guard';
 
 export const clientLoader =
@@ -25,7 +26,9 @@ export default function IssuerAccountRoute() {
   const issuerIds = session.data?.user.issuerIds ?? [];
   const [chosen, setChosen] = useState<string | null>(null);
   const issuerId = chosen ?? issuerIds[0] ?? null;
-  const [saved, setSaved] = useState<SavedIssuerAccounts | null>(null);
+  const [justSaved, setJustSaved] = useState<SavedIssuerAccounts | null>(null);
+  const stored = useSavedIssuerAccount(issuerId);
+  const saved = justSaved ?? stored.data?.saved ?? null;
 
   return (
     <>
@@ -38,19 +41,22 @@ export default function IssuerAccountRoute() {
           title="No issuer linked"
           message="Your sign-in is not linked to an issuer. Ask an administrator to link it."
         />
+      ) : stored.isPending ? (
+        <LoadingSkeleton lines={6} />
       ) : saved ? (
         <Box sx={{ display: 'grid', gap: 2 }}>
-          <Alert severity="success" role="status">
-            The issuer account details were saved.
-          </Alert>
+          {justSaved && (
+            <Alert severity="success" role="status" tabIndex={-1} ref={focusOnMount}>
+              The issuer account details were saved.
+            </Alert>
+          )}
           {saved.records.map((record, index) => (
             <SavedIssuerAccountCard key={`${record.issuerId}-${index}`} record={record} />
           ))}
-          <Box>
-            <Button variant="outlined" onClick={() => setSaved(null)}>
-              Enter other details
-            </Button>
-          </Box>
+          <Alert severity="info">
+            The platform keeps these details as saved: it offers no way to change them, and saving
+            again would add a second record. Contact the platform to correct them.
+          </Alert>
         </Box>
       ) : (
         <>
@@ -70,7 +76,7 @@ export default function IssuerAccountRoute() {
               ))}
             </TextField>
           )}
-          <IssuerAccountFormPanel issuerId={issuerId} onSaved={setSaved} />
+          <IssuerAccountFormPanel issuerId={issuerId} onSaved={setJustSaved} />
         </>
       )}
     </>

@@ -2,12 +2,14 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { SkippedRecordsNotice } from '../../../../components/skipped-records';
 import {
   issuerOfferingsQueryOptions,
   useIssuerOfferings,
 } from '../../../../features/issuer/api/get-issuer-offerings';
 import { IssuerOfferingsList } from '../../../../features/issuer/components/issuer-offerings-list';
 import { requireSession } from '../../../session-guard';
+import { useSession } from '../../../../features/auth/api/get-session';
 
 export const clientLoader =
   (queryClient: QueryClient) =>
@@ -19,26 +21,40 @@ export const clientLoader =
 
 export default function IssuerOfferingsRoute() {
   const offerings = useIssuerOfferings();
+  const reviewer = useSession().data?.user.role !== 'issuer_staff';
   return (
     <>
       <PageHeader
-        title="My offerings"
-        description="The offerings of your issuer. Open one to see who bought what and how the raise is going."
+        title={reviewer ? 'Issuer offerings' : 'My offerings'}
+        description={
+          reviewer
+            ? "Every issuer's offerings. Open one to see its purchase history and how the raise is going."
+            : 'The offerings of your issuer. Open one to see who bought what and how the raise is going.'
+        }
       />
       <QueryState
         query={offerings}
-        loadingLabel="Loading your offerings"
+        loadingLabel="Loading the offerings"
         loading={<LoadingSkeleton lines={4} />}
-        errorTitle="Your offerings could not be loaded"
-        isEmpty={(data) => data.offerings.length === 0}
+        errorTitle="The offerings could not be loaded"
+        isEmpty={(data) => data.offerings.length === 0 && !data.skippedRecords}
         empty={
           <EmptyState
             title="No offerings yet"
-            message="When your issuer opens an offering on the platform, it appears here."
+            message={
+              reviewer
+                ? 'When an issuer opens an offering on the platform, it appears here.'
+                : 'When your issuer opens an offering on the platform, it appears here.'
+            }
           />
         }
       >
-        {(data) => <IssuerOfferingsList offerings={data.offerings} />}
+        {(data) => (
+          <>
+            <SkippedRecordsNotice count={data.skippedRecords} />
+            <IssuerOfferingsList offerings={data.offerings} />
+          </>
+        )}
       </QueryState>
     </>
   );

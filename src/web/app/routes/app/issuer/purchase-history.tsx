@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
@@ -6,10 +6,12 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { Link as RouterLink, useParams, type LoaderFunctionArgs } from 'react-router-dom';
 import type { OfferingPurchaseHistory } from '../../../../../contract/issuer-workspace';
+import type { Purchase } from '../../../../../contract/purchase-history';
 import {
   compareWithReported,
   raiseOverTime,
@@ -18,13 +20,20 @@ import {
 import { NotFound } from '../../../../components/not-found';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { SkippedRecordsNotice } from '../../../../components/skipped-records';
 import { paths } from '../../../../config/paths';
+import { useSession } from '../../../../features/auth/api/get-session';
 import { isApiClientError } from '../../../../lib/api-client';
 import {
   purchaseHistoryQueryOptions,
   usePurchaseHistory,
 } from '../../../../features/issuer/api/get-purchase-history';
 import { downloadPurchasesCsv } from '../../../../features/issuer/components/export-purchases';
+import { InvestorRollupTable } from '../../../../features/issuer/components/investor-rollup';
+import {
+  filterPurchases,
+  rollupByInvestor,
+} from '../../../../features/issuer/components/purchase-rollup';
 import { PurchaseHistoryTable } from '../../../../features/issuer/components/purchase-history-table';
 import { PurchaseSummaryPanel } from '../../../../features/issuer/components/purchase-summary';
 import { requireSession } from '../../../session-guard';
@@ -94,18 +103,15 @@ function PurchaseHistoryView({ data }: { data: OfferingPurchaseHistory }) {
             Export CSV
           </Button>
         </Box>
-        {history.purchases.length === 0 ? (
+        <SkippedRecordsNotice count={data.skippedRecords} />
+        {history.purchases.length === 0 && !data.skippedRecords ? (
           <EmptyState
             title="No trades yet"
             message="When investors buy into this offering, their trades appear here."
           />
         ) : (
-          <PurchaseHistoryTable purchases={history.purchases} />
+          <TradesByInvestor purchases={history.purchases} />
         )}
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          Dates are the platform&apos;s own clock times; it does not say which time zone they are
-          in.
-        </Typography>
       </Box>
     </>
   );
@@ -115,13 +121,21 @@ export default function PurchaseHistoryRoute() {
   const { offeringId = '' } = useParams();
   const query = usePurchaseHistory(offeringId);
   const title = query.data?.offering?.name ?? `Offering ${offeringId}`;
+  const reviewer = useSession().data?.user.role !== 'issuer_staff';
 
   if (isApiClientError(query.error) && (query.error.status === 404 || query.error.status === 403)) {
     return (
       <NotFound
         title="Offering not available"
-        message="There is no offering with this ID among your issuer's offerings."
-        backTo={{ href: paths.app.issuerOfferings.getHref(), label: 'Back to my offerings' }}
+        message={
+          reviewer
+            ? 'There is no offering with this ID.'
+            : "There is no offering with this ID among your issuer's offerings."
+        }
+        backTo={{
+          href: paths.app.issuerOfferings.getHref(),
+          label: reviewer ? 'Back to the offerings' : 'Back to my offerings',
+        }}
       />
     );
   }
@@ -151,5 +165,39 @@ export default function PurchaseHistoryRoute() {
         {(data) => <PurchaseHistoryView data={data} />}
       </QueryState>
     </>
+  );
+}
+
+function TradesByInvestor({ purchases }: { purchases: readonly Purchase[] }) {
+  const [query, setQuery] = useState('');
+  const shown = useMemo(() => filterPurchases(purchases, query), [purchases, query]);
+  const rollup = useMemo(() => rollupByInvestor(shown), [shown]);
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <TextField
+        id="purchase-search"
+        label="Find an investor"
+        helperText="Part of a name or an account ID"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        size="small"
+        sx={{ maxWidth: 360 }}
+        autoComplete="off"
+      />
+      <Typography role="status" variant="body2">
+        {query.trim()
+          ? `${shown.length} of ${purchases.length} trades, ${rollup.length} investor accounts`
+          : `${purchases.length} trades by ${rollup.length} investor accounts`}
+      </Typography>
+      {shown.length > 0 && <InvestorRollupTable lines={rollup} />}
+      {shown.length === 0 ? (
+        <EmptyState
+          title="No matching trades"
+          message="No investor name or account ID contains that text."
+        />
+      ) : (
+        <PurchaseHistoryTable purchases={shown} />
+      )}
+    </Box>
   );
 }

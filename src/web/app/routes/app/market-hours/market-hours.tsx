@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
 import { PageHeader } from '../../../../components/page-header';
 import { LoadingSkeleton, QueryState } from '../../../../components/query-state';
 import {
@@ -9,6 +10,7 @@ import {
   MarketStatusNotice,
   TradingWeekTable,
 } from '../../../../features/market-hours/components/trading-week';
+import { SecurityHoursLookup } from '../../../../features/market-hours/components/security-hours-lookup';
 import { hasSession } from '../../../session-guard';
 
 export const clientLoader = (queryClient: QueryClient) => () => {
@@ -37,6 +39,9 @@ export default function MarketHoursRoute() {
           </>
         )}
       </QueryState>
+      <Box sx={{ mt: 3 }}>
+        <SecurityHoursLookup />
+      </Box>
     </>
   );
 }

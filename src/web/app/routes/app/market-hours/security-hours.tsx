@@ -15,7 +15,9 @@ import { useSecurityHours } from '../../../../features/market-hours/api/get-secu
 import { useUpdateSecurityHours } from '../../../../features/market-hours/api/update-security-hours';
 import { SavedHours } from '../../../../features/market-hours/components/saved-hours';
 import { SecurityHoursForm } from '../../../../features/market-hours/components/security-hours-form';
+import { focusOnMount } from '../../../../lib/focus';
 import { hasSession } from '../../../session-guard';
+import { useSession } from '../../../../features/auth/api/get-session';
 
 export const clientLoader = (queryClient: QueryClient) => () => {
   if (hasSession(queryClient)) void queryClient.prefetchQuery(securitiesQueryOptions());
@@ -49,7 +51,7 @@ function SecurityHoursEditor({ securityId, name }: { securityId: string; name: s
       </SectionCard>
       {saved && (
         <Box>
-          <Alert severity="success" role="status" sx={{ mb: 2 }}>
+          <Alert severity="success" role="status" sx={{ mb: 2 }} tabIndex={-1} ref={focusOnMount}>
             Saved. These are the hours the platform now holds for {name}.
           </Alert>
           <SavedHours hours={saved} title={`Saved hours of ${name}`} />
@@ -62,21 +64,30 @@ function SecurityHoursEditor({ securityId, name }: { securityId: string; name: s
 export default function SecurityHoursRoute() {
   const securities = useSecurities();
   const [search, setSearch] = useSearchParams();
+  const reviewer = useSession().data?.user.role !== 'issuer_staff';
   return (
     <>
       <PageHeader
-        title="Trading hours of my securities"
-        description="Set when each of your securities trades, per weekday, in US Eastern time."
+        title={reviewer ? 'Trading hours of securities' : 'Trading hours of my securities'}
+        description={
+          reviewer
+            ? 'Set when each security trades, per weekday, in US Eastern time.'
+            : 'Set when each of your securities trades, per weekday, in US Eastern time.'
+        }
       />
       <QueryState
         query={securities}
-        loadingLabel="Loading your securities"
-        errorTitle="Your securities could not be loaded"
+        loadingLabel="Loading the securities"
+        errorTitle="The securities could not be loaded"
         isEmpty={(data) => data.securities.length === 0}
         empty={
           <EmptyState
-            title="No securities linked to you"
-            message="Ask an administrator to link your issuer's securities to your sign-in."
+            title={reviewer ? 'No securities found' : 'No securities linked to you'}
+            message={
+              reviewer
+                ? 'No security has traded on the platform recently.'
+                : "Ask an administrator to link your issuer's securities to your sign-in."
+            }
           />
         }
       >

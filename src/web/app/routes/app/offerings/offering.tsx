@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams, type LoaderFunctionArgs } from 'react-router-dom';
@@ -27,7 +28,13 @@ export default function OfferingRoute() {
   const { offeringId = '' } = useParams();
   const offering = useOffering(offeringId);
   const session = useSession();
-  const isInvestor = session.data?.user.role === 'investor';
+  const role = session.data?.user.role;
+  const isInvestor = role === 'investor';
+  // Issuer staff of this offering's issuer, and reviewers, can follow it to its purchase history.
+  const seesPurchases = (offeringIssuer: string) =>
+    role === 'compliance' ||
+    role === 'admin' ||
+    (role === 'issuer_staff' && (session.data?.user.issuerIds ?? []).includes(offeringIssuer));
 
   if (isApiClientError(offering.error) && offering.error.status === 404) {
     return (
@@ -62,7 +69,19 @@ export default function OfferingRoute() {
         {(data) => (
           <OfferingDetails
             offering={data}
-            actions={isInvestor ? <InvestAction offering={data} /> : undefined}
+            actions={
+              isInvestor ? (
+                <InvestAction offering={data} />
+              ) : seesPurchases(data.issuerId) ? (
+                <Button
+                  component={RouterLink}
+                  to={paths.app.purchaseHistory.getHref(data.id)}
+                  variant="contained"
+                >
+                  Purchase history
+                </Button>
+              ) : undefined
+            }
           />
         )}
       </QueryState>

@@ -3,11 +3,13 @@ import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { NotFound } from '../../../../components/not-found';
 import { PageHeader } from '../../../../components/page-header';
 import { LoadingSkeleton, QueryState } from '../../../../components/query-state';
 import { paths } from '../../../../config/paths';
 import { orderQueryOptions, useOrder } from '../../../../features/order-book/api/get-order';
 import { OrderDetail } from '../../../../features/order-book/components/order-detail';
+import { isApiClientError } from '../../../../lib/api-client';
 import { hasSession } from '../../../session-guard';
 
 export const clientLoader =
@@ -22,6 +24,15 @@ export const clientLoader =
 export default function OrderRoute() {
   const { orderId = '' } = useParams();
   const order = useOrder(orderId);
+  if (isApiClientError(order.error) && order.error.status === 404) {
+    return (
+      <NotFound
+        title={`No order ${orderId}`}
+        message="There is no order with this number. Check the number, or find the order in the order book."
+        backTo={{ href: paths.app.orderBook.getHref(), label: 'Go to the order book' }}
+      />
+    );
+  }
   return (
     <>
       <PageHeader

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { paths } from '../../config/paths';
+import { currentNavigationHref, navigationFor } from '../navigation';
+
+describe('a person follows the main navigation', () => {
+  it('on the trading-hours page, only "Trading hours…" is current, not "Market hours" too', () => {
+    const items = navigationFor('issuer_staff');
+    expect(currentNavigationHref(items, paths.app.securityHours.getHref())).toBe(
+      paths.app.securityHours.getHref(),
+    );
+    expect(currentNavigationHref(items, paths.app.marketHours.getHref())).toBe(
+      paths.app.marketHours.getHref(),
+    );
+    expect(currentNavigationHref(items, '/accounts/A1/fund-moves')).toBeNull();
+  });
+
+  it.each(['compliance', 'admin'] as const)(
+    'as %s, reaches offerings (and their purchase history) and security hours from the menu, without "my"',
+    (role) => {
+      const items = navigationFor(role);
+      const offerings = items.find((i) => i.href === paths.app.issuerOfferings.getHref());
+      const hours = items.find((i) => i.href === paths.app.securityHours.getHref());
+      expect(offerings?.label).toBe('Issuer offerings');
+      expect(hours?.label).toBe('Trading hours of securities');
+      expect(items.map((i) => i.label).join(' ')).not.toMatch(/\bmy\b/i);
+    },
+  );
+});

@@ -1,0 +1,28 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  accountNoteSchema,
+  accountNotesSchema,
+  type AccountNoteInput,
+} from '../../../../contract/compliance';
+import { apiPaths } from '../../../config/paths';
+import { api } from '../../../lib/api-client';
+
+const notesKey = (accountId: string) => ['compliance', 'notes', accountId] as const;
+
+export const accountNotesQueryOptions = (accountId: string) =>
+  queryOptions({
+    queryKey: notesKey(accountId),
+    queryFn: ({ signal }) =>
+      api.get(apiPaths.accountNotes(accountId), { schema: accountNotesSchema, signal }),
+  });
+
+export const useAccountNotes = (accountId: string) => useQuery(accountNotesQueryOptions(accountId));
+
+export const useAddAccountNote = (accountId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AccountNoteInput) =>
+      api.post(apiPaths.accountNotes(accountId), { body: input, schema: accountNoteSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notesKey(accountId) }),
+  });
+};

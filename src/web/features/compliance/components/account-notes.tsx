@@ -1,0 +1,97 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Typography from '@mui/material/Typography';
+import { useForm } from 'react-hook-form';
+import {
+  ACCOUNT_NOTE_MAX,
+  accountNoteInputSchema,
+  type AccountNoteInput,
+} from '../../../../contract/compliance';
+import { SectionCard } from '../../../components/description-list';
+import { ErrorAlert } from '../../../components/error-alert';
+import { applyFieldErrors } from '../../../components/form/apply-field-errors';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { EmptyState, LoadingSkeleton, QueryState } from '../../../components/query-state';
+import { formatTimestamp } from '../../../lib/format';
+import { focusOnMount } from '../../../lib/focus';
+import { useAccountNotes, useAddAccountNote } from '../api/account-notes';
+
+/** Reviewers' notes on an account: read, and add one (each addition is audited). */
+export function AccountNotes({ accountId }: { accountId: string }) {
+  const notes = useAccountNotes(accountId);
+  const add = useAddAccountNote(accountId);
+  const form = useForm<AccountNoteInput>({
+    resolver: zodResolver(accountNoteInputSchema),
+    defaultValues: { body: '' },
+  });
+  const submit = form.handleSubmit((values) =>
+    add.mutate(values, {
+      onSuccess: () => form.reset({ body: '' }),
+      onError: (error) => applyFieldErrors(error, form.setError, ['body']),
+    }),
+  );
+  return (
+    <SectionCard title="Review notes">
+      <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 1.5, mt: 2 }}>
+        <FormTextField
+          name="body"
+          control={form.control}
+          label="New note"
+          multiline
+          fullWidth
+          helperText={`Seen by reviewers only, up to ${ACCOUNT_NOTE_MAX} characters. Adding a note is recorded in the audit log.`}
+        />
+        <Box>
+          <Button type="submit" variant="contained" disabled={add.isPending}>
+            Add note
+          </Button>
+        </Box>
+        {add.isSuccess && (
+          // Focus goes to the result (not to the page body) and it is announced.
+          <Typography
+            key={add.submittedAt}
+            ref={focusOnMount}
+            tabIndex={-1}
+            role="status"
+            sx={{ outline: 'none' }}
+          >
+            Note added.
+          </Typography>
+        )}
+        {add.isError && <ErrorAlert error={add.error} title="The note was not added" />}
+      </Box>
+      <QueryState
+        query={notes}
+        loadingLabel="Loading the notes"
+        loading={<LoadingSkeleton lines={2} />}
+        errorTitle="The notes could not be loaded"
+        isEmpty={(data) => data.notes.length === 0}
+        empty={
+          <EmptyState title="No notes yet" message="Notes added here stay with the account." />
+        }
+      >
+        {(data) => (
+          <List aria-label="Notes, newest first">
+            {data.notes.map((note) => (
+              <ListItem key={note.id} divider sx={{ display: 'block' }}>
+                <Typography sx={{ whiteSpace: 'pre-wrap' }}>{note.body}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {note.authorEmail}, {formatTimestamp(note.createdAt)}
+                </Typography>
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </QueryState>
+      {notes.isSuccess && notes.data.notes.length > 0 && (
+        <Alert severity="info" sx={{ mt: 1 }}>
+          Notes cannot be changed or removed once added.
+        </Alert>
+      )}
+    </SectionCard>
+  );
+}

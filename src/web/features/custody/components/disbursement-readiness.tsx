@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router-dom';
+import type { CustodyAccountResult } from '../../../../contract/custody-views';
+import { paths } from '../../../config/paths';
+
+/**
+ * Says before the form why a disbursement cannot be asked for, or what may stop it. Money leaves
+ * a custody account (§4.5 "accountId … from createAccount", §2.12), so an account without one
+ * gets no form at all, and a restricted one (§2.12 restrictedStatus) is warned with its reason.
+ */
+export function DisbursementReadiness({
+  accountId,
+  result,
+  children,
+}: {
+  accountId: string;
+  result: CustodyAccountResult;
+  children: ReactNode;
+}) {
+  if (result.state === 'unavailable' && result.reason === 'not_opened') {
+    return (
+      <Alert severity="info">
+        <AlertTitle>No custody account to send money from</AlertTitle>A disbursement moves money out
+        of a custody account, and this account has none yet, so no request can be made.{' '}
+        <Link component={RouterLink} to={paths.app.iraSupplement.getHref(accountId)}>
+          Opening an IRA
+        </Link>{' '}
+        starts one.
+      </Alert>
+    );
+  }
+  return (
+    <Box sx={{ display: 'grid', gap: 2.5 }}>
+      {result.state === 'available' && result.custodyAccount.restricted && (
+        <Alert severity="warning">
+          <AlertTitle>This custody account is restricted</AlertTitle>
+          Reason given: {result.custodyAccount.restrictedReason ?? 'none'}. A disbursement request
+          may be refused while the restriction lasts; contact support before sending one.
+        </Alert>
+      )}
+      {result.state === 'unavailable' && (
+        <Alert severity="info">
+          <AlertTitle>The custody account could not be checked</AlertTitle>
+          {result.message} You can still send a request; the platform checks the account.
+        </Alert>
+      )}
+      {children}
+    </Box>
+  );
+}
