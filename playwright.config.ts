@@ -10,6 +10,8 @@ const SANDBOX_PORT = PORT + 10;
 const baseURL = `http://127.0.0.1:${PORT}`;
 export const sandboxURL = `http://127.0.0.1:${SANDBOX_PORT}`;
 const dataDir = `.data/e2e-${PORT}`;
+/** The local OpenID provider of the single sign-on journey (e2e/identity.spec.ts). */
+export const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 8335);
 
 /**
  * A system Chromium when the machine has one (CI images, containers without Playwright's
@@ -72,6 +74,12 @@ export default defineConfig({
       LOG_FILE: `${dataDir}/portal.log`,
       DEMO_PASSWORD: 'demo-password-2026',
       E2E_FRESH: '1',
+      // Single sign-on against the local OpenID provider the identity journey starts on this
+      // port (discovery happens at the first sign-in, so other specs never need it).
+      OIDC_ISSUER_URL: `http://127.0.0.1:${OIDC_PORT}`,
+      OIDC_CLIENT_ID: 'portal-test',
+      OIDC_CLIENT_SECRET: 'portal-test-secret-0123456789abcdef',
+      OIDC_GROUP_ROLES: 'portal-compliance=compliance',
     },
   },
 });

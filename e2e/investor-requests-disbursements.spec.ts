@@ -7,6 +7,7 @@ import {
   manifest,
   upstreamCalls,
 } from './investor-helpers';
+import { createJourneyUser } from './identity-helpers';
 
 // The error paths inject faults into the one sandbox and the refusal counts its calls; these
 // tests run one after another, and no other spec creates disbursements.
@@ -156,4 +157,62 @@ test("a second investor typing the first investor's account addresses is refused
   });
   expect(response.status()).toBe(403);
   expect(await upstreamCalls(page, 'createCustodyFundDisbursement')).toBe(before.disbursements);
+});
+
+test('an investor enrols a passkey and is asked for it before a disbursement', async ({
+  browser,
+}, testInfo) => {
+  // An admin set-up, enrolment and the disbursement: more than one page's worth of time.
+  test.setTimeout(180_000);
+  // WebAuthn needs a domain and the e2e portal's PUBLIC_URL is 127.0.0.1: the browser uses
+  // localhost (the relying party the portal derives for a loopback address), and its API calls
+  // carry PUBLIC_URL as their Origin, as one site behind a proxy would.
+  const publicOrigin = testInfo.project.use.baseURL!;
+  const origin = publicOrigin.replace('127.0.0.1', 'localhost');
+  const context = await browser.newContext({ baseURL: origin });
+  await context.route('**/api/**', (route) =>
+    route.continue({ headers: { ...route.request().headers(), origin: publicOrigin } }),
+  );
+  const user = await createJourneyUser(context.request, publicOrigin, 'passkey');
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+
+  await signIn(page, user.email, user.password);
+  await page.goto('/settings/security');
+  await page.getByRole('button', { name: 'Create passkey' }).click();
+  await expect(
+    page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem'),
+  ).toHaveCount(10);
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(page.getByRole('list', { name: 'Second factors' })).toContainText(
+    'My passkey (Passkey)',
+  );
+
+  await page.goto(`/accounts/${user.accountId}/disbursements/new`);
+  await page.getByLabel('Amount (USD)').fill('25');
+  await page.getByRole('button', { name: 'Review request' }).click();
+  const review = page.getByRole('dialog', { name: 'Review your disbursement request' });
+  await expect(review.getByRole('button', { name: 'Send request' })).toBeEnabled();
+  const before = await upstreamCalls(page, 'createCustodyFundDisbursement');
+  await review.getByRole('button', { name: 'Send request' }).click();
+
+  // Enrolling is not a proof of who holds the session: the money asks for the passkey.
+  const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await expect(stepUp).toBeVisible();
+  expect(await upstreamCalls(page, 'createCustodyFundDisbursement')).toBe(before);
+  await stepUp.getByRole('button', { name: 'Use your passkey' }).click();
+  await expect(page.getByText('Disbursement requested')).toBeVisible();
+  expect(await upstreamCalls(page, 'createCustodyFundDisbursement')).toBe(before + 1);
+  await context.close();
 });

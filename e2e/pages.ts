@@ -156,6 +156,25 @@ export const portalPages: PortalPage[] = [
     roles: ['issuer_staff'],
     heading: 'Trading hours of my securities',
   },
+  {
+    name: 'security settings',
+    path: () => '/settings/security',
+    roles: everyone,
+    heading: 'Security settings',
+  },
+  {
+    name: 'my sessions',
+    path: () => '/settings/sessions',
+    roles: everyone,
+    heading: 'My sessions',
+  },
+  { name: 'users', path: () => '/admin/users', roles: ['admin'], heading: 'Users' },
+  {
+    name: 'disbursement approvals',
+    path: () => '/approvals',
+    roles: ['investor', ...reviewers],
+    heading: 'Disbursement approvals',
+  },
   { name: 'not found', path: () => '/no-such-page', roles: everyone, heading: 'Page not found' },
 ];
 

@@ -60,7 +60,12 @@ export function renderPolicyTable(): string {
                 `${o.from}.${o.field}: ${o.kind} (${o.check}${o.optional ? ', optional' : ''})`,
             )
             .join('<br>');
-    return `| \`${key}\` | ${roles} | ${objects} | ${p.note ?? ''} |`;
+    const stepUpLabels: Record<string, string> = {
+      always: 'yes',
+      conditional: 'when the note says',
+    };
+    const stepUp = stepUpLabels[p.stepUp ?? ''] ?? '—';
+    return `| \`${key}\` | ${roles} | ${objects} | ${stepUp} | ${p.note ?? ''} |`;
   });
   return [
     '### Roles',
@@ -69,8 +74,8 @@ export function renderPolicyTable(): string {
     '',
     '### Routes',
     '',
-    '| route | roles | object ids checked | what it does |',
-    '|---|---|---|---|',
+    '| route | roles | object ids checked | step-up | what it does |',
+    '|---|---|---|---|---|',
     ...rows,
     '',
     '### Limits',

@@ -18,6 +18,10 @@ export const errorCodeSchema = z.enum([
   'bad_request',
   'unauthenticated',
   'forbidden',
+  /** A fresh second factor is needed for this request: prove one, then send it again. */
+  'step_up_required',
+  /** The request needs a second factor and the user has none yet: enrol one first. */
+  'second_factor_enrolment_required',
   'not_found',
   'conflict',
   'rate_limited',

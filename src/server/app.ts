@@ -23,6 +23,7 @@ import { SessionCache } from './store/session-cache';
 import { registerRoutes, type RouteSpec } from './routes/define';
 import { allRoutes } from './routes';
 import { systemRoutes } from './routes/system';
+import { OidcClient } from './lib/oidc';
 
 export interface AppOptions {
   config: Config;
@@ -70,6 +71,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     upstream,
     offerings,
     sandbox: options.sandbox,
+    oidc: config.oidc ? new OidcClient(config.oidc) : undefined,
     loadOfferings,
     audit: (event) => recordAudit(db, event),
     ownership: {

@@ -36,8 +36,77 @@ describe('boot configuration', () => {
       { TRANSACT_BASE_URL: 'https://api.example.com', TRANSACT_CLIENT_ID: 'id' },
       'Configuration error: TRANSACT_API_KEY is required when TRANSACT_BASE_URL and TRANSACT_CLIENT_ID are set (all three point the portal at the real API).',
     ],
+    [
+      { OIDC_ISSUER_URL: 'https://login.example.com', OIDC_CLIENT_ID: 'portal' },
+      'Configuration error: OIDC_CLIENT_SECRET is required when OIDC_ISSUER_URL and OIDC_CLIENT_ID are set (all three configure single sign-on).',
+    ],
+    [
+      { OIDC_GROUP_ROLES: 'admins=superuser' },
+      'Configuration error: OIDC_GROUP_ROLES must be group=role pairs separated by commas, such as portal-admins=admin,reviewers=compliance.',
+    ],
+    [
+      { MFA_REQUIRED_ROLES: 'admin,root' },
+      'Configuration error: MFA_REQUIRED_ROLES must list roles among investor, issuer_staff, compliance, admin (got root).',
+    ],
+    [
+      { DISBURSEMENT_APPROVER_ROLES: 'investor' },
+      'Configuration error: DISBURSEMENT_APPROVER_ROLES must list compliance, admin or both.',
+    ],
+    [
+      { DISBURSEMENT_APPROVAL_ABOVE: '1e6' },
+      'Configuration error: DISBURSEMENT_APPROVAL_ABOVE must be an amount such as 50000 or 2500.50.',
+    ],
   ])('refuses %j with one sentence naming it', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('identity defaults: strict with a real upstream, relaxed on the sandbox, maker-checker off', () => {
+    const real = loadConfig({
+      TRANSACT_BASE_URL: 'https://api.example.com',
+      TRANSACT_CLIENT_ID: 'id',
+      TRANSACT_API_KEY: 'key',
+      PUBLIC_URL: 'https://portal.example.com',
+    });
+    expect(real.identity).toMatchObject({
+      mfaRequiredRoles: ['compliance', 'admin'],
+      stepUpWithoutFactor: 'refuse',
+      stepUpMs: 300_000,
+      disbursementApprovalAbove: undefined,
+      rpId: 'portal.example.com',
+      origin: 'https://portal.example.com',
+    });
+    expect(real.oidc).toBeUndefined();
+    const sandbox = loadConfig({});
+    expect(sandbox.identity).toMatchObject({
+      mfaRequiredRoles: [],
+      stepUpWithoutFactor: 'allow',
+      rpId: 'localhost',
+      origin: 'http://localhost:8080',
+    });
+    expect(
+      loadConfig({
+        TRANSACT_BASE_URL: 'https://a.example',
+        TRANSACT_CLIENT_ID: 'i',
+        TRANSACT_API_KEY: 'k',
+        MFA_REQUIRED_ROLES: 'none',
+      }).identity.mfaRequiredRoles,
+    ).toEqual([]);
+  });
+
+  it('single sign-on settings: group mapping, domains, no just-in-time creation unless asked', () => {
+    const config = loadConfig({
+      OIDC_ISSUER_URL: 'https://login.example.com/realms/staff',
+      OIDC_CLIENT_ID: 'portal',
+      OIDC_CLIENT_SECRET: 'secret',
+      OIDC_GROUP_ROLES: 'portal-admins=admin, reviewers=compliance',
+      OIDC_ALLOWED_DOMAINS: '@Example.com, corp.example',
+    });
+    expect(config.oidc).toMatchObject({
+      groupRoles: { 'portal-admins': 'admin', reviewers: 'compliance' },
+      allowedDomains: ['example.com', 'corp.example'],
+      jitRole: undefined,
+      groupsClaim: 'groups',
+    });
   });
 });

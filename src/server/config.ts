@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { roleSchema, type Role } from '../contract/session';
 
 /**
  * Boot configuration, read once from the environment and validated before anything listens.
@@ -50,6 +51,29 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().trim().default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FILE: z.string().optional(),
+  OIDC_ISSUER_URL: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_LABEL: z.string().min(1).max(60).default('single sign-on'),
+  OIDC_SCOPES: z.string().min(1).default('openid email profile'),
+  OIDC_ROLE_CLAIM: z.string().min(1).optional(),
+  OIDC_GROUPS_CLAIM: z.string().min(1).default('groups'),
+  OIDC_GROUP_ROLES: z.string().min(1).optional(),
+  OIDC_ALLOWED_DOMAINS: z.string().min(1).optional(),
+  OIDC_JIT_ROLE: roleSchema.optional(),
+  MFA_REQUIRED_ROLES: z.string().optional(),
+  STEP_UP_MINUTES: z.coerce.number().int().min(1).max(60).default(5),
+  STEP_UP_WITHOUT_FACTOR: z.enum(['refuse', 'allow']).optional(),
+  STEP_UP_INVESTMENT_ABOVE: z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be an amount such as 10000 or 2500.50')
+    .default('10000'),
+  DISBURSEMENT_APPROVAL_ABOVE: z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be an amount such as 50000 or 2500.50')
+    .optional(),
+  DISBURSEMENT_APPROVER_ROLES: z.string().min(1).default('compliance,admin'),
+  WEBAUTHN_RP_NAME: z.string().min(1).max(60).default('Transact Portal'),
 });
 
 export type AuthMode = z.infer<typeof authModeSchema>;
@@ -92,11 +116,106 @@ export interface Config {
   sessionAbsoluteMs: number;
   logLevel: string;
   logFile?: string;
+  /** Single sign-on through an OpenID provider; undefined when not configured. */
+  oidc?: OidcSettings;
+  identity: IdentitySettings;
+}
+
+export interface OidcSettings {
+  issuerUrl: string;
+  clientId: string;
+  clientSecret: string;
+  label: string;
+  scopes: string;
+  /** A claim that holds the portal role itself (such as `portal_role`). */
+  roleClaim?: string;
+  groupsClaim: string;
+  /** Provider group → portal role; the first group of the user that maps wins. */
+  groupRoles: Record<string, Role>;
+  /** Lower-case email domains allowed to sign in; empty allows any verified email. */
+  allowedDomains: string[];
+  /** Unknown users are created with this role (or their mapped role); off when unset. */
+  jitRole?: Role;
+}
+
+export interface IdentitySettings {
+  /** Roles that must prove a second factor at every sign-in. */
+  mfaRequiredRoles: Role[];
+  /** How long a proved second factor counts as fresh for step-up. */
+  stepUpMs: number;
+  /** A user without any second factor on a step-up route: refused, or let through. */
+  stepUpWithoutFactor: 'refuse' | 'allow';
+  /** Investments above this amount (USD) need a step-up. */
+  stepUpInvestmentAbove: string;
+  /** Disbursements above this amount wait for a second person; off when unset. */
+  disbursementApprovalAbove?: string;
+  disbursementApproverRoles: Role[];
+  /** WebAuthn relying party: the host of PUBLIC_URL, and the name authenticators show. */
+  rpId: string;
+  rpName: string;
+  origin: string;
 }
 
 export type TrustProxy = false | number | string[];
 
 export class ConfigError extends Error {}
+
+/**
+ * WebAuthn needs a domain, never an IP address: a portal on a loopback address offers passkeys
+ * at http://localhost on the same port (README, "Second factor and step-up").
+ */
+function relyingParty(publicUrl: string): { rpId: string; origin: string } {
+  const url = new URL(publicUrl);
+  if (url.hostname === '127.0.0.1' || url.hostname === '[::1]') {
+    return {
+      rpId: 'localhost',
+      origin: `${url.protocol}//localhost${url.port ? `:${url.port}` : ''}`,
+    };
+  }
+  return { rpId: url.hostname, origin: url.origin };
+}
+
+function roleList(name: string, text: string): Role[] {
+  const roles = text
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean);
+  if (roles.length === 1 && roles[0] === 'none') return [];
+  for (const role of roles) {
+    if (!roleSchema.safeParse(role).success) {
+      throw new ConfigError(
+        `Configuration error: ${name} must list roles among ${roleSchema.options.join(', ')} (got ${role}).`,
+      );
+    }
+  }
+  return roles as Role[];
+}
+
+/** Approvers are reviewers: the policy table lets only compliance and admin reach approvals. */
+function approverRoles(text: string): Role[] {
+  const roles = roleList('DISBURSEMENT_APPROVER_ROLES', text);
+  if (roles.length === 0 || roles.some((r) => r !== 'compliance' && r !== 'admin')) {
+    throw new ConfigError(
+      'Configuration error: DISBURSEMENT_APPROVER_ROLES must list compliance, admin or both.',
+    );
+  }
+  return roles;
+}
+
+function groupRoles(text: string | undefined): Record<string, Role> {
+  const map: Record<string, Role> = {};
+  if (!text) return map;
+  for (const pair of text.split(',')) {
+    const [group, role] = pair.split('=').map((p) => p.trim());
+    if (!group || !role || !roleSchema.safeParse(role).success) {
+      throw new ConfigError(
+        'Configuration error: OIDC_GROUP_ROLES must be group=role pairs separated by commas, such as portal-admins=admin,reviewers=compliance.',
+      );
+    }
+    map[group] = role as Role;
+  }
+  return map;
+}
 
 /** proxy-addr's names for well-known ranges, accepted beside addresses and CIDRs. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -185,6 +304,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Configuration error: TRANSACT_BASE_URL must be an http(s) URL.');
   }
 
+  const oidcKeys = ['OIDC_ISSUER_URL', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+  const oidcSet = oidcKeys.filter((k) => e[k] !== undefined);
+  if (oidcSet.length > 0 && oidcSet.length < oidcKeys.length) {
+    const missing = oidcKeys.find((k) => e[k] === undefined);
+    throw new ConfigError(
+      `Configuration error: ${missing} is required when ${oidcSet.join(' and ')} ${oidcSet.length > 1 ? 'are' : 'is'} set (all three configure single sign-on).`,
+    );
+  }
+  const sandboxMode = e.TRANSACT_BASE_URL === undefined;
+  const mappedGroups = groupRoles(e.OIDC_GROUP_ROLES);
+
   const publicUrl = (
     e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`
   ).replace(/\/$/, '');
@@ -219,6 +349,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
     logLevel: e.LOG_LEVEL,
     logFile: e.LOG_FILE,
+    oidc: e.OIDC_ISSUER_URL
+      ? {
+          issuerUrl: e.OIDC_ISSUER_URL,
+          clientId: e.OIDC_CLIENT_ID!,
+          clientSecret: e.OIDC_CLIENT_SECRET!,
+          label: e.OIDC_LABEL,
+          scopes: e.OIDC_SCOPES,
+          roleClaim: e.OIDC_ROLE_CLAIM,
+          groupsClaim: e.OIDC_GROUPS_CLAIM,
+          groupRoles: mappedGroups,
+          allowedDomains: (e.OIDC_ALLOWED_DOMAINS ?? '')
+            .split(',')
+            .map((d) => d.trim().toLowerCase().replace(/^@/, ''))
+            .filter(Boolean),
+          jitRole: e.OIDC_JIT_ROLE,
+        }
+      : undefined,
+    identity: {
+      // On the sandbox the demo users sign in with a password alone unless these are set
+      // (README, "Second factor and step-up"); with a real upstream the strict defaults hold.
+      mfaRequiredRoles: roleList(
+        'MFA_REQUIRED_ROLES',
+        e.MFA_REQUIRED_ROLES ?? (sandboxMode ? '' : 'compliance,admin'),
+      ),
+      stepUpMs: e.STEP_UP_MINUTES * 60_000,
+      stepUpWithoutFactor: e.STEP_UP_WITHOUT_FACTOR ?? (sandboxMode ? 'allow' : 'refuse'),
+      stepUpInvestmentAbove: e.STEP_UP_INVESTMENT_ABOVE,
+      disbursementApprovalAbove: e.DISBURSEMENT_APPROVAL_ABOVE,
+      disbursementApproverRoles: approverRoles(e.DISBURSEMENT_APPROVER_ROLES),
+      ...relyingParty(publicUrl),
+      rpName: e.WEBAUTHN_RP_NAME,
+    },
   };
 }
 

@@ -7,6 +7,7 @@ import type { UpstreamClient } from './upstream/client';
 import type { OfferingCatalog } from './lib/offering-catalog';
 import type { CoalescingCache } from './lib/coalescing-cache';
 import type { AuditEvent } from './store/audit';
+import type { OidcClient } from './lib/oidc';
 
 /** The signed-in user as the BFF sees them: identity, role and linked upstream ids. */
 export type SignedInUser = StoredUser;
@@ -24,6 +25,8 @@ export interface Deps {
   audit(event: AuditEvent): Promise<void>;
   /** True when the upstream is the bundled sandbox. */
   sandbox: boolean;
+  /** Single sign-on, when configured. */
+  oidc?: OidcClient;
 }
 
 declare module 'fastify' {

@@ -15,7 +15,56 @@ export interface RouteExample {
 
 const openDay = { closed: false, open: '09:30', close: '16:00' };
 
+const someId = () => '00000000-0000-4000-8000-000000000000';
+
 export const routeExamples: Record<string, RouteExample> = {
+  'POST /api/session/second-factor/passkey-options': { noBody: true },
+  'POST /api/session/second-factor': { body: () => ({ method: 'totp', code: '000000' }) },
+  'POST /api/me/second-factors/totp': { noBody: true },
+  'POST /api/me/second-factors/totp/confirm': {
+    body: () => ({ code: '000000', label: 'Matrix app' }),
+  },
+  'POST /api/me/second-factors/passkey-options': { noBody: true },
+  'POST /api/me/second-factors/passkeys': {
+    body: () => ({
+      label: 'Matrix key',
+      response: { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: {} },
+    }),
+  },
+  'DELETE /api/me/second-factors/:factorId': { params: () => ({ factorId: someId() }) },
+  'POST /api/me/recovery-codes': { noBody: true },
+  'DELETE /api/me/sessions/:sessionId': { params: () => ({ sessionId: someId() }) },
+  'POST /api/admin/users': {
+    body: () => ({
+      email: `matrix-${Math.random().toString(36).slice(2)}@example.test`,
+      name: 'Matrix User',
+      role: 'investor',
+    }),
+  },
+  'PUT /api/admin/users/:userId/role': {
+    params: () => ({ userId: someId() }),
+    body: () => ({ role: 'investor' }),
+  },
+  'PUT /api/admin/users/:userId/disabled': {
+    params: () => ({ userId: someId() }),
+    body: () => ({ disabled: false }),
+  },
+  'POST /api/admin/users/:userId/links': {
+    params: () => ({ userId: someId() }),
+    body: () => ({ kind: 'account', upstreamId: 'A1' }),
+  },
+  'DELETE /api/admin/users/:userId/links/:kind/:upstreamId': {
+    params: () => ({ userId: someId(), kind: 'account', upstreamId: 'A1' }),
+  },
+  'DELETE /api/admin/users/:userId/second-factors': { params: () => ({ userId: someId() }) },
+  'POST /api/disbursement-approvals/:approvalId/approve': {
+    params: () => ({ approvalId: someId() }),
+    noBody: true,
+  },
+  'POST /api/disbursement-approvals/:approvalId/reject': {
+    params: () => ({ approvalId: someId() }),
+    noBody: true,
+  },
   'POST /api/offerings/:offeringId/investments': {
     body: () => ({ units: '1', paymentMethod: 'ach' }),
   },

@@ -6,6 +6,7 @@
  *   unlink --email a@b.c --account A1234567 | --issuer 123 | --security 45
  *   password --email a@b.c                               (new password from stdin or PORTAL_PASSWORD)
  *   disable --email a@b.c | enable --email a@b.c
+ *   reset-second-factor --email a@b.c                   (a user, even the last admin, who lost theirs)
  *   list
  */
 import { parseArgs } from 'node:util';
@@ -14,6 +15,8 @@ import { loadConfig } from '../config';
 import { loadEnvFile } from '../env-file';
 import { openStore } from '../store/db';
 import { revokeUserSessions } from '../store/sessions';
+import { resetFactors } from '../store/second-factors';
+import { recordAudit } from '../store/audit';
 import {
   createUser,
   findUserIdByEmail,
@@ -113,6 +116,20 @@ async function main() {
         console.log(`${values.email} ${command}d.`);
         break;
       }
+      case 'reset-second-factor': {
+        const id = await needUser();
+        const removed = await resetFactors(db, id);
+        await revokeUserSessions(db, id);
+        await recordAudit(db, {
+          action: 'second_factor_reset',
+          objectType: 'user',
+          objectId: id,
+          outcome: 'succeeded',
+          details: { email: values.email, removed, by: 'command_line' },
+        });
+        console.log(`Removed ${removed} second factor(s); the user was signed out everywhere.`);
+        break;
+      }
       case 'list': {
         for (const u of await listUsers(db)) {
           const links = await getLinks(db, u.id);
@@ -123,7 +140,9 @@ async function main() {
         break;
       }
       default:
-        throw new Error('Commands: create, link, unlink, password, disable, enable, list.');
+        throw new Error(
+          'Commands: create, link, unlink, password, disable, enable, reset-second-factor, list.',
+        );
     }
   } finally {
     await db.destroy();

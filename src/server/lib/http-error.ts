@@ -4,6 +4,8 @@ const statusOf: Record<ErrorCode, number> = {
   bad_request: 400,
   unauthenticated: 401,
   forbidden: 403,
+  step_up_required: 403,
+  second_factor_enrolment_required: 403,
   not_found: 404,
   conflict: 409,
   rate_limited: 429,

@@ -81,7 +81,8 @@ export const policyTable: Record<string, RoutePolicy> = {
       { from: 'params', field: 'offeringId', kind: 'offering', check: 'any' },
       { from: 'body', field: 'accountId', kind: 'account', check: 'own' },
     ],
-    note: 'Invest in an offering (createTrade) from one of my accounts; Idempotency-Key required.',
+    note: 'Invest in an offering (createTrade) from one of my accounts; Idempotency-Key required. Step-up above STEP_UP_INVESTMENT_ABOVE.',
+    stepUp: 'conditional',
     limits: MONEY,
   },
   'GET /api/accounts': {
@@ -123,7 +124,8 @@ export const policyTable: Record<string, RoutePolicy> = {
   'POST /api/accounts/:accountId/disbursements': {
     roles: ['investor'],
     objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
-    note: 'Move money out of my custody account (ACH or wire); Idempotency-Key required.',
+    note: 'Move money out of my custody account (ACH or wire); Idempotency-Key required. Above DISBURSEMENT_APPROVAL_ABOVE it waits for a second person.',
+    stepUp: 'always',
     limits: MONEY,
   },
   'POST /api/accounts/:accountId/ira-supplement': {
@@ -201,6 +203,7 @@ export const policyTable: Record<string, RoutePolicy> = {
     roles: REVIEWERS,
     objects: [],
     note: 'Reveal one masked value (tax id, EIN, bank or routing number) of any account, entity or fund move, read fresh upstream; a reason is required and every reveal is audited.',
+    stepUp: 'always',
     readsOnly: true,
     limits: SEARCH,
   },
@@ -214,6 +217,139 @@ export const policyTable: Record<string, RoutePolicy> = {
     objects: [],
     note: 'The filtered audit log as CSV; the export itself is audited (audit_export).',
     limits: EXPORT,
+  },
+
+  // Single sign-on: browser navigations outside /api that answer with redirects.
+  'GET /auth/oidc/start': {
+    roles: 'public',
+    objects: [],
+    note: 'Starts single sign-on with the OpenID provider (code + PKCE, state, nonce).',
+  },
+  'GET /auth/oidc/callback': {
+    roles: 'public',
+    objects: [],
+    note: 'The provider returns here; the flow cookie, state, nonce and code are checked once.',
+  },
+
+  // Second factor: proving one (sign-in second step, step-up) and managing my own.
+  'POST /api/session/second-factor/passkey-options': {
+    roles: ALL_ROLES,
+    objects: [],
+    pendingAllowed: true,
+    note: 'WebAuthn options for my passkeys; also while sign-in waits for the second factor.',
+  },
+  'POST /api/session/second-factor': {
+    roles: ALL_ROLES,
+    objects: [],
+    pendingAllowed: true,
+    note: 'Prove a second factor: finishes sign-in or makes step-up fresh; failures are rate limited and audited.',
+  },
+  'GET /api/me/second-factors': {
+    roles: ALL_ROLES,
+    objects: [],
+    pendingAllowed: true,
+    note: 'My own second factors (never secrets), recovery codes left.',
+  },
+  'POST /api/me/second-factors/totp': {
+    roles: ALL_ROLES,
+    objects: [],
+    pendingAllowed: true,
+    stepUp: 'conditional',
+    note: 'A new authenticator-app secret for me; while sign-in waits, only when I have no factor yet; step-up when I already have one.',
+  },
+  'POST /api/me/second-factors/totp/confirm': {
+    roles: ALL_ROLES,
+    objects: [],
+    pendingAllowed: true,
+    note: 'Confirms my authenticator app with a code; the first factor comes with recovery codes.',
+  },
+  'POST /api/me/second-factors/passkey-options': {
+    roles: ALL_ROLES,
+    objects: [],
+    pendingAllowed: true,
+    stepUp: 'conditional',
+    note: 'WebAuthn options to create a passkey for me; step-up when I already have a factor.',
+  },
+  'POST /api/me/second-factors/passkeys': {
+    roles: ALL_ROLES,
+    objects: [],
+    pendingAllowed: true,
+    note: 'Stores my verified passkey.',
+  },
+  'DELETE /api/me/second-factors/:factorId': {
+    roles: ALL_ROLES,
+    objects: [],
+    stepUp: 'always',
+    note: 'Removes one of my own factors (another user’s id is not found).',
+  },
+  'POST /api/me/recovery-codes': {
+    roles: ALL_ROLES,
+    objects: [],
+    stepUp: 'always',
+    note: 'New recovery codes for me; the old ones stop working.',
+  },
+  'GET /api/me/sessions': {
+    roles: ALL_ROLES,
+    objects: [],
+    note: 'My active sessions (never their cookies).',
+  },
+  'DELETE /api/me/sessions/:sessionId': {
+    roles: ALL_ROLES,
+    objects: [],
+    note: 'Ends one of my sessions (another user’s id is not found); its next request is refused.',
+  },
+
+  // Users in the browser (admin); every change audited.
+  'GET /api/admin/users': {
+    roles: ['admin'],
+    objects: [],
+    note: 'Every user, role, sign-in methods, number of second factors and upstream links.',
+  },
+  'POST /api/admin/users': { roles: ['admin'], objects: [], note: 'Creates a user.' },
+  'PUT /api/admin/users/:userId/role': {
+    roles: ['admin'],
+    objects: [],
+    stepUp: 'always',
+    note: 'Changes a role (not my own); the user’s sessions end.',
+  },
+  'PUT /api/admin/users/:userId/disabled': {
+    roles: ['admin'],
+    objects: [],
+    note: 'Disables (sessions end at once) or enables a user, not myself.',
+  },
+  'POST /api/admin/users/:userId/links': {
+    roles: ['admin'],
+    objects: [],
+    note: 'Links a user to an upstream account, issuer or security.',
+  },
+  'DELETE /api/admin/users/:userId/links/:kind/:upstreamId': {
+    roles: ['admin'],
+    objects: [],
+    note: 'Removes a link to an upstream id.',
+  },
+  'DELETE /api/admin/users/:userId/second-factors': {
+    roles: ['admin'],
+    objects: [],
+    stepUp: 'always',
+    note: 'Resets the second factors of another user; their sessions end.',
+  },
+
+  // Maker-checker on large disbursements.
+  'GET /api/disbursement-approvals': {
+    roles: ['investor', ...REVIEWERS],
+    objects: [],
+    note: 'Held disbursements: investors those of their linked accounts only, reviewers all.',
+  },
+  'POST /api/disbursement-approvals/:approvalId/approve': {
+    roles: REVIEWERS,
+    objects: [],
+    stepUp: 'always',
+    note: 'Approves and sends a held disbursement once; roles in DISBURSEMENT_APPROVER_ROLES only; never the maker.',
+  },
+  'POST /api/disbursement-approvals/:approvalId/reject': {
+    roles: REVIEWERS,
+    objects: [],
+    note: 'Rejects a held disbursement; nothing is sent; never the maker.',
   },
 };
 

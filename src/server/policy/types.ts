@@ -56,6 +56,13 @@ export interface RoutePolicy {
   limits?: RouteLimits;
   /** One sentence on what the route reveals or changes, shown in docs and the policy table. */
   note?: string;
+  /**
+   * A fresh second factor (proved within STEP_UP_MINUTES) before the handler runs: `always`,
+   * or `conditional` when the handler asks for it past a threshold (a large investment).
+   */
+  stepUp?: 'always' | 'conditional';
+  /** Answers a session whose second factor is still owed (finishing sign-in, enrolling). */
+  pendingAllowed?: boolean;
 }
 
 export const ALL_ROLES: readonly Role[] = ['investor', 'issuer_staff', 'compliance', 'admin'];

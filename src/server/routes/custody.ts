@@ -37,6 +37,9 @@ import {
   isUpstreamError,
 } from '../upstream';
 import { defineRoute } from './define';
+import { holdDisbursement, needsApproval } from './approvals';
+import { z } from 'zod';
+import { pendingDisbursementSchema } from '../../contract/identity';
 
 const mask = (value: string | null) => (value ? maskLast4(value) : null);
 
@@ -199,14 +202,16 @@ export const custodyRoutes = [
     tags: ['custody'],
     params: accountParamsSchema,
     body: disbursementFormSchema,
-    response: disbursementReceiptSchema,
+    response: z.union([disbursementReceiptSchema, pendingDisbursementSchema]),
     successStatus: 201,
     idempotent: true,
-    async handler({ params, body, deps, audit }) {
-      const disbursement = await createCustodyFundDisbursement(
-        deps.upstream,
-        toDisbursementRequest(params.accountId, body),
-      );
+    async handler({ params, body, deps, audit, user }) {
+      const request = toDisbursementRequest(params.accountId, body);
+      // Maker-checker: above the threshold the request waits for a second person.
+      if (needsApproval(deps, request.amount)) {
+        return holdDisbursement({ deps, audit, user: user! }, request);
+      }
+      const disbursement = await createCustodyFundDisbursement(deps.upstream, request);
       await audit({
         action: 'disbursement_requested',
         objectType: 'account',

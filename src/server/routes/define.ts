@@ -12,6 +12,7 @@ import { mayAccess } from '../policy/ownership';
 import type { RoutePolicy } from '../policy/types';
 import { limitHooks } from '../plugins/rate-limit';
 import type { Deps, SignedInUser } from '../deps';
+import { hasSecondFactor } from '../store/second-factors';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -27,6 +28,11 @@ export interface RouteContext<P, Q, B> {
   audit(
     event: Omit<AuditEvent, 'userId' | 'userEmail' | 'role' | 'ip' | 'requestId'>,
   ): Promise<void>;
+  /**
+   * Refuses (403 step_up_required) unless a second factor was proved in this session within
+   * STEP_UP_MINUTES; routes whose policy says `stepUp: 'always'` are checked before the handler.
+   */
+  requireStepUp(action: string): Promise<void>;
 }
 
 export interface RouteSpec<P = unknown, Q = unknown, B = unknown, R = unknown> {
@@ -47,6 +53,8 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown, R = unknown> {
    * `response` then describes one line for the docs and is not checked per reply.
    */
   stream?: boolean;
+  /** The handler returns a same-site path to send the browser to (303); for sign-in redirects. */
+  redirect?: boolean;
   handler(ctx: RouteContext<P, Q, B>): Promise<R>;
 }
 
@@ -118,6 +126,12 @@ async function handle(
   if (policy.roles !== 'public') {
     if (!user)
       throw new HttpError('unauthenticated', 'Your session has ended. Please sign in again.');
+    if (request.session?.pendingSecondFactor && !policy.pendingAllowed) {
+      throw new HttpError(
+        'unauthenticated',
+        'Finish signing in: your second factor is still needed.',
+      );
+    }
     if (!policy.roles.includes(user.role)) {
       await audit({
         action: 'access_denied',
@@ -159,6 +173,9 @@ async function handle(
     }
   }
 
+  const requireStepUp = (action: string) => checkStepUp(deps, request, user, action, audit);
+  if (policy.stepUp === 'always') await requireStepUp(key);
+
   const ctx: RouteContext<unknown, unknown, unknown> = {
     params,
     query,
@@ -168,17 +185,58 @@ async function handle(
     reply,
     deps,
     audit,
+    requireStepUp,
   };
   if (spec.idempotent) return handleIdempotent(spec, key, ctx);
   const result = await runHandler(spec, ctx);
+  if (spec.redirect) return reply.redirect(String(result), 303);
   reply.code(spec.successStatus ?? (spec.response ? 200 : 204));
   return result;
+}
+
+/**
+ * Step-up: money moves, personal-data reveals and role changes need a second factor proved in
+ * this session within the last few minutes; the refusal and the later proof are both audited.
+ */
+async function checkStepUp(
+  deps: Deps,
+  request: FastifyRequest,
+  user: SignedInUser | null,
+  action: string,
+  audit: RouteContext<unknown, unknown, unknown>['audit'],
+): Promise<void> {
+  const session = request.session;
+  if (!user || !session) {
+    throw new HttpError('unauthenticated', 'Your session has ended. Please sign in again.');
+  }
+  const { stepUpMs, stepUpWithoutFactor, mfaRequiredRoles } = deps.config.identity;
+  const provedAt = session.secondFactorAt?.getTime();
+  if (provedAt !== undefined && Date.now() - provedAt <= stepUpMs) return;
+  if (!(await hasSecondFactor(deps.db, user.id))) {
+    if (stepUpWithoutFactor === 'allow' && !mfaRequiredRoles.includes(user.role)) return;
+    await audit({
+      action: 'step_up_required',
+      outcome: 'denied',
+      details: { for: action, reason: 'no_second_factor' },
+    });
+    throw new HttpError(
+      'second_factor_enrolment_required',
+      'This needs a second factor, and you have none yet. Add a passkey or an authenticator app in Security settings, then try again. Nothing was sent.',
+      { submitted: 'no' },
+    );
+  }
+  await audit({ action: 'step_up_required', outcome: 'denied', details: { for: action } });
+  throw new HttpError(
+    'step_up_required',
+    'Confirm it is you with your second factor to continue. Nothing was sent yet.',
+    { submitted: 'no' },
+  );
 }
 
 async function runHandler(spec: RouteSpec, ctx: RouteContext<unknown, unknown, unknown>) {
   try {
     const result = await spec.handler(ctx);
-    if (spec.stream) return result;
+    if (spec.stream || spec.redirect) return result;
     if (!spec.response) return undefined;
     const checked = spec.response.safeParse(result);
     if (!checked.success) {

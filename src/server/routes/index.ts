@@ -10,6 +10,11 @@ import { offeringRoutes } from './offerings';
 import { orderBookRoutes } from './order-book';
 import { personalDataRoutes } from './personal-data';
 import { sessionRoutes } from './session';
+import { secondFactorRoutes } from './second-factor';
+import { meRoutes } from './me';
+import { adminUserRoutes } from './admin-users';
+import { approvalRoutes } from './approvals';
+import { oidcRoutes } from './oidc';
 
 /** Every feature's routes. A route here without a policy entry stops the boot. */
 export const allRoutes: RouteSpec[] = [
@@ -24,4 +29,9 @@ export const allRoutes: RouteSpec[] = [
   ...complianceRoutes,
   ...personalDataRoutes,
   ...auditRoutes,
+  ...secondFactorRoutes,
+  ...meRoutes,
+  ...adminUserRoutes,
+  ...approvalRoutes,
+  ...oidcRoutes,
 ];

@@ -1,3 +1,4 @@
+import Big from 'big.js';
 import { z } from 'zod';
 import {
   checkInvestment,
@@ -27,7 +28,7 @@ export const investRoutes = [
     response: investmentReceiptSchema,
     successStatus: 201,
     idempotent: true,
-    async handler({ params, body, deps, audit }) {
+    async handler({ params, body, deps, audit, requireStepUp }) {
       const { offerings } = await deps.offerings.get('all', () => deps.loadOfferings());
       const offering = offerings.find((o) => o.id === params.offeringId);
       if (!offering) {
@@ -49,6 +50,10 @@ export const investRoutes = [
         });
       }
 
+      // Step-up above the configured amount (STEP_UP_INVESTMENT_ABOVE), asked before anything is sent.
+      if (new Big(quote.value.amount).gt(deps.config.identity.stepUpInvestmentAbove)) {
+        await requireStepUp('POST /api/offerings/:offeringId/investments');
+      }
       const receipt = await createTrade(deps.upstream, {
         accountId: body.accountId,
         offeringId: offering.id,

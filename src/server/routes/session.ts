@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { sessionSchema, signInSchema, type Session } from '../../contract/session';
+import { signInResultSchema } from '../../contract/identity';
+import { secondFactorStep } from '../lib/second-factor-step';
 import { HttpError } from '../lib/http-error';
 import { clear, hit } from '../store/rate-limits';
 import { createSession, revokeSession } from '../store/sessions';
@@ -22,7 +24,7 @@ async function offeringIdsOf(user: StoredUser, deps: Deps): Promise<string[]> {
   }
 }
 
-async function sessionBody(
+export async function sessionBody(
   user: StoredUser,
   times: { idleExpiresAt: Date; absoluteExpiresAt: Date },
   deps: Deps,
@@ -53,7 +55,7 @@ export const sessionRoutes = [
     tags: ['session'],
     response: sessionSchema,
     async handler({ user, request, deps }) {
-      if (!user || !request.session) {
+      if (!user || !request.session || request.session.pendingSecondFactor) {
         throw new HttpError('unauthenticated', 'You are not signed in.');
       }
       return sessionBody(user, request.session, deps);
@@ -66,7 +68,7 @@ export const sessionRoutes = [
     summary: 'Sign in with email and password; sets the session cookie',
     tags: ['session'],
     body: signInSchema,
-    response: sessionSchema,
+    response: signInResultSchema,
     async handler({ body, request, reply, deps }) {
       const email = normalizeEmail(body.email);
       const ipKey = `signin:ip:${request.ip}`;
@@ -95,20 +97,27 @@ export const sessionRoutes = [
 
       // A fresh id at every sign-in, and the previous session of this browser ends (no fixation).
       if (request.session) await revokeSession(deps.db, request.session.idHash);
-      const { token, session } = await createSession(deps.db, user.id, sessionTimes(deps.config), {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-      });
+      const step = await secondFactorStep(deps, user);
+      const { token, session } = await createSession(
+        deps.db,
+        user.id,
+        sessionTimes(deps.config),
+        { ip: request.ip, userAgent: request.headers['user-agent'] },
+        new Date(),
+        { pendingSecondFactor: step !== null, authMethod: 'password' },
+      );
       setSessionCookie(reply, deps.config, token);
       await deps.audit({
         action: 'sign_in',
-        outcome: 'succeeded',
+        outcome: step ? 'allowed' : 'succeeded',
         userId: user.id,
         userEmail: user.email,
         role: user.role,
         ip: request.ip,
         requestId: request.id,
+        details: step ? { secondFactor: step.step, method: 'password' } : { method: 'password' },
       });
+      if (step) return { secondFactor: step };
       return sessionBody(user, session, deps);
     },
   }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiErrorSchema } from '../../contract/errors';
+import { portalConfigSchema } from '../../contract/identity';
 import { policyTable } from '../policy/table';
 import { HttpError } from '../lib/http-error';
 import { ping } from '../upstream/ping';
@@ -126,10 +127,11 @@ export function systemRoutes(
       url: '/api/config',
       summary: 'Public settings the SPA needs before sign-in',
       tags: ['system'],
-      response: z.object({ sandbox: z.boolean(), platformTimeZone: z.string() }),
+      response: portalConfigSchema,
       handler: async ({ deps }) => ({
         sandbox: deps.sandbox,
         platformTimeZone: deps.config.upstreamTimeZone,
+        singleSignOn: deps.config.oidc ? { label: deps.config.oidc.label } : null,
       }),
     }),
     defineRoute({

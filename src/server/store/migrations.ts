@@ -154,4 +154,102 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0003-identity': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('users')
+        .addColumn('oidc_issuer', 'text')
+        .addColumn('oidc_subject', 'text')
+        .execute();
+      await db.schema
+        .createIndex('users_oidc_idx')
+        .unique()
+        .on('users')
+        .columns(['oidc_issuer', 'oidc_subject'])
+        .execute();
+      await db.schema
+        .alterTable('sessions')
+        .addColumn('public_id', 'text')
+        .addColumn('pending_second_factor', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('second_factor_at', 'timestamptz')
+        .addColumn('auth_method', 'text', (c) => c.notNull().defaultTo('password'))
+        .addColumn('oidc_tokens', 'jsonb')
+        .addColumn('webauthn_challenge', 'text')
+        .addColumn('pending_totp_secret', 'text')
+        .execute();
+
+      await db.schema
+        .createTable('second_factors')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('totp', 'passkey')`))
+        .addColumn('label', 'text', (c) => c.notNull())
+        .addColumn('totp_secret', 'text')
+        .addColumn('credential_id', 'text', (c) => c.unique())
+        .addColumn('public_key', 'text')
+        .addColumn('counter', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('transports', 'text')
+        .addColumn('last_step', 'integer')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('last_used_at', 'timestamptz')
+        .execute();
+      await db.schema
+        .createIndex('second_factors_user_idx')
+        .on('second_factors')
+        .column('user_id')
+        .execute();
+
+      await db.schema
+        .createTable('recovery_codes')
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('code_hash', 'text', (c) => c.notNull())
+        .addColumn('used_at', 'timestamptz')
+        .addPrimaryKeyConstraint('recovery_codes_pk', ['user_id', 'code_hash'])
+        .execute();
+
+      await db.schema
+        .createTable('oidc_flows')
+        .addColumn('id_hash', 'text', (c) => c.primaryKey())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('nonce', 'text', (c) => c.notNull())
+        .addColumn('code_verifier', 'text', (c) => c.notNull())
+        .addColumn('return_to', 'text')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('used_at', 'timestamptz')
+        .execute();
+
+      await db.schema
+        .createTable('disbursement_approvals')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('maker_user_id', 'text', (c) => c.notNull())
+        .addColumn('maker_email', 'text', (c) => c.notNull())
+        .addColumn('amount', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('request', 'jsonb', (c) => c.notNull())
+        .addColumn('state', 'text', (c) =>
+          c
+            .notNull()
+            .check(sql`state in ('pending', 'sending', 'sent', 'not_sent', 'unknown', 'rejected')`),
+        )
+        .addColumn('checker_user_id', 'text')
+        .addColumn('checker_email', 'text')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('decided_at', 'timestamptz')
+        .addColumn('outcome', 'jsonb')
+        .execute();
+      await db.schema
+        .createIndex('disbursement_approvals_state_idx')
+        .on('disbursement_approvals')
+        .column('state')
+        .execute();
+      // Cached sessions must learn at once that a second factor was proved (sign-in complete,
+      // step-up fresh): those columns move the auth epoch like a revocation does.
+      await sql`
+        create trigger sessions_second_factor after update on sessions for each row
+        when (old.pending_second_factor is distinct from new.pending_second_factor
+          or old.second_factor_at is distinct from new.second_factor_at)
+        execute function bump_auth_epoch()`.execute(db);
+    },
+  },
 };

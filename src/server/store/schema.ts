@@ -8,6 +8,10 @@ export interface Database {
   idempotency_records: IdempotencyTable;
   audit_events: AuditTable;
   rate_limits: RateLimitTable;
+  second_factors: SecondFactorsTable;
+  recovery_codes: RecoveryCodesTable;
+  oidc_flows: OidcFlowsTable;
+  disbursement_approvals: DisbursementApprovalsTable;
   auth_epoch: AuthEpochTable;
   saved_issuer_accounts: SavedIssuerAccountTable;
   account_notes: AccountNoteTable;
@@ -43,6 +47,9 @@ export interface UsersTable {
   demo: ColumnType<boolean, boolean | undefined, boolean>;
   disabled: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: Timestamp;
+  /** The OpenID provider's issuer and subject this user signs in as, when linked. */
+  oidc_issuer: ColumnType<string | null, string | null | undefined, string | null>;
+  oidc_subject: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type LinkKind = 'account' | 'issuer' | 'security';
@@ -64,6 +71,70 @@ export interface SessionsTable {
   revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   ip: string | null;
   user_agent: string | null;
+  /** What the owner sees and names when ending the session; never the cookie or its hash. */
+  public_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Password accepted, second factor still owed: only the second-factor routes answer. */
+  pending_second_factor: ColumnType<boolean, boolean | undefined, boolean>;
+  /** When a second factor was last proved in this session (sign-in or step-up). */
+  second_factor_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  auth_method: ColumnType<string, string | undefined, string>;
+  /** The OpenID provider's tokens, kept on the server only. */
+  oidc_tokens: ColumnType<unknown, string | null | undefined, string | null>;
+  /** The pending WebAuthn challenge of this session (registration or authentication). */
+  webauthn_challenge: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A TOTP secret being enrolled, until its first code is confirmed. */
+  pending_totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface SecondFactorsTable {
+  id: string;
+  user_id: string;
+  kind: 'totp' | 'passkey';
+  label: string;
+  totp_secret: string | null;
+  credential_id: string | null;
+  public_key: string | null;
+  counter: ColumnType<number, number | undefined, number>;
+  transports: string | null;
+  /** The last TOTP time step accepted: a code is never accepted twice. */
+  last_step: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: Timestamp;
+  last_used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface RecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface OidcFlowsTable {
+  /** SHA-256 of the flow cookie: the callback must come back to the browser that started. */
+  id_hash: string;
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  return_to: string | null;
+  created_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export type ApprovalState = 'pending' | 'sending' | 'sent' | 'not_sent' | 'unknown' | 'rejected';
+
+export interface DisbursementApprovalsTable {
+  id: string;
+  account_id: string;
+  maker_user_id: string;
+  maker_email: string;
+  amount: string;
+  type: string;
+  request: ColumnType<unknown, string, string>;
+  state: ApprovalState;
+  checker_user_id: string | null;
+  checker_email: string | null;
+  created_at: Timestamp;
+  decided_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  outcome: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 export interface IdempotencyTable {

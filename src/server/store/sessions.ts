@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from './db';
 import type { LinkKind } from './schema';
@@ -14,6 +14,19 @@ export interface ActiveSession {
   userId: string;
   idleExpiresAt: Date;
   absoluteExpiresAt: Date;
+  /** Password (or provider) accepted, second factor still owed. */
+  pendingSecondFactor: boolean;
+  /** When a second factor was last proved in this session; null when never. */
+  secondFactorAt: Date | null;
+  authMethod: string;
+}
+
+export interface NewSessionOptions {
+  pendingSecondFactor?: boolean;
+  secondFactorAt?: Date | null;
+  authMethod?: 'password' | 'oidc';
+  /** The OpenID provider's tokens: stored with the session, never sent to the browser. */
+  oidcTokens?: Record<string, unknown>;
 }
 
 /** Refresh the idle deadline at most this often: one write a minute per active session. */
@@ -30,6 +43,7 @@ export async function createSession(
   times: SessionTimes,
   meta: { ip?: string; userAgent?: string },
   now = new Date(),
+  options: NewSessionOptions = {},
 ): Promise<{ token: string; session: ActiveSession }> {
   const token = randomBytes(32).toString('base64url');
   const idHash = hashToken(token);
@@ -46,9 +60,25 @@ export async function createSession(
       absolute_expires_at: absoluteExpiresAt,
       ip: meta.ip ?? null,
       user_agent: meta.userAgent?.slice(0, 300) ?? null,
+      public_id: randomUUID(),
+      pending_second_factor: options.pendingSecondFactor ?? false,
+      second_factor_at: options.secondFactorAt ?? null,
+      auth_method: options.authMethod ?? 'password',
+      oidc_tokens: options.oidcTokens ? JSON.stringify(options.oidcTokens) : null,
     })
     .execute();
-  return { token, session: { idHash, userId, idleExpiresAt, absoluteExpiresAt } };
+  return {
+    token,
+    session: {
+      idHash,
+      userId,
+      idleExpiresAt,
+      absoluteExpiresAt,
+      pendingSecondFactor: options.pendingSecondFactor ?? false,
+      secondFactorAt: options.secondFactorAt ?? null,
+      authMethod: options.authMethod ?? 'password',
+    },
+  };
 }
 
 /** A session as the store holds it, with its user and the user's links, before any touch. */
@@ -76,6 +106,9 @@ export async function loadSession(
       's.idle_expires_at',
       's.absolute_expires_at',
       's.revoked_at',
+      's.pending_second_factor',
+      's.second_factor_at',
+      's.auth_method',
       'u.email',
       'u.name',
       'u.role',
@@ -99,6 +132,9 @@ export async function loadSession(
       userId: row.user_id,
       idleExpiresAt: row.idle_expires_at,
       absoluteExpiresAt: row.absolute_expires_at,
+      pendingSecondFactor: row.pending_second_factor,
+      secondFactorAt: row.second_factor_at,
+      authMethod: row.auth_method,
     },
     user: {
       id: row.user_id,
@@ -166,6 +202,92 @@ export async function revokeUserSessions(db: Db, userId: string, now = new Date(
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .execute();
+}
+
+/** A second factor was proved in this session: it is complete, and step-up is fresh from now. */
+export async function markSecondFactor(db: Db, idHash: string, now = new Date()): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ pending_second_factor: false, second_factor_at: now })
+    .where('id_hash', '=', idHash)
+    .execute();
+}
+
+export interface SessionListing {
+  id: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  ip: string | null;
+  userAgent: string | null;
+  authMethod: string;
+  idHash: string;
+}
+
+/** The user's live sessions, newest first. */
+export async function listUserSessions(
+  db: Db,
+  userId: string,
+  now = new Date(),
+): Promise<SessionListing[]> {
+  const rows = await db
+    .selectFrom('sessions')
+    .select([
+      'id_hash',
+      'public_id',
+      'created_at',
+      'last_seen_at',
+      'ip',
+      'user_agent',
+      'auth_method',
+    ])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('idle_expires_at', '>', now)
+    .where('absolute_expires_at', '>', now)
+    .where('pending_second_factor', '=', false)
+    .orderBy('created_at', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    id: r.public_id ?? r.id_hash.slice(0, 32),
+    createdAt: r.created_at,
+    lastSeenAt: r.last_seen_at,
+    ip: r.ip,
+    userAgent: r.user_agent,
+    authMethod: r.auth_method,
+    idHash: r.id_hash,
+  }));
+}
+
+/** Scratch values of one session: a WebAuthn challenge, a TOTP secret being enrolled. */
+export async function setSessionScratch(
+  db: Db,
+  idHash: string,
+  values: { webauthnChallenge?: string | null; pendingTotpSecret?: string | null },
+): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({
+      ...(values.webauthnChallenge !== undefined
+        ? { webauthn_challenge: values.webauthnChallenge }
+        : {}),
+      ...(values.pendingTotpSecret !== undefined
+        ? { pending_totp_secret: values.pendingTotpSecret }
+        : {}),
+    })
+    .where('id_hash', '=', idHash)
+    .execute();
+}
+
+export async function getSessionScratch(db: Db, idHash: string) {
+  const row = await db
+    .selectFrom('sessions')
+    .select(['webauthn_challenge', 'pending_totp_secret'])
+    .where('id_hash', '=', idHash)
+    .executeTakeFirst();
+  return {
+    webauthnChallenge: row?.webauthn_challenge ?? null,
+    pendingTotpSecret: row?.pending_totp_secret ?? null,
+  };
 }
 
 /** Housekeeping: drop sessions that ended more than a day ago. */

@@ -19,9 +19,14 @@ export interface NewUser {
   email: string;
   name: string;
   role: Role;
+  /** Empty: no password; the user signs in only through single sign-on. */
   password: string;
   demo?: boolean;
+  oidc?: { issuer: string; subject: string };
 }
+
+/** Stored instead of a hash for users without a password: no password ever verifies against it. */
+export const NO_PASSWORD = '!';
 
 export interface UserLinks {
   accountIds: string[];
@@ -48,8 +53,10 @@ export async function createUser(db: Db, user: NewUser): Promise<string> {
       email: normalizeEmail(user.email),
       name: user.name,
       role: user.role,
-      password_hash: await hashPassword(user.password),
+      password_hash: user.password ? await hashPassword(user.password) : NO_PASSWORD,
       demo: user.demo ?? false,
+      oidc_issuer: user.oidc?.issuer ?? null,
+      oidc_subject: user.oidc?.subject ?? null,
     })
     .execute();
   return id;
@@ -79,7 +86,9 @@ export async function verifyCredentials(
     await argon2.verify(await decoyHash, password).catch(() => false);
     return null;
   }
-  const ok = await argon2.verify(row.password_hash, password).catch(() => false);
+  const ok =
+    row.password_hash !== NO_PASSWORD &&
+    (await argon2.verify(row.password_hash, password).catch(() => false));
   return ok && !row.disabled ? row.id : null;
 }
 
@@ -143,4 +152,105 @@ export async function listUsers(db: Db) {
 export async function removeDemoUsers(db: Db): Promise<number> {
   const result = await db.deleteFrom('users').where('demo', '=', true).executeTakeFirst();
   return Number(result.numDeletedRows ?? 0);
+}
+
+export interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  demo: boolean;
+  disabled: boolean;
+  createdAt: Date;
+  hasPassword: boolean;
+  hasOidc: boolean;
+  secondFactors: number;
+  links: UserLinks;
+}
+
+/** Every user with links and second-factor count, for the admin users page. */
+export async function listUsersWithDetails(db: Db, userId?: string): Promise<UserRow[]> {
+  let query = db
+    .selectFrom('users as u')
+    .select((eb) => [
+      'u.id',
+      'u.email',
+      'u.name',
+      'u.role',
+      'u.demo',
+      'u.disabled',
+      'u.created_at',
+      'u.password_hash',
+      'u.oidc_subject',
+      eb
+        .selectFrom('second_factors as f')
+        .select((f) => f.fn.countAll<string>().as('n'))
+        .whereRef('f.user_id', '=', 'u.id')
+        .as('factors'),
+    ])
+    .orderBy('u.email');
+  if (userId) query = query.where('u.id', '=', userId);
+  const rows = await query.execute();
+  const links = await db
+    .selectFrom('user_links')
+    .select(['user_id', 'kind', 'upstream_id'])
+    .$if(Boolean(userId), (q) => q.where('user_id', '=', userId!))
+    .orderBy('upstream_id')
+    .execute();
+  return rows.map((r) => {
+    const mine = links.filter((l) => l.user_id === r.id);
+    const pick = (kind: LinkKind) => mine.filter((l) => l.kind === kind).map((l) => l.upstream_id);
+    return {
+      id: r.id,
+      email: r.email,
+      name: r.name,
+      role: r.role,
+      demo: r.demo,
+      disabled: r.disabled,
+      createdAt: r.created_at,
+      hasPassword: r.password_hash !== NO_PASSWORD,
+      hasOidc: r.oidc_subject !== null,
+      secondFactors: Number(r.factors ?? 0),
+      links: {
+        accountIds: pick('account'),
+        issuerIds: pick('issuer'),
+        securityIds: pick('security'),
+      },
+    };
+  });
+}
+
+export async function setRole(db: Db, userId: string, role: Role): Promise<void> {
+  await db.updateTable('users').set({ role }).where('id', '=', userId).execute();
+}
+
+export async function setDisabled(db: Db, userId: string, disabled: boolean): Promise<void> {
+  await db.updateTable('users').set({ disabled }).where('id', '=', userId).execute();
+}
+
+/** The user a provider's issuer and subject sign in as. */
+export async function findUserIdByOidc(db: Db, issuer: string, subject: string) {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('oidc_issuer', '=', issuer)
+    .where('oidc_subject', '=', subject)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export async function findOidcOf(db: Db, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(['oidc_issuer', 'oidc_subject', 'disabled'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function linkOidc(db: Db, userId: string, issuer: string, subject: string) {
+  await db
+    .updateTable('users')
+    .set({ oidc_issuer: issuer, oidc_subject: subject })
+    .where('id', '=', userId)
+    .execute();
 }

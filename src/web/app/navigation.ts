@@ -10,6 +10,8 @@ import HistoryEduOutlined from '@mui/icons-material/HistoryEduOutlined';
 import QueryStatsOutlined from '@mui/icons-material/QueryStatsOutlined';
 import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
 import EditCalendarOutlined from '@mui/icons-material/EditCalendarOutlined';
+import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
+import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import type { Role } from '../../contract/session';
 import { paths } from '../config/paths';
 
@@ -90,6 +92,18 @@ export const navigationItems: NavigationItem[] = [
     href: paths.app.auditLog.getHref(),
     roles: reviewers,
     icon: HistoryEduOutlined,
+  },
+  {
+    label: 'Disbursement approvals',
+    href: paths.app.approvals.getHref(),
+    roles: ['investor', ...reviewers],
+    icon: FactCheckOutlined,
+  },
+  {
+    label: 'Users',
+    href: paths.app.adminUsers.getHref(),
+    roles: ['admin'],
+    icon: ManageAccountsOutlined,
   },
 ];
 

@@ -91,6 +91,22 @@ export function createAppRouter(queryClient: QueryClient) {
               lazy: () => import('./routes/app/audit/audit-log').then(route),
             },
             {
+              path: paths.app.security.path,
+              lazy: () => import('./routes/app/settings/security').then(route),
+            },
+            {
+              path: paths.app.sessions.path,
+              lazy: () => import('./routes/app/settings/sessions').then(route),
+            },
+            {
+              path: paths.app.adminUsers.path,
+              lazy: () => import('./routes/app/admin/users').then(route),
+            },
+            {
+              path: paths.app.approvals.path,
+              lazy: () => import('./routes/app/approvals/approvals').then(route),
+            },
+            {
               path: paths.app.orderBook.path,
               lazy: () => import('./routes/app/order-book/order-book').then(route),
             },

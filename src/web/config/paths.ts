@@ -103,6 +103,22 @@ export const paths = {
       path: '/audit',
       getHref: () => '/audit',
     },
+    security: {
+      path: '/settings/security',
+      getHref: () => '/settings/security',
+    },
+    sessions: {
+      path: '/settings/sessions',
+      getHref: () => '/settings/sessions',
+    },
+    adminUsers: {
+      path: '/admin/users',
+      getHref: () => '/admin/users',
+    },
+    approvals: {
+      path: '/approvals',
+      getHref: () => '/approvals',
+    },
     orderBook: {
       path: '/order-book',
       getHref: (query: { date?: string | null } = {}) =>
@@ -129,6 +145,10 @@ export const paths = {
 /** Why the sign-in page is shown, so it can say so. */
 export type SignInReason = 'expired' | 'signed-out';
 
+/** Single sign-on starts with a full-page navigation (the provider's pages are not ours). */
+export const singleSignOnHref = (returnTo?: string | null) =>
+  returnTo ? `/auth/oidc/start?returnTo=${encodeURIComponent(returnTo)}` : '/auth/oidc/start';
+
 /** Where a signed-in user lands when there is no return path. */
 export const homeHref = () => paths.app.offerings.getHref();
 
@@ -147,6 +167,25 @@ export function safeReturnPath(value: string | null | undefined): string | null 
 /** The BFF endpoints the browser calls (same origin, under /api). */
 export const apiPaths = {
   session: '/api/session',
+  secondFactor: '/api/session/second-factor',
+  secondFactorPasskeyOptions: '/api/session/second-factor/passkey-options',
+  myFactors: '/api/me/second-factors',
+  myTotp: '/api/me/second-factors/totp',
+  myTotpConfirm: '/api/me/second-factors/totp/confirm',
+  myPasskeyOptions: '/api/me/second-factors/passkey-options',
+  myPasskeys: '/api/me/second-factors/passkeys',
+  myFactor: (factorId: string) => `/api/me/second-factors/${encodeURIComponent(factorId)}`,
+  myRecoveryCodes: '/api/me/recovery-codes',
+  mySessions: '/api/me/sessions',
+  mySession: (sessionId: string) => `/api/me/sessions/${encodeURIComponent(sessionId)}`,
+  adminUsers: '/api/admin/users',
+  adminUser: (userId: string, part: 'role' | 'disabled' | 'links' | 'second-factors') =>
+    `/api/admin/users/${encodeURIComponent(userId)}/${part}`,
+  adminUserLink: (userId: string, kind: string, upstreamId: string) =>
+    `/api/admin/users/${encodeURIComponent(userId)}/links/${encodeURIComponent(kind)}/${encodeURIComponent(upstreamId)}`,
+  approvals: '/api/disbursement-approvals',
+  approval: (approvalId: string, decision: 'approve' | 'reject') =>
+    `/api/disbursement-approvals/${encodeURIComponent(approvalId)}/${decision}`,
   config: '/api/config',
   offerings: (query: { status?: string | null } = {}) =>
     query.status ? `/api/offerings?status=${encodeURIComponent(query.status)}` : '/api/offerings',

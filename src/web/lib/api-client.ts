@@ -51,7 +51,24 @@ export type RequestOptions<T> = {
   /** Sent on creates so a retry cannot move money twice (architecture decision 9). */
   idempotencyKey?: string;
   signal?: AbortSignal;
+  /** Set on the repeat after a step-up, so a refusal is not asked about twice. */
+  noStepUp?: boolean;
 };
+
+/**
+ * Step-up inside the flow: when the BFF answers `step_up_required`, the signed-in layout's handler
+ * asks for the second factor in a dialog and the same request (same Idempotency-Key) is sent
+ * once more. Nothing was sent upstream by the refused request.
+ */
+export type StepUpHandler = (error: ApiClientError) => Promise<boolean>;
+let stepUpHandler: StepUpHandler | null = null;
+
+export function setStepUpHandler(handler: StepUpHandler): () => void {
+  stepUpHandler = handler;
+  return () => {
+    if (stepUpHandler === handler) stepUpHandler = null;
+  };
+}
 
 export const newIdempotencyKey = () => crypto.randomUUID();
 
@@ -90,7 +107,18 @@ export async function apiRequest<T = unknown>(
     });
   }
 
-  if (!response.ok) throw await toApiClientError(response, method);
+  if (!response.ok) {
+    const error = await toApiClientError(response, method);
+    const stepUp =
+      error.code === 'step_up_required' || error.code === 'second_factor_enrolment_required';
+    if (stepUp && stepUpHandler && !options.noStepUp) {
+      const proved = await stepUpHandler(error);
+      if (proved && error.code === 'step_up_required') {
+        return apiRequest(method, path, { ...options, noStepUp: true });
+      }
+    }
+    throw error;
+  }
   if (response.status === 204) return undefined as T;
 
   let data: unknown;

@@ -66,6 +66,13 @@ export function formatLocalDateTime(value: string | null | undefined, locale?: L
   }).format(date);
 }
 
+/** An ISO instant in the viewer's zone, such as "Nov 24, 2026, 1:05 AM". */
+export function formatInstant(iso: string, locale?: Locale): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(iso),
+  );
+}
+
 /*
  * One rule for every timestamp (architecture decision 6): shown in the viewer's time zone with
  * the zone named, and, when the source is a zone-less upstream timestamp (§2 Conventions) whose

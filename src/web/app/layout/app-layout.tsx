@@ -13,6 +13,7 @@ import { useSession } from '../../features/auth/api/get-session';
 import { NavigationList } from './navigation-list';
 import { SkipLink } from './skip-link';
 import { UserMenu } from './user-menu';
+import { StepUpDialogHost } from '../../features/identity/components/step-up-dialog';
 
 const DRAWER_WIDTH = 240;
 const MAIN_ID = 'main-content';
@@ -42,6 +43,7 @@ export function AppLayout() {
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <SkipLink href={`#${MAIN_ID}`}>Skip to main content</SkipLink>
+      <StepUpDialogHost />
       {navigation.state === 'loading' && (
         <LinearProgress
           aria-label="Loading page"

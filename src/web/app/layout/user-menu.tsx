@@ -9,6 +9,10 @@ import Snackbar from '@mui/material/Snackbar';
 import Typography from '@mui/material/Typography';
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
+import KeyOutlined from '@mui/icons-material/KeyOutlined';
+import DevicesOutlined from '@mui/icons-material/DevicesOutlined';
+import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '../../config/paths';
 import { roleLabels, type SessionUser } from '../../../contract/session';
 import { errorMessage } from '../../lib/api-client';
 import { useSignOut } from '../../features/auth/api/sign-out';
@@ -62,6 +66,26 @@ export function UserMenu({ user }: { user: SessionUser }) {
           </Typography>
         </li>
         <Divider component="li" role="none" />
+        <MenuItem
+          component={RouterLink}
+          to={paths.app.security.getHref()}
+          onClick={() => setAnchor(null)}
+        >
+          <ListItemIcon>
+            <KeyOutlined fontSize="small" />
+          </ListItemIcon>
+          Security settings
+        </MenuItem>
+        <MenuItem
+          component={RouterLink}
+          to={paths.app.sessions.getHref()}
+          onClick={() => setAnchor(null)}
+        >
+          <ListItemIcon>
+            <DevicesOutlined fontSize="small" />
+          </ListItemIcon>
+          My sessions
+        </MenuItem>
         <MenuItem
           onClick={() => {
             setAnchor(null);

@@ -15,7 +15,7 @@ export const clientLoader =
     const search = new URL(request.url).searchParams;
     void queryClient.prefetchQuery(portalConfigQueryOptions());
     // Someone already signed in has nothing to do here, unless they just signed out.
-    if (search.get('reason') !== 'signed-out') {
+    if (search.get('reason') !== 'signed-out' && search.get('sso') !== 'second-factor') {
       const session = await queryClient.ensureQueryData(sessionQueryOptions()).catch(() => null);
       if (session) throw redirect(safeReturnPath(search.get('redirectTo')) ?? homeHref());
     }
@@ -27,11 +27,22 @@ const notices: Record<string, { severity: 'info' | 'success'; text: string }> = 
   'signed-out': { severity: 'success', text: 'You have signed out.' },
 };
 
+const ssoNotices: Record<string, { severity: 'info' | 'error'; text: string }> = {
+  refused: {
+    severity: 'error',
+    text: 'Single sign-on did not sign you in: the answer from your identity provider was not accepted, or your account is not allowed here. Ask an administrator if this persists.',
+  },
+  unavailable: {
+    severity: 'error',
+    text: 'Your identity provider could not be reached. Try again in a moment, or sign in with a password.',
+  },
+};
+
 export default function SignInRoute() {
   useDocumentTitle('Sign in');
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const notice = notices[search.get('reason') ?? ''];
+  const notice = notices[search.get('reason') ?? ''] ?? ssoNotices[search.get('sso') ?? ''];
   const returnPath = safeReturnPath(search.get('redirectTo'));
 
   return (
@@ -62,7 +73,11 @@ export default function SignInRoute() {
             <Notice severity={notice.severity}>{notice.text}</Notice>
           </Box>
         )}
-        <SignInForm onSuccess={() => void navigate(returnPath ?? homeHref(), { replace: true })} />
+        <SignInForm
+          onSuccess={() => void navigate(returnPath ?? homeHref(), { replace: true })}
+          secondFactorOwed={search.get('sso') === 'second-factor'}
+          returnTo={returnPath}
+        />
       </Box>
     </Box>
   );

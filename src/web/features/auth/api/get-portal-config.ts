@@ -1,15 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { portalConfigSchema } from '../../../../contract/identity';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
 import { setPlatformTimeZone } from '../../../lib/format';
 
-export const portalConfigSchema = z.object({
-  sandbox: z.boolean(),
-  /** The zone of the upstream's zone-less timestamps (see lib/format). */
-  platformTimeZone: z.string().default('UTC'),
-});
-export type PortalConfig = z.infer<typeof portalConfigSchema>;
+export { portalConfigSchema };
+export type { PortalConfig } from '../../../../contract/identity';
 
 export const getPortalConfig = async (signal?: AbortSignal) => {
   const config = await api.get(apiPaths.config, { schema: portalConfigSchema, signal });

@@ -1,20 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { sessionSchema, type Session, type SignIn } from '../../../../contract/session';
+import type { SignIn } from '../../../../contract/session';
+import { signInResultSchema, type SignInResult } from '../../../../contract/identity';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
 import { sessionQueryKey } from './get-session';
 
-export const signIn = (input: SignIn): Promise<Session> =>
-  api.post(apiPaths.session, { body: input, schema: sessionSchema });
+/** A full session, or `secondFactor` when the password was right and one more step is owed. */
+export const signIn = (input: SignIn): Promise<SignInResult> =>
+  api.post(apiPaths.session, { body: input, schema: signInResultSchema });
 
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signIn,
-    onSuccess: (session) => {
+    onSuccess: (result) => {
       // Whatever was cached belonged to whoever used this tab before.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'config' });
-      queryClient.setQueryData(sessionQueryKey, session);
+      if ('user' in result) queryClient.setQueryData(sessionQueryKey, result);
     },
   });
 }

@@ -4,6 +4,8 @@ import {
   type DisbursementForm,
   type DisbursementReceipt,
 } from '../../../../contract/disbursements';
+import { z } from 'zod';
+import { pendingDisbursementSchema, type Approval } from '../../../../contract/identity';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
 import { custodyKeys } from './get-custody-account';
@@ -19,11 +21,12 @@ export const createDisbursement = ({
   accountId,
   request,
   idempotencyKey,
-}: CreateDisbursementInput): Promise<DisbursementReceipt> =>
+}: CreateDisbursementInput): Promise<DisbursementReceipt | { pendingApproval: Approval }> =>
   api.post(apiPaths.disbursements(accountId), {
     body: request,
     idempotencyKey,
-    schema: disbursementReceiptSchema,
+    // Above the approval threshold the request waits for a second person (maker-checker).
+    schema: z.union([disbursementReceiptSchema, pendingDisbursementSchema]),
   });
 
 export const useCreateDisbursement = () => {

@@ -1,3 +1,4 @@
+import { approvalStateLabels, type Approval } from '../../../../contract/identity';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
@@ -64,7 +65,9 @@ export function DisbursementForm({ accountId }: { accountId: string }) {
   const type = useWatch({ control: form.control, name: 'type' });
   useSeparateBankFieldsPerType(form, type);
   const [review, setReview] = useState<{ request: DisbursementRequest; key: string } | null>(null);
-  const [receipt, setReceipt] = useState<DisbursementReceipt | null>(null);
+  const [receipt, setReceipt] = useState<
+    DisbursementReceipt | { pendingApproval: Approval } | null
+  >(null);
   const mutation = useCreateDisbursement();
   const armed = useArmed(review !== null);
 
@@ -93,6 +96,8 @@ export function DisbursementForm({ accountId }: { accountId: string }) {
     );
   };
 
+  if (receipt && 'pendingApproval' in receipt)
+    return <HeldForApproval approval={receipt.pendingApproval} />;
   if (receipt) return <DisbursementResult receipt={receipt} />;
 
   const wire = type !== 'ach';
@@ -269,6 +274,28 @@ function ReviewSummary({
       </Typography>
       <DescriptionList items={items} />
     </>
+  );
+}
+
+function HeldForApproval({ approval }: { approval: Approval }) {
+  return (
+    <Alert severity="info" role="status">
+      <AlertTitle>Waiting for approval: nothing sent yet</AlertTitle>
+      <DescriptionList
+        items={[
+          ['Amount', formatMoney(approval.amount)],
+          ['Status', approvalStateLabels[approval.state]],
+          ['Approval id', <Code key="id" value={approval.id} />],
+        ]}
+      />
+      <Box sx={{ mt: 2 }}>
+        Disbursements this large are sent only after a second person approves them. Follow it on{' '}
+        <Link component={RouterLink} to={paths.app.approvals.getHref()}>
+          Disbursement approvals
+        </Link>
+        .
+      </Box>
+    </Alert>
   );
 }
 

@@ -31,7 +31,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const configAnswer = () => json(200, { sandbox: false });
+const configAnswer = () => json(200, { sandbox: false, singleSignOn: null });
 
 describe('SignInForm', () => {
   it('says what is missing, on the fields themselves', async () => {
@@ -60,7 +60,7 @@ describe('SignInForm', () => {
   });
 
   it('offers the demo users only on the sandbox', async () => {
-    renderForm({ 'GET /api/config': () => json(200, { sandbox: true }) });
+    renderForm({ 'GET /api/config': () => json(200, { sandbox: true, singleSignOn: null }) });
     fireEvent.click(await screen.findByRole('button', { name: 'Fill in admin@demo.test' }));
     expect((screen.getByLabelText(/Email/) as HTMLInputElement).value).toBe('admin@demo.test');
   });

@@ -1,0 +1,74 @@
+import { expect, test } from '@playwright/test';
+import { OIDC_PORT } from '../playwright.config';
+import { startOidcProvider, type TestProvider } from '../src/server/__tests__/oidc-test-provider';
+import { signIn } from './helpers';
+import { createJourneyUser } from './identity-helpers';
+
+let idp: TestProvider;
+
+// Playwright reads fixtures from the first parameter; this hook needs none.
+// eslint-disable-next-line no-empty-pattern
+test.beforeAll(async ({}, testInfo) => {
+  const baseURL = testInfo.project.use.baseURL!;
+  idp = await startOidcProvider({
+    port: OIDC_PORT,
+    redirectUris: [`${baseURL}/auth/oidc/callback`],
+    accounts: {
+      'ops-reviewer': { email: 'compliance@demo.test', groups: ['portal-compliance'] },
+    },
+  });
+});
+test.afterAll(async () => {
+  await idp?.close();
+});
+
+test('a staff member signs in through the organisation’s OpenID provider', async ({ page }) => {
+  await page.goto('/sign-in');
+  await page.getByRole('button', { name: 'Continue with single sign-on' }).click();
+  // The provider's own login page (oidc-provider's development form).
+  await expect(page).toHaveURL(new RegExp(`^http://127\\.0\\.0\\.1:${OIDC_PORT}/`));
+  await page.locator('input[name="login"]').fill('ops-reviewer');
+  await page.locator('input[name="password"]').fill('any-password');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+
+  await expect(page).toHaveURL(/\/offerings$/);
+  await expect(page.getByRole('button', { name: /account menu/ })).toContainText(
+    'Compliance reviewer',
+  );
+  await page.goto('/settings/sessions');
+  await expect(page.getByRole('list', { name: 'Active sessions' })).toContainText(
+    'with single sign-on',
+  );
+});
+
+test('a session ended from the sessions page stops working at its next request', async ({
+  browser,
+}, testInfo) => {
+  // Three browser contexts and an admin set-up: more than one page's worth of time.
+  test.setTimeout(180_000);
+  const baseURL = testInfo.project.use.baseURL!;
+  const admin = await browser.newContext({ baseURL });
+  const user = await createJourneyUser(admin.request, baseURL, 'sessions');
+  await admin.close();
+
+  const first = await browser.newContext({ baseURL });
+  const second = await browser.newContext({ baseURL });
+  const here = await first.newPage();
+  const there = await second.newPage();
+  await signIn(here, user.email, user.password);
+  await signIn(there, user.email, user.password);
+
+  await here.goto('/settings/sessions');
+  const list = here.getByRole('list', { name: 'Active sessions' });
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await expect(list.getByText('This browser')).toBeVisible();
+  await list.getByRole('button', { name: /^End the session/ }).click();
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+
+  const next = await there.request.get('/api/session', { headers: { 'X-CSRF': '1' } });
+  expect(next.status()).toBe(401);
+  await there.goto('/settings/sessions');
+  await expect(there).toHaveURL(/\/sign-in/);
+  await first.close();
+  await second.close();
+});

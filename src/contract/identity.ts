@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import { roleSchema, sessionSchema } from './session';
+
+/** Ways of proving a second factor. */
+export const secondFactorMethodSchema = z.enum(['totp', 'passkey', 'recovery']);
+export type SecondFactorMethod = z.infer<typeof secondFactorMethodSchema>;
+
+/** POST /api/session answers either a full session or "one more step". */
+export const secondFactorChallengeSchema = z.object({
+  secondFactor: z.object({
+    /** `verify`: prove one of `methods`; `enrol`: the role needs a factor and there is none. */
+    step: z.enum(['verify', 'enrol']),
+    methods: z.array(secondFactorMethodSchema),
+  }),
+});
+export type SecondFactorChallenge = z.infer<typeof secondFactorChallengeSchema>;
+export const signInResultSchema = z.union([sessionSchema, secondFactorChallengeSchema]);
+export type SignInResult = z.infer<typeof signInResultSchema>;
+
+export const totpCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'Code must be the 6 digits your authenticator app shows');
+export const recoveryCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^[0-9a-fA-F-\s]{16,24}$/, 'Recovery code must be one of your 16-character codes');
+
+/** A WebAuthn response as @simplewebauthn/browser produces it; checked in depth by the server. */
+const webauthnResponseSchema = z
+  .object({
+    id: z.string().min(1).max(1024),
+    rawId: z.string().min(1).max(1024),
+    type: z.literal('public-key'),
+    response: z.record(z.string(), z.unknown()),
+    clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+    authenticatorAttachment: z.string().optional(),
+  })
+  .loose();
+export type WebauthnResponse = z.infer<typeof webauthnResponseSchema>;
+
+export const verifySecondFactorSchema = z.discriminatedUnion('method', [
+  z.object({ method: z.literal('totp'), code: totpCodeSchema }),
+  z.object({ method: z.literal('recovery'), code: recoveryCodeSchema }),
+  z.object({ method: z.literal('passkey'), response: webauthnResponseSchema }),
+]);
+export type VerifySecondFactor = z.infer<typeof verifySecondFactorSchema>;
+
+export const verifySecondFactorResultSchema = z.object({
+  verified: z.literal(true),
+  /** Until when the proof counts for step-up (ISO instant). */
+  freshUntil: z.string(),
+  /** Recovery codes left when one was just used. */
+  recoveryCodesLeft: z.number().int().optional(),
+});
+
+/** Options for navigator.credentials.get()/create(), passed through as the library made them. */
+export const passkeyOptionsSchema = z.object({ options: z.record(z.string(), z.unknown()) });
+
+export const factorSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['totp', 'passkey']),
+  label: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type Factor = z.infer<typeof factorSchema>;
+
+export const factorsSchema = z.object({
+  factors: z.array(factorSchema),
+  recoveryCodesLeft: z.number().int(),
+  /** The user's role must sign in with a second factor. */
+  required: z.boolean(),
+});
+export type Factors = z.infer<typeof factorsSchema>;
+
+export const factorLabelSchema = z
+  .string()
+  .trim()
+  .min(1, 'Name is required')
+  .max(60, 'Name is at most 60 characters');
+
+export const totpEnrolmentSchema = z.object({
+  secret: z.string(),
+  otpauthUri: z.string(),
+  /** The URI as an SVG QR code, for authenticator apps that scan. */
+  qrSvg: z.string(),
+});
+export const confirmTotpSchema = z.object({ code: totpCodeSchema, label: factorLabelSchema });
+export const enrolPasskeySchema = z.object({
+  label: factorLabelSchema,
+  response: webauthnResponseSchema,
+});
+export const enrolledSchema = z.object({
+  factor: factorSchema,
+  /** Given once, when the first factor is enrolled or codes are renewed. */
+  recoveryCodes: z.array(z.string()).nullable(),
+});
+export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export const factorParamsSchema = z.object({
+  factorId: z.uuid('factorId must be a factor id'),
+});
+
+export const userSessionSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  method: z.string(),
+  current: z.boolean(),
+});
+export type UserSession = z.infer<typeof userSessionSchema>;
+export const userSessionsSchema = z.object({ sessions: z.array(userSessionSchema) });
+export const sessionParamsSchema = z.object({
+  sessionId: z.string().regex(/^[0-9a-f-]{32,36}$/, 'sessionId must be a session id'),
+});
+
+/** Admin: users. */
+export const linkKindSchema = z.enum(['account', 'issuer', 'security']);
+export type LinkKind = z.infer<typeof linkKindSchema>;
+export const upstreamIdSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Upstream id must be 1 to 64 letters, digits, - or _');
+
+export const adminUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: roleSchema,
+  disabled: z.boolean(),
+  demo: z.boolean(),
+  createdAt: z.string(),
+  signInMethods: z.array(z.enum(['password', 'oidc'])),
+  secondFactors: z.number().int(),
+  accountIds: z.array(z.string()),
+  issuerIds: z.array(z.string()),
+  securityIds: z.array(z.string()),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export const adminUsersSchema = z.object({ users: z.array(adminUserSchema) });
+export const adminUserParamsSchema = z.object({ userId: z.uuid('userId must be a user id') });
+
+export const createUserSchema = z.object({
+  email: z.email('Email must be a valid email address').max(254),
+  name: z.string().trim().min(1, 'Name is required').max(120, 'Name is at most 120 characters'),
+  role: roleSchema,
+  /** Empty: the user can sign in only through single sign-on. */
+  password: z
+    .string()
+    .max(200, 'Password is at most 200 characters')
+    .refine((p) => p === '' || p.length >= 12, 'Password must be at least 12 characters')
+    .default(''),
+});
+export type CreateUser = z.input<typeof createUserSchema>;
+export const changeRoleSchema = z.object({ role: roleSchema });
+export const setDisabledSchema = z.object({ disabled: z.boolean() });
+export const addLinkSchema = z.object({ kind: linkKindSchema, upstreamId: upstreamIdSchema });
+export const linkParamsSchema = z.object({
+  userId: z.uuid('userId must be a user id'),
+  kind: linkKindSchema,
+  upstreamId: upstreamIdSchema,
+});
+
+/** Maker-checker on large disbursements. */
+export const approvalStateSchema = z.enum([
+  'pending',
+  'sending',
+  'sent',
+  'not_sent',
+  'unknown',
+  'rejected',
+]);
+export type ApprovalState = z.infer<typeof approvalStateSchema>;
+export const approvalStateLabels: Record<ApprovalState, string> = {
+  pending: 'Waiting for approval',
+  sending: 'Being sent',
+  sent: 'Approved and sent',
+  not_sent: 'Approved, refused upstream: not sent',
+  unknown: 'Approved, outcome unknown: check the fund moves',
+  rejected: 'Rejected: not sent',
+};
+export const approvalSchema = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  maker: z.string(),
+  amount: z.string(),
+  type: z.string(),
+  state: approvalStateSchema,
+  checker: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+  /** The upstream request id once sent. */
+  requestId: z.string().nullable(),
+  message: z.string().nullable(),
+});
+export type Approval = z.infer<typeof approvalSchema>;
+export const approvalsSchema = z.object({ approvals: z.array(approvalSchema) });
+export const approvalParamsSchema = z.object({ approvalId: z.uuid('approvalId must be an id') });
+export const pendingDisbursementSchema = z.object({ pendingApproval: approvalSchema });
+
+/** GET /api/config: what the sign-in page needs before anyone signs in. */
+export const portalConfigSchema = z.object({
+  sandbox: z.boolean(),
+  /** The zone of the upstream's zone-less timestamps (see the web's lib/format). */
+  platformTimeZone: z.string().default('UTC'),
+  /** Single sign-on is configured: the button's label. */
+  singleSignOn: z.object({ label: z.string() }).nullable(),
+});
+export type PortalConfig = z.infer<typeof portalConfigSchema>;

@@ -1,0 +1,388 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { totpFor } from '../store/second-factors';
+import { call, callSandbox, signIn, startHarness, DEMO_PASSWORD, type Harness } from './harness';
+
+/**
+ * Second factor at sign-in, step-up on money routes, sessions ended from the browser, admin user
+ * changes and maker-checker on large disbursements, with the strict settings a real deployment
+ * has: step-up refused without a factor, a factor required for admins, approval above 100.
+ */
+let h: Harness;
+let accountA: string;
+let keyCounter = 0;
+const newKey = () => `identity-key-${Date.now()}-${++keyCounter}-abcdef`;
+
+beforeAll(async () => {
+  h = await startHarness({
+    env: {
+      STEP_UP_WITHOUT_FACTOR: 'refuse',
+      MFA_REQUIRED_ROLES: 'admin',
+      DISBURSEMENT_APPROVAL_ABOVE: '100',
+    },
+  });
+  [accountA] = h.manifest.investors[0].accountIds;
+}, 120_000);
+afterAll(() => h?.close());
+
+async function upstreamCalls(operation: string): Promise<number> {
+  const snapshot = (await callSandbox(h.sandboxUrl, '/__sandbox/calls')) as {
+    byOperation: Record<string, number>;
+  };
+  return snapshot.byOperation[operation] ?? 0;
+}
+
+const post = (url: string, cookie: string, body?: unknown, key: string | null = null) =>
+  call(h.app, 'POST', url, { cookie, body, headers: key ? { 'idempotency-key': key } : {} });
+
+/** The code an authenticator shows `stepsAhead` periods from now (each step is accepted once). */
+const codeFor = (secret: string, stepsAhead = 0) =>
+  totpFor(secret).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
+
+async function rawSignIn(email: string) {
+  const res = await call(h.app, 'POST', '/api/session', {
+    body: { email, password: DEMO_PASSWORD },
+  });
+  expect(res.statusCode).toBe(200);
+  const c = res.cookies.find((x) => x.name === 'portal_session')!;
+  return { body: res.json(), cookie: `${c.name}=${c.value}` };
+}
+
+/** Enrols an authenticator app for the signed-in user; returns its secret and recovery codes. */
+async function enrolTotp(cookie: string) {
+  const started = await post('/api/me/second-factors/totp', cookie);
+  expect(started.statusCode).toBe(200);
+  const { secret, otpauthUri, qrSvg } = started.json();
+  expect(otpauthUri).toMatch(/^otpauth:\/\/totp\//);
+  expect(qrSvg).toMatch(/^<svg/);
+  const confirmed = await post('/api/me/second-factors/totp/confirm', cookie, {
+    code: codeFor(secret),
+    label: 'Phone',
+  });
+  expect(confirmed.statusCode).toBe(201);
+  return { secret: secret as string, recoveryCodes: confirmed.json().recoveryCodes as string[] };
+}
+
+async function makeStale(cookie: string) {
+  // As if the last proof were ten minutes old (STEP_UP_MINUTES defaults to 5).
+  const token = cookie.split('=')[1];
+  const { hashToken } = await import('../store/sessions');
+  await h.db
+    .updateTable('sessions')
+    .set({ second_factor_at: new Date(Date.now() - 10 * 60_000) })
+    .where('id_hash', '=', hashToken(token))
+    .execute();
+}
+
+let investorTotp: { secret: string; recoveryCodes: string[] };
+let investor: string;
+let admin: string;
+let compliance: string;
+
+describe('second factor at sign-in and step-up on money routes', () => {
+  it('refuses a money route to a user without any second factor (strict setting)', async () => {
+    const cookie = await signIn(h.app, 'investor@demo.test');
+    const before = await upstreamCalls('createCustodyFundDisbursement');
+    const res = await post(
+      `/api/accounts/${accountA}/disbursements`,
+      cookie,
+      { type: 'ach', amount: '10' },
+      newKey(),
+    );
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toMatchObject({
+      code: 'second_factor_enrolment_required',
+      submitted: 'no',
+    });
+    expect(await upstreamCalls('createCustodyFundDisbursement')).toBe(before);
+    investor = cookie;
+  });
+
+  it('enrols an authenticator app with recovery codes; the next sign-in asks for it', async () => {
+    investorTotp = await enrolTotp(investor);
+    expect(investorTotp.recoveryCodes).toHaveLength(10);
+    const factors = await call(h.app, 'GET', '/api/me/second-factors', { cookie: investor });
+    expect(factors.json()).toMatchObject({ recoveryCodesLeft: 10, required: false });
+    expect(JSON.stringify(factors.json())).not.toContain(investorTotp.secret);
+
+    const { body, cookie } = await rawSignIn('investor@demo.test');
+    expect(body).toEqual({ secondFactor: { step: 'verify', methods: ['totp', 'recovery'] } });
+    // Until the second factor is proved the session opens nothing.
+    expect((await call(h.app, 'GET', '/api/session', { cookie })).statusCode).toBe(401);
+    expect((await call(h.app, 'GET', '/api/accounts', { cookie })).statusCode).toBe(401);
+
+    const wrong = await post('/api/session/second-factor', cookie, {
+      method: 'totp',
+      code: '000000',
+    });
+    expect(wrong.statusCode).toBe(400);
+    // The code used to enrol cannot be replayed; the next one is accepted.
+    const replay = await post('/api/session/second-factor', cookie, {
+      method: 'totp',
+      code: codeFor(investorTotp.secret),
+    });
+    expect(replay.statusCode).toBe(400);
+    const ok = await post('/api/session/second-factor', cookie, {
+      method: 'totp',
+      code: codeFor(investorTotp.secret, 1),
+    });
+    expect(ok.statusCode).toBe(200);
+    expect((await call(h.app, 'GET', '/api/session', { cookie })).statusCode).toBe(200);
+    investor = cookie;
+  });
+
+  it('asks for a fresh second factor before a disbursement, sends nothing, then accepts the same request', async () => {
+    await makeStale(investor);
+    const key = newKey();
+    const body = { type: 'ach', amount: '12.50' };
+    const before = await upstreamCalls('createCustodyFundDisbursement');
+    const refused = await post(`/api/accounts/${accountA}/disbursements`, investor, body, key);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({ code: 'step_up_required', submitted: 'no' });
+    expect(await upstreamCalls('createCustodyFundDisbursement')).toBe(before);
+
+    const proved = await post('/api/session/second-factor', investor, {
+      method: 'recovery',
+      code: investorTotp.recoveryCodes[0],
+    });
+    expect(proved.json()).toMatchObject({ verified: true, recoveryCodesLeft: 9 });
+    const again = await post('/api/session/second-factor', investor, {
+      method: 'recovery',
+      code: investorTotp.recoveryCodes[0],
+    });
+    expect(again.statusCode).toBe(400);
+
+    const sent = await post(`/api/accounts/${accountA}/disbursements`, investor, body, key);
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json().requestId).toBeTruthy();
+    expect(await upstreamCalls('createCustodyFundDisbursement')).toBe(before + 1);
+
+    const audit = await h.db
+      .selectFrom('audit_events')
+      .select(['action', 'outcome', 'details'])
+      .where('user_email', '=', 'investor@demo.test')
+      .where('action', 'in', ['step_up_required', 'step_up'])
+      .orderBy('id')
+      .execute();
+    expect(audit.map((a) => `${a.action}:${a.outcome}`)).toEqual(
+      expect.arrayContaining(['step_up_required:denied', 'step_up:succeeded']),
+    );
+  });
+
+  it('an admin must enrol a second factor before the session opens anything', async () => {
+    const { body, cookie } = await rawSignIn('admin@demo.test');
+    expect(body.secondFactor.step).toBe('enrol');
+    expect((await call(h.app, 'GET', '/api/admin/users', { cookie })).statusCode).toBe(401);
+    await enrolTotp(cookie);
+    expect((await call(h.app, 'GET', '/api/admin/users', { cookie })).statusCode).toBe(200);
+    admin = cookie;
+  });
+
+  it('a session waiting for its second factor cannot enrol a new one to get around it', async () => {
+    const { cookie } = await rawSignIn('investor@demo.test');
+    const res = await post('/api/me/second-factors/totp', cookie);
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('sessions in the browser', () => {
+  it('lists my sessions and ends another one: its next request is refused', async () => {
+    const a = await signIn(h.app, 'investor2@demo.test');
+    const b = await signIn(h.app, 'investor2@demo.test');
+    const listed = (await call(h.app, 'GET', '/api/me/sessions', { cookie: a })).json()
+      .sessions as {
+      id: string;
+      current: boolean;
+    }[];
+    expect(listed.length).toBeGreaterThanOrEqual(2);
+    expect(listed.filter((s) => s.current)).toHaveLength(1);
+    const other = listed.find((s) => !s.current)!;
+    // Another user cannot end it: it is not one of theirs.
+    const foreign = await call(h.app, 'DELETE', `/api/me/sessions/${other.id}`, {
+      cookie: investor,
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect((await call(h.app, 'GET', '/api/session', { cookie: b })).statusCode).toBe(200);
+
+    const ended = await call(h.app, 'DELETE', `/api/me/sessions/${other.id}`, { cookie: a });
+    expect(ended.statusCode).toBe(204);
+    expect((await call(h.app, 'GET', '/api/session', { cookie: b })).statusCode).toBe(401);
+    expect((await call(h.app, 'GET', '/api/session', { cookie: a })).statusCode).toBe(200);
+  });
+});
+
+describe('users in the browser (admin)', () => {
+  it('creates a user, links an account, disables them; every change is audited', async () => {
+    const created = await post('/api/admin/users', admin, {
+      email: 'Ada@Example.test',
+      name: 'Ada',
+      role: 'investor',
+      password: 'a-long-password-2026',
+    });
+    expect(created.statusCode).toBe(201);
+    const ada = created.json();
+    expect(ada).toMatchObject({ email: 'ada@example.test', signInMethods: ['password'] });
+    const dup = await post('/api/admin/users', admin, {
+      email: 'ada@example.test',
+      name: 'A',
+      role: 'investor',
+    });
+    expect(dup.statusCode).toBe(409);
+
+    const linked = await post(`/api/admin/users/${ada.id}/links`, admin, {
+      kind: 'account',
+      upstreamId: accountA,
+    });
+    expect(linked.json().accountIds).toEqual([accountA]);
+    const adaCookie = await signIn(h.app, 'ada@example.test', 'a-long-password-2026');
+    expect(
+      (await call(h.app, 'GET', `/api/accounts/${accountA}`, { cookie: adaCookie })).statusCode,
+    ).toBe(200);
+
+    const disabled = await call(h.app, 'PUT', `/api/admin/users/${ada.id}/disabled`, {
+      cookie: admin,
+      body: { disabled: true },
+    });
+    expect(disabled.json().disabled).toBe(true);
+    expect((await call(h.app, 'GET', '/api/session', { cookie: adaCookie })).statusCode).toBe(401);
+
+    const actions = await h.db
+      .selectFrom('audit_events')
+      .select('action')
+      .where('object_id', 'in', [ada.id, accountA])
+      .where('user_email', '=', 'admin@demo.test')
+      .execute();
+    expect(actions.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['user_created', 'user_linked', 'user_disabled']),
+    );
+  });
+
+  it('refuses a role change without a fresh second factor', async () => {
+    await makeStale(admin);
+    const users = (await call(h.app, 'GET', '/api/admin/users', { cookie: admin })).json()
+      .users as {
+      id: string;
+      email: string;
+    }[];
+    const issuer = users.find((u) => u.email === 'issuer@demo.test')!;
+    const res = await call(h.app, 'PUT', `/api/admin/users/${issuer.id}/role`, {
+      cookie: admin,
+      body: { role: 'compliance' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('step_up_required');
+  });
+});
+
+describe('maker-checker on large disbursements', () => {
+  let approvalId: string;
+
+  it('holds a disbursement above the threshold: nothing goes upstream', async () => {
+    const before = await upstreamCalls('createCustodyFundDisbursement');
+    const res = await post(
+      `/api/accounts/${accountA}/disbursements`,
+      investor,
+      { type: 'ach', amount: '150' },
+      newKey(),
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json().pendingApproval).toMatchObject({ state: 'pending', amount: '150' });
+    approvalId = res.json().pendingApproval.id;
+    expect(await upstreamCalls('createCustodyFundDisbursement')).toBe(before);
+    const mine = await call(h.app, 'GET', '/api/disbursement-approvals', { cookie: investor });
+    expect(mine.json().approvals.map((a: { id: string }) => a.id)).toContain(approvalId);
+    const investor2 = await signIn(h.app, 'investor2@demo.test');
+    const theirs = await call(h.app, 'GET', '/api/disbursement-approvals', { cookie: investor2 });
+    expect(theirs.json().approvals).toEqual([]);
+  });
+
+  it('the maker cannot approve their own request, even with a role that approves', async () => {
+    // The maker later becomes a reviewer (admin step-up is fresh from a recovery-free TOTP).
+    const users = (await call(h.app, 'GET', '/api/admin/users', { cookie: admin })).json()
+      .users as {
+      id: string;
+      email: string;
+    }[];
+    const maker = users.find((u) => u.email === 'investor@demo.test')!;
+    const adminSecret = await h.db
+      .selectFrom('second_factors as f')
+      .innerJoin('users as u', 'u.id', 'f.user_id')
+      .select('f.totp_secret')
+      .where('u.email', '=', 'admin@demo.test')
+      .executeTakeFirstOrThrow();
+    await post('/api/session/second-factor', admin, {
+      method: 'totp',
+      code: codeFor(adminSecret.totp_secret!, 1),
+    });
+    const changed = await call(h.app, 'PUT', `/api/admin/users/${maker.id}/role`, {
+      cookie: admin,
+      body: { role: 'compliance' },
+    });
+    expect(changed.statusCode).toBe(200);
+
+    const { cookie } = await rawSignIn('investor@demo.test');
+    await post('/api/session/second-factor', cookie, {
+      method: 'recovery',
+      code: investorTotp.recoveryCodes[1],
+    });
+    const before = await upstreamCalls('createCustodyFundDisbursement');
+    const self = await post(`/api/disbursement-approvals/${approvalId}/approve`, cookie);
+    expect(self.statusCode).toBe(403);
+    expect(self.json().error.message).toMatch(/another person/);
+    expect(await upstreamCalls('createCustodyFundDisbursement')).toBe(before);
+    const denied = await h.db
+      .selectFrom('audit_events')
+      .select(['outcome', 'details'])
+      .where('action', '=', 'disbursement_approved')
+      .executeTakeFirstOrThrow();
+    expect(denied).toMatchObject({ outcome: 'denied', details: { reason: 'maker_cannot_check' } });
+
+    await call(h.app, 'PUT', `/api/admin/users/${maker.id}/role`, {
+      cookie: admin,
+      body: { role: 'investor' },
+    });
+  });
+
+  it('a second person approves: sent upstream once, both decisions audited', async () => {
+    const { cookie } = await rawSignIn('compliance@demo.test');
+    compliance = cookie;
+    const { secret } = await enrolTotp(compliance);
+    // Enrolling proves only the new factor: approving money needs a proof of the session's owner.
+    const notYet = await post(`/api/disbursement-approvals/${approvalId}/approve`, compliance);
+    expect(notYet.json().error.code).toBe('step_up_required');
+    await post('/api/session/second-factor', compliance, {
+      method: 'totp',
+      code: codeFor(secret, 1),
+    });
+    const before = await upstreamCalls('createCustodyFundDisbursement');
+    const approved = await post(`/api/disbursement-approvals/${approvalId}/approve`, compliance);
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({ state: 'sent', checker: 'compliance@demo.test' });
+    expect(approved.json().requestId).toBeTruthy();
+    expect(await upstreamCalls('createCustodyFundDisbursement')).toBe(before + 1);
+
+    const twice = await post(`/api/disbursement-approvals/${approvalId}/approve`, compliance);
+    expect(twice.statusCode).toBe(409);
+    expect(await upstreamCalls('createCustodyFundDisbursement')).toBe(before + 1);
+
+    const events = await h.db
+      .selectFrom('audit_events')
+      .select(['action', 'user_email', 'outcome'])
+      .where('action', 'in', ['disbursement_held_for_approval', 'disbursement_approved'])
+      .where('outcome', '=', 'succeeded')
+      .execute();
+    expect(events).toEqual(
+      expect.arrayContaining([
+        {
+          action: 'disbursement_held_for_approval',
+          user_email: 'investor@demo.test',
+          outcome: 'succeeded',
+        },
+        {
+          action: 'disbursement_approved',
+          user_email: 'compliance@demo.test',
+          outcome: 'succeeded',
+        },
+      ]),
+    );
+  });
+});

@@ -1,0 +1,193 @@
+import Big from 'big.js';
+import {
+  approvalParamsSchema,
+  approvalSchema,
+  approvalsSchema,
+  type Approval,
+} from '../../contract/identity';
+import type { DisbursementRequest } from '../../contract/custody';
+import type { Deps, SignedInUser } from '../deps';
+import { HttpError } from '../lib/http-error';
+import { fromUpstream, isUpstreamError } from '../lib/upstream-errors';
+import {
+  decide,
+  finishSending,
+  getApproval,
+  holdForApproval,
+  listApprovals,
+  type ApprovalRecord,
+} from '../store/approvals';
+import { createCustodyFundDisbursement } from '../upstream';
+import { defineRoute, type RouteContext } from './define';
+
+export const toApproval = (r: ApprovalRecord): Approval => ({
+  id: r.id,
+  accountId: r.accountId,
+  maker: r.makerEmail,
+  amount: r.amount,
+  type: r.type,
+  state: r.state,
+  checker: r.checkerEmail,
+  createdAt: r.createdAt.toISOString(),
+  decidedAt: r.decidedAt?.toISOString() ?? null,
+  requestId: r.outcome?.requestId ?? null,
+  message: r.outcome?.message ?? null,
+});
+
+/** Whether a disbursement of `amount` must wait for a second person (off when unset). */
+export function needsApproval(deps: Deps, amount: string): boolean {
+  const above = deps.config.identity.disbursementApprovalAbove;
+  return above !== undefined && new Big(amount).gt(above);
+}
+
+/** The disbursement route's maker-checker branch: nothing goes upstream yet. */
+export async function holdDisbursement(
+  ctx: Pick<RouteContext<unknown, unknown, unknown>, 'deps' | 'audit'> & { user: SignedInUser },
+  request: DisbursementRequest,
+) {
+  const record = await holdForApproval(ctx.deps.db, {
+    accountId: request.accountId,
+    maker: { id: ctx.user.id, email: ctx.user.email },
+    amount: request.amount,
+    type: request.type,
+    request,
+  });
+  await ctx.audit({
+    action: 'disbursement_held_for_approval',
+    objectType: 'account',
+    objectId: request.accountId,
+    outcome: 'succeeded',
+    details: { approvalId: record.id, amount: request.amount, type: request.type },
+  });
+  return { pendingApproval: toApproval(record) };
+}
+
+function mayCheck(deps: Deps, user: SignedInUser) {
+  if (!deps.config.identity.disbursementApproverRoles.includes(user.role)) {
+    throw new HttpError('forbidden', 'Your role cannot approve disbursements.', {
+      submitted: 'no',
+    });
+  }
+}
+
+async function decideOrRefuse(
+  ctx: RouteContext<{ approvalId: string }, unknown, unknown>,
+  to: 'sending' | 'rejected',
+): Promise<ApprovalRecord> {
+  const user = ctx.user!;
+  mayCheck(ctx.deps, user);
+  const existing = await getApproval(ctx.deps.db, ctx.params.approvalId);
+  if (!existing) throw new HttpError('not_found', 'No such disbursement approval.');
+  const action = to === 'sending' ? 'disbursement_approved' : 'disbursement_rejected';
+  if (existing.makerUserId === user.id) {
+    await ctx.audit({
+      action,
+      objectType: 'account',
+      objectId: existing.accountId,
+      outcome: 'denied',
+      details: { approvalId: existing.id, reason: 'maker_cannot_check' },
+    });
+    throw new HttpError(
+      'forbidden',
+      'You requested this disbursement, so another person must approve or reject it.',
+      { submitted: 'no' },
+    );
+  }
+  const decided = await decide(ctx.deps.db, existing.id, { id: user.id, email: user.email }, to);
+  if (!decided) {
+    throw new HttpError(
+      'conflict',
+      'This disbursement was already decided by someone else. Reload to see its state.',
+      { submitted: 'no' },
+    );
+  }
+  await ctx.audit({
+    action,
+    objectType: 'account',
+    objectId: decided.accountId,
+    outcome: 'succeeded',
+    details: { approvalId: decided.id, maker: decided.makerEmail, amount: decided.amount },
+  });
+  return decided;
+}
+
+export const approvalRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/api/disbursement-approvals',
+    summary:
+      'Large disbursements held for a second person: investors their own accounts, reviewers all',
+    tags: ['custody'],
+    response: approvalsSchema,
+    async handler({ user, deps }) {
+      const records = await listApprovals(
+        deps.db,
+        user!.role === 'investor' ? { accountIds: user!.accountIds } : {},
+      );
+      return { approvals: records.map(toApproval) };
+    },
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/api/disbursement-approvals/:approvalId/approve',
+    summary:
+      'Approve a held disbursement (not your own; needs a fresh second factor): it is sent upstream once',
+    tags: ['custody'],
+    params: approvalParamsSchema,
+    response: approvalSchema,
+    async handler(ctx) {
+      const decided = await decideOrRefuse(ctx, 'sending');
+      try {
+        const sent = await createCustodyFundDisbursement(
+          ctx.deps.upstream,
+          decided.request as DisbursementRequest,
+        );
+        const done = await finishSending(ctx.deps.db, decided.id, 'sent', {
+          requestId: sent.requestId,
+        });
+        await ctx.audit({
+          action: 'disbursement_requested',
+          objectType: 'account',
+          objectId: decided.accountId,
+          outcome: 'succeeded',
+          details: {
+            requestId: sent.requestId,
+            type: sent.type,
+            amount: sent.amount,
+            approvalId: decided.id,
+            maker: decided.makerEmail,
+          },
+        });
+        return toApproval(done);
+      } catch (err) {
+        const http = isUpstreamError(err) ? fromUpstream(err) : null;
+        const state = http?.extra.submitted === 'no' ? 'not_sent' : 'unknown';
+        const message =
+          http?.message ??
+          'We could not confirm whether the disbursement was sent. Check the account’s fund moves before anything else.';
+        const done = await finishSending(ctx.deps.db, decided.id, state, { message });
+        await ctx.audit({
+          action: 'disbursement_requested',
+          objectType: 'account',
+          objectId: decided.accountId,
+          outcome: state === 'not_sent' ? 'failed' : 'unknown',
+          details: { approvalId: decided.id, amount: decided.amount },
+        });
+        return toApproval(done);
+      }
+    },
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/api/disbursement-approvals/:approvalId/reject',
+    summary: 'Reject a held disbursement (not your own): nothing is sent',
+    tags: ['custody'],
+    params: approvalParamsSchema,
+    response: approvalSchema,
+    async handler(ctx) {
+      return toApproval(await decideOrRefuse(ctx, 'rejected'));
+    },
+  }),
+];

@@ -1,0 +1,245 @@
+import { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Deps } from '../deps';
+import { HttpError } from '../lib/http-error';
+import { finishFlow, FLOW_TTL_MS, OidcRefusal, startFlow, type OidcIdentity } from '../lib/oidc';
+import { secondFactorStep } from '../lib/second-factor-step';
+import { createSession, hashToken, revokeSession } from '../store/sessions';
+import {
+  createUser,
+  findOidcOf,
+  findUserIdByEmail,
+  findUserIdByOidc,
+  getUser,
+  linkOidc,
+  setRole,
+} from '../store/users';
+import { sessionCookieName, sessionTimes, setSessionCookie } from '../plugins/session';
+import { defineRoute } from './define';
+
+/**
+ * Single sign-on (OpenID Connect, authorization code + PKCE). These are top-level browser
+ * navigations, not API calls: they answer with redirects, live outside /api, and the provider's
+ * tokens stay in the session row on the server.
+ */
+const FLOW_COOKIE = 'portal_oidc';
+const CALLBACK_PATH = '/auth/oidc/callback';
+
+const startQuerySchema = z.object({
+  returnTo: z
+    .string()
+    .max(500)
+    .regex(/^\/(?![/\\])/, 'returnTo must be a path on this site')
+    .optional(),
+});
+
+const callbackQuerySchema = z.object({}).loose();
+
+const flowCookieName = (deps: Deps) =>
+  deps.config.secureCookies ? `__Host-${FLOW_COOKIE}` : FLOW_COOKIE;
+
+function requireOidc(deps: Deps) {
+  if (!deps.oidc) throw new HttpError('not_found', 'Single sign-on is not configured.');
+  return deps.oidc;
+}
+
+function signInPage(reason: string) {
+  return `/sign-in?sso=${encodeURIComponent(reason)}`;
+}
+
+/** Why a sign-in was refused, in the words the sign-in page shows (kept short, no internals). */
+const REFUSED = 'refused';
+const UNAVAILABLE = 'unavailable';
+
+/** Finds or (when allowed) creates the portal user for a provider identity; null refuses. */
+async function matchUser(
+  deps: Deps,
+  identity: OidcIdentity,
+): Promise<{
+  userId: string | null;
+  reason?: string;
+  created?: boolean;
+  roleChangedFrom?: string;
+}> {
+  const settings = deps.oidc!.settings;
+  const domain = identity.email?.split('@')[1] ?? '';
+  if (settings.allowedDomains.length > 0) {
+    if (!identity.email || !identity.emailVerified) {
+      return { userId: null, reason: 'email_not_verified' };
+    }
+    if (!settings.allowedDomains.includes(domain)) {
+      return { userId: null, reason: 'email_domain_not_allowed' };
+    }
+  }
+  let userId = await findUserIdByOidc(deps.db, identity.issuer, identity.subject);
+  if (!userId) {
+    if (!identity.email || !identity.emailVerified) {
+      return { userId: null, reason: 'email_not_verified' };
+    }
+    userId = await findUserIdByEmail(deps.db, identity.email);
+    if (userId) {
+      const existing = await findOidcOf(deps.db, userId);
+      // An account already tied to another subject of this provider is not taken over by email.
+      if (existing?.oidc_subject && existing.oidc_issuer === identity.issuer) {
+        return { userId: null, reason: 'subject_mismatch' };
+      }
+      await linkOidc(deps.db, userId, identity.issuer, identity.subject);
+    }
+  }
+  if (!userId) {
+    const role = identity.role ?? settings.jitRole;
+    if (!settings.jitRole || !role) return { userId: null, reason: 'unknown_user' };
+    userId = await createUser(deps.db, {
+      email: identity.email!,
+      name: identity.name ?? identity.email!,
+      role,
+      password: '',
+      oidc: { issuer: identity.issuer, subject: identity.subject },
+    });
+    return { userId, created: true };
+  }
+  const user = await getUser(deps.db, userId);
+  if (!user) return { userId: null, reason: 'disabled' };
+  // The provider is the source of truth for roles when it names one.
+  if (identity.role && identity.role !== user.role) {
+    await setRole(deps.db, userId, identity.role);
+    return { userId, roleChangedFrom: user.role };
+  }
+  return { userId };
+}
+
+async function callback(deps: Deps, request: FastifyRequest, reply: FastifyReply) {
+  const client = requireOidc(deps);
+  const cookieName = flowCookieName(deps);
+  const flowCookie = request.cookies[cookieName];
+  reply.clearCookie(cookieName, { path: '/' });
+  const url = new URL(request.url, deps.config.publicUrl);
+  const refuse = async (reason: string, detail?: string, email?: string | null) => {
+    await deps.audit({
+      action: 'sign_in',
+      outcome: 'failed',
+      userEmail: email ?? null,
+      ip: request.ip,
+      requestId: request.id,
+      details: { method: 'oidc', reason, ...(detail ? { detail: detail.slice(0, 200) } : {}) },
+    });
+    return signInPage(reason === 'provider_unreachable' ? UNAVAILABLE : REFUSED);
+  };
+
+  let finished;
+  try {
+    finished = await finishFlow(deps.db, client, flowCookie, url);
+  } catch (err) {
+    if (err instanceof OidcRefusal) return refuse(err.reason, err.message);
+    request.log.warn({ err: (err as Error).message }, 'single sign-on failed');
+    return refuse('provider_unreachable', (err as Error).message);
+  }
+  const { identity, returnTo } = finished;
+  const matched = await matchUser(deps, identity);
+  if (!matched.userId) return refuse(matched.reason ?? 'unknown_user', undefined, identity.email);
+  const user = await getUser(deps.db, matched.userId);
+  if (!user) return refuse('disabled', undefined, identity.email);
+
+  const old = request.cookies[sessionCookieName(deps.config)];
+  if (old) await revokeSession(deps.db, hashToken(old));
+  const step = await secondFactorStep(deps, user);
+  const { token } = await createSession(
+    deps.db,
+    user.id,
+    sessionTimes(deps.config),
+    { ip: request.ip, userAgent: request.headers['user-agent'] },
+    new Date(),
+    { pendingSecondFactor: step !== null, authMethod: 'oidc', oidcTokens: identity.tokens },
+  );
+  setSessionCookie(reply, deps.config, token);
+  const base = {
+    userId: user.id,
+    userEmail: user.email,
+    role: user.role,
+    ip: request.ip,
+    requestId: request.id,
+  };
+  if (matched.created) {
+    await deps.audit({
+      ...base,
+      action: 'user_created',
+      objectType: 'user',
+      objectId: user.id,
+      outcome: 'succeeded',
+      details: { by: 'single_sign_on', role: user.role },
+    });
+  }
+  if (matched.roleChangedFrom) {
+    await deps.audit({
+      ...base,
+      action: 'user_role_changed',
+      objectType: 'user',
+      objectId: user.id,
+      outcome: 'succeeded',
+      details: { by: 'single_sign_on', from: matched.roleChangedFrom, to: user.role },
+    });
+  }
+  await deps.audit({
+    ...base,
+    action: 'sign_in',
+    outcome: step ? 'allowed' : 'succeeded',
+    details: {
+      method: 'oidc',
+      issuer: identity.issuer,
+      ...(step ? { secondFactor: step.step } : {}),
+    },
+  });
+  // The second step, when owed, happens on the sign-in page, which then goes on to returnTo.
+  if (step)
+    return `/sign-in?sso=second-factor${returnTo ? `&redirectTo=${encodeURIComponent(returnTo)}` : ''}`;
+  return returnTo ?? '/';
+}
+
+export const oidcRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/auth/oidc/start',
+    summary: 'Single sign-on: sends the browser to the OpenID provider (code + PKCE, state, nonce)',
+    tags: ['session'],
+    query: startQuerySchema,
+    response: null,
+    redirect: true,
+    async handler({ deps, query, reply, request }) {
+      const client = requireOidc(deps);
+      try {
+        const flow = await startFlow(
+          deps.db,
+          client,
+          `${deps.config.publicUrl}${CALLBACK_PATH}`,
+          query.returnTo ?? null,
+        );
+        // Lax, not Strict: the provider sends the browser back with a cross-site navigation.
+        reply.setCookie(flowCookieName(deps), flow.cookie, {
+          httpOnly: true,
+          secure: deps.config.secureCookies,
+          sameSite: 'lax',
+          path: '/',
+          maxAge: FLOW_TTL_MS / 1000,
+        });
+        return flow.authorizationUrl;
+      } catch (err) {
+        request.log.warn(
+          { err: (err as Error).message },
+          'the OpenID provider could not be reached',
+        );
+        return signInPage(UNAVAILABLE);
+      }
+    },
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: CALLBACK_PATH,
+    summary: 'Single sign-on: the provider returns here; signs the matched user in',
+    tags: ['session'],
+    query: callbackQuerySchema,
+    response: null,
+    redirect: true,
+    handler: ({ deps, request, reply }) => callback(deps, request, reply),
+  }),
+];

@@ -1,0 +1,451 @@
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type AuthenticatorTransport,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import QRCode from 'qrcode';
+import { z } from 'zod';
+import {
+  confirmTotpSchema,
+  enrolledSchema,
+  enrolPasskeySchema,
+  factorParamsSchema,
+  factorsSchema,
+  passkeyOptionsSchema,
+  recoveryCodesSchema,
+  totpEnrolmentSchema,
+  verifySecondFactorResultSchema,
+  verifySecondFactorSchema,
+  type Factor,
+} from '../../contract/identity';
+import type { Deps, SignedInUser } from '../deps';
+import { HttpError } from '../lib/http-error';
+import { hit } from '../store/rate-limits';
+import {
+  addPasskey,
+  addTotp,
+  hasSecondFactor,
+  listFactors,
+  listPasskeys,
+  newRecoveryCodes,
+  newTotpSecret,
+  recordPasskeyUse,
+  remainingRecoveryCodes,
+  removeFactor,
+  totpFor,
+  totpStep,
+  useRecoveryCode,
+  verifyTotp,
+  type FactorSummary,
+} from '../store/second-factors';
+import {
+  getSessionScratch,
+  markSecondFactor,
+  setSessionScratch,
+  type ActiveSession,
+} from '../store/sessions';
+import { defineRoute, type RouteContext } from './define';
+
+/** Wrong second-factor attempts allowed per user in 15 minutes (a 6-digit code is guessable). */
+const FAILURES_PER_WINDOW = 10;
+const WINDOW_MS = 15 * 60_000;
+
+const toFactor = (f: FactorSummary): Factor => ({
+  id: f.id,
+  kind: f.kind,
+  label: f.label,
+  createdAt: f.createdAt.toISOString(),
+  lastUsedAt: f.lastUsedAt?.toISOString() ?? null,
+});
+
+type Ctx = RouteContext<unknown, unknown, unknown>;
+
+function live(ctx: Ctx): { user: SignedInUser; session: ActiveSession } {
+  const { user } = ctx;
+  const session = ctx.request.session;
+  if (!user || !session) {
+    throw new HttpError('unauthenticated', 'Your session has ended. Please sign in again.');
+  }
+  return { user, session };
+}
+
+/**
+ * A session still owing its second factor may enrol only when it has none (its role requires
+ * one): otherwise enrolling a new factor would be a way around the one it has.
+ */
+async function mayEnrol(ctx: Ctx, user: SignedInUser, session: ActiveSession) {
+  const has = await hasSecondFactor(ctx.deps.db, user.id);
+  if (session.pendingSecondFactor && has) {
+    throw new HttpError(
+      'unauthenticated',
+      'Finish signing in: your second factor is still needed.',
+    );
+  }
+  // A stolen session must not add its own factor: with one already there, prove it first.
+  if (has) await ctx.requireStepUp('add a second factor');
+}
+
+/** The first factor comes with recovery codes; later ones keep the codes the user has. */
+async function afterEnrol(deps: Deps, user: SignedInUser, session: ActiveSession) {
+  const codes =
+    (await remainingRecoveryCodes(deps.db, user.id)) === 0
+      ? await newRecoveryCodes(deps.db, user.id)
+      : null;
+  // A sign-in waiting for enrolment is complete. Otherwise enrolling proves only the new factor,
+  // not who holds the session, so it does not count as a step-up.
+  if (session.pendingSecondFactor) await markSecondFactor(deps.db, session.idHash);
+  return codes;
+}
+
+const transportsOf = (t: string[]) => t as AuthenticatorTransport[];
+
+export const secondFactorRoutes = [
+  defineRoute({
+    method: 'POST',
+    url: '/api/session/second-factor/passkey-options',
+    summary: 'WebAuthn options to prove a passkey (sign-in second step or step-up)',
+    tags: ['second-factor'],
+    response: passkeyOptionsSchema,
+    async handler(ctx) {
+      const { user, session } = live(ctx);
+      const passkeys = await listPasskeys(ctx.deps.db, user.id);
+      if (passkeys.length === 0) {
+        throw new HttpError('bad_request', 'You have no passkey. Use another method.', {
+          submitted: 'no',
+        });
+      }
+      const options = await generateAuthenticationOptions({
+        rpID: ctx.deps.config.identity.rpId,
+        allowCredentials: passkeys.map((p) => ({
+          id: p.credentialId,
+          transports: transportsOf(p.transports),
+        })),
+        userVerification: 'preferred',
+      });
+      await setSessionScratch(ctx.deps.db, session.idHash, {
+        webauthnChallenge: options.challenge,
+      });
+      return { options: options as unknown as Record<string, unknown> };
+    },
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/api/session/second-factor',
+    summary:
+      'Prove a second factor (TOTP code, recovery code or passkey): finishes a sign-in, or makes step-up fresh',
+    tags: ['second-factor'],
+    body: verifySecondFactorSchema,
+    response: verifySecondFactorResultSchema,
+    async handler(ctx) {
+      const { user, session } = live(ctx);
+      const { deps, body } = ctx;
+      const purpose = session.pendingSecondFactor ? 'sign_in' : 'step_up';
+      const failKey = `2fa:fail:${user.id}`;
+      const refuse = async (message: string) => {
+        const field = body.method === 'passkey' ? 'passkey' : 'code';
+        const counted = await hit(deps.db, failKey, FAILURES_PER_WINDOW, WINDOW_MS);
+        await ctx.audit({
+          action: 'second_factor',
+          outcome: 'failed',
+          details: { method: body.method, purpose },
+        });
+        if (!counted.allowed) {
+          throw new HttpError(
+            'rate_limited',
+            'Too many wrong second-factor attempts. Wait 15 minutes, then try again.',
+            { submitted: 'no' },
+          );
+        }
+        throw new HttpError('bad_request', message, {
+          fields: [{ field, message }],
+          submitted: 'no',
+        });
+      };
+
+      let recoveryCodesLeft: number | undefined;
+      if (body.method === 'totp') {
+        if (!(await verifyTotp(deps.db, user.id, body.code))) {
+          await refuse('The code is not correct, or was already used. Wait for the next one.');
+        }
+      } else if (body.method === 'recovery') {
+        if (!(await useRecoveryCode(deps.db, user.id, body.code))) {
+          await refuse('The recovery code is not correct, or was already used.');
+        }
+        recoveryCodesLeft = await remainingRecoveryCodes(deps.db, user.id);
+      } else {
+        const { webauthnChallenge } = await getSessionScratch(deps.db, session.idHash);
+        await setSessionScratch(deps.db, session.idHash, { webauthnChallenge: null });
+        const passkey = (await listPasskeys(deps.db, user.id)).find(
+          (p) => p.credentialId === body.response.id,
+        );
+        if (!webauthnChallenge || !passkey) {
+          await refuse('This passkey is not one of yours. Use another method.');
+          return undefined as never;
+        }
+        let verified = false;
+        try {
+          const result = await verifyAuthenticationResponse({
+            response: body.response as unknown as AuthenticationResponseJSON,
+            expectedChallenge: webauthnChallenge,
+            expectedOrigin: deps.config.identity.origin,
+            expectedRPID: deps.config.identity.rpId,
+            credential: {
+              id: passkey.credentialId,
+              publicKey: passkey.publicKey,
+              counter: passkey.counter,
+              transports: transportsOf(passkey.transports),
+            },
+          });
+          verified = result.verified;
+          if (verified) {
+            await recordPasskeyUse(deps.db, passkey.factorId, result.authenticationInfo.newCounter);
+          }
+        } catch (err) {
+          ctx.request.log.info({ err: (err as Error).message }, 'passkey assertion refused');
+        }
+        if (!verified) await refuse('The passkey could not be verified. Try again.');
+      }
+
+      const now = new Date();
+      await markSecondFactor(deps.db, session.idHash, now);
+      await ctx.audit({
+        action: purpose === 'sign_in' ? 'sign_in' : 'step_up',
+        outcome: 'succeeded',
+        details: { secondFactor: body.method, purpose },
+      });
+      return {
+        verified: true as const,
+        freshUntil: new Date(now.getTime() + deps.config.identity.stepUpMs).toISOString(),
+        ...(recoveryCodesLeft !== undefined ? { recoveryCodesLeft } : {}),
+      };
+    },
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/api/me/second-factors',
+    summary: 'My second factors, recovery codes left, and whether my role requires one',
+    tags: ['second-factor'],
+    response: factorsSchema,
+    async handler(ctx) {
+      const { user } = live(ctx);
+      return {
+        factors: (await listFactors(ctx.deps.db, user.id)).map(toFactor),
+        recoveryCodesLeft: await remainingRecoveryCodes(ctx.deps.db, user.id),
+        required: ctx.deps.config.identity.mfaRequiredRoles.includes(user.role),
+      };
+    },
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/api/me/second-factors/totp',
+    summary: 'Start enrolling an authenticator app: a new secret, as text and as a QR code',
+    tags: ['second-factor'],
+    response: totpEnrolmentSchema,
+    async handler(ctx) {
+      const { user, session } = live(ctx);
+      await mayEnrol(ctx as Ctx, user, session);
+      const secret = newTotpSecret();
+      await setSessionScratch(ctx.deps.db, session.idHash, { pendingTotpSecret: secret });
+      const otpauthUri = totpFor(secret, user.email).toString();
+      const qrSvg = await QRCode.toString(otpauthUri, { type: 'svg', margin: 1 });
+      return { secret, otpauthUri, qrSvg };
+    },
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/api/me/second-factors/totp/confirm',
+    summary: 'Finish enrolling an authenticator app with its first code',
+    tags: ['second-factor'],
+    body: confirmTotpSchema,
+    response: enrolledSchema,
+    successStatus: 201,
+    async handler(ctx) {
+      const { user, session } = live(ctx);
+      const body = ctx.body as z.infer<typeof confirmTotpSchema>;
+      await mayEnrol(ctx as Ctx, user, session);
+      const { pendingTotpSecret } = await getSessionScratch(ctx.deps.db, session.idHash);
+      if (!pendingTotpSecret) {
+        throw new HttpError('conflict', 'Start again: no authenticator app is being set up.', {
+          submitted: 'no',
+        });
+      }
+      const step = totpStep(pendingTotpSecret, body.code);
+      if (step === null) {
+        const message = 'The code does not match. Check the app shows this portal, then try again.';
+        throw new HttpError('bad_request', message, {
+          fields: [{ field: 'code', message }],
+          submitted: 'no',
+        });
+      }
+      const id = await addTotp(ctx.deps.db, user.id, pendingTotpSecret, body.label, step);
+      await setSessionScratch(ctx.deps.db, session.idHash, { pendingTotpSecret: null });
+      const recoveryCodes = await afterEnrol(ctx.deps, user, session);
+      await ctx.audit({
+        action: 'second_factor_added',
+        objectType: 'user',
+        objectId: user.id,
+        outcome: 'succeeded',
+        details: { kind: 'totp', factorId: id },
+      });
+      const factor = (await listFactors(ctx.deps.db, user.id)).find((f) => f.id === id)!;
+      return { factor: toFactor(factor), recoveryCodes };
+    },
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/api/me/second-factors/passkey-options',
+    summary: 'WebAuthn options to create a passkey for me',
+    tags: ['second-factor'],
+    response: passkeyOptionsSchema,
+    async handler(ctx) {
+      const { user, session } = live(ctx);
+      await mayEnrol(ctx as Ctx, user, session);
+      const passkeys = await listPasskeys(ctx.deps.db, user.id);
+      const options = await generateRegistrationOptions({
+        rpName: ctx.deps.config.identity.rpName,
+        rpID: ctx.deps.config.identity.rpId,
+        userName: user.email,
+        userDisplayName: user.name,
+        userID: new TextEncoder().encode(user.id),
+        attestationType: 'none',
+        excludeCredentials: passkeys.map((p) => ({
+          id: p.credentialId,
+          transports: transportsOf(p.transports),
+        })),
+        authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
+      });
+      await setSessionScratch(ctx.deps.db, session.idHash, {
+        webauthnChallenge: options.challenge,
+      });
+      return { options: options as unknown as Record<string, unknown> };
+    },
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/api/me/second-factors/passkeys',
+    summary: 'Finish creating a passkey: the authenticator’s answer is verified and stored',
+    tags: ['second-factor'],
+    body: enrolPasskeySchema,
+    response: enrolledSchema,
+    successStatus: 201,
+    async handler(ctx) {
+      const { user, session } = live(ctx);
+      const body = ctx.body as z.infer<typeof enrolPasskeySchema>;
+      await mayEnrol(ctx as Ctx, user, session);
+      const { webauthnChallenge } = await getSessionScratch(ctx.deps.db, session.idHash);
+      await setSessionScratch(ctx.deps.db, session.idHash, { webauthnChallenge: null });
+      if (!webauthnChallenge) {
+        throw new HttpError('conflict', 'Start again: no passkey is being created.', {
+          submitted: 'no',
+        });
+      }
+      const refused = () =>
+        new HttpError('bad_request', 'The passkey could not be verified. Try again.', {
+          submitted: 'no',
+        });
+      let info;
+      try {
+        const result = await verifyRegistrationResponse({
+          response: body.response as unknown as RegistrationResponseJSON,
+          expectedChallenge: webauthnChallenge,
+          expectedOrigin: ctx.deps.config.identity.origin,
+          expectedRPID: ctx.deps.config.identity.rpId,
+        });
+        if (!result.verified) throw refused();
+        info = result.registrationInfo;
+      } catch (err) {
+        ctx.request.log.info({ err: (err as Error).message }, 'passkey registration refused');
+        throw refused();
+      }
+      const id = await addPasskey(
+        ctx.deps.db,
+        user.id,
+        {
+          credentialId: info.credential.id,
+          publicKey: info.credential.publicKey,
+          counter: info.credential.counter,
+          transports: info.credential.transports ?? [],
+        },
+        body.label,
+      );
+      const recoveryCodes = await afterEnrol(ctx.deps, user, session);
+      await ctx.audit({
+        action: 'second_factor_added',
+        objectType: 'user',
+        objectId: user.id,
+        outcome: 'succeeded',
+        details: { kind: 'passkey', factorId: id },
+      });
+      const factor = (await listFactors(ctx.deps.db, user.id)).find((f) => f.id === id)!;
+      return { factor: toFactor(factor), recoveryCodes };
+    },
+  }),
+
+  defineRoute({
+    method: 'DELETE',
+    url: '/api/me/second-factors/:factorId',
+    summary: 'Remove one of my second factors (needs a fresh second factor)',
+    tags: ['second-factor'],
+    params: factorParamsSchema,
+    response: null,
+    async handler(ctx) {
+      const { user } = live(ctx);
+      const { factorId } = ctx.params as z.infer<typeof factorParamsSchema>;
+      const factors = await listFactors(ctx.deps.db, user.id);
+      if (!factors.some((f) => f.id === factorId)) {
+        throw new HttpError('not_found', 'You have no such second factor.');
+      }
+      if (factors.length === 1 && ctx.deps.config.identity.mfaRequiredRoles.includes(user.role)) {
+        throw new HttpError(
+          'conflict',
+          'Your role needs a second factor: add another one before removing this one.',
+          { submitted: 'no' },
+        );
+      }
+      await removeFactor(ctx.deps.db, user.id, factorId);
+      await ctx.audit({
+        action: 'second_factor_removed',
+        objectType: 'user',
+        objectId: user.id,
+        outcome: 'succeeded',
+        details: { factorId },
+      });
+      return undefined;
+    },
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/api/me/recovery-codes',
+    summary: 'New recovery codes for me; the old ones stop working (needs a fresh second factor)',
+    tags: ['second-factor'],
+    response: recoveryCodesSchema,
+    successStatus: 201,
+    async handler(ctx) {
+      const { user } = live(ctx);
+      if (!(await hasSecondFactor(ctx.deps.db, user.id))) {
+        throw new HttpError('conflict', 'Add a second factor first: recovery codes back it up.', {
+          submitted: 'no',
+        });
+      }
+      const recoveryCodes = await newRecoveryCodes(ctx.deps.db, user.id);
+      await ctx.audit({
+        action: 'recovery_codes_renewed',
+        objectType: 'user',
+        objectId: user.id,
+        outcome: 'succeeded',
+      });
+      return { recoveryCodes };
+    },
+  }),
+];

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from './db';
+import type { ApprovalState } from './schema';
+
+/**
+ * Maker-checker on large disbursements: the request waits here until a second person approves
+ * it. `pending` → `sending` (claimed by exactly one checker) → `sent` | `not_sent` | `unknown`;
+ * or `pending` → `rejected`. Every state names what happened to the money.
+ */
+export interface ApprovalRecord {
+  id: string;
+  accountId: string;
+  makerUserId: string;
+  makerEmail: string;
+  amount: string;
+  type: string;
+  request: unknown;
+  state: ApprovalState;
+  checkerUserId: string | null;
+  checkerEmail: string | null;
+  createdAt: Date;
+  decidedAt: Date | null;
+  outcome: { requestId?: string; message?: string } | null;
+}
+
+type Row = {
+  id: string;
+  account_id: string;
+  maker_user_id: string;
+  maker_email: string;
+  amount: string;
+  type: string;
+  request: unknown;
+  state: ApprovalState;
+  checker_user_id: string | null;
+  checker_email: string | null;
+  created_at: Date;
+  decided_at: Date | null;
+  outcome: unknown;
+};
+
+const toRecord = (r: Row): ApprovalRecord => ({
+  id: r.id,
+  accountId: r.account_id,
+  makerUserId: r.maker_user_id,
+  makerEmail: r.maker_email,
+  amount: r.amount,
+  type: r.type,
+  request: r.request,
+  state: r.state,
+  checkerUserId: r.checker_user_id,
+  checkerEmail: r.checker_email,
+  createdAt: r.created_at,
+  decidedAt: r.decided_at,
+  outcome: (r.outcome as ApprovalRecord['outcome']) ?? null,
+});
+
+export async function holdForApproval(
+  db: Db,
+  input: {
+    accountId: string;
+    maker: { id: string; email: string };
+    amount: string;
+    type: string;
+    request: unknown;
+  },
+  now = new Date(),
+): Promise<ApprovalRecord> {
+  const row = await db
+    .insertInto('disbursement_approvals')
+    .values({
+      id: randomUUID(),
+      account_id: input.accountId,
+      maker_user_id: input.maker.id,
+      maker_email: input.maker.email,
+      amount: input.amount,
+      type: input.type,
+      request: JSON.stringify(input.request),
+      state: 'pending',
+      created_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toRecord(row as Row);
+}
+
+export async function getApproval(db: Db, id: string): Promise<ApprovalRecord | null> {
+  const row = await db
+    .selectFrom('disbursement_approvals')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? toRecord(row as Row) : null;
+}
+
+export async function listApprovals(
+  db: Db,
+  filter: { accountIds?: string[]; limit?: number } = {},
+): Promise<ApprovalRecord[]> {
+  let query = db
+    .selectFrom('disbursement_approvals')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .limit(filter.limit ?? 200);
+  if (filter.accountIds) {
+    if (filter.accountIds.length === 0) return [];
+    query = query.where('account_id', 'in', filter.accountIds);
+  }
+  return (await query.execute()).map((r) => toRecord(r as Row));
+}
+
+/**
+ * One checker, other than the maker, moves a pending request on: `sending` to approve or
+ * `rejected`. Null when it was no longer pending (another checker was first) or the checker is
+ * the maker, so a request is sent upstream at most once.
+ */
+export async function decide(
+  db: Db,
+  id: string,
+  checker: { id: string; email: string },
+  to: 'sending' | 'rejected',
+  now = new Date(),
+): Promise<ApprovalRecord | null> {
+  const row = await db
+    .updateTable('disbursement_approvals')
+    .set({ state: to, checker_user_id: checker.id, checker_email: checker.email, decided_at: now })
+    .where('id', '=', id)
+    .where('state', '=', 'pending')
+    .where('maker_user_id', '!=', checker.id)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toRecord(row as Row) : null;
+}
+
+export async function finishSending(
+  db: Db,
+  id: string,
+  state: 'sent' | 'not_sent' | 'unknown',
+  outcome: { requestId?: string; message?: string },
+): Promise<ApprovalRecord> {
+  const row = await db
+    .updateTable('disbursement_approvals')
+    .set({ state, outcome: JSON.stringify(outcome) })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toRecord(row as Row);
+}

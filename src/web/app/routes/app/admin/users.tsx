@@ -1,0 +1,372 @@
+import { useId, useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  createUserSchema,
+  linkKindSchema,
+  type AdminUser,
+  type LinkKind,
+} from '../../../../../contract/identity';
+import { roleLabels, roleSchema, type Role } from '../../../../../contract/session';
+import { ErrorAlert } from '../../../../components/error-alert';
+import { PageHeader } from '../../../../components/page-header';
+import { EmptyState, QueryState } from '../../../../components/query-state';
+import {
+  adminUsersQueryOptions,
+  useAdminUsers,
+  useChangeUser,
+} from '../../../../features/identity/api/admin-users';
+import { hasSession, requireSession } from '../../../session-guard';
+
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  async ({ request }: LoaderFunctionArgs) => {
+    await requireSession(queryClient, request, ['admin']);
+    if (hasSession(queryClient)) void queryClient.prefetchQuery(adminUsersQueryOptions());
+    return null;
+  };
+
+const linkLabels: Record<LinkKind, string> = {
+  account: 'Account',
+  issuer: 'Issuer',
+  security: 'Security',
+};
+
+function linksOf(user: AdminUser) {
+  return [
+    ...user.accountIds.map((id) => ({ kind: 'account' as const, upstreamId: id })),
+    ...user.issuerIds.map((id) => ({ kind: 'issuer' as const, upstreamId: id })),
+    ...user.securityIds.map((id) => ({ kind: 'security' as const, upstreamId: id })),
+  ];
+}
+
+function CreateUserForm() {
+  const change = useChangeUser();
+  const ids = { email: useId(), name: useId(), role: useId(), password: useId() };
+  const [values, setValues] = useState({
+    email: '',
+    name: '',
+    role: 'investor' as Role,
+    password: '',
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [created, setCreated] = useState<string | null>(null);
+  const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
+    setValues({ ...values, [field]: event.target.value });
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
+      <Typography component="h2" variant="h2" gutterBottom>
+        Create a user
+      </Typography>
+      <Box
+        component="form"
+        noValidate
+        aria-label="Create a user"
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}
+        onSubmit={(event) => {
+          event.preventDefault();
+          setCreated(null);
+          const parsed = createUserSchema.safeParse(values);
+          if (!parsed.success) {
+            setErrors(
+              Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])),
+            );
+            return;
+          }
+          setErrors({});
+          change.mutate(
+            { kind: 'create', user: parsed.data },
+            {
+              onSuccess: (user) => {
+                setCreated(user.email);
+                setValues({ email: '', name: '', role: 'investor', password: '' });
+              },
+            },
+          );
+        }}
+      >
+        <TextField
+          id={ids.email}
+          label="Email"
+          type="email"
+          value={values.email}
+          onChange={set('email')}
+          error={Boolean(errors.email)}
+          helperText={errors.email}
+          required
+        />
+        <TextField
+          id={ids.name}
+          label="Name"
+          value={values.name}
+          onChange={set('name')}
+          error={Boolean(errors.name)}
+          helperText={errors.name}
+          required
+        />
+        <TextField id={ids.role} select label="Role" value={values.role} onChange={set('role')}>
+          {roleSchema.options.map((role) => (
+            <MenuItem key={role} value={role}>
+              {roleLabels[role]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          id={ids.password}
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={set('password')}
+          error={Boolean(errors.password)}
+          helperText={
+            errors.password ??
+            'Leave empty for single sign-on only; at least 12 characters otherwise'
+          }
+        />
+        <Box sx={{ gridColumn: '1 / -1', display: 'grid', gap: 1 }}>
+          {change.isError && <ErrorAlert error={change.error} title="The user was not created" />}
+          {created && <Typography role="status">Created {created}.</Typography>}
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={change.isPending}
+            sx={{ justifySelf: 'start' }}
+          >
+            Create user
+          </Button>
+        </Box>
+      </Box>
+    </Paper>
+  );
+}
+
+function ManageUser({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const change = useChangeUser();
+  const titleId = useId();
+  const roleId = useId();
+  const kindId = useId();
+  const upstreamId = useId();
+  const [linkKind, setLinkKind] = useState<LinkKind>('account');
+  const [linkId, setLinkId] = useState('');
+  const [done, setDone] = useState<string | null>(null);
+  const apply = (c: Parameters<typeof change.mutate>[0], message: string) => {
+    setDone(null);
+    change.mutate(c, { onSuccess: () => setDone(message) });
+  };
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>Manage {user.email}</DialogTitle>
+      <DialogContent sx={{ display: 'grid', gap: 2, pt: 1 }}>
+        {change.isError && <ErrorAlert error={change.error} title="Nothing was changed" />}
+        {done && <Typography role="status">{done}</Typography>}
+        <TextField
+          id={roleId}
+          select
+          label="Role"
+          value={user.role}
+          sx={{ mt: 1 }}
+          onChange={(event) =>
+            apply(
+              { kind: 'role', userId: user.id, role: event.target.value as Role },
+              'Role changed; their sessions ended.',
+            )
+          }
+          helperText="Changing a role asks for your second factor and ends the user’s sessions"
+        >
+          {roleSchema.options.map((role) => (
+            <MenuItem key={role} value={role}>
+              {roleLabels[role]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Box>
+          <Typography component="h3" variant="h3" gutterBottom>
+            Upstream links
+          </Typography>
+          {linksOf(user).length === 0 ? (
+            <Typography>
+              No links: this user sees no account, issuer or security of their own.
+            </Typography>
+          ) : (
+            <List dense aria-label="Upstream links">
+              {linksOf(user).map((l) => (
+                <ListItem
+                  key={`${l.kind}-${l.upstreamId}`}
+                  secondaryAction={
+                    <Button
+                      size="small"
+                      disabled={change.isPending}
+                      aria-label={`Unlink ${linkLabels[l.kind]} ${l.upstreamId}`}
+                      onClick={() =>
+                        apply({ kind: 'unlink', userId: user.id, link: l }, 'Link removed.')
+                      }
+                    >
+                      Unlink
+                    </Button>
+                  }
+                >
+                  <ListItemText primary={`${linkLabels[l.kind]} ${l.upstreamId}`} />
+                </ListItem>
+              ))}
+            </List>
+          )}
+          <Box
+            component="form"
+            noValidate
+            aria-label="Link an upstream id"
+            sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start', mt: 1 }}
+            onSubmit={(event) => {
+              event.preventDefault();
+              apply(
+                {
+                  kind: 'link',
+                  userId: user.id,
+                  link: { kind: linkKind, upstreamId: linkId.trim() },
+                },
+                'Linked.',
+              );
+              setLinkId('');
+            }}
+          >
+            <TextField
+              id={kindId}
+              select
+              size="small"
+              label="Kind"
+              value={linkKind}
+              onChange={(e) => setLinkKind(e.target.value as LinkKind)}
+            >
+              {linkKindSchema.options.map((k) => (
+                <MenuItem key={k} value={k}>
+                  {linkLabels[k]}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              id={upstreamId}
+              size="small"
+              label="Upstream id"
+              value={linkId}
+              onChange={(e) => setLinkId(e.target.value)}
+              required
+            />
+            <Button
+              type="submit"
+              variant="outlined"
+              disabled={change.isPending || linkId.trim() === ''}
+            >
+              Link
+            </Button>
+          </Box>
+        </Box>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <Button
+            variant="outlined"
+            color={user.disabled ? 'primary' : 'error'}
+            disabled={change.isPending}
+            onClick={() =>
+              apply(
+                { kind: 'disabled', userId: user.id, disabled: !user.disabled },
+                user.disabled ? 'Enabled.' : 'Disabled; their sessions ended.',
+              )
+            }
+          >
+            {user.disabled ? 'Enable user' : 'Disable user'}
+          </Button>
+          <Button
+            variant="outlined"
+            color="error"
+            disabled={change.isPending || user.secondFactors === 0}
+            onClick={() =>
+              apply(
+                { kind: 'reset', userId: user.id },
+                'Second factors reset; their sessions ended.',
+              )
+            }
+          >
+            Reset second factor
+          </Button>
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+export default function AdminUsersRoute() {
+  const users = useAdminUsers();
+  const [managing, setManaging] = useState<string | null>(null);
+  const current = users.data?.users.find((u) => u.id === managing);
+  return (
+    <>
+      <PageHeader
+        title="Users"
+        description="Who may sign in, with which role, and which upstream accounts, issuers and securities they act on. Every change is audited."
+      />
+      <CreateUserForm />
+      <QueryState
+        query={users}
+        loadingLabel="Loading users"
+        errorTitle="The users could not be loaded"
+        isEmpty={(data) => data.users.length === 0}
+        empty={<EmptyState title="No users yet" message="Create the first one above." />}
+      >
+        {(data) => (
+          <List aria-label="Users">
+            {data.users.map((u) => (
+              <ListItem
+                key={u.id}
+                divider
+                secondaryAction={
+                  <Button onClick={() => setManaging(u.id)} aria-label={`Manage ${u.email}`}>
+                    Manage
+                  </Button>
+                }
+                sx={{ pr: 12 }}
+              >
+                <ListItemText
+                  primary={
+                    <Box
+                      component="span"
+                      sx={{
+                        display: 'inline-flex',
+                        gap: 1,
+                        flexWrap: 'wrap',
+                        alignItems: 'center',
+                      }}
+                    >
+                      <span>{u.email}</span>
+                      <Chip size="small" label={roleLabels[u.role]} />
+                      {u.disabled && <Chip size="small" color="error" label="Disabled" />}
+                    </Box>
+                  }
+                  secondary={`${u.name} · ${u.signInMethods.map((m) => (m === 'oidc' ? 'single sign-on' : 'password')).join(' and ') || 'no sign-in method'} · ${u.secondFactors} second factor${u.secondFactors === 1 ? '' : 's'} · ${linksOf(u).length} link${linksOf(u).length === 1 ? '' : 's'}`}
+                />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </QueryState>
+      {current && <ManageUser user={current} onClose={() => setManaging(null)} />}
+    </>
+  );
+}

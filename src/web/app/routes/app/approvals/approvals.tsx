@@ -1,0 +1,93 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import { approvalStateLabels } from '../../../../../contract/identity';
+import { ErrorAlert } from '../../../../components/error-alert';
+import { PageHeader } from '../../../../components/page-header';
+import { EmptyState, QueryState } from '../../../../components/query-state';
+import { formatInstant, formatMoney } from '../../../../lib/format';
+import { useSession } from '../../../../features/auth/api/get-session';
+import {
+  approvalsQueryOptions,
+  useApprovals,
+  useDecideApproval,
+} from '../../../../features/identity/api/approvals';
+import { hasSession, requireSession } from '../../../session-guard';
+
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  async ({ request }: LoaderFunctionArgs) => {
+    await requireSession(queryClient, request, ['investor', 'compliance', 'admin']);
+    if (hasSession(queryClient)) void queryClient.prefetchQuery(approvalsQueryOptions());
+    return null;
+  };
+
+export default function ApprovalsRoute() {
+  const approvals = useApprovals();
+  const decide = useDecideApproval();
+  const session = useSession();
+  const me = session.data?.user;
+  const checker = me?.role === 'compliance' || me?.role === 'admin';
+  return (
+    <>
+      <PageHeader
+        title="Disbursement approvals"
+        description={
+          checker
+            ? 'Large disbursements wait here until a second person approves them; only then are they sent. You cannot approve your own.'
+            : 'Your large disbursements wait here until a second person approves them; nothing is sent before.'
+        }
+      />
+      {decide.isError && <ErrorAlert error={decide.error} title="Nothing was decided" />}
+      <QueryState
+        query={approvals}
+        loadingLabel="Loading disbursement approvals"
+        errorTitle="The approvals could not be loaded"
+        isEmpty={(data) => data.approvals.length === 0}
+        empty={
+          <EmptyState
+            title="Nothing waits for approval"
+            message="Disbursements above the approval threshold appear here."
+          />
+        }
+      >
+        {(data) => (
+          <List aria-label="Disbursement approvals">
+            {data.approvals.map((a) => (
+              <ListItem key={a.id} divider sx={{ flexWrap: 'wrap', gap: 1 }}>
+                <ListItemText
+                  primary={`${formatMoney(a.amount)} from account ${a.accountId}: ${approvalStateLabels[a.state]}`}
+                  secondary={`Requested by ${a.maker} ${formatInstant(a.createdAt)}${a.checker ? `; decided by ${a.checker}` : ''}${a.requestId ? `; request ${a.requestId}` : ''}${a.message ? `. ${a.message}` : ''}`}
+                />
+                {checker && a.state === 'pending' && (
+                  <Box sx={{ display: 'flex', gap: 1 }}>
+                    <Button
+                      variant="contained"
+                      disabled={decide.isPending || a.maker === me?.email}
+                      onClick={() => decide.mutate({ id: a.id, decision: 'approve' })}
+                      aria-label={`Approve ${formatMoney(a.amount)} from account ${a.accountId}`}
+                    >
+                      Approve and send
+                    </Button>
+                    <Button
+                      color="error"
+                      disabled={decide.isPending || a.maker === me?.email}
+                      onClick={() => decide.mutate({ id: a.id, decision: 'reject' })}
+                      aria-label={`Reject ${formatMoney(a.amount)} from account ${a.accountId}`}
+                    >
+                      Reject
+                    </Button>
+                  </Box>
+                )}
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </QueryState>
+    </>
+  );
+}

@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { ErrorAlert } from '../../../../components/error-alert';
+import { PageHeader } from '../../../../components/page-header';
+import { QueryState } from '../../../../components/query-state';
+import { formatInstant } from '../../../../lib/format';
+import {
+  factorsQueryKey,
+  factorsQueryOptions,
+  useFactors,
+  useRemoveFactor,
+  useRenewRecoveryCodes,
+} from '../../../../features/identity/api/second-factors';
+import {
+  EnrolPasskey,
+  EnrolTotp,
+  RecoveryCodes,
+} from '../../../../features/identity/components/enrol-factor';
+import { hasSession, requireSession } from '../../../session-guard';
+
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  async ({ request }: LoaderFunctionArgs) => {
+    await requireSession(queryClient, request);
+    if (hasSession(queryClient)) void queryClient.prefetchQuery(factorsQueryOptions());
+    return null;
+  };
+
+const kindLabel = { totp: 'Authenticator app', passkey: 'Passkey' } as const;
+
+export default function SecurityRoute() {
+  const factors = useFactors();
+  const queryClient = useQueryClient();
+  const remove = useRemoveFactor();
+  const renew = useRenewRecoveryCodes();
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const enrolled = (result: { recoveryCodes: string[] | null }) => {
+    if (result.recoveryCodes) setCodes(result.recoveryCodes);
+    void queryClient.invalidateQueries({ queryKey: factorsQueryKey });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Security settings"
+        description="Your second factors: a passkey or an authenticator app, asked at sign-in and again before money moves or personal data is shown."
+      />
+      {codes && (
+        <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
+          <RecoveryCodes codes={codes} />
+          <Button sx={{ mt: 1 }} onClick={() => setCodes(null)}>
+            I have saved them
+          </Button>
+        </Paper>
+      )}
+      <QueryState
+        query={factors}
+        loadingLabel="Loading your second factors"
+        errorTitle="Your second factors could not be loaded"
+      >
+        {(data) => (
+          <Box sx={{ display: 'grid', gap: 3 }}>
+            <section aria-labelledby="factors-heading">
+              <Typography id="factors-heading" component="h2" variant="h2" gutterBottom>
+                Your second factors
+              </Typography>
+              {data.required && (
+                <Typography sx={{ mb: 1 }}>Your role needs at least one second factor.</Typography>
+              )}
+              {data.factors.length === 0 ? (
+                <Typography>You have no second factor yet. Add one below.</Typography>
+              ) : (
+                <List aria-label="Second factors">
+                  {data.factors.map((f) => (
+                    <ListItem
+                      key={f.id}
+                      divider
+                      secondaryAction={
+                        <Button
+                          color="error"
+                          disabled={remove.isPending}
+                          onClick={() => remove.mutate(f.id)}
+                          aria-label={`Remove ${f.label}`}
+                        >
+                          Remove
+                        </Button>
+                      }
+                    >
+                      <ListItemText
+                        primary={`${f.label} (${kindLabel[f.kind]})`}
+                        secondary={`Added ${formatInstant(f.createdAt)}${f.lastUsedAt ? `, last used ${formatInstant(f.lastUsedAt)}` : ''}`}
+                      />
+                    </ListItem>
+                  ))}
+                </List>
+              )}
+              {remove.isError && (
+                <ErrorAlert error={remove.error} title="The factor was not removed" />
+              )}
+            </section>
+            <section aria-labelledby="passkey-heading">
+              <Typography id="passkey-heading" component="h2" variant="h2" gutterBottom>
+                Add a passkey
+              </Typography>
+              <EnrolPasskey onEnrolled={enrolled} />
+            </section>
+            <section aria-labelledby="totp-heading">
+              <Typography id="totp-heading" component="h2" variant="h2" gutterBottom>
+                Add an authenticator app
+              </Typography>
+              <EnrolTotp key={data.factors.length} onEnrolled={enrolled} />
+            </section>
+            <section aria-labelledby="recovery-heading">
+              <Typography id="recovery-heading" component="h2" variant="h2" gutterBottom>
+                Recovery codes
+              </Typography>
+              <Typography sx={{ mb: 1 }}>
+                {data.recoveryCodesLeft} unused recovery code
+                {data.recoveryCodesLeft === 1 ? '' : 's'} left.
+              </Typography>
+              <Button
+                variant="outlined"
+                disabled={renew.isPending || data.factors.length === 0}
+                onClick={() =>
+                  renew.mutate(undefined, { onSuccess: (r) => setCodes(r.recoveryCodes) })
+                }
+              >
+                Make new recovery codes
+              </Button>
+              {renew.isError && <ErrorAlert error={renew.error} title="No new codes were made" />}
+            </section>
+          </Box>
+        )}
+      </QueryState>
+    </>
+  );
+}

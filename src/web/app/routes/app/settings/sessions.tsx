@@ -1,0 +1,89 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router-dom';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import { ErrorAlert } from '../../../../components/error-alert';
+import { PageHeader } from '../../../../components/page-header';
+import { EmptyState, QueryState } from '../../../../components/query-state';
+import { formatInstant } from '../../../../lib/format';
+import {
+  mySessionsQueryOptions,
+  useEndSession,
+  useMySessions,
+} from '../../../../features/identity/api/sessions';
+import { hasSession, requireSession } from '../../../session-guard';
+
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  async ({ request }: LoaderFunctionArgs) => {
+    await requireSession(queryClient, request);
+    if (hasSession(queryClient)) void queryClient.prefetchQuery(mySessionsQueryOptions());
+    return null;
+  };
+
+/** A short name for a browser from its user agent, for people rather than machines. */
+function browserName(userAgent: string | null): string {
+  if (!userAgent) return 'Unknown browser';
+  const name = /(Edg|Firefox|Chrome|Safari)\/[\d.]+/.exec(userAgent)?.[1];
+  const os = /(Windows|Mac OS X|Android|iPhone|Linux)/.exec(userAgent)?.[1];
+  const label = { Edg: 'Edge' }[name ?? ''] ?? name ?? 'Browser';
+  return os ? `${label} on ${os === 'Mac OS X' ? 'macOS' : os}` : label;
+}
+
+export default function SessionsRoute() {
+  const sessions = useMySessions();
+  const end = useEndSession();
+  return (
+    <>
+      <PageHeader
+        title="My sessions"
+        description="Every place you are signed in. End any you do not recognise: it stops working at its next request."
+      />
+      {end.isError && <ErrorAlert error={end.error} title="The session was not ended" />}
+      <QueryState
+        query={sessions}
+        loadingLabel="Loading your sessions"
+        errorTitle="Your sessions could not be loaded"
+        isEmpty={(data) => data.sessions.length === 0}
+        empty={<EmptyState title="No active sessions" message="Sign in to start one." />}
+      >
+        {(data) => (
+          <List aria-label="Active sessions">
+            {data.sessions.map((s) => (
+              <ListItem
+                key={s.id}
+                divider
+                sx={{ flexWrap: 'wrap', gap: 1 }}
+                secondaryAction={
+                  s.current ? undefined : (
+                    <Button
+                      color="error"
+                      disabled={end.isPending}
+                      onClick={() => end.mutate(s.id)}
+                      aria-label={`End the session of ${browserName(s.userAgent)} started ${formatInstant(s.createdAt)}`}
+                    >
+                      End
+                    </Button>
+                  )
+                }
+              >
+                <ListItemText
+                  primary={
+                    <>
+                      {browserName(s.userAgent)}{' '}
+                      {s.current && <Chip size="small" color="primary" label="This browser" />}
+                    </>
+                  }
+                  secondary={`Signed in ${formatInstant(s.createdAt)} with ${s.method === 'oidc' ? 'single sign-on' : 'a password'} from ${s.ip ?? 'an unknown address'}; last used ${formatInstant(s.lastSeenAt)}`}
+                />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </QueryState>
+    </>
+  );
+}

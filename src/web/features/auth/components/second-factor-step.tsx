@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import type { SecondFactorChallenge, SecondFactorMethod } from '../../../../contract/identity';
+import { ErrorAlert } from '../../../components/error-alert';
+import { factorsQueryOptions } from '../../identity/api/second-factors';
+import { EnrolPasskey, EnrolTotp, RecoveryCodes } from '../../identity/components/enrol-factor';
+import { SecondFactorPrompt } from '../../identity/components/second-factor-prompt';
+import { sessionQueryKey, sessionQueryOptions } from '../api/get-session';
+
+type Props = {
+  /** What the password answer said; absent after single sign-on, then asked of the BFF. */
+  challenge?: SecondFactorChallenge['secondFactor'];
+  onDone: () => void;
+};
+
+/** The second step of signing in: prove a factor, or enrol the first one the role requires. */
+export default function SecondFactorStep({ challenge, onDone }: Props) {
+  const queryClient = useQueryClient();
+  const factors = useQuery({ ...factorsQueryOptions(), enabled: !challenge });
+  const [codes, setCodes] = useState<string[] | null>(null);
+
+  const finish = async () => {
+    await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    await queryClient.fetchQuery(sessionQueryOptions());
+    onDone();
+  };
+
+  let step = challenge;
+  if (!step && factors.data) {
+    const methods: SecondFactorMethod[] = [];
+    if (factors.data.factors.some((f) => f.kind === 'passkey')) methods.push('passkey');
+    if (factors.data.factors.some((f) => f.kind === 'totp')) methods.push('totp');
+    if (factors.data.recoveryCodesLeft > 0) methods.push('recovery');
+    step = methods.length > 0 ? { step: 'verify', methods } : { step: 'enrol', methods: [] };
+  }
+  if (factors.isError)
+    return <ErrorAlert error={factors.error} title="Signing in could not go on" />;
+  if (!step) return <Typography role="status">Loading…</Typography>;
+
+  if (codes) {
+    return (
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        <RecoveryCodes codes={codes} />
+        <Button variant="contained" onClick={() => void finish()}>
+          I have saved them, continue
+        </Button>
+      </Box>
+    );
+  }
+  if (step.step === 'enrol') {
+    const enrolled = (result: { recoveryCodes: string[] | null }) => {
+      if (result.recoveryCodes) setCodes(result.recoveryCodes);
+      else void finish();
+    };
+    return (
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        <Typography>
+          Your role needs a second factor. Add a passkey or an authenticator app to finish signing
+          in.
+        </Typography>
+        <EnrolPasskey onEnrolled={enrolled} />
+        <EnrolTotp onEnrolled={enrolled} />
+      </Box>
+    );
+  }
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Typography>Confirm it is you with your second factor.</Typography>
+      <SecondFactorPrompt methods={step.methods} onVerified={() => void finish()} />
+    </Box>
+  );
+}

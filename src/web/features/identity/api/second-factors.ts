@@ -1,0 +1,79 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  startAuthentication,
+  startRegistration,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
+import {
+  enrolledSchema,
+  factorsSchema,
+  passkeyOptionsSchema,
+  recoveryCodesSchema,
+  totpEnrolmentSchema,
+  verifySecondFactorResultSchema,
+  type VerifySecondFactor,
+} from '../../../../contract/identity';
+import { apiPaths } from '../../../config/paths';
+import { api } from '../../../lib/api-client';
+
+export const factorsQueryKey = ['me', 'second-factors'] as const;
+
+export const factorsQueryOptions = () =>
+  queryOptions({
+    queryKey: factorsQueryKey,
+    queryFn: ({ signal }) => api.get(apiPaths.myFactors, { schema: factorsSchema, signal }),
+  });
+
+export const useFactors = () => useQuery(factorsQueryOptions());
+
+/** Proves a second factor: finishes a sign-in, or makes step-up fresh. */
+export const verifySecondFactor = (body: VerifySecondFactor) =>
+  api.post(apiPaths.secondFactor, { body, schema: verifySecondFactorResultSchema, noStepUp: true });
+
+/** Asks the authenticator for the user's passkey, then has the BFF verify it. */
+export async function verifyWithPasskey() {
+  const { options } = await api.post(apiPaths.secondFactorPasskeyOptions, {
+    schema: passkeyOptionsSchema,
+    noStepUp: true,
+  });
+  const response = await startAuthentication({
+    optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
+  });
+  return verifySecondFactor({
+    method: 'passkey',
+    response: response as unknown as Extract<VerifySecondFactor, { method: 'passkey' }>['response'],
+  });
+}
+
+export const startTotpEnrolment = () => api.post(apiPaths.myTotp, { schema: totpEnrolmentSchema });
+
+export const confirmTotp = (body: { code: string; label: string }) =>
+  api.post(apiPaths.myTotpConfirm, { body, schema: enrolledSchema });
+
+export async function enrolPasskey(label: string) {
+  const { options } = await api.post(apiPaths.myPasskeyOptions, { schema: passkeyOptionsSchema });
+  const response = await startRegistration({
+    optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
+  });
+  return api.post(apiPaths.myPasskeys, {
+    body: { label, response },
+    schema: enrolledSchema,
+  });
+}
+
+export const useRemoveFactor = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (factorId: string) => api.delete(apiPaths.myFactor(factorId)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: factorsQueryKey }),
+  });
+};
+
+export const useRenewRecoveryCodes = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post(apiPaths.myRecoveryCodes, { schema: recoveryCodesSchema }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: factorsQueryKey }),
+  });
+};

@@ -1,0 +1,103 @@
+import { useId, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { SecondFactorMethod } from '../../../../contract/identity';
+import { errorMessage, isApiClientError } from '../../../lib/api-client';
+import { verifySecondFactor, verifyWithPasskey } from '../api/second-factors';
+
+type Props = {
+  methods: readonly SecondFactorMethod[];
+  onVerified: () => void;
+};
+
+/**
+ * Proving a second factor: the passkey first when there is one, a code from the authenticator
+ * app, or one of the recovery codes. Used by the sign-in page and by the step-up dialog.
+ */
+export function SecondFactorPrompt({ methods, onVerified }: Props) {
+  const codeId = useId();
+  const [mode, setMode] = useState<'totp' | 'recovery'>(
+    methods.includes('totp') ? 'totp' : 'recovery',
+  );
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const run = async (action: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+      onVerified();
+    } catch (err) {
+      if (isApiClientError(err)) setError(err.fields[0]?.message ?? errorMessage(err));
+      else if (err instanceof Error && err.name === 'NotAllowedError')
+        setError('The passkey was not used (cancelled or timed out). Try again.');
+      else setError('The passkey could not be used on this device. Try another method.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const hasCodes = methods.includes('totp') || methods.includes('recovery');
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      {error && (
+        <Typography role="alert" color="error">
+          {error}
+        </Typography>
+      )}
+      {methods.includes('passkey') && (
+        <Button variant="contained" disabled={busy} onClick={() => void run(verifyWithPasskey)}>
+          Use your passkey
+        </Button>
+      )}
+      {hasCodes && (
+        <Box
+          component="form"
+          noValidate
+          sx={{ display: 'grid', gap: 1.5 }}
+          aria-label="Second factor code"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void run(() => verifySecondFactor({ method: mode, code }));
+          }}
+        >
+          <TextField
+            id={codeId}
+            label={mode === 'totp' ? 'Code from your authenticator app' : 'Recovery code'}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            autoComplete="one-time-code"
+            slotProps={{ htmlInput: { inputMode: mode === 'totp' ? 'numeric' : 'text' } }}
+            required
+          />
+          <Button
+            type="submit"
+            variant={methods.includes('passkey') ? 'outlined' : 'contained'}
+            disabled={busy}
+          >
+            {busy ? 'Checking…' : 'Verify code'}
+          </Button>
+          {methods.includes('totp') && methods.includes('recovery') && (
+            <Button
+              size="small"
+              onClick={() => {
+                setMode(mode === 'totp' ? 'recovery' : 'totp');
+                setCode('');
+                setError(null);
+              }}
+            >
+              {mode === 'totp'
+                ? 'Use a recovery code instead'
+                : 'Use the authenticator app instead'}
+            </Button>
+          )}
+        </Box>
+      )}
+    </Box>
+  );
+}
