@@ -21,7 +21,7 @@ import {
   getSecurityMarketHours,
   updateSecurityMarketHours,
 } from './market-hours.js';
-import { createTrade } from './trades.js';
+import { createTrade, listTrades } from './trades.js';
 import { ping } from './ping.js';
 
 export const OPERATIONS: readonly Operation[] = [
@@ -42,6 +42,7 @@ export const OPERATIONS: readonly Operation[] = [
   getSecurityMarketHours,
   getCustodyAccount,
   createTrade,
+  listTrades,
   ping,
   listOfferings,
   createIssuer,

@@ -48,8 +48,11 @@ export interface UpstreamRequest {
   /** A `/v3/...` resource path; without it the legacy `/index.php/v3/<operation>` is used (§4, §9). */
   path?: string;
   body?: Record<string, WireValue>;
-  /** Non-secret query parameters (paging). Credentials never go in a URL (§5 rule 6). */
-  query?: Record<string, WireValue>;
+  /**
+   * Non-secret query parameters (paging, filters). A list repeats the key, as the trades
+   * collection's `filter[]` does (real-world notes §2). Credentials never go in a URL (§5 rule 6).
+   */
+  query?: Record<string, WireValue | readonly string[]>;
   /** JSON by default; some environments take form fields (real-world notes §2). */
   encoding?: 'json' | 'form';
   /** The scope a 110 answer of this operation refers to (§5 rule 10). */
@@ -136,7 +139,11 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
     const url = new URL(base.origin);
     url.pathname = `${basePath}${path}`;
     for (const [key, value] of Object.entries(request.query ?? {})) {
-      if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+      if (Array.isArray(value)) {
+        for (const item of value) url.searchParams.append(key, String(item));
+      } else if (value !== undefined && value !== null) {
+        url.searchParams.set(key, String(value));
+      }
     }
     return url;
   }

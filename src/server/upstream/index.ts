@@ -22,6 +22,7 @@ export { getMarketHours } from './get-market-hours';
 export { getOfferingPurchaseHistory } from './get-offering-purchase-history';
 export { getOfferings } from './get-offerings';
 export { getOrder } from './get-order';
+export { getAllTrades, getTrades } from './get-trades';
 export { getOrdersForADay } from './get-orders-for-a-day';
 export { ping } from './ping';
 export { searchAccount } from './search-account';
