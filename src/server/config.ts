@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_DISBURSEMENT_CEILING } from '../contract/money-limits';
 
 /**
  * Boot configuration, read once from the environment and validated before anything listens.
@@ -41,6 +42,11 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FILE: z.string().optional(),
+  DISBURSEMENT_MAX_AMOUNT: z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be an amount in dollars, such as 100000 or 2500.50')
+    .refine((value) => /[1-9]/.test(value), 'must be more than zero')
+    .default(DEFAULT_DISBURSEMENT_CEILING),
 });
 
 export type AuthMode = z.infer<typeof authModeSchema>;
@@ -78,6 +84,8 @@ export interface Config {
   sessionAbsoluteMs: number;
   logLevel: string;
   logFile?: string;
+  /** Per-request ceiling of a disbursement, a decimal string of dollars. */
+  disbursementMaxAmount: string;
 }
 
 export class ConfigError extends Error {}
@@ -158,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxDataDir: e.SANDBOX_DATA_DIR,
     demoPassword: e.DEMO_PASSWORD,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    disbursementMaxAmount: e.DISBURSEMENT_MAX_AMOUNT.replace(/^0+(?=\d)/, ''),
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
     logLevel: e.LOG_LEVEL,
     logFile: e.LOG_FILE,

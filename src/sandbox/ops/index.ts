@@ -7,6 +7,7 @@ import { createIssuer, createIssuerAccount } from './issuers.js';
 import {
   addCustodyAccountSupplement,
   getCustodyAccount,
+  getExternalAccount,
   linkExternalAccount,
 } from './custody-accounts.js';
 import {
@@ -50,4 +51,5 @@ export const OPERATIONS: readonly Operation[] = [
   createAccount,
   fundCustodyAccount,
   linkExternalAccount,
+  getExternalAccount,
 ];

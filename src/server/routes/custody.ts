@@ -26,6 +26,7 @@ import {
   toSupplementRequest,
   type IraSupplementReceipt,
 } from '../../contract/ira';
+import { checkDisbursementAmount } from '../../contract/money-limits';
 import { maskLast4 } from '../../contract/rules/bank';
 import { HttpError } from '../lib/http-error';
 import {
@@ -185,6 +186,14 @@ export const custodyRoutes = [
     successStatus: 201,
     idempotent: true,
     async handler({ params, body, deps, audit }) {
+      // The per-request ceiling is configuration (DISBURSEMENT_MAX_AMOUNT); the schema checked cents.
+      const ceiling = checkDisbursementAmount(body.amount, deps.config.disbursementMaxAmount);
+      if (!ceiling.ok) {
+        throw new HttpError('bad_request', ceiling.message, {
+          fields: [{ field: 'amount', message: ceiling.message }],
+          submitted: 'no',
+        });
+      }
       const disbursement = await createCustodyFundDisbursement(
         deps.upstream,
         toDisbursementRequest(params.accountId, body),

@@ -1,14 +1,17 @@
 import { accountRoutes } from './accounts';
 import { auditRoutes } from './audit';
 import { complianceRoutes } from './compliance';
+import { cashRoutes } from './cash';
 import { custodyRoutes } from './custody';
 import type { RouteSpec } from './define';
+import { holdingsRoutes } from './holdings';
 import { investRoutes } from './invest';
 import { issuerRoutes } from './issuer';
 import { marketHoursRoutes } from './market-hours';
 import { offeringRoutes } from './offerings';
 import { orderBookRoutes } from './order-book';
 import { personalDataRoutes } from './personal-data';
+import { preflightRoutes } from './preflight';
 import { sessionRoutes } from './session';
 
 /** Every feature's routes. A route here without a policy entry stops the boot. */
@@ -18,6 +21,9 @@ export const allRoutes: RouteSpec[] = [
   ...investRoutes,
   ...accountRoutes,
   ...custodyRoutes,
+  ...cashRoutes,
+  ...holdingsRoutes,
+  ...preflightRoutes,
   ...orderBookRoutes,
   ...marketHoursRoutes,
   ...issuerRoutes,

@@ -6,7 +6,9 @@ import {
   investmentRequestSchema,
 } from '../../contract/investments';
 import { EASTERN, todayInZone } from '../../contract/time';
+import { blockingReason } from '../../contract/preflight';
 import { HttpError } from '../lib/http-error';
+import { preflightFor } from './preflight';
 import { createTrade } from '../upstream';
 import { defineRoute } from './define';
 
@@ -41,6 +43,13 @@ export const investRoutes = [
         throw new HttpError('conflict', `${open.reason} Nothing was submitted.`, {
           submitted: 'no',
         });
+      // The preflight's rules (account reviews, units left, real maximum) bind here too, so the
+      // invest page and the BFF refuse the same things with the same words.
+      const preflight = await preflightFor(deps, body.accountId, offering);
+      const blocked = blockingReason(preflight);
+      if (blocked) {
+        throw new HttpError('conflict', `${blocked} Nothing was submitted.`, { submitted: 'no' });
+      }
       const quote = checkInvestment(offering, body.units);
       if (!quote.ok) {
         throw new HttpError('bad_request', quote.message, {

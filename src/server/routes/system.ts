@@ -102,8 +102,11 @@ export function systemRoutes(getAllRoutes: () => RouteSpec[]) {
       url: '/api/config',
       summary: 'Public settings the SPA needs before sign-in',
       tags: ['system'],
-      response: z.object({ sandbox: z.boolean() }),
-      handler: async ({ deps }) => ({ sandbox: deps.sandbox }),
+      response: z.object({ sandbox: z.boolean(), disbursementMaxAmount: z.string() }),
+      handler: async ({ deps }) => ({
+        sandbox: deps.sandbox,
+        disbursementMaxAmount: deps.config.disbursementMaxAmount,
+      }),
     }),
     defineRoute({
       method: 'GET',
