@@ -41,6 +41,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FILE: z.string().optional(),
+  CLAIM_LEASE_MS: z.coerce.number().int().min(1_000).max(600_000).default(15_000),
 });
 
 export type AuthMode = z.infer<typeof authModeSchema>;
@@ -78,6 +79,8 @@ export interface Config {
   sessionAbsoluteMs: number;
   logLevel: string;
   logFile?: string;
+  /** Owner lease of an idempotency claim, renewed every third of it while the upstream call runs. */
+  claimLeaseMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -161,5 +164,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
     logLevel: e.LOG_LEVEL,
     logFile: e.LOG_FILE,
+    claimLeaseMs: e.CLAIM_LEASE_MS,
   };
 }

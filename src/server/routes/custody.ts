@@ -184,10 +184,16 @@ export const custodyRoutes = [
     response: disbursementReceiptSchema,
     successStatus: 201,
     idempotent: true,
-    async handler({ params, body, deps, audit }) {
+    money: {
+      kind: 'disbursement',
+      describe: ({ params, body }) => ({ accountId: params.accountId, amount: body.amount }),
+      upstreamId: (receipt) => receipt.requestId,
+    },
+    async handler({ params, body, deps, audit, moneyReference }) {
       const disbursement = await createCustodyFundDisbursement(
         deps.upstream,
         toDisbursementRequest(params.accountId, body),
+        { reference: moneyReference },
       );
       await audit({
         action: 'disbursement_requested',
@@ -195,6 +201,7 @@ export const custodyRoutes = [
         objectId: params.accountId,
         outcome: 'succeeded',
         details: {
+          reference: moneyReference,
           requestId: disbursement.requestId,
           type: disbursement.type,
           amount: disbursement.amount,
@@ -224,7 +231,12 @@ export const custodyRoutes = [
     response: iraSupplementReceiptSchema,
     successStatus: 201,
     idempotent: true,
-    async handler({ params, body, deps, audit }) {
+    money: {
+      kind: 'ira_supplement',
+      describe: ({ params }) => ({ accountId: params.accountId }),
+      upstreamId: (receipt) => receipt.accountId,
+    },
+    async handler({ params, body, deps, audit, moneyReference }) {
       const supplement = await addCustodyAccountSupplement(
         deps.upstream,
         toSupplementRequest(params.accountId, body),
@@ -234,6 +246,7 @@ export const custodyRoutes = [
         objectType: 'account',
         objectId: params.accountId,
         outcome: 'succeeded',
+        details: { reference: moneyReference },
       });
       return toSupplementReceipt(supplement);
     },
