@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_DISBURSEMENT_CEILING } from '../contract/money-limits';
+import type { BreakerOptions } from './upstream/breaker';
 
 /**
  * Boot configuration, read once from the environment and validated before anything listens.
@@ -22,8 +23,10 @@ const envSchema = z.object({
   TRANSACT_AUTH: authModeSchema.default('header'),
   TRANSACT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   TRANSACT_MAX_SOCKETS: z.coerce.number().int().min(1).max(1024).default(32),
-  TRANSACT_BREAKER_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
-  TRANSACT_BREAKER_RESET_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  TRANSACT_BREAKER_FAILURE_RATE: z.coerce.number().gt(0).lt(1).default(0.7),
+  TRANSACT_BREAKER_WINDOW_MS: z.coerce.number().int().min(1_000).max(600_000).default(10_000),
+  TRANSACT_BREAKER_MIN_RPS: z.coerce.number().gt(0).max(10_000).default(1),
+  TRANSACT_BREAKER_RESET_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(8091),
   SANDBOX_DATA_DIR: z.string().min(1).default('.data/sandbox'),
   DEMO_PASSWORD: z.string().min(8).default('demo-password-2026'),
@@ -47,6 +50,7 @@ const envSchema = z.object({
     .regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be an amount in dollars, such as 100000 or 2500.50')
     .refine((value) => /[1-9]/.test(value), 'must be more than zero')
     .default(DEFAULT_DISBURSEMENT_CEILING),
+  CLAIM_LEASE_MS: z.coerce.number().int().min(1_000).max(600_000).default(15_000),
 });
 
 export type AuthMode = z.infer<typeof authModeSchema>;
@@ -58,8 +62,8 @@ export interface UpstreamSettings {
   auth: AuthMode;
   timeoutMs: number;
   maxSockets: number;
-  /** Consecutive failures that open the circuit, and how long it stays open (decision 10). */
-  breaker?: { failureThreshold: number; resetAfterMs: number };
+  /** One breaker per operation: failure rate over a window, half-open after a pause (decision 10). */
+  breaker?: BreakerOptions;
 }
 
 export interface Config {
@@ -76,7 +80,7 @@ export interface Config {
   upstreamAuth: AuthMode;
   upstreamTimeoutMs: number;
   upstreamMaxSockets: number;
-  upstreamBreaker: { failureThreshold: number; resetAfterMs: number };
+  upstreamBreaker: BreakerOptions;
   sandboxPort: number;
   sandboxDataDir: string;
   demoPassword: string;
@@ -86,6 +90,8 @@ export interface Config {
   logFile?: string;
   /** Per-request ceiling of a disbursement, a decimal string of dollars. */
   disbursementMaxAmount: string;
+  /** Owner lease of an idempotency claim, renewed every third of it while the upstream call runs. */
+  claimLeaseMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -106,10 +112,12 @@ function describe(issue: z.core.$ZodIssue): string {
   }
 }
 
-function breakerOf(e: { TRANSACT_BREAKER_FAILURES: number; TRANSACT_BREAKER_RESET_MS: number }) {
+function breakerOf(e: z.infer<typeof envSchema>): BreakerOptions {
   return {
-    failureThreshold: e.TRANSACT_BREAKER_FAILURES,
-    resetAfterMs: e.TRANSACT_BREAKER_RESET_MS,
+    failureRate: e.TRANSACT_BREAKER_FAILURE_RATE,
+    windowMs: e.TRANSACT_BREAKER_WINDOW_MS,
+    minimumRps: e.TRANSACT_BREAKER_MIN_RPS,
+    halfOpenAfterMs: e.TRANSACT_BREAKER_RESET_MS,
   };
 }
 
@@ -170,5 +178,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
     logLevel: e.LOG_LEVEL,
     logFile: e.LOG_FILE,
+    claimLeaseMs: e.CLAIM_LEASE_MS,
   };
 }

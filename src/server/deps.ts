@@ -7,6 +7,7 @@ import type { UpstreamClient } from './upstream/client';
 import type { Offering } from '../contract/offerings';
 import type { CoalescingCache } from './lib/coalescing-cache';
 import type { AuditEvent } from './store/audit';
+import type { OutcomeSpool } from './store/spool';
 
 /** The signed-in user as the BFF sees them: identity, role and linked upstream ids. */
 export type SignedInUser = StoredUser;
@@ -24,6 +25,10 @@ export interface Deps {
   audit(event: AuditEvent): Promise<void>;
   /** True when the upstream is the bundled sandbox. */
   sandbox: boolean;
+  /** This process, as named in the owner lease of the claims it holds. */
+  instanceId: string;
+  /** Where money outcomes wait when the store cannot take them (store/spool.ts). */
+  spool: OutcomeSpool;
 }
 
 declare module 'fastify' {

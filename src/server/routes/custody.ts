@@ -185,7 +185,12 @@ export const custodyRoutes = [
     response: disbursementReceiptSchema,
     successStatus: 201,
     idempotent: true,
-    async handler({ params, body, deps, audit }) {
+    money: {
+      kind: 'disbursement',
+      describe: ({ params, body }) => ({ accountId: params.accountId, amount: body.amount }),
+      upstreamId: (receipt) => receipt.requestId,
+    },
+    async handler({ params, body, deps, audit, moneyReference }) {
       // The per-request ceiling is configuration (DISBURSEMENT_MAX_AMOUNT); the schema checked cents.
       const ceiling = checkDisbursementAmount(body.amount, deps.config.disbursementMaxAmount);
       if (!ceiling.ok) {
@@ -197,6 +202,7 @@ export const custodyRoutes = [
       const disbursement = await createCustodyFundDisbursement(
         deps.upstream,
         toDisbursementRequest(params.accountId, body),
+        { reference: moneyReference },
       );
       await audit({
         action: 'disbursement_requested',
@@ -204,6 +210,7 @@ export const custodyRoutes = [
         objectId: params.accountId,
         outcome: 'succeeded',
         details: {
+          reference: moneyReference,
           requestId: disbursement.requestId,
           type: disbursement.type,
           amount: disbursement.amount,
@@ -233,7 +240,12 @@ export const custodyRoutes = [
     response: iraSupplementReceiptSchema,
     successStatus: 201,
     idempotent: true,
-    async handler({ params, body, deps, audit }) {
+    money: {
+      kind: 'ira_supplement',
+      describe: ({ params }) => ({ accountId: params.accountId }),
+      upstreamId: (receipt) => receipt.accountId,
+    },
+    async handler({ params, body, deps, audit, moneyReference }) {
       const supplement = await addCustodyAccountSupplement(
         deps.upstream,
         toSupplementRequest(params.accountId, body),
@@ -243,6 +255,7 @@ export const custodyRoutes = [
         objectType: 'account',
         objectId: params.accountId,
         outcome: 'succeeded',
+        details: { reference: moneyReference },
       });
       return toSupplementReceipt(supplement);
     },

@@ -29,7 +29,16 @@ export const investRoutes = [
     response: investmentReceiptSchema,
     successStatus: 201,
     idempotent: true,
-    async handler({ params, body, deps, audit }) {
+    money: {
+      kind: 'investment',
+      describe: ({ params, body }) => ({
+        accountId: body.accountId,
+        offeringId: params.offeringId,
+      }),
+      upstreamId: (receipt) => receipt.tradeId,
+      amount: (receipt) => receipt.amount,
+    },
+    async handler({ params, body, deps, audit, moneyReference }) {
       const offerings = await deps.offerings.get('all', () => deps.loadOfferings());
       const offering = offerings.find((o) => o.id === params.offeringId);
       if (!offering) {
@@ -72,6 +81,7 @@ export const investRoutes = [
         objectId: offering.id,
         outcome: 'succeeded',
         details: {
+          reference: moneyReference,
           tradeId: receipt.tradeId,
           accountId: body.accountId,
           units: quote.value.units,

@@ -8,6 +8,7 @@ export interface Database {
   idempotency_records: IdempotencyTable;
   audit_events: AuditTable;
   rate_limits: RateLimitTable;
+  money_requests: MoneyRequestsTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -54,6 +55,9 @@ export interface IdempotencyTable {
   response_body: ColumnType<unknown, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  owner_instance: ColumnType<string | null, string | null | undefined, string | null>;
+  lease_expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  reference: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AuditTable {
@@ -76,4 +80,31 @@ export interface RateLimitTable {
   key: string;
   window_start: Timestamp;
   count: number;
+}
+
+export type MoneyRequestKind = 'disbursement' | 'investment' | 'ira_supplement';
+export type MoneyRequestOutcome = 'pending' | 'created' | 'refused' | 'not_sent' | 'unknown';
+export type MoneyRequestSettledVia = 'response' | 'lease_expired' | 'reconciliation' | 'spool';
+
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
+export interface MoneyRequestsTable {
+  reference: string;
+  user_id: string;
+  account_id: string;
+  kind: MoneyRequestKind;
+  amount: Nullable<string>;
+  currency: ColumnType<string, string | undefined, string>;
+  offering_id: Nullable<string>;
+  idem_route: string;
+  idem_key: string;
+  upstream_id: Nullable<string>;
+  outcome: MoneyRequestOutcome;
+  message: Nullable<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  sent_at: Nullable<Date>;
+  settled_at: Nullable<Date>;
+  settled_via: Nullable<MoneyRequestSettledVia>;
+  settled_by: Nullable<string>;
 }

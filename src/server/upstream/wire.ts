@@ -280,9 +280,14 @@ export function decodeAnswer<Schema extends z.ZodType, Result>(
   let problem: string[];
   if (parsed.success) {
     try {
-      return normalize(parsed.data);
+      const result = normalize(parsed.data);
+      client.reportAnswer?.(payload, true);
+      return result;
     } catch (error) {
-      if (error instanceof UpstreamError) throw error;
+      if (error instanceof UpstreamError) {
+        client.reportAnswer?.(payload, true);
+        throw error;
+      }
       problem = [error instanceof Error ? error.message : String(error)];
     }
   } else {
@@ -290,6 +295,8 @@ export function decodeAnswer<Schema extends z.ZodType, Result>(
       (issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`,
     );
   }
+  // A 101 answer that does not match the document is a failure of its operation's breaker.
+  client.reportAnswer?.(payload, false);
   const submitted = request.effect === 'write' ? 'unknown' : 'no';
   client.logger.error(
     { operation: request.operation, issues: problem.slice(0, 20) },
