@@ -8,7 +8,8 @@ import { holdingsResultSchema } from '../../contract/holdings';
 import { investmentReceiptSchema } from '../../contract/investments';
 import { offeringListSchema, type Offering } from '../../contract/offerings';
 import { preflightSchema } from '../../contract/preflight';
-import { call, sandboxCalls, signIn, startHarness, type Harness } from './harness';
+import { moneyRequestPageSchema, timelineSchema } from '../../contract/money-requests';
+import { call, callSandbox, sandboxCalls, signIn, startHarness, type Harness } from './harness';
 
 /*
  * An investor's money picture through the BFF against the sandbox: holdings from the GET trades
@@ -109,7 +110,7 @@ describe('holdings in body-credential mode (§5 rules 4 and 6)', () => {
     } finally {
       await body.close();
     }
-  });
+  }, 120_000);
 });
 
 describe('the cash cycle: the bank ACH uses, and deposits (§4.5, fundCustodyAccount)', () => {
@@ -267,6 +268,8 @@ describe("a second investor reaches none of the first investor's money picture",
       () => post(`/api/accounts/${accountA}/linked-bank`, investor2, undefined, null),
       () => post(`/api/accounts/${accountA}/deposits`, investor2, { amount: '10' }),
       () => get(`/api/offerings/${offering.id}/preflight?accountId=${accountA}`, investor2),
+      () => get(`/api/accounts/${accountA}/money-requests`, investor2),
+      () => get(`/api/accounts/${accountA}/timeline`, investor2),
     ];
     const denials = async () =>
       (
@@ -284,5 +287,73 @@ describe("a second investor reaches none of the first investor's money picture",
       expect(res.statusCode).toBe(403);
     }
     expect(await denials()).toBe(before + attempts.length);
+  });
+});
+
+describe('the register: a disbursement whose upstream call times out', () => {
+  it('is "unknown" with our reference for the investor, on the timeline, and for compliance', async () => {
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'createCustodyFundDisbursement',
+      latencyMs: 4000,
+      times: 1,
+    });
+    const slow = await post(`/api/accounts/${accountA}/disbursements`, investor, {
+      type: 'wire_domestic',
+      amount: '321.09',
+      bankId: '021000021',
+      bankAccountId: '123456789',
+    });
+    expect(slow.statusCode).toBe(504);
+    const error = slow.json().error as { submitted: string; reference: string };
+    expect(error.submitted).toBe('unknown');
+
+    // The investor's register of the account names it, with what to do.
+    const mine = moneyRequestPageSchema.parse(
+      (await get(`/api/accounts/${accountA}/money-requests`, investor)).json(),
+    );
+    const row = mine.requests.find((r) => r.reference === error.reference);
+    expect(row).toMatchObject({ outcome: 'unknown', amount: '321.09', kind: 'disbursement' });
+
+    const timeline = timelineSchema.parse(
+      (await get(`/api/accounts/${accountA}/timeline`, investor)).json(),
+    );
+    const entry = timeline.entries.find((e) => e.reference === error.reference);
+    expect(entry).toMatchObject({ kind: 'disbursement', title: 'Domestic wire disbursement' });
+    expect(entry?.state).toMatch(/^Outcome unknown/);
+    expect(entry?.next).toMatch(/Do not send it again.*quote our reference/);
+
+    // Compliance sees it across accounts, with who sent it, and can filter by outcome.
+    const reviewer = await signIn(h.app, 'compliance@demo.test');
+    const all = moneyRequestPageSchema.parse(
+      (await get('/api/compliance/money-requests?outcome=unknown', reviewer)).json(),
+    );
+    expect(all.requests.every((r) => r.outcome === 'unknown')).toBe(true);
+    expect(all.requests.find((r) => r.reference === error.reference)).toMatchObject({
+      accountId: accountA,
+      userEmail: 'investor@demo.test',
+    });
+    const csv = await get('/api/compliance/money-requests/export.csv?outcome=unknown', reviewer);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    expect(csv.body).toContain(error.reference);
+    // Investors reach neither the cross-account register nor its export.
+    expect((await get('/api/compliance/money-requests', investor)).statusCode).toBe(403);
+  });
+
+  it('the timeline lists deposits with the 4:00 PM Mountain Time batch as the next step', async () => {
+    const timeline = timelineSchema.parse(
+      (await get(`/api/accounts/${accountA}/timeline`, investor)).json(),
+    );
+    const pending = timeline.entries.find((e) => e.kind === 'deposit' && e.nextBatchAt !== null);
+    expect(pending?.next).toBe('Approval decision at the next daily batch, 4:00 PM Mountain Time.');
+    const batch = new Date(pending!.nextBatchAt!);
+    const wall = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Denver',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: false,
+    }).format(batch);
+    expect(wall).toBe('16:00');
+    expect(timeline.entries.some((e) => e.kind === 'investment')).toBe(true);
   });
 });

@@ -100,6 +100,26 @@ export const policyTable: Record<string, RoutePolicy> = {
     ],
     note: 'Why I can or cannot invest from one of my accounts: reviews, offering state, units, bounds.',
   },
+  'GET /api/accounts/:accountId/money-requests': {
+    roles: ['investor', ...REVIEWERS],
+    objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
+    note: 'Money requests the portal sent for the account, with outcome and our reference.',
+  },
+  'GET /api/accounts/:accountId/timeline': {
+    roles: ['investor', ...REVIEWERS],
+    objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
+    note: 'Deposits, investments, disbursements and IRA requests of the account, with state and next step.',
+  },
+  'GET /api/compliance/money-requests': {
+    roles: REVIEWERS,
+    objects: [],
+    note: 'Every money request the portal sent, filtered by kind, outcome, account and dates, with who sent it.',
+  },
+  'GET /api/compliance/money-requests/export.csv': {
+    roles: REVIEWERS,
+    objects: [],
+    note: 'The filtered register as CSV with formula cells neutralized; the export is audited.',
+  },
   'GET /api/order-book/:date': {
     roles: ALL_ROLES,
     objects: [],

@@ -199,6 +199,14 @@ export const custodyRoutes = [
           submitted: 'no',
         });
       }
+      // Written with the outcome, whatever it is: the register row alone does not say ACH or wire.
+      await audit({
+        action: 'disbursement_sent',
+        objectType: 'account',
+        objectId: params.accountId,
+        outcome: 'allowed',
+        details: { reference: moneyReference, type: body.type, amount: body.amount },
+      });
       const disbursement = await createCustodyFundDisbursement(
         deps.upstream,
         toDisbursementRequest(params.accountId, body),

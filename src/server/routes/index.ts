@@ -8,6 +8,7 @@ import { holdingsRoutes } from './holdings';
 import { investRoutes } from './invest';
 import { issuerRoutes } from './issuer';
 import { marketHoursRoutes } from './market-hours';
+import { moneyRequestRoutes } from './money-requests';
 import { offeringRoutes } from './offerings';
 import { orderBookRoutes } from './order-book';
 import { personalDataRoutes } from './personal-data';
@@ -24,6 +25,7 @@ export const allRoutes: RouteSpec[] = [
   ...cashRoutes,
   ...holdingsRoutes,
   ...preflightRoutes,
+  ...moneyRequestRoutes,
   ...orderBookRoutes,
   ...marketHoursRoutes,
   ...issuerRoutes,
