@@ -29,6 +29,8 @@ import { useArmed } from '../../../lib/use-armed';
 import { formatDecimal, formatLocalDateTime, formatMoney } from '../../../lib/format';
 import { SubmissionError } from '../../custody/components/submission-outcome';
 import { useCreateInvestment } from '../api/create-investment';
+import { useQueryClient } from '@tanstack/react-query';
+import { rememberReceipt } from '../../money/api/receipts';
 
 const paymentOptions = (Object.keys(paymentMethodLabels) as InvestmentValues['paymentMethod'][])
   .filter((method) => method !== 'credit_card')
@@ -55,6 +57,7 @@ export function InvestForm({ offering, accounts }: InvestFormProps) {
   const [review, setReview] = useState<{ values: InvestmentValues; key: string } | null>(null);
   const [receipt, setReceipt] = useState<InvestmentReceipt | null>(null);
   const mutation = useCreateInvestment();
+  const queryClient = useQueryClient();
   const armed = useArmed(review !== null);
 
   if (receipt) return <InvestmentResult receipt={receipt} />;
@@ -70,7 +73,11 @@ export function InvestForm({ offering, accounts }: InvestFormProps) {
     mutation.mutate(
       { offeringId: offering.id, request: review.values, idempotencyKey: review.key },
       {
-        onSuccess: setReceipt,
+        onSuccess: (confirmed) => {
+          // Kept beyond this component: a refresh (sold out) must not replace the receipt.
+          rememberReceipt(queryClient, 'investment', offering.id, confirmed);
+          setReceipt(confirmed);
+        },
         onError: (error) => {
           if (isApiClientError(error) && error.fields.length > 0) {
             setReview(null);
@@ -185,7 +192,7 @@ export function InvestForm({ offering, accounts }: InvestFormProps) {
   );
 }
 
-function InvestmentResult({ receipt }: { receipt: InvestmentReceipt }) {
+export function InvestmentResult({ receipt }: { receipt: InvestmentReceipt }) {
   return (
     <Alert severity="success" role="status">
       <AlertTitle>Investment submitted</AlertTitle>
@@ -216,6 +223,9 @@ function InvestmentResult({ receipt }: { receipt: InvestmentReceipt }) {
         </Link>
         <Link component={RouterLink} to={paths.app.account.getHref(receipt.accountId)}>
           View the account
+        </Link>
+        <Link component={RouterLink} to={paths.app.accountMoney.getHref(receipt.accountId)}>
+          See it on the account's timeline
         </Link>
       </Box>
     </Alert>
