@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
 
-export const portalConfigSchema = z.object({ sandbox: z.boolean() });
+export const portalConfigSchema = z.object({
+  sandbox: z.boolean(),
+  /** Per-request ceiling of a disbursement (DISBURSEMENT_MAX_AMOUNT). */
+  disbursementMaxAmount: z.string().optional(),
+});
 export type PortalConfig = z.infer<typeof portalConfigSchema>;
 
 export const getPortalConfig = (signal?: AbortSignal) =>

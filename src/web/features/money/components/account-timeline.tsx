@@ -29,10 +29,13 @@ function batchTime(instant: string): string {
     dateStyle: 'medium',
     timeStyle: 'short',
   }).format(at);
+  // dateStyle/timeStyle cannot be combined with timeZoneName, so the parts are named.
   const mountain = new Intl.DateTimeFormat('en-US', {
     timeZone: 'America/Denver',
-    dateStyle: 'medium',
-    timeStyle: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
     timeZoneName: 'short',
   }).format(at);
   return `${local} your time (${mountain})`;
