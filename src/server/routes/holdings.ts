@@ -50,7 +50,7 @@ export const holdingsRoutes = [
         throw err;
       }
       const own = new Set(accountIds);
-      const offerings = await deps.offerings.get('all', () => deps.loadOfferings());
+      const { offerings } = await deps.offerings.get('all', () => deps.loadOfferings());
       const names = new Map(offerings.map((o) => [o.id, o.name]));
       // The filter is asked of the upstream; a trade of another account is never passed on.
       const trades: HoldingRow[] = lists

@@ -253,7 +253,10 @@ export const moneyRequestRoutes = [
         }),
         listMoneyRequestsOfAccount(deps.db, accountId, { limit: 1000 }),
       ]);
-      const offerings = await deps.offerings.get('all', () => deps.loadOfferings()).catch(() => []);
+      const offerings = await deps.offerings
+        .get('all', () => deps.loadOfferings())
+        .then((catalog) => catalog.offerings)
+        .catch(() => []);
       const names = new Map(offerings.map((o) => [o.id, o.name]));
       const entries: TimelineEntry[] = [];
 

@@ -20,7 +20,7 @@ const offeringParams = z.object({
 });
 
 export async function findOffering(deps: Deps, offeringId: string): Promise<Offering> {
-  const offerings = await deps.offerings.get('all', () => deps.loadOfferings());
+  const { offerings } = await deps.offerings.get('all', () => deps.loadOfferings());
   const offering = offerings.find((o) => o.id === offeringId);
   if (!offering) {
     throw new HttpError('not_found', `Offering ${offeringId} does not exist.`, { submitted: 'no' });

@@ -3,6 +3,7 @@ import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysel
 import type { Database } from './schema';
 import { migrations } from './migrations';
 import { pgliteDialect } from './pglite-dialect';
+import { registerPglite } from './auth-epoch';
 
 export type Db = Kysely<Database>;
 
@@ -29,6 +30,7 @@ export async function openStore(options: StoreOptions): Promise<Db> {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
     const pglite = new PGlite(options.dataDir ?? undefined);
     db = new Kysely<Database>({ dialect: pgliteDialect(pglite) });
+    registerPglite(db, pglite);
   }
   await migrate(db);
   return db;

@@ -9,6 +9,7 @@ export interface Database {
   audit_events: AuditTable;
   rate_limits: RateLimitTable;
   money_requests: MoneyRequestsTable;
+  auth_epoch: AuthEpochTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -107,4 +108,10 @@ export interface MoneyRequestsTable {
   settled_at: Nullable<Date>;
   settled_via: Nullable<MoneyRequestSettledVia>;
   settled_by: Nullable<string>;
+}
+
+/** One row (id 1): bumped by triggers whenever a session may have ended or narrowed. */
+export interface AuthEpochTable {
+  id: number;
+  epoch: ColumnType<string, string | number, string | number>;
 }
