@@ -16,6 +16,8 @@ import { getCustodyFundMove } from '../get-custody-fund-move';
 import { getCustodyFundMoves } from '../get-custody-fund-moves';
 import { tradePageSchema } from '../../../contract/holdings';
 import { getTrades } from '../get-trades';
+import { getExternalAccount } from '../get-external-account';
+import { linkExternalAccount } from '../link-external-account';
 
 /*
  * Every public real-world response sample (../shared/transact-samples, see its INDEX.md) of an
@@ -243,6 +245,20 @@ const replays: Record<
       expect(page.moves.every((move) => move.accountId === ACCOUNT_ID)).toBe(true);
     },
   },
+  getExternalAccount: {
+    call: (client) => getExternalAccount(client, { accountId: ACCOUNT_ID }),
+    check: (result, body) => {
+      const bank = result as { accountNumber: string | null; routingNumber: string | null };
+      const raw = body.statusDesc as Record<string, string>;
+      expect(bank.accountNumber).toBe(raw.AccountNumber);
+      expect(bank.routingNumber).toBe(raw.AccountRoutingNumber);
+    },
+  },
+  linkExternalAccount: {
+    call: (client) => linkExternalAccount(client, { accountId: ACCOUNT_ID }),
+    // The mock answers "someurl": not an http(s) link, so none is passed on.
+    check: (result) => expect(result).toEqual({ linkUrl: null }),
+  },
   'GET /v3/trades': {
     call: (client) => getTrades(client, { offset: 1, limit: 2 }),
     check: (result, body) => {
@@ -274,6 +290,7 @@ const sampleNames: Record<string, string[]> = {
   getCustodyFundMove: ['getCustodyFundMove', 'getFundCustodyAccount'],
   getCustodyAccount: ['GET /v3/custody/accounts/{id}'],
   offerings: ['GET /v3/offerings'],
+  trades: ['GET /v3/trades'],
 };
 
 /** Every operation name a module of src/server/upstream sends. */
