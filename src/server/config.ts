@@ -1,6 +1,8 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { roleSchema, type Role } from '../contract/session';
+import { DEFAULT_DISBURSEMENT_CEILING } from '../contract/money-limits';
+import type { BreakerOptions } from './upstream/breaker';
 
 /**
  * Boot configuration, read once from the environment and validated before anything listens.
@@ -31,8 +33,10 @@ const envSchema = z.object({
     .default('UTC'),
   TRANSACT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   TRANSACT_MAX_SOCKETS: z.coerce.number().int().min(1).max(1024).default(32),
-  TRANSACT_BREAKER_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
-  TRANSACT_BREAKER_RESET_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  TRANSACT_BREAKER_FAILURE_RATE: z.coerce.number().gt(0).lt(1).default(0.7),
+  TRANSACT_BREAKER_WINDOW_MS: z.coerce.number().int().min(1_000).max(600_000).default(10_000),
+  TRANSACT_BREAKER_MIN_RPS: z.coerce.number().gt(0).max(10_000).default(1),
+  TRANSACT_BREAKER_RESET_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(8091),
   SANDBOX_DATA_DIR: z.string().min(1).default('.data/sandbox'),
   DEMO_PASSWORD: z.string().min(8).default('demo-password-2026'),
@@ -74,6 +78,12 @@ const envSchema = z.object({
     .optional(),
   DISBURSEMENT_APPROVER_ROLES: z.string().min(1).default('compliance,admin'),
   WEBAUTHN_RP_NAME: z.string().min(1).max(60).default('Transact Portal'),
+  DISBURSEMENT_MAX_AMOUNT: z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be an amount in dollars, such as 100000 or 2500.50')
+    .refine((value) => /[1-9]/.test(value), 'must be more than zero')
+    .default(DEFAULT_DISBURSEMENT_CEILING),
+  CLAIM_LEASE_MS: z.coerce.number().int().min(1_000).max(600_000).default(15_000),
 });
 
 export type AuthMode = z.infer<typeof authModeSchema>;
@@ -85,8 +95,8 @@ export interface UpstreamSettings {
   auth: AuthMode;
   timeoutMs: number;
   maxSockets: number;
-  /** Consecutive failures that open the circuit, and how long it stays open (decision 10). */
-  breaker?: { failureThreshold: number; resetAfterMs: number };
+  /** One breaker per operation: failure rate over a window, half-open after a pause (decision 10). */
+  breaker?: BreakerOptions;
 }
 
 export interface Config {
@@ -108,7 +118,7 @@ export interface Config {
   upstreamTimeZone: string;
   upstreamTimeoutMs: number;
   upstreamMaxSockets: number;
-  upstreamBreaker: { failureThreshold: number; resetAfterMs: number };
+  upstreamBreaker: BreakerOptions;
   sandboxPort: number;
   sandboxDataDir: string;
   demoPassword: string;
@@ -119,6 +129,10 @@ export interface Config {
   /** Single sign-on through an OpenID provider; undefined when not configured. */
   oidc?: OidcSettings;
   identity: IdentitySettings;
+  /** Per-request ceiling of a disbursement, a decimal string of dollars. */
+  disbursementMaxAmount: string;
+  /** Owner lease of an idempotency claim, renewed every third of it while the upstream call runs. */
+  claimLeaseMs: number;
 }
 
 export interface OidcSettings {
@@ -274,10 +288,12 @@ function describe(issue: z.core.$ZodIssue): string {
   }
 }
 
-function breakerOf(e: { TRANSACT_BREAKER_FAILURES: number; TRANSACT_BREAKER_RESET_MS: number }) {
+function breakerOf(e: z.infer<typeof envSchema>): BreakerOptions {
   return {
-    failureThreshold: e.TRANSACT_BREAKER_FAILURES,
-    resetAfterMs: e.TRANSACT_BREAKER_RESET_MS,
+    failureRate: e.TRANSACT_BREAKER_FAILURE_RATE,
+    windowMs: e.TRANSACT_BREAKER_WINDOW_MS,
+    minimumRps: e.TRANSACT_BREAKER_MIN_RPS,
+    halfOpenAfterMs: e.TRANSACT_BREAKER_RESET_MS,
   };
 }
 
@@ -346,6 +362,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxDataDir: e.SANDBOX_DATA_DIR,
     demoPassword: e.DEMO_PASSWORD,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    disbursementMaxAmount: e.DISBURSEMENT_MAX_AMOUNT.replace(/^0+(?=\d)/, ''),
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
     logLevel: e.LOG_LEVEL,
     logFile: e.LOG_FILE,
@@ -381,6 +398,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...relyingParty(publicUrl),
       rpName: e.WEBAUTHN_RP_NAME,
     },
+    claimLeaseMs: e.CLAIM_LEASE_MS,
   };
 }
 

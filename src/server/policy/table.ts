@@ -134,6 +134,54 @@ export const policyTable: Record<string, RoutePolicy> = {
     note: 'Request a custodial (IRA) account for my account; Idempotency-Key required.',
     limits: MONEY,
   },
+  'GET /api/accounts/:accountId/linked-bank': {
+    roles: ['investor', ...REVIEWERS],
+    objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
+    note: 'The bank ACH uses for the account (getExternalAccount), numbers masked to the last four.',
+  },
+  'POST /api/accounts/:accountId/linked-bank': {
+    roles: ['investor'],
+    objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
+    note: 'Link a bank account for ACH to my account (linkExternalAccount); audited.',
+  },
+  'POST /api/accounts/:accountId/deposits': {
+    roles: ['investor'],
+    objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
+    note: 'Deposit from my linked bank into my custody account (fundCustodyAccount); Idempotency-Key required.',
+  },
+  'GET /api/holdings': {
+    roles: ['investor'],
+    objects: [{ from: 'query', field: 'accountId', kind: 'account', check: 'own', optional: true }],
+    note: 'My trades (GET trades collection) across my accounts or one of them, with totals per offering.',
+  },
+  'GET /api/offerings/:offeringId/preflight': {
+    roles: ['investor'],
+    objects: [
+      { from: 'params', field: 'offeringId', kind: 'offering', check: 'any' },
+      { from: 'query', field: 'accountId', kind: 'account', check: 'own' },
+    ],
+    note: 'Why I can or cannot invest from one of my accounts: reviews, offering state, units, bounds.',
+  },
+  'GET /api/accounts/:accountId/money-requests': {
+    roles: ['investor', ...REVIEWERS],
+    objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
+    note: 'Money requests the portal sent for the account, with outcome and our reference.',
+  },
+  'GET /api/accounts/:accountId/timeline': {
+    roles: ['investor', ...REVIEWERS],
+    objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
+    note: 'Deposits, investments, disbursements and IRA requests of the account, with state and next step.',
+  },
+  'GET /api/compliance/money-requests': {
+    roles: REVIEWERS,
+    objects: [],
+    note: 'Every money request the portal sent, filtered by kind, outcome, account and dates, with who sent it.',
+  },
+  'GET /api/compliance/money-requests/export.csv': {
+    roles: REVIEWERS,
+    objects: [],
+    note: 'The filtered register as CSV with formula cells neutralized; the export is audited.',
+  },
   'GET /api/order-book/:date': {
     roles: ALL_ROLES,
     objects: [],

@@ -2,6 +2,8 @@ import type { ComponentType } from 'react';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
+import PieChartOutlineOutlined from '@mui/icons-material/PieChartOutlineOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import BusinessCenterOutlined from '@mui/icons-material/BusinessCenterOutlined';
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
@@ -35,6 +37,12 @@ export const navigationItems: NavigationItem[] = [
     href: paths.app.accounts.getHref(),
     roles: ['investor'],
     icon: AccountBalanceWalletOutlined,
+  },
+  {
+    label: 'My investments',
+    href: paths.app.holdings.getHref(),
+    roles: ['investor'],
+    icon: PieChartOutlineOutlined,
   },
   {
     label: 'Offerings',
@@ -86,6 +94,12 @@ export const navigationItems: NavigationItem[] = [
     href: paths.app.complianceFundMoves.getHref(),
     roles: reviewers,
     icon: SwapHorizOutlined,
+  },
+  {
+    label: 'Money requests',
+    href: paths.app.complianceMoneyRequests.getHref(),
+    roles: reviewers,
+    icon: ReceiptLongOutlined,
   },
   {
     label: 'Audit log',
