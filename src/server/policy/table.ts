@@ -133,6 +133,11 @@ export const policyTable: Record<string, RoutePolicy> = {
     objects: [],
     note: 'Reveal one masked value (tax id, EIN, bank or routing number) of any account, entity or fund move, read fresh upstream; a reason is required and every reveal is audited.',
   },
+  'POST /api/compliance/money-requests/reconcile': {
+    roles: REVIEWERS,
+    objects: [],
+    note: 'Settle unknown money requests now by asking the upstream (fund moves); each settlement is audited; what cannot be decided stays unknown.',
+  },
   'GET /api/audit-events': {
     roles: REVIEWERS,
     objects: [],

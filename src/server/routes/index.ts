@@ -9,6 +9,7 @@ import { marketHoursRoutes } from './market-hours';
 import { offeringRoutes } from './offerings';
 import { orderBookRoutes } from './order-book';
 import { personalDataRoutes } from './personal-data';
+import { reconciliationRoutes } from './reconciliation';
 import { sessionRoutes } from './session';
 
 /** Every feature's routes. A route here without a policy entry stops the boot. */
@@ -24,4 +25,5 @@ export const allRoutes: RouteSpec[] = [
   ...complianceRoutes,
   ...personalDataRoutes,
   ...auditRoutes,
+  ...reconciliationRoutes,
 ];
