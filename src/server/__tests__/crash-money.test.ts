@@ -98,7 +98,7 @@ async function scenario(databaseUrl: string | undefined) {
     fetch(`${base}${url}`, {
       method: 'POST',
       headers: {
-        'content-type': 'application/json',
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         'x-csrf': '1',
         origin: base,
         cookie,
