@@ -1,4 +1,9 @@
-import { defineConfig } from 'vite';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { promisify } from 'node:util';
+import { defineConfig, type Plugin } from 'vite';
+import { BUILD_STAMP, spaInputsHash } from './src/server/spa-build';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
@@ -22,8 +27,43 @@ const vendor =
 const reactRouterProduction = (file: string) =>
   fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
 
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Writes a .br and a .gz next to every text file of the build, at the highest levels (the build
+ * pays once; the BFF sends them as they are, see serveSpa in src/server/app.ts). Twenty lines of
+ * node:zlib instead of a plugin dependency.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'portal-precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      // The stamp that lets `npm start` skip the build while the inputs are unchanged.
+      await writeFile(path.join(dir, BUILD_STAMP), `${spaInputsHash()}\n`);
+      await Promise.all(
+        Object.values(bundle)
+          .filter((item) => /\.(js|css|html|svg)$/.test(item.fileName))
+          .map(async (item) => {
+            const source = item.type === 'chunk' ? item.code : item.source;
+            const file = path.join(dir, item.fileName);
+            const [br, gz] = await Promise.all([
+              brotli(Buffer.from(source), {
+                params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 },
+              }),
+              gzip(Buffer.from(source), { level: 9 }),
+            ]);
+            await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+          }),
+      );
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias:
       command === 'build'

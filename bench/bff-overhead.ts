@@ -1,55 +1,192 @@
 /**
- * Benchmark (a): the same read through the BFF and straight to the sandbox, side by side in one
- * run on 127.0.0.1, at several concurrencies: throughput ratio and added p50/p99 latency.
- * The read is getAccount (not cached by the BFF, so every request crosses both hops).
+ * Benchmark (a): the cost of the BFF hop, measured side by side in one run on 127.0.0.1.
+ * The same read (getAccount; not cached by the BFF, so every request crosses both hops) four ways:
+ *   direct      straight to the sandbox, with the Authorization header
+ *   bare proxy  Fastify + undici adding the header (bench/target.ts): the floor of any hop
+ *   BFF PGlite  GET /api/accounts/:id (session, CSRF, policy, upstream call, parsing, masking)
+ *   BFF PG      the same with the store on PostgreSQL (when BENCH_DATABASE_URL is set)
+ * The sandbox runs in this process, each target in a process of its own, and the load generator
+ * (autocannon) in another, so no two share an event loop. Per cell: throughput, p50/p99, and the
+ * target process's CPU per request (from /proc).
  *   npx tsx bench/bff-overhead.ts [--smoke]
  */
-import { fmt, isSmoke, load } from './lib';
-import { startBenchPortal } from './portal';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { createInterface } from 'node:readline';
+import { startSandbox } from '../src/sandbox/index';
+import { fetchManifest } from '../src/server/demo-users';
+import { fmt, isSmoke } from './lib';
+
+interface Target {
+  name: string;
+  url: string;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+  pid?: number;
+  child?: ChildProcess;
+}
+
+interface Cell {
+  rps: number;
+  /** autocannon reports percentiles in whole milliseconds; the mean is exact. */
+  mean: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  cpuMs: number | null;
+}
+
+const CLK_TCK = 100;
+/** User + system CPU of a process in milliseconds (Linux), or null elsewhere. */
+function cpuOf(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK;
+  } catch {
+    return null;
+  }
+}
+
+function startTarget(
+  kind: string,
+  env: Record<string, string>,
+): Promise<{ url: string; cookie?: string; pid: number; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/target.ts', kind], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      if (line.startsWith('READY ')) resolve({ ...JSON.parse(line.slice(6)), child });
+    });
+    child.once('exit', (code) => reject(new Error(`${kind} exited with ${code}`)));
+  });
+}
+
+/** autocannon in its own process; its JSON summary on stdout. */
+function autocannon(target: Target, connections: number, seconds: number): Promise<Cell> {
+  const args = ['-c', String(connections), '-d', String(seconds), '-j', '-m', target.method];
+  for (const [name, value] of Object.entries(target.headers)) args.push('-H', `${name}=${value}`);
+  if (target.body) args.push('-b', target.body);
+  args.push(target.url);
+  const child = spawn(process.execPath, ['node_modules/autocannon/autocannon.js', ...args], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  let out = '';
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const cpuBefore = cpuOf(target.pid);
+  return new Promise((resolve, reject) => {
+    child.once('exit', () => {
+      try {
+        const r = JSON.parse(out);
+        const cpuAfter = cpuOf(target.pid);
+        const total = r.requests.total as number;
+        resolve({
+          rps: total / r.duration,
+          mean: r.latency.average,
+          p50: r.latency.p50,
+          p99: r.latency.p99,
+          errors: r.errors + r.non2xx,
+          cpuMs: cpuBefore !== null && cpuAfter !== null ? (cpuAfter - cpuBefore) / total : null,
+        });
+      } catch (error) {
+        reject(new Error(`autocannon gave no result: ${String(error)} ${out.slice(0, 200)}`));
+      }
+    });
+  });
+}
 
 export async function runBffOverhead() {
-  const portal = await startBenchPortal();
+  const sandbox = await startSandbox({ port: 0, dataDir: null });
+  const children: ChildProcess[] = [];
   try {
-    const accountId = portal.manifest.investors[0].accountIds[0];
-    const cookie = await portal.sessionCookie('investor@demo.test');
-    const { clientId, apiKey } = portal.sandbox.credentials;
-    const direct = {
-      method: 'POST' as const,
-      url: `${portal.sandbox.url}/index.php/v3/getAccount`,
-      headers: {
-        authorization: `Bearer ${clientId}:${apiKey}`,
-        'content-type': 'application/json',
+    const manifest = await fetchManifest(sandbox.url);
+    const accountId = manifest.investors[0].accountIds[0];
+    const { clientId, apiKey } = sandbox.credentials;
+    const env = { SANDBOX_URL: sandbox.url, CLIENT_ID: clientId, API_KEY: apiKey };
+    const targets: Target[] = [
+      {
+        name: 'direct',
+        url: `${sandbox.url}/index.php/v3/getAccount`,
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${clientId}:${apiKey}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ accountId }),
       },
-      body: JSON.stringify({ accountId }),
-    };
-    const viaBff = {
-      method: 'GET' as const,
-      url: `${portal.bffUrl}/api/accounts/${accountId}`,
-      headers: { cookie, 'x-csrf': '1' },
-    };
-    const total = isSmoke ? 200 : 3000;
-    const store = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
-    console.log(
-      `BFF overhead (store: ${store}): GET /api/accounts/:id vs getAccount straight to the sandbox, ${total} requests per cell`,
-    );
-    console.log(
-      'concurrency | direct req/s | BFF req/s | ratio | direct p50/p99 ms | BFF p50/p99 ms | added p50/p99 ms',
-    );
-    const rows = [];
-    for (const concurrency of isSmoke ? [1, 8] : [1, 8, 32, 64]) {
-      await load(direct, concurrency, Math.min(50, total)); // warm-up of both paths
-      await load(viaBff, concurrency, Math.min(50, total));
-      const d = await load(direct, concurrency, total);
-      const b = await load(viaBff, concurrency, total);
-      if (d.errors || b.errors) throw new Error(`errors: direct ${d.errors}, BFF ${b.errors}`);
-      rows.push({ concurrency, d, b });
-      console.log(
-        `${String(concurrency).padStart(11)} | ${fmt(d.rps, 0).padStart(12)} | ${fmt(b.rps, 0).padStart(9)} | ${fmt(b.rps / d.rps, 2).padStart(5)} | ${fmt(d.p50, 2)} / ${fmt(d.p99, 2)} | ${fmt(b.p50, 2)} / ${fmt(b.p99, 2)} | ${fmt(b.p50 - d.p50, 2)} / ${fmt(b.p99 - d.p99, 2)}`,
-      );
+    ];
+    const proxy = await startTarget('bare-proxy', { ...env, BENCH_DATABASE_URL: '' });
+    children.push(proxy.child);
+    targets.push({
+      name: 'bare proxy',
+      url: `${proxy.url}/accounts/${accountId}`,
+      method: 'GET',
+      headers: {},
+      pid: proxy.pid,
+    });
+    const stores: [string, string][] = [['BFF PGlite', '']];
+    if (process.env.BENCH_DATABASE_URL) stores.push(['BFF PG', process.env.BENCH_DATABASE_URL]);
+    for (const [name, databaseUrl] of stores) {
+      const bff = await startTarget('bff', { ...env, BENCH_DATABASE_URL: databaseUrl });
+      children.push(bff.child);
+      targets.push({
+        name,
+        url: `${bff.url}/api/accounts/${accountId}`,
+        method: 'GET',
+        headers: { cookie: bff.cookie!, 'x-csrf': '1' },
+        pid: bff.pid,
+      });
     }
-    return rows;
+
+    const seconds = isSmoke ? 1 : 5;
+    const levels = isSmoke ? [1, 8] : [1, 8, 32, 64];
+    console.log(
+      `BFF overhead: getAccount, ${seconds} s per cell after a warm-up, load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+    const results: { concurrency: number; cells: Record<string, Cell> }[] = [];
+    for (const concurrency of levels) {
+      const cells: Record<string, Cell> = {};
+      for (const target of targets) {
+        await autocannon(target, concurrency, 1); // warm-up
+        const cell = await autocannon(target, concurrency, seconds);
+        if (cell.errors) throw new Error(`${target.name}: ${cell.errors} errors`);
+        cells[target.name] = cell;
+      }
+      results.push({ concurrency, cells });
+    }
+
+    console.log(
+      '\nconcurrency | target | req/s | p50 / p99 ms | CPU ms/request of the target process',
+    );
+    for (const { concurrency, cells } of results) {
+      for (const [name, c] of Object.entries(cells)) {
+        console.log(
+          `${String(concurrency).padStart(3)} | ${name.padEnd(10)} | ${fmt(c.rps, 0).padStart(7)} | ${fmt(c.mean, 2)} | ${fmt(c.p50, 0)} / ${fmt(c.p99, 0)} | ${c.cpuMs === null ? '–' : fmt(c.cpuMs, 3)}`,
+        );
+      }
+    }
+    console.log('\nratios (throughput) and added latency over direct (mean; p50 in whole ms)');
+    for (const { concurrency, cells } of results) {
+      const d = cells.direct;
+      const p = cells['bare proxy'];
+      for (const name of stores.map(([n]) => n)) {
+        const b = cells[name];
+        console.log(
+          `${String(concurrency).padStart(3)} | ${name.padEnd(10)} | BFF/proxy ${fmt(b.rps / p.rps, 2)} | BFF/direct ${fmt(b.rps / d.rps, 2)} | added mean ${fmt(b.mean - d.mean, 2)} ms, p50 ${fmt(b.p50 - d.p50, 0)} ms (proxy ${fmt(p.mean - d.mean, 2)} / ${fmt(p.p50 - d.p50, 0)} ms)`,
+        );
+      }
+    }
+    return results;
   } finally {
-    await portal.close();
+    for (const child of children) child.kill('SIGTERM');
+    await sandbox.close();
   }
 }
 

@@ -11,6 +11,10 @@ const flag = smoke ? ['--smoke'] : [];
 const benchmarks: { name: string; command: string[]; needs?: string }[] = [
   { name: 'sandbox throughput', command: ['npx', 'tsx', 'bench/sandbox-throughput.ts', ...flag] },
   { name: '(a) BFF overhead', command: ['npx', 'tsx', 'bench/bff-overhead.ts', ...flag] },
+  {
+    name: 'order book bytes per day (raw, gzip, brotli)',
+    command: ['npx', 'tsx', 'bench/order-book-bytes.ts', ...flag],
+  },
   { name: '(b) coalescing and cache', command: ['npx', 'tsx', 'bench/coalescing.ts', ...flag] },
   {
     name: '(c) first-page JavaScript',

@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import { z } from 'zod';
+import { boundedDateSchema, latestOrderBookDay } from './dates';
 import { apiErrorSchema } from './errors';
 import { decimalStringSchema, instantSchema, isoDateSchema } from './money';
 import { lowerCaseStatusSchema } from './status';
@@ -90,13 +91,132 @@ export const orderBookSchema = z.object({
   securities: z.array(securityDepthSchema),
   orders: z.array(orderRowSchema),
   executions: z.array(executionSchema),
+  /** Orders of the day that could not be understood and are not in the book. */
+  skippedRecords: z.number().int().nonnegative().optional(),
 });
 export type OrderBook = z.infer<typeof orderBookSchema>;
 
+/*
+ * On the wire the book's rows travel as arrays under one header (a busy day is 10,000+ orders:
+ * as objects it was about 5 MB of JSON, mostly repeated field names). A row holds the columns
+ * in header order; a row of the reduced view simply ends before the hidden columns (and a wholly
+ * public book's header leaves them out), so a hidden field is absent after decoding, never blanked. `decodeOrderBook` turns it back into objects.
+ */
+export const ORDER_COLUMNS = [
+  'id',
+  'securityId',
+  'side',
+  'shares',
+  'sharesRemaining',
+  'pricePerShare',
+  'totalAmount',
+  'status',
+  'createdAt',
+  'updatedAt',
+  'matchCount',
+  'memberId',
+  'accountId',
+  'createdIp',
+] as const satisfies readonly (keyof OrderRow)[];
+/** Columns every viewer gets; the ones after them are the full view's. */
+export const PUBLIC_ORDER_COLUMNS = 11;
+
+export const EXECUTION_COLUMNS = [
+  'matchId',
+  'orderId',
+  'securityId',
+  'side',
+  'price',
+  'quantity',
+  'total',
+  'executedAt',
+  'createdIp',
+] as const satisfies readonly (keyof Execution)[];
+export const PUBLIC_EXECUTION_COLUMNS = 8;
+
+const cellSchema = z.union([z.string(), z.number(), z.null()]);
+/** The header is the public columns, or every column when some rows carry the hidden ones. */
+const tableSchema = (columns: readonly string[], publicCount: number) =>
+  z.object({
+    columns: z
+      .array(z.string())
+      .refine(
+        (got) =>
+          (got.length === columns.length || got.length === publicCount) &&
+          got.every((c, i) => c === columns[i]),
+        'unexpected columns',
+      ),
+    rows: z.array(z.array(cellSchema)),
+  });
+
+export const orderBookWireSchema = orderBookSchema.omit({ orders: true, executions: true }).extend({
+  orders: tableSchema(ORDER_COLUMNS, PUBLIC_ORDER_COLUMNS),
+  executions: tableSchema(EXECUTION_COLUMNS, PUBLIC_EXECUTION_COLUMNS),
+});
+export type OrderBookWire = z.infer<typeof orderBookWireSchema>;
+
+export type Cell = z.infer<typeof cellSchema>;
+
+/** An order row as a wire row: the public columns, then the hidden ones when `full`. */
+export function orderRowCells(row: OrderRow, full: boolean): Cell[] {
+  const cells: Cell[] = [
+    row.id,
+    row.securityId,
+    row.side,
+    row.shares,
+    row.sharesRemaining,
+    row.pricePerShare,
+    row.totalAmount,
+    row.status,
+    row.createdAt,
+    row.updatedAt,
+    row.matchCount,
+  ];
+  if (full) cells.push(row.memberId ?? null, row.accountId ?? null, row.createdIp ?? null);
+  return cells;
+}
+
+export function executionCells(execution: Execution, full: boolean): Cell[] {
+  const cells: Cell[] = [
+    execution.matchId,
+    execution.orderId,
+    execution.securityId,
+    execution.side,
+    execution.price,
+    execution.quantity,
+    execution.total,
+    execution.executedAt,
+  ];
+  if (full) cells.push(execution.createdIp ?? null);
+  return cells;
+}
+
+function decodeRows<T>(columns: readonly string[], rows: readonly Cell[][]): T[] {
+  const out = new Array<T>(rows.length);
+  for (let r = 0; r < rows.length; r += 1) {
+    const row = rows[r];
+    const item: Record<string, Cell> = {};
+    const n = Math.min(row.length, columns.length);
+    for (let c = 0; c < n; c += 1) item[columns[c]] = row[c];
+    out[r] = item as T;
+  }
+  return out;
+}
+
+/** The book as objects again, hidden fields absent. */
+export function decodeOrderBook(wire: OrderBookWire): OrderBook {
+  return {
+    ...wire,
+    orders: decodeRows<OrderRow>(wire.orders.columns, wire.orders.rows),
+    executions: decodeRows<Execution>(wire.executions.columns, wire.executions.rows),
+  };
+}
+
 /**
  * One line of the `application/x-ndjson` reply of `GET /api/order-book/:date`: progress lines
- * while pages arrive, then one `book` line, or an `error` line when a page fails midway. `total`
- * stays null until the last page: the upstream does not say how many orders a day holds (§4.1).
+ * while pages arrive, then one `book` line (rows as arrays, see above), or an `error` line when a
+ * page fails midway. `total` stays null until the last page: the upstream does not say how many
+ * orders a day holds (§4.1).
  */
 export const orderBookLineSchema = z.discriminatedUnion('type', [
   z.object({
@@ -104,12 +224,14 @@ export const orderBookLineSchema = z.discriminatedUnion('type', [
     loaded: z.number().int().nonnegative(),
     total: z.number().int().nonnegative().nullable(),
   }),
-  z.object({ type: z.literal('book'), book: orderBookSchema }),
+  z.object({ type: z.literal('book'), book: orderBookWireSchema }),
   z.object({ type: z.literal('error'), error: apiErrorSchema.shape.error }),
 ]);
 export type OrderBookLine = z.infer<typeof orderBookLineSchema>;
 
-export const orderBookParamsSchema = z.object({ date: isoDateSchema });
+export const orderBookParamsSchema = z.object({
+  date: boundedDateSchema('date', () => latestOrderBookDay()),
+});
 
 /** One order with every field the viewer may see, its matches and its remaining shares. */
 export const orderDetailSchema = z.object({

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  decodeOrderBook,
   ORDER_PAGE_SIZE,
   orderBookLineSchema,
   orderDetailSchema,
@@ -23,17 +24,20 @@ afterEach(async () => {
   orderBookCacheFor(h.built.deps.upstream).invalidate();
 });
 
-function lines(body: string): OrderBookLine[] {
+type Line = Exclude<OrderBookLine, { type: 'book' }> | { type: 'book'; book: OrderBook };
+
+/** The reply's lines, the book decoded from its compact wire form as the web app does. */
+function lines(body: string): Line[] {
   return body
     .split('\n')
     .filter((line) => line.length > 0)
-    .map((line) => orderBookLineSchema.parse(JSON.parse(line)));
+    .map((line) => orderBookLineSchema.parse(JSON.parse(line)))
+    .map((line) =>
+      line.type === 'book' ? { type: 'book' as const, book: decodeOrderBook(line.book) } : line,
+    );
 }
 
-async function bookAs(
-  email: string,
-  date = DAY,
-): Promise<{ book: OrderBook; all: OrderBookLine[] }> {
+async function bookAs(email: string, date = DAY): Promise<{ book: OrderBook; all: Line[] }> {
   const cookie = await signIn(h.app, email);
   const res = await call(h.app, 'GET', `/api/order-book/${date}`, { cookie });
   expect(res.statusCode).toBe(200);

@@ -80,6 +80,17 @@ describe.skipIf(!enabled)('two BFF instances on one PostgreSQL', () => {
     expect((await call(b.app, 'GET', '/api/session', { cookie })).statusCode).toBe(401);
   });
 
+  it('a session both instances have cached ends on both at the sign-out on one', async () => {
+    const [a, b] = instances;
+    const cookie = await signIn(a.app, 'issuer@demo.test');
+    // Both instances now hold the session in memory.
+    expect((await call(a.app, 'GET', '/api/session', { cookie })).statusCode).toBe(200);
+    expect((await call(b.app, 'GET', '/api/session', { cookie })).statusCode).toBe(200);
+    expect((await call(a.app, 'DELETE', '/api/session', { cookie })).statusCode).toBe(204);
+    expect((await call(b.app, 'GET', '/api/session', { cookie })).statusCode).toBe(401);
+    expect((await call(a.app, 'GET', '/api/session', { cookie })).statusCode).toBe(401);
+  });
+
   it('sign-in failures count across both instances', async () => {
     const email = 'compliance@demo.test';
     const codes: number[] = [];
@@ -93,6 +104,19 @@ describe.skipIf(!enabled)('two BFF instances on one PostgreSQL', () => {
     // Eight failures are allowed in the window wherever they land; the ninth is refused.
     expect(codes.slice(0, 8).every((c) => c === 401)).toBe(true);
     expect(codes.slice(8).every((c) => c === 429)).toBe(true);
+  });
+
+  it('20 concurrent wrong passwords split across both instances: only the limit is evaluated', async () => {
+    const email = 'admin@demo.test';
+    const codes = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call(instances[i % 2].app, 'POST', '/api/session', {
+          body: { email, password: `wrong-${i}` },
+        }).then((r) => r.statusCode),
+      ),
+    );
+    expect(codes.filter((c) => c === 401)).toHaveLength(8);
+    expect(codes.filter((c) => c === 429)).toHaveLength(12);
   });
 
   it('20 concurrent duplicate disbursements split across both instances create exactly one', async () => {

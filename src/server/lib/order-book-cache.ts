@@ -1,3 +1,4 @@
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import {
   aggregateDepth,
   executionsOf,
@@ -16,15 +17,24 @@ import { walkOrderDay, type OrderDayProgress } from './order-day-pages';
  * market data (decision 10), and a busy day costs two dozen upstream calls. Concurrent loads of
  * one day share one walk, and every waiter hears its progress. Rows keep every field; the routes
  * drop the hidden ones per viewer.
+ *
+ * Heavy work stays off the event loop's critical path: pages are parsed one at a time as they
+ * arrive, the rows are built and each view is serialized in slices with a turn of the event loop
+ * between them (order-visibility.ts), so other requests — /healthz included — are answered while
+ * a day is built. Few days are walked at once across the process (a global limit), and the cache
+ * is bounded by the bytes it holds, not by a count of days.
  */
 export interface DayBook {
   date: string;
-  orders: Order[];
   rows: OrderRow[];
   executions: Execution[];
   securities: SecurityDepth[];
-  /** Serialized views, built on first use. */
-  serialized: Map<string, string>;
+  /** Orders the upstream sent that could not be understood (left out, logged by position). */
+  skippedRecords?: number;
+  /** Serialized views (the whole `book` line), built on first use and shared by every viewer. */
+  serialized: Map<string, Promise<Buffer>>;
+  /** What the day holds in memory, estimated, plus its serialized views. */
+  bytes: number;
 }
 
 type Listener = (progress: OrderDayProgress) => void;
@@ -35,33 +45,87 @@ interface Loading {
   last: OrderDayProgress | null;
 }
 
+/** Rows handled between two turns of the event loop. */
+export const SLICE_ROWS = 1_000;
+
+/** A counting semaphore: at most `limit` holders at once, the others wait in order. */
+export class WalkLimit {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(readonly limit: number) {}
+
+  get running(): number {
+    return this.active;
+  }
+
+  get queued(): number {
+    return this.waiting.length;
+  }
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.active >= this.limit) {
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    } else {
+      this.active += 1;
+    }
+    try {
+      return await work();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active -= 1;
+    }
+  }
+}
+
+/** Every cache in the process shares this: two days walked at once, the others wait their turn. */
+export const dayWalks = new WalkLimit(2);
+
+/** Rough in-memory cost of a row and an execution (strings and object headers). */
+const ROW_BYTES = 700;
+const EXECUTION_BYTES = 450;
+
 export interface OrderBookCacheOptions {
   /** How long a day stays fresh. */
   ttlMs?: number;
-  maxDays?: number;
+  /** What the cached days may hold in all (estimated rows plus serialized views). */
+  maxBytes?: number;
+  /** Pages of one day in flight at once. */
   concurrency?: number;
+  /** Shared limit of day walks; the process-wide one by default. */
+  walks?: WalkLimit;
 }
 
 export class OrderBookCache {
   private readonly entries = new Map<string, { book: DayBook; expiresAt: number }>();
   private readonly loading = new Map<string, Loading>();
   private readonly ttlMs: number;
-  private readonly maxDays: number;
+  private readonly maxBytes: number;
   private readonly concurrency: number;
+  private readonly walks: WalkLimit;
 
   constructor(
     private readonly upstream: UpstreamClient,
     options: OrderBookCacheOptions = {},
   ) {
     this.ttlMs = options.ttlMs ?? 20_000;
-    this.maxDays = options.maxDays ?? 6;
+    this.maxBytes = options.maxBytes ?? 96 * 1024 * 1024;
     this.concurrency = options.concurrency ?? 4;
+    this.walks = options.walks ?? dayWalks;
   }
 
   /** The fresh cached book of `date`, if any. */
   peek(date: string): DayBook | null {
     const hit = this.entries.get(date);
     return hit && hit.expiresAt > Date.now() ? hit.book : null;
+  }
+
+  /** Bytes the cached days hold (estimated). */
+  get bytes(): number {
+    let total = 0;
+    for (const { book } of this.entries.values()) total += book.bytes;
+    return total;
   }
 
   load(date: string, onProgress?: Listener): Promise<DayBook> {
@@ -71,10 +135,14 @@ export class OrderBookCache {
     if (!loading) {
       const listeners = new Set<Listener>();
       const state: Loading = { listeners, last: null, promise: Promise.resolve(null as never) };
-      state.promise = this.walk(date, (progress) => {
-        state.last = progress;
-        for (const listener of listeners) listener(progress);
-      }).finally(() => this.loading.delete(date));
+      state.promise = this.walks
+        .run(() =>
+          this.walk(date, (progress) => {
+            state.last = progress;
+            for (const listener of listeners) listener(progress);
+          }),
+        )
+        .finally(() => this.loading.delete(date));
       loading = state;
       this.loading.set(date, loading);
     }
@@ -90,31 +158,59 @@ export class OrderBookCache {
     return loading.promise;
   }
 
+  /** A serialized view was added to a cached day: count it, and keep within the byte bound. */
+  account(book: DayBook, bytes: number): void {
+    book.bytes += bytes;
+    this.evict(book.date);
+  }
+
   invalidate(date?: string): void {
     if (date === undefined) this.entries.clear();
     else this.entries.delete(date);
   }
 
+  private evict(keep: string): void {
+    let total = this.bytes;
+    for (const [date, { book }] of this.entries) {
+      if (total <= this.maxBytes) break;
+      if (date === keep) continue;
+      this.entries.delete(date);
+      total -= book.bytes;
+    }
+  }
+
   private async walk(date: string, onProgress: Listener): Promise<DayBook> {
+    let skippedRecords = 0;
     const orders = await walkOrderDay({
       concurrency: this.concurrency,
-      fetchPage: async ({ start, end }) =>
-        (await getOrdersForADay(this.upstream, { date, start, end })).orders,
+      fetchPage: async ({ start, end }) => {
+        const page = await getOrdersForADay(this.upstream, { date, start, end });
+        skippedRecords += page.skipped.length;
+        return { orders: page.orders, received: page.received };
+      },
       onProgress,
     });
+    const rows: OrderRow[] = [];
+    for (let start = 0; start < orders.length; start += SLICE_ROWS) {
+      if (start > 0) await yieldToLoop();
+      for (const order of orders.slice(start, start + SLICE_ROWS)) rows.push(toOrderRow(order));
+    }
+    await yieldToLoop();
+    const executions = executionsOf(orders);
+    await yieldToLoop();
+    const securities = aggregateDepth(orders as readonly Order[]);
     const book: DayBook = {
       date,
-      orders,
-      rows: orders.map(toOrderRow),
-      executions: executionsOf(orders),
-      securities: aggregateDepth(orders),
+      rows,
+      executions,
+      securities,
+      skippedRecords,
       serialized: new Map(),
+      bytes: rows.length * ROW_BYTES + executions.length * EXECUTION_BYTES,
     };
-    if (this.entries.size >= this.maxDays) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
+    this.entries.delete(date);
     this.entries.set(date, { book, expiresAt: Date.now() + this.ttlMs });
+    this.evict(date);
     return book;
   }
 }

@@ -1,7 +1,20 @@
-import type { Execution, OrderBook, OrderDetail, OrderRow } from '../../contract/order-book';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import {
+  EXECUTION_COLUMNS,
+  executionCells,
+  ORDER_COLUMNS,
+  orderRowCells,
+  PUBLIC_EXECUTION_COLUMNS,
+  PUBLIC_ORDER_COLUMNS,
+  type Cell,
+  type Execution,
+  type OrderBook,
+  type OrderDetail,
+  type OrderRow,
+} from '../../contract/order-book';
 import type { Order } from '../../contract/orders';
 import type { Principal } from '../policy/ownership';
-import type { DayBook } from './order-book-cache';
+import { SLICE_ROWS, type DayBook } from './order-book-cache';
 
 /*
  * Who sees which order fields (architecture decision 1, issue 5): investors see the book without
@@ -54,27 +67,96 @@ export function viewBook(book: DayBook, access: OrderAccess): OrderBook {
     securities: book.securities,
     orders: book.rows.map((row) => (full(row.securityId) ? row : publicRow(row))),
     executions: book.executions.map((e) => (full(e.securityId) ? e : publicExecution(e))),
+    skippedRecords: book.skippedRecords ?? 0,
   };
 }
 
+function viewKey(book: DayBook, access: OrderAccess): string {
+  return access.kind === 'some'
+    ? `some:${[...access.ids]
+        .filter((id) => book.securities.some((s) => s.securityId === id))
+        .sort()
+        .join(',')}`
+    : access.kind;
+}
+
 /**
- * The book serialized for `access`, kept on the cached day so that the many viewers sharing a
- * view (every investor, every reviewer) cost one JSON.stringify.
+ * The `book` line for `access` (rows as arrays under one header, see the contract), built in
+ * slices of SLICE_ROWS rows with a turn of the event loop between them, so serializing a day of
+ * 10,000+ orders never holds other requests up. Kept on the cached day, so the many viewers
+ * sharing a view (every investor, every reviewer) cost one serialization.
  */
-export function serializedBook(book: DayBook, access: OrderAccess): string {
-  const key =
-    access.kind === 'some'
-      ? `some:${[...access.ids]
-          .filter((id) => book.securities.some((s) => s.securityId === id))
-          .sort()
-          .join(',')}`
-      : access.kind;
+export function serializedBook(
+  book: DayBook,
+  access: OrderAccess,
+  onSerialized?: (bytes: number) => void,
+): Promise<Buffer> {
+  const key = viewKey(book, access);
   let text = book.serialized.get(key);
   if (text === undefined) {
-    text = JSON.stringify({ type: 'book', book: viewBook(book, access) });
-    if (book.serialized.size < 16) book.serialized.set(key, text);
+    text = serialize(book, access);
+    if (book.serialized.size < 16) {
+      book.serialized.set(key, text);
+      void text.then(
+        (buffer) => onSerialized?.(buffer.length),
+        () => book.serialized.delete(key),
+      );
+    }
   }
   return text;
+}
+
+async function serialize(book: DayBook, access: OrderAccess): Promise<Buffer> {
+  const full = (securityId: string) => seesEverything(access, securityId);
+  const securityIds = book.securities.map((s) => s.securityId);
+  const fullSecurityIds = securityIds.filter(full);
+  const view: OrderBook['view'] =
+    fullSecurityIds.length === 0
+      ? 'public'
+      : fullSecurityIds.length === securityIds.length
+        ? 'full'
+        : 'mixed';
+  const anyFull = view !== 'public';
+  const parts: string[] = [];
+  const head = {
+    date: book.date,
+    orderCount: book.rows.length,
+    view,
+    fullSecurityIds,
+    securities: book.securities,
+    skippedRecords: book.skippedRecords ?? 0,
+  };
+  const table = <T extends { securityId: string }>(
+    columns: readonly string[],
+    publicCount: number,
+    rows: readonly T[],
+    cells: (row: T, full: boolean) => Cell[],
+  ) => ({ columns: anyFull ? columns : columns.slice(0, publicCount), rows, cells });
+  const tables = [
+    ['orders', table(ORDER_COLUMNS, PUBLIC_ORDER_COLUMNS, book.rows, orderRowCells)],
+    [
+      'executions',
+      table(EXECUTION_COLUMNS, PUBLIC_EXECUTION_COLUMNS, book.executions, executionCells),
+    ],
+  ] as const;
+
+  const headText = JSON.stringify({ type: 'book', book: head });
+  // Reopen the object to append the two tables after the head's fields.
+  parts.push(headText.slice(0, -2));
+  for (const [name, t] of tables) {
+    parts.push(`,${JSON.stringify(name)}:{"columns":${JSON.stringify(t.columns)},"rows":[`);
+    const rows = t.rows as readonly { securityId: string }[];
+    const cells = t.cells as (row: { securityId: string }, full: boolean) => Cell[];
+    for (let start = 0; start < rows.length; start += SLICE_ROWS) {
+      await yieldToLoop();
+      const slice = rows.slice(start, start + SLICE_ROWS);
+      const json = JSON.stringify(slice.map((row) => cells(row, full(row.securityId))));
+      parts.push(start === 0 ? json.slice(1, -1) : `,${json.slice(1, -1)}`);
+    }
+    parts.push(']}');
+  }
+  parts.push('}}');
+  return Buffer.from(parts.join(''));
 }
 
 export function viewOrder(order: Order, access: OrderAccess): OrderDetail {

@@ -20,9 +20,17 @@ import { fromUpstream, isUpstreamError } from '../lib/upstream-errors';
 import { policyTable } from '../policy/table';
 import { mayAccess } from '../policy/ownership';
 import type { RoutePolicy } from '../policy/types';
+import { limitHooks } from '../plugins/rate-limit';
 import type { Deps, SignedInUser } from '../deps';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Money-moving route: every error carries `submitted` (the error handler reads it). */
+    idempotent?: boolean;
+  }
+}
 
 export interface RouteContext<P, Q, B> {
   params: P;
@@ -100,8 +108,17 @@ export function routeKey(spec: Pick<RouteSpec, 'method' | 'url'>): string {
   return `${spec.method} ${spec.url}`;
 }
 
-/** Registers routes; a route without a policy entry stops the boot (default deny). */
-export function registerRoutes(app: FastifyInstance, routes: RouteSpec[], deps: Deps): void {
+/**
+ * Registers routes; a route without a policy entry stops the boot (default deny). The limits the
+ * policy entry declares become the route's preHandler hooks (`limitScale` multiplies them, for
+ * tests that send thousands of requests on purpose).
+ */
+export function registerRoutes(
+  app: FastifyInstance,
+  routes: RouteSpec[],
+  deps: Deps,
+  limitScale = 1,
+): void {
   for (const spec of routes) {
     const key = routeKey(spec);
     const policy = policyTable[key];
@@ -111,6 +128,7 @@ export function registerRoutes(app: FastifyInstance, routes: RouteSpec[], deps: 
       url: spec.url,
       // The error handler gives every error of an idempotent route a `submitted` field.
       config: { idempotent: Boolean(spec.idempotent) },
+      ...(policy.limits ? { preHandler: limitHooks(app, key, policy.limits, limitScale) } : {}),
       handler: (request, reply) => handle(spec, policy, key, deps, request, reply),
     });
   }

@@ -37,7 +37,7 @@ export const investRoutes = [
       amount: (receipt) => receipt.amount,
     },
     async handler({ params, body, deps, audit, moneyReference }) {
-      const offerings = await deps.offerings.get('all', () => deps.loadOfferings());
+      const { offerings } = await deps.offerings.get('all', () => deps.loadOfferings());
       const offering = offerings.find((o) => o.id === params.offeringId);
       if (!offering) {
         throw new HttpError('not_found', `Offering ${params.offeringId} does not exist.`, {

@@ -6,9 +6,8 @@ import {
   orderDetailSchema,
   type OrderBookLine,
 } from '../../contract/order-book';
-import { isCalendarDate } from '../../contract/time';
 import { HttpError } from '../lib/http-error';
-import { orderBookCacheFor } from '../lib/order-book-cache';
+import { orderBookCacheFor, type DayBook } from '../lib/order-book-cache';
 import { orderAccessOf, serializedBook, viewOrder } from '../lib/order-visibility';
 import { fromUpstream, isUpstreamError } from '../lib/upstream-errors';
 import { getOrder } from '../upstream/get-order';
@@ -19,6 +18,7 @@ const orderParams = z.object({
 });
 
 const NDJSON = 'application/x-ndjson; charset=utf-8';
+const NEWLINE = Buffer.from('\n');
 
 function errorLine(error: unknown): string {
   const http =
@@ -53,12 +53,6 @@ export const orderBookRoutes = [
     successStatus: 200,
     stream: true,
     async handler({ params, user, deps, reply, request }) {
-      if (!isCalendarDate(params.date)) {
-        throw new HttpError('bad_request', 'date must be a real calendar date', {
-          fields: [{ field: 'date', message: 'date must be a real calendar date' }],
-          submitted: 'no',
-        });
-      }
       const access = orderAccessOf(user!);
       const cache = orderBookCacheFor(deps.upstream);
       const stream = new PassThrough();
@@ -66,9 +60,11 @@ export const orderBookRoutes = [
         if (!stream.writableEnded && !request.raw.destroyed) stream.write(text);
       };
 
+      const serialized = (book: DayBook) =>
+        serializedBook(book, access, (bytes) => cache.account(book, bytes));
       const cached = cache.peek(params.date);
       if (cached) {
-        stream.end(`${serializedBook(cached, access)}\n`);
+        stream.end(Buffer.concat([await serialized(cached), NEWLINE]));
       } else {
         // The first page decides the status code: a failure before it is a plain error reply;
         // after it, an error line ends the stream.
@@ -88,10 +84,15 @@ export const orderBookRoutes = [
             );
           })
           .then(
-            (book) => {
+            async (book) => {
               begun = true;
               started();
-              stream.end(`${serializedBook(book, access)}\n`);
+              try {
+                const text = await serialized(book);
+                if (!stream.writableEnded) stream.end(Buffer.concat([text, NEWLINE]));
+              } catch (error) {
+                if (!stream.writableEnded) stream.end(errorLine(error));
+              }
             },
             (error: unknown) => {
               if (!begun) failedEarly(error);

@@ -4,6 +4,7 @@ import type { Database } from './schema';
 import { migrations } from './migrations';
 import { pgliteDialect } from './pglite-dialect';
 import { lockFolder } from './folder-lock';
+import { registerPglite } from './auth-epoch';
 
 export type Db = Kysely<Database>;
 
@@ -71,6 +72,7 @@ export async function openStore(options: StoreOptions): Promise<Db> {
           onDestroy: () => lock?.release(),
         }),
       });
+      registerPglite(db, pglite);
     } catch (err) {
       lock?.release();
       throw err;

@@ -88,7 +88,48 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
-  '0002-money-requests': {
+  /*
+   * The auth epoch: one counter that every change able to end or narrow a session bumps in the
+   * same transaction (revocation, a shortened deadline, a deleted session, any change of a user or
+   * of a user's links). Instances cache sessions in memory and trust an entry only while the epoch
+   * it was read under is still current, so revocation stays immediate on every instance while a
+   * request costs one tiny read instead of the session join (docs/deploy.md, "Session cache").
+   * Idle touches only push idle_expires_at later and do not bump it. The notification tells
+   * embedded PGlite listeners in the same process at once.
+   */
+  '0002-auth-epoch': {
+    async up(db: Kysely<unknown>) {
+      await sql`create table auth_epoch (id integer primary key check (id = 1), epoch bigint not null)`.execute(
+        db,
+      );
+      await sql`insert into auth_epoch (id, epoch) values (1, 0)`.execute(db);
+      await sql`
+        create function bump_auth_epoch() returns trigger language plpgsql as $$
+        declare next_epoch bigint;
+        begin
+          update auth_epoch set epoch = epoch + 1 where id = 1 returning epoch into next_epoch;
+          perform pg_notify('auth_epoch', next_epoch::text);
+          return null;
+        end $$`.execute(db);
+      await sql`
+        create trigger sessions_narrowed after update on sessions for each row
+        when (old.revoked_at is distinct from new.revoked_at
+          or new.idle_expires_at < old.idle_expires_at
+          or new.absolute_expires_at is distinct from old.absolute_expires_at
+          or new.user_id is distinct from old.user_id)
+        execute function bump_auth_epoch()`.execute(db);
+      await sql`create trigger sessions_deleted after delete on sessions for each statement execute function bump_auth_epoch()`.execute(
+        db,
+      );
+      await sql`create trigger users_changed after update or delete on users for each statement execute function bump_auth_epoch()`.execute(
+        db,
+      );
+      await sql`create trigger user_links_changed after insert or update or delete on user_links for each statement execute function bump_auth_epoch()`.execute(
+        db,
+      );
+    },
+  },
+  '0003-money-requests': {
     async up(db: Kysely<unknown>) {
       // The register of every money request the portal sends (see money-requests.ts). Keyed by
       // our reference; the idempotency scope is unique so a retried key finds its row again.

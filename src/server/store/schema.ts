@@ -8,6 +8,7 @@ export interface Database {
   idempotency_records: IdempotencyTable;
   audit_events: AuditTable;
   rate_limits: RateLimitTable;
+  auth_epoch: AuthEpochTable;
   money_requests: MoneyRequestsTable;
 }
 
@@ -80,6 +81,12 @@ export interface RateLimitTable {
   key: string;
   window_start: Timestamp;
   count: number;
+}
+
+/** One row (id 1): bumped by triggers whenever a session may have ended or narrowed. */
+export interface AuthEpochTable {
+  id: number;
+  epoch: ColumnType<string, string | number, string | number>;
 }
 
 export type MoneyRequestKind = 'disbursement' | 'investment' | 'ira_supplement';

@@ -17,7 +17,7 @@ export interface ActiveSession {
 }
 
 /** Refresh the idle deadline at most this often: one write a minute per active session. */
-const TOUCH_INTERVAL_MS = 60_000;
+export const TOUCH_INTERVAL_MS = 60_000;
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -51,17 +51,22 @@ export async function createSession(
   return { token, session: { idHash, userId, idleExpiresAt, absoluteExpiresAt } };
 }
 
+/** A session as the store holds it, with its user and the user's links, before any touch. */
+export interface LoadedSession {
+  session: ActiveSession;
+  user: StoredUser;
+  lastSeenAt: Date;
+}
+
 /**
- * One round trip for every authenticated request: the session, its user and the user's links.
- * Null when the session is unknown, revoked, expired, or its user is disabled.
+ * One round trip: the session, its user and the user's links. Null when the session is unknown,
+ * revoked, expired, or its user is disabled.
  */
-export async function resolveSession(
+export async function loadSession(
   db: Db,
-  token: string,
-  times: SessionTimes,
+  idHash: string,
   now = new Date(),
-): Promise<{ session: ActiveSession; user: StoredUser } | null> {
-  const idHash = hashToken(token);
+): Promise<LoadedSession | null> {
   const row = await db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -85,15 +90,14 @@ export async function resolveSession(
     .executeTakeFirst();
   if (!row || row.revoked_at || row.disabled) return null;
   if (row.idle_expires_at <= now || row.absolute_expires_at <= now) return null;
-
-  const idleExpiresAt = await touch(db, idHash, row, times, now);
   const links = row.links ?? [];
   const pick = (kind: LinkKind) => links.filter((l) => l.kind === kind).map((l) => l.id);
   return {
+    lastSeenAt: row.last_seen_at,
     session: {
       idHash,
       userId: row.user_id,
-      idleExpiresAt,
+      idleExpiresAt: row.idle_expires_at,
       absoluteExpiresAt: row.absolute_expires_at,
     },
     user: {
@@ -106,6 +110,29 @@ export async function resolveSession(
       securityIds: pick('security'),
     },
   };
+}
+
+/** Uncached resolution with an immediate touch (the CLI and tests; requests use SessionCache). */
+export async function resolveSession(
+  db: Db,
+  token: string,
+  times: SessionTimes,
+  now = new Date(),
+): Promise<{ session: ActiveSession; user: StoredUser } | null> {
+  const loaded = await loadSession(db, hashToken(token), now);
+  if (!loaded) return null;
+  const idleExpiresAt = await touch(
+    db,
+    loaded.session.idHash,
+    {
+      last_seen_at: loaded.lastSeenAt,
+      idle_expires_at: loaded.session.idleExpiresAt,
+      absolute_expires_at: loaded.session.absoluteExpiresAt,
+    },
+    times,
+    now,
+  );
+  return { session: { ...loaded.session, idleExpiresAt }, user: loaded.user };
 }
 
 /** Slides the idle deadline, writing at most once a minute per session. */
@@ -154,4 +181,27 @@ export async function pruneSessions(db: Db, now = new Date()): Promise<void> {
       ]),
     )
     .execute();
+}
+
+export interface SessionTouch {
+  idHash: string;
+  lastSeenAt: Date;
+  idleExpiresAt: Date;
+}
+
+/**
+ * Writes many idle touches in one statement. A touch only ever moves a deadline later, so a late
+ * or repeated batch cannot shorten a session another instance slid further.
+ */
+export async function touchSessions(db: Db, touches: readonly SessionTouch[]): Promise<void> {
+  if (touches.length === 0) return;
+  await sql`
+    update sessions as s
+    set last_seen_at = v.seen, idle_expires_at = v.idle
+    from (
+      select unnest(${touches.map((t) => t.idHash)}::text[]) as id,
+             unnest(${touches.map((t) => t.lastSeenAt.toISOString())}::timestamptz[]) as seen,
+             unnest(${touches.map((t) => t.idleExpiresAt.toISOString())}::timestamptz[]) as idle
+    ) as v
+    where s.id_hash = v.id and s.idle_expires_at < v.idle and s.revoked_at is null`.execute(db);
 }

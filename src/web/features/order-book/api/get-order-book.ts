@@ -1,6 +1,10 @@
 import { useCallback, useState } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { orderBookLineSchema, type OrderBook } from '../../../../contract/order-book';
+import {
+  decodeOrderBook,
+  orderBookLineSchema,
+  type OrderBook,
+} from '../../../../contract/order-book';
 import { apiPaths } from '../../../config/paths';
 import { ApiClientError, apiGetLines } from '../../../lib/api-client';
 
@@ -14,7 +18,10 @@ export const orderBookKeys = {
   detail: (orderId: string) => [...orderBookKeys.details(), orderId] as const,
 };
 
-/** Reads the NDJSON reply: progress lines while the BFF walks the pages, then the book. */
+/**
+ * Reads the NDJSON reply: progress lines while the BFF walks the pages, then the book, whose rows
+ * arrive as arrays under one header and are turned back into objects here.
+ */
 export async function getOrderBook(
   date: string,
   onProgress?: (progress: OrderBookProgress) => void,
@@ -26,7 +33,7 @@ export async function getOrderBook(
     signal,
     onLine: (line) => {
       if (line.type === 'progress') onProgress?.({ loaded: line.loaded, total: line.total });
-      else if (line.type === 'book') book = line.book;
+      else if (line.type === 'book') book = decodeOrderBook(line.book);
       else {
         throw new ApiClientError({
           message: line.error.message,

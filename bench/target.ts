@@ -1,0 +1,96 @@
+/**
+ * One benchmark target in a process of its own, so that the load generator, the upstream and the
+ * target never share an event loop: `bare-proxy` (Fastify + undici adding the Authorization
+ * header, the floor any BFF hop pays) or `bff` (the portal's BFF, store on PGlite, or on
+ * PostgreSQL when BENCH_DATABASE_URL is set). Prints one `READY {json}` line when listening.
+ *   SANDBOX_URL=… CLIENT_ID=… API_KEY=… tsx bench/target.ts bare-proxy|bff
+ */
+import { writeFileSync } from 'node:fs';
+import inspector from 'node:inspector';
+import Fastify from 'fastify';
+import { Pool } from 'undici';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { fetchManifest, seedDemoUsers } from '../src/server/demo-users';
+import { openStore } from '../src/server/store/db';
+import { createSession } from '../src/server/store/sessions';
+import { findUserIdByEmail } from '../src/server/store/users';
+
+const kind = process.argv[2];
+const sandboxUrl = process.env.SANDBOX_URL!;
+const clientId = process.env.CLIENT_ID!;
+const apiKey = process.env.API_KEY!;
+
+async function bareProxy() {
+  const upstream = new Pool(sandboxUrl, { connections: 64, pipelining: 1 });
+  const app = Fastify({ logger: false });
+  app.get<{ Params: { id: string } }>('/accounts/:id', async (request, reply) => {
+    const res = await upstream.request({
+      method: 'POST',
+      path: '/index.php/v3/getAccount',
+      headers: {
+        authorization: `Bearer ${clientId}:${apiKey}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ accountId: request.params.id }),
+    });
+    reply.code(res.statusCode).header('content-type', 'application/json');
+    return res.body;
+  });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { url };
+}
+
+async function bff() {
+  const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+  const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', DEMO_PASSWORD: 'bench-password-1' });
+  const db = await openStore({ dataDir: null, databaseUrl });
+  if (databaseUrl) {
+    // A reused database: start from the demo users alone.
+    await db.deleteFrom('sessions').execute();
+  }
+  await seedDemoUsers(db, await fetchManifest(sandboxUrl), 'bench-password-1');
+  const { app } = await buildApp({
+    config,
+    db,
+    sandbox: true,
+    logger: false,
+    upstream: {
+      baseUrl: sandboxUrl,
+      clientId,
+      apiKey,
+      auth: 'header',
+      timeoutMs: 10_000,
+      maxSockets: 64,
+    },
+  });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const userId = await findUserIdByEmail(db, 'investor@demo.test');
+  const { token } = await createSession(
+    db,
+    userId!,
+    { idleMs: 3_600_000, absoluteMs: 3_600_000 },
+    {},
+  );
+  return { url, cookie: `portal_session=${token}` };
+}
+
+const ready = kind === 'bare-proxy' ? await bareProxy() : await bff();
+
+// BENCH_CPU_PROFILE=file.cpuprofile: a CPU profile of the serving phase only (start-up, seeding
+// and migrations left out), written when the process is told to stop.
+const profileFile = process.env.BENCH_CPU_PROFILE;
+const session = profileFile ? new inspector.Session() : null;
+if (session) {
+  session.connect();
+  await new Promise((resolve) => session.post('Profiler.enable', () => resolve(null)));
+  await new Promise((resolve) => session.post('Profiler.start', () => resolve(null)));
+}
+console.log(`READY ${JSON.stringify({ ...ready, pid: process.pid })}`);
+process.on('SIGTERM', () => {
+  if (!session) process.exit(0);
+  session.post('Profiler.stop', (error, result) => {
+    if (!error) writeFileSync(profileFile!, JSON.stringify(result.profile));
+    process.exit(0);
+  });
+});

@@ -1,0 +1,162 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeOrderBook, orderBookLineSchema, toOrderRow } from '../../contract/order-book';
+import type { Order } from '../../contract/orders';
+import {
+  dayWalks,
+  OrderBookCache,
+  SLICE_ROWS,
+  WalkLimit,
+  type DayBook,
+} from '../lib/order-book-cache';
+import { serializedBook } from '../lib/order-visibility';
+import { call, signIn, startHarness, type Harness } from './harness';
+
+/*
+ * A day's order book is heavy (10,000+ orders on every weekday in the sandbox): it must travel
+ * small and be built without holding other requests up. Sizes are asserted here; timings are
+ * bench/'s business.
+ */
+const DAYS = ['2026-03-09', '2026-03-10', '2026-03-11', '2026-03-12'];
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h?.close());
+
+function bookLine(body: string) {
+  const last = body.trim().split('\n').at(-1)!;
+  const line = orderBookLineSchema.parse(JSON.parse(last));
+  if (line.type !== 'book') throw new Error(`no book line: ${last.slice(0, 200)}`);
+  return decodeOrderBook(line.book);
+}
+
+describe('the order book on the wire', () => {
+  it('a busy day travels as at most 1 MB with brotli or gzip, and decodes whole', async () => {
+    const cookie = await signIn(h.app, 'compliance@demo.test');
+    const br = await call(h.app, 'GET', `/api/order-book/${DAYS[0]}`, {
+      cookie,
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThanOrEqual(1_000_000);
+    const book = bookLine(brotliDecompressSync(br.rawPayload).toString());
+    expect(book.orderCount).toBeGreaterThanOrEqual(10_000);
+    expect(book.orders).toHaveLength(book.orderCount);
+    expect(book.orders[0]).toHaveProperty('memberId');
+
+    const gz = await call(h.app, 'GET', `/api/order-book/${DAYS[0]}`, {
+      cookie,
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.rawPayload.length).toBeLessThanOrEqual(1_000_000);
+    expect(bookLine(gunzipSync(gz.rawPayload).toString()).orderCount).toBe(book.orderCount);
+  });
+
+  it('other JSON replies are compressed above a small size and left alone below it', async () => {
+    const cookie = await signIn(h.app, 'investor@demo.test');
+    const big = await call(h.app, 'GET', '/api/offerings', {
+      cookie,
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(big.statusCode).toBe(200);
+    expect(big.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(big.rawPayload).toString())).toBeTruthy();
+    const small = await call(h.app, 'GET', '/healthz', { headers: { 'accept-encoding': 'gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('heavy reads off the event loop', () => {
+  it('serializing a view gives the event loop a turn between slices', async () => {
+    const order = (i: number): Order =>
+      ({
+        id: String(i),
+        securityId: 'S1',
+        securityName: 'One',
+        side: 'bid',
+        shares: '10',
+        sharesRemaining: '10',
+        pricePerShare: '1.5',
+        totalAmount: '15',
+        status: 'live',
+        createdAt: '2026-03-10T14:00:00Z',
+        updatedAt: null,
+        memberId: 'M',
+        accountId: 'A',
+        createdIp: null,
+        matches: [],
+      }) as unknown as Order;
+    const rows = Array.from({ length: SLICE_ROWS * 5 }, (_, i) => toOrderRow(order(i)));
+    const book: DayBook = {
+      date: '2026-03-10',
+      rows,
+      executions: [],
+      securities: [],
+      serialized: new Map(),
+      bytes: 0,
+    };
+    const events: string[] = [];
+    const done = serializedBook(book, { kind: 'all' }).then(() => events.push('serialized'));
+    setImmediate(() => events.push('other work'));
+    await done;
+    expect(events).toEqual(['other work', 'serialized']);
+  });
+
+  it('limits the day walks running at once and lets the others wait their turn', async () => {
+    const limit = new WalkLimit(2);
+    const gates: (() => void)[] = [];
+    let most = 0;
+    const runs = Array.from({ length: 5 }, () =>
+      limit.run(async () => {
+        most = Math.max(most, limit.running);
+        await new Promise<void>((resolve) => gates.push(resolve));
+      }),
+    );
+    await Promise.resolve();
+    expect(gates).toHaveLength(2);
+    expect(limit.queued).toBe(3);
+    while (gates.length) {
+      gates.shift()!();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await Promise.all(runs);
+    expect(most).toBe(2);
+    expect(limit.running).toBe(0);
+  });
+
+  it('keeps the cache within its byte bound, dropping the oldest day', async () => {
+    const cache = new OrderBookCache(h.built.deps.upstream, { maxBytes: 1 });
+    const first = await cache.load('2026-03-14');
+    expect(cache.peek(first.date)).toBe(first);
+    await cache.load(DAYS[1]);
+    expect(cache.peek('2026-03-14')).toBeNull();
+    expect(cache.peek(DAYS[1])).not.toBeNull();
+  });
+
+  it('answers /healthz while several days are walked, and walks at most two at once', async () => {
+    const address = await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const cookie = await signIn(h.app, 'investor@demo.test');
+    const events: string[] = [];
+    let most = 0;
+    const watch = setInterval(() => (most = Math.max(most, dayWalks.running)), 1);
+    const books = DAYS.map((day) =>
+      fetch(`${address}/api/order-book/${day}`, { headers: { cookie, 'x-csrf': '1' } })
+        .then((res) => res.text())
+        .then(() => events.push(`book ${day}`)),
+    );
+    // Wait until the walks are under way (two running, the others queued), then ask.
+    while (dayWalks.running < 2) await new Promise((resolve) => setImmediate(resolve));
+    const health = await fetch(`${address}/healthz`);
+    events.push('healthz');
+    expect(health.status).toBe(200);
+    await Promise.all(books);
+    clearInterval(watch);
+    expect(events[0]).toBe('healthz');
+    expect(events).toHaveLength(DAYS.length + 1);
+    expect(most).toBeLessThanOrEqual(2);
+  });
+});

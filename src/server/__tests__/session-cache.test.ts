@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CoalescedRead } from '../store/auth-epoch';
+import { SessionCache } from '../store/session-cache';
+import { createSession, hashToken } from '../store/sessions';
+import { findUserIdByEmail } from '../store/users';
+import { call, signIn, startHarness, type Harness } from './harness';
+
+/*
+ * Sessions are cached in memory, yet revocation, a disabled user, changed links and deadlines
+ * take effect on the very next request (architecture decisions 8 and 11). The changes below are
+ * made straight in the store, as another instance or the users command would make them.
+ */
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('session cache', () => {
+  it('a revocation written by anyone ends a cached session on the next request', async () => {
+    const cookie = await signIn(h.app, 'investor@demo.test');
+    expect((await call(h.app, 'GET', '/api/session', { cookie })).statusCode).toBe(200);
+    await h.db
+      .updateTable('sessions')
+      .set({ revoked_at: new Date() })
+      .where('id_hash', '=', hashToken(cookie.split('=')[1]))
+      .execute();
+    expect((await call(h.app, 'GET', '/api/session', { cookie })).statusCode).toBe(401);
+  });
+
+  it('a shortened deadline ends a cached session on the next request', async () => {
+    const cookie = await signIn(h.app, 'investor@demo.test');
+    expect((await call(h.app, 'GET', '/api/session', { cookie })).statusCode).toBe(200);
+    await h.db
+      .updateTable('sessions')
+      .set({ idle_expires_at: new Date(Date.now() - 1000) })
+      .where('id_hash', '=', hashToken(cookie.split('=')[1]))
+      .execute();
+    expect((await call(h.app, 'GET', '/api/session', { cookie })).statusCode).toBe(401);
+  });
+
+  it('a disabled user and a removed link take effect on the next request', async () => {
+    const cookie = await signIn(h.app, 'investor2@demo.test');
+    const first = await call(h.app, 'GET', '/api/session', { cookie });
+    expect(first.statusCode).toBe(200);
+    const userId = (await findUserIdByEmail(h.db, 'investor2@demo.test'))!;
+    const accountId = h.manifest.investors[1].accountIds[0];
+    expect((await call(h.app, 'GET', `/api/accounts/${accountId}`, { cookie })).statusCode).toBe(
+      200,
+    );
+
+    await h.db
+      .deleteFrom('user_links')
+      .where('user_id', '=', userId)
+      .where('upstream_id', '=', accountId)
+      .execute();
+    expect((await call(h.app, 'GET', `/api/accounts/${accountId}`, { cookie })).statusCode).toBe(
+      403,
+    );
+
+    await h.db.updateTable('users').set({ disabled: true }).where('id', '=', userId).execute();
+    expect((await call(h.app, 'GET', '/api/session', { cookie })).statusCode).toBe(401);
+    await h.db.updateTable('users').set({ disabled: false }).where('id', '=', userId).execute();
+  });
+
+  it('idle touches are written at most once a minute per session, in one batch', async () => {
+    let now = Date.now();
+    const times = { idleMs: 10 * 60_000, absoluteMs: 60 * 60_000 };
+    const cache = await SessionCache.open(h.db, times, { now: () => now, flushDelayMs: 60_000 });
+    const userId = (await findUserIdByEmail(h.db, 'compliance@demo.test'))!;
+    const sessions = await Promise.all(
+      [1, 2, 3].map(() => createSession(h.db, userId, times, {}, new Date(now))),
+    );
+    const lastSeen = async () =>
+      (
+        await h.db
+          .selectFrom('sessions')
+          .select(['id_hash', 'last_seen_at', 'idle_expires_at'])
+          .where(
+            'id_hash',
+            'in',
+            sessions.map((s) => s.session.idHash),
+          )
+          .execute()
+      ).map((r) => r.last_seen_at.getTime());
+
+    // Many requests within the minute: nothing to write.
+    for (let i = 0; i < 20; i++) {
+      now += 1_000;
+      for (const s of sessions) expect(await cache.resolve(s.token)).not.toBeNull();
+    }
+    await cache.flush();
+    expect(new Set(await lastSeen())).toEqual(
+      new Set([sessions[0].session.idleExpiresAt.getTime() - times.idleMs]),
+    );
+
+    // A minute later each session is touched once, and one flush writes them all.
+    now += 60_000;
+    for (const s of sessions) expect(await cache.resolve(s.token)).not.toBeNull();
+    for (const s of sessions) expect(await cache.resolve(s.token)).not.toBeNull();
+    await cache.flush();
+    expect(await lastSeen()).toEqual([now, now, now]);
+
+    // The slid deadline holds beyond the original one.
+    now = sessions[0].session.idleExpiresAt.getTime() + 1_000;
+    expect(await cache.resolve(sessions[0].token)).not.toBeNull();
+    await cache.close();
+  });
+
+  it('a coalesced read never answers from a read that started before the call', async () => {
+    let reads = 0;
+    const gates: (() => void)[] = [];
+    const reader = new CoalescedRead(
+      () =>
+        new Promise<number>((resolve) => {
+          const n = ++reads;
+          gates.push(() => resolve(n));
+        }),
+    );
+    const first = reader.get();
+    const second = reader.get();
+    const third = reader.get();
+    expect(reads).toBe(1);
+    gates[0]();
+    expect(await first).toBe(1);
+    // The second and third calls arrived while read 1 was under way: they share read 2.
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(reads).toBe(2);
+    gates[1]();
+    expect(await second).toBe(2);
+    expect(await third).toBe(2);
+  });
+});
