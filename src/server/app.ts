@@ -63,6 +63,11 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     trustProxy:
       typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 64 * 1024,
+    // Bounded waits on the HTTP side: a client that trickles its request, or an idle keep-alive
+    // socket, does not hold a connection forever.
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    connectionTimeout: config.requestTimeoutMs * 4,
   });
 
   const upstream = createUpstreamClient({

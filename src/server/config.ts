@@ -84,6 +84,19 @@ const envSchema = z.object({
     .refine((value) => /[1-9]/.test(value), 'must be more than zero')
     .default(DEFAULT_DISBURSEMENT_CEILING),
   CLAIM_LEASE_MS: z.coerce.number().int().min(1_000).max(600_000).default(15_000),
+  STORE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+  STORE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  SHUTDOWN_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(60_000),
+  IDEMPOTENCY_RETENTION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(72),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(0),
 });
 
 export type AuthMode = z.infer<typeof authModeSchema>;
@@ -133,6 +146,17 @@ export interface Config {
   disbursementMaxAmount: string;
   /** Owner lease of an idempotency claim, renewed every third of it while the upstream call runs. */
   claimLeaseMs: number;
+  store: { connectMs: number; statementMs: number; idleMs: number };
+  /** Fastify: whole-request deadline and keep-alive idle time. */
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  /** After SIGTERM/SIGINT, in-flight requests get this long; then the process exits anyway. */
+  shutdownDeadlineMs: number;
+  housekeepingIntervalMs: number;
+  /** Finished idempotency records are kept this long (replays of late retries), then pruned. */
+  idempotencyRetentionMs: number;
+  /** Audit events older than this are pruned (and the pruning audited); null keeps them forever. */
+  auditRetentionMs: number | null;
 }
 
 export interface OidcSettings {
@@ -399,6 +423,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rpName: e.WEBAUTHN_RP_NAME,
     },
     claimLeaseMs: e.CLAIM_LEASE_MS,
+    store: {
+      connectMs: e.STORE_CONNECT_TIMEOUT_MS,
+      statementMs: e.STORE_STATEMENT_TIMEOUT_MS,
+      idleMs: 30_000,
+    },
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+    shutdownDeadlineMs: e.SHUTDOWN_DEADLINE_MS,
+    housekeepingIntervalMs: e.HOUSEKEEPING_INTERVAL_MS,
+    idempotencyRetentionMs: e.IDEMPOTENCY_RETENTION_HOURS * 3_600_000,
+    auditRetentionMs: e.AUDIT_RETENTION_DAYS > 0 ? e.AUDIT_RETENTION_DAYS * 86_400_000 : null,
   };
 }
 

@@ -113,6 +113,7 @@ export const routeExamples: Record<string, RouteExample> = {
   },
   'GET /api/compliance/search': { query: () => ({ q: 'Quinn' }) },
   'POST /api/accounts/:accountId/notes': { body: () => ({ body: 'Matrix test note' }) },
+  'POST /api/compliance/money-requests/reconcile': { noBody: true },
   'POST /api/personal-data/reveal': {
     body: (ids) => ({
       objectType: 'account',

@@ -13,7 +13,7 @@ export const roleModel: Record<Role, string> = {
   compliance:
     'A reviewer: reads across accounts, fund moves and the audit log, and reveals one masked value at a time with a stated, audited reason. Changes nothing on the platform; writes only its own review notes.',
   admin:
-    'Everything a reviewer reads, and the trading hours of any security; user accounts are managed from the command line (npm run users), not through the API.',
+    "Everything a reviewer reads, the trading hours of any security, and the portal's users (create, link, change role, disable, reset second factors) on the Users page or with npm run users.",
 };
 
 const MINUTE = 60;
@@ -254,6 +254,11 @@ export const policyTable: Record<string, RoutePolicy> = {
     stepUp: 'always',
     readsOnly: true,
     limits: SEARCH,
+  },
+  'POST /api/compliance/money-requests/reconcile': {
+    roles: REVIEWERS,
+    objects: [],
+    note: 'Settle unknown money requests now by asking the upstream (fund moves); each settlement is audited; what cannot be decided stays unknown.',
   },
   'GET /api/audit-events': {
     roles: REVIEWERS,

@@ -30,6 +30,13 @@ import { hasSecondFactor } from '../store/second-factors';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Money-moving route: every error carries `submitted` (the error handler reads it). */
+    idempotent?: boolean;
+  }
+}
+
 export interface RouteContext<P, Q, B> {
   params: P;
   query: Q;

@@ -13,6 +13,7 @@ import { offeringRoutes } from './offerings';
 import { orderBookRoutes } from './order-book';
 import { personalDataRoutes } from './personal-data';
 import { preflightRoutes } from './preflight';
+import { reconciliationRoutes } from './reconciliation';
 import { sessionRoutes } from './session';
 import { secondFactorRoutes } from './second-factor';
 import { meRoutes } from './me';
@@ -42,4 +43,5 @@ export const allRoutes: RouteSpec[] = [
   ...adminUserRoutes,
   ...approvalRoutes,
   ...oidcRoutes,
+  ...reconciliationRoutes,
 ];

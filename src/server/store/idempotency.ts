@@ -182,6 +182,36 @@ async function expireClaim(db: Db, scope: IdempotencyScope, at: Date): Promise<C
   });
 }
 
+/** Turns every pending claim whose lease ran out into "unknown" (reconciliation's first step). */
+export async function expireDeadClaims(db: Db, now = new Date()): Promise<number> {
+  const dead = await db
+    .selectFrom('idempotency_records')
+    .select(['user_id', 'route', 'key', 'request_hash'])
+    .where('state', '=', 'pending')
+    .where((eb) =>
+      eb.or([
+        eb('lease_expires_at', '<=', now),
+        eb.and([
+          eb('lease_expires_at', 'is', null),
+          eb('created_at', '<=', new Date(now.getTime() - LEGACY_STALE_MS)),
+        ]),
+      ]),
+    )
+    .limit(1000)
+    .execute();
+  let expired = 0;
+  for (const row of dead) {
+    const scope = {
+      userId: row.user_id,
+      route: row.route,
+      key: row.key,
+      requestHash: row.request_hash,
+    };
+    if (await expireClaim(db, scope, now)) expired += 1;
+  }
+  return expired;
+}
+
 /** Keeps a claim alive while its upstream call is in flight. */
 export async function renewLease(
   db: Db,

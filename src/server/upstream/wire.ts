@@ -434,6 +434,7 @@ export function decodeAnswer<Schema extends z.ZodType, Result>(
     if (parsed.success) {
       try {
         outcome = { ok: true, result: normalize(parsed.data as z.output<Schema>) };
+        client.reportAnswer?.(payload, true);
       } catch (error) {
         if (error instanceof UpstreamError) {
           client.reportAnswer?.(payload, true);
