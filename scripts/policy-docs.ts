@@ -3,28 +3,78 @@
  * matches the code: `npx tsx scripts/policy-docs.ts` (a unit test fails when it is out of date).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { policyTable } from '../src/server/policy/table';
+import { policyTable, roleModel } from '../src/server/policy/table';
+import type { Rate, RoutePolicy } from '../src/server/policy/types';
 
-export function renderPolicyTable(): string {
-  const rows = Object.entries(policyTable)
-    .sort(([a], [b]) => a.split(' ')[1].localeCompare(b.split(' ')[1]) || a.localeCompare(b))
+const sortedEntries = () =>
+  Object.entries(policyTable).sort(
+    ([a], [b]) => a.split(' ')[1].localeCompare(b.split(' ')[1]) || a.localeCompare(b),
+  );
+
+/** A route that changes something: not a GET and not a read sent as POST. */
+const changes = (key: string, p: RoutePolicy) => !key.startsWith('GET ') && !p.readsOnly;
+
+function renderRoleModel(): string {
+  const rows = Object.entries(roleModel).map(([role, what]) => {
+    const writes = sortedEntries()
+      .filter(
+        ([key, p]) => changes(key, p) && p.roles !== 'public' && p.roles.includes(role as never),
+      )
+      .map(([key]) => `\`${key}\``);
+    return `| ${role} | ${what} | ${writes.length ? writes.join('<br>') : 'nothing'} |`;
+  });
+  return [
+    '| role | what it is for | may change (every other route it holds only reads) |',
+    '|---|---|---|',
+    ...rows,
+  ].join('\n');
+}
+
+const rate = (r: Rate) =>
+  `${r.max} per ${r.windowSeconds === 60 ? 'minute' : `${r.windowSeconds} s`}`;
+
+function renderLimits(): string {
+  const rows = sortedEntries()
+    .filter(([, p]) => p.limits)
     .map(([key, p]) => {
-      const roles = p.roles === 'public' ? 'public' : p.roles.join(', ');
-      const objects =
-        p.objects.length === 0
-          ? '—'
-          : p.objects
-              .map(
-                (o) =>
-                  `${o.from}.${o.field}: ${o.kind} (${o.check}${o.optional ? ', optional' : ''})`,
-              )
-              .join('<br>');
-      return `| \`${key}\` | ${roles} | ${objects} | ${p.note ?? ''} |`;
+      const l = p.limits!;
+      return `| \`${key}\` | ${rate(l.perUser)} | ${rate(l.global)} | ${l.concurrentPerUser ?? '—'} |`;
     });
   return [
+    '| route | per user | all users together | at once per user (per instance) |',
+    '|---|---|---|---|',
+    ...rows,
+  ].join('\n');
+}
+
+export function renderPolicyTable(): string {
+  const rows = sortedEntries().map(([key, p]) => {
+    const roles = p.roles === 'public' ? 'public' : p.roles.join(', ');
+    const objects =
+      p.objects.length === 0
+        ? '—'
+        : p.objects
+            .map(
+              (o) =>
+                `${o.from}.${o.field}: ${o.kind} (${o.check}${o.optional ? ', optional' : ''})`,
+            )
+            .join('<br>');
+    return `| \`${key}\` | ${roles} | ${objects} | ${p.note ?? ''} |`;
+  });
+  return [
+    '### Roles',
+    '',
+    renderRoleModel(),
+    '',
+    '### Routes',
+    '',
     '| route | roles | object ids checked | what it does |',
     '|---|---|---|---|',
     ...rows,
+    '',
+    '### Limits',
+    '',
+    renderLimits(),
   ].join('\n');
 }
 

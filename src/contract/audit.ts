@@ -1,12 +1,7 @@
 import { z } from 'zod';
-import { isCalendarDate } from './time';
+import { boundedDateSchema } from './dates';
 
-const calendarDate = (label: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date YYYY-MM-DD`)
-    .refine(isCalendarDate, `${label} must be a real calendar date`)
-    .optional();
+const calendarDate = (label: string) => boundedDateSchema(label).optional();
 
 export const AUDIT_PAGE_SIZE = 50;
 /** The most events one CSV export holds; narrow the filters for more. */
@@ -25,9 +20,10 @@ export const auditQuerySchema = z
     from: calendarDate('From'),
     to: calendarDate('To'),
     /** The id of the last event of the previous page: events older than it come next. */
+    // Event ids are PostgreSQL bigints: 18 digits always fit, 19 may not.
     before: z
       .string()
-      .regex(/^\d{1,19}$/, 'before must be an event id')
+      .regex(/^\d{1,18}$/, 'before must be an event id (up to 18 digits)')
       .optional(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, {

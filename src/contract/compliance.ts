@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { skippedRecordsSchema } from './skipped';
 import { entityPartySchema } from './accounts';
 import { accountViewSchema } from './account-views';
 import { fundMoveViewSchema } from './custody-views';
@@ -23,6 +24,8 @@ export type EntityView = z.infer<typeof entityViewSchema>;
 export const complianceSearchResultSchema = z.object({
   accounts: z.array(accountViewSchema),
   entities: z.array(entityViewSchema),
+  /** Accounts and entity parties that could not be understood and are not listed. */
+  skippedRecords: skippedRecordsSchema,
 });
 export type ComplianceSearchResult = z.infer<typeof complianceSearchResultSchema>;
 
@@ -56,5 +59,7 @@ export const complianceFundMovesSchema = z.object({
   /** Moves matching the filters. */
   totalRecords: z.number().int().nonnegative(),
   totalPages: z.number().int().nonnegative(),
+  /** Fund moves that could not be understood and are neither listed nor counted above. */
+  skippedRecords: skippedRecordsSchema,
 });
 export type ComplianceFundMoves = z.infer<typeof complianceFundMovesSchema>;

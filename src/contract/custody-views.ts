@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accountIdSchema } from './account-views';
 import { custodyAccountSchema, fundMoveSchema } from './custody';
+import { skippedRecordsSchema } from './skipped';
 
 /**
  * Custody reads as the BFF answers them (interface document §2.9, §2.12, §4.3, §4.4, §4.15).
@@ -38,13 +39,20 @@ export const fundMoveViewPageSchema = z.object({
   endIndex: z.number().int().nonnegative(),
   offset: z.number().int().nonnegative(),
   limit: z.number().int().positive(),
+  /** Records of this page that could not be understood and are not in `moves`. */
+  skippedRecords: skippedRecordsSchema,
 });
 export type FundMoveViewPage = z.infer<typeof fundMoveViewPageSchema>;
 
 export const FUND_MOVES_PAGE_SIZE = 10;
 
 export const fundMovesQuerySchema = z.object({
-  offset: z.coerce.number().int('offset must be a whole number').nonnegative().default(0),
+  offset: z.coerce
+    .number({ error: 'offset must be a whole number' })
+    .int('offset must be a whole number')
+    .nonnegative('offset must be a whole number')
+    .max(1_000_000, 'offset is at most 1000000')
+    .default(0),
   limit: z.coerce.number().int().min(1).max(100).default(FUND_MOVES_PAGE_SIZE),
 });
 export type FundMovesQuery = z.infer<typeof fundMovesQuerySchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { issuerAccountRecordSchema } from './issuers';
 import { offeringSchema } from './offerings';
 import { purchaseHistorySchema } from './purchase-history';
+import { skippedRecordsSchema } from './skipped';
 import {
   checkCountryCode,
   checkDateOfBirth,
@@ -14,13 +15,18 @@ import {
 import { pass, ruleSchema, type RuleResult } from './rules/result';
 
 /** The offerings of the issuers linked to the signed-in issuer staff member. */
-export const issuerOfferingsSchema = z.object({ offerings: z.array(offeringSchema) });
+export const issuerOfferingsSchema = z.object({
+  offerings: z.array(offeringSchema),
+  skippedRecords: skippedRecordsSchema,
+});
 export type IssuerOfferings = z.infer<typeof issuerOfferingsSchema>;
 
 /** The purchase history (§2.3) with the offering it belongs to (null when no longer listed). */
 export const offeringPurchaseHistorySchema = z.object({
   offering: offeringSchema.nullable(),
   history: purchaseHistorySchema,
+  /** Purchase records that could not be understood and are not in `history`. */
+  skippedRecords: skippedRecordsSchema,
 });
 export type OfferingPurchaseHistory = z.infer<typeof offeringPurchaseHistorySchema>;
 

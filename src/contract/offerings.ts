@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { skippedRecordsSchema } from './skipped';
 import { decimalStringSchema, isoDateSchema, localDateTimeSchema } from './money';
 
 /** Offering status, lower-cased (the upstream sends Pending, closed, ...: interface document §2.2, §3). */
@@ -30,7 +31,10 @@ export const offeringListQuerySchema = z.object({
   status: z.string().max(40).optional(),
 });
 
-export const offeringListSchema = z.object({ offerings: z.array(offeringSchema) });
+export const offeringListSchema = z.object({
+  offerings: z.array(offeringSchema),
+  skippedRecords: skippedRecordsSchema,
+});
 export type OfferingList = z.infer<typeof offeringListSchema>;
 
 export const offeringDetailSchema = z.object({ offering: offeringSchema });

@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import { z } from 'zod';
+import { boundedDateSchema, latestOrderBookDay } from './dates';
 import { apiErrorSchema } from './errors';
 import { decimalStringSchema, instantSchema, isoDateSchema } from './money';
 import { lowerCaseStatusSchema } from './status';
@@ -90,6 +91,8 @@ export const orderBookSchema = z.object({
   securities: z.array(securityDepthSchema),
   orders: z.array(orderRowSchema),
   executions: z.array(executionSchema),
+  /** Orders of the day that could not be understood and are not in the book. */
+  skippedRecords: z.number().int().nonnegative().optional(),
 });
 export type OrderBook = z.infer<typeof orderBookSchema>;
 
@@ -226,7 +229,9 @@ export const orderBookLineSchema = z.discriminatedUnion('type', [
 ]);
 export type OrderBookLine = z.infer<typeof orderBookLineSchema>;
 
-export const orderBookParamsSchema = z.object({ date: isoDateSchema });
+export const orderBookParamsSchema = z.object({
+  date: boundedDateSchema('date', () => latestOrderBookDay()),
+});
 
 /** One order with every field the viewer may see, its matches and its remaining shares. */
 export const orderDetailSchema = z.object({

@@ -10,13 +10,13 @@ import type { Config, UpstreamSettings } from './config';
 import type { Db } from './store/db';
 import { recordAudit } from './store/audit';
 import { createUpstreamClient } from './upstream/client';
-import { getAllOffers } from './upstream/get-all-offers';
 import { CoalescingCache } from './lib/coalescing-cache';
-import type { Offering } from '../contract/offerings';
+import { readOfferingCatalog, type OfferingCatalog } from './lib/offering-catalog';
 import type { Deps } from './deps';
 import { loggerOptions } from './logger';
 import { csrfPlugin } from './plugins/csrf';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin, sessionTimes } from './plugins/session';
 import { SessionCache } from './store/session-cache';
@@ -33,6 +33,10 @@ export interface AppOptions {
   spaDir?: string;
   /** Override the logger (tests pass false or a stream). */
   logger?: boolean | Record<string, unknown>;
+  /** Multiplies every route limit of the policy table (fuzz tests send thousands of requests). */
+  limitScale?: number;
+  /** The clock of time-based caches (tests inject one); `Date.now` by default. */
+  now?: () => number;
 }
 
 export interface BuiltApp {
@@ -48,7 +52,9 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     logger: options.logger ?? loggerOptions(config.logLevel, config.logFile),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    trustProxy: config.trustProxy,
+    // A hop count as a function: what Fastify does with a number, which its types do not allow.
+    trustProxy:
+      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 64 * 1024,
   });
 
@@ -56,18 +62,19 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     ...options.upstream,
     logger: app.log.child({ component: 'upstream' }),
   });
-  const offerings = new CoalescingCache<Offering[]>(5_000);
+  const offerings = new CoalescingCache<OfferingCatalog>(5_000);
+  const loadOfferings = () => readOfferingCatalog(upstream, options.upstream.auth);
   const deps: Deps = {
     config,
     db,
     upstream,
     offerings,
     sandbox: options.sandbox,
-    loadOfferings: () => getAllOffers(upstream),
+    loadOfferings,
     audit: (event) => recordAudit(db, event),
     ownership: {
       async issuerOfOffering(offeringId) {
-        const all = await offerings.get('all', () => getAllOffers(upstream));
+        const { offerings: all } = await offerings.get('all', loadOfferings);
         return all.find((o) => o.id === offeringId)?.issuerId ?? null;
       },
     },
@@ -79,16 +86,17 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   });
   await app.register(cookie);
   await app.register(compress, compressOptions);
-  securityHeadersPlugin(app, config);
+  await securityHeadersPlugin(app, config);
   csrfPlugin(app, config);
   const sessions = await SessionCache.open(db, sessionTimes(config));
   app.addHook('onClose', () => sessions.close());
   sessionPlugin(app, config, sessions);
+  await rateLimitPlugin(app, db, options.now);
   errorHandlerPlugin(app);
 
   const routes: RouteSpec[] = [];
-  routes.push(...allRoutes, ...systemRoutes(() => routes));
-  registerRoutes(app, routes, deps);
+  routes.push(...allRoutes, ...systemRoutes(() => routes, { now: options.now ?? Date.now }));
+  registerRoutes(app, routes, deps, options.limitScale);
 
   if (options.spaDir && existsSync(path.join(options.spaDir, 'index.html'))) {
     await serveSpa(app, options.spaDir);
@@ -115,6 +123,10 @@ const compressOptions = {
       zlib.createGzip({ ...options, flush: zlib.constants.Z_SYNC_FLUSH }),
   },
 };
+
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
 
 async function serveSpa(app: FastifyInstance, spaDir: string) {
   await app.register(fastifyStatic, {

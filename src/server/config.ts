@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -38,7 +39,7 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 30)
     .default(12),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  TRUST_PROXY: z.string().trim().default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FILE: z.string().optional(),
 });
@@ -62,7 +63,11 @@ export interface Config {
   /** The origin browsers use; mutating requests must carry it as Origin. */
   publicUrl: string;
   secureCookies: boolean;
-  trustProxy: boolean;
+  /**
+   * Which proxies may tell the client address, scheme and host (X-Forwarded-*): none, the number
+   * of proxy hops in front of the portal, or their addresses and CIDR ranges. Never every hop.
+   */
+  trustProxy: TrustProxy;
   dataDir: string;
   databaseUrl?: string;
   /** Set when a real upstream is configured; undefined means the embedded sandbox. */
@@ -80,7 +85,50 @@ export interface Config {
   logFile?: string;
 }
 
+export type TrustProxy = false | number | string[];
+
 export class ConfigError extends Error {}
+
+/** proxy-addr's names for well-known ranges, accepted beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * `TRUST_PROXY`: `false`, a hop count, or a comma-separated list of proxy addresses. `true`
+ * (trust every hop) is refused: any client could then pick its own address for the sign-in
+ * limits, the audit log and what the upstream is told, and its own host.
+ */
+export function parseTrustProxy(value: string): TrustProxy {
+  if (value === 'false' || value === '0') return false;
+  if (value === 'true') {
+    throw new ConfigError(
+      'Configuration error: TRUST_PROXY=true would trust every hop, so any client could choose its own address; set the number of proxies in front of the portal (such as 1) or their addresses (such as 10.0.0.5,10.0.0.0/24).',
+    );
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) {
+      throw new ConfigError('Configuration error: TRUST_PROXY must be at most 10 proxy hops.');
+    }
+    return hops;
+  }
+  const entries = value.split(',').map((e) => e.trim());
+  const bad = entries.find((e) => !isProxyAddress(e));
+  if (bad !== undefined) {
+    throw new ConfigError(
+      `Configuration error: TRUST_PROXY must be false, a number of proxy hops, or a comma-separated list of proxy addresses or CIDR ranges; "${bad}" is none of these.`,
+    );
+  }
+  return entries;
+}
 
 function describe(issue: z.core.$ZodIssue): string {
   const name = issue.path.join('.') || 'configuration';
@@ -136,7 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     upstream: e.TRANSACT_BASE_URL

@@ -4,7 +4,7 @@ import type { StoredUser } from './store/users';
 import type { ActiveSession } from './store/sessions';
 import type { OwnershipResolver } from './policy/ownership';
 import type { UpstreamClient } from './upstream/client';
-import type { Offering } from '../contract/offerings';
+import type { OfferingCatalog } from './lib/offering-catalog';
 import type { CoalescingCache } from './lib/coalescing-cache';
 import type { AuditEvent } from './store/audit';
 
@@ -18,9 +18,9 @@ export interface Deps {
   upstream: UpstreamClient;
   ownership: OwnershipResolver;
   /** Public reads shared across users for a few seconds (decision 10). */
-  offerings: CoalescingCache<Offering[]>;
+  offerings: CoalescingCache<OfferingCatalog>;
   /** Reads every offering from the upstream (through `offerings` for sharing). */
-  loadOfferings(): Promise<Offering[]>;
+  loadOfferings(): Promise<OfferingCatalog>;
   audit(event: AuditEvent): Promise<void>;
   /** True when the upstream is the bundled sandbox. */
   sandbox: boolean;

@@ -8,14 +8,18 @@ import { startPortal } from './server';
 
 async function main() {
   loadEnvFile();
+  const vitePort = Number(process.env.VITE_PORT ?? 5173);
+  // Browsers use Vite's address in development, so that is the origin mutating requests carry
+  // (the BFF compares Origin with PUBLIC_URL only).
+  process.env.PUBLIC_URL ??= `http://127.0.0.1:${vitePort}`;
   const config = loadConfig();
   const portal = await startPortal(config);
   const { createServer } = await import('vite');
   const vite = await createServer({
-    server: { host: '127.0.0.1', port: Number(process.env.VITE_PORT ?? 5173) },
+    server: { host: '127.0.0.1', port: vitePort },
   });
   await vite.listen();
-  console.log(`BFF on ${portal.url}; open the app with hot reload at:`);
+  console.log(`BFF on http://${config.host}:${config.port}; open the app with hot reload at:`);
   vite.printUrls();
   if (portal.sandboxUrl)
     console.log(`Demo sign-ins: ${portal.demoUsers.map((u) => u.email).join(', ')}`);

@@ -131,9 +131,13 @@ describe('/__sandbox/manifest and reset', () => {
 
   it('unknown operations and methods are answered, not crashed', async () => {
     expect((await env.client.op('noSuchOperation')).status).toBe(404);
-    expect(
-      (await env.client.request('/v3/offerings', {}, { method: 'POST', auth: 'body' })).status,
-    ).toBe(404);
+    const wrongMethod = await env.client.request(
+      '/v3/offerings',
+      {},
+      { method: 'POST', auth: 'body' },
+    );
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.body).toMatchObject({ statusCode: '405', statusDesc: expect.any(String) });
   });
 
   it('a body that is not JSON answers 106 after authentication', async () => {

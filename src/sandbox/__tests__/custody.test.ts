@@ -500,7 +500,9 @@ describe('§4.15 GET /v3/custody/accounts/{accountId}', () => {
       {},
       { method: 'POST', auth: 'body' },
     );
-    expect(post.status).toBe(404);
+    // A wrong method on the resource: 405, in the document's shape (§1).
+    expect(post.status).toBe(405);
+    expect(post.body.statusCode).toBe('405');
     const noHeader = await env.client.request(
       `/v3/custody/accounts/${INVESTOR_ONE}`,
       {},

@@ -47,6 +47,22 @@ function parseFault(body: Record<string, unknown>): FaultRule | string {
       return 'statusCode must be a string such as "103"';
     rule.statusCode = body.statusCode;
   }
+  if (body.oddRecord !== undefined) {
+    const odd = body.oddRecord as { position?: unknown; fields?: unknown } | null;
+    if (
+      !odd ||
+      !Number.isInteger(odd.position) ||
+      (odd.position as number) < 0 ||
+      !odd.fields ||
+      typeof odd.fields !== 'object' ||
+      Array.isArray(odd.fields)
+    )
+      return 'oddRecord must be { position: a whole number from 0, fields: an object }';
+    rule.oddRecord = {
+      position: odd.position as number,
+      fields: odd.fields as Record<string, string | number | boolean | null>,
+    };
+  }
   if (body.times !== undefined) {
     if (!Number.isInteger(body.times) || (body.times as number) < 1)
       return 'times must be a positive integer';

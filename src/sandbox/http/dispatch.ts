@@ -137,12 +137,34 @@ export function dispatcher(deps: DispatchDeps) {
         },
         ctx,
       );
-      return sendResult(reply, result);
+      return sendResult(reply, fault?.oddRecord ? withOddRecord(result, fault.oddRecord) : result);
     } catch (error) {
       if (error instanceof UpstreamError) return send(reply, error.httpStatus, error.body());
       throw error;
     }
   };
+}
+
+/** Lays the fault's fields over one record of the answer's list (the first array it carries). */
+function withOddRecord(
+  result: OperationResult,
+  odd: NonNullable<FaultRule['oddRecord']>,
+): OperationResult {
+  const body: Record<string, unknown> = { ...result.body };
+  const rawJson = { ...result.rawJson };
+  for (const [key, json] of Object.entries(rawJson)) {
+    body[key] = JSON.parse(json);
+    delete rawJson[key];
+  }
+  for (const [key, value] of Object.entries(body)) {
+    let list = typeof value === 'string' && value.startsWith('[') ? JSON.parse(value) : value;
+    if (!Array.isArray(list)) continue;
+    list = [...list];
+    if (odd.position < list.length) list[odd.position] = { ...list[odd.position], ...odd.fields };
+    body[key] = typeof value === 'string' ? JSON.stringify(list) : list;
+    break;
+  }
+  return { ...result, body, rawJson: undefined };
 }
 
 function sendResult(reply: FastifyReply, result: OperationResult): FastifyReply {

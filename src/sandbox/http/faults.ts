@@ -7,6 +7,11 @@ export interface FaultRule {
   drop?: boolean;
   malformedJson?: boolean;
   statusCode?: string;
+  /**
+   * One odd record: the record at `position` of the answer's list gets `fields` laid over it
+   * (null and "" included), so clients can be tested against one row they cannot understand.
+   */
+  oddRecord?: { position: number; fields: Record<string, string | number | boolean | null> };
   /** Calls left to affect; undefined means every call until cleared. */
   times?: number;
 }

@@ -25,6 +25,10 @@ export interface HarnessOptions {
   /** Use the sandbox's limited key (lacks custody_account.read.pii_medium). */
   limitedKey?: boolean;
   databaseUrl?: string;
+  /** Multiplies the route limits of the policy table (suites that send many requests on purpose). */
+  limitScale?: number;
+  /** The clock of the BFF's time-based caches. */
+  now?: () => number;
 }
 
 /**
@@ -51,6 +55,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     db,
     sandbox: true,
     logger: false,
+    limitScale: options.limitScale,
+    now: options.now,
     upstream: {
       baseUrl: sandbox.url,
       clientId: sandbox.credentials.clientId,

@@ -19,7 +19,9 @@ let accountA: string;
 let accountB: string;
 
 beforeAll(async () => {
-  h = await startHarness();
+  // The suite sends many money requests as one investor on purpose (retries, concurrent keys);
+  // the route limits are tested in security-bypasses.test.ts.
+  h = await startHarness({ limitScale: 10 });
   investor = await signIn(h.app, 'investor@demo.test');
   investor2 = await signIn(h.app, 'investor2@demo.test');
   [accountA, accountB] = h.manifest.investors[0].accountIds;

@@ -142,13 +142,15 @@ describe('security trading hours (§4.14, §2.8)', () => {
     expect(await updates()).toBe(0);
   });
 
-  it('lets compliance set the hours of any security', async () => {
-    const cookie = await signIn(h.app, 'compliance@demo.test');
-    const res = await call(h.app, 'PUT', `/api/securities/${otherSecurity}/market-hours`, {
-      cookie,
-      body: hours,
-    });
-    expect(res.statusCode).toBe(200);
+  it('lets an admin set the hours of any security; compliance only reads them', async () => {
+    const admin = await signIn(h.app, 'admin@demo.test');
+    const url = `/api/securities/${otherSecurity}/market-hours`;
+    expect((await call(h.app, 'PUT', url, { cookie: admin, body: hours })).statusCode).toBe(200);
+    const compliance = await signIn(h.app, 'compliance@demo.test');
+    expect((await call(h.app, 'PUT', url, { cookie: compliance, body: hours })).statusCode).toBe(
+      403,
+    );
+    expect((await call(h.app, 'GET', url, { cookie: compliance })).statusCode).toBe(200);
   });
 
   it('rejects invalid hours with the field and rule, before any upstream call', async () => {

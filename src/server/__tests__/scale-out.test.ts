@@ -106,6 +106,19 @@ describe.skipIf(!enabled)('two BFF instances on one PostgreSQL', () => {
     expect(codes.slice(8).every((c) => c === 429)).toBe(true);
   });
 
+  it('20 concurrent wrong passwords split across both instances: only the limit is evaluated', async () => {
+    const email = 'admin@demo.test';
+    const codes = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call(instances[i % 2].app, 'POST', '/api/session', {
+          body: { email, password: `wrong-${i}` },
+        }).then((r) => r.statusCode),
+      ),
+    );
+    expect(codes.filter((c) => c === 401)).toHaveLength(8);
+    expect(codes.filter((c) => c === 429)).toHaveLength(12);
+  });
+
   it('20 concurrent duplicate disbursements split across both instances create exactly one', async () => {
     const [a, b] = instances;
     const accountId = manifest.investors[0].accountIds[0];

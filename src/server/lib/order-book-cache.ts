@@ -29,6 +29,8 @@ export interface DayBook {
   rows: OrderRow[];
   executions: Execution[];
   securities: SecurityDepth[];
+  /** Orders the upstream sent that could not be understood (left out, logged by position). */
+  skippedRecords?: number;
   /** Serialized views (the whole `book` line), built on first use and shared by every viewer. */
   serialized: Map<string, Promise<Buffer>>;
   /** What the day holds in memory, estimated, plus its serialized views. */
@@ -178,10 +180,14 @@ export class OrderBookCache {
   }
 
   private async walk(date: string, onProgress: Listener): Promise<DayBook> {
+    let skippedRecords = 0;
     const orders = await walkOrderDay({
       concurrency: this.concurrency,
-      fetchPage: async ({ start, end }) =>
-        (await getOrdersForADay(this.upstream, { date, start, end })).orders,
+      fetchPage: async ({ start, end }) => {
+        const page = await getOrdersForADay(this.upstream, { date, start, end });
+        skippedRecords += page.skipped.length;
+        return { orders: page.orders, received: page.received };
+      },
       onProgress,
     });
     const rows: OrderRow[] = [];
@@ -198,6 +204,7 @@ export class OrderBookCache {
       rows,
       executions,
       securities,
+      skippedRecords,
       serialized: new Map(),
       bytes: rows.length * ROW_BYTES + executions.length * EXECUTION_BYTES,
     };

@@ -25,8 +25,17 @@ export interface OrderDayProgress {
   pages: number;
 }
 
+/**
+ * A page as read: the orders understood, and how many records the upstream sent in all (skipped
+ * ones included). A page is short by what was sent, so a skipped record never ends a day early.
+ */
+export interface ReadPage {
+  orders: Order[];
+  received: number;
+}
+
 export interface WalkOptions {
-  fetchPage(range: PageRange): Promise<Order[]>;
+  fetchPage(range: PageRange): Promise<Order[] | ReadPage>;
   pageSize?: number;
   concurrency?: number;
   /** A safety stop against an upstream that never answers short (pages, not orders). */
@@ -52,8 +61,10 @@ export async function walkOrderDay(options: WalkOptions): Promise<Order[]> {
   const worker = async () => {
     while (next <= lastPage && next < maxPages) {
       const index = next++;
-      const orders = await options.fetchPage(pageRange(index, pageSize));
-      if (orders.length < pageSize) lastPage = Math.min(lastPage, index);
+      const page = await options.fetchPage(pageRange(index, pageSize));
+      const orders = Array.isArray(page) ? page : page.orders;
+      const received = Array.isArray(page) ? page.length : page.received;
+      if (received < pageSize) lastPage = Math.min(lastPage, index);
       pages.set(index, orders);
       for (const order of orders) {
         if (!seen.has(order.id)) {

@@ -67,6 +67,7 @@ export function viewBook(book: DayBook, access: OrderAccess): OrderBook {
     securities: book.securities,
     orders: book.rows.map((row) => (full(row.securityId) ? row : publicRow(row))),
     executions: book.executions.map((e) => (full(e.securityId) ? e : publicExecution(e))),
+    skippedRecords: book.skippedRecords ?? 0,
   };
 }
 
@@ -123,6 +124,7 @@ async function serialize(book: DayBook, access: OrderAccess): Promise<Buffer> {
     view,
     fullSecurityIds,
     securities: book.securities,
+    skippedRecords: book.skippedRecords ?? 0,
   };
   const table = <T extends { securityId: string }>(
     columns: readonly string[],

@@ -1,26 +1,45 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { HttpError } from '../lib/http-error';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
+ * Whether the route the router matched is a BFF API route. Checks key on the matched route, never
+ * on the raw request target: the router decodes `/%61pi/…` to `/api/…`, so a test of the raw URL
+ * would let an encoded path reach an API handler unchecked.
+ */
+export function isApiRoute(request: FastifyRequest): boolean {
+  return request.routeOptions.url?.startsWith('/api/') ?? false;
+}
+
+/**
  * Every /api request carries `X-CSRF: 1` (a header a cross-site form or image cannot send), and
  * mutating requests an Origin of this site (decision 8). GET never changes anything.
+ *
+ * Only origin-form request targets (`/path?query`) are served: absolute-form
+ * (`http://host/path`), authority-form and asterisk-form (`*`) are meant for proxies and for
+ * server-wide OPTIONS, and they let the host part and the path disagree with what the checks saw.
  */
 export function csrfPlugin(app: FastifyInstance, config: Config) {
-  const configured = new URL(config.publicUrl).origin;
+  // The one origin browsers use (PUBLIC_URL). Never the Host header: a proxy or a client sets it.
+  const publicOrigin = new URL(config.publicUrl).origin;
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!request.raw.url?.startsWith('/')) {
+      throw new HttpError(
+        'bad_request',
+        'The request target must be a path starting with / (origin-form).',
+        { submitted: 'no' },
+      );
+    }
+    if (!isApiRoute(request)) return;
     if (request.headers['x-csrf'] !== '1') {
       throw new HttpError('forbidden', 'The request is missing the X-CSRF: 1 header.', {
         submitted: 'no',
       });
     }
     if (SAFE_METHODS.has(request.method)) return;
-    const origin = request.headers.origin;
-    const own = `${request.protocol}://${request.host}`;
-    if (!origin || (origin !== configured && origin !== own)) {
+    if (request.headers.origin !== publicOrigin) {
       throw new HttpError(
         'forbidden',
         'The request must come from this site (Origin header mismatch).',

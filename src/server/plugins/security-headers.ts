@@ -1,36 +1,44 @@
 import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
 import type { Config } from '../config';
+import { isApiRoute } from './csrf';
 
 /**
- * No inline script anywhere (the SPA is built to external modules). Styles allow inline because
- * the component library injects its own style elements at run time.
+ * Security headers from @fastify/helmet. No inline script anywhere (the SPA is built to external
+ * modules). Styles allow inline because the component library injects its own style elements at
+ * run time. HSTS only when the portal is served over HTTPS (PUBLIC_URL), since a browser ignores
+ * it over plain HTTP and a local run must stay reachable.
  */
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
-
-export function securityHeadersPlugin(app: FastifyInstance, config: Config) {
+export async function securityHeadersPlugin(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    strictTransportSecurity: config.secureCookies
+      ? { maxAge: 31_536_000, includeSubDomains: true, preload: false }
+      : false,
+  });
   app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('content-security-policy', CSP);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    reply.header('cross-origin-resource-policy', 'same-origin');
+    // Helmet has no Permissions-Policy: the portal uses none of these features.
     reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
-    if (config.secureCookies) {
-      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    }
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    // Whatever an API route or a signed-in request answers is the user's own: never cached.
+    if (isApiRoute(request) || request.user) reply.header('cache-control', 'no-store');
     return payload;
   });
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config';
 import type { SessionCache } from '../store/session-cache';
 import type { SessionTimes } from '../store/sessions';
+import { isApiRoute } from './csrf';
 
 export function sessionCookieName(config: Pick<Config, 'secureCookies'>): string {
   // The __Host- prefix needs Secure, which browsers accept only over HTTPS (decision 8).
@@ -30,13 +31,13 @@ export function clearSessionCookie(reply: FastifyReply, config: Config) {
   });
 }
 
-/** Resolves the session cookie of every /api request to a user (or null). */
+/** Resolves the session cookie of every request the router matched to an /api route (or null). */
 export function sessionPlugin(app: FastifyInstance, config: Config, sessions: SessionCache) {
   app.decorateRequest('user', null);
   app.decorateRequest('session', null);
   const name = sessionCookieName(config);
   app.addHook('preHandler', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!isApiRoute(request)) return;
     const token = request.cookies[name];
     if (!token || token.length > 200) return;
     const resolved = await sessions.resolve(token);

@@ -1,4 +1,46 @@
-import { ALL_ROLES, REVIEWERS, type RoutePolicy } from './types';
+import type { Role } from '../../contract/session';
+import { ALL_ROLES, REVIEWERS, type RouteLimits, type RoutePolicy } from './types';
+
+/**
+ * The role model: what each role is for. Which routes each role may call is the table below;
+ * docs/bff-api.md shows both, generated (scripts/policy-docs.ts).
+ */
+export const roleModel: Record<Role, string> = {
+  investor:
+    'Acts on their own linked accounts only: invests, moves money out of custody, opens IRA accounts, and reads public market data.',
+  issuer_staff:
+    "Acts for their linked issuers: reads those issuers' offerings and purchase history, stores the issuer's financial account, and sets the trading hours of their linked securities.",
+  compliance:
+    'A reviewer: reads across accounts, fund moves and the audit log, and reveals one masked value at a time with a stated, audited reason. Changes nothing on the platform.',
+  admin:
+    'Everything a reviewer reads, and the trading hours of any security; user accounts are managed from the command line (npm run users), not through the API.',
+};
+
+const MINUTE = 60;
+
+/*
+ * Limits beside the routes they guard. Expensive reads cost the upstream many calls (an
+ * order-book day is about two dozen pages, §4.1 and §8) or the store a long scan (a CSV export);
+ * money routes each create something upstream. The per-user numbers sit well above what a person
+ * clicking through the portal does; the global ones keep one route from taking the whole upstream.
+ */
+const ORDER_BOOK_DAY: RouteLimits = {
+  perUser: { max: 30, windowSeconds: MINUTE },
+  global: { max: 600, windowSeconds: MINUTE },
+  concurrentPerUser: 2,
+};
+const EXPORT: RouteLimits = {
+  perUser: { max: 10, windowSeconds: MINUTE },
+  global: { max: 60, windowSeconds: MINUTE },
+};
+const SEARCH: RouteLimits = {
+  perUser: { max: 60, windowSeconds: MINUTE },
+  global: { max: 1200, windowSeconds: MINUTE },
+};
+const MONEY: RouteLimits = {
+  perUser: { max: 30, windowSeconds: MINUTE },
+  global: { max: 1200, windowSeconds: MINUTE },
+};
 
 /**
  * Who may call each BFF route, and how every object id in the request is checked
@@ -7,7 +49,11 @@ import { ALL_ROLES, REVIEWERS, type RoutePolicy } from './types';
  */
 export const policyTable: Record<string, RoutePolicy> = {
   'GET /healthz': { roles: 'public', objects: [], note: 'Liveness.' },
-  'GET /readyz': { roles: 'public', objects: [], note: 'Readiness: store and upstream ping.' },
+  'GET /readyz': {
+    roles: 'public',
+    objects: [],
+    note: 'Readiness: the store answers and the upstream answered ping (checked at most every few seconds); no upstream details.',
+  },
   'GET /api/config': {
     roles: 'public',
     objects: [],
@@ -36,6 +82,7 @@ export const policyTable: Record<string, RoutePolicy> = {
       { from: 'body', field: 'accountId', kind: 'account', check: 'own' },
     ],
     note: 'Invest in an offering (createTrade) from one of my accounts; Idempotency-Key required.',
+    limits: MONEY,
   },
   'GET /api/accounts': {
     roles: ['investor'],
@@ -66,16 +113,19 @@ export const policyTable: Record<string, RoutePolicy> = {
     roles: ['investor'],
     objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
     note: 'Move money out of my custody account (ACH or wire); Idempotency-Key required.',
+    limits: MONEY,
   },
   'POST /api/accounts/:accountId/ira-supplement': {
     roles: ['investor'],
     objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
     note: 'Request a custodial (IRA) account for my account; Idempotency-Key required.',
+    limits: MONEY,
   },
   'GET /api/order-book/:date': {
     roles: ALL_ROLES,
     objects: [],
     note: 'The order book of a day (public market data); member, account and IP fields only for reviewers and issuer staff on their own securities.',
+    limits: ORDER_BOOK_DAY,
   },
   'GET /api/orders/:orderId': {
     roles: ALL_ROLES,
@@ -98,11 +148,11 @@ export const policyTable: Record<string, RoutePolicy> = {
     note: 'The trading hours of one security.',
   },
   'PUT /api/securities/:securityId/market-hours': {
-    roles: ['issuer_staff', ...REVIEWERS],
+    // Compliance reviews; changing when a security trades is the issuer's (and an admin's) act.
+    roles: ['issuer_staff', 'admin'],
     objects: [{ from: 'params', field: 'securityId', kind: 'security', check: 'own' }],
-    note: 'Set the trading hours of a security (issuer staff: their own securities only).',
+    note: 'Set the trading hours of a security (issuer staff: their own securities only; admin any).',
   },
-  // Issuer and compliance workspaces (issue 6).
   'GET /api/issuer/offerings': {
     roles: ['issuer_staff', ...REVIEWERS],
     objects: [],
@@ -117,21 +167,26 @@ export const policyTable: Record<string, RoutePolicy> = {
     roles: ['issuer_staff'],
     objects: [{ from: 'params', field: 'issuerId', kind: 'issuer', check: 'own' }],
     note: 'Store the financial account details of my issuer; IP filled in by the BFF; tax id, SSN, DOB masked in the reply; Idempotency-Key required.',
+    limits: MONEY,
   },
   'GET /api/compliance/search': {
     roles: REVIEWERS,
     objects: [],
     note: 'Accounts and entity parties matching a keyword (2+ characters), tax ids and EINs masked.',
+    limits: SEARCH,
   },
   'GET /api/compliance/fund-moves': {
     roles: REVIEWERS,
     objects: [],
     note: 'Fund moves across all accounts, filtered by status and approval status, paged; bank numbers masked.',
+    limits: SEARCH,
   },
   'POST /api/personal-data/reveal': {
     roles: REVIEWERS,
     objects: [],
     note: 'Reveal one masked value (tax id, EIN, bank or routing number) of any account, entity or fund move, read fresh upstream; a reason is required and every reveal is audited.',
+    readsOnly: true,
+    limits: SEARCH,
   },
   'GET /api/audit-events': {
     roles: REVIEWERS,
@@ -142,6 +197,7 @@ export const policyTable: Record<string, RoutePolicy> = {
     roles: REVIEWERS,
     objects: [],
     note: 'The filtered audit log as CSV; the export itself is audited (audit_export).',
+    limits: EXPORT,
   },
 };
 

@@ -19,10 +19,35 @@ export interface ObjectRule {
   optional?: boolean;
 }
 
+/** A number of requests per window of time. */
+export interface Rate {
+  max: number;
+  windowSeconds: number;
+}
+
+/**
+ * Limits of an expensive or money route, counted in the store so every instance shares them
+ * (decision 11). Over a limit the BFF answers 429 with Retry-After before any work is done.
+ */
+export interface RouteLimits {
+  /** Requests of one signed-in user (one address when anonymous). */
+  perUser: Rate;
+  /** Requests of every user together: the share of the upstream this route may take. */
+  global: Rate;
+  /** Requests of one user running at once on one instance (long walks such as an order-book day). */
+  concurrentPerUser?: number;
+}
+
 export interface RoutePolicy {
   /** `public`: no session needed. Otherwise the roles that may call the route. */
   roles: 'public' | readonly Role[];
   objects: readonly ObjectRule[];
+  /**
+   * Non-GET routes that change nothing (a read sent as POST, such as a reveal); read-only roles
+   * may hold these and no other non-GET route.
+   */
+  readsOnly?: true;
+  limits?: RouteLimits;
   /** One sentence on what the route reveals or changes, shown in docs and the policy table. */
   note?: string;
 }

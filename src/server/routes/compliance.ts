@@ -24,14 +24,20 @@ const MAX_MOVES = 10_000;
  * Every fund move across accounts (getCustodyFundMoves without accountId, §4.3). The upstream
  * cannot filter by status, so the BFF reads all pages and filters here.
  */
-async function allFundMoves(upstream: UpstreamClient): Promise<FundMove[]> {
+async function allFundMoves(
+  upstream: UpstreamClient,
+): Promise<{ moves: FundMove[]; skippedRecords: number }> {
   const moves: FundMove[] = [];
+  let skippedRecords = 0;
   for (let offset = 0; offset < MAX_MOVES; offset += UPSTREAM_PAGE) {
     const page = await getCustodyFundMoves(upstream, { offset, limit: UPSTREAM_PAGE });
     moves.push(...page.moves);
-    if (page.moves.length === 0 || offset + UPSTREAM_PAGE >= page.totalRecords) break;
+    skippedRecords += page.skipped.length;
+    // A page whose records were all skipped is not the end: count what was received.
+    const received = page.moves.length + page.skipped.length;
+    if (received === 0 || offset + UPSTREAM_PAGE >= page.totalRecords) break;
   }
-  return moves;
+  return { moves, skippedRecords };
 }
 
 export const complianceRoutes = [
@@ -48,7 +54,11 @@ export const complianceRoutes = [
         searchAccount(deps.upstream, { keyword: query.q }),
         searchEntity(deps.upstream, { keyword: query.q }),
       ]);
-      return { accounts: accounts.map(toAccountView), entities: entities.map(toEntityView) };
+      return {
+        accounts: accounts.accounts.map(toAccountView),
+        entities: entities.entities.map(toEntityView),
+        skippedRecords: accounts.skipped.length + entities.skipped.length,
+      };
     },
   }),
 
@@ -63,7 +73,8 @@ export const complianceRoutes = [
       // §3: the letter case of statuses varies; the wire layer lower-cases them, so do the filters.
       const status = query.status?.toLowerCase() || undefined;
       const approvalStatus = query.approvalStatus?.toLowerCase() || undefined;
-      const matching = (await allFundMoves(deps.upstream)).filter(
+      const all = await allFundMoves(deps.upstream);
+      const matching = all.moves.filter(
         (move) =>
           (!status || move.status === status) &&
           (!approvalStatus || move.approvalStatus === approvalStatus),
@@ -75,6 +86,7 @@ export const complianceRoutes = [
         pageSize: COMPLIANCE_FUND_MOVES_PAGE_SIZE,
         totalRecords: matching.length,
         totalPages: Math.ceil(matching.length / COMPLIANCE_FUND_MOVES_PAGE_SIZE),
+        skippedRecords: all.skippedRecords,
       };
     },
   }),

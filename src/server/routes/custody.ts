@@ -143,6 +143,7 @@ export const custodyRoutes = [
         endIndex: page.endIndex,
         offset: query.offset,
         limit: query.limit,
+        skippedRecords: page.skipped.length,
       };
     },
   }),

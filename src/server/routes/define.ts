@@ -10,6 +10,7 @@ import { fromUpstream, isUpstreamError } from '../lib/upstream-errors';
 import { policyTable } from '../policy/table';
 import { mayAccess } from '../policy/ownership';
 import type { RoutePolicy } from '../policy/types';
+import { limitHooks } from '../plugins/rate-limit';
 import type { Deps, SignedInUser } from '../deps';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -71,8 +72,17 @@ export function routeKey(spec: Pick<RouteSpec, 'method' | 'url'>): string {
   return `${spec.method} ${spec.url}`;
 }
 
-/** Registers routes; a route without a policy entry stops the boot (default deny). */
-export function registerRoutes(app: FastifyInstance, routes: RouteSpec[], deps: Deps): void {
+/**
+ * Registers routes; a route without a policy entry stops the boot (default deny). The limits the
+ * policy entry declares become the route's preHandler hooks (`limitScale` multiplies them, for
+ * tests that send thousands of requests on purpose).
+ */
+export function registerRoutes(
+  app: FastifyInstance,
+  routes: RouteSpec[],
+  deps: Deps,
+  limitScale = 1,
+): void {
   for (const spec of routes) {
     const key = routeKey(spec);
     const policy = policyTable[key];
@@ -80,6 +90,7 @@ export function registerRoutes(app: FastifyInstance, routes: RouteSpec[], deps: 
     app.route({
       method: spec.method,
       url: spec.url,
+      ...(policy.limits ? { preHandler: limitHooks(app, key, policy.limits, limitScale) } : {}),
       handler: (request, reply) => handle(spec, policy, key, deps, request, reply),
     });
   }

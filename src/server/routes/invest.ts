@@ -28,7 +28,7 @@ export const investRoutes = [
     successStatus: 201,
     idempotent: true,
     async handler({ params, body, deps, audit }) {
-      const offerings = await deps.offerings.get('all', () => deps.loadOfferings());
+      const { offerings } = await deps.offerings.get('all', () => deps.loadOfferings());
       const offering = offerings.find((o) => o.id === params.offeringId);
       if (!offering) {
         throw new HttpError('not_found', `Offering ${params.offeringId} does not exist.`, {

@@ -33,11 +33,16 @@ export const issuerRoutes = [
     tags: ['issuer'],
     response: issuerOfferingsSchema,
     async handler({ user, deps }) {
-      const all = await deps.offerings.get('all', () => deps.loadOfferings());
+      const { offerings: all, skippedRecords } = await deps.offerings.get('all', () =>
+        deps.loadOfferings(),
+      );
       if (user!.role === 'issuer_staff') {
-        return { offerings: all.filter((o) => user!.issuerIds.includes(o.issuerId)) };
+        return {
+          offerings: all.filter((o) => user!.issuerIds.includes(o.issuerId)),
+          skippedRecords,
+        };
       }
-      return { offerings: all };
+      return { offerings: all, skippedRecords };
     },
   }),
 
@@ -49,11 +54,18 @@ export const issuerRoutes = [
     params: offeringParams,
     response: offeringPurchaseHistorySchema,
     async handler({ params, deps }) {
-      const [history, offerings] = await Promise.all([
+      const [{ skipped, ...history }, offerings] = await Promise.all([
         getOfferingPurchaseHistory(deps.upstream, { offeringId: params.offeringId }),
-        deps.offerings.get('all', () => deps.loadOfferings()).catch(() => []),
+        deps.offerings
+          .get('all', () => deps.loadOfferings())
+          .then((catalog) => catalog.offerings)
+          .catch(() => []),
       ]);
-      return { offering: offerings.find((o) => o.id === params.offeringId) ?? null, history };
+      return {
+        offering: offerings.find((o) => o.id === params.offeringId) ?? null,
+        history,
+        skippedRecords: skipped.length,
+      };
     },
   }),
 

@@ -22,9 +22,15 @@ export const offeringRoutes = [
     query: offeringListQuerySchema,
     response: offeringListSchema,
     async handler({ query, deps }) {
-      const all = await deps.offerings.get('all', () => deps.loadOfferings());
+      const { offerings: all, skippedRecords } = await deps.offerings.get('all', () =>
+        deps.loadOfferings(),
+      );
       const status = query.status?.toLowerCase();
-      return { offerings: status ? all.filter((o) => o.status === status) : all };
+      return {
+        offerings: status ? all.filter((o) => o.status === status) : all,
+        // Records the upstream sent that could not be understood: the page says how many.
+        skippedRecords,
+      };
     },
   }),
   defineRoute({
@@ -35,7 +41,7 @@ export const offeringRoutes = [
     params: offeringParams,
     response: offeringDetailSchema,
     async handler({ params, deps }) {
-      const all = await deps.offerings.get('all', () => deps.loadOfferings());
+      const { offerings: all } = await deps.offerings.get('all', () => deps.loadOfferings());
       const offering = all.find((o) => o.id === params.offeringId);
       if (!offering)
         throw new HttpError('not_found', `Offering ${params.offeringId} does not exist.`);

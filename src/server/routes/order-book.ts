@@ -6,7 +6,6 @@ import {
   orderDetailSchema,
   type OrderBookLine,
 } from '../../contract/order-book';
-import { isCalendarDate } from '../../contract/time';
 import { HttpError } from '../lib/http-error';
 import { orderBookCacheFor, type DayBook } from '../lib/order-book-cache';
 import { orderAccessOf, serializedBook, viewOrder } from '../lib/order-visibility';
@@ -54,12 +53,6 @@ export const orderBookRoutes = [
     successStatus: 200,
     stream: true,
     async handler({ params, user, deps, reply, request }) {
-      if (!isCalendarDate(params.date)) {
-        throw new HttpError('bad_request', 'date must be a real calendar date', {
-          fields: [{ field: 'date', message: 'date must be a real calendar date' }],
-          submitted: 'no',
-        });
-      }
       const access = orderAccessOf(user!);
       const cache = orderBookCacheFor(deps.upstream);
       const stream = new PassThrough();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { sessionSchema, signInSchema, type Session } from '../../contract/session';
 import { HttpError } from '../lib/http-error';
-import { clear, hit, peek } from '../store/rate-limits';
+import { clear, hit } from '../store/rate-limits';
 import { createSession, revokeSession } from '../store/sessions';
 import { getUser, normalizeEmail, verifyCredentials, type StoredUser } from '../store/users';
 import { clearSessionCookie, sessionTimes, setSessionCookie } from '../plugins/session';
@@ -15,7 +15,7 @@ export const SIGN_IN_LIMITS = { perIp: 100, failuresPerEmail: 8 };
 async function offeringIdsOf(user: StoredUser, deps: Deps): Promise<string[]> {
   if (user.issuerIds.length === 0) return [];
   try {
-    const offerings = await deps.offerings.get('all', () => deps.loadOfferings());
+    const { offerings } = await deps.offerings.get('all', () => deps.loadOfferings());
     return offerings.filter((o) => user.issuerIds.includes(o.issuerId)).map((o) => o.id);
   } catch {
     return [];
@@ -73,13 +73,15 @@ export const sessionRoutes = [
       const emailKey = `signin:fail:${email}`;
       const byIp = await hit(deps.db, ipKey, SIGN_IN_LIMITS.perIp, WINDOW_MS);
       if (!byIp.allowed) throw retryAfter(byIp.resetAt);
-      const failures = await peek(deps.db, emailKey, WINDOW_MS);
-      if (failures.count >= SIGN_IN_LIMITS.failuresPerEmail) throw retryAfter(failures.resetAt);
+      // Every attempt takes a slot before its password is checked, in one atomic upsert of the
+      // store: concurrent guesses on any number of instances cannot all pass a count read before
+      // the first failure is written. A correct password gives its slot back (clear below).
+      const attempt = await hit(deps.db, emailKey, SIGN_IN_LIMITS.failuresPerEmail, WINDOW_MS);
+      if (!attempt.allowed) throw retryAfter(attempt.resetAt);
 
       const userId = await verifyCredentials(deps.db, email, body.password);
       const user = userId ? await getUser(deps.db, userId) : null;
       if (!user) {
-        await hit(deps.db, emailKey, SIGN_IN_LIMITS.failuresPerEmail, WINDOW_MS);
         await deps.audit({
           action: 'sign_in',
           outcome: 'failed',

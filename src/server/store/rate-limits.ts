@@ -38,18 +38,6 @@ export async function hit(
   };
 }
 
-/** Reads a counter without counting (for checks before expensive work). */
-export async function peek(db: Db, key: string, windowMs: number, now = new Date()) {
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const row = await db
-    .selectFrom('rate_limits')
-    .select(['count', 'window_start'])
-    .where('key', '=', key)
-    .executeTakeFirst();
-  const count = row && row.window_start.getTime() === windowStart.getTime() ? row.count : 0;
-  return { count, resetAt: new Date(windowStart.getTime() + windowMs) };
-}
-
 export async function clear(db: Db, key: string): Promise<void> {
   await db.deleteFrom('rate_limits').where('key', '=', key).execute();
 }

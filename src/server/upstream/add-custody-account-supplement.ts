@@ -67,7 +67,7 @@ const wireMaritalStatus = wireText.transform((value, ctx): MaritalStatus | null 
     .replace(/[\s_-]+/g, ' ');
   if (text === '2' || text === 'married') return 'married';
   if (text === '1' || ['not married', 'unmarried', 'single'].includes(text)) return 'not_married';
-  ctx.addIssue({ code: 'custom', message: `unknown marital status: ${value}` });
+  ctx.addIssue({ code: 'custom', message: 'unknown marital status' });
   return z.NEVER;
 });
 

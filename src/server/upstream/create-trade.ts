@@ -10,7 +10,7 @@ import {
   wireOptionalDecimal,
   wireStatus,
   wireText,
-  wireUsDate,
+  wireLenientApprovalDate,
 } from './wire';
 
 const transactionTypes = {
@@ -44,14 +44,16 @@ const rawPurchaseDetailSchema = looseObject({
   tradeId: wireId,
   transactionId: wireText,
   transactionAmount: wireOptionalDecimal,
-  transactionDate: wireLocalDateTime,
+  // A side field: a timestamp we cannot read must not hide the trade id (null instead).
+  transactionDate: wireLocalDateTime.catch(null),
   transactionStatus: wireStatus.pipe(z.string()),
   RRApprovalStatus: wireStatus,
   RRName: wireText,
-  RRApprovalDate: wireUsDate,
+  // MM-DD-YYYY or a timestamp (createTrade__slj-101.json); the day is kept.
+  RRApprovalDate: wireLenientApprovalDate,
   PrincipalApprovalStatus: wireStatus,
   PrincipalName: wireText,
-  PrincipalDate: wireUsDate,
+  PrincipalDate: wireLenientApprovalDate,
 });
 
 /** Live answer: `purchaseDetails: [true, [ {...} ]]`; the docs mocks show a plain array. */

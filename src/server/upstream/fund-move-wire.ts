@@ -4,7 +4,7 @@ import {
   looseObject,
   wireBankNumber,
   wireId,
-  wireLocalDateTime,
+  wireLocalOrZonedDateTime,
   wireOptionalDecimal,
   wireStatus,
   wireText,
@@ -12,8 +12,13 @@ import {
 
 /*
  * The custody fund move shared by getCustodyFundMoves and getCustodyFundMove (§2.9). Two
- * generations are in use (real-world notes §4.1): the documented one with `amount` and
- * `approvalStatus`, and the live one with `totalAmount`, `fundStatus` and `accountHolderName`.
+ * generations are in use (real-world notes §4.1) and both become the one FundMove:
+ * - the documented one: `amount`, `approvalStatus`, `status`, `accountName`;
+ * - the live one (getCustodyFundMove__kvl-101-success.json, 2024): `totalAmount`, `fundStatus`,
+ *   `status`, and `accountHolderName` in the older body (getFundCustodyAccount__kvl-101-success-
+ *   e18cb58.json). `fundStatus` holds the approval step that `approvalStatus` holds in the other.
+ * When a record carries both generations, the document's field wins for text; two different
+ * amounts make the record not understood (money is never guessed) and it is left out.
  */
 export const rawFundMoveSchema = looseObject({
   accountId: wireId,
@@ -32,15 +37,19 @@ export const rawFundMoveSchema = looseObject({
   fundStatus: wireStatus,
   routingNumberStatus: wireStatus,
   errors: wireText,
-  createdDate: wireLocalDateTime,
-  updatedDate: wireLocalDateTime,
+  // §2.9 says YYYY-MM-DD HH:mm:ss; ISO 8601 with a zone occurs too.
+  createdDate: wireLocalOrZonedDateTime,
+  updatedDate: wireLocalOrZonedDateTime,
 });
 
 export function normalizeFundMove(raw: z.output<typeof rawFundMoveSchema>): FundMove {
+  if (raw.amount !== null && raw.totalAmount !== null && raw.amount !== raw.totalAmount) {
+    throw new Error('amount and totalAmount disagree');
+  }
   const amount = raw.amount ?? raw.totalAmount;
-  if (amount === null) throw new Error(`fund move ${raw.referenceNumber} has no amount`);
-  const status = raw.status ?? raw.fundStatus;
-  if (status === null) throw new Error(`fund move ${raw.referenceNumber} has no status`);
+  if (amount === null) throw new Error('the fund move has no amount');
+  const status = raw.status;
+  if (status === null) throw new Error('the fund move has no status');
   return {
     referenceNumber: raw.referenceNumber,
     accountId: raw.accountId,
@@ -50,7 +59,7 @@ export function normalizeFundMove(raw: z.output<typeof rawFundMoveSchema>): Fund
     routingNumber: raw.routingNumber,
     bankAccountName: raw.accountName ?? raw.accountHolderName,
     description: raw.description,
-    approvalStatus: raw.approvalStatus,
+    approvalStatus: raw.approvalStatus ?? raw.fundStatus,
     status,
     routingNumberStatus: raw.routingNumberStatus,
     errorMessage: raw.errors,

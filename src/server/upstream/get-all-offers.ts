@@ -2,19 +2,30 @@ import { z } from 'zod';
 import type { Offering } from '../../contract/offerings';
 import type { UpstreamClient, UpstreamRequest } from './client';
 import { normalizeOffering, rawOfferingSchema } from './offering-wire';
-import { decodeAnswer, wireList } from './wire';
+import { decodeAnswer, readRecords, wireRecords, type SkippedRecord } from './wire';
 
-/** §4.8: credentials only. Deprecated in favour of the offerings collection, still what we use. */
+/** §4.8: credentials only. Deprecated; the fallback when only body credentials are available. */
 export function buildAllOffersRequest(): UpstreamRequest {
   return { operation: 'getAllOffers', method: 'POST', effect: 'read', body: {} };
 }
 
-export const rawAllOffersSchema = z.object({ offeringDetails: wireList(rawOfferingSchema) });
+export const rawAllOffersSchema = z.object({ offeringDetails: wireRecords });
 
-export async function getAllOffers(client: UpstreamClient): Promise<Offering[]> {
+export interface OfferingsRead {
+  offerings: Offering[];
+  /** Records left out because they could not be understood (logged by position). */
+  skipped: SkippedRecord[];
+}
+
+export async function getAllOffers(client: UpstreamClient): Promise<OfferingsRead> {
   const request = buildAllOffersRequest();
   const payload = await client.send(request);
-  return decodeAnswer(client, request, payload, rawAllOffersSchema, (raw) =>
-    raw.offeringDetails.map(normalizeOffering),
-  );
+  return decodeAnswer(client, request, payload, rawAllOffersSchema, (raw) => {
+    const { records, skipped } = readRecords(
+      raw.offeringDetails,
+      rawOfferingSchema,
+      normalizeOffering,
+    );
+    return { offerings: records, skipped };
+  });
 }

@@ -26,7 +26,8 @@ export function buildCustodyAccountRequest(params: { accountId: string }): Upstr
   };
 }
 
-export const rawCustodyAccountSchema = z.object({
+/** §2.12 `custody_account`; `custodyAccount` occurs too and is matched loosely. */
+export const rawCustodyAccountSchema = looseObject({
   custody_account: wireOne(
     looseObject({
       accountId: wireId,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FundMove } from '../../contract/custody';
 import type { UpstreamClient, UpstreamRequest } from './client';
 import { normalizeFundMove, rawFundMoveSchema } from './fund-move-wire';
-import { decodeAnswer } from './wire';
+import { decodeAnswer, wireOne } from './wire';
 
 export interface FundMoveParams {
   referenceNumber: string;
@@ -19,7 +19,8 @@ export function buildFundMoveRequest(params: FundMoveParams): UpstreamRequest {
   };
 }
 
-export const rawFundMoveAnswerSchema = z.object({ custodyTransaction: rawFundMoveSchema });
+/** §4.4: one object; a one-element list is read as that object. */
+export const rawFundMoveAnswerSchema = z.object({ custodyTransaction: wireOne(rawFundMoveSchema) });
 
 export async function getCustodyFundMove(
   client: UpstreamClient,

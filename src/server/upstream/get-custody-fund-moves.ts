@@ -2,7 +2,14 @@ import { z } from 'zod';
 import type { FundMovePage } from '../../contract/custody';
 import type { UpstreamClient, UpstreamRequest } from './client';
 import { normalizeFundMove, rawFundMoveSchema } from './fund-move-wire';
-import { decodeAnswer, looseObject, wireCount, wireList } from './wire';
+import {
+  decodeAnswer,
+  looseObject,
+  readRecords,
+  wireCount,
+  wireRecords,
+  type SkippedRecord,
+} from './wire';
 
 export interface FundMovesParams {
   /** Optional (§4.3): without it, moves of every account the key may see. */
@@ -23,7 +30,7 @@ export function buildFundMovesRequest(params: FundMovesParams): UpstreamRequest 
 }
 
 export const rawFundMovesSchema = z.object({
-  custodyTransactions: wireList(rawFundMoveSchema),
+  custodyTransactions: wireRecords,
   pagination: looseObject({
     totalRecords: wireCount,
     startIndex: wireCount,
@@ -34,18 +41,25 @@ export const rawFundMovesSchema = z.object({
 export async function getCustodyFundMoves(
   client: UpstreamClient,
   params: FundMovesParams = {},
-): Promise<FundMovePage> {
+): Promise<FundMovePage & { skipped: SkippedRecord[] }> {
   const request = buildFundMovesRequest(params);
   const payload = await client.send(request);
   return decodeAnswer(client, request, payload, rawFundMovesSchema, (raw) => {
-    const moves = raw.custodyTransactions.map(normalizeFundMove);
+    const { records: moves, skipped } = readRecords(
+      raw.custodyTransactions,
+      rawFundMoveSchema,
+      normalizeFundMove,
+    );
+    // Paging counts what the upstream sent, skipped records included.
+    const received = raw.custodyTransactions.length;
     // §4.3: indexes start at 0 and endIndex is inclusive.
     const startIndex = raw.pagination?.startIndex ?? params.offset ?? 0;
     return {
       moves,
-      totalRecords: raw.pagination?.totalRecords ?? moves.length,
+      skipped,
+      totalRecords: raw.pagination?.totalRecords ?? received,
       startIndex,
-      endIndex: raw.pagination?.endIndex ?? Math.max(startIndex, startIndex + moves.length - 1),
+      endIndex: raw.pagination?.endIndex ?? Math.max(startIndex, startIndex + received - 1),
     };
   });
 }

@@ -2,14 +2,15 @@ import { z } from 'zod';
 import type { GlobalMarketHours } from '../../contract/market-hours';
 import type { UpstreamClient, UpstreamRequest } from './client';
 import { normalizeWeekHours, rawWeekHoursSchema } from './market-hours-wire';
-import { decodeAnswer } from './wire';
+import { decodeAnswer, wireOne } from './wire';
 
 /** §4.13: credentials only. */
 export function buildMarketHoursRequest(): UpstreamRequest {
   return { operation: 'getMarketHours', method: 'POST', effect: 'read', body: {} };
 }
 
-export const rawMarketHoursSchema = z.object({ globalMarketHours: rawWeekHoursSchema });
+/** §4.13: one object; a one-element list is read as that object. */
+export const rawMarketHoursSchema = z.object({ globalMarketHours: wireOne(rawWeekHoursSchema) });
 
 export async function getMarketHours(client: UpstreamClient): Promise<GlobalMarketHours> {
   const request = buildMarketHoursRequest();

@@ -1,15 +1,18 @@
-import type { PurchaseHistory } from '../../contract/purchase-history';
+import Big from 'big.js';
+import { z } from 'zod';
+import type { Purchase, PurchaseHistory } from '../../contract/purchase-history';
 import type { UpstreamClient, UpstreamRequest } from './client';
 import {
   decodeAnswer,
   looseObject,
   wireDecimal,
   wireId,
-  wireList,
+  readRecords,
   wireLocalDateTime,
-  wireOne,
   wireOptionalDecimal,
+  wireRecords,
   wireText,
+  type SkippedRecord,
 } from './wire';
 
 export function buildPurchaseHistoryRequest(params: { offeringId: string }): UpstreamRequest {
@@ -34,43 +37,99 @@ const rawPurchaseSchema = looseObject({
   remainingShares: wireOptionalDecimal,
 });
 
-/** §2.3: an object under `Offering purchased details` holding the list and the summary. */
-export const rawPurchaseHistorySchema = looseObject({
-  'Offering purchased details': wireOne(
-    looseObject({
-      offering_purchase_history: wireList(rawPurchaseSchema),
-      totalAmountRaised: wireOptionalDecimal,
-      totalShares: wireOptionalDecimal,
-      totalSharesPurchased: wireOptionalDecimal,
-      totalSharesLeft: wireOptionalDecimal,
-      balanceAmount: wireOptionalDecimal,
-      offeringId: wireText,
-    }),
-  ),
+type RawPurchase = z.output<typeof rawPurchaseSchema>;
+
+function normalizePurchase(row: RawPurchase): Purchase {
+  return {
+    tradeId: row.tradeId,
+    accountId: row.accountId,
+    accountName: row.accountName,
+    offeringId: row.offeringId,
+    amount: row.totalAmount,
+    shares: row.totalShares,
+    purchasedAt: row.purchaseDate,
+    offeringTotalShares: row.offeringTotalShares,
+    targetAmount: row.targetAmount,
+    remainingShares: row.remainingShares,
+  };
+}
+
+const rawSummarySchema = looseObject({
+  offering_purchase_history: wireRecords,
+  totalAmountRaised: wireOptionalDecimal,
+  totalShares: wireOptionalDecimal,
+  totalSharesPurchased: wireOptionalDecimal,
+  totalSharesLeft: wireOptionalDecimal,
+  balanceAmount: wireOptionalDecimal,
+  offeringId: wireText,
 });
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * §2.3: an object under `Offering purchased details` holding the list and the summary. Two other
+ * shapes occur under the same key: the object inside a one-element list (getOfferingDetails in
+ * real-world notes §4.2 answers `[ {…} ]`), and the trade rows themselves as a list, as
+ * getTradesForOffering answers under this key (getTradesForOffering__kvl-101.json). An object
+ * without `offering_purchase_history` (`{}`) is an error, never an empty history.
+ */
+const rawDetailsSchema = z.preprocess(
+  (input) => {
+    if (Array.isArray(input)) {
+      if (input.length === 1 && isRecord(input[0]) && 'offering_purchase_history' in input[0]) {
+        return input[0];
+      }
+      return { rows: input };
+    }
+    return input;
+  },
+  z.union([z.object({ rows: z.array(z.unknown()) }), rawSummarySchema]),
+);
+
+export const rawPurchaseHistorySchema = looseObject({
+  'Offering purchased details': rawDetailsSchema,
+});
+
+function sum(values: string[]): string {
+  return values.reduce((total, value) => total.plus(value), new Big(0)).toFixed();
+}
+
+export type PurchaseHistoryRead = PurchaseHistory & { skipped: SkippedRecord[] };
 
 export async function getOfferingPurchaseHistory(
   client: UpstreamClient,
   params: { offeringId: string },
-): Promise<PurchaseHistory> {
+): Promise<PurchaseHistoryRead> {
   const request = buildPurchaseHistoryRequest(params);
   const payload = await client.send(request);
   return decodeAnswer(client, request, payload, rawPurchaseHistorySchema, (raw) => {
     const details = raw['Offering purchased details'];
+    if ('rows' in details) {
+      // Rows without the summary: the purchased totals follow from the rows; the rest is unknown.
+      const { records, skipped } = readRecords(details.rows, rawPurchaseSchema, normalizePurchase);
+      const complete = skipped.length === 0;
+      return {
+        offeringId: params.offeringId,
+        purchases: records,
+        skipped,
+        totalAmountRaised: complete ? sum(records.map((row) => row.amount)) : null,
+        totalShares: null,
+        totalSharesPurchased: complete ? sum(records.map((row) => row.shares)) : null,
+        totalSharesLeft: null,
+        balanceAmount: null,
+      };
+    }
+    const { records, skipped } = readRecords(
+      details.offering_purchase_history,
+      rawPurchaseSchema,
+      normalizePurchase,
+    );
     return {
       offeringId: details.offeringId ?? params.offeringId,
-      purchases: details.offering_purchase_history.map((row) => ({
-        tradeId: row.tradeId,
-        accountId: row.accountId,
-        accountName: row.accountName,
-        offeringId: row.offeringId,
-        amount: row.totalAmount,
-        shares: row.totalShares,
-        purchasedAt: row.purchaseDate,
-        offeringTotalShares: row.offeringTotalShares,
-        targetAmount: row.targetAmount,
-        remainingShares: row.remainingShares,
-      })),
+      purchases: records,
+      skipped,
       totalAmountRaised: details.totalAmountRaised,
       totalShares: details.totalShares,
       totalSharesPurchased: details.totalSharesPurchased,

@@ -2,13 +2,22 @@ import { z } from 'zod';
 import type { Offering } from '../../contract/offerings';
 import type { UpstreamClient, UpstreamRequest } from './client';
 import { normalizeOffering, rawOfferingSchema } from './offering-wire';
-import { decodeAnswer, looseObject, wireCount, wireList } from './wire';
+import {
+  decodeAnswer,
+  looseObject,
+  readRecords,
+  wireCount,
+  wireRecords,
+  type SkippedRecord,
+} from './wire';
 
 /*
  * The GET offerings collection, named in §4.8/§4.16 as getAllOffers' replacement; its path and
  * payload are not shown. This follows the sibling collections seen in live traffic (real-world
- * notes §2): GET under the legacy prefix, `offset`/`limit` (1–500) in the query, the records under
- * `<resource>Details` and a `pagination` object. Unverified; getAllOffers is what the portal uses.
+ * notes §2; GET-accounts__kvl-101-default.json and the other GET-* samples): GET under the legacy
+ * prefix, `offset`/`limit` (1–500) in the query, the records under `<resource>Details` and a
+ * `pagination` object with numbers. It needs header credentials (§5 rule 6), so the portal reads
+ * offerings here when the header is in use and falls back to getAllOffers otherwise.
  */
 
 export interface OfferingsPageParams {
@@ -18,6 +27,7 @@ export interface OfferingsPageParams {
 
 export interface OfferingsPage {
   offerings: Offering[];
+  skipped: SkippedRecord[];
   totalRecords: number;
   startIndex: number;
   endIndex: number;
@@ -34,7 +44,7 @@ export function buildOfferingsRequest(params: OfferingsPageParams): UpstreamRequ
 }
 
 export const rawOfferingsSchema = z.object({
-  offeringDetails: wireList(rawOfferingSchema),
+  offeringDetails: wireRecords,
   pagination: looseObject({
     totalRecords: wireCount,
     startIndex: wireCount,
@@ -49,13 +59,19 @@ export async function getOfferings(
   const request = buildOfferingsRequest(params);
   const payload = await client.send(request);
   return decodeAnswer(client, request, payload, rawOfferingsSchema, (raw) => {
-    const offerings = raw.offeringDetails.map(normalizeOffering);
+    const { records: offerings, skipped } = readRecords(
+      raw.offeringDetails,
+      rawOfferingSchema,
+      normalizeOffering,
+    );
+    const received = raw.offeringDetails.length;
     const startIndex = raw.pagination?.startIndex ?? params.offset ?? 0;
     return {
       offerings,
-      totalRecords: raw.pagination?.totalRecords ?? offerings.length,
+      skipped,
+      totalRecords: raw.pagination?.totalRecords ?? received,
       startIndex,
-      endIndex: raw.pagination?.endIndex ?? Math.max(startIndex, startIndex + offerings.length - 1),
+      endIndex: raw.pagination?.endIndex ?? Math.max(startIndex, startIndex + received - 1),
     };
   });
 }

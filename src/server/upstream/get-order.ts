@@ -29,11 +29,18 @@ export async function getOrder(client: UpstreamClient, params: GetOrderParams): 
   const request = buildGetOrderRequest({ ...params, token });
   const payload = await client.send(request);
   const orders = decodeAnswer(client, request, payload, rawGetOrderSchema, (raw) => {
-    // §2.1: the token is echoed in the order; an answer without ours belongs to another request.
+    // §2.1: the token is echoed in the order so the answer can be matched to its request. An
+    // order carrying another token belongs to another request and is refused. §2.1 also says the
+    // token is "present only when a token was sent", and some answers leave it out although one
+    // was: such an order is accepted when it is the order asked for (checked below by id).
     for (const order of raw.orderDetails) {
-      if (order.token !== token) throw new Error('the answer does not echo the request token');
+      if (order.token !== null && order.token !== token) {
+        throw new Error('the answer echoes another request token');
+      }
     }
-    return raw.orderDetails.map(normalizeOrder);
+    return raw.orderDetails
+      .filter((order) => order.token === token || order.order_Id === params.orderId)
+      .map(normalizeOrder);
   });
   const order = orders.find((candidate) => candidate.id === params.orderId) ?? orders[0];
   if (!order) {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { OrderDayPage } from '../../contract/orders';
 import type { UpstreamClient, UpstreamRequest } from './client';
-import { normalizeOrder, rawOrderListSchema } from './order-wire';
-import { decodeAnswer } from './wire';
+import { normalizeOrder, rawOrderSchema } from './order-wire';
+import { decodeAnswer, readRecords, wireRecords, type SkippedRecord } from './wire';
 
 export interface OrdersForADayParams {
   /** Calendar date, YYYY-MM-DD. */
@@ -33,20 +33,27 @@ export function buildOrdersForADayRequest(params: OrdersForADayParams): Upstream
   };
 }
 
+/** §2.1: an array, or a string holding it. A missing key is an error, not an empty day. */
 export const rawOrdersForADaySchema = z.object({
-  orderDetails: rawOrderListSchema,
+  orderDetails: wireRecords,
 });
 
 export async function getOrdersForADay(
   client: UpstreamClient,
   params: OrdersForADayParams,
-): Promise<OrderDayPage> {
+): Promise<OrderDayPage & { skipped: SkippedRecord[]; received: number }> {
   const request = buildOrdersForADayRequest(params);
   const payload = await client.send(request);
-  return decodeAnswer(client, request, payload, rawOrdersForADaySchema, (raw) => ({
-    date: params.date,
-    start: params.start,
-    end: params.end,
-    orders: raw.orderDetails.map(normalizeOrder),
-  }));
+  return decodeAnswer(client, request, payload, rawOrdersForADaySchema, (raw) => {
+    const { records, skipped } = readRecords(raw.orderDetails, rawOrderSchema, normalizeOrder);
+    return {
+      date: params.date,
+      start: params.start,
+      end: params.end,
+      orders: records,
+      skipped,
+      // What the upstream sent, skipped records included: a page is short only by this count.
+      received: raw.orderDetails.length,
+    };
+  });
 }

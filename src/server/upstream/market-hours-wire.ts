@@ -26,11 +26,17 @@ export const rawWeekHoursSchema = looseObject(weekShape);
 
 export function normalizeWeekHours(raw: Record<string, unknown>): WeekHours {
   const text = (key: string) => (raw[key] ?? null) as string | null;
-  const day = (name: string): DayHours => ({
-    closed: raw[`${name}Closed`] === true,
-    open: hoursAndMinutes(text(`${name}StartHours`), text(`${name}StartMins`)),
-    close: hoursAndMinutes(text(`${name}CloseHours`), text(`${name}CloseMins`)),
-  });
+  const day = (name: string): DayHours => {
+    const closed = raw[`${name}Closed`] === true;
+    const open = hoursAndMinutes(text(`${name}StartHours`), text(`${name}StartMins`));
+    const close = hoursAndMinutes(text(`${name}CloseHours`), text(`${name}CloseMins`));
+    // §2.7/§2.8: every weekday carries its five fields. A day that is neither closed nor has
+    // hours is missing from the answer; showing it as open with unknown hours would mislead.
+    if (!closed && (open === null || close === null)) {
+      throw new Error(`${name}: neither closed nor opening hours in the answer`);
+    }
+    return { closed, open, close };
+  };
   return {
     monday: day('monday'),
     tuesday: day('tuesday'),

@@ -8,6 +8,7 @@ import {
   wireList,
   wireLocalDateTime,
   wireOptionalDecimal,
+  wireRecords,
   wireStatus,
   wireText,
 } from './wire';
@@ -16,13 +17,22 @@ import {
  * The order record shared by getOrder and getOrdersForADay (interface document §2.1).
  */
 
+/**
+ * The side of an order. §2.1 shows Offer and Bid; Sell/Buy (and Ask) are the names the order
+ * calls take as `action` (real-world notes §4.2, createOrder__motyf-req.json) and mean the same.
+ */
+const sideSynonyms: Record<string, string> = { sell: 'offer', ask: 'offer', buy: 'bid' };
+const wireSide = wireStatus
+  .transform((value) => (value === null ? value : (sideSynonyms[value] ?? value)))
+  .pipe(orderSideSchema);
+
 /** Match timestamps have no documented format: an instant when zoned, else zone-less. */
 const matchTimestamp = wireText.transform((value, ctx) => {
   if (value === null) return null;
   const zoned = /(Z|[+-]\d{2}:?\d{2})$/i.test(value);
   const parsed = (zoned ? wireInstant : wireLocalDateTime).safeParse(value);
   if (!parsed.success) {
-    ctx.addIssue({ code: 'custom', message: `not a timestamp: ${value}` });
+    ctx.addIssue({ code: 'custom', message: 'not a timestamp' });
     return z.NEVER;
   }
   return parsed.data;
@@ -47,7 +57,7 @@ export const rawOrderSchema = looseObject({
   security_id: wireId,
   security_name: z.string(),
   order_Id: wireId,
-  order_type: wireStatus.pipe(orderSideSchema),
+  order_type: wireSide,
   number_shares: wireDecimal,
   shares_remaining: wireDecimal,
   price_per_share: wireDecimal,
@@ -106,5 +116,5 @@ export function normalizeOrder(raw: RawOrder): Order {
   };
 }
 
-/** §2.1: `orderDetails` is an array, or a string holding the array. */
-export const rawOrderListSchema = wireList(rawOrderSchema);
+/** §2.1: `orderDetails` is an array, or a string holding the array; the key must be there. */
+export const rawOrderListSchema = wireRecords.pipe(z.array(rawOrderSchema));

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Account } from '../../contract/accounts';
 import { normalizeAccount, rawAccountSchema } from './account-wire';
 import type { UpstreamClient, UpstreamRequest } from './client';
-import { decodeAnswer, wireList } from './wire';
+import { decodeAnswer, readRecords, wireRecords, type SkippedRecord } from './wire';
 
 /** §4.11 (deprecated): every account matching the keyword. */
 export function buildSearchAccountRequest(params: { keyword: string }): UpstreamRequest {
@@ -15,15 +15,20 @@ export function buildSearchAccountRequest(params: { keyword: string }): Upstream
 }
 
 /** `accountDetails` is an array here (an object in getAccount); `[{}]` is read as none. */
-export const rawSearchAccountSchema = z.object({ accountDetails: wireList(rawAccountSchema) });
+export const rawSearchAccountSchema = z.object({ accountDetails: wireRecords });
 
 export async function searchAccount(
   client: UpstreamClient,
   params: { keyword: string },
-): Promise<Account[]> {
+): Promise<{ accounts: Account[]; skipped: SkippedRecord[] }> {
   const request = buildSearchAccountRequest(params);
   const payload = await client.send(request);
-  return decodeAnswer(client, request, payload, rawSearchAccountSchema, (raw) =>
-    raw.accountDetails.map(normalizeAccount),
-  );
+  return decodeAnswer(client, request, payload, rawSearchAccountSchema, (raw) => {
+    const { records, skipped } = readRecords(
+      raw.accountDetails,
+      rawAccountSchema,
+      normalizeAccount,
+    );
+    return { accounts: records, skipped };
+  });
 }

@@ -4,11 +4,13 @@ import type { UpstreamClient, UpstreamRequest } from './client';
 import {
   decodeAnswer,
   looseObject,
+  readRecords,
   wireId,
-  wireList,
+  wireRecords,
   wireReviewDate,
   wireStatus,
   wireText,
+  type SkippedRecord,
 } from './wire';
 
 export function buildSearchEntityRequest(params: { keyword: string }): UpstreamRequest {
@@ -47,44 +49,49 @@ const rawEntitySchema = looseObject({
   notes: wireText,
 });
 
-export const rawSearchEntitySchema = z.object({ entityDetails: wireList(rawEntitySchema) });
+export const rawSearchEntitySchema = z.object({ entityDetails: wireRecords });
 
 function present(values: (string | null)[]): string[] {
   return values.filter((value): value is string => value !== null);
 }
 
+function normalizeEntity(entity: z.output<typeof rawEntitySchema>): EntityParty {
+  return {
+    id: entity.partyId,
+    name: entity.entityName,
+    type: entity.entityType,
+    description: entity.entityDesc,
+    domicile: entity.domicile,
+    ein: entity.ein,
+    address: {
+      line1: entity.primAddress1,
+      line2: entity.primAddress2,
+      city: entity.primCity,
+      state: entity.primState,
+      zip: entity.primZip,
+      country: entity.primCountry,
+    },
+    emails: present([entity.emailAddress, entity.emailAddress2]),
+    phones: present([entity.phone, entity.phone2]),
+    totalAssets: entity.totalAssets,
+    ownersAccredited: entity.ownersAI,
+    reviews: {
+      kyc: { status: entity.KYCstatus, date: null },
+      aml: { status: entity.AMLstatus, date: entity.AMLdate },
+    },
+    tags: entity.tags,
+    notes: entity.notes,
+  };
+}
+
 export async function searchEntity(
   client: UpstreamClient,
   params: { keyword: string },
-): Promise<EntityParty[]> {
+): Promise<{ entities: EntityParty[]; skipped: SkippedRecord[] }> {
   const request = buildSearchEntityRequest(params);
   const payload = await client.send(request);
-  return decodeAnswer(client, request, payload, rawSearchEntitySchema, (raw) =>
-    raw.entityDetails.map((entity) => ({
-      id: entity.partyId,
-      name: entity.entityName,
-      type: entity.entityType,
-      description: entity.entityDesc,
-      domicile: entity.domicile,
-      ein: entity.ein,
-      address: {
-        line1: entity.primAddress1,
-        line2: entity.primAddress2,
-        city: entity.primCity,
-        state: entity.primState,
-        zip: entity.primZip,
-        country: entity.primCountry,
-      },
-      emails: present([entity.emailAddress, entity.emailAddress2]),
-      phones: present([entity.phone, entity.phone2]),
-      totalAssets: entity.totalAssets,
-      ownersAccredited: entity.ownersAI,
-      reviews: {
-        kyc: { status: entity.KYCstatus, date: null },
-        aml: { status: entity.AMLstatus, date: entity.AMLdate },
-      },
-      tags: entity.tags,
-      notes: entity.notes,
-    })),
-  );
+  return decodeAnswer(client, request, payload, rawSearchEntitySchema, (raw) => {
+    const { records, skipped } = readRecords(raw.entityDetails, rawEntitySchema, normalizeEntity);
+    return { entities: records, skipped };
+  });
 }

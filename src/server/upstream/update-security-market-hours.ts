@@ -6,7 +6,7 @@ import {
 } from '../../contract/market-hours';
 import type { UpstreamClient, UpstreamRequest, WireValue } from './client';
 import { normalizeWeekHours, rawWeekHoursSchema } from './market-hours-wire';
-import { decodeAnswer, looseObject, wireId } from './wire';
+import { decodeAnswer, looseObject, wireId, wireOne } from './wire';
 
 /**
  * §4.14: request fields are `<day>HoursStart`/`<day>HoursEnd` (HH:mm, US Eastern) and
@@ -28,7 +28,10 @@ export function buildUpdateSecurityHoursRequest(input: SecurityHoursUpdate): Ups
 }
 
 export const rawSecurityHoursSchema = z.object({
-  securityHoursDetails: z.intersection(looseObject({ securityId: wireId }), rawWeekHoursSchema),
+  // One object (§2.8); a one-element list is read as that object.
+  securityHoursDetails: wireOne(
+    z.intersection(looseObject({ securityId: wireId }), rawWeekHoursSchema),
+  ),
 });
 
 export async function updateSecurityMarketHours(

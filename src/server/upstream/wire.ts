@@ -19,10 +19,26 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
+ * Keys that the same record carried twice under different spellings with different values,
+ * collected while decodeAnswer parses one answer (parsing is synchronous, so one collector is
+ * enough). Only key names are kept: the values may be personal data.
+ */
+let keyConflicts: string[] | null = null;
+
+/**
  * An object schema whose keys are matched loosely: `Contingencies ` (trailing space, §2.1),
  * `executedTotal Commitment` (inner space), `KYCstatus`/`kycStatus` (casing drift, real-world
- * notes §4.1), `mondayclosed`/`mondayClosed` (§2.7, §2.8), `order_Id`. The shape is written with
- * the documented spelling; an exact key wins over a variant. Unknown keys are dropped.
+ * notes §4.1), `mondayclosed`/`mondayClosed` (§2.7, §2.8), `order_Id`, `custodyAccount` for
+ * `custody_account` (§2.12). Unknown keys are dropped.
+ *
+ * Duplicate-key rule (one rule for every record): the shape is written with the spelling the
+ * interface document uses for that record (§2.5 `kycStatus` for accounts, §2.6 `KYCstatus` for
+ * entity parties, §2.12 `custody_account`). When an answer carries two spellings of one key:
+ * 1. a blank value (missing, null, empty text) never hides a non-blank one;
+ * 2. otherwise the document's spelling wins; between two undocumented spellings, the first in
+ *    the answer wins;
+ * 3. when both are non-blank and differ, the kept value follows 2. and the conflict is logged
+ *    with the key names only (decodeAnswer does it), so a silent drop cannot happen.
  */
 export function looseObject<Shape extends z.ZodRawShape>(shape: Shape) {
   const byForm = new Map<string, string>();
@@ -32,12 +48,23 @@ export function looseObject<Shape extends z.ZodRawShape>(shape: Shape) {
     if (!isPlainObject(input)) return input;
     // Every documented key is present (possibly undefined) so blank-tolerant fields yield null.
     const out: Record<string, unknown> = {};
+    const source: Record<string, string> = {};
     for (const key of keys) out[key] = undefined;
     for (const [key, value] of Object.entries(input)) {
       const target = Object.hasOwn(shape, key) ? key : byForm.get(keyForm(key));
       if (target === undefined) continue;
-      // The documented spelling wins, unless it is blank and a variant carries a value.
-      if (isBlank(out[target]) || (target === key && !isBlank(value))) out[target] = value;
+      const current = out[target];
+      if (isBlank(current)) {
+        out[target] = value;
+        source[target] = key;
+        continue;
+      }
+      if (isBlank(value)) continue;
+      if (String(current) !== String(value)) keyConflicts?.push(`${source[target]}/${key}`);
+      if (target === key) {
+        out[target] = value;
+        source[target] = key;
+      }
     }
     return out;
   }, z.object(shape));
@@ -56,33 +83,51 @@ function unwrapJsonString(value: unknown): unknown {
 }
 
 /**
- * A list, whichever way the upstream wraps it: a plain array, a string holding the array (§2.1),
- * a create call's `[true, [ {...} ]]` (real-world notes §4.1), a lone object, or null. `[{}]`
- * means "none" (§2.1 matched orders), so empty objects are dropped.
+ * Strips a create call's `[true, [ ... ]]` (real-world notes §4.1), however deeply it is nested
+ * (`[true, [true, [ {...} ]]]`, real-world notes §3, reinvest), and JSON held in strings (§2.1).
  */
-export function wireList<Item extends z.ZodType>(item: Item) {
-  return z.preprocess((input) => {
-    let value = unwrapJsonString(input);
-    if (value === null || value === undefined || value === '') return [];
-    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'boolean') {
-      value = unwrapJsonString(value[1]);
-    }
-    if (isPlainObject(value)) value = [value];
-    if (!Array.isArray(value)) return value;
-    return value.filter((entry) => !(isPlainObject(entry) && Object.keys(entry).length === 0));
-  }, z.array(item));
+function unwrapTuples(input: unknown): unknown {
+  let value = unwrapJsonString(input);
+  for (let depth = 0; depth < 5; depth += 1) {
+    if (!(Array.isArray(value) && value.length === 2 && typeof value[0] === 'boolean')) break;
+    value = unwrapJsonString(value[1]);
+  }
+  return value;
 }
 
-/** One object, delivered as the object or as a one-element list (§2.5 accountDetails). */
+function listValue(input: unknown): unknown {
+  const value = unwrapTuples(input);
+  if (value === null || value === '') return [];
+  if (isPlainObject(value)) return [value];
+  if (!Array.isArray(value)) return value;
+  // `[{}]` means "none" (§2.1 matched orders).
+  return value.filter((entry) => !(isPlainObject(entry) && Object.keys(entry).length === 0));
+}
+
+/**
+ * A list nested inside a record, whichever way the upstream wraps it: a plain array, a string
+ * holding the array (§2.1), a create call's tuple, a lone object, or null/missing (none).
+ */
+export function wireList<Item extends z.ZodType>(item: Item) {
+  return z.preprocess((input) => (input === undefined ? [] : listValue(input)), z.array(item));
+}
+
+/**
+ * The list an answer exists to carry (`offeringDetails`, `custodyTransactions`, ...). Same
+ * wrappings as wireList, but the key must be there: a 101 answer without it is not "no records"
+ * (§4: every listed response key is part of the answer). The records are left unparsed so that
+ * readRecords can judge them one by one.
+ */
+export const wireRecords = z.preprocess(
+  (input) => (input === undefined ? input : listValue(input)),
+  z.array(z.unknown(), { error: 'the list is missing' }),
+);
+
+/** One object, delivered as the object, as a one-element list or inside a tuple (§2.5). */
 export function wireOne<Item extends z.ZodType>(item: Item) {
   return z.preprocess((input) => {
-    const value = unwrapJsonString(input);
-    if (Array.isArray(value)) {
-      const list =
-        value.length === 2 && typeof value[0] === 'boolean' ? unwrapJsonString(value[1]) : value;
-      if (Array.isArray(list) && list.length === 1) return list[0];
-      return list;
-    }
+    const value = unwrapTuples(input);
+    if (Array.isArray(value) && value.length === 1) return unwrapTuples(value[0]);
     return value;
   }, item);
 }
@@ -109,7 +154,7 @@ const decimalPattern = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
 function canonicalDecimal(value: string | number, ctx: z.RefinementCtx): string {
   const text = typeof value === 'number' ? String(value) : value.trim();
   if (typeof value === 'number' ? !Number.isFinite(value) : !decimalPattern.test(text)) {
-    ctx.addIssue({ code: 'custom', message: `not a decimal number: ${JSON.stringify(value)}` });
+    ctx.addIssue({ code: 'custom', message: 'not a decimal number' });
     return z.NEVER;
   }
   // big.js keeps the digits exact; toFixed() without places never uses exponent notation.
@@ -163,10 +208,29 @@ export const wireLocalDateTime = scalar.transform((value, ctx) => {
   if (isZeroDate(text)) return null;
   const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d+)?$/.exec(text);
   if (!match || !isCalendarDate(+match[1], +match[2], +match[3]) || +match[4] > 23) {
-    ctx.addIssue({ code: 'custom', message: `not a YYYY-MM-DD HH:mm:ss timestamp: ${text}` });
+    ctx.addIssue({ code: 'custom', message: 'not a YYYY-MM-DD HH:mm:ss timestamp' });
     return z.NEVER;
   }
   return `${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}:${match[6]}`;
+});
+
+/**
+ * A fund-move timestamp: documented zone-less (§2.9), but some answers carry ISO 8601 with a zone
+ * (`...T14:03:11.000Z`). A zoned value is given as its UTC wall-clock time, since the upstream's
+ * own zone is not documented; the record stays readable instead of being dropped.
+ */
+export const wireLocalOrZonedDateTime = scalar.transform((value, ctx) => {
+  if (isBlank(value)) return null;
+  const text = String(value).trim();
+  if (!/(Z|[+-]\d{2}:?\d{2})$/i.test(text)) {
+    const local = wireLocalDateTime.safeParse(value);
+    if (local.success) return local.data;
+  } else {
+    const parsed = new Date(text);
+    if (!Number.isNaN(parsed.getTime())) return parsed.toISOString().slice(0, 19);
+  }
+  ctx.addIssue({ code: 'custom', message: 'not a timestamp' });
+  return z.NEVER;
 });
 
 /**
@@ -182,7 +246,7 @@ export const wireInstant = scalar.transform((value, ctx) => {
   );
   const parsed = match ? new Date(`${match[1]}T${match[2]}${match[4] ?? 'Z'}`) : null;
   if (!parsed || Number.isNaN(parsed.getTime())) {
-    ctx.addIssue({ code: 'custom', message: `not an ISO 8601 timestamp: ${text}` });
+    ctx.addIssue({ code: 'custom', message: 'not an ISO 8601 timestamp' });
     return z.NEVER;
   }
   return parsed.toISOString();
@@ -205,7 +269,7 @@ export function parseUsDate(value: unknown): string | null | undefined {
 export const wireUsDate = scalar.transform((value, ctx) => {
   const date = parseUsDate(value);
   if (date === undefined) {
-    ctx.addIssue({ code: 'custom', message: `not a MM-DD-YYYY date: ${String(value)}` });
+    ctx.addIssue({ code: 'custom', message: 'not a MM-DD-YYYY date' });
     return z.NEVER;
   }
   return date;
@@ -220,8 +284,21 @@ export const wireReviewDate = scalar.transform((value, ctx) => {
   if (date !== undefined) return date;
   const stamp = wireLocalDateTime.safeParse(value);
   if (stamp.success) return stamp.data;
-  ctx.addIssue({ code: 'custom', message: `not a date or timestamp: ${String(value)}` });
+  ctx.addIssue({ code: 'custom', message: 'not a date or timestamp' });
   return z.NEVER;
+});
+
+/**
+ * An approval date on a create answer (createTrade `RRApprovalDate`, `PrincipalDate`): MM-DD-YYYY
+ * in the samples, a `YYYY-MM-DD hh:mm:ss` timestamp in others (createTrade__slj-101.json). The day
+ * is kept; anything else becomes null, because a create answer must never be misread as failed
+ * for a side field when it holds the new id.
+ */
+export const wireLenientApprovalDate = scalar.transform((value) => {
+  const date = parseUsDate(value);
+  if (date !== undefined) return date;
+  const stamp = wireLocalDateTime.safeParse(value);
+  return stamp.success && stamp.data !== null ? stamp.data.slice(0, 10) : null;
 });
 
 /** Yes/No text as a boolean; blank → null. */
@@ -231,7 +308,9 @@ export const wireYesNo = scalar.transform((value, ctx) => {
   const text = String(value).trim().toLowerCase();
   if (['yes', 'y', '1', 'true'].includes(text)) return true;
   if (['no', 'n', '0', 'false'].includes(text)) return false;
-  ctx.addIssue({ code: 'custom', message: `not yes or no: ${text}` });
+  // §4.14: `<day>Closed` is "Null when hours are given"; some answers carry it as the text.
+  if (text === 'null') return null;
+  ctx.addIssue({ code: 'custom', message: 'not yes or no' });
   return z.NEVER;
 });
 
@@ -259,15 +338,77 @@ export function hoursAndMinutes(hours: string | null, minutes: string | null): s
   const h = Number(hours);
   const m = minutes === null ? 0 : Number(minutes);
   if (!Number.isInteger(h) || !Number.isInteger(m) || h < 0 || h > 23 || m < 0 || m > 59) {
-    throw new Error(`not a time: ${hours}:${minutes}`);
+    throw new Error('not a time of day');
   }
   return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+}
+
+/** A record of a list that could not be understood: its position and what failed (no values). */
+export interface SkippedRecord {
+  /** Position in the upstream's list, from 0. */
+  position: number;
+  issues: string[];
+}
+
+/** The records of a list that could be understood, and how many were left out. */
+export interface RecordsRead<T> {
+  records: T[];
+  skipped: SkippedRecord[];
+}
+
+function issueLines(error: z.ZodError): string[] {
+  // Paths and messages only: the messages above never carry the received value.
+  return error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+}
+
+/**
+ * Per-record tolerance (architecture decision 3, applied to lists): each record is validated and
+ * normalized on its own. One that does not fit is left out and reported with its position, so
+ * one odd row never hides the others. decodeAnswer logs what was skipped.
+ */
+export function readRecords<Schema extends z.ZodType, Result>(
+  list: readonly unknown[],
+  schema: Schema,
+  normalize: (raw: z.output<Schema>) => Result,
+): RecordsRead<Result> {
+  const records: Result[] = [];
+  const skipped: SkippedRecord[] = [];
+  list.forEach((entry, position) => {
+    const parsed = schema.safeParse(entry);
+    if (!parsed.success) {
+      skipped.push({ position, issues: issueLines(parsed.error).slice(0, 10) });
+      return;
+    }
+    try {
+      records.push(normalize(parsed.data));
+    } catch (error) {
+      if (error instanceof UpstreamError) throw error;
+      skipped.push({
+        position,
+        issues: [error instanceof Error ? error.message : 'not understood'],
+      });
+    }
+  });
+  return { records, skipped };
+}
+
+/** Answers whose lists were read with readRecords say so, for the log line. */
+interface WithSkipped {
+  skipped?: SkippedRecord[];
+}
+
+function skippedOf(result: unknown): SkippedRecord[] {
+  if (result === null || typeof result !== 'object') return [];
+  const skipped = (result as WithSkipped).skipped;
+  return Array.isArray(skipped) ? skipped : [];
 }
 
 /**
  * Validates an answer against its raw schema and normalizes it. Anything that does not fit
  * becomes `bad_response`, logged with the paths that failed (never the values: they may hold
- * personal data). Architecture decision 3: never a crash, never silent garbage.
+ * personal data). Architecture decision 3: never a crash, never silent garbage. Records of a
+ * list that were skipped (readRecords) and conflicting duplicate keys (looseObject) are logged
+ * as warnings, again with positions and key names only.
  */
 export function decodeAnswer<Schema extends z.ZodType, Result>(
   client: UpstreamClient,
@@ -276,20 +417,44 @@ export function decodeAnswer<Schema extends z.ZodType, Result>(
   schema: Schema,
   normalize: (raw: z.output<Schema>) => Result,
 ): Result {
-  const parsed = schema.safeParse(payload);
-  let problem: string[];
-  if (parsed.success) {
-    try {
-      return normalize(parsed.data);
-    } catch (error) {
-      if (error instanceof UpstreamError) throw error;
-      problem = [error instanceof Error ? error.message : String(error)];
+  // Conflicts are collected while the answer is parsed and while its records are read one by
+  // one (readRecords runs inside normalize); both are synchronous.
+  const conflicts: string[] = [];
+  const outer = keyConflicts;
+  keyConflicts = conflicts;
+  let outcome: { ok: true; result: Result } | { ok: false; problem: string[] };
+  try {
+    const parsed = schema.safeParse(payload);
+    if (parsed.success) {
+      try {
+        outcome = { ok: true, result: normalize(parsed.data as z.output<Schema>) };
+      } catch (error) {
+        if (error instanceof UpstreamError) throw error;
+        outcome = { ok: false, problem: [error instanceof Error ? error.message : String(error)] };
+      }
+    } else {
+      outcome = { ok: false, problem: issueLines(parsed.error) };
     }
-  } else {
-    problem = parsed.error.issues.map(
-      (issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`,
+  } finally {
+    keyConflicts = outer;
+  }
+  if (conflicts.length > 0) {
+    client.logger.warn(
+      { operation: request.operation, keys: [...new Set(conflicts)].slice(0, 20) },
+      `upstream ${request.operation}: a key came twice with different values; the documented spelling was kept`,
     );
   }
+  if (outcome.ok) {
+    const skipped = skippedOf(outcome.result);
+    if (skipped.length > 0) {
+      client.logger.warn(
+        { operation: request.operation, skipped: skipped.slice(0, 20), count: skipped.length },
+        `upstream ${request.operation}: ${skipped.length} record(s) could not be understood and were left out`,
+      );
+    }
+    return outcome.result;
+  }
+  const problem = outcome.problem;
   const submitted = request.effect === 'write' ? 'unknown' : 'no';
   client.logger.error(
     { operation: request.operation, issues: problem.slice(0, 20) },

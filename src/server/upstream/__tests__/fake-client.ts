@@ -6,6 +6,7 @@ export function fakeClient(
 ) {
   const requests: UpstreamRequest[] = [];
   const errors: { obj: object; msg?: string }[] = [];
+  const warnings: { obj: object; msg?: string }[] = [];
   const client: UpstreamClient = {
     async send(request) {
       requests.push(request);
@@ -20,14 +21,16 @@ export function fakeClient(
     }),
     logger: {
       info() {},
-      warn() {},
+      warn(obj, msg) {
+        warnings.push({ obj, msg });
+      },
       error(obj, msg) {
         errors.push({ obj, msg });
       },
     },
     close() {},
   };
-  return { client, requests, errors };
+  return { client, requests, errors, warnings };
 }
 
 export const ok = { statusCode: '101', statusDesc: 'Ok' };

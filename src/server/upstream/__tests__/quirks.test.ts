@@ -19,7 +19,6 @@ import { getOrdersForADay } from '../get-orders-for-a-day';
 import { searchAccount } from '../search-account';
 import { searchEntity } from '../search-entity';
 import { updateSecurityMarketHours } from '../update-security-market-hours';
-import { UpstreamError } from '../errors';
 import { decodeBankNumber } from '../wire';
 import { fakeClient, ok } from './fake-client';
 
@@ -68,7 +67,14 @@ describe('orders (interface document §2.1, §4.1, §4.2)', () => {
       effect: 'read',
       body: { date: '03-04-2024', limitStart: 0, limitEnd: 49 },
     });
-    expect(page).toEqual({ date: '2024-03-04', start: 0, end: 49, orders: [] });
+    expect(page).toEqual({
+      date: '2024-03-04',
+      start: 0,
+      end: 49,
+      orders: [],
+      skipped: [],
+      received: 0,
+    });
   });
 
   it('absorbs trailing-space keys, numbers as numbers, null accountID, zero-filled updateDate and [{}] (§2.1)', async () => {
@@ -146,25 +152,27 @@ describe('orders (interface document §2.1, §4.1, §4.2)', () => {
     });
   });
 
-  it('an unknown order side is a bad response, never a guess (§2.1 values seen: Offer, Bid)', async () => {
-    const { client, errors } = fakeClient({
+  it('an unknown order side is never a guess: that order is left out and logged (§2.1 values seen: Offer, Bid)', async () => {
+    const { client, warnings } = fakeClient({
       ...ok,
       orderDetails: [wireOrder({ order_type: 'Swap' })],
     });
-    await expect(
-      getOrdersForADay(client, { date: '2024-03-04', start: 0, end: 9 }),
-    ).rejects.toBeInstanceOf(UpstreamError);
-    expect(errors[0].msg).toMatch(/getOrdersForADay/);
+    const page = await getOrdersForADay(client, { date: '2024-03-04', start: 0, end: 9 });
+    expect(page.orders).toEqual([]);
+    expect(page.skipped).toMatchObject([{ position: 0 }]);
+    expect(warnings[0].msg).toMatch(/getOrdersForADay/);
   });
 
-  it('rejects amounts that are not plain decimals ("1,000.5") instead of guessing (§2 Conventions)', async () => {
-    const { client } = fakeClient({
+  it('never guesses amounts that are not plain decimals ("1,000.5"): the order is left out (§2 Conventions)', async () => {
+    const { client, warnings } = fakeClient({
       ...ok,
       orderDetails: [wireOrder({ total_amount: '1,000.5' })],
     });
-    await expect(
-      getOrdersForADay(client, { date: '2024-03-04', start: 0, end: 9 }),
-    ).rejects.toMatchObject({ kind: 'bad_response' });
+    const page = await getOrdersForADay(client, { date: '2024-03-04', start: 0, end: 9 });
+    expect(page.orders).toEqual([]);
+    expect(page.skipped[0].issues.join(' ')).toMatch(/total_amount/);
+    // Only positions and paths are logged, never the offending value.
+    expect(JSON.stringify(warnings)).not.toContain('1,000.5');
   });
 });
 
@@ -253,10 +261,11 @@ describe('custody fund moves (§2.9, §4.3, §4.4)', () => {
       }),
     });
     const move = await getCustodyFundMove(client, { referenceNumber: 'REF-1' });
+    // fundStatus is the live generation's approval step (approvalStatus in the document's).
     expect(move).toMatchObject({
       amount: '100.5',
       status: 'pending',
-      approvalStatus: null,
+      approvalStatus: 'pending',
       bankAccountName: 'Jane Investor',
     });
   });
@@ -480,7 +489,9 @@ describe('offerings (§2.2, §4.8)', () => {
         { ...wireOffering, offeringId: '56', offeringStatus: 'closed', startDate: 'unknown' },
       ],
     });
-    const [first, second] = await getAllOffers(client);
+    const {
+      offerings: [first, second],
+    } = await getAllOffers(client);
     expect(offeringSchema.parse(first)).toEqual({
       id: '55',
       issuerId: '7',
@@ -610,7 +621,7 @@ describe('accounts and entities (§2.5, §2.6, §4.10–4.12)', () => {
     const { kycStatus: _camel, ...rest } = wireAccount;
     const drifted = { ...rest, KYCstatus: 'Approved' };
     const { client, requests } = fakeClient({ ...ok, accountDetails: [drifted, {}] });
-    const accounts = await searchAccount(client, { keyword: 'john' });
+    const { accounts } = await searchAccount(client, { keyword: 'john' });
     expect(requests[0].body).toEqual({ searchKeyword: 'john' });
     expect(accounts).toHaveLength(1);
     expect(accounts[0].reviews.kyc.status).toBe('approved');
@@ -633,7 +644,9 @@ describe('accounts and entities (§2.5, §2.6, §4.10–4.12)', () => {
         },
       ],
     });
-    const [entity] = await searchEntity(client, { keyword: 'acme' });
+    const {
+      entities: [entity],
+    } = await searchEntity(client, { keyword: 'acme' });
     expect(entity).toMatchObject({
       id: 'E1234567',
       emails: ['a@acme.test'],

@@ -10,6 +10,7 @@ import {
 } from 'react-router-dom';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { SkippedRecordsNotice } from '../../../../components/skipped-records';
 import { paths } from '../../../../config/paths';
 import { AccountGate } from '../../../../features/accounts/components/account-gate';
 import {
@@ -63,7 +64,7 @@ function FundMovesPage({ accountId, page }: { accountId: string; page: number })
       loadingLabel="Loading fund moves"
       loading={<LoadingSkeleton lines={5} />}
       errorTitle="The fund moves could not be loaded"
-      isEmpty={(data) => data.moves.length === 0 && page === 1}
+      isEmpty={(data) => data.moves.length === 0 && page === 1 && !data.skippedRecords}
       empty={
         <EmptyState
           title="No fund moves yet"
@@ -82,6 +83,7 @@ function FundMovesPage({ accountId, page }: { accountId: string; page: number })
                 ? `Showing ${from}–${to} of ${data.totalRecords}`
                 : `No fund moves on page ${page}`}
             </Typography>
+            <SkippedRecordsNotice count={data.skippedRecords} />
             <FundMoveList accountId={accountId} moves={data.moves} />
             <Box
               component="nav"

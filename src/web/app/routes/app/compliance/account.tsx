@@ -10,6 +10,7 @@ import { FUND_MOVES_PAGE_SIZE } from '../../../../../contract/custody-views';
 import { NotFound } from '../../../../components/not-found';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { SkippedRecordsNotice } from '../../../../components/skipped-records';
 import { paths } from '../../../../config/paths';
 import { isApiClientError } from '../../../../lib/api-client';
 import { accountQueryOptions, useAccount } from '../../../../features/accounts/api/get-account';
@@ -106,7 +107,7 @@ export default function ComplianceAccountRoute() {
           loadingLabel="Loading fund moves"
           loading={<LoadingSkeleton lines={4} />}
           errorTitle="The fund moves could not be loaded"
-          isEmpty={(data) => data.moves.length === 0}
+          isEmpty={(data) => data.moves.length === 0 && !data.skippedRecords}
           empty={
             <EmptyState
               title="No fund moves"
@@ -118,6 +119,7 @@ export default function ComplianceAccountRoute() {
             const pages = Math.ceil(data.totalRecords / FUND_MOVES_PAGE_SIZE);
             return (
               <>
+                <SkippedRecordsNotice count={data.skippedRecords} />
                 <ComplianceFundMovesTable moves={data.moves} />
                 {pages > 1 && (
                   <Pagination

@@ -14,6 +14,7 @@ import {
 } from '../../../../../contract/custody-views';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { SkippedRecordsNotice } from '../../../../components/skipped-records';
 import {
   complianceFundMovesQueryOptions,
   useComplianceFundMoves,
@@ -119,7 +120,7 @@ export default function ComplianceFundMovesRoute() {
         loadingLabel="Loading fund moves"
         loading={<LoadingSkeleton lines={8} />}
         errorTitle="The fund moves could not be loaded"
-        isEmpty={(data) => data.moves.length === 0}
+        isEmpty={(data) => data.moves.length === 0 && !data.skippedRecords}
         empty={
           <EmptyState
             title="No fund moves match"
@@ -132,6 +133,7 @@ export default function ComplianceFundMovesRoute() {
             <Typography role="status" sx={{ mb: 1 }}>
               {`${data.totalRecords} moves match. Page ${data.page} of ${Math.max(1, data.totalPages)}.`}
             </Typography>
+            <SkippedRecordsNotice count={data.skippedRecords} />
             <ComplianceFundMovesTable moves={data.moves} />
             {data.totalPages > 1 && (
               <Pagination

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { PageHeader } from '../../../../components/page-header';
 import { LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { SkippedRecordsNotice } from '../../../../components/skipped-records';
 import {
   complianceSearchQueryOptions,
   useComplianceSearch,
@@ -50,6 +51,7 @@ export default function ComplianceSearchRoute() {
               <Typography role="status">
                 {`${data.accounts.length} accounts and ${data.entities.length} entities match “${q}”.`}
               </Typography>
+              <SkippedRecordsNotice count={data.skippedRecords} />
               <Box component="section" aria-labelledby="accounts-heading">
                 <Typography id="accounts-heading" component="h2" variant="h3" gutterBottom>
                   Accounts

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { SkippedRecordsNotice } from '../../../../components/skipped-records';
 import {
   issuerOfferingsQueryOptions,
   useIssuerOfferings,
@@ -30,7 +31,7 @@ export default function IssuerOfferingsRoute() {
         loadingLabel="Loading your offerings"
         loading={<LoadingSkeleton lines={4} />}
         errorTitle="Your offerings could not be loaded"
-        isEmpty={(data) => data.offerings.length === 0}
+        isEmpty={(data) => data.offerings.length === 0 && !data.skippedRecords}
         empty={
           <EmptyState
             title="No offerings yet"
@@ -38,7 +39,12 @@ export default function IssuerOfferingsRoute() {
           />
         }
       >
-        {(data) => <IssuerOfferingsList offerings={data.offerings} />}
+        {(data) => (
+          <>
+            <SkippedRecordsNotice count={data.skippedRecords} />
+            <IssuerOfferingsList offerings={data.offerings} />
+          </>
+        )}
       </QueryState>
     </>
   );

@@ -18,6 +18,7 @@ import {
 import { NotFound } from '../../../../components/not-found';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { SkippedRecordsNotice } from '../../../../components/skipped-records';
 import { paths } from '../../../../config/paths';
 import { isApiClientError } from '../../../../lib/api-client';
 import {
@@ -94,7 +95,8 @@ function PurchaseHistoryView({ data }: { data: OfferingPurchaseHistory }) {
             Export CSV
           </Button>
         </Box>
-        {history.purchases.length === 0 ? (
+        <SkippedRecordsNotice count={data.skippedRecords} />
+        {history.purchases.length === 0 && !data.skippedRecords ? (
           <EmptyState
             title="No trades yet"
             message="When investors buy into this offering, their trades appear here."

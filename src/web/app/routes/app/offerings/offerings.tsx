@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { SkippedRecordsNotice } from '../../../../components/skipped-records';
 import { PageHeader } from '../../../../components/page-header';
 import {
   offeringsQueryOptions,
@@ -53,7 +54,7 @@ export default function OfferingsRoute() {
         loadingLabel="Loading offerings"
         loading={<LoadingSkeleton lines={5} />}
         errorTitle="The offerings could not be loaded"
-        isEmpty={(data) => data.offerings.length === 0}
+        isEmpty={(data) => data.offerings.length === 0 && !data.skippedRecords}
         empty={
           <EmptyState
             title={
@@ -76,7 +77,12 @@ export default function OfferingsRoute() {
           />
         }
       >
-        {(data) => <OfferingsList offerings={data.offerings} />}
+        {(data) => (
+          <>
+            <SkippedRecordsNotice count={data.skippedRecords} />
+            <OfferingsList offerings={data.offerings} />
+          </>
+        )}
       </QueryState>
     </>
   );

@@ -8,6 +8,7 @@ import { EASTERN, isCalendarDate, todayInZone } from '../../../../../contract/ti
 import { ErrorAlert } from '../../../../components/error-alert';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState } from '../../../../components/query-state';
+import { SkippedRecordsNotice } from '../../../../components/skipped-records';
 import {
   orderBookQueryOptions,
   useOrderBook,
@@ -92,7 +93,7 @@ export default function OrderBookRoute() {
           title="The order book could not be loaded"
           onRetry={() => void query.refetch()}
         />
-      ) : query.data.orderCount === 0 ? (
+      ) : query.data.orderCount === 0 && !query.data.skippedRecords ? (
         <EmptyState
           title={`No orders on ${formatCalendarDate(date, undefined, 'long')}`}
           message="The market takes no orders on weekends and holidays."
@@ -103,13 +104,16 @@ export default function OrderBookRoute() {
           }
         />
       ) : (
-        <OrderBookView
-          book={query.data}
-          filter={filter}
-          onFilterChange={(next) =>
-            update({ security: next.security, side: next.side, status: next.status })
-          }
-        />
+        <>
+          <SkippedRecordsNotice count={query.data.skippedRecords} />
+          <OrderBookView
+            book={query.data}
+            filter={filter}
+            onFilterChange={(next) =>
+              update({ security: next.security, side: next.side, status: next.status })
+            }
+          />
+        </>
       )}
     </>
   );

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { complianceFundMovesSchema } from '../../contract/compliance';
+import { fundMoveViewPageSchema } from '../../contract/custody-views';
+import { offeringListSchema } from '../../contract/offerings';
+import { decodeOrderBook, orderBookLineSchema, type OrderBook } from '../../contract/order-book';
+import { orderBookCacheFor } from '../lib/order-book-cache';
+import { call, callSandbox, sandboxCalls, signIn, startHarness, type Harness } from './harness';
+
+/*
+ * One record the wire layer cannot understand never breaks a page: the others are shown and the
+ * reply says how many were left out. The sandbox's oddRecord fault lays unreadable fields over
+ * one record of an answer: a null offeringStatus (§2.2 values seen: Pending, closed) and an empty
+ * fund-move amount (§2.9: a decimal with six places).
+ */
+
+let h: Harness;
+let investor: string;
+let compliance: string;
+let accountA: string;
+
+beforeAll(async () => {
+  h = await startHarness();
+  investor = await signIn(h.app, 'investor@demo.test');
+  compliance = await signIn(h.app, 'compliance@demo.test');
+  [accountA] = h.manifest.investors[0].accountIds;
+});
+afterAll(() => h?.close());
+
+async function oddRecord(operation: string, fields: Record<string, unknown>, position = 1) {
+  await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+    operation,
+    oddRecord: { position, fields },
+    times: 1,
+  });
+}
+
+describe('a list with one odd record', () => {
+  it('offerings: the others are shown with the count (GET offerings collection, header mode)', async () => {
+    h.built.deps.offerings.invalidate();
+    const before = offeringListSchema.parse(
+      (await call(h.app, 'GET', '/api/offerings', { cookie: investor })).json(),
+    );
+    expect(before.skippedRecords).toBe(0);
+
+    h.built.deps.offerings.invalidate();
+    await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+    await oddRecord('offerings', { offeringStatus: null });
+    const res = await call(h.app, 'GET', '/api/offerings', { cookie: investor });
+    expect(res.statusCode).toBe(200);
+    const after = offeringListSchema.parse(res.json());
+    expect(after.skippedRecords).toBe(1);
+    expect(after.offerings).toHaveLength(before.offerings.length - 1);
+    // §9: the collection replaces getAllOffers where the header is available.
+    const calls = await sandboxCalls(h.sandboxUrl);
+    expect(calls.offerings).toBeGreaterThanOrEqual(1);
+    expect(calls.getAllOffers ?? 0).toBe(0);
+    h.built.deps.offerings.invalidate();
+  });
+
+  it('fund moves of an account: the page shows the others and says how many were left out', async () => {
+    const url = `/api/accounts/${accountA}/fund-moves?offset=0&limit=5`;
+    const before = fundMoveViewPageSchema.parse(
+      (await call(h.app, 'GET', url, { cookie: investor })).json(),
+    );
+    expect(before.moves.length).toBeGreaterThan(1);
+    await oddRecord('getCustodyFundMoves', { amount: '' }, 0);
+    const res = await call(h.app, 'GET', url, { cookie: investor });
+    expect(res.statusCode).toBe(200);
+    const after = fundMoveViewPageSchema.parse(res.json());
+    expect(after.skippedRecords).toBe(1);
+    expect(after.moves).toHaveLength(before.moves.length - 1);
+    // Paging still follows what the upstream sent.
+    expect(after.totalRecords).toBe(before.totalRecords);
+  });
+
+  it('compliance fund moves carry the count too', async () => {
+    await oddRecord('getCustodyFundMoves', { amount: 'twelve' }, 2);
+    const res = await call(h.app, 'GET', '/api/compliance/fund-moves', { cookie: compliance });
+    expect(res.statusCode).toBe(200);
+    expect(complianceFundMovesSchema.parse(res.json()).skippedRecords).toBe(1);
+  });
+});
+
+describe('an order-book day with one odd order (§4.1, §8)', () => {
+  async function book(): Promise<OrderBook> {
+    orderBookCacheFor(h.built.deps.upstream).invalidate();
+    const res = await call(h.app, 'GET', '/api/order-book/2026-03-10', { cookie: investor });
+    expect(res.statusCode).toBe(200);
+    const last = orderBookLineSchema.parse(JSON.parse(res.body.trim().split('\n').at(-1)!));
+    if (last.type !== 'book') throw new Error('no book line');
+    return decodeOrderBook(last.book);
+  }
+
+  it('shows every other order, reads every page and says one could not be shown', async () => {
+    const whole = await book();
+    expect(whole.skippedRecords).toBe(0);
+    // §2.1 values seen: Offer, Bid. A skipped record still counts toward a full page of 500.
+    await oddRecord('getOrdersForADay', { order_type: 'Swap' }, 0);
+    const odd = await book();
+    expect(odd.skippedRecords).toBe(1);
+    expect(odd.orderCount).toBe(whole.orderCount - 1);
+  });
+});
+
+describe('offerings in body-credential mode (§5 rule 12)', () => {
+  let body: Harness;
+  beforeAll(async () => {
+    body = await startHarness({ env: { TRANSACT_AUTH: 'body' } });
+  });
+  afterAll(() => body?.close());
+
+  it('falls back to getAllOffers, since every GET needs the header (§5 rule 6)', async () => {
+    const cookie = await signIn(body.app, 'investor@demo.test');
+    await callSandbox(body.sandboxUrl, '/__sandbox/calls/reset', {});
+    const res = await call(body.app, 'GET', '/api/offerings', { cookie });
+    expect(res.statusCode).toBe(200);
+    expect(offeringListSchema.parse(res.json()).offerings.length).toBeGreaterThan(0);
+    const calls = await sandboxCalls(body.sandboxUrl);
+    expect(calls.getAllOffers).toBe(1);
+    expect(calls.offerings ?? 0).toBe(0);
+  });
+});
