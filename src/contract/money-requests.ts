@@ -124,3 +124,12 @@ export const timelineSchema = z.object({
   gaps: z.array(z.string()),
 });
 export type Timeline = z.infer<typeof timelineSchema>;
+
+/** What one reconciliation pass settled (POST /api/compliance/money-requests/reconcile). */
+export const reconciliationSummarySchema = z.object({
+  examined: z.number().int(),
+  created: z.number().int(),
+  notSent: z.number().int(),
+  stillUnknown: z.number().int(),
+});
+export type ReconciliationSummary = z.infer<typeof reconciliationSummarySchema>;

@@ -1,13 +1,6 @@
-import { z } from 'zod';
+import { reconciliationSummarySchema } from '../../contract/money-requests';
 import { reconcile } from '../lib/reconciliation';
 import { defineRoute } from './define';
-
-const summarySchema = z.object({
-  examined: z.number().int(),
-  created: z.number().int(),
-  notSent: z.number().int(),
-  stillUnknown: z.number().int(),
-});
 
 export const reconciliationRoutes = [
   defineRoute({
@@ -16,7 +9,7 @@ export const reconciliationRoutes = [
     summary:
       'Settle money requests whose outcome is unknown by asking the upstream now (audited; the scheduled job does the same)',
     tags: ['compliance'],
-    response: summarySchema,
+    response: reconciliationSummarySchema,
     async handler({ deps, user, audit }) {
       const summary = await reconcile({
         db: deps.db,

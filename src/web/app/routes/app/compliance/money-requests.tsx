@@ -20,6 +20,7 @@ import {
   type RegisterQuery,
 } from '../../../../features/money/api/get-register';
 import { MoneyRequestsTable } from '../../../../features/money/components/money-requests-table';
+import { ReconcileButton } from '../../../../features/money/components/reconcile-button';
 import { hasSession } from '../../../session-guard';
 
 const PAGE = 50;
@@ -66,9 +67,12 @@ export default function MoneyRequestsRoute() {
         title="Money requests"
         description="Every disbursement, investment and IRA request the portal sent, across accounts, with its outcome and our reference."
         actions={
-          <Button component="a" href={registerExportHref(query)} variant="outlined" download>
-            Export CSV
-          </Button>
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'start' }}>
+            <ReconcileButton />
+            <Button component="a" href={registerExportHref(query)} variant="outlined" download>
+              Export CSV
+            </Button>
+          </Box>
         }
       />
       <Box

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  reconciliationSummarySchema,
+  type ReconciliationSummary,
+} from '../../../../contract/money-requests';
+import { api } from '../../../lib/api-client';
+import { moneyKeys } from './keys';
+
+/**
+ * Asks the BFF to settle every request whose outcome is unknown, now, by reading the upstream
+ * (the scheduled pass does the same). Audited on the server; the register is read again after.
+ */
+export const reconcileMoneyRequests = (): Promise<ReconciliationSummary> =>
+  api.post('/api/compliance/money-requests/reconcile', { schema: reconciliationSummarySchema });
+
+export const useReconcileMoneyRequests = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: reconcileMoneyRequests,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: moneyKeys.all }),
+  });
+};

@@ -1,0 +1,41 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useReconcileMoneyRequests } from '../api/reconcile-money-requests';
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * "Settle unknown requests": a reviewer asks the BFF to compare every request left unknown with
+ * what the upstream can tell, and reads what became of them.
+ */
+export function ReconcileButton() {
+  const reconcile = useReconcileMoneyRequests();
+  const summary = reconcile.data;
+  return (
+    <Box sx={{ display: 'grid', gap: 1, justifyItems: 'start' }}>
+      <Button
+        variant="outlined"
+        onClick={() => reconcile.mutate()}
+        disabled={reconcile.isPending}
+        aria-describedby="reconcile-result"
+      >
+        {reconcile.isPending ? 'Settling unknown requests…' : 'Settle unknown requests'}
+      </Button>
+      <Box id="reconcile-result" aria-live="polite">
+        {summary && (
+          <Alert severity={summary.stillUnknown > 0 ? 'warning' : 'success'}>
+            {summary.examined === 0
+              ? 'No request had an unknown outcome.'
+              : `Examined ${plural(summary.examined, 'request', 'requests')}: ${summary.created} found created, ${summary.notSent} proven not sent, ${summary.stillUnknown} still unknown (check those with the platform using our reference).`}
+          </Alert>
+        )}
+        {reconcile.isError && (
+          <Alert severity="error">
+            The requests could not be settled now: {reconcile.error.message}
+          </Alert>
+        )}
+      </Box>
+    </Box>
+  );
+}
