@@ -70,7 +70,7 @@ export default defineConfig({
       DATA_DIR: `${dataDir}/portal`,
       SANDBOX_DATA_DIR: `${dataDir}/sandbox`,
       SPA_DIR: process.env.SPA_DIR ?? (PORT === 8181 ? 'dist' : `${dataDir}/dist`),
-      // The whole run's BFF log, scanned for secrets and personal data (issue 7).
+      // The whole run's BFF log, scanned for secrets and personal data.
       LOG_FILE: `${dataDir}/portal.log`,
       DEMO_PASSWORD: 'demo-password-2026',
       E2E_FRESH: '1',

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Reads the BFF log of a whole e2e run and fails when a secret or personal datum appears in it
-// (issue 7, item 5): the API keys, client id and demo password; session tokens; full SSNs; tax
+// Reads the BFF log of a whole e2e run and fails when a secret or personal datum appears
+// in it: the API keys, client id and demo password; session tokens; full SSNs; tax
 // ids, routing and account numbers; IBANs. Usage: node scripts/scan-logs.mjs <log file>
 import { existsSync, readFileSync } from 'node:fs';
 

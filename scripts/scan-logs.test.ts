@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-/** The log scan of issue 7, item 5 must find what it looks for, and pass ordinary log lines. */
+/** The log scan must find what it looks for, and pass ordinary log lines. */
 function scan(lines: object[]) {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'scan-')), 'portal.log');
   writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n'));

@@ -59,7 +59,7 @@ countedStep(
     skipped: j.numPendingTests + (j.numTodoTests ?? 0),
   }),
 );
-// The same integration suite against a PostgreSQL server (architecture decision 7; issue 7).
+// The same integration suite against a PostgreSQL server (architecture decision 7).
 const pg = spawnSync('bash', ['scripts/postgres.sh', 'start'], { encoding: 'utf8' });
 if (pg.status === 0) {
   const url = pg.stdout.trim().split('\n').pop();

@@ -12,7 +12,7 @@ import {
 } from './time';
 
 /*
- * The trading week as people read it (issue 5): each day Monday to Sunday of the current US
+ * The trading week as people read it: each day Monday to Sunday of the current US
  * Eastern week, with its session in Eastern wall time and as instants, so the browser can show it
  * in the viewer's zone as well. Weekends are closed (the upstream returns no weekend, §2.7).
  * Every conversion goes through ./time, so the DST switch days come out right.

@@ -13,7 +13,7 @@ import {
 } from './orders';
 
 /*
- * The order book of a day as the BFF serves it (issue 5): a compact row per order for the grid,
+ * The order book of a day as the BFF serves it: a compact row per order for the grid,
  * the executions taken from the orders' matches, and the depth of every security aggregated by
  * price level. Who sees the member, account and IP fields is decided by the BFF (decision 1): the
  * fields are absent, not blanked, in a reduced view.

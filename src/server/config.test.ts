@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
-/** Issue 3, item 3: a missing or malformed value stops the server with one sentence naming it. */
+/** A missing or malformed value stops the server with one sentence naming it. */
 describe('boot configuration', () => {
   it('runs on the embedded sandbox when no real upstream is configured', () => {
     const config = loadConfig({});

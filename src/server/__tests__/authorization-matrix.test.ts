@@ -7,7 +7,7 @@ import { call, signIn, startHarness, type Harness } from './harness';
 import { routeExamples, type ObjectIds } from './route-examples';
 
 /**
- * Issue 7, item 1: every route of /api/openapi.json × every role × own and foreign object ids,
+ * Every route of /api/openapi.json × every role × own and foreign object ids,
  * with the expected allow or deny derived from the policy table, asserted against the running BFF.
  * A route without a policy entry, or whose request cannot be built, fails the test.
  */

@@ -4,7 +4,7 @@ import { policyTable } from '../policy/table';
 import { call, sandboxCalls, signIn, startHarness, type Harness } from './harness';
 
 /**
- * Issue 7, item 3: every mutating route, thousands of generated inputs (wrong types, unicode,
+ * Every mutating route, thousands of generated inputs (wrong types, unicode,
  * injection strings, oversize bodies). Never a 5xx; a 400 always names a field; and whatever the
  * BFF refuses never reaches the upstream (the sandbox's call counter does not move).
  */

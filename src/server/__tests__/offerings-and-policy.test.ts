@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-describe('offerings through the BFF (issue 3, item 10)', () => {
+describe('offerings through the BFF', () => {
   it('lists normalized offerings for a signed-in investor', async () => {
     const cookie = await signIn(h.app, 'investor@demo.test');
     const res = await call(h.app, 'GET', '/api/offerings', { cookie });
@@ -64,7 +64,7 @@ describe('offerings through the BFF (issue 3, item 10)', () => {
   });
 });
 
-describe('policy table (issue 3, item 7)', () => {
+describe('policy table', () => {
   it('has an entry for every registered route and nothing else', () => {
     const registered = h.built.routes.map(routeKey).sort();
     expect(Object.keys(policyTable).sort()).toEqual(registered);

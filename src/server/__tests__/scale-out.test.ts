@@ -17,7 +17,7 @@ import {
 
 /**
  * Architecture decision 11: instances keep no state of their own. Two BFF instances on one
- * PostgreSQL database behave as one (issue 7, item 6). Runs when TEST_DATABASE_URL names a server.
+ * PostgreSQL database behave as one. Runs when TEST_DATABASE_URL names a server.
  */
 const enabled = Boolean(process.env.TEST_DATABASE_URL);
 if (!enabled)

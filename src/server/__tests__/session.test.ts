@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-describe('sign-in and session (issue 3, item 6; architecture decision 8)', () => {
+describe('sign-in and session (architecture decision 8)', () => {
   it('signs a demo investor in, sets an HttpOnly SameSite=Strict cookie and returns the linked accounts', async () => {
     const res = await call(h.app, 'POST', '/api/session', {
       body: { email: 'investor@demo.test', password: DEMO_PASSWORD },
@@ -143,7 +143,7 @@ describe('CSRF defences (architecture decision 8)', () => {
   });
 });
 
-describe('security headers (issue 3, item 8)', () => {
+describe('security headers', () => {
   it('sends a CSP without inline script, nosniff, frame-ancestors none and a referrer policy', async () => {
     const res = await call(h.app, 'GET', '/healthz');
     expect(res.statusCode).toBe(200);

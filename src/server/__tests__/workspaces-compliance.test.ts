@@ -33,7 +33,7 @@ const complianceRoutes: [string, string, unknown?][] = [
   ['GET', '/api/audit-events/export.csv'],
 ];
 
-describe('compliance routes are closed to investors and issuer staff (issue 6, item 9)', () => {
+describe('compliance routes are closed to investors and issuer staff', () => {
   it.each(['investor@demo.test', 'investor2@demo.test', 'issuer@demo.test'])(
     '%s gets 403 everywhere, nothing sent upstream',
     async (email) => {
@@ -117,7 +117,7 @@ describe('fund moves across accounts (getCustodyFundMoves §4.3 without accountI
   });
 });
 
-describe('revealing personal data (issue 6, item 6)', () => {
+describe('revealing personal data', () => {
   it('reads the value fresh upstream and writes an audit event with reason and IP, never the value', async () => {
     const accountId = h.manifest.investors[0].accountIds[0];
     await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
@@ -283,7 +283,7 @@ describe('a compliance reviewer adds a note to an account review', () => {
   });
 });
 
-describe('audit log (issue 6, item 7)', () => {
+describe('audit log', () => {
   it('a reviewer filters the audit log by part of an email address', async () => {
     const part = auditPageSchema.parse(
       (

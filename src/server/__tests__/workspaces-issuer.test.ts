@@ -44,7 +44,7 @@ const validAccount = {
   additionalInfo: '',
 };
 
-describe('issuer workspace: my offerings (issue 6, item 1)', () => {
+describe('issuer workspace: my offerings', () => {
   it("lists only the offerings of the issuer staff member's issuers", async () => {
     const res = await call(h.app, 'GET', '/api/issuer/offerings', { cookie: issuerCookie });
     expect(res.statusCode).toBe(200);

@@ -17,7 +17,7 @@ import type { Principal } from '../policy/ownership';
 import { SLICE_ROWS, type DayBook } from './order-book-cache';
 
 /*
- * Who sees which order fields (architecture decision 1, issue 5): investors see the book without
+ * Who sees which order fields (architecture decision 1): investors see the book without
  * memberID, accountID and IP addresses; issuer staff see every field on their own securities and
  * the investors' view elsewhere; compliance and admin see everything. Hidden fields are left out
  * of what is sent, never blanked in the browser.

@@ -16,7 +16,7 @@ type AuditRow = Awaited<ReturnType<typeof queryAudit>>[number];
 type Filters = z.infer<typeof auditQuerySchema>;
 
 /*
- * What each role sees of the audit log (decided for issue 6, documented in docs/audit-log.md):
+ * What each role sees of the audit log (documented in docs/audit-log.md):
  * - compliance and admin both see who, what, when, the stated reason and the IP address: an
  *   investigation needs them.
  * - the email typed in a failed sign-in (no user behind it) is shown to admins only: people
