@@ -34,6 +34,16 @@ export async function signOut(page: Page) {
 }
 
 /** Fails on serious or critical accessibility violations, listing each with where it occurs. */
+/**
+ * Waits until no CSS transition or animation is running (a button armed a moment after a review
+ * shows fades its colour in; axe must measure the contrast at rest).
+ */
+export async function transitionsSettled(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+}
+
 export async function expectNoSeriousA11yViolations(page: Page, where: string) {
   // Check the page as a person reads it, not halfway through a load or a transition.
   await page.waitForLoadState('networkidle');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signIn } from './helpers';
+import { expectNoSeriousA11yViolations, signIn, transitionsSettled } from './helpers';
 import {
   clearFaults,
   expectNoHorizontalScroll,
@@ -36,7 +36,7 @@ test('an investor invests in an offering: bounds explained, reviewed, one trade 
   await page.getByRole('button', { name: 'Review investment' }).click();
   await expect(page.getByRole('heading', { name: 'Review your investment' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Confirm investment' })).toBeEnabled();
-  await page.waitForTimeout(400);
+  await transitionsSettled(page);
   await expectNoSeriousA11yViolations(page, 'invest review');
   await page.getByRole('button', { name: 'Confirm investment' }).dblclick();
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signIn } from './helpers';
+import { expectNoSeriousA11yViolations, signIn, transitionsSettled } from './helpers';
 import { expectNoHorizontalScroll, upstreamCalls } from './investor-helpers';
 
 test('an investor opens an IRA through the wizard; going back keeps the answers', async ({
@@ -61,7 +61,7 @@ test('an investor opens an IRA through the wizard; going back keeps the answers'
   // Submit is armed a moment after the review shows; let its colour transition finish before
   // axe measures the contrast.
   await expect(page.getByRole('button', { name: 'Submit IRA request' })).toBeEnabled();
-  await page.waitForTimeout(400);
+  await transitionsSettled(page);
   await expectNoSeriousA11yViolations(page, 'IRA review');
   // Bank numbers never reach browser storage or the address bar.
   const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signIn } from './helpers';
+import { expectNoSeriousA11yViolations, signIn, transitionsSettled } from './helpers';
 import {
   clearFaults,
   expectNoHorizontalScroll,
@@ -34,7 +34,7 @@ test('an investor requests an ACH disbursement', async ({ page }) => {
   const dialog = page.getByRole('dialog', { name: 'Review your disbursement request' });
   await expect(dialog.getByText('$125.50')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Send request' })).toBeEnabled();
-  await page.waitForTimeout(400);
+  await transitionsSettled(page);
   await expectNoSeriousA11yViolations(page, 'disbursement review');
   const before = await upstreamCalls(page, 'createCustodyFundDisbursement');
   await dialog.getByRole('button', { name: 'Send request' }).dblclick();

@@ -138,14 +138,16 @@ async function scenario(databaseUrl: string | undefined) {
   investor = await signIn('crash-investor@example.test');
   const admin = await signIn('crash-admin@example.test');
   // Reconcile until nothing is unknown (the not-sent verdict waits for timeout + lease to pass).
-  for (let round = 0; ; round += 1) {
-    const res = await post('/api/compliance/money-requests/reconcile', admin);
-    expect(res.status).toBe(200);
-    const summary = (await res.json()) as { stillUnknown: number };
-    if (summary.stillUnknown === 0) break;
-    expect(round).toBeLessThan(200);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await expect
+    .poll(
+      async () => {
+        const res = await post('/api/compliance/money-requests/reconcile', admin);
+        expect(res.status).toBe(200);
+        return ((await res.json()) as { stillUnknown: number }).stillUnknown;
+      },
+      { interval: 250, timeout: 50_000 },
+    )
+    .toBe(0);
 
   // Retry every key: created ones replay (201, or 409 "submitted: yes"), not-sent ones are sent.
   const finals: Record<string, { status: number; submitted?: string }> = {};
