@@ -120,8 +120,16 @@ export async function runBffOverhead() {
         body: JSON.stringify({ accountId }),
       },
     ];
-    const proxy = await startTarget('bare-proxy', { ...env, BENCH_DATABASE_URL: '' });
-    children.push(proxy.child);
+    const stores: [string, string][] = [['BFF PGlite', '']];
+    if (process.env.BENCH_DATABASE_URL) stores.push(['BFF PG', process.env.BENCH_DATABASE_URL]);
+    // The targets start side by side (each seeds its own store).
+    const [proxy, ...bffs] = await Promise.all([
+      startTarget('bare-proxy', { ...env, BENCH_DATABASE_URL: '' }),
+      ...stores.map(([, databaseUrl]) =>
+        startTarget('bff', { ...env, BENCH_DATABASE_URL: databaseUrl }),
+      ),
+    ]);
+    children.push(proxy.child, ...bffs.map((b) => b.child));
     targets.push({
       name: 'bare proxy',
       url: `${proxy.url}/accounts/${accountId}`,
@@ -129,24 +137,20 @@ export async function runBffOverhead() {
       headers: {},
       pid: proxy.pid,
     });
-    const stores: [string, string][] = [['BFF PGlite', '']];
-    if (process.env.BENCH_DATABASE_URL) stores.push(['BFF PG', process.env.BENCH_DATABASE_URL]);
-    for (const [name, databaseUrl] of stores) {
-      const bff = await startTarget('bff', { ...env, BENCH_DATABASE_URL: databaseUrl });
-      children.push(bff.child);
+    stores.forEach(([name], i) => {
       targets.push({
         name,
-        url: `${bff.url}/api/accounts/${accountId}`,
+        url: `${bffs[i].url}/api/accounts/${accountId}`,
         method: 'GET',
-        headers: { cookie: bff.cookie!, 'x-csrf': '1' },
-        pid: bff.pid,
+        headers: { cookie: bffs[i].cookie!, 'x-csrf': '1' },
+        pid: bffs[i].pid,
       });
-    }
+    });
 
     const seconds = isSmoke ? 1 : 5;
     const levels = isSmoke ? [1, 8] : [1, 8, 32, 64];
     console.log(
-      `BFF overhead: getAccount, ${seconds} s per cell after a warm-up, load average ${loadavg()
+      `BFF overhead: getAccount, ${seconds} s per cell${isSmoke ? '' : ' after a 1 s warm-up'}, load average ${loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')}`,
     );
@@ -154,7 +158,7 @@ export async function runBffOverhead() {
     for (const concurrency of levels) {
       const cells: Record<string, Cell> = {};
       for (const target of targets) {
-        await autocannon(target, concurrency, 1); // warm-up
+        if (!isSmoke) await autocannon(target, concurrency, 1); // warm-up
         const cell = await autocannon(target, concurrency, seconds);
         if (cell.errors) throw new Error(`${target.name}: ${cell.errors} errors`);
         cells[target.name] = cell;
@@ -163,7 +167,7 @@ export async function runBffOverhead() {
     }
 
     console.log(
-      '\nconcurrency | target | req/s | p50 / p99 ms | CPU ms/request of the target process',
+      '\nconcurrency | target | req/s | mean ms | p50 / p99 ms | CPU ms/request of the target process',
     );
     for (const { concurrency, cells } of results) {
       for (const [name, c] of Object.entries(cells)) {

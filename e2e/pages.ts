@@ -76,10 +76,16 @@ async function firstOrderPath(request: APIRequestContext): Promise<string> {
     headers: { 'X-CSRF': '1' },
   });
   const lines = (await response.text()).trim().split('\n');
-  const last = JSON.parse(lines[lines.length - 1]) as { book?: { orders: { id: string }[] } };
-  const id = last.book?.orders[0]?.id;
-  if (!id) throw new Error('The order book has no order to open.');
-  return `/order-book/orders/${encodeURIComponent(id)}`;
+  // Rows travel as arrays under one header; the order id is the first column.
+  const last = JSON.parse(lines[lines.length - 1]) as {
+    book?: { orders: { columns: string[]; rows: unknown[][] } };
+  };
+  const idColumn = last.book?.orders.columns.indexOf('id') ?? -1;
+  const id = idColumn >= 0 ? last.book?.orders.rows[0]?.[idColumn] : undefined;
+  if (typeof id !== 'string' && typeof id !== 'number') {
+    throw new Error('The order book has no order to open.');
+  }
+  return `/order-book/orders/${encodeURIComponent(String(id))}`;
 }
 
 /** Every page of the portal, in one place: a feature that adds a page adds a line here. */
@@ -125,6 +131,24 @@ export const portalPages: PortalPage[] = [
     heading: 'Fund moves',
   },
   { name: 'audit log', path: () => '/audit', roles: reviewers, heading: 'Audit log' },
+  {
+    name: 'compliance money requests',
+    path: () => '/compliance/money-requests',
+    roles: reviewers,
+    heading: 'Money requests',
+  },
+  {
+    name: 'my investments',
+    path: () => '/holdings',
+    roles: ['investor'],
+    heading: 'My investments',
+  },
+  {
+    name: 'account money and timeline',
+    path: accountPath('/money'),
+    roles: ['investor'],
+    heading: 'Money and timeline',
+  },
   { name: 'invest', path: investPath, roles: ['investor'], heading: /^Invest in/ },
   { name: 'my accounts', path: () => '/accounts', roles: ['investor'], heading: 'My accounts' },
   { name: 'account', path: accountPath(), roles: ['investor'], heading: /.+/ },

@@ -77,6 +77,19 @@ export function sum(values: readonly DecimalString[]): DecimalString {
   return canonical(values.reduce((total, value) => total.plus(toDecimal(value)), new Decimal('0')));
 }
 
+/**
+ * How many whole units `amount` buys at `unitPrice`: rounded up (units needed to reach it) or
+ * down (units that fit within it). Exact division; the price must be positive.
+ */
+export function wholeUnits(
+  amount: DecimalString,
+  unitPrice: DecimalString,
+  mode: 'up' | 'down',
+): DecimalString {
+  const quotient = toDecimal(amount).div(toDecimal(unitPrice));
+  return canonical(quotient.round(0, mode === 'up' ? Big.roundUp : Big.roundDown));
+}
+
 export function compare(a: DecimalString, b: DecimalString): -1 | 0 | 1 {
   return toDecimal(a).cmp(toDecimal(b));
 }

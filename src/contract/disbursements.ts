@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountSchema } from './decimal';
+import { disbursementAmountSchema as amountSchema } from './money-limits';
 import { disbursementTypeSchema, type DisbursementRequest, type DisbursementType } from './custody';
 import { localDateTimeSchema, decimalStringSchema } from './money';
 import {

@@ -29,6 +29,7 @@ export const errorCodeSchema = z.enum([
   'upstream_permission',
   'upstream_unavailable',
   'upstream_timeout',
+  'store_unavailable',
   'internal',
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
@@ -40,6 +41,8 @@ export const apiErrorSchema = z.object({
     fields: z.array(fieldIssueSchema).optional(),
     submitted: submittedSchema.optional(),
     requestId: z.string().optional(),
+    /** Our reference of a money request (the register), when one was opened. */
+    reference: z.string().optional(),
   }),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -207,5 +207,7 @@ export const portalConfigSchema = z.object({
   platformTimeZone: z.string().default('UTC'),
   /** Single sign-on is configured: the button's label. */
   singleSignOn: z.object({ label: z.string() }).nullable(),
+  /** Per-request ceiling of a disbursement (DISBURSEMENT_MAX_AMOUNT), a decimal string of dollars. */
+  disbursementMaxAmount: z.string().optional(),
 });
 export type PortalConfig = z.infer<typeof portalConfigSchema>;

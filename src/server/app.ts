@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import zlib from 'node:zlib';
@@ -9,6 +10,7 @@ import fastifyStatic from '@fastify/static';
 import type { Config, UpstreamSettings } from './config';
 import type { Db } from './store/db';
 import { recordAudit } from './store/audit';
+import { OutcomeSpool } from './store/spool';
 import { createUpstreamClient } from './upstream/client';
 import { CoalescingCache } from './lib/coalescing-cache';
 import { readOfferingCatalog, type OfferingCatalog } from './lib/offering-catalog';
@@ -32,6 +34,10 @@ export interface AppOptions {
   sandbox: boolean;
   /** Folder of the built SPA to serve; omitted in API-only tests and in dev (Vite serves it). */
   spaDir?: string;
+  /** This process's name in claim leases; a fresh one by default. */
+  instanceId?: string;
+  /** The outcome spool file; default `<DATA_DIR>/outcome-spool.ndjson`. */
+  spoolFile?: string;
   /** Override the logger (tests pass false or a stream). */
   logger?: boolean | Record<string, unknown>;
   /** Multiplies every route limit of the policy table (fuzz tests send thousands of requests). */
@@ -57,6 +63,11 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     trustProxy:
       typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 64 * 1024,
+    // Bounded waits on the HTTP side: a client that trickles its request, or an idle keep-alive
+    // socket, does not hold a connection forever.
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    connectionTimeout: config.requestTimeoutMs * 4,
   });
 
   const upstream = createUpstreamClient({
@@ -72,6 +83,8 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     offerings,
     sandbox: options.sandbox,
     oidc: config.oidc ? new OidcClient(config.oidc) : undefined,
+    instanceId: options.instanceId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+    spool: new OutcomeSpool(options.spoolFile ?? path.join(config.dataDir, 'outcome-spool.ndjson')),
     loadOfferings,
     audit: (event) => recordAudit(db, event),
     ownership: {

@@ -1,6 +1,8 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { roleSchema, type Role } from '../contract/session';
+import { DEFAULT_DISBURSEMENT_CEILING } from '../contract/money-limits';
+import type { BreakerOptions } from './upstream/breaker';
 
 /**
  * Boot configuration, read once from the environment and validated before anything listens.
@@ -31,8 +33,10 @@ const envSchema = z.object({
     .default('UTC'),
   TRANSACT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   TRANSACT_MAX_SOCKETS: z.coerce.number().int().min(1).max(1024).default(32),
-  TRANSACT_BREAKER_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
-  TRANSACT_BREAKER_RESET_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  TRANSACT_BREAKER_FAILURE_RATE: z.coerce.number().gt(0).lt(1).default(0.7),
+  TRANSACT_BREAKER_WINDOW_MS: z.coerce.number().int().min(1_000).max(600_000).default(10_000),
+  TRANSACT_BREAKER_MIN_RPS: z.coerce.number().gt(0).max(10_000).default(1),
+  TRANSACT_BREAKER_RESET_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(8091),
   SANDBOX_DATA_DIR: z.string().min(1).default('.data/sandbox'),
   DEMO_PASSWORD: z.string().min(8).default('demo-password-2026'),
@@ -73,6 +77,25 @@ const envSchema = z.object({
     .regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be an amount such as 50000 or 2500.50')
     .optional(),
   WEBAUTHN_RP_NAME: z.string().min(1).max(60).default('Transact Portal'),
+  DISBURSEMENT_MAX_AMOUNT: z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be an amount in dollars, such as 100000 or 2500.50')
+    .refine((value) => /[1-9]/.test(value), 'must be more than zero')
+    .default(DEFAULT_DISBURSEMENT_CEILING),
+  CLAIM_LEASE_MS: z.coerce.number().int().min(1_000).max(600_000).default(15_000),
+  STORE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+  STORE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  SHUTDOWN_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(60_000),
+  IDEMPOTENCY_RETENTION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(72),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(0),
 });
 
 export type AuthMode = z.infer<typeof authModeSchema>;
@@ -84,8 +107,8 @@ export interface UpstreamSettings {
   auth: AuthMode;
   timeoutMs: number;
   maxSockets: number;
-  /** Consecutive failures that open the circuit, and how long it stays open (decision 10). */
-  breaker?: { failureThreshold: number; resetAfterMs: number };
+  /** One breaker per operation: failure rate over a window, half-open after a pause (decision 10). */
+  breaker?: BreakerOptions;
 }
 
 export interface Config {
@@ -107,7 +130,7 @@ export interface Config {
   upstreamTimeZone: string;
   upstreamTimeoutMs: number;
   upstreamMaxSockets: number;
-  upstreamBreaker: { failureThreshold: number; resetAfterMs: number };
+  upstreamBreaker: BreakerOptions;
   sandboxPort: number;
   sandboxDataDir: string;
   demoPassword: string;
@@ -118,6 +141,21 @@ export interface Config {
   /** Single sign-on through an OpenID provider; undefined when not configured. */
   oidc?: OidcSettings;
   identity: IdentitySettings;
+  /** Per-request ceiling of a disbursement, a decimal string of dollars. */
+  disbursementMaxAmount: string;
+  /** Owner lease of an idempotency claim, renewed every third of it while the upstream call runs. */
+  claimLeaseMs: number;
+  store: { connectMs: number; statementMs: number; idleMs: number };
+  /** Fastify: whole-request deadline and keep-alive idle time. */
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  /** After SIGTERM/SIGINT, in-flight requests get this long; then the process exits anyway. */
+  shutdownDeadlineMs: number;
+  housekeepingIntervalMs: number;
+  /** Finished idempotency records are kept this long (replays of late retries), then pruned. */
+  idempotencyRetentionMs: number;
+  /** Audit events older than this are pruned (and the pruning audited); null keeps them forever. */
+  auditRetentionMs: number | null;
 }
 
 export interface OidcSettings {
@@ -262,10 +300,12 @@ function describe(issue: z.core.$ZodIssue): string {
   }
 }
 
-function breakerOf(e: { TRANSACT_BREAKER_FAILURES: number; TRANSACT_BREAKER_RESET_MS: number }) {
+function breakerOf(e: z.infer<typeof envSchema>): BreakerOptions {
   return {
-    failureThreshold: e.TRANSACT_BREAKER_FAILURES,
-    resetAfterMs: e.TRANSACT_BREAKER_RESET_MS,
+    failureRate: e.TRANSACT_BREAKER_FAILURE_RATE,
+    windowMs: e.TRANSACT_BREAKER_WINDOW_MS,
+    minimumRps: e.TRANSACT_BREAKER_MIN_RPS,
+    halfOpenAfterMs: e.TRANSACT_BREAKER_RESET_MS,
   };
 }
 
@@ -334,6 +374,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxDataDir: e.SANDBOX_DATA_DIR,
     demoPassword: e.DEMO_PASSWORD,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    disbursementMaxAmount: e.DISBURSEMENT_MAX_AMOUNT.replace(/^0+(?=\d)/, ''),
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
     logLevel: e.LOG_LEVEL,
     logFile: e.LOG_FILE,
@@ -368,6 +409,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...relyingParty(publicUrl),
       rpName: e.WEBAUTHN_RP_NAME,
     },
+    claimLeaseMs: e.CLAIM_LEASE_MS,
+    store: {
+      connectMs: e.STORE_CONNECT_TIMEOUT_MS,
+      statementMs: e.STORE_STATEMENT_TIMEOUT_MS,
+      idleMs: 30_000,
+    },
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+    shutdownDeadlineMs: e.SHUTDOWN_DEADLINE_MS,
+    housekeepingIntervalMs: e.HOUSEKEEPING_INTERVAL_MS,
+    idempotencyRetentionMs: e.IDEMPOTENCY_RETENTION_HOURS * 3_600_000,
+    auditRetentionMs: e.AUDIT_RETENTION_DAYS > 0 ? e.AUDIT_RETENTION_DAYS * 86_400_000 : null,
   };
 }
 

@@ -8,6 +8,7 @@ import type { OfferingCatalog } from './lib/offering-catalog';
 import type { CoalescingCache } from './lib/coalescing-cache';
 import type { AuditEvent } from './store/audit';
 import type { OidcClient } from './lib/oidc';
+import type { OutcomeSpool } from './store/spool';
 
 /** The signed-in user as the BFF sees them: identity, role and linked upstream ids. */
 export type SignedInUser = StoredUser;
@@ -27,6 +28,10 @@ export interface Deps {
   sandbox: boolean;
   /** Single sign-on, when configured. */
   oidc?: OidcClient;
+  /** This process, as named in the owner lease of the claims it holds. */
+  instanceId: string;
+  /** Where money outcomes wait when the store cannot take them (store/spool.ts). */
+  spool: OutcomeSpool;
 }
 
 declare module 'fastify' {

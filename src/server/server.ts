@@ -2,7 +2,9 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Config, UpstreamSettings } from './config';
 import { buildApp, type BuiltApp } from './app';
-import { openStore, type Db } from './store/db';
+import { isExclusiveStore, openStore, type Db } from './store/db';
+import { endForeignLeases } from './store/idempotency';
+import { startHousekeeping } from './housekeeping';
 import { pruneSessions } from './store/sessions';
 import { removeDemoUsers } from './store/users';
 import { fetchManifest, seedDemoUsers, type DemoUser } from './demo-users';
@@ -60,6 +62,7 @@ export async function startPortal(
   const db = await openStore({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    timeouts: config.store,
     onIdleError: (err) =>
       console.warn(
         `Store: an idle database connection failed (${err.message}); it will be reopened.`,
@@ -80,6 +83,19 @@ export async function startPortal(
     sandbox: Boolean(sandbox),
     spaDir: options.spaDir,
   });
+  // On a locked PGlite folder no other process can hold a claim: claims left by a process that
+  // died are ended now, and the first housekeeping pass (below) marks them unknown and reconciles.
+  if (isExclusiveStore(db)) {
+    const ended = await endForeignLeases(db, built.deps.instanceId);
+    if (ended > 0) built.app.log.warn({ ended }, 'claims of a stopped process found at start-up');
+  }
+  const housekeeping = startHousekeeping({
+    db,
+    upstream: built.deps.upstream,
+    spool: built.deps.spool,
+    config,
+    log: built.app.log,
+  });
   const address = await built.app.listen({ port: config.port, host: config.host });
   const port = new URL(address).port;
   const url = config.port === 0 ? `http://${config.host}:${port}` : config.publicUrl;
@@ -91,6 +107,7 @@ export async function startPortal(
     built,
     db,
     async close() {
+      housekeeping.stop();
       await built.app.close();
       await db.destroy();
       await sandbox?.close();

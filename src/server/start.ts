@@ -27,12 +27,33 @@ async function main() {
   } else {
     console.log(`Upstream: ${config.upstream?.baseUrl} (${config.upstream?.auth} credentials)`);
   }
-  const stop = async () => {
-    await portal.close();
-    process.exit(0);
+  // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the store, exit. If that
+  // takes longer than the deadline the process exits anyway (code 1); a second signal exits now.
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      console.error(`${signal} again: exiting now.`);
+      process.exit(1);
+    }
+    stopping = true;
+    console.log(
+      `${signal}: finishing requests in flight (at most ${config.shutdownDeadlineMs} ms)…`,
+    );
+    const deadline = setTimeout(() => {
+      console.error('Shutdown deadline passed: exiting with requests still open.');
+      process.exit(1);
+    }, config.shutdownDeadlineMs);
+    deadline.unref();
+    portal.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error('Shutdown failed:', err instanceof Error ? err.message : err);
+        process.exit(1);
+      },
+    );
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
 
 main().catch((err: unknown) => {

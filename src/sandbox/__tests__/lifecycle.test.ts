@@ -117,6 +117,7 @@ describe('§3 fund-move lifecycle driven by the sandbox clock', () => {
       const before = (await moves(client)).filter(
         (m) => m.approvalStatus.toLowerCase() === 'pending',
       );
+      await client.op('linkExternalAccount', { accountId: 'A1040173' });
       await client.op('fundCustodyAccount', { accountId: 'A1040173', amount: '10' });
       await freeze(client, '2026-07-15T21:00:00Z');
       const after = (await moves(client)).filter(

@@ -140,3 +140,41 @@ export const linkExternalAccount: Operation = {
     return ok({ accountDetails: `https://link.sandbox.invalid/external-account/${accountId}` });
   },
 };
+
+const ACCOUNT_TYPES = ['Account', 'Issuer'];
+
+/**
+ * getExternalAccount: which bank an account's ACH transfers use (§4.5: "ACH transfers go to the
+ * external account linked through linkExternalAccount"). Live traffic (real-world notes §4.1,
+ * sample getExternalAccount__kvl-101) sends `types: "Account"` (the lower-case form gives 106)
+ * and answers `accountId` at the top and the bank object inside `statusDesc`; no link gives
+ * 149 "Investor External Account does not exist / Nickname mismatch.".
+ */
+export const getExternalAccount: Operation = {
+  name: 'getExternalAccount',
+  handle({ params }, ctx) {
+    const types = params.required('types');
+    const accountId = params.required('accountId');
+    params.check('types', types, oneOf(...ACCOUNT_TYPES), 'Invalid types');
+    params.assertValid();
+    const state = ctx.store.state;
+    if (!state.accounts[accountId]) throw ACCOUNT_NOT_FOUND();
+    const link = state.externalLinks[accountId];
+    if (!link) {
+      throw legacyNotFound('149', 'Investor External Account does not exist / Nickname mismatch.');
+    }
+    return {
+      body: {
+        statusCode: '101',
+        accountId,
+        statusDesc: {
+          AccountName: state.accounts[accountId].accountName,
+          AccountNickName: link.bankName,
+          AccountNumber: link.accountNumber,
+          AccountRoutingNumber: link.routingNumber,
+          accountType: 'Checking',
+        },
+      },
+    };
+  },
+};

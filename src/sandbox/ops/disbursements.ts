@@ -5,8 +5,8 @@ import { SCOPES } from '../config.js';
 import { oneOf } from '../http/params.js';
 import { isDecimal, toMicros, fromMicros } from '../lib/money.js';
 import { formatZoneless } from '../lib/time.js';
-import type { Disbursement } from '../state/model.js';
-import { requireCustodyAccount } from './custody-common.js';
+import type { Disbursement, FundMove } from '../state/model.js';
+import { letterCaseFor, requireCustodyAccount } from './custody-common.js';
 
 /** §4.5 / §8 bank identifier rules per transfer type. */
 const WIRE_RULES = {
@@ -75,6 +75,34 @@ export const createCustodyFundDisbursement: Operation = {
       updatedDate: stamp,
     };
     ctx.store.state.disbursements[disbursement.requestId] = disbursement;
+    // The money leaving the custody account is a fund move too (listed by getCustodyFundMoves,
+    // §4.3), described with the request's type and its additionalDetails echo (§2.10): the one
+    // place a client can find a disbursement whose answer it never received.
+    const state = ctx.store.state;
+    const referenceNumber = `CFM${++state.counters.fundMove}`;
+    const link = state.externalLinks[accountId];
+    const move: FundMove = {
+      referenceNumber,
+      accountId,
+      bankName: type === 'ACH' ? (link?.bankName ?? null) : null,
+      amount: disbursement.amount,
+      accountNumber: '',
+      routingNumber: type === 'ACH' ? (link?.routingNumber ?? '') : bankId,
+      accountName: '',
+      description: [`Disbursement ${type}`, disbursement.additionalDetails]
+        .filter(Boolean)
+        .join(' · '),
+      approvalStatus: 'pending',
+      status: 'pending',
+      routingNumberStatus: 'Verified',
+      errors: '',
+      createdAt: now,
+      updatedAt: now,
+      approvedAt: null,
+      letterCase: letterCaseFor(referenceNumber),
+    };
+    state.fundMoves[referenceNumber] = move;
+    ctx.lifecycle.invalidate();
     ctx.store.changed();
     return ok({ custodyFundDisbursement: disbursement });
   },

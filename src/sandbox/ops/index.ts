@@ -7,6 +7,7 @@ import { createIssuer, createIssuerAccount } from './issuers.js';
 import {
   addCustodyAccountSupplement,
   getCustodyAccount,
+  getExternalAccount,
   linkExternalAccount,
 } from './custody-accounts.js';
 import {
@@ -21,7 +22,7 @@ import {
   getSecurityMarketHours,
   updateSecurityMarketHours,
 } from './market-hours.js';
-import { createTrade } from './trades.js';
+import { createTrade, listTrades } from './trades.js';
 import { ping } from './ping.js';
 
 export const OPERATIONS: readonly Operation[] = [
@@ -42,6 +43,7 @@ export const OPERATIONS: readonly Operation[] = [
   getSecurityMarketHours,
   getCustodyAccount,
   createTrade,
+  listTrades,
   ping,
   listOfferings,
   createIssuer,
@@ -49,4 +51,5 @@ export const OPERATIONS: readonly Operation[] = [
   createAccount,
   fundCustodyAccount,
   linkExternalAccount,
+  getExternalAccount,
 ];

@@ -218,7 +218,9 @@ function seedAccounts(state: SandboxState, rng: Prng, now: number): Account[] {
     const accountName = fixedNames[i] ?? (isEntity ? entityName : person);
     const [city, st, zip] = rng.pick(PLACES);
     const created = before(now, rng.int(30, 700) * DAY_MS + rng.int(0, 86_000) * 1000);
-    const review = (offset: number) => REVIEW[(i + offset) % REVIEW.length];
+    // The demo investor's accounts have settled reviews, so the money journeys (invest, link a
+    // bank, deposit, disburse) run on them; every other account cycles through the statuses.
+    const review = (offset: number) => (i < 2 ? 'Approved' : REVIEW[(i + offset) % REVIEW.length]);
     const account: Account = {
       accountId,
       accountName,
@@ -562,13 +564,17 @@ function seedCustody(state: SandboxState, rng: Prng, now: number, accounts: Acco
       updatedDate: formatZoneless(created + 2 * DAY_MS),
     };
     state.custodyAccounts[account.accountId] = custody;
-    state.externalLinks[account.accountId] = {
+    const link = {
       accountId: account.accountId,
       bankName: rng.pick(BANKS),
       accountNumber: rng.digits(10),
       routingNumber: `1020${rng.digits(5)}`,
       linkedDate: formatZoneless(created + DAY_MS),
     };
+    // Avery Quinn's Roth IRA (the second demo account) starts without a linked bank, so linking
+    // one through linkExternalAccount can be shown; every other custody account has one. The
+    // link is drawn either way so the rest of the seed stays the same.
+    if (index !== 1) state.externalLinks[account.accountId] = link;
 
     const plans =
       index < 2

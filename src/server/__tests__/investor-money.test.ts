@@ -55,7 +55,7 @@ const VALID = {
   },
   international: {
     type: 'wire_international',
-    amount: '1000.000001',
+    amount: '1000.5',
     bankId: 'DEUTDEFF',
     bankAccountId: 'DE89 3704 0044 0532 0130 00',
   },

@@ -139,22 +139,37 @@ describe('heavy reads off the event loop', () => {
 
   it('answers /healthz while several days are walked, and walks at most two at once', async () => {
     const address = await h.app.listen({ port: 0, host: '127.0.0.1' });
-    const cookie = await signIn(h.app, 'investor@demo.test');
+    // Two viewers, two days each: the route allows two books at once per user.
+    const cookies = [
+      await signIn(h.app, 'investor@demo.test'),
+      await signIn(h.app, 'investor2@demo.test'),
+    ];
     const events: string[] = [];
+    const statuses: number[] = [];
+    let settled = 0;
     let most = 0;
     const watch = setInterval(() => (most = Math.max(most, dayWalks.running)), 1);
-    const books = DAYS.map((day) =>
-      fetch(`${address}/api/order-book/${day}`, { headers: { cookie, 'x-csrf': '1' } })
-        .then((res) => res.text())
-        .then(() => events.push(`book ${day}`)),
+    const books = DAYS.map((day, i) =>
+      fetch(`${address}/api/order-book/${day}`, {
+        headers: { cookie: cookies[i % 2], 'x-csrf': '1' },
+      })
+        .then((res) => {
+          statuses.push(res.status);
+          return res.text();
+        })
+        .then(() => events.push(`book ${day}`))
+        .finally(() => (settled += 1)),
     );
     // Wait until the walks are under way (two running, the others queued), then ask.
-    while (dayWalks.running < 2) await new Promise((resolve) => setImmediate(resolve));
+    while (dayWalks.running < 2 && settled < DAYS.length) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     const health = await fetch(`${address}/healthz`);
     events.push('healthz');
     expect(health.status).toBe(200);
     await Promise.all(books);
     clearInterval(watch);
+    expect(statuses).toEqual([200, 200, 200, 200]);
     expect(events[0]).toBe('healthz');
     expect(events).toHaveLength(DAYS.length + 1);
     expect(most).toBeLessThanOrEqual(2);

@@ -86,6 +86,8 @@ export const routeExamples: Record<string, RouteExample> = {
       funding: { contributionMethod: 'sep_contribution', currentHolding: {} },
     }),
   },
+  'POST /api/accounts/:accountId/deposits': { body: () => ({ amount: '25' }) },
+  'POST /api/accounts/:accountId/linked-bank': { noBody: true },
   'GET /api/order-book/:date': { params: () => ({ date: '2026-11-20' }) },
   'GET /api/orders/:orderId': { params: () => ({ orderId: '1' }) },
   'GET /api/securities/:securityId/market-hours': {
@@ -111,6 +113,7 @@ export const routeExamples: Record<string, RouteExample> = {
   },
   'GET /api/compliance/search': { query: () => ({ q: 'Quinn' }) },
   'POST /api/accounts/:accountId/notes': { body: () => ({ body: 'Matrix test note' }) },
+  'POST /api/compliance/money-requests/reconcile': { noBody: true },
   'POST /api/personal-data/reveal': {
     body: (ids) => ({
       objectType: 'account',

@@ -139,7 +139,7 @@ describe('TRUST_PROXY: a hop count or proxy addresses, never every hop', () => {
     } finally {
       await proxied.close();
     }
-  });
+  }, 120_000);
 });
 
 describe('sign-in failures: count and check in one atomic step', () => {
@@ -214,7 +214,7 @@ describe('limits on expensive and money routes, shared by instances', () => {
     } finally {
       await second.app.close();
     }
-  });
+  }, 120_000);
 
   it('lets one user walk at most two order-book days at once', async () => {
     const cookie = await signIn(h.app, 'admin@demo.test');
@@ -242,7 +242,7 @@ describe('limits on expensive and money routes, shared by instances', () => {
     expect((await call(h.app, 'GET', '/api/order-book/2026-03-04', { cookie })).statusCode).toBe(
       200,
     );
-  });
+  }, 120_000);
 });
 
 describe('every query parameter is bounded: a field message, never a 5xx', () => {

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, callSandbox, sandboxCalls, signIn, startHarness, type Harness } from './harness';
 
 /**
- * Issue 7, item 4: upstream faults injected through the sandbox's control endpoints. Reads retry,
- * the breaker opens and recovers, creates are never repeated, and every answer says whether
- * anything was submitted. The BFF's upstream timeout here is 1 s, the breaker opens after 3
- * failures and probes again after 500 ms.
+ * Upstream faults injected through the sandbox's control endpoints. Reads retry, each operation's
+ * breaker opens on its own failure rate and recovers, creates are never repeated, and every
+ * answer says whether anything was submitted. The BFF's upstream timeout here is 1 s; a breaker
+ * opens when more than half of at least 5 calls in 1 s fail and probes again after 500 ms. Only
+ * Date is faked: the breakers' clock is moved instead of waiting.
  */
 let h: Harness;
 let cookie: string;
@@ -16,19 +17,29 @@ beforeAll(async () => {
   h = await startHarness({
     env: {
       TRANSACT_TIMEOUT_MS: '1000',
-      TRANSACT_BREAKER_FAILURES: '3',
+      TRANSACT_BREAKER_FAILURE_RATE: '0.5',
+      TRANSACT_BREAKER_WINDOW_MS: '1000',
+      TRANSACT_BREAKER_MIN_RPS: '5',
       TRANSACT_BREAKER_RESET_MS: '500',
     },
   });
+  vi.useFakeTimers({ toFake: ['Date'] });
   cookie = await signIn(h.app, 'investor@demo.test');
   accountId = h.manifest.investors[0].accountIds[0];
 });
-afterAll(() => h?.close());
+afterAll(async () => {
+  vi.useRealTimers();
+  await h?.close();
+});
 afterEach(async () => {
   await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
-  // Each test starts with a closed breaker: wait out an open one and let a good read close it.
-  await new Promise((resolve) => setTimeout(resolve, 600));
-  expect((await readAccount()).statusCode).toBe(200);
+  // Each test starts with closed breakers and an empty window: move past the pause, then one good
+  // read in each of the window's five slices (the sampling breaker drops a slice per call).
+  vi.setSystemTime(Date.now() + 2_000);
+  for (let slice = 0; slice < 5; slice += 1) {
+    vi.setSystemTime(Date.now() + 250);
+    expect((await readAccount()).statusCode).toBe(200);
+  }
   await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
 });
 
@@ -106,8 +117,42 @@ describe('reads under upstream faults', () => {
     expect((await sandboxCalls(h.sandboxUrl)).getAccount).toBe(reachedBefore);
 
     await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    // Recovery: half a second after the fault ends, the probe goes through and closes it.
+    vi.setSystemTime(Date.now() + 501);
     expect((await readAccount()).statusCode).toBe(200);
+    expect((await readAccount()).statusCode).toBe(200);
+  });
+
+  it('50% 5xx on one operation under load leaves the other operations at 0% errors', async () => {
+    const others = () =>
+      Promise.all([
+        call(h.app, 'GET', `/api/accounts/${accountId}/fund-moves`, { cookie }),
+        call(h.app, 'GET', `/api/accounts/${accountId}/custody-account`, { cookie }),
+        call(h.app, 'GET', `/api/accounts/${accountId}/fund-moves?offset=1&limit=5`, { cookie }),
+      ]);
+    const otherStatuses: number[] = [];
+    const failingStatuses: number[] = [];
+    for (let round = 0; round < 12; round += 1) {
+      // Every other attempt of getAccount fails (one 503 rule used up per round).
+      if (round % 2 === 0) await fault({ operation: 'getAccount', httpStatus: 503, times: 1 });
+      const [failing, rest] = await Promise.all([readAccount(), others()]);
+      failingStatuses.push(failing.statusCode);
+      otherStatuses.push(...rest.map((r) => r.statusCode));
+    }
+    expect(otherStatuses.filter((status) => status !== 200)).toEqual([]);
+    expect(otherStatuses).toHaveLength(36);
+    // The failing operation itself is served: its failures are retried, not amplified.
+    expect(failingStatuses.filter((status) => status === 200).length).toBeGreaterThan(6);
+
+    // Now getAccount fails outright: its breaker opens, the others keep answering.
+    await fault({ operation: 'getAccount', httpStatus: 503 });
+    for (let i = 0; i < 3; i++) await readAccount();
+    const [open, rest] = await Promise.all([readAccount(), others()]);
+    expect(open.statusCode).toBe(503);
+    expect(open.json().error.submitted).toBe('no');
+    expect(rest.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
+    vi.setSystemTime(Date.now() + 501);
     expect((await readAccount()).statusCode).toBe(200);
   });
 });

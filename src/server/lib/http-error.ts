@@ -13,6 +13,7 @@ const statusOf: Record<ErrorCode, number> = {
   upstream_permission: 502,
   upstream_unavailable: 503,
   upstream_timeout: 504,
+  store_unavailable: 503,
   internal: 500,
 };
 
@@ -26,6 +27,8 @@ export class HttpError extends Error {
       fields?: FieldIssue[];
       submitted?: Submitted;
       retryAfterSeconds?: number;
+      /** Our reference of a money request (the register). */
+      reference?: string | null;
     } = {},
   ) {
     super(message);
@@ -39,6 +42,7 @@ export class HttpError extends Error {
         message: this.message,
         ...(this.extra.fields ? { fields: this.extra.fields } : {}),
         ...(this.extra.submitted ? { submitted: this.extra.submitted } : {}),
+        ...(this.extra.reference ? { reference: this.extra.reference } : {}),
         ...(requestId ? { requestId } : {}),
       },
     };

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError } from '../lib/http-error';
 import { fromUpstream, isUpstreamError } from '../lib/upstream-errors';
+import { isStoreFailure, storeUnavailable } from '../lib/store-errors';
 
 /** One place turns every failure into `{ error }` with a plain sentence; no stack traces leave. */
 export function errorHandlerPlugin(app: FastifyInstance) {
@@ -8,7 +9,17 @@ export function errorHandlerPlugin(app: FastifyInstance) {
     let httpError: HttpError;
     if (err instanceof HttpError) httpError = err;
     else if (isUpstreamError(err)) httpError = fromUpstream(err);
+    else if (isStoreFailure(err)) httpError = storeUnavailable('Nothing was changed.');
     else httpError = fromFastify(err as FastifyError);
+    // Every error of a money route says whether anything was submitted. Errors that reach here
+    // without one were raised before the request was claimed (the claim path sets its own).
+    const config = request.routeOptions.config as { idempotent?: boolean } | undefined;
+    if (config?.idempotent && !httpError.extra.submitted) {
+      httpError = new HttpError(httpError.code, httpError.message, {
+        ...httpError.extra,
+        submitted: 'no',
+      });
+    }
 
     if (httpError.status >= 500) request.log.error({ err }, 'request failed');
     else request.log.info({ code: httpError.code, status: httpError.status }, httpError.message);

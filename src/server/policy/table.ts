@@ -13,7 +13,7 @@ export const roleModel: Record<Role, string> = {
   compliance:
     'A reviewer: reads across accounts, fund moves and the audit log, and reveals one masked value at a time with a stated, audited reason. Changes nothing on the platform; writes only its own review notes.',
   admin:
-    'Everything a reviewer reads, and the trading hours of any security; user accounts are managed from the command line (npm run users), not through the API.',
+    "Everything a reviewer reads, the trading hours of any security, and the portal's users (create, link, change role, disable, reset second factors) on the Users page or with npm run users.",
 };
 
 const MINUTE = 60;
@@ -134,6 +134,54 @@ export const policyTable: Record<string, RoutePolicy> = {
     note: 'Request a custodial (IRA) account for my account; Idempotency-Key required.',
     limits: MONEY,
   },
+  'GET /api/accounts/:accountId/linked-bank': {
+    roles: ['investor', ...REVIEWERS],
+    objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
+    note: 'The bank ACH uses for the account (getExternalAccount), numbers masked to the last four.',
+  },
+  'POST /api/accounts/:accountId/linked-bank': {
+    roles: ['investor'],
+    objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
+    note: 'Link a bank account for ACH to my account (linkExternalAccount); audited.',
+  },
+  'POST /api/accounts/:accountId/deposits': {
+    roles: ['investor'],
+    objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
+    note: 'Deposit from my linked bank into my custody account (fundCustodyAccount); Idempotency-Key required.',
+  },
+  'GET /api/holdings': {
+    roles: ['investor'],
+    objects: [{ from: 'query', field: 'accountId', kind: 'account', check: 'own', optional: true }],
+    note: 'My trades (GET trades collection) across my accounts or one of them, with totals per offering.',
+  },
+  'GET /api/offerings/:offeringId/preflight': {
+    roles: ['investor'],
+    objects: [
+      { from: 'params', field: 'offeringId', kind: 'offering', check: 'any' },
+      { from: 'query', field: 'accountId', kind: 'account', check: 'own' },
+    ],
+    note: 'Why I can or cannot invest from one of my accounts: reviews, offering state, units, bounds.',
+  },
+  'GET /api/accounts/:accountId/money-requests': {
+    roles: ['investor', ...REVIEWERS],
+    objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
+    note: 'Money requests the portal sent for the account, with outcome and our reference.',
+  },
+  'GET /api/accounts/:accountId/timeline': {
+    roles: ['investor', ...REVIEWERS],
+    objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
+    note: 'Deposits, investments, disbursements and IRA requests of the account, with state and next step.',
+  },
+  'GET /api/compliance/money-requests': {
+    roles: REVIEWERS,
+    objects: [],
+    note: 'Every money request the portal sent, filtered by kind, outcome, account and dates, with who sent it.',
+  },
+  'GET /api/compliance/money-requests/export.csv': {
+    roles: REVIEWERS,
+    objects: [],
+    note: 'The filtered register as CSV with formula cells neutralized; the export is audited.',
+  },
   'GET /api/order-book/:date': {
     roles: ALL_ROLES,
     objects: [],
@@ -206,6 +254,11 @@ export const policyTable: Record<string, RoutePolicy> = {
     stepUp: 'always',
     readsOnly: true,
     limits: SEARCH,
+  },
+  'POST /api/compliance/money-requests/reconcile': {
+    roles: REVIEWERS,
+    objects: [],
+    note: 'Settle unknown money requests now by asking the upstream (fund moves); each settlement is audited; what cannot be decided stays unknown.',
   },
   'GET /api/audit-events': {
     roles: REVIEWERS,

@@ -26,6 +26,7 @@ import {
   toSupplementRequest,
   type IraSupplementReceipt,
 } from '../../contract/ira';
+import { checkDisbursementAmount } from '../../contract/money-limits';
 import { maskLast4 } from '../../contract/rules/bank';
 import { HttpError } from '../lib/http-error';
 import {
@@ -205,19 +206,47 @@ export const custodyRoutes = [
     response: z.union([disbursementReceiptSchema, pendingDisbursementSchema]),
     successStatus: 201,
     idempotent: true,
-    async handler({ params, body, deps, audit, user }) {
+    money: {
+      kind: 'disbursement',
+      describe: ({ params, body }) => ({ accountId: params.accountId, amount: body.amount }),
+      upstreamId: (receipt) => ('requestId' in receipt ? receipt.requestId : null),
+      held: (receipt) =>
+        'pendingApproval' in receipt
+          ? `Waiting for a second person's approval (approval ${receipt.pendingApproval.id}); nothing is sent before it.`
+          : null,
+    },
+    async handler({ params, body, deps, audit, user, moneyReference }) {
+      // The per-request ceiling is configuration (DISBURSEMENT_MAX_AMOUNT); the schema checked cents.
+      const ceiling = checkDisbursementAmount(body.amount, deps.config.disbursementMaxAmount);
+      if (!ceiling.ok) {
+        throw new HttpError('bad_request', ceiling.message, {
+          fields: [{ field: 'amount', message: ceiling.message }],
+          submitted: 'no',
+        });
+      }
       const request = toDisbursementRequest(params.accountId, body);
       // Maker-checker: above the threshold the request waits for a second person.
       if (needsApproval(deps, request.amount)) {
         return holdDisbursement({ deps, audit, user: user! }, request);
       }
-      const disbursement = await createCustodyFundDisbursement(deps.upstream, request);
+      // Written with the outcome, whatever it is: the register row alone does not say ACH or wire.
+      await audit({
+        action: 'disbursement_sent',
+        objectType: 'account',
+        objectId: params.accountId,
+        outcome: 'allowed',
+        details: { reference: moneyReference, type: body.type, amount: body.amount },
+      });
+      const disbursement = await createCustodyFundDisbursement(deps.upstream, request, {
+        reference: moneyReference,
+      });
       await audit({
         action: 'disbursement_requested',
         objectType: 'account',
         objectId: params.accountId,
         outcome: 'succeeded',
         details: {
+          reference: moneyReference,
           requestId: disbursement.requestId,
           type: disbursement.type,
           amount: disbursement.amount,
@@ -247,7 +276,12 @@ export const custodyRoutes = [
     response: iraSupplementReceiptSchema,
     successStatus: 201,
     idempotent: true,
-    async handler({ params, body, deps, audit, request }) {
+    money: {
+      kind: 'ira_supplement',
+      describe: ({ params }) => ({ accountId: params.accountId }),
+      upstreamId: (receipt) => receipt.accountId,
+    },
+    async handler({ params, body, deps, audit, request, moneyReference }) {
       const supplement = await addCustodyAccountSupplement(
         deps.upstream,
         toSupplementRequest(params.accountId, body),
@@ -257,6 +291,7 @@ export const custodyRoutes = [
         objectType: 'account',
         objectId: params.accountId,
         outcome: 'succeeded',
+        details: { reference: moneyReference },
       });
       // The request id is also the audit entry's, so support can find the request by it.
       return toSupplementReceipt(supplement, request.id, new Date());

@@ -3,7 +3,21 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AuditEvent } from '../store/audit';
 import { recordAudit } from '../store/audit';
-import { claim, complete, release, type IdempotencyScope } from '../store/idempotency';
+import {
+  claim,
+  complete,
+  release,
+  renewLease,
+  type IdempotencyScope,
+  type Outcome,
+  type OutcomeRecord,
+} from '../store/idempotency';
+import type {
+  MoneyRequestInit,
+  MoneyRequestKind,
+  MoneyRequestSettlement,
+} from '../store/money-requests';
+import { isStoreFailure, storeUnavailable } from '../lib/store-errors';
 import { HttpError } from '../lib/http-error';
 import { summarize, toFieldIssues } from '../lib/zod-issues';
 import { fromUpstream, isUpstreamError } from '../lib/upstream-errors';
@@ -16,6 +30,13 @@ import { hasSecondFactor } from '../store/second-factors';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Money-moving route: every error carries `submitted` (the error handler reads it). */
+    idempotent?: boolean;
+  }
+}
+
 export interface RouteContext<P, Q, B> {
   params: P;
   query: Q;
@@ -25,6 +46,10 @@ export interface RouteContext<P, Q, B> {
   request: FastifyRequest;
   reply: FastifyReply;
   deps: Deps;
+  /**
+   * Records an audit event. On idempotent routes the events are held and written in the same
+   * transaction as the request's outcome (and register row), so money never moves unaudited.
+   */
   audit(
     event: Omit<AuditEvent, 'userId' | 'userEmail' | 'role' | 'ip' | 'requestId'>,
   ): Promise<void>;
@@ -33,6 +58,24 @@ export interface RouteContext<P, Q, B> {
    * STEP_UP_MINUTES; routes whose policy says `stepUp: 'always'` are checked before the handler.
    */
   requireStepUp(action: string): Promise<void>;
+  /** Our reference of the money request (the register) on money routes; null elsewhere. */
+  moneyReference: string | null;
+}
+
+/** How a money route appears in the register of money requests (store/money-requests.ts). */
+export interface MoneySpec<P, B, R> {
+  kind: MoneyRequestKind;
+  /** What is known before the upstream call (account, amount when the form gives it). */
+  describe(input: { params: P; body: B }): Omit<MoneyRequestInit, 'kind'>;
+  /** The upstream's id in a successful answer (null when the request was held, see `held`). */
+  upstreamId(result: R): string | null;
+  /**
+   * Set when the answer holds the request back instead of sending it (a disbursement waiting for a
+   * second person's approval): the register row stays pending with this sentence.
+   */
+  held?(result: R): string | null;
+  /** The amount priced by the BFF, when `describe` could not know it. */
+  amount?(result: R): string;
 }
 
 export interface RouteSpec<P = unknown, Q = unknown, B = unknown, R = unknown> {
@@ -48,6 +91,8 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown, R = unknown> {
   successStatus?: number;
   /** Money-moving creates: the request must carry an Idempotency-Key (decision 9). */
   idempotent?: boolean;
+  /** Money requests: recorded in the register (requires `idempotent`). */
+  money?: MoneySpec<P, B, R>;
   /**
    * The handler returns a Node Readable that is sent as it is (for example NDJSON progress);
    * `response` then describes one line for the docs and is not checked per reply.
@@ -95,9 +140,12 @@ export function registerRoutes(
     const key = routeKey(spec);
     const policy = policyTable[key];
     if (!policy) throw new Error(`Route ${key} has no entry in the policy table`);
+    // The error handler gives every error of an idempotent route a `submitted` field.
+    const config = { idempotent: Boolean(spec.idempotent) } as Record<string, unknown>;
     app.route({
       method: spec.method,
       url: spec.url,
+      config,
       ...(policy.limits ? { preHandler: limitHooks(app, key, policy.limits, limitScale) } : {}),
       handler: (request, reply) => handle(spec, policy, key, deps, request, reply),
     });
@@ -186,6 +234,7 @@ async function handle(
     deps,
     audit,
     requireStepUp,
+    moneyReference: null,
   };
   if (spec.idempotent) return handleIdempotent(spec, key, ctx);
   const result = await runHandler(spec, ctx);
@@ -275,7 +324,22 @@ async function handleIdempotent(
       .update(JSON.stringify({ params: ctx.params, body: ctx.body }))
       .digest('hex'),
   };
-  const outcome = await claim(ctx.deps.db, scope);
+  const { deps, user, request } = ctx;
+  const money = spec.money
+    ? { kind: spec.money.kind, ...spec.money.describe({ params: ctx.params, body: ctx.body }) }
+    : undefined;
+  let outcome: Awaited<ReturnType<typeof claim>>;
+  try {
+    outcome = await claim(deps.db, scope, {
+      instanceId: deps.instanceId,
+      leaseMs: deps.config.claimLeaseMs,
+      money,
+    });
+  } catch (err) {
+    if (!isStoreFailure(err)) throw err;
+    request.log.error({ err }, 'store unavailable: request not claimed');
+    throw storeUnavailable('Nothing was submitted.');
+  }
   if (outcome.kind === 'mismatch') {
     throw new HttpError(
       'conflict',
@@ -283,11 +347,13 @@ async function handleIdempotent(
       { submitted: 'no' },
     );
   }
+  if (outcome.reference) ctx.reply.header('money-reference', outcome.reference);
   if (outcome.kind === 'in_progress') {
+    const named = outcome.reference ? ` (our reference ${outcome.reference})` : '';
     throw new HttpError(
       'conflict',
-      'The same request is still being processed. Check its status in a moment.',
-      { submitted: 'unknown' },
+      `The same request${named} is still being processed. Its outcome appears in your requests in a moment; do not send it again as a new request.`,
+      { submitted: 'unknown', reference: outcome.reference, retryAfterSeconds: 2 },
     );
   }
   if (outcome.kind === 'replay') {
@@ -295,31 +361,166 @@ async function handleIdempotent(
     return outcome.body;
   }
 
+  const reference = outcome.reference;
+  ctx.moneyReference = reference;
+  // Audit events of this request are written with its outcome, in one transaction.
+  const audits: AuditEvent[] = [];
+  ctx.audit = async (event) => {
+    audits.push({
+      ...event,
+      userId: user?.id,
+      userEmail: user?.email,
+      role: user?.role,
+      ip: request.ip,
+      requestId: request.id,
+    });
+  };
+  const leaseMs = deps.config.claimLeaseMs;
+  const renewal = setInterval(
+    () => {
+      renewLease(deps.db, scope, deps.instanceId, leaseMs).catch((err: unknown) =>
+        request.log.warn({ err }, 'claim lease not renewed'),
+      );
+    },
+    Math.max(100, Math.floor(leaseMs / 3)),
+  );
+  renewal.unref();
+
   const status = spec.successStatus ?? 200;
+  let result: unknown;
   try {
-    const result = await runHandler(spec, ctx);
-    await complete(ctx.deps.db, scope, { state: 'done', status, body: result });
-    ctx.reply.code(status);
-    return result;
+    result = await runHandler(spec, ctx);
   } catch (err) {
+    clearInterval(renewal);
     const httpError = err instanceof HttpError ? err : null;
-    if (httpError && httpError.extra.submitted !== 'unknown') {
-      await release(ctx.deps.db, scope);
-    } else {
-      const unknown =
-        httpError ??
-        new HttpError(
-          'internal',
-          'Something went wrong while submitting. It may or may not have been submitted: check before trying again.',
-          { submitted: 'unknown' },
-        );
-      await complete(ctx.deps.db, scope, {
-        state: 'unknown',
-        status: unknown.status,
-        body: unknown.toBody(),
+    if (httpError && httpError.extra.submitted === 'no') {
+      const refused = httpError.code === 'upstream_rejected';
+      await release(deps.db, scope, {
+        reference,
+        settlement: {
+          outcome: refused ? 'refused' : 'not_sent',
+          message: httpError.message,
+          via: 'response',
+          by: 'system',
+          neverSent: !refused,
+        },
+        audits,
+      }).catch((storeErr: unknown) =>
+        // The claim stays pending; its lease runs out and reconciliation settles it.
+        request.log.error({ err: storeErr }, 'store unavailable: not-sent outcome not recorded'),
+      );
+      throw new HttpError(httpError.code, httpError.message, {
+        ...httpError.extra,
+        reference,
       });
-      throw unknown;
     }
-    throw err;
+    const unknown = new HttpError(
+      httpError?.code ?? 'internal',
+      httpError && httpError.code !== 'internal'
+        ? withReference(httpError.message, reference)
+        : withReference(
+            'Something went wrong while submitting. It may or may not have been submitted: check your requests before trying again.',
+            reference,
+          ),
+      {
+        ...(httpError?.extra ?? {}),
+        submitted: httpError?.extra.submitted ?? 'unknown',
+        reference,
+      },
+    );
+    if (!httpError) request.log.error({ err }, 'money request failed with an unknown outcome');
+    await recordOutcome(
+      ctx,
+      scope,
+      { state: 'unknown', status: unknown.status, body: unknown.toBody() },
+      {
+        reference,
+        settlement: { outcome: 'unknown', message: unknown.message, via: 'response', by: 'system' },
+        audits,
+      },
+    );
+    throw unknown;
+  }
+  clearInterval(renewal);
+  await recordOutcome(
+    ctx,
+    scope,
+    { state: 'done', status, body: result },
+    {
+      reference,
+      settlement: spec.money ? moneySettlement(spec.money, result) : undefined,
+      audits,
+    },
+  );
+  ctx.reply.code(status);
+  return result;
+}
+
+function moneySettlement<R>(
+  money: MoneySpec<unknown, unknown, R>,
+  result: R,
+): MoneyRequestSettlement {
+  const held = money.held?.(result);
+  if (held)
+    return { outcome: 'pending', upstreamId: null, message: held, via: 'response', by: 'system' };
+  return {
+    outcome: 'created',
+    upstreamId: money.upstreamId(result),
+    amount: money.amount?.(result) ?? null,
+    via: 'response',
+    by: 'system',
+  };
+}
+
+function withReference(message: string, reference: string | null): string {
+  return reference ? `${message} Our reference: ${reference}.` : message;
+}
+
+/** Outcome writes are retried this many times before the outcome goes to the spool. */
+const OUTCOME_WRITE_DELAYS_MS = [0, 200, 1_000];
+
+/**
+ * The upstream has answered: the outcome must not be lost and the user must not be told to try
+ * again. The write is retried a few times; if the store still fails, the outcome is appended to
+ * the durable spool (replayed into the store later) and the answer goes out as it is.
+ */
+async function recordOutcome(
+  ctx: RouteContext<unknown, unknown, unknown>,
+  scope: IdempotencyScope,
+  outcome: Outcome,
+  record: OutcomeRecord,
+): Promise<void> {
+  const { deps, request } = ctx;
+  let lastError: unknown;
+  for (const delay of OUTCOME_WRITE_DELAYS_MS) {
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    try {
+      await complete(deps.db, scope, outcome, record);
+      return;
+    } catch (err) {
+      lastError = err;
+    }
+  }
+  request.log.error({ err: lastError }, 'store unavailable: outcome written to the spool');
+  try {
+    deps.spool.append({
+      scope,
+      outcome,
+      reference: record.reference ?? null,
+      settlement: record.settlement,
+      audits: record.audits ?? [],
+      at: new Date().toISOString(),
+    });
+  } catch (err) {
+    // Neither store nor disk: the answer still goes out; operators must act on this line.
+    request.log.fatal(
+      {
+        err,
+        scope: { ...scope, requestHash: undefined },
+        outcome: outcome.state,
+        reference: record.reference,
+      },
+      'money outcome could not be recorded anywhere',
+    );
   }
 }

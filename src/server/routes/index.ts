@@ -1,14 +1,19 @@
 import { accountRoutes } from './accounts';
 import { auditRoutes } from './audit';
 import { complianceRoutes } from './compliance';
+import { cashRoutes } from './cash';
 import { custodyRoutes } from './custody';
 import type { RouteSpec } from './define';
+import { holdingsRoutes } from './holdings';
 import { investRoutes } from './invest';
 import { issuerRoutes } from './issuer';
 import { marketHoursRoutes } from './market-hours';
+import { moneyRequestRoutes } from './money-requests';
 import { offeringRoutes } from './offerings';
 import { orderBookRoutes } from './order-book';
 import { personalDataRoutes } from './personal-data';
+import { preflightRoutes } from './preflight';
+import { reconciliationRoutes } from './reconciliation';
 import { sessionRoutes } from './session';
 import { secondFactorRoutes } from './second-factor';
 import { meRoutes } from './me';
@@ -23,6 +28,10 @@ export const allRoutes: RouteSpec[] = [
   ...investRoutes,
   ...accountRoutes,
   ...custodyRoutes,
+  ...cashRoutes,
+  ...holdingsRoutes,
+  ...preflightRoutes,
+  ...moneyRequestRoutes,
   ...orderBookRoutes,
   ...marketHoursRoutes,
   ...issuerRoutes,
@@ -34,4 +43,5 @@ export const allRoutes: RouteSpec[] = [
   ...adminUserRoutes,
   ...approvalRoutes,
   ...oidcRoutes,
+  ...reconciliationRoutes,
 ];

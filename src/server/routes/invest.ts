@@ -7,7 +7,9 @@ import {
   investmentRequestSchema,
 } from '../../contract/investments';
 import { EASTERN, todayInZone } from '../../contract/time';
+import { blockingReason } from '../../contract/preflight';
 import { HttpError } from '../lib/http-error';
+import { preflightFor } from './preflight';
 import { createTrade } from '../upstream';
 import { defineRoute } from './define';
 
@@ -28,7 +30,16 @@ export const investRoutes = [
     response: investmentReceiptSchema,
     successStatus: 201,
     idempotent: true,
-    async handler({ params, body, deps, audit, requireStepUp }) {
+    money: {
+      kind: 'investment',
+      describe: ({ params, body }) => ({
+        accountId: body.accountId,
+        offeringId: params.offeringId,
+      }),
+      upstreamId: (receipt) => receipt.tradeId,
+      amount: (receipt) => receipt.amount,
+    },
+    async handler({ params, body, deps, audit, requireStepUp, moneyReference }) {
       const { offerings } = await deps.offerings.get('all', () => deps.loadOfferings());
       const offering = offerings.find((o) => o.id === params.offeringId);
       if (!offering) {
@@ -42,6 +53,13 @@ export const investRoutes = [
         throw new HttpError('conflict', `${open.reason} Nothing was submitted.`, {
           submitted: 'no',
         });
+      // The preflight's rules (account reviews, units left, real maximum) bind here too, so the
+      // invest page and the BFF refuse the same things with the same words.
+      const preflight = await preflightFor(deps, body.accountId, offering);
+      const blocked = blockingReason(preflight);
+      if (blocked) {
+        throw new HttpError('conflict', `${blocked} Nothing was submitted.`, { submitted: 'no' });
+      }
       const quote = checkInvestment(offering, body.units);
       if (!quote.ok) {
         throw new HttpError('bad_request', quote.message, {
@@ -68,6 +86,7 @@ export const investRoutes = [
         objectId: offering.id,
         outcome: 'succeeded',
         details: {
+          reference: moneyReference,
           tradeId: receipt.tradeId,
           accountId: body.accountId,
           units: quote.value.units,

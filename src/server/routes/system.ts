@@ -132,6 +132,7 @@ export function systemRoutes(
         sandbox: deps.sandbox,
         platformTimeZone: deps.config.upstreamTimeZone,
         singleSignOn: deps.config.oidc ? { label: deps.config.oidc.label } : null,
+        disbursementMaxAmount: deps.config.disbursementMaxAmount,
       }),
     }),
     defineRoute({

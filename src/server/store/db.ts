@@ -3,6 +3,7 @@ import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysel
 import type { Database } from './schema';
 import { migrations } from './migrations';
 import { pgliteDialect } from './pglite-dialect';
+import { lockFolder } from './folder-lock';
 import { registerPglite } from './auth-epoch';
 
 export type Db = Kysely<Database>;
@@ -14,13 +15,47 @@ export interface StoreOptions {
   dataDir: string | null;
   /** Told about errors of idle PostgreSQL connections (logged by the server). */
   onIdleError?: (err: Error) => void;
+  /** Bounded waits on the store (defaults: connect 5 s, statement 10 s, idle 30 s). */
+  timeouts?: Partial<StoreTimeouts>;
 }
 
+export interface StoreTimeouts {
+  /** Opening a connection (PostgreSQL) or waiting for the pool. */
+  connectMs: number;
+  /** One statement: PostgreSQL statement_timeout and the client-side query timeout; PGlite query deadline. */
+  statementMs: number;
+  /** An idle pooled connection is closed after this long. */
+  idleMs: number;
+}
+
+export const defaultStoreTimeouts: StoreTimeouts = {
+  connectMs: 5_000,
+  statementMs: 10_000,
+  idleMs: 30_000,
+};
+
+/** Stores only this process can open (a locked PGlite folder): every other claim is dead. */
+const exclusiveStores = new WeakMap<Db, boolean>();
+export const isExclusiveStore = (db: Db) => exclusiveStores.get(db) === true;
+
 export async function openStore(options: StoreOptions): Promise<Db> {
+  const timeouts = { ...defaultStoreTimeouts, ...options.timeouts };
+  let exclusive = false;
   let db: Db;
   if (options.databaseUrl) {
     const { default: pg } = await import('pg');
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Every wait is bounded: a frozen or unreachable server fails requests (503) instead of
+    // hanging them. statement_timeout stops the server's work; query_timeout stops our wait even
+    // when the server does not answer at all; idle transactions are cut by the server.
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: timeouts.connectMs,
+      idleTimeoutMillis: timeouts.idleMs,
+      statement_timeout: timeouts.statementMs,
+      query_timeout: timeouts.statementMs + 1_000,
+      idle_in_transaction_session_timeout: timeouts.statementMs * 2,
+    });
     // An idle connection the server closes (restart, failover) must not crash the process: the
     // pool drops it and the next query opens a new one.
     pool.on('error', (err) => options.onIdleError?.(err));
@@ -28,11 +63,24 @@ export async function openStore(options: StoreOptions): Promise<Db> {
   } else {
     const { PGlite } = await import('@electric-sql/pglite');
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-    const pglite = new PGlite(options.dataDir ?? undefined);
-    db = new Kysely<Database>({ dialect: pgliteDialect(pglite) });
-    registerPglite(db, pglite);
+    const lock = options.dataDir ? lockFolder(options.dataDir) : null;
+    try {
+      const pglite = new PGlite(options.dataDir ?? undefined);
+      db = new Kysely<Database>({
+        dialect: pgliteDialect(pglite, {
+          queryTimeoutMs: timeouts.statementMs,
+          onDestroy: () => lock?.release(),
+        }),
+      });
+      registerPglite(db, pglite);
+    } catch (err) {
+      lock?.release();
+      throw err;
+    }
+    exclusive = Boolean(lock);
   }
   await migrate(db);
+  exclusiveStores.set(db, exclusive);
   return db;
 }
 

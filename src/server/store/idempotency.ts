@@ -1,16 +1,31 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from './db';
+import type { Database } from './schema';
+import { recordAudit, type AuditEvent } from './audit';
+import {
+  openMoneyRequest,
+  settleMoneyRequest,
+  type MoneyRequestInit,
+  type MoneyRequestSettlement,
+} from './money-requests';
 
 /**
  * Money moves once (architecture decision 9). The primary key (user, route, key) makes concurrent
  * duplicates collapse: exactly one caller claims the key and calls the upstream; the others wait
- * for its outcome and replay it.
+ * a short while for its outcome and replay it.
+ *
+ * A claim carries an owner lease: the instance holding it and a deadline, renewed while the
+ * upstream call is in flight. A claim whose lease ran out belongs to an instance that died (or
+ * lost the store): the next retry turns it into a definite "unknown" with our reference at once,
+ * and reconciliation settles it later. On a money route the claim opens the register row
+ * (money-requests.ts) in the same transaction.
  */
 export type Claim =
-  | { kind: 'claimed' }
-  | { kind: 'replay'; status: number; body: unknown }
+  | { kind: 'claimed'; reference: string | null }
+  | { kind: 'replay'; status: number; body: unknown; reference: string | null }
   | { kind: 'mismatch' }
-  | { kind: 'in_progress' };
+  | { kind: 'in_progress'; reference: string | null };
 
 export interface IdempotencyScope {
   userId: string;
@@ -19,84 +34,312 @@ export interface IdempotencyScope {
   requestHash: string;
 }
 
-/** A claim whose process died mid-call is treated as an unknown outcome after this long. */
-const STALE_PENDING_MS = 120_000;
+export interface ClaimOptions {
+  instanceId: string;
+  leaseMs: number;
+  /** How long a duplicate waits for a live owner before answering "in progress". */
+  waitMs?: number;
+  /** Opens a register row (money routes). */
+  money?: MoneyRequestInit;
+  now?: () => Date;
+}
 
-export async function claim(db: Db, scope: IdempotencyScope, waitMs = 30_000): Promise<Claim> {
-  const now = new Date();
-  const inserted = await db
-    .insertInto('idempotency_records')
-    .values({
-      user_id: scope.userId,
-      route: scope.route,
-      key: scope.key,
-      request_hash: scope.requestHash,
-      state: 'pending',
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((oc) => oc.columns(['user_id', 'route', 'key']).doNothing())
-    .returning('key')
-    .executeTakeFirst();
-  if (inserted) return { kind: 'claimed' };
+/** Rows written before leases existed count as dead after this long. */
+const LEGACY_STALE_MS = 120_000;
 
-  const deadline = Date.now() + waitMs;
+const scopeIs =
+  (s: Pick<IdempotencyScope, 'userId' | 'route' | 'key'>) =>
+  (eb: ExpressionBuilder<Database, 'idempotency_records'>) =>
+    eb.and({ user_id: s.userId, route: s.route, key: s.key });
+
+export async function claim(
+  db: Db,
+  scope: IdempotencyScope,
+  options: ClaimOptions,
+): Promise<Claim> {
+  const now = options.now ?? (() => new Date());
+  const waitMs = options.waitMs ?? 5_000;
+  const started = now().getTime();
   for (let delay = 25; ; delay = Math.min(delay * 2, 250)) {
+    const at = now();
+    const claimed = await db.transaction().execute(async (tx) => {
+      const inserted = await tx
+        .insertInto('idempotency_records')
+        .values({
+          user_id: scope.userId,
+          route: scope.route,
+          key: scope.key,
+          request_hash: scope.requestHash,
+          state: 'pending',
+          created_at: at,
+          updated_at: at,
+          owner_instance: options.instanceId,
+          lease_expires_at: new Date(at.getTime() + options.leaseMs),
+        })
+        .onConflict((oc) => oc.columns(['user_id', 'route', 'key']).doNothing())
+        .returning('key')
+        .executeTakeFirst();
+      if (!inserted) return null;
+      if (!options.money) return { reference: null };
+      const reference = await openMoneyRequest(tx, scope, options.money, at);
+      await tx
+        .updateTable('idempotency_records')
+        .set({ reference })
+        .where(scopeIs(scope))
+        .execute();
+      return { reference };
+    });
+    if (claimed) return { kind: 'claimed', reference: claimed.reference };
+
     const row = await db
       .selectFrom('idempotency_records')
       .selectAll()
-      .where('user_id', '=', scope.userId)
-      .where('route', '=', scope.route)
-      .where('key', '=', scope.key)
+      .where(scopeIs(scope))
       .executeTakeFirst();
-    if (!row) return claim(db, scope, Math.max(0, deadline - Date.now()));
+    if (!row) continue; // released between our insert and read: claim again
     if (row.request_hash !== scope.requestHash) return { kind: 'mismatch' };
     if (row.state !== 'pending') {
-      return { kind: 'replay', status: row.response_status ?? 500, body: row.response_body };
+      return {
+        kind: 'replay',
+        status: row.response_status ?? 500,
+        body: row.response_body,
+        reference: row.reference,
+      };
     }
-    if (Date.now() - row.created_at.getTime() > STALE_PENDING_MS) {
-      return { kind: 'replay', status: 504, body: staleBody };
+    const leaseEnd = row.lease_expires_at?.getTime() ?? row.created_at.getTime() + LEGACY_STALE_MS;
+    if (at.getTime() >= leaseEnd) {
+      const expired = await expireClaim(db, scope, at);
+      if (expired) return expired;
+      continue;
     }
-    if (Date.now() >= deadline) return { kind: 'in_progress' };
+    if (at.getTime() - started >= waitMs) return { kind: 'in_progress', reference: row.reference };
     await sleep(delay);
   }
 }
 
-const staleBody = {
-  error: {
-    code: 'upstream_timeout',
-    message:
-      'An earlier attempt with this request did not finish. It may or may not have been submitted: check your history before trying again.',
-    submitted: 'unknown',
-  },
-};
+/** What a retry is told when the instance that sent the request stopped before learning the outcome. */
+export function unknownOutcomeBody(reference: string | null) {
+  const named = reference ? ` Our reference is ${reference}.` : '';
+  return {
+    error: {
+      code: 'upstream_timeout' as const,
+      message: `An earlier attempt of this request stopped before its outcome was known.${named} It may or may not have been submitted. The portal checks with the platform automatically and settles it; the request list shows the outcome. Do not send it again as a new request.`,
+      submitted: 'unknown' as const,
+      ...(reference ? { reference } : {}),
+    },
+  };
+}
 
-export async function complete(
+/** Turns a pending claim whose lease ran out into a definite "unknown" (audited). */
+async function expireClaim(db: Db, scope: IdempotencyScope, at: Date): Promise<Claim | null> {
+  return db.transaction().execute(async (tx) => {
+    const row = await tx
+      .selectFrom('idempotency_records')
+      .selectAll()
+      .forUpdate()
+      .where(scopeIs(scope))
+      .executeTakeFirst();
+    if (!row || row.state !== 'pending') return null;
+    const leaseEnd = row.lease_expires_at?.getTime() ?? row.created_at.getTime() + LEGACY_STALE_MS;
+    if (at.getTime() < leaseEnd) return null;
+    const body = unknownOutcomeBody(row.reference);
+    await tx
+      .updateTable('idempotency_records')
+      .set({
+        state: 'unknown',
+        response_status: 504,
+        response_body: JSON.stringify(body),
+        updated_at: at,
+      })
+      .where(scopeIs(scope))
+      .execute();
+    if (row.reference) {
+      await settleMoneyRequest(
+        tx,
+        row.reference,
+        {
+          outcome: 'unknown',
+          message: body.error.message,
+          via: 'lease_expired',
+          by: 'system',
+        },
+        at,
+      );
+    }
+    await recordAudit(tx, {
+      userId: scope.userId,
+      action: 'money_request_unknown',
+      objectType: 'money_request',
+      objectId: row.reference,
+      outcome: 'unknown',
+      details: {
+        route: scope.route,
+        reason: 'the instance holding the request stopped',
+        owner: row.owner_instance,
+      },
+    });
+    return { kind: 'replay' as const, status: 504, body, reference: row.reference };
+  });
+}
+
+/** Turns every pending claim whose lease ran out into "unknown" (reconciliation's first step). */
+export async function expireDeadClaims(db: Db, now = new Date()): Promise<number> {
+  const dead = await db
+    .selectFrom('idempotency_records')
+    .select(['user_id', 'route', 'key', 'request_hash'])
+    .where('state', '=', 'pending')
+    .where((eb) =>
+      eb.or([
+        eb('lease_expires_at', '<=', now),
+        eb.and([
+          eb('lease_expires_at', 'is', null),
+          eb('created_at', '<=', new Date(now.getTime() - LEGACY_STALE_MS)),
+        ]),
+      ]),
+    )
+    .limit(1000)
+    .execute();
+  let expired = 0;
+  for (const row of dead) {
+    const scope = {
+      userId: row.user_id,
+      route: row.route,
+      key: row.key,
+      requestHash: row.request_hash,
+    };
+    if (await expireClaim(db, scope, now)) expired += 1;
+  }
+  return expired;
+}
+
+/** Keeps a claim alive while its upstream call is in flight. */
+export async function renewLease(
   db: Db,
   scope: IdempotencyScope,
-  outcome: { state: 'done' | 'unknown'; status: number; body: unknown },
+  instanceId: string,
+  leaseMs: number,
+  now = new Date(),
 ): Promise<void> {
   await db
     .updateTable('idempotency_records')
-    .set({
-      state: outcome.state,
-      response_status: outcome.status,
-      response_body: JSON.stringify(outcome.body),
-      updated_at: new Date(),
-    })
-    .where('user_id', '=', scope.userId)
-    .where('route', '=', scope.route)
-    .where('key', '=', scope.key)
+    .set({ lease_expires_at: new Date(now.getTime() + leaseMs) })
+    .where('state', '=', 'pending')
+    .where('owner_instance', '=', instanceId)
+    .where(scopeIs(scope))
     .execute();
 }
 
-/** Nothing reached the upstream: forget the key so the same request can be tried again. */
-export async function release(db: Db, scope: IdempotencyScope): Promise<void> {
-  await db
-    .deleteFrom('idempotency_records')
-    .where('user_id', '=', scope.userId)
-    .where('route', '=', scope.route)
-    .where('key', '=', scope.key)
+/**
+ * At boot on a store only this process may open (PGlite, locked folder): every pending claim
+ * belongs to a process that is gone, so its lease is ended now rather than after its deadline.
+ */
+export async function endForeignLeases(
+  db: Db,
+  instanceId: string,
+  now = new Date(),
+): Promise<number> {
+  const rows = await db
+    .updateTable('idempotency_records')
+    .set({ lease_expires_at: now })
     .where('state', '=', 'pending')
+    .where((eb) =>
+      eb.or([eb('owner_instance', '!=', instanceId), eb('owner_instance', 'is', null)]),
+    )
+    .returning('key')
     .execute();
+  return rows.length;
+}
+
+export interface Outcome {
+  state: 'done' | 'unknown';
+  status: number;
+  body: unknown;
+}
+
+export interface OutcomeRecord {
+  /** The register row of a money route. */
+  reference?: string | null;
+  settlement?: MoneyRequestSettlement;
+  /** Audit events of this outcome, written in the same transaction. */
+  audits?: AuditEvent[];
+  now?: Date;
+}
+
+/**
+ * Records the outcome, the register row and the audit events in one transaction: either all of
+ * them are stored or none (then the caller retries, and at last spools them).
+ */
+export async function complete(
+  db: Db,
+  scope: IdempotencyScope,
+  outcome: Outcome,
+  record: OutcomeRecord = {},
+): Promise<void> {
+  const at = record.now ?? new Date();
+  await db.transaction().execute(async (tx) => {
+    const row = await tx
+      .selectFrom('idempotency_records')
+      .select(['state', 'reference'])
+      .forUpdate()
+      .where(scopeIs(scope))
+      .executeTakeFirst();
+    // A done outcome is final: a replay (spool, second writer) changes nothing.
+    if (row?.state === 'done') return;
+    if (row) {
+      await tx
+        .updateTable('idempotency_records')
+        .set({
+          state: outcome.state,
+          response_status: outcome.status,
+          response_body: JSON.stringify(outcome.body),
+          updated_at: at,
+        })
+        .where(scopeIs(scope))
+        .execute();
+    } else {
+      // The record was pruned or never written (spool replay): write it whole.
+      await tx
+        .insertInto('idempotency_records')
+        .values({
+          user_id: scope.userId,
+          route: scope.route,
+          key: scope.key,
+          request_hash: scope.requestHash,
+          state: outcome.state,
+          response_status: outcome.status,
+          response_body: JSON.stringify(outcome.body),
+          created_at: at,
+          updated_at: at,
+          reference: record.reference ?? null,
+        })
+        .execute();
+    }
+    if (record.reference && record.settlement) {
+      await settleMoneyRequest(tx, record.reference, record.settlement, at);
+    }
+    for (const event of record.audits ?? []) await recordAudit(tx, event);
+  });
+}
+
+/**
+ * Nothing reached the upstream (or it refused): forget the key so the same request can be tried
+ * again, and record in the register why it was not created.
+ */
+export async function release(
+  db: Db,
+  scope: IdempotencyScope,
+  record: OutcomeRecord = {},
+): Promise<void> {
+  const at = record.now ?? new Date();
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .deleteFrom('idempotency_records')
+      .where('state', '=', 'pending')
+      .where(scopeIs(scope))
+      .execute();
+    if (record.reference && record.settlement) {
+      await settleMoneyRequest(tx, record.reference, record.settlement, at);
+    }
+    for (const event of record.audits ?? []) await recordAudit(tx, event);
+  });
 }

@@ -252,4 +252,77 @@ export const migrations: Record<string, Migration> = {
         execute function bump_auth_epoch()`.execute(db);
     },
   },
+  '0004-money-requests': {
+    async up(db: Kysely<unknown>) {
+      // The register of every money request the portal sends (see money-requests.ts). Keyed by
+      // our reference; the idempotency scope is unique so a retried key finds its row again.
+      await db.schema
+        .createTable('money_requests')
+        .addColumn('reference', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) =>
+          c.notNull().check(sql`kind in ('disbursement', 'investment', 'ira_supplement')`),
+        )
+        .addColumn('amount', 'text')
+        .addColumn('currency', 'text', (c) => c.notNull().defaultTo('USD'))
+        .addColumn('offering_id', 'text')
+        .addColumn('idem_route', 'text', (c) => c.notNull())
+        .addColumn('idem_key', 'text', (c) => c.notNull())
+        .addColumn('upstream_id', 'text')
+        .addColumn('outcome', 'text', (c) =>
+          c
+            .notNull()
+            .check(sql`outcome in ('pending', 'created', 'refused', 'not_sent', 'unknown')`),
+        )
+        .addColumn('message', 'text')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('sent_at', 'timestamptz')
+        .addColumn('settled_at', 'timestamptz')
+        .addColumn('settled_via', 'text', (c) =>
+          c.check(sql`settled_via in ('response', 'lease_expired', 'reconciliation', 'spool')`),
+        )
+        .addColumn('settled_by', 'text')
+        .addUniqueConstraint('money_requests_scope_uq', ['user_id', 'idem_route', 'idem_key'])
+        .execute();
+      await db.schema
+        .createIndex('money_requests_user_idx')
+        .on('money_requests')
+        .columns(['user_id', 'created_at'])
+        .execute();
+      await db.schema
+        .createIndex('money_requests_account_idx')
+        .on('money_requests')
+        .columns(['account_id', 'created_at'])
+        .execute();
+      await db.schema
+        .createIndex('money_requests_outcome_idx')
+        .on('money_requests')
+        .columns(['outcome', 'created_at'])
+        .execute();
+
+      // Owner lease of a claim: which instance holds it and until when (renewed while the
+      // upstream call is in flight), so a dead instance's claim is recognised without waiting.
+      await db.schema
+        .alterTable('idempotency_records')
+        .addColumn('owner_instance', 'text')
+        .execute();
+      await db.schema
+        .alterTable('idempotency_records')
+        .addColumn('lease_expires_at', 'timestamptz')
+        .execute();
+      await db.schema.alterTable('idempotency_records').addColumn('reference', 'text').execute();
+      await db.schema
+        .createIndex('idempotency_state_idx')
+        .on('idempotency_records')
+        .columns(['state', 'updated_at'])
+        .execute();
+      await db.schema
+        .createIndex('sessions_expiry_idx')
+        .on('sessions')
+        .column('absolute_expires_at')
+        .execute();
+    },
+  },
 };

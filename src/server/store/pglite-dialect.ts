@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { StoreTimeoutError } from '../lib/store-errors';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -15,20 +16,45 @@ import {
  * Kysely over embedded PGlite. PGlite is one connection, so transactions are serialized with a
  * queue: a connection is handed to one caller at a time.
  */
-export function pgliteDialect(db: PGlite): Dialect {
+export interface PgliteDialectOptions {
+  /**
+   * A query not answered within this long fails with StoreTimeoutError (the request answers 503)
+   * rather than holding the request forever. PGlite cannot cancel the query itself.
+   */
+  queryTimeoutMs?: number;
+  /** Called after the database is closed (releases the folder lock). */
+  onDestroy?: () => void;
+}
+
+export function pgliteDialect(db: PGlite, options: PgliteDialectOptions = {}): Dialect {
   return {
     createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new PgliteDriver(db),
+    createDriver: () => new PgliteDriver(db, options),
     createIntrospector: (k: Kysely<unknown>) => new PostgresIntrospector(k),
     createQueryCompiler: () => new PostgresQueryCompiler(),
   };
 }
 
 class PgliteConnection implements DatabaseConnection {
-  constructor(private readonly db: PGlite) {}
+  constructor(
+    private readonly db: PGlite,
+    private readonly timeoutMs: number | undefined,
+  ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.db.query<R>(query.sql, query.parameters as unknown[]);
+    const running = this.db.query<R>(query.sql, query.parameters as unknown[]);
+    let timer: NodeJS.Timeout | undefined;
+    const result = this.timeoutMs
+      ? await Promise.race([
+          running,
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(
+              () => reject(new StoreTimeoutError(`store query took over ${this.timeoutMs} ms`)),
+              this.timeoutMs,
+            );
+          }),
+        ]).finally(() => clearTimeout(timer))
+      : await running;
     const affected = result.affectedRows;
     return {
       rows: result.rows,
@@ -47,8 +73,11 @@ class PgliteDriver implements Driver {
   private tail: Promise<void> = Promise.resolve();
   private readonly releases = new Map<DatabaseConnection, () => void>();
 
-  constructor(private readonly db: PGlite) {
-    this.connection = new PgliteConnection(db);
+  constructor(
+    private readonly db: PGlite,
+    private readonly options: PgliteDialectOptions,
+  ) {
+    this.connection = new PgliteConnection(db, options.queryTimeoutMs);
   }
 
   async init(): Promise<void> {
@@ -81,6 +110,10 @@ class PgliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
-    await this.db.close();
+    try {
+      await this.db.close();
+    } finally {
+      this.options.onDestroy?.();
+    }
   }
 }

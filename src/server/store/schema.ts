@@ -12,6 +12,7 @@ export interface Database {
   recovery_codes: RecoveryCodesTable;
   oidc_flows: OidcFlowsTable;
   disbursement_approvals: DisbursementApprovalsTable;
+  money_requests: MoneyRequestsTable;
   auth_epoch: AuthEpochTable;
   saved_issuer_accounts: SavedIssuerAccountTable;
   account_notes: AccountNoteTable;
@@ -147,6 +148,9 @@ export interface IdempotencyTable {
   response_body: ColumnType<unknown, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  owner_instance: ColumnType<string | null, string | null | undefined, string | null>;
+  lease_expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  reference: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AuditTable {
@@ -169,6 +173,33 @@ export interface RateLimitTable {
   key: string;
   window_start: Timestamp;
   count: number;
+}
+
+export type MoneyRequestKind = 'disbursement' | 'investment' | 'ira_supplement';
+export type MoneyRequestOutcome = 'pending' | 'created' | 'refused' | 'not_sent' | 'unknown';
+export type MoneyRequestSettledVia = 'response' | 'lease_expired' | 'reconciliation' | 'spool';
+
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
+export interface MoneyRequestsTable {
+  reference: string;
+  user_id: string;
+  account_id: string;
+  kind: MoneyRequestKind;
+  amount: Nullable<string>;
+  currency: ColumnType<string, string | undefined, string>;
+  offering_id: Nullable<string>;
+  idem_route: string;
+  idem_key: string;
+  upstream_id: Nullable<string>;
+  outcome: MoneyRequestOutcome;
+  message: Nullable<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  sent_at: Nullable<Date>;
+  settled_at: Nullable<Date>;
+  settled_via: Nullable<MoneyRequestSettledVia>;
+  settled_by: Nullable<string>;
 }
 
 /** One row (id 1): bumped by triggers whenever a session may have ended or narrowed. */

@@ -1,66 +1,112 @@
+import {
+  BrokenCircuitError,
+  CircuitState,
+  circuitBreaker,
+  handleAll,
+  IsolatedCircuitError,
+  SamplingBreaker,
+  type CircuitBreakerPolicy,
+} from 'cockatiel';
+
 export interface BreakerOptions {
-  /** Consecutive failures (network, 5xx, timeout) that open the circuit. */
-  failureThreshold: number;
-  /** How long the circuit stays open before one probe call is let through. */
-  resetAfterMs: number;
+  /** Share of failed calls (0 to 1, exclusive) over the window above which the circuit opens. */
+  failureRate: number;
+  /** Length of the sampling window. */
+  windowMs: number;
+  /** Calls per second needed before the rate counts (a few failures at low traffic never trip it). */
+  minimumRps: number;
+  /** How long an open circuit fails fast before one probe call is let through (half-open). */
+  halfOpenAfterMs: number;
 }
+
+export const defaultBreakerOptions: BreakerOptions = {
+  failureRate: 0.7,
+  windowMs: 10_000,
+  minimumRps: 1,
+  halfOpenAfterMs: 2_000,
+};
 
 export type BreakerState = 'closed' | 'open' | 'half_open';
 
+export interface BreakerLogger {
+  warn(fields: Record<string, unknown>, message: string): void;
+  info(fields: Record<string, unknown>, message: string): void;
+}
+
+/** Thrown by `run` when the operation's circuit is open: nothing was sent. */
+export class CircuitOpenError extends Error {}
+
+const stateName: Record<CircuitState, BreakerState> = {
+  [CircuitState.Closed]: 'closed',
+  [CircuitState.Open]: 'open',
+  [CircuitState.HalfOpen]: 'half_open',
+  [CircuitState.Isolated]: 'open',
+};
+
 /**
- * A consecutive-failure circuit breaker (architecture decision 10). While open, calls fail fast;
- * after `resetAfterMs` one probe is let through (half-open); its success closes the circuit and
- * its failure opens it again for another period.
+ * One circuit breaker per upstream operation (architecture decision 10), from cockatiel: a
+ * sampling breaker trips on the failure RATE over a sliding window, not on a run of consecutive
+ * failures, so a partly failing operation keeps serving the calls that succeed; and a failing
+ * getOrder never short-circuits getAllOffers or a disbursement. Failures are network errors,
+ * timeouts, 5xx answers and malformed answers; refusals (106, 110, 4xx) are answers, not
+ * failures. Transitions are logged.
  */
-export class CircuitBreaker {
-  private state: BreakerState = 'closed';
-  private failures = 0;
-  private openedAt = 0;
-  private probeInFlight = false;
+export class OperationBreakers {
+  private readonly policies = new Map<string, CircuitBreakerPolicy>();
 
   constructor(
-    private readonly options: BreakerOptions,
-    private readonly now: () => number = Date.now,
+    private readonly options: BreakerOptions = defaultBreakerOptions,
+    private readonly logger?: BreakerLogger,
   ) {}
 
-  get currentState(): BreakerState {
-    if (this.state === 'open' && this.now() - this.openedAt >= this.options.resetAfterMs) {
-      return 'half_open';
+  private policy(operation: string): CircuitBreakerPolicy {
+    let policy = this.policies.get(operation);
+    if (!policy) {
+      policy = circuitBreaker(handleAll, {
+        halfOpenAfter: this.options.halfOpenAfterMs,
+        breaker: new SamplingBreaker({
+          threshold: this.options.failureRate,
+          duration: this.options.windowMs,
+          minimumRps: this.options.minimumRps,
+        }),
+      });
+      policy.onStateChange((state) => {
+        const fields = { operation, breaker: stateName[state] };
+        if (state === CircuitState.Closed) this.logger?.info(fields, `breaker ${operation} closed`);
+        else this.logger?.warn(fields, `breaker ${operation} ${stateName[state]}`);
+      });
+      this.policies.set(operation, policy);
     }
-    return this.state;
+    return policy;
   }
 
-  /** Whether a call may go out now. A true answer in half-open state reserves the probe. */
-  tryAcquire(): boolean {
-    if (this.state === 'closed') return true;
-    if (this.state === 'open') {
-      if (this.now() - this.openedAt < this.options.resetAfterMs) return false;
-      this.state = 'half_open';
+  /**
+   * Runs one call through the operation's circuit. `fn` throws to report a failure; its value
+   * counts as a success. Throws CircuitOpenError without calling `fn` while the circuit is open.
+   */
+  async run<T>(operation: string, fn: () => Promise<T>): Promise<T> {
+    try {
+      return await this.policy(operation).execute(fn);
+    } catch (err) {
+      if (err instanceof BrokenCircuitError || err instanceof IsolatedCircuitError) {
+        throw new CircuitOpenError(`${operation}: circuit open`);
+      }
+      throw err;
     }
-    if (this.probeInFlight) return false;
-    this.probeInFlight = true;
-    return true;
   }
 
-  onSuccess(): void {
-    this.state = 'closed';
-    this.failures = 0;
-    this.probeInFlight = false;
+  /** A failure learned after the call returned (an answer that does not match the document). */
+  reportFailure(operation: string): void {
+    this.run(operation, () => Promise.reject(new Error('malformed answer'))).catch(() => {});
   }
 
-  onFailure(): void {
-    this.probeInFlight = false;
-    if (this.state === 'half_open') {
-      this.open();
-      return;
-    }
-    this.failures += 1;
-    if (this.failures >= this.options.failureThreshold) this.open();
+  state(operation: string): BreakerState {
+    const policy = this.policies.get(operation);
+    return policy ? stateName[policy.state] : 'closed';
   }
 
-  private open(): void {
-    this.state = 'open';
-    this.openedAt = this.now();
-    this.failures = 0;
+  /** Every operation seen so far and its circuit. */
+  states(): Record<string, BreakerState> {
+    return Object.fromEntries([...this.policies.keys()].map((op) => [op, this.state(op)]));
   }
 }

@@ -1,6 +1,12 @@
 import http from 'node:http';
 import https from 'node:https';
-import { CircuitBreaker, type BreakerOptions, type BreakerState } from './breaker';
+import {
+  CircuitOpenError,
+  OperationBreakers,
+  defaultBreakerOptions,
+  type BreakerOptions,
+  type BreakerState,
+} from './breaker';
 import {
   UpstreamError,
   classifyStatusCode,
@@ -48,8 +54,11 @@ export interface UpstreamRequest {
   /** A `/v3/...` resource path; without it the legacy `/index.php/v3/<operation>` is used (§4, §9). */
   path?: string;
   body?: Record<string, WireValue>;
-  /** Non-secret query parameters (paging). Credentials never go in a URL (§5 rule 6). */
-  query?: Record<string, WireValue>;
+  /**
+   * Non-secret query parameters (paging, filters). A list repeats the key, as the trades
+   * collection's `filter[]` does (real-world notes §2). Credentials never go in a URL (§5 rule 6).
+   */
+  query?: Record<string, WireValue | readonly string[]>;
   /** JSON by default; some environments take form fields (real-world notes §2). */
   encoding?: 'json' | 'form';
   /** The scope a 110 answer of this operation refers to (§5 rule 10). */
@@ -66,13 +75,19 @@ export interface UpstreamStats {
   inFlight: number;
   retries: number;
   failures: number;
-  breaker: BreakerState;
+  /** Each operation's circuit (one breaker per operation). */
+  breakers: Record<string, BreakerState>;
 }
 
 export interface UpstreamClient {
   send(request: UpstreamRequest): Promise<UpstreamPayload>;
   stats(): UpstreamStats;
   readonly logger: UpstreamLogger;
+  /**
+   * Tells the breaker whether an answer matched the interface document (decodeAnswer calls it):
+   * a malformed 101 answer counts as a failure of its operation.
+   */
+  reportAnswer?(payload: UpstreamPayload, ok: boolean): void;
   /** Closes idle keep-alive sockets. */
   close(): void;
 }
@@ -97,6 +112,13 @@ const serviceUnavailable = 'The service is unavailable right now. Please try aga
 interface RawAnswer {
   httpStatus: number;
   text: string;
+}
+
+/** A failed call as the breaker sees it; `error` is what the caller is told (null: decided later). */
+class FailedAnswer extends Error {
+  constructor(readonly error: UpstreamError | null) {
+    super(error?.message ?? 'malformed answer');
+  }
 }
 
 class TransportFailure extends Error {
@@ -125,9 +147,14 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
   const readRetries = config.readRetries ?? 2;
   const retryBaseMs = config.retryBaseMs ?? 100;
   const logger = config.logger ?? noopLogger;
-  const breaker = new CircuitBreaker(
-    config.breaker ?? { failureThreshold: 5, resetAfterMs: 30_000 },
-  );
+  const breakers = new OperationBreakers(config.breaker ?? defaultBreakerOptions, {
+    info: (fields, message) => logger.info(fields, message),
+    warn: (fields, message) => logger.warn(fields, message),
+  });
+  // An answer's verdict (matches the document or not) arrives from decodeAnswer right after
+  // send() resolves; until then its breaker call stays open. Without a verdict (a caller that
+  // does not decode) the answer counts as a success on the next turn of the event loop.
+  const verdicts = new WeakMap<UpstreamPayload, (ok: boolean) => void>();
   const secrets = [config.apiKey, config.clientId];
   const counters = { calls: 0, inFlight: 0, retries: 0, failures: 0 };
 
@@ -136,7 +163,11 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
     const url = new URL(base.origin);
     url.pathname = `${basePath}${path}`;
     for (const [key, value] of Object.entries(request.query ?? {})) {
-      if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+      if (Array.isArray(value)) {
+        for (const item of value) url.searchParams.append(key, String(item));
+      } else if (value !== undefined && value !== null) {
+        url.searchParams.set(key, String(value));
+      }
     }
     return url;
   }
@@ -381,6 +412,22 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
     }
   }
 
+  /** The error a 5xx answer becomes (interpret decides the kind and the sentences). */
+  function answerError(request: UpstreamRequest, answer: RawAnswer): UpstreamError {
+    try {
+      interpret(request, answer);
+    } catch (thrown) {
+      if (thrown instanceof UpstreamError) return thrown;
+    }
+    return new UpstreamError({
+      kind: 'unavailable',
+      submitted: request.effect === 'write' ? 'unknown' : 'no',
+      operation: request.operation,
+      message: `${request.operation}: HTTP ${answer.httpStatus}`,
+      userMessage: `${serviceUnavailable} ${submittedSentence(request.effect === 'write' ? 'unknown' : 'no')}`,
+    });
+  }
+
   function sleep(ms: number): Promise<void> {
     return new Promise((resolve) => setTimeout(resolve, ms));
   }
@@ -405,23 +452,14 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
     const maxAttempts = request.effect === 'read' ? readRetries + 1 : 1;
 
     for (let attemptNo = 1; ; attemptNo += 1) {
-      if (!breaker.tryAcquire()) {
-        throw new UpstreamError({
-          kind: 'circuit_open',
-          submitted: 'no',
-          operation: request.operation,
-          message: `${request.operation}: circuit open after repeated upstream failures`,
-          userMessage: `${serviceUnavailable} ${submittedSentence('no')}`,
-        });
-      }
       counters.calls += 1;
       counters.inFlight += 1;
       const started = Date.now();
       let error: UpstreamError;
-      try {
+      let deliver!: (payload: UpstreamPayload) => void;
+      const delivered = new Promise<UpstreamPayload>((resolve) => (deliver = resolve));
+      const call = breakers.run(request.operation, async () => {
         const answer = await attempt(url, request, body);
-        if (answer.httpStatus >= 500) breaker.onFailure();
-        else breaker.onSuccess();
         logger.info(
           {
             operation: request.operation,
@@ -432,27 +470,61 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
           },
           'upstream call',
         );
+        // 5xx answers and malformed bodies are failures of the operation; refusals are answers.
+        if (answer.httpStatus >= 500) throw new FailedAnswer(answerError(request, answer));
+        let payload: UpstreamPayload;
         try {
-          return interpret(request, answer);
+          payload = interpret(request, answer);
         } catch (thrown) {
-          if (!(thrown instanceof UpstreamError)) throw thrown;
-          error = thrown;
+          if (thrown instanceof UpstreamError && thrown.kind === 'bad_response') {
+            throw new FailedAnswer(thrown);
+          }
+          if (thrown instanceof UpstreamError) return thrown;
+          throw thrown;
         }
+        const verdict = new Promise<boolean>((resolve) => {
+          verdicts.set(payload, resolve);
+          setImmediate(() => resolve(true));
+        });
+        deliver(payload);
+        if (!(await verdict)) throw new FailedAnswer(null);
+        return payload;
+      });
+      try {
+        const outcome = await Promise.race([call, delivered]);
+        if (!(outcome instanceof UpstreamError)) {
+          // The breaker call finishes once the verdict is in; its failure is the breaker's alone.
+          call.catch(() => {});
+          return outcome;
+        }
+        error = outcome;
       } catch (thrown) {
         if (thrown instanceof UpstreamError) throw thrown;
-        if (!(thrown instanceof TransportFailure)) throw thrown;
-        breaker.onFailure();
-        error = transportError(request, thrown);
-        logger.warn(
-          {
+        if (thrown instanceof CircuitOpenError) {
+          throw new UpstreamError({
+            kind: 'circuit_open',
+            submitted: 'no',
             operation: request.operation,
-            kind: error.kind,
-            code: thrown.code,
-            durationMs: Date.now() - started,
-            attempt: attemptNo,
-          },
-          `upstream ${request.operation}: ${error.kind}`,
-        );
+            message: `${request.operation}: circuit open after repeated upstream failures`,
+            userMessage: `${serviceUnavailable} ${submittedSentence('no')}`,
+          });
+        }
+        if (thrown instanceof FailedAnswer && thrown.error) {
+          error = thrown.error;
+        } else {
+          if (!(thrown instanceof TransportFailure)) throw thrown;
+          error = transportError(request, thrown);
+          logger.warn(
+            {
+              operation: request.operation,
+              kind: error.kind,
+              code: thrown.code,
+              durationMs: Date.now() - started,
+              attempt: attemptNo,
+            },
+            `upstream ${request.operation}: ${error.kind}`,
+          );
+        }
       } finally {
         counters.inFlight -= 1;
       }
@@ -470,7 +542,11 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
   return {
     send,
     logger,
-    stats: () => ({ ...counters, breaker: breaker.currentState }),
+    stats: () => ({ ...counters, breakers: breakers.states() }),
+    reportAnswer(payload, ok) {
+      verdicts.get(payload)?.(ok);
+      verdicts.delete(payload);
+    },
     close: () => agent.destroy(),
   };
 }

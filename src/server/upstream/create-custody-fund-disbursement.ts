@@ -22,9 +22,22 @@ const wireTypes = {
   wire_international: 'wire_international',
 } as const;
 
-/** §4.5: bank fields only for wires; ACH goes to the account linked by linkExternalAccount. */
-export function buildDisbursementRequest(input: DisbursementRequest): UpstreamRequest {
+/** How our reference is carried in additionalDetails (matched by reconciliation). */
+export const referenceNote = (reference: string) => `Portal ref ${reference}`;
+
+/**
+ * §4.5: bank fields only for wires; ACH goes to the account linked by linkExternalAccount.
+ * additionalDetails is echoed by the upstream (§2.10), so it carries our reference of the
+ * request: the one field that lets reconciliation find a disbursement whose answer was lost.
+ */
+export function buildDisbursementRequest(
+  input: DisbursementRequest,
+  options: { reference?: string | null } = {},
+): UpstreamRequest {
   const wire = input.type === 'ach' ? undefined : input;
+  const details = [wire?.additionalDetails, options.reference && referenceNote(options.reference)]
+    .filter(Boolean)
+    .join(' · ');
   return {
     operation: 'createCustodyFundDisbursement',
     method: 'POST',
@@ -35,7 +48,7 @@ export function buildDisbursementRequest(input: DisbursementRequest): UpstreamRe
       type: wireTypes[input.type],
       bankId: wire?.bankId,
       bankAccountId: wire?.bankAccountId,
-      additionalDetails: wire?.additionalDetails,
+      additionalDetails: details || undefined,
     },
   };
 }
@@ -60,8 +73,9 @@ export const rawDisbursementAnswerSchema = z.object({
 export async function createCustodyFundDisbursement(
   client: UpstreamClient,
   input: DisbursementRequest,
+  options: { reference?: string | null } = {},
 ): Promise<Disbursement> {
-  const request = buildDisbursementRequest(input);
+  const request = buildDisbursementRequest(input, options);
   const payload = await client.send(request);
   return decodeAnswer(client, request, payload, rawDisbursementAnswerSchema, (raw) => {
     const record = raw.custodyFundDisbursement;

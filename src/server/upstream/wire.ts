@@ -434,8 +434,12 @@ export function decodeAnswer<Schema extends z.ZodType, Result>(
     if (parsed.success) {
       try {
         outcome = { ok: true, result: normalize(parsed.data as z.output<Schema>) };
+        client.reportAnswer?.(payload, true);
       } catch (error) {
-        if (error instanceof UpstreamError) throw error;
+        if (error instanceof UpstreamError) {
+          client.reportAnswer?.(payload, true);
+          throw error;
+        }
         outcome = { ok: false, problem: [error instanceof Error ? error.message : String(error)] };
       }
     } else {
@@ -458,9 +462,12 @@ export function decodeAnswer<Schema extends z.ZodType, Result>(
         `upstream ${request.operation}: ${skipped.length} record(s) could not be understood and were left out`,
       );
     }
+    client.reportAnswer?.(payload, true);
     return outcome.result;
   }
   const problem = outcome.problem;
+  // A 101 answer that does not match the document is a failure of its operation's breaker.
+  client.reportAnswer?.(payload, false);
   const submitted = request.effect === 'write' ? 'unknown' : 'no';
   client.logger.error(
     { operation: request.operation, issues: problem.slice(0, 20) },

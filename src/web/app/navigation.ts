@@ -2,6 +2,8 @@ import type { ComponentType } from 'react';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
+import PieChartOutlineOutlined from '@mui/icons-material/PieChartOutlineOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import BusinessCenterOutlined from '@mui/icons-material/BusinessCenterOutlined';
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
@@ -37,6 +39,12 @@ export const navigationItems: NavigationItem[] = [
     icon: AccountBalanceWalletOutlined,
   },
   {
+    label: 'My investments',
+    href: paths.app.holdings.getHref(),
+    roles: ['investor'],
+    icon: PieChartOutlineOutlined,
+  },
+  {
     label: 'Offerings',
     href: paths.app.offerings.getHref(),
     roles: everyone,
@@ -70,8 +78,9 @@ export const navigationItems: NavigationItem[] = [
   {
     label: 'Trading hours of my securities',
     href: paths.app.securityHours.getHref(),
-    roles: ['issuer_staff', ...reviewers],
-    labelFor: { compliance: 'Trading hours of securities', admin: 'Trading hours of securities' },
+    // Admins set any security's hours; compliance reads them on the market hours page.
+    roles: ['issuer_staff', 'admin'],
+    labelFor: { admin: 'Trading hours of securities' },
     icon: EditCalendarOutlined,
   },
   {
@@ -85,6 +94,12 @@ export const navigationItems: NavigationItem[] = [
     href: paths.app.complianceFundMoves.getHref(),
     roles: reviewers,
     icon: SwapHorizOutlined,
+  },
+  {
+    label: 'Money requests',
+    href: paths.app.complianceMoneyRequests.getHref(),
+    roles: reviewers,
+    icon: ReceiptLongOutlined,
   },
   {
     label: 'Audit log',

@@ -55,6 +55,18 @@ export function createAppRouter(queryClient: QueryClient) {
               lazy: () => import('./routes/app/accounts/disbursement').then(route),
             },
             {
+              path: paths.app.accountMoney.path,
+              lazy: () => import('./routes/app/accounts/money').then(route),
+            },
+            {
+              path: paths.app.holdings.path,
+              lazy: () => import('./routes/app/holdings/holdings').then(route),
+            },
+            {
+              path: paths.app.complianceMoneyRequests.path,
+              lazy: () => import('./routes/app/compliance/money-requests').then(route),
+            },
+            {
               path: paths.app.iraSupplement.path,
               lazy: () => import('./routes/app/accounts/ira').then(route),
             },

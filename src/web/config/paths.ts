@@ -55,6 +55,18 @@ export const paths = {
       getHref: (accountId: string) =>
         `/accounts/${encodeURIComponent(accountId)}/disbursements/new`,
     },
+    accountMoney: {
+      path: '/accounts/:accountId/money',
+      getHref: (accountId: string) => `/accounts/${encodeURIComponent(accountId)}/money`,
+    },
+    holdings: {
+      path: '/holdings',
+      getHref: () => '/holdings',
+    },
+    complianceMoneyRequests: {
+      path: '/compliance/money-requests',
+      getHref: () => '/compliance/money-requests',
+    },
     iraSupplement: {
       path: '/accounts/:accountId/ira',
       getHref: (accountId: string) => `/accounts/${encodeURIComponent(accountId)}/ira`,

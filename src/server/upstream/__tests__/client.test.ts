@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createUpstreamClient, type UpstreamClientConfig } from '../client';
 import { cleanUpstreamText, UpstreamError } from '../errors';
 import { getCustodyAccount } from '../get-custody-account';
@@ -400,44 +400,91 @@ describe('retries, timeouts and dropped connections (architecture decisions 9, 1
   });
 });
 
-describe('circuit breaker (architecture decision 10)', () => {
-  it('opens after N consecutive failures, fails fast, probes after resetAfterMs and closes on success', async () => {
+describe('circuit breakers, one per operation (architecture decision 10)', () => {
+  // Only Date is faked: sockets and the local server run as usual, the breaker's clock moves.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const breaker = { failureRate: 0.5, windowMs: 1_000, minimumRps: 3, halfOpenAfterMs: 2_000 };
+
+  it('opens on a failure rate over the window, fails fast, half-opens after the pause and closes on success', async () => {
     let healthy = false;
     handler = (_s, res) =>
       healthy ? json(res, 200, { statusCode: '101' }) : json(res, 500, 'down');
-    const { client } = makeClient({
-      readRetries: 0,
-      breaker: { failureThreshold: 2, resetAfterMs: 150 },
-    });
-    await expect(client.send(read)).rejects.toMatchObject({ kind: 'unavailable' });
-    await expect(client.send(read)).rejects.toMatchObject({ kind: 'unavailable' });
-    expect(client.stats().breaker).toBe('open');
-    await expect(client.send(write)).rejects.toMatchObject({
+    const { client, log } = makeClient({ readRetries: 0, breaker });
+    // Three calls make the minimum volume of the window (3 per second over 1 s); all failed.
+    for (let i = 0; i < 3; i += 1) {
+      await expect(client.send(read)).rejects.toMatchObject({ kind: 'unavailable' });
+    }
+    expect(client.stats().breakers.getAccount).toBe('open');
+    await expect(client.send(read)).rejects.toMatchObject({
       kind: 'circuit_open',
       submitted: 'no',
     });
-    expect(seen).toHaveLength(2);
+    expect(seen).toHaveLength(3);
+    expect(log.lines.some((l) => l.msg === 'breaker getAccount open')).toBe(true);
 
-    await new Promise((resolve) => setTimeout(resolve, 170));
-    expect(client.stats().breaker).toBe('half_open');
+    vi.setSystemTime(Date.now() + 2_001);
     // A failed probe opens the circuit again.
     await expect(client.send(read)).rejects.toMatchObject({ kind: 'unavailable' });
     await expect(client.send(read)).rejects.toMatchObject({ kind: 'circuit_open' });
 
-    await new Promise((resolve) => setTimeout(resolve, 170));
+    vi.setSystemTime(Date.now() + 2_001);
     healthy = true;
-    await expect(client.send(read)).resolves.toMatchObject({ statusCode: '101' });
-    expect(client.stats().breaker).toBe('closed');
-    await expect(client.send(read)).resolves.toMatchObject({ statusCode: '101' });
+    const payload = await client.send(read);
+    expect(payload).toMatchObject({ statusCode: '101' });
+    // The verdict on the answer (here: it matches) settles the probe.
+    client.reportAnswer?.(payload, true);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(client.stats().breakers.getAccount).toBe('closed');
+    expect(log.lines.some((l) => l.msg === 'breaker getAccount closed')).toBe(true);
     expect(seen).toHaveLength(5);
+  });
+
+  it('stays closed while most calls succeed: a partly failing operation keeps serving', async () => {
+    let n = 0;
+    handler = (_s, res) =>
+      (n += 1) % 3 === 0 ? json(res, 500, 'down') : json(res, 200, { statusCode: '101' });
+    const { client } = makeClient({ readRetries: 0, breaker });
+    const results = await Promise.allSettled(Array.from({ length: 12 }, () => client.send(read)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(8);
+    expect(client.stats().breakers.getAccount).toBe('closed');
+  });
+
+  it('a failing operation never short-circuits another one', async () => {
+    handler = (s, res) =>
+      s.url.endsWith('/createTrade')
+        ? json(res, 503, 'down')
+        : json(res, 200, { statusCode: '101' });
+    const { client } = makeClient({ readRetries: 0, breaker });
+    for (let i = 0; i < 4; i += 1) await client.send(write).catch(() => {});
+    expect(client.stats().breakers.createTrade).toBe('open');
+    await expect(client.send(read)).resolves.toMatchObject({ statusCode: '101' });
+    expect(client.stats().breakers.getAccount).toBe('closed');
+  });
+
+  it('counts answers that do not match the document as failures', async () => {
+    // A 101 answer without the account object getAccount must carry (§4.10).
+    handler = (_s, res) => json(res, 200, { statusCode: '101', statusDesc: 'Ok' });
+    const { client } = makeClient({ readRetries: 0, breaker });
+    for (let i = 0; i < 3; i += 1) {
+      await expect(getAccount(client, { accountId: 'A1040000' })).rejects.toMatchObject({
+        kind: 'bad_response',
+      });
+    }
+    expect(client.stats().breakers.getAccount).toBe('open');
   });
 
   it('rejections (4xx, 106) do not count as failures', async () => {
     handler = (_s, res) =>
       json(res, 200, { statusCode: '106', statusDesc: 'Data/parameter missing' });
-    const { client } = makeClient({ breaker: { failureThreshold: 1, resetAfterMs: 10_000 } });
-    await expect(client.send(read)).rejects.toMatchObject({ kind: 'rejected' });
-    await expect(client.send(read)).rejects.toMatchObject({ kind: 'rejected' });
-    expect(client.stats().breaker).toBe('closed');
+    const { client } = makeClient({ breaker });
+    for (let i = 0; i < 4; i += 1) {
+      await expect(client.send(read)).rejects.toMatchObject({ kind: 'rejected' });
+    }
+    expect(client.stats().breakers.getAccount).toBe('closed');
   });
 });

@@ -17,7 +17,7 @@ export function fakeClient(
       inFlight: 0,
       retries: 0,
       failures: 0,
-      breaker: 'closed',
+      breakers: {},
     }),
     logger: {
       info() {},

@@ -14,6 +14,10 @@ import { getAccount } from '../get-account';
 import { getAllOffers } from '../get-all-offers';
 import { getCustodyFundMove } from '../get-custody-fund-move';
 import { getCustodyFundMoves } from '../get-custody-fund-moves';
+import { tradePageSchema } from '../../../contract/holdings';
+import { getTrades } from '../get-trades';
+import { getExternalAccount } from '../get-external-account';
+import { linkExternalAccount } from '../link-external-account';
 
 /*
  * Every public real-world response sample (../shared/transact-samples, see its INDEX.md) of an
@@ -117,6 +121,19 @@ const fullTradeDetail = {
   PrincipalDate: '',
 };
 
+/** A trades-collection row as live getTrade rows carry it (real-world notes §4.1). */
+const fullTradeRow = {
+  tradeId: '130',
+  offeringId: '1452311',
+  accountId: ACCOUNT_ID,
+  transactionType: 'ACH',
+  totalAmount: '10.00',
+  totalShares: '1.000000',
+  orderStatus: 'CREATED',
+  createdDate: '2024-10-18 14:05:00',
+  archived_status: '0',
+};
+
 function anyString(key: string): string {
   if (/amount/i.test(key)) return '250.000000';
   if (/date/i.test(key)) return '2024-10-18 14:03:11';
@@ -155,6 +172,9 @@ function completePartial(sample: Sample, body: Record<string, unknown>): Record<
       ...fullOffering,
       ...(row as object),
     }));
+  }
+  if (Array.isArray(out.trades)) {
+    out.trades = out.trades.map((row) => ({ ...fullTradeRow, ...(row as object) }));
   }
   if (Array.isArray(out.purchaseDetails)) {
     const [flag, rows] = out.purchaseDetails as [boolean, object[]];
@@ -225,6 +245,30 @@ const replays: Record<
       expect(page.moves.every((move) => move.accountId === ACCOUNT_ID)).toBe(true);
     },
   },
+  getExternalAccount: {
+    call: (client) => getExternalAccount(client, { accountId: ACCOUNT_ID }),
+    check: (result, body) => {
+      const bank = result as { accountNumber: string | null; routingNumber: string | null };
+      const raw = body.statusDesc as Record<string, string>;
+      expect(bank.accountNumber).toBe(raw.AccountNumber);
+      expect(bank.routingNumber).toBe(raw.AccountRoutingNumber);
+    },
+  },
+  linkExternalAccount: {
+    call: (client) => linkExternalAccount(client, { accountId: ACCOUNT_ID }),
+    // The mock answers "someurl": not an http(s) link, so none is passed on.
+    check: (result) => expect(result).toEqual({ linkUrl: null }),
+  },
+  'GET /v3/trades': {
+    call: (client) => getTrades(client, { offset: 1, limit: 2 }),
+    check: (result, body) => {
+      const page = tradePageSchema.parse(result);
+      expect(page.trades.length).toBe((body.trades as unknown[]).length);
+      expect(page.trades[0].tradeId).toMatch(/^[0-9]+$/);
+      const pagination = body.pagination as { endIndex?: number } | undefined;
+      if (pagination) expect(page.endIndex).toBe(pagination.endIndex);
+    },
+  },
 };
 // The same reads under their names before the 2024-10-18 rename (real-world notes §4.1).
 replays.getFundCustodyAccount = replays.getCustodyFundMove;
@@ -246,6 +290,7 @@ const sampleNames: Record<string, string[]> = {
   getCustodyFundMove: ['getCustodyFundMove', 'getFundCustodyAccount'],
   getCustodyAccount: ['GET /v3/custody/accounts/{id}'],
   offerings: ['GET /v3/offerings'],
+  trades: ['GET /v3/trades'],
 };
 
 /** Every operation name a module of src/server/upstream sends. */
@@ -311,6 +356,7 @@ describe('real-world samples (../shared/transact-samples)', () => {
       'getAllOffers',
       'getCustodyFundMove',
       'getCustodyFundMoveHistory',
+      'GET /v3/trades',
     ]) {
       expect(operations).toContain(name);
     }

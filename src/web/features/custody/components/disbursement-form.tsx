@@ -189,10 +189,10 @@ export function DisbursementForm({ accountId }: { accountId: string }) {
                   whereToCheck={
                     <>
                       check the{' '}
-                      <Link component={RouterLink} to={paths.app.fundMoves.getHref(accountId)}>
-                        fund moves of this account
+                      <Link component={RouterLink} to={paths.app.accountMoney.getHref(accountId)}>
+                        requests and timeline of this account
                       </Link>{' '}
-                      or contact support
+                      (it is listed there with our reference) or contact support
                     </>
                   }
                 />
@@ -320,9 +320,12 @@ function DisbursementResult({ receipt }: { receipt: DisbursementReceipt }) {
             : []),
         ]}
       />
-      <Box sx={{ mt: 2 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 2 }}>
         <Link component={RouterLink} to={paths.app.account.getHref(receipt.accountId)}>
           Back to the account
+        </Link>
+        <Link component={RouterLink} to={paths.app.accountMoney.getHref(receipt.accountId)}>
+          See it on the account's timeline
         </Link>
       </Box>
     </Alert>

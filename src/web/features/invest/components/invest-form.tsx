@@ -31,6 +31,8 @@ import { formatDecimal, formatTimestamp, formatMoney } from '../../../lib/format
 import { SubmissionError } from '../../custody/components/submission-outcome';
 import { useCreateInvestment } from '../api/create-investment';
 import { focusOnMount } from '../../../lib/focus';
+import { useQueryClient } from '@tanstack/react-query';
+import { rememberReceipt } from '../../money/api/receipts';
 
 const paymentOptions = (Object.keys(paymentMethodLabels) as InvestmentValues['paymentMethod'][])
   .filter((method) => method !== 'credit_card')
@@ -57,6 +59,7 @@ export function InvestForm({ offering, accounts }: InvestFormProps) {
   const [review, setReview] = useState<{ values: InvestmentValues; key: string } | null>(null);
   const [receipt, setReceipt] = useState<InvestmentReceipt | null>(null);
   const mutation = useCreateInvestment();
+  const queryClient = useQueryClient();
   const armed = useArmed(review !== null);
 
   if (receipt) return <InvestmentResult receipt={receipt} />;
@@ -72,7 +75,11 @@ export function InvestForm({ offering, accounts }: InvestFormProps) {
     mutation.mutate(
       { offeringId: offering.id, request: review.values, idempotencyKey: review.key },
       {
-        onSuccess: setReceipt,
+        onSuccess: (confirmed) => {
+          // Kept beyond this component: a refresh (sold out) must not replace the receipt.
+          rememberReceipt(queryClient, 'investment', offering.id, confirmed);
+          setReceipt(confirmed);
+        },
         onError: (error) => {
           if (isApiClientError(error) && error.fields.length > 0) {
             setReview(null);
@@ -194,7 +201,7 @@ export function InvestForm({ offering, accounts }: InvestFormProps) {
   );
 }
 
-function InvestmentResult({ receipt }: { receipt: InvestmentReceipt }) {
+export function InvestmentResult({ receipt }: { receipt: InvestmentReceipt }) {
   return (
     <Alert severity="success" role="status" tabIndex={-1} ref={focusOnMount}>
       <AlertTitle>Investment submitted</AlertTitle>
@@ -223,6 +230,9 @@ function InvestmentResult({ receipt }: { receipt: InvestmentReceipt }) {
         </Link>
         <Link component={RouterLink} to={paths.app.account.getHref(receipt.accountId)}>
           View the account
+        </Link>
+        <Link component={RouterLink} to={paths.app.accountMoney.getHref(receipt.accountId)}>
+          See it on the account's timeline
         </Link>
       </Box>
     </Alert>

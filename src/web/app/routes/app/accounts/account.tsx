@@ -52,6 +52,13 @@ export default function AccountRoute() {
                   </Button>
                   <Button
                     component={RouterLink}
+                    to={paths.app.accountMoney.getHref(accountId)}
+                    variant="outlined"
+                  >
+                    Money and timeline
+                  </Button>
+                  <Button
+                    component={RouterLink}
                     to={paths.app.iraSupplement.getHref(accountId)}
                     variant="outlined"
                   >

@@ -6,17 +6,21 @@ import { useCustodyAccount } from '../../../../features/custody/api/get-custody-
 import { DisbursementForm } from '../../../../features/custody/components/disbursement-form';
 import { DisbursementReadiness } from '../../../../features/custody/components/disbursement-readiness';
 import { AccountBreadcrumbs } from './account-breadcrumbs';
+import { usePortalConfig } from '../../../../features/auth/api/get-portal-config';
+import { formatMoney } from '../../../../lib/format';
 
 export default function DisbursementRoute() {
   const { accountId = '' } = useParams();
   const custody = useCustodyAccount(accountId);
+  const config = usePortalConfig();
+  const ceiling = config.data?.disbursementMaxAmount;
   return (
     <AccountGate accountId={accountId}>
       {() => (
         <>
           <PageHeader
             title="Request a disbursement"
-            description="Move money out of this custody account by ACH to your linked bank, or by wire."
+            description={`Move money out of this custody account by ACH to your linked bank, or by wire. Amounts are in dollars and whole cents, at least $0.01${ceiling ? ` and at most ${formatMoney(ceiling)} per request` : ''}.`}
             above={<AccountBreadcrumbs accountId={accountId} current="Request a disbursement" />}
           />
           <QueryState

@@ -12,7 +12,13 @@ import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/
 import { paths } from '../../../../config/paths';
 import { accountsQueryOptions, useAccounts } from '../../../../features/accounts/api/get-accounts';
 import { useSession } from '../../../../features/auth/api/get-session';
-import { InvestForm } from '../../../../features/invest/components/invest-form';
+import { InvestForm, InvestmentResult } from '../../../../features/invest/components/invest-form';
+import type { InvestmentReceipt } from '../../../../../contract/investments';
+import { forgetReceipt, useRememberedReceipt } from '../../../../features/money/api/receipts';
+import Button from '@mui/material/Button';
+import { useQueryClient } from '@tanstack/react-query';
+import { PreflightPanel } from '../../../../features/money/components/preflight-panel';
+import Box from '@mui/material/Box';
 import { offeringQueryOptions, useOffering } from '../../../../features/offerings/api/get-offering';
 import { isApiClientError } from '../../../../lib/api-client';
 import { hasSession } from '../../../session-guard';
@@ -33,6 +39,8 @@ export default function InvestRoute() {
   const isInvestor = session.data?.user.role === 'investor';
   const offering = useOffering(offeringId);
   const accounts = useAccounts({ enabled: isInvestor });
+  const receipt = useRememberedReceipt<InvestmentReceipt>('investment', offeringId);
+  const queryClient = useQueryClient();
 
   if (isApiClientError(offering.error) && offering.error.status === 404) {
     return (
@@ -63,7 +71,14 @@ export default function InvestRoute() {
           </Breadcrumbs>
         }
       />
-      {!isInvestor && session.data ? (
+      {receipt ? (
+        <Box sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>
+          <InvestmentResult receipt={receipt} />
+          <Button onClick={() => forgetReceipt(queryClient, 'investment', offeringId)}>
+            Make another investment
+          </Button>
+        </Box>
+      ) : !isInvestor && session.data ? (
         <Alert severity="info">Only investors can invest, from their own accounts.</Alert>
       ) : (
         <QueryState
@@ -88,7 +103,12 @@ export default function InvestRoute() {
                   />
                 }
               >
-                {(list) => <InvestForm offering={data} accounts={list.accounts} />}
+                {(list) => (
+                  <Box sx={{ display: 'grid', gap: 3 }}>
+                    <PreflightPanel offeringId={data.id} accounts={list.accounts} />
+                    <InvestForm offering={data} accounts={list.accounts} />
+                  </Box>
+                )}
               </QueryState>
             );
           }}

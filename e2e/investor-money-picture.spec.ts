@@ -1,0 +1,149 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signIn } from './helpers';
+import { investableOffering } from './investor-helpers';
+
+// One journey over one account's money; it runs alone so its amounts are its own.
+test.describe.configure({ mode: 'serial' });
+
+async function sessionAccounts(page: Page): Promise<string[]> {
+  const session = await (
+    await page.request.get('/api/session', { headers: { 'X-CSRF': '1' } })
+  ).json();
+  return session.user.accountIds as string[];
+}
+
+async function requestDisbursement(
+  page: Page,
+  accountId: string,
+  fill: (page: Page) => Promise<void>,
+) {
+  await page.goto(`/accounts/${accountId}/disbursements/new`);
+  await fill(page);
+  await page.getByRole('button', { name: 'Review request' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Review your disbursement request' });
+  await expect(dialog.getByRole('button', { name: 'Send request' })).toBeEnabled();
+  await dialog.getByRole('button', { name: 'Send request' }).click();
+  await expect(page.getByText('Disbursement requested')).toBeVisible();
+}
+
+test('an investor links a bank, deposits, invests, disburses by ACH and wire, and finds each on the timeline and in the holdings', async ({
+  page,
+}) => {
+  await signIn(page, 'investor@demo.test');
+  // The Roth IRA account starts without a linked bank (docs/sandbox.md, seed data).
+  const accountId = (await sessionAccounts(page))[1];
+
+  // 1. Link a bank: ACH needs one; the numbers are masked once linked.
+  await page.goto(`/accounts/${accountId}/money`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Money and timeline' })).toBeVisible();
+  const bank = page.getByRole('region', { name: 'Bank account for ACH' });
+  await expect(bank.getByText(/No bank account is linked/)).toBeVisible();
+  await bank.getByRole('button', { name: 'Link a bank account' }).click();
+  await expect(bank.getByText('Bank account linked.')).toBeVisible();
+  await expect(bank.getByText(/^••••\d{4}$/).first()).toBeVisible();
+
+  // 2. Deposit into the custody account.
+  const deposit = page.getByRole('region', { name: 'Deposit into the custody account' });
+  await deposit.getByLabel('Deposit amount (USD)').fill('250.75');
+  await deposit.getByRole('button', { name: 'Request deposit' }).click();
+  await expect(deposit.getByText('Deposit requested')).toBeVisible();
+  await expect(deposit.getByText('$250.75')).toBeVisible();
+
+  // 3. Invest from the same account: the checklist says it may, then the form.
+  const offering = await investableOffering(page);
+  await page.goto(`/offerings/${offering.id}/invest`);
+  const checks = page.getByRole('region', { name: 'Before you invest' });
+  await expect(checks.getByText(new RegExp(`\\(${accountId}\\): can invest`))).toBeVisible();
+  await page.getByLabel('Invest from account').selectOption(accountId);
+  const units = Math.ceil(Number(offering.minAmount) / Number(offering.unitPrice)) + 1;
+  await page.getByLabel('Units').fill(String(units));
+  await page.getByRole('button', { name: 'Review investment' }).click();
+  await expect(page.getByRole('button', { name: 'Confirm investment' })).toBeEnabled();
+  await page.getByRole('button', { name: 'Confirm investment' }).click();
+  await expect(page.getByText('Investment submitted')).toBeVisible();
+  const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(
+    units * Number(offering.unitPrice),
+  );
+  const receiptLink = page.getByRole('link', { name: "See it on the account's timeline" });
+  await expect(receiptLink).toBeVisible();
+
+  // 4. An ACH disbursement and a domestic wire.
+  await requestDisbursement(page, accountId, async (p) => {
+    await p.getByLabel('Amount (USD)').fill('40.10');
+  });
+  await requestDisbursement(page, accountId, async (p) => {
+    await p.getByLabel('Domestic wire (U.S. bank)').check();
+    await p.getByLabel('Amount (USD)').fill('1200');
+    await p.getByLabel('Routing number').fill('021000021');
+    await p.getByLabel('Account number').fill('123456789');
+  });
+
+  // 5. Every one on the account's timeline, with its amount.
+  await page.getByRole('link', { name: "See it on the account's timeline" }).click();
+  const timeline = page.getByRole('list', { name: 'Account timeline' });
+  await expect(
+    timeline.getByRole('listitem').filter({ hasText: 'Deposit' }).filter({ hasText: '$250.75' }),
+  ).toHaveCount(1);
+  await expect(
+    timeline
+      .getByRole('listitem')
+      .filter({ hasText: `Investment in ${offering.name}` })
+      .filter({ hasText: amount }),
+  ).not.toHaveCount(0);
+  await expect(
+    timeline
+      .getByRole('listitem')
+      .filter({ hasText: 'ACH disbursement to your linked bank' })
+      .filter({ hasText: '$40.10' }),
+  ).toHaveCount(1);
+  await expect(
+    timeline
+      .getByRole('listitem')
+      .filter({ hasText: 'Domestic wire disbursement' })
+      .filter({ hasText: '$1,200.00' }),
+  ).toHaveCount(1);
+  await expect(
+    page
+      .getByText(/Next: Approval decision at the next daily batch, 4:00 PM Mountain Time/)
+      .first(),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'account money and timeline');
+
+  // 6. The investment is in the holdings with its amount.
+  await page.goto('/holdings');
+  const trades = page.getByRole('table', { name: 'Trades' });
+  await expect(
+    trades.getByRole('row').filter({ hasText: offering.name }).filter({ hasText: amount }).first(),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'my investments');
+
+  // 7. A second investor sees none of it: every route of this account answers 403.
+  await page.context().clearCookies();
+  await signIn(page, 'investor2@demo.test');
+  for (const path of [
+    `/api/accounts/${accountId}/timeline`,
+    `/api/accounts/${accountId}/money-requests`,
+    `/api/accounts/${accountId}/linked-bank`,
+    `/api/holdings?accountId=${accountId}`,
+  ]) {
+    const response = await page.request.get(path, { headers: { 'X-CSRF': '1' } });
+    expect(response.status(), path).toBe(403);
+  }
+  await page.goto('/holdings');
+  await expect(page.getByRole('heading', { level: 1, name: 'My investments' })).toBeVisible();
+  await expect(page.getByText(accountId)).toHaveCount(0);
+});
+
+test('an account whose review is "not approved" sees why it cannot invest before submitting', async ({
+  page,
+}) => {
+  await signIn(page, 'investor2@demo.test');
+  const [accountId] = await sessionAccounts(page);
+  const offering = await investableOffering(page);
+  await page.goto(`/offerings/${offering.id}/invest`);
+  const checks = page.getByRole('region', { name: 'Before you invest' });
+  await expect(checks.getByText(new RegExp(`\\(${accountId}\\): cannot invest`))).toBeVisible();
+  await expect(checks.getByText(/Blocks · Anti-money-laundering \(AML\):/)).toBeVisible();
+  await expect(checks.getByText(/Not approved: this account cannot invest/).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'invest preflight');
+});

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { amountSchema } from './decimal';
+import { decimalStringSchema, localDateTimeSchema } from './money';
+import { lowerCaseStatusSchema } from './status';
+
+/**
+ * The cash cycle of a custody account: the bank ACH uses (linked through linkExternalAccount,
+ * interface document §4.5), and deposits into the custody account (fundCustodyAccount, §4.16).
+ * Bank numbers leave the server masked to their last four characters.
+ */
+
+export const linkedBankSchema = z.object({
+  /** The bank's name or the nickname the investor gave it. */
+  bankName: z.string().nullable(),
+  holderName: z.string().nullable(),
+  accountType: z.string().nullable(),
+  accountNumberMasked: z.string().nullable(),
+  routingNumberMasked: z.string().nullable(),
+});
+export type LinkedBank = z.infer<typeof linkedBankSchema>;
+
+export const linkedBankResultSchema = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('linked'), bank: linkedBankSchema }),
+  z.object({ state: z.literal('none'), message: z.string() }),
+]);
+export type LinkedBankResult = z.infer<typeof linkedBankResultSchema>;
+
+/** What linking answers: the bank once linked, and the link page the upstream handed out. */
+export const linkBankReceiptSchema = z.object({
+  result: linkedBankResultSchema,
+  /** The upstream's bank-linking page (a Plaid-style URL); null when it gave none. */
+  linkUrl: z.string().nullable(),
+});
+export type LinkBankReceipt = z.infer<typeof linkBankReceiptSchema>;
+
+export const DEPOSIT_DESCRIPTION_MAX = 100;
+
+/** Body of `POST /api/accounts/:accountId/deposits`. */
+export const depositFormSchema = z.object({
+  amount: amountSchema,
+  description: z
+    .string()
+    .trim()
+    .max(
+      DEPOSIT_DESCRIPTION_MAX,
+      `Description can be at most ${DEPOSIT_DESCRIPTION_MAX} characters`,
+    )
+    .optional(),
+});
+export type DepositForm = z.infer<typeof depositFormSchema>;
+
+/** A deposit as created: a fund move pending approval by the 4:00 PM MT batch (§3). */
+export const depositReceiptSchema = z.object({
+  referenceNumber: z.string(),
+  accountId: z.string(),
+  amount: decimalStringSchema,
+  status: lowerCaseStatusSchema,
+  approvalStatus: lowerCaseStatusSchema.nullable(),
+  bankName: z.string().nullable(),
+  createdAt: localDateTimeSchema.nullable(),
+});
+export type DepositReceipt = z.infer<typeof depositReceiptSchema>;
+
+/** The upstream request (the wire layer's input). */
+export interface DepositRequest {
+  accountId: string;
+  amount: string;
+  description?: string;
+}
+
+/** The bank as the upstream reports it (clear numbers; the BFF masks them). */
+export interface ExternalBank {
+  accountId: string;
+  bankName: string | null;
+  holderName: string | null;
+  accountType: string | null;
+  accountNumber: string | null;
+  routingNumber: string | null;
+}

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { decimalStringSchema, localDateTimeSchema } from './money';
+import { lowerCaseStatusSchema } from './status';
+
+/**
+ * One trade of the upstream's trades collection, normalized: what an investor bought, through
+ * which account, and where the trade stands.
+ */
+export const tradeRecordSchema = z.object({
+  tradeId: z.string(),
+  accountId: z.string(),
+  offeringId: z.string(),
+  units: decimalStringSchema.nullable(),
+  amount: decimalStringSchema.nullable(),
+  /** Zone-less upstream time (architecture decision 6). */
+  createdAt: localDateTimeSchema.nullable(),
+  status: lowerCaseStatusSchema.nullable(),
+  /** ACH, wire, check, credit card, as the upstream names it, lower-cased. */
+  paymentMethod: lowerCaseStatusSchema.nullable(),
+  archived: z.boolean(),
+});
+export type TradeRecord = z.infer<typeof tradeRecordSchema>;
+
+export const tradePageSchema = z.object({
+  trades: z.array(tradeRecordSchema),
+  totalRecords: z.number().int().nonnegative(),
+  /** First row's index (0-based). */
+  startIndex: z.number().int().nonnegative(),
+  /** As the upstream answers it: offset + limit (real traffic), not the last row's index. */
+  endIndex: z.number().int().nonnegative(),
+});
+export type TradePage = z.infer<typeof tradePageSchema>;
+
+/**
+ * Trade statuses in words. The document shows none (§3 "Transitions of order status: not shown");
+ * live traffic shows CREATED on creation and CANCELED after deleteTrade (real-world notes §4.1,
+ * §4.3); the others are the names the upstream's trade workflow uses.
+ */
+const tradeStatusWords: Record<string, string> = {
+  created: 'Created: waiting for payment and approval',
+  pending: 'Pending: waiting for payment and approval',
+  funded: 'Funded: payment received, waiting for approval',
+  settled: 'Settled: the units are yours',
+  canceled: 'Cancelled',
+  cancelled: 'Cancelled',
+  'unwind pending': 'Being reversed',
+  'unwind settled': 'Reversed',
+};
+
+export function tradeStatusInWords(status: string | null): string {
+  if (!status) return 'Status not reported';
+  return tradeStatusWords[status.replace(/_/g, ' ')] ?? `Status "${status}"`;
+}
+
+export const holdingRowSchema = tradeRecordSchema.extend({
+  offeringName: z.string().nullable(),
+  statusText: z.string(),
+});
+export type HoldingRow = z.infer<typeof holdingRowSchema>;
+
+export const offeringHoldingSchema = z.object({
+  offeringId: z.string(),
+  offeringName: z.string().nullable(),
+  units: decimalStringSchema,
+  amount: decimalStringSchema,
+  tradeCount: z.number().int().nonnegative(),
+});
+export type OfferingHolding = z.infer<typeof offeringHoldingSchema>;
+
+export const holdingsQuerySchema = z.object({
+  accountId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/, 'accountId must be 1 to 40 letters or digits')
+    .optional(),
+});
+
+export const holdingsResultSchema = z.discriminatedUnion('state', [
+  z.object({
+    state: z.literal('available'),
+    /** Newest first. Cancelled and archived trades are listed but not counted in the totals. */
+    trades: z.array(holdingRowSchema),
+    byOffering: z.array(offeringHoldingSchema),
+    totalAmount: decimalStringSchema,
+    /** False when the list was cut at the portal's limit. */
+    complete: z.boolean(),
+  }),
+  z.object({
+    state: z.literal('unavailable'),
+    reason: z.enum(['header_auth_required', 'permission']),
+    message: z.string(),
+  }),
+]);
+export type HoldingsResult = z.infer<typeof holdingsResultSchema>;

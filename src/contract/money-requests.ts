@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { decimalStringSchema, instantSchema, localDateTimeSchema } from './money';
+
+/**
+ * The register of money requests the portal sent upstream (disbursements §4.5, investments
+ * createTrade §4.16, IRA supplements §4.7), as investors and compliance see it. Every request
+ * ends in a nameable outcome; "unknown" names our reference and what to do next.
+ */
+
+export const moneyRequestKindSchema = z.enum(['disbursement', 'investment', 'ira_supplement']);
+export type MoneyRequestKindView = z.infer<typeof moneyRequestKindSchema>;
+
+export const moneyRequestOutcomeSchema = z.enum([
+  'pending',
+  'created',
+  'refused',
+  'not_sent',
+  'unknown',
+]);
+export type MoneyRequestOutcomeView = z.infer<typeof moneyRequestOutcomeSchema>;
+
+export const moneyRequestKindLabels: Record<MoneyRequestKindView, string> = {
+  disbursement: 'Disbursement',
+  investment: 'Investment',
+  ira_supplement: 'IRA request',
+};
+
+/** Each outcome in words, and what the person should do. */
+export const moneyRequestOutcomeWords: Record<
+  MoneyRequestOutcomeView,
+  { label: string; meaning: string; next: string }
+> = {
+  pending: {
+    label: 'Being sent',
+    meaning: 'The request is being sent to the platform right now.',
+    next: 'Wait a moment and refresh; do not send it again.',
+  },
+  created: {
+    label: 'Accepted',
+    meaning: 'The platform accepted the request.',
+    next: 'Nothing to do.',
+  },
+  refused: {
+    label: 'Refused',
+    meaning: 'The platform refused the request; no money moved.',
+    next: 'Read the reason, correct it and send a new request if you still want to.',
+  },
+  not_sent: {
+    label: 'Not sent',
+    meaning: 'The request never reached the platform; no money moved.',
+    next: 'You can send a new request.',
+  },
+  unknown: {
+    label: 'Outcome unknown',
+    meaning: 'The request may have reached the platform, but no answer came back.',
+    next: 'Do not send it again. We check with the platform and settle it; if it stays unknown, contact support and quote our reference.',
+  },
+};
+
+export const moneyRequestViewSchema = z.object({
+  reference: z.string(),
+  accountId: z.string(),
+  kind: moneyRequestKindSchema,
+  amount: decimalStringSchema.nullable(),
+  offeringId: z.string().nullable(),
+  upstreamId: z.string().nullable(),
+  outcome: moneyRequestOutcomeSchema,
+  message: z.string().nullable(),
+  createdAt: instantSchema,
+  settledAt: instantSchema.nullable(),
+  /** Only for compliance and admin: who sent it. */
+  userEmail: z.string().nullable().optional(),
+});
+export type MoneyRequestView = z.infer<typeof moneyRequestViewSchema>;
+
+export const moneyRequestPageSchema = z.object({
+  requests: z.array(moneyRequestViewSchema),
+  total: z.number().int().nonnegative(),
+  offset: z.number().int().nonnegative(),
+  limit: z.number().int().positive(),
+});
+export type MoneyRequestPageView = z.infer<typeof moneyRequestPageSchema>;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
+
+export const moneyRequestQuerySchema = z.object({
+  kind: moneyRequestKindSchema.optional(),
+  outcome: moneyRequestOutcomeSchema.optional(),
+  accountId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/, 'accountId must be 1 to 40 letters or digits')
+    .optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  offset: z.coerce.number().int().min(0, 'offset must be 0 or more').default(0),
+  limit: z.coerce.number().int().min(1).max(200, 'limit must be at most 200').default(50),
+});
+export type MoneyRequestQuery = z.infer<typeof moneyRequestQuerySchema>;
+
+/** One entry of an account's timeline: deposits, investments, disbursements and IRA requests. */
+export const timelineEntrySchema = z.object({
+  kind: z.enum(['deposit', 'investment', 'disbursement', 'ira_supplement']),
+  /** The id a person can quote: fund-move reference, trade id, or our register reference. */
+  id: z.string(),
+  /** Our register reference when the portal sent it. */
+  reference: z.string().nullable(),
+  title: z.string(),
+  amount: decimalStringSchema.nullable(),
+  /** When it happened: an instant (register) or the upstream's zone-less time. */
+  at: z.union([instantSchema, localDateTimeSchema]).nullable(),
+  atZone: z.enum(['utc', 'upstream']),
+  state: z.string(),
+  /** The next expected step, where the document gives one (the 4:00 PM MT approval batch, §3). */
+  next: z.string().nullable(),
+  /** The next approval batch, as an instant, for entries that wait for it. */
+  nextBatchAt: instantSchema.nullable(),
+});
+export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
+
+export const timelineSchema = z.object({
+  accountId: z.string(),
+  entries: z.array(timelineEntrySchema),
+  /** Sources that could not be read, in words (the rest is still shown). */
+  gaps: z.array(z.string()),
+});
+export type Timeline = z.infer<typeof timelineSchema>;

@@ -1,0 +1,245 @@
+import { z } from 'zod';
+import type { Account } from './accounts';
+import { compare, formatMoney, formatShares, wholeUnits } from './decimal';
+import { investability } from './investments';
+import { decimalStringSchema } from './money';
+import type { Offering } from './offerings';
+import { reviewLabel, reviewVerdict } from './review-verdict';
+
+/**
+ * "Why can't I invest?": one checklist per account and offering, computed by the BFF and shown by
+ * the invest page before the form. The BFF refuses an investment when any rule blocks.
+ *
+ * Block or warn, per rule (the document gives no rule; these are the portal's decisions):
+ * - account approval, KYC, AML: "Not approved" blocks (the platform refused the account or its
+ *   screening; a trade could not be approved). Pending, manual review or not started warns: the
+ *   trade itself goes through registered-representative and principal approval (createTrade's
+ *   RRApprovalStatus / PrincipalApprovalStatus, real-world notes §4.1), which waits for reviews.
+ * - accreditation: never blocks, warns unless approved. Whether an offering needs accredited
+ *   investors (Rule 506(c)) is not in the offering record (§2.2), so the portal cannot decide it.
+ * - offering status and dates: block unless open (the same rule as `investability`).
+ * - units left: none left blocks; fewer than the minimum needs blocks.
+ * - custody account: warns when the account's custody account exists and is not approved or is
+ *   restricted; absent or unreadable is fine (investments are paid from the bank, not custody).
+ */
+
+export const preflightRuleSchema = z.enum([
+  'account_approval',
+  'kyc',
+  'aml',
+  'accreditation',
+  'offering_status',
+  'units_left',
+  'custody_account',
+]);
+export type PreflightRule = z.infer<typeof preflightRuleSchema>;
+
+export const preflightOutcomeSchema = z.enum(['pass', 'warn', 'block']);
+export type PreflightOutcome = z.infer<typeof preflightOutcomeSchema>;
+
+export const preflightCheckSchema = z.object({
+  rule: preflightRuleSchema,
+  outcome: preflightOutcomeSchema,
+  /** Short name of the rule, as a checklist item. */
+  title: z.string(),
+  /** The state in words and, when not passing, what to do. */
+  detail: z.string(),
+});
+export type PreflightCheck = z.infer<typeof preflightCheckSchema>;
+
+export const preflightSchema = z.object({
+  accountId: z.string(),
+  offeringId: z.string(),
+  canInvest: z.boolean(),
+  checks: z.array(preflightCheckSchema),
+  unitPrice: decimalStringSchema,
+  /** Whole units; null when no amount of units satisfies the bounds. */
+  minimumUnits: decimalStringSchema.nullable(),
+  /** Never above what is left, nor above the offering's maximum amount. */
+  maximumUnits: decimalStringSchema.nullable(),
+  remainingUnits: decimalStringSchema,
+});
+export type Preflight = z.infer<typeof preflightSchema>;
+
+export const preflightQuerySchema = z.object({
+  accountId: z
+    .string({ error: 'Choose an account' })
+    .regex(/^[A-Za-z0-9_-]{1,40}$/, 'Choose an account'),
+});
+
+/** The custody account facts the preflight needs, when the upstream could give them. */
+export interface CustodyFacts {
+  status: string | null;
+  restricted: boolean | null;
+}
+
+const titles: Record<PreflightRule, string> = {
+  account_approval: 'Account approval',
+  kyc: 'Identity (KYC)',
+  aml: 'Anti-money-laundering (AML)',
+  accreditation: 'Accredited investor',
+  offering_status: 'Offering open for investment',
+  units_left: 'Units available',
+  custody_account: 'Custody account',
+};
+
+const money = (value: string) => formatMoney(value, 'en-US');
+const units = (value: string) => formatShares(value, 'en-US');
+
+function reviewCheck(
+  rule: 'account_approval' | 'kyc' | 'aml' | 'accreditation',
+  status: string | null,
+): PreflightCheck {
+  const verdict = reviewVerdict(status);
+  const label = reviewLabel(status);
+  const title = titles[rule];
+  if (verdict === 'approved') return { rule, outcome: 'pass', title, detail: `${label}.` };
+  if (verdict === 'not_approved' && rule !== 'accreditation') {
+    return {
+      rule,
+      outcome: 'block',
+      title,
+      detail: `${label}: this account cannot invest. Contact support to find out why and what you can provide to be reviewed again.`,
+    };
+  }
+  if (rule === 'accreditation') {
+    return {
+      rule,
+      outcome: 'warn',
+      title,
+      detail: `${label}. Offerings open only to accredited investors may refuse this investment at approval.`,
+    };
+  }
+  return {
+    rule,
+    outcome: 'warn',
+    title,
+    detail: `${label}. You can submit; the trade is approved only once this review is complete.`,
+  };
+}
+
+/** Whole units needed to reach `amount` at `price`. */
+function unitsFor(amount: string, price: string): string {
+  return compare(price, '0') > 0 ? wholeUnits(amount, price, 'up') : '1';
+}
+
+export function computePreflight(
+  account: Pick<Account, 'id' | 'reviews'>,
+  offering: Offering,
+  today: string,
+  custody: CustodyFacts | null,
+): Preflight {
+  const checks: PreflightCheck[] = [
+    reviewCheck('account_approval', account.reviews.approval.status),
+    reviewCheck('kyc', account.reviews.kyc.status),
+    reviewCheck('aml', account.reviews.aml.status),
+    reviewCheck('accreditation', account.reviews.accreditation.status),
+  ];
+
+  // Offering status and dates; sold out is reported under units.
+  const open = investability(
+    {
+      ...offering,
+      remainingShares: compare(offering.remainingShares, '0') > 0 ? offering.remainingShares : '1',
+    },
+    today,
+  );
+  const datesText = [
+    offering.startDate ? `opens ${offering.startDate}` : null,
+    offering.endDate ? `closes ${offering.endDate}` : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  checks.push(
+    open.ok
+      ? {
+          rule: 'offering_status',
+          outcome: 'pass',
+          title: titles.offering_status,
+          detail: `Open (status ${offering.status}${datesText ? `; ${datesText}` : ''}).`,
+        }
+      : {
+          rule: 'offering_status',
+          outcome: 'block',
+          title: titles.offering_status,
+          detail: open.reason,
+        },
+  );
+
+  // The real bounds: at least the minimum amount, at most the maximum amount and what is left.
+  const remaining = wholeUnits(offering.remainingShares, '1', 'down');
+  const minimumUnits =
+    compare(offering.minAmount, '0') > 0 ? unitsFor(offering.minAmount, offering.unitPrice) : '1';
+  let maximumUnits = remaining;
+  if (compare(offering.maxAmount, '0') > 0 && compare(offering.unitPrice, '0') > 0) {
+    const byAmount = wholeUnits(offering.maxAmount, offering.unitPrice, 'down');
+    if (compare(byAmount, maximumUnits) < 0) maximumUnits = byAmount;
+  }
+  const feasible = compare(remaining, '0') > 0 && compare(minimumUnits, maximumUnits) <= 0;
+  if (compare(remaining, '0') <= 0) {
+    checks.push({
+      rule: 'units_left',
+      outcome: 'block',
+      title: titles.units_left,
+      detail: 'This offering is sold out: no units remain.',
+    });
+  } else if (!feasible) {
+    checks.push({
+      rule: 'units_left',
+      outcome: 'block',
+      title: titles.units_left,
+      detail: `The minimum investment of ${money(offering.minAmount)} needs ${units(minimumUnits)} units, but at most ${units(maximumUnits)} can be bought.`,
+    });
+  } else {
+    checks.push({
+      rule: 'units_left',
+      outcome: 'pass',
+      title: titles.units_left,
+      detail: `${units(remaining)} units left. You can buy from ${units(minimumUnits)} to ${units(maximumUnits)} units at ${money(offering.unitPrice)} each.`,
+    });
+  }
+
+  if (custody) {
+    const verdict = reviewVerdict(custody.status);
+    if (custody.restricted) {
+      checks.push({
+        rule: 'custody_account',
+        outcome: 'warn',
+        title: titles.custody_account,
+        detail:
+          'Your custody account is restricted. Investments paid from it may be held; contact support.',
+      });
+    } else if (verdict !== 'approved') {
+      checks.push({
+        rule: 'custody_account',
+        outcome: 'warn',
+        title: titles.custody_account,
+        detail: `${reviewLabel(custody.status)}. Investments paid from the custody account wait for its approval.`,
+      });
+    } else {
+      checks.push({
+        rule: 'custody_account',
+        outcome: 'pass',
+        title: titles.custody_account,
+        detail: 'Approved.',
+      });
+    }
+  }
+
+  return {
+    accountId: account.id,
+    offeringId: offering.id,
+    canInvest: checks.every((check) => check.outcome !== 'block'),
+    checks,
+    unitPrice: offering.unitPrice,
+    minimumUnits: feasible ? minimumUnits : null,
+    maximumUnits: feasible ? maximumUnits : null,
+    remainingUnits: offering.remainingShares,
+  };
+}
+
+/** The first blocking reason, as one sentence for a refusal. */
+export function blockingReason(preflight: Preflight): string | null {
+  const block = preflight.checks.find((check) => check.outcome === 'block');
+  return block ? `${block.title}: ${block.detail}` : null;
+}

@@ -1,0 +1,359 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  depositReceiptSchema,
+  linkBankReceiptSchema,
+  linkedBankResultSchema,
+} from '../../contract/cash';
+import { holdingsResultSchema } from '../../contract/holdings';
+import { investmentReceiptSchema } from '../../contract/investments';
+import { offeringListSchema, type Offering } from '../../contract/offerings';
+import { preflightSchema } from '../../contract/preflight';
+import { moneyRequestPageSchema, timelineSchema } from '../../contract/money-requests';
+import { call, callSandbox, sandboxCalls, signIn, startHarness, type Harness } from './harness';
+
+/*
+ * An investor's money picture through the BFF against the sandbox: holdings from the GET trades
+ * collection (§4.16), the bank ACH uses and deposits (§4.5, fundCustodyAccount), the invest
+ * preflight, and the limits on money out.
+ */
+
+let h: Harness;
+let investor: string;
+let investor2: string;
+let accountA: string;
+let accountB: string;
+let jordanAccount: string;
+
+beforeAll(async () => {
+  h = await startHarness({ env: { DISBURSEMENT_MAX_AMOUNT: '5000' } });
+  investor = await signIn(h.app, 'investor@demo.test');
+  investor2 = await signIn(h.app, 'investor2@demo.test');
+  [accountA, accountB] = h.manifest.investors[0].accountIds;
+  jordanAccount = h.manifest.investors[1].accountIds[0];
+});
+afterAll(() => h?.close());
+
+let keyCounter = 0;
+const newKey = () => `money-picture-${Date.now()}-${++keyCounter}-abcdef`;
+const get = (url: string, cookie: string) => call(h.app, 'GET', url, { cookie });
+const post = (url: string, cookie: string, body?: unknown, key: string | null = newKey()) =>
+  call(h.app, 'POST', url, { cookie, body, headers: key ? { 'idempotency-key': key } : {} });
+
+async function investableOffering(): Promise<Offering> {
+  const { offerings } = offeringListSchema.parse((await get('/api/offerings', investor)).json());
+  const offering = offerings.find(
+    (o) => ['approved', 'open'].includes(o.status) && Number(o.remainingShares) > 100,
+  );
+  if (!offering) throw new Error('the sandbox has no investable offering');
+  return offering;
+}
+
+describe('holdings (GET trades collection, §4.16)', () => {
+  it('lists a trade just created, with its amount, and totals it per offering', async () => {
+    const offering = await investableOffering();
+    const units = String(Math.ceil(Number(offering.minAmount) / Number(offering.unitPrice)) + 2);
+    const before = holdingsResultSchema.parse(
+      (await get(`/api/holdings?accountId=${accountA}`, investor)).json(),
+    );
+    if (before.state !== 'available') throw new Error('holdings unavailable');
+    const res = await post(`/api/offerings/${offering.id}/investments`, investor, {
+      accountId: accountA,
+      units,
+    });
+    expect(res.statusCode).toBe(201);
+    const receipt = investmentReceiptSchema.parse(res.json());
+
+    const after = holdingsResultSchema.parse(
+      (await get(`/api/holdings?accountId=${accountA}`, investor)).json(),
+    );
+    if (after.state !== 'available') throw new Error('holdings unavailable');
+    const row = after.trades.find((t) => t.tradeId === receipt.tradeId);
+    expect(row).toMatchObject({
+      accountId: accountA,
+      offeringId: offering.id,
+      offeringName: offering.name,
+      units,
+      amount: receipt.amount,
+      status: 'created',
+    });
+    expect(row?.statusText).toMatch(/^Created/);
+    const group = (list: typeof after.byOffering) => list.find((o) => o.offeringId === offering.id);
+    const previous = group(before.byOffering);
+    expect(group(after.byOffering)?.tradeCount).toBe((previous?.tradeCount ?? 0) + 1);
+    expect(Number(group(after.byOffering)?.amount)).toBeCloseTo(
+      Number(previous?.amount ?? 0) + Number(receipt.amount),
+      6,
+    );
+    expect(after.trades.every((t) => t.accountId === accountA)).toBe(true);
+
+    // Across accounts: the same trade, and nothing of anyone else.
+    const all = holdingsResultSchema.parse((await get('/api/holdings', investor)).json());
+    if (all.state !== 'available') throw new Error('holdings unavailable');
+    expect(all.trades.some((t) => t.tradeId === receipt.tradeId)).toBe(true);
+    expect(all.trades.every((t) => [accountA, accountB].includes(t.accountId))).toBe(true);
+    const jordan = holdingsResultSchema.parse((await get('/api/holdings', investor2)).json());
+    if (jordan.state !== 'available') throw new Error('holdings unavailable');
+    expect(jordan.trades.some((t) => t.tradeId === receipt.tradeId)).toBe(false);
+  });
+});
+
+describe('holdings in body-credential mode (§5 rules 4 and 6)', () => {
+  it('says plainly that holdings need header authentication, with no upstream call', async () => {
+    const body = await startHarness({ env: { TRANSACT_AUTH: 'body' } });
+    try {
+      const cookie = await signIn(body.app, 'investor@demo.test');
+      const res = await call(body.app, 'GET', '/api/holdings', { cookie });
+      expect(res.statusCode).toBe(200);
+      const result = holdingsResultSchema.parse(res.json());
+      expect(result).toMatchObject({ state: 'unavailable', reason: 'header_auth_required' });
+      if (result.state === 'unavailable') expect(result.message).toMatch(/header authentication/);
+    } finally {
+      await body.close();
+    }
+  }, 120_000);
+});
+
+describe('the cash cycle: the bank ACH uses, and deposits (§4.5, fundCustodyAccount)', () => {
+  it('links a bank where none is linked, shows it masked, then deposits from it', async () => {
+    const none = linkedBankResultSchema.parse(
+      (await get(`/api/accounts/${accountB}/linked-bank`, investor)).json(),
+    );
+    expect(none.state).toBe('none');
+    // ACH out cannot go anywhere yet: the upstream refuses it, nothing moved.
+    const ach = await post(`/api/accounts/${accountB}/disbursements`, investor, {
+      type: 'ach',
+      amount: '10',
+    });
+    expect(ach.statusCode).toBe(422);
+
+    const linked = await post(`/api/accounts/${accountB}/linked-bank`, investor, undefined, null);
+    expect(linked.statusCode).toBe(201);
+    const receipt = linkBankReceiptSchema.parse(linked.json());
+    expect(receipt.result.state).toBe('linked');
+    if (receipt.result.state !== 'linked') return;
+    expect(receipt.result.bank.accountNumberMasked).toMatch(/^••••\d{4}$/);
+    expect(receipt.result.bank.routingNumberMasked).toMatch(/^••••\d{4}$/);
+    expect(JSON.stringify(receipt.result)).not.toMatch(/\d{6,}/);
+
+    const deposit = await post(`/api/accounts/${accountB}/deposits`, investor, {
+      amount: '250.75',
+      description: 'First deposit',
+    });
+    expect(deposit.statusCode).toBe(201);
+    const move = depositReceiptSchema.parse(deposit.json());
+    expect(move).toMatchObject({ accountId: accountB, amount: '250.75', status: 'pending' });
+    expect(move.approvalStatus).toBe('pending');
+    // …and it is among the account's fund moves.
+    const moves = (await get(`/api/accounts/${accountB}/fund-moves?limit=50`, investor)).json();
+    expect(
+      (moves.moves as { referenceNumber: string }[]).some(
+        (m) => m.referenceNumber === move.referenceNumber,
+      ),
+    ).toBe(true);
+  });
+
+  it('refuses a deposit with a bad amount, naming the field, before the upstream', async () => {
+    const res = await post(`/api/accounts/${accountA}/deposits`, investor, { amount: '-5' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields[0]).toMatchObject({ field: 'amount' });
+  });
+});
+
+describe('limits on money out', () => {
+  it.each([
+    ['less than one cent', '0.001', /at most 2 decimal places|at least \$0.01/],
+    ['zero', '0.00', /at least \$0.01|greater than zero/],
+    ['three decimals', '12.345', /at most 2 decimal places/],
+    ['above the configured ceiling', '5000.01', /cannot be more than \$5,000.00 per request/],
+  ])('refuses %s with a message on the amount field', async (_, amount, message) => {
+    const before = await sandboxCalls(h.sandboxUrl);
+    const res = await post(`/api/accounts/${accountA}/disbursements`, investor, {
+      type: 'ach',
+      amount,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields[0]).toMatchObject({ field: 'amount' });
+    expect(res.json().error.message).toMatch(message);
+    const after = await sandboxCalls(h.sandboxUrl);
+    expect(after.createCustodyFundDisbursement ?? 0).toBe(
+      before.createCustodyFundDisbursement ?? 0,
+    );
+  });
+
+  it('accepts exactly the ceiling', async () => {
+    const res = await post(`/api/accounts/${accountA}/disbursements`, investor, {
+      type: 'ach',
+      amount: '5000',
+    });
+    expect(res.statusCode).toBe(201);
+  });
+
+  it('publishes the ceiling for the form', async () => {
+    const res = await get('/api/config', investor);
+    expect(res.json()).toMatchObject({ disbursementMaxAmount: '5000' });
+  });
+});
+
+describe('invest preflight', () => {
+  it('an approved account may invest; the maximum never exceeds what is left', async () => {
+    const offering = await investableOffering();
+    const res = await get(
+      `/api/offerings/${offering.id}/preflight?accountId=${accountA}`,
+      investor,
+    );
+    expect(res.statusCode).toBe(200);
+    const preflight = preflightSchema.parse(res.json());
+    expect(preflight.canInvest).toBe(true);
+    expect(Number(preflight.maximumUnits)).toBeLessThanOrEqual(Number(offering.remainingShares));
+    expect(preflight.checks.map((c) => c.rule)).toEqual(
+      expect.arrayContaining([
+        'account_approval',
+        'kyc',
+        'aml',
+        'accreditation',
+        'offering_status',
+        'units_left',
+      ]),
+    );
+  });
+
+  it('an account whose AML review is "not approved" is told why, and the BFF refuses the same', async () => {
+    const offering = await investableOffering();
+    const res = await get(
+      `/api/offerings/${offering.id}/preflight?accountId=${jordanAccount}`,
+      investor2,
+    );
+    const preflight = preflightSchema.parse(res.json());
+    expect(preflight.canInvest).toBe(false);
+    const aml = preflight.checks.find((c) => c.rule === 'aml');
+    expect(aml).toMatchObject({ outcome: 'block' });
+    expect(aml?.detail).toMatch(/^Not approved/);
+
+    const before = await sandboxCalls(h.sandboxUrl);
+    const invest = await post(`/api/offerings/${offering.id}/investments`, investor2, {
+      accountId: jordanAccount,
+      units: preflight.maximumUnits ?? '1',
+    });
+    expect(invest.statusCode).toBe(409);
+    expect(invest.json().error.message).toContain('Anti-money-laundering (AML): Not approved');
+    expect(invest.json().error.message).toContain('Nothing was submitted.');
+    const after = await sandboxCalls(h.sandboxUrl);
+    expect(after.createTrade ?? 0).toBe(before.createTrade ?? 0);
+  });
+
+  it("a closed offering blocks on its status; the preflight of another investor's account is 403", async () => {
+    const { offerings } = offeringListSchema.parse((await get('/api/offerings', investor)).json());
+    const closed = offerings.find((o) => o.status === 'closed')!;
+    const preflight = preflightSchema.parse(
+      (await get(`/api/offerings/${closed.id}/preflight?accountId=${accountA}`, investor)).json(),
+    );
+    expect(preflight.checks.find((c) => c.rule === 'offering_status')).toMatchObject({
+      outcome: 'block',
+      detail: 'This offering is closed to new investments.',
+    });
+    const foreign = await get(
+      `/api/offerings/${closed.id}/preflight?accountId=${accountA}`,
+      investor2,
+    );
+    expect(foreign.statusCode).toBe(403);
+  });
+});
+
+describe("a second investor reaches none of the first investor's money picture", () => {
+  it('gets 403 on every new route, and each refusal is audited', async () => {
+    const offering = await investableOffering();
+    const attempts = [
+      () => get(`/api/holdings?accountId=${accountA}`, investor2),
+      () => get(`/api/accounts/${accountA}/linked-bank`, investor2),
+      () => post(`/api/accounts/${accountA}/linked-bank`, investor2, undefined, null),
+      () => post(`/api/accounts/${accountA}/deposits`, investor2, { amount: '10' }),
+      () => get(`/api/offerings/${offering.id}/preflight?accountId=${accountA}`, investor2),
+      () => get(`/api/accounts/${accountA}/money-requests`, investor2),
+      () => get(`/api/accounts/${accountA}/timeline`, investor2),
+    ];
+    const denials = async () =>
+      (
+        await h.db
+          .selectFrom('audit_events')
+          .select('id')
+          .where('action', '=', 'access_denied')
+          .where('user_email', '=', 'investor2@demo.test')
+          .where('object_id', '=', accountA)
+          .execute()
+      ).length;
+    const before = await denials();
+    for (const attempt of attempts) {
+      const res = await attempt();
+      expect(res.statusCode).toBe(403);
+    }
+    expect(await denials()).toBe(before + attempts.length);
+  });
+});
+
+describe('the register: a disbursement whose upstream call times out', () => {
+  it('is "unknown" with our reference for the investor, on the timeline, and for compliance', async () => {
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'createCustodyFundDisbursement',
+      latencyMs: 4000,
+      times: 1,
+    });
+    const slow = await post(`/api/accounts/${accountA}/disbursements`, investor, {
+      type: 'wire_domestic',
+      amount: '321.09',
+      bankId: '021000021',
+      bankAccountId: '123456789',
+    });
+    expect(slow.statusCode).toBe(504);
+    const error = slow.json().error as { submitted: string; reference: string };
+    expect(error.submitted).toBe('unknown');
+
+    // The investor's register of the account names it, with what to do.
+    const mine = moneyRequestPageSchema.parse(
+      (await get(`/api/accounts/${accountA}/money-requests`, investor)).json(),
+    );
+    const row = mine.requests.find((r) => r.reference === error.reference);
+    expect(row).toMatchObject({ outcome: 'unknown', amount: '321.09', kind: 'disbursement' });
+
+    const timeline = timelineSchema.parse(
+      (await get(`/api/accounts/${accountA}/timeline`, investor)).json(),
+    );
+    const entry = timeline.entries.find((e) => e.reference === error.reference);
+    expect(entry).toMatchObject({ kind: 'disbursement', title: 'Domestic wire disbursement' });
+    expect(entry?.state).toMatch(/^Outcome unknown/);
+    expect(entry?.next).toMatch(/Do not send it again.*quote our reference/);
+
+    // Compliance sees it across accounts, with who sent it, and can filter by outcome.
+    const reviewer = await signIn(h.app, 'compliance@demo.test');
+    const all = moneyRequestPageSchema.parse(
+      (await get('/api/compliance/money-requests?outcome=unknown', reviewer)).json(),
+    );
+    expect(all.requests.every((r) => r.outcome === 'unknown')).toBe(true);
+    expect(all.requests.find((r) => r.reference === error.reference)).toMatchObject({
+      accountId: accountA,
+      userEmail: 'investor@demo.test',
+    });
+    const csv = await get('/api/compliance/money-requests/export.csv?outcome=unknown', reviewer);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    expect(csv.body).toContain(error.reference);
+    // Investors reach neither the cross-account register nor its export.
+    expect((await get('/api/compliance/money-requests', investor)).statusCode).toBe(403);
+  });
+
+  it('the timeline lists deposits with the 4:00 PM Mountain Time batch as the next step', async () => {
+    const timeline = timelineSchema.parse(
+      (await get(`/api/accounts/${accountA}/timeline`, investor)).json(),
+    );
+    const pending = timeline.entries.find((e) => e.kind === 'deposit' && e.nextBatchAt !== null);
+    expect(pending?.next).toBe('Approval decision at the next daily batch, 4:00 PM Mountain Time.');
+    const batch = new Date(pending!.nextBatchAt!);
+    const wall = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Denver',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: false,
+    }).format(batch);
+    expect(wall).toBe('16:00');
+    expect(timeline.entries.some((e) => e.kind === 'investment')).toBe(true);
+  });
+});

@@ -1,0 +1,215 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openStore, type Db } from '../store/db';
+import { claim, complete, type IdempotencyScope } from '../store/idempotency';
+import {
+  getMoneyRequest,
+  listMoneyRequests,
+  listMoneyRequestsOfAccount,
+  listMoneyRequestsOfUser,
+  REFERENCE_PATTERN,
+} from '../store/money-requests';
+import { call, callSandbox, signIn, startHarness, type Harness } from './harness';
+
+/*
+ * The register of money requests: every disbursement, investment and IRA supplement the BFF sends
+ * is recorded with our reference and its outcome, in the same transaction as the idempotency
+ * record and the audit event.
+ */
+
+describe('register through the BFF', () => {
+  let h: Harness;
+  let investor: string;
+  let accountA: string;
+  let userId: string;
+
+  beforeAll(async () => {
+    h = await startHarness({ env: { TRANSACT_TIMEOUT_MS: '400' } });
+    investor = await signIn(h.app, 'investor@demo.test');
+    [accountA] = h.manifest.investors[0].accountIds;
+    const row = await h.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'investor@demo.test')
+      .executeTakeFirstOrThrow();
+    userId = row.id;
+  });
+  afterAll(() => h?.close());
+  afterEach(async () => {
+    await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
+  });
+
+  let n = 0;
+  const key = () => `register-key-${Date.now()}-${++n}-abcdef`;
+  const disburse = (body: unknown, k = key()) =>
+    call(h.app, 'POST', `/api/accounts/${accountA}/disbursements`, {
+      cookie: investor,
+      body,
+      headers: { 'idempotency-key': k },
+    });
+
+  it('records a created disbursement with our reference, the upstream id and one audit event', async () => {
+    const res = await disburse({ type: 'ach', amount: '12.34' });
+    expect(res.statusCode).toBe(201);
+    const reference = String(res.headers['money-reference']);
+    expect(reference).toMatch(REFERENCE_PATTERN);
+    const receipt = res.json() as { requestId: string; additionalDetails: string | null };
+    // §2.10: additionalDetails is echoed, so it carries our reference for reconciliation.
+    expect(receipt.additionalDetails).toContain(reference);
+
+    const row = await getMoneyRequest(h.db, reference);
+    expect(row).toMatchObject({
+      userId,
+      accountId: accountA,
+      kind: 'disbursement',
+      amount: '12.34',
+      currency: 'USD',
+      outcome: 'created',
+      upstreamId: receipt.requestId,
+      settledVia: 'response',
+      settledBy: 'system',
+    });
+    const audits = await h.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('action', '=', 'disbursement_requested')
+      .execute();
+    const mine = audits.filter(
+      (a) => (a.details as { reference?: string } | null)?.reference === reference,
+    );
+    expect(mine).toHaveLength(1);
+  });
+
+  it('records nothing for an account of someone else; a timeout is unknown and names the reference', async () => {
+    const refused = await call(h.app, 'POST', `/api/accounts/A1040692/disbursements`, {
+      cookie: investor,
+      body: { type: 'ach', amount: '1' },
+      headers: { 'idempotency-key': key() },
+    });
+    // Not the investor's account: refused before anything is claimed (no register row).
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.submitted).toBe('no');
+
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'createCustodyFundDisbursement',
+      latencyMs: 1500,
+      times: 1,
+    });
+    const slow = await disburse({ type: 'ach', amount: '7.00' });
+    expect(slow.statusCode).toBe(504);
+    const error = slow.json().error as { submitted: string; reference: string; message: string };
+    expect(error.submitted).toBe('unknown');
+    expect(error.reference).toMatch(REFERENCE_PATTERN);
+    expect(error.message).toContain(error.reference);
+    const row = await getMoneyRequest(h.db, error.reference);
+    expect(row).toMatchObject({ outcome: 'unknown', amount: '7', upstreamId: null });
+  });
+
+  it('lists by user, by account and for everyone, with filters and paging', async () => {
+    const mine = await listMoneyRequestsOfUser(h.db, userId, { limit: 1 });
+    expect(mine.total).toBeGreaterThanOrEqual(2);
+    expect(mine.items).toHaveLength(1);
+    const page2 = await listMoneyRequestsOfUser(h.db, userId, { limit: 1, offset: 1 });
+    expect(page2.items[0].reference).not.toBe(mine.items[0].reference);
+    const created = await listMoneyRequestsOfAccount(h.db, accountA, { outcome: 'created' });
+    expect(created.items.every((r) => r.outcome === 'created' && r.accountId === accountA)).toBe(
+      true,
+    );
+    const none = await listMoneyRequests(h.db, { kind: 'investment', accountId: 'A0000000' });
+    expect(none).toMatchObject({ items: [], total: 0 });
+  });
+});
+
+describe('register in the store', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await openStore({ dataDir: null });
+  });
+  afterAll(() => db?.destroy());
+
+  const scope = (k: string): IdempotencyScope => ({
+    userId: 'u1',
+    route: 'POST /api/accounts/:accountId/disbursements',
+    key: k,
+    requestHash: 'h',
+  });
+
+  it('writes nothing when the audit event of an outcome cannot be written (one transaction)', async () => {
+    const s = scope('atomic-key-0000001');
+    const claimed = await claim(db, s, {
+      instanceId: 'i1',
+      leaseMs: 10_000,
+      money: { kind: 'disbursement', accountId: 'A1', amount: '5' },
+    });
+    expect(claimed.kind).toBe('claimed');
+    const reference = (claimed as { reference: string }).reference;
+    await expect(
+      complete(
+        db,
+        s,
+        { state: 'done', status: 201, body: { requestId: 'r1' } },
+        {
+          reference,
+          settlement: { outcome: 'created', upstreamId: 'r1', via: 'response', by: 'system' },
+          // action is required: this insert fails inside the transaction
+          audits: [{ action: null as unknown as string, outcome: 'succeeded' }],
+        },
+      ),
+    ).rejects.toThrow();
+    const record = await db
+      .selectFrom('idempotency_records')
+      .select('state')
+      .where('key', '=', s.key)
+      .executeTakeFirstOrThrow();
+    expect(record.state).toBe('pending');
+    expect((await getMoneyRequest(db, reference))?.outcome).toBe('pending');
+  });
+
+  it('answers a retry of a key whose owner lease ran out at once, as unknown with the reference', async () => {
+    const s = scope('lease-key-00000001');
+    const t0 = new Date('2026-01-01T00:00:00Z');
+    const first = await claim(db, s, {
+      instanceId: 'dead-instance',
+      leaseMs: 15_000,
+      money: { kind: 'disbursement', accountId: 'A1', amount: '9' },
+      now: () => t0,
+    });
+    expect(first.kind).toBe('claimed');
+    const later = new Date(t0.getTime() + 16_000);
+    const retry = await claim(db, s, {
+      instanceId: 'live-instance',
+      leaseMs: 15_000,
+      now: () => later,
+    });
+    expect(retry.kind).toBe('replay');
+    const replay = retry as { status: number; body: { error: Record<string, string> } };
+    expect(replay.status).toBe(504);
+    expect(replay.body.error.submitted).toBe('unknown');
+    const reference = (first as { reference: string }).reference;
+    expect(replay.body.error.reference).toBe(reference);
+    expect(await getMoneyRequest(db, reference)).toMatchObject({
+      outcome: 'unknown',
+      settledVia: 'lease_expired',
+    });
+    const audit = await db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('action', '=', 'money_request_unknown')
+      .where('object_id', '=', reference)
+      .execute();
+    expect(audit).toHaveLength(1);
+  });
+
+  it('a live owner: a duplicate waits briefly and answers in progress, never for long', async () => {
+    const s = scope('live-key-000000001');
+    let clock = new Date('2026-01-01T00:00:00Z').getTime();
+    await claim(db, s, { instanceId: 'a', leaseMs: 60_000, now: () => new Date(clock) });
+    const dup = await claim(db, s, {
+      instanceId: 'b',
+      leaseMs: 60_000,
+      waitMs: 1_000,
+      // Each look advances the injected clock by 600 ms: the second look is past the wait.
+      now: () => new Date((clock += 600)),
+    });
+    expect(dup.kind).toBe('in_progress');
+  });
+});

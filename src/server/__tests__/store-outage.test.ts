@@ -1,0 +1,114 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Db } from '../store/db';
+import { getMoneyRequest } from '../store/money-requests';
+import { OutcomeSpool } from '../store/spool';
+import { callSandbox, call, sandboxCalls, signIn, startHarness, type Harness } from './harness';
+
+/*
+ * The store fails while a disbursement is at the upstream: the upstream creates it, the BFF cannot
+ * record the outcome. The user is still told it was submitted, with the upstream id and our
+ * reference; the outcome waits in the spool and the register shows it once the store is back.
+ */
+let h: Harness;
+let cookie: string;
+let accountId: string;
+const dir = mkdtempSync(path.join(tmpdir(), 'portal-spool-'));
+
+beforeAll(async () => {
+  h = await startHarness();
+  cookie = await signIn(h.app, 'investor@demo.test');
+  accountId = h.manifest.investors[0].accountIds[0];
+  h.built.deps.spool = new OutcomeSpool(path.join(dir, 'outcome-spool.ndjson'));
+});
+afterAll(async () => {
+  await h?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Makes every new transaction fail as a dropped PostgreSQL connection does; returns the undo. */
+function breakStore(db: Db): () => void {
+  const original = db.transaction.bind(db);
+  db.transaction = (() => {
+    throw Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' });
+  }) as unknown as Db['transaction'];
+  return () => {
+    db.transaction = original;
+  };
+}
+
+const disburse = (key: string) =>
+  call(h.app, 'POST', `/api/accounts/${accountId}/disbursements`, {
+    cookie,
+    body: { type: 'ach', amount: '42.10' },
+    headers: { 'idempotency-key': key },
+  });
+
+it('store down before sending: 503 with Retry-After, nothing submitted', async () => {
+  const restore = breakStore(h.db);
+  try {
+    await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+    const res = await disburse('outage-before-send-0001');
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.json().error).toMatchObject({ code: 'store_unavailable', submitted: 'no' });
+    expect((await sandboxCalls(h.sandboxUrl)).createCustodyFundDisbursement ?? 0).toBe(0);
+  } finally {
+    restore();
+  }
+});
+
+it('store down after the upstream created it: submitted with the id, spooled, then in the register', async () => {
+  await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+  await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+    operation: 'createCustodyFundDisbursement',
+    latencyMs: 400,
+    times: 1,
+  });
+  const key = 'outage-after-send-00001';
+  const pending = disburse(key);
+  // Wait until the request is at the upstream, then take the store away.
+  for (;;) {
+    if (((await sandboxCalls(h.sandboxUrl)).createCustodyFundDisbursement ?? 0) > 0) break;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  const restore = breakStore(h.db);
+  let res;
+  try {
+    res = await pending;
+  } finally {
+    restore();
+  }
+  // Never "try again": the receipt, with the upstream id and our reference.
+  expect(res.statusCode).toBe(201);
+  const receipt = res.json() as { requestId: string; amount: string };
+  expect(receipt.requestId).toMatch(/[0-9a-f-]{36}/);
+  const reference = String(res.headers['money-reference']);
+  const spooled = readFileSync(path.join(dir, 'outcome-spool.ndjson'), 'utf8');
+  expect(spooled).toContain(reference);
+
+  // The store is back: the next housekeeping pass replays the spool.
+  expect(await h.built.deps.spool.replay(h.db)).toEqual({ replayed: 1, remaining: 0 });
+  expect(await getMoneyRequest(h.db, reference)).toMatchObject({
+    outcome: 'created',
+    upstreamId: receipt.requestId,
+    settledVia: 'spool',
+  });
+  const audits = await h.db
+    .selectFrom('audit_events')
+    .select('details')
+    .where('action', '=', 'disbursement_requested')
+    .execute();
+  expect(
+    audits.filter((a) => (a.details as { reference?: string }).reference === reference),
+  ).toHaveLength(1);
+  // A retry of the key replays the receipt; nothing is sent again, and a second replay of the
+  // spool changes nothing.
+  const retry = await disburse(key);
+  expect(retry.statusCode).toBe(201);
+  expect(retry.json().requestId).toBe(receipt.requestId);
+  expect((await sandboxCalls(h.sandboxUrl)).createCustodyFundDisbursement).toBe(1);
+  expect(await h.built.deps.spool.replay(h.db)).toEqual({ replayed: 0, remaining: 0 });
+});

@@ -1,0 +1,198 @@
+import type { Db } from '../store/db';
+import { recordAudit } from '../store/audit';
+import { expireDeadClaims } from '../store/idempotency';
+import { settleMoneyRequest, type MoneyRequest } from '../store/money-requests';
+import { listMoneyRequests } from '../store/money-requests';
+import type { UpstreamClient } from '../upstream/client';
+import { referenceNote } from '../upstream/create-custody-fund-disbursement';
+import { getCustodyFundMoves } from '../upstream/get-custody-fund-moves';
+
+/**
+ * Reconciliation settles money requests whose outcome is unknown (the answer was lost: a
+ * timeout, a dropped connection, a process that died mid-call) by asking the upstream what it
+ * holds:
+ * - disbursements: the account's fund moves (§4.3). A disbursement carries our reference in
+ *   additionalDetails, which the upstream echoes (§2.10) into the fund move's description;
+ * - investments and IRA supplements: the document names no read that ties a trade or a
+ *   supplement to a request of ours (§4.16 lists the trades collection without fields), so they
+ *   stay unknown, visible with their reference, for a person to settle.
+ * A request is settled "not sent" only when nothing carries its reference and the call began
+ * longer ago than `notSentAfterMs` (an upstream call that old cannot still be in flight).
+ * Every settlement is audited, in the same transaction as the register row.
+ */
+export interface ReconcileOptions {
+  db: Db;
+  upstream: UpstreamClient;
+  /** `system` for the scheduled job, or the user id of the person who pressed the button. */
+  settledBy: string;
+  /** How old a request must be before "not found upstream" means "not sent". */
+  notSentAfterMs: number;
+  now?: () => Date;
+  /** Fund-move pages read per account (500 moves each). */
+  maxPages?: number;
+}
+
+export interface ReconcileSummary {
+  examined: number;
+  created: number;
+  notSent: number;
+  stillUnknown: number;
+}
+
+const PAGE = 500;
+
+export async function reconcile(options: ReconcileOptions): Promise<ReconcileSummary> {
+  const now = options.now ?? (() => new Date());
+  await expireDeadClaims(options.db, now());
+  const unknown = await listMoneyRequests(options.db, { outcome: 'unknown', limit: 1000 });
+  const summary: ReconcileSummary = {
+    examined: unknown.items.length,
+    created: 0,
+    notSent: 0,
+    stillUnknown: 0,
+  };
+  const movesByAccount = new Map<string, Map<string, string> | null>();
+
+  for (const request of unknown.items) {
+    let verdict: { outcome: 'created'; upstreamId: string } | { outcome: 'not_sent' } | null = null;
+    if (request.kind === 'disbursement') {
+      let refs = movesByAccount.get(request.accountId);
+      if (refs === undefined) {
+        refs = await referencesInFundMoves(options, request.accountId).catch(() => null);
+        movesByAccount.set(request.accountId, refs);
+      }
+      if (refs) {
+        const upstreamId = refs.get(request.reference);
+        if (upstreamId) verdict = { outcome: 'created', upstreamId };
+        else if (oldEnough(request, now(), options.notSentAfterMs))
+          verdict = { outcome: 'not_sent' };
+      }
+    }
+    if (!verdict) {
+      summary.stillUnknown += 1;
+      continue;
+    }
+    await settle(options, request, verdict, now());
+    if (verdict.outcome === 'created') summary.created += 1;
+    else summary.notSent += 1;
+  }
+  return summary;
+}
+
+function oldEnough(request: MoneyRequest, now: Date, ms: number): boolean {
+  const since = request.sentAt ?? request.createdAt;
+  return now.getTime() - since.getTime() >= ms;
+}
+
+/** Our reference → the fund move's reference number, over the account's fund moves. */
+async function referencesInFundMoves(
+  options: ReconcileOptions,
+  accountId: string,
+): Promise<Map<string, string>> {
+  const refs = new Map<string, string>();
+  const pattern = new RegExp(`${referenceNote('(MR-[0-9A-Z]{10})')}`);
+  for (let page = 0; page < (options.maxPages ?? 20); page += 1) {
+    const result = await getCustodyFundMoves(options.upstream, {
+      accountId,
+      offset: page * PAGE,
+      limit: PAGE,
+    });
+    for (const move of result.moves) {
+      const match = move.description ? pattern.exec(move.description) : null;
+      if (match && move.accountId === accountId) refs.set(match[1], move.referenceNumber);
+    }
+    if (result.moves.length < PAGE || (page + 1) * PAGE >= result.totalRecords) break;
+  }
+  return refs;
+}
+
+/** What a retry of a key settled as created is told: it was submitted, and it is not sent again. */
+export function settledCreatedBody(reference: string, upstreamId: string) {
+  return {
+    error: {
+      code: 'conflict' as const,
+      message: `This request was submitted: the platform holds it as ${upstreamId} (our reference ${reference}). It will not be sent again.`,
+      submitted: 'yes' as const,
+      reference,
+    },
+  };
+}
+
+async function settle(
+  options: ReconcileOptions,
+  request: MoneyRequest,
+  verdict: { outcome: 'created'; upstreamId: string } | { outcome: 'not_sent' },
+  at: Date,
+): Promise<void> {
+  const scope = {
+    userId: request.userId,
+    route: request.idempotency.route,
+    key: request.idempotency.key,
+  };
+  await options.db.transaction().execute(async (tx) => {
+    const current = await tx
+      .selectFrom('money_requests')
+      .select('outcome')
+      .where('reference', '=', request.reference)
+      .forUpdate()
+      .executeTakeFirst();
+    if (current?.outcome !== 'unknown') return; // settled meanwhile (a late answer, the spool)
+    const record = tx
+      .updateTable('idempotency_records')
+      .where('user_id', '=', scope.userId)
+      .where('route', '=', scope.route)
+      .where('key', '=', scope.key)
+      .where('state', '=', 'unknown');
+    if (verdict.outcome === 'created') {
+      await record
+        .set({
+          state: 'done',
+          response_status: 409,
+          response_body: JSON.stringify(settledCreatedBody(request.reference, verdict.upstreamId)),
+          updated_at: at,
+        })
+        .execute();
+    } else {
+      // Proven not created: the same key may be sent again.
+      await tx
+        .deleteFrom('idempotency_records')
+        .where('user_id', '=', scope.userId)
+        .where('route', '=', scope.route)
+        .where('key', '=', scope.key)
+        .where('state', '=', 'unknown')
+        .execute();
+    }
+    await settleMoneyRequest(
+      tx,
+      request.reference,
+      {
+        outcome: verdict.outcome,
+        upstreamId: verdict.outcome === 'created' ? verdict.upstreamId : null,
+        message:
+          verdict.outcome === 'created'
+            ? `Found at the platform as ${verdict.upstreamId}.`
+            : 'Not found at the platform: it was not sent. It can be sent again.',
+        via: 'reconciliation',
+        by: options.settledBy,
+        neverSent: verdict.outcome === 'not_sent',
+      },
+      at,
+    );
+    await recordAudit(tx, {
+      userId: options.settledBy === 'system' ? null : options.settledBy,
+      action: 'money_request_settled',
+      objectType: 'money_request',
+      objectId: request.reference,
+      outcome: 'succeeded',
+      details: {
+        settled: verdict.outcome,
+        upstreamId: verdict.outcome === 'created' ? verdict.upstreamId : null,
+        kind: request.kind,
+        accountId: request.accountId,
+        amount: request.amount,
+        forUser: request.userId,
+        by: options.settledBy,
+      },
+    });
+  });
+}

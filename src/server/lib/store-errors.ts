@@ -1,0 +1,42 @@
+import { HttpError } from './http-error';
+
+/** Raised by the store's own deadlines (PGlite query timeout, pool acquisition). */
+export class StoreTimeoutError extends Error {
+  readonly code = 'STORE_TIMEOUT';
+}
+
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'STORE_TIMEOUT',
+]);
+
+/**
+ * Whether an error means the store is unreachable or too slow (as opposed to a bug): PostgreSQL
+ * connection classes 08 (connection), 53 (resources), 57 (operator intervention, including
+ * statement timeouts 57014) and 58 (system), socket errors, and pg's pool/query timeouts.
+ */
+export function isStoreFailure(err: unknown): boolean {
+  if (err instanceof StoreTimeoutError) return true;
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (NETWORK_CODES.has(code)) return true;
+    if (/^(08|53|57|58)[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  return /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connection timeout|PGlite is closed|Client was closed|Cannot use a pool after calling end/i.test(
+    err.message,
+  );
+}
+
+export function storeUnavailable(sentence: string): HttpError {
+  return new HttpError(
+    'store_unavailable',
+    `The portal's database is not answering right now. ${sentence} Please try again in a moment.`,
+    { submitted: 'no', retryAfterSeconds: 5 },
+  );
+}

@@ -1,0 +1,98 @@
+import {
+  holdingsQuerySchema,
+  holdingsResultSchema,
+  tradeStatusInWords,
+  type HoldingRow,
+  type OfferingHolding,
+} from '../../contract/holdings';
+import { sum } from '../../contract/decimal';
+import { getAllTrades, isUpstreamError } from '../upstream';
+import { defineRoute } from './define';
+
+/** Statuses whose trades no longer hold anything: listed, but left out of the totals. */
+const VOID_STATUSES = new Set(['canceled', 'cancelled', 'unwind settled', 'unwind_settled']);
+
+export const holdingsRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/api/holdings',
+    summary:
+      'My investments: the trades of my accounts (GET trades collection), with totals per offering; one account with ?accountId',
+    tags: ['holdings'],
+    query: holdingsQuerySchema,
+    response: holdingsResultSchema,
+    async handler({ query, user, deps }) {
+      const accountIds = query.accountId ? [query.accountId] : (user?.accountIds ?? []);
+      let lists;
+      try {
+        lists = await Promise.all(
+          accountIds.map((accountId) => getAllTrades(deps.upstream, { accountId })),
+        );
+      } catch (err) {
+        // §4.16: the GET collections require header authentication; in body-credential mode the
+        // client refuses before calling (§5 rules 4 and 6), and the page says so plainly.
+        if (isUpstreamError(err) && err.kind === 'misconfigured' && !err.statusCode) {
+          return {
+            state: 'unavailable' as const,
+            reason: 'header_auth_required' as const,
+            message:
+              'Your investments cannot be listed here: the platform reads them through an interface that needs header authentication, and this portal is configured for body credentials. Your investments are not affected; an administrator can switch the portal to header authentication.',
+          };
+        }
+        if (isUpstreamError(err) && err.kind === 'permission') {
+          return {
+            state: 'unavailable' as const,
+            reason: 'permission' as const,
+            message:
+              'Your investments cannot be listed here: the platform is not permitted to read trades. Your investments are not affected; an administrator can grant the permission.',
+          };
+        }
+        throw err;
+      }
+      const own = new Set(accountIds);
+      const { offerings } = await deps.offerings.get('all', () => deps.loadOfferings());
+      const names = new Map(offerings.map((o) => [o.id, o.name]));
+      // The filter is asked of the upstream; a trade of another account is never passed on.
+      const trades: HoldingRow[] = lists
+        .flatMap((list) => list.trades)
+        .filter((trade) => own.has(trade.accountId))
+        .map((trade) => ({
+          ...trade,
+          offeringName: names.get(trade.offeringId) ?? null,
+          statusText: tradeStatusInWords(trade.status),
+        }))
+        .sort(
+          (a, b) =>
+            (b.createdAt ?? '').localeCompare(a.createdAt ?? '') ||
+            Number(b.tradeId) - Number(a.tradeId),
+        );
+      const counted = trades.filter(
+        (trade) => !trade.archived && !VOID_STATUSES.has(trade.status ?? ''),
+      );
+      const groups = new Map<string, HoldingRow[]>();
+      for (const trade of counted) {
+        const list = groups.get(trade.offeringId) ?? [];
+        list.push(trade);
+        groups.set(trade.offeringId, list);
+      }
+      const byOffering: OfferingHolding[] = [...groups.entries()]
+        .map(([offeringId, list]) => ({
+          offeringId,
+          offeringName: names.get(offeringId) ?? null,
+          units: sum(list.map((t) => t.units ?? '0')),
+          amount: sum(list.map((t) => t.amount ?? '0')),
+          tradeCount: list.length,
+        }))
+        .sort((a, b) =>
+          (a.offeringName ?? a.offeringId).localeCompare(b.offeringName ?? b.offeringId),
+        );
+      return {
+        state: 'available' as const,
+        trades,
+        byOffering,
+        totalAmount: sum(byOffering.map((o) => o.amount)),
+        complete: lists.every((list) => list.complete),
+      };
+    },
+  }),
+];

@@ -1,0 +1,352 @@
+import { z } from 'zod';
+import { accountParamsSchema } from '../../contract/account-views';
+import { csvLine } from '../../contract/csv';
+import { describeFundMoveApproval, describeFundMoveStatus } from '../../contract/custody-views';
+import { tradeStatusInWords } from '../../contract/holdings';
+import {
+  moneyRequestKindLabels,
+  moneyRequestOutcomeWords,
+  moneyRequestPageSchema,
+  moneyRequestQuerySchema,
+  timelineSchema,
+  type MoneyRequestQuery,
+  type MoneyRequestView,
+  type TimelineEntry,
+} from '../../contract/money-requests';
+import { nextApprovalBatch } from '../../contract/time';
+import type { Deps } from '../deps';
+import {
+  listMoneyRequests,
+  listMoneyRequestsOfAccount,
+  type MoneyRequest,
+  type MoneyRequestFilter,
+} from '../store/money-requests';
+import { getAllTrades, getCustodyFundMoves, isUpstreamError } from '../upstream';
+import { defineRoute } from './define';
+
+/** The kind of a disbursement (ACH or wire) is in its audit event, not in the register row. */
+async function disbursementTypes(deps: Deps, references: string[]): Promise<Map<string, string>> {
+  const types = new Map<string, string>();
+  if (references.length === 0) return types;
+  const rows = await deps.db
+    .selectFrom('audit_events')
+    .select(['details'])
+    .where('action', 'in', ['disbursement_sent', 'disbursement_requested'])
+    .execute();
+  const wanted = new Set(references);
+  for (const row of rows) {
+    const details = (typeof row.details === 'string' ? JSON.parse(row.details) : row.details) as {
+      reference?: string;
+      type?: string;
+    } | null;
+    if (details?.reference && details.type && wanted.has(details.reference)) {
+      types.set(details.reference, details.type);
+    }
+  }
+  return types;
+}
+
+const disbursementTitles: Record<string, string> = {
+  ach: 'ACH disbursement to your linked bank',
+  wire_domestic: 'Domestic wire disbursement',
+  wire_international: 'International wire disbursement',
+};
+
+function toView(row: MoneyRequest, userEmail?: string | null): MoneyRequestView {
+  return {
+    reference: row.reference,
+    accountId: row.accountId,
+    kind: row.kind,
+    amount: row.amount,
+    offeringId: row.offeringId,
+    upstreamId: row.upstreamId,
+    outcome: row.outcome,
+    message: row.message,
+    createdAt: row.createdAt.toISOString(),
+    settledAt: row.settledAt ? row.settledAt.toISOString() : null,
+    ...(userEmail !== undefined ? { userEmail } : {}),
+  };
+}
+
+function storeFilter(query: MoneyRequestQuery): MoneyRequestFilter {
+  return {
+    kind: query.kind,
+    outcome: query.outcome,
+    accountId: query.accountId,
+    from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
+    // `to` is inclusive: everything before the next day.
+    to: query.to ? new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000) : undefined,
+    offset: query.offset,
+    limit: query.limit,
+  };
+}
+
+async function emailsOf(deps: Deps, rows: MoneyRequest[]): Promise<Map<string, string>> {
+  const ids = [...new Set(rows.map((r) => r.userId))];
+  if (ids.length === 0) return new Map();
+  const users = await deps.db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(users.map((u) => [u.id, u.email]));
+}
+
+const accountRequestsQuery = moneyRequestQuerySchema.omit({ accountId: true });
+
+export const EXPORT_LIMIT = 10_000;
+
+/** Next step of something waiting for the approval batch (§3: decisions only at 4:00 PM MT). */
+function batchStep(now: Date) {
+  return {
+    next: 'Approval decision at the next daily batch, 4:00 PM Mountain Time.',
+    nextBatchAt: nextApprovalBatch(now).toISOString(),
+  };
+}
+
+/** Order by time, newest first; the upstream's zone-less times are read as UTC for ordering only. */
+function timeKey(entry: TimelineEntry): number {
+  if (!entry.at) return 0;
+  const text = entry.atZone === 'utc' ? entry.at : `${entry.at}Z`;
+  return Date.parse(text) || 0;
+}
+
+export const moneyRequestRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/api/accounts/:accountId/money-requests',
+    summary:
+      'Money requests the portal sent for this account (disbursements, investments, IRA requests) with their outcome and our reference',
+    tags: ['register'],
+    params: accountParamsSchema,
+    query: accountRequestsQuery,
+    response: moneyRequestPageSchema,
+    async handler({ params, query, deps }) {
+      const page = await listMoneyRequestsOfAccount(
+        deps.db,
+        params.accountId,
+        storeFilter({ ...query, accountId: undefined }),
+      );
+      return {
+        requests: page.items.map((row) => toView(row)),
+        total: page.total,
+        offset: page.offset,
+        limit: page.limit,
+      };
+    },
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/api/compliance/money-requests',
+    summary: 'Every money request the portal sent, filtered by kind, outcome, account and dates',
+    tags: ['register'],
+    query: moneyRequestQuerySchema,
+    response: moneyRequestPageSchema,
+    async handler({ query, deps }) {
+      const page = await listMoneyRequests(deps.db, storeFilter(query));
+      const emails = await emailsOf(deps, page.items);
+      return {
+        requests: page.items.map((row) => toView(row, emails.get(row.userId) ?? null)),
+        total: page.total,
+        offset: page.offset,
+        limit: page.limit,
+      };
+    },
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/api/compliance/money-requests/export.csv',
+    summary: 'The filtered register as CSV (formula cells neutralized; the export is audited)',
+    tags: ['register'],
+    query: moneyRequestQuerySchema.omit({ offset: true, limit: true }),
+    response: z.string(),
+    async handler({ query, reply, deps, audit }) {
+      const lines = [
+        csvLine([
+          'reference',
+          'created_at',
+          'user',
+          'account',
+          'kind',
+          'amount',
+          'offering',
+          'upstream_id',
+          'outcome',
+          'message',
+          'settled_at',
+        ]),
+      ];
+      let offset = 0;
+      let count = 0;
+      for (;;) {
+        const page = await listMoneyRequests(
+          deps.db,
+          storeFilter({ ...query, offset, limit: 1000 }),
+        );
+        const emails = await emailsOf(deps, page.items);
+        for (const row of page.items) {
+          if (count >= EXPORT_LIMIT) break;
+          lines.push(
+            csvLine([
+              row.reference,
+              row.createdAt.toISOString(),
+              emails.get(row.userId) ?? row.userId,
+              row.accountId,
+              row.kind,
+              row.amount,
+              row.offeringId,
+              row.upstreamId,
+              row.outcome,
+              row.message,
+              row.settledAt?.toISOString() ?? null,
+            ]),
+          );
+          count++;
+        }
+        offset += page.items.length;
+        if (page.items.length < 1000 || count >= EXPORT_LIMIT) break;
+      }
+      await audit({
+        action: 'money_requests_export',
+        outcome: 'succeeded',
+        details: { filters: { ...query }, rows: count },
+      });
+      const day = new Date().toISOString().slice(0, 10);
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="money-requests-${day}.csv"`)
+        .header('cache-control', 'no-store');
+      return lines.join('');
+    },
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/api/accounts/:accountId/timeline',
+    summary:
+      "One account's deposits, investments, disbursements and IRA requests, newest first, each with its state in words and the next expected step",
+    tags: ['register'],
+    params: accountParamsSchema,
+    response: timelineSchema,
+    async handler({ params, deps }) {
+      const now = new Date();
+      const gaps: string[] = [];
+      const accountId = params.accountId;
+      const [moves, trades, register] = await Promise.all([
+        getCustodyFundMoves(deps.upstream, { accountId, offset: 0, limit: 500 }).catch(
+          (err: unknown) => {
+            // No custody account (1404): no deposits to show, not a failure.
+            if (isUpstreamError(err) && err.kind === 'not_found') return null;
+            gaps.push('Deposits could not be read right now.');
+            return null;
+          },
+        ),
+        getAllTrades(deps.upstream, { accountId }).catch(() => {
+          gaps.push(
+            deps.config.upstreamAuth === 'body'
+              ? 'Investments cannot be listed: reading trades needs header authentication.'
+              : 'Investments could not be read right now.',
+          );
+          return null;
+        }),
+        listMoneyRequestsOfAccount(deps.db, accountId, { limit: 1000 }),
+      ]);
+      const offerings = await deps.offerings
+        .get('all', () => deps.loadOfferings())
+        .then((catalog) => catalog.offerings)
+        .catch(() => []);
+      const names = new Map(offerings.map((o) => [o.id, o.name]));
+      const entries: TimelineEntry[] = [];
+
+      for (const move of moves?.moves ?? []) {
+        if (move.accountId !== accountId) continue;
+        const status = describeFundMoveStatus(move.status);
+        const approval = describeFundMoveApproval(move.approvalStatus);
+        const waiting = move.approvalStatus?.toLowerCase() === 'pending';
+        entries.push({
+          kind: 'deposit',
+          id: move.referenceNumber,
+          reference: null,
+          title: `Deposit${move.bankName ? ` from ${move.bankName}` : ''}`,
+          amount: move.amount,
+          at: move.createdAt,
+          atZone: 'upstream',
+          state: `${status.label}: ${status.meaning} Approval: ${approval.label}.`,
+          ...(waiting
+            ? batchStep(now)
+            : {
+                next:
+                  move.status.toLowerCase() === 'submitted'
+                    ? 'Settles when the ACH network completes the transfer.'
+                    : null,
+                nextBatchAt: null,
+              }),
+        });
+      }
+
+      const tradeIds = new Set<string>();
+      for (const trade of trades?.trades ?? []) {
+        if (trade.accountId !== accountId) continue;
+        tradeIds.add(trade.tradeId);
+        const name = names.get(trade.offeringId) ?? `offering ${trade.offeringId}`;
+        entries.push({
+          kind: 'investment',
+          id: trade.tradeId,
+          reference: null,
+          title: `Investment in ${name}${trade.units ? ` (${trade.units} units)` : ''}`,
+          amount: trade.amount,
+          at: trade.createdAt,
+          atZone: 'upstream',
+          state: tradeStatusInWords(trade.status),
+          next: null,
+          nextBatchAt: null,
+        });
+      }
+
+      const types = await disbursementTypes(
+        deps,
+        register.items.filter((r) => r.kind === 'disbursement').map((r) => r.reference),
+      );
+      for (const row of register.items) {
+        const words = moneyRequestOutcomeWords[row.outcome];
+        if (row.kind === 'investment' && row.upstreamId && tradeIds.has(row.upstreamId)) {
+          // Already listed from the trades collection: add our reference to it.
+          const entry = entries.find((e) => e.kind === 'investment' && e.id === row.upstreamId);
+          if (entry) entry.reference = row.reference;
+          continue;
+        }
+        const title =
+          row.kind === 'disbursement'
+            ? (disbursementTitles[types.get(row.reference) ?? ''] ?? 'Disbursement')
+            : row.kind === 'investment'
+              ? `Investment in ${names.get(row.offeringId ?? '') ?? 'an offering'}`
+              : moneyRequestKindLabels[row.kind];
+        const created = row.outcome === 'created';
+        const state =
+          created && row.kind === 'disbursement'
+            ? 'Accepted: pending until the platform approves it.'
+            : `${words.label}: ${words.meaning}${row.message && !created ? ` ${row.message}` : ''}`;
+        const step =
+          created && row.kind === 'disbursement'
+            ? batchStep(now)
+            : { next: created ? null : words.next, nextBatchAt: null };
+        entries.push({
+          kind: row.kind,
+          id: row.upstreamId ?? row.reference,
+          reference: row.reference,
+          title,
+          amount: row.amount,
+          at: row.createdAt.toISOString(),
+          atZone: 'utc',
+          state,
+          ...step,
+        });
+      }
+
+      entries.sort((a, b) => timeKey(b) - timeKey(a));
+      return { accountId, entries, gaps };
+    },
+  }),
+];

@@ -1,0 +1,73 @@
+import type { Offering } from '../../contract/offerings';
+import {
+  computePreflight,
+  preflightQuerySchema,
+  preflightSchema,
+  type CustodyFacts,
+  type Preflight,
+} from '../../contract/preflight';
+import { EASTERN, todayInZone } from '../../contract/time';
+import { HttpError } from '../lib/http-error';
+import type { Deps } from '../deps';
+import { getAccount, getCustodyAccount, isUpstreamError } from '../upstream';
+import { defineRoute } from './define';
+import { z } from 'zod';
+
+const offeringParams = z.object({
+  offeringId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'offeringId must be 1 to 64 letters or digits'),
+});
+
+export async function findOffering(deps: Deps, offeringId: string): Promise<Offering> {
+  const { offerings } = await deps.offerings.get('all', () => deps.loadOfferings());
+  const offering = offerings.find((o) => o.id === offeringId);
+  if (!offering) {
+    throw new HttpError('not_found', `Offering ${offeringId} does not exist.`, { submitted: 'no' });
+  }
+  return offering;
+}
+
+/** The custody account where there is one; none or unreadable leaves the rule out. */
+async function custodyFacts(deps: Deps, accountId: string): Promise<CustodyFacts | null> {
+  try {
+    const custody = await getCustodyAccount(deps.upstream, { accountId });
+    return { status: custody.status, restricted: custody.restricted };
+  } catch (err) {
+    if (isUpstreamError(err) && (err.kind === 'not_found' || err.kind === 'permission')) {
+      return null;
+    }
+    throw err;
+  }
+}
+
+/** The checklist of one account and offering, as the invest page shows it and the BFF enforces it. */
+export async function preflightFor(
+  deps: Deps,
+  accountId: string,
+  offering: Offering,
+  now: Date = new Date(),
+): Promise<Preflight> {
+  const [account, custody] = await Promise.all([
+    getAccount(deps.upstream, { accountId }),
+    custodyFacts(deps, accountId),
+  ]);
+  return computePreflight(account, offering, todayInZone(EASTERN, now), custody);
+}
+
+export const preflightRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/api/offerings/:offeringId/preflight',
+    summary:
+      'Why I can or cannot invest in an offering from one of my accounts: reviews, offering status and dates, units, minimum and real maximum, custody account',
+    tags: ['invest'],
+    params: offeringParams,
+    query: preflightQuerySchema,
+    response: preflightSchema,
+    async handler({ params, query, deps }) {
+      const offering = await findOffering(deps, params.offeringId);
+      return preflightFor(deps, query.accountId, offering);
+    },
+  }),
+];

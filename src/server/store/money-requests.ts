@@ -1,0 +1,319 @@
+/**
+ * The register of every money request the portal sends upstream: disbursements
+ * (createCustodyFundDisbursement, §4.5), investments (createTrade, §4.16) and IRA supplements
+ * (addCustodyAccountSupplement, §4.7).
+ *
+ * One row per Idempotency-Key scope (user, route, key), identified by OUR reference (`MR-…`), a
+ * stable id shown to the user from the first answer on, so a request whose outcome is unknown can
+ * still be named and settled.
+ *
+ * Life of a row (outcome):
+ * - `pending`: claimed, the upstream call may be in flight;
+ * - `created`: the upstream accepted it (`upstreamId` holds its id: requestId or tradeId);
+ * - `refused`: the upstream answered with a refusal; nothing was created;
+ * - `not_sent`: nothing reached the upstream (or reconciliation proved nothing was created);
+ * - `unknown`: it may have reached the upstream and no answer came back; reconciliation
+ *   (reconciliation.ts) settles it as created or not_sent when the upstream can tell.
+ *
+ * Consistency: the row is written in the same transaction as the idempotency record's outcome
+ * and the audit event of that outcome (idempotency.ts), so the register is never behind the
+ * idempotency record and money never moves without an audit event. When the store is down after
+ * the upstream answered, the outcome waits in the durable spool (spool.ts) and is replayed
+ * (`settledVia: 'spool'`).
+ *
+ * Reading (for routes and pages):
+ * - `getMoneyRequest(db, reference)`: one row or null;
+ * - `listMoneyRequests(db, filter)`: every row (compliance), filtered and paged;
+ * - `listMoneyRequestsOfUser(db, userId, filter)`: one investor's rows;
+ * - `listMoneyRequestsOfAccount(db, accountId, filter)`: one account's rows.
+ * Lists are newest first (created, then reference) and return `{ items, total, offset, limit }`.
+ * The caller checks that the signed-in user may see the account or user it asks for.
+ *
+ * Writing is internal to the store (idempotency.ts, reconciliation.ts); routes never write rows.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Db } from './db';
+import type {
+  Database,
+  MoneyRequestKind,
+  MoneyRequestOutcome,
+  MoneyRequestSettledVia,
+} from './schema';
+
+export type { MoneyRequestKind, MoneyRequestOutcome, MoneyRequestSettledVia };
+
+export const moneyRequestKinds: readonly MoneyRequestKind[] = [
+  'disbursement',
+  'investment',
+  'ira_supplement',
+];
+export const moneyRequestOutcomes: readonly MoneyRequestOutcome[] = [
+  'pending',
+  'created',
+  'refused',
+  'not_sent',
+  'unknown',
+];
+
+export interface MoneyRequest {
+  /** Our reference, shown to the user: `MR-` and ten letters or digits. */
+  reference: string;
+  userId: string;
+  accountId: string;
+  kind: MoneyRequestKind;
+  /** Exact decimal as text (big.js on use); null until known (an investment's amount is priced by the BFF). */
+  amount: string | null;
+  currency: string;
+  offeringId: string | null;
+  /** The Idempotency-Key scope: `METHOD /path` of the route and the key the browser sent. */
+  idempotency: { route: string; key: string };
+  /** The upstream's id once known: disbursement requestId, trade id, or the account id of a supplement. */
+  upstreamId: string | null;
+  outcome: MoneyRequestOutcome;
+  /** A plain sentence about the outcome (the refusal, or what to do while unknown). */
+  message: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  /** When the call to the upstream started (null: never sent). */
+  sentAt: Date | null;
+  settledAt: Date | null;
+  /** How the outcome was learned: the upstream's response, a lease that expired, reconciliation, or the spool. */
+  settledVia: MoneyRequestSettledVia | null;
+  /** Who settled it: `system`, or the user id of the compliance/admin person who asked. */
+  settledBy: string | null;
+}
+
+export interface MoneyRequestFilter {
+  kind?: MoneyRequestKind;
+  outcome?: MoneyRequestOutcome | MoneyRequestOutcome[];
+  accountId?: string;
+  userId?: string;
+  offeringId?: string;
+  /** Created at or after. */
+  from?: Date;
+  /** Created before. */
+  to?: Date;
+  /** Default 0. */
+  offset?: number;
+  /** Default 50, at most 1000. */
+  limit?: number;
+}
+
+export interface MoneyRequestPage {
+  items: MoneyRequest[];
+  total: number;
+  offset: number;
+  limit: number;
+}
+
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** A new reference: `MR-` and ten Crockford base-32 characters (50 random bits). */
+export function newReference(): string {
+  const bytes = randomBytes(10);
+  let out = 'MR-';
+  for (const b of bytes) out += ALPHABET[b & 31];
+  return out;
+}
+
+export const REFERENCE_PATTERN = /^MR-[0-9A-Z]{10}$/;
+
+function toMoneyRequest(row: Record<string, unknown>): MoneyRequest {
+  const r = row as unknown as {
+    reference: string;
+    user_id: string;
+    account_id: string;
+    kind: MoneyRequestKind;
+    amount: string | null;
+    currency: string;
+    offering_id: string | null;
+    idem_route: string;
+    idem_key: string;
+    upstream_id: string | null;
+    outcome: MoneyRequestOutcome;
+    message: string | null;
+    created_at: Date;
+    updated_at: Date;
+    sent_at: Date | null;
+    settled_at: Date | null;
+    settled_via: MoneyRequestSettledVia | null;
+    settled_by: string | null;
+  };
+  return {
+    reference: r.reference,
+    userId: r.user_id,
+    accountId: r.account_id,
+    kind: r.kind,
+    amount: r.amount,
+    currency: r.currency,
+    offeringId: r.offering_id,
+    idempotency: { route: r.idem_route, key: r.idem_key },
+    upstreamId: r.upstream_id,
+    outcome: r.outcome,
+    message: r.message,
+    createdAt: new Date(r.created_at),
+    updatedAt: new Date(r.updated_at),
+    sentAt: r.sent_at ? new Date(r.sent_at) : null,
+    settledAt: r.settled_at ? new Date(r.settled_at) : null,
+    settledVia: r.settled_via,
+    settledBy: r.settled_by,
+  };
+}
+
+export async function getMoneyRequest(db: Db, reference: string): Promise<MoneyRequest | null> {
+  const row = await db
+    .selectFrom('money_requests')
+    .selectAll()
+    .where('reference', '=', reference)
+    .executeTakeFirst();
+  return row ? toMoneyRequest(row) : null;
+}
+
+/** Every request (compliance and admin), filtered and paged, newest first. */
+export async function listMoneyRequests(
+  db: Db,
+  filter: MoneyRequestFilter = {},
+): Promise<MoneyRequestPage> {
+  const offset = Math.max(0, Math.floor(filter.offset ?? 0));
+  const limit = Math.min(1000, Math.max(1, Math.floor(filter.limit ?? 50)));
+  let base = db.selectFrom('money_requests');
+  if (filter.kind) base = base.where('kind', '=', filter.kind);
+  if (filter.outcome) {
+    const outcomes = Array.isArray(filter.outcome) ? filter.outcome : [filter.outcome];
+    if (outcomes.length > 0) base = base.where('outcome', 'in', outcomes);
+  }
+  if (filter.accountId) base = base.where('account_id', '=', filter.accountId);
+  if (filter.userId) base = base.where('user_id', '=', filter.userId);
+  if (filter.offeringId) base = base.where('offering_id', '=', filter.offeringId);
+  if (filter.from) base = base.where('created_at', '>=', filter.from);
+  if (filter.to) base = base.where('created_at', '<', filter.to);
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('reference', 'desc')
+      .offset(offset)
+      .limit(limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toMoneyRequest), total: Number(count.n), offset, limit };
+}
+
+/** One investor's requests (the investor's own view). */
+export function listMoneyRequestsOfUser(
+  db: Db,
+  userId: string,
+  filter: Omit<MoneyRequestFilter, 'userId'> = {},
+): Promise<MoneyRequestPage> {
+  return listMoneyRequests(db, { ...filter, userId });
+}
+
+/** One account's requests, whoever sent them. */
+export function listMoneyRequestsOfAccount(
+  db: Db,
+  accountId: string,
+  filter: Omit<MoneyRequestFilter, 'accountId'> = {},
+): Promise<MoneyRequestPage> {
+  return listMoneyRequests(db, { ...filter, accountId });
+}
+
+// ---- Writes: store-internal, always inside the caller's transaction. ----
+
+export interface MoneyRequestInit {
+  kind: MoneyRequestKind;
+  accountId: string;
+  amount?: string | null;
+  currency?: string;
+  offeringId?: string | null;
+}
+
+type Tx = Kysely<Database>;
+
+/**
+ * Opens (or reopens, after a not-sent attempt of the same key) the row of a claimed key and
+ * returns its reference: a retried key keeps its reference.
+ */
+export async function openMoneyRequest(
+  tx: Tx,
+  scope: { userId: string; route: string; key: string },
+  init: MoneyRequestInit,
+  now: Date,
+): Promise<string> {
+  const row = await tx
+    .insertInto('money_requests')
+    .values({
+      reference: newReference(),
+      user_id: scope.userId,
+      account_id: init.accountId,
+      kind: init.kind,
+      amount: init.amount ?? null,
+      currency: init.currency ?? 'USD',
+      offering_id: init.offeringId ?? null,
+      idem_route: scope.route,
+      idem_key: scope.key,
+      outcome: 'pending',
+      created_at: now,
+      updated_at: now,
+      sent_at: now,
+    })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'idem_route', 'idem_key']).doUpdateSet({
+        outcome: 'pending',
+        message: null,
+        updated_at: now,
+        sent_at: now,
+        settled_at: null,
+        settled_via: null,
+        settled_by: null,
+      }),
+    )
+    .returning('reference')
+    .executeTakeFirstOrThrow();
+  return row.reference;
+}
+
+export interface MoneyRequestSettlement {
+  /** `pending` only for a request held back before sending (waiting for a second person). */
+  outcome: MoneyRequestOutcome;
+  upstreamId?: string | null;
+  amount?: string | null;
+  message?: string | null;
+  via: MoneyRequestSettledVia;
+  by: string;
+  /** Whether nothing reached the upstream (clears sentAt). */
+  neverSent?: boolean;
+}
+
+/** Records an outcome. Returns the row before the change (null when the reference is unknown). */
+export async function settleMoneyRequest(
+  tx: Tx,
+  reference: string,
+  settlement: MoneyRequestSettlement,
+  now: Date,
+): Promise<MoneyRequest | null> {
+  const before = await tx
+    .selectFrom('money_requests')
+    .selectAll()
+    .where('reference', '=', reference)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!before) return null;
+  await tx
+    .updateTable('money_requests')
+    .set({
+      outcome: settlement.outcome,
+      ...(settlement.upstreamId !== undefined ? { upstream_id: settlement.upstreamId } : {}),
+      ...(settlement.amount ? { amount: settlement.amount } : {}),
+      message: settlement.message ?? null,
+      updated_at: now,
+      settled_at: settlement.outcome === 'pending' ? null : now,
+      settled_via: settlement.via,
+      settled_by: settlement.by,
+      ...(settlement.neverSent ? { sent_at: null } : {}),
+    })
+    .where('reference', '=', reference)
+    .execute();
+  return toMoneyRequest(before);
+}

@@ -1,0 +1,93 @@
+import {
+  appendFileSync,
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import type { AuditEvent } from './audit';
+import type { Db } from './db';
+import { complete, type IdempotencyScope, type Outcome } from './idempotency';
+import type { MoneyRequestSettlement } from './money-requests';
+
+/**
+ * The outcome spool: when the upstream has answered but the store cannot record the outcome
+ * (after bounded retries), the outcome, its register settlement and its audit events are appended
+ * here, one JSON line each, fsynced before the user is answered. The spool is replayed into the
+ * store at boot and on every housekeeping tick; replay is idempotent (a done record is final), so
+ * a line replayed twice changes nothing.
+ */
+export interface SpoolEntry {
+  scope: IdempotencyScope;
+  outcome: Outcome;
+  reference: string | null;
+  settlement?: MoneyRequestSettlement;
+  audits: AuditEvent[];
+  at: string;
+}
+
+export class OutcomeSpool {
+  constructor(readonly file: string) {}
+
+  /** Appends one entry durably (write + fsync). Throws only when the disk itself fails. */
+  append(entry: SpoolEntry): void {
+    mkdirSync(path.dirname(this.file), { recursive: true });
+    const fd = openSync(this.file, 'a');
+    try {
+      appendFileSync(fd, `${JSON.stringify(entry)}\n`);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  read(): SpoolEntry[] {
+    if (!existsSync(this.file)) return [];
+    return readFileSync(this.file, 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .flatMap((line) => {
+        try {
+          return [JSON.parse(line) as SpoolEntry];
+        } catch {
+          return []; // a torn last line (crash mid-append) was never acknowledged to anyone
+        }
+      });
+  }
+
+  /**
+   * Writes every entry into the store; entries that still fail stay in the spool. Returns how
+   * many were replayed and how many remain.
+   */
+  async replay(db: Db): Promise<{ replayed: number; remaining: number }> {
+    const entries = this.read();
+    if (entries.length === 0) return { replayed: 0, remaining: 0 };
+    const left: SpoolEntry[] = [];
+    let replayed = 0;
+    for (const entry of entries) {
+      try {
+        await complete(db, entry.scope, entry.outcome, {
+          reference: entry.reference,
+          settlement: entry.settlement ? { ...entry.settlement, via: 'spool' } : undefined,
+          audits: entry.audits,
+          now: new Date(entry.at),
+        });
+        replayed += 1;
+      } catch {
+        left.push(entry);
+      }
+    }
+    // Lines appended while we replayed are kept: re-read and keep what we did not handle.
+    const handled = new Set(entries.filter((e) => !left.includes(e)).map((e) => JSON.stringify(e)));
+    const now = this.read().filter((e) => !handled.has(JSON.stringify(e)));
+    const tmp = `${this.file}.tmp`;
+    writeFileSync(tmp, now.map((e) => `${JSON.stringify(e)}\n`).join(''));
+    renameSync(tmp, this.file);
+    return { replayed, remaining: now.length };
+  }
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import type { DepositRequest } from '../../contract/cash';
+import type { FundMove } from '../../contract/custody';
+import type { UpstreamClient, UpstreamRequest } from './client';
+import { normalizeFundMove, rawFundMoveSchema } from './fund-move-wire';
+import { decodeAnswer, wireList } from './wire';
+
+/*
+ * fundCustodyAccount: a deposit from the linked bank into the custody account. §4.16 only names
+ * it; no live sample exists (real-world notes §4.1). Its documented parameters are accountId,
+ * NickName, amount (≤ 100,000), description and createdIpAddress, and its answer key is
+ * `externalFundMove details` (with a space), holding the custody fund move of §2.9 — as a create
+ * call, possibly wrapped `[true, [ {...} ]]`. A money-moving write: sent once, never retried.
+ */
+
+export function buildFundCustodyAccountRequest(input: DepositRequest): UpstreamRequest {
+  return {
+    operation: 'fundCustodyAccount',
+    method: 'POST',
+    effect: 'write',
+    body: {
+      accountId: input.accountId,
+      amount: input.amount,
+      description: input.description,
+    },
+  };
+}
+
+export const rawFundCustodyAccountSchema = z.object({
+  'externalFundMove details': wireList(rawFundMoveSchema).refine((list) => list.length > 0, {
+    message: 'no fund move in the answer',
+  }),
+});
+
+export async function fundCustodyAccount(
+  client: UpstreamClient,
+  input: DepositRequest,
+): Promise<FundMove> {
+  const request = buildFundCustodyAccountRequest(input);
+  const payload = await client.send(request);
+  return decodeAnswer(client, request, payload, rawFundCustodyAccountSchema, (raw) =>
+    normalizeFundMove(raw['externalFundMove details'][0]),
+  );
+}

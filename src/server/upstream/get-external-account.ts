@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import type { ExternalBank } from '../../contract/cash';
+import type { UpstreamClient, UpstreamRequest } from './client';
+import { decodeAnswer, looseObject, wireBankNumber, wireId, wireText } from './wire';
+
+/*
+ * getExternalAccount: the bank an account's ACH transfers use ("ACH transfers go to the external
+ * account linked through linkExternalAccount", §4.5). Not in the document; live traffic
+ * (real-world notes §4.1, sample getExternalAccount__kvl-101) sends `types: "Account"` (lower case
+ * gives 106) with `accountId`, and answers the bank object inside `statusDesc`:
+ * `{AccountName, AccountNickName, AccountNumber, AccountRoutingNumber, accountType}`. No linked
+ * bank answers 149 ("Investor External Account does not exist"), a not-found code.
+ */
+
+export function buildGetExternalAccountRequest(accountId: string): UpstreamRequest {
+  return {
+    operation: 'getExternalAccount',
+    method: 'POST',
+    effect: 'read',
+    body: { types: 'Account', accountId },
+  };
+}
+
+const rawBankSchema = looseObject({
+  AccountName: wireText,
+  AccountNickName: wireText,
+  AccountNumber: wireBankNumber,
+  AccountRoutingNumber: wireBankNumber,
+  accountType: wireText,
+});
+
+export const rawExternalAccountSchema = z.object({
+  accountId: wireId.optional(),
+  statusDesc: rawBankSchema,
+});
+
+export async function getExternalAccount(
+  client: UpstreamClient,
+  input: { accountId: string },
+): Promise<ExternalBank> {
+  const request = buildGetExternalAccountRequest(input.accountId);
+  const payload = await client.send(request);
+  return decodeAnswer(client, request, payload, rawExternalAccountSchema, (raw) => ({
+    accountId: raw.accountId ?? input.accountId,
+    bankName: raw.statusDesc.AccountNickName,
+    holderName: raw.statusDesc.AccountName,
+    accountType: raw.statusDesc.accountType,
+    accountNumber: raw.statusDesc.AccountNumber,
+    routingNumber: raw.statusDesc.AccountRoutingNumber,
+  }));
+}

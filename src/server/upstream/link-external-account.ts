@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import type { UpstreamClient, UpstreamRequest } from './client';
+import { decodeAnswer, wireText } from './wire';
+
+/*
+ * linkExternalAccount: named in §4.16 as a source of identifiers and in §4.5 as what ACH uses.
+ * Real traffic (real-world notes §4.1; samples linkExternalAccount__bwj-*, __motyf-req) sends
+ * `accountId` only and answers `accountDetails` as a plain string: the bank-linking page's URL.
+ * It changes upstream state (a link is started), so it is a write: never retried.
+ */
+
+export function buildLinkExternalAccountRequest(accountId: string): UpstreamRequest {
+  return {
+    operation: 'linkExternalAccount',
+    method: 'POST',
+    effect: 'write',
+    body: { accountId },
+  };
+}
+
+export const rawLinkExternalAccountSchema = z.object({
+  accountDetails: z.union([wireText, z.array(z.unknown()), z.record(z.string(), z.unknown())]),
+});
+
+export async function linkExternalAccount(
+  client: UpstreamClient,
+  input: { accountId: string },
+): Promise<{ linkUrl: string | null }> {
+  const request = buildLinkExternalAccountRequest(input.accountId);
+  const payload = await client.send(request);
+  return decodeAnswer(client, request, payload, rawLinkExternalAccountSchema, (raw) => ({
+    // Only a plain http(s) string is a link; anything else is kept out of the normalized type.
+    linkUrl:
+      typeof raw.accountDetails === 'string' && /^https?:\/\//.test(raw.accountDetails)
+        ? raw.accountDetails
+        : null,
+  }));
+}

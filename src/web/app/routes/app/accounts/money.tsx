@@ -1,0 +1,140 @@
+import type { QueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import { useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { SectionCard } from '../../../../components/description-list';
+import { PageHeader } from '../../../../components/page-header';
+import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { AccountGate } from '../../../../features/accounts/components/account-gate';
+import { useSession } from '../../../../features/auth/api/get-session';
+import { useHoldings } from '../../../../features/money/api/get-holdings';
+import { useAccountMoneyRequests } from '../../../../features/money/api/get-money-requests';
+import { timelineQueryOptions, useTimeline } from '../../../../features/money/api/get-timeline';
+import { AccountTimeline } from '../../../../features/money/components/account-timeline';
+import { DepositForm } from '../../../../features/money/components/deposit-form';
+import { HoldingsView } from '../../../../features/money/components/holdings-view';
+import { LinkedBankPanel } from '../../../../features/money/components/linked-bank-panel';
+import { MoneyRequestsTable } from '../../../../features/money/components/money-requests-table';
+import { hasSession } from '../../../session-guard';
+import { AccountBreadcrumbs } from './account-breadcrumbs';
+
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  ({ params }: LoaderFunctionArgs) => {
+    if (params.accountId && hasSession(queryClient)) {
+      void queryClient.prefetchQuery(timelineQueryOptions(params.accountId));
+    }
+    return null;
+  };
+
+export default function AccountMoneyRoute() {
+  const { accountId = '' } = useParams();
+  const session = useSession();
+  const isInvestor = session.data?.user.role === 'investor';
+  return (
+    <AccountGate accountId={accountId}>
+      {() => (
+        <>
+          <PageHeader
+            title="Money and timeline"
+            description="The bank ACH uses, deposits, and everything that happened to this account's money, newest first."
+            above={<AccountBreadcrumbs accountId={accountId} current="Money and timeline" />}
+          />
+          <Box sx={{ display: 'grid', gap: 3 }}>
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 3,
+                gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
+                alignItems: 'start',
+              }}
+            >
+              <LinkedBankPanel accountId={accountId} canLink={isInvestor} />
+              {isInvestor && <DepositForm accountId={accountId} />}
+            </Box>
+            <TimelineSection accountId={accountId} />
+            <RequestsSection accountId={accountId} />
+            {isInvestor && <AccountHoldings accountId={accountId} />}
+          </Box>
+        </>
+      )}
+    </AccountGate>
+  );
+}
+
+function TimelineSection({ accountId }: { accountId: string }) {
+  const timeline = useTimeline(accountId);
+  return (
+    <SectionCard title="Timeline">
+      <QueryState
+        query={timeline}
+        loadingLabel="Loading the timeline"
+        loading={<LoadingSkeleton lines={5} />}
+        errorTitle="The timeline could not be loaded"
+        isEmpty={(data) => data.entries.length === 0 && data.gaps.length === 0}
+        empty={
+          <EmptyState
+            title="Nothing yet"
+            message="Deposits, investments, disbursements and IRA requests of this account appear here."
+          />
+        }
+      >
+        {(data) => (
+          <Box sx={{ display: 'grid', gap: 2, mt: 2 }}>
+            {data.gaps.map((gap) => (
+              <Alert key={gap} severity="warning">
+                {gap}
+              </Alert>
+            ))}
+            <AccountTimeline entries={data.entries} />
+          </Box>
+        )}
+      </QueryState>
+    </SectionCard>
+  );
+}
+
+function RequestsSection({ accountId }: { accountId: string }) {
+  const requests = useAccountMoneyRequests(accountId);
+  return (
+    <SectionCard title="Requests sent from the portal">
+      <QueryState
+        query={requests}
+        loadingLabel="Loading the requests"
+        loading={<LoadingSkeleton lines={3} />}
+        errorTitle="The requests could not be loaded"
+        isEmpty={(data) => data.requests.length === 0}
+        empty={
+          <EmptyState
+            title="No requests yet"
+            message="Disbursements, investments and IRA requests sent from this portal are listed here with their outcome."
+          />
+        }
+      >
+        {(data) => (
+          <Box sx={{ mt: 2 }}>
+            <MoneyRequestsTable requests={data.requests} label="Requests sent from the portal" />
+          </Box>
+        )}
+      </QueryState>
+    </SectionCard>
+  );
+}
+
+function AccountHoldings({ accountId }: { accountId: string }) {
+  const holdings = useHoldings(accountId);
+  return (
+    <QueryState
+      query={holdings}
+      loadingLabel="Loading the investments of this account"
+      loading={<LoadingSkeleton lines={4} />}
+      errorTitle="The investments of this account could not be loaded"
+    >
+      {(data) => (
+        <Box sx={{ display: 'grid', gap: 3 }}>
+          <HoldingsView result={data} />
+        </Box>
+      )}
+    </QueryState>
+  );
+}

@@ -1,0 +1,36 @@
+import type { QueryClient } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import { PageHeader } from '../../../../components/page-header';
+import { LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { holdingsQueryOptions, useHoldings } from '../../../../features/money/api/get-holdings';
+import { HoldingsView } from '../../../../features/money/components/holdings-view';
+import { hasSession } from '../../../session-guard';
+
+export const clientLoader = (queryClient: QueryClient) => () => {
+  if (hasSession(queryClient)) void queryClient.prefetchQuery(holdingsQueryOptions());
+  return null;
+};
+
+export default function HoldingsRoute() {
+  const holdings = useHoldings();
+  return (
+    <>
+      <PageHeader
+        title="My investments"
+        description="What you own across your accounts: every trade with its amount and status, and totals per offering."
+      />
+      <QueryState
+        query={holdings}
+        loadingLabel="Loading your investments"
+        loading={<LoadingSkeleton lines={6} />}
+        errorTitle="Your investments could not be loaded"
+      >
+        {(data) => (
+          <Box sx={{ display: 'grid', gap: 3 }}>
+            <HoldingsView result={data} />
+          </Box>
+        )}
+      </QueryState>
+    </>
+  );
+}

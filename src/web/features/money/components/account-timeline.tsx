@@ -1,0 +1,90 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { TimelineEntry } from '../../../../contract/money-requests';
+import { Code } from '../../../components/description-list';
+import { formatLocalDateTime, formatMoney } from '../../../lib/format';
+
+const kindLabels: Record<TimelineEntry['kind'], string> = {
+  deposit: 'Deposit',
+  investment: 'Investment',
+  disbursement: 'Disbursement',
+  ira_supplement: 'IRA request',
+};
+
+function when(entry: TimelineEntry): string {
+  if (!entry.at) return 'Time not reported';
+  if (entry.atZone === 'utc') {
+    return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date(entry.at),
+    );
+  }
+  return `${formatLocalDateTime(entry.at)} (time zone not stated)`;
+}
+
+function batchTime(instant: string): string {
+  const at = new Date(instant);
+  const local = new Intl.DateTimeFormat(undefined, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(at);
+  // dateStyle/timeStyle cannot be combined with timeZoneName, so the parts are named.
+  const mountain = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/Denver',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(at);
+  return `${local} your time (${mountain})`;
+}
+
+/** Deposits, investments, disbursements and IRA requests of one account, newest first. */
+export function AccountTimeline({ entries }: { entries: TimelineEntry[] }) {
+  return (
+    <Box
+      component="ol"
+      aria-label="Account timeline"
+      sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}
+    >
+      {entries.map((entry) => (
+        <Paper
+          component="li"
+          variant="outlined"
+          key={`${entry.kind}-${entry.id}-${entry.reference ?? ''}`}
+          sx={{ p: 2 }}
+        >
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+            <Chip size="small" label={kindLabels[entry.kind]} />
+            <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+              {entry.title}
+            </Typography>
+            {entry.amount && (
+              <Typography sx={{ ml: 'auto', fontWeight: 600 }}>
+                {formatMoney(entry.amount)}
+              </Typography>
+            )}
+          </Box>
+          <Typography variant="body2" color="text.secondary">
+            {when(entry)} · ID <Code value={entry.id} />
+            {entry.reference && entry.reference !== entry.id && (
+              <>
+                {' '}
+                · Our reference <Code value={entry.reference} />
+              </>
+            )}
+          </Typography>
+          <Typography sx={{ mt: 0.5 }}>{entry.state}</Typography>
+          {entry.next && (
+            <Typography variant="body2" sx={{ mt: 0.5 }}>
+              Next: {entry.next}
+              {entry.nextBatchAt && ` Next batch: ${batchTime(entry.nextBatchAt)}.`}
+            </Typography>
+          )}
+        </Paper>
+      ))}
+    </Box>
+  );
+}

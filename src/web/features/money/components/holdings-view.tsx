@@ -1,0 +1,119 @@
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import Alert from '@mui/material/Alert';
+import { Link as RouterLink } from 'react-router-dom';
+import type { HoldingsResult } from '../../../../contract/holdings';
+import { Code, SectionCard } from '../../../components/description-list';
+import { EmptyState } from '../../../components/query-state';
+import { paths } from '../../../config/paths';
+import { formatDecimal, formatLocalDateTime, formatMoney } from '../../../lib/format';
+
+/** What an investor owns: totals per offering, then every trade, newest first. */
+export function HoldingsView({ result }: { result: HoldingsResult }) {
+  if (result.state === 'unavailable') {
+    return <Alert severity="info">{result.message}</Alert>;
+  }
+  if (result.trades.length === 0) {
+    return (
+      <EmptyState
+        title="No investments yet"
+        message="Investments you make from your accounts appear here with their amounts and status."
+        action={
+          <Link component={RouterLink} to={paths.app.offerings.getHref()}>
+            Browse offerings
+          </Link>
+        }
+      />
+    );
+  }
+  return (
+    <>
+      <SectionCard title="Totals per offering">
+        <Typography sx={{ mt: 1 }}>
+          Total invested (cancelled trades left out):{' '}
+          <strong>{formatMoney(result.totalAmount)}</strong>
+        </Typography>
+        <TableContainer component={Paper} variant="outlined" sx={{ mt: 2 }}>
+          <Table size="small" aria-label="Totals per offering">
+            <TableHead>
+              <TableRow>
+                <TableCell>Offering</TableCell>
+                <TableCell align="right">Units</TableCell>
+                <TableCell align="right">Amount</TableCell>
+                <TableCell align="right">Trades</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {result.byOffering.map((group) => (
+                <TableRow key={group.offeringId}>
+                  <TableCell>
+                    <Link component={RouterLink} to={paths.app.offering.getHref(group.offeringId)}>
+                      {group.offeringName ?? `Offering ${group.offeringId}`}
+                    </Link>
+                  </TableCell>
+                  <TableCell align="right">{formatDecimal(group.units)}</TableCell>
+                  <TableCell align="right">{formatMoney(group.amount)}</TableCell>
+                  <TableCell align="right">{group.tradeCount}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </SectionCard>
+      <SectionCard title="Trades">
+        {!result.complete && (
+          <Alert severity="info" sx={{ mt: 1 }}>
+            Only the most recent trades are listed; the totals cover those listed.
+          </Alert>
+        )}
+        <TableContainer component={Paper} variant="outlined" sx={{ mt: 2 }}>
+          <Table size="small" aria-label="Trades">
+            <TableHead>
+              <TableRow>
+                <TableCell>Date (time zone not stated)</TableCell>
+                <TableCell>Offering</TableCell>
+                <TableCell>Account</TableCell>
+                <TableCell align="right">Units</TableCell>
+                <TableCell align="right">Amount</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell>Trade ID</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {result.trades.map((trade) => (
+                <TableRow key={trade.tradeId}>
+                  <TableCell>{formatLocalDateTime(trade.createdAt)}</TableCell>
+                  <TableCell>
+                    <Link component={RouterLink} to={paths.app.offering.getHref(trade.offeringId)}>
+                      {trade.offeringName ?? `Offering ${trade.offeringId}`}
+                    </Link>
+                  </TableCell>
+                  <TableCell>
+                    <Code value={trade.accountId} />
+                  </TableCell>
+                  <TableCell align="right">
+                    {trade.units ? formatDecimal(trade.units) : '—'}
+                  </TableCell>
+                  <TableCell align="right">
+                    {trade.amount ? formatMoney(trade.amount) : '—'}
+                  </TableCell>
+                  <TableCell>{trade.statusText}</TableCell>
+                  <TableCell>
+                    <Code value={trade.tradeId} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </SectionCard>
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import {
+  moneyRequestKindLabels,
+  moneyRequestOutcomeWords,
+  type MoneyRequestView,
+} from '../../../../contract/money-requests';
+import { Code } from '../../../components/description-list';
+import { formatMoney } from '../../../lib/format';
+
+const at = (instant: string) =>
+  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(instant),
+  );
+
+/** Money requests with their outcome in words; an unknown outcome says what to do. */
+export function MoneyRequestsTable({
+  requests,
+  label,
+  showUser = false,
+}: {
+  requests: MoneyRequestView[];
+  label: string;
+  showUser?: boolean;
+}) {
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            <TableCell>Sent</TableCell>
+            <TableCell>Our reference</TableCell>
+            {showUser && <TableCell>User</TableCell>}
+            <TableCell>Account</TableCell>
+            <TableCell>Kind</TableCell>
+            <TableCell align="right">Amount</TableCell>
+            <TableCell>Outcome</TableCell>
+            <TableCell>Upstream ID</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {requests.map((request) => {
+            const words = moneyRequestOutcomeWords[request.outcome];
+            return (
+              <TableRow key={request.reference}>
+                <TableCell>{at(request.createdAt)}</TableCell>
+                <TableCell>
+                  <Code value={request.reference} />
+                </TableCell>
+                {showUser && <TableCell>{request.userEmail ?? '—'}</TableCell>}
+                <TableCell>
+                  <Code value={request.accountId} />
+                </TableCell>
+                <TableCell>{moneyRequestKindLabels[request.kind]}</TableCell>
+                <TableCell align="right">
+                  {request.amount ? formatMoney(request.amount) : '—'}
+                </TableCell>
+                <TableCell>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {words.label}
+                  </Typography>
+                  {request.outcome !== 'created' && (
+                    <Typography variant="body2">
+                      {words.meaning} {words.next}
+                    </Typography>
+                  )}
+                </TableCell>
+                <TableCell>
+                  {request.upstreamId ? <Code value={request.upstreamId} /> : '—'}
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

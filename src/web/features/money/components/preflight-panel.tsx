@@ -1,0 +1,85 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { AccountSummary } from '../../../../contract/account-views';
+import type { PreflightCheck } from '../../../../contract/preflight';
+import { SectionCard } from '../../../components/description-list';
+import { LoadingSkeleton, QueryState } from '../../../components/query-state';
+import { formatDecimal } from '../../../lib/format';
+import { usePreflight } from '../api/get-preflight';
+
+const marks: Record<PreflightCheck['outcome'], string> = {
+  pass: 'OK',
+  warn: 'Note',
+  block: 'Blocks',
+};
+
+function AccountPreflight({
+  offeringId,
+  account,
+}: {
+  offeringId: string;
+  account: AccountSummary;
+}) {
+  const preflight = usePreflight(offeringId, account.id);
+  const name = account.name ?? account.id;
+  return (
+    <Box component="section" aria-label={`Checks for ${name}`} sx={{ mt: 2 }}>
+      <QueryState
+        query={preflight}
+        loadingLabel={`Checking ${name}`}
+        loading={<LoadingSkeleton lines={3} />}
+        errorTitle={`The checks for ${name} could not be loaded`}
+      >
+        {(data) => (
+          <>
+            <Typography component="h3" variant="h6">
+              {name} ({account.id}): {data.canInvest ? 'can invest' : 'cannot invest'}
+            </Typography>
+            {data.canInvest && data.minimumUnits && data.maximumUnits && (
+              <Typography>
+                From {formatDecimal(data.minimumUnits)} to {formatDecimal(data.maximumUnits)} units.
+              </Typography>
+            )}
+            <Box component="ul" sx={{ pl: 2, my: 1 }}>
+              {data.checks.map((check) => (
+                <li key={check.rule}>
+                  <Typography
+                    component="span"
+                    sx={{
+                      fontWeight: 600,
+                      color: check.outcome === 'block' ? 'error.main' : undefined,
+                    }}
+                  >
+                    {marks[check.outcome]} · {check.title}:
+                  </Typography>{' '}
+                  {check.detail}
+                </li>
+              ))}
+            </Box>
+          </>
+        )}
+      </QueryState>
+    </Box>
+  );
+}
+
+/** "Why can't I invest?": the BFF's checklist per account, shown before the form. */
+export function PreflightPanel({
+  offeringId,
+  accounts,
+}: {
+  offeringId: string;
+  accounts: AccountSummary[];
+}) {
+  return (
+    <SectionCard title="Before you invest">
+      <Typography sx={{ mt: 1 }}>
+        What the platform checks for each of your accounts. A check that blocks stops the
+        investment; a note does not.
+      </Typography>
+      {accounts.map((account) => (
+        <AccountPreflight key={account.id} offeringId={offeringId} account={account} />
+      ))}
+    </SectionCard>
+  );
+}
