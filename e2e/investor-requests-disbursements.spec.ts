@@ -170,9 +170,14 @@ test('an investor enrols a passkey and is asked for it before a disbursement', a
   const publicOrigin = testInfo.project.use.baseURL!;
   const origin = publicOrigin.replace('127.0.0.1', 'localhost');
   const context = await browser.newContext({ baseURL: origin });
-  await context.route('**/api/**', (route) =>
-    route.continue({ headers: { ...route.request().headers(), origin: publicOrigin } }),
-  );
+  // The browser will not let a page change its own Origin header, so API calls are sent on by
+  // Playwright with it (cookies are the context's either way).
+  await context.route('**/api/**', async (route) => {
+    const response = await route.fetch({
+      headers: { ...route.request().headers(), origin: publicOrigin },
+    });
+    await route.fulfill({ response });
+  });
   const user = await createJourneyUser(context.request, publicOrigin, 'passkey');
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);

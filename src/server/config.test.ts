@@ -49,10 +49,6 @@ describe('boot configuration', () => {
       'Configuration error: MFA_REQUIRED_ROLES must list roles among investor, issuer_staff, compliance, admin (got root).',
     ],
     [
-      { DISBURSEMENT_APPROVER_ROLES: 'investor' },
-      'Configuration error: DISBURSEMENT_APPROVER_ROLES must list compliance, admin or both.',
-    ],
-    [
       { DISBURSEMENT_APPROVAL_ABOVE: '1e6' },
       'Configuration error: DISBURSEMENT_APPROVAL_ABOVE must be an amount such as 50000 or 2500.50.',
     ],

@@ -76,7 +76,6 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be an amount such as 50000 or 2500.50')
     .optional(),
-  DISBURSEMENT_APPROVER_ROLES: z.string().min(1).default('compliance,admin'),
   WEBAUTHN_RP_NAME: z.string().min(1).max(60).default('Transact Portal'),
   DISBURSEMENT_MAX_AMOUNT: z
     .string()
@@ -186,8 +185,8 @@ export interface IdentitySettings {
   /** Investments above this amount (USD) need a step-up. */
   stepUpInvestmentAbove: string;
   /** Disbursements above this amount wait for a second person; off when unset. */
+  /** Approved by another admin: compliance stays a read-only role. */
   disbursementApprovalAbove?: string;
-  disbursementApproverRoles: Role[];
   /** WebAuthn relying party: the host of PUBLIC_URL, and the name authenticators show. */
   rpId: string;
   rpName: string;
@@ -227,17 +226,6 @@ function roleList(name: string, text: string): Role[] {
     }
   }
   return roles as Role[];
-}
-
-/** Approvers are reviewers: the policy table lets only compliance and admin reach approvals. */
-function approverRoles(text: string): Role[] {
-  const roles = roleList('DISBURSEMENT_APPROVER_ROLES', text);
-  if (roles.length === 0 || roles.some((r) => r !== 'compliance' && r !== 'admin')) {
-    throw new ConfigError(
-      'Configuration error: DISBURSEMENT_APPROVER_ROLES must list compliance, admin or both.',
-    );
-  }
-  return roles;
 }
 
 function groupRoles(text: string | undefined): Record<string, Role> {
@@ -418,7 +406,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       stepUpWithoutFactor: e.STEP_UP_WITHOUT_FACTOR ?? (sandboxMode ? 'allow' : 'refuse'),
       stepUpInvestmentAbove: e.STEP_UP_INVESTMENT_ABOVE,
       disbursementApprovalAbove: e.DISBURSEMENT_APPROVAL_ABOVE,
-      disbursementApproverRoles: approverRoles(e.DISBURSEMENT_APPROVER_ROLES),
       ...relyingParty(publicUrl),
       rpName: e.WEBAUTHN_RP_NAME,
     },

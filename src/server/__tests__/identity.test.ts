@@ -315,7 +315,7 @@ describe('maker-checker on large disbursements', () => {
     });
     const changed = await call(h.app, 'PUT', `/api/admin/users/${maker.id}/role`, {
       cookie: admin,
-      body: { role: 'compliance' },
+      body: { role: 'admin' },
     });
     expect(changed.statusCode).toBe(200);
 
@@ -343,24 +343,19 @@ describe('maker-checker on large disbursements', () => {
   });
 
   it('a second person approves: sent upstream once, both decisions audited', async () => {
+    // Compliance is a read-only role: approving is for another admin.
     const { cookie } = await rawSignIn('compliance@demo.test');
     compliance = cookie;
-    const { secret } = await enrolTotp(compliance);
-    // Enrolling proves only the new factor: approving money needs a proof of the session's owner.
-    const notYet = await post(`/api/disbursement-approvals/${approvalId}/approve`, compliance);
-    expect(notYet.json().error.code).toBe('step_up_required');
-    await post('/api/session/second-factor', compliance, {
-      method: 'totp',
-      code: codeFor(secret, 1),
-    });
+    const reviewer = await post(`/api/disbursement-approvals/${approvalId}/approve`, compliance);
+    expect(reviewer.statusCode).toBe(403);
     const before = await upstreamCalls('createCustodyFundDisbursement');
-    const approved = await post(`/api/disbursement-approvals/${approvalId}/approve`, compliance);
+    const approved = await post(`/api/disbursement-approvals/${approvalId}/approve`, admin);
     expect(approved.statusCode).toBe(200);
-    expect(approved.json()).toMatchObject({ state: 'sent', checker: 'compliance@demo.test' });
+    expect(approved.json()).toMatchObject({ state: 'sent', checker: 'admin@demo.test' });
     expect(approved.json().requestId).toBeTruthy();
     expect(await upstreamCalls('createCustodyFundDisbursement')).toBe(before + 1);
 
-    const twice = await post(`/api/disbursement-approvals/${approvalId}/approve`, compliance);
+    const twice = await post(`/api/disbursement-approvals/${approvalId}/approve`, admin);
     expect(twice.statusCode).toBe(409);
     expect(await upstreamCalls('createCustodyFundDisbursement')).toBe(before + 1);
 
@@ -379,7 +374,7 @@ describe('maker-checker on large disbursements', () => {
         },
         {
           action: 'disbursement_approved',
-          user_email: 'compliance@demo.test',
+          user_email: 'admin@demo.test',
           outcome: 'succeeded',
         },
       ]),

@@ -288,12 +288,14 @@ export const policyTable: Record<string, RoutePolicy> = {
   'POST /api/session/second-factor/passkey-options': {
     roles: ALL_ROLES,
     objects: [],
+    ownIdentity: true,
     pendingAllowed: true,
     note: 'WebAuthn options for my passkeys; also while sign-in waits for the second factor.',
   },
   'POST /api/session/second-factor': {
     roles: ALL_ROLES,
     objects: [],
+    ownIdentity: true,
     pendingAllowed: true,
     note: 'Prove a second factor: finishes sign-in or makes step-up fresh; failures are rate limited and audited.',
   },
@@ -306,6 +308,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'POST /api/me/second-factors/totp': {
     roles: ALL_ROLES,
     objects: [],
+    ownIdentity: true,
     pendingAllowed: true,
     stepUp: 'conditional',
     note: 'A new authenticator-app secret for me; while sign-in waits, only when I have no factor yet; step-up when I already have one.',
@@ -313,12 +316,14 @@ export const policyTable: Record<string, RoutePolicy> = {
   'POST /api/me/second-factors/totp/confirm': {
     roles: ALL_ROLES,
     objects: [],
+    ownIdentity: true,
     pendingAllowed: true,
     note: 'Confirms my authenticator app with a code; the first factor comes with recovery codes.',
   },
   'POST /api/me/second-factors/passkey-options': {
     roles: ALL_ROLES,
     objects: [],
+    ownIdentity: true,
     pendingAllowed: true,
     stepUp: 'conditional',
     note: 'WebAuthn options to create a passkey for me; step-up when I already have a factor.',
@@ -326,18 +331,21 @@ export const policyTable: Record<string, RoutePolicy> = {
   'POST /api/me/second-factors/passkeys': {
     roles: ALL_ROLES,
     objects: [],
+    ownIdentity: true,
     pendingAllowed: true,
     note: 'Stores my verified passkey.',
   },
   'DELETE /api/me/second-factors/:factorId': {
     roles: ALL_ROLES,
     objects: [],
+    ownIdentity: true,
     stepUp: 'always',
     note: 'Removes one of my own factors (another user’s id is not found).',
   },
   'POST /api/me/recovery-codes': {
     roles: ALL_ROLES,
     objects: [],
+    ownIdentity: true,
     stepUp: 'always',
     note: 'New recovery codes for me; the old ones stop working.',
   },
@@ -349,6 +357,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'DELETE /api/me/sessions/:sessionId': {
     roles: ALL_ROLES,
     objects: [],
+    ownIdentity: true,
     note: 'Ends one of my sessions (another user’s id is not found); its next request is refused.',
   },
 
@@ -394,13 +403,13 @@ export const policyTable: Record<string, RoutePolicy> = {
     note: 'Held disbursements: investors those of their linked accounts only, reviewers all.',
   },
   'POST /api/disbursement-approvals/:approvalId/approve': {
-    roles: REVIEWERS,
+    roles: ['admin'],
     objects: [],
     stepUp: 'always',
-    note: 'Approves and sends a held disbursement once; roles in DISBURSEMENT_APPROVER_ROLES only; never the maker.',
+    note: 'Approves and sends a held disbursement once; never the maker (compliance stays read-only).',
   },
   'POST /api/disbursement-approvals/:approvalId/reject': {
-    roles: REVIEWERS,
+    roles: ['admin'],
     objects: [],
     note: 'Rejects a held disbursement; nothing is sent; never the maker.',
   },

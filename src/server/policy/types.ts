@@ -53,6 +53,11 @@ export interface RoutePolicy {
    * platform.
    */
   reviewRecord?: true;
+  /**
+   * Non-GET routes that change only the caller's own sign-in state in the portal's store (their
+   * second factors, their sessions) and send nothing upstream: every role may hold these.
+   */
+  ownIdentity?: true;
   limits?: RouteLimits;
   /** One sentence on what the route reveals or changes, shown in docs and the policy table. */
   note?: string;

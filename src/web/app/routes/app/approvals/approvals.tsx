@@ -31,7 +31,7 @@ export default function ApprovalsRoute() {
   const decide = useDecideApproval();
   const session = useSession();
   const me = session.data?.user;
-  const checker = me?.role === 'compliance' || me?.role === 'admin';
+  const checker = me?.role === 'admin';
   return (
     <>
       <PageHeader
