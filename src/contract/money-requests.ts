@@ -92,7 +92,12 @@ export const moneyRequestQuerySchema = z.object({
     .optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
-  offset: z.coerce.number().int().min(0, 'offset must be 0 or more').default(0),
+  offset: z.coerce
+    .number()
+    .int()
+    .min(0, 'offset must be 0 or more')
+    .max(1_000_000, 'offset must be at most 1000000')
+    .default(0),
   limit: z.coerce.number().int().min(1).max(200, 'limit must be at most 200').default(50),
 });
 export type MoneyRequestQuery = z.infer<typeof moneyRequestQuerySchema>;

@@ -259,6 +259,7 @@ export const policyTable: Record<string, RoutePolicy> = {
     roles: REVIEWERS,
     objects: [],
     note: 'Settle unknown money requests now by asking the upstream (fund moves); each settlement is audited; what cannot be decided stays unknown.',
+    reviewRecord: true,
   },
   'GET /api/audit-events': {
     roles: REVIEWERS,

@@ -48,9 +48,9 @@ export interface RoutePolicy {
    */
   readsOnly?: true;
   /**
-   * Non-GET routes that write only the reviewer's own working record in the portal's store (review
-   * notes) and send nothing upstream: a reviewer may hold these, since they change nothing on the
-   * platform.
+   * Non-GET routes that write only the reviewer's own working records in the portal's store
+   * (review notes; the register's settlement of a request whose outcome was unknown, decided by
+   * reading the upstream) and send nothing that changes the platform: a reviewer may hold these.
    */
   reviewRecord?: true;
   /**
