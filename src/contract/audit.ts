@@ -56,7 +56,6 @@ export const auditPageSchema = z.object({
 });
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
-/** Audit actions people filter by most. */
 /** Every action the BFF writes, with its words for people (the filter offers them all). */
 export const auditActionLabels = {
   sign_in: 'Sign-in',
@@ -71,6 +70,31 @@ export const auditActionLabels = {
   ira_supplement_requested: 'IRA requested',
   issuer_account_create: 'Issuer account saved',
   security_hours_updated: 'Security hours set',
+  disbursement_sent: 'Disbursement sent upstream',
+  disbursement_held_for_approval: 'Disbursement held for approval',
+  disbursement_approved: 'Held disbursement approved',
+  disbursement_rejected: 'Held disbursement rejected',
+  deposit_requested: 'Deposit requested',
+  bank_link_requested: 'Bank link requested',
+  money_request_unknown: 'Money request outcome unknown',
+  money_request_settled: 'Money request settled',
+  money_requests_reconciled: 'Money requests reconciled',
+  money_requests_export: 'Money requests exported',
+  audit_events_pruned: 'Audit events pruned',
+  session_ended: 'Session ended',
+  second_factor: 'Second factor proved',
+  second_factor_added: 'Second factor added',
+  second_factor_removed: 'Second factor removed',
+  second_factor_reset: 'Second factors reset',
+  recovery_codes_renewed: 'Recovery codes renewed',
+  step_up_required: 'Step-up asked',
+  step_up: 'Step-up proved',
+  user_created: 'User created',
+  user_role_changed: 'User role changed',
+  user_linked: 'User linked',
+  user_unlinked: 'User unlinked',
+  user_disabled: 'User disabled',
+  user_enabled: 'User enabled',
 } as const;
 
 export const knownAuditActions = Object.keys(

@@ -111,7 +111,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
 
   const routes: RouteSpec[] = [];
   routes.push(...allRoutes, ...systemRoutes(() => routes, { now: options.now ?? Date.now }));
-  registerRoutes(app, routes, deps, options.limitScale);
+  registerRoutes(app, routes, deps, options.limitScale ?? config.routeLimitScale);
 
   if (options.spaDir && existsSync(path.join(options.spaDir, 'index.html'))) {
     await serveSpa(app, options.spaDir);

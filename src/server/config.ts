@@ -83,6 +83,7 @@ const envSchema = z.object({
     .refine((value) => /[1-9]/.test(value), 'must be more than zero')
     .default(DEFAULT_DISBURSEMENT_CEILING),
   CLAIM_LEASE_MS: z.coerce.number().int().min(1_000).max(600_000).default(15_000),
+  ROUTE_LIMIT_SCALE: z.coerce.number().min(0.1).max(1_000).default(1),
   STORE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   STORE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
@@ -145,6 +146,8 @@ export interface Config {
   disbursementMaxAmount: string;
   /** Owner lease of an idempotency claim, renewed every third of it while the upstream call runs. */
   claimLeaseMs: number;
+  /** Multiplies every route limit of the policy table (load tests, unusually busy desks). */
+  routeLimitScale: number;
   store: { connectMs: number; statementMs: number; idleMs: number };
   /** Fastify: whole-request deadline and keep-alive idle time. */
   requestTimeoutMs: number;
@@ -410,6 +413,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rpName: e.WEBAUTHN_RP_NAME,
     },
     claimLeaseMs: e.CLAIM_LEASE_MS,
+    routeLimitScale: e.ROUTE_LIMIT_SCALE,
     store: {
       connectMs: e.STORE_CONNECT_TIMEOUT_MS,
       statementMs: e.STORE_STATEMENT_TIMEOUT_MS,

@@ -21,7 +21,7 @@ const fieldsOf = (input: unknown) => {
 
 describe('disbursement request union (§4.5, §8)', () => {
   it.each([
-    ['ACH', { type: 'ach', amount: '0.000001' }],
+    ['ACH of one cent', { type: 'ach', amount: '0.01' }],
     ['ACH with a canonical amount', { type: 'ach', amount: '1250.500000' }],
     ['a domestic wire', domestic],
     ['a domestic wire, 17-digit account', { ...domestic, bankAccountId: '12345678901234567' }],
@@ -57,7 +57,12 @@ describe('disbursement request union (§4.5, §8)', () => {
 
   it.each([
     ['no type', { amount: '5' }, /Choose how to send/],
-    ['a zero amount', { type: 'ach', amount: '0' }, /amount: Amount must be greater than zero/],
+    ['a zero amount', { type: 'ach', amount: '0' }, /amount: Amount must be at least \$0\.01/],
+    [
+      'less than a cent',
+      { type: 'ach', amount: '0.001' },
+      /at most 2 decimal places \(whole cents\)/,
+    ],
     ['seven decimals', { type: 'ach', amount: '0.0000001' }, /at most 6 decimal places/],
     ['an exponent', { type: 'ach', amount: '1e3' }, /must be a number/],
     [

@@ -78,6 +78,10 @@ async function scenario(databaseUrl: string | undefined) {
     HOUSEKEEPING_INTERVAL_MS: '1000',
     SPA_DIR: fakeSpaDir(`crash-${name}`),
     LOG_LEVEL: 'silent',
+    // 200 disbursements of one investor in a few seconds, on purpose; no second factor enrolled.
+    ROUTE_LIMIT_SCALE: '100',
+    MFA_REQUIRED_ROLES: 'none',
+    STEP_UP_WITHOUT_FACTOR: 'allow',
   };
   const startBff = async () => {
     const bff = run(startScript(), env);
