@@ -29,6 +29,8 @@ async function requestDisbursement(
 test('an investor links a bank, deposits, invests, disburses by ACH and wire, and finds each on the timeline and in the holdings', async ({
   page,
 }) => {
+  // One journey across a dozen pages and five money requests, each checked where it lands.
+  test.setTimeout(180_000);
   await signIn(page, 'investor@demo.test');
   // The Roth IRA account starts without a linked bank (docs/sandbox.md, seed data).
   const accountId = (await sessionAccounts(page))[1];

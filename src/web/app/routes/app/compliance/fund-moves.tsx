@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
 import Pagination from '@mui/material/Pagination';
 import TextField from '@mui/material/TextField';
@@ -79,15 +80,21 @@ export default function ComplianceFundMovesRoute() {
   const filter = filterFrom(search);
   const moves = useComplianceFundMoves(filter);
 
-  const update = (next: Partial<FundMovesFilter>) =>
-    setSearch(() => {
-      const merged = { ...filter, page: 1, ...next };
-      const params = new URLSearchParams();
-      if (merged.status) params.set('status', merged.status);
-      if (merged.approvalStatus) params.set('approvalStatus', merged.approvalStatus);
-      if (merged.page > 1) params.set('page', String(merged.page));
-      return params;
-    });
+  // The filter as last asked for, ahead of the address: react-router applies a change after this
+  // render, so two filters chosen in quick succession would otherwise lose the first.
+  const latest = useRef(filter);
+  useEffect(() => {
+    latest.current = filterFrom(search);
+  }, [search]);
+  const update = (next: Partial<FundMovesFilter>) => {
+    const merged = { ...latest.current, page: 1, ...next };
+    latest.current = merged;
+    const params = new URLSearchParams();
+    if (merged.status) params.set('status', merged.status);
+    if (merged.approvalStatus) params.set('approvalStatus', merged.approvalStatus);
+    if (merged.page > 1) params.set('page', String(merged.page));
+    setSearch(params);
+  };
 
   return (
     <>
