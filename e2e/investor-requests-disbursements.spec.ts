@@ -86,7 +86,11 @@ test('when the connection drops, the investor is told the outcome is unknown and
     const dialog = page.getByRole('dialog', { name: 'Review your disbursement request' });
     await dialog.getByRole('button', { name: 'Send request' }).click();
     await expect(dialog.getByText('We do not know whether this was submitted')).toBeVisible();
-    await expect(dialog.getByRole('link', { name: 'fund moves of this account' })).toBeVisible();
+    // It names our reference and where the request now lives (the register and timeline).
+    await expect(dialog.getByText(/Our reference: MR-[0-9A-Z]{10}/)).toBeVisible();
+    await expect(
+      dialog.getByRole('link', { name: 'requests and timeline of this account' }),
+    ).toHaveAttribute('href', /\/accounts\/[^/]+\/money$/);
     // Trying blindly again is not offered.
     await expect(dialog.getByRole('button', { name: /Send request|Try again/ })).toHaveCount(0);
   } finally {

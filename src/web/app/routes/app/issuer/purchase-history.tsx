@@ -173,7 +173,8 @@ function TradesByInvestor({ purchases }: { purchases: readonly Purchase[] }) {
   const shown = useMemo(() => filterPurchases(purchases, query), [purchases, query]);
   const rollup = useMemo(() => rollupByInvestor(shown), [shown]);
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    // One track that may shrink below its tables, so they scroll inside the page on a phone.
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <TextField
         id="purchase-search"
         label="Find an investor"
