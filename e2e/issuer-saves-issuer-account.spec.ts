@@ -33,7 +33,7 @@ test('issuer staff save the issuer account; rules are checked and personal data 
 
   await expect(page.getByText('The issuer account details were saved.')).toBeVisible();
   const saved = page.getByRole('region', { name: 'Saved issuer account' });
-  await expect(saved).toContainText('Status: pending');
+  await expect(saved).toContainText('Status: Pending');
   await expect(saved).toContainText('••-•••6789');
   await expect(saved).toContainText('•••-••-6789');
   await expect(saved).toContainText('••••-••-••');
