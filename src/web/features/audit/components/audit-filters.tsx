@@ -43,7 +43,12 @@ export function AuditFiltersForm({
       sx={{
         display: 'grid',
         gap: 2,
-        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr) auto' },
+        // Tracks may shrink below the longest action's words, so the page never scrolls sideways.
+        gridTemplateColumns: {
+          xs: 'minmax(0, 1fr)',
+          sm: 'repeat(2, minmax(0, 1fr))',
+          lg: 'repeat(4, minmax(0, 1fr)) auto',
+        },
         alignItems: 'start',
         mb: 2,
       }}
