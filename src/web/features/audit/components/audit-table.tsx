@@ -30,6 +30,8 @@ export function AuditTable({ events }: { events: AuditEventView[] }) {
       tabIndex={0}
       role="region"
       aria-label="Audit events (scrollable)"
+      // Paper as the container would otherwise let the 960 px table widen a phone's page.
+      sx={{ overflowX: 'auto' }}
     >
       <Table size="small" aria-label="Audit events" sx={{ minWidth: 960 }}>
         <TableHead>
