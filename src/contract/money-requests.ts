@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedDateSchema } from './dates';
 import { decimalStringSchema, instantSchema, localDateTimeSchema } from './money';
 
 /**
@@ -81,8 +82,6 @@ export const moneyRequestPageSchema = z.object({
 });
 export type MoneyRequestPageView = z.infer<typeof moneyRequestPageSchema>;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
-
 export const moneyRequestQuerySchema = z.object({
   kind: moneyRequestKindSchema.optional(),
   outcome: moneyRequestOutcomeSchema.optional(),
@@ -90,8 +89,8 @@ export const moneyRequestQuerySchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,40}$/, 'accountId must be 1 to 40 letters or digits')
     .optional(),
-  from: isoDate.optional(),
-  to: isoDate.optional(),
+  from: boundedDateSchema('From').optional(),
+  to: boundedDateSchema('To').optional(),
   offset: z.coerce
     .number()
     .int()

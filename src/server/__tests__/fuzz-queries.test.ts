@@ -158,6 +158,7 @@ function queryString(values: Record<string, unknown>, names: string[]): string {
   return text ? `?${text}` : '';
 }
 
+const DAY_KEYS = /^(from|to|date|day)$/;
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 50);
 
 describe('generated query parameters on every GET route', () => {
@@ -201,6 +202,12 @@ describe('generated query parameters on every GET route', () => {
           examples: [
             [Object.fromEntries(keys.map((k) => [k, GOOD[k] ?? 'x']))],
             [Object.fromEntries(keys.map((k) => [k, 'A'.repeat(5_000)]))],
+            // A well-formed day the store cannot hold (PostgreSQL has no year 0).
+            [
+              Object.fromEntries(
+                keys.map((k) => [k, DAY_KEYS.test(k) ? '0000-12-30' : (GOOD[k] ?? 'x')]),
+              ),
+            ],
           ],
         },
       );
