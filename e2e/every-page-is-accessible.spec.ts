@@ -95,9 +95,10 @@ test.describe('dialogs, menus, drawers and form errors are accessible', () => {
     await page.getByLabel('ACH transfer to your linked bank account').check();
     await page.getByLabel(/^Amount \(USD\)/).fill('10');
     await page.getByRole('button', { name: 'Review request' }).click();
-    await expect(
-      page.getByRole('dialog', { name: 'Review your disbursement request' }),
-    ).toBeVisible();
+    const dialog = page.getByRole('dialog', { name: 'Review your disbursement request' });
+    await expect(dialog).toBeVisible();
+    // Send request arms a moment after the dialog shows (a double click cannot confirm unseen).
+    await expect(dialog.getByRole('button', { name: 'Send request' })).toBeEnabled();
     await expectNoSeriousA11yViolations(page, 'the disbursement review dialog');
   });
 

@@ -33,21 +33,30 @@ export async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/sign-in/);
 }
 
-/** Fails on serious or critical accessibility violations, listing each with where it occurs. */
 /**
- * Waits until no CSS transition or animation is running (a button armed a moment after a review
- * shows fades its colour in; axe must measure the contrast at rest).
+ * Waits until no finite CSS transition or animation is running (a button armed a moment after a
+ * review shows fades its colour in; axe must measure the contrast at rest). Endless ones, such as
+ * a progress bar's, never settle and are left out.
  */
 export async function transitionsSettled(page: Page) {
   await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
   );
 }
+
+/** Fails on serious or critical accessibility violations, listing each with where it occurs. */
 
 export async function expectNoSeriousA11yViolations(page: Page, where: string) {
   // Check the page as a person reads it, not halfway through a load or a transition.
   await page.waitForLoadState('networkidle');
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await transitionsSettled(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();

@@ -5,11 +5,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { Link as RouterLink } from 'react-router-dom';
@@ -23,64 +20,55 @@ import { formatTimestamp, formatMoney } from '../../../lib/format';
 import { DescriptionList } from '../../../components/description-list';
 import { orDash } from './details-list';
 import { RevealField } from './reveal-field';
+import { ScrollableTable } from '../../../components/scrollable-table';
 
 /** Fund moves of any accounts; each opens in a dialog with its bank numbers revealable. */
 export function ComplianceFundMovesTable({ moves }: { moves: FundMoveView[] }) {
   const [open, setOpen] = useState<FundMoveView | null>(null);
   return (
     <>
-      <TableContainer
-        component={Paper}
-        variant="outlined"
-        tabIndex={0}
-        role="region"
-        aria-label="Fund moves (scrollable)"
-      >
-        <Table size="small" aria-label="Fund moves" sx={{ minWidth: 720 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell scope="col">Reference</TableCell>
-              <TableCell scope="col">Account</TableCell>
-              <TableCell scope="col" align="right">
-                Amount
+      <ScrollableTable label="Fund moves" minWidth={720}>
+        <TableHead>
+          <TableRow>
+            <TableCell scope="col">Reference</TableCell>
+            <TableCell scope="col">Account</TableCell>
+            <TableCell scope="col" align="right">
+              Amount
+            </TableCell>
+            <TableCell scope="col">Status</TableCell>
+            <TableCell scope="col">Approval</TableCell>
+            <TableCell scope="col">Created</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {moves.map((move) => (
+            <TableRow key={move.referenceNumber} hover>
+              <TableCell component="th" scope="row">
+                <Button
+                  size="small"
+                  onClick={() => setOpen(move)}
+                  aria-label={`Open fund move ${move.referenceNumber}`}
+                  sx={{ fontFamily: 'monospace' }}
+                >
+                  {move.referenceNumber}
+                </Button>
               </TableCell>
-              <TableCell scope="col">Status</TableCell>
-              <TableCell scope="col">Approval</TableCell>
-              <TableCell scope="col">Created</TableCell>
+              <TableCell>
+                <Link
+                  component={RouterLink}
+                  to={paths.app.complianceAccount.getHref(move.accountId)}
+                >
+                  {move.accountId}
+                </Link>
+              </TableCell>
+              <TableCell align="right">{formatMoney(move.amount)}</TableCell>
+              <TableCell>{describeFundMoveStatus(move.status).label}</TableCell>
+              <TableCell>{describeFundMoveApproval(move.approvalStatus).label}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTimestamp(move.createdAt)}</TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {moves.map((move) => (
-              <TableRow key={move.referenceNumber} hover>
-                <TableCell component="th" scope="row">
-                  <Button
-                    size="small"
-                    onClick={() => setOpen(move)}
-                    aria-label={`Open fund move ${move.referenceNumber}`}
-                    sx={{ fontFamily: 'monospace' }}
-                  >
-                    {move.referenceNumber}
-                  </Button>
-                </TableCell>
-                <TableCell>
-                  <Link
-                    component={RouterLink}
-                    to={paths.app.complianceAccount.getHref(move.accountId)}
-                  >
-                    {move.accountId}
-                  </Link>
-                </TableCell>
-                <TableCell align="right">{formatMoney(move.amount)}</TableCell>
-                <TableCell>{describeFundMoveStatus(move.status).label}</TableCell>
-                <TableCell>{describeFundMoveApproval(move.approvalStatus).label}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {formatTimestamp(move.createdAt)}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+          ))}
+        </TableBody>
+      </ScrollableTable>
       <Dialog
         open={open !== null}
         onClose={() => setOpen(null)}

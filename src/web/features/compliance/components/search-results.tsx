@@ -1,10 +1,7 @@
 import type { ReactNode } from 'react';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -12,6 +9,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { AccountView } from '../../../../contract/account-views';
 import type { EntityView } from '../../../../contract/compliance';
 import { paths } from '../../../config/paths';
+import { ScrollableTable } from '../../../components/scrollable-table';
 
 const place = (city: string | null, state: string | null) =>
   [city, state].filter(Boolean).join(', ') || '—';
@@ -19,17 +17,9 @@ const status = (value: string | null) => value ?? 'not started';
 
 function ScrollTable({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <TableContainer
-      component={Paper}
-      variant="outlined"
-      tabIndex={0}
-      role="region"
-      aria-label={`${label} (scrollable)`}
-    >
-      <Table size="small" aria-label={label} sx={{ minWidth: 640 }}>
-        {children}
-      </Table>
-    </TableContainer>
+    <ScrollableTable label={label} minWidth={640}>
+      {children}
+    </ScrollableTable>
   );
 }
 

@@ -1,11 +1,10 @@
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { formatDecimal, formatMoney } from '../../../lib/format';
 import type { InvestorRollup } from './purchase-rollup';
+import { ScrollableTable } from '../../../components/scrollable-table';
 
 /** Totals per investor account, largest first (the first `limit` lines). */
 export function InvestorRollupTable({
@@ -16,45 +15,43 @@ export function InvestorRollupTable({
   limit?: number;
 }) {
   return (
-    <TableContainer tabIndex={0} role="region" aria-label="Totals by investor (scrollable)">
-      <Table size="small">
-        <caption>
-          Totals by investor account
-          {lines.length > limit ? `, the ${limit} largest of ${lines.length}` : ''}
-        </caption>
-        <TableHead>
-          <TableRow>
-            <TableCell scope="col">Investor</TableCell>
-            <TableCell scope="col">Account</TableCell>
-            <TableCell scope="col" align="right">
-              Trades
+    <ScrollableTable label="Totals by investor" captioned>
+      <caption>
+        Totals by investor account
+        {lines.length > limit ? `, the ${limit} largest of ${lines.length}` : ''}
+      </caption>
+      <TableHead>
+        <TableRow>
+          <TableCell scope="col">Investor</TableCell>
+          <TableCell scope="col">Account</TableCell>
+          <TableCell scope="col" align="right">
+            Trades
+          </TableCell>
+          <TableCell scope="col" align="right">
+            Shares
+          </TableCell>
+          <TableCell scope="col" align="right">
+            Amount
+          </TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {lines.slice(0, limit).map((line) => (
+          <TableRow key={line.accountId}>
+            <TableCell component="th" scope="row">
+              {line.accountName ?? 'Name not given'}
             </TableCell>
-            <TableCell scope="col" align="right">
-              Shares
+            <TableCell translate="no">{line.accountId}</TableCell>
+            <TableCell align="right">{line.trades}</TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              {formatDecimal(line.shares)}
             </TableCell>
-            <TableCell scope="col" align="right">
-              Amount
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              {formatMoney(line.amount)}
             </TableCell>
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {lines.slice(0, limit).map((line) => (
-            <TableRow key={line.accountId}>
-              <TableCell component="th" scope="row">
-                {line.accountName ?? 'Name not given'}
-              </TableCell>
-              <TableCell translate="no">{line.accountId}</TableCell>
-              <TableCell align="right">{line.trades}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {formatDecimal(line.shares)}
-              </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {formatMoney(line.amount)}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+        ))}
+      </TableBody>
+    </ScrollableTable>
   );
 }

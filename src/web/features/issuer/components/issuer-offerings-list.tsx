@@ -1,9 +1,6 @@
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Big from 'big.js';
@@ -11,54 +8,47 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { Offering } from '../../../../contract/offerings';
 import { paths } from '../../../config/paths';
 import { formatDecimal, formatMoney } from '../../../lib/format';
+import { ScrollableTable } from '../../../components/scrollable-table';
 
 /** My offerings: each links to its purchase history. Scrolls sideways on narrow screens. */
 export function IssuerOfferingsList({ offerings }: { offerings: Offering[] }) {
   return (
-    <TableContainer
-      component={Paper}
-      variant="outlined"
-      tabIndex={0}
-      aria-label="My offerings (scrollable)"
-      role="region"
-    >
-      <Table size="small" aria-label="My offerings" sx={{ minWidth: 560 }}>
-        <TableHead>
-          <TableRow>
-            <TableCell scope="col">Offering</TableCell>
-            <TableCell scope="col">Status</TableCell>
-            <TableCell scope="col" align="right">
-              Target
+    <ScrollableTable label="My offerings" minWidth={560}>
+      <TableHead>
+        <TableRow>
+          <TableCell scope="col">Offering</TableCell>
+          <TableCell scope="col">Status</TableCell>
+          <TableCell scope="col" align="right">
+            Target
+          </TableCell>
+          <TableCell scope="col" align="right">
+            Shares sold
+          </TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {offerings.map((offering) => (
+          <TableRow key={offering.id} hover>
+            <TableCell component="th" scope="row">
+              <Link
+                component={RouterLink}
+                to={paths.app.purchaseHistory.getHref(offering.id)}
+                sx={{ fontWeight: 600 }}
+              >
+                {offering.name}
+              </Link>
             </TableCell>
-            <TableCell scope="col" align="right">
-              Shares sold
+            <TableCell sx={{ textTransform: 'capitalize' }}>{offering.status}</TableCell>
+            <TableCell align="right">{formatMoney(offering.targetAmount)}</TableCell>
+            <TableCell align="right">
+              {formatDecimal(
+                new Big(offering.totalShares).minus(offering.remainingShares).toFixed(),
+              )}{' '}
+              of {formatDecimal(offering.totalShares)}
             </TableCell>
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {offerings.map((offering) => (
-            <TableRow key={offering.id} hover>
-              <TableCell component="th" scope="row">
-                <Link
-                  component={RouterLink}
-                  to={paths.app.purchaseHistory.getHref(offering.id)}
-                  sx={{ fontWeight: 600 }}
-                >
-                  {offering.name}
-                </Link>
-              </TableCell>
-              <TableCell sx={{ textTransform: 'capitalize' }}>{offering.status}</TableCell>
-              <TableCell align="right">{formatMoney(offering.targetAmount)}</TableCell>
-              <TableCell align="right">
-                {formatDecimal(
-                  new Big(offering.totalShares).minus(offering.remainingShares).toFixed(),
-                )}{' '}
-                of {formatDecimal(offering.totalShares)}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+        ))}
+      </TableBody>
+    </ScrollableTable>
   );
 }

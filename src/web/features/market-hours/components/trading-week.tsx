@@ -1,16 +1,14 @@
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { WeekHours } from '../../../../contract/market-hours';
 import { wallTimeIn, type TradingSessionDay } from '../../../../contract/market-week';
 import { formatCountdown, marketStatus } from '../../../../contract/time';
 import { formatCalendarDate } from '../../../lib/format';
+import { ScrollableTable } from '../../../components/scrollable-table';
 
 const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -60,43 +58,35 @@ export function MarketStatusNotice({ hours }: { hours: WeekHours }) {
 export function TradingWeekTable({ week }: { week: readonly TradingSessionDay[] }) {
   const zone = viewerZone();
   return (
-    <TableContainer
-      component={Paper}
-      variant="outlined"
-      tabIndex={0}
-      role="region"
-      aria-label="Trading hours this week"
-    >
-      <Table size="small">
-        <caption>Trading hours this week. Weekends are closed; holidays are not listed.</caption>
-        <TableHead>
-          <TableRow>
-            <TableCell scope="col">Day</TableCell>
-            <TableCell scope="col">US Eastern</TableCell>
-            <TableCell scope="col">Your time ({zone})</TableCell>
+    <ScrollableTable label="Trading hours this week" captioned>
+      <caption>Trading hours this week. Weekends are closed; holidays are not listed.</caption>
+      <TableHead>
+        <TableRow>
+          <TableCell scope="col">Day</TableCell>
+          <TableCell scope="col">US Eastern</TableCell>
+          <TableCell scope="col">Your time ({zone})</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {week.map((day) => (
+          <TableRow key={day.date}>
+            <TableCell component="th" scope="row">
+              {new Intl.DateTimeFormat(undefined, { weekday: 'long', timeZone: 'UTC' }).format(
+                new Date(`${day.date}T12:00:00Z`),
+              )}{' '}
+              {formatCalendarDate(day.date, undefined, 'short')}
+            </TableCell>
+            <TableCell>
+              {day.closed ? 'Closed' : `${wallTime(day.open!)} – ${wallTime(day.close!)}`}
+            </TableCell>
+            <TableCell>
+              {day.closed
+                ? 'Closed'
+                : `${inViewerZone(day.opensAt!, day.date, zone)} – ${inViewerZone(day.closesAt!, day.date, zone)}`}
+            </TableCell>
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {week.map((day) => (
-            <TableRow key={day.date}>
-              <TableCell component="th" scope="row">
-                {new Intl.DateTimeFormat(undefined, { weekday: 'long', timeZone: 'UTC' }).format(
-                  new Date(`${day.date}T12:00:00Z`),
-                )}{' '}
-                {formatCalendarDate(day.date, undefined, 'short')}
-              </TableCell>
-              <TableCell>
-                {day.closed ? 'Closed' : `${wallTime(day.open!)} – ${wallTime(day.close!)}`}
-              </TableCell>
-              <TableCell>
-                {day.closed
-                  ? 'Closed'
-                  : `${inViewerZone(day.opensAt!, day.date, zone)} – ${inViewerZone(day.closesAt!, day.date, zone)}`}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+        ))}
+      </TableBody>
+    </ScrollableTable>
   );
 }

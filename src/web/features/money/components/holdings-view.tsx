@@ -1,9 +1,6 @@
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -14,6 +11,7 @@ import { Code, SectionCard } from '../../../components/description-list';
 import { EmptyState } from '../../../components/query-state';
 import { paths } from '../../../config/paths';
 import { formatDecimal, formatLocalDateTime, formatMoney } from '../../../lib/format';
+import { ScrollableTable } from '../../../components/scrollable-table';
 
 /** What an investor owns: totals per offering, then every trade, newest first. */
 export function HoldingsView({ result }: { result: HoldingsResult }) {
@@ -40,32 +38,30 @@ export function HoldingsView({ result }: { result: HoldingsResult }) {
           Total invested (cancelled trades left out):{' '}
           <strong>{formatMoney(result.totalAmount)}</strong>
         </Typography>
-        <TableContainer component={Paper} variant="outlined" sx={{ mt: 2 }}>
-          <Table size="small" aria-label="Totals per offering">
-            <TableHead>
-              <TableRow>
-                <TableCell>Offering</TableCell>
-                <TableCell align="right">Units</TableCell>
-                <TableCell align="right">Amount</TableCell>
-                <TableCell align="right">Trades</TableCell>
+        <ScrollableTable label="Totals per offering" sx={{ mt: 2 }}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Offering</TableCell>
+              <TableCell align="right">Units</TableCell>
+              <TableCell align="right">Amount</TableCell>
+              <TableCell align="right">Trades</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {result.byOffering.map((group) => (
+              <TableRow key={group.offeringId}>
+                <TableCell>
+                  <Link component={RouterLink} to={paths.app.offering.getHref(group.offeringId)}>
+                    {group.offeringName ?? `Offering ${group.offeringId}`}
+                  </Link>
+                </TableCell>
+                <TableCell align="right">{formatDecimal(group.units)}</TableCell>
+                <TableCell align="right">{formatMoney(group.amount)}</TableCell>
+                <TableCell align="right">{group.tradeCount}</TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {result.byOffering.map((group) => (
-                <TableRow key={group.offeringId}>
-                  <TableCell>
-                    <Link component={RouterLink} to={paths.app.offering.getHref(group.offeringId)}>
-                      {group.offeringName ?? `Offering ${group.offeringId}`}
-                    </Link>
-                  </TableCell>
-                  <TableCell align="right">{formatDecimal(group.units)}</TableCell>
-                  <TableCell align="right">{formatMoney(group.amount)}</TableCell>
-                  <TableCell align="right">{group.tradeCount}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+            ))}
+          </TableBody>
+        </ScrollableTable>
       </SectionCard>
       <SectionCard title="Trades">
         {!result.complete && (
@@ -73,46 +69,44 @@ export function HoldingsView({ result }: { result: HoldingsResult }) {
             Only the most recent trades are listed; the totals cover those listed.
           </Alert>
         )}
-        <TableContainer component={Paper} variant="outlined" sx={{ mt: 2 }}>
-          <Table size="small" aria-label="Trades">
-            <TableHead>
-              <TableRow>
-                <TableCell>Date (time zone not stated)</TableCell>
-                <TableCell>Offering</TableCell>
-                <TableCell>Account</TableCell>
-                <TableCell align="right">Units</TableCell>
-                <TableCell align="right">Amount</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell>Trade ID</TableCell>
+        <ScrollableTable label="Trades" sx={{ mt: 2 }}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Date (time zone not stated)</TableCell>
+              <TableCell>Offering</TableCell>
+              <TableCell>Account</TableCell>
+              <TableCell align="right">Units</TableCell>
+              <TableCell align="right">Amount</TableCell>
+              <TableCell>Status</TableCell>
+              <TableCell>Trade ID</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {result.trades.map((trade) => (
+              <TableRow key={trade.tradeId}>
+                <TableCell>{formatLocalDateTime(trade.createdAt)}</TableCell>
+                <TableCell>
+                  <Link component={RouterLink} to={paths.app.offering.getHref(trade.offeringId)}>
+                    {trade.offeringName ?? `Offering ${trade.offeringId}`}
+                  </Link>
+                </TableCell>
+                <TableCell>
+                  <Code value={trade.accountId} />
+                </TableCell>
+                <TableCell align="right">
+                  {trade.units ? formatDecimal(trade.units) : '—'}
+                </TableCell>
+                <TableCell align="right">
+                  {trade.amount ? formatMoney(trade.amount) : '—'}
+                </TableCell>
+                <TableCell>{trade.statusText}</TableCell>
+                <TableCell>
+                  <Code value={trade.tradeId} />
+                </TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {result.trades.map((trade) => (
-                <TableRow key={trade.tradeId}>
-                  <TableCell>{formatLocalDateTime(trade.createdAt)}</TableCell>
-                  <TableCell>
-                    <Link component={RouterLink} to={paths.app.offering.getHref(trade.offeringId)}>
-                      {trade.offeringName ?? `Offering ${trade.offeringId}`}
-                    </Link>
-                  </TableCell>
-                  <TableCell>
-                    <Code value={trade.accountId} />
-                  </TableCell>
-                  <TableCell align="right">
-                    {trade.units ? formatDecimal(trade.units) : '—'}
-                  </TableCell>
-                  <TableCell align="right">
-                    {trade.amount ? formatMoney(trade.amount) : '—'}
-                  </TableCell>
-                  <TableCell>{trade.statusText}</TableCell>
-                  <TableCell>
-                    <Code value={trade.tradeId} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+            ))}
+          </TableBody>
+        </ScrollableTable>
       </SectionCard>
     </>
   );

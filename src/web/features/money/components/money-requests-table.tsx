@@ -1,8 +1,5 @@
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -13,6 +10,7 @@ import {
 } from '../../../../contract/money-requests';
 import { Code } from '../../../components/description-list';
 import { formatMoney } from '../../../lib/format';
+import { ScrollableTable } from '../../../components/scrollable-table';
 
 const at = (instant: string) =>
   new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
@@ -30,55 +28,53 @@ export function MoneyRequestsTable({
   showUser?: boolean;
 }) {
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label={label}>
-        <TableHead>
-          <TableRow>
-            <TableCell>Sent</TableCell>
-            <TableCell>Our reference</TableCell>
-            {showUser && <TableCell>User</TableCell>}
-            <TableCell>Account</TableCell>
-            <TableCell>Kind</TableCell>
-            <TableCell align="right">Amount</TableCell>
-            <TableCell>Outcome</TableCell>
-            <TableCell>Upstream ID</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {requests.map((request) => {
-            const words = moneyRequestOutcomeWords[request.outcome];
-            return (
-              <TableRow key={request.reference}>
-                <TableCell>{at(request.createdAt)}</TableCell>
-                <TableCell>
-                  <Code value={request.reference} />
-                </TableCell>
-                {showUser && <TableCell>{request.userEmail ?? '—'}</TableCell>}
-                <TableCell>
-                  <Code value={request.accountId} />
-                </TableCell>
-                <TableCell>{moneyRequestKindLabels[request.kind]}</TableCell>
-                <TableCell align="right">
-                  {request.amount ? formatMoney(request.amount) : '—'}
-                </TableCell>
-                <TableCell>
-                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                    {words.label}
+    <ScrollableTable label={label}>
+      <TableHead>
+        <TableRow>
+          <TableCell>Sent</TableCell>
+          <TableCell>Our reference</TableCell>
+          {showUser && <TableCell>User</TableCell>}
+          <TableCell>Account</TableCell>
+          <TableCell>Kind</TableCell>
+          <TableCell align="right">Amount</TableCell>
+          <TableCell>Outcome</TableCell>
+          <TableCell>Upstream ID</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {requests.map((request) => {
+          const words = moneyRequestOutcomeWords[request.outcome];
+          return (
+            <TableRow key={request.reference}>
+              <TableCell>{at(request.createdAt)}</TableCell>
+              <TableCell>
+                <Code value={request.reference} />
+              </TableCell>
+              {showUser && <TableCell>{request.userEmail ?? '—'}</TableCell>}
+              <TableCell>
+                <Code value={request.accountId} />
+              </TableCell>
+              <TableCell>{moneyRequestKindLabels[request.kind]}</TableCell>
+              <TableCell align="right">
+                {request.amount ? formatMoney(request.amount) : '—'}
+              </TableCell>
+              <TableCell>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {words.label}
+                </Typography>
+                {request.outcome !== 'created' && (
+                  <Typography variant="body2">
+                    {words.meaning} {words.next}
                   </Typography>
-                  {request.outcome !== 'created' && (
-                    <Typography variant="body2">
-                      {words.meaning} {words.next}
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell>
-                  {request.upstreamId ? <Code value={request.upstreamId} /> : '—'}
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </TableContainer>
+                )}
+              </TableCell>
+              <TableCell>
+                {request.upstreamId ? <Code value={request.upstreamId} /> : '—'}
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </ScrollableTable>
   );
 }

@@ -2,12 +2,9 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -19,6 +16,7 @@ import { paths } from '../../../config/paths';
 import { formatCalendarDate, formatMoney } from '../../../lib/format';
 import { OfferingStatusChip } from './offering-status-chip';
 import { RaiseProgressBar } from './raise-progress';
+import { ScrollableTable } from '../../../components/scrollable-table';
 
 type OfferingsListProps = { offerings: Offering[] };
 
@@ -72,60 +70,51 @@ function AmountRange({ offering }: { offering: Offering }) {
 function OfferingsTable({ offerings }: OfferingsListProps) {
   return (
     // Scrolls sideways (and by keyboard) rather than clipping its last columns.
-    <TableContainer
-      component={Paper}
-      variant="outlined"
-      tabIndex={0}
-      role="region"
-      aria-label="Offerings (scrollable)"
-      sx={{ overflowX: 'auto' }}
-    >
-      <Table size="small" aria-label="Offerings">
-        <TableHead>
-          <TableRow>
-            <TableCell scope="col">Name</TableCell>
-            <TableCell scope="col">Type</TableCell>
-            <TableCell scope="col">Status</TableCell>
-            <TableCell scope="col" align="right">
-              Unit price
+    <ScrollableTable label="Offerings">
+      <TableHead>
+        <TableRow>
+          <TableCell scope="col">Name</TableCell>
+          <TableCell scope="col">Type</TableCell>
+          <TableCell scope="col">Status</TableCell>
+          <TableCell scope="col" align="right">
+            Unit price
+          </TableCell>
+          <TableCell scope="col">Min / target / max</TableCell>
+          <TableCell scope="col">Raise progress</TableCell>
+          <TableCell scope="col">Opens</TableCell>
+          <TableCell scope="col">Closes</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {offerings.map((offering) => (
+          <TableRow key={offering.id} hover>
+            <TableCell component="th" scope="row" sx={{ minWidth: 160 }}>
+              <OfferingLink offering={offering} />
             </TableCell>
-            <TableCell scope="col">Min / target / max</TableCell>
-            <TableCell scope="col">Raise progress</TableCell>
-            <TableCell scope="col">Opens</TableCell>
-            <TableCell scope="col">Closes</TableCell>
+            <TableCell>{offering.type}</TableCell>
+            <TableCell>
+              <OfferingStatusChip
+                status={offering.status}
+                remainingShares={offering.remainingShares}
+              />
+            </TableCell>
+            <TableCell align="right">{formatMoney(offering.unitPrice)}</TableCell>
+            <TableCell>
+              <AmountRange offering={offering} />
+            </TableCell>
+            <TableCell sx={{ minWidth: 180 }}>
+              <RaiseProgressBar offering={offering} />
+            </TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              {formatCalendarDate(offering.startDate)}
+            </TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              {formatCalendarDate(offering.endDate)}
+            </TableCell>
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {offerings.map((offering) => (
-            <TableRow key={offering.id} hover>
-              <TableCell component="th" scope="row" sx={{ minWidth: 160 }}>
-                <OfferingLink offering={offering} />
-              </TableCell>
-              <TableCell>{offering.type}</TableCell>
-              <TableCell>
-                <OfferingStatusChip
-                  status={offering.status}
-                  remainingShares={offering.remainingShares}
-                />
-              </TableCell>
-              <TableCell align="right">{formatMoney(offering.unitPrice)}</TableCell>
-              <TableCell>
-                <AmountRange offering={offering} />
-              </TableCell>
-              <TableCell sx={{ minWidth: 180 }}>
-                <RaiseProgressBar offering={offering} />
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {formatCalendarDate(offering.startDate)}
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {formatCalendarDate(offering.endDate)}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+        ))}
+      </TableBody>
+    </ScrollableTable>
   );
 }
 

@@ -1,69 +1,59 @@
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { PriceLevel, SecurityDepth } from '../../../../contract/order-book';
 import { formatPrice, formatShares } from './order-format';
+import { ScrollableTable } from '../../../components/scrollable-table';
 
 const LEVELS_SHOWN = 10;
 
 /** Best bid, best offer and spread of every security in the day's book. */
 export function DepthSummary({ securities }: { securities: readonly SecurityDepth[] }) {
   return (
-    <TableContainer
-      component={Paper}
-      variant="outlined"
-      tabIndex={0}
-      role="region"
-      aria-label="Best prices by security"
-    >
-      <Table size="small">
-        <caption className="visually-hidden">Best bid, best offer and spread per security</caption>
-        <TableHead>
-          <TableRow>
-            <TableCell scope="col">Security</TableCell>
-            <TableCell scope="col" align="right">
-              Best bid
+    <ScrollableTable label="Best prices by security" captioned>
+      <caption className="visually-hidden">Best bid, best offer and spread per security</caption>
+      <TableHead>
+        <TableRow>
+          <TableCell scope="col">Security</TableCell>
+          <TableCell scope="col" align="right">
+            Best bid
+          </TableCell>
+          <TableCell scope="col" align="right">
+            Best offer
+          </TableCell>
+          <TableCell scope="col" align="right">
+            Spread
+          </TableCell>
+          <TableCell scope="col" align="right">
+            Orders
+          </TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {securities.map((security) => (
+          <TableRow key={security.securityId}>
+            <TableCell component="th" scope="row">
+              {security.securityName}
             </TableCell>
-            <TableCell scope="col" align="right">
-              Best offer
+            <TableCell align="right">{formatPrice(security.bestBid)}</TableCell>
+            <TableCell align="right">{formatPrice(security.bestOffer)}</TableCell>
+            <TableCell align="right">
+              {formatPrice(security.spread)}
+              {security.spread?.startsWith('-') && (
+                <Typography component="span" variant="body2" color="text.secondary">
+                  {' '}
+                  (crossed)
+                </Typography>
+              )}
             </TableCell>
-            <TableCell scope="col" align="right">
-              Spread
-            </TableCell>
-            <TableCell scope="col" align="right">
-              Orders
-            </TableCell>
+            <TableCell align="right">{formatShares(String(security.orderCount))}</TableCell>
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {securities.map((security) => (
-            <TableRow key={security.securityId}>
-              <TableCell component="th" scope="row">
-                {security.securityName}
-              </TableCell>
-              <TableCell align="right">{formatPrice(security.bestBid)}</TableCell>
-              <TableCell align="right">{formatPrice(security.bestOffer)}</TableCell>
-              <TableCell align="right">
-                {formatPrice(security.spread)}
-                {security.spread?.startsWith('-') && (
-                  <Typography component="span" variant="body2" color="text.secondary">
-                    {' '}
-                    (crossed)
-                  </Typography>
-                )}
-              </TableCell>
-              <TableCell align="right">{formatShares(String(security.orderCount))}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+        ))}
+      </TableBody>
+    </ScrollableTable>
   );
 }
 
@@ -71,40 +61,38 @@ function LevelTable({ title, levels }: { title: string; levels: readonly PriceLe
   const shown = levels.slice(0, LEVELS_SHOWN);
   return (
     <Box sx={{ flex: '1 1 260px', minWidth: 0 }}>
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small">
-          <caption>
-            {title}:{' '}
-            {levels.length === 0
-              ? 'none resting'
-              : levels.length > LEVELS_SHOWN
-                ? `best ${LEVELS_SHOWN} of ${levels.length} price levels`
-                : `${levels.length} price level${levels.length === 1 ? '' : 's'}`}
-          </caption>
-          <TableHead>
-            <TableRow>
-              <TableCell scope="col" align="right">
-                Price
-              </TableCell>
-              <TableCell scope="col" align="right">
-                Shares
-              </TableCell>
-              <TableCell scope="col" align="right">
-                Orders
-              </TableCell>
+      <ScrollableTable label={title} captioned>
+        <caption>
+          {title}:{' '}
+          {levels.length === 0
+            ? 'none resting'
+            : levels.length > LEVELS_SHOWN
+              ? `best ${LEVELS_SHOWN} of ${levels.length} price levels`
+              : `${levels.length} price level${levels.length === 1 ? '' : 's'}`}
+        </caption>
+        <TableHead>
+          <TableRow>
+            <TableCell scope="col" align="right">
+              Price
+            </TableCell>
+            <TableCell scope="col" align="right">
+              Shares
+            </TableCell>
+            <TableCell scope="col" align="right">
+              Orders
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {shown.map((level) => (
+            <TableRow key={level.price}>
+              <TableCell align="right">{formatPrice(level.price)}</TableCell>
+              <TableCell align="right">{formatShares(level.shares)}</TableCell>
+              <TableCell align="right">{level.orders}</TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {shown.map((level) => (
-              <TableRow key={level.price}>
-                <TableCell align="right">{formatPrice(level.price)}</TableCell>
-                <TableCell align="right">{formatShares(level.shares)}</TableCell>
-                <TableCell align="right">{level.orders}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+          ))}
+        </TableBody>
+      </ScrollableTable>
     </Box>
   );
 }

@@ -1,9 +1,6 @@
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -20,6 +17,7 @@ import {
   statusLabel,
   viewerTimeZone,
 } from './order-format';
+import { ScrollableTable } from '../../../components/scrollable-table';
 
 const orNone = (value: string | null | undefined) => (value ? value : 'None');
 
@@ -66,47 +64,38 @@ export function OrderDetail({ detail }: { detail: Detail }) {
         {order.matches.length === 0 ? (
           <Typography sx={{ mt: 1 }}>This order has not been matched.</Typography>
         ) : (
-          <TableContainer
-            component={Paper}
-            variant="outlined"
-            sx={{ mt: 2 }}
-            tabIndex={0}
-            role="region"
-            aria-label="Matches"
-          >
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell scope="col">Match</TableCell>
-                  <TableCell scope="col" align="right">
-                    Price
+          <ScrollableTable label="Matches" sx={{ mt: 2 }}>
+            <TableHead>
+              <TableRow>
+                <TableCell scope="col">Match</TableCell>
+                <TableCell scope="col" align="right">
+                  Price
+                </TableCell>
+                <TableCell scope="col" align="right">
+                  Quantity
+                </TableCell>
+                <TableCell scope="col" align="right">
+                  Total
+                </TableCell>
+                <TableCell scope="col">Time</TableCell>
+                {full && <TableCell scope="col">IP</TableCell>}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {order.matches.map((match) => (
+                <TableRow key={match.matchId}>
+                  <TableCell component="th" scope="row">
+                    <Code value={match.matchId} />
                   </TableCell>
-                  <TableCell scope="col" align="right">
-                    Quantity
-                  </TableCell>
-                  <TableCell scope="col" align="right">
-                    Total
-                  </TableCell>
-                  <TableCell scope="col">Time</TableCell>
-                  {full && <TableCell scope="col">IP</TableCell>}
+                  <TableCell align="right">{formatPrice(match.executedPrice)}</TableCell>
+                  <TableCell align="right">{formatShares(match.executedQuantity)}</TableCell>
+                  <TableCell align="right">{formatMoney(match.executedTotal)}</TableCell>
+                  <TableCell>{formatDateTime(match.createdAt)}</TableCell>
+                  {full && <TableCell>{orNone(match.createdIp)}</TableCell>}
                 </TableRow>
-              </TableHead>
-              <TableBody>
-                {order.matches.map((match) => (
-                  <TableRow key={match.matchId}>
-                    <TableCell component="th" scope="row">
-                      <Code value={match.matchId} />
-                    </TableCell>
-                    <TableCell align="right">{formatPrice(match.executedPrice)}</TableCell>
-                    <TableCell align="right">{formatShares(match.executedQuantity)}</TableCell>
-                    <TableCell align="right">{formatMoney(match.executedTotal)}</TableCell>
-                    <TableCell>{formatDateTime(match.createdAt)}</TableCell>
-                    {full && <TableCell>{orNone(match.createdIp)}</TableCell>}
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+              ))}
+            </TableBody>
+          </ScrollableTable>
         )}
       </SectionCard>
     </Box>

@@ -72,14 +72,16 @@ export default function AccountRoute() {
             sx={{
               display: 'grid',
               gap: 3,
-              gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
+              gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
               alignItems: 'start',
             }}
           >
             <SectionCard title="Reviews">
               <ReviewStatuses reviews={account.reviews} />
             </SectionCard>
-            <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
+            <Box
+              sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)', minWidth: 0 }}
+            >
               <CustodySection accountId={accountId} />
               <AccountProfile account={account} />
             </Box>

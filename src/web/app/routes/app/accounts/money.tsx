@@ -40,12 +40,12 @@ export default function AccountMoneyRoute() {
             description="The bank ACH uses, deposits, and everything that happened to this account's money, newest first."
             above={<AccountBreadcrumbs accountId={accountId} current="Money and timeline" />}
           />
-          <Box sx={{ display: 'grid', gap: 3 }}>
+          <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
             <Box
               sx={{
                 display: 'grid',
                 gap: 3,
-                gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
+                gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
                 alignItems: 'start',
               }}
             >
@@ -80,7 +80,7 @@ function TimelineSection({ accountId }: { accountId: string }) {
         }
       >
         {(data) => (
-          <Box sx={{ display: 'grid', gap: 2, mt: 2 }}>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)', mt: 2 }}>
             {data.gaps.map((gap) => (
               <Alert key={gap} severity="warning">
                 {gap}
@@ -131,7 +131,7 @@ function AccountHoldings({ accountId }: { accountId: string }) {
       errorTitle="The investments of this account could not be loaded"
     >
       {(data) => (
-        <Box sx={{ display: 'grid', gap: 3 }}>
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
           <HoldingsView result={data} />
         </Box>
       )}

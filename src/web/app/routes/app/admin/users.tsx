@@ -77,7 +77,11 @@ function CreateUserForm() {
         component="form"
         noValidate
         aria-label="Create a user"
-        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+        }}
         onSubmit={(event) => {
           event.preventDefault();
           setCreated(null);

@@ -26,7 +26,7 @@ export default function HoldingsRoute() {
         errorTitle="Your investments could not be loaded"
       >
         {(data) => (
-          <Box sx={{ display: 'grid', gap: 3 }}>
+          <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
             <HoldingsView result={data} />
           </Box>
         )}

@@ -44,7 +44,7 @@ export default function IssuerAccountRoute() {
       ) : stored.isPending ? (
         <LoadingSkeleton lines={6} />
       ) : saved ? (
-        <Box sx={{ display: 'grid', gap: 2 }}>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
           {justSaved && (
             <Alert severity="success" role="status" tabIndex={-1} ref={focusOnMount}>
               The issuer account details were saved.

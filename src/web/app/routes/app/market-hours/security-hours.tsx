@@ -29,7 +29,7 @@ function SecurityHoursEditor({ securityId, name }: { securityId: string; name: s
   const update = useUpdateSecurityHours();
   const saved = update.data?.securityHours;
   return (
-    <Box sx={{ display: 'grid', gap: 3 }}>
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <SectionCard title={`Hours of ${name}`}>
         <Box sx={{ mt: 2 }}>
           <QueryState
@@ -98,7 +98,7 @@ export default function SecurityHoursRoute() {
           const label = (s: (typeof data.securities)[number]) =>
             s.securityName ? `${s.securityName} (${s.securityId})` : `Security ${s.securityId}`;
           return (
-            <Box sx={{ display: 'grid', gap: 3 }}>
+            <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
               <TextField
                 select
                 id="security-hours-security"

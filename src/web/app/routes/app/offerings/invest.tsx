@@ -104,7 +104,7 @@ export default function InvestRoute() {
                 }
               >
                 {(list) => (
-                  <Box sx={{ display: 'grid', gap: 3 }}>
+                  <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
                     <PreflightPanel offeringId={data.id} accounts={list.accounts} />
                     <InvestForm offering={data} accounts={list.accounts} />
                   </Box>

@@ -68,7 +68,7 @@ export default function SecurityRoute() {
         errorTitle="Your second factors could not be loaded"
       >
         {(data) => (
-          <Box sx={{ display: 'grid', gap: 3 }}>
+          <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
             <section aria-labelledby="factors-heading">
               <Typography id="factors-heading" component="h2" variant="h2" gutterBottom>
                 Your second factors
