@@ -29,6 +29,7 @@ const launchOptions = systemChromium
         '--disable-sync',
         '--no-first-run',
         '--no-sandbox',
+        ...(process.env.E2E_EXTRA_ARGS ? process.env.E2E_EXTRA_ARGS.split(' ') : []),
       ],
     }
   : {};

@@ -59,7 +59,29 @@ countedStep(
     skipped: j.numPendingTests + (j.numTodoTests ?? 0),
   }),
 );
-// The same integration suite against a PostgreSQL server (architecture decision 7).
+// The integration tests whose subject lives in the store, again against a PostgreSQL server
+// (architecture decision 7): sessions and their cache, second factors and single sign-on, the
+// money register and idempotency (with the crash test), audit and saved records, rate-limit
+// counters shared by two instances, a store outage, and filters fuzzed into store queries. The
+// tests of HTTP edges, policy and upstream faults do not depend on the dialect and run once,
+// on PGlite, above.
+const POSTGRES_SUITE = [
+  'crash-money',
+  'fuzz-queries',
+  'identity',
+  'investor-accounts',
+  'investor-money',
+  'money-picture',
+  'money-register',
+  'offerings-and-policy',
+  'oidc',
+  'scale-out',
+  'session',
+  'session-cache',
+  'store-outage',
+  'workspaces-compliance',
+  'workspaces-issuer',
+].map((name) => `src/server/__tests__/${name}.test.ts`);
 const pg = spawnSync('bash', ['scripts/postgres.sh', 'start'], { encoding: 'utf8' });
 if (pg.status === 0) {
   const url = pg.stdout.trim().split('\n').pop();
@@ -69,7 +91,7 @@ if (pg.status === 0) {
     [
       'vitest',
       'run',
-      'src/server/__tests__',
+      ...POSTGRES_SUITE,
       '--reporter=default',
       '--reporter=json',
       '--outputFile=.data/test/vitest-pg.json',

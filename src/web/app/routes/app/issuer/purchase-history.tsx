@@ -75,7 +75,12 @@ function PurchaseHistoryView({ data }: { data: OfferingPurchaseHistory }) {
           Raise over time
         </Typography>
         <Suspense
-          fallback={<Skeleton variant="rounded" height={220} aria-label="Loading the chart" />}
+          fallback={
+            // A named busy status: a bare skeleton may not carry a label (ARIA 1.2).
+            <Box role="status" aria-busy="true" aria-label="Loading the chart">
+              <Skeleton variant="rounded" height={220} />
+            </Box>
+          }
         >
           <RaiseChart points={points} targetAmount={summary.targetAmount} />
         </Suspense>
