@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   expectNoSeriousA11yViolations,
   oneUserPerRole,
+  openInApp,
   signIn,
   trackRequests,
   type Role,
@@ -12,18 +13,6 @@ const viewports = [
   { name: 'desktop', width: 1280, height: 800 },
   { name: 'phone', width: 375, height: 812 },
 ];
-
-/**
- * Opens a page the way a person moving through the portal does: inside the running app (the
- * router reacts to the history change as it does to the back button), so each check pays for
- * the page and its data, not for loading the whole app again.
- */
-async function openInApp(page: Page, path: string) {
-  await page.evaluate((to) => {
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
-  }, path);
-}
 
 /** The page shows its heading, its data has settled, axe finds nothing serious, it fits. */
 async function check(
@@ -55,6 +44,9 @@ function checkerOf(portalPage: PortalPage, index: number, viewportIndex: number)
   const roles = portalPage.roles ?? [];
   return roles[(index + viewportIndex) % roles.length];
 }
+
+// The walks are independent: both workers share them.
+test.describe.configure({ mode: 'parallel' });
 
 viewports.forEach((viewport, viewportIndex) => {
   test.describe(`on a ${viewport.name} (${viewport.width} px)`, () => {

@@ -80,6 +80,18 @@ async function runAxe(page: Page): Promise<AxeResults> {
 }
 
 /**
+ * Opens a page the way a person moving through the portal does: inside the running app (the
+ * router reacts to the history change as it does to the back button), so each check pays for
+ * the page and its data, not for loading the whole app again.
+ */
+export async function openInApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, path);
+}
+
+/**
  * Counts the page's requests in flight, for pages opened inside the running app, where the
  * document's own `networkidle` state was reached long before. The returned wait resolves once
  * nothing has been in flight for 300 ms (a lazy chunk or a query that starts late).

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page, type Response } from '@playwright/test';
-import { oneUserPerRole, sandboxSecrets, signIn } from './helpers';
+import { oneUserPerRole, openInApp, sandboxSecrets, signIn, trackRequests } from './helpers';
 import { pagesFor, portalPages } from './pages';
 
 const secrets = sandboxSecrets();
@@ -76,14 +76,15 @@ test('the public pages hold no upstream credential', async ({ page }) => {
 for (const user of oneUserPerRole) {
   test(`no page shown to ${user.roleLabel} holds an upstream credential`, async ({ page }) => {
     const pages = pagesFor(user.role).filter((candidate) => candidate.roles);
-    test.setTimeout(30_000 + pages.length * 15_000);
+    test.setTimeout(30_000 + pages.length * 10_000);
     const leaks = collectResponses(page);
+    const settled = trackRequests(page);
     const found: Leak[] = [];
     await signIn(page, user.email);
     for (const portalPage of pages) {
-      await page.goto(await portalPage.path(page.request));
+      await openInApp(page, await portalPage.path(page.request));
       await expect(page.getByRole('heading', { level: 1, name: portalPage.heading })).toBeVisible();
-      await page.waitForLoadState('networkidle');
+      await settled();
       found.push(...(await browserStateLeaks(page, `${portalPage.name} as ${user.role}`)));
     }
     found.push(...(await leaks()));
