@@ -33,7 +33,7 @@ export function ScrollableTable({
       variant="outlined"
       tabIndex={0}
       role="region"
-      aria-label={`${label} (scrolls sideways)`}
+      aria-label={`${label} (scrollable)`}
       sx={[{ position: 'relative', overflowX: 'auto' }, ...(Array.isArray(sx) ? sx : [sx])]}
     >
       <Table
