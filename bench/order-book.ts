@@ -15,6 +15,7 @@ import { loadConfig } from '../src/server/config';
 import { fetchManifest, seedDemoUsers } from '../src/server/demo-users';
 import { buildSpa, spaBuildIsStale } from '../src/server/spa-build';
 import { openStore } from '../src/server/store/db';
+import { freePort } from '../src/server/__tests__/processes';
 import { fmt, isSmoke } from './lib';
 
 const PASSWORD = 'bench-password-1';
@@ -60,7 +61,9 @@ export async function runOrderBookBench() {
     await buildSpa(SPA_DIR);
   }
   const sandbox = await startSandbox({ port: 0, dataDir: null });
-  const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', DEMO_PASSWORD: PASSWORD });
+  // The port is known before the app starts: the BFF accepts sign-ins only from PUBLIC_URL.
+  const port = await freePort();
+  const config = loadConfig({ PORT: String(port), LOG_LEVEL: 'silent', DEMO_PASSWORD: PASSWORD });
   const db = await openStore({ dataDir: null });
   await seedDemoUsers(db, await fetchManifest(sandbox.url), PASSWORD);
   const { app } = await buildApp({
@@ -78,7 +81,7 @@ export async function runOrderBookBench() {
       maxSockets: 64,
     },
   });
-  const baseURL = await app.listen({ port: 0, host: '127.0.0.1' });
+  const baseURL = await app.listen({ port, host: '127.0.0.1' });
   const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(existsSync);
   const browser = await chromium.launch({
     ...(executablePath ? { executablePath, args: ['--no-sandbox'] } : {}),
