@@ -29,7 +29,6 @@ const launchOptions = systemChromium
         '--disable-sync',
         '--no-first-run',
         '--no-sandbox',
-        ...(process.env.E2E_EXTRA_ARGS ? process.env.E2E_EXTRA_ARGS.split(' ') : []),
       ],
     }
   : {};

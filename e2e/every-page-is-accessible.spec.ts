@@ -8,6 +8,7 @@ import {
   type Role,
 } from './helpers';
 import { portalPages, type PortalPage } from './pages';
+import { browserStateLeaks, collectResponses, type Leak } from './secrets';
 
 const viewports = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -70,19 +71,20 @@ viewports.forEach((viewport, viewportIndex) => {
       test(`as ${user.roleLabel}: ${pages.map((p) => p.name).join(', ')}`, async ({ page }) => {
         test.setTimeout(30_000 + pages.length * 20_000);
         const settled = trackRequests(page);
+        const responseLeaks = collectResponses(page);
+        const leaks: Leak[] = [];
         await signIn(page, user.email);
         for (const portalPage of pages) {
+          const where = `${portalPage.name} as ${user.role} (${viewport.name})`;
           await test.step(portalPage.name, async () => {
             await openInApp(page, await portalPage.path(page.request));
-            await check(
-              page,
-              portalPage,
-              `${portalPage.name} as ${user.role} (${viewport.name})`,
-              settled,
-              true,
-            );
+            await check(page, portalPage, where, settled, true);
+            leaks.push(...(await browserStateLeaks(page, where)));
           });
         }
+        // No response the walk received and no cookie or web storage holds an upstream credential.
+        leaks.push(...(await responseLeaks()));
+        expect(leaks).toEqual([]);
       });
     }
   });

@@ -138,6 +138,11 @@ describe('authorization matrix', () => {
         failures.push(
           `${c.route} as ${c.principal} (${c.variant} ids): expected ${want}, got ${got} ${res.body.slice(0, 120)}`,
         );
+      // No answer of any route, to anyone, carries the upstream credentials: only the BFF holds them.
+      const seen = `${JSON.stringify(res.headers)}\n${res.body}`;
+      for (const [name, secret] of Object.entries(h.credentials))
+        if (seen.includes(secret))
+          failures.push(`${c.route} as ${c.principal}: answer holds ${name}`);
       if (want !== 'allow' && got === 403) {
         // A refusal never carries data: only the error object.
         expect(Object.keys(res.json())).toEqual(['error']);
