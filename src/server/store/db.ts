@@ -5,6 +5,7 @@ import { migrations } from './migrations';
 import { pgliteDialect } from './pglite-dialect';
 import { lockFolder } from './folder-lock';
 import { registerPglite } from './auth-epoch';
+import { memoryTemplate } from './memory-template';
 
 export type Db = Kysely<Database>;
 
@@ -65,7 +66,16 @@ export async function openStore(options: StoreOptions): Promise<Db> {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
     const lock = options.dataDir ? lockFolder(options.dataDir) : null;
     try {
-      const pglite = new PGlite(options.dataDir ?? undefined);
+      const pglite = options.dataDir
+        ? new PGlite(options.dataDir)
+        : new PGlite({
+            loadDataDir: await memoryTemplate(async () => {
+              const fresh = new PGlite();
+              const freshDb = new Kysely<Database>({ dialect: pgliteDialect(fresh, {}) });
+              await migrate(freshDb);
+              return fresh;
+            }),
+          });
       db = new Kysely<Database>({
         dialect: pgliteDialect(pglite, {
           queryTimeoutMs: timeouts.statementMs,

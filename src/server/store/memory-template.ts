@@ -1,0 +1,62 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import { migrations } from './migrations';
+
+/**
+ * In-memory stores (tests and benchmarks) start from a migrated template rather than running
+ * initdb and every migration again: PGlite's initdb alone takes seconds on a 2-core machine, and
+ * the test suite opens dozens of stores. The template is a dump of a freshly migrated data folder,
+ * kept for the process and in `node_modules/.cache`, keyed by the migrations' source and the
+ * PGlite version, so a changed migration or upgrade builds a new one. Stores in a data folder and
+ * PostgreSQL servers never use it.
+ */
+const CACHE_DIR = path.join('node_modules', '.cache', 'transact-portal');
+
+let inProcess: Promise<Blob> | null = null;
+
+function templateKey(): string {
+  const hash = createHash('sha256');
+  // The package does not export its package.json: read it beside its entry (dist/index.js).
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  hash.update(readFileSync(path.join(path.dirname(entry), '..', 'package.json')));
+  for (const [name, migration] of Object.entries(migrations).sort(([a], [b]) =>
+    a.localeCompare(b),
+  )) {
+    hash.update(name);
+    hash.update(String(migration.up));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * The migrated template, built with `build` (a fresh PGlite, migrated) the first time.
+ * Reading or writing the cache folder may fail (read-only install): the template is then kept
+ * for this process only.
+ */
+export function memoryTemplate(build: () => Promise<PGlite>): Promise<Blob> {
+  inProcess ??= (async () => {
+    const file = path.join(CACHE_DIR, `pglite-template-${templateKey()}.tar`);
+    try {
+      return new Blob([readFileSync(file)]);
+    } catch {
+      // Not built yet.
+    }
+    const pglite = await build();
+    const dump = await pglite.dumpDataDir('none');
+    await pglite.close();
+    try {
+      mkdirSync(CACHE_DIR, { recursive: true });
+      // Written whole, then renamed: a parallel test worker never reads half a template.
+      const partial = `${file}.${process.pid}.partial`;
+      writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+      renameSync(partial, file);
+    } catch {
+      // Kept for this process only.
+    }
+    return dump;
+  })();
+  return inProcess;
+}

@@ -1,0 +1,11 @@
+import { PGlite } from '@electric-sql/pglite';
+let t = Date.now();
+const a = new PGlite(); await a.waitReady;
+console.log('init', Date.now() - t); t = Date.now();
+const b = new PGlite(); await b.waitReady;
+console.log('init2', Date.now() - t); t = Date.now();
+await b.exec('create table x (id int primary key, v text); insert into x values (1, $$a$$);');
+const dump = await b.dumpDataDir('none');
+console.log('dump', Date.now() - t, dump.size); t = Date.now();
+const c = new PGlite({ loadDataDir: dump }); await c.waitReady;
+console.log('load', Date.now() - t, (await c.query('select * from x')).rows); t = Date.now();
