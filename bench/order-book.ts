@@ -19,7 +19,8 @@ import { freePort } from '../src/server/__tests__/processes';
 import { fmt, isSmoke } from './lib';
 
 const PASSWORD = 'bench-password-1';
-const SPA_DIR = '.data/bench-order-book/dist';
+/** The build `npm run build` made, when it is current (as in `npm test`); else one of its own. */
+const SPA_DIR = spaBuildIsStale(process.cwd(), 'dist') ? '.data/bench-order-book/dist' : 'dist';
 /** Weekdays: each cold run opens a day the BFF has not cached yet. */
 const DAYS = ['2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05', '2026-03-06'];
 

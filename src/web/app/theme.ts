@@ -48,5 +48,8 @@ export const theme = createTheme({
       },
     },
     MuiLink: { defaultProps: { underline: 'always' } },
+    // Right-aligned cells hold figures (amounts, units, prices): a figure never breaks across
+    // lines; a table too wide for the screen scrolls inside its frame instead.
+    MuiTableCell: { styleOverrides: { alignRight: { whiteSpace: 'nowrap' } } },
   },
 });
