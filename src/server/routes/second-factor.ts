@@ -22,7 +22,7 @@ import {
   verifySecondFactorSchema,
   type Factor,
 } from '../../contract/identity';
-import type { Deps, SignedInUser } from '../deps';
+import type { SignedInUser } from '../deps';
 import { HttpError } from '../lib/http-error';
 import { hit } from '../store/rate-limits';
 import {
@@ -90,15 +90,31 @@ async function mayEnrol(ctx: Ctx, user: SignedInUser, session: ActiveSession) {
 }
 
 /** The first factor comes with recovery codes; later ones keep the codes the user has. */
-async function afterEnrol(deps: Deps, user: SignedInUser, session: ActiveSession) {
-  const codes =
-    (await remainingRecoveryCodes(deps.db, user.id)) === 0
-      ? await newRecoveryCodes(deps.db, user.id)
-      : null;
+/**
+ * What follows every enrolment, whatever the factor: recovery codes the first time, the audit
+ * record, and the new factor as the person's list shows it.
+ */
+async function afterEnrol(
+  ctx: RouteContext<unknown, unknown, unknown>,
+  user: SignedInUser,
+  session: ActiveSession,
+  added: { kind: 'totp' | 'passkey'; factorId: string },
+) {
+  const { db } = ctx.deps;
+  const recoveryCodes =
+    (await remainingRecoveryCodes(db, user.id)) === 0 ? await newRecoveryCodes(db, user.id) : null;
   // A sign-in waiting for enrolment is complete. Otherwise enrolling proves only the new factor,
   // not who holds the session, so it does not count as a step-up.
-  if (session.pendingSecondFactor) await markSecondFactor(deps.db, session.idHash);
-  return codes;
+  if (session.pendingSecondFactor) await markSecondFactor(db, session.idHash);
+  await ctx.audit({
+    action: 'second_factor_added',
+    objectType: 'user',
+    objectId: user.id,
+    outcome: 'succeeded',
+    details: added,
+  });
+  const factor = (await listFactors(db, user.id)).find((f) => f.id === added.factorId)!;
+  return { factor: toFactor(factor), recoveryCodes };
 }
 
 const transportsOf = (t: string[]) => t as AuthenticatorTransport[];
@@ -287,16 +303,7 @@ export const secondFactorRoutes = [
       }
       const id = await addTotp(ctx.deps.db, user.id, pendingTotpSecret, body.label, step);
       await setSessionScratch(ctx.deps.db, session.idHash, { pendingTotpSecret: null });
-      const recoveryCodes = await afterEnrol(ctx.deps, user, session);
-      await ctx.audit({
-        action: 'second_factor_added',
-        objectType: 'user',
-        objectId: user.id,
-        outcome: 'succeeded',
-        details: { kind: 'totp', factorId: id },
-      });
-      const factor = (await listFactors(ctx.deps.db, user.id)).find((f) => f.id === id)!;
-      return { factor: toFactor(factor), recoveryCodes };
+      return afterEnrol(ctx, user, session, { kind: 'totp', factorId: id });
     },
   }),
 
@@ -378,16 +385,7 @@ export const secondFactorRoutes = [
         },
         body.label,
       );
-      const recoveryCodes = await afterEnrol(ctx.deps, user, session);
-      await ctx.audit({
-        action: 'second_factor_added',
-        objectType: 'user',
-        objectId: user.id,
-        outcome: 'succeeded',
-        details: { kind: 'passkey', factorId: id },
-      });
-      const factor = (await listFactors(ctx.deps.db, user.id)).find((f) => f.id === id)!;
-      return { factor: toFactor(factor), recoveryCodes };
+      return afterEnrol(ctx, user, session, { kind: 'passkey', factorId: id });
     },
   }),
 
