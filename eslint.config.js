@@ -4,6 +4,38 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import checkFile from 'eslint-plugin-check-file';
+
+/*
+ * The web layers (architecture.md, "Parts and their homes"): shared code (src/web/components,
+ * lib, config and src/contract) → features → app. A feature never imports another feature;
+ * what two features need lives in the shared folders, or the app composes them in a route.
+ */
+const features = readdirSync('src/web/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webZones = [
+  ...features.map((feature) => ({
+    target: `./src/web/features/${feature}`,
+    from: './src/web/features',
+    except: [`./${feature}`],
+    message:
+      'Features do not import each other: move what they share to src/web/components or src/web/lib, or compose them in src/web/app.',
+  })),
+  {
+    target: ['./src/web/components', './src/web/lib', './src/web/config'],
+    from: ['./src/web/features', './src/web/app'],
+    message: 'Shared web code imports neither features nor the app.',
+  },
+  {
+    target: './src/web/features',
+    from: './src/web/app',
+    message: 'Features do not import the app; the app composes features.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -19,6 +51,30 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX, 'check-file': checkFile },
+    settings: {
+      // Dependencies are read with the TypeScript parser, or the cycle check cannot follow them.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: webZones }],
+      // Kebab-case file and folder names; `.test`, `.spec` and `.config` are middle extensions.
+      'check-file/filename-naming-convention': [
+        'error',
+        { '{src,e2e,bench,scripts}/**/*.{ts,tsx,js,mjs}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': [
+        'error',
+        { '{src,e2e,bench,scripts}/**/': '@(__tests__|+([a-z])*([a-z0-9])*(-+([a-z0-9])))' },
+      ],
+    },
+  },
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {

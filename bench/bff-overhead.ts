@@ -14,6 +14,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { startSandbox } from '../src/sandbox/index';
 import { fetchManifest } from '../src/server/demo-users';
 import { fmt, isSmoke } from './lib';
@@ -73,7 +74,9 @@ function autocannon(target: Target, connections: number, seconds: number): Promi
   for (const [name, value] of Object.entries(target.headers)) args.push('-H', `${name}=${value}`);
   if (target.body) args.push('-b', target.body);
   args.push(target.url);
-  const child = spawn(process.execPath, ['node_modules/autocannon/autocannon.js', ...args], {
+  // Resolved like an import, so the dependency is visible to tools that read imports (knip).
+  const cli = fileURLToPath(import.meta.resolve('autocannon/autocannon.js'));
+  const child = spawn(process.execPath, [cli, ...args], {
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   let out = '';

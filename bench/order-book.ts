@@ -32,8 +32,8 @@ const median = (values: number[]) => {
 async function openBook(page: Page, date: string): Promise<{ ms: number; orders: number }> {
   const started = performance.now();
   await page.goto(`/order-book?date=${date}`);
-  const grid = page.getByRole('table', { name: 'Orders' });
-  await grid.locator('[data-row]').first().waitFor({ timeout: 60_000 });
+  const grid = page.getByRole('grid', { name: 'Orders' });
+  await grid.locator('[data-rowindex]').first().waitFor({ timeout: 60_000 });
   await page.getByRole('heading', { name: /^Depth of / }).waitFor();
   const ms = performance.now() - started;
   const orders = Number(await grid.getAttribute('aria-rowcount')) - 1;
@@ -41,15 +41,17 @@ async function openBook(page: Page, date: string): Promise<{ ms: number; orders:
 }
 
 async function scrollRows(page: Page, steps: number): Promise<{ max: number; min: number }> {
-  const grid = page.getByRole('table', { name: 'Orders' });
+  // The grid's own scroller (MUI X DataGrid); it holds a page of 100 orders.
+  const grid = page.getByRole('grid', { name: 'Orders' });
+  const scroller = grid.locator('.MuiDataGrid-virtualScroller');
   let max = 0;
   let min = Number.POSITIVE_INFINITY;
   for (let step = 0; step <= steps; step += 1) {
-    await grid.evaluate((element, fraction) => {
+    await scroller.evaluate((element, fraction) => {
       element.scrollTop = (element.scrollHeight - element.clientHeight) * fraction;
     }, step / steps);
     await page.waitForTimeout(30);
-    const rows = await grid.locator('[data-row]').count();
+    const rows = await grid.locator('[data-rowindex]').count();
     max = Math.max(max, rows);
     min = Math.min(min, rows);
   }

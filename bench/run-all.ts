@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 
 const smoke = process.argv.includes('--smoke');
 const flag = smoke ? ['--smoke'] : [];
-const benchmarks: { name: string; command: string[]; needs?: string }[] = [
+const benchmarks: { name: string; command: string[]; needs?: string; full?: boolean }[] = [
   { name: 'sandbox throughput', command: ['npx', 'tsx', 'bench/sandbox-throughput.ts', ...flag] },
   { name: '(a) BFF overhead', command: ['npx', 'tsx', 'bench/bff-overhead.ts', ...flag] },
   {
@@ -21,6 +21,8 @@ const benchmarks: { name: string; command: string[]; needs?: string }[] = [
     command: ['node', 'scripts/report-bundle.mjs'],
     needs: 'dist/.vite/manifest.json',
   },
+  // Starts the whole portal six times: only in a full run, never in the smoke run of npm test.
+  { name: 'start with a build present', command: ['npx', 'tsx', 'bench/start.ts'], full: true },
   {
     name: '(d) order book, 10,000+ orders',
     command: ['npx', 'tsx', 'bench/order-book.ts', ...flag],
@@ -31,6 +33,10 @@ const benchmarks: { name: string; command: string[]; needs?: string }[] = [
 let failures = 0;
 for (const b of benchmarks) {
   console.log(`\n── ${b.name}`);
+  if (b.full && smoke) {
+    console.log('skipped in the smoke run');
+    continue;
+  }
   if (b.needs && !existsSync(b.needs)) {
     console.log(
       `skipped: ${b.needs} is missing${b.needs.startsWith('dist') ? ' (run npm run build)' : ''}`,

@@ -6,7 +6,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const LIMIT_KB = 200;
+// The stack's floor (React, react-router, react-query, MUI's core) is about 134 KB gzip; the
+// budget leaves the sign-in page room for its own code and zod's core, no more.
+const LIMIT_KB = 175;
 const FIRST_PAGE_ROUTE = 'src/web/app/routes/auth/sign-in.tsx';
 const distDir = process.argv[2] ?? 'dist';
 

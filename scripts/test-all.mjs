@@ -59,8 +59,8 @@ countedStep(
     skipped: j.numPendingTests + (j.numTodoTests ?? 0),
   }),
 );
-// The integration tests whose subject lives in the store, again against a PostgreSQL server
-// (architecture decision 7): sessions and their cache, second factors and single sign-on, the
+// The integration tests whose subject lives in the store, again against a PostgreSQL server:
+// sessions and their cache, second factors and single sign-on, the
 // money register and idempotency (with the crash test), audit and saved records, rate-limit
 // counters shared by two instances, a store outage, and filters fuzzed into store queries. The
 // tests of HTTP edges, policy and upstream faults do not depend on the dialect and run once,

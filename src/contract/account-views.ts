@@ -12,10 +12,9 @@ export const accountViewSchema = accountSchema.omit({ taxId: true }).extend({
 export type AccountView = z.infer<typeof accountViewSchema>;
 
 export const accountDetailSchema = z.object({ account: accountViewSchema });
-export type AccountDetail = z.infer<typeof accountDetailSchema>;
 
 /** One line of `GET /api/accounts`: the signed-in investor's linked accounts. */
-export const accountSummarySchema = z.object({
+const accountSummarySchema = z.object({
   id: z.string(),
   name: z.string().nullable(),
   type: z.string().nullable(),

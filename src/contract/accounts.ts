@@ -6,7 +6,7 @@ import { lowerCaseStatusSchema } from './status';
  * When a review happened: a calendar date (the upstream's MM-DD-YYYY fields) or a zone-less
  * wall-clock timestamp (its `YYYY-MM-DD HH:mm:ss` fields), interface document §2.5.
  */
-export const reviewDateSchema = z.union([isoDateSchema, localDateTimeSchema]);
+const reviewDateSchema = z.union([isoDateSchema, localDateTimeSchema]);
 
 /** One review of an account or party: KYC, AML, accreditation or approval (§2.5, §3). */
 export const reviewSchema = z.object({
@@ -16,7 +16,7 @@ export const reviewSchema = z.object({
 });
 export type Review = z.infer<typeof reviewSchema>;
 
-export const postalAddressSchema = z.object({
+const postalAddressSchema = z.object({
   line1: z.string().nullable(),
   line2: z.string().nullable(),
   city: z.string().nullable(),
@@ -24,7 +24,6 @@ export const postalAddressSchema = z.object({
   zip: z.string().nullable(),
   country: z.string().nullable(),
 });
-export type PostalAddress = z.infer<typeof postalAddressSchema>;
 
 /** An investor account (interface document §2.5). Empty upstream values become null. */
 export const accountSchema = z.object({
@@ -91,8 +90,3 @@ export const entityPartySchema = z.object({
   notes: z.string().nullable(),
 });
 export type EntityParty = z.infer<typeof entityPartySchema>;
-
-export const searchQuerySchema = z.object({
-  keyword: z.string().trim().min(1, 'Enter a search term').max(100),
-});
-export type SearchQuery = z.infer<typeof searchQuerySchema>;

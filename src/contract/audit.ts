@@ -30,9 +30,8 @@ export const auditQuerySchema = z
     message: 'From must be on or before To',
     path: ['from'],
   });
-export type AuditQuery = z.input<typeof auditQuerySchema>;
 
-export const auditEventSchema = z.object({
+const auditEventSchema = z.object({
   id: z.string(),
   /** ISO instant. */
   at: z.string(),

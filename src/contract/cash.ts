@@ -9,7 +9,7 @@ import { lowerCaseStatusSchema } from './status';
  * Bank numbers leave the server masked to their last four characters.
  */
 
-export const linkedBankSchema = z.object({
+const linkedBankSchema = z.object({
   /** The bank's name or the nickname the investor gave it. */
   bankName: z.string().nullable(),
   holderName: z.string().nullable(),
@@ -17,7 +17,6 @@ export const linkedBankSchema = z.object({
   accountNumberMasked: z.string().nullable(),
   routingNumberMasked: z.string().nullable(),
 });
-export type LinkedBank = z.infer<typeof linkedBankSchema>;
 
 export const linkedBankResultSchema = z.discriminatedUnion('state', [
   z.object({ state: z.literal('linked'), bank: linkedBankSchema }),
@@ -33,7 +32,7 @@ export const linkBankReceiptSchema = z.object({
 });
 export type LinkBankReceipt = z.infer<typeof linkBankReceiptSchema>;
 
-export const DEPOSIT_DESCRIPTION_MAX = 100;
+const DEPOSIT_DESCRIPTION_MAX = 100;
 
 /** Body of `POST /api/accounts/:accountId/deposits`. */
 export const depositFormSchema = z.object({

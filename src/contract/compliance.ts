@@ -12,10 +12,9 @@ export const complianceSearchQuerySchema = z.object({
     .min(2, 'Enter at least 2 characters')
     .max(100, 'Search is at most 100 characters'),
 });
-export type ComplianceSearchQuery = z.infer<typeof complianceSearchQuerySchema>;
 
 /** An entity party as the BFF answers it to every role: the EIN masked (`••-•••6789`). */
-export const entityViewSchema = entityPartySchema.omit({ ein: true }).extend({
+const entityViewSchema = entityPartySchema.omit({ ein: true }).extend({
   einMasked: z.string().nullable(),
 });
 export type EntityView = z.infer<typeof entityViewSchema>;
@@ -49,7 +48,6 @@ export const complianceFundMovesQuerySchema = z.object({
     .max(10_000, 'Page is at most 10000')
     .default(1),
 });
-export type ComplianceFundMovesQuery = z.input<typeof complianceFundMovesQuerySchema>;
 
 export const complianceFundMovesSchema = z.object({
   /** Bank account and routing numbers masked. */
@@ -72,10 +70,8 @@ export const accountNoteSchema = z.object({
   body: z.string(),
   createdAt: z.iso.datetime(),
 });
-export type AccountNote = z.infer<typeof accountNoteSchema>;
 
 export const accountNotesSchema = z.object({ notes: z.array(accountNoteSchema) });
-export type AccountNotes = z.infer<typeof accountNotesSchema>;
 
 export const ACCOUNT_NOTE_MAX = 2000;
 

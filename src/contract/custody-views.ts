@@ -56,7 +56,6 @@ export const fundMovesQuerySchema = z.object({
     .default(0),
   limit: z.coerce.number().int().min(1).max(100).default(FUND_MOVES_PAGE_SIZE),
 });
-export type FundMovesQuery = z.infer<typeof fundMovesQuerySchema>;
 
 export const fundMoveParamsSchema = z.object({
   accountId: accountIdSchema,
@@ -66,16 +65,15 @@ export const fundMoveParamsSchema = z.object({
 });
 
 export const fundMoveDetailSchema = z.object({ move: fundMoveViewSchema });
-export type FundMoveDetail = z.infer<typeof fundMoveDetailSchema>;
 
 /** What each value means (§3, "Meaning of the custody fund move values"). */
-export const fundMoveApprovalMeanings: Record<string, { label: string; meaning: string }> = {
+const fundMoveApprovalMeanings: Record<string, { label: string; meaning: string }> = {
   pending: { label: 'Pending approval', meaning: 'Awaiting approval review.' },
   declined: { label: 'Declined', meaning: 'Rejected for processing.' },
   approved: { label: 'Approved', meaning: 'Authorized for processing.' },
 };
 
-export const fundMoveStatusMeanings: Record<string, { label: string; meaning: string }> = {
+const fundMoveStatusMeanings: Record<string, { label: string; meaning: string }> = {
   pending: { label: 'Pending', meaning: 'Created, not yet submitted.' },
   submitted: { label: 'Submitted', meaning: 'Sent to the ACH network.' },
   settled: { label: 'Settled', meaning: 'Completed, funds transferred.' },

@@ -45,75 +45,27 @@ export const fundMovePageSchema = z.object({
 });
 export type FundMovePage = z.infer<typeof fundMovePageSchema>;
 
-export const fundMoveQuerySchema = z.object({
-  accountId: z.string().min(1).max(40).optional(),
-  offset: z.coerce.number().int().nonnegative().default(0),
-  limit: z.coerce.number().int().min(1).max(500).default(25),
-});
-export type FundMoveQuery = z.infer<typeof fundMoveQuerySchema>;
-
-/* Shared form and server rules for bank identifiers (interface document §4.5, §8). */
-export const routingNumberSchema = z.string().regex(/^\d{9}$/, 'Routing number must be 9 digits');
-export const swiftIdSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9]{8,11}$/, 'SWIFT ID must be 8 to 11 letters or digits');
-export const usBankAccountNumberSchema = z
-  .string()
-  .regex(/^\d{6,17}$/, 'Account number must be 6 to 17 digits');
-export const internationalAccountNumberSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9]{14,34}$/, 'IBAN or account number must be 14 to 34 letters or digits');
-
 export const disbursementTypeSchema = z.enum(['ach', 'wire_domestic', 'wire_international']);
 export type DisbursementType = z.infer<typeof disbursementTypeSchema>;
 
-const positiveAmountSchema = decimalStringSchema.refine(
-  (value) => /[1-9]/.test(value) && !value.startsWith('-'),
-  'Amount must be greater than zero',
-);
-
-/** A request to move money out of a custody account. Bank fields are for wires only. */
-export const disbursementRequestSchema = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('ach'),
-    accountId: z.string().min(1),
-    amount: positiveAmountSchema,
-  }),
-  z.object({
-    type: z.literal('wire_domestic'),
-    accountId: z.string().min(1),
-    amount: positiveAmountSchema,
-    bankId: routingNumberSchema,
-    bankAccountId: usBankAccountNumberSchema,
-    additionalDetails: z.string().max(500).optional(),
-  }),
-  z.object({
-    type: z.literal('wire_international'),
-    accountId: z.string().min(1),
-    amount: positiveAmountSchema,
-    bankId: swiftIdSchema,
-    bankAccountId: internationalAccountNumberSchema,
-    additionalDetails: z.string().max(500).optional(),
-  }),
-]);
-export type DisbursementRequest = z.infer<typeof disbursementRequestSchema>;
-
 /** A disbursement as the upstream recorded it (interface document §2.10). */
-export const disbursementSchema = z.object({
-  requestId: z.string(),
-  accountId: z.string(),
-  amount: decimalStringSchema,
-  type: disbursementTypeSchema,
+export interface Disbursement {
+  requestId: string;
+  accountId: string;
+  /** A decimal string. */
+  amount: string;
+  type: DisbursementType;
   /** Routing number or SWIFT ID; null for ACH. */
-  bankId: z.string().nullable(),
+  bankId: string | null;
   /** Account number or IBAN; null for ACH. */
-  bankAccountId: z.string().nullable(),
-  additionalDetails: z.string().nullable(),
-  status: lowerCaseStatusSchema,
-  createdAt: localDateTimeSchema.nullable(),
-  updatedAt: localDateTimeSchema.nullable(),
-});
-export type Disbursement = z.infer<typeof disbursementSchema>;
+  bankAccountId: string | null;
+  additionalDetails: string | null;
+  /** Lower case (§3). */
+  status: string;
+  /** Zone-less `YYYY-MM-DD HH:mm:ss`. */
+  createdAt: string | null;
+  updatedAt: string | null;
+}
 
 /** A custody account (interface document §2.12). */
 export const custodyAccountSchema = z.object({
@@ -134,28 +86,19 @@ export type CustodyAccount = z.infer<typeof custodyAccountSchema>;
 export const maritalStatusSchema = z.enum(['married', 'not_married']);
 export type MaritalStatus = z.infer<typeof maritalStatusSchema>;
 
-export const mailingAddressSchema = z.object({
-  line1: z.string().min(1, 'Address line 1 is required'),
-  line2: z.string().nullable(),
-  city: z.string().min(1, 'City is required'),
-  state: z.string().min(1, 'State is required'),
-  zipCode: z.string().min(1, 'ZIP code is required'),
-  country: z.string().min(1, 'Country is required'),
-});
-export type MailingAddress = z.infer<typeof mailingAddressSchema>;
-
 /** Where assets are held now (interface document §2.11, bank*1 and bank*2). */
-export const assetHoldingSchema = z.object({
-  firmName: z.string().nullable(),
-  country: z.string().nullable(),
-  accountName: z.string().nullable(),
-  accountNumber: z.string().nullable(),
-});
-export type AssetHolding = z.infer<typeof assetHoldingSchema>;
+export interface AssetHolding {
+  firmName: string | null;
+  country: string | null;
+  accountName: string | null;
+  accountNumber: string | null;
+}
 
 /** The codes of the supplement's choices (interface document §4.7). */
 export const investmentManagerChoiceSchema = z.enum(['appoint', 'not_now']);
+export type InvestmentManagerChoice = z.infer<typeof investmentManagerChoiceSchema>;
 export const proxyVotingChoiceSchema = z.enum(['receive_all', 'send_to_manager', 'send_none']);
+export type ProxyVotingChoice = z.infer<typeof proxyVotingChoiceSchema>;
 export const contributionMethodSchema = z.enum([
   'transfer',
   'regular_contribution',
@@ -163,52 +106,56 @@ export const contributionMethodSchema = z.enum([
   'rollover',
   'sep_contribution',
 ]);
-
-export const accountSupplementRequestSchema = z
-  .object({
-    accountId: z.string().min(1),
-    maritalStatus: maritalStatusSchema,
-    mailingAddress: mailingAddressSchema.extend({ line2: z.string().optional() }),
-    investmentManager: investmentManagerChoiceSchema.optional(),
-    proxyVoting: proxyVotingChoiceSchema.optional(),
-    otherServices: z.string().optional(),
-    contributionMethod: contributionMethodSchema.optional(),
-    contributionTaxYear: z
-      .string()
-      .regex(/^\d{4}$/, 'Tax year must be YYYY')
-      .optional(),
-    internationalAccountNumber: z.string().optional(),
-    holdings: z.array(assetHoldingSchema.partial()).max(2).optional(),
-  })
-  .refine(
-    (request) =>
-      request.contributionMethod !== 'regular_contribution' || !!request.contributionTaxYear,
-    { message: 'Tax year is required for a regular contribution', path: ['contributionTaxYear'] },
-  );
-export type AccountSupplementRequest = z.infer<typeof accountSupplementRequestSchema>;
+export type ContributionMethod = z.infer<typeof contributionMethodSchema>;
 
 /**
- * The custodial (IRA) account request as the upstream recorded it (interface document §2.11).
- * The choice fields are kept as the upstream returns them: it answers maritalStatus as text
- * although it is sent as a code, and the others are not documented on the way back.
+ * The wire layer's input for addCustodyAccountSupplement (interface document §4.7), built from
+ * the validated wizard by `toSupplementRequest` (ira.ts), so it carries no rules of its own.
  */
-export const accountSupplementSchema = z.object({
-  accountId: z.string(),
-  maritalStatus: maritalStatusSchema.nullable(),
-  mailingAddress: z.object({
-    line1: z.string().nullable(),
-    line2: z.string().nullable(),
-    city: z.string().nullable(),
-    state: z.string().nullable(),
-    zipCode: z.string().nullable(),
-    country: z.string().nullable(),
-  }),
-  investmentManager: z.string().nullable(),
-  proxyVoting: z.string().nullable(),
-  otherServices: z.string().nullable(),
-  contributionMethod: z.string().nullable(),
-  contributionTaxYear: z.string().nullable(),
-  internationalAccountNumber: z.string().nullable(),
-  holdings: z.array(assetHoldingSchema),
+export interface AccountSupplementRequest {
+  accountId: string;
+  maritalStatus: MaritalStatus;
+  mailingAddress: {
+    line1: string;
+    line2?: string;
+    city: string;
+    state: string;
+    zipCode: string;
+    country: string;
+  };
+  investmentManager?: InvestmentManagerChoice;
+  proxyVoting?: ProxyVotingChoice;
+  otherServices?: string;
+  contributionMethod?: ContributionMethod;
+  contributionTaxYear?: string;
+  internationalAccountNumber?: string;
+  holdings?: Partial<AssetHolding>[];
+}
+
+/** The address of a supplement as the upstream recorded it; each part may be missing. */
+export const recordedAddressSchema = z.object({
+  line1: z.string().nullable(),
+  line2: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  country: z.string().nullable(),
 });
-export type AccountSupplement = z.infer<typeof accountSupplementSchema>;
+
+/**
+ * The custodial (IRA) account request as the upstream recorded it (interface document §2.11),
+ * its choices already read back into our words by the wire layer; null where the upstream
+ * answered nothing or something it does not document.
+ */
+export interface AccountSupplement {
+  accountId: string;
+  maritalStatus: MaritalStatus | null;
+  mailingAddress: z.infer<typeof recordedAddressSchema>;
+  investmentManager: InvestmentManagerChoice | null;
+  proxyVoting: ProxyVotingChoice | null;
+  otherServices: string | null;
+  contributionMethod: ContributionMethod | null;
+  contributionTaxYear: string | null;
+  internationalAccountNumber: string | null;
+  holdings: AssetHolding[];
+}

@@ -6,11 +6,11 @@ import { addDays, isCalendarDate } from './time';
  * 2100 (or year 0000) is a typing slip that the store and the upstream cannot represent alike, so
  * such dates are refused at the edge with a field message rather than failing further in.
  */
-export const EARLIEST_DATE = '2000-01-01';
-export const LATEST_DATE = '2100-12-31';
+const EARLIEST_DATE = '2000-01-01';
+const LATEST_DATE = '2100-12-31';
 
 /** Today as the UTC calendar day. */
-export function todayUtc(now = new Date()): string {
+function todayUtc(now = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 

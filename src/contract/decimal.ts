@@ -1,8 +1,9 @@
 import Big from 'big.js';
+import { z } from 'zod';
 import { fail, pass, ruleSchema, type RuleResult } from './rules/result';
 
 /**
- * Exact money and share arithmetic (architecture decision 5). Values travel as decimal strings
+ * Exact money and share arithmetic. Values travel as decimal strings
  * such as `1250.5` and are computed with big.js, never with binary floats: `multiply('0.1', '3')`
  * is `'0.3'`. The upstream carries amounts with six decimal places (interface document §2).
  *
@@ -57,6 +58,12 @@ export function makeAmountSchema(rules: AmountRules) {
 /** A positive amount with at most 6 decimals (the upstream's precision) and 12 integer digits. */
 export const amountSchema = makeAmountSchema({ label: 'Amount' });
 
+/** Exact decimal amounts travel as strings, such as `-12.5` or `3`. */
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+export const decimalStringSchema = z
+  .string()
+  .regex(DECIMAL, 'must be a decimal number such as 1250.50');
+
 /** A plain decimal string, `-12.5` or `3`: no exponent, no `+`, no bare `.5`, no spaces. */
 export function isDecimalString(value: string): boolean {
   return DECIMAL.test(value);
@@ -104,23 +111,38 @@ export function toFixed6(value: DecimalString, mode: RoundingMode = 'half-up'): 
   return rounded.eq('0') ? '0.000000' : rounded.toFixed(6);
 }
 
+export interface MoneyFormat {
+  locale?: string;
+  currency?: string;
+  /**
+   * `cents` (the default) for amounts: rounded to the currency's minor unit. `price` for unit
+   * prices: up to six decimals, the upstream's precision (§2), so $0.0125 is not shown as $0.01.
+   */
+  precision?: 'cents' | 'price';
+}
+
 /**
- * Money for people: at least the currency's minor digits ($1,250.50), and up to six decimals
- * when the value has them, so a unit price of $0.0125 is not shown rounded. The exact string is
- * passed to `Intl.NumberFormat`, which formats strings without going through a float (engines
- * with Intl.NumberFormat v3: Chrome 106, Firefox 116, Safari 15.4, Node 19). Digits beyond the
- * sixth are rounded half away from zero, like `toFixed6`.
+ * Money for people, the one money formatter of the portal (browser and BFF messages alike).
+ * Rounding rule: half away from zero (half-up), to the currency's minor unit for amounts
+ * ($10.125 → $10.13, −$0.005 → −$0.01) or to six decimals for prices, done on the exact decimal
+ * with big.js. The rounded string then goes to `Intl.NumberFormat`, which formats strings without
+ * going through a float (engines with Intl.NumberFormat v3: Chrome 106, Firefox 116, Safari
+ * 15.4, Node 19) and has nothing left to round.
  */
-export function formatMoney(value: DecimalString, locale?: string, currency = 'USD'): string {
-  return numberFormat(locale, { style: 'currency', currency }).format(numeric(value));
+export function formatMoney(value: DecimalString, format: MoneyFormat = {}): string {
+  const { locale, currency = 'USD', precision = 'cents' } = format;
+  const minor = minorDigits(locale, currency);
+  const places = precision === 'cents' ? minor : Math.max(minor, 6);
+  const rounded = canonical(toDecimal(value).round(places, Big.roundHalfUp));
+  return numberFormat(locale, { style: 'currency', currency }, minor, places).format(
+    rounded as `${number}`,
+  );
 }
 
 /** Share counts: grouped digits and up to six decimals, no trailing zeros (1,250.5). */
 export function formatShares(value: DecimalString, locale?: string): string {
-  return numberFormat(locale, {}).format(numeric(value));
+  return numberFormat(locale, {}, 0, 6).format(numeric(value));
 }
-
-const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 // A private constructor, so that our settings never leak into other users of big.js. Strict mode
 // refuses JavaScript numbers, which would already have lost precision.
@@ -149,20 +171,23 @@ const formats = new Map<string, Intl.NumberFormat>();
 function numberFormat(
   locale: string | undefined,
   options: Intl.NumberFormatOptions,
+  minimumFractionDigits: number,
+  maximumFractionDigits: number,
 ): Intl.NumberFormat {
-  const key = JSON.stringify([locale, options]);
+  const key = JSON.stringify([locale, options, minimumFractionDigits, maximumFractionDigits]);
   let format = formats.get(key);
   if (!format) {
-    const minimumFractionDigits =
-      options.style === 'currency'
-        ? new Intl.NumberFormat(locale, options).resolvedOptions().minimumFractionDigits
-        : 0;
     format = new Intl.NumberFormat(locale, {
       ...options,
       minimumFractionDigits,
-      maximumFractionDigits: 6,
+      maximumFractionDigits,
     });
     formats.set(key, format);
   }
   return format;
 }
+
+/** The currency's minor digits: 2 for USD and EUR, 0 for JPY. */
+const minorDigits = (locale: string | undefined, currency: string) =>
+  new Intl.NumberFormat(locale, { style: 'currency', currency }).resolvedOptions()
+    .minimumFractionDigits ?? 2;

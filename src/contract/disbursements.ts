@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { disbursementAmountSchema as amountSchema } from './money-limits';
-import { disbursementTypeSchema, type DisbursementRequest, type DisbursementType } from './custody';
+import { disbursementTypeSchema, type DisbursementType } from './custody';
 import { localDateTimeSchema, decimalStringSchema } from './money';
 import {
   internationalAccountSchema,
@@ -27,12 +27,12 @@ const additionalDetailsSchema = z
   )
   .optional();
 
-export const achDisbursementSchema = z.object({
+const achDisbursementSchema = z.object({
   type: z.literal('ach'),
   amount: amountSchema,
 });
 
-export const domesticWireDisbursementSchema = z.object({
+const domesticWireDisbursementSchema = z.object({
   type: z.literal('wire_domestic'),
   amount: amountSchema,
   /** Routing number: 9 digits with a valid ABA checksum. */
@@ -42,7 +42,7 @@ export const domesticWireDisbursementSchema = z.object({
   additionalDetails: additionalDetailsSchema,
 });
 
-export const internationalWireDisbursementSchema = z.object({
+const internationalWireDisbursementSchema = z.object({
   type: z.literal('wire_international'),
   amount: amountSchema,
   /** SWIFT/BIC code: 8 or 11 characters, ISO 9362 structure. */
@@ -58,6 +58,9 @@ export const disbursementFormSchema = z.discriminatedUnion(
   { error: 'Choose how to send the money: ACH, domestic wire or international wire' },
 );
 export type DisbursementForm = z.infer<typeof disbursementFormSchema>;
+
+/** The wire layer's input: a validated form with the account from the path. */
+export type DisbursementRequest = DisbursementForm & { accountId: string };
 
 /** The upstream request for an account (the wire layer's input). */
 export function toDisbursementRequest(

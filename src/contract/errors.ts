@@ -1,20 +1,21 @@
-import { z } from 'zod';
+// zod/mini: the web's API client (on the sign-in page) reads these; see ./session.
+import * as z from 'zod/mini';
 
 /**
  * Whether a failed request changed anything upstream. `no`: nothing was sent or the upstream
  * refused it; `unknown`: it was sent and no answer came back (timeout, dropped connection), so
  * the user must check before trying again; `yes`: it was accepted (an error after acceptance).
  */
-export const submittedSchema = z.enum(['no', 'unknown', 'yes']);
+const submittedSchema = z.enum(['no', 'unknown', 'yes']);
 export type Submitted = z.infer<typeof submittedSchema>;
 
-export const fieldIssueSchema = z.object({
+const fieldIssueSchema = z.object({
   field: z.string(),
   message: z.string(),
 });
 export type FieldIssue = z.infer<typeof fieldIssueSchema>;
 
-export const errorCodeSchema = z.enum([
+const errorCodeSchema = z.enum([
   'bad_request',
   'unauthenticated',
   'forbidden',
@@ -38,11 +39,10 @@ export const apiErrorSchema = z.object({
   error: z.object({
     code: errorCodeSchema,
     message: z.string(),
-    fields: z.array(fieldIssueSchema).optional(),
-    submitted: submittedSchema.optional(),
-    requestId: z.string().optional(),
+    fields: z.optional(z.array(fieldIssueSchema)),
+    submitted: z.optional(submittedSchema),
+    requestId: z.optional(z.string()),
     /** Our reference of a money request (the register), when one was opened. */
-    reference: z.string().optional(),
+    reference: z.optional(z.string()),
   }),
 });
-export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -6,13 +6,13 @@ import { lowerCaseStatusSchema } from './status';
  * One trade of the upstream's trades collection, normalized: what an investor bought, through
  * which account, and where the trade stands.
  */
-export const tradeRecordSchema = z.object({
+const tradeRecordSchema = z.object({
   tradeId: z.string(),
   accountId: z.string(),
   offeringId: z.string(),
   units: decimalStringSchema.nullable(),
   amount: decimalStringSchema.nullable(),
-  /** Zone-less upstream time (architecture decision 6). */
+  /** Zone-less upstream time. */
   createdAt: localDateTimeSchema.nullable(),
   status: lowerCaseStatusSchema.nullable(),
   /** ACH, wire, check, credit card, as the upstream names it, lower-cased. */
@@ -52,13 +52,13 @@ export function tradeStatusInWords(status: string | null): string {
   return tradeStatusWords[status.replace(/_/g, ' ')] ?? `Status "${status}"`;
 }
 
-export const holdingRowSchema = tradeRecordSchema.extend({
+const holdingRowSchema = tradeRecordSchema.extend({
   offeringName: z.string().nullable(),
   statusText: z.string(),
 });
 export type HoldingRow = z.infer<typeof holdingRowSchema>;
 
-export const offeringHoldingSchema = z.object({
+const offeringHoldingSchema = z.object({
   offeringId: z.string(),
   offeringName: z.string().nullable(),
   units: decimalStringSchema,

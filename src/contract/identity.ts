@@ -1,27 +1,15 @@
 import { z } from 'zod';
-import { roleSchema, sessionSchema } from './session';
+import { roleSchema } from './session';
 
-/** Ways of proving a second factor. */
-export const secondFactorMethodSchema = z.enum(['totp', 'passkey', 'recovery']);
-export type SecondFactorMethod = z.infer<typeof secondFactorMethodSchema>;
+// The schemas the sign-in page needs live in ./session (zod/mini); re-exported for the rest.
+export { signInResultSchema, portalConfigSchema } from './session';
+export type { SecondFactorMethod, SecondFactorChallenge } from './session';
 
-/** POST /api/session answers either a full session or "one more step". */
-export const secondFactorChallengeSchema = z.object({
-  secondFactor: z.object({
-    /** `verify`: prove one of `methods`; `enrol`: the role needs a factor and there is none. */
-    step: z.enum(['verify', 'enrol']),
-    methods: z.array(secondFactorMethodSchema),
-  }),
-});
-export type SecondFactorChallenge = z.infer<typeof secondFactorChallengeSchema>;
-export const signInResultSchema = z.union([sessionSchema, secondFactorChallengeSchema]);
-export type SignInResult = z.infer<typeof signInResultSchema>;
-
-export const totpCodeSchema = z
+const totpCodeSchema = z
   .string()
   .trim()
   .regex(/^\d{6}$/, 'Code must be the 6 digits your authenticator app shows');
-export const recoveryCodeSchema = z
+const recoveryCodeSchema = z
   .string()
   .trim()
   .regex(/^[0-9a-fA-F-\s]{16,24}$/, 'Recovery code must be one of your 16-character codes');
@@ -37,7 +25,6 @@ const webauthnResponseSchema = z
     authenticatorAttachment: z.string().optional(),
   })
   .loose();
-export type WebauthnResponse = z.infer<typeof webauthnResponseSchema>;
 
 export const verifySecondFactorSchema = z.discriminatedUnion('method', [
   z.object({ method: z.literal('totp'), code: totpCodeSchema }),
@@ -57,7 +44,7 @@ export const verifySecondFactorResultSchema = z.object({
 /** Options for navigator.credentials.get()/create(), passed through as the library made them. */
 export const passkeyOptionsSchema = z.object({ options: z.record(z.string(), z.unknown()) });
 
-export const factorSchema = z.object({
+const factorSchema = z.object({
   id: z.string(),
   kind: z.enum(['totp', 'passkey']),
   label: z.string(),
@@ -72,9 +59,8 @@ export const factorsSchema = z.object({
   /** The user's role must sign in with a second factor. */
   required: z.boolean(),
 });
-export type Factors = z.infer<typeof factorsSchema>;
 
-export const factorLabelSchema = z
+const factorLabelSchema = z
   .string()
   .trim()
   .min(1, 'Name is required')
@@ -101,7 +87,7 @@ export const factorParamsSchema = z.object({
   factorId: z.uuid('factorId must be a factor id'),
 });
 
-export const userSessionSchema = z.object({
+const userSessionSchema = z.object({
   id: z.string(),
   createdAt: z.string(),
   lastSeenAt: z.string(),
@@ -110,7 +96,6 @@ export const userSessionSchema = z.object({
   method: z.string(),
   current: z.boolean(),
 });
-export type UserSession = z.infer<typeof userSessionSchema>;
 export const userSessionsSchema = z.object({ sessions: z.array(userSessionSchema) });
 export const sessionParamsSchema = z.object({
   sessionId: z.string().regex(/^[0-9a-f-]{32,36}$/, 'sessionId must be a session id'),
@@ -119,7 +104,7 @@ export const sessionParamsSchema = z.object({
 /** Admin: users. */
 export const linkKindSchema = z.enum(['account', 'issuer', 'security']);
 export type LinkKind = z.infer<typeof linkKindSchema>;
-export const upstreamIdSchema = z
+const upstreamIdSchema = z
   .string()
   .trim()
   .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Upstream id must be 1 to 64 letters, digits, - or _');
@@ -164,7 +149,7 @@ export const linkParamsSchema = z.object({
 });
 
 /** Maker-checker on large disbursements. */
-export const approvalStateSchema = z.enum([
+const approvalStateSchema = z.enum([
   'pending',
   'sending',
   'sent',
@@ -199,15 +184,3 @@ export type Approval = z.infer<typeof approvalSchema>;
 export const approvalsSchema = z.object({ approvals: z.array(approvalSchema) });
 export const approvalParamsSchema = z.object({ approvalId: z.uuid('approvalId must be an id') });
 export const pendingDisbursementSchema = z.object({ pendingApproval: approvalSchema });
-
-/** GET /api/config: what the sign-in page needs before anyone signs in. */
-export const portalConfigSchema = z.object({
-  sandbox: z.boolean(),
-  /** The zone of the upstream's zone-less timestamps (see the web's lib/format). */
-  platformTimeZone: z.string().default('UTC'),
-  /** Single sign-on is configured: the button's label. */
-  singleSignOn: z.object({ label: z.string() }).nullable(),
-  /** Per-request ceiling of a disbursement (DISBURSEMENT_MAX_AMOUNT), a decimal string of dollars. */
-  disbursementMaxAmount: z.string().optional(),
-});
-export type PortalConfig = z.infer<typeof portalConfigSchema>;

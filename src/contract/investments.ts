@@ -8,7 +8,7 @@ import { paymentMethodSchema } from './trades';
 
 /**
  * Investing in an offering: the rules the invest form and `POST /api/offerings/:id/investments`
- * share (architecture decision 4). The amount is units × unit price, exact (decision 5).
+ * share. The amount is units × unit price, exact.
  */
 
 /**
@@ -17,7 +17,7 @@ import { paymentMethodSchema } from './trades';
  * investment once approved or open; pending means it still awaits approval, and anything else
  * (closed, cancelled, unknown values) is not investable until someone says otherwise.
  */
-export const INVESTABLE_OFFERING_STATUSES = ['approved', 'open', 'active'] as const;
+const INVESTABLE_OFFERING_STATUSES = ['approved', 'open', 'active'] as const;
 
 export type Investability = { ok: true } | { ok: false; reason: string };
 
@@ -68,7 +68,7 @@ export interface InvestmentQuote {
   amount: string;
 }
 
-export interface InvestmentBounds {
+interface InvestmentBounds {
   /** The offering's minimum investment; null when it states none. */
   minAmount: string | null;
   /**
@@ -79,7 +79,7 @@ export interface InvestmentBounds {
   remainingUnits: string;
 }
 
-export function investmentBounds(offering: Offering): InvestmentBounds {
+function investmentBounds(offering: Offering): InvestmentBounds {
   const left = multiply(offering.remainingShares, offering.unitPrice);
   const stated = compare(offering.maxAmount, '0') > 0 ? offering.maxAmount : null;
   return {
@@ -95,7 +95,7 @@ export function describeInvestmentBounds(offering: Offering): string {
   const range = bounds.minAmount
     ? `investments from ${usd(bounds.minAmount)} to ${usd(bounds.maxAmount)}`
     : `investments up to ${usd(bounds.maxAmount)}`;
-  return `${plain(offering.remainingShares)} units remain at ${usd(offering.unitPrice)} each; ${range}.`;
+  return `${plain(offering.remainingShares)} units remain at ${price(offering.unitPrice)} each; ${range}.`;
 }
 
 /**
@@ -181,4 +181,5 @@ export const investmentReceiptSchema = z.object({
 export type InvestmentReceipt = z.infer<typeof investmentReceiptSchema>;
 
 const plain = (value: string) => formatShares(value, 'en-US');
-const usd = (value: string) => formatMoney(value, 'en-US');
+const usd = (value: string) => formatMoney(value, { locale: 'en-US' });
+const price = (value: string) => formatMoney(value, { locale: 'en-US', precision: 'price' });

@@ -4,6 +4,7 @@ import {
   investmentManagerChoiceSchema,
   maritalStatusSchema,
   proxyVotingChoiceSchema,
+  recordedAddressSchema,
   type AccountSupplementRequest,
 } from './custody';
 import { checkCountryCode, checkUsState, checkZip } from './rules/identity';
@@ -53,7 +54,7 @@ export const contributionMethodLabels: Record<z.infer<typeof contributionMethodS
 };
 
 /** Methods that move assets held elsewhere, so the current holding must be named. */
-export const METHODS_NEEDING_HOLDING = ['transfer', 'rollover', 'roth_conversion'] as const;
+const METHODS_NEEDING_HOLDING = ['transfer', 'rollover', 'roth_conversion'] as const;
 
 /** The contract's choice with a message that says what to choose. */
 const choice = <T extends Readonly<Record<string, string>>>(values: T, message: string) =>
@@ -104,7 +105,7 @@ export const managementStepSchema = z
   );
 
 /** Where assets are held now (§2.11 bank*1, bank*2). */
-export const holdingSchema = z.object({
+const holdingSchema = z.object({
   firmName: optionalText('Firm name', 100),
   country: optionalText('Country', 60),
   accountName: optionalText('Account name', 100),
@@ -114,7 +115,7 @@ export const holdingSchema = z.object({
     .regex(/^([A-Za-z0-9-]{4,34})?$/, 'Account number must be 4 to 34 letters, digits or hyphens')
     .optional(),
 });
-export type Holding = z.infer<typeof holdingSchema>;
+type Holding = z.infer<typeof holdingSchema>;
 
 const holdingIsEmpty = (holding: Holding | undefined) =>
   !holding || Object.values(holding).every((value) => !value);
@@ -269,14 +270,7 @@ export const iraSupplementReceiptSchema = z.object({
   submittedAt: z.iso.datetime(),
   accountId: z.string(),
   maritalStatus: maritalStatusSchema.nullable(),
-  mailingAddress: z.object({
-    line1: z.string().nullable(),
-    line2: z.string().nullable(),
-    city: z.string().nullable(),
-    state: z.string().nullable(),
-    zipCode: z.string().nullable(),
-    country: z.string().nullable(),
-  }),
+  mailingAddress: recordedAddressSchema,
   investmentManager: investmentManagerChoiceSchema.nullable(),
   proxyVoting: proxyVotingChoiceSchema.nullable(),
   otherServices: z.string().nullable(),
@@ -293,40 +287,3 @@ export const iraSupplementReceiptSchema = z.object({
   ),
 });
 export type IraSupplementReceipt = z.infer<typeof iraSupplementReceiptSchema>;
-
-/**
- * The upstream answers the choices as codes or as text (§2.11 says so for maritalStatus and is
- * silent about the rest): both map back to our words; anything else becomes null.
- */
-export function choiceFromUpstream<T extends string>(
-  value: string | null,
-  codes: Record<T, string>,
-  labels: Record<T, string>,
-): T | null {
-  if (value === null) return null;
-  const normalized = value
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_-]+/g, ' ');
-  for (const key of Object.keys(codes) as T[]) {
-    if (
-      normalized === codes[key] ||
-      normalized === key.replace(/_/g, ' ') ||
-      normalized === labels[key].toLowerCase()
-    ) {
-      return key;
-    }
-  }
-  return null;
-}
-
-/* §4.7: the codes of each choice, for mapping the answer back. */
-export const investmentManagerCodes = { appoint: '1', not_now: '2' } as const;
-export const proxyVotingCodes = { receive_all: '1', send_to_manager: '2', send_none: '3' } as const;
-export const contributionMethodCodes = {
-  transfer: '1',
-  regular_contribution: '2',
-  roth_conversion: '3',
-  rollover: '4',
-  sep_contribution: '5',
-} as const;

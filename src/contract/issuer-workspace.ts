@@ -83,7 +83,7 @@ export type IssuerAccountForm = z.input<typeof issuerAccountFormSchema>;
  * An issuer account record as saved (§2.4), with the tax id, SSN and date of birth masked by the
  * BFF: they are never sent back in clear.
  */
-export const savedIssuerAccountSchema = issuerAccountRecordSchema
+const savedIssuerAccountSchema = issuerAccountRecordSchema
   .omit({ companyTaxId: true, socialSecurityNumber: true, dateOfBirth: true })
   .extend({
     maskedCompanyTaxId: z.string().nullable(),
@@ -103,4 +103,3 @@ export type SavedIssuerAccounts = z.infer<typeof savedIssuerAccountsSchema>;
 export const savedIssuerAccountResultSchema = z.object({
   saved: savedIssuerAccountsSchema.extend({ savedAt: z.iso.datetime() }).nullable(),
 });
-export type SavedIssuerAccountResult = z.infer<typeof savedIssuerAccountResultSchema>;

@@ -2,42 +2,38 @@ import { z } from 'zod';
 import { isoDateSchema, localDateTimeSchema } from './money';
 import { lowerCaseStatusSchema } from './status';
 
-export const companyTaxIdSchema = z
-  .string()
-  .regex(/^\d{9}$/, 'Tax ID must be 9 digits, no hyphens');
-export const socialSecurityNumberSchema = z
-  .string()
-  .regex(/^\d{3}-\d{2}-\d{4}$/, 'SSN must look like 123-45-6789');
-export const usStateSchema = z.string().regex(/^[A-Z]{2}$/, 'Use the two-letter state code');
-
-/** A request to store an issuer's financial account details (interface document §4.6). */
-export const issuerAccountRequestSchema = z.object({
-  issuerId: z.string().regex(/^\d+$/, 'Issuer id must be numeric'),
-  companyName: z.string().min(1, 'Company name is required'),
-  companyState: usStateSchema,
-  issuingCountry: z.string().min(1, 'Country is required'),
+/**
+ * The wire layer's input for createIssuerAccount (interface document §4.6), built from the form
+ * that `contract/rules/identity.ts` has already checked, so it carries no rules of its own.
+ */
+export interface IssuerAccountRequest {
+  issuerId: string;
+  companyName: string;
+  /** Two-letter state code. */
+  companyState: string;
+  issuingCountry: string;
   /** IP address of the person making the request, for the upstream's records. */
-  requesterIp: z.string().min(1),
-  accountType: z.enum(['checking', 'savings']).optional(),
-  entityType: z.enum(['LLC', 'LP', 'Corp', 'GP', 'Soleprop']).optional(),
-  companyTaxId: companyTaxIdSchema.optional(),
-  accountMiddleInitial: z.string().max(1).optional(),
-  socialSecurityNumber: socialSecurityNumberSchema.optional(),
-  dateOfBirth: isoDateSchema.optional(),
-  residentUs: z.boolean().optional(),
-  citizenUs: z.boolean().optional(),
-  address: z
-    .object({
-      line1: z.string().optional(),
-      line2: z.string().optional(),
-      city: z.string().optional(),
-      zip: z.string().optional(),
-      country: z.string().optional(),
-    })
-    .optional(),
-  additionalInfo: z.string().optional(),
-});
-export type IssuerAccountRequest = z.infer<typeof issuerAccountRequestSchema>;
+  requesterIp: string;
+  accountType?: 'checking' | 'savings';
+  entityType?: 'LLC' | 'LP' | 'Corp' | 'GP' | 'Soleprop';
+  /** Nine digits, no hyphens. */
+  companyTaxId?: string;
+  accountMiddleInitial?: string;
+  /** `123-45-6789`. */
+  socialSecurityNumber?: string;
+  /** ISO `YYYY-MM-DD`. */
+  dateOfBirth?: string;
+  residentUs?: boolean;
+  citizenUs?: boolean;
+  address?: {
+    line1?: string;
+    line2?: string;
+    city?: string;
+    zip?: string;
+    country?: string;
+  };
+  additionalInfo?: string;
+}
 
 /** An issuer account record as the upstream stored it (interface document §2.4). */
 export const issuerAccountRecordSchema = z.object({

@@ -1,16 +1,14 @@
 import { z } from 'zod';
 
 export const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const;
-export const weekdaySchema = z.enum(weekdays);
-export type Weekday = z.infer<typeof weekdaySchema>;
 
 /** A wall-clock time in US Eastern time, `HH:mm` (interface document §4.14, §8). */
-export const marketTimeSchema = z
+const marketTimeSchema = z
   .string()
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time HH:mm (24-hour, US Eastern)');
 
 /** Trading hours of one weekday. Times are US Eastern; null when the upstream gives none. */
-export const dayHoursSchema = z.object({
+const dayHoursSchema = z.object({
   closed: z.boolean(),
   open: marketTimeSchema.nullable(),
   close: marketTimeSchema.nullable(),
@@ -18,7 +16,7 @@ export const dayHoursSchema = z.object({
 export type DayHours = z.infer<typeof dayHoursSchema>;
 
 /** Monday to Friday; the upstream returns no weekend (interface document §2.7). */
-export const weekHoursSchema = z.object({
+const weekHoursSchema = z.object({
   monday: dayHoursSchema,
   tuesday: dayHoursSchema,
   wednesday: dayHoursSchema,
@@ -38,21 +36,15 @@ export const securityHoursSchema = z.object({
 });
 export type SecurityHours = z.infer<typeof securityHoursSchema>;
 
-/** A change to one weekday: either closed, or open between two times. */
-export const dayHoursChangeSchema = z.union([
-  z.object({ closed: z.literal(true) }),
-  z
-    .object({ closed: z.literal(false), open: marketTimeSchema, close: marketTimeSchema })
-    .refine((day) => day.open < day.close, {
-      message: 'Opening time must be before closing time',
-      path: ['close'],
-    }),
-]);
-export type DayHoursChange = z.infer<typeof dayHoursChangeSchema>;
+/** A change to one weekday: either closed, or open between two `HH:mm` times (US Eastern). */
+type DayHoursChange = { closed: true } | { closed: false; open: string; close: string };
 
-/** Days left out keep their current hours (every day is optional in §4.14). */
-export const securityHoursUpdateSchema = z.object({
-  securityId: z.string().min(1),
-  days: z.partialRecord(weekdaySchema, dayHoursChangeSchema),
-});
-export type SecurityHoursUpdate = z.infer<typeof securityHoursUpdateSchema>;
+/**
+ * The wire layer's input for updateSecurityMarketHours, built from the form that
+ * `rules/market-hours.ts` has checked. Days left out keep their current hours (every day is
+ * optional in §4.14).
+ */
+export interface SecurityHoursUpdate {
+  securityId: string;
+  days: Partial<Record<(typeof weekdays)[number], DayHoursChange>>;
+}

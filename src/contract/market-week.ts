@@ -18,7 +18,7 @@ import {
  * Every conversion goes through ./time, so the DST switch days come out right.
  */
 
-export const tradingSessionDaySchema = z.object({
+const tradingSessionDaySchema = z.object({
   date: z.string(),
   weekday: z.enum(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']),
   closed: z.boolean(),
@@ -31,7 +31,7 @@ export const tradingSessionDaySchema = z.object({
 });
 export type TradingSessionDay = z.infer<typeof tradingSessionDaySchema>;
 
-export const marketStatusSchema = z.object({
+const marketStatusSchema = z.object({
   open: z.boolean(),
   /** When the market next opens or closes (ISO instant); null when every day is closed. */
   nextChange: z.string().nullable(),

@@ -12,7 +12,7 @@ import { checkAmount } from './decimal';
 /** Default per-request ceiling: the documented ceiling of a deposit (fundCustodyAccount). */
 export const DEFAULT_DISBURSEMENT_CEILING = '100000';
 
-export const MIN_DISBURSEMENT = '0.01';
+const MIN_DISBURSEMENT = '0.01';
 
 /** The amount field of a disbursement: dollars and cents, at least one cent. */
 export function checkDisbursementAmount(input: string, ceiling?: string): RuleResult {
@@ -28,14 +28,14 @@ export function checkDisbursementAmount(input: string, ceiling?: string): RuleRe
   }
   if (ceiling !== undefined && compare(base.value, ceiling) > 0) {
     return fail(
-      `Amount cannot be more than ${formatMoney(ceiling, 'en-US')} per request; split larger transfers or contact support`,
+      `Amount cannot be more than ${formatMoney(ceiling, { locale: 'en-US' })} per request; split larger transfers or contact support`,
     );
   }
   return pass(base.value);
 }
 
 /** The schema form of the static rules (cents, at least one cent); the ceiling is checked too when known. */
-export function makeDisbursementAmountSchema(ceiling?: string) {
+function makeDisbursementAmountSchema(ceiling?: string) {
   return ruleSchema((input) => checkDisbursementAmount(input, ceiling), 'Amount is required');
 }
 

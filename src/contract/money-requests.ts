@@ -58,7 +58,7 @@ export const moneyRequestOutcomeWords: Record<
   },
 };
 
-export const moneyRequestViewSchema = z.object({
+const moneyRequestViewSchema = z.object({
   reference: z.string(),
   accountId: z.string(),
   kind: moneyRequestKindSchema,
@@ -102,7 +102,7 @@ export const moneyRequestQuerySchema = z.object({
 export type MoneyRequestQuery = z.infer<typeof moneyRequestQuerySchema>;
 
 /** One entry of an account's timeline: deposits, investments, disbursements and IRA requests. */
-export const timelineEntrySchema = z.object({
+const timelineEntrySchema = z.object({
   kind: z.enum(['deposit', 'investment', 'disbursement', 'ira_supplement']),
   /** The id a person can quote: fund-move reference, trade id, or our register reference. */
   id: z.string(),

@@ -1,10 +1,8 @@
 import { z } from 'zod';
 
-/** Exact decimal amounts travel as strings (architecture decision 5). */
-export const decimalStringSchema = z
-  .string()
-  .regex(/^-?\d+(\.\d+)?$/, 'must be a decimal number such as 1250.50');
-export type DecimalString = z.infer<typeof decimalStringSchema>;
+// Exact decimal amounts travel as strings; the one decimal type and its arithmetic live in
+// decimal.ts.
+export { decimalStringSchema } from './decimal';
 
 /** An ISO 8601 calendar date, YYYY-MM-DD. */
 export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');

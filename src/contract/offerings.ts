@@ -3,7 +3,7 @@ import { skippedRecordsSchema } from './skipped';
 import { decimalStringSchema, isoDateSchema, localDateTimeSchema } from './money';
 
 /** Offering status, lower-cased (the upstream sends Pending, closed, ...: interface document §2.2, §3). */
-export const offeringStatusSchema = z.string().min(1);
+const offeringStatusSchema = z.string().min(1);
 
 export const offeringSchema = z.object({
   id: z.string(),
@@ -38,4 +38,3 @@ export const offeringListSchema = z.object({
 export type OfferingList = z.infer<typeof offeringListSchema>;
 
 export const offeringDetailSchema = z.object({ offering: offeringSchema });
-export type OfferingDetail = z.infer<typeof offeringDetailSchema>;

@@ -15,14 +15,14 @@ import {
 /*
  * The order book of a day as the BFF serves it: a compact row per order for the grid,
  * the executions taken from the orders' matches, and the depth of every security aggregated by
- * price level. Who sees the member, account and IP fields is decided by the BFF (decision 1): the
+ * price level. Who sees the member, account and IP fields is decided by the BFF: the
  * fields are absent, not blanked, in a reduced view.
  */
 
 /** The upstream answers at most 500 orders a call (interface document §4.1, §8). */
 export const ORDER_PAGE_SIZE = 500;
 
-export const orderRowSchema = z.object({
+const orderRowSchema = z.object({
   id: z.string(),
   securityId: z.string(),
   side: orderSideSchema,
@@ -42,7 +42,7 @@ export const orderRowSchema = z.object({
 });
 export type OrderRow = z.infer<typeof orderRowSchema>;
 
-export const executionSchema = z.object({
+const executionSchema = z.object({
   matchId: z.string(),
   orderId: z.string(),
   securityId: z.string(),
@@ -56,7 +56,7 @@ export const executionSchema = z.object({
 });
 export type Execution = z.infer<typeof executionSchema>;
 
-export const priceLevelSchema = z.object({
+const priceLevelSchema = z.object({
   price: decimalStringSchema,
   /** Remaining shares of the live orders at this price. */
   shares: decimalStringSchema,
@@ -64,7 +64,7 @@ export const priceLevelSchema = z.object({
 });
 export type PriceLevel = z.infer<typeof priceLevelSchema>;
 
-export const securityDepthSchema = z.object({
+const securityDepthSchema = z.object({
   securityId: z.string(),
   securityName: z.string(),
   /** Best (highest) first. */
@@ -79,9 +79,9 @@ export const securityDepthSchema = z.object({
 });
 export type SecurityDepth = z.infer<typeof securityDepthSchema>;
 
-export const orderBookViewSchema = z.enum(['public', 'full', 'mixed']);
+const orderBookViewSchema = z.enum(['public', 'full', 'mixed']);
 
-export const orderBookSchema = z.object({
+const orderBookSchema = z.object({
   date: isoDateSchema,
   orderCount: z.number().int().nonnegative(),
   /** What the viewer sees: no hidden fields, every field, or every field on some securities. */
@@ -149,7 +149,7 @@ const tableSchema = (columns: readonly string[], publicCount: number) =>
     rows: z.array(z.array(cellSchema)),
   });
 
-export const orderBookWireSchema = orderBookSchema.omit({ orders: true, executions: true }).extend({
+const orderBookWireSchema = orderBookSchema.omit({ orders: true, executions: true }).extend({
   orders: tableSchema(ORDER_COLUMNS, PUBLIC_ORDER_COLUMNS),
   executions: tableSchema(EXECUTION_COLUMNS, PUBLIC_EXECUTION_COLUMNS),
 });

@@ -1,12 +1,8 @@
 import { z } from 'zod';
-import { decimalStringSchema, instantSchema, isoDateSchema, localDateTimeSchema } from './money';
+import { decimalStringSchema, instantSchema, localDateTimeSchema } from './money';
 import { lowerCaseStatusSchema } from './status';
 
-/** Order statuses seen so far; others may appear, so the field stays an open string. */
-export const knownOrderStatuses = ['live', 'executed'] as const;
-
 export const orderSideSchema = z.enum(['bid', 'offer']);
-export type OrderSide = z.infer<typeof orderSideSchema>;
 
 /**
  * When a match was recorded. The upstream gives no format for it, so this is either an instant
@@ -53,22 +49,10 @@ export const orderSchema = z.object({
 export type Order = z.infer<typeof orderSchema>;
 
 /** One page of the order book of a day; `start` and `end` are the requested record indexes. */
-export const orderDayPageSchema = z.object({
-  date: isoDateSchema,
-  start: z.number().int().nonnegative(),
-  end: z.number().int().nonnegative(),
-  orders: z.array(orderSchema),
-});
-export type OrderDayPage = z.infer<typeof orderDayPageSchema>;
-
-export const orderDayQuerySchema = z
-  .object({
-    date: isoDateSchema,
-    start: z.coerce.number().int().nonnegative().default(0),
-    end: z.coerce.number().int().nonnegative().default(99),
-  })
-  .refine((query) => query.end >= query.start, {
-    message: 'end must not be before start',
-    path: ['end'],
-  });
-export type OrderDayQuery = z.infer<typeof orderDayQuerySchema>;
+export interface OrderDayPage {
+  /** ISO `YYYY-MM-DD`. */
+  date: string;
+  start: number;
+  end: number;
+  orders: Order[];
+}

@@ -5,11 +5,11 @@ import { z } from 'zod';
  * role. A compliance reviewer or an administrator may reveal one value at a time, stating why;
  * each reveal is written to the audit log and the value is read fresh from the upstream.
  */
-export const personalDataObjectTypes = ['account', 'entity', 'fund_move'] as const;
+const personalDataObjectTypes = ['account', 'entity', 'fund_move'] as const;
 export type PersonalDataObjectType = (typeof personalDataObjectTypes)[number];
 
 /** The fields that may be revealed, per kind of record. */
-export const revealableFields = {
+const revealableFields = {
   account: ['taxId'],
   entity: ['ein'],
   fund_move: ['bankAccountNumber', 'routingNumber'],
@@ -26,7 +26,7 @@ export const revealableFieldLabels: Record<RevealableField, string> = {
 
 const allFields = Object.values(revealableFields).flat() as [RevealableField, ...RevealableField[]];
 
-export const REVEAL_REASON_MIN = 10;
+const REVEAL_REASON_MIN = 10;
 
 export const revealReasonSchema = z
   .string()

@@ -23,7 +23,7 @@ import { reviewLabel, reviewVerdict } from './review-verdict';
  *   restricted; absent or unreadable is fine (investments are paid from the bank, not custody).
  */
 
-export const preflightRuleSchema = z.enum([
+const preflightRuleSchema = z.enum([
   'account_approval',
   'kyc',
   'aml',
@@ -34,10 +34,9 @@ export const preflightRuleSchema = z.enum([
 ]);
 export type PreflightRule = z.infer<typeof preflightRuleSchema>;
 
-export const preflightOutcomeSchema = z.enum(['pass', 'warn', 'block']);
-export type PreflightOutcome = z.infer<typeof preflightOutcomeSchema>;
+const preflightOutcomeSchema = z.enum(['pass', 'warn', 'block']);
 
-export const preflightCheckSchema = z.object({
+const preflightCheckSchema = z.object({
   rule: preflightRuleSchema,
   outcome: preflightOutcomeSchema,
   /** Short name of the rule, as a checklist item. */
@@ -83,7 +82,8 @@ const titles: Record<PreflightRule, string> = {
   custody_account: 'Custody account',
 };
 
-const money = (value: string) => formatMoney(value, 'en-US');
+const money = (value: string) => formatMoney(value, { locale: 'en-US' });
+const price = (value: string) => formatMoney(value, { locale: 'en-US', precision: 'price' });
 const units = (value: string) => formatShares(value, 'en-US');
 
 function reviewCheck(
@@ -195,7 +195,7 @@ export function computePreflight(
       rule: 'units_left',
       outcome: 'pass',
       title: titles.units_left,
-      detail: `${units(remaining)} units left. You can buy from ${units(minimumUnits)} to ${units(maximumUnits)} units at ${money(offering.unitPrice)} each.`,
+      detail: `${units(remaining)} units left. You can buy from ${units(minimumUnits)} to ${units(maximumUnits)} units at ${price(offering.unitPrice)} each.`,
     });
   }
 

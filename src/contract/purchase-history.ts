@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { decimalStringSchema, localDateTimeSchema } from './money';
 
 /** One purchase in an offering (interface document §2.3). */
-export const purchaseSchema = z.object({
+const purchaseSchema = z.object({
   tradeId: z.string(),
   accountId: z.string(),
   accountName: z.string().nullable(),

@@ -2,7 +2,7 @@ import Big from 'big.js';
 import type { Purchase, PurchaseHistory } from './purchase-history';
 
 /**
- * The summary of an offering's raise, computed exactly from its trades (architecture decision 5),
+ * The summary of an offering's raise, computed exactly from its trades,
  * so issuer staff can see whether the upstream's own summary fields (interface document §2.3)
  * agree with the trades it lists. Amounts and shares are decimal strings; nothing goes through a
  * binary float.

@@ -33,7 +33,7 @@ export function reviewVerdict(status: string | null | undefined): ReviewVerdict 
 }
 
 /** The label the account page shows for a verdict (unknown values are shown as sent). */
-export const reviewVerdictLabels: Record<Exclude<ReviewVerdict, 'other'>, string> = {
+const reviewVerdictLabels: Record<Exclude<ReviewVerdict, 'other'>, string> = {
   not_started: 'Not started',
   pending: 'Pending',
   manual_review: 'Manual review',

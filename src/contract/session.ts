@@ -1,4 +1,7 @@
-import { z } from 'zod';
+// zod/mini, not the full zod: these schemas are all the sign-in page validates, and mini lets the
+// bundler keep only the checks used here, which keeps the first page light (docs/benchmarks.md).
+// Full-zod schemas elsewhere embed them as they are (both share zod's core).
+import * as z from 'zod/mini';
 
 export const roleSchema = z.enum(['investor', 'issuer_staff', 'compliance', 'admin']);
 export type Role = z.infer<typeof roleSchema>;
@@ -11,15 +14,17 @@ export const roleLabels: Record<Role, string> = {
 };
 
 export const signInSchema = z.object({
-  email: z.email('Email must be a valid email address').max(254),
+  email: z.email('Email must be a valid email address').check(z.maxLength(254)),
   password: z
     .string()
-    .min(1, 'Password is required')
-    .max(200, 'Password is at most 200 characters'),
+    .check(
+      z.minLength(1, 'Password is required'),
+      z.maxLength(200, 'Password is at most 200 characters'),
+    ),
 });
 export type SignIn = z.infer<typeof signInSchema>;
 
-export const sessionUserSchema = z.object({
+const sessionUserSchema = z.object({
   id: z.string(),
   email: z.string(),
   name: z.string(),
@@ -41,3 +46,30 @@ export const sessionSchema = z.object({
   sandbox: z.boolean(),
 });
 export type Session = z.infer<typeof sessionSchema>;
+
+/** Ways of proving a second factor. */
+const secondFactorMethodSchema = z.enum(['totp', 'passkey', 'recovery']);
+export type SecondFactorMethod = z.infer<typeof secondFactorMethodSchema>;
+
+/** POST /api/session answers either a full session or "one more step". */
+const secondFactorChallengeSchema = z.object({
+  secondFactor: z.object({
+    /** `verify`: prove one of `methods`; `enrol`: the role needs a factor and there is none. */
+    step: z.enum(['verify', 'enrol']),
+    methods: z.array(secondFactorMethodSchema),
+  }),
+});
+export type SecondFactorChallenge = z.infer<typeof secondFactorChallengeSchema>;
+export const signInResultSchema = z.union([sessionSchema, secondFactorChallengeSchema]);
+export type SignInResult = z.infer<typeof signInResultSchema>;
+
+/** GET /api/config: what the sign-in page needs before anyone signs in. */
+export const portalConfigSchema = z.object({
+  sandbox: z.boolean(),
+  /** The zone of the upstream's zone-less timestamps (see the web's lib/format). */
+  platformTimeZone: z._default(z.string(), 'UTC'),
+  /** Single sign-on is configured: the button's label. */
+  singleSignOn: z.nullable(z.object({ label: z.string() })),
+  /** Per-request ceiling of a disbursement (DISBURSEMENT_MAX_AMOUNT), a decimal string of dollars. */
+  disbursementMaxAmount: z.optional(z.string()),
+});

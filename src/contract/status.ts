@@ -10,4 +10,3 @@ export const lowerCaseStatusSchema = z
   .string()
   .min(1)
   .refine((value) => value === value.toLowerCase(), 'must be lower case');
-export type LowerCaseStatus = z.infer<typeof lowerCaseStatusSchema>;

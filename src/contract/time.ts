@@ -1,5 +1,5 @@
 /**
- * Time zone arithmetic for the portal (architecture decision 6). Offsets are never hard-coded:
+ * Time zone arithmetic for the portal. Offsets are never hard-coded:
  * every conversion asks `Intl.DateTimeFormat` for the wall clock of a zone at an instant, so DST
  * and future rule changes come from the runtime's time zone data in the browser and in Node alike.
  *
@@ -10,7 +10,7 @@
 export const EASTERN = 'America/New_York';
 /** The daily approval batch runs at 4:00 PM Mountain Time (§3, §8). */
 export const MOUNTAIN = 'America/Denver';
-export const APPROVAL_BATCH_TIME = '16:00';
+const APPROVAL_BATCH_TIME = '16:00';
 
 export type DayOfWeek =
   'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
@@ -29,7 +29,7 @@ export interface ZonedTime {
  * treated as closed, since no session can be placed.
  */
 export type TradingHours = Readonly<Record<Exclude<DayOfWeek, 'saturday' | 'sunday'>, TradingDay>>;
-export interface TradingDay {
+interface TradingDay {
   closed: boolean;
   open?: string | null;
   close?: string | null;
@@ -133,20 +133,6 @@ export function marketStatus(now: Date, hours: TradingHours): MarketStatus {
     if (now < closes) return { open: true, nextChange: closes, nextChangeKind: 'closes' };
   }
   return { open: false, nextChange: null, nextChangeKind: 'opens' };
-}
-
-/** `MM-DD-YYYY` (the upstream's calendar dates, §2 Conventions) to ISO, or null if not a date. */
-export function upstreamDateToIso(value: string | null | undefined): string | null {
-  const match = /^(\d{2})-(\d{2})-(\d{4})$/.exec(value?.trim() ?? '');
-  if (!match) return null;
-  const iso = `${match[3]}-${match[1]}-${match[2]}`;
-  return isCalendarDate(iso) ? iso : null;
-}
-
-/** ISO `YYYY-MM-DD` to the upstream's `MM-DD-YYYY` (for example `dob`, §4.6). */
-export function isoToUpstreamDate(date: string): string {
-  const [year, month, day] = parseDate(date);
-  return `${pad(month)}-${pad(day)}-${pad(year, 4)}`;
 }
 
 /**

@@ -10,9 +10,9 @@ export const SCOPES = {
 } as const;
 export type Scope = (typeof SCOPES)[keyof typeof SCOPES];
 
-export const ALL_SCOPES: readonly Scope[] = Object.values(SCOPES);
+const ALL_SCOPES: readonly Scope[] = Object.values(SCOPES);
 
-export const DEFAULT_CREDENTIALS = {
+const DEFAULT_CREDENTIALS = {
   clientId: 'sandbox-client',
   apiKey: 'sandbox-key-full-access',
   limitedApiKey: 'sandbox-key-limited',

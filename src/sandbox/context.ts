@@ -15,7 +15,7 @@ export interface SandboxContext {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-export interface OperationRequest {
+interface OperationRequest {
   method: HttpMethod;
   params: Params;
   /** Path parameters of resource routes, e.g. accountId of /v3/custody/accounts/{accountId}. */

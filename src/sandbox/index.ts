@@ -74,6 +74,3 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     },
   };
 }
-
-export { DEFAULT_CREDENTIALS } from './config.js';
-export type { SandboxManifest } from './control/manifest.js';

@@ -7,6 +7,7 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config, UpstreamSettings } from './config';
 import type { Db } from './store/db';
 import { recordAudit } from './store/audit';
@@ -26,6 +27,7 @@ import { registerRoutes, type RouteSpec } from './routes/define';
 import { allRoutes } from './routes';
 import { systemRoutes } from './routes/system';
 import { OidcClient } from './lib/oidc';
+import { openApiPlugin } from './plugins/openapi';
 
 export interface AppOptions {
   config: Config;
@@ -101,17 +103,23 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   });
   await app.register(cookie);
   await app.register(compress, compressOptions);
-  await securityHeadersPlugin(app, config);
-  csrfPlugin(app, config);
+  await app.register(securityHeadersPlugin, { config });
+  await app.register(csrfPlugin, { config });
   const sessions = await SessionCache.open(db, sessionTimes(config));
   app.addHook('onClose', () => sessions.close());
-  sessionPlugin(app, config, sessions);
-  await rateLimitPlugin(app, db, options.now);
-  errorHandlerPlugin(app);
+  await app.register(sessionPlugin, { config, sessions });
+  await app.register(rateLimitPlugin, { db, now: options.now });
+  await app.register(errorHandlerPlugin);
+  await app.register(openApiPlugin);
 
-  const routes: RouteSpec[] = [];
-  routes.push(...allRoutes, ...systemRoutes(() => routes, { now: options.now ?? Date.now }));
-  registerRoutes(app, routes, deps, options.limitScale ?? config.routeLimitScale);
+  const routes: RouteSpec[] = [...allRoutes, ...systemRoutes({ now: options.now ?? Date.now })];
+  // The BFF's routes in their own context: the contract's zod schemas validate requests and
+  // serialize replies there (fastify-type-provider-zod), and nowhere else (the SPA's files).
+  await app.register(async function bff(api) {
+    api.setValidatorCompiler(validatorCompiler);
+    api.setSerializerCompiler(serializerCompiler);
+    registerRoutes(api, routes, deps, options.limitScale ?? config.routeLimitScale);
+  });
 
   if (options.spaDir && existsSync(path.join(options.spaDir, 'index.html'))) {
     await serveSpa(app, options.spaDir);
@@ -160,7 +168,8 @@ async function serveSpa(app: FastifyInstance, spaDir: string) {
       );
     },
   });
-  app.get('/*', (request, reply) => {
+  // Not part of the API: left out of the OpenAPI document.
+  app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const url = request.url.split('?')[0];
     if (url.startsWith('/api/') || path.extname(url)) {
       return reply.callNotFound();

@@ -64,7 +64,7 @@ const envSchema = z.object({
   OIDC_GROUPS_CLAIM: z.string().min(1).default('groups'),
   OIDC_GROUP_ROLES: z.string().min(1).optional(),
   OIDC_ALLOWED_DOMAINS: z.string().min(1).optional(),
-  OIDC_JIT_ROLE: roleSchema.optional(),
+  OIDC_JIT_ROLE: z.optional(roleSchema),
   MFA_REQUIRED_ROLES: z.string().optional(),
   STEP_UP_MINUTES: z.coerce.number().int().min(1).max(60).default(5),
   STEP_UP_WITHOUT_FACTOR: z.enum(['refuse', 'allow']).optional(),
@@ -102,7 +102,7 @@ const envSchema = z.object({
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(0),
 });
 
-export type AuthMode = z.infer<typeof authModeSchema>;
+type AuthMode = z.infer<typeof authModeSchema>;
 
 export interface UpstreamSettings {
   baseUrl: string;
@@ -111,7 +111,7 @@ export interface UpstreamSettings {
   auth: AuthMode;
   timeoutMs: number;
   maxSockets: number;
-  /** One breaker per operation: failure rate over a window, half-open after a pause (decision 10). */
+  /** One breaker per operation: failure rate over a window, half-open after a pause. */
   breaker?: BreakerOptions;
 }
 
@@ -181,7 +181,7 @@ export interface OidcSettings {
   jitRole?: Role;
 }
 
-export interface IdentitySettings {
+interface IdentitySettings {
   /** Roles that must prove a second factor at every sign-in. */
   mfaRequiredRoles: Role[];
   /** How long a proved second factor counts as fresh for step-up. */
@@ -199,7 +199,7 @@ export interface IdentitySettings {
   origin: string;
 }
 
-export type TrustProxy = false | number | string[];
+type TrustProxy = false | number | string[];
 
 export class ConfigError extends Error {}
 
@@ -266,7 +266,7 @@ function isProxyAddress(entry: string): boolean {
  * (trust every hop) is refused: any client could then pick its own address for the sign-in
  * limits, the audit log and what the upstream is told, and its own host.
  */
-export function parseTrustProxy(value: string): TrustProxy {
+function parseTrustProxy(value: string): TrustProxy {
   if (value === 'false' || value === '0') return false;
   if (value === 'true') {
     throw new ConfigError(

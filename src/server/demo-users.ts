@@ -1,6 +1,14 @@
 import type { Role } from '../contract/session';
 import type { Db } from './store/db';
-import { createUser, findUserIdByEmail, link, setPassword } from './store/users';
+import {
+  createUser,
+  findUserIdByEmail,
+  hashPassword,
+  link,
+  normalizeEmail,
+  passwordMatches,
+  setPasswordHash,
+} from './store/users';
 import type { LinkKind } from './store/schema';
 
 /**
@@ -19,7 +27,7 @@ export interface DemoUser {
   links: { kind: LinkKind; id: string }[];
 }
 
-export function demoUsers(manifest: SandboxManifest): DemoUser[] {
+function demoUsers(manifest: SandboxManifest): DemoUser[] {
   const [first, second] = manifest.investors;
   const [issuer] = manifest.issuers;
   if (!first || !second || !issuer) {
@@ -79,19 +87,29 @@ export async function fetchManifest(sandboxUrl: string): Promise<SandboxManifest
   };
 }
 
-/** Creates or refreshes the demo users: password from DEMO_PASSWORD, links as the manifest says. */
+/**
+ * Creates or refreshes the demo users: password from DEMO_PASSWORD, links as the manifest says.
+ * The five share one argon2 hash (they share the password): a start pays for one hash, or for one
+ * verification when DEMO_PASSWORD is unchanged since the last start, instead of five hashes.
+ */
 export async function seedDemoUsers(db: Db, manifest: SandboxManifest, password: string) {
   const users = demoUsers(manifest);
+  const hash = await demoPasswordHash(
+    db,
+    users.map((u) => u.email),
+    password,
+  );
   await Promise.all(
     users.map(async (u) => {
       let id = await findUserIdByEmail(db, u.email);
-      if (id) await setPassword(db, id, password);
+      if (id) await setPasswordHash(db, id, hash);
       else
         id = await createUser(db, {
           email: u.email,
           name: u.name,
           role: u.role,
           password,
+          passwordHash: hash,
           demo: true,
         });
       await db.deleteFrom('user_links').where('user_id', '=', id).execute();
@@ -99,4 +117,19 @@ export async function seedDemoUsers(db: Db, manifest: SandboxManifest, password:
     }),
   );
   return users;
+}
+
+/** The hash the demo users already share when it still matches `password`, else a new one. */
+async function demoPasswordHash(db: Db, emails: string[], password: string): Promise<string> {
+  const rows = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('email', 'in', emails.map(normalizeEmail))
+    .execute();
+  const shared = new Set(rows.map((r) => r.password_hash));
+  const [current] = shared;
+  if (rows.length === emails.length && shared.size === 1 && current) {
+    if (await passwordMatches(current, password)) return current;
+  }
+  return hashPassword(password);
 }

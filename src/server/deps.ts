@@ -19,7 +19,7 @@ export interface Deps {
   db: Db;
   upstream: UpstreamClient;
   ownership: OwnershipResolver;
-  /** Public reads shared across users for a few seconds (decision 10). */
+  /** Public reads shared across users for a few seconds. */
   offerings: CoalescingCache<OfferingCatalog>;
   /** Reads every offering from the upstream (through `offerings` for sharing). */
   loadOfferings(): Promise<OfferingCatalog>;

@@ -22,7 +22,7 @@ export interface HousekeepingDeps {
   now?: () => Date;
 }
 
-export interface HousekeepingReport {
+interface HousekeepingReport {
   spool: { replayed: number; remaining: number };
   idempotencyPruned: number;
   rateLimitsPruned: number;
@@ -38,7 +38,7 @@ const DAY = 86_400_000;
  * retention is configured (and audit that pruning), then reconcile unknown money requests.
  * Unknown and pending idempotency records are never pruned: reconciliation settles them first.
  */
-export async function runHousekeeping(deps: HousekeepingDeps): Promise<HousekeepingReport> {
+async function runHousekeeping(deps: HousekeepingDeps): Promise<HousekeepingReport> {
   const now = (deps.now ?? (() => new Date()))();
   const { db, config, log } = deps;
   const spool = await deps.spool.replay(db);

@@ -1,7 +1,7 @@
 import type { FastifyServerOptions } from 'fastify';
 
 /**
- * Secrets and personal data never reach the logs (architecture decision 2): credentials, cookies,
+ * Secrets and personal data never reach the logs: credentials, cookies,
  * passwords, SSNs, tax ids and bank numbers are censored wherever they appear in a logged object.
  */
 const SENSITIVE_KEYS = [
@@ -31,7 +31,7 @@ const SENSITIVE_KEYS = [
   'dateOfBirth',
 ];
 
-export const redactPaths = [
+const redactPaths = [
   'req.headers.authorization',
   'req.headers.cookie',
   'res.headers["set-cookie"]',

@@ -36,6 +36,18 @@ export async function startPortal(
   }
   if (config.logFile) mkdirSync(path.dirname(config.logFile), { recursive: true });
 
+  // The sandbox and the store start side by side: each takes a second or more on a small machine.
+  const opened = openStore({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    timeouts: config.store,
+    onIdleError: (err) =>
+      console.warn(
+        `Store: an idle database connection failed (${err.message}); it will be reopened.`,
+      ),
+  });
+  // Until it is awaited below, a failure to open must not surface as an unhandled rejection.
+  opened.catch(() => undefined);
   let sandbox: { url: string; close(): Promise<void> } | undefined;
   let upstreamSettings: UpstreamSettings;
   if (config.upstream) {
@@ -46,6 +58,9 @@ export async function startPortal(
     const started = await startSandbox({
       port: config.sandboxPort,
       dataDir: config.sandboxDataDir,
+    }).catch(async (err: unknown) => {
+      await opened.then((db) => db.destroy()).catch(() => undefined);
+      throw err;
     });
     sandbox = started;
     upstreamSettings = {
@@ -59,14 +74,9 @@ export async function startPortal(
     };
   }
 
-  const db = await openStore({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    timeouts: config.store,
-    onIdleError: (err) =>
-      console.warn(
-        `Store: an idle database connection failed (${err.message}); it will be reopened.`,
-      ),
+  const db = await opened.catch(async (err: unknown) => {
+    await sandbox?.close().catch(() => undefined);
+    throw err;
   });
   let demo: DemoUser[] = [];
   if (sandbox) {

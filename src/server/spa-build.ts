@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { inputsHash } from '../../scripts/inputs-hash.mjs';
 
 /** What the SPA is built from; tests are left out (they never reach the bundle). */
 const INPUTS = [
@@ -16,36 +16,9 @@ const INPUTS = [
 /** Written into the build folder after a build: the hash of the inputs it was built from. */
 export const BUILD_STAMP = '.build-inputs';
 
-function isTest(name: string): boolean {
-  return name === '__tests__' || /\.test\.tsx?$/.test(name);
-}
-
-function collect(root: string, target: string, files: string[]): void {
-  const full = path.join(root, target);
-  if (!existsSync(full)) return;
-  if (!statSync(full).isDirectory()) {
-    files.push(target);
-    return;
-  }
-  for (const entry of readdirSync(full).sort()) {
-    if (!isTest(entry)) collect(root, path.join(target, entry), files);
-  }
-}
-
-/**
- * A content hash of every input (paths and bytes). Content, not modification times: a checkout,
- * `npm ci` or a copied folder touches times without changing what would be built, and a rebuild
- * costs tens of seconds of start-up.
- */
+/** A rebuild costs tens of seconds of start-up, so only changed inputs trigger one. */
 export function spaInputsHash(root = process.cwd()): string {
-  const files: string[] = [];
-  for (const input of INPUTS) collect(root, input, files);
-  const hash = createHash('sha256');
-  for (const file of files) {
-    hash.update(file.split(path.sep).join('/')).update('\0');
-    hash.update(readFileSync(path.join(root, file))).update('\0');
-  }
-  return hash.digest('hex');
+  return inputsHash(INPUTS, root);
 }
 
 /** True when the build is missing or was built from other inputs than the current ones. */

@@ -164,23 +164,36 @@ describe('amountSchema', () => {
   });
 });
 
-describe('formatMoney formats the exact string', () => {
+describe('formatMoney: one rule, half-up to cents on the exact decimal', () => {
   it.each([
     ['1234.5', 'en-US', 'USD', '$1,234.50'],
-    ['0.0125', 'en-US', 'USD', '$0.0125'], // a unit price keeps its digits
-    ['12345678901234.123456', 'en-US', 'USD', '$12,345,678,901,234.123456'], // beyond float precision
-    ['1524155982318.422345383936', 'en-US', 'USD', '$1,524,155,982,318.422345'],
-    ['0.0000005', 'en-US', 'USD', '$0.000001'], // beyond six places: half away from zero
+    ['10.125', 'en-US', 'USD', '$10.13'], // half-up, where a float (10.125 → 10.12…) rounds down
+    ['10.124999', 'en-US', 'USD', '$10.12'],
+    ['1.005', 'en-US', 'USD', '$1.01'], // 1.005 is 1.00499999… as a float
+    ['-0.005', 'en-US', 'USD', '-$0.01'], // half away from zero
+    ['12345678901234567.895', 'en-US', 'USD', '$12,345,678,901,234,567.90'], // beyond floats
     ['-5', 'en-US', 'USD', '-$5.00'],
     ['0', 'en-US', 'USD', '$0.00'],
+    ['0.001', 'en-US', 'USD', '$0.00'],
     ['1234.5', 'de-DE', 'EUR', '1.234,50\u00a0€'],
-    ['1234', 'en-US', 'JPY', '¥1,234'], // no minor digits in yen
+    ['1234.5', 'en-US', 'JPY', '¥1,235'], // no minor digits in yen
   ])('%s (%s, %s) → %s', (value, locale, currency, text) => {
-    expect(formatMoney(value, locale, currency)).toBe(text);
+    expect(formatMoney(value, { locale, currency })).toBe(text);
   });
 
-  it('uses USD by default', () => {
-    expect(formatMoney('10', 'en-US')).toBe('$10.00');
+  it.each([
+    ['0.0125', '$0.0125'], // a unit price keeps its digits
+    ['10', '$10.00'],
+    ['12345678901234.123456', '$12,345,678,901,234.123456'],
+    ['1524155982318.422345383936', '$1,524,155,982,318.422345'],
+    ['0.0000005', '$0.000001'], // beyond six places: half away from zero
+  ])('a unit price %s → %s', (value, text) => {
+    expect(formatMoney(value, { locale: 'en-US', precision: 'price' })).toBe(text);
+  });
+
+  it('uses USD by default and refuses what is not a decimal string', () => {
+    expect(formatMoney('10', { locale: 'en-US' })).toBe('$10.00');
+    expect(() => formatMoney('1e3')).toThrow(TypeError);
   });
 });
 

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  choiceFromUpstream,
-  contributionMethodCodes,
-  contributionMethodLabels,
-  makeIraSupplementSchema,
-  toSupplementRequest,
-} from '../ira';
+import { makeIraSupplementSchema, toSupplementRequest } from '../ira';
 
 const schema = makeIraSupplementSchema({ today: '2026-03-10' });
 const valid = {
@@ -166,21 +160,6 @@ describe('IRA supplement wizard schema (§4.7)', () => {
         mailing: { ...valid.mailing, country: 'GB', state: 'Greater London', zipCode: 'SW1A 1AA' },
       }),
     ).toEqual([]);
-  });
-});
-
-describe('choices from the upstream answer', () => {
-  it.each([
-    ['2', 'regular_contribution'],
-    ['Regular contribution', 'regular_contribution'],
-    ['regular_contribution', 'regular_contribution'],
-    ['ROTH CONVERSION', 'roth_conversion'],
-    ['9', null],
-    [null, null],
-  ])('%j → %j', (value, expected) => {
-    expect(choiceFromUpstream(value, contributionMethodCodes, contributionMethodLabels)).toBe(
-      expected,
-    );
   });
 });
 

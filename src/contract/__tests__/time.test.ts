@@ -7,11 +7,9 @@ import {
   formatCountdown,
   instantToZoned,
   isCalendarDate,
-  isoToUpstreamDate,
   marketStatus,
   nextApprovalBatch,
   todayInZone,
-  upstreamDateToIso,
   zonedWallTimeToInstant,
   type TradingHours,
 } from '../time';
@@ -204,31 +202,6 @@ describe('calendar dates', () => {
     ['2027-01-01', 'friday'],
   ])('dayOfWeek(%s) is %s', (date, weekday) => {
     expect(dayOfWeek(date)).toBe(weekday);
-  });
-});
-
-describe('upstream dates MM-DD-YYYY', () => {
-  it.each([
-    ['03-08-2026', '2026-03-08'],
-    [' 12-31-1999 ', '1999-12-31'],
-    ['02-29-2024', '2024-02-29'],
-    ['02-30-2026', null],
-    ['00-00-0000', null],
-    ['13-01-2026', null],
-    ['2026-03-08', null],
-    ['3-8-2026', null],
-    ['', null],
-    [null, null],
-    [undefined, null],
-  ])('upstreamDateToIso(%j) is %j', (input, iso) => {
-    expect(upstreamDateToIso(input)).toBe(iso);
-  });
-
-  it('isoToUpstreamDate formats and refuses what is not a date', () => {
-    expect(isoToUpstreamDate('2026-03-08')).toBe('03-08-2026');
-    expect(isoToUpstreamDate('1990-12-01')).toBe('12-01-1990');
-    expect(() => isoToUpstreamDate('2026-02-30')).toThrow(RangeError);
-    expect(() => isoToUpstreamDate('03-08-2026')).toThrow(RangeError);
   });
 });
 

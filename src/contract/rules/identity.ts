@@ -50,7 +50,7 @@ export interface DateOfBirthOptions {
 
 /**
  * Date of birth as ISO YYYY-MM-DD, the value of a date field. It stays ISO in our contract; the
- * wire layer converts it to the upstream's MM-DD-YYYY with `isoToUpstreamDate` (§4.6).
+ * wire layer writes it as the upstream's MM-DD-YYYY (§4.6).
  */
 export function checkDateOfBirth(input: string, options: DateOfBirthOptions = {}): RuleResult {
   const value = input.trim();
@@ -92,7 +92,7 @@ export const US_STATES = {
 // Inhabited territories with USPS codes. Military (AA, AE, AP) and freely associated states
 // (FM, MH, PW) are left out: the document asks for a state abbreviation (§4.6).
 // prettier-ignore
-export const US_TERRITORIES = {
+const US_TERRITORIES = {
   AS: 'American Samoa', GU: 'Guam', MP: 'Northern Mariana Islands', PR: 'Puerto Rico',
   VI: 'U.S. Virgin Islands',
 } as const;
@@ -101,7 +101,7 @@ export type UsStateCode = keyof typeof US_STATES | keyof typeof US_TERRITORIES;
 
 const usStateNames: Readonly<Record<string, string>> = { ...US_STATES, ...US_TERRITORIES };
 
-export function isUsStateCode(code: string): code is UsStateCode {
+function isUsStateCode(code: string): code is UsStateCode {
   return Object.hasOwn(usStateNames, code);
 }
 
@@ -177,7 +177,6 @@ export function makeDateOfBirthSchema(options: DateOfBirthOptions = {}) {
   return ruleSchema((input) => checkDateOfBirth(input, options), 'Date of birth is required');
 }
 
-export const dateOfBirthSchema = makeDateOfBirthSchema();
 export const adultDateOfBirthSchema = makeDateOfBirthSchema({ minimumAge: 18 });
 
 /** `••-•••6789`: the last four digits of an EIN, with or without its hyphen. */
@@ -197,10 +196,4 @@ function lastFourDigits(value: string): string {
 }
 
 // The country list lives with the banking rules that also need it; offered here for forms.
-export {
-  COUNTRY_CODES,
-  countryName,
-  countryOptions,
-  isCountryCode,
-  type CountryCode,
-} from './countries';
+export { COUNTRY_CODES, countryName, countryOptions, isCountryCode } from './countries';

@@ -65,5 +65,4 @@ export const weekHoursInputSchema = z.object({
   friday: dayHoursInputSchema('friday'),
 });
 
-export type DayHoursInput = z.infer<ReturnType<typeof dayHoursInputSchema>>;
 export type WeekHoursInput = z.infer<typeof weekHoursInputSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The outcome of one domain rule: the normalized value, or one plain-English message that names
- * the field and the rule. Forms and the BFF show this message as is (architecture decision 4).
+ * the field and the rule. Forms and the BFF show this message as is.
  */
 export type RuleResult<T = string> = { ok: true; value: T } | { ok: false; message: string };
 

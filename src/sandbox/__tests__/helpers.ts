@@ -2,7 +2,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { type RunningSandbox, type SandboxOptions, startSandbox } from '../index.js';
 
-export type Auth =
+type Auth =
   'header' | 'body' | 'limited' | 'none' | { header?: string; body?: Record<string, string> };
 
 export interface CallOptions {

@@ -5,9 +5,9 @@
  */
 import { DAY_MS, DENVER, dayNumberToParts, denverDayNumber, zonedInstant } from '../lib/time.js';
 
-export const BATCH_HOUR = 16;
+const BATCH_HOUR = 16;
 
-export function batchInstantOnDay(dayNumber: number): number {
+function batchInstantOnDay(dayNumber: number): number {
   const { year, month, day } = dayNumberToParts(dayNumber);
   return zonedInstant(DENVER, year, month, day, BATCH_HOUR, 0);
 }

@@ -11,13 +11,13 @@ import { hash32 } from '../lib/prng.js';
 import type { FundMove, SandboxState } from '../state/model.js';
 import { DAY_MS, nextBatchAfter } from './batch-schedule.js';
 
-export const SETTLEMENT_DELAY_MS = DAY_MS;
+const SETTLEMENT_DELAY_MS = DAY_MS;
 
-export function approvalDecision(referenceNumber: string): 'approved' | 'declined' {
+function approvalDecision(referenceNumber: string): 'approved' | 'declined' {
   return hash32(`approval:${referenceNumber}`) % 10 === 0 ? 'declined' : 'approved';
 }
 
-export function settlementOutcome(referenceNumber: string): 'settled' | 'returned' | 'voided' {
+function settlementOutcome(referenceNumber: string): 'settled' | 'returned' | 'voided' {
   const roll = hash32(`settlement:${referenceNumber}`) % 20;
   if (roll < 2) return 'returned';
   if (roll === 2) return 'voided';
@@ -25,7 +25,7 @@ export function settlementOutcome(referenceNumber: string): 'settled' | 'returne
 }
 
 /** Decides every pending approval created at or before `at`. Returns how many were decided. */
-export function runApprovalBatch(state: SandboxState, at: number): number {
+function runApprovalBatch(state: SandboxState, at: number): number {
   let decided = 0;
   for (const move of Object.values(state.fundMoves)) {
     if (move.approvalStatus !== 'pending' || move.createdAt > at) continue;

@@ -27,11 +27,11 @@ export function ordersPerDay(dayNumber: number): number {
   return MIN_ORDERS_PER_DAY + (mixSeed(dayNumber, 7) % 2000);
 }
 
-export function orderIdFor(dayNumber: number, position: number): number {
+function orderIdFor(dayNumber: number, position: number): number {
   return (dayNumber - ID_EPOCH_DAY) * ID_DAY_FACTOR + position;
 }
 
-export function locateOrder(orderId: number): { dayNumber: number; position: number } {
+function locateOrder(orderId: number): { dayNumber: number; position: number } {
   return {
     dayNumber: Math.floor(orderId / ID_DAY_FACTOR) + ID_EPOCH_DAY,
     position: orderId % ID_DAY_FACTOR,

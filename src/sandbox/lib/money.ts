@@ -30,11 +30,6 @@ export function fromMicros(micros: bigint, places = 6): string {
   return `${negative ? '-' : ''}${whole}${places > 0 ? `.${fraction}` : ''}`;
 }
 
-/** Normalizes a decimal string to six places, e.g. "12.5" -> "12.500000". */
-export function decimal6(text: string): string {
-  return fromMicros(toMicros(text));
-}
-
 export function mulMicros(a: bigint, b: bigint): bigint {
   return (a * b) / SCALE;
 }

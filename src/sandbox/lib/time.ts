@@ -1,6 +1,6 @@
 /**
  * Calendar and zone helpers. Zones are handled with Intl only, so daylight saving time follows the
- * IANA database instead of hard-coded offsets (architecture decision 6).
+ * IANA database instead of hard-coded offsets.
  */
 
 export const DENVER = 'America/Denver';
@@ -37,7 +37,7 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 }
 
 /** The wall-clock reading of an instant in a zone. */
-export function wallTimeIn(instantMs: number, timeZone: string): WallTime {
+function wallTimeIn(instantMs: number, timeZone: string): WallTime {
   const parts: Record<string, number> = {};
   for (const part of formatterFor(timeZone).formatToParts(new Date(instantMs))) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
@@ -110,12 +110,6 @@ export function dayNumberToParts(dayNumber: number): { year: number; month: numb
 /** 0 = Sunday ... 6 = Saturday. */
 export function weekdayOf(dayNumber: number): number {
   return new Date(dayNumber * DAY_MS).getUTCDay();
-}
-
-/** Today's trading date (US Eastern) as a day number. */
-export function easternDayNumber(instantMs: number): number {
-  const w = wallTimeIn(instantMs, NEW_YORK);
-  return Date.UTC(w.year, w.month - 1, w.day) / DAY_MS;
 }
 
 /** Day number of the Denver calendar date of an instant. */

@@ -6,7 +6,7 @@ import { formatZoneless } from '../lib/time.js';
 import type { FundMove, LetterCase } from '../state/model.js';
 
 /** Account ids look like A1234567 (real-world notes §4.1 createAccount: `^A[0-9]{7,8}$`). */
-export const ACCOUNT_ID = /^A\d{5,8}$/;
+const ACCOUNT_ID = /^A\d{5,8}$/;
 /** Reference numbers are short alphanumeric tokens; longer or odd text is "invalid" (1400). */
 export const REFERENCE_NUMBER = /^[A-Za-z0-9]{1,20}$/;
 
@@ -33,7 +33,7 @@ export function requireCustodyAccount(
   }
 }
 
-export function applyCase(value: string, letterCase: LetterCase): string {
+function applyCase(value: string, letterCase: LetterCase): string {
   if (letterCase === 'upper') return value.toUpperCase();
   if (letterCase === 'title') return value.charAt(0).toUpperCase() + value.slice(1);
   return value;

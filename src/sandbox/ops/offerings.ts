@@ -13,7 +13,7 @@ export const offeringNotFound = () => legacyNotFound('138', 'Offering ID does no
 export const issuerNotFound = () => legacyNotFound('136', 'Issuer Account does not exist.');
 
 /** §2.2 field order. */
-export function renderOffering(o: Offering): Record<string, string> {
+function renderOffering(o: Offering): Record<string, string> {
   return {
     issuerId: o.issuerId,
     offeringId: o.offeringId,

@@ -6,15 +6,15 @@ import { parseCalendarDate } from '../lib/time.js';
 import type { Order } from '../domain/orders.js';
 
 /** §4.1 / §8: at most 500 records per response. */
-export const MAX_ORDERS_PER_PAGE = 500;
+const MAX_ORDERS_PER_PAGE = 500;
 
 /**
  * §2.1: "In some responses [orderDetails] is delivered as a string that contains the JSON array."
  * Deterministic rule: pages whose limitStart falls in an odd block of 500 (500-999, 1500-1999, ...)
  * and orders whose id is a multiple of 5.
  */
-export const pageDeliversString = (limitStart: number) => Math.floor(limitStart / 500) % 2 === 1;
-export const orderDeliversString = (orderId: number) => orderId % 5 === 0;
+const pageDeliversString = (limitStart: number) => Math.floor(limitStart / 500) % 2 === 1;
+const orderDeliversString = (orderId: number) => orderId % 5 === 0;
 
 export const getOrdersForADay: Operation = {
   name: 'getOrdersForADay',

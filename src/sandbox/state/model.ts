@@ -17,7 +17,7 @@ export interface Issuer {
 }
 
 /** A record of createIssuerAccount, field names as in §2.4. */
-export type IssuerAccountRecord = Record<string, string>;
+type IssuerAccountRecord = Record<string, string>;
 
 export interface Offering {
   issuerId: string;
@@ -67,7 +67,7 @@ export interface Security {
 }
 
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
+type Weekday = (typeof WEEKDAYS)[number];
 
 export interface DayHours {
   closed: boolean;
@@ -135,7 +135,7 @@ export interface CustodyAccount {
   updatedDate: string;
 }
 
-export interface ExternalAccountLink {
+interface ExternalAccountLink {
   accountId: string;
   bankName: string;
   accountNumber: string;
@@ -143,7 +143,7 @@ export interface ExternalAccountLink {
   linkedDate: string;
 }
 
-export interface Counters {
+interface Counters {
   issuer: number;
   offering: number;
   trade: number;
@@ -152,7 +152,7 @@ export interface Counters {
   fundMove: number;
 }
 
-export interface DemoInvestor {
+interface DemoInvestor {
   name: string;
   accountIds: string[];
 }

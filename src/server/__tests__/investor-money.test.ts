@@ -7,7 +7,7 @@ import { offeringDetailSchema, offeringListSchema, type Offering } from '../../c
 import { call, callSandbox, signIn, startHarness, type Harness } from './harness';
 
 /*
- * Money moves once (architecture decision 9): createTrade, createCustodyFundDisbursement and
+ * Money moves once: createTrade, createCustodyFundDisbursement and
  * addCustodyAccountSupplement through the BFF against the sandbox. Sandbox call counts prove
  * what reached the upstream.
  */

@@ -51,7 +51,7 @@ describe('offerings through the BFF', () => {
     expect((await call(h.app, 'GET', '/api/offerings')).statusCode).toBe(401);
   });
 
-  it('coalesces concurrent reads into one upstream call (decision 10)', async () => {
+  it('coalesces concurrent reads into one upstream call', async () => {
     const cookie = await signIn(h.app, 'investor2@demo.test');
     h.built.deps.offerings.invalidate();
     await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});

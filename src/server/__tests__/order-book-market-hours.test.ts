@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { marketHoursResponseSchema } from '../../contract/market-week';
 import type { WeekHoursInput } from '../../contract/rules/market-hours';
 import { securityHoursResponseSchema, securityListSchema } from '../../contract/security-hours';
@@ -62,15 +62,25 @@ describe('GET /api/market-hours (§4.13)', () => {
   });
 
   it('is shared: repeated reads make one upstream call', async () => {
-    const cookie = await signIn(h.app, 'investor2@demo.test');
-    await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
-    await Promise.all(
-      Array.from({ length: 5 }, () => call(h.app, 'GET', '/api/market-hours', { cookie })),
-    );
-    const snapshot = (await callSandbox(h.sandboxUrl, '/__sandbox/calls')) as {
-      byOperation: Record<string, number>;
-    };
-    expect(snapshot.byOperation.getMarketHours ?? 0).toBeLessThanOrEqual(1);
+    // Earlier reads may have warmed the one-minute share; move the clock past it so the five
+    // reads below start cold and must coalesce into exactly one call (zero would mean a stale
+    // answer, more would mean no sharing).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 61_000);
+      const cookie = await signIn(h.app, 'investor2@demo.test');
+      await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () => call(h.app, 'GET', '/api/market-hours', { cookie })),
+      );
+      expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200]);
+      const snapshot = (await callSandbox(h.sandboxUrl, '/__sandbox/calls')) as {
+        byOperation: Record<string, number>;
+      };
+      expect(snapshot.byOperation.getMarketHours ?? 0).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -67,7 +67,7 @@ describe('GET /api/order-book/:date: paging (§4.1, §8)', () => {
 
     // Pages 0..floor(n/500) are needed; at most 3 more were already in flight (4 at once).
     const needed = Math.floor(book.orderCount / ORDER_PAGE_SIZE) + 1;
-    // Reads may be retried after a slow answer (decision 10); retries are not pages.
+    // Reads may be retried after a slow answer; retries are not pages.
     const calls = (await upstreamCalls('getOrdersForADay')) - retries();
     expect(calls).toBeGreaterThanOrEqual(needed);
     expect(calls).toBeLessThanOrEqual(needed + 3);
@@ -139,7 +139,7 @@ describe('GET /api/order-book/:date: paging (§4.1, §8)', () => {
   });
 });
 
-describe('GET /api/order-book/:date: role views (decision 1)', () => {
+describe('GET /api/order-book/:date: role views', () => {
   const hidden = ['memberId', 'accountId', 'createdIp'];
 
   it('gives investors no member, account or IP field anywhere', async () => {

@@ -16,7 +16,7 @@ import {
 } from './harness';
 
 /**
- * Architecture decision 11: instances keep no state of their own. Two BFF instances on one
+ * Instances keep no state of their own. Two BFF instances on one
  * PostgreSQL database behave as one. Runs when TEST_DATABASE_URL names a server.
  */
 const enabled = Boolean(process.env.TEST_DATABASE_URL);

@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-describe('sign-in and session (architecture decision 8)', () => {
+describe('sign-in and session', () => {
   it('signs a demo investor in, sets an HttpOnly SameSite=Strict cookie and returns the linked accounts', async () => {
     const res = await call(h.app, 'POST', '/api/session', {
       body: { email: 'investor@demo.test', password: DEMO_PASSWORD },
@@ -123,7 +123,7 @@ describe('sign-in and session (architecture decision 8)', () => {
   });
 });
 
-describe('CSRF defences (architecture decision 8)', () => {
+describe('CSRF defences', () => {
   it('refuses any /api request without X-CSRF: 1', async () => {
     const res = await call(h.app, 'GET', '/api/offerings', { noCsrf: true });
     expect(res.statusCode).toBe(403);
@@ -164,6 +164,8 @@ describe('security headers', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.body).not.toMatch(/at .*\.ts:\d+/);
-    expect(res.json().error.message).toBeTruthy();
+    // A sentence for people, not the parser's own words.
+    expect(res.json().error.message).toMatch(/^[A-Z].*\S/);
+    expect(res.json().error.message).not.toMatch(/Unexpected end|JSON\.parse|SyntaxError/);
   });
 });

@@ -157,7 +157,7 @@ describe('reads under upstream faults', () => {
   });
 });
 
-describe('creates under upstream faults (architecture decision 9)', () => {
+describe('creates under upstream faults', () => {
   it('never repeats a create whose connection dropped, and says the outcome is unknown', async () => {
     await fault({ operation: 'createCustodyFundDisbursement', drop: true, times: 1 });
     const key = randomUUID();

@@ -1,5 +1,5 @@
 /**
- * A short shared cache with request coalescing for public reads (architecture decision 10):
+ * A short shared cache with request coalescing for public reads:
  * concurrent callers of the same key share one upstream call, and its result serves everyone
  * for `ttlMs`. Failures are not cached.
  */

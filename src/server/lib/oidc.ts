@@ -194,7 +194,7 @@ export async function finishFlow(
 }
 
 /** The portal role the provider's claims name: a role claim first, then the group mapping. */
-export function mappedRole(settings: OidcSettings, claims: Record<string, unknown>): Role | null {
+function mappedRole(settings: OidcSettings, claims: Record<string, unknown>): Role | null {
   if (settings.roleClaim) {
     const parsed = roleSchema.safeParse(claims[settings.roleClaim]);
     if (parsed.success) return parsed.data;

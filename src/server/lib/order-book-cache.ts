@@ -14,7 +14,7 @@ import { walkOrderDay, type OrderDayProgress } from './order-day-pages';
 
 /**
  * A day's order book, normalized once and shared by every viewer for a short while: it is public
- * market data (decision 10), and a busy day costs two dozen upstream calls. Concurrent loads of
+ * market data, and a busy day costs two dozen upstream calls. Concurrent loads of
  * one day share one walk, and every waiter hears its progress. Rows keep every field; the routes
  * drop the hidden ones per viewer.
  *

@@ -29,7 +29,7 @@ export interface OrderDayProgress {
  * A page as read: the orders understood, and how many records the upstream sent in all (skipped
  * ones included). A page is short by what was sent, so a skipped record never ends a day early.
  */
-export interface ReadPage {
+interface ReadPage {
   orders: Order[];
   received: number;
 }

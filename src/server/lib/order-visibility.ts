@@ -7,17 +7,15 @@ import {
   PUBLIC_EXECUTION_COLUMNS,
   PUBLIC_ORDER_COLUMNS,
   type Cell,
-  type Execution,
   type OrderBook,
   type OrderDetail,
-  type OrderRow,
 } from '../../contract/order-book';
 import type { Order } from '../../contract/orders';
 import type { Principal } from '../policy/ownership';
 import { SLICE_ROWS, type DayBook } from './order-book-cache';
 
 /*
- * Who sees which order fields (architecture decision 1): investors see the book without
+ * Who sees which order fields: investors see the book without
  * memberID, accountID and IP addresses; issuer staff see every field on their own securities and
  * the investors' view elsewhere; compliance and admin see everything. Hidden fields are left out
  * of what is sent, never blanked in the browser.
@@ -33,42 +31,8 @@ export function orderAccessOf(user: Principal): OrderAccess {
   return { kind: 'none' };
 }
 
-export function seesEverything(access: OrderAccess, securityId: string): boolean {
+function seesEverything(access: OrderAccess, securityId: string): boolean {
   return access.kind === 'all' || (access.kind === 'some' && access.ids.has(securityId));
-}
-
-export function publicRow(row: OrderRow): OrderRow {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { memberId, accountId, createdIp, ...rest } = row;
-  return rest;
-}
-
-export function publicExecution(execution: Execution): Execution {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { createdIp, ...rest } = execution;
-  return rest;
-}
-
-/** The book as `user` may see it. */
-export function viewBook(book: DayBook, access: OrderAccess): OrderBook {
-  const full = (securityId: string) => seesEverything(access, securityId);
-  const securityIds = book.securities.map((s) => s.securityId);
-  const fullSecurityIds = securityIds.filter(full);
-  return {
-    date: book.date,
-    orderCount: book.rows.length,
-    view:
-      fullSecurityIds.length === 0
-        ? 'public'
-        : fullSecurityIds.length === securityIds.length
-          ? 'full'
-          : 'mixed',
-    fullSecurityIds,
-    securities: book.securities,
-    orders: book.rows.map((row) => (full(row.securityId) ? row : publicRow(row))),
-    executions: book.executions.map((e) => (full(e.securityId) ? e : publicExecution(e))),
-    skippedRecords: book.skippedRecords ?? 0,
-  };
 }
 
 function viewKey(book: DayBook, access: OrderAccess): string {

@@ -15,7 +15,7 @@ import { searchEntity } from '../upstream/search-entity';
 import { HttpError } from './http-error';
 
 /*
- * Personal data is masked on the way out for every role (architecture decision 1). Reviewers see
+ * Personal data is masked on the way out for every role. Reviewers see
  * a value in clear only through POST /api/personal-data/reveal, which states a reason, is audited
  * and reads the value fresh from the upstream (never from what the browser sends).
  */

@@ -107,7 +107,7 @@ async function referencesInFundMoves(
 }
 
 /** What a retry of a key settled as created is told: it was submitted, and it is not sent again. */
-export function settledCreatedBody(reference: string, upstreamId: string) {
+function settledCreatedBody(reference: string, upstreamId: string) {
   return {
     error: {
       code: 'conflict' as const,

@@ -4,7 +4,7 @@ import { HttpError } from './http-error';
 /**
  * What a person is told when the upstream fails. 103 is our misconfiguration (logged for
  * operators by the client); 110 names the missing permission; everything says whether anything
- * was submitted (architecture decision 10).
+ * was submitted.
  */
 export function fromUpstream(err: UpstreamError): HttpError {
   const submitted = err.submitted;

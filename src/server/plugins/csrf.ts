@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { HttpError } from '../lib/http-error';
 
@@ -15,13 +16,13 @@ export function isApiRoute(request: FastifyRequest): boolean {
 
 /**
  * Every /api request carries `X-CSRF: 1` (a header a cross-site form or image cannot send), and
- * mutating requests an Origin of this site (decision 8). GET never changes anything.
+ * mutating requests an Origin of this site. GET never changes anything.
  *
  * Only origin-form request targets (`/path?query`) are served: absolute-form
  * (`http://host/path`), authority-form and asterisk-form (`*`) are meant for proxies and for
  * server-wide OPTIONS, and they let the host part and the path disagree with what the checks saw.
  */
-export function csrfPlugin(app: FastifyInstance, config: Config) {
+async function csrf(app: FastifyInstance, { config }: { config: Config }) {
   // The one origin browsers use (PUBLIC_URL). Never the Host header: a proxy or a client sets it.
   const publicOrigin = new URL(config.publicUrl).origin;
   app.addHook('onRequest', async (request) => {
@@ -48,3 +49,6 @@ export function csrfPlugin(app: FastifyInstance, config: Config) {
     }
   });
 }
+
+/** On the root instance: the checks run before every route, the SPA's included. */
+export const csrfPlugin = fp(csrf, { name: 'portal-csrf' });

@@ -1,16 +1,40 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error';
 import { fromUpstream, isUpstreamError } from '../lib/upstream-errors';
 import { isStoreFailure, storeUnavailable } from '../lib/store-errors';
+import { fromValidation, summarize } from '../lib/zod-issues';
+import { contractIssues } from '../lib/contract-issues';
 
 /** One place turns every failure into `{ error }` with a plain sentence; no stack traces leave. */
-export function errorHandlerPlugin(app: FastifyInstance) {
+async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | Error, request, reply) => {
     let httpError: HttpError;
+    let logged = false;
     if (err instanceof HttpError) httpError = err;
     else if (isUpstreamError(err)) httpError = fromUpstream(err);
     else if (isStoreFailure(err)) httpError = storeUnavailable('Nothing was changed.');
-    else httpError = fromFastify(err as FastifyError);
+    else if (hasZodFastifySchemaValidationErrors(err)) {
+      // The route's contract refused the request (Fastify's validation step, before any handler).
+      const fields = fromValidation(err.validation, err.validationContext);
+      httpError = new HttpError('bad_request', summarize(fields), { fields, submitted: 'no' });
+    } else if (isReplyContractError(err)) {
+      // The reply does not match its contract: a fault of ours, never shown as it is. The log
+      // names the fields and rules only (the values may be personal data).
+      request.log.error(
+        { route: request.routeOptions.url, issues: contractIssues(err.cause) },
+        'reply does not match its contract',
+      );
+      logged = true;
+      httpError = new HttpError(
+        'internal',
+        'Something went wrong on our side. Nothing was changed.',
+      );
+    } else httpError = fromFastify(err as FastifyError);
     // Every error of a money route says whether anything was submitted. Errors that reach here
     // without one were raised before the request was claimed (the claim path sets its own).
     const config = request.routeOptions.config as { idempotent?: boolean } | undefined;
@@ -21,7 +45,9 @@ export function errorHandlerPlugin(app: FastifyInstance) {
       });
     }
 
-    if (httpError.status >= 500) request.log.error({ err }, 'request failed');
+    if (logged) {
+      // Already logged above, without the error object (its cause holds the reply).
+    } else if (httpError.status >= 500) request.log.error({ err }, 'request failed');
     else request.log.info({ code: httpError.code, status: httpError.status }, httpError.message);
     if (httpError.extra.retryAfterSeconds) {
       reply.header('retry-after', String(httpError.extra.retryAfterSeconds));
@@ -39,6 +65,17 @@ export function errorHandlerPlugin(app: FastifyInstance) {
         ).toBody(request.id),
       );
   });
+}
+
+/** Decorates the root instance: every route, plugin and 404 answers in the portal's shape. */
+export const errorHandlerPlugin = fp(errorHandler, { name: 'portal-error-handler' });
+
+function isReplyContractError(err: unknown): err is Error & { cause: unknown } {
+  return (
+    err instanceof Error &&
+    (err as FastifyError).code === 'FST_ERR_RESPONSE_SERIALIZATION' &&
+    isResponseSerializationError(err as never)
+  );
 }
 
 function fromFastify(err: FastifyError): HttpError {

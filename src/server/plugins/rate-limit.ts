@@ -2,9 +2,10 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
-  preHandlerAsyncHookHandler,
+  preValidationAsyncHookHandler,
 } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import fp from 'fastify-plugin';
 import type { Db } from '../store/db';
 import { hit } from '../store/rate-limits';
 import { HttpError } from '../lib/http-error';
@@ -13,17 +14,19 @@ import type { Rate, RouteLimits } from '../policy/types';
 /**
  * Rate and concurrency limits of the routes that declare them in the policy table. The counting
  * is @fastify/rate-limit's, with a store on the portal's own database (PostgreSQL or PGlite), so
- * every instance counts against the same limits (decision 11). Two limits apply to one route (the
+ * every instance counts against the same limits. Two limits apply to one route (the
  * user's and everyone's), so the hooks come from `createRateLimit`, which returns the verdict and
  * lets one hook answer with the portal's own error shape.
  */
-export async function rateLimitPlugin(
+async function rateLimits(
   app: FastifyInstance,
-  db: Db,
-  now: () => number = Date.now,
+  { db, now = Date.now }: { db: Db; now?: () => number },
 ): Promise<void> {
   await app.register(rateLimit, { global: false, store: storeOn(db, now) });
 }
+
+/** On the root instance, so every route's hooks can call `createRateLimit`. */
+export const rateLimitPlugin = fp(rateLimits, { name: 'portal-rate-limit' });
 
 /**
  * A @fastify/rate-limit store on the `rate_limits` table: one atomic upsert per request. Windows
@@ -63,16 +66,17 @@ function tooMany(seconds: number): HttpError {
 }
 
 /**
- * The preHandler hooks that enforce `limits` on the route `routeKey`. They run after the session
- * hook, so the per-user count knows the user. `scale` multiplies every count (tests that send
- * thousands of generated requests on purpose).
+ * The preValidation hooks that enforce `limits` on the route `routeKey`. They run after the
+ * session hook (so the per-user count knows the user) and the role check, and before the input is
+ * validated, so bad input counts too. `scale` multiplies every count (tests that send thousands of
+ * generated requests on purpose).
  */
 export function limitHooks(
   app: FastifyInstance,
   routeKey: string,
   limits: RouteLimits,
   scale = 1,
-): preHandlerAsyncHookHandler[] {
+): preValidationAsyncHookHandler[] {
   const limiter = (rate: Rate, key: (request: FastifyRequest) => string) =>
     app.createRateLimit({
       max: rate.max * scale,
@@ -81,7 +85,7 @@ export function limitHooks(
     });
   const perUser = limiter(limits.perUser, userKey);
   const global = limiter(limits.global, () => 'everyone');
-  const hooks: preHandlerAsyncHookHandler[] = [
+  const hooks: preValidationAsyncHookHandler[] = [
     async function rateLimits(request: FastifyRequest) {
       for (const check of [perUser, global]) {
         const verdict = await check(request);
@@ -97,7 +101,7 @@ export function limitHooks(
  * At most `max` requests of one user in flight on this instance. The slot is held until the reply
  * is over (streamed replies included): a walk over a day of upstream pages is what it guards.
  */
-function concurrencyHook(max: number): preHandlerAsyncHookHandler {
+function concurrencyHook(max: number): preValidationAsyncHookHandler {
   const running = new Map<string, number>();
   return async function concurrencyLimit(request: FastifyRequest, reply: FastifyReply) {
     const key = userKey(request);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
+import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { isApiRoute } from './csrf';
 
@@ -9,7 +10,7 @@ import { isApiRoute } from './csrf';
  * run time. HSTS only when the portal is served over HTTPS (PUBLIC_URL), since a browser ignores
  * it over plain HTTP and a local run must stay reachable.
  */
-export async function securityHeadersPlugin(app: FastifyInstance, config: Config): Promise<void> {
+async function securityHeaders(app: FastifyInstance, { config }: { config: Config }) {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -42,3 +43,6 @@ export async function securityHeadersPlugin(app: FastifyInstance, config: Config
     return payload;
   });
 }
+
+/** On the root instance: every answer carries the headers, 404s and static files included. */
+export const securityHeadersPlugin = fp(securityHeaders, { name: 'portal-security-headers' });

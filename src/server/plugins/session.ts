@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { SessionCache } from '../store/session-cache';
 import type { SessionTimes } from '../store/sessions';
 import { isApiRoute } from './csrf';
 
 export function sessionCookieName(config: Pick<Config, 'secureCookies'>): string {
-  // The __Host- prefix needs Secure, which browsers accept only over HTTPS (decision 8).
+  // The __Host- prefix needs Secure, which browsers accept only over HTTPS.
   return config.secureCookies ? '__Host-portal_session' : 'portal_session';
 }
 
@@ -31,12 +32,19 @@ export function clearSessionCookie(reply: FastifyReply, config: Config) {
   });
 }
 
-/** Resolves the session cookie of every request the router matched to an /api route (or null). */
-export function sessionPlugin(app: FastifyInstance, config: Config, sessions: SessionCache) {
+/**
+ * Resolves the session cookie of every request the router matched to an /api route (or null).
+ * It runs on request, before the body is parsed and validated, so a route's role check answers
+ * 401/403 before any 400 about the input.
+ */
+async function session(
+  app: FastifyInstance,
+  { config, sessions }: { config: Config; sessions: SessionCache },
+) {
   app.decorateRequest('user', null);
   app.decorateRequest('session', null);
   const name = sessionCookieName(config);
-  app.addHook('preHandler', async (request) => {
+  app.addHook('onRequest', async (request) => {
     if (!isApiRoute(request)) return;
     const token = request.cookies[name];
     if (!token || token.length > 200) return;
@@ -46,3 +54,9 @@ export function sessionPlugin(app: FastifyInstance, config: Config, sessions: Se
     request.session = resolved.session;
   });
 }
+
+/** Decorates the root's requests with `user` and `session`; needs @fastify/cookie first. */
+export const sessionPlugin = fp(session, {
+  name: 'portal-session',
+  dependencies: ['@fastify/cookie', 'portal-csrf'],
+});

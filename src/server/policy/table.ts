@@ -43,8 +43,8 @@ const MONEY: RouteLimits = {
 };
 
 /**
- * Who may call each BFF route, and how every object id in the request is checked
- * (architecture decision 1). A route missing here cannot be registered: the app refuses to boot.
+ * Who may call each BFF route, and how every object id in the request is checked.
+ * A route missing here cannot be registered: the app refuses to boot.
  * Keys are `METHOD /path` exactly as the route declares them.
  */
 export const policyTable: Record<string, RoutePolicy> = {
@@ -415,5 +415,3 @@ export const policyTable: Record<string, RoutePolicy> = {
     note: 'Rejects a held disbursement; nothing is sent; never the maker.',
   },
 };
-
-export { REVIEWERS };

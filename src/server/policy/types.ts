@@ -26,8 +26,8 @@ export interface Rate {
 }
 
 /**
- * Limits of an expensive or money route, counted in the store so every instance shares them
- * (decision 11). Over a limit the BFF answers 429 with Retry-After before any work is done.
+ * Limits of an expensive or money route, counted in the store so every instance shares them.
+ * Over a limit the BFF answers 429 with Retry-After before any work is done.
  */
 export interface RouteLimits {
   /** Requests of one signed-in user (one address when anonymous). */

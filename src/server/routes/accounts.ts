@@ -17,7 +17,7 @@ function maskAccountTaxId(taxId: string | null): string | null {
   return /^\d{2}-\d{7}$/.test(taxId.trim()) ? maskTaxId(taxId) : maskSsn(taxId);
 }
 
-/** Every role sees the tax id masked; the clear value never leaves the server (decision 1). */
+/** Every role sees the tax id masked; the clear value never leaves the server. */
 export function toAccountView(account: Account): AccountView {
   const { taxId, ...rest } = account;
   return { ...rest, taxIdMasked: maskAccountTaxId(taxId) };

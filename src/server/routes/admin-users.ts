@@ -8,6 +8,7 @@ import {
   linkParamsSchema,
   setDisabledSchema,
   type AdminUser,
+  type LinkKind,
 } from '../../contract/identity';
 import type { Deps } from '../deps';
 import { HttpError } from '../lib/http-error';
@@ -24,7 +25,7 @@ import {
   unlink,
   type UserRow,
 } from '../store/users';
-import { defineRoute } from './define';
+import { defineRoute, type RouteContext } from './define';
 
 /** Users in the browser for admins; every change is audited. `npm run users` stays for scripts. */
 const toAdminUser = (u: UserRow): AdminUser => ({
@@ -47,6 +48,27 @@ async function target(deps: Deps, userId: string): Promise<UserRow> {
   const [row] = await listUsersWithDetails(deps.db, userId);
   if (!row) throw new HttpError('not_found', 'No such user.');
   return row;
+}
+
+/** Adds or removes one link of a user, audited with the user's email, and answers the user. */
+async function changeLink(
+  deps: Deps,
+  audit: RouteContext<unknown, unknown, unknown>['audit'],
+  action: 'user_linked' | 'user_unlinked',
+  userId: string,
+  { kind, upstreamId }: { kind: LinkKind; upstreamId: string },
+  change: typeof link,
+): Promise<AdminUser> {
+  const before = await target(deps, userId);
+  await change(deps.db, userId, kind, upstreamId);
+  await audit({
+    action,
+    objectType: kind,
+    objectId: upstreamId,
+    outcome: 'succeeded',
+    details: { userId, email: before.email },
+  });
+  return toAdminUser(await target(deps, userId));
 }
 
 function notSelf(adminId: string, userId: string, what: string) {
@@ -159,18 +181,8 @@ export const adminUserRoutes = [
     params: adminUserParamsSchema,
     body: addLinkSchema,
     response: adminUserSchema,
-    async handler({ params, body, deps, audit }) {
-      const before = await target(deps, params.userId);
-      await link(deps.db, params.userId, body.kind, body.upstreamId);
-      await audit({
-        action: 'user_linked',
-        objectType: body.kind,
-        objectId: body.upstreamId,
-        outcome: 'succeeded',
-        details: { userId: params.userId, email: before.email },
-      });
-      return toAdminUser(await target(deps, params.userId));
-    },
+    handler: ({ params, body, deps, audit }) =>
+      changeLink(deps, audit, 'user_linked', params.userId, body, link),
   }),
 
   defineRoute({
@@ -180,18 +192,8 @@ export const adminUserRoutes = [
     tags: ['admin'],
     params: linkParamsSchema,
     response: adminUserSchema,
-    async handler({ params, deps, audit }) {
-      const before = await target(deps, params.userId);
-      await unlink(deps.db, params.userId, params.kind, params.upstreamId);
-      await audit({
-        action: 'user_unlinked',
-        objectType: params.kind,
-        objectId: params.upstreamId,
-        outcome: 'succeeded',
-        details: { userId: params.userId, email: before.email },
-      });
-      return toAdminUser(await target(deps, params.userId));
-    },
+    handler: ({ params, deps, audit }) =>
+      changeLink(deps, audit, 'user_unlinked', params.userId, params, unlink),
   }),
 
   defineRoute({

@@ -5,7 +5,7 @@ import {
   approvalsSchema,
   type Approval,
 } from '../../contract/identity';
-import type { DisbursementRequest } from '../../contract/custody';
+import type { DisbursementRequest } from '../../contract/disbursements';
 import type { Deps, SignedInUser } from '../deps';
 import { HttpError } from '../lib/http-error';
 import { fromUpstream, isUpstreamError } from '../lib/upstream-errors';
@@ -20,7 +20,7 @@ import {
 import { createCustodyFundDisbursement } from '../upstream';
 import { defineRoute, type RouteContext } from './define';
 
-export const toApproval = (r: ApprovalRecord): Approval => ({
+const toApproval = (r: ApprovalRecord): Approval => ({
   id: r.id,
   accountId: r.accountId,
   maker: r.makerEmail,

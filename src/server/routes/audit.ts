@@ -35,7 +35,7 @@ function safeDetails(details: unknown): Record<string, unknown> | null {
   return kept.length ? Object.fromEntries(kept) : null;
 }
 
-export function auditViewFor(role: Role, row: AuditRow): AuditEventView {
+function auditViewFor(role: Role, row: AuditRow): AuditEventView {
   const anonymousAttempt = row.user_id === null && row.action === 'sign_in';
   return {
     id: String(row.id),

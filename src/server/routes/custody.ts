@@ -14,15 +14,8 @@ import {
   toDisbursementRequest,
 } from '../../contract/disbursements';
 import {
-  choiceFromUpstream,
-  contributionMethodCodes,
-  contributionMethodLabels,
-  investmentManagerCodes,
-  investmentManagerLabels,
   iraSupplementReceiptSchema,
   iraSupplementSchema,
-  proxyVotingCodes,
-  proxyVotingLabels,
   toSupplementRequest,
   type IraSupplementReceipt,
 } from '../../contract/ira';
@@ -68,18 +61,10 @@ function toSupplementReceipt(
     accountId: supplement.accountId,
     maritalStatus: supplement.maritalStatus,
     mailingAddress: supplement.mailingAddress,
-    investmentManager: choiceFromUpstream(
-      supplement.investmentManager,
-      investmentManagerCodes,
-      investmentManagerLabels,
-    ),
-    proxyVoting: choiceFromUpstream(supplement.proxyVoting, proxyVotingCodes, proxyVotingLabels),
+    investmentManager: supplement.investmentManager,
+    proxyVoting: supplement.proxyVoting,
     otherServices: supplement.otherServices,
-    contributionMethod: choiceFromUpstream(
-      supplement.contributionMethod,
-      contributionMethodCodes,
-      contributionMethodLabels,
-    ),
+    contributionMethod: supplement.contributionMethod,
     contributionTaxYear: supplement.contributionTaxYear,
     internationalAccountNumberMasked: mask(supplement.internationalAccountNumber),
     holdings: supplement.holdings.map(({ accountNumber, ...holding }) => ({

@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  preValidationAsyncHookHandler,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 import type { AuditEvent } from '../store/audit';
 import { recordAudit } from '../store/audit';
 import {
@@ -19,7 +27,7 @@ import type {
 } from '../store/money-requests';
 import { isStoreFailure, storeUnavailable } from '../lib/store-errors';
 import { HttpError } from '../lib/http-error';
-import { summarize, toFieldIssues } from '../lib/zod-issues';
+import { contractIssues } from '../lib/contract-issues';
 import { fromUpstream, isUpstreamError } from '../lib/upstream-errors';
 import { policyTable } from '../policy/table';
 import { mayAccess } from '../policy/ownership';
@@ -83,13 +91,13 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown, R = unknown> {
   url: string;
   summary: string;
   tags: string[];
-  params?: z.ZodType<P>;
-  query?: z.ZodType<Q>;
-  body?: z.ZodType<B>;
+  params?: $ZodType<P>;
+  query?: $ZodType<Q>;
+  body?: $ZodType<B>;
   /** The shape of a successful reply; `null` for 204 No Content. */
-  response: z.ZodType<R> | null;
+  response: $ZodType<R> | null;
   successStatus?: number;
-  /** Money-moving creates: the request must carry an Idempotency-Key (decision 9). */
+  /** Money-moving creates: the request must carry an Idempotency-Key. */
   idempotent?: boolean;
   /** Money requests: recorded in the register (requires `idempotent`). */
   money?: MoneySpec<P, B, R>;
@@ -113,22 +121,53 @@ const idempotencyKeySchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{16,100}$/, 'Idempotency-Key must be 16 to 100 letters, digits, - or _');
 
-function parsePart<T>(schema: z.ZodType<T> | undefined, value: unknown, part: string): T {
-  if (!schema) return undefined as T;
-  const result = schema.safeParse(value ?? {});
-  if (result.success) return result.data;
-  const fields = toFieldIssues(result.error, part === 'body' ? undefined : part);
-  throw new HttpError('bad_request', summarize(fields), { fields, submitted: 'no' });
-}
-
 export function routeKey(spec: Pick<RouteSpec, 'method' | 'url'>): string {
   return `${spec.method} ${spec.url}`;
 }
 
 /**
- * Registers routes; a route without a policy entry stops the boot (default deny). The limits the
- * policy entry declares become the route's preHandler hooks (`limitScale` multiplies them, for
- * tests that send thousands of requests on purpose).
+ * The Fastify route schema of a spec: the contract's zod schemas for Fastify to validate the
+ * request (params, query string, body) and serialize the reply (keyed by the success status),
+ * plus what @fastify/swagger writes into the OpenAPI document (summary, tags, the policy).
+ * Fastify compiles each schema once, when the route is registered.
+ */
+function routeSchema(spec: RouteSpec, policy: RoutePolicy): FastifySchema {
+  const status = spec.successStatus ?? (spec.response ? 200 : 204);
+  let response: Record<number, unknown> | undefined;
+  if (spec.redirect) response = undefined;
+  else if (!spec.response) response = { [status]: z.null().describe('Success, no content') };
+  else if (spec.stream) {
+    // A stream is sent as it is (Fastify never serializes one): the schema describes one line.
+    response = {
+      [status]: {
+        description: 'One JSON object per line',
+        content: { 'application/x-ndjson': { schema: spec.response } },
+      },
+    };
+  } else response = { [status]: spec.response };
+  return {
+    summary: spec.summary,
+    tags: spec.tags,
+    ...(spec.params ? { params: spec.params } : {}),
+    ...(spec.query ? { querystring: spec.query } : {}),
+    ...(spec.body ? { body: spec.body } : {}),
+    ...(response ? { response } : {}),
+    'x-policy': {
+      roles: policy.roles,
+      objects: policy.objects,
+      ...(policy.stepUp ? { stepUp: policy.stepUp } : {}),
+      ...(policy.limits ? { limits: policy.limits } : {}),
+      ...(policy.note ? { note: policy.note } : {}),
+    },
+  } as FastifySchema;
+}
+
+/**
+ * Registers routes; a route without a policy entry stops the boot (default deny). Per request,
+ * in Fastify's order: the role check (preValidation, so a stranger or a wrong role gets 401/403
+ * before any 400 about the input), the limits the policy entry declares (preValidation too;
+ * `limitScale` multiplies them, for tests that send thousands of requests on purpose), Fastify's
+ * validation against the contract, then the object checks and the handler.
  */
 export function registerRoutes(
   app: FastifyInstance,
@@ -136,20 +175,72 @@ export function registerRoutes(
   deps: Deps,
   limitScale = 1,
 ): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
   for (const spec of routes) {
     const key = routeKey(spec);
     const policy = policyTable[key];
     if (!policy) throw new Error(`Route ${key} has no entry in the policy table`);
     // The error handler gives every error of an idempotent route a `submitted` field.
     const config = { idempotent: Boolean(spec.idempotent) } as Record<string, unknown>;
-    app.route({
+    const preValidation: preValidationAsyncHookHandler[] = [];
+    if (policy.roles !== 'public') preValidation.push(roleCheck(policy, key, deps));
+    if (policy.limits) preValidation.push(...limitHooks(app, key, policy.limits, limitScale));
+    // A request without a body is read as `{}`, so each missing field is named (not "expected
+    // object").
+    if (spec.body) preValidation.push(emptyBodyAsObject);
+    typed.route({
       method: spec.method,
       url: spec.url,
       config,
-      ...(policy.limits ? { preHandler: limitHooks(app, key, policy.limits, limitScale) } : {}),
+      schema: routeSchema(spec, policy),
+      ...(preValidation.length ? { preValidation } : {}),
       handler: (request, reply) => handle(spec, policy, key, deps, request, reply),
     });
   }
+}
+
+async function emptyBodyAsObject(request: FastifyRequest): Promise<void> {
+  if (request.body === undefined || request.body === null) request.body = {};
+}
+
+function auditFor(deps: Deps, request: FastifyRequest) {
+  const user = request.user;
+  return (event: Parameters<RouteContext<unknown, unknown, unknown>['audit']>[0]) =>
+    recordAudit(deps.db, {
+      ...event,
+      userId: user?.id,
+      userEmail: user?.email,
+      role: user?.role,
+      ip: request.ip,
+      requestId: request.id,
+    });
+}
+
+/** Who may call the route at all, from the policy table; runs before the input is validated. */
+function roleCheck(policy: RoutePolicy, key: string, deps: Deps): preValidationAsyncHookHandler {
+  const roles = policy.roles as readonly string[];
+  return async function roleCheck(request) {
+    const user = request.user;
+    if (!user)
+      throw new HttpError('unauthenticated', 'Your session has ended. Please sign in again.');
+    if (request.session?.pendingSecondFactor && !policy.pendingAllowed) {
+      throw new HttpError(
+        'unauthenticated',
+        'Finish signing in: your second factor is still needed.',
+      );
+    }
+    if (!roles.includes(user.role)) {
+      const audit = auditFor(deps, request);
+      await audit({
+        action: 'access_denied',
+        outcome: 'denied',
+        details: { route: key, reason: 'role' },
+      });
+      throw new HttpError('forbidden', 'Your role does not give access to this page.', {
+        submitted: 'no',
+      });
+    }
+  };
 }
 
 async function handle(
@@ -161,40 +252,11 @@ async function handle(
   reply: FastifyReply,
 ): Promise<unknown> {
   const user = request.user;
-  const audit: RouteContext<unknown, unknown, unknown>['audit'] = (event) =>
-    recordAudit(deps.db, {
-      ...event,
-      userId: user?.id,
-      userEmail: user?.email,
-      role: user?.role,
-      ip: request.ip,
-      requestId: request.id,
-    });
-
-  if (policy.roles !== 'public') {
-    if (!user)
-      throw new HttpError('unauthenticated', 'Your session has ended. Please sign in again.');
-    if (request.session?.pendingSecondFactor && !policy.pendingAllowed) {
-      throw new HttpError(
-        'unauthenticated',
-        'Finish signing in: your second factor is still needed.',
-      );
-    }
-    if (!policy.roles.includes(user.role)) {
-      await audit({
-        action: 'access_denied',
-        outcome: 'denied',
-        details: { route: key, reason: 'role' },
-      });
-      throw new HttpError('forbidden', 'Your role does not give access to this page.', {
-        submitted: 'no',
-      });
-    }
-  }
-
-  const params = parsePart(spec.params, request.params, 'params');
-  const query = parsePart(spec.query, request.query, 'query');
-  const body = parsePart(spec.body, request.body, 'body');
+  const audit = auditFor(deps, request);
+  // Fastify has validated (and, where the contract says, coerced) every part already.
+  const params = request.params;
+  const query = request.query;
+  const body = request.body;
   const parts = { params, query, body } as Record<string, Record<string, unknown> | undefined>;
 
   for (const rule of policy.objects) {
@@ -287,10 +349,14 @@ async function runHandler(spec: RouteSpec, ctx: RouteContext<unknown, unknown, u
     const result = await spec.handler(ctx);
     if (spec.stream || spec.redirect) return result;
     if (!spec.response) return undefined;
-    const checked = spec.response.safeParse(result);
+    // Fastify's serializer checks every reply against its contract. A money request's outcome is
+    // recorded (and replayed) before the reply is serialized, so there it is checked here first:
+    // the register must never hold an answer the contract refuses.
+    if (!spec.idempotent) return result;
+    const checked = z.safeParse(spec.response, result);
     if (!checked.success) {
       ctx.request.log.error(
-        { issues: checked.error.issues.slice(0, 5) },
+        { route: spec.url, issues: contractIssues(checked.error) },
         'reply does not match its contract',
       );
       throw new HttpError('internal', 'Something went wrong on our side. Nothing was changed.');

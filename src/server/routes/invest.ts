@@ -47,7 +47,7 @@ export const investRoutes = [
           submitted: 'no',
         });
       }
-      // The same rules as the form, against the offering as it is now (decision 4).
+      // The same rules as the form, against the offering as it is now.
       const open = investability(offering, todayInZone(EASTERN));
       if (!open.ok)
         throw new HttpError('conflict', `${open.reason} Nothing was submitted.`, {

@@ -19,7 +19,7 @@ import { getSecurityMarketHours } from '../upstream/get-security-market-hours';
 import { updateSecurityMarketHours } from '../upstream/update-security-market-hours';
 import { defineRoute } from './define';
 
-/** Global hours are public and change rarely: shared for a minute (decision 10). */
+/** Global hours are public and change rarely: shared for a minute. */
 const hoursCaches = new WeakMap<UpstreamClient, CoalescingCache<WeekHours>>();
 function globalHours(upstream: UpstreamClient): Promise<WeekHours> {
   let cache = hoursCaches.get(upstream);

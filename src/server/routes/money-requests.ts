@@ -94,7 +94,7 @@ async function emailsOf(deps: Deps, rows: MoneyRequest[]): Promise<Map<string, s
 
 const accountRequestsQuery = moneyRequestQuerySchema.omit({ accountId: true });
 
-export const EXPORT_LIMIT = 10_000;
+const EXPORT_LIMIT = 10_000;
 
 /** Next step of something waiting for the approval batch (§3: decisions only at 4:00 PM MT). */
 function batchStep(now: Date) {

@@ -19,7 +19,7 @@ const offeringParams = z.object({
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'offeringId must be 1 to 64 letters or digits'),
 });
 
-export async function findOffering(deps: Deps, offeringId: string): Promise<Offering> {
+async function findOffering(deps: Deps, offeringId: string): Promise<Offering> {
   const { offerings } = await deps.offerings.get('all', () => deps.loadOfferings());
   const offering = offerings.find((o) => o.id === offeringId);
   if (!offering) {

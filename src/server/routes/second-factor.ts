@@ -1,11 +1,7 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import QRCode from 'qrcode';
 import { z } from 'zod';
@@ -49,6 +45,12 @@ import {
   type ActiveSession,
 } from '../store/sessions';
 import { defineRoute, type RouteContext } from './define';
+
+/**
+ * The passkey library loads on first use: it and its ASN.1 stack take about a second to import,
+ * which every start would otherwise pay, though only passkey sign-ins and enrolments need it.
+ */
+const webauthn = () => import('@simplewebauthn/server');
 
 /** Wrong second-factor attempts allowed per user in 15 minutes (a 6-digit code is guessable). */
 const FAILURES_PER_WINDOW = 10;
@@ -134,7 +136,9 @@ export const secondFactorRoutes = [
           submitted: 'no',
         });
       }
-      const options = await generateAuthenticationOptions({
+      const options = await (
+        await webauthn()
+      ).generateAuthenticationOptions({
         rpID: ctx.deps.config.identity.rpId,
         allowCredentials: passkeys.map((p) => ({
           id: p.credentialId,
@@ -205,7 +209,9 @@ export const secondFactorRoutes = [
         }
         let verified = false;
         try {
-          const result = await verifyAuthenticationResponse({
+          const result = await (
+            await webauthn()
+          ).verifyAuthenticationResponse({
             response: body.response as unknown as AuthenticationResponseJSON,
             expectedChallenge: webauthnChallenge,
             expectedOrigin: deps.config.identity.origin,
@@ -317,7 +323,9 @@ export const secondFactorRoutes = [
       const { user, session } = live(ctx);
       await mayEnrol(ctx as Ctx, user, session);
       const passkeys = await listPasskeys(ctx.deps.db, user.id);
-      const options = await generateRegistrationOptions({
+      const options = await (
+        await webauthn()
+      ).generateRegistrationOptions({
         rpName: ctx.deps.config.identity.rpName,
         rpID: ctx.deps.config.identity.rpId,
         userName: user.email,
@@ -362,7 +370,9 @@ export const secondFactorRoutes = [
         });
       let info;
       try {
-        const result = await verifyRegistrationResponse({
+        const result = await (
+          await webauthn()
+        ).verifyRegistrationResponse({
           response: body.response as unknown as RegistrationResponseJSON,
           expectedChallenge: webauthnChallenge,
           expectedOrigin: ctx.deps.config.identity.origin,

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { sessionSchema, signInSchema, type Session } from '../../contract/session';
 import { signInResultSchema } from '../../contract/identity';
 import { secondFactorStep } from '../lib/second-factor-step';
@@ -12,7 +11,7 @@ import { defineRoute } from './define';
 
 const WINDOW_MS = 15 * 60_000;
 /** Attempts from one address, and failures against one email, per 15 minutes. */
-export const SIGN_IN_LIMITS = { perIp: 100, failuresPerEmail: 8 };
+const SIGN_IN_LIMITS = { perIp: 100, failuresPerEmail: 8 };
 
 async function offeringIdsOf(user: StoredUser, deps: Deps): Promise<string[]> {
   if (user.issuerIds.length === 0) return [];
@@ -24,7 +23,7 @@ async function offeringIdsOf(user: StoredUser, deps: Deps): Promise<string[]> {
   }
 }
 
-export async function sessionBody(
+async function sessionBody(
   user: StoredUser,
   times: { idleExpiresAt: Date; absoluteExpiresAt: Date },
   deps: Deps,
@@ -146,5 +145,3 @@ export const sessionRoutes = [
     },
   }),
 ];
-
-export const configResponseSchema = z.object({ sandbox: z.boolean() });

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
 import type { Database } from './schema';
 import { migrations } from './migrations';
@@ -20,7 +21,7 @@ export interface StoreOptions {
   timeouts?: Partial<StoreTimeouts>;
 }
 
-export interface StoreTimeouts {
+interface StoreTimeouts {
   /** Opening a connection (PostgreSQL) or waiting for the pool. */
   connectMs: number;
   /** One statement: PostgreSQL statement_timeout and the client-side query timeout; PGlite query deadline. */
@@ -29,7 +30,7 @@ export interface StoreTimeouts {
   idleMs: number;
 }
 
-export const defaultStoreTimeouts: StoreTimeouts = {
+const defaultStoreTimeouts: StoreTimeouts = {
   connectMs: 5_000,
   statementMs: 10_000,
   idleMs: 30_000,
@@ -66,16 +67,20 @@ export async function openStore(options: StoreOptions): Promise<Db> {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
     const lock = options.dataDir ? lockFolder(options.dataDir) : null;
     try {
-      const pglite = options.dataDir
-        ? new PGlite(options.dataDir)
-        : new PGlite({
-            loadDataDir: await memoryTemplate(async () => {
-              const fresh = new PGlite();
-              const freshDb = new Kysely<Database>({ dialect: pgliteDialect(fresh, {}) });
-              await migrate(freshDb);
-              return fresh;
-            }),
-          });
+      // A new store (in memory, or a data folder without a database yet) starts from the migrated
+      // template instead of running initdb; an existing data folder is opened as it is.
+      const template = () =>
+        memoryTemplate(async () => {
+          const fresh = new PGlite();
+          const freshDb = new Kysely<Database>({ dialect: pgliteDialect(fresh, {}) });
+          await migrate(freshDb);
+          return fresh;
+        });
+      const pglite = !options.dataDir
+        ? new PGlite({ loadDataDir: await template() })
+        : existsSync(path.join(options.dataDir, 'PG_VERSION'))
+          ? new PGlite(options.dataDir)
+          : new PGlite(options.dataDir, { loadDataDir: await template() });
       db = new Kysely<Database>({
         dialect: pgliteDialect(pglite, {
           queryTimeoutMs: timeouts.statementMs,
@@ -96,7 +101,7 @@ export async function openStore(options: StoreOptions): Promise<Db> {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrate(db: Db): Promise<void> {
+async function migrate(db: Db): Promise<void> {
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

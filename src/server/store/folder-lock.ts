@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 
 /** Raised when another live process holds the data folder. */
-export class FolderLockedError extends Error {}
+class FolderLockedError extends Error {}
 
 export interface FolderLock {
   release(): void;

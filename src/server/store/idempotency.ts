@@ -11,7 +11,7 @@ import {
 } from './money-requests';
 
 /**
- * Money moves once (architecture decision 9). The primary key (user, route, key) makes concurrent
+ * Money moves once. The primary key (user, route, key) makes concurrent
  * duplicates collapse: exactly one caller claims the key and calls the upstream; the others wait
  * a short while for its outcome and replay it.
  *
@@ -118,7 +118,7 @@ export async function claim(
 }
 
 /** What a retry is told when the instance that sent the request stopped before learning the outcome. */
-export function unknownOutcomeBody(reference: string | null) {
+function unknownOutcomeBody(reference: string | null) {
   const named = reference ? ` Our reference is ${reference}.` : '';
   return {
     error: {

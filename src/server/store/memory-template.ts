@@ -6,12 +6,13 @@ import type { PGlite } from '@electric-sql/pglite';
 import { migrations } from './migrations';
 
 /**
- * In-memory stores (tests and benchmarks) start from a migrated template rather than running
- * initdb and every migration again: PGlite's initdb alone takes seconds on a 2-core machine, and
- * the test suite opens dozens of stores. The template is a dump of a freshly migrated data folder,
- * kept for the process and in `node_modules/.cache`, keyed by the migrations' source and the
- * PGlite version, so a changed migration or upgrade builds a new one. Stores in a data folder and
- * PostgreSQL servers never use it.
+ * New PGlite stores (in memory for tests and benchmarks, or a data folder that holds no database
+ * yet) start from a migrated template rather than running initdb and every migration again:
+ * PGlite's initdb alone takes seconds on a 2-core machine, the test suite opens dozens of stores,
+ * and a first `npm start` should be ready in a few seconds. The template is a dump of a freshly
+ * migrated data folder, kept for the process and in `node_modules/.cache`, keyed by the
+ * migrations' source and the PGlite version, so a changed migration or upgrade builds a new one.
+ * An existing data folder is opened as it is, and PostgreSQL servers never use it.
  */
 const CACHE_DIR = path.join('node_modules', '.cache', 'transact-portal');
 

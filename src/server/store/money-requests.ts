@@ -41,20 +41,7 @@ import type {
   MoneyRequestSettledVia,
 } from './schema';
 
-export type { MoneyRequestKind, MoneyRequestOutcome, MoneyRequestSettledVia };
-
-export const moneyRequestKinds: readonly MoneyRequestKind[] = [
-  'disbursement',
-  'investment',
-  'ira_supplement',
-];
-export const moneyRequestOutcomes: readonly MoneyRequestOutcome[] = [
-  'pending',
-  'created',
-  'refused',
-  'not_sent',
-  'unknown',
-];
+export type { MoneyRequestKind };
 
 export interface MoneyRequest {
   /** Our reference, shown to the user: `MR-` and ten letters or digits. */
@@ -110,7 +97,7 @@ export interface MoneyRequestPage {
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /** A new reference: `MR-` and ten Crockford base-32 characters (50 random bits). */
-export function newReference(): string {
+function newReference(): string {
   const bytes = randomBytes(10);
   let out = 'MR-';
   for (const b of bytes) out += ALPHABET[b & 31];

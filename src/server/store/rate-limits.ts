@@ -9,8 +9,8 @@ export interface RateLimitResult {
 }
 
 /**
- * Fixed-window counter kept in the store, so every BFF instance counts against the same limit
- * (architecture decision 11). One atomic upsert per hit.
+ * Fixed-window counter kept in the store, so every BFF instance counts against the same limit.
+ * One atomic upsert per hit.
  */
 export async function hit(
   db: Db,

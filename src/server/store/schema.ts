@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 
-/** Tables of the portal's own store (architecture decision 7). */
+/** Tables of the portal's own store. */
 export interface Database {
   users: UsersTable;
   user_links: UserLinksTable;
@@ -19,7 +19,7 @@ export interface Database {
 }
 
 /** The issuer account as saved upstream (masked view), so it survives a reload (§4.6 has no read). */
-export interface SavedIssuerAccountTable {
+interface SavedIssuerAccountTable {
   issuer_id: string;
   /** The records the upstream answered, already masked (savedIssuerAccountsSchema). */
   records: ColumnType<unknown, string, string>;
@@ -28,7 +28,7 @@ export interface SavedIssuerAccountTable {
 }
 
 /** A reviewer's note on an account (the upstream has no notes for reviewers). */
-export interface AccountNoteTable {
+interface AccountNoteTable {
   id: Generated<string>;
   account_id: string;
   author_id: string;
@@ -39,7 +39,7 @@ export interface AccountNoteTable {
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
-export interface UsersTable {
+interface UsersTable {
   id: string;
   email: string;
   name: string;
@@ -55,13 +55,13 @@ export interface UsersTable {
 
 export type LinkKind = 'account' | 'issuer' | 'security';
 
-export interface UserLinksTable {
+interface UserLinksTable {
   user_id: string;
   kind: LinkKind;
   upstream_id: string;
 }
 
-export interface SessionsTable {
+interface SessionsTable {
   /** SHA-256 of the cookie token: a stolen database does not yield live cookies. */
   id_hash: string;
   user_id: string;
@@ -87,7 +87,7 @@ export interface SessionsTable {
   pending_totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-export interface SecondFactorsTable {
+interface SecondFactorsTable {
   id: string;
   user_id: string;
   kind: 'totp' | 'passkey';
@@ -103,13 +103,13 @@ export interface SecondFactorsTable {
   last_used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
-export interface RecoveryCodesTable {
+interface RecoveryCodesTable {
   user_id: string;
   code_hash: string;
   used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
-export interface OidcFlowsTable {
+interface OidcFlowsTable {
   /** SHA-256 of the flow cookie: the callback must come back to the browser that started. */
   id_hash: string;
   state: string;
@@ -122,7 +122,7 @@ export interface OidcFlowsTable {
 
 export type ApprovalState = 'pending' | 'sending' | 'sent' | 'not_sent' | 'unknown' | 'rejected';
 
-export interface DisbursementApprovalsTable {
+interface DisbursementApprovalsTable {
   id: string;
   account_id: string;
   maker_user_id: string;
@@ -138,7 +138,7 @@ export interface DisbursementApprovalsTable {
   outcome: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
-export interface IdempotencyTable {
+interface IdempotencyTable {
   user_id: string;
   key: string;
   route: string;
@@ -153,7 +153,7 @@ export interface IdempotencyTable {
   reference: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-export interface AuditTable {
+interface AuditTable {
   id: Generated<string>;
   at: Timestamp;
   user_id: string | null;
@@ -169,7 +169,7 @@ export interface AuditTable {
   details: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
-export interface RateLimitTable {
+interface RateLimitTable {
   key: string;
   window_start: Timestamp;
   count: number;
@@ -181,7 +181,7 @@ export type MoneyRequestSettledVia = 'response' | 'lease_expired' | 'reconciliat
 
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
-export interface MoneyRequestsTable {
+interface MoneyRequestsTable {
   reference: string;
   user_id: string;
   account_id: string;
@@ -203,7 +203,7 @@ export interface MoneyRequestsTable {
 }
 
 /** One row (id 1): bumped by triggers whenever a session may have ended or narrowed. */
-export interface AuthEpochTable {
+interface AuthEpochTable {
   id: number;
   epoch: ColumnType<string, string | number, string | number>;
 }

@@ -6,7 +6,7 @@ import type { Db } from './db';
  * Second factors of a user: TOTP (RFC 6238) secrets, passkeys (WebAuthn credentials) and
  * single-use recovery codes. Codes are stored as hashes; a TOTP code is accepted once.
  */
-export type FactorKind = 'totp' | 'passkey';
+type FactorKind = 'totp' | 'passkey';
 
 export interface FactorSummary {
   id: string;

@@ -148,49 +148,6 @@ export async function loadSession(
   };
 }
 
-/** Uncached resolution with an immediate touch (the CLI and tests; requests use SessionCache). */
-export async function resolveSession(
-  db: Db,
-  token: string,
-  times: SessionTimes,
-  now = new Date(),
-): Promise<{ session: ActiveSession; user: StoredUser } | null> {
-  const loaded = await loadSession(db, hashToken(token), now);
-  if (!loaded) return null;
-  const idleExpiresAt = await touch(
-    db,
-    loaded.session.idHash,
-    {
-      last_seen_at: loaded.lastSeenAt,
-      idle_expires_at: loaded.session.idleExpiresAt,
-      absolute_expires_at: loaded.session.absoluteExpiresAt,
-    },
-    times,
-    now,
-  );
-  return { session: { ...loaded.session, idleExpiresAt }, user: loaded.user };
-}
-
-/** Slides the idle deadline, writing at most once a minute per session. */
-async function touch(
-  db: Db,
-  idHash: string,
-  row: { last_seen_at: Date; idle_expires_at: Date; absolute_expires_at: Date },
-  times: SessionTimes,
-  now: Date,
-): Promise<Date> {
-  if (now.getTime() - row.last_seen_at.getTime() < TOUCH_INTERVAL_MS) return row.idle_expires_at;
-  const idleExpiresAt = new Date(
-    Math.min(now.getTime() + times.idleMs, row.absolute_expires_at.getTime()),
-  );
-  await db
-    .updateTable('sessions')
-    .set({ last_seen_at: now, idle_expires_at: idleExpiresAt })
-    .where('id_hash', '=', idHash)
-    .execute();
-  return idleExpiresAt;
-}
-
 export async function revokeSession(db: Db, idHash: string, now = new Date()): Promise<void> {
   await db.updateTable('sessions').set({ revoked_at: now }).where('id_hash', '=', idHash).execute();
 }

@@ -21,12 +21,14 @@ export interface NewUser {
   role: Role;
   /** Empty: no password; the user signs in only through single sign-on. */
   password: string;
+  /** An argon2 hash of `password` already computed (demo users share one); skips hashing again. */
+  passwordHash?: string;
   demo?: boolean;
   oidc?: { issuer: string; subject: string };
 }
 
 /** Stored instead of a hash for users without a password: no password ever verifies against it. */
-export const NO_PASSWORD = '!';
+const NO_PASSWORD = '!';
 
 export interface UserLinks {
   accountIds: string[];
@@ -53,7 +55,9 @@ export async function createUser(db: Db, user: NewUser): Promise<string> {
       email: normalizeEmail(user.email),
       name: user.name,
       role: user.role,
-      password_hash: user.password ? await hashPassword(user.password) : NO_PASSWORD,
+      password_hash: user.password
+        ? (user.passwordHash ?? (await hashPassword(user.password)))
+        : NO_PASSWORD,
       demo: user.demo ?? false,
       oidc_issuer: user.oidc?.issuer ?? null,
       oidc_subject: user.oidc?.subject ?? null,
@@ -63,11 +67,18 @@ export async function createUser(db: Db, user: NewUser): Promise<string> {
 }
 
 export async function setPassword(db: Db, userId: string, password: string): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ password_hash: await hashPassword(password) })
-    .where('id', '=', userId)
-    .execute();
+  await setPasswordHash(db, userId, await hashPassword(password));
+}
+
+export async function setPasswordHash(db: Db, userId: string, hash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();
+}
+
+/** True when `hash` is an argon2 hash of `password`. */
+export function passwordMatches(hash: string, password: string): Promise<boolean> {
+  return hash === NO_PASSWORD
+    ? Promise.resolve(false)
+    : argon2.verify(hash, password).catch(() => false);
 }
 
 /** Returns the user id when the email and password match an enabled user. */
@@ -86,9 +97,7 @@ export async function verifyCredentials(
     await argon2.verify(await decoyHash, password).catch(() => false);
     return null;
   }
-  const ok =
-    row.password_hash !== NO_PASSWORD &&
-    (await argon2.verify(row.password_hash, password).catch(() => false));
+  const ok = await passwordMatches(row.password_hash, password);
   return ok && !row.disabled ? row.id : null;
 }
 

@@ -3,22 +3,37 @@ import type {
   AccountSupplement,
   AccountSupplementRequest,
   AssetHolding,
+  ContributionMethod,
+  InvestmentManagerChoice,
   MaritalStatus,
+  ProxyVotingChoice,
 } from '../../contract/custody';
+import {
+  contributionMethodLabels,
+  investmentManagerLabels,
+  proxyVotingLabels,
+} from '../../contract/ira';
 import type { UpstreamClient, UpstreamRequest } from './client';
 import { decodeAnswer, looseObject, wireId, wireList, wireText } from './wire';
 
 /* §4.7: the choices travel as numeric codes. */
 const maritalCodes: Record<MaritalStatus, string> = { not_married: '1', married: '2' };
-const investmentManagerCodes = { appoint: '1', not_now: '2' } as const;
-const proxyVotingCodes = { receive_all: '1', send_to_manager: '2', send_none: '3' } as const;
-const contributionCodes = {
+const investmentManagerCodes: Record<InvestmentManagerChoice, string> = {
+  appoint: '1',
+  not_now: '2',
+};
+const proxyVotingCodes: Record<ProxyVotingChoice, string> = {
+  receive_all: '1',
+  send_to_manager: '2',
+  send_none: '3',
+};
+const contributionCodes: Record<ContributionMethod, string> = {
   transfer: '1',
   regular_contribution: '2',
   roth_conversion: '3',
   rollover: '4',
   sep_contribution: '5',
-} as const;
+};
 
 export function buildSupplementRequest(input: AccountSupplementRequest): UpstreamRequest {
   const [first, second] = input.holdings ?? [];
@@ -71,12 +86,37 @@ const wireMaritalStatus = wireText.transform((value, ctx): MaritalStatus | null 
   return z.NEVER;
 });
 
+/**
+ * The other choices come back as codes or as text (§2.11 says so for maritalStatus and is silent
+ * about the rest): the code, our word or its label all read back as our word; anything else is
+ * null, since the request has already been recorded and only the receipt would be lost.
+ */
+function wireChoice<T extends string>(codes: Record<T, string>, labels: Record<T, string>) {
+  return wireText.transform((value): T | null => {
+    if (value === null) return null;
+    const text = value
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_-]+/g, ' ');
+    for (const key of Object.keys(codes) as T[]) {
+      if (
+        text === codes[key] ||
+        text === key.replace(/_/g, ' ') ||
+        text === labels[key].toLowerCase()
+      ) {
+        return key;
+      }
+    }
+    return null;
+  });
+}
+
 const rawSupplementSchema = looseObject({
   accountId: wireId,
-  appointmentOfInvestmentManager: wireText,
-  proxyVotingPreferences: wireText,
+  appointmentOfInvestmentManager: wireChoice(investmentManagerCodes, investmentManagerLabels),
+  proxyVotingPreferences: wireChoice(proxyVotingCodes, proxyVotingLabels),
   otherServices: wireText,
-  methodOfContributionOrFunding: wireText,
+  methodOfContributionOrFunding: wireChoice(contributionCodes, contributionMethodLabels),
   methodOfContributionTaxYear: wireText,
   internationalAccountNumber: wireText,
   bankFirmName1: wireText,
@@ -97,7 +137,7 @@ const rawSupplementSchema = looseObject({
 });
 
 /** `accountDetails` is an array here (§2.11), like searchAccount and unlike getAccount. */
-export const rawSupplementAnswerSchema = z.object({
+const rawSupplementAnswerSchema = z.object({
   accountDetails: wireList(rawSupplementSchema).refine((list) => list.length > 0, {
     message: 'no account details',
   }),

@@ -44,7 +44,7 @@ const stateName: Record<CircuitState, BreakerState> = {
 };
 
 /**
- * One circuit breaker per upstream operation (architecture decision 10), from cockatiel: a
+ * One circuit breaker per upstream operation, from cockatiel: a
  * sampling breaker trips on the failure RATE over a sliding window, not on a run of consecutive
  * failures, so a partly failing operation keeps serving the calls that succeed; and a failing
  * getOrder never short-circuits getAllOffers or a disbursement. Failures are network errors,

@@ -17,7 +17,7 @@ import {
 import { mayHoldCredentials, redactRawBody, scrubCredentials } from './scrub';
 
 /** pino-compatible subset. */
-export interface UpstreamLogger {
+interface UpstreamLogger {
   info(obj: object, msg?: string): void;
   warn(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;
@@ -27,7 +27,7 @@ export interface UpstreamClientConfig {
   baseUrl: string;
   clientId: string;
   apiKey: string;
-  /** Where credentials go (interface document §5; architecture decision 2). */
+  /** Where credentials go (interface document §5). */
   auth: 'header' | 'body';
   timeoutMs?: number;
   maxSockets?: number;
@@ -47,8 +47,7 @@ export interface UpstreamRequest {
   operation: string;
   method: 'GET' | 'POST' | 'PUT';
   /**
-   * `read` calls change nothing and may be retried; `write` calls are sent once only
-   * (architecture decision 9).
+   * `read` calls change nothing and may be retried; `write` calls are sent once only.
    */
   effect: 'read' | 'write';
   /** A `/v3/...` resource path; without it the legacy `/index.php/v3/<operation>` is used (§4, §9). */
@@ -69,7 +68,7 @@ export interface UpstreamRequest {
 /** A parsed, credential-free answer whose statusCode was 101. */
 export type UpstreamPayload = Record<string, unknown>;
 
-export interface UpstreamStats {
+interface UpstreamStats {
   /** HTTP attempts started, retries included. */
   calls: number;
   inFlight: number;

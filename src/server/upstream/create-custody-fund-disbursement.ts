@@ -1,9 +1,6 @@
 import { z } from 'zod';
-import {
-  disbursementTypeSchema,
-  type Disbursement,
-  type DisbursementRequest,
-} from '../../contract/custody';
+import { disbursementTypeSchema, type Disbursement } from '../../contract/custody';
+import type { DisbursementRequest } from '../../contract/disbursements';
 import type { UpstreamClient, UpstreamRequest } from './client';
 import {
   decodeAnswer,
@@ -30,7 +27,7 @@ export const referenceNote = (reference: string) => `Portal ref ${reference}`;
  * additionalDetails is echoed by the upstream (§2.10), so it carries our reference of the
  * request: the one field that lets reconciliation find a disbursement whose answer was lost.
  */
-export function buildDisbursementRequest(
+function buildDisbursementRequest(
   input: DisbursementRequest,
   options: { reference?: string | null } = {},
 ): UpstreamRequest {
@@ -66,7 +63,7 @@ const rawDisbursementSchema = looseObject({
   updatedDate: wireLocalDateTime,
 });
 
-export const rawDisbursementAnswerSchema = z.object({
+const rawDisbursementAnswerSchema = z.object({
   custodyFundDisbursement: wireOne(rawDisbursementSchema),
 });
 

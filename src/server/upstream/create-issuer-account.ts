@@ -3,6 +3,7 @@ import type { IssuerAccountRecord, IssuerAccountRequest } from '../../contract/i
 import type { UpstreamClient, UpstreamRequest } from './client';
 import {
   decodeAnswer,
+  formatUsDate,
   looseObject,
   wireId,
   wireList,
@@ -17,14 +18,8 @@ function yesNo(value: boolean | undefined): string | undefined {
   return value === undefined ? undefined : value ? 'Yes' : 'No';
 }
 
-function usDate(isoDate: string | undefined): string | undefined {
-  if (isoDate === undefined) return undefined;
-  const [year, month, day] = isoDate.split('-');
-  return `${month}-${day}-${year}`;
-}
-
 /** §4.6: PUT, like every create call (real-world notes §2). The address keys are lower-case l. */
-export function buildIssuerAccountRequest(input: IssuerAccountRequest): UpstreamRequest {
+function buildIssuerAccountRequest(input: IssuerAccountRequest): UpstreamRequest {
   return {
     operation: 'createIssuerAccount',
     method: 'PUT',
@@ -40,7 +35,7 @@ export function buildIssuerAccountRequest(input: IssuerAccountRequest): Upstream
       companyTaxID: input.companyTaxId,
       accountMiddleInitial: input.accountMiddleInitial,
       socialSecurityNumber: input.socialSecurityNumber,
-      dob: usDate(input.dateOfBirth),
+      dob: input.dateOfBirth === undefined ? undefined : formatUsDate(input.dateOfBirth),
       residentUS: yesNo(input.residentUs),
       citizenUS: yesNo(input.citizenUs),
       addressline1: input.address?.line1,
@@ -91,7 +86,7 @@ const counterKeyedRecords = z.preprocess((input) => {
   return entries.flatMap(([, value]) => (Array.isArray(value) ? value : [value]));
 }, wireList(rawIssuerAccountSchema));
 
-export const rawIssuerAccountAnswerSchema = looseObject({
+const rawIssuerAccountAnswerSchema = looseObject({
   'Financial issuer details': counterKeyedRecords,
 });
 

@@ -25,7 +25,7 @@ const transactionTypes = {
  * transactionUnits and a required transactionType (real-world notes §4.1). Both unit names are
  * sent so either reading is satisfied. POST, not PUT, unlike the other create calls.
  */
-export function buildCreateTradeRequest(input: TradeRequest): UpstreamRequest {
+function buildCreateTradeRequest(input: TradeRequest): UpstreamRequest {
   return {
     operation: 'createTrade',
     method: 'POST',
@@ -57,7 +57,7 @@ const rawPurchaseDetailSchema = looseObject({
 });
 
 /** Live answer: `purchaseDetails: [true, [ {...} ]]`; the docs mocks show a plain array. */
-export const rawCreateTradeSchema = z.object({
+const rawCreateTradeSchema = z.object({
   purchaseDetails: wireList(rawPurchaseDetailSchema).refine((list) => list.length > 0, {
     message: 'no purchase details',
   }),

@@ -127,6 +127,18 @@ export function cleanUpstreamText(text: string): string {
     .trim();
 }
 
+/**
+ * What an upstream refusal may echo of the request that identifies a person: email addresses,
+ * SSN- and EIN-shaped groups, and runs of nine digits or more (bank and routing numbers, an SSN
+ * or tax id without dashes). The refusal's sentence goes to the user and to the log, so the
+ * echoed value is masked (the user has it in the form). Names cannot be told from other words.
+ */
+function maskEchoedValues(text: string): string {
+  return text
+    .replace(/[^\s"'<>()[\]{},;:]+@[^\s"'<>()[\]{},;:]+\.[A-Za-z]{2,}/g, '•@•')
+    .replace(/\b\d{3}-\d{2}-\d{4}\b|\b\d{2}-\d{7}\b|\d{9,}/g, (value) => value.replace(/\d/g, '•'));
+}
+
 /** statusDesc and `Error(s)` (or `errors`) combined into one cleaned sentence. */
 export function upstreamMessage(payload: Record<string, unknown>): string {
   const parts: string[] = [];
@@ -140,7 +152,7 @@ export function upstreamMessage(payload: Record<string, unknown>): string {
     }
   }
   return parts
-    .map((part) => part.replace(/[.;:\s]+$/, ''))
+    .map((part) => maskEchoedValues(part).replace(/[.;:\s]+$/, ''))
     .filter((part) => part !== '')
     .join(': ');
 }

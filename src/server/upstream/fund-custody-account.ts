@@ -13,7 +13,7 @@ import { decodeAnswer, wireList } from './wire';
  * call, possibly wrapped `[true, [ {...} ]]`. A money-moving write: sent once, never retried.
  */
 
-export function buildFundCustodyAccountRequest(input: DepositRequest): UpstreamRequest {
+function buildFundCustodyAccountRequest(input: DepositRequest): UpstreamRequest {
   return {
     operation: 'fundCustodyAccount',
     method: 'POST',
@@ -26,7 +26,7 @@ export function buildFundCustodyAccountRequest(input: DepositRequest): UpstreamR
   };
 }
 
-export const rawFundCustodyAccountSchema = z.object({
+const rawFundCustodyAccountSchema = z.object({
   'externalFundMove details': wireList(rawFundMoveSchema).refine((list) => list.length > 0, {
     message: 'no fund move in the answer',
   }),

@@ -4,7 +4,7 @@ import { normalizeAccount, rawAccountSchema } from './account-wire';
 import type { UpstreamClient, UpstreamRequest } from './client';
 import { decodeAnswer, wireOne } from './wire';
 
-export function buildGetAccountRequest(params: { accountId: string }): UpstreamRequest {
+function buildGetAccountRequest(params: { accountId: string }): UpstreamRequest {
   return {
     operation: 'getAccount',
     method: 'POST',
@@ -14,7 +14,7 @@ export function buildGetAccountRequest(params: { accountId: string }): UpstreamR
 }
 
 /** §4.10: `accountDetails` is an object here (an array in searchAccount). */
-export const rawGetAccountSchema = z.object({ accountDetails: wireOne(rawAccountSchema) });
+const rawGetAccountSchema = z.object({ accountDetails: wireOne(rawAccountSchema) });
 
 export async function getAccount(
   client: UpstreamClient,

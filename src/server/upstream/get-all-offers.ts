@@ -5,11 +5,11 @@ import { normalizeOffering, rawOfferingSchema } from './offering-wire';
 import { decodeAnswer, readRecords, wireRecords, type SkippedRecord } from './wire';
 
 /** §4.8: credentials only. Deprecated; the fallback when only body credentials are available. */
-export function buildAllOffersRequest(): UpstreamRequest {
+function buildAllOffersRequest(): UpstreamRequest {
   return { operation: 'getAllOffers', method: 'POST', effect: 'read', body: {} };
 }
 
-export const rawAllOffersSchema = z.object({ offeringDetails: wireRecords });
+const rawAllOffersSchema = z.object({ offeringDetails: wireRecords });
 
 export interface OfferingsRead {
   offerings: Offering[];

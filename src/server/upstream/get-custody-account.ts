@@ -13,10 +13,10 @@ import {
 } from './wire';
 
 /** §5 rule 10: the scope the custody account read needs. */
-export const CUSTODY_ACCOUNT_READ_SCOPE = 'custody_account.read.pii_medium';
+const CUSTODY_ACCOUNT_READ_SCOPE = 'custody_account.read.pii_medium';
 
 /** §4.15: a newer resource, GET without a body, so header credentials only (§5 rule 6). */
-export function buildCustodyAccountRequest(params: { accountId: string }): UpstreamRequest {
+function buildCustodyAccountRequest(params: { accountId: string }): UpstreamRequest {
   return {
     operation: 'getCustodyAccount',
     method: 'GET',
@@ -27,7 +27,7 @@ export function buildCustodyAccountRequest(params: { accountId: string }): Upstr
 }
 
 /** §2.12 `custody_account`; `custodyAccount` occurs too and is matched loosely. */
-export const rawCustodyAccountSchema = looseObject({
+const rawCustodyAccountSchema = looseObject({
   custody_account: wireOne(
     looseObject({
       accountId: wireId,

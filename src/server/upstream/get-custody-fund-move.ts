@@ -10,7 +10,7 @@ export interface FundMoveParams {
   accountId?: string;
 }
 
-export function buildFundMoveRequest(params: FundMoveParams): UpstreamRequest {
+function buildFundMoveRequest(params: FundMoveParams): UpstreamRequest {
   return {
     operation: 'getCustodyFundMove',
     method: 'POST',
@@ -20,7 +20,7 @@ export function buildFundMoveRequest(params: FundMoveParams): UpstreamRequest {
 }
 
 /** §4.4: one object; a one-element list is read as that object. */
-export const rawFundMoveAnswerSchema = z.object({ custodyTransaction: wireOne(rawFundMoveSchema) });
+const rawFundMoveAnswerSchema = z.object({ custodyTransaction: wireOne(rawFundMoveSchema) });
 
 export async function getCustodyFundMove(
   client: UpstreamClient,

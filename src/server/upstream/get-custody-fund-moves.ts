@@ -5,7 +5,7 @@ import { normalizeFundMove, rawFundMoveSchema } from './fund-move-wire';
 import {
   decodeAnswer,
   looseObject,
-  readRecords,
+  readPage,
   wireCount,
   wireIndex,
   wireRecords,
@@ -19,7 +19,7 @@ export interface FundMovesParams {
   limit?: number;
 }
 
-export function buildFundMovesRequest(params: FundMovesParams): UpstreamRequest {
+function buildFundMovesRequest(params: FundMovesParams): UpstreamRequest {
   return {
     operation: 'getCustodyFundMoves',
     method: 'POST',
@@ -30,7 +30,7 @@ export function buildFundMovesRequest(params: FundMovesParams): UpstreamRequest 
   };
 }
 
-export const rawFundMovesSchema = z.object({
+const rawFundMovesSchema = z.object({
   custodyTransactions: wireRecords,
   pagination: looseObject({
     totalRecords: wireCount,
@@ -47,21 +47,13 @@ export async function getCustodyFundMoves(
   const request = buildFundMovesRequest(params);
   const payload = await client.send(request);
   return decodeAnswer(client, request, payload, rawFundMovesSchema, (raw) => {
-    const { records: moves, skipped } = readRecords(
+    const { records: moves, ...page } = readPage(
       raw.custodyTransactions,
+      raw.pagination,
+      params.offset,
       rawFundMoveSchema,
       normalizeFundMove,
     );
-    // Paging counts what the upstream sent, skipped records included.
-    const received = raw.custodyTransactions.length;
-    // §4.3: indexes start at 0 and endIndex is inclusive.
-    const startIndex = raw.pagination?.startIndex ?? params.offset ?? 0;
-    return {
-      moves,
-      skipped,
-      totalRecords: raw.pagination?.totalRecords ?? received,
-      startIndex,
-      endIndex: raw.pagination?.endIndex ?? startIndex + received - 1,
-    };
+    return { moves, ...page };
   });
 }

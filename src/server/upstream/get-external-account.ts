@@ -12,7 +12,7 @@ import { decodeAnswer, looseObject, wireBankNumber, wireId, wireText } from './w
  * bank answers 149 ("Investor External Account does not exist"), a not-found code.
  */
 
-export function buildGetExternalAccountRequest(accountId: string): UpstreamRequest {
+function buildGetExternalAccountRequest(accountId: string): UpstreamRequest {
   return {
     operation: 'getExternalAccount',
     method: 'POST',
@@ -29,7 +29,7 @@ const rawBankSchema = looseObject({
   accountType: wireText,
 });
 
-export const rawExternalAccountSchema = z.object({
+const rawExternalAccountSchema = z.object({
   accountId: wireId.optional(),
   statusDesc: rawBankSchema,
 });

@@ -5,12 +5,12 @@ import { normalizeWeekHours, rawWeekHoursSchema } from './market-hours-wire';
 import { decodeAnswer, wireOne } from './wire';
 
 /** §4.13: credentials only. */
-export function buildMarketHoursRequest(): UpstreamRequest {
+function buildMarketHoursRequest(): UpstreamRequest {
   return { operation: 'getMarketHours', method: 'POST', effect: 'read', body: {} };
 }
 
 /** §4.13: one object; a one-element list is read as that object. */
-export const rawMarketHoursSchema = z.object({ globalMarketHours: wireOne(rawWeekHoursSchema) });
+const rawMarketHoursSchema = z.object({ globalMarketHours: wireOne(rawWeekHoursSchema) });
 
 export async function getMarketHours(client: UpstreamClient): Promise<GlobalMarketHours> {
   const request = buildMarketHoursRequest();

@@ -15,7 +15,7 @@ import {
   type SkippedRecord,
 } from './wire';
 
-export function buildPurchaseHistoryRequest(params: { offeringId: string }): UpstreamRequest {
+function buildPurchaseHistoryRequest(params: { offeringId: string }): UpstreamRequest {
   return {
     operation: 'getOfferingPurchaseHistory',
     method: 'POST',
@@ -88,7 +88,7 @@ const rawDetailsSchema = z.preprocess(
   z.union([z.object({ rows: z.array(z.unknown()) }), rawSummarySchema]),
 );
 
-export const rawPurchaseHistorySchema = looseObject({
+const rawPurchaseHistorySchema = looseObject({
   'Offering purchased details': rawDetailsSchema,
 });
 

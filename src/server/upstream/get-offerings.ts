@@ -5,7 +5,7 @@ import { normalizeOffering, rawOfferingSchema } from './offering-wire';
 import {
   decodeAnswer,
   looseObject,
-  readRecords,
+  readPage,
   wireCount,
   wireRecords,
   type SkippedRecord,
@@ -33,7 +33,7 @@ export interface OfferingsPage {
   endIndex: number;
 }
 
-export function buildOfferingsRequest(params: OfferingsPageParams): UpstreamRequest {
+function buildOfferingsRequest(params: OfferingsPageParams): UpstreamRequest {
   return {
     operation: 'offerings',
     method: 'GET',
@@ -43,7 +43,7 @@ export function buildOfferingsRequest(params: OfferingsPageParams): UpstreamRequ
   };
 }
 
-export const rawOfferingsSchema = z.object({
+const rawOfferingsSchema = z.object({
   offeringDetails: wireRecords,
   pagination: looseObject({
     totalRecords: wireCount,
@@ -59,19 +59,14 @@ export async function getOfferings(
   const request = buildOfferingsRequest(params);
   const payload = await client.send(request);
   return decodeAnswer(client, request, payload, rawOfferingsSchema, (raw) => {
-    const { records: offerings, skipped } = readRecords(
+    const { records: offerings, ...page } = readPage(
       raw.offeringDetails,
+      raw.pagination,
+      params.offset,
       rawOfferingSchema,
       normalizeOffering,
+      { emptyEndsAtStart: true },
     );
-    const received = raw.offeringDetails.length;
-    const startIndex = raw.pagination?.startIndex ?? params.offset ?? 0;
-    return {
-      offerings,
-      skipped,
-      totalRecords: raw.pagination?.totalRecords ?? received,
-      startIndex,
-      endIndex: raw.pagination?.endIndex ?? Math.max(startIndex, startIndex + received - 1),
-    };
+    return { offerings, ...page };
   });
 }

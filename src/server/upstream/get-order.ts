@@ -12,7 +12,7 @@ export interface GetOrderParams {
   token?: string;
 }
 
-export function buildGetOrderRequest(params: GetOrderParams & { token: string }): UpstreamRequest {
+function buildGetOrderRequest(params: GetOrderParams & { token: string }): UpstreamRequest {
   return {
     operation: 'getOrder',
     method: 'POST',
@@ -22,7 +22,7 @@ export function buildGetOrderRequest(params: GetOrderParams & { token: string })
   };
 }
 
-export const rawGetOrderSchema = z.object({ orderDetails: rawOrderListSchema });
+const rawGetOrderSchema = z.object({ orderDetails: rawOrderListSchema });
 
 export async function getOrder(client: UpstreamClient, params: GetOrderParams): Promise<Order> {
   const token = params.token ?? randomUUID();

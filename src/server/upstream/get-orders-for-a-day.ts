@@ -14,7 +14,7 @@ export interface OrdersForADayParams {
 }
 
 /** §4.1: the date goes as MM-DD-YYYY; the range as limitStart/limitEnd. */
-export function buildOrdersForADayRequest(params: OrdersForADayParams): UpstreamRequest {
+function buildOrdersForADayRequest(params: OrdersForADayParams): UpstreamRequest {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(params.date);
   if (!match) throw new TypeError(`date must be YYYY-MM-DD, got ${params.date}`);
   if (!Number.isInteger(params.start) || !Number.isInteger(params.end) || params.start < 0) {
@@ -34,7 +34,7 @@ export function buildOrdersForADayRequest(params: OrdersForADayParams): Upstream
 }
 
 /** §2.1: an array, or a string holding it. A missing key is an error, not an empty day. */
-export const rawOrdersForADaySchema = z.object({
+const rawOrdersForADaySchema = z.object({
   orderDetails: wireRecords,
 });
 

@@ -8,7 +8,7 @@ import { decodeAnswer } from './wire';
  * getSecurityMarketHours: not in the interface document but seen in real traffic (real-world
  * notes §4.2): `securityId` → `securityHoursDetails`, the same record as §2.8. A read.
  */
-export function buildSecurityHoursRequest(securityId: string): UpstreamRequest {
+function buildSecurityHoursRequest(securityId: string): UpstreamRequest {
   return {
     operation: 'getSecurityMarketHours',
     method: 'POST',

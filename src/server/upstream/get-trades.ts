@@ -31,7 +31,7 @@ import {
  * transactionType, archived_status) and the createTrade receipt's names are both accepted.
  */
 
-export const TRADES_MAX_LIMIT = 500;
+const TRADES_MAX_LIMIT = 500;
 
 export interface TradesPageParams {
   offset?: number;
@@ -76,7 +76,7 @@ const rawTradeSchema = looseObject({
   message: 'a trade without tradeId',
 });
 
-export const rawTradesSchema = z.object({
+const rawTradesSchema = z.object({
   trades: wireList(rawTradeSchema),
   pagination: looseObject({
     totalRecords: wireCount,
@@ -87,7 +87,7 @@ export const rawTradesSchema = z.object({
 
 type RawTrade = z.output<typeof rawTradeSchema>;
 
-export function normalizeTrade(raw: RawTrade): TradeRecord {
+function normalizeTrade(raw: RawTrade): TradeRecord {
   const archived = raw.archived ?? raw.archived_status;
   return {
     tradeId: (raw.tradeId ?? raw.id) as string,

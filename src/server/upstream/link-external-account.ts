@@ -9,7 +9,7 @@ import { decodeAnswer, wireText } from './wire';
  * It changes upstream state (a link is started), so it is a write: never retried.
  */
 
-export function buildLinkExternalAccountRequest(accountId: string): UpstreamRequest {
+function buildLinkExternalAccountRequest(accountId: string): UpstreamRequest {
   return {
     operation: 'linkExternalAccount',
     method: 'POST',
@@ -18,7 +18,7 @@ export function buildLinkExternalAccountRequest(accountId: string): UpstreamRequ
   };
 }
 
-export const rawLinkExternalAccountSchema = z.object({
+const rawLinkExternalAccountSchema = z.object({
   accountDetails: z.union([wireText, z.array(z.unknown()), z.record(z.string(), z.unknown())]),
 });
 

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { weekdays, type DayHours, type WeekHours } from '../../contract/market-hours';
 import { hoursAndMinutes, looseObject, wireText, wireYesNo } from './wire';
 
@@ -45,5 +44,3 @@ export function normalizeWeekHours(raw: Record<string, unknown>): WeekHours {
     friday: day('friday'),
   };
 }
-
-export type RawWeekHours = z.output<typeof rawWeekHoursSchema>;

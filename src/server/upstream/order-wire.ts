@@ -38,7 +38,7 @@ const matchTimestamp = wireText.transform((value, ctx) => {
   return parsed.data;
 });
 
-export const rawMatchSchema = looseObject({
+const rawMatchSchema = looseObject({
   matchid: wireId,
   executedPrice: wireDecimal,
   executedQuantity: wireDecimal,

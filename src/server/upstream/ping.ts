@@ -1,7 +1,7 @@
 import type { UpstreamClient, UpstreamRequest } from './client';
 
 /** §4.16 only names ping; its path follows the legacy convention and any 101 answer is "up". */
-export function buildPingRequest(): UpstreamRequest {
+function buildPingRequest(): UpstreamRequest {
   return { operation: 'ping', method: 'POST', effect: 'read', body: {}, timeoutMs: 3_000 };
 }
 

@@ -1,11 +1,11 @@
 /**
  * Responses may echo the developer key and client id (getExternalFundMoveInfo's ACHDetails, the
  * docs-era trade rows: real-world notes §4.3, §6). They are removed right after parsing, before
- * any schema, log line or caller sees the payload (architecture decision 2).
+ * any schema, log line or caller sees the payload.
  */
 const credentialKeys = new Set(['developerapikey', 'clientid', 'apikey']);
 
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 function isCredentialKey(key: string): boolean {
   return credentialKeys.has(key.trim().toLowerCase());
@@ -46,21 +46,71 @@ export function scrubCredentials(value: unknown, secrets: readonly string[]): un
   return value;
 }
 
-/** Keys whose values are personal or bank data: never written to a log, even as raw text. */
-const SENSITIVE_RAW_KEYS =
-  /("(?:developerAPIKey|clientID|clientId|apiKey|taxID|companyTaxID|ein|socialSecurityNumber|dob|bankId|bankAccountId|accountNumber|routingNumber|bankAccountNumber\d?|internationalAccountNumber)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi;
+/** Keys whose value is the wire protocol's, not a person's (§3: statusCode, the 101 family). */
+const PROTOCOL_KEY = /^"(?:statusCode|status_code)"/i;
+
+/** A key with its colon, a quoted value (possibly cut off), or a run of text outside quotes. */
+const TOKEN = /("(?:[^"\\]|\\.)*"\s*:)|("(?:[^"\\]|\\.)*"?)|([^"]+)/g;
+
+/**
+ * Text outside quotes (JSON numbers and literals, an HTML page, plain text): markup and the JSON
+ * literals stay; email addresses, digit groups of four or more (SSNs, tax ids, bank numbers,
+ * dates) and every word (a name) are masked, keeping only their length.
+ */
+function maskText(text: string): string {
+  return text
+    .split(/(<[^<>]*>)/)
+    .map((part) =>
+      part.startsWith('<') && part.endsWith('>')
+        ? part
+        : part
+            .replace(/[^\s"'<>()[\]{},;:]+@[^\s"'<>()[\]{},;:]+/g, '•@•')
+            .replace(/\d[\d\s./-]{2,}\d/g, (digits) => digits.replace(/\d/g, '•'))
+            .replace(/\p{L}[\p{L}\p{M}'-]*/gu, (word) =>
+              /^(?:true|false|null)$/.test(word) ? word : '•'.repeat(word.length),
+            ),
+    )
+    .join('');
+}
 
 /**
  * Raw response text made safe for a log line (it is logged only when a response cannot be
- * understood): credentials and sensitive values masked, digit runs that could be bank numbers,
- * tax ids or SSNs cut to their last four, length bounded.
+ * understood): the shape stays, the values go. Keys are kept and every quoted value becomes
+ * `"•"`, except a short statusCode; outside quotes only markup and JSON literals stay (see
+ * maskText). So names, emails, tax ids, SSNs, account numbers and dates of birth of a malformed
+ * answer never reach the log, while "an HTML page", "JSON without
+ * statusCode" or "a cut-off answer" can still be told apart.
  */
 export function redactRawBody(text: string, secrets: readonly string[], maxLength = 2000): string {
-  const masked = replaceSecrets(text, secrets)
-    .replace(SENSITIVE_RAW_KEYS, `$1"${REDACTED}"`)
-    .replace(/\b\d{3}-\d{2}-(\d{4})\b/g, '•••-••-$1')
-    .replace(/\d{6,}/g, (digits) => `${'•'.repeat(digits.length - 4)}${digits.slice(-4)}`);
-  return masked.length > maxLength
-    ? `${masked.slice(0, maxLength)}… [${masked.length - maxLength} more characters]`
+  // Only the start is logged: a huge answer is not scanned to the end.
+  const head = replaceSecrets(text.slice(0, maxLength + 200), secrets);
+  let protocolValue = false;
+  const masked = head.replace(
+    TOKEN,
+    (_whole, key: string | undefined, quoted: string | undefined, other: string | undefined) => {
+      if (key !== undefined) {
+        protocolValue = PROTOCOL_KEY.test(key);
+        return key;
+      }
+      if (quoted !== undefined) {
+        const keep = protocolValue && /^"\d{1,4}"$/.test(quoted);
+        protocolValue = false;
+        return keep ? quoted : '"•"';
+      }
+      const plain = other ?? '';
+      if (protocolValue && /^\s*\d{1,4}\s*[,}]/.test(plain)) {
+        protocolValue = false;
+        return plain.replace(
+          /^(\s*\d{1,4})([\s\S]*)$/,
+          (_m, code: string, rest: string) => `${code}${maskText(rest)}`,
+        );
+      }
+      protocolValue = false;
+      return maskText(plain);
+    },
+  );
+  const total = text.length;
+  return total > maxLength
+    ? `${masked.slice(0, maxLength)}… [${total - maxLength} more characters]`
     : masked;
 }

@@ -5,7 +5,7 @@ import type { UpstreamClient, UpstreamRequest } from './client';
 import { decodeAnswer, readRecords, wireRecords, type SkippedRecord } from './wire';
 
 /** §4.11 (deprecated): every account matching the keyword. */
-export function buildSearchAccountRequest(params: { keyword: string }): UpstreamRequest {
+function buildSearchAccountRequest(params: { keyword: string }): UpstreamRequest {
   return {
     operation: 'searchAccount',
     method: 'POST',
@@ -15,7 +15,7 @@ export function buildSearchAccountRequest(params: { keyword: string }): Upstream
 }
 
 /** `accountDetails` is an array here (an object in getAccount); `[{}]` is read as none. */
-export const rawSearchAccountSchema = z.object({ accountDetails: wireRecords });
+const rawSearchAccountSchema = z.object({ accountDetails: wireRecords });
 
 export async function searchAccount(
   client: UpstreamClient,

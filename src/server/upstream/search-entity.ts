@@ -13,7 +13,7 @@ import {
   type SkippedRecord,
 } from './wire';
 
-export function buildSearchEntityRequest(params: { keyword: string }): UpstreamRequest {
+function buildSearchEntityRequest(params: { keyword: string }): UpstreamRequest {
   return {
     operation: 'searchEntity',
     method: 'POST',
@@ -49,7 +49,7 @@ const rawEntitySchema = looseObject({
   notes: wireText,
 });
 
-export const rawSearchEntitySchema = z.object({ entityDetails: wireRecords });
+const rawSearchEntitySchema = z.object({ entityDetails: wireRecords });
 
 function present(values: (string | null)[]): string[] {
   return values.filter((value): value is string => value !== null);

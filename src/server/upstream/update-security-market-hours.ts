@@ -13,7 +13,7 @@ import { decodeAnswer, looseObject, wireId, wireOne } from './wire';
  * `<day>Closed` = yes when closed; the closed flag is left out when hours are given. Labelled GET
  * but invoked with POST. An update: sent once, never retried.
  */
-export function buildUpdateSecurityHoursRequest(input: SecurityHoursUpdate): UpstreamRequest {
+function buildUpdateSecurityHoursRequest(input: SecurityHoursUpdate): UpstreamRequest {
   const body: Record<string, WireValue> = { securityId: input.securityId };
   for (const day of weekdays) {
     const change = input.days[day];

@@ -205,8 +205,8 @@ function isCalendarDate(year: number, month: number, day: number): boolean {
 }
 
 /**
- * A zone-less `YYYY-MM-DD HH:mm:ss` (§2 Conventions) as `YYYY-MM-DDTHH:mm:ss`, still zone-less
- * (architecture decision 6). Blank or zero-filled → null.
+ * A zone-less `YYYY-MM-DD HH:mm:ss` (§2 Conventions) as `YYYY-MM-DDTHH:mm:ss`, still zone-less.
+ * Blank or zero-filled → null.
  */
 export const wireLocalDateTime = scalar.transform((value, ctx) => {
   if (isBlank(value)) return null;
@@ -270,6 +270,15 @@ export function parseUsDate(value: unknown): string | null | undefined {
   match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (match && isCalendarDate(+match[1], +match[2], +match[3])) return text;
   return undefined;
+}
+
+/** ISO `YYYY-MM-DD` as the upstream's `MM-DD-YYYY` (for example `dob`, §4.6). */
+export function formatUsDate(isoDate: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  if (!match || !isCalendarDate(+match[1], +match[2], +match[3])) {
+    throw new RangeError('not a calendar date YYYY-MM-DD');
+  }
+  return `${match[2]}-${match[3]}-${match[1]}`;
 }
 
 export const wireUsDate = scalar.transform((value, ctx) => {
@@ -368,7 +377,8 @@ function issueLines(error: z.ZodError): string[] {
 }
 
 /**
- * Per-record tolerance (architecture decision 3, applied to lists): each record is validated and
+ * Per-record tolerance (an answer we cannot read is never a crash and never silent garbage, applied
+ * to lists): each record is validated and
  * normalized on its own. One that does not fit is left out and reported with its position, so
  * one odd row never hides the others. decodeAnswer logs what was skipped.
  */
@@ -398,6 +408,47 @@ export function readRecords<Schema extends z.ZodType, Result>(
   return { records, skipped };
 }
 
+/** The `pagination` object of a paged collection (§4.3, §4.16); absent on some answers. */
+interface Pagination {
+  totalRecords: number;
+  startIndex: number;
+  endIndex: number;
+}
+
+/** A page of records read one by one, with its indexes; `endIndex` is inclusive. */
+export interface PageRead<T> extends RecordsRead<T> {
+  totalRecords: number;
+  startIndex: number;
+  endIndex: number;
+}
+
+/**
+ * Reads one page of a paged collection. Without a `pagination` object the page is taken as what
+ * was sent, from the requested offset. The counts are of what the upstream sent, skipped records
+ * included. An empty page ends just before it starts (§4.3), unless `emptyEndsAtStart`.
+ */
+export function readPage<Schema extends z.ZodType, Result>(
+  list: readonly unknown[],
+  pagination: Pagination | undefined,
+  offset: number | undefined,
+  schema: Schema,
+  normalize: (raw: z.output<Schema>) => Result,
+  { emptyEndsAtStart = false } = {},
+): PageRead<Result> {
+  const { records, skipped } = readRecords(list, schema, normalize);
+  const received = list.length;
+  const startIndex = pagination?.startIndex ?? offset ?? 0;
+  const lastSent = startIndex + received - 1;
+  return {
+    records,
+    skipped,
+    totalRecords: pagination?.totalRecords ?? received,
+    startIndex,
+    endIndex:
+      pagination?.endIndex ?? (emptyEndsAtStart ? Math.max(startIndex, lastSent) : lastSent),
+  };
+}
+
 /** Answers whose lists were read with readRecords say so, for the log line. */
 interface WithSkipped {
   skipped?: SkippedRecord[];
@@ -412,7 +463,7 @@ function skippedOf(result: unknown): SkippedRecord[] {
 /**
  * Validates an answer against its raw schema and normalizes it. Anything that does not fit
  * becomes `bad_response`, logged with the paths that failed (never the values: they may hold
- * personal data). Architecture decision 3: never a crash, never silent garbage. Records of a
+ * personal data). Never a crash, never silent garbage. Records of a
  * list that were skipped (readRecords) and conflicting duplicate keys (looseObject) are logged
  * as warnings, again with positions and key names only.
  */

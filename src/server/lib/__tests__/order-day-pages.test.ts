@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../../contract/orders';
 import { pageRange, walkOrderDay, type OrderDayProgress, type PageRange } from '../order-day-pages';
@@ -16,7 +17,9 @@ function fakeDay(total: number, options: { inclusive?: boolean; failAt?: number 
       ranges.push(range);
       inFlight += 1;
       maxInFlight = Math.max(maxInFlight, inFlight);
-      await new Promise((resolve) => setTimeout(resolve, 1 + (range.start % 7)));
+      // Pages finish out of order: each waits a different number of turns of the event loop
+      // (no wall-clock time), so the walk must put them back in order itself.
+      for (let turn = 0; turn <= range.start % 7; turn += 1) await setImmediate();
       inFlight -= 1;
       if (options.failAt !== undefined && range.start >= options.failAt) throw new Error('boom');
       // §8: at most 500 a response, even when an inclusive end asks for 501.

@@ -100,7 +100,7 @@ function makeClient(overrides: Partial<UpstreamClientConfig> = {}) {
 const read = { operation: 'getAccount', method: 'POST', effect: 'read' } as const;
 const write = { operation: 'createTrade', method: 'POST', effect: 'write' } as const;
 
-describe('credentials (interface document §5; architecture decision 2)', () => {
+describe('credentials (interface document §5)', () => {
   it('header form: Bearer <clientID>:<apiKey>, nothing in the body or the URL, legacy path (§4, §5 rule 2)', async () => {
     handler = (_s, res) => json(res, 200, { statusCode: '101', statusDesc: 'Ok' });
     const { client } = makeClient();
@@ -389,18 +389,24 @@ describe('retries, timeouts and dropped connections (architecture decisions 9, 1
   });
 
   it('keeps at most maxSockets requests in flight, and reports in-flight calls', async () => {
-    handler = (_s, res) => setTimeout(() => json(res, 200, { statusCode: '101' }), 50);
+    // The server holds every answer until the test opens the gate, so the bound is seen while
+    // it holds: two requests reach the server, the other four wait in the client.
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    handler = (_s, res) => void gate.then(() => json(res, 200, { statusCode: '101' }));
     const { client } = makeClient({ maxSockets: 2 });
     const calls = Array.from({ length: 6 }, () => client.send(read));
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await vi.waitFor(() => expect(seen).toHaveLength(2));
     expect(client.stats().inFlight).toBe(6);
+    expect(active).toBe(2);
+    open();
     await Promise.all(calls);
     expect(maxActive).toBe(2);
     expect(client.stats()).toMatchObject({ calls: 6, inFlight: 0 });
   });
 });
 
-describe('circuit breakers, one per operation (architecture decision 10)', () => {
+describe('circuit breakers, one per operation', () => {
   // Only Date is faked: sockets and the local server run as usual, the breaker's clock moves.
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });

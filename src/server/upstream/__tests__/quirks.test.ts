@@ -22,7 +22,7 @@ import { getOrdersForADay } from '../get-orders-for-a-day';
 import { searchAccount } from '../search-account';
 import { searchEntity } from '../search-entity';
 import { updateSecurityMarketHours } from '../update-security-market-hours';
-import { decodeBankNumber } from '../wire';
+import { decodeBankNumber, formatUsDate, parseUsDate } from '../wire';
 import { fakeClient, ok } from './fake-client';
 
 /** An order as §2.1 describes it, with the spellings of getOrdersForADay. */
@@ -474,6 +474,45 @@ describe('custody account supplement (§2.11, §4.7)', () => {
       expect(result.maritalStatus).toBe('not_married');
     }
   });
+
+  it.each([
+    ['2', 'regular_contribution'],
+    ['Regular contribution', 'regular_contribution'],
+    ['regular_contribution', 'regular_contribution'],
+    ['ROTH CONVERSION', 'roth_conversion'],
+    ['9', null],
+    ['', null],
+  ])('reads the contribution method %j back as %j', async (answer, expected) => {
+    const { client } = fakeClient({
+      ...ok,
+      accountDetails: [{ accountId: 'A1', methodOfContributionOrFunding: answer }],
+    });
+    const result = await addCustodyAccountSupplement(client, {
+      accountId: 'A1',
+      maritalStatus: 'married',
+      mailingAddress: { line1: 'x', city: 'x', state: 'x', zipCode: 'x', country: 'x' },
+    });
+    expect(result.contributionMethod).toBe(expected);
+  });
+
+  it('reads the manager and proxy choices back from their codes and their labels', async () => {
+    const { client } = fakeClient({
+      ...ok,
+      accountDetails: [
+        {
+          accountId: 'A1',
+          appointmentOfInvestmentManager: '1',
+          proxyVotingPreferences: 'Send no proxy materials',
+        },
+      ],
+    });
+    const result = await addCustodyAccountSupplement(client, {
+      accountId: 'A1',
+      maritalStatus: 'married',
+      mailingAddress: { line1: 'x', city: 'x', state: 'x', zipCode: 'x', country: 'x' },
+    });
+    expect([result.investmentManager, result.proxyVoting]).toEqual(['appoint', 'send_none']);
+  });
 });
 
 const wireOffering = {
@@ -827,5 +866,30 @@ describe('an investor names only a second holding (§4.7 bank*2)', () => {
     expect(body.bankFirmName1).toBeUndefined();
     expect(body.bankAccountNumber1).toBeUndefined();
     expect(body).toMatchObject({ bankFirmName2: 'Second Bank', bankAccountNumber2: '55554444' });
+  });
+});
+
+describe('calendar dates MM-DD-YYYY (§2 Conventions)', () => {
+  it.each([
+    ['03-08-2026', '2026-03-08'],
+    [' 12-31-1999 ', '1999-12-31'],
+    ['02-29-2024', '2024-02-29'],
+    ['03/08/2026', '2026-03-08'],
+    ['2026-03-08', '2026-03-08'],
+    ['00-00-0000', null],
+    ['', null],
+    [null, null],
+    ['02-30-2026', undefined],
+    ['13-01-2026', undefined],
+    ['3-8-2026', undefined],
+  ])('parseUsDate(%j) is %j', (input, iso) => {
+    expect(parseUsDate(input)).toBe(iso);
+  });
+
+  it('formatUsDate writes MM-DD-YYYY and refuses what is not a date', () => {
+    expect(formatUsDate('2026-03-08')).toBe('03-08-2026');
+    expect(formatUsDate('1990-12-01')).toBe('12-01-1990');
+    expect(() => formatUsDate('2026-02-30')).toThrow(RangeError);
+    expect(() => formatUsDate('03-08-2026')).toThrow(RangeError);
   });
 });

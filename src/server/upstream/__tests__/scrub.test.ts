@@ -3,7 +3,7 @@ import { mayHoldCredentials, scrubCredentials } from '../scrub';
 
 const secrets = ['client-123', 'key-abcdef'];
 
-describe('credential scrubbing (architecture decision 2; real-world notes §4.3, §6)', () => {
+describe('credential scrubbing (real-world notes §4.3, §6)', () => {
   it.each([
     ['an echoed developerAPIKey key', '{"ACHDetails":{"developerAPIKey":"x"}}'],
     ['a clientId key in another case', '{"clientid":"x"}'],
@@ -37,7 +37,20 @@ describe('raw bodies in logs', () => {
       '{"custodyFundDisbursement":{"bankId":"021000021","bankAccountId":"123456789012","taxID":"123-45-6789"} trailing 987654321 garbage';
     const logged = redactRawBody(raw, secrets);
     expect(logged).not.toMatch(/021000021|123456789012|123-45-6789|987654321/);
-    expect(logged).toContain('"bankId":"[redacted]"');
-    expect(logged).toContain('•••••4321');
+    expect(logged).toContain('"bankId":"•"');
+    expect(logged).toContain('•••••••• ••••••••• •••••••');
+  });
+
+  it('keeps the shape and the statusCode, drops every value (names and emails included)', async () => {
+    const { redactRawBody } = await import('../scrub');
+    const raw =
+      '{"statusCode":"101","accountDetails":{"accountName":"Quinn Planted","email":"quinn@example.org","dob":"01-02-1980","ssn":123456789}}';
+    const logged = redactRawBody(raw, secrets);
+    expect(logged).toBe(
+      '{"statusCode":"101","accountDetails":{"accountName":"•","email":"•","dob":"•","ssn":•••••••••}}',
+    );
+    expect(redactRawBody('<html>502 Bad Gateway; ask Jo Doe, jo@example.org</html>', secrets)).toBe(
+      '<html>502 ••• •••••••; ••• •• •••, •@•</html>',
+    );
   });
 });

@@ -429,7 +429,7 @@ describe('conflicting duplicate keys: one documented rule, logged', () => {
   });
 });
 
-describe('logs name paths and positions, never values (architecture decision 3)', () => {
+describe('logs name paths and positions, never values', () => {
   it('an answer that does not fit is logged without the offending value', async () => {
     const { client, errors } = fakeClient({
       ...ok,

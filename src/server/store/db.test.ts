@@ -1,0 +1,29 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openStore } from './db';
+import { createUser, findUserIdByEmail } from './users';
+
+describe('a PGlite data folder', () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'store-folder-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('a new folder starts migrated from the template, and what is written survives a reopen', async () => {
+    const dataDir = path.join(root, 'portal');
+    const first = await openStore({ dataDir });
+    expect(existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(true);
+    const id = await createUser(first, {
+      email: 'kept@example.test',
+      name: 'Kept',
+      role: 'investor',
+      password: '',
+    });
+    await first.destroy();
+
+    // Reopened as it is: the template is not loaded over an existing database.
+    const second = await openStore({ dataDir });
+    expect(await findUserIdByEmail(second, 'kept@example.test')).toBe(id);
+    await second.destroy();
+  });
+});

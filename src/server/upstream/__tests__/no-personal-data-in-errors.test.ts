@@ -1,0 +1,225 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorHandlerPlugin } from '../../plugins/error-handler';
+import { createUpstreamClient, type UpstreamClient } from '../client';
+import { getAccount } from '../get-account';
+import { getExternalAccount } from '../get-external-account';
+import { searchEntity } from '../search-entity';
+
+/*
+ * Personal data never reaches a log line or an error body through an answer the wire layer cannot
+ * understand (architecture decisions 1 and 3). Malformed answers carry planted values (an SSN, a
+ * tax id, an email address, a name, a bank account number, a date of birth) in the very fields
+ * that break the rules of §2.5, §2.6 and §2.9, in answers that are not JSON, and in JSON without
+ * a statusCode (§3). The BFF's whole path runs: the real upstream client against a local stub,
+ * the operation's raw schema and normalizer, and the portal's error handler; every log line and
+ * every HTTP body is then searched for the planted values.
+ */
+
+const SSN = '123-45-6789';
+const TAX_ID = '98-7654321';
+const EMAIL = 'quinn.planted@example.org';
+const OTHER_EMAIL = 'q.planted@example.net';
+const NAME = 'Quinn Plantedperson';
+const ACCOUNT_NUMBER = '000123456789';
+const DOB = '02-29-1980';
+const PLANTED = [SSN, TAX_ID, EMAIL, OTHER_EMAIL, NAME, ACCOUNT_NUMBER, DOB];
+/** The same values as they may be re-spelled: digits only, the name's parts. */
+const VARIANTS = ['123456789', '987654321', 'Plantedperson', 'quinn.planted', '0123456789'];
+
+interface Case {
+  answer: { status: number; text: string };
+  run(client: UpstreamClient): Promise<unknown>;
+  /** What the BFF answers: unavailable (503), refused (422) or a page without the odd record. */
+  expectStatus: number;
+}
+
+const json = (body: unknown, status = 200) => ({ status, text: JSON.stringify(body) });
+
+const cases: Record<string, Case> = {
+  'getAccount: fields that break their rules hold the values (§2.5)': {
+    answer: json({
+      statusCode: '101',
+      statusDesc: 'Ok',
+      accountDetails: {
+        accountId: 'A1',
+        accountName: NAME,
+        email: EMAIL,
+        // The same key twice with different values: logged by key name only.
+        Email: OTHER_EMAIL,
+        taxID: TAX_ID,
+        kycDate: SSN,
+        archived_status: ACCOUNT_NUMBER,
+        createdDate: EMAIL,
+        updatedDate: DOB,
+      },
+    }),
+    run: (client) => getAccount(client, { accountId: 'A1' }),
+    expectStatus: 503,
+  },
+  'getAccount: a record of the wrong type (§2.5)': {
+    answer: json({ statusCode: '101', accountDetails: [[NAME, SSN, EMAIL, TAX_ID]] }),
+    run: (client) => getAccount(client, { accountId: 'A1' }),
+    expectStatus: 503,
+  },
+  'searchEntity: one odd record among good ones (§2.6)': {
+    answer: json({
+      statusCode: '101',
+      entityDetails: [
+        { partyId: 'P1', entityName: 'Good Holdings LLC', KYCstatus: 'Pending' },
+        {
+          partyId: 'P2',
+          entityName: NAME,
+          ein: TAX_ID,
+          emailAddress: EMAIL,
+          AMLdate: SSN,
+          KYCstatus: { value: ACCOUNT_NUMBER },
+        },
+      ],
+    }),
+    run: (client) => searchEntity(client, { keyword: 'x' }),
+    expectStatus: 200,
+  },
+  'getExternalAccount: a bank record with numbers where text belongs (§2.9)': {
+    answer: json({
+      statusCode: '101',
+      accountId: 'A1',
+      statusDesc: {
+        AccountName: NAME,
+        AccountNumber: { number: ACCOUNT_NUMBER },
+        AccountRoutingNumber: [SSN],
+        accountType: EMAIL,
+      },
+    }),
+    run: (client) => getExternalAccount(client, { accountId: 'A1' }),
+    expectStatus: 503,
+  },
+  'an answer that is not JSON (§3)': {
+    answer: {
+      status: 200,
+      text: `<html><body>Account of ${NAME}, SSN ${SSN}, EIN ${TAX_ID}, ${EMAIL}, bank ${ACCOUNT_NUMBER}, born ${DOB}</body></html>`,
+    },
+    run: (client) => getAccount(client, { accountId: 'A1' }),
+    expectStatus: 503,
+  },
+  'JSON without a statusCode (§3)': {
+    answer: json({
+      accountDetails: {
+        accountName: NAME,
+        socialSecurityNumber: SSN,
+        taxID: TAX_ID,
+        email: EMAIL,
+        accountNumber: ACCOUNT_NUMBER,
+        dob: DOB,
+        notes: `${NAME} ${SSN}`,
+      },
+    }),
+    run: (client) => getAccount(client, { accountId: 'A1' }),
+    expectStatus: 503,
+  },
+  'statusCode 101 under HTTP 400 (§3)': {
+    answer: json({ statusCode: '101', accountDetails: { accountName: NAME, taxID: SSN } }, 400),
+    run: (client) => getAccount(client, { accountId: 'A1' }),
+    expectStatus: 503,
+  },
+  'a refusal whose sentence echoes the values sent (§3, real-world notes §5)': {
+    answer: json({
+      statusCode: '106',
+      statusDesc: `Invalid SSN ${SSN} for ${EMAIL}; EIN ${TAX_ID}; bank account ${ACCOUNT_NUMBER}`,
+    }),
+    run: (client) => getAccount(client, { accountId: 'A1' }),
+    expectStatus: 422,
+  },
+};
+
+let upstream: http.Server;
+let answer: Case['answer'] = { status: 200, text: '{}' };
+let app: FastifyInstance;
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  upstream = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(answer.status, { 'content-type': 'application/json' });
+      res.end(answer.text);
+    });
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/tapiv3`;
+
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  app = Fastify({ logger: { level: 'trace', stream } });
+  await app.register(errorHandlerPlugin);
+  // One client per case: repeated bad answers must not open the circuit for the next case.
+  const clients = new Map<string, UpstreamClient>();
+  app.get<{ Params: { index: string } }>('/probe/:index', async (request) => {
+    const name = Object.keys(cases)[Number(request.params.index)];
+    let client = clients.get(name);
+    if (!client) {
+      client = createUpstreamClient({
+        baseUrl,
+        clientId: 'client-7f3a',
+        apiKey: 'key-5ecret-9b1d',
+        auth: 'header',
+        timeoutMs: 2_000,
+        readRetries: 0,
+        logger: request.log.child({ component: 'upstream' }),
+      });
+      clients.set(name, client);
+    }
+    return { result: await cases[name].run(client) };
+  });
+  app.addHook('onClose', async () => {
+    for (const client of clients.values()) client.close();
+  });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  upstream?.closeAllConnections();
+  await new Promise((resolve) => upstream?.close(resolve));
+});
+
+function leaks(text: string): string[] {
+  return [...PLANTED, ...VARIANTS].filter((value) => text.includes(value));
+}
+
+describe('malformed upstream answers holding personal data', () => {
+  it.each(Object.keys(cases).map((name, index) => [name, index] as const))(
+    '%s: neither the log nor the HTTP body carries a planted value',
+    async (name, index) => {
+      answer = cases[name].answer;
+      const before = logLines.length;
+      const res = await app.inject({ method: 'GET', url: `/probe/${index}` });
+      expect(res.statusCode).toBe(cases[name].expectStatus);
+      const lines = logLines.slice(before).join('');
+      // The failure was really logged (the scan below is not vacuous) ...
+      expect(lines).toMatch(
+        /answer does not match the interface document|could not be understood|response is not a JSON object|response has no statusCode|statusCode 101 under HTTP|The request was not accepted: Invalid SSN/,
+      );
+      // ... and names what failed, never the value.
+      expect(leaks(lines), lines).toEqual([]);
+      expect(leaks(res.body), res.body).toEqual([]);
+      if (res.statusCode === 200) {
+        // The odd record was left out; the good one is there.
+        expect(res.json().result.entities).toHaveLength(1);
+        expect(res.json().result.skipped).toHaveLength(1);
+      } else if (res.statusCode === 422) {
+        // The refusal's sentence still reaches the user, the echoed values masked.
+        expect(res.json().error.message).toContain('Invalid SSN •••-••-•••• for •@•');
+      } else {
+        expect(res.json().error.code).toBe('upstream_unavailable');
+      }
+    },
+  );
+});
