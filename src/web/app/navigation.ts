@@ -20,7 +20,7 @@ import { paths } from '../config/paths';
 export type NavigationItem = {
   label: string;
   href: string;
-  /** The roles that see the entry; the BFF still decides what each may do (decision 1). */
+  /** The roles that see the entry; the BFF still decides what each may do. */
   roles: readonly Role[];
   /** Another label for some roles: a reviewer's offerings are no "my offerings". */
   labelFor?: Partial<Record<Role, string>>;
@@ -31,7 +31,7 @@ const everyone: readonly Role[] = ['investor', 'issuer_staff', 'compliance', 'ad
 const reviewers: readonly Role[] = ['compliance', 'admin'];
 
 /** One line per page in the main navigation, in the order shown. */
-export const navigationItems: NavigationItem[] = [
+const navigationItems: NavigationItem[] = [
   {
     label: 'My accounts',
     href: paths.app.accounts.getHref(),

@@ -31,7 +31,7 @@ export function createQueryClient() {
         },
       },
       mutations: {
-        // A create is never repeated behind the person's back (architecture decision 9).
+        // A create is never repeated behind the person's back.
         retry: false,
       },
     },

@@ -5,7 +5,7 @@ import { RouteError } from '../components/errors/route-error';
 import { homeHref, paths } from '../config/paths';
 import { toRoute } from './route-module';
 
-export function createAppRouter(queryClient: QueryClient) {
+function createAppRouter(queryClient: QueryClient) {
   const route = toRoute(queryClient);
   return createBrowserRouter([
     {

@@ -6,7 +6,7 @@ type SkippedRecordsNoticeProps = {
 };
 
 /** "1 record could not be shown" / "N records could not be shown"; empty when none were left out. */
-export function skippedRecordsText(count: number): string {
+function skippedRecordsText(count: number): string {
   return `${count} ${count === 1 ? 'record' : 'records'} could not be shown`;
 }
 

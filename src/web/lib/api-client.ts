@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+// zod's core, not the full zod: the sign-in page sends requests, and it stays light.
+import { safeParse, type $ZodType } from 'zod/v4/core';
 import {
   apiErrorSchema,
   type ErrorCode,
@@ -47,8 +48,8 @@ export function errorMessage(error: unknown): string {
 export type RequestOptions<T> = {
   body?: unknown;
   /** Parses the success body; without it the body is returned as it came. */
-  schema?: z.ZodType<T>;
-  /** Sent on creates so a retry cannot move money twice (architecture decision 9). */
+  schema?: $ZodType<T>;
+  /** Sent on creates so a retry cannot move money twice. */
   idempotencyKey?: string;
   signal?: AbortSignal;
   /** Set on the repeat after a step-up, so a refusal is not asked about twice. */
@@ -128,7 +129,7 @@ export async function apiRequest<T = unknown>(
     throw badResponse(response.status, method);
   }
   if (!options.schema) return data as T;
-  const parsed = options.schema.safeParse(data);
+  const parsed = safeParse(options.schema, data);
   if (!parsed.success) throw badResponse(response.status, method);
   return parsed.data;
 }
@@ -149,7 +150,7 @@ export const api = {
  */
 export async function apiGetLines<T>(
   path: string,
-  options: { schema: z.ZodType<T>; onLine: (line: T) => void; signal?: AbortSignal },
+  options: { schema: $ZodType<T>; onLine: (line: T) => void; signal?: AbortSignal },
 ): Promise<void> {
   let response: Response;
   try {
@@ -176,7 +177,7 @@ export async function apiGetLines<T>(
     } catch {
       throw badResponse(response.status, 'GET');
     }
-    const parsed = options.schema.safeParse(value);
+    const parsed = safeParse(options.schema, value);
     if (!parsed.success) throw badResponse(response.status, 'GET');
     options.onLine(parsed.data);
   };

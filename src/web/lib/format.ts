@@ -1,32 +1,21 @@
+import { formatMoney, isDecimalString } from '../../contract/decimal';
+import { platformTimeZone } from './platform-time-zone';
+
 /**
- * Formatting for the viewer's locale. Amounts arrive as exact decimal strings (architecture
- * decision 5) and are handed to Intl as strings, which formats them without a detour through
- * binary floats. Calendar dates have no time zone (decision 6), so they are placed at UTC midnight
+ * Formatting for the viewer's locale. Amounts arrive as exact decimal strings, never
+ * floats. Calendar dates have no time zone, so they are placed at UTC midnight
  * and formatted in UTC: the day shown is the day sent, wherever the viewer is.
  */
 
 type Locale = string | undefined;
 
-// Intl accepts decimal strings at runtime (ECMA-402 "Intl.NumberFormat v3"); TypeScript's
-// signature covers them as StringNumericLiteral in newer libs only.
-type IntlDecimal = Parameters<Intl.NumberFormat['format']>[0];
-const asIntlDecimal = (value: string) => value as unknown as IntlDecimal;
-
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
 
-export function formatMoney(amount: string, currency = 'USD', locale?: Locale): string {
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    maximumFractionDigits: 20,
-  }).format(asIntlDecimal(amount));
-}
-
-/** Quantities such as shares: every digit that was sent, grouped for the locale. */
-export function formatDecimal(value: string, locale?: Locale): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 20 }).format(asIntlDecimal(value));
-}
+// Money and quantities have one formatter each, in the contract, shared with the BFF's messages:
+// amounts half-up to cents, unit prices to six decimals, on the exact decimal (decimal.ts).
+export { formatMoney };
+export { formatShares as formatDecimal } from '../../contract/decimal';
 
 /** A fraction 0..1 as a percentage with at most one decimal. */
 export function formatPercent(fraction: number, locale?: Locale): string {
@@ -51,7 +40,7 @@ export function formatCalendarDate(
 
 /**
  * A zone-less wall-clock timestamp as sent by the upstream: shown as written, without pretending
- * to know its zone (architecture decision 6). Callers label it as such.
+ * to know its zone. Callers label it as such.
  */
 export function formatLocalDateTime(value: string | null | undefined, locale?: Locale): string {
   const match = value ? LOCAL_DATE_TIME.exec(value) : null;
@@ -74,19 +63,12 @@ export function formatInstant(iso: string, locale?: Locale): string {
 }
 
 /*
- * One rule for every timestamp (architecture decision 6): shown in the viewer's time zone with
+ * One rule for every timestamp: shown in the viewer's time zone with
  * the zone named, and, when the source is a zone-less upstream timestamp (§2 Conventions) whose
  * zone differs from the viewer's, the platform's own reading after it. The platform's zone comes
  * from the portal's configuration (`TRANSACT_TIME_ZONE`); the portal's own timestamps are
  * instants and always known.
  */
-
-let platformTimeZone = 'UTC';
-
-/** Set once the portal's configuration is known. */
-export function setPlatformTimeZone(zone: string) {
-  platformTimeZone = zone;
-}
 
 export const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -152,7 +134,7 @@ export function formatTimestamp(
   const match = LOCAL_DATE_TIME.exec(value);
   if (!match) return value;
   const [, year, month, day, hour, minute, second] = match.map(Number);
-  const source = options.sourceTimeZone ?? platformTimeZone;
+  const source = options.sourceTimeZone ?? platformTimeZone();
   const instant = instantOfWallClock(Date.UTC(year, month - 1, day, hour, minute, second), source);
   const shown = format(instant, viewer);
   if (wallClockOf(instant, viewer) === wallClockOf(instant, source)) return shown;
@@ -213,5 +195,5 @@ export function formatTaxId(value: string | null | undefined, kind: 'ssn' | 'ein
 export function formatAmount(value: string | null | undefined): string {
   if (!value) return '—';
   const plain = value.replace(/[$,\s]/g, '');
-  return /^-?\d+(\.\d+)?$/.test(plain) ? formatMoney(plain) : value;
+  return isDecimalString(plain) ? formatMoney(plain) : value;
 }

@@ -6,9 +6,10 @@ import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 
-type FormNativeSelectProps<T extends FieldValues> = {
+type FormNativeSelectProps<T extends FieldValues, TOut = T> = {
   name: FieldPath<T>;
-  control: Control<T>;
+  // Any schema output: the field binds to what is typed, not to what the schema makes of it.
+  control: Control<T, unknown, TOut>;
   label: string;
   options: readonly { value: string; label: string }[];
   /** Shown first with an empty value, so nothing is chosen by accident. */
@@ -19,7 +20,7 @@ type FormNativeSelectProps<T extends FieldValues> = {
 };
 
 /** A select bound to its form by name: the browser's own list, easy on phones and screen readers. */
-export function FormNativeSelect<T extends FieldValues>({
+export function FormNativeSelect<T extends FieldValues, TOut = T>({
   name,
   control,
   label,
@@ -28,7 +29,7 @@ export function FormNativeSelect<T extends FieldValues>({
   helperText,
   required,
   fullWidth = true,
-}: FormNativeSelectProps<T>) {
+}: FormNativeSelectProps<T, TOut>) {
   const { field, fieldState } = useController({ name, control });
   const inputId = `field-${name}`;
   const helperId = `${inputId}-helper`;

@@ -7,9 +7,10 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 
-type FormRadioGroupProps<T extends FieldValues> = {
+type FormRadioGroupProps<T extends FieldValues, TOut = T> = {
   name: FieldPath<T>;
-  control: Control<T>;
+  // Any schema output: the field binds to what is typed, not to what the schema makes of it.
+  control: Control<T, unknown, TOut>;
   label: string;
   options: readonly { value: string; label: string; description?: ReactNode }[];
   helperText?: ReactNode;
@@ -17,14 +18,14 @@ type FormRadioGroupProps<T extends FieldValues> = {
 };
 
 /** A group of choices bound to its form by name; the group is labelled by its legend. */
-export function FormRadioGroup<T extends FieldValues>({
+export function FormRadioGroup<T extends FieldValues, TOut = T>({
   name,
   control,
   label,
   options,
   helperText,
   required,
-}: FormRadioGroupProps<T>) {
+}: FormRadioGroupProps<T, TOut>) {
   const { field, fieldState } = useController({ name, control });
   const labelId = `field-${name}-label`;
   const helperId = `field-${name}-helper`;

@@ -5,12 +5,13 @@ import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput, { type OutlinedInputProps } from '@mui/material/OutlinedInput';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 
-type FormTextFieldProps<T extends FieldValues> = Pick<
+type FormTextFieldProps<T extends FieldValues, TOut = T> = Pick<
   OutlinedInputProps,
   'type' | 'autoComplete' | 'autoFocus' | 'inputMode' | 'placeholder' | 'disabled' | 'multiline'
 > & {
   name: FieldPath<T>;
-  control: Control<T>;
+  // Any schema output: the field binds to what is typed, not to what the schema makes of it.
+  control: Control<T, unknown, TOut>;
   label: string;
   helperText?: ReactNode;
   required?: boolean;
@@ -23,7 +24,7 @@ type FormTextFieldProps<T extends FieldValues> = Pick<
  * which pulls in Select, Menu and Popover and would weigh down the sign-in page. The error text
  * doubles as the helper text, linked with aria-describedby; aria-invalid marks the field.
  */
-export function FormTextField<T extends FieldValues>({
+export function FormTextField<T extends FieldValues, TOut = T>({
   name,
   control,
   label,
@@ -32,7 +33,7 @@ export function FormTextField<T extends FieldValues>({
   fullWidth,
   id,
   ...inputProps
-}: FormTextFieldProps<T>) {
+}: FormTextFieldProps<T, TOut>) {
   const { field, fieldState } = useController({ name, control });
   const inputId = id ?? `field-${name}`;
   const helperId = `${inputId}-helper`;

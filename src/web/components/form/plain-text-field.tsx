@@ -1,16 +1,19 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { styled } from '@mui/material/styles';
-import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 
-type PlainTextFieldProps<T extends FieldValues> = Pick<
+type PlainTextFieldProps = Pick<
   InputHTMLAttributes<HTMLInputElement>,
   'type' | 'autoComplete' | 'inputMode' | 'required'
 > & {
-  name: FieldPath<T>;
-  control: Control<T>;
+  name: string;
   label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** The field's message when its rule is broken. */
+  error?: string;
   helperText?: ReactNode;
   id?: string;
+  inputRef?: Ref<HTMLInputElement>;
 };
 
 const Field = styled('div')(({ theme }) => ({
@@ -52,25 +55,24 @@ const Helper = styled('p')(({ theme }) => ({
 }));
 
 /**
- * The sign-in page's text field: the same binding and messages as FormTextField, without
- * MUI's input stack, so the first page stays within its weight budget. The label sits above the
- * field, the error text is linked with aria-describedby and aria-invalid marks the field.
+ * The sign-in page's text field: the same look and messages as FormTextField, without MUI's
+ * input stack or react-hook-form, so the first page stays within its weight budget
+ * (docs/benchmarks.md). The label sits above the field, the error text is linked with
+ * aria-describedby and aria-invalid marks the field.
  */
-export function PlainTextField<T extends FieldValues>({
+export function PlainTextField({
   name,
-  control,
   label,
+  value,
+  onChange,
+  error,
   helperText,
   id,
+  inputRef,
   ...inputProps
-}: PlainTextFieldProps<T>) {
-  const {
-    field: { ref, name: fieldName, value, onChange, onBlur },
-    fieldState,
-  } = useController({ name, control });
+}: PlainTextFieldProps) {
   const inputId = id ?? `field-${name}`;
   const helperId = `${inputId}-helper`;
-  const error = fieldState.error?.message;
   const helper = error ?? helperText;
   return (
     <Field>
@@ -81,11 +83,10 @@ export function PlainTextField<T extends FieldValues>({
       <Input
         {...inputProps}
         id={inputId}
-        name={fieldName}
-        value={value ?? ''}
-        onChange={onChange}
-        onBlur={onBlur}
-        ref={ref}
+        name={name}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        ref={inputRef}
         aria-invalid={error ? true : undefined}
         aria-describedby={helper ? helperId : undefined}
       />

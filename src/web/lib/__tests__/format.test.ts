@@ -46,10 +46,13 @@ describe('formatLocalDateTime', () => {
 });
 
 describe('formatMoney and formatDecimal', () => {
-  it('keeps every digit of exact decimal strings', () => {
-    expect(formatMoney('12345678901234567.89', 'USD', 'en-US')).toBe('$12,345,678,901,234,567.89');
-    expect(formatMoney('0.1', 'USD', 'en-US')).toBe('$0.10');
-    expect(formatMoney('10.125', 'USD', 'en-US')).toBe('$10.125');
+  it('formats exact decimal strings: amounts half-up to cents, prices to six decimals', () => {
+    expect(formatMoney('12345678901234567.89', { locale: 'en-US' })).toBe(
+      '$12,345,678,901,234,567.89',
+    );
+    expect(formatMoney('0.1', { locale: 'en-US' })).toBe('$0.10');
+    expect(formatMoney('10.125', { locale: 'en-US' })).toBe('$10.13');
+    expect(formatMoney('10.125', { locale: 'en-US', precision: 'price' })).toBe('$10.125');
     expect(formatDecimal('1000000.000', 'en-US')).toBe('1,000,000');
     expect(formatDecimal('2.50', 'de-DE')).toBe('2,5');
   });

@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -8,6 +9,11 @@ import { homeHref, safeReturnPath } from '../../../config/paths';
 import { sessionQueryOptions } from '../../../features/auth/api/get-session';
 import { portalConfigQueryOptions } from '../../../features/auth/api/get-portal-config';
 import { SignInForm } from '../../../features/auth/components/sign-in-form';
+
+// The second step loads only for people who have one, keeping the sign-in page light.
+const SecondFactorStep = lazy(
+  () => import('../../../features/identity/components/second-factor-step'),
+);
 
 export const clientLoader =
   (queryClient: QueryClient) =>
@@ -74,6 +80,7 @@ export default function SignInRoute() {
           </Box>
         )}
         <SignInForm
+          SecondFactorStep={SecondFactorStep}
           onSuccess={() => void navigate(returnPath ?? homeHref(), { replace: true })}
           secondFactorOwed={search.get('sso') === 'second-factor'}
           returnTo={returnPath}

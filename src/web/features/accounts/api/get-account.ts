@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 import { accountKeys } from './get-accounts';
 
 /** One account as every role sees it: the tax id arrives masked from the BFF. */
-export const getAccount = async (accountId: string, signal?: AbortSignal): Promise<AccountView> => {
+const getAccount = async (accountId: string, signal?: AbortSignal): Promise<AccountView> => {
   const { account } = await api.get(apiPaths.account(accountId), {
     schema: accountDetailSchema,
     signal,

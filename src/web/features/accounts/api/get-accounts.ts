@@ -9,7 +9,7 @@ export const accountKeys = {
   detail: (accountId: string) => [...accountKeys.all, 'detail', accountId] as const,
 };
 
-export const getAccounts = (signal?: AbortSignal): Promise<AccountList> =>
+const getAccounts = (signal?: AbortSignal): Promise<AccountList> =>
   api.get(apiPaths.accounts, { schema: accountListSchema, signal });
 
 export const accountsQueryOptions = () =>

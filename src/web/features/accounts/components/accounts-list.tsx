@@ -7,7 +7,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { AccountSummary } from '../../../../contract/account-views';
 import { Code } from '../../../components/description-list';
 import { paths } from '../../../config/paths';
-import { ReviewStatusChip, type ReviewKind } from './review-statuses';
+import { type ReviewKind } from '../../../lib/review-status';
+import { ReviewStatusChip } from './review-statuses';
 
 const kinds: ReviewKind[] = ['kyc', 'aml', 'accreditation', 'approval'];
 

@@ -11,12 +11,12 @@ export type AuditFilters = {
   to: string | null;
 };
 
-export const auditKeys = {
+const auditKeys = {
   all: ['audit'] as const,
   events: (filters: AuditFilters) => [...auditKeys.all, 'events', filters] as const,
 };
 
-export const getAuditEvents = (
+const getAuditEvents = (
   filters: AuditFilters,
   before: string | null,
   signal?: AbortSignal,
@@ -36,7 +36,7 @@ export const useAuditEvents = (filters: AuditFilters) =>
 
 /**
  * Downloads the CSV the BFF builds (and audits). Not a plain link: every /api request must carry
- * the X-CSRF header (decision 8), which a link cannot send.
+ * the X-CSRF header, which a link cannot send.
  */
 export async function downloadAuditExport(filters: AuditFilters): Promise<void> {
   const response = await fetch(apiPaths.auditExport(filters), {

@@ -1,16 +1,9 @@
 import Box from '@mui/material/Box';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import type { AuditEventView } from '../../../../contract/audit';
 import { auditActionLabel } from '../../../../contract/audit';
-import { ScrollableTable } from '../../../components/scrollable-table';
+import { PortalDataGrid, type GridColDef } from '../../../components/data-grid';
 
-const when = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' }).format(
-    new Date(iso),
-  );
+const whenFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
 const detailsText = (details: Record<string, unknown> | null) =>
   details
@@ -19,56 +12,97 @@ const detailsText = (details: Record<string, unknown> | null) =>
         .join('; ')
     : '';
 
-/** Who did what, when, why and from where; times in the viewer's zone. */
+const orDash = (value: string | null) => value ?? '—';
+
+const columns: GridColDef<AuditEventView>[] = [
+  {
+    // ISO instants sort as text; shown in the viewer's zone.
+    field: 'at',
+    headerName: 'When',
+    minWidth: 150,
+    flex: 1,
+    cellClassName: 'portal-grid-wrap',
+    valueFormatter: (value: string) => whenFormat.format(new Date(value)),
+  },
+  {
+    field: 'userEmail',
+    headerName: 'User',
+    minWidth: 140,
+    flex: 1.3,
+    cellClassName: 'portal-grid-wrap',
+    valueGetter: (value: string | null, row) =>
+      `${value ?? '—'}${row.role ? ` (${row.role.replace('_', ' ')})` : ''}`,
+  },
+  {
+    field: 'action',
+    headerName: 'Action',
+    minWidth: 110,
+    flex: 1,
+    cellClassName: 'portal-grid-wrap',
+    valueGetter: (value: string) => auditActionLabel(value),
+  },
+  {
+    field: 'objectType',
+    headerName: 'Object',
+    minWidth: 100,
+    flex: 0.9,
+    cellClassName: 'portal-grid-wrap',
+    valueGetter: (value: string | null, row) => (value ? `${value} ${row.objectId ?? ''}` : '—'),
+    renderCell: ({ value }) => <span translate="no">{value}</span>,
+  },
+  { field: 'outcome', headerName: 'Outcome', minWidth: 84, flex: 0.6 },
+  {
+    field: 'reason',
+    headerName: 'Reason',
+    minWidth: 120,
+    flex: 1.4,
+    cellClassName: 'portal-grid-wrap',
+    valueFormatter: orDash,
+  },
+  {
+    field: 'ip',
+    headerName: 'IP address',
+    minWidth: 100,
+    flex: 0.8,
+    cellClassName: 'portal-grid-wrap',
+    renderCell: ({ row }) => <span translate="no">{orDash(row.ip)}</span>,
+  },
+  {
+    field: 'details',
+    headerName: 'Details',
+    minWidth: 150,
+    flex: 1.6,
+    sortable: false,
+    cellClassName: 'portal-grid-wrap',
+    valueGetter: (value: Record<string, unknown> | null) => detailsText(value),
+    renderCell: ({ row, value }) => (
+      <span>
+        {value}
+        {row.requestId && (
+          // The full id stays searchable and copyable; shown on one line, shortened.
+          <Box
+            translate="no"
+            title={row.requestId}
+            sx={{ whiteSpace: 'nowrap', fontFamily: 'monospace', fontSize: '0.8rem' }}
+          >
+            request {row.requestId.slice(0, 8)}…
+            <span className="visually-hidden"> (full id {row.requestId})</span>
+          </Box>
+        )}
+      </span>
+    ),
+  },
+];
+
+/** Who did what, when, why and from where; times in the viewer's zone, newest first. */
 export function AuditTable({ events }: { events: AuditEventView[] }) {
   return (
-    <ScrollableTable label="Audit events" minWidth={960}>
-      <TableHead>
-        <TableRow>
-          <TableCell scope="col">When</TableCell>
-          <TableCell scope="col">User</TableCell>
-          <TableCell scope="col">Action</TableCell>
-          <TableCell scope="col">Object</TableCell>
-          <TableCell scope="col">Outcome</TableCell>
-          <TableCell scope="col">Reason</TableCell>
-          <TableCell scope="col">IP address</TableCell>
-          <TableCell scope="col">Details</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {events.map((e) => (
-          <TableRow key={e.id}>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(e.at)}</TableCell>
-            <TableCell>
-              {e.userEmail ?? '—'}
-              {e.role && <> ({e.role.replace('_', ' ')})</>}
-            </TableCell>
-            <TableCell>{auditActionLabel(e.action)}</TableCell>
-            <TableCell translate="no">
-              {e.objectType ? `${e.objectType} ${e.objectId ?? ''}` : '—'}
-            </TableCell>
-            <TableCell>{e.outcome}</TableCell>
-            <TableCell sx={{ maxWidth: 240, overflowWrap: 'anywhere' }}>
-              {e.reason ?? '—'}
-            </TableCell>
-            <TableCell translate="no">{e.ip ?? '—'}</TableCell>
-            <TableCell sx={{ maxWidth: 240, overflowWrap: 'anywhere' }}>
-              {detailsText(e.details)}
-              {e.requestId && (
-                // The full id stays searchable and copyable; shown on one line, shortened.
-                <Box
-                  translate="no"
-                  title={e.requestId}
-                  sx={{ whiteSpace: 'nowrap', fontFamily: 'monospace', fontSize: '0.8rem' }}
-                >
-                  request {e.requestId.slice(0, 8)}…
-                  <span className="visually-hidden"> (full id {e.requestId})</span>
-                </Box>
-              )}
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </ScrollableTable>
+    <PortalDataGrid
+      label="Audit events"
+      rows={events}
+      columns={columns}
+      // Reasons and details wrap; each row is as tall as its longest cell.
+      getRowHeight={() => 'auto'}
+    />
   );
 }

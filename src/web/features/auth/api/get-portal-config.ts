@@ -1,13 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { portalConfigSchema } from '../../../../contract/identity';
+import { portalConfigSchema } from '../../../../contract/session';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
-import { setPlatformTimeZone } from '../../../lib/format';
+import { setPlatformTimeZone } from '../../../lib/platform-time-zone';
 
-export { portalConfigSchema };
-export type { PortalConfig } from '../../../../contract/identity';
-
-export const getPortalConfig = async (signal?: AbortSignal) => {
+const getPortalConfig = async (signal?: AbortSignal) => {
   const config = await api.get(apiPaths.config, { schema: portalConfigSchema, signal });
   setPlatformTimeZone(config.platformTimeZone);
   return config;

@@ -6,7 +6,7 @@ import { api, isApiClientError } from '../../../lib/api-client';
 export const sessionQueryKey = ['session'] as const;
 
 /** The signed-in session, or null when nobody is signed in (the BFF answers 401). */
-export async function getSession(signal?: AbortSignal): Promise<Session | null> {
+async function getSession(signal?: AbortSignal): Promise<Session | null> {
   try {
     return await api.get(apiPaths.session, { schema: sessionSchema, signal });
   } catch (error) {

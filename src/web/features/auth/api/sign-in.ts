@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignIn } from '../../../../contract/session';
-import { signInResultSchema, type SignInResult } from '../../../../contract/identity';
+import { signInResultSchema, type SignInResult } from '../../../../contract/session';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
 import { sessionQueryKey } from './get-session';
 
 /** A full session, or `secondFactor` when the password was right and one more step is owed. */
-export const signIn = (input: SignIn): Promise<SignInResult> =>
+const signIn = (input: SignIn): Promise<SignInResult> =>
   api.post(apiPaths.session, { body: input, schema: signInResultSchema });
 
 export function useSignIn() {

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { apiPaths, paths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
 
-export const signOut = (): Promise<void> => api.delete(apiPaths.session);
+const signOut = (): Promise<void> => api.delete(apiPaths.session);
 
 export function useSignOut() {
   const queryClient = useQueryClient();

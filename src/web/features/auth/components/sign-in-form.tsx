@@ -1,71 +1,134 @@
-import { lazy, Suspense, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { lazy, Suspense, useRef, useState, type ComponentType, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
-import { signInSchema, type SignIn } from '../../../../contract/session';
-import type { SecondFactorChallenge } from '../../../../contract/identity';
+import {
+  signInSchema,
+  type SecondFactorChallenge,
+  type SignIn,
+} from '../../../../contract/session';
 import { Notice } from '../../../components/notice';
-import { applyFieldErrors } from '../../../components/form/apply-field-errors';
 import { PlainTextField } from '../../../components/form/plain-text-field';
 import { PlainButton } from '../../../components/plain-button';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage, isApiClientError } from '../../../lib/api-client';
 import { useSignIn } from '../api/sign-in';
 import { singleSignOnHref } from '../../../config/paths';
 import { usePortalConfig } from '../api/get-portal-config';
+import { sessionQueryKey, sessionQueryOptions } from '../api/get-session';
 
 // Only the sandbox shows demo users, so production sign-ins do not download the list.
 const DemoSignIns = lazy(() =>
   import('./demo-sign-ins').then((module) => ({ default: module.DemoSignIns })),
 );
 
-// The second step loads only for people who have one, keeping the sign-in page light.
-const SecondFactorStep = lazy(() => import('./second-factor-step'));
+type SecondFactorStepComponent = ComponentType<{
+  challenge?: SecondFactorChallenge['secondFactor'];
+  onDone: () => Promise<void>;
+}>;
+
+const fieldNames = ['email', 'password'] as const;
+type FieldErrors = Partial<Record<keyof SignIn, string>>;
+
+/** The first broken rule of each field, in the contract's words. */
+function fieldErrors(values: SignIn): FieldErrors {
+  const result = signInSchema.safeParse(values);
+  const errors: FieldErrors = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const name = fieldNames.find((candidate) => candidate === issue.path[0]);
+    if (name) errors[name] ??= issue.message;
+  }
+  return errors;
+}
 
 type SignInFormProps = {
   onSuccess: () => void;
+  /**
+   * The second step, from the identity feature; the route passes it in (lazily, so it loads
+   * only for people who have one) because features do not import each other.
+   */
+  SecondFactorStep: SecondFactorStepComponent;
   /** Single sign-on came back with a second factor owed. */
   secondFactorOwed?: boolean;
   /** Where single sign-on should come back to. */
   returnTo?: string | null;
 };
 
-export function SignInForm({ onSuccess, secondFactorOwed, returnTo }: SignInFormProps) {
+export function SignInForm({
+  onSuccess,
+  SecondFactorStep,
+  secondFactorOwed,
+  returnTo,
+}: SignInFormProps) {
   const signIn = useSignIn();
+  const queryClient = useQueryClient();
   const [challenge, setChallenge] = useState<SecondFactorChallenge['secondFactor'] | null>(null);
   const config = usePortalConfig();
   const [formError, setFormError] = useState<string | null>(null);
-  const { control, handleSubmit, setError, setValue, setFocus } = useForm<SignIn>({
-    resolver: zodResolver(signInSchema),
-    defaultValues: { email: '', password: '' },
-  });
+  // Two fields need no form library: the contract's schema checks them, the same messages the
+  // BFF gives, and react-hook-form stays off the first page (docs/benchmarks.md).
+  const [values, setValues] = useState<SignIn>({ email: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
 
-  const submit = handleSubmit((values) => {
+  const showErrors = (next: FieldErrors) => {
+    setErrors(next);
+    const first = fieldNames.find((name) => next[name]);
+    if (!first) return false;
+    (first === 'email' ? emailInput : passwordInput).current?.focus();
+    return true;
+  };
+
+  const change = (name: keyof SignIn) => (value: string) => {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    // As a form library would: after a first submit, each change checks the field again.
+    if (submitted) setErrors(fieldErrors(next));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
     if (signIn.isPending) return;
+    setSubmitted(true);
     setFormError(null);
+    if (showErrors(fieldErrors(values))) return;
     signIn.mutate(values, {
       onSuccess: (result) => {
         if ('secondFactor' in result) setChallenge(result.secondFactor);
         else onSuccess();
       },
       onError: (error) => {
-        if (!applyFieldErrors(error, setError, ['email', 'password'])) {
-          setFormError(errorMessage(error));
+        const fromServer: FieldErrors = {};
+        if (isApiClientError(error)) {
+          for (const issue of error.fields) {
+            const name = fieldNames.find((candidate) => candidate === issue.field);
+            if (name) fromServer[name] ??= issue.message;
+          }
         }
+        if (!showErrors(fromServer)) setFormError(errorMessage(error));
       },
     });
-  });
+  };
 
   const useDemoUser = (email: string, password: string) => {
-    setValue('email', email, { shouldValidate: false });
-    setValue('password', password, { shouldValidate: false });
+    setValues({ email, password });
+    setErrors({});
     setFormError(null);
-    setFocus('password');
+    passwordInput.current?.focus();
+  };
+
+  // The session changes once the second factor is proven: read it again before going on.
+  const afterSecondFactor = async () => {
+    await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    await queryClient.fetchQuery(sessionQueryOptions());
+    onSuccess();
   };
 
   if (challenge || secondFactorOwed) {
     return (
       <Suspense fallback={<Notice severity="info">Loading…</Notice>}>
-        <SecondFactorStep challenge={challenge ?? undefined} onDone={onSuccess} />
+        <SecondFactorStep challenge={challenge ?? undefined} onDone={afterSecondFactor} />
       </Suspense>
     );
   }
@@ -82,20 +145,26 @@ export function SignInForm({ onSuccess, secondFactorOwed, returnTo }: SignInForm
       >
         {formError && <Notice severity="error">{formError}</Notice>}
         <PlainTextField
-          control={control}
           name="email"
           label="Email"
           type="email"
           autoComplete="username"
           required
+          value={values.email}
+          onChange={change('email')}
+          error={errors.email}
+          inputRef={emailInput}
         />
         <PlainTextField
-          control={control}
           name="password"
           label="Password"
           type="password"
           autoComplete="current-password"
           required
+          value={values.password}
+          onChange={change('password')}
+          error={errors.password}
+          inputRef={passwordInput}
         />
         <PlainButton type="submit" aria-disabled={signIn.isPending || undefined}>
           {signIn.isPending ? 'Signing in…' : 'Sign in'}

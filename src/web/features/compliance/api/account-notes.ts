@@ -9,7 +9,7 @@ import { api } from '../../../lib/api-client';
 
 const notesKey = (accountId: string) => ['compliance', 'notes', accountId] as const;
 
-export const accountNotesQueryOptions = (accountId: string) =>
+const accountNotesQueryOptions = (accountId: string) =>
   queryOptions({
     queryKey: notesKey(accountId),
     queryFn: ({ signal }) =>

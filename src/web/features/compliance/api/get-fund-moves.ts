@@ -13,7 +13,7 @@ export type FundMovesFilter = {
   page: number;
 };
 
-export const getComplianceFundMoves = (
+const getComplianceFundMoves = (
   query: FundMovesFilter,
   signal?: AbortSignal,
 ): Promise<ComplianceFundMoves> =>

@@ -11,7 +11,7 @@ import { api } from '../../../lib/api-client';
  * Asks the BFF for one value in clear. The answer is kept only in the component that asked
  * (never in the query cache), and the BFF writes the reveal to the audit log.
  */
-export const revealPersonalData = (request: RevealRequest): Promise<RevealResponse> =>
+const revealPersonalData = (request: RevealRequest): Promise<RevealResponse> =>
   api.post(apiPaths.revealPersonalData, { body: request, schema: revealResponseSchema });
 
 export const useRevealPersonalData = () => useMutation({ mutationFn: revealPersonalData });

@@ -14,10 +14,7 @@ export const complianceKeys = {
     [...complianceKeys.fundMoves(), query] as const,
 };
 
-export const searchCompliance = (
-  q: string,
-  signal?: AbortSignal,
-): Promise<ComplianceSearchResult> =>
+const searchCompliance = (q: string, signal?: AbortSignal): Promise<ComplianceSearchResult> =>
   api.get(apiPaths.complianceSearch(q), { schema: complianceSearchResultSchema, signal });
 
 export const complianceSearchQueryOptions = (q: string) =>

@@ -18,7 +18,7 @@ import {
 } from '../../../lib/format';
 import { DescriptionList } from '../../../components/description-list';
 import { orDash } from './details-list';
-import { explainReview } from '../../accounts/components/review-statuses';
+import { explainReview } from '../../../lib/review-status';
 import { RevealField } from './reveal-field';
 
 const reviewDate = (date: string | null) =>

@@ -11,7 +11,7 @@ import {
 import { DescriptionList } from '../../../components/description-list';
 import { orDash } from './details-list';
 import { RevealField } from './reveal-field';
-import { explainReview } from '../../accounts/components/review-statuses';
+import { explainReview } from '../../../lib/review-status';
 
 const reviewDate = (date: string | null) =>
   date === null

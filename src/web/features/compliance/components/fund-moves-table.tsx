@@ -1,74 +1,92 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   describeFundMoveApproval,
   describeFundMoveStatus,
   type FundMoveView,
 } from '../../../../contract/custody-views';
+import { figureColumn, PortalDataGrid, type GridColDef } from '../../../components/data-grid';
 import { paths } from '../../../config/paths';
 import { formatTimestamp, formatMoney } from '../../../lib/format';
 import { DescriptionList } from '../../../components/description-list';
 import { orDash } from './details-list';
 import { RevealField } from './reveal-field';
-import { ScrollableTable } from '../../../components/scrollable-table';
 
-/** Fund moves of any accounts; each opens in a dialog with its bank numbers revealable. */
+const referenceOf = (move: FundMoveView) => move.referenceNumber;
+
+/** Fund moves of any accounts (a page of them); each opens in a dialog with its bank numbers revealable. */
 export function ComplianceFundMovesTable({ moves }: { moves: FundMoveView[] }) {
   const [open, setOpen] = useState<FundMoveView | null>(null);
+  const columns = useMemo<GridColDef<FundMoveView>[]>(
+    () => [
+      {
+        field: 'referenceNumber',
+        headerName: 'Reference',
+        minWidth: 140,
+        flex: 1.2,
+        renderCell: ({ row }) => (
+          <Button
+            size="small"
+            onClick={() => setOpen(row)}
+            aria-label={`Open fund move ${row.referenceNumber}`}
+            sx={{ fontFamily: 'monospace' }}
+          >
+            {row.referenceNumber}
+          </Button>
+        ),
+      },
+      {
+        field: 'accountId',
+        headerName: 'Account',
+        minWidth: 110,
+        flex: 1,
+        renderCell: ({ row }) => (
+          <Link component={RouterLink} to={paths.app.complianceAccount.getHref(row.accountId)}>
+            {row.accountId}
+          </Link>
+        ),
+      },
+      figureColumn<FundMoveView>({
+        field: 'amount',
+        headerName: 'Amount',
+        minWidth: 110,
+        flex: 1,
+        format: formatMoney,
+      }),
+      {
+        field: 'status',
+        headerName: 'Status',
+        minWidth: 100,
+        flex: 0.9,
+        valueGetter: (value: string) => describeFundMoveStatus(value).label,
+      },
+      {
+        field: 'approvalStatus',
+        headerName: 'Approval',
+        minWidth: 100,
+        flex: 0.9,
+        valueGetter: (value: string | null) => describeFundMoveApproval(value).label,
+      },
+      {
+        // Zone-less ISO timestamps sort as text; shown in the viewer's zone and the platform's.
+        field: 'createdAt',
+        headerName: 'Created',
+        minWidth: 370,
+        flex: 2.2,
+        valueFormatter: (value: string | null) => formatTimestamp(value),
+      },
+    ],
+    [],
+  );
   return (
     <>
-      <ScrollableTable label="Fund moves" minWidth={720}>
-        <TableHead>
-          <TableRow>
-            <TableCell scope="col">Reference</TableCell>
-            <TableCell scope="col">Account</TableCell>
-            <TableCell scope="col" align="right">
-              Amount
-            </TableCell>
-            <TableCell scope="col">Status</TableCell>
-            <TableCell scope="col">Approval</TableCell>
-            <TableCell scope="col">Created</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {moves.map((move) => (
-            <TableRow key={move.referenceNumber} hover>
-              <TableCell component="th" scope="row">
-                <Button
-                  size="small"
-                  onClick={() => setOpen(move)}
-                  aria-label={`Open fund move ${move.referenceNumber}`}
-                  sx={{ fontFamily: 'monospace' }}
-                >
-                  {move.referenceNumber}
-                </Button>
-              </TableCell>
-              <TableCell>
-                <Link
-                  component={RouterLink}
-                  to={paths.app.complianceAccount.getHref(move.accountId)}
-                >
-                  {move.accountId}
-                </Link>
-              </TableCell>
-              <TableCell align="right">{formatMoney(move.amount)}</TableCell>
-              <TableCell>{describeFundMoveStatus(move.status).label}</TableCell>
-              <TableCell>{describeFundMoveApproval(move.approvalStatus).label}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTimestamp(move.createdAt)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </ScrollableTable>
+      <PortalDataGrid label="Fund moves" rows={moves} columns={columns} getRowId={referenceOf} />
       <Dialog
         open={open !== null}
         onClose={() => setOpen(null)}

@@ -8,16 +8,16 @@ import { z } from 'zod';
 import { pendingDisbursementSchema, type Approval } from '../../../../contract/identity';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
-import { custodyKeys } from './get-custody-account';
+import { custodyKeys } from '../../../lib/query-keys';
 
-export type CreateDisbursementInput = {
+type CreateDisbursementInput = {
   accountId: string;
   request: DisbursementForm;
-  /** Made when the review opens and reused on every retry, so money moves once (decision 9). */
+  /** Made when the review opens and reused on every retry, so money moves once. */
   idempotencyKey: string;
 };
 
-export const createDisbursement = ({
+const createDisbursement = ({
   accountId,
   request,
   idempotencyKey,

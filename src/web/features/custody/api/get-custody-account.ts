@@ -5,19 +5,10 @@ import {
 } from '../../../../contract/custody-views';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
-
-export const custodyKeys = {
-  all: ['custody'] as const,
-  account: (accountId: string) => [...custodyKeys.all, 'account', accountId] as const,
-  fundMoves: (accountId: string) => [...custodyKeys.all, 'fund-moves', accountId] as const,
-  fundMovePage: (accountId: string, offset: number, limit: number) =>
-    [...custodyKeys.fundMoves(accountId), 'page', { offset, limit }] as const,
-  fundMove: (accountId: string, referenceNumber: string) =>
-    [...custodyKeys.fundMoves(accountId), 'detail', referenceNumber] as const,
-};
+import { custodyKeys } from '../../../lib/query-keys';
 
 /** The custody account, or a typed "unavailable" (missing permission, not opened). */
-export const getCustodyAccount = (
+const getCustodyAccount = (
   accountId: string,
   signal?: AbortSignal,
 ): Promise<CustodyAccountResult> =>

@@ -2,10 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fundMoveDetailSchema, type FundMoveView } from '../../../../contract/custody-views';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
-import { custodyKeys } from './get-custody-account';
+import { custodyKeys } from '../../../lib/query-keys';
 
 /** One move; the BFF answers 404 unless it belongs to `accountId`. */
-export const getFundMove = async (
+const getFundMove = async (
   accountId: string,
   referenceNumber: string,
   signal?: AbortSignal,

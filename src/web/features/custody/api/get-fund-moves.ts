@@ -6,10 +6,10 @@ import {
 } from '../../../../contract/custody-views';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
-import { custodyKeys } from './get-custody-account';
+import { custodyKeys } from '../../../lib/query-keys';
 
 /** One page as the upstream pages it (§4.3); `page` counts from 1. */
-export const getFundMoves = (
+const getFundMoves = (
   accountId: string,
   page: number,
   signal?: AbortSignal,

@@ -1,19 +1,12 @@
-import { approvalStateLabels, type Approval } from '../../../../contract/identity';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
+import { z } from 'zod';
 import {
   ADDITIONAL_DETAILS_MAX,
   disbursementFormSchema,
@@ -21,17 +14,20 @@ import {
   type DisbursementForm as DisbursementRequest,
   type DisbursementReceipt,
 } from '../../../../contract/disbursements';
+import { approvalStateLabels, type Approval } from '../../../../contract/identity';
 import { Code, DescriptionList } from '../../../components/description-list';
 import { applyFieldErrors } from '../../../components/form/apply-field-errors';
+import { Form, ReviewButton, useZodForm } from '../../../components/form/form';
 import { FormRadioGroup } from '../../../components/form/form-radio-group';
 import { FormTextField } from '../../../components/form/form-text-field';
+import {
+  ReviewDialog,
+  SubmittedResult,
+  useReviewAndSubmit,
+} from '../../../components/form/review-and-submit';
 import { paths } from '../../../config/paths';
-import { isApiClientError, newIdempotencyKey } from '../../../lib/api-client';
-import { useArmed } from '../../../lib/use-armed';
 import { formatTimestamp, formatMoney } from '../../../lib/format';
 import { useCreateDisbursement } from '../api/create-disbursement';
-import { SubmissionError } from './submission-outcome';
-import { focusOnMount } from '../../../lib/focus';
 
 /** What the fields hold while typing; the schema turns it into one of the three request shapes. */
 type Values = {
@@ -41,75 +37,43 @@ type Values = {
   bankAccountId: string;
   additionalDetails: string;
 };
+// The schema outputs the request: only the chosen type's fields, normalized.
+const formSchema = disbursementFormSchema as unknown as z.ZodType<DisbursementRequest, Values>;
 
 const fieldNames = ['type', 'amount', 'bankId', 'bankAccountId', 'additionalDetails'] as const;
 
-const typeOptions = (Object.keys(disbursementTypeLabels) as Values['type'][]).map((value) => ({
-  value,
-  label: disbursementTypeLabels[value],
-}));
+const typeOptions = (Object.keys(disbursementTypeLabels) as DisbursementRequest['type'][]).map(
+  (value) => ({ value, label: disbursementTypeLabels[value] }),
+);
 
 export function DisbursementForm({ accountId }: { accountId: string }) {
-  const form = useForm<Values>({
-    // The schema outputs the request (only the chosen type's fields, normalized).
-    resolver: zodResolver(disbursementFormSchema) as unknown as Resolver<Values>,
-    defaultValues: {
-      type: 'ach',
-      amount: '',
-      bankId: '',
-      bankAccountId: '',
-      additionalDetails: '',
-    },
-    mode: 'onTouched',
+  const form = useZodForm(formSchema, {
+    type: 'ach',
+    amount: '',
+    bankId: '',
+    bankAccountId: '',
+    additionalDetails: '',
   });
   const type = useWatch({ control: form.control, name: 'type' });
   useSeparateBankFieldsPerType(form, type);
-  const [review, setReview] = useState<{ request: DisbursementRequest; key: string } | null>(null);
-  const [receipt, setReceipt] = useState<
-    DisbursementReceipt | { pendingApproval: Approval } | null
-  >(null);
-  const mutation = useCreateDisbursement();
-  const armed = useArmed(review !== null);
-
-  const openReview = form.handleSubmit((values) => {
-    mutation.reset();
-    // One key per reviewed request: a double click or a retry of it creates one disbursement.
-    setReview({ request: values as unknown as DisbursementRequest, key: newIdempotencyKey() });
+  const flow = useReviewAndSubmit({
+    mutation: useCreateDisbursement(),
+    variables: (request: DisbursementRequest, idempotencyKey) => ({
+      accountId,
+      request,
+      idempotencyKey,
+    }),
+    onFieldErrors: (error) => applyFieldErrors(error, form.setError, fieldNames),
   });
 
-  const send = () => {
-    if (!review) return;
-    mutation.mutate(
-      { accountId, request: review.request, idempotencyKey: review.key },
-      {
-        onSuccess: (result) => {
-          setReceipt(result);
-          setReview(null);
-        },
-        onError: (error) => {
-          if (isApiClientError(error) && error.fields.length > 0) {
-            setReview(null);
-            applyFieldErrors(error, form.setError, fieldNames);
-          }
-        },
-      },
-    );
-  };
-
-  if (receipt && 'pendingApproval' in receipt)
-    return <HeldForApproval approval={receipt.pendingApproval} />;
-  if (receipt) return <DisbursementResult receipt={receipt} />;
+  if (flow.result && 'pendingApproval' in flow.result)
+    return <HeldForApproval approval={flow.result.pendingApproval} />;
+  if (flow.result) return <DisbursementResult receipt={flow.result} />;
 
   const wire = type !== 'ach';
-  const unknownOutcome = isApiClientError(mutation.error) && mutation.error.submitted !== 'no';
 
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={openReview}
-      sx={{ display: 'grid', gap: 2.5, maxWidth: 560 }}
-    >
+    <Form form={form} onValid={flow.begin} sx={{ display: 'grid', gap: 2.5, maxWidth: 560 }}>
       <FormRadioGroup
         name="type"
         control={form.control}
@@ -164,53 +128,27 @@ export function DisbursementForm({ accountId }: { accountId: string }) {
           />
         </>
       )}
-      <Box>
-        <Button type="submit" variant="contained">
-          Review request
-        </Button>
-      </Box>
+      <ReviewButton>Review request</ReviewButton>
 
-      <Dialog
-        open={review !== null}
-        onClose={() => (mutation.isPending ? undefined : setReview(null))}
-        aria-labelledby="disbursement-review-title"
-        fullWidth
-        maxWidth="sm"
+      <ReviewDialog
+        flow={flow}
+        id="disbursement-review-title"
+        title="Review your disbursement request"
+        progressLabel="Sending the request"
+        confirmLabel="Send request"
+        whereToCheck={
+          <>
+            check the{' '}
+            <Link component={RouterLink} to={paths.app.accountMoney.getHref(accountId)}>
+              requests and timeline of this account
+            </Link>{' '}
+            (it is listed there with our reference) or contact support
+          </>
+        }
       >
-        <DialogTitle id="disbursement-review-title">Review your disbursement request</DialogTitle>
-        <DialogContent>
-          {review && <ReviewSummary accountId={accountId} request={review.request} />}
-          {mutation.isPending && <LinearProgress aria-label="Sending the request" sx={{ mt: 2 }} />}
-          {mutation.isError &&
-            !(isApiClientError(mutation.error) && mutation.error.fields.length > 0) && (
-              <Box sx={{ mt: 2 }}>
-                <SubmissionError
-                  error={mutation.error}
-                  whereToCheck={
-                    <>
-                      check the{' '}
-                      <Link component={RouterLink} to={paths.app.accountMoney.getHref(accountId)}>
-                        requests and timeline of this account
-                      </Link>{' '}
-                      (it is listed there with our reference) or contact support
-                    </>
-                  }
-                />
-              </Box>
-            )}
-        </DialogContent>
-        <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-          <Button onClick={() => setReview(null)} disabled={mutation.isPending}>
-            Back to edit
-          </Button>
-          {!unknownOutcome && (
-            <Button variant="contained" onClick={send} disabled={mutation.isPending || !armed}>
-              {mutation.isError ? 'Try again' : 'Send request'}
-            </Button>
-          )}
-        </DialogActions>
-      </Dialog>
-    </Box>
+        {flow.review && <ReviewSummary accountId={accountId} request={flow.review} />}
+      </ReviewDialog>
+    </Form>
   );
 }
 
@@ -222,7 +160,7 @@ const emptyBankFields: BankFields = { bankId: '', bankAccountId: '', additionalD
  * switching type neither carries one into the other nor leaves the other type's error behind.
  */
 function useSeparateBankFieldsPerType(
-  form: ReturnType<typeof useForm<Values>>,
+  form: UseFormReturn<Values, unknown, DisbursementRequest>,
   type: Values['type'],
 ) {
   const previous = useRef(type);
@@ -301,33 +239,26 @@ function HeldForApproval({ approval }: { approval: Approval }) {
 
 function DisbursementResult({ receipt }: { receipt: DisbursementReceipt }) {
   return (
-    <Alert severity="success" role="status" tabIndex={-1} ref={focusOnMount}>
-      <AlertTitle>Disbursement requested</AlertTitle>
-      <DescriptionList
-        items={[
-          ['Request ID', <Code key="id" value={receipt.requestId} />],
-          [
-            'Status',
-            receipt.status === 'pending' ? 'Pending: waiting to be processed' : receipt.status,
-          ],
-          ['Amount', formatMoney(receipt.amount)],
-          ['Method', disbursementTypeLabels[receipt.type]],
-          ...(receipt.bankAccountIdMasked
-            ? ([['Bank account', receipt.bankAccountIdMasked]] as [string, string][])
-            : []),
-          ...(receipt.createdAt
-            ? ([['Requested', formatTimestamp(receipt.createdAt)]] as [string, string][])
-            : []),
-        ]}
-      />
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 2 }}>
-        <Link component={RouterLink} to={paths.app.account.getHref(receipt.accountId)}>
-          Back to the account
-        </Link>
-        <Link component={RouterLink} to={paths.app.accountMoney.getHref(receipt.accountId)}>
-          See it on the account's timeline
-        </Link>
-      </Box>
-    </Alert>
+    <SubmittedResult
+      title="Disbursement requested"
+      items={[
+        ['Request ID', <Code key="id" value={receipt.requestId} />],
+        [
+          'Status',
+          receipt.status === 'pending' ? 'Pending: waiting to be processed' : receipt.status,
+        ],
+        ['Amount', formatMoney(receipt.amount)],
+        ['Method', disbursementTypeLabels[receipt.type]],
+        receipt.bankAccountIdMasked && ['Bank account', receipt.bankAccountIdMasked],
+        receipt.createdAt && ['Requested', formatTimestamp(receipt.createdAt)],
+      ]}
+      links={[
+        { to: paths.app.account.getHref(receipt.accountId), label: 'Back to the account' },
+        {
+          to: paths.app.accountMoney.getHref(receipt.accountId),
+          label: "See it on the account's timeline",
+        },
+      ]}
+    />
   );
 }

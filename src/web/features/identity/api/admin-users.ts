@@ -17,7 +17,7 @@ export const adminUsersQueryOptions = () =>
 
 export const useAdminUsers = () => useQuery(adminUsersQueryOptions());
 
-export type UserChange =
+type UserChange =
   | { kind: 'create'; user: CreateUser }
   | { kind: 'role'; userId: string; role: Role }
   | { kind: 'disabled'; userId: string; disabled: boolean }
@@ -26,7 +26,7 @@ export type UserChange =
   | { kind: 'reset'; userId: string };
 
 /** Every admin change to a user; each is audited by the BFF. */
-export function changeUser(change: UserChange) {
+function changeUser(change: UserChange) {
   const schema = adminUserSchema;
   switch (change.kind) {
     case 'create':

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
@@ -16,12 +17,21 @@ function problem(err: unknown): string {
   return 'This device could not create a passkey. Try the authenticator app instead.';
 }
 
+/** What went wrong, announced; nothing when nothing did. */
+function Problem({ error }: { error: unknown }) {
+  if (!error) return null;
+  return (
+    <Typography role="alert" color="error">
+      {problem(error)}
+    </Typography>
+  );
+}
+
 /** Adds a passkey: the browser asks the authenticator, the BFF verifies and stores it. */
 export function EnrolPasskey({ onEnrolled }: Props) {
   const labelId = useId();
   const [label, setLabel] = useState('My passkey');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const enrol = useMutation({ mutationFn: enrolPasskey, onSuccess: onEnrolled });
   return (
     <Box
       component="form"
@@ -30,19 +40,10 @@ export function EnrolPasskey({ onEnrolled }: Props) {
       sx={{ display: 'grid', gap: 1.5 }}
       onSubmit={(event) => {
         event.preventDefault();
-        setBusy(true);
-        setError(null);
-        enrolPasskey(label)
-          .then(onEnrolled)
-          .catch((err: unknown) => setError(problem(err)))
-          .finally(() => setBusy(false));
+        enrol.mutate(label);
       }}
     >
-      {error && (
-        <Typography role="alert" color="error">
-          {error}
-        </Typography>
-      )}
+      <Problem error={enrol.error} />
       <TextField
         id={labelId}
         label="Passkey name"
@@ -51,8 +52,8 @@ export function EnrolPasskey({ onEnrolled }: Props) {
         helperText="Such as the device or security key it lives on"
         required
       />
-      <Button type="submit" variant="contained" disabled={busy}>
-        {busy ? 'Waiting for your device…' : 'Create passkey'}
+      <Button type="submit" variant="contained" disabled={enrol.isPending}>
+        {enrol.isPending ? 'Waiting for your device…' : 'Create passkey'}
       </Button>
     </Box>
   );
@@ -62,32 +63,17 @@ export function EnrolPasskey({ onEnrolled }: Props) {
 export function EnrolTotp({ onEnrolled }: Props) {
   const codeId = useId();
   const labelId = useId();
-  const [secret, setSecret] = useState<{ secret: string; qrSvg: string } | null>(null);
   const [code, setCode] = useState('');
   const [label, setLabel] = useState('Authenticator app');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const start = useMutation({ mutationFn: startTotpEnrolment });
+  const confirm = useMutation({ mutationFn: confirmTotp, onSuccess: onEnrolled });
+  const secret = start.data;
 
   if (!secret) {
     return (
       <Box sx={{ display: 'grid', gap: 1.5 }}>
-        {error && (
-          <Typography role="alert" color="error">
-            {error}
-          </Typography>
-        )}
-        <Button
-          variant="outlined"
-          disabled={busy}
-          onClick={() => {
-            setBusy(true);
-            setError(null);
-            startTotpEnrolment()
-              .then(setSecret)
-              .catch((err: unknown) => setError(problem(err)))
-              .finally(() => setBusy(false));
-          }}
-        >
+        <Problem error={start.error} />
+        <Button variant="outlined" disabled={start.isPending} onClick={() => start.mutate()}>
           Set up an authenticator app
         </Button>
       </Box>
@@ -101,12 +87,7 @@ export function EnrolTotp({ onEnrolled }: Props) {
       sx={{ display: 'grid', gap: 1.5 }}
       onSubmit={(event) => {
         event.preventDefault();
-        setBusy(true);
-        setError(null);
-        confirmTotp({ code, label })
-          .then(onEnrolled)
-          .catch((err: unknown) => setError(problem(err)))
-          .finally(() => setBusy(false));
+        confirm.mutate({ code, label });
       }}
     >
       <Typography>
@@ -125,11 +106,7 @@ export function EnrolTotp({ onEnrolled }: Props) {
           {secret.secret}
         </Box>
       </Typography>
-      {error && (
-        <Typography role="alert" color="error">
-          {error}
-        </Typography>
-      )}
+      <Problem error={confirm.error} />
       <TextField
         id={labelId}
         label="App name"
@@ -146,8 +123,8 @@ export function EnrolTotp({ onEnrolled }: Props) {
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         required
       />
-      <Button type="submit" variant="contained" disabled={busy}>
-        {busy ? 'Checking…' : 'Confirm'}
+      <Button type="submit" variant="contained" disabled={confirm.isPending}>
+        {confirm.isPending ? 'Checking…' : 'Confirm'}
       </Button>
     </Box>
   );

@@ -6,16 +6,16 @@ import {
 } from '../../../../contract/investments';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
-import { offeringKeys } from '../../offerings/api/get-offerings';
+import { offeringKeys } from '../../../lib/query-keys';
 
-export type CreateInvestmentInput = {
+type CreateInvestmentInput = {
   offeringId: string;
   request: InvestmentRequest;
   /** Made when the review opens and reused on every retry, so one trade is created. */
   idempotencyKey: string;
 };
 
-export const createInvestment = ({
+const createInvestment = ({
   offeringId,
   request,
   idempotencyKey,

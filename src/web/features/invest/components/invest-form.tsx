@@ -1,14 +1,10 @@
-import { useMemo, useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
+import { useMemo } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useForm, useWatch } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
+import { useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AccountSummary } from '../../../../contract/account-views';
 import {
@@ -22,17 +18,20 @@ import {
 import type { Offering } from '../../../../contract/offerings';
 import { Code, DescriptionList } from '../../../components/description-list';
 import { applyFieldErrors } from '../../../components/form/apply-field-errors';
+import { Form, ReviewButton, useZodForm } from '../../../components/form/form';
 import { FormNativeSelect } from '../../../components/form/form-native-select';
 import { FormTextField } from '../../../components/form/form-text-field';
+import {
+  ReviewActions,
+  SubmitOutcome,
+  SubmittedResult,
+  useReviewAndSubmit,
+} from '../../../components/form/review-and-submit';
 import { paths } from '../../../config/paths';
-import { isApiClientError, newIdempotencyKey } from '../../../lib/api-client';
-import { useArmed } from '../../../lib/use-armed';
-import { formatDecimal, formatTimestamp, formatMoney } from '../../../lib/format';
-import { SubmissionError } from '../../custody/components/submission-outcome';
-import { useCreateInvestment } from '../api/create-investment';
 import { focusOnMount } from '../../../lib/focus';
-import { useQueryClient } from '@tanstack/react-query';
-import { rememberReceipt } from '../../money/api/receipts';
+import { formatDecimal, formatTimestamp, formatMoney } from '../../../lib/format';
+import { rememberReceipt } from '../../../lib/receipts';
+import { useCreateInvestment } from '../api/create-investment';
 
 const paymentOptions = (Object.keys(paymentMethodLabels) as InvestmentValues['paymentMethod'][])
   .filter((method) => method !== 'credit_card')
@@ -43,57 +42,35 @@ const accountLabel = (account: AccountSummary) =>
 
 type InvestFormProps = { offering: Offering; accounts: AccountSummary[] };
 
-/** Choose an account and units, review, then submit once (decision 9). */
+/** Choose an account and units, review, then submit once. */
 export function InvestForm({ offering, accounts }: InvestFormProps) {
   const schema = useMemo(() => makeInvestmentFormSchema(offering), [offering]);
-  const form = useForm<InvestmentValues>({
-    resolver: zodResolver(schema),
-    defaultValues: {
-      accountId: accounts.length === 1 ? accounts[0].id : '',
-      units: '',
-      paymentMethod: 'ach',
-    },
-    mode: 'onTouched',
+  const form = useZodForm(schema, {
+    accountId: accounts.length === 1 ? accounts[0].id : '',
+    units: '',
+    paymentMethod: 'ach',
   });
   const units = useWatch({ control: form.control, name: 'units' });
-  const [review, setReview] = useState<{ values: InvestmentValues; key: string } | null>(null);
-  const [receipt, setReceipt] = useState<InvestmentReceipt | null>(null);
-  const mutation = useCreateInvestment();
   const queryClient = useQueryClient();
-  const armed = useArmed(review !== null);
-
-  if (receipt) return <InvestmentResult receipt={receipt} />;
-
-  const quote = units ? checkInvestment(offering, units) : null;
-  const openReview = form.handleSubmit((values) => {
-    mutation.reset();
-    setReview({ values, key: newIdempotencyKey() });
+  const flow = useReviewAndSubmit({
+    mutation: useCreateInvestment(),
+    variables: (request: InvestmentValues, idempotencyKey) => ({
+      offeringId: offering.id,
+      request,
+      idempotencyKey,
+    }),
+    onFieldErrors: (error) =>
+      applyFieldErrors(error, form.setError, ['accountId', 'units', 'paymentMethod']),
+    // Kept beyond this component: a refresh (sold out) must not replace the receipt.
+    onSuccess: (confirmed) => rememberReceipt(queryClient, 'investment', offering.id, confirmed),
   });
 
-  const submit = () => {
-    if (!review) return;
-    mutation.mutate(
-      { offeringId: offering.id, request: review.values, idempotencyKey: review.key },
-      {
-        onSuccess: (confirmed) => {
-          // Kept beyond this component: a refresh (sold out) must not replace the receipt.
-          rememberReceipt(queryClient, 'investment', offering.id, confirmed);
-          setReceipt(confirmed);
-        },
-        onError: (error) => {
-          if (isApiClientError(error) && error.fields.length > 0) {
-            setReview(null);
-            applyFieldErrors(error, form.setError, ['accountId', 'units', 'paymentMethod']);
-          }
-        },
-      },
-    );
-  };
+  if (flow.result) return <InvestmentResult receipt={flow.result} />;
 
-  if (review) {
-    const account = accounts.find((a) => a.id === review.values.accountId);
-    const reviewed = checkInvestment(offering, review.values.units);
-    const unknownOutcome = isApiClientError(mutation.error) && mutation.error.submitted !== 'no';
+  if (flow.review) {
+    const request = flow.review;
+    const account = accounts.find((a) => a.id === request.accountId);
+    const reviewed = checkInvestment(offering, request.units);
     return (
       <Paper
         variant="outlined"
@@ -115,54 +92,36 @@ export function InvestForm({ offering, accounts }: InvestFormProps) {
         <DescriptionList
           items={[
             ['Offering', offering.name],
-            ['From account', account ? accountLabel(account) : review.values.accountId],
-            ['Units', formatDecimal(review.values.units)],
-            ['Unit price', formatMoney(offering.unitPrice)],
+            ['From account', account ? accountLabel(account) : request.accountId],
+            ['Units', formatDecimal(request.units)],
+            ['Unit price', formatMoney(offering.unitPrice, { precision: 'price' })],
             ['Amount', reviewed.ok ? formatMoney(reviewed.value.amount) : '—'],
-            ['Payment', paymentMethodLabels[review.values.paymentMethod]],
+            ['Payment', paymentMethodLabels[request.paymentMethod]],
           ]}
         />
-        {mutation.isPending && (
-          <LinearProgress aria-label="Submitting the investment" sx={{ mt: 2 }} />
-        )}
-        {mutation.isError &&
-          !(isApiClientError(mutation.error) && mutation.error.fields.length > 0) && (
-            <Box sx={{ mt: 2 }}>
-              <SubmissionError
-                error={mutation.error}
-                whereToCheck={
-                  <>
-                    check the{' '}
-                    <Link component={RouterLink} to={paths.app.offering.getHref(offering.id)}>
-                      offering
-                    </Link>{' '}
-                    for your purchase or contact support
-                  </>
-                }
-              />
-            </Box>
-          )}
+        <SubmitOutcome
+          flow={flow}
+          progressLabel="Submitting the investment"
+          whereToCheck={
+            <>
+              check the{' '}
+              <Link component={RouterLink} to={paths.app.offering.getHref(offering.id)}>
+                offering
+              </Link>{' '}
+              for your purchase or contact support
+            </>
+          }
+        />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 3 }}>
-          <Button onClick={() => setReview(null)} disabled={mutation.isPending}>
-            Edit
-          </Button>
-          {!unknownOutcome && (
-            <Button variant="contained" onClick={submit} disabled={mutation.isPending || !armed}>
-              {mutation.isError ? 'Try again' : 'Confirm investment'}
-            </Button>
-          )}
+          <ReviewActions flow={flow} backLabel="Edit" confirmLabel="Confirm investment" />
         </Box>
       </Paper>
     );
   }
 
+  const quote = units ? checkInvestment(offering, units) : null;
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={openReview}
-      sx={{ display: 'grid', gap: 2.5, maxWidth: 560 }}
-    >
+    <Form form={form} onValid={flow.begin} sx={{ display: 'grid', gap: 2.5, maxWidth: 560 }}>
       <FormNativeSelect
         name="accountId"
         control={form.control}
@@ -182,7 +141,7 @@ export function InvestForm({ offering, accounts }: InvestFormProps) {
       />
       <Typography aria-live="polite" data-testid="invest-amount">
         {quote?.ok
-          ? `Amount: ${formatMoney(quote.value.amount)} (${formatDecimal(quote.value.units)} × ${formatMoney(offering.unitPrice)})`
+          ? `Amount: ${formatMoney(quote.value.amount)} (${formatDecimal(quote.value.units)} × ${formatMoney(offering.unitPrice, { precision: 'price' })})`
           : 'Amount: enter a number of units'}
       </Typography>
       <FormNativeSelect
@@ -192,49 +151,36 @@ export function InvestForm({ offering, accounts }: InvestFormProps) {
         options={paymentOptions}
         required
       />
-      <Box>
-        <Button type="submit" variant="contained">
-          Review investment
-        </Button>
-      </Box>
-    </Box>
+      <ReviewButton>Review investment</ReviewButton>
+    </Form>
   );
 }
 
 export function InvestmentResult({ receipt }: { receipt: InvestmentReceipt }) {
   return (
-    <Alert severity="success" role="status" tabIndex={-1} ref={focusOnMount}>
-      <AlertTitle>Investment submitted</AlertTitle>
-      <DescriptionList
-        items={[
-          ['Trade ID', <Code key="trade" value={receipt.tradeId} />],
-          [
-            'Status',
-            receipt.status === 'created'
-              ? 'Created: awaiting funding and approval'
-              : receipt.status,
-          ],
-          ['Offering', receipt.offeringName],
-          ['Account', <Code key="account" value={receipt.accountId} />],
-          ['Units', formatDecimal(receipt.units)],
-          ['Amount', formatMoney(receipt.amount)],
-          ['Payment', paymentMethodLabels[receipt.paymentMethod]],
-          ...(receipt.createdAt
-            ? ([['Submitted', formatTimestamp(receipt.createdAt)]] as [string, string][])
-            : []),
-        ]}
-      />
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 2 }}>
-        <Link component={RouterLink} to={paths.app.offering.getHref(receipt.offeringId)}>
-          Back to the offering
-        </Link>
-        <Link component={RouterLink} to={paths.app.account.getHref(receipt.accountId)}>
-          View the account
-        </Link>
-        <Link component={RouterLink} to={paths.app.accountMoney.getHref(receipt.accountId)}>
-          See it on the account's timeline
-        </Link>
-      </Box>
-    </Alert>
+    <SubmittedResult
+      title="Investment submitted"
+      items={[
+        ['Trade ID', <Code key="trade" value={receipt.tradeId} />],
+        [
+          'Status',
+          receipt.status === 'created' ? 'Created: awaiting funding and approval' : receipt.status,
+        ],
+        ['Offering', receipt.offeringName],
+        ['Account', <Code key="account" value={receipt.accountId} />],
+        ['Units', formatDecimal(receipt.units)],
+        ['Amount', formatMoney(receipt.amount)],
+        ['Payment', paymentMethodLabels[receipt.paymentMethod]],
+        receipt.createdAt && ['Submitted', formatTimestamp(receipt.createdAt)],
+      ]}
+      links={[
+        { to: paths.app.offering.getHref(receipt.offeringId), label: 'Back to the offering' },
+        { to: paths.app.account.getHref(receipt.accountId), label: 'View the account' },
+        {
+          to: paths.app.accountMoney.getHref(receipt.accountId),
+          label: "See it on the account's timeline",
+        },
+      ]}
+    />
   );
 }

@@ -6,15 +6,15 @@ import {
 } from '../../../../contract/ira';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
-import { custodyKeys } from '../../custody/api/get-custody-account';
+import { custodyKeys } from '../../../lib/query-keys';
 
-export type CreateIraSupplementInput = {
+type CreateIraSupplementInput = {
   accountId: string;
   request: IraSupplement;
   idempotencyKey: string;
 };
 
-export const createIraSupplement = ({
+const createIraSupplement = ({
   accountId,
   request,
   idempotencyKey,

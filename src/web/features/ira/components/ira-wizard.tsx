@@ -1,17 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import { useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Control, type FieldPath, type Resolver } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import { z } from 'zod';
 import {
@@ -38,13 +35,16 @@ import { applyFieldErrors } from '../../../components/form/apply-field-errors';
 import { FormNativeSelect } from '../../../components/form/form-native-select';
 import { FormRadioGroup } from '../../../components/form/form-radio-group';
 import { FormTextField } from '../../../components/form/form-text-field';
+import { Form } from '../../../components/form/form';
+import {
+  ReviewActions,
+  SubmitOutcome,
+  SubmittedResult,
+  useReviewAndSubmit,
+} from '../../../components/form/review-and-submit';
 import { paths } from '../../../config/paths';
-import { isApiClientError, newIdempotencyKey } from '../../../lib/api-client';
 import { formatTimestamp } from '../../../lib/format';
-import { useArmed } from '../../../lib/use-armed';
-import { SubmissionError } from '../../custody/components/submission-outcome';
 import { useCreateIraSupplement } from '../api/create-ira-supplement';
-import { focusOnMount } from '../../../lib/focus';
 
 type Values = z.input<typeof iraSupplementSchema>;
 
@@ -143,12 +143,17 @@ export function IraWizard({ accountId, address }: { accountId: string; address?:
     mode: 'onSubmit',
     shouldUnregister: false,
   });
-  const [key, setKey] = useState<string | null>(null);
-  // A double click on Continue must not land on Submit as the review appears: Submit is armed
-  // a moment after the review shows.
-  const armed = useArmed(active === steps.length - 1);
-  const [receipt, setReceipt] = useState<IraSupplementReceipt | null>(null);
-  const mutation = useCreateIraSupplement();
+  const flow = useReviewAndSubmit({
+    mutation: useCreateIraSupplement(),
+    variables: (request: IraSupplement, idempotencyKey) => ({ accountId, request, idempotencyKey }),
+    onFieldErrors: (error) => {
+      const step = steps.findIndex((s) =>
+        s.fields.some((f) => error.fields.some((i) => i.field === f)),
+      );
+      if (step >= 0) goTo(step);
+      applyFieldErrors(error, form.setError, allFields);
+    },
+  });
   const heading = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
   const method = useWatch({ control: form.control, name: 'funding.contributionMethod' });
@@ -166,45 +171,33 @@ export function IraWizard({ accountId, address }: { accountId: string; address?:
     setActive(step);
   };
 
+  const review = steps.length - 1;
   const next = () => {
-    if (active + 1 === steps.length - 1) {
-      mutation.reset();
-      // One key per reviewed request, reused when the person tries again.
-      setKey(newIdempotencyKey());
+    if (active + 1 < review) return goTo(active + 1);
+    // The review shows the whole request as it will be sent: every step's answers through the
+    // full schema. An answer changed on an earlier step since it was checked sends the person
+    // back to that step with its messages.
+    const request = iraSupplementSchema.safeParse(form.getValues());
+    if (request.success) {
+      flow.begin(request.data);
+      return goTo(review);
     }
-    goTo(active + 1);
-  };
-
-  const send = (values: IraSupplement) => {
-    if (!key || !armed) return;
-    mutation.mutate(
-      { accountId, request: values, idempotencyKey: key },
-      {
-        onSuccess: setReceipt,
-        onError: (error) => {
-          if (!isApiClientError(error) || error.fields.length === 0) return;
-          const step = steps.findIndex((s) =>
-            s.fields.some((f) => error.fields.some((i) => i.field === f)),
-          );
-          if (step >= 0) goTo(step);
-          applyFieldErrors(error, form.setError, allFields);
-        },
-      },
+    const path = request.error.issues[0]?.path.join('.') ?? '';
+    const step = Math.max(
+      0,
+      steps.findIndex((s) => s.fields.some((f) => f === path || f.startsWith(`${path}.`))),
     );
+    goTo(step);
+    void form.trigger();
   };
 
-  if (receipt) return <IraResult receipt={receipt} />;
+  if (flow.result) return <IraResult receipt={flow.result} />;
 
-  const unknownOutcome = isApiClientError(mutation.error) && mutation.error.submitted !== 'no';
   const needsHolding =
     method === 'transfer' || method === 'rollover' || method === 'roth_conversion';
 
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={(event) => void form.handleSubmit(active === steps.length - 1 ? send : next)(event)}
-    >
+    <Form form={form} onValid={active === review ? flow.submit : next}>
       <Stepper
         activeStep={active}
         alternativeLabel
@@ -336,62 +329,29 @@ export function IraWizard({ accountId, address }: { accountId: string; address?:
             <Typography component="h3" variant="h3" sx={{ fontSize: '1.1rem', mt: 1 }}>
               Where the assets are held now{needsHolding ? '' : ' (optional)'}
             </Typography>
-            <FormTextField
-              name="funding.currentHolding.firmName"
+            <HoldingFields
               control={form.control}
-              label="Firm name"
+              holding="currentHolding"
               required={needsHolding}
-              fullWidth
-            />
-            <FormTextField
-              name="funding.currentHolding.accountName"
-              control={form.control}
-              label="Account name (optional)"
-              fullWidth
-            />
-            <FormTextField
-              name="funding.currentHolding.accountNumber"
-              control={form.control}
-              label="Account number at that firm"
-              autoComplete="off"
-              required={needsHolding}
-              fullWidth
-            />
-            <FormNativeSelect
-              name="funding.currentHolding.country"
-              control={form.control}
-              label="Country of the firm (optional)"
-              placeholder="Not given"
-              options={countries}
+              labels={{
+                firmName: 'Firm name',
+                accountName: 'Account name (optional)',
+                accountNumber: 'Account number at that firm',
+                country: 'Country of the firm (optional)',
+              }}
             />
             <Typography component="h3" variant="h3" sx={{ fontSize: '1.1rem', mt: 1 }}>
               A second holding (optional)
             </Typography>
-            <FormTextField
-              name="funding.secondHolding.firmName"
+            <HoldingFields
               control={form.control}
-              label="Second firm name"
-              fullWidth
-            />
-            <FormTextField
-              name="funding.secondHolding.accountName"
-              control={form.control}
-              label="Second account name (optional)"
-              fullWidth
-            />
-            <FormTextField
-              name="funding.secondHolding.accountNumber"
-              control={form.control}
-              label="Account number at the second firm"
-              autoComplete="off"
-              fullWidth
-            />
-            <FormNativeSelect
-              name="funding.secondHolding.country"
-              control={form.control}
-              label="Country of the second firm (optional)"
-              placeholder="Not given"
-              options={countries}
+              holding="secondHolding"
+              labels={{
+                firmName: 'Second firm name',
+                accountName: 'Second account name (optional)',
+                accountNumber: 'Account number at the second firm',
+                country: 'Country of the second firm (optional)',
+              }}
             />
             <FormTextField
               name="funding.internationalAccountNumber"
@@ -404,15 +364,12 @@ export function IraWizard({ accountId, address }: { accountId: string; address?:
           </Box>
         )}
 
-        {active === 3 && <IraReview values={form.getValues()} />}
-
-        {active === 3 && mutation.isPending && (
-          <LinearProgress aria-label="Sending the request" sx={{ mt: 2 }} />
-        )}
-        {active === 3 && mutation.isError && (
-          <Box sx={{ mt: 2 }}>
-            <SubmissionError
-              error={mutation.error}
+        {active === review && flow.review && (
+          <>
+            <IraReview values={flow.review} />
+            <SubmitOutcome
+              flow={flow}
+              progressLabel="Sending the request"
               whereToCheck={
                 <>
                   check the{' '}
@@ -423,28 +380,69 @@ export function IraWizard({ accountId, address }: { accountId: string; address?:
                 </>
               }
             />
-          </Box>
+          </>
         )}
 
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 3 }}>
-          {active > 0 && (
-            <Button onClick={() => goTo(active - 1)} disabled={mutation.isPending}>
-              Back
-            </Button>
-          )}
-          {active < steps.length - 1 && (
-            <Button type="submit" variant="contained">
-              Continue
-            </Button>
-          )}
-          {active === steps.length - 1 && !unknownOutcome && (
-            <Button type="submit" variant="contained" disabled={mutation.isPending || !armed}>
-              {mutation.isError ? 'Try again' : 'Submit IRA request'}
-            </Button>
+          {active === review ? (
+            <ReviewActions
+              flow={flow}
+              backLabel="Back"
+              confirmLabel="Submit IRA request"
+              onBack={() => {
+                flow.back();
+                goTo(review - 1);
+              }}
+            />
+          ) : (
+            <>
+              {active > 0 && <Button onClick={() => goTo(active - 1)}>Back</Button>}
+              <Button type="submit" variant="contained">
+                Continue
+              </Button>
+            </>
           )}
         </Box>
       </Paper>
-    </Box>
+    </Form>
+  );
+}
+
+/** Where assets are held now: the same four answers for the first and the second holding. */
+function HoldingFields({
+  control,
+  holding,
+  required,
+  labels,
+}: {
+  control: Control<Values, unknown, IraSupplement>;
+  holding: 'currentHolding' | 'secondHolding';
+  required?: boolean;
+  labels: Record<'firmName' | 'accountName' | 'accountNumber' | 'country', string>;
+}) {
+  // The firm and the account number are what a transfer needs; the rest is optional.
+  const needed = { firmName: required, accountNumber: required, accountName: false };
+  return (
+    <>
+      {(['firmName', 'accountName', 'accountNumber'] as const).map((part) => (
+        <FormTextField
+          key={part}
+          name={`funding.${holding}.${part}`}
+          control={control}
+          label={labels[part]}
+          autoComplete={part === 'accountNumber' ? 'off' : undefined}
+          required={needed[part]}
+          fullWidth
+        />
+      ))}
+      <FormNativeSelect
+        name={`funding.${holding}.country`}
+        control={control}
+        label={labels.country}
+        placeholder="Not given"
+        options={countries}
+      />
+    </>
   );
 }
 
@@ -465,7 +463,7 @@ function prefillCountry(country: string | null | undefined): string {
   return check.ok ? check.value : '';
 }
 
-function IraReview({ values }: { values: Values }) {
+function IraReview({ values }: { values: IraSupplement }) {
   const { mailing, management, funding } = values;
   const holding = funding.currentHolding;
   const second = funding.secondHolding;
@@ -526,41 +524,32 @@ function IraReview({ values }: { values: Values }) {
 
 function IraResult({ receipt }: { receipt: IraSupplementReceipt }) {
   return (
-    <Alert severity="success" role="status" tabIndex={-1} ref={focusOnMount}>
-      <AlertTitle>IRA request submitted</AlertTitle>
+    <SubmittedResult
+      title="IRA request submitted"
+      items={[
+        ['Reference', <Code key="reference" value={receipt.reference} />],
+        ['Submitted', formatTimestamp(receipt.submittedAt)],
+        ['Marital status', label(maritalStatusLabels, receipt.maritalStatus)],
+        ['Investment manager', label(investmentManagerLabels, receipt.investmentManager)],
+        ['Proxy voting', label(proxyVotingLabels, receipt.proxyVoting)],
+        ['Funding', label(contributionMethodLabels, receipt.contributionMethod)],
+        receipt.contributionTaxYear && ['Tax year', receipt.contributionTaxYear],
+        receipt.internationalAccountNumberMasked && [
+          'International account number',
+          receipt.internationalAccountNumberMasked,
+        ],
+        ...receipt.holdings.map((h, i): [string, string] => [
+          `Holding ${i + 1}`,
+          [h.firmName, h.accountNumberMasked].filter(Boolean).join(', ') || 'Not given',
+        ]),
+      ]}
+      links={[{ to: paths.app.account.getHref(receipt.accountId), label: 'Back to the account' }]}
+    >
       <Typography>
         The custodial account request for account <Code value={receipt.accountId} /> was received.
         It is reviewed before the custody account opens. Quote the reference below if you contact
         support about it.
       </Typography>
-      <DescriptionList
-        items={[
-          ['Reference', <Code key="reference" value={receipt.reference} />],
-          ['Submitted', formatTimestamp(receipt.submittedAt)],
-          ['Marital status', label(maritalStatusLabels, receipt.maritalStatus)],
-          ['Investment manager', label(investmentManagerLabels, receipt.investmentManager)],
-          ['Proxy voting', label(proxyVotingLabels, receipt.proxyVoting)],
-          ['Funding', label(contributionMethodLabels, receipt.contributionMethod)],
-          ...(receipt.contributionTaxYear
-            ? ([['Tax year', receipt.contributionTaxYear]] as [string, string][])
-            : []),
-          ...(receipt.internationalAccountNumberMasked
-            ? ([['International account number', receipt.internationalAccountNumberMasked]] as [
-                string,
-                string,
-              ][])
-            : []),
-          ...receipt.holdings.map((h, i): [string, string] => [
-            `Holding ${i + 1}`,
-            [h.firmName, h.accountNumberMasked].filter(Boolean).join(', ') || 'Not given',
-          ]),
-        ]}
-      />
-      <Box sx={{ mt: 2 }}>
-        <Link component={RouterLink} to={paths.app.account.getHref(receipt.accountId)}>
-          Back to the account
-        </Link>
-      </Box>
-    </Alert>
+    </SubmittedResult>
   );
 }

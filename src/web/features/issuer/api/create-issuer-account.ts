@@ -8,14 +8,14 @@ import {
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
 
-export type CreateIssuerAccountInput = {
+type CreateIssuerAccountInput = {
   issuerId: string;
   form: IssuerAccountForm;
-  /** One key per filled-in form, so a retry of the same submission is stored once (decision 9). */
+  /** One key per filled-in form, so a retry of the same submission is stored once. */
   idempotencyKey: string;
 };
 
-export const createIssuerAccount = ({
+const createIssuerAccount = ({
   issuerId,
   form,
   idempotencyKey,
@@ -28,7 +28,7 @@ export const createIssuerAccount = ({
 
 export const useCreateIssuerAccount = () => useMutation({ mutationFn: createIssuerAccount });
 
-export const savedIssuerAccountQueryOptions = (issuerId: string) =>
+const savedIssuerAccountQueryOptions = (issuerId: string) =>
   queryOptions({
     queryKey: ['issuer', 'issuer-account', issuerId] as const,
     queryFn: ({ signal }) =>

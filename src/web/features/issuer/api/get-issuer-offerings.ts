@@ -10,7 +10,7 @@ export const issuerKeys = {
     [...issuerKeys.all, 'purchase-history', offeringId] as const,
 };
 
-export const getIssuerOfferings = (signal?: AbortSignal): Promise<IssuerOfferings> =>
+const getIssuerOfferings = (signal?: AbortSignal): Promise<IssuerOfferings> =>
   api.get(apiPaths.issuerOfferings, { schema: issuerOfferingsSchema, signal });
 
 export const issuerOfferingsQueryOptions = () =>

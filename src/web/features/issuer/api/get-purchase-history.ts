@@ -7,7 +7,7 @@ import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
 import { issuerKeys } from './get-issuer-offerings';
 
-export const getPurchaseHistory = (
+const getPurchaseHistory = (
   offeringId: string,
   signal?: AbortSignal,
 ): Promise<OfferingPurchaseHistory> =>

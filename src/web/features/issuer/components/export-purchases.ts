@@ -3,7 +3,7 @@ import type { Purchase } from '../../../../contract/purchase-history';
 import { saveBlob } from '../../../lib/download';
 
 /** The trades as CSV, built in the browser; cells are escaped and guarded against formulas. */
-export function purchasesCsv(purchases: readonly Purchase[]): string {
+function purchasesCsv(purchases: readonly Purchase[]): string {
   return toCsv(
     ['trade_id', 'account_id', 'account_name', 'amount', 'shares', 'purchased_at'],
     purchases.map((p) => [

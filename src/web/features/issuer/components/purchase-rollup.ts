@@ -16,7 +16,7 @@ export interface InvestorRollup {
   accountId: string;
   accountName: string | null;
   trades: number;
-  /** Exact decimal strings (decision 5). */
+  /** Exact decimal strings. */
   amount: string;
   shares: string;
 }

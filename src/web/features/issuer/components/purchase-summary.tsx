@@ -32,7 +32,12 @@ export function PurchaseSummaryPanel({
           m: 0,
           display: 'grid',
           gap: 2,
-          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
+          // One card a row on a phone: a figure such as $4,112,520.00 keeps to one line.
+          gridTemplateColumns: {
+            xs: 'minmax(0, 1fr)',
+            sm: 'repeat(2, minmax(0, 1fr))',
+            md: 'repeat(4, minmax(0, 1fr))',
+          },
         }}
       >
         {fields.map((field) => (
@@ -42,7 +47,7 @@ export function PurchaseSummaryPanel({
             </Typography>
             <Typography
               component="dd"
-              sx={{ m: 0, fontSize: '1.25rem', fontWeight: 600, overflowWrap: 'anywhere' }}
+              sx={{ m: 0, fontSize: '1.25rem', fontWeight: 600, whiteSpace: 'nowrap' }}
             >
               {show(field, summary[field])}
             </Typography>

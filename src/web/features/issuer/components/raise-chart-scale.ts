@@ -1,16 +1,42 @@
-/** Where each day falls on the time axis, 0..1: by date, so a gap of a week looks like one. */
-export function timePositions(dates: readonly string[]): number[] {
-  const days = dates.map((date) => Date.parse(`${date}T00:00:00Z`) / 86_400_000);
-  const first = days[0];
-  const span = days[days.length - 1] - first;
-  return days.map((day) => (span === 0 ? 0.5 : (day - first) / span));
+import type { RaisePoint } from '../../../../contract/purchase-summary';
+
+/**
+ * The raise as the chart plots it: each day at UTC midnight of its calendar date (dates carry no
+ * zone), so the time axis spaces days by date and a quiet week looks like a week.
+ * Plotting needs screen coordinates, hence numbers; the exact figures are in the table beside it.
+ */
+export function raiseChartData(points: readonly RaisePoint[]) {
+  return {
+    days: points.map((point) => new Date(`${point.date}T00:00:00Z`)),
+    cumulative: points.map((point) => Number(point.cumulative)),
+  };
 }
 
-/** Round values for the value axis from 0 to at least `top`: 0 and about four steps of 1, 2, 2.5 or 5 × 10^n. */
-export function valueTicks(top: number): number[] {
-  if (!(top > 0)) return [0, 1];
+/** The top of the value axis: a round step of 1, 2, 2.5 or 5 × 10^n at or above `top`. */
+export function valueAxisTop(top: number): number {
+  if (!(top > 0)) return 1;
   const rough = top / 4;
   const magnitude = 10 ** Math.floor(Math.log10(rough));
   const step = [1, 2, 2.5, 5, 10].map((m) => m * magnitude).find((s) => s >= rough) ?? rough;
-  return Array.from({ length: Math.ceil(top / step) + 1 }, (_, i) => i * step);
+  return Math.ceil(top / step) * step;
 }
+
+const compactMoney = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+});
+
+/** Axis labels a person reads at a glance: $250K, $1.5M (the exact amounts are in the table). */
+export const formatMoneyCompact = (value: number) => compactMoney.format(value);
+
+const dayOfMonth = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A time-axis tick: the calendar day, read in UTC where the chart placed it. */
+export const formatAxisDay = (day: Date) => dayOfMonth.format(day);

@@ -1,21 +1,32 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import Box from '@mui/material/Box';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
+import { ChartsReferenceLine } from '@mui/x-charts/ChartsReferenceLine';
+import { LineChart, lineClasses } from '@mui/x-charts/LineChart';
 import Big from 'big.js';
 import type { RaisePoint } from '../../../../contract/purchase-summary';
+import { ScrollableTable } from '../../../components/scrollable-table';
 import { formatCalendarDate, formatMoney } from '../../../lib/format';
-import { timePositions, valueTicks } from './raise-chart-scale';
+import {
+  formatAxisDay,
+  formatMoneyCompact,
+  raiseChartData,
+  valueAxisTop,
+} from './raise-chart-scale';
 
-const WIDTH = 640;
-const HEIGHT = 260;
-const PAD = { top: 20, right: 16, bottom: 40, left: 96 };
-const FONT = 16;
+/** Axis and label text at a size people read without zooming. */
+const LABEL = { fontSize: 14 };
 
 /**
- * The raise over time against the target: a hand-made SVG (no chart library), loaded lazily.
- * Screen readers get the figure's title and a sentence that says what the picture shows; the
- * numbers behind it are in the trades table.
+ * The raise over time against the target, drawn by MUI X Charts and loaded lazily with this
+ * module (the charts library stays out of every other page). The picture is one named image for
+ * screen readers, described by the sentence under it; the figures behind it are in a table that
+ * opens below, for anyone who wants the exact amounts.
  */
 export default function RaiseChart({
   points,
@@ -25,124 +36,121 @@ export default function RaiseChart({
   targetAmount: string | null;
 }) {
   const theme = useTheme();
-  const titleId = useId();
-  const descId = useId();
+  const captionId = useId();
+  const data = useMemo(() => raiseChartData(points), [points]);
   if (points.length === 0) {
     return (
       <Typography color="text.secondary">No trades yet, so there is nothing to chart.</Typography>
     );
   }
   const last = points[points.length - 1];
-  // Plotting needs screen coordinates; the exact figures are shown in text beside the picture.
-  const ticks = valueTicks(
-    Math.max(Number(last.cumulative), targetAmount ? Number(targetAmount) : 0),
-  );
-  const top = ticks[ticks.length - 1] || 1;
-  const innerW = WIDTH - PAD.left - PAD.right;
-  const innerH = HEIGHT - PAD.top - PAD.bottom;
-  // The time axis is a time axis: days are placed by their date, not by their rank.
-  const positions = timePositions(points.map((p) => p.date));
-  const x = (i: number) => PAD.left + positions[i] * innerW;
-  const y = (value: string | number) => PAD.top + innerH - (Number(value) / top) * innerH;
-  const compact = new Intl.NumberFormat(undefined, {
-    style: 'currency',
-    currency: 'USD',
-    notation: 'compact',
-    maximumFractionDigits: 1,
-  });
-  const path = points
-    .map((p, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(p.cumulative).toFixed(1)}`)
-    .join(' ');
-  const area = `${path} L${x(points.length - 1).toFixed(1)},${PAD.top + innerH} L${x(0).toFixed(1)},${PAD.top + innerH} Z`;
-  const share =
-    targetAmount && new Big(targetAmount).gt(0)
-      ? new Big(last.cumulative).div(targetAmount).times(100).round(1).toFixed(1)
-      : null;
+  const target = targetAmount && new Big(targetAmount).gt(0) ? targetAmount : null;
+  const top = valueAxisTop(Math.max(Number(last.cumulative), target ? Number(target) : 0));
+  const share = target ? new Big(last.cumulative).div(target).times(100).round(1).toFixed(1) : null;
   const summary =
     `From ${formatCalendarDate(points[0].date)} to ${formatCalendarDate(last.date)}, ` +
     `${formatMoney(last.cumulative)} was raised over ${points.length} days of trading` +
-    (targetAmount ? `, ${share}% of the ${formatMoney(targetAmount)} target.` : '.');
+    (target ? `, ${share}% of the ${formatMoney(target)} target.` : '.');
 
   return (
     <Box component="figure" sx={{ m: 0 }}>
       <Box
-        component="svg"
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         role="img"
-        aria-labelledby={titleId}
-        aria-describedby={descId}
-        sx={{ width: '100%', height: 'auto', display: 'block' }}
+        aria-label="Amount raised over time against the target"
+        aria-describedby={captionId}
       >
-        <title id={titleId}>Amount raised over time against the target</title>
-        <desc id={descId}>{summary}</desc>
-        <line
-          x1={PAD.left}
-          x2={WIDTH - PAD.right}
-          y1={PAD.top + innerH}
-          y2={PAD.top + innerH}
-          stroke={theme.palette.divider}
-        />
-        {ticks.map((tick) => (
-          <g key={tick}>
-            <line
-              x1={PAD.left}
-              x2={WIDTH - PAD.right}
-              y1={y(tick)}
-              y2={y(tick)}
-              stroke={theme.palette.divider}
-              strokeOpacity={0.6}
-            />
-            <text
-              x={PAD.left - 8}
-              y={y(tick) + FONT / 3}
-              textAnchor="end"
-              fontSize={FONT}
-              fill={theme.palette.text.secondary}
-            >
-              {compact.format(tick)}
-            </text>
-          </g>
-        ))}
-        <path d={area} fill={theme.palette.primary.main} fillOpacity={0.12} />
-        <path d={path} fill="none" stroke={theme.palette.primary.main} strokeWidth={2.5} />
-        {targetAmount && (
-          <g>
-            <line
-              x1={PAD.left}
-              x2={WIDTH - PAD.right}
-              y1={y(targetAmount)}
-              y2={y(targetAmount)}
-              stroke={theme.palette.text.primary}
-              strokeDasharray="6 4"
-              strokeWidth={1.5}
-            />
-            <text
-              x={WIDTH - PAD.right}
-              y={y(targetAmount) - 6}
-              textAnchor="end"
-              fontSize={FONT}
-              fill={theme.palette.text.primary}
-            >
-              Target {formatMoney(targetAmount)}
-            </text>
-          </g>
-        )}
-        <text x={PAD.left} y={HEIGHT - 10} fontSize={FONT} fill={theme.palette.text.secondary}>
-          {formatCalendarDate(points[0].date)}
-        </text>
-        <text
-          x={WIDTH - PAD.right}
-          y={HEIGHT - 10}
-          textAnchor="end"
-          fontSize={FONT}
-          fill={theme.palette.text.secondary}
+        <LineChart
+          height={300}
+          hideLegend
+          margin={{ top: 24, right: 24 }}
+          xAxis={[
+            {
+              data: data.days,
+              scaleType: 'utc',
+              label: 'Trading day',
+              labelStyle: LABEL,
+              tickLabelStyle: LABEL,
+              tickMinStep: 86_400_000,
+              valueFormatter: (day: Date, context) =>
+                context.location === 'tick'
+                  ? formatAxisDay(day)
+                  : formatCalendarDate(day.toISOString().slice(0, 10)),
+            },
+          ]}
+          yAxis={[
+            {
+              min: 0,
+              max: top,
+              width: 72,
+              tickLabelStyle: LABEL,
+              valueFormatter: (value: number) => formatMoneyCompact(value),
+            },
+          ]}
+          series={[
+            {
+              data: data.cumulative,
+              label: 'Raised to date',
+              area: true,
+              showMark: false,
+              color: theme.palette.primary.main,
+              // The tooltip shows the exact decimal, not the float the line is drawn with.
+              valueFormatter: (_value, { dataIndex }) => formatMoney(points[dataIndex].cumulative),
+            },
+          ]}
+          sx={{
+            [`& .${lineClasses.area}`]: { fillOpacity: 0.15 },
+            [`& .${lineClasses.line}`]: { strokeWidth: 2.5 },
+          }}
         >
-          {formatCalendarDate(last.date)}
-        </text>
+          {target && (
+            <ChartsReferenceLine
+              y={Number(target)}
+              label={`Target ${formatMoneyCompact(Number(target))}`}
+              labelAlign="end"
+              labelStyle={LABEL}
+              lineStyle={{ strokeDasharray: '6 4' }}
+            />
+          )}
+        </LineChart>
       </Box>
-      <Typography component="figcaption" variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+      <Typography
+        id={captionId}
+        component="figcaption"
+        variant="body2"
+        color="text.secondary"
+        sx={{ mt: 1 }}
+      >
         {summary}
       </Typography>
+      <Box component="details" sx={{ mt: 1 }}>
+        <Box component="summary" sx={{ cursor: 'pointer', py: 0.5 }}>
+          The figures behind the chart
+        </Box>
+        <ScrollableTable label="Amount raised by day" sx={{ mt: 1, maxHeight: 320 }}>
+          <TableHead>
+            <TableRow>
+              <TableCell scope="col">Day</TableCell>
+              <TableCell scope="col" align="right">
+                Raised that day
+              </TableCell>
+              <TableCell scope="col" align="right">
+                Raised to date
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {points.map((point) => (
+              <TableRow key={point.date}>
+                <TableCell component="th" scope="row">
+                  {formatCalendarDate(point.date)}
+                </TableCell>
+                <TableCell align="right">{formatMoney(point.amount)}</TableCell>
+                <TableCell align="right">{formatMoney(point.cumulative)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </ScrollableTable>
+      </Box>
     </Box>
   );
 }

@@ -13,7 +13,7 @@ export const marketHoursKeys = {
   security: (securityId: string) => [...marketHoursKeys.securities(), securityId] as const,
 };
 
-export const getMarketHours = (signal?: AbortSignal): Promise<MarketHoursResponse> =>
+const getMarketHours = (signal?: AbortSignal): Promise<MarketHoursResponse> =>
   api.get(apiPaths.marketHours, { schema: marketHoursResponseSchema, signal });
 
 export const marketHoursQueryOptions = () =>

@@ -4,7 +4,7 @@ import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
 import { marketHoursKeys } from './get-market-hours';
 
-export const getSecurities = (signal?: AbortSignal): Promise<SecurityList> =>
+const getSecurities = (signal?: AbortSignal): Promise<SecurityList> =>
   api.get(apiPaths.securities, { schema: securityListSchema, signal });
 
 export const securitiesQueryOptions = () =>

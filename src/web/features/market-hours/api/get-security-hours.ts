@@ -7,13 +7,13 @@ import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
 import { marketHoursKeys } from './get-market-hours';
 
-export const getSecurityHours = (
+const getSecurityHours = (
   securityId: string,
   signal?: AbortSignal,
 ): Promise<SecurityHoursResponse> =>
   api.get(apiPaths.securityHours(securityId), { schema: securityHoursResponseSchema, signal });
 
-export const securityHoursQueryOptions = (securityId: string) =>
+const securityHoursQueryOptions = (securityId: string) =>
   queryOptions({
     queryKey: marketHoursKeys.security(securityId),
     queryFn: ({ signal }) => getSecurityHours(securityId, signal),

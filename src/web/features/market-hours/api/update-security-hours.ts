@@ -8,9 +8,9 @@ import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
 import { marketHoursKeys } from './get-market-hours';
 
-export type UpdateSecurityHours = { securityId: string; hours: WeekHoursInput };
+type UpdateSecurityHours = { securityId: string; hours: WeekHoursInput };
 
-export const updateSecurityHours = ({
+const updateSecurityHours = ({
   securityId,
   hours,
 }: UpdateSecurityHours): Promise<SecurityHoursResponse> =>

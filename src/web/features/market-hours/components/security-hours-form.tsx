@@ -21,7 +21,7 @@ import { ErrorAlert } from '../../../components/error-alert';
 type DayValues = { closed: boolean; open: string; close: string };
 export type SecurityHoursValues = Record<Weekday, DayValues>;
 
-export function toFormValues(hours: WeekHours | undefined): SecurityHoursValues {
+function toFormValues(hours: WeekHours | undefined): SecurityHoursValues {
   const day = (name: Weekday): DayValues => {
     const d = hours?.[name];
     const closed = d ? d.closed || !d.open || !d.close : false;
@@ -31,7 +31,7 @@ export function toFormValues(hours: WeekHours | undefined): SecurityHoursValues 
 }
 
 /** The form's values as the contract's input: a closed day carries no times. */
-export function toInput(values: SecurityHoursValues): unknown {
+function toInput(values: SecurityHoursValues): unknown {
   return Object.fromEntries(
     WEEKDAYS.map((day) => [
       day,

@@ -5,17 +5,17 @@ import {
   type DepositReceipt,
 } from '../../../../contract/cash';
 import { api } from '../../../lib/api-client';
-import { custodyKeys } from '../../custody/api/get-custody-account';
-import { moneyKeys } from './keys';
+import { custodyKeys } from '../../../lib/query-keys';
+import { moneyKeys } from '../../../lib/query-keys';
 
-export type CreateDepositInput = {
+type CreateDepositInput = {
   accountId: string;
   request: DepositForm;
   /** Made when the form opens its review and reused on retries, so money moves once. */
   idempotencyKey: string;
 };
 
-export const createDeposit = ({
+const createDeposit = ({
   accountId,
   request,
   idempotencyKey,

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { holdingsResultSchema, type HoldingsResult } from '../../../../contract/holdings';
 import { api } from '../../../lib/api-client';
-import { moneyKeys } from './keys';
+import { moneyKeys } from '../../../lib/query-keys';
 
-export const getHoldings = (accountId?: string, signal?: AbortSignal): Promise<HoldingsResult> =>
+const getHoldings = (accountId?: string, signal?: AbortSignal): Promise<HoldingsResult> =>
   api.get(
     accountId ? `/api/holdings?accountId=${encodeURIComponent(accountId)}` : '/api/holdings',
     { schema: holdingsResultSchema, signal },

@@ -1,15 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { linkedBankResultSchema, type LinkedBankResult } from '../../../../contract/cash';
 import { api } from '../../../lib/api-client';
-import { moneyKeys } from './keys';
+import { moneyKeys } from '../../../lib/query-keys';
 
 export const linkedBankPath = (accountId: string) =>
   `/api/accounts/${encodeURIComponent(accountId)}/linked-bank`;
 
-export const getLinkedBank = (accountId: string, signal?: AbortSignal): Promise<LinkedBankResult> =>
+const getLinkedBank = (accountId: string, signal?: AbortSignal): Promise<LinkedBankResult> =>
   api.get(linkedBankPath(accountId), { schema: linkedBankResultSchema, signal });
 
-export const linkedBankQueryOptions = (accountId: string) =>
+const linkedBankQueryOptions = (accountId: string) =>
   queryOptions({
     queryKey: moneyKeys.linkedBank(accountId),
     queryFn: ({ signal }) => getLinkedBank(accountId, signal),

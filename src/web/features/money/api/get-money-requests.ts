@@ -4,10 +4,10 @@ import {
   type MoneyRequestPageView,
 } from '../../../../contract/money-requests';
 import { api } from '../../../lib/api-client';
-import { moneyKeys } from './keys';
+import { moneyKeys } from '../../../lib/query-keys';
 
 /** The requests the portal sent for one account, newest first. */
-export const getAccountMoneyRequests = (
+const getAccountMoneyRequests = (
   accountId: string,
   signal?: AbortSignal,
 ): Promise<MoneyRequestPageView> =>
@@ -16,7 +16,7 @@ export const getAccountMoneyRequests = (
     signal,
   });
 
-export const accountMoneyRequestsQueryOptions = (accountId: string) =>
+const accountMoneyRequestsQueryOptions = (accountId: string) =>
   queryOptions({
     queryKey: moneyKeys.requests(accountId),
     queryFn: ({ signal }) => getAccountMoneyRequests(accountId, signal),

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { preflightSchema, type Preflight } from '../../../../contract/preflight';
 import { api } from '../../../lib/api-client';
-import { moneyKeys } from './keys';
+import { moneyKeys } from '../../../lib/query-keys';
 
-export const getPreflight = (
+const getPreflight = (
   offeringId: string,
   accountId: string,
   signal?: AbortSignal,
@@ -13,7 +13,7 @@ export const getPreflight = (
     { schema: preflightSchema, signal },
   );
 
-export const preflightQueryOptions = (offeringId: string, accountId: string) =>
+const preflightQueryOptions = (offeringId: string, accountId: string) =>
   queryOptions({
     queryKey: moneyKeys.preflight(offeringId, accountId),
     queryFn: ({ signal }) => getPreflight(offeringId, accountId, signal),

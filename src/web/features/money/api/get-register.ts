@@ -4,21 +4,18 @@ import {
   type MoneyRequestPageView,
 } from '../../../../contract/money-requests';
 import { api } from '../../../lib/api-client';
-import { moneyKeys } from './keys';
+import { moneyKeys } from '../../../lib/query-keys';
 
 export type RegisterQuery = Record<string, string | undefined>;
 
-export const registerSearch = (query: RegisterQuery) => {
+const registerSearch = (query: RegisterQuery) => {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value) search.set(key, value);
   return search.toString();
 };
 
 /** Every money request across accounts (compliance and admin). */
-export const getRegister = (
-  query: RegisterQuery,
-  signal?: AbortSignal,
-): Promise<MoneyRequestPageView> => {
+const getRegister = (query: RegisterQuery, signal?: AbortSignal): Promise<MoneyRequestPageView> => {
   const text = registerSearch(query);
   return api.get(`/api/compliance/money-requests${text ? `?${text}` : ''}`, {
     schema: moneyRequestPageSchema,

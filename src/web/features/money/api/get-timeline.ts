@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { timelineSchema, type Timeline } from '../../../../contract/money-requests';
 import { api } from '../../../lib/api-client';
-import { moneyKeys } from './keys';
+import { moneyKeys } from '../../../lib/query-keys';
 
-export const getTimeline = (accountId: string, signal?: AbortSignal): Promise<Timeline> =>
+const getTimeline = (accountId: string, signal?: AbortSignal): Promise<Timeline> =>
   api.get(`/api/accounts/${encodeURIComponent(accountId)}/timeline`, {
     schema: timelineSchema,
     signal,

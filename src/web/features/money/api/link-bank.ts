@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { linkBankReceiptSchema, type LinkBankReceipt } from '../../../../contract/cash';
 import { api } from '../../../lib/api-client';
 import { linkedBankPath } from './get-linked-bank';
-import { moneyKeys } from './keys';
+import { moneyKeys } from '../../../lib/query-keys';
 
-export const linkBank = (accountId: string): Promise<LinkBankReceipt> =>
+const linkBank = (accountId: string): Promise<LinkBankReceipt> =>
   api.post(linkedBankPath(accountId), { schema: linkBankReceiptSchema });
 
 export const useLinkBank = (accountId: string) => {

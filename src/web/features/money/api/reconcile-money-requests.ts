@@ -4,13 +4,13 @@ import {
   type ReconciliationSummary,
 } from '../../../../contract/money-requests';
 import { api } from '../../../lib/api-client';
-import { moneyKeys } from './keys';
+import { moneyKeys } from '../../../lib/query-keys';
 
 /**
  * Asks the BFF to settle every request whose outcome is unknown, now, by reading the upstream
  * (the scheduled pass does the same). Audited on the server; the register is read again after.
  */
-export const reconcileMoneyRequests = (): Promise<ReconciliationSummary> =>
+const reconcileMoneyRequests = (): Promise<ReconciliationSummary> =>
   api.post('/api/compliance/money-requests/reconcile', { schema: reconciliationSummarySchema });
 
 export const useReconcileMoneyRequests = () => {

@@ -2,9 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { offeringDetailSchema, type Offering } from '../../../../contract/offerings';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
-import { offeringKeys } from './get-offerings';
+import { offeringKeys } from '../../../lib/query-keys';
 
-export const getOffering = async (offeringId: string, signal?: AbortSignal): Promise<Offering> => {
+const getOffering = async (offeringId: string, signal?: AbortSignal): Promise<Offering> => {
   const { offering } = await api.get(apiPaths.offering(offeringId), {
     schema: offeringDetailSchema,
     signal,

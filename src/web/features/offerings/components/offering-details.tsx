@@ -30,7 +30,7 @@ export function OfferingDetails({ offering, actions }: OfferingDetailsProps) {
           <RaiseProgressBar offering={offering} showAmount />
           <DescriptionList
             items={[
-              ['Unit price', formatMoney(offering.unitPrice)],
+              ['Unit price', formatMoney(offering.unitPrice, { precision: 'price' })],
               ['Minimum', formatMoney(offering.minAmount)],
               ['Target', formatMoney(offering.targetAmount)],
               ['Maximum', formatMoney(offering.maxAmount)],

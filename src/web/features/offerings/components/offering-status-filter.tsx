@@ -14,7 +14,7 @@ const ALL = 'all';
  * The statuses to choose from: those the interface document names plus those the offerings
  * actually have (the document only lists the values it has seen, §3).
  */
-export function statusOptions(statuses: readonly string[], current: string | null): string[] {
+function statusOptions(statuses: readonly string[], current: string | null): string[] {
   const options = new Set<string>(knownOfferingStatuses);
   for (const status of statuses) if (status.trim()) options.add(status.trim().toLowerCase());
   if (current) options.add(current);

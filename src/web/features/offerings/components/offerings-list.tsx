@@ -81,14 +81,13 @@ function OfferingsTable({ offerings }: OfferingsListProps) {
           </TableCell>
           <TableCell scope="col">Min / target / max</TableCell>
           <TableCell scope="col">Raise progress</TableCell>
-          <TableCell scope="col">Opens</TableCell>
-          <TableCell scope="col">Closes</TableCell>
+          <TableCell scope="col">Open dates</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
         {offerings.map((offering) => (
           <TableRow key={offering.id} hover>
-            <TableCell component="th" scope="row" sx={{ minWidth: 160 }}>
+            <TableCell component="th" scope="row" sx={{ minWidth: 140 }}>
               <OfferingLink offering={offering} />
             </TableCell>
             <TableCell>{offering.type}</TableCell>
@@ -98,18 +97,23 @@ function OfferingsTable({ offerings }: OfferingsListProps) {
                 remainingShares={offering.remainingShares}
               />
             </TableCell>
-            <TableCell align="right">{formatMoney(offering.unitPrice)}</TableCell>
+            <TableCell align="right">
+              {formatMoney(offering.unitPrice, { precision: 'price' })}
+            </TableCell>
             <TableCell>
               <AmountRange offering={offering} />
             </TableCell>
-            <TableCell sx={{ minWidth: 180 }}>
+            <TableCell sx={{ minWidth: 140 }}>
               <RaiseProgressBar offering={offering} />
             </TableCell>
+            {/* Both dates in one column, one per line: at 1280 px every column then fits. */}
             <TableCell sx={{ whiteSpace: 'nowrap' }}>
-              {formatCalendarDate(offering.startDate)}
-            </TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>
-              {formatCalendarDate(offering.endDate)}
+              <Box component="span" sx={{ display: 'block' }}>
+                Opens {formatCalendarDate(offering.startDate)}
+              </Box>
+              <Box component="span" sx={{ display: 'block' }}>
+                Closes {formatCalendarDate(offering.endDate)}
+              </Box>
             </TableCell>
           </TableRow>
         ))}
@@ -134,7 +138,7 @@ function OfferingCards({ offerings }: OfferingsListProps) {
               />
             </Box>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              {offering.type} · {formatMoney(offering.unitPrice)} per unit
+              {offering.type} · {formatMoney(offering.unitPrice, { precision: 'price' })} per unit
             </Typography>
             <AmountRange offering={offering} />
             <Box sx={{ my: 1.5 }}>

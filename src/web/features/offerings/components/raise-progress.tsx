@@ -17,7 +17,7 @@ export type RaiseProgress = {
 
 /**
  * How much of the offering is sold: (totalShares − remainingShares) / totalShares, in exact
- * decimals (architecture decision 5). Null when the offering has no shares to sell.
+ * decimals. Null when the offering has no shares to sell.
  */
 export function raiseProgress(
   offering: Pick<Offering, 'totalShares' | 'remainingShares' | 'unitPrice'>,

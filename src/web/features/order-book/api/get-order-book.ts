@@ -22,7 +22,7 @@ export const orderBookKeys = {
  * Reads the NDJSON reply: progress lines while the BFF walks the pages, then the book, whose rows
  * arrive as arrays under one header and are turned back into objects here.
  */
-export async function getOrderBook(
+async function getOrderBook(
   date: string,
   onProgress?: (progress: OrderBookProgress) => void,
   signal?: AbortSignal,

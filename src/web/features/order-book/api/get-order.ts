@@ -4,7 +4,7 @@ import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
 import { orderBookKeys } from './get-order-book';
 
-export const getOrder = (orderId: string, signal?: AbortSignal): Promise<OrderDetail> =>
+const getOrder = (orderId: string, signal?: AbortSignal): Promise<OrderDetail> =>
   api.get(apiPaths.order(orderId), { schema: orderDetailSchema, signal });
 
 export const orderQueryOptions = (orderId: string) =>

@@ -6,7 +6,7 @@ import type { OrderBookProgress as Progress } from '../api/get-order-book';
 const count = new Intl.NumberFormat();
 
 /** "4,500 of 12,000 orders", or "4,500 orders so far" while the day's total is not known yet. */
-export function progressText({ loaded, total }: Progress): string {
+function progressText({ loaded, total }: Progress): string {
   if (loaded === 0) return 'Asking for the first orders…';
   if (total === null) return `${count.format(loaded)} orders so far`;
   return `${count.format(loaded)} of ${count.format(total)} orders`;

@@ -1,7 +1,7 @@
 import { formatDecimal, formatMoney } from '../../../lib/format';
 
 /*
- * Order book values for people: prices and totals are exact decimal strings (decision 5); times
+ * Order book values for people: prices and totals are exact decimal strings; times
  * are instants shown in the viewer's zone, with the zone named in the column or caption.
  */
 
@@ -18,7 +18,7 @@ const easternFormat = new Intl.DateTimeFormat(undefined, {
 
 export const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** A zone-less timestamp (no Z) is shown as written and labelled, never converted (decision 6). */
+/** A zone-less timestamp (no Z) is shown as written and labelled, never converted. */
 const isInstant = (value: string) => /Z$|[+-]\d{2}:?\d{2}$/.test(value);
 
 export function formatTime(value: string | null): string {
@@ -37,7 +37,8 @@ export function formatEastern(value: string): string {
   return isInstant(value) ? `${easternFormat.format(new Date(value))} ET` : value;
 }
 
-export const formatPrice = (value: string | null) => (value === null ? '—' : formatMoney(value));
+export const formatPrice = (value: string | null) =>
+  value === null ? '—' : formatMoney(value, { precision: 'price' });
 export const formatShares = (value: string) => formatDecimal(value);
 export const sideLabel = (side: 'bid' | 'offer') => (side === 'bid' ? 'Bid' : 'Offer');
 export const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);

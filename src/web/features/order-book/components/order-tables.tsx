@@ -2,184 +2,200 @@ import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Link from '@mui/material/Link';
 import type { Execution, OrderRow } from '../../../../contract/order-book';
+import { figureColumn, PortalDataGrid, type GridColDef } from '../../../components/data-grid';
 import { paths } from '../../../config/paths';
 import { formatMoney } from '../../../lib/format';
 import { formatPrice, formatShares, formatTime, sideLabel, statusLabel } from './order-format';
-import { VirtualTable, type VirtualColumn } from './virtual-table';
 
 type TableProps<Row> = { rows: readonly Row[]; names: ReadonlyMap<string, string>; full: boolean };
+
+const orderLink = (id: string) => (
+  <Link component={RouterLink} to={paths.app.order.getHref(id)}>
+    {id}
+  </Link>
+);
+const orDash = (value: string | null) => value ?? '—';
+
+/** The security by its name (its id when the day's list does not name it). */
+function securityColumn<Row extends { securityId: string }>(
+  names: ReadonlyMap<string, string>,
+): GridColDef<Row> {
+  return {
+    field: 'securityId',
+    headerName: 'Security',
+    minWidth: 160,
+    flex: 1.6,
+    valueGetter: (_value, row) => names.get(row.securityId) ?? row.securityId,
+  };
+}
 
 /** Every order of the day that passes the filters; member, account and IP only in full views. */
 export function OrdersTable({ rows, names, full }: TableProps<OrderRow>) {
   const columns = useMemo(() => {
-    const base: VirtualColumn<OrderRow>[] = [
+    const base: GridColDef<OrderRow>[] = [
       {
-        key: 'id',
-        header: 'Order',
-        width: 'minmax(110px, 1fr)',
-        cell: (row) => (
-          <Link component={RouterLink} to={paths.app.order.getHref(row.id)}>
-            {row.id}
-          </Link>
-        ),
+        field: 'id',
+        headerName: 'Order',
+        minWidth: 100,
+        flex: 1,
+        renderCell: ({ row }) => orderLink(row.id),
+      },
+      securityColumn(names),
+      {
+        field: 'side',
+        headerName: 'Side',
+        minWidth: 60,
+        flex: 0.6,
+        valueFormatter: (value: OrderRow['side']) => sideLabel(value),
+      },
+      figureColumn<OrderRow>({
+        field: 'shares',
+        headerName: 'Shares',
+        minWidth: 76,
+        flex: 0.7,
+        format: formatShares,
+      }),
+      figureColumn<OrderRow>({
+        field: 'sharesRemaining',
+        headerName: 'Remaining',
+        minWidth: 96,
+        flex: 0.8,
+        format: formatShares,
+      }),
+      figureColumn<OrderRow>({
+        field: 'pricePerShare',
+        headerName: 'Price',
+        minWidth: 80,
+        flex: 0.8,
+        format: (value) => formatPrice(value),
+      }),
+      figureColumn<OrderRow>({
+        field: 'totalAmount',
+        headerName: 'Total',
+        minWidth: 104,
+        flex: 1,
+        format: formatMoney,
+      }),
+      {
+        field: 'status',
+        headerName: 'Status',
+        minWidth: 84,
+        flex: 0.7,
+        valueFormatter: (value: string) => statusLabel(value),
       },
       {
-        key: 'security',
-        header: 'Security',
-        width: 'minmax(150px, 1.6fr)',
-        cell: (row) => names.get(row.securityId) ?? row.securityId,
+        field: 'createdAt',
+        headerName: 'Created',
+        minWidth: 100,
+        flex: 0.9,
+        valueFormatter: (value: string) => formatTime(value),
       },
       {
-        key: 'side',
-        header: 'Side',
-        width: 'minmax(64px, 0.6fr)',
-        cell: (row) => sideLabel(row.side),
-      },
-      {
-        key: 'shares',
-        header: 'Shares',
-        width: 'minmax(72px, 0.7fr)',
-        align: 'right',
-        cell: (row) => formatShares(row.shares),
-      },
-      {
-        key: 'remaining',
-        header: 'Remaining',
-        width: 'minmax(88px, 0.8fr)',
-        align: 'right',
-        cell: (row) => formatShares(row.sharesRemaining),
-      },
-      {
-        key: 'price',
-        header: 'Price',
-        width: 'minmax(84px, 0.8fr)',
-        align: 'right',
-        cell: (row) => formatPrice(row.pricePerShare),
-      },
-      {
-        key: 'total',
-        header: 'Total',
-        width: 'minmax(104px, 1fr)',
-        align: 'right',
-        cell: (row) => formatMoney(row.totalAmount),
-      },
-      {
-        key: 'status',
-        header: 'Status',
-        width: 'minmax(80px, 0.7fr)',
-        cell: (row) => statusLabel(row.status),
-      },
-      {
-        key: 'created',
-        header: 'Created',
-        width: 'minmax(100px, 0.9fr)',
-        cell: (row) => formatTime(row.createdAt),
-      },
-      {
-        key: 'updated',
-        header: 'Updated',
-        width: 'minmax(120px, 0.9fr)',
-        cell: (row) => (row.updatedAt ? formatTime(row.updatedAt) : 'Never updated'),
+        field: 'updatedAt',
+        headerName: 'Updated',
+        minWidth: 112,
+        flex: 0.9,
+        valueFormatter: (value: string | null) => (value ? formatTime(value) : 'Never updated'),
       },
     ];
     if (!full) return base;
     return [
       ...base,
       {
-        key: 'member',
-        header: 'Member',
-        width: 'minmax(96px, 0.8fr)',
-        cell: (row: OrderRow) => row.memberId ?? '—',
+        field: 'memberId',
+        headerName: 'Member',
+        minWidth: 90,
+        flex: 0.8,
+        valueFormatter: orDash,
       },
       {
-        key: 'account',
-        header: 'Account',
-        width: 'minmax(110px, 0.9fr)',
-        cell: (row: OrderRow) => row.accountId ?? '—',
+        field: 'accountId',
+        headerName: 'Account',
+        minWidth: 100,
+        flex: 0.9,
+        valueFormatter: orDash,
       },
       {
-        key: 'ip',
-        header: 'Created from IP',
-        width: 'minmax(130px, 1fr)',
-        cell: (row: OrderRow) => row.createdIp ?? '—',
+        field: 'createdIp',
+        headerName: 'Created from IP',
+        minWidth: 130,
+        flex: 1,
+        valueFormatter: orDash,
       },
-    ];
+    ] satisfies GridColDef<OrderRow>[];
   }, [names, full]);
-  return <VirtualTable label="Orders" rows={rows} columns={columns} rowKey={(row) => row.id} />;
+  return <PortalDataGrid label="Orders" rows={rows} columns={columns} height={520} />;
 }
+
+const executionId = (row: Execution) => `${row.orderId}:${row.matchId}`;
 
 /** The executions of the day, latest first, from the orders' matches. */
 export function ExecutionsTable({ rows, names, full }: TableProps<Execution>) {
   const columns = useMemo(() => {
-    const base: VirtualColumn<Execution>[] = [
+    const base: GridColDef<Execution>[] = [
       {
-        key: 'time',
-        header: 'Time',
-        width: 'minmax(100px, 1fr)',
-        cell: (row) => formatTime(row.executedAt),
+        field: 'executedAt',
+        headerName: 'Time',
+        minWidth: 100,
+        flex: 1,
+        valueFormatter: (value: string) => formatTime(value),
       },
+      securityColumn(names),
       {
-        key: 'security',
-        header: 'Security',
-        width: 'minmax(150px, 1.6fr)',
-        cell: (row) => names.get(row.securityId) ?? row.securityId,
+        field: 'side',
+        headerName: 'Order side',
+        minWidth: 90,
+        flex: 0.7,
+        valueFormatter: (value: Execution['side']) => sideLabel(value),
       },
+      figureColumn<Execution>({
+        field: 'price',
+        headerName: 'Price',
+        minWidth: 80,
+        flex: 0.8,
+        format: (value) => formatPrice(value),
+      }),
+      figureColumn<Execution>({
+        field: 'quantity',
+        headerName: 'Quantity',
+        minWidth: 86,
+        flex: 0.8,
+        format: formatShares,
+      }),
+      figureColumn<Execution>({
+        field: 'total',
+        headerName: 'Total',
+        minWidth: 104,
+        flex: 1,
+        format: formatMoney,
+      }),
       {
-        key: 'side',
-        header: 'Order side',
-        width: 'minmax(80px, 0.7fr)',
-        cell: (row) => sideLabel(row.side),
-      },
-      {
-        key: 'price',
-        header: 'Price',
-        width: 'minmax(84px, 0.8fr)',
-        align: 'right',
-        cell: (row) => formatPrice(row.price),
-      },
-      {
-        key: 'quantity',
-        header: 'Quantity',
-        width: 'minmax(80px, 0.8fr)',
-        align: 'right',
-        cell: (row) => formatShares(row.quantity),
-      },
-      {
-        key: 'total',
-        header: 'Total',
-        width: 'minmax(104px, 1fr)',
-        align: 'right',
-        cell: (row) => formatMoney(row.total),
-      },
-      {
-        key: 'order',
-        header: 'Order',
-        width: 'minmax(110px, 1fr)',
-        cell: (row) => (
-          <Link component={RouterLink} to={paths.app.order.getHref(row.orderId)}>
-            {row.orderId}
-          </Link>
-        ),
+        field: 'orderId',
+        headerName: 'Order',
+        minWidth: 100,
+        flex: 1,
+        renderCell: ({ row }) => orderLink(row.orderId),
       },
     ];
     if (!full) return base;
     return [
       ...base,
       {
-        key: 'ip',
-        header: 'Matched from IP',
-        width: 'minmax(130px, 1fr)',
-        cell: (row: Execution) => row.createdIp ?? '—',
+        field: 'createdIp',
+        headerName: 'Matched from IP',
+        minWidth: 130,
+        flex: 1,
+        valueFormatter: orDash,
       },
-    ];
+    ] satisfies GridColDef<Execution>[];
   }, [names, full]);
   return (
-    <VirtualTable
+    <PortalDataGrid
       label="Executions"
       rows={rows}
       columns={columns}
-      rowKey={(row) => `${row.orderId}:${row.matchId}`}
-      height={360}
+      getRowId={executionId}
+      height={400}
     />
   );
 }

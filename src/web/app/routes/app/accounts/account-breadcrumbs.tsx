@@ -1,7 +1,4 @@
-import Breadcrumbs from '@mui/material/Breadcrumbs';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router-dom';
+import { Trail } from '../../../../components/trail';
 import { paths } from '../../../../config/paths';
 
 /** My accounts › Account › … ; the last crumb is the current page. */
@@ -12,25 +9,14 @@ export function AccountBreadcrumbs({
   accountId: string;
   current?: string;
 }) {
-  return (
-    <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 1 }}>
-      <Link component={RouterLink} to={paths.app.accounts.getHref()}>
-        My accounts
-      </Link>
-      {current ? (
-        <Link component={RouterLink} to={paths.app.account.getHref(accountId)}>
-          Account {accountId}
-        </Link>
-      ) : (
-        <Typography color="text.primary" aria-current="page">
-          Account {accountId}
-        </Typography>
-      )}
-      {current && (
-        <Typography color="text.primary" aria-current="page">
-          {current}
-        </Typography>
-      )}
-    </Breadcrumbs>
+  const accounts = { label: 'My accounts', href: paths.app.accounts.getHref() };
+  const account = `Account ${accountId}`;
+  return current ? (
+    <Trail
+      links={[accounts, { label: account, href: paths.app.account.getHref(accountId) }]}
+      current={current}
+    />
+  ) : (
+    <Trail links={[accounts]} current={account} />
   );
 }

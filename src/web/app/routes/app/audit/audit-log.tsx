@@ -17,6 +17,7 @@ import {
 import { AuditFiltersForm } from '../../../../features/audit/components/audit-filters';
 import { AuditTable } from '../../../../features/audit/components/audit-table';
 import { requireSession } from '../../../session-guard';
+import { preloadDataGrid } from '../../../../components/data-grid';
 
 const filtersFrom = (search: URLSearchParams): AuditFilters => ({
   user: search.get('user') || null,
@@ -32,6 +33,8 @@ export const clientLoader =
     void queryClient.prefetchInfiniteQuery(
       auditEventsQueryOptions(filtersFrom(new URL(request.url).searchParams)),
     );
+    // The grid library downloads alongside the data, not after it.
+    preloadDataGrid();
     return null;
   };
 

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
-import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Link from '@mui/material/Link';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
@@ -10,6 +9,7 @@ import { Link as RouterLink, useParams, type LoaderFunctionArgs } from 'react-ro
 import { FUND_MOVES_PAGE_SIZE } from '../../../../../contract/custody-views';
 import { NotFound } from '../../../../components/not-found';
 import { PageHeader } from '../../../../components/page-header';
+import { Trail } from '../../../../components/trail';
 import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
 import { SkippedRecordsNotice } from '../../../../components/skipped-records';
 import { paths } from '../../../../config/paths';
@@ -25,12 +25,15 @@ import {
 import { AccountNotes } from '../../../../features/compliance/components/account-notes';
 import { ComplianceFundMovesTable } from '../../../../features/compliance/components/fund-moves-table';
 import { requireSession } from '../../../session-guard';
+import { preloadDataGrid } from '../../../../components/data-grid';
 
 export const clientLoader =
   (queryClient: QueryClient) =>
   async ({ request, params }: LoaderFunctionArgs) => {
     await requireSession(queryClient, request, ['compliance', 'admin']);
     if (params.accountId) void queryClient.prefetchQuery(accountQueryOptions(params.accountId));
+    // The grid library downloads alongside the data, not after it.
+    preloadDataGrid();
     return null;
   };
 
@@ -59,14 +62,10 @@ export default function ComplianceAccountRoute() {
         title={title}
         description="Account review"
         above={
-          <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 1 }}>
-            <Link component={RouterLink} to={paths.app.complianceSearch.getHref()}>
-              Search
-            </Link>
-            <Typography color="text.primary" aria-current="page">
-              {title}
-            </Typography>
-          </Breadcrumbs>
+          <Trail
+            links={[{ label: 'Search', href: paths.app.complianceSearch.getHref() }]}
+            current={title}
+          />
         }
       />
       <QueryState

@@ -1,15 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import Breadcrumbs from '@mui/material/Breadcrumbs';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
-import {
-  Link as RouterLink,
-  useParams,
-  useSearchParams,
-  type LoaderFunctionArgs,
-} from 'react-router-dom';
+import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { NotFound } from '../../../../components/not-found';
 import { PageHeader } from '../../../../components/page-header';
+import { Trail } from '../../../../components/trail';
 import { LoadingSkeleton, QueryState } from '../../../../components/query-state';
 import { paths } from '../../../../config/paths';
 import {
@@ -56,14 +49,10 @@ export default function ComplianceEntityRoute() {
         title={title}
         description="Entity party"
         above={
-          <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 1 }}>
-            <Link component={RouterLink} to={paths.app.complianceSearch.getHref(search.get('q'))}>
-              Search
-            </Link>
-            <Typography color="text.primary" aria-current="page">
-              {title}
-            </Typography>
-          </Breadcrumbs>
+          <Trail
+            links={[{ label: 'Search', href: paths.app.complianceSearch.getHref(search.get('q')) }]}
+            current={title}
+          />
         }
       />
       <QueryState

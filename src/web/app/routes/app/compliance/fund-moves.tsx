@@ -23,6 +23,7 @@ import {
 } from '../../../../features/compliance/api/get-fund-moves';
 import { ComplianceFundMovesTable } from '../../../../features/compliance/components/fund-moves-table';
 import { requireSession } from '../../../session-guard';
+import { preloadDataGrid } from '../../../../components/data-grid';
 
 function filterFrom(search: URLSearchParams): FundMovesFilter {
   const page = Number(search.get('page') ?? '1');
@@ -40,6 +41,8 @@ export const clientLoader =
     void queryClient.prefetchQuery(
       complianceFundMovesQueryOptions(filterFrom(new URL(request.url).searchParams)),
     );
+    // The grid library downloads alongside the data, not after it.
+    preloadDataGrid();
     return null;
   };
 

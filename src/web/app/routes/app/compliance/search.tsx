@@ -15,6 +15,7 @@ import {
   EntityResults,
 } from '../../../../features/compliance/components/search-results';
 import { requireSession } from '../../../session-guard';
+import { preloadDataGrid } from '../../../../components/data-grid';
 
 const REVIEWERS = ['compliance', 'admin'] as const;
 
@@ -24,6 +25,8 @@ export const clientLoader =
     await requireSession(queryClient, request, REVIEWERS);
     const q = new URL(request.url).searchParams.get('q')?.trim() ?? '';
     if (q.length >= 2) void queryClient.prefetchQuery(complianceSearchQueryOptions(q));
+    // The grid library downloads alongside the data, not after it.
+    preloadDataGrid();
     return null;
   };
 

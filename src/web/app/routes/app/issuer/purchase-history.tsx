@@ -1,15 +1,13 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
-import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
-import { Link as RouterLink, useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { useParams, type LoaderFunctionArgs } from 'react-router-dom';
 import type { OfferingPurchaseHistory } from '../../../../../contract/issuer-workspace';
 import type { Purchase } from '../../../../../contract/purchase-history';
 import {
@@ -19,6 +17,7 @@ import {
 } from '../../../../../contract/purchase-summary';
 import { NotFound } from '../../../../components/not-found';
 import { PageHeader } from '../../../../components/page-header';
+import { Trail } from '../../../../components/trail';
 import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
 import { SkippedRecordsNotice } from '../../../../components/skipped-records';
 import { paths } from '../../../../config/paths';
@@ -37,6 +36,7 @@ import {
 import { PurchaseHistoryTable } from '../../../../features/issuer/components/purchase-history-table';
 import { PurchaseSummaryPanel } from '../../../../features/issuer/components/purchase-summary';
 import { requireSession } from '../../../session-guard';
+import { preloadDataGrid } from '../../../../components/data-grid';
 
 const RaiseChart = lazy(() => import('../../../../features/issuer/components/raise-chart'));
 
@@ -46,6 +46,8 @@ export const clientLoader =
     await requireSession(queryClient, request, ['issuer_staff', 'compliance', 'admin']);
     if (params.offeringId)
       void queryClient.prefetchQuery(purchaseHistoryQueryOptions(params.offeringId));
+    // The grid library downloads alongside the data, not after it.
+    preloadDataGrid();
     return null;
   };
 
@@ -151,14 +153,10 @@ export default function PurchaseHistoryRoute() {
         title={title}
         description="Purchase history: who bought what, and how the raise is going."
         above={
-          <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 1 }}>
-            <Link component={RouterLink} to={paths.app.issuerOfferings.getHref()}>
-              My offerings
-            </Link>
-            <Typography color="text.primary" aria-current="page">
-              {title}
-            </Typography>
-          </Breadcrumbs>
+          <Trail
+            links={[{ label: 'My offerings', href: paths.app.issuerOfferings.getHref() }]}
+            current={title}
+          />
         }
       />
       <QueryState

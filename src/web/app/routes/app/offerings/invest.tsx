@@ -1,20 +1,18 @@
 import type { QueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
-import Breadcrumbs from '@mui/material/Breadcrumbs';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { useParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { investability } from '../../../../../contract/investments';
 import { EASTERN, todayInZone } from '../../../../../contract/time';
 import { NotFound } from '../../../../components/not-found';
 import { PageHeader } from '../../../../components/page-header';
+import { Trail } from '../../../../components/trail';
 import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
 import { paths } from '../../../../config/paths';
 import { accountsQueryOptions, useAccounts } from '../../../../features/accounts/api/get-accounts';
 import { useSession } from '../../../../features/auth/api/get-session';
 import { InvestForm, InvestmentResult } from '../../../../features/invest/components/invest-form';
 import type { InvestmentReceipt } from '../../../../../contract/investments';
-import { forgetReceipt, useRememberedReceipt } from '../../../../features/money/api/receipts';
+import { forgetReceipt, useRememberedReceipt } from '../../../../lib/receipts';
 import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
 import { PreflightPanel } from '../../../../features/money/components/preflight-panel';
@@ -58,17 +56,16 @@ export default function InvestRoute() {
       <PageHeader
         title={`Invest in ${name}`}
         above={
-          <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 1 }}>
-            <Link component={RouterLink} to={paths.app.offerings.getHref()}>
-              Offerings
-            </Link>
-            <Link component={RouterLink} to={paths.app.offering.getHref(offeringId)}>
-              {offering.data?.name ?? 'Offering'}
-            </Link>
-            <Typography color="text.primary" aria-current="page">
-              Invest
-            </Typography>
-          </Breadcrumbs>
+          <Trail
+            links={[
+              { label: 'Offerings', href: paths.app.offerings.getHref() },
+              {
+                label: offering.data?.name ?? 'Offering',
+                href: paths.app.offering.getHref(offeringId),
+              },
+            ]}
+            current="Invest"
+          />
         }
       />
       {receipt ? (

@@ -1,11 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { NotFound } from '../../../../components/not-found';
 import { PageHeader } from '../../../../components/page-header';
+import { Trail } from '../../../../components/trail';
 import { LoadingSkeleton, QueryState } from '../../../../components/query-state';
 import { paths } from '../../../../config/paths';
 import { isApiClientError } from '../../../../lib/api-client';
@@ -47,14 +45,10 @@ export default function OfferingRoute() {
   }
 
   const backLink = (
-    <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 1 }}>
-      <Link component={RouterLink} to={paths.app.offerings.getHref()}>
-        Offerings
-      </Link>
-      <Typography color="text.primary" aria-current="page">
-        {offering.data?.name ?? 'Offering'}
-      </Typography>
-    </Breadcrumbs>
+    <Trail
+      links={[{ label: 'Offerings', href: paths.app.offerings.getHref() }]}
+      current={offering.data?.name ?? 'Offering'}
+    />
   );
 
   return (

@@ -18,6 +18,7 @@ import { OrderBookView } from '../../../../features/order-book/components/order-
 import type { OrderFilter } from '../../../../features/order-book/components/order-filters';
 import { formatCalendarDate } from '../../../../lib/format';
 import { hasSession } from '../../../session-guard';
+import { preloadDataGrid } from '../../../../components/data-grid';
 
 /** The trading day shown: `?date=`, or today in US Eastern time (trading hours are Eastern). */
 const dateFrom = (search: URLSearchParams) => {
@@ -31,6 +32,8 @@ export const clientLoader =
     const date = dateFrom(new URL(request.url).searchParams);
     // Started here so the walk begins with the route chunk, not after the first render.
     if (hasSession(queryClient)) void queryClient.prefetchQuery(orderBookQueryOptions(date));
+    // The grid library downloads alongside the data, not after it.
+    preloadDataGrid();
     return null;
   };
 

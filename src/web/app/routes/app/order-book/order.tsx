@@ -1,10 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import Breadcrumbs from '@mui/material/Breadcrumbs';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { useParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { NotFound } from '../../../../components/not-found';
 import { PageHeader } from '../../../../components/page-header';
+import { Trail } from '../../../../components/trail';
 import { LoadingSkeleton, QueryState } from '../../../../components/query-state';
 import { paths } from '../../../../config/paths';
 import { orderQueryOptions, useOrder } from '../../../../features/order-book/api/get-order';
@@ -38,14 +36,10 @@ export default function OrderRoute() {
       <PageHeader
         title={`Order ${orderId}`}
         above={
-          <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 1 }}>
-            <Link component={RouterLink} to={paths.app.orderBook.getHref()}>
-              Order book
-            </Link>
-            <Typography color="text.primary" aria-current="page">
-              Order {orderId}
-            </Typography>
-          </Breadcrumbs>
+          <Trail
+            links={[{ label: 'Order book', href: paths.app.orderBook.getHref() }]}
+            current={`Order ${orderId}`}
+          />
         }
       />
       <QueryState

@@ -7,6 +7,9 @@ import { SignInForm } from '../sign-in-form';
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
+// The identity feature's step is passed in by the route; these tests end before it.
+const SecondFactorStep = () => <p>Second factor</p>;
+
 function renderForm(answers: Record<string, () => Response>) {
   vi.stubGlobal(
     'fetch',
@@ -20,7 +23,7 @@ function renderForm(answers: Record<string, () => Response>) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <SignInForm onSuccess={onSuccess} />
+      <SignInForm onSuccess={onSuccess} SecondFactorStep={SecondFactorStep} />
     </QueryClientProvider>,
   );
   return { onSuccess };
@@ -47,6 +50,40 @@ describe('SignInForm', () => {
     );
   });
 
+  it('moves focus to the first wrong field, and clears a message once the field is corrected', async () => {
+    renderForm({ 'GET /api/config': configAnswer });
+    fireEvent.change(screen.getByLabelText(/Password/), { target: { value: 'secret' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const email = screen.getByLabelText(/Email/);
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    fireEvent.change(email, { target: { value: 'investor@demo.test' } });
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBeNull());
+    expect(screen.queryByText('Email must be a valid email address')).toBeNull();
+  });
+
+  it("puts the BFF's field messages on the fields they name", async () => {
+    const { onSuccess } = renderForm({
+      'GET /api/config': configAnswer,
+      'POST /api/session': () =>
+        json(400, {
+          error: {
+            code: 'bad_request',
+            message: 'password: Password is at most 200 characters',
+            fields: [{ field: 'password', message: 'Password is at most 200 characters' }],
+          },
+        }),
+    });
+    fireEvent.change(screen.getByLabelText(/Email/), { target: { value: 'a@demo.test' } });
+    fireEvent.change(screen.getByLabelText(/Password/), { target: { value: 'long enough' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const password = screen.getByLabelText(/Password/);
+    await waitFor(() => expect(password.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.activeElement).toBe(password);
+    expect(screen.getByText('Password is at most 200 characters')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(onSuccess).not.toHaveBeenCalled();
+  });
+
   it('announces a refusal from the BFF', async () => {
     renderForm({
       'GET /api/config': configAnswer,
@@ -61,7 +98,10 @@ describe('SignInForm', () => {
 
   it('offers the demo users only on the sandbox', async () => {
     renderForm({ 'GET /api/config': () => json(200, { sandbox: true, singleSignOn: null }) });
-    fireEvent.click(await screen.findByRole('button', { name: 'Fill in admin@demo.test' }));
+    // The list is a lazy module: its first import may take longer than findBy's one second.
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Fill in admin@demo.test' }, { timeout: 10_000 }),
+    );
     expect((screen.getByLabelText(/Email/) as HTMLInputElement).value).toBe('admin@demo.test');
   });
 });

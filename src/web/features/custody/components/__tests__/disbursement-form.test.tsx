@@ -3,10 +3,18 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CustodyAccountResult } from '../../../../../contract/custody-views';
 import { DisbursementForm } from '../disbursement-form';
 import { DisbursementReadiness } from '../disbursement-readiness';
+import { errorAnswer, mockPost, okAnswer, startMockBff } from '../../../../testing/mock-bff';
+import {
+  descriptionOf,
+  fill,
+  openReviewAndArm,
+  renderWithProviders,
+} from '../../../../testing/render';
 
 function wrap(children: ReactNode) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -115,5 +123,196 @@ describe('an investor opens the disbursement page', () => {
     );
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByRole('form', { name: 'disbursement form' })).toBeTruthy();
+  });
+});
+
+startMockBff();
+
+const endpoint = '/api/accounts/A1234567/disbursements';
+const receipt = (type: string, amount: string, bankAccountIdMasked: string | null = null) => ({
+  requestId: 'FMR-20260717-001',
+  accountId: 'A1234567',
+  amount,
+  type,
+  bankIdMasked: null,
+  bankAccountIdMasked,
+  additionalDetails: null,
+  status: 'pending',
+  createdAt: '2026-07-17T16:09:00',
+});
+
+const send = () =>
+  within(screen.getByRole('dialog', { name: 'Review your disbursement request' })).getByRole(
+    'button',
+    { name: 'Send request' },
+  );
+
+async function review(user: ReturnType<typeof userEvent.setup>) {
+  await openReviewAndArm(
+    () => user.click(screen.getByRole('button', { name: 'Review request' })),
+    send,
+  );
+  const dialog = screen.getByRole('dialog', { name: 'Review your disbursement request' });
+  // Focus moved into the review, not left on the page body.
+  expect(dialog.contains(document.activeElement)).toBe(true);
+  return dialog;
+}
+
+const terms = (dialog: HTMLElement) =>
+  Object.fromEntries(
+    within(dialog)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+  );
+
+describe('an investor sends a disbursement through the BFF (§4.5)', () => {
+  it('by ACH: the amount is checked, a refusal is "not submitted", and the retry reuses the key', async () => {
+    const sent = mockPost(
+      endpoint,
+      errorAnswer(429, {
+        code: 'rate_limited',
+        message: 'Too many requests from this account; wait a minute.',
+        submitted: 'no',
+      }),
+      okAnswer(receipt('ach', '125.5')),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<DisbursementForm accountId="A1234567" />);
+    const amount = screen.getByLabelText(/Amount \(USD\)/);
+    await fill(user, amount, '12,50');
+    await user.click(screen.getByRole('button', { name: 'Review request' }));
+    await waitFor(() => expect(descriptionOf(amount)).toMatch(/^Amount must be/));
+    expect(document.activeElement).toBe(amount);
+
+    await user.clear(amount);
+    await fill(user, amount, '125.50');
+    const dialog = await review(user);
+    expect(terms(dialog)).toMatchObject({
+      'From account': 'A1234567',
+      Amount: '$125.50',
+    });
+
+    await user.click(send());
+    const refusal = await within(dialog).findByRole('alert');
+    expect(refusal.textContent).toContain('Not submitted');
+    expect(refusal.textContent).toContain('Nothing was sent, so you can correct it and try again.');
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
+
+    const result = await screen.findByRole('status');
+    expect(result.textContent).toContain('Disbursement requested');
+    expect(result.textContent).toContain('FMR-20260717-001');
+    expect(result.textContent).toContain('$125.50');
+    await waitFor(() => expect(document.activeElement).toBe(result));
+    expect(sent.map((request) => request.body)).toEqual([
+      { type: 'ach', amount: '125.5' },
+      { type: 'ach', amount: '125.5' },
+    ]);
+    expect(sent[0].idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent[1].idempotencyKey).toBe(sent[0].idempotencyKey);
+  });
+
+  it('by domestic wire: the routing checksum is checked; above the threshold it waits for approval', async () => {
+    const sent = mockPost(
+      endpoint,
+      okAnswer(
+        {
+          pendingApproval: {
+            id: 'AP-9',
+            accountId: 'A1234567',
+            maker: 'investor@demo.test',
+            amount: '25000',
+            type: 'wire_domestic',
+            state: 'pending',
+            checker: null,
+            createdAt: '2026-07-17T16:09:00.000Z',
+            decidedAt: null,
+            requestId: null,
+            message: null,
+          },
+        },
+        202,
+      ),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<DisbursementForm accountId="A1234567" />);
+    await user.click(screen.getByLabelText('Domestic wire (U.S. bank)'));
+    await fill(user, screen.getByLabelText(/Amount \(USD\)/), '25000');
+    const routing = await screen.findByLabelText(/Routing number/);
+    await fill(user, routing, '123456789');
+    await fill(user, screen.getByLabelText(/^Account number/), '000123456789');
+    await user.click(screen.getByRole('button', { name: 'Review request' }));
+    await waitFor(() =>
+      expect(descriptionOf(routing)).toBe(
+        'Routing number fails the ABA checksum — check for a typo',
+      ),
+    );
+
+    await user.clear(routing);
+    await fill(user, routing, '021000021');
+    const dialog = await review(user);
+    expect(terms(dialog)).toMatchObject({
+      Amount: '$25,000.00',
+      'Routing number': '021000021',
+      'Account number': '000123456789',
+      'Additional details': 'None',
+    });
+    await user.click(send());
+
+    expect(await screen.findByText('Waiting for approval: nothing sent yet')).toBeTruthy();
+    expect(screen.getByText('AP-9')).toBeTruthy();
+    expect(sent).toHaveLength(1);
+    expect(sent[0].body).toEqual({
+      type: 'wire_domestic',
+      amount: '25000',
+      bankId: '021000021',
+      bankAccountId: '000123456789',
+      additionalDetails: '',
+    });
+  });
+
+  it('by international wire: a lost answer is "we do not know", with our reference and where to check', async () => {
+    const sent = mockPost(
+      endpoint,
+      errorAnswer(504, {
+        code: 'upstream_timeout',
+        message:
+          'The platform did not answer in time; it may or may not have been submitted. Our reference: MR-7K2M9Q4X1B.',
+        submitted: 'unknown',
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<DisbursementForm accountId="A1234567" />);
+    await user.click(screen.getByLabelText('International wire'));
+    await fill(user, screen.getByLabelText(/Amount \(USD\)/), '1000.01');
+    await fill(user, await screen.findByLabelText(/SWIFT\/BIC code/), 'deutdeff');
+    await fill(
+      user,
+      screen.getByLabelText(/IBAN or account number/),
+      'DE89 3704 0044 0532 0130 00',
+    );
+    const dialog = await review(user);
+    expect(terms(dialog)).toMatchObject({
+      Amount: '$1,000.01',
+      'SWIFT/BIC code': 'DEUTDEFF',
+      'IBAN or account number': 'DE89370400440532013000',
+    });
+    await user.click(send());
+
+    const warning = await within(dialog).findByRole('alert');
+    expect(warning.textContent).toContain('We do not know whether this was submitted');
+    expect(warning.textContent).toContain('Our reference: MR-7K2M9Q4X1B');
+    expect(
+      within(warning)
+        .getByRole('link', { name: 'requests and timeline of this account' })
+        .getAttribute('href'),
+    ).toBe('/accounts/A1234567/money');
+    expect(within(dialog).queryByRole('button', { name: /Send request|Try again/ })).toBeNull();
+    expect(sent).toHaveLength(1);
+    expect(sent[0].body).toMatchObject({
+      type: 'wire_international',
+      amount: '1000.01',
+      bankId: 'DEUTDEFF',
+      bankAccountId: 'DE89370400440532013000',
+    });
   });
 });

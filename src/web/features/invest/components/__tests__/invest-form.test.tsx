@@ -1,35 +1,43 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router-dom';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AccountSummary } from '../../../../../contract/account-views';
 import type { Offering } from '../../../../../contract/offerings';
+import { errorAnswer, mockPost, okAnswer, startMockBff } from '../../../../testing/mock-bff';
+import {
+  descriptionOf,
+  fill,
+  openReviewAndArm,
+  renderWithProviders,
+} from '../../../../testing/render';
 import { InvestForm } from '../invest-form';
 
-const review = { status: 'approved', date: null };
-const accounts: AccountSummary[] = [
+const approved = { status: 'approved', date: null };
+const accounts = [
   {
     id: 'A1234567',
     name: 'Avery Quinn',
     type: 'individual',
-    reviews: { kyc: review, aml: review, accreditation: review, approval: review },
+    reviews: { kyc: approved, aml: approved, accreditation: approved, approval: approved },
     loaded: true,
-  } as unknown as AccountSummary,
-];
+  },
+  { id: 'A7654321', name: 'Quinn Family Trust', type: 'entity', loaded: true },
+] as unknown as AccountSummary[];
 
+// A unit price below a cent: shown with its digits, while amounts are rounded half-up to cents.
 const offering: Offering = {
   id: '7',
   issuerId: '1',
   name: 'Aspen Ridge Growth Fund I',
   type: 'Equity',
   status: 'approved',
-  unitPrice: '1',
-  minAmount: '1',
+  unitPrice: '0.0125',
+  minAmount: '10',
   targetAmount: '1000000',
-  maxAmount: '779050',
+  maxAmount: '5000',
   totalShares: '800000',
-  remainingShares: '1250',
+  remainingShares: '100000',
   startDate: '2025-01-01',
   endDate: '2030-01-01',
   description: '',
@@ -37,24 +45,144 @@ const offering: Offering = {
   createdAt: null,
 };
 
+const endpoint = '/api/offerings/7/investments';
+const receipt = {
+  tradeId: 'T-000123',
+  transactionId: null,
+  offeringId: '7',
+  offeringName: offering.name,
+  accountId: 'A7654321',
+  units: '1001',
+  unitPrice: '0.0125',
+  amount: '12.5125',
+  paymentMethod: 'wire',
+  status: 'created',
+  createdAt: '2026-07-17T16:09:00',
+};
+
+startMockBff();
 afterEach(cleanup);
 
-describe('an investor invests with the keyboard', () => {
-  it('after "Review investment", focus is on the review heading, not the page body', async () => {
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter>
-          <InvestForm offering={offering} accounts={accounts} />
-        </MemoryRouter>
-      </QueryClientProvider>,
+const confirm = () => screen.getByRole('button', { name: 'Confirm investment' });
+
+async function fillAndReview(user: ReturnType<typeof userEvent.setup>) {
+  await user.selectOptions(screen.getByLabelText(/Invest from account/), 'A7654321');
+  await fill(user, screen.getByLabelText(/^Units/), '1001');
+  await user.selectOptions(screen.getByLabelText(/Payment method/), 'wire');
+  await openReviewAndArm(
+    () => user.click(screen.getByRole('button', { name: 'Review investment' })),
+    confirm,
+  );
+}
+
+describe('an investor invests in an offering (§4.3 createTrade)', () => {
+  it('is told what each field needs, on the field, and focus goes to the first one in error', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<InvestForm offering={offering} accounts={accounts} />);
+    await fill(user, screen.getByLabelText(/^Units/), '2.5');
+    await user.click(screen.getByRole('button', { name: 'Review investment' }));
+
+    const account = screen.getByLabelText(/Invest from account/);
+    await waitFor(() => expect(descriptionOf(account)).toBe('Choose an account'));
+    expect(account.getAttribute('aria-invalid')).toBe('true');
+    expect(descriptionOf(screen.getByLabelText(/^Units/))).toBe(
+      'Units must be a whole number, such as 10',
     );
-    expect(screen.getByText(/investments from \$1\.00 to \$1,250\.00/)).toBeTruthy();
-    fireEvent.change(screen.getByLabelText(/Invest from account/), {
-      target: { value: 'A1234567' },
-    });
-    fireEvent.change(screen.getByLabelText(/^Units/), { target: { value: '10' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Review investment' }));
-    const heading = await screen.findByRole('heading', { name: 'Review your investment' });
-    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(document.activeElement).toBe(account);
+    expect(screen.queryByRole('heading', { name: 'Review your investment' })).toBeNull();
+  });
+
+  it('reviews exactly what is sent, sends it once with an Idempotency-Key, and lands on the receipt', async () => {
+    const sent = mockPost(endpoint, okAnswer(receipt));
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<InvestForm offering={offering} accounts={accounts} />);
+    await fill(user, screen.getByLabelText(/^Units/), '1001');
+    // 1001 × $0.0125 = $12.5125: half-up to cents is $12.51, never a float's rounding.
+    expect(screen.getByTestId('invest-amount').textContent).toBe(
+      'Amount: $12.51 (1,001 × $0.0125)',
+    );
+    await user.clear(screen.getByLabelText(/^Units/));
+    await fillAndReview(user);
+
+    const review = screen.getByRole('region', { name: 'Review your investment' });
+    expect(document.activeElement).toBe(
+      within(review).getByRole('heading', { name: 'Review your investment' }),
+    );
+    const shown = within(review)
+      .getAllByRole('definition')
+      .map((d) => d.textContent);
+    expect(shown).toEqual([
+      'Aspen Ridge Growth Fund I',
+      'Quinn Family Trust (A7654321)',
+      '1,001',
+      '$0.0125',
+      '$12.51',
+      expect.stringMatching(/wire/i),
+    ]);
+    expect(sent).toHaveLength(0);
+
+    await user.dblClick(confirm());
+    const result = await screen.findByRole('status');
+    expect(within(result).getByText('Investment submitted')).toBeTruthy();
+    expect(within(result).getByText('T-000123')).toBeTruthy();
+    expect(document.activeElement).toBe(result);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].body).toEqual({ accountId: 'A7654321', units: '1001', paymentMethod: 'wire' });
+    expect(sent[0].idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent[0].csrf).toBe('1');
+  });
+
+  it('after a refusal nothing was submitted: "Try again" resends with the same key', async () => {
+    const sent = mockPost(
+      endpoint,
+      errorAnswer(422, {
+        code: 'upstream_rejected',
+        message: 'The platform refused the trade: the offering is paused.',
+        submitted: 'no',
+      }),
+      okAnswer(receipt),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<InvestForm offering={offering} accounts={accounts} />);
+    await fillAndReview(user);
+    await user.click(confirm());
+
+    const refusal = await screen.findByRole('alert');
+    expect(refusal.textContent).toContain('Not submitted');
+    expect(refusal.textContent).toContain('the offering is paused');
+    expect(refusal.textContent).toContain('(Reference: req-test-1)');
+    expect(document.activeElement).toBe(refusal);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Investment submitted')).toBeTruthy();
+    expect(sent.map((r) => r.idempotencyKey)).toEqual([
+      sent[0].idempotencyKey,
+      sent[0].idempotencyKey,
+    ]);
+  });
+
+  it('after a dropped connection it is not known: no retry button, where to check, and the same key if sent again', async () => {
+    const sent = mockPost(endpoint, 'dropped', okAnswer(receipt));
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<InvestForm offering={offering} accounts={accounts} />);
+    await fillAndReview(user);
+    await user.click(confirm());
+
+    const warning = await screen.findByRole('alert');
+    expect(warning.textContent).toContain('We do not know whether this was submitted');
+    expect(within(warning).getByRole('link', { name: 'offering' }).getAttribute('href')).toBe(
+      '/offerings/7',
+    );
+    expect(screen.queryByRole('button', { name: /Confirm investment|Try again/ })).toBeNull();
+
+    // Edited back to the same request and reviewed again: the BFF can tell it is the same one.
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await openReviewAndArm(
+      () => user.click(screen.getByRole('button', { name: 'Review investment' })),
+      confirm,
+    );
+    await user.click(confirm());
+    expect(await screen.findByText('Investment submitted')).toBeTruthy();
+    expect(sent).toHaveLength(2);
+    expect(sent[1].idempotencyKey).toBe(sent[0].idempotencyKey);
   });
 });

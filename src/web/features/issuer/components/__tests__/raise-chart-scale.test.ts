@@ -1,15 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { timePositions, valueTicks } from '../raise-chart-scale';
+import { formatMoneyCompact, raiseChartData, valueAxisTop } from '../raise-chart-scale';
 
 describe('issuer staff read the raise chart', () => {
-  it('see days spaced by date, so a quiet week looks like a week', () => {
-    expect(timePositions(['2026-03-01', '2026-03-02', '2026-03-11'])).toEqual([0, 0.1, 1]);
-    expect(timePositions(['2026-03-01'])).toEqual([0.5]);
+  it('see days placed by their date, so a quiet week looks like a week', () => {
+    const { days, cumulative } = raiseChartData([
+      { date: '2026-03-01', amount: '100', cumulative: '100' },
+      { date: '2026-03-02', amount: '50.5', cumulative: '150.5' },
+      { date: '2026-03-11', amount: '1000', cumulative: '1150.5' },
+    ]);
+    const gaps = days.slice(1).map((day, i) => (day.getTime() - days[i].getTime()) / 86_400_000);
+    expect(gaps).toEqual([1, 9]);
+    expect(days[0].toISOString()).toBe('2026-03-01T00:00:00.000Z');
+    expect(cumulative).toEqual([100, 150.5, 1150.5]);
   });
 
-  it('read amounts off a value axis with round steps up to the top', () => {
-    expect(valueTicks(1_000_000)).toEqual([0, 250_000, 500_000, 750_000, 1_000_000]);
-    expect(valueTicks(779_050)).toEqual([0, 200_000, 400_000, 600_000, 800_000]);
-    expect(valueTicks(0)).toEqual([0, 1]);
+  it('read amounts off a value axis that ends on a round step at or above the top', () => {
+    expect(valueAxisTop(1_000_000)).toBe(1_000_000);
+    expect(valueAxisTop(779_050)).toBe(800_000);
+    expect(valueAxisTop(8_112_520)).toBe(10_000_000);
+    expect(valueAxisTop(0)).toBe(1);
+  });
+
+  it('read money on the axis the way people say it', () => {
+    expect(formatMoneyCompact(250_000)).toBe('$250K');
+    expect(formatMoneyCompact(1_500_000)).toBe('$1.5M');
+    expect(formatMoneyCompact(0)).toBe('$0');
   });
 });

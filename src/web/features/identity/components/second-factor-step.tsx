@@ -1,32 +1,27 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { SecondFactorChallenge, SecondFactorMethod } from '../../../../contract/identity';
 import { ErrorAlert } from '../../../components/error-alert';
-import { factorsQueryOptions } from '../../identity/api/second-factors';
-import { EnrolPasskey, EnrolTotp, RecoveryCodes } from '../../identity/components/enrol-factor';
-import { SecondFactorPrompt } from '../../identity/components/second-factor-prompt';
-import { sessionQueryKey, sessionQueryOptions } from '../api/get-session';
+import { factorsQueryOptions } from '../api/second-factors';
+import { EnrolPasskey, EnrolTotp, RecoveryCodes } from './enrol-factor';
+import { SecondFactorPrompt } from './second-factor-prompt';
 
-type Props = {
+export type SecondFactorStepProps = {
   /** What the password answer said; absent after single sign-on, then asked of the BFF. */
   challenge?: SecondFactorChallenge['secondFactor'];
-  onDone: () => void;
+  /** The factor is proven or enrolled (and its recovery codes saved). */
+  onDone: () => void | Promise<void>;
 };
 
 /** The second step of signing in: prove a factor, or enrol the first one the role requires. */
-export default function SecondFactorStep({ challenge, onDone }: Props) {
-  const queryClient = useQueryClient();
+export default function SecondFactorStep({ challenge, onDone }: SecondFactorStepProps) {
   const factors = useQuery({ ...factorsQueryOptions(), enabled: !challenge });
   const [codes, setCodes] = useState<string[] | null>(null);
 
-  const finish = async () => {
-    await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-    await queryClient.fetchQuery(sessionQueryOptions());
-    onDone();
-  };
+  const finish = () => void onDone();
 
   let step = challenge;
   if (!step && factors.data) {
@@ -44,7 +39,7 @@ export default function SecondFactorStep({ challenge, onDone }: Props) {
     return (
       <Box sx={{ display: 'grid', gap: 2 }}>
         <RecoveryCodes codes={codes} />
-        <Button variant="contained" onClick={() => void finish()}>
+        <Button variant="contained" onClick={finish}>
           I have saved them, continue
         </Button>
       </Box>
@@ -53,7 +48,7 @@ export default function SecondFactorStep({ challenge, onDone }: Props) {
   if (step.step === 'enrol') {
     const enrolled = (result: { recoveryCodes: string[] | null }) => {
       if (result.recoveryCodes) setCodes(result.recoveryCodes);
-      else void finish();
+      else finish();
     };
     return (
       <Box sx={{ display: 'grid', gap: 2 }}>
@@ -69,7 +64,7 @@ export default function SecondFactorStep({ challenge, onDone }: Props) {
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Typography>Confirm it is you with your second factor.</Typography>
-      <SecondFactorPrompt methods={step.methods} onVerified={() => void finish()} />
+      <SecondFactorPrompt methods={step.methods} onVerified={finish} />
     </Box>
   );
 }

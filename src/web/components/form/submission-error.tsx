@@ -1,11 +1,11 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import type { ReactNode } from 'react';
-import { errorMessage, isApiClientError } from '../../../lib/api-client';
-import { focusOnMount } from '../../../lib/focus';
+import { errorMessage, isApiClientError } from '../../lib/api-client';
+import { focusOnMount } from '../../lib/focus';
 
 /**
- * A failed money-moving request, told by whether anything was submitted (decision 9): `no` can be
+ * A failed money-moving request, told by whether anything was submitted: `no` can be
  * tried again safely; `unknown` must be checked first, since trying again could not tell us more.
  */
 export function SubmissionError({

@@ -1,5 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { moneyKeys } from './keys';
+import { moneyKeys } from './query-keys';
 
 /*
  * Receipts of confirmed purchases and disbursements, kept in the query cache for the whole

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { compareDecimals, figureColumn } from '../data-grid';
+import { formatMoney } from '../../lib/format';
+
+type Row = { id: string; amount: string | null };
+
+describe('figures in the grids', () => {
+  it('sort as exact decimals, not as text or floats', () => {
+    const amounts = ['10', '9.5', '100.00', '0.1', '0.10000000000000000001'];
+    expect([...amounts].sort(compareDecimals)).toEqual([
+      '0.1',
+      '0.10000000000000000001',
+      '9.5',
+      '10',
+      '100.00',
+    ]);
+    expect(compareDecimals(null, '1')).toBeLessThan(0);
+    expect(compareDecimals('1', undefined)).toBeGreaterThan(0);
+  });
+
+  it('are right-aligned, formatted for a person, with a dash for a missing value', () => {
+    const column = figureColumn<Row>({
+      field: 'amount',
+      headerName: 'Amount',
+      format: formatMoney,
+    });
+    expect(column.align).toBe('right');
+    expect(column.headerAlign).toBe('right');
+    // Our formatter reads only the value; the grid's row, column and api arguments are unused.
+    const format = column.valueFormatter as unknown as (value: string | null) => string;
+    expect(format('1234.5')).toBe('$1,234.50');
+    expect(format(null)).toBe('—');
+  });
+});

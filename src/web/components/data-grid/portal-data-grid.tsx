@@ -1,0 +1,78 @@
+import Box from '@mui/material/Box';
+import { DataGrid, type DataGridProps, type GridValidRowModel } from '@mui/x-data-grid';
+
+/**
+ * The MIT DataGrid shows at most 100 rows a page (a licence limit of the free edition); inside a
+ * page it keeps only the rows in view in the DOM. Longer lists page in
+ * its footer; sorting covers every row, not only the page shown.
+ */
+const PAGE_SIZE = 100;
+
+export type PortalDataGridProps<Row extends GridValidRowModel> = Omit<
+  DataGridProps<Row>,
+  'aria-label' | 'aria-labelledby' | 'label'
+> & {
+  /** The grid's accessible name (role=grid). */
+  label: string;
+  /**
+   * A fixed height makes a long list scroll inside the grid, with only the visible rows rendered;
+   * without one the grid grows with its rows (short lists, a page of results).
+   */
+  height?: number;
+};
+
+/**
+ * A sortable, virtualized grid for the portal's long lists. It never widens the page: on a
+ * 375 px phone the columns keep their minimum widths and the grid scrolls sideways inside itself.
+ * Filters, paging by the server and "load more" stay outside, in the page that owns the data.
+ */
+export default function PortalDataGrid<Row extends GridValidRowModel>({
+  label,
+  height,
+  rows,
+  sx,
+  initialState,
+  ...props
+}: PortalDataGridProps<Row>) {
+  const paged = (rows?.length ?? 0) > PAGE_SIZE;
+  return (
+    <Box sx={{ width: '100%', minWidth: 0, ...(height ? { height } : {}) }}>
+      <DataGrid
+        aria-label={label}
+        rows={rows}
+        autoHeight={!height}
+        density="compact"
+        disableRowSelectionOnClick
+        disableColumnMenu
+        // Every column stays in the DOM (ours have at most 13), so a reader and a search on the
+        // page find each of them; rows are still virtualized.
+        columnBufferPx={4000}
+        hideFooter={!paged}
+        pageSizeOptions={[PAGE_SIZE]}
+        initialState={{
+          pagination: { paginationModel: { pageSize: PAGE_SIZE } },
+          ...initialState,
+        }}
+        sx={[
+          {
+            // Figures are never broken across lines; a cell too narrow scrolls with the grid.
+            '& .MuiDataGrid-cell': { whiteSpace: 'nowrap' },
+            '& .portal-grid-figure': { fontVariantNumeric: 'tabular-nums' },
+            // Free text (reasons, details) wraps instead; such grids size rows to their content.
+            '& .MuiDataGrid-cell.portal-grid-wrap': {
+              whiteSpace: 'normal',
+              overflowWrap: 'anywhere',
+              py: 0.75,
+            },
+            '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 },
+            // The last column's resize handle straddles the grid's edge; hidden, it no longer
+            // widens the grid by half its width (columns that fit then never scroll sideways).
+            '& .MuiDataGrid-columnHeader--last .MuiDataGrid-columnSeparator': { display: 'none' },
+          },
+          ...(Array.isArray(sx) ? sx : [sx]),
+        ]}
+        {...props}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,78 @@
+import type { ReactNode } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import type { SxProps, Theme } from '@mui/material/styles';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldValues,
+  type Resolver,
+  type SubmitHandler,
+  type UseFormReturn,
+} from 'react-hook-form';
+import type { z } from 'zod';
+
+/**
+ * A react-hook-form form checked by a contract schema, so the browser refuses what the BFF would
+ * refuse, with the same words naming the field. Checked when a field is left, then as it is
+ * corrected; on submit react-hook-form moves focus to the first field in error.
+ */
+export function useZodForm<Schema extends z.ZodType<unknown, FieldValues>>(
+  schema: Schema,
+  defaultValues: DefaultValues<z.input<Schema>>,
+) {
+  return useForm<z.input<Schema>, unknown, z.output<Schema>>({
+    resolver: zodResolver(schema as never) as unknown as Resolver<
+      z.input<Schema>,
+      unknown,
+      z.output<Schema>
+    >,
+    defaultValues,
+    mode: 'onTouched',
+  });
+}
+
+type FormProps<TIn extends FieldValues, TOut> = {
+  form: UseFormReturn<TIn, unknown, TOut>;
+  /** Called with the schema's output once every field passes. */
+  onValid: SubmitHandler<TOut>;
+  children: ReactNode;
+  'aria-label'?: string;
+  sx?: SxProps<Theme>;
+};
+
+/**
+ * The one form element of the portal: no browser validation bubbles (the fields show the
+ * contract's messages, linked to their inputs), and submitting runs the schema first.
+ */
+export function Form<TIn extends FieldValues, TOut>({
+  form,
+  onValid,
+  children,
+  sx,
+  ...rest
+}: FormProps<TIn, TOut>) {
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => void form.handleSubmit(onValid)(event)}
+      sx={sx}
+      {...rest}
+    >
+      {children}
+    </Box>
+  );
+}
+
+/** The button that checks the form and opens its review ("Review investment"). */
+export function ReviewButton({ children }: { children: ReactNode }) {
+  return (
+    <Box>
+      <Button type="submit" variant="contained">
+        {children}
+      </Button>
+    </Box>
+  );
+}

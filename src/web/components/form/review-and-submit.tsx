@@ -1,0 +1,239 @@
+import { useRef, useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router-dom';
+import { DescriptionList } from '../description-list';
+import { isApiClientError, newIdempotencyKey, type ApiClientError } from '../../lib/api-client';
+import { focusOnMount } from '../../lib/focus';
+import { useArmed } from '../../lib/use-armed';
+import { SubmissionError } from './submission-error';
+
+type Options<TRequest, TResult, TVariables> = {
+  mutation: UseMutationResult<TResult, Error, TVariables>;
+  /** The mutation's input for a request and the Idempotency-Key it is sent with. */
+  variables: (request: TRequest, idempotencyKey: string) => TVariables;
+  /** The BFF refused fields: the review closes and the caller puts the messages on them. */
+  onFieldErrors: (error: ApiClientError) => void;
+  onSuccess?: (result: TResult, request: TRequest) => void;
+};
+
+/**
+ * Fill in → review exactly what will be sent → submit once. One
+ * Idempotency-Key is made per reviewed request and reused on every retry of it, so a double
+ * click or a retry after a lost answer creates one record. A failure is told by whether
+ * anything was submitted: "not submitted" may be tried again; after an unknown outcome the
+ * confirm button is withdrawn and the person is told where to check first.
+ */
+export function useReviewAndSubmit<TRequest, TResult, TVariables>({
+  mutation,
+  variables,
+  onFieldErrors,
+  onSuccess,
+}: Options<TRequest, TResult, TVariables>) {
+  const [reviewed, setReviewed] = useState<{ request: TRequest; key: string } | null>(null);
+  const [result, setResult] = useState<TResult | null>(null);
+  // The request whose outcome is unknown, with its key: reviewed again unchanged, it is sent
+  // with the same key, so if the first one did arrive the BFF answers with it instead of
+  // creating a second one.
+  const unsettled = useRef<{ json: string; key: string } | null>(null);
+  // A second click lands before React has re-rendered the button disabled: sent once all the same.
+  const inFlight = useRef(false);
+  // A confirm button that appears where "Review" was clicked is armed a moment later, so a
+  // double click cannot confirm unseen.
+  const armed = useArmed(reviewed !== null);
+
+  const send = (request: TRequest, key: string) => {
+    inFlight.current = true;
+    mutation.mutate(variables(request, key), {
+      onSettled: () => {
+        inFlight.current = false;
+      },
+      onSuccess: (answer) => {
+        unsettled.current = null;
+        setResult(answer);
+        setReviewed(null);
+        onSuccess?.(answer, request);
+      },
+      onError: (error) => {
+        const notSent = isApiClientError(error) && error.submitted === 'no';
+        unsettled.current = notSent ? null : { json: JSON.stringify(request), key };
+        if (isApiClientError(error) && error.fields.length > 0) {
+          setReviewed(null);
+          onFieldErrors(error);
+        }
+      },
+    });
+  };
+
+  const failure =
+    mutation.isError && !(isApiClientError(mutation.error) && mutation.error.fields.length > 0)
+      ? mutation.error
+      : null;
+  const outcomeUnknown =
+    failure !== null && !(isApiClientError(failure) && failure.submitted === 'no');
+
+  return {
+    /** The request under review, exactly as it will be sent. */
+    review: reviewed?.request ?? null,
+    result,
+    armed,
+    pending: mutation.isPending,
+    /** An error that is not about a field: shown with the review. */
+    failure,
+    /** Whether it was submitted is not known: no confirm button until the person has checked. */
+    outcomeUnknown,
+    begin(request: TRequest) {
+      mutation.reset();
+      const same = unsettled.current?.json === JSON.stringify(request);
+      setReviewed({
+        request,
+        key: same && unsettled.current ? unsettled.current.key : newIdempotencyKey(),
+      });
+    },
+    back() {
+      if (!mutation.isPending) setReviewed(null);
+    },
+    submit() {
+      if (reviewed && armed && !inFlight.current) send(reviewed.request, reviewed.key);
+    },
+  };
+}
+
+export type ReviewFlow = Pick<
+  ReturnType<typeof useReviewAndSubmit>,
+  'review' | 'armed' | 'pending' | 'failure' | 'outcomeUnknown' | 'back' | 'submit'
+>;
+
+/** Progress while sending, then what became of a failed request and where to check it. */
+export function SubmitOutcome({
+  flow,
+  progressLabel,
+  whereToCheck,
+}: {
+  flow: ReviewFlow;
+  progressLabel: string;
+  whereToCheck: ReactNode;
+}) {
+  return (
+    <>
+      {flow.pending && <LinearProgress aria-label={progressLabel} sx={{ mt: 2 }} />}
+      {flow.failure && (
+        <Box sx={{ mt: 2 }}>
+          <SubmissionError error={flow.failure} whereToCheck={whereToCheck} />
+        </Box>
+      )}
+    </>
+  );
+}
+
+/** "Back" and the confirm button, which says "Try again" after a request that was not sent. */
+export function ReviewActions({
+  flow,
+  backLabel,
+  confirmLabel,
+  onBack = flow.back,
+}: {
+  flow: ReviewFlow;
+  backLabel: string;
+  confirmLabel: string;
+  onBack?: () => void;
+}) {
+  return (
+    <>
+      <Button onClick={onBack} disabled={flow.pending}>
+        {backLabel}
+      </Button>
+      {!flow.outcomeUnknown && (
+        <Button variant="contained" onClick={flow.submit} disabled={flow.pending || !flow.armed}>
+          {flow.failure ? 'Try again' : confirmLabel}
+        </Button>
+      )}
+    </>
+  );
+}
+
+/**
+ * The review as a dialog over the form: focus moves into it as it opens and back to "Review"
+ * as it closes (MUI's focus trap); it cannot be dismissed while the request is on its way.
+ */
+export function ReviewDialog({
+  flow,
+  id,
+  title,
+  children,
+  progressLabel,
+  whereToCheck,
+  backLabel = 'Back to edit',
+  confirmLabel,
+}: {
+  flow: ReviewFlow;
+  id: string;
+  title: string;
+  children: ReactNode;
+  progressLabel: string;
+  whereToCheck: ReactNode;
+  backLabel?: string;
+  confirmLabel: string;
+}) {
+  return (
+    <Dialog
+      open={flow.review !== null}
+      onClose={flow.back}
+      aria-labelledby={id}
+      fullWidth
+      maxWidth="sm"
+    >
+      <DialogTitle id={id}>{title}</DialogTitle>
+      <DialogContent>
+        {children}
+        <SubmitOutcome flow={flow} progressLabel={progressLabel} whereToCheck={whereToCheck} />
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <ReviewActions flow={flow} backLabel={backLabel} confirmLabel={confirmLabel} />
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+type Row = [string, ReactNode];
+
+/**
+ * The receipt of a created request, with our reference: what was created, then where to follow
+ * it. Focus moves to it as it appears, so the person (and a screen reader) lands on the outcome.
+ */
+export function SubmittedResult({
+  title,
+  items,
+  links,
+  children,
+}: {
+  title: string;
+  /** The receipt's rows; a row left out when its value is not known. */
+  items: (Row | false | '' | null | undefined)[];
+  links: { to: string; label: string }[];
+  children?: ReactNode;
+}) {
+  return (
+    <Alert severity="success" role="status" tabIndex={-1} ref={focusOnMount}>
+      <AlertTitle>{title}</AlertTitle>
+      {children}
+      <DescriptionList items={items.filter((row): row is Row => Boolean(row))} />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 2 }}>
+        {links.map((link) => (
+          <Link key={link.to + link.label} component={RouterLink} to={link.to}>
+            {link.label}
+          </Link>
+        ))}
+      </Box>
+    </Alert>
+  );
+}

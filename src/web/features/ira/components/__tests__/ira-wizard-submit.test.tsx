@@ -1,0 +1,156 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { errorAnswer, mockPost, okAnswer, startMockBff } from '../../../../testing/mock-bff';
+import {
+  descriptionOf,
+  fill,
+  openReviewAndArm,
+  renderWithProviders,
+} from '../../../../testing/render';
+import { IraWizard } from '../ira-wizard';
+
+startMockBff();
+afterEach(cleanup);
+
+const endpoint = '/api/accounts/A1234567/ira-supplement';
+const address = {
+  line1: '1 Main St',
+  line2: null,
+  city: 'Denver',
+  state: 'CO',
+  zip: '80202',
+  country: 'USA',
+};
+const receipt = {
+  reference: 'IRA-4Q7ZK2',
+  submittedAt: '2026-07-17T16:09:00.000Z',
+  accountId: 'A1234567',
+  maritalStatus: 'married',
+  mailingAddress: {
+    line1: '1 Main St',
+    line2: null,
+    city: 'Denver',
+    state: 'CO',
+    zipCode: '80202',
+    country: 'US',
+  },
+  investmentManager: 'not_now',
+  proxyVoting: 'receive_all',
+  otherServices: null,
+  contributionMethod: 'transfer',
+  contributionTaxYear: null,
+  internationalAccountNumberMasked: null,
+  holdings: [
+    {
+      firmName: 'Old Brokerage',
+      country: null,
+      accountName: null,
+      accountNumberMasked: '••••7766',
+    },
+  ],
+};
+
+const submit = () => screen.getByRole('button', { name: 'Submit IRA request' });
+const heading = () => screen.getByRole('heading', { level: 2 });
+
+async function walkToReview(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  const married = screen.getByLabelText('Married', { exact: true });
+  expect(await screen.findByText('Choose your marital status')).toBeTruthy();
+  await user.click(married);
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+  await waitFor(() => expect(heading().textContent).toBe('Investment manager and proxy voting'));
+  await waitFor(() => expect(document.activeElement).toBe(heading()));
+  await user.click(screen.getByLabelText('No appointment now'));
+  await user.click(screen.getByLabelText('Send me all proxy materials'));
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+  await waitFor(() => expect(heading().textContent).toBe('Funding'));
+  await user.click(screen.getByLabelText('Transfer from another IRA'));
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  // A transfer moves assets held elsewhere: the firm must be named.
+  const firm = screen.getByLabelText(/^Firm name/);
+  await waitFor(() => expect(descriptionOf(firm)).toMatch(/^Name the firm that holds the assets/));
+  await fill(user, firm, 'Old Brokerage');
+  await fill(user, screen.getByLabelText(/^Account number at that firm/), '99887766');
+  await openReviewAndArm(
+    () => user.click(screen.getByRole('button', { name: 'Continue' })),
+    submit,
+  );
+  expect(heading().textContent).toBe('Review');
+  await waitFor(() => expect(document.activeElement).toBe(heading()));
+}
+
+describe('an investor requests an IRA through the BFF (§4.7)', () => {
+  it('steps through the wizard, reviews the request with the bank number masked, and submits it once', async () => {
+    const sent = mockPost(endpoint, okAnswer(receipt));
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<IraWizard accountId="A1234567" address={address} />);
+    await walkToReview(user);
+
+    const review = screen.getByRole('heading', { name: 'Review' }).parentElement!;
+    expect(review.textContent).toContain('Married');
+    expect(review.textContent).toContain('Old Brokerage');
+    expect(review.textContent).toContain('••••7766');
+    expect(review.textContent).not.toContain('99887766');
+
+    await user.dblClick(submit());
+    const result = await screen.findByRole('status');
+    expect(within(result).getByText('IRA request submitted')).toBeTruthy();
+    expect(within(result).getByText('IRA-4Q7ZK2')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(result));
+    expect(sent).toHaveLength(1);
+    expect(sent[0].idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent[0].body).toMatchObject({
+      mailing: { maritalStatus: 'married', line1: '1 Main St', state: 'CO', country: 'US' },
+      management: { investmentManager: 'not_now', proxyVoting: 'receive_all' },
+      funding: {
+        contributionMethod: 'transfer',
+        currentHolding: { firmName: 'Old Brokerage', accountNumber: '99887766' },
+      },
+    });
+  });
+
+  it('a dropped connection is "we do not know"; sent again with the same key, a refused field leads back to its step', async () => {
+    const sent = mockPost(
+      endpoint,
+      'dropped',
+      errorAnswer(400, {
+        code: 'bad_request',
+        message: 'Some of the information sent was not accepted.',
+        submitted: 'no',
+        fields: [{ field: 'mailing.zipCode', message: 'ZIP code 80202 is not in CO' }],
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<IraWizard accountId="A1234567" address={address} />);
+    await walkToReview(user);
+    await user.click(submit());
+
+    const warning = await screen.findByRole('alert');
+    expect(warning.textContent).toContain('We do not know whether this was submitted');
+    expect(
+      within(warning).getByRole('link', { name: 'custody account status' }).getAttribute('href'),
+    ).toBe('/accounts/A1234567');
+    expect(screen.queryByRole('button', { name: /Submit IRA request|Try again/ })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await openReviewAndArm(
+      () => user.click(screen.getByRole('button', { name: 'Continue' })),
+      submit,
+    );
+    await user.click(submit());
+    expect(sent.map((request) => request.idempotencyKey)).toEqual([
+      sent[0].idempotencyKey,
+      sent[0].idempotencyKey,
+    ]);
+
+    await waitFor(() => expect(heading().textContent).toBe('Marital status and mailing address'));
+    const zip = screen.getByLabelText(/^ZIP or postal code/);
+    expect(descriptionOf(zip)).toBe('ZIP code 80202 is not in CO');
+    expect(zip.getAttribute('aria-invalid')).toBe('true');
+  });
+});

@@ -1,0 +1,102 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { errorAnswer, mockPost, okAnswer, startMockBff } from '../../../../testing/mock-bff';
+import {
+  descriptionOf,
+  fill,
+  openReviewAndArm,
+  renderWithProviders,
+} from '../../../../testing/render';
+import { IssuerAccountFormPanel } from '../issuer-account-form';
+
+startMockBff();
+afterEach(cleanup);
+
+const endpoint = '/api/issuers/12/issuer-account';
+const field = (label: string) => screen.getByLabelText(label, { exact: false });
+const save = () =>
+  within(screen.getByRole('dialog', { name: 'Review the issuer account' })).getByRole('button', {
+    name: 'Save issuer account',
+  });
+
+describe('issuer staff save the issuer account (§4.6 createIssuerAccount)', () => {
+  it('are told each rule on its field, focus on the first one, and nothing is sent', async () => {
+    const sent = mockPost(endpoint, okAnswer({ records: [] }));
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<IssuerAccountFormPanel issuerId="12" onSaved={vi.fn()} />);
+    await fill(user, field('Company tax ID (EIN)'), '00-1234567');
+    await fill(user, field('Social Security number'), '123-45-678');
+    await user.click(screen.getByRole('button', { name: 'Review issuer account' }));
+
+    const company = field('Company name');
+    await waitFor(() => expect(descriptionOf(company)).toBe('Company name is required'));
+    expect(document.activeElement).toBe(company);
+    expect(descriptionOf(field('Company tax ID (EIN)'))).toBe(
+      'Company tax ID cannot start with 00',
+    );
+    expect(descriptionOf(field('Social Security number'))).toBe(
+      'Social Security number must be 9 digits, such as 123-45-6789',
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(sent).toHaveLength(0);
+  });
+
+  it('review what will be kept, a refusal is "not submitted", and the retry reuses the key', async () => {
+    const sent = mockPost(
+      endpoint,
+      errorAnswer(422, {
+        code: 'upstream_rejected',
+        message: 'The platform refused the issuer account: the issuer is not active.',
+        submitted: 'no',
+      }),
+      okAnswer({ records: [] }),
+    );
+    const onSaved = vi.fn();
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<IssuerAccountFormPanel issuerId="12" onSaved={onSaved} />);
+    await fill(user, field('Company name'), '  Aspen Ridge Capital LLC ');
+    await user.selectOptions(field('State'), 'CO');
+    await user.selectOptions(field('Entity type'), 'LLC');
+    await fill(user, field('Company tax ID (EIN)'), '12-3456789');
+    await fill(user, field('Social Security number'), '123-45-6789');
+    await openReviewAndArm(
+      () => user.click(screen.getByRole('button', { name: 'Review issuer account' })),
+      save,
+    );
+
+    const dialog = screen.getByRole('dialog', { name: 'Review the issuer account' });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    const shown = Object.fromEntries(
+      within(dialog)
+        .getAllByRole('term')
+        .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+    );
+    expect(shown).toMatchObject({
+      'Company name': 'Aspen Ridge Capital LLC',
+      State: 'Colorado (CO)',
+      'Entity type': 'LLC',
+      'Account type': 'Not given',
+      'Social Security number': '123-45-6789',
+    });
+
+    await user.click(save());
+    const refusal = await within(dialog).findByRole('alert');
+    expect(refusal.textContent).toContain('Not submitted');
+    expect(refusal.textContent).toContain('the issuer is not active');
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
+
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith({ records: [] }, expect.anything()));
+    expect(sent).toHaveLength(2);
+    expect(sent[0].body).toMatchObject({
+      companyName: 'Aspen Ridge Capital LLC',
+      companyState: 'CO',
+      entityType: 'LLC',
+      issuingCountry: 'US',
+    });
+    expect(sent[1].body).toEqual(sent[0].body);
+    expect(sent[0].idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent[1].idempotencyKey).toBe(sent[0].idempotencyKey);
+  });
+});

@@ -1,0 +1,9 @@
+import { describe, expect, it } from 'vitest';
+import { compareTradeIds } from '../purchase-history-table';
+
+describe('purchase history', () => {
+  it('trade ids sort as numbers when they are numbers', () => {
+    expect(['10', '9', '100'].sort(compareTradeIds)).toEqual(['9', '10', '100']);
+    expect(['b', 'a'].sort(compareTradeIds)).toEqual(['a', 'b']);
+  });
+});

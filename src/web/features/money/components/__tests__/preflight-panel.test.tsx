@@ -1,0 +1,104 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AccountSummary } from '../../../../../contract/account-views';
+import type { Offering } from '../../../../../contract/offerings';
+import { computePreflight } from '../../../../../contract/preflight';
+import { bff, errorAnswer, startMockBff } from '../../../../testing/mock-bff';
+import { renderWithProviders } from '../../../../testing/render';
+import { PreflightPanel } from '../preflight-panel';
+
+startMockBff();
+afterEach(cleanup);
+
+const review = (status: string) => ({ status, date: null });
+const account = (id: string, name: string, kyc: string) =>
+  ({
+    id,
+    name,
+    type: 'individual',
+    reviews: {
+      approval: review('approved'),
+      kyc: review(kyc),
+      aml: review('approved'),
+      accreditation: review('approved'),
+    },
+    loaded: true,
+  }) as unknown as AccountSummary;
+
+const accounts = [
+  account('A1111111', 'Avery Quinn', 'approved'),
+  account('A2222222', 'Quinn Holdings', 'disapproved'),
+  account('A3333333', 'Old Trust', 'approved'),
+];
+
+// A unit price below a cent: the checks name it with its digits.
+const offering: Offering = {
+  id: '7',
+  issuerId: '1',
+  name: 'Aspen Ridge Growth Fund I',
+  type: 'Equity',
+  status: 'approved',
+  unitPrice: '0.0125',
+  minAmount: '10',
+  targetAmount: '1000000',
+  maxAmount: '20',
+  totalShares: '800000',
+  remainingShares: '100000',
+  startDate: '2025-01-01',
+  endDate: '2030-01-01',
+  description: '',
+  stampingText: '',
+  createdAt: null,
+};
+
+describe('an investor sees, per account, what the platform checks before investing', () => {
+  it('reads the BFF checklist for each account: can invest, blocked with the reason, or not loaded', async () => {
+    const asked: string[] = [];
+    bff.use(
+      http.get('/api/offerings/7/preflight', ({ request }) => {
+        const accountId = new URL(request.url).searchParams.get('accountId') ?? '';
+        asked.push(accountId);
+        // An account that is not the investor's own: refused, and not retried.
+        if (accountId === 'A3333333') {
+          return errorAnswer(403, {
+            code: 'forbidden',
+            message: 'You do not have access to this.',
+          });
+        }
+        const owner = accounts.find((a) => a.id === accountId)!;
+        return HttpResponse.json(computePreflight(owner as never, offering, '2026-07-17', null));
+      }),
+    );
+    renderWithProviders(<PreflightPanel offeringId="7" accounts={accounts} />);
+    expect(screen.getByText('Checking Avery Quinn')).toBeTruthy();
+
+    const avery = screen.getByRole('region', { name: 'Checks for Avery Quinn' });
+    expect(
+      await within(avery).findByRole('heading', { name: 'Avery Quinn (A1111111): can invest' }),
+    ).toBeTruthy();
+    expect(avery.textContent).toContain('From 800 to 1,600 units.');
+    expect(avery.textContent).toMatch(/at \$0\.0125 each/);
+
+    const holdings = screen.getByRole('region', { name: 'Checks for Quinn Holdings' });
+    expect(
+      await within(holdings).findByRole('heading', {
+        name: 'Quinn Holdings (A2222222): cannot invest',
+      }),
+    ).toBeTruthy();
+    const blocking = within(holdings)
+      .getAllByRole('listitem')
+      .filter((item) => item.textContent?.startsWith('Blocks'));
+    expect(blocking).toHaveLength(1);
+    expect(blocking[0].textContent).toContain('this account cannot invest');
+    expect(holdings.textContent).not.toContain('units.');
+
+    const trust = screen.getByRole('region', { name: 'Checks for Old Trust' });
+    expect(
+      await within(trust).findByText('The checks for Old Trust could not be loaded'),
+    ).toBeTruthy();
+    expect(within(trust).getByRole('button', { name: /retry|try again/i })).toBeTruthy();
+    expect(asked.sort()).toEqual(['A1111111', 'A2222222', 'A3333333']);
+  });
+});

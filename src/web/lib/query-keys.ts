@@ -1,0 +1,43 @@
+/*
+ * Query keys that more than one feature reads or invalidates, hierarchical so that a prefix
+ * invalidates everything below it (['custody', 'fund-moves', accountId] covers every page and
+ * detail of that account). They live here because features do not import each other.
+ */
+
+/** Lower-case status (the BFF normalizes the upstream's Pending/closed), or all when absent. */
+export type OfferingsQuery = { status?: string | null };
+
+export const offeringKeys = {
+  all: ['offerings'] as const,
+  lists: () => [...offeringKeys.all, 'list'] as const,
+  list: (query: OfferingsQuery) =>
+    [...offeringKeys.lists(), { status: query.status ?? null }] as const,
+  details: () => [...offeringKeys.all, 'detail'] as const,
+  detail: (offeringId: string) => [...offeringKeys.details(), offeringId] as const,
+};
+
+export const custodyKeys = {
+  all: ['custody'] as const,
+  account: (accountId: string) => [...custodyKeys.all, 'account', accountId] as const,
+  fundMoves: (accountId: string) => [...custodyKeys.all, 'fund-moves', accountId] as const,
+  fundMovePage: (accountId: string, offset: number, limit: number) =>
+    [...custodyKeys.fundMoves(accountId), 'page', { offset, limit }] as const,
+  fundMove: (accountId: string, referenceNumber: string) =>
+    [...custodyKeys.fundMoves(accountId), 'detail', referenceNumber] as const,
+};
+
+/** The money picture, per account. */
+export const moneyKeys = {
+  all: ['money'] as const,
+  holdings: (accountId?: string) => [...moneyKeys.all, 'holdings', accountId ?? 'all'] as const,
+  account: (accountId: string) => [...moneyKeys.all, 'account', accountId] as const,
+  linkedBank: (accountId: string) => [...moneyKeys.account(accountId), 'linked-bank'] as const,
+  timeline: (accountId: string) => [...moneyKeys.account(accountId), 'timeline'] as const,
+  requests: (accountId: string) => [...moneyKeys.account(accountId), 'requests'] as const,
+  preflight: (offeringId: string, accountId: string) =>
+    [...moneyKeys.all, 'preflight', offeringId, accountId] as const,
+  register: (query: Record<string, string | undefined>) =>
+    [...moneyKeys.all, 'register', query] as const,
+  receipt: (kind: 'investment' | 'disbursement', key: string) =>
+    [...moneyKeys.all, 'receipt', kind, key] as const,
+};

@@ -1,0 +1,59 @@
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+
+/** The BFF as the browser sees it, answered by MSW handlers at the BFF's own URLs (docs/bff-api.md). */
+export const bff = setupServer();
+
+/** Starts the mock BFF for this test file; a request no handler answers fails the test. */
+export function startMockBff() {
+  beforeAll(() => bff.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => bff.resetHandlers());
+  afterAll(() => bff.close());
+}
+
+export interface RecordedRequest {
+  body: unknown;
+  idempotencyKey: string | null;
+  csrf: string | null;
+}
+
+/** An answer of the BFF, or the connection dropped before any answer came. */
+export type Answer = Response | 'dropped';
+
+/**
+ * A POST route answering each request with the next of `answers` (the last one repeats), and
+ * recording what the browser sent: body and headers.
+ */
+export function mockPost(path: string, ...answers: Answer[]): RecordedRequest[] {
+  const sent: RecordedRequest[] = [];
+  bff.use(
+    http.post(path, async ({ request }) => {
+      sent.push({
+        body: await request.json(),
+        idempotencyKey: request.headers.get('Idempotency-Key'),
+        csrf: request.headers.get('X-CSRF'),
+      });
+      const answer = answers[Math.min(sent.length, answers.length) - 1];
+      return answer === 'dropped' ? HttpResponse.error() : answer.clone();
+    }),
+  );
+  return sent;
+}
+
+/** The BFF's error body (docs/bff-api.md, Errors). */
+export function errorAnswer(
+  status: number,
+  error: {
+    code: string;
+    message: string;
+    submitted?: 'no' | 'unknown' | 'yes';
+    fields?: { field: string; message: string }[];
+    requestId?: string;
+  },
+): Response {
+  return HttpResponse.json({ error: { requestId: 'req-test-1', ...error } }, { status });
+}
+
+export const okAnswer = (body: JsonBodyType, status = 201): Response =>
+  HttpResponse.json(body, { status });

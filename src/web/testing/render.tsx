@@ -1,0 +1,62 @@
+import { act, render, waitFor } from '@testing-library/react';
+import { expect, vi } from 'vitest';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { AppProvider } from '../app/provider';
+
+/**
+ * Renders a component the way the portal does: the app's own providers (theme, query client with
+ * its retry and 401 rules, error boundary) around a memory router, so links and focus behave as
+ * in the browser. The network is whatever the test's MSW handlers answer.
+ */
+export function renderWithProviders(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
+  return {
+    router,
+    ...render(
+      <AppProvider>
+        <RouterProvider router={router} />
+      </AppProvider>,
+    ),
+  };
+}
+
+/**
+ * A review's confirm button is armed 500 ms after it appears (lib/use-armed). Opens the review
+ * with the clock faked, checks the button is not usable yet, and moves the clock instead of
+ * waiting. Testing Library drives fake clocks only when it sees Jest's, hence the `jest` stand-in
+ * for the while (its waitFor and user-event wrappers wait on a zero timeout).
+ */
+export async function openReviewAndArm(
+  openReview: () => Promise<void>,
+  confirmButton: () => HTMLElement,
+) {
+  const global = globalThis as { jest?: { advanceTimersByTime: (ms: number) => void } };
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  global.jest = { advanceTimersByTime: (ms) => vi.advanceTimersByTime(ms) };
+  try {
+    await openReview();
+    await waitFor(() => expect(confirmButton()).toHaveProperty('disabled', true));
+    act(() => vi.advanceTimersByTime(500));
+    expect(confirmButton()).toHaveProperty('disabled', false);
+  } finally {
+    delete global.jest;
+    vi.useRealTimers();
+  }
+}
+
+/** The text of what describes a field (its error or helper text), as a screen reader reads it. */
+export function descriptionOf(element: HTMLElement): string {
+  const ids = element.getAttribute('aria-describedby')?.split(/\s+/) ?? [];
+  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+}
+
+/** Types into a field as one paste: one input event, not one per character (jsdom + MUI is slow). */
+export async function fill(
+  user: { click: (element: Element) => Promise<void>; paste: (text: string) => Promise<void> },
+  field: HTMLElement,
+  text: string,
+) {
+  await user.click(field);
+  await user.paste(text);
+}
