@@ -7,7 +7,7 @@ test('a reviewer filters fund moves across accounts, pages through, opens one an
   await signIn(page, 'compliance@demo.test');
   await page.getByRole('link', { name: 'Fund moves' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Fund moves' })).toBeVisible();
-  const table = page.getByRole('table', { name: 'Fund moves' });
+  const table = page.getByRole('grid', { name: 'Fund moves' });
   await expect(table.getByRole('row').nth(1)).toBeVisible();
   await expect(page.getByText(/moves match\. Page 1 of \d+/)).toBeVisible();
 
@@ -19,7 +19,9 @@ test('a reviewer filters fund moves across accounts, pages through, opens one an
   await page.getByLabel('Approval status').selectOption('pending');
   await expect(page).toHaveURL(/status=pending&approvalStatus=pending/);
   await expect(page.getByText(/Page 1 of/)).toBeVisible();
-  for (const text of await table.getByRole('row').locator('td:nth-child(4)').allTextContents()) {
+  const statuses = table.locator('[role="gridcell"][data-field="status"]');
+  await expect(statuses.first()).toBeVisible();
+  for (const text of await statuses.allTextContents()) {
     expect(text).toBe('Pending');
   }
   await expectNoSeriousA11yViolations(page, 'fund moves');

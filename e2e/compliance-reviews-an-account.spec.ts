@@ -14,7 +14,7 @@ test('a reviewer searches, reviews an account, reveals its tax id with a reason,
   await box.fill('quinn');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(/q=quinn/);
-  const accounts = page.getByRole('table', { name: 'Accounts found' });
+  const accounts = page.getByRole('grid', { name: 'Accounts found' });
   await expect(accounts.getByRole('row').nth(1)).toBeVisible();
   await expect(accounts).toContainText('••');
   await expect(accounts).not.toContainText('154728860');
@@ -27,7 +27,7 @@ test('a reviewer searches, reviews an account, reveals its tax id with a reason,
   await expect(reviews).toContainText('Identity (KYC)');
   await expect(reviews).toContainText('Account approval');
   await expect(page.getByRole('heading', { name: 'Custody account' })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Fund moves' })).toBeVisible();
+  await expect(page.getByRole('grid', { name: 'Fund moves' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Reveal Tax ID' }).click();
   const dialog = page.getByRole('dialog', { name: 'Reveal Tax ID' });
@@ -43,7 +43,7 @@ test('a reviewer searches, reviews an account, reveals its tax id with a reason,
   await expectNoSeriousA11yViolations(page, 'account review');
 
   await page.getByRole('link', { name: 'Audit log' }).first().click();
-  const events = page.getByRole('table', { name: 'Audit events' });
+  const events = page.getByRole('grid', { name: 'Audit events' });
   await expect(events).toContainText('KYC case 4711: tax id mismatch');
   await expect(events).toContainText('Personal data revealed');
   await expect(events).not.toContainText('154728860');
@@ -52,7 +52,8 @@ test('a reviewer searches, reviews an account, reveals its tax id with a reason,
   await page.getByRole('button', { name: 'Apply filters' }).click();
   await expect(page).toHaveURL(/action=personal_data_reveal/);
   await expect(events).toContainText('KYC case 4711: tax id mismatch');
-  for (const action of await events.getByRole('row').locator('td:nth-child(3)').allTextContents()) {
+  const actions = events.locator('[role="gridcell"][data-field="action"]');
+  for (const action of await actions.allTextContents()) {
     expect(action).toBe('Personal data revealed');
   }
 
@@ -65,7 +66,7 @@ test('a reviewer searches, reviews an account, reveals its tax id with a reason,
 test('a reviewer opens an entity from the search and reveals its EIN', async ({ page }) => {
   await signIn(page, 'admin@demo.test');
   await page.goto('/compliance/search?q=ventures');
-  const entities = page.getByRole('table', { name: 'Entities found' });
+  const entities = page.getByRole('grid', { name: 'Entities found' });
   await entities.getByRole('link').first().click();
   await expect(page.getByRole('heading', { level: 2, name: 'Profile' })).toBeVisible();
   await page.getByRole('button', { name: 'Reveal EIN' }).click();

@@ -33,6 +33,43 @@ async function check(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   verify(overflow, `${where} scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
+  const layout = await page.evaluate(tableLayout);
+  // On a desktop every column of every table shows without scrolling its frame: no security
+  // name, header or date cut at the frame's edge. On a phone the frames scroll, by design.
+  if ((page.viewportSize()?.width ?? 0) >= 1280) {
+    verify(layout.clipped, `${where}: tables that hide columns at desktop width`).toEqual([]);
+  }
+  verify(layout.brokenFigures, `${where}: money figures broken across lines`).toEqual([]);
+}
+
+/**
+ * Runs in the page. `clipped`: table frames (our scrollable regions and MUI X grids) whose
+ * content is wider than the frame. `brokenFigures`: cells holding only a money figure or a
+ * number whose text renders on more than one line.
+ */
+function tableLayout() {
+  const frames = [
+    ...document.querySelectorAll<HTMLElement>(
+      '[role="region"][tabindex], .MuiDataGrid-virtualScroller',
+    ),
+  ];
+  const clipped = frames
+    .filter((frame) => frame.scrollWidth - frame.clientWidth > 1)
+    .map(
+      (frame) =>
+        `${frame.getAttribute('aria-label') ?? frame.closest('[aria-label]')?.getAttribute('aria-label') ?? 'a table'} (${frame.scrollWidth - frame.clientWidth} px hidden)`,
+    );
+  const figure = /^[-−+]?[$]?\s?\d[\d,]*(\.\d+)?%?$/;
+  const brokenFigures = [...document.querySelectorAll<HTMLElement>('td, th, [role="gridcell"]')]
+    .filter((cell) => figure.test((cell.textContent ?? '').trim()))
+    .filter((cell) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+      return lines.size > 1;
+    })
+    .map((cell) => (cell.textContent ?? '').trim());
+  return { clipped, brokenFigures };
 }
 
 /**

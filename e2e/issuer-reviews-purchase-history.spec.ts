@@ -15,10 +15,10 @@ test('issuer staff open the 2,000-trade offering: virtualized, sortable, exact t
 
   await expect(
     page.getByRole('heading', { level: 1, name: 'Aspen Ridge Growth Fund I' }),
-  ).toBeVisible();
-  const trades = page.getByRole('table', { name: 'Trades' });
-  await expect(trades).toHaveAttribute('aria-rowcount', '2101');
-  // Virtualized: a few dozen rows in the DOM, not 2,100.
+  ).toBeVisible({ timeout: 30_000 });
+  const trades = page.getByRole('grid', { name: 'Trades' });
+  await expect(trades).toHaveAttribute('aria-rowcount', '2101', { timeout: 30_000 });
+  // Virtualized: pages of 100, of which a few dozen rows are in the DOM, not 2,100.
   const rendered = await trades.getByRole('row').count();
   expect(rendered).toBeGreaterThan(5);
   expect(rendered).toBeLessThan(80);
@@ -36,24 +36,32 @@ test('issuer staff open the 2,000-trade offering: virtualized, sortable, exact t
   ).toBeVisible();
   await expect(page.locator('figcaption')).toContainText('50.7% of the $8,112,520.00 target');
 
-  // Sorting by amount, both ways, with aria-sort on the header.
-  const amountHeader = trades.getByRole('columnheader', { name: 'Amount' });
+  // Newest first; sorting by amount, both ways, with aria-sort on the header.
+  await expect(trades.getByRole('columnheader', { name: /^Date/ })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
+  const amountHeader = trades.getByRole('columnheader', { name: /^Amount/ });
   await expect(amountHeader).toHaveAttribute('aria-sort', 'none');
-  await amountHeader.getByRole('button').click();
+  await amountHeader.click();
   await expect(amountHeader).toHaveAttribute('aria-sort', 'descending');
   const firstAmount = async () =>
-    (await trades.getByRole('row').nth(1).getByRole('cell').nth(2).textContent()) ?? '';
+    (await trades.getByRole('row').nth(1).getByRole('gridcell').nth(2).textContent()) ?? '';
   const highest = await firstAmount();
-  await amountHeader.getByRole('button').click();
+  await amountHeader.click();
   await expect(amountHeader).toHaveAttribute('aria-sort', 'ascending');
   const lowest = await firstAmount();
   const value = (text: string) => Number(text.replace(/[^0-9.]/g, ''));
   expect(value(highest)).toBeGreaterThan(value(lowest));
 
-  // Scrolling deep into the list renders the rows there.
-  const region = page.getByRole('region', { name: 'Trades (scrollable)' });
-  await region.evaluate((el) => el.scrollTo(0, el.scrollHeight));
-  await expect(trades.locator('[aria-rowindex="2101"]')).toBeVisible();
+  // Scrolling to the end of the page renders the rows there; the footer pages on.
+  await trades
+    .locator('.MuiDataGrid-virtualScroller')
+    .evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await expect(trades.locator('[data-rowindex="99"]')).toBeVisible();
+  const section = page.getByRole('region', { name: 'Trades' });
+  await section.getByRole('button', { name: 'Go to next page' }).click();
+  await expect(section.getByText('101–200 of 2,100')).toBeVisible();
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
@@ -79,9 +87,11 @@ test('the purchase history works on a 375 px phone', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await signIn(page, 'issuer@demo.test');
   await page.goto('/issuer/offerings/5201');
-  await expect(page.getByRole('table', { name: 'Trades' })).toHaveAttribute(
+  // A cold page: the 2,100 trades and the grid library load side by side.
+  await expect(page.getByRole('grid', { name: 'Trades' })).toHaveAttribute(
     'aria-rowcount',
     '2101',
+    { timeout: 30_000 },
   );
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

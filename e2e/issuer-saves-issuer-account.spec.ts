@@ -15,7 +15,7 @@ test('issuer staff save the issuer account; rules are checked and personal data 
   await page.getByLabel('Account type').selectOption('CHECKING');
   await page.getByLabel('Company tax ID (EIN)').fill('00-1234567');
   await page.getByLabel('Social Security number').fill('123-45-678');
-  await page.getByRole('button', { name: 'Save issuer account' }).click();
+  await page.getByRole('button', { name: 'Review issuer account' }).click();
   await expect(page.getByText('Company tax ID cannot start with 00')).toBeVisible();
   await expect(
     page.getByText('Social Security number must be 9 digits, such as 123-45-6789'),
@@ -29,7 +29,13 @@ test('issuer staff save the issuer account; rules are checked and personal data 
   await page.getByLabel('Address line 1').fill('1 Pearl St');
   await page.getByLabel('City').fill('Boulder');
   await page.getByLabel('ZIP code').fill('80302');
-  await page.getByRole('button', { name: 'Save issuer account' }).click();
+  await page.getByRole('button', { name: 'Review issuer account' }).click();
+  // The details cannot be changed once saved: the review shows exactly what will be sent.
+  const review = page.getByRole('dialog', { name: 'Review the issuer account' });
+  await expect(review).toContainText('Aspen Ridge Capital LLC');
+  await expect(review).toContainText('123-45-6789');
+  await expect(review).toContainText('Colorado (CO)');
+  await review.getByRole('button', { name: 'Save issuer account' }).click();
 
   await expect(page.getByText('The issuer account details were saved.')).toBeVisible();
   const saved = page.getByRole('region', { name: 'Saved issuer account' });
@@ -47,5 +53,5 @@ test('issuer staff save the issuer account; rules are checked and personal data 
   await expect(page.getByRole('region', { name: 'Saved issuer account' })).toContainText(
     '••-•••6789',
   );
-  await expect(page.getByRole('button', { name: 'Save issuer account' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Review issuer account' })).toHaveCount(0);
 });

@@ -4,7 +4,7 @@ import { ORDER_BOOK_DAY } from './pages';
 
 async function openBook(page: Page) {
   await page.goto(`/order-book?date=${ORDER_BOOK_DAY}`);
-  const orders = page.getByRole('table', { name: 'Orders' });
+  const orders = page.getByRole('grid', { name: 'Orders' });
   await expect(orders.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
   return orders;
 }
@@ -34,14 +34,20 @@ test('an investor reads the order book without member, account or IP columns', a
   await expect(page.getByRole('region', { name: 'Best prices by security' })).toBeVisible();
   await expect(page.getByRole('heading', { name: /^Depth of / })).toBeVisible();
   await expect(
-    page.getByRole('table', { name: 'Executions' }).getByRole('row').nth(1),
+    page.getByRole('grid', { name: 'Executions' }).getByRole('row').nth(1),
   ).toBeVisible();
 
-  // Windowed: a few dozen rows in the DOM, and the keyboard reaches the end.
-  expect(await orders.locator('[data-row]').count()).toBeLessThan(100);
-  await orders.focus();
-  await page.keyboard.press('End');
-  await expect(orders.locator(`[aria-rowindex="${rowCount}"]`)).toBeVisible();
+  // Windowed: pages of 100 orders, of which a few dozen rows are in the DOM; the keyboard
+  // reaches the end of the page, and the footer pages on.
+  expect(await orders.locator('[data-rowindex]').count()).toBeLessThan(60);
+  // A cell without a link (the first is the order link).
+  await orders.getByRole('gridcell').nth(1).click();
+  await page.keyboard.press('Control+End');
+  await expect(orders.locator('[data-rowindex="99"]')).toBeVisible();
+  // The footer under the grid, in the section of the orders.
+  const section = page.getByRole('region', { name: 'Orders' });
+  await section.getByRole('button', { name: 'Go to next page' }).click();
+  await expect(section.getByText(/^101–200 of 10,0\d\d$/)).toBeVisible();
 
   await page.getByLabel('Side').click();
   await page.getByRole('option', { name: 'Offers' }).click();
@@ -63,7 +69,7 @@ test('a weekend offers the previous trading day', async ({ page }) => {
   await expect(page.getByRole('heading', { name: /No orders on/ })).toBeVisible();
   await page.getByRole('button', { name: /Show .*March 13, 2026/ }).click();
   await expect(page).toHaveURL(/date=2026-03-13/);
-  await expect(page.getByRole('table', { name: 'Orders' }).getByRole('row').nth(1)).toBeVisible({
+  await expect(page.getByRole('grid', { name: 'Orders' }).getByRole('row').nth(1)).toBeVisible({
     timeout: 30_000,
   });
 });
@@ -73,7 +79,7 @@ test('compliance sees every field of the book', async ({ page }) => {
   const orders = await openBook(page);
   const headers = await orders.getByRole('columnheader').allTextContents();
   expect(headers).toEqual(expect.arrayContaining(['Member', 'Account', 'Created from IP']));
-  await expect(orders.getByRole('row').nth(1).getByRole('cell').nth(10)).not.toHaveText('—');
+  await expect(orders.getByRole('row').nth(1).getByRole('gridcell').nth(10)).not.toHaveText('—');
   await page.screenshot({ path: 'test-results/order-book-compliance.png' });
   await expectNoSeriousA11yViolations(page, 'order book, full view');
 });
@@ -134,7 +140,7 @@ test('an investor asking for the book of a market holiday is told it is one', as
   await signIn(page, 'investor@demo.test');
   await page.goto('/order-book?date=2025-12-25');
   await expect(page.getByText(/market holiday \(Christmas Day\)/).first()).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Orders' })).toHaveCount(0);
+  await expect(page.getByRole('grid', { name: 'Orders' })).toHaveCount(0);
 });
 
 test('on the trading-hours page one navigation entry is current', async ({ page }) => {

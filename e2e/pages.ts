@@ -201,6 +201,3 @@ export const portalPages: PortalPage[] = [
   },
   { name: 'not found', path: () => '/no-such-page', roles: everyone, heading: 'Page not found' },
 ];
-
-export const pagesFor = (role: Role) =>
-  portalPages.filter((page) => page.roles === null || page.roles.includes(role));
