@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 
 /** The sandbox of this run: E2E_PORT + 10 (playwright.config.ts). */
-export const sandboxUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8181) + 10}`;
+const sandboxUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8181) + 10}`;
 
 export type Manifest = { investors: { accountIds: string[] }[] };
 
@@ -10,19 +10,35 @@ export async function manifest(page: Page): Promise<Manifest> {
   return (await response.json()) as Manifest;
 }
 
-export async function upstreamCalls(page: Page, operation: string): Promise<number> {
-  const response = await page.request.get(`${sandboxUrl}/__sandbox/calls`);
+/**
+ * Upstream calls of one operation; with `accountId`, only the calls naming that account, since
+ * the other worker's tests call the same sandbox at the same time.
+ */
+export async function upstreamCalls(
+  page: Page,
+  operation: string,
+  accountId?: string,
+): Promise<number> {
+  const query = accountId ? `?accountId=${encodeURIComponent(accountId)}` : '';
+  const response = await page.request.get(`${sandboxUrl}/__sandbox/calls${query}`);
   const { byOperation } = (await response.json()) as { byOperation: Record<string, number> };
   return byOperation[operation] ?? 0;
 }
 
-export async function injectFault(page: Page, fault: Record<string, unknown>) {
+/**
+ * Adds a sandbox fault rule and returns its id. Scope it with `when` (for example the account
+ * the test uses): the other worker's tests share this sandbox, and an unscoped rule would break
+ * their calls and be spent by them.
+ */
+export async function injectFault(page: Page, fault: Record<string, unknown>): Promise<number> {
   const response = await page.request.post(`${sandboxUrl}/__sandbox/faults`, { data: fault });
   expect(response.ok()).toBe(true);
+  return ((await response.json()) as { id: number }).id;
 }
 
-export async function clearFaults(page: Page) {
-  await page.request.delete(`${sandboxUrl}/__sandbox/faults`);
+/** Removes this test's rule, if a failure left it unspent, and no other test's rule. */
+export async function removeFault(page: Page, id: number) {
+  await page.request.delete(`${sandboxUrl}/__sandbox/faults/${id}`);
 }
 
 /** An offering that takes investments, found through the BFF as the signed-in user. */

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, signIn, transitionsSettled } from './helpers';
 import {
-  clearFaults,
   expectNoHorizontalScroll,
   injectFault,
   investableOffering,
+  removeFault,
   upstreamCalls,
 } from './investor-helpers';
 
@@ -20,6 +20,7 @@ test('an investor invests in an offering: bounds explained, reviewed, one trade 
   ).toBeVisible();
 
   await page.getByLabel('Invest from account').selectOption({ index: 1 });
+  const accountId = await page.getByLabel('Invest from account').inputValue();
   const units = page.getByLabel('Units');
   await units.fill('1');
   await units.blur();
@@ -32,7 +33,7 @@ test('an investor invests in an offering: bounds explained, reviewed, one trade 
   await expect(page.getByTestId('invest-amount')).toContainText('Amount: $');
   await expectNoSeriousA11yViolations(page, 'invest form');
 
-  const before = await upstreamCalls(page, 'createTrade');
+  const before = await upstreamCalls(page, 'createTrade', accountId);
   await page.getByRole('button', { name: 'Review investment' }).click();
   await expect(page.getByRole('heading', { name: 'Review your investment' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Confirm investment' })).toBeEnabled();
@@ -42,7 +43,7 @@ test('an investor invests in an offering: bounds explained, reviewed, one trade 
 
   await expect(page.getByText('Investment submitted')).toBeVisible();
   await expect(page.getByText('Trade ID')).toBeVisible();
-  expect(await upstreamCalls(page, 'createTrade')).toBe(before + 1);
+  expect(await upstreamCalls(page, 'createTrade', accountId)).toBe(before + 1);
 
   await page.getByRole('link', { name: 'Back to the offering' }).click();
   const remaining = Number(offering.remainingShares) - count;
@@ -78,21 +79,27 @@ test('when the connection drops while investing, the investor is told the outcom
   const offering = await investableOffering(page);
   await page.goto(`/offerings/${offering.id}/invest`);
   await page.getByLabel('Invest from account').selectOption({ index: 1 });
+  const accountId = await page.getByLabel('Invest from account').inputValue();
   const count = Math.ceil(Number(offering.minAmount) / Number(offering.unitPrice)) + 1;
   await page.getByLabel('Units').fill(String(count));
   await page.getByRole('button', { name: 'Review investment' }).click();
   await expect(page.getByRole('button', { name: 'Confirm investment' })).toBeEnabled();
 
-  const before = await upstreamCalls(page, 'createTrade');
-  await injectFault(page, { operation: 'createTrade', drop: true, times: 1 });
+  const before = await upstreamCalls(page, 'createTrade', accountId);
+  const fault = await injectFault(page, {
+    operation: 'createTrade',
+    drop: true,
+    times: 1,
+    when: { accountId },
+  });
   try {
     await page.getByRole('button', { name: 'Confirm investment' }).click();
     await expect(page.getByText('We do not know whether this was submitted')).toBeVisible();
     await expect(page.getByRole('link', { name: 'offering', exact: true })).toBeVisible();
     // No blind retry is offered, and the upstream received the create exactly once.
     await expect(page.getByRole('button', { name: /Confirm investment|Try again/ })).toHaveCount(0);
-    expect(await upstreamCalls(page, 'createTrade')).toBe(before + 1);
+    expect(await upstreamCalls(page, 'createTrade', accountId)).toBe(before + 1);
   } finally {
-    await clearFaults(page);
+    await removeFault(page, fault);
   }
 });

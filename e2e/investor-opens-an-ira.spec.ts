@@ -68,7 +68,7 @@ test('an investor opens an IRA through the wizard; going back keeps the answers'
   expect(stored).not.toContain('99887766');
   expect(page.url()).not.toContain('99887766');
 
-  const before = await upstreamCalls(page, 'addCustodyAccountSupplement');
+  const before = await upstreamCalls(page, 'addCustodyAccountSupplement', accountId);
   await page.getByRole('button', { name: 'Submit IRA request' }).dblclick();
   await expect(page.getByText('IRA request submitted')).toBeVisible();
   await expect(page.getByText('Married', { exact: true })).toBeVisible();
@@ -76,5 +76,5 @@ test('an investor opens an IRA through the wizard; going back keeps the answers'
   // A reference to quote, and focus on the receipt rather than on the page body.
   await expect(page.getByText('Reference', { exact: true })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'IRA request submitted' })).toBeFocused();
-  expect(await upstreamCalls(page, 'addCustodyAccountSupplement')).toBe(before + 1);
+  expect(await upstreamCalls(page, 'addCustodyAccountSupplement', accountId)).toBe(before + 1);
 });

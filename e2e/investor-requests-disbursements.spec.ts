@@ -1,16 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, signIn, transitionsSettled } from './helpers';
 import {
-  clearFaults,
   expectNoHorizontalScroll,
   injectFault,
   manifest,
+  removeFault,
   upstreamCalls,
 } from './investor-helpers';
 import { createJourneyUser } from './identity-helpers';
 
-// The error paths inject faults into the one sandbox and the refusal counts its calls; these
-// tests run one after another, and no other spec creates disbursements.
+// The error paths inject faults into the one sandbox and several tests count its calls. Tests of
+// this file run one after another; other specs (the money picture) create disbursements at the
+// same time on other accounts, so every fault and every count names this test's account.
 test.describe.configure({ mode: 'serial' });
 
 async function openForm(page: Page) {
@@ -28,7 +29,7 @@ async function openForm(page: Page) {
 }
 
 test('an investor requests an ACH disbursement', async ({ page }) => {
-  await openForm(page);
+  const accountId = await openForm(page);
   await page.getByLabel('Amount (USD)').fill('125.50');
   await page.getByRole('button', { name: 'Review request' }).click();
   const dialog = page.getByRole('dialog', { name: 'Review your disbursement request' });
@@ -36,12 +37,12 @@ test('an investor requests an ACH disbursement', async ({ page }) => {
   await expect(dialog.getByRole('button', { name: 'Send request' })).toBeEnabled();
   await transitionsSettled(page);
   await expectNoSeriousA11yViolations(page, 'disbursement review');
-  const before = await upstreamCalls(page, 'createCustodyFundDisbursement');
+  const before = await upstreamCalls(page, 'createCustodyFundDisbursement', accountId);
   await dialog.getByRole('button', { name: 'Send request' }).dblclick();
   await expect(page.getByText('Disbursement requested')).toBeVisible();
   await expect(page.getByText('Pending: waiting to be processed')).toBeVisible();
   await expect(page.getByText('Request ID')).toBeVisible();
-  expect(await upstreamCalls(page, 'createCustodyFundDisbursement')).toBe(before + 1);
+  expect(await upstreamCalls(page, 'createCustodyFundDisbursement', accountId)).toBe(before + 1);
 });
 
 test('an investor requests an international wire; bad bank numbers are explained first', async ({
@@ -78,8 +79,13 @@ test('an investor requests an international wire; bad bank numbers are explained
 test('when the connection drops, the investor is told the outcome is unknown and where to check', async ({
   page,
 }) => {
-  await openForm(page);
-  await injectFault(page, { operation: 'createCustodyFundDisbursement', drop: true, times: 1 });
+  const accountId = await openForm(page);
+  const fault = await injectFault(page, {
+    operation: 'createCustodyFundDisbursement',
+    drop: true,
+    times: 1,
+    when: { accountId },
+  });
   try {
     await page.getByLabel('Amount (USD)').fill('10');
     await page.getByRole('button', { name: 'Review request' }).click();
@@ -94,18 +100,19 @@ test('when the connection drops, the investor is told the outcome is unknown and
     // Trying blindly again is not offered.
     await expect(dialog.getByRole('button', { name: /Send request|Try again/ })).toHaveCount(0);
   } finally {
-    await clearFaults(page);
+    await removeFault(page, fault);
   }
 });
 
 test('when the upstream refuses, the investor is told nothing was submitted and may try again', async ({
   page,
 }) => {
-  await openForm(page);
-  await injectFault(page, {
+  const accountId = await openForm(page);
+  const fault = await injectFault(page, {
     operation: 'createCustodyFundDisbursement',
     statusCode: '110',
     times: 1,
+    when: { accountId },
   });
   try {
     await page.getByLabel('Amount (USD)').fill('11');
@@ -116,7 +123,7 @@ test('when the upstream refuses, the investor is told nothing was submitted and 
     await dialog.getByRole('button', { name: 'Try again' }).click();
     await expect(page.getByText('Disbursement requested')).toBeVisible();
   } finally {
-    await clearFaults(page);
+    await removeFault(page, fault);
   }
 });
 
@@ -135,7 +142,7 @@ test("a second investor typing the first investor's account addresses is refused
   const [first] = (await manifest(page)).investors;
   const accountId = first.accountIds[0];
   const before = {
-    disbursements: await upstreamCalls(page, 'createCustodyFundDisbursement'),
+    disbursements: await upstreamCalls(page, 'createCustodyFundDisbursement', accountId),
   };
 
   for (const path of ['', '/fund-moves', '/fund-moves/CFM1', '/disbursements/new', '/ira']) {
@@ -160,7 +167,9 @@ test("a second investor typing the first investor's account addresses is refused
     data: { type: 'ach', amount: '10' },
   });
   expect(response.status()).toBe(403);
-  expect(await upstreamCalls(page, 'createCustodyFundDisbursement')).toBe(before.disbursements);
+  expect(await upstreamCalls(page, 'createCustodyFundDisbursement', accountId)).toBe(
+    before.disbursements,
+  );
 });
 
 test('an investor enrols a passkey and is asked for it before a disbursement', async ({
@@ -213,15 +222,17 @@ test('an investor enrols a passkey and is asked for it before a disbursement', a
   await page.getByRole('button', { name: 'Review request' }).click();
   const review = page.getByRole('dialog', { name: 'Review your disbursement request' });
   await expect(review.getByRole('button', { name: 'Send request' })).toBeEnabled();
-  const before = await upstreamCalls(page, 'createCustodyFundDisbursement');
+  const before = await upstreamCalls(page, 'createCustodyFundDisbursement', user.accountId);
   await review.getByRole('button', { name: 'Send request' }).click();
 
   // Enrolling is not a proof of who holds the session: the money asks for the passkey.
   const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
   await expect(stepUp).toBeVisible();
-  expect(await upstreamCalls(page, 'createCustodyFundDisbursement')).toBe(before);
+  expect(await upstreamCalls(page, 'createCustodyFundDisbursement', user.accountId)).toBe(before);
   await stepUp.getByRole('button', { name: 'Use your passkey' }).click();
   await expect(page.getByText('Disbursement requested')).toBeVisible();
-  expect(await upstreamCalls(page, 'createCustodyFundDisbursement')).toBe(before + 1);
+  expect(await upstreamCalls(page, 'createCustodyFundDisbursement', user.accountId)).toBe(
+    before + 1,
+  );
   await context.close();
 });

@@ -62,6 +62,47 @@ describe('/__sandbox/faults', () => {
     expect((await client.control('GET', 'faults')).faults).toEqual([]);
   });
 
+  it('applies a rule with "when" only to calls carrying those parameters, and removes one rule by id', async () => {
+    const { client } = env;
+    const { investors } = (await client.control('GET', 'manifest')) as {
+      investors: { accountIds: string[] }[];
+    };
+    const [mine, theirs] = [investors[0].accountIds[0], investors[1].accountIds[0]];
+    const added = await client.control('POST', 'faults', {
+      operation: 'getAccount',
+      httpStatus: 503,
+      when: { accountId: mine },
+    });
+    const other = await client.control('POST', 'faults', { operation: 'ping', httpStatus: 502 });
+    // Another account's calls pass, however many there are; the named account's fail.
+    expect((await client.op('getAccount', { accountId: theirs })).body.statusCode).toBe('101');
+    expect((await client.op('getAccount', { accountId: theirs })).body.statusCode).toBe('101');
+    expect((await client.op('getAccount', { accountId: mine })).status).toBe(503);
+
+    // Removing one rule leaves the other in place.
+    await client.control('DELETE', `faults/${added.id}`);
+    expect((await client.op('getAccount', { accountId: mine })).body.statusCode).toBe('101');
+    expect((await client.op('ping')).status).toBe(502);
+    expect((await client.control('GET', 'faults')).faults).toEqual([
+      expect.objectContaining({ id: other.id, operation: 'ping' }),
+    ]);
+    const gone = await fetch(`${client.url}/__sandbox/faults/${added.id}`, { method: 'DELETE' });
+    expect(gone.status).toBe(404);
+    await client.control('DELETE', 'faults');
+  });
+
+  it('refuses a "when" that is not names to strings', async () => {
+    const response = await fetch(`${env.client.url}/__sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ operation: 'ping', drop: true, when: { accountId: 7 } }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: 'when must be an object of parameter names to string values',
+    });
+  });
+
   it('rejects rules that are not understood', async () => {
     const response = await fetch(`${env.client.url}/__sandbox/faults`, {
       method: 'POST',
@@ -85,6 +126,15 @@ describe('/__sandbox/calls', () => {
     expect(calls).toEqual({
       total: 4,
       byOperation: { getAccount: 1, getCustodyAccount: 1, ping: 2 },
+    });
+    // One account's calls alone: the path parameter counts as well as the body's.
+    expect(await client.control('GET', 'calls?accountId=A1040000')).toEqual({
+      total: 2,
+      byOperation: { getAccount: 1, getCustodyAccount: 1 },
+    });
+    expect(await client.control('GET', 'calls?accountId=A9999999')).toEqual({
+      total: 0,
+      byOperation: {},
     });
     await client.control('POST', 'calls/reset');
     expect(await client.control('GET', 'calls')).toEqual({ total: 0, byOperation: {} });

@@ -63,6 +63,17 @@ function parseFault(body: Record<string, unknown>): FaultRule | string {
       fields: odd.fields as Record<string, string | number | boolean | null>,
     };
   }
+  if (body.when !== undefined) {
+    const when = body.when as Record<string, unknown> | null;
+    if (
+      !when ||
+      typeof when !== 'object' ||
+      Array.isArray(when) ||
+      Object.values(when).some((value) => typeof value !== 'string')
+    )
+      return 'when must be an object of parameter names to string values';
+    rule.when = when as Record<string, string>;
+  }
   if (body.times !== undefined) {
     if (!Number.isInteger(body.times) || (body.times as number) < 1)
       return 'times must be a positive integer';
@@ -128,7 +139,12 @@ export function registerControlRoutes(app: FastifyInstance, deps: ControlDeps): 
       control.post('/faults', async (request, reply) => {
         const rule = parseFault((request.body ?? {}) as Record<string, unknown>);
         if (typeof rule === 'string') return reply.code(400).send({ error: rule });
-        faults.add(rule);
+        const added = faults.add(rule);
+        return { id: added.id, faults: faults.list() };
+      });
+      control.delete<{ Params: { id: string } }>('/faults/:id', async (request, reply) => {
+        if (!faults.remove(Number(request.params.id)))
+          return reply.code(404).send({ error: `no fault rule ${request.params.id}` });
         return { faults: faults.list() };
       });
       control.delete('/faults', async () => {
@@ -136,7 +152,9 @@ export function registerControlRoutes(app: FastifyInstance, deps: ControlDeps): 
         return { faults: [] };
       });
 
-      control.get('/calls', async () => calls.snapshot());
+      control.get<{ Querystring: { accountId?: string } }>('/calls', async (request) =>
+        calls.snapshot(request.query.accountId),
+      );
       control.post('/calls/reset', async () => {
         calls.reset();
         return calls.snapshot();

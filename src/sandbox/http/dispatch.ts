@@ -97,15 +97,16 @@ export function dispatcher(deps: DispatchDeps) {
     reply: FastifyReply,
   ): Promise<FastifyReply | void> {
     const { ctx } = deps;
-    deps.calls.record(operation.name);
-    const fault = deps.faults.take(operation.name);
-    if (fault && (await applyFault(fault, operation, request, reply))) return;
-
     const method = request.method as HttpMethod;
     const rawBody = request.body as unknown;
     const malformed = rawBody === MALFORMED_BODY;
     const body = malformed ? {} : flattenParams(rawBody);
     const query = flattenParams(request.query);
+    const pathParams = (request.params ?? {}) as Record<string, string>;
+    const named = { ...pathParams, ...query, ...body };
+    deps.calls.record(operation.name, named.accountId);
+    const fault = deps.faults.take(operation.name, named);
+    if (fault && (await applyFault(fault, operation, request, reply))) return;
     // §5 rule 6: credentials in URL parameters are not accepted. A request carrying them is
     // refused outright, even beside a valid header, so a key leaking into URLs shows up in tests.
     const keyInUrl = CREDENTIAL_FIELDS.some((field) => field in query);
@@ -132,7 +133,7 @@ export function dispatcher(deps: DispatchDeps) {
         {
           method,
           params: new Params(values),
-          pathParams: (request.params ?? {}) as Record<string, string>,
+          pathParams,
           now,
         },
         ctx,
