@@ -48,6 +48,9 @@ function countedStep(name, command, args, reportFile, readCounts, env) {
 step('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 step('format', 'npx', ['prettier', '--check', '.']);
 step('types', 'npm', ['run', '--silent', 'typecheck']);
+// knip.json names the entry points (servers, CLIs, route modules the router loads by name,
+// benchmarks, scripts, e2e); any file, export or dependency nothing reaches from them fails.
+step('unused files, exports and dependencies', 'npx', ['knip']);
 countedStep(
   'unit and integration',
   'npx',

@@ -56,7 +56,7 @@ export const auditPageSchema = z.object({
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
 /** Every action the BFF writes, with its words for people (the filter offers them all). */
-export const auditActionLabels = {
+const auditActionLabels = {
   sign_in: 'Sign-in',
   sign_out: 'Sign-out',
   access_denied: 'Access denied',

@@ -98,7 +98,7 @@ export function ComplianceFundMovesTable({ moves }: { moves: FundMoveView[] }) {
           <>
             <DialogTitle id="fund-move-title">Fund move {open.referenceNumber}</DialogTitle>
             <DialogContent>
-              <FundMoveDetails move={open} />
+              <ReviewerFundMoveDetails move={open} />
             </DialogContent>
             <DialogActions>
               <Button onClick={() => setOpen(null)}>Close</Button>
@@ -110,7 +110,7 @@ export function ComplianceFundMovesTable({ moves }: { moves: FundMoveView[] }) {
   );
 }
 
-export function FundMoveDetails({ move }: { move: FundMoveView }) {
+function ReviewerFundMoveDetails({ move }: { move: FundMoveView }) {
   const status = describeFundMoveStatus(move.status);
   const approval = describeFundMoveApproval(move.approvalStatus);
   return (

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { OrderBook } from '../../../../contract/order-book';
 import { DepthLadder, DepthSummary } from './depth-summary';
 import { OrderFilters, type OrderFilter } from './order-filters';
-import { viewerTimeZone } from './order-format';
+import { viewerTimeZone } from '../../../lib/format';
 import { ExecutionsTable, OrdersTable } from './order-tables';
 
 const count = new Intl.NumberFormat();

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { OrderDetail as Detail } from '../../../../contract/order-book';
 import { Code, DescriptionList, SectionCard } from '../../../components/description-list';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, viewerTimeZone } from '../../../lib/format';
 import {
   formatDateTime,
   formatEastern,
@@ -15,7 +15,6 @@ import {
   formatShares,
   sideLabel,
   statusLabel,
-  viewerTimeZone,
 } from './order-format';
 import { ScrollableTable } from '../../../components/scrollable-table';
 

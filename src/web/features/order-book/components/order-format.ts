@@ -16,8 +16,6 @@ const easternFormat = new Intl.DateTimeFormat(undefined, {
   timeZone: 'America/New_York',
 });
 
-export const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 /** A zone-less timestamp (no Z) is shown as written and labelled, never converted. */
 const isInstant = (value: string) => /Z$|[+-]\d{2}:?\d{2}$/.test(value);
 
