@@ -58,7 +58,7 @@ export const moneyRequestOutcomeWords: Record<
   },
 };
 
-const moneyRequestViewSchema = z.object({
+export const moneyRequestViewSchema = z.object({
   reference: z.string(),
   accountId: z.string(),
   kind: moneyRequestKindSchema,
@@ -137,3 +137,50 @@ export const reconciliationSummarySchema = z.object({
   stillUnknown: z.number().int(),
 });
 export type ReconciliationSummary = z.infer<typeof reconciliationSummarySchema>;
+
+/** Our register reference, as the BFF issues it (MR- and ten letters or digits). */
+export const moneyRequestReferenceParamsSchema = z.object({
+  reference: z
+    .string()
+    .regex(/^MR-[0-9A-Z]{10}$/, 'reference must be MR- followed by 10 capital letters or digits'),
+});
+
+/**
+ * A reviewer settles a request whose outcome stayed unknown, having checked the platform by hand
+ * (the trade, fund move or IRA request it holds, or its absence). The reason is kept in the audit
+ * log beside the decision; the investor sees the outcome, never the reason.
+ */
+export const moneyRequestSettleSchema = z
+  .object({
+    outcome: z.enum(['created', 'not_sent'], {
+      error: 'Outcome must be "created" (the platform holds it) or "not_sent" (it never arrived)',
+    }),
+    upstreamId: z
+      .string()
+      .trim()
+      .regex(
+        /^[A-Za-z0-9_-]{1,40}$/,
+        'Platform id must be 1 to 40 letters, digits, hyphens or underscores',
+      )
+      .optional(),
+    reason: z
+      .string({ error: 'Reason is required' })
+      .trim()
+      .min(10, 'Reason must say in at least 10 characters what you checked at the platform')
+      .max(500, 'Reason can be at most 500 characters'),
+  })
+  .superRefine((value, ctx) => {
+    if (value.outcome === 'created' && !value.upstreamId)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['upstreamId'],
+        message: 'Platform id is required when the platform holds the request',
+      });
+    if (value.outcome === 'not_sent' && value.upstreamId)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['upstreamId'],
+        message: 'Platform id must be empty when the request never arrived',
+      });
+  });
+export type MoneyRequestSettleInput = z.infer<typeof moneyRequestSettleSchema>;

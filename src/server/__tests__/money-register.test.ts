@@ -104,6 +104,147 @@ describe('register through the BFF', () => {
     expect(row).toMatchObject({ outcome: 'unknown', amount: '7', upstreamId: null });
   });
 
+  describe('a reviewer settles an unknown outcome by hand', () => {
+    let reviewer: string;
+    let reviewerId: string;
+    beforeAll(async () => {
+      reviewer = await signIn(h.app, 'compliance@demo.test');
+      reviewerId = (
+        await h.db
+          .selectFrom('users')
+          .select('id')
+          .where('email', '=', 'compliance@demo.test')
+          .executeTakeFirstOrThrow()
+      ).id;
+    });
+    const settle = (reference: string, body: unknown, cookie = reviewer) =>
+      call(h.app, 'POST', `/api/compliance/money-requests/${reference}/settle`, { cookie, body });
+    const upstreamCreates = async () =>
+      (
+        (await callSandbox(h.sandboxUrl, '/__sandbox/calls')) as {
+          byOperation: Record<string, number>;
+        }
+      ).byOperation.createCustodyFundDisbursement ?? 0;
+    /** A disbursement whose connection dropped: its outcome is unknown. */
+    const lostDisbursement = async (amount: string) => {
+      await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+        operation: 'createCustodyFundDisbursement',
+        drop: true,
+        times: 1,
+      });
+      const k = key();
+      const res = await disburse({ type: 'ach', amount }, k);
+      const reference = res.json().error.reference as string;
+      expect((await getMoneyRequest(h.db, reference))?.outcome).toBe('unknown');
+      return { reference, key: k };
+    };
+
+    it('as created, with the platform id: the investor sees it accepted and a retry is not sent', async () => {
+      const lost = await lostDisbursement('15.25');
+      const res = await settle(lost.reference, {
+        outcome: 'created',
+        upstreamId: 'CFM777001',
+        reason: 'Found in the fund moves of the account, same amount and our reference',
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        reference: lost.reference,
+        outcome: 'created',
+        upstreamId: 'CFM777001',
+        message: 'A reviewer found it at the platform as CFM777001.',
+        userEmail: 'investor@demo.test',
+      });
+      expect(await getMoneyRequest(h.db, lost.reference)).toMatchObject({
+        outcome: 'created',
+        settledVia: 'manual',
+        settledBy: reviewerId,
+      });
+      const [event] = await h.db
+        .selectFrom('audit_events')
+        .selectAll()
+        .where('action', '=', 'money_request_settled')
+        .where('object_id', '=', lost.reference)
+        .execute();
+      expect(event.details).toMatchObject({
+        settled: 'created',
+        upstreamId: 'CFM777001',
+        via: 'manual',
+        by: reviewerId,
+        reason: 'Found in the fund moves of the account, same amount and our reference',
+      });
+
+      // The investor's retry of the same key is told it was submitted, and nothing is sent.
+      const before = await upstreamCreates();
+      const retry = await disburse({ type: 'ach', amount: '15.25' }, lost.key);
+      expect(retry.statusCode).toBe(409);
+      expect(retry.json().error).toMatchObject({ submitted: 'yes', reference: lost.reference });
+      expect(await upstreamCreates()).toBe(before);
+
+      // Settled once: a second settlement is refused and changes nothing.
+      const again = await settle(lost.reference, {
+        outcome: 'not_sent',
+        reason: 'Second look at it',
+      });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error.message).toMatch(/already settled: accepted/);
+    });
+
+    it('as never arrived only once the call cannot still be in flight; then the same key may be sent', async () => {
+      const lost = await lostDisbursement('16.50');
+      const reason = 'No fund move of this amount or reference at the platform';
+      const early = await settle(lost.reference, { outcome: 'not_sent', reason });
+      expect(early.statusCode).toBe(409);
+      expect(early.json().error.message).toMatch(/may still be on its way/);
+      expect((await getMoneyRequest(h.db, lost.reference))?.outcome).toBe('unknown');
+
+      // An hour later (the row is dated back rather than waiting).
+      const anHourAgo = new Date(Date.now() - 3_600_000);
+      await h.db
+        .updateTable('money_requests')
+        .set({ created_at: anHourAgo, sent_at: anHourAgo })
+        .where('reference', '=', lost.reference)
+        .execute();
+      const res = await settle(lost.reference, { outcome: 'not_sent', reason });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ outcome: 'not_sent', upstreamId: null });
+
+      const before = await upstreamCreates();
+      const resend = await disburse({ type: 'ach', amount: '16.50' }, lost.key);
+      expect(resend.statusCode).toBe(201);
+      expect(await upstreamCreates()).toBe(before + 1);
+    });
+
+    it('names the field and the rule of a bad settlement, and refuses investors and unknown references', async () => {
+      const lost = await lostDisbursement('17.75');
+      const noId = await settle(lost.reference, { outcome: 'created', reason: 'Found it there' });
+      expect(noId.statusCode).toBe(400);
+      expect(noId.json().error.fields).toEqual([
+        expect.objectContaining({
+          field: 'upstreamId',
+          message: 'Platform id is required when the platform holds the request',
+        }),
+      ]);
+      const short = await settle(lost.reference, { outcome: 'not_sent', reason: 'gone' });
+      expect(short.statusCode).toBe(400);
+      expect(short.json().error.fields[0]).toMatchObject({ field: 'reason' });
+      expect((await getMoneyRequest(h.db, lost.reference))?.outcome).toBe('unknown');
+
+      const byInvestor = await settle(
+        lost.reference,
+        { outcome: 'created', upstreamId: 'CFM1', reason: 'I say it arrived there' },
+        investor,
+      );
+      expect(byInvestor.statusCode).toBe(403);
+      const missing = await settle('MR-0000000000', {
+        outcome: 'created',
+        upstreamId: 'CFM1',
+        reason: 'Found in the fund moves',
+      });
+      expect(missing.statusCode).toBe(404);
+      expect((await getMoneyRequest(h.db, lost.reference))?.outcome).toBe('unknown');
+    });
+  });
+
   it('lists by user, by account and for everyone, with filters and paging', async () => {
     const mine = await listMoneyRequestsOfUser(h.db, userId, { limit: 1 });
     expect(mine.total).toBeGreaterThanOrEqual(2);

@@ -114,6 +114,10 @@ export const routeExamples: Record<string, RouteExample> = {
   'GET /api/compliance/search': { query: () => ({ q: 'Quinn' }) },
   'POST /api/accounts/:accountId/notes': { body: () => ({ body: 'Matrix test note' }) },
   'POST /api/compliance/money-requests/reconcile': { noBody: true },
+  'POST /api/compliance/money-requests/:reference/settle': {
+    params: () => ({ reference: 'MR-0000000000' }),
+    body: () => ({ outcome: 'not_sent', reason: 'Matrix test of the settlement policy' }),
+  },
   'POST /api/personal-data/reveal': {
     body: (ids) => ({
       objectType: 'account',

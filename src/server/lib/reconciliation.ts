@@ -15,7 +15,8 @@ import { getCustodyFundMoves } from '../upstream/get-custody-fund-moves';
  *   additionalDetails, which the upstream echoes (§2.10) into the fund move's description;
  * - investments and IRA supplements: the document names no read that ties a trade or a
  *   supplement to a request of ours (§4.16 lists the trades collection without fields), so they
- *   stay unknown, visible with their reference, for a person to settle.
+ *   stay unknown, visible with their reference, for a reviewer to settle by hand once they have
+ *   checked the platform (POST /api/compliance/money-requests/:reference/settle).
  * A request is settled "not sent" only when nothing carries its reference and the call began
  * longer ago than `notSentAfterMs` (an upstream call that old cannot still be in flight).
  * Every settlement is audited, in the same transaction as the register row.
@@ -54,7 +55,7 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileSum
   const movesByAccount = new Map<string, Map<string, string> | null>();
 
   for (const request of unknown.items) {
-    let verdict: { outcome: 'created'; upstreamId: string } | { outcome: 'not_sent' } | null = null;
+    let verdict: Verdict | null = null;
     if (request.kind === 'disbursement') {
       let refs = movesByAccount.get(request.accountId);
       if (refs === undefined) {
@@ -72,14 +73,21 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileSum
       summary.stillUnknown += 1;
       continue;
     }
-    await settle(options, request, verdict, now());
+    // Settled meanwhile (a late answer, the spool) counts as what it became: it is no longer unknown.
+    await settleUnknown(
+      options.db,
+      request,
+      verdict,
+      { by: options.settledBy, via: 'reconciliation' },
+      now(),
+    );
     if (verdict.outcome === 'created') summary.created += 1;
     else summary.notSent += 1;
   }
   return summary;
 }
 
-function oldEnough(request: MoneyRequest, now: Date, ms: number): boolean {
+export function oldEnough(request: MoneyRequest, now: Date, ms: number): boolean {
   const since = request.sentAt ?? request.createdAt;
   return now.getTime() - since.getTime() >= ms;
 }
@@ -118,33 +126,61 @@ function settledCreatedBody(reference: string, upstreamId: string) {
   };
 }
 
-async function settle(
-  options: ReconcileOptions,
+export type Verdict = { outcome: 'created'; upstreamId: string } | { outcome: 'not_sent' };
+
+/** Who settles, and how the outcome was learnt: the scheduled job, or a reviewer by hand. */
+export interface Settler {
+  /** `system` for the scheduled job, or the user id of the person. */
+  by: string;
+  via: 'reconciliation' | 'manual';
+  /** What the reviewer checked at the platform; kept in the audit event only. */
+  reason?: string;
+}
+
+const settledMessages: Record<Settler['via'], (verdict: Verdict) => string> = {
+  reconciliation: (verdict) =>
+    verdict.outcome === 'created'
+      ? `Found at the platform as ${verdict.upstreamId}.`
+      : 'Not found at the platform: it was not sent. It can be sent again.',
+  manual: (verdict) =>
+    verdict.outcome === 'created'
+      ? `A reviewer found it at the platform as ${verdict.upstreamId}.`
+      : 'A reviewer confirmed it never reached the platform. It can be sent again.',
+};
+
+/**
+ * Settles one request whose outcome is unknown, in one transaction with its idempotency record
+ * and its audit event. A retry of the same key is then told it was submitted (created), or may be
+ * sent again (not sent). Returns false when the request was settled meanwhile (a late answer, the
+ * spool, another reviewer): nothing changes then.
+ */
+export async function settleUnknown(
+  db: Db,
   request: MoneyRequest,
-  verdict: { outcome: 'created'; upstreamId: string } | { outcome: 'not_sent' },
+  verdict: Verdict,
+  settler: Settler,
   at: Date,
-): Promise<void> {
+): Promise<boolean> {
   const scope = {
     userId: request.userId,
     route: request.idempotency.route,
     key: request.idempotency.key,
   };
-  await options.db.transaction().execute(async (tx) => {
+  return db.transaction().execute(async (tx) => {
     const current = await tx
       .selectFrom('money_requests')
       .select('outcome')
       .where('reference', '=', request.reference)
       .forUpdate()
       .executeTakeFirst();
-    if (current?.outcome !== 'unknown') return; // settled meanwhile (a late answer, the spool)
-    const record = tx
-      .updateTable('idempotency_records')
-      .where('user_id', '=', scope.userId)
-      .where('route', '=', scope.route)
-      .where('key', '=', scope.key)
-      .where('state', '=', 'unknown');
+    if (current?.outcome !== 'unknown') return false;
     if (verdict.outcome === 'created') {
-      await record
+      await tx
+        .updateTable('idempotency_records')
+        .where('user_id', '=', scope.userId)
+        .where('route', '=', scope.route)
+        .where('key', '=', scope.key)
+        .where('state', '=', 'unknown')
         .set({
           state: 'done',
           response_status: 409,
@@ -168,18 +204,15 @@ async function settle(
       {
         outcome: verdict.outcome,
         upstreamId: verdict.outcome === 'created' ? verdict.upstreamId : null,
-        message:
-          verdict.outcome === 'created'
-            ? `Found at the platform as ${verdict.upstreamId}.`
-            : 'Not found at the platform: it was not sent. It can be sent again.',
-        via: 'reconciliation',
-        by: options.settledBy,
+        message: settledMessages[settler.via](verdict),
+        via: settler.via,
+        by: settler.by,
         neverSent: verdict.outcome === 'not_sent',
       },
       at,
     );
     await recordAudit(tx, {
-      userId: options.settledBy === 'system' ? null : options.settledBy,
+      userId: settler.by === 'system' ? null : settler.by,
       action: 'money_request_settled',
       objectType: 'money_request',
       objectId: request.reference,
@@ -191,8 +224,11 @@ async function settle(
         accountId: request.accountId,
         amount: request.amount,
         forUser: request.userId,
-        by: options.settledBy,
+        by: settler.by,
+        via: settler.via,
+        ...(settler.reason ? { reason: settler.reason } : {}),
       },
     });
+    return true;
   });
 }

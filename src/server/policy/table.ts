@@ -261,6 +261,12 @@ export const policyTable: Record<string, RoutePolicy> = {
     note: 'Settle unknown money requests now by asking the upstream (fund moves); each settlement is audited; what cannot be decided stays unknown.',
     reviewRecord: true,
   },
+  'POST /api/compliance/money-requests/:reference/settle': {
+    roles: REVIEWERS,
+    objects: [],
+    note: 'Settle one unknown money request by hand (created, with the platform id, or never arrived) after checking the platform; a reason is required and the settlement is audited.',
+    reviewRecord: true,
+  },
   'GET /api/audit-events': {
     roles: REVIEWERS,
     objects: [],

@@ -8,6 +8,9 @@ import {
   moneyRequestOutcomeWords,
   moneyRequestPageSchema,
   moneyRequestQuerySchema,
+  moneyRequestReferenceParamsSchema,
+  moneyRequestSettleSchema,
+  moneyRequestViewSchema,
   timelineSchema,
   type MoneyRequestQuery,
   type MoneyRequestView,
@@ -15,7 +18,10 @@ import {
 } from '../../contract/money-requests';
 import { nextApprovalBatch } from '../../contract/time';
 import type { Deps } from '../deps';
+import { HttpError } from '../lib/http-error';
+import { oldEnough, settleUnknown } from '../lib/reconciliation';
 import {
+  getMoneyRequest,
   listMoneyRequests,
   listMoneyRequestsOfAccount,
   type MoneyRequest,
@@ -152,6 +158,51 @@ export const moneyRequestRoutes = [
         offset: page.offset,
         limit: page.limit,
       };
+    },
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/api/compliance/money-requests/:reference/settle',
+    summary:
+      'Settles by hand a request whose outcome is unknown, after a reviewer checked the platform (audited with the reason)',
+    tags: ['register'],
+    params: moneyRequestReferenceParamsSchema,
+    body: moneyRequestSettleSchema,
+    response: moneyRequestViewSchema,
+    async handler({ params, body, user, deps }) {
+      const request = await getMoneyRequest(deps.db, params.reference);
+      if (!request) throw new HttpError('not_found', `No money request ${params.reference}.`);
+      const already = () =>
+        new HttpError(
+          'conflict',
+          `${params.reference} is already settled: ${moneyRequestOutcomeWords[request.outcome].label.toLowerCase()}. Only an unknown outcome can be settled by hand.`,
+        );
+      if (request.outcome !== 'unknown') throw already();
+      // A call younger than the upstream timeout plus the claim lease may still be in flight: it
+      // could yet arrive, so "never arrived" cannot be known yet.
+      const inFlightMs = deps.config.upstreamTimeoutMs + deps.config.claimLeaseMs;
+      if (body.outcome === 'not_sent' && !oldEnough(request, new Date(), inFlightMs)) {
+        throw new HttpError(
+          'conflict',
+          `${params.reference} may still be on its way to the platform. Check again after ${Math.ceil(inFlightMs / 1000)} seconds from when it was sent.`,
+        );
+      }
+      const verdict =
+        body.outcome === 'created'
+          ? { outcome: 'created' as const, upstreamId: body.upstreamId! }
+          : { outcome: 'not_sent' as const };
+      const settled = await settleUnknown(
+        deps.db,
+        request,
+        verdict,
+        { by: user!.id, via: 'manual', reason: body.reason },
+        new Date(),
+      );
+      if (!settled) throw already();
+      const after = (await getMoneyRequest(deps.db, params.reference))!;
+      const emails = await emailsOf(deps, [after]);
+      return toView(after, emails.get(after.userId) ?? null);
     },
   }),
 

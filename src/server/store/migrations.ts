@@ -325,4 +325,17 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // A reviewer may settle an unknown outcome by hand, after checking the platform: the
+  // settlement records how it was learnt.
+  '0005-settled-by-a-reviewer': {
+    async up(db) {
+      await sql`alter table money_requests drop constraint if exists money_requests_settled_via_check`.execute(
+        db,
+      );
+      await sql`alter table money_requests add constraint money_requests_settled_via_check
+        check (settled_via in ('response', 'lease_expired', 'reconciliation', 'spool', 'manual'))`.execute(
+        db,
+      );
+    },
+  },
 };
