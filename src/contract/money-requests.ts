@@ -155,14 +155,16 @@ export const moneyRequestSettleSchema = z
     outcome: z.enum(['created', 'not_sent'], {
       error: 'Outcome must be "created" (the platform holds it) or "not_sent" (it never arrived)',
     }),
+    // An emptied field is no id at all.
     upstreamId: z
       .string()
       .trim()
       .regex(
-        /^[A-Za-z0-9_-]{1,40}$/,
+        /^[A-Za-z0-9_-]{0,40}$/,
         'Platform id must be 1 to 40 letters, digits, hyphens or underscores',
       )
-      .optional(),
+      .optional()
+      .transform((value) => value || undefined),
     reason: z
       .string({ error: 'Reason is required' })
       .trim()

@@ -223,6 +223,8 @@ export const apiPaths = {
   issuerAccount: (issuerId: string) =>
     `/api/issuers/${encodeURIComponent(issuerId)}/issuer-account`,
   complianceSearch: (q: string) => `/api/compliance/search?q=${encodeURIComponent(q)}`,
+  settleMoneyRequest: (reference: string) =>
+    `/api/compliance/money-requests/${encodeURIComponent(reference)}/settle`,
   complianceFundMoves: (query: {
     status?: string | null;
     approvalStatus?: string | null;

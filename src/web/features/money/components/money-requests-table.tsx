@@ -11,21 +11,25 @@ import {
 import { Code } from '../../../components/description-list';
 import { formatMoney } from '../../../lib/format';
 import { ScrollableTable } from '../../../components/scrollable-table';
+import { SettleByHand } from './settle-by-hand';
 
 const at = (instant: string) =>
   new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
     new Date(instant),
   );
 
-/** Money requests with their outcome in words; an unknown outcome says what to do. */
+/**
+ * Money requests with their outcome in words; an unknown outcome says what to do. Reviewers
+ * (`reviewer`) also see who sent each request and may settle an unknown one by hand.
+ */
 export function MoneyRequestsTable({
   requests,
   label,
-  showUser = false,
+  reviewer = false,
 }: {
   requests: MoneyRequestView[];
   label: string;
-  showUser?: boolean;
+  reviewer?: boolean;
 }) {
   return (
     <ScrollableTable label={label}>
@@ -33,7 +37,7 @@ export function MoneyRequestsTable({
         <TableRow>
           <TableCell>Sent</TableCell>
           <TableCell>Our reference</TableCell>
-          {showUser && <TableCell>User</TableCell>}
+          {reviewer && <TableCell>User</TableCell>}
           <TableCell>Account</TableCell>
           <TableCell>Kind</TableCell>
           <TableCell align="right">Amount</TableCell>
@@ -50,7 +54,7 @@ export function MoneyRequestsTable({
               <TableCell>
                 <Code value={request.reference} />
               </TableCell>
-              {showUser && <TableCell>{request.userEmail ?? '—'}</TableCell>}
+              {reviewer && <TableCell>{request.userEmail ?? '—'}</TableCell>}
               <TableCell>
                 <Code value={request.accountId} />
               </TableCell>
@@ -67,6 +71,7 @@ export function MoneyRequestsTable({
                     {words.meaning} {words.next}
                   </Typography>
                 )}
+                {reviewer && request.outcome === 'unknown' && <SettleByHand request={request} />}
               </TableCell>
               <TableCell>
                 {request.upstreamId ? <Code value={request.upstreamId} /> : '—'}

@@ -143,7 +143,7 @@ export default function MoneyRequestsRoute() {
             <Typography role="status" sx={{ mb: 1 }}>
               {data.total} request{data.total === 1 ? '' : 's'}
             </Typography>
-            <MoneyRequestsTable requests={data.requests} label="Money requests" showUser />
+            <MoneyRequestsTable requests={data.requests} label="Money requests" reviewer />
             <Box
               component="nav"
               aria-label="Money request pages"

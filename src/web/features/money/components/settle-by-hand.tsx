@@ -1,0 +1,138 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useEffect, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import {
+  moneyRequestKindLabels,
+  moneyRequestOutcomeWords,
+  moneyRequestSettleSchema,
+  type MoneyRequestSettleInput,
+  type MoneyRequestView,
+} from '../../../../contract/money-requests';
+import { ErrorAlert } from '../../../components/error-alert';
+import { applyFieldErrors } from '../../../components/form/apply-field-errors';
+import { Form, useZodForm } from '../../../components/form/form';
+import { FormRadioGroup } from '../../../components/form/form-radio-group';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { formatMoney } from '../../../lib/format';
+import { focusOnMount } from '../../../lib/focus';
+import { useSettleMoneyRequest } from '../api/settle-money-request';
+
+/** Where the platform keeps each kind, so the reviewer knows what to look for. */
+const whereToLook: Record<MoneyRequestView['kind'], string> = {
+  disbursement: "the account's fund moves: a disbursement carries our reference in its description",
+  investment: 'the trades of the account in this offering, with the same number of units',
+  ira_supplement: "the account's IRA details at the platform",
+};
+
+const outcomeOptions = [
+  { value: 'created', label: 'The platform holds it (give its id)' },
+  { value: 'not_sent', label: 'It never reached the platform' },
+] as const;
+
+/**
+ * "Settle by hand": for a request whose outcome stayed unknown after the automatic checks, a
+ * reviewer records what they found at the platform. The BFF refuses "never arrived" while the
+ * call could still be in flight, and keeps the reason in the audit log.
+ */
+export function SettleByHand({ request }: { request: MoneyRequestView }) {
+  const [open, setOpen] = useState(false);
+  const [settledAs, setSettledAs] = useState<string | null>(null);
+  const settle = useSettleMoneyRequest(request.reference);
+  const form = useZodForm(moneyRequestSettleSchema, {
+    outcome: undefined,
+    upstreamId: '',
+    reason: '',
+  });
+  const outcome = useWatch({ control: form.control, name: 'outcome' });
+  // "Never arrived" has no platform id: one typed before changing the answer is dropped.
+  useEffect(() => {
+    if (outcome === 'not_sent') form.setValue('upstreamId', '');
+  }, [outcome, form]);
+  const titleId = `settle-${request.reference}-title`;
+  const close = () => {
+    setOpen(false);
+    settle.reset();
+    form.reset();
+  };
+  const submit = (values: MoneyRequestSettleInput) =>
+    settle.mutate(values, {
+      onSuccess: (settled) => {
+        setSettledAs(moneyRequestOutcomeWords[settled.outcome].label);
+        close();
+      },
+      onError: (error) => applyFieldErrors(error, form.setError, ['upstreamId', 'reason']),
+    });
+  return (
+    <Box sx={{ mt: 0.5 }}>
+      {settledAs ? (
+        // Focus lands on the result, not on the page body, and it is announced.
+        <span role="status" tabIndex={-1} ref={focusOnMount} style={{ outline: 'none' }}>
+          Settled by hand: {settledAs.toLowerCase()}.
+        </span>
+      ) : (
+        // The visible words start the name; the reference tells the rows' buttons apart.
+        <Button
+          size="small"
+          variant="outlined"
+          onClick={() => setOpen(true)}
+          aria-label={`Settle by hand: ${request.reference}`}
+        >
+          Settle by hand
+        </Button>
+      )}
+      <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
+        <Form form={form} onValid={submit}>
+          <DialogTitle id={titleId}>Settle {request.reference} by hand</DialogTitle>
+          <DialogContent sx={{ display: 'grid', gap: 2 }}>
+            <DialogContentText>
+              {moneyRequestKindLabels[request.kind]} of{' '}
+              {request.amount ? formatMoney(request.amount) : 'no stated amount'} from account{' '}
+              {request.accountId}. Look at the platform first: {whereToLook[request.kind]}. What you
+              record here is shown to the investor; your reason goes to the audit log.
+            </DialogContentText>
+            <FormRadioGroup
+              name="outcome"
+              control={form.control}
+              label="What the platform shows"
+              options={outcomeOptions}
+              required
+            />
+            {outcome === 'created' && (
+              <FormTextField
+                name="upstreamId"
+                control={form.control}
+                label="Platform id (trade id or fund move reference)"
+                required
+                fullWidth
+              />
+            )}
+            <FormTextField
+              name="reason"
+              control={form.control}
+              label="What you checked"
+              helperText="At least 10 characters: where you looked and what you found"
+              required
+              fullWidth
+              multiline
+            />
+            {settle.isError && (
+              <ErrorAlert error={settle.error} title={`${request.reference} was not settled`} />
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={close}>Cancel</Button>
+            <Button type="submit" variant="contained" disabled={settle.isPending}>
+              {settle.isPending ? 'Settling…' : 'Settle'}
+            </Button>
+          </DialogActions>
+        </Form>
+      </Dialog>
+    </Box>
+  );
+}
