@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signIn, transitionsSettled } from './helpers';
+import { injectFault, removeFault } from './investor-helpers';
+
+test('a reviewer settling a lost disbursement by hand is held to the rules: a platform id for "created", and no "never arrived" while it may be in flight', async ({
+  page,
+}) => {
+  // The second investor's account: the other journeys of this run use the first investor's.
+  await signIn(page, 'investor2@demo.test');
+  const session = await (
+    await page.request.get('/api/session', { headers: { 'X-CSRF': '1' } })
+  ).json();
+  const accountId = session.user.accountIds[0] as string;
+  const fault = await injectFault(page, {
+    operation: 'createCustodyFundDisbursement',
+    drop: true,
+    times: 1,
+    when: { accountId },
+  });
+  let reference: string;
+  try {
+    await page.goto(`/accounts/${accountId}/disbursements/new`);
+    await page.getByLabel('Amount (USD)').fill('12.40');
+    await page.getByRole('button', { name: 'Review request' }).click();
+    const review = page.getByRole('dialog', { name: 'Review your disbursement request' });
+    await review.getByRole('button', { name: 'Send request' }).click();
+    await expect(review.getByText('We do not know whether this was submitted')).toBeVisible();
+    const quoted = await review.getByText(/Our reference: MR-[0-9A-Z]{10}/).textContent();
+    reference = /MR-[0-9A-Z]{10}/.exec(quoted ?? '')![0];
+  } finally {
+    await removeFault(page, fault);
+  }
+  // The reviewer at another desk: a browser of their own.
+  await page.context().clearCookies();
+
+  // The reviewer finds it among the unknown outcomes and records what the platform shows.
+  await signIn(page, 'compliance@demo.test');
+  await page.goto(`/compliance/money-requests?outcome=unknown&accountId=${accountId}`);
+  await page.getByRole('button', { name: `Settle by hand: ${reference}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Settle ${reference} by hand` });
+  await dialog.getByLabel('The platform holds it (give its id)').check();
+  await dialog.getByLabel(/What you checked/).fill('Fund moves of the account hold it');
+  await dialog.getByRole('button', { name: 'Settle' }).click();
+  // The rule is named at its field, and nothing was sent.
+  await expect(
+    dialog.getByText('Platform id is required when the platform holds the request'),
+  ).toBeVisible();
+  await transitionsSettled(page);
+  await expectNoSeriousA11yViolations(page, 'settle by hand, with a field error');
+  // The drop came before the platform saw the request: it never arrived.
+  await dialog.getByLabel('It never reached the platform').check();
+  await dialog
+    .getByLabel(/What you checked/)
+    .fill('No fund move of this amount or reference at the platform');
+  await dialog.getByRole('button', { name: 'Settle' }).click();
+  // Still in flight for the platform's timeout and the claim lease: refused, with why.
+  await expect(dialog.getByText(/may still be on its way to the platform/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('table', { name: 'Money requests' })).toContainText(reference);
+  await expect(page.getByRole('table', { name: 'Money requests' })).toContainText(
+    'Outcome unknown',
+  );
+});
