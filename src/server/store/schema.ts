@@ -179,11 +179,7 @@ export type MoneyRequestKind = 'disbursement' | 'investment' | 'ira_supplement';
 export type MoneyRequestOutcome = 'pending' | 'created' | 'refused' | 'not_sent' | 'unknown';
 /** How an outcome was learnt; `manual`: a reviewer checked the platform by hand. */
 export type MoneyRequestSettledVia =
-  | 'response'
-  | 'lease_expired'
-  | 'reconciliation'
-  | 'spool'
-  | 'manual';
+  'response' | 'lease_expired' | 'reconciliation' | 'spool' | 'manual';
 
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
