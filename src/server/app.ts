@@ -12,6 +12,7 @@ import type { Config, UpstreamSettings } from './config';
 import type { Db } from './store/db';
 import { recordAudit } from './store/audit';
 import { OutcomeSpool } from './store/spool';
+import { Sealer, dataKeyFor } from './lib/sealed-values';
 import { createUpstreamClient } from './upstream/client';
 import { CoalescingCache } from './lib/coalescing-cache';
 import { readOfferingCatalog, type OfferingCatalog } from './lib/offering-catalog';
@@ -46,6 +47,8 @@ export interface AppOptions {
   limitScale?: number;
   /** The clock of time-based caches (tests inject one); `Date.now` by default. */
   now?: () => number;
+  /** Seals stored secrets; by default with DATA_ENCRYPTION_KEY or the key file in DATA_DIR. */
+  sealer?: Sealer;
 }
 
 export interface BuiltApp {
@@ -87,6 +90,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     oidc: config.oidc ? new OidcClient(config.oidc) : undefined,
     instanceId: options.instanceId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
     spool: new OutcomeSpool(options.spoolFile ?? path.join(config.dataDir, 'outcome-spool.ndjson')),
+    sealer: options.sealer ?? new Sealer(dataKeyFor(config)),
     loadOfferings,
     audit: (event) => recordAudit(db, event),
     ownership: {

@@ -52,6 +52,19 @@ describe('boot configuration', () => {
       { DISBURSEMENT_APPROVAL_ABOVE: '1e6' },
       'Configuration error: DISBURSEMENT_APPROVAL_ABOVE must be an amount such as 50000 or 2500.50.',
     ],
+    [
+      { DATA_ENCRYPTION_KEY: 'short' },
+      'Configuration error: DATA_ENCRYPTION_KEY must be 32 bytes as base64 (44 characters, such as the output of `openssl rand -base64 32`) or as 64 hex digits.',
+    ],
+    [
+      {
+        TRANSACT_BASE_URL: 'https://api.example.com',
+        TRANSACT_CLIENT_ID: 'id',
+        TRANSACT_API_KEY: 'key',
+        DATABASE_URL: 'postgresql://portal@db/portal',
+      },
+      'Configuration error: DATA_ENCRYPTION_KEY is required with DATABASE_URL and the real API (second-factor secrets and held bank details are sealed with it; every instance needs the same key: generate one with `openssl rand -base64 32`).',
+    ],
   ])('refuses %j with one sentence naming it', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

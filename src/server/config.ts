@@ -19,6 +19,17 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /**
+   * 32 random bytes, base64 (44 characters) or hex (64): seals second-factor secrets and held
+   * bank details in the store. Without it the portal keeps a key file in DATA_DIR.
+   */
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .regex(
+      /^(?:[A-Za-z0-9+/]{43}=|[0-9a-fA-F]{64})$/,
+      'must be 32 bytes as base64 (44 characters, such as the output of `openssl rand -base64 32`) or as 64 hex digits',
+    )
+    .optional(),
   TRANSACT_BASE_URL: z.url().optional(),
   TRANSACT_CLIENT_ID: z.string().min(1).optional(),
   TRANSACT_API_KEY: z.string().min(1).optional(),
@@ -128,6 +139,8 @@ export interface Config {
   trustProxy: TrustProxy;
   dataDir: string;
   databaseUrl?: string;
+  /** DATA_ENCRYPTION_KEY as bytes; null: the key file in DATA_DIR (lib/sealed-values.ts). */
+  dataKey: Buffer | null;
   /** Set when a real upstream is configured; undefined means the embedded sandbox. */
   upstream?: UpstreamSettings;
   upstreamAuth: AuthMode;
@@ -347,6 +360,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const sandboxMode = e.TRANSACT_BASE_URL === undefined;
+  // Instances sharing a PostgreSQL database each have a DATA_DIR of their own: a key file there
+  // would differ per instance, and a secret sealed by one could not be opened by another.
+  if (!sandboxMode && e.DATABASE_URL && !e.DATA_ENCRYPTION_KEY) {
+    throw new ConfigError(
+      'Configuration error: DATA_ENCRYPTION_KEY is required with DATABASE_URL and the real API (second-factor secrets and held bank details are sealed with it; every instance needs the same key: generate one with `openssl rand -base64 32`).',
+    );
+  }
   const mappedGroups = groupRoles(e.OIDC_GROUP_ROLES);
 
   const publicUrl = (
@@ -360,6 +380,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    dataKey: e.DATA_ENCRYPTION_KEY
+      ? Buffer.from(e.DATA_ENCRYPTION_KEY, e.DATA_ENCRYPTION_KEY.length === 64 ? 'hex' : 'base64')
+      : null,
     upstream: e.TRANSACT_BASE_URL
       ? {
           baseUrl: e.TRANSACT_BASE_URL.replace(/\/$/, ''),

@@ -9,6 +9,7 @@ import type { CoalescingCache } from './lib/coalescing-cache';
 import type { AuditEvent } from './store/audit';
 import type { OidcClient } from './lib/oidc';
 import type { OutcomeSpool } from './store/spool';
+import type { Sealer } from './lib/sealed-values';
 
 /** The signed-in user as the BFF sees them: identity, role and linked upstream ids. */
 export type SignedInUser = StoredUser;
@@ -32,6 +33,8 @@ export interface Deps {
   instanceId: string;
   /** Where money outcomes wait when the store cannot take them (store/spool.ts). */
   spool: OutcomeSpool;
+  /** Seals the secrets the store keeps (lib/sealed-values.ts). */
+  sealer: Sealer;
 }
 
 declare module 'fastify' {

@@ -295,6 +295,28 @@ describe('maker-checker on large disbursements', () => {
     expect(theirs.json().approvals).toEqual([]);
   });
 
+  it("keeps a held wire's bank details sealed in the store; they open to the request as made", async () => {
+    const wire = {
+      type: 'wire_domestic',
+      amount: '175',
+      bankId: '021000021',
+      bankAccountId: '987654321012',
+    };
+    const res = await post(`/api/accounts/${accountA}/disbursements`, investor, wire, newKey());
+    expect(res.statusCode).toBe(201);
+    const row = await h.db
+      .selectFrom('disbursement_approvals')
+      .select('request')
+      .where('id', '=', res.json().pendingApproval.id)
+      .executeTakeFirstOrThrow();
+    expect(row.request).toMatch(/^sealed:v1:/);
+    expect(JSON.stringify(row.request)).not.toMatch(/987654321012|021000021/);
+    // What the approval sends (the ACH one below goes upstream this way).
+    expect(
+      JSON.parse(h.built.deps.sealer.open('approval_request', row.request as string)),
+    ).toMatchObject({ accountId: accountA, ...wire });
+  });
+
   it('the maker cannot approve their own request, even with a role that approves', async () => {
     // The maker later becomes a reviewer (admin step-up is fresh from a recovery-free TOTP).
     const users = (await call(h.app, 'GET', '/api/admin/users', { cookie: admin })).json()
@@ -309,9 +331,11 @@ describe('maker-checker on large disbursements', () => {
       .select('f.totp_secret')
       .where('u.email', '=', 'admin@demo.test')
       .executeTakeFirstOrThrow();
+    // Stored sealed: the column holds no secret an authenticator app could use.
+    expect(adminSecret.totp_secret).toMatch(/^sealed:v1:/);
     await post('/api/session/second-factor', admin, {
       method: 'totp',
-      code: codeFor(adminSecret.totp_secret!, 1),
+      code: codeFor(h.built.deps.sealer.open('totp_secret', adminSecret.totp_secret!), 1),
     });
     const changed = await call(h.app, 'PUT', `/api/admin/users/${maker.id}/role`, {
       cookie: admin,

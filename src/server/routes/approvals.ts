@@ -8,6 +8,7 @@ import {
 import type { DisbursementRequest } from '../../contract/disbursements';
 import type { Deps, SignedInUser } from '../deps';
 import { HttpError } from '../lib/http-error';
+import type { Sealer } from '../lib/sealed-values';
 import { fromUpstream, isUpstreamError } from '../lib/upstream-errors';
 import {
   decide,
@@ -40,6 +41,13 @@ export function needsApproval(deps: Deps, amount: string): boolean {
   return above !== undefined && new Big(amount).gt(above);
 }
 
+/** A held request as it was made: sealed, or (held before sealing) the stored object. */
+function heldRequest(sealer: Sealer, stored: unknown): DisbursementRequest {
+  return (
+    typeof stored === 'string' ? JSON.parse(sealer.open('approval_request', stored)) : stored
+  ) as DisbursementRequest;
+}
+
 /** The disbursement route's maker-checker branch: nothing goes upstream yet. */
 export async function holdDisbursement(
   ctx: Pick<RouteContext<unknown, unknown, unknown>, 'deps' | 'audit'> & { user: SignedInUser },
@@ -50,7 +58,8 @@ export async function holdDisbursement(
     maker: { id: ctx.user.id, email: ctx.user.email },
     amount: request.amount,
     type: request.type,
-    request,
+    // The bank details wait sealed (lib/sealed-values.ts): a leaked table holds no account number.
+    request: ctx.deps.sealer.seal('approval_request', JSON.stringify(request)),
   });
   await ctx.audit({
     action: 'disbursement_held_for_approval',
@@ -132,7 +141,7 @@ export const approvalRoutes = [
       try {
         const sent = await createCustodyFundDisbursement(
           ctx.deps.upstream,
-          decided.request as DisbursementRequest,
+          heldRequest(ctx.deps.sealer, decided.request),
         );
         const done = await finishSending(ctx.deps.db, decided.id, 'sent', {
           requestId: sent.requestId,

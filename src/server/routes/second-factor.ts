@@ -189,7 +189,7 @@ export const secondFactorRoutes = [
 
       let recoveryCodesLeft: number | undefined;
       if (body.method === 'totp') {
-        if (!(await verifyTotp(deps.db, user.id, body.code))) {
+        if (!(await verifyTotp(deps.db, deps.sealer, user.id, body.code))) {
           await refuse('The code is not correct, or was already used. Wait for the next one.');
         }
       } else if (body.method === 'recovery') {
@@ -274,7 +274,9 @@ export const secondFactorRoutes = [
       const { user, session } = live(ctx);
       await mayEnrol(ctx as Ctx, user, session);
       const secret = newTotpSecret();
-      await setSessionScratch(ctx.deps.db, session.idHash, { pendingTotpSecret: secret });
+      await setSessionScratch(ctx.deps.db, session.idHash, {
+        pendingTotpSecret: ctx.deps.sealer.seal('pending_totp_secret', secret),
+      });
       const otpauthUri = totpFor(secret, user.email).toString();
       const qrSvg = await QRCode.toString(otpauthUri, { type: 'svg', margin: 1 });
       return { secret, otpauthUri, qrSvg };
@@ -293,13 +295,14 @@ export const secondFactorRoutes = [
       const { user, session } = live(ctx);
       const body = ctx.body as z.infer<typeof confirmTotpSchema>;
       await mayEnrol(ctx as Ctx, user, session);
-      const { pendingTotpSecret } = await getSessionScratch(ctx.deps.db, session.idHash);
-      if (!pendingTotpSecret) {
+      const { pendingTotpSecret: sealed } = await getSessionScratch(ctx.deps.db, session.idHash);
+      if (!sealed) {
         throw new HttpError('conflict', 'Start again: no authenticator app is being set up.', {
           submitted: 'no',
         });
       }
-      const step = totpStep(pendingTotpSecret, body.code);
+      const secret = ctx.deps.sealer.open('pending_totp_secret', sealed);
+      const step = totpStep(secret, body.code);
       if (step === null) {
         const message = 'The code does not match. Check the app shows this portal, then try again.';
         throw new HttpError('bad_request', message, {
@@ -307,7 +310,12 @@ export const secondFactorRoutes = [
           submitted: 'no',
         });
       }
-      const id = await addTotp(ctx.deps.db, user.id, pendingTotpSecret, body.label, step);
+      const id = await addTotp(ctx.deps.db, ctx.deps.sealer, {
+        userId: user.id,
+        secret,
+        label: body.label,
+        step,
+      });
       await setSessionScratch(ctx.deps.db, session.idHash, { pendingTotpSecret: null });
       return afterEnrol(ctx, user, session, { kind: 'totp', factorId: id });
     },

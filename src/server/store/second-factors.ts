@@ -1,10 +1,12 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import * as OTPAuth from 'otpauth';
+import type { Sealer } from '../lib/sealed-values';
 import type { Db } from './db';
 
 /**
  * Second factors of a user: TOTP (RFC 6238) secrets, passkeys (WebAuthn credentials) and
- * single-use recovery codes. Codes are stored as hashes; a TOTP code is accepted once.
+ * single-use recovery codes. Codes are stored as hashes; a TOTP code is accepted once; TOTP
+ * secrets are stored sealed (lib/sealed-values.ts).
  */
 type FactorKind = 'totp' | 'passkey';
 
@@ -74,11 +76,22 @@ export async function hasSecondFactor(db: Db, userId: string): Promise<boolean> 
   return Boolean(row);
 }
 
-export async function addTotp(db: Db, userId: string, secret: string, label: string, step: number) {
+export async function addTotp(
+  db: Db,
+  sealer: Sealer,
+  factor: { userId: string; secret: string; label: string; step: number },
+) {
   const id = randomUUID();
   await db
     .insertInto('second_factors')
-    .values({ id, user_id: userId, kind: 'totp', label, totp_secret: secret, last_step: step })
+    .values({
+      id,
+      user_id: factor.userId,
+      kind: 'totp',
+      label: factor.label,
+      totp_secret: sealer.seal('totp_secret', factor.secret),
+      last_step: factor.step,
+    })
     .execute();
   return id;
 }
@@ -141,6 +154,7 @@ export async function recordPasskeyUse(
  */
 export async function verifyTotp(
   db: Db,
+  sealer: Sealer,
   userId: string,
   code: string,
   now = new Date(),
@@ -153,7 +167,7 @@ export async function verifyTotp(
     .execute();
   for (const row of rows) {
     if (!row.totp_secret) continue;
-    const step = totpStep(row.totp_secret, code, now.getTime());
+    const step = totpStep(sealer.open('totp_secret', row.totp_secret), code, now.getTime());
     if (step === null) continue;
     const updated = await db
       .updateTable('second_factors')
