@@ -37,6 +37,7 @@ import {
   useRecoveryCode,
   verifyTotp,
   type FactorSummary,
+  type StoredPasskey,
 } from '../store/second-factors';
 import {
   getSessionScratch,
@@ -121,6 +122,32 @@ async function afterEnrol(
 
 const transportsOf = (t: string[]) => t as AuthenticatorTransport[];
 
+/** A stored passkey as WebAuthn names a credential to the browser (to use, or not to create). */
+const credentialDescriptor = (p: StoredPasskey) => ({
+  id: p.credentialId,
+  transports: transportsOf(p.transports),
+});
+
+/**
+ * Passkey options go out with a challenge that the session keeps, so that the authenticator's
+ * answer is checked against this session's challenge only.
+ */
+async function offerPasskeyOptions(
+  ctx: Ctx,
+  session: ActiveSession,
+  options: { challenge: string },
+) {
+  await setSessionScratch(ctx.deps.db, session.idHash, { webauthnChallenge: options.challenge });
+  return { options: options as unknown as Record<string, unknown> };
+}
+
+/** The session's pending passkey challenge, taken: a challenge is answered once, right or wrong. */
+async function takePasskeyChallenge(ctx: Ctx, session: ActiveSession) {
+  const { webauthnChallenge } = await getSessionScratch(ctx.deps.db, session.idHash);
+  await setSessionScratch(ctx.deps.db, session.idHash, { webauthnChallenge: null });
+  return webauthnChallenge;
+}
+
 export const secondFactorRoutes = [
   defineRoute({
     method: 'POST',
@@ -140,16 +167,10 @@ export const secondFactorRoutes = [
         await webauthn()
       ).generateAuthenticationOptions({
         rpID: ctx.deps.config.identity.rpId,
-        allowCredentials: passkeys.map((p) => ({
-          id: p.credentialId,
-          transports: transportsOf(p.transports),
-        })),
+        allowCredentials: passkeys.map(credentialDescriptor),
         userVerification: 'preferred',
       });
-      await setSessionScratch(ctx.deps.db, session.idHash, {
-        webauthnChallenge: options.challenge,
-      });
-      return { options: options as unknown as Record<string, unknown> };
+      return offerPasskeyOptions(ctx, session, options);
     },
   }),
 
@@ -198,8 +219,7 @@ export const secondFactorRoutes = [
         }
         recoveryCodesLeft = await remainingRecoveryCodes(deps.db, user.id);
       } else {
-        const { webauthnChallenge } = await getSessionScratch(deps.db, session.idHash);
-        await setSessionScratch(deps.db, session.idHash, { webauthnChallenge: null });
+        const webauthnChallenge = await takePasskeyChallenge(ctx, session);
         const passkey = (await listPasskeys(deps.db, user.id)).find(
           (p) => p.credentialId === body.response.id,
         );
@@ -332,16 +352,10 @@ export const secondFactorRoutes = [
         userDisplayName: user.name,
         userID: new TextEncoder().encode(user.id),
         attestationType: 'none',
-        excludeCredentials: passkeys.map((p) => ({
-          id: p.credentialId,
-          transports: transportsOf(p.transports),
-        })),
+        excludeCredentials: passkeys.map(credentialDescriptor),
         authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
       });
-      await setSessionScratch(ctx.deps.db, session.idHash, {
-        webauthnChallenge: options.challenge,
-      });
-      return { options: options as unknown as Record<string, unknown> };
+      return offerPasskeyOptions(ctx, session, options);
     },
   }),
 
@@ -357,8 +371,7 @@ export const secondFactorRoutes = [
       const { user, session } = live(ctx);
       const body = ctx.body as z.infer<typeof enrolPasskeySchema>;
       await mayEnrol(ctx as Ctx, user, session);
-      const { webauthnChallenge } = await getSessionScratch(ctx.deps.db, session.idHash);
-      await setSessionScratch(ctx.deps.db, session.idHash, { webauthnChallenge: null });
+      const webauthnChallenge = await takePasskeyChallenge(ctx as Ctx, session);
       if (!webauthnChallenge) {
         throw new HttpError('conflict', 'Start again: no passkey is being created.', {
           submitted: 'no',
