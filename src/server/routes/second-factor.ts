@@ -77,10 +77,12 @@ function live(ctx: Ctx): { user: SignedInUser; session: ActiveSession } {
 }
 
 /**
- * A session still owing its second factor may enrol only when it has none (its role requires
- * one): otherwise enrolling a new factor would be a way around the one it has.
+ * The user and session about to enrol a factor. A session still owing its second factor may
+ * enrol only when it has none (its role requires one): otherwise enrolling a new factor would be
+ * a way around the one it has.
  */
-async function mayEnrol(ctx: Ctx, user: SignedInUser, session: ActiveSession) {
+async function enrolling(ctx: Ctx): Promise<{ user: SignedInUser; session: ActiveSession }> {
+  const { user, session } = live(ctx);
   const has = await hasSecondFactor(ctx.deps.db, user.id);
   if (session.pendingSecondFactor && has) {
     throw new HttpError(
@@ -90,6 +92,7 @@ async function mayEnrol(ctx: Ctx, user: SignedInUser, session: ActiveSession) {
   }
   // A stolen session must not add its own factor: with one already there, prove it first.
   if (has) await ctx.requireStepUp('add a second factor');
+  return { user, session };
 }
 
 /** The first factor comes with recovery codes; later ones keep the codes the user has. */
@@ -291,8 +294,7 @@ export const secondFactorRoutes = [
     tags: ['second-factor'],
     response: totpEnrolmentSchema,
     async handler(ctx) {
-      const { user, session } = live(ctx);
-      await mayEnrol(ctx as Ctx, user, session);
+      const { user, session } = await enrolling(ctx);
       const secret = newTotpSecret();
       await setSessionScratch(ctx.deps.db, session.idHash, { pendingTotpSecret: secret });
       const otpauthUri = totpFor(secret, user.email).toString();
@@ -310,9 +312,8 @@ export const secondFactorRoutes = [
     response: enrolledSchema,
     successStatus: 201,
     async handler(ctx) {
-      const { user, session } = live(ctx);
-      const body = ctx.body as z.infer<typeof confirmTotpSchema>;
-      await mayEnrol(ctx as Ctx, user, session);
+      const { user, session } = await enrolling(ctx);
+      const { body } = ctx;
       const { pendingTotpSecret } = await getSessionScratch(ctx.deps.db, session.idHash);
       if (!pendingTotpSecret) {
         throw new HttpError('conflict', 'Start again: no authenticator app is being set up.', {
@@ -340,8 +341,7 @@ export const secondFactorRoutes = [
     tags: ['second-factor'],
     response: passkeyOptionsSchema,
     async handler(ctx) {
-      const { user, session } = live(ctx);
-      await mayEnrol(ctx as Ctx, user, session);
+      const { user, session } = await enrolling(ctx);
       const passkeys = await listPasskeys(ctx.deps.db, user.id);
       const options = await (
         await webauthn()
@@ -368,10 +368,9 @@ export const secondFactorRoutes = [
     response: enrolledSchema,
     successStatus: 201,
     async handler(ctx) {
-      const { user, session } = live(ctx);
-      const body = ctx.body as z.infer<typeof enrolPasskeySchema>;
-      await mayEnrol(ctx as Ctx, user, session);
-      const webauthnChallenge = await takePasskeyChallenge(ctx as Ctx, session);
+      const { user, session } = await enrolling(ctx);
+      const { body } = ctx;
+      const webauthnChallenge = await takePasskeyChallenge(ctx, session);
       if (!webauthnChallenge) {
         throw new HttpError('conflict', 'Start again: no passkey is being created.', {
           submitted: 'no',
