@@ -17,7 +17,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { startSandbox } from '../src/sandbox/index';
 import { fetchManifest } from '../src/server/demo-users';
-import { fmt, isSmoke } from './lib';
+import { fmt, isSmoke, runWhenStarted } from './lib';
 
 interface Target {
   name: string;
@@ -197,9 +197,4 @@ export async function runBffOverhead() {
   }
 }
 
-if (process.argv[1]?.endsWith('bff-overhead.ts')) {
-  runBffOverhead().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runWhenStarted('bff-overhead.ts', runBffOverhead);

@@ -3,7 +3,7 @@
  * counted by the sandbox: with coalescing and the short shared cache they collapse to one.
  *   npx tsx bench/coalescing.ts [--smoke]
  */
-import { agent, send } from './lib';
+import { agent, send, runWhenStarted } from './lib';
 import { startBenchPortal } from './portal';
 
 export async function runCoalescing(sessions = 100) {
@@ -48,9 +48,4 @@ export async function runCoalescing(sessions = 100) {
   }
 }
 
-if (process.argv[1]?.endsWith('coalescing.ts')) {
-  runCoalescing().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runWhenStarted('coalescing.ts', runCoalescing);

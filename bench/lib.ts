@@ -82,3 +82,15 @@ export function fmt(n: number, digits = 1): string {
     minimumFractionDigits: digits,
   });
 }
+
+/**
+ * Runs a benchmark when its file is the one tsx was started with (`npx tsx bench/<file>`), and
+ * ends the process with status 1 when it fails, so that run-all sees the failure.
+ */
+export function runWhenStarted(fileName: string, run: () => Promise<unknown>): void {
+  if (!process.argv[1]?.endsWith(fileName)) return;
+  run().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -7,7 +7,7 @@
  */
 import http from 'node:http';
 import { loadavg } from 'node:os';
-import { fmt, isSmoke } from './lib';
+import { fmt, isSmoke, runWhenStarted } from './lib';
 import { startBenchPortal } from './portal';
 
 const DAYS = ['2026-03-02', '2026-03-03', '2026-03-04'];
@@ -61,9 +61,4 @@ export async function runOrderBookBytes() {
   }
 }
 
-if (process.argv[1]?.endsWith('order-book-bytes.ts')) {
-  runOrderBookBytes().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runWhenStarted('order-book-bytes.ts', runOrderBookBytes);

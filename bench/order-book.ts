@@ -10,15 +10,12 @@ import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { chromium, type Page } from '@playwright/test';
 import { startSandbox } from '../src/sandbox/index';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { fetchManifest, seedDemoUsers } from '../src/server/demo-users';
 import { buildSpa, spaBuildIsStale } from '../src/server/spa-build';
 import { openStore } from '../src/server/store/db';
 import { freePort } from '../src/server/__tests__/processes';
+import { BENCH_PASSWORD, startBenchBff } from './bff';
 import { fmt, isSmoke } from './lib';
 
-const PASSWORD = 'bench-password-1';
 /** The build `npm run build` made, when it is current (as in `npm test`); else one of its own. */
 const SPA_DIR = spaBuildIsStale(process.cwd(), 'dist') ? '.data/bench-order-book/dist' : 'dist';
 /** Weekdays: each cold run opens a day the BFF has not cached yet. */
@@ -66,25 +63,13 @@ export async function runOrderBookBench() {
   const sandbox = await startSandbox({ port: 0, dataDir: null });
   // The port is known before the app starts: the BFF accepts sign-ins only from PUBLIC_URL.
   const port = await freePort();
-  const config = loadConfig({ PORT: String(port), LOG_LEVEL: 'silent', DEMO_PASSWORD: PASSWORD });
   const db = await openStore({ dataDir: null });
-  await seedDemoUsers(db, await fetchManifest(sandbox.url), PASSWORD);
-  const { app } = await buildApp({
-    config,
+  const { app, url: baseURL } = await startBenchBff({
+    sandbox,
     db,
-    sandbox: true,
-    logger: false,
+    port,
     spaDir: SPA_DIR,
-    upstream: {
-      baseUrl: sandbox.url,
-      clientId: sandbox.credentials.clientId,
-      apiKey: sandbox.credentials.apiKey,
-      auth: 'header',
-      timeoutMs: 10_000,
-      maxSockets: 64,
-    },
   });
-  const baseURL = await app.listen({ port, host: '127.0.0.1' });
   const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(existsSync);
   const browser = await chromium.launch({
     ...(executablePath ? { executablePath, args: ['--no-sandbox'] } : {}),
@@ -93,7 +78,7 @@ export async function runOrderBookBench() {
     const page = await browser.newPage({ baseURL, viewport: { width: 1280, height: 900 } });
     await page.goto('/sign-in');
     await page.getByLabel('Email').fill('investor@demo.test');
-    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Password').fill(BENCH_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
 

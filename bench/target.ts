@@ -9,12 +9,8 @@ import { writeFileSync } from 'node:fs';
 import inspector from 'node:inspector';
 import Fastify from 'fastify';
 import { Pool } from 'undici';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { fetchManifest, seedDemoUsers } from '../src/server/demo-users';
 import { openStore } from '../src/server/store/db';
-import { createSession } from '../src/server/store/sessions';
-import { findUserIdByEmail } from '../src/server/store/users';
+import { benchSessionCookie, startBenchBff } from './bff';
 
 const kind = process.argv[2];
 const sandboxUrl = process.env.SANDBOX_URL!;
@@ -43,36 +39,16 @@ async function bareProxy() {
 
 async function bff() {
   const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
-  const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', DEMO_PASSWORD: 'bench-password-1' });
   const db = await openStore({ dataDir: null, databaseUrl });
   if (databaseUrl) {
     // A reused database: start from the demo users alone.
     await db.deleteFrom('sessions').execute();
   }
-  await seedDemoUsers(db, await fetchManifest(sandboxUrl), 'bench-password-1');
-  const { app } = await buildApp({
-    config,
+  const { url } = await startBenchBff({
+    sandbox: { url: sandboxUrl, credentials: { clientId, apiKey } },
     db,
-    sandbox: true,
-    logger: false,
-    upstream: {
-      baseUrl: sandboxUrl,
-      clientId,
-      apiKey,
-      auth: 'header',
-      timeoutMs: 10_000,
-      maxSockets: 64,
-    },
   });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  const userId = await findUserIdByEmail(db, 'investor@demo.test');
-  const { token } = await createSession(
-    db,
-    userId!,
-    { idleMs: 3_600_000, absoluteMs: 3_600_000 },
-    {},
-  );
-  return { url, cookie: `portal_session=${token}` };
+  return { url, cookie: await benchSessionCookie(db, 'investor@demo.test') };
 }
 
 const ready = kind === 'bare-proxy' ? await bareProxy() : await bff();

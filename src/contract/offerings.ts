@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { skippedRecordsSchema } from './skipped';
 import { decimalStringSchema, isoDateSchema, localDateTimeSchema } from './money';
 
+/** The offering a route is about, as its path names it. */
+export const offeringParamsSchema = z.object({
+  offeringId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'offeringId must be 1 to 64 letters or digits'),
+});
+
 /** Offering status, lower-cased (the upstream sends Pending, closed, ...: interface document §2.2, §3). */
 const offeringStatusSchema = z.string().min(1);
 

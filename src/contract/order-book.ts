@@ -2,8 +2,7 @@ import Big from 'big.js';
 import { z } from 'zod';
 import { boundedDateSchema, latestOrderBookDay } from './dates';
 import { apiErrorSchema } from './errors';
-import { decimalStringSchema, instantSchema, isoDateSchema } from './money';
-import { lowerCaseStatusSchema } from './status';
+import { decimalStringSchema, isoDateSchema } from './money';
 import {
   matchSchema,
   matchTimestampSchema,
@@ -22,24 +21,27 @@ import {
 /** The upstream answers at most 500 orders a call (interface document §4.1, §8). */
 export const ORDER_PAGE_SIZE = 500;
 
-const orderRowSchema = z.object({
-  id: z.string(),
-  securityId: z.string(),
-  side: orderSideSchema,
-  shares: decimalStringSchema,
-  sharesRemaining: decimalStringSchema,
-  pricePerShare: decimalStringSchema,
-  totalAmount: decimalStringSchema,
-  status: lowerCaseStatusSchema,
-  createdAt: instantSchema,
-  /** Null while the order has never been updated. */
-  updatedAt: instantSchema.nullable(),
-  matchCount: z.number().int().nonnegative(),
-  /** Full views only (compliance, admin, issuer staff on their own securities). */
-  memberId: z.string().optional(),
-  accountId: z.string().nullable().optional(),
-  createdIp: z.string().nullable().optional(),
-});
+/** An order as the grid shows it: the order's own fields, with its matches counted. */
+const orderRowSchema = orderSchema
+  .pick({
+    id: true,
+    securityId: true,
+    side: true,
+    shares: true,
+    sharesRemaining: true,
+    pricePerShare: true,
+    totalAmount: true,
+    status: true,
+    createdAt: true,
+    updatedAt: true,
+  })
+  .extend({
+    matchCount: z.number().int().nonnegative(),
+    /** Full views only (compliance, admin, issuer staff on their own securities). */
+    memberId: z.string().optional(),
+    accountId: z.string().nullable().optional(),
+    createdIp: z.string().nullable().optional(),
+  });
 export type OrderRow = z.infer<typeof orderRowSchema>;
 
 const executionSchema = z.object({

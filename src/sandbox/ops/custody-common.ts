@@ -39,8 +39,48 @@ function applyCase(value: string, letterCase: LetterCase): string {
   return value;
 }
 
-export function letterCaseFor(referenceNumber: string): LetterCase {
+function letterCaseFor(referenceNumber: string): LetterCase {
   return (['lower', 'title', 'upper'] as const)[hash32(`case:${referenceNumber}`) % 3];
+}
+
+/** What the operation that moves the money says about it; the rest of a new move is fixed. */
+type FundMoveDetails = Pick<
+  FundMove,
+  | 'accountId'
+  | 'bankName'
+  | 'amount'
+  | 'accountNumber'
+  | 'routingNumber'
+  | 'accountName'
+  | 'description'
+>;
+
+/**
+ * Stores a new fund move, pending approval by the daily batch (§3, §8), under `referenceNumber`
+ * (from `state.counters.fundMove`), and tells the lifecycle and the store.
+ */
+export function recordPendingFundMove(
+  ctx: SandboxContext,
+  referenceNumber: string,
+  now: number,
+  details: FundMoveDetails,
+): FundMove {
+  const move: FundMove = {
+    referenceNumber,
+    ...details,
+    approvalStatus: 'pending',
+    status: 'pending',
+    routingNumberStatus: 'Verified',
+    errors: '',
+    createdAt: now,
+    updatedAt: now,
+    approvedAt: null,
+    letterCase: letterCaseFor(referenceNumber),
+  };
+  ctx.store.state.fundMoves[referenceNumber] = move;
+  ctx.lifecycle.invalidate();
+  ctx.store.changed();
+  return move;
 }
 
 /** §2.9 `custodyTransaction`: all strings; status values in the record's own letter case (§3). */

@@ -5,8 +5,8 @@ import { SCOPES } from '../config.js';
 import { oneOf } from '../http/params.js';
 import { isDecimal, toMicros, fromMicros } from '../lib/money.js';
 import { formatZoneless } from '../lib/time.js';
-import type { Disbursement, FundMove } from '../state/model.js';
-import { letterCaseFor, requireCustodyAccount } from './custody-common.js';
+import type { Disbursement } from '../state/model.js';
+import { recordPendingFundMove, requireCustodyAccount } from './custody-common.js';
 
 /** §4.5 / §8 bank identifier rules per transfer type. */
 const WIRE_RULES = {
@@ -81,8 +81,7 @@ export const createCustodyFundDisbursement: Operation = {
     const state = ctx.store.state;
     const referenceNumber = `CFM${++state.counters.fundMove}`;
     const link = state.externalLinks[accountId];
-    const move: FundMove = {
-      referenceNumber,
+    recordPendingFundMove(ctx, referenceNumber, now, {
       accountId,
       bankName: type === 'ACH' ? (link?.bankName ?? null) : null,
       amount: disbursement.amount,
@@ -92,18 +91,7 @@ export const createCustodyFundDisbursement: Operation = {
       description: [`Disbursement ${type}`, disbursement.additionalDetails]
         .filter(Boolean)
         .join(' · '),
-      approvalStatus: 'pending',
-      status: 'pending',
-      routingNumberStatus: 'Verified',
-      errors: '',
-      createdAt: now,
-      updatedAt: now,
-      approvedAt: null,
-      letterCase: letterCaseFor(referenceNumber),
-    };
-    state.fundMoves[referenceNumber] = move;
-    ctx.lifecycle.invalidate();
-    ctx.store.changed();
+    });
     return ok({ custodyFundDisbursement: disbursement });
   },
 };

@@ -12,7 +12,7 @@ import { hash32 } from '../lib/prng.js';
 import type { FundMove } from '../state/model.js';
 import {
   REFERENCE_NUMBER,
-  letterCaseFor,
+  recordPendingFundMove,
   renderFundMove,
   requireCustodyAccount,
   requireCustodyAccountId,
@@ -94,8 +94,7 @@ export const fundCustodyAccount: Operation = {
     const referenceNumber = `CFM${++state.counters.fundMove}`;
     // Alternate the two bank-number renderings of §2.9 by reference number.
     const encoded = hash32(`bank:${referenceNumber}`) % 2 === 0;
-    const move: FundMove = {
-      referenceNumber,
+    const move = recordPendingFundMove(ctx, referenceNumber, now, {
       accountId,
       bankName: link.bankName,
       amount: fromMicros(toMicros(amount)),
@@ -105,18 +104,7 @@ export const fundCustodyAccount: Operation = {
         : link.routingNumber,
       accountName: encoded ? state.accounts[accountId].accountName : '',
       description: params.optional('description'),
-      approvalStatus: 'pending',
-      status: 'pending',
-      routingNumberStatus: 'Verified',
-      errors: '',
-      createdAt: now,
-      updatedAt: now,
-      approvedAt: null,
-      letterCase: letterCaseFor(referenceNumber),
-    };
-    state.fundMoves[referenceNumber] = move;
-    ctx.lifecycle.invalidate();
-    ctx.store.changed();
+    });
     // Create calls answer `[true, [ {...} ]]` (real-world notes §4.1); key as documented for the call.
     return ok({ 'externalFundMove details': [true, [renderFundMove(move)]] });
   },

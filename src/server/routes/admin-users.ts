@@ -71,12 +71,30 @@ async function changeLink(
   return toAdminUser(await target(deps, userId));
 }
 
-function notSelf(adminId: string, userId: string, what: string) {
-  if (adminId === userId) {
+/**
+ * Changes what another user may do (an admin never changes their own account: another admin
+ * must), audited on the user with their email, and answers the user as changed.
+ */
+async function changeOtherUser(
+  { params, deps, user, audit }: RouteContext<{ userId: string }, unknown, unknown>,
+  what: string,
+  change: (before: UserRow) => Promise<{ action: string; details?: Record<string, unknown> }>,
+): Promise<AdminUser> {
+  const before = await target(deps, params.userId);
+  if (user!.id === params.userId) {
     throw new HttpError('conflict', `You cannot ${what} yourself: ask another admin.`, {
       submitted: 'no',
     });
   }
+  const { action, details } = await change(before);
+  await audit({
+    action,
+    objectType: 'user',
+    objectId: params.userId,
+    outcome: 'succeeded',
+    details: { email: before.email, ...details },
+  });
+  return toAdminUser(await target(deps, params.userId));
 }
 
 export const adminUserRoutes = [
@@ -133,19 +151,13 @@ export const adminUserRoutes = [
     params: adminUserParamsSchema,
     body: changeRoleSchema,
     response: adminUserSchema,
-    async handler({ params, body, deps, user, audit }) {
-      const before = await target(deps, params.userId);
-      notSelf(user!.id, params.userId, 'change the role of');
-      await setRole(deps.db, params.userId, body.role);
-      await revokeUserSessions(deps.db, params.userId);
-      await audit({
-        action: 'user_role_changed',
-        objectType: 'user',
-        objectId: params.userId,
-        outcome: 'succeeded',
-        details: { email: before.email, from: before.role, to: body.role },
+    handler: (ctx) => {
+      const { params, body, deps } = ctx;
+      return changeOtherUser(ctx, 'change the role of', async (before) => {
+        await setRole(deps.db, params.userId, body.role);
+        await revokeUserSessions(deps.db, params.userId);
+        return { action: 'user_role_changed', details: { from: before.role, to: body.role } };
       });
-      return toAdminUser(await target(deps, params.userId));
     },
   }),
 
@@ -157,19 +169,13 @@ export const adminUserRoutes = [
     params: adminUserParamsSchema,
     body: setDisabledSchema,
     response: adminUserSchema,
-    async handler({ params, body, deps, user, audit }) {
-      const before = await target(deps, params.userId);
-      notSelf(user!.id, params.userId, 'disable');
-      await setDisabled(deps.db, params.userId, body.disabled);
-      if (body.disabled) await revokeUserSessions(deps.db, params.userId);
-      await audit({
-        action: body.disabled ? 'user_disabled' : 'user_enabled',
-        objectType: 'user',
-        objectId: params.userId,
-        outcome: 'succeeded',
-        details: { email: before.email },
+    handler: (ctx) => {
+      const { params, body, deps } = ctx;
+      return changeOtherUser(ctx, 'disable', async () => {
+        await setDisabled(deps.db, params.userId, body.disabled);
+        if (body.disabled) await revokeUserSessions(deps.db, params.userId);
+        return { action: body.disabled ? 'user_disabled' : 'user_enabled' };
       });
-      return toAdminUser(await target(deps, params.userId));
     },
   }),
 
@@ -204,19 +210,13 @@ export const adminUserRoutes = [
     tags: ['admin'],
     params: adminUserParamsSchema,
     response: adminUserSchema,
-    async handler({ params, deps, user, audit }) {
-      const before = await target(deps, params.userId);
-      notSelf(user!.id, params.userId, 'reset the second factor of');
-      const removed = await resetFactors(deps.db, params.userId);
-      await revokeUserSessions(deps.db, params.userId);
-      await audit({
-        action: 'second_factor_reset',
-        objectType: 'user',
-        objectId: params.userId,
-        outcome: 'succeeded',
-        details: { email: before.email, removed },
+    handler: (ctx) => {
+      const { params, deps } = ctx;
+      return changeOtherUser(ctx, 'reset the second factor of', async () => {
+        const removed = await resetFactors(deps.db, params.userId);
+        await revokeUserSessions(deps.db, params.userId);
+        return { action: 'second_factor_reset', details: { removed } };
       });
-      return toAdminUser(await target(deps, params.userId));
     },
   }),
 ];

@@ -203,17 +203,27 @@ async function emptyBodyAsObject(request: FastifyRequest): Promise<void> {
   if (request.body === undefined || request.body === null) request.body = {};
 }
 
+type AuditInput = Parameters<RouteContext<unknown, unknown, unknown>['audit']>[0];
+
+/** An audit event with who did it, from where, and in which request. */
+function attributed(
+  event: AuditInput,
+  user: SignedInUser | null,
+  request: FastifyRequest,
+): AuditEvent {
+  return {
+    ...event,
+    userId: user?.id,
+    userEmail: user?.email,
+    role: user?.role,
+    ip: request.ip,
+    requestId: request.id,
+  };
+}
+
 function auditFor(deps: Deps, request: FastifyRequest) {
   const user = request.user;
-  return (event: Parameters<RouteContext<unknown, unknown, unknown>['audit']>[0]) =>
-    recordAudit(deps.db, {
-      ...event,
-      userId: user?.id,
-      userEmail: user?.email,
-      role: user?.role,
-      ip: request.ip,
-      requestId: request.id,
-    });
+  return (event: AuditInput) => recordAudit(deps.db, attributed(event, user, request));
 }
 
 /** Who may call the route at all, from the policy table; runs before the input is validated. */
@@ -432,14 +442,7 @@ async function handleIdempotent(
   // Audit events of this request are written with its outcome, in one transaction.
   const audits: AuditEvent[] = [];
   ctx.audit = async (event) => {
-    audits.push({
-      ...event,
-      userId: user?.id,
-      userEmail: user?.email,
-      role: user?.role,
-      ip: request.ip,
-      requestId: request.id,
-    });
+    audits.push(attributed(event, user, request));
   };
   const leaseMs = deps.config.claimLeaseMs;
   const renewal = setInterval(

@@ -1,11 +1,11 @@
 import Big from 'big.js';
-import { z } from 'zod';
 import {
   checkInvestment,
   investability,
   investmentReceiptSchema,
   investmentRequestSchema,
 } from '../../contract/investments';
+import { offeringParamsSchema } from '../../contract/offerings';
 import { EASTERN, todayInZone } from '../../contract/time';
 import { blockingReason } from '../../contract/preflight';
 import { HttpError } from '../lib/http-error';
@@ -13,19 +13,13 @@ import { preflightFor } from './preflight';
 import { createTrade } from '../upstream';
 import { defineRoute } from './define';
 
-const investParams = z.object({
-  offeringId: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'offeringId must be 1 to 64 letters or digits'),
-});
-
 export const investRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/offerings/:offeringId/investments',
     summary: 'Invest in an offering from one of my accounts (createTrade); idempotent',
     tags: ['invest'],
-    params: investParams,
+    params: offeringParamsSchema,
     body: investmentRequestSchema,
     response: investmentReceiptSchema,
     successStatus: 201,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { IssuerAccountRequest } from '../../contract/issuers';
+import { offeringParamsSchema } from '../../contract/offerings';
 import {
   issuerAccountFormSchema,
   issuerOfferingsSchema,
@@ -14,11 +15,6 @@ import { createIssuerAccount } from '../upstream/create-issuer-account';
 import { getOfferingPurchaseHistory } from '../upstream/get-offering-purchase-history';
 import { defineRoute } from './define';
 
-const offeringParams = z.object({
-  offeringId: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'offeringId must be 1 to 64 letters or digits'),
-});
 const issuerParams = z.object({
   issuerId: z.string().regex(/^\d{1,18}$/, 'issuerId must be numeric'),
 });
@@ -54,7 +50,7 @@ export const issuerRoutes = [
     url: '/api/offerings/:offeringId/purchase-history',
     summary: "An offering's trades with the upstream's summary (getOfferingPurchaseHistory §4.9)",
     tags: ['issuer'],
-    params: offeringParams,
+    params: offeringParamsSchema,
     response: offeringPurchaseHistorySchema,
     async handler({ params, deps }) {
       const [{ skipped, ...history }, offerings] = await Promise.all([

@@ -1,17 +1,11 @@
-import { z } from 'zod';
 import {
   offeringDetailSchema,
   offeringListQuerySchema,
   offeringListSchema,
+  offeringParamsSchema,
 } from '../../contract/offerings';
 import { HttpError } from '../lib/http-error';
 import { defineRoute } from './define';
-
-const offeringParams = z.object({
-  offeringId: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'offeringId must be 1 to 64 letters or digits'),
-});
 
 export const offeringRoutes = [
   defineRoute({
@@ -38,7 +32,7 @@ export const offeringRoutes = [
     url: '/api/offerings/:offeringId',
     summary: 'One offering',
     tags: ['offerings'],
-    params: offeringParams,
+    params: offeringParamsSchema,
     response: offeringDetailSchema,
     async handler({ params, deps }) {
       const { offerings: all } = await deps.offerings.get('all', () => deps.loadOfferings());

@@ -1,4 +1,4 @@
-import type { Offering } from '../../contract/offerings';
+import { offeringParamsSchema, type Offering } from '../../contract/offerings';
 import {
   computePreflight,
   preflightQuerySchema,
@@ -11,13 +11,6 @@ import { HttpError } from '../lib/http-error';
 import type { Deps } from '../deps';
 import { getAccount, getCustodyAccount, isUpstreamError } from '../upstream';
 import { defineRoute } from './define';
-import { z } from 'zod';
-
-const offeringParams = z.object({
-  offeringId: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'offeringId must be 1 to 64 letters or digits'),
-});
 
 async function findOffering(deps: Deps, offeringId: string): Promise<Offering> {
   const { offerings } = await deps.offerings.get('all', () => deps.loadOfferings());
@@ -62,7 +55,7 @@ export const preflightRoutes = [
     summary:
       'Why I can or cannot invest in an offering from one of my accounts: reviews, offering status and dates, units, minimum and real maximum, custody account',
     tags: ['invest'],
-    params: offeringParams,
+    params: offeringParamsSchema,
     query: preflightQuerySchema,
     response: preflightSchema,
     async handler({ params, query, deps }) {

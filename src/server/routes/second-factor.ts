@@ -37,6 +37,7 @@ import {
   useRecoveryCode,
   verifyTotp,
   type FactorSummary,
+  type StoredPasskey,
 } from '../store/second-factors';
 import {
   getSessionScratch,
@@ -76,10 +77,12 @@ function live(ctx: Ctx): { user: SignedInUser; session: ActiveSession } {
 }
 
 /**
- * A session still owing its second factor may enrol only when it has none (its role requires
- * one): otherwise enrolling a new factor would be a way around the one it has.
+ * The user and session about to enrol a factor. A session still owing its second factor may
+ * enrol only when it has none (its role requires one): otherwise enrolling a new factor would be
+ * a way around the one it has.
  */
-async function mayEnrol(ctx: Ctx, user: SignedInUser, session: ActiveSession) {
+async function enrolling(ctx: Ctx): Promise<{ user: SignedInUser; session: ActiveSession }> {
+  const { user, session } = live(ctx);
   const has = await hasSecondFactor(ctx.deps.db, user.id);
   if (session.pendingSecondFactor && has) {
     throw new HttpError(
@@ -89,6 +92,7 @@ async function mayEnrol(ctx: Ctx, user: SignedInUser, session: ActiveSession) {
   }
   // A stolen session must not add its own factor: with one already there, prove it first.
   if (has) await ctx.requireStepUp('add a second factor');
+  return { user, session };
 }
 
 /** The first factor comes with recovery codes; later ones keep the codes the user has. */
@@ -121,6 +125,32 @@ async function afterEnrol(
 
 const transportsOf = (t: string[]) => t as AuthenticatorTransport[];
 
+/** A stored passkey as WebAuthn names a credential to the browser (to use, or not to create). */
+const credentialDescriptor = (p: StoredPasskey) => ({
+  id: p.credentialId,
+  transports: transportsOf(p.transports),
+});
+
+/**
+ * Passkey options go out with a challenge that the session keeps, so that the authenticator's
+ * answer is checked against this session's challenge only.
+ */
+async function offerPasskeyOptions(
+  ctx: Ctx,
+  session: ActiveSession,
+  options: { challenge: string },
+) {
+  await setSessionScratch(ctx.deps.db, session.idHash, { webauthnChallenge: options.challenge });
+  return { options: options as unknown as Record<string, unknown> };
+}
+
+/** The session's pending passkey challenge, taken: a challenge is answered once, right or wrong. */
+async function takePasskeyChallenge(ctx: Ctx, session: ActiveSession) {
+  const { webauthnChallenge } = await getSessionScratch(ctx.deps.db, session.idHash);
+  await setSessionScratch(ctx.deps.db, session.idHash, { webauthnChallenge: null });
+  return webauthnChallenge;
+}
+
 export const secondFactorRoutes = [
   defineRoute({
     method: 'POST',
@@ -140,16 +170,10 @@ export const secondFactorRoutes = [
         await webauthn()
       ).generateAuthenticationOptions({
         rpID: ctx.deps.config.identity.rpId,
-        allowCredentials: passkeys.map((p) => ({
-          id: p.credentialId,
-          transports: transportsOf(p.transports),
-        })),
+        allowCredentials: passkeys.map(credentialDescriptor),
         userVerification: 'preferred',
       });
-      await setSessionScratch(ctx.deps.db, session.idHash, {
-        webauthnChallenge: options.challenge,
-      });
-      return { options: options as unknown as Record<string, unknown> };
+      return offerPasskeyOptions(ctx, session, options);
     },
   }),
 
@@ -198,8 +222,7 @@ export const secondFactorRoutes = [
         }
         recoveryCodesLeft = await remainingRecoveryCodes(deps.db, user.id);
       } else {
-        const { webauthnChallenge } = await getSessionScratch(deps.db, session.idHash);
-        await setSessionScratch(deps.db, session.idHash, { webauthnChallenge: null });
+        const webauthnChallenge = await takePasskeyChallenge(ctx, session);
         const passkey = (await listPasskeys(deps.db, user.id)).find(
           (p) => p.credentialId === body.response.id,
         );
@@ -271,8 +294,7 @@ export const secondFactorRoutes = [
     tags: ['second-factor'],
     response: totpEnrolmentSchema,
     async handler(ctx) {
-      const { user, session } = live(ctx);
-      await mayEnrol(ctx as Ctx, user, session);
+      const { user, session } = await enrolling(ctx);
       const secret = newTotpSecret();
       await setSessionScratch(ctx.deps.db, session.idHash, {
         pendingTotpSecret: ctx.deps.sealer.seal('pending_totp_secret', secret),
@@ -292,9 +314,8 @@ export const secondFactorRoutes = [
     response: enrolledSchema,
     successStatus: 201,
     async handler(ctx) {
-      const { user, session } = live(ctx);
-      const body = ctx.body as z.infer<typeof confirmTotpSchema>;
-      await mayEnrol(ctx as Ctx, user, session);
+      const { user, session } = await enrolling(ctx);
+      const { body } = ctx;
       const { pendingTotpSecret: sealed } = await getSessionScratch(ctx.deps.db, session.idHash);
       if (!sealed) {
         throw new HttpError('conflict', 'Start again: no authenticator app is being set up.', {
@@ -328,8 +349,7 @@ export const secondFactorRoutes = [
     tags: ['second-factor'],
     response: passkeyOptionsSchema,
     async handler(ctx) {
-      const { user, session } = live(ctx);
-      await mayEnrol(ctx as Ctx, user, session);
+      const { user, session } = await enrolling(ctx);
       const passkeys = await listPasskeys(ctx.deps.db, user.id);
       const options = await (
         await webauthn()
@@ -340,16 +360,10 @@ export const secondFactorRoutes = [
         userDisplayName: user.name,
         userID: new TextEncoder().encode(user.id),
         attestationType: 'none',
-        excludeCredentials: passkeys.map((p) => ({
-          id: p.credentialId,
-          transports: transportsOf(p.transports),
-        })),
+        excludeCredentials: passkeys.map(credentialDescriptor),
         authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
       });
-      await setSessionScratch(ctx.deps.db, session.idHash, {
-        webauthnChallenge: options.challenge,
-      });
-      return { options: options as unknown as Record<string, unknown> };
+      return offerPasskeyOptions(ctx, session, options);
     },
   }),
 
@@ -362,11 +376,9 @@ export const secondFactorRoutes = [
     response: enrolledSchema,
     successStatus: 201,
     async handler(ctx) {
-      const { user, session } = live(ctx);
-      const body = ctx.body as z.infer<typeof enrolPasskeySchema>;
-      await mayEnrol(ctx as Ctx, user, session);
-      const { webauthnChallenge } = await getSessionScratch(ctx.deps.db, session.idHash);
-      await setSessionScratch(ctx.deps.db, session.idHash, { webauthnChallenge: null });
+      const { user, session } = await enrolling(ctx);
+      const { body } = ctx;
+      const webauthnChallenge = await takePasskeyChallenge(ctx, session);
       if (!webauthnChallenge) {
         throw new HttpError('conflict', 'Start again: no passkey is being created.', {
           submitted: 'no',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { Selectable } from 'kysely';
 import type { Db } from './db';
-import type { ApprovalState } from './schema';
+import type { ApprovalState, Database } from './schema';
 
 /**
  * Maker-checker on large disbursements: the request waits here until a second person approves
@@ -23,21 +24,8 @@ export interface ApprovalRecord {
   outcome: { requestId?: string; message?: string } | null;
 }
 
-type Row = {
-  id: string;
-  account_id: string;
-  maker_user_id: string;
-  maker_email: string;
-  amount: string;
-  type: string;
-  request: unknown;
-  state: ApprovalState;
-  checker_user_id: string | null;
-  checker_email: string | null;
-  created_at: Date;
-  decided_at: Date | null;
-  outcome: unknown;
-};
+/** A row as the store reads it. */
+type Row = Selectable<Database['disbursement_approvals']>;
 
 const toRecord = (r: Row): ApprovalRecord => ({
   id: r.id,
@@ -81,7 +69,7 @@ export async function holdForApproval(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toRecord(row as Row);
+  return toRecord(row);
 }
 
 export async function getApproval(db: Db, id: string): Promise<ApprovalRecord | null> {
@@ -90,7 +78,7 @@ export async function getApproval(db: Db, id: string): Promise<ApprovalRecord | 
     .selectAll()
     .where('id', '=', id)
     .executeTakeFirst();
-  return row ? toRecord(row as Row) : null;
+  return row ? toRecord(row) : null;
 }
 
 export async function listApprovals(
@@ -106,7 +94,7 @@ export async function listApprovals(
     if (filter.accountIds.length === 0) return [];
     query = query.where('account_id', 'in', filter.accountIds);
   }
-  return (await query.execute()).map((r) => toRecord(r as Row));
+  return (await query.execute()).map((r) => toRecord(r));
 }
 
 /**
@@ -129,7 +117,7 @@ export async function decide(
     .where('maker_user_id', '!=', checker.id)
     .returningAll()
     .executeTakeFirst();
-  return row ? toRecord(row as Row) : null;
+  return row ? toRecord(row) : null;
 }
 
 export async function finishSending(
@@ -144,5 +132,5 @@ export async function finishSending(
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toRecord(row as Row);
+  return toRecord(row);
 }

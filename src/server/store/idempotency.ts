@@ -52,6 +52,14 @@ const scopeIs =
   (eb: ExpressionBuilder<Database, 'idempotency_records'>) =>
     eb.and({ user_id: s.userId, route: s.route, key: s.key });
 
+/** A new record's columns naming its request: who, on which route, with which key, asking what. */
+const scopeColumns = (s: IdempotencyScope) => ({
+  user_id: s.userId,
+  route: s.route,
+  key: s.key,
+  request_hash: s.requestHash,
+});
+
 export async function claim(
   db: Db,
   scope: IdempotencyScope,
@@ -66,10 +74,7 @@ export async function claim(
       const inserted = await tx
         .insertInto('idempotency_records')
         .values({
-          user_id: scope.userId,
-          route: scope.route,
-          key: scope.key,
-          request_hash: scope.requestHash,
+          ...scopeColumns(scope),
           state: 'pending',
           created_at: at,
           updated_at: at,
@@ -301,10 +306,7 @@ export async function complete(
       await tx
         .insertInto('idempotency_records')
         .values({
-          user_id: scope.userId,
-          route: scope.route,
-          key: scope.key,
-          request_hash: scope.requestHash,
+          ...scopeColumns(scope),
           state: outcome.state,
           response_status: outcome.status,
           response_body: JSON.stringify(outcome.body),

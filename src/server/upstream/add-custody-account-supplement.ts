@@ -14,7 +14,7 @@ import {
   proxyVotingLabels,
 } from '../../contract/ira';
 import type { UpstreamClient, UpstreamRequest } from './client';
-import { decodeAnswer, looseObject, wireId, wireList, wireText } from './wire';
+import { sendAndDecode, looseObject, wireId, wireList, wireText } from './wire';
 
 /* §4.7: the choices travel as numeric codes. */
 const maritalCodes: Record<MaritalStatus, string> = { not_married: '1', married: '2' };
@@ -159,8 +159,7 @@ export async function addCustodyAccountSupplement(
   input: AccountSupplementRequest,
 ): Promise<AccountSupplement> {
   const request = buildSupplementRequest(input);
-  const payload = await client.send(request);
-  return decodeAnswer(client, request, payload, rawSupplementAnswerSchema, (raw) => {
+  return sendAndDecode(client, request, rawSupplementAnswerSchema, (raw) => {
     const details = raw.accountDetails[0];
     return {
       accountId: details.accountId,

@@ -3,7 +3,7 @@ import { disbursementTypeSchema, type Disbursement } from '../../contract/custod
 import type { DisbursementRequest } from '../../contract/disbursements';
 import type { UpstreamClient, UpstreamRequest } from './client';
 import {
-  decodeAnswer,
+  sendAndDecode,
   looseObject,
   wireDecimal,
   wireId,
@@ -73,8 +73,7 @@ export async function createCustodyFundDisbursement(
   options: { reference?: string | null } = {},
 ): Promise<Disbursement> {
   const request = buildDisbursementRequest(input, options);
-  const payload = await client.send(request);
-  return decodeAnswer(client, request, payload, rawDisbursementAnswerSchema, (raw) => {
+  return sendAndDecode(client, request, rawDisbursementAnswerSchema, (raw) => {
     const record = raw.custodyFundDisbursement;
     return {
       requestId: record.requestId,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { IssuerAccountRecord, IssuerAccountRequest } from '../../contract/issuers';
 import type { UpstreamClient, UpstreamRequest } from './client';
 import {
-  decodeAnswer,
+  sendAndDecode,
   formatUsDate,
   looseObject,
   wireId,
@@ -124,8 +124,7 @@ export async function createIssuerAccount(
   input: IssuerAccountRequest,
 ): Promise<IssuerAccountRecord[]> {
   const request = buildIssuerAccountRequest(input);
-  const payload = await client.send(request);
-  return decodeAnswer(client, request, payload, rawIssuerAccountAnswerSchema, (raw) =>
+  return sendAndDecode(client, request, rawIssuerAccountAnswerSchema, (raw) =>
     raw['Financial issuer details'].map(normalizeIssuerAccount),
   );
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { TradeReceipt, TradeRequest } from '../../contract/trades';
 import type { UpstreamClient, UpstreamRequest } from './client';
 import {
-  decodeAnswer,
+  sendAndDecode,
   looseObject,
   wireId,
   wireList,
@@ -68,8 +68,7 @@ export async function createTrade(
   input: TradeRequest,
 ): Promise<TradeReceipt> {
   const request = buildCreateTradeRequest(input);
-  const payload = await client.send(request);
-  return decodeAnswer(client, request, payload, rawCreateTradeSchema, (raw) => {
+  return sendAndDecode(client, request, rawCreateTradeSchema, (raw) => {
     const detail = raw.purchaseDetails[0];
     return {
       tradeId: detail.tradeId,

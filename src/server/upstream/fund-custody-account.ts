@@ -3,7 +3,7 @@ import type { DepositRequest } from '../../contract/cash';
 import type { FundMove } from '../../contract/custody';
 import type { UpstreamClient, UpstreamRequest } from './client';
 import { normalizeFundMove, rawFundMoveSchema } from './fund-move-wire';
-import { decodeAnswer, wireList } from './wire';
+import { sendAndDecode, wireList } from './wire';
 
 /*
  * fundCustodyAccount: a deposit from the linked bank into the custody account. §4.16 only names
@@ -37,8 +37,7 @@ export async function fundCustodyAccount(
   input: DepositRequest,
 ): Promise<FundMove> {
   const request = buildFundCustodyAccountRequest(input);
-  const payload = await client.send(request);
-  return decodeAnswer(client, request, payload, rawFundCustodyAccountSchema, (raw) =>
+  return sendAndDecode(client, request, rawFundCustodyAccountSchema, (raw) =>
     normalizeFundMove(raw['externalFundMove details'][0]),
   );
 }

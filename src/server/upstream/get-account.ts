@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Account } from '../../contract/accounts';
 import { normalizeAccount, rawAccountSchema } from './account-wire';
 import type { UpstreamClient, UpstreamRequest } from './client';
-import { decodeAnswer, wireOne } from './wire';
+import { sendAndDecode, wireOne } from './wire';
 
 function buildGetAccountRequest(params: { accountId: string }): UpstreamRequest {
   return {
@@ -21,8 +21,7 @@ export async function getAccount(
   params: { accountId: string },
 ): Promise<Account> {
   const request = buildGetAccountRequest(params);
-  const payload = await client.send(request);
-  return decodeAnswer(client, request, payload, rawGetAccountSchema, (raw) =>
+  return sendAndDecode(client, request, rawGetAccountSchema, (raw) =>
     normalizeAccount(raw.accountDetails),
   );
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Offering } from '../../contract/offerings';
 import type { UpstreamClient, UpstreamRequest } from './client';
 import { normalizeOffering, rawOfferingSchema } from './offering-wire';
-import { decodeAnswer, readRecords, wireRecords, type SkippedRecord } from './wire';
+import { sendAndDecode, readRecords, wireRecords, type SkippedRecord } from './wire';
 
 /** §4.8: credentials only. Deprecated; the fallback when only body credentials are available. */
 function buildAllOffersRequest(): UpstreamRequest {
@@ -19,8 +19,7 @@ export interface OfferingsRead {
 
 export async function getAllOffers(client: UpstreamClient): Promise<OfferingsRead> {
   const request = buildAllOffersRequest();
-  const payload = await client.send(request);
-  return decodeAnswer(client, request, payload, rawAllOffersSchema, (raw) => {
+  return sendAndDecode(client, request, rawAllOffersSchema, (raw) => {
     const { records, skipped } = readRecords(
       raw.offeringDetails,
       rawOfferingSchema,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { CustodyAccount } from '../../contract/custody';
 import type { UpstreamClient, UpstreamRequest } from './client';
 import {
-  decodeAnswer,
+  sendAndDecode,
   looseObject,
   wireId,
   wireLocalDateTime,
@@ -50,8 +50,7 @@ export async function getCustodyAccount(
   params: { accountId: string },
 ): Promise<CustodyAccount> {
   const request = buildCustodyAccountRequest(params);
-  const payload = await client.send(request);
-  return decodeAnswer(client, request, payload, rawCustodyAccountSchema, (raw) => {
+  return sendAndDecode(client, request, rawCustodyAccountSchema, (raw) => {
     const account = raw.custody_account;
     return {
       accountId: account.accountId,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FundMove } from '../../contract/custody';
 import type { UpstreamClient, UpstreamRequest } from './client';
 import { normalizeFundMove, rawFundMoveSchema } from './fund-move-wire';
-import { decodeAnswer, wireOne } from './wire';
+import { sendAndDecode, wireOne } from './wire';
 
 export interface FundMoveParams {
   referenceNumber: string;
@@ -27,8 +27,7 @@ export async function getCustodyFundMove(
   params: FundMoveParams,
 ): Promise<FundMove> {
   const request = buildFundMoveRequest(params);
-  const payload = await client.send(request);
-  return decodeAnswer(client, request, payload, rawFundMoveAnswerSchema, (raw) =>
+  return sendAndDecode(client, request, rawFundMoveAnswerSchema, (raw) =>
     normalizeFundMove(raw.custodyTransaction),
   );
 }

@@ -3,7 +3,7 @@ import type { FundMovePage } from '../../contract/custody';
 import type { UpstreamClient, UpstreamRequest } from './client';
 import { normalizeFundMove, rawFundMoveSchema } from './fund-move-wire';
 import {
-  decodeAnswer,
+  sendAndDecode,
   looseObject,
   readPage,
   wireCount,
@@ -45,8 +45,7 @@ export async function getCustodyFundMoves(
   params: FundMovesParams = {},
 ): Promise<FundMovePage & { skipped: SkippedRecord[] }> {
   const request = buildFundMovesRequest(params);
-  const payload = await client.send(request);
-  return decodeAnswer(client, request, payload, rawFundMovesSchema, (raw) => {
+  return sendAndDecode(client, request, rawFundMovesSchema, (raw) => {
     const { records: moves, ...page } = readPage(
       raw.custodyTransactions,
       raw.pagination,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ExternalBank } from '../../contract/cash';
 import type { UpstreamClient, UpstreamRequest } from './client';
-import { decodeAnswer, looseObject, wireBankNumber, wireId, wireText } from './wire';
+import { sendAndDecode, looseObject, wireBankNumber, wireId, wireText } from './wire';
 
 /*
  * getExternalAccount: the bank an account's ACH transfers use ("ACH transfers go to the external
@@ -39,8 +39,7 @@ export async function getExternalAccount(
   input: { accountId: string },
 ): Promise<ExternalBank> {
   const request = buildGetExternalAccountRequest(input.accountId);
-  const payload = await client.send(request);
-  return decodeAnswer(client, request, payload, rawExternalAccountSchema, (raw) => ({
+  return sendAndDecode(client, request, rawExternalAccountSchema, (raw) => ({
     accountId: raw.accountId ?? input.accountId,
     bankName: raw.statusDesc.AccountNickName,
     holderName: raw.statusDesc.AccountName,

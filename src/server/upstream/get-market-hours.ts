@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { GlobalMarketHours } from '../../contract/market-hours';
 import type { UpstreamClient, UpstreamRequest } from './client';
 import { normalizeWeekHours, rawWeekHoursSchema } from './market-hours-wire';
-import { decodeAnswer, wireOne } from './wire';
+import { sendAndDecode, wireOne } from './wire';
 
 /** §4.13: credentials only. */
 function buildMarketHoursRequest(): UpstreamRequest {
@@ -14,8 +14,7 @@ const rawMarketHoursSchema = z.object({ globalMarketHours: wireOne(rawWeekHoursS
 
 export async function getMarketHours(client: UpstreamClient): Promise<GlobalMarketHours> {
   const request = buildMarketHoursRequest();
-  const payload = await client.send(request);
-  return decodeAnswer(client, request, payload, rawMarketHoursSchema, (raw) =>
+  return sendAndDecode(client, request, rawMarketHoursSchema, (raw) =>
     normalizeWeekHours(raw.globalMarketHours),
   );
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Purchase, PurchaseHistory } from '../../contract/purchase-history';
 import type { UpstreamClient, UpstreamRequest } from './client';
 import {
-  decodeAnswer,
+  sendAndDecode,
   looseObject,
   wireDecimal,
   wireId,
@@ -103,8 +103,7 @@ export async function getOfferingPurchaseHistory(
   params: { offeringId: string },
 ): Promise<PurchaseHistoryRead> {
   const request = buildPurchaseHistoryRequest(params);
-  const payload = await client.send(request);
-  return decodeAnswer(client, request, payload, rawPurchaseHistorySchema, (raw) => {
+  return sendAndDecode(client, request, rawPurchaseHistorySchema, (raw) => {
     const details = raw['Offering purchased details'];
     if ('rows' in details) {
       // Rows without the summary: the purchased totals follow from the rows; the rest is unknown.

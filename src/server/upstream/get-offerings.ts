@@ -3,7 +3,7 @@ import type { Offering } from '../../contract/offerings';
 import type { UpstreamClient, UpstreamRequest } from './client';
 import { normalizeOffering, rawOfferingSchema } from './offering-wire';
 import {
-  decodeAnswer,
+  sendAndDecode,
   looseObject,
   readPage,
   wireCount,
@@ -57,8 +57,7 @@ export async function getOfferings(
   params: OfferingsPageParams = {},
 ): Promise<OfferingsPage> {
   const request = buildOfferingsRequest(params);
-  const payload = await client.send(request);
-  return decodeAnswer(client, request, payload, rawOfferingsSchema, (raw) => {
+  return sendAndDecode(client, request, rawOfferingsSchema, (raw) => {
     const { records: offerings, ...page } = readPage(
       raw.offeringDetails,
       raw.pagination,

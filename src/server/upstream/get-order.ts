@@ -4,7 +4,7 @@ import type { Order } from '../../contract/orders';
 import type { UpstreamClient, UpstreamRequest } from './client';
 import { UpstreamError } from './errors';
 import { normalizeOrder, rawOrderListSchema } from './order-wire';
-import { decodeAnswer } from './wire';
+import { sendAndDecode } from './wire';
 
 export interface GetOrderParams {
   orderId: string;
@@ -27,8 +27,7 @@ const rawGetOrderSchema = z.object({ orderDetails: rawOrderListSchema });
 export async function getOrder(client: UpstreamClient, params: GetOrderParams): Promise<Order> {
   const token = params.token ?? randomUUID();
   const request = buildGetOrderRequest({ ...params, token });
-  const payload = await client.send(request);
-  const orders = decodeAnswer(client, request, payload, rawGetOrderSchema, (raw) => {
+  const orders = await sendAndDecode(client, request, rawGetOrderSchema, (raw) => {
     // §2.1: the token is echoed in the order so the answer can be matched to its request. An
     // order carrying another token belongs to another request and is refused. §2.1 also says the
     // token is "present only when a token was sent", and some answers leave it out although one

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { OrderDayPage } from '../../contract/orders';
 import type { UpstreamClient, UpstreamRequest } from './client';
 import { normalizeOrder, rawOrderSchema } from './order-wire';
-import { decodeAnswer, readRecords, wireRecords, type SkippedRecord } from './wire';
+import { sendAndDecode, readRecords, wireRecords, type SkippedRecord } from './wire';
 
 export interface OrdersForADayParams {
   /** Calendar date, YYYY-MM-DD. */
@@ -43,8 +43,7 @@ export async function getOrdersForADay(
   params: OrdersForADayParams,
 ): Promise<OrderDayPage & { skipped: SkippedRecord[]; received: number }> {
   const request = buildOrdersForADayRequest(params);
-  const payload = await client.send(request);
-  return decodeAnswer(client, request, payload, rawOrdersForADaySchema, (raw) => {
+  return sendAndDecode(client, request, rawOrdersForADaySchema, (raw) => {
     const { records, skipped } = readRecords(raw.orderDetails, rawOrderSchema, normalizeOrder);
     return {
       date: params.date,

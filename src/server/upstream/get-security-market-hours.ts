@@ -2,7 +2,7 @@ import type { SecurityHours } from '../../contract/market-hours';
 import type { UpstreamClient, UpstreamRequest } from './client';
 import { normalizeWeekHours } from './market-hours-wire';
 import { rawSecurityHoursSchema } from './update-security-market-hours';
-import { decodeAnswer } from './wire';
+import { sendAndDecode } from './wire';
 
 /**
  * getSecurityMarketHours: not in the interface document but seen in real traffic (real-world
@@ -22,8 +22,7 @@ export async function getSecurityMarketHours(
   securityId: string,
 ): Promise<SecurityHours> {
   const request = buildSecurityHoursRequest(securityId);
-  const payload = await client.send(request);
-  return decodeAnswer(client, request, payload, rawSecurityHoursSchema, (raw) => ({
+  return sendAndDecode(client, request, rawSecurityHoursSchema, (raw) => ({
     securityId: raw.securityHoursDetails.securityId,
     days: normalizeWeekHours(raw.securityHoursDetails),
   }));

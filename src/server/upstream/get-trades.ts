@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { TradePage, TradeRecord } from '../../contract/holdings';
 import type { UpstreamClient, UpstreamRequest } from './client';
 import {
-  decodeAnswer,
+  sendAndDecode,
   looseObject,
   wireCount,
   wireId,
@@ -107,8 +107,7 @@ export async function getTrades(
   params: TradesPageParams = {},
 ): Promise<TradePage> {
   const request = buildTradesRequest(params);
-  const payload = await client.send(request);
-  return decodeAnswer(client, request, payload, rawTradesSchema, (raw) => {
+  return sendAndDecode(client, request, rawTradesSchema, (raw) => {
     const trades = raw.trades.map(normalizeTrade);
     const startIndex = raw.pagination?.startIndex ?? params.offset ?? 0;
     return {

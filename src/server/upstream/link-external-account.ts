@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { UpstreamClient, UpstreamRequest } from './client';
-import { decodeAnswer, wireText } from './wire';
+import { sendAndDecode, wireText } from './wire';
 
 /*
  * linkExternalAccount: named in §4.16 as a source of identifiers and in §4.5 as what ACH uses.
@@ -27,8 +27,7 @@ export async function linkExternalAccount(
   input: { accountId: string },
 ): Promise<{ linkUrl: string | null }> {
   const request = buildLinkExternalAccountRequest(input.accountId);
-  const payload = await client.send(request);
-  return decodeAnswer(client, request, payload, rawLinkExternalAccountSchema, (raw) => ({
+  return sendAndDecode(client, request, rawLinkExternalAccountSchema, (raw) => ({
     // Only a plain http(s) string is a link; anything else is kept out of the normalized type.
     linkUrl:
       typeof raw.accountDetails === 'string' && /^https?:\/\//.test(raw.accountDetails)

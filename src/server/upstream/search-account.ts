@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Account } from '../../contract/accounts';
 import { normalizeAccount, rawAccountSchema } from './account-wire';
 import type { UpstreamClient, UpstreamRequest } from './client';
-import { decodeAnswer, readRecords, wireRecords, type SkippedRecord } from './wire';
+import { sendAndDecode, readRecords, wireRecords, type SkippedRecord } from './wire';
 
 /** §4.11 (deprecated): every account matching the keyword. */
 function buildSearchAccountRequest(params: { keyword: string }): UpstreamRequest {
@@ -22,8 +22,7 @@ export async function searchAccount(
   params: { keyword: string },
 ): Promise<{ accounts: Account[]; skipped: SkippedRecord[] }> {
   const request = buildSearchAccountRequest(params);
-  const payload = await client.send(request);
-  return decodeAnswer(client, request, payload, rawSearchAccountSchema, (raw) => {
+  return sendAndDecode(client, request, rawSearchAccountSchema, (raw) => {
     const { records, skipped } = readRecords(
       raw.accountDetails,
       rawAccountSchema,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { EntityParty } from '../../contract/accounts';
 import type { UpstreamClient, UpstreamRequest } from './client';
 import {
-  decodeAnswer,
+  sendAndDecode,
   looseObject,
   readRecords,
   wireId,
@@ -89,8 +89,7 @@ export async function searchEntity(
   params: { keyword: string },
 ): Promise<{ entities: EntityParty[]; skipped: SkippedRecord[] }> {
   const request = buildSearchEntityRequest(params);
-  const payload = await client.send(request);
-  return decodeAnswer(client, request, payload, rawSearchEntitySchema, (raw) => {
+  return sendAndDecode(client, request, rawSearchEntitySchema, (raw) => {
     const { records, skipped } = readRecords(raw.entityDetails, rawEntitySchema, normalizeEntity);
     return { entities: records, skipped };
   });

@@ -6,7 +6,7 @@ import {
 } from '../../contract/market-hours';
 import type { UpstreamClient, UpstreamRequest, WireValue } from './client';
 import { normalizeWeekHours, rawWeekHoursSchema } from './market-hours-wire';
-import { decodeAnswer, looseObject, wireId, wireOne } from './wire';
+import { sendAndDecode, looseObject, wireId, wireOne } from './wire';
 
 /**
  * §4.14: request fields are `<day>HoursStart`/`<day>HoursEnd` (HH:mm, US Eastern) and
@@ -39,8 +39,7 @@ export async function updateSecurityMarketHours(
   input: SecurityHoursUpdate,
 ): Promise<SecurityHours> {
   const request = buildUpdateSecurityHoursRequest(input);
-  const payload = await client.send(request);
-  return decodeAnswer(client, request, payload, rawSecurityHoursSchema, (raw) => ({
+  return sendAndDecode(client, request, rawSecurityHoursSchema, (raw) => ({
     securityId: raw.securityHoursDetails.securityId,
     days: normalizeWeekHours(raw.securityHoursDetails),
   }));

@@ -461,13 +461,27 @@ function skippedOf(result: unknown): SkippedRecord[] {
 }
 
 /**
+ * What every operation does once its request is built: sends it and decodes the answer
+ * (decodeAnswer below).
+ */
+export async function sendAndDecode<Schema extends z.ZodType, Result>(
+  client: UpstreamClient,
+  request: UpstreamRequest,
+  schema: Schema,
+  normalize: (raw: z.output<Schema>) => Result,
+): Promise<Result> {
+  const payload = await client.send(request);
+  return decodeAnswer(client, request, payload, schema, normalize);
+}
+
+/**
  * Validates an answer against its raw schema and normalizes it. Anything that does not fit
  * becomes `bad_response`, logged with the paths that failed (never the values: they may hold
  * personal data). Never a crash, never silent garbage. Records of a
  * list that were skipped (readRecords) and conflicting duplicate keys (looseObject) are logged
  * as warnings, again with positions and key names only.
  */
-export function decodeAnswer<Schema extends z.ZodType, Result>(
+function decodeAnswer<Schema extends z.ZodType, Result>(
   client: UpstreamClient,
   request: Pick<UpstreamRequest, 'operation' | 'effect'>,
   payload: UpstreamPayload,
