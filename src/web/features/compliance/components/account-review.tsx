@@ -3,7 +3,6 @@ import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { AccountView } from '../../../../contract/account-views';
@@ -20,6 +19,7 @@ import { DescriptionList } from '../../../components/description-list';
 import { orDash } from './details-list';
 import { explainReview } from '../../../lib/review-status';
 import { RevealField } from './reveal-field';
+import { ColumnHeadings } from '../../../components/column-headings';
 
 const reviewDate = (date: string | null) =>
   date === null
@@ -48,14 +48,7 @@ export function AccountReviews({ account }: { account: AccountView }) {
       </Typography>
       <Box tabIndex={0} role="region" aria-label="Reviews (scrollable)" sx={{ overflowX: 'auto' }}>
         <Table size="small" aria-labelledby="reviews-heading">
-          <TableHead>
-            <TableRow>
-              <TableCell scope="col">Review</TableCell>
-              <TableCell scope="col">Status</TableCell>
-              <TableCell scope="col">Date</TableCell>
-              <TableCell scope="col">Note</TableCell>
-            </TableRow>
-          </TableHead>
+          <ColumnHeadings columns={['Review', 'Status', 'Date', 'Note']} />
           <TableBody>
             {rows.map(([label, review, note]) => (
               <TableRow key={label}>

@@ -5,7 +5,6 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -17,6 +16,7 @@ import { formatCalendarDate, formatMoney } from '../../../lib/format';
 import { OfferingStatusChip } from './offering-status-chip';
 import { RaiseProgressBar } from './raise-progress';
 import { ScrollableTable } from '../../../components/scrollable-table';
+import { ColumnHeadings } from '../../../components/column-headings';
 
 type OfferingsListProps = { offerings: Offering[] };
 
@@ -71,19 +71,17 @@ function OfferingsTable({ offerings }: OfferingsListProps) {
   return (
     // Scrolls sideways (and by keyboard) rather than clipping its last columns.
     <ScrollableTable label="Offerings">
-      <TableHead>
-        <TableRow>
-          <TableCell scope="col">Name</TableCell>
-          <TableCell scope="col">Type</TableCell>
-          <TableCell scope="col">Status</TableCell>
-          <TableCell scope="col" align="right">
-            Unit price
-          </TableCell>
-          <TableCell scope="col">Min / target / max</TableCell>
-          <TableCell scope="col">Raise progress</TableCell>
-          <TableCell scope="col">Open dates</TableCell>
-        </TableRow>
-      </TableHead>
+      <ColumnHeadings
+        columns={[
+          'Name',
+          'Type',
+          'Status',
+          { figures: 'Unit price' },
+          'Min / target / max',
+          'Raise progress',
+          'Open dates',
+        ]}
+      />
       <TableBody>
         {offerings.map((offering) => (
           <TableRow key={offering.id} hover>
