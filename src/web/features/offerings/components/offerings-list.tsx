@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -40,29 +41,26 @@ function OfferingLink({ offering }: { offering: Offering }) {
 }
 
 function AmountRange({ offering }: { offering: Offering }) {
+  const amounts = [
+    ['Min', offering.minAmount],
+    ['Target', offering.targetAmount],
+    ['Max', offering.maxAmount],
+  ] as const;
   return (
     <Box
       component="dl"
       sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1 }}
     >
-      <Typography component="dt" variant="body2" color="text.secondary">
-        Min
-      </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0, whiteSpace: 'nowrap' }}>
-        {formatMoney(offering.minAmount)}
-      </Typography>
-      <Typography component="dt" variant="body2" color="text.secondary">
-        Target
-      </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0, whiteSpace: 'nowrap' }}>
-        {formatMoney(offering.targetAmount)}
-      </Typography>
-      <Typography component="dt" variant="body2" color="text.secondary">
-        Max
-      </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0, whiteSpace: 'nowrap' }}>
-        {formatMoney(offering.maxAmount)}
-      </Typography>
+      {amounts.map(([term, amount]) => (
+        <Fragment key={term}>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {term}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0, whiteSpace: 'nowrap' }}>
+            {formatMoney(amount)}
+          </Typography>
+        </Fragment>
+      ))}
     </Box>
   );
 }
