@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -27,22 +27,39 @@ function Problem({ error }: { error: unknown }) {
   );
 }
 
+/** One enrolment step's form, named for screen readers; submitting stays on the page. */
+function FactorForm({
+  label,
+  onSubmit,
+  children,
+}: {
+  label: string;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Box
+      component="form"
+      noValidate
+      aria-label={label}
+      sx={{ display: 'grid', gap: 1.5 }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
 /** Adds a passkey: the browser asks the authenticator, the BFF verifies and stores it. */
 export function EnrolPasskey({ onEnrolled }: Props) {
   const labelId = useId();
   const [label, setLabel] = useState('My passkey');
   const enrol = useMutation({ mutationFn: enrolPasskey, onSuccess: onEnrolled });
   return (
-    <Box
-      component="form"
-      noValidate
-      aria-label="Add a passkey"
-      sx={{ display: 'grid', gap: 1.5 }}
-      onSubmit={(event) => {
-        event.preventDefault();
-        enrol.mutate(label);
-      }}
-    >
+    <FactorForm label="Add a passkey" onSubmit={() => enrol.mutate(label)}>
       <Problem error={enrol.error} />
       <TextField
         id={labelId}
@@ -55,7 +72,7 @@ export function EnrolPasskey({ onEnrolled }: Props) {
       <Button type="submit" variant="contained" disabled={enrol.isPending}>
         {enrol.isPending ? 'Waiting for your device…' : 'Create passkey'}
       </Button>
-    </Box>
+    </FactorForm>
   );
 }
 
@@ -80,15 +97,9 @@ export function EnrolTotp({ onEnrolled }: Props) {
     );
   }
   return (
-    <Box
-      component="form"
-      noValidate
-      aria-label="Confirm the authenticator app"
-      sx={{ display: 'grid', gap: 1.5 }}
-      onSubmit={(event) => {
-        event.preventDefault();
-        confirm.mutate({ code, label });
-      }}
+    <FactorForm
+      label="Confirm the authenticator app"
+      onSubmit={() => confirm.mutate({ code, label })}
     >
       <Typography>
         Scan this code with your authenticator app, or type the key below into it. Then enter the
@@ -126,7 +137,7 @@ export function EnrolTotp({ onEnrolled }: Props) {
       <Button type="submit" variant="contained" disabled={confirm.isPending}>
         {confirm.isPending ? 'Checking…' : 'Confirm'}
       </Button>
-    </Box>
+    </FactorForm>
   );
 }
 
