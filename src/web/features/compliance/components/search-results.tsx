@@ -55,22 +55,28 @@ function placeColumn<Row extends { address: Address }>(): GridColDef<Row> {
   };
 }
 
-const noTranslate = ({ value }: { value?: string | null }) => (
-  <span translate="no">{orDash(value ?? null)}</span>
-);
+/** An ID or a masked number: shown as written (never translated), a dash when there is none. */
+function codeColumn<Row extends { id: string }>(
+  field: keyof Row & string,
+  headerName: string,
+): GridColDef<Row> {
+  return {
+    field,
+    headerName,
+    minWidth: 110,
+    flex: 0.8,
+    renderCell: ({ value }: { value?: string | null }) => (
+      <span translate="no">{orDash(value ?? null)}</span>
+    ),
+  };
+}
 
 const accountColumns: GridColDef<AccountView>[] = [
   nameColumn('Account', (id) => paths.app.complianceAccount.getHref(id)),
-  { field: 'id', headerName: 'ID', minWidth: 110, flex: 0.8, renderCell: noTranslate },
+  codeColumn('id', 'ID'),
   placeColumn(),
-  {
-    // Masked by the BFF; the full number is revealed only on the account page, with a reason.
-    field: 'taxIdMasked',
-    headerName: 'Tax ID',
-    minWidth: 110,
-    flex: 0.8,
-    renderCell: noTranslate,
-  },
+  // Masked by the BFF; the full number is revealed only on the account page, with a reason.
+  codeColumn('taxIdMasked', 'Tax ID'),
   reviewColumn('kyc', 'KYC', 110),
   reviewColumn('aml', 'AML', 110),
   reviewColumn('approval', 'Approval', 120),
@@ -86,7 +92,7 @@ export function EntityResults({ entities, q }: { entities: EntityView[]; q: stri
   const columns = useMemo<GridColDef<EntityView>[]>(
     () => [
       nameColumn('Entity', (id) => paths.app.complianceEntity.getHref(id, q)),
-      { field: 'id', headerName: 'Party ID', minWidth: 110, flex: 0.8, renderCell: noTranslate },
+      codeColumn('id', 'Party ID'),
       {
         field: 'type',
         headerName: 'Type',
@@ -95,13 +101,7 @@ export function EntityResults({ entities, q }: { entities: EntityView[]; q: stri
         valueFormatter: orDash,
       },
       placeColumn(),
-      {
-        field: 'einMasked',
-        headerName: 'EIN',
-        minWidth: 110,
-        flex: 0.8,
-        renderCell: noTranslate,
-      },
+      codeColumn('einMasked', 'EIN'),
       reviewColumn('kyc', 'KYC', 110),
       reviewColumn('aml', 'AML', 110),
     ],

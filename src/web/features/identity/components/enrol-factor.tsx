@@ -53,21 +53,43 @@ function FactorForm({
   );
 }
 
+/** The name the person gives the new factor, to tell it apart in their list of factors. */
+function FactorNameField({
+  label,
+  value,
+  onChange,
+  helperText,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  helperText?: string;
+}) {
+  const id = useId();
+  return (
+    <TextField
+      id={id}
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      helperText={helperText}
+      required
+    />
+  );
+}
+
 /** Adds a passkey: the browser asks the authenticator, the BFF verifies and stores it. */
 export function EnrolPasskey({ onEnrolled }: Props) {
-  const labelId = useId();
   const [label, setLabel] = useState('My passkey');
   const enrol = useMutation({ mutationFn: enrolPasskey, onSuccess: onEnrolled });
   return (
     <FactorForm label="Add a passkey" onSubmit={() => enrol.mutate(label)}>
       <Problem error={enrol.error} />
-      <TextField
-        id={labelId}
+      <FactorNameField
         label="Passkey name"
         value={label}
-        onChange={(event) => setLabel(event.target.value)}
+        onChange={setLabel}
         helperText="Such as the device or security key it lives on"
-        required
       />
       <Button type="submit" variant="contained" disabled={enrol.isPending}>
         {enrol.isPending ? 'Waiting for your device…' : 'Create passkey'}
@@ -79,7 +101,6 @@ export function EnrolPasskey({ onEnrolled }: Props) {
 /** Adds an authenticator app: scan the code (or type the key), then confirm with one code. */
 export function EnrolTotp({ onEnrolled }: Props) {
   const codeId = useId();
-  const labelId = useId();
   const [code, setCode] = useState('');
   const [label, setLabel] = useState('Authenticator app');
   const start = useMutation({ mutationFn: startTotpEnrolment });
@@ -118,13 +139,7 @@ export function EnrolTotp({ onEnrolled }: Props) {
         </Box>
       </Typography>
       <Problem error={confirm.error} />
-      <TextField
-        id={labelId}
-        label="App name"
-        value={label}
-        onChange={(event) => setLabel(event.target.value)}
-        required
-      />
+      <FactorNameField label="App name" value={label} onChange={setLabel} />
       <TextField
         id={codeId}
         label="6-digit code"
