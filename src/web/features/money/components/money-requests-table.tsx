@@ -1,6 +1,5 @@
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import {
@@ -11,6 +10,7 @@ import {
 import { Code } from '../../../components/description-list';
 import { formatMoney } from '../../../lib/format';
 import { ScrollableTable } from '../../../components/scrollable-table';
+import { ColumnHeadings } from '../../../components/column-headings';
 
 const at = (instant: string) =>
   new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
@@ -29,18 +29,18 @@ export function MoneyRequestsTable({
 }) {
   return (
     <ScrollableTable label={label}>
-      <TableHead>
-        <TableRow>
-          <TableCell>Sent</TableCell>
-          <TableCell>Our reference</TableCell>
-          {showUser && <TableCell>User</TableCell>}
-          <TableCell>Account</TableCell>
-          <TableCell>Kind</TableCell>
-          <TableCell align="right">Amount</TableCell>
-          <TableCell>Outcome</TableCell>
-          <TableCell>Upstream ID</TableCell>
-        </TableRow>
-      </TableHead>
+      <ColumnHeadings
+        columns={[
+          'Sent',
+          'Our reference',
+          ...(showUser ? ['User'] : []),
+          'Account',
+          'Kind',
+          { figures: 'Amount' },
+          'Outcome',
+          'Upstream ID',
+        ]}
+      />
       <TableBody>
         {requests.map((request) => {
           const words = moneyRequestOutcomeWords[request.outcome];
