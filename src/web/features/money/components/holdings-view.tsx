@@ -12,6 +12,7 @@ import { paths } from '../../../config/paths';
 import { formatDecimal, formatLocalDateTime, formatMoney } from '../../../lib/format';
 import { ScrollableTable } from '../../../components/scrollable-table';
 import { ColumnHeadings } from '../../../components/column-headings';
+import { BrowseOfferingsLink } from '../../../components/browse-offerings-link';
 
 /** What an investor owns: totals per offering, then every trade, newest first. */
 export function HoldingsView({ result }: { result: HoldingsResult }) {
@@ -23,11 +24,7 @@ export function HoldingsView({ result }: { result: HoldingsResult }) {
       <EmptyState
         title="No investments yet"
         message="Investments you make from your accounts appear here with their amounts and status."
-        action={
-          <Link component={RouterLink} to={paths.app.offerings.getHref()}>
-            Browse offerings
-          </Link>
-        }
+        action={<BrowseOfferingsLink />}
       />
     );
   }
