@@ -15,7 +15,7 @@ import {
   formatPhone,
   formatTimestamp,
 } from '../../../lib/format';
-import { DescriptionList } from '../../../components/description-list';
+import { DescriptionList, TitledPanel } from '../../../components/description-list';
 import { orDash } from './details-list';
 import { explainReview } from '../../../lib/review-status';
 import { RevealField } from './reveal-field';
@@ -73,15 +73,7 @@ const money = (value: string | null) => (value ? formatMoney(value) : 'No limit 
 export function AccountProfileForReview({ account }: { account: AccountView }) {
   const a = account.address;
   return (
-    <Paper
-      variant="outlined"
-      sx={{ p: 2, mb: 2 }}
-      component="section"
-      aria-labelledby="profile-heading"
-    >
-      <Typography id="profile-heading" component="h2" variant="h3" gutterBottom>
-        Profile, suitability and limits
-      </Typography>
+    <TitledPanel id="profile-heading" title="Profile, suitability and limits" sx={{ mb: 2 }}>
       <DescriptionList
         items={[
           ['Account ID', account.id],
@@ -123,7 +115,7 @@ export function AccountProfileForReview({ account }: { account: AccountView }) {
           ],
         ]}
       />
-    </Paper>
+    </TitledPanel>
   );
 }
 
