@@ -1,15 +1,11 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
 import { accountsQueryOptions, useAccounts } from '../../../../features/accounts/api/get-accounts';
 import { AccountsList } from '../../../../features/accounts/components/accounts-list';
-import { hasSession } from '../../../session-guard';
+import { prefetchingLoader } from '../../../session-guard';
 import { BrowseOfferingsLink } from '../../../../components/browse-offerings-link';
 
-export const clientLoader = (queryClient: QueryClient) => () => {
-  if (hasSession(queryClient)) void queryClient.prefetchQuery(accountsQueryOptions());
-  return null;
-};
+export const clientLoader = prefetchingLoader(accountsQueryOptions);
 
 export default function AccountsRoute() {
   const accounts = useAccounts();
