@@ -49,6 +49,47 @@ export const clientLoader =
     return null;
   };
 
+/** The first and last day of the period shown. */
+const dayRange = [
+  ['from', 'From'],
+  ['to', 'To'],
+] as const;
+
+/** A filter that keeps one value of a fixed set, or any. */
+function SelectFilter({
+  label,
+  any,
+  value,
+  options,
+  onChange,
+  minWidth,
+}: {
+  label: string;
+  /** What the empty choice is called, such as "All kinds". */
+  any: string;
+  value: string | undefined;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+  minWidth: number;
+}) {
+  return (
+    <TextField
+      select
+      label={label}
+      value={value ?? ''}
+      onChange={(e) => onChange(e.target.value)}
+      sx={{ minWidth }}
+    >
+      <MenuItem value="">{any}</MenuItem>
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 export default function MoneyRequestsRoute() {
   const [search, setSearch] = useSearchParams();
   const query = queryFrom(search);
@@ -82,53 +123,43 @@ export default function MoneyRequestsRoute() {
         onSubmit={(e) => e.preventDefault()}
         sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}
       >
-        <TextField
-          select
+        <SelectFilter
           label="Kind"
-          value={query.kind ?? ''}
-          onChange={(e) => set('kind', e.target.value)}
-          sx={{ minWidth: 160 }}
-        >
-          <MenuItem value="">All kinds</MenuItem>
-          {moneyRequestKindSchema.options.map((kind) => (
-            <MenuItem key={kind} value={kind}>
-              {moneyRequestKindLabels[kind]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
+          any="All kinds"
+          value={query.kind}
+          options={moneyRequestKindSchema.options.map((kind) => ({
+            value: kind,
+            label: moneyRequestKindLabels[kind],
+          }))}
+          onChange={(value) => set('kind', value)}
+          minWidth={160}
+        />
+        <SelectFilter
           label="Outcome"
-          value={query.outcome ?? ''}
-          onChange={(e) => set('outcome', e.target.value)}
-          sx={{ minWidth: 180 }}
-        >
-          <MenuItem value="">All outcomes</MenuItem>
-          {moneyRequestOutcomeSchema.options.map((outcome) => (
-            <MenuItem key={outcome} value={outcome}>
-              {moneyRequestOutcomeWords[outcome].label}
-            </MenuItem>
-          ))}
-        </TextField>
+          any="All outcomes"
+          value={query.outcome}
+          options={moneyRequestOutcomeSchema.options.map((outcome) => ({
+            value: outcome,
+            label: moneyRequestOutcomeWords[outcome].label,
+          }))}
+          onChange={(value) => set('outcome', value)}
+          minWidth={180}
+        />
         <TextField
           label="Account"
           defaultValue={query.accountId ?? ''}
           onBlur={(e) => set('accountId', e.target.value.trim())}
         />
-        <TextField
-          label="From"
-          type="date"
-          value={query.from ?? ''}
-          onChange={(e) => set('from', e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          label="To"
-          type="date"
-          value={query.to ?? ''}
-          onChange={(e) => set('to', e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        {dayRange.map(([name, label]) => (
+          <TextField
+            key={name}
+            label={label}
+            type="date"
+            value={query[name] ?? ''}
+            onChange={(e) => set(name, e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        ))}
       </Box>
       <QueryState
         query={register}
