@@ -16,7 +16,7 @@ import {
   formatTimestamp,
 } from '../../../lib/format';
 import { DescriptionList, TitledPanel } from '../../../components/description-list';
-import { orDash } from './details-list';
+import { oneLineAddress, orDash } from './details-list';
 import { explainReview } from '../../../lib/review-status';
 import { RevealField } from './reveal-field';
 import { ColumnHeadings } from '../../../components/column-headings';
@@ -71,7 +71,6 @@ export function AccountReviews({ account }: { account: AccountView }) {
 const money = (value: string | null) => (value ? formatMoney(value) : 'No limit set');
 
 export function AccountProfileForReview({ account }: { account: AccountView }) {
-  const a = account.address;
   return (
     <TitledPanel id="profile-heading" title="Profile, suitability and limits" sx={{ mb: 2 }}>
       <DescriptionList
@@ -90,10 +89,7 @@ export function AccountProfileForReview({ account }: { account: AccountView }) {
               masked={account.taxIdMasked}
             />,
           ],
-          [
-            'Address',
-            [a.line1, a.line2, a.city, a.state, a.zip, a.country].filter(Boolean).join(', ') || '—',
-          ],
+          ['Address', oneLineAddress(account.address)],
           ['Email', orDash(account.email)],
           ['Phone', formatPhone(account.phone)],
           [

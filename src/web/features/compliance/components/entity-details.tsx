@@ -7,7 +7,7 @@ import {
   formatTimestamp,
 } from '../../../lib/format';
 import { DescriptionList, TitledPanel } from '../../../components/description-list';
-import { orDash } from './details-list';
+import { oneLineAddress, orDash } from './details-list';
 import { RevealField } from './reveal-field';
 import { explainReview } from '../../../lib/review-status';
 
@@ -20,7 +20,6 @@ const reviewDate = (date: string | null) =>
 
 /** An entity party (interface document §2.6) as found by the search; the EIN masked. */
 export function EntityDetails({ entity }: { entity: EntityView }) {
-  const a = entity.address;
   return (
     <>
       <TitledPanel id="entity-reviews" title="Reviews" sx={{ mb: 2 }}>
@@ -55,11 +54,7 @@ export function EntityDetails({ entity }: { entity: EntityView }) {
                 masked={entity.einMasked}
               />,
             ],
-            [
-              'Address',
-              [a.line1, a.line2, a.city, a.state, a.zip, a.country].filter(Boolean).join(', ') ||
-                '—',
-            ],
+            ['Address', oneLineAddress(entity.address)],
             ['Email', entity.emails.join(', ') || '—'],
             ['Phone', entity.phones.map(formatPhone).join(', ') || '—'],
             ['Total assets', formatAmount(entity.totalAssets)],
