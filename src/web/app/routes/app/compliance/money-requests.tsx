@@ -55,40 +55,26 @@ const dayRange = [
   ['to', 'To'],
 ] as const;
 
-/** A filter that keeps one value of a fixed set, or any. */
-function SelectFilter({
-  label,
-  any,
-  value,
-  options,
-  onChange,
-  minWidth,
-}: {
-  label: string;
-  /** What the empty choice is called, such as "All kinds". */
-  any: string;
-  value: string | undefined;
-  options: readonly { value: string; label: string }[];
-  onChange: (value: string) => void;
-  minWidth: number;
-}) {
-  return (
-    <TextField
-      select
-      label={label}
-      value={value ?? ''}
-      onChange={(e) => onChange(e.target.value)}
-      sx={{ minWidth }}
-    >
-      <MenuItem value="">{any}</MenuItem>
-      {options.map((option) => (
-        <MenuItem key={option.value} value={option.value}>
-          {option.label}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
+/** The filters that keep one value of a fixed set, or any ("All kinds"). */
+const choiceFilters = [
+  {
+    name: 'kind',
+    label: 'Kind',
+    any: 'All kinds',
+    minWidth: 160,
+    options: moneyRequestKindSchema.options.map((kind) => [kind, moneyRequestKindLabels[kind]]),
+  },
+  {
+    name: 'outcome',
+    label: 'Outcome',
+    any: 'All outcomes',
+    minWidth: 180,
+    options: moneyRequestOutcomeSchema.options.map((outcome) => [
+      outcome,
+      moneyRequestOutcomeWords[outcome].label,
+    ]),
+  },
+] as const;
 
 export default function MoneyRequestsRoute() {
   const [search, setSearch] = useSearchParams();
@@ -123,28 +109,23 @@ export default function MoneyRequestsRoute() {
         onSubmit={(e) => e.preventDefault()}
         sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}
       >
-        <SelectFilter
-          label="Kind"
-          any="All kinds"
-          value={query.kind}
-          options={moneyRequestKindSchema.options.map((kind) => ({
-            value: kind,
-            label: moneyRequestKindLabels[kind],
-          }))}
-          onChange={(value) => set('kind', value)}
-          minWidth={160}
-        />
-        <SelectFilter
-          label="Outcome"
-          any="All outcomes"
-          value={query.outcome}
-          options={moneyRequestOutcomeSchema.options.map((outcome) => ({
-            value: outcome,
-            label: moneyRequestOutcomeWords[outcome].label,
-          }))}
-          onChange={(value) => set('outcome', value)}
-          minWidth={180}
-        />
+        {choiceFilters.map(({ name, label, any, minWidth, options }) => (
+          <TextField
+            key={name}
+            select
+            label={label}
+            value={query[name] ?? ''}
+            onChange={(e) => set(name, e.target.value)}
+            sx={{ minWidth }}
+          >
+            <MenuItem value="">{any}</MenuItem>
+            {options.map(([value, text]) => (
+              <MenuItem key={value} value={value}>
+                {text}
+              </MenuItem>
+            ))}
+          </TextField>
+        ))}
         <TextField
           label="Account"
           defaultValue={query.accountId ?? ''}
