@@ -1,5 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { redirect } from 'react-router-dom';
+import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
+import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import type { Role, Session } from '../../contract/session';
 import { paths } from '../config/paths';
 import { sessionQueryKey, sessionQueryOptions } from '../features/auth/api/get-session';
@@ -27,3 +27,39 @@ export async function requireSession(
 /** Page loaders prime their data only for a known session, so a signed-out visit stays quiet. */
 export const hasSession = (queryClient: QueryClient) =>
   Boolean(queryClient.getQueryData(sessionQueryKey));
+
+/** What a page's data is fetched with: the `queryOptions` of one query. */
+type PageQuery<TQueryFnData, TQueryKey extends QueryKey> = () => FetchQueryOptions<
+  TQueryFnData,
+  Error,
+  TQueryFnData,
+  TQueryKey
+>;
+
+/**
+ * The loader of a page that shows one query: starts fetching it with the route chunk, for a known
+ * session only (signed-out visits are sent to sign in by the app root's loader).
+ */
+export const prefetchingLoader =
+  <TQueryFnData, TQueryKey extends QueryKey>(query: PageQuery<TQueryFnData, TQueryKey>) =>
+  (queryClient: QueryClient) =>
+  () => {
+    if (hasSession(queryClient)) void queryClient.prefetchQuery(query());
+    return null;
+  };
+
+/**
+ * The loader of a page kept to some roles (all signed-in ones without `roles`) that shows one
+ * query: checks the session first (see requireSession), then starts fetching the query.
+ */
+export const guardedLoader =
+  <TQueryFnData, TQueryKey extends QueryKey>(
+    roles: readonly Role[] | undefined,
+    query: PageQuery<TQueryFnData, TQueryKey>,
+  ) =>
+  (queryClient: QueryClient) =>
+  async ({ request }: LoaderFunctionArgs) => {
+    await requireSession(queryClient, request, roles);
+    void queryClient.prefetchQuery(query());
+    return null;
+  };

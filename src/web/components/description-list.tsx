@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import type { SxProps, Theme } from '@mui/material/styles';
 
 /** Terms and values side by side on wide screens, stacked on narrow ones. */
 export function DescriptionList({ items }: { items: [string, ReactNode][] }) {
@@ -59,6 +60,36 @@ export function SectionCard({
         </Typography>
         {actions}
       </Box>
+      {children}
+    </Paper>
+  );
+}
+
+/**
+ * A SectionCard's tighter sibling, for pages with many sections (a review, a purchase history):
+ * less padding and a smaller h2, which names the region for screen readers through `id`.
+ */
+export function TitledPanel({
+  id,
+  title,
+  sx,
+  children,
+}: {
+  id: string;
+  title: string;
+  sx?: SxProps<Theme>;
+  children: ReactNode;
+}) {
+  return (
+    <Paper
+      variant="outlined"
+      sx={[{ p: 2 }, ...(Array.isArray(sx) ? sx : [sx])]}
+      component="section"
+      aria-labelledby={id}
+    >
+      <Typography id={id} component="h2" variant="h3" gutterBottom>
+        {title}
+      </Typography>
       {children}
     </Paper>
   );

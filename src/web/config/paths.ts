@@ -1,9 +1,9 @@
+/** A page whose address takes no parameters: it is linked to as it is routed. */
+const fixedPage = <Path extends string>(path: Path) => ({ path, getHref: () => path });
+
 /** Every URL of the portal: routes use `path`, links and redirects use `getHref`. */
 export const paths = {
-  home: {
-    path: '/',
-    getHref: () => '/',
-  },
+  home: fixedPage('/'),
   auth: {
     signIn: {
       path: '/sign-in',
@@ -32,10 +32,7 @@ export const paths = {
       path: '/offerings/:offeringId/invest',
       getHref: (offeringId: string) => `/offerings/${encodeURIComponent(offeringId)}/invest`,
     },
-    accounts: {
-      path: '/accounts',
-      getHref: () => '/accounts',
-    },
+    accounts: fixedPage('/accounts'),
     account: {
       path: '/accounts/:accountId',
       getHref: (accountId: string) => `/accounts/${encodeURIComponent(accountId)}`,
@@ -59,30 +56,18 @@ export const paths = {
       path: '/accounts/:accountId/money',
       getHref: (accountId: string) => `/accounts/${encodeURIComponent(accountId)}/money`,
     },
-    holdings: {
-      path: '/holdings',
-      getHref: () => '/holdings',
-    },
-    complianceMoneyRequests: {
-      path: '/compliance/money-requests',
-      getHref: () => '/compliance/money-requests',
-    },
+    holdings: fixedPage('/holdings'),
+    complianceMoneyRequests: fixedPage('/compliance/money-requests'),
     iraSupplement: {
       path: '/accounts/:accountId/ira',
       getHref: (accountId: string) => `/accounts/${encodeURIComponent(accountId)}/ira`,
     },
-    issuerOfferings: {
-      path: '/issuer/offerings',
-      getHref: () => '/issuer/offerings',
-    },
+    issuerOfferings: fixedPage('/issuer/offerings'),
     purchaseHistory: {
       path: '/issuer/offerings/:offeringId',
       getHref: (offeringId: string) => `/issuer/offerings/${encodeURIComponent(offeringId)}`,
     },
-    issuerAccount: {
-      path: '/issuer/account',
-      getHref: () => '/issuer/account',
-    },
+    issuerAccount: fixedPage('/issuer/account'),
     complianceSearch: {
       path: '/compliance/search',
       getHref: (q?: string | null) =>
@@ -111,26 +96,11 @@ export const paths = {
         return text ? `/compliance/fund-moves?${text}` : '/compliance/fund-moves';
       },
     },
-    auditLog: {
-      path: '/audit',
-      getHref: () => '/audit',
-    },
-    security: {
-      path: '/settings/security',
-      getHref: () => '/settings/security',
-    },
-    sessions: {
-      path: '/settings/sessions',
-      getHref: () => '/settings/sessions',
-    },
-    adminUsers: {
-      path: '/admin/users',
-      getHref: () => '/admin/users',
-    },
-    approvals: {
-      path: '/approvals',
-      getHref: () => '/approvals',
-    },
+    auditLog: fixedPage('/audit'),
+    security: fixedPage('/settings/security'),
+    sessions: fixedPage('/settings/sessions'),
+    adminUsers: fixedPage('/admin/users'),
+    approvals: fixedPage('/approvals'),
     orderBook: {
       path: '/order-book',
       getHref: (query: { date?: string | null } = {}) =>
@@ -140,10 +110,7 @@ export const paths = {
       path: '/order-book/orders/:orderId',
       getHref: (orderId: string) => `/order-book/orders/${encodeURIComponent(orderId)}`,
     },
-    marketHours: {
-      path: '/market-hours',
-      getHref: () => '/market-hours',
-    },
+    marketHours: fixedPage('/market-hours'),
     securityHours: {
       path: '/market-hours/securities',
       getHref: (securityId?: string | null) =>

@@ -17,6 +17,12 @@ import { roleLabels, type SessionUser } from '../../../contract/session';
 import { errorMessage } from '../../lib/api-client';
 import { useSignOut } from '../../features/auth/api/sign-out';
 
+/** The person's own settings, one menu item each. */
+const settingsPages = [
+  { href: paths.app.security.getHref(), Icon: KeyOutlined, label: 'Security settings' },
+  { href: paths.app.sessions.getHref(), Icon: DevicesOutlined, label: 'My sessions' },
+];
+
 export function UserMenu({ user }: { user: SessionUser }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const signOut = useSignOut();
@@ -66,26 +72,14 @@ export function UserMenu({ user }: { user: SessionUser }) {
           </Typography>
         </li>
         <Divider component="li" role="none" />
-        <MenuItem
-          component={RouterLink}
-          to={paths.app.security.getHref()}
-          onClick={() => setAnchor(null)}
-        >
-          <ListItemIcon>
-            <KeyOutlined fontSize="small" />
-          </ListItemIcon>
-          Security settings
-        </MenuItem>
-        <MenuItem
-          component={RouterLink}
-          to={paths.app.sessions.getHref()}
-          onClick={() => setAnchor(null)}
-        >
-          <ListItemIcon>
-            <DevicesOutlined fontSize="small" />
-          </ListItemIcon>
-          My sessions
-        </MenuItem>
+        {settingsPages.map(({ href, Icon, label }) => (
+          <MenuItem key={label} component={RouterLink} to={href} onClick={() => setAnchor(null)}>
+            <ListItemIcon>
+              <Icon fontSize="small" />
+            </ListItemIcon>
+            {label}
+          </MenuItem>
+        ))}
         <MenuItem
           onClick={() => {
             setAnchor(null);

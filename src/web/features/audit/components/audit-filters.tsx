@@ -5,6 +5,12 @@ import TextField from '@mui/material/TextField';
 import { auditActionLabel, auditQuerySchema, knownAuditActions } from '../../../../contract/audit';
 import type { AuditFilters } from '../api/get-audit-events';
 
+/** The two ends of the period searched, each a whole day in UTC. */
+const dayRange = [
+  ['from', 'From (UTC day)'],
+  ['to', 'To (UTC day)'],
+] as const;
+
 /** Filters of the audit log, checked with the BFF's own schema before they are applied. */
 export function AuditFiltersForm({
   value,
@@ -77,26 +83,19 @@ export function AuditFiltersForm({
           </option>
         ))}
       </TextField>
-      <TextField
-        id="audit-from"
-        label="From (UTC day)"
-        type="date"
-        value={draft.from ?? ''}
-        onChange={set('from')}
-        error={Boolean(errors.from)}
-        helperText={errors.from}
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
-      <TextField
-        id="audit-to"
-        label="To (UTC day)"
-        type="date"
-        value={draft.to ?? ''}
-        onChange={set('to')}
-        error={Boolean(errors.to)}
-        helperText={errors.to}
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
+      {dayRange.map(([key, label]) => (
+        <TextField
+          key={key}
+          id={`audit-${key}`}
+          label={label}
+          type="date"
+          value={draft[key] ?? ''}
+          onChange={set(key)}
+          error={Boolean(errors[key])}
+          helperText={errors[key]}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      ))}
       <Button type="submit" variant="contained" sx={{ mt: 1 }}>
         Apply filters
       </Button>

@@ -3,7 +3,6 @@ import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { AccountView } from '../../../../contract/account-views';
@@ -16,10 +15,11 @@ import {
   formatPhone,
   formatTimestamp,
 } from '../../../lib/format';
-import { DescriptionList } from '../../../components/description-list';
-import { orDash } from './details-list';
+import { DescriptionList, TitledPanel } from '../../../components/description-list';
+import { oneLineAddress, orDash } from './details-list';
 import { explainReview } from '../../../lib/review-status';
 import { RevealField } from './reveal-field';
+import { ColumnHeadings } from '../../../components/column-headings';
 
 const reviewDate = (date: string | null) =>
   date === null
@@ -48,14 +48,7 @@ export function AccountReviews({ account }: { account: AccountView }) {
       </Typography>
       <Box tabIndex={0} role="region" aria-label="Reviews (scrollable)" sx={{ overflowX: 'auto' }}>
         <Table size="small" aria-labelledby="reviews-heading">
-          <TableHead>
-            <TableRow>
-              <TableCell scope="col">Review</TableCell>
-              <TableCell scope="col">Status</TableCell>
-              <TableCell scope="col">Date</TableCell>
-              <TableCell scope="col">Note</TableCell>
-            </TableRow>
-          </TableHead>
+          <ColumnHeadings columns={['Review', 'Status', 'Date', 'Note']} />
           <TableBody>
             {rows.map(([label, review, note]) => (
               <TableRow key={label}>
@@ -78,17 +71,8 @@ export function AccountReviews({ account }: { account: AccountView }) {
 const money = (value: string | null) => (value ? formatMoney(value) : 'No limit set');
 
 export function AccountProfileForReview({ account }: { account: AccountView }) {
-  const a = account.address;
   return (
-    <Paper
-      variant="outlined"
-      sx={{ p: 2, mb: 2 }}
-      component="section"
-      aria-labelledby="profile-heading"
-    >
-      <Typography id="profile-heading" component="h2" variant="h3" gutterBottom>
-        Profile, suitability and limits
-      </Typography>
+    <TitledPanel id="profile-heading" title="Profile, suitability and limits" sx={{ mb: 2 }}>
       <DescriptionList
         items={[
           ['Account ID', account.id],
@@ -105,10 +89,7 @@ export function AccountProfileForReview({ account }: { account: AccountView }) {
               masked={account.taxIdMasked}
             />,
           ],
-          [
-            'Address',
-            [a.line1, a.line2, a.city, a.state, a.zip, a.country].filter(Boolean).join(', ') || '—',
-          ],
+          ['Address', oneLineAddress(account.address)],
           ['Email', orDash(account.email)],
           ['Phone', formatPhone(account.phone)],
           [
@@ -130,7 +111,7 @@ export function AccountProfileForReview({ account }: { account: AccountView }) {
           ],
         ]}
       />
-    </Paper>
+    </TitledPanel>
   );
 }
 

@@ -1,5 +1,3 @@
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import type { EntityView } from '../../../../contract/compliance';
 import {
   formatAmount,
@@ -8,8 +6,8 @@ import {
   formatPhone,
   formatTimestamp,
 } from '../../../lib/format';
-import { DescriptionList } from '../../../components/description-list';
-import { orDash } from './details-list';
+import { DescriptionList, TitledPanel } from '../../../components/description-list';
+import { oneLineAddress, orDash } from './details-list';
 import { RevealField } from './reveal-field';
 import { explainReview } from '../../../lib/review-status';
 
@@ -22,18 +20,9 @@ const reviewDate = (date: string | null) =>
 
 /** An entity party (interface document §2.6) as found by the search; the EIN masked. */
 export function EntityDetails({ entity }: { entity: EntityView }) {
-  const a = entity.address;
   return (
     <>
-      <Paper
-        variant="outlined"
-        sx={{ p: 2, mb: 2 }}
-        component="section"
-        aria-labelledby="entity-reviews"
-      >
-        <Typography id="entity-reviews" component="h2" variant="h3" gutterBottom>
-          Reviews
-        </Typography>
+      <TitledPanel id="entity-reviews" title="Reviews" sx={{ mb: 2 }}>
         <DescriptionList
           items={[
             [
@@ -47,11 +36,8 @@ export function EntityDetails({ entity }: { entity: EntityView }) {
             ['Owners accredited', orDash(entity.ownersAccredited)],
           ]}
         />
-      </Paper>
-      <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="entity-profile">
-        <Typography id="entity-profile" component="h2" variant="h3" gutterBottom>
-          Profile
-        </Typography>
+      </TitledPanel>
+      <TitledPanel id="entity-profile" title="Profile">
         <DescriptionList
           items={[
             ['Party ID', entity.id],
@@ -68,11 +54,7 @@ export function EntityDetails({ entity }: { entity: EntityView }) {
                 masked={entity.einMasked}
               />,
             ],
-            [
-              'Address',
-              [a.line1, a.line2, a.city, a.state, a.zip, a.country].filter(Boolean).join(', ') ||
-                '—',
-            ],
+            ['Address', oneLineAddress(entity.address)],
             ['Email', entity.emails.join(', ') || '—'],
             ['Phone', entity.phones.map(formatPhone).join(', ') || '—'],
             ['Total assets', formatAmount(entity.totalAssets)],
@@ -80,7 +62,7 @@ export function EntityDetails({ entity }: { entity: EntityView }) {
             ['Notes', orDash(entity.notes)],
           ]}
         />
-      </Paper>
+      </TitledPanel>
     </>
   );
 }

@@ -113,6 +113,15 @@ export function ComplianceFundMovesTable({ moves }: { moves: FundMoveView[] }) {
 function ReviewerFundMoveDetails({ move }: { move: FundMoveView }) {
   const status = describeFundMoveStatus(move.status);
   const approval = describeFundMoveApproval(move.approvalStatus);
+  const revealable = (field: 'bankAccountNumber' | 'routingNumber', masked: string | null) => (
+    <RevealField
+      key={field}
+      objectType="fund_move"
+      objectId={move.referenceNumber}
+      field={field}
+      masked={masked}
+    />
+  );
   return (
     <DescriptionList
       items={[
@@ -124,26 +133,8 @@ function ReviewerFundMoveDetails({ move }: { move: FundMoveView }) {
         ['Description', orDash(move.description)],
         ['Bank', orDash(move.bankName)],
         ['Bank account name', orDash(move.bankAccountName)],
-        [
-          'Bank account number',
-          <RevealField
-            key="ban"
-            objectType="fund_move"
-            objectId={move.referenceNumber}
-            field="bankAccountNumber"
-            masked={move.bankAccountNumberMasked}
-          />,
-        ],
-        [
-          'Routing number',
-          <RevealField
-            key="rn"
-            objectType="fund_move"
-            objectId={move.referenceNumber}
-            field="routingNumber"
-            masked={move.routingNumberMasked}
-          />,
-        ],
+        ['Bank account number', revealable('bankAccountNumber', move.bankAccountNumberMasked)],
+        ['Routing number', revealable('routingNumber', move.routingNumberMasked)],
         ['Routing number check', orDash(move.routingNumberStatus)],
         ['Errors', orDash(move.errorMessage)],
         ['Created', formatTimestamp(move.createdAt)],

@@ -7,8 +7,8 @@ import type { EntityView } from '../../../../contract/compliance';
 import { PortalDataGrid, type GridColDef } from '../../../components/data-grid';
 import { paths } from '../../../config/paths';
 
-const place = (address: { city: string | null; state: string | null }) =>
-  [address.city, address.state].filter(Boolean).join(', ') || '—';
+type Address = { city: string | null; state: string | null };
+const place = (address: Address) => [address.city, address.state].filter(Boolean).join(', ') || '—';
 const status = (value: string | null) => value ?? 'not started';
 const orDash = (value: string | null) => value ?? '—';
 
@@ -25,43 +25,58 @@ function reviewColumn<
     valueGetter: (_value, row) => status(row.reviews[key].status),
   };
 }
-const noTranslate = ({ value }: { value?: string | null }) => (
-  <span translate="no">{orDash(value ?? null)}</span>
-);
-
-const accountColumns: GridColDef<AccountView>[] = [
-  {
+/** The name, or the ID where there is none, linking to the record's own page. */
+function nameColumn<Row extends { id: string; name: string | null }>(
+  headerName: string,
+  href: (id: string) => string,
+): GridColDef<Row> {
+  return {
     field: 'name',
-    headerName: 'Account',
+    headerName,
     minWidth: 180,
     flex: 1.4,
     valueGetter: (value: string | null, row) => value ?? row.id,
     renderCell: ({ row, value }) => (
-      <Link
-        component={RouterLink}
-        to={paths.app.complianceAccount.getHref(row.id)}
-        sx={{ fontWeight: 600 }}
-      >
+      <Link component={RouterLink} to={href(row.id)} sx={{ fontWeight: 600 }}>
         {value}
       </Link>
     ),
-  },
-  { field: 'id', headerName: 'ID', minWidth: 110, flex: 0.8, renderCell: noTranslate },
-  {
+  };
+}
+
+/** City and state of the party's address. */
+function placeColumn<Row extends { address: Address }>(): GridColDef<Row> {
+  return {
     field: 'address',
     headerName: 'Place',
     minWidth: 150,
     flex: 1,
-    valueGetter: (value: AccountView['address']) => place(value),
-  },
-  {
-    // Masked by the BFF; the full number is revealed only on the account page, with a reason.
-    field: 'taxIdMasked',
-    headerName: 'Tax ID',
+    valueGetter: (value: Address) => place(value),
+  };
+}
+
+/** An ID or a masked number: shown as written (never translated), a dash when there is none. */
+function codeColumn<Row extends { id: string }>(
+  field: keyof Row & string,
+  headerName: string,
+): GridColDef<Row> {
+  return {
+    field,
+    headerName,
     minWidth: 110,
     flex: 0.8,
-    renderCell: noTranslate,
-  },
+    renderCell: ({ value }: { value?: string | null }) => (
+      <span translate="no">{orDash(value ?? null)}</span>
+    ),
+  };
+}
+
+const accountColumns: GridColDef<AccountView>[] = [
+  nameColumn('Account', (id) => paths.app.complianceAccount.getHref(id)),
+  codeColumn('id', 'ID'),
+  placeColumn(),
+  // Masked by the BFF; the full number is revealed only on the account page, with a reason.
+  codeColumn('taxIdMasked', 'Tax ID'),
   reviewColumn('kyc', 'KYC', 110),
   reviewColumn('aml', 'AML', 110),
   reviewColumn('approval', 'Approval', 120),
@@ -76,23 +91,8 @@ export function AccountResults({ accounts }: { accounts: AccountView[] }) {
 export function EntityResults({ entities, q }: { entities: EntityView[]; q: string }) {
   const columns = useMemo<GridColDef<EntityView>[]>(
     () => [
-      {
-        field: 'name',
-        headerName: 'Entity',
-        minWidth: 180,
-        flex: 1.4,
-        valueGetter: (value: string | null, row) => value ?? row.id,
-        renderCell: ({ row, value }) => (
-          <Link
-            component={RouterLink}
-            to={paths.app.complianceEntity.getHref(row.id, q)}
-            sx={{ fontWeight: 600 }}
-          >
-            {value}
-          </Link>
-        ),
-      },
-      { field: 'id', headerName: 'Party ID', minWidth: 110, flex: 0.8, renderCell: noTranslate },
+      nameColumn('Entity', (id) => paths.app.complianceEntity.getHref(id, q)),
+      codeColumn('id', 'Party ID'),
       {
         field: 'type',
         headerName: 'Type',
@@ -100,20 +100,8 @@ export function EntityResults({ entities, q }: { entities: EntityView[]; q: stri
         flex: 0.8,
         valueFormatter: orDash,
       },
-      {
-        field: 'address',
-        headerName: 'Place',
-        minWidth: 150,
-        flex: 1,
-        valueGetter: (value: EntityView['address']) => place(value),
-      },
-      {
-        field: 'einMasked',
-        headerName: 'EIN',
-        minWidth: 110,
-        flex: 0.8,
-        renderCell: noTranslate,
-      },
+      placeColumn(),
+      codeColumn('einMasked', 'EIN'),
       reviewColumn('kyc', 'KYC', 110),
       reviewColumn('aml', 'AML', 110),
     ],

@@ -46,6 +46,23 @@ const typeOptions = (Object.keys(disbursementTypeLabels) as DisbursementRequest[
   (value) => ({ value, label: disbursementTypeLabels[value] }),
 );
 
+/** What the bank's and the account's numbers are called, and look like, for each kind of wire. */
+const wireNumbers = {
+  wire_domestic: {
+    inputMode: 'numeric',
+    bankId: { label: 'Routing number', helperText: '9 digits (ABA)' },
+    bankAccountId: { label: 'Account number', helperText: '6 to 17 digits' },
+  },
+  wire_international: {
+    inputMode: 'text',
+    bankId: {
+      label: 'SWIFT/BIC code',
+      helperText: '8 to 11 letters and digits, such as DEUTDEFF',
+    },
+    bankAccountId: { label: 'IBAN or account number', helperText: '14 to 34 letters and digits' },
+  },
+} as const;
+
 export function DisbursementForm({ accountId }: { accountId: string }) {
   const form = useZodForm(formSchema, {
     type: 'ach',
@@ -70,8 +87,6 @@ export function DisbursementForm({ accountId }: { accountId: string }) {
     return <HeldForApproval approval={flow.result.pendingApproval} />;
   if (flow.result) return <DisbursementResult receipt={flow.result} />;
 
-  const wire = type !== 'ach';
-
   return (
     <Form form={form} onValid={flow.begin} sx={{ display: 'grid', gap: 2.5, maxWidth: 560 }}>
       <FormRadioGroup
@@ -95,30 +110,20 @@ export function DisbursementForm({ accountId }: { accountId: string }) {
           ACH transfers go to the bank account linked to this account; no bank details are needed.
         </Typography>
       )}
-      {wire && (
+      {type !== 'ach' && (
         <>
-          <FormTextField
-            name="bankId"
-            control={form.control}
-            label={type === 'wire_domestic' ? 'Routing number' : 'SWIFT/BIC code'}
-            inputMode={type === 'wire_domestic' ? 'numeric' : 'text'}
-            autoComplete="off"
-            helperText={
-              type === 'wire_domestic'
-                ? '9 digits (ABA)'
-                : '8 to 11 letters and digits, such as DEUTDEFF'
-            }
-            required
-          />
-          <FormTextField
-            name="bankAccountId"
-            control={form.control}
-            label={type === 'wire_domestic' ? 'Account number' : 'IBAN or account number'}
-            inputMode={type === 'wire_domestic' ? 'numeric' : 'text'}
-            autoComplete="off"
-            helperText={type === 'wire_domestic' ? '6 to 17 digits' : '14 to 34 letters and digits'}
-            required
-          />
+          {(['bankId', 'bankAccountId'] as const).map((name) => (
+            <FormTextField
+              key={name}
+              name={name}
+              control={form.control}
+              label={wireNumbers[type][name].label}
+              inputMode={wireNumbers[type].inputMode}
+              autoComplete="off"
+              helperText={wireNumbers[type][name].helperText}
+              required
+            />
+          ))}
           <FormTextField
             name="additionalDetails"
             control={form.control}
@@ -194,12 +199,12 @@ function ReviewSummary({
   if (request.type !== 'ach') {
     items.push(
       [
-        request.type === 'wire_domestic' ? 'Routing number' : 'SWIFT/BIC code',
+        wireNumbers[request.type].bankId.label,
         // Its author sees what they typed in full to check it; the receipt masks it.
         <Code key="bank" value={request.bankId} />,
       ],
       [
-        request.type === 'wire_domestic' ? 'Account number' : 'IBAN or account number',
+        wireNumbers[request.type].bankAccountId.label,
         <Code key="bank-account" value={request.bankAccountId} />,
       ],
       ['Additional details', request.additionalDetails || 'None'],

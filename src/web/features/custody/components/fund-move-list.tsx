@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { FundMoveView } from '../../../../contract/custody-views';
+import { CardList } from '../../../components/card-list';
 import { Code } from '../../../components/description-list';
 import { paths } from '../../../config/paths';
 import { formatTimestamp, formatMoney } from '../../../lib/format';
@@ -12,18 +12,14 @@ import { FundMoveStatus } from './fund-move-status';
 /** Fund moves newest first, as cards that fit a 375 px screen. */
 export function FundMoveList({ accountId, moves }: { accountId: string; moves: FundMoveView[] }) {
   return (
-    <Box
-      component="ul"
-      aria-label="Fund moves"
-      sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}
+    <CardList
+      label="Fund moves"
+      items={moves}
+      itemKey={(move) => move.referenceNumber}
+      cardSx={{ display: 'grid', gap: 1 }}
     >
-      {moves.map((move) => (
-        <Paper
-          component="li"
-          variant="outlined"
-          key={move.referenceNumber}
-          sx={{ p: 2, display: 'grid', gap: 1 }}
-        >
+      {(move) => (
+        <>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 1 }}>
             <Typography component="h3" variant="h3" sx={{ fontSize: '1.125rem', m: 0 }}>
               {formatMoney(move.amount)}
@@ -52,8 +48,8 @@ export function FundMoveList({ accountId, moves }: { accountId: string; moves: F
               Details<span className="visually-hidden"> of fund move {move.referenceNumber}</span>
             </Link>
           </Typography>
-        </Paper>
-      ))}
-    </Box>
+        </>
+      )}
+    </CardList>
   );
 }

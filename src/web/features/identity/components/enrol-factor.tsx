@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -27,42 +27,80 @@ function Problem({ error }: { error: unknown }) {
   );
 }
 
-/** Adds a passkey: the browser asks the authenticator, the BFF verifies and stores it. */
-export function EnrolPasskey({ onEnrolled }: Props) {
-  const labelId = useId();
-  const [label, setLabel] = useState('My passkey');
-  const enrol = useMutation({ mutationFn: enrolPasskey, onSuccess: onEnrolled });
+/** One enrolment step's form, named for screen readers; submitting stays on the page. */
+function FactorForm({
+  label,
+  onSubmit,
+  children,
+}: {
+  label: string;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
   return (
     <Box
       component="form"
       noValidate
-      aria-label="Add a passkey"
+      aria-label={label}
       sx={{ display: 'grid', gap: 1.5 }}
       onSubmit={(event) => {
         event.preventDefault();
-        enrol.mutate(label);
+        onSubmit();
       }}
     >
+      {children}
+    </Box>
+  );
+}
+
+/** The name the person gives the new factor, to tell it apart in their list of factors. */
+function FactorNameField({
+  label,
+  value,
+  onChange,
+  helperText,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  helperText?: string;
+}) {
+  const id = useId();
+  return (
+    <TextField
+      id={id}
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      helperText={helperText}
+      required
+    />
+  );
+}
+
+/** Adds a passkey: the browser asks the authenticator, the BFF verifies and stores it. */
+export function EnrolPasskey({ onEnrolled }: Props) {
+  const [label, setLabel] = useState('My passkey');
+  const enrol = useMutation({ mutationFn: enrolPasskey, onSuccess: onEnrolled });
+  return (
+    <FactorForm label="Add a passkey" onSubmit={() => enrol.mutate(label)}>
       <Problem error={enrol.error} />
-      <TextField
-        id={labelId}
+      <FactorNameField
         label="Passkey name"
         value={label}
-        onChange={(event) => setLabel(event.target.value)}
+        onChange={setLabel}
         helperText="Such as the device or security key it lives on"
-        required
       />
       <Button type="submit" variant="contained" disabled={enrol.isPending}>
         {enrol.isPending ? 'Waiting for your device…' : 'Create passkey'}
       </Button>
-    </Box>
+    </FactorForm>
   );
 }
 
 /** Adds an authenticator app: scan the code (or type the key), then confirm with one code. */
 export function EnrolTotp({ onEnrolled }: Props) {
   const codeId = useId();
-  const labelId = useId();
   const [code, setCode] = useState('');
   const [label, setLabel] = useState('Authenticator app');
   const start = useMutation({ mutationFn: startTotpEnrolment });
@@ -80,15 +118,9 @@ export function EnrolTotp({ onEnrolled }: Props) {
     );
   }
   return (
-    <Box
-      component="form"
-      noValidate
-      aria-label="Confirm the authenticator app"
-      sx={{ display: 'grid', gap: 1.5 }}
-      onSubmit={(event) => {
-        event.preventDefault();
-        confirm.mutate({ code, label });
-      }}
+    <FactorForm
+      label="Confirm the authenticator app"
+      onSubmit={() => confirm.mutate({ code, label })}
     >
       <Typography>
         Scan this code with your authenticator app, or type the key below into it. Then enter the
@@ -107,13 +139,7 @@ export function EnrolTotp({ onEnrolled }: Props) {
         </Box>
       </Typography>
       <Problem error={confirm.error} />
-      <TextField
-        id={labelId}
-        label="App name"
-        value={label}
-        onChange={(event) => setLabel(event.target.value)}
-        required
-      />
+      <FactorNameField label="App name" value={label} onChange={setLabel} />
       <TextField
         id={codeId}
         label="6-digit code"
@@ -126,7 +152,7 @@ export function EnrolTotp({ onEnrolled }: Props) {
       <Button type="submit" variant="contained" disabled={confirm.isPending}>
         {confirm.isPending ? 'Checking…' : 'Confirm'}
       </Button>
-    </Box>
+    </FactorForm>
   );
 }
 

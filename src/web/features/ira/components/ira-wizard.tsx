@@ -23,6 +23,7 @@ import {
   type IraSupplement,
   type IraSupplementReceipt,
 } from '../../../../contract/ira';
+import type { AccountView } from '../../../../contract/account-views';
 import { maskLast4 } from '../../../../contract/rules/bank';
 import {
   checkCountryCode,
@@ -94,14 +95,7 @@ const allFields = steps.flatMap((step) => step.fields);
  * memory: nothing goes to localStorage, sessionStorage or the URL, bank numbers least of all.
  */
 /** The account's own address, offered as the mailing address (the person may change it). */
-export interface IraPrefill {
-  line1: string | null;
-  line2: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  country: string | null;
-}
+type IraPrefill = AccountView['address'];
 
 const emptyHolding = { firmName: '', country: '', accountName: '', accountNumber: '' };
 

@@ -1,10 +1,10 @@
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { formatDecimal, formatMoney } from '../../../lib/format';
 import type { InvestorRollup } from './purchase-rollup';
 import { ScrollableTable } from '../../../components/scrollable-table';
+import { ColumnHeadings } from '../../../components/column-headings';
 
 /** Totals per investor account, largest first (the first `limit` lines). */
 export function InvestorRollupTable({
@@ -20,21 +20,15 @@ export function InvestorRollupTable({
         Totals by investor account
         {lines.length > limit ? `, the ${limit} largest of ${lines.length}` : ''}
       </caption>
-      <TableHead>
-        <TableRow>
-          <TableCell scope="col">Investor</TableCell>
-          <TableCell scope="col">Account</TableCell>
-          <TableCell scope="col" align="right">
-            Trades
-          </TableCell>
-          <TableCell scope="col" align="right">
-            Shares
-          </TableCell>
-          <TableCell scope="col" align="right">
-            Amount
-          </TableCell>
-        </TableRow>
-      </TableHead>
+      <ColumnHeadings
+        columns={[
+          'Investor',
+          'Account',
+          { figures: 'Trades' },
+          { figures: 'Shares' },
+          { figures: 'Amount' },
+        ]}
+      />
       <TableBody>
         {lines.slice(0, limit).map((line) => (
           <TableRow key={line.accountId}>

@@ -1,7 +1,6 @@
 import Link from '@mui/material/Link';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Big from 'big.js';
 import { Link as RouterLink } from 'react-router-dom';
@@ -9,23 +8,15 @@ import type { Offering } from '../../../../contract/offerings';
 import { paths } from '../../../config/paths';
 import { formatDecimal, formatMoney } from '../../../lib/format';
 import { ScrollableTable } from '../../../components/scrollable-table';
+import { ColumnHeadings } from '../../../components/column-headings';
 
 /** My offerings: each links to its purchase history. Scrolls sideways on narrow screens. */
 export function IssuerOfferingsList({ offerings }: { offerings: Offering[] }) {
   return (
     <ScrollableTable label="My offerings" minWidth={560}>
-      <TableHead>
-        <TableRow>
-          <TableCell scope="col">Offering</TableCell>
-          <TableCell scope="col">Status</TableCell>
-          <TableCell scope="col" align="right">
-            Target
-          </TableCell>
-          <TableCell scope="col" align="right">
-            Shares sold
-          </TableCell>
-        </TableRow>
-      </TableHead>
+      <ColumnHeadings
+        columns={['Offering', 'Status', { figures: 'Target' }, { figures: 'Shares sold' }]}
+      />
       <TableBody>
         {offerings.map((offering) => (
           <TableRow key={offering.id} hover>

@@ -2,7 +2,6 @@ import { useId, useMemo } from 'react';
 import Box from '@mui/material/Box';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
@@ -18,6 +17,7 @@ import {
   raiseChartData,
   valueAxisTop,
 } from './raise-chart-scale';
+import { ColumnHeadings } from '../../../components/column-headings';
 
 /** Axis and label text at a size people read without zooming. */
 const LABEL = { fontSize: 14 };
@@ -127,17 +127,9 @@ export default function RaiseChart({
           The figures behind the chart
         </Box>
         <ScrollableTable label="Amount raised by day" sx={{ mt: 1, maxHeight: 320 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell scope="col">Day</TableCell>
-              <TableCell scope="col" align="right">
-                Raised that day
-              </TableCell>
-              <TableCell scope="col" align="right">
-                Raised to date
-              </TableCell>
-            </TableRow>
-          </TableHead>
+          <ColumnHeadings
+            columns={['Day', { figures: 'Raised that day' }, { figures: 'Raised to date' }]}
+          />
           <TableBody>
             {points.map((point) => (
               <TableRow key={point.date}>

@@ -1,22 +1,17 @@
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { SecurityHours } from '../../../../contract/market-hours';
 import { WEEKDAYS, WEEKDAY_LABELS } from '../../../../contract/rules/market-hours';
 import { ScrollableTable } from '../../../components/scrollable-table';
+import { ColumnHeadings } from '../../../components/column-headings';
 
 /** The hours as the upstream read them back after saving (§2.8 securityHoursDetails). */
 export function SavedHours({ hours, title }: { hours: SecurityHours; title: string }) {
   return (
     <ScrollableTable label={title} captioned>
       <caption>{title}</caption>
-      <TableHead>
-        <TableRow>
-          <TableCell scope="col">Day</TableCell>
-          <TableCell scope="col">Hours (US Eastern)</TableCell>
-        </TableRow>
-      </TableHead>
+      <ColumnHeadings columns={['Day', 'Hours (US Eastern)']} />
       <TableBody>
         {WEEKDAYS.map((day) => {
           const d = hours.days[day];

@@ -47,6 +47,12 @@ const fieldNames = WEEKDAYS.flatMap((day) => [
   `${day}.close`,
 ]) as FieldPath<SecurityHoursValues>[];
 
+/** The two times of a trading day, and the word each field's label uses. */
+const dayBounds = [
+  ['open', 'opens'],
+  ['close', 'closes'],
+] as const;
+
 function DayRow({ day, control }: { day: Weekday; control: Control<SecurityHoursValues> }) {
   const closed = useWatch({ control, name: `${day}.closed` });
   const label = WEEKDAY_LABELS[day];
@@ -69,20 +75,16 @@ function DayRow({ day, control }: { day: Weekday; control: Control<SecurityHours
       <ClosedBox day={day} control={control} label={label} />
       {!closed && (
         <>
-          <FormTextField
-            control={control}
-            name={`${day}.open`}
-            id={`hours-${day}-open`}
-            label={`${label} opens (ET)`}
-            type="time"
-          />
-          <FormTextField
-            control={control}
-            name={`${day}.close`}
-            id={`hours-${day}-close`}
-            label={`${label} closes (ET)`}
-            type="time"
-          />
+          {dayBounds.map(([bound, verb]) => (
+            <FormTextField
+              key={bound}
+              control={control}
+              name={`${day}.${bound}`}
+              id={`hours-${day}-${bound}`}
+              label={`${label} ${verb} (ET)`}
+              type="time"
+            />
+          ))}
         </>
       )}
     </Box>

@@ -2,13 +2,13 @@ import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { WeekHours } from '../../../../contract/market-hours';
 import { wallTimeIn, type TradingSessionDay } from '../../../../contract/market-week';
 import { formatCountdown, marketStatus } from '../../../../contract/time';
 import { formatCalendarDate } from '../../../lib/format';
 import { ScrollableTable } from '../../../components/scrollable-table';
+import { ColumnHeadings } from '../../../components/column-headings';
 
 const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -60,13 +60,7 @@ export function TradingWeekTable({ week }: { week: readonly TradingSessionDay[] 
   return (
     <ScrollableTable label="Trading hours this week" captioned>
       <caption>Trading hours this week. Weekends are closed; holidays are not listed.</caption>
-      <TableHead>
-        <TableRow>
-          <TableCell scope="col">Day</TableCell>
-          <TableCell scope="col">US Eastern</TableCell>
-          <TableCell scope="col">Your time ({zone})</TableCell>
-        </TableRow>
-      </TableHead>
+      <ColumnHeadings columns={['Day', 'US Eastern', `Your time (${zone})`]} />
       <TableBody>
         {week.map((day) => (
           <TableRow key={day.date}>

@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { TimelineEntry } from '../../../../contract/money-requests';
+import { CardList } from '../../../components/card-list';
 import { Code } from '../../../components/description-list';
 import { formatLocalDateTime, formatMoney } from '../../../lib/format';
 
@@ -44,18 +44,14 @@ function batchTime(instant: string): string {
 /** Deposits, investments, disbursements and IRA requests of one account, newest first. */
 export function AccountTimeline({ entries }: { entries: TimelineEntry[] }) {
   return (
-    <Box
-      component="ol"
-      aria-label="Account timeline"
-      sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}
+    <CardList
+      label="Account timeline"
+      ordered
+      items={entries}
+      itemKey={(entry) => `${entry.kind}-${entry.id}-${entry.reference ?? ''}`}
     >
-      {entries.map((entry) => (
-        <Paper
-          component="li"
-          variant="outlined"
-          key={`${entry.kind}-${entry.id}-${entry.reference ?? ''}`}
-          sx={{ p: 2 }}
-        >
+      {(entry) => (
+        <>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
             <Chip size="small" label={kindLabels[entry.kind]} />
             <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
@@ -83,8 +79,8 @@ export function AccountTimeline({ entries }: { entries: TimelineEntry[] }) {
               {entry.nextBatchAt && ` Next batch: ${batchTime(entry.nextBatchAt)}.`}
             </Typography>
           )}
-        </Paper>
-      ))}
-    </Box>
+        </>
+      )}
+    </CardList>
   );
 }

@@ -1,7 +1,6 @@
 import Link from '@mui/material/Link';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import Alert from '@mui/material/Alert';
@@ -12,6 +11,8 @@ import { EmptyState } from '../../../components/query-state';
 import { paths } from '../../../config/paths';
 import { formatDecimal, formatLocalDateTime, formatMoney } from '../../../lib/format';
 import { ScrollableTable } from '../../../components/scrollable-table';
+import { ColumnHeadings } from '../../../components/column-headings';
+import { BrowseOfferingsLink } from '../../../components/browse-offerings-link';
 
 /** What an investor owns: totals per offering, then every trade, newest first. */
 export function HoldingsView({ result }: { result: HoldingsResult }) {
@@ -23,11 +24,7 @@ export function HoldingsView({ result }: { result: HoldingsResult }) {
       <EmptyState
         title="No investments yet"
         message="Investments you make from your accounts appear here with their amounts and status."
-        action={
-          <Link component={RouterLink} to={paths.app.offerings.getHref()}>
-            Browse offerings
-          </Link>
-        }
+        action={<BrowseOfferingsLink />}
       />
     );
   }
@@ -39,14 +36,14 @@ export function HoldingsView({ result }: { result: HoldingsResult }) {
           <strong>{formatMoney(result.totalAmount)}</strong>
         </Typography>
         <ScrollableTable label="Totals per offering" sx={{ mt: 2 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Offering</TableCell>
-              <TableCell align="right">Units</TableCell>
-              <TableCell align="right">Amount</TableCell>
-              <TableCell align="right">Trades</TableCell>
-            </TableRow>
-          </TableHead>
+          <ColumnHeadings
+            columns={[
+              'Offering',
+              { figures: 'Units' },
+              { figures: 'Amount' },
+              { figures: 'Trades' },
+            ]}
+          />
           <TableBody>
             {result.byOffering.map((group) => (
               <TableRow key={group.offeringId}>
@@ -70,17 +67,17 @@ export function HoldingsView({ result }: { result: HoldingsResult }) {
           </Alert>
         )}
         <ScrollableTable label="Trades" sx={{ mt: 2 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Date (time zone not stated)</TableCell>
-              <TableCell>Offering</TableCell>
-              <TableCell>Account</TableCell>
-              <TableCell align="right">Units</TableCell>
-              <TableCell align="right">Amount</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell>Trade ID</TableCell>
-            </TableRow>
-          </TableHead>
+          <ColumnHeadings
+            columns={[
+              'Date (time zone not stated)',
+              'Offering',
+              'Account',
+              { figures: 'Units' },
+              { figures: 'Amount' },
+              'Status',
+              'Trade ID',
+            ]}
+          />
           <TableBody>
             {result.trades.map((trade) => (
               <TableRow key={trade.tradeId}>

@@ -1,6 +1,5 @@
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import {
@@ -12,6 +11,7 @@ import { Code } from '../../../components/description-list';
 import { formatMoney } from '../../../lib/format';
 import { ScrollableTable } from '../../../components/scrollable-table';
 import { SettleByHand } from './settle-by-hand';
+import { ColumnHeadings } from '../../../components/column-headings';
 
 const at = (instant: string) =>
   new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
@@ -33,18 +33,18 @@ export function MoneyRequestsTable({
 }) {
   return (
     <ScrollableTable label={label}>
-      <TableHead>
-        <TableRow>
-          <TableCell>Sent</TableCell>
-          <TableCell>Our reference</TableCell>
-          {reviewer && <TableCell>User</TableCell>}
-          <TableCell>Account</TableCell>
-          <TableCell>Kind</TableCell>
-          <TableCell align="right">Amount</TableCell>
-          <TableCell>Outcome</TableCell>
-          <TableCell>Upstream ID</TableCell>
-        </TableRow>
-      </TableHead>
+      <ColumnHeadings
+        columns={[
+          'Sent',
+          'Our reference',
+          ...(reviewer ? ['User'] : []),
+          'Account',
+          'Kind',
+          { figures: 'Amount' },
+          'Outcome',
+          'Upstream ID',
+        ]}
+      />
       <TableBody>
         {requests.map((request) => {
           const words = moneyRequestOutcomeWords[request.outcome];

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -5,7 +6,6 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -17,6 +17,7 @@ import { formatCalendarDate, formatMoney } from '../../../lib/format';
 import { OfferingStatusChip } from './offering-status-chip';
 import { RaiseProgressBar } from './raise-progress';
 import { ScrollableTable } from '../../../components/scrollable-table';
+import { ColumnHeadings } from '../../../components/column-headings';
 
 type OfferingsListProps = { offerings: Offering[] };
 
@@ -40,29 +41,26 @@ function OfferingLink({ offering }: { offering: Offering }) {
 }
 
 function AmountRange({ offering }: { offering: Offering }) {
+  const amounts = [
+    ['Min', offering.minAmount],
+    ['Target', offering.targetAmount],
+    ['Max', offering.maxAmount],
+  ] as const;
   return (
     <Box
       component="dl"
       sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1 }}
     >
-      <Typography component="dt" variant="body2" color="text.secondary">
-        Min
-      </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0, whiteSpace: 'nowrap' }}>
-        {formatMoney(offering.minAmount)}
-      </Typography>
-      <Typography component="dt" variant="body2" color="text.secondary">
-        Target
-      </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0, whiteSpace: 'nowrap' }}>
-        {formatMoney(offering.targetAmount)}
-      </Typography>
-      <Typography component="dt" variant="body2" color="text.secondary">
-        Max
-      </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0, whiteSpace: 'nowrap' }}>
-        {formatMoney(offering.maxAmount)}
-      </Typography>
+      {amounts.map(([term, amount]) => (
+        <Fragment key={term}>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {term}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0, whiteSpace: 'nowrap' }}>
+            {formatMoney(amount)}
+          </Typography>
+        </Fragment>
+      ))}
     </Box>
   );
 }
@@ -71,19 +69,17 @@ function OfferingsTable({ offerings }: OfferingsListProps) {
   return (
     // Scrolls sideways (and by keyboard) rather than clipping its last columns.
     <ScrollableTable label="Offerings">
-      <TableHead>
-        <TableRow>
-          <TableCell scope="col">Name</TableCell>
-          <TableCell scope="col">Type</TableCell>
-          <TableCell scope="col">Status</TableCell>
-          <TableCell scope="col" align="right">
-            Unit price
-          </TableCell>
-          <TableCell scope="col">Min / target / max</TableCell>
-          <TableCell scope="col">Raise progress</TableCell>
-          <TableCell scope="col">Open dates</TableCell>
-        </TableRow>
-      </TableHead>
+      <ColumnHeadings
+        columns={[
+          'Name',
+          'Type',
+          'Status',
+          { figures: 'Unit price' },
+          'Min / target / max',
+          'Raise progress',
+          'Open dates',
+        ]}
+      />
       <TableBody>
         {offerings.map((offering) => (
           <TableRow key={offering.id} hover>

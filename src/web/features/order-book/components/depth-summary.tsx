@@ -1,12 +1,12 @@
 import Box from '@mui/material/Box';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { PriceLevel, SecurityDepth } from '../../../../contract/order-book';
 import { formatPrice, formatShares } from './order-format';
 import { ScrollableTable } from '../../../components/scrollable-table';
+import { ColumnHeadings } from '../../../components/column-headings';
 
 const LEVELS_SHOWN = 10;
 
@@ -15,23 +15,15 @@ export function DepthSummary({ securities }: { securities: readonly SecurityDept
   return (
     <ScrollableTable label="Best prices by security" captioned>
       <caption className="visually-hidden">Best bid, best offer and spread per security</caption>
-      <TableHead>
-        <TableRow>
-          <TableCell scope="col">Security</TableCell>
-          <TableCell scope="col" align="right">
-            Best bid
-          </TableCell>
-          <TableCell scope="col" align="right">
-            Best offer
-          </TableCell>
-          <TableCell scope="col" align="right">
-            Spread
-          </TableCell>
-          <TableCell scope="col" align="right">
-            Orders
-          </TableCell>
-        </TableRow>
-      </TableHead>
+      <ColumnHeadings
+        columns={[
+          'Security',
+          { figures: 'Best bid' },
+          { figures: 'Best offer' },
+          { figures: 'Spread' },
+          { figures: 'Orders' },
+        ]}
+      />
       <TableBody>
         {securities.map((security) => (
           <TableRow key={security.securityId}>
@@ -70,19 +62,9 @@ function LevelTable({ title, levels }: { title: string; levels: readonly PriceLe
               ? `best ${LEVELS_SHOWN} of ${levels.length} price levels`
               : `${levels.length} price level${levels.length === 1 ? '' : 's'}`}
         </caption>
-        <TableHead>
-          <TableRow>
-            <TableCell scope="col" align="right">
-              Price
-            </TableCell>
-            <TableCell scope="col" align="right">
-              Shares
-            </TableCell>
-            <TableCell scope="col" align="right">
-              Orders
-            </TableCell>
-          </TableRow>
-        </TableHead>
+        <ColumnHeadings
+          columns={[{ figures: 'Price' }, { figures: 'Shares' }, { figures: 'Orders' }]}
+        />
         <TableBody>
           {shown.map((level) => (
             <TableRow key={level.price}>

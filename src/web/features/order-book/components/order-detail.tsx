@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
@@ -17,6 +16,7 @@ import {
   statusLabel,
 } from './order-format';
 import { ScrollableTable } from '../../../components/scrollable-table';
+import { ColumnHeadings } from '../../../components/column-headings';
 
 const orNone = (value: string | null | undefined) => (value ? value : 'None');
 
@@ -64,22 +64,16 @@ export function OrderDetail({ detail }: { detail: Detail }) {
           <Typography sx={{ mt: 1 }}>This order has not been matched.</Typography>
         ) : (
           <ScrollableTable label="Matches" sx={{ mt: 2 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell scope="col">Match</TableCell>
-                <TableCell scope="col" align="right">
-                  Price
-                </TableCell>
-                <TableCell scope="col" align="right">
-                  Quantity
-                </TableCell>
-                <TableCell scope="col" align="right">
-                  Total
-                </TableCell>
-                <TableCell scope="col">Time</TableCell>
-                {full && <TableCell scope="col">IP</TableCell>}
-              </TableRow>
-            </TableHead>
+            <ColumnHeadings
+              columns={[
+                'Match',
+                { figures: 'Price' },
+                { figures: 'Quantity' },
+                { figures: 'Total' },
+                'Time',
+                ...(full ? ['IP'] : []),
+              ]}
+            />
             <TableBody>
               {order.matches.map((match) => (
                 <TableRow key={match.matchId}>

@@ -29,6 +29,13 @@ export const clientLoader =
     return null;
   };
 
+/** What an investor can do next from their account; the first is the main action. */
+const investorActions = [
+  { label: 'Request a disbursement', href: paths.app.disbursement.getHref, primary: true },
+  { label: 'Money and timeline', href: paths.app.accountMoney.getHref, primary: false },
+  { label: 'Open an IRA', href: paths.app.iraSupplement.getHref, primary: false },
+];
+
 export default function AccountRoute() {
   const { accountId = '' } = useParams();
   const session = useSession();
@@ -41,31 +48,17 @@ export default function AccountRoute() {
             title={account.name ?? `Account ${account.id}`}
             above={<AccountBreadcrumbs accountId={accountId} />}
             actions={
-              isInvestor && (
-                <>
-                  <Button
-                    component={RouterLink}
-                    to={paths.app.disbursement.getHref(accountId)}
-                    variant="contained"
-                  >
-                    Request a disbursement
-                  </Button>
-                  <Button
-                    component={RouterLink}
-                    to={paths.app.accountMoney.getHref(accountId)}
-                    variant="outlined"
-                  >
-                    Money and timeline
-                  </Button>
-                  <Button
-                    component={RouterLink}
-                    to={paths.app.iraSupplement.getHref(accountId)}
-                    variant="outlined"
-                  >
-                    Open an IRA
-                  </Button>
-                </>
-              )
+              isInvestor &&
+              investorActions.map(({ label, href, primary }) => (
+                <Button
+                  key={label}
+                  component={RouterLink}
+                  to={href(accountId)}
+                  variant={primary ? 'contained' : 'outlined'}
+                >
+                  {label}
+                </Button>
+              ))
             }
           />
           <Box

@@ -1,17 +1,11 @@
-import type { QueryClient } from '@tanstack/react-query';
-import Link from '@mui/material/Link';
-import { Link as RouterLink } from 'react-router-dom';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
-import { paths } from '../../../../config/paths';
 import { accountsQueryOptions, useAccounts } from '../../../../features/accounts/api/get-accounts';
 import { AccountsList } from '../../../../features/accounts/components/accounts-list';
-import { hasSession } from '../../../session-guard';
+import { prefetchingLoader } from '../../../session-guard';
+import { BrowseOfferingsLink } from '../../../../components/browse-offerings-link';
 
-export const clientLoader = (queryClient: QueryClient) => () => {
-  if (hasSession(queryClient)) void queryClient.prefetchQuery(accountsQueryOptions());
-  return null;
-};
+export const clientLoader = prefetchingLoader(accountsQueryOptions);
 
 export default function AccountsRoute() {
   const accounts = useAccounts();
@@ -31,11 +25,7 @@ export default function AccountsRoute() {
           <EmptyState
             title="No accounts linked yet"
             message="When an investment account is linked to your sign-in, it appears here."
-            action={
-              <Link component={RouterLink} to={paths.app.offerings.getHref()}>
-                Browse offerings
-              </Link>
-            }
+            action={<BrowseOfferingsLink />}
           />
         }
       >

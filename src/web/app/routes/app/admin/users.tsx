@@ -1,6 +1,4 @@
 import { useId, useState } from 'react';
-import type { QueryClient } from '@tanstack/react-query';
-import type { LoaderFunctionArgs } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -30,15 +28,9 @@ import {
   useAdminUsers,
   useChangeUser,
 } from '../../../../features/identity/api/admin-users';
-import { hasSession, requireSession } from '../../../session-guard';
+import { guardedLoader } from '../../../session-guard';
 
-export const clientLoader =
-  (queryClient: QueryClient) =>
-  async ({ request }: LoaderFunctionArgs) => {
-    await requireSession(queryClient, request, ['admin']);
-    if (hasSession(queryClient)) void queryClient.prefetchQuery(adminUsersQueryOptions());
-    return null;
-  };
+export const clientLoader = guardedLoader(['admin'], adminUsersQueryOptions);
 
 const linkLabels: Record<LinkKind, string> = {
   account: 'Account',

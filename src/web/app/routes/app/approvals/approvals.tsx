@@ -1,5 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
-import type { LoaderFunctionArgs } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
@@ -16,15 +14,12 @@ import {
   useApprovals,
   useDecideApproval,
 } from '../../../../features/identity/api/approvals';
-import { hasSession, requireSession } from '../../../session-guard';
+import { guardedLoader } from '../../../session-guard';
 
-export const clientLoader =
-  (queryClient: QueryClient) =>
-  async ({ request }: LoaderFunctionArgs) => {
-    await requireSession(queryClient, request, ['investor', 'compliance', 'admin']);
-    if (hasSession(queryClient)) void queryClient.prefetchQuery(approvalsQueryOptions());
-    return null;
-  };
+export const clientLoader = guardedLoader(
+  ['investor', 'compliance', 'admin'],
+  approvalsQueryOptions,
+);
 
 export default function ApprovalsRoute() {
   const approvals = useApprovals();

@@ -3,7 +3,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Pagination from '@mui/material/Pagination';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { FUND_MOVES_PAGE_SIZE } from '../../../../../contract/custody-views';
@@ -26,6 +25,7 @@ import { AccountNotes } from '../../../../features/compliance/components/account
 import { ComplianceFundMovesTable } from '../../../../features/compliance/components/fund-moves-table';
 import { requireSession } from '../../../session-guard';
 import { preloadDataGrid } from '../../../../components/data-grid';
+import { TitledPanel } from '../../../../components/description-list';
 
 export const clientLoader =
   (queryClient: QueryClient) =>
@@ -81,15 +81,7 @@ export default function ComplianceAccountRoute() {
           </>
         )}
       </QueryState>
-      <Paper
-        variant="outlined"
-        sx={{ p: 2, mb: 2 }}
-        component="section"
-        aria-labelledby="custody-heading"
-      >
-        <Typography id="custody-heading" component="h2" variant="h3" gutterBottom>
-          Custody account
-        </Typography>
+      <TitledPanel id="custody-heading" title="Custody account" sx={{ mb: 2 }}>
         <QueryState
           query={custody}
           loadingLabel="Loading the custody account"
@@ -98,7 +90,7 @@ export default function ComplianceAccountRoute() {
         >
           {(data) => <CustodyAccountSummary result={data} />}
         </QueryState>
-      </Paper>
+      </TitledPanel>
       <Box sx={{ mb: 2 }}>
         <AccountNotes accountId={accountId} />
       </Box>

@@ -49,6 +49,33 @@ export const clientLoader =
     return null;
   };
 
+/** The first and last day of the period shown. */
+const dayRange = [
+  ['from', 'From'],
+  ['to', 'To'],
+] as const;
+
+/** The filters that keep one value of a fixed set, or any ("All kinds"). */
+const choiceFilters = [
+  {
+    name: 'kind',
+    label: 'Kind',
+    any: 'All kinds',
+    minWidth: 160,
+    options: moneyRequestKindSchema.options.map((kind) => [kind, moneyRequestKindLabels[kind]]),
+  },
+  {
+    name: 'outcome',
+    label: 'Outcome',
+    any: 'All outcomes',
+    minWidth: 180,
+    options: moneyRequestOutcomeSchema.options.map((outcome) => [
+      outcome,
+      moneyRequestOutcomeWords[outcome].label,
+    ]),
+  },
+] as const;
+
 export default function MoneyRequestsRoute() {
   const [search, setSearch] = useSearchParams();
   const query = queryFrom(search);
@@ -82,53 +109,38 @@ export default function MoneyRequestsRoute() {
         onSubmit={(e) => e.preventDefault()}
         sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}
       >
-        <TextField
-          select
-          label="Kind"
-          value={query.kind ?? ''}
-          onChange={(e) => set('kind', e.target.value)}
-          sx={{ minWidth: 160 }}
-        >
-          <MenuItem value="">All kinds</MenuItem>
-          {moneyRequestKindSchema.options.map((kind) => (
-            <MenuItem key={kind} value={kind}>
-              {moneyRequestKindLabels[kind]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          label="Outcome"
-          value={query.outcome ?? ''}
-          onChange={(e) => set('outcome', e.target.value)}
-          sx={{ minWidth: 180 }}
-        >
-          <MenuItem value="">All outcomes</MenuItem>
-          {moneyRequestOutcomeSchema.options.map((outcome) => (
-            <MenuItem key={outcome} value={outcome}>
-              {moneyRequestOutcomeWords[outcome].label}
-            </MenuItem>
-          ))}
-        </TextField>
+        {choiceFilters.map(({ name, label, any, minWidth, options }) => (
+          <TextField
+            key={name}
+            select
+            label={label}
+            value={query[name] ?? ''}
+            onChange={(e) => set(name, e.target.value)}
+            sx={{ minWidth }}
+          >
+            <MenuItem value="">{any}</MenuItem>
+            {options.map(([value, text]) => (
+              <MenuItem key={value} value={value}>
+                {text}
+              </MenuItem>
+            ))}
+          </TextField>
+        ))}
         <TextField
           label="Account"
           defaultValue={query.accountId ?? ''}
           onBlur={(e) => set('accountId', e.target.value.trim())}
         />
-        <TextField
-          label="From"
-          type="date"
-          value={query.from ?? ''}
-          onChange={(e) => set('from', e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          label="To"
-          type="date"
-          value={query.to ?? ''}
-          onChange={(e) => set('to', e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        {dayRange.map(([name, label]) => (
+          <TextField
+            key={name}
+            label={label}
+            type="date"
+            value={query[name] ?? ''}
+            onChange={(e) => set(name, e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        ))}
       </Box>
       <QueryState
         query={register}

@@ -1,15 +1,11 @@
-import type { QueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import { PageHeader } from '../../../../components/page-header';
 import { LoadingSkeleton, QueryState } from '../../../../components/query-state';
 import { holdingsQueryOptions, useHoldings } from '../../../../features/money/api/get-holdings';
 import { HoldingsView } from '../../../../features/money/components/holdings-view';
-import { hasSession } from '../../../session-guard';
+import { prefetchingLoader } from '../../../session-guard';
 
-export const clientLoader = (queryClient: QueryClient) => () => {
-  if (hasSession(queryClient)) void queryClient.prefetchQuery(holdingsQueryOptions());
-  return null;
-};
+export const clientLoader = prefetchingLoader(holdingsQueryOptions);
 
 export default function HoldingsRoute() {
   const holdings = useHoldings();

@@ -1,5 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
-import type { LoaderFunctionArgs } from 'react-router-dom';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
 import { SkippedRecordsNotice } from '../../../../components/skipped-records';
@@ -8,16 +6,13 @@ import {
   useIssuerOfferings,
 } from '../../../../features/issuer/api/get-issuer-offerings';
 import { IssuerOfferingsList } from '../../../../features/issuer/components/issuer-offerings-list';
-import { requireSession } from '../../../session-guard';
+import { guardedLoader } from '../../../session-guard';
 import { useSession } from '../../../../features/auth/api/get-session';
 
-export const clientLoader =
-  (queryClient: QueryClient) =>
-  async ({ request }: LoaderFunctionArgs) => {
-    await requireSession(queryClient, request, ['issuer_staff', 'compliance', 'admin']);
-    void queryClient.prefetchQuery(issuerOfferingsQueryOptions());
-    return null;
-  };
+export const clientLoader = guardedLoader(
+  ['issuer_staff', 'compliance', 'admin'],
+  issuerOfferingsQueryOptions,
+);
 
 export default function IssuerOfferingsRoute() {
   const offerings = useIssuerOfferings();

@@ -2,7 +2,6 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -37,6 +36,7 @@ import { PurchaseHistoryTable } from '../../../../features/issuer/components/pur
 import { PurchaseSummaryPanel } from '../../../../features/issuer/components/purchase-summary';
 import { requireSession } from '../../../session-guard';
 import { preloadDataGrid } from '../../../../components/data-grid';
+import { TitledPanel } from '../../../../components/description-list';
 
 const RaiseChart = lazy(() => import('../../../../features/issuer/components/raise-chart'));
 
@@ -67,15 +67,7 @@ function PurchaseHistoryView({ data }: { data: OfferingPurchaseHistory }) {
   return (
     <>
       <PurchaseSummaryPanel summary={summary} disagreements={disagreements} />
-      <Paper
-        variant="outlined"
-        sx={{ p: 2, mb: 3 }}
-        component="section"
-        aria-labelledby="raise-heading"
-      >
-        <Typography id="raise-heading" component="h2" variant="h3" gutterBottom>
-          Raise over time
-        </Typography>
+      <TitledPanel id="raise-heading" title="Raise over time" sx={{ mb: 3 }}>
         <Suspense
           fallback={
             // A named busy status: a bare skeleton may not carry a label (ARIA 1.2).
@@ -86,7 +78,7 @@ function PurchaseHistoryView({ data }: { data: OfferingPurchaseHistory }) {
         >
           <RaiseChart points={points} targetAmount={summary.targetAmount} />
         </Suspense>
-      </Paper>
+      </TitledPanel>
       <Box component="section" aria-labelledby="trades-heading">
         <Box
           sx={{

@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import { PageHeader } from '../../../../components/page-header';
 import { LoadingSkeleton, QueryState } from '../../../../components/query-state';
@@ -11,12 +10,9 @@ import {
   TradingWeekTable,
 } from '../../../../features/market-hours/components/trading-week';
 import { SecurityHoursLookup } from '../../../../features/market-hours/components/security-hours-lookup';
-import { hasSession } from '../../../session-guard';
+import { prefetchingLoader } from '../../../session-guard';
 
-export const clientLoader = (queryClient: QueryClient) => () => {
-  if (hasSession(queryClient)) void queryClient.prefetchQuery(marketHoursQueryOptions());
-  return null;
-};
+export const clientLoader = prefetchingLoader(marketHoursQueryOptions);
 
 export default function MarketHoursRoute() {
   const hours = useMarketHours();

@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
@@ -16,13 +15,10 @@ import { useUpdateSecurityHours } from '../../../../features/market-hours/api/up
 import { SavedHours } from '../../../../features/market-hours/components/saved-hours';
 import { SecurityHoursForm } from '../../../../features/market-hours/components/security-hours-form';
 import { focusOnMount } from '../../../../lib/focus';
-import { hasSession } from '../../../session-guard';
+import { prefetchingLoader } from '../../../session-guard';
 import { useSession } from '../../../../features/auth/api/get-session';
 
-export const clientLoader = (queryClient: QueryClient) => () => {
-  if (hasSession(queryClient)) void queryClient.prefetchQuery(securitiesQueryOptions());
-  return null;
-};
+export const clientLoader = prefetchingLoader(securitiesQueryOptions);
 
 function SecurityHoursEditor({ securityId, name }: { securityId: string; name: string }) {
   const current = useSecurityHours(securityId);

@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import { useParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { investability } from '../../../../../contract/investments';
 import { EASTERN, todayInZone } from '../../../../../contract/time';
-import { NotFound } from '../../../../components/not-found';
 import { PageHeader } from '../../../../components/page-header';
 import { Trail } from '../../../../components/trail';
 import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
@@ -18,6 +17,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { PreflightPanel } from '../../../../features/money/components/preflight-panel';
 import Box from '@mui/material/Box';
 import { offeringQueryOptions, useOffering } from '../../../../features/offerings/api/get-offering';
+import { OfferingNotFound } from '../../../../features/offerings/components/offering-not-found';
 import { isApiClientError } from '../../../../lib/api-client';
 import { hasSession } from '../../../session-guard';
 
@@ -41,13 +41,7 @@ export default function InvestRoute() {
   const queryClient = useQueryClient();
 
   if (isApiClientError(offering.error) && offering.error.status === 404) {
-    return (
-      <NotFound
-        title="Offering not found"
-        message="There is no offering with this ID, or it is no longer listed."
-        backTo={{ href: paths.app.offerings.getHref(), label: 'Back to offerings' }}
-      />
-    );
+    return <OfferingNotFound />;
   }
 
   const name = offering.data?.name ?? 'offering';

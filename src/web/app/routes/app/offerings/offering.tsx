@@ -1,13 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import { Link as RouterLink, useParams, type LoaderFunctionArgs } from 'react-router-dom';
-import { NotFound } from '../../../../components/not-found';
 import { PageHeader } from '../../../../components/page-header';
 import { Trail } from '../../../../components/trail';
 import { LoadingSkeleton, QueryState } from '../../../../components/query-state';
 import { paths } from '../../../../config/paths';
 import { isApiClientError } from '../../../../lib/api-client';
 import { offeringQueryOptions, useOffering } from '../../../../features/offerings/api/get-offering';
+import { OfferingNotFound } from '../../../../features/offerings/components/offering-not-found';
 import { OfferingDetails } from '../../../../features/offerings/components/offering-details';
 import { InvestAction } from '../../../../features/invest/components/invest-action';
 import { useSession } from '../../../../features/auth/api/get-session';
@@ -35,13 +35,7 @@ export default function OfferingRoute() {
     (role === 'issuer_staff' && (session.data?.user.issuerIds ?? []).includes(offeringIssuer));
 
   if (isApiClientError(offering.error) && offering.error.status === 404) {
-    return (
-      <NotFound
-        title="Offering not found"
-        message="There is no offering with this ID, or it is no longer listed."
-        backTo={{ href: paths.app.offerings.getHref(), label: 'Back to offerings' }}
-      />
-    );
+    return <OfferingNotFound />;
   }
 
   const backLink = (

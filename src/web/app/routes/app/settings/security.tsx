@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
-import type { LoaderFunctionArgs } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
@@ -25,15 +23,9 @@ import {
   EnrolTotp,
   RecoveryCodes,
 } from '../../../../features/identity/components/enrol-factor';
-import { hasSession, requireSession } from '../../../session-guard';
+import { guardedLoader } from '../../../session-guard';
 
-export const clientLoader =
-  (queryClient: QueryClient) =>
-  async ({ request }: LoaderFunctionArgs) => {
-    await requireSession(queryClient, request);
-    if (hasSession(queryClient)) void queryClient.prefetchQuery(factorsQueryOptions());
-    return null;
-  };
+export const clientLoader = guardedLoader(undefined, factorsQueryOptions);
 
 const kindLabel = { totp: 'Authenticator app', passkey: 'Passkey' } as const;
 

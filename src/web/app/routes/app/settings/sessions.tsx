@@ -1,5 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
-import type { LoaderFunctionArgs } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
@@ -14,15 +12,9 @@ import {
   useEndSession,
   useMySessions,
 } from '../../../../features/identity/api/sessions';
-import { hasSession, requireSession } from '../../../session-guard';
+import { guardedLoader } from '../../../session-guard';
 
-export const clientLoader =
-  (queryClient: QueryClient) =>
-  async ({ request }: LoaderFunctionArgs) => {
-    await requireSession(queryClient, request);
-    if (hasSession(queryClient)) void queryClient.prefetchQuery(mySessionsQueryOptions());
-    return null;
-  };
+export const clientLoader = guardedLoader(undefined, mySessionsQueryOptions);
 
 /** A short name for a browser from its user agent, for people rather than machines. */
 function browserName(userAgent: string | null): string {
