@@ -26,4 +26,20 @@ describe('a PGlite data folder', () => {
     expect(await findUserIdByEmail(second, 'kept@example.test')).toBe(id);
     await second.destroy();
   });
+
+  it('two new folders start from the same template yet hold their own data', async () => {
+    const [a, b] = [path.join(root, 'a'), path.join(root, 'b')];
+    const first = await openStore({ dataDir: a });
+    await createUser(first, {
+      email: 'only-a@example.test',
+      name: 'A',
+      role: 'investor',
+      password: '',
+    });
+    await first.destroy();
+
+    const second = await openStore({ dataDir: b });
+    expect(await findUserIdByEmail(second, 'only-a@example.test')).toBeNull();
+    await second.destroy();
+  });
 });

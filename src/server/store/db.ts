@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
 import type { Database } from './schema';
@@ -6,7 +6,7 @@ import { migrations } from './migrations';
 import { pgliteDialect } from './pglite-dialect';
 import { lockFolder } from './folder-lock';
 import { registerPglite } from './auth-epoch';
-import { memoryTemplate } from './memory-template';
+import { memoryTemplate, templateFolder } from './memory-template';
 
 export type Db = Kysely<Database>;
 
@@ -76,11 +76,18 @@ export async function openStore(options: StoreOptions): Promise<Db> {
           await migrate(freshDb);
           return fresh;
         });
-      const pglite = !options.dataDir
-        ? new PGlite({ loadDataDir: await template() })
-        : existsSync(path.join(options.dataDir, 'PG_VERSION'))
+      let pglite: InstanceType<typeof PGlite>;
+      if (!options.dataDir) {
+        pglite = new PGlite({ loadDataDir: await template() });
+      } else if (existsSync(path.join(options.dataDir, 'PG_VERSION'))) {
+        pglite = new PGlite(options.dataDir);
+      } else {
+        const folder = await templateFolder(template);
+        if (folder) cpSync(folder, options.dataDir, { recursive: true });
+        pglite = folder
           ? new PGlite(options.dataDir)
           : new PGlite(options.dataDir, { loadDataDir: await template() });
+      }
       db = new Kysely<Database>({
         dialect: pgliteDialect(pglite, {
           queryTimeoutMs: timeouts.statementMs,
