@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every benchmark in turn, each printing figures measured side by side in one run
- * against the sandbox on 127.0.0.1. `--smoke` (part of `npm test`) runs each briefly: it proves the
+ * against the sandbox on 127.0.0.1. `--smoke` (`npm run bench -- --smoke`) runs each briefly: it proves the
  * benchmarks work; timings are printed, never asserted.
  */
 import { spawnSync } from 'node:child_process';
@@ -21,7 +21,7 @@ const benchmarks: { name: string; command: string[]; needs?: string; full?: bool
     command: ['node', 'scripts/report-bundle.mjs'],
     needs: 'dist/.vite/manifest.json',
   },
-  // Starts the whole portal six times: only in a full run, never in the smoke run of npm test.
+  // Starts the whole portal six times: only in a full run, never in the smoke run.
   { name: 'start with a build present', command: ['npx', 'tsx', 'bench/start.ts'], full: true },
   {
     name: '(d) order book, 10,000+ orders',

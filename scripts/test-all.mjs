@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: every check in order (lint, types, unit + integration, build, browser e2e), then a
-// summary. Each step runs even when an earlier one failed, so one run shows everything.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every check (lint, format, types and unused code side by side; then unit +
+// integration, build, browser e2e), then a summary. Each step runs even when an earlier one failed,
+// so one run shows everything. The benchmarks are not checks: `npm run bench` (`-- --smoke` for a
+// short run that proves they work).
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 
 mkdirSync('.data/test', { recursive: true });
@@ -45,12 +47,46 @@ function countedStep(name, command, args, reportFile, readCounts, env) {
   results.push(`${ok ? '✔' : '✘'} ${name}: ${detail} (${seconds} s)`);
 }
 
-step('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
-step('format', 'npx', ['prettier', '--check', '.']);
-step('types', 'npm', ['run', '--silent', 'typecheck']);
-// knip.json names the entry points (servers, CLIs, route modules the router loads by name,
-// benchmarks, scripts, e2e); any file, export or dependency nothing reaches from them fails.
-step('unused files, exports and dependencies', 'npx', ['knip']);
+/**
+ * The static checks read the sources only and none writes what another reads, so they run side by
+ * side (each waits on its own files much of the time); their output is printed whole, one check
+ * after the other, and each is timed on its own.
+ */
+async function staticChecks(checks) {
+  const finished = await Promise.all(
+    checks.map(([name, command, args]) =>
+      new Promise((resolve) => {
+        const started = Date.now();
+        const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+        let output = '';
+        child.stdout.on('data', (chunk) => (output += chunk));
+        child.stderr.on('data', (chunk) => (output += chunk));
+        child.on('close', (code) =>
+          resolve({ name, command, args, output, ok: code === 0, started }),
+        );
+        child.on('error', (error) =>
+          resolve({ name, command, args, output: String(error), ok: false, started }),
+        );
+      }).then((r) => ({ ...r, seconds: ((Date.now() - r.started) / 1000).toFixed(1) })),
+    ),
+  );
+  for (const r of finished) {
+    console.log(`\n━━ ${r.name}: ${r.command} ${r.args.join(' ')}`);
+    process.stdout.write(r.output);
+    if (r.ok) passed++;
+    else failed++;
+    results.push(`${r.ok ? '✔' : '✘'} ${r.name} (${r.seconds} s)`);
+  }
+}
+
+await staticChecks([
+  ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+  ['format', 'npx', ['prettier', '--check', '.']],
+  ['types', 'npm', ['run', '--silent', 'typecheck']],
+  // knip.json names the entry points (servers, CLIs, route modules the router loads by name,
+  // benchmarks, scripts, e2e); any file, export or dependency nothing reaches from them fails.
+  ['unused files, exports and dependencies', 'npx', ['knip']],
+]);
 countedStep(
   'unit and integration',
   'npx',
@@ -139,7 +175,6 @@ if (built) {
     'scripts/scan-logs.mjs',
     '.data/e2e-8181/portal.log',
   ]);
-  step('benchmarks (smoke run)', 'npx', ['tsx', 'bench/run-all.ts', '--smoke']);
 } else {
   failed++;
   results.push('✘ browser e2e: not run, the build failed');
