@@ -262,6 +262,42 @@ describe('every query parameter is bounded: a field message, never a 5xx', () =>
     }
   });
 
+  it('refuses the NUL character in any text, naming the field, before the store sees it', async () => {
+    // An administrator: the limits above spent the compliance reviewer's exports.
+    const cookie = await signIn(h.app, 'admin@demo.test');
+    for (const path of ['/api/audit-events?user=%00', '/api/audit-events/export.csv?user=a%00b']) {
+      const res = await call(h.app, 'GET', path, { cookie });
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json().error.fields).toEqual([
+        { field: 'query.user', message: 'query.user must not contain the NUL character (U+0000)' },
+      ]);
+    }
+    // In a body too; the value itself is never echoed, and nothing goes upstream.
+    const investor = await signIn(h.app, 'investor@demo.test');
+    const account = h.manifest.investors[0].accountIds[0];
+    await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+    const res = await call(h.app, 'POST', `/api/accounts/${account}/disbursements`, {
+      cookie: investor,
+      headers: { 'idempotency-key': 'nul-in-a-body-0001' },
+      body: {
+        type: 'wire_domestic',
+        amount: '10.00',
+        bankId: '011000015',
+        bankAccountId: '12345678',
+        additionalDetails: 'Rent for\u0000 Larimer St',
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual([
+      {
+        field: 'additionalDetails',
+        message: 'additionalDetails must not contain the NUL character (U+0000)',
+      },
+    ]);
+    expect(res.body).not.toContain('Larimer');
+    expect((await sandboxCalls(h.sandboxUrl)).createCustodyFundDisbursement ?? 0).toBe(0);
+  });
+
   it('refuses order-book days the upstream cannot serve, before any upstream call', async () => {
     const cookie = await signIn(h.app, 'investor@demo.test');
     await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
