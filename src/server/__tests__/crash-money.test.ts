@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,6 +21,7 @@ const CONCURRENCY = 16;
 const KILL_AFTER = 60;
 const ACCOUNT = 'A1040000'; // seeded custody account with a linked bank (docs/sandbox.md)
 const PASSWORD = 'crash-test-password-2026';
+const DATA_KEY = randomBytes(32).toString('base64');
 
 const root = mkdtempSync(path.join(tmpdir(), 'portal-crash-'));
 const processes: Running[] = [];
@@ -70,6 +72,9 @@ async function scenario(databaseUrl: string | undefined) {
     PORT: String(port),
     DATA_DIR: dataDir,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // A shared database with the real API needs the data key every instance shares (config.ts);
+    // the restarted process must open what the killed one sealed.
+    DATA_ENCRYPTION_KEY: DATA_KEY,
     TRANSACT_BASE_URL: sandboxUrl,
     TRANSACT_CLIENT_ID: 'sandbox-client',
     TRANSACT_API_KEY: 'sandbox-key-full-access',
