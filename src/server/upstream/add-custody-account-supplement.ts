@@ -13,7 +13,7 @@ import {
   investmentManagerLabels,
   proxyVotingLabels,
 } from '../../contract/ira';
-import type { UpstreamClient, UpstreamRequest } from './client';
+import { legacyWrite, type UpstreamClient, type UpstreamRequest } from './client';
 import { sendAndDecode, looseObject, wireId, wireList, wireText } from './wire';
 
 /* §4.7: the choices travel as numeric codes. */
@@ -37,37 +37,32 @@ const contributionCodes: Record<ContributionMethod, string> = {
 
 export function buildSupplementRequest(input: AccountSupplementRequest): UpstreamRequest {
   const [first, second] = input.holdings ?? [];
-  return {
-    operation: 'addCustodyAccountSupplement',
-    method: 'POST',
-    effect: 'write',
-    body: {
-      accountId: input.accountId,
-      maritalStatus: maritalCodes[input.maritalStatus],
-      mailingAddressLine1: input.mailingAddress.line1,
-      mailingAddressLine2: input.mailingAddress.line2,
-      mailingCity: input.mailingAddress.city,
-      mailingState: input.mailingAddress.state,
-      mailingZipCode: input.mailingAddress.zipCode,
-      mailingCountry: input.mailingAddress.country,
-      appointmentOfInvestmentManager:
-        input.investmentManager && investmentManagerCodes[input.investmentManager],
-      proxyVotingPreferences: input.proxyVoting && proxyVotingCodes[input.proxyVoting],
-      otherServices: input.otherServices,
-      methodOfContributionOrFunding:
-        input.contributionMethod && contributionCodes[input.contributionMethod],
-      methodOfContributionTaxYear: input.contributionTaxYear,
-      internationalAccountNumber: input.internationalAccountNumber,
-      bankFirmName1: first?.firmName ?? undefined,
-      bankCountry1: first?.country ?? undefined,
-      bankAccountName1: first?.accountName ?? undefined,
-      bankAccountNumber1: first?.accountNumber ?? undefined,
-      bankFirmName2: second?.firmName ?? undefined,
-      bankCountry2: second?.country ?? undefined,
-      bankAccountName2: second?.accountName ?? undefined,
-      bankAccountNumber2: second?.accountNumber ?? undefined,
-    },
-  };
+  return legacyWrite('addCustodyAccountSupplement', {
+    accountId: input.accountId,
+    maritalStatus: maritalCodes[input.maritalStatus],
+    mailingAddressLine1: input.mailingAddress.line1,
+    mailingAddressLine2: input.mailingAddress.line2,
+    mailingCity: input.mailingAddress.city,
+    mailingState: input.mailingAddress.state,
+    mailingZipCode: input.mailingAddress.zipCode,
+    mailingCountry: input.mailingAddress.country,
+    appointmentOfInvestmentManager:
+      input.investmentManager && investmentManagerCodes[input.investmentManager],
+    proxyVotingPreferences: input.proxyVoting && proxyVotingCodes[input.proxyVoting],
+    otherServices: input.otherServices,
+    methodOfContributionOrFunding:
+      input.contributionMethod && contributionCodes[input.contributionMethod],
+    methodOfContributionTaxYear: input.contributionTaxYear,
+    internationalAccountNumber: input.internationalAccountNumber,
+    bankFirmName1: first?.firmName ?? undefined,
+    bankCountry1: first?.country ?? undefined,
+    bankAccountName1: first?.accountName ?? undefined,
+    bankAccountNumber1: first?.accountNumber ?? undefined,
+    bankFirmName2: second?.firmName ?? undefined,
+    bankCountry2: second?.country ?? undefined,
+    bankAccountName2: second?.accountName ?? undefined,
+    bankAccountNumber2: second?.accountNumber ?? undefined,
+  });
 }
 
 /**

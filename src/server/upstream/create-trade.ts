@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { TradeReceipt, TradeRequest } from '../../contract/trades';
-import type { UpstreamClient, UpstreamRequest } from './client';
+import { legacyWrite, type UpstreamClient, type UpstreamRequest } from './client';
 import {
   sendAndDecode,
   looseObject,
@@ -26,18 +26,13 @@ const transactionTypes = {
  * sent so either reading is satisfied. POST, not PUT, unlike the other create calls.
  */
 function buildCreateTradeRequest(input: TradeRequest): UpstreamRequest {
-  return {
-    operation: 'createTrade',
-    method: 'POST',
-    effect: 'write',
-    body: {
-      accountId: input.accountId,
-      offeringId: input.offeringId,
-      transactionType: transactionTypes[input.paymentMethod],
-      transactionUnits: input.units,
-      units: input.units,
-    },
-  };
+  return legacyWrite('createTrade', {
+    accountId: input.accountId,
+    offeringId: input.offeringId,
+    transactionType: transactionTypes[input.paymentMethod],
+    transactionUnits: input.units,
+    units: input.units,
+  });
 }
 
 const rawPurchaseDetailSchema = looseObject({

@@ -177,7 +177,7 @@ export const wireOptionalDecimal = scalar.transform((value, ctx) => {
 });
 
 /** A non-negative integer given as a number or a numeric string (pagination, §4.3). */
-export const wireCount = z
+const wireCount = z
   .union([z.number().int().nonnegative(), z.string().regex(/^\s*\d+\s*$/)])
   .transform((value) => Number(value));
 
@@ -413,6 +413,14 @@ interface Pagination {
   totalRecords: number;
   startIndex: number;
   endIndex: number;
+}
+
+/**
+ * The schema of a collection's `pagination`, counts as numbers or numeric strings. `endIndex` is
+ * a count unless the collection says otherwise (§4.3 makes it an inclusive index).
+ */
+export function wirePagination(endIndex: z.ZodType<number, unknown> = wireCount) {
+  return looseObject({ totalRecords: wireCount, startIndex: wireCount, endIndex }).optional();
 }
 
 /** A page of records read one by one, with its indexes; `endIndex` is inclusive. */
