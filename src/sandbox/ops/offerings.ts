@@ -156,17 +156,17 @@ const validDate = (v: string) => isCalendarDate(v) && parseCalendarDate(v) !== n
 export const createOffering: Operation = {
   name: 'createOffering',
   handle({ params, now }, ctx) {
-    const issuerId = params.required('issuerId');
-    const fields = {
-      issueName: params.required('issueName'),
-      issueType: params.required('issueType'),
-      targetAmount: params.required('targetAmount'),
-      minAmount: params.required('minAmount'),
-      maxAmount: params.required('maxAmount'),
-      unitPrice: params.required('unitPrice'),
-      startDate: params.required('startDate'),
-      endDate: params.required('endDate'),
-    };
+    const { issuerId, ...fields } = params.requiredAll(
+      'issuerId',
+      'issueName',
+      'issueType',
+      'targetAmount',
+      'minAmount',
+      'maxAmount',
+      'unitPrice',
+      'startDate',
+      'endDate',
+    );
     params.check('issuerId', issuerId, isInteger, 'Numeric values only');
     params.check(
       'issueType',
