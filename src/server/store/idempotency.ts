@@ -47,7 +47,8 @@ export interface ClaimOptions {
 /** Rows written before leases existed count as dead after this long. */
 const LEGACY_STALE_MS = 120_000;
 
-const scopeIs =
+/** The record of one request: who, on which route, with which key. */
+export const scopeIs =
   (s: Pick<IdempotencyScope, 'userId' | 'route' | 'key'>) =>
   (eb: ExpressionBuilder<Database, 'idempotency_records'>) =>
     eb.and({ user_id: s.userId, route: s.route, key: s.key });
