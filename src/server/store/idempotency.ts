@@ -271,6 +271,14 @@ export interface OutcomeRecord {
   now?: Date;
 }
 
+/** The register row and the audit events that go with an outcome, inside its transaction. */
+async function recordRegisterAndAudits(tx: Db, record: OutcomeRecord, at: Date): Promise<void> {
+  if (record.reference && record.settlement) {
+    await settleMoneyRequest(tx, record.reference, record.settlement, at);
+  }
+  for (const event of record.audits ?? []) await recordAudit(tx, event);
+}
+
 /**
  * Records the outcome, the register row and the audit events in one transaction: either all of
  * them are stored or none (then the caller retries, and at last spools them).
@@ -317,10 +325,7 @@ export async function complete(
         })
         .execute();
     }
-    if (record.reference && record.settlement) {
-      await settleMoneyRequest(tx, record.reference, record.settlement, at);
-    }
-    for (const event of record.audits ?? []) await recordAudit(tx, event);
+    await recordRegisterAndAudits(tx, record, at);
   });
 }
 
@@ -340,9 +345,6 @@ export async function release(
       .where('state', '=', 'pending')
       .where(scopeIs(scope))
       .execute();
-    if (record.reference && record.settlement) {
-      await settleMoneyRequest(tx, record.reference, record.settlement, at);
-    }
-    for (const event of record.audits ?? []) await recordAudit(tx, event);
+    await recordRegisterAndAudits(tx, record, at);
   });
 }
