@@ -74,21 +74,19 @@ export function collectionPage(
   }
   const offset = Number(offsetText);
   const limit = Number(limitText);
-  if (limit < 1 || limit > COLLECTION_MAX_LIMIT) {
-    throw new UpstreamError(
-      '239',
-      `Request parameter out of accepted range: limit ${limit} is not between 1 and ${COLLECTION_MAX_LIMIT}`,
-      400,
-      { [payloadKey]: [] },
-    );
-  }
-  if (offset < 0 || offset > total) {
-    throw new UpstreamError(
-      '239',
-      `Request parameter out of accepted range: offset ${offset} is not between 0 and ${total}`,
-      400,
-      { [payloadKey]: [] },
-    );
+  const checks = [
+    ['limit', limit, 1, COLLECTION_MAX_LIMIT],
+    ['offset', offset, 0, total],
+  ] as const;
+  for (const [name, value, min, max] of checks) {
+    if (value < min || value > max) {
+      throw new UpstreamError(
+        '239',
+        `Request parameter out of accepted range: ${name} ${value} is not between ${min} and ${max}`,
+        400,
+        { [payloadKey]: [] },
+      );
+    }
   }
   return { offset, limit };
 }
