@@ -14,7 +14,7 @@ import {
   proxyVotingLabels,
 } from '../../contract/ira';
 import { legacyWrite, type UpstreamClient, type UpstreamRequest } from './client';
-import { sendAndDecode, looseObject, wireId, wireList, wireText } from './wire';
+import { sendAndDecode, looseObject, wireId, wireNonEmptyList, wireText } from './wire';
 
 /* §4.7: the choices travel as numeric codes. */
 const maritalCodes: Record<MaritalStatus, string> = { not_married: '1', married: '2' };
@@ -133,9 +133,7 @@ const rawSupplementSchema = looseObject({
 
 /** `accountDetails` is an array here (§2.11), like searchAccount and unlike getAccount. */
 const rawSupplementAnswerSchema = z.object({
-  accountDetails: wireList(rawSupplementSchema).refine((list) => list.length > 0, {
-    message: 'no account details',
-  }),
+  accountDetails: wireNonEmptyList(rawSupplementSchema, 'no account details'),
 });
 
 function holding(

@@ -5,7 +5,7 @@ import {
   sendAndDecode,
   looseObject,
   wireId,
-  wireList,
+  wireNonEmptyList,
   wireLocalDateTime,
   wireOptionalDecimal,
   wireStatus,
@@ -53,9 +53,7 @@ const rawPurchaseDetailSchema = looseObject({
 
 /** Live answer: `purchaseDetails: [true, [ {...} ]]`; the docs mocks show a plain array. */
 const rawCreateTradeSchema = z.object({
-  purchaseDetails: wireList(rawPurchaseDetailSchema).refine((list) => list.length > 0, {
-    message: 'no purchase details',
-  }),
+  purchaseDetails: wireNonEmptyList(rawPurchaseDetailSchema, 'no purchase details'),
 });
 
 export async function createTrade(

@@ -3,7 +3,7 @@ import type { DepositRequest } from '../../contract/cash';
 import type { FundMove } from '../../contract/custody';
 import { legacyWrite, type UpstreamClient } from './client';
 import { normalizeFundMove, rawFundMoveSchema } from './fund-move-wire';
-import { sendAndDecode, wireList } from './wire';
+import { sendAndDecode, wireNonEmptyList } from './wire';
 
 /*
  * fundCustodyAccount: a deposit from the linked bank into the custody account. §4.16 only names
@@ -14,9 +14,7 @@ import { sendAndDecode, wireList } from './wire';
  */
 
 const rawFundCustodyAccountSchema = z.object({
-  'externalFundMove details': wireList(rawFundMoveSchema).refine((list) => list.length > 0, {
-    message: 'no fund move in the answer',
-  }),
+  'externalFundMove details': wireNonEmptyList(rawFundMoveSchema, 'no fund move in the answer'),
 });
 
 export async function fundCustodyAccount(

@@ -113,6 +113,14 @@ export function wireList<Item extends z.ZodType>(item: Item) {
 }
 
 /**
+ * A list that must hold at least one record: what a write answers with the record it made.
+ * `missing` says what was absent, for the log.
+ */
+export function wireNonEmptyList<Item extends z.ZodType>(item: Item, missing: string) {
+  return wireList(item).refine((list) => list.length > 0, { message: missing });
+}
+
+/**
  * The list an answer exists to carry (`offeringDetails`, `custodyTransactions`, ...). Same
  * wrappings as wireList, but the key must be there: a 101 answer without it is not "no records"
  * (§4: every listed response key is part of the answer). The records are left unparsed so that
