@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { accountIdSchema } from './account-views';
-import { custodyAccountSchema, fundMoveSchema } from './custody';
+import { custodyAccountSchema, fundMovePageSchema, fundMoveSchema } from './custody';
 import { skippedRecordsSchema } from './skipped';
 
 /**
@@ -31,13 +31,9 @@ export const fundMoveViewSchema = fundMoveSchema
   });
 export type FundMoveView = z.infer<typeof fundMoveViewSchema>;
 
-/** A page as the upstream pages it: `endIndex` inclusive, indexes from 0 (§4.3). */
-export const fundMoveViewPageSchema = z.object({
+/** A page as the upstream pages it (§4.3), with the moves masked and what was asked for. */
+export const fundMoveViewPageSchema = fundMovePageSchema.extend({
   moves: z.array(fundMoveViewSchema),
-  totalRecords: z.number().int().nonnegative(),
-  startIndex: z.number().int().nonnegative(),
-  /** -1 or more: an empty page ends before it starts (§4.3). */
-  endIndex: z.number().int().min(-1),
   offset: z.number().int().nonnegative(),
   limit: z.number().int().positive(),
   /** Records of this page that could not be understood and are not in `moves`. */

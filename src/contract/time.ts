@@ -78,10 +78,10 @@ export function zonedWallTimeToInstant(date: string, time: string, timeZone: str
   const wall = utcMs(year, month, day, hour, minute);
   // Real zones change offset at most once within a day, so the offsets a day either side are
   // the only candidates.
-  const offsetBefore = offsetMs(wall - DAY_MS, timeZone);
-  const offsetAfter = offsetMs(wall + DAY_MS, timeZone);
+  const offsetBefore = zoneOffsetMs(wall - DAY_MS, timeZone);
+  const offsetAfter = zoneOffsetMs(wall + DAY_MS, timeZone);
   const matches = [wall - offsetBefore, wall - offsetAfter].filter(
-    (instant) => instant + offsetMs(instant, timeZone) === wall,
+    (instant) => instant + zoneOffsetMs(instant, timeZone) === wall,
   );
   return new Date(matches.length > 0 ? Math.min(...matches) : wall - offsetBefore);
 }
@@ -211,7 +211,7 @@ function wallClock(instant: Date, timeZone: string): WallClock {
 }
 
 /** Zone offset at an instant (wall clock minus UTC), in milliseconds; whole seconds only. */
-function offsetMs(instantMs: number, timeZone: string): number {
+export function zoneOffsetMs(instantMs: number, timeZone: string): number {
   const p = wallClock(new Date(instantMs), timeZone);
   const wall = utcMs(p.year, p.month, p.day, p.hour, p.minute, p.second);
   return wall - Math.floor(instantMs / 1000) * 1000;

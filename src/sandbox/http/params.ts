@@ -44,6 +44,13 @@ export class Params {
     return value ?? '';
   }
 
+  /** Several required values by name; each missing one is reported, in the order given. */
+  requiredAll<const Name extends string>(...names: Name[]): Record<Name, string> {
+    const values = {} as Record<Name, string>;
+    for (const name of names) values[name] = this.required(name);
+    return values;
+  }
+
   optional(name: string): string {
     return this.get(name) ?? '';
   }

@@ -28,9 +28,7 @@ export const createCustodyFundDisbursement: Operation = {
   aliases: ['updateCustodyFundsDisbursement'],
   scope: SCOPES.disbursementWrite,
   handle({ params, now }, ctx) {
-    const accountId = params.required('accountId');
-    const amount = params.required('amount');
-    const type = params.required('type');
+    const { accountId, amount, type } = params.requiredAll('accountId', 'amount', 'type');
     params.check('amount', amount, (v) => isDecimal(v) && toMicros(v) > 0n, 'Invalid amount');
     params.check(
       'type',

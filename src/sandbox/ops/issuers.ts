@@ -9,10 +9,12 @@ const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 export const createIssuer: Operation = {
   name: 'createIssuer',
   handle({ params, now }, ctx) {
-    const issuerName = params.required('issuerName');
-    const firstName = params.required('firstName');
-    const lastName = params.required('lastName');
-    const email = params.required('email');
+    const { issuerName, firstName, lastName, email } = params.requiredAll(
+      'issuerName',
+      'firstName',
+      'lastName',
+      'email',
+    );
     params.check('email', email, (v) => EMAIL.test(v), 'Invalid email');
     params.assertValid();
     const state = ctx.store.state;
@@ -38,11 +40,14 @@ export const createIssuer: Operation = {
 export const createIssuerAccount: Operation = {
   name: 'createIssuerAccount',
   handle({ params, now }, ctx) {
-    const issuerId = params.required('issuerId');
-    const companyName = params.required('companyName');
-    const companyState = params.required('companyState');
-    const createdIpAddress = params.required('createdIpAddress');
-    const issuingCountry = params.required('issuingCountry');
+    const { issuerId, companyName, companyState, createdIpAddress, issuingCountry } =
+      params.requiredAll(
+        'issuerId',
+        'companyName',
+        'companyState',
+        'createdIpAddress',
+        'issuingCountry',
+      );
     const o = (name: string) => params.optional(name);
     params.check('issuerId', issuerId, isInteger, 'Numeric values only');
     params.check(

@@ -74,21 +74,19 @@ export function collectionPage(
   }
   const offset = Number(offsetText);
   const limit = Number(limitText);
-  if (limit < 1 || limit > COLLECTION_MAX_LIMIT) {
-    throw new UpstreamError(
-      '239',
-      `Request parameter out of accepted range: limit ${limit} is not between 1 and ${COLLECTION_MAX_LIMIT}`,
-      400,
-      { [payloadKey]: [] },
-    );
-  }
-  if (offset < 0 || offset > total) {
-    throw new UpstreamError(
-      '239',
-      `Request parameter out of accepted range: offset ${offset} is not between 0 and ${total}`,
-      400,
-      { [payloadKey]: [] },
-    );
+  const checks = [
+    ['limit', limit, 1, COLLECTION_MAX_LIMIT],
+    ['offset', offset, 0, total],
+  ] as const;
+  for (const [name, value, min, max] of checks) {
+    if (value < min || value > max) {
+      throw new UpstreamError(
+        '239',
+        `Request parameter out of accepted range: ${name} ${value} is not between ${min} and ${max}`,
+        400,
+        { [payloadKey]: [] },
+      );
+    }
   }
   return { offset, limit };
 }
@@ -156,17 +154,17 @@ const validDate = (v: string) => isCalendarDate(v) && parseCalendarDate(v) !== n
 export const createOffering: Operation = {
   name: 'createOffering',
   handle({ params, now }, ctx) {
-    const issuerId = params.required('issuerId');
-    const fields = {
-      issueName: params.required('issueName'),
-      issueType: params.required('issueType'),
-      targetAmount: params.required('targetAmount'),
-      minAmount: params.required('minAmount'),
-      maxAmount: params.required('maxAmount'),
-      unitPrice: params.required('unitPrice'),
-      startDate: params.required('startDate'),
-      endDate: params.required('endDate'),
-    };
+    const { issuerId, ...fields } = params.requiredAll(
+      'issuerId',
+      'issueName',
+      'issueType',
+      'targetAmount',
+      'minAmount',
+      'maxAmount',
+      'unitPrice',
+      'startDate',
+      'endDate',
+    );
     params.check('issuerId', issuerId, isInteger, 'Numeric values only');
     params.check(
       'issueType',

@@ -19,9 +19,7 @@ const orderDeliversString = (orderId: number) => orderId % 5 === 0;
 export const getOrdersForADay: Operation = {
   name: 'getOrdersForADay',
   handle({ params }, { orders }) {
-    const date = params.required('date');
-    const limitStart = params.required('limitStart');
-    const limitEnd = params.required('limitEnd');
+    const { date, limitStart, limitEnd } = params.requiredAll('date', 'limitStart', 'limitEnd');
     const day = date ? parseCalendarDate(date) : null;
     params.check('date', date, () => day !== null, 'Invalid date, use MM-DD-YYYY');
     params.check('limitStart', limitStart, isInteger, 'Numeric values only');

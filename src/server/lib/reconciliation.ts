@@ -1,6 +1,6 @@
 import type { Db } from '../store/db';
 import { recordAudit } from '../store/audit';
-import { expireDeadClaims } from '../store/idempotency';
+import { expireDeadClaims, scopeIs } from '../store/idempotency';
 import { settleMoneyRequest, type MoneyRequest } from '../store/money-requests';
 import { listMoneyRequests } from '../store/money-requests';
 import type { UpstreamClient } from '../upstream/client';
@@ -177,9 +177,7 @@ export async function settleUnknown(
     if (verdict.outcome === 'created') {
       await tx
         .updateTable('idempotency_records')
-        .where('user_id', '=', scope.userId)
-        .where('route', '=', scope.route)
-        .where('key', '=', scope.key)
+        .where(scopeIs(scope))
         .where('state', '=', 'unknown')
         .set({
           state: 'done',
@@ -192,9 +190,7 @@ export async function settleUnknown(
       // Proven not created: the same key may be sent again.
       await tx
         .deleteFrom('idempotency_records')
-        .where('user_id', '=', scope.userId)
-        .where('route', '=', scope.route)
-        .where('key', '=', scope.key)
+        .where(scopeIs(scope))
         .where('state', '=', 'unknown')
         .execute();
     }

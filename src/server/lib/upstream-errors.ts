@@ -34,6 +34,14 @@ export function fromUpstream(err: UpstreamError): HttpError {
   }
 }
 
+/**
+ * The answer of a read the upstream will not give for a lasting reason (a missing permission,
+ * the portal's credential mode, nothing opened yet): the page says why instead of failing.
+ */
+export function unavailableRead<const Reason extends string>(reason: Reason, message: string) {
+  return { state: 'unavailable' as const, reason, message };
+}
+
 export function isUpstreamError(err: unknown): err is UpstreamError {
   return err instanceof UpstreamError;
 }

@@ -1,5 +1,5 @@
 import type { Role } from '../../contract/session';
-import { ALL_ROLES, REVIEWERS, type RouteLimits, type RoutePolicy } from './types';
+import { ALL_ROLES, REVIEWERS, type ObjectRule, type RouteLimits, type RoutePolicy } from './types';
 
 /**
  * The role model: what each role is for. Which routes each role may call is the table below;
@@ -41,6 +41,14 @@ const MONEY: RouteLimits = {
   perUser: { max: 30, windowSeconds: MINUTE },
   global: { max: 1200, windowSeconds: MINUTE },
 };
+
+/** The object check of most account and issuer routes: the id in the path is the caller's own. */
+const OWN_ACCOUNT_IN_PATH: readonly ObjectRule[] = [
+  { from: 'params', field: 'accountId', kind: 'account', check: 'own' },
+];
+const OWN_ISSUER_IN_PATH: readonly ObjectRule[] = [
+  { from: 'params', field: 'issuerId', kind: 'issuer', check: 'own' },
+];
 
 /**
  * Who may call each BFF route, and how every object id in the request is checked.
@@ -92,61 +100,61 @@ export const policyTable: Record<string, RoutePolicy> = {
   },
   'GET /api/accounts/:accountId': {
     roles: ['investor', ...REVIEWERS],
-    objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
+    objects: OWN_ACCOUNT_IN_PATH,
     note: 'One account: profile and reviews, tax id masked; reviewer reads are audited.',
   },
   'GET /api/accounts/:accountId/notes': {
     roles: REVIEWERS,
-    objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
+    objects: OWN_ACCOUNT_IN_PATH,
     note: "Reviewers' notes on an account, newest first.",
   },
   'POST /api/accounts/:accountId/notes': {
     roles: REVIEWERS,
-    objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
+    objects: OWN_ACCOUNT_IN_PATH,
     note: 'Add a note to an account review; audited (the note text is not copied into the audit log).',
     reviewRecord: true,
   },
   'GET /api/accounts/:accountId/custody-account': {
     roles: ['investor', ...REVIEWERS],
-    objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
+    objects: OWN_ACCOUNT_IN_PATH,
     note: 'The custody account, or why it cannot be shown (missing permission, not opened).',
   },
   'GET /api/accounts/:accountId/fund-moves': {
     roles: ['investor', ...REVIEWERS],
-    objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
+    objects: OWN_ACCOUNT_IN_PATH,
     note: 'Fund moves of the account, paged; bank and routing numbers masked.',
   },
   'GET /api/accounts/:accountId/fund-moves/:referenceNumber': {
     roles: ['investor', ...REVIEWERS],
-    objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
+    objects: OWN_ACCOUNT_IN_PATH,
     note: 'One fund move; 404 unless it belongs to the account in the path.',
   },
   'POST /api/accounts/:accountId/disbursements': {
     roles: ['investor'],
-    objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
+    objects: OWN_ACCOUNT_IN_PATH,
     note: 'Move money out of my custody account (ACH or wire); Idempotency-Key required. Above DISBURSEMENT_APPROVAL_ABOVE it waits for a second person.',
     stepUp: 'always',
     limits: MONEY,
   },
   'POST /api/accounts/:accountId/ira-supplement': {
     roles: ['investor'],
-    objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
+    objects: OWN_ACCOUNT_IN_PATH,
     note: 'Request a custodial (IRA) account for my account; Idempotency-Key required.',
     limits: MONEY,
   },
   'GET /api/accounts/:accountId/linked-bank': {
     roles: ['investor', ...REVIEWERS],
-    objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
+    objects: OWN_ACCOUNT_IN_PATH,
     note: 'The bank ACH uses for the account (getExternalAccount), numbers masked to the last four.',
   },
   'POST /api/accounts/:accountId/linked-bank': {
     roles: ['investor'],
-    objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
+    objects: OWN_ACCOUNT_IN_PATH,
     note: 'Link a bank account for ACH to my account (linkExternalAccount); audited.',
   },
   'POST /api/accounts/:accountId/deposits': {
     roles: ['investor'],
-    objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
+    objects: OWN_ACCOUNT_IN_PATH,
     note: 'Deposit from my linked bank into my custody account (fundCustodyAccount); Idempotency-Key required.',
   },
   'GET /api/holdings': {
@@ -164,12 +172,12 @@ export const policyTable: Record<string, RoutePolicy> = {
   },
   'GET /api/accounts/:accountId/money-requests': {
     roles: ['investor', ...REVIEWERS],
-    objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
+    objects: OWN_ACCOUNT_IN_PATH,
     note: 'Money requests the portal sent for the account, with outcome and our reference.',
   },
   'GET /api/accounts/:accountId/timeline': {
     roles: ['investor', ...REVIEWERS],
-    objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
+    objects: OWN_ACCOUNT_IN_PATH,
     note: 'Deposits, investments, disbursements and IRA requests of the account, with state and next step.',
   },
   'GET /api/compliance/money-requests': {
@@ -226,12 +234,12 @@ export const policyTable: Record<string, RoutePolicy> = {
   },
   'GET /api/issuers/:issuerId/issuer-account': {
     roles: ['issuer_staff'],
-    objects: [{ from: 'params', field: 'issuerId', kind: 'issuer', check: 'own' }],
+    objects: OWN_ISSUER_IN_PATH,
     note: 'The issuer account as the portal saved it (masked), so it shows after a reload; null before the first save.',
   },
   'POST /api/issuers/:issuerId/issuer-account': {
     roles: ['issuer_staff'],
-    objects: [{ from: 'params', field: 'issuerId', kind: 'issuer', check: 'own' }],
+    objects: OWN_ISSUER_IN_PATH,
     note: 'Store the financial account details of my issuer; IP filled in by the BFF; tax id, SSN, DOB masked in the reply; Idempotency-Key required.',
     limits: MONEY,
   },

@@ -10,6 +10,7 @@ import {
 import type { Role } from '../../contract/session';
 import { csvLine } from '../../contract/csv';
 import { queryAudit, type AuditQuery as StoreAuditQuery } from '../store/audit';
+import { csvDownload } from '../lib/csv-download';
 import { defineRoute } from './define';
 
 type AuditRow = Awaited<ReturnType<typeof queryAudit>>[number];
@@ -147,12 +148,7 @@ export const auditRoutes = [
         outcome: 'succeeded',
         details: { filters: filtersForLog(query), rows: count, truncated },
       });
-      const day = new Date().toISOString().slice(0, 10);
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="audit-log-${day}.csv"`)
-        .header('cache-control', 'no-store');
-      return lines.join('');
+      return csvDownload(reply, 'audit-log', lines);
     },
   }),
 ];

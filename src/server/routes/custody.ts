@@ -22,6 +22,7 @@ import {
 import { checkDisbursementAmount } from '../../contract/money-limits';
 import { maskLast4 } from '../../contract/rules/bank';
 import { HttpError } from '../lib/http-error';
+import { unavailableRead } from '../lib/upstream-errors';
 import {
   addCustodyAccountSupplement,
   createCustodyFundDisbursement,
@@ -91,29 +92,24 @@ export const custodyRoutes = [
       } catch (err) {
         // §4.15, §5 rule 10: without custody_account.read.pii_medium the upstream answers 110.
         if (isUpstreamError(err) && err.kind === 'permission') {
-          return {
-            state: 'unavailable' as const,
-            reason: 'permission' as const,
-            message:
-              'The custody account details cannot be shown: the platform is not permitted to read them (it lacks the custody account read permission). Your money and fund moves are not affected; an administrator can grant the permission.',
-          };
+          return unavailableRead(
+            'permission',
+            'The custody account details cannot be shown: the platform is not permitted to read them (it lacks the custody account read permission). Your money and fund moves are not affected; an administrator can grant the permission.',
+          );
         }
         // §5 rules 4 and 6: with body credentials (TRANSACT_AUTH=body) no GET can be made, and
         // this read is a GET (§4.15). That is the portal's configuration, not a passing fault.
         if (isUpstreamError(err) && err.kind === 'misconfigured') {
-          return {
-            state: 'unavailable' as const,
-            reason: 'configuration' as const,
-            message:
-              'The custody account details cannot be shown: the portal sends its platform credentials in request bodies (TRANSACT_AUTH=body), and reading a custody account needs header credentials. Your money and fund moves are not affected; an administrator can set TRANSACT_AUTH=header where the platform allows it.',
-          };
+          return unavailableRead(
+            'configuration',
+            'The custody account details cannot be shown: the portal sends its platform credentials in request bodies (TRANSACT_AUTH=body), and reading a custody account needs header credentials. Your money and fund moves are not affected; an administrator can set TRANSACT_AUTH=header where the platform allows it.',
+          );
         }
         if (isUpstreamError(err) && err.kind === 'not_found') {
-          return {
-            state: 'unavailable' as const,
-            reason: 'not_opened' as const,
-            message: 'This account has no custody account yet. Opening an IRA starts one.',
-          };
+          return unavailableRead(
+            'not_opened',
+            'This account has no custody account yet. Opening an IRA starts one.',
+          );
         }
         throw err;
       }

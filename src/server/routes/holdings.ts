@@ -7,6 +7,7 @@ import {
 } from '../../contract/holdings';
 import { sum } from '../../contract/decimal';
 import { getAllTrades, isUpstreamError } from '../upstream';
+import { unavailableRead } from '../lib/upstream-errors';
 import { defineRoute } from './define';
 
 /** Statuses whose trades no longer hold anything: listed, but left out of the totals. */
@@ -32,20 +33,16 @@ export const holdingsRoutes = [
         // §4.16: the GET collections require header authentication; in body-credential mode the
         // client refuses before calling (§5 rules 4 and 6), and the page says so plainly.
         if (isUpstreamError(err) && err.kind === 'misconfigured' && !err.statusCode) {
-          return {
-            state: 'unavailable' as const,
-            reason: 'header_auth_required' as const,
-            message:
-              'Your investments cannot be listed here: the platform reads them through an interface that needs header authentication, and this portal is configured for body credentials. Your investments are not affected; an administrator can switch the portal to header authentication.',
-          };
+          return unavailableRead(
+            'header_auth_required',
+            'Your investments cannot be listed here: the platform reads them through an interface that needs header authentication, and this portal is configured for body credentials. Your investments are not affected; an administrator can switch the portal to header authentication.',
+          );
         }
         if (isUpstreamError(err) && err.kind === 'permission') {
-          return {
-            state: 'unavailable' as const,
-            reason: 'permission' as const,
-            message:
-              'Your investments cannot be listed here: the platform is not permitted to read trades. Your investments are not affected; an administrator can grant the permission.',
-          };
+          return unavailableRead(
+            'permission',
+            'Your investments cannot be listed here: the platform is not permitted to read trades. Your investments are not affected; an administrator can grant the permission.',
+          );
         }
         throw err;
       }

@@ -28,6 +28,7 @@ import {
   type MoneyRequestFilter,
 } from '../store/money-requests';
 import { getAllTrades, getCustodyFundMoves, isUpstreamError } from '../upstream';
+import { csvDownload } from '../lib/csv-download';
 import { defineRoute } from './define';
 
 /** The kind of a disbursement (ACH or wire) is in its audit event, not in the register row. */
@@ -264,12 +265,7 @@ export const moneyRequestRoutes = [
         outcome: 'succeeded',
         details: { filters: { ...query }, rows: count },
       });
-      const day = new Date().toISOString().slice(0, 10);
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="money-requests-${day}.csv"`)
-        .header('cache-control', 'no-store');
-      return lines.join('');
+      return csvDownload(reply, 'money-requests', lines);
     },
   }),
 

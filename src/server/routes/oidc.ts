@@ -159,23 +159,24 @@ async function callback(deps: Deps, request: FastifyRequest, reply: FastifyReply
     ip: request.ip,
     requestId: request.id,
   };
+  // What single sign-on changed in the user's record, audited before the sign-in itself.
+  const userChange = {
+    ...base,
+    objectType: 'user',
+    objectId: user.id,
+    outcome: 'succeeded',
+  } as const;
   if (matched.created) {
     await deps.audit({
-      ...base,
+      ...userChange,
       action: 'user_created',
-      objectType: 'user',
-      objectId: user.id,
-      outcome: 'succeeded',
       details: { by: 'single_sign_on', role: user.role },
     });
   }
   if (matched.roleChangedFrom) {
     await deps.audit({
-      ...base,
+      ...userChange,
       action: 'user_role_changed',
-      objectType: 'user',
-      objectId: user.id,
-      outcome: 'succeeded',
       details: { by: 'single_sign_on', from: matched.roleChangedFrom, to: user.role },
     });
   }

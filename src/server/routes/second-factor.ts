@@ -151,6 +151,18 @@ async function takePasskeyChallenge(ctx: Ctx, session: ActiveSession) {
   return webauthnChallenge;
 }
 
+/**
+ * What both ceremonies check the authenticator's answer against: the challenge this session was
+ * given, and this portal as the relying party (its origin and RP ID).
+ */
+function expectedCeremony(ctx: Ctx, challenge: string) {
+  return {
+    expectedChallenge: challenge,
+    expectedOrigin: ctx.deps.config.identity.origin,
+    expectedRPID: ctx.deps.config.identity.rpId,
+  };
+}
+
 export const secondFactorRoutes = [
   defineRoute({
     method: 'POST',
@@ -236,9 +248,7 @@ export const secondFactorRoutes = [
             await webauthn()
           ).verifyAuthenticationResponse({
             response: body.response as unknown as AuthenticationResponseJSON,
-            expectedChallenge: webauthnChallenge,
-            expectedOrigin: deps.config.identity.origin,
-            expectedRPID: deps.config.identity.rpId,
+            ...expectedCeremony(ctx, webauthnChallenge),
             credential: {
               id: passkey.credentialId,
               publicKey: passkey.publicKey,
@@ -394,9 +404,7 @@ export const secondFactorRoutes = [
           await webauthn()
         ).verifyRegistrationResponse({
           response: body.response as unknown as RegistrationResponseJSON,
-          expectedChallenge: webauthnChallenge,
-          expectedOrigin: ctx.deps.config.identity.origin,
-          expectedRPID: ctx.deps.config.identity.rpId,
+          ...expectedCeremony(ctx, webauthnChallenge),
         });
         if (!result.verified) throw refused();
         info = result.registrationInfo;

@@ -47,7 +47,8 @@ export interface ClaimOptions {
 /** Rows written before leases existed count as dead after this long. */
 const LEGACY_STALE_MS = 120_000;
 
-const scopeIs =
+/** The record of one request: who, on which route, with which key. */
+export const scopeIs =
   (s: Pick<IdempotencyScope, 'userId' | 'route' | 'key'>) =>
   (eb: ExpressionBuilder<Database, 'idempotency_records'>) =>
     eb.and({ user_id: s.userId, route: s.route, key: s.key });
@@ -270,6 +271,14 @@ export interface OutcomeRecord {
   now?: Date;
 }
 
+/** The register row and the audit events that go with an outcome, inside its transaction. */
+async function recordRegisterAndAudits(tx: Db, record: OutcomeRecord, at: Date): Promise<void> {
+  if (record.reference && record.settlement) {
+    await settleMoneyRequest(tx, record.reference, record.settlement, at);
+  }
+  for (const event of record.audits ?? []) await recordAudit(tx, event);
+}
+
 /**
  * Records the outcome, the register row and the audit events in one transaction: either all of
  * them are stored or none (then the caller retries, and at last spools them).
@@ -316,10 +325,7 @@ export async function complete(
         })
         .execute();
     }
-    if (record.reference && record.settlement) {
-      await settleMoneyRequest(tx, record.reference, record.settlement, at);
-    }
-    for (const event of record.audits ?? []) await recordAudit(tx, event);
+    await recordRegisterAndAudits(tx, record, at);
   });
 }
 
@@ -339,9 +345,6 @@ export async function release(
       .where('state', '=', 'pending')
       .where(scopeIs(scope))
       .execute();
-    if (record.reference && record.settlement) {
-      await settleMoneyRequest(tx, record.reference, record.settlement, at);
-    }
-    for (const event of record.audits ?? []) await recordAudit(tx, event);
+    await recordRegisterAndAudits(tx, record, at);
   });
 }

@@ -13,8 +13,8 @@ import {
   investmentManagerLabels,
   proxyVotingLabels,
 } from '../../contract/ira';
-import type { UpstreamClient, UpstreamRequest } from './client';
-import { sendAndDecode, looseObject, wireId, wireList, wireText } from './wire';
+import { legacyWrite, type UpstreamClient, type UpstreamRequest } from './client';
+import { sendAndDecode, looseObject, wireId, wireNonEmptyList, wireText } from './wire';
 
 /* §4.7: the choices travel as numeric codes. */
 const maritalCodes: Record<MaritalStatus, string> = { not_married: '1', married: '2' };
@@ -37,37 +37,32 @@ const contributionCodes: Record<ContributionMethod, string> = {
 
 export function buildSupplementRequest(input: AccountSupplementRequest): UpstreamRequest {
   const [first, second] = input.holdings ?? [];
-  return {
-    operation: 'addCustodyAccountSupplement',
-    method: 'POST',
-    effect: 'write',
-    body: {
-      accountId: input.accountId,
-      maritalStatus: maritalCodes[input.maritalStatus],
-      mailingAddressLine1: input.mailingAddress.line1,
-      mailingAddressLine2: input.mailingAddress.line2,
-      mailingCity: input.mailingAddress.city,
-      mailingState: input.mailingAddress.state,
-      mailingZipCode: input.mailingAddress.zipCode,
-      mailingCountry: input.mailingAddress.country,
-      appointmentOfInvestmentManager:
-        input.investmentManager && investmentManagerCodes[input.investmentManager],
-      proxyVotingPreferences: input.proxyVoting && proxyVotingCodes[input.proxyVoting],
-      otherServices: input.otherServices,
-      methodOfContributionOrFunding:
-        input.contributionMethod && contributionCodes[input.contributionMethod],
-      methodOfContributionTaxYear: input.contributionTaxYear,
-      internationalAccountNumber: input.internationalAccountNumber,
-      bankFirmName1: first?.firmName ?? undefined,
-      bankCountry1: first?.country ?? undefined,
-      bankAccountName1: first?.accountName ?? undefined,
-      bankAccountNumber1: first?.accountNumber ?? undefined,
-      bankFirmName2: second?.firmName ?? undefined,
-      bankCountry2: second?.country ?? undefined,
-      bankAccountName2: second?.accountName ?? undefined,
-      bankAccountNumber2: second?.accountNumber ?? undefined,
-    },
-  };
+  return legacyWrite('addCustodyAccountSupplement', {
+    accountId: input.accountId,
+    maritalStatus: maritalCodes[input.maritalStatus],
+    mailingAddressLine1: input.mailingAddress.line1,
+    mailingAddressLine2: input.mailingAddress.line2,
+    mailingCity: input.mailingAddress.city,
+    mailingState: input.mailingAddress.state,
+    mailingZipCode: input.mailingAddress.zipCode,
+    mailingCountry: input.mailingAddress.country,
+    appointmentOfInvestmentManager:
+      input.investmentManager && investmentManagerCodes[input.investmentManager],
+    proxyVotingPreferences: input.proxyVoting && proxyVotingCodes[input.proxyVoting],
+    otherServices: input.otherServices,
+    methodOfContributionOrFunding:
+      input.contributionMethod && contributionCodes[input.contributionMethod],
+    methodOfContributionTaxYear: input.contributionTaxYear,
+    internationalAccountNumber: input.internationalAccountNumber,
+    bankFirmName1: first?.firmName ?? undefined,
+    bankCountry1: first?.country ?? undefined,
+    bankAccountName1: first?.accountName ?? undefined,
+    bankAccountNumber1: first?.accountNumber ?? undefined,
+    bankFirmName2: second?.firmName ?? undefined,
+    bankCountry2: second?.country ?? undefined,
+    bankAccountName2: second?.accountName ?? undefined,
+    bankAccountNumber2: second?.accountNumber ?? undefined,
+  });
 }
 
 /**
@@ -138,9 +133,7 @@ const rawSupplementSchema = looseObject({
 
 /** `accountDetails` is an array here (§2.11), like searchAccount and unlike getAccount. */
 const rawSupplementAnswerSchema = z.object({
-  accountDetails: wireList(rawSupplementSchema).refine((list) => list.length > 0, {
-    message: 'no account details',
-  }),
+  accountDetails: wireNonEmptyList(rawSupplementSchema, 'no account details'),
 });
 
 function holding(

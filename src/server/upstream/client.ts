@@ -65,6 +65,27 @@ export interface UpstreamRequest {
   timeoutMs?: number;
 }
 
+/**
+ * A read through a legacy operation (§4): the `/index.php/v3/<operation>` path, invoked with POST
+ * like every legacy operation whatever §4.1 labels it, the parameters in the body. Reads may be
+ * retried.
+ */
+export function legacyRead(
+  operation: string,
+  body: Record<string, WireValue> = {},
+): UpstreamRequest {
+  return { operation, method: 'POST', effect: 'read', body };
+}
+
+/** A legacy operation that changes something: sent once only, never retried. */
+export function legacyWrite(
+  operation: string,
+  body: Record<string, WireValue>,
+  method: 'POST' | 'PUT' = 'POST',
+): UpstreamRequest {
+  return { operation, method, effect: 'write', body };
+}
+
 /** A parsed, credential-free answer whose statusCode was 101. */
 export type UpstreamPayload = Record<string, unknown>;
 

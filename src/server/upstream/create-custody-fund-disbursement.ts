@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { disbursementTypeSchema, type Disbursement } from '../../contract/custody';
 import type { DisbursementRequest } from '../../contract/disbursements';
-import type { UpstreamClient, UpstreamRequest } from './client';
+import { legacyWrite, type UpstreamClient, type UpstreamRequest } from './client';
 import {
   sendAndDecode,
   looseObject,
@@ -35,19 +35,14 @@ function buildDisbursementRequest(
   const details = [wire?.additionalDetails, options.reference && referenceNote(options.reference)]
     .filter(Boolean)
     .join(' · ');
-  return {
-    operation: 'createCustodyFundDisbursement',
-    method: 'POST',
-    effect: 'write',
-    body: {
-      accountId: input.accountId,
-      amount: input.amount,
-      type: wireTypes[input.type],
-      bankId: wire?.bankId,
-      bankAccountId: wire?.bankAccountId,
-      additionalDetails: details || undefined,
-    },
-  };
+  return legacyWrite('createCustodyFundDisbursement', {
+    accountId: input.accountId,
+    amount: input.amount,
+    type: wireTypes[input.type],
+    bankId: wire?.bankId,
+    bankAccountId: wire?.bankAccountId,
+    additionalDetails: details || undefined,
+  });
 }
 
 const rawDisbursementSchema = looseObject({

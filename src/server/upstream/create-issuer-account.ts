@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { IssuerAccountRecord, IssuerAccountRequest } from '../../contract/issuers';
-import type { UpstreamClient, UpstreamRequest } from './client';
+import { legacyWrite, type UpstreamClient, type UpstreamRequest } from './client';
 import {
   sendAndDecode,
   formatUsDate,
@@ -20,11 +20,9 @@ function yesNo(value: boolean | undefined): string | undefined {
 
 /** §4.6: PUT, like every create call (real-world notes §2). The address keys are lower-case l. */
 function buildIssuerAccountRequest(input: IssuerAccountRequest): UpstreamRequest {
-  return {
-    operation: 'createIssuerAccount',
-    method: 'PUT',
-    effect: 'write',
-    body: {
+  return legacyWrite(
+    'createIssuerAccount',
+    {
       issuerId: input.issuerId,
       companyName: input.companyName,
       companyState: input.companyState,
@@ -45,7 +43,8 @@ function buildIssuerAccountRequest(input: IssuerAccountRequest): UpstreamRequest
       country: input.address?.country,
       additionalInfo: input.additionalInfo,
     },
-  };
+    'PUT',
+  );
 }
 
 const rawIssuerAccountSchema = looseObject({

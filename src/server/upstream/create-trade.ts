@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { TradeReceipt, TradeRequest } from '../../contract/trades';
-import type { UpstreamClient, UpstreamRequest } from './client';
+import { legacyWrite, type UpstreamClient, type UpstreamRequest } from './client';
 import {
   sendAndDecode,
   looseObject,
   wireId,
-  wireList,
+  wireNonEmptyList,
   wireLocalDateTime,
   wireOptionalDecimal,
   wireStatus,
@@ -26,18 +26,13 @@ const transactionTypes = {
  * sent so either reading is satisfied. POST, not PUT, unlike the other create calls.
  */
 function buildCreateTradeRequest(input: TradeRequest): UpstreamRequest {
-  return {
-    operation: 'createTrade',
-    method: 'POST',
-    effect: 'write',
-    body: {
-      accountId: input.accountId,
-      offeringId: input.offeringId,
-      transactionType: transactionTypes[input.paymentMethod],
-      transactionUnits: input.units,
-      units: input.units,
-    },
-  };
+  return legacyWrite('createTrade', {
+    accountId: input.accountId,
+    offeringId: input.offeringId,
+    transactionType: transactionTypes[input.paymentMethod],
+    transactionUnits: input.units,
+    units: input.units,
+  });
 }
 
 const rawPurchaseDetailSchema = looseObject({
@@ -58,9 +53,7 @@ const rawPurchaseDetailSchema = looseObject({
 
 /** Live answer: `purchaseDetails: [true, [ {...} ]]`; the docs mocks show a plain array. */
 const rawCreateTradeSchema = z.object({
-  purchaseDetails: wireList(rawPurchaseDetailSchema).refine((list) => list.length > 0, {
-    message: 'no purchase details',
-  }),
+  purchaseDetails: wireNonEmptyList(rawPurchaseDetailSchema, 'no purchase details'),
 });
 
 export async function createTrade(

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { DepositRequest } from '../../contract/cash';
 import type { FundMove } from '../../contract/custody';
-import type { UpstreamClient, UpstreamRequest } from './client';
+import { legacyWrite, type UpstreamClient } from './client';
 import { normalizeFundMove, rawFundMoveSchema } from './fund-move-wire';
-import { sendAndDecode, wireList } from './wire';
+import { sendAndDecode, wireNonEmptyList } from './wire';
 
 /*
  * fundCustodyAccount: a deposit from the linked bank into the custody account. §4.16 only names
@@ -13,30 +13,19 @@ import { sendAndDecode, wireList } from './wire';
  * call, possibly wrapped `[true, [ {...} ]]`. A money-moving write: sent once, never retried.
  */
 
-function buildFundCustodyAccountRequest(input: DepositRequest): UpstreamRequest {
-  return {
-    operation: 'fundCustodyAccount',
-    method: 'POST',
-    effect: 'write',
-    body: {
-      accountId: input.accountId,
-      amount: input.amount,
-      description: input.description,
-    },
-  };
-}
-
 const rawFundCustodyAccountSchema = z.object({
-  'externalFundMove details': wireList(rawFundMoveSchema).refine((list) => list.length > 0, {
-    message: 'no fund move in the answer',
-  }),
+  'externalFundMove details': wireNonEmptyList(rawFundMoveSchema, 'no fund move in the answer'),
 });
 
 export async function fundCustodyAccount(
   client: UpstreamClient,
   input: DepositRequest,
 ): Promise<FundMove> {
-  const request = buildFundCustodyAccountRequest(input);
+  const request = legacyWrite('fundCustodyAccount', {
+    accountId: input.accountId,
+    amount: input.amount,
+    description: input.description,
+  });
   return sendAndDecode(client, request, rawFundCustodyAccountSchema, (raw) =>
     normalizeFundMove(raw['externalFundMove details'][0]),
   );

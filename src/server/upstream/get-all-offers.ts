@@ -1,13 +1,8 @@
 import { z } from 'zod';
 import type { Offering } from '../../contract/offerings';
-import type { UpstreamClient, UpstreamRequest } from './client';
+import { legacyRead, type UpstreamClient } from './client';
 import { normalizeOffering, rawOfferingSchema } from './offering-wire';
 import { sendAndDecode, readRecords, wireRecords, type SkippedRecord } from './wire';
-
-/** §4.8: credentials only. Deprecated; the fallback when only body credentials are available. */
-function buildAllOffersRequest(): UpstreamRequest {
-  return { operation: 'getAllOffers', method: 'POST', effect: 'read', body: {} };
-}
 
 const rawAllOffersSchema = z.object({ offeringDetails: wireRecords });
 
@@ -17,8 +12,9 @@ export interface OfferingsRead {
   skipped: SkippedRecord[];
 }
 
+/** §4.8: credentials only. Deprecated; the fallback when only body credentials are available. */
 export async function getAllOffers(client: UpstreamClient): Promise<OfferingsRead> {
-  const request = buildAllOffersRequest();
+  const request = legacyRead('getAllOffers');
   return sendAndDecode(client, request, rawAllOffersSchema, (raw) => {
     const { records, skipped } = readRecords(
       raw.offeringDetails,

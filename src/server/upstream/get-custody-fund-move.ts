@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FundMove } from '../../contract/custody';
-import type { UpstreamClient, UpstreamRequest } from './client';
+import { legacyRead, type UpstreamClient } from './client';
 import { normalizeFundMove, rawFundMoveSchema } from './fund-move-wire';
 import { sendAndDecode, wireOne } from './wire';
 
@@ -10,15 +10,6 @@ export interface FundMoveParams {
   accountId?: string;
 }
 
-function buildFundMoveRequest(params: FundMoveParams): UpstreamRequest {
-  return {
-    operation: 'getCustodyFundMove',
-    method: 'POST',
-    effect: 'read',
-    body: { referenceNumber: params.referenceNumber, accountId: params.accountId },
-  };
-}
-
 /** §4.4: one object; a one-element list is read as that object. */
 const rawFundMoveAnswerSchema = z.object({ custodyTransaction: wireOne(rawFundMoveSchema) });
 
@@ -26,7 +17,10 @@ export async function getCustodyFundMove(
   client: UpstreamClient,
   params: FundMoveParams,
 ): Promise<FundMove> {
-  const request = buildFundMoveRequest(params);
+  const request = legacyRead('getCustodyFundMove', {
+    referenceNumber: params.referenceNumber,
+    accountId: params.accountId,
+  });
   return sendAndDecode(client, request, rawFundMoveAnswerSchema, (raw) =>
     normalizeFundMove(raw.custodyTransaction),
   );

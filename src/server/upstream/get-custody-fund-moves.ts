@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import type { FundMovePage } from '../../contract/custody';
-import type { UpstreamClient, UpstreamRequest } from './client';
+import { legacyRead, type UpstreamClient } from './client';
 import { normalizeFundMove, rawFundMoveSchema } from './fund-move-wire';
 import {
   sendAndDecode,
-  looseObject,
   readPage,
-  wireCount,
+  wirePagination,
   wireIndex,
   wireRecords,
   type SkippedRecord,
@@ -19,32 +18,21 @@ export interface FundMovesParams {
   limit?: number;
 }
 
-function buildFundMovesRequest(params: FundMovesParams): UpstreamRequest {
-  return {
-    operation: 'getCustodyFundMoves',
-    method: 'POST',
-    effect: 'read',
-    body: { accountId: params.accountId },
-    // Paging goes in the query string of the POST, as live traffic does (real-world notes §4.1).
-    query: { offset: params.offset, limit: params.limit },
-  };
-}
-
 const rawFundMovesSchema = z.object({
   custodyTransactions: wireRecords,
-  pagination: looseObject({
-    totalRecords: wireCount,
-    startIndex: wireCount,
-    // §4.3: endIndex is inclusive, so an empty page ends at startIndex - 1 (-1 for the first page).
-    endIndex: wireIndex,
-  }).optional(),
+  // §4.3: endIndex is inclusive, so an empty page ends at startIndex - 1 (-1 for the first page).
+  pagination: wirePagination(wireIndex),
 });
 
 export async function getCustodyFundMoves(
   client: UpstreamClient,
   params: FundMovesParams = {},
 ): Promise<FundMovePage & { skipped: SkippedRecord[] }> {
-  const request = buildFundMovesRequest(params);
+  const request = {
+    ...legacyRead('getCustodyFundMoves', { accountId: params.accountId }),
+    // Paging goes in the query string of the POST, as live traffic does (real-world notes §4.1).
+    query: { offset: params.offset, limit: params.limit },
+  };
   return sendAndDecode(client, request, rawFundMovesSchema, (raw) => {
     const { records: moves, ...page } = readPage(
       raw.custodyTransactions,

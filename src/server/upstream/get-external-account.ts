@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ExternalBank } from '../../contract/cash';
-import type { UpstreamClient, UpstreamRequest } from './client';
+import { legacyRead, type UpstreamClient } from './client';
 import { sendAndDecode, looseObject, wireBankNumber, wireId, wireText } from './wire';
 
 /*
@@ -11,15 +11,6 @@ import { sendAndDecode, looseObject, wireBankNumber, wireId, wireText } from './
  * `{AccountName, AccountNickName, AccountNumber, AccountRoutingNumber, accountType}`. No linked
  * bank answers 149 ("Investor External Account does not exist"), a not-found code.
  */
-
-function buildGetExternalAccountRequest(accountId: string): UpstreamRequest {
-  return {
-    operation: 'getExternalAccount',
-    method: 'POST',
-    effect: 'read',
-    body: { types: 'Account', accountId },
-  };
-}
 
 const rawBankSchema = looseObject({
   AccountName: wireText,
@@ -38,7 +29,10 @@ export async function getExternalAccount(
   client: UpstreamClient,
   input: { accountId: string },
 ): Promise<ExternalBank> {
-  const request = buildGetExternalAccountRequest(input.accountId);
+  const request = legacyRead('getExternalAccount', {
+    types: 'Account',
+    accountId: input.accountId,
+  });
   return sendAndDecode(client, request, rawExternalAccountSchema, (raw) => ({
     accountId: raw.accountId ?? input.accountId,
     bankName: raw.statusDesc.AccountNickName,

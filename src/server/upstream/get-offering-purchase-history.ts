@@ -1,7 +1,7 @@
 import Big from 'big.js';
 import { z } from 'zod';
 import type { Purchase, PurchaseHistory } from '../../contract/purchase-history';
-import type { UpstreamClient, UpstreamRequest } from './client';
+import { legacyRead, type UpstreamClient } from './client';
 import {
   sendAndDecode,
   looseObject,
@@ -14,15 +14,6 @@ import {
   wireText,
   type SkippedRecord,
 } from './wire';
-
-function buildPurchaseHistoryRequest(params: { offeringId: string }): UpstreamRequest {
-  return {
-    operation: 'getOfferingPurchaseHistory',
-    method: 'POST',
-    effect: 'read',
-    body: { offeringId: params.offeringId },
-  };
-}
 
 const rawPurchaseSchema = looseObject({
   tradeId: wireId,
@@ -102,7 +93,7 @@ export async function getOfferingPurchaseHistory(
   client: UpstreamClient,
   params: { offeringId: string },
 ): Promise<PurchaseHistoryRead> {
-  const request = buildPurchaseHistoryRequest(params);
+  const request = legacyRead('getOfferingPurchaseHistory', { offeringId: params.offeringId });
   return sendAndDecode(client, request, rawPurchaseHistorySchema, (raw) => {
     const details = raw['Offering purchased details'];
     if ('rows' in details) {

@@ -2,14 +2,7 @@ import { z } from 'zod';
 import type { Offering } from '../../contract/offerings';
 import type { UpstreamClient, UpstreamRequest } from './client';
 import { normalizeOffering, rawOfferingSchema } from './offering-wire';
-import {
-  sendAndDecode,
-  looseObject,
-  readPage,
-  wireCount,
-  wireRecords,
-  type SkippedRecord,
-} from './wire';
+import { sendAndDecode, readPage, wirePagination, wireRecords, type SkippedRecord } from './wire';
 
 /*
  * The GET offerings collection, named in §4.8/§4.16 as getAllOffers' replacement; its path and
@@ -45,11 +38,7 @@ function buildOfferingsRequest(params: OfferingsPageParams): UpstreamRequest {
 
 const rawOfferingsSchema = z.object({
   offeringDetails: wireRecords,
-  pagination: looseObject({
-    totalRecords: wireCount,
-    startIndex: wireCount,
-    endIndex: wireCount,
-  }).optional(),
+  pagination: wirePagination(),
 });
 
 export async function getOfferings(

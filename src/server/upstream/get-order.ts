@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Order } from '../../contract/orders';
-import type { UpstreamClient, UpstreamRequest } from './client';
+import { legacyRead, type UpstreamClient } from './client';
 import { UpstreamError } from './errors';
 import { normalizeOrder, rawOrderListSchema } from './order-wire';
 import { sendAndDecode } from './wire';
@@ -12,21 +12,12 @@ export interface GetOrderParams {
   token?: string;
 }
 
-function buildGetOrderRequest(params: GetOrderParams & { token: string }): UpstreamRequest {
-  return {
-    operation: 'getOrder',
-    method: 'POST',
-    effect: 'read',
-    // §4.2 spells the parameter `orderid`, all lower case.
-    body: { orderid: params.orderId, token: params.token },
-  };
-}
-
 const rawGetOrderSchema = z.object({ orderDetails: rawOrderListSchema });
 
 export async function getOrder(client: UpstreamClient, params: GetOrderParams): Promise<Order> {
   const token = params.token ?? randomUUID();
-  const request = buildGetOrderRequest({ ...params, token });
+  // §4.2 spells the parameter `orderid`, all lower case.
+  const request = legacyRead('getOrder', { orderid: params.orderId, token });
   const orders = await sendAndDecode(client, request, rawGetOrderSchema, (raw) => {
     // §2.1: the token is echoed in the order so the answer can be matched to its request. An
     // order carrying another token belongs to another request and is refused. §2.1 also says the

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { OrderDayPage } from '../../contract/orders';
-import type { UpstreamClient, UpstreamRequest } from './client';
+import { legacyRead, type UpstreamClient, type UpstreamRequest } from './client';
 import { normalizeOrder, rawOrderSchema } from './order-wire';
 import { sendAndDecode, readRecords, wireRecords, type SkippedRecord } from './wire';
 
@@ -20,17 +20,12 @@ function buildOrdersForADayRequest(params: OrdersForADayParams): UpstreamRequest
   if (!Number.isInteger(params.start) || !Number.isInteger(params.end) || params.start < 0) {
     throw new TypeError('start and end must be non-negative integers');
   }
-  return {
-    operation: 'getOrdersForADay',
-    // Labelled GET in §4.1 but a legacy operation: invoked with POST like the others (§4).
-    method: 'POST',
-    effect: 'read',
-    body: {
-      date: `${match[2]}-${match[3]}-${match[1]}`,
-      limitStart: params.start,
-      limitEnd: params.end,
-    },
-  };
+  // Labelled GET in §4.1 but a legacy operation: invoked with POST like the others (§4).
+  return legacyRead('getOrdersForADay', {
+    date: `${match[2]}-${match[3]}-${match[1]}`,
+    limitStart: params.start,
+    limitEnd: params.end,
+  });
 }
 
 /** §2.1: an array, or a string holding it. A missing key is an error, not an empty day. */

@@ -4,7 +4,7 @@ import type { UpstreamClient, UpstreamRequest } from './client';
 import {
   sendAndDecode,
   looseObject,
-  wireCount,
+  wirePagination,
   wireId,
   wireList,
   wireLocalDateTime,
@@ -78,11 +78,7 @@ const rawTradeSchema = looseObject({
 
 const rawTradesSchema = z.object({
   trades: wireList(rawTradeSchema),
-  pagination: looseObject({
-    totalRecords: wireCount,
-    startIndex: wireCount,
-    endIndex: wireCount,
-  }).optional(),
+  pagination: wirePagination(),
 });
 
 type RawTrade = z.output<typeof rawTradeSchema>;

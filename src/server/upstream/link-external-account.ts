@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { UpstreamClient, UpstreamRequest } from './client';
+import { legacyWrite, type UpstreamClient } from './client';
 import { sendAndDecode, wireText } from './wire';
 
 /*
@@ -9,15 +9,6 @@ import { sendAndDecode, wireText } from './wire';
  * It changes upstream state (a link is started), so it is a write: never retried.
  */
 
-function buildLinkExternalAccountRequest(accountId: string): UpstreamRequest {
-  return {
-    operation: 'linkExternalAccount',
-    method: 'POST',
-    effect: 'write',
-    body: { accountId },
-  };
-}
-
 const rawLinkExternalAccountSchema = z.object({
   accountDetails: z.union([wireText, z.array(z.unknown()), z.record(z.string(), z.unknown())]),
 });
@@ -26,7 +17,7 @@ export async function linkExternalAccount(
   client: UpstreamClient,
   input: { accountId: string },
 ): Promise<{ linkUrl: string | null }> {
-  const request = buildLinkExternalAccountRequest(input.accountId);
+  const request = legacyWrite('linkExternalAccount', { accountId: input.accountId });
   return sendAndDecode(client, request, rawLinkExternalAccountSchema, (raw) => ({
     // Only a plain http(s) string is a link; anything else is kept out of the normalized type.
     linkUrl:

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { EntityParty } from '../../contract/accounts';
-import type { UpstreamClient, UpstreamRequest } from './client';
+import { legacyRead, type UpstreamClient } from './client';
 import {
   sendAndDecode,
   looseObject,
@@ -12,15 +12,6 @@ import {
   wireText,
   type SkippedRecord,
 } from './wire';
-
-function buildSearchEntityRequest(params: { keyword: string }): UpstreamRequest {
-  return {
-    operation: 'searchEntity',
-    method: 'POST',
-    effect: 'read',
-    body: { searchKeyword: params.keyword },
-  };
-}
 
 /** §2.6; `KYCstatus`/`AMLstatus` in capitals here, camel case elsewhere (matched loosely). */
 const rawEntitySchema = looseObject({
@@ -88,7 +79,7 @@ export async function searchEntity(
   client: UpstreamClient,
   params: { keyword: string },
 ): Promise<{ entities: EntityParty[]; skipped: SkippedRecord[] }> {
-  const request = buildSearchEntityRequest(params);
+  const request = legacyRead('searchEntity', { searchKeyword: params.keyword });
   return sendAndDecode(client, request, rawSearchEntitySchema, (raw) => {
     const { records, skipped } = readRecords(raw.entityDetails, rawEntitySchema, normalizeEntity);
     return { entities: records, skipped };

@@ -4,7 +4,7 @@ import {
   type SecurityHours,
   type SecurityHoursUpdate,
 } from '../../contract/market-hours';
-import type { UpstreamClient, UpstreamRequest, WireValue } from './client';
+import { legacyWrite, type UpstreamClient, type UpstreamRequest, type WireValue } from './client';
 import { normalizeWeekHours, rawWeekHoursSchema } from './market-hours-wire';
 import { sendAndDecode, looseObject, wireId, wireOne } from './wire';
 
@@ -24,7 +24,7 @@ function buildUpdateSecurityHoursRequest(input: SecurityHoursUpdate): UpstreamRe
       body[`${day}HoursEnd`] = change.close;
     }
   }
-  return { operation: 'updateSecurityMarketHours', method: 'POST', effect: 'write', body };
+  return legacyWrite('updateSecurityMarketHours', body);
 }
 
 export const rawSecurityHoursSchema = z.object({

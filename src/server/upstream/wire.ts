@@ -113,6 +113,14 @@ export function wireList<Item extends z.ZodType>(item: Item) {
 }
 
 /**
+ * A list that must hold at least one record: what a write answers with the record it made.
+ * `missing` says what was absent, for the log.
+ */
+export function wireNonEmptyList<Item extends z.ZodType>(item: Item, missing: string) {
+  return wireList(item).refine((list) => list.length > 0, { message: missing });
+}
+
+/**
  * The list an answer exists to carry (`offeringDetails`, `custodyTransactions`, ...). Same
  * wrappings as wireList, but the key must be there: a 101 answer without it is not "no records"
  * (§4: every listed response key is part of the answer). The records are left unparsed so that
@@ -177,7 +185,7 @@ export const wireOptionalDecimal = scalar.transform((value, ctx) => {
 });
 
 /** A non-negative integer given as a number or a numeric string (pagination, §4.3). */
-export const wireCount = z
+const wireCount = z
   .union([z.number().int().nonnegative(), z.string().regex(/^\s*\d+\s*$/)])
   .transform((value) => Number(value));
 
@@ -413,6 +421,14 @@ interface Pagination {
   totalRecords: number;
   startIndex: number;
   endIndex: number;
+}
+
+/**
+ * The schema of a collection's `pagination`, counts as numbers or numeric strings. `endIndex` is
+ * a count unless the collection says otherwise (§4.3 makes it an inclusive index).
+ */
+export function wirePagination(endIndex: z.ZodType<number, unknown> = wireCount) {
+  return looseObject({ totalRecords: wireCount, startIndex: wireCount, endIndex }).optional();
 }
 
 /** A page of records read one by one, with its indexes; `endIndex` is inclusive. */

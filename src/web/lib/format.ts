@@ -1,4 +1,5 @@
 import { formatMoney, isDecimalString } from '../../contract/decimal';
+import { zoneOffsetMs } from '../../contract/time';
 import { platformTimeZone } from './platform-time-zone';
 
 /**
@@ -74,28 +75,10 @@ export const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().time
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
-function wallClockOf(instantMs: number, timeZone: string) {
-  const parts: Record<string, number> = {};
-  const formatter = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
-  for (const part of formatter.formatToParts(new Date(instantMs))) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
-}
-
 /** The instant at which `timeZone`'s wall clock reads the given UTC-shaped wall time (DST-aware). */
 function instantOfWallClock(wallAsUtc: number, timeZone: string): number {
   let guess = wallAsUtc;
-  for (let i = 0; i < 2; i++) guess += wallAsUtc - wallClockOf(guess, timeZone);
+  for (let i = 0; i < 2; i++) guess = wallAsUtc - zoneOffsetMs(guess, timeZone);
   return guess;
 }
 
@@ -137,7 +120,7 @@ export function formatTimestamp(
   const source = options.sourceTimeZone ?? platformTimeZone();
   const instant = instantOfWallClock(Date.UTC(year, month - 1, day, hour, minute, second), source);
   const shown = format(instant, viewer);
-  if (wallClockOf(instant, viewer) === wallClockOf(instant, source)) return shown;
+  if (zoneOffsetMs(instant, viewer) === zoneOffsetMs(instant, source)) return shown;
   const there = new Intl.DateTimeFormat(options.locale, {
     hour: 'numeric',
     minute: '2-digit',
