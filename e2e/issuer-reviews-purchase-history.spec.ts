@@ -5,6 +5,9 @@ import { expectNoSeriousA11yViolations, signIn } from './helpers';
 test('issuer staff open the 2,000-trade offering: virtualized, sortable, exact totals, chart and CSV', async ({
   page,
 }) => {
+  // A long journey over the largest page (2,000 trades, sorting, a chart, a CSV, then axe over it
+  // all): about half the default minute on a 2-core machine running two browsers.
+  test.setTimeout(180_000);
   await signIn(page, 'issuer@demo.test');
   await page.getByRole('link', { name: 'My offerings' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'My offerings' })).toBeVisible();
