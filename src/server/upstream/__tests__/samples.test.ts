@@ -299,7 +299,10 @@ function operationsThePortalUses(): string[] {
   const names = new Set<string>();
   for (const file of fs.readdirSync(dir).filter((name) => name.endsWith('.ts'))) {
     const text = fs.readFileSync(path.join(dir, file), 'utf8');
-    for (const match of text.matchAll(/operation: '([A-Za-z]+)'/g)) names.add(match[1]);
+    // Declared as `operation: 'name'`, or through legacyRead('name', …) / legacyWrite('name', …).
+    for (const match of text.matchAll(/(?:operation: |legacy(?:Read|Write)\()'([A-Za-z]+)'/g)) {
+      names.add(match[1]);
+    }
   }
   return [...names];
 }
