@@ -38,6 +38,15 @@ const linkLabels: Record<LinkKind, string> = {
   security: 'Security',
 };
 
+/** The menu items of a select over a closed list, each value shown by its label. */
+function labelledOptions<T extends string>(values: readonly T[], labels: Record<T, string>) {
+  return values.map((value) => (
+    <MenuItem key={value} value={value}>
+      {labels[value]}
+    </MenuItem>
+  ));
+}
+
 function linksOf(user: AdminUser) {
   return [
     ...user.accountIds.map((id) => ({ kind: 'account' as const, upstreamId: id })),
@@ -116,11 +125,7 @@ function CreateUserForm() {
           required
         />
         <TextField id={ids.role} select label="Role" value={values.role} onChange={set('role')}>
-          {roleSchema.options.map((role) => (
-            <MenuItem key={role} value={role}>
-              {roleLabels[role]}
-            </MenuItem>
-          ))}
+          {labelledOptions(roleSchema.options, roleLabels)}
         </TextField>
         <TextField
           id={ids.password}
@@ -186,11 +191,7 @@ function ManageUser({ user, onClose }: { user: AdminUser; onClose: () => void })
           }
           helperText="Changing a role asks for your second factor and ends the user’s sessions"
         >
-          {roleSchema.options.map((role) => (
-            <MenuItem key={role} value={role}>
-              {roleLabels[role]}
-            </MenuItem>
-          ))}
+          {labelledOptions(roleSchema.options, roleLabels)}
         </TextField>
         <Box>
           <Typography component="h3" variant="h3" gutterBottom>
@@ -249,11 +250,7 @@ function ManageUser({ user, onClose }: { user: AdminUser; onClose: () => void })
               value={linkKind}
               onChange={(e) => setLinkKind(e.target.value as LinkKind)}
             >
-              {linkKindSchema.options.map((k) => (
-                <MenuItem key={k} value={k}>
-                  {linkLabels[k]}
-                </MenuItem>
-              ))}
+              {labelledOptions(linkKindSchema.options, linkLabels)}
             </TextField>
             <TextField
               id={upstreamId}
