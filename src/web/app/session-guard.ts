@@ -49,6 +49,22 @@ export const prefetchingLoader =
   };
 
 /**
+ * The loader of a page about one record named in its path (`:accountId`): `prefetch` starts
+ * fetching the page's queries with the route chunk, for a known session and a present id only.
+ */
+export const recordPageLoader =
+  (
+    param: string,
+    prefetch: (queryClient: QueryClient, id: string, search: URLSearchParams) => void,
+  ) =>
+  (queryClient: QueryClient) =>
+  ({ params, request }: LoaderFunctionArgs) => {
+    const id = params[param];
+    if (id && hasSession(queryClient)) prefetch(queryClient, id, new URL(request.url).searchParams);
+    return null;
+  };
+
+/**
  * The loader of a page kept to some roles (all signed-in ones without `roles`) that shows one
  * query: checks the session first (see requireSession), then starts fetching the query.
  */

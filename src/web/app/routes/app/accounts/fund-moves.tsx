@@ -1,13 +1,7 @@
-import type { QueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import {
-  Link as RouterLink,
-  useParams,
-  useSearchParams,
-  type LoaderFunctionArgs,
-} from 'react-router-dom';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
 import { SkippedRecordsNotice } from '../../../../components/skipped-records';
@@ -18,7 +12,7 @@ import {
   useFundMoves,
 } from '../../../../features/custody/api/get-fund-moves';
 import { FundMoveList } from '../../../../features/custody/components/fund-move-list';
-import { hasSession } from '../../../session-guard';
+import { recordPageLoader } from '../../../session-guard';
 import { AccountBreadcrumbs } from './account-breadcrumbs';
 
 const pageFrom = (search: URLSearchParams) => {
@@ -26,15 +20,9 @@ const pageFrom = (search: URLSearchParams) => {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 };
 
-export const clientLoader =
-  (queryClient: QueryClient) =>
-  ({ params, request }: LoaderFunctionArgs) => {
-    if (params.accountId && hasSession(queryClient)) {
-      const page = pageFrom(new URL(request.url).searchParams);
-      void queryClient.prefetchQuery(fundMovesQueryOptions(params.accountId, page));
-    }
-    return null;
-  };
+export const clientLoader = recordPageLoader('accountId', (queryClient, accountId, search) => {
+  void queryClient.prefetchQuery(fundMovesQueryOptions(accountId, pageFrom(search)));
+});
 
 export default function FundMovesRoute() {
   const { accountId = '' } = useParams();

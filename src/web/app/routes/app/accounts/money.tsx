@@ -1,7 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import { useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { SectionCard } from '../../../../components/description-list';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
@@ -15,17 +14,12 @@ import { DepositForm } from '../../../../features/money/components/deposit-form'
 import { HoldingsView } from '../../../../features/money/components/holdings-view';
 import { LinkedBankPanel } from '../../../../features/money/components/linked-bank-panel';
 import { MoneyRequestsTable } from '../../../../features/money/components/money-requests-table';
-import { hasSession } from '../../../session-guard';
+import { recordPageLoader } from '../../../session-guard';
 import { AccountBreadcrumbs } from './account-breadcrumbs';
 
-export const clientLoader =
-  (queryClient: QueryClient) =>
-  ({ params }: LoaderFunctionArgs) => {
-    if (params.accountId && hasSession(queryClient)) {
-      void queryClient.prefetchQuery(timelineQueryOptions(params.accountId));
-    }
-    return null;
-  };
+export const clientLoader = recordPageLoader('accountId', (queryClient, accountId) => {
+  void queryClient.prefetchQuery(timelineQueryOptions(accountId));
+});
 
 export default function AccountMoneyRoute() {
   const { accountId = '' } = useParams();

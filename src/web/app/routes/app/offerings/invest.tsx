@@ -1,6 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
-import { useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { investability } from '../../../../../contract/investments';
 import { EASTERN, todayInZone } from '../../../../../contract/time';
 import { PageHeader } from '../../../../components/page-header';
@@ -20,17 +19,12 @@ import Box from '@mui/material/Box';
 import { offeringQueryOptions, useOffering } from '../../../../features/offerings/api/get-offering';
 import { OfferingNotFound } from '../../../../features/offerings/components/offering-not-found';
 import { isApiClientError } from '../../../../lib/api-client';
-import { hasSession } from '../../../session-guard';
+import { recordPageLoader } from '../../../session-guard';
 
-export const clientLoader =
-  (queryClient: QueryClient) =>
-  ({ params }: LoaderFunctionArgs) => {
-    if (params.offeringId && hasSession(queryClient)) {
-      void queryClient.prefetchQuery(offeringQueryOptions(params.offeringId));
-      void queryClient.prefetchQuery(accountsQueryOptions());
-    }
-    return null;
-  };
+export const clientLoader = recordPageLoader('offeringId', (queryClient, offeringId) => {
+  void queryClient.prefetchQuery(offeringQueryOptions(offeringId));
+  void queryClient.prefetchQuery(accountsQueryOptions());
+});
 
 export default function InvestRoute() {
   const { offeringId = '' } = useParams();

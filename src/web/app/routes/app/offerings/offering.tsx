@@ -1,6 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
-import { Link as RouterLink, useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { PageHeader } from '../../../../components/page-header';
 import { Trail } from '../../../../components/trail';
 import { LoadingSkeleton, QueryState } from '../../../../components/query-state';
@@ -11,16 +10,11 @@ import { OfferingNotFound } from '../../../../features/offerings/components/offe
 import { OfferingDetails } from '../../../../features/offerings/components/offering-details';
 import { InvestAction } from '../../../../features/invest/components/invest-action';
 import { useSession } from '../../../../features/auth/api/get-session';
-import { hasSession } from '../../../session-guard';
+import { recordPageLoader } from '../../../session-guard';
 
-export const clientLoader =
-  (queryClient: QueryClient) =>
-  ({ params }: LoaderFunctionArgs) => {
-    if (params.offeringId && hasSession(queryClient)) {
-      void queryClient.prefetchQuery(offeringQueryOptions(params.offeringId));
-    }
-    return null;
-  };
+export const clientLoader = recordPageLoader('offeringId', (queryClient, offeringId) => {
+  void queryClient.prefetchQuery(offeringQueryOptions(offeringId));
+});
 
 export default function OfferingRoute() {
   const { offeringId = '' } = useParams();
