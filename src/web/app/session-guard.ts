@@ -1,5 +1,5 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
-import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
+import { redirect, type LoaderFunctionArgs, type Params } from 'react-router-dom';
 import type { Role, Session } from '../../contract/session';
 import { paths } from '../config/paths';
 import { sessionQueryKey, sessionQueryOptions } from '../features/auth/api/get-session';
@@ -65,17 +65,30 @@ export const recordPageLoader =
   };
 
 /**
- * The loader of a page kept to some roles (all signed-in ones without `roles`) that shows one
- * query: checks the session first (see requireSession), then starts fetching the query.
+ * The loader of a page kept to some roles (all signed-in ones without `roles`): checks the session
+ * first (see requireSession), then `prefetch` starts fetching what the page shows, from its path
+ * parameters and search.
  */
-export const guardedLoader =
-  <TQueryFnData, TQueryKey extends QueryKey>(
+export const guardedPrefetchLoader =
+  (
     roles: readonly Role[] | undefined,
-    query: PageQuery<TQueryFnData, TQueryKey>,
+    prefetch: (
+      queryClient: QueryClient,
+      location: { params: Params; search: URLSearchParams },
+    ) => void,
   ) =>
   (queryClient: QueryClient) =>
-  async ({ request }: LoaderFunctionArgs) => {
+  async ({ request, params }: LoaderFunctionArgs) => {
     await requireSession(queryClient, request, roles);
-    void queryClient.prefetchQuery(query());
+    prefetch(queryClient, { params, search: new URL(request.url).searchParams });
     return null;
   };
+
+/** The loader of a page kept to some roles that shows one query (see guardedPrefetchLoader). */
+export const guardedLoader = <TQueryFnData, TQueryKey extends QueryKey>(
+  roles: readonly Role[] | undefined,
+  query: PageQuery<TQueryFnData, TQueryKey>,
+) =>
+  guardedPrefetchLoader(roles, (queryClient) => {
+    void queryClient.prefetchQuery(query());
+  });

@@ -1,12 +1,11 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import type { QueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
-import { useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import type { OfferingPurchaseHistory } from '../../../../../contract/issuer-workspace';
 import type { Purchase } from '../../../../../contract/purchase-history';
 import {
@@ -34,22 +33,21 @@ import {
 } from '../../../../features/issuer/components/purchase-rollup';
 import { PurchaseHistoryTable } from '../../../../features/issuer/components/purchase-history-table';
 import { PurchaseSummaryPanel } from '../../../../features/issuer/components/purchase-summary';
-import { requireSession } from '../../../session-guard';
+import { guardedPrefetchLoader } from '../../../session-guard';
 import { preloadDataGrid } from '../../../../components/data-grid';
 import { TitledPanel } from '../../../../components/description-list';
 
 const RaiseChart = lazy(() => import('../../../../features/issuer/components/raise-chart'));
 
-export const clientLoader =
-  (queryClient: QueryClient) =>
-  async ({ request, params }: LoaderFunctionArgs) => {
-    await requireSession(queryClient, request, ['issuer_staff', 'compliance', 'admin']);
+export const clientLoader = guardedPrefetchLoader(
+  ['issuer_staff', 'compliance', 'admin'],
+  (queryClient, { params }) => {
     if (params.offeringId)
       void queryClient.prefetchQuery(purchaseHistoryQueryOptions(params.offeringId));
     // The grid library downloads alongside the data, not after it.
     preloadDataGrid();
-    return null;
-  };
+  },
+);
 
 function PurchaseHistoryView({ data }: { data: OfferingPurchaseHistory }) {
   const { offering, history } = data;
