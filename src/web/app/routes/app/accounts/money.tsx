@@ -6,12 +6,11 @@ import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
 import { AccountGate } from '../../../../features/accounts/components/account-gate';
 import { useSession } from '../../../../features/auth/api/get-session';
-import { useHoldings } from '../../../../features/money/api/get-holdings';
 import { useAccountMoneyRequests } from '../../../../features/money/api/get-money-requests';
 import { timelineQueryOptions, useTimeline } from '../../../../features/money/api/get-timeline';
 import { AccountTimeline } from '../../../../features/money/components/account-timeline';
 import { DepositForm } from '../../../../features/money/components/deposit-form';
-import { HoldingsView } from '../../../../features/money/components/holdings-view';
+import { Holdings } from '../../../../features/money/components/holdings-view';
 import { LinkedBankPanel } from '../../../../features/money/components/linked-bank-panel';
 import { MoneyRequestsTable } from '../../../../features/money/components/money-requests-table';
 import { recordPageLoader } from '../../../session-guard';
@@ -48,7 +47,7 @@ export default function AccountMoneyRoute() {
             </Box>
             <TimelineSection accountId={accountId} />
             <RequestsSection accountId={accountId} />
-            {isInvestor && <AccountHoldings accountId={accountId} />}
+            {isInvestor && <Holdings accountId={accountId} />}
           </Box>
         </>
       )}
@@ -112,23 +111,5 @@ function RequestsSection({ accountId }: { accountId: string }) {
         )}
       </QueryState>
     </SectionCard>
-  );
-}
-
-function AccountHoldings({ accountId }: { accountId: string }) {
-  const holdings = useHoldings(accountId);
-  return (
-    <QueryState
-      query={holdings}
-      loadingLabel="Loading the investments of this account"
-      loading={<LoadingSkeleton lines={4} />}
-      errorTitle="The investments of this account could not be loaded"
-    >
-      {(data) => (
-        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-          <HoldingsView result={data} />
-        </Box>
-      )}
-    </QueryState>
   );
 }
