@@ -2,18 +2,16 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
-import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
 import { SkippedRecordsNotice } from '../../../../components/skipped-records';
 import { paths } from '../../../../config/paths';
-import { AccountGate } from '../../../../features/accounts/components/account-gate';
 import {
   fundMovesQueryOptions,
   useFundMoves,
 } from '../../../../features/custody/api/get-fund-moves';
 import { FundMoveList } from '../../../../features/custody/components/fund-move-list';
 import { recordPageLoader } from '../../../session-guard';
-import { AccountBreadcrumbs } from './account-breadcrumbs';
+import { AccountSubpage } from './account-subpage';
 
 const pageFrom = (search: URLSearchParams) => {
   const page = Number(search.get('page') ?? '1');
@@ -29,18 +27,13 @@ export default function FundMovesRoute() {
   const [search] = useSearchParams();
   const page = pageFrom(search);
   return (
-    <AccountGate accountId={accountId}>
-      {() => (
-        <>
-          <PageHeader
-            title="Fund moves"
-            description="Money moved into and out of the custody account, newest first. Bank numbers show their last four digits only."
-            above={<AccountBreadcrumbs accountId={accountId} current="Fund moves" />}
-          />
-          <FundMovesPage accountId={accountId} page={page} />
-        </>
-      )}
-    </AccountGate>
+    <AccountSubpage
+      accountId={accountId}
+      title="Fund moves"
+      description="Money moved into and out of the custody account, newest first. Bank numbers show their last four digits only."
+    >
+      {() => <FundMovesPage accountId={accountId} page={page} />}
+    </AccountSubpage>
   );
 }
 

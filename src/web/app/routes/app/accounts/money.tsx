@@ -2,9 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useParams } from 'react-router-dom';
 import { SectionCard } from '../../../../components/description-list';
-import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
-import { AccountGate } from '../../../../features/accounts/components/account-gate';
 import { useSession } from '../../../../features/auth/api/get-session';
 import { useAccountMoneyRequests } from '../../../../features/money/api/get-money-requests';
 import { timelineQueryOptions, useTimeline } from '../../../../features/money/api/get-timeline';
@@ -14,7 +12,7 @@ import { Holdings } from '../../../../features/money/components/holdings-view';
 import { LinkedBankPanel } from '../../../../features/money/components/linked-bank-panel';
 import { MoneyRequestsTable } from '../../../../features/money/components/money-requests-table';
 import { recordPageLoader } from '../../../session-guard';
-import { AccountBreadcrumbs } from './account-breadcrumbs';
+import { AccountSubpage } from './account-subpage';
 
 export const clientLoader = recordPageLoader('accountId', (queryClient, accountId) => {
   void queryClient.prefetchQuery(timelineQueryOptions(accountId));
@@ -25,33 +23,30 @@ export default function AccountMoneyRoute() {
   const session = useSession();
   const isInvestor = session.data?.user.role === 'investor';
   return (
-    <AccountGate accountId={accountId}>
+    <AccountSubpage
+      accountId={accountId}
+      title="Money and timeline"
+      description="The bank ACH uses, deposits, and everything that happened to this account's money, newest first."
+    >
       {() => (
-        <>
-          <PageHeader
-            title="Money and timeline"
-            description="The bank ACH uses, deposits, and everything that happened to this account's money, newest first."
-            above={<AccountBreadcrumbs accountId={accountId} current="Money and timeline" />}
-          />
-          <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-            <Box
-              sx={{
-                display: 'grid',
-                gap: 3,
-                gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
-                alignItems: 'start',
-              }}
-            >
-              <LinkedBankPanel accountId={accountId} canLink={isInvestor} />
-              {isInvestor && <DepositForm accountId={accountId} />}
-            </Box>
-            <TimelineSection accountId={accountId} />
-            <RequestsSection accountId={accountId} />
-            {isInvestor && <Holdings accountId={accountId} />}
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 3,
+              gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+              alignItems: 'start',
+            }}
+          >
+            <LinkedBankPanel accountId={accountId} canLink={isInvestor} />
+            {isInvestor && <DepositForm accountId={accountId} />}
           </Box>
-        </>
+          <TimelineSection accountId={accountId} />
+          <RequestsSection accountId={accountId} />
+          {isInvestor && <Holdings accountId={accountId} />}
+        </Box>
       )}
-    </AccountGate>
+    </AccountSubpage>
   );
 }
 
