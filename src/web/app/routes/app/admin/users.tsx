@@ -68,6 +68,13 @@ function CreateUserForm() {
   const [created, setCreated] = useState<string | null>(null);
   const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
     setValues({ ...values, [field]: event.target.value });
+  /** What ties a text field to its value and to the schema's message about it. */
+  const bind = (field: 'email' | 'name' | 'password') => ({
+    value: values[field],
+    onChange: set(field),
+    error: Boolean(errors[field]),
+    helperText: errors[field],
+  });
 
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
@@ -105,25 +112,8 @@ function CreateUserForm() {
           );
         }}
       >
-        <TextField
-          id={ids.email}
-          label="Email"
-          type="email"
-          value={values.email}
-          onChange={set('email')}
-          error={Boolean(errors.email)}
-          helperText={errors.email}
-          required
-        />
-        <TextField
-          id={ids.name}
-          label="Name"
-          value={values.name}
-          onChange={set('name')}
-          error={Boolean(errors.name)}
-          helperText={errors.name}
-          required
-        />
+        <TextField id={ids.email} label="Email" type="email" {...bind('email')} required />
+        <TextField id={ids.name} label="Name" {...bind('name')} required />
         <TextField id={ids.role} select label="Role" value={values.role} onChange={set('role')}>
           {labelledOptions(roleSchema.options, roleLabels)}
         </TextField>
@@ -132,9 +122,7 @@ function CreateUserForm() {
           label="Password"
           type="password"
           autoComplete="new-password"
-          value={values.password}
-          onChange={set('password')}
-          error={Boolean(errors.password)}
+          {...bind('password')}
           helperText={
             errors.password ??
             'Leave empty for single sign-on only; at least 12 characters otherwise'
