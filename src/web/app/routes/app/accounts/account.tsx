@@ -17,6 +17,7 @@ import {
 import { CustodyAccountPanel } from '../../../../features/custody/components/custody-account-panel';
 import { recordPageLoader } from '../../../session-guard';
 import { AccountBreadcrumbs } from './account-breadcrumbs';
+import { SectionColumns } from './account-layout';
 
 export const clientLoader = recordPageLoader('accountId', (queryClient, accountId) => {
   void queryClient.prefetchQuery(accountQueryOptions(accountId));
@@ -55,14 +56,7 @@ export default function AccountRoute() {
               ))
             }
           />
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 3,
-              gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
-              alignItems: 'start',
-            }}
-          >
+          <SectionColumns>
             <SectionCard title="Reviews">
               <ReviewStatuses reviews={account.reviews} />
             </SectionCard>
@@ -72,7 +66,7 @@ export default function AccountRoute() {
               <CustodySection accountId={accountId} />
               <AccountProfile account={account} />
             </Box>
-          </Box>
+          </SectionColumns>
         </>
       )}
     </AccountGate>

@@ -3,7 +3,7 @@ import { LoadingSkeleton, QueryState } from '../../../../components/query-state'
 import { useCustodyAccount } from '../../../../features/custody/api/get-custody-account';
 import { DisbursementForm } from '../../../../features/custody/components/disbursement-form';
 import { DisbursementReadiness } from '../../../../features/custody/components/disbursement-readiness';
-import { AccountSubpage } from './account-subpage';
+import { AccountSubpage } from './account-layout';
 import { usePortalConfig } from '../../../../features/auth/api/get-portal-config';
 import { formatMoney } from '../../../../lib/format';
 

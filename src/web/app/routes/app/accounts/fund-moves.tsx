@@ -11,7 +11,7 @@ import {
 } from '../../../../features/custody/api/get-fund-moves';
 import { FundMoveList } from '../../../../features/custody/components/fund-move-list';
 import { recordPageLoader } from '../../../session-guard';
-import { AccountSubpage } from './account-subpage';
+import { AccountSubpage } from './account-layout';
 
 const pageFrom = (search: URLSearchParams) => {
   const page = Number(search.get('page') ?? '1');

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { IraWizard } from '../../../../features/ira/components/ira-wizard';
-import { AccountSubpage } from './account-subpage';
+import { AccountSubpage } from './account-layout';
 
 export default function IraRoute() {
   const { accountId = '' } = useParams();

@@ -12,7 +12,7 @@ import { Holdings } from '../../../../features/money/components/holdings-view';
 import { LinkedBankPanel } from '../../../../features/money/components/linked-bank-panel';
 import { MoneyRequestsTable } from '../../../../features/money/components/money-requests-table';
 import { recordPageLoader } from '../../../session-guard';
-import { AccountSubpage } from './account-subpage';
+import { AccountSubpage, SectionColumns } from './account-layout';
 
 export const clientLoader = recordPageLoader('accountId', (queryClient, accountId) => {
   void queryClient.prefetchQuery(timelineQueryOptions(accountId));
@@ -30,17 +30,10 @@ export default function AccountMoneyRoute() {
     >
       {() => (
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 3,
-              gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
-              alignItems: 'start',
-            }}
-          >
+          <SectionColumns>
             <LinkedBankPanel accountId={accountId} canLink={isInvestor} />
             {isInvestor && <DepositForm accountId={accountId} />}
-          </Box>
+          </SectionColumns>
           <TimelineSection accountId={accountId} />
           <RequestsSection accountId={accountId} />
           {isInvestor && <Holdings accountId={accountId} />}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
 import type { AccountView } from '../../../../../contract/account-views';
 import { PageHeader } from '../../../../components/page-header';
 import { AccountGate } from '../../../../features/accounts/components/account-gate';
@@ -32,5 +33,21 @@ export function AccountSubpage({
         </>
       )}
     </AccountGate>
+  );
+}
+
+/** Sections side by side on wide screens, one above the other on a phone; each as tall as it needs. */
+export function SectionColumns({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 3,
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+        alignItems: 'start',
+      }}
+    >
+      {children}
+    </Box>
   );
 }
