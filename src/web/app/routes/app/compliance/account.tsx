@@ -7,7 +7,6 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { FUND_MOVES_PAGE_SIZE } from '../../../../../contract/custody-views';
 import { NotFound } from '../../../../components/not-found';
 import { PageHeader } from '../../../../components/page-header';
-import { Trail } from '../../../../components/trail';
 import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
 import { SkippedRecordsNotice } from '../../../../components/skipped-records';
 import { paths } from '../../../../config/paths';
@@ -59,12 +58,7 @@ export default function ComplianceAccountRoute() {
       <PageHeader
         title={title}
         description="Account review"
-        above={
-          <Trail
-            links={[{ label: 'Search', href: paths.app.complianceSearch.getHref() }]}
-            current={title}
-          />
-        }
+        trail={[{ label: 'Search', href: paths.app.complianceSearch.getHref() }]}
       />
       <QueryState
         query={account}

@@ -1,7 +1,6 @@
 import { useParams, useSearchParams } from 'react-router-dom';
 import { NotFound } from '../../../../components/not-found';
 import { PageHeader } from '../../../../components/page-header';
-import { Trail } from '../../../../components/trail';
 import { LoadingSkeleton, QueryState } from '../../../../components/query-state';
 import { paths } from '../../../../config/paths';
 import {
@@ -46,12 +45,7 @@ export default function ComplianceEntityRoute() {
       <PageHeader
         title={title}
         description="Entity party"
-        above={
-          <Trail
-            links={[{ label: 'Search', href: paths.app.complianceSearch.getHref(search.get('q')) }]}
-            current={title}
-          />
-        }
+        trail={[{ label: 'Search', href: paths.app.complianceSearch.getHref(search.get('q')) }]}
       />
       <QueryState
         query={results}

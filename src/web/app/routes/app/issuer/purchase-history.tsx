@@ -15,7 +15,6 @@ import {
 } from '../../../../../contract/purchase-summary';
 import { NotFound } from '../../../../components/not-found';
 import { PageHeader } from '../../../../components/page-header';
-import { Trail } from '../../../../components/trail';
 import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
 import { SkippedRecordsNotice } from '../../../../components/skipped-records';
 import { paths } from '../../../../config/paths';
@@ -142,12 +141,7 @@ export default function PurchaseHistoryRoute() {
       <PageHeader
         title={title}
         description="Purchase history: who bought what, and how the raise is going."
-        above={
-          <Trail
-            links={[{ label: 'My offerings', href: paths.app.issuerOfferings.getHref() }]}
-            current={title}
-          />
-        }
+        trail={[{ label: 'My offerings', href: paths.app.issuerOfferings.getHref() }]}
       />
       <QueryState
         query={query}

@@ -1,7 +1,6 @@
 import Button from '@mui/material/Button';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { PageHeader } from '../../../../components/page-header';
-import { Trail } from '../../../../components/trail';
 import { LoadingSkeleton, QueryState } from '../../../../components/query-state';
 import { paths } from '../../../../config/paths';
 import { isApiClientError } from '../../../../lib/api-client';
@@ -32,16 +31,12 @@ export default function OfferingRoute() {
     return <OfferingNotFound />;
   }
 
-  const backLink = (
-    <Trail
-      links={[{ label: 'Offerings', href: paths.app.offerings.getHref() }]}
-      current={offering.data?.name ?? 'Offering'}
-    />
-  );
-
   return (
     <>
-      <PageHeader title={offering.data?.name ?? 'Offering'} above={backLink} />
+      <PageHeader
+        title={offering.data?.name ?? 'Offering'}
+        trail={[{ label: 'Offerings', href: paths.app.offerings.getHref() }]}
+      />
       <QueryState
         query={offering}
         loadingLabel="Loading the offering"

@@ -1,7 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { NotFound } from '../../../../components/not-found';
 import { PageHeader } from '../../../../components/page-header';
-import { Trail } from '../../../../components/trail';
 import { LoadingSkeleton, QueryState } from '../../../../components/query-state';
 import { paths } from '../../../../config/paths';
 import { orderQueryOptions, useOrder } from '../../../../features/order-book/api/get-order';
@@ -29,12 +28,7 @@ export default function OrderRoute() {
     <>
       <PageHeader
         title={`Order ${orderId}`}
-        above={
-          <Trail
-            links={[{ label: 'Order book', href: paths.app.orderBook.getHref() }]}
-            current={`Order ${orderId}`}
-          />
-        }
+        trail={[{ label: 'Order book', href: paths.app.orderBook.getHref() }]}
       />
       <QueryState
         query={order}
