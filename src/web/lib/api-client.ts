@@ -144,12 +144,12 @@ export const api = {
 };
 
 /**
- * A create the person submits once: its request, and the key made when its review opened and
- * reused on every retry, so one trade is created and money moves once.
+ * A create the person submits once: its request, and the key made for the filled-in form and
+ * reused on every retry, so it takes effect once (one trade, one move of money, one record).
  */
 export type SubmittedOnce<Body> = { request: Body; idempotencyKey: string };
 
-/** POSTs a create under its idempotency key, so a retry is answered with the first outcome. */
+/** POSTs a create under its idempotency key, so a retry cannot create it twice. */
 export const postOnce = <T>(
   path: string,
   { request, idempotencyKey }: SubmittedOnce<unknown>,
