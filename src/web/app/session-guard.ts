@@ -1,5 +1,5 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
-import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
+import { redirect, type LoaderFunctionArgs, type Params } from 'react-router-dom';
 import type { Role, Session } from '../../contract/session';
 import { paths } from '../config/paths';
 import { sessionQueryKey, sessionQueryOptions } from '../features/auth/api/get-session';
@@ -49,17 +49,46 @@ export const prefetchingLoader =
   };
 
 /**
- * The loader of a page kept to some roles (all signed-in ones without `roles`) that shows one
- * query: checks the session first (see requireSession), then starts fetching the query.
+ * The loader of a page about one record named in its path (`:accountId`): `prefetch` starts
+ * fetching the page's queries with the route chunk, for a known session and a present id only.
  */
-export const guardedLoader =
-  <TQueryFnData, TQueryKey extends QueryKey>(
-    roles: readonly Role[] | undefined,
-    query: PageQuery<TQueryFnData, TQueryKey>,
+export const recordPageLoader =
+  (
+    param: string,
+    prefetch: (queryClient: QueryClient, id: string, search: URLSearchParams) => void,
   ) =>
   (queryClient: QueryClient) =>
-  async ({ request }: LoaderFunctionArgs) => {
-    await requireSession(queryClient, request, roles);
-    void queryClient.prefetchQuery(query());
+  ({ params, request }: LoaderFunctionArgs) => {
+    const id = params[param];
+    if (id && hasSession(queryClient)) prefetch(queryClient, id, new URL(request.url).searchParams);
     return null;
   };
+
+/**
+ * The loader of a page kept to some roles (all signed-in ones without `roles`): checks the session
+ * first (see requireSession), then `prefetch` starts fetching what the page shows, from its path
+ * parameters and search.
+ */
+export const guardedPrefetchLoader =
+  (
+    roles: readonly Role[] | undefined,
+    prefetch: (
+      queryClient: QueryClient,
+      location: { params: Params; search: URLSearchParams },
+    ) => void,
+  ) =>
+  (queryClient: QueryClient) =>
+  async ({ request, params }: LoaderFunctionArgs) => {
+    await requireSession(queryClient, request, roles);
+    prefetch(queryClient, { params, search: new URL(request.url).searchParams });
+    return null;
+  };
+
+/** The loader of a page kept to some roles that shows one query (see guardedPrefetchLoader). */
+export const guardedLoader = <TQueryFnData, TQueryKey extends QueryKey>(
+  roles: readonly Role[] | undefined,
+  query: PageQuery<TQueryFnData, TQueryKey>,
+) =>
+  guardedPrefetchLoader(roles, (queryClient) => {
+    void queryClient.prefetchQuery(query());
+  });

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { Trail } from './trail';
 
 const APP_NAME = 'Transact Portal';
 
@@ -17,14 +18,16 @@ type PageHeaderProps = {
   actions?: ReactNode;
   /** Above the title: breadcrumbs or a back link. */
   above?: ReactNode;
+  /** The pages above this one, as breadcrumbs that end with this page's title (instead of `above`). */
+  trail?: readonly { label: string; href: string }[];
 };
 
 /** The page's one h1; the layout moves focus to it after each navigation. */
-export function PageHeader({ title, description, actions, above }: PageHeaderProps) {
+export function PageHeader({ title, description, actions, above, trail }: PageHeaderProps) {
   useDocumentTitle(title);
   return (
     <Box component="header" sx={{ mb: 3 }}>
-      {above}
+      {trail ? <Trail links={trail} current={title} /> : above}
       <Box
         sx={{
           display: 'flex',

@@ -144,6 +144,19 @@ export const api = {
 };
 
 /**
+ * A create the person submits once: its request, and the key made for the filled-in form and
+ * reused on every retry, so it takes effect once (one trade, one move of money, one record).
+ */
+export type SubmittedOnce<Body> = { request: Body; idempotencyKey: string };
+
+/** POSTs a create under its idempotency key, so a retry cannot create it twice. */
+export const postOnce = <T>(
+  path: string,
+  { request, idempotencyKey }: SubmittedOnce<unknown>,
+  schema: $ZodType<T>,
+) => api.post(path, { body: request, idempotencyKey, schema });
+
+/**
  * A GET whose reply is NDJSON (`application/x-ndjson`): each line is parsed with `schema` and
  * handed to `onLine` as it arrives, so a long wait can show progress. Errors before the stream
  * starts are the usual ApiClientError; a line the schema refuses is a bad response.

@@ -86,6 +86,13 @@ export function SignInForm({
     // As a form library would: after a first submit, each change checks the field again.
     if (submitted) setErrors(fieldErrors(next));
   };
+  /** What ties a field to its value and its message. */
+  const bind = (name: keyof SignIn) => ({
+    name,
+    value: values[name],
+    onChange: change(name),
+    error: errors[name],
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -145,25 +152,19 @@ export function SignInForm({
       >
         {formError && <Notice severity="error">{formError}</Notice>}
         <PlainTextField
-          name="email"
+          {...bind('email')}
           label="Email"
           type="email"
           autoComplete="username"
           required
-          value={values.email}
-          onChange={change('email')}
-          error={errors.email}
           inputRef={emailInput}
         />
         <PlainTextField
-          name="password"
+          {...bind('password')}
           label="Password"
           type="password"
           autoComplete="current-password"
           required
-          value={values.password}
-          onChange={change('password')}
-          error={errors.password}
           inputRef={passwordInput}
         />
         <PlainButton type="submit" aria-disabled={signIn.isPending || undefined}>

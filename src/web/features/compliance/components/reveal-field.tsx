@@ -2,7 +2,6 @@ import { useId, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -14,6 +13,7 @@ import {
   type RevealableField,
 } from '../../../../contract/personal-data';
 import { ErrorAlert } from '../../../components/error-alert';
+import { DialogFormActions } from '../../../components/form/dialog-form-actions';
 import { useRevealPersonalData } from '../api/reveal-personal-data';
 import { formatTaxId } from '../../../lib/format';
 
@@ -130,12 +130,12 @@ export function RevealField({ objectType, objectId, field, masked }: RevealField
               </Box>
             )}
           </DialogContent>
-          <DialogActions>
-            <Button onClick={close}>Cancel</Button>
-            <Button type="submit" variant="contained" disabled={reveal.isPending}>
-              {reveal.isPending ? 'Revealing…' : 'Reveal'}
-            </Button>
-          </DialogActions>
+          <DialogFormActions
+            onCancel={close}
+            pending={reveal.isPending}
+            submitLabel="Reveal"
+            pendingLabel="Revealing…"
+          />
         </Box>
       </Dialog>
     </Box>

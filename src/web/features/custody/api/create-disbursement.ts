@@ -7,27 +7,21 @@ import {
 import { z } from 'zod';
 import { pendingDisbursementSchema, type Approval } from '../../../../contract/identity';
 import { apiPaths } from '../../../config/paths';
-import { api } from '../../../lib/api-client';
+import { postOnce, type SubmittedOnce } from '../../../lib/api-client';
 import { custodyKeys } from '../../../lib/query-keys';
 
-type CreateDisbursementInput = {
-  accountId: string;
-  request: DisbursementForm;
-  /** Made when the review opens and reused on every retry, so money moves once. */
-  idempotencyKey: string;
-};
+type CreateDisbursementInput = SubmittedOnce<DisbursementForm> & { accountId: string };
 
 const createDisbursement = ({
   accountId,
-  request,
-  idempotencyKey,
+  ...submitted
 }: CreateDisbursementInput): Promise<DisbursementReceipt | { pendingApproval: Approval }> =>
-  api.post(apiPaths.disbursements(accountId), {
-    body: request,
-    idempotencyKey,
+  postOnce(
+    apiPaths.disbursements(accountId),
+    submitted,
     // Above the approval threshold the request waits for a second person (maker-checker).
-    schema: z.union([disbursementReceiptSchema, pendingDisbursementSchema]),
-  });
+    z.union([disbursementReceiptSchema, pendingDisbursementSchema]),
+  );
 
 export const useCreateDisbursement = () => {
   const queryClient = useQueryClient();

@@ -5,26 +5,16 @@ import {
   type InvestmentRequest,
 } from '../../../../contract/investments';
 import { apiPaths } from '../../../config/paths';
-import { api } from '../../../lib/api-client';
+import { postOnce, type SubmittedOnce } from '../../../lib/api-client';
 import { offeringKeys } from '../../../lib/query-keys';
 
-type CreateInvestmentInput = {
-  offeringId: string;
-  request: InvestmentRequest;
-  /** Made when the review opens and reused on every retry, so one trade is created. */
-  idempotencyKey: string;
-};
+type CreateInvestmentInput = SubmittedOnce<InvestmentRequest> & { offeringId: string };
 
 const createInvestment = ({
   offeringId,
-  request,
-  idempotencyKey,
+  ...submitted
 }: CreateInvestmentInput): Promise<InvestmentReceipt> =>
-  api.post(apiPaths.investments(offeringId), {
-    body: request,
-    idempotencyKey,
-    schema: investmentReceiptSchema,
-  });
+  postOnce(apiPaths.investments(offeringId), submitted, investmentReceiptSchema);
 
 export const useCreateInvestment = () => {
   const queryClient = useQueryClient();

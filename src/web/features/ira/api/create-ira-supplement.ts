@@ -5,25 +5,16 @@ import {
   type IraSupplementReceipt,
 } from '../../../../contract/ira';
 import { apiPaths } from '../../../config/paths';
-import { api } from '../../../lib/api-client';
+import { postOnce, type SubmittedOnce } from '../../../lib/api-client';
 import { custodyKeys } from '../../../lib/query-keys';
 
-type CreateIraSupplementInput = {
-  accountId: string;
-  request: IraSupplement;
-  idempotencyKey: string;
-};
+type CreateIraSupplementInput = SubmittedOnce<IraSupplement> & { accountId: string };
 
 const createIraSupplement = ({
   accountId,
-  request,
-  idempotencyKey,
+  ...submitted
 }: CreateIraSupplementInput): Promise<IraSupplementReceipt> =>
-  api.post(apiPaths.iraSupplement(accountId), {
-    body: request,
-    idempotencyKey,
-    schema: iraSupplementReceiptSchema,
-  });
+  postOnce(apiPaths.iraSupplement(accountId), submitted, iraSupplementReceiptSchema);
 
 export const useCreateIraSupplement = () => {
   const queryClient = useQueryClient();

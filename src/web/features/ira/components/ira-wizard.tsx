@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -51,6 +51,19 @@ type Values = z.input<typeof iraSupplementSchema>;
 
 const options = <T extends string>(labels: Record<T, string>) =>
   (Object.keys(labels) as T[]).map((value) => ({ value, label: labels[value] }));
+
+/** The fields of one step, shown while it is the active one; the form keeps every step's values. */
+function StepFields({
+  step,
+  active,
+  children,
+}: {
+  step: number;
+  active: number;
+  children: ReactNode;
+}) {
+  return step === active ? <Box sx={{ display: 'grid', gap: 2.5 }}>{children}</Box> : null;
+}
 
 const steps: { title: string; fields: FieldPath<Values>[] }[] = [
   {
@@ -217,146 +230,140 @@ export function IraWizard({ accountId, address }: { accountId: string; address?:
           {steps[active].title}
         </Typography>
 
-        {active === 0 && (
-          <Box sx={{ display: 'grid', gap: 2.5 }}>
-            <FormRadioGroup
-              name="mailing.maritalStatus"
-              control={form.control}
-              label="Marital status"
-              options={options(maritalStatusLabels)}
-              required
-            />
-            <FormTextField
-              name="mailing.line1"
-              control={form.control}
-              label="Address line 1"
-              autoComplete="address-line1"
-              required
-              fullWidth
-            />
-            <FormTextField
-              name="mailing.line2"
-              control={form.control}
-              label="Address line 2 (optional)"
-              autoComplete="address-line2"
-              fullWidth
-            />
-            <FormTextField
-              name="mailing.city"
-              control={form.control}
-              label="City"
-              autoComplete="address-level2"
-              required
-              fullWidth
-            />
-            <FormTextField
-              name="mailing.state"
-              control={form.control}
-              label="State or region"
-              autoComplete="address-level1"
-              helperText="Two-letter code for U.S. addresses, such as CO"
-              required
-              fullWidth
-            />
-            <FormTextField
-              name="mailing.zipCode"
-              control={form.control}
-              label="ZIP or postal code"
-              autoComplete="postal-code"
-              required
-              fullWidth
-            />
-            <FormNativeSelect
-              name="mailing.country"
-              control={form.control}
-              label="Country"
-              placeholder="Choose a country"
-              options={countries}
-              required
-            />
-          </Box>
-        )}
+        <StepFields step={0} active={active}>
+          <FormRadioGroup
+            name="mailing.maritalStatus"
+            control={form.control}
+            label="Marital status"
+            options={options(maritalStatusLabels)}
+            required
+          />
+          <FormTextField
+            name="mailing.line1"
+            control={form.control}
+            label="Address line 1"
+            autoComplete="address-line1"
+            required
+            fullWidth
+          />
+          <FormTextField
+            name="mailing.line2"
+            control={form.control}
+            label="Address line 2 (optional)"
+            autoComplete="address-line2"
+            fullWidth
+          />
+          <FormTextField
+            name="mailing.city"
+            control={form.control}
+            label="City"
+            autoComplete="address-level2"
+            required
+            fullWidth
+          />
+          <FormTextField
+            name="mailing.state"
+            control={form.control}
+            label="State or region"
+            autoComplete="address-level1"
+            helperText="Two-letter code for U.S. addresses, such as CO"
+            required
+            fullWidth
+          />
+          <FormTextField
+            name="mailing.zipCode"
+            control={form.control}
+            label="ZIP or postal code"
+            autoComplete="postal-code"
+            required
+            fullWidth
+          />
+          <FormNativeSelect
+            name="mailing.country"
+            control={form.control}
+            label="Country"
+            placeholder="Choose a country"
+            options={countries}
+            required
+          />
+        </StepFields>
 
-        {active === 1 && (
-          <Box sx={{ display: 'grid', gap: 2.5 }}>
-            <FormRadioGroup
-              name="management.investmentManager"
-              control={form.control}
-              label="Investment manager (optional)"
-              options={options(investmentManagerLabels)}
-            />
-            <FormRadioGroup
-              name="management.proxyVoting"
-              control={form.control}
-              label="Proxy voting (optional)"
-              options={options(proxyVotingLabels)}
-            />
-            <FormTextField
-              name="management.otherServices"
-              control={form.control}
-              label="Other services (optional)"
-              multiline
-              fullWidth
-            />
-          </Box>
-        )}
+        <StepFields step={1} active={active}>
+          <FormRadioGroup
+            name="management.investmentManager"
+            control={form.control}
+            label="Investment manager (optional)"
+            options={options(investmentManagerLabels)}
+          />
+          <FormRadioGroup
+            name="management.proxyVoting"
+            control={form.control}
+            label="Proxy voting (optional)"
+            options={options(proxyVotingLabels)}
+          />
+          <FormTextField
+            name="management.otherServices"
+            control={form.control}
+            label="Other services (optional)"
+            multiline
+            fullWidth
+          />
+        </StepFields>
 
-        {active === 2 && (
-          <Box sx={{ display: 'grid', gap: 2.5 }}>
-            <FormRadioGroup
-              name="funding.contributionMethod"
-              control={form.control}
-              label="How the IRA is funded (optional)"
-              options={options(contributionMethodLabels)}
-            />
-            {method === 'regular_contribution' && (
-              <FormTextField
-                name="funding.contributionTaxYear"
-                control={form.control}
-                label="Tax year"
-                inputMode="numeric"
-                helperText="The year the contribution counts for, such as this year or last year"
-                required
-                fullWidth
-              />
-            )}
-            <Typography component="h3" variant="h3" sx={{ fontSize: '1.1rem', mt: 1 }}>
-              Where the assets are held now{needsHolding ? '' : ' (optional)'}
-            </Typography>
-            <HoldingFields
-              control={form.control}
-              holding="currentHolding"
-              required={needsHolding}
-              labels={{
-                firmName: 'Firm name',
-                accountName: 'Account name (optional)',
-                accountNumber: 'Account number at that firm',
-                country: 'Country of the firm (optional)',
-              }}
-            />
-            <Typography component="h3" variant="h3" sx={{ fontSize: '1.1rem', mt: 1 }}>
-              A second holding (optional)
-            </Typography>
-            <HoldingFields
-              control={form.control}
-              holding="secondHolding"
-              labels={{
-                firmName: 'Second firm name',
-                accountName: 'Second account name (optional)',
-                accountNumber: 'Account number at the second firm',
-                country: 'Country of the second firm (optional)',
-              }}
-            />
+        <StepFields step={2} active={active}>
+          <FormRadioGroup
+            name="funding.contributionMethod"
+            control={form.control}
+            label="How the IRA is funded (optional)"
+            options={options(contributionMethodLabels)}
+          />
+          {method === 'regular_contribution' && (
             <FormTextField
-              name="funding.internationalAccountNumber"
+              name="funding.contributionTaxYear"
               control={form.control}
-              label="International account number (optional)"
-              autoComplete="off"
-              helperText="For an international account, such as an IBAN"
+              label="Tax year"
+              inputMode="numeric"
+              helperText="The year the contribution counts for, such as this year or last year"
+              required
               fullWidth
             />
-          </Box>
-        )}
+          )}
+          <Typography component="h3" variant="h3" sx={{ fontSize: '1.1rem', mt: 1 }}>
+            Where the assets are held now{needsHolding ? '' : ' (optional)'}
+          </Typography>
+          <HoldingFields
+            control={form.control}
+            holding="currentHolding"
+            required={needsHolding}
+            labels={{
+              firmName: 'Firm name',
+              accountName: 'Account name (optional)',
+              accountNumber: 'Account number at that firm',
+              country: 'Country of the firm (optional)',
+            }}
+          />
+          <Typography component="h3" variant="h3" sx={{ fontSize: '1.1rem', mt: 1 }}>
+            A second holding (optional)
+          </Typography>
+          <HoldingFields
+            control={form.control}
+            holding="secondHolding"
+            labels={{
+              firmName: 'Second firm name',
+              accountName: 'Second account name (optional)',
+              accountNumber: 'Account number at the second firm',
+              country: 'Country of the second firm (optional)',
+            }}
+          />
+          <FormTextField
+            name="funding.internationalAccountNumber"
+            control={form.control}
+            label="International account number (optional)"
+            autoComplete="off"
+            helperText="For an international account, such as an IBAN"
+            fullWidth
+          />
+        </StepFields>
 
         {active === review && flow.review && (
           <>

@@ -6,25 +6,15 @@ import {
   type SavedIssuerAccounts,
 } from '../../../../contract/issuer-workspace';
 import { apiPaths } from '../../../config/paths';
-import { api } from '../../../lib/api-client';
+import { api, postOnce, type SubmittedOnce } from '../../../lib/api-client';
 
-type CreateIssuerAccountInput = {
-  issuerId: string;
-  form: IssuerAccountForm;
-  /** One key per filled-in form, so a retry of the same submission is stored once. */
-  idempotencyKey: string;
-};
+type CreateIssuerAccountInput = SubmittedOnce<IssuerAccountForm> & { issuerId: string };
 
 const createIssuerAccount = ({
   issuerId,
-  form,
-  idempotencyKey,
+  ...submitted
 }: CreateIssuerAccountInput): Promise<SavedIssuerAccounts> =>
-  api.post(apiPaths.issuerAccount(issuerId), {
-    body: form,
-    schema: savedIssuerAccountsSchema,
-    idempotencyKey,
-  });
+  postOnce(apiPaths.issuerAccount(issuerId), submitted, savedIssuerAccountsSchema);
 
 export const useCreateIssuerAccount = () => useMutation({ mutationFn: createIssuerAccount });
 

@@ -179,7 +179,7 @@ export function IssuerAccountFormPanel({
   const form = useZodForm(issuerAccountFormSchema, empty);
   const flow = useReviewAndSubmit({
     mutation: useCreateIssuerAccount(),
-    variables: (request: Request, idempotencyKey) => ({ issuerId, form: request, idempotencyKey }),
+    variables: (request: Request, idempotencyKey) => ({ issuerId, request, idempotencyKey }),
     onFieldErrors: (error) => applyFieldErrors(error, form.setError, fieldNames),
     onSuccess: onSaved,
   });

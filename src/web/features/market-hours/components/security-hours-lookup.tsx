@@ -2,26 +2,21 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import { SectionCard } from '../../../components/description-list';
 import { EmptyState, LoadingSkeleton, QueryState } from '../../../components/query-state';
-import { useSecurities } from '../api/get-securities';
 import { useSecurityHours } from '../api/get-security-hours';
 import { SavedHours } from './saved-hours';
+import { SecuritiesState, securityChoiceLabel, securityInSentence } from './securities-state';
 
 /**
  * The hours one security trades (§2.8), which its issuer may set apart from the market's: shown
  * to everyone, since investors need to know when a security can be traded.
  */
 export function SecurityHoursLookup() {
-  const securities = useSecurities();
   const [chosen, setChosen] = useState<string | null>(null);
   return (
     <SectionCard title="Hours of one security">
       <Box sx={{ mt: 2, display: 'grid', gap: 2 }}>
-        <QueryState
-          query={securities}
-          loadingLabel="Loading the securities"
+        <SecuritiesState
           loading={<LoadingSkeleton lines={2} />}
-          errorTitle="The securities could not be loaded"
-          isEmpty={(data) => data.securities.length === 0}
           empty={
             <EmptyState
               title="No securities traded recently"
@@ -29,8 +24,8 @@ export function SecurityHoursLookup() {
             />
           }
         >
-          {(data) => {
-            const selected = chosen ?? data.securities[0].securityId;
+          {(securities) => {
+            const selected = securities.find((s) => s.securityId === chosen) ?? securities[0];
             return (
               <>
                 <Box
@@ -41,30 +36,25 @@ export function SecurityHoursLookup() {
                   Security
                   <select
                     id="security-hours-lookup"
-                    value={selected}
+                    value={selected.securityId}
                     onChange={(event) => setChosen(event.target.value)}
                     style={{ font: 'inherit', padding: '8px' }}
                   >
-                    {data.securities.map((s) => (
+                    {securities.map((s) => (
                       <option key={s.securityId} value={s.securityId}>
-                        {s.securityName
-                          ? `${s.securityName} (${s.securityId})`
-                          : `Security ${s.securityId}`}
+                        {securityChoiceLabel(s)}
                       </option>
                     ))}
                   </select>
                 </Box>
                 <OneSecurityHours
-                  securityId={selected}
-                  name={
-                    data.securities.find((s) => s.securityId === selected)?.securityName ??
-                    `security ${selected}`
-                  }
+                  securityId={selected.securityId}
+                  name={securityInSentence(selected)}
                 />
               </>
             );
           }}
-        </QueryState>
+        </SecuritiesState>
       </Box>
     </SectionCard>
   );

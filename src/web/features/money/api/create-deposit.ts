@@ -4,27 +4,18 @@ import {
   type DepositForm,
   type DepositReceipt,
 } from '../../../../contract/cash';
-import { api } from '../../../lib/api-client';
+import { postOnce, type SubmittedOnce } from '../../../lib/api-client';
 import { custodyKeys } from '../../../lib/query-keys';
 import { moneyKeys } from '../../../lib/query-keys';
 
-type CreateDepositInput = {
-  accountId: string;
-  request: DepositForm;
-  /** Made when the form opens its review and reused on retries, so money moves once. */
-  idempotencyKey: string;
-};
+type CreateDepositInput = SubmittedOnce<DepositForm> & { accountId: string };
 
-const createDeposit = ({
-  accountId,
-  request,
-  idempotencyKey,
-}: CreateDepositInput): Promise<DepositReceipt> =>
-  api.post(`/api/accounts/${encodeURIComponent(accountId)}/deposits`, {
-    body: request,
-    idempotencyKey,
-    schema: depositReceiptSchema,
-  });
+const createDeposit = ({ accountId, ...submitted }: CreateDepositInput): Promise<DepositReceipt> =>
+  postOnce(
+    `/api/accounts/${encodeURIComponent(accountId)}/deposits`,
+    submitted,
+    depositReceiptSchema,
+  );
 
 export const useCreateDeposit = () => {
   const queryClient = useQueryClient();

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -7,15 +8,50 @@ import Alert from '@mui/material/Alert';
 import { Link as RouterLink } from 'react-router-dom';
 import type { HoldingsResult } from '../../../../contract/holdings';
 import { Code, SectionCard } from '../../../components/description-list';
-import { EmptyState } from '../../../components/query-state';
+import { EmptyState, LoadingSkeleton, QueryState } from '../../../components/query-state';
 import { paths } from '../../../config/paths';
 import { formatDecimal, formatLocalDateTime, formatMoney } from '../../../lib/format';
 import { ScrollableTable } from '../../../components/scrollable-table';
 import { ColumnHeadings } from '../../../components/column-headings';
 import { BrowseOfferingsLink } from '../../../components/browse-offerings-link';
+import { useHoldings } from '../api/get-holdings';
+
+/** The words while the investments load or fail: of one account, or of all the investor's. */
+const scopes = {
+  account: {
+    loadingLabel: 'Loading the investments of this account',
+    errorTitle: 'The investments of this account could not be loaded',
+    skeletonLines: 4,
+  },
+  all: {
+    loadingLabel: 'Loading your investments',
+    errorTitle: 'Your investments could not be loaded',
+    skeletonLines: 6,
+  },
+};
+
+/** The investments of one account, or without `accountId` of all the investor's accounts. */
+export function Holdings({ accountId }: { accountId?: string }) {
+  const holdings = useHoldings(accountId);
+  const scope = accountId ? scopes.account : scopes.all;
+  return (
+    <QueryState
+      query={holdings}
+      loadingLabel={scope.loadingLabel}
+      loading={<LoadingSkeleton lines={scope.skeletonLines} />}
+      errorTitle={scope.errorTitle}
+    >
+      {(data) => (
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+          <HoldingsView result={data} />
+        </Box>
+      )}
+    </QueryState>
+  );
+}
 
 /** What an investor owns: totals per offering, then every trade, newest first. */
-export function HoldingsView({ result }: { result: HoldingsResult }) {
+function HoldingsView({ result }: { result: HoldingsResult }) {
   if (result.state === 'unavailable') {
     return <Alert severity="info">{result.message}</Alert>;
   }

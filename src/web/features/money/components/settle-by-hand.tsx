@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -15,6 +14,7 @@ import {
   type MoneyRequestView,
 } from '../../../../contract/money-requests';
 import { ErrorAlert } from '../../../components/error-alert';
+import { DialogFormActions } from '../../../components/form/dialog-form-actions';
 import { applyFieldErrors } from '../../../components/form/apply-field-errors';
 import { Form, useZodForm } from '../../../components/form/form';
 import { FormRadioGroup } from '../../../components/form/form-radio-group';
@@ -125,12 +125,12 @@ export function SettleByHand({ request }: { request: MoneyRequestView }) {
               <ErrorAlert error={settle.error} title={`${request.reference} was not settled`} />
             )}
           </DialogContent>
-          <DialogActions>
-            <Button onClick={close}>Cancel</Button>
-            <Button type="submit" variant="contained" disabled={settle.isPending}>
-              {settle.isPending ? 'Settling…' : 'Settle'}
-            </Button>
-          </DialogActions>
+          <DialogFormActions
+            onCancel={close}
+            pending={settle.isPending}
+            submitLabel="Settle"
+            pendingLabel="Settling…"
+          />
         </Form>
       </Dialog>
     </Box>

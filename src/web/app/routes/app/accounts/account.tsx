@@ -1,7 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { Link as RouterLink, useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { SectionCard } from '../../../../components/description-list';
 import { PageHeader } from '../../../../components/page-header';
 import { LoadingSkeleton, QueryState } from '../../../../components/query-state';
@@ -16,18 +15,14 @@ import {
   useCustodyAccount,
 } from '../../../../features/custody/api/get-custody-account';
 import { CustodyAccountPanel } from '../../../../features/custody/components/custody-account-panel';
-import { hasSession } from '../../../session-guard';
+import { recordPageLoader } from '../../../session-guard';
 import { AccountBreadcrumbs } from './account-breadcrumbs';
+import { SectionColumns } from './account-layout';
 
-export const clientLoader =
-  (queryClient: QueryClient) =>
-  ({ params }: LoaderFunctionArgs) => {
-    if (params.accountId && hasSession(queryClient)) {
-      void queryClient.prefetchQuery(accountQueryOptions(params.accountId));
-      void queryClient.prefetchQuery(custodyAccountQueryOptions(params.accountId));
-    }
-    return null;
-  };
+export const clientLoader = recordPageLoader('accountId', (queryClient, accountId) => {
+  void queryClient.prefetchQuery(accountQueryOptions(accountId));
+  void queryClient.prefetchQuery(custodyAccountQueryOptions(accountId));
+});
 
 /** What an investor can do next from their account; the first is the main action. */
 const investorActions = [
@@ -61,14 +56,7 @@ export default function AccountRoute() {
               ))
             }
           />
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 3,
-              gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
-              alignItems: 'start',
-            }}
-          >
+          <SectionColumns>
             <SectionCard title="Reviews">
               <ReviewStatuses reviews={account.reviews} />
             </SectionCard>
@@ -78,7 +66,7 @@ export default function AccountRoute() {
               <CustodySection accountId={accountId} />
               <AccountProfile account={account} />
             </Box>
-          </Box>
+          </SectionColumns>
         </>
       )}
     </AccountGate>

@@ -1,6 +1,7 @@
 import { PageHeader } from '../../../../components/page-header';
-import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
-import { accountsQueryOptions, useAccounts } from '../../../../features/accounts/api/get-accounts';
+import { EmptyState, LoadingSkeleton } from '../../../../components/query-state';
+import { accountsQueryOptions } from '../../../../features/accounts/api/get-accounts';
+import { AccountsState } from '../../../../features/accounts/components/accounts-state';
 import { AccountsList } from '../../../../features/accounts/components/accounts-list';
 import { prefetchingLoader } from '../../../session-guard';
 import { BrowseOfferingsLink } from '../../../../components/browse-offerings-link';
@@ -8,19 +9,14 @@ import { BrowseOfferingsLink } from '../../../../components/browse-offerings-lin
 export const clientLoader = prefetchingLoader(accountsQueryOptions);
 
 export default function AccountsRoute() {
-  const accounts = useAccounts();
   return (
     <>
       <PageHeader
         title="My accounts"
         description="Your investment accounts, their review statuses, custody and fund moves."
       />
-      <QueryState
-        query={accounts}
-        loadingLabel="Loading your accounts"
+      <AccountsState
         loading={<LoadingSkeleton lines={3} />}
-        errorTitle="Your accounts could not be loaded"
-        isEmpty={(data) => data.accounts.length === 0}
         empty={
           <EmptyState
             title="No accounts linked yet"
@@ -29,8 +25,8 @@ export default function AccountsRoute() {
           />
         }
       >
-        {(data) => <AccountsList accounts={data.accounts} />}
-      </QueryState>
+        {(accounts) => <AccountsList accounts={accounts} />}
+      </AccountsState>
     </>
   );
 }

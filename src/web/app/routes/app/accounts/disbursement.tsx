@@ -1,11 +1,9 @@
 import { useParams } from 'react-router-dom';
-import { PageHeader } from '../../../../components/page-header';
 import { LoadingSkeleton, QueryState } from '../../../../components/query-state';
-import { AccountGate } from '../../../../features/accounts/components/account-gate';
 import { useCustodyAccount } from '../../../../features/custody/api/get-custody-account';
 import { DisbursementForm } from '../../../../features/custody/components/disbursement-form';
 import { DisbursementReadiness } from '../../../../features/custody/components/disbursement-readiness';
-import { AccountBreadcrumbs } from './account-breadcrumbs';
+import { AccountSubpage } from './account-layout';
 import { usePortalConfig } from '../../../../features/auth/api/get-portal-config';
 import { formatMoney } from '../../../../lib/format';
 
@@ -15,28 +13,25 @@ export default function DisbursementRoute() {
   const config = usePortalConfig();
   const ceiling = config.data?.disbursementMaxAmount;
   return (
-    <AccountGate accountId={accountId}>
+    <AccountSubpage
+      accountId={accountId}
+      title="Request a disbursement"
+      description={`Move money out of this custody account by ACH to your linked bank, or by wire. Amounts are in dollars and whole cents, at least $0.01${ceiling ? ` and at most ${formatMoney(ceiling)} per request` : ''}.`}
+    >
       {() => (
-        <>
-          <PageHeader
-            title="Request a disbursement"
-            description={`Move money out of this custody account by ACH to your linked bank, or by wire. Amounts are in dollars and whole cents, at least $0.01${ceiling ? ` and at most ${formatMoney(ceiling)} per request` : ''}.`}
-            above={<AccountBreadcrumbs accountId={accountId} current="Request a disbursement" />}
-          />
-          <QueryState
-            query={custody}
-            loadingLabel="Checking the custody account"
-            loading={<LoadingSkeleton lines={4} />}
-            errorTitle="The custody account could not be checked"
-          >
-            {(result) => (
-              <DisbursementReadiness accountId={accountId} result={result}>
-                <DisbursementForm accountId={accountId} />
-              </DisbursementReadiness>
-            )}
-          </QueryState>
-        </>
+        <QueryState
+          query={custody}
+          loadingLabel="Checking the custody account"
+          loading={<LoadingSkeleton lines={4} />}
+          errorTitle="The custody account could not be checked"
+        >
+          {(result) => (
+            <DisbursementReadiness accountId={accountId} result={result}>
+              <DisbursementForm accountId={accountId} />
+            </DisbursementReadiness>
+          )}
+        </QueryState>
       )}
-    </AccountGate>
+    </AccountSubpage>
   );
 }

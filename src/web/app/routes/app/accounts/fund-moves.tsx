@@ -1,58 +1,39 @@
-import type { QueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import {
-  Link as RouterLink,
-  useParams,
-  useSearchParams,
-  type LoaderFunctionArgs,
-} from 'react-router-dom';
-import { PageHeader } from '../../../../components/page-header';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
 import { SkippedRecordsNotice } from '../../../../components/skipped-records';
 import { paths } from '../../../../config/paths';
-import { AccountGate } from '../../../../features/accounts/components/account-gate';
 import {
   fundMovesQueryOptions,
   useFundMoves,
 } from '../../../../features/custody/api/get-fund-moves';
 import { FundMoveList } from '../../../../features/custody/components/fund-move-list';
-import { hasSession } from '../../../session-guard';
-import { AccountBreadcrumbs } from './account-breadcrumbs';
+import { recordPageLoader } from '../../../session-guard';
+import { AccountSubpage } from './account-layout';
 
 const pageFrom = (search: URLSearchParams) => {
   const page = Number(search.get('page') ?? '1');
   return Number.isInteger(page) && page >= 1 ? page : 1;
 };
 
-export const clientLoader =
-  (queryClient: QueryClient) =>
-  ({ params, request }: LoaderFunctionArgs) => {
-    if (params.accountId && hasSession(queryClient)) {
-      const page = pageFrom(new URL(request.url).searchParams);
-      void queryClient.prefetchQuery(fundMovesQueryOptions(params.accountId, page));
-    }
-    return null;
-  };
+export const clientLoader = recordPageLoader('accountId', (queryClient, accountId, search) => {
+  void queryClient.prefetchQuery(fundMovesQueryOptions(accountId, pageFrom(search)));
+});
 
 export default function FundMovesRoute() {
   const { accountId = '' } = useParams();
   const [search] = useSearchParams();
   const page = pageFrom(search);
   return (
-    <AccountGate accountId={accountId}>
-      {() => (
-        <>
-          <PageHeader
-            title="Fund moves"
-            description="Money moved into and out of the custody account, newest first. Bank numbers show their last four digits only."
-            above={<AccountBreadcrumbs accountId={accountId} current="Fund moves" />}
-          />
-          <FundMovesPage accountId={accountId} page={page} />
-        </>
-      )}
-    </AccountGate>
+    <AccountSubpage
+      accountId={accountId}
+      title="Fund moves"
+      description="Money moved into and out of the custody account, newest first. Bank numbers show their last four digits only."
+    >
+      {() => <FundMovesPage accountId={accountId} page={page} />}
+    </AccountSubpage>
   );
 }
 

@@ -1,23 +1,16 @@
 import { useParams } from 'react-router-dom';
-import { PageHeader } from '../../../../components/page-header';
-import { AccountGate } from '../../../../features/accounts/components/account-gate';
 import { IraWizard } from '../../../../features/ira/components/ira-wizard';
-import { AccountBreadcrumbs } from './account-breadcrumbs';
+import { AccountSubpage } from './account-layout';
 
 export default function IraRoute() {
   const { accountId = '' } = useParams();
   return (
-    <AccountGate accountId={accountId}>
-      {(account) => (
-        <>
-          <PageHeader
-            title="Open an IRA"
-            description="Request a custodial (IRA) account for this account. Your answers stay on this page until you submit."
-            above={<AccountBreadcrumbs accountId={accountId} current="Open an IRA" />}
-          />
-          <IraWizard accountId={accountId} address={account.address} />
-        </>
-      )}
-    </AccountGate>
+    <AccountSubpage
+      accountId={accountId}
+      title="Open an IRA"
+      description="Request a custodial (IRA) account for this account. Your answers stay on this page until you submit."
+    >
+      {(account) => <IraWizard accountId={accountId} address={account.address} />}
+    </AccountSubpage>
   );
 }

@@ -1,64 +1,45 @@
-import type { QueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import { useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { SectionCard } from '../../../../components/description-list';
-import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
-import { AccountGate } from '../../../../features/accounts/components/account-gate';
 import { useSession } from '../../../../features/auth/api/get-session';
-import { useHoldings } from '../../../../features/money/api/get-holdings';
 import { useAccountMoneyRequests } from '../../../../features/money/api/get-money-requests';
 import { timelineQueryOptions, useTimeline } from '../../../../features/money/api/get-timeline';
 import { AccountTimeline } from '../../../../features/money/components/account-timeline';
 import { DepositForm } from '../../../../features/money/components/deposit-form';
-import { HoldingsView } from '../../../../features/money/components/holdings-view';
+import { Holdings } from '../../../../features/money/components/holdings-view';
 import { LinkedBankPanel } from '../../../../features/money/components/linked-bank-panel';
 import { MoneyRequestsTable } from '../../../../features/money/components/money-requests-table';
-import { hasSession } from '../../../session-guard';
-import { AccountBreadcrumbs } from './account-breadcrumbs';
+import { recordPageLoader } from '../../../session-guard';
+import { AccountSubpage, SectionColumns } from './account-layout';
 
-export const clientLoader =
-  (queryClient: QueryClient) =>
-  ({ params }: LoaderFunctionArgs) => {
-    if (params.accountId && hasSession(queryClient)) {
-      void queryClient.prefetchQuery(timelineQueryOptions(params.accountId));
-    }
-    return null;
-  };
+export const clientLoader = recordPageLoader('accountId', (queryClient, accountId) => {
+  void queryClient.prefetchQuery(timelineQueryOptions(accountId));
+});
 
 export default function AccountMoneyRoute() {
   const { accountId = '' } = useParams();
   const session = useSession();
   const isInvestor = session.data?.user.role === 'investor';
   return (
-    <AccountGate accountId={accountId}>
+    <AccountSubpage
+      accountId={accountId}
+      title="Money and timeline"
+      description="The bank ACH uses, deposits, and everything that happened to this account's money, newest first."
+    >
       {() => (
-        <>
-          <PageHeader
-            title="Money and timeline"
-            description="The bank ACH uses, deposits, and everything that happened to this account's money, newest first."
-            above={<AccountBreadcrumbs accountId={accountId} current="Money and timeline" />}
-          />
-          <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-            <Box
-              sx={{
-                display: 'grid',
-                gap: 3,
-                gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
-                alignItems: 'start',
-              }}
-            >
-              <LinkedBankPanel accountId={accountId} canLink={isInvestor} />
-              {isInvestor && <DepositForm accountId={accountId} />}
-            </Box>
-            <TimelineSection accountId={accountId} />
-            <RequestsSection accountId={accountId} />
-            {isInvestor && <AccountHoldings accountId={accountId} />}
-          </Box>
-        </>
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+          <SectionColumns>
+            <LinkedBankPanel accountId={accountId} canLink={isInvestor} />
+            {isInvestor && <DepositForm accountId={accountId} />}
+          </SectionColumns>
+          <TimelineSection accountId={accountId} />
+          <RequestsSection accountId={accountId} />
+          {isInvestor && <Holdings accountId={accountId} />}
+        </Box>
       )}
-    </AccountGate>
+    </AccountSubpage>
   );
 }
 
@@ -118,23 +99,5 @@ function RequestsSection({ accountId }: { accountId: string }) {
         )}
       </QueryState>
     </SectionCard>
-  );
-}
-
-function AccountHoldings({ accountId }: { accountId: string }) {
-  const holdings = useHoldings(accountId);
-  return (
-    <QueryState
-      query={holdings}
-      loadingLabel="Loading the investments of this account"
-      loading={<LoadingSkeleton lines={4} />}
-      errorTitle="The investments of this account could not be loaded"
-    >
-      {(data) => (
-        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-          <HoldingsView result={data} />
-        </Box>
-      )}
-    </QueryState>
   );
 }

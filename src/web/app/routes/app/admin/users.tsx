@@ -38,6 +38,15 @@ const linkLabels: Record<LinkKind, string> = {
   security: 'Security',
 };
 
+/** The menu items of a select over a closed list, each value shown by its label. */
+function labelledOptions<T extends string>(values: readonly T[], labels: Record<T, string>) {
+  return values.map((value) => (
+    <MenuItem key={value} value={value}>
+      {labels[value]}
+    </MenuItem>
+  ));
+}
+
 function linksOf(user: AdminUser) {
   return [
     ...user.accountIds.map((id) => ({ kind: 'account' as const, upstreamId: id })),
@@ -59,6 +68,13 @@ function CreateUserForm() {
   const [created, setCreated] = useState<string | null>(null);
   const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
     setValues({ ...values, [field]: event.target.value });
+  /** What ties a text field to its value and to the schema's message about it. */
+  const bind = (field: 'email' | 'name' | 'password') => ({
+    value: values[field],
+    onChange: set(field),
+    error: Boolean(errors[field]),
+    helperText: errors[field],
+  });
 
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
@@ -96,40 +112,17 @@ function CreateUserForm() {
           );
         }}
       >
-        <TextField
-          id={ids.email}
-          label="Email"
-          type="email"
-          value={values.email}
-          onChange={set('email')}
-          error={Boolean(errors.email)}
-          helperText={errors.email}
-          required
-        />
-        <TextField
-          id={ids.name}
-          label="Name"
-          value={values.name}
-          onChange={set('name')}
-          error={Boolean(errors.name)}
-          helperText={errors.name}
-          required
-        />
+        <TextField id={ids.email} label="Email" type="email" {...bind('email')} required />
+        <TextField id={ids.name} label="Name" {...bind('name')} required />
         <TextField id={ids.role} select label="Role" value={values.role} onChange={set('role')}>
-          {roleSchema.options.map((role) => (
-            <MenuItem key={role} value={role}>
-              {roleLabels[role]}
-            </MenuItem>
-          ))}
+          {labelledOptions(roleSchema.options, roleLabels)}
         </TextField>
         <TextField
           id={ids.password}
           label="Password"
           type="password"
           autoComplete="new-password"
-          value={values.password}
-          onChange={set('password')}
-          error={Boolean(errors.password)}
+          {...bind('password')}
           helperText={
             errors.password ??
             'Leave empty for single sign-on only; at least 12 characters otherwise'
@@ -186,11 +179,7 @@ function ManageUser({ user, onClose }: { user: AdminUser; onClose: () => void })
           }
           helperText="Changing a role asks for your second factor and ends the user’s sessions"
         >
-          {roleSchema.options.map((role) => (
-            <MenuItem key={role} value={role}>
-              {roleLabels[role]}
-            </MenuItem>
-          ))}
+          {labelledOptions(roleSchema.options, roleLabels)}
         </TextField>
         <Box>
           <Typography component="h3" variant="h3" gutterBottom>
@@ -249,11 +238,7 @@ function ManageUser({ user, onClose }: { user: AdminUser; onClose: () => void })
               value={linkKind}
               onChange={(e) => setLinkKind(e.target.value as LinkKind)}
             >
-              {linkKindSchema.options.map((k) => (
-                <MenuItem key={k} value={k}>
-                  {linkLabels[k]}
-                </MenuItem>
-              ))}
+              {labelledOptions(linkKindSchema.options, linkLabels)}
             </TextField>
             <TextField
               id={upstreamId}

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import type { QueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
-import { useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { ErrorAlert } from '../../../../components/error-alert';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
@@ -16,7 +15,7 @@ import {
 } from '../../../../features/audit/api/get-audit-events';
 import { AuditFiltersForm } from '../../../../features/audit/components/audit-filters';
 import { AuditTable } from '../../../../features/audit/components/audit-table';
-import { requireSession } from '../../../session-guard';
+import { guardedPrefetchLoader } from '../../../session-guard';
 import { preloadDataGrid } from '../../../../components/data-grid';
 
 const filtersFrom = (search: URLSearchParams): AuditFilters => ({
@@ -26,17 +25,14 @@ const filtersFrom = (search: URLSearchParams): AuditFilters => ({
   to: search.get('to') || null,
 });
 
-export const clientLoader =
-  (queryClient: QueryClient) =>
-  async ({ request }: LoaderFunctionArgs) => {
-    await requireSession(queryClient, request, ['compliance', 'admin']);
-    void queryClient.prefetchInfiniteQuery(
-      auditEventsQueryOptions(filtersFrom(new URL(request.url).searchParams)),
-    );
+export const clientLoader = guardedPrefetchLoader(
+  ['compliance', 'admin'],
+  (queryClient, { search }) => {
+    void queryClient.prefetchInfiniteQuery(auditEventsQueryOptions(filtersFrom(search)));
     // The grid library downloads alongside the data, not after it.
     preloadDataGrid();
-    return null;
-  };
+  },
+);
 
 export default function AuditLogRoute() {
   const [search, setSearch] = useSearchParams();

@@ -1,14 +1,12 @@
 import { useState } from 'react';
-import type { QueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Pagination from '@mui/material/Pagination';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { FUND_MOVES_PAGE_SIZE } from '../../../../../contract/custody-views';
 import { NotFound } from '../../../../components/not-found';
 import { PageHeader } from '../../../../components/page-header';
-import { Trail } from '../../../../components/trail';
 import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
 import { SkippedRecordsNotice } from '../../../../components/skipped-records';
 import { paths } from '../../../../config/paths';
@@ -23,19 +21,18 @@ import {
 } from '../../../../features/compliance/components/account-review';
 import { AccountNotes } from '../../../../features/compliance/components/account-notes';
 import { ComplianceFundMovesTable } from '../../../../features/compliance/components/fund-moves-table';
-import { requireSession } from '../../../session-guard';
+import { guardedPrefetchLoader } from '../../../session-guard';
 import { preloadDataGrid } from '../../../../components/data-grid';
 import { TitledPanel } from '../../../../components/description-list';
 
-export const clientLoader =
-  (queryClient: QueryClient) =>
-  async ({ request, params }: LoaderFunctionArgs) => {
-    await requireSession(queryClient, request, ['compliance', 'admin']);
+export const clientLoader = guardedPrefetchLoader(
+  ['compliance', 'admin'],
+  (queryClient, { params }) => {
     if (params.accountId) void queryClient.prefetchQuery(accountQueryOptions(params.accountId));
     // The grid library downloads alongside the data, not after it.
     preloadDataGrid();
-    return null;
-  };
+  },
+);
 
 /** The account review of a compliance reviewer: reads through the investor routes, which let reviewers read any account. */
 export default function ComplianceAccountRoute() {
@@ -61,12 +58,7 @@ export default function ComplianceAccountRoute() {
       <PageHeader
         title={title}
         description="Account review"
-        above={
-          <Trail
-            links={[{ label: 'Search', href: paths.app.complianceSearch.getHref() }]}
-            current={title}
-          />
-        }
+        trail={[{ label: 'Search', href: paths.app.complianceSearch.getHref() }]}
       />
       <QueryState
         query={account}

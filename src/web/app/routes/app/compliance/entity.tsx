@@ -1,8 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { NotFound } from '../../../../components/not-found';
 import { PageHeader } from '../../../../components/page-header';
-import { Trail } from '../../../../components/trail';
 import { LoadingSkeleton, QueryState } from '../../../../components/query-state';
 import { paths } from '../../../../config/paths';
 import {
@@ -10,16 +8,15 @@ import {
   useComplianceSearch,
 } from '../../../../features/compliance/api/search';
 import { EntityDetails } from '../../../../features/compliance/components/entity-details';
-import { requireSession } from '../../../session-guard';
+import { guardedPrefetchLoader } from '../../../session-guard';
 
-export const clientLoader =
-  (queryClient: QueryClient) =>
-  async ({ request, params }: LoaderFunctionArgs) => {
-    await requireSession(queryClient, request, ['compliance', 'admin']);
-    const q = new URL(request.url).searchParams.get('q') || params.entityId || '';
+export const clientLoader = guardedPrefetchLoader(
+  ['compliance', 'admin'],
+  (queryClient, { params, search }) => {
+    const q = search.get('q') || params.entityId || '';
     if (q.length >= 2) void queryClient.prefetchQuery(complianceSearchQueryOptions(q));
-    return null;
-  };
+  },
+);
 
 /**
  * The upstream has no "get entity" operation (§4.12 searchEntity is the only read), so the entity
@@ -48,12 +45,7 @@ export default function ComplianceEntityRoute() {
       <PageHeader
         title={title}
         description="Entity party"
-        above={
-          <Trail
-            links={[{ label: 'Search', href: paths.app.complianceSearch.getHref(search.get('q')) }]}
-            current={title}
-          />
-        }
+        trail={[{ label: 'Search', href: paths.app.complianceSearch.getHref(search.get('q')) }]}
       />
       <QueryState
         query={results}

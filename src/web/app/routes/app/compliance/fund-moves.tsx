@@ -1,10 +1,9 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
 import Pagination from '@mui/material/Pagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import {
   knownFundMoveApprovalStatuses,
   knownFundMoveStatuses,
@@ -22,7 +21,7 @@ import {
   type FundMovesFilter,
 } from '../../../../features/compliance/api/get-fund-moves';
 import { ComplianceFundMovesTable } from '../../../../features/compliance/components/fund-moves-table';
-import { requireSession } from '../../../session-guard';
+import { guardedPrefetchLoader } from '../../../session-guard';
 import { preloadDataGrid } from '../../../../components/data-grid';
 
 function filterFrom(search: URLSearchParams): FundMovesFilter {
@@ -34,17 +33,14 @@ function filterFrom(search: URLSearchParams): FundMovesFilter {
   };
 }
 
-export const clientLoader =
-  (queryClient: QueryClient) =>
-  async ({ request }: LoaderFunctionArgs) => {
-    await requireSession(queryClient, request, ['compliance', 'admin']);
-    void queryClient.prefetchQuery(
-      complianceFundMovesQueryOptions(filterFrom(new URL(request.url).searchParams)),
-    );
+export const clientLoader = guardedPrefetchLoader(
+  ['compliance', 'admin'],
+  (queryClient, { search }) => {
+    void queryClient.prefetchQuery(complianceFundMovesQueryOptions(filterFrom(search)));
     // The grid library downloads alongside the data, not after it.
     preloadDataGrid();
-    return null;
-  };
+  },
+);
 
 function StatusSelect({
   label,

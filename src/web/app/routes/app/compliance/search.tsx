@@ -1,7 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../../components/page-header';
 import { LoadingSkeleton, QueryState } from '../../../../components/query-state';
 import { SkippedRecordsNotice } from '../../../../components/skipped-records';
@@ -14,21 +13,17 @@ import {
   AccountResults,
   EntityResults,
 } from '../../../../features/compliance/components/search-results';
-import { requireSession } from '../../../session-guard';
+import { guardedPrefetchLoader } from '../../../session-guard';
 import { preloadDataGrid } from '../../../../components/data-grid';
 
 const REVIEWERS = ['compliance', 'admin'] as const;
 
-export const clientLoader =
-  (queryClient: QueryClient) =>
-  async ({ request }: LoaderFunctionArgs) => {
-    await requireSession(queryClient, request, REVIEWERS);
-    const q = new URL(request.url).searchParams.get('q')?.trim() ?? '';
-    if (q.length >= 2) void queryClient.prefetchQuery(complianceSearchQueryOptions(q));
-    // The grid library downloads alongside the data, not after it.
-    preloadDataGrid();
-    return null;
-  };
+export const clientLoader = guardedPrefetchLoader(REVIEWERS, (queryClient, { search }) => {
+  const q = search.get('q')?.trim() ?? '';
+  if (q.length >= 2) void queryClient.prefetchQuery(complianceSearchQueryOptions(q));
+  // The grid library downloads alongside the data, not after it.
+  preloadDataGrid();
+});
 
 export default function ComplianceSearchRoute() {
   const [search, setSearch] = useSearchParams();

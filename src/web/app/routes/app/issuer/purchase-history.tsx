@@ -1,12 +1,11 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import type { QueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
-import { useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import type { OfferingPurchaseHistory } from '../../../../../contract/issuer-workspace';
 import type { Purchase } from '../../../../../contract/purchase-history';
 import {
@@ -16,7 +15,6 @@ import {
 } from '../../../../../contract/purchase-summary';
 import { NotFound } from '../../../../components/not-found';
 import { PageHeader } from '../../../../components/page-header';
-import { Trail } from '../../../../components/trail';
 import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
 import { SkippedRecordsNotice } from '../../../../components/skipped-records';
 import { paths } from '../../../../config/paths';
@@ -34,22 +32,21 @@ import {
 } from '../../../../features/issuer/components/purchase-rollup';
 import { PurchaseHistoryTable } from '../../../../features/issuer/components/purchase-history-table';
 import { PurchaseSummaryPanel } from '../../../../features/issuer/components/purchase-summary';
-import { requireSession } from '../../../session-guard';
+import { guardedPrefetchLoader } from '../../../session-guard';
 import { preloadDataGrid } from '../../../../components/data-grid';
 import { TitledPanel } from '../../../../components/description-list';
 
 const RaiseChart = lazy(() => import('../../../../features/issuer/components/raise-chart'));
 
-export const clientLoader =
-  (queryClient: QueryClient) =>
-  async ({ request, params }: LoaderFunctionArgs) => {
-    await requireSession(queryClient, request, ['issuer_staff', 'compliance', 'admin']);
+export const clientLoader = guardedPrefetchLoader(
+  ['issuer_staff', 'compliance', 'admin'],
+  (queryClient, { params }) => {
     if (params.offeringId)
       void queryClient.prefetchQuery(purchaseHistoryQueryOptions(params.offeringId));
     // The grid library downloads alongside the data, not after it.
     preloadDataGrid();
-    return null;
-  };
+  },
+);
 
 function PurchaseHistoryView({ data }: { data: OfferingPurchaseHistory }) {
   const { offering, history } = data;
@@ -144,12 +141,7 @@ export default function PurchaseHistoryRoute() {
       <PageHeader
         title={title}
         description="Purchase history: who bought what, and how the raise is going."
-        above={
-          <Trail
-            links={[{ label: 'My offerings', href: paths.app.issuerOfferings.getHref() }]}
-            current={title}
-          />
-        }
+        trail={[{ label: 'My offerings', href: paths.app.issuerOfferings.getHref() }]}
       />
       <QueryState
         query={query}

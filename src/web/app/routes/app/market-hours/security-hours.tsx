@@ -6,14 +6,16 @@ import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
 import { SectionCard } from '../../../../components/description-list';
-import {
-  securitiesQueryOptions,
-  useSecurities,
-} from '../../../../features/market-hours/api/get-securities';
+import { securitiesQueryOptions } from '../../../../features/market-hours/api/get-securities';
 import { useSecurityHours } from '../../../../features/market-hours/api/get-security-hours';
 import { useUpdateSecurityHours } from '../../../../features/market-hours/api/update-security-hours';
 import { SavedHours } from '../../../../features/market-hours/components/saved-hours';
 import { SecurityHoursForm } from '../../../../features/market-hours/components/security-hours-form';
+import {
+  SecuritiesState,
+  securityChoiceLabel,
+  securityInSentence,
+} from '../../../../features/market-hours/components/securities-state';
 import { focusOnMount } from '../../../../lib/focus';
 import { prefetchingLoader } from '../../../session-guard';
 import { useSession } from '../../../../features/auth/api/get-session';
@@ -58,7 +60,6 @@ function SecurityHoursEditor({ securityId, name }: { securityId: string; name: s
 }
 
 export default function SecurityHoursRoute() {
-  const securities = useSecurities();
   const [search, setSearch] = useSearchParams();
   const reviewer = useSession().data?.user.role !== 'issuer_staff';
   return (
@@ -71,11 +72,7 @@ export default function SecurityHoursRoute() {
             : 'Set when each of your securities trades, per weekday, in US Eastern time.'
         }
       />
-      <QueryState
-        query={securities}
-        loadingLabel="Loading the securities"
-        errorTitle="The securities could not be loaded"
-        isEmpty={(data) => data.securities.length === 0}
+      <SecuritiesState
         empty={
           <EmptyState
             title={reviewer ? 'No securities found' : 'No securities linked to you'}
@@ -87,12 +84,9 @@ export default function SecurityHoursRoute() {
           />
         }
       >
-        {(data) => {
+        {(securities) => {
           const selected =
-            data.securities.find((s) => s.securityId === search.get('security')) ??
-            data.securities[0];
-          const label = (s: (typeof data.securities)[number]) =>
-            s.securityName ? `${s.securityName} (${s.securityId})` : `Security ${s.securityId}`;
+            securities.find((s) => s.securityId === search.get('security')) ?? securities[0];
           return (
             <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
               <TextField
@@ -104,21 +98,21 @@ export default function SecurityHoursRoute() {
                 onChange={(event) => setSearch({ security: event.target.value }, { replace: true })}
                 sx={{ maxWidth: 420 }}
               >
-                {data.securities.map((s) => (
+                {securities.map((s) => (
                   <MenuItem key={s.securityId} value={s.securityId}>
-                    {label(s)}
+                    {securityChoiceLabel(s)}
                   </MenuItem>
                 ))}
               </TextField>
               <SecurityHoursEditor
                 key={selected.securityId}
                 securityId={selected.securityId}
-                name={selected.securityName ?? `security ${selected.securityId}`}
+                name={securityInSentence(selected)}
               />
             </Box>
           );
         }}
-      </QueryState>
+      </SecuritiesState>
     </>
   );
 }

@@ -1,13 +1,13 @@
-import type { QueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
-import { useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { investability } from '../../../../../contract/investments';
 import { EASTERN, todayInZone } from '../../../../../contract/time';
 import { PageHeader } from '../../../../components/page-header';
 import { Trail } from '../../../../components/trail';
 import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
 import { paths } from '../../../../config/paths';
-import { accountsQueryOptions, useAccounts } from '../../../../features/accounts/api/get-accounts';
+import { accountsQueryOptions } from '../../../../features/accounts/api/get-accounts';
+import { AccountsState } from '../../../../features/accounts/components/accounts-state';
 import { useSession } from '../../../../features/auth/api/get-session';
 import { InvestForm, InvestmentResult } from '../../../../features/invest/components/invest-form';
 import type { InvestmentReceipt } from '../../../../../contract/investments';
@@ -19,24 +19,18 @@ import Box from '@mui/material/Box';
 import { offeringQueryOptions, useOffering } from '../../../../features/offerings/api/get-offering';
 import { OfferingNotFound } from '../../../../features/offerings/components/offering-not-found';
 import { isApiClientError } from '../../../../lib/api-client';
-import { hasSession } from '../../../session-guard';
+import { recordPageLoader } from '../../../session-guard';
 
-export const clientLoader =
-  (queryClient: QueryClient) =>
-  ({ params }: LoaderFunctionArgs) => {
-    if (params.offeringId && hasSession(queryClient)) {
-      void queryClient.prefetchQuery(offeringQueryOptions(params.offeringId));
-      void queryClient.prefetchQuery(accountsQueryOptions());
-    }
-    return null;
-  };
+export const clientLoader = recordPageLoader('offeringId', (queryClient, offeringId) => {
+  void queryClient.prefetchQuery(offeringQueryOptions(offeringId));
+  void queryClient.prefetchQuery(accountsQueryOptions());
+});
 
 export default function InvestRoute() {
   const { offeringId = '' } = useParams();
   const session = useSession();
   const isInvestor = session.data?.user.role === 'investor';
   const offering = useOffering(offeringId);
-  const accounts = useAccounts({ enabled: isInvestor });
   const receipt = useRememberedReceipt<InvestmentReceipt>('investment', offeringId);
   const queryClient = useQueryClient();
 
@@ -82,11 +76,8 @@ export default function InvestRoute() {
             const open = investability(data, todayInZone(EASTERN));
             if (!open.ok) return <Alert severity="info">{open.reason}</Alert>;
             return (
-              <QueryState
-                query={accounts}
-                loadingLabel="Loading your accounts"
-                errorTitle="Your accounts could not be loaded"
-                isEmpty={(list) => list.accounts.length === 0}
+              <AccountsState
+                enabled={isInvestor}
                 empty={
                   <EmptyState
                     title="No account to invest from"
@@ -94,13 +85,13 @@ export default function InvestRoute() {
                   />
                 }
               >
-                {(list) => (
+                {(accounts) => (
                   <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-                    <PreflightPanel offeringId={data.id} accounts={list.accounts} />
-                    <InvestForm offering={data} accounts={list.accounts} />
+                    <PreflightPanel offeringId={data.id} accounts={accounts} />
+                    <InvestForm offering={data} accounts={accounts} />
                   </Box>
                 )}
-              </QueryState>
+              </AccountsState>
             );
           }}
         </QueryState>

@@ -1,8 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
-import { Link as RouterLink, useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { PageHeader } from '../../../../components/page-header';
-import { Trail } from '../../../../components/trail';
 import { LoadingSkeleton, QueryState } from '../../../../components/query-state';
 import { paths } from '../../../../config/paths';
 import { isApiClientError } from '../../../../lib/api-client';
@@ -11,16 +9,11 @@ import { OfferingNotFound } from '../../../../features/offerings/components/offe
 import { OfferingDetails } from '../../../../features/offerings/components/offering-details';
 import { InvestAction } from '../../../../features/invest/components/invest-action';
 import { useSession } from '../../../../features/auth/api/get-session';
-import { hasSession } from '../../../session-guard';
+import { recordPageLoader } from '../../../session-guard';
 
-export const clientLoader =
-  (queryClient: QueryClient) =>
-  ({ params }: LoaderFunctionArgs) => {
-    if (params.offeringId && hasSession(queryClient)) {
-      void queryClient.prefetchQuery(offeringQueryOptions(params.offeringId));
-    }
-    return null;
-  };
+export const clientLoader = recordPageLoader('offeringId', (queryClient, offeringId) => {
+  void queryClient.prefetchQuery(offeringQueryOptions(offeringId));
+});
 
 export default function OfferingRoute() {
   const { offeringId = '' } = useParams();
@@ -38,16 +31,12 @@ export default function OfferingRoute() {
     return <OfferingNotFound />;
   }
 
-  const backLink = (
-    <Trail
-      links={[{ label: 'Offerings', href: paths.app.offerings.getHref() }]}
-      current={offering.data?.name ?? 'Offering'}
-    />
-  );
-
   return (
     <>
-      <PageHeader title={offering.data?.name ?? 'Offering'} above={backLink} />
+      <PageHeader
+        title={offering.data?.name ?? 'Offering'}
+        trail={[{ label: 'Offerings', href: paths.app.offerings.getHref() }]}
+      />
       <QueryState
         query={offering}
         loadingLabel="Loading the offering"

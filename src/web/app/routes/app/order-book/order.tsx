@@ -1,23 +1,16 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { NotFound } from '../../../../components/not-found';
 import { PageHeader } from '../../../../components/page-header';
-import { Trail } from '../../../../components/trail';
 import { LoadingSkeleton, QueryState } from '../../../../components/query-state';
 import { paths } from '../../../../config/paths';
 import { orderQueryOptions, useOrder } from '../../../../features/order-book/api/get-order';
 import { OrderDetail } from '../../../../features/order-book/components/order-detail';
 import { isApiClientError } from '../../../../lib/api-client';
-import { hasSession } from '../../../session-guard';
+import { recordPageLoader } from '../../../session-guard';
 
-export const clientLoader =
-  (queryClient: QueryClient) =>
-  ({ params }: LoaderFunctionArgs) => {
-    if (params.orderId && hasSession(queryClient)) {
-      void queryClient.prefetchQuery(orderQueryOptions(params.orderId));
-    }
-    return null;
-  };
+export const clientLoader = recordPageLoader('orderId', (queryClient, orderId) => {
+  void queryClient.prefetchQuery(orderQueryOptions(orderId));
+});
 
 export default function OrderRoute() {
   const { orderId = '' } = useParams();
@@ -35,12 +28,7 @@ export default function OrderRoute() {
     <>
       <PageHeader
         title={`Order ${orderId}`}
-        above={
-          <Trail
-            links={[{ label: 'Order book', href: paths.app.orderBook.getHref() }]}
-            current={`Order ${orderId}`}
-          />
-        }
+        trail={[{ label: 'Order book', href: paths.app.orderBook.getHref() }]}
       />
       <QueryState
         query={order}

@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import type { AccountView } from '../../../../../contract/account-views';
+import { PageHeader } from '../../../../components/page-header';
+import { AccountGate } from '../../../../features/accounts/components/account-gate';
+import { AccountBreadcrumbs } from './account-breadcrumbs';
+
+/**
+ * A page below an account's own page (money, fund moves, a disbursement, an IRA): shown once the
+ * account is known to be the person's (AccountGate), titled, with the title as the last crumb.
+ */
+export function AccountSubpage({
+  accountId,
+  title,
+  description,
+  children,
+}: {
+  accountId: string;
+  title: string;
+  description: string;
+  children: (account: AccountView) => ReactNode;
+}) {
+  return (
+    <AccountGate accountId={accountId}>
+      {(account) => (
+        <>
+          <PageHeader
+            title={title}
+            description={description}
+            above={<AccountBreadcrumbs accountId={accountId} current={title} />}
+          />
+          {children(account)}
+        </>
+      )}
+    </AccountGate>
+  );
+}
+
+/** Sections side by side on wide screens, one above the other on a phone; each as tall as it needs. */
+export function SectionColumns({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 3,
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+        alignItems: 'start',
+      }}
+    >
+      {children}
+    </Box>
+  );
+}

@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import type { SecurityList } from '../../../../contract/security-hours';
+import { QueryState } from '../../../components/query-state';
+import { useSecurities } from '../api/get-securities';
+
+type ListedSecurity = SecurityList['securities'][number];
+
+/** A security in a list to choose from: its name and ID, or its ID alone when it has no name. */
+export const securityChoiceLabel = (security: ListedSecurity) =>
+  security.securityName
+    ? `${security.securityName} (${security.securityId})`
+    : `Security ${security.securityId}`;
+
+/** A security inside a sentence ("Hours of …"). */
+export const securityInSentence = (security: ListedSecurity) =>
+  security.securityName ?? `security ${security.securityId}`;
+
+type SecuritiesStateProps = {
+  loading?: ReactNode;
+  /** Shown when the person may see no security: the words depend on who is looking. */
+  empty: ReactNode;
+  children: (securities: ListedSecurity[]) => ReactNode;
+};
+
+/** The securities whose trading hours the person may see or set (§2.8), once loaded. */
+export function SecuritiesState({ loading, empty, children }: SecuritiesStateProps) {
+  const securities = useSecurities();
+  return (
+    <QueryState
+      query={securities}
+      loadingLabel="Loading the securities"
+      loading={loading}
+      errorTitle="The securities could not be loaded"
+      isEmpty={(data) => data.securities.length === 0}
+      empty={empty}
+    >
+      {(data) => children(data.securities)}
+    </QueryState>
+  );
+}
