@@ -1,7 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { Trail } from './trail';
 
 const APP_NAME = 'Transact Portal';
 
@@ -11,23 +10,21 @@ export function useDocumentTitle(title: string) {
   }, [title]);
 }
 
-type PageHeaderProps = {
+export type PageHeaderProps = {
   title: string;
   description?: ReactNode;
   /** Links or buttons for the page as a whole, placed at the end of the header. */
   actions?: ReactNode;
   /** Above the title: breadcrumbs or a back link. */
   above?: ReactNode;
-  /** The pages above this one, as breadcrumbs that end with this page's title (instead of `above`). */
-  trail?: readonly { label: string; href: string }[];
 };
 
 /** The page's one h1; the layout moves focus to it after each navigation. */
-export function PageHeader({ title, description, actions, above, trail }: PageHeaderProps) {
+export function PageHeader({ title, description, actions, above }: PageHeaderProps) {
   useDocumentTitle(title);
   return (
     <Box component="header" sx={{ mb: 3 }}>
-      {trail ? <Trail links={trail} current={title} /> : above}
+      {above}
       <Box
         sx={{
           display: 'flex',

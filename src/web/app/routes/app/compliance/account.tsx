@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { FUND_MOVES_PAGE_SIZE } from '../../../../../contract/custody-views';
 import { NotFound } from '../../../../components/not-found';
-import { PageHeader } from '../../../../components/page-header';
+import { TrailedPageHeader } from '../../../../components/trailed-page-header';
 import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
 import { SkippedRecordsNotice } from '../../../../components/skipped-records';
 import { paths } from '../../../../config/paths';
@@ -55,7 +55,7 @@ export default function ComplianceAccountRoute() {
 
   return (
     <>
-      <PageHeader
+      <TrailedPageHeader
         title={title}
         description="Account review"
         trail={[{ label: 'Search', href: paths.app.complianceSearch.getHref() }]}

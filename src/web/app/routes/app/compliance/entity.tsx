@@ -1,6 +1,6 @@
 import { useParams, useSearchParams } from 'react-router-dom';
 import { NotFound } from '../../../../components/not-found';
-import { PageHeader } from '../../../../components/page-header';
+import { TrailedPageHeader } from '../../../../components/trailed-page-header';
 import { LoadingSkeleton, QueryState } from '../../../../components/query-state';
 import { paths } from '../../../../config/paths';
 import {
@@ -42,7 +42,7 @@ export default function ComplianceEntityRoute() {
 
   return (
     <>
-      <PageHeader
+      <TrailedPageHeader
         title={title}
         description="Entity party"
         trail={[{ label: 'Search', href: paths.app.complianceSearch.getHref(search.get('q')) }]}

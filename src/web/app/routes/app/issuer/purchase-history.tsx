@@ -14,7 +14,7 @@ import {
   summarizePurchases,
 } from '../../../../../contract/purchase-summary';
 import { NotFound } from '../../../../components/not-found';
-import { PageHeader } from '../../../../components/page-header';
+import { TrailedPageHeader } from '../../../../components/trailed-page-header';
 import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
 import { SkippedRecordsNotice } from '../../../../components/skipped-records';
 import { paths } from '../../../../config/paths';
@@ -138,7 +138,7 @@ export default function PurchaseHistoryRoute() {
 
   return (
     <>
-      <PageHeader
+      <TrailedPageHeader
         title={title}
         description="Purchase history: who bought what, and how the raise is going."
         trail={[{ label: 'My offerings', href: paths.app.issuerOfferings.getHref() }]}

@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { PageHeader } from '../../../../components/page-header';
+import { TrailedPageHeader } from '../../../../components/trailed-page-header';
 import { LoadingSkeleton, QueryState } from '../../../../components/query-state';
 import { paths } from '../../../../config/paths';
 import { isApiClientError } from '../../../../lib/api-client';
@@ -33,7 +33,7 @@ export default function OfferingRoute() {
 
   return (
     <>
-      <PageHeader
+      <TrailedPageHeader
         title={offering.data?.name ?? 'Offering'}
         trail={[{ label: 'Offerings', href: paths.app.offerings.getHref() }]}
       />

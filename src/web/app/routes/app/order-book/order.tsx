@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { NotFound } from '../../../../components/not-found';
-import { PageHeader } from '../../../../components/page-header';
+import { TrailedPageHeader } from '../../../../components/trailed-page-header';
 import { LoadingSkeleton, QueryState } from '../../../../components/query-state';
 import { paths } from '../../../../config/paths';
 import { orderQueryOptions, useOrder } from '../../../../features/order-book/api/get-order';
@@ -26,7 +26,7 @@ export default function OrderRoute() {
   }
   return (
     <>
-      <PageHeader
+      <TrailedPageHeader
         title={`Order ${orderId}`}
         trail={[{ label: 'Order book', href: paths.app.orderBook.getHref() }]}
       />
