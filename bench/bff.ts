@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
@@ -30,6 +31,8 @@ export async function startBenchBff({ sandbox, db, port = 0, spaDir }: BenchBffO
 }> {
   const config = loadConfig({
     PORT: String(port),
+    // The store lives in memory: a key for this run, not a key file in the data folder.
+    DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     LOG_LEVEL: 'silent',
     DEMO_PASSWORD: BENCH_PASSWORD,
   });

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { startSandbox } from '../../sandbox/index';
 import { buildApp, type BuiltApp } from '../app';
@@ -8,6 +8,11 @@ import { openStore, type Db } from '../store/db';
 
 export const DEMO_PASSWORD = 'demo-password-for-tests';
 export const ORIGIN = 'http://127.0.0.1:8080';
+/**
+ * The data key of every BFF a test builds, as every instance of a deployment shares one: the
+ * stores here live in memory or in a throwaway database, so no key file is written to DATA_DIR.
+ */
+export const TEST_DATA_KEY = randomBytes(32).toString('base64');
 
 export interface Harness {
   app: FastifyInstance;
@@ -44,6 +49,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     DEMO_PASSWORD,
     LOG_LEVEL: 'silent',
     TRANSACT_TIMEOUT_MS: '3000',
+    DATA_ENCRYPTION_KEY: TEST_DATA_KEY,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });

@@ -11,6 +11,7 @@ import {
   callSandbox,
   createTestDatabase,
   DEMO_PASSWORD,
+  TEST_DATA_KEY,
   sandboxCalls,
   signIn,
 } from './harness';
@@ -34,7 +35,12 @@ describe.skipIf(!enabled)('two BFF instances on one PostgreSQL', () => {
     testDb = await createTestDatabase();
     manifest = await fetchManifest(sandbox.url);
     for (let i = 0; i < 2; i++) {
-      const config = loadConfig({ DATABASE_URL: testDb!.url, LOG_LEVEL: 'silent', DEMO_PASSWORD });
+      const config = loadConfig({
+        DATABASE_URL: testDb!.url,
+        DATA_ENCRYPTION_KEY: TEST_DATA_KEY,
+        LOG_LEVEL: 'silent',
+        DEMO_PASSWORD,
+      });
       const db = await openStore({ databaseUrl: config.databaseUrl, dataDir: null });
       if (i === 0) await seedDemoUsers(db, manifest, DEMO_PASSWORD);
       const { app } = await buildApp({

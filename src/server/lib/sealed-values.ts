@@ -56,12 +56,10 @@ const KEY_FILE = 'data-encryption.key';
 
 /**
  * The data key: DATA_ENCRYPTION_KEY when set; otherwise a key file in the data folder, made at
- * the first start (readable by this user only), so a single instance needs no setting; with no
- * data folder (tests in memory), a key for this process alone.
+ * the first start (readable by this user only), so a single instance needs no setting.
  */
-export function dataKeyFor(config: { dataKey: Buffer | null; dataDir: string | null }): Buffer {
+export function dataKeyFor(config: { dataKey: Buffer | null; dataDir: string }): Buffer {
   if (config.dataKey) return config.dataKey;
-  if (!config.dataDir) return randomBytes(32);
   const file = path.join(config.dataDir, KEY_FILE);
   if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
   mkdirSync(config.dataDir, { recursive: true });
