@@ -12,9 +12,9 @@ const bffPort = process.env.PORT ?? '8080';
 /**
  * What every page needs (React, the router and react-query) travels in one long-lived vendor
  * chunk: a deploy that touches only our code does not invalidate it, and one chunk compresses
- * better than several. react-hook-form and the full zod are left out: the sign-in page checks its
- * two fields without a form library and reads its answers with zod/mini schemas (contract/session),
- * so they come with the first signed-in page that needs them. MUI is deliberately not grouped
+ * better than several. react-hook-form and zod are left out: the sign-in page checks its two fields
+ * without a form library, and its contract schemas (contract/session, zod/mini) load beside the
+ * requests that need them (features/auth/api/session-contract), so zod comes after the first paint. MUI is deliberately not grouped
  * either, so each component comes with the lazy route that first uses it and the sign-in page
  * does not pay for the tables, drawers and menus of the signed-in pages. `npm run build` is
  * followed by scripts/report-bundle.mjs, which holds the first page to its budget.
@@ -79,6 +79,9 @@ export default defineConfig(({ command }) => ({
     outDir: 'dist',
     emptyOutDir: true,
     manifest: true,
+    // Every browser the portal supports preloads modules natively; the polyfill would only add to
+    // the first page.
+    modulePreload: { polyfill: false },
     sourcemap: false,
     // The MUI X data grid is one ~510 kB chunk (150 kB gzip), shared by the pages with long lists
     // and loaded with them only; scripts/report-bundle.mjs guards what the first page loads.

@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // Reports the JavaScript the first page (sign-in) loads, gzipped, and fails above the budget.
-// Counts the entry chunk, the sign-in route chunk and everything they import statically; lazy
-// chunks of other pages are left out because the first page never asks for them.
+// Counts the entry chunk (which holds the sign-in route), a sign-in chunk should it ever be split
+// out again, and everything they import statically; lazy chunks of other pages are left out
+// because the first page never asks for them.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-// The stack's floor (React, react-router, react-query, MUI's core) is about 134 KB gzip; the
-// budget leaves the sign-in page room for its own code and zod's core, no more.
-const LIMIT_KB = 175;
+// The stack's floor (React, react-router, react-query, MUI's core) is about 136 KB gzip; the
+// budget leaves the sign-in page room for its own code, no more (the goal is 150 KB).
+const LIMIT_KB = 155;
 const FIRST_PAGE_ROUTE = 'src/web/app/routes/auth/sign-in.tsx';
 const distDir = process.argv[2] ?? 'dist';
 
@@ -29,7 +30,6 @@ if (!entryKey) {
 }
 const roots = [entryKey];
 if (manifest[FIRST_PAGE_ROUTE]) roots.push(FIRST_PAGE_ROUTE);
-else console.warn(`warning: ${FIRST_PAGE_ROUTE} is not in the manifest; counting the entry only`);
 
 const seen = new Set();
 const visit = (key) => {

@@ -1,4 +1,4 @@
-// zod/mini: the web's API client (on the sign-in page) reads these; see ./session.
+// zod/mini: the web's API client reads these with the first error it meets; see ./session.
 import * as z from 'zod/mini';
 
 /**

@@ -1,5 +1,6 @@
 // zod/mini, not the full zod: these schemas are all the sign-in page validates, and mini lets the
-// bundler keep only the checks used here, which keeps the first page light (docs/benchmarks.md).
+// bundler keep only the checks used here. The browser loads them apart from the first paint
+// (web/features/auth/api/session-contract.ts, docs/benchmarks.md).
 // Full-zod schemas elsewhere embed them as they are (both share zod's core).
 import * as z from 'zod/mini';
 

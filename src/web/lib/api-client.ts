@@ -1,11 +1,8 @@
-// zod's core, not the full zod: the sign-in page sends requests, and it stays light.
-import { safeParse, type $ZodType } from 'zod/v4/core';
-import {
-  apiErrorSchema,
-  type ErrorCode,
-  type FieldIssue,
-  type Submitted,
-} from '../../contract/errors';
+// Types only: the client runs a schema through its Standard Schema interface (`~standard`, which
+// every zod schema has), so zod's core (16 KB gzip) is not part of the sign-in page's first
+// paint; the schemas the first page reads come with their own chunk (see `Schema`).
+import type { $ZodType } from 'zod/v4/core';
+import type { ErrorCode, FieldIssue, Submitted } from '../../contract/errors';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -45,15 +42,30 @@ export function errorMessage(error: unknown): string {
   return 'Something went wrong. Please try again.';
 }
 
+/**
+ * A contract schema, or a loader of one: the sign-in page's requests pass a loader, so the schema
+ * and zod's core load beside the request instead of before the page can be used.
+ */
+export type Schema<T> = $ZodType<T> | (() => Promise<$ZodType<T>>);
+
+/** The schema's verdict through its Standard Schema interface; null when it refuses the value. */
+async function check<T>(schema: Schema<T>, value: unknown): Promise<{ value: T } | null> {
+  const loaded = typeof schema === 'function' ? await schema() : schema;
+  const result = await loaded['~standard'].validate(value);
+  return result.issues ? null : { value: result.value as T };
+}
+
 export type RequestOptions<T> = {
   body?: unknown;
   /** Parses the success body; without it the body is returned as it came. */
-  schema?: $ZodType<T>;
+  schema?: Schema<T>;
   /** Sent on creates so a retry cannot move money twice. */
   idempotencyKey?: string;
   signal?: AbortSignal;
   /** Set on the repeat after a step-up, so a refusal is not asked about twice. */
   noStepUp?: boolean;
+  /** 401 answers null: the caller asks whether anyone is signed in (see `getUnlessSignedOut`). */
+  signedOutAsNull?: boolean;
 };
 
 /**
@@ -109,6 +121,8 @@ export async function apiRequest<T = unknown>(
   }
 
   if (!response.ok) {
+    // At once, without reading the body: the sign-in page's first paint waits on this answer.
+    if (response.status === 401 && options.signedOutAsNull) return null as T;
     const error = await toApiClientError(response, method);
     const stepUp =
       error.code === 'step_up_required' || error.code === 'second_factor_enrolment_required';
@@ -129,10 +143,21 @@ export async function apiRequest<T = unknown>(
     throw badResponse(response.status, method);
   }
   if (!options.schema) return data as T;
-  const parsed = safeParse(options.schema, data);
-  if (!parsed.success) throw badResponse(response.status, method);
-  return parsed.data;
+  const parsed = await check(options.schema, data);
+  if (!parsed) throw badResponse(response.status, method);
+  return parsed.value;
 }
+
+/** A GET of what only a signed-in person has: null when nobody is signed in (401). */
+export const getUnlessSignedOut = <T>(
+  path: string,
+  options: { schema: Schema<T>; signal?: AbortSignal },
+): Promise<T | null> =>
+  apiRequest<T | null>('GET', path, {
+    ...options,
+    schema: options.schema as Schema<T | null>,
+    signedOutAsNull: true,
+  });
 
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions<T>, 'body' | 'idempotencyKey'>) =>
@@ -190,9 +215,10 @@ export async function apiGetLines<T>(
     } catch {
       throw badResponse(response.status, 'GET');
     }
-    const parsed = safeParse(options.schema, value);
-    if (!parsed.success) throw badResponse(response.status, 'GET');
-    options.onLine(parsed.data);
+    // Line by line and in order, so only a schema that answers at once (every contract schema).
+    const result = options.schema['~standard'].validate(value);
+    if (result instanceof Promise || result.issues) throw badResponse(response.status, 'GET');
+    options.onLine(result.value as T);
   };
   for (;;) {
     let chunk: ReadableStreamReadResult<string>;
@@ -228,9 +254,13 @@ async function toApiClientError(response: Response, method: Method): Promise<Api
   } catch {
     // A proxy or gateway answered with something that is not ours; fall back on the status.
   }
-  const parsed = apiErrorSchema.safeParse(body);
-  if (parsed.success) {
-    const { code, message, fields, submitted, requestId } = parsed.data.error;
+  // The error shape loads with the first error, not with the sign-in page. Should that chunk not
+  // load (a dropped connection, a newer deploy), the status still says what happened.
+  const parsed = await import('../../contract/errors')
+    .then(({ apiErrorSchema }) => check(apiErrorSchema, body))
+    .catch(() => null);
+  if (parsed) {
+    const { code, message, fields, submitted, requestId } = parsed.value.error;
     return new ApiClientError({
       message,
       status: response.status,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiClientError, api, apiRequest } from '../api-client';
+import { ApiClientError, api, apiRequest, getUnlessSignedOut } from '../api-client';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -32,6 +32,37 @@ describe('apiRequest', () => {
     stubFetch(async () => json(200, { n: 2 }));
     await expect(api.get('/api/n', { schema: z.object({ n: z.number() }) })).resolves.toEqual({
       n: 2,
+    });
+  });
+
+  it('loads a schema given as a loader, and refuses what it refuses', async () => {
+    const schema = z.object({ n: z.number() });
+    const load = vi.fn(async () => schema);
+    stubFetch(async () => json(200, { n: 2 }));
+    await expect(api.get('/api/n', { schema: load })).resolves.toEqual({ n: 2 });
+    expect(load).toHaveBeenCalledTimes(1);
+
+    stubFetch(async () => json(200, { n: 'two' }));
+    await expect(api.get('/api/n', { schema: load })).rejects.toMatchObject({
+      code: 'bad_response',
+    });
+  });
+
+  it('asking who is signed in: a 401 is null, its body never read', async () => {
+    const answer = json(401, { error: { code: 'unauthenticated', message: 'Sign in.' } });
+    const read = vi.spyOn(answer, 'json');
+    stubFetch(async () => answer);
+    const schema = z.object({ id: z.string() });
+    await expect(getUnlessSignedOut('/api/session', { schema })).resolves.toBeNull();
+    expect(read).not.toHaveBeenCalled();
+
+    stubFetch(async () => json(200, { id: 'u1' }));
+    await expect(getUnlessSignedOut('/api/session', { schema })).resolves.toEqual({ id: 'u1' });
+    // Any other refusal is still an error.
+    stubFetch(async () => json(403, { error: { code: 'forbidden', message: 'No.' } }));
+    await expect(getUnlessSignedOut('/api/session', { schema })).rejects.toMatchObject({
+      status: 403,
+      message: 'No.',
     });
   });
 

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { portalConfigSchema } from '../../../../contract/session';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
 import { setPlatformTimeZone } from '../../../lib/platform-time-zone';
+import { portalConfigSchema } from './session-contract';
 
 const getPortalConfig = async (signal?: AbortSignal) => {
   const config = await api.get(apiPaths.config, { schema: portalConfigSchema, signal });

@@ -1,19 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { sessionSchema, type Session } from '../../../../contract/session';
+import type { Session } from '../../../../contract/session';
 import { apiPaths } from '../../../config/paths';
-import { api, isApiClientError } from '../../../lib/api-client';
+import { getUnlessSignedOut } from '../../../lib/api-client';
+import { sessionSchema } from './session-contract';
 
 export const sessionQueryKey = ['session'] as const;
 
 /** The signed-in session, or null when nobody is signed in (the BFF answers 401). */
-async function getSession(signal?: AbortSignal): Promise<Session | null> {
-  try {
-    return await api.get(apiPaths.session, { schema: sessionSchema, signal });
-  } catch (error) {
-    if (isApiClientError(error) && error.status === 401) return null;
-    throw error;
-  }
-}
+const getSession = (signal?: AbortSignal): Promise<Session | null> =>
+  getUnlessSignedOut(apiPaths.session, { schema: sessionSchema, signal });
 
 export const sessionQueryOptions = () =>
   queryOptions({

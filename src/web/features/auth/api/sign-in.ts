@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SignIn } from '../../../../contract/session';
-import { signInResultSchema, type SignInResult } from '../../../../contract/session';
+import type { SignIn, SignInResult } from '../../../../contract/session';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
 import { sessionQueryKey } from './get-session';
+import { signInResultSchema } from './session-contract';
 
 /** A full session, or `secondFactor` when the password was right and one more step is owed. */
 const signIn = (input: SignIn): Promise<SignInResult> =>

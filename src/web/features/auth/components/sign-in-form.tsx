@@ -1,11 +1,15 @@
-import { lazy, Suspense, useRef, useState, type ComponentType, type FormEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type FormEvent,
+} from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
-import {
-  signInSchema,
-  type SecondFactorChallenge,
-  type SignIn,
-} from '../../../../contract/session';
+import type { SecondFactorChallenge, SignIn } from '../../../../contract/session';
 import { Notice } from '../../../components/notice';
 import { PlainTextField } from '../../../components/form/plain-text-field';
 import { PlainButton } from '../../../components/plain-button';
@@ -14,6 +18,7 @@ import { useSignIn } from '../api/sign-in';
 import { singleSignOnHref } from '../../../config/paths';
 import { usePortalConfig } from '../api/get-portal-config';
 import { sessionQueryKey, sessionQueryOptions } from '../api/get-session';
+import { signInSchema } from '../api/session-contract';
 
 // Only the sandbox shows demo users, so production sign-ins do not download the list.
 const DemoSignIns = lazy(() =>
@@ -28,9 +33,13 @@ type SecondFactorStepComponent = ComponentType<{
 const fieldNames = ['email', 'password'] as const;
 type FieldErrors = Partial<Record<keyof SignIn, string>>;
 
+type SignInRules = Awaited<ReturnType<typeof signInSchema>>;
+
 /** The first broken rule of each field, in the contract's words. */
-function fieldErrors(values: SignIn): FieldErrors {
-  const result = signInSchema.safeParse(values);
+function fieldErrors(rules: SignInRules | null, values: SignIn): FieldErrors {
+  // Without the rules (their chunk did not load) the BFF checks the same ones and names the field.
+  if (!rules) return {};
+  const result = rules.safeParse(values);
   const errors: FieldErrors = {};
   if (result.success) return errors;
   for (const issue of result.error.issues) {
@@ -71,6 +80,17 @@ export function SignInForm({
   const [submitted, setSubmitted] = useState(false);
   const emailInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
+  // The contract's rules arrive once the form is on screen (see api/session-contract).
+  const rules = useRef<SignInRules | null>(null);
+  const checking = useRef(false);
+  const loadRules = () =>
+    signInSchema().then(
+      (loaded) => (rules.current = loaded),
+      () => null,
+    );
+  useEffect(() => {
+    void loadRules();
+  }, []);
 
   const showErrors = (next: FieldErrors) => {
     setErrors(next);
@@ -84,7 +104,7 @@ export function SignInForm({
     const next = { ...values, [name]: value };
     setValues(next);
     // As a form library would: after a first submit, each change checks the field again.
-    if (submitted) setErrors(fieldErrors(next));
+    if (submitted) setErrors(fieldErrors(rules.current, next));
   };
   /** What ties a field to its value and its message. */
   const bind = (name: keyof SignIn) => ({
@@ -94,12 +114,15 @@ export function SignInForm({
     error: errors[name],
   });
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (signIn.isPending) return;
+    if (signIn.isPending || checking.current) return;
     setSubmitted(true);
     setFormError(null);
-    if (showErrors(fieldErrors(values))) return;
+    checking.current = true;
+    const loaded = rules.current ?? (await loadRules());
+    checking.current = false;
+    if (showErrors(fieldErrors(loaded, values))) return;
     signIn.mutate(values, {
       onSuccess: (result) => {
         if ('secondFactor' in result) setChallenge(result.secondFactor);
@@ -146,7 +169,7 @@ export function SignInForm({
         component="form"
         sx={{ display: 'grid', gap: 2 }}
         noValidate
-        onSubmit={submit}
+        onSubmit={(event) => void submit(event)}
         aria-label="Sign in"
         aria-busy={signIn.isPending}
       >
