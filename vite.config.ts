@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import { defineConfig, type Plugin } from 'vite';
-import { BUILD_STAMP, spaInputsHash } from './src/server/spa-build';
+import { BUILD_STAMP, spaInputsHash } from './src/server/spa-build.ts';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
