@@ -122,7 +122,11 @@ export async function apiRequest<T = unknown>(
 
   if (!response.ok) {
     // At once, without reading the body: the sign-in page's first paint waits on this answer.
-    if (response.status === 401 && options.signedOutAsNull) return null as T;
+    if (response.status === 401 && options.signedOutAsNull) {
+      // An unread body would hold the response open.
+      void response.body?.cancel().catch(() => {});
+      return null as T;
+    }
     const error = await toApiClientError(response, method);
     const stepUp =
       error.code === 'step_up_required' || error.code === 'second_factor_enrolment_required';
