@@ -9,7 +9,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 // The stack's floor (React, react-router, react-query, MUI's core) is about 136 KB gzip; the
 // budget leaves the sign-in page room for its own code, no more (the goal is 150 KB).
-const LIMIT_KB = 155;
+const LIMIT_KB = 150;
 const FIRST_PAGE_ROUTE = 'src/web/app/routes/auth/sign-in.tsx';
 const distDir = process.argv[2] ?? 'dist';
 
