@@ -6,6 +6,7 @@
 const credentialKeys = new Set(['developerapikey', 'clientid', 'apikey']);
 
 const REDACTED = '[redacted]';
+const credentialKeyText = /apikey|clientid/iu;
 
 function isCredentialKey(key: string): boolean {
   return credentialKeys.has(key.trim().toLowerCase());
@@ -27,8 +28,9 @@ function replaceSecrets(text: string, secrets: readonly string[]): string {
  */
 export function mayHoldCredentials(text: string, secrets: readonly string[]): boolean {
   if (text.includes('\\u') || text.includes('\\/')) return true;
-  const lower = text.toLowerCase();
-  if (lower.includes('apikey') || lower.includes('clientid')) return true;
+  // Case-insensitive without a lower-cased copy of the page; `u` folds the Kelvin sign to k as
+  // toLowerCase() does in isCredentialKey.
+  if (credentialKeyText.test(text)) return true;
   return secrets.some((secret) => secret.length >= 4 && text.includes(secret));
 }
 

@@ -1,3 +1,5 @@
+import Big from 'big.js';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { orderSchema } from '../../../contract/orders';
 import { fundMovePageSchema } from '../../../contract/custody';
@@ -22,7 +24,7 @@ import { getOrdersForADay } from '../get-orders-for-a-day';
 import { searchAccount } from '../search-account';
 import { searchEntity } from '../search-entity';
 import { updateSecurityMarketHours } from '../update-security-market-hours';
-import { decodeBankNumber, formatUsDate, parseUsDate } from '../wire';
+import { decodeBankNumber, formatUsDate, parseUsDate, wireDecimal, wireInstant } from '../wire';
 import { fakeClient, ok } from './fake-client';
 
 /** An order as §2.1 describes it, with the spellings of getOrdersForADay. */
@@ -104,6 +106,32 @@ describe('orders (interface document §2.1, §4.1, §4.2)', () => {
       minimumThreshold: '0',
       solicited: 'Yes',
       matches: [],
+    });
+  });
+
+  it('reads a decimal written with a plus sign, leading zeros or an exponent as its exact value (§2 Conventions)', async () => {
+    const { client } = fakeClient({
+      ...ok,
+      orderDetails: [
+        wireOrder({
+          number_shares: '+100',
+          shares_remaining: '040.50',
+          price_per_share: '1.25e1',
+          total_amount: -0,
+        }),
+      ],
+    });
+    const { orders, skipped } = await getOrdersForADay(client, {
+      date: '2024-03-04',
+      start: 0,
+      end: 9,
+    });
+    expect(skipped).toEqual([]);
+    expect(orders[0]).toMatchObject({
+      shares: '100',
+      sharesRemaining: '40.5',
+      pricePerShare: '12.5',
+      totalAmount: '0',
     });
   });
 
@@ -891,5 +919,83 @@ describe('calendar dates MM-DD-YYYY (§2 Conventions)', () => {
     expect(formatUsDate('1990-12-01')).toBe('12-01-1990');
     expect(() => formatUsDate('2026-02-30')).toThrow(RangeError);
     expect(() => formatUsDate('03-08-2026')).toThrow(RangeError);
+  });
+});
+
+describe('decimals and instants read the same on the fast path (§2 Conventions, §2.1)', () => {
+  // Any decimal the pattern accepts: sign, leading and trailing zeros, a bare point, an exponent.
+  const decimalText = fc
+    .tuple(
+      fc.constantFrom('', '-', '+'),
+      fc.stringMatching(/^\d{0,12}$/),
+      fc.option(fc.stringMatching(/^\d{0,8}$/)),
+      fc.option(fc.integer({ min: -12, max: 12 })),
+    )
+    .filter(([, whole, fraction]) => whole.length > 0 || (fraction ?? '').length > 0)
+    .map(
+      ([sign, whole, fraction, exponent]) =>
+        `${sign}${whole}${fraction === null ? '' : `.${fraction}`}${exponent === null ? '' : `e${exponent}`}`,
+    );
+
+  it('reads every accepted spelling as big.js writes its exact value, canonical or not', () => {
+    fc.assert(
+      fc.property(decimalText, (text) => {
+        expect(wireDecimal.parse(text)).toBe(new Big(text.replace(/^\+/, '')).toFixed());
+      }),
+      // The spellings of zero and of a leading plus, which big.js itself refuses, every run.
+      { examples: [['-0'], ['+0'], ['-0.000'], ['+12.50'], ['-.5'], ['5.'], ['1E-7']] },
+    );
+  });
+
+  it('reads an instant as the Date it spells, written by toISOString, or refuses it', () => {
+    const pad = (n: number, width: number) => String(n).padStart(width, '0');
+    // Out-of-range parts on purpose (month 13, day 32, hour 24, second 60), other separators,
+    // other precisions and zones: each must come out as Date reads it.
+    const instantText = fc
+      .tuple(
+        fc.integer({ min: 0, max: 9999 }),
+        fc.integer({ min: 0, max: 13 }),
+        fc.integer({ min: 0, max: 32 }),
+        fc.integer({ min: 0, max: 24 }),
+        fc.integer({ min: 0, max: 60 }),
+        fc.integer({ min: 0, max: 60 }),
+        fc.constantFrom('.000', '.5', '.123', ''),
+        fc.constantFrom('Z', 'z', '', '+02:00', '-0530'),
+        fc.constantFrom('T', ' '),
+      )
+      .map(
+        ([year, month, day, hour, minute, second, fraction, zone, separator]) =>
+          `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}${separator}${pad(hour, 2)}:${pad(minute, 2)}:${pad(second, 2)}${fraction}${zone}`,
+      );
+    const asDateReadsIt = (text: string) => {
+      const match =
+        /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2}(\.\d+)?)(Z|[+-]\d{2}:?\d{2})?$/i.exec(text);
+      const date = match ? new Date(`${match[1]}T${match[2]}${match[4] ?? 'Z'}`) : null;
+      return date && !Number.isNaN(date.getTime()) ? date.toISOString() : 'refused';
+    };
+    fc.assert(
+      fc.property(instantText, (text) => {
+        const read = wireInstant.safeParse(text);
+        expect(read.success ? read.data : 'refused').toBe(asDateReadsIt(text));
+      }),
+      {
+        numRuns: 1000,
+        examples: [
+          ['2024-02-29T10:00:00.000Z'],
+          ['2023-02-29T10:00:00.000Z'],
+          ['2024-04-31T23:59:59.999Z'],
+          ['0000-01-01T00:00:00.000Z'],
+          ['2024-01-01T24:00:00.000Z'],
+        ],
+      },
+    );
+  });
+
+  it('reads finite numbers as their exact text', () => {
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (value) => {
+        expect(wireDecimal.parse(value)).toBe(new Big(value).toFixed());
+      }),
+    );
   });
 });

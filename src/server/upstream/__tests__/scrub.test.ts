@@ -9,6 +9,8 @@ describe('credential scrubbing (real-world notes §4.3, §6)', () => {
     ['a clientId key in another case', '{"clientid":"x"}'],
     ['the key itself inside text', '{"note":"sent with key-abcdef"}'],
     ['unicode escapes that could spell a key', '{"\\u0064eveloperAPIKey":"x"}'],
+    // scrubCredentials lower-cases keys, and the Kelvin sign (U+212A) lower-cases to k.
+    ['a key spelled with the Kelvin sign', '{"apiKey":"x"}'.replace('K', '\u212A')],
     ['escaped slashes that could hide a secret', '{"note":"key\\/abc"}'],
   ])('treats a body with %s as possibly holding credentials', (_, text) => {
     expect(mayHoldCredentials(text, secrets)).toBe(true);
