@@ -104,47 +104,51 @@ export type OrderBook = z.infer<typeof orderBookSchema>;
  * in header order; a row of the reduced view simply ends before the hidden columns (and a wholly
  * public book's header leaves them out), so a hidden field is absent after decoding, never blanked. `decodeOrderBook` turns it back into objects.
  */
-export const ORDER_COLUMNS = [
-  'id',
-  'securityId',
-  'side',
-  'shares',
-  'sharesRemaining',
-  'pricePerShare',
-  'totalAmount',
-  'status',
-  'createdAt',
-  'updatedAt',
-  'matchCount',
-  'memberId',
-  'accountId',
-  'createdIp',
-] as const satisfies readonly (keyof OrderRow)[];
-/** Columns every viewer gets; the ones after them are the full view's. */
-export const PUBLIC_ORDER_COLUMNS = 11;
+/** The columns of a wire table in header order: every viewer's first, then the full view's. */
+export interface WireTable<T> {
+  columns: readonly (keyof T & string)[];
+  /** The leading columns every viewer gets. */
+  publicColumns: readonly (keyof T & string)[];
+}
 
-export const EXECUTION_COLUMNS = [
-  'matchId',
-  'orderId',
-  'securityId',
-  'side',
-  'price',
-  'quantity',
-  'total',
-  'executedAt',
-  'createdIp',
-] as const satisfies readonly (keyof Execution)[];
-export const PUBLIC_EXECUTION_COLUMNS = 8;
+function wireTable<T>(
+  publicColumns: readonly (keyof T & string)[],
+  fullViewColumns: readonly (keyof T & string)[],
+): WireTable<T> {
+  return { columns: [...publicColumns, ...fullViewColumns], publicColumns };
+}
+
+export const ORDER_TABLE = wireTable<OrderRow>(
+  [
+    'id',
+    'securityId',
+    'side',
+    'shares',
+    'sharesRemaining',
+    'pricePerShare',
+    'totalAmount',
+    'status',
+    'createdAt',
+    'updatedAt',
+    'matchCount',
+  ],
+  ['memberId', 'accountId', 'createdIp'],
+);
+
+export const EXECUTION_TABLE = wireTable<Execution>(
+  ['matchId', 'orderId', 'securityId', 'side', 'price', 'quantity', 'total', 'executedAt'],
+  ['createdIp'],
+);
 
 const cellSchema = z.union([z.string(), z.number(), z.null()]);
 /** The header is the public columns, or every column when some rows carry the hidden ones. */
-const tableSchema = (columns: readonly string[], publicCount: number) =>
+const tableSchema = <T>({ columns, publicColumns }: WireTable<T>) =>
   z.object({
     columns: z
       .array(z.string())
       .refine(
         (got) =>
-          (got.length === columns.length || got.length === publicCount) &&
+          (got.length === columns.length || got.length === publicColumns.length) &&
           got.every((c, i) => c === columns[i]),
         'unexpected columns',
       ),
@@ -152,45 +156,18 @@ const tableSchema = (columns: readonly string[], publicCount: number) =>
   });
 
 const orderBookWireSchema = orderBookSchema.omit({ orders: true, executions: true }).extend({
-  orders: tableSchema(ORDER_COLUMNS, PUBLIC_ORDER_COLUMNS),
-  executions: tableSchema(EXECUTION_COLUMNS, PUBLIC_EXECUTION_COLUMNS),
+  orders: tableSchema(ORDER_TABLE),
+  executions: tableSchema(EXECUTION_TABLE),
 });
 export type OrderBookWire = z.infer<typeof orderBookWireSchema>;
 
 export type Cell = z.infer<typeof cellSchema>;
 
-/** An order row as a wire row: the public columns, then the hidden ones when `full`. */
-export function orderRowCells(row: OrderRow, full: boolean): Cell[] {
-  const cells: Cell[] = [
-    row.id,
-    row.securityId,
-    row.side,
-    row.shares,
-    row.sharesRemaining,
-    row.pricePerShare,
-    row.totalAmount,
-    row.status,
-    row.createdAt,
-    row.updatedAt,
-    row.matchCount,
-  ];
-  if (full) cells.push(row.memberId ?? null, row.accountId ?? null, row.createdIp ?? null);
-  return cells;
-}
-
-export function executionCells(execution: Execution, full: boolean): Cell[] {
-  const cells: Cell[] = [
-    execution.matchId,
-    execution.orderId,
-    execution.securityId,
-    execution.side,
-    execution.price,
-    execution.quantity,
-    execution.total,
-    execution.executedAt,
-  ];
-  if (full) cells.push(execution.createdIp ?? null);
-  return cells;
+/** An item as a wire row: its values in header order, the public columns only unless `full`. */
+export function wireRow<T>(table: WireTable<T>, item: T, full: boolean): Cell[] {
+  const columns = full ? table.columns : table.publicColumns;
+  // An absent field travels as null, which is also how JSON writes `undefined` in an array.
+  return columns.map((column) => (item[column] ?? null) as Cell);
 }
 
 function decodeRows<T>(columns: readonly string[], rows: readonly Cell[][]): T[] {

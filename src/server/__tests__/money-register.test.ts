@@ -5,7 +5,6 @@ import {
   getMoneyRequest,
   listMoneyRequests,
   listMoneyRequestsOfAccount,
-  listMoneyRequestsOfUser,
   REFERENCE_PATTERN,
 } from '../store/money-requests';
 import { call, callSandbox, signIn, startHarness, type Harness } from './harness';
@@ -246,10 +245,10 @@ describe('register through the BFF', () => {
   });
 
   it('lists by user, by account and for everyone, with filters and paging', async () => {
-    const mine = await listMoneyRequestsOfUser(h.db, userId, { limit: 1 });
+    const mine = await listMoneyRequests(h.db, { userId, limit: 1 });
     expect(mine.total).toBeGreaterThanOrEqual(2);
     expect(mine.items).toHaveLength(1);
-    const page2 = await listMoneyRequestsOfUser(h.db, userId, { limit: 1, offset: 1 });
+    const page2 = await listMoneyRequests(h.db, { userId, limit: 1, offset: 1 });
     expect(page2.items[0].reference).not.toBe(mine.items[0].reference);
     const created = await listMoneyRequestsOfAccount(h.db, accountA, { outcome: 'created' });
     expect(created.items.every((r) => r.outcome === 'created' && r.accountId === accountA)).toBe(

@@ -1,14 +1,12 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import {
-  EXECUTION_COLUMNS,
-  executionCells,
-  ORDER_COLUMNS,
-  orderRowCells,
-  PUBLIC_EXECUTION_COLUMNS,
-  PUBLIC_ORDER_COLUMNS,
+  EXECUTION_TABLE,
+  ORDER_TABLE,
+  wireRow,
   type Cell,
   type OrderBook,
   type OrderDetail,
+  type WireTable,
 } from '../../contract/order-book';
 import type { Order } from '../../contract/orders';
 import type { Principal } from '../policy/ownership';
@@ -90,18 +88,14 @@ async function serialize(book: DayBook, access: OrderAccess): Promise<Buffer> {
     securities: book.securities,
     skippedRecords: book.skippedRecords ?? 0,
   };
-  const table = <T extends { securityId: string }>(
-    columns: readonly string[],
-    publicCount: number,
-    rows: readonly T[],
-    cells: (row: T, full: boolean) => Cell[],
-  ) => ({ columns: anyFull ? columns : columns.slice(0, publicCount), rows, cells });
+  const table = <T extends { securityId: string }>(wire: WireTable<T>, rows: readonly T[]) => ({
+    columns: anyFull ? wire.columns : wire.publicColumns,
+    rows,
+    cells: (row: T, full: boolean) => wireRow(wire, row, full),
+  });
   const tables = [
-    ['orders', table(ORDER_COLUMNS, PUBLIC_ORDER_COLUMNS, book.rows, orderRowCells)],
-    [
-      'executions',
-      table(EXECUTION_COLUMNS, PUBLIC_EXECUTION_COLUMNS, book.executions, executionCells),
-    ],
+    ['orders', table(ORDER_TABLE, book.rows)],
+    ['executions', table(EXECUTION_TABLE, book.executions)],
   ] as const;
 
   const headText = JSON.stringify({ type: 'book', book: head });

@@ -23,8 +23,8 @@
  *
  * Reading (for routes and pages):
  * - `getMoneyRequest(db, reference)`: one row or null;
- * - `listMoneyRequests(db, filter)`: every row (compliance), filtered and paged;
- * - `listMoneyRequestsOfUser(db, userId, filter)`: one investor's rows;
+ * - `listMoneyRequests(db, filter)`: every row (compliance), filtered and paged, or one user's
+ *   with `filter.userId`;
  * - `listMoneyRequestsOfAccount(db, accountId, filter)`: one account's rows.
  * Lists are newest first (created, then reference) and return `{ items, total, offset, limit }`.
  * The caller checks that the signed-in user may see the account or user it asks for.
@@ -186,15 +186,6 @@ export async function listMoneyRequests(
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map(toMoneyRequest), total: Number(count.n), offset, limit };
-}
-
-/** One investor's requests (the investor's own view). */
-export function listMoneyRequestsOfUser(
-  db: Db,
-  userId: string,
-  filter: Omit<MoneyRequestFilter, 'userId'> = {},
-): Promise<MoneyRequestPage> {
-  return listMoneyRequests(db, { ...filter, userId });
 }
 
 /** One account's requests, whoever sent them. */
