@@ -120,6 +120,27 @@ describe('a portal run with body credentials (TRANSACT_AUTH=body, §5 rules 4 an
   });
 });
 
+describe("the platform refuses the portal's credentials on the custody read (§3: 103)", () => {
+  it('is not mistaken for the body-credential setting: the custody panel fails as a service error', async () => {
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'getCustodyAccount',
+      statusCode: '103',
+      when: { accountId: accountA },
+      times: 1,
+    });
+    const res = await get(`/api/accounts/${accountA}/custody-account`, investor);
+    expect(res.statusCode).toBeGreaterThanOrEqual(500);
+    const { error } = res.json() as { error: { message: string; submitted: string } };
+    expect(error.message).not.toMatch(/TRANSACT_AUTH/);
+    expect(error.submitted).toBe('no');
+    // The fault was spent: the next read shows the account.
+    const again = custodyAccountResultSchema.parse(
+      (await get(`/api/accounts/${accountA}/custody-account`, investor)).json(),
+    );
+    expect(again.state).toBe('available');
+  });
+});
+
 describe('compliance reviews an account with no fund moves (§4.3: an empty page ends at -1)', () => {
   it('a compliance reviewer opens the fund moves of every account found, and none fails', async () => {
     const compliance = await signIn(h.app, 'compliance@demo.test');
