@@ -7,7 +7,7 @@ import { pendingDisbursementSchema } from '../../../../contract/identity';
 import { apiPaths } from '../../../config/paths';
 import type { SubmittedOnce } from '../../../lib/api-client';
 import { custodyKeys } from '../../../lib/query-keys';
-import { useCreateOnce } from '../../../lib/use-create-once';
+import { useCreateOnce } from '../../../lib/api-query';
 
 type CreateDisbursementInput = SubmittedOnce<DisbursementForm> & { accountId: string };
 

@@ -2,7 +2,7 @@ import { investmentReceiptSchema, type InvestmentRequest } from '../../../../con
 import { apiPaths } from '../../../config/paths';
 import type { SubmittedOnce } from '../../../lib/api-client';
 import { offeringKeys } from '../../../lib/query-keys';
-import { useCreateOnce } from '../../../lib/use-create-once';
+import { useCreateOnce } from '../../../lib/api-query';
 
 type CreateInvestmentInput = SubmittedOnce<InvestmentRequest> & { offeringId: string };
 

@@ -2,7 +2,7 @@ import { iraSupplementReceiptSchema, type IraSupplement } from '../../../../cont
 import { apiPaths } from '../../../config/paths';
 import type { SubmittedOnce } from '../../../lib/api-client';
 import { custodyKeys } from '../../../lib/query-keys';
-import { useCreateOnce } from '../../../lib/use-create-once';
+import { useCreateOnce } from '../../../lib/api-query';
 
 type CreateIraSupplementInput = SubmittedOnce<IraSupplement> & { accountId: string };
 

@@ -6,7 +6,7 @@ import {
 } from '../../../../contract/issuer-workspace';
 import { apiPaths } from '../../../config/paths';
 import { api, type SubmittedOnce } from '../../../lib/api-client';
-import { useCreateOnce } from '../../../lib/use-create-once';
+import { useCreateOnce } from '../../../lib/api-query';
 
 type CreateIssuerAccountInput = SubmittedOnce<IssuerAccountForm> & { issuerId: string };
 

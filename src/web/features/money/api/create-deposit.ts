@@ -1,7 +1,7 @@
 import { depositReceiptSchema, type DepositForm } from '../../../../contract/cash';
 import type { SubmittedOnce } from '../../../lib/api-client';
 import { custodyKeys, moneyKeys } from '../../../lib/query-keys';
-import { useCreateOnce } from '../../../lib/use-create-once';
+import { useCreateOnce } from '../../../lib/api-query';
 
 type CreateDepositInput = SubmittedOnce<DepositForm> & { accountId: string };
 

@@ -1,6 +1,18 @@
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+// The API client's requests as react-query queries and mutations, kept apart from the client so
+// that the sign-in page, which needs only the client, does not load them.
+import { queryOptions, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { $ZodType } from 'zod/v4/core';
-import { postOnce, type SubmittedOnce } from './api-client';
+import { api, postOnce, type Schema, type SubmittedOnce } from './api-client';
+
+/**
+ * The query of one GET: the answer checked with `schema`, the request aborted when nobody waits
+ * for it any more (the page was left, the key changed). Spread it to add what one query needs
+ * beyond that (`enabled`, `staleTime`).
+ */
+export const apiQueryOptions = <T>(queryKey: QueryKey, path: string, schema: Schema<T>) =>
+  // The caller builds the key and the path from the same ids, so the key names what is asked.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
+  queryOptions({ queryKey, queryFn: ({ signal }) => api.get(path, { schema, signal }) });
 
 /**
  * The mutation of a create the person submits once (one trade, one move of money, one record):
