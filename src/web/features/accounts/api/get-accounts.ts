@@ -1,7 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { accountListSchema, type AccountList } from '../../../../contract/account-views';
 import { apiPaths } from '../../../config/paths';
-import { api } from '../../../lib/api-client';
+import { apiQueryOptions } from '../../../lib/api-query';
 
 export const accountKeys = {
   all: ['accounts'] as const,
@@ -9,11 +9,8 @@ export const accountKeys = {
   detail: (accountId: string) => [...accountKeys.all, 'detail', accountId] as const,
 };
 
-const getAccounts = (signal?: AbortSignal): Promise<AccountList> =>
-  api.get(apiPaths.accounts, { schema: accountListSchema, signal });
-
 export const accountsQueryOptions = () =>
-  queryOptions({ queryKey: accountKeys.list(), queryFn: ({ signal }) => getAccounts(signal) });
+  apiQueryOptions<AccountList>(accountKeys.list(), apiPaths.accounts, accountListSchema);
 
 export const useAccounts = (options: { enabled?: boolean } = {}) =>
   useQuery({ ...accountsQueryOptions(), enabled: options.enabled ?? true });

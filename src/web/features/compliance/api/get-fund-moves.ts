@@ -1,10 +1,10 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   complianceFundMovesSchema,
   type ComplianceFundMoves,
 } from '../../../../contract/compliance';
 import { apiPaths } from '../../../config/paths';
-import { api } from '../../../lib/api-client';
+import { apiQueryOptions } from '../../../lib/api-query';
 import { complianceKeys } from './search';
 
 export type FundMovesFilter = {
@@ -13,17 +13,12 @@ export type FundMovesFilter = {
   page: number;
 };
 
-const getComplianceFundMoves = (
-  query: FundMovesFilter,
-  signal?: AbortSignal,
-): Promise<ComplianceFundMoves> =>
-  api.get(apiPaths.complianceFundMoves(query), { schema: complianceFundMovesSchema, signal });
-
 export const complianceFundMovesQueryOptions = (query: FundMovesFilter) =>
-  queryOptions({
-    queryKey: complianceKeys.fundMovePage(query),
-    queryFn: ({ signal }) => getComplianceFundMoves(query, signal),
-  });
+  apiQueryOptions<ComplianceFundMoves>(
+    complianceKeys.fundMovePage(query),
+    apiPaths.complianceFundMoves(query),
+    complianceFundMovesSchema,
+  );
 
 export const useComplianceFundMoves = (query: FundMovesFilter) =>
   useQuery({ ...complianceFundMovesQueryOptions(query), placeholderData: keepPreviousData });

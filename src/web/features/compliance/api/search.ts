@@ -1,10 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   complianceSearchResultSchema,
   type ComplianceSearchResult,
 } from '../../../../contract/compliance';
 import { apiPaths } from '../../../config/paths';
-import { api } from '../../../lib/api-client';
+import { apiQueryOptions } from '../../../lib/api-query';
 
 export const complianceKeys = {
   all: ['compliance'] as const,
@@ -14,15 +14,14 @@ export const complianceKeys = {
     [...complianceKeys.fundMoves(), query] as const,
 };
 
-const searchCompliance = (q: string, signal?: AbortSignal): Promise<ComplianceSearchResult> =>
-  api.get(apiPaths.complianceSearch(q), { schema: complianceSearchResultSchema, signal });
-
-export const complianceSearchQueryOptions = (q: string) =>
-  queryOptions({
-    queryKey: complianceKeys.search(q),
-    queryFn: ({ signal }) => searchCompliance(q, signal),
-    enabled: q.trim().length >= 2,
-    staleTime: 30_000,
-  });
+export const complianceSearchQueryOptions = (q: string) => ({
+  ...apiQueryOptions<ComplianceSearchResult>(
+    complianceKeys.search(q),
+    apiPaths.complianceSearch(q),
+    complianceSearchResultSchema,
+  ),
+  enabled: q.trim().length >= 2,
+  staleTime: 30_000,
+});
 
 export const useComplianceSearch = (q: string) => useQuery(complianceSearchQueryOptions(q));

@@ -1,22 +1,20 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   savedIssuerAccountResultSchema,
   savedIssuerAccountsSchema,
   type IssuerAccountForm,
-  type SavedIssuerAccounts,
 } from '../../../../contract/issuer-workspace';
 import { apiPaths } from '../../../config/paths';
-import { api, postOnce, type SubmittedOnce } from '../../../lib/api-client';
+import { api, type SubmittedOnce } from '../../../lib/api-client';
+import { useCreateOnce } from '../../../lib/api-query';
 
 type CreateIssuerAccountInput = SubmittedOnce<IssuerAccountForm> & { issuerId: string };
 
-const createIssuerAccount = ({
-  issuerId,
-  ...submitted
-}: CreateIssuerAccountInput): Promise<SavedIssuerAccounts> =>
-  postOnce(apiPaths.issuerAccount(issuerId), submitted, savedIssuerAccountsSchema);
-
-export const useCreateIssuerAccount = () => useMutation({ mutationFn: createIssuerAccount });
+export const useCreateIssuerAccount = () =>
+  useCreateOnce({
+    path: ({ issuerId }: CreateIssuerAccountInput) => apiPaths.issuerAccount(issuerId),
+    schema: savedIssuerAccountsSchema,
+  });
 
 const savedIssuerAccountQueryOptions = (issuerId: string) =>
   queryOptions({

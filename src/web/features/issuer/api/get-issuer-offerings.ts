@@ -1,7 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { issuerOfferingsSchema, type IssuerOfferings } from '../../../../contract/issuer-workspace';
 import { apiPaths } from '../../../config/paths';
-import { api } from '../../../lib/api-client';
+import { apiQueryOptions } from '../../../lib/api-query';
 
 export const issuerKeys = {
   all: ['issuer'] as const,
@@ -10,13 +10,11 @@ export const issuerKeys = {
     [...issuerKeys.all, 'purchase-history', offeringId] as const,
 };
 
-const getIssuerOfferings = (signal?: AbortSignal): Promise<IssuerOfferings> =>
-  api.get(apiPaths.issuerOfferings, { schema: issuerOfferingsSchema, signal });
-
 export const issuerOfferingsQueryOptions = () =>
-  queryOptions({
-    queryKey: issuerKeys.offerings(),
-    queryFn: ({ signal }) => getIssuerOfferings(signal),
-  });
+  apiQueryOptions<IssuerOfferings>(
+    issuerKeys.offerings(),
+    apiPaths.issuerOfferings,
+    issuerOfferingsSchema,
+  );
 
 export const useIssuerOfferings = () => useQuery(issuerOfferingsQueryOptions());

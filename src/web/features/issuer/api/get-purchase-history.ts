@@ -1,26 +1,18 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   offeringPurchaseHistorySchema,
   type OfferingPurchaseHistory,
 } from '../../../../contract/issuer-workspace';
 import { apiPaths } from '../../../config/paths';
-import { api } from '../../../lib/api-client';
+import { apiQueryOptions } from '../../../lib/api-query';
 import { issuerKeys } from './get-issuer-offerings';
 
-const getPurchaseHistory = (
-  offeringId: string,
-  signal?: AbortSignal,
-): Promise<OfferingPurchaseHistory> =>
-  api.get(apiPaths.purchaseHistory(offeringId), {
-    schema: offeringPurchaseHistorySchema,
-    signal,
-  });
-
 export const purchaseHistoryQueryOptions = (offeringId: string) =>
-  queryOptions({
-    queryKey: issuerKeys.purchaseHistory(offeringId),
-    queryFn: ({ signal }) => getPurchaseHistory(offeringId, signal),
-  });
+  apiQueryOptions<OfferingPurchaseHistory>(
+    issuerKeys.purchaseHistory(offeringId),
+    apiPaths.purchaseHistory(offeringId),
+    offeringPurchaseHistorySchema,
+  );
 
 export const usePurchaseHistory = (offeringId: string) =>
   useQuery(purchaseHistoryQueryOptions(offeringId));

@@ -1,10 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   marketHoursResponseSchema,
   type MarketHoursResponse,
 } from '../../../../contract/market-week';
 import { apiPaths } from '../../../config/paths';
-import { api } from '../../../lib/api-client';
+import { apiQueryOptions } from '../../../lib/api-query';
 
 export const marketHoursKeys = {
   all: ['market-hours'] as const,
@@ -13,14 +13,13 @@ export const marketHoursKeys = {
   security: (securityId: string) => [...marketHoursKeys.securities(), securityId] as const,
 };
 
-const getMarketHours = (signal?: AbortSignal): Promise<MarketHoursResponse> =>
-  api.get(apiPaths.marketHours, { schema: marketHoursResponseSchema, signal });
-
-export const marketHoursQueryOptions = () =>
-  queryOptions({
-    queryKey: marketHoursKeys.global(),
-    queryFn: ({ signal }) => getMarketHours(signal),
-    staleTime: 60_000,
-  });
+export const marketHoursQueryOptions = () => ({
+  ...apiQueryOptions<MarketHoursResponse>(
+    marketHoursKeys.global(),
+    apiPaths.marketHours,
+    marketHoursResponseSchema,
+  ),
+  staleTime: 60_000,
+});
 
 export const useMarketHours = () => useQuery(marketHoursQueryOptions());

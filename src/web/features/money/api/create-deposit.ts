@@ -1,30 +1,17 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  depositReceiptSchema,
-  type DepositForm,
-  type DepositReceipt,
-} from '../../../../contract/cash';
-import { postOnce, type SubmittedOnce } from '../../../lib/api-client';
-import { custodyKeys } from '../../../lib/query-keys';
-import { moneyKeys } from '../../../lib/query-keys';
+import { depositReceiptSchema, type DepositForm } from '../../../../contract/cash';
+import type { SubmittedOnce } from '../../../lib/api-client';
+import { custodyKeys, moneyKeys } from '../../../lib/query-keys';
+import { useCreateOnce } from '../../../lib/api-query';
 
 type CreateDepositInput = SubmittedOnce<DepositForm> & { accountId: string };
 
-const createDeposit = ({ accountId, ...submitted }: CreateDepositInput): Promise<DepositReceipt> =>
-  postOnce(
-    `/api/accounts/${encodeURIComponent(accountId)}/deposits`,
-    submitted,
-    depositReceiptSchema,
-  );
-
-export const useCreateDeposit = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createDeposit,
-    onSettled: (_data, _error, { accountId }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: custodyKeys.fundMoves(accountId) }),
-        queryClient.invalidateQueries({ queryKey: moneyKeys.account(accountId) }),
-      ]),
+export const useCreateDeposit = () =>
+  useCreateOnce({
+    path: ({ accountId }: CreateDepositInput) =>
+      `/api/accounts/${encodeURIComponent(accountId)}/deposits`,
+    schema: depositReceiptSchema,
+    invalidates: ({ accountId }) => [
+      custodyKeys.fundMoves(accountId),
+      moneyKeys.account(accountId),
+    ],
   });
-};

@@ -1,9 +1,9 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   moneyRequestPageSchema,
   type MoneyRequestPageView,
 } from '../../../../contract/money-requests';
-import { api } from '../../../lib/api-client';
+import { apiQueryOptions } from '../../../lib/api-query';
 import { moneyKeys } from '../../../lib/query-keys';
 
 export type RegisterQuery = Record<string, string | undefined>;
@@ -14,25 +14,20 @@ const registerSearch = (query: RegisterQuery) => {
   return search.toString();
 };
 
-/** Every money request across accounts (compliance and admin). */
-const getRegister = (query: RegisterQuery, signal?: AbortSignal): Promise<MoneyRequestPageView> => {
-  const text = registerSearch(query);
-  return api.get(`/api/compliance/money-requests${text ? `?${text}` : ''}`, {
-    schema: moneyRequestPageSchema,
-    signal,
-  });
-};
-
 export const registerExportHref = (query: RegisterQuery) => {
   const text = registerSearch({ ...query, offset: undefined, limit: undefined });
   return `/api/compliance/money-requests/export.csv${text ? `?${text}` : ''}`;
 };
 
-export const registerQueryOptions = (query: RegisterQuery) =>
-  queryOptions({
-    queryKey: moneyKeys.register(query),
-    queryFn: ({ signal }) => getRegister(query, signal),
-  });
+/** Every money request across accounts (compliance and admin). */
+export const registerQueryOptions = (query: RegisterQuery) => {
+  const text = registerSearch(query);
+  return apiQueryOptions<MoneyRequestPageView>(
+    moneyKeys.register(query),
+    `/api/compliance/money-requests${text ? `?${text}` : ''}`,
+    moneyRequestPageSchema,
+  );
+};
 
 export const useRegister = (query: RegisterQuery) =>
   useQuery({ ...registerQueryOptions(query), placeholderData: keepPreviousData });

@@ -1,16 +1,14 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { orderDetailSchema, type OrderDetail } from '../../../../contract/order-book';
 import { apiPaths } from '../../../config/paths';
-import { api } from '../../../lib/api-client';
+import { apiQueryOptions } from '../../../lib/api-query';
 import { orderBookKeys } from './get-order-book';
 
-const getOrder = (orderId: string, signal?: AbortSignal): Promise<OrderDetail> =>
-  api.get(apiPaths.order(orderId), { schema: orderDetailSchema, signal });
-
 export const orderQueryOptions = (orderId: string) =>
-  queryOptions({
-    queryKey: orderBookKeys.detail(orderId),
-    queryFn: ({ signal }) => getOrder(orderId, signal),
-  });
+  apiQueryOptions<OrderDetail>(
+    orderBookKeys.detail(orderId),
+    apiPaths.order(orderId),
+    orderDetailSchema,
+  );
 
 export const useOrder = (orderId: string) => useQuery(orderQueryOptions(orderId));
