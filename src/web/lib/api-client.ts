@@ -210,7 +210,9 @@ export async function apiGetLines<T>(
   if (!response.body) throw badResponse(response.status, 'GET');
 
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffered = '';
+  // The unfinished line, in the pieces it arrived in: joined once when its newline comes, since
+  // the book line is megabytes long and searching a string built by `+=` copies it every chunk.
+  let pieces: string[] = [];
   const emit = (text: string) => {
     if (text.trim() === '') return;
     let value: unknown;
@@ -238,17 +240,16 @@ export async function apiGetLines<T>(
       });
     }
     if (chunk.done) break;
-    // Only the new text can hold a newline: the book line is megabytes long.
-    const searchFrom = buffered.length;
-    buffered += chunk.value;
-    let newline = buffered.indexOf('\n', searchFrom);
-    while (newline >= 0) {
-      emit(buffered.slice(0, newline));
-      buffered = buffered.slice(newline + 1);
-      newline = buffered.indexOf('\n');
+    let text = chunk.value;
+    for (let newline = text.indexOf('\n'); newline >= 0; newline = text.indexOf('\n')) {
+      pieces.push(text.slice(0, newline));
+      emit(pieces.join(''));
+      pieces = [];
+      text = text.slice(newline + 1);
     }
+    pieces.push(text);
   }
-  emit(buffered);
+  emit(pieces.join(''));
 }
 
 async function toApiClientError(response: Response, method: Method): Promise<ApiClientError> {

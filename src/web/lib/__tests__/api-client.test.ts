@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiClientError, api, apiRequest, getUnlessSignedOut } from '../api-client';
+import { ApiClientError, api, apiGetLines, apiRequest, getUnlessSignedOut } from '../api-client';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -137,5 +137,50 @@ describe('apiRequest', () => {
     controller.abort();
     const error = await api.get('/api/n', { signal: controller.signal }).catch((e: unknown) => e);
     expect(error).not.toBeInstanceOf(ApiClientError);
+  });
+});
+
+describe("apiGetLines (the order book's NDJSON reply)", () => {
+  /** A reply whose body arrives in exactly these pieces of text. */
+  const streamed = (pieces: string[]) =>
+    new Response(
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (const piece of pieces) controller.enqueue(new TextEncoder().encode(piece));
+          controller.close();
+        },
+      }),
+      { status: 200, headers: { 'Content-Type': 'application/x-ndjson' } },
+    );
+  const line = z.object({ n: z.number() });
+
+  it('hands over each line once, in order, however the pieces cut them', async () => {
+    const long = 'x'.repeat(50_000);
+    const lines = [{ n: 1 }, { n: 2, pad: long }, { n: 3 }, { n: 4 }];
+    const text = `${lines.map((l) => JSON.stringify(l)).join('\n')}\n\n`;
+    // Cuts inside a line, on a newline, several lines in one piece, the last line without one.
+    const cuts = [3, 4, 30, 25_000, 25_001, text.length - 9, text.length - 1];
+    const pieces = [0, ...cuts].map((from, i) => text.slice(from, [...cuts, text.length][i]));
+    expect(pieces.join('')).toBe(text);
+    stubFetch(async () => streamed(pieces));
+    const got: number[] = [];
+    await apiGetLines('/api/lines', { schema: line, onLine: (l) => got.push(l.n) });
+    expect(got).toEqual([1, 2, 3, 4]);
+
+    stubFetch(async () => streamed(['{"n":1}\n{"n"', ':2}']));
+    const last: number[] = [];
+    await apiGetLines('/api/lines', { schema: line, onLine: (l) => last.push(l.n) });
+    expect(last).toEqual([1, 2]);
+  });
+
+  it('refuses a line that is not JSON or not the schema', async () => {
+    stubFetch(async () => streamed(['{"n":1}\n{"n":', '"two"}\n']));
+    await expect(
+      apiGetLines('/api/lines', { schema: line, onLine: () => undefined }),
+    ).rejects.toMatchObject({ code: 'bad_response' });
+    stubFetch(async () => streamed(['{"n":1}\nnot json\n']));
+    await expect(
+      apiGetLines('/api/lines', { schema: line, onLine: () => undefined }),
+    ).rejects.toMatchObject({ code: 'bad_response' });
   });
 });
