@@ -186,3 +186,29 @@ export const moneyRequestSettleSchema = z
       });
   });
 export type MoneyRequestSettleInput = z.infer<typeof moneyRequestSettleSchema>;
+
+/**
+ * What the platform holds that could be a request whose outcome is unknown, for the reviewer who
+ * settles it by hand. For an investment: the trades of its account in its offering that no other
+ * request of the register already accounts for, newest first (the platform's own clock, whose zone
+ * is not documented). The reviewer still decides; nothing is settled from this list.
+ */
+export const settlementCandidatesSchema = z.discriminatedUnion('state', [
+  z.object({
+    state: z.literal('found'),
+    candidates: z.array(
+      z.object({
+        upstreamId: z.string(),
+        units: decimalStringSchema.nullable(),
+        amount: decimalStringSchema.nullable(),
+        createdAt: localDateTimeSchema.nullable(),
+        status: z.string().nullable(),
+      }),
+    ),
+    /** False when the account holds more trades than were read. */
+    complete: z.boolean(),
+  }),
+  /** Nothing the platform lets us read ties this kind to our request; says where to look. */
+  z.object({ state: z.literal('unavailable'), message: z.string() }),
+]);
+export type SettlementCandidates = z.infer<typeof settlementCandidatesSchema>;

@@ -213,6 +213,81 @@ describe('register through the BFF', () => {
       expect(await upstreamCreates()).toBe(before + 1);
     });
 
+    it('shows the reviewer the trades that could be a lost investment, leaving out those another request accounts for', async () => {
+      const { offerings } = (
+        await call(h.app, 'GET', '/api/offerings', { cookie: investor })
+      ).json() as {
+        offerings: {
+          id: string;
+          status: string;
+          remainingShares: string;
+          minAmount: string;
+          unitPrice: string;
+        }[];
+      };
+      const offering = offerings.find(
+        (o) => ['approved', 'open'].includes(o.status) && Number(o.remainingShares) > 100,
+      )!;
+      const units = String(Math.ceil(Number(offering.minAmount) / Number(offering.unitPrice)) + 1);
+      const invest = () =>
+        call(h.app, 'POST', `/api/offerings/${offering.id}/investments`, {
+          cookie: investor,
+          body: { accountId: accountA, units },
+          headers: { 'idempotency-key': key() },
+        });
+      // One investment the platform answered: its trade is that request's.
+      const answered = await invest();
+      expect(answered.statusCode).toBe(201);
+      const answeredTrade = String(answered.json().tradeId);
+      // One whose connection dropped: unknown...
+      await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+        operation: 'createTrade',
+        drop: true,
+        times: 1,
+      });
+      const lost = (await invest()).json().error.reference as string;
+      expect((await getMoneyRequest(h.db, lost))?.outcome).toBe('unknown');
+      // ...while the platform holds a trade of that account in that offering (as when the call
+      // arrived and only the answer was lost).
+      const direct = await fetch(`${h.sandboxUrl}/index.php/v3/createTrade`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${h.credentials.clientId}:${h.credentials.apiKey}`,
+        },
+        body: JSON.stringify({ accountId: accountA, offeringId: offering.id, units }),
+      });
+      const heldTrade = String(
+        ((await direct.json()) as { purchaseDetails: [boolean, { tradeId: string }[]] })
+          .purchaseDetails[1][0].tradeId,
+      );
+
+      const candidates = (reference: string, cookie = reviewer) =>
+        call(h.app, 'GET', `/api/compliance/money-requests/${reference}/candidates`, { cookie });
+      const found = await candidates(lost);
+      expect(found.statusCode).toBe(200);
+      const body = found.json() as {
+        state: string;
+        candidates: { upstreamId: string; units: string | null }[];
+      };
+      expect(body.state).toBe('found');
+      const ids = body.candidates.map((c) => c.upstreamId);
+      expect(ids).toContain(heldTrade);
+      expect(ids).not.toContain(answeredTrade);
+      expect(body.candidates.find((c) => c.upstreamId === heldTrade)?.units).toBe(units);
+      // Nothing is settled by looking.
+      expect((await getMoneyRequest(h.db, lost))?.outcome).toBe('unknown');
+
+      // A disbursement is found by its reference instead; investors may not look; unknown ids 404.
+      const disbursement = await lostDisbursement('11.50');
+      expect((await candidates(disbursement.reference)).json()).toMatchObject({
+        state: 'unavailable',
+        message: expect.stringMatching(/Reconcile/),
+      });
+      expect((await candidates(lost, investor)).statusCode).toBe(403);
+      expect((await candidates('MR-0000000000')).statusCode).toBe(404);
+    });
+
     it('names the field and the rule of a bad settlement, and refuses investors and unknown references', async () => {
       const lost = await lostDisbursement('17.75');
       const noId = await settle(lost.reference, { outcome: 'created', reason: 'Found it there' });

@@ -114,6 +114,9 @@ export const routeExamples: Record<string, RouteExample> = {
   'GET /api/compliance/search': { query: () => ({ q: 'Quinn' }) },
   'POST /api/accounts/:accountId/notes': { body: () => ({ body: 'Matrix test note' }) },
   'POST /api/compliance/money-requests/reconcile': { noBody: true },
+  'GET /api/compliance/money-requests/:reference/candidates': {
+    params: () => ({ reference: 'MR-0000000000' }),
+  },
   'POST /api/compliance/money-requests/:reference/settle': {
     params: () => ({ reference: 'MR-0000000000' }),
     body: () => ({ outcome: 'not_sent', reason: 'Matrix test of the settlement policy' }),

@@ -269,6 +269,11 @@ export const policyTable: Record<string, RoutePolicy> = {
     note: 'Settle unknown money requests now by asking the upstream (fund moves); each settlement is audited; what cannot be decided stays unknown.',
     reviewRecord: true,
   },
+  'GET /api/compliance/money-requests/:reference/candidates': {
+    roles: REVIEWERS,
+    objects: [],
+    note: 'What the platform holds that could be one unknown request (for an investment, the unclaimed trades of its account in its offering), to settle it by hand.',
+  },
   'POST /api/compliance/money-requests/:reference/settle': {
     roles: REVIEWERS,
     objects: [],

@@ -11,9 +11,11 @@ import {
   moneyRequestReferenceParamsSchema,
   moneyRequestSettleSchema,
   moneyRequestViewSchema,
+  settlementCandidatesSchema,
   timelineSchema,
   type MoneyRequestQuery,
   type MoneyRequestView,
+  type SettlementCandidates,
   type TimelineEntry,
 } from '../../contract/money-requests';
 import { nextApprovalBatch } from '../../contract/time';
@@ -204,6 +206,79 @@ export const moneyRequestRoutes = [
       const after = (await getMoneyRequest(deps.db, params.reference))!;
       const emails = await emailsOf(deps, [after]);
       return toView(after, emails.get(after.userId) ?? null);
+    },
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/api/compliance/money-requests/:reference/candidates',
+    summary:
+      'What the platform holds that could be this request, for the reviewer who settles it by hand (for an investment: the trades of its account in its offering that no other request accounts for)',
+    tags: ['register'],
+    params: moneyRequestReferenceParamsSchema,
+    response: settlementCandidatesSchema,
+    async handler({ params, deps }): Promise<SettlementCandidates> {
+      const request = await getMoneyRequest(deps.db, params.reference);
+      if (!request) throw new HttpError('not_found', `No money request ${params.reference}.`);
+      if (request.kind === 'disbursement') {
+        return {
+          state: 'unavailable',
+          message:
+            "A disbursement carries our reference in its description: Reconcile finds it in the account's fund moves.",
+        };
+      }
+      if (request.kind === 'ira_supplement' || !request.offeringId) {
+        return {
+          state: 'unavailable',
+          message:
+            "The platform has no read that ties an IRA request to ours: check the account's IRA details at the platform.",
+        };
+      }
+      // §4.16 names the trades collection; its filters narrow it to the account and offering.
+      const [read, register] = await Promise.all([
+        getAllTrades(
+          deps.upstream,
+          { accountId: request.accountId, offeringId: request.offeringId },
+          1_000,
+        ).catch((err: unknown) => {
+          if (isUpstreamError(err) && err.kind === 'misconfigured' && !err.statusCode) return null;
+          throw err;
+        }),
+        listMoneyRequestsOfAccount(deps.db, request.accountId, {
+          kind: 'investment',
+          offeringId: request.offeringId,
+          limit: 1000,
+        }),
+      ]);
+      if (!read) {
+        return {
+          state: 'unavailable',
+          message:
+            'Trades cannot be listed here: reading them needs header authentication, and this portal sends body credentials. Check the trades of the account at the platform.',
+        };
+      }
+      // A trade another request was settled with, or answered with, is that request's.
+      const claimed = new Set(
+        register.items
+          .map((row) => row.upstreamId)
+          .filter((id): id is string => id !== null && id !== request.upstreamId),
+      );
+      const candidates = read.trades
+        .filter(
+          (trade) =>
+            trade.accountId === request.accountId &&
+            trade.offeringId === request.offeringId &&
+            !claimed.has(trade.tradeId),
+        )
+        .sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? ''))
+        .map((trade) => ({
+          upstreamId: trade.tradeId,
+          units: trade.units,
+          amount: trade.amount,
+          createdAt: trade.createdAt,
+          status: tradeStatusInWords(trade.status),
+        }));
+      return { state: 'found', candidates, complete: read.complete };
     },
   }),
 
