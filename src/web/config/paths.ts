@@ -192,6 +192,8 @@ export const apiPaths = {
   complianceSearch: (q: string) => `/api/compliance/search?q=${encodeURIComponent(q)}`,
   settleMoneyRequest: (reference: string) =>
     `/api/compliance/money-requests/${encodeURIComponent(reference)}/settle`,
+  settlementCandidates: (reference: string) =>
+    `/api/compliance/money-requests/${encodeURIComponent(reference)}/candidates`,
   complianceFundMoves: (query: {
     status?: string | null;
     approvalStatus?: string | null;

@@ -40,4 +40,5 @@ export const moneyKeys = {
     [...moneyKeys.all, 'register', query] as const,
   receipt: (kind: 'investment' | 'disbursement', key: string) =>
     [...moneyKeys.all, 'receipt', kind, key] as const,
+  candidates: (reference: string) => [...moneyKeys.all, 'candidates', reference] as const,
 };

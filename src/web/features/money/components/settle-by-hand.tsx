@@ -4,6 +4,10 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import {
@@ -19,8 +23,10 @@ import { applyFieldErrors } from '../../../components/form/apply-field-errors';
 import { Form, useZodForm } from '../../../components/form/form';
 import { FormRadioGroup } from '../../../components/form/form-radio-group';
 import { FormTextField } from '../../../components/form/form-text-field';
-import { formatMoney } from '../../../lib/format';
+import { LoadingSkeleton, QueryState } from '../../../components/query-state';
+import { formatLocalDateTime, formatMoney } from '../../../lib/format';
 import { focusOnMount } from '../../../lib/focus';
+import { useSettlementCandidates } from '../api/get-settlement-candidates';
 import { useSettleMoneyRequest } from '../api/settle-money-request';
 
 /** Where the platform keeps each kind, so the reviewer knows what to look for. */
@@ -34,6 +40,85 @@ const outcomeOptions = [
   { value: 'created', label: 'The platform holds it (give its id)' },
   { value: 'not_sent', label: 'It never reached the platform' },
 ] as const;
+
+/**
+ * The trades that could be an investment whose outcome is unknown (its account, its offering, not
+ * accounted for by another request), each with a button that takes its id into the form. The
+ * reviewer still compares and decides; the list only saves looking it up at the platform.
+ */
+function TradeCandidates({
+  reference,
+  onChoose,
+}: {
+  reference: string;
+  onChoose: (tradeId: string) => void;
+}) {
+  const query = useSettlementCandidates(reference, true);
+  const headingId = `${reference}-candidates`;
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Typography id={headingId} component="h3" variant="subtitle2">
+        Trades at the platform that could be it
+      </Typography>
+      <QueryState
+        query={query}
+        loadingLabel="Loading the account's trades in this offering"
+        loading={<LoadingSkeleton lines={2} />}
+        errorTitle="The trades could not be read"
+      >
+        {(found) =>
+          found.state === 'unavailable' ? (
+            <Typography variant="body2">{found.message}</Typography>
+          ) : found.candidates.length === 0 ? (
+            <Typography variant="body2">
+              No trade of this account in this offering is left unaccounted for. If the platform
+              shows none either, the investment never arrived.
+            </Typography>
+          ) : (
+            <>
+              <List dense disablePadding>
+                {found.candidates.map((trade) => (
+                  <ListItem
+                    key={trade.upstreamId}
+                    disableGutters
+                    secondaryAction={
+                      <Button
+                        size="small"
+                        onClick={() => onChoose(trade.upstreamId)}
+                        aria-label={`Use trade ${trade.upstreamId} as the platform id`}
+                      >
+                        Use this id
+                      </Button>
+                    }
+                  >
+                    <ListItemText
+                      primary={`Trade ${trade.upstreamId}`}
+                      secondary={[
+                        trade.units ? `${trade.units} units` : 'units not reported',
+                        trade.amount ? formatMoney(trade.amount) : 'amount not reported',
+                        trade.createdAt
+                          ? `${formatLocalDateTime(trade.createdAt)} (platform's clock)`
+                          : 'time not reported',
+                        trade.status,
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    />
+                  </ListItem>
+                ))}
+              </List>
+              {!found.complete && (
+                <Typography variant="body2">
+                  The account holds more trades than were read: look at the platform for older ones.
+                </Typography>
+              )}
+            </>
+          )
+        }
+      </QueryState>
+    </Box>
+  );
+}
 
 /**
  * "Settle by hand": for a request whose outcome stayed unknown after the automatic checks, a
@@ -50,6 +135,12 @@ export function SettleByHand({ request }: { request: MoneyRequestView }) {
     reason: '',
   });
   const outcome = useWatch({ control: form.control, name: 'outcome' });
+  const [chosen, setChosen] = useState<string | null>(null);
+  const choose = (tradeId: string) => {
+    form.setValue('outcome', 'created', { shouldValidate: true });
+    form.setValue('upstreamId', tradeId, { shouldValidate: true });
+    setChosen(tradeId);
+  };
   // "Never arrived" has no platform id: one typed before changing the answer is dropped.
   useEffect(() => {
     if (outcome === 'not_sent') form.setValue('upstreamId', '');
@@ -57,6 +148,7 @@ export function SettleByHand({ request }: { request: MoneyRequestView }) {
   const titleId = `settle-${request.reference}-title`;
   const close = () => {
     setOpen(false);
+    setChosen(null);
     settle.reset();
     form.reset();
   };
@@ -96,6 +188,15 @@ export function SettleByHand({ request }: { request: MoneyRequestView }) {
               {request.accountId}. Look at the platform first: {whereToLook[request.kind]}. What you
               record here is shown to the investor; your reason goes to the audit log.
             </DialogContentText>
+            {request.kind === 'investment' && (
+              <TradeCandidates reference={request.reference} onChoose={choose} />
+            )}
+            {chosen && (
+              <Typography variant="body2" role="status">
+                Trade {chosen} is taken as the platform id; check it against the platform before you
+                settle.
+              </Typography>
+            )}
             <FormRadioGroup
               name="outcome"
               control={form.control}

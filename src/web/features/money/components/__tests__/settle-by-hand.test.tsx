@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MoneyRequestView } from '../../../../../contract/money-requests';
-import { errorAnswer, mockPost, okAnswer, startMockBff } from '../../../../testing/mock-bff';
+import { bff, errorAnswer, mockPost, okAnswer, startMockBff } from '../../../../testing/mock-bff';
 import { renderWithProviders } from '../../../../testing/render';
 import { MoneyRequestsTable } from '../money-requests-table';
 
@@ -122,5 +124,84 @@ describe('a reviewer settles an unknown money request by hand', () => {
     // Still open and still unknown: nothing was settled.
     expect(screen.getByRole('dialog')).toBeTruthy();
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it("for an investment, lists the unclaimed trades and takes the chosen one's id, settling nothing by itself", async () => {
+    const investment: MoneyRequestView = {
+      ...unknown,
+      reference: 'MR-3T6V8W0Y2Z',
+      kind: 'investment',
+      amount: null,
+      offeringId: '5201',
+    };
+    let candidateReads = 0;
+    bff.use(
+      http.get('/api/compliance/money-requests/MR-3T6V8W0Y2Z/candidates', () => {
+        candidateReads += 1;
+        return HttpResponse.json({
+          state: 'found',
+          candidates: [
+            {
+              upstreamId: '880012',
+              units: '12',
+              amount: '1200',
+              createdAt: '2026-11-20T08:04:11',
+              status: 'Created: waiting for payment and approval',
+            },
+          ],
+          complete: false,
+        });
+      }),
+    );
+    const sent = mockPost(
+      '/api/compliance/money-requests/MR-3T6V8W0Y2Z/settle',
+      okAnswer({ ...investment, outcome: 'created', upstreamId: '880012' }, 200),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(
+      <MoneyRequestsTable requests={[investment]} label="Money requests" reviewer />,
+    );
+    expect(candidateReads).toBe(0);
+    await user.click(screen.getByRole('button', { name: 'Settle by hand: MR-3T6V8W0Y2Z' }));
+    const dialog = screen.getByRole('dialog', { name: 'Settle MR-3T6V8W0Y2Z by hand' });
+    const trades = within(dialog).getByRole('region', {
+      name: 'Trades at the platform that could be it',
+    });
+    expect(await within(trades).findByText('Trade 880012')).toBeTruthy();
+    expect(within(trades).getByText(/12 units · \$1,200\.00 · .*platform's clock/)).toBeTruthy();
+    expect(within(trades).getByText(/more trades than were read/)).toBeTruthy();
+    expect(candidateReads).toBe(1);
+    // The list and its buttons are named for a screen reader (contrast needs a real browser).
+    const { violations } = await axe.run(dialog, {
+      rules: { 'color-contrast': { enabled: false } },
+    });
+    expect(
+      violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+    ).toEqual([]);
+
+    await user.click(
+      within(trades).getByRole('button', { name: 'Use trade 880012 as the platform id' }),
+    );
+    expect(within(dialog).getByRole('status').textContent).toMatch(/Trade 880012 is taken/);
+    expect(
+      (within(dialog).getByLabelText('The platform holds it (give its id)') as HTMLInputElement)
+        .checked,
+    ).toBe(true);
+    expect((within(dialog).getByLabelText(/Platform id/) as HTMLInputElement).value).toBe('880012');
+    expect(sent).toHaveLength(0);
+
+    await user.type(
+      within(dialog).getByLabelText(/What you checked/),
+      'Trade 880012 at the platform: 12 units, same day',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Settle' }));
+    expect(await screen.findByText('Settled by hand: accepted.')).toBeTruthy();
+    expect(sent.map((r) => r.body)).toEqual([
+      {
+        outcome: 'created',
+        upstreamId: '880012',
+        reason: 'Trade 880012 at the platform: 12 units, same day',
+      },
+    ]);
   });
 });
