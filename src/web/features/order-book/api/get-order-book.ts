@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   decodeOrderBook,
@@ -56,15 +56,39 @@ async function getOrderBook(
   return book;
 }
 
-export const orderBookQueryOptions = (
-  date: string,
-  onProgress?: (progress: OrderBookProgress) => void,
-) =>
-  // The progress callback only reports on the way; the data depends on the date alone.
-  // eslint-disable-next-line @tanstack/query/exhaustive-deps
+/**
+ * How far the walk of each day got, whoever started it: the route's loader prefetches the book,
+ * and the page that then shows it did not start that request, so the lines' progress cannot go to
+ * a callback of the page. A small store beside the query cache, read with useSyncExternalStore.
+ */
+const NOT_STARTED: OrderBookProgress = { loaded: 0, total: null };
+const progressOfDay = new Map<string, OrderBookProgress>();
+const progressListeners = new Set<() => void>();
+
+function reportProgress(date: string, progress: OrderBookProgress) {
+  progressOfDay.set(date, progress);
+  for (const listener of progressListeners) listener();
+}
+
+function subscribeToProgress(listener: () => void) {
+  progressListeners.add(listener);
+  return () => {
+    progressListeners.delete(listener);
+  };
+}
+
+export const orderBookQueryOptions = (date: string) =>
   queryOptions({
     queryKey: orderBookKeys.day(date),
-    queryFn: ({ signal }) => getOrderBook(date, onProgress, signal),
+    queryFn: async ({ signal }) => {
+      reportProgress(date, NOT_STARTED);
+      try {
+        return await getOrderBook(date, (progress) => reportProgress(date, progress), signal);
+      } finally {
+        // A finished (or failed) walk has no progress to show; the next one starts from zero.
+        progressOfDay.delete(date);
+      }
+    },
     // Public market data the BFF caches for a few seconds; a day's book is large.
     staleTime: 30_000,
     gcTime: 5 * 60_000,
@@ -72,16 +96,10 @@ export const orderBookQueryOptions = (
 
 /** The book of `date` and how far its loading got. */
 export function useOrderBook(date: string) {
-  const [progress, setProgress] = useState<{ date: string } & OrderBookProgress>({
-    date,
-    loaded: 0,
-    total: null,
-  });
-  const onProgress = useCallback(
-    (next: OrderBookProgress) => setProgress({ date, ...next }),
-    [date],
+  const query = useQuery(orderBookQueryOptions(date));
+  const progress = useSyncExternalStore(
+    subscribeToProgress,
+    useCallback(() => progressOfDay.get(date) ?? NOT_STARTED, [date]),
   );
-  const query = useQuery(orderBookQueryOptions(date, onProgress));
-  const current = progress.date === date ? progress : { loaded: 0, total: null };
-  return { query, progress: { loaded: current.loaded, total: current.total } };
+  return { query, progress };
 }
