@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
+import { EXECUTION_TABLE, ORDER_TABLE } from '../../../../../contract/order-book';
 import { bff, startMockBff } from '../../../../testing/mock-bff';
 import { OrderBookProgress } from '../../components/order-book-progress';
 import { orderBookQueryOptions, useOrderBook } from '../get-order-book';
@@ -11,42 +12,15 @@ startMockBff();
 afterEach(cleanup);
 
 const DATE = '2026-03-02';
-const EMPTY_TABLE = { rows: [] };
+// A public book with no orders, its header as the contract writes it.
 const book = {
   date: DATE,
   orderCount: 0,
   view: 'public',
   fullSecurityIds: [],
   securities: [],
-  orders: {
-    columns: [
-      'id',
-      'securityId',
-      'side',
-      'shares',
-      'sharesRemaining',
-      'pricePerShare',
-      'totalAmount',
-      'status',
-      'createdAt',
-      'updatedAt',
-      'matchCount',
-    ],
-    ...EMPTY_TABLE,
-  },
-  executions: {
-    columns: [
-      'matchId',
-      'orderId',
-      'securityId',
-      'side',
-      'price',
-      'quantity',
-      'total',
-      'executedAt',
-    ],
-    ...EMPTY_TABLE,
-  },
+  orders: { columns: ORDER_TABLE.publicColumns, rows: [] },
+  executions: { columns: EXECUTION_TABLE.publicColumns, rows: [] },
 };
 
 function OrderBookProbe() {
