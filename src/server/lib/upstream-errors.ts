@@ -1,4 +1,6 @@
-import { UpstreamError } from '../upstream/errors';
+import type { UpstreamError } from '../upstream/errors';
+
+export { isUpstreamError } from '../upstream/errors';
 import { HttpError } from './http-error';
 
 /**
@@ -40,8 +42,4 @@ export function fromUpstream(err: UpstreamError): HttpError {
  */
 export function unavailableRead<const Reason extends string>(reason: Reason, message: string) {
   return { state: 'unavailable' as const, reason, message };
-}
-
-export function isUpstreamError(err: unknown): err is UpstreamError {
-  return err instanceof UpstreamError;
 }

@@ -30,6 +30,7 @@ import {
   getCustodyFundMove,
   getCustodyFundMoves,
   isUpstreamError,
+  needsHeaderCredentials,
 } from '../upstream';
 import { defineRoute } from './define';
 import { holdDisbursement, needsApproval } from './approvals';
@@ -98,10 +99,9 @@ export const custodyRoutes = [
           );
         }
         // §5 rules 4 and 6: with body credentials (TRANSACT_AUTH=body) no GET can be made, and
-        // this read is a GET (§4.15). That is the portal's configuration, not a passing fault.
-        // The client refuses such a GET before sending it, so the error has no status code; a
-        // 103 from the platform (credentials refused, §3) is a service fault and is thrown on.
-        if (isUpstreamError(err) && err.kind === 'misconfigured' && !err.statusCode) {
+        // this read is a GET (§4.15). That is the portal's configuration, not a passing fault; a
+        // 103 from the platform is a service fault and is thrown on.
+        if (needsHeaderCredentials(err)) {
           return unavailableRead(
             'configuration',
             'The custody account details cannot be shown: the portal sends its platform credentials in request bodies (TRANSACT_AUTH=body), and reading a custody account needs header credentials. Your money and fund moves are not affected; an administrator can set TRANSACT_AUTH=header where the platform allows it.',

@@ -6,7 +6,7 @@ import {
   type OfferingHolding,
 } from '../../contract/holdings';
 import { sum } from '../../contract/decimal';
-import { getAllTrades, isUpstreamError } from '../upstream';
+import { getAllTrades, isUpstreamError, needsHeaderCredentials } from '../upstream';
 import { unavailableRead } from '../lib/upstream-errors';
 import { defineRoute } from './define';
 
@@ -32,7 +32,7 @@ export const holdingsRoutes = [
       } catch (err) {
         // §4.16: the GET collections require header authentication; in body-credential mode the
         // client refuses before calling (§5 rules 4 and 6), and the page says so plainly.
-        if (isUpstreamError(err) && err.kind === 'misconfigured' && !err.statusCode) {
+        if (needsHeaderCredentials(err)) {
           return unavailableRead(
             'header_auth_required',
             'Your investments cannot be listed here: the platform reads them through an interface that needs header authentication, and this portal is configured for body credentials. Your investments are not affected; an administrator can switch the portal to header authentication.',

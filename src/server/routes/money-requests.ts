@@ -29,7 +29,12 @@ import {
   type MoneyRequest,
   type MoneyRequestFilter,
 } from '../store/money-requests';
-import { getAllTrades, getCustodyFundMoves, isUpstreamError } from '../upstream';
+import {
+  getAllTrades,
+  getCustodyFundMoves,
+  isUpstreamError,
+  needsHeaderCredentials,
+} from '../upstream';
 import { csvDownload } from '../lib/csv-download';
 import { defineRoute } from './define';
 
@@ -241,7 +246,7 @@ export const moneyRequestRoutes = [
           { accountId: request.accountId, offeringId: request.offeringId },
           1_000,
         ).catch((err: unknown) => {
-          if (isUpstreamError(err) && err.kind === 'misconfigured' && !err.statusCode) return null;
+          if (needsHeaderCredentials(err)) return null;
           throw err;
         }),
         listMoneyRequestsOfAccount(deps.db, request.accountId, {

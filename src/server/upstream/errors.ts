@@ -54,6 +54,16 @@ export function isUpstreamError(value: unknown): value is UpstreamError {
   return value instanceof UpstreamError;
 }
 
+/**
+ * The client refused to send a GET because the portal sends its credentials in request bodies
+ * (§5 rules 4 and 6): the portal's configuration, said as such on the page. A 103 from the
+ * platform (credentials refused, §3) is `misconfigured` too, but carries its status code and is a
+ * service fault.
+ */
+export function needsHeaderCredentials(value: unknown): boolean {
+  return isUpstreamError(value) && value.kind === 'misconfigured' && !value.statusCode;
+}
+
 /** The sentence that tells the user whether anything happened. */
 export function submittedSentence(submitted: UpstreamSubmitted): string {
   return submitted === 'no'
