@@ -6,6 +6,8 @@ async function openBook(page: Page) {
   await page.goto(`/order-book?date=${ORDER_BOOK_DAY}`);
   const orders = page.getByRole('grid', { name: 'Orders' });
   await expect(orders.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
+  // The first rows show while the day is still read; the depth comes with the whole book.
+  await expect(page.getByRole('heading', { name: /^Depth of / })).toBeVisible({ timeout: 30_000 });
   return orders;
 }
 

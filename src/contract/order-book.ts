@@ -182,20 +182,39 @@ function decodeRows<T>(columns: readonly string[], rows: readonly Cell[][]): T[]
   return out;
 }
 
-/** The book as objects again, hidden fields absent. */
-export function decodeOrderBook(wire: OrderBookWire): OrderBook {
+/** A table of order rows as objects again, hidden fields absent. */
+export function decodeOrderRows(table: OrderBookWire['orders']): OrderRow[] {
+  return decodeRows<OrderRow>(table.columns, table.rows);
+}
+
+/**
+ * The book as objects again, hidden fields absent. `streamed` are the rows that `orders` lines
+ * brought before the book: they come first.
+ */
+export function decodeOrderBook(
+  wire: OrderBookWire,
+  streamed: readonly OrderRow[] = [],
+): OrderBook {
+  const own = decodeOrderRows(wire.orders);
   return {
     ...wire,
-    orders: decodeRows<OrderRow>(wire.orders.columns, wire.orders.rows),
+    orders: streamed.length === 0 ? own : streamed.concat(own),
     executions: decodeRows<Execution>(wire.executions.columns, wire.executions.rows),
   };
 }
 
+const securityNameSchema = securityDepthSchema.pick({ securityId: true, securityName: true });
+
 /**
- * One line of the `application/x-ndjson` reply of `GET /api/order-book/:date`: progress lines
- * while pages arrive, then one `book` line (rows as arrays, see above), or an `error` line when a
- * page fails midway. `total` stays null until the last page: the upstream does not say how many
- * orders a day holds (§4.1).
+ * One line of the `application/x-ndjson` reply of `GET /api/order-book/:date`:
+ * - `progress` while pages arrive. `total` stays null until the last page: the upstream does not
+ *   say how many orders a day holds (§4.1).
+ * - `orders`: the next rows of the book, in book order, as soon as the pages before them have
+ *   arrived, so the grid fills while the rest of the day is read. Each carries its own header
+ *   and names the securities its rows bring in for the first time.
+ * - `book`: the whole day. Its own `orders.rows` are the rows no `orders` line sent before it
+ *   (all of them when the day came from the BFF's cache); `orderCount` counts both.
+ * - `error` when a page fails midway: the rows sent so far are not a book.
  */
 export const orderBookLineSchema = z.discriminatedUnion('type', [
   z.object({
@@ -203,10 +222,43 @@ export const orderBookLineSchema = z.discriminatedUnion('type', [
     loaded: z.number().int().nonnegative(),
     total: z.number().int().nonnegative().nullable(),
   }),
+  z.object({
+    type: z.literal('orders'),
+    orders: tableSchema(ORDER_TABLE),
+    securities: z.array(securityNameSchema),
+  }),
   z.object({ type: z.literal('book'), book: orderBookWireSchema }),
   z.object({ type: z.literal('error'), error: apiErrorSchema.shape.error }),
 ]);
 export type OrderBookLine = z.infer<typeof orderBookLineSchema>;
+type OrdersLine = Extract<OrderBookLine, { type: 'orders' }>;
+
+/**
+ * The book put together from the lines of one reply, in their order: the rows the `orders` lines
+ * brought so far (for a grid that fills while the day is read), then the whole book.
+ */
+export class OrderBookAssembly {
+  readonly rows: OrderRow[] = [];
+  /** Security names the rows so far brought in. */
+  readonly names = new Map<string, string>();
+  /** Whether any row so far came with the hidden columns (a full or mixed view). */
+  full = false;
+
+  addRows(line: OrdersLine): void {
+    for (const s of line.securities) this.names.set(s.securityId, s.securityName);
+    for (const row of decodeOrderRows(line.orders)) this.rows.push(row);
+    if (line.orders.columns.length > ORDER_TABLE.publicColumns.length) this.full = true;
+  }
+
+  /** The whole book; throws when its rows and its count disagree (a line went missing). */
+  finish(wire: OrderBookWire): OrderBook {
+    const book = decodeOrderBook(wire, this.rows);
+    if (book.orders.length !== book.orderCount) {
+      throw new Error(`the book counts ${book.orderCount} orders but ${book.orders.length} came`);
+    }
+    return book;
+  }
+}
 
 export const orderBookParamsSchema = z.object({
   date: boundedDateSchema('date', () => latestOrderBookDay()),

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { complianceFundMovesSchema } from '../../contract/compliance';
 import { fundMoveViewPageSchema } from '../../contract/custody-views';
 import { offeringListSchema } from '../../contract/offerings';
-import { decodeOrderBook, orderBookLineSchema, type OrderBook } from '../../contract/order-book';
+import type { OrderBook } from '../../contract/order-book';
 import { orderBookCacheFor } from '../lib/order-book-cache';
 import { call, callSandbox, sandboxCalls, signIn, startHarness, type Harness } from './harness';
+import { readOrderBookReply } from './order-book-reply';
 
 /*
  * One record the wire layer cannot understand never breaks a page: the others are shown and the
@@ -86,9 +87,7 @@ describe('an order-book day with one odd order (§4.1, §8)', () => {
     orderBookCacheFor(h.built.deps.upstream).invalidate();
     const res = await call(h.app, 'GET', '/api/order-book/2026-03-10', { cookie: investor });
     expect(res.statusCode).toBe(200);
-    const last = orderBookLineSchema.parse(JSON.parse(res.body.trim().split('\n').at(-1)!));
-    if (last.type !== 'book') throw new Error('no book line');
-    return decodeOrderBook(last.book);
+    return readOrderBookReply(res.body).book;
   }
 
   it('shows every other order, reads every page and says one could not be shown', async () => {

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeOrderBook, orderBookLineSchema, toOrderRow } from '../../contract/order-book';
+import { toOrderRow } from '../../contract/order-book';
 import type { Order } from '../../contract/orders';
 import {
   dayWalks,
@@ -11,6 +11,7 @@ import {
 } from '../lib/order-book-cache';
 import { serializedBook } from '../lib/order-visibility';
 import { call, signIn, startHarness, type Harness } from './harness';
+import { readOrderBookReply } from './order-book-reply';
 
 /*
  * A day's order book is heavy (10,000+ orders on every weekday in the sandbox): it must travel
@@ -25,12 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-function bookLine(body: string) {
-  const last = body.trim().split('\n').at(-1)!;
-  const line = orderBookLineSchema.parse(JSON.parse(last));
-  if (line.type !== 'book') throw new Error(`no book line: ${last.slice(0, 200)}`);
-  return decodeOrderBook(line.book);
-}
+const bookLine = (body: string) => readOrderBookReply(body).book;
 
 describe('the order book on the wire', () => {
   it('a busy day travels as at most 1 MB with brotli or gzip, and decodes whole', async () => {

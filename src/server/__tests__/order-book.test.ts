@@ -1,14 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
-  decodeOrderBook,
   ORDER_PAGE_SIZE,
-  orderBookLineSchema,
   orderDetailSchema,
   type OrderBook,
   type OrderBookLine,
 } from '../../contract/order-book';
 import { orderBookCacheFor } from '../lib/order-book-cache';
 import { call, callSandbox, signIn, startHarness, type Harness } from './harness';
+import { readOrderBookReply } from './order-book-reply';
 
 /** A Tuesday: the sandbox generates 10,000+ orders for every weekday (docs/sandbox.md). */
 const DAY = '2026-03-10';
@@ -24,28 +23,16 @@ afterEach(async () => {
   orderBookCacheFor(h.built.deps.upstream).invalidate();
 });
 
-type Line = Exclude<OrderBookLine, { type: 'book' }> | { type: 'book'; book: OrderBook };
-
-/** The reply's lines, the book decoded from its compact wire form as the web app does. */
-function lines(body: string): Line[] {
-  return body
-    .split('\n')
-    .filter((line) => line.length > 0)
-    .map((line) => orderBookLineSchema.parse(JSON.parse(line)))
-    .map((line) =>
-      line.type === 'book' ? { type: 'book' as const, book: decodeOrderBook(line.book) } : line,
-    );
-}
-
-async function bookAs(email: string, date = DAY): Promise<{ book: OrderBook; all: Line[] }> {
+async function bookAs(
+  email: string,
+  date = DAY,
+): Promise<{ book: OrderBook; all: OrderBookLine[]; streamedRows: number }> {
   const cookie = await signIn(h.app, email);
   const res = await call(h.app, 'GET', `/api/order-book/${date}`, { cookie });
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toMatch(/^application\/x-ndjson/);
-  const all = lines(res.body);
-  const last = all.at(-1);
-  if (last?.type !== 'book') throw new Error(`no book line: ${res.body.slice(0, 200)}`);
-  return { book: last.book, all };
+  const reply = readOrderBookReply(res.body);
+  return { book: reply.book, all: reply.lines, streamedRows: reply.streamedRows };
 }
 
 async function upstreamCalls(operation: string): Promise<number> {
@@ -85,6 +72,32 @@ describe('GET /api/order-book/:date: paging (§4.1, §8)', () => {
     expect([...loaded].sort((a, b) => a - b)).toEqual(loaded);
   });
 
+  it('sends the first page of rows while the rest of the day is read, and the rest with the book', async () => {
+    const { book, all, streamedRows } = await bookAs('compliance@demo.test');
+    const kinds = all.map((line) => line.type);
+    const firstRows = kinds.indexOf('orders');
+    // The first rows come before the walk ends (the last progress line has the total).
+    expect(firstRows).toBeGreaterThan(-1);
+    expect(firstRows).toBeLessThan(kinds.lastIndexOf('progress'));
+    const first = all[firstRows];
+    if (first.type !== 'orders') throw new Error('not an orders line');
+    expect(first.orders.rows.length).toBeGreaterThan(0);
+    expect(first.orders.rows.length).toBeLessThanOrEqual(ORDER_PAGE_SIZE);
+    // Later rows travel in fewer, larger lines; none is sent twice.
+    expect(kinds.filter((kind) => kind === 'orders').length).toBeLessThan(
+      book.orderCount / ORDER_PAGE_SIZE / 2,
+    );
+    const last = all.at(-1);
+    if (last?.type !== 'book') throw new Error('no book line');
+    expect(streamedRows + last.book.orders.rows.length).toBe(book.orderCount);
+    expect(new Set(book.orders.map((o) => o.id)).size).toBe(book.orderCount);
+    // Every streamed security is named once, by the line that brings it in.
+    const named = all.flatMap((line) =>
+      line.type === 'orders' ? line.securities.map((s) => s.securityId) : [],
+    );
+    expect(new Set(named).size).toBe(named.length);
+  });
+
   it('shares one walk between concurrent viewers and serves the cache afterwards', async () => {
     await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
     const [investor, issuer] = await Promise.all([
@@ -97,9 +110,13 @@ describe('GET /api/order-book/:date: paging (§4.1, §8)', () => {
       call(h.app, 'GET', `/api/order-book/${DAY}`, { cookie: investor }),
     ]);
     expect(replies.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    // Whoever joined the walk late heard its rows from the first one: the books agree.
+    const books = replies.map((r) => readOrderBookReply(r.body).book);
+    expect(books[1].orders.map((o) => o.id)).toEqual(books[0].orders.map((o) => o.id));
+    expect(books[2]).toEqual(books[0]);
     const first = await upstreamCalls('getOrdersForADay');
     const again = await call(h.app, 'GET', `/api/order-book/${DAY}`, { cookie: investor });
-    expect(lines(again.body)).toHaveLength(1);
+    expect(readOrderBookReply(again.body).lines).toHaveLength(1);
     expect(await upstreamCalls('getOrdersForADay')).toBe(first);
     expect(first).toBeLessThanOrEqual(Math.ceil(12_000 / ORDER_PAGE_SIZE) + 4);
   });
@@ -147,7 +164,7 @@ describe('GET /api/order-book/:date: role views', () => {
       cookie: await signIn(h.app, 'investor@demo.test'),
     });
     for (const field of hidden) expect(res.body).not.toContain(`"${field}"`);
-    const book = (lines(res.body).at(-1) as { book: OrderBook }).book;
+    const { book } = readOrderBookReply(res.body);
     expect(book.view).toBe('public');
     expect(book.fullSecurityIds).toEqual([]);
     expect(book.executions.length).toBeGreaterThan(0);

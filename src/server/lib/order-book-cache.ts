@@ -37,12 +37,18 @@ export interface DayBook {
   bytes: number;
 }
 
-type Listener = (progress: OrderDayProgress) => void;
+/** What a viewer hears of a walk under way: how far it got, and the orders in book order. */
+export interface DayWatcher {
+  progress?(progress: OrderDayProgress): void;
+  orders?(orders: readonly Order[]): void;
+}
 
 interface Loading {
   promise: Promise<DayBook>;
-  listeners: Set<Listener>;
+  watchers: Set<DayWatcher>;
   last: OrderDayProgress | null;
+  /** Every order handed over so far, so a viewer who joins late starts from the first one. */
+  handed: Order[];
 }
 
 /** Rows handled between two turns of the event loop. */
@@ -128,31 +134,43 @@ export class OrderBookCache {
     return total;
   }
 
-  load(date: string, onProgress?: Listener): Promise<DayBook> {
+  load(date: string, watcher?: DayWatcher): Promise<DayBook> {
     const hit = this.peek(date);
     if (hit) return Promise.resolve(hit);
     let loading = this.loading.get(date);
     if (!loading) {
-      const listeners = new Set<Listener>();
-      const state: Loading = { listeners, last: null, promise: Promise.resolve(null as never) };
+      const watchers = new Set<DayWatcher>();
+      const state: Loading = {
+        watchers,
+        last: null,
+        handed: [],
+        promise: Promise.resolve(null as never),
+      };
       state.promise = this.walks
         .run(() =>
-          this.walk(date, (progress) => {
-            state.last = progress;
-            for (const listener of listeners) listener(progress);
+          this.walk(date, {
+            progress: (progress) => {
+              state.last = progress;
+              for (const w of watchers) w.progress?.(progress);
+            },
+            orders: (orders) => {
+              for (const order of orders) state.handed.push(order);
+              for (const w of watchers) w.orders?.(orders);
+            },
           }),
         )
         .finally(() => this.loading.delete(date));
       loading = state;
       this.loading.set(date, loading);
     }
-    if (onProgress) {
-      loading.listeners.add(onProgress);
-      if (loading.last) onProgress(loading.last);
-      const listeners = loading.listeners;
+    if (watcher) {
+      loading.watchers.add(watcher);
+      if (loading.handed.length > 0) watcher.orders?.(loading.handed.slice());
+      if (loading.last) watcher.progress?.(loading.last);
+      const watchers = loading.watchers;
       void loading.promise.then(
-        () => listeners.delete(onProgress),
-        () => listeners.delete(onProgress),
+        () => watchers.delete(watcher),
+        () => watchers.delete(watcher),
       );
     }
     return loading.promise;
@@ -179,7 +197,7 @@ export class OrderBookCache {
     }
   }
 
-  private async walk(date: string, onProgress: Listener): Promise<DayBook> {
+  private async walk(date: string, watcher: Required<DayWatcher>): Promise<DayBook> {
     let skippedRecords = 0;
     const orders = await walkOrderDay({
       concurrency: this.concurrency,
@@ -188,7 +206,8 @@ export class OrderBookCache {
         skippedRecords += page.skipped.length;
         return { orders: page.orders, received: page.received };
       },
-      onProgress,
+      onProgress: watcher.progress,
+      onOrders: watcher.orders,
     });
     const rows: OrderRow[] = [];
     for (let start = 0; start < orders.length; start += SLICE_ROWS) {

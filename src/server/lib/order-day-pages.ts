@@ -41,6 +41,12 @@ export interface WalkOptions {
   /** A safety stop against an upstream that never answers short (pages, not orders). */
   maxPages?: number;
   onProgress?(progress: OrderDayProgress): void;
+  /**
+   * The day's orders in book order, as soon as every page before them has arrived: what these
+   * calls hand over, joined, is exactly what the walk returns. The route streams them, so a
+   * viewer sees the first orders while later pages are still on their way.
+   */
+  onOrders?(orders: Order[]): void;
 }
 
 export function pageRange(index: number, pageSize: number): PageRange {
@@ -56,7 +62,26 @@ export async function walkOrderDay(options: WalkOptions): Promise<Order[]> {
   let lastPage = Number.POSITIVE_INFINITY;
   let next = 0;
   let loaded = 0;
+  let arrived = 0;
   const seen = new Set<string>();
+  /** The book so far: the distinct orders of pages 0 to nextPage - 1, in page order. */
+  const book: Order[] = [];
+  const kept = new Set<string>();
+  let nextPage = 0;
+  /** Adds every page whose predecessors have all arrived; hands the new orders to onOrders. */
+  const joinArrivedPages = () => {
+    const from = book.length;
+    while (nextPage <= lastPage && pages.has(nextPage)) {
+      for (const order of pages.get(nextPage)!) {
+        if (kept.has(order.id)) continue;
+        kept.add(order.id);
+        book.push(order);
+      }
+      pages.delete(nextPage);
+      nextPage += 1;
+    }
+    if (book.length > from) options.onOrders?.(book.slice(from));
+  };
 
   const worker = async () => {
     while (next <= lastPage && next < maxPages) {
@@ -66,13 +91,17 @@ export async function walkOrderDay(options: WalkOptions): Promise<Order[]> {
       const received = Array.isArray(page) ? page.length : page.received;
       if (received < pageSize) lastPage = Math.min(lastPage, index);
       pages.set(index, orders);
+      arrived += 1;
       for (const order of orders) {
         if (!seen.has(order.id)) {
           seen.add(order.id);
           loaded += 1;
         }
       }
-      if (index <= lastPage) options.onProgress?.({ loaded, total: null, pages: pages.size });
+      if (index <= lastPage) {
+        options.onProgress?.({ loaded, total: null, pages: arrived });
+        joinArrivedPages();
+      }
     }
   };
   // A failed page fails the walk; the other workers stop at their next turn.
@@ -90,15 +119,7 @@ export async function walkOrderDay(options: WalkOptions): Promise<Order[]> {
     throw new Error(`getOrdersForADay never answered a short page within ${maxPages} pages`);
   }
 
-  const orders: Order[] = [];
-  const kept = new Set<string>();
-  for (let index = 0; index <= lastPage; index += 1) {
-    for (const order of pages.get(index) ?? []) {
-      if (kept.has(order.id)) continue;
-      kept.add(order.id);
-      orders.push(order);
-    }
-  }
-  options.onProgress?.({ loaded: orders.length, total: orders.length, pages: lastPage + 1 });
-  return orders;
+  joinArrivedPages();
+  options.onProgress?.({ loaded: book.length, total: book.length, pages: lastPage + 1 });
+  return book;
 }

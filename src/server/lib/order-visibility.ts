@@ -2,6 +2,7 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import {
   EXECUTION_TABLE,
   ORDER_TABLE,
+  toOrderRow,
   wireRow,
   type Cell,
   type OrderBook,
@@ -68,7 +69,46 @@ export function serializedBook(
   return text;
 }
 
-async function serialize(book: DayBook, access: OrderAccess): Promise<Buffer> {
+/**
+ * The `book` line of a reply that already streamed the first `sentRows` order rows in `orders`
+ * lines: the same line without those rows. Built for that one reply, not kept.
+ */
+export function bookLineAfter(
+  book: DayBook,
+  access: OrderAccess,
+  sentRows: number,
+  onSerialized?: (bytes: number) => void,
+): Promise<Buffer> {
+  return sentRows === 0
+    ? serializedBook(book, access, onSerialized)
+    : serialize(book, access, sentRows);
+}
+
+/**
+ * An `orders` line: the rows of `orders` as `access` may see them, and the names of the
+ * securities not named by an earlier line of the reply (`named` is updated).
+ */
+export function ordersLine(
+  orders: readonly Order[],
+  access: OrderAccess,
+  named: Set<string>,
+): string {
+  const securities: { securityId: string; securityName: string }[] = [];
+  let anyFull = false;
+  const rows = orders.map((order) => {
+    if (!named.has(order.securityId)) {
+      named.add(order.securityId);
+      securities.push({ securityId: order.securityId, securityName: order.securityName });
+    }
+    const full = seesEverything(access, order.securityId);
+    anyFull ||= full;
+    return wireRow(ORDER_TABLE, toOrderRow(order), full);
+  });
+  const columns = anyFull ? ORDER_TABLE.columns : ORDER_TABLE.publicColumns;
+  return `${JSON.stringify({ type: 'orders', orders: { columns, rows }, securities })}\n`;
+}
+
+async function serialize(book: DayBook, access: OrderAccess, skipOrders = 0): Promise<Buffer> {
   const full = (securityId: string) => seesEverything(access, securityId);
   const securityIds = book.securities.map((s) => s.securityId);
   const fullSecurityIds = securityIds.filter(full);
@@ -94,7 +134,7 @@ async function serialize(book: DayBook, access: OrderAccess): Promise<Buffer> {
     cells: (row: T, full: boolean) => wireRow(wire, row, full),
   });
   const tables = [
-    ['orders', table(ORDER_TABLE, book.rows)],
+    ['orders', table(ORDER_TABLE, skipOrders === 0 ? book.rows : book.rows.slice(skipOrders))],
     ['executions', table(EXECUTION_TABLE, book.executions)],
   ] as const;
 

@@ -9,8 +9,15 @@ import {
 import { closedMarketDay } from '../../contract/market-calendar';
 import { isCalendarDate } from '../../contract/time';
 import { HttpError } from '../lib/http-error';
-import { orderBookCacheFor, type DayBook } from '../lib/order-book-cache';
-import { orderAccessOf, serializedBook, viewOrder } from '../lib/order-visibility';
+import type { Order } from '../../contract/orders';
+import { orderBookCacheFor } from '../lib/order-book-cache';
+import {
+  bookLineAfter,
+  orderAccessOf,
+  ordersLine,
+  serializedBook,
+  viewOrder,
+} from '../lib/order-visibility';
 import { fromUpstream, isUpstreamError } from '../lib/upstream-errors';
 import { getOrder } from '../upstream/get-order';
 import { defineRoute } from './define';
@@ -21,6 +28,8 @@ const orderParams = z.object({
 
 const NDJSON = 'application/x-ndjson; charset=utf-8';
 const NEWLINE = Buffer.from('\n');
+/** Rows an `orders` line carries at least, after the first one. */
+const ROWS_PER_LINE = 2_500;
 
 function errorLine(error: unknown): string {
   const http =
@@ -38,8 +47,9 @@ export const orderBookRoutes = [
    * Why a stream: a busy day is two dozen upstream pages of 500 and the total is unknown until
    * the last one, so the BFF walks the pages next to the upstream (a few at a time, shared and
    * cached for every viewer) and tells the browser how far it got. One NDJSON reply carries
-   * progress lines and then the book, already filtered for the viewer: the browser never holds
-   * a hidden field, and the policy checks run once, before the first byte. The alternative (the
+   * progress lines, the rows as soon as the pages before them arrived (the grid fills while the
+   * day is read) and then the book, all filtered for the viewer: the browser never holds a
+   * hidden field, and the policy checks run once, before the first byte. The alternative (the
    * SPA fetching page windows) would repeat the role filtering per page and leave the depth and
    * the end-of-day detection to the browser.
    */
@@ -47,7 +57,7 @@ export const orderBookRoutes = [
     method: 'GET',
     url: '/api/order-book/:date',
     summary:
-      'The order book of a day as NDJSON: progress lines, then the book (depth, rows, executions)',
+      'The order book of a day as NDJSON: progress lines, the first rows as they are read, then the book (depth, the other rows, executions)',
     tags: ['orders'],
     params: orderBookParamsSchema,
     // One line of the stream, for the docs; the handler returns the stream itself.
@@ -78,11 +88,14 @@ export const orderBookRoutes = [
         if (!stream.writableEnded && !request.raw.destroyed) stream.write(text);
       };
 
-      const serialized = (book: DayBook) =>
-        serializedBook(book, access, (bytes) => cache.account(book, bytes));
       const cached = cache.peek(params.date);
       if (cached) {
-        stream.end(Buffer.concat([await serialized(cached), NEWLINE]));
+        stream.end(
+          Buffer.concat([
+            await serializedBook(cached, access, (bytes) => cache.account(cached, bytes)),
+            NEWLINE,
+          ]),
+        );
       } else {
         // The first page decides the status code: a failure before it is a plain error reply;
         // after it, an error line ends the stream.
@@ -93,20 +106,39 @@ export const orderBookRoutes = [
           failedEarly = reject;
         });
         let begun = false;
+        // Rows go out as soon as the pages before them arrived: the first page at once, so the
+        // grid shows while the day is read, then in larger lines (each line re-renders the
+        // grid in the browser). What is left goes with the book.
+        let sentRows = 0;
+        let unsent: Order[] = [];
+        const named = new Set<string>();
+        const sendRows = () => {
+          write(ordersLine(unsent, access, named));
+          sentRows += unsent.length;
+          unsent = [];
+        };
         cache
-          .load(params.date, (progress) => {
-            begun = true;
-            started();
-            write(
-              `${JSON.stringify({ type: 'progress', loaded: progress.loaded, total: progress.total })}\n`,
-            );
+          .load(params.date, {
+            progress(progress) {
+              begun = true;
+              started();
+              write(
+                `${JSON.stringify({ type: 'progress', loaded: progress.loaded, total: progress.total })}\n`,
+              );
+            },
+            orders(orders) {
+              for (const order of orders) unsent.push(order);
+              if (sentRows === 0 || unsent.length >= ROWS_PER_LINE) sendRows();
+            },
           })
           .then(
             async (book) => {
               begun = true;
               started();
               try {
-                const text = await serialized(book);
+                const text = await bookLineAfter(book, access, sentRows, (bytes) =>
+                  cache.account(book, bytes),
+                );
                 if (!stream.writableEnded) stream.end(Buffer.concat([text, NEWLINE]));
               } catch (error) {
                 if (!stream.writableEnded) stream.end(errorLine(error));

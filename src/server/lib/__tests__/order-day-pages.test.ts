@@ -80,6 +80,44 @@ describe('paging plan of getOrdersForADay (§4.1, §8)', () => {
     expect(orders).toHaveLength(2_250);
   });
 
+  it.each([
+    ['exclusive', false],
+    ['inclusive', true],
+  ])(
+    'hands the orders over in book order as pages arrive out of order (%s end index)',
+    async (_name, inclusive) => {
+      const day = fakeDay(4_321, { inclusive });
+      const handed: string[][] = [];
+      const progressAtHandOver: number[] = [];
+      let loaded = 0;
+      const orders = await walkOrderDay({
+        fetchPage: day.fetchPage,
+        onProgress: (p) => (loaded = p.loaded),
+        onOrders: (batch) => {
+          handed.push(batch.map((o) => o.id));
+          progressAtHandOver.push(loaded);
+        },
+      });
+      // Joined, the batches are the walk's result, each order once, before the walk ends.
+      expect(handed.flat()).toEqual(orders.map((o) => o.id));
+      expect(handed.length).toBeGreaterThan(1);
+      // The first page is handed over while later pages are still being read.
+      expect(progressAtHandOver[0]).toBeLessThan(4_321);
+    },
+  );
+
+  it('hands nothing over past a failed page', async () => {
+    const day = fakeDay(10_000, { failAt: 2_000 });
+    const handed: Order[] = [];
+    await expect(
+      walkOrderDay({ fetchPage: day.fetchPage, onOrders: (batch) => handed.push(...batch) }),
+    ).rejects.toThrow('boom');
+    expect(handed.map((o) => o.id)).toEqual(
+      Array.from({ length: handed.length }, (_, i) => String(i)),
+    );
+    expect(handed.length).toBeLessThanOrEqual(2_000);
+  });
+
   it('fails when a page fails, and stops asking', async () => {
     const day = fakeDay(10_000, { failAt: 2_000 });
     await expect(walkOrderDay({ fetchPage: day.fetchPage })).rejects.toThrow('boom');

@@ -1,14 +1,28 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
-  decodeOrderBook,
+  OrderBookAssembly,
   orderBookLineSchema,
   type OrderBook,
+  type OrderRow,
 } from '../../../../contract/order-book';
 import { apiPaths } from '../../../config/paths';
 import { ApiClientError, apiGetLines } from '../../../lib/api-client';
 
-export type OrderBookProgress = { loaded: number; total: number | null };
+/** The rows of a day that arrived before its book: the grid shows them while the rest is read. */
+export type EarlyRows = {
+  orders: readonly OrderRow[];
+  names: ReadonlyMap<string, string>;
+  /** Whether some rows carry the member, account and IP columns. */
+  full: boolean;
+};
+
+export type OrderBookProgress = {
+  loaded: number;
+  total: number | null;
+  /** Null until the first rows arrived. */
+  early: EarlyRows | null;
+};
 
 export const orderBookKeys = {
   all: ['orders'] as const,
@@ -18,9 +32,18 @@ export const orderBookKeys = {
   detail: (orderId: string) => [...orderBookKeys.details(), orderId] as const,
 };
 
+const incomplete = () =>
+  new ApiClientError({
+    message: 'The order book arrived incomplete. Please try again.',
+    status: 200,
+    code: 'bad_response',
+    submitted: 'no',
+  });
+
 /**
- * Reads the NDJSON reply: progress lines while the BFF walks the pages, then the book, whose rows
- * arrive as arrays under one header and are turned back into objects here.
+ * Reads the NDJSON reply: progress lines while the BFF walks the pages, the first rows as soon as
+ * they are read, then the book, whose rows arrive as arrays under one header and are turned back
+ * into objects here.
  */
 async function getOrderBook(
   date: string,
@@ -28,13 +51,35 @@ async function getOrderBook(
   signal?: AbortSignal,
 ): Promise<OrderBook> {
   let book: OrderBook | null = null;
+  const assembly = new OrderBookAssembly();
+  let progress: OrderBookProgress = { loaded: 0, total: null, early: null };
+  const report = (next: OrderBookProgress) => {
+    progress = next;
+    onProgress?.(next);
+  };
   await apiGetLines(apiPaths.orderBook(date), {
     schema: orderBookLineSchema,
     signal,
     onLine: (line) => {
-      if (line.type === 'progress') onProgress?.({ loaded: line.loaded, total: line.total });
-      else if (line.type === 'book') book = decodeOrderBook(line.book);
-      else {
+      if (line.type === 'progress') report({ ...progress, loaded: line.loaded, total: line.total });
+      else if (line.type === 'orders') {
+        assembly.addRows(line);
+        report({
+          ...progress,
+          early: {
+            orders: assembly.rows.slice(),
+            names: new Map(assembly.names),
+            full: assembly.full,
+          },
+        });
+      } else if (line.type === 'book') {
+        try {
+          book = assembly.finish(line.book);
+        } catch {
+          // Its rows and its count disagree: a line went missing on the way.
+          throw incomplete();
+        }
+      } else {
         throw new ApiClientError({
           message: line.error.message,
           status: 200,
@@ -45,14 +90,7 @@ async function getOrderBook(
       }
     },
   });
-  if (!book) {
-    throw new ApiClientError({
-      message: 'The order book arrived incomplete. Please try again.',
-      status: 200,
-      code: 'bad_response',
-      submitted: 'no',
-    });
-  }
+  if (!book) throw incomplete();
   return book;
 }
 
@@ -61,7 +99,7 @@ async function getOrderBook(
  * and the page that then shows it did not start that request, so the lines' progress cannot go to
  * a callback of the page. A small store beside the query cache, read with useSyncExternalStore.
  */
-const NOT_STARTED: OrderBookProgress = { loaded: 0, total: null };
+const NOT_STARTED: OrderBookProgress = { loaded: 0, total: null, early: null };
 const progressOfDay = new Map<string, OrderBookProgress>();
 const progressListeners = new Set<() => void>();
 

@@ -1,48 +1,59 @@
 import { useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { OrderBook } from '../../../../contract/order-book';
+import type { OrderBook, OrderRow } from '../../../../contract/order-book';
+import type { EarlyRows, OrderBookProgress as Progress } from '../api/get-order-book';
 import { DepthLadder, DepthSummary } from './depth-summary';
+import { OrderBookProgress } from './order-book-progress';
 import { OrderFilters, type OrderFilter } from './order-filters';
 import { viewerTimeZone } from '../../../lib/format';
 import { ExecutionsTable, OrdersTable } from './order-tables';
 
 const count = new Intl.NumberFormat();
+const NO_NAMES: ReadonlyMap<string, string> = new Map();
 
 type OrderBookViewProps = {
-  book: OrderBook;
   filter: OrderFilter;
   onFilterChange: (filter: OrderFilter) => void;
-};
+} & (
+  | { book: OrderBook; loading?: undefined }
+  | {
+      book: null;
+      /** The rows so far and how far the day's walk got, before the book is whole. */
+      loading: { early: EarlyRows; progress: Progress };
+    }
+);
 
-/** Depth, orders and executions of one day, filtered by security, side and status. */
-export function OrderBookView({ book, filter, onFilterChange }: OrderBookViewProps) {
-  const names = useMemo(
-    () => new Map(book.securities.map((s) => [s.securityId, s.securityName])),
+const passes = (filter: OrderFilter, row: Pick<OrderRow, 'securityId' | 'side'>) =>
+  (!filter.security || row.securityId === filter.security) &&
+  (!filter.side || row.side === filter.side);
+
+/**
+ * Depth, orders and executions of one day, filtered by security, side and status. While the day
+ * is still read the orders grid already shows the rows that arrived; depth and executions need
+ * every order and follow with the book. The sections keep their places, so the grid stays
+ * mounted when the book arrives.
+ */
+export function OrderBookView({ book, loading, filter, onFilterChange }: OrderBookViewProps) {
+  const bookNames = useMemo(
+    () => book && new Map(book.securities.map((s) => [s.securityId, s.securityName])),
     [book],
   );
-  const statuses = useMemo(() => [...new Set(book.orders.map((o) => o.status))].sort(), [book]);
+  const allOrders = book ? book.orders : loading.early.orders;
+  const names = bookNames ?? loading?.early.names ?? NO_NAMES;
+  const statuses = useMemo(() => [...new Set(allOrders.map((o) => o.status))].sort(), [allOrders]);
   const orders = useMemo(
     () =>
-      book.orders.filter(
-        (o) =>
-          (!filter.security || o.securityId === filter.security) &&
-          (!filter.side || o.side === filter.side) &&
-          (!filter.status || o.status === filter.status),
-      ),
-    [book, filter],
+      allOrders.filter((o) => passes(filter, o) && (!filter.status || o.status === filter.status)),
+    [allOrders, filter],
   );
   const executions = useMemo(
-    () =>
-      book.executions.filter(
-        (e) =>
-          (!filter.security || e.securityId === filter.security) &&
-          (!filter.side || e.side === filter.side),
-      ),
+    () => book?.executions.filter((e) => passes(filter, e)) ?? [],
     [book, filter],
   );
-  const depth = book.securities.find((s) => s.securityId === filter.security) ?? book.securities[0];
-  const full = book.view !== 'public';
+  const depth =
+    book?.securities.find((s) => s.securityId === filter.security) ?? book?.securities[0];
+  const full = book ? book.view !== 'public' : loading.early.full;
   const zone = viewerTimeZone();
 
   return (
@@ -51,15 +62,26 @@ export function OrderBookView({ book, filter, onFilterChange }: OrderBookViewPro
         <Typography id="prices-heading" component="h2" variant="h5" sx={{ mb: 1 }}>
           Best prices
         </Typography>
-        <DepthSummary securities={book.securities} />
+        {book ? (
+          <DepthSummary securities={book.securities} />
+        ) : (
+          <>
+            <Typography variant="body2" color="text.secondary">
+              Best prices and depth are worked out once every order of the day has arrived.
+            </Typography>
+            <OrderBookProgress progress={loading.progress} />
+          </>
+        )}
       </Box>
 
-      <OrderFilters
-        filter={filter}
-        securities={book.securities}
-        statuses={statuses}
-        onChange={onFilterChange}
-      />
+      {book && (
+        <OrderFilters
+          filter={filter}
+          securities={book.securities}
+          statuses={statuses}
+          onChange={onFilterChange}
+        />
+      )}
 
       {depth && <DepthLadder security={depth} />}
 
@@ -68,9 +90,11 @@ export function OrderBookView({ book, filter, onFilterChange }: OrderBookViewPro
           Orders
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} role="status">
-          {count.format(orders.length)} of {count.format(book.orderCount)} orders. Times in your
-          time zone ({zone}).
-          {book.view === 'mixed' &&
+          {book
+            ? `${count.format(orders.length)} of ${count.format(book.orderCount)} orders.`
+            : `The first ${count.format(allOrders.length)} orders; the rest are on their way.`}{' '}
+          Times in your time zone ({zone}).
+          {book?.view === 'mixed' &&
             ' Member, account and IP columns are filled for your own securities only.'}
         </Typography>
         <OrdersTable rows={orders} names={names} full={full} />
@@ -80,10 +104,18 @@ export function OrderBookView({ book, filter, onFilterChange }: OrderBookViewPro
         <Typography id="executions-heading" component="h2" variant="h5">
           Executions
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {count.format(executions.length)} executions from matched orders, latest first.
-        </Typography>
-        <ExecutionsTable rows={executions} names={names} full={full} />
+        {book ? (
+          <>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              {count.format(executions.length)} executions from matched orders, latest first.
+            </Typography>
+            <ExecutionsTable rows={executions} names={names} full={full} />
+          </>
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            Executions follow once every order of the day has arrived.
+          </Typography>
+        )}
       </Box>
     </Box>
   );

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Link from '@mui/material/Link';
 import type { Execution, OrderRow } from '../../../../contract/order-book';
@@ -29,8 +29,12 @@ function securityColumn<Row extends { securityId: string }>(
   };
 }
 
-/** Every order of the day that passes the filters; member, account and IP only in full views. */
-export function OrdersTable({ rows, names, full }: TableProps<OrderRow>) {
+/**
+ * Every order of the day that passes the filters; member, account and IP only in full views.
+ * Memoized: while the day is read the page re-renders at every progress line, and the grid need
+ * not see those.
+ */
+export const OrdersTable = memo(function OrdersTable({ rows, names, full }: TableProps<OrderRow>) {
   const columns = useMemo(() => {
     const base: GridColDef<OrderRow>[] = [
       {
@@ -125,7 +129,7 @@ export function OrdersTable({ rows, names, full }: TableProps<OrderRow>) {
     ] satisfies GridColDef<OrderRow>[];
   }, [names, full]);
   return <PortalDataGrid label="Orders" rows={rows} columns={columns} height={520} />;
-}
+});
 
 const executionId = (row: Execution) => `${row.orderId}:${row.matchId}`;
 

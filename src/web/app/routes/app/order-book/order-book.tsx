@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -45,11 +46,10 @@ export default function OrderBookRoute() {
   const [search, setSearch] = useSearchParams();
   const date = dateFrom(search);
   const { query, progress } = useOrderBook(date);
-  const filter: OrderFilter = {
-    security: search.get('security'),
-    side: search.get('side'),
-    status: search.get('status'),
-  };
+  const [security, side, status] = ['security', 'side', 'status'].map((key) => search.get(key));
+  // One filter object while the search does not change: the page re-renders at every progress
+  // line, and a new filter would make the grid take its rows again.
+  const filter: OrderFilter = useMemo(() => ({ security, side, status }), [security, side, status]);
 
   const update = (changes: Record<string, string | null>) =>
     setSearch(
@@ -64,6 +64,8 @@ export default function OrderBookRoute() {
       { replace: true },
     );
 
+  const onFilterChange = (next: OrderFilter) =>
+    update({ security: next.security, side: next.side, status: next.status });
   const today = todayInZone(EASTERN);
   const previous = previousTradingDay(date);
 
@@ -92,15 +94,13 @@ export default function OrderBookRoute() {
         )}
       </Box>
 
-      {query.isPending ? (
-        <OrderBookProgress progress={progress} />
-      ) : query.isError ? (
+      {query.isError ? (
         <ErrorAlert
           error={query.error}
           title="The order book could not be loaded"
           onRetry={() => void query.refetch()}
         />
-      ) : query.data.orderCount === 0 && !query.data.skippedRecords ? (
+      ) : query.data && query.data.orderCount === 0 && !query.data.skippedRecords ? (
         <EmptyState
           title={`No orders on ${formatCalendarDate(date, undefined, 'long')}`}
           message="The market takes no orders on weekends and holidays."
@@ -110,17 +110,20 @@ export default function OrderBookRoute() {
             </Button>
           }
         />
-      ) : (
+      ) : query.data || progress.early ? (
+        // One shape for the early rows and the whole book, so the grid is not mounted twice.
         <>
-          <SkippedRecordsNotice count={query.data.skippedRecords} />
+          <SkippedRecordsNotice count={query.data?.skippedRecords} />
           <OrderBookView
-            book={query.data}
+            {...(query.data
+              ? { book: query.data }
+              : { book: null, loading: { early: progress.early!, progress } })}
             filter={filter}
-            onFilterChange={(next) =>
-              update({ security: next.security, side: next.side, status: next.status })
-            }
+            onFilterChange={onFilterChange}
           />
         </>
+      ) : (
+        <OrderBookProgress progress={progress} />
       )}
     </>
   );

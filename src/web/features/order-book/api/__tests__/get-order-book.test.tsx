@@ -25,35 +25,85 @@ const book = {
 
 function OrderBookProbe() {
   const { query, progress } = useOrderBook(DATE);
-  return query.data ? <p>Book of {query.data.date}</p> : <OrderBookProgress progress={progress} />;
+  if (query.isError) return <p>Failed: {query.error.message}</p>;
+  if (query.data) {
+    return (
+      <p>
+        Book of {query.data.date}: {query.data.orders.map((o) => o.id).join(',')}
+      </p>
+    );
+  }
+  return (
+    <>
+      <OrderBookProgress progress={progress} />
+      {progress.early && (
+        <p>
+          Early rows: {progress.early.orders.map((o) => `${o.id}/${o.memberId ?? '-'}`).join(',')};
+          named {[...progress.early.names.values()].join(',')}; full {String(progress.early.full)}
+        </p>
+      )}
+    </>
+  );
 }
+
+/** A reply whose lines the test sends one by one: no clock involved. */
+function streamedReply() {
+  let send!: (line: unknown) => void;
+  let end!: () => void;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      send = (line) => controller.enqueue(new TextEncoder().encode(`${JSON.stringify(line)}\n`));
+      end = () => controller.close();
+    },
+  });
+  let requests = 0;
+  bff.use(
+    http.get(`/api/order-book/${DATE}`, () => {
+      requests += 1;
+      return new HttpResponse(body, { headers: { 'Content-Type': 'application/x-ndjson' } });
+    }),
+  );
+  return { send: (line: unknown) => send(line), end: () => end(), requests: () => requests };
+}
+
+function renderProbe() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // As the route's loader does, before the page renders.
+  void client.prefetchQuery(orderBookQueryOptions(DATE));
+  render(
+    <QueryClientProvider client={client}>
+      <OrderBookProbe />
+    </QueryClientProvider>,
+  );
+}
+
+/** An order row in wire form (every column, as a full view sends it). */
+const row = (id: string, securityId: string, memberId: string | null) => [
+  id,
+  securityId,
+  'buy',
+  '10',
+  '10',
+  '5.00',
+  '50.00',
+  'live',
+  '2026-03-02T14:30:00.000Z',
+  null,
+  0,
+  memberId,
+  null,
+  null,
+];
+const ordersLine = (rows: unknown[][], securities: [string, string][]) => ({
+  type: 'orders',
+  orders: { columns: ORDER_TABLE.columns, rows },
+  securities: securities.map(([securityId, securityName]) => ({ securityId, securityName })),
+});
 
 describe('the order book of a day (NDJSON: progress lines, then the book)', () => {
   it("shows the walk's progress when the route's loader started the request, not the page", async () => {
-    // The reply's lines arrive when the test sends them: no clock involved.
-    let send!: (line: unknown) => void;
-    let end!: () => void;
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        send = (line) => controller.enqueue(new TextEncoder().encode(`${JSON.stringify(line)}\n`));
-        end = () => controller.close();
-      },
-    });
-    let requests = 0;
-    bff.use(
-      http.get(`/api/order-book/${DATE}`, () => {
-        requests += 1;
-        return new HttpResponse(body, { headers: { 'Content-Type': 'application/x-ndjson' } });
-      }),
-    );
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    // As the route's loader does, before the page renders.
-    void client.prefetchQuery(orderBookQueryOptions(DATE));
-    render(
-      <QueryClientProvider client={client}>
-        <OrderBookProbe />
-      </QueryClientProvider>,
-    );
+    const { send, end, requests } = streamedReply();
+    renderProbe();
     expect(await screen.findByText(/Asking for the first orders/)).toBeTruthy();
     send({ type: 'progress', loaded: 500, total: null });
     expect(await screen.findByText(/500 orders so far/)).toBeTruthy();
@@ -61,8 +111,60 @@ describe('the order book of a day (NDJSON: progress lines, then the book)', () =
     expect(await screen.findByText(/10,564 of 10,564 orders/)).toBeTruthy();
     send({ type: 'book', book });
     end();
-    expect(await screen.findByText(`Book of ${DATE}`)).toBeTruthy();
+    expect(await screen.findByText(`Book of ${DATE}:`)).toBeTruthy();
     // The page used the loader's request; it did not start a second walk.
-    expect(requests).toBe(1);
+    expect(requests()).toBe(1);
+  });
+
+  it('shows the rows that arrived before the book, then the book with them first', async () => {
+    const { send, end } = streamedReply();
+    renderProbe();
+    send({ type: 'progress', loaded: 500, total: null });
+    send(
+      ordersLine(
+        [row('1', '7', 'M1'), row('2', '8', null)],
+        [
+          ['7', 'Acme'],
+          ['8', 'Brio'],
+        ],
+      ),
+    );
+    expect(
+      await screen.findByText('Early rows: 1/M1,2/-; named Acme,Brio; full true'),
+    ).toBeTruthy();
+    // A later line adds to the rows; a public row simply ends before the hidden columns.
+    send({
+      type: 'orders',
+      orders: { columns: ORDER_TABLE.publicColumns, rows: [row('3', '7', null).slice(0, 11)] },
+      securities: [],
+    });
+    expect(
+      await screen.findByText('Early rows: 1/M1,2/-,3/-; named Acme,Brio; full true'),
+    ).toBeTruthy();
+    // The book brings the rows no line sent before it; its count covers all of them.
+    send({
+      type: 'book',
+      book: {
+        ...book,
+        orderCount: 4,
+        view: 'full',
+        orders: { columns: ORDER_TABLE.columns, rows: [row('4', '8', 'M4')] },
+        executions: { columns: EXECUTION_TABLE.columns, rows: [] },
+      },
+    });
+    end();
+    expect(await screen.findByText(`Book of ${DATE}: 1,2,3,4`)).toBeTruthy();
+  });
+
+  it('refuses a book whose count disagrees with the rows that came', async () => {
+    const { send, end } = streamedReply();
+    renderProbe();
+    send(ordersLine([row('1', '7', 'M1')], [['7', 'Acme']]));
+    // Two orders counted, one sent: a line went missing.
+    send({ type: 'book', book: { ...book, orderCount: 2 } });
+    end();
+    expect(
+      await screen.findByText('Failed: The order book arrived incomplete. Please try again.'),
+    ).toBeTruthy();
   });
 });

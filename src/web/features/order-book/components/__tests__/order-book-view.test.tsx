@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import axe from 'axe-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { OrderBook, OrderRow } from '../../../../../contract/order-book';
+import { renderWithProviders } from '../../../../testing/render';
+import { OrderBookView } from '../order-book-view';
+
+afterEach(cleanup);
+
+const order = (id: string, securityId: string): OrderRow => ({
+  id,
+  securityId,
+  side: 'buy',
+  shares: '10',
+  sharesRemaining: '10',
+  pricePerShare: '5.00',
+  totalAmount: '50.00',
+  status: 'live',
+  createdAt: '2026-03-02T14:30:00.000Z',
+  updatedAt: null,
+  matchCount: 0,
+});
+const rows = [order('1', '7'), order('2', '8')];
+const noFilter = { security: null, side: null, status: null };
+
+describe('the order book while its day is still read', () => {
+  it('shows the rows so far, says depth and executions follow, and passes axe', async () => {
+    const { container } = renderWithProviders(
+      <OrderBookView
+        book={null}
+        loading={{
+          early: { orders: rows, names: new Map([['7', 'Acme']]), full: false },
+          progress: { loaded: 1_500, total: null, early: null },
+        }}
+        filter={noFilter}
+        onFilterChange={() => {}}
+      />,
+    );
+    const orders = within(await screen.findByRole('region', { name: 'Orders' }));
+    expect(orders.getByText(/^The first 2 orders; the rest are on their way\./)).toBeTruthy();
+    expect(screen.getByText('Loading the order book: 1,500 orders so far')).toBeTruthy();
+    expect(screen.getByText(/Executions follow once every order/)).toBeTruthy();
+    // No depth and no filters on a part of the day: they would mislead.
+    expect(screen.queryByRole('heading', { name: /^Depth of / })).toBeNull();
+    expect(screen.queryByLabelText('Side')).toBeNull();
+    const { violations } = await axe.run(container, {
+      resultTypes: ['violations'],
+      // jsdom does no layout: colour contrast cannot be computed here (the e2e run checks it).
+      rules: { 'color-contrast': { enabled: false } },
+    });
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  });
+
+  it('shows the whole book with its depth and counts once it came', async () => {
+    const book: OrderBook = {
+      date: '2026-03-02',
+      orderCount: 2,
+      view: 'public',
+      fullSecurityIds: [],
+      securities: [
+        {
+          securityId: '7',
+          securityName: 'Acme',
+          bids: [{ price: '5.00', shares: '10', orders: 1 }],
+          offers: [],
+          bestBid: '5.00',
+          bestOffer: null,
+          spread: null,
+          orderCount: 1,
+        },
+      ],
+      orders: rows,
+      executions: [],
+    };
+    renderWithProviders(<OrderBookView book={book} filter={noFilter} onFilterChange={() => {}} />);
+    const orders = within(await screen.findByRole('region', { name: 'Orders' }));
+    expect(orders.getByText(/^2 of 2 orders\./)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Depth of Acme' })).toBeTruthy();
+    expect(screen.queryByText(/the rest are on their way/)).toBeNull();
+  });
+});
