@@ -183,7 +183,7 @@ function decodeRows<T>(columns: readonly string[], rows: readonly Cell[][]): T[]
 }
 
 /** A table of order rows as objects again, hidden fields absent. */
-export function decodeOrderRows(table: OrderBookWire['orders']): OrderRow[] {
+function decodeOrderRows(table: OrderBookWire['orders']): OrderRow[] {
   return decodeRows<OrderRow>(table.columns, table.rows);
 }
 
@@ -191,7 +191,7 @@ export function decodeOrderRows(table: OrderBookWire['orders']): OrderRow[] {
  * The book as objects again, hidden fields absent. `streamed` are the rows that `orders` lines
  * brought before the book: they come first.
  */
-export function decodeOrderBook(
+function decodeOrderBook(
   wire: OrderBookWire,
   streamed: readonly OrderRow[] = [],
 ): OrderBook {
