@@ -81,7 +81,7 @@ function renderProbe() {
 const row = (id: string, securityId: string, memberId: string | null) => [
   id,
   securityId,
-  'buy',
+  'bid',
   '10',
   '10',
   '5.00',

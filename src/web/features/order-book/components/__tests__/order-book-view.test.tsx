@@ -11,7 +11,7 @@ afterEach(cleanup);
 const order = (id: string, securityId: string): OrderRow => ({
   id,
   securityId,
-  side: 'buy',
+  side: 'bid',
   shares: '10',
   sharesRemaining: '10',
   pricePerShare: '5.00',
