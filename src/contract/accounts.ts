@@ -16,7 +16,8 @@ export const reviewSchema = z.object({
 });
 export type Review = z.infer<typeof reviewSchema>;
 
-const postalAddressSchema = z.object({
+/** A postal address as the upstream records it; each part may be missing. */
+export const postalAddressSchema = z.object({
   line1: z.string().nullable(),
   line2: z.string().nullable(),
   city: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { postalAddressSchema } from './accounts';
 import { isoDateSchema, localDateTimeSchema } from './money';
 import { lowerCaseStatusSchema } from './status';
 
@@ -51,13 +52,8 @@ export const issuerAccountRecordSchema = z.object({
   dateOfBirth: isoDateSchema.nullable(),
   residentUs: z.boolean().nullable(),
   citizenUs: z.boolean().nullable(),
-  address: z.object({
-    line1: z.string().nullable(),
-    line2: z.string().nullable(),
-    city: z.string().nullable(),
-    zip: z.string().nullable(),
-    country: z.string().nullable(),
-  }),
+  /** No state of its own: the company's state is companyState (§2.4). */
+  address: postalAddressSchema.omit({ state: true }),
   additionalInfo: z.string().nullable(),
   /** Lower case; value seen: pending. */
   status: lowerCaseStatusSchema.nullable(),

@@ -1,4 +1,4 @@
-import type { UpstreamError } from '../upstream/errors';
+import { isUpstreamError, needsHeaderCredentials, type UpstreamError } from '../upstream/errors';
 
 export { isUpstreamError } from '../upstream/errors';
 import { HttpError } from './http-error';
@@ -28,18 +28,40 @@ export function fromUpstream(err: UpstreamError): HttpError {
     case 'unavailable':
     case 'circuit_open':
     case 'bad_response':
-      return new HttpError(
-        err.kind === 'bad_response' ? 'upstream_unavailable' : 'upstream_unavailable',
-        err.userMessage,
-        { submitted },
-      );
+      return new HttpError('upstream_unavailable', err.userMessage, { submitted });
   }
 }
 
 /**
- * The answer of a read the upstream will not give for a lasting reason (a missing permission,
- * the portal's credential mode, nothing opened yet): the page says why instead of failing.
+ * The lasting reasons the upstream gives no answer to a read: the platform key lacks the
+ * permission (110), the client refused a GET because the portal sends body credentials (§5 rules
+ * 4 and 6), or there is nothing to read yet.
  */
-export function unavailableRead<const Reason extends string>(reason: Reason, message: string) {
-  return { state: 'unavailable' as const, reason, message };
+type LastingRefusal = 'permission' | 'headerCredentials' | 'notFound';
+
+function lastingRefusalOf(err: unknown): LastingRefusal | null {
+  if (needsHeaderCredentials(err)) return 'headerCredentials';
+  if (!isUpstreamError(err)) return null;
+  if (err.kind === 'permission') return 'permission';
+  if (err.kind === 'not_found') return 'notFound';
+  return null;
+}
+
+/**
+ * The answer of a read the upstream will not give for a lasting reason, in the route's own words
+ * for each reason it expects: the page says why instead of failing. Undefined for any other
+ * failure, which the route throws on.
+ */
+export function explainRefusedRead<const Reason extends string>(
+  err: unknown,
+  explanations: Partial<Record<LastingRefusal, { reason: Reason; message: string }>>,
+) {
+  const refusal = lastingRefusalOf(err);
+  const explanation = refusal && explanations[refusal];
+  if (!explanation) return undefined;
+  return {
+    state: 'unavailable' as const,
+    reason: explanation.reason,
+    message: explanation.message,
+  };
 }

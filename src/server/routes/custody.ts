@@ -22,7 +22,7 @@ import {
 import { checkDisbursementAmount } from '../../contract/money-limits';
 import { maskLast4 } from '../../contract/rules/bank';
 import { HttpError } from '../lib/http-error';
-import { unavailableRead } from '../lib/upstream-errors';
+import { explainRefusedRead } from '../lib/upstream-errors';
 import {
   addCustodyAccountSupplement,
   createCustodyFundDisbursement,
@@ -30,7 +30,6 @@ import {
   getCustodyFundMove,
   getCustodyFundMoves,
   isUpstreamError,
-  needsHeaderCredentials,
 } from '../upstream';
 import { defineRoute } from './define';
 import { holdDisbursement, needsApproval } from './approvals';
@@ -91,28 +90,27 @@ export const custodyRoutes = [
         });
         return { state: 'available' as const, custodyAccount };
       } catch (err) {
-        // §4.15, §5 rule 10: without custody_account.read.pii_medium the upstream answers 110.
-        if (isUpstreamError(err) && err.kind === 'permission') {
-          return unavailableRead(
-            'permission',
-            'The custody account details cannot be shown: the platform is not permitted to read them (it lacks the custody account read permission). Your money and fund moves are not affected; an administrator can grant the permission.',
-          );
-        }
-        // §5 rules 4 and 6: with body credentials (TRANSACT_AUTH=body) no GET can be made, and
-        // this read is a GET (§4.15). That is the portal's configuration, not a passing fault; a
-        // 103 from the platform is a service fault and is thrown on.
-        if (needsHeaderCredentials(err)) {
-          return unavailableRead(
-            'configuration',
-            'The custody account details cannot be shown: the portal sends its platform credentials in request bodies (TRANSACT_AUTH=body), and reading a custody account needs header credentials. Your money and fund moves are not affected; an administrator can set TRANSACT_AUTH=header where the platform allows it.',
-          );
-        }
-        if (isUpstreamError(err) && err.kind === 'not_found') {
-          return unavailableRead(
-            'not_opened',
-            'This account has no custody account yet. Opening an IRA starts one.',
-          );
-        }
+        const unavailable = explainRefusedRead(err, {
+          // §4.15, §5 rule 10: without custody_account.read.pii_medium the upstream answers 110.
+          permission: {
+            reason: 'permission',
+            message:
+              'The custody account details cannot be shown: the platform is not permitted to read them (it lacks the custody account read permission). Your money and fund moves are not affected; an administrator can grant the permission.',
+          },
+          // §5 rules 4 and 6: with body credentials (TRANSACT_AUTH=body) no GET can be made, and
+          // this read is a GET (§4.15). That is the portal's configuration, not a passing fault; a
+          // 103 from the platform is a service fault and is thrown on.
+          headerCredentials: {
+            reason: 'configuration',
+            message:
+              'The custody account details cannot be shown: the portal sends its platform credentials in request bodies (TRANSACT_AUTH=body), and reading a custody account needs header credentials. Your money and fund moves are not affected; an administrator can set TRANSACT_AUTH=header where the platform allows it.',
+          },
+          notFound: {
+            reason: 'not_opened',
+            message: 'This account has no custody account yet. Opening an IRA starts one.',
+          },
+        });
+        if (unavailable) return unavailable;
         throw err;
       }
     },

@@ -6,8 +6,8 @@ import {
   type OfferingHolding,
 } from '../../contract/holdings';
 import { sum } from '../../contract/decimal';
-import { getAllTrades, isUpstreamError, needsHeaderCredentials } from '../upstream';
-import { unavailableRead } from '../lib/upstream-errors';
+import { getAllTrades } from '../upstream';
+import { explainRefusedRead } from '../lib/upstream-errors';
 import { defineRoute } from './define';
 
 /** Statuses whose trades no longer hold anything: listed, but left out of the totals. */
@@ -30,20 +30,21 @@ export const holdingsRoutes = [
           accountIds.map((accountId) => getAllTrades(deps.upstream, { accountId })),
         );
       } catch (err) {
-        // §4.16: the GET collections require header authentication; in body-credential mode the
-        // client refuses before calling (§5 rules 4 and 6), and the page says so plainly.
-        if (needsHeaderCredentials(err)) {
-          return unavailableRead(
-            'header_auth_required',
-            'Your investments cannot be listed here: the platform reads them through an interface that needs header authentication, and this portal is configured for body credentials. Your investments are not affected; an administrator can switch the portal to header authentication.',
-          );
-        }
-        if (isUpstreamError(err) && err.kind === 'permission') {
-          return unavailableRead(
-            'permission',
-            'Your investments cannot be listed here: the platform is not permitted to read trades. Your investments are not affected; an administrator can grant the permission.',
-          );
-        }
+        const unavailable = explainRefusedRead(err, {
+          // §4.16: the GET collections require header authentication; in body-credential mode the
+          // client refuses before calling (§5 rules 4 and 6), and the page says so plainly.
+          headerCredentials: {
+            reason: 'header_auth_required',
+            message:
+              'Your investments cannot be listed here: the platform reads them through an interface that needs header authentication, and this portal is configured for body credentials. Your investments are not affected; an administrator can switch the portal to header authentication.',
+          },
+          permission: {
+            reason: 'permission',
+            message:
+              'Your investments cannot be listed here: the platform is not permitted to read trades. Your investments are not affected; an administrator can grant the permission.',
+          },
+        });
+        if (unavailable) return unavailable;
         throw err;
       }
       const own = new Set(accountIds);

@@ -1,10 +1,7 @@
-import { z } from 'zod';
 import type { Offering } from '../../contract/offerings';
 import { legacyRead, type UpstreamClient } from './client';
 import { normalizeOffering, rawOfferingSchema } from './offering-wire';
-import { sendAndDecode, readRecords, wireRecords, type SkippedRecord } from './wire';
-
-const rawAllOffersSchema = z.object({ offeringDetails: wireRecords });
+import { sendAndReadRecords, type SkippedRecord } from './wire';
 
 export interface OfferingsRead {
   offerings: Offering[];
@@ -14,13 +11,12 @@ export interface OfferingsRead {
 
 /** §4.8: credentials only. Deprecated; the fallback when only body credentials are available. */
 export async function getAllOffers(client: UpstreamClient): Promise<OfferingsRead> {
-  const request = legacyRead('getAllOffers');
-  return sendAndDecode(client, request, rawAllOffersSchema, (raw) => {
-    const { records, skipped } = readRecords(
-      raw.offeringDetails,
-      rawOfferingSchema,
-      normalizeOffering,
-    );
-    return { offerings: records, skipped };
-  });
+  const { records: offerings, skipped } = await sendAndReadRecords(
+    client,
+    legacyRead('getAllOffers'),
+    'offeringDetails',
+    rawOfferingSchema,
+    normalizeOffering,
+  );
+  return { offerings, skipped };
 }

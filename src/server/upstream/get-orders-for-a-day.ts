@@ -1,8 +1,7 @@
-import { z } from 'zod';
 import type { OrderDayPage } from '../../contract/orders';
 import { legacyRead, type UpstreamClient, type UpstreamRequest } from './client';
 import { normalizeOrder, rawOrderSchema } from './order-wire';
-import { sendAndDecode, readRecords, wireRecords, type SkippedRecord } from './wire';
+import { sendAndReadRecords, type SkippedRecord } from './wire';
 
 export interface OrdersForADayParams {
   /** Calendar date, YYYY-MM-DD. */
@@ -28,26 +27,25 @@ function buildOrdersForADayRequest(params: OrdersForADayParams): UpstreamRequest
   });
 }
 
-/** §2.1: an array, or a string holding it. A missing key is an error, not an empty day. */
-const rawOrdersForADaySchema = z.object({
-  orderDetails: wireRecords,
-});
-
 export async function getOrdersForADay(
   client: UpstreamClient,
   params: OrdersForADayParams,
 ): Promise<OrderDayPage & { skipped: SkippedRecord[]; received: number }> {
-  const request = buildOrdersForADayRequest(params);
-  return sendAndDecode(client, request, rawOrdersForADaySchema, (raw) => {
-    const { records, skipped } = readRecords(raw.orderDetails, rawOrderSchema, normalizeOrder);
-    return {
-      date: params.date,
-      start: params.start,
-      end: params.end,
-      orders: records,
-      skipped,
-      // What the upstream sent, skipped records included: a page is short only by this count.
-      received: raw.orderDetails.length,
-    };
-  });
+  // §2.1: an array, or a string holding it. A missing key is an error, not an empty day.
+  const { records, skipped } = await sendAndReadRecords(
+    client,
+    buildOrdersForADayRequest(params),
+    'orderDetails',
+    rawOrderSchema,
+    normalizeOrder,
+  );
+  return {
+    date: params.date,
+    start: params.start,
+    end: params.end,
+    orders: records,
+    skipped,
+    // What the upstream sent, skipped records included: a page is short only by this count.
+    received: records.length + skipped.length,
+  };
 }

@@ -2,11 +2,9 @@ import { z } from 'zod';
 import type { EntityParty } from '../../contract/accounts';
 import { legacyRead, type UpstreamClient } from './client';
 import {
-  sendAndDecode,
   looseObject,
-  readRecords,
+  sendAndReadRecords,
   wireId,
-  wireRecords,
   wireReviewDate,
   wireStatus,
   wireText,
@@ -39,8 +37,6 @@ const rawEntitySchema = looseObject({
   tags: wireText,
   notes: wireText,
 });
-
-const rawSearchEntitySchema = z.object({ entityDetails: wireRecords });
 
 function present(values: (string | null)[]): string[] {
   return values.filter((value): value is string => value !== null);
@@ -79,9 +75,12 @@ export async function searchEntity(
   client: UpstreamClient,
   params: { keyword: string },
 ): Promise<{ entities: EntityParty[]; skipped: SkippedRecord[] }> {
-  const request = legacyRead('searchEntity', { searchKeyword: params.keyword });
-  return sendAndDecode(client, request, rawSearchEntitySchema, (raw) => {
-    const { records, skipped } = readRecords(raw.entityDetails, rawEntitySchema, normalizeEntity);
-    return { entities: records, skipped };
-  });
+  const { records: entities, skipped } = await sendAndReadRecords(
+    client,
+    legacyRead('searchEntity', { searchKeyword: params.keyword }),
+    'entityDetails',
+    rawEntitySchema,
+    normalizeEntity,
+  );
+  return { entities, skipped };
 }

@@ -508,6 +508,23 @@ export async function sendAndDecode<Schema extends z.ZodType, Result>(
 }
 
 /**
+ * An operation whose answer exists to carry one list under `key` (`offeringDetails`,
+ * `accountDetails`, ...): sends the request and reads the records one by one (readRecords). The
+ * key must be there (wireRecords).
+ */
+export function sendAndReadRecords<Schema extends z.ZodType, Result>(
+  client: UpstreamClient,
+  request: UpstreamRequest,
+  key: string,
+  schema: Schema,
+  normalize: (raw: z.output<Schema>) => Result,
+): Promise<RecordsRead<Result>> {
+  return sendAndDecode(client, request, z.object({ [key]: wireRecords }), (raw) =>
+    readRecords(raw[key], schema, normalize),
+  );
+}
+
+/**
  * Validates an answer against its raw schema and normalizes it. Anything that does not fit
  * becomes `bad_response`, logged with the paths that failed (never the values: they may hold
  * personal data). Never a crash, never silent garbage. Records of a
