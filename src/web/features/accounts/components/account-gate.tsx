@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AccountView } from '../../../../contract/account-views';
 import { ErrorPage } from '../../../components/errors/error-page';
-import { LoadingSkeleton, QueryState } from '../../../components/query-state';
+import { QueryState } from '../../../components/query-state';
 import { paths } from '../../../config/paths';
 import { isApiClientError } from '../../../lib/api-client';
 import { useAccount } from '../api/get-account';
@@ -44,12 +44,7 @@ export function AccountGate({
     );
   }
   return (
-    <QueryState
-      query={account}
-      loadingLabel="Loading the account"
-      loading={<LoadingSkeleton lines={6} />}
-      errorTitle="The account could not be loaded"
-    >
+    <QueryState query={account} subject="the account" skeletonLines={6}>
       {children}
     </QueryState>
   );

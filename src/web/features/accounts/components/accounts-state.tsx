@@ -18,9 +18,8 @@ export function AccountsState({ enabled, loading, empty, children }: AccountsSta
   return (
     <QueryState
       query={accounts}
-      loadingLabel="Loading your accounts"
+      subject="your accounts"
       loading={loading}
-      errorTitle="Your accounts could not be loaded"
       isEmpty={(data) => data.accounts.length === 0}
       empty={empty}
     >

@@ -28,9 +28,8 @@ export function SecuritiesState({ loading, empty, children }: SecuritiesStatePro
   return (
     <QueryState
       query={securities}
-      loadingLabel="Loading the securities"
+      subject="the securities"
       loading={loading}
-      errorTitle="The securities could not be loaded"
       isEmpty={(data) => data.securities.length === 0}
       empty={empty}
     >

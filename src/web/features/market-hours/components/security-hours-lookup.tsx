@@ -63,12 +63,7 @@ export function SecurityHoursLookup() {
 function OneSecurityHours({ securityId, name }: { securityId: string; name: string }) {
   const hours = useSecurityHours(securityId);
   return (
-    <QueryState
-      query={hours}
-      loadingLabel={`Loading the hours of ${name}`}
-      loading={<LoadingSkeleton lines={5} />}
-      errorTitle={`The hours of ${name} could not be loaded`}
-    >
+    <QueryState query={hours} subject={`the hours of ${name}`} skeletonLines={5}>
       {(data) => <SavedHours hours={data.securityHours} title={`Trading hours of ${name}`} />}
     </QueryState>
   );

@@ -7,7 +7,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { FUND_MOVES_PAGE_SIZE } from '../../../../../contract/custody-views';
 import { NotFound } from '../../../../components/not-found';
 import { TrailedPageHeader } from '../../../../components/trailed-page-header';
-import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { EmptyState, QueryState } from '../../../../components/query-state';
 import { SkippedRecordsNotice } from '../../../../components/skipped-records';
 import { paths } from '../../../../config/paths';
 import { isApiClientError } from '../../../../lib/api-client';
@@ -60,12 +60,7 @@ export default function ComplianceAccountRoute() {
         description="Account review"
         trail={[{ label: 'Search', href: paths.app.complianceSearch.getHref() }]}
       />
-      <QueryState
-        query={account}
-        loadingLabel="Loading the account"
-        loading={<LoadingSkeleton lines={8} />}
-        errorTitle="The account could not be loaded"
-      >
+      <QueryState query={account} subject="the account" skeletonLines={8}>
         {(data) => (
           <>
             <AccountReviews account={data} />
@@ -74,12 +69,7 @@ export default function ComplianceAccountRoute() {
         )}
       </QueryState>
       <TitledPanel id="custody-heading" title="Custody account" sx={{ mb: 2 }}>
-        <QueryState
-          query={custody}
-          loadingLabel="Loading the custody account"
-          loading={<LoadingSkeleton lines={3} />}
-          errorTitle="The custody account could not be loaded"
-        >
+        <QueryState query={custody} subject="the custody account" skeletonLines={3}>
           {(data) => <CustodyAccountSummary result={data} />}
         </QueryState>
       </TitledPanel>
@@ -100,7 +90,7 @@ export default function ComplianceAccountRoute() {
         <QueryState
           query={moves}
           loadingLabel="Loading fund moves"
-          loading={<LoadingSkeleton lines={4} />}
+          skeletonLines={4}
           errorTitle="The fund moves could not be loaded"
           isEmpty={(data) => data.moves.length === 0 && !data.skippedRecords}
           empty={

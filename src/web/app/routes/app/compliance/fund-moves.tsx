@@ -13,7 +13,7 @@ import {
   describeFundMoveStatus,
 } from '../../../../../contract/custody-views';
 import { PageHeader } from '../../../../components/page-header';
-import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { EmptyState, QueryState } from '../../../../components/query-state';
 import { SkippedRecordsNotice } from '../../../../components/skipped-records';
 import {
   complianceFundMovesQueryOptions,
@@ -124,7 +124,7 @@ export default function ComplianceFundMovesRoute() {
       <QueryState
         query={moves}
         loadingLabel="Loading fund moves"
-        loading={<LoadingSkeleton lines={8} />}
+        skeletonLines={8}
         errorTitle="The fund moves could not be loaded"
         isEmpty={(data) => data.moves.length === 0 && !data.skippedRecords}
         empty={

@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { TrailedPageHeader } from '../../../../components/trailed-page-header';
-import { LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { QueryState } from '../../../../components/query-state';
 import { paths } from '../../../../config/paths';
 import { isApiClientError } from '../../../../lib/api-client';
 import { offeringQueryOptions, useOffering } from '../../../../features/offerings/api/get-offering';
@@ -37,12 +37,7 @@ export default function OfferingRoute() {
         title={offering.data?.name ?? 'Offering'}
         trail={[{ label: 'Offerings', href: paths.app.offerings.getHref() }]}
       />
-      <QueryState
-        query={offering}
-        loadingLabel="Loading the offering"
-        loading={<LoadingSkeleton lines={6} />}
-        errorTitle="The offering could not be loaded"
-      >
+      <QueryState query={offering} subject="the offering" skeletonLines={6}>
         {(data) => (
           <OfferingDetails
             offering={data}

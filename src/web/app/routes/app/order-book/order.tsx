@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { NotFound } from '../../../../components/not-found';
 import { TrailedPageHeader } from '../../../../components/trailed-page-header';
-import { LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { QueryState } from '../../../../components/query-state';
 import { paths } from '../../../../config/paths';
 import { orderQueryOptions, useOrder } from '../../../../features/order-book/api/get-order';
 import { OrderDetail } from '../../../../features/order-book/components/order-detail';
@@ -30,12 +30,7 @@ export default function OrderRoute() {
         title={`Order ${orderId}`}
         trail={[{ label: 'Order book', href: paths.app.orderBook.getHref() }]}
       />
-      <QueryState
-        query={order}
-        loadingLabel="Loading the order"
-        loading={<LoadingSkeleton lines={6} />}
-        errorTitle="The order could not be loaded"
-      >
+      <QueryState query={order} subject="the order" skeletonLines={6}>
         {(detail) => <OrderDetail detail={detail} />}
       </QueryState>
     </>
