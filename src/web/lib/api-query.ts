@@ -10,9 +10,24 @@ import { api, postOnce, type Schema, type SubmittedOnce } from './api-client';
  * beyond that (`enabled`, `staleTime`).
  */
 export const apiQueryOptions = <T>(queryKey: QueryKey, path: string, schema: Schema<T>) =>
+  apiRecordQueryOptions(queryKey, path, schema, (answer) => answer);
+
+/**
+ * The same for an answer that wraps one record (`{ account }`): `unwrap` takes it out, so that
+ * the cache and the page hold the record itself.
+ */
+export const apiRecordQueryOptions = <T, R>(
+  queryKey: QueryKey,
+  path: string,
+  schema: Schema<T>,
+  unwrap: (answer: T) => R,
+) =>
   // The caller builds the key and the path from the same ids, so the key names what is asked.
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
-  queryOptions({ queryKey, queryFn: ({ signal }) => api.get(path, { schema, signal }) });
+  queryOptions({
+    queryKey,
+    queryFn: async ({ signal }) => unwrap(await api.get(path, { schema, signal })),
+  });
 
 /**
  * The mutation of a create the person submits once (one trade, one move of money, one record):
