@@ -1,8 +1,16 @@
-// The API client's requests as react-query queries and mutations, kept apart from the client so
-// that the sign-in page, which needs only the client, does not load them.
+// The API client's requests as react-query queries and mutations, and how pages read their
+// failures, kept apart from the client so that the sign-in page, which needs only the client,
+// does not load them.
 import { queryOptions, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { $ZodType } from 'zod/v4/core';
-import { api, postOnce, type Schema, type SubmittedOnce } from './api-client';
+import {
+  api,
+  isApiClientError,
+  postOnce,
+  type ApiClientError,
+  type Schema,
+  type SubmittedOnce,
+} from './api-client';
 
 /**
  * The query of one GET: the answer checked with `schema`, the request aborted when nobody waits
@@ -55,3 +63,10 @@ export const useCreateOnce = <Variables extends SubmittedOnce<unknown>, Receipt>
         )),
   });
 };
+
+/**
+ * Whether a request failed with one of these statuses: how a page tells a record that does not
+ * exist (404) or is not the person's to see (403) from a failure worth retrying.
+ */
+export const hasStatus = (error: unknown, ...statuses: number[]): error is ApiClientError =>
+  isApiClientError(error) && statuses.includes(error.status);

@@ -5,7 +5,7 @@ import type { AccountView } from '../../../../contract/account-views';
 import { ErrorPage } from '../../../components/errors/error-page';
 import { QueryState } from '../../../components/query-state';
 import { paths } from '../../../config/paths';
-import { isApiClientError } from '../../../lib/api-client';
+import { hasStatus } from '../../../lib/api-query';
 import { useAccount } from '../api/get-account';
 
 /**
@@ -25,7 +25,7 @@ export function AccountGate({
       Go to my accounts
     </Button>
   );
-  if (isApiClientError(account.error) && account.error.status === 403) {
+  if (hasStatus(account.error, 403)) {
     return (
       <ErrorPage
         title="No access to this account"
@@ -34,7 +34,7 @@ export function AccountGate({
       />
     );
   }
-  if (isApiClientError(account.error) && account.error.status === 404) {
+  if (hasStatus(account.error, 404)) {
     return (
       <ErrorPage
         title="Account not found"

@@ -8,7 +8,7 @@ import { paths } from '../../../../config/paths';
 import { AccountGate } from '../../../../features/accounts/components/account-gate';
 import { fundMoveQueryOptions, useFundMove } from '../../../../features/custody/api/get-fund-move';
 import { FundMoveDetails } from '../../../../features/custody/components/fund-move-details';
-import { isApiClientError } from '../../../../lib/api-client';
+import { hasStatus } from '../../../../lib/api-query';
 import { hasSession } from '../../../session-guard';
 import { AccountBreadcrumbs } from './account-breadcrumbs';
 
@@ -34,7 +34,7 @@ export default function FundMoveRoute() {
 
 function FundMove({ accountId, referenceNumber }: { accountId: string; referenceNumber: string }) {
   const move = useFundMove(accountId, referenceNumber);
-  if (isApiClientError(move.error) && move.error.status === 404) {
+  if (hasStatus(move.error, 404)) {
     return (
       <ErrorPage
         title="Fund move not found"

@@ -10,7 +10,7 @@ import { TrailedPageHeader } from '../../../../components/trailed-page-header';
 import { EmptyState, QueryState } from '../../../../components/query-state';
 import { SkippedRecordsNotice } from '../../../../components/skipped-records';
 import { paths } from '../../../../config/paths';
-import { isApiClientError } from '../../../../lib/api-client';
+import { hasStatus } from '../../../../lib/api-query';
 import { accountQueryOptions, useAccount } from '../../../../features/accounts/api/get-account';
 import { useCustodyAccount } from '../../../../features/custody/api/get-custody-account';
 import { useFundMoves } from '../../../../features/custody/api/get-fund-moves';
@@ -43,7 +43,7 @@ export default function ComplianceAccountRoute() {
   const moves = useFundMoves(accountId, page);
   const title = account.data?.name ?? `Account ${accountId}`;
 
-  if (isApiClientError(account.error) && account.error.status === 404) {
+  if (hasStatus(account.error, 404)) {
     return (
       <NotFound
         title="Account not found"

@@ -19,7 +19,7 @@ import { EmptyState, QueryState } from '../../../../components/query-state';
 import { SkippedRecordsNotice } from '../../../../components/skipped-records';
 import { paths } from '../../../../config/paths';
 import { useSession } from '../../../../features/auth/api/get-session';
-import { isApiClientError } from '../../../../lib/api-client';
+import { hasStatus } from '../../../../lib/api-query';
 import {
   purchaseHistoryQueryOptions,
   usePurchaseHistory,
@@ -119,7 +119,7 @@ export default function PurchaseHistoryRoute() {
   const title = query.data?.offering?.name ?? `Offering ${offeringId}`;
   const reviewer = useSession().data?.user.role !== 'issuer_staff';
 
-  if (isApiClientError(query.error) && (query.error.status === 404 || query.error.status === 403)) {
+  if (hasStatus(query.error, 404, 403)) {
     return (
       <NotFound
         title="Offering not available"

@@ -18,7 +18,7 @@ import { PreflightPanel } from '../../../../features/money/components/preflight-
 import Box from '@mui/material/Box';
 import { offeringQueryOptions, useOffering } from '../../../../features/offerings/api/get-offering';
 import { OfferingNotFound } from '../../../../features/offerings/components/offering-not-found';
-import { isApiClientError } from '../../../../lib/api-client';
+import { hasStatus } from '../../../../lib/api-query';
 import { recordPageLoader } from '../../../session-guard';
 
 export const clientLoader = recordPageLoader('offeringId', (queryClient, offeringId) => {
@@ -34,7 +34,7 @@ export default function InvestRoute() {
   const receipt = useRememberedReceipt<InvestmentReceipt>('investment', offeringId);
   const queryClient = useQueryClient();
 
-  if (isApiClientError(offering.error) && offering.error.status === 404) {
+  if (hasStatus(offering.error, 404)) {
     return <OfferingNotFound />;
   }
 

@@ -3,7 +3,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { TrailedPageHeader } from '../../../../components/trailed-page-header';
 import { QueryState } from '../../../../components/query-state';
 import { paths } from '../../../../config/paths';
-import { isApiClientError } from '../../../../lib/api-client';
+import { hasStatus } from '../../../../lib/api-query';
 import { offeringQueryOptions, useOffering } from '../../../../features/offerings/api/get-offering';
 import { OfferingNotFound } from '../../../../features/offerings/components/offering-not-found';
 import { OfferingDetails } from '../../../../features/offerings/components/offering-details';
@@ -27,7 +27,7 @@ export default function OfferingRoute() {
     role === 'admin' ||
     (role === 'issuer_staff' && (session.data?.user.issuerIds ?? []).includes(offeringIssuer));
 
-  if (isApiClientError(offering.error) && offering.error.status === 404) {
+  if (hasStatus(offering.error, 404)) {
     return <OfferingNotFound />;
   }
 

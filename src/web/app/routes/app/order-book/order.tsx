@@ -5,7 +5,7 @@ import { QueryState } from '../../../../components/query-state';
 import { paths } from '../../../../config/paths';
 import { orderQueryOptions, useOrder } from '../../../../features/order-book/api/get-order';
 import { OrderDetail } from '../../../../features/order-book/components/order-detail';
-import { isApiClientError } from '../../../../lib/api-client';
+import { hasStatus } from '../../../../lib/api-query';
 import { recordPageLoader } from '../../../session-guard';
 
 export const clientLoader = recordPageLoader('orderId', (queryClient, orderId) => {
@@ -15,7 +15,7 @@ export const clientLoader = recordPageLoader('orderId', (queryClient, orderId) =
 export default function OrderRoute() {
   const { orderId = '' } = useParams();
   const order = useOrder(orderId);
-  if (isApiClientError(order.error) && order.error.status === 404) {
+  if (hasStatus(order.error, 404)) {
     return (
       <NotFound
         title={`No order ${orderId}`}
