@@ -16,7 +16,7 @@ import { paths } from '../../../config/paths';
 import { formatTimestamp, formatMoney } from '../../../lib/format';
 import { DescriptionList } from '../../../components/description-list';
 import { orDash } from './details-list';
-import { RevealField } from './reveal-field';
+import { revealItem } from './reveal-field';
 
 const referenceOf = (move: FundMoveView) => move.referenceNumber;
 
@@ -113,15 +113,8 @@ export function ComplianceFundMovesTable({ moves }: { moves: FundMoveView[] }) {
 function ReviewerFundMoveDetails({ move }: { move: FundMoveView }) {
   const status = describeFundMoveStatus(move.status);
   const approval = describeFundMoveApproval(move.approvalStatus);
-  const revealable = (field: 'bankAccountNumber' | 'routingNumber', masked: string | null) => (
-    <RevealField
-      key={field}
-      objectType="fund_move"
-      objectId={move.referenceNumber}
-      field={field}
-      masked={masked}
-    />
-  );
+  const revealable = (field: 'bankAccountNumber' | 'routingNumber', masked: string | null) =>
+    revealItem({ objectType: 'fund_move', objectId: move.referenceNumber, field, masked });
   return (
     <DescriptionList
       items={[
@@ -133,8 +126,8 @@ function ReviewerFundMoveDetails({ move }: { move: FundMoveView }) {
         ['Description', orDash(move.description)],
         ['Bank', orDash(move.bankName)],
         ['Bank account name', orDash(move.bankAccountName)],
-        ['Bank account number', revealable('bankAccountNumber', move.bankAccountNumberMasked)],
-        ['Routing number', revealable('routingNumber', move.routingNumberMasked)],
+        revealable('bankAccountNumber', move.bankAccountNumberMasked),
+        revealable('routingNumber', move.routingNumberMasked),
         ['Routing number check', orDash(move.routingNumberStatus)],
         ['Errors', orDash(move.errorMessage)],
         ['Created', formatTimestamp(move.createdAt)],
