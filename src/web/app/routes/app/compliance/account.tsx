@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import Pagination from '@mui/material/Pagination';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { FUND_MOVES_PAGE_SIZE } from '../../../../../contract/custody-views';
 import { NotFound } from '../../../../components/not-found';
 import { TrailedPageHeader } from '../../../../components/trailed-page-header';
 import { EmptyState, QueryState } from '../../../../components/query-state';
-import { SkippedRecordsNotice } from '../../../../components/skipped-records';
 import { paths } from '../../../../config/paths';
 import { hasStatus } from '../../../../lib/api-query';
 import { accountQueryOptions, useAccount } from '../../../../features/accounts/api/get-account';
@@ -20,7 +18,7 @@ import {
   CustodyAccountSummary,
 } from '../../../../features/compliance/components/account-review';
 import { AccountNotes } from '../../../../features/compliance/components/account-notes';
-import { ComplianceFundMovesTable } from '../../../../features/compliance/components/fund-moves-table';
+import { ComplianceFundMovePages } from '../../../../features/compliance/components/fund-moves-table';
 import { guardedPrefetchLoader } from '../../../session-guard';
 import { preloadDataGrid } from '../../../../components/data-grid';
 import { TitledPanel } from '../../../../components/description-list';
@@ -100,24 +98,15 @@ export default function ComplianceAccountRoute() {
             />
           }
         >
-          {(data) => {
-            const pages = Math.ceil(data.totalRecords / FUND_MOVES_PAGE_SIZE);
-            return (
-              <>
-                <SkippedRecordsNotice count={data.skippedRecords} />
-                <ComplianceFundMovesTable moves={data.moves} />
-                {pages > 1 && (
-                  <Pagination
-                    sx={{ mt: 2 }}
-                    count={pages}
-                    page={page}
-                    onChange={(_, next) => setPage(next)}
-                    siblingCount={0}
-                  />
-                )}
-              </>
-            );
-          }}
+          {(data) => (
+            <ComplianceFundMovePages
+              moves={data.moves}
+              skippedRecords={data.skippedRecords}
+              page={page}
+              pages={Math.ceil(data.totalRecords / FUND_MOVES_PAGE_SIZE)}
+              onPageChange={setPage}
+            />
+          )}
         </QueryState>
       </section>
     </>
