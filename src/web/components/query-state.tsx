@@ -32,8 +32,6 @@ type QueryStateProps<T> = QueryWords & {
     UseQueryResult<T>,
     'data' | 'error' | 'isPending' | 'isError' | 'isFetching' | 'refetch'
   >;
-  /** A placeholder shaped like the content; `skeletonLines` skeleton lines when omitted. */
-  loading?: ReactNode;
   /** How many skeleton lines stand in for the content while it loads (4 when omitted). */
   skeletonLines?: number;
   isEmpty?: (data: T) => boolean;
@@ -49,7 +47,6 @@ export function QueryState<T>({
   subject,
   loadingLabel = `Loading ${subject}`,
   errorTitle = subject && `${sentenceStart(subject)} could not be loaded`,
-  loading,
   skeletonLines,
   isEmpty,
   empty,
@@ -61,7 +58,7 @@ export function QueryState<T>({
         <Typography className="visually-hidden" component="p" role="status">
           {loadingLabel}
         </Typography>
-        {loading ?? <LoadingSkeleton lines={skeletonLines} />}
+        <LoadingSkeleton lines={skeletonLines} />
       </Box>
     );
   }
