@@ -7,29 +7,49 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { ErrorAlert } from './error-alert';
 
-type QueryStateProps<T> = {
+/**
+ * The words for waiting and failing. Most pages name what they load the way a sentence would,
+ * with its article ("the fund move", "your sessions"): `subject` says it once and both texts
+ * follow ("Loading the fund move", "The fund move could not be loaded"). Pages whose words
+ * take another form ("Checking …", "Searching for …") write them out.
+ */
+type QueryWords =
+  | {
+      /** What loads, as a sentence names it: "the fund move", "your sessions". */
+      subject: string;
+      loadingLabel?: never;
+      errorTitle?: never;
+    }
+  | {
+      subject?: never;
+      /** What the page is waiting for, read out while it loads ("Loading offerings"). */
+      loadingLabel: string;
+      errorTitle?: string;
+    };
+
+type QueryStateProps<T> = QueryWords & {
   query: Pick<
     UseQueryResult<T>,
     'data' | 'error' | 'isPending' | 'isError' | 'isFetching' | 'refetch'
   >;
-  /** What the page is waiting for, read out while it loads ("Loading offerings"). */
-  loadingLabel: string;
-  /** A placeholder shaped like the content; a few skeleton lines when omitted. */
-  loading?: ReactNode;
+  /** How many skeleton lines stand in for the content while it loads (4 when omitted). */
+  skeletonLines?: number;
   isEmpty?: (data: T) => boolean;
   empty?: ReactNode;
-  errorTitle?: string;
   children: (data: T) => ReactNode;
 };
+
+const sentenceStart = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 
 /** The one way pages show loading, empty, error and loaded data. */
 export function QueryState<T>({
   query,
-  loadingLabel,
-  loading,
+  subject,
+  loadingLabel = `Loading ${subject}`,
+  errorTitle = subject && `${sentenceStart(subject)} could not be loaded`,
+  skeletonLines,
   isEmpty,
   empty,
-  errorTitle,
   children,
 }: QueryStateProps<T>) {
   if (query.isPending) {
@@ -38,7 +58,7 @@ export function QueryState<T>({
         <Typography className="visually-hidden" component="p" role="status">
           {loadingLabel}
         </Typography>
-        {loading ?? <LoadingSkeleton />}
+        <LoadingSkeleton lines={skeletonLines} />
       </Box>
     );
   }

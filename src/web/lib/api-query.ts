@@ -1,8 +1,16 @@
-// The API client's requests as react-query queries and mutations, kept apart from the client so
-// that the sign-in page, which needs only the client, does not load them.
+// The API client's requests as react-query queries and mutations, and how pages read their
+// failures, kept apart from the client so that the sign-in page, which needs only the client,
+// does not load them.
 import { queryOptions, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { $ZodType } from 'zod/v4/core';
-import { api, postOnce, type Schema, type SubmittedOnce } from './api-client';
+import {
+  api,
+  isApiClientError,
+  postOnce,
+  type ApiClientError,
+  type Schema,
+  type SubmittedOnce,
+} from './api-client';
 
 /**
  * The query of one GET: the answer checked with `schema`, the request aborted when nobody waits
@@ -10,9 +18,24 @@ import { api, postOnce, type Schema, type SubmittedOnce } from './api-client';
  * beyond that (`enabled`, `staleTime`).
  */
 export const apiQueryOptions = <T>(queryKey: QueryKey, path: string, schema: Schema<T>) =>
+  apiRecordQueryOptions(queryKey, path, schema, (answer) => answer);
+
+/**
+ * The same for an answer that wraps one record (`{ account }`): `unwrap` takes it out, so that
+ * the cache and the page hold the record itself.
+ */
+export const apiRecordQueryOptions = <T, R>(
+  queryKey: QueryKey,
+  path: string,
+  schema: Schema<T>,
+  unwrap: (answer: T) => R,
+) =>
   // The caller builds the key and the path from the same ids, so the key names what is asked.
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
-  queryOptions({ queryKey, queryFn: ({ signal }) => api.get(path, { schema, signal }) });
+  queryOptions({
+    queryKey,
+    queryFn: async ({ signal }) => unwrap(await api.get(path, { schema, signal })),
+  });
 
 /**
  * The mutation of a create the person submits once (one trade, one move of money, one record):
@@ -40,3 +63,10 @@ export const useCreateOnce = <Variables extends SubmittedOnce<unknown>, Receipt>
         )),
   });
 };
+
+/**
+ * Whether a request failed with one of these statuses: how a page tells a record that does not
+ * exist (404) or is not the person's to see (403) from a failure worth retrying.
+ */
+export const hasStatus = (error: unknown, ...statuses: number[]): error is ApiClientError =>
+  isApiClientError(error) && statuses.includes(error.status);

@@ -22,6 +22,31 @@ describe('QueryState', () => {
     expect(screen.getByRole('status').closest('[aria-busy="true"]')).toBeTruthy();
   });
 
+  it('derives both texts from the subject, the error title starting a sentence', () => {
+    const error = new ApiClientError({
+      message: 'The portal could not be reached.',
+      status: 0,
+      code: 'network',
+      submitted: 'no',
+    });
+    const { rerender } = render(
+      <QueryState query={{ ...base, isPending: true, refetch: vi.fn() }} subject="the fund move">
+        {() => 'loaded'}
+      </QueryState>,
+    );
+    expect(screen.getByRole('status').textContent).toBe('Loading the fund move');
+
+    rerender(
+      <QueryState
+        query={{ ...base, isError: true, error, refetch: vi.fn() }}
+        subject="the fund move"
+      >
+        {() => 'loaded'}
+      </QueryState>,
+    );
+    expect(screen.getByRole('alert').textContent).toContain('The fund move could not be loaded');
+  });
+
   it('shows the error in words with a retry', () => {
     const refetch = vi.fn();
     const error = new ApiClientError({

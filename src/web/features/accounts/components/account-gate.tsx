@@ -3,9 +3,9 @@ import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AccountView } from '../../../../contract/account-views';
 import { ErrorPage } from '../../../components/errors/error-page';
-import { LoadingSkeleton, QueryState } from '../../../components/query-state';
+import { QueryState } from '../../../components/query-state';
 import { paths } from '../../../config/paths';
-import { isApiClientError } from '../../../lib/api-client';
+import { hasStatus } from '../../../lib/api-query';
 import { useAccount } from '../api/get-account';
 
 /**
@@ -25,7 +25,7 @@ export function AccountGate({
       Go to my accounts
     </Button>
   );
-  if (isApiClientError(account.error) && account.error.status === 403) {
+  if (hasStatus(account.error, 403)) {
     return (
       <ErrorPage
         title="No access to this account"
@@ -34,7 +34,7 @@ export function AccountGate({
       />
     );
   }
-  if (isApiClientError(account.error) && account.error.status === 404) {
+  if (hasStatus(account.error, 404)) {
     return (
       <ErrorPage
         title="Account not found"
@@ -44,12 +44,7 @@ export function AccountGate({
     );
   }
   return (
-    <QueryState
-      query={account}
-      loadingLabel="Loading the account"
-      loading={<LoadingSkeleton lines={6} />}
-      errorTitle="The account could not be loaded"
-    >
+    <QueryState query={account} subject="the account" skeletonLines={6}>
       {children}
     </QueryState>
   );

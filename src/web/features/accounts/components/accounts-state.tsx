@@ -6,21 +6,21 @@ import { useAccounts } from '../api/get-accounts';
 type AccountsStateProps = {
   /** False until the person is known to be an investor: only investors have accounts. */
   enabled?: boolean;
-  loading?: ReactNode;
+  /** How many skeleton lines stand in for the list while it loads. */
+  skeletonLines?: number;
   /** Shown when no account is linked to the sign-in: the words depend on what the page is for. */
   empty: ReactNode;
   children: (accounts: AccountSummary[]) => ReactNode;
 };
 
 /** The investment accounts linked to the person's sign-in, once loaded. */
-export function AccountsState({ enabled, loading, empty, children }: AccountsStateProps) {
+export function AccountsState({ enabled, skeletonLines, empty, children }: AccountsStateProps) {
   const accounts = useAccounts({ enabled });
   return (
     <QueryState
       query={accounts}
-      loadingLabel="Loading your accounts"
-      loading={loading}
-      errorTitle="Your accounts could not be loaded"
+      subject="your accounts"
+      skeletonLines={skeletonLines}
       isEmpty={(data) => data.accounts.length === 0}
       empty={empty}
     >

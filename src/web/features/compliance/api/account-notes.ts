@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   accountNoteSchema,
   accountNotesSchema,
@@ -6,15 +6,12 @@ import {
 } from '../../../../contract/compliance';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
+import { apiQueryOptions } from '../../../lib/api-query';
 
 const notesKey = (accountId: string) => ['compliance', 'notes', accountId] as const;
 
 const accountNotesQueryOptions = (accountId: string) =>
-  queryOptions({
-    queryKey: notesKey(accountId),
-    queryFn: ({ signal }) =>
-      api.get(apiPaths.accountNotes(accountId), { schema: accountNotesSchema, signal }),
-  });
+  apiQueryOptions(notesKey(accountId), apiPaths.accountNotes(accountId), accountNotesSchema);
 
 export const useAccountNotes = (accountId: string) => useQuery(accountNotesQueryOptions(accountId));
 

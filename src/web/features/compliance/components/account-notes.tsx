@@ -15,7 +15,7 @@ import { SectionCard } from '../../../components/description-list';
 import { ErrorAlert } from '../../../components/error-alert';
 import { applyFieldErrors } from '../../../components/form/apply-field-errors';
 import { FormTextField } from '../../../components/form/form-text-field';
-import { EmptyState, LoadingSkeleton, QueryState } from '../../../components/query-state';
+import { EmptyState, QueryState } from '../../../components/query-state';
 import { formatTimestamp } from '../../../lib/format';
 import { focusOnMount } from '../../../lib/focus';
 import { useAccountNotes, useAddAccountNote } from '../api/account-notes';
@@ -66,9 +66,8 @@ export function AccountNotes({ accountId }: { accountId: string }) {
       </Box>
       <QueryState
         query={notes}
-        loadingLabel="Loading the notes"
-        loading={<LoadingSkeleton lines={2} />}
-        errorTitle="The notes could not be loaded"
+        subject="the notes"
+        skeletonLines={2}
         isEmpty={(data) => data.notes.length === 0}
         empty={
           <EmptyState title="No notes yet" message="Notes added here stay with the account." />

@@ -18,7 +18,7 @@ import {
 import { DescriptionList, TitledPanel } from '../../../components/description-list';
 import { oneLineAddress, orDash } from './details-list';
 import { explainReview } from '../../../lib/review-status';
-import { RevealField } from './reveal-field';
+import { revealItem } from './reveal-field';
 import { ColumnHeadings } from '../../../components/column-headings';
 
 const reviewDate = (date: string | null) =>
@@ -79,16 +79,12 @@ export function AccountProfileForReview({ account }: { account: AccountView }) {
           ['Type', formatCode(account.type)],
           ['Entity type', formatCode(account.entityType)],
           ['Residency', formatCode(account.residentType)],
-          [
-            'Tax ID',
-            <RevealField
-              key="tax"
-              objectType="account"
-              objectId={account.id}
-              field="taxId"
-              masked={account.taxIdMasked}
-            />,
-          ],
+          revealItem({
+            objectType: 'account',
+            objectId: account.id,
+            field: 'taxId',
+            masked: account.taxIdMasked,
+          }),
           ['Address', oneLineAddress(account.address)],
           ['Email', orDash(account.email)],
           ['Phone', formatPhone(account.phone)],

@@ -8,7 +8,7 @@ import {
 } from '../../../lib/format';
 import { DescriptionList, TitledPanel } from '../../../components/description-list';
 import { oneLineAddress, orDash } from './details-list';
-import { RevealField } from './reveal-field';
+import { revealItem } from './reveal-field';
 import { explainReview } from '../../../lib/review-status';
 
 const reviewDate = (date: string | null) =>
@@ -44,16 +44,12 @@ export function EntityDetails({ entity }: { entity: EntityView }) {
             ['Type', formatCode(entity.type)],
             ['Description', orDash(entity.description)],
             ['Domicile', orDash(entity.domicile)],
-            [
-              'EIN',
-              <RevealField
-                key="ein"
-                objectType="entity"
-                objectId={entity.id}
-                field="ein"
-                masked={entity.einMasked}
-              />,
-            ],
+            revealItem({
+              objectType: 'entity',
+              objectId: entity.id,
+              field: 'ein',
+              masked: entity.einMasked,
+            }),
             ['Address', oneLineAddress(entity.address)],
             ['Email', entity.emails.join(', ') || '—'],
             ['Phone', entity.phones.map(formatPhone).join(', ') || '—'],

@@ -5,6 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
+import Pagination from '@mui/material/Pagination';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   describeFundMoveApproval,
@@ -15,13 +16,59 @@ import { figureColumn, PortalDataGrid, type GridColDef } from '../../../componen
 import { paths } from '../../../config/paths';
 import { formatTimestamp, formatMoney } from '../../../lib/format';
 import { DescriptionList } from '../../../components/description-list';
+import { SkippedRecordsNotice } from '../../../components/skipped-records';
 import { orDash } from './details-list';
-import { RevealField } from './reveal-field';
+import { revealItem } from './reveal-field';
+
+type FundMovePagesProps = {
+  moves: FundMoveView[];
+  skippedRecords: number | undefined;
+  page: number;
+  pages: number;
+  onPageChange: (page: number) => void;
+};
+
+/**
+ * One page of fund moves for a reviewer: what could not be shown, the table, and the pages
+ * when there is more than one.
+ */
+export function ComplianceFundMovePages({
+  moves,
+  skippedRecords,
+  page,
+  pages,
+  onPageChange,
+}: FundMovePagesProps) {
+  return (
+    <>
+      <SkippedRecordsNotice count={skippedRecords} />
+      <ComplianceFundMovesTable moves={moves} />
+      {pages > 1 && (
+        <Pagination
+          sx={{ mt: 2 }}
+          count={pages}
+          page={page}
+          onChange={(_, next) => onPageChange(next)}
+          getItemAriaLabel={(type, item) =>
+            type === 'page'
+              ? `Page ${item}`
+              : type === 'next'
+                ? 'Next page'
+                : type === 'previous'
+                  ? 'Previous page'
+                  : `Go to ${type} page`
+          }
+          siblingCount={0}
+        />
+      )}
+    </>
+  );
+}
 
 const referenceOf = (move: FundMoveView) => move.referenceNumber;
 
 /** Fund moves of any accounts (a page of them); each opens in a dialog with its bank numbers revealable. */
-export function ComplianceFundMovesTable({ moves }: { moves: FundMoveView[] }) {
+function ComplianceFundMovesTable({ moves }: { moves: FundMoveView[] }) {
   const [open, setOpen] = useState<FundMoveView | null>(null);
   const columns = useMemo<GridColDef<FundMoveView>[]>(
     () => [
@@ -113,15 +160,8 @@ export function ComplianceFundMovesTable({ moves }: { moves: FundMoveView[] }) {
 function ReviewerFundMoveDetails({ move }: { move: FundMoveView }) {
   const status = describeFundMoveStatus(move.status);
   const approval = describeFundMoveApproval(move.approvalStatus);
-  const revealable = (field: 'bankAccountNumber' | 'routingNumber', masked: string | null) => (
-    <RevealField
-      key={field}
-      objectType="fund_move"
-      objectId={move.referenceNumber}
-      field={field}
-      masked={masked}
-    />
-  );
+  const revealable = (field: 'bankAccountNumber' | 'routingNumber', masked: string | null) =>
+    revealItem({ objectType: 'fund_move', objectId: move.referenceNumber, field, masked });
   return (
     <DescriptionList
       items={[
@@ -133,8 +173,8 @@ function ReviewerFundMoveDetails({ move }: { move: FundMoveView }) {
         ['Description', orDash(move.description)],
         ['Bank', orDash(move.bankName)],
         ['Bank account name', orDash(move.bankAccountName)],
-        ['Bank account number', revealable('bankAccountNumber', move.bankAccountNumberMasked)],
-        ['Routing number', revealable('routingNumber', move.routingNumberMasked)],
+        revealable('bankAccountNumber', move.bankAccountNumberMasked),
+        revealable('routingNumber', move.routingNumberMasked),
         ['Routing number check', orDash(move.routingNumberStatus)],
         ['Errors', orDash(move.errorMessage)],
         ['Created', formatTimestamp(move.createdAt)],

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -26,11 +26,20 @@ type RevealFieldProps = {
 };
 
 /**
+ * A line of a description list for a revealable value, under the name the contract gives the
+ * field ("Tax ID", "EIN").
+ */
+export const revealItem = (props: RevealFieldProps): [string, ReactNode] => [
+  revealableFieldLabels[props.field],
+  <RevealField key={props.field} {...props} />,
+];
+
+/**
  * A masked value with a Reveal button for reviewers. Revealing asks for a reason, which the BFF
  * writes to the audit log with who, when and from where; the value it answers is shown here
  * only, until hidden or the page is left.
  */
-export function RevealField({ objectType, objectId, field, masked }: RevealFieldProps) {
+function RevealField({ objectType, objectId, field, masked }: RevealFieldProps) {
   const label = revealableFieldLabels[field];
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   adminUserSchema,
   adminUsersSchema,
@@ -8,12 +8,10 @@ import {
 import type { Role } from '../../../../contract/session';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
+import { apiQueryOptions } from '../../../lib/api-query';
 
 export const adminUsersQueryOptions = () =>
-  queryOptions({
-    queryKey: ['admin', 'users'],
-    queryFn: ({ signal }) => api.get(apiPaths.adminUsers, { schema: adminUsersSchema, signal }),
-  });
+  apiQueryOptions(['admin', 'users'], apiPaths.adminUsers, adminUsersSchema);
 
 export const useAdminUsers = () => useQuery(adminUsersQueryOptions());
 

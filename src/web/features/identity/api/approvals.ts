@@ -1,13 +1,11 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { approvalSchema, approvalsSchema } from '../../../../contract/identity';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
+import { apiQueryOptions } from '../../../lib/api-query';
 
 export const approvalsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['disbursement-approvals'],
-    queryFn: ({ signal }) => api.get(apiPaths.approvals, { schema: approvalsSchema, signal }),
-  });
+  apiQueryOptions(['disbursement-approvals'], apiPaths.approvals, approvalsSchema);
 
 export const useApprovals = () => useQuery(approvalsQueryOptions());
 

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   startAuthentication,
   startRegistration,
@@ -16,14 +16,12 @@ import {
 } from '../../../../contract/identity';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
+import { apiQueryOptions } from '../../../lib/api-query';
 
 export const factorsQueryKey = ['me', 'second-factors'] as const;
 
 export const factorsQueryOptions = () =>
-  queryOptions({
-    queryKey: factorsQueryKey,
-    queryFn: ({ signal }) => api.get(apiPaths.myFactors, { schema: factorsSchema, signal }),
-  });
+  apiQueryOptions(factorsQueryKey, apiPaths.myFactors, factorsSchema);
 
 export const useFactors = () => useQuery(factorsQueryOptions());
 

@@ -1,13 +1,11 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { userSessionsSchema } from '../../../../contract/identity';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
+import { apiQueryOptions } from '../../../lib/api-query';
 
 export const mySessionsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['me', 'sessions'],
-    queryFn: ({ signal }) => api.get(apiPaths.mySessions, { schema: userSessionsSchema, signal }),
-  });
+  apiQueryOptions(['me', 'sessions'], apiPaths.mySessions, userSessionsSchema);
 
 export const useMySessions = () => useQuery(mySessionsQueryOptions());
 

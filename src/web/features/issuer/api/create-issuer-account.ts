@@ -1,12 +1,12 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   savedIssuerAccountResultSchema,
   savedIssuerAccountsSchema,
   type IssuerAccountForm,
 } from '../../../../contract/issuer-workspace';
 import { apiPaths } from '../../../config/paths';
-import { api, type SubmittedOnce } from '../../../lib/api-client';
-import { useCreateOnce } from '../../../lib/api-query';
+import type { SubmittedOnce } from '../../../lib/api-client';
+import { apiQueryOptions, useCreateOnce } from '../../../lib/api-query';
 
 type CreateIssuerAccountInput = SubmittedOnce<IssuerAccountForm> & { issuerId: string };
 
@@ -17,11 +17,11 @@ export const useCreateIssuerAccount = () =>
   });
 
 const savedIssuerAccountQueryOptions = (issuerId: string) =>
-  queryOptions({
-    queryKey: ['issuer', 'issuer-account', issuerId] as const,
-    queryFn: ({ signal }) =>
-      api.get(apiPaths.issuerAccount(issuerId), { schema: savedIssuerAccountResultSchema, signal }),
-  });
+  apiQueryOptions(
+    ['issuer', 'issuer-account', issuerId],
+    apiPaths.issuerAccount(issuerId),
+    savedIssuerAccountResultSchema,
+  );
 
 /** The issuer account as the portal saved it, so it shows after a reload. */
 export const useSavedIssuerAccount = (issuerId: string | null) =>

@@ -16,21 +16,21 @@ export const securityInSentence = (security: ListedSecurity) =>
   security.securityName ?? `security ${security.securityId}`;
 
 type SecuritiesStateProps = {
-  loading?: ReactNode;
+  /** How many skeleton lines stand in for the list while it loads. */
+  skeletonLines?: number;
   /** Shown when the person may see no security: the words depend on who is looking. */
   empty: ReactNode;
   children: (securities: ListedSecurity[]) => ReactNode;
 };
 
 /** The securities whose trading hours the person may see or set (§2.8), once loaded. */
-export function SecuritiesState({ loading, empty, children }: SecuritiesStateProps) {
+export function SecuritiesState({ skeletonLines, empty, children }: SecuritiesStateProps) {
   const securities = useSecurities();
   return (
     <QueryState
       query={securities}
-      loadingLabel="Loading the securities"
-      loading={loading}
-      errorTitle="The securities could not be loaded"
+      subject="the securities"
+      skeletonLines={skeletonLines}
       isEmpty={(data) => data.securities.length === 0}
       empty={empty}
     >

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import { SectionCard } from '../../../components/description-list';
-import { EmptyState, LoadingSkeleton, QueryState } from '../../../components/query-state';
+import { EmptyState, QueryState } from '../../../components/query-state';
 import { useSecurityHours } from '../api/get-security-hours';
 import { SavedHours } from './saved-hours';
 import { SecuritiesState, securityChoiceLabel, securityInSentence } from './securities-state';
@@ -16,7 +16,7 @@ export function SecurityHoursLookup() {
     <SectionCard title="Hours of one security">
       <Box sx={{ mt: 2, display: 'grid', gap: 2 }}>
         <SecuritiesState
-          loading={<LoadingSkeleton lines={2} />}
+          skeletonLines={2}
           empty={
             <EmptyState
               title="No securities traded recently"
@@ -63,12 +63,7 @@ export function SecurityHoursLookup() {
 function OneSecurityHours({ securityId, name }: { securityId: string; name: string }) {
   const hours = useSecurityHours(securityId);
   return (
-    <QueryState
-      query={hours}
-      loadingLabel={`Loading the hours of ${name}`}
-      loading={<LoadingSkeleton lines={5} />}
-      errorTitle={`The hours of ${name} could not be loaded`}
-    >
+    <QueryState query={hours} subject={`the hours of ${name}`} skeletonLines={5}>
       {(data) => <SavedHours hours={data.securityHours} title={`Trading hours of ${name}`} />}
     </QueryState>
   );

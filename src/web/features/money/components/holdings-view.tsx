@@ -8,7 +8,7 @@ import Alert from '@mui/material/Alert';
 import { Link as RouterLink } from 'react-router-dom';
 import type { HoldingsResult } from '../../../../contract/holdings';
 import { Code, SectionCard } from '../../../components/description-list';
-import { EmptyState, LoadingSkeleton, QueryState } from '../../../components/query-state';
+import { EmptyState, QueryState } from '../../../components/query-state';
 import { paths } from '../../../config/paths';
 import { formatDecimal, formatLocalDateTime, formatMoney } from '../../../lib/format';
 import { ScrollableTable } from '../../../components/scrollable-table';
@@ -18,16 +18,8 @@ import { useHoldings } from '../api/get-holdings';
 
 /** The words while the investments load or fail: of one account, or of all the investor's. */
 const scopes = {
-  account: {
-    loadingLabel: 'Loading the investments of this account',
-    errorTitle: 'The investments of this account could not be loaded',
-    skeletonLines: 4,
-  },
-  all: {
-    loadingLabel: 'Loading your investments',
-    errorTitle: 'Your investments could not be loaded',
-    skeletonLines: 6,
-  },
+  account: { subject: 'the investments of this account', skeletonLines: 4 },
+  all: { subject: 'your investments', skeletonLines: 6 },
 };
 
 /** The investments of one account, or without `accountId` of all the investor's accounts. */
@@ -35,12 +27,7 @@ export function Holdings({ accountId }: { accountId?: string }) {
   const holdings = useHoldings(accountId);
   const scope = accountId ? scopes.account : scopes.all;
   return (
-    <QueryState
-      query={holdings}
-      loadingLabel={scope.loadingLabel}
-      loading={<LoadingSkeleton lines={scope.skeletonLines} />}
-      errorTitle={scope.errorTitle}
-    >
+    <QueryState query={holdings} subject={scope.subject} skeletonLines={scope.skeletonLines}>
       {(data) => (
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
           <HoldingsView result={data} />

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { DescriptionList, SectionCard } from '../../../components/description-list';
 import { ErrorAlert } from '../../../components/error-alert';
-import { LoadingSkeleton, QueryState } from '../../../components/query-state';
+import { QueryState } from '../../../components/query-state';
 import { useLinkedBank } from '../api/get-linked-bank';
 import { useLinkBank } from '../api/link-bank';
 
@@ -13,12 +13,7 @@ export function LinkedBankPanel({ accountId, canLink }: { accountId: string; can
   const link = useLinkBank(accountId);
   return (
     <SectionCard title="Bank account for ACH">
-      <QueryState
-        query={bank}
-        loadingLabel="Loading the linked bank account"
-        loading={<LoadingSkeleton lines={2} />}
-        errorTitle="The linked bank account could not be loaded"
-      >
+      <QueryState query={bank} subject="the linked bank account" skeletonLines={2}>
         {(data) =>
           data.state === 'linked' ? (
             <>

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import type { AccountSummary } from '../../../../contract/account-views';
 import type { PreflightCheck } from '../../../../contract/preflight';
 import { SectionCard } from '../../../components/description-list';
-import { LoadingSkeleton, QueryState } from '../../../components/query-state';
+import { QueryState } from '../../../components/query-state';
 import { formatDecimal } from '../../../lib/format';
 import { usePreflight } from '../api/get-preflight';
 
@@ -27,7 +27,7 @@ function AccountPreflight({
       <QueryState
         query={preflight}
         loadingLabel={`Checking ${name}`}
-        loading={<LoadingSkeleton lines={3} />}
+        skeletonLines={3}
         errorTitle={`The checks for ${name} could not be loaded`}
       >
         {(data) => (

@@ -23,7 +23,7 @@ import { applyFieldErrors } from '../../../components/form/apply-field-errors';
 import { Form, useZodForm } from '../../../components/form/form';
 import { FormRadioGroup } from '../../../components/form/form-radio-group';
 import { FormTextField } from '../../../components/form/form-text-field';
-import { LoadingSkeleton, QueryState } from '../../../components/query-state';
+import { QueryState } from '../../../components/query-state';
 import { formatLocalDateTime, formatMoney } from '../../../lib/format';
 import { focusOnMount } from '../../../lib/focus';
 import { useSettlementCandidates } from '../api/get-settlement-candidates';
@@ -63,7 +63,7 @@ function TradeCandidates({
       <QueryState
         query={query}
         loadingLabel="Loading the account's trades in this offering"
-        loading={<LoadingSkeleton lines={2} />}
+        skeletonLines={2}
         errorTitle="The trades could not be read"
       >
         {(found) =>

@@ -1,21 +1,15 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { offeringDetailSchema, type Offering } from '../../../../contract/offerings';
+import { useQuery } from '@tanstack/react-query';
+import { offeringDetailSchema } from '../../../../contract/offerings';
 import { apiPaths } from '../../../config/paths';
-import { api } from '../../../lib/api-client';
+import { apiRecordQueryOptions } from '../../../lib/api-query';
 import { offeringKeys } from '../../../lib/query-keys';
 
-const getOffering = async (offeringId: string, signal?: AbortSignal): Promise<Offering> => {
-  const { offering } = await api.get(apiPaths.offering(offeringId), {
-    schema: offeringDetailSchema,
-    signal,
-  });
-  return offering;
-};
-
 export const offeringQueryOptions = (offeringId: string) =>
-  queryOptions({
-    queryKey: offeringKeys.detail(offeringId),
-    queryFn: ({ signal }) => getOffering(offeringId, signal),
-  });
+  apiRecordQueryOptions(
+    offeringKeys.detail(offeringId),
+    apiPaths.offering(offeringId),
+    offeringDetailSchema,
+    ({ offering }) => offering,
+  );
 
 export const useOffering = (offeringId: string) => useQuery(offeringQueryOptions(offeringId));

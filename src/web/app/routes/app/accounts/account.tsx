@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { SectionCard } from '../../../../components/description-list';
 import { PageHeader } from '../../../../components/page-header';
-import { LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { QueryState } from '../../../../components/query-state';
 import { paths } from '../../../../config/paths';
 import { accountQueryOptions } from '../../../../features/accounts/api/get-account';
 import { AccountGate } from '../../../../features/accounts/components/account-gate';
@@ -84,12 +84,7 @@ function CustodySection({ accountId }: { accountId: string }) {
         </Button>
       }
     >
-      <QueryState
-        query={custody}
-        loadingLabel="Loading the custody account"
-        loading={<LoadingSkeleton lines={3} />}
-        errorTitle="The custody account could not be loaded"
-      >
+      <QueryState query={custody} subject="the custody account" skeletonLines={3}>
         {(result) => <CustodyAccountPanel result={result} />}
       </QueryState>
     </SectionCard>

@@ -1,5 +1,5 @@
 import { PageHeader } from '../../../../components/page-header';
-import { EmptyState, LoadingSkeleton } from '../../../../components/query-state';
+import { EmptyState } from '../../../../components/query-state';
 import { accountsQueryOptions } from '../../../../features/accounts/api/get-accounts';
 import { AccountsState } from '../../../../features/accounts/components/accounts-state';
 import { AccountsList } from '../../../../features/accounts/components/accounts-list';
@@ -16,7 +16,7 @@ export default function AccountsRoute() {
         description="Your investment accounts, their review statuses, custody and fund moves."
       />
       <AccountsState
-        loading={<LoadingSkeleton lines={3} />}
+        skeletonLines={3}
         empty={
           <EmptyState
             title="No accounts linked yet"

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { QueryState } from '../../../../components/query-state';
 import { useCustodyAccount } from '../../../../features/custody/api/get-custody-account';
 import { DisbursementForm } from '../../../../features/custody/components/disbursement-form';
 import { DisbursementReadiness } from '../../../../features/custody/components/disbursement-readiness';
@@ -22,7 +22,7 @@ export default function DisbursementRoute() {
         <QueryState
           query={custody}
           loadingLabel="Checking the custody account"
-          loading={<LoadingSkeleton lines={4} />}
+          skeletonLines={4}
           errorTitle="The custody account could not be checked"
         >
           {(result) => (

@@ -3,12 +3,12 @@ import Button from '@mui/material/Button';
 import { Link as RouterLink, useParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { ErrorPage } from '../../../../components/errors/error-page';
 import { PageHeader } from '../../../../components/page-header';
-import { LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { QueryState } from '../../../../components/query-state';
 import { paths } from '../../../../config/paths';
 import { AccountGate } from '../../../../features/accounts/components/account-gate';
 import { fundMoveQueryOptions, useFundMove } from '../../../../features/custody/api/get-fund-move';
 import { FundMoveDetails } from '../../../../features/custody/components/fund-move-details';
-import { isApiClientError } from '../../../../lib/api-client';
+import { hasStatus } from '../../../../lib/api-query';
 import { hasSession } from '../../../session-guard';
 import { AccountBreadcrumbs } from './account-breadcrumbs';
 
@@ -34,7 +34,7 @@ export default function FundMoveRoute() {
 
 function FundMove({ accountId, referenceNumber }: { accountId: string; referenceNumber: string }) {
   const move = useFundMove(accountId, referenceNumber);
-  if (isApiClientError(move.error) && move.error.status === 404) {
+  if (hasStatus(move.error, 404)) {
     return (
       <ErrorPage
         title="Fund move not found"
@@ -59,12 +59,7 @@ function FundMove({ accountId, referenceNumber }: { accountId: string; reference
           <AccountBreadcrumbs accountId={accountId} current={`Fund move ${referenceNumber}`} />
         }
       />
-      <QueryState
-        query={move}
-        loadingLabel="Loading the fund move"
-        loading={<LoadingSkeleton lines={6} />}
-        errorTitle="The fund move could not be loaded"
-      >
+      <QueryState query={move} subject="the fund move" skeletonLines={6}>
         {(data) => <FundMoveDetails move={data} />}
       </QueryState>
     </>

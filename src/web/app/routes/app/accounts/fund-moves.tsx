@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
-import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { EmptyState, QueryState } from '../../../../components/query-state';
 import { SkippedRecordsNotice } from '../../../../components/skipped-records';
 import { paths } from '../../../../config/paths';
 import {
@@ -43,7 +43,7 @@ function FundMovesPage({ accountId, page }: { accountId: string; page: number })
     <QueryState
       query={moves}
       loadingLabel="Loading fund moves"
-      loading={<LoadingSkeleton lines={5} />}
+      skeletonLines={5}
       errorTitle="The fund moves could not be loaded"
       isEmpty={(data) => data.moves.length === 0 && page === 1 && !data.skippedRecords}
       empty={

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useParams } from 'react-router-dom';
 import { SectionCard } from '../../../../components/description-list';
-import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { EmptyState, QueryState } from '../../../../components/query-state';
 import { useSession } from '../../../../features/auth/api/get-session';
 import { useAccountMoneyRequests } from '../../../../features/money/api/get-money-requests';
 import { timelineQueryOptions, useTimeline } from '../../../../features/money/api/get-timeline';
@@ -49,9 +49,8 @@ function TimelineSection({ accountId }: { accountId: string }) {
     <SectionCard title="Timeline">
       <QueryState
         query={timeline}
-        loadingLabel="Loading the timeline"
-        loading={<LoadingSkeleton lines={5} />}
-        errorTitle="The timeline could not be loaded"
+        subject="the timeline"
+        skeletonLines={5}
         isEmpty={(data) => data.entries.length === 0 && data.gaps.length === 0}
         empty={
           <EmptyState
@@ -81,9 +80,8 @@ function RequestsSection({ accountId }: { accountId: string }) {
     <SectionCard title="Requests sent from the portal">
       <QueryState
         query={requests}
-        loadingLabel="Loading the requests"
-        loading={<LoadingSkeleton lines={3} />}
-        errorTitle="The requests could not be loaded"
+        subject="the requests"
+        skeletonLines={3}
         isEmpty={(data) => data.requests.length === 0}
         empty={
           <EmptyState

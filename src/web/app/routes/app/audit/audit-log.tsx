@@ -6,7 +6,7 @@ import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { useSearchParams } from 'react-router-dom';
 import { ErrorAlert } from '../../../../components/error-alert';
 import { PageHeader } from '../../../../components/page-header';
-import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { EmptyState, QueryState } from '../../../../components/query-state';
 import {
   auditEventsQueryOptions,
   downloadAuditExport,
@@ -85,9 +85,8 @@ export default function AuditLogRoute() {
       />
       <QueryState
         query={events}
-        loadingLabel="Loading the audit log"
-        loading={<LoadingSkeleton lines={8} />}
-        errorTitle="The audit log could not be loaded"
+        subject="the audit log"
+        skeletonLines={8}
         isEmpty={(data) => data.pages[0].events.length === 0}
         empty={
           <EmptyState title="No events match" message="Widen the filters to see more events." />

@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import Pagination from '@mui/material/Pagination';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { FUND_MOVES_PAGE_SIZE } from '../../../../../contract/custody-views';
 import { NotFound } from '../../../../components/not-found';
 import { TrailedPageHeader } from '../../../../components/trailed-page-header';
-import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
-import { SkippedRecordsNotice } from '../../../../components/skipped-records';
+import { EmptyState, QueryState } from '../../../../components/query-state';
 import { paths } from '../../../../config/paths';
-import { isApiClientError } from '../../../../lib/api-client';
+import { hasStatus } from '../../../../lib/api-query';
 import { accountQueryOptions, useAccount } from '../../../../features/accounts/api/get-account';
 import { useCustodyAccount } from '../../../../features/custody/api/get-custody-account';
 import { useFundMoves } from '../../../../features/custody/api/get-fund-moves';
@@ -20,7 +18,7 @@ import {
   CustodyAccountSummary,
 } from '../../../../features/compliance/components/account-review';
 import { AccountNotes } from '../../../../features/compliance/components/account-notes';
-import { ComplianceFundMovesTable } from '../../../../features/compliance/components/fund-moves-table';
+import { ComplianceFundMovePages } from '../../../../features/compliance/components/fund-moves-table';
 import { guardedPrefetchLoader } from '../../../session-guard';
 import { preloadDataGrid } from '../../../../components/data-grid';
 import { TitledPanel } from '../../../../components/description-list';
@@ -43,7 +41,7 @@ export default function ComplianceAccountRoute() {
   const moves = useFundMoves(accountId, page);
   const title = account.data?.name ?? `Account ${accountId}`;
 
-  if (isApiClientError(account.error) && account.error.status === 404) {
+  if (hasStatus(account.error, 404)) {
     return (
       <NotFound
         title="Account not found"
@@ -60,12 +58,7 @@ export default function ComplianceAccountRoute() {
         description="Account review"
         trail={[{ label: 'Search', href: paths.app.complianceSearch.getHref() }]}
       />
-      <QueryState
-        query={account}
-        loadingLabel="Loading the account"
-        loading={<LoadingSkeleton lines={8} />}
-        errorTitle="The account could not be loaded"
-      >
+      <QueryState query={account} subject="the account" skeletonLines={8}>
         {(data) => (
           <>
             <AccountReviews account={data} />
@@ -74,12 +67,7 @@ export default function ComplianceAccountRoute() {
         )}
       </QueryState>
       <TitledPanel id="custody-heading" title="Custody account" sx={{ mb: 2 }}>
-        <QueryState
-          query={custody}
-          loadingLabel="Loading the custody account"
-          loading={<LoadingSkeleton lines={3} />}
-          errorTitle="The custody account could not be loaded"
-        >
+        <QueryState query={custody} subject="the custody account" skeletonLines={3}>
           {(data) => <CustodyAccountSummary result={data} />}
         </QueryState>
       </TitledPanel>
@@ -100,7 +88,7 @@ export default function ComplianceAccountRoute() {
         <QueryState
           query={moves}
           loadingLabel="Loading fund moves"
-          loading={<LoadingSkeleton lines={4} />}
+          skeletonLines={4}
           errorTitle="The fund moves could not be loaded"
           isEmpty={(data) => data.moves.length === 0 && !data.skippedRecords}
           empty={
@@ -110,24 +98,15 @@ export default function ComplianceAccountRoute() {
             />
           }
         >
-          {(data) => {
-            const pages = Math.ceil(data.totalRecords / FUND_MOVES_PAGE_SIZE);
-            return (
-              <>
-                <SkippedRecordsNotice count={data.skippedRecords} />
-                <ComplianceFundMovesTable moves={data.moves} />
-                {pages > 1 && (
-                  <Pagination
-                    sx={{ mt: 2 }}
-                    count={pages}
-                    page={page}
-                    onChange={(_, next) => setPage(next)}
-                    siblingCount={0}
-                  />
-                )}
-              </>
-            );
-          }}
+          {(data) => (
+            <ComplianceFundMovePages
+              moves={data.moves}
+              skippedRecords={data.skippedRecords}
+              page={page}
+              pages={Math.ceil(data.totalRecords / FUND_MOVES_PAGE_SIZE)}
+              onPageChange={setPage}
+            />
+          )}
         </QueryState>
       </section>
     </>

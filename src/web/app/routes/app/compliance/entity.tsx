@@ -1,7 +1,7 @@
 import { useParams, useSearchParams } from 'react-router-dom';
 import { NotFound } from '../../../../components/not-found';
 import { TrailedPageHeader } from '../../../../components/trailed-page-header';
-import { LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { QueryState } from '../../../../components/query-state';
 import { paths } from '../../../../config/paths';
 import {
   complianceSearchQueryOptions,
@@ -47,12 +47,7 @@ export default function ComplianceEntityRoute() {
         description="Entity party"
         trail={[{ label: 'Search', href: paths.app.complianceSearch.getHref(search.get('q')) }]}
       />
-      <QueryState
-        query={results}
-        loadingLabel="Loading the entity"
-        loading={<LoadingSkeleton lines={8} />}
-        errorTitle="The entity could not be loaded"
-      >
+      <QueryState query={results} subject="the entity" skeletonLines={8}>
         {() => (entity ? <EntityDetails entity={entity} /> : null)}
       </QueryState>
     </>

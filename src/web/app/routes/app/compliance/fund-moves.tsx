@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
-import Pagination from '@mui/material/Pagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router-dom';
@@ -13,14 +12,13 @@ import {
   describeFundMoveStatus,
 } from '../../../../../contract/custody-views';
 import { PageHeader } from '../../../../components/page-header';
-import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
-import { SkippedRecordsNotice } from '../../../../components/skipped-records';
+import { EmptyState, QueryState } from '../../../../components/query-state';
 import {
   complianceFundMovesQueryOptions,
   useComplianceFundMoves,
   type FundMovesFilter,
 } from '../../../../features/compliance/api/get-fund-moves';
-import { ComplianceFundMovesTable } from '../../../../features/compliance/components/fund-moves-table';
+import { ComplianceFundMovePages } from '../../../../features/compliance/components/fund-moves-table';
 import { guardedPrefetchLoader } from '../../../session-guard';
 import { preloadDataGrid } from '../../../../components/data-grid';
 
@@ -124,7 +122,7 @@ export default function ComplianceFundMovesRoute() {
       <QueryState
         query={moves}
         loadingLabel="Loading fund moves"
-        loading={<LoadingSkeleton lines={8} />}
+        skeletonLines={8}
         errorTitle="The fund moves could not be loaded"
         isEmpty={(data) => data.moves.length === 0 && !data.skippedRecords}
         empty={
@@ -139,26 +137,13 @@ export default function ComplianceFundMovesRoute() {
             <Typography role="status" sx={{ mb: 1 }}>
               {`${data.totalRecords} moves match. Page ${data.page} of ${Math.max(1, data.totalPages)}.`}
             </Typography>
-            <SkippedRecordsNotice count={data.skippedRecords} />
-            <ComplianceFundMovesTable moves={data.moves} />
-            {data.totalPages > 1 && (
-              <Pagination
-                sx={{ mt: 2 }}
-                count={data.totalPages}
-                page={data.page}
-                onChange={(_, page) => update({ page })}
-                getItemAriaLabel={(type, page) =>
-                  type === 'page'
-                    ? `Page ${page}`
-                    : type === 'next'
-                      ? 'Next page'
-                      : type === 'previous'
-                        ? 'Previous page'
-                        : `Go to ${type} page`
-                }
-                siblingCount={0}
-              />
-            )}
+            <ComplianceFundMovePages
+              moves={data.moves}
+              skippedRecords={data.skippedRecords}
+              page={data.page}
+              pages={data.totalPages}
+              onPageChange={(page) => update({ page })}
+            />
           </>
         )}
       </QueryState>

@@ -12,7 +12,7 @@ import {
   moneyRequestOutcomeWords,
 } from '../../../../../contract/money-requests';
 import { PageHeader } from '../../../../components/page-header';
-import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { EmptyState, QueryState } from '../../../../components/query-state';
 import {
   registerExportHref,
   registerQueryOptions,
@@ -145,7 +145,7 @@ export default function MoneyRequestsRoute() {
       <QueryState
         query={register}
         loadingLabel="Loading money requests"
-        loading={<LoadingSkeleton lines={6} />}
+        skeletonLines={6}
         errorTitle="The money requests could not be loaded"
         isEmpty={(data) => data.requests.length === 0}
         empty={<EmptyState title="No money requests" message="No request matches these filters." />}

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../../components/page-header';
-import { LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { QueryState } from '../../../../components/query-state';
 import { SkippedRecordsNotice } from '../../../../components/skipped-records';
 import {
   complianceSearchQueryOptions,
@@ -41,7 +41,7 @@ export default function ComplianceSearchRoute() {
         <QueryState
           query={results}
           loadingLabel={`Searching for ${q}`}
-          loading={<LoadingSkeleton lines={6} />}
+          skeletonLines={6}
           errorTitle="The search could not be completed"
         >
           {(data) => (

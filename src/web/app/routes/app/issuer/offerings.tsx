@@ -1,5 +1,5 @@
 import { PageHeader } from '../../../../components/page-header';
-import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { EmptyState, QueryState } from '../../../../components/query-state';
 import { SkippedRecordsNotice } from '../../../../components/skipped-records';
 import {
   issuerOfferingsQueryOptions,
@@ -29,9 +29,8 @@ export default function IssuerOfferingsRoute() {
       />
       <QueryState
         query={offerings}
-        loadingLabel="Loading the offerings"
-        loading={<LoadingSkeleton lines={4} />}
-        errorTitle="The offerings could not be loaded"
+        subject="the offerings"
+        skeletonLines={4}
         isEmpty={(data) => data.offerings.length === 0 && !data.skippedRecords}
         empty={
           <EmptyState

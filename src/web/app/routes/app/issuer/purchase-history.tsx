@@ -15,11 +15,11 @@ import {
 } from '../../../../../contract/purchase-summary';
 import { NotFound } from '../../../../components/not-found';
 import { TrailedPageHeader } from '../../../../components/trailed-page-header';
-import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { EmptyState, QueryState } from '../../../../components/query-state';
 import { SkippedRecordsNotice } from '../../../../components/skipped-records';
 import { paths } from '../../../../config/paths';
 import { useSession } from '../../../../features/auth/api/get-session';
-import { isApiClientError } from '../../../../lib/api-client';
+import { hasStatus } from '../../../../lib/api-query';
 import {
   purchaseHistoryQueryOptions,
   usePurchaseHistory,
@@ -119,7 +119,7 @@ export default function PurchaseHistoryRoute() {
   const title = query.data?.offering?.name ?? `Offering ${offeringId}`;
   const reviewer = useSession().data?.user.role !== 'issuer_staff';
 
-  if (isApiClientError(query.error) && (query.error.status === 404 || query.error.status === 403)) {
+  if (hasStatus(query.error, 404, 403)) {
     return (
       <NotFound
         title="Offering not available"
@@ -143,12 +143,7 @@ export default function PurchaseHistoryRoute() {
         description="Purchase history: who bought what, and how the raise is going."
         trail={[{ label: 'My offerings', href: paths.app.issuerOfferings.getHref() }]}
       />
-      <QueryState
-        query={query}
-        loadingLabel="Loading the purchase history"
-        loading={<LoadingSkeleton lines={8} />}
-        errorTitle="The purchase history could not be loaded"
-      >
+      <QueryState query={query} subject="the purchase history" skeletonLines={8}>
         {(data) => <PurchaseHistoryView data={data} />}
       </QueryState>
     </>

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { PageHeader } from '../../../../components/page-header';
-import { LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { QueryState } from '../../../../components/query-state';
 import {
   marketHoursQueryOptions,
   useMarketHours,
@@ -22,12 +22,7 @@ export default function MarketHoursRoute() {
         title="Market hours"
         description="When the secondary market trades. Hours are set in US Eastern time and follow daylight saving time."
       />
-      <QueryState
-        query={hours}
-        loadingLabel="Loading the market hours"
-        loading={<LoadingSkeleton lines={7} />}
-        errorTitle="The market hours could not be loaded"
-      >
+      <QueryState query={hours} subject="the market hours" skeletonLines={7}>
         {(data) => (
           <>
             <MarketStatusNotice hours={data.hours} />

@@ -4,7 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../../components/page-header';
-import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { EmptyState, QueryState } from '../../../../components/query-state';
 import { SectionCard } from '../../../../components/description-list';
 import { securitiesQueryOptions } from '../../../../features/market-hours/api/get-securities';
 import { useSecurityHours } from '../../../../features/market-hours/api/get-security-hours';
@@ -30,12 +30,7 @@ function SecurityHoursEditor({ securityId, name }: { securityId: string; name: s
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <SectionCard title={`Hours of ${name}`}>
         <Box sx={{ mt: 2 }}>
-          <QueryState
-            query={current}
-            loadingLabel="Loading the current hours"
-            loading={<LoadingSkeleton lines={5} />}
-            errorTitle="The current hours could not be loaded"
-          >
+          <QueryState query={current} subject="the current hours" skeletonLines={5}>
             {(data) => (
               <SecurityHoursForm
                 hours={saved?.days ?? data.securityHours.days}

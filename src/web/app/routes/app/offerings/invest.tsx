@@ -4,7 +4,7 @@ import { investability } from '../../../../../contract/investments';
 import { EASTERN, todayInZone } from '../../../../../contract/time';
 import { PageHeader } from '../../../../components/page-header';
 import { Trail } from '../../../../components/trail';
-import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { EmptyState, QueryState } from '../../../../components/query-state';
 import { paths } from '../../../../config/paths';
 import { accountsQueryOptions } from '../../../../features/accounts/api/get-accounts';
 import { AccountsState } from '../../../../features/accounts/components/accounts-state';
@@ -18,7 +18,7 @@ import { PreflightPanel } from '../../../../features/money/components/preflight-
 import Box from '@mui/material/Box';
 import { offeringQueryOptions, useOffering } from '../../../../features/offerings/api/get-offering';
 import { OfferingNotFound } from '../../../../features/offerings/components/offering-not-found';
-import { isApiClientError } from '../../../../lib/api-client';
+import { hasStatus } from '../../../../lib/api-query';
 import { recordPageLoader } from '../../../session-guard';
 
 export const clientLoader = recordPageLoader('offeringId', (queryClient, offeringId) => {
@@ -34,7 +34,7 @@ export default function InvestRoute() {
   const receipt = useRememberedReceipt<InvestmentReceipt>('investment', offeringId);
   const queryClient = useQueryClient();
 
-  if (isApiClientError(offering.error) && offering.error.status === 404) {
+  if (hasStatus(offering.error, 404)) {
     return <OfferingNotFound />;
   }
 
@@ -66,12 +66,7 @@ export default function InvestRoute() {
       ) : !isInvestor && session.data ? (
         <Alert severity="info">Only investors can invest, from their own accounts.</Alert>
       ) : (
-        <QueryState
-          query={offering}
-          loadingLabel="Loading the offering"
-          loading={<LoadingSkeleton lines={4} />}
-          errorTitle="The offering could not be loaded"
-        >
+        <QueryState query={offering} subject="the offering" skeletonLines={4}>
           {(data) => {
             const open = investability(data, todayInZone(EASTERN));
             if (!open.ok) return <Alert severity="info">{open.reason}</Alert>;

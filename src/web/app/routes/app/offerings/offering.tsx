@@ -1,9 +1,9 @@
 import Button from '@mui/material/Button';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { TrailedPageHeader } from '../../../../components/trailed-page-header';
-import { LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { QueryState } from '../../../../components/query-state';
 import { paths } from '../../../../config/paths';
-import { isApiClientError } from '../../../../lib/api-client';
+import { hasStatus } from '../../../../lib/api-query';
 import { offeringQueryOptions, useOffering } from '../../../../features/offerings/api/get-offering';
 import { OfferingNotFound } from '../../../../features/offerings/components/offering-not-found';
 import { OfferingDetails } from '../../../../features/offerings/components/offering-details';
@@ -27,7 +27,7 @@ export default function OfferingRoute() {
     role === 'admin' ||
     (role === 'issuer_staff' && (session.data?.user.issuerIds ?? []).includes(offeringIssuer));
 
-  if (isApiClientError(offering.error) && offering.error.status === 404) {
+  if (hasStatus(offering.error, 404)) {
     return <OfferingNotFound />;
   }
 
@@ -37,12 +37,7 @@ export default function OfferingRoute() {
         title={offering.data?.name ?? 'Offering'}
         trail={[{ label: 'Offerings', href: paths.app.offerings.getHref() }]}
       />
-      <QueryState
-        query={offering}
-        loadingLabel="Loading the offering"
-        loading={<LoadingSkeleton lines={6} />}
-        errorTitle="The offering could not be loaded"
-      >
+      <QueryState query={offering} subject="the offering" skeletonLines={6}>
         {(data) => (
           <OfferingDetails
             offering={data}

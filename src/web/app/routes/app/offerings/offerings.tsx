@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
-import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { EmptyState, QueryState } from '../../../../components/query-state';
 import { SkippedRecordsNotice } from '../../../../components/skipped-records';
 import { PageHeader } from '../../../../components/page-header';
 import {
@@ -52,7 +52,7 @@ export default function OfferingsRoute() {
       <QueryState
         query={offerings}
         loadingLabel="Loading offerings"
-        loading={<LoadingSkeleton lines={5} />}
+        skeletonLines={5}
         errorTitle="The offerings could not be loaded"
         isEmpty={(data) => data.offerings.length === 0 && !data.skippedRecords}
         empty={

@@ -1,11 +1,11 @@
 import { useParams } from 'react-router-dom';
 import { NotFound } from '../../../../components/not-found';
 import { TrailedPageHeader } from '../../../../components/trailed-page-header';
-import { LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import { QueryState } from '../../../../components/query-state';
 import { paths } from '../../../../config/paths';
 import { orderQueryOptions, useOrder } from '../../../../features/order-book/api/get-order';
 import { OrderDetail } from '../../../../features/order-book/components/order-detail';
-import { isApiClientError } from '../../../../lib/api-client';
+import { hasStatus } from '../../../../lib/api-query';
 import { recordPageLoader } from '../../../session-guard';
 
 export const clientLoader = recordPageLoader('orderId', (queryClient, orderId) => {
@@ -15,7 +15,7 @@ export const clientLoader = recordPageLoader('orderId', (queryClient, orderId) =
 export default function OrderRoute() {
   const { orderId = '' } = useParams();
   const order = useOrder(orderId);
-  if (isApiClientError(order.error) && order.error.status === 404) {
+  if (hasStatus(order.error, 404)) {
     return (
       <NotFound
         title={`No order ${orderId}`}
@@ -30,12 +30,7 @@ export default function OrderRoute() {
         title={`Order ${orderId}`}
         trail={[{ label: 'Order book', href: paths.app.orderBook.getHref() }]}
       />
-      <QueryState
-        query={order}
-        loadingLabel="Loading the order"
-        loading={<LoadingSkeleton lines={6} />}
-        errorTitle="The order could not be loaded"
-      >
+      <QueryState query={order} subject="the order" skeletonLines={6}>
         {(detail) => <OrderDetail detail={detail} />}
       </QueryState>
     </>

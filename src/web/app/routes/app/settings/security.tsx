@@ -54,11 +54,7 @@ export default function SecurityRoute() {
           </Button>
         </Paper>
       )}
-      <QueryState
-        query={factors}
-        loadingLabel="Loading your second factors"
-        errorTitle="Your second factors could not be loaded"
-      >
+      <QueryState query={factors} subject="your second factors">
         {(data) => (
           <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
             <section aria-labelledby="factors-heading">

@@ -37,8 +37,7 @@ export default function SessionsRoute() {
       {end.isError && <ErrorAlert error={end.error} title="The session was not ended" />}
       <QueryState
         query={sessions}
-        loadingLabel="Loading your sessions"
-        errorTitle="Your sessions could not be loaded"
+        subject="your sessions"
         isEmpty={(data) => data.sessions.length === 0}
         empty={<EmptyState title="No active sessions" message="Sign in to start one." />}
       >
