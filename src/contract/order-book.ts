@@ -191,10 +191,7 @@ function decodeOrderRows(table: OrderBookWire['orders']): OrderRow[] {
  * The book as objects again, hidden fields absent. `streamed` are the rows that `orders` lines
  * brought before the book: they come first.
  */
-function decodeOrderBook(
-  wire: OrderBookWire,
-  streamed: readonly OrderRow[] = [],
-): OrderBook {
+function decodeOrderBook(wire: OrderBookWire, streamed: readonly OrderRow[] = []): OrderBook {
   const own = decodeOrderRows(wire.orders);
   return {
     ...wire,
