@@ -92,12 +92,19 @@ export function OrderBookView({ book, loading, filter, onFilterChange }: OrderBo
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} role="status">
           {book
             ? `${count.format(orders.length)} of ${count.format(book.orderCount)} orders.`
-            : `The first ${count.format(allOrders.length)} orders; the rest are on their way.`}{' '}
+            : allOrders.length === 0
+              ? 'The orders appear here as they arrive.'
+              : `The first ${count.format(allOrders.length)} orders; the rest are on their way.`}{' '}
           Times in your time zone ({zone}).
           {book?.view === 'mixed' &&
             ' Member, account and IP columns are filled for your own securities only.'}
         </Typography>
-        <OrdersTable rows={orders} names={names} full={full} />
+        <OrdersTable
+          rows={orders}
+          names={names}
+          full={full}
+          loading={!book && allOrders.length === 0}
+        />
       </Box>
 
       <Box component="section" aria-labelledby="executions-heading" sx={{ minWidth: 0 }}>

@@ -34,7 +34,15 @@ function securityColumn<Row extends { securityId: string }>(
  * Memoized: while the day is read the page re-renders at every progress line, and the grid need
  * not see those.
  */
-export const OrdersTable = memo(function OrdersTable({ rows, names, full }: TableProps<OrderRow>) {
+export const OrdersTable = memo(function OrdersTable({
+  rows,
+  names,
+  full,
+  loading = false,
+}: TableProps<OrderRow> & {
+  /** No row has arrived yet: the grid shows that it is loading, not that there are none. */
+  loading?: boolean;
+}) {
   const columns = useMemo(() => {
     const base: GridColDef<OrderRow>[] = [
       {
@@ -128,7 +136,9 @@ export const OrdersTable = memo(function OrdersTable({ rows, names, full }: Tabl
       },
     ] satisfies GridColDef<OrderRow>[];
   }, [names, full]);
-  return <PortalDataGrid label="Orders" rows={rows} columns={columns} height={520} />;
+  return (
+    <PortalDataGrid label="Orders" rows={rows} columns={columns} height={520} loading={loading} />
+  );
 });
 
 const executionId = (row: Execution) => `${row.orderId}:${row.matchId}`;

@@ -13,13 +13,15 @@ import { SkippedRecordsNotice } from '../../../../components/skipped-records';
 import {
   orderBookQueryOptions,
   useOrderBook,
+  type EarlyRows,
 } from '../../../../features/order-book/api/get-order-book';
-import { OrderBookProgress } from '../../../../features/order-book/components/order-book-progress';
 import { OrderBookView } from '../../../../features/order-book/components/order-book-view';
 import type { OrderFilter } from '../../../../features/order-book/components/order-filters';
 import { formatCalendarDate } from '../../../../lib/format';
 import { requireSession } from '../../../session-guard';
 import { preloadDataGrid } from '../../../../components/data-grid';
+
+const NO_ROWS_YET: EarlyRows = { orders: [], names: new Map(), full: false };
 
 /** The trading day shown: `?date=`, or today in US Eastern time (trading hours are Eastern). */
 const dateFrom = (search: URLSearchParams) => {
@@ -110,20 +112,19 @@ export default function OrderBookRoute() {
             </Button>
           }
         />
-      ) : query.data || progress.early ? (
-        // One shape for the early rows and the whole book, so the grid is not mounted twice.
+      ) : (
+        // One shape from the first progress line to the whole book: the grid mounts while the
+        // day is read, fills with the first rows as they come, and is not mounted again.
         <>
           <SkippedRecordsNotice count={query.data?.skippedRecords} />
           <OrderBookView
             {...(query.data
               ? { book: query.data }
-              : { book: null, loading: { early: progress.early!, progress } })}
+              : { book: null, loading: { early: progress.early ?? NO_ROWS_YET, progress } })}
             filter={filter}
             onFilterChange={onFilterChange}
           />
         </>
-      ) : (
-        <OrderBookProgress progress={progress} />
       )}
     </>
   );

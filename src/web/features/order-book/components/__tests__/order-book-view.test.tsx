@@ -52,6 +52,23 @@ describe('the order book while its day is still read', () => {
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
   });
 
+  it('says the orders appear as they arrive before the first rows came', async () => {
+    renderWithProviders(
+      <OrderBookView
+        book={null}
+        loading={{
+          early: { orders: [], names: new Map(), full: false },
+          progress: { loaded: 0, total: null, early: null },
+        }}
+        filter={noFilter}
+        onFilterChange={() => {}}
+      />,
+    );
+    const orders = within(await screen.findByRole('region', { name: 'Orders' }));
+    expect(orders.getByText(/^The orders appear here as they arrive\./)).toBeTruthy();
+    expect(screen.getByText('Loading the order book: Asking for the first orders…')).toBeTruthy();
+  });
+
   it('shows the whole book with its depth and counts once it came', async () => {
     const book: OrderBook = {
       date: '2026-03-02',
