@@ -126,6 +126,28 @@ describe('heavy reads off the event loop', () => {
     expect(limit.running).toBe(0);
   });
 
+  it('tells a viewer who joins a walk under way every order handed over before, then the rest', async () => {
+    const cache = new OrderBookCache(h.built.deps.upstream);
+    const first: string[] = [];
+    const late: string[] = [];
+    let joined: Promise<DayBook> | null = null;
+    const book = await cache.load(DAYS[2], {
+      orders(orders) {
+        for (const order of orders) first.push(order.id);
+        // The second viewer arrives once the first rows went out.
+        joined ??= cache.load(DAYS[2], {
+          orders: (more) => {
+            for (const order of more) late.push(order.id);
+          },
+        });
+      },
+    });
+    expect(await joined).toBe(book);
+    const ids = book.rows.map((row) => row.id);
+    expect(first).toEqual(ids);
+    expect(late).toEqual(ids);
+  });
+
   it('keeps the cache within its byte bound, dropping the oldest day', async () => {
     const cache = new OrderBookCache(h.built.deps.upstream, { maxBytes: 1 });
     const first = await cache.load('2026-03-14');

@@ -151,11 +151,12 @@ export class OrderBookCache {
           this.walk(date, {
             progress: (progress) => {
               state.last = progress;
-              for (const w of watchers) w.progress?.(progress);
+              for (const w of [...watchers]) w.progress?.(progress);
             },
             orders: (orders) => {
               for (const order of orders) state.handed.push(order);
-              for (const w of watchers) w.orders?.(orders);
+              // The watchers of this moment: one who joins now has these in its replay.
+              for (const w of [...watchers]) w.orders?.(orders);
             },
           }),
         )
