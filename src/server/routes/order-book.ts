@@ -84,8 +84,9 @@ export const orderBookRoutes = [
       const access = orderAccessOf(user!);
       const cache = orderBookCacheFor(deps.upstream);
       const stream = new PassThrough();
+      const gone = () => stream.writableEnded || request.raw.destroyed;
       const write = (text: string) => {
-        if (!stream.writableEnded && !request.raw.destroyed) stream.write(text);
+        if (!gone()) stream.write(text);
       };
 
       const cached = cache.peek(params.date);
@@ -127,6 +128,8 @@ export const orderBookRoutes = [
               );
             },
             orders(orders) {
+              // A viewer who left still shares the walk; its rows need not be built.
+              if (gone()) return;
               for (const order of orders) unsent.push(order);
               if (sentRows === 0 || unsent.length >= ROWS_PER_LINE) sendRows();
             },
