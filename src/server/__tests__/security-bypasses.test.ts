@@ -375,6 +375,13 @@ describe('security headers from helmet', () => {
     expect(res.headers['x-dns-prefetch-control']).toBe('off');
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(res.headers['strict-transport-security']).toBeUndefined();
+    // Answers that no route gave, and refusals, carry the same set.
+    for (const url of ['/api/no-such-route', '/api/session']) {
+      const other = await h.app.inject({ method: 'GET', url });
+      expect(other.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(other.headers['content-security-policy'], url).toBe(csp);
+      expect(other.headers['x-frame-options'], url).toBe('DENY');
+    }
   });
 
   it('marks authenticated JSON no-store, however the path was spelled', async () => {

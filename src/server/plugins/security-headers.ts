@@ -1,17 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 import type { Config } from '../config';
 import { isApiRoute } from './csrf';
 
 /**
- * Security headers from @fastify/helmet. No inline script anywhere (the SPA is built to external
+ * Security headers from helmet. No inline script anywhere (the SPA is built to external
  * modules). Styles allow inline because the component library injects its own style elements at
  * run time. HSTS only when the portal is served over HTTPS (PUBLIC_URL), since a browser ignores
  * it over plain HTTP and a local run must stay reachable.
+ *
+ * helmet itself, not its Fastify wrapper: @fastify/helmet 13 calls `helmet(options)` again on
+ * every request, which parses the policy and builds every middleware anew (about 10 µs a request
+ * here against 0.2 µs for the middleware built once; docs/benchmarks.md). The headers are the
+ * same: both set them on the raw response in an onRequest hook, so errors and 404s carry them.
  */
 async function securityHeaders(app: FastifyInstance, { config }: { config: Config }) {
-  await app.register(helmet, {
+  const applyHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -34,6 +39,11 @@ async function securityHeaders(app: FastifyInstance, { config }: { config: Confi
     strictTransportSecurity: config.secureCookies
       ? { maxAge: 31_536_000, includeSubDomains: true, preload: false }
       : false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    applyHeaders(request.raw, reply.raw, (error?: unknown) =>
+      done(error === undefined || error instanceof Error ? error : new Error(String(error))),
+    );
   });
   app.addHook('onSend', async (request, reply, payload) => {
     // Helmet has no Permissions-Policy: the portal uses none of these features.
