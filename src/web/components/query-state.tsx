@@ -22,7 +22,7 @@ type QueryWords =
     }
   | {
       subject?: never;
-      /** What the page is waiting for, read out while it loads ("Loading offerings"). */
+      /** What the page is waiting for, read out while it loads ("Checking the custody account"). */
       loadingLabel: string;
       errorTitle?: string;
     };

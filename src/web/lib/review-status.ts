@@ -16,63 +16,72 @@ export type Explanation = {
   next: string;
 };
 
+/** A status a review may be in, with the values of it seen in live data. */
+type ReviewState = Omit<Explanation, 'meaning'> & {
+  /** The values that name it, in lower case with `_` and `-` read as spaces. */
+  statuses: readonly string[];
+  meaning: (what: string) => string;
+};
+
+const reviewStates: readonly ReviewState[] = [
+  {
+    statuses: ['', 'not started'],
+    label: 'Not started',
+    color: 'default',
+    meaning: (what) => `No review of ${what} has started.`,
+    next: 'The review starts when the platform receives the information it needs; we will tell you if anything is missing.',
+  },
+  {
+    statuses: ['pending'],
+    label: 'Pending',
+    color: 'warning',
+    meaning: (what) => `The review of ${what} is under way.`,
+    next: 'Nothing to do for now. You can invest once the reviews are complete; we contact you if documents are needed.',
+  },
+  {
+    statuses: ['manual review', 'under review'],
+    label: 'Manual review',
+    color: 'warning',
+    meaning: (what) => `A reviewer is checking ${what} by hand.`,
+    next: 'A reviewer may ask you for documents. Answer their request to finish sooner.',
+  },
+  {
+    statuses: ['approved', 'auto approved', 'verified', 'self accredited'],
+    label: 'Approved',
+    color: 'success',
+    meaning: (what) => `The review of ${what} is complete and passed.`,
+    next: 'Nothing to do.',
+  },
+  {
+    statuses: ['disapproved', 'declined', 'rejected', 'failed'],
+    label: 'Not approved',
+    color: 'error',
+    meaning: (what) => `The review of ${what} did not pass.`,
+    next: 'Contact support to find out why and what you can provide to be reviewed again.',
+  },
+];
+
 /**
  * What a review status means and what happens next. The document shows only Pending (§2.5, §3);
- * the other values are those seen in live data. Unknown values are shown as sent.
+ * the other values are those seen in live data. No status is one not started; unknown values
+ * are shown as sent.
  */
 export function explainReview(kind: ReviewKind, status: string | null): Explanation {
   const what = reviewSubjects[kind].what;
-  switch (status?.trim().toLowerCase().replace(/[_-]+/g, ' ') ?? null) {
-    case null:
-    case '':
-    case 'not started':
-      return {
-        label: 'Not started',
-        color: 'default',
-        meaning: `No review of ${what} has started.`,
-        next: 'The review starts when the platform receives the information it needs; we will tell you if anything is missing.',
-      };
-    case 'pending':
-      return {
-        label: 'Pending',
-        color: 'warning',
-        meaning: `The review of ${what} is under way.`,
-        next: 'Nothing to do for now. You can invest once the reviews are complete; we contact you if documents are needed.',
-      };
-    case 'manual review':
-    case 'under review':
-      return {
-        label: 'Manual review',
-        color: 'warning',
-        meaning: `A reviewer is checking ${what} by hand.`,
-        next: 'A reviewer may ask you for documents. Answer their request to finish sooner.',
-      };
-    case 'approved':
-    case 'auto approved':
-    case 'verified':
-    case 'self accredited':
-      return {
-        label: 'Approved',
-        color: 'success',
-        meaning: `The review of ${what} is complete and passed.`,
-        next: 'Nothing to do.',
-      };
-    case 'disapproved':
-    case 'declined':
-    case 'rejected':
-    case 'failed':
-      return {
-        label: 'Not approved',
-        color: 'error',
-        meaning: `The review of ${what} did not pass.`,
-        next: 'Contact support to find out why and what you can provide to be reviewed again.',
-      };
-    default:
-      return {
-        label: status ?? 'Unknown',
-        color: 'info',
-        meaning: `The review of ${what} has the status "${status}".`,
-        next: 'Contact support if you are not sure what this means for you.',
-      };
+  const folded = status?.trim().toLowerCase().replace(/[_-]+/g, ' ') ?? '';
+  const state = reviewStates.find((known) => known.statuses.includes(folded));
+  if (state) {
+    return {
+      label: state.label,
+      color: state.color,
+      meaning: state.meaning(what),
+      next: state.next,
+    };
   }
+  return {
+    label: status ?? 'Unknown',
+    color: 'info',
+    meaning: `The review of ${what} has the status "${status}".`,
+    next: 'Contact support if you are not sure what this means for you.',
+  };
 }

@@ -13,12 +13,12 @@ describe('QueryState', () => {
     render(
       <QueryState
         query={{ ...base, isPending: true, refetch: vi.fn() }}
-        loadingLabel="Loading offerings"
+        loadingLabel="Checking the custody account"
       >
         {() => 'loaded'}
       </QueryState>,
     );
-    expect(screen.getByRole('status').textContent).toBe('Loading offerings');
+    expect(screen.getByRole('status').textContent).toBe('Checking the custody account');
     expect(screen.getByRole('status').closest('[aria-busy="true"]')).toBeTruthy();
   });
 

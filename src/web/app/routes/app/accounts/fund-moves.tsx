@@ -42,9 +42,8 @@ function FundMovesPage({ accountId, page }: { accountId: string; page: number })
   return (
     <QueryState
       query={moves}
-      loadingLabel="Loading fund moves"
+      subject="the fund moves"
       skeletonLines={5}
-      errorTitle="The fund moves could not be loaded"
       isEmpty={(data) => data.moves.length === 0 && page === 1 && !data.skippedRecords}
       empty={
         <EmptyState

@@ -306,8 +306,7 @@ export default function AdminUsersRoute() {
       <CreateUserForm />
       <QueryState
         query={users}
-        loadingLabel="Loading users"
-        errorTitle="The users could not be loaded"
+        subject="the users"
         isEmpty={(data) => data.users.length === 0}
         empty={<EmptyState title="No users yet" message="Create the first one above." />}
       >

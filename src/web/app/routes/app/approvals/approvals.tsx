@@ -40,8 +40,7 @@ export default function ApprovalsRoute() {
       {decide.isError && <ErrorAlert error={decide.error} title="Nothing was decided" />}
       <QueryState
         query={approvals}
-        loadingLabel="Loading disbursement approvals"
-        errorTitle="The approvals could not be loaded"
+        subject="the approvals"
         isEmpty={(data) => data.approvals.length === 0}
         empty={
           <EmptyState

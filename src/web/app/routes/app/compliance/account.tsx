@@ -87,9 +87,8 @@ export default function ComplianceAccountRoute() {
         </Typography>
         <QueryState
           query={moves}
-          loadingLabel="Loading fund moves"
+          subject="the fund moves"
           skeletonLines={4}
-          errorTitle="The fund moves could not be loaded"
           isEmpty={(data) => data.moves.length === 0 && !data.skippedRecords}
           empty={
             <EmptyState

@@ -121,9 +121,8 @@ export default function ComplianceFundMovesRoute() {
       </Box>
       <QueryState
         query={moves}
-        loadingLabel="Loading fund moves"
+        subject="the fund moves"
         skeletonLines={8}
-        errorTitle="The fund moves could not be loaded"
         isEmpty={(data) => data.moves.length === 0 && !data.skippedRecords}
         empty={
           <EmptyState

@@ -144,9 +144,8 @@ export default function MoneyRequestsRoute() {
       </Box>
       <QueryState
         query={register}
-        loadingLabel="Loading money requests"
+        subject="the money requests"
         skeletonLines={6}
-        errorTitle="The money requests could not be loaded"
         isEmpty={(data) => data.requests.length === 0}
         empty={<EmptyState title="No money requests" message="No request matches these filters." />}
       >

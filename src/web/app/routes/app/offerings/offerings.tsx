@@ -51,9 +51,8 @@ export default function OfferingsRoute() {
       </Box>
       <QueryState
         query={offerings}
-        loadingLabel="Loading offerings"
+        subject="the offerings"
         skeletonLines={5}
-        errorTitle="The offerings could not be loaded"
         isEmpty={(data) => data.offerings.length === 0 && !data.skippedRecords}
         empty={
           <EmptyState
