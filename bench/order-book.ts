@@ -56,7 +56,13 @@ async function scrollRows(page: Page, steps: number): Promise<{ max: number; min
     await scroller.evaluate((element, fraction) => {
       element.scrollTop = (element.scrollHeight - element.clientHeight) * fraction;
     }, step / steps);
-    await page.waitForTimeout(30);
+    // Two animation frames: the grid renders the rows of the new position on the next frame.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+        ),
+    );
     const rows = await grid.locator('[data-rowindex]').count();
     max = Math.max(max, rows);
     min = Math.min(min, rows);
