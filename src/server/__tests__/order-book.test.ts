@@ -76,13 +76,14 @@ describe('GET /api/order-book/:date: paging (§4.1, §8)', () => {
     const { book, all, streamedRows } = await bookAs('compliance@demo.test');
     const kinds = all.map((line) => line.type);
     const firstRows = kinds.indexOf('orders');
-    // The first rows come before the walk ends (the last progress line has the total).
+    // The first rows come before the walk ends (the last progress line has the total). How many
+    // pages they span depends on which pages arrived before the first one: they go out as soon
+    // as it has (the walk's own tests fix the order of arrival).
     expect(firstRows).toBeGreaterThan(-1);
     expect(firstRows).toBeLessThan(kinds.lastIndexOf('progress'));
     const first = all[firstRows];
     if (first.type !== 'orders') throw new Error('not an orders line');
     expect(first.orders.rows.length).toBeGreaterThan(0);
-    expect(first.orders.rows.length).toBeLessThanOrEqual(ORDER_PAGE_SIZE);
     // Later rows travel in fewer, larger lines; none is sent twice.
     expect(kinds.filter((kind) => kind === 'orders').length).toBeLessThan(
       book.orderCount / ORDER_PAGE_SIZE / 2,
