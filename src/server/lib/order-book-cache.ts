@@ -37,18 +37,22 @@ export interface DayBook {
   bytes: number;
 }
 
-/** What a viewer hears of a walk under way: how far it got, and the orders in book order. */
+/**
+ * What a viewer hears of a walk under way: how far it got, and the orders in book order with
+ * their grid rows (built once, for every viewer and for the cached day).
+ */
 export interface DayWatcher {
   progress?(progress: OrderDayProgress): void;
-  orders?(orders: readonly Order[]): void;
+  orders?(orders: readonly Order[], rows: readonly OrderRow[]): void;
 }
 
 interface Loading {
   promise: Promise<DayBook>;
   watchers: Set<DayWatcher>;
   last: OrderDayProgress | null;
-  /** Every order handed over so far, so a viewer who joins late starts from the first one. */
+  /** Every order handed over so far and its row, so a viewer who joins late starts from the first. */
   handed: Order[];
+  handedRows: OrderRow[];
 }
 
 /** Rows handled between two turns of the event loop. */
@@ -144,6 +148,7 @@ export class OrderBookCache {
         watchers,
         last: null,
         handed: [],
+        handedRows: [],
         promise: Promise.resolve(null as never),
       };
       state.promise = this.walks
@@ -153,10 +158,11 @@ export class OrderBookCache {
               state.last = progress;
               for (const w of [...watchers]) w.progress?.(progress);
             },
-            orders: (orders) => {
+            orders: (orders, rows) => {
               for (const order of orders) state.handed.push(order);
+              for (const row of rows) state.handedRows.push(row);
               // The watchers of this moment: one who joins now has these in its replay.
-              for (const w of [...watchers]) w.orders?.(orders);
+              for (const w of [...watchers]) w.orders?.(orders, rows);
             },
           }),
         )
@@ -166,7 +172,9 @@ export class OrderBookCache {
     }
     if (watcher) {
       loading.watchers.add(watcher);
-      if (loading.handed.length > 0) watcher.orders?.(loading.handed.slice());
+      if (loading.handed.length > 0) {
+        watcher.orders?.(loading.handed.slice(), loading.handedRows.slice());
+      }
       if (loading.last) watcher.progress?.(loading.last);
       const watchers = loading.watchers;
       void loading.promise.then(
@@ -200,6 +208,9 @@ export class OrderBookCache {
 
   private async walk(date: string, watcher: Required<DayWatcher>): Promise<DayBook> {
     let skippedRecords = 0;
+    // Rows are built as the walk hands the orders over, a few pages at a time: once for the
+    // viewers watching and for the cached day. Every order is handed over before the walk ends.
+    const rows: OrderRow[] = [];
     const orders = await walkOrderDay({
       concurrency: this.concurrency,
       fetchPage: async ({ start, end }) => {
@@ -208,13 +219,12 @@ export class OrderBookCache {
         return { orders: page.orders, received: page.received };
       },
       onProgress: watcher.progress,
-      onOrders: watcher.orders,
+      onOrders: (handed) => {
+        const handedRows = handed.map(toOrderRow);
+        for (const row of handedRows) rows.push(row);
+        watcher.orders(handed, handedRows);
+      },
     });
-    const rows: OrderRow[] = [];
-    for (let start = 0; start < orders.length; start += SLICE_ROWS) {
-      if (start > 0) await yieldToLoop();
-      for (const order of orders.slice(start, start + SLICE_ROWS)) rows.push(toOrderRow(order));
-    }
     await yieldToLoop();
     const executions = executionsOf(orders);
     await yieldToLoop();

@@ -2,11 +2,11 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import {
   EXECUTION_TABLE,
   ORDER_TABLE,
-  toOrderRow,
   wireRow,
   type Cell,
   type OrderBook,
   type OrderDetail,
+  type OrderRow,
   type WireTable,
 } from '../../contract/order-book';
 import type { Order } from '../../contract/orders';
@@ -85,27 +85,29 @@ export function bookLineAfter(
 }
 
 /**
- * An `orders` line: the rows of `orders` as `access` may see them, and the names of the
- * securities not named by an earlier line of the reply (`named` is updated).
+ * An `orders` line: `rows` (the grid rows of `orders`, in the same order) as `access` may see
+ * them, and the names of the securities not named by an earlier line of the reply (`named` is
+ * updated).
  */
 export function ordersLine(
   orders: readonly Order[],
+  rows: readonly OrderRow[],
   access: OrderAccess,
   named: Set<string>,
 ): string {
   const securities: { securityId: string; securityName: string }[] = [];
   let anyFull = false;
-  const rows = orders.map((order) => {
-    if (!named.has(order.securityId)) {
-      named.add(order.securityId);
-      securities.push({ securityId: order.securityId, securityName: order.securityName });
+  const cells = rows.map((row, i) => {
+    if (!named.has(row.securityId)) {
+      named.add(row.securityId);
+      securities.push({ securityId: row.securityId, securityName: orders[i].securityName });
     }
-    const full = seesEverything(access, order.securityId);
+    const full = seesEverything(access, row.securityId);
     anyFull ||= full;
-    return wireRow(ORDER_TABLE, toOrderRow(order), full);
+    return wireRow(ORDER_TABLE, row, full);
   });
   const columns = anyFull ? ORDER_TABLE.columns : ORDER_TABLE.publicColumns;
-  return `${JSON.stringify({ type: 'orders', orders: { columns, rows }, securities })}\n`;
+  return `${JSON.stringify({ type: 'orders', orders: { columns, rows: cells }, securities })}\n`;
 }
 
 async function serialize(book: DayBook, access: OrderAccess, skipOrders = 0): Promise<Buffer> {

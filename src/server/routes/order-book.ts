@@ -5,6 +5,7 @@ import {
   orderBookParamsSchema,
   orderDetailSchema,
   type OrderBookLine,
+  type OrderRow,
 } from '../../contract/order-book';
 import { closedMarketDay } from '../../contract/market-calendar';
 import { isCalendarDate } from '../../contract/time';
@@ -111,12 +112,12 @@ export const orderBookRoutes = [
         // grid shows while the day is read, then in larger lines (each line re-renders the
         // grid in the browser). What is left goes with the book.
         let sentRows = 0;
-        let unsent: Order[] = [];
+        let unsent: { orders: Order[]; rows: OrderRow[] } = { orders: [], rows: [] };
         const named = new Set<string>();
         const sendRows = () => {
-          write(ordersLine(unsent, access, named));
-          sentRows += unsent.length;
-          unsent = [];
+          write(ordersLine(unsent.orders, unsent.rows, access, named));
+          sentRows += unsent.rows.length;
+          unsent = { orders: [], rows: [] };
         };
         cache
           .load(params.date, {
@@ -127,11 +128,12 @@ export const orderBookRoutes = [
                 `${JSON.stringify({ type: 'progress', loaded: progress.loaded, total: progress.total })}\n`,
               );
             },
-            orders(orders) {
-              // A viewer who left still shares the walk; its rows need not be built.
+            orders(orders, rows) {
+              // A viewer who left still shares the walk; its lines need not be built.
               if (gone()) return;
-              for (const order of orders) unsent.push(order);
-              if (sentRows === 0 || unsent.length >= ROWS_PER_LINE) sendRows();
+              for (const order of orders) unsent.orders.push(order);
+              for (const row of rows) unsent.rows.push(row);
+              if (sentRows === 0 || unsent.rows.length >= ROWS_PER_LINE) sendRows();
             },
           })
           .then(
