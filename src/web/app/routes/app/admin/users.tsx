@@ -20,6 +20,7 @@ import {
   type LinkKind,
 } from '../../../../../contract/identity';
 import { roleLabels, roleSchema, type Role } from '../../../../../contract/session';
+import { ActionList } from '../../../../components/action-list';
 import { ErrorAlert } from '../../../../components/error-alert';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, QueryState } from '../../../../components/query-state';
@@ -311,39 +312,35 @@ export default function AdminUsersRoute() {
         empty={<EmptyState title="No users yet" message="Create the first one above." />}
       >
         {(data) => (
-          <List aria-label="Users">
-            {data.users.map((u) => (
-              <ListItem
-                key={u.id}
-                divider
-                secondaryAction={
-                  <Button onClick={() => setManaging(u.id)} aria-label={`Manage ${u.email}`}>
-                    Manage
-                  </Button>
-                }
-                sx={{ pr: 12 }}
+          <ActionList
+            label="Users"
+            items={data.users}
+            itemKey={(u) => u.id}
+            itemSx={{ pr: 12 }}
+            action={(u) => (
+              <Button onClick={() => setManaging(u.id)} aria-label={`Manage ${u.email}`}>
+                Manage
+              </Button>
+            )}
+            primary={(u) => (
+              <Box
+                component="span"
+                sx={{
+                  display: 'inline-flex',
+                  gap: 1,
+                  flexWrap: 'wrap',
+                  alignItems: 'center',
+                }}
               >
-                <ListItemText
-                  primary={
-                    <Box
-                      component="span"
-                      sx={{
-                        display: 'inline-flex',
-                        gap: 1,
-                        flexWrap: 'wrap',
-                        alignItems: 'center',
-                      }}
-                    >
-                      <span>{u.email}</span>
-                      <Chip size="small" label={roleLabels[u.role]} />
-                      {u.disabled && <Chip size="small" color="error" label="Disabled" />}
-                    </Box>
-                  }
-                  secondary={`${u.name} · ${u.signInMethods.map((m) => (m === 'oidc' ? 'single sign-on' : 'password')).join(' and ') || 'no sign-in method'} · ${u.secondFactors} second factor${u.secondFactors === 1 ? '' : 's'} · ${linksOf(u).length} link${linksOf(u).length === 1 ? '' : 's'}`}
-                />
-              </ListItem>
-            ))}
-          </List>
+                <span>{u.email}</span>
+                <Chip size="small" label={roleLabels[u.role]} />
+                {u.disabled && <Chip size="small" color="error" label="Disabled" />}
+              </Box>
+            )}
+            secondary={(u) =>
+              `${u.name} · ${u.signInMethods.map((m) => (m === 'oidc' ? 'single sign-on' : 'password')).join(' and ') || 'no sign-in method'} · ${u.secondFactors} second factor${u.secondFactors === 1 ? '' : 's'} · ${linksOf(u).length} link${linksOf(u).length === 1 ? '' : 's'}`
+            }
+          />
         )}
       </QueryState>
       {current && <ManageUser user={current} onClose={() => setManaging(null)} />}

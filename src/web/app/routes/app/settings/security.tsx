@@ -2,11 +2,9 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { ActionList } from '../../../../components/action-list';
 import { ErrorAlert } from '../../../../components/error-alert';
 import { PageHeader } from '../../../../components/page-header';
 import { QueryState } from '../../../../components/query-state';
@@ -67,29 +65,25 @@ export default function SecurityRoute() {
               {data.factors.length === 0 ? (
                 <Typography>You have no second factor yet. Add one below.</Typography>
               ) : (
-                <List aria-label="Second factors">
-                  {data.factors.map((f) => (
-                    <ListItem
-                      key={f.id}
-                      divider
-                      secondaryAction={
-                        <Button
-                          color="error"
-                          disabled={remove.isPending}
-                          onClick={() => remove.mutate(f.id)}
-                          aria-label={`Remove ${f.label}`}
-                        >
-                          Remove
-                        </Button>
-                      }
+                <ActionList
+                  label="Second factors"
+                  items={data.factors}
+                  itemKey={(f) => f.id}
+                  action={(f) => (
+                    <Button
+                      color="error"
+                      disabled={remove.isPending}
+                      onClick={() => remove.mutate(f.id)}
+                      aria-label={`Remove ${f.label}`}
                     >
-                      <ListItemText
-                        primary={`${f.label} (${kindLabel[f.kind]})`}
-                        secondary={`Added ${formatInstant(f.createdAt)}${f.lastUsedAt ? `, last used ${formatInstant(f.lastUsedAt)}` : ''}`}
-                      />
-                    </ListItem>
-                  ))}
-                </List>
+                      Remove
+                    </Button>
+                  )}
+                  primary={(f) => `${f.label} (${kindLabel[f.kind]})`}
+                  secondary={(f) =>
+                    `Added ${formatInstant(f.createdAt)}${f.lastUsedAt ? `, last used ${formatInstant(f.lastUsedAt)}` : ''}`
+                  }
+                />
               )}
               {remove.isError && (
                 <ErrorAlert error={remove.error} title="The factor was not removed" />

@@ -1,8 +1,6 @@
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
+import { ActionList } from '../../../../components/action-list';
 import { ErrorAlert } from '../../../../components/error-alert';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, QueryState } from '../../../../components/query-state';
@@ -42,37 +40,33 @@ export default function SessionsRoute() {
         empty={<EmptyState title="No active sessions" message="Sign in to start one." />}
       >
         {(data) => (
-          <List aria-label="Active sessions">
-            {data.sessions.map((s) => (
-              <ListItem
-                key={s.id}
-                divider
-                sx={{ flexWrap: 'wrap', gap: 1 }}
-                secondaryAction={
-                  s.current ? undefined : (
-                    <Button
-                      color="error"
-                      disabled={end.isPending}
-                      onClick={() => end.mutate(s.id)}
-                      aria-label={`End the session of ${browserName(s.userAgent)} started ${formatInstant(s.createdAt)}`}
-                    >
-                      End
-                    </Button>
-                  )
-                }
-              >
-                <ListItemText
-                  primary={
-                    <>
-                      {browserName(s.userAgent)}{' '}
-                      {s.current && <Chip size="small" color="primary" label="This browser" />}
-                    </>
-                  }
-                  secondary={`Signed in ${formatInstant(s.createdAt)} with ${s.method === 'oidc' ? 'single sign-on' : 'a password'} from ${s.ip ?? 'an unknown address'}; last used ${formatInstant(s.lastSeenAt)}`}
-                />
-              </ListItem>
-            ))}
-          </List>
+          <ActionList
+            label="Active sessions"
+            items={data.sessions}
+            itemKey={(s) => s.id}
+            itemSx={{ flexWrap: 'wrap', gap: 1 }}
+            action={(s) =>
+              s.current ? undefined : (
+                <Button
+                  color="error"
+                  disabled={end.isPending}
+                  onClick={() => end.mutate(s.id)}
+                  aria-label={`End the session of ${browserName(s.userAgent)} started ${formatInstant(s.createdAt)}`}
+                >
+                  End
+                </Button>
+              )
+            }
+            primary={(s) => (
+              <>
+                {browserName(s.userAgent)}{' '}
+                {s.current && <Chip size="small" color="primary" label="This browser" />}
+              </>
+            )}
+            secondary={(s) =>
+              `Signed in ${formatInstant(s.createdAt)} with ${s.method === 'oidc' ? 'single sign-on' : 'a password'} from ${s.ip ?? 'an unknown address'}; last used ${formatInstant(s.lastSeenAt)}`
+            }
+          />
         )}
       </QueryState>
     </>
