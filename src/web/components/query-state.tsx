@@ -27,11 +27,14 @@ type QueryWords =
       errorTitle?: string;
     };
 
+/** What QueryState reads of a query. */
+export type ShownQuery<T> = Pick<
+  UseQueryResult<T>,
+  'data' | 'error' | 'isPending' | 'isError' | 'isFetching' | 'refetch'
+>;
+
 type QueryStateProps<T> = QueryWords & {
-  query: Pick<
-    UseQueryResult<T>,
-    'data' | 'error' | 'isPending' | 'isError' | 'isFetching' | 'refetch'
-  >;
+  query: ShownQuery<T>;
   /** How many skeleton lines stand in for the content while it loads (4 when omitted). */
   skeletonLines?: number;
   isEmpty?: (data: T) => boolean;

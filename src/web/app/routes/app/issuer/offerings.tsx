@@ -1,6 +1,6 @@
 import { PageHeader } from '../../../../components/page-header';
-import { EmptyState, QueryState } from '../../../../components/query-state';
-import { SkippedRecordsNotice } from '../../../../components/skipped-records';
+import { EmptyState } from '../../../../components/query-state';
+import { RecordListState } from '../../../../components/record-list-state';
 import {
   issuerOfferingsQueryOptions,
   useIssuerOfferings,
@@ -27,11 +27,11 @@ export default function IssuerOfferingsRoute() {
             : 'The offerings of your issuer. Open one to see who bought what and how the raise is going.'
         }
       />
-      <QueryState
+      <RecordListState
         query={offerings}
         subject="the offerings"
         skeletonLines={4}
-        isEmpty={(data) => data.offerings.length === 0 && !data.skippedRecords}
+        records={(data) => data.offerings}
         empty={
           <EmptyState
             title="No offerings yet"
@@ -43,13 +43,8 @@ export default function IssuerOfferingsRoute() {
           />
         }
       >
-        {(data) => (
-          <>
-            <SkippedRecordsNotice count={data.skippedRecords} />
-            <IssuerOfferingsList offerings={data.offerings} />
-          </>
-        )}
-      </QueryState>
+        {(listed) => <IssuerOfferingsList offerings={listed} />}
+      </RecordListState>
     </>
   );
 }

@@ -2,8 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
-import { EmptyState, QueryState } from '../../../../components/query-state';
-import { SkippedRecordsNotice } from '../../../../components/skipped-records';
+import { EmptyState } from '../../../../components/query-state';
+import { RecordListState } from '../../../../components/record-list-state';
 import { PageHeader } from '../../../../components/page-header';
 import {
   offeringsQueryOptions,
@@ -49,11 +49,11 @@ export default function OfferingsRoute() {
       <Box sx={{ mb: 2 }}>
         <OfferingStatusFilter value={status} onChange={setStatus} />
       </Box>
-      <QueryState
+      <RecordListState
         query={offerings}
         subject="the offerings"
         skeletonLines={5}
-        isEmpty={(data) => data.offerings.length === 0 && !data.skippedRecords}
+        records={(data) => data.offerings}
         empty={
           <EmptyState
             title={
@@ -76,13 +76,8 @@ export default function OfferingsRoute() {
           />
         }
       >
-        {(data) => (
-          <>
-            <SkippedRecordsNotice count={data.skippedRecords} />
-            <OfferingsList offerings={data.offerings} />
-          </>
-        )}
-      </QueryState>
+        {(listed) => <OfferingsList offerings={listed} />}
+      </RecordListState>
     </>
   );
 }

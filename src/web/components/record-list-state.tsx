@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { QueryState, type ShownQuery } from './query-state';
+import { SkippedRecordsNotice } from './skipped-records';
+
+/**
+ * QueryState for a list whose reply may leave out records the portal could not read
+ * (`skippedRecords`). Such a list is empty only when nothing was left out either: otherwise the
+ * reader would be told "No …" while records exist. The notice stands above the records read.
+ */
+export function RecordListState<Reply extends { skippedRecords?: number }, Item>({
+  query,
+  subject,
+  skeletonLines,
+  records,
+  empty,
+  children,
+}: {
+  query: ShownQuery<Reply>;
+  /** What loads, as a sentence names it: "the offerings". */
+  subject: string;
+  skeletonLines?: number;
+  /** The records of the reply that the portal could read. */
+  records: (reply: Reply) => Item[];
+  empty: ReactNode;
+  children: (records: Item[]) => ReactNode;
+}) {
+  return (
+    <QueryState
+      query={query}
+      subject={subject}
+      skeletonLines={skeletonLines}
+      isEmpty={(reply) => records(reply).length === 0 && !reply.skippedRecords}
+      empty={empty}
+    >
+      {(reply) => (
+        <>
+          <SkippedRecordsNotice count={reply.skippedRecords} />
+          {children(records(reply))}
+        </>
+      )}
+    </QueryState>
+  );
+}
