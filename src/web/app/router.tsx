@@ -3,6 +3,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, redirect, RouterProvider } from 'react-router-dom';
 import { RouteError } from '../components/errors/route-error';
 import { homeHref, paths } from '../config/paths';
+import { sessionQueryOptions } from '../features/auth/api/get-session';
 import { toRoute } from './route-module';
 // The front door travels in the entry chunk: it is what a first visit shows, and the entry's own
 // helpers (the API client, paths) then share one chunk with it, which compresses better than
@@ -11,6 +12,9 @@ import * as signInRoute from './routes/auth/sign-in';
 
 function createAppRouter(queryClient: QueryClient) {
   const route = toRoute(queryClient);
+  // Every page's loader waits for the session: asking now, while the page's chunks are still
+  // downloading and compiling, takes that round trip off the path to the page's own data.
+  void queryClient.prefetchQuery(sessionQueryOptions());
   return createBrowserRouter([
     {
       path: paths.auth.signIn.path,
