@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accountIdSchema } from './account-views';
 import { custodyAccountSchema, fundMovePageSchema, fundMoveSchema } from './custody';
+import { requestedSliceShape } from './pages';
 import { skippedRecordsSchema } from './skipped';
 
 /**
@@ -34,8 +35,7 @@ export type FundMoveView = z.infer<typeof fundMoveViewSchema>;
 /** A page as the upstream pages it (§4.3), with the moves masked and what was asked for. */
 export const fundMoveViewPageSchema = fundMovePageSchema.extend({
   moves: z.array(fundMoveViewSchema),
-  offset: z.number().int().nonnegative(),
-  limit: z.number().int().positive(),
+  ...requestedSliceShape,
   /** Records of this page that could not be understood and are not in `moves`. */
   skippedRecords: skippedRecordsSchema,
 });

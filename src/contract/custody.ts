@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimalStringSchema, localDateTimeSchema } from './money';
+import { upstreamPaginationShape } from './pages';
 import { lowerCaseStatusSchema } from './status';
 
 /** Values of a fund move's approval and ACH status (interface document §3). */
@@ -35,13 +36,13 @@ export const fundMoveSchema = z.object({
 });
 export type FundMove = z.infer<typeof fundMoveSchema>;
 
-/** `startIndex` and `endIndex` start at 0 and `endIndex` is inclusive (interface document §4.3). */
+/**
+ * `endIndex` is the last record's index, inclusive, so -1 or more: an empty page ends before it
+ * starts (interface document §4.3).
+ */
 export const fundMovePageSchema = z.object({
   moves: z.array(fundMoveSchema),
-  totalRecords: z.number().int().nonnegative(),
-  startIndex: z.number().int().nonnegative(),
-  /** -1 or more: an empty page ends before it starts (§4.3). */
-  endIndex: z.number().int().min(-1),
+  ...upstreamPaginationShape(z.number().int().min(-1)),
 });
 export type FundMovePage = z.infer<typeof fundMovePageSchema>;
 

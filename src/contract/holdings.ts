@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimalStringSchema, localDateTimeSchema } from './money';
+import { upstreamPaginationShape } from './pages';
 import { lowerCaseStatusSchema } from './status';
 
 /**
@@ -21,13 +22,10 @@ const tradeRecordSchema = z.object({
 });
 export type TradeRecord = z.infer<typeof tradeRecordSchema>;
 
+/** `endIndex` as the upstream answers it: offset + limit (real traffic), not the last row's index. */
 export const tradePageSchema = z.object({
   trades: z.array(tradeRecordSchema),
-  totalRecords: z.number().int().nonnegative(),
-  /** First row's index (0-based). */
-  startIndex: z.number().int().nonnegative(),
-  /** As the upstream answers it: offset + limit (real traffic), not the last row's index. */
-  endIndex: z.number().int().nonnegative(),
+  ...upstreamPaginationShape(z.number().int().nonnegative()),
 });
 export type TradePage = z.infer<typeof tradePageSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { boundedDateSchema } from './dates';
 import { decimalStringSchema, instantSchema, localDateTimeSchema } from './money';
+import { requestedSliceShape } from './pages';
 
 /**
  * The register of money requests the portal sent upstream (disbursements §4.5, investments
@@ -77,8 +78,7 @@ export type MoneyRequestView = z.infer<typeof moneyRequestViewSchema>;
 export const moneyRequestPageSchema = z.object({
   requests: z.array(moneyRequestViewSchema),
   total: z.number().int().nonnegative(),
-  offset: z.number().int().nonnegative(),
-  limit: z.number().int().positive(),
+  ...requestedSliceShape,
 });
 export type MoneyRequestPageView = z.infer<typeof moneyRequestPageSchema>;
 
