@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { postalAddressSchema } from './accounts';
 import { decimalStringSchema, localDateTimeSchema } from './money';
 import { upstreamPaginationShape } from './pages';
 import { lowerCaseStatusSchema } from './status';
@@ -133,15 +134,13 @@ export interface AccountSupplementRequest {
   holdings?: Partial<AssetHolding>[];
 }
 
-/** The address of a supplement as the upstream recorded it; each part may be missing. */
-export const recordedAddressSchema = z.object({
-  line1: z.string().nullable(),
-  line2: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  zipCode: z.string().nullable(),
-  country: z.string().nullable(),
-});
+/**
+ * The address of a supplement as the upstream recorded it: a postal address, each part may be
+ * missing, whose postal code the supplement calls `zipCode` (interface document §2.11).
+ */
+export const recordedAddressSchema = postalAddressSchema
+  .omit({ zip: true })
+  .extend({ zipCode: z.string().nullable() });
 
 /**
  * The custodial (IRA) account request as the upstream recorded it (interface document §2.11),
