@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountIdSchema } from './account-views';
 import { decimalStringSchema, localDateTimeSchema } from './money';
 import { upstreamPaginationShape } from './pages';
 import { lowerCaseStatusSchema } from './status';
@@ -65,12 +66,7 @@ const offeringHoldingSchema = z.object({
 });
 export type OfferingHolding = z.infer<typeof offeringHoldingSchema>;
 
-export const holdingsQuerySchema = z.object({
-  accountId: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,40}$/, 'accountId must be 1 to 40 letters or digits')
-    .optional(),
-});
+export const holdingsQuerySchema = z.object({ accountId: accountIdSchema.optional() });
 
 export const holdingsResultSchema = z.discriminatedUnion('state', [
   z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountIdSchema } from './account-views';
 import { boundedDateSchema } from './dates';
 import { decimalStringSchema, instantSchema, localDateTimeSchema } from './money';
 import { requestedSliceShape } from './pages';
@@ -85,10 +86,7 @@ export type MoneyRequestPageView = z.infer<typeof moneyRequestPageSchema>;
 export const moneyRequestQuerySchema = z.object({
   kind: moneyRequestKindSchema.optional(),
   outcome: moneyRequestOutcomeSchema.optional(),
-  accountId: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,40}$/, 'accountId must be 1 to 40 letters or digits')
-    .optional(),
+  accountId: accountIdSchema.optional(),
   from: boundedDateSchema('From').optional(),
   to: boundedDateSchema('To').optional(),
   offset: z.coerce
