@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accountIdSchema } from './account-views';
 import { custodyAccountSchema, fundMovePageSchema, fundMoveSchema } from './custody';
+import { requestedSliceShape } from './pages';
 import { skippedRecordsSchema } from './skipped';
 
 /**
@@ -34,8 +35,7 @@ export type FundMoveView = z.infer<typeof fundMoveViewSchema>;
 /** A page as the upstream pages it (§4.3), with the moves masked and what was asked for. */
 export const fundMoveViewPageSchema = fundMovePageSchema.extend({
   moves: z.array(fundMoveViewSchema),
-  offset: z.number().int().nonnegative(),
-  limit: z.number().int().positive(),
+  ...requestedSliceShape,
   /** Records of this page that could not be understood and are not in `moves`. */
   skippedRecords: skippedRecordsSchema,
 });
@@ -62,14 +62,19 @@ export const fundMoveParamsSchema = z.object({
 
 export const fundMoveDetailSchema = z.object({ move: fundMoveViewSchema });
 
+interface ValueMeaning {
+  label: string;
+  meaning: string;
+}
+
 /** What each value means (§3, "Meaning of the custody fund move values"). */
-const fundMoveApprovalMeanings: Record<string, { label: string; meaning: string }> = {
+const fundMoveApprovalMeanings: Record<string, ValueMeaning> = {
   pending: { label: 'Pending approval', meaning: 'Awaiting approval review.' },
   declined: { label: 'Declined', meaning: 'Rejected for processing.' },
   approved: { label: 'Approved', meaning: 'Authorized for processing.' },
 };
 
-const fundMoveStatusMeanings: Record<string, { label: string; meaning: string }> = {
+const fundMoveStatusMeanings: Record<string, ValueMeaning> = {
   pending: { label: 'Pending', meaning: 'Created, not yet submitted.' },
   submitted: { label: 'Submitted', meaning: 'Sent to the ACH network.' },
   settled: { label: 'Settled', meaning: 'Completed, funds transferred.' },
@@ -78,15 +83,8 @@ const fundMoveStatusMeanings: Record<string, { label: string; meaning: string }>
   declined: { label: 'Declined', meaning: 'Rejected during processing.' },
 };
 
-/** The words for a status, compared case-insensitively (§3: Pending, SETTLED, Voided occur). */
 export function describeFundMoveStatus(status: string) {
-  const key = status.trim().toLowerCase();
-  return (
-    fundMoveStatusMeanings[key] ?? {
-      label: capitalize(key),
-      meaning: 'Not described by the service.',
-    }
-  );
+  return meaningOf(fundMoveStatusMeanings, status);
 }
 
 export function describeFundMoveApproval(status: string | null) {
@@ -95,13 +93,13 @@ export function describeFundMoveApproval(status: string | null) {
       label: 'Not reported',
       meaning: 'The service reports no approval step for this move.',
     };
-  const key = status.trim().toLowerCase();
-  return (
-    fundMoveApprovalMeanings[key] ?? {
-      label: capitalize(key),
-      meaning: 'Not described by the service.',
-    }
-  );
+  return meaningOf(fundMoveApprovalMeanings, status);
+}
+
+/** The words for a value, compared case-insensitively (§3: Pending, SETTLED, Voided occur). */
+function meaningOf(meanings: Record<string, ValueMeaning>, value: string): ValueMeaning {
+  const key = value.trim().toLowerCase();
+  return meanings[key] ?? { label: capitalize(key), meaning: 'Not described by the service.' };
 }
 
 const capitalize = (value: string) =>

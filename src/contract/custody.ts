@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { postalAddressSchema } from './accounts';
 import { decimalStringSchema, localDateTimeSchema } from './money';
+import { upstreamPaginationShape } from './pages';
 import { lowerCaseStatusSchema } from './status';
 
 /** Values of a fund move's approval and ACH status (interface document §3). */
@@ -35,13 +37,13 @@ export const fundMoveSchema = z.object({
 });
 export type FundMove = z.infer<typeof fundMoveSchema>;
 
-/** `startIndex` and `endIndex` start at 0 and `endIndex` is inclusive (interface document §4.3). */
+/**
+ * `endIndex` is the last record's index, inclusive, so -1 or more: an empty page ends before it
+ * starts (interface document §4.3).
+ */
 export const fundMovePageSchema = z.object({
   moves: z.array(fundMoveSchema),
-  totalRecords: z.number().int().nonnegative(),
-  startIndex: z.number().int().nonnegative(),
-  /** -1 or more: an empty page ends before it starts (§4.3). */
-  endIndex: z.number().int().min(-1),
+  ...upstreamPaginationShape(z.number().int().min(-1)),
 });
 export type FundMovePage = z.infer<typeof fundMovePageSchema>;
 
@@ -132,15 +134,13 @@ export interface AccountSupplementRequest {
   holdings?: Partial<AssetHolding>[];
 }
 
-/** The address of a supplement as the upstream recorded it; each part may be missing. */
-export const recordedAddressSchema = z.object({
-  line1: z.string().nullable(),
-  line2: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  zipCode: z.string().nullable(),
-  country: z.string().nullable(),
-});
+/**
+ * The address of a supplement as the upstream recorded it: a postal address, each part may be
+ * missing, whose postal code the supplement calls `zipCode` (interface document §2.11).
+ */
+export const recordedAddressSchema = postalAddressSchema
+  .omit({ zip: true })
+  .extend({ zipCode: z.string().nullable() });
 
 /**
  * The custodial (IRA) account request as the upstream recorded it (interface document §2.11),

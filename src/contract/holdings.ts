@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { accountIdSchema } from './account-views';
 import { decimalStringSchema, localDateTimeSchema } from './money';
+import { upstreamPaginationShape } from './pages';
 import { lowerCaseStatusSchema } from './status';
 
 /**
@@ -21,13 +23,10 @@ const tradeRecordSchema = z.object({
 });
 export type TradeRecord = z.infer<typeof tradeRecordSchema>;
 
+/** `endIndex` as the upstream answers it: offset + limit (real traffic), not the last row's index. */
 export const tradePageSchema = z.object({
   trades: z.array(tradeRecordSchema),
-  totalRecords: z.number().int().nonnegative(),
-  /** First row's index (0-based). */
-  startIndex: z.number().int().nonnegative(),
-  /** As the upstream answers it: offset + limit (real traffic), not the last row's index. */
-  endIndex: z.number().int().nonnegative(),
+  ...upstreamPaginationShape(z.number().int().nonnegative()),
 });
 export type TradePage = z.infer<typeof tradePageSchema>;
 
@@ -67,12 +66,7 @@ const offeringHoldingSchema = z.object({
 });
 export type OfferingHolding = z.infer<typeof offeringHoldingSchema>;
 
-export const holdingsQuerySchema = z.object({
-  accountId: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,40}$/, 'accountId must be 1 to 40 letters or digits')
-    .optional(),
-});
+export const holdingsQuerySchema = z.object({ accountId: accountIdSchema.optional() });
 
 export const holdingsResultSchema = z.discriminatedUnion('state', [
   z.object({

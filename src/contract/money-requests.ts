@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { accountIdSchema } from './account-views';
 import { boundedDateSchema } from './dates';
 import { decimalStringSchema, instantSchema, localDateTimeSchema } from './money';
+import { requestedSliceShape } from './pages';
 
 /**
  * The register of money requests the portal sent upstream (disbursements §4.5, investments
@@ -77,18 +79,14 @@ export type MoneyRequestView = z.infer<typeof moneyRequestViewSchema>;
 export const moneyRequestPageSchema = z.object({
   requests: z.array(moneyRequestViewSchema),
   total: z.number().int().nonnegative(),
-  offset: z.number().int().nonnegative(),
-  limit: z.number().int().positive(),
+  ...requestedSliceShape,
 });
 export type MoneyRequestPageView = z.infer<typeof moneyRequestPageSchema>;
 
 export const moneyRequestQuerySchema = z.object({
   kind: moneyRequestKindSchema.optional(),
   outcome: moneyRequestOutcomeSchema.optional(),
-  accountId: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,40}$/, 'accountId must be 1 to 40 letters or digits')
-    .optional(),
+  accountId: accountIdSchema.optional(),
   from: boundedDateSchema('From').optional(),
   to: boundedDateSchema('To').optional(),
   offset: z.coerce
