@@ -48,20 +48,24 @@ function lastingRefusalOf(err: unknown): LastingRefusal | null {
 }
 
 /**
- * The answer of a read the upstream will not give for a lasting reason, in the route's own words
- * for each reason it expects: the page says why instead of failing. Undefined for any other
- * failure, which the route throws on.
+ * Runs a read. When the upstream will not give it for a lasting reason the route expects, the
+ * answer is the route's own words for that reason (`unavailable`): the page says why instead of
+ * failing. Any other failure is thrown on.
  */
-export function explainRefusedRead<const Reason extends string>(
-  err: unknown,
+export async function readOrExplainRefusal<Read, const Reason extends string>(
+  read: () => Promise<Read>,
   explanations: Partial<Record<LastingRefusal, { reason: Reason; message: string }>>,
-) {
-  const refusal = lastingRefusalOf(err);
-  const explanation = refusal && explanations[refusal];
-  if (!explanation) return undefined;
-  return {
-    state: 'unavailable' as const,
-    reason: explanation.reason,
-    message: explanation.message,
-  };
+): Promise<Read | { state: 'unavailable'; reason: Reason; message: string }> {
+  try {
+    return await read();
+  } catch (err) {
+    const refusal = lastingRefusalOf(err);
+    const explanation = refusal && explanations[refusal];
+    if (!explanation) throw err;
+    return {
+      state: 'unavailable' as const,
+      reason: explanation.reason,
+      message: explanation.message,
+    };
+  }
 }

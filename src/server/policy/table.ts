@@ -49,6 +49,13 @@ const OWN_ACCOUNT_IN_PATH: readonly ObjectRule[] = [
 const OWN_ISSUER_IN_PATH: readonly ObjectRule[] = [
   { from: 'params', field: 'issuerId', kind: 'issuer', check: 'own' },
 ];
+/** An offering named in the path is public market data: any offering may be named (`any`). */
+const OFFERING_IN_PATH: ObjectRule = {
+  from: 'params',
+  field: 'offeringId',
+  kind: 'offering',
+  check: 'any',
+};
 
 /**
  * Who may call each BFF route, and how every object id in the request is checked.
@@ -79,14 +86,14 @@ export const policyTable: Record<string, RoutePolicy> = {
   },
   'GET /api/offerings/:offeringId': {
     roles: ALL_ROLES,
-    objects: [{ from: 'params', field: 'offeringId', kind: 'offering', check: 'any' }],
+    objects: [OFFERING_IN_PATH],
     note: 'One offering, public to every signed-in user.',
   },
 
   'POST /api/offerings/:offeringId/investments': {
     roles: ['investor'],
     objects: [
-      { from: 'params', field: 'offeringId', kind: 'offering', check: 'any' },
+      OFFERING_IN_PATH,
       { from: 'body', field: 'accountId', kind: 'account', check: 'own' },
     ],
     note: 'Invest in an offering (createTrade) from one of my accounts; Idempotency-Key required. Step-up above STEP_UP_INVESTMENT_ABOVE.',
@@ -165,7 +172,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'GET /api/offerings/:offeringId/preflight': {
     roles: ['investor'],
     objects: [
-      { from: 'params', field: 'offeringId', kind: 'offering', check: 'any' },
+      OFFERING_IN_PATH,
       { from: 'query', field: 'accountId', kind: 'account', check: 'own' },
     ],
     note: 'Why I can or cannot invest from one of my accounts: reviews, offering state, units, bounds.',

@@ -22,7 +22,7 @@ import {
 import { checkDisbursementAmount } from '../../contract/money-limits';
 import { maskLast4 } from '../../contract/rules/bank';
 import { HttpError } from '../lib/http-error';
-import { explainRefusedRead } from '../lib/upstream-errors';
+import { readOrExplainRefusal } from '../lib/upstream-errors';
 import {
   addCustodyAccountSupplement,
   createCustodyFundDisbursement,
@@ -84,13 +84,12 @@ export const custodyRoutes = [
     params: accountParamsSchema,
     response: custodyAccountResultSchema,
     async handler({ params, deps }) {
-      try {
-        const custodyAccount = await getCustodyAccount(deps.upstream, {
-          accountId: params.accountId,
-        });
-        return { state: 'available' as const, custodyAccount };
-      } catch (err) {
-        const unavailable = explainRefusedRead(err, {
+      return readOrExplainRefusal(
+        async () => ({
+          state: 'available' as const,
+          custodyAccount: await getCustodyAccount(deps.upstream, { accountId: params.accountId }),
+        }),
+        {
           // §4.15, §5 rule 10: without custody_account.read.pii_medium the upstream answers 110.
           permission: {
             reason: 'permission',
@@ -109,10 +108,8 @@ export const custodyRoutes = [
             reason: 'not_opened',
             message: 'This account has no custody account yet. Opening an IRA starts one.',
           },
-        });
-        if (unavailable) return unavailable;
-        throw err;
-      }
+        },
+      );
     },
   }),
 

@@ -7,7 +7,7 @@ import {
 } from '../../contract/holdings';
 import { sum } from '../../contract/decimal';
 import { getAllTrades } from '../upstream';
-import { explainRefusedRead } from '../lib/upstream-errors';
+import { readOrExplainRefusal } from '../lib/upstream-errors';
 import { defineRoute } from './define';
 
 /** Statuses whose trades no longer hold anything: listed, but left out of the totals. */
@@ -24,13 +24,14 @@ export const holdingsRoutes = [
     response: holdingsResultSchema,
     async handler({ query, user, deps }) {
       const accountIds = query.accountId ? [query.accountId] : (user?.accountIds ?? []);
-      let lists;
-      try {
-        lists = await Promise.all(
-          accountIds.map((accountId) => getAllTrades(deps.upstream, { accountId })),
-        );
-      } catch (err) {
-        const unavailable = explainRefusedRead(err, {
+      const read = await readOrExplainRefusal(
+        async () => ({
+          state: 'available' as const,
+          lists: await Promise.all(
+            accountIds.map((accountId) => getAllTrades(deps.upstream, { accountId })),
+          ),
+        }),
+        {
           // §4.16: the GET collections require header authentication; in body-credential mode the
           // client refuses before calling (§5 rules 4 and 6), and the page says so plainly.
           headerCredentials: {
@@ -43,10 +44,10 @@ export const holdingsRoutes = [
             message:
               'Your investments cannot be listed here: the platform is not permitted to read trades. Your investments are not affected; an administrator can grant the permission.',
           },
-        });
-        if (unavailable) return unavailable;
-        throw err;
-      }
+        },
+      );
+      if (read.state === 'unavailable') return read;
+      const { lists } = read;
       const own = new Set(accountIds);
       const { offerings } = await deps.offerings.get('all', () => deps.loadOfferings());
       const names = new Map(offerings.map((o) => [o.id, o.name]));

@@ -95,13 +95,12 @@ async function enrolling(ctx: Ctx): Promise<{ user: SignedInUser; session: Activ
   return { user, session };
 }
 
-/** The first factor comes with recovery codes; later ones keep the codes the user has. */
 /**
  * What follows every enrolment, whatever the factor: recovery codes the first time, the audit
  * record, and the new factor as the person's list shows it.
  */
 async function afterEnrol(
-  ctx: RouteContext<unknown, unknown, unknown>,
+  ctx: Ctx,
   user: SignedInUser,
   session: ActiveSession,
   added: { kind: 'totp' | 'passkey'; factorId: string },

@@ -61,6 +61,18 @@ const scopeColumns = (s: IdempotencyScope) => ({
   request_hash: s.requestHash,
 });
 
+/** A record's columns holding its outcome: the state and the answer a replay is given. */
+const outcomeColumns = (outcome: Outcome, at: Date) => ({
+  state: outcome.state,
+  response_status: outcome.status,
+  response_body: JSON.stringify(outcome.body),
+  updated_at: at,
+});
+
+/** When a pending claim stops holding its request; records from before leases get a fixed span. */
+const leaseEndOf = (row: { lease_expires_at: Date | null; created_at: Date }) =>
+  row.lease_expires_at?.getTime() ?? row.created_at.getTime() + LEGACY_STALE_MS;
+
 export async function claim(
   db: Db,
   scope: IdempotencyScope,
@@ -112,7 +124,7 @@ export async function claim(
         reference: row.reference,
       };
     }
-    const leaseEnd = row.lease_expires_at?.getTime() ?? row.created_at.getTime() + LEGACY_STALE_MS;
+    const leaseEnd = leaseEndOf(row);
     if (at.getTime() >= leaseEnd) {
       const expired = await expireClaim(db, scope, at);
       if (expired) return expired;
@@ -146,17 +158,12 @@ async function expireClaim(db: Db, scope: IdempotencyScope, at: Date): Promise<C
       .where(scopeIs(scope))
       .executeTakeFirst();
     if (!row || row.state !== 'pending') return null;
-    const leaseEnd = row.lease_expires_at?.getTime() ?? row.created_at.getTime() + LEGACY_STALE_MS;
+    const leaseEnd = leaseEndOf(row);
     if (at.getTime() < leaseEnd) return null;
     const body = unknownOutcomeBody(row.reference);
     await tx
       .updateTable('idempotency_records')
-      .set({
-        state: 'unknown',
-        response_status: 504,
-        response_body: JSON.stringify(body),
-        updated_at: at,
-      })
+      .set(outcomeColumns({ state: 'unknown', status: 504, body }, at))
       .where(scopeIs(scope))
       .execute();
     if (row.reference) {
@@ -302,12 +309,7 @@ export async function complete(
     if (row) {
       await tx
         .updateTable('idempotency_records')
-        .set({
-          state: outcome.state,
-          response_status: outcome.status,
-          response_body: JSON.stringify(outcome.body),
-          updated_at: at,
-        })
+        .set(outcomeColumns(outcome, at))
         .where(scopeIs(scope))
         .execute();
     } else {
@@ -316,11 +318,8 @@ export async function complete(
         .insertInto('idempotency_records')
         .values({
           ...scopeColumns(scope),
-          state: outcome.state,
-          response_status: outcome.status,
-          response_body: JSON.stringify(outcome.body),
+          ...outcomeColumns(outcome, at),
           created_at: at,
-          updated_at: at,
           reference: record.reference ?? null,
         })
         .execute();
