@@ -21,6 +21,7 @@ import { Form, ReviewButton, useZodForm } from '../../../components/form/form';
 import { FormRadioGroup } from '../../../components/form/form-radio-group';
 import { FormTextField } from '../../../components/form/form-text-field';
 import {
+  CheckPageOrSupport,
   ReviewDialog,
   SubmittedResult,
   useReviewAndSubmit,
@@ -142,13 +143,11 @@ export function DisbursementForm({ accountId }: { accountId: string }) {
         progressLabel="Sending the request"
         confirmLabel="Send request"
         whereToCheck={
-          <>
-            check the{' '}
-            <Link component={RouterLink} to={paths.app.accountMoney.getHref(accountId)}>
-              requests and timeline of this account
-            </Link>{' '}
-            (it is listed there with our reference) or contact support
-          </>
+          <CheckPageOrSupport
+            to={paths.app.accountMoney.getHref(accountId)}
+            page="requests and timeline of this account"
+            note="(it is listed there with our reference)"
+          />
         }
       >
         {flow.review && <ReviewSummary accountId={accountId} request={flow.review} />}

@@ -1,11 +1,9 @@
 import { useMemo } from 'react';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
-import { Link as RouterLink } from 'react-router-dom';
 import type { AccountSummary } from '../../../../contract/account-views';
 import {
   checkInvestment,
@@ -22,6 +20,7 @@ import { Form, ReviewButton, useZodForm } from '../../../components/form/form';
 import { FormNativeSelect } from '../../../components/form/form-native-select';
 import { FormTextField } from '../../../components/form/form-text-field';
 import {
+  CheckPageOrSupport,
   ReviewActions,
   SubmitOutcome,
   SubmittedResult,
@@ -103,13 +102,11 @@ export function InvestForm({ offering, accounts }: InvestFormProps) {
           flow={flow}
           progressLabel="Submitting the investment"
           whereToCheck={
-            <>
-              check the{' '}
-              <Link component={RouterLink} to={paths.app.offering.getHref(offering.id)}>
-                offering
-              </Link>{' '}
-              for your purchase or contact support
-            </>
+            <CheckPageOrSupport
+              to={paths.app.offering.getHref(offering.id)}
+              page="offering"
+              note="for your purchase"
+            />
           }
         />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 3 }}>
