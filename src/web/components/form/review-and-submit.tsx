@@ -113,32 +113,6 @@ export type ReviewFlow = Pick<
   'review' | 'armed' | 'pending' | 'failure' | 'outcomeUnknown' | 'back' | 'submit'
 >;
 
-/**
- * Where to check a request that the portal lists on one of its pages once it has arrived:
- * "check the <page> (note) or contact support", read after "Before trying again,".
- */
-export function CheckPageOrSupport({
-  to,
-  page,
-  note,
-}: {
-  to: string;
-  /** The link's words: "offering", "custody account status". */
-  page: string;
-  /** Where on that page, after the link: "for your purchase". */
-  note?: string;
-}) {
-  return (
-    <>
-      check the{' '}
-      <Link component={RouterLink} to={to}>
-        {page}
-      </Link>{' '}
-      {note && `${note} `}or contact support
-    </>
-  );
-}
-
 /** Progress while sending, then what became of a failed request and where to check it. */
 export function SubmitOutcome({
   flow,

@@ -20,12 +20,12 @@ import { Form, ReviewButton, useZodForm } from '../../../components/form/form';
 import { FormNativeSelect } from '../../../components/form/form-native-select';
 import { FormTextField } from '../../../components/form/form-text-field';
 import {
-  CheckPageOrSupport,
   ReviewActions,
   SubmitOutcome,
   SubmittedResult,
   useReviewAndSubmit,
 } from '../../../components/form/review-and-submit';
+import { CheckPageOrSupport } from '../../../components/form/submission-error';
 import { paths } from '../../../config/paths';
 import { focusOnMount } from '../../../lib/focus';
 import { formatDecimal, formatTimestamp, formatMoney } from '../../../lib/format';

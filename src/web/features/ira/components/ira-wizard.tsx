@@ -36,12 +36,12 @@ import { FormRadioGroup } from '../../../components/form/form-radio-group';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { Form } from '../../../components/form/form';
 import {
-  CheckPageOrSupport,
   ReviewActions,
   SubmitOutcome,
   SubmittedResult,
   useReviewAndSubmit,
 } from '../../../components/form/review-and-submit';
+import { CheckPageOrSupport } from '../../../components/form/submission-error';
 import { paths } from '../../../config/paths';
 import { formatTimestamp } from '../../../lib/format';
 import { useCreateIraSupplement } from '../api/create-ira-supplement';
