@@ -1,6 +1,8 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
+import Link from '@mui/material/Link';
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage, isApiClientError } from '../../lib/api-client';
 import { focusOnMount } from '../../lib/focus';
 
@@ -40,5 +42,31 @@ export function SubmissionError({
         </>
       )}
     </Alert>
+  );
+}
+
+/**
+ * Where to check a request that the portal lists on one of its pages once it has arrived:
+ * "check the <page> (note) or contact support", read after "Before trying again,".
+ */
+export function CheckPageOrSupport({
+  to,
+  page,
+  note,
+}: {
+  to: string;
+  /** The link's words: "offering", "custody account status". */
+  page: string;
+  /** Where on that page, after the link: "for your purchase". */
+  note?: string;
+}) {
+  return (
+    <>
+      check the{' '}
+      <Link component={RouterLink} to={to}>
+        {page}
+      </Link>{' '}
+      {note && `${note} `}or contact support
+    </>
   );
 }

@@ -1,10 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import {
   revealableFieldLabels,
@@ -13,7 +10,7 @@ import {
   type RevealableField,
 } from '../../../../contract/personal-data';
 import { ErrorAlert } from '../../../components/error-alert';
-import { DialogFormActions } from '../../../components/form/dialog-form-actions';
+import { FormDialog } from '../../../components/form/form-dialog';
 import { useRevealPersonalData } from '../api/reveal-personal-data';
 import { formatTaxId } from '../../../lib/format';
 
@@ -95,58 +92,40 @@ function RevealField({ objectType, objectId, field, masked }: RevealFieldProps) 
           Reveal
         </Button>
       )}
-      <Dialog
+      <FormDialog
         open={open}
         onClose={close}
-        aria-labelledby={`${reasonId}-title`}
-        fullWidth
-        maxWidth="sm"
+        title={`Reveal ${label}`}
+        onSubmit={submit}
+        pending={reveal.isPending}
+        submitLabel="Reveal"
+        pendingLabel="Revealing…"
       >
-        <Box
-          component="form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
+        <DialogContentText sx={{ mb: 2 }}>
+          Say why you need to see this value. Your reason, your name, the time and your IP address
+          are written to the audit log.
+        </DialogContentText>
+        <TextField
+          id={reasonId}
+          label="Reason"
+          value={reason}
+          onChange={(event) => {
+            setReason(event.target.value);
+            if (reasonError) setReasonError(null);
           }}
-        >
-          <DialogTitle id={`${reasonId}-title`}>Reveal {label}</DialogTitle>
-          <DialogContent>
-            <DialogContentText sx={{ mb: 2 }}>
-              Say why you need to see this value. Your reason, your name, the time and your IP
-              address are written to the audit log.
-            </DialogContentText>
-            <TextField
-              id={reasonId}
-              label="Reason"
-              value={reason}
-              onChange={(event) => {
-                setReason(event.target.value);
-                if (reasonError) setReasonError(null);
-              }}
-              error={Boolean(reasonError)}
-              helperText={
-                reasonError ?? 'At least 10 characters, such as the case or ticket number'
-              }
-              required
-              fullWidth
-              multiline
-              minRows={2}
-            />
-            {reveal.isError && (
-              <Box sx={{ mt: 2 }}>
-                <ErrorAlert error={reveal.error} title="The value could not be revealed" />
-              </Box>
-            )}
-          </DialogContent>
-          <DialogFormActions
-            onCancel={close}
-            pending={reveal.isPending}
-            submitLabel="Reveal"
-            pendingLabel="Revealing…"
-          />
-        </Box>
-      </Dialog>
+          error={Boolean(reasonError)}
+          helperText={reasonError ?? 'At least 10 characters, such as the case or ticket number'}
+          required
+          fullWidth
+          multiline
+          minRows={2}
+        />
+        {reveal.isError && (
+          <Box sx={{ mt: 2 }}>
+            <ErrorAlert error={reveal.error} title="The value could not be revealed" />
+          </Box>
+        )}
+      </FormDialog>
     </Box>
   );
 }

@@ -25,6 +25,7 @@ import {
   SubmittedResult,
   useReviewAndSubmit,
 } from '../../../components/form/review-and-submit';
+import { CheckPageOrSupport } from '../../../components/form/submission-error';
 import { paths } from '../../../config/paths';
 import { formatTimestamp, formatMoney } from '../../../lib/format';
 import { useCreateDisbursement } from '../api/create-disbursement';
@@ -142,13 +143,11 @@ export function DisbursementForm({ accountId }: { accountId: string }) {
         progressLabel="Sending the request"
         confirmLabel="Send request"
         whereToCheck={
-          <>
-            check the{' '}
-            <Link component={RouterLink} to={paths.app.accountMoney.getHref(accountId)}>
-              requests and timeline of this account
-            </Link>{' '}
-            (it is listed there with our reference) or contact support
-          </>
+          <CheckPageOrSupport
+            to={paths.app.accountMoney.getHref(accountId)}
+            page="requests and timeline of this account"
+            note="(it is listed there with our reference)"
+          />
         }
       >
         {flow.review && <ReviewSummary accountId={accountId} request={flow.review} />}

@@ -1,11 +1,9 @@
 import { useMemo } from 'react';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
-import { Link as RouterLink } from 'react-router-dom';
 import type { AccountSummary } from '../../../../contract/account-views';
 import {
   checkInvestment,
@@ -27,6 +25,7 @@ import {
   SubmittedResult,
   useReviewAndSubmit,
 } from '../../../components/form/review-and-submit';
+import { CheckPageOrSupport } from '../../../components/form/submission-error';
 import { paths } from '../../../config/paths';
 import { focusOnMount } from '../../../lib/focus';
 import { formatDecimal, formatTimestamp, formatMoney } from '../../../lib/format';
@@ -103,13 +102,11 @@ export function InvestForm({ offering, accounts }: InvestFormProps) {
           flow={flow}
           progressLabel="Submitting the investment"
           whereToCheck={
-            <>
-              check the{' '}
-              <Link component={RouterLink} to={paths.app.offering.getHref(offering.id)}>
-                offering
-              </Link>{' '}
-              for your purchase or contact support
-            </>
+            <CheckPageOrSupport
+              to={paths.app.offering.getHref(offering.id)}
+              page="offering"
+              note="for your purchase"
+            />
           }
         />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 3 }}>

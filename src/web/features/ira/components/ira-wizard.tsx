@@ -2,14 +2,12 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useForm, useWatch, type Control, type FieldPath, type Resolver } from 'react-hook-form';
-import { Link as RouterLink } from 'react-router-dom';
 import { z } from 'zod';
 import {
   contributionMethodLabels,
@@ -43,6 +41,7 @@ import {
   SubmittedResult,
   useReviewAndSubmit,
 } from '../../../components/form/review-and-submit';
+import { CheckPageOrSupport } from '../../../components/form/submission-error';
 import { paths } from '../../../config/paths';
 import { formatTimestamp } from '../../../lib/format';
 import { useCreateIraSupplement } from '../api/create-ira-supplement';
@@ -372,13 +371,10 @@ export function IraWizard({ accountId, address }: { accountId: string; address?:
               flow={flow}
               progressLabel="Sending the request"
               whereToCheck={
-                <>
-                  check the{' '}
-                  <Link component={RouterLink} to={paths.app.account.getHref(accountId)}>
-                    custody account status
-                  </Link>{' '}
-                  or contact support
-                </>
+                <CheckPageOrSupport
+                  to={paths.app.account.getHref(accountId)}
+                  page="custody account status"
+                />
               }
             />
           </>

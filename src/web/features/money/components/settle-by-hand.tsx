@@ -1,9 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -18,9 +15,9 @@ import {
   type MoneyRequestView,
 } from '../../../../contract/money-requests';
 import { ErrorAlert } from '../../../components/error-alert';
-import { DialogFormActions } from '../../../components/form/dialog-form-actions';
+import { FormDialog } from '../../../components/form/form-dialog';
 import { applyFieldErrors } from '../../../components/form/apply-field-errors';
-import { Form, useZodForm } from '../../../components/form/form';
+import { useZodForm } from '../../../components/form/form';
 import { FormRadioGroup } from '../../../components/form/form-radio-group';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { QueryState } from '../../../components/query-state';
@@ -145,7 +142,6 @@ export function SettleByHand({ request }: { request: MoneyRequestView }) {
   useEffect(() => {
     if (outcome === 'not_sent') form.setValue('upstreamId', '');
   }, [outcome, form]);
-  const titleId = `settle-${request.reference}-title`;
   const close = () => {
     setOpen(false);
     setChosen(null);
@@ -178,62 +174,60 @@ export function SettleByHand({ request }: { request: MoneyRequestView }) {
           Settle by hand
         </Button>
       )}
-      <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
-        <Form form={form} onValid={submit}>
-          <DialogTitle id={titleId}>Settle {request.reference} by hand</DialogTitle>
-          <DialogContent sx={{ display: 'grid', gap: 2 }}>
-            <DialogContentText>
-              {moneyRequestKindLabels[request.kind]} of{' '}
-              {request.amount ? formatMoney(request.amount) : 'no stated amount'} from account{' '}
-              {request.accountId}. Look at the platform first: {whereToLook[request.kind]}. What you
-              record here is shown to the investor; your reason goes to the audit log.
-            </DialogContentText>
-            {request.kind === 'investment' && (
-              <TradeCandidates reference={request.reference} onChoose={choose} />
-            )}
-            {chosen && (
-              <Typography variant="body2" role="status">
-                Trade {chosen} is taken as the platform id; check it against the platform before you
-                settle.
-              </Typography>
-            )}
-            <FormRadioGroup
-              name="outcome"
-              control={form.control}
-              label="What the platform shows"
-              options={outcomeOptions}
-              required
-            />
-            {outcome === 'created' && (
-              <FormTextField
-                name="upstreamId"
-                control={form.control}
-                label="Platform id (trade id or fund move reference)"
-                required
-                fullWidth
-              />
-            )}
-            <FormTextField
-              name="reason"
-              control={form.control}
-              label="What you checked"
-              helperText="At least 10 characters: where you looked and what you found"
-              required
-              fullWidth
-              multiline
-            />
-            {settle.isError && (
-              <ErrorAlert error={settle.error} title={`${request.reference} was not settled`} />
-            )}
-          </DialogContent>
-          <DialogFormActions
-            onCancel={close}
-            pending={settle.isPending}
-            submitLabel="Settle"
-            pendingLabel="Settling…"
+      <FormDialog
+        open={open}
+        onClose={close}
+        title={`Settle ${request.reference} by hand`}
+        onSubmit={() => void form.handleSubmit(submit)()}
+        pending={settle.isPending}
+        submitLabel="Settle"
+        pendingLabel="Settling…"
+        contentSx={{ display: 'grid', gap: 2 }}
+      >
+        <DialogContentText>
+          {moneyRequestKindLabels[request.kind]} of{' '}
+          {request.amount ? formatMoney(request.amount) : 'no stated amount'} from account{' '}
+          {request.accountId}. Look at the platform first: {whereToLook[request.kind]}. What you
+          record here is shown to the investor; your reason goes to the audit log.
+        </DialogContentText>
+        {request.kind === 'investment' && (
+          <TradeCandidates reference={request.reference} onChoose={choose} />
+        )}
+        {chosen && (
+          <Typography variant="body2" role="status">
+            Trade {chosen} is taken as the platform id; check it against the platform before you
+            settle.
+          </Typography>
+        )}
+        <FormRadioGroup
+          name="outcome"
+          control={form.control}
+          label="What the platform shows"
+          options={outcomeOptions}
+          required
+        />
+        {outcome === 'created' && (
+          <FormTextField
+            name="upstreamId"
+            control={form.control}
+            label="Platform id (trade id or fund move reference)"
+            required
+            fullWidth
           />
-        </Form>
-      </Dialog>
+        )}
+        <FormTextField
+          name="reason"
+          control={form.control}
+          label="What you checked"
+          helperText="At least 10 characters: where you looked and what you found"
+          required
+          fullWidth
+          multiline
+        />
+        {settle.isError && (
+          <ErrorAlert error={settle.error} title={`${request.reference} was not settled`} />
+        )}
+      </FormDialog>
     </Box>
   );
 }

@@ -9,12 +9,24 @@ import { formatPrice, formatShares, formatTime, sideLabel, statusLabel } from '.
 
 type TableProps<Row> = { rows: readonly Row[]; names: ReadonlyMap<string, string>; full: boolean };
 
-const orderLink = (id: string) => (
-  <Link component={RouterLink} to={paths.app.order.getHref(id)}>
-    {id}
-  </Link>
-);
 const orDash = (value: string | null) => value ?? '—';
+
+/** The order's id, linking to the order's page. */
+function orderColumn<Field extends string, Row extends Record<Field, string>>(
+  field: Field,
+): GridColDef<Row> {
+  return {
+    field,
+    headerName: 'Order',
+    minWidth: 100,
+    flex: 1,
+    renderCell: ({ row }) => (
+      <Link component={RouterLink} to={paths.app.order.getHref(row[field])}>
+        {row[field]}
+      </Link>
+    ),
+  };
+}
 
 /** The security by its name (its id when the day's list does not name it). */
 function securityColumn<Row extends { securityId: string }>(
@@ -27,6 +39,11 @@ function securityColumn<Row extends { securityId: string }>(
     flex: 1.6,
     valueGetter: (_value, row) => names.get(row.securityId) ?? row.securityId,
   };
+}
+
+/** The IP address an order or a match was made from: full views only, when the upstream has it. */
+function ipColumn<Row extends { createdIp?: string | null }>(headerName: string): GridColDef<Row> {
+  return { field: 'createdIp', headerName, minWidth: 130, flex: 1, valueFormatter: orDash };
 }
 
 /**
@@ -45,13 +62,7 @@ export const OrdersTable = memo(function OrdersTable({
 }) {
   const columns = useMemo(() => {
     const base: GridColDef<OrderRow>[] = [
-      {
-        field: 'id',
-        headerName: 'Order',
-        minWidth: 100,
-        flex: 1,
-        renderCell: ({ row }) => orderLink(row.id),
-      },
+      orderColumn('id'),
       securityColumn(names),
       {
         field: 'side',
@@ -127,13 +138,7 @@ export const OrdersTable = memo(function OrdersTable({
         flex: 0.9,
         valueFormatter: orDash,
       },
-      {
-        field: 'createdIp',
-        headerName: 'Created from IP',
-        minWidth: 130,
-        flex: 1,
-        valueFormatter: orDash,
-      },
+      ipColumn<OrderRow>('Created from IP'),
     ] satisfies GridColDef<OrderRow>[];
   }, [names, full]);
   return (
@@ -183,25 +188,10 @@ export function ExecutionsTable({ rows, names, full }: TableProps<Execution>) {
         flex: 1,
         format: formatMoney,
       }),
-      {
-        field: 'orderId',
-        headerName: 'Order',
-        minWidth: 100,
-        flex: 1,
-        renderCell: ({ row }) => orderLink(row.orderId),
-      },
+      orderColumn('orderId'),
     ];
     if (!full) return base;
-    return [
-      ...base,
-      {
-        field: 'createdIp',
-        headerName: 'Matched from IP',
-        minWidth: 130,
-        flex: 1,
-        valueFormatter: orDash,
-      },
-    ] satisfies GridColDef<Execution>[];
+    return [...base, ipColumn<Execution>('Matched from IP')];
   }, [names, full]);
   return (
     <PortalDataGrid
