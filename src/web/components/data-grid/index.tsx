@@ -13,7 +13,14 @@ export type { GridColDef } from '@mui/x-data-grid';
  * its way (the route's loader starts that request without waiting for the grid). No other page,
  * least of all the sign-in page, carries it.
  */
-const loadGrid = () => import('./portal-data-grid');
+type GridModule = typeof import('./portal-data-grid');
+/** The library once it has arrived: from then on the grid renders without suspending. */
+let loaded: GridModule | null = null;
+const loadGrid = () =>
+  import('./portal-data-grid').then((module) => {
+    loaded = module;
+    return module;
+  });
 const PortalDataGridImpl = lazy(loadGrid);
 
 /**
@@ -21,6 +28,13 @@ const PortalDataGridImpl = lazy(loadGrid);
  * While the library loads, a named busy status stands in for it.
  */
 export function PortalDataGrid<Row extends GridValidRowModel>(props: PortalDataGridProps<Row>) {
+  // A lazy component suspends at its first render even when its chunk is already here, and
+  // React then mounts it in a later, interruptible render that every update (a progress line
+  // of the order book) starts over. A grid whose library has arrived mounts at once.
+  if (loaded) {
+    const Grid = loaded.default;
+    return <Grid {...props} />;
+  }
   return (
     <Suspense
       fallback={
@@ -34,9 +48,16 @@ export function PortalDataGrid<Row extends GridValidRowModel>(props: PortalDataG
   );
 }
 
-/** Starts loading the grid library early, from a route's loader. */
-export function preloadDataGrid() {
-  void loadGrid();
+/**
+ * Starts loading the grid library early, from a route's loader. A loader may wait for it, so the
+ * page's first render already holds the grid; a failed download is left to the lazy grid, which
+ * reports it where the grid stands.
+ */
+export function preloadDataGrid(): Promise<void> {
+  return loadGrid().then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /** Exact decimals compare as decimals: "9.5" sorts below "10". Blanks go first. */

@@ -30,7 +30,7 @@ export const clientLoader = guardedPrefetchLoader(
   (queryClient, { search }) => {
     void queryClient.prefetchInfiniteQuery(auditEventsQueryOptions(filtersFrom(search)));
     // The grid library downloads alongside the data, not after it.
-    preloadDataGrid();
+    void preloadDataGrid();
   },
 );
 

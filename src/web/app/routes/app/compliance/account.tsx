@@ -28,7 +28,7 @@ export const clientLoader = guardedPrefetchLoader(
   (queryClient, { params }) => {
     if (params.accountId) void queryClient.prefetchQuery(accountQueryOptions(params.accountId));
     // The grid library downloads alongside the data, not after it.
-    preloadDataGrid();
+    void preloadDataGrid();
   },
 );
 

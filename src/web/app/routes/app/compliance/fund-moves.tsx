@@ -36,7 +36,7 @@ export const clientLoader = guardedPrefetchLoader(
   (queryClient, { search }) => {
     void queryClient.prefetchQuery(complianceFundMovesQueryOptions(filterFrom(search)));
     // The grid library downloads alongside the data, not after it.
-    preloadDataGrid();
+    void preloadDataGrid();
   },
 );
 

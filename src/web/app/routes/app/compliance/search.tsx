@@ -22,7 +22,7 @@ export const clientLoader = guardedPrefetchLoader(REVIEWERS, (queryClient, { sea
   const q = search.get('q')?.trim() ?? '';
   if (q.length >= 2) void queryClient.prefetchQuery(complianceSearchQueryOptions(q));
   // The grid library downloads alongside the data, not after it.
-  preloadDataGrid();
+  void preloadDataGrid();
 });
 
 export default function ComplianceSearchRoute() {

@@ -44,7 +44,7 @@ export const clientLoader = guardedPrefetchLoader(
     if (params.offeringId)
       void queryClient.prefetchQuery(purchaseHistoryQueryOptions(params.offeringId));
     // The grid library downloads alongside the data, not after it.
-    preloadDataGrid();
+    void preloadDataGrid();
   },
 );
 

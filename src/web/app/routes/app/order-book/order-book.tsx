@@ -40,8 +40,9 @@ export const clientLoader =
       orderBookQueryOptions(dateFrom(new URL(request.url).searchParams)),
     );
     // The grid library downloads while the BFF reads the first page of the day. Compiling it
-    // holds the main thread, so it starts once the book is asked for, not before.
-    preloadDataGrid();
+    // holds the main thread, so it starts once the book is asked for, not before; the page
+    // renders once it is here, so the grid mounts with the page (see PortalDataGrid).
+    await preloadDataGrid();
     return null;
   };
 

@@ -1,0 +1,52 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+type Row = { id: string; name: string };
+const rows: Row[] = [
+  { id: 'a', name: 'Alpha' },
+  { id: 'b', name: 'Beta' },
+];
+
+/*
+ * Whether the grid library has arrived is state of the module (and of React.lazy), and test files
+ * share modules here: each case loads React, Testing Library and the grid afresh, so it starts
+ * with a library nobody has asked for yet.
+ */
+async function fresh() {
+  vi.resetModules();
+  const testing = await import('@testing-library/react');
+  const grid = await import('../data-grid');
+  const columns: import('../data-grid').GridColDef<Row>[] = [
+    { field: 'name', headerName: 'Name', flex: 1 },
+  ];
+  const show = () =>
+    testing.render(<grid.PortalDataGrid label="Names" rows={rows} columns={columns} />);
+  return { ...testing, ...grid, show };
+}
+
+let cleanup: (() => void) | undefined;
+afterEach(() => {
+  cleanup?.();
+  cleanup = undefined;
+});
+
+describe('PortalDataGrid', () => {
+  it('stands a named busy status in for the grid while the library downloads', async () => {
+    const t = await fresh();
+    cleanup = t.cleanup;
+    t.show();
+    expect(t.screen.getByRole('status', { name: 'Loading the table: Names' })).toBeTruthy();
+    expect(t.screen.queryByRole('grid')).toBeNull();
+    // A fresh copy of the library takes a while to import when the other files run beside this one.
+    expect(await t.screen.findByRole('grid', { name: 'Names' }, { timeout: 15_000 })).toBeTruthy();
+  });
+
+  it('renders the grid at once, without a suspended first render, once a loader waited for it', async () => {
+    const t = await fresh();
+    cleanup = t.cleanup;
+    await t.preloadDataGrid();
+    t.show();
+    expect(t.screen.getByRole('grid', { name: 'Names' })).toBeTruthy();
+    expect(t.screen.queryByRole('status', { name: /^Loading the table/ })).toBeNull();
+  });
+});
