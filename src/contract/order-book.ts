@@ -140,7 +140,20 @@ export const EXECUTION_TABLE = wireTable<Execution>(
   ['createdIp'],
 );
 
-const cellSchema = z.union([z.string(), z.number(), z.null()]);
+const isCell = (value: unknown) =>
+  value === null ||
+  typeof value === 'string' ||
+  (typeof value === 'number' && Number.isFinite(value));
+/*
+ * The rows of a table, checked cell by cell in one pass. The same verdict as zod's array of
+ * arrays of a string-number-null union, which on a busy day's 10,000 rows and 150,000 cells
+ * costs the browser tens of milliseconds (a result object a cell, a copy a row) while the page
+ * waits to show them.
+ */
+const rowsSchema = z.custom<Cell[][]>(
+  (value) => Array.isArray(value) && value.every((row) => Array.isArray(row) && row.every(isCell)),
+  'rows must be arrays of strings, numbers and nulls',
+);
 /** The header is the public columns, or every column when some rows carry the hidden ones. */
 const tableSchema = <T>({ columns, publicColumns }: WireTable<T>) =>
   z.object({
@@ -152,7 +165,7 @@ const tableSchema = <T>({ columns, publicColumns }: WireTable<T>) =>
           got.every((c, i) => c === columns[i]),
         'unexpected columns',
       ),
-    rows: z.array(z.array(cellSchema)),
+    rows: rowsSchema,
   });
 
 const orderBookWireSchema = orderBookSchema.omit({ orders: true, executions: true }).extend({
@@ -161,7 +174,8 @@ const orderBookWireSchema = orderBookSchema.omit({ orders: true, executions: tru
 });
 export type OrderBookWire = z.infer<typeof orderBookWireSchema>;
 
-export type Cell = z.infer<typeof cellSchema>;
+/** One value of a wire row. */
+export type Cell = string | number | null;
 
 /** An item as a wire row: its values in header order, the public columns only unless `full`. */
 export function wireRow<T>(table: WireTable<T>, item: T, full: boolean): Cell[] {

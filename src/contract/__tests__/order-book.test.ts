@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { aggregateDepth, executionsOf, isResting, toOrderRow } from '../order-book';
+import {
+  aggregateDepth,
+  executionsOf,
+  isResting,
+  ORDER_TABLE,
+  orderBookLineSchema,
+  toOrderRow,
+} from '../order-book';
 import type { Match, Order } from '../orders';
 
 let next = 1;
@@ -113,5 +120,44 @@ describe('executionsOf and toOrderRow', () => {
     expect(row.matchCount).toBe(1);
     expect(row).not.toHaveProperty('matches');
     expect(row.memberId).toBe('M');
+  });
+});
+
+describe('orderBookLineSchema: an orders line', () => {
+  const line = (rows: unknown) => ({
+    type: 'orders',
+    orders: { columns: ORDER_TABLE.publicColumns, rows },
+    securities: [{ securityId: '1', securityName: 'Alpha' }],
+  });
+  const row = [
+    '7',
+    '1',
+    'bid',
+    '100',
+    '100',
+    '10',
+    '1000',
+    'live',
+    '2026-03-10T14:30:00.000Z',
+    null,
+    0,
+  ];
+
+  it('takes rows of strings, numbers and nulls as they are', () => {
+    const parsed = orderBookLineSchema.parse(line([row, row]));
+    expect(parsed.type === 'orders' && parsed.orders.rows).toEqual([row, row]);
+  });
+
+  it.each([
+    ['an object in a cell', [[...row.slice(0, 10), { n: 0 }]]],
+    ['a boolean in a cell', [[...row.slice(0, 10), true]]],
+    ['a row that is not an array', [row, 'row']],
+    ['rows that are not an array', { 0: row }],
+  ])('refuses %s', (_, rows) => {
+    const result = orderBookLineSchema.safeParse(line(rows));
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0].message).toBe(
+      'rows must be arrays of strings, numbers and nulls',
+    );
   });
 });
