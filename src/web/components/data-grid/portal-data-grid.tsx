@@ -8,6 +8,23 @@ import { DataGrid, type DataGridProps, type GridValidRowModel } from '@mui/x-dat
  */
 const PAGE_SIZE = 100;
 
+/*
+ * The browser's scrollbar width. Left to itself, the grid measures it on its own element as it
+ * mounts, which forces a layout of the whole page in the middle of the grid's first render (on a
+ * busy order book page, about a hundred milliseconds). The width belongs to the browser, not to
+ * the grid: measured once, on a small off-screen probe, when the grid library loads.
+ */
+function measureScrollbar(): number | undefined {
+  if (typeof document === 'undefined' || !document.body) return undefined;
+  const probe = document.createElement('div');
+  probe.style.cssText = 'position:absolute;top:-9999px;width:100px;height:100px;overflow:scroll';
+  document.body.appendChild(probe);
+  const size = probe.offsetWidth - probe.clientWidth;
+  probe.remove();
+  return size;
+}
+const SCROLLBAR_SIZE = measureScrollbar();
+
 export type PortalDataGridProps<Row extends GridValidRowModel> = Omit<
   DataGridProps<Row>,
   'aria-label' | 'aria-labelledby' | 'label'
@@ -42,6 +59,7 @@ export default function PortalDataGrid<Row extends GridValidRowModel>({
         rows={rows}
         autoHeight={!height}
         density="compact"
+        scrollbarSize={SCROLLBAR_SIZE}
         disableRowSelectionOnClick
         disableColumnMenu
         // Every column stays in the DOM (ours have at most 13), so a reader and a search on the
