@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { OrderBook, OrderRow } from '../../../../contract/order-book';
@@ -47,9 +47,12 @@ export function OrderBookView({ book, loading, filter, onFilterChange }: OrderBo
       allOrders.filter((o) => passes(filter, o) && (!filter.status || o.status === filter.status)),
     [allOrders, filter],
   );
+  // The executions grid mounts in a render of its own, after the orders grid has its rows: it
+  // stands below them, and mounting a second grid in the same render held the orders back.
+  const executionsBook = useDeferredValue(book);
   const executions = useMemo(
-    () => book?.executions.filter((e) => passes(filter, e)) ?? [],
-    [book, filter],
+    () => executionsBook?.executions.filter((e) => passes(filter, e)) ?? [],
+    [executionsBook, filter],
   );
   const depth =
     book?.securities.find((s) => s.securityId === filter.security) ?? book?.securities[0];
@@ -111,13 +114,17 @@ export function OrderBookView({ book, loading, filter, onFilterChange }: OrderBo
         <Typography id="executions-heading" component="h2" variant="h5">
           Executions
         </Typography>
-        {book ? (
+        {executionsBook ? (
           <>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
               {count.format(executions.length)} executions from matched orders, latest first.
             </Typography>
             <ExecutionsTable rows={executions} names={names} full={full} />
           </>
+        ) : book ? (
+          <Typography variant="body2" color="text.secondary" role="status">
+            Listing the executions…
+          </Typography>
         ) : (
           <Typography variant="body2" color="text.secondary">
             Executions follow once every order of the day has arrived.

@@ -95,5 +95,11 @@ describe('the order book while its day is still read', () => {
     expect(orders.getByText(/^2 of 2 orders\./)).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Depth of Acme' })).toBeTruthy();
     expect(screen.queryByText(/the rest are on their way/)).toBeNull();
+    // The executions follow in a render of their own, after the orders.
+    const executions = within(screen.getByRole('region', { name: 'Executions' }));
+    expect(
+      await executions.findByText('0 executions from matched orders, latest first.'),
+    ).toBeTruthy();
+    expect(executions.queryByText('Listing the executions…')).toBeNull();
   });
 });
