@@ -1,100 +1,103 @@
 /** A page whose address takes no parameters: it is linked to as it is routed. */
 const fixedPage = <Path extends string>(path: Path) => ({ path, getHref: () => path });
 
+/** The values a path's `:parameters` take, in their order. */
+type PathValues<Path extends string> = Path extends `${string}:${string}/${infer Rest}`
+  ? [string, ...PathValues<Rest>]
+  : Path extends `${string}:${string}`
+    ? [string]
+    : [];
+
+/** `path` with each `:parameter` replaced by the next value, URL-encoded. */
+const fill = <Path extends string>(path: Path, values: PathValues<Path>) => {
+  let next = 0;
+  return path.replace(/:[A-Za-z]+/g, () => encodeURIComponent(values[next++]));
+};
+
+/** A page about records named in its address (`/accounts/:accountId`): linked to with their ids. */
+const recordPage = <Path extends string>(path: Path) => ({
+  path,
+  getHref: (...values: PathValues<Path>) => fill(path, values),
+});
+
+/** A BFF endpoint about records named in its address, called with their ids. */
+const recordEndpoint =
+  <Path extends string>(path: Path) =>
+  (...values: PathValues<Path>) =>
+    fill(path, values);
+
+/** `path` with the given search parameters; empty ones are left out, and so is a bare `?`. */
+export function withSearch(
+  path: string,
+  parameters: Record<string, string | number | null | undefined>,
+): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(parameters)) {
+    if (value !== null && value !== undefined && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
 /** Every URL of the portal: routes use `path`, links and redirects use `getHref`. */
 export const paths = {
   home: fixedPage('/'),
   auth: {
     signIn: {
       path: '/sign-in',
-      getHref: (options: { redirectTo?: string | null; reason?: SignInReason } = {}) => {
-        const search = new URLSearchParams();
-        if (options.redirectTo && options.redirectTo !== '/') {
-          search.set('redirectTo', options.redirectTo);
-        }
-        if (options.reason) search.set('reason', options.reason);
-        const query = search.toString();
-        return query ? `/sign-in?${query}` : '/sign-in';
-      },
+      getHref: (options: { redirectTo?: string | null; reason?: SignInReason } = {}) =>
+        withSearch('/sign-in', {
+          redirectTo: options.redirectTo === '/' ? null : options.redirectTo,
+          reason: options.reason,
+        }),
     },
   },
   app: {
     offerings: {
       path: '/offerings',
-      getHref: (options: { status?: string | null } = {}) =>
-        options.status ? `/offerings?status=${encodeURIComponent(options.status)}` : '/offerings',
+      getHref: (options: { status?: string | null } = {}) => withSearch('/offerings', options),
     },
-    offering: {
-      path: '/offerings/:offeringId',
-      getHref: (offeringId: string) => `/offerings/${encodeURIComponent(offeringId)}`,
-    },
-    invest: {
-      path: '/offerings/:offeringId/invest',
-      getHref: (offeringId: string) => `/offerings/${encodeURIComponent(offeringId)}/invest`,
-    },
+    offering: recordPage('/offerings/:offeringId'),
+    invest: recordPage('/offerings/:offeringId/invest'),
     accounts: fixedPage('/accounts'),
-    account: {
-      path: '/accounts/:accountId',
-      getHref: (accountId: string) => `/accounts/${encodeURIComponent(accountId)}`,
-    },
+    account: recordPage('/accounts/:accountId'),
     fundMoves: {
       path: '/accounts/:accountId/fund-moves',
       getHref: (accountId: string, page?: number) =>
-        `/accounts/${encodeURIComponent(accountId)}/fund-moves${page && page > 1 ? `?page=${page}` : ''}`,
+        withSearch(fill('/accounts/:accountId/fund-moves', [accountId]), {
+          page: page && page > 1 ? page : null,
+        }),
     },
-    fundMove: {
-      path: '/accounts/:accountId/fund-moves/:referenceNumber',
-      getHref: (accountId: string, referenceNumber: string) =>
-        `/accounts/${encodeURIComponent(accountId)}/fund-moves/${encodeURIComponent(referenceNumber)}`,
-    },
-    disbursement: {
-      path: '/accounts/:accountId/disbursements/new',
-      getHref: (accountId: string) =>
-        `/accounts/${encodeURIComponent(accountId)}/disbursements/new`,
-    },
-    accountMoney: {
-      path: '/accounts/:accountId/money',
-      getHref: (accountId: string) => `/accounts/${encodeURIComponent(accountId)}/money`,
-    },
+    fundMove: recordPage('/accounts/:accountId/fund-moves/:referenceNumber'),
+    disbursement: recordPage('/accounts/:accountId/disbursements/new'),
+    accountMoney: recordPage('/accounts/:accountId/money'),
     holdings: fixedPage('/holdings'),
     complianceMoneyRequests: fixedPage('/compliance/money-requests'),
-    iraSupplement: {
-      path: '/accounts/:accountId/ira',
-      getHref: (accountId: string) => `/accounts/${encodeURIComponent(accountId)}/ira`,
-    },
+    iraSupplement: recordPage('/accounts/:accountId/ira'),
     issuerOfferings: fixedPage('/issuer/offerings'),
-    purchaseHistory: {
-      path: '/issuer/offerings/:offeringId',
-      getHref: (offeringId: string) => `/issuer/offerings/${encodeURIComponent(offeringId)}`,
-    },
+    purchaseHistory: recordPage('/issuer/offerings/:offeringId'),
     issuerAccount: fixedPage('/issuer/account'),
     complianceSearch: {
       path: '/compliance/search',
-      getHref: (q?: string | null) =>
-        q ? `/compliance/search?q=${encodeURIComponent(q)}` : '/compliance/search',
+      getHref: (q?: string | null) => withSearch('/compliance/search', { q }),
     },
-    complianceAccount: {
-      path: '/compliance/accounts/:accountId',
-      getHref: (accountId: string) => `/compliance/accounts/${encodeURIComponent(accountId)}`,
-    },
+    complianceAccount: recordPage('/compliance/accounts/:accountId'),
     complianceEntity: {
       path: '/compliance/entities/:entityId',
       /** An entity is read from the search it was found in, so the search travels along. */
       getHref: (entityId: string, q: string) =>
-        `/compliance/entities/${encodeURIComponent(entityId)}?q=${encodeURIComponent(q)}`,
+        withSearch(fill('/compliance/entities/:entityId', [entityId]), { q }),
     },
     complianceFundMoves: {
       path: '/compliance/fund-moves',
       getHref: (
         query: { status?: string | null; approvalStatus?: string | null; page?: number } = {},
-      ) => {
-        const search = new URLSearchParams();
-        if (query.status) search.set('status', query.status);
-        if (query.approvalStatus) search.set('approvalStatus', query.approvalStatus);
-        if (query.page && query.page > 1) search.set('page', String(query.page));
-        const text = search.toString();
-        return text ? `/compliance/fund-moves?${text}` : '/compliance/fund-moves';
-      },
+      ) =>
+        withSearch('/compliance/fund-moves', {
+          status: query.status,
+          approvalStatus: query.approvalStatus,
+          page: query.page && query.page > 1 ? query.page : null,
+        }),
     },
     auditLog: fixedPage('/audit'),
     security: fixedPage('/settings/security'),
@@ -103,20 +106,14 @@ export const paths = {
     approvals: fixedPage('/approvals'),
     orderBook: {
       path: '/order-book',
-      getHref: (query: { date?: string | null } = {}) =>
-        query.date ? `/order-book?date=${encodeURIComponent(query.date)}` : '/order-book',
+      getHref: (query: { date?: string | null } = {}) => withSearch('/order-book', query),
     },
-    order: {
-      path: '/order-book/orders/:orderId',
-      getHref: (orderId: string) => `/order-book/orders/${encodeURIComponent(orderId)}`,
-    },
+    order: recordPage('/order-book/orders/:orderId'),
     marketHours: fixedPage('/market-hours'),
     securityHours: {
       path: '/market-hours/securities',
       getHref: (securityId?: string | null) =>
-        securityId
-          ? `/market-hours/securities?security=${encodeURIComponent(securityId)}`
-          : '/market-hours/securities',
+        withSearch('/market-hours/securities', { security: securityId }),
     },
   },
 } as const;
@@ -126,7 +123,7 @@ export type SignInReason = 'expired' | 'signed-out';
 
 /** Single sign-on starts with a full-page navigation (the provider's pages are not ours). */
 export const singleSignOnHref = (returnTo?: string | null) =>
-  returnTo ? `/auth/oidc/start?returnTo=${encodeURIComponent(returnTo)}` : '/auth/oidc/start';
+  withSearch('/auth/oidc/start', { returnTo });
 
 /** Where a signed-in user lands when there is no return path. */
 export const homeHref = () => paths.app.offerings.getHref();
@@ -153,74 +150,54 @@ export const apiPaths = {
   myTotpConfirm: '/api/me/second-factors/totp/confirm',
   myPasskeyOptions: '/api/me/second-factors/passkey-options',
   myPasskeys: '/api/me/second-factors/passkeys',
-  myFactor: (factorId: string) => `/api/me/second-factors/${encodeURIComponent(factorId)}`,
+  myFactor: recordEndpoint('/api/me/second-factors/:factorId'),
   myRecoveryCodes: '/api/me/recovery-codes',
   mySessions: '/api/me/sessions',
-  mySession: (sessionId: string) => `/api/me/sessions/${encodeURIComponent(sessionId)}`,
+  mySession: recordEndpoint('/api/me/sessions/:sessionId'),
   adminUsers: '/api/admin/users',
   adminUser: (userId: string, part: 'role' | 'disabled' | 'links' | 'second-factors') =>
     `/api/admin/users/${encodeURIComponent(userId)}/${part}`,
-  adminUserLink: (userId: string, kind: string, upstreamId: string) =>
-    `/api/admin/users/${encodeURIComponent(userId)}/links/${encodeURIComponent(kind)}/${encodeURIComponent(upstreamId)}`,
+  adminUserLink: recordEndpoint('/api/admin/users/:userId/links/:kind/:upstreamId'),
   approvals: '/api/disbursement-approvals',
   approval: (approvalId: string, decision: 'approve' | 'reject') =>
     `/api/disbursement-approvals/${encodeURIComponent(approvalId)}/${decision}`,
   config: '/api/config',
-  offerings: (query: { status?: string | null } = {}) =>
-    query.status ? `/api/offerings?status=${encodeURIComponent(query.status)}` : '/api/offerings',
-  offering: (offeringId: string) => `/api/offerings/${encodeURIComponent(offeringId)}`,
-  investments: (offeringId: string) =>
-    `/api/offerings/${encodeURIComponent(offeringId)}/investments`,
+  offerings: (query: { status?: string | null } = {}) => withSearch('/api/offerings', query),
+  offering: recordEndpoint('/api/offerings/:offeringId'),
+  investments: recordEndpoint('/api/offerings/:offeringId/investments'),
   accounts: '/api/accounts',
-  account: (accountId: string) => `/api/accounts/${encodeURIComponent(accountId)}`,
-  custodyAccount: (accountId: string) =>
-    `/api/accounts/${encodeURIComponent(accountId)}/custody-account`,
+  account: recordEndpoint('/api/accounts/:accountId'),
+  custodyAccount: recordEndpoint('/api/accounts/:accountId/custody-account'),
   fundMoves: (accountId: string, query: { offset: number; limit: number }) =>
-    `/api/accounts/${encodeURIComponent(accountId)}/fund-moves?offset=${query.offset}&limit=${query.limit}`,
-  fundMove: (accountId: string, referenceNumber: string) =>
-    `/api/accounts/${encodeURIComponent(accountId)}/fund-moves/${encodeURIComponent(referenceNumber)}`,
-  accountNotes: (accountId: string) => `/api/accounts/${encodeURIComponent(accountId)}/notes`,
-  disbursements: (accountId: string) =>
-    `/api/accounts/${encodeURIComponent(accountId)}/disbursements`,
-  iraSupplement: (accountId: string) =>
-    `/api/accounts/${encodeURIComponent(accountId)}/ira-supplement`,
+    withSearch(fill('/api/accounts/:accountId/fund-moves', [accountId]), query),
+  fundMove: recordEndpoint('/api/accounts/:accountId/fund-moves/:referenceNumber'),
+  accountNotes: recordEndpoint('/api/accounts/:accountId/notes'),
+  disbursements: recordEndpoint('/api/accounts/:accountId/disbursements'),
+  iraSupplement: recordEndpoint('/api/accounts/:accountId/ira-supplement'),
   issuerOfferings: '/api/issuer/offerings',
-  purchaseHistory: (offeringId: string) =>
-    `/api/offerings/${encodeURIComponent(offeringId)}/purchase-history`,
-  issuerAccount: (issuerId: string) =>
-    `/api/issuers/${encodeURIComponent(issuerId)}/issuer-account`,
-  complianceSearch: (q: string) => `/api/compliance/search?q=${encodeURIComponent(q)}`,
-  settleMoneyRequest: (reference: string) =>
-    `/api/compliance/money-requests/${encodeURIComponent(reference)}/settle`,
-  settlementCandidates: (reference: string) =>
-    `/api/compliance/money-requests/${encodeURIComponent(reference)}/candidates`,
+  purchaseHistory: recordEndpoint('/api/offerings/:offeringId/purchase-history'),
+  issuerAccount: recordEndpoint('/api/issuers/:issuerId/issuer-account'),
+  complianceSearch: (q: string) => withSearch('/api/compliance/search', { q }),
+  settleMoneyRequest: recordEndpoint('/api/compliance/money-requests/:reference/settle'),
+  settlementCandidates: recordEndpoint('/api/compliance/money-requests/:reference/candidates'),
   complianceFundMoves: (query: {
     status?: string | null;
     approvalStatus?: string | null;
     page: number;
-  }) => {
-    const search = new URLSearchParams({ page: String(query.page) });
-    if (query.status) search.set('status', query.status);
-    if (query.approvalStatus) search.set('approvalStatus', query.approvalStatus);
-    return `/api/compliance/fund-moves?${search.toString()}`;
-  },
+  }) =>
+    withSearch('/api/compliance/fund-moves', {
+      page: query.page,
+      status: query.status,
+      approvalStatus: query.approvalStatus,
+    }),
   revealPersonalData: '/api/personal-data/reveal',
-  orderBook: (date: string) => `/api/order-book/${encodeURIComponent(date)}`,
-  order: (orderId: string) => `/api/orders/${encodeURIComponent(orderId)}`,
+  orderBook: recordEndpoint('/api/order-book/:date'),
+  order: recordEndpoint('/api/orders/:orderId'),
   marketHours: '/api/market-hours',
   securities: '/api/securities',
-  securityHours: (securityId: string) =>
-    `/api/securities/${encodeURIComponent(securityId)}/market-hours`,
-  auditEvents: (query: Record<string, string | null | undefined>) => {
-    const search = new URLSearchParams();
-    for (const [key, value] of Object.entries(query)) if (value) search.set(key, value);
-    const text = search.toString();
-    return text ? `/api/audit-events?${text}` : '/api/audit-events';
-  },
-  auditExport: (query: Record<string, string | null | undefined>) => {
-    const search = new URLSearchParams();
-    for (const [key, value] of Object.entries(query)) if (value) search.set(key, value);
-    const text = search.toString();
-    return text ? `/api/audit-events/export.csv?${text}` : '/api/audit-events/export.csv';
-  },
+  securityHours: recordEndpoint('/api/securities/:securityId/market-hours'),
+  auditEvents: (query: Record<string, string | null | undefined>) =>
+    withSearch('/api/audit-events', query),
+  auditExport: (query: Record<string, string | null | undefined>) =>
+    withSearch('/api/audit-events/export.csv', query),
 } as const;
