@@ -38,7 +38,23 @@ describe('PortalDataGrid', () => {
     expect(t.screen.getByRole('status', { name: 'Loading the table: Names' })).toBeTruthy();
     expect(t.screen.queryByRole('grid')).toBeNull();
     // A fresh copy of the library takes a while to import when the other files run beside this one.
-    expect(await t.screen.findByRole('grid', { name: 'Names' }, { timeout: 15_000 })).toBeTruthy();
+    expect(await t.screen.findByRole('grid', { name: 'Names' }, { timeout: 20_000 })).toBeTruthy();
+  });
+
+  it('keeps a grid mounted through the library once it has arrived', async () => {
+    const t = await fresh();
+    cleanup = t.cleanup;
+    const view = t.show();
+    const grid = await t.screen.findByRole('grid', { name: 'Names' }, { timeout: 20_000 });
+    // Rendered again with the library now at hand: the same grid, not a new one.
+    view.rerender(
+      <t.PortalDataGrid
+        label="Names"
+        rows={[...rows, { id: 'c', name: 'Gamma' }]}
+        columns={[{ field: 'name', headerName: 'Name', flex: 1 }]}
+      />,
+    );
+    expect(t.screen.getByRole('grid', { name: 'Names' })).toBe(grid);
   });
 
   it('renders the grid at once, without a suspended first render, once a loader waited for it', async () => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
@@ -30,9 +30,12 @@ const PortalDataGridImpl = lazy(loadGrid);
 export function PortalDataGrid<Row extends GridValidRowModel>(props: PortalDataGridProps<Row>) {
   // A lazy component suspends at its first render even when its chunk is already here, and
   // React then mounts it in a later, interruptible render that every update (a progress line
-  // of the order book) starts over. A grid whose library has arrived mounts at once.
-  if (loaded) {
-    const Grid = loaded.default;
+  // of the order book) starts over. A grid whose library has arrived mounts at once. Each grid
+  // keeps the way it was mounted: switching later would mount it afresh and lose its sorting,
+  // page and scroll position.
+  const [ready] = useState(() => loaded);
+  if (ready) {
+    const Grid = ready.default;
     return <Grid {...props} />;
   }
   return (
