@@ -16,8 +16,10 @@ export function OrderBookProgress({ progress }: { progress: Progress }) {
   const text = progressText(progress);
   const determinate = progress.total !== null && progress.total > 0;
   return (
-    <Box aria-busy="true" sx={{ my: 3 }}>
-      <Typography role="status" aria-live="polite" sx={{ mb: 1 }}>
+    // One status line and the bar: the same height as the count and the blank bar that stand
+    // in their place once the book is whole (order-book-view.tsx), so the grid below stays put.
+    <Box aria-busy="true" sx={{ mb: 1 }}>
+      <Typography variant="body2" color="text.secondary" role="status" aria-live="polite">
         Loading the order book: {text}
       </Typography>
       <LinearProgress

@@ -57,47 +57,50 @@ export function OrderBookView({ book, loading, filter, onFilterChange }: OrderBo
   const depth =
     book?.securities.find((s) => s.securityId === filter.security) ?? book?.securities[0];
   const full = book ? book.view !== 'public' : loading.early.full;
+  const filterSecurities = useMemo(
+    () =>
+      book
+        ? book.securities
+        : [...names].map(([securityId, securityName]) => ({ securityId, securityName })),
+    [book, names],
+  );
   const zone = viewerTimeZone();
 
   return (
     <Box sx={{ display: 'grid', gap: 4, minWidth: 0 }}>
-      <Box component="section" aria-labelledby="prices-heading" sx={{ minWidth: 0 }}>
-        <Typography id="prices-heading" component="h2" variant="h5" sx={{ mb: 1 }}>
-          Best prices
-        </Typography>
-        {book ? (
-          <DepthSummary securities={book.securities} />
-        ) : (
-          <>
-            <Typography variant="body2" color="text.secondary">
-              Best prices and depth are worked out once every order of the day has arrived.
-            </Typography>
-            <OrderBookProgress progress={loading.progress} />
-          </>
-        )}
-      </Box>
-
-      {book && (
-        <OrderFilters
-          filter={filter}
-          securities={book.securities}
-          statuses={statuses}
-          onChange={onFilterChange}
-        />
-      )}
-
-      {depth && <DepthLadder security={depth} />}
-
+      {/*
+       * The orders come first, with their filters, so nothing above the grid changes size when
+       * the whole book arrives: best prices, depth and executions need every order and are
+       * added below it. While the day is read the filters are shown, not yet usable.
+       */}
       <Box component="section" aria-labelledby="orders-heading" sx={{ minWidth: 0 }}>
         <Typography id="orders-heading" component="h2" variant="h5">
           Orders
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} role="status">
+        <OrderFilters
+          filter={filter}
+          securities={filterSecurities}
+          statuses={statuses}
+          onChange={onFilterChange}
+          disabled={!book}
+        />
+        {loading ? (
+          <OrderBookProgress progress={loading.progress} />
+        ) : (
+          <Box sx={{ mb: 1 }}>
+            <Typography variant="body2" color="text.secondary" role="status">
+              {`${count.format(orders.length)} of ${count.format(book.orderCount)} orders.`}
+            </Typography>
+            {/* Where the progress bar was. */}
+            <Box sx={{ height: 4 }} />
+          </Box>
+        )}
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {book
-            ? `${count.format(orders.length)} of ${count.format(book.orderCount)} orders.`
+            ? ''
             : allOrders.length === 0
-              ? 'The orders appear here as they arrive.'
-              : `The first ${count.format(allOrders.length)} orders; the rest are on their way.`}{' '}
+              ? 'The orders appear here as they arrive. '
+              : `The first ${count.format(allOrders.length)} orders; the rest are on their way. `}
           Times in your time zone ({zone}).
           {book?.view === 'mixed' &&
             ' Member, account and IP columns are filled for your own securities only.'}
@@ -109,6 +112,21 @@ export function OrderBookView({ book, loading, filter, onFilterChange }: OrderBo
           loading={!book && allOrders.length === 0}
         />
       </Box>
+
+      <Box component="section" aria-labelledby="prices-heading" sx={{ minWidth: 0 }}>
+        <Typography id="prices-heading" component="h2" variant="h5" sx={{ mb: 1 }}>
+          Best prices
+        </Typography>
+        {book ? (
+          <DepthSummary securities={book.securities} />
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            Best prices and depth are worked out once every order of the day has arrived.
+          </Typography>
+        )}
+      </Box>
+
+      {depth && <DepthLadder security={depth} />}
 
       <Box component="section" aria-labelledby="executions-heading" sx={{ minWidth: 0 }}>
         <Typography id="executions-heading" component="h2" variant="h5">

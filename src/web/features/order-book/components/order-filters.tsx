@@ -10,39 +10,53 @@ const ALL = 'all';
 
 type OrderFiltersProps = {
   filter: OrderFilter;
-  securities: readonly SecurityDepth[];
+  securities: readonly Pick<SecurityDepth, 'securityId' | 'securityName'>[];
   statuses: readonly string[];
   onChange: (filter: OrderFilter) => void;
+  /** Shown but not yet usable: while the day is read, its securities and statuses are partial. */
+  disabled?: boolean;
 };
 
-export function OrderFilters({ filter, securities, statuses, onChange }: OrderFiltersProps) {
+export function OrderFilters({
+  filter,
+  securities,
+  statuses,
+  onChange,
+  disabled = false,
+}: OrderFiltersProps) {
   const select = (
     id: string,
     label: string,
     value: string | null,
-    options: [string, string][],
+    known: [string, string][],
     key: keyof OrderFilter,
     allLabel: string,
-  ) => (
-    <TextField
-      select
-      id={id}
-      label={label}
-      size="small"
-      value={value ?? ALL}
-      onChange={(event) =>
-        onChange({ ...filter, [key]: event.target.value === ALL ? null : event.target.value })
-      }
-      sx={{ minWidth: 160, flex: '1 1 160px' }}
-    >
-      <MenuItem value={ALL}>{allLabel}</MenuItem>
-      {options.map(([optionValue, optionLabel]) => (
-        <MenuItem key={optionValue} value={optionValue}>
-          {optionLabel}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
+  ) => {
+    // A choice from the address stays shown even before (or without) a row that carries it.
+    const options: [string, string][] =
+      value && !known.some(([option]) => option === value) ? [...known, [value, value]] : known;
+    return (
+      <TextField
+        select
+        id={id}
+        label={label}
+        size="small"
+        disabled={disabled}
+        value={value ?? ALL}
+        onChange={(event) =>
+          onChange({ ...filter, [key]: event.target.value === ALL ? null : event.target.value })
+        }
+        sx={{ minWidth: 160, flex: '1 1 160px' }}
+      >
+        <MenuItem value={ALL}>{allLabel}</MenuItem>
+        {options.map(([optionValue, optionLabel]) => (
+          <MenuItem key={optionValue} value={optionValue}>
+            {optionLabel}
+          </MenuItem>
+        ))}
+      </TextField>
+    );
+  };
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, my: 2 }}>
       {select(

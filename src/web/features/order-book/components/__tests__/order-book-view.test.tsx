@@ -41,9 +41,14 @@ describe('the order book while its day is still read', () => {
     expect(orders.getByText(/^The first 2 orders; the rest are on their way\./)).toBeTruthy();
     expect(screen.getByText('Loading the order book: 1,500 orders so far')).toBeTruthy();
     expect(screen.getByText(/Executions follow once every order/)).toBeTruthy();
-    // No depth and no filters on a part of the day: they would mislead.
+    // No depth on a part of the day: it would mislead. The filters are in place, not yet usable.
     expect(screen.queryByRole('heading', { name: /^Depth of / })).toBeNull();
-    expect(screen.queryByLabelText('Side')).toBeNull();
+    expect(orders.getByRole('combobox', { name: 'Side' }).getAttribute('aria-disabled')).toBe(
+      'true',
+    );
+    // The orders come first: the sections that need the whole day stand below them.
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings).toEqual(['Orders', 'Best prices', 'Executions']);
     const { violations } = await axe.run(container, {
       resultTypes: ['violations'],
       // jsdom does no layout: colour contrast cannot be computed here (the e2e run checks it).
@@ -95,6 +100,7 @@ describe('the order book while its day is still read', () => {
     expect(orders.getByText(/^2 of 2 orders\./)).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Depth of Acme' })).toBeTruthy();
     expect(screen.queryByText(/the rest are on their way/)).toBeNull();
+    expect(orders.getByRole('combobox', { name: 'Side' }).getAttribute('aria-disabled')).toBeNull();
     // The executions follow in a render of their own, after the orders.
     const executions = within(screen.getByRole('region', { name: 'Executions' }));
     expect(
