@@ -968,6 +968,8 @@ describe('decimals and instants read the same on the fast path (§2 Conventions,
           `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}${separator}${pad(hour, 2)}:${pad(minute, 2)}:${pad(second, 2)}${fraction}${zone}`,
       );
     const asDateReadsIt = (text: string) => {
+      // A zero-filled date is the upstream's "never" (§2.1), whatever follows it.
+      if (text.startsWith('0000-00-00')) return null;
       const match =
         /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2}(\.\d+)?)(Z|[+-]\d{2}:?\d{2})?$/i.exec(text);
       const date = match ? new Date(`${match[1]}T${match[2]}${match[4] ?? 'Z'}`) : null;
@@ -985,6 +987,7 @@ describe('decimals and instants read the same on the fast path (§2 Conventions,
           ['2023-02-29T10:00:00.000Z'],
           ['2024-04-31T23:59:59.999Z'],
           ['0000-01-01T00:00:00.000Z'],
+          ['0000-00-00T00:00:00.000Z'],
           ['2024-01-01T24:00:00.000Z'],
         ],
       },
