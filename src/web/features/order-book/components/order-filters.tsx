@@ -31,10 +31,13 @@ export function OrderFilters({
     known: [string, string][],
     key: keyof OrderFilter,
     allLabel: string,
+    labelOf: (value: string) => string = (value) => value,
   ) => {
     // A choice from the address stays shown even before (or without) a row that carries it.
     const options: [string, string][] =
-      value && !known.some(([option]) => option === value) ? [...known, [value, value]] : known;
+      value && !known.some(([option]) => option === value)
+        ? [...known, [value, labelOf(value)]]
+        : known;
     return (
       <TextField
         select
@@ -85,6 +88,7 @@ export function OrderFilters({
         statuses.map((s) => [s, statusLabel(s)]),
         'status',
         'All statuses',
+        statusLabel,
       )}
     </Box>
   );

@@ -57,6 +57,26 @@ describe('the order book while its day is still read', () => {
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
   });
 
+  it('keeps the choices from the address in the filters before a row carries them', async () => {
+    renderWithProviders(
+      <OrderBookView
+        book={null}
+        loading={{
+          early: { orders: rows, names: new Map([['7', 'Acme']]), full: false },
+          progress: { loaded: 500, total: null, early: null },
+        }}
+        filter={{ security: '9', side: 'offer', status: 'cancelled' }}
+        onFilterChange={() => {}}
+      />,
+    );
+    const orders = within(await screen.findByRole('region', { name: 'Orders' }));
+    expect(orders.getByRole('combobox', { name: 'Security' }).textContent).toBe('9');
+    expect(orders.getByRole('combobox', { name: 'Side' }).textContent).toBe('Offers');
+    expect(orders.getByRole('combobox', { name: 'Status' }).textContent).toBe('Cancelled');
+    // The rows so far are counted as they came, before the filters.
+    expect(orders.getByText(/^The first 2 orders; the rest are on their way\./)).toBeTruthy();
+  });
+
   it('says the orders appear as they arrive before the first rows came', async () => {
     renderWithProviders(
       <OrderBookView
