@@ -65,4 +65,21 @@ describe('PortalDataGrid', () => {
     expect(t.screen.getByRole('grid', { name: 'Names' })).toBeTruthy();
     expect(t.screen.queryByRole('status', { name: /^Loading the table/ })).toBeNull();
   });
+
+  it('shows a named bar, not a grid of skeleton cells, while a grid with no rows yet is loading', async () => {
+    const t = await fresh();
+    cleanup = t.cleanup;
+    await t.preloadDataGrid();
+    const view = t.render(
+      <t.PortalDataGrid
+        label="Names"
+        rows={[]}
+        columns={[{ field: 'name', headerName: 'Name', flex: 1 }]}
+        height={300}
+        loading
+      />,
+    );
+    expect(t.screen.getByRole('progressbar', { name: 'Loading the rows' })).toBeTruthy();
+    expect(view.container.querySelector('.MuiDataGrid-cellSkeleton, .MuiSkeleton-root')).toBeNull();
+  });
 });
