@@ -13,11 +13,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { startSandbox } from '../src/sandbox/index';
 import { fetchManifest } from '../src/server/demo-users';
-import { fmt, isSmoke, runWhenStarted } from './lib';
+import { fmt, isSmoke, runWhenStarted, startTarget } from './lib';
 
 interface Target {
   name: string;
@@ -49,23 +48,6 @@ function cpuOf(pid: number | undefined): number | null {
   } catch {
     return null;
   }
-}
-
-function startTarget(
-  kind: string,
-  env: Record<string, string>,
-): Promise<{ url: string; cookie?: string; pid: number; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/target.ts', kind], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
-    lines.on('line', (line) => {
-      if (line.startsWith('READY ')) resolve({ ...JSON.parse(line.slice(6)), child });
-    });
-    child.once('exit', (code) => reject(new Error(`${kind} exited with ${code}`)));
-  });
 }
 
 /** autocannon in its own process; its JSON summary on stdout. */

@@ -1,4 +1,6 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
+import { createInterface } from 'node:readline';
 
 /** Shared by the benchmarks: bounded loops of real HTTP requests over keep-alive connections. */
 export interface LoadResult {
@@ -92,5 +94,33 @@ export function runWhenStarted(fileName: string, run: () => Promise<unknown>): v
   run().catch((err) => {
     console.error(err);
     process.exit(1);
+  });
+}
+
+export interface StartedTarget {
+  url: string;
+  /** A signed-in investor's cookie (the BFF). */
+  cookie?: string;
+  /** The credentials the sandbox accepts (the sandbox). */
+  credentials?: { clientId: string; apiKey: string };
+  pid: number;
+  child: ChildProcess;
+}
+
+/**
+ * Starts bench/target.ts in a process of its own (so that it never shares an event loop with the
+ * load generator or with the browser's driver) and resolves with the fields of its `READY` line.
+ */
+export function startTarget(kind: string, env: Record<string, string>): Promise<StartedTarget> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/target.ts', kind], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      if (line.startsWith('READY ')) resolve({ ...JSON.parse(line.slice(6)), child });
+    });
+    child.once('exit', (code) => reject(new Error(`${kind} exited with ${code}`)));
   });
 }

@@ -1,14 +1,18 @@
 /**
- * One benchmark target in a process of its own, so that the load generator, the upstream and the
- * target never share an event loop: `bare-proxy` (Fastify + undici adding the Authorization
- * header, the floor any BFF hop pays) or `bff` (the portal's BFF, store on PGlite, or on
- * PostgreSQL when BENCH_DATABASE_URL is set). Prints one `READY {json}` line when listening.
+ * One benchmark target in a process of its own, so that the load generator (or the browser's
+ * driver), the upstream and the target never share an event loop: `bare-proxy` (Fastify + undici
+ * adding the Authorization header, the floor any BFF hop pays), `bff` (the portal's BFF, store on
+ * PGlite, or on PostgreSQL when BENCH_DATABASE_URL is set; BENCH_PORT and BENCH_SPA_DIR to serve
+ * a built SPA on a known port) or `sandbox` (the upstream, in memory). Prints one `READY {json}`
+ * line when listening.
  *   SANDBOX_URL=… CLIENT_ID=… API_KEY=… tsx bench/target.ts bare-proxy|bff
+ *   tsx bench/target.ts sandbox
  */
 import { writeFileSync } from 'node:fs';
 import inspector from 'node:inspector';
 import Fastify from 'fastify';
 import { Pool } from 'undici';
+import { startSandbox } from '../src/sandbox/index';
 import { openStore } from '../src/server/store/db';
 import { benchSessionCookie, startBenchBff } from './bff';
 
@@ -47,11 +51,19 @@ async function bff() {
   const { url } = await startBenchBff({
     sandbox: { url: sandboxUrl, credentials: { clientId, apiKey } },
     db,
+    port: Number(process.env.BENCH_PORT ?? 0),
+    spaDir: process.env.BENCH_SPA_DIR || undefined,
   });
   return { url, cookie: await benchSessionCookie(db, 'investor@demo.test') };
 }
 
-const ready = kind === 'bare-proxy' ? await bareProxy() : await bff();
+async function sandbox() {
+  const { url, credentials } = await startSandbox({ port: 0, dataDir: null });
+  return { url, credentials };
+}
+
+const ready =
+  kind === 'bare-proxy' ? await bareProxy() : kind === 'sandbox' ? await sandbox() : await bff();
 
 // BENCH_CPU_PROFILE=file.cpuprofile: a CPU profile of the serving phase only (start-up, seeding
 // and migrations left out), written when the process is told to stop.
