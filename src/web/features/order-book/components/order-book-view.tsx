@@ -95,12 +95,18 @@ export function OrderBookView({ book, loading, filter, onFilterChange }: OrderBo
             <Box sx={{ height: 4 }} />
           </Box>
         )}
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {/*
+         * Two lines of the same length in every state (one line each on a phone), so the grid
+         * below does not move when the whole book arrives.
+         */}
+        <Typography variant="body2" color="text.secondary">
           {book
-            ? ''
+            ? 'Sorting and the filters cover every order of the day.'
             : allOrders.length === 0
-              ? 'The orders appear here as they arrive. '
-              : `The first ${count.format(allOrders.length)} orders; the rest are on their way. `}
+              ? 'The orders appear here as they arrive.'
+              : `The first ${count.format(allOrders.length)} orders; the rest are on their way.`}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           Times in your time zone ({zone}).
           {book?.view === 'mixed' &&
             ' Member, account and IP columns are filled for your own securities only.'}
