@@ -50,6 +50,34 @@ function cpuOf(pid: number | undefined): number | null {
   }
 }
 
+/** Exact p50 and p99 at concurrency 1 (bench/one-at-a-time.ts, in a process of its own). */
+function oneAtATime(target: Target, seconds: number): Promise<{ p50: number; p99: number }> {
+  const call = {
+    method: target.method,
+    url: target.url,
+    headers: target.headers,
+    body: target.body,
+  };
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'bench/one-at-a-time.ts', JSON.stringify(call), String(seconds)],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let out = '';
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.once('exit', () => {
+      try {
+        const r = JSON.parse(out) as { p50: number; p99: number; errors: number };
+        if (r.errors) throw new Error(`${target.name}: ${r.errors} errors`);
+        resolve(r);
+      } catch (error) {
+        reject(new Error(`one-at-a-time gave no result: ${String(error)} ${out.slice(0, 200)}`));
+      }
+    });
+  });
+}
+
 /** autocannon in its own process; its JSON summary on stdout. */
 function autocannon(target: Target, connections: number, seconds: number): Promise<Cell> {
   const args = ['-c', String(connections), '-d', String(seconds), '-j', '-m', target.method];
@@ -150,6 +178,9 @@ export async function runBffOverhead() {
       }
       results.push({ concurrency, cells });
     }
+    // At concurrency 1 the goal is in fractions of a millisecond: time each request exactly.
+    const exact: Record<string, { p50: number; p99: number }> = {};
+    for (const target of targets) exact[target.name] = await oneAtATime(target, isSmoke ? 1 : 5);
 
     console.log(
       '\nconcurrency | target | req/s | mean ms | p50 / p99 ms | CPU ms/request of the target process',
@@ -172,7 +203,16 @@ export async function runBffOverhead() {
         );
       }
     }
-    return results;
+    console.log(
+      '\nconcurrency 1, each request timed exactly: p50 / p99 ms, and the p50 added over direct',
+    );
+    for (const target of targets) {
+      const e = exact[target.name];
+      console.log(
+        `  1 | ${target.name.padEnd(10)} | ${fmt(e.p50, 3)} / ${fmt(e.p99, 3)} | added p50 ${fmt(e.p50 - exact.direct.p50, 3)} ms`,
+      );
+    }
+    return { results, exact };
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await sandbox.close();
