@@ -118,7 +118,8 @@ export const OrdersTable = memo(function OrdersTable({
         headerName: 'Updated',
         minWidth: 112,
         flex: 0.9,
-        valueFormatter: (value: string | null) => (value ? formatTime(value) : 'Never updated'),
+        // The column says what: "Never updated" did not fit its width and was cut to "Never updat…".
+        valueFormatter: (value: string | null) => (value ? formatTime(value) : 'Never'),
       },
     ];
     if (!full) return base;
