@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStore } from './db';
+import { migrations } from './migrations';
 import { createUser, findUserIdByEmail } from './users';
 
 describe('a PGlite data folder', () => {
@@ -41,5 +42,17 @@ describe('a PGlite data folder', () => {
     const second = await openStore({ dataDir: b });
     expect(await findUserIdByEmail(second, 'only-a@example.test')).toBeNull();
     await second.destroy();
+  });
+});
+
+describe('the migrations', () => {
+  it('stand in the order they run: Kysely runs them by name and refuses a store where a new one sorts before one it has run', () => {
+    const names = Object.keys(migrations);
+    expect(names).toEqual([...names].sort());
+    // Each one a number and a name; the two 0002s were both released before this rule was
+    // written, and their names sort in the order they were released.
+    for (const name of names) expect(name).toMatch(/^\d{4}-[a-z0-9-]+$/);
+    const numbers = names.map((name) => name.slice(0, 4));
+    expect(numbers.filter((n, i) => numbers.indexOf(n) !== i)).toEqual(['0002']);
   });
 });
