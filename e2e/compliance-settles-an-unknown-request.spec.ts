@@ -1,5 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signIn, transitionsSettled } from './helpers';
+import {
+  expectNoSeriousA11yViolations,
+  linkedAccountIds,
+  signIn,
+  transitionsSettled,
+} from './helpers';
 import { injectFault, removeFault } from './investor-helpers';
 
 test('a reviewer settling a lost disbursement by hand is held to the rules: a platform id for "created", and no "never arrived" while it may be in flight', async ({
@@ -7,10 +12,7 @@ test('a reviewer settling a lost disbursement by hand is held to the rules: a pl
 }) => {
   // The second investor's account: the other journeys of this run use the first investor's.
   await signIn(page, 'investor2@demo.test');
-  const session = await (
-    await page.request.get('/api/session', { headers: { 'X-CSRF': '1' } })
-  ).json();
-  const accountId = session.user.accountIds[0] as string;
+  const [accountId] = await linkedAccountIds(page.request);
   const fault = await injectFault(page, {
     operation: 'createCustodyFundDisbursement',
     drop: true,

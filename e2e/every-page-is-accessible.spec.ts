@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   expectNoSeriousA11yViolations,
+  linkedAccountIds,
   oneUserPerRole,
   openInApp,
   signIn,
@@ -150,7 +151,7 @@ test.describe('dialogs, menus, drawers and form errors are accessible', () => {
 
   test('the disbursement form with its errors, then its review dialog', async ({ page }) => {
     await signIn(page, 'investor@demo.test');
-    const accountId = await firstLinkedAccount(page);
+    const accountId = (await linkedAccountIds(page.request))[0];
     await page.goto(`/accounts/${accountId}/disbursements/new`);
     await page.getByLabel('Domestic wire (U.S. bank)').check();
     await page.getByRole('button', { name: 'Review request' }).click();
@@ -169,7 +170,7 @@ test.describe('dialogs, menus, drawers and form errors are accessible', () => {
 
   test('the IRA wizard showing the errors of its first step', async ({ page }) => {
     await signIn(page, 'investor@demo.test');
-    const accountId = await firstLinkedAccount(page);
+    const accountId = (await linkedAccountIds(page.request))[0];
     await page.goto(`/accounts/${accountId}/ira`);
     await page.getByLabel('Address line 1').fill('');
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -188,9 +189,3 @@ test.describe('dialogs, menus, drawers and form errors are accessible', () => {
     await expectNoSeriousA11yViolations(page, 'the reveal dialog showing its error');
   });
 });
-
-async function firstLinkedAccount(page: Page): Promise<string> {
-  const response = await page.request.get('/api/session', { headers: { 'X-CSRF': '1' } });
-  const { user } = (await response.json()) as { user: { accountIds: string[] } };
-  return user.accountIds[0];
-}

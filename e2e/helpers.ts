@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { AxeResults, RunOptions } from 'axe-core';
 
 export type Role = 'investor' | 'issuer_staff' | 'compliance' | 'admin';
@@ -26,6 +26,14 @@ export async function signIn(page: Page, email: string, password = demoPassword)
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).not.toHaveURL(/\/sign-in/);
+}
+
+/** The accounts linked to the signed-in user, as the BFF's session lists them. */
+export async function linkedAccountIds(request: APIRequestContext): Promise<string[]> {
+  const response = await request.get('/api/session', { headers: { 'X-CSRF': '1' } });
+  const { user } = (await response.json()) as { user: { accountIds: string[] } };
+  if (user.accountIds.length === 0) throw new Error('The signed-in user has no linked account.');
+  return user.accountIds;
 }
 
 export async function signOut(page: Page) {

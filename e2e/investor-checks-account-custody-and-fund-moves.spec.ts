@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signIn } from './helpers';
+import { expectNoSeriousA11yViolations, linkedAccountIds, signIn } from './helpers';
 import { expectNoHorizontalScroll } from './investor-helpers';
 
 test('an investor opens an account, its custody account and its fund moves', async ({ page }) => {
@@ -52,10 +52,7 @@ test('an investor opens an account, its custody account and its fund moves', asy
 
 test('a reference number of another account is not shown under this account', async ({ page }) => {
   await signIn(page, 'investor@demo.test');
-  const session = await (
-    await page.request.get('/api/session', { headers: { 'X-CSRF': '1' } })
-  ).json();
-  const [a, b] = session.user.accountIds as string[];
+  const [a, b] = await linkedAccountIds(page.request);
   const list = await (
     await page.request.get(`/api/accounts/${a}/fund-moves`, { headers: { 'X-CSRF': '1' } })
   ).json();
@@ -66,10 +63,7 @@ test('a reference number of another account is not shown under this account', as
 test('on a phone, the account and fund moves fit the screen', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await signIn(page, 'investor@demo.test');
-  const session = await (
-    await page.request.get('/api/session', { headers: { 'X-CSRF': '1' } })
-  ).json();
-  const accountId = session.user.accountIds[0] as string;
+  const [accountId] = await linkedAccountIds(page.request);
   await page.goto(`/accounts/${accountId}`);
   await expect(page.getByRole('heading', { level: 2, name: 'Reviews' })).toBeVisible();
   await expectNoHorizontalScroll(page);

@@ -1,16 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signIn } from './helpers';
+import { expectNoSeriousA11yViolations, linkedAccountIds, signIn } from './helpers';
 import { investableOffering } from './investor-helpers';
 
 // One journey over one account's money; it runs alone so its amounts are its own.
 test.describe.configure({ mode: 'serial' });
-
-async function sessionAccounts(page: Page): Promise<string[]> {
-  const session = await (
-    await page.request.get('/api/session', { headers: { 'X-CSRF': '1' } })
-  ).json();
-  return session.user.accountIds as string[];
-}
 
 async function requestDisbursement(
   page: Page,
@@ -33,7 +26,7 @@ test('an investor links a bank, deposits, invests, disburses by ACH and wire, an
   test.setTimeout(180_000);
   await signIn(page, 'investor@demo.test');
   // The Roth IRA account starts without a linked bank (docs/sandbox.md, seed data).
-  const accountId = (await sessionAccounts(page))[1];
+  const accountId = (await linkedAccountIds(page.request))[1];
 
   // 1. Link a bank: ACH needs one; the numbers are masked once linked.
   await page.goto(`/accounts/${accountId}/money`);
@@ -140,7 +133,7 @@ test('an account whose review is "not approved" sees why it cannot invest before
   page,
 }) => {
   await signIn(page, 'investor2@demo.test');
-  const [accountId] = await sessionAccounts(page);
+  const [accountId] = await linkedAccountIds(page.request);
   const offering = await investableOffering(page);
   await page.goto(`/offerings/${offering.id}/invest`);
   const checks = page.getByRole('region', { name: 'Before you invest' });

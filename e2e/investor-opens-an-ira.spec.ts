@@ -1,5 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signIn, transitionsSettled } from './helpers';
+import {
+  expectNoSeriousA11yViolations,
+  linkedAccountIds,
+  signIn,
+  transitionsSettled,
+} from './helpers';
 import { expectNoHorizontalScroll, upstreamCalls } from './investor-helpers';
 
 test('an investor opens an IRA through the wizard; going back keeps the answers', async ({
@@ -7,10 +12,7 @@ test('an investor opens an IRA through the wizard; going back keeps the answers'
 }) => {
   await page.setViewportSize({ width: 375, height: 900 });
   await signIn(page, 'investor@demo.test');
-  const session = await (
-    await page.request.get('/api/session', { headers: { 'X-CSRF': '1' } })
-  ).json();
-  const accountId = session.user.accountIds[1] as string;
+  const accountId = (await linkedAccountIds(page.request))[1];
   await page.goto(`/accounts/${accountId}`);
   await page.getByRole('link', { name: 'Open an IRA' }).click();
 

@@ -1,5 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signIn, transitionsSettled } from './helpers';
+import {
+  expectNoSeriousA11yViolations,
+  linkedAccountIds,
+  signIn,
+  transitionsSettled,
+} from './helpers';
 import {
   expectNoHorizontalScroll,
   injectFault,
@@ -16,10 +21,7 @@ test.describe.configure({ mode: 'serial' });
 
 async function openForm(page: Page) {
   await signIn(page, 'investor@demo.test');
-  const session = await (
-    await page.request.get('/api/session', { headers: { 'X-CSRF': '1' } })
-  ).json();
-  const accountId = session.user.accountIds[0] as string;
+  const [accountId] = await linkedAccountIds(page.request);
   await page.goto(`/accounts/${accountId}`);
   await page.getByRole('link', { name: 'Request a disbursement' }).click();
   await expect(

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import type { Role } from './helpers';
+import { linkedAccountIds, type Role } from './helpers';
 
 export type PortalPage = {
   name: string;
@@ -38,20 +38,13 @@ async function firstEntityPath(request: APIRequestContext): Promise<string> {
   return `/compliance/entities/${encodeURIComponent(entities[0].id)}?q=llc`;
 }
 
-async function firstAccountId(request: APIRequestContext): Promise<string> {
-  const response = await request.get('/api/session', { headers: { 'X-CSRF': '1' } });
-  const { user } = (await response.json()) as { user: { accountIds: string[] } };
-  if (user.accountIds.length === 0) throw new Error('The investor has no linked account.');
-  return user.accountIds[0];
-}
-
 const accountPath =
   (suffix = '') =>
   async (request: APIRequestContext) =>
-    `/accounts/${encodeURIComponent(await firstAccountId(request))}${suffix}`;
+    `/accounts/${encodeURIComponent((await linkedAccountIds(request))[0])}${suffix}`;
 
 async function firstFundMovePath(request: APIRequestContext): Promise<string> {
-  const accountId = await firstAccountId(request);
+  const accountId = (await linkedAccountIds(request))[0];
   const response = await request.get(`/api/accounts/${accountId}/fund-moves`, {
     headers: { 'X-CSRF': '1' },
   });
