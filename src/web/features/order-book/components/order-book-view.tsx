@@ -96,7 +96,7 @@ export function OrderBookView({ book, loading, filter, onFilterChange }: OrderBo
           </Box>
         )}
         {/*
-         * Two lines of the same length in every state (one line each on a phone), so the grid
+         * Two lines, each of them one line long in every state (on a phone too), so the grid
          * below does not move when the whole book arrives.
          */}
         <Typography variant="body2" color="text.secondary">

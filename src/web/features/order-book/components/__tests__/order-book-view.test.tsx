@@ -120,7 +120,7 @@ describe('the order book while its day is still read', () => {
     expect(orders.getByText(/^2 of 2 orders\./)).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Depth of Acme' })).toBeTruthy();
     expect(screen.queryByText(/the rest are on their way/)).toBeNull();
-    // The line that said so stays, one line as before, so the grid below does not move.
+    // The note keeps its line, with the whole day's sentence, so the grid below does not move.
     expect(orders.getByText('Sorting and the filters cover every order of the day.')).toBeTruthy();
     expect(orders.getByRole('combobox', { name: 'Side' }).getAttribute('aria-disabled')).toBeNull();
     // The executions follow in a render of their own, after the orders.
