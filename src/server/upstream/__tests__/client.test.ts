@@ -366,6 +366,43 @@ describe('retries, timeouts and dropped connections (architecture decisions 9, 1
     expect(seen).toHaveLength(1);
   });
 
+  it('a write still queued for a connection when it times out is "no", and is never sent', async () => {
+    // One connection, held by a first write the server does not answer yet: the second write
+    // waits in the pool, times out there, and must not go out once the connection frees up.
+    let release = () => {};
+    handler = (s, res) => {
+      if (s.body.includes('held')) release = () => json(res, 200, { statusCode: '101' });
+      else json(res, 200, { statusCode: '101' });
+    };
+    const { client } = makeClient({ maxSockets: 1, timeoutMs: 1_000 });
+    const held = client.send({ ...write, body: { note: 'held' }, timeoutMs: 5_000 });
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    const queued = (await client
+      .send({ ...write, body: { note: 'queued' }, timeoutMs: 50 })
+      .catch((e: unknown) => e)) as UpstreamError;
+    expect(queued).toMatchObject({ kind: 'timeout', submitted: 'no' });
+    release();
+    await held;
+    // A later read goes out on the freed connection; the queued write went before it or never.
+    await client.send({ ...read, body: { note: 'after' } });
+    expect(seen.map((s) => JSON.parse(s.body) as { note: string })).toEqual([
+      { note: 'held' },
+      { note: 'after' },
+    ]);
+  });
+
+  it('an answer over 10 MB is not read to its end: a bad response, and a write stays "unknown"', async () => {
+    handler = (_s, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(`{"statusCode":"101","padding":"${'x'.repeat(11 * 1024 * 1024)}"}`);
+    };
+    const { client, log } = makeClient();
+    await expect(client.send(write)).rejects.toMatchObject({
+      kind: 'bad_response',
+      submitted: 'unknown',
+    });
+    expect(log.lines.some((l) => l.level === 'error')).toBe(true);
+  });
   it('a write whose connection drops after sending is "unknown"', async () => {
     handler = (_s, _res, req) => req.socket.destroy();
     const { client } = makeClient();
