@@ -93,8 +93,38 @@ function collectShellModules(): Plugin {
   };
 }
 
+/**
+ * MUI's createTheme imports two builders and calls the CSS-variables one only when a theme asks
+ * for `cssVariables`; src/web/app/theme.ts does not, and neither does MUI's default theme. The
+ * package exports no path to the other builder alone, so the build swaps this one for a stub
+ * that says why it is missing: about 4 KB gzip off the first page (scripts/report-bundle.mjs).
+ */
+const themeWithVarsStub = '\0portal-mui-theme-with-vars-stub';
+function leaveOutCssVariablesTheme(): Plugin {
+  return {
+    name: 'portal-leave-out-css-variables-theme',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (
+        source === './createThemeWithVars.mjs' &&
+        importer?.replace(/\\/g, '/').endsWith('/@mui/material/styles/createTheme.mjs')
+      ) {
+        return themeWithVarsStub;
+      }
+      return null;
+    },
+    load(id) {
+      if (id !== themeWithVarsStub) return null;
+      return `export default function createThemeWithVars() {
+  throw new Error('This build leaves out CSS-variables themes (vite.config.ts): create the theme without cssVariables.');
+}`;
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress(), collectShellModules()],
+  plugins: [react(), leaveOutCssVariablesTheme(), precompress(), collectShellModules()],
   resolve: {
     alias:
       command === 'build'
