@@ -108,8 +108,6 @@ export function OrderBookView({ book, loading, filter, onFilterChange }: OrderBo
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           Times in your time zone ({zone}).
-          {book?.view === 'mixed' &&
-            ' Member, account and IP columns are filled for your own securities only.'}
         </Typography>
         <OrdersTable
           rows={orders}
@@ -117,6 +115,15 @@ export function OrderBookView({ book, loading, filter, onFilterChange }: OrderBo
           full={full}
           loading={!book && allOrders.length === 0}
         />
+        {/*
+         * Only the whole book says whether the view is mixed: the note stands under the grid,
+         * so its arrival moves nothing above the rows.
+         */}
+        {book?.view === 'mixed' && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            Member, account and IP columns are filled for your own securities only.
+          </Typography>
+        )}
       </Box>
 
       <Box component="section" aria-labelledby="prices-heading" sx={{ minWidth: 0 }}>

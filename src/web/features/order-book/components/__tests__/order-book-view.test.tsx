@@ -130,4 +130,45 @@ describe('the order book while its day is still read', () => {
     ).toBeTruthy();
     expect(executions.queryByText('Listing the executions…')).toBeNull();
   });
+
+  it('notes a mixed view under the grid, so nothing above the rows moves when it comes', async () => {
+    const book: OrderBook = {
+      date: '2026-03-02',
+      orderCount: 2,
+      view: 'mixed',
+      fullSecurityIds: ['7'],
+      securities: [],
+      orders: rows,
+      executions: [],
+    };
+    renderWithProviders(<OrderBookView book={book} filter={noFilter} onFilterChange={() => {}} />);
+    const orders = within(await screen.findByRole('region', { name: 'Orders' }));
+    const note = orders.getByText(
+      'Member, account and IP columns are filled for your own securities only.',
+    );
+    const grid = await orders.findByRole('grid');
+    // The note follows the grid in the document (DOCUMENT_POSITION_FOLLOWING).
+    expect(grid.compareDocumentPosition(note) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(orders.getByText(/^Times in your time zone \([^)]+\)\.$/)).toBeTruthy();
+  });
+
+  it('has no mixed-view note on a public book', async () => {
+    renderWithProviders(
+      <OrderBookView
+        book={{
+          date: '2026-03-02',
+          orderCount: 2,
+          view: 'public',
+          fullSecurityIds: [],
+          securities: [],
+          orders: rows,
+          executions: [],
+        }}
+        filter={noFilter}
+        onFilterChange={() => {}}
+      />,
+    );
+    await screen.findByRole('region', { name: 'Orders' });
+    expect(screen.queryByText(/filled for your own securities only/)).toBeNull();
+  });
 });
