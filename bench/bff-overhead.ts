@@ -50,17 +50,23 @@ function cpuOf(pid: number | undefined): number | null {
   }
 }
 
-/** Exact p50 and p99 at concurrency 1 (bench/one-at-a-time.ts, in a process of its own). */
-function oneAtATime(target: Target, requests: number): Promise<{ p50: number; p99: number }> {
-  const call = {
+/**
+ * Exact p50 and p99 at concurrency 1 for every target, their requests taking turns
+ * (bench/one-at-a-time.ts, in a process of its own).
+ */
+function oneAtATime(
+  targets: Target[],
+  rounds: number,
+): Promise<Record<string, { p50: number; p99: number }>> {
+  const calls = targets.map((target) => ({
     method: target.method,
     url: target.url,
     headers: target.headers,
     body: target.body,
-  };
+  }));
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'bench/one-at-a-time.ts', JSON.stringify(call), String(requests)],
+    ['--import', 'tsx', 'bench/one-at-a-time.ts', JSON.stringify(calls), String(rounds)],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   let out = '';
@@ -68,9 +74,13 @@ function oneAtATime(target: Target, requests: number): Promise<{ p50: number; p9
   return new Promise((resolve, reject) => {
     child.once('exit', () => {
       try {
-        const r = JSON.parse(out) as { p50: number; p99: number; errors: number };
-        if (r.errors) throw new Error(`${target.name}: ${r.errors} errors`);
-        resolve(r);
+        const results = JSON.parse(out) as { p50: number; p99: number; errors: number }[];
+        const byName: Record<string, { p50: number; p99: number }> = {};
+        results.forEach((r, i) => {
+          if (r.errors) throw new Error(`${targets[i].name}: ${r.errors} errors`);
+          byName[targets[i].name] = { p50: r.p50, p99: r.p99 };
+        });
+        resolve(byName);
       } catch (error) {
         reject(new Error(`one-at-a-time gave no result: ${String(error)} ${out.slice(0, 200)}`));
       }
@@ -184,9 +194,7 @@ export async function runBffOverhead() {
       results.push({ concurrency, cells });
     }
     // At concurrency 1 the goal is in fractions of a millisecond: time each request exactly.
-    const exact: Record<string, { p50: number; p99: number }> = {};
-    for (const target of targets)
-      exact[target.name] = await oneAtATime(target, isSmoke ? 500 : 4_000);
+    const exact = await oneAtATime(targets, isSmoke ? 500 : 4_000);
 
     console.log(
       '\nconcurrency | target | req/s | mean ms | p50 / p99 ms | CPU ms/request of the target process',
@@ -210,7 +218,7 @@ export async function runBffOverhead() {
       }
     }
     console.log(
-      '\nconcurrency 1, each request timed exactly: p50 / p99 ms, and the p50 added over direct',
+      '\nconcurrency 1, each request timed exactly, the targets taking turns: p50 / p99 ms, and the p50 added over direct',
     );
     for (const target of targets) {
       const e = exact[target.name];
