@@ -158,7 +158,7 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
   }
   const basePath = base.pathname.replace(/\/+$/, '');
   // undici rather than node:http: the same keep-alive pool at a fraction of the CPU a call
-  // (docs/benchmarks.md, "BFF hop"). No pipelining, so a write never queues behind another
+  // (docs/benchmarks.md, "Profile of the BFF hop"). No pipelining, so a write never queues behind another
   // request on one connection.
   const pool = new Pool(base.origin, {
     connections: config.maxSockets ?? 32,
