@@ -425,6 +425,24 @@ describe('retries, timeouts and dropped connections (architecture decisions 9, 1
     });
   });
 
+  it('a write after the client closed is "no", sent nothing, and leaves no timer behind', async () => {
+    // A destroyed pool (at shutdown) refuses inside dispatch: the refusal must read as a
+    // transport failure before connecting, not as an unexplained error with its timeout still set.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { client } = makeClient();
+      client.close();
+      await expect(client.send(write)).rejects.toMatchObject({
+        kind: 'unavailable',
+        submitted: 'no',
+      });
+      expect(vi.getTimerCount()).toBe(0);
+      expect(seen).toHaveLength(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('keeps at most maxSockets requests in flight, and reports in-flight calls', async () => {
     // The server holds every answer until the test opens the gate, so the bound is seen while
     // it holds: two requests reach the server, the other four wait in the client.
