@@ -93,8 +93,10 @@ describe('the order book while its day is still read', () => {
     expect(orders.getByText(/^The orders appear here as they arrive\./)).toBeTruthy();
     expect(screen.getByText('Loading the order book: Asking for the first orders…')).toBeTruthy();
   });
+});
 
-  it('shows the whole book with its depth and counts once it came', async () => {
+describe('the order book once the whole day came', () => {
+  it('shows the whole book with its depth and counts', async () => {
     const book: OrderBook = {
       date: '2026-03-02',
       orderCount: 2,
