@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import type { Pool } from 'pg';
 import type { Db } from './db';
 
 /*
@@ -12,7 +13,10 @@ import type { Db } from './db';
  * - On a PostgreSQL server other instances change it too. Each request reads it, but reads are
  *   coalesced: a request joins a read that starts after it arrived (never one already under way,
  *   which could predate a revocation), so at most two reads are in flight whatever the load and a
- *   revocation committed before a request arrived is always seen.
+ *   revocation committed before a request arrived is always seen. The read is the only query of a
+ *   request whose session is cached, so it goes to the pool as a named statement, without the
+ *   query builder: half the CPU per read, and the server plans it once per connection
+ *   (docs/benchmarks.md, "Profile of the BFF hop").
  */
 export interface AuthEpochSource {
   /** The current epoch; a plain number when it is known without a query. */
@@ -21,10 +25,26 @@ export interface AuthEpochSource {
 }
 
 const pglites = new WeakMap<Db, PGlite>();
+const pgPools = new WeakMap<Db, Pool>();
 
 /** openStore registers the embedded database behind a Db, so the epoch can follow it in memory. */
 export function registerPglite(db: Db, pglite: PGlite): void {
   pglites.set(db, pglite);
+}
+
+/** openStore registers the PostgreSQL pool behind a Db, for the per-request epoch read. */
+export function registerPgPool(db: Db, pool: Pool): void {
+  pgPools.set(db, pool);
+}
+
+const epochStatement = {
+  name: 'portal-auth-epoch',
+  text: 'select epoch from auth_epoch where id = 1',
+};
+
+async function readPooledEpoch(pool: Pool): Promise<number> {
+  const { rows } = await pool.query<{ epoch: string }>(epochStatement);
+  return Number(rows[0]?.epoch ?? 0);
 }
 
 async function readEpoch(db: Db): Promise<number> {
@@ -80,6 +100,7 @@ export async function openAuthEpoch(db: Db): Promise<AuthEpochSource> {
       close: () => unlisten(),
     };
   }
-  const reads = new CoalescedRead(() => readEpoch(db));
+  const pool = pgPools.get(db);
+  const reads = new CoalescedRead(() => (pool ? readPooledEpoch(pool) : readEpoch(db)));
   return { current: () => reads.get(), close: async () => {} };
 }

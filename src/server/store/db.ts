@@ -5,7 +5,7 @@ import type { Database } from './schema';
 import { migrations } from './migrations';
 import { pgliteDialect } from './pglite-dialect';
 import { lockFolder } from './folder-lock';
-import { registerPglite } from './auth-epoch';
+import { registerPglite, registerPgPool } from './auth-epoch';
 import { memoryTemplate, templateFolder } from './memory-template';
 
 export type Db = Kysely<Database>;
@@ -62,6 +62,7 @@ export async function openStore(options: StoreOptions): Promise<Db> {
     // pool drops it and the next query opens a new one.
     pool.on('error', (err) => options.onIdleError?.(err));
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    registerPgPool(db, pool);
   } else {
     const { PGlite } = await import('@electric-sql/pglite');
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
