@@ -77,6 +77,8 @@ export const holdingsResultSchema = z.discriminatedUnion('state', [
     totalAmount: decimalStringSchema,
     /** False when the list was cut at the portal's limit. */
     complete: z.boolean(),
+    /** What could not be read, in words (the trades are still listed). */
+    gaps: z.array(z.string()),
   }),
   z.object({
     state: z.literal('unavailable'),

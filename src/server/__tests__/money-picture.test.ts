@@ -97,6 +97,37 @@ describe('holdings (GET trades collection, §4.16)', () => {
   });
 });
 
+describe('holdings when the offerings cannot be read', () => {
+  it('still lists the trades, each offering by its number, and says why', async () => {
+    h.built.deps.offerings.invalidate();
+    for (const operation of ['offerings', 'getAllOffers']) {
+      await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+        operation,
+        malformedJson: true,
+        times: 10,
+      });
+    }
+    try {
+      const res = await get(`/api/holdings?accountId=${accountA}`, investor);
+      expect(res.statusCode).toBe(200);
+      const result = holdingsResultSchema.parse(res.json());
+      if (result.state !== 'available') throw new Error('holdings unavailable');
+      expect(result.trades.length).toBeGreaterThan(0);
+      expect(result.trades.every((t) => t.offeringName === null)).toBe(true);
+      expect(result.gaps).toEqual([expect.stringMatching(/^The offerings could not be read/)]);
+    } finally {
+      await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
+      h.built.deps.offerings.invalidate();
+    }
+    const healed = holdingsResultSchema.parse(
+      (await get(`/api/holdings?accountId=${accountA}`, investor)).json(),
+    );
+    if (healed.state !== 'available') throw new Error('holdings unavailable');
+    expect(healed.gaps).toEqual([]);
+    expect(healed.trades.some((t) => t.offeringName !== null)).toBe(true);
+  });
+});
+
 describe('holdings in body-credential mode (§5 rules 4 and 6)', () => {
   it('says plainly that holdings need header authentication, with no upstream call', async () => {
     const body = await startHarness({ env: { TRANSACT_AUTH: 'body' } });

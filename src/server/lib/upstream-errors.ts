@@ -12,11 +12,8 @@ export function fromUpstream(err: UpstreamError): HttpError {
   const submitted = err.submitted;
   switch (err.kind) {
     case 'misconfigured':
-      return new HttpError(
-        'upstream_unavailable',
-        'The service is unavailable right now. Nothing was submitted. Please try again later.',
-        { submitted: 'no' },
-      );
+      // The client's sentence names neither the key nor the code: operators read those in the log.
+      return new HttpError('upstream_unavailable', err.userMessage, { submitted: 'no' });
     case 'permission':
       return new HttpError('upstream_permission', err.userMessage, { submitted: 'no' });
     case 'rejected':

@@ -49,7 +49,18 @@ export const holdingsRoutes = [
       if (read.state === 'unavailable') return read;
       const { lists } = read;
       const own = new Set(accountIds);
-      const { offerings } = await deps.offerings.get('all', () => deps.loadOfferings());
+      // Names are a courtesy: when the offerings cannot be read, the trades are still listed,
+      // each offering by its number, and the page says why.
+      const gaps: string[] = [];
+      const offerings = await deps.offerings
+        .get('all', () => deps.loadOfferings())
+        .then((catalog) => catalog.offerings)
+        .catch(() => {
+          gaps.push(
+            'The offerings could not be read right now, so each is shown by its number. Your investments are listed in full.',
+          );
+          return [];
+        });
       const names = new Map(offerings.map((o) => [o.id, o.name]));
       // The filter is asked of the upstream; a trade of another account is never passed on.
       const trades: HoldingRow[] = lists
@@ -91,6 +102,7 @@ export const holdingsRoutes = [
         byOffering,
         totalAmount: sum(byOffering.map((o) => o.amount)),
         complete: lists.every((list) => list.complete),
+        gaps,
       };
     },
   }),

@@ -9,6 +9,7 @@ import {
 import {
   UpstreamError,
   classifyStatusCode,
+  faultSentence,
   submittedSentence,
   upstreamMessage,
   type UpstreamSubmitted,
@@ -126,7 +127,7 @@ const connectPhaseCodes = new Set([
   'EADDRNOTAVAIL',
 ]);
 
-const serviceUnavailable = 'The service is unavailable right now. Please try again later.';
+const serviceUnavailable = 'The service is unavailable right now.';
 
 interface RawAnswer {
   httpStatus: number;
@@ -306,7 +307,7 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
       submitted,
       operation: request.operation,
       message: `${request.operation}: ${failure.reason}${failure.code ? ` (${failure.code})` : ''}: ${failure.message}`,
-      userMessage: `${lead} ${submittedSentence(submitted)}`,
+      userMessage: `${lead} ${faultSentence(request.effect, submitted)}`,
       cause: failure,
     });
   }
@@ -331,7 +332,7 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
         httpStatus: answer.httpStatus,
         statusCode,
         message: `${operation}: ${why}`,
-        userMessage: `The service gave an answer we could not understand. ${submittedSentence(writeOutcome)}`,
+        userMessage: `The service gave an answer we could not understand. ${faultSentence(request.effect, writeOutcome)}`,
       });
     };
 
@@ -365,7 +366,7 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
         httpStatus: answer.httpStatus,
         statusCode,
         message: `${operation}: HTTP ${answer.httpStatus}`,
-        userMessage: `${serviceUnavailable} ${submittedSentence(writeOutcome)}`,
+        userMessage: `${serviceUnavailable} ${faultSentence(request.effect, writeOutcome)}`,
       });
     }
     if (!payload) throw badResponse('response is not a JSON object');
@@ -395,7 +396,7 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
           ...common,
           kind: 'misconfigured',
           message: `${operation}: credentials rejected: ${detail}`,
-          userMessage: `${serviceUnavailable} ${submittedSentence('no')}`,
+          userMessage: `${serviceUnavailable} ${faultSentence(request.effect, 'no')}`,
         });
       case 'permission':
         logger.error(
@@ -407,7 +408,7 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
           kind: 'permission',
           permission: request.permission,
           message: `${operation}: permission missing${request.permission ? `: ${request.permission}` : ''}: ${detail}`,
-          userMessage: `The portal is not permitted to do this at the moment. ${submittedSentence('no')}`,
+          userMessage: `The portal is not permitted to do this at the moment.${request.effect === 'write' ? ` ${submittedSentence('no')}` : ''}`,
         });
       case 'not_found':
         throw new UpstreamError({
@@ -421,7 +422,7 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
           ...common,
           kind: 'rejected',
           message: `${operation}: ${statusCode}: ${detail}`,
-          userMessage: `The request was not accepted${detail ? `: ${detail}` : ''}. ${submittedSentence('no')}`,
+          userMessage: `The request was not accepted${detail ? `: ${detail}` : ''}.${request.effect === 'write' ? ` ${submittedSentence('no')}` : ''}`,
         });
     }
   }
@@ -438,7 +439,7 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
       submitted: request.effect === 'write' ? 'unknown' : 'no',
       operation: request.operation,
       message: `${request.operation}: HTTP ${answer.httpStatus}`,
-      userMessage: `${serviceUnavailable} ${submittedSentence(request.effect === 'write' ? 'unknown' : 'no')}`,
+      userMessage: `${serviceUnavailable} ${faultSentence(request.effect, request.effect === 'write' ? 'unknown' : 'no')}`,
     });
   }
 
@@ -458,7 +459,7 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
         submitted: 'no',
         operation: request.operation,
         message: `${request.operation} is a GET operation and needs header credentials (auth is 'body'; interface document §5 rule 6)`,
-        userMessage: `${serviceUnavailable} ${submittedSentence('no')}`,
+        userMessage: `${serviceUnavailable} ${faultSentence(request.effect, 'no')}`,
       });
     }
     const path = buildPath(request);
@@ -520,7 +521,7 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
             submitted: 'no',
             operation: request.operation,
             message: `${request.operation}: circuit open after repeated upstream failures`,
-            userMessage: `${serviceUnavailable} ${submittedSentence('no')}`,
+            userMessage: `${serviceUnavailable} ${faultSentence(request.effect, 'no')}`,
           });
         }
         if (thrown instanceof FailedAnswer && thrown.error) {

@@ -72,6 +72,19 @@ export function submittedSentence(submitted: UpstreamSubmitted): string {
 }
 
 /**
+ * What a fault (no answer, a 5xx, an answer we cannot read) means for the person, and what to do.
+ * A read changed nothing, so it may simply be asked again. A write says whether it was
+ * submitted, and invites a retry only when nothing was: where the outcome is unknown, money may
+ * have moved, so the one advice is to check first (architecture decision 9).
+ */
+export function faultSentence(effect: 'read' | 'write', submitted: UpstreamSubmitted): string {
+  if (effect === 'read') return 'Please try again in a moment.';
+  return submitted === 'no'
+    ? 'Nothing was submitted; you can try again in a moment.'
+    : submittedSentence('unknown');
+}
+
+/**
  * Codes that mean "the thing you named does not exist" (real-world notes §5): the 14xx family's
  * 1404 and the legacy per-resource codes. A 14xx code under HTTP 404 is treated the same way.
  */

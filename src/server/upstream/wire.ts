@@ -1,7 +1,7 @@
 import Big from 'big.js';
 import { z } from 'zod';
 import type { UpstreamClient, UpstreamPayload, UpstreamRequest } from './client';
-import { UpstreamError, submittedSentence } from './errors';
+import { UpstreamError, faultSentence } from './errors';
 
 /*
  * Building blocks of the raw (wire) schemas. Each one absorbs a quirk of the interface document
@@ -594,6 +594,6 @@ function decodeAnswer<Schema extends z.ZodType, Result>(
     operation: request.operation,
     statusCode: '101',
     message: `${request.operation}: unexpected answer: ${problem.slice(0, 5).join('; ')}`,
-    userMessage: `The service gave an answer we could not understand. ${submittedSentence(submitted)}`,
+    userMessage: `The service gave an answer we could not understand. ${faultSentence(request.effect, submitted)}`,
   });
 }

@@ -212,10 +212,15 @@ describe('status codes (§7; real-world notes §2, §5)', () => {
     const { client, log } = makeClient();
     const error = (await client.send(read).catch((e: unknown) => e)) as UpstreamError;
     expect(error).toMatchObject({ kind: 'misconfigured', submitted: 'no', statusCode: '103' });
-    expect(error.userMessage).toMatch(/unavailable/);
-    expect(error.userMessage).toMatch(/Nothing was submitted/);
+    expect(error.userMessage).toBe(
+      'The service is unavailable right now. Please try again in a moment.',
+    );
     expect(log.lines.find((line) => line.level === 'error')?.msg).toMatch(/credentials/);
     expect(seen).toHaveLength(1);
+    // A refused write is known not to have gone through, and says so.
+    const refusedWrite = (await client.send(write).catch((e: unknown) => e)) as UpstreamError;
+    expect(refusedWrite).toMatchObject({ kind: 'misconfigured', submitted: 'no' });
+    expect(refusedWrite.userMessage).toMatch(/unavailable.*Nothing was submitted/);
   });
 
   it('110 on the custody account read names custody_account.read.pii_medium (§5 rule 10)', async () => {
@@ -355,6 +360,24 @@ describe('retries, timeouts and dropped connections (architecture decisions 9, 1
       submitted: 'unknown',
     });
     expect(seen).toHaveLength(1);
+  });
+
+  it('what the person is told: a retry only where nothing can have moved', async () => {
+    handler = (_s, res) => json(res, 502, { statusCode: '500' });
+    const { client } = makeClient({ readRetries: 0 });
+    const failedWrite = (await client.send(write).catch((e: unknown) => e)) as UpstreamError;
+    // Money may have moved: the one advice is to check, never to try again.
+    expect(failedWrite.userMessage).toBe(
+      'The service is unavailable right now. We could not confirm whether your request was submitted; check before trying again.',
+    );
+    const failedRead = (await client.send(read).catch((e: unknown) => e)) as UpstreamError;
+    // A read submits nothing, so it does not speak of submitting.
+    expect(failedRead.userMessage).toBe(
+      'The service is unavailable right now. Please try again in a moment.',
+    );
+    handler = (_s, res) => json(res, 200, { statusCode: '106', statusDesc: 'Invalid amount' });
+    const refusedRead = (await client.send(read).catch((e: unknown) => e)) as UpstreamError;
+    expect(refusedRead.userMessage).toBe('The request was not accepted: Invalid amount.');
   });
 
   it('a write that times out after sending is "unknown", sent once', async () => {

@@ -42,6 +42,11 @@ function HoldingsView({ result }: { result: HoldingsResult }) {
   if (result.state === 'unavailable') {
     return <Alert severity="info">{result.message}</Alert>;
   }
+  const gaps = result.gaps.map((gap) => (
+    <Alert key={gap} severity="warning" sx={{ mb: 2 }}>
+      {gap}
+    </Alert>
+  ));
   if (result.trades.length === 0) {
     return (
       <EmptyState
@@ -53,6 +58,7 @@ function HoldingsView({ result }: { result: HoldingsResult }) {
   }
   return (
     <>
+      {gaps}
       <SectionCard title="Totals per offering">
         <Typography sx={{ mt: 1 }}>
           Total invested (cancelled trades left out):{' '}

@@ -1,11 +1,15 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import axe from 'axe-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderBook, OrderRow } from '../../../../../contract/order-book';
+import { preloadDataGrid } from '../../../../components/data-grid';
 import { renderWithProviders } from '../../../../testing/render';
 import { OrderBookView } from '../order-book-view';
 
+// The grid library is a chunk of its own: loaded once here, as the page's loader does, so no
+// test's wait for a grid depends on how fast a busy machine imports it.
+beforeAll(() => preloadDataGrid(), 60_000);
 afterEach(cleanup);
 
 const order = (id: string, securityId: string): OrderRow => ({
