@@ -228,6 +228,16 @@ describe('users in the browser (admin)', () => {
     });
     expect(dup.statusCode).toBe(409);
 
+    // An account the platform does not know (getAccount answers 1404) is never linked.
+    const unknown = await post(`/api/admin/users/${ada.id}/links`, admin, {
+      kind: 'account',
+      upstreamId: 'A999',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toMatchObject({
+      message: 'No account A999 exists on the platform. Nothing was linked.',
+      fields: [{ field: 'upstreamId', message: 'No account A999 exists on the platform' }],
+    });
     const linked = await post(`/api/admin/users/${ada.id}/links`, admin, {
       kind: 'account',
       upstreamId: accountA,

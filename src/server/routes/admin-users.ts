@@ -12,6 +12,8 @@ import {
 } from '../../contract/identity';
 import type { Deps } from '../deps';
 import { HttpError } from '../lib/http-error';
+import { fromUpstream, isUpstreamError } from '../lib/upstream-errors';
+import { getAccount } from '../upstream';
 import { resetFactors } from '../store/second-factors';
 import { revokeUserSessions } from '../store/sessions';
 import {
@@ -50,6 +52,35 @@ async function target(deps: Deps, userId: string): Promise<UserRow> {
   return row;
 }
 
+/**
+ * A link to an account that does not exist would give the user a page that can never load, and
+ * would read as a passing fault. getAccount (§4.10) tells: 148 or 1404 is "no such account"
+ * (real-world notes §5). Issuers and securities have no read of their own in the interface
+ * document, so their ids are taken as typed.
+ */
+async function accountMustExist(deps: Deps, accountId: string): Promise<void> {
+  try {
+    await getAccount(deps.upstream, { accountId });
+  } catch (err) {
+    if (isUpstreamError(err) && err.kind === 'not_found') {
+      const message = `No account ${accountId} exists on the platform`;
+      throw new HttpError('bad_request', `${message}. Nothing was linked.`, {
+        fields: [{ field: 'upstreamId', message }],
+        submitted: 'no',
+      });
+    }
+    if (isUpstreamError(err)) {
+      const refusal = fromUpstream(err);
+      throw new HttpError(
+        refusal.code,
+        `The account could not be checked with the platform, so nothing was linked. ${err.userMessage}`,
+        { submitted: 'no' },
+      );
+    }
+    throw err;
+  }
+}
+
 /** Adds or removes one link of a user, audited with the user's email, and answers the user. */
 async function changeLink(
   deps: Deps,
@@ -58,8 +89,11 @@ async function changeLink(
   userId: string,
   { kind, upstreamId }: { kind: LinkKind; upstreamId: string },
   change: typeof link,
+  /** A check of the link itself, once the user is known to exist. */
+  check?: () => Promise<void>,
 ): Promise<AdminUser> {
   const before = await target(deps, userId);
+  await check?.();
   await change(deps.db, userId, kind, upstreamId);
   await audit({
     action,
@@ -182,13 +216,16 @@ export const adminUserRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/admin/users/:userId/links',
-    summary: 'Link a user to an upstream account, issuer or security',
+    summary:
+      'Link a user to an upstream account, issuer or security (an account must exist on the platform)',
     tags: ['admin'],
     params: adminUserParamsSchema,
     body: addLinkSchema,
     response: adminUserSchema,
     handler: ({ params, body, deps, audit }) =>
-      changeLink(deps, audit, 'user_linked', params.userId, body, link),
+      changeLink(deps, audit, 'user_linked', params.userId, body, link, async () => {
+        if (body.kind === 'account') await accountMustExist(deps, body.upstreamId);
+      }),
   }),
 
   defineRoute({

@@ -14,6 +14,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
+  addLinkSchema,
   createUserSchema,
   linkKindSchema,
   type AdminUser,
@@ -29,6 +30,7 @@ import {
   useAdminUsers,
   useChangeUser,
 } from '../../../../features/identity/api/admin-users';
+import { isApiClientError } from '../../../../lib/api-client';
 import { guardedLoader } from '../../../session-guard';
 
 export const clientLoader = guardedLoader(['admin'], adminUsersQueryOptions);
@@ -96,9 +98,11 @@ function CreateUserForm() {
           setCreated(null);
           const parsed = createUserSchema.safeParse(values);
           if (!parsed.success) {
-            setErrors(
-              Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])),
-            );
+            const issues = parsed.error.issues.map((i) => [String(i.path[0]), i.message] as const);
+            setErrors(Object.fromEntries(issues));
+            // The first field in error takes the focus, as in every other form of the portal.
+            const first = issues.find(([field]) => field in ids)?.[0] as keyof typeof ids;
+            if (first) document.getElementById(ids[first])?.focus();
             return;
           }
           setErrors({});
@@ -154,6 +158,7 @@ function ManageUser({ user, onClose }: { user: AdminUser; onClose: () => void })
   const upstreamId = useId();
   const [linkKind, setLinkKind] = useState<LinkKind>('account');
   const [linkId, setLinkId] = useState('');
+  const [linkError, setLinkError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const apply = (c: Parameters<typeof change.mutate>[0], message: string) => {
     setDone(null);
@@ -220,15 +225,31 @@ function ManageUser({ user, onClose }: { user: AdminUser; onClose: () => void })
             sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start', mt: 1 }}
             onSubmit={(event) => {
               event.preventDefault();
-              apply(
+              const parsed = addLinkSchema.safeParse({ kind: linkKind, upstreamId: linkId });
+              if (!parsed.success) {
+                setLinkError(parsed.error.issues[0]?.message ?? 'Check the upstream id');
+                document.getElementById(upstreamId)?.focus();
+                return;
+              }
+              setLinkError(null);
+              setDone(null);
+              change.mutate(
+                { kind: 'link', userId: user.id, link: parsed.data },
                 {
-                  kind: 'link',
-                  userId: user.id,
-                  link: { kind: linkKind, upstreamId: linkId.trim() },
+                  onSuccess: () => {
+                    setDone('Linked.');
+                    setLinkId('');
+                  },
+                  // The id stays in the field, with the platform's answer under it.
+                  onError: (error) => {
+                    const issue = isApiClientError(error) ? error.fields[0] : undefined;
+                    if (issue?.field === 'upstreamId') {
+                      setLinkError(issue.message);
+                      document.getElementById(upstreamId)?.focus();
+                    }
+                  },
                 },
-                'Linked.',
               );
-              setLinkId('');
             }}
           >
             <TextField
@@ -246,7 +267,12 @@ function ManageUser({ user, onClose }: { user: AdminUser; onClose: () => void })
               size="small"
               label="Upstream id"
               value={linkId}
-              onChange={(e) => setLinkId(e.target.value)}
+              onChange={(e) => {
+                setLinkId(e.target.value);
+                setLinkError(null);
+              }}
+              error={Boolean(linkError)}
+              helperText={linkError}
               required
             />
             <Button
