@@ -58,6 +58,7 @@ function RevealField({ objectType, objectId, field, masked }: RevealFieldProps) 
     const checked = revealReasonSchema.safeParse(reason);
     if (!checked.success) {
       setReasonError(checked.error.issues[0].message);
+      document.getElementById(reasonId)?.focus();
       return;
     }
     reveal.mutate(

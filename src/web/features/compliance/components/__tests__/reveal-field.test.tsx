@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { mockPost, okAnswer, startMockBff } from '../../../../testing/mock-bff';
+import { renderWithProviders } from '../../../../testing/render';
+import { revealItem } from '../reveal-field';
+
+startMockBff();
+afterEach(cleanup);
+
+function renderTaxId() {
+  const [label, value] = revealItem({
+    objectType: 'account',
+    objectId: 'A1040000',
+    field: 'taxId',
+    masked: '***-**-6789',
+  });
+  renderWithProviders(
+    <p>
+      {label}: {value}
+    </p>,
+  );
+}
+
+describe('a reviewer reveals one value, saying why', () => {
+  it('a reason too short is named under the field, which takes the focus; nothing is asked', async () => {
+    const sent = mockPost('/api/personal-data/reveal', okAnswer({}, 200));
+    renderTaxId();
+    fireEvent.click(screen.getByRole('button', { name: 'Reveal Tax ID' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Reveal Tax ID' }));
+    const reason = dialog.getByRole('textbox', { name: /^Reason/ });
+    fireEvent.change(reason, { target: { value: 'case' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Reveal' }));
+    expect(await dialog.findByText('Reason must be at least 10 characters')).toBeTruthy();
+    expect(document.activeElement).toBe(reason);
+    expect(reason.getAttribute('aria-invalid')).toBe('true');
+    expect(sent).toHaveLength(0);
+  });
+
+  it('with a reason, the value is asked for once and shown in place of the mask', async () => {
+    const sent = mockPost(
+      '/api/personal-data/reveal',
+      okAnswer(
+        {
+          objectType: 'account',
+          objectId: 'A1040000',
+          field: 'taxId',
+          value: '123456789',
+          revealedAt: '2026-11-25T07:40:00.000Z',
+        },
+        200,
+      ),
+    );
+    renderTaxId();
+    fireEvent.click(screen.getByRole('button', { name: 'Reveal Tax ID' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Reveal Tax ID' }));
+    fireEvent.change(dialog.getByRole('textbox', { name: /^Reason/ }), {
+      target: { value: 'Case 4411: identity check' },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Reveal' }));
+    expect(await screen.findByText('123-45-6789')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent.map((s) => s.body)).toEqual([
+      {
+        objectType: 'account',
+        objectId: 'A1040000',
+        field: 'taxId',
+        reason: 'Case 4411: identity check',
+      },
+    ]);
+  });
+});
