@@ -75,6 +75,23 @@ test('issuer staff open the 2,000-trade offering: virtualized, sortable, exact t
   expect(lines[0]).toBe('trade_id,account_id,account_name,amount,shares,purchased_at');
   expect(lines).toHaveLength(2101);
 
+  // A search narrows the export too: what is downloaded is what is shown.
+  await page.getByLabel('Find an investor').fill('quinn');
+  const status = page.getByText(/^\d[\d,]* of 2100 trades, /);
+  await expect(status).toBeVisible();
+  const matching = Number(((await status.textContent()) ?? '').split(' of ')[0]);
+  expect(matching).toBeGreaterThan(0);
+  const narrowed = page.waitForEvent('download');
+  await page
+    .getByRole('button', {
+      name: `Export ${matching} matching trade${matching === 1 ? '' : 's'} (CSV)`,
+    })
+    .click();
+  const narrowedCsv = readFileSync((await (await narrowed).path())!, 'utf8').replace(/^\uFEFF/, '');
+  const narrowedLines = narrowedCsv.trimEnd().split('\r\n');
+  expect(narrowedLines).toHaveLength(matching + 1);
+  expect(narrowedLines.slice(1).every((line) => /quinn/i.test(line))).toBe(true);
+
   await expectNoSeriousA11yViolations(page, 'purchase history');
 });
 

@@ -60,6 +60,10 @@ function PurchaseHistoryView({ data }: { data: OfferingPurchaseHistory }) {
   );
   const disagreements = useMemo(() => compareWithReported(summary, history), [summary, history]);
   const points = useMemo(() => raiseOverTime(history.purchases), [history]);
+  // The search narrows the tables and the export alike: what is downloaded is what is shown.
+  const [search, setSearch] = useState('');
+  const shown = useMemo(() => filterPurchases(history.purchases, search), [history, search]);
+  const filtered = search.trim() !== '';
 
   return (
     <>
@@ -93,10 +97,12 @@ function PurchaseHistoryView({ data }: { data: OfferingPurchaseHistory }) {
           <Button
             variant="outlined"
             startIcon={<FileDownloadOutlined aria-hidden />}
-            disabled={history.purchases.length === 0}
-            onClick={() => downloadPurchasesCsv(history.offeringId, history.purchases)}
+            disabled={shown.length === 0}
+            onClick={() => downloadPurchasesCsv(history.offeringId, shown)}
           >
-            Export CSV
+            {filtered
+              ? `Export ${shown.length} matching trade${shown.length === 1 ? '' : 's'} (CSV)`
+              : 'Export CSV'}
           </Button>
         </Box>
         <SkippedRecordsNotice count={data.skippedRecords} />
@@ -106,7 +112,12 @@ function PurchaseHistoryView({ data }: { data: OfferingPurchaseHistory }) {
             message="When investors buy into this offering, their trades appear here."
           />
         ) : (
-          <TradesByInvestor purchases={history.purchases} />
+          <TradesByInvestor
+            purchases={history.purchases}
+            shown={shown}
+            search={search}
+            onSearchChange={setSearch}
+          />
         )}
       </Box>
     </>
@@ -141,7 +152,12 @@ export default function PurchaseHistoryRoute() {
       <TrailedPageHeader
         title={title}
         description="Purchase history: who bought what, and how the raise is going."
-        trail={[{ label: 'My offerings', href: paths.app.issuerOfferings.getHref() }]}
+        trail={[
+          {
+            label: reviewer ? 'Issuer offerings' : 'My offerings',
+            href: paths.app.issuerOfferings.getHref(),
+          },
+        ]}
       />
       <QueryState query={query} subject="the purchase history" skeletonLines={8}>
         {(data) => <PurchaseHistoryView data={data} />}
@@ -150,9 +166,18 @@ export default function PurchaseHistoryRoute() {
   );
 }
 
-function TradesByInvestor({ purchases }: { purchases: readonly Purchase[] }) {
-  const [query, setQuery] = useState('');
-  const shown = useMemo(() => filterPurchases(purchases, query), [purchases, query]);
+function TradesByInvestor({
+  purchases,
+  shown,
+  search,
+  onSearchChange,
+}: {
+  purchases: readonly Purchase[];
+  /** The trades the search leaves. */
+  shown: readonly Purchase[];
+  search: string;
+  onSearchChange: (search: string) => void;
+}) {
   const rollup = useMemo(() => rollupByInvestor(shown), [shown]);
   return (
     // One track that may shrink below its tables, so they scroll inside the page on a phone.
@@ -161,14 +186,14 @@ function TradesByInvestor({ purchases }: { purchases: readonly Purchase[] }) {
         id="purchase-search"
         label="Find an investor"
         helperText="Part of a name or an account ID"
-        value={query}
-        onChange={(event) => setQuery(event.target.value)}
+        value={search}
+        onChange={(event) => onSearchChange(event.target.value)}
         size="small"
         sx={{ maxWidth: 360 }}
         autoComplete="off"
       />
       <Typography role="status" variant="body2">
-        {query.trim()
+        {search.trim()
           ? `${shown.length} of ${purchases.length} trades, ${rollup.length} investor accounts`
           : `${purchases.length} trades by ${rollup.length} investor accounts`}
       </Typography>
