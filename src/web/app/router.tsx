@@ -10,6 +10,19 @@ import { toRoute } from './route-module';
 // several small ones. Every other page loads lazily.
 import * as signInRoute from './routes/auth/sign-in';
 
+/**
+ * What a full page load shows while the first page's code and data arrive: React Router renders
+ * nothing of its own until the loaders are done. Plain markup, so the entry chunk stays light; it
+ * fades in only when the wait is long enough to notice (index.html).
+ */
+function FirstLoad() {
+  return (
+    <div role="status" className="first-load">
+      Loading the portal…
+    </div>
+  );
+}
+
 function createAppRouter(queryClient: QueryClient) {
   const route = toRoute(queryClient);
   // Every page's loader waits for the session: asking now, while the page's chunks are still
@@ -19,11 +32,13 @@ function createAppRouter(queryClient: QueryClient) {
     {
       path: paths.auth.signIn.path,
       ...route(signInRoute),
+      hydrateFallbackElement: <FirstLoad />,
       errorElement: <RouteError standalone />,
     },
     {
       path: paths.home.path,
       lazy: () => import('./routes/app/root').then(route),
+      hydrateFallbackElement: <FirstLoad />,
       errorElement: <RouteError standalone />,
       children: [
         {
