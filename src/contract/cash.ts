@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountSchema } from './decimal';
+import { DEPOSIT_MAX_AMOUNT, moneyAmountSchema } from './money-limits';
 import { decimalStringSchema, localDateTimeSchema } from './money';
 import { lowerCaseStatusSchema } from './status';
 
@@ -34,9 +34,12 @@ export type LinkBankReceipt = z.infer<typeof linkBankReceiptSchema>;
 
 const DEPOSIT_DESCRIPTION_MAX = 100;
 
-/** Body of `POST /api/accounts/:accountId/deposits`. */
+/**
+ * Body of `POST /api/accounts/:accountId/deposits`: whole cents, from one cent up to the
+ * documented ceiling of fundCustodyAccount (`DEPOSIT_MAX_AMOUNT`), checked alike by form and BFF.
+ */
 export const depositFormSchema = z.object({
-  amount: amountSchema,
+  amount: moneyAmountSchema(DEPOSIT_MAX_AMOUNT),
   description: z
     .string()
     .trim()

@@ -19,7 +19,7 @@ import {
   toSupplementRequest,
   type IraSupplementReceipt,
 } from '../../contract/ira';
-import { checkDisbursementAmount } from '../../contract/money-limits';
+import { checkMoneyAmount } from '../../contract/money-limits';
 import { maskLast4 } from '../../contract/rules/bank';
 import { HttpError } from '../lib/http-error';
 import { readOrExplainRefusal } from '../lib/upstream-errors';
@@ -195,7 +195,7 @@ export const custodyRoutes = [
     },
     async handler({ params, body, deps, audit, user, moneyReference }) {
       // The per-request ceiling is configuration (DISBURSEMENT_MAX_AMOUNT); the schema checked cents.
-      const ceiling = checkDisbursementAmount(body.amount, deps.config.disbursementMaxAmount);
+      const ceiling = checkMoneyAmount(body.amount, deps.config.disbursementMaxAmount);
       if (!ceiling.ok) {
         throw new HttpError('bad_request', ceiling.message, {
           fields: [{ field: 'amount', message: ceiling.message }],
