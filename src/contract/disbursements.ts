@@ -33,7 +33,7 @@ const additionalDetailsSchema = z
  * it with the ceiling it was given, so it refuses at review what the BFF would refuse, in the same
  * words. Without a ceiling only the static rules are checked (whole cents, at least one cent).
  */
-function makeDisbursementFormSchema(ceiling?: string) {
+export function makeDisbursementFormSchema(ceiling?: string) {
   const amount = moneyAmountSchema(ceiling);
   return z.discriminatedUnion(
     'type',

@@ -119,12 +119,29 @@ describe('the cash cycle: the bank ACH uses, and deposits (§4.5, fundCustodyAcc
       (await get(`/api/accounts/${accountB}/linked-bank`, investor)).json(),
     );
     expect(none.state).toBe('none');
-    // ACH out cannot go anywhere yet: the upstream refuses it, nothing moved.
+    // ACH out cannot go anywhere yet, nor can a deposit come in: both are refused by the BFF,
+    // naming the rule, before any upstream write.
+    const before = await sandboxCalls(h.sandboxUrl);
     const ach = await post(`/api/accounts/${accountB}/disbursements`, investor, {
       type: 'ach',
       amount: '10',
     });
-    expect(ach.statusCode).toBe(422);
+    expect(ach.statusCode).toBe(409);
+    expect(ach.json().error).toMatchObject({
+      submitted: 'no',
+      fields: [
+        { field: 'type', message: expect.stringMatching(/^ACH needs a bank account linked/) },
+      ],
+    });
+    expect(ach.json().error.message).toContain('Nothing was submitted: send the money by wire');
+    const early = await post(`/api/accounts/${accountB}/deposits`, investor, { amount: '10' });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toMatch(/^A deposit comes from the bank account linked/);
+    const after = await sandboxCalls(h.sandboxUrl);
+    expect(after.createCustodyFundDisbursement ?? 0).toBe(
+      before.createCustodyFundDisbursement ?? 0,
+    );
+    expect(after.fundCustodyAccount ?? 0).toBe(before.fundCustodyAccount ?? 0);
 
     const linked = await post(`/api/accounts/${accountB}/linked-bank`, investor, undefined, null);
     expect(linked.statusCode).toBe(201);

@@ -31,12 +31,16 @@ import {
   getCustodyFundMoves,
   isUpstreamError,
 } from '../upstream';
+import { readLinkedBank } from './cash';
 import { defineRoute } from './define';
 import { holdDisbursement, needsApproval } from './approvals';
 import { z } from 'zod';
 import { pendingDisbursementSchema } from '../../contract/identity';
 
 const mask = (value: string | null) => (value ? maskLast4(value) : null);
+
+const ACH_WITHOUT_BANK =
+  'ACH needs a bank account linked to this account, and none is linked. Nothing was submitted: send the money by wire, or link a bank account on the Money and timeline page first.';
 
 /** Bank and routing numbers leave the server as their last four characters only. */
 export function toFundMoveView(move: FundMove): FundMoveView {
@@ -199,6 +203,14 @@ export const custodyRoutes = [
       if (!ceiling.ok) {
         throw new HttpError('bad_request', ceiling.message, {
           fields: [{ field: 'amount', message: ceiling.message }],
+          submitted: 'no',
+        });
+      }
+      // ACH goes to the bank linked through linkExternalAccount (§4.5); with none linked the
+      // upstream can only refuse it, so it is refused here, before anything is held or sent.
+      if (body.type === 'ach' && (await readLinkedBank(deps, params.accountId)).state === 'none') {
+        throw new HttpError('conflict', ACH_WITHOUT_BANK, {
+          fields: [{ field: 'type', message: ACH_WITHOUT_BANK }],
           submitted: 'no',
         });
       }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -9,8 +9,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import { z } from 'zod';
 import {
   ADDITIONAL_DETAILS_MAX,
-  disbursementFormSchema,
   disbursementTypeLabels,
+  makeDisbursementFormSchema,
   type DisbursementForm as DisbursementRequest,
   type DisbursementReceipt,
 } from '../../../../contract/disbursements';
@@ -39,7 +39,8 @@ type Values = {
   additionalDetails: string;
 };
 // The schema outputs the request: only the chosen type's fields, normalized.
-const formSchema = disbursementFormSchema as unknown as z.ZodType<DisbursementRequest, Values>;
+const formSchema = (ceiling?: string) =>
+  makeDisbursementFormSchema(ceiling) as unknown as z.ZodType<DisbursementRequest, Values>;
 
 const fieldNames = ['type', 'amount', 'bankId', 'bankAccountId', 'additionalDetails'] as const;
 
@@ -64,8 +65,20 @@ const wireNumbers = {
   },
 } as const;
 
-export function DisbursementForm({ accountId }: { accountId: string }) {
-  const form = useZodForm(formSchema, {
+export function DisbursementForm({
+  accountId,
+  ceiling,
+}: {
+  accountId: string;
+  /**
+   * The per-request ceiling the BFF enforces (DISBURSEMENT_MAX_AMOUNT, from `GET /api/config`):
+   * an amount above it is refused at review with the BFF's own words. Unknown, the BFF alone
+   * checks it.
+   */
+  ceiling?: string;
+}) {
+  const schema = useMemo(() => formSchema(ceiling), [ceiling]);
+  const form = useZodForm(schema, {
     type: 'ach',
     amount: '',
     bankId: '',
@@ -103,7 +116,7 @@ export function DisbursementForm({ accountId }: { accountId: string }) {
         label="Amount (USD)"
         inputMode="decimal"
         autoComplete="off"
-        helperText="Up to six decimal places, such as 1250.50"
+        helperText={`Dollars and whole cents${ceiling ? `, up to ${formatMoney(ceiling)} per request` : ''}, such as 1250.50`}
         required
       />
       {type === 'ach' && (
