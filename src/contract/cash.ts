@@ -18,6 +18,11 @@ const linkedBankSchema = z.object({
   routingNumberMasked: z.string().nullable(),
 });
 
+/** The linked bank in a few words for a review: "First Bank ••••6789". */
+export function linkedBankName(bank: z.infer<typeof linkedBankSchema>): string {
+  return [bank.bankName ?? 'Linked bank', bank.accountNumberMasked].filter(Boolean).join(' ');
+}
+
 export const linkedBankResultSchema = z.discriminatedUnion('state', [
   z.object({ state: z.literal('linked'), bank: linkedBankSchema }),
   z.object({ state: z.literal('none'), message: z.string() }),

@@ -80,6 +80,12 @@ export function useReviewAndSubmit<TRequest, TResult, TVariables>({
       : null;
   const outcomeUnknown =
     failure !== null && !(isApiClientError(failure) && failure.submitted === 'no');
+  // Refused for what was asked (a rule of ours or the platform's), nothing sent: the same request
+  // would be refused the same way, so the way on is to change it, not to send it again.
+  const refusedAsAsked =
+    isApiClientError(failure) &&
+    failure.submitted === 'no' &&
+    refusalsOfTheRequest.includes(failure.code);
 
   return {
     /** The request under review, exactly as it will be sent. */
@@ -91,6 +97,8 @@ export function useReviewAndSubmit<TRequest, TResult, TVariables>({
     failure,
     /** Whether it was submitted is not known: no confirm button until the person has checked. */
     outcomeUnknown,
+    /** Not sent because of what it asks: no confirm button, the way on is to change it. */
+    refusedAsAsked,
     begin(request: TRequest) {
       mutation.reset();
       const same = unsettled.current?.json === JSON.stringify(request);
@@ -108,9 +116,22 @@ export function useReviewAndSubmit<TRequest, TResult, TVariables>({
   };
 }
 
+/**
+ * Refusals about the request itself rather than the moment: our rules (400, 409) and the
+ * platform's (422). A refusal for the moment (429, 503 with nothing sent) may be tried again.
+ */
+const refusalsOfTheRequest: readonly string[] = ['bad_request', 'conflict', 'upstream_rejected'];
+
 export type ReviewFlow = Pick<
   ReturnType<typeof useReviewAndSubmit>,
-  'review' | 'armed' | 'pending' | 'failure' | 'outcomeUnknown' | 'back' | 'submit'
+  | 'review'
+  | 'armed'
+  | 'pending'
+  | 'failure'
+  | 'outcomeUnknown'
+  | 'refusedAsAsked'
+  | 'back'
+  | 'submit'
 >;
 
 /** Progress while sending, then what became of a failed request and where to check it. */
@@ -135,7 +156,11 @@ export function SubmitOutcome({
   );
 }
 
-/** "Back" and the confirm button, which says "Try again" after a request that was not sent. */
+/**
+ * "Back" and the confirm button, which says "Try again" after a request that was not sent for
+ * the moment; after one refused for what it asks, "Change the request" (back to the form, with
+ * what was typed) is the only way on.
+ */
 export function ReviewActions({
   flow,
   backLabel,
@@ -147,6 +172,13 @@ export function ReviewActions({
   confirmLabel: string;
   onBack?: () => void;
 }) {
+  if (flow.refusedAsAsked) {
+    return (
+      <Button variant="contained" onClick={onBack}>
+        Change the request
+      </Button>
+    );
+  }
   return (
     <>
       <Button onClick={onBack} disabled={flow.pending}>

@@ -14,6 +14,7 @@ import {
   type DisbursementForm as DisbursementRequest,
   type DisbursementReceipt,
 } from '../../../../contract/disbursements';
+import { linkedBankName, type LinkedBankResult } from '../../../../contract/cash';
 import { approvalStateLabels, type Approval } from '../../../../contract/identity';
 import { Code, DescriptionList } from '../../../components/description-list';
 import { applyFieldErrors } from '../../../components/form/apply-field-errors';
@@ -44,9 +45,12 @@ const formSchema = (ceiling?: string) =>
 
 const fieldNames = ['type', 'amount', 'bankId', 'bankAccountId', 'additionalDetails'] as const;
 
-const typeOptions = (Object.keys(disbursementTypeLabels) as DisbursementRequest['type'][]).map(
-  (value) => ({ value, label: disbursementTypeLabels[value] }),
-);
+const typeOptions = (achAvailable: boolean) =>
+  (Object.keys(disbursementTypeLabels) as DisbursementRequest['type'][]).map((value) => ({
+    value,
+    label: disbursementTypeLabels[value],
+    disabled: value === 'ach' && !achAvailable,
+  }));
 
 /** What the bank's and the account's numbers are called, and look like, for each kind of wire. */
 const wireNumbers = {
@@ -68,6 +72,7 @@ const wireNumbers = {
 export function DisbursementForm({
   accountId,
   ceiling,
+  linkedBank,
 }: {
   accountId: string;
   /**
@@ -76,10 +81,16 @@ export function DisbursementForm({
    * checks it.
    */
   ceiling?: string;
+  /**
+   * The bank ACH sends to (§4.5: the one linked through linkExternalAccount). With none linked,
+   * ACH is not offered; unknown (the read failed), it is, and the BFF checks.
+   */
+  linkedBank?: LinkedBankResult;
 }) {
+  const achAvailable = linkedBank?.state !== 'none';
   const schema = useMemo(() => formSchema(ceiling), [ceiling]);
   const form = useZodForm(schema, {
-    type: 'ach',
+    type: achAvailable ? 'ach' : 'wire_domestic',
     amount: '',
     bankId: '',
     bankAccountId: '',
@@ -107,9 +118,19 @@ export function DisbursementForm({
         name="type"
         control={form.control}
         label="How to send the money"
-        options={typeOptions}
+        options={typeOptions(achAvailable)}
         required
       />
+      {!achAvailable && (
+        <Alert severity="info">
+          ACH is not available: no bank account is linked to this account, and ACH can only send to
+          a linked one. Send the money by wire, or link a bank account on the{' '}
+          <Link component={RouterLink} to={paths.app.accountMoney.getHref(accountId)}>
+            Money and timeline
+          </Link>{' '}
+          page first.
+        </Alert>
+      )}
       <FormTextField
         name="amount"
         control={form.control}
@@ -163,7 +184,9 @@ export function DisbursementForm({
           />
         }
       >
-        {flow.review && <ReviewSummary accountId={accountId} request={flow.review} />}
+        {flow.review && (
+          <ReviewSummary accountId={accountId} request={flow.review} linkedBank={linkedBank} />
+        )}
       </ReviewDialog>
     </Form>
   );
@@ -199,15 +222,20 @@ function useSeparateBankFieldsPerType(
 function ReviewSummary({
   accountId,
   request,
+  linkedBank,
 }: {
   accountId: string;
   request: DisbursementRequest;
+  linkedBank?: LinkedBankResult;
 }) {
   const items: [string, ReactNode][] = [
     ['From account', <Code key="account" value={accountId} />],
     ['Method', disbursementTypeLabels[request.type]],
     ['Amount', formatMoney(request.amount)],
   ];
+  if (request.type === 'ach' && linkedBank?.state === 'linked') {
+    items.push(['To bank', linkedBankName(linkedBank.bank)]);
+  }
   if (request.type !== 'ach') {
     items.push(
       [
