@@ -251,6 +251,7 @@ export function SubmittedResult({
   title: string;
   /** The receipt's rows; a row left out when its value is not known. */
   items: (Row | false | '' | null | undefined)[];
+  /** Where to follow it; none when it is already on the page. */
   links: { to: string; label: string }[];
   children?: ReactNode;
 }) {
@@ -259,13 +260,15 @@ export function SubmittedResult({
       <AlertTitle>{title}</AlertTitle>
       {children}
       <DescriptionList items={items.filter((row): row is Row => Boolean(row))} />
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 2 }}>
-        {links.map((link) => (
-          <Link key={link.to + link.label} component={RouterLink} to={link.to}>
-            {link.label}
-          </Link>
-        ))}
-      </Box>
+      {links.length > 0 && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 2 }}>
+          {links.map((link) => (
+            <Link key={link.to + link.label} component={RouterLink} to={link.to}>
+              {link.label}
+            </Link>
+          ))}
+        </Box>
+      )}
     </Alert>
   );
 }
