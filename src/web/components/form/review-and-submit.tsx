@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -50,6 +50,16 @@ export function useReviewAndSubmit<TRequest, TResult, TVariables>({
   // A confirm button that appears where "Review" was clicked is armed a moment later, so a
   // double click cannot confirm unseen.
   const armed = useArmed(reviewed !== null);
+  // Field messages from the BFF are put on the fields once the review has closed: the dialog
+  // gives focus back to "Review" as it closes, and focus belongs on the first refused field.
+  // Effects run after the closing dialog's own clean-up, which is what gives focus back.
+  const refusedFields = useRef<ApiClientError | null>(null);
+  useEffect(() => {
+    const refused = refusedFields.current;
+    if (refused === null) return;
+    refusedFields.current = null;
+    onFieldErrors(refused);
+  });
 
   const send = (request: TRequest, key: string) => {
     inFlight.current = true;
@@ -67,8 +77,8 @@ export function useReviewAndSubmit<TRequest, TResult, TVariables>({
         const notSent = isApiClientError(error) && error.submitted === 'no';
         unsettled.current = notSent ? null : { json: JSON.stringify(request), key };
         if (isApiClientError(error) && error.fields.length > 0) {
+          refusedFields.current = error;
           setReviewed(null);
-          onFieldErrors(error);
         }
       },
     });

@@ -408,3 +408,28 @@ describe('the limits and choices the form knows before review', () => {
     expect(sent).toHaveLength(1);
   });
 });
+
+describe('a refusal the BFF puts on a field', () => {
+  it('closes the review and moves focus to the refused field, not back to "Review request"', async () => {
+    const message =
+      'Amount cannot be more than $5,000.00 per request; split larger transfers or contact support';
+    mockPost(
+      endpoint,
+      errorAnswer(400, {
+        code: 'bad_request',
+        message,
+        submitted: 'no',
+        fields: [{ field: 'amount', message }],
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<DisbursementForm accountId="A1234567" />);
+    const amount = screen.getByLabelText(/Amount \(USD\)/);
+    await fill(user, amount, '5000.01');
+    await review(user);
+    await user.click(send());
+    await waitFor(() => expect(descriptionOf(amount)).toBe(message));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(amount);
+  });
+});
