@@ -40,7 +40,13 @@ test('an investor links a bank, deposits, invests, disburses by ACH and wire, an
   // 2. Deposit into the custody account.
   const deposit = page.getByRole('region', { name: 'Deposit into the custody account' });
   await deposit.getByLabel('Deposit amount (USD)').fill('250.75');
-  await deposit.getByRole('button', { name: 'Request deposit' }).click();
+  await deposit.getByRole('button', { name: 'Review deposit' }).click();
+  // Amount and source bank are confirmed before anything is sent.
+  const depositReview = page.getByRole('dialog', { name: 'Review your deposit' });
+  await expect(depositReview.getByText('$250.75')).toBeVisible();
+  await expect(depositReview.getByText(/••••\d{4}/)).toBeVisible();
+  await expect(depositReview.getByRole('button', { name: 'Request deposit' })).toBeEnabled();
+  await depositReview.getByRole('button', { name: 'Request deposit' }).click();
   await expect(deposit.getByText('Deposit requested')).toBeVisible();
   await expect(deposit.getByText('$250.75')).toBeVisible();
 

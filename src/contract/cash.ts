@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountSchema } from './decimal';
+import { DEPOSIT_MAX_AMOUNT, moneyAmountSchema } from './money-limits';
 import { decimalStringSchema, localDateTimeSchema } from './money';
 import { lowerCaseStatusSchema } from './status';
 
@@ -18,6 +18,11 @@ const linkedBankSchema = z.object({
   routingNumberMasked: z.string().nullable(),
 });
 
+/** The linked bank in a few words for a review: "First Bank ••••6789". */
+export function linkedBankName(bank: z.infer<typeof linkedBankSchema>): string {
+  return [bank.bankName ?? 'Linked bank', bank.accountNumberMasked].filter(Boolean).join(' ');
+}
+
 export const linkedBankResultSchema = z.discriminatedUnion('state', [
   z.object({ state: z.literal('linked'), bank: linkedBankSchema }),
   z.object({ state: z.literal('none'), message: z.string() }),
@@ -34,9 +39,12 @@ export type LinkBankReceipt = z.infer<typeof linkBankReceiptSchema>;
 
 const DEPOSIT_DESCRIPTION_MAX = 100;
 
-/** Body of `POST /api/accounts/:accountId/deposits`. */
+/**
+ * Body of `POST /api/accounts/:accountId/deposits`: whole cents, from one cent up to the
+ * documented ceiling of fundCustodyAccount (`DEPOSIT_MAX_AMOUNT`), checked alike by form and BFF.
+ */
 export const depositFormSchema = z.object({
-  amount: amountSchema,
+  amount: moneyAmountSchema(DEPOSIT_MAX_AMOUNT),
   description: z
     .string()
     .trim()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { disbursementAmountSchema as amountSchema } from './money-limits';
+import { moneyAmountSchema } from './money-limits';
 import { disbursementTypeSchema, type DisbursementType } from './custody';
 import { localDateTimeSchema, decimalStringSchema } from './money';
 import {
@@ -27,36 +27,47 @@ const additionalDetailsSchema = z
   )
   .optional();
 
-const achDisbursementSchema = z.object({
-  type: z.literal('ach'),
-  amount: amountSchema,
-});
+/**
+ * The request's schema with the amount checked up to `ceiling`, the per-request ceiling the
+ * operator configures (DISBURSEMENT_MAX_AMOUNT, published by `GET /api/config`): the form builds
+ * it with the ceiling it was given, so it refuses at review what the BFF would refuse, in the same
+ * words. Without a ceiling only the static rules are checked (whole cents, at least one cent).
+ */
+export function makeDisbursementFormSchema(ceiling?: string) {
+  const amount = moneyAmountSchema(ceiling);
+  return z.discriminatedUnion(
+    'type',
+    [
+      z.object({ type: z.literal('ach'), amount }),
+      z.object({
+        type: z.literal('wire_domestic'),
+        amount,
+        /** Routing number: 9 digits with a valid ABA checksum. */
+        bankId: routingNumberSchema,
+        /** U.S. account number: 6 to 17 digits. */
+        bankAccountId: usAccountNumberSchema,
+        additionalDetails: additionalDetailsSchema,
+      }),
+      z.object({
+        type: z.literal('wire_international'),
+        amount,
+        /** SWIFT/BIC code: 8 or 11 characters, ISO 9362 structure. */
+        bankId: swiftSchema,
+        /** IBAN (mod 97 checked) or account number, 14 to 34 letters and digits. */
+        bankAccountId: internationalAccountSchema,
+        additionalDetails: additionalDetailsSchema,
+      }),
+    ],
+    { error: 'Choose how to send the money: ACH, domestic wire or international wire' },
+  );
+}
 
-const domesticWireDisbursementSchema = z.object({
-  type: z.literal('wire_domestic'),
-  amount: amountSchema,
-  /** Routing number: 9 digits with a valid ABA checksum. */
-  bankId: routingNumberSchema,
-  /** U.S. account number: 6 to 17 digits. */
-  bankAccountId: usAccountNumberSchema,
-  additionalDetails: additionalDetailsSchema,
-});
-
-const internationalWireDisbursementSchema = z.object({
-  type: z.literal('wire_international'),
-  amount: amountSchema,
-  /** SWIFT/BIC code: 8 or 11 characters, ISO 9362 structure. */
-  bankId: swiftSchema,
-  /** IBAN (mod 97 checked) or account number, 14 to 34 letters and digits. */
-  bankAccountId: internationalAccountSchema,
-  additionalDetails: additionalDetailsSchema,
-});
-
-export const disbursementFormSchema = z.discriminatedUnion(
-  'type',
-  [achDisbursementSchema, domesticWireDisbursementSchema, internationalWireDisbursementSchema],
-  { error: 'Choose how to send the money: ACH, domestic wire or international wire' },
-);
+/**
+ * Body of `POST /api/accounts/:accountId/disbursements`. The route's schema is fixed when routes
+ * are defined, so it checks the static rules; the handler checks the configured ceiling with the
+ * same rule (`checkMoneyAmount`).
+ */
+export const disbursementFormSchema = makeDisbursementFormSchema();
 export type DisbursementForm = z.infer<typeof disbursementFormSchema>;
 
 /** The wire layer's input: a validated form with the account from the path. */

@@ -3,19 +3,25 @@ import { fail, pass, ruleSchema, type RuleResult } from './rules/result';
 import { checkAmount } from './decimal';
 
 /**
- * Limits on money leaving a custody account (createCustodyFundDisbursement, interface document
- * §4.5). The document sets none; the portal refuses what cannot be a real request (less than a
- * cent, fractions of a cent) and anything above a per-request ceiling the operator configures
- * (DISBURSEMENT_MAX_AMOUNT), so a typo of a few zeros never reaches the upstream.
+ * Limits on money one request moves into or out of a custody account: a deposit
+ * (fundCustodyAccount, interface document §4.16) and a disbursement (createCustodyFundDisbursement,
+ * §4.5). The portal refuses what cannot be a real request (less than a cent, fractions of a cent)
+ * and anything above the request's ceiling, so a typo of a few zeros never reaches the upstream.
+ * The form and the BFF check with the same rule and give the same words.
  */
 
-/** Default per-request ceiling: the documented ceiling of a deposit (fundCustodyAccount). */
-export const DEFAULT_DISBURSEMENT_CEILING = '100000';
+/**
+ * Ceiling of one deposit: the documented limit of fundCustodyAccount (real-world notes §4.1,
+ * "amount ≤ 100,000"). The upstream's own, so not configurable. It is also the default
+ * per-request ceiling of a disbursement, which the operator may change (DISBURSEMENT_MAX_AMOUNT):
+ * the only ceiling the document gives.
+ */
+export const DEPOSIT_MAX_AMOUNT = '100000';
 
-const MIN_DISBURSEMENT = '0.01';
+const MIN_AMOUNT = '0.01';
 
-/** The amount field of a disbursement: dollars and cents, at least one cent. */
-export function checkDisbursementAmount(input: string, ceiling?: string): RuleResult {
+/** An amount of money: dollars and whole cents, at least one cent, at most `ceiling` if given. */
+export function checkMoneyAmount(input: string, ceiling?: string): RuleResult {
   const value = input.trim();
   const base = checkAmount(value, { label: 'Amount', maxDecimals: 6, allowZero: true });
   if (!base.ok) return base;
@@ -23,7 +29,7 @@ export function checkDisbursementAmount(input: string, ceiling?: string): RuleRe
   if (fraction.length > 2) {
     return fail('Amount can have at most 2 decimal places (whole cents)');
   }
-  if (compare(base.value, MIN_DISBURSEMENT) < 0) {
+  if (compare(base.value, MIN_AMOUNT) < 0) {
     return fail('Amount must be at least $0.01');
   }
   if (ceiling !== undefined && compare(base.value, ceiling) > 0) {
@@ -34,9 +40,7 @@ export function checkDisbursementAmount(input: string, ceiling?: string): RuleRe
   return pass(base.value);
 }
 
-/** The schema form of the static rules (cents, at least one cent); the ceiling is checked too when known. */
-function makeDisbursementAmountSchema(ceiling?: string) {
-  return ruleSchema((input) => checkDisbursementAmount(input, ceiling), 'Amount is required');
+/** The schema form of `checkMoneyAmount`: the amount field of a money form and its BFF route. */
+export function moneyAmountSchema(ceiling?: string) {
+  return ruleSchema((input) => checkMoneyAmount(input, ceiling), 'Amount is required');
 }
-
-export const disbursementAmountSchema = makeDisbursementAmountSchema();

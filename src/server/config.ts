@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { roleSchema, type Role } from '../contract/session';
-import { DEFAULT_DISBURSEMENT_CEILING } from '../contract/money-limits';
+import { DEPOSIT_MAX_AMOUNT } from '../contract/money-limits';
 import type { BreakerOptions } from './upstream/breaker';
 
 /**
@@ -92,7 +92,8 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be an amount in dollars, such as 100000 or 2500.50')
     .refine((value) => /[1-9]/.test(value), 'must be more than zero')
-    .default(DEFAULT_DISBURSEMENT_CEILING),
+    // By default the documented ceiling of a deposit, the only one the interface document gives.
+    .default(DEPOSIT_MAX_AMOUNT),
   CLAIM_LEASE_MS: z.coerce.number().int().min(1_000).max(600_000).default(15_000),
   ROUTE_LIMIT_SCALE: z.coerce.number().min(0.1).max(1_000).default(1),
   STORE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),

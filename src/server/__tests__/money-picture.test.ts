@@ -150,12 +150,29 @@ describe('the cash cycle: the bank ACH uses, and deposits (§4.5, fundCustodyAcc
       (await get(`/api/accounts/${accountB}/linked-bank`, investor)).json(),
     );
     expect(none.state).toBe('none');
-    // ACH out cannot go anywhere yet: the upstream refuses it, nothing moved.
+    // ACH out cannot go anywhere yet, nor can a deposit come in: both are refused by the BFF,
+    // naming the rule, before any upstream write.
+    const before = await sandboxCalls(h.sandboxUrl);
     const ach = await post(`/api/accounts/${accountB}/disbursements`, investor, {
       type: 'ach',
       amount: '10',
     });
-    expect(ach.statusCode).toBe(422);
+    expect(ach.statusCode).toBe(409);
+    expect(ach.json().error).toMatchObject({
+      submitted: 'no',
+      fields: [
+        { field: 'type', message: expect.stringMatching(/^ACH needs a bank account linked/) },
+      ],
+    });
+    expect(ach.json().error.message).toContain('Nothing was submitted: send the money by wire');
+    const early = await post(`/api/accounts/${accountB}/deposits`, investor, { amount: '10' });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toMatch(/^A deposit comes from the bank account linked/);
+    const after = await sandboxCalls(h.sandboxUrl);
+    expect(after.createCustodyFundDisbursement ?? 0).toBe(
+      before.createCustodyFundDisbursement ?? 0,
+    );
+    expect(after.fundCustodyAccount ?? 0).toBe(before.fundCustodyAccount ?? 0);
 
     const linked = await post(`/api/accounts/${accountB}/linked-bank`, investor, undefined, null);
     expect(linked.statusCode).toBe(201);
@@ -183,10 +200,33 @@ describe('the cash cycle: the bank ACH uses, and deposits (§4.5, fundCustodyAcc
     ).toBe(true);
   });
 
-  it('refuses a deposit with a bad amount, naming the field, before the upstream', async () => {
-    const res = await post(`/api/accounts/${accountA}/deposits`, investor, { amount: '-5' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields[0]).toMatchObject({ field: 'amount' });
+  it.each([
+    ['a negative amount', '-5', /greater than zero/],
+    ['a fraction of a cent', '0.001', /at most 2 decimal places \(whole cents\)/],
+    ['half a cent', '0.005', /at most 2 decimal places \(whole cents\)/],
+    ['cents and a fraction', '12.345', /at most 2 decimal places \(whole cents\)/],
+    ['zero', '0.00', /at least \$0.01/],
+    [
+      'more than the documented ceiling',
+      '100000.01',
+      /cannot be more than \$100,000.00 per request/,
+    ],
+  ])(
+    'refuses a deposit of %s on the amount field, before the upstream',
+    async (_, amount, rule) => {
+      const before = await sandboxCalls(h.sandboxUrl);
+      const res = await post(`/api/accounts/${accountA}/deposits`, investor, { amount });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields[0]).toMatchObject({ field: 'amount', message: rule });
+      const after = await sandboxCalls(h.sandboxUrl);
+      expect(after.fundCustodyAccount ?? 0).toBe(before.fundCustodyAccount ?? 0);
+    },
+  );
+
+  it('accepts a deposit of exactly the ceiling', async () => {
+    const res = await post(`/api/accounts/${accountA}/deposits`, investor, { amount: '100000.00' });
+    expect(res.statusCode).toBe(201);
+    expect(depositReceiptSchema.parse(res.json()).amount).toBe('100000');
   });
 });
 

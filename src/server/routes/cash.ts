@@ -9,6 +9,7 @@ import {
 } from '../../contract/cash';
 import { maskLast4 } from '../../contract/rules/bank';
 import type { Deps } from '../deps';
+import { HttpError } from '../lib/http-error';
 import {
   fundCustodyAccount,
   getExternalAccount,
@@ -39,7 +40,7 @@ const noBank: LinkedBankResult = {
     'No bank account is linked. ACH disbursements and deposits need one: link a bank account first.',
 };
 
-async function readLinkedBank(deps: Deps, accountId: string): Promise<LinkedBankResult> {
+export async function readLinkedBank(deps: Deps, accountId: string): Promise<LinkedBankResult> {
   try {
     return toLinkedBank(await getExternalAccount(deps.upstream, { accountId }));
   } catch (err) {
@@ -95,6 +96,14 @@ export const cashRoutes = [
     successStatus: 201,
     idempotent: true,
     async handler({ params, body, deps, audit }) {
+      // A deposit is pulled from the linked bank (§4.16): without one the upstream can only refuse.
+      if ((await readLinkedBank(deps, params.accountId)).state === 'none') {
+        throw new HttpError(
+          'conflict',
+          'A deposit comes from the bank account linked to this account, and none is linked. Nothing was submitted: link a bank account first.',
+          { submitted: 'no' },
+        );
+      }
       const move = await fundCustodyAccount(deps.upstream, {
         accountId: params.accountId,
         amount: body.amount,

@@ -19,7 +19,7 @@ import {
   toSupplementRequest,
   type IraSupplementReceipt,
 } from '../../contract/ira';
-import { checkDisbursementAmount } from '../../contract/money-limits';
+import { checkMoneyAmount } from '../../contract/money-limits';
 import { maskLast4 } from '../../contract/rules/bank';
 import { HttpError } from '../lib/http-error';
 import { readOrExplainRefusal } from '../lib/upstream-errors';
@@ -31,12 +31,16 @@ import {
   getCustodyFundMoves,
   isUpstreamError,
 } from '../upstream';
+import { readLinkedBank } from './cash';
 import { defineRoute } from './define';
 import { holdDisbursement, needsApproval } from './approvals';
 import { z } from 'zod';
 import { pendingDisbursementSchema } from '../../contract/identity';
 
 const mask = (value: string | null) => (value ? maskLast4(value) : null);
+
+const ACH_WITHOUT_BANK =
+  'ACH needs a bank account linked to this account, and none is linked. Nothing was submitted: send the money by wire, or link a bank account on the Money and timeline page first.';
 
 /** Bank and routing numbers leave the server as their last four characters only. */
 export function toFundMoveView(move: FundMove): FundMoveView {
@@ -195,10 +199,18 @@ export const custodyRoutes = [
     },
     async handler({ params, body, deps, audit, user, moneyReference }) {
       // The per-request ceiling is configuration (DISBURSEMENT_MAX_AMOUNT); the schema checked cents.
-      const ceiling = checkDisbursementAmount(body.amount, deps.config.disbursementMaxAmount);
+      const ceiling = checkMoneyAmount(body.amount, deps.config.disbursementMaxAmount);
       if (!ceiling.ok) {
         throw new HttpError('bad_request', ceiling.message, {
           fields: [{ field: 'amount', message: ceiling.message }],
+          submitted: 'no',
+        });
+      }
+      // ACH goes to the bank linked through linkExternalAccount (§4.5); with none linked the
+      // upstream can only refuse it, so it is refused here, before anything is held or sent.
+      if (body.type === 'ach' && (await readLinkedBank(deps, params.accountId)).state === 'none') {
+        throw new HttpError('conflict', ACH_WITHOUT_BANK, {
+          fields: [{ field: 'type', message: ACH_WITHOUT_BANK }],
           submitted: 'no',
         });
       }

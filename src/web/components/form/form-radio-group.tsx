@@ -12,7 +12,8 @@ type FormRadioGroupProps<T extends FieldValues, TOut = T> = {
   // Any schema output: the field binds to what is typed, not to what the schema makes of it.
   control: Control<T, unknown, TOut>;
   label: string;
-  options: readonly { value: string; label: string; description?: ReactNode }[];
+  /** A `disabled` choice is shown but cannot be taken; say why near the group. */
+  options: readonly { value: string; label: string; description?: ReactNode; disabled?: boolean }[];
   helperText?: ReactNode;
   required?: boolean;
 };
@@ -30,6 +31,11 @@ export function FormRadioGroup<T extends FieldValues, TOut = T>({
   const labelId = `field-${name}-label`;
   const helperId = `field-${name}-helper`;
   const helper = fieldState.error?.message ?? helperText;
+  // The first choice that can be taken takes the focus when the group has an error.
+  const focusIndex = Math.max(
+    0,
+    options.findIndex((option) => !option.disabled),
+  );
   return (
     <FormControl component="fieldset" error={Boolean(fieldState.error)} required={required}>
       <FormLabel component="legend" id={labelId}>
@@ -47,9 +53,11 @@ export function FormRadioGroup<T extends FieldValues, TOut = T>({
           <FormControlLabel
             key={option.value}
             value={option.value}
-            // The first choice takes the focus when the group has an error.
-            control={<Radio slotProps={{ input: { ref: index === 0 ? field.ref : undefined } }} />}
+            control={
+              <Radio slotProps={{ input: { ref: index === focusIndex ? field.ref : undefined } }} />
+            }
             label={option.label}
+            disabled={option.disabled}
           />
         ))}
       </RadioGroup>

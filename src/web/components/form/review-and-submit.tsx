@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -50,6 +50,16 @@ export function useReviewAndSubmit<TRequest, TResult, TVariables>({
   // A confirm button that appears where "Review" was clicked is armed a moment later, so a
   // double click cannot confirm unseen.
   const armed = useArmed(reviewed !== null);
+  // Field messages from the BFF are put on the fields once the review has closed: the dialog
+  // gives focus back to "Review" as it closes, and focus belongs on the first refused field.
+  // Effects run after the closing dialog's own clean-up, which is what gives focus back.
+  const refusedFields = useRef<ApiClientError | null>(null);
+  useEffect(() => {
+    const refused = refusedFields.current;
+    if (refused === null) return;
+    refusedFields.current = null;
+    onFieldErrors(refused);
+  });
 
   const send = (request: TRequest, key: string) => {
     inFlight.current = true;
@@ -67,8 +77,8 @@ export function useReviewAndSubmit<TRequest, TResult, TVariables>({
         const notSent = isApiClientError(error) && error.submitted === 'no';
         unsettled.current = notSent ? null : { json: JSON.stringify(request), key };
         if (isApiClientError(error) && error.fields.length > 0) {
+          refusedFields.current = error;
           setReviewed(null);
-          onFieldErrors(error);
         }
       },
     });
@@ -80,6 +90,12 @@ export function useReviewAndSubmit<TRequest, TResult, TVariables>({
       : null;
   const outcomeUnknown =
     failure !== null && !(isApiClientError(failure) && failure.submitted === 'no');
+  // Refused for what was asked (a rule of ours or the platform's), nothing sent: the same request
+  // would be refused the same way, so the way on is to change it, not to send it again.
+  const refusedAsAsked =
+    isApiClientError(failure) &&
+    failure.submitted === 'no' &&
+    refusalsOfTheRequest.includes(failure.code);
 
   return {
     /** The request under review, exactly as it will be sent. */
@@ -91,6 +107,8 @@ export function useReviewAndSubmit<TRequest, TResult, TVariables>({
     failure,
     /** Whether it was submitted is not known: no confirm button until the person has checked. */
     outcomeUnknown,
+    /** Not sent because of what it asks: no confirm button, the way on is to change it. */
+    refusedAsAsked,
     begin(request: TRequest) {
       mutation.reset();
       const same = unsettled.current?.json === JSON.stringify(request);
@@ -108,9 +126,22 @@ export function useReviewAndSubmit<TRequest, TResult, TVariables>({
   };
 }
 
+/**
+ * Refusals about the request itself rather than the moment: our rules (400, 409) and the
+ * platform's (422). A refusal for the moment (429, 503 with nothing sent) may be tried again.
+ */
+const refusalsOfTheRequest: readonly string[] = ['bad_request', 'conflict', 'upstream_rejected'];
+
 export type ReviewFlow = Pick<
   ReturnType<typeof useReviewAndSubmit>,
-  'review' | 'armed' | 'pending' | 'failure' | 'outcomeUnknown' | 'back' | 'submit'
+  | 'review'
+  | 'armed'
+  | 'pending'
+  | 'failure'
+  | 'outcomeUnknown'
+  | 'refusedAsAsked'
+  | 'back'
+  | 'submit'
 >;
 
 /** Progress while sending, then what became of a failed request and where to check it. */
@@ -135,7 +166,11 @@ export function SubmitOutcome({
   );
 }
 
-/** "Back" and the confirm button, which says "Try again" after a request that was not sent. */
+/**
+ * "Back" and the confirm button, which says "Try again" after a request that was not sent for
+ * the moment; after one refused for what it asks, "Change the request" (back to the form, with
+ * what was typed) is the only way on.
+ */
 export function ReviewActions({
   flow,
   backLabel,
@@ -147,6 +182,13 @@ export function ReviewActions({
   confirmLabel: string;
   onBack?: () => void;
 }) {
+  if (flow.refusedAsAsked) {
+    return (
+      <Button variant="contained" onClick={onBack}>
+        Change the request
+      </Button>
+    );
+  }
   return (
     <>
       <Button onClick={onBack} disabled={flow.pending}>
@@ -219,6 +261,7 @@ export function SubmittedResult({
   title: string;
   /** The receipt's rows; a row left out when its value is not known. */
   items: (Row | false | '' | null | undefined)[];
+  /** Where to follow it; none when it is already on the page. */
   links: { to: string; label: string }[];
   children?: ReactNode;
 }) {
@@ -227,13 +270,15 @@ export function SubmittedResult({
       <AlertTitle>{title}</AlertTitle>
       {children}
       <DescriptionList items={items.filter((row): row is Row => Boolean(row))} />
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 2 }}>
-        {links.map((link) => (
-          <Link key={link.to + link.label} component={RouterLink} to={link.to}>
-            {link.label}
-          </Link>
-        ))}
-      </Box>
+      {links.length > 0 && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 2 }}>
+          {links.map((link) => (
+            <Link key={link.to + link.label} component={RouterLink} to={link.to}>
+              {link.label}
+            </Link>
+          ))}
+        </Box>
+      )}
     </Alert>
   );
 }

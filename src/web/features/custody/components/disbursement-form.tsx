@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -9,11 +9,12 @@ import { Link as RouterLink } from 'react-router-dom';
 import { z } from 'zod';
 import {
   ADDITIONAL_DETAILS_MAX,
-  disbursementFormSchema,
   disbursementTypeLabels,
+  makeDisbursementFormSchema,
   type DisbursementForm as DisbursementRequest,
   type DisbursementReceipt,
 } from '../../../../contract/disbursements';
+import { linkedBankName, type LinkedBankResult } from '../../../../contract/cash';
 import { approvalStateLabels, type Approval } from '../../../../contract/identity';
 import { Code, DescriptionList } from '../../../components/description-list';
 import { applyFieldErrors } from '../../../components/form/apply-field-errors';
@@ -39,13 +40,17 @@ type Values = {
   additionalDetails: string;
 };
 // The schema outputs the request: only the chosen type's fields, normalized.
-const formSchema = disbursementFormSchema as unknown as z.ZodType<DisbursementRequest, Values>;
+const formSchema = (ceiling?: string) =>
+  makeDisbursementFormSchema(ceiling) as unknown as z.ZodType<DisbursementRequest, Values>;
 
 const fieldNames = ['type', 'amount', 'bankId', 'bankAccountId', 'additionalDetails'] as const;
 
-const typeOptions = (Object.keys(disbursementTypeLabels) as DisbursementRequest['type'][]).map(
-  (value) => ({ value, label: disbursementTypeLabels[value] }),
-);
+const typeOptions = (achAvailable: boolean) =>
+  (Object.keys(disbursementTypeLabels) as DisbursementRequest['type'][]).map((value) => ({
+    value,
+    label: disbursementTypeLabels[value],
+    disabled: value === 'ach' && !achAvailable,
+  }));
 
 /** What the bank's and the account's numbers are called, and look like, for each kind of wire. */
 const wireNumbers = {
@@ -64,9 +69,28 @@ const wireNumbers = {
   },
 } as const;
 
-export function DisbursementForm({ accountId }: { accountId: string }) {
-  const form = useZodForm(formSchema, {
-    type: 'ach',
+export function DisbursementForm({
+  accountId,
+  ceiling,
+  linkedBank,
+}: {
+  accountId: string;
+  /**
+   * The per-request ceiling the BFF enforces (DISBURSEMENT_MAX_AMOUNT, from `GET /api/config`):
+   * an amount above it is refused at review with the BFF's own words. Unknown, the BFF alone
+   * checks it.
+   */
+  ceiling?: string;
+  /**
+   * The bank ACH sends to (§4.5: the one linked through linkExternalAccount). With none linked,
+   * ACH is not offered; unknown (the read failed), it is, and the BFF checks.
+   */
+  linkedBank?: LinkedBankResult;
+}) {
+  const achAvailable = linkedBank?.state !== 'none';
+  const schema = useMemo(() => formSchema(ceiling), [ceiling]);
+  const form = useZodForm(schema, {
+    type: achAvailable ? 'ach' : 'wire_domestic',
     amount: '',
     bankId: '',
     bankAccountId: '',
@@ -94,16 +118,26 @@ export function DisbursementForm({ accountId }: { accountId: string }) {
         name="type"
         control={form.control}
         label="How to send the money"
-        options={typeOptions}
+        options={typeOptions(achAvailable)}
         required
       />
+      {!achAvailable && (
+        <Alert severity="info">
+          ACH is not available: no bank account is linked to this account, and ACH can only send to
+          a linked one. Send the money by wire, or link a bank account on the{' '}
+          <Link component={RouterLink} to={paths.app.accountMoney.getHref(accountId)}>
+            Money and timeline
+          </Link>{' '}
+          page first.
+        </Alert>
+      )}
       <FormTextField
         name="amount"
         control={form.control}
         label="Amount (USD)"
         inputMode="decimal"
         autoComplete="off"
-        helperText="Up to six decimal places, such as 1250.50"
+        helperText={`Dollars and whole cents${ceiling ? `, up to ${formatMoney(ceiling)} per request` : ''}, such as 1250.50`}
         required
       />
       {type === 'ach' && (
@@ -150,7 +184,9 @@ export function DisbursementForm({ accountId }: { accountId: string }) {
           />
         }
       >
-        {flow.review && <ReviewSummary accountId={accountId} request={flow.review} />}
+        {flow.review && (
+          <ReviewSummary accountId={accountId} request={flow.review} linkedBank={linkedBank} />
+        )}
       </ReviewDialog>
     </Form>
   );
@@ -186,15 +222,20 @@ function useSeparateBankFieldsPerType(
 function ReviewSummary({
   accountId,
   request,
+  linkedBank,
 }: {
   accountId: string;
   request: DisbursementRequest;
+  linkedBank?: LinkedBankResult;
 }) {
   const items: [string, ReactNode][] = [
     ['From account', <Code key="account" value={accountId} />],
     ['Method', disbursementTypeLabels[request.type]],
     ['Amount', formatMoney(request.amount)],
   ];
+  if (request.type === 'ach' && linkedBank?.state === 'linked') {
+    items.push(['To bank', linkedBankName(linkedBank.bank)]);
+  }
   if (request.type !== 'ach') {
     items.push(
       [

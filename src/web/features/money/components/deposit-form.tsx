@@ -1,96 +1,158 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
-import { depositFormSchema, type DepositReceipt } from '../../../../contract/cash';
+import Typography from '@mui/material/Typography';
+import type { z } from 'zod';
+import {
+  depositFormSchema,
+  linkedBankName,
+  type DepositForm as DepositRequest,
+  type DepositReceipt,
+  type LinkedBankResult,
+} from '../../../../contract/cash';
+import { DEPOSIT_MAX_AMOUNT } from '../../../../contract/money-limits';
 import { Code, DescriptionList, SectionCard } from '../../../components/description-list';
-import { ErrorAlert } from '../../../components/error-alert';
-import { isApiClientError, newIdempotencyKey } from '../../../lib/api-client';
+import { applyFieldErrors } from '../../../components/form/apply-field-errors';
+import { Form, ReviewButton, useZodForm } from '../../../components/form/form';
+import { FormTextField } from '../../../components/form/form-text-field';
+import {
+  ReviewDialog,
+  SubmittedResult,
+  useReviewAndSubmit,
+} from '../../../components/form/review-and-submit';
+import { CheckPageOrSupport } from '../../../components/form/submission-error';
+import { QueryState } from '../../../components/query-state';
+import { paths } from '../../../config/paths';
 import { formatMoney } from '../../../lib/format';
 import { useCreateDeposit } from '../api/create-deposit';
+import { useLinkedBank } from '../api/get-linked-bank';
 
-/** A deposit from the linked bank into the custody account (fundCustodyAccount). */
+type Values = { amount: string; description: string };
+// The schema outputs the request: the amount in canonical form, the description trimmed.
+const formSchema = depositFormSchema as unknown as z.ZodType<DepositRequest, Values>;
+
+type LinkedBank = Extract<LinkedBankResult, { state: 'linked' }>['bank'];
+
+/**
+ * A deposit from the linked bank into the custody account (fundCustodyAccount, §4.16). It is
+ * pulled from the linked bank, so without one there is no form; with one, the person reviews
+ * amount and bank before anything is sent.
+ */
 export function DepositForm({ accountId }: { accountId: string }) {
-  const [amount, setAmount] = useState('');
-  const [description, setDescription] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  // One key per request: kept across retries of the same request, renewed after a receipt.
-  const [key, setKey] = useState(newIdempotencyKey);
-  const [receipt, setReceipt] = useState<DepositReceipt | null>(null);
-  const deposit = useCreateDeposit();
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = depositFormSchema.safeParse({
-      amount,
-      ...(description.trim() ? { description } : {}),
-    });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0].message);
-      return;
-    }
-    setError(null);
-    deposit.mutate(
-      { accountId, request: parsed.data, idempotencyKey: key },
-      {
-        onSuccess: (data) => {
-          setReceipt(data);
-          setAmount('');
-          setDescription('');
-          setKey(newIdempotencyKey());
-        },
-        onError: (failure) => {
-          if (isApiClientError(failure) && failure.fields.length > 0) {
-            setError(failure.fields[0].message);
-          }
-        },
-      },
-    );
-  };
-
+  const bank = useLinkedBank(accountId);
+  // Each deposit is a fresh form and review flow (a new Idempotency-Key), after the last receipt.
+  const [round, setRound] = useState(0);
   return (
     <SectionCard title="Deposit into the custody account">
-      {receipt && (
-        <Alert severity="success" role="status" sx={{ mt: 1 }}>
-          <AlertTitle>Deposit requested</AlertTitle>
-          <DescriptionList
-            items={[
-              ['Reference', <Code key="ref" value={receipt.referenceNumber} />],
-              ['Amount', formatMoney(receipt.amount)],
-              ['Status', 'Pending approval: decided at the next 4:00 PM Mountain Time batch'],
-            ]}
-          />
-        </Alert>
-      )}
-      <Box
-        component="form"
-        noValidate
-        onSubmit={submit}
-        sx={{ display: 'grid', gap: 2, mt: 2, maxWidth: 420 }}
-      >
-        <TextField
+      <QueryState query={bank} subject="the linked bank account" skeletonLines={2}>
+        {(data) =>
+          data.state === 'linked' ? (
+            <DepositFields
+              key={round}
+              accountId={accountId}
+              bank={data.bank}
+              onAnother={() => setRound((n) => n + 1)}
+            />
+          ) : (
+            <Alert severity="info" sx={{ mt: 1 }}>
+              A deposit comes from the bank account linked to this account, and none is linked: link
+              one first.
+            </Alert>
+          )
+        }
+      </QueryState>
+    </SectionCard>
+  );
+}
+
+function DepositFields({
+  accountId,
+  bank,
+  onAnother,
+}: {
+  accountId: string;
+  bank: LinkedBank;
+  onAnother: () => void;
+}) {
+  const form = useZodForm(formSchema, { amount: '', description: '' });
+  const flow = useReviewAndSubmit({
+    mutation: useCreateDeposit(),
+    variables: ({ amount, description }: DepositRequest, idempotencyKey) => ({
+      accountId,
+      request: { amount, ...(description ? { description } : {}) },
+      idempotencyKey,
+    }),
+    onFieldErrors: (error) => applyFieldErrors(error, form.setError, ['amount', 'description']),
+  });
+
+  if (flow.result) return <DepositResult receipt={flow.result} onAnother={onAnother} />;
+  return (
+    <>
+      <Form form={form} onValid={flow.begin} sx={{ display: 'grid', gap: 2, mt: 2, maxWidth: 420 }}>
+        <FormTextField
+          name="amount"
+          control={form.control}
           label="Deposit amount (USD)"
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
           inputMode="decimal"
-          error={error !== null}
-          helperText={error ?? 'Up to $100,000, from your linked bank account.'}
+          autoComplete="off"
+          helperText={`Dollars and whole cents, up to ${formatMoney(DEPOSIT_MAX_AMOUNT)}, from ${linkedBankName(bank)}.`}
           required
         />
-        <TextField
-          label="Description (optional)"
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-        />
-        <Button type="submit" variant="contained" disabled={deposit.isPending}>
-          {deposit.isPending ? 'Sending…' : 'Request deposit'}
-        </Button>
-      </Box>
-      {deposit.isError && !(isApiClientError(deposit.error) && deposit.error.fields.length > 0) && (
-        <ErrorAlert error={deposit.error} title="The deposit was not confirmed" />
-      )}
-    </SectionCard>
+        <FormTextField name="description" control={form.control} label="Description (optional)" />
+        <ReviewButton>Review deposit</ReviewButton>
+
+        <ReviewDialog
+          flow={flow}
+          id="deposit-review-title"
+          title="Review your deposit"
+          progressLabel="Sending the deposit"
+          confirmLabel="Request deposit"
+          whereToCheck={
+            <CheckPageOrSupport
+              to={paths.app.accountMoney.getHref(accountId)}
+              page="timeline of this account"
+              note="(a deposit appears there as a fund move)"
+            />
+          }
+        >
+          {flow.review && (
+            <>
+              <Typography>
+                Check the details below. Nothing is sent until you choose Request deposit.
+              </Typography>
+              <DescriptionList
+                items={[
+                  ['Amount', formatMoney(flow.review.amount)],
+                  ['From bank', linkedBankName(bank)],
+                  ['Into', <Code key="account" value={accountId} />],
+                  ['Description', flow.review.description || 'None'],
+                ]}
+              />
+            </>
+          )}
+        </ReviewDialog>
+      </Form>
+    </>
+  );
+}
+
+function DepositResult({ receipt, onAnother }: { receipt: DepositReceipt; onAnother: () => void }) {
+  return (
+    <Box sx={{ display: 'grid', gap: 2, mt: 1, justifyItems: 'start' }}>
+      <SubmittedResult
+        title="Deposit requested"
+        items={[
+          ['Reference', <Code key="ref" value={receipt.referenceNumber} />],
+          ['Amount', formatMoney(receipt.amount)],
+          receipt.bankName && ['From bank', receipt.bankName],
+          ['Status', 'Pending approval: decided at the next 4:00 PM Mountain Time batch'],
+        ]}
+        links={[]}
+      />
+      <Button variant="outlined" onClick={onAnother}>
+        Make another deposit
+      </Button>
+    </Box>
   );
 }

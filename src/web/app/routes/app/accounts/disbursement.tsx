@@ -1,3 +1,4 @@
+import LinearProgress from '@mui/material/LinearProgress';
 import { useParams } from 'react-router-dom';
 import { QueryState } from '../../../../components/query-state';
 import { useCustodyAccount } from '../../../../features/custody/api/get-custody-account';
@@ -5,13 +6,18 @@ import { DisbursementForm } from '../../../../features/custody/components/disbur
 import { DisbursementReadiness } from '../../../../features/custody/components/disbursement-readiness';
 import { AccountSubpage } from './account-layout';
 import { usePortalConfig } from '../../../../features/auth/api/get-portal-config';
+import { useLinkedBank } from '../../../../features/money/api/get-linked-bank';
 import { formatMoney } from '../../../../lib/format';
 
 export default function DisbursementRoute() {
   const { accountId = '' } = useParams();
   const custody = useCustodyAccount(accountId);
   const config = usePortalConfig();
+  const linkedBank = useLinkedBank(accountId);
   const ceiling = config.data?.disbursementMaxAmount;
+  // The form's choices and limits depend on these two: it waits for them, and if one cannot be
+  // read it is offered all the same and the BFF checks what the form could not.
+  const settled = !config.isPending && !linkedBank.isPending;
   return (
     <AccountSubpage
       accountId={accountId}
@@ -27,7 +33,15 @@ export default function DisbursementRoute() {
         >
           {(result) => (
             <DisbursementReadiness accountId={accountId} result={result}>
-              <DisbursementForm accountId={accountId} />
+              {settled ? (
+                <DisbursementForm
+                  accountId={accountId}
+                  ceiling={ceiling}
+                  linkedBank={linkedBank.data}
+                />
+              ) : (
+                <LinearProgress aria-label="Checking the bank account linked for ACH" />
+              )}
             </DisbursementReadiness>
           )}
         </QueryState>

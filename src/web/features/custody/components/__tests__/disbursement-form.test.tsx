@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CustodyAccountResult } from '../../../../../contract/custody-views';
+import { disbursementTypeLabels } from '../../../../../contract/disbursements';
 import { DisbursementForm } from '../disbursement-form';
 import { DisbursementReadiness } from '../disbursement-readiness';
 import { errorAnswer, mockPost, okAnswer, startMockBff } from '../../../../testing/mock-bff';
@@ -314,5 +315,121 @@ describe('an investor sends a disbursement through the BFF (§4.5)', () => {
       bankId: 'DEUTDEFF',
       bankAccountId: 'DE89370400440532013000',
     });
+  });
+});
+
+describe('the limits and choices the form knows before review', () => {
+  it("refuses above the configured ceiling at review, in the BFF's words, with focus on the amount", async () => {
+    const sent = mockPost(endpoint, okAnswer(receipt('ach', '1')));
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<DisbursementForm accountId="A1234567" ceiling="100000" />);
+    const amount = screen.getByLabelText(/Amount \(USD\)/);
+    expect(descriptionOf(amount)).toBe(
+      'Dollars and whole cents, up to $100,000.00 per request, such as 1250.50',
+    );
+    await fill(user, amount, '100000.01');
+    await user.click(screen.getByRole('button', { name: 'Review request' }));
+    await waitFor(() =>
+      expect(descriptionOf(amount)).toBe(
+        'Amount cannot be more than $100,000.00 per request; split larger transfers or contact support',
+      ),
+    );
+    expect(document.activeElement).toBe(amount);
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await user.clear(amount);
+    await fill(user, amount, '100000');
+    await review(user);
+    expect(sent).toHaveLength(0);
+  });
+
+  it('with no bank linked, ACH cannot be chosen and says why; a wire is the choice', async () => {
+    renderWithProviders(
+      <DisbursementForm
+        accountId="A1234567"
+        linkedBank={{ state: 'none', message: 'No bank account is linked.' }}
+      />,
+    );
+    const ach = screen.getByLabelText(disbursementTypeLabels.ach);
+    expect(ach).toHaveProperty('disabled', true);
+    expect(screen.getByLabelText(disbursementTypeLabels.wire_domestic)).toHaveProperty(
+      'checked',
+      true,
+    );
+    expect(screen.getByText(/ACH is not available: no bank account is linked/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Money and timeline' }).getAttribute('href')).toBe(
+      '/accounts/A1234567/money',
+    );
+  });
+
+  it('with a bank linked, the ACH review names the bank the money goes to', async () => {
+    mockPost(endpoint, okAnswer(receipt('ach', '15')));
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(
+      <DisbursementForm
+        accountId="A1234567"
+        linkedBank={{
+          state: 'linked',
+          bank: {
+            bankName: 'First Bank',
+            holderName: null,
+            accountType: null,
+            accountNumberMasked: '••••6789',
+            routingNumberMasked: null,
+          },
+        }}
+      />,
+    );
+    await fill(user, screen.getByLabelText(/Amount \(USD\)/), '15');
+    const dialog = await review(user);
+    expect(terms(dialog)).toMatchObject({ 'To bank': 'First Bank ••••6789' });
+  });
+
+  it('a refusal of the request itself offers "Change the request", never the same request again', async () => {
+    const sent = mockPost(
+      endpoint,
+      errorAnswer(422, {
+        code: 'upstream_rejected',
+        message: 'The platform refused the request. Nothing was submitted.',
+        submitted: 'no',
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<DisbursementForm accountId="A1234567" />);
+    const amount = screen.getByLabelText(/Amount \(USD\)/);
+    await fill(user, amount, '15');
+    const dialog = await review(user);
+    await user.click(send());
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('Not submitted');
+    expect(within(dialog).queryByRole('button', { name: /Try again|Send request/ })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Change the request' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByLabelText(/Amount \(USD\)/)).toHaveProperty('value', '15');
+    expect(sent).toHaveLength(1);
+  });
+});
+
+describe('a refusal the BFF puts on a field', () => {
+  it('closes the review and moves focus to the refused field, not back to "Review request"', async () => {
+    const message =
+      'Amount cannot be more than $5,000.00 per request; split larger transfers or contact support';
+    mockPost(
+      endpoint,
+      errorAnswer(400, {
+        code: 'bad_request',
+        message,
+        submitted: 'no',
+        fields: [{ field: 'amount', message }],
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<DisbursementForm accountId="A1234567" />);
+    const amount = screen.getByLabelText(/Amount \(USD\)/);
+    await fill(user, amount, '5000.01');
+    await review(user);
+    await user.click(send());
+    await waitFor(() => expect(descriptionOf(amount)).toBe(message));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(amount);
   });
 });

@@ -132,12 +132,12 @@ describe('an investor invests in an offering (§4.3 createTrade)', () => {
     expect(sent[0].csrf).toBe('1');
   });
 
-  it('after a refusal nothing was submitted: "Try again" resends with the same key', async () => {
+  it('after a refusal for the moment nothing was submitted: "Try again" resends with the same key', async () => {
     const sent = mockPost(
       endpoint,
-      errorAnswer(422, {
-        code: 'upstream_rejected',
-        message: 'The platform refused the trade: the offering is paused.',
+      errorAnswer(503, {
+        code: 'upstream_unavailable',
+        message: 'The service is unavailable right now. Nothing was submitted.',
         submitted: 'no',
       }),
       okAnswer(receipt),
@@ -149,7 +149,7 @@ describe('an investor invests in an offering (§4.3 createTrade)', () => {
 
     const refusal = await screen.findByRole('alert');
     expect(refusal.textContent).toContain('Not submitted');
-    expect(refusal.textContent).toContain('the offering is paused');
+    expect(refusal.textContent).toContain('unavailable right now');
     expect(refusal.textContent).toContain('(Reference: req-test-1)');
     expect(document.activeElement).toBe(refusal);
     await user.click(screen.getByRole('button', { name: 'Try again' }));

@@ -46,9 +46,9 @@ describe('issuer staff save the issuer account (§4.6 createIssuerAccount)', () 
   it('review what will be kept, a refusal is "not submitted", and the retry reuses the key', async () => {
     const sent = mockPost(
       endpoint,
-      errorAnswer(422, {
-        code: 'upstream_rejected',
-        message: 'The platform refused the issuer account: the issuer is not active.',
+      errorAnswer(429, {
+        code: 'rate_limited',
+        message: 'Too many requests; wait a minute.',
         submitted: 'no',
       }),
       okAnswer({ records: [] }),
@@ -84,7 +84,7 @@ describe('issuer staff save the issuer account (§4.6 createIssuerAccount)', () 
     await user.click(save());
     const refusal = await within(dialog).findByRole('alert');
     expect(refusal.textContent).toContain('Not submitted');
-    expect(refusal.textContent).toContain('the issuer is not active');
+    expect(refusal.textContent).toContain('Too many requests');
     await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
 
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith({ records: [] }, expect.anything()));

@@ -1,0 +1,154 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { LinkedBankResult } from '../../../../../contract/cash';
+import { bff, errorAnswer, mockPost, okAnswer, startMockBff } from '../../../../testing/mock-bff';
+import {
+  descriptionOf,
+  fill,
+  openReviewAndArm,
+  renderWithProviders,
+} from '../../../../testing/render';
+import { DepositForm } from '../deposit-form';
+
+startMockBff();
+afterEach(cleanup);
+
+const endpoint = '/api/accounts/A1234567/deposits';
+const linked: LinkedBankResult = {
+  state: 'linked',
+  bank: {
+    bankName: 'First Bank',
+    holderName: 'Ada Investor',
+    accountType: 'CHECKING',
+    accountNumberMasked: '••••6789',
+    routingNumberMasked: '••••0021',
+  },
+};
+
+function withBank(result: LinkedBankResult) {
+  bff.use(http.get('/api/accounts/A1234567/linked-bank', () => HttpResponse.json(result)));
+}
+
+const send = () =>
+  within(screen.getByRole('dialog', { name: 'Review your deposit' })).getByRole('button', {
+    name: 'Request deposit',
+  });
+
+async function review(
+  user: ReturnType<typeof userEvent.setup>,
+  open = () => user.click(screen.getByRole('button', { name: 'Review deposit' })),
+) {
+  await openReviewAndArm(open, send);
+  return screen.getByRole('dialog', { name: 'Review your deposit' });
+}
+
+const terms = (dialog: HTMLElement) =>
+  Object.fromEntries(
+    within(dialog)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+  );
+
+describe('an investor deposits from the linked bank (fundCustodyAccount, §4.16)', () => {
+  it.each([
+    ['a fraction of a cent', '0.001', 'Amount can have at most 2 decimal places (whole cents)'],
+    ['half a cent', '0.005', 'Amount can have at most 2 decimal places (whole cents)'],
+    [
+      'more than the ceiling',
+      '100000.01',
+      'Amount cannot be more than $100,000.00 per request; split larger transfers or contact support',
+    ],
+  ])('refuses %s on the field, with focus on it, and sends nothing', async (_, typed, message) => {
+    withBank(linked);
+    const sent = mockPost(endpoint, okAnswer({}));
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<DepositForm accountId="A1234567" />);
+    const amount = await screen.findByLabelText(/Deposit amount \(USD\)/);
+    expect(descriptionOf(amount)).toBe(
+      'Dollars and whole cents, up to $100,000.00, from First Bank ••••6789.',
+    );
+    await fill(user, amount, typed);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(descriptionOf(amount)).toBe(message));
+    expect(document.activeElement).toBe(amount);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(sent).toHaveLength(0);
+  });
+
+  it('is reviewed with amount and bank before it is sent, once, under one key', async () => {
+    withBank(linked);
+    const sent = mockPost(
+      endpoint,
+      okAnswer({
+        referenceNumber: 'CFM42',
+        accountId: 'A1234567',
+        amount: '250.75',
+        status: 'pending',
+        approvalStatus: 'pending',
+        bankName: 'First Bank',
+        createdAt: '2026-07-17T16:09:00',
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<DepositForm accountId="A1234567" />);
+    await fill(user, await screen.findByLabelText(/Deposit amount \(USD\)/), '250.75');
+    // Enter in the amount opens the review; it sends nothing.
+    const dialog = await review(user, () => user.keyboard('{Enter}'));
+    expect(sent).toHaveLength(0);
+    expect(terms(dialog)).toMatchObject({
+      Amount: '$250.75',
+      'From bank': 'First Bank ••••6789',
+      Into: 'A1234567',
+      Description: 'None',
+    });
+    await user.click(send());
+
+    const result = await screen.findByRole('status');
+    expect(result.textContent).toContain('Deposit requested');
+    expect(result.textContent).toContain('CFM42');
+    await waitFor(() => expect(document.activeElement).toBe(result));
+    expect(sent).toHaveLength(1);
+    expect(sent[0].body).toEqual({ amount: '250.75' });
+    expect(sent[0].idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    // Another deposit starts from an empty form.
+    await user.click(screen.getByRole('button', { name: 'Make another deposit' }));
+    expect(screen.getByLabelText(/Deposit amount \(USD\)/)).toHaveProperty('value', '');
+  });
+
+  it('after a lost answer says the outcome is unknown, with the reference, and offers no resend', async () => {
+    withBank(linked);
+    const sent = mockPost(
+      endpoint,
+      errorAnswer(504, {
+        code: 'upstream_timeout',
+        message: 'The platform did not answer in time; it may or may not have been submitted.',
+        submitted: 'unknown',
+        requestId: 'req-deposit-7',
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<DepositForm accountId="A1234567" />);
+    await fill(user, await screen.findByLabelText(/Deposit amount \(USD\)/), '10');
+    const dialog = await review(user);
+    await user.click(send());
+
+    const warning = await within(dialog).findByRole('alert');
+    expect(warning.textContent).toContain('We do not know whether this was submitted');
+    expect(warning.textContent).toContain('req-deposit-7');
+    expect(
+      within(warning).getByRole('link', { name: 'timeline of this account' }).getAttribute('href'),
+    ).toBe('/accounts/A1234567/money');
+    expect(within(dialog).queryByRole('button', { name: /Request deposit|Try again/ })).toBeNull();
+    expect(sent).toHaveLength(1);
+  });
+
+  it('with no bank linked offers no form and says why', async () => {
+    withBank({ state: 'none', message: 'No bank account is linked.' });
+    renderWithProviders(<DepositForm accountId="A1234567" />);
+    expect(await screen.findByText(/A deposit comes from the bank account linked/)).toBeTruthy();
+    expect(screen.queryByLabelText(/Deposit amount/)).toBeNull();
+  });
+});
