@@ -68,14 +68,15 @@ export function checkIban(input: string): RuleResult {
  */
 export function checkInternationalAccount(input: string): RuleResult {
   const value = compact(input);
-  if (value === '') return fail('Account number is required');
+  if (value === '') return fail('IBAN or account number is required');
   if (looksLikeIban(value) && IBAN_LENGTHS[value.slice(0, 2)] !== undefined) {
     const problem = ibanProblem(value);
     return problem ? fail(`Account number in IBAN form ${problem}`) : pass(value);
   }
-  if (!/^[A-Z0-9]+$/.test(value)) return fail('Account number may contain only letters and digits');
+  if (!/^[A-Z0-9]+$/.test(value))
+    return fail('IBAN or account number may contain only letters and digits');
   if (value.length < 14 || value.length > 34) {
-    return fail('Account number must be 14 to 34 letters and digits');
+    return fail('IBAN or account number must be 14 to 34 letters and digits');
   }
   return pass(value);
 }
@@ -84,9 +85,10 @@ export const routingNumberSchema = ruleSchema(checkRoutingNumber, 'Routing numbe
 export const usAccountNumberSchema = ruleSchema(checkUsAccountNumber, 'Account number is required');
 export const swiftSchema = ruleSchema(checkSwift, 'SWIFT/BIC code is required');
 export const ibanSchema = ruleSchema(checkIban, 'IBAN is required');
+// The field is named as the form names it: "IBAN or account number".
 export const internationalAccountSchema = ruleSchema(
   checkInternationalAccount,
-  'Account number is required',
+  'IBAN or account number is required',
 );
 
 /** `••••1234`. Values of 4 characters or fewer are hidden entirely: showing them is no masking. */

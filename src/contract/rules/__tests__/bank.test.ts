@@ -171,10 +171,10 @@ describe('checkInternationalAccount', () => {
   });
 
   it.each([
-    ['', 'Account number is required'],
-    ['1234567890123', 'Account number must be 14 to 34 letters and digits'],
-    ['1'.repeat(35), 'Account number must be 14 to 34 letters and digits'],
-    ['1234567890123#', 'Account number may contain only letters and digits'],
+    ['', 'IBAN or account number is required'],
+    ['1234567890123', 'IBAN or account number must be 14 to 34 letters and digits'],
+    ['1'.repeat(35), 'IBAN or account number must be 14 to 34 letters and digits'],
+    ['1234567890123#', 'IBAN or account number may contain only letters and digits'],
     // Two letters and two digits: read as an IBAN, so a typo is caught (documented choice).
     [
       'GB82WEST12345698765433',
@@ -203,7 +203,11 @@ describe('schemas', () => {
     [usAccountNumberSchema, 42, 'Account number is required'],
     [swiftSchema, 'DEUTDEF', 'SWIFT/BIC code must be 8 to 11 letters and digits'],
     [ibanSchema, undefined, 'IBAN is required'],
-    [internationalAccountSchema, '123', 'Account number must be 14 to 34 letters and digits'],
+    [
+      internationalAccountSchema,
+      '123',
+      'IBAN or account number must be 14 to 34 letters and digits',
+    ],
   ])('report the rule message (%#)', (schema, input, message) => {
     const result = schema.safeParse(input);
     expect(result.success).toBe(false);
