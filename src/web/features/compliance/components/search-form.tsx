@@ -23,7 +23,9 @@ export function ComplianceSearchForm({
         event.preventDefault();
         const checked = complianceSearchQuerySchema.safeParse({ q: value });
         if (!checked.success) {
+          // The results of the last search stay below, under their own "match “…”" line.
           setError(checked.error.issues[0].message);
+          document.getElementById('compliance-search')?.focus();
           return;
         }
         setError(null);
