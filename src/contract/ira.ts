@@ -112,7 +112,11 @@ const holdingSchema = z.object({
   accountNumber: z
     .string()
     .trim()
-    .regex(/^([A-Za-z0-9-]{4,34})?$/, 'Account number must be 4 to 34 letters, digits or hyphens')
+    // A word such as "Test" is no account number: at least one digit, as every account number has.
+    .regex(
+      /^((?=[^0-9]*[0-9])[A-Za-z0-9-]{4,34})?$/,
+      'Account number must be 4 to 34 letters, digits or hyphens, with at least one digit',
+    )
     .optional(),
 });
 type Holding = z.infer<typeof holdingSchema>;
@@ -152,8 +156,8 @@ export function makeFundingStepSchema(options: IraRuleOptions = {}) {
         .string()
         .trim()
         .regex(
-          /^([A-Za-z0-9 -]{4,40})?$/,
-          'International account number must be 4 to 40 letters, digits, spaces or hyphens',
+          /^((?=[^0-9]*[0-9])[A-Za-z0-9 -]{4,40})?$/,
+          'International account number must be 4 to 40 letters, digits, spaces or hyphens, with at least one digit',
         )
         .optional(),
       currentHolding: holdingSchema,

@@ -114,6 +114,16 @@ describe('IRA supplement wizard schema (§4.7)', () => {
       /letters, digits or hyphens/,
     ],
     [
+      'an account number that is a word',
+      { funding: { ...valid.funding, currentHolding: { firmName: 'X', accountNumber: 'Test' } } },
+      /currentHolding.accountNumber: .*with at least one digit/,
+    ],
+    [
+      'an international account number without a digit',
+      { funding: { ...valid.funding, internationalAccountNumber: 'ABCD EFGH' } },
+      /internationalAccountNumber: .*with at least one digit/,
+    ],
+    [
       'a holding country that is not a country',
       {
         funding: {
