@@ -11,6 +11,7 @@ const kindLabels: Record<TimelineEntry['kind'], string> = {
   investment: 'Investment',
   disbursement: 'Disbursement',
   ira_supplement: 'IRA request',
+  fund_move: 'Fund move',
 };
 
 function when(entry: TimelineEntry): string {
@@ -41,7 +42,7 @@ function batchTime(instant: string): string {
   return `${local} your time (${mountain})`;
 }
 
-/** Deposits, investments, disbursements and IRA requests of one account, newest first. */
+/** Fund moves, investments, disbursements and IRA requests of one account, newest first. */
 export function AccountTimeline({ entries }: { entries: TimelineEntry[] }) {
   return (
     <CardList
@@ -63,6 +64,9 @@ export function AccountTimeline({ entries }: { entries: TimelineEntry[] }) {
               </Typography>
             )}
           </Box>
+          {entry.description && (
+            <Typography sx={{ overflowWrap: 'anywhere' }}>{entry.description}</Typography>
+          )}
           <Typography variant="body2" color="text.secondary">
             {when(entry)} · ID <Code value={entry.id} />
             {entry.reference && entry.reference !== entry.id && (
