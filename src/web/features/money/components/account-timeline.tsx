@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { TimelineEntry } from '../../../../contract/money-requests';
 import { CardList } from '../../../components/card-list';
 import { Code } from '../../../components/description-list';
-import { formatLocalDateTime, formatMoney } from '../../../lib/format';
+import { formatMoney, formatTimestamp } from '../../../lib/format';
 
 const kindLabels: Record<TimelineEntry['kind'], string> = {
   deposit: 'Deposit',
@@ -14,23 +14,17 @@ const kindLabels: Record<TimelineEntry['kind'], string> = {
   fund_move: 'Fund move',
 };
 
+/**
+ * Through the one timestamp formatter every page uses: the portal's instants and the upstream's
+ * zone-less times (wall times of the configured platform zone) both in the viewer's zone, named.
+ */
 function when(entry: TimelineEntry): string {
-  if (!entry.at) return 'Time not reported';
-  if (entry.atZone === 'utc') {
-    return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
-      new Date(entry.at),
-    );
-  }
-  return `${formatLocalDateTime(entry.at)} (time zone not stated)`;
+  return entry.at ? formatTimestamp(entry.at) : 'Time not reported';
 }
 
 function batchTime(instant: string): string {
   const at = new Date(instant);
-  const local = new Intl.DateTimeFormat(undefined, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(at);
-  // dateStyle/timeStyle cannot be combined with timeZoneName, so the parts are named.
+  const local = formatTimestamp(instant);
   const mountain = new Intl.DateTimeFormat('en-US', {
     timeZone: 'America/Denver',
     month: 'short',
