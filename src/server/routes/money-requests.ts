@@ -23,7 +23,7 @@ import {
   type SettlementCandidates,
   type TimelineEntry,
 } from '../../contract/money-requests';
-import { nextApprovalBatch, zonedWallTimeToInstant } from '../../contract/time';
+import { localDateTimeToInstant, nextApprovalBatch } from '../../contract/time';
 import type { Deps } from '../deps';
 import { withKnownDirections } from '../lib/fund-move-direction';
 import { HttpError } from '../lib/http-error';
@@ -167,13 +167,7 @@ const foundMoveWords: Record<MoneyRequest['outcome'], string> = {
 function timeKey(entry: TimelineEntry, upstreamZone: string): number {
   if (!entry.at) return 0;
   if (entry.atZone === 'utc') return Date.parse(entry.at) || 0;
-  const [date, time] = entry.at.split('T');
-  try {
-    const minute = zonedWallTimeToInstant(date, time.slice(0, 5), upstreamZone).getTime();
-    return minute + Number(time.slice(6, 8)) * 1000;
-  } catch {
-    return 0;
-  }
+  return localDateTimeToInstant(entry.at, upstreamZone)?.getTime() ?? 0;
 }
 
 export const moneyRequestRoutes = [
