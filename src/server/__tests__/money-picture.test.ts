@@ -449,4 +449,39 @@ describe('fund moves have a direction, and a disbursement is listed once (§2.9,
     expect(seededEntry.title).toMatch(/^Fund move/);
     expect(seededEntry.description).toBe(seeded.description);
   });
+
+  it('reconciliation never takes a deposit whose description names our reference for the disbursement', async () => {
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'createCustodyFundDisbursement',
+      drop: true,
+      times: 1,
+      when: { accountId: accountA },
+    });
+    const lost = await post(`/api/accounts/${accountA}/disbursements`, investor, {
+      type: 'ach',
+      amount: '33',
+    });
+    const { reference } = lost.json().error as { submitted: string; reference: string };
+    const deposit = await post(`/api/accounts/${accountA}/deposits`, investor, {
+      amount: '33',
+      description: `Portal ref ${reference}`,
+    });
+    const { referenceNumber } = depositReceiptSchema.parse(deposit.json());
+
+    const reviewer = await signIn(h.app, 'compliance@demo.test');
+    const settled = await post('/api/compliance/money-requests/reconcile', reviewer);
+    expect(settled.statusCode).toBe(200);
+    const register = moneyRequestPageSchema.parse(
+      (await get(`/api/accounts/${accountA}/money-requests?limit=200`, investor)).json(),
+    );
+    const row = register.requests.find((r) => r.reference === reference)!;
+    expect(row.upstreamId).not.toBe(referenceNumber);
+    const timeline = timelineSchema.parse(
+      (await get(`/api/accounts/${accountA}/timeline`, investor)).json(),
+    );
+    expect(timeline.entries.find((e) => e.id === referenceNumber)).toMatchObject({
+      kind: 'deposit',
+      reference: null,
+    });
+  });
 });

@@ -1,6 +1,7 @@
 import type { Db } from '../store/db';
 import { recordAudit } from '../store/audit';
 import { expireDeadClaims, scopeIs } from '../store/idempotency';
+import { withKnownDirections } from './fund-move-direction';
 import { settleMoneyRequest, type MoneyRequest } from '../store/money-requests';
 import { listMoneyRequests } from '../store/money-requests';
 import type { UpstreamClient } from '../upstream/client';
@@ -103,7 +104,8 @@ async function referencesInFundMoves(
       offset: page * PAGE,
       limit: PAGE,
     });
-    for (const move of result.moves) {
+    // A deposit the portal made is never a disbursement's move, whatever its description says.
+    for (const move of await withKnownDirections(options.db, result.moves)) {
       if (move.portalReference && move.accountId === accountId)
         refs.set(move.portalReference, move.referenceNumber);
     }
