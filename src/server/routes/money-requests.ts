@@ -160,6 +160,13 @@ const foundMoveWords: Record<MoneyRequest['outcome'], string> = {
     'Recorded as not sent, yet the platform lists it: contact support and quote our reference.',
 };
 
+/** It arrived, so it is never to be sent again, whatever the register recorded. */
+const foundMoveNext: Record<'unknown' | 'refused' | 'not_sent', string> = {
+  unknown: moneyRequestOutcomeWords.unknown.next,
+  refused: 'Do not send it again: contact support and quote our reference.',
+  not_sent: 'Do not send it again: contact support and quote our reference.',
+};
+
 /**
  * Order by time, newest first. The upstream's zone-less times are wall times of the platform's
  * configured zone (TRANSACT_TIME_ZONE), so they compare with the portal's own instants.
@@ -515,9 +522,9 @@ export const moneyRequestRoutes = [
             at: row.createdAt.toISOString(),
             atZone: 'utc',
             state: `${foundMoveWords[row.outcome]} Its fund move: ${fundMoveState(move)}`,
-            ...(row.outcome === 'unknown'
-              ? { next: words.next, nextBatchAt: null }
-              : fundMoveStep(move, now)),
+            ...(row.outcome === 'created' || row.outcome === 'pending'
+              ? fundMoveStep(move, now)
+              : { next: foundMoveNext[row.outcome], nextBatchAt: null }),
           });
           continue;
         }
