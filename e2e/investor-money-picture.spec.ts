@@ -97,6 +97,9 @@ test('an investor links a bank, deposits, invests, disburses by ACH and wire, an
       .filter({ hasText: 'ACH disbursement to your linked bank' })
       .filter({ hasText: '$40.10' }),
   ).toHaveCount(1);
+  // The money a disbursement takes out is one entry with its fund move, never also a deposit.
+  await expect(timeline.getByRole('listitem').filter({ hasText: '$40.10' })).toHaveCount(1);
+  await expect(timeline.getByRole('listitem').filter({ hasText: '$1,200.00' })).toHaveCount(1);
   await expect(
     timeline
       .getByRole('listitem')

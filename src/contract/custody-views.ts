@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { accountIdSchema } from './account-views';
-import { custodyAccountSchema, fundMovePageSchema, fundMoveSchema } from './custody';
+import {
+  custodyAccountSchema,
+  fundMovePageSchema,
+  fundMoveSchema,
+  type FundMoveDirection,
+} from './custody';
 import { requestedSliceShape } from './pages';
 import { skippedRecordsSchema } from './skipped';
 
@@ -61,6 +66,25 @@ export const fundMoveParamsSchema = z.object({
 });
 
 export const fundMoveDetailSchema = z.object({ move: fundMoveViewSchema });
+
+/** A fund move's direction for a column: In, Out, or Not stated when nothing says (§2.9). */
+export function fundMoveDirectionLabel(direction: FundMoveDirection): string {
+  return direction === 'in' ? 'In' : direction === 'out' ? 'Out' : 'Not stated';
+}
+
+/**
+ * What a fund move is, in the same words on every page that lists it: a deposit or a
+ * disbursement only when its direction is known, a fund move otherwise, with its bank.
+ */
+export function fundMoveTitle(move: {
+  direction: FundMoveDirection;
+  bankName: string | null;
+}): string {
+  const bank = move.bankName?.trim() || null;
+  if (move.direction === 'in') return bank ? `Deposit from ${bank}` : 'Deposit';
+  if (move.direction === 'out') return bank ? `Disbursement to ${bank}` : 'Disbursement';
+  return bank ? `Fund move with ${bank}` : 'Fund move';
+}
 
 interface ValueMeaning {
   label: string;

@@ -15,7 +15,17 @@ export const knownFundMoveStatuses = [
   'declined',
 ] as const;
 
-/** A deposit intent into a custody account (interface document §2.9). */
+/**
+ * Which way a fund move takes the money: into the custody account, out of it, or null when
+ * nothing the portal can read says so (the record has no such field, §2.9).
+ */
+export const fundMoveDirectionSchema = z.enum(['in', 'out']).nullable();
+export type FundMoveDirection = z.infer<typeof fundMoveDirectionSchema>;
+
+/**
+ * Money moved into or out of a custody account (interface document §2.9 calls it a deposit
+ * intent; getCustodyFundMoves also lists the money a disbursement takes out, §4.3, §2.10).
+ */
 export const fundMoveSchema = z.object({
   referenceNumber: z.string(),
   accountId: z.string(),
@@ -26,6 +36,9 @@ export const fundMoveSchema = z.object({
   routingNumber: z.string().nullable(),
   bankAccountName: z.string().nullable(),
   description: z.string().nullable(),
+  direction: fundMoveDirectionSchema,
+  /** Our register reference of the disbursement that left this move, found in its description. */
+  portalReference: z.string().nullable(),
   /** Null when the upstream generation in use reports no approval step. */
   approvalStatus: lowerCaseStatusSchema.nullable(),
   status: lowerCaseStatusSchema,

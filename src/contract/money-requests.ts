@@ -99,14 +99,20 @@ export const moneyRequestQuerySchema = z.object({
 });
 export type MoneyRequestQuery = z.infer<typeof moneyRequestQuerySchema>;
 
-/** One entry of an account's timeline: deposits, investments, disbursements and IRA requests. */
+/**
+ * One entry of an account's timeline: deposits, investments, disbursements, IRA requests, and
+ * fund moves whose direction nothing states (`fund_move`). A disbursement and the fund move it
+ * left are one entry.
+ */
 const timelineEntrySchema = z.object({
-  kind: z.enum(['deposit', 'investment', 'disbursement', 'ira_supplement']),
+  kind: z.enum(['deposit', 'investment', 'disbursement', 'ira_supplement', 'fund_move']),
   /** The id a person can quote: fund-move reference, trade id, or our register reference. */
   id: z.string(),
   /** Our register reference when the portal sent it. */
   reference: z.string().nullable(),
   title: z.string(),
+  /** The platform's description of a fund move, as it holds it; null for the others. */
+  description: z.string().nullable(),
   amount: decimalStringSchema.nullable(),
   /** When it happened: an instant (register) or the upstream's zone-less time. */
   at: z.union([instantSchema, localDateTimeSchema]).nullable(),

@@ -86,6 +86,18 @@ export function zonedWallTimeToInstant(date: string, time: string, timeZone: str
   return new Date(matches.length > 0 ? Math.min(...matches) : wall - offsetBefore);
 }
 
+/**
+ * The instant of a zone-less `YYYY-MM-DDTHH:mm:ss` (the upstream's times, §2 Conventions) read as
+ * the wall clock of `timeZone` (the platform's, TRANSACT_TIME_ZONE), with the same DST rules as
+ * `zonedWallTimeToInstant`; null when the value is not such a time.
+ */
+export function localDateTimeToInstant(value: string, timeZone: string): Date | null {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}):(\d{2})$/.exec(value);
+  if (!match || !isCalendarDate(match[1]) || !isWallTime(match[2])) return null;
+  const minute = zonedWallTimeToInstant(match[1], match[2], timeZone);
+  return new Date(minute.getTime() + Number(match[3]) * 1000);
+}
+
 export function instantToZoned(instant: Date, timeZone: string): ZonedTime {
   const p = wallClock(instant, timeZone);
   return {

@@ -7,6 +7,7 @@ import {
   formatCountdown,
   instantToZoned,
   isCalendarDate,
+  localDateTimeToInstant,
   marketStatus,
   nextApprovalBatch,
   todayInZone,
@@ -56,6 +57,26 @@ describe('zonedWallTimeToInstant', () => {
     ['03-08-2026', '09:30'],
   ])('refuses %s %s', (date, time) => {
     expect(() => zonedWallTimeToInstant(date, time, EASTERN)).toThrow(RangeError);
+  });
+});
+
+describe('localDateTimeToInstant (zone-less upstream times in the platform zone)', () => {
+  it('reads the wall time in the configured zone, seconds kept, DST-aware', () => {
+    expect(localDateTimeToInstant('2026-11-25T06:44:09', 'UTC')?.toISOString()).toBe(
+      '2026-11-25T06:44:09.000Z',
+    );
+    expect(localDateTimeToInstant('2026-11-25T06:44:09', 'America/New_York')?.toISOString()).toBe(
+      '2026-11-25T11:44:09.000Z',
+    );
+    expect(localDateTimeToInstant('2026-07-17T16:09:00', 'America/Denver')?.toISOString()).toBe(
+      '2026-07-17T22:09:00.000Z',
+    );
+  });
+
+  it('is null for anything but a zone-less YYYY-MM-DDTHH:mm:ss', () => {
+    expect(localDateTimeToInstant('2026-11-25T06:44:09Z', 'UTC')).toBeNull();
+    expect(localDateTimeToInstant('2026-02-30T06:44:09', 'UTC')).toBeNull();
+    expect(localDateTimeToInstant('2026-11-25 06:44:09', 'UTC')).toBeNull();
   });
 });
 

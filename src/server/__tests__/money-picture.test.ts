@@ -4,6 +4,9 @@ import {
   linkBankReceiptSchema,
   linkedBankResultSchema,
 } from '../../contract/cash';
+import { complianceFundMovesSchema } from '../../contract/compliance';
+import { fundMoveTitle, fundMoveViewPageSchema } from '../../contract/custody-views';
+import { disbursementReceiptSchema } from '../../contract/disbursements';
 import { holdingsResultSchema } from '../../contract/holdings';
 import { investmentReceiptSchema } from '../../contract/investments';
 import { offeringListSchema, type Offering } from '../../contract/offerings';
@@ -411,11 +414,12 @@ describe('the register: a disbursement whose upstream call times out', () => {
     expect((await get('/api/compliance/money-requests', investor)).statusCode).toBe(403);
   });
 
-  it('the timeline lists deposits with the 4:00 PM Mountain Time batch as the next step', async () => {
+  it('the timeline lists fund moves with the 4:00 PM Mountain Time batch as the next step', async () => {
     const timeline = timelineSchema.parse(
       (await get(`/api/accounts/${accountA}/timeline`, investor)).json(),
     );
-    const pending = timeline.entries.find((e) => e.kind === 'deposit' && e.nextBatchAt !== null);
+    // The seeded moves say nothing of their direction: fund moves, not deposits.
+    const pending = timeline.entries.find((e) => e.kind === 'fund_move' && e.nextBatchAt !== null);
     expect(pending?.next).toBe('Approval decision at the next daily batch, 4:00 PM Mountain Time.');
     const batch = new Date(pending!.nextBatchAt!);
     const wall = new Intl.DateTimeFormat('en-US', {
@@ -426,5 +430,129 @@ describe('the register: a disbursement whose upstream call times out', () => {
     }).format(batch);
     expect(wall).toBe('16:00');
     expect(timeline.entries.some((e) => e.kind === 'investment')).toBe(true);
+  });
+});
+
+describe('fund moves have a direction, and a disbursement is listed once (§2.9, §2.10, §4.3)', () => {
+  it('an ACH disbursement and the fund move it leaves are one outgoing entry of the timeline', async () => {
+    const sent = await post(`/api/accounts/${accountA}/disbursements`, investor, {
+      type: 'ach',
+      amount: '250',
+    });
+    expect(sent.statusCode).toBe(201);
+    const { requestId } = disbursementReceiptSchema.parse(sent.json());
+    const register = moneyRequestPageSchema.parse(
+      (await get(`/api/accounts/${accountA}/money-requests?limit=200`, investor)).json(),
+    );
+    const reference = register.requests.find((r) => r.upstreamId === requestId)!.reference;
+
+    // The platform lists the money leaving as a fund move carrying our reference: outgoing.
+    const page = fundMoveViewPageSchema.parse(
+      (await get(`/api/accounts/${accountA}/fund-moves?limit=100`, investor)).json(),
+    );
+    const move = page.moves.find((m) => m.portalReference === reference)!;
+    expect(move).toMatchObject({ direction: 'out', amount: '250' });
+
+    const timeline = timelineSchema.parse(
+      (await get(`/api/accounts/${accountA}/timeline`, investor)).json(),
+    );
+    const mentions = timeline.entries.filter(
+      (e) => e.reference === reference || e.id === move.referenceNumber,
+    );
+    expect(mentions).toHaveLength(1);
+    expect(mentions[0]).toMatchObject({
+      kind: 'disbursement',
+      id: move.referenceNumber,
+      reference,
+      title: 'ACH disbursement to your linked bank',
+      amount: '250',
+      next: 'Approval decision at the next daily batch, 4:00 PM Mountain Time.',
+    });
+    expect(mentions[0].state).toMatch(/^Accepted by the platform\. Its fund move: Pending/);
+    expect(timeline.entries.some((e) => /^Deposit/.test(e.title) && e.kind !== 'deposit')).toBe(
+      false,
+    );
+
+    // A reviewer sees the same move as outgoing, with the same words.
+    const reviewer = await signIn(h.app, 'compliance@demo.test');
+    const all = complianceFundMovesSchema.parse(
+      (await get('/api/compliance/fund-moves?status=pending', reviewer)).json(),
+    );
+    const pages = Array.from({ length: all.totalPages }, (_, i) => i + 1);
+    const found = [];
+    for (const n of pages) {
+      const res = complianceFundMovesSchema.parse(
+        (await get(`/api/compliance/fund-moves?status=pending&page=${n}`, reviewer)).json(),
+      );
+      found.push(...res.moves.filter((m) => m.referenceNumber === move.referenceNumber));
+    }
+    expect(found).toMatchObject([{ direction: 'out', portalReference: reference }]);
+  });
+
+  it('a deposit the portal made is incoming; a move nothing describes is not called a deposit', async () => {
+    const deposit = await post(`/api/accounts/${accountA}/deposits`, investor, {
+      amount: '75',
+      // A person's text that looks like an outgoing move does not turn a deposit around.
+      description: 'Disbursement ACH · Portal ref MR-ABCDEFGHIJ',
+    });
+    expect(deposit.statusCode).toBe(201);
+    const { referenceNumber } = depositReceiptSchema.parse(deposit.json());
+    const page = fundMoveViewPageSchema.parse(
+      (await get(`/api/accounts/${accountA}/fund-moves?limit=100`, investor)).json(),
+    );
+    expect(page.moves.find((m) => m.referenceNumber === referenceNumber)).toMatchObject({
+      direction: 'in',
+      portalReference: null,
+    });
+    const timeline = timelineSchema.parse(
+      (await get(`/api/accounts/${accountA}/timeline`, investor)).json(),
+    );
+    const entry = timeline.entries.find((e) => e.id === referenceNumber)!;
+    expect(entry.kind).toBe('deposit');
+    expect(entry.title).toMatch(/^Deposit( from .+)?$/);
+
+    // Seeded moves carry no direction: neutral words, the same on the fund moves page.
+    const seeded = page.moves.find((m) => m.direction === null)!;
+    expect(seeded).toBeDefined();
+    const seededEntry = timeline.entries.find((e) => e.id === seeded.referenceNumber)!;
+    expect(seededEntry.kind).toBe('fund_move');
+    expect(seededEntry.title).toBe(fundMoveTitle(seeded));
+    expect(seededEntry.title).toMatch(/^Fund move/);
+    expect(seededEntry.description).toBe(seeded.description);
+  });
+
+  it('reconciliation never takes a deposit whose description names our reference for the disbursement', async () => {
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'createCustodyFundDisbursement',
+      drop: true,
+      times: 1,
+      when: { accountId: accountA },
+    });
+    const lost = await post(`/api/accounts/${accountA}/disbursements`, investor, {
+      type: 'ach',
+      amount: '33',
+    });
+    const { reference } = lost.json().error as { submitted: string; reference: string };
+    const deposit = await post(`/api/accounts/${accountA}/deposits`, investor, {
+      amount: '33',
+      description: `Portal ref ${reference}`,
+    });
+    const { referenceNumber } = depositReceiptSchema.parse(deposit.json());
+
+    const reviewer = await signIn(h.app, 'compliance@demo.test');
+    const settled = await post('/api/compliance/money-requests/reconcile', reviewer);
+    expect(settled.statusCode).toBe(200);
+    const register = moneyRequestPageSchema.parse(
+      (await get(`/api/accounts/${accountA}/money-requests?limit=200`, investor)).json(),
+    );
+    const row = register.requests.find((r) => r.reference === reference)!;
+    expect(row.upstreamId).not.toBe(referenceNumber);
+    const timeline = timelineSchema.parse(
+      (await get(`/api/accounts/${accountA}/timeline`, investor)).json(),
+    );
+    expect(timeline.entries.find((e) => e.id === referenceNumber)).toMatchObject({
+      kind: 'deposit',
+      reference: null,
+    });
   });
 });

@@ -1,10 +1,10 @@
 import type { Db } from '../store/db';
 import { recordAudit } from '../store/audit';
 import { expireDeadClaims, scopeIs } from '../store/idempotency';
+import { withKnownDirections } from './fund-move-direction';
 import { settleMoneyRequest, type MoneyRequest } from '../store/money-requests';
 import { listMoneyRequests } from '../store/money-requests';
 import type { UpstreamClient } from '../upstream/client';
-import { referenceNote } from '../upstream/create-custody-fund-disbursement';
 import { getCustodyFundMoves } from '../upstream/get-custody-fund-moves';
 
 /**
@@ -98,16 +98,16 @@ async function referencesInFundMoves(
   accountId: string,
 ): Promise<Map<string, string>> {
   const refs = new Map<string, string>();
-  const pattern = new RegExp(`${referenceNote('(MR-[0-9A-Z]{10})')}`);
   for (let page = 0; page < (options.maxPages ?? 20); page += 1) {
     const result = await getCustodyFundMoves(options.upstream, {
       accountId,
       offset: page * PAGE,
       limit: PAGE,
     });
-    for (const move of result.moves) {
-      const match = move.description ? pattern.exec(move.description) : null;
-      if (match && move.accountId === accountId) refs.set(match[1], move.referenceNumber);
+    // A deposit the portal made is never a disbursement's move, whatever its description says.
+    for (const move of await withKnownDirections(options.db, result.moves)) {
+      if (move.portalReference && move.accountId === accountId)
+        refs.set(move.portalReference, move.referenceNumber);
     }
     if (result.moves.length < PAGE || (page + 1) * PAGE >= result.totalRecords) break;
   }

@@ -129,7 +129,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'GET /api/accounts/:accountId/fund-moves': {
     roles: ['investor', ...REVIEWERS],
     objects: OWN_ACCOUNT_IN_PATH,
-    note: 'Fund moves of the account, paged; bank and routing numbers masked.',
+    note: 'Fund moves of the account (in, out, or direction not stated), paged; bank and routing numbers masked.',
   },
   'GET /api/accounts/:accountId/fund-moves/:referenceNumber': {
     roles: ['investor', ...REVIEWERS],
@@ -185,7 +185,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'GET /api/accounts/:accountId/timeline': {
     roles: ['investor', ...REVIEWERS],
     objects: OWN_ACCOUNT_IN_PATH,
-    note: 'Deposits, investments, disbursements and IRA requests of the account, with state and next step.',
+    note: 'Fund moves, investments, disbursements (each with its own fund move) and IRA requests of the account, with state and next step.',
   },
   'GET /api/compliance/money-requests': {
     roles: REVIEWERS,
@@ -259,7 +259,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'GET /api/compliance/fund-moves': {
     roles: REVIEWERS,
     objects: [],
-    note: 'Fund moves across all accounts, filtered by status and approval status, paged; bank numbers masked.',
+    note: 'Fund moves across all accounts (in, out, or direction not stated), filtered by status and approval status, paged; bank numbers masked.',
     limits: SEARCH,
   },
   'POST /api/personal-data/reveal': {

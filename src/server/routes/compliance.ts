@@ -10,6 +10,7 @@ import {
   COMPLIANCE_FUND_MOVES_PAGE_SIZE,
 } from '../../contract/compliance';
 import type { FundMove } from '../../contract/custody';
+import { withKnownDirections } from '../lib/fund-move-direction';
 import { toEntityView } from '../lib/personal-data';
 import { toAccountView } from './accounts';
 import { toFundMoveView } from './custody';
@@ -93,8 +94,9 @@ export const complianceRoutes = [
           (!approvalStatus || move.approvalStatus === approvalStatus),
       );
       const start = (query.page - 1) * COMPLIANCE_FUND_MOVES_PAGE_SIZE;
+      const shown = matching.slice(start, start + COMPLIANCE_FUND_MOVES_PAGE_SIZE);
       return {
-        moves: matching.slice(start, start + COMPLIANCE_FUND_MOVES_PAGE_SIZE).map(toFundMoveView),
+        moves: (await withKnownDirections(deps.db, shown)).map(toFundMoveView),
         page: query.page,
         pageSize: COMPLIANCE_FUND_MOVES_PAGE_SIZE,
         totalRecords: matching.length,

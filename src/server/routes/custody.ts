@@ -21,6 +21,7 @@ import {
 } from '../../contract/ira';
 import { checkMoneyAmount } from '../../contract/money-limits';
 import { maskLast4 } from '../../contract/rules/bank';
+import { withKnownDirections } from '../lib/fund-move-direction';
 import { HttpError } from '../lib/http-error';
 import { readOrExplainRefusal } from '../lib/upstream-errors';
 import {
@@ -140,7 +141,7 @@ export const custodyRoutes = [
         );
       }
       return {
-        moves: [...own].sort(newestFirst).map(toFundMoveView),
+        moves: (await withKnownDirections(deps.db, [...own].sort(newestFirst))).map(toFundMoveView),
         totalRecords: page.totalRecords,
         startIndex: page.startIndex,
         endIndex: page.endIndex,
@@ -174,7 +175,8 @@ export const custodyRoutes = [
       // A reference number alone proves nothing: the move must be this account's (§4.4 leaves
       // the effect of accountId unstated).
       if (move.accountId !== params.accountId) throw notFound();
-      return { move: toFundMoveView(move) };
+      const [known] = await withKnownDirections(deps.db, [move]);
+      return { move: toFundMoveView(known) };
     },
   }),
 

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { accountParamsSchema } from '../../contract/account-views';
 import { csvLine } from '../../contract/csv';
-import { describeFundMoveApproval, describeFundMoveStatus } from '../../contract/custody-views';
+import type { FundMove } from '../../contract/custody';
+import {
+  describeFundMoveApproval,
+  describeFundMoveStatus,
+  fundMoveTitle,
+} from '../../contract/custody-views';
 import { tradeStatusInWords } from '../../contract/holdings';
 import {
   moneyRequestKindLabels,
@@ -18,8 +23,9 @@ import {
   type SettlementCandidates,
   type TimelineEntry,
 } from '../../contract/money-requests';
-import { nextApprovalBatch } from '../../contract/time';
+import { localDateTimeToInstant, nextApprovalBatch } from '../../contract/time';
 import type { Deps } from '../deps';
+import { withKnownDirections } from '../lib/fund-move-direction';
 import { HttpError } from '../lib/http-error';
 import { oldEnough, settleUnknown } from '../lib/reconciliation';
 import {
@@ -118,11 +124,57 @@ function batchStep(now: Date) {
   };
 }
 
-/** Order by time, newest first; the upstream's zone-less times are read as UTC for ordering only. */
-function timeKey(entry: TimelineEntry): number {
+/** The fund move's state in words (§3), with its approval step. */
+function fundMoveState(move: FundMove): string {
+  const status = describeFundMoveStatus(move.status);
+  const approval = describeFundMoveApproval(move.approvalStatus);
+  return `${status.label}: ${status.meaning} Approval: ${approval.label}.`;
+}
+
+/** What a fund move waits for: the approval batch (§3), or the ACH network once submitted. */
+function fundMoveStep(move: FundMove, now: Date) {
+  if (move.approvalStatus?.toLowerCase() === 'pending') return batchStep(now);
+  return {
+    next:
+      move.status.toLowerCase() === 'submitted'
+        ? 'Settles when the ACH network completes the transfer.'
+        : null,
+    nextBatchAt: null,
+  };
+}
+
+const timelineKinds = {
+  in: 'deposit',
+  out: 'disbursement',
+  unknown: 'fund_move',
+} as const satisfies Record<string, TimelineEntry['kind']>;
+
+/** A disbursement of the register whose fund move the platform lists, by its recorded outcome. */
+const foundMoveWords: Record<MoneyRequest['outcome'], string> = {
+  created: 'Accepted by the platform.',
+  pending: 'Being sent; the platform already lists it.',
+  unknown: 'Outcome unknown to the portal, but the platform lists it, so it arrived.',
+  refused:
+    'Recorded as refused, yet the platform lists it: contact support and quote our reference.',
+  not_sent:
+    'Recorded as not sent, yet the platform lists it: contact support and quote our reference.',
+};
+
+/** It arrived, so it is never to be sent again, whatever the register recorded. */
+const foundMoveNext: Record<'unknown' | 'refused' | 'not_sent', string> = {
+  unknown: moneyRequestOutcomeWords.unknown.next,
+  refused: 'Do not send it again: contact support and quote our reference.',
+  not_sent: 'Do not send it again: contact support and quote our reference.',
+};
+
+/**
+ * Order by time, newest first. The upstream's zone-less times are wall times of the platform's
+ * configured zone (TRANSACT_TIME_ZONE), so they compare with the portal's own instants.
+ */
+function timeKey(entry: TimelineEntry, upstreamZone: string): number {
   if (!entry.at) return 0;
-  const text = entry.atZone === 'utc' ? entry.at : `${entry.at}Z`;
-  return Date.parse(text) || 0;
+  if (entry.atZone === 'utc') return Date.parse(entry.at) || 0;
+  return localDateTimeToInstant(entry.at, upstreamZone)?.getTime() ?? 0;
 }
 
 export const moneyRequestRoutes = [
@@ -353,7 +405,7 @@ export const moneyRequestRoutes = [
     method: 'GET',
     url: '/api/accounts/:accountId/timeline',
     summary:
-      "One account's deposits, investments, disbursements and IRA requests, newest first, each with its state in words and the next expected step",
+      "One account's fund moves, investments, disbursements (each with its fund move) and IRA requests, newest first, each with its state in words and the next expected step",
     tags: ['register'],
     params: accountParamsSchema,
     response: timelineSchema,
@@ -364,9 +416,11 @@ export const moneyRequestRoutes = [
       const [moves, trades, register] = await Promise.all([
         getCustodyFundMoves(deps.upstream, { accountId, offset: 0, limit: 500 }).catch(
           (err: unknown) => {
-            // No custody account (1404): no deposits to show, not a failure.
+            // No custody account (1404): no fund moves to show, not a failure.
             if (isUpstreamError(err) && err.kind === 'not_found') return null;
-            gaps.push('Deposits could not be read right now.');
+            gaps.push(
+              'Fund moves (deposits, and what disbursements took out) could not be read right now.',
+            );
             return null;
           },
         ),
@@ -387,29 +441,33 @@ export const moneyRequestRoutes = [
       const names = new Map(offerings.map((o) => [o.id, o.name]));
       const entries: TimelineEntry[] = [];
 
-      for (const move of moves?.moves ?? []) {
-        if (move.accountId !== accountId) continue;
-        const status = describeFundMoveStatus(move.status);
-        const approval = describeFundMoveApproval(move.approvalStatus);
-        const waiting = move.approvalStatus?.toLowerCase() === 'pending';
+      // A disbursement's own fund move carries its reference (the §2.10 echo, read by the wire
+      // layer): it is listed once, as what became of the request, not as a second movement.
+      const disbursements = new Set(
+        register.items.filter((r) => r.kind === 'disbursement').map((r) => r.reference),
+      );
+      const movesOfRequests = new Map<string, FundMove>();
+      const ownMoves = await withKnownDirections(
+        deps.db,
+        (moves?.moves ?? []).filter((move) => move.accountId === accountId),
+      );
+      for (const move of ownMoves) {
+        const of = move.direction === 'out' ? move.portalReference : null;
+        if (of && disbursements.has(of) && !movesOfRequests.has(of)) {
+          movesOfRequests.set(of, move);
+          continue;
+        }
         entries.push({
-          kind: 'deposit',
+          kind: timelineKinds[move.direction ?? 'unknown'],
           id: move.referenceNumber,
-          reference: null,
-          title: `Deposit${move.bankName ? ` from ${move.bankName}` : ''}`,
+          reference: move.portalReference,
+          title: fundMoveTitle(move),
+          description: move.description,
           amount: move.amount,
           at: move.createdAt,
           atZone: 'upstream',
-          state: `${status.label}: ${status.meaning} Approval: ${approval.label}.`,
-          ...(waiting
-            ? batchStep(now)
-            : {
-                next:
-                  move.status.toLowerCase() === 'submitted'
-                    ? 'Settles when the ACH network completes the transfer.'
-                    : null,
-                nextBatchAt: null,
-              }),
+          state: fundMoveState(move),
+          ...fundMoveStep(move, now),
         });
       }
 
@@ -423,6 +481,7 @@ export const moneyRequestRoutes = [
           id: trade.tradeId,
           reference: null,
           title: `Investment in ${name}${trade.units ? ` (${trade.units} units)` : ''}`,
+          description: null,
           amount: trade.amount,
           at: trade.createdAt,
           atZone: 'upstream',
@@ -450,6 +509,25 @@ export const moneyRequestRoutes = [
             : row.kind === 'investment'
               ? `Investment in ${names.get(row.offeringId ?? '') ?? 'an offering'}`
               : moneyRequestKindLabels[row.kind];
+        const move = row.kind === 'disbursement' ? movesOfRequests.get(row.reference) : undefined;
+        if (move) {
+          // The fund move is what the platform made of the request: its id, amount and status.
+          entries.push({
+            kind: 'disbursement',
+            id: move.referenceNumber,
+            reference: row.reference,
+            title,
+            description: null,
+            amount: move.amount,
+            at: row.createdAt.toISOString(),
+            atZone: 'utc',
+            state: `${foundMoveWords[row.outcome]} Its fund move: ${fundMoveState(move)}`,
+            ...(row.outcome === 'created' || row.outcome === 'pending'
+              ? fundMoveStep(move, now)
+              : { next: foundMoveNext[row.outcome], nextBatchAt: null }),
+          });
+          continue;
+        }
         const created = row.outcome === 'created';
         const state =
           created && row.kind === 'disbursement'
@@ -464,6 +542,7 @@ export const moneyRequestRoutes = [
           id: row.upstreamId ?? row.reference,
           reference: row.reference,
           title,
+          description: null,
           amount: row.amount,
           at: row.createdAt.toISOString(),
           atZone: 'utc',
@@ -472,7 +551,8 @@ export const moneyRequestRoutes = [
         });
       }
 
-      entries.sort((a, b) => timeKey(b) - timeKey(a));
+      const zone = deps.config.upstreamTimeZone;
+      entries.sort((a, b) => timeKey(b, zone) - timeKey(a, zone));
       return { accountId, entries, gaps };
     },
   }),

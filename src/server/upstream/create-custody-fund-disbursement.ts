@@ -20,7 +20,17 @@ const wireTypes = {
 } as const;
 
 /** How our reference is carried in additionalDetails (matched by reconciliation). */
-export const referenceNote = (reference: string) => `Portal ref ${reference}`;
+const referenceNote = (reference: string) => `Portal ref ${reference}`;
+
+const referenceNotePattern = new RegExp(referenceNote('(MR-[0-9A-Z]{10})'));
+
+/**
+ * Our reference in a text the upstream echoes (§2.10 additionalDetails, and the description of
+ * the fund move a disbursement leaves behind, §4.3), or null: the one reader of `referenceNote`.
+ */
+export function readReferenceNote(text: string | null): string | null {
+  return (text && referenceNotePattern.exec(text)?.[1]) || null;
+}
 
 /**
  * §4.5: bank fields only for wires; ACH goes to the account linked by linkExternalAccount.

@@ -26,7 +26,10 @@ export async function fundCustodyAccount(
     amount: input.amount,
     description: input.description,
   });
-  return sendAndDecode(client, request, rawFundCustodyAccountSchema, (raw) =>
-    normalizeFundMove(raw['externalFundMove details'][0]),
-  );
+  // The move this call creates is a deposit whatever its description says (a person's free text).
+  return sendAndDecode(client, request, rawFundCustodyAccountSchema, (raw) => ({
+    ...normalizeFundMove(raw['externalFundMove details'][0]),
+    direction: 'in' as const,
+    portalReference: null,
+  }));
 }

@@ -1,5 +1,5 @@
 import { formatMoney, isDecimalString } from '../../contract/decimal';
-import { zoneOffsetMs } from '../../contract/time';
+import { localDateTimeToInstant, zoneOffsetMs } from '../../contract/time';
 import { platformTimeZone } from './platform-time-zone';
 
 /**
@@ -75,13 +75,6 @@ export const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().time
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
-/** The instant at which `timeZone`'s wall clock reads the given UTC-shaped wall time (DST-aware). */
-function instantOfWallClock(wallAsUtc: number, timeZone: string): number {
-  let guess = wallAsUtc;
-  for (let i = 0; i < 2; i++) guess = wallAsUtc - zoneOffsetMs(guess, timeZone);
-  return guess;
-}
-
 export interface TimestampOptions {
   locale?: Locale;
   /** The viewer's zone; the runtime's when absent (tests fix it). */
@@ -114,11 +107,11 @@ export function formatTimestamp(
     const instant = Date.parse(value);
     return Number.isNaN(instant) ? value : format(instant, viewer);
   }
-  const match = LOCAL_DATE_TIME.exec(value);
-  if (!match) return value;
-  const [, year, month, day, hour, minute, second] = match.map(Number);
   const source = options.sourceTimeZone ?? platformTimeZone();
-  const instant = instantOfWallClock(Date.UTC(year, month - 1, day, hour, minute, second), source);
+  // The same reading of the platform's wall times as the BFF's (contract/time.ts).
+  const at = localDateTimeToInstant(value, source);
+  if (!at) return value;
+  const instant = at.getTime();
   const shown = format(instant, viewer);
   if (zoneOffsetMs(instant, viewer) === zoneOffsetMs(instant, source)) return shown;
   const there = new Intl.DateTimeFormat(options.locale, {

@@ -258,6 +258,8 @@ describe('custody fund moves (§2.9, §4.3, §4.4)', () => {
       routingNumber: '021000021',
       bankAccountName: null,
       description: 'Initial funding',
+      direction: null,
+      portalReference: null,
       approvalStatus: 'pending',
       status: 'settled',
       routingNumberStatus: 'verified',
@@ -313,6 +315,30 @@ describe('custody fund moves (§2.9, §4.3, §4.4)', () => {
       bankAccountName: 'Jane Investor',
     });
   });
+
+  it.each([
+    ['Disbursement ACH · Portal ref MR-VS17ZR49XD', 'out', 'MR-VS17ZR49XD'],
+    [
+      'Disbursement wire_domestic · For invoice 7 · Portal ref MR-0123456789',
+      'out',
+      'MR-0123456789',
+    ],
+    ['Disbursement wire_international', 'out', null],
+    ['Wire out · Portal ref MR-AAAAABBBBB', 'out', 'MR-AAAAABBBBB'],
+    ['IRA transfer', null, null],
+    ['Disbursements explained', null, null],
+    [undefined, null, null],
+  ])(
+    'reads the direction of %j: a disbursement leaves an outgoing move (§2.10, §4.3)',
+    async (description, direction, portalReference) => {
+      const { client } = fakeClient({
+        ...ok,
+        custodyTransaction: wireFundMove({ description }),
+      });
+      const move = await getCustodyFundMove(client, { referenceNumber: 'REF-1' });
+      expect(move).toMatchObject({ direction, portalReference });
+    },
+  );
 
   it('only decodes base64 that yields digits or letters (§2.9)', () => {
     expect(decodeBankNumber('MTIzNDU2Nzg5')).toBe('123456789');

@@ -10,6 +10,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import {
   describeFundMoveApproval,
   describeFundMoveStatus,
+  fundMoveDirectionLabel,
+  fundMoveTitle,
   type FundMoveView,
 } from '../../../../contract/custody-views';
 import { figureColumn, PortalDataGrid, type GridColDef } from '../../../components/data-grid';
@@ -99,6 +101,14 @@ function ComplianceFundMovesTable({ moves }: { moves: FundMoveView[] }) {
           </Link>
         ),
       },
+      {
+        // In, Out or Not stated: the same reading as the investor's pages and the timeline.
+        field: 'direction',
+        headerName: 'Direction',
+        minWidth: 100,
+        flex: 0.8,
+        valueGetter: (value: FundMoveView['direction']) => fundMoveDirectionLabel(value),
+      },
       figureColumn<FundMoveView>({
         field: 'amount',
         headerName: 'Amount',
@@ -168,6 +178,8 @@ function ReviewerFundMoveDetails({ move }: { move: FundMoveView }) {
         ['Reference', move.referenceNumber],
         ['Account', move.accountId],
         ['Amount', formatMoney(move.amount)],
+        ['What', fundMoveTitle(move)],
+        ['Direction', fundMoveDirectionLabel(move.direction)],
         ['Status', `${status.label}: ${status.meaning}`],
         ['Approval', `${approval.label}: ${approval.meaning}`],
         ['Description', orDash(move.description)],

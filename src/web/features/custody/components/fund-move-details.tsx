@@ -1,4 +1,8 @@
-import type { FundMoveView } from '../../../../contract/custody-views';
+import {
+  fundMoveDirectionLabel,
+  fundMoveTitle,
+  type FundMoveView,
+} from '../../../../contract/custody-views';
 import { Code, DescriptionList, SectionCard } from '../../../components/description-list';
 import { formatTimestamp, formatMoney } from '../../../lib/format';
 import { FundMoveStatus } from './fund-move-status';
@@ -11,6 +15,8 @@ export function FundMoveDetails({ move }: { move: FundMoveView }) {
       <DescriptionList
         items={[
           ['Amount', formatMoney(move.amount)],
+          ['What', fundMoveTitle(move)],
+          ['Direction', fundMoveDirectionLabel(move.direction)],
           ['Description', move.description || 'No description'],
           ['Reference', <Code key="ref" value={move.referenceNumber} />],
           ['Status', <FundMoveStatus key="status" move={move} detailed />],

@@ -2,7 +2,11 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import type { FundMoveView } from '../../../../contract/custody-views';
+import {
+  fundMoveDirectionLabel,
+  fundMoveTitle,
+  type FundMoveView,
+} from '../../../../contract/custody-views';
 import { CardList } from '../../../components/card-list';
 import { Code } from '../../../components/description-list';
 import { paths } from '../../../config/paths';
@@ -28,6 +32,10 @@ export function FundMoveList({ accountId, moves }: { accountId: string; moves: F
               {move.createdAt ? formatTimestamp(move.createdAt) : 'Date not recorded'}
             </Typography>
           </Box>
+          <Typography sx={{ fontWeight: 600 }}>{fundMoveTitle(move)}</Typography>
+          <Typography variant="body2">
+            Direction: {fundMoveDirectionLabel(move.direction)}
+          </Typography>
           <Typography sx={{ overflowWrap: 'anywhere' }}>
             {move.description || 'No description'}
           </Typography>

@@ -4,32 +4,27 @@ import Typography from '@mui/material/Typography';
 import type { TimelineEntry } from '../../../../contract/money-requests';
 import { CardList } from '../../../components/card-list';
 import { Code } from '../../../components/description-list';
-import { formatLocalDateTime, formatMoney } from '../../../lib/format';
+import { formatMoney, formatTimestamp } from '../../../lib/format';
 
 const kindLabels: Record<TimelineEntry['kind'], string> = {
   deposit: 'Deposit',
   investment: 'Investment',
   disbursement: 'Disbursement',
   ira_supplement: 'IRA request',
+  fund_move: 'Fund move',
 };
 
+/**
+ * Through the one timestamp formatter every page uses: the portal's instants and the upstream's
+ * zone-less times (wall times of the configured platform zone) both in the viewer's zone, named.
+ */
 function when(entry: TimelineEntry): string {
-  if (!entry.at) return 'Time not reported';
-  if (entry.atZone === 'utc') {
-    return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
-      new Date(entry.at),
-    );
-  }
-  return `${formatLocalDateTime(entry.at)} (time zone not stated)`;
+  return entry.at ? formatTimestamp(entry.at) : 'Time not reported';
 }
 
 function batchTime(instant: string): string {
   const at = new Date(instant);
-  const local = new Intl.DateTimeFormat(undefined, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(at);
-  // dateStyle/timeStyle cannot be combined with timeZoneName, so the parts are named.
+  const local = formatTimestamp(instant);
   const mountain = new Intl.DateTimeFormat('en-US', {
     timeZone: 'America/Denver',
     month: 'short',
@@ -41,7 +36,7 @@ function batchTime(instant: string): string {
   return `${local} your time (${mountain})`;
 }
 
-/** Deposits, investments, disbursements and IRA requests of one account, newest first. */
+/** Fund moves, investments, disbursements and IRA requests of one account, newest first. */
 export function AccountTimeline({ entries }: { entries: TimelineEntry[] }) {
   return (
     <CardList
@@ -63,6 +58,9 @@ export function AccountTimeline({ entries }: { entries: TimelineEntry[] }) {
               </Typography>
             )}
           </Box>
+          {entry.description && (
+            <Typography sx={{ overflowWrap: 'anywhere' }}>{entry.description}</Typography>
+          )}
           <Typography variant="body2" color="text.secondary">
             {when(entry)} · ID <Code value={entry.id} />
             {entry.reference && entry.reference !== entry.id && (

@@ -10,7 +10,7 @@ import type { HoldingsResult } from '../../../../contract/holdings';
 import { Code, SectionCard } from '../../../components/description-list';
 import { EmptyState, QueryState } from '../../../components/query-state';
 import { paths } from '../../../config/paths';
-import { formatDecimal, formatLocalDateTime, formatMoney } from '../../../lib/format';
+import { formatDecimal, formatMoney, formatTimestamp } from '../../../lib/format';
 import { ScrollableTable } from '../../../components/scrollable-table';
 import { ColumnHeadings } from '../../../components/column-headings';
 import { BrowseOfferingsLink } from '../../../components/browse-offerings-link';
@@ -98,7 +98,7 @@ function HoldingsView({ result }: { result: HoldingsResult }) {
         <ScrollableTable label="Trades" sx={{ mt: 2 }}>
           <ColumnHeadings
             columns={[
-              'Date (time zone not stated)',
+              'Date',
               'Offering',
               'Account',
               { figures: 'Units' },
@@ -110,7 +110,7 @@ function HoldingsView({ result }: { result: HoldingsResult }) {
           <TableBody>
             {result.trades.map((trade) => (
               <TableRow key={trade.tradeId}>
-                <TableCell>{formatLocalDateTime(trade.createdAt)}</TableCell>
+                <TableCell>{formatTimestamp(trade.createdAt)}</TableCell>
                 <TableCell>
                   <Link component={RouterLink} to={paths.app.offering.getHref(trade.offeringId)}>
                     {trade.offeringName ?? `Offering ${trade.offeringId}`}

@@ -97,7 +97,7 @@ export default function ComplianceFundMovesRoute() {
     <>
       <PageHeader
         title="Fund moves"
-        description="Deposits into custody accounts across all accounts. Bank numbers are masked; open a move to reveal one with a reason."
+        description="Money moved into and out of custody accounts, across all accounts: deposits, and what disbursements take out. Direction says which, or that the platform does not state it. Bank numbers are masked; open a move to reveal one with a reason."
       />
       <Box
         sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}

@@ -1,0 +1,62 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FundMoveView } from '../../../../../contract/custody-views';
+import { renderWithProviders } from '../../../../testing/render';
+import { ComplianceFundMovePages } from '../fund-moves-table';
+
+afterEach(cleanup);
+
+const move = (overrides: Partial<FundMoveView>): FundMoveView => ({
+  referenceNumber: 'CFM70000002',
+  accountId: 'A1040000',
+  amount: '500',
+  bankName: 'Prairie National Bank',
+  bankAccountName: null,
+  description: 'IRA transfer',
+  direction: null,
+  portalReference: null,
+  approvalStatus: 'pending',
+  status: 'pending',
+  routingNumberStatus: 'verified',
+  errorMessage: null,
+  createdAt: '2026-11-25T06:44:00',
+  updatedAt: '2026-11-25T06:44:00',
+  bankAccountNumberMasked: null,
+  routingNumberMasked: '••••0021',
+  ...overrides,
+});
+
+describe('a reviewer reads fund moves across accounts', () => {
+  it('sees which way each move goes: in, out, or not stated', async () => {
+    renderWithProviders(
+      <ComplianceFundMovePages
+        moves={[
+          move({}),
+          move({
+            referenceNumber: 'CFM70000115',
+            description: 'Disbursement ACH · Portal ref MR-VS17ZR49XD',
+            direction: 'out',
+            portalReference: 'MR-VS17ZR49XD',
+          }),
+          move({ referenceNumber: 'CFM70000120', direction: 'in', description: 'Savings' }),
+        ]}
+        skippedRecords={0}
+        page={1}
+        pages={1}
+        onPageChange={() => {}}
+      />,
+    );
+    const grid = await screen.findByRole('grid', { name: 'Fund moves' }, { timeout: 20_000 });
+    expect(within(grid).getByRole('columnheader', { name: 'Direction' })).toBeTruthy();
+    const directionOf = (reference: string) => {
+      const row = within(grid)
+        .getByRole('button', { name: `Open fund move ${reference}` })
+        .closest('[role="row"]') as HTMLElement;
+      return row.querySelector('[data-field="direction"]')?.textContent;
+    };
+    expect(directionOf('CFM70000002')).toBe('Not stated');
+    expect(directionOf('CFM70000115')).toBe('Out');
+    expect(directionOf('CFM70000120')).toBe('In');
+  });
+});

@@ -1,0 +1,83 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TimelineEntry } from '../../../../../contract/money-requests';
+import { setPlatformTimeZone } from '../../../../lib/platform-time-zone';
+import { AccountTimeline } from '../account-timeline';
+
+const originalTz = process.env.TZ;
+beforeEach(() => {
+  // The viewer is in New York; the platform's zone-less times are UTC (TRANSACT_TIME_ZONE).
+  process.env.TZ = 'America/New_York';
+  setPlatformTimeZone('UTC');
+});
+afterEach(() => {
+  cleanup();
+  process.env.TZ = originalTz;
+  setPlatformTimeZone('UTC');
+});
+
+const entry = (overrides: Partial<TimelineEntry>): TimelineEntry => ({
+  kind: 'disbursement',
+  id: 'CFM70000115',
+  reference: 'MR-VS17ZR49XD',
+  title: 'ACH disbursement to your linked bank',
+  description: null,
+  amount: '250',
+  at: '2026-11-25T06:44:00.000Z',
+  atZone: 'utc',
+  state: 'Accepted by the platform. Its fund move: Pending: Created, not yet submitted.',
+  next: null,
+  nextBatchAt: null,
+  ...overrides,
+});
+
+describe('an investor reads the money timeline of an account', () => {
+  it('sees the portal’s instants and the platform’s zone-less times alike, in their zone, named', () => {
+    render(
+      <AccountTimeline
+        entries={[
+          entry({}),
+          entry({
+            kind: 'fund_move',
+            id: 'CFM70000002',
+            reference: null,
+            title: 'Fund move with Prairie National Bank',
+            description: 'IRA transfer',
+            at: '2026-11-25T06:44:00',
+            atZone: 'upstream',
+          }),
+        ]}
+      />,
+    );
+    const [disbursement, move] = screen.getAllByRole('listitem');
+    expect(within(disbursement).getByText(/Nov 25, 2026, 1:44 AM EST/)).toBeTruthy();
+    // The same moment from the platform's clock reads the same, with the platform's own reading.
+    expect(
+      within(move).getByText(/Nov 25, 2026, 1:44 AM EST \(6:44 AM UTC on the platform\)/),
+    ).toBeTruthy();
+    expect(screen.queryByText(/time zone not stated/)).toBeNull();
+  });
+
+  it('calls a move whose direction is not stated a fund move, with the platform’s description', () => {
+    render(
+      <AccountTimeline
+        entries={[
+          entry({
+            kind: 'fund_move',
+            id: 'CFM70000002',
+            reference: null,
+            title: 'Fund move with Prairie National Bank',
+            description: 'IRA transfer',
+            at: '2026-11-25T06:44:00',
+            atZone: 'upstream',
+          }),
+        ]}
+      />,
+    );
+    const item = screen.getByRole('listitem');
+    expect(within(item).getByText('Fund move')).toBeTruthy();
+    expect(within(item).getByText('IRA transfer')).toBeTruthy();
+    expect(within(item).queryByText(/Deposit/)).toBeNull();
+  });
+});

@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { HoldingsResult } from '../../../../../contract/holdings';
+import { setPlatformTimeZone } from '../../../../lib/platform-time-zone';
+import { bff, startMockBff } from '../../../../testing/mock-bff';
+import { renderWithProviders } from '../../../../testing/render';
+import { Holdings } from '../holdings-view';
+
+startMockBff();
+const originalTz = process.env.TZ;
+beforeEach(() => {
+  process.env.TZ = 'America/New_York';
+  setPlatformTimeZone('UTC');
+});
+afterEach(() => {
+  cleanup();
+  process.env.TZ = originalTz;
+});
+
+const holdings: HoldingsResult = {
+  state: 'available',
+  trades: [
+    {
+      tradeId: 'T900',
+      accountId: 'A1040000',
+      offeringId: '42',
+      offeringName: 'Acme Growth Shares',
+      units: '10',
+      amount: '125',
+      status: 'created',
+      statusText: 'Created',
+      createdAt: '2026-11-25T06:41:00',
+      paymentMethod: 'ach',
+      archived: false,
+    },
+  ],
+  byOffering: [
+    {
+      offeringId: '42',
+      offeringName: 'Acme Growth Shares',
+      units: '10',
+      amount: '125',
+      tradeCount: 1,
+    },
+  ],
+  totalAmount: '125',
+  complete: true,
+};
+
+describe('an investor reads their holdings', () => {
+  it('sees each trade’s date in their zone, named, as every other page shows the platform’s times', async () => {
+    bff.use(http.get('/api/holdings', () => HttpResponse.json(holdings)));
+    renderWithProviders(<Holdings />);
+    const trades = await screen.findByRole('table', { name: 'Trades' });
+    expect(within(trades).getByRole('columnheader', { name: 'Date' })).toBeTruthy();
+    expect(
+      within(trades).getByText('Nov 25, 2026, 1:41 AM EST (6:41 AM UTC on the platform)'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/time zone not stated/)).toBeNull();
+  });
+});
