@@ -47,6 +47,7 @@ const holdings: HoldingsResult = {
   ],
   totalAmount: '125',
   complete: true,
+  gaps: [],
 };
 
 describe('an investor reads their holdings', () => {
@@ -59,5 +60,24 @@ describe('an investor reads their holdings', () => {
       within(trades).getByText('Nov 25, 2026, 1:41 AM EST (6:41 AM UTC on the platform)'),
     ).toBeTruthy();
     expect(screen.queryByText(/time zone not stated/)).toBeNull();
+  });
+
+  it('still sees every trade, each offering by its number, when the offerings could not be read', async () => {
+    const gap =
+      'The offerings could not be read right now, so each is shown by its number. Your investments are listed in full.';
+    bff.use(
+      http.get('/api/holdings', () =>
+        HttpResponse.json({
+          ...holdings,
+          trades: holdings.trades.map((t) => ({ ...t, offeringName: null })),
+          byOffering: holdings.byOffering.map((o) => ({ ...o, offeringName: null })),
+          gaps: [gap],
+        }),
+      ),
+    );
+    renderWithProviders(<Holdings />);
+    expect((await screen.findByText(gap)).closest('[role="alert"]')).toBeTruthy();
+    const trades = await screen.findByRole('table', { name: 'Trades' });
+    expect(within(trades).getByText('Offering 42')).toBeTruthy();
   });
 });
