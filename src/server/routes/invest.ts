@@ -33,7 +33,7 @@ export const investRoutes = [
       upstreamId: (receipt) => receipt.tradeId,
       amount: (receipt) => receipt.amount,
     },
-    async handler({ params, body, deps, audit, requireStepUp, moneyReference }) {
+    async handler({ params, body, deps, audit, requireStepUp, moneyReference, recordAsked }) {
       const { offerings } = await deps.offerings.get('all', () => deps.loadOfferings());
       const offering = offerings.find((o) => o.id === params.offeringId);
       if (!offering) {
@@ -61,6 +61,9 @@ export const investRoutes = [
           submitted: 'no',
         });
       }
+      // The register says what was asked before anything is sent: if no answer comes back, the
+      // reviewer who settles it by hand compares these units with the platform's trades (§4.16).
+      await recordAsked(quote.value);
 
       // Step-up above the configured amount (STEP_UP_INVESTMENT_ABOVE), asked before anything is sent.
       if (new Big(quote.value.amount).gt(deps.config.identity.stepUpInvestmentAbove)) {
