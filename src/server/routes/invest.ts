@@ -7,7 +7,7 @@ import {
 } from '../../contract/investments';
 import { offeringParamsSchema } from '../../contract/offerings';
 import { EASTERN, todayInZone } from '../../contract/time';
-import { blockingReason } from '../../contract/preflight';
+import { investmentBlock } from '../../contract/preflight';
 import { HttpError } from '../lib/http-error';
 import { preflightFor } from './preflight';
 import { createTrade } from '../upstream';
@@ -50,9 +50,16 @@ export const investRoutes = [
       // The preflight's rules (account reviews, units left, real maximum) bind here too, so the
       // invest page and the BFF refuse the same things with the same words.
       const preflight = await preflightFor(deps, body.accountId, offering);
-      const blocked = blockingReason(preflight);
+      const blocked = investmentBlock(preflight);
       if (blocked) {
-        throw new HttpError('conflict', `${blocked} Nothing was submitted.`, { submitted: 'no' });
+        // On the account field when the account is what blocks: the form shows it there, with
+        // what to do, instead of inviting the person to correct and send it again.
+        throw new HttpError('conflict', `${blocked.message} Nothing was submitted.`, {
+          submitted: 'no',
+          ...(blocked.field
+            ? { fields: [{ field: blocked.field, message: blocked.message }] }
+            : {}),
+        });
       }
       const quote = checkInvestment(offering, body.units);
       if (!quote.ok) {
