@@ -12,7 +12,7 @@ export function askedInWords(
   const amount = request.amount ? formatMoney(request.amount) : null;
   if (request.units && request.unitPrice) {
     const units = `${formatDecimal(request.units)} ${request.units === '1' ? 'unit' : 'units'}`;
-    return `${units} at ${formatMoney(request.unitPrice)} each${amount ? `, ${amount}` : ''}`;
+    return `${units} at ${formatMoney(request.unitPrice, { precision: 'price' })} each${amount ? `, ${amount}` : ''}`;
   }
   return amount;
 }

@@ -64,9 +64,10 @@ type Candidate = Extract<SettlementCandidates, { state: 'found' }>['candidates']
 function comparison(trade: Candidate): { label: string; same: boolean } | null {
   if (trade.sameUnits === null) return null;
   if (!trade.sameUnits) return { label: 'Other units than asked', same: false };
-  return trade.sameAmount === false
-    ? { label: 'Same units, other amount', same: true }
-    : { label: 'Same units and amount as asked', same: true };
+  if (trade.sameAmount === null) return { label: 'Same units as asked', same: true };
+  return trade.sameAmount
+    ? { label: 'Same units and amount as asked', same: true }
+    : { label: 'Same units, other amount', same: true };
 }
 
 /**
