@@ -128,12 +128,22 @@ export function checkInvestment(
 }
 
 /**
- * The form's schema for one offering: units within bounds. The BFF applies `checkInvestment`
- * again against the offering as it is when the request arrives.
+ * The form's schema for one offering: units within bounds, and an account that may invest
+ * (`blockOf` gives the refusal of an account whose preflight blocks it, see preflight.ts). The BFF
+ * applies `checkInvestment` and the preflight again when the request arrives.
  */
-export function makeInvestmentFormSchema(offering: Offering) {
+export function makeInvestmentFormSchema(
+  offering: Offering,
+  blockOf: (accountId: string) => string | null = () => null,
+) {
   return z.object({
-    accountId: z.string({ error: 'Choose an account' }).min(1, 'Choose an account'),
+    accountId: z
+      .string({ error: 'Choose an account' })
+      .min(1, 'Choose an account')
+      .superRefine((accountId, ctx) => {
+        const blocked = blockOf(accountId);
+        if (blocked) ctx.addIssue({ code: 'custom', message: blocked });
+      }),
     units: z.string({ error: 'Units is required' }).superRefine((value, ctx) => {
       const result = checkInvestment(offering, value);
       if (!result.ok) ctx.addIssue({ code: 'custom', message: result.message });

@@ -66,6 +66,9 @@ export const moneyRequestViewSchema = z.object({
   kind: moneyRequestKindSchema,
   amount: decimalStringSchema.nullable(),
   offeringId: z.string().nullable(),
+  /** An investment as asked, recorded before it was sent: units and price per unit. */
+  units: decimalStringSchema.nullable(),
+  unitPrice: decimalStringSchema.nullable(),
   upstreamId: z.string().nullable(),
   outcome: moneyRequestOutcomeSchema,
   message: z.string().nullable(),
@@ -154,10 +157,17 @@ export const moneyRequestReferenceParamsSchema = z.object({
  * (the trade, fund move or IRA request it holds, or its absence). The reason is kept in the audit
  * log beside the decision; the investor sees the outcome, never the reason.
  */
+/** The reviewer's two answers, in the words the dialog shows (and its messages repeat). */
+export const settleOutcomeLabels = {
+  created: 'The platform holds it (give its id)',
+  not_sent: 'It never reached the platform',
+} as const;
+export const settleOutcomeQuestion = 'What the platform shows';
+
 export const moneyRequestSettleSchema = z
   .object({
     outcome: z.enum(['created', 'not_sent'], {
-      error: 'Outcome must be "created" (the platform holds it) or "not_sent" (it never arrived)',
+      error: `Choose ${settleOutcomeQuestion.toLowerCase()}: "${settleOutcomeLabels.created}" or "${settleOutcomeLabels.not_sent}"`,
     }),
     // An emptied field is no id at all.
     upstreamId: z
@@ -174,6 +184,11 @@ export const moneyRequestSettleSchema = z
       .trim()
       .min(10, 'Reason must say in at least 10 characters what you checked at the platform')
       .max(500, 'Reason can be at most 500 characters'),
+    /**
+     * The reviewer checked that a trade whose units differ from those asked for is this request
+     * all the same; without it such a trade is refused (the BFF compares them, §4.16).
+     */
+    confirmDifferentUnits: z.boolean().optional(),
   })
   .superRefine((value, ctx) => {
     if (value.outcome === 'created' && !value.upstreamId)
@@ -191,11 +206,23 @@ export const moneyRequestSettleSchema = z
   });
 export type MoneyRequestSettleInput = z.infer<typeof moneyRequestSettleSchema>;
 
+/** The refusal of a trade whose units differ from the investment's (`confirmDifferentUnits`). */
+export function differentUnitsMessage(
+  trade: { id: string; units: string },
+  request: {
+    reference: string;
+    units: string;
+  },
+): string {
+  return `Trade ${trade.id} is for ${trade.units} units, but ${request.reference} asked for ${request.units} units. Settle with it only if you checked that it is this request, and confirm that.`;
+}
+
 /**
  * What the platform holds that could be a request whose outcome is unknown, for the reviewer who
  * settles it by hand. For an investment: the trades of its account in its offering that no other
  * request of the register already accounts for, newest first (the platform's own clock, whose zone
- * is not documented). The reviewer still decides; nothing is settled from this list.
+ * is not documented). Trades whose units (and amount) are those the request asked for are marked
+ * and come first. The reviewer still decides; nothing is settled from this list.
  */
 export const settlementCandidatesSchema = z.discriminatedUnion('state', [
   z.object({
@@ -207,6 +234,12 @@ export const settlementCandidatesSchema = z.discriminatedUnion('state', [
         amount: decimalStringSchema.nullable(),
         createdAt: localDateTimeSchema.nullable(),
         status: z.string().nullable(),
+        /**
+         * Whether the trade's units, and its amount, equal exactly what the request asked for;
+         * null when either side does not say (a request recorded without its units).
+         */
+        sameUnits: z.boolean().nullable(),
+        sameAmount: z.boolean().nullable(),
       }),
     ),
     /** False when the account holds more trades than were read. */

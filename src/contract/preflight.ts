@@ -238,8 +238,35 @@ export function computePreflight(
   };
 }
 
-/** The first blocking reason, as one sentence for a refusal. */
-export function blockingReason(preflight: Preflight): string | null {
-  const block = preflight.checks.find((check) => check.outcome === 'block');
-  return block ? `${block.title}: ${block.detail}` : null;
+/** The account's own reviews: nothing the investor can correct in a form. */
+const accountReviewRules: readonly PreflightRule[] = ['account_approval', 'kyc', 'aml'];
+
+/** What stops an investment, told once, with the form field it belongs to. */
+export interface InvestmentBlock {
+  /** Every rule that blocks, and what the person can do about it. */
+  message: string;
+  /**
+   * `accountId` when the account itself cannot invest (another account may), null when the
+   * offering blocks (closed, sold out): no field of the form can change that.
+   */
+  field: 'accountId' | null;
+}
+
+/**
+ * Every blocking rule of a preflight as one refusal, for the invest form's Review step and the
+ * BFF alike. A review that was not approved cannot be corrected by the investor: the way out is
+ * support, so the refusal says so instead of inviting another try.
+ */
+export function investmentBlock(preflight: Preflight): InvestmentBlock | null {
+  const blocks = preflight.checks.filter((check) => check.outcome === 'block');
+  if (blocks.length === 0) return null;
+  const reviews = blocks.filter((check) => accountReviewRules.includes(check.rule));
+  const others = blocks.filter((check) => !accountReviewRules.includes(check.rule));
+  const sentences = others.map((check) => `${check.title}: ${check.detail}`);
+  if (reviews.length > 0) {
+    sentences.unshift(
+      `Account ${preflight.accountId} cannot invest. Not approved: ${reviews.map((check) => check.title).join(', ')}. This cannot be changed here: contact support to find out why and what you can provide to be reviewed again.`,
+    );
+  }
+  return { message: sentences.join(' '), field: reviews.length > 0 ? 'accountId' : null };
 }

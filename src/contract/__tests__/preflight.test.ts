@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Account } from '../accounts';
 import type { Offering } from '../offerings';
-import { blockingReason, computePreflight, type PreflightRule } from '../preflight';
+import { computePreflight, investmentBlock, type PreflightRule } from '../preflight';
 
 /*
  * One test per preflight rule: what a person whose account or offering is in that state is told
@@ -62,7 +62,7 @@ describe('preflight before investing: one rule at a time', () => {
     });
     expect(result.canInvest).toBe(true);
     expect(result.checks.map((c) => c.outcome)).toEqual(Array(7).fill('pass'));
-    expect(blockingReason(result)).toBeNull();
+    expect(investmentBlock(result)).toBeNull();
   });
 
   it('an account whose approval was refused is blocked and told to contact support', () => {
@@ -75,7 +75,11 @@ describe('preflight before investing: one rule at a time', () => {
     expect(check('account_approval', result).outcome).toBe('block');
     expect(check('account_approval', result).detail).toMatch(/cannot invest.*Contact support/);
     expect(result.canInvest).toBe(false);
-    expect(blockingReason(result)).toMatch(/^Account approval: /);
+    expect(investmentBlock(result)).toEqual({
+      field: 'accountId',
+      message:
+        'Account A1000001 cannot invest. Not approved: Account approval. This cannot be changed here: contact support to find out why and what you can provide to be reviewed again.',
+    });
   });
 
   it('an account whose approval is pending may invest with a warning that the trade waits', () => {
@@ -101,6 +105,25 @@ describe('preflight before investing: one rule at a time', () => {
     const result = computePreflight(account({ aml: 'Declined' }), openOffering, today, null);
     expect(check('aml', result).outcome).toBe('block');
     expect(result.canInvest).toBe(false);
+  });
+
+  it('several reviews not approved are one refusal on the account, naming each and whom to ask, never "try again"', () => {
+    const closed = { ...openOffering, endDate: '2026-06-30' };
+    const result = computePreflight(
+      account({ kyc: 'failed', aml: 'Declined' }),
+      closed,
+      today,
+      null,
+    );
+    const block = investmentBlock(result)!;
+    expect(block.field).toBe('accountId');
+    expect(block.message).toMatch(
+      /^Account A1000001 cannot invest\. Not approved: Identity \(KYC\), Anti-money-laundering \(AML\)\. This cannot be changed here: contact support/,
+    );
+    // The offering's own block follows; alone, it belongs to no field of the form.
+    expect(block.message).toMatch(/Offering open for investment: /);
+    expect(block.message).not.toMatch(/try again/);
+    expect(investmentBlock(computePreflight(account(), closed, today, null))?.field).toBeNull();
   });
 
   it('accreditation never blocks: refused or missing, it warns (the offering does not say it needs it)', () => {

@@ -309,8 +309,23 @@ describe('invest preflight', () => {
       units: preflight.maximumUnits ?? '1',
     });
     expect(invest.statusCode).toBe(409);
-    expect(invest.json().error.message).toContain('Anti-money-laundering (AML): Not approved');
-    expect(invest.json().error.message).toContain('Nothing was submitted.');
+    const refusal = invest.json().error as {
+      message: string;
+      submitted: string;
+      fields: { field: string; message: string }[];
+    };
+    expect(refusal.message).toMatch(
+      new RegExp(
+        `^Account ${jordanAccount} cannot invest\\. Not approved: .*Anti-money-laundering \\(AML\\)`,
+      ),
+    );
+    expect(refusal.message).toContain('contact support');
+    expect(refusal.message).toContain('Nothing was submitted.');
+    expect(refusal.submitted).toBe('no');
+    // On the account field: the form shows it there instead of "correct it and try again".
+    expect(refusal.fields).toEqual([
+      { field: 'accountId', message: refusal.message.replace(' Nothing was submitted.', '') },
+    ]);
     const after = await sandboxCalls(h.sandboxUrl);
     expect(after.createTrade ?? 0).toBe(before.createTrade ?? 0);
   });

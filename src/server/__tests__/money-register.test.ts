@@ -1,3 +1,4 @@
+import Big from 'big.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Db } from '../store/db';
 import { claim, complete, type IdempotencyScope } from '../store/idempotency';
@@ -286,6 +287,105 @@ describe('register through the BFF', () => {
       });
       expect((await candidates(lost, investor)).statusCode).toBe(403);
       expect((await candidates('MR-0000000000')).statusCode).toBe(404);
+    });
+
+    it('records what an investment asked before sending it, puts the trades of those units first, and refuses other units unless confirmed', async () => {
+      const { offerings } = (
+        await call(h.app, 'GET', '/api/offerings', { cookie: investor })
+      ).json() as {
+        offerings: {
+          id: string;
+          status: string;
+          remainingShares: string;
+          minAmount: string;
+          unitPrice: string;
+        }[];
+      };
+      const offering = offerings.find(
+        (o) => ['approved', 'open'].includes(o.status) && Number(o.remainingShares) > 100,
+      )!;
+      const units = String(Math.ceil(Number(offering.minAmount) / Number(offering.unitPrice)) + 2);
+      const fewer = String(Number(units) - 1);
+      const direct = async (u: string) => {
+        const res = await fetch(`${h.sandboxUrl}/index.php/v3/createTrade`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${h.credentials.clientId}:${h.credentials.apiKey}`,
+          },
+          body: JSON.stringify({ accountId: accountA, offeringId: offering.id, units: u }),
+        });
+        return String(
+          ((await res.json()) as { purchaseDetails: [boolean, { tradeId: string }[]] })
+            .purchaseDetails[1][0].tradeId,
+        );
+      };
+      await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+        operation: 'createTrade',
+        drop: true,
+        times: 1,
+      });
+      const lost = await call(h.app, 'POST', `/api/offerings/${offering.id}/investments`, {
+        cookie: investor,
+        body: { accountId: accountA, units },
+        headers: { 'idempotency-key': key() },
+      });
+      const reference = lost.json().error.reference as string;
+      // No answer came back, yet the register says what was asked: units × price, exact.
+      const amount = new Big(units).times(offering.unitPrice);
+      const row = (await getMoneyRequest(h.db, reference))!;
+      expect(row).toMatchObject({ outcome: 'unknown', units, unitPrice: offering.unitPrice });
+      expect(new Big(row.amount!).eq(amount)).toBe(true);
+      const listed = (
+        await call(h.app, 'GET', `/api/compliance/money-requests?accountId=${accountA}`, {
+          cookie: reviewer,
+        })
+      ).json() as { requests: { reference: string; units: string; amount: string }[] };
+      expect(listed.requests.find((r) => r.reference === reference)).toMatchObject({
+        units,
+        amount: row.amount,
+      });
+
+      // The platform holds the trade, and a newer one of another request with one unit less.
+      const same = await direct(units);
+      const other = await direct(fewer);
+      const found = (
+        await call(h.app, 'GET', `/api/compliance/money-requests/${reference}/candidates`, {
+          cookie: reviewer,
+        })
+      ).json() as {
+        candidates: { upstreamId: string; sameUnits: boolean | null; sameAmount: boolean | null }[];
+      };
+      const firstSame = found.candidates.findIndex((c) => c.upstreamId === same);
+      expect(found.candidates[firstSame]).toMatchObject({ sameUnits: true, sameAmount: true });
+      expect(found.candidates.find((c) => c.upstreamId === other)).toMatchObject({
+        sameUnits: false,
+        sameAmount: false,
+      });
+      // Every trade of the units asked for comes before any other.
+      const flags = found.candidates.map((c) => c.sameUnits === true);
+      expect(flags).toEqual([...flags].sort((a, b) => Number(b) - Number(a)));
+
+      const reason = 'Trade of this account in this offering at the platform';
+      const wrong = await settle(reference, { outcome: 'created', upstreamId: other, reason });
+      expect(wrong.statusCode).toBe(409);
+      expect(wrong.json().error.fields).toEqual([
+        expect.objectContaining({
+          field: 'confirmDifferentUnits',
+          message: `Trade ${other} is for ${fewer} units, but ${reference} asked for ${units} units. Settle with it only if you checked that it is this request, and confirm that.`,
+        }),
+      ]);
+      expect((await getMoneyRequest(h.db, reference))?.outcome).toBe('unknown');
+
+      const confirmed = await settle(reference, {
+        outcome: 'created',
+        upstreamId: other,
+        reason,
+        confirmDifferentUnits: true,
+      });
+      expect(confirmed.statusCode).toBe(200);
+      // Settling keeps what was asked: the register still shows the amount.
+      expect(confirmed.json()).toMatchObject({ upstreamId: other, units, amount: row.amount });
     });
 
     it('names the field and the rule of a bad settlement, and refuses investors and unknown references', async () => {

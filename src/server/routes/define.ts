@@ -20,10 +20,12 @@ import {
   type Outcome,
   type OutcomeRecord,
 } from '../store/idempotency';
-import type {
-  MoneyRequestInit,
-  MoneyRequestKind,
-  MoneyRequestSettlement,
+import {
+  recordAsked,
+  type MoneyRequestAsked,
+  type MoneyRequestInit,
+  type MoneyRequestKind,
+  type MoneyRequestSettlement,
 } from '../store/money-requests';
 import { isStoreFailure, storeUnavailable } from '../lib/store-errors';
 import { HttpError } from '../lib/http-error';
@@ -68,6 +70,13 @@ export interface RouteContext<P, Q, B> {
   requireStepUp(action: string): Promise<void>;
   /** Our reference of the money request (the register) on money routes; null elsewhere. */
   moneyReference: string | null;
+  /**
+   * On money routes whose amount the BFF prices (an investment: units at the offering's price),
+   * records what is asked in the register before the upstream call, so a request whose outcome
+   * stays unknown still says what it was for. A failure refuses the request: nothing is sent
+   * that the register cannot describe.
+   */
+  recordAsked(asked: MoneyRequestAsked): Promise<void>;
 }
 
 /** How a money route appears in the register of money requests (store/money-requests.ts). */
@@ -82,7 +91,10 @@ export interface MoneySpec<P, B, R> {
    * second person's approval): the register row stays pending with this sentence.
    */
   held?(result: R): string | null;
-  /** The amount priced by the BFF, when `describe` could not know it. */
+  /**
+   * The amount in a successful answer, when `describe` could not know it (a route that prices
+   * the request records it earlier through `recordAsked`).
+   */
   amount?(result: R): string;
 }
 
@@ -342,6 +354,7 @@ async function handle(
     audit,
     requireStepUp,
     moneyReference: null,
+    recordAsked: () => Promise.reject(new Error('recordAsked is for money routes only')),
   };
   if (spec.idempotent) return handleIdempotent(spec, key, ctx);
   const result = await runHandler(spec, ctx);
@@ -474,6 +487,16 @@ async function handleIdempotent(
 
   const reference = outcome.reference;
   ctx.moneyReference = reference;
+  ctx.recordAsked = async (asked) => {
+    if (!reference) return;
+    try {
+      await recordAsked(deps.db, reference, asked);
+    } catch (err) {
+      if (!isStoreFailure(err)) throw err;
+      request.log.error({ err }, 'store unavailable: the request as asked not recorded');
+      throw storeUnavailable('Nothing was submitted.');
+    }
+  };
   // Audit events of this request are written with its outcome, in one transaction.
   const audits: AuditEvent[] = [];
   ctx.audit = async (event) => {

@@ -7,7 +7,7 @@ import {
 } from '../../contract/investments';
 import { offeringParamsSchema } from '../../contract/offerings';
 import { EASTERN, todayInZone } from '../../contract/time';
-import { blockingReason } from '../../contract/preflight';
+import { investmentBlock } from '../../contract/preflight';
 import { HttpError } from '../lib/http-error';
 import { preflightFor } from './preflight';
 import { createTrade } from '../upstream';
@@ -33,7 +33,7 @@ export const investRoutes = [
       upstreamId: (receipt) => receipt.tradeId,
       amount: (receipt) => receipt.amount,
     },
-    async handler({ params, body, deps, audit, requireStepUp, moneyReference }) {
+    async handler({ params, body, deps, audit, requireStepUp, moneyReference, recordAsked }) {
       const { offerings } = await deps.offerings.get('all', () => deps.loadOfferings());
       const offering = offerings.find((o) => o.id === params.offeringId);
       if (!offering) {
@@ -50,9 +50,16 @@ export const investRoutes = [
       // The preflight's rules (account reviews, units left, real maximum) bind here too, so the
       // invest page and the BFF refuse the same things with the same words.
       const preflight = await preflightFor(deps, body.accountId, offering);
-      const blocked = blockingReason(preflight);
+      const blocked = investmentBlock(preflight);
       if (blocked) {
-        throw new HttpError('conflict', `${blocked} Nothing was submitted.`, { submitted: 'no' });
+        // On the account field when the account is what blocks: the form shows it there, with
+        // what to do, instead of inviting the person to correct and send it again.
+        throw new HttpError('conflict', `${blocked.message} Nothing was submitted.`, {
+          submitted: 'no',
+          ...(blocked.field
+            ? { fields: [{ field: blocked.field, message: blocked.message }] }
+            : {}),
+        });
       }
       const quote = checkInvestment(offering, body.units);
       if (!quote.ok) {
@@ -61,6 +68,9 @@ export const investRoutes = [
           submitted: 'no',
         });
       }
+      // The register says what was asked before anything is sent: if no answer comes back, the
+      // reviewer who settles it by hand compares these units with the platform's trades (§4.16).
+      await recordAsked(quote.value);
 
       // Step-up above the configured amount (STEP_UP_INVESTMENT_ABOVE), asked before anything is sent.
       if (new Big(quote.value.amount).gt(deps.config.identity.stepUpInvestmentAbove)) {

@@ -7,8 +7,10 @@ import {
   describeFundMoveStatus,
   fundMoveTitle,
 } from '../../contract/custody-views';
+import { compare } from '../../contract/decimal';
 import { tradeStatusInWords } from '../../contract/holdings';
 import {
+  differentUnitsMessage,
   moneyRequestKindLabels,
   moneyRequestOutcomeWords,
   moneyRequestPageSchema,
@@ -43,6 +45,39 @@ import {
 } from '../upstream';
 import { csvDownload } from '../lib/csv-download';
 import { defineRoute } from './define';
+
+/** Exact decimal equality ("12" and "12.000" are the same); null when either side is not known. */
+function sameDecimal(a: string | null, b: string | null): boolean | null {
+  return a === null || b === null ? null : compare(a, b) === 0;
+}
+
+/**
+ * An investment settled with a trade whose units differ from those it asked for is most likely
+ * another request's trade: refused unless the reviewer confirms it. Only what the platform lets
+ * us read is compared (§4.16 trades of the account in the offering); when it cannot be read, the
+ * reviewer's own check at the platform stands.
+ */
+async function refuseDifferentUnits(
+  deps: Deps,
+  request: MoneyRequest,
+  tradeId: string,
+): Promise<void> {
+  if (request.kind !== 'investment' || !request.units || !request.offeringId) return;
+  const read = await getAllTrades(
+    deps.upstream,
+    { accountId: request.accountId, offeringId: request.offeringId },
+    1_000,
+  ).catch(() => null);
+  const trade = read?.trades.find((t) => t.tradeId === tradeId);
+  if (!trade?.units || sameDecimal(trade.units, request.units)) return;
+  const message = differentUnitsMessage(
+    { id: tradeId, units: trade.units },
+    { reference: request.reference, units: request.units },
+  );
+  throw new HttpError('conflict', message, {
+    fields: [{ field: 'confirmDifferentUnits', message }],
+  });
+}
 
 /** The kind of a disbursement (ACH or wire) is in its audit event, not in the register row. */
 async function disbursementTypes(deps: Deps, references: string[]): Promise<Map<string, string>> {
@@ -79,6 +114,8 @@ function toView(row: MoneyRequest, userEmail?: string | null): MoneyRequestView 
     kind: row.kind,
     amount: row.amount,
     offeringId: row.offeringId,
+    units: row.units,
+    unitPrice: row.unitPrice,
     upstreamId: row.upstreamId,
     outcome: row.outcome,
     message: row.message,
@@ -248,6 +285,9 @@ export const moneyRequestRoutes = [
           `${params.reference} may still be on its way to the platform. Check again after ${Math.ceil(inFlightMs / 1000)} seconds from when it was sent.`,
         );
       }
+      if (body.outcome === 'created' && !body.confirmDifferentUnits) {
+        await refuseDifferentUnits(deps, request, body.upstreamId!);
+      }
       const verdict =
         body.outcome === 'created'
           ? { outcome: 'created' as const, upstreamId: body.upstreamId! }
@@ -327,14 +367,21 @@ export const moneyRequestRoutes = [
             trade.offeringId === request.offeringId &&
             !claimed.has(trade.tradeId),
         )
-        .sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? ''))
         .map((trade) => ({
           upstreamId: trade.tradeId,
           units: trade.units,
           amount: trade.amount,
           createdAt: trade.createdAt,
           status: tradeStatusInWords(trade.status),
-        }));
+          sameUnits: sameDecimal(trade.units, request.units),
+          sameAmount: sameDecimal(trade.amount, request.amount),
+        }))
+        // Trades of exactly the units asked for first, then newest first.
+        .sort(
+          (a, b) =>
+            Number(b.sameUnits === true) - Number(a.sameUnits === true) ||
+            (b.createdAt ?? '').localeCompare(a.createdAt ?? ''),
+        );
       return { state: 'found', candidates, complete: read.complete };
     },
   }),

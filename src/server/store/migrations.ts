@@ -338,4 +338,12 @@ export const migrations: Record<string, Migration> = {
       );
     },
   },
+  // An investment is asked in units at a price: the register keeps what was asked from the
+  // start, so a request whose outcome is unknown can be compared with the platform's trades.
+  '0006-money-request-units': {
+    async up(db) {
+      await sql`alter table money_requests add column units text`.execute(db);
+      await sql`alter table money_requests add column unit_price text`.execute(db);
+    },
+  },
 };

@@ -29,7 +29,9 @@
  * Lists are newest first (created, then reference) and return `{ items, total, offset, limit }`.
  * The caller checks that the signed-in user may see the account or user it asks for.
  *
- * Writing is internal to the store (idempotency.ts, reconciliation.ts); routes never write rows.
+ * Writing is internal to the store (idempotency.ts, reconciliation.ts), except `recordAsked`, which
+ * the route framework (define.ts) calls for a route that prices its request before sending it;
+ * route handlers never write rows.
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -49,10 +51,13 @@ export interface MoneyRequest {
   userId: string;
   accountId: string;
   kind: MoneyRequestKind;
-  /** Exact decimal as text (big.js on use); null until known (an investment's amount is priced by the BFF). */
+  /** Exact decimal as text (big.js on use); null when not known (rows older than the pricing record). */
   amount: string | null;
   currency: string;
   offeringId: string | null;
+  /** An investment as asked: units and price per unit (exact decimals as text); null otherwise. */
+  units: string | null;
+  unitPrice: string | null;
   /** The Idempotency-Key scope: `METHOD /path` of the route and the key the browser sent. */
   idempotency: { route: string; key: string };
   /** The upstream's id once known: disbursement requestId, trade id, or the account id of a supplement. */
@@ -115,6 +120,8 @@ function toMoneyRequest(row: Record<string, unknown>): MoneyRequest {
     amount: string | null;
     currency: string;
     offering_id: string | null;
+    units: string | null;
+    unit_price: string | null;
     idem_route: string;
     idem_key: string;
     upstream_id: string | null;
@@ -135,6 +142,8 @@ function toMoneyRequest(row: Record<string, unknown>): MoneyRequest {
     amount: r.amount,
     currency: r.currency,
     offeringId: r.offering_id,
+    units: r.units ?? null,
+    unitPrice: r.unit_price ?? null,
     idempotency: { route: r.idem_route, key: r.idem_key },
     upstreamId: r.upstream_id,
     outcome: r.outcome,
@@ -207,6 +216,13 @@ export interface MoneyRequestInit {
   offeringId?: string | null;
 }
 
+/** What an investment asked for, priced by the BFF before anything is sent (exact decimals). */
+export interface MoneyRequestAsked {
+  amount: string;
+  units: string;
+  unitPrice: string;
+}
+
 type Tx = Kysely<Database>;
 
 /**
@@ -250,6 +266,19 @@ export async function openMoneyRequest(
     .returning('reference')
     .executeTakeFirstOrThrow();
   return row.reference;
+}
+
+/**
+ * Records what a claimed request asks for once the BFF has priced it, before the upstream call:
+ * a request whose outcome stays unknown still says how much it was for.
+ */
+export async function recordAsked(db: Db, reference: string, asked: MoneyRequestAsked) {
+  await db
+    .updateTable('money_requests')
+    .set({ amount: asked.amount, units: asked.units, unit_price: asked.unitPrice })
+    .where('reference', '=', reference)
+    .where('outcome', '=', 'pending')
+    .execute();
 }
 
 export interface MoneyRequestSettlement {

@@ -191,6 +191,9 @@ interface MoneyRequestsTable {
   amount: Nullable<string>;
   currency: ColumnType<string, string | undefined, string>;
   offering_id: Nullable<string>;
+  /** An investment's units and price per unit as asked (exact decimals as text). */
+  units: Nullable<string>;
+  unit_price: Nullable<string>;
   idem_route: string;
   idem_key: string;
   upstream_id: Nullable<string>;

@@ -14,6 +14,7 @@ import {
   type InvestmentReceipt,
 } from '../../../../contract/investments';
 import type { Offering } from '../../../../contract/offerings';
+import { investmentBlock, type Preflight } from '../../../../contract/preflight';
 import { Code, DescriptionList } from '../../../components/description-list';
 import { applyFieldErrors } from '../../../components/form/apply-field-errors';
 import { Form, ReviewButton, useZodForm } from '../../../components/form/form';
@@ -39,17 +40,40 @@ const paymentOptions = (Object.keys(paymentMethodLabels) as InvestmentValues['pa
 const accountLabel = (account: AccountSummary) =>
   account.name ? `${account.name} (${account.id})` : `Account ${account.id}`;
 
-type InvestFormProps = { offering: Offering; accounts: AccountSummary[] };
+type InvestFormProps = {
+  offering: Offering;
+  accounts: AccountSummary[];
+  /**
+   * The BFF's preflight of each account, as far as it has loaded: an account it blocks is marked
+   * in the list, its refusal is shown as soon as it is chosen, and Review refuses it.
+   */
+  preflights?: Partial<Record<string, Preflight>>;
+};
 
 /** Choose an account and units, review, then submit once. */
-export function InvestForm({ offering, accounts }: InvestFormProps) {
-  const schema = useMemo(() => makeInvestmentFormSchema(offering), [offering]);
+export function InvestForm({ offering, accounts, preflights = {} }: InvestFormProps) {
+  // Only the account's own blocks belong to the account field; the page shows a closed
+  // offering, and the units field its bounds.
+  const blockOf = (accountId: string) => {
+    const preflight = preflights[accountId];
+    const block = preflight ? investmentBlock(preflight) : null;
+    return block?.field === 'accountId' ? block.message : null;
+  };
+  const blocks = accounts.map((account) => blockOf(account.id)).join('\n');
+  const schema = useMemo(
+    () => makeInvestmentFormSchema(offering, blockOf),
+    // `blocks` stands for the preflights' verdicts: a new schema only when one changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [offering, blocks],
+  );
   const form = useZodForm(schema, {
     accountId: accounts.length === 1 ? accounts[0].id : '',
     units: '',
     paymentMethod: 'ach',
   });
   const units = useWatch({ control: form.control, name: 'units' });
+  const accountId = useWatch({ control: form.control, name: 'accountId' });
+  const chosenBlock = accountId ? blockOf(accountId) : null;
   const queryClient = useQueryClient();
   const flow = useReviewAndSubmit({
     mutation: useCreateInvestment(),
@@ -124,7 +148,14 @@ export function InvestForm({ offering, accounts }: InvestFormProps) {
         control={form.control}
         label="Invest from account"
         placeholder="Choose an account"
-        options={accounts.map((account) => ({ value: account.id, label: accountLabel(account) }))}
+        options={accounts.map((account) => ({
+          value: account.id,
+          label: blockOf(account.id)
+            ? `${accountLabel(account)}: cannot invest`
+            : accountLabel(account),
+        }))}
+        // Told as soon as it is chosen; Review refuses it with the same words.
+        helperText={chosenBlock ?? undefined}
         required
       />
       <FormTextField

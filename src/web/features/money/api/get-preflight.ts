@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { preflightSchema, type Preflight } from '../../../../contract/preflight';
 import { apiQueryOptions } from '../../../lib/api-query';
 import { moneyKeys } from '../../../lib/query-keys';
@@ -12,3 +12,19 @@ const preflightQueryOptions = (offeringId: string, accountId: string) =>
 
 export const usePreflight = (offeringId: string, accountId: string) =>
   useQuery(preflightQueryOptions(offeringId, accountId));
+
+/**
+ * The preflights of several accounts, by account id, as far as they have loaded (shared with
+ * `usePreflight`: one read per account).
+ */
+export const usePreflights = (offeringId: string, accountIds: readonly string[]) =>
+  useQueries({
+    queries: accountIds.map((accountId) => preflightQueryOptions(offeringId, accountId)),
+    combine: (results) => {
+      const byAccount: Partial<Record<string, Preflight>> = {};
+      results.forEach((result, index) => {
+        if (result.data) byAccount[accountIds[index]] = result.data;
+      });
+      return byAccount;
+    },
+  });

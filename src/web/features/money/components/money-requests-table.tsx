@@ -8,7 +8,7 @@ import {
   type MoneyRequestView,
 } from '../../../../contract/money-requests';
 import { Code } from '../../../components/description-list';
-import { formatMoney } from '../../../lib/format';
+import { formatDecimal, formatMoney } from '../../../lib/format';
 import { ScrollableTable } from '../../../components/scrollable-table';
 import { SettleByHand } from './settle-by-hand';
 import { ColumnHeadings } from '../../../components/column-headings';
@@ -61,6 +61,11 @@ export function MoneyRequestsTable({
               <TableCell>{moneyRequestKindLabels[request.kind]}</TableCell>
               <TableCell align="right">
                 {request.amount ? formatMoney(request.amount) : '—'}
+                {request.units && (
+                  <Typography variant="body2" color="text.secondary">
+                    {formatDecimal(request.units)} units
+                  </Typography>
+                )}
               </TableCell>
               <TableCell>
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>

@@ -1,18 +1,29 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import DialogContentText from '@mui/material/DialogContentText';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useWatch } from 'react-hook-form';
+import { useController, useWatch, type Control } from 'react-hook-form';
+import type { z } from 'zod';
 import {
+  differentUnitsMessage,
   moneyRequestKindLabels,
   moneyRequestOutcomeWords,
   moneyRequestSettleSchema,
+  settleOutcomeLabels,
+  settleOutcomeQuestion,
   type MoneyRequestSettleInput,
   type MoneyRequestView,
+  type SettlementCandidates,
 } from '../../../../contract/money-requests';
 import { ErrorAlert } from '../../../components/error-alert';
 import { FormDialog } from '../../../components/form/form-dialog';
@@ -21,36 +32,59 @@ import { useZodForm } from '../../../components/form/form';
 import { FormRadioGroup } from '../../../components/form/form-radio-group';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { QueryState } from '../../../components/query-state';
-import { formatLocalDateTime, formatMoney } from '../../../lib/format';
+import { formatDecimal, formatLocalDateTime, formatMoney } from '../../../lib/format';
 import { focusOnMount } from '../../../lib/focus';
+import { isApiClientError } from '../../../lib/api-client';
 import { useSettlementCandidates } from '../api/get-settlement-candidates';
 import { useSettleMoneyRequest } from '../api/settle-money-request';
+import { askedInWords } from './asked-in-words';
 
 /** Where the platform keeps each kind, so the reviewer knows what to look for. */
-const whereToLook: Record<MoneyRequestView['kind'], string> = {
-  disbursement: "the account's fund moves: a disbursement carries our reference in its description",
-  investment: 'the trades of the account in this offering, with the same number of units',
-  ira_supplement: "the account's IRA details at the platform",
-};
+function whereToLook(request: MoneyRequestView): string {
+  switch (request.kind) {
+    case 'disbursement':
+      return "the account's fund moves: a disbursement carries our reference in its description";
+    case 'investment':
+      return request.units
+        ? `the trades of the account in this offering of exactly ${formatDecimal(request.units)} units`
+        : 'the trades of the account in this offering, with the same number of units';
+    case 'ira_supplement':
+      return "the account's IRA details at the platform";
+  }
+}
 
 const outcomeOptions = [
-  { value: 'created', label: 'The platform holds it (give its id)' },
-  { value: 'not_sent', label: 'It never reached the platform' },
+  { value: 'created', label: settleOutcomeLabels.created },
+  { value: 'not_sent', label: settleOutcomeLabels.not_sent },
 ] as const;
+
+type Candidate = Extract<SettlementCandidates, { state: 'found' }>['candidates'][number];
+
+/** How a trade compares with what the request asked for, in words. */
+function comparison(trade: Candidate): { label: string; same: boolean } | null {
+  if (trade.sameUnits === null) return null;
+  if (!trade.sameUnits) return { label: 'Other units than asked', same: false };
+  if (trade.sameAmount === null) return { label: 'Same units as asked', same: true };
+  return trade.sameAmount
+    ? { label: 'Same units and amount as asked', same: true }
+    : { label: 'Same units, other amount', same: true };
+}
 
 /**
  * The trades that could be an investment whose outcome is unknown (its account, its offering, not
- * accounted for by another request), each with a button that takes its id into the form. The
- * reviewer still compares and decides; the list only saves looking it up at the platform.
+ * accounted for by another request), those of the units asked for first and marked, each with a
+ * button that takes its id into the form. The reviewer still compares and decides; the list only
+ * saves looking it up at the platform.
  */
 function TradeCandidates({
   reference,
+  query,
   onChoose,
 }: {
   reference: string;
+  query: UseQueryResult<SettlementCandidates>;
   onChoose: (tradeId: string) => void;
 }) {
-  const query = useSettlementCandidates(reference, true);
   const headingId = `${reference}-candidates`;
   return (
     <Box component="section" aria-labelledby={headingId}>
@@ -74,35 +108,66 @@ function TradeCandidates({
           ) : (
             <>
               <List dense disablePadding>
-                {found.candidates.map((trade) => (
-                  <ListItem
-                    key={trade.upstreamId}
-                    disableGutters
-                    secondaryAction={
-                      <Button
-                        size="small"
-                        onClick={() => onChoose(trade.upstreamId)}
-                        aria-label={`Use trade ${trade.upstreamId} as the platform id`}
+                {found.candidates.map((trade) => {
+                  const compared = comparison(trade);
+                  return (
+                    <ListItem key={trade.upstreamId} disableGutters>
+                      {/* Stacked on a phone, so the button never covers the trade's words. */}
+                      <Stack
+                        direction={{ xs: 'column', sm: 'row' }}
+                        spacing={{ xs: 0.5, sm: 2 }}
+                        sx={{
+                          width: '100%',
+                          alignItems: { xs: 'flex-start', sm: 'center' },
+                          justifyContent: 'space-between',
+                        }}
                       >
-                        Use this id
-                      </Button>
-                    }
-                  >
-                    <ListItemText
-                      primary={`Trade ${trade.upstreamId}`}
-                      secondary={[
-                        trade.units ? `${trade.units} units` : 'units not reported',
-                        trade.amount ? formatMoney(trade.amount) : 'amount not reported',
-                        trade.createdAt
-                          ? `${formatLocalDateTime(trade.createdAt)} (platform's clock)`
-                          : 'time not reported',
-                        trade.status,
-                      ]
-                        .filter(Boolean)
-                        .join(' · ')}
-                    />
-                  </ListItem>
-                ))}
+                        <Box sx={{ minWidth: 0 }}>
+                          <Typography variant="body2">
+                            Trade {trade.upstreamId}
+                            {compared && (
+                              <Typography
+                                component="strong"
+                                variant="body2"
+                                sx={{
+                                  ml: 1,
+                                  fontWeight: 600,
+                                  color: compared.same ? 'success.dark' : 'warning.dark',
+                                }}
+                              >
+                                {compared.label}
+                              </Typography>
+                            )}
+                          </Typography>
+                          <Typography
+                            variant="body2"
+                            color="text.secondary"
+                            sx={{ overflowWrap: 'anywhere' }}
+                          >
+                            {[
+                              trade.units ? `${trade.units} units` : 'units not reported',
+                              trade.amount ? formatMoney(trade.amount) : 'amount not reported',
+                              trade.createdAt
+                                ? `${formatLocalDateTime(trade.createdAt)} (platform's clock)`
+                                : 'time not reported',
+                              trade.status,
+                            ]
+                              .filter(Boolean)
+                              .join(' · ')}
+                          </Typography>
+                        </Box>
+                        <Button
+                          size="small"
+                          onClick={() => onChoose(trade.upstreamId)}
+                          aria-label={`Use trade ${trade.upstreamId} as the platform id`}
+                          sx={{ flexShrink: 0 }}
+                        >
+                          Use this id
+                        </Button>
+                      </Stack>
+                    </ListItem>
+                  );
+                })}
               </List>
               {!found.complete && (
                 <Typography variant="body2">
@@ -114,6 +179,46 @@ function TradeCandidates({
         }
       </QueryState>
     </Box>
+  );
+}
+
+/**
+ * Shown when the chosen trade's units differ from those asked for: the reviewer must say they
+ * checked it is this request all the same (the BFF refuses it otherwise).
+ */
+function ConfirmDifferentUnits({
+  control,
+  message,
+}: {
+  control: Control<z.input<typeof moneyRequestSettleSchema>, unknown, MoneyRequestSettleInput>;
+  message: string;
+}) {
+  const { field, fieldState } = useController({ name: 'confirmDifferentUnits', control });
+  const helperId = 'field-confirmDifferentUnits-helper';
+  return (
+    <FormControl error={Boolean(fieldState.error)}>
+      <Alert severity="warning">{message}</Alert>
+      <FormControlLabel
+        control={
+          <Checkbox
+            name={field.name}
+            checked={Boolean(field.value)}
+            onChange={(event) => field.onChange(event.target.checked)}
+            onBlur={field.onBlur}
+            slotProps={{
+              input: {
+                ref: field.ref,
+                'aria-describedby': fieldState.error ? helperId : undefined,
+              },
+            }}
+          />
+        }
+        label="I checked at the platform that this trade is this request, although its units differ"
+      />
+      {fieldState.error && (
+        <FormHelperText id={helperId}>{fieldState.error.message}</FormHelperText>
+      )}
+    </FormControl>
   );
 }
 
@@ -132,6 +237,32 @@ export function SettleByHand({ request }: { request: MoneyRequestView }) {
     reason: '',
   });
   const outcome = useWatch({ control: form.control, name: 'outcome' });
+  const upstreamId = useWatch({ control: form.control, name: 'upstreamId' });
+  const candidates = useSettlementCandidates(
+    request.reference,
+    open && request.kind === 'investment',
+  );
+  // A trade of other units than asked is most likely another request's: warn, and ask for a
+  // confirmation before sending (the BFF refuses it without one too).
+  const picked =
+    outcome === 'created' && candidates.data?.state === 'found'
+      ? candidates.data.candidates.find((c) => c.upstreamId === upstreamId?.trim())
+      : undefined;
+  // The BFF's own refusal covers an id typed by hand that is not in the list.
+  const [refused, setRefused] = useState<{ id: string; message: string } | null>(null);
+  const mismatch =
+    picked?.sameUnits === false && picked.units && request.units
+      ? differentUnitsMessage(
+          { id: picked.upstreamId, units: picked.units },
+          { reference: request.reference, units: request.units },
+        )
+      : outcome === 'created' && refused && refused.id === upstreamId?.trim()
+        ? refused.message
+        : null;
+  // A confirmation is for one trade: choosing another asks again.
+  useEffect(() => {
+    form.setValue('confirmDifferentUnits', undefined);
+  }, [upstreamId, form]);
   const [chosen, setChosen] = useState<string | null>(null);
   const choose = (tradeId: string) => {
     form.setValue('outcome', 'created', { shouldValidate: true });
@@ -145,17 +276,42 @@ export function SettleByHand({ request }: { request: MoneyRequestView }) {
   const close = () => {
     setOpen(false);
     setChosen(null);
+    setRefused(null);
     settle.reset();
     form.reset();
   };
-  const submit = (values: MoneyRequestSettleInput) =>
-    settle.mutate(values, {
-      onSuccess: (settled) => {
-        setSettledAs(moneyRequestOutcomeWords[settled.outcome].label);
-        close();
+  const submit = (values: MoneyRequestSettleInput) => {
+    if (mismatch && !values.confirmDifferentUnits) {
+      form.setError(
+        'confirmDifferentUnits',
+        {
+          type: 'rule',
+          message:
+            'Tick this box to settle with this trade, or choose a trade of the units asked for',
+        },
+        { shouldFocus: true },
+      );
+      return;
+    }
+    settle.mutate(
+      { ...values, confirmDifferentUnits: mismatch ? values.confirmDifferentUnits : undefined },
+      {
+        onSuccess: (settled) => {
+          setSettledAs(moneyRequestOutcomeWords[settled.outcome].label);
+          close();
+        },
+        onError: (error) => {
+          const issue = isApiClientError(error)
+            ? error.fields.find((f) => f.field === 'confirmDifferentUnits')
+            : undefined;
+          if (issue && values.upstreamId) {
+            setRefused({ id: values.upstreamId, message: issue.message });
+          }
+          applyFieldErrors(error, form.setError, ['upstreamId', 'reason', 'confirmDifferentUnits']);
+        },
       },
-      onError: (error) => applyFieldErrors(error, form.setError, ['upstreamId', 'reason']),
-    });
+    );
+  };
   return (
     <Box sx={{ mt: 0.5 }}>
       {settledAs ? (
@@ -185,13 +341,12 @@ export function SettleByHand({ request }: { request: MoneyRequestView }) {
         contentSx={{ display: 'grid', gap: 2 }}
       >
         <DialogContentText>
-          {moneyRequestKindLabels[request.kind]} of{' '}
-          {request.amount ? formatMoney(request.amount) : 'no stated amount'} from account{' '}
-          {request.accountId}. Look at the platform first: {whereToLook[request.kind]}. What you
-          record here is shown to the investor; your reason goes to the audit log.
+          {moneyRequestKindLabels[request.kind]} of {askedInWords(request) ?? 'no recorded amount'}{' '}
+          from account {request.accountId}. Look at the platform first: {whereToLook(request)}. What
+          you record here is shown to the investor; your reason goes to the audit log.
         </DialogContentText>
         {request.kind === 'investment' && (
-          <TradeCandidates reference={request.reference} onChoose={choose} />
+          <TradeCandidates reference={request.reference} query={candidates} onChoose={choose} />
         )}
         {chosen && (
           <Typography variant="body2" role="status">
@@ -202,7 +357,7 @@ export function SettleByHand({ request }: { request: MoneyRequestView }) {
         <FormRadioGroup
           name="outcome"
           control={form.control}
-          label="What the platform shows"
+          label={settleOutcomeQuestion}
           options={outcomeOptions}
           required
         />
@@ -215,6 +370,7 @@ export function SettleByHand({ request }: { request: MoneyRequestView }) {
             fullWidth
           />
         )}
+        {mismatch && <ConfirmDifferentUnits control={form.control} message={mismatch} />}
         <FormTextField
           name="reason"
           control={form.control}

@@ -15,6 +15,9 @@ import { forgetReceipt, useRememberedReceipt } from '../../../../lib/receipts';
 import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
 import { PreflightPanel } from '../../../../features/money/components/preflight-panel';
+import { usePreflights } from '../../../../features/money/api/get-preflight';
+import type { AccountSummary } from '../../../../../contract/account-views';
+import type { Offering } from '../../../../../contract/offerings';
 import Box from '@mui/material/Box';
 import { offeringQueryOptions, useOffering } from '../../../../features/offerings/api/get-offering';
 import { OfferingNotFound } from '../../../../features/offerings/components/offering-not-found';
@@ -80,17 +83,32 @@ export default function InvestRoute() {
                   />
                 }
               >
-                {(accounts) => (
-                  <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-                    <PreflightPanel offeringId={data.id} accounts={accounts} />
-                    <InvestForm offering={data} accounts={accounts} />
-                  </Box>
-                )}
+                {(accounts) => <InvestWithChecks offering={data} accounts={accounts} />}
               </AccountsState>
             );
           }}
         </QueryState>
       )}
     </>
+  );
+}
+
+/** The checks of each account, then the form, which refuses an account the checks block. */
+function InvestWithChecks({
+  offering,
+  accounts,
+}: {
+  offering: Offering;
+  accounts: AccountSummary[];
+}) {
+  const preflights = usePreflights(
+    offering.id,
+    accounts.map((account) => account.id),
+  );
+  return (
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+      <PreflightPanel offeringId={offering.id} accounts={accounts} />
+      <InvestForm offering={offering} accounts={accounts} preflights={preflights} />
+    </Box>
   );
 }

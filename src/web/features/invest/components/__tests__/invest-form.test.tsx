@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AccountSummary } from '../../../../../contract/account-views';
 import type { Offering } from '../../../../../contract/offerings';
+import type { Preflight, PreflightCheck } from '../../../../../contract/preflight';
 import { errorAnswer, mockPost, okAnswer, startMockBff } from '../../../../testing/mock-bff';
 import {
   descriptionOf,
@@ -184,5 +185,94 @@ describe('an investor invests in an offering (§4.3 createTrade)', () => {
     expect(await screen.findByText('Investment submitted')).toBeTruthy();
     expect(sent).toHaveLength(2);
     expect(sent[1].idempotencyKey).toBe(sent[0].idempotencyKey);
+  });
+
+  describe('an account the checks block (its AML review not approved)', () => {
+    const refusal =
+      'Account A7654321 cannot invest. Not approved: Anti-money-laundering (AML). This cannot be changed here: contact support to find out why and what you can provide to be reviewed again.';
+    const check = (rule: PreflightCheck['rule'], outcome: PreflightCheck['outcome']) => ({
+      rule,
+      outcome,
+      title: rule === 'aml' ? 'Anti-money-laundering (AML)' : rule,
+      detail:
+        outcome === 'block'
+          ? 'Not approved: this account cannot invest. Contact support to find out why and what you can provide to be reviewed again.'
+          : 'Approved.',
+    });
+    const preflight = (accountId: string, aml: PreflightCheck['outcome']): Preflight => ({
+      accountId,
+      offeringId: '7',
+      canInvest: aml !== 'block',
+      checks: [
+        check('account_approval', 'pass'),
+        check('kyc', 'pass'),
+        check('aml', aml),
+        check('offering_status', 'pass'),
+        check('units_left', 'pass'),
+      ],
+      unitPrice: '0.0125',
+      minimumUnits: '800',
+      maximumUnits: '100000',
+      remainingUnits: '100000',
+    });
+    const preflights = {
+      A1234567: preflight('A1234567', 'pass'),
+      A7654321: preflight('A7654321', 'block'),
+    };
+
+    it('is marked in the list, tells the block as soon as it is chosen, and Review refuses it', async () => {
+      const sent = mockPost(endpoint, okAnswer(receipt));
+      const user = userEvent.setup({ delay: null });
+      renderWithProviders(
+        <InvestForm offering={offering} accounts={accounts} preflights={preflights} />,
+      );
+      const account = screen.getByLabelText(/Invest from account/);
+      expect(
+        within(account)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual([
+        'Choose an account',
+        'Avery Quinn (A1234567)',
+        'Quinn Family Trust (A7654321): cannot invest',
+      ]);
+      await user.selectOptions(account, 'A7654321');
+      expect(descriptionOf(account)).toBe(refusal);
+      await fill(user, screen.getByLabelText(/^Units/), '1001');
+      await user.click(screen.getByRole('button', { name: 'Review investment' }));
+      await waitFor(() => expect(account.getAttribute('aria-invalid')).toBe('true'));
+      expect(descriptionOf(account)).toBe(refusal);
+      expect(screen.queryByRole('heading', { name: 'Review your investment' })).toBeNull();
+
+      // Another account passes its checks and goes on to the review.
+      await user.selectOptions(account, 'A1234567');
+      await openReviewAndArm(
+        () => user.click(screen.getByRole('button', { name: 'Review investment' })),
+        confirm,
+      );
+      expect(sent).toHaveLength(0);
+    });
+
+    it('refused by the BFF, the review closes and the account field says why and whom to ask, not "try again"', async () => {
+      const sent = mockPost(
+        endpoint,
+        errorAnswer(409, {
+          code: 'conflict',
+          message: `${refusal} Nothing was submitted.`,
+          submitted: 'no',
+          fields: [{ field: 'accountId', message: refusal }],
+        }),
+      );
+      const user = userEvent.setup({ delay: null });
+      // The checks had not loaded yet: the BFF applies them all the same.
+      renderWithProviders(<InvestForm offering={offering} accounts={accounts} />);
+      await fillAndReview(user);
+      await user.click(confirm());
+      const account = await screen.findByLabelText(/Invest from account/);
+      await waitFor(() => expect(descriptionOf(account)).toBe(refusal));
+      expect(screen.queryByRole('heading', { name: 'Review your investment' })).toBeNull();
+      expect(screen.queryByText(/correct it and try again/)).toBeNull();
+      expect(sent).toHaveLength(1);
+    });
   });
 });

@@ -18,6 +18,8 @@ const unknown: MoneyRequestView = {
   kind: 'disbursement',
   amount: '250.00',
   offeringId: null,
+  units: null,
+  unitPrice: null,
   upstreamId: null,
   outcome: 'unknown',
   message: null,
@@ -147,6 +149,8 @@ describe('a reviewer settles an unknown money request by hand', () => {
               amount: '1200',
               createdAt: '2026-11-20T08:04:11',
               status: 'Created: waiting for payment and approval',
+              sameUnits: null,
+              sameAmount: null,
             },
           ],
           complete: false,
@@ -203,5 +207,157 @@ describe('a reviewer settles an unknown money request by hand', () => {
         reason: 'Trade 880012 at the platform: 12 units, same day',
       },
     ]);
+  });
+
+  it('names the choices when none is made', async () => {
+    const { user, dialog } = await openDialog();
+    await user.type(within(dialog).getByLabelText(/What you checked/), 'Fund moves of A1040000');
+    await user.click(within(dialog).getByRole('button', { name: 'Settle' }));
+    expect(
+      await within(dialog).findByText(
+        'Choose what the platform shows: "The platform holds it (give its id)" or "It never reached the platform"',
+      ),
+    ).toBeTruthy();
+  });
+
+  describe('an investment that asked for 12 units', () => {
+    const asked: MoneyRequestView = {
+      ...unknown,
+      reference: 'MR-5H7J9K1M3N',
+      kind: 'investment',
+      amount: '1200.00',
+      units: '12',
+      unitPrice: '100.00',
+      offeringId: '5204',
+    };
+    const trade = (upstreamId: string, units: string, same: boolean) => ({
+      upstreamId,
+      units,
+      amount: String(Number(units) * 100),
+      createdAt: '2026-11-20T08:04:11',
+      status: 'Created: waiting for payment and approval',
+      sameUnits: same,
+      sameAmount: same,
+    });
+    const open = async () => {
+      bff.use(
+        http.get('/api/compliance/money-requests/MR-5H7J9K1M3N/candidates', () =>
+          HttpResponse.json({
+            state: 'found',
+            candidates: [trade('302953', '12', true), trade('302952', '11', false)],
+            complete: true,
+          }),
+        ),
+      );
+      const user = userEvent.setup({ delay: null });
+      renderWithProviders(
+        <MoneyRequestsTable requests={[asked]} label="Money requests" reviewer />,
+      );
+      await user.click(screen.getByRole('button', { name: 'Settle by hand: MR-5H7J9K1M3N' }));
+      const dialog = screen.getByRole('dialog', { name: 'Settle MR-5H7J9K1M3N by hand' });
+      const trades = within(dialog).getByRole('region', {
+        name: 'Trades at the platform that could be it',
+      });
+      await within(trades).findByText(/Trade 302953/);
+      return { user, dialog, trades };
+    };
+
+    it('says what was asked, and marks the trades of those units apart from the others', async () => {
+      const { dialog, trades } = await open();
+      expect(
+        within(dialog).getByText(/Investment of 12 units at \$100\.00 each, \$1,200\.00 from/),
+      ).toBeTruthy();
+      expect(
+        within(dialog).getByText(/trades of the account in this offering of exactly 12 units/),
+      ).toBeTruthy();
+      const items = within(trades).getAllByRole('listitem');
+      expect(items[0].textContent).toMatch(/Trade 302953.*Same units and amount as asked/);
+      expect(items[1].textContent).toMatch(/Trade 302952.*Other units than asked/);
+      // The button stands in the item's flow (stacked on a phone), never laid over its words.
+      expect(trades.querySelector('.MuiListItemSecondaryAction-root')).toBeNull();
+      expect(items[0].contains(within(items[0]).getByRole('button'))).toBe(true);
+    });
+
+    it('warns about a trade of other units and sends it only once the reviewer confirms', async () => {
+      const sent = mockPost(
+        '/api/compliance/money-requests/MR-5H7J9K1M3N/settle',
+        okAnswer({ ...asked, outcome: 'created', upstreamId: '302952' }, 200),
+      );
+      const { user, dialog, trades } = await open();
+      await user.click(
+        within(trades).getByRole('button', { name: 'Use trade 302952 as the platform id' }),
+      );
+      expect(
+        within(dialog).getByText(
+          'Trade 302952 is for 11 units, but MR-5H7J9K1M3N asked for 12 units. Settle with it only if you checked that it is this request, and confirm that.',
+        ),
+      ).toBeTruthy();
+      await user.type(
+        within(dialog).getByLabelText(/What you checked/),
+        'Trade 302952 at the platform, same minute',
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Settle' }));
+      expect(
+        await within(dialog).findByText(/Tick this box to settle with this trade/),
+      ).toBeTruthy();
+      expect(sent).toHaveLength(0);
+
+      // The trade of the units asked for needs no confirmation: the warning goes.
+      await user.click(
+        within(trades).getByRole('button', { name: 'Use trade 302953 as the platform id' }),
+      );
+      expect(within(dialog).queryByText(/is for 11 units/)).toBeNull();
+      await user.click(
+        within(trades).getByRole('button', { name: 'Use trade 302952 as the platform id' }),
+      );
+      await user.click(
+        within(dialog).getByLabelText(/this trade is this request, although its units differ/),
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Settle' }));
+      expect(await screen.findByText('Settled by hand: accepted.')).toBeTruthy();
+      expect(sent.map((r) => r.body)).toEqual([
+        {
+          outcome: 'created',
+          upstreamId: '302952',
+          reason: 'Trade 302952 at the platform, same minute',
+          confirmDifferentUnits: true,
+        },
+      ]);
+    });
+
+    it("offers the confirmation when the BFF refuses a typed id's other units", async () => {
+      const message =
+        'Trade 400001 is for 3 units, but MR-5H7J9K1M3N asked for 12 units. Settle with it only if you checked that it is this request, and confirm that.';
+      let answers = 0;
+      bff.use(
+        http.post('/api/compliance/money-requests/MR-5H7J9K1M3N/settle', async ({ request }) => {
+          answers += 1;
+          const body = (await request.json()) as { confirmDifferentUnits?: boolean };
+          return body.confirmDifferentUnits
+            ? HttpResponse.json({ ...asked, outcome: 'created', upstreamId: '400001' })
+            : errorAnswer(409, {
+                code: 'conflict',
+                message,
+                fields: [{ field: 'confirmDifferentUnits', message }],
+              });
+        }),
+      );
+      const { user, dialog } = await open();
+      await user.click(within(dialog).getByLabelText('The platform holds it (give its id)'));
+      await user.type(within(dialog).getByLabelText(/Platform id/), '400001');
+      await user.type(
+        within(dialog).getByLabelText(/What you checked/),
+        'Trade 400001 at the platform',
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Settle' }));
+      await user.click(
+        await within(dialog).findByLabelText(
+          /this trade is this request, although its units differ/,
+        ),
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Settle' }));
+      expect(await screen.findByText('Settled by hand: accepted.')).toBeTruthy();
+      expect(answers).toBe(2);
+    });
   });
 });
