@@ -32,7 +32,7 @@ import { useZodForm } from '../../../components/form/form';
 import { FormRadioGroup } from '../../../components/form/form-radio-group';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { QueryState } from '../../../components/query-state';
-import { formatDecimal, formatLocalDateTime, formatMoney } from '../../../lib/format';
+import { formatDecimal, formatMoney, formatTimestamp } from '../../../lib/format';
 import { focusOnMount } from '../../../lib/focus';
 import { isApiClientError } from '../../../lib/api-client';
 import { useSettlementCandidates } from '../api/get-settlement-candidates';
@@ -147,8 +147,9 @@ function TradeCandidates({
                             {[
                               trade.units ? `${trade.units} units` : 'units not reported',
                               trade.amount ? formatMoney(trade.amount) : 'amount not reported',
+                              // The same reading of the platform's time as every other page.
                               trade.createdAt
-                                ? `${formatLocalDateTime(trade.createdAt)} (platform's clock)`
+                                ? formatTimestamp(trade.createdAt)
                                 : 'time not reported',
                               trade.status,
                             ]
