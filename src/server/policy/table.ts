@@ -409,7 +409,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'POST /api/admin/users/:userId/links': {
     roles: ['admin'],
     objects: [],
-    note: 'Links a user to an upstream account, issuer or security.',
+    note: 'Links a user to an upstream account, issuer or security. An account is looked up first (getAccount, §4.10): one the platform does not know is refused with a 400 on `upstreamId`, and nothing is linked when it cannot be checked.',
   },
   'DELETE /api/admin/users/:userId/links/:kind/:upstreamId': {
     roles: ['admin'],
