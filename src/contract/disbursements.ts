@@ -98,6 +98,8 @@ export const disbursementTypeLabels: Record<DisbursementType, string> = {
 /** A disbursement as the BFF shows it: bank numbers masked to their last four characters. */
 export const disbursementReceiptSchema = z.object({
   requestId: z.string(),
+  /** Our reference of the request in the money requests register (MR-…), as the fund moves and the timeline show it. */
+  reference: z.string().nullable(),
   accountId: z.string(),
   amount: decimalStringSchema,
   type: disbursementTypeSchema,

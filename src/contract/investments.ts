@@ -176,6 +176,8 @@ export const paymentMethodLabels: Record<z.infer<typeof paymentMethodSchema>, st
 /** What the investor is shown after a trade was created. */
 export const investmentReceiptSchema = z.object({
   tradeId: z.string(),
+  /** Our reference of the request in the money requests register (MR-…), as the fund moves and the timeline show it. */
+  reference: z.string().nullable(),
   transactionId: z.string().nullable(),
   offeringId: z.string(),
   offeringName: z.string(),

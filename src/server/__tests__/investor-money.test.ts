@@ -3,6 +3,7 @@ import { disbursementReceiptSchema } from '../../contract/disbursements';
 import { investmentReceiptSchema } from '../../contract/investments';
 import { iraSupplementReceiptSchema } from '../../contract/ira';
 import { offeringPurchaseHistorySchema } from '../../contract/issuer-workspace';
+import { moneyRequestPageSchema } from '../../contract/money-requests';
 import { offeringDetailSchema, offeringListSchema, type Offering } from '../../contract/offerings';
 import { call, callSandbox, signIn, startHarness, type Harness } from './harness';
 
@@ -150,6 +151,16 @@ describe('disbursement requests (§4.5): the BFF re-applies every rule', () => {
     expect(receipt.status).toBe('pending');
     expect(receipt.accountId).toBe(accountA);
     expect(receipt.bankIdMasked).toBe(bankIdMasked);
+    // The receipt names the register's reference, the one the timeline and fund moves show.
+    expect(receipt.reference).toMatch(/^MR-[0-9A-Z]{10}$/);
+    const register = moneyRequestPageSchema.parse(
+      (
+        await call(h.app, 'GET', `/api/accounts/${accountA}/money-requests`, { cookie: investor })
+      ).json(),
+    );
+    expect(register.requests.find((r) => r.reference === receipt.reference)?.upstreamId).toBe(
+      receipt.requestId,
+    );
     expect(res.body).not.toContain('123456789');
     expect(res.body).not.toContain('0532013000');
   });
@@ -266,6 +277,7 @@ describe('investing (createTrade)', () => {
     const receipt = investmentReceiptSchema.parse(first.json());
     expect(receipt.units).toBe(units);
     expect(receipt.status).toBe('created');
+    expect(receipt.reference).toMatch(/^MR-[0-9A-Z]{10}$/);
     const after = offeringDetailSchema.parse(
       (await call(h.app, 'GET', `/api/offerings/${offering.id}`, { cookie: investor })).json(),
     ).offering;

@@ -246,6 +246,7 @@ export const custodyRoutes = [
       });
       return {
         requestId: disbursement.requestId,
+        reference: moneyReference,
         accountId: disbursement.accountId,
         amount: disbursement.amount,
         type: disbursement.type,

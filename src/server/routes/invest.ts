@@ -99,6 +99,7 @@ export const investRoutes = [
       });
       return {
         tradeId: receipt.tradeId,
+        reference: moneyReference,
         transactionId: receipt.transactionId,
         offeringId: offering.id,
         offeringName: offering.name,

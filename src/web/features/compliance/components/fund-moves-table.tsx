@@ -77,7 +77,7 @@ function ComplianceFundMovesTable({ moves }: { moves: FundMoveView[] }) {
       {
         field: 'referenceNumber',
         headerName: 'Reference',
-        minWidth: 140,
+        minWidth: 130,
         flex: 1.2,
         renderCell: ({ row }) => (
           <Button
@@ -93,7 +93,7 @@ function ComplianceFundMovesTable({ moves }: { moves: FundMoveView[] }) {
       {
         field: 'accountId',
         headerName: 'Account',
-        minWidth: 110,
+        minWidth: 104,
         flex: 1,
         renderCell: ({ row }) => (
           <Link component={RouterLink} to={paths.app.complianceAccount.getHref(row.accountId)}>
@@ -105,7 +105,7 @@ function ComplianceFundMovesTable({ moves }: { moves: FundMoveView[] }) {
         // In, Out or Not stated: the same reading as the investor's pages and the timeline.
         field: 'direction',
         headerName: 'Direction',
-        minWidth: 100,
+        minWidth: 92,
         flex: 0.8,
         valueGetter: (value: FundMoveView['direction']) => fundMoveDirectionLabel(value),
       },
@@ -119,14 +119,14 @@ function ComplianceFundMovesTable({ moves }: { moves: FundMoveView[] }) {
       {
         field: 'status',
         headerName: 'Status',
-        minWidth: 100,
+        minWidth: 96,
         flex: 0.9,
         valueGetter: (value: string) => describeFundMoveStatus(value).label,
       },
       {
         field: 'approvalStatus',
         headerName: 'Approval',
-        minWidth: 100,
+        minWidth: 96,
         flex: 0.9,
         valueGetter: (value: string | null) => describeFundMoveApproval(value).label,
       },
@@ -134,7 +134,7 @@ function ComplianceFundMovesTable({ moves }: { moves: FundMoveView[] }) {
         // Zone-less ISO timestamps sort as text; shown in the viewer's zone and the platform's.
         field: 'createdAt',
         headerName: 'Created',
-        minWidth: 370,
+        minWidth: 356,
         flex: 2.2,
         valueFormatter: (value: string | null) => formatTimestamp(value),
       },

@@ -288,6 +288,7 @@ function DisbursementResult({ receipt }: { receipt: DisbursementReceipt }) {
       title="Disbursement requested"
       items={[
         ['Request ID', <Code key="id" value={receipt.requestId} />],
+        receipt.reference && ['Our reference', <Code key="ref" value={receipt.reference} />],
         [
           'Status',
           receipt.status === 'pending' ? 'Pending: waiting to be processed' : receipt.status,

@@ -15,6 +15,7 @@ import {
 } from '../../../../contract/investments';
 import type { Offering } from '../../../../contract/offerings';
 import { investmentBlock, type Preflight } from '../../../../contract/preflight';
+import { tradeStatusInWords } from '../../../../contract/holdings';
 import { Code, DescriptionList } from '../../../components/description-list';
 import { applyFieldErrors } from '../../../components/form/apply-field-errors';
 import { Form, ReviewButton, useZodForm } from '../../../components/form/form';
@@ -190,10 +191,9 @@ export function InvestmentResult({ receipt }: { receipt: InvestmentReceipt }) {
       title="Investment submitted"
       items={[
         ['Trade ID', <Code key="trade" value={receipt.tradeId} />],
-        [
-          'Status',
-          receipt.status === 'created' ? 'Created: awaiting funding and approval' : receipt.status,
-        ],
+        receipt.reference && ['Our reference', <Code key="ref" value={receipt.reference} />],
+        // The words My investments uses for the same status.
+        ['Status', tradeStatusInWords(receipt.status)],
         ['Offering', receipt.offeringName],
         ['Account', <Code key="account" value={receipt.accountId} />],
         ['Units', formatDecimal(receipt.units)],

@@ -132,6 +132,7 @@ startMockBff();
 const endpoint = '/api/accounts/A1234567/disbursements';
 const receipt = (type: string, amount: string, bankAccountIdMasked: string | null = null) => ({
   requestId: 'FMR-20260717-001',
+  reference: 'MR-3H8W2PQ7LC',
   accountId: 'A1234567',
   amount,
   type,
@@ -202,6 +203,7 @@ describe('an investor sends a disbursement through the BFF (§4.5)', () => {
     const result = await screen.findByRole('status');
     expect(result.textContent).toContain('Disbursement requested');
     expect(result.textContent).toContain('FMR-20260717-001');
+    expect(result.textContent).toContain('Our referenceMR-3H8W2PQ7LC');
     expect(result.textContent).toContain('$125.50');
     await waitFor(() => expect(document.activeElement).toBe(result));
     expect(sent.map((request) => request.body)).toEqual([

@@ -49,6 +49,7 @@ const offering: Offering = {
 const endpoint = '/api/offerings/7/investments';
 const receipt = {
   tradeId: 'T-000123',
+  reference: 'MR-7K2Q9ZX4AB',
   transactionId: null,
   offeringId: '7',
   offeringName: offering.name,
@@ -126,6 +127,9 @@ describe('an investor invests in an offering (§4.3 createTrade)', () => {
     const result = await screen.findByRole('status');
     expect(within(result).getByText('Investment submitted')).toBeTruthy();
     expect(within(result).getByText('T-000123')).toBeTruthy();
+    // Our reference, as the timeline and the fund moves show it, and the status in their words.
+    expect(within(result).getByText('MR-7K2Q9ZX4AB')).toBeTruthy();
+    expect(within(result).getByText('Created: waiting for payment and approval')).toBeTruthy();
     expect(document.activeElement).toBe(result);
     expect(sent).toHaveLength(1);
     expect(sent[0].body).toEqual({ accountId: 'A7654321', units: '1001', paymentMethod: 'wire' });
