@@ -1,10 +1,8 @@
 import { useEffect } from 'react';
-import { useController, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
+import { useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Typography from '@mui/material/Typography';
 import type { WeekHours } from '../../../../contract/market-hours';
 import {
@@ -15,6 +13,7 @@ import {
   type WeekHoursInput,
 } from '../../../../contract/rules/market-hours';
 import { applyFieldErrors } from '../../../components/form/apply-field-errors';
+import { FormCheckbox } from '../../../components/form/form-checkbox';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { ErrorAlert } from '../../../components/error-alert';
 
@@ -100,21 +99,7 @@ function ClosedBox({
   control: Control<SecurityHoursValues>;
   label: string;
 }) {
-  const { field } = useController({ control, name: `${day}.closed` });
-  return (
-    <FormControlLabel
-      control={
-        <Checkbox
-          name={field.name}
-          checked={Boolean(field.value)}
-          onChange={(event) => field.onChange(event.target.checked)}
-          onBlur={field.onBlur}
-          slotProps={{ input: { ref: field.ref } }}
-        />
-      }
-      label={`Closed on ${label}`}
-    />
-  );
+  return <FormCheckbox control={control} name={`${day}.closed`} label={`Closed on ${label}`} />;
 }
 
 type SecurityHoursFormProps = {

@@ -1,18 +1,14 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import DialogContentText from '@mui/material/DialogContentText';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useController, useWatch, type Control } from 'react-hook-form';
+import { useWatch, type Control } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   differentUnitsMessage,
@@ -28,6 +24,7 @@ import {
 import { ErrorAlert } from '../../../components/error-alert';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { applyFieldErrors } from '../../../components/form/apply-field-errors';
+import { FormCheckbox } from '../../../components/form/form-checkbox';
 import { useZodForm } from '../../../components/form/form';
 import { FormRadioGroup } from '../../../components/form/form-radio-group';
 import { FormTextField } from '../../../components/form/form-text-field';
@@ -194,32 +191,15 @@ function ConfirmDifferentUnits({
   control: Control<z.input<typeof moneyRequestSettleSchema>, unknown, MoneyRequestSettleInput>;
   message: string;
 }) {
-  const { field, fieldState } = useController({ name: 'confirmDifferentUnits', control });
-  const helperId = 'field-confirmDifferentUnits-helper';
   return (
-    <FormControl error={Boolean(fieldState.error)}>
+    <Box sx={{ display: 'grid', gap: 1 }}>
       <Alert severity="warning">{message}</Alert>
-      <FormControlLabel
-        control={
-          <Checkbox
-            name={field.name}
-            checked={Boolean(field.value)}
-            onChange={(event) => field.onChange(event.target.checked)}
-            onBlur={field.onBlur}
-            slotProps={{
-              input: {
-                ref: field.ref,
-                'aria-describedby': fieldState.error ? helperId : undefined,
-              },
-            }}
-          />
-        }
+      <FormCheckbox
+        name="confirmDifferentUnits"
+        control={control}
         label="I checked at the platform that this trade is this request, although its units differ"
       />
-      {fieldState.error && (
-        <FormHelperText id={helperId}>{fieldState.error.message}</FormHelperText>
-      )}
-    </FormControl>
+    </Box>
   );
 }
 

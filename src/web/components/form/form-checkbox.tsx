@@ -1,0 +1,49 @@
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Checkbox from '@mui/material/Checkbox';
+import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+
+type FormCheckboxProps<T extends FieldValues, TOut = T> = {
+  name: FieldPath<T>;
+  // Any schema output: the field binds to what is typed, not to what the schema makes of it.
+  control: Control<T, unknown, TOut>;
+  label: string;
+};
+
+/**
+ * A yes/no field bound to its form by name, labelled by its own words; the schema's message, when
+ * there is one, stands under it and describes the box to screen readers.
+ */
+export function FormCheckbox<T extends FieldValues, TOut = T>({
+  name,
+  control,
+  label,
+}: FormCheckboxProps<T, TOut>) {
+  const { field, fieldState } = useController({ name, control });
+  const helperId = `field-${name}-helper`;
+  return (
+    <FormControl error={Boolean(fieldState.error)}>
+      <FormControlLabel
+        control={
+          <Checkbox
+            name={field.name}
+            checked={Boolean(field.value)}
+            onChange={(event) => field.onChange(event.target.checked)}
+            onBlur={field.onBlur}
+            slotProps={{
+              input: {
+                ref: field.ref,
+                'aria-describedby': fieldState.error ? helperId : undefined,
+              },
+            }}
+          />
+        }
+        label={label}
+      />
+      {fieldState.error && (
+        <FormHelperText id={helperId}>{fieldState.error.message}</FormHelperText>
+      )}
+    </FormControl>
+  );
+}
