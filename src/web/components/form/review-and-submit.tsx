@@ -9,6 +9,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { DescriptionList } from '../description-list';
@@ -211,6 +212,7 @@ export function ReviewDialog({
   flow,
   id,
   title,
+  lead,
   children,
   progressLabel,
   whereToCheck,
@@ -220,6 +222,11 @@ export function ReviewDialog({
   flow: ReviewFlow;
   id: string;
   title: string;
+  /**
+   * What to check, and that nothing is sent until the confirm button: true only until the
+   * request is first sent, so it gives way to the outcome (which may be "not known").
+   */
+  lead: string;
   children: ReactNode;
   progressLabel: string;
   whereToCheck: ReactNode;
@@ -236,6 +243,7 @@ export function ReviewDialog({
     >
       <DialogTitle id={id}>{title}</DialogTitle>
       <DialogContent>
+        {!flow.pending && !flow.failure && <Typography>{lead}</Typography>}
         {children}
         <SubmitOutcome flow={flow} progressLabel={progressLabel} whereToCheck={whereToCheck} />
       </DialogContent>

@@ -174,6 +174,7 @@ export function DisbursementForm({
         flow={flow}
         id="disbursement-review-title"
         title="Review your disbursement request"
+        lead="Check the details below. Nothing is sent until you choose Send request."
         progressLabel="Sending the request"
         confirmLabel="Send request"
         whereToCheck={
@@ -252,9 +253,6 @@ function ReviewSummary({
   }
   return (
     <>
-      <Typography>
-        Check the details below. Nothing is sent until you choose Send request.
-      </Typography>
       <DescriptionList items={items} />
     </>
   );

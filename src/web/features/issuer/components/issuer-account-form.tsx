@@ -225,6 +225,7 @@ export function IssuerAccountFormPanel({
         flow={flow}
         id="issuer-account-review-title"
         title="Review the issuer account"
+        lead="The platform keeps these details as saved, with no way to change them. Nothing is sent until you choose Save issuer account."
         progressLabel="Saving the issuer account"
         confirmLabel="Save issuer account"
         whereToCheck={<>reload this page: a saved issuer account is shown here</>}
@@ -244,10 +245,6 @@ function ReviewSummary({ request }: { request: Request }) {
   });
   return (
     <>
-      <Typography>
-        The platform keeps these details as saved, with no way to change them. Nothing is sent until
-        you choose Save issuer account.
-      </Typography>
       <DescriptionList items={items} />
     </>
   );

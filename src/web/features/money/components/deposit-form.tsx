@@ -2,7 +2,6 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import type { z } from 'zod';
 import {
   depositFormSchema,
@@ -106,6 +105,7 @@ function DepositFields({
           flow={flow}
           id="deposit-review-title"
           title="Review your deposit"
+          lead="Check the details below. Nothing is sent until you choose Request deposit."
           progressLabel="Sending the deposit"
           confirmLabel="Request deposit"
           whereToCheck={
@@ -118,9 +118,6 @@ function DepositFields({
         >
           {flow.review && (
             <>
-              <Typography>
-                Check the details below. Nothing is sent until you choose Request deposit.
-              </Typography>
               <DescriptionList
                 items={[
                   ['Amount', formatMoney(flow.review.amount)],

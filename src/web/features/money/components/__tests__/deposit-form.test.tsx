@@ -133,9 +133,13 @@ describe('an investor deposits from the linked bank (fundCustodyAccount, §4.16)
     renderWithProviders(<DepositForm accountId="A1234567" />);
     await fill(user, await screen.findByLabelText(/Deposit amount \(USD\)/), '10');
     const dialog = await review(user);
+    const lead = 'Check the details below. Nothing is sent until you choose Request deposit.';
+    expect(within(dialog).getByText(lead)).toBeTruthy();
     await user.click(send());
 
     const warning = await within(dialog).findByRole('alert');
+    // Once sent, "nothing is sent until…" is no longer true: the outcome speaks instead.
+    expect(within(dialog).queryByText(lead)).toBeNull();
     expect(warning.textContent).toContain('We do not know whether this was submitted');
     expect(warning.textContent).toContain('req-deposit-7');
     expect(
