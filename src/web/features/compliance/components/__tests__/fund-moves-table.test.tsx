@@ -2,30 +2,20 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FundMoveView } from '../../../../../contract/custody-views';
+import { fundMoveView } from '../../../../testing/fund-move';
 import { renderWithProviders } from '../../../../testing/render';
 import { ComplianceFundMovePages } from '../fund-moves-table';
 
 afterEach(cleanup);
 
-const move = (overrides: Partial<FundMoveView>): FundMoveView => ({
-  referenceNumber: 'CFM70000002',
-  accountId: 'A1040000',
-  amount: '500',
-  bankName: 'Prairie National Bank',
-  bankAccountName: null,
-  description: 'IRA transfer',
-  direction: null,
-  portalReference: null,
-  approvalStatus: 'pending',
-  status: 'pending',
-  routingNumberStatus: 'verified',
-  errorMessage: null,
-  createdAt: '2026-11-25T06:44:00',
-  updatedAt: '2026-11-25T06:44:00',
-  bankAccountNumberMasked: null,
-  routingNumberMasked: '••••0021',
-  ...overrides,
-});
+// Pending, with a routing number, as a reviewer first sees a move.
+const move = (overrides: Partial<FundMoveView>) =>
+  fundMoveView({
+    approvalStatus: 'pending',
+    status: 'pending',
+    routingNumberMasked: '••••0021',
+    ...overrides,
+  });
 
 describe('a reviewer reads fund moves across accounts', () => {
   it('sees which way each move goes: in, out, or not stated', async () => {

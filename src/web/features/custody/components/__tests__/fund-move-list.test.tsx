@@ -1,31 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FundMoveView } from '../../../../../contract/custody-views';
+import { fundMoveView as move } from '../../../../testing/fund-move';
 import { renderWithProviders } from '../../../../testing/render';
 import { FundMoveList } from '../fund-move-list';
 
 afterEach(cleanup);
-
-const move = (overrides: Partial<FundMoveView>): FundMoveView => ({
-  referenceNumber: 'CFM70000002',
-  accountId: 'A1040000',
-  amount: '500',
-  bankName: 'Prairie National Bank',
-  bankAccountName: null,
-  description: 'IRA transfer',
-  direction: null,
-  portalReference: null,
-  approvalStatus: 'approved',
-  status: 'settled',
-  routingNumberStatus: 'verified',
-  errorMessage: null,
-  createdAt: '2026-11-25T06:44:00',
-  updatedAt: '2026-11-25T06:44:00',
-  bankAccountNumberMasked: null,
-  routingNumberMasked: null,
-  ...overrides,
-});
 
 describe('an investor reads the fund moves of an account', () => {
   it('sees money out as a disbursement and a move nothing describes as a fund move, never a deposit', () => {

@@ -1,21 +1,13 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { TimelineEntry } from '../../../../../contract/money-requests';
-import { setPlatformTimeZone } from '../../../../lib/platform-time-zone';
+import { withTimeZones } from '../../../../testing/time-zones';
 import { AccountTimeline } from '../account-timeline';
 
-const originalTz = process.env.TZ;
-beforeEach(() => {
-  // The viewer is in New York; the platform's zone-less times are UTC (TRANSACT_TIME_ZONE).
-  process.env.TZ = 'America/New_York';
-  setPlatformTimeZone('UTC');
-});
-afterEach(() => {
-  cleanup();
-  process.env.TZ = originalTz;
-  setPlatformTimeZone('UTC');
-});
+// The viewer is in New York; the platform's zone-less times are UTC (TRANSACT_TIME_ZONE).
+withTimeZones({ viewer: 'America/New_York', platform: 'UTC' });
+afterEach(cleanup);
 
 const entry = (overrides: Partial<TimelineEntry>): TimelineEntry => ({
   kind: 'disbursement',

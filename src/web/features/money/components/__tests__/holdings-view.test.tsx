@@ -1,23 +1,16 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { HoldingsResult } from '../../../../../contract/holdings';
-import { setPlatformTimeZone } from '../../../../lib/platform-time-zone';
 import { bff, startMockBff } from '../../../../testing/mock-bff';
 import { renderWithProviders } from '../../../../testing/render';
+import { withTimeZones } from '../../../../testing/time-zones';
 import { Holdings } from '../holdings-view';
 
 startMockBff();
-const originalTz = process.env.TZ;
-beforeEach(() => {
-  process.env.TZ = 'America/New_York';
-  setPlatformTimeZone('UTC');
-});
-afterEach(() => {
-  cleanup();
-  process.env.TZ = originalTz;
-});
+withTimeZones({ viewer: 'America/New_York', platform: 'UTC' });
+afterEach(cleanup);
 
 const holdings: HoldingsResult = {
   state: 'available',

@@ -1,0 +1,22 @@
+import type { FundMoveView } from '../../contract/custody-views';
+
+/** A fund move as the BFF answers it (an IRA transfer in, approved and settled), with changes. */
+export const fundMoveView = (overrides: Partial<FundMoveView> = {}): FundMoveView => ({
+  referenceNumber: 'CFM70000002',
+  accountId: 'A1040000',
+  amount: '500',
+  bankName: 'Prairie National Bank',
+  bankAccountName: null,
+  description: 'IRA transfer',
+  direction: null,
+  portalReference: null,
+  approvalStatus: 'approved',
+  status: 'settled',
+  routingNumberStatus: 'verified',
+  errorMessage: null,
+  createdAt: '2026-11-25T06:44:00',
+  updatedAt: '2026-11-25T06:44:00',
+  bankAccountNumberMasked: null,
+  routingNumberMasked: null,
+  ...overrides,
+});
