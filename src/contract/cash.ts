@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEPOSIT_MAX_AMOUNT, moneyAmountSchema } from './money-limits';
-import { decimalStringSchema, localDateTimeSchema } from './money';
+import { decimalStringSchema, upstreamTimeSchema } from './money';
 import { lowerCaseStatusSchema } from './status';
 
 /**
@@ -64,7 +64,7 @@ export const depositReceiptSchema = z.object({
   status: lowerCaseStatusSchema,
   approvalStatus: lowerCaseStatusSchema.nullable(),
   bankName: z.string().nullable(),
-  createdAt: localDateTimeSchema.nullable(),
+  createdAt: upstreamTimeSchema.nullable(),
 });
 export type DepositReceipt = z.infer<typeof depositReceiptSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { postalAddressSchema } from './accounts';
-import { decimalStringSchema, localDateTimeSchema } from './money';
+import { decimalStringSchema, localDateTimeSchema, upstreamTimeSchema } from './money';
 import { upstreamPaginationShape } from './pages';
 import { lowerCaseStatusSchema } from './status';
 
@@ -45,8 +45,8 @@ export const fundMoveSchema = z.object({
   routingNumberStatus: lowerCaseStatusSchema.nullable(),
   /** The upstream's error text; null when there is none. */
   errorMessage: z.string().nullable(),
-  createdAt: localDateTimeSchema.nullable(),
-  updatedAt: localDateTimeSchema.nullable(),
+  createdAt: upstreamTimeSchema.nullable(),
+  updatedAt: upstreamTimeSchema.nullable(),
 });
 export type FundMove = z.infer<typeof fundMoveSchema>;
 

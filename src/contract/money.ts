@@ -17,3 +17,10 @@ export const localDateTimeSchema = z
 
 /** An instant in UTC, ISO 8601 with Z. */
 export const instantSchema = z.string().regex(/Z$/, 'must be an ISO 8601 UTC timestamp');
+
+/**
+ * A time the upstream gave where answers differ in form (fund moves, §2.9): the documented
+ * zone-less wall time, or the instant in UTC when the answer carried a zone of its own. Read it
+ * with `upstreamTimeToInstant` (time.ts), never as text: the two forms do not sort together.
+ */
+export const upstreamTimeSchema = z.union([localDateTimeSchema, instantSchema]);

@@ -98,6 +98,19 @@ export function localDateTimeToInstant(value: string, timeZone: string): Date | 
   return new Date(minute.getTime() + Number(match[3]) * 1000);
 }
 
+/**
+ * The instant of an upstream time in either form `upstreamTimeSchema` (money.ts) allows: an
+ * instant with its zone is itself; a zone-less wall time is read in `timeZone`, the platform's
+ * (TRANSACT_TIME_ZONE). Null when the value is neither.
+ */
+export function upstreamTimeToInstant(value: string, timeZone: string): Date | null {
+  if (/(Z|[+-]\d{2}:?\d{2})$/i.test(value)) {
+    const instant = new Date(value);
+    return Number.isNaN(instant.getTime()) ? null : instant;
+  }
+  return localDateTimeToInstant(value, timeZone);
+}
+
 export function instantToZoned(instant: Date, timeZone: string): ZonedTime {
   const p = wallClock(instant, timeZone);
   return {

@@ -8,6 +8,7 @@ import {
   instantToZoned,
   isCalendarDate,
   localDateTimeToInstant,
+  upstreamTimeToInstant,
   marketStatus,
   nextApprovalBatch,
   todayInZone,
@@ -77,6 +78,26 @@ describe('localDateTimeToInstant (zone-less upstream times in the platform zone)
     expect(localDateTimeToInstant('2026-11-25T06:44:09Z', 'UTC')).toBeNull();
     expect(localDateTimeToInstant('2026-02-30T06:44:09', 'UTC')).toBeNull();
     expect(localDateTimeToInstant('2026-11-25 06:44:09', 'UTC')).toBeNull();
+  });
+});
+
+describe('upstreamTimeToInstant (the two forms of a fund-move time, §2.9)', () => {
+  it('reads a wall time in the platform zone and an instant as itself', () => {
+    expect(upstreamTimeToInstant('2026-11-25T06:44:09', 'America/New_York')?.toISOString()).toBe(
+      '2026-11-25T11:44:09.000Z',
+    );
+    // The zone of the value wins over the platform's: it is not read again as a wall time.
+    expect(
+      upstreamTimeToInstant('2026-11-25T06:44:09.000Z', 'America/New_York')?.toISOString(),
+    ).toBe('2026-11-25T06:44:09.000Z');
+    expect(upstreamTimeToInstant('2026-11-25T01:44:09-05:00', 'UTC')?.toISOString()).toBe(
+      '2026-11-25T06:44:09.000Z',
+    );
+  });
+
+  it('is null for what is neither', () => {
+    expect(upstreamTimeToInstant('yesterday', 'UTC')).toBeNull();
+    expect(upstreamTimeToInstant('2026-13-25T06:44:09Z', 'UTC')).toBeNull();
   });
 });
 

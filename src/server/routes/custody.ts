@@ -21,6 +21,7 @@ import {
 } from '../../contract/ira';
 import { checkMoneyAmount } from '../../contract/money-limits';
 import { maskLast4 } from '../../contract/rules/bank';
+import { upstreamTimeToInstant } from '../../contract/time';
 import { withKnownDirections } from '../lib/fund-move-direction';
 import { HttpError } from '../lib/http-error';
 import { readOrExplainRefusal } from '../lib/upstream-errors';
@@ -53,8 +54,15 @@ export function toFundMoveView(move: FundMove): FundMoveView {
   };
 }
 
-const newestFirst = (a: FundMove, b: FundMove) =>
-  (b.createdAt ?? '').localeCompare(a.createdAt ?? '');
+/**
+ * Newest first by the moment each move was created. The times come in two forms (a wall time of
+ * the platform's zone, or an instant: upstreamTimeSchema), so they are compared as instants.
+ */
+function newestFirst(platformZone: string): (a: FundMove, b: FundMove) => number {
+  const at = (move: FundMove) =>
+    (move.createdAt && upstreamTimeToInstant(move.createdAt, platformZone)?.getTime()) || 0;
+  return (a, b) => at(b) - at(a);
+}
 
 function toSupplementReceipt(
   supplement: AccountSupplement,
@@ -141,7 +149,12 @@ export const custodyRoutes = [
         );
       }
       return {
-        moves: (await withKnownDirections(deps.db, [...own].sort(newestFirst))).map(toFundMoveView),
+        moves: (
+          await withKnownDirections(
+            deps.db,
+            [...own].sort(newestFirst(deps.config.upstreamTimeZone)),
+          )
+        ).map(toFundMoveView),
         totalRecords: page.totalRecords,
         startIndex: page.startIndex,
         endIndex: page.endIndex,

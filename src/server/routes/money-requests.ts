@@ -25,7 +25,7 @@ import {
   type SettlementCandidates,
   type TimelineEntry,
 } from '../../contract/money-requests';
-import { localDateTimeToInstant, nextApprovalBatch } from '../../contract/time';
+import { nextApprovalBatch, upstreamTimeToInstant } from '../../contract/time';
 import type { Deps } from '../deps';
 import { withKnownDirections } from '../lib/fund-move-direction';
 import { HttpError } from '../lib/http-error';
@@ -210,8 +210,7 @@ const foundMoveNext: Record<'unknown' | 'refused' | 'not_sent', string> = {
  */
 function timeKey(entry: TimelineEntry, upstreamZone: string): number {
   if (!entry.at) return 0;
-  if (entry.atZone === 'utc') return Date.parse(entry.at) || 0;
-  return localDateTimeToInstant(entry.at, upstreamZone)?.getTime() ?? 0;
+  return upstreamTimeToInstant(entry.at, upstreamZone)?.getTime() ?? 0;
 }
 
 export const moneyRequestRoutes = [
@@ -512,7 +511,8 @@ export const moneyRequestRoutes = [
           description: move.description,
           amount: move.amount,
           at: move.createdAt,
-          atZone: 'upstream',
+          // A fund move's time is an instant when the upstream gave its zone (upstreamTimeSchema).
+          atZone: move.createdAt?.endsWith('Z') ? 'utc' : 'upstream',
           state: fundMoveState(move),
           ...fundMoveStep(move, now),
         });

@@ -239,8 +239,9 @@ export const wireLocalDateTime = scalar.transform((value, ctx) => {
 
 /**
  * A fund-move timestamp: documented zone-less (§2.9), but some answers carry ISO 8601 with a zone
- * (`...T14:03:11.000Z`). A zoned value is given as its UTC wall-clock time, since the upstream's
- * own zone is not documented; the record stays readable instead of being dropped.
+ * (`...T14:03:11.000Z`). A zone-less value stays a wall time of the platform's zone; a zoned one is
+ * an instant and stays one (`...Z`), so it is never read again as a wall time of another zone.
+ * Either way the record stays readable instead of being dropped (contract: upstreamTimeSchema).
  */
 export const wireLocalOrZonedDateTime = scalar.transform((value, ctx) => {
   if (isBlank(value)) return null;
@@ -250,7 +251,7 @@ export const wireLocalOrZonedDateTime = scalar.transform((value, ctx) => {
     if (local.success) return local.data;
   } else {
     const parsed = new Date(text);
-    if (!Number.isNaN(parsed.getTime())) return parsed.toISOString().slice(0, 19);
+    if (!Number.isNaN(parsed.getTime())) return parsed.toISOString();
   }
   ctx.addIssue({ code: 'custom', message: 'not a timestamp' });
   return z.NEVER;

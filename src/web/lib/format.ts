@@ -1,5 +1,5 @@
 import { formatMoney, isDecimalString } from '../../contract/decimal';
-import { localDateTimeToInstant, zoneOffsetMs } from '../../contract/time';
+import { localDateTimeToInstant, upstreamTimeToInstant, zoneOffsetMs } from '../../contract/time';
 import { platformTimeZone } from './platform-time-zone';
 
 /**
@@ -81,6 +81,14 @@ export interface TimestampOptions {
   timeZone?: string;
   /** The zone of zone-less values; the platform's when absent. */
   sourceTimeZone?: string;
+}
+
+/**
+ * An upstream time as milliseconds since the epoch, for ordering: a wall time is read in the
+ * platform's zone, an instant as itself (the two forms of upstreamTimeSchema); null when unreadable.
+ */
+export function upstreamTimeMs(value: string | null | undefined): number | null {
+  return value ? (upstreamTimeToInstant(value, platformTimeZone())?.getTime() ?? null) : null;
 }
 
 /**

@@ -183,16 +183,26 @@ describe('one odd record never breaks a list', () => {
     expect(warnings[0].obj).toMatchObject({ operation: 'getOrdersForADay' });
   });
 
-  it('a fund move with an ISO timestamp is read (getCustodyFundMoveHistory__kvl-101-success.json)', async () => {
+  it('a fund move with an ISO timestamp is read as the instant it names (getCustodyFundMoveHistory__kvl-101-success.json)', async () => {
     const { client } = fakeClient({
       ...ok,
-      custodyTransactions: [liveFundMove('R1', { createdDate: '2024-10-18T14:03:11.000Z' })],
-      pagination: { totalRecords: 1, startIndex: 0, endIndex: 0 },
+      custodyTransactions: [
+        liveFundMove('R1', { createdDate: '2024-10-18T14:03:11.000Z' }),
+        liveFundMove('R2', { createdDate: '2024-10-18T10:03:11-04:00' }),
+        liveFundMove('R3', { createdDate: '2024-10-18 14:03:11' }),
+      ],
+      pagination: { totalRecords: 3, startIndex: 0, endIndex: 2 },
     });
     const page = await getCustodyFundMoves(client, { accountId: 'A10423567' });
     expect(page.skipped).toEqual([]);
-    expect(page.moves[0].createdAt).toBe('2024-10-18T14:03:11');
-    expect(fundMoveSchema.parse(page.moves[0]).createdAt).toBe('2024-10-18T14:03:11');
+    // A zoned time stays an instant: read later as a wall time of the platform's zone
+    // (TRANSACT_TIME_ZONE), it would move by that zone's offset.
+    expect(page.moves.map((move) => move.createdAt)).toEqual([
+      '2024-10-18T14:03:11.000Z',
+      '2024-10-18T14:03:11.000Z',
+      '2024-10-18T14:03:11',
+    ]);
+    for (const move of page.moves) expect(fundMoveSchema.parse(move)).toEqual(move);
   });
 
   it('a fund move without an amount is left out; paging still counts it (getCustodyFundMoveHistory__kvl-101-get-first-record.json)', async () => {

@@ -16,7 +16,7 @@ import {
 } from '../../../../contract/custody-views';
 import { figureColumn, PortalDataGrid, type GridColDef } from '../../../components/data-grid';
 import { paths } from '../../../config/paths';
-import { formatTimestamp, formatMoney } from '../../../lib/format';
+import { formatMoney, formatTimestamp, upstreamTimeMs } from '../../../lib/format';
 import { DescriptionList } from '../../../components/description-list';
 import { SkippedRecordsNotice } from '../../../components/skipped-records';
 import { orDash } from './details-list';
@@ -131,12 +131,15 @@ function ComplianceFundMovesTable({ moves }: { moves: FundMoveView[] }) {
         valueGetter: (value: string | null) => describeFundMoveApproval(value).label,
       },
       {
-        // Zone-less ISO timestamps sort as text; shown in the viewer's zone and the platform's.
+        // A wall time of the platform's zone or an instant: ordered as instants, shown in the
+        // viewer's zone and the platform's.
         field: 'createdAt',
         headerName: 'Created',
         minWidth: 356,
         flex: 2.2,
         valueFormatter: (value: string | null) => formatTimestamp(value),
+        sortComparator: (a: string | null, b: string | null) =>
+          (upstreamTimeMs(a) ?? 0) - (upstreamTimeMs(b) ?? 0),
       },
     ],
     [],

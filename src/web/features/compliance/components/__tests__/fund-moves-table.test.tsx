@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FundMoveView } from '../../../../../contract/custody-views';
 import { fundMoveView } from '../../../../testing/fund-move';
+import { withTimeZones } from '../../../../testing/time-zones';
 import { renderWithProviders } from '../../../../testing/render';
 import { ComplianceFundMovePages } from '../fund-moves-table';
 
@@ -48,5 +49,34 @@ describe('a reviewer reads fund moves across accounts', () => {
     expect(directionOf('CFM70000002')).toBe('Not stated');
     expect(directionOf('CFM70000115')).toBe('Out');
     expect(directionOf('CFM70000120')).toBe('In');
+  });
+});
+
+describe('the Created column with the platform in New York', () => {
+  withTimeZones({ viewer: 'UTC', platform: 'America/New_York' });
+
+  it('orders a wall time of the platform and an instant by when they happened, not as text', async () => {
+    renderWithProviders(
+      <ComplianceFundMovePages
+        moves={[
+          // 10:00 in New York is 15:00 UTC.
+          move({ referenceNumber: 'CFM70000201', createdAt: '2026-11-24T10:00:00' }),
+          // An answer that carried its zone (§2.9 allows neither form to be assumed away).
+          move({ referenceNumber: 'CFM70000202', createdAt: '2026-11-24T12:00:00.000Z' }),
+        ]}
+        skippedRecords={0}
+        page={1}
+        pages={1}
+        onPageChange={() => {}}
+      />,
+    );
+    const grid = await screen.findByRole('grid', { name: 'Fund moves' }, { timeout: 20_000 });
+    fireEvent.click(within(grid).getByRole('columnheader', { name: 'Created' }));
+    const order = () =>
+      within(grid)
+        .getAllByRole('button', { name: /^Open fund move / })
+        .map((button) => button.textContent);
+    expect(order()).toEqual(['CFM70000202', 'CFM70000201']);
+    expect(within(grid).getByText(/Nov 24, 2026, 12:00\sPM UTC/)).toBeTruthy();
   });
 });
