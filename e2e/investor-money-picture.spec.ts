@@ -49,6 +49,8 @@ test('an investor links a bank, deposits, invests, disburses by ACH and wire, an
   await depositReview.getByRole('button', { name: 'Request deposit' }).click();
   await expect(deposit.getByText('Deposit requested')).toBeVisible();
   await expect(deposit.getByText('$250.75')).toBeVisible();
+  // Our reference, as the requests list and the timeline name the deposit.
+  await expect(deposit.getByText(/^MR-[0-9A-Z]{10}$/)).toBeVisible();
 
   // 3. Invest from the same account: the checklist says it may, then the form.
   const offering = await investableOffering(page);

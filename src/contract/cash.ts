@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEPOSIT_MAX_AMOUNT, moneyAmountSchema } from './money-limits';
 import { decimalStringSchema, upstreamTimeSchema } from './money';
 import { lowerCaseStatusSchema } from './status';
+import { freeTextBesideReferenceSchema } from './free-text';
 
 /**
  * The cash cycle of a custody account: the bank ACH uses (linked through linkExternalAccount,
@@ -45,20 +46,15 @@ const DEPOSIT_DESCRIPTION_MAX = 100;
  */
 export const depositFormSchema = z.object({
   amount: moneyAmountSchema(DEPOSIT_MAX_AMOUNT),
-  description: z
-    .string()
-    .trim()
-    .max(
-      DEPOSIT_DESCRIPTION_MAX,
-      `Description can be at most ${DEPOSIT_DESCRIPTION_MAX} characters`,
-    )
-    .optional(),
+  description: freeTextBesideReferenceSchema('Description', DEPOSIT_DESCRIPTION_MAX).optional(),
 });
 export type DepositForm = z.infer<typeof depositFormSchema>;
 
 /** A deposit as created: a fund move pending approval by the 4:00 PM MT batch (§3). */
 export const depositReceiptSchema = z.object({
   referenceNumber: z.string(),
+  /** Our reference of the request in the money requests register (MR-…), as the fund moves and the timeline show it. */
+  reference: z.string().nullable(),
   accountId: z.string(),
   amount: decimalStringSchema,
   status: lowerCaseStatusSchema,
@@ -73,6 +69,8 @@ export interface DepositRequest {
   accountId: string;
   amount: string;
   description?: string;
+  /** Our reference in the register (MR-…), carried in the description the fund move keeps. */
+  reference?: string | null;
 }
 
 /** The bank as the upstream reports it (clear numbers; the BFF masks them). */

@@ -37,7 +37,7 @@ export const fundMoveSchema = z.object({
   bankAccountName: z.string().nullable(),
   description: z.string().nullable(),
   direction: fundMoveDirectionSchema,
-  /** Our register reference of the disbursement that left this move, found in its description. */
+  /** Our register reference of the disbursement or deposit that made this move, found in its description. */
   portalReference: z.string().nullable(),
   /** Null when the upstream generation in use reports no approval step. */
   approvalStatus: lowerCaseStatusSchema.nullable(),

@@ -9,6 +9,7 @@ import {
   usAccountNumberSchema,
 } from './rules/bank';
 import { lowerCaseStatusSchema } from './status';
+import { freeTextBesideReferenceSchema } from './free-text';
 
 /**
  * A request to move money out of a custody account (createCustodyFundDisbursement, interface
@@ -18,14 +19,10 @@ import { lowerCaseStatusSchema } from './status';
 
 export const ADDITIONAL_DETAILS_MAX = 500;
 
-const additionalDetailsSchema = z
-  .string()
-  .trim()
-  .max(
-    ADDITIONAL_DETAILS_MAX,
-    `Additional details can be at most ${ADDITIONAL_DETAILS_MAX} characters`,
-  )
-  .optional();
+const additionalDetailsSchema = freeTextBesideReferenceSchema(
+  'Additional details',
+  ADDITIONAL_DETAILS_MAX,
+).optional();
 
 /**
  * The request's schema with the amount checked up to `ceiling`, the per-request ceiling the

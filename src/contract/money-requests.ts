@@ -10,7 +10,12 @@ import { requestedSliceShape } from './pages';
  * ends in a nameable outcome; "unknown" names our reference and what to do next.
  */
 
-export const moneyRequestKindSchema = z.enum(['disbursement', 'investment', 'ira_supplement']);
+export const moneyRequestKindSchema = z.enum([
+  'deposit',
+  'disbursement',
+  'investment',
+  'ira_supplement',
+]);
 export type MoneyRequestKindView = z.infer<typeof moneyRequestKindSchema>;
 
 export const moneyRequestOutcomeSchema = z.enum([
@@ -23,6 +28,7 @@ export const moneyRequestOutcomeSchema = z.enum([
 export type MoneyRequestOutcomeView = z.infer<typeof moneyRequestOutcomeSchema>;
 
 export const moneyRequestKindLabels: Record<MoneyRequestKindView, string> = {
+  deposit: 'Deposit',
   disbursement: 'Disbursement',
   investment: 'Investment',
   ira_supplement: 'IRA request',

@@ -504,27 +504,32 @@ describe('fund moves have a direction, and a disbursement is listed once (§2.9,
     expect(found).toMatchObject([{ direction: 'out', portalReference: reference }]);
   });
 
-  it('a deposit the portal made is incoming; a move nothing describes is not called a deposit', async () => {
+  it('a deposit the portal made is incoming, whatever its description says; a move nothing describes is not called a deposit', async () => {
     const deposit = await post(`/api/accounts/${accountA}/deposits`, investor, {
       amount: '75',
-      // A person's text that looks like an outgoing move does not turn a deposit around.
-      description: 'Disbursement ACH · Portal ref MR-ABCDEFGHIJ',
+      // A person's text that reads like an outgoing move does not turn a deposit around.
+      description: 'Disbursement ACH top-up',
     });
     expect(deposit.statusCode).toBe(201);
-    const { referenceNumber } = depositReceiptSchema.parse(deposit.json());
+    const { referenceNumber, reference } = depositReceiptSchema.parse(deposit.json());
+    expect(reference).toMatch(/^MR-[0-9A-Z]{10}$/);
     const page = fundMoveViewPageSchema.parse(
       (await get(`/api/accounts/${accountA}/fund-moves?limit=100`, investor)).json(),
     );
     expect(page.moves.find((m) => m.referenceNumber === referenceNumber)).toMatchObject({
       direction: 'in',
-      portalReference: null,
+      portalReference: reference,
     });
     const timeline = timelineSchema.parse(
       (await get(`/api/accounts/${accountA}/timeline`, investor)).json(),
     );
-    const entry = timeline.entries.find((e) => e.id === referenceNumber)!;
-    expect(entry.kind).toBe('deposit');
-    expect(entry.title).toMatch(/^Deposit( from .+)?$/);
+    // Listed once: the register's request and the fund move it made are one entry.
+    const entries = timeline.entries.filter(
+      (e) => e.id === referenceNumber || e.reference === reference,
+    );
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ kind: 'deposit', id: referenceNumber, reference });
+    expect(entries[0].title).toMatch(/^Deposit( from .+)?$/);
 
     // Seeded moves carry no direction: neutral words, the same on the fund moves page.
     const seeded = page.moves.find((m) => m.direction === null)!;
@@ -536,38 +541,107 @@ describe('fund moves have a direction, and a disbursement is listed once (§2.9,
     expect(seededEntry.description).toBe(seeded.description);
   });
 
-  it('reconciliation never takes a deposit whose description names our reference for the disbursement', async () => {
-    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
-      operation: 'createCustodyFundDisbursement',
-      drop: true,
-      times: 1,
-      when: { accountId: accountA },
-    });
-    const lost = await post(`/api/accounts/${accountA}/disbursements`, investor, {
-      type: 'ach',
+  it('refuses a description that carries a reference of ours, naming the field, before the upstream', async () => {
+    const before = await sandboxCalls(h.sandboxUrl);
+    for (const description of ['Portal ref MR-ABCDEFGHIJ', 'for mr-0123456789 please']) {
+      const res = await post(`/api/accounts/${accountA}/deposits`, investor, {
+        amount: '33',
+        description,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields[0]).toMatchObject({
+        field: 'description',
+        message: 'Description cannot contain a portal reference (MR-…): the portal adds its own',
+      });
+    }
+    const wire = await post(`/api/accounts/${accountA}/disbursements`, investor, {
+      type: 'wire_domestic',
       amount: '33',
+      bankId: '021000021',
+      bankAccountId: '123456789',
+      additionalDetails: 'Portal ref MR-ABCDEFGHIJ',
     });
-    const { reference } = lost.json().error as { submitted: string; reference: string };
-    const deposit = await post(`/api/accounts/${accountA}/deposits`, investor, {
-      amount: '33',
-      description: `Portal ref ${reference}`,
-    });
-    const { referenceNumber } = depositReceiptSchema.parse(deposit.json());
+    expect(wire.statusCode).toBe(400);
+    expect(wire.json().error.fields[0].field).toBe('additionalDetails');
+    const after = await sandboxCalls(h.sandboxUrl);
+    expect(after.fundCustodyAccount ?? 0).toBe(before.fundCustodyAccount ?? 0);
+    expect(after.createCustodyFundDisbursement ?? 0).toBe(
+      before.createCustodyFundDisbursement ?? 0,
+    );
+  });
+});
 
+describe('deposits in the register (fundCustodyAccount, §2.9)', () => {
+  const reconcile = async () => {
     const reviewer = await signIn(h.app, 'compliance@demo.test');
-    const settled = await post('/api/compliance/money-requests/reconcile', reviewer);
-    expect(settled.statusCode).toBe(200);
-    const register = moneyRequestPageSchema.parse(
-      (await get(`/api/accounts/${accountA}/money-requests?limit=200`, investor)).json(),
-    );
-    const row = register.requests.find((r) => r.reference === reference)!;
-    expect(row.upstreamId).not.toBe(referenceNumber);
-    const timeline = timelineSchema.parse(
-      (await get(`/api/accounts/${accountA}/timeline`, investor)).json(),
-    );
-    expect(timeline.entries.find((e) => e.id === referenceNumber)).toMatchObject({
+    const res = await post('/api/compliance/money-requests/reconcile', reviewer);
+    expect(res.statusCode).toBe(200);
+  };
+  const registerRow = async (reference: string) =>
+    moneyRequestPageSchema
+      .parse((await get(`/api/accounts/${accountA}/money-requests?limit=200`, investor)).json())
+      .requests.find((r) => r.reference === reference);
+  /** As if the platform's answer had been lost after it created the move (a crash, a timeout). */
+  const loseAnswer = (reference: string) =>
+    h.db
+      .updateTable('money_requests')
+      .set({ outcome: 'unknown', upstream_id: null, settled_at: null, settled_via: null })
+      .where('reference', '=', reference)
+      .execute();
+
+  it('a deposit is a request of the account with our reference, created with its fund move', async () => {
+    const res = await post(`/api/accounts/${accountA}/deposits`, investor, { amount: '12.34' });
+    expect(res.statusCode).toBe(201);
+    const receipt = depositReceiptSchema.parse(res.json());
+    expect(res.headers['money-reference']).toBe(receipt.reference);
+    expect(await registerRow(receipt.reference!)).toMatchObject({
       kind: 'deposit',
-      reference: null,
+      outcome: 'created',
+      amount: '12.34',
+      upstreamId: receipt.referenceNumber,
     });
+  });
+
+  it('one whose answer was lost is found by reconciliation in the fund moves, by the reference in its description', async () => {
+    const res = await post(`/api/accounts/${accountA}/deposits`, investor, {
+      amount: '45.60',
+      description: 'Savings',
+    });
+    const receipt = depositReceiptSchema.parse(res.json());
+    await loseAnswer(receipt.reference!);
+    expect(await registerRow(receipt.reference!)).toMatchObject({ outcome: 'unknown' });
+    // The person's text and our note, as the platform keeps them (§2.9 description).
+    const moves = fundMoveViewPageSchema.parse(
+      (await get(`/api/accounts/${accountA}/fund-moves?limit=100`, investor)).json(),
+    );
+    expect(moves.moves.find((m) => m.referenceNumber === receipt.referenceNumber)).toMatchObject({
+      description: `Savings · Portal deposit ${receipt.reference}`,
+      direction: 'in',
+    });
+
+    await reconcile();
+    expect(await registerRow(receipt.reference!)).toMatchObject({
+      outcome: 'created',
+      upstreamId: receipt.referenceNumber,
+    });
+  });
+
+  it('reconciliation never takes a move that goes the other way for it', async () => {
+    // A disbursement's move carries its reference with the outgoing note; a register row of a
+    // deposit under that reference must not be settled by it.
+    const res = await post(`/api/accounts/${accountA}/disbursements`, investor, {
+      type: 'ach',
+      amount: '6.50',
+    });
+    expect(res.statusCode).toBe(201);
+    const { reference } = res.json() as { reference: string };
+    await loseAnswer(reference);
+    await h.db
+      .updateTable('money_requests')
+      .set({ kind: 'deposit' })
+      .where('reference', '=', reference)
+      .execute();
+    await reconcile();
+    expect(await registerRow(reference)).toMatchObject({ kind: 'deposit', outcome: 'unknown' });
   });
 });

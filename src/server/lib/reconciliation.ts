@@ -1,8 +1,9 @@
 import type { Db } from '../store/db';
 import { recordAudit } from '../store/audit';
 import { expireDeadClaims, scopeIs } from '../store/idempotency';
-import { withKnownDirections } from './fund-move-direction';
+import { fundMoveDirectionOfRequest, withKnownDirections } from './fund-move-direction';
 import { settleMoneyRequest, type MoneyRequest } from '../store/money-requests';
+import type { FundMove } from '../../contract/custody';
 import { listMoneyRequests } from '../store/money-requests';
 import type { UpstreamClient } from '../upstream/client';
 import { getCustodyFundMoves } from '../upstream/get-custody-fund-moves';
@@ -11,8 +12,10 @@ import { getCustodyFundMoves } from '../upstream/get-custody-fund-moves';
  * Reconciliation settles money requests whose outcome is unknown (the answer was lost: a
  * timeout, a dropped connection, a process that died mid-call) by asking the upstream what it
  * holds:
- * - disbursements: the account's fund moves (§4.3). A disbursement carries our reference in
- *   additionalDetails, which the upstream echoes (§2.10) into the fund move's description;
+ * - deposits and disbursements: the account's fund moves (§4.3). A deposit carries our reference
+ *   in its description, which its fund move keeps (§2.9); a disbursement in additionalDetails,
+ *   which the upstream echoes (§2.10) into the fund move's description. The move must go the
+ *   request's way: a deposit's move in, a disbursement's out;
  * - investments and IRA supplements: the document names no read that ties a trade or a
  *   supplement to a request of ours (§4.16 lists the trades collection without fields), so they
  *   stay unknown, visible with their reference, for a reviewer to settle by hand once they have
@@ -52,20 +55,22 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileSum
     notSent: 0,
     stillUnknown: 0,
   };
-  const movesByAccount = new Map<string, Map<string, string> | null>();
+  const movesByAccount = new Map<string, Map<string, MoveOfRequest> | null>();
 
   for (const request of unknown.items) {
     let verdict: Verdict | null = null;
-    if (request.kind === 'disbursement') {
+    const direction = fundMoveDirectionOfRequest[request.kind];
+    if (direction) {
       let refs = movesByAccount.get(request.accountId);
       if (refs === undefined) {
         refs = await referencesInFundMoves(options, request.accountId).catch(() => null);
         movesByAccount.set(request.accountId, refs);
       }
       if (refs) {
-        const upstreamId = refs.get(request.reference);
-        if (upstreamId) verdict = { outcome: 'created', upstreamId };
-        else if (oldEnough(request, now(), options.notSentAfterMs))
+        const move = refs.get(request.reference);
+        if (move?.direction === direction)
+          verdict = { outcome: 'created', upstreamId: move.referenceNumber };
+        else if (!move && oldEnough(request, now(), options.notSentAfterMs))
           verdict = { outcome: 'not_sent' };
       }
     }
@@ -92,12 +97,17 @@ export function oldEnough(request: MoneyRequest, now: Date, ms: number): boolean
   return now.getTime() - since.getTime() >= ms;
 }
 
-/** Our reference → the fund move's reference number, over the account's fund moves. */
+interface MoveOfRequest {
+  referenceNumber: string;
+  direction: FundMove['direction'];
+}
+
+/** Our reference → the fund move that carries it, over the account's fund moves. */
 async function referencesInFundMoves(
   options: ReconcileOptions,
   accountId: string,
-): Promise<Map<string, string>> {
-  const refs = new Map<string, string>();
+): Promise<Map<string, MoveOfRequest>> {
+  const refs = new Map<string, MoveOfRequest>();
   for (let page = 0; page < (options.maxPages ?? 20); page += 1) {
     const result = await getCustodyFundMoves(options.upstream, {
       accountId,
@@ -107,7 +117,10 @@ async function referencesInFundMoves(
     // A deposit the portal made is never a disbursement's move, whatever its description says.
     for (const move of await withKnownDirections(options.db, result.moves)) {
       if (move.portalReference && move.accountId === accountId)
-        refs.set(move.portalReference, move.referenceNumber);
+        refs.set(move.portalReference, {
+          referenceNumber: move.referenceNumber,
+          direction: move.direction,
+        });
     }
     if (result.moves.length < PAGE || (page + 1) * PAGE >= result.totalRecords) break;
   }

@@ -162,7 +162,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'POST /api/accounts/:accountId/deposits': {
     roles: ['investor'],
     objects: OWN_ACCOUNT_IN_PATH,
-    note: 'Deposit from my linked bank into my custody account (fundCustodyAccount); Idempotency-Key required.',
+    note: 'Deposit from my linked bank into my custody account (fundCustodyAccount), recorded in the register with our reference; Idempotency-Key required.',
   },
   'GET /api/holdings': {
     roles: ['investor'],

@@ -4,51 +4,11 @@ import {
   depositReceiptSchema,
   linkBankReceiptSchema,
   linkedBankResultSchema,
-  type ExternalBank,
-  type LinkedBankResult,
 } from '../../contract/cash';
-import { maskLast4 } from '../../contract/rules/bank';
-import type { Deps } from '../deps';
 import { HttpError } from '../lib/http-error';
-import {
-  fundCustodyAccount,
-  getExternalAccount,
-  isUpstreamError,
-  linkExternalAccount,
-} from '../upstream';
+import { readLinkedBank } from '../lib/linked-bank';
+import { fundCustodyAccount, linkExternalAccount } from '../upstream';
 import { defineRoute } from './define';
-
-const mask = (value: string | null) => (value ? maskLast4(value) : null);
-
-/** Bank numbers leave the server as their last four characters only. */
-function toLinkedBank(bank: ExternalBank): LinkedBankResult {
-  return {
-    state: 'linked',
-    bank: {
-      bankName: bank.bankName,
-      holderName: bank.holderName,
-      accountType: bank.accountType,
-      accountNumberMasked: mask(bank.accountNumber),
-      routingNumberMasked: mask(bank.routingNumber),
-    },
-  };
-}
-
-const noBank: LinkedBankResult = {
-  state: 'none',
-  message:
-    'No bank account is linked. ACH disbursements and deposits need one: link a bank account first.',
-};
-
-export async function readLinkedBank(deps: Deps, accountId: string): Promise<LinkedBankResult> {
-  try {
-    return toLinkedBank(await getExternalAccount(deps.upstream, { accountId }));
-  } catch (err) {
-    // 149 "Investor External Account does not exist" (real-world notes §4.1): nothing linked.
-    if (isUpstreamError(err) && err.kind === 'not_found') return noBank;
-    throw err;
-  }
-}
 
 export const cashRoutes = [
   defineRoute({
@@ -95,7 +55,14 @@ export const cashRoutes = [
     response: depositReceiptSchema,
     successStatus: 201,
     idempotent: true,
-    async handler({ params, body, deps, audit }) {
+    // In the register like every money request: a deposit whose answer is lost keeps our
+    // reference, and reconciliation finds its fund move by the note in its description.
+    money: {
+      kind: 'deposit',
+      describe: ({ params, body }) => ({ accountId: params.accountId, amount: body.amount }),
+      upstreamId: (receipt) => receipt.referenceNumber,
+    },
+    async handler({ params, body, deps, audit, moneyReference }) {
       // A deposit is pulled from the linked bank (§4.16): without one the upstream can only refuse.
       if ((await readLinkedBank(deps, params.accountId)).state === 'none') {
         throw new HttpError(
@@ -107,6 +74,7 @@ export const cashRoutes = [
       const move = await fundCustodyAccount(deps.upstream, {
         accountId: params.accountId,
         amount: body.amount,
+        reference: moneyReference,
         ...(body.description ? { description: body.description } : {}),
       });
       await audit({
@@ -114,10 +82,15 @@ export const cashRoutes = [
         objectType: 'account',
         objectId: params.accountId,
         outcome: 'succeeded',
-        details: { referenceNumber: move.referenceNumber, amount: move.amount },
+        details: {
+          referenceNumber: move.referenceNumber,
+          amount: move.amount,
+          reference: moneyReference,
+        },
       });
       return {
         referenceNumber: move.referenceNumber,
+        reference: moneyReference,
         accountId: move.accountId,
         amount: move.amount,
         status: move.status,

@@ -24,6 +24,7 @@ import { maskLast4 } from '../../contract/rules/bank';
 import { upstreamTimeToInstant } from '../../contract/time';
 import { withKnownDirections } from '../lib/fund-move-direction';
 import { HttpError } from '../lib/http-error';
+import { readLinkedBank } from '../lib/linked-bank';
 import { readOrExplainRefusal } from '../lib/upstream-errors';
 import {
   addCustodyAccountSupplement,
@@ -33,7 +34,6 @@ import {
   getCustodyFundMoves,
   isUpstreamError,
 } from '../upstream';
-import { readLinkedBank } from './cash';
 import { defineRoute } from './define';
 import { holdDisbursement, needsApproval } from './approvals';
 import { z } from 'zod';

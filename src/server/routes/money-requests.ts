@@ -27,7 +27,7 @@ import {
 } from '../../contract/money-requests';
 import { nextApprovalBatch, upstreamTimeToInstant } from '../../contract/time';
 import type { Deps } from '../deps';
-import { withKnownDirections } from '../lib/fund-move-direction';
+import { fundMoveDirectionOfRequest, withKnownDirections } from '../lib/fund-move-direction';
 import { HttpError } from '../lib/http-error';
 import { oldEnough, settleUnknown } from '../lib/reconciliation';
 import {
@@ -186,7 +186,7 @@ const timelineKinds = {
   unknown: 'fund_move',
 } as const satisfies Record<string, TimelineEntry['kind']>;
 
-/** A disbursement of the register whose fund move the platform lists, by its recorded outcome. */
+/** A deposit or disbursement of the register whose fund move the platform lists, by its recorded outcome. */
 const foundMoveWords: Record<MoneyRequest['outcome'], string> = {
   created: 'Accepted by the platform.',
   pending: 'Being sent; the platform already lists it.',
@@ -316,11 +316,10 @@ export const moneyRequestRoutes = [
     async handler({ params, deps }): Promise<SettlementCandidates> {
       const request = await getMoneyRequest(deps.db, params.reference);
       if (!request) throw new HttpError('not_found', `No money request ${params.reference}.`);
-      if (request.kind === 'disbursement') {
+      if (request.kind === 'disbursement' || request.kind === 'deposit') {
         return {
           state: 'unavailable',
-          message:
-            "A disbursement carries our reference in its description: Reconcile finds it in the account's fund moves.",
+          message: `A ${moneyRequestKindLabels[request.kind].toLowerCase()} carries our reference in its description: Reconcile finds it in the account's fund moves.`,
         };
       }
       if (request.kind === 'ira_supplement' || !request.offeringId) {
@@ -487,10 +486,11 @@ export const moneyRequestRoutes = [
       const names = new Map(offerings.map((o) => [o.id, o.name]));
       const entries: TimelineEntry[] = [];
 
-      // A disbursement's own fund move carries its reference (the §2.10 echo, read by the wire
-      // layer): it is listed once, as what became of the request, not as a second movement.
-      const disbursements = new Set(
-        register.items.filter((r) => r.kind === 'disbursement').map((r) => r.reference),
+      // A deposit's or a disbursement's own fund move carries its reference (read by the wire
+      // layer: the deposit's description, §2.9, or the §2.10 echo): it is listed once, as what
+      // became of the request, not as a second movement.
+      const directionOfRequest = new Map(
+        register.items.map((r) => [r.reference, fundMoveDirectionOfRequest[r.kind]]),
       );
       const movesOfRequests = new Map<string, FundMove>();
       const ownMoves = await withKnownDirections(
@@ -498,8 +498,13 @@ export const moneyRequestRoutes = [
         (moves?.moves ?? []).filter((move) => move.accountId === accountId),
       );
       for (const move of ownMoves) {
-        const of = move.direction === 'out' ? move.portalReference : null;
-        if (of && disbursements.has(of) && !movesOfRequests.has(of)) {
+        const of = move.portalReference;
+        if (
+          of &&
+          move.direction &&
+          directionOfRequest.get(of) === move.direction &&
+          !movesOfRequests.has(of)
+        ) {
           movesOfRequests.set(of, move);
           continue;
         }
@@ -556,14 +561,14 @@ export const moneyRequestRoutes = [
             : row.kind === 'investment'
               ? `Investment in ${names.get(row.offeringId ?? '') ?? 'an offering'}`
               : moneyRequestKindLabels[row.kind];
-        const move = row.kind === 'disbursement' ? movesOfRequests.get(row.reference) : undefined;
+        const move = movesOfRequests.get(row.reference);
         if (move) {
           // The fund move is what the platform made of the request: its id, amount and status.
           entries.push({
-            kind: 'disbursement',
+            kind: row.kind,
             id: move.referenceNumber,
             reference: row.reference,
-            title,
+            title: row.kind === 'deposit' ? fundMoveTitle(move) : title,
             description: null,
             amount: move.amount,
             at: row.createdAt.toISOString(),
@@ -576,14 +581,14 @@ export const moneyRequestRoutes = [
           continue;
         }
         const created = row.outcome === 'created';
-        const state =
-          created && row.kind === 'disbursement'
-            ? 'Accepted: pending until the platform approves it.'
-            : `${words.label}: ${words.meaning}${row.message && !created ? ` ${row.message}` : ''}`;
-        const step =
-          created && row.kind === 'disbursement'
-            ? batchStep(now)
-            : { next: created ? null : words.next, nextBatchAt: null };
+        // A deposit or disbursement waits for the approval batch (§3) once the platform has it.
+        const awaitsBatch = created && fundMoveDirectionOfRequest[row.kind] !== undefined;
+        const state = awaitsBatch
+          ? 'Accepted: pending until the platform approves it.'
+          : `${words.label}: ${words.meaning}${row.message && !created ? ` ${row.message}` : ''}`;
+        const step = awaitsBatch
+          ? batchStep(now)
+          : { next: created ? null : words.next, nextBatchAt: null };
         entries.push({
           kind: row.kind,
           id: row.upstreamId ?? row.reference,

@@ -346,4 +346,12 @@ export const migrations: Record<string, Migration> = {
       await sql`alter table money_requests add column unit_price text`.execute(db);
     },
   },
+  '0007-money-request-deposits': {
+    async up(db) {
+      // Deposits join the register: a deposit whose answer is lost is money that may have moved.
+      await sql`alter table money_requests drop constraint money_requests_kind_check`.execute(db);
+      await sql`alter table money_requests add constraint money_requests_kind_check
+        check (kind in ('deposit', 'disbursement', 'investment', 'ira_supplement'))`.execute(db);
+    },
+  },
 };

@@ -1,7 +1,7 @@
 /**
- * The register of every money request the portal sends upstream: disbursements
- * (createCustodyFundDisbursement, §4.5), investments (createTrade, §4.16) and IRA supplements
- * (addCustodyAccountSupplement, §4.7).
+ * The register of every money request the portal sends upstream: deposits (fundCustodyAccount,
+ * §4.16), disbursements (createCustodyFundDisbursement, §4.5), investments (createTrade, §4.16)
+ * and IRA supplements (addCustodyAccountSupplement, §4.7).
  *
  * One row per Idempotency-Key scope (user, route, key), identified by OUR reference (`MR-…`), a
  * stable id shown to the user from the first answer on, so a request whose outcome is unknown can
@@ -25,7 +25,8 @@
  * - `getMoneyRequest(db, reference)`: one row or null;
  * - `listMoneyRequests(db, filter)`: every row (compliance), filtered and paged, or one user's
  *   with `filter.userId`;
- * - `listMoneyRequestsOfAccount(db, accountId, filter)`: one account's rows.
+ * - `listMoneyRequestsOfAccount(db, accountId, filter)`: one account's rows;
+ * - `depositsCreatedIn(db, accountIds)`: the fund moves the portal's deposits created.
  * Lists are newest first (created, then reference) and return `{ items, total, offset, limit }`.
  * The caller checks that the signed-in user may see the account or user it asks for.
  *
@@ -60,7 +61,7 @@ export interface MoneyRequest {
   unitPrice: string | null;
   /** The Idempotency-Key scope: `METHOD /path` of the route and the key the browser sent. */
   idempotency: { route: string; key: string };
-  /** The upstream's id once known: disbursement requestId, trade id, or the account id of a supplement. */
+  /** The upstream's id once known: a deposit's fund-move reference, disbursement requestId, trade id, or the account id of a supplement. */
   upstreamId: string | null;
   outcome: MoneyRequestOutcome;
   /** A plain sentence about the outcome (the refusal, or what to do while unknown). */
@@ -207,6 +208,28 @@ export function listMoneyRequestsOfAccount(
 }
 
 // ---- Writes: store-internal, always inside the caller's transaction. ----
+
+/**
+ * The fund moves created by the portal's deposits into these accounts: the move's reference
+ * number → our reference. A move so named went in, whatever its description says.
+ */
+export async function depositsCreatedIn(
+  db: Db,
+  accountIds: string[],
+): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  if (accountIds.length === 0) return found;
+  const rows = await db
+    .selectFrom('money_requests')
+    .select(['reference', 'upstream_id'])
+    .where('kind', '=', 'deposit')
+    .where('outcome', '=', 'created')
+    .where('account_id', 'in', accountIds)
+    .where('upstream_id', 'is not', null)
+    .execute();
+  for (const row of rows) found.set(row.upstream_id!, row.reference);
+  return found;
+}
 
 export interface MoneyRequestInit {
   kind: MoneyRequestKind;

@@ -175,7 +175,7 @@ interface RateLimitTable {
   count: number;
 }
 
-export type MoneyRequestKind = 'disbursement' | 'investment' | 'ira_supplement';
+export type MoneyRequestKind = 'deposit' | 'disbursement' | 'investment' | 'ira_supplement';
 export type MoneyRequestOutcome = 'pending' | 'created' | 'refused' | 'not_sent' | 'unknown';
 /** How an outcome was learnt; `manual`: a reviewer checked the platform by hand. */
 export type MoneyRequestSettledVia =

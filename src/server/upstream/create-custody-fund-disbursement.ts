@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { disbursementTypeSchema, type Disbursement } from '../../contract/custody';
 import type { DisbursementRequest } from '../../contract/disbursements';
 import { legacyWrite, type UpstreamClient, type UpstreamRequest } from './client';
+import { withReferenceNote } from './reference-note';
 import {
   sendAndDecode,
   looseObject,
@@ -19,19 +20,6 @@ const wireTypes = {
   wire_international: 'wire_international',
 } as const;
 
-/** How our reference is carried in additionalDetails (matched by reconciliation). */
-const referenceNote = (reference: string) => `Portal ref ${reference}`;
-
-const referenceNotePattern = new RegExp(referenceNote('(MR-[0-9A-Z]{10})'));
-
-/**
- * Our reference in a text the upstream echoes (§2.10 additionalDetails, and the description of
- * the fund move a disbursement leaves behind, §4.3), or null: the one reader of `referenceNote`.
- */
-export function readReferenceNote(text: string | null): string | null {
-  return (text && referenceNotePattern.exec(text)?.[1]) || null;
-}
-
 /**
  * §4.5: bank fields only for wires; ACH goes to the account linked by linkExternalAccount.
  * additionalDetails is echoed by the upstream (§2.10), so it carries our reference of the
@@ -42,16 +30,13 @@ function buildDisbursementRequest(
   options: { reference?: string | null } = {},
 ): UpstreamRequest {
   const wire = input.type === 'ach' ? undefined : input;
-  const details = [wire?.additionalDetails, options.reference && referenceNote(options.reference)]
-    .filter(Boolean)
-    .join(' · ');
   return legacyWrite('createCustodyFundDisbursement', {
     accountId: input.accountId,
     amount: input.amount,
     type: wireTypes[input.type],
     bankId: wire?.bankId,
     bankAccountId: wire?.bankAccountId,
-    additionalDetails: details || undefined,
+    additionalDetails: withReferenceNote(wire?.additionalDetails, options.reference, 'out'),
   });
 }
 

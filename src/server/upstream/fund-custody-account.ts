@@ -3,6 +3,7 @@ import type { DepositRequest } from '../../contract/cash';
 import type { FundMove } from '../../contract/custody';
 import { legacyWrite, type UpstreamClient } from './client';
 import { normalizeFundMove, rawFundMoveSchema } from './fund-move-wire';
+import { withReferenceNote } from './reference-note';
 import { sendAndDecode, wireNonEmptyList } from './wire';
 
 /*
@@ -21,15 +22,17 @@ export async function fundCustodyAccount(
   client: UpstreamClient,
   input: DepositRequest,
 ): Promise<FundMove> {
+  // The description is the one text the fund move keeps (§2.9): it carries our reference, so a
+  // deposit whose answer is lost can still be found among the account's fund moves.
   const request = legacyWrite('fundCustodyAccount', {
     accountId: input.accountId,
     amount: input.amount,
-    description: input.description,
+    description: withReferenceNote(input.description, input.reference, 'in'),
   });
-  // The move this call creates is a deposit whatever its description says (a person's free text).
+  // The move this call creates is a deposit whatever its description says.
   return sendAndDecode(client, request, rawFundCustodyAccountSchema, (raw) => ({
     ...normalizeFundMove(raw['externalFundMove details'][0]),
     direction: 'in' as const,
-    portalReference: null,
+    portalReference: input.reference ?? null,
   }));
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FundMove, FundMoveDirection } from '../../contract/custody';
-import { readReferenceNote } from './create-custody-fund-disbursement';
+import { readReferenceNote } from './reference-note';
 import {
   looseObject,
   wireBankNumber,
@@ -47,17 +47,18 @@ export const rawFundMoveSchema = looseObject({
  * Which way the money goes. §2.9 calls the object a deposit intent, yet getCustodyFundMoves (§4.3)
  * also lists the money a disbursement takes out, described with the request's type and its
  * additionalDetails echo (§2.10; the sandbox's rendering, docs/sandbox.md: the document is silent
- * on the wording). A move is outgoing when its description carries our reference (only
- * disbursements carry it) or names a disbursement type; the record has no field for the
- * direction, so anything else is not stated — never assumed to be a deposit.
+ * on the wording). The record has no field for the direction, so it is read from our reference
+ * note (reference-note.ts: a deposit's or a disbursement's) or a disbursement type named in the
+ * description; anything else is not stated — never assumed to be a deposit.
  */
 const DISBURSEMENT_DESCRIPTION = /^\s*Disbursement (ACH|wire_domestic|wire_international)\b/i;
 
 function directionOf(
   description: string | null,
-  portalReference: string | null,
+  note: ReturnType<typeof readReferenceNote>,
 ): FundMoveDirection {
-  if (portalReference || (description && DISBURSEMENT_DESCRIPTION.test(description))) return 'out';
+  if (note) return note.direction;
+  if (description && DISBURSEMENT_DESCRIPTION.test(description)) return 'out';
   return null;
 }
 
@@ -69,7 +70,7 @@ export function normalizeFundMove(raw: z.output<typeof rawFundMoveSchema>): Fund
   if (amount === null) throw new Error('the fund move has no amount');
   const status = raw.status;
   if (status === null) throw new Error('the fund move has no status');
-  const portalReference = readReferenceNote(raw.description);
+  const note = readReferenceNote(raw.description);
   return {
     referenceNumber: raw.referenceNumber,
     accountId: raw.accountId,
@@ -79,8 +80,8 @@ export function normalizeFundMove(raw: z.output<typeof rawFundMoveSchema>): Fund
     routingNumber: raw.routingNumber,
     bankAccountName: raw.accountName ?? raw.accountHolderName,
     description: raw.description,
-    direction: directionOf(raw.description, portalReference),
-    portalReference,
+    direction: directionOf(raw.description, note),
+    portalReference: note?.reference ?? null,
     approvalStatus: raw.approvalStatus ?? raw.fundStatus,
     status,
     routingNumberStatus: raw.routingNumberStatus,

@@ -12,6 +12,7 @@ import {
 import { createCustodyFundDisbursement } from '../create-custody-fund-disbursement';
 import { createIssuerAccount } from '../create-issuer-account';
 import { createTrade } from '../create-trade';
+import { fundCustodyAccount } from '../fund-custody-account';
 import { getAccount } from '../get-account';
 import { getAllOffers } from '../get-all-offers';
 import { getCustodyAccount } from '../get-custody-account';
@@ -325,11 +326,14 @@ describe('custody fund moves (§2.9, §4.3, §4.4)', () => {
     ],
     ['Disbursement wire_international', 'out', null],
     ['Wire out · Portal ref MR-AAAAABBBBB', 'out', 'MR-AAAAABBBBB'],
+    // A deposit the portal made carries its own note: in, whatever the person wrote before it.
+    ['Savings · Portal deposit MR-BBBBBCCCCC', 'in', 'MR-BBBBBCCCCC'],
+    ['Disbursement ACH top-up · Portal deposit MR-BBBBBCCCCC', 'in', 'MR-BBBBBCCCCC'],
     ['IRA transfer', null, null],
     ['Disbursements explained', null, null],
     [undefined, null, null],
   ])(
-    'reads the direction of %j: a disbursement leaves an outgoing move (§2.10, §4.3)',
+    'reads the direction of %j: a disbursement leaves an outgoing move, a portal deposit an incoming one (§2.9, §2.10, §4.3)',
     async (description, direction, portalReference) => {
       const { client } = fakeClient({
         ...ok,
@@ -345,6 +349,44 @@ describe('custody fund moves (§2.9, §4.3, §4.4)', () => {
     expect(decodeBankNumber('123456789')).toBe('123456789');
     expect(decodeBankNumber('XXXX6789')).toBe('XXXX6789');
     expect(decodeBankNumber(null)).toBeNull();
+  });
+});
+
+describe('deposit (fundCustodyAccount, §4.16)', () => {
+  it("sends our reference in the description beside the person's text and reads the move as incoming", async () => {
+    const { client, requests } = fakeClient({
+      ...ok,
+      // A create call's answer, wrapped as the live ones are (real-world notes §4.1).
+      'externalFundMove details': [
+        true,
+        [wireFundMove({ description: 'Savings · Portal deposit MR-BBBBBCCCCC' })],
+      ],
+    });
+    const move = await fundCustodyAccount(client, {
+      accountId: 'A1234567',
+      amount: '2500',
+      description: 'Savings',
+      reference: 'MR-BBBBBCCCCC',
+    });
+    expect(requests[0]).toMatchObject({
+      method: 'POST',
+      effect: 'write',
+      body: { amount: '2500', description: 'Savings · Portal deposit MR-BBBBBCCCCC' },
+    });
+    expect(move).toMatchObject({ direction: 'in', portalReference: 'MR-BBBBBCCCCC' });
+  });
+
+  it('sends only our note when the person wrote nothing', async () => {
+    const { client, requests } = fakeClient({
+      ...ok,
+      'externalFundMove details': [wireFundMove({ description: 'Portal deposit MR-BBBBBCCCCC' })],
+    });
+    await fundCustodyAccount(client, {
+      accountId: 'A1234567',
+      amount: '10',
+      reference: 'MR-BBBBBCCCCC',
+    });
+    expect(requests[0].body).toMatchObject({ description: 'Portal deposit MR-BBBBBCCCCC' });
   });
 });
 

@@ -111,8 +111,8 @@ function DepositFields({
           whereToCheck={
             <CheckPageOrSupport
               to={paths.app.accountMoney.getHref(accountId)}
-              page="timeline of this account"
-              note="(a deposit appears there as a fund move)"
+              page="requests and timeline of this account"
+              note="(it is listed there with our reference)"
             />
           }
         >
@@ -140,7 +140,8 @@ function DepositResult({ receipt, onAnother }: { receipt: DepositReceipt; onAnot
       <SubmittedResult
         title="Deposit requested"
         items={[
-          ['Reference', <Code key="ref" value={receipt.referenceNumber} />],
+          ['Fund move', <Code key="move" value={receipt.referenceNumber} />],
+          receipt.reference && ['Our reference', <Code key="ref" value={receipt.reference} />],
           ['Amount', formatMoney(receipt.amount)],
           receipt.bankName && ['From bank', receipt.bankName],
           ['Status', 'Pending approval: decided at the next 4:00 PM Mountain Time batch'],

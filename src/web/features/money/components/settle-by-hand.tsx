@@ -39,6 +39,8 @@ import { askedInWords } from './asked-in-words';
 /** Where the platform keeps each kind, so the reviewer knows what to look for. */
 function whereToLook(request: MoneyRequestView): string {
   switch (request.kind) {
+    case 'deposit':
+      return "the account's fund moves: a deposit carries our reference in its description";
     case 'disbursement':
       return "the account's fund moves: a disbursement carries our reference in its description";
     case 'investment':

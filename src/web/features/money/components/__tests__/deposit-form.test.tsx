@@ -84,6 +84,7 @@ describe('an investor deposits from the linked bank (fundCustodyAccount, §4.16)
       endpoint,
       okAnswer({
         referenceNumber: 'CFM42',
+        reference: 'MR-7K2Q9D4XPA',
         accountId: 'A1234567',
         amount: '250.75',
         status: 'pending',
@@ -109,6 +110,8 @@ describe('an investor deposits from the linked bank (fundCustodyAccount, §4.16)
     const result = await screen.findByRole('status');
     expect(result.textContent).toContain('Deposit requested');
     expect(result.textContent).toContain('CFM42');
+    // Our reference, as the account's requests and timeline list the deposit.
+    expect(result.textContent).toContain('Our referenceMR-7K2Q9D4XPA');
     await waitFor(() => expect(document.activeElement).toBe(result));
     expect(sent).toHaveLength(1);
     expect(sent[0].body).toEqual({ amount: '250.75' });
@@ -124,7 +127,9 @@ describe('an investor deposits from the linked bank (fundCustodyAccount, §4.16)
       endpoint,
       errorAnswer(504, {
         code: 'upstream_timeout',
-        message: 'The platform did not answer in time; it may or may not have been submitted.',
+        // As the BFF words it on a money route: the register's reference ends the message.
+        message:
+          'The platform did not answer in time; it may or may not have been submitted. Our reference: MR-7K2Q9D4XPA.',
         submitted: 'unknown',
         requestId: 'req-deposit-7',
       }),
@@ -141,9 +146,11 @@ describe('an investor deposits from the linked bank (fundCustodyAccount, §4.16)
     // Once sent, "nothing is sent until…" is no longer true: the outcome speaks instead.
     expect(within(dialog).queryByText(lead)).toBeNull();
     expect(warning.textContent).toContain('We do not know whether this was submitted');
-    expect(warning.textContent).toContain('req-deposit-7');
+    expect(warning.textContent).toContain('MR-7K2Q9D4XPA');
     expect(
-      within(warning).getByRole('link', { name: 'timeline of this account' }).getAttribute('href'),
+      within(warning)
+        .getByRole('link', { name: 'requests and timeline of this account' })
+        .getAttribute('href'),
     ).toBe('/accounts/A1234567/money');
     expect(within(dialog).queryByRole('button', { name: /Request deposit|Try again/ })).toBeNull();
     expect(sent).toHaveLength(1);
