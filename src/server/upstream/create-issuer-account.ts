@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { IssuerAccountRecord, IssuerAccountRequest } from '../../contract/issuers';
 import { legacyWrite, type UpstreamClient, type UpstreamRequest } from './client';
 import {
+  isPlainObject,
   sendAndDecode,
   formatUsDate,
   looseObject,
@@ -78,8 +79,8 @@ type RawIssuerAccount = z.output<typeof rawIssuerAccountSchema>;
  * plain list is accepted too; records come out in counter order.
  */
 const counterKeyedRecords = z.preprocess((input) => {
-  if (input === null || typeof input !== 'object' || Array.isArray(input)) return input;
-  const entries = Object.entries(input as Record<string, unknown>).sort(
+  if (!isPlainObject(input)) return input;
+  const entries = Object.entries(input).sort(
     ([a], [b]) => Number(a) - Number(b) || a.localeCompare(b),
   );
   return entries.flatMap(([, value]) => (Array.isArray(value) ? value : [value]));

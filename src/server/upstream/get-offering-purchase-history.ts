@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Purchase, PurchaseHistory } from '../../contract/purchase-history';
 import { legacyRead, type UpstreamClient } from './client';
 import {
+  isPlainObject,
   sendAndDecode,
   looseObject,
   wireDecimal,
@@ -55,10 +56,6 @@ const rawSummarySchema = looseObject({
   offeringId: wireText,
 });
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 /**
  * §2.3: an object under `Offering purchased details` holding the list and the summary. Two other
  * shapes occur under the same key: the object inside a one-element list (getOfferingDetails in
@@ -69,7 +66,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 const rawDetailsSchema = z.preprocess(
   (input) => {
     if (Array.isArray(input)) {
-      if (input.length === 1 && isRecord(input[0]) && 'offering_purchase_history' in input[0]) {
+      if (
+        input.length === 1 &&
+        isPlainObject(input[0]) &&
+        'offering_purchase_history' in input[0]
+      ) {
         return input[0];
       }
       return { rows: input };

@@ -14,7 +14,8 @@ function keyForm(key: string): string {
   return key.replace(/[\s_]/g, '').toLowerCase();
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+/** A JSON object: neither null nor a list. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 

@@ -2,14 +2,8 @@ import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Checkbox from '@mui/material/Checkbox';
-import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
-
-type FormCheckboxProps<T extends FieldValues, TOut = T> = {
-  name: FieldPath<T>;
-  // Any schema output: the field binds to what is typed, not to what the schema makes of it.
-  control: Control<T, unknown, TOut>;
-  label: string;
-};
+import { useController, type FieldValues } from 'react-hook-form';
+import type { BoundFieldProps } from './bound-field';
 
 /**
  * A yes/no field bound to its form by name, labelled by its own words; the schema's message, when
@@ -19,7 +13,7 @@ export function FormCheckbox<T extends FieldValues, TOut = T>({
   name,
   control,
   label,
-}: FormCheckboxProps<T, TOut>) {
+}: BoundFieldProps<T, TOut>) {
   const { field, fieldState } = useController({ name, control });
   const helperId = `field-${name}-helper`;
   return (

@@ -4,13 +4,10 @@ import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { useController, type FieldValues } from 'react-hook-form';
+import type { BoundFieldProps } from './bound-field';
 
-type FormNativeSelectProps<T extends FieldValues, TOut = T> = {
-  name: FieldPath<T>;
-  // Any schema output: the field binds to what is typed, not to what the schema makes of it.
-  control: Control<T, unknown, TOut>;
-  label: string;
+type FormNativeSelectProps<T extends FieldValues, TOut = T> = BoundFieldProps<T, TOut> & {
   options: readonly { value: string; label: string }[];
   /** Shown first with an empty value, so nothing is chosen by accident. */
   placeholder?: string;

@@ -5,13 +5,10 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { useController, type FieldValues } from 'react-hook-form';
+import type { BoundFieldProps } from './bound-field';
 
-type FormRadioGroupProps<T extends FieldValues, TOut = T> = {
-  name: FieldPath<T>;
-  // Any schema output: the field binds to what is typed, not to what the schema makes of it.
-  control: Control<T, unknown, TOut>;
-  label: string;
+type FormRadioGroupProps<T extends FieldValues, TOut = T> = BoundFieldProps<T, TOut> & {
   /** A `disabled` choice is shown but cannot be taken; say why near the group. */
   options: readonly { value: string; label: string; description?: ReactNode; disabled?: boolean }[];
   helperText?: ReactNode;

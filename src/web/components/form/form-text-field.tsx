@@ -3,21 +3,19 @@ import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput, { type OutlinedInputProps } from '@mui/material/OutlinedInput';
-import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { useController, type FieldValues } from 'react-hook-form';
+import type { BoundFieldProps } from './bound-field';
 
-type FormTextFieldProps<T extends FieldValues, TOut = T> = Pick<
-  OutlinedInputProps,
-  'type' | 'autoComplete' | 'autoFocus' | 'inputMode' | 'placeholder' | 'disabled' | 'multiline'
-> & {
-  name: FieldPath<T>;
-  // Any schema output: the field binds to what is typed, not to what the schema makes of it.
-  control: Control<T, unknown, TOut>;
-  label: string;
-  helperText?: ReactNode;
-  required?: boolean;
-  fullWidth?: boolean;
-  id?: string;
-};
+type FormTextFieldProps<T extends FieldValues, TOut = T> = BoundFieldProps<T, TOut> &
+  Pick<
+    OutlinedInputProps,
+    'type' | 'autoComplete' | 'autoFocus' | 'inputMode' | 'placeholder' | 'disabled' | 'multiline'
+  > & {
+    helperText?: ReactNode;
+    required?: boolean;
+    fullWidth?: boolean;
+    id?: string;
+  };
 
 /**
  * A text field bound to its form by name. Built from the input parts rather than TextField,

@@ -21,6 +21,7 @@ import { applyFieldErrors } from '../../../components/form/apply-field-errors';
 import { Form, ReviewButton, useZodForm } from '../../../components/form/form';
 import { FormRadioGroup } from '../../../components/form/form-radio-group';
 import { FormTextField } from '../../../components/form/form-text-field';
+import { optionsFromLabels } from '../../../components/form/options-from-labels';
 import {
   ReviewDialog,
   SubmittedResult,
@@ -46,10 +47,9 @@ const formSchema = (ceiling?: string) =>
 const fieldNames = ['type', 'amount', 'bankId', 'bankAccountId', 'additionalDetails'] as const;
 
 const typeOptions = (achAvailable: boolean) =>
-  (Object.keys(disbursementTypeLabels) as DisbursementRequest['type'][]).map((value) => ({
-    value,
-    label: disbursementTypeLabels[value],
-    disabled: value === 'ach' && !achAvailable,
+  optionsFromLabels(disbursementTypeLabels).map((option) => ({
+    ...option,
+    disabled: option.value === 'ach' && !achAvailable,
   }));
 
 /** What the bank's and the account's numbers are called, and look like, for each kind of wire. */

@@ -20,6 +20,7 @@ import { Code, DescriptionList } from '../../../components/description-list';
 import { applyFieldErrors } from '../../../components/form/apply-field-errors';
 import { Form, ReviewButton, useZodForm } from '../../../components/form/form';
 import { FormNativeSelect } from '../../../components/form/form-native-select';
+import { optionsFromLabels } from '../../../components/form/options-from-labels';
 import { FormTextField } from '../../../components/form/form-text-field';
 import {
   ReviewActions,
@@ -34,9 +35,9 @@ import { formatDecimal, formatTimestamp, formatMoney } from '../../../lib/format
 import { rememberReceipt } from '../../../lib/receipts';
 import { useCreateInvestment } from '../api/create-investment';
 
-const paymentOptions = (Object.keys(paymentMethodLabels) as InvestmentValues['paymentMethod'][])
-  .filter((method) => method !== 'credit_card')
-  .map((value) => ({ value, label: paymentMethodLabels[value] }));
+const paymentOptions = optionsFromLabels(paymentMethodLabels).filter(
+  (option) => option.value !== 'credit_card',
+);
 
 const accountLabel = (account: AccountSummary) =>
   account.name ? `${account.name} (${account.id})` : `Account ${account.id}`;

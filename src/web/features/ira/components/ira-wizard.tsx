@@ -32,6 +32,7 @@ import {
 import { Code, DescriptionList } from '../../../components/description-list';
 import { applyFieldErrors } from '../../../components/form/apply-field-errors';
 import { FormNativeSelect } from '../../../components/form/form-native-select';
+import { optionsFromLabels } from '../../../components/form/options-from-labels';
 import { FormRadioGroup } from '../../../components/form/form-radio-group';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { Form } from '../../../components/form/form';
@@ -47,9 +48,6 @@ import { formatTimestamp } from '../../../lib/format';
 import { useCreateIraSupplement } from '../api/create-ira-supplement';
 
 type Values = z.input<typeof iraSupplementSchema>;
-
-const options = <T extends string>(labels: Record<T, string>) =>
-  (Object.keys(labels) as T[]).map((value) => ({ value, label: labels[value] }));
 
 /** The fields of one step, shown while it is the active one; the form keeps every step's values. */
 function StepFields({
@@ -234,7 +232,7 @@ export function IraWizard({ accountId, address }: { accountId: string; address?:
             name="mailing.maritalStatus"
             control={form.control}
             label="Marital status"
-            options={options(maritalStatusLabels)}
+            options={optionsFromLabels(maritalStatusLabels)}
             required
           />
           <FormTextField
@@ -292,13 +290,13 @@ export function IraWizard({ accountId, address }: { accountId: string; address?:
             name="management.investmentManager"
             control={form.control}
             label="Investment manager (optional)"
-            options={options(investmentManagerLabels)}
+            options={optionsFromLabels(investmentManagerLabels)}
           />
           <FormRadioGroup
             name="management.proxyVoting"
             control={form.control}
             label="Proxy voting (optional)"
-            options={options(proxyVotingLabels)}
+            options={optionsFromLabels(proxyVotingLabels)}
           />
           <FormTextField
             name="management.otherServices"
@@ -314,7 +312,7 @@ export function IraWizard({ accountId, address }: { accountId: string; address?:
             name="funding.contributionMethod"
             control={form.control}
             label="How the IRA is funded (optional)"
-            options={options(contributionMethodLabels)}
+            options={optionsFromLabels(contributionMethodLabels)}
           />
           {method === 'regular_contribution' && (
             <FormTextField
