@@ -5,7 +5,7 @@ import { HttpError } from './http-error';
 
 /**
  * What a person is told when the upstream fails. 103 is our misconfiguration (logged for
- * operators by the client); 110 names the missing permission; everything says whether anything
+ * operators by the client; a write so answered may or may not have been carried out); 110 names the missing permission; everything says whether anything
  * was submitted.
  */
 export function fromUpstream(err: UpstreamError): HttpError {
@@ -13,7 +13,8 @@ export function fromUpstream(err: UpstreamError): HttpError {
   switch (err.kind) {
     case 'misconfigured':
       // The client's sentence names neither the key nor the code: operators read those in the log.
-      return new HttpError('upstream_unavailable', err.userMessage, { submitted: 'no' });
+      // A write refused for its credentials (103) has an unknown outcome (§5 rule 8, §7).
+      return new HttpError('upstream_unavailable', err.userMessage, { submitted });
     case 'permission':
       return new HttpError('upstream_permission', err.userMessage, { submitted: 'no' });
     case 'rejected':

@@ -386,18 +386,24 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
       httpStatus: answer.httpStatus,
     };
     switch (cls) {
-      case 'misconfigured':
+      case 'misconfigured': {
         // §5 rule 8: our credentials are missing or invalid. Operators must act; users cannot.
         logger.error(
           { operation, statusCode, httpStatus: answer.httpStatus, auth: config.auth },
           `upstream ${operation}: credentials rejected (${detail}); check the upstream client id and key`,
         );
+        // §5 rule 8 and §7 give 103 the condition "credentials missing or invalid" and say
+        // nothing of what became of the operation: a write answered so is not known to have
+        // been left undone, so its outcome is unknown (check first), never "try again".
+        const submitted: UpstreamSubmitted = request.effect === 'write' ? 'unknown' : 'no';
         throw new UpstreamError({
           ...common,
+          submitted,
           kind: 'misconfigured',
           message: `${operation}: credentials rejected: ${detail}`,
-          userMessage: `${serviceUnavailable} ${faultSentence(request.effect, 'no')}`,
+          userMessage: `${serviceUnavailable} ${faultSentence(request.effect, submitted)}`,
         });
+      }
       case 'permission':
         logger.error(
           { operation, statusCode, permission: request.permission },

@@ -57,7 +57,7 @@ export function isUpstreamError(value: unknown): value is UpstreamError {
 /**
  * The client refused to send a GET because the portal sends its credentials in request bodies
  * (§5 rules 4 and 6): the portal's configuration, said as such on the page. A 103 from the
- * platform (credentials refused, §3) is `misconfigured` too, but carries its status code and is a
+ * platform (credentials refused, §5 rule 8) is `misconfigured` too, but carries its status code and is a
  * service fault.
  */
 export function needsHeaderCredentials(value: unknown): boolean {
@@ -111,6 +111,8 @@ export type StatusClass = 'success' | 'misconfigured' | 'permission' | 'not_foun
 export function classifyStatusCode(statusCode: string, httpStatus: number): StatusClass {
   if (statusCode === '101') return 'success';
   // 103 is bad or missing credentials (§5 rule 8); the 14xx style answers 1401 for the same.
+  // Neither §5 nor §7 says the operation was then left undone: for a write the client reports
+  // an unknown outcome (faultSentence 'unknown'), not "nothing was submitted".
   if (statusCode === '103' || statusCode === '1401') return 'misconfigured';
   if (statusCode === '110' || statusCode === '1403') return 'permission';
   if (notFoundCodes.has(statusCode)) return 'not_found';

@@ -217,10 +217,27 @@ describe('status codes (§7; real-world notes §2, §5)', () => {
     );
     expect(log.lines.find((line) => line.level === 'error')?.msg).toMatch(/credentials/);
     expect(seen).toHaveLength(1);
-    // A refused write is known not to have gone through, and says so.
+  });
+
+  it('a write answered 103 has an unknown outcome: check before trying again (§5 rule 8, §7 say no more)', async () => {
+    handler = (_s, res) =>
+      json(res, 200, {
+        statusCode: '103',
+        statusDesc: 'Invalid Developer Key/Client ID OR Developer Key not Active',
+      });
+    const { client } = makeClient();
     const refusedWrite = (await client.send(write).catch((e: unknown) => e)) as UpstreamError;
-    expect(refusedWrite).toMatchObject({ kind: 'misconfigured', submitted: 'no' });
-    expect(refusedWrite.userMessage).toMatch(/unavailable.*Nothing was submitted/);
+    expect(refusedWrite).toMatchObject({
+      kind: 'misconfigured',
+      submitted: 'unknown',
+      statusCode: '103',
+    });
+    expect(refusedWrite.userMessage).toBe(
+      'The service is unavailable right now. We could not confirm whether your request was submitted; check before trying again.',
+    );
+    expect(refusedWrite.userMessage).not.toMatch(/Nothing was submitted|try again in a moment/);
+    // Sent once: a write is never repeated by the client.
+    expect(seen).toHaveLength(1);
   });
 
   it('110 on the custody account read names custody_account.read.pii_medium (§5 rule 10)', async () => {
