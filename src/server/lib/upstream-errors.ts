@@ -18,7 +18,12 @@ export function fromUpstream(err: UpstreamError): HttpError {
     case 'permission':
       return new HttpError('upstream_permission', err.userMessage, { submitted: 'no' });
     case 'rejected':
-      return new HttpError('upstream_rejected', err.userMessage, { submitted: 'no' });
+      // What the refusal is about travels with it, so the form offers the right way on.
+      return new HttpError('upstream_rejected', err.userMessage, {
+        submitted: 'no',
+        ...(err.refusal ? { refusal: err.refusal } : {}),
+        ...(err.fields ? { fields: err.fields } : {}),
+      });
     case 'not_found':
       return new HttpError('not_found', err.userMessage, { submitted: 'no' });
     case 'timeout':

@@ -10,8 +10,12 @@ import {
   UpstreamError,
   classifyStatusCode,
   faultSentence,
+  refusalCauseOf,
+  refusedParameters,
   submittedSentence,
   upstreamMessage,
+  type RefusalCause,
+  type RefusedField,
   type UpstreamSubmitted,
 } from './errors';
 import { mayHoldCredentials, redactRawBody, scrubCredentials } from './scrub';
@@ -62,6 +66,12 @@ export interface UpstreamRequest {
   encoding?: 'json' | 'form';
   /** The scope a 110 answer of this operation refers to (§5 rule 10). */
   permission?: string;
+  /**
+   * The body parameters that carry what the person entered, by the field of ours each comes
+   * from: a refusal naming one is put on that field. A refusal naming only other parameters is
+   * not about what they entered.
+   */
+  fieldsEntered?: Readonly<Record<string, string>>;
   timeoutMs?: number;
 }
 
@@ -423,14 +433,41 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
           message: `${operation}: ${statusCode}: ${detail}`,
           userMessage: `Not found${detail ? `: ${detail}` : ''}.`,
         });
-      default:
+      default: {
+        const { refusal, fields } = refusalOf(request, statusCode, payload);
         throw new UpstreamError({
           ...common,
           kind: 'rejected',
+          refusal,
+          ...(fields.length > 0 ? { fields } : {}),
           message: `${operation}: ${statusCode}: ${detail}`,
           userMessage: `The request was not accepted${detail ? `: ${detail}` : ''}.${request.effect === 'write' ? ` ${submittedSentence('no')}` : ''}`,
         });
+      }
     }
+  }
+
+  /**
+   * What a refusal is about: its code's cause, and the fields of ours it names. A refusal of the
+   * request's parameters that names only parameters the person did not enter (an offering
+   * closed, an account without a linked bank) is about a state, not about what they asked.
+   */
+  function refusalOf(
+    request: UpstreamRequest,
+    statusCode: string,
+    payload: UpstreamPayload,
+  ): { refusal: RefusalCause | undefined; fields: RefusedField[] } {
+    const cause = refusalCauseOf(statusCode);
+    const entered = request.fieldsEntered;
+    if (!entered) return { refusal: cause, fields: [] };
+    const named = refusedParameters(payload);
+    const fields: RefusedField[] = [];
+    for (const { field: parameter, message } of named) {
+      const field = entered[parameter];
+      if (field && !fields.some((known) => known.field === field)) fields.push({ field, message });
+    }
+    const aboutOthers = cause === 'request' && named.length > 0 && fields.length === 0;
+    return { refusal: aboutOthers ? 'state' : cause, fields };
   }
 
   /** The error a 5xx answer becomes (interpret decides the kind and the sentences). */

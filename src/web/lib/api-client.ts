@@ -2,7 +2,7 @@
 // every zod schema has), so zod's core (16 KB gzip) is not part of the sign-in page's first
 // paint; the schemas the first page reads come with their own chunk (see `Schema`).
 import type { $ZodType } from 'zod/v4/core';
-import type { ErrorCode, FieldIssue, Submitted } from '../../contract/errors';
+import type { ErrorCode, FieldIssue, Refusal, Submitted } from '../../contract/errors';
 import { isSignedOut } from '../../contract/signed-out';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -13,6 +13,8 @@ export class ApiClientError extends Error {
   readonly code: ErrorCode | 'network' | 'bad_response';
   readonly fields: FieldIssue[];
   readonly submitted: Submitted;
+  /** What a refusal is about, when the BFF knows (contract/errors). */
+  readonly refusal?: Refusal;
   readonly requestId?: string;
 
   constructor(init: {
@@ -21,6 +23,7 @@ export class ApiClientError extends Error {
     code: ApiClientError['code'];
     fields?: FieldIssue[];
     submitted: Submitted;
+    refusal?: Refusal;
     requestId?: string;
   }) {
     super(init.message);
@@ -29,6 +32,7 @@ export class ApiClientError extends Error {
     this.code = init.code;
     this.fields = init.fields ?? [];
     this.submitted = init.submitted;
+    this.refusal = init.refusal;
     this.requestId = init.requestId;
   }
 }
@@ -265,13 +269,14 @@ async function toApiClientError(response: Response, method: Method): Promise<Api
     .then(({ apiErrorSchema }) => check(apiErrorSchema, body))
     .catch(() => null);
   if (parsed) {
-    const { code, message, fields, submitted, requestId } = parsed.value.error;
+    const { code, message, fields, submitted, refusal, requestId } = parsed.value.error;
     return new ApiClientError({
       message,
       status: response.status,
       code,
       fields,
       submitted: submitted ?? defaultSubmitted(response.status, method),
+      refusal,
       requestId,
     });
   }
