@@ -460,7 +460,10 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
     const cause = refusalCauseOf(statusCode);
     const entered = request.fieldsEntered;
     if (!entered) return { refusal: cause, fields: [] };
-    const named = refusedParameters(payload);
+    // Only items naming a parameter of this request count: other words before a colon do not.
+    const named = refusedParameters(payload).filter(
+      ({ field }) => field in entered || (request.body !== undefined && field in request.body),
+    );
     const fields: RefusedField[] = [];
     for (const { field: parameter, message } of named) {
       const field = entered[parameter];

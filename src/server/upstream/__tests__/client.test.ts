@@ -272,6 +272,14 @@ describe('status codes (§7; real-world notes §2, §5)', () => {
     });
     expect(closed).toMatchObject({ kind: 'rejected', refusal: 'state' });
     expect(closed.fields).toBeUndefined();
+    // Words before a colon that name no parameter of the request change nothing.
+    expect(
+      await refusalOf({
+        statusCode: '106',
+        statusDesc: 'Data/parameter missing',
+        'Error(s)': '<br />Note&nbsp;&nbsp; : the request could not be read',
+      }),
+    ).toMatchObject({ refusal: 'request' });
     // A code for a state; a code of unknown cause says none.
     expect(
       await refusalOf({ statusCode: '210', statusDesc: 'ACH request already sent this trade.' }),
