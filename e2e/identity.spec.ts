@@ -66,7 +66,8 @@ test('a session ended from the sessions page stops working at its next request',
   await expect(list.getByRole('listitem')).toHaveCount(1);
 
   const next = await there.request.get('/api/session', { headers: { 'X-CSRF': '1' } });
-  expect(next.status()).toBe(401);
+  expect(next.status()).toBe(200);
+  expect(await next.json()).toEqual({ signedIn: false });
   await there.goto('/settings/sessions');
   await expect(there).toHaveURL(/\/sign-in/);
   await first.close();

@@ -9,6 +9,16 @@ import * as z from 'zod/mini';
 const submittedSchema = z.enum(['no', 'unknown', 'yes']);
 export type Submitted = z.infer<typeof submittedSchema>;
 
+/**
+ * What a refusal (nothing submitted) is about, when the BFF knows. `request`: what was asked
+ * breaks a rule, so the way on is to change it (`fields` names the fields when known). `state`:
+ * something outside what the person entered refused it (an offering paused or closed for now, a
+ * closed market, an account under review, a request already in process); it may pass, and
+ * changing the request would not help. Absent: the cause is not known.
+ */
+const refusalSchema = z.enum(['request', 'state']);
+export type Refusal = z.infer<typeof refusalSchema>;
+
 const fieldIssueSchema = z.object({
   field: z.string(),
   message: z.string(),
@@ -41,6 +51,7 @@ export const apiErrorSchema = z.object({
     message: z.string(),
     fields: z.optional(z.array(fieldIssueSchema)),
     submitted: z.optional(submittedSchema),
+    refusal: z.optional(refusalSchema),
     requestId: z.optional(z.string()),
     /** Our reference of a money request (the register), when one was opened. */
     reference: z.optional(z.string()),

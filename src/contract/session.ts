@@ -48,6 +48,12 @@ export const sessionSchema = z.object({
 });
 export type Session = z.infer<typeof sessionSchema>;
 
+/** GET /api/session with nobody signed in: `{ signedIn: false }` (see ./signed-out). */
+const signedOutSchema = z.object({ signedIn: z.literal(false) });
+
+/** GET /api/session answers the session, or that nobody is signed in. */
+export const sessionStateSchema = z.union([sessionSchema, signedOutSchema]);
+
 /** Ways of proving a second factor. */
 const secondFactorMethodSchema = z.enum(['totp', 'passkey', 'recovery']);
 export type SecondFactorMethod = z.infer<typeof secondFactorMethodSchema>;

@@ -250,6 +250,34 @@ describe('disbursement requests (§4.5): the BFF re-applies every rule', () => {
   });
 });
 
+describe('what a platform refusal is about travels with the 422', () => {
+  it.each([
+    ['a request already in process (150)', '150', 'state'],
+    ['a parameter missing or invalid (106)', '106', 'request'],
+  ])('%s', async (_, statusCode, refusal) => {
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'createCustodyFundDisbursement',
+      statusCode,
+      times: 1,
+    });
+    const res = await post(`/api/accounts/${accountA}/disbursements`, investor, VALID.ach);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toMatchObject({ code: 'upstream_rejected', submitted: 'no', refusal });
+  });
+
+  it('a code whose cause is not known says none', async () => {
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'createCustodyFundDisbursement',
+      statusCode: '999',
+      times: 1,
+    });
+    const res = await post(`/api/accounts/${accountA}/disbursements`, investor, VALID.ach);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.submitted).toBe('no');
+    expect(res.json().error).not.toHaveProperty('refusal');
+  });
+});
+
 describe('investing (createTrade)', () => {
   async function investableOffering(): Promise<Offering> {
     const res = await call(h.app, 'GET', '/api/offerings', { cookie: investor });
@@ -321,6 +349,8 @@ describe('investing (createTrade)', () => {
       expect(res.json().error.message).toMatch(
         status === 'closed' ? /closed/ : /awaiting approval/,
       );
+      // The offering's state, not the request: the form must not offer to change the request.
+      expect(res.json().error).toMatchObject({ submitted: 'no', refusal: 'state' });
     }
     expect(await upstreamCalls('createTrade')).toBe(before);
   });

@@ -25,14 +25,31 @@ describe('sign-in and session', () => {
     expect(cookie.path).toBe('/');
   });
 
-  it('GET /api/session returns the signed-in user; without a cookie it is 401', async () => {
+  it('GET /api/session returns the signed-in user; without a cookie it answers "signed out", not 401', async () => {
     const cookie = await signIn(h.app, 'compliance@demo.test');
     const me = await call(h.app, 'GET', '/api/session', { cookie });
     expect(me.statusCode).toBe(200);
     expect(me.json().user.email).toBe('compliance@demo.test');
+    // Nobody signed in is the sign-in page's normal case: a plain answer, no failed request.
     const anonymous = await call(h.app, 'GET', '/api/session');
-    expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json().error.code).toBe('unauthenticated');
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json()).toEqual({ signedIn: false });
+    // An unknown or stale cookie is nobody too, and sets nothing.
+    const stale = await call(h.app, 'GET', '/api/session', { cookie: `${cookie}x` });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.json()).toEqual({ signedIn: false });
+    expect(stale.headers['set-cookie']).toBeUndefined();
+    // Every route that needs a session still refuses without one.
+    const accounts = await call(h.app, 'GET', '/api/accounts');
+    expect(accounts.statusCode).toBe(401);
+    expect(accounts.json().error.code).toBe('unauthenticated');
+  });
+
+  it('the OpenAPI document describes both answers of GET /api/session', async () => {
+    const doc = (await call(h.app, 'GET', '/api/openapi.json')).json();
+    const answer = JSON.stringify(doc.paths['/api/session'].get.responses['200']);
+    expect(answer).toContain('"signedIn"');
+    expect(answer).toContain('"idleExpiresAt"');
   });
 
   it('stores only a hash of the session token', async () => {
@@ -46,7 +63,9 @@ describe('sign-in and session', () => {
   it('sign-out revokes the session: the old cookie no longer works', async () => {
     const cookie = await signIn(h.app, 'investor2@demo.test');
     expect((await call(h.app, 'DELETE', '/api/session', { cookie })).statusCode).toBe(204);
-    expect((await call(h.app, 'GET', '/api/session', { cookie })).statusCode).toBe(401);
+    expect((await call(h.app, 'GET', '/api/session', { cookie })).json()).toEqual({
+      signedIn: false,
+    });
   });
 
   it('issues a new session id at every sign-in and ends the one the browser had (no fixation)', async () => {
@@ -57,7 +76,9 @@ describe('sign-in and session', () => {
     });
     const second = `${res.cookies[0].name}=${res.cookies[0].value}`;
     expect(second).not.toBe(first);
-    expect((await call(h.app, 'GET', '/api/session', { cookie: first })).statusCode).toBe(401);
+    expect((await call(h.app, 'GET', '/api/session', { cookie: first })).json()).toEqual({
+      signedIn: false,
+    });
     expect((await call(h.app, 'GET', '/api/session', { cookie: second })).statusCode).toBe(200);
   });
 
@@ -108,7 +129,9 @@ describe('sign-in and session', () => {
       .set({ idle_expires_at: new Date(Date.now() - 1000) })
       .where('id_hash', '=', hashToken(token))
       .execute();
-    expect((await call(h.app, 'GET', '/api/session', { cookie })).statusCode).toBe(401);
+    expect((await call(h.app, 'GET', '/api/session', { cookie })).json()).toEqual({
+      signedIn: false,
+    });
   });
 
   it('ends a session after the absolute deadline even while it is in use', async () => {
@@ -119,7 +142,9 @@ describe('sign-in and session', () => {
       .set({ absolute_expires_at: new Date(Date.now() - 1000) })
       .where('id_hash', '=', hashToken(token))
       .execute();
-    expect((await call(h.app, 'GET', '/api/session', { cookie })).statusCode).toBe(401);
+    expect((await call(h.app, 'GET', '/api/session', { cookie })).json()).toEqual({
+      signedIn: false,
+    });
   });
 });
 

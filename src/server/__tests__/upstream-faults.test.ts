@@ -178,6 +178,23 @@ describe('creates under upstream faults', () => {
     expect((await sandboxCalls(h.sandboxUrl)).createCustodyFundDisbursement).toBe(1);
   });
 
+  it('a create answered 103 has an unknown outcome: never sent again, the person told to check', async () => {
+    await fault({ operation: 'createCustodyFundDisbursement', statusCode: '103', times: 1 });
+    const key = randomUUID();
+    const refused = await disburse(key);
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json().error).toMatchObject({
+      code: 'upstream_unavailable',
+      submitted: 'unknown',
+    });
+    expect(refused.json().error.message).toMatch(/check before trying again/);
+    expect(refused.json().error.message).not.toMatch(/Nothing was submitted|API Key|developer/i);
+    // The same key replays the unknown outcome: the write is not sent a second time.
+    const retry = await disburse(key);
+    expect(retry.json().error.submitted).toBe('unknown');
+    expect((await sandboxCalls(h.sandboxUrl)).createCustodyFundDisbursement).toBe(1);
+  });
+
   it('says nothing was submitted when the upstream refuses with 110', async () => {
     await fault({ operation: 'createCustodyFundDisbursement', statusCode: '110', times: 1 });
     const key = randomUUID();

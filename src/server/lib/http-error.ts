@@ -1,4 +1,4 @@
-import type { ErrorCode, FieldIssue, Submitted } from '../../contract/errors';
+import type { ErrorCode, FieldIssue, Refusal, Submitted } from '../../contract/errors';
 
 const statusOf: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -26,6 +26,8 @@ export class HttpError extends Error {
     readonly extra: {
       fields?: FieldIssue[];
       submitted?: Submitted;
+      /** What a refusal is about, when known (contract/errors). */
+      refusal?: Refusal;
       retryAfterSeconds?: number;
       /** Our reference of a money request (the register). */
       reference?: string | null;
@@ -42,6 +44,7 @@ export class HttpError extends Error {
         message: this.message,
         ...(this.extra.fields ? { fields: this.extra.fields } : {}),
         ...(this.extra.submitted ? { submitted: this.extra.submitted } : {}),
+        ...(this.extra.refusal ? { refusal: this.extra.refusal } : {}),
         ...(this.extra.reference ? { reference: this.extra.reference } : {}),
         ...(requestId ? { requestId } : {}),
       },

@@ -5,7 +5,7 @@ import { HttpError } from './http-error';
 
 /**
  * What a person is told when the upstream fails. 103 is our misconfiguration (logged for
- * operators by the client); 110 names the missing permission; everything says whether anything
+ * operators by the client; a write so answered may or may not have been carried out); 110 names the missing permission; everything says whether anything
  * was submitted.
  */
 export function fromUpstream(err: UpstreamError): HttpError {
@@ -13,11 +13,17 @@ export function fromUpstream(err: UpstreamError): HttpError {
   switch (err.kind) {
     case 'misconfigured':
       // The client's sentence names neither the key nor the code: operators read those in the log.
-      return new HttpError('upstream_unavailable', err.userMessage, { submitted: 'no' });
+      // A write refused for its credentials (103) has an unknown outcome (§5 rule 8, §7).
+      return new HttpError('upstream_unavailable', err.userMessage, { submitted });
     case 'permission':
       return new HttpError('upstream_permission', err.userMessage, { submitted: 'no' });
     case 'rejected':
-      return new HttpError('upstream_rejected', err.userMessage, { submitted: 'no' });
+      // What the refusal is about travels with it, so the form offers the right way on.
+      return new HttpError('upstream_rejected', err.userMessage, {
+        submitted: 'no',
+        ...(err.refusal ? { refusal: err.refusal } : {}),
+        ...(err.fields ? { fields: err.fields } : {}),
+      });
     case 'not_found':
       return new HttpError('not_found', err.userMessage, { submitted: 'no' });
     case 'timeout':

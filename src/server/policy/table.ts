@@ -75,7 +75,11 @@ export const policyTable: Record<string, RoutePolicy> = {
     note: 'Whether the portal runs on the sandbox.',
   },
   'GET /api/openapi.json': { roles: 'public', objects: [], note: 'This API described.' },
-  'GET /api/session': { roles: 'public', objects: [], note: 'The signed-in user, or 401.' },
+  'GET /api/session': {
+    roles: 'public',
+    objects: [],
+    note: 'The signed-in user, or `{ signedIn: false }` when nobody is signed in (not a 401).',
+  },
   'POST /api/session': { roles: 'public', objects: [], note: 'Sign in (rate limited).' },
   'DELETE /api/session': { roles: 'public', objects: [], note: 'Sign out: revokes the session.' },
 

@@ -43,9 +43,11 @@ export const investRoutes = [
       }
       // The same rules as the form, against the offering as it is now.
       const open = investability(offering, todayInZone(EASTERN));
+      // The offering's state, not the request: it may open again, and changing it would not help.
       if (!open.ok)
         throw new HttpError('conflict', `${open.reason} Nothing was submitted.`, {
           submitted: 'no',
+          refusal: 'state',
         });
       // The preflight's rules (account reviews, units left, real maximum) bind here too, so the
       // invest page and the BFF refuse the same things with the same words.
@@ -56,6 +58,7 @@ export const investRoutes = [
         // what to do, instead of inviting the person to correct and send it again.
         throw new HttpError('conflict', `${blocked.message} Nothing was submitted.`, {
           submitted: 'no',
+          refusal: 'state',
           ...(blocked.field
             ? { fields: [{ field: blocked.field, message: blocked.message }] }
             : {}),
@@ -66,6 +69,7 @@ export const investRoutes = [
         throw new HttpError('bad_request', quote.message, {
           fields: [{ field: 'units', message: quote.message }],
           submitted: 'no',
+          refusal: 'request',
         });
       }
       // The register says what was asked before anything is sent: if no answer comes back, the

@@ -1,4 +1,5 @@
-import { sessionSchema, signInSchema, type Session } from '../../contract/session';
+import { sessionStateSchema, signInSchema, type Session } from '../../contract/session';
+import { signedOut } from '../../contract/signed-out';
 import { signInResultSchema } from '../../contract/identity';
 import { secondFactorStep } from '../lib/second-factor-step';
 import { HttpError } from '../lib/http-error';
@@ -50,13 +51,14 @@ export const sessionRoutes = [
   defineRoute({
     method: 'GET',
     url: '/api/session',
-    summary: 'The signed-in user, their role and linked upstream ids',
+    summary:
+      'The signed-in user, their role and linked upstream ids; `{ signedIn: false }` when nobody is signed in',
     tags: ['session'],
-    response: sessionSchema,
+    response: sessionStateSchema,
     async handler({ user, request, deps }) {
-      if (!user || !request.session || request.session.pendingSecondFactor) {
-        throw new HttpError('unauthenticated', 'You are not signed in.');
-      }
+      // Asking who is signed in is answered, not refused: "nobody" is the sign-in page's normal
+      // case (contract/signed-out). A sign-in waiting for its second factor is not signed in yet.
+      if (!user || !request.session || request.session.pendingSecondFactor) return signedOut;
       return sessionBody(user, request.session, deps);
     },
   }),

@@ -10,8 +10,12 @@ import {
   UpstreamError,
   classifyStatusCode,
   faultSentence,
+  refusalCauseOf,
+  refusedParameters,
   submittedSentence,
   upstreamMessage,
+  type RefusalCause,
+  type RefusedField,
   type UpstreamSubmitted,
 } from './errors';
 import { mayHoldCredentials, redactRawBody, scrubCredentials } from './scrub';
@@ -62,6 +66,12 @@ export interface UpstreamRequest {
   encoding?: 'json' | 'form';
   /** The scope a 110 answer of this operation refers to (§5 rule 10). */
   permission?: string;
+  /**
+   * The body parameters that carry what the person entered, by the field of ours each comes
+   * from: a refusal naming one is put on that field. A refusal naming only other parameters is
+   * not about what they entered.
+   */
+  fieldsEntered?: Readonly<Record<string, string>>;
   timeoutMs?: number;
 }
 
@@ -386,18 +396,24 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
       httpStatus: answer.httpStatus,
     };
     switch (cls) {
-      case 'misconfigured':
+      case 'misconfigured': {
         // §5 rule 8: our credentials are missing or invalid. Operators must act; users cannot.
         logger.error(
           { operation, statusCode, httpStatus: answer.httpStatus, auth: config.auth },
           `upstream ${operation}: credentials rejected (${detail}); check the upstream client id and key`,
         );
+        // §5 rule 8 and §7 give 103 the condition "credentials missing or invalid" and say
+        // nothing of what became of the operation: a write answered so is not known to have
+        // been left undone, so its outcome is unknown (check first), never "try again".
+        const submitted: UpstreamSubmitted = request.effect === 'write' ? 'unknown' : 'no';
         throw new UpstreamError({
           ...common,
+          submitted,
           kind: 'misconfigured',
           message: `${operation}: credentials rejected: ${detail}`,
-          userMessage: `${serviceUnavailable} ${faultSentence(request.effect, 'no')}`,
+          userMessage: `${serviceUnavailable} ${faultSentence(request.effect, submitted)}`,
         });
+      }
       case 'permission':
         logger.error(
           { operation, statusCode, permission: request.permission },
@@ -417,14 +433,44 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
           message: `${operation}: ${statusCode}: ${detail}`,
           userMessage: `Not found${detail ? `: ${detail}` : ''}.`,
         });
-      default:
+      default: {
+        const { refusal, fields } = refusalOf(request, statusCode, payload);
         throw new UpstreamError({
           ...common,
           kind: 'rejected',
+          refusal,
+          ...(fields.length > 0 ? { fields } : {}),
           message: `${operation}: ${statusCode}: ${detail}`,
           userMessage: `The request was not accepted${detail ? `: ${detail}` : ''}.${request.effect === 'write' ? ` ${submittedSentence('no')}` : ''}`,
         });
+      }
     }
+  }
+
+  /**
+   * What a refusal is about: its code's cause, and the fields of ours it names. A refusal of the
+   * request's parameters that names only parameters the person did not enter (an offering
+   * closed, an account without a linked bank) is about a state, not about what they asked.
+   */
+  function refusalOf(
+    request: UpstreamRequest,
+    statusCode: string,
+    payload: UpstreamPayload,
+  ): { refusal: RefusalCause | undefined; fields: RefusedField[] } {
+    const cause = refusalCauseOf(statusCode);
+    const entered = request.fieldsEntered;
+    if (!entered) return { refusal: cause, fields: [] };
+    // Only items naming a parameter of this request count: other words before a colon do not.
+    const named = refusedParameters(payload).filter(
+      ({ field }) => field in entered || (request.body !== undefined && field in request.body),
+    );
+    const fields: RefusedField[] = [];
+    for (const { field: parameter, message } of named) {
+      const field = entered[parameter];
+      if (field && !fields.some((known) => known.field === field)) fields.push({ field, message });
+    }
+    const aboutOthers = cause === 'request' && named.length > 0 && fields.length === 0;
+    return { refusal: aboutOthers ? 'state' : cause, fields };
   }
 
   /** The error a 5xx answer becomes (interpret decides the kind and the sentences). */

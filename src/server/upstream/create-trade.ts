@@ -26,13 +26,22 @@ const transactionTypes = {
  * sent so either reading is satisfied. POST, not PUT, unlike the other create calls.
  */
 function buildCreateTradeRequest(input: TradeRequest): UpstreamRequest {
-  return legacyWrite('createTrade', {
-    accountId: input.accountId,
-    offeringId: input.offeringId,
-    transactionType: transactionTypes[input.paymentMethod],
-    transactionUnits: input.units,
-    units: input.units,
-  });
+  return {
+    ...legacyWrite('createTrade', {
+      accountId: input.accountId,
+      offeringId: input.offeringId,
+      transactionType: transactionTypes[input.paymentMethod],
+      transactionUnits: input.units,
+      units: input.units,
+    }),
+    // The investment form's fields; the offering comes from the page, not from what was typed.
+    fieldsEntered: {
+      accountId: 'accountId',
+      units: 'units',
+      transactionUnits: 'units',
+      transactionType: 'paymentMethod',
+    },
+  };
 }
 
 const rawPurchaseDetailSchema = looseObject({

@@ -16,6 +16,19 @@ export type UpstreamErrorKind =
 /** `no`: nothing changed upstream; `unknown`: a write was sent and its outcome is not known. */
 export type UpstreamSubmitted = 'no' | 'unknown';
 
+/**
+ * What a refusal is about: `request`, what the person asked (changing it is the way on);
+ * `state`, something outside what they entered (an offering closed for now, an account under
+ * review, a request already in process), which may pass while the request stays as it is.
+ */
+export type RefusalCause = 'request' | 'state';
+
+/** A refused parameter put on the field of ours it came from. */
+export interface RefusedField {
+  field: string;
+  message: string;
+}
+
 export interface UpstreamErrorInit {
   kind: UpstreamErrorKind;
   submitted: UpstreamSubmitted;
@@ -25,6 +38,10 @@ export interface UpstreamErrorInit {
   statusCode?: string;
   httpStatus?: number;
   permission?: string;
+  /** A `rejected` refusal's cause, when its code or the parameters it names tell it. */
+  refusal?: RefusalCause;
+  /** The fields of ours a `rejected` refusal names. */
+  fields?: RefusedField[];
   cause?: unknown;
 }
 
@@ -35,6 +52,8 @@ export class UpstreamError extends Error {
   readonly statusCode?: string;
   readonly httpStatus?: number;
   readonly permission?: string;
+  readonly refusal?: RefusalCause;
+  readonly fields?: RefusedField[];
   readonly userMessage: string;
 
   constructor(init: UpstreamErrorInit) {
@@ -46,6 +65,8 @@ export class UpstreamError extends Error {
     this.statusCode = init.statusCode;
     this.httpStatus = init.httpStatus;
     this.permission = init.permission;
+    this.refusal = init.refusal;
+    this.fields = init.fields;
     this.userMessage = init.userMessage;
   }
 }
@@ -57,7 +78,7 @@ export function isUpstreamError(value: unknown): value is UpstreamError {
 /**
  * The client refused to send a GET because the portal sends its credentials in request bodies
  * (§5 rules 4 and 6): the portal's configuration, said as such on the page. A 103 from the
- * platform (credentials refused, §3) is `misconfigured` too, but carries its status code and is a
+ * platform (credentials refused, §5 rule 8) is `misconfigured` too, but carries its status code and is a
  * service fault.
  */
 export function needsHeaderCredentials(value: unknown): boolean {
@@ -111,11 +132,43 @@ export type StatusClass = 'success' | 'misconfigured' | 'permission' | 'not_foun
 export function classifyStatusCode(statusCode: string, httpStatus: number): StatusClass {
   if (statusCode === '101') return 'success';
   // 103 is bad or missing credentials (§5 rule 8); the 14xx style answers 1401 for the same.
+  // Neither §5 nor §7 says the operation was then left undone: for a write the client reports
+  // an unknown outcome (faultSentence 'unknown'), not "nothing was submitted".
   if (statusCode === '103' || statusCode === '1401') return 'misconfigured';
   if (statusCode === '110' || statusCode === '1403') return 'permission';
   if (notFoundCodes.has(statusCode)) return 'not_found';
   if (/^14\d\d$/.test(statusCode) && httpStatus === 404) return 'not_found';
   return 'rejected';
+}
+
+/*
+ * The cause of a refusal by its code. The interface document lists 101, 103 and 110 only, and
+ * says other codes and their conditions, validation failures included, are not shown (§7); these
+ * are the codes real traffic shows (real-world notes §5). Any other code has no known cause.
+ */
+const requestRefusalCodes = new Set([
+  '106', // data or parameter missing or invalid
+  '194', // the trade named is not an ACH trade
+  '239', // a parameter out of its accepted range
+  '240', // a parameter not a number (1422 since)
+  '1400', // bad request
+  '1422', // invalid request semantics
+]);
+const stateRefusalCodes = new Set([
+  '116', // the account already has an external financial account
+  '150', // an external fund move already in process for the trade
+  '190', // the trade is no longer in CREATED
+  '206', // the link already exists
+  '210', // the ACH request was already sent for the trade
+  '224', // the trade is no longer pending
+  '710', // the card is already linked
+  '715', // the bank account is already linked
+]);
+
+export function refusalCauseOf(statusCode: string): RefusalCause | undefined {
+  if (requestRefusalCodes.has(statusCode)) return 'request';
+  if (stateRefusalCodes.has(statusCode)) return 'state';
+  return undefined;
 }
 
 const namedEntities: Record<string, string> = {
@@ -178,4 +231,21 @@ export function upstreamMessage(payload: Record<string, unknown>): string {
     .map((part) => maskEchoedValues(part).replace(/[.;:\s]+$/, ''))
     .filter((part) => part !== '')
     .join(': ');
+}
+
+/**
+ * The parameters a refusal names, one per `Error(s)` item (`<br />units&nbsp;&nbsp; : Must be a
+ * positive number`, real-world notes §5), with their messages; items naming none are left out.
+ */
+export function refusedParameters(payload: Record<string, unknown>): RefusedField[] {
+  const named: RefusedField[] = [];
+  for (const key of ['Error(s)', 'Errors', 'errors']) {
+    const value = payload[key];
+    if (typeof value !== 'string') continue;
+    for (const item of value.split(/<br\s*\/?>/i)) {
+      const match = /^([A-Za-z][A-Za-z0-9_]*)\s*:\s*(.+)$/.exec(cleanUpstreamText(item));
+      if (match) named.push({ field: match[1], message: maskEchoedValues(match[2]) });
+    }
+  }
+  return named;
 }

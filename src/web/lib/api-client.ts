@@ -2,7 +2,8 @@
 // every zod schema has), so zod's core (16 KB gzip) is not part of the sign-in page's first
 // paint; the schemas the first page reads come with their own chunk (see `Schema`).
 import type { $ZodType } from 'zod/v4/core';
-import type { ErrorCode, FieldIssue, Submitted } from '../../contract/errors';
+import type { ErrorCode, FieldIssue, Refusal, Submitted } from '../../contract/errors';
+import { isSignedOut } from '../../contract/signed-out';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -12,6 +13,8 @@ export class ApiClientError extends Error {
   readonly code: ErrorCode | 'network' | 'bad_response';
   readonly fields: FieldIssue[];
   readonly submitted: Submitted;
+  /** What a refusal is about, when the BFF knows (contract/errors). */
+  readonly refusal?: Refusal;
   readonly requestId?: string;
 
   constructor(init: {
@@ -20,6 +23,7 @@ export class ApiClientError extends Error {
     code: ApiClientError['code'];
     fields?: FieldIssue[];
     submitted: Submitted;
+    refusal?: Refusal;
     requestId?: string;
   }) {
     super(init.message);
@@ -28,6 +32,7 @@ export class ApiClientError extends Error {
     this.code = init.code;
     this.fields = init.fields ?? [];
     this.submitted = init.submitted;
+    this.refusal = init.refusal;
     this.requestId = init.requestId;
   }
 }
@@ -64,7 +69,7 @@ export type RequestOptions<T> = {
   signal?: AbortSignal;
   /** Set on the repeat after a step-up, so a refusal is not asked about twice. */
   noStepUp?: boolean;
-  /** 401 answers null: the caller asks whether anyone is signed in (see `getUnlessSignedOut`). */
+  /** The "nobody is signed in" answer is null (see `getUnlessSignedOut`). */
   signedOutAsNull?: boolean;
 };
 
@@ -121,12 +126,6 @@ export async function apiRequest<T = unknown>(
   }
 
   if (!response.ok) {
-    // At once, without reading the body: the sign-in page's first paint waits on this answer.
-    if (response.status === 401 && options.signedOutAsNull) {
-      // An unread body would hold the response open.
-      void response.body?.cancel().catch(() => {});
-      return null as T;
-    }
     const error = await toApiClientError(response, method);
     const stepUp =
       error.code === 'step_up_required' || error.code === 'second_factor_enrolment_required';
@@ -146,13 +145,18 @@ export async function apiRequest<T = unknown>(
   } catch {
     throw badResponse(response.status, method);
   }
+  // Told apart before the schema loads: the sign-in page's first paint waits on this answer.
+  if (options.signedOutAsNull && isSignedOut(data)) return null as T;
   if (!options.schema) return data as T;
   const parsed = await check(options.schema, data);
   if (!parsed) throw badResponse(response.status, method);
   return parsed.value;
 }
 
-/** A GET of what only a signed-in person has: null when nobody is signed in (401). */
+/**
+ * A GET that asks who is signed in: null when the BFF answers that nobody is (a normal 200
+ * answer, contract/signed-out), so a signed-out visit logs no failed request.
+ */
 export const getUnlessSignedOut = <T>(
   path: string,
   options: { schema: Schema<T>; signal?: AbortSignal },
@@ -265,13 +269,14 @@ async function toApiClientError(response: Response, method: Method): Promise<Api
     .then(({ apiErrorSchema }) => check(apiErrorSchema, body))
     .catch(() => null);
   if (parsed) {
-    const { code, message, fields, submitted, requestId } = parsed.value.error;
+    const { code, message, fields, submitted, refusal, requestId } = parsed.value.error;
     return new ApiClientError({
       message,
       status: response.status,
       code,
       fields,
       submitted: submitted ?? defaultSubmitted(response.status, method),
+      refusal,
       requestId,
     });
   }

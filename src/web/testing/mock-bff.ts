@@ -48,6 +48,7 @@ export function errorAnswer(
     code: string;
     message: string;
     submitted?: 'no' | 'unknown' | 'yes';
+    refusal?: 'request' | 'state';
     fields?: { field: string; message: string }[];
     requestId?: string;
   },

@@ -5,6 +5,7 @@ import { createUpstreamClient, type UpstreamClientConfig } from '../client';
 import { cleanUpstreamText, UpstreamError } from '../errors';
 import { getCustodyAccount } from '../get-custody-account';
 import { getAccount } from '../get-account';
+import { createTrade } from '../create-trade';
 
 /*
  * Client behaviour against a real local HTTP server (127.0.0.1, port 0): credentials (§5),
@@ -217,10 +218,75 @@ describe('status codes (§7; real-world notes §2, §5)', () => {
     );
     expect(log.lines.find((line) => line.level === 'error')?.msg).toMatch(/credentials/);
     expect(seen).toHaveLength(1);
-    // A refused write is known not to have gone through, and says so.
+  });
+
+  it('a write answered 103 has an unknown outcome: check before trying again (§5 rule 8, §7 say no more)', async () => {
+    handler = (_s, res) =>
+      json(res, 200, {
+        statusCode: '103',
+        statusDesc: 'Invalid Developer Key/Client ID OR Developer Key not Active',
+      });
+    const { client } = makeClient();
     const refusedWrite = (await client.send(write).catch((e: unknown) => e)) as UpstreamError;
-    expect(refusedWrite).toMatchObject({ kind: 'misconfigured', submitted: 'no' });
-    expect(refusedWrite.userMessage).toMatch(/unavailable.*Nothing was submitted/);
+    expect(refusedWrite).toMatchObject({
+      kind: 'misconfigured',
+      submitted: 'unknown',
+      statusCode: '103',
+    });
+    expect(refusedWrite.userMessage).toBe(
+      'The service is unavailable right now. We could not confirm whether your request was submitted; check before trying again.',
+    );
+    expect(refusedWrite.userMessage).not.toMatch(/Nothing was submitted|try again in a moment/);
+    // Sent once: a write is never repeated by the client.
+    expect(seen).toHaveLength(1);
+  });
+
+  it('a refusal says what it is about: its code, and the fields of ours it names (real-world notes §5)', async () => {
+    const { client } = makeClient();
+    const trade = {
+      accountId: 'A1',
+      offeringId: '7',
+      units: '10',
+      paymentMethod: 'ach',
+    } as const;
+    const refusalOf = async (body: Record<string, unknown>) => {
+      handler = (_s, res) => json(res, 200, body);
+      return (await createTrade(client, trade).catch((e: unknown) => e)) as UpstreamError;
+    };
+    // A parameter the person entered: about the request, on its field.
+    const units = await refusalOf({
+      statusCode: '106',
+      statusDesc: 'Data/parameter missing',
+      'Error(s)':
+        '<br />transactionUnits&nbsp;&nbsp; : Requested units exceed remaining shares (5)',
+    });
+    expect(units).toMatchObject({ kind: 'rejected', submitted: 'no', refusal: 'request' });
+    expect(units.fields).toEqual([
+      { field: 'units', message: 'Requested units exceed remaining shares (5)' },
+    ]);
+    // Only a parameter the person did not enter (the offering comes from the page): a state.
+    const closed = await refusalOf({
+      statusCode: '106',
+      statusDesc: 'Data/parameter missing',
+      'Error(s)': '<br />offeringId&nbsp;&nbsp; : Offering is closed',
+    });
+    expect(closed).toMatchObject({ kind: 'rejected', refusal: 'state' });
+    expect(closed.fields).toBeUndefined();
+    // Words before a colon that name no parameter of the request change nothing.
+    expect(
+      await refusalOf({
+        statusCode: '106',
+        statusDesc: 'Data/parameter missing',
+        'Error(s)': '<br />Note&nbsp;&nbsp; : the request could not be read',
+      }),
+    ).toMatchObject({ refusal: 'request' });
+    // A code for a state; a code of unknown cause says none.
+    expect(
+      await refusalOf({ statusCode: '210', statusDesc: 'ACH request already sent this trade.' }),
+    ).toMatchObject({ refusal: 'state' });
+    const unknown = await refusalOf({ statusCode: '999', statusDesc: 'Something else' });
+    expect(unknown.kind).toBe('rejected');
+    expect(unknown.refusal).toBeUndefined();
   });
 
   it('110 on the custody account read names custody_account.read.pii_medium (§5 rule 10)', async () => {

@@ -91,12 +91,7 @@ export function useReviewAndSubmit<TRequest, TResult, TVariables>({
       : null;
   const outcomeUnknown =
     failure !== null && !(isApiClientError(failure) && failure.submitted === 'no');
-  // Refused for what was asked (a rule of ours or the platform's), nothing sent: the same request
-  // would be refused the same way, so the way on is to change it, not to send it again.
-  const refusedAsAsked =
-    isApiClientError(failure) &&
-    failure.submitted === 'no' &&
-    refusalsOfTheRequest.includes(failure.code);
+  const refusal = refusalOf(failure);
 
   return {
     /** The request under review, exactly as it will be sent. */
@@ -108,8 +103,8 @@ export function useReviewAndSubmit<TRequest, TResult, TVariables>({
     failure,
     /** Whether it was submitted is not known: no confirm button until the person has checked. */
     outcomeUnknown,
-    /** Not sent because of what it asks: no confirm button, the way on is to change it. */
-    refusedAsAsked,
+    /** Refused, nothing sent: what about, which decides the way on (see `RefusalKind`). */
+    refusal,
     begin(request: TRequest) {
       mutation.reset();
       const same = unsettled.current?.json === JSON.stringify(request);
@@ -128,21 +123,28 @@ export function useReviewAndSubmit<TRequest, TResult, TVariables>({
 }
 
 /**
- * Refusals about the request itself rather than the moment: our rules (400, 409) and the
- * platform's (422). A refusal for the moment (429, 503 with nothing sent) may be tried again.
+ * What a refusal that sent nothing is about, which decides the way on. `request`: what was
+ * asked breaks a rule (ours, 400 and 409, or the platform's when the BFF says so), and the same
+ * request would be refused the same way: change it. `state`: something outside the request
+ * refused it (an offering closed for now, an account under review) and may pass: changing the
+ * request would not help, nor would sending it again at once. `unclear`: the platform refused it
+ * and the BFF cannot tell why. A refusal for the moment (429, 503 with nothing sent) is none of
+ * these: it may be tried again.
  */
-const refusalsOfTheRequest: readonly string[] = ['bad_request', 'conflict', 'upstream_rejected'];
+export type RefusalKind = 'request' | 'state' | 'unclear';
+
+function refusalOf(failure: unknown): RefusalKind | null {
+  if (!isApiClientError(failure) || failure.submitted !== 'no') return null;
+  // The BFF's word, never the message's wording, says what the refusal is about.
+  if (failure.refusal) return failure.refusal;
+  if (failure.code === 'bad_request' || failure.code === 'conflict') return 'request';
+  if (failure.code === 'upstream_rejected') return 'unclear';
+  return null;
+}
 
 export type ReviewFlow = Pick<
   ReturnType<typeof useReviewAndSubmit>,
-  | 'review'
-  | 'armed'
-  | 'pending'
-  | 'failure'
-  | 'outcomeUnknown'
-  | 'refusedAsAsked'
-  | 'back'
-  | 'submit'
+  'review' | 'armed' | 'pending' | 'failure' | 'outcomeUnknown' | 'refusal' | 'back' | 'submit'
 >;
 
 /** Progress while sending, then what became of a failed request and where to check it. */
@@ -160,7 +162,11 @@ export function SubmitOutcome({
       {flow.pending && <LinearProgress aria-label={progressLabel} sx={{ mt: 2 }} />}
       {flow.failure && (
         <Box sx={{ mt: 2 }}>
-          <SubmissionError error={flow.failure} whereToCheck={whereToCheck} />
+          <SubmissionError
+            error={flow.failure}
+            refusal={flow.refusal}
+            whereToCheck={whereToCheck}
+          />
         </Box>
       )}
     </>
@@ -169,8 +175,10 @@ export function SubmitOutcome({
 
 /**
  * "Back" and the confirm button, which says "Try again" after a request that was not sent for
- * the moment; after one refused for what it asks, "Change the request" (back to the form, with
- * what was typed) is the only way on.
+ * the moment. After one refused for what it asks, "Change the request" (back to the form, with
+ * what was typed) is the only way on; after one refused for a state outside it, or for a cause
+ * not known, only "Back": the alert says what to do instead, and the same request would only be
+ * refused again now.
  */
 export function ReviewActions({
   flow,
@@ -183,10 +191,18 @@ export function ReviewActions({
   confirmLabel: string;
   onBack?: () => void;
 }) {
-  if (flow.refusedAsAsked) {
+  if (flow.refusal === 'request') {
     return (
       <Button variant="contained" onClick={onBack}>
         Change the request
+      </Button>
+    );
+  }
+  if (flow.refusal) {
+    // Not "edit": nothing in the request is known to be wrong.
+    return (
+      <Button variant="contained" onClick={onBack}>
+        Back
       </Button>
     );
   }

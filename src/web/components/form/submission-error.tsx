@@ -5,16 +5,30 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage, isApiClientError } from '../../lib/api-client';
 import { focusOnMount } from '../../lib/focus';
+import type { RefusalKind } from './review-and-submit';
+
+/** What to do after a refusal that sent nothing, by what it is about (see `RefusalKind`). */
+const afterRefusal = {
+  request: 'Nothing was sent, so you can correct it and try again.',
+  state:
+    'Nothing was sent, and nothing in your request needs to change: the platform refused it because of a state that may pass, such as an offering paused or closed for now, a closed market or an account under review. Wait until that changes, or contact support to find out when it will.',
+  unclear:
+    'Nothing was sent. If you cannot see what in the request to change, contact support before sending it again.',
+} as const;
 
 /**
- * A failed money-moving request, told by whether anything was submitted: `no` can be
- * tried again safely; `unknown` must be checked first, since trying again could not tell us more.
+ * A failed money-moving request, told by whether anything was submitted: `no` says what the
+ * refusal was about and so what to do (change it, wait, ask support); a refusal for the moment
+ * can be tried again safely; `unknown` must be checked first, since trying again could not tell
+ * us more.
  */
 export function SubmissionError({
   error,
+  refusal = null,
   whereToCheck,
 }: {
   error: unknown;
+  refusal?: RefusalKind | null;
   whereToCheck: ReactNode;
 }) {
   const submitted = isApiClientError(error) ? error.submitted : 'unknown';
@@ -31,7 +45,7 @@ export function SubmissionError({
       </AlertTitle>
       {errorMessage(error)}
       {submitted === 'no' ? (
-        <> Nothing was sent, so you can correct it and try again.</>
+        <> {afterRefusal[refusal ?? 'request']}</>
       ) : (
         <> Before trying again, {whereToCheck}.</>
       )}

@@ -48,17 +48,20 @@ describe('apiRequest', () => {
     });
   });
 
-  it('asking who is signed in: a 401 is null, its body never read', async () => {
-    const answer = json(401, { error: { code: 'unauthenticated', message: 'Sign in.' } });
-    const read = vi.spyOn(answer, 'json');
-    stubFetch(async () => answer);
+  it('asking who is signed in: the signed-out answer is null, told apart before the schema loads', async () => {
+    stubFetch(async () => json(200, { signedIn: false }));
     const schema = z.object({ id: z.string() });
-    await expect(getUnlessSignedOut('/api/session', { schema })).resolves.toBeNull();
-    expect(read).not.toHaveBeenCalled();
+    const load = vi.fn(async () => schema);
+    await expect(getUnlessSignedOut('/api/session', { schema: load })).resolves.toBeNull();
+    expect(load).not.toHaveBeenCalled();
 
     stubFetch(async () => json(200, { id: 'u1' }));
     await expect(getUnlessSignedOut('/api/session', { schema })).resolves.toEqual({ id: 'u1' });
-    // Any other refusal is still an error.
+    // A 401 is not an answer of this route: an error like any other refusal.
+    stubFetch(async () => json(401, { error: { code: 'unauthenticated', message: 'Sign in.' } }));
+    await expect(getUnlessSignedOut('/api/session', { schema })).rejects.toMatchObject({
+      status: 401,
+    });
     stubFetch(async () => json(403, { error: { code: 'forbidden', message: 'No.' } }));
     await expect(getUnlessSignedOut('/api/session', { schema })).rejects.toMatchObject({
       status: 403,

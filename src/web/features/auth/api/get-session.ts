@@ -6,7 +6,7 @@ import { sessionSchema } from './session-contract';
 
 export const sessionQueryKey = ['session'] as const;
 
-/** The signed-in session, or null when nobody is signed in (the BFF answers 401). */
+/** The signed-in session, or null when nobody is signed in (the BFF answers `{ signedIn: false }`). */
 const getSession = (signal?: AbortSignal): Promise<Session | null> =>
   getUnlessSignedOut(apiPaths.session, { schema: sessionSchema, signal });
 

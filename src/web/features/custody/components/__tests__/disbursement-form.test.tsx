@@ -392,8 +392,9 @@ describe('the limits and choices the form knows before review', () => {
       endpoint,
       errorAnswer(422, {
         code: 'upstream_rejected',
-        message: 'The platform refused the request. Nothing was submitted.',
+        message: 'The request was not accepted: Data/parameter missing. Nothing was submitted.',
         submitted: 'no',
+        refusal: 'request',
       }),
     );
     const user = userEvent.setup({ delay: null });
@@ -402,12 +403,90 @@ describe('the limits and choices the form knows before review', () => {
     await fill(user, amount, '15');
     const dialog = await review(user);
     await user.click(send());
-    expect((await within(dialog).findByRole('alert')).textContent).toContain('Not submitted');
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('Not submitted');
+    expect(alert.textContent).toContain('Nothing was sent, so you can correct it and try again.');
     expect(within(dialog).queryByRole('button', { name: /Try again|Send request/ })).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Change the request' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByLabelText(/Amount \(USD\)/)).toHaveProperty('value', '15');
     expect(sent).toHaveLength(1);
+  });
+
+  it('a platform refusal that names a field closes the review onto that field', async () => {
+    const message = 'Must be a positive number';
+    mockPost(
+      endpoint,
+      errorAnswer(422, {
+        code: 'upstream_rejected',
+        message: `The request was not accepted: amount: ${message}. Nothing was submitted.`,
+        submitted: 'no',
+        refusal: 'request',
+        fields: [{ field: 'amount', message }],
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<DisbursementForm accountId="A1234567" />);
+    const amount = screen.getByLabelText(/Amount \(USD\)/);
+    await fill(user, amount, '15');
+    await review(user);
+    await user.click(send());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(amount));
+    expect(descriptionOf(amount)).toContain(message);
+    expect(amount).toHaveProperty('value', '15');
+  });
+
+  it('a refusal for a state outside the request says to wait or ask support, not to change it or send it again', async () => {
+    const sent = mockPost(
+      endpoint,
+      errorAnswer(422, {
+        code: 'upstream_rejected',
+        message:
+          'The request was not accepted: External Fund Move Already in Process. Nothing was submitted.',
+        submitted: 'no',
+        refusal: 'state',
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<DisbursementForm accountId="A1234567" />);
+    await fill(user, screen.getByLabelText(/Amount \(USD\)/), '15');
+    const dialog = await review(user);
+    await user.click(send());
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('Already in Process');
+    expect(alert.textContent).toContain('nothing in your request needs to change');
+    expect(alert.textContent).toMatch(/Wait until that changes, or contact support/);
+    expect(alert.textContent).not.toMatch(/correct it|try again/i);
+    expect(
+      within(dialog).queryByRole('button', { name: /Change the request|Try again|Send request/ }),
+    ).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByLabelText(/Amount \(USD\)/)).toHaveProperty('value', '15');
+    expect(sent).toHaveLength(1);
+  });
+
+  it('a platform refusal of unknown cause neither blames the request nor invites sending it again', async () => {
+    mockPost(
+      endpoint,
+      errorAnswer(422, {
+        code: 'upstream_rejected',
+        message: 'The request was not accepted: Forced by sandbox fault. Nothing was submitted.',
+        submitted: 'no',
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<DisbursementForm accountId="A1234567" />);
+    await fill(user, screen.getByLabelText(/Amount \(USD\)/), '15');
+    const dialog = await review(user);
+    await user.click(send());
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('If you cannot see what in the request to change');
+    expect(
+      within(dialog).queryByRole('button', { name: /Change the request|Try again|Send request/ }),
+    ).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Back' })).toBeTruthy();
   });
 });
 

@@ -165,6 +165,76 @@ describe('an investor invests in an offering (§4.3 createTrade)', () => {
     ]);
   });
 
+  it('refused for what it asks: "Change the request" goes back to the form, as typed', async () => {
+    const sent = mockPost(
+      endpoint,
+      errorAnswer(422, {
+        code: 'upstream_rejected',
+        message: 'The request was not accepted: Data/parameter missing. Nothing was submitted.',
+        submitted: 'no',
+        refusal: 'request',
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<InvestForm offering={offering} accounts={accounts} />);
+    await fillAndReview(user);
+    await user.click(confirm());
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Nothing was sent, so you can correct it and try again.');
+    expect(screen.queryByRole('button', { name: /Confirm investment|Try again/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Change the request' }));
+    expect(await screen.findByLabelText(/^Units/)).toHaveProperty('value', '1001');
+    expect(sent).toHaveLength(1);
+  });
+
+  it('a platform refusal that names the units puts its message on the units field', async () => {
+    const message = 'Requested units exceed remaining shares (1000)';
+    mockPost(
+      endpoint,
+      errorAnswer(422, {
+        code: 'upstream_rejected',
+        message: `The request was not accepted: units: ${message}. Nothing was submitted.`,
+        submitted: 'no',
+        refusal: 'request',
+        fields: [{ field: 'units', message }],
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<InvestForm offering={offering} accounts={accounts} />);
+    await fillAndReview(user);
+    await user.click(confirm());
+    const units = await screen.findByLabelText(/^Units/);
+    await waitFor(() => expect(document.activeElement).toBe(units));
+    expect(descriptionOf(units)).toContain(message);
+    expect(units).toHaveProperty('value', '1001');
+  });
+
+  it('refused because the offering is closed for now: wait or ask support, never "Change the request"', async () => {
+    const sent = mockPost(
+      endpoint,
+      errorAnswer(409, {
+        code: 'conflict',
+        message: 'This offering is not open for investment now. Nothing was submitted.',
+        submitted: 'no',
+        refusal: 'state',
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<InvestForm offering={offering} accounts={accounts} />);
+    await fillAndReview(user);
+    await user.click(confirm());
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('not open for investment now');
+    expect(alert.textContent).toContain('nothing in your request needs to change');
+    expect(alert.textContent).not.toMatch(/correct it|try again/i);
+    expect(
+      screen.queryByRole('button', { name: /Change the request|Confirm investment|Try again/ }),
+    ).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByLabelText(/^Units/)).toHaveProperty('value', '1001');
+    expect(sent).toHaveLength(1);
+  });
+
   it('after a dropped connection it is not known: no retry button, where to check, and the same key if sent again', async () => {
     const sent = mockPost(endpoint, 'dropped', okAnswer(receipt));
     const user = userEvent.setup({ delay: null });

@@ -1,0 +1,55 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { http, HttpResponse } from 'msw';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { paths } from '../../../../config/paths';
+import { sessionQueryKey } from '../../../../features/auth/api/get-session';
+import { bff, startMockBff } from '../../../../testing/mock-bff';
+import { createQueryClient } from '../../../query-client';
+import { toRoute } from '../../../route-module';
+import * as signInRoute from '../sign-in';
+
+startMockBff();
+afterEach(cleanup);
+
+/** The sign-in route as the router mounts it, with its loader, on a full page load. */
+function visitSignIn() {
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(
+    [
+      { path: paths.auth.signIn.path, ...toRoute(queryClient)(signInRoute) },
+      { path: '*', element: <p>Signed-in page</p> },
+    ],
+    { initialEntries: [paths.auth.signIn.getHref()] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { queryClient, router };
+}
+
+describe('the sign-in page, signed out', () => {
+  it('the BFF answers that nobody is signed in: the form shows, and nothing failed', async () => {
+    let asked = 0;
+    bff.use(
+      http.get('/api/session', () => {
+        asked += 1;
+        return HttpResponse.json({ signedIn: false });
+      }),
+      http.get('/api/config', () => HttpResponse.json({ sandbox: false, singleSignOn: null })),
+    );
+    const { queryClient, router } = visitSignIn();
+
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(asked).toBe(1);
+    // "Nobody" is an answer, not an error: the session query holds null and no failure.
+    await waitFor(() => expect(queryClient.getQueryState(sessionQueryKey)?.status).toBe('success'));
+    expect(queryClient.getQueryData(sessionQueryKey)).toBeNull();
+    expect(router.state.location.pathname).toBe(paths.auth.signIn.path);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
