@@ -30,14 +30,25 @@ function buildDisbursementRequest(
   options: { reference?: string | null } = {},
 ): UpstreamRequest {
   const wire = input.type === 'ach' ? undefined : input;
-  return legacyWrite('createCustodyFundDisbursement', {
-    accountId: input.accountId,
-    amount: input.amount,
-    type: wireTypes[input.type],
-    bankId: wire?.bankId,
-    bankAccountId: wire?.bankAccountId,
-    additionalDetails: withReferenceNote(wire?.additionalDetails, options.reference, 'out'),
-  });
+  return {
+    ...legacyWrite('createCustodyFundDisbursement', {
+      accountId: input.accountId,
+      amount: input.amount,
+      type: wireTypes[input.type],
+      bankId: wire?.bankId,
+      bankAccountId: wire?.bankAccountId,
+      additionalDetails: withReferenceNote(wire?.additionalDetails, options.reference, 'out'),
+    }),
+    // The disbursement form's fields; the account comes from the page. A refusal naming only
+    // the account (no linked bank for ACH, say) is about the account's state, not the request.
+    fieldsEntered: {
+      amount: 'amount',
+      type: 'type',
+      bankId: 'bankId',
+      bankAccountId: 'bankAccountId',
+      additionalDetails: 'additionalDetails',
+    },
+  };
 }
 
 const rawDisbursementSchema = looseObject({

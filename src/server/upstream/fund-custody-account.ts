@@ -24,11 +24,15 @@ export async function fundCustodyAccount(
 ): Promise<FundMove> {
   // The description is the one text the fund move keeps (§2.9): it carries our reference, so a
   // deposit whose answer is lost can still be found among the account's fund moves.
-  const request = legacyWrite('fundCustodyAccount', {
-    accountId: input.accountId,
-    amount: input.amount,
-    description: withReferenceNote(input.description, input.reference, 'in'),
-  });
+  const request = {
+    ...legacyWrite('fundCustodyAccount', {
+      accountId: input.accountId,
+      amount: input.amount,
+      description: withReferenceNote(input.description, input.reference, 'in'),
+    }),
+    // The deposit form's fields; the account comes from the page.
+    fieldsEntered: { amount: 'amount', description: 'description' },
+  };
   // The move this call creates is a deposit whatever its description says.
   return sendAndDecode(client, request, rawFundCustodyAccountSchema, (raw) => ({
     ...normalizeFundMove(raw['externalFundMove details'][0]),

@@ -6,6 +6,8 @@ import { cleanUpstreamText, UpstreamError } from '../errors';
 import { getCustodyAccount } from '../get-custody-account';
 import { getAccount } from '../get-account';
 import { createTrade } from '../create-trade';
+import { createCustodyFundDisbursement } from '../create-custody-fund-disbursement';
+import { fundCustodyAccount } from '../fund-custody-account';
 
 /*
  * Client behaviour against a real local HTTP server (127.0.0.1, port 0): credentials (§5),
@@ -287,6 +289,48 @@ describe('status codes (§7; real-world notes §2, §5)', () => {
     const unknown = await refusalOf({ statusCode: '999', statusDesc: 'Something else' });
     expect(unknown.kind).toBe('rejected');
     expect(unknown.refusal).toBeUndefined();
+  });
+
+  it('a refused disbursement or deposit puts what it names on the form field, and the account on its state', async () => {
+    const { client } = makeClient();
+    const refusal = (errors: string) => {
+      handler = (_s, res) =>
+        json(res, 200, {
+          statusCode: '106',
+          statusDesc: 'Data/parameter missing',
+          'Error(s)': errors,
+        });
+    };
+    refusal('<br />accountId&nbsp;&nbsp; : No external account linked for ACH');
+    const noBank = (await createCustodyFundDisbursement(client, {
+      type: 'ach',
+      accountId: 'A1',
+      amount: '10',
+    }).catch((e: unknown) => e)) as UpstreamError;
+    // The account comes from the page: nothing in the request is to change.
+    expect(noBank).toMatchObject({ kind: 'rejected', refusal: 'state' });
+    expect(noBank.fields).toBeUndefined();
+
+    refusal('<br />bankAccountId&nbsp;&nbsp; : Account number is not valid');
+    const wire = (await createCustodyFundDisbursement(client, {
+      type: 'wire_domestic',
+      accountId: 'A1',
+      amount: '10',
+      bankId: '021000021',
+      bankAccountId: '123456789',
+    }).catch((e: unknown) => e)) as UpstreamError;
+    expect(wire).toMatchObject({ refusal: 'request' });
+    expect(wire.fields).toEqual([
+      { field: 'bankAccountId', message: 'Account number is not valid' },
+    ]);
+
+    refusal('<br />amount&nbsp;&nbsp; : Amount exceeds the limit');
+    const deposit = (await fundCustodyAccount(client, {
+      accountId: 'A1',
+      amount: '10',
+    }).catch((e: unknown) => e)) as UpstreamError;
+    expect(deposit).toMatchObject({ refusal: 'request' });
+    expect(deposit.fields).toEqual([{ field: 'amount', message: 'Amount exceeds the limit' }]);
   });
 
   it('110 on the custody account read names custody_account.read.pii_medium (§5 rule 10)', async () => {
