@@ -56,6 +56,9 @@ test('an ended session sends the person to sign in and back', async ({ page }) =
   await signIn(page, 'investor@demo.test');
   await page.goto('/offerings');
   await expect(page.getByRole('heading', { level: 1, name: 'Offerings' })).toBeVisible();
+  // The page's own requests are answered first: one still in flight when the session ends would
+  // find it ended on this page, before the person's next step.
+  await page.waitForLoadState('networkidle');
 
   // Ends the session behind the page's back, as an idle timeout would.
   await page.context().clearCookies();
