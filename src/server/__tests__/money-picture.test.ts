@@ -171,6 +171,7 @@ describe('the cash cycle: the bank ACH uses, and deposits (§4.5, fundCustodyAcc
     const early = await post(`/api/accounts/${accountB}/deposits`, investor, { amount: '10' });
     expect(early.statusCode).toBe(409);
     expect(early.json().error.message).toMatch(/^A deposit comes from the bank account linked/);
+    expect(early.json().error.refusal).toBe('state');
     const after = await sandboxCalls(h.sandboxUrl);
     expect(after.createCustodyFundDisbursement ?? 0).toBe(
       before.createCustodyFundDisbursement ?? 0,

@@ -68,7 +68,8 @@ export const cashRoutes = [
         throw new HttpError(
           'conflict',
           'A deposit comes from the bank account linked to this account, and none is linked. Nothing was submitted: link a bank account first.',
-          { submitted: 'no' },
+          // The account's state, not the amount or description: changing them would not help.
+          { submitted: 'no', refusal: 'state' },
         );
       }
       const move = await fundCustodyAccount(deps.upstream, {
