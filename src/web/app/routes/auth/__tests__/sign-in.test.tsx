@@ -19,7 +19,12 @@ function visitSignIn() {
   const queryClient = createQueryClient();
   const router = createMemoryRouter(
     [
-      { path: paths.auth.signIn.path, ...toRoute(queryClient)(signInRoute) },
+      {
+        path: paths.auth.signIn.path,
+        ...toRoute(queryClient)(signInRoute),
+        // As the app's router has it, for the moment before the loader answers.
+        hydrateFallbackElement: <p role="status">Loading the portal…</p>,
+      },
       { path: '*', element: <p>Signed-in page</p> },
     ],
     { initialEntries: [paths.auth.signIn.getHref()] },
