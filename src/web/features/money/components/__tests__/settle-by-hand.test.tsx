@@ -100,6 +100,23 @@ describe('a reviewer settles an unknown money request by hand', () => {
     expect(sent[0].csrf).toBe('1');
   });
 
+  it('for a deposit, says where the platform keeps it: the fund moves, by our reference', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(
+      <MoneyRequestsTable
+        requests={[{ ...unknown, kind: 'deposit' }]}
+        label="Money requests"
+        reviewer
+      />,
+    );
+    expect(screen.getByRole('cell', { name: 'Deposit' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Settle by hand: MR-7K2Q9D1X4B' }));
+    const dialog = screen.getByRole('dialog', { name: 'Settle MR-7K2Q9D1X4B by hand' });
+    expect(
+      within(dialog).getByText(/a deposit carries our reference in its description/),
+    ).toBeTruthy();
+  });
+
   it('drops a typed id when the answer becomes "never arrived", and shows the refusal of a call still in flight', async () => {
     const sent = mockPost(
       path,
