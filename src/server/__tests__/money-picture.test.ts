@@ -529,7 +529,12 @@ describe('fund moves have a direction, and a disbursement is listed once (§2.9,
       (e) => e.id === referenceNumber || e.reference === reference,
     );
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ kind: 'deposit', id: referenceNumber, reference });
+    expect(entries[0]).toMatchObject({
+      kind: 'deposit',
+      id: referenceNumber,
+      reference,
+      description: `Disbursement ACH top-up · Portal deposit ${reference}`,
+    });
     expect(entries[0].title).toMatch(/^Deposit( from .+)?$/);
 
     // Seeded moves carry no direction: neutral words, the same on the fund moves page.

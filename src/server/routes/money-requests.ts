@@ -569,7 +569,8 @@ export const moneyRequestRoutes = [
             id: move.referenceNumber,
             reference: row.reference,
             title: row.kind === 'deposit' ? fundMoveTitle(move) : title,
-            description: null,
+            // A deposit's description is the person's own words (with our note): worth showing.
+            description: row.kind === 'deposit' ? move.description : null,
             amount: move.amount,
             at: row.createdAt.toISOString(),
             atZone: 'utc',
