@@ -35,7 +35,36 @@ const contributionCodes: Record<ContributionMethod, string> = {
   sep_contribution: '5',
 };
 
+/** The IRA form's fields each parameter carries (the first holding is the current one). */
+const supplementFieldsEntered: Readonly<Record<string, string>> = {
+  maritalStatus: 'mailing.maritalStatus',
+  mailingAddressLine1: 'mailing.line1',
+  mailingAddressLine2: 'mailing.line2',
+  mailingCity: 'mailing.city',
+  mailingState: 'mailing.state',
+  mailingZipCode: 'mailing.zipCode',
+  mailingCountry: 'mailing.country',
+  appointmentOfInvestmentManager: 'management.investmentManager',
+  proxyVotingPreferences: 'management.proxyVoting',
+  otherServices: 'management.otherServices',
+  methodOfContributionOrFunding: 'funding.contributionMethod',
+  methodOfContributionTaxYear: 'funding.contributionTaxYear',
+  internationalAccountNumber: 'funding.internationalAccountNumber',
+  bankFirmName1: 'funding.currentHolding.firmName',
+  bankCountry1: 'funding.currentHolding.country',
+  bankAccountName1: 'funding.currentHolding.accountName',
+  bankAccountNumber1: 'funding.currentHolding.accountNumber',
+  bankFirmName2: 'funding.secondHolding.firmName',
+  bankCountry2: 'funding.secondHolding.country',
+  bankAccountName2: 'funding.secondHolding.accountName',
+  bankAccountNumber2: 'funding.secondHolding.accountNumber',
+};
+
 export function buildSupplementRequest(input: AccountSupplementRequest): UpstreamRequest {
+  return { ...supplementWrite(input), fieldsEntered: supplementFieldsEntered };
+}
+
+function supplementWrite(input: AccountSupplementRequest): UpstreamRequest {
   const [first, second] = input.holdings ?? [];
   return legacyWrite('addCustodyAccountSupplement', {
     accountId: input.accountId,

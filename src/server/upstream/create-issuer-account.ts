@@ -21,6 +21,32 @@ function yesNo(value: boolean | undefined): string | undefined {
 
 /** §4.6: PUT, like every create call (real-world notes §2). The address keys are lower-case l. */
 function buildIssuerAccountRequest(input: IssuerAccountRequest): UpstreamRequest {
+  return {
+    ...issuerAccountWrite(input),
+    // The issuer account form's fields; the issuer comes from the page, the address from us.
+    fieldsEntered: {
+      companyName: 'companyName',
+      companyState: 'companyState',
+      issuingCountry: 'issuingCountry',
+      accountType: 'accountType',
+      entityType: 'entityType',
+      companyTaxID: 'companyTaxId',
+      accountMiddleInitial: 'accountMiddleInitial',
+      socialSecurityNumber: 'socialSecurityNumber',
+      dob: 'dateOfBirth',
+      residentUS: 'residentUs',
+      citizenUS: 'citizenUs',
+      addressline1: 'addressLine1',
+      addressline2: 'addressLine2',
+      city: 'city',
+      zip: 'zip',
+      country: 'country',
+      additionalInfo: 'additionalInfo',
+    },
+  };
+}
+
+function issuerAccountWrite(input: IssuerAccountRequest): UpstreamRequest {
   return legacyWrite(
     'createIssuerAccount',
     {

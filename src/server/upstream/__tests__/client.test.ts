@@ -8,6 +8,8 @@ import { getAccount } from '../get-account';
 import { createTrade } from '../create-trade';
 import { createCustodyFundDisbursement } from '../create-custody-fund-disbursement';
 import { fundCustodyAccount } from '../fund-custody-account';
+import { createIssuerAccount } from '../create-issuer-account';
+import { addCustodyAccountSupplement } from '../add-custody-account-supplement';
 
 /*
  * Client behaviour against a real local HTTP server (127.0.0.1, port 0): credentials (§5),
@@ -331,6 +333,67 @@ describe('status codes (§7; real-world notes §2, §5)', () => {
     }).catch((e: unknown) => e)) as UpstreamError;
     expect(deposit).toMatchObject({ refusal: 'request' });
     expect(deposit.fields).toEqual([{ field: 'amount', message: 'Amount exceeds the limit' }]);
+  });
+
+  it("a refused issuer account or IRA request puts what it names on the form field, and the page's ids on its state", async () => {
+    const { client } = makeClient();
+    const refusedWith = async (errors: string, call: () => Promise<unknown>) => {
+      handler = (_s, res) =>
+        json(res, 200, {
+          statusCode: '106',
+          statusDesc: 'Data/parameter missing',
+          'Error(s)': errors,
+        });
+      return (await call().catch((e: unknown) => e)) as UpstreamError;
+    };
+    const issuerAccount = () =>
+      createIssuerAccount(client, {
+        issuerId: '1120',
+        companyName: 'Acme Holdings LLC',
+        companyState: 'DE',
+        issuingCountry: 'US',
+        requesterIp: '127.0.0.1',
+        companyTaxId: '123456789',
+      });
+    const taxId = await refusedWith(
+      '<br />companyTaxID&nbsp;&nbsp; : Invalid tax id',
+      issuerAccount,
+    );
+    expect(taxId).toMatchObject({ refusal: 'request' });
+    expect(taxId.fields).toEqual([{ field: 'companyTaxId', message: 'Invalid tax id' }]);
+    const issuer = await refusedWith(
+      '<br />issuerId&nbsp;&nbsp; : Issuer is not approved',
+      issuerAccount,
+    );
+    expect(issuer).toMatchObject({ refusal: 'state' });
+
+    const supplement = () =>
+      addCustodyAccountSupplement(client, {
+        accountId: 'A1',
+        maritalStatus: 'married',
+        mailingAddress: {
+          line1: '1 Main St',
+          city: 'Austin',
+          state: 'TX',
+          zipCode: '73301',
+          country: 'US',
+        },
+        holdings: [{ firmName: 'Old Bank', accountNumber: '12345678' }],
+      });
+    const zip = await refusedWith(
+      '<br />mailingZipCode&nbsp;&nbsp; : Invalid zip code',
+      supplement,
+    );
+    expect(zip.fields).toEqual([{ field: 'mailing.zipCode', message: 'Invalid zip code' }]);
+    const firm = await refusedWith('<br />bankFirmName1&nbsp;&nbsp; : Unknown firm', supplement);
+    expect(firm.fields).toEqual([
+      { field: 'funding.currentHolding.firmName', message: 'Unknown firm' },
+    ]);
+    const account = await refusedWith(
+      '<br />accountId&nbsp;&nbsp; : Account is closed',
+      supplement,
+    );
+    expect(account).toMatchObject({ refusal: 'state' });
   });
 
   it('110 on the custody account read names custody_account.read.pii_medium (§5 rule 10)', async () => {
