@@ -4,6 +4,7 @@ import Link from '@mui/material/Link';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage, isApiClientError } from '../../lib/api-client';
+import { paths } from '../../config/paths';
 import { focusOnMount } from '../../lib/focus';
 import type { RefusalKind } from './review-and-submit';
 
@@ -82,5 +83,19 @@ export function CheckPageOrSupport({
       </Link>{' '}
       {note && `${note} `}or contact support
     </>
+  );
+}
+
+/**
+ * Where to check a money request of an account (a deposit, a disbursement): the register lists it
+ * on the account's requests and timeline under our reference, whatever became of it.
+ */
+export function CheckAccountRequests({ accountId }: { accountId: string }) {
+  return (
+    <CheckPageOrSupport
+      to={paths.app.accountMoney.getHref(accountId)}
+      page="requests and timeline of this account"
+      note="(it is listed there with our reference)"
+    />
   );
 }

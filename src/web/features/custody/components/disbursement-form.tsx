@@ -27,7 +27,7 @@ import {
   SubmittedResult,
   useReviewAndSubmit,
 } from '../../../components/form/review-and-submit';
-import { CheckPageOrSupport } from '../../../components/form/submission-error';
+import { CheckAccountRequests } from '../../../components/form/submission-error';
 import { paths } from '../../../config/paths';
 import { formatTimestamp, formatMoney } from '../../../lib/format';
 import { useCreateDisbursement } from '../api/create-disbursement';
@@ -177,13 +177,7 @@ export function DisbursementForm({
         lead="Check the details below. Nothing is sent until you choose Send request."
         progressLabel="Sending the request"
         confirmLabel="Send request"
-        whereToCheck={
-          <CheckPageOrSupport
-            to={paths.app.accountMoney.getHref(accountId)}
-            page="requests and timeline of this account"
-            note="(it is listed there with our reference)"
-          />
-        }
+        whereToCheck={<CheckAccountRequests accountId={accountId} />}
       >
         {flow.review && (
           <ReviewSummary accountId={accountId} request={flow.review} linkedBank={linkedBank} />

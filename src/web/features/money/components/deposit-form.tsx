@@ -20,9 +20,8 @@ import {
   SubmittedResult,
   useReviewAndSubmit,
 } from '../../../components/form/review-and-submit';
-import { CheckPageOrSupport } from '../../../components/form/submission-error';
+import { CheckAccountRequests } from '../../../components/form/submission-error';
 import { QueryState } from '../../../components/query-state';
-import { paths } from '../../../config/paths';
 import { formatMoney } from '../../../lib/format';
 import { useCreateDeposit } from '../api/create-deposit';
 import { useLinkedBank } from '../api/get-linked-bank';
@@ -108,25 +107,17 @@ function DepositFields({
           lead="Check the details below. Nothing is sent until you choose Request deposit."
           progressLabel="Sending the deposit"
           confirmLabel="Request deposit"
-          whereToCheck={
-            <CheckPageOrSupport
-              to={paths.app.accountMoney.getHref(accountId)}
-              page="requests and timeline of this account"
-              note="(it is listed there with our reference)"
-            />
-          }
+          whereToCheck={<CheckAccountRequests accountId={accountId} />}
         >
           {flow.review && (
-            <>
-              <DescriptionList
-                items={[
-                  ['Amount', formatMoney(flow.review.amount)],
-                  ['From bank', linkedBankName(bank)],
-                  ['Into', <Code key="account" value={accountId} />],
-                  ['Description', flow.review.description || 'None'],
-                ]}
-              />
-            </>
+            <DescriptionList
+              items={[
+                ['Amount', formatMoney(flow.review.amount)],
+                ['From bank', linkedBankName(bank)],
+                ['Into', <Code key="account" value={accountId} />],
+                ['Description', flow.review.description || 'None'],
+              ]}
+            />
           )}
         </ReviewDialog>
       </Form>
