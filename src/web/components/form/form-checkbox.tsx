@@ -2,8 +2,8 @@ import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Checkbox from '@mui/material/Checkbox';
-import { useController, type FieldValues } from 'react-hook-form';
-import type { BoundFieldProps } from './bound-field';
+import type { FieldValues } from 'react-hook-form';
+import { useBoundField, type BoundFieldProps } from './bound-field';
 
 /**
  * A yes/no field bound to its form by name, labelled by its own words; the schema's message, when
@@ -14,8 +14,7 @@ export function FormCheckbox<T extends FieldValues, TOut = T>({
   control,
   label,
 }: BoundFieldProps<T, TOut>) {
-  const { field, fieldState } = useController({ name, control });
-  const helperId = `field-${name}-helper`;
+  const { field, fieldState, helperId } = useBoundField({ name, control });
   return (
     <FormControl error={Boolean(fieldState.error)}>
       <FormControlLabel

@@ -4,8 +4,8 @@ import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import { useController, type FieldValues } from 'react-hook-form';
-import type { BoundFieldProps } from './bound-field';
+import type { FieldValues } from 'react-hook-form';
+import { useBoundField, type BoundFieldProps } from './bound-field';
 
 type FormNativeSelectProps<T extends FieldValues, TOut = T> = BoundFieldProps<T, TOut> & {
   options: readonly { value: string; label: string }[];
@@ -27,10 +27,11 @@ export function FormNativeSelect<T extends FieldValues, TOut = T>({
   required,
   fullWidth = true,
 }: FormNativeSelectProps<T, TOut>) {
-  const { field, fieldState } = useController({ name, control });
-  const inputId = `field-${name}`;
-  const helperId = `${inputId}-helper`;
-  const helper = fieldState.error?.message ?? helperText;
+  const { field, fieldState, inputId, helperId, helper } = useBoundField({
+    name,
+    control,
+    helperText,
+  });
   return (
     <FormControl error={Boolean(fieldState.error)} required={required} fullWidth={fullWidth}>
       <InputLabel htmlFor={inputId} shrink>

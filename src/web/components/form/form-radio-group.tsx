@@ -5,8 +5,8 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import { useController, type FieldValues } from 'react-hook-form';
-import type { BoundFieldProps } from './bound-field';
+import type { FieldValues } from 'react-hook-form';
+import { useBoundField, type BoundFieldProps } from './bound-field';
 
 type FormRadioGroupProps<T extends FieldValues, TOut = T> = BoundFieldProps<T, TOut> & {
   /** A `disabled` choice is shown but cannot be taken; say why near the group. */
@@ -24,10 +24,11 @@ export function FormRadioGroup<T extends FieldValues, TOut = T>({
   helperText,
   required,
 }: FormRadioGroupProps<T, TOut>) {
-  const { field, fieldState } = useController({ name, control });
-  const labelId = `field-${name}-label`;
-  const helperId = `field-${name}-helper`;
-  const helper = fieldState.error?.message ?? helperText;
+  const { field, fieldState, labelId, helperId, helper } = useBoundField({
+    name,
+    control,
+    helperText,
+  });
   // The first choice that can be taken takes the focus when the group has an error.
   const focusIndex = Math.max(
     0,

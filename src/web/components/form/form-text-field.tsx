@@ -3,8 +3,8 @@ import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput, { type OutlinedInputProps } from '@mui/material/OutlinedInput';
-import { useController, type FieldValues } from 'react-hook-form';
-import type { BoundFieldProps } from './bound-field';
+import type { FieldValues } from 'react-hook-form';
+import { useBoundField, type BoundFieldProps } from './bound-field';
 
 type FormTextFieldProps<T extends FieldValues, TOut = T> = BoundFieldProps<T, TOut> &
   Pick<
@@ -32,10 +32,12 @@ export function FormTextField<T extends FieldValues, TOut = T>({
   id,
   ...inputProps
 }: FormTextFieldProps<T, TOut>) {
-  const { field, fieldState } = useController({ name, control });
-  const inputId = id ?? `field-${name}`;
-  const helperId = `${inputId}-helper`;
-  const helper = fieldState.error?.message ?? helperText;
+  const { field, fieldState, inputId, helperId, helper } = useBoundField({
+    name,
+    control,
+    id,
+    helperText,
+  });
   // A date input always shows its own mm/dd/yyyy placeholder, so its label must stay raised.
   const shrink = inputProps.type === 'date' ? true : undefined;
   return (
