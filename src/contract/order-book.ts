@@ -10,6 +10,7 @@ import {
   orderSideSchema,
   type Order,
 } from './orders';
+import { skippedRecordsSchema } from './skipped';
 
 /*
  * The order book of a day as the BFF serves it: a compact row per order for the grid,
@@ -94,7 +95,7 @@ const orderBookSchema = z.object({
   orders: z.array(orderRowSchema),
   executions: z.array(executionSchema),
   /** Orders of the day that could not be understood and are not in the book. */
-  skippedRecords: z.number().int().nonnegative().optional(),
+  skippedRecords: skippedRecordsSchema,
 });
 export type OrderBook = z.infer<typeof orderBookSchema>;
 
