@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { securityHoursSchema } from './market-hours';
+import { numericIdSchema } from './platform-ids';
 
 /** `GET`/`PUT /api/securities/:securityId/market-hours`: the hours as the upstream reads them back. */
 export const securityHoursResponseSchema = z.object({ securityHours: securityHoursSchema });
 export type SecurityHoursResponse = z.infer<typeof securityHoursResponseSchema>;
 
 export const securityIdParamsSchema = z.object({
-  securityId: z.string().regex(/^\d{1,18}$/, 'securityId must be a number'),
+  securityId: numericIdSchema('securityId'),
 });
 
 /** `GET /api/securities`: the securities the viewer may set hours for, named when known. */

@@ -8,6 +8,7 @@ import {
   savedIssuerAccountResultSchema,
   savedIssuerAccountsSchema,
 } from '../../contract/issuer-workspace';
+import { numericIdSchema } from '../../contract/platform-ids';
 import { HttpError } from '../lib/http-error';
 import { findSavedIssuerAccount, storeSavedIssuerAccount } from '../store/saved-records';
 import { toSavedIssuerAccount } from '../lib/personal-data';
@@ -15,9 +16,7 @@ import { createIssuerAccount } from '../upstream/create-issuer-account';
 import { getOfferingPurchaseHistory } from '../upstream/get-offering-purchase-history';
 import { defineRoute } from './define';
 
-const issuerParams = z.object({
-  issuerId: z.string().regex(/^\d{1,18}$/, 'issuerId must be numeric'),
-});
+const issuerParams = z.object({ issuerId: numericIdSchema('issuerId') });
 
 const orUndefined = (value: string | undefined) =>
   value === undefined || value === '' ? undefined : value;

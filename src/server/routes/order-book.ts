@@ -9,6 +9,7 @@ import {
 } from '../../contract/order-book';
 import { closedMarketDay } from '../../contract/market-calendar';
 import { isCalendarDate } from '../../contract/time';
+import { numericIdSchema } from '../../contract/platform-ids';
 import { HttpError } from '../lib/http-error';
 import type { Order } from '../../contract/orders';
 import { orderBookCacheFor } from '../lib/order-book-cache';
@@ -23,9 +24,7 @@ import { fromUpstream, isUpstreamError } from '../lib/upstream-errors';
 import { getOrder } from '../upstream/get-order';
 import { defineRoute } from './define';
 
-const orderParams = z.object({
-  orderId: z.string().regex(/^\d{1,18}$/, 'orderId must be a number'),
-});
+const orderParams = z.object({ orderId: numericIdSchema('orderId') });
 
 const NDJSON = 'application/x-ndjson; charset=utf-8';
 const NEWLINE = Buffer.from('\n');
