@@ -10,6 +10,9 @@ import type { BreakerOptions } from './upstream/breaker';
  */
 const authModeSchema = z.enum(['header', 'body']);
 
+/** An amount setting: whole dollars, or dollars and cents (up to 12 digits before the point). */
+const AMOUNT_SETTING = /^\d{1,12}(\.\d{1,2})?$/;
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('127.0.0.1'),
@@ -81,16 +84,16 @@ const envSchema = z.object({
   STEP_UP_WITHOUT_FACTOR: z.enum(['refuse', 'allow']).optional(),
   STEP_UP_INVESTMENT_ABOVE: z
     .string()
-    .regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be an amount such as 10000 or 2500.50')
+    .regex(AMOUNT_SETTING, 'must be an amount such as 10000 or 2500.50')
     .default('10000'),
   DISBURSEMENT_APPROVAL_ABOVE: z
     .string()
-    .regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be an amount such as 50000 or 2500.50')
+    .regex(AMOUNT_SETTING, 'must be an amount such as 50000 or 2500.50')
     .optional(),
   WEBAUTHN_RP_NAME: z.string().min(1).max(60).default('Transact Portal'),
   DISBURSEMENT_MAX_AMOUNT: z
     .string()
-    .regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be an amount in dollars, such as 100000 or 2500.50')
+    .regex(AMOUNT_SETTING, 'must be an amount in dollars, such as 100000 or 2500.50')
     .refine((value) => /[1-9]/.test(value), 'must be more than zero')
     // By default the documented ceiling of a deposit, the only one the interface document gives.
     .default(DEPOSIT_MAX_AMOUNT),
