@@ -32,7 +32,12 @@ export type AccountSummary = z.infer<typeof accountSummarySchema>;
 export const accountListSchema = z.object({ accounts: z.array(accountSummarySchema) });
 export type AccountList = z.infer<typeof accountListSchema>;
 
+const ACCOUNT_ID = /^[A-Za-z0-9_-]{1,40}$/;
 export const accountIdSchema = z
   .string()
-  .regex(/^[A-Za-z0-9_-]{1,40}$/, 'accountId must be 1 to 40 letters or digits');
+  .regex(ACCOUNT_ID, 'accountId must be 1 to 40 letters or digits');
+/** An account picked in a form (the one to invest from): the same rule, told as the choice asked for. */
+export const chosenAccountIdSchema = z
+  .string({ error: 'Choose an account' })
+  .regex(ACCOUNT_ID, 'Choose an account');
 export const accountParamsSchema = z.object({ accountId: accountIdSchema });

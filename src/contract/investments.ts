@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chosenAccountIdSchema } from './account-views';
 import { compare, formatMoney, formatShares, multiply } from './decimal';
 import { decimalStringSchema, localDateTimeSchema } from './money';
 import type { Offering } from './offerings';
@@ -155,9 +156,7 @@ export type InvestmentForm = z.infer<ReturnType<typeof makeInvestmentFormSchema>
 
 /** Body of `POST /api/offerings/:offeringId/investments`. */
 export const investmentRequestSchema = z.object({
-  accountId: z
-    .string({ error: 'Choose an account' })
-    .regex(/^[A-Za-z0-9_-]{1,40}$/, 'Choose an account'),
+  accountId: chosenAccountIdSchema,
   units: z.string({ error: 'Units is required' }).superRefine((value, ctx) => {
     const result = checkUnits(value);
     if (!result.ok) ctx.addIssue({ code: 'custom', message: result.message });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Account } from './accounts';
+import { chosenAccountIdSchema } from './account-views';
 import { compare, formatMoney, formatShares, wholeUnits } from './decimal';
 import { investability } from './investments';
 import { decimalStringSchema } from './money';
@@ -61,9 +62,7 @@ export const preflightSchema = z.object({
 export type Preflight = z.infer<typeof preflightSchema>;
 
 export const preflightQuerySchema = z.object({
-  accountId: z
-    .string({ error: 'Choose an account' })
-    .regex(/^[A-Za-z0-9_-]{1,40}$/, 'Choose an account'),
+  accountId: chosenAccountIdSchema,
 });
 
 /** The custody account facts the preflight needs, when the upstream could give them. */
