@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { QueryState, type ShownQuery } from './query-state';
-import { SkippedRecordsNotice } from './skipped-records';
+import { listsNothing, SkippedRecordsNotice } from './skipped-records';
 
 /**
  * QueryState for a list whose reply may leave out records the portal could not read
- * (`skippedRecords`). Such a list is empty only when nothing was left out either: otherwise the
- * reader would be told "No …" while records exist. The notice stands above the records read.
+ * (`skippedRecords`). Such a list is empty only when nothing was left out either
+ * (listsNothing). The notice stands above the records read.
  */
 export function RecordListState<Reply extends { skippedRecords?: number }, Item>({
   query,
@@ -29,7 +29,7 @@ export function RecordListState<Reply extends { skippedRecords?: number }, Item>
       query={query}
       subject={subject}
       skeletonLines={skeletonLines}
-      isEmpty={(reply) => records(reply).length === 0 && !reply.skippedRecords}
+      isEmpty={(reply) => listsNothing(records(reply).length, reply.skippedRecords)}
       empty={empty}
     >
       {(reply) => (

@@ -23,3 +23,11 @@ export function SkippedRecordsNotice({ count }: SkippedRecordsNoticeProps) {
     </Alert>
   );
 }
+
+/**
+ * Whether a list shows nothing at all: no record read and none left out. A list with records left
+ * out is not empty, or the reader would be told "No …" while records exist.
+ */
+export function listsNothing(listed: number, skippedRecords: number | undefined): boolean {
+  return listed === 0 && !skippedRecords;
+}

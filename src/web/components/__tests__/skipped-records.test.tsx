@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SkippedRecordsNotice } from '../skipped-records';
+import { listsNothing, SkippedRecordsNotice } from '../skipped-records';
 
 afterEach(cleanup);
 
@@ -21,5 +21,14 @@ describe('SkippedRecordsNotice', () => {
     expect(container.textContent).toBe('');
     rerender(<SkippedRecordsNotice count={undefined} />);
     expect(container.textContent).toBe('');
+  });
+});
+
+describe('listsNothing', () => {
+  it('is true only when no record was read and none was left out', () => {
+    expect(listsNothing(0, undefined)).toBe(true);
+    expect(listsNothing(0, 0)).toBe(true);
+    expect(listsNothing(0, 2)).toBe(false);
+    expect(listsNothing(1, undefined)).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { EmptyState, QueryState } from '../../../../components/query-state';
-import { SkippedRecordsNotice } from '../../../../components/skipped-records';
+import { listsNothing, SkippedRecordsNotice } from '../../../../components/skipped-records';
 import { paths } from '../../../../config/paths';
 import {
   fundMovesQueryOptions,
@@ -44,7 +44,7 @@ function FundMovesPage({ accountId, page }: { accountId: string; page: number })
       query={moves}
       subject="the fund moves"
       skeletonLines={5}
-      isEmpty={(data) => data.moves.length === 0 && page === 1 && !data.skippedRecords}
+      isEmpty={(data) => page === 1 && listsNothing(data.moves.length, data.skippedRecords)}
       empty={
         <EmptyState
           title="No fund moves yet"

@@ -7,6 +7,7 @@ import { FUND_MOVES_PAGE_SIZE } from '../../../../../contract/custody-views';
 import { NotFound } from '../../../../components/not-found';
 import { TrailedPageHeader } from '../../../../components/trailed-page-header';
 import { EmptyState, QueryState } from '../../../../components/query-state';
+import { listsNothing } from '../../../../components/skipped-records';
 import { paths } from '../../../../config/paths';
 import { hasStatus } from '../../../../lib/api-query';
 import { accountQueryOptions, useAccount } from '../../../../features/accounts/api/get-account';
@@ -89,7 +90,7 @@ export default function ComplianceAccountRoute() {
           query={moves}
           subject="the fund moves"
           skeletonLines={4}
-          isEmpty={(data) => data.moves.length === 0 && !data.skippedRecords}
+          isEmpty={(data) => listsNothing(data.moves.length, data.skippedRecords)}
           empty={
             <EmptyState
               title="No fund moves"

@@ -13,6 +13,7 @@ import {
 } from '../../../../../contract/custody-views';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, QueryState } from '../../../../components/query-state';
+import { listsNothing } from '../../../../components/skipped-records';
 import {
   complianceFundMovesQueryOptions,
   useComplianceFundMoves,
@@ -123,7 +124,7 @@ export default function ComplianceFundMovesRoute() {
         query={moves}
         subject="the fund moves"
         skeletonLines={8}
-        isEmpty={(data) => data.moves.length === 0 && !data.skippedRecords}
+        isEmpty={(data) => listsNothing(data.moves.length, data.skippedRecords)}
         empty={
           <EmptyState
             title="No fund moves match"

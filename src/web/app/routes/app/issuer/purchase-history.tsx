@@ -16,7 +16,7 @@ import {
 import { NotFound } from '../../../../components/not-found';
 import { TrailedPageHeader } from '../../../../components/trailed-page-header';
 import { EmptyState, QueryState } from '../../../../components/query-state';
-import { SkippedRecordsNotice } from '../../../../components/skipped-records';
+import { listsNothing, SkippedRecordsNotice } from '../../../../components/skipped-records';
 import { paths } from '../../../../config/paths';
 import { useSession } from '../../../../features/auth/api/get-session';
 import { hasStatus } from '../../../../lib/api-query';
@@ -106,7 +106,7 @@ function PurchaseHistoryView({ data }: { data: OfferingPurchaseHistory }) {
           </Button>
         </Box>
         <SkippedRecordsNotice count={data.skippedRecords} />
-        {history.purchases.length === 0 && !data.skippedRecords ? (
+        {listsNothing(history.purchases.length, data.skippedRecords) ? (
           <EmptyState
             title="No trades yet"
             message="When investors buy into this offering, their trades appear here."

@@ -9,7 +9,7 @@ import { EASTERN, isCalendarDate, todayInZone } from '../../../../../contract/ti
 import { ErrorAlert } from '../../../../components/error-alert';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState } from '../../../../components/query-state';
-import { SkippedRecordsNotice } from '../../../../components/skipped-records';
+import { listsNothing, SkippedRecordsNotice } from '../../../../components/skipped-records';
 import {
   orderBookQueryOptions,
   useOrderBook,
@@ -104,7 +104,7 @@ export default function OrderBookRoute() {
           title="The order book could not be loaded"
           onRetry={() => void query.refetch()}
         />
-      ) : query.data && query.data.orderCount === 0 && !query.data.skippedRecords ? (
+      ) : query.data && listsNothing(query.data.orderCount, query.data.skippedRecords) ? (
         <EmptyState
           title={`No orders on ${formatCalendarDate(date, undefined, 'long')}`}
           message="The market takes no orders on weekends and holidays."
