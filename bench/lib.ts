@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 /** Shared by the benchmarks: bounded loops of real HTTP requests over keep-alive connections. */
@@ -107,15 +108,31 @@ export interface StartedTarget {
   child: ChildProcess;
 }
 
+interface PackageScripts {
+  scripts: { start: string };
+}
+
+/**
+ * The V8 flags `npm start` gives the portal's process (package.json), given to every target alike
+ * so that each is measured as it runs in production and none has a runtime the others lack.
+ */
+const startCommand = (JSON.parse(readFileSync('package.json', 'utf8')) as PackageScripts).scripts
+  .start;
+const productionFlags = startCommand.split(' ').filter((word) => word.startsWith('--'));
+
 /**
  * Starts bench/target.ts in a process of its own (so that it never shares an event loop with the
  * load generator or with the browser's driver) and resolves with the fields of its `READY` line.
  */
 export function startTarget(kind: string, env: Record<string, string>): Promise<StartedTarget> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/target.ts', kind], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...productionFlags, '--import', 'tsx', 'bench/target.ts', kind],
+    {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
     lines.on('line', (line) => {
