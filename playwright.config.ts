@@ -17,8 +17,8 @@ export const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 8335);
  * A system Chromium when the machine has one (CI images, containers without Playwright's
  * download), Playwright's own browser everywhere else. E2E_CHROMIUM names another binary.
  * Chromium's headless shell comes first: the same Blink without the browser's user interface,
- * it ran the whole suite in 4.8 min where the full browser in headless mode took 8.8 min on the
- * 2-core CI machine, every test CPU-bound (docs/benchmarks.md, "CI time").
+ * it runs the whole suite in about 5 min where the full browser in headless mode took 8 to 9 on
+ * the 2-core CI machine, every test CPU-bound (docs/benchmarks.md, "CI time").
  */
 const systemChromium = [
   process.env.E2E_CHROMIUM ?? '',
