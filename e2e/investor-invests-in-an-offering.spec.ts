@@ -95,7 +95,9 @@ test('when the connection drops while investing, the investor is told the outcom
   try {
     await page.getByRole('button', { name: 'Confirm investment' }).click();
     await expect(page.getByText('We do not know whether this was submitted')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'offering', exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: 'requests and timeline of this account' }),
+    ).toBeVisible();
     // No blind retry is offered, and the upstream received the create exactly once.
     await expect(page.getByRole('button', { name: /Confirm investment|Try again/ })).toHaveCount(0);
     expect(await upstreamCalls(page, 'createTrade', accountId)).toBe(before + 1);

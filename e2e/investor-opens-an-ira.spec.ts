@@ -76,7 +76,7 @@ test('an investor opens an IRA through the wizard; going back keeps the answers'
   await expect(page.getByText('Married', { exact: true })).toBeVisible();
   await expect(page.getByText('Old Brokerage, ••••7766')).toBeVisible();
   // A reference to quote, and focus on the receipt rather than on the page body.
-  await expect(page.getByText('Reference', { exact: true })).toBeVisible();
+  await expect(page.getByText('Our reference', { exact: true })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'IRA request submitted' })).toBeFocused();
   expect(await upstreamCalls(page, 'addCustodyAccountSupplement', accountId)).toBe(before + 1);
 });

@@ -266,8 +266,9 @@ function countryCodeOf(input: string): string {
 
 /**
  * What the upstream recorded, codes mapped back to words; account numbers masked. The upstream
- * answer carries no request id (§2.11), so the portal's own request id is the reference to quote,
- * with the moment the portal received the answer (UTC, always known).
+ * answer carries no request id (§2.11), so our reference (the register's, which the account's
+ * timeline shows) is the one to quote, with the moment the portal received the answer (UTC,
+ * always known).
  */
 export const iraSupplementReceiptSchema = z.object({
   reference: z.string(),

@@ -84,6 +84,11 @@ const titles: Record<PreflightRule, string> = {
 const money = (value: string) => formatMoney(value, { locale: 'en-US' });
 const price = (value: string) => formatMoney(value, { locale: 'en-US', precision: 'price' });
 const units = (value: string) => formatShares(value, 'en-US');
+/** A calendar date (YYYY-MM-DD, §2.2) in words, as the pages write it: "July 30, 2026". */
+const calendarDate = (value: string) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${value}T00:00:00Z`),
+  );
 
 function reviewCheck(
   rule: 'account_approval' | 'kyc' | 'aml' | 'accreditation',
@@ -143,9 +148,10 @@ export function computePreflight(
     },
     today,
   );
+  // In the words the offering's page uses: a person reads "approved" or 2026-07-30 nowhere else.
   const datesText = [
-    offering.startDate ? `opens ${offering.startDate}` : null,
-    offering.endDate ? `closes ${offering.endDate}` : null,
+    offering.startDate ? `opened ${calendarDate(offering.startDate)}` : null,
+    offering.endDate ? `closes ${calendarDate(offering.endDate)}` : null,
   ]
     .filter(Boolean)
     .join(', ');
@@ -155,7 +161,7 @@ export function computePreflight(
           rule: 'offering_status',
           outcome: 'pass',
           title: titles.offering_status,
-          detail: `Open (status ${offering.status}${datesText ? `; ${datesText}` : ''}).`,
+          detail: `Open for investment${datesText ? ` (${datesText})` : ''}.`,
         }
       : {
           rule: 'offering_status',

@@ -63,6 +63,10 @@ describe('preflight before investing: one rule at a time', () => {
     expect(result.canInvest).toBe(true);
     expect(result.checks.map((c) => c.outcome)).toEqual(Array(7).fill('pass'));
     expect(investmentBlock(result)).toBeNull();
+    // Said as the offering's page says it, not as the platform's status and ISO dates.
+    expect(check('offering_status', result).detail).toBe(
+      'Open for investment (opened January 1, 2026, closes December 31, 2026).',
+    );
   });
 
   it('an account whose approval was refused is blocked and told to contact support', () => {

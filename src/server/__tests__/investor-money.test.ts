@@ -427,14 +427,23 @@ describe('IRA supplement (§4.7)', () => {
     expect(receipt.holdings).toEqual([
       expect.objectContaining({ firmName: 'Second Bank', accountNumberMasked: '••••4444' }),
     ]);
-    expect(receipt.reference).toMatch(/^[0-9a-f-]{36}$/);
     expect(Date.parse(receipt.submittedAt)).not.toBeNaN();
+    // The reference the account's timeline and the register show, and the audit entry holds.
+    expect(res.headers['money-reference']).toBe(receipt.reference);
+    const registered = await h.db
+      .selectFrom('money_requests')
+      .select('kind')
+      .where('reference', '=', receipt.reference)
+      .executeTakeFirst();
+    expect(registered?.kind).toBe('ira_supplement');
     const audited = await h.db
       .selectFrom('audit_events')
-      .select('request_id')
+      .select('details')
       .where('action', '=', 'ira_supplement_requested')
       .execute();
-    expect(audited.map((e) => e.request_id)).toContain(receipt.reference);
+    expect(audited.map((e) => (e.details as { reference?: string }).reference)).toContain(
+      receipt.reference,
+    );
   });
 
   it.each([

@@ -299,8 +299,10 @@ export const custodyRoutes = [
         outcome: 'succeeded',
         details: { reference: moneyReference },
       });
-      // The request id is also the audit entry's, so support can find the request by it.
-      return toSupplementReceipt(supplement, request.id, new Date());
+      // Our reference, as on the account's requests and timeline and in the reviewers' register
+      // (the audit entry holds it too): the receipt and the timeline name the request alike.
+      // The request id, also the audit entry's, only if the register gave none.
+      return toSupplementReceipt(supplement, moneyReference ?? request.id, new Date());
     },
   }),
 ];

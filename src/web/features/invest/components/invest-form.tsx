@@ -28,7 +28,7 @@ import {
   SubmittedResult,
   useReviewAndSubmit,
 } from '../../../components/form/review-and-submit';
-import { CheckPageOrSupport } from '../../../components/form/submission-error';
+import { CheckAccountRequests } from '../../../components/form/submission-error';
 import { paths } from '../../../config/paths';
 import { focusOnMount } from '../../../lib/focus';
 import { formatDecimal, formatTimestamp, formatMoney } from '../../../lib/format';
@@ -127,13 +127,9 @@ export function InvestForm({ offering, accounts, preflights = {} }: InvestFormPr
         <SubmitOutcome
           flow={flow}
           progressLabel="Submitting the investment"
-          whereToCheck={
-            <CheckPageOrSupport
-              to={paths.app.offering.getHref(offering.id)}
-              page="offering"
-              note="for your purchase"
-            />
-          }
+          // The offering's page shows nobody's purchases; the register lists the request on
+          // the account it was made from, under our reference, whatever became of it.
+          whereToCheck={<CheckAccountRequests accountId={request.accountId} />}
         />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 3 }}>
           <ReviewActions flow={flow} backLabel="Edit" confirmLabel="Confirm investment" />

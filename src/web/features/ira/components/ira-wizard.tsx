@@ -522,7 +522,8 @@ function IraResult({ receipt }: { receipt: IraSupplementReceipt }) {
     <SubmittedResult
       title="IRA request submitted"
       items={[
-        ['Reference', <Code key="reference" value={receipt.reference} />],
+        // Our reference: the account's requests and timeline list the request under it.
+        ['Our reference', <Code key="reference" value={receipt.reference} />],
         ['Submitted', formatTimestamp(receipt.submittedAt)],
         ['Marital status', label(maritalStatusLabels, receipt.maritalStatus)],
         ['Investment manager', label(investmentManagerLabels, receipt.investmentManager)],
@@ -538,11 +539,17 @@ function IraResult({ receipt }: { receipt: IraSupplementReceipt }) {
           [h.firmName, h.accountNumberMasked].filter(Boolean).join(', ') || 'Not given',
         ]),
       ]}
-      links={[{ to: paths.app.account.getHref(receipt.accountId), label: 'Back to the account' }]}
+      links={[
+        { to: paths.app.account.getHref(receipt.accountId), label: 'Back to the account' },
+        {
+          to: paths.app.accountMoney.getHref(receipt.accountId),
+          label: "See it on the account's timeline",
+        },
+      ]}
     >
       <Typography>
         The custodial account request for account <Code value={receipt.accountId} /> was received.
-        It is reviewed before the custody account opens. Quote the reference below if you contact
+        It is reviewed before the custody account opens. Quote our reference below if you contact
         support about it.
       </Typography>
     </SubmittedResult>

@@ -61,6 +61,8 @@ export function OfferingDetails({ offering, actions }: OfferingDetailsProps) {
                   <OfferingStatusChip
                     status={offering.status}
                     remainingShares={offering.remainingShares}
+                    // The summary's value column is narrower than "Open for investment".
+                    wrap
                   />{' '}
                   {offeringStatusWords(offering.status, offering.remainingShares).meaning}
                 </span>,

@@ -65,9 +65,16 @@ export function offeringStatusWords(status: string, remainingShares?: string): O
 export function OfferingStatusChip({
   status,
   remainingShares,
+  wrap = false,
 }: {
   status: string;
   remainingShares?: string;
+  /**
+   * Wrap the label in a column narrower than the chip. A chip cuts its label short with an
+   * ellipsis instead ("Open for in…" in the offering's summary beside the main column); where
+   * it has room (the offerings list) it stays on one line.
+   */
+  wrap?: boolean;
 }) {
   const words = offeringStatusWords(status, remainingShares);
   return (
@@ -77,6 +84,10 @@ export function OfferingStatusChip({
       title={words.meaning}
       color={words.color}
       variant={words.label === 'Closed' ? 'outlined' : 'filled'}
+      sx={wrap ? { maxWidth: '100%', height: 'auto', py: 0.25 } : undefined}
+      slotProps={
+        wrap ? { label: { sx: { whiteSpace: 'normal', overflow: 'visible' } } } : undefined
+      }
     />
   );
 }

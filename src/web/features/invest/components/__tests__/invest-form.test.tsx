@@ -244,9 +244,12 @@ describe('an investor invests in an offering (§4.3 createTrade)', () => {
 
     const warning = await screen.findByRole('alert');
     expect(warning.textContent).toContain('We do not know whether this was submitted');
-    expect(within(warning).getByRole('link', { name: 'offering' }).getAttribute('href')).toBe(
-      '/offerings/7',
-    );
+    // Where the request is listed whatever became of it: the chosen account's requests.
+    expect(
+      within(warning)
+        .getByRole('link', { name: 'requests and timeline of this account' })
+        .getAttribute('href'),
+    ).toBe('/accounts/A7654321/money');
     expect(screen.queryByRole('button', { name: /Confirm investment|Try again/ })).toBeNull();
 
     // Edited back to the same request and reviewed again: the BFF can tell it is the same one.

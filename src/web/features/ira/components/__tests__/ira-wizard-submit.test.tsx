@@ -101,6 +101,13 @@ describe('an investor requests an IRA through the BFF (§4.7)', () => {
     const result = await screen.findByRole('status');
     expect(within(result).getByText('IRA request submitted')).toBeTruthy();
     expect(within(result).getByText('IRA-4Q7ZK2')).toBeTruthy();
+    // Found again where the account's requests are listed, under the same reference.
+    expect(
+      within(result)
+        .getByRole('link', { name: "See it on the account's timeline" })
+        .getAttribute('href'),
+    ).toMatch(/^\/accounts\/[^/]+\/money$/);
+    expect(within(result).getByText('Our reference')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(result));
     expect(sent).toHaveLength(1);
     expect(sent[0].idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
