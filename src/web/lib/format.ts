@@ -122,7 +122,18 @@ export function formatTimestamp(
   const instant = at.getTime();
   const shown = format(instant, viewer);
   if (zoneOffsetMs(instant, viewer) === zoneOffsetMs(instant, source)) return shown;
+  const day = (timeZone: string) =>
+    new Intl.DateTimeFormat('en-CA', {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      timeZone,
+    }).format(new Date(instant));
+  // Near midnight the platform's wall time falls on another calendar day than the viewer's; the
+  // time alone would then read as the viewer's day, so the platform's date is named too.
+  const otherDay = day(viewer) !== day(source);
   const there = new Intl.DateTimeFormat(options.locale, {
+    ...(otherDay ? { month: 'short', day: 'numeric' } : {}),
     hour: 'numeric',
     minute: '2-digit',
     timeZone: source,

@@ -79,6 +79,16 @@ describe('a person reads a date anywhere in the portal', () => {
     ).toBe('Jul 17, 2026, 12:09 PM EDT (4:09 PM UTC on the platform)');
   });
 
+  it("sees the platform's date as well when its wall time falls on another day than theirs", () => {
+    expect(
+      formatTimestamp('2026-07-29T01:03:00', {
+        locale: 'en-US',
+        timeZone: 'America/Los_Angeles',
+        sourceTimeZone: 'UTC',
+      }),
+    ).toBe('Jul 28, 2026, 6:03 PM PDT (Jul 29, 1:03 AM UTC on the platform)');
+  });
+
   it('sees no second reading when the platform is in their zone, and never "time zone not stated"', () => {
     const shown = formatTimestamp('2026-01-05T09:30:00', {
       locale: 'en-US',
