@@ -63,7 +63,9 @@ export function MoneyRequestsTable({
                   </Typography>
                 )}
               </TableCell>
-              <TableCell>
+              {/* The outcome's sentences keep a readable measure: on a phone the frame scrolls
+                  rather than squeezing them to a word a line and the row to a screen's height. */}
+              <TableCell sx={{ minWidth: 240 }}>
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
                   {words.label}
                 </Typography>

@@ -34,3 +34,14 @@ describe('a reviewer reads the money requests register', () => {
     expect(within(table).getByText('Nov 27, 2026, 3:30 AM PST')).toBeTruthy();
   });
 });
+
+describe('a reviewer reads the register on a phone', () => {
+  it('reads each outcome in a column wide enough for its sentences, the frame scrolling', () => {
+    renderWithProviders(
+      <MoneyRequestsTable requests={[request]} label="Money requests" reviewer />,
+    );
+    const table = screen.getByRole('table', { name: 'Money requests' });
+    const outcome = within(table).getByText('Refused').closest('td') as HTMLElement;
+    expect(getComputedStyle(outcome).minWidth).toBe('240px');
+  });
+});
