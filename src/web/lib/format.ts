@@ -56,11 +56,19 @@ export function formatLocalDateTime(value: string | null | undefined, locale?: L
   }).format(date);
 }
 
-/** An ISO instant in the viewer's zone, such as "Nov 24, 2026, 1:05 AM". */
+/**
+ * An ISO instant in the viewer's zone, the zone named like every timestamp of the portal, such
+ * as "Nov 24, 2026, 1:05 AM EST".
+ */
 export function formatInstant(iso: string, locale?: Locale): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
+  return new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(new Date(iso));
 }
 
 /*

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   formatCalendarDate,
   formatDecimal,
+  formatInstant,
   formatLocalDateTime,
   formatAmount,
   formatCode,
@@ -87,6 +88,17 @@ describe('a person reads a date anywhere in the portal', () => {
         sourceTimeZone: 'UTC',
       }),
     ).toBe('Jul 28, 2026, 6:03 PM PDT (Jul 29, 1:03 AM UTC on the platform)');
+  });
+
+  it("sees the portal's own instants (approvals, sessions, second factors) with the zone named", () => {
+    const original = process.env.TZ;
+    process.env.TZ = 'America/Denver';
+    try {
+      expect(formatInstant('2026-11-27T11:44:17.644Z', 'en-US')).toBe('Nov 27, 2026, 4:44 AM MST');
+    } finally {
+      if (original === undefined) delete process.env.TZ;
+      else process.env.TZ = original;
+    }
   });
 
   it('sees no second reading when the platform is in their zone, and never "time zone not stated"', () => {
