@@ -25,6 +25,11 @@ export const complianceSearchResultSchema = z.object({
   entities: z.array(entityViewSchema),
   /** Accounts and entity parties that could not be understood and are not listed. */
   skippedRecords: skippedRecordsSchema,
+  /**
+   * The halves of the search the platform did not answer this time (searchAccount §4.11 or
+   * searchEntity §4.12 failed); their list is empty for that reason, not for want of matches.
+   */
+  unsearched: z.array(z.enum(['accounts', 'entities'])),
 });
 export type ComplianceSearchResult = z.infer<typeof complianceSearchResultSchema>;
 

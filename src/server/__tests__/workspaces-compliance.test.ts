@@ -63,6 +63,30 @@ describe('search (searchAccount §4.11, searchEntity §4.12)', () => {
     expect(res.body).not.toMatch(/\d{2}-\d{7}/);
   });
 
+  it('still lists the accounts when searchEntity fails, and says the entities went unsearched', async () => {
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'searchEntity',
+      httpStatus: 503,
+      when: { searchKeyword: 'quinn' },
+    });
+    try {
+      const res = await call(h.app, 'GET', '/api/compliance/search?q=quinn', {
+        cookie: compliance,
+      });
+      expect(res.statusCode).toBe(200);
+      const result = complianceSearchResultSchema.parse(res.json());
+      expect(result.accounts.length).toBeGreaterThan(0);
+      expect(result.entities).toEqual([]);
+      expect(result.unsearched).toEqual(['entities']);
+    } finally {
+      await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
+    }
+    const again = complianceSearchResultSchema.parse(
+      (await call(h.app, 'GET', '/api/compliance/search?q=ellis', { cookie: compliance })).json(),
+    );
+    expect(again.unsearched).toEqual([]);
+  });
+
   it('needs at least 2 characters', async () => {
     const res = await call(h.app, 'GET', '/api/compliance/search?q=a', { cookie: compliance });
     expect(res.statusCode).toBe(400);

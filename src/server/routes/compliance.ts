@@ -63,15 +63,33 @@ export const complianceRoutes = [
     tags: ['compliance'],
     query: complianceSearchQuerySchema,
     response: complianceSearchResultSchema,
-    async handler({ query, deps }) {
-      const [accounts, entities] = await Promise.all([
+    async handler({ query, deps, request }) {
+      const [accounts, entities] = await Promise.allSettled([
         searchAccount(deps.upstream, { keyword: query.q }),
         searchEntity(deps.upstream, { keyword: query.q }),
       ]);
+      // Two independent operations: one failing leaves the other's matches to be read, and
+      // says which half went unsearched. Only when both fail is there nothing to show.
+      if (accounts.status === 'rejected' && entities.status === 'rejected') throw accounts.reason;
+      const unsearched: ('accounts' | 'entities')[] = [];
+      for (const [half, result] of [
+        ['accounts', accounts],
+        ['entities', entities],
+      ] as const) {
+        if (result.status === 'rejected') {
+          unsearched.push(half);
+          request.log.warn({ err: result.reason }, `compliance search: ${half} not searched`);
+        }
+      }
+      const found = {
+        accounts: accounts.status === 'fulfilled' ? accounts.value : { accounts: [], skipped: [] },
+        entities: entities.status === 'fulfilled' ? entities.value : { entities: [], skipped: [] },
+      };
       return {
-        accounts: accounts.accounts.map(toAccountView),
-        entities: entities.entities.map(toEntityView),
-        skippedRecords: accounts.skipped.length + entities.skipped.length,
+        accounts: found.accounts.accounts.map(toAccountView),
+        entities: found.entities.entities.map(toEntityView),
+        skippedRecords: found.accounts.skipped.length + found.entities.skipped.length,
+        unsearched,
       };
     },
   }),

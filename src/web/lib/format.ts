@@ -56,11 +56,19 @@ export function formatLocalDateTime(value: string | null | undefined, locale?: L
   }).format(date);
 }
 
-/** An ISO instant in the viewer's zone, such as "Nov 24, 2026, 1:05 AM". */
+/**
+ * An ISO instant in the viewer's zone, the zone named like every timestamp of the portal, such
+ * as "Nov 24, 2026, 1:05 AM EST".
+ */
 export function formatInstant(iso: string, locale?: Locale): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
+  return new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(new Date(iso));
 }
 
 /*
@@ -122,7 +130,18 @@ export function formatTimestamp(
   const instant = at.getTime();
   const shown = format(instant, viewer);
   if (zoneOffsetMs(instant, viewer) === zoneOffsetMs(instant, source)) return shown;
+  const day = (timeZone: string) =>
+    new Intl.DateTimeFormat('en-CA', {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      timeZone,
+    }).format(new Date(instant));
+  // Near midnight the platform's wall time falls on another calendar day than the viewer's; the
+  // time alone would then read as the viewer's day, so the platform's date is named too.
+  const otherDay = day(viewer) !== day(source);
   const there = new Intl.DateTimeFormat(options.locale, {
+    ...(otherDay ? { month: 'short', day: 'numeric' } : {}),
     hour: 'numeric',
     minute: '2-digit',
     timeZone: source,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compareDecimals, figureColumn } from '../data-grid';
-import { formatMoney } from '../../lib/format';
+import { compareDecimals, figureColumn, timestampColumn } from '../data-grid';
+import { formatMoney, formatTimestamp } from '../../lib/format';
 
 type Row = { id: string; amount: string | null };
 
@@ -30,5 +30,30 @@ describe('figures in the grids', () => {
     const format = column.valueFormatter as unknown as (value: string | null) => string;
     expect(format('1234.5')).toBe('$1,234.50');
     expect(format(null)).toBe('—');
+  });
+});
+
+describe('timestamps in the grids', () => {
+  it('wrap in a cell that fits a phone instead of being cut off before the zone', () => {
+    type Stamped = { id: string; at: string | null };
+    const column = timestampColumn<Stamped>({
+      field: 'at',
+      headerName: 'Created',
+      format: (value) =>
+        formatTimestamp(value, {
+          locale: 'en-US',
+          timeZone: 'America/Los_Angeles',
+          sourceTimeZone: 'UTC',
+        }),
+    });
+    // A single line of "Nov 26, 2026, 11:17 PM PST (Nov 27, 7:17 AM UTC on the platform)" needs
+    // about 470 px; the cell wraps it, in a column narrow enough for a 375 px screen.
+    expect(column.cellClassName).toBe('portal-grid-wrap');
+    expect(column.minWidth).toBeLessThanOrEqual(240);
+    const format = column.valueFormatter as unknown as (value: string | null) => string;
+    expect(format('2026-11-27T07:17:00')).toBe(
+      'Nov 26, 2026, 11:17 PM PST (Nov 27, 7:17 AM UTC on the platform)',
+    );
+    expect(format(null)).toBe('Not recorded');
   });
 });

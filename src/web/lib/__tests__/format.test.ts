@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   formatCalendarDate,
   formatDecimal,
+  formatInstant,
   formatLocalDateTime,
   formatAmount,
   formatCode,
@@ -77,6 +78,27 @@ describe('a person reads a date anywhere in the portal', () => {
         sourceTimeZone: 'UTC',
       }),
     ).toBe('Jul 17, 2026, 12:09 PM EDT (4:09 PM UTC on the platform)');
+  });
+
+  it("sees the platform's date as well when its wall time falls on another day than theirs", () => {
+    expect(
+      formatTimestamp('2026-07-29T01:03:00', {
+        locale: 'en-US',
+        timeZone: 'America/Los_Angeles',
+        sourceTimeZone: 'UTC',
+      }),
+    ).toBe('Jul 28, 2026, 6:03 PM PDT (Jul 29, 1:03 AM UTC on the platform)');
+  });
+
+  it("sees the portal's own instants (approvals, sessions, second factors) with the zone named", () => {
+    const original = process.env.TZ;
+    process.env.TZ = 'America/Denver';
+    try {
+      expect(formatInstant('2026-11-27T11:44:17.644Z', 'en-US')).toBe('Nov 27, 2026, 4:44 AM MST');
+    } finally {
+      if (original === undefined) delete process.env.TZ;
+      else process.env.TZ = original;
+    }
   });
 
   it('sees no second reading when the platform is in their zone, and never "time zone not stated"', () => {

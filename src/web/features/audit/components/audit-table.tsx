@@ -3,7 +3,18 @@ import type { AuditEventView } from '../../../../contract/audit';
 import { auditActionLabel } from '../../../../contract/audit';
 import { PortalDataGrid, type GridColDef } from '../../../components/data-grid';
 
-const whenFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+// To the second, in the viewer's zone, the zone named: the filters above count UTC days, so a
+// time without its zone could not be matched to them.
+const when = (instant: string) =>
+  new Intl.DateTimeFormat(undefined, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZoneName: 'short',
+  }).format(new Date(instant));
 
 const detailsText = (details: Record<string, unknown> | null) =>
   details
@@ -22,7 +33,7 @@ const columns: GridColDef<AuditEventView>[] = [
     minWidth: 150,
     flex: 1,
     cellClassName: 'portal-grid-wrap',
-    valueFormatter: (value: string) => whenFormat.format(new Date(value)),
+    valueFormatter: (value: string) => when(value),
   },
   {
     field: 'userEmail',
@@ -50,7 +61,14 @@ const columns: GridColDef<AuditEventView>[] = [
     valueGetter: (value: string | null, row) => (value ? `${value} ${row.objectId ?? ''}` : '—'),
     renderCell: ({ value }) => <span translate="no">{value}</span>,
   },
-  { field: 'outcome', headerName: 'Outcome', minWidth: 84, flex: 0.6 },
+  {
+    field: 'outcome',
+    headerName: 'Outcome',
+    minWidth: 100,
+    flex: 0.6,
+    // "succeeded" and longer outcomes in full, never cut to "succee…".
+    cellClassName: 'portal-grid-wrap',
+  },
   {
     field: 'reason',
     headerName: 'Reason',

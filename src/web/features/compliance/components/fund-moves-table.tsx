@@ -14,7 +14,12 @@ import {
   fundMoveTitle,
   type FundMoveView,
 } from '../../../../contract/custody-views';
-import { figureColumn, PortalDataGrid, type GridColDef } from '../../../components/data-grid';
+import {
+  figureColumn,
+  PortalDataGrid,
+  timestampColumn,
+  type GridColDef,
+} from '../../../components/data-grid';
 import { paths } from '../../../config/paths';
 import { formatMoney, formatTimestamp, upstreamTimeMs } from '../../../lib/format';
 import { DescriptionList } from '../../../components/description-list';
@@ -126,27 +131,34 @@ function ComplianceFundMovesTable({ moves }: { moves: FundMoveView[] }) {
       {
         field: 'approvalStatus',
         headerName: 'Approval',
-        minWidth: 96,
+        // "Pending approval", the longest label, in full.
+        minWidth: 140,
         flex: 0.9,
         valueGetter: (value: string | null) => describeFundMoveApproval(value).label,
       },
-      {
+      timestampColumn<FundMoveView>({
         // A wall time of the platform's zone or an instant: ordered as instants, shown in the
         // viewer's zone and the platform's.
         field: 'createdAt',
         headerName: 'Created',
-        minWidth: 356,
         flex: 2.2,
-        valueFormatter: (value: string | null) => formatTimestamp(value),
+        format: formatTimestamp,
         sortComparator: (a: string | null, b: string | null) =>
           (upstreamTimeMs(a) ?? 0) - (upstreamTimeMs(b) ?? 0),
-      },
+      }),
     ],
     [],
   );
   return (
     <>
-      <PortalDataGrid label="Fund moves" rows={moves} columns={columns} getRowId={referenceOf} />
+      <PortalDataGrid
+        label="Fund moves"
+        rows={moves}
+        columns={columns}
+        getRowId={referenceOf}
+        // The dates wrap; each row is as tall as its date.
+        getRowHeight={() => 'auto'}
+      />
       <Dialog
         open={open !== null}
         onClose={() => setOpen(null)}

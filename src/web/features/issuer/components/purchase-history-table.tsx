@@ -5,6 +5,7 @@ import {
   compareDecimals,
   figureColumn,
   PortalDataGrid,
+  timestampColumn,
   type GridColDef,
 } from '../../../components/data-grid';
 import { formatDecimal, formatMoney, formatTimestamp } from '../../../lib/format';
@@ -59,17 +60,14 @@ const columns: GridColDef<Purchase>[] = [
     sortingOrder: ['desc', 'asc'],
     format: formatDecimal,
   }),
-  {
+  timestampColumn<Purchase>({
     // Zone-less ISO timestamps sort as text.
     field: 'purchasedAt',
     headerName: 'Date',
-    // The viewer's time and the platform's, in full: "Sep 25, 2026, 9:48 PM EDT (1:48 AM UTC on
-    // the platform)".
-    minWidth: 380,
     flex: 2.2,
     sortingOrder: ['desc', 'asc'],
-    valueFormatter: (value: string | null) => formatTimestamp(value),
-  },
+    format: formatTimestamp,
+  }),
 ];
 
 const newestFirst: GridSortModel = [{ field: 'purchasedAt', sort: 'desc' }];
@@ -87,6 +85,8 @@ export function PurchaseHistoryTable({ purchases }: { purchases: readonly Purcha
       columns={columns}
       getRowId={tradeId}
       height={520}
+      // The dates wrap; each row is as tall as its date.
+      getRowHeight={() => 'auto'}
       initialState={{ sorting: { sortModel: newestFirst } }}
     />
   );

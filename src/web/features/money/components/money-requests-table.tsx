@@ -8,15 +8,10 @@ import {
   type MoneyRequestView,
 } from '../../../../contract/money-requests';
 import { Code } from '../../../components/description-list';
-import { formatDecimal, formatMoney } from '../../../lib/format';
+import { formatDecimal, formatMoney, formatTimestamp } from '../../../lib/format';
 import { ScrollableTable } from '../../../components/scrollable-table';
 import { SettleByHand } from './settle-by-hand';
 import { ColumnHeadings } from '../../../components/column-headings';
-
-const at = (instant: string) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(instant),
-  );
 
 /**
  * Money requests with their outcome in words; an unknown outcome says what to do. Reviewers
@@ -50,7 +45,8 @@ export function MoneyRequestsTable({
           const words = moneyRequestOutcomeWords[request.outcome];
           return (
             <TableRow key={request.reference}>
-              <TableCell>{at(request.createdAt)}</TableCell>
+              {/* The portal's own instant, in the viewer's zone, the zone named like every date. */}
+              <TableCell>{formatTimestamp(request.createdAt)}</TableCell>
               <TableCell>
                 <Code value={request.reference} />
               </TableCell>
@@ -67,7 +63,9 @@ export function MoneyRequestsTable({
                   </Typography>
                 )}
               </TableCell>
-              <TableCell>
+              {/* The outcome's sentences keep a readable measure: on a phone the frame scrolls
+                  rather than squeezing them to a word a line and the row to a screen's height. */}
+              <TableCell sx={{ minWidth: 240 }}>
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
                   {words.label}
                 </Typography>

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import { approvalStateLabels } from '../../../../../contract/identity';
+import { approvalStateLabels, type Approval } from '../../../../../contract/identity';
 import { ErrorAlert } from '../../../../components/error-alert';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, QueryState } from '../../../../components/query-state';
@@ -20,6 +20,24 @@ export const clientLoader = guardedLoader(
   ['investor', 'compliance', 'admin'],
   approvalsQueryOptions,
 );
+
+/** How the money would leave: the approver decides on the method as well as the amount. */
+const methodWords: Record<string, string> = {
+  ach: 'By ACH to the linked bank account',
+  wire_domestic: 'By domestic wire (U.S. bank)',
+  wire_international: 'By international wire',
+};
+
+/** Who asked, how and when; who decided and when; the platform's id once sent. */
+function describeApproval(a: Approval) {
+  const method = methodWords[a.type] ?? `By ${a.type}`;
+  const decided = a.checker
+    ? `; decided by ${a.checker}${a.decidedAt ? ` ${formatInstant(a.decidedAt)}` : ''}`
+    : '';
+  const sent = a.requestId ? `; platform request ${a.requestId}` : '';
+  const message = a.message ? `. ${a.message}` : '';
+  return `${method}. Requested by ${a.maker} ${formatInstant(a.createdAt)}${decided}${sent}${message}`;
+}
 
 export default function ApprovalsRoute() {
   const approvals = useApprovals();
@@ -55,7 +73,7 @@ export default function ApprovalsRoute() {
               <ListItem key={a.id} divider sx={{ flexWrap: 'wrap', gap: 1 }}>
                 <ListItemText
                   primary={`${formatMoney(a.amount)} from account ${a.accountId}: ${approvalStateLabels[a.state]}`}
-                  secondary={`Requested by ${a.maker} ${formatInstant(a.createdAt)}${a.checker ? `; decided by ${a.checker}` : ''}${a.requestId ? `; request ${a.requestId}` : ''}${a.message ? `. ${a.message}` : ''}`}
+                  secondary={describeApproval(a)}
                 />
                 {checker && a.state === 'pending' && (
                   <Box sx={{ display: 'flex', gap: 1 }}>

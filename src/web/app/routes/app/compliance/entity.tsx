@@ -1,3 +1,6 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { NotFound } from '../../../../components/not-found';
 import { TrailedPageHeader } from '../../../../components/trailed-page-header';
@@ -30,7 +33,10 @@ export default function ComplianceEntityRoute() {
   const entity = results.data?.entities.find((e) => e.id === entityId);
   const title = entity?.name ?? `Entity ${entityId}`;
 
-  if (results.isSuccess && !entity) {
+  // searchEntity failed while searchAccount answered: the entity is unknown, not missing.
+  const unsearched = results.data?.unsearched.includes('entities') ?? false;
+
+  if (results.isSuccess && !entity && !unsearched) {
     return (
       <NotFound
         title="Entity not found"
@@ -48,7 +54,25 @@ export default function ComplianceEntityRoute() {
         trail={[{ label: 'Search', href: paths.app.complianceSearch.getHref(search.get('q')) }]}
       />
       <QueryState query={results} subject="the entity" skeletonLines={8}>
-        {() => (entity ? <EntityDetails entity={entity} /> : null)}
+        {() =>
+          entity ? (
+            <EntityDetails entity={entity} />
+          ) : (
+            <Alert
+              severity="error"
+              role="alert"
+              action={
+                <Button color="inherit" size="small" onClick={() => void results.refetch()}>
+                  Try again
+                </Button>
+              }
+            >
+              <AlertTitle>The entity could not be loaded</AlertTitle>
+              The platform did not answer the search for entities this time. Please try again in a
+              moment.
+            </Alert>
+          )
+        }
       </QueryState>
     </>
   );

@@ -49,10 +49,14 @@ export const clientLoader =
     return null;
   };
 
-/** The first and last day of the period shown. */
+/**
+ * The first and last day of the period shown. The BFF counts them as UTC days while the table
+ * shows each time in the viewer's zone, so the labels say which days they are (as the audit
+ * log's filters do).
+ */
 const dayRange = [
-  ['from', 'From'],
-  ['to', 'To'],
+  ['from', 'From (UTC day)'],
+  ['to', 'To (UTC day)'],
 ] as const;
 
 /** The filters that keep one value of a fixed set, or any ("All kinds"). */
@@ -81,6 +85,9 @@ export default function MoneyRequestsRoute() {
   const query = queryFrom(search);
   const register = useRegister(query);
   const page = Math.max(1, Number(search.get('page') ?? '1') || 1);
+  const filtered = Boolean(
+    query.kind || query.outcome || query.accountId || query.from || query.to,
+  );
   const set = (name: string, value: string) => {
     const next = new URLSearchParams(search);
     if (value) next.set(name, value);
@@ -130,6 +137,13 @@ export default function MoneyRequestsRoute() {
           label="Account"
           defaultValue={query.accountId ?? ''}
           onBlur={(e) => set('accountId', e.target.value.trim())}
+          // Enter (a phone keyboard's Go) applies the account too, not only leaving the field:
+          // the form has no submit button, so Enter would otherwise do nothing.
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && e.target instanceof HTMLInputElement) {
+              set('accountId', e.target.value.trim());
+            }
+          }}
         />
         {dayRange.map(([name, label]) => (
           <TextField
@@ -147,7 +161,16 @@ export default function MoneyRequestsRoute() {
         subject="the money requests"
         skeletonLines={6}
         isEmpty={(data) => data.requests.length === 0}
-        empty={<EmptyState title="No money requests" message="No request matches these filters." />}
+        empty={
+          <EmptyState
+            title="No money requests"
+            message={
+              filtered
+                ? 'No request matches these filters.'
+                : 'No disbursement, investment or IRA request has been sent through the portal yet.'
+            }
+          />
+        }
       >
         {(data) => (
           <>

@@ -1,6 +1,9 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router-dom';
+import type { ComplianceSearchResult } from '../../../../../contract/compliance';
 import { PageHeader } from '../../../../components/page-header';
 import { QueryState } from '../../../../components/query-state';
 import { SkippedRecordsNotice } from '../../../../components/skipped-records';
@@ -25,6 +28,36 @@ export const clientLoader = guardedPrefetchLoader(REVIEWERS, (queryClient, { sea
   void preloadDataGrid();
 });
 
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** What the search found, and which half the platform did not answer. */
+function matchesInWords(data: ComplianceSearchResult, q: string) {
+  const accounts = count(data.accounts.length, 'account', 'accounts');
+  const entities = count(data.entities.length, 'entity', 'entities');
+  if (data.unsearched.includes('accounts'))
+    return `${entities} match “${q}”. Accounts could not be searched right now.`;
+  if (data.unsearched.includes('entities'))
+    return `${accounts} match “${q}”. Entities could not be searched right now.`;
+  return `${accounts} and ${entities} match “${q}”.`;
+}
+
+/** One half of the search the platform did not answer: its matches are unknown, not none. */
+function Unsearched({ what, onRetry }: { what: 'accounts' | 'entities'; onRetry: () => void }) {
+  return (
+    <Alert
+      severity="warning"
+      action={
+        <Button color="inherit" size="small" onClick={onRetry}>
+          Try again
+        </Button>
+      }
+    >
+      The platform did not answer the search for {what} this time, so matching {what} are not
+      listed. The rest of the results are complete.
+    </Alert>
+  );
+}
+
 export default function ComplianceSearchRoute() {
   const [search, setSearch] = useSearchParams();
   const q = search.get('q')?.trim() ?? '';
@@ -46,21 +79,27 @@ export default function ComplianceSearchRoute() {
         >
           {(data) => (
             <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-              <Typography role="status">
-                {`${data.accounts.length} accounts and ${data.entities.length} entities match “${q}”.`}
-              </Typography>
+              <Typography role="status">{matchesInWords(data, q)}</Typography>
               <SkippedRecordsNotice count={data.skippedRecords} />
               <Box component="section" aria-labelledby="accounts-heading">
                 <Typography id="accounts-heading" component="h2" variant="h3" gutterBottom>
                   Accounts
                 </Typography>
-                <AccountResults accounts={data.accounts} />
+                {data.unsearched.includes('accounts') ? (
+                  <Unsearched what="accounts" onRetry={() => void results.refetch()} />
+                ) : (
+                  <AccountResults accounts={data.accounts} />
+                )}
               </Box>
               <Box component="section" aria-labelledby="entities-heading">
                 <Typography id="entities-heading" component="h2" variant="h3" gutterBottom>
                   Entities
                 </Typography>
-                <EntityResults entities={data.entities} q={q} />
+                {data.unsearched.includes('entities') ? (
+                  <Unsearched what="entities" onRetry={() => void results.refetch()} />
+                ) : (
+                  <EntityResults entities={data.entities} q={q} />
+                )}
               </Box>
             </Box>
           )}

@@ -1,0 +1,49 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ComplianceSearchResult } from '../../../../../../contract/compliance';
+import { bff, startMockBff } from '../../../../../testing/mock-bff';
+import { renderWithProviders } from '../../../../../testing/render';
+import ComplianceEntityRoute from '../entity';
+import ComplianceSearchRoute from '../search';
+
+startMockBff();
+afterEach(cleanup);
+
+// searchEntity (§4.12) failed while searchAccount (§4.11) answered, with no account matching.
+const entitiesUnsearched: ComplianceSearchResult = {
+  accounts: [],
+  entities: [],
+  skippedRecords: 0,
+  unsearched: ['entities'],
+};
+
+function answerSearch(result: ComplianceSearchResult) {
+  bff.use(http.get('/api/compliance/search', () => HttpResponse.json(result)));
+}
+
+describe('a reviewer searches while the platform answers only half of the search', () => {
+  it('is told the entities went unsearched, not that none matches', async () => {
+    answerSearch(entitiesUnsearched);
+    renderWithProviders(<ComplianceSearchRoute />, { path: '/compliance/search?q=quinn' });
+    expect(
+      await screen.findByText(
+        '0 accounts match “quinn”. Entities could not be searched right now.',
+      ),
+    ).toBeTruthy();
+    const entities = screen.getByRole('region', { name: 'Entities' });
+    expect(within(entities).getByText(/did not answer the search for entities/)).toBeTruthy();
+    expect(within(entities).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(screen.getByText('No account matches.')).toBeTruthy();
+  });
+
+  it('opening an entity then says it could not be loaded, not that it does not exist', async () => {
+    answerSearch(entitiesUnsearched);
+    renderWithProviders(<ComplianceEntityRoute />, {
+      path: '/compliance/entities/E7100124?q=quinn',
+    });
+    expect(await screen.findByText('The entity could not be loaded')).toBeTruthy();
+    expect(screen.queryByText('Entity not found')).toBeNull();
+  });
+});

@@ -1,0 +1,38 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AuditEventView } from '../../../../../contract/audit';
+import { renderWithProviders } from '../../../../testing/render';
+import { withTimeZones } from '../../../../testing/time-zones';
+import { AuditTable } from '../audit-table';
+
+withTimeZones({ viewer: 'America/Los_Angeles', platform: 'UTC' });
+afterEach(cleanup);
+
+const event: AuditEventView = {
+  id: '41',
+  at: '2026-11-27T11:28:43.000Z',
+  userEmail: 'compliance@demo.test',
+  role: 'compliance',
+  action: 'sign_in',
+  objectType: null,
+  objectId: null,
+  reason: null,
+  outcome: 'succeeded',
+  ip: '127.0.0.1',
+  requestId: 'cc88e92e-0000-4000-8000-000000000000',
+  details: { method: 'password' },
+};
+
+describe('a reviewer reads the audit log', () => {
+  it('sees when each event happened with its zone named, and its outcome in full', async () => {
+    renderWithProviders(<AuditTable events={[event]} />);
+    const grid = await screen.findByRole('grid', { name: 'Audit events' }, { timeout: 20_000 });
+    const row = within(grid).getAllByRole('row')[1] as HTMLElement;
+    expect(row.querySelector('[data-field="at"]')?.textContent).toBe(
+      'Nov 27, 2026, 3:28:43 AM PST',
+    );
+    // A cell that cannot hold "succeeded" on one line wraps it instead of cutting it off.
+    expect(row.querySelector('[data-field="outcome"]')?.className).toContain('portal-grid-wrap');
+  });
+});

@@ -1,0 +1,47 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { MoneyRequestView } from '../../../../../contract/money-requests';
+import { renderWithProviders } from '../../../../testing/render';
+import { withTimeZones } from '../../../../testing/time-zones';
+import { MoneyRequestsTable } from '../money-requests-table';
+
+withTimeZones({ viewer: 'America/Los_Angeles', platform: 'UTC' });
+afterEach(cleanup);
+
+const request: MoneyRequestView = {
+  reference: 'MR-YG4PJJV6JE',
+  accountId: 'A1040000',
+  kind: 'investment',
+  amount: '120',
+  offeringId: '5201',
+  units: '12',
+  unitPrice: '10',
+  upstreamId: null,
+  outcome: 'refused',
+  message: null,
+  createdAt: '2026-11-27T11:30:05.000Z',
+  settledAt: null,
+  userEmail: 'investor@demo.test',
+};
+
+describe('a reviewer reads the money requests register', () => {
+  it('sees when each request was sent in their zone, the zone named', () => {
+    renderWithProviders(
+      <MoneyRequestsTable requests={[request]} label="Money requests" reviewer />,
+    );
+    const table = screen.getByRole('table', { name: 'Money requests' });
+    expect(within(table).getByText('Nov 27, 2026, 3:30 AM PST')).toBeTruthy();
+  });
+});
+
+describe('a reviewer reads the register on a phone', () => {
+  it('reads each outcome in a column wide enough for its sentences, the frame scrolling', () => {
+    renderWithProviders(
+      <MoneyRequestsTable requests={[request]} label="Money requests" reviewer />,
+    );
+    const table = screen.getByRole('table', { name: 'Money requests' });
+    const outcome = within(table).getByText('Refused').closest('td') as HTMLElement;
+    expect(getComputedStyle(outcome).minWidth).toBe('240px');
+  });
+});
