@@ -228,7 +228,15 @@ export function IssuerAccountFormPanel({
         lead="The platform keeps these details as saved, with no way to change them. Nothing is sent until you choose Save issuer account."
         progressLabel="Saving the issuer account"
         confirmLabel="Save issuer account"
-        whereToCheck={<>reload this page: a saved issuer account is shown here</>}
+        // The portal keeps its copy only of a save the platform confirmed, and §4.6 names no
+        // read of an issuer account: after a lost answer neither this page nor the portal can
+        // tell whether it was stored, and a second save would add a second record.
+        whereToCheck={
+          <>
+            ask the platform whether it stored these details, quoting the reference: the portal
+            cannot read them back, and saving them again would add a second record
+          </>
+        }
       >
         {flow.review && <ReviewSummary request={flow.review} />}
       </ReviewDialog>

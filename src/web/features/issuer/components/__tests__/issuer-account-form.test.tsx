@@ -99,4 +99,39 @@ describe('issuer staff save the issuer account (§4.6 createIssuerAccount)', () 
     expect(sent[0].idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(sent[1].idempotencyKey).toBe(sent[0].idempotencyKey);
   });
+
+  it('after a lost answer are sent to the platform with the reference, never to this page or a second save', async () => {
+    const sent = mockPost(
+      endpoint,
+      errorAnswer(504, {
+        code: 'upstream_timeout',
+        message: 'The service did not answer in time. It may or may not have been submitted.',
+        submitted: 'unknown',
+        requestId: 'req-issuer-lost-1',
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<IssuerAccountFormPanel issuerId="12" onSaved={vi.fn()} />);
+    await fill(user, field('Company name'), 'Aspen Ridge Capital LLC');
+    await user.selectOptions(field('State'), 'CO');
+    await openReviewAndArm(
+      () => user.click(screen.getByRole('button', { name: 'Review issuer account' })),
+      save,
+    );
+    await user.click(save());
+
+    const dialog = screen.getByRole('dialog', { name: 'Review the issuer account' });
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('We do not know whether this was submitted');
+    expect(alert.textContent).toContain(
+      'ask the platform whether it stored these details, quoting the reference',
+    );
+    expect(alert.textContent).toContain('saving them again would add a second record');
+    expect(alert.textContent).toContain('req-issuer-lost-1');
+    expect(alert.textContent).not.toContain('reload');
+    expect(
+      within(dialog).queryByRole('button', { name: /Try again|Save issuer account/ }),
+    ).toBeNull();
+    expect(sent).toHaveLength(1);
+  });
 });
