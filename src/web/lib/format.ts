@@ -18,6 +18,11 @@ const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
 export { formatMoney };
 export { formatShares as formatDecimal } from '../../contract/decimal';
 
+/** A count of records (trades, orders, accounts) grouped as the viewer's locale groups it: 2,101. */
+export function formatCount(count: number, locale?: Locale): string {
+  return new Intl.NumberFormat(locale).format(count);
+}
+
 /** A fraction 0..1 as a percentage with at most one decimal. */
 export function formatPercent(fraction: number, locale?: Locale): string {
   return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(

@@ -6,6 +6,7 @@ import {
   formatLocalDateTime,
   formatAmount,
   formatCode,
+  formatCount,
   formatPhone,
   formatTaxId,
   formatTimestamp,
@@ -36,6 +37,14 @@ describe('formatCalendarDate', () => {
   it('says "Not set" for missing or malformed dates', () => {
     expect(formatCalendarDate(null)).toBe('Not set');
     expect(formatCalendarDate('03-09-2026')).toBe('Not set');
+  });
+});
+
+describe('formatCount', () => {
+  it('groups a count of records as the locale does, as amounts are grouped', () => {
+    expect(formatCount(2101, 'en-US')).toBe('2,101');
+    expect(formatCount(10564, 'de-DE')).toBe('10.564');
+    expect(formatCount(52, 'en-US')).toBe('52');
   });
 });
 

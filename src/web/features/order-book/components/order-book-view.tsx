@@ -6,10 +6,9 @@ import type { EarlyRows, OrderBookProgress as Progress } from '../api/get-order-
 import { DepthLadder, DepthSummary } from './depth-summary';
 import { OrderBookProgress } from './order-book-progress';
 import { OrderFilters, type OrderFilter } from './order-filters';
-import { viewerTimeZone } from '../../../lib/format';
+import { formatCount, viewerTimeZone } from '../../../lib/format';
 import { ExecutionsTable, OrdersTable } from './order-tables';
 
-const count = new Intl.NumberFormat();
 const NO_NAMES: ReadonlyMap<string, string> = new Map();
 
 type OrderBookViewProps = {
@@ -89,7 +88,7 @@ export function OrderBookView({ book, loading, filter, onFilterChange }: OrderBo
         ) : (
           <Box sx={{ mb: 1 }}>
             <Typography variant="body2" color="text.secondary" role="status">
-              {`${count.format(orders.length)} of ${count.format(book.orderCount)} orders.`}
+              {`${formatCount(orders.length)} of ${formatCount(book.orderCount)} orders.`}
             </Typography>
             {/* Where the progress bar was. */}
             <Box sx={{ height: 4 }} />
@@ -104,7 +103,7 @@ export function OrderBookView({ book, loading, filter, onFilterChange }: OrderBo
             ? 'Sorting and the filters cover every order of the day.'
             : allOrders.length === 0
               ? 'The orders appear here as they arrive.'
-              : `The first ${count.format(allOrders.length)} orders; the rest are on their way.`}
+              : `The first ${formatCount(allOrders.length)} orders; the rest are on their way.`}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           Times in your time zone ({zone}).
@@ -148,7 +147,7 @@ export function OrderBookView({ book, loading, filter, onFilterChange }: OrderBo
         {executionsBook ? (
           <>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              {count.format(executions.length)} executions from matched orders, latest first.
+              {formatCount(executions.length)} executions from matched orders, latest first.
             </Typography>
             <ExecutionsTable rows={executions} names={names} full={full} />
           </>

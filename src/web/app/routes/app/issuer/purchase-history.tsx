@@ -20,6 +20,7 @@ import { listsNothing, SkippedRecordsNotice } from '../../../../components/skipp
 import { paths } from '../../../../config/paths';
 import { useSession } from '../../../../features/auth/api/get-session';
 import { hasStatus } from '../../../../lib/api-query';
+import { formatCount } from '../../../../lib/format';
 import {
   purchaseHistoryQueryOptions,
   usePurchaseHistory,
@@ -194,8 +195,8 @@ function TradesByInvestor({
       />
       <Typography role="status" variant="body2">
         {search.trim()
-          ? `${shown.length} of ${purchases.length} trades, ${rollup.length} investor accounts`
-          : `${purchases.length} trades by ${rollup.length} investor accounts`}
+          ? `${formatCount(shown.length)} of ${formatCount(purchases.length)} trades, ${formatCount(rollup.length)} investor accounts`
+          : `${formatCount(purchases.length)} trades by ${formatCount(rollup.length)} investor accounts`}
       </Typography>
       {shown.length > 0 && <InvestorRollupTable lines={rollup} />}
       {shown.length === 0 ? (
