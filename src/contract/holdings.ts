@@ -39,7 +39,8 @@ const tradeStatusWords: Record<string, string> = {
   created: 'Created: waiting for payment and approval',
   pending: 'Pending: waiting for payment and approval',
   funded: 'Funded: payment received, waiting for approval',
-  settled: 'Settled: the units are yours',
+  // Read by the investor and by a reviewer settling a request by hand alike.
+  settled: 'Settled: the units are in the account',
   canceled: 'Cancelled',
   cancelled: 'Cancelled',
   'unwind pending': 'Being reversed',

@@ -34,35 +34,45 @@ export const moneyRequestKindLabels: Record<MoneyRequestKindView, string> = {
   ira_supplement: 'IRA request',
 };
 
-/** Each outcome in words, and what the person should do. */
+/**
+ * Each outcome in words, and what to do: `next` for the person who sent the request, `reviewerNext`
+ * for a reviewer reading the register, who is the support an unknown outcome sends its sender to.
+ */
 export const moneyRequestOutcomeWords: Record<
   MoneyRequestOutcomeView,
-  { label: string; meaning: string; next: string }
+  { label: string; meaning: string; next: string; reviewerNext: string }
 > = {
   pending: {
     label: 'Being sent',
     meaning: 'The request is being sent to the platform right now.',
     next: 'Wait a moment and refresh; do not send it again.',
+    reviewerNext:
+      'It settles when the platform answers, or reconciliation settles it once its lease runs out.',
   },
   created: {
     label: 'Accepted',
     meaning: 'The platform accepted the request.',
     next: 'Nothing to do.',
+    reviewerNext: 'Nothing to do.',
   },
   refused: {
     label: 'Refused',
     meaning: 'The platform refused the request; no money moved.',
     next: 'Read the reason, correct it and send a new request if you still want to.',
+    reviewerNext: 'Nothing to settle: its sender was given the reason.',
   },
   not_sent: {
     label: 'Not sent',
     meaning: 'The request never reached the platform; no money moved.',
     next: 'You can send a new request.',
+    reviewerNext: 'Nothing to settle: its sender may send a new request.',
   },
   unknown: {
     label: 'Outcome unknown',
     meaning: 'The request may have reached the platform, but no answer came back.',
     next: 'Do not send it again. We check with the platform and settle it; if it stays unknown, contact support and quote our reference.',
+    reviewerNext:
+      'Reconciliation looks for it on the platform at every pass. If it stays unknown, compare it with what the platform lists and settle it by hand.',
   },
 };
 

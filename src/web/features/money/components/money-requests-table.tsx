@@ -15,7 +15,8 @@ import { ColumnHeadings } from '../../../components/column-headings';
 
 /**
  * Money requests with their outcome in words; an unknown outcome says what to do. Reviewers
- * (`reviewer`) also see who sent each request and may settle an unknown one by hand.
+ * (`reviewer`) also see who sent each request, read what is theirs to do (never "contact
+ * support": they are the support), and may settle an unknown one by hand.
  */
 export function MoneyRequestsTable({
   requests,
@@ -71,7 +72,7 @@ export function MoneyRequestsTable({
                 </Typography>
                 {request.outcome !== 'created' && (
                   <Typography variant="body2">
-                    {words.meaning} {words.next}
+                    {words.meaning} {reviewer ? words.reviewerNext : words.next}
                   </Typography>
                 )}
                 {reviewer && request.outcome === 'unknown' && <SettleByHand request={request} />}

@@ -45,3 +45,24 @@ describe('a reviewer reads the register on a phone', () => {
     expect(getComputedStyle(outcome).minWidth).toBe('240px');
   });
 });
+
+describe('whose next step the register names', () => {
+  const unknown: MoneyRequestView = { ...request, outcome: 'unknown' };
+
+  it('tells a reviewer to compare and settle an unknown outcome, not to contact support', () => {
+    renderWithProviders(
+      <MoneyRequestsTable requests={[unknown]} label="Money requests" reviewer />,
+    );
+    const cell = screen.getByText('Outcome unknown').closest('td') as HTMLElement;
+    expect(cell.textContent).toContain('settle it by hand');
+    expect(cell.textContent).not.toContain('contact support');
+  });
+
+  it('tells the investor who sent it not to send it again and to quote our reference', () => {
+    renderWithProviders(<MoneyRequestsTable requests={[unknown]} label="Requests" />);
+    const cell = screen.getByText('Outcome unknown').closest('td') as HTMLElement;
+    expect(cell.textContent).toContain('Do not send it again');
+    expect(cell.textContent).toContain('contact support and quote our reference');
+    expect(cell.textContent).not.toContain('settle it by hand');
+  });
+});
