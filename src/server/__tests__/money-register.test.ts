@@ -102,6 +102,22 @@ describe('register through the BFF', () => {
     expect(error.message).toContain(error.reference);
     const row = await getMoneyRequest(h.db, error.reference);
     expect(row).toMatchObject({ outcome: 'unknown', amount: '7', upstreamId: null });
+    // The attempt is in the audit log too, by our reference, with who sent it and about which
+    // account, written with its outcome.
+    const events = await h.db
+      .selectFrom('audit_events')
+      .select(['action', 'user_email', 'object_type', 'outcome', 'details'])
+      .where('object_id', '=', error.reference)
+      .execute();
+    expect(events).toEqual([
+      {
+        action: 'money_request_unknown',
+        user_email: 'investor@demo.test',
+        object_type: 'money_request',
+        outcome: 'unknown',
+        details: expect.objectContaining({ account: accountA, code: 'upstream_timeout' }),
+      },
+    ]);
   });
 
   describe('a reviewer settles an unknown outcome by hand', () => {

@@ -160,6 +160,35 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
     expect((await upstreamCalls()).createIssuerAccount ?? 0).toBe(0);
   });
 
+  it('a lost answer is unknown, and the attempt is in the audit log by its issuer', async () => {
+    const issuerId = h.manifest.issuers[0].issuerId;
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'createIssuerAccount',
+      drop: true,
+      times: 1,
+    });
+    const res = await call(h.app, 'POST', url(issuerId), {
+      cookie: issuerCookie,
+      body: validAccount,
+      headers: { 'idempotency-key': 'issuer-acct-lost-00001' },
+    });
+    expect(res.json().error.submitted).toBe('unknown');
+    const events = await h.db
+      .selectFrom('audit_events')
+      .select(['action', 'user_email', 'object_type', 'object_id', 'outcome'])
+      .where('request_id', '=', res.headers['x-request-id'] as string)
+      .execute();
+    expect(events).toEqual([
+      {
+        action: 'request_outcome_unknown',
+        user_email: 'issuer@demo.test',
+        object_type: 'issuer',
+        object_id: issuerId,
+        outcome: 'unknown',
+      },
+    ]);
+  });
+
   it('creates once per Idempotency-Key, with the IP set by the BFF and personal data masked', async () => {
     await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
     const issuerId = h.manifest.issuers[0].issuerId;

@@ -356,7 +356,7 @@ async function handle(
     moneyReference: null,
     recordAsked: () => Promise.reject(new Error('recordAsked is for money routes only')),
   };
-  if (spec.idempotent) return handleIdempotent(spec, key, ctx);
+  if (spec.idempotent) return handleIdempotent(spec, key, ctx, subjectOf(policy, parts));
   const result = await runHandler(spec, ctx);
   if (spec.redirect) return reply.redirect(String(result), 303);
   reply.code(spec.successStatus ?? (spec.response ? 200 : 204));
@@ -426,10 +426,24 @@ async function runHandler(spec: RouteSpec, ctx: RouteContext<unknown, unknown, u
   }
 }
 
+/** The object a write is about (the first id its policy checks), to name it in the audit log. */
+function subjectOf(
+  policy: RoutePolicy,
+  parts: Record<string, Record<string, unknown> | undefined>,
+): { type: string; id: string } | null {
+  for (const rule of policy.objects) {
+    const raw = parts[rule.from]?.[rule.field];
+    if (raw !== undefined && raw !== null && raw !== '')
+      return { type: rule.kind, id: String(raw) };
+  }
+  return null;
+}
+
 async function handleIdempotent(
   spec: RouteSpec,
   key: string,
   ctx: RouteContext<unknown, unknown, unknown>,
+  subject: { type: string; id: string } | null,
 ): Promise<unknown> {
   const header = ctx.request.headers['idempotency-key'];
   const parsed = idempotencyKeySchema.safeParse(Array.isArray(header) ? header[0] : (header ?? ''));
@@ -556,6 +570,26 @@ async function handleIdempotent(
       },
     );
     if (!httpError) request.log.error({ err }, 'money request failed with an unknown outcome');
+    // The attempt is in the audit log whatever became of it, in the transaction that records
+    // its outcome: a reviewer looking there for what the person did finds it, by our reference
+    // on money routes, by the object it is about on the others (an issuer account, §4.6).
+    audits.push(
+      attributed(
+        {
+          action: reference ? 'money_request_unknown' : 'request_outcome_unknown',
+          objectType: reference ? 'money_request' : (subject?.type ?? null),
+          objectId: reference ?? subject?.id ?? null,
+          outcome: 'unknown',
+          details: {
+            route: key,
+            code: unknown.code,
+            ...(subject ? { [subject.type]: subject.id } : {}),
+          },
+        },
+        user,
+        request,
+      ),
+    );
     await recordOutcome(
       ctx,
       scope,
