@@ -63,7 +63,9 @@ function DayRow({ day, control }: { day: Weekday; control: Control<SecurityHours
         p: 0,
         m: 0,
         display: 'grid',
-        gridTemplateColumns: { xs: '1fr 1fr', sm: '120px 120px 1fr 1fr' },
+        // On a phone each field takes the row: two side by side cut their labels to
+        // "Wednesday opens (…", losing the zone the times are in.
+        gridTemplateColumns: { xs: '1fr', sm: '120px 120px 1fr 1fr' },
         gap: 2,
         alignItems: 'start',
       }}
