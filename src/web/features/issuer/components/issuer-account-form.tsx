@@ -116,7 +116,8 @@ const sections: { title: string; note?: string; fields: Field[] }[] = [
         label: "Holder's date of birth",
         type: 'date',
         autoComplete: 'bday',
-        helperText: 'YYYY-MM-DD; 18 or older',
+        // A date picker shows the date in the viewer's own order, so the hint names no format.
+        helperText: 'The holder must be 18 or older',
       },
       { name: 'residentUs', label: 'U.S. resident', options: yesNo },
       { name: 'citizenUs', label: 'U.S. citizen', options: yesNo },
