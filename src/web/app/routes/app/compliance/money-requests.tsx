@@ -99,7 +99,7 @@ export default function MoneyRequestsRoute() {
     <>
       <PageHeader
         title="Money requests"
-        description="Every disbursement, investment and IRA request the portal sent, across accounts, with its outcome and our reference."
+        description="Every deposit, disbursement, investment and IRA request the portal sent, across accounts, with its outcome and our reference."
         actions={
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'start' }}>
             <ReconcileButton />
