@@ -316,6 +316,9 @@ async function handle(
   const body = request.body;
   const parts = { params, query, body } as Record<string, Record<string, unknown> | undefined>;
 
+  // The first object checked is what the request is about (named in the audit log of a write
+  // whose outcome is unknown).
+  let subject: { type: string; id: string } | null = null;
   for (const rule of policy.objects) {
     const raw = parts[rule.from]?.[rule.field];
     if (raw === undefined || raw === null || raw === '') {
@@ -338,6 +341,7 @@ async function handle(
         submitted: 'no',
       });
     }
+    subject ??= { type: rule.kind, id };
   }
 
   const requireStepUp = (action: string) => checkStepUp(deps, request, user, action, audit);
@@ -356,7 +360,7 @@ async function handle(
     moneyReference: null,
     recordAsked: () => Promise.reject(new Error('recordAsked is for money routes only')),
   };
-  if (spec.idempotent) return handleIdempotent(spec, key, ctx, subjectOf(policy, parts));
+  if (spec.idempotent) return handleIdempotent(spec, key, ctx, subject);
   const result = await runHandler(spec, ctx);
   if (spec.redirect) return reply.redirect(String(result), 303);
   reply.code(spec.successStatus ?? (spec.response ? 200 : 204));
@@ -424,19 +428,6 @@ async function runHandler(spec: RouteSpec, ctx: RouteContext<unknown, unknown, u
     if (isUpstreamError(err)) throw fromUpstream(err);
     throw err;
   }
-}
-
-/** The object a write is about (the first id its policy checks), to name it in the audit log. */
-function subjectOf(
-  policy: RoutePolicy,
-  parts: Record<string, Record<string, unknown> | undefined>,
-): { type: string; id: string } | null {
-  for (const rule of policy.objects) {
-    const raw = parts[rule.from]?.[rule.field];
-    if (raw !== undefined && raw !== null && raw !== '')
-      return { type: rule.kind, id: String(raw) };
-  }
-  return null;
 }
 
 async function handleIdempotent(
