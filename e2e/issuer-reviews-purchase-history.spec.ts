@@ -77,14 +77,16 @@ test('issuer staff open the 2,000-trade offering: virtualized, sortable, exact t
 
   // A search narrows the export too: what is downloaded is what is shown.
   await page.getByLabel('Find an investor').fill('quinn');
-  const status = page.getByText(/^\d[\d,]* of 2100 trades, /);
+  // Counts read as the locale groups them (2,100), as the summary's do.
+  const status = page.getByText(/^\d[\d,]* of 2,100 trades, /);
   await expect(status).toBeVisible();
-  const matching = Number(((await status.textContent()) ?? '').split(' of ')[0]);
+  const shownCount = ((await status.textContent()) ?? '').split(' of ')[0];
+  const matching = Number(shownCount.replaceAll(',', ''));
   expect(matching).toBeGreaterThan(0);
   const narrowed = page.waitForEvent('download');
   await page
     .getByRole('button', {
-      name: `Export ${matching} matching trade${matching === 1 ? '' : 's'} (CSV)`,
+      name: `Export ${shownCount} matching trade${matching === 1 ? '' : 's'} (CSV)`,
     })
     .click();
   const narrowedCsv = readFileSync((await (await narrowed).path())!, 'utf8').replace(/^\uFEFF/, '');

@@ -47,10 +47,8 @@ export function MoneyRequestsTable({
           return (
             <TableRow key={request.reference}>
               {/* The portal's own instant, in the viewer's zone, the zone named like every date. */}
-              {/* Wide enough for the date on one line and the time on the next, not a word a line. */}
-              <TableCell sx={{ minWidth: 128 }}>{formatTimestamp(request.createdAt)}</TableCell>
-              {/* Our reference stays whole: it is quoted and searched as one word. */}
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              <TableCell>{formatTimestamp(request.createdAt)}</TableCell>
+              <TableCell>
                 <Code value={request.reference} />
               </TableCell>
               {reviewer && <TableCell>{request.userEmail ?? '—'}</TableCell>}

@@ -102,7 +102,7 @@ function PurchaseHistoryView({ data }: { data: OfferingPurchaseHistory }) {
             onClick={() => downloadPurchasesCsv(history.offeringId, shown)}
           >
             {filtered
-              ? `Export ${shown.length} matching trade${shown.length === 1 ? '' : 's'} (CSV)`
+              ? `Export ${formatCount(shown.length)} matching trade${shown.length === 1 ? '' : 's'} (CSV)`
               : 'Export CSV'}
           </Button>
         </Box>
