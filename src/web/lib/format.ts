@@ -63,15 +63,21 @@ export function formatLocalDateTime(value: string | null | undefined, locale?: L
 
 /**
  * An ISO instant in the viewer's zone, the zone named like every timestamp of the portal, such
- * as "Nov 24, 2026, 1:05 AM EST".
+ * as "Nov 24, 2026, 1:05 AM EST"; `seconds` adds them ("1:05:09 AM EST") where events are told
+ * apart by the second (the audit log).
  */
-export function formatInstant(iso: string, locale?: Locale): string {
+export function formatInstant(
+  iso: string,
+  locale?: Locale,
+  { seconds = false }: { seconds?: boolean } = {},
+): string {
   return new Intl.DateTimeFormat(locale, {
     year: 'numeric',
     month: 'short',
     day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
+    ...(seconds ? { second: '2-digit' } : {}),
     timeZoneName: 'short',
   }).format(new Date(iso));
 }

@@ -2,19 +2,11 @@ import Box from '@mui/material/Box';
 import type { AuditEventView } from '../../../../contract/audit';
 import { auditActionLabel } from '../../../../contract/audit';
 import { PortalDataGrid, type GridColDef } from '../../../components/data-grid';
+import { formatInstant } from '../../../lib/format';
 
 // To the second, in the viewer's zone, the zone named: the filters above count UTC days, so a
 // time without its zone could not be matched to them.
-const when = (instant: string) =>
-  new Intl.DateTimeFormat(undefined, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    second: '2-digit',
-    timeZoneName: 'short',
-  }).format(new Date(instant));
+const when = (instant: string) => formatInstant(instant, undefined, { seconds: true });
 
 const detailsText = (details: Record<string, unknown> | null) =>
   details
