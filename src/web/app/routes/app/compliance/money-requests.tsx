@@ -167,7 +167,7 @@ export default function MoneyRequestsRoute() {
             message={
               filtered
                 ? 'No request matches these filters.'
-                : 'No disbursement, investment or IRA request has been sent through the portal yet.'
+                : 'No deposit, disbursement, investment or IRA request has been sent through the portal yet.'
             }
           />
         }

@@ -27,7 +27,7 @@ describe('a reviewer filters the money-requests register', () => {
     renderWithProviders(<MoneyRequestsRoute />, { path: '/compliance/money-requests' });
     expect(
       await screen.findByText(
-        'No disbursement, investment or IRA request has been sent through the portal yet.',
+        'No deposit, disbursement, investment or IRA request has been sent through the portal yet.',
       ),
     ).toBeTruthy();
     expect(screen.getByLabelText('From (UTC day)')).toBeTruthy();
