@@ -158,6 +158,8 @@ export const reconciliationSummarySchema = z.object({
   created: z.number().int(),
   notSent: z.number().int(),
   stillUnknown: z.number().int(),
+  /** Still awaiting the platform's answer (or the end of a stopped instance's lease). */
+  inFlight: z.number().int(),
 });
 export type ReconciliationSummary = z.infer<typeof reconciliationSummarySchema>;
 

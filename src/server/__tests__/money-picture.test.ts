@@ -11,7 +11,11 @@ import { holdingsResultSchema } from '../../contract/holdings';
 import { investmentReceiptSchema } from '../../contract/investments';
 import { offeringListSchema, type Offering } from '../../contract/offerings';
 import { preflightSchema } from '../../contract/preflight';
-import { moneyRequestPageSchema, timelineSchema } from '../../contract/money-requests';
+import {
+  moneyRequestPageSchema,
+  reconciliationSummarySchema,
+  timelineSchema,
+} from '../../contract/money-requests';
 import { call, callSandbox, sandboxCalls, signIn, startHarness, type Harness } from './harness';
 
 /*
@@ -582,6 +586,7 @@ describe('deposits in the register (fundCustodyAccount, §2.9)', () => {
     const reviewer = await signIn(h.app, 'compliance@demo.test');
     const res = await post('/api/compliance/money-requests/reconcile', reviewer);
     expect(res.statusCode).toBe(200);
+    return reconciliationSummarySchema.parse(res.json());
   };
   const registerRow = async (reference: string) =>
     moneyRequestPageSchema
@@ -649,5 +654,20 @@ describe('deposits in the register (fundCustodyAccount, §2.9)', () => {
       .execute();
     await reconcile();
     expect(await registerRow(reference)).toMatchObject({ kind: 'deposit', outcome: 'unknown' });
+  });
+
+  it('a request still awaiting its answer is counted in flight, and left for a later pass', async () => {
+    const res = await post(`/api/accounts/${accountA}/deposits`, investor, { amount: '3.21' });
+    const { reference } = depositReceiptSchema.parse(res.json());
+    const before = await reconcile();
+    // As if its call were still running (or its instance had died and its lease not yet ended).
+    await h.db
+      .updateTable('money_requests')
+      .set({ outcome: 'pending', upstream_id: null, settled_at: null, settled_via: null })
+      .where('reference', '=', reference!)
+      .execute();
+    const summary = await reconcile();
+    expect(summary.inFlight).toBe(before.inFlight + 1);
+    expect(await registerRow(reference!)).toMatchObject({ outcome: 'pending' });
   });
 });

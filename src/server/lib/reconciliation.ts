@@ -41,6 +41,12 @@ export interface ReconcileSummary {
   created: number;
   notSent: number;
   stillUnknown: number;
+  /**
+   * Requests still in flight after the pass: a live claim (its call may be running, or its
+   * instance died and its lease has not run out yet). They are not unknown yet, so this pass
+   * could not settle them; a later pass will, once they are answered or their lease ends.
+   */
+  inFlight: number;
 }
 
 const PAGE = 500;
@@ -54,6 +60,7 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileSum
     created: 0,
     notSent: 0,
     stillUnknown: 0,
+    inFlight: 0,
   };
   const movesByAccount = new Map<string, Map<string, MoveOfRequest> | null>();
 
@@ -89,6 +96,7 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileSum
     if (verdict.outcome === 'created') summary.created += 1;
     else summary.notSent += 1;
   }
+  summary.inFlight = (await listMoneyRequests(options.db, { outcome: 'pending', limit: 1 })).total;
   return summary;
 }
 

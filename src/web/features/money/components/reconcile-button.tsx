@@ -24,10 +24,14 @@ export function ReconcileButton() {
       </Button>
       <Box id="reconcile-result" aria-live="polite">
         {summary && (
-          <Alert severity={summary.stillUnknown > 0 ? 'warning' : 'success'}>
+          <Alert
+            severity={summary.stillUnknown > 0 || summary.inFlight > 0 ? 'warning' : 'success'}
+          >
             {summary.examined === 0
               ? 'No request had an unknown outcome.'
               : `Examined ${plural(summary.examined, 'request', 'requests')}: ${summary.created} found created, ${summary.notSent} proven not sent, ${summary.stillUnknown} still unknown (check those with the platform using our reference).`}
+            {summary.inFlight > 0 &&
+              ` ${plural(summary.inFlight, 'request is', 'requests are')} still awaiting the platform's answer; settle again in a minute if ${summary.inFlight === 1 ? 'it stays' : 'they stay'} in the register as pending.`}
           </Alert>
         )}
         {reconcile.isError && (

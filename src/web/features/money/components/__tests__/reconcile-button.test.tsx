@@ -32,7 +32,7 @@ function renderButton() {
 
 describe('a reviewer settles money requests whose outcome is unknown', () => {
   it('sends one POST and says what became of each request', async () => {
-    const fetchMock = answer(200, { examined: 3, created: 1, notSent: 1, stillUnknown: 1 });
+    const fetchMock = answer(200, { examined: 3, created: 1, notSent: 1, stillUnknown: 1, inFlight: 0 });
     renderButton();
     fireEvent.click(screen.getByRole('button', { name: 'Settle unknown requests' }));
     expect(
@@ -47,10 +47,19 @@ describe('a reviewer settles money requests whose outcome is unknown', () => {
   });
 
   it('says so when nothing was unknown', async () => {
-    answer(200, { examined: 0, created: 0, notSent: 0, stillUnknown: 0 });
+    answer(200, { examined: 0, created: 0, notSent: 0, stillUnknown: 0, inFlight: 0 });
     renderButton();
     fireEvent.click(screen.getByRole('button', { name: 'Settle unknown requests' }));
     expect(await screen.findByText('No request had an unknown outcome.')).toBeTruthy();
+  });
+
+  it('names the requests still in flight, which this pass could not settle', async () => {
+    answer(200, { examined: 0, created: 0, notSent: 0, stillUnknown: 0, inFlight: 2 });
+    renderButton();
+    fireEvent.click(screen.getByRole('button', { name: 'Settle unknown requests' }));
+    const alert = await screen.findByText(/2 requests are still awaiting the platform's answer/);
+    expect(alert.textContent).toContain('No request had an unknown outcome.');
+    expect(alert.closest('[role="alert"]')?.className).toMatch(/Warning/);
   });
 
   it('shows the BFF refusal in words', async () => {
