@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, signIn } from './helpers';
+import { injectFault, removeFault, upstreamCalls } from './investor-helpers';
 
 test('issuer staff save the issuer account; rules are checked and personal data comes back masked', async ({
   page,
@@ -21,14 +22,48 @@ test('issuer staff save the issuer account; rules are checked and personal data 
     page.getByText('Social Security number must be 9 digits, such as 123-45-6789'),
   ).toBeVisible();
 
-  await page.getByLabel('Company tax ID (EIN)').fill('12-3456789');
-  await page.getByLabel('Social Security number').fill('123-45-6789');
-  await page.getByLabel('Date of birth').fill('1980-05-17');
-  await page.getByLabel('U.S. resident').selectOption('Yes');
-  await page.getByLabel('U.S. citizen').selectOption('Yes');
-  await page.getByLabel('Address line 1').fill('1 Pearl St');
-  await page.getByLabel('City').fill('Boulder');
-  await page.getByLabel('ZIP code').fill('80302');
+  const fillTheRest = async () => {
+    await page.getByLabel('Company tax ID (EIN)').fill('12-3456789');
+    await page.getByLabel('Social Security number').fill('123-45-6789');
+    await page.getByLabel('Date of birth').fill('1980-05-17');
+    await page.getByLabel('U.S. resident').selectOption('Yes');
+    await page.getByLabel('U.S. citizen').selectOption('Yes');
+    await page.getByLabel('Address line 1').fill('1 Pearl St');
+    await page.getByLabel('City').fill('Boulder');
+    await page.getByLabel('ZIP code').fill('80302');
+  };
+  await fillTheRest();
+
+  // The platform's answer is lost: the save may or may not be stored, and §4.6 names no read.
+  // Only this test creates issuer accounts, so the rule cannot be spent by another one.
+  const calls = await upstreamCalls(page, 'createIssuerAccount');
+  const fault = await injectFault(page, {
+    operation: 'createIssuerAccount',
+    drop: true,
+    times: 1,
+  });
+  await page.getByRole('button', { name: 'Review issuer account' }).click();
+  const lost = page.getByRole('dialog', { name: 'Review the issuer account' });
+  await lost.getByRole('button', { name: 'Save issuer account' }).click();
+  await expect(lost.getByText('We do not know whether this was submitted')).toBeVisible();
+  await removeFault(page, fault);
+  await lost.getByRole('button', { name: 'Back to edit' }).click();
+
+  // The page keeps the lost save, and asks what the platform said before any new save.
+  await expect(page.getByText('A save of this issuer account lost its answer')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Review issuer account' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'issuer account with a lost save');
+  await page.getByRole('radio', { name: /The platform does not hold them/ }).check();
+  await page.getByLabel(/Whom you asked/).fill('Platform support, ticket 4411: nothing stored');
+  await page.getByRole('button', { name: 'Record the answer' }).click();
+  await expect(page.getByText(/Recorded: the platform holds no issuer account/)).toBeVisible();
+  expect(await upstreamCalls(page, 'createIssuerAccount')).toBe(calls + 1);
+
+  await page.getByLabel('Company name').fill('Aspen Ridge Capital LLC');
+  await page.getByLabel('State').selectOption('CO');
+  await page.getByLabel('Entity type').selectOption('LLC');
+  await page.getByLabel('Account type').selectOption('CHECKING');
+  await fillTheRest();
   await page.getByRole('button', { name: 'Review issuer account' }).click();
   // The details cannot be changed once saved: the review shows exactly what will be sent.
   const review = page.getByRole('dialog', { name: 'Review the issuer account' });

@@ -68,6 +68,7 @@ const auditActionLabels = {
   disbursement_requested: 'Disbursement requested',
   ira_supplement_requested: 'IRA requested',
   issuer_account_create: 'Issuer account saved',
+  issuer_account_attempts_settled: 'Lost issuer-account save settled',
   security_hours_updated: 'Security hours set',
   disbursement_sent: 'Disbursement sent upstream',
   disbursement_held_for_approval: 'Disbursement held for approval',

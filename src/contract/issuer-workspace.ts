@@ -96,10 +96,53 @@ export const savedIssuerAccountsSchema = z.object({ records: z.array(savedIssuer
 export type SavedIssuerAccounts = z.infer<typeof savedIssuerAccountsSchema>;
 
 /**
+ * An attempt to save whose answer was lost (a timeout, a dropped connection): the platform may or
+ * may not hold its details, and the portal cannot read them back (§4.6 names no read). Until
+ * someone of the issuer has asked the platform and recorded what it said, no new save is sent:
+ * it would add a second record.
+ */
+export const unsettledIssuerAccountAttemptSchema = z.object({
+  at: z.iso.datetime(),
+  by: z.string().nullable(),
+  /** The request id the person was shown with the unknown outcome. */
+  requestId: z.string().nullable(),
+});
+export type UnsettledIssuerAccountAttempt = z.infer<typeof unsettledIssuerAccountAttemptSchema>;
+
+/**
  * `GET /api/issuers/:issuerId/issuer-account`: the issuer account as the portal saved it, or null.
  * The interface document names no read of an issuer account (§4.6 only creates), so the portal
- * keeps the masked record it was answered and shows it after a reload.
+ * keeps the masked record it was answered and shows it after a reload. When the platform's answer
+ * was lost and someone later recorded that the platform holds the details, `records` is empty and
+ * `confirmedByHand` names who recorded it.
  */
 export const savedIssuerAccountResultSchema = z.object({
-  saved: savedIssuerAccountsSchema.extend({ savedAt: z.iso.datetime() }).nullable(),
+  saved: savedIssuerAccountsSchema
+    .extend({ savedAt: z.iso.datetime(), confirmedByHand: z.string().nullable() })
+    .nullable(),
+  unsettled: z.array(unsettledIssuerAccountAttemptSchema),
 });
+export type SavedIssuerAccountResult = z.infer<typeof savedIssuerAccountResultSchema>;
+
+/** The two answers the platform can give about a lost save, in the words the form shows. */
+export const issuerAccountSettleLabels = {
+  stored: 'The platform holds the details',
+  not_stored: 'The platform does not hold them',
+} as const;
+
+/**
+ * `POST /api/issuers/:issuerId/issuer-account/settle`: what the platform said about the saves
+ * whose answer was lost. "Does not hold them" lets the form be sent again; "holds the details"
+ * records the account as saved (the portal has no copy of them). The reason goes to the audit log.
+ */
+export const issuerAccountSettleSchema = z.object({
+  outcome: z.enum(['stored', 'not_stored'], {
+    error: `Choose what the platform said: "${issuerAccountSettleLabels.stored}" or "${issuerAccountSettleLabels.not_stored}"`,
+  }),
+  reason: z
+    .string({ error: 'Reason is required' })
+    .trim()
+    .min(10, 'Reason must say in at least 10 characters whom you asked at the platform')
+    .max(500, 'Reason can be at most 500 characters'),
+});
+export type IssuerAccountSettleInput = z.infer<typeof issuerAccountSettleSchema>;

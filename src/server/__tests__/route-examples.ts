@@ -111,6 +111,9 @@ export const routeExamples: Record<string, RouteExample> = {
       citizenUs: 'Yes',
     }),
   },
+  'POST /api/issuers/:issuerId/issuer-account/settle': {
+    body: () => ({ outcome: 'not_stored', reason: 'Matrix test of the settlement policy' }),
+  },
   'GET /api/compliance/search': { query: () => ({ q: 'Quinn' }) },
   'POST /api/accounts/:accountId/notes': { body: () => ({ body: 'Matrix test note' }) },
   'POST /api/compliance/money-requests/reconcile': { noBody: true },

@@ -7,6 +7,7 @@ import {
   savedIssuerAccountsSchema,
 } from '../../contract/issuer-workspace';
 import { compareWithReported, summarizePurchases } from '../../contract/purchase-summary';
+import { createUser, link } from '../store/users';
 import { call, callSandbox, signIn, startHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -173,10 +174,11 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
       headers: { 'idempotency-key': 'issuer-acct-lost-00001' },
     });
     expect(res.json().error.submitted).toBe('unknown');
+    const requestId = res.headers['x-request-id'] as string;
     const events = await h.db
       .selectFrom('audit_events')
       .select(['action', 'user_email', 'object_type', 'object_id', 'outcome'])
-      .where('request_id', '=', res.headers['x-request-id'] as string)
+      .where('request_id', '=', requestId)
       .execute();
     expect(events).toEqual([
       {
@@ -187,6 +189,118 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
         outcome: 'unknown',
       },
     ]);
+
+    // The page shows the lost save by its reference, and a new save is refused before anything
+    // is sent: the platform may hold the first one, and §4.6 names no read to find out.
+    const state = savedIssuerAccountResultSchema.parse(
+      (await call(h.app, 'GET', url(issuerId), { cookie: issuerCookie })).json(),
+    );
+    expect(state).toMatchObject({
+      saved: null,
+      unsettled: [{ by: 'issuer@demo.test', requestId }],
+    });
+    await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+    const again = await call(h.app, 'POST', url(issuerId), {
+      cookie: issuerCookie,
+      body: validAccount,
+      headers: { 'idempotency-key': 'issuer-acct-lost-00002' },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toMatchObject({ submitted: 'no' });
+    expect(again.json().error.message).toMatch(/lost its answer/);
+    expect((await upstreamCalls()).createIssuerAccount ?? 0).toBe(0);
+  });
+
+  it('after asking the platform, "it holds nothing" lets the form be sent again; the reason is audited', async () => {
+    const issuerId = h.manifest.issuers[0].issuerId;
+    const settle = (body: unknown) =>
+      call(h.app, 'POST', `${url(issuerId)}/settle`, { cookie: issuerCookie, body });
+    const short = await settle({ outcome: 'not_stored', reason: 'asked' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error.fields).toEqual([
+      {
+        field: 'reason',
+        message: 'Reason must say in at least 10 characters whom you asked at the platform',
+      },
+    ]);
+    const res = await settle({
+      outcome: 'not_stored',
+      reason: 'Platform support (ticket 4411) holds no account for this issuer',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(savedIssuerAccountResultSchema.parse(res.json())).toEqual({
+      saved: null,
+      unsettled: [],
+    });
+    const audited = await h.db
+      .selectFrom('audit_events')
+      .select(['user_email', 'object_id', 'reason', 'details'])
+      .where('action', '=', 'issuer_account_attempts_settled')
+      .execute();
+    expect(audited).toEqual([
+      {
+        user_email: 'issuer@demo.test',
+        object_id: issuerId,
+        reason: 'Platform support (ticket 4411) holds no account for this issuer',
+        details: { settled: 'not_stored', attempts: [expect.any(String)] },
+      },
+    ]);
+    // Nothing is left to settle.
+    const twice = await settle({ outcome: 'stored', reason: 'Asked the platform a second time' });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.message).toMatch(/nothing to settle/);
+  });
+
+  it('"the platform holds the details" records the account as saved, with no copy of them', async () => {
+    const issuerId = h.manifest.issuers[2].issuerId;
+    const userId = await createUser(h.db, {
+      email: 'issuer-settles@example.test',
+      name: 'Issuer Settles',
+      role: 'issuer_staff',
+      password: 'issuer-settles-password-2026',
+    });
+    await link(h.db, userId, 'issuer', issuerId);
+    const cookie = await signIn(
+      h.app,
+      'issuer-settles@example.test',
+      'issuer-settles-password-2026',
+    );
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'createIssuerAccount',
+      drop: true,
+      times: 1,
+    });
+    const lost = await call(h.app, 'POST', url(issuerId), {
+      cookie,
+      body: validAccount,
+      headers: { 'idempotency-key': 'issuer-acct-lost-00003' },
+    });
+    expect(lost.json().error.submitted).toBe('unknown');
+    // Another issuer's staff cannot settle it.
+    const foreign = await call(h.app, 'POST', `${url(issuerId)}/settle`, {
+      cookie: issuerCookie,
+      body: { outcome: 'not_stored', reason: 'Not my issuer, but trying anyway' },
+    });
+    expect(foreign.statusCode).toBe(403);
+
+    const res = await call(h.app, 'POST', `${url(issuerId)}/settle`, {
+      cookie,
+      body: { outcome: 'stored', reason: 'The platform shows the account, created at 10:02' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const state = savedIssuerAccountResultSchema.parse(res.json());
+    expect(state.saved).toMatchObject({
+      records: [],
+      confirmedByHand: 'issuer-settles@example.test',
+    });
+    expect(state.unsettled).toEqual([]);
+    const again = await call(h.app, 'POST', url(issuerId), {
+      cookie,
+      body: validAccount,
+      headers: { 'idempotency-key': 'issuer-acct-lost-00004' },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toMatch(/already saved/);
   });
 
   it('creates once per Idempotency-Key, with the IP set by the BFF and personal data masked', async () => {

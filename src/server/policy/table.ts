@@ -246,13 +246,18 @@ export const policyTable: Record<string, RoutePolicy> = {
   'GET /api/issuers/:issuerId/issuer-account': {
     roles: ['issuer_staff'],
     objects: OWN_ISSUER_IN_PATH,
-    note: 'The issuer account as the portal saved it (masked), so it shows after a reload; null before the first save.',
+    note: 'The issuer account as the portal saved it (masked), so it shows after a reload; null before the first save; with the saves whose answer was lost, until someone records what the platform said.',
   },
   'POST /api/issuers/:issuerId/issuer-account': {
     roles: ['issuer_staff'],
     objects: OWN_ISSUER_IN_PATH,
     note: 'Store the financial account details of my issuer; IP filled in by the BFF; tax id, SSN, DOB masked in the reply; Idempotency-Key required.',
     limits: MONEY,
+  },
+  'POST /api/issuers/:issuerId/issuer-account/settle': {
+    roles: ['issuer_staff'],
+    objects: OWN_ISSUER_IN_PATH,
+    note: 'Record what the platform said about saves of my issuer account whose answer was lost: it holds the details, or it does not (the form may then be sent again); the reason goes to the audit log.',
   },
   'GET /api/compliance/search': {
     roles: REVIEWERS,

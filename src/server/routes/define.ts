@@ -253,7 +253,7 @@ async function noNulCharacter(request: FastifyRequest): Promise<void> {
 type AuditInput = Parameters<RouteContext<unknown, unknown, unknown>['audit']>[0];
 
 /** An audit event with who did it, from where, and in which request. */
-function attributed(
+export function attributed(
   event: AuditInput,
   user: SignedInUser | null,
   request: FastifyRequest,

@@ -3,6 +3,7 @@ import type { IssuerAccountRequest } from '../../contract/issuers';
 import { offeringParamsSchema } from '../../contract/offerings';
 import {
   issuerAccountFormSchema,
+  issuerAccountSettleSchema,
   issuerOfferingsSchema,
   offeringPurchaseHistorySchema,
   savedIssuerAccountResultSchema,
@@ -10,11 +11,18 @@ import {
 } from '../../contract/issuer-workspace';
 import { numericIdSchema } from '../../contract/platform-ids';
 import { HttpError } from '../lib/http-error';
-import { findSavedIssuerAccount, storeSavedIssuerAccount } from '../store/saved-records';
+import {
+  findSavedIssuerAccount,
+  ISSUER_ACCOUNT_SETTLED_ACTION,
+  listUnsettledIssuerAccountAttempts,
+  settleIssuerAccountAttempts,
+  storeSavedIssuerAccount,
+} from '../store/saved-records';
+import type { Db } from '../store/db';
 import { toSavedIssuerAccount } from '../lib/personal-data';
 import { createIssuerAccount } from '../upstream/create-issuer-account';
 import { getOfferingPurchaseHistory } from '../upstream/get-offering-purchase-history';
-import { defineRoute } from './define';
+import { attributed, defineRoute } from './define';
 
 const issuerParams = z.object({ issuerId: numericIdSchema('issuerId') });
 
@@ -74,12 +82,7 @@ export const issuerRoutes = [
     tags: ['issuer'],
     params: issuerParams,
     response: savedIssuerAccountResultSchema,
-    async handler({ params, deps }) {
-      const saved = await findSavedIssuerAccount(deps.db, params.issuerId);
-      if (!saved) return { saved: null };
-      const { records } = savedIssuerAccountsSchema.parse(saved.records);
-      return { saved: { records, savedAt: saved.savedAt.toISOString() } };
-    },
+    handler: ({ params, deps }) => issuerAccountState(deps.db, params.issuerId),
   }),
 
   defineRoute({
@@ -99,6 +102,16 @@ export const issuerRoutes = [
         throw new HttpError(
           'conflict',
           'This issuer account is already saved. The platform offers no way to change it, and saving again would add a second record; contact the platform to correct it.',
+          { submitted: 'no' },
+        );
+      }
+      // A save whose answer was lost may have been stored: sending another would add a second
+      // record. Someone of the issuer asks the platform and settles it first.
+      const unsettled = await listUnsettledIssuerAccountAttempts(deps.db, params.issuerId);
+      if (unsettled.length > 0) {
+        throw new HttpError(
+          'conflict',
+          'An earlier save of this issuer account lost its answer, so the platform may already hold it. Ask the platform, record what it said on the issuer account page, then save again if it holds nothing.',
           { submitted: 'no' },
         );
       }
@@ -144,4 +157,73 @@ export const issuerRoutes = [
       return saved;
     },
   }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/api/issuers/:issuerId/issuer-account/settle',
+    summary:
+      'Records what the platform said about saves of the issuer account whose answer was lost (audited with the reason)',
+    tags: ['issuer'],
+    params: issuerParams,
+    body: issuerAccountSettleSchema,
+    response: savedIssuerAccountResultSchema,
+    async handler({ params, body, deps, user, request }) {
+      const state = await issuerAccountState(deps.db, params.issuerId);
+      if (state.saved) {
+        throw new HttpError(
+          'conflict',
+          'This issuer account is already saved: there is nothing to settle.',
+        );
+      }
+      if (state.unsettled.length === 0) {
+        throw new HttpError(
+          'conflict',
+          'No save of this issuer account has an unknown outcome: there is nothing to settle.',
+        );
+      }
+      await settleIssuerAccountAttempts(
+        deps.db,
+        params.issuerId,
+        body.outcome,
+        user!.email,
+        attributed(
+          {
+            action: ISSUER_ACCOUNT_SETTLED_ACTION,
+            objectType: 'issuer',
+            objectId: params.issuerId,
+            reason: body.reason,
+            outcome: 'succeeded',
+            details: {
+              settled: body.outcome,
+              attempts: state.unsettled.map((a) => a.requestId),
+            },
+          },
+          user,
+          request,
+        ),
+      );
+      return issuerAccountState(deps.db, params.issuerId);
+    },
+  }),
 ];
+
+/** The issuer account as the portal knows it: saved (or confirmed by hand), and lost saves. */
+async function issuerAccountState(db: Db, issuerId: string) {
+  const [saved, unsettled] = await Promise.all([
+    findSavedIssuerAccount(db, issuerId),
+    listUnsettledIssuerAccountAttempts(db, issuerId),
+  ]);
+  return {
+    saved: saved
+      ? {
+          records: savedIssuerAccountsSchema.parse(saved.records).records,
+          savedAt: saved.savedAt.toISOString(),
+          confirmedByHand: saved.confirmedByHand,
+        }
+      : null,
+    // Once saved, nothing is left to settle.
+    unsettled: saved
+      ? []
+      : unsettled.map((a) => ({ at: a.at.toISOString(), by: a.by, requestId: a.requestId })),
+  };
+}

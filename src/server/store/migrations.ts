@@ -354,4 +354,17 @@ export const migrations: Record<string, Migration> = {
         check (kind in ('deposit', 'disbursement', 'investment', 'ira_supplement'))`.execute(db);
     },
   },
+  // An issuer account whose save lost its answer may be recorded as held by the platform after
+  // asking it (§4.6 names no read): the portal then keeps who recorded it, and no copy.
+  '0008-issuer-account-confirmed-by-hand': {
+    async up(db) {
+      await sql`alter table saved_issuer_accounts add column confirmed_by_hand text`.execute(db);
+      // The unsettled saves of an issuer are read from the audit log by the object they name.
+      await db.schema
+        .createIndex('audit_object_idx')
+        .on('audit_events')
+        .columns(['object_type', 'object_id'])
+        .execute();
+    },
+  },
 };

@@ -1,4 +1,5 @@
 import type { Db } from './db';
+import { recordAudit, type AuditEvent } from './audit';
 
 /*
  * What the portal keeps beside the upstream: the issuer account as saved (createIssuerAccount
@@ -11,7 +12,13 @@ export async function findSavedIssuerAccount(db: Db, issuerId: string) {
     .selectAll()
     .where('issuer_id', '=', issuerId)
     .executeTakeFirst();
-  return row ? { records: row.records, savedAt: new Date(row.saved_at) } : null;
+  return row
+    ? {
+        records: row.records,
+        savedAt: new Date(row.saved_at),
+        confirmedByHand: row.confirmed_by_hand ?? null,
+      }
+    : null;
 }
 
 export async function storeSavedIssuerAccount(
@@ -19,23 +26,80 @@ export async function storeSavedIssuerAccount(
   issuerId: string,
   records: unknown,
   savedBy: string,
+  confirmedByHand: string | null = null,
 ): Promise<void> {
+  const values = {
+    records: JSON.stringify(records),
+    saved_by: savedBy,
+    saved_at: new Date(),
+    confirmed_by_hand: confirmedByHand,
+  };
   await db
     .insertInto('saved_issuer_accounts')
-    .values({
-      issuer_id: issuerId,
-      records: JSON.stringify(records),
-      saved_by: savedBy,
-      saved_at: new Date(),
-    })
-    .onConflict((oc) =>
-      oc.column('issuer_id').doUpdateSet({
-        records: JSON.stringify(records),
-        saved_by: savedBy,
-        saved_at: new Date(),
-      }),
-    )
+    .values({ issuer_id: issuerId, ...values })
+    .onConflict((oc) => oc.column('issuer_id').doUpdateSet(values))
     .execute();
+}
+
+/** The audit actions that open and close the question "does the platform hold this save?". */
+export const ISSUER_ACCOUNT_ROUTE = 'POST /api/issuers/:issuerId/issuer-account';
+const UNKNOWN_ACTION = 'request_outcome_unknown';
+export const ISSUER_ACCOUNT_SETTLED_ACTION = 'issuer_account_attempts_settled';
+
+export interface UnsettledAttempt {
+  at: Date;
+  by: string | null;
+  requestId: string | null;
+}
+
+/**
+ * Saves of an issuer account whose outcome is unknown and that nobody has settled since. The
+ * audit log is where they are recorded, in the transaction that recorded the unknown outcome
+ * (routes/define.ts), so it is also where they are read: an attempt counts until a later
+ * settlement of the same issuer.
+ */
+export async function listUnsettledIssuerAccountAttempts(
+  db: Db,
+  issuerId: string,
+): Promise<UnsettledAttempt[]> {
+  const ofIssuer = db
+    .selectFrom('audit_events')
+    .where('object_type', '=', 'issuer')
+    .where('object_id', '=', issuerId);
+  const lastSettled = await ofIssuer
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('action', '=', ISSUER_ACCOUNT_SETTLED_ACTION)
+    .executeTakeFirst();
+  const rows = await ofIssuer
+    .select(['at', 'user_email', 'request_id', 'details'])
+    .where('action', '=', UNKNOWN_ACTION)
+    .where('id', '>', lastSettled?.id ?? '0')
+    .orderBy('id', 'asc')
+    .limit(100)
+    .execute();
+  return rows
+    .filter((row) => (row.details as { route?: string } | null)?.route === ISSUER_ACCOUNT_ROUTE)
+    .map((row) => ({ at: new Date(row.at), by: row.user_email, requestId: row.request_id }));
+}
+
+/**
+ * Records what the platform said about the lost saves, with its audit event, in one transaction:
+ * "stored" keeps the account as saved without a copy of its details; "not_stored" only closes
+ * the attempts, so the form may be sent again.
+ */
+export async function settleIssuerAccountAttempts(
+  db: Db,
+  issuerId: string,
+  outcome: 'stored' | 'not_stored',
+  settledBy: string,
+  event: AuditEvent,
+): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    if (outcome === 'stored') {
+      await storeSavedIssuerAccount(tx, issuerId, { records: [] }, settledBy, settledBy);
+    }
+    await recordAudit(tx, event);
+  });
 }
 
 export interface AccountNoteRow {

@@ -25,6 +25,8 @@ interface SavedIssuerAccountTable {
   records: ColumnType<unknown, string, string>;
   saved_by: string;
   saved_at: Timestamp;
+  /** Who recorded that the platform holds the details after a lost answer (no records then). */
+  confirmed_by_hand: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A reviewer's note on an account (the upstream has no notes for reviewers). */

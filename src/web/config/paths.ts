@@ -177,6 +177,7 @@ export const apiPaths = {
   issuerOfferings: '/api/issuer/offerings',
   purchaseHistory: recordEndpoint('/api/offerings/:offeringId/purchase-history'),
   issuerAccount: recordEndpoint('/api/issuers/:issuerId/issuer-account'),
+  settleIssuerAccount: recordEndpoint('/api/issuers/:issuerId/issuer-account/settle'),
   complianceSearch: (q: string) => withSearch('/api/compliance/search', { q }),
   settleMoneyRequest: recordEndpoint('/api/compliance/money-requests/:reference/settle'),
   settlementCandidates: recordEndpoint('/api/compliance/money-requests/:reference/candidates'),

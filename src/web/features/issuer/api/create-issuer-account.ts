@@ -1,11 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   savedIssuerAccountResultSchema,
   savedIssuerAccountsSchema,
   type IssuerAccountForm,
+  type IssuerAccountSettleInput,
 } from '../../../../contract/issuer-workspace';
 import { apiPaths } from '../../../config/paths';
-import type { SubmittedOnce } from '../../../lib/api-client';
+import { api, type SubmittedOnce } from '../../../lib/api-client';
 import { apiQueryOptions, useCreateOnce } from '../../../lib/api-query';
 
 type CreateIssuerAccountInput = SubmittedOnce<IssuerAccountForm> & { issuerId: string };
@@ -16,9 +17,11 @@ export const useCreateIssuerAccount = () =>
     schema: savedIssuerAccountsSchema,
   });
 
+const savedIssuerAccountKey = (issuerId: string) => ['issuer', 'issuer-account', issuerId];
+
 const savedIssuerAccountQueryOptions = (issuerId: string) =>
   apiQueryOptions(
-    ['issuer', 'issuer-account', issuerId],
+    savedIssuerAccountKey(issuerId),
     apiPaths.issuerAccount(issuerId),
     savedIssuerAccountResultSchema,
   );
@@ -26,3 +29,28 @@ const savedIssuerAccountQueryOptions = (issuerId: string) =>
 /** The issuer account as the portal saved it, so it shows after a reload. */
 export const useSavedIssuerAccount = (issuerId: string | null) =>
   useQuery({ ...savedIssuerAccountQueryOptions(issuerId ?? ''), enabled: issuerId !== null });
+
+/** Reads the issuer account again: after a lost answer, the page then shows that save to settle. */
+export const useRefreshSavedIssuerAccount = (issuerId: string | null) => {
+  const queryClient = useQueryClient();
+  return () =>
+    issuerId === null
+      ? Promise.resolve()
+      : queryClient.invalidateQueries({ queryKey: savedIssuerAccountKey(issuerId) });
+};
+
+/**
+ * Records what the platform said about the saves whose answer was lost (audited with the reason);
+ * the answer is the issuer account as the page shows it next.
+ */
+export const useSettleIssuerAccount = (issuerId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: IssuerAccountSettleInput) =>
+      api.post(apiPaths.settleIssuerAccount(issuerId), {
+        body: input,
+        schema: savedIssuerAccountResultSchema,
+      }),
+    onSuccess: (state) => queryClient.setQueryData(savedIssuerAccountKey(issuerId), state),
+  });
+};

@@ -173,17 +173,27 @@ function FieldInput({ field, control }: { field: Field; control: FormControl }) 
 export function IssuerAccountFormPanel({
   issuerId,
   onSaved,
+  onOutcomeUnknownClosed,
 }: {
   issuerId: string;
   onSaved: (saved: SavedIssuerAccounts) => void;
+  /** The review closed after a lost answer: the page reads the account again to show that save. */
+  onOutcomeUnknownClosed?: () => void;
 }) {
   const form = useZodForm(issuerAccountFormSchema, empty);
-  const flow = useReviewAndSubmit({
+  const submitted = useReviewAndSubmit({
     mutation: useCreateIssuerAccount(),
     variables: (request: Request, idempotencyKey) => ({ issuerId, request, idempotencyKey }),
     onFieldErrors: (error) => applyFieldErrors(error, form.setError, fieldNames),
     onSuccess: onSaved,
   });
+  const flow = {
+    ...submitted,
+    back() {
+      submitted.back();
+      if (submitted.outcomeUnknown && !submitted.pending) onOutcomeUnknownClosed?.();
+    },
+  };
 
   const grid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } };
 
@@ -235,7 +245,8 @@ export function IssuerAccountFormPanel({
         whereToCheck={
           <>
             ask the platform whether it stored these details, quoting the reference: the portal
-            cannot read them back, and saving them again would add a second record
+            cannot read them back, and saving them again would add a second record. When you close
+            this, the page keeps this save for you to record what the platform said
           </>
         }
       >

@@ -6,11 +6,17 @@ import TextField from '@mui/material/TextField';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import type { SavedIssuerAccounts } from '../../../../../contract/issuer-workspace';
 import { PageHeader } from '../../../../components/page-header';
+import { ErrorAlert } from '../../../../components/error-alert';
 import { EmptyState, LoadingSkeleton } from '../../../../components/query-state';
 import { useSession } from '../../../../features/auth/api/get-session';
 import { IssuerAccountFormPanel } from '../../../../features/issuer/components/issuer-account-form';
 import { SavedIssuerAccountCard } from '../../../../features/issuer/components/saved-issuer-account';
-import { useSavedIssuerAccount } from '../../../../features/issuer/api/create-issuer-account';
+import {
+  useRefreshSavedIssuerAccount,
+  useSavedIssuerAccount,
+} from '../../../../features/issuer/api/create-issuer-account';
+import { SettleLostSaves } from '../../../../features/issuer/components/settle-lost-saves';
+import { formatTimestamp } from '../../../../lib/format';
 import { focusOnMount } from '../../../../lib/focus';
 import { requireSession } from '../../../session-guard';
 
@@ -27,8 +33,12 @@ export default function IssuerAccountRoute() {
   const [chosen, setChosen] = useState<string | null>(null);
   const issuerId = chosen ?? issuerIds[0] ?? null;
   const [justSaved, setJustSaved] = useState<SavedIssuerAccounts | null>(null);
+  const [settledNotStored, setSettledNotStored] = useState(false);
   const stored = useSavedIssuerAccount(issuerId);
+  const refresh = useRefreshSavedIssuerAccount(issuerId);
   const saved = justSaved ?? stored.data?.saved ?? null;
+  const confirmedByHand = justSaved ? null : (stored.data?.saved?.confirmedByHand ?? null);
+  const unsettled = justSaved ? [] : (stored.data?.unsettled ?? []);
 
   return (
     <>
@@ -36,6 +46,27 @@ export default function IssuerAccountRoute() {
         title="Issuer account"
         description="The financial account details of your issuer, kept by the platform for its records."
       />
+      {/* Every state of the page belongs to one issuer: the choice stays above all of them. */}
+      {issuerId && issuerIds.length > 1 && (
+        <TextField
+          select
+          label="Issuer"
+          value={issuerId}
+          onChange={(event) => {
+            setChosen(event.target.value);
+            setJustSaved(null);
+            setSettledNotStored(false);
+          }}
+          slotProps={{ select: { native: true } }}
+          sx={{ mb: 3, minWidth: 200 }}
+        >
+          {issuerIds.map((id) => (
+            <option key={id} value={id}>
+              Issuer {id}
+            </option>
+          ))}
+        </TextField>
+      )}
       {!issuerId ? (
         <EmptyState
           title="No issuer linked"
@@ -43,6 +74,18 @@ export default function IssuerAccountRoute() {
         />
       ) : stored.isPending ? (
         <LoadingSkeleton lines={6} />
+      ) : stored.isError ? (
+        <ErrorAlert
+          error={stored.error}
+          title="The issuer account could not be read"
+          onRetry={() => void stored.refetch()}
+        />
+      ) : unsettled.length > 0 ? (
+        <SettleLostSaves
+          issuerId={issuerId}
+          attempts={unsettled}
+          onSettled={(outcome) => setSettledNotStored(outcome === 'not_stored')}
+        />
       ) : saved ? (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
           {justSaved && (
@@ -53,6 +96,13 @@ export default function IssuerAccountRoute() {
           {saved.records.map((record, index) => (
             <SavedIssuerAccountCard key={`${record.issuerId}-${index}`} record={record} />
           ))}
+          {confirmedByHand && stored.data?.saved && (
+            <Alert severity="success" role="status">
+              The platform holds this issuer&apos;s account details: {confirmedByHand} recorded so
+              on {formatTimestamp(stored.data.saved.savedAt)} after asking it, since the answer to
+              the save was lost. The portal has no copy of the details.
+            </Alert>
+          )}
           <Alert severity="info">
             The platform keeps these details as saved: it offers no way to change them, and saving
             again would add a second record. Contact the platform to correct them.
@@ -60,23 +110,17 @@ export default function IssuerAccountRoute() {
         </Box>
       ) : (
         <>
-          {issuerIds.length > 1 && (
-            <TextField
-              select
-              label="Issuer"
-              value={issuerId}
-              onChange={(event) => setChosen(event.target.value)}
-              slotProps={{ select: { native: true } }}
-              sx={{ mb: 3, minWidth: 200 }}
-            >
-              {issuerIds.map((id) => (
-                <option key={id} value={id}>
-                  Issuer {id}
-                </option>
-              ))}
-            </TextField>
+          {settledNotStored && (
+            <Alert severity="success" role="status" tabIndex={-1} ref={focusOnMount} sx={{ mb: 3 }}>
+              Recorded: the platform holds no issuer account from the lost save. You can save the
+              issuer account now.
+            </Alert>
           )}
-          <IssuerAccountFormPanel issuerId={issuerId} onSaved={setJustSaved} />
+          <IssuerAccountFormPanel
+            issuerId={issuerId}
+            onSaved={setJustSaved}
+            onOutcomeUnknownClosed={() => void refresh()}
+          />
         </>
       )}
     </>

@@ -111,7 +111,10 @@ describe('issuer staff save the issuer account (§4.6 createIssuerAccount)', () 
       }),
     );
     const user = userEvent.setup({ delay: null });
-    renderWithProviders(<IssuerAccountFormPanel issuerId="12" onSaved={vi.fn()} />);
+    const closed = vi.fn();
+    renderWithProviders(
+      <IssuerAccountFormPanel issuerId="12" onSaved={vi.fn()} onOutcomeUnknownClosed={closed} />,
+    );
     await fill(user, field('Company name'), 'Aspen Ridge Capital LLC');
     await user.selectOptions(field('State'), 'CO');
     await openReviewAndArm(
@@ -133,5 +136,9 @@ describe('issuer staff save the issuer account (§4.6 createIssuerAccount)', () 
       within(dialog).queryByRole('button', { name: /Try again|Save issuer account/ }),
     ).toBeNull();
     expect(sent).toHaveLength(1);
+    // Closing it hands the lost save to the page, which shows it to be settled.
+    expect(closed).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Back to edit' }));
+    expect(closed).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,0 +1,114 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Typography from '@mui/material/Typography';
+import {
+  issuerAccountSettleLabels,
+  issuerAccountSettleSchema,
+  type IssuerAccountSettleInput,
+  type UnsettledIssuerAccountAttempt,
+} from '../../../../contract/issuer-workspace';
+import { applyFieldErrors } from '../../../components/form/apply-field-errors';
+import { Form, useZodForm } from '../../../components/form/form';
+import { FormRadioGroup } from '../../../components/form/form-radio-group';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { ErrorAlert } from '../../../components/error-alert';
+import { formatTimestamp } from '../../../lib/format';
+import { useSettleIssuerAccount } from '../api/create-issuer-account';
+
+const outcomeOptions = [
+  {
+    value: 'stored',
+    label: issuerAccountSettleLabels.stored,
+    description: 'The account is recorded as saved; the portal has no copy of its details.',
+  },
+  {
+    value: 'not_stored',
+    label: issuerAccountSettleLabels.not_stored,
+    description: 'You can then fill in the form and save the issuer account again.',
+  },
+] as const;
+
+/**
+ * Saves of the issuer account whose answer was lost: the platform may hold them, and the portal
+ * cannot read them back (§4.6 names no read), so a new save waits until someone of the issuer
+ * has asked the platform and recorded here what it said.
+ */
+export function SettleLostSaves({
+  issuerId,
+  attempts,
+  onSettled,
+}: {
+  issuerId: string;
+  attempts: UnsettledIssuerAccountAttempt[];
+  onSettled: (outcome: IssuerAccountSettleInput['outcome']) => void;
+}) {
+  const settle = useSettleIssuerAccount(issuerId);
+  const form = useZodForm(issuerAccountSettleSchema, { outcome: undefined, reason: '' });
+  const submit = (values: IssuerAccountSettleInput) =>
+    settle.mutate(values, {
+      onSuccess: () => onSettled(values.outcome),
+      onError: (error) => applyFieldErrors(error, form.setError, ['outcome', 'reason']),
+    });
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+      <Alert severity="warning">
+        <AlertTitle>
+          {attempts.length === 1
+            ? 'A save of this issuer account lost its answer'
+            : `${attempts.length} saves of this issuer account lost their answer`}
+        </AlertTitle>
+        The platform may hold these details, and the portal cannot read them back: saving again now
+        could add a second record. Ask the platform whether it holds an issuer account for this
+        issuer, quoting the reference, then record its answer below.
+        <List dense disablePadding sx={{ mt: 1 }}>
+          {attempts.map((attempt, index) => (
+            <ListItem key={attempt.requestId ?? index} disableGutters>
+              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                {formatTimestamp(attempt.at)}
+                {attempt.by ? ` by ${attempt.by}` : ''}
+                {attempt.requestId && (
+                  <>
+                    {' '}
+                    · Reference: <span translate="no">{attempt.requestId}</span>
+                  </>
+                )}
+              </Typography>
+            </ListItem>
+          ))}
+        </List>
+      </Alert>
+      <Form form={form} onValid={submit} aria-label="What the platform said">
+        <Box sx={{ display: 'grid', gap: 2, maxWidth: 640 }}>
+          <FormRadioGroup
+            name="outcome"
+            control={form.control}
+            label="What the platform said"
+            options={outcomeOptions}
+            required
+          />
+          <FormTextField
+            name="reason"
+            control={form.control}
+            label="Whom you asked and what they said"
+            helperText="At least 10 characters; kept in the audit log"
+            required
+            fullWidth
+            multiline
+          />
+          {settle.isError && (
+            <ErrorAlert error={settle.error} title="What the platform said was not recorded" />
+          )}
+          <Box>
+            <Button type="submit" variant="contained" disabled={settle.isPending}>
+              {settle.isPending ? 'Recording…' : 'Record the answer'}
+            </Button>
+          </Box>
+        </Box>
+      </Form>
+    </Box>
+  );
+}
