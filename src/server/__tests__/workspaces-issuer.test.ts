@@ -7,6 +7,7 @@ import {
   savedIssuerAccountsSchema,
 } from '../../contract/issuer-workspace';
 import { compareWithReported, summarizePurchases } from '../../contract/purchase-summary';
+import { expireDeadClaims } from '../store/idempotency';
 import { createUser, link } from '../store/users';
 import { call, callSandbox, signIn, startHarness, type Harness } from './harness';
 
@@ -249,6 +250,60 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
     const twice = await settle({ outcome: 'stored', reason: 'Asked the platform a second time' });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.message).toMatch(/nothing to settle/);
+  });
+
+  it('a save while another of the same issuer is in flight is refused; one whose instance stopped becomes a lost save', async () => {
+    const issuerId = h.manifest.issuers[0].issuerId;
+    const colleague = await createUser(h.db, {
+      email: 'issuer-colleague@example.test',
+      name: 'Issuer Colleague',
+      role: 'issuer_staff',
+      password: 'issuer-colleague-password-2026',
+    });
+    await link(h.db, colleague, 'issuer', issuerId);
+    // The colleague's save, as its instance left it: claimed, its call on its way.
+    const at = new Date();
+    await h.db
+      .insertInto('idempotency_records')
+      .values({
+        user_id: colleague,
+        route: 'POST /api/issuers/:issuerId/issuer-account',
+        key: 'issuer-acct-colleague-01',
+        request_hash: 'h',
+        state: 'pending',
+        created_at: at,
+        updated_at: at,
+        owner_instance: 'another-instance',
+        lease_expires_at: new Date(at.getTime() + 60_000),
+        subject_type: 'issuer',
+        subject_id: issuerId,
+      })
+      .execute();
+    await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+    const mine = await call(h.app, 'POST', url(issuerId), {
+      cookie: issuerCookie,
+      body: validAccount,
+      headers: { 'idempotency-key': 'issuer-acct-inflight-01' },
+    });
+    expect(mine.statusCode).toBe(409);
+    expect(mine.json().error).toMatchObject({ submitted: 'no' });
+    expect(mine.json().error.message).toMatch(/Another save of this issuer account is in progress/);
+    expect((await upstreamCalls()).createIssuerAccount ?? 0).toBe(0);
+
+    // Its instance stops: once the lease has run out, the sweep makes it a lost save of the
+    // issuer, by the colleague, for someone to settle like any other.
+    expect(await expireDeadClaims(h.db, new Date(at.getTime() + 61_000))).toBe(1);
+    const state = savedIssuerAccountResultSchema.parse(
+      (await call(h.app, 'GET', url(issuerId), { cookie: issuerCookie })).json(),
+    );
+    expect(state.unsettled).toEqual([
+      { at: expect.any(String), by: 'issuer-colleague@example.test', requestId: null },
+    ]);
+    const settled = await call(h.app, 'POST', `${url(issuerId)}/settle`, {
+      cookie: issuerCookie,
+      body: { outcome: 'not_stored', reason: 'Platform support: no account from that save' },
+    });
+    expect(settled.statusCode, settled.body).toBe(200);
   });
 
   it('"the platform holds the details" records the account as saved, with no copy of them', async () => {

@@ -463,6 +463,7 @@ async function handleIdempotent(
       instanceId: deps.instanceId,
       leaseMs: deps.config.claimLeaseMs,
       money,
+      subject,
     });
   } catch (err) {
     if (!isStoreFailure(err)) throw err;

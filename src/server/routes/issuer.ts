@@ -13,12 +13,14 @@ import { numericIdSchema } from '../../contract/platform-ids';
 import { HttpError } from '../lib/http-error';
 import {
   findSavedIssuerAccount,
+  ISSUER_ACCOUNT_ROUTE,
   ISSUER_ACCOUNT_SETTLED_ACTION,
   listUnsettledIssuerAccountAttempts,
   settleIssuerAccountAttempts,
   storeSavedIssuerAccount,
 } from '../store/saved-records';
 import type { Db } from '../store/db';
+import { claimsInFlight } from '../store/idempotency';
 import { toSavedIssuerAccount } from '../lib/personal-data';
 import { createIssuerAccount } from '../upstream/create-issuer-account';
 import { getOfferingPurchaseHistory } from '../upstream/get-offering-purchase-history';
@@ -107,6 +109,24 @@ export const issuerRoutes = [
       }
       // A save whose answer was lost may have been stored: sending another would add a second
       // record. Someone of the issuer asks the platform and settles it first.
+      // Two people of one issuer saving at once would add two records: a save runs only while no
+      // other one of the same issuer is in flight (this one's own claim is already taken).
+      const others = await claimsInFlight(
+        deps.db,
+        {
+          userId: user!.id,
+          route: ISSUER_ACCOUNT_ROUTE,
+          key: [request.headers['idempotency-key']].flat()[0] ?? '',
+        },
+        params.issuerId,
+      );
+      if (others > 0) {
+        throw new HttpError(
+          'conflict',
+          'Another save of this issuer account is in progress. Its outcome shows on this page in a moment; nothing was sent for this one.',
+          { submitted: 'no' },
+        );
+      }
       const unsettled = await listUnsettledIssuerAccountAttempts(deps.db, params.issuerId);
       if (unsettled.length > 0) {
         throw new HttpError(

@@ -41,6 +41,8 @@ export interface ClaimOptions {
   waitMs?: number;
   /** Opens a register row (money routes). */
   money?: MoneyRequestInit;
+  /** What the request is about, kept with the claim (see `claimsInFlight`). */
+  subject?: { type: string; id: string } | null;
   now?: () => Date;
 }
 
@@ -93,6 +95,8 @@ export async function claim(
           updated_at: at,
           owner_instance: options.instanceId,
           lease_expires_at: new Date(at.getTime() + options.leaseMs),
+          subject_type: options.subject?.type ?? null,
+          subject_id: options.subject?.id ?? null,
         })
         .onConflict((oc) => oc.columns(['user_id', 'route', 'key']).doNothing())
         .returning('key')
@@ -179,16 +183,20 @@ async function expireClaim(db: Db, scope: IdempotencyScope, at: Date): Promise<C
         at,
       );
     }
+    // As when the outcome is learnt unknown in the request (routes/define.ts): by our reference
+    // on money routes, by the object the request is about on the others.
+    const subject = row.subject_type ? { [row.subject_type]: row.subject_id } : {};
     await recordAudit(tx, {
       userId: scope.userId,
-      action: 'money_request_unknown',
-      objectType: 'money_request',
-      objectId: row.reference,
+      action: row.reference ? 'money_request_unknown' : 'request_outcome_unknown',
+      objectType: row.reference ? 'money_request' : row.subject_type,
+      objectId: row.reference ?? row.subject_id,
       outcome: 'unknown',
       details: {
         route: scope.route,
         reason: 'the instance holding the request stopped',
         owner: row.owner_instance,
+        ...subject,
       },
     });
     return { kind: 'replay' as const, status: 504, body, reference: row.reference };
@@ -223,6 +231,26 @@ export async function expireDeadClaims(db: Db, now = new Date()): Promise<number
     if (await expireClaim(db, scope, now)) expired += 1;
   }
   return expired;
+}
+
+/**
+ * Claims of other requests on the same route about the same object whose outcome is not known
+ * yet (their call may be running): a route that must not run twice for one object refuses while
+ * there is one.
+ */
+export async function claimsInFlight(
+  db: Db,
+  scope: Pick<IdempotencyScope, 'userId' | 'route' | 'key'>,
+  subjectId: string,
+): Promise<number> {
+  const rows = await db
+    .selectFrom('idempotency_records')
+    .select(['user_id', 'key'])
+    .where('route', '=', scope.route)
+    .where('subject_id', '=', subjectId)
+    .where('state', '=', 'pending')
+    .execute();
+  return rows.filter((r) => !(r.user_id === scope.userId && r.key === scope.key)).length;
 }
 
 /** Keeps a claim alive while its upstream call is in flight. */

@@ -367,4 +367,18 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // A claim names the object its request is about, so a claim whose instance stopped is audited
+  // by that object (an issuer account has no reference of ours), and a second save of the same
+  // issuer account can see that one is already in flight.
+  '0009-idempotency-subject': {
+    async up(db) {
+      await sql`alter table idempotency_records add column subject_type text`.execute(db);
+      await sql`alter table idempotency_records add column subject_id text`.execute(db);
+      await db.schema
+        .createIndex('idempotency_subject_idx')
+        .on('idempotency_records')
+        .columns(['route', 'subject_id', 'state'])
+        .execute();
+    },
+  },
 };

@@ -62,24 +62,29 @@ export async function listUnsettledIssuerAccountAttempts(
   db: Db,
   issuerId: string,
 ): Promise<UnsettledAttempt[]> {
-  const ofIssuer = db
+  const lastSettled = await db
     .selectFrom('audit_events')
-    .where('object_type', '=', 'issuer')
-    .where('object_id', '=', issuerId);
-  const lastSettled = await ofIssuer
     .select((eb) => eb.fn.max('id').as('id'))
+    .where('object_type', '=', 'issuer')
+    .where('object_id', '=', issuerId)
     .where('action', '=', ISSUER_ACCOUNT_SETTLED_ACTION)
     .executeTakeFirst();
-  const rows = await ofIssuer
-    .select(['at', 'user_email', 'request_id', 'details'])
-    .where('action', '=', UNKNOWN_ACTION)
-    .where('id', '>', lastSettled?.id ?? '0')
-    .orderBy('id', 'asc')
+  const rows = await db
+    .selectFrom('audit_events')
+    // An attempt whose instance stopped is audited by the sweep, which knows the user by id only.
+    .leftJoin('users', 'users.id', 'audit_events.user_id')
+    .select(['audit_events.at', 'audit_events.details', 'audit_events.request_id'])
+    .select((eb) => eb.fn.coalesce('audit_events.user_email', 'users.email').as('by'))
+    .where('audit_events.object_type', '=', 'issuer')
+    .where('audit_events.object_id', '=', issuerId)
+    .where('audit_events.action', '=', UNKNOWN_ACTION)
+    .where('audit_events.id', '>', lastSettled?.id ?? '0')
+    .orderBy('audit_events.id', 'asc')
     .limit(100)
     .execute();
   return rows
     .filter((row) => (row.details as { route?: string } | null)?.route === ISSUER_ACCOUNT_ROUTE)
-    .map((row) => ({ at: new Date(row.at), by: row.user_email, requestId: row.request_id }));
+    .map((row) => ({ at: new Date(row.at), by: row.by, requestId: row.request_id }));
 }
 
 /**

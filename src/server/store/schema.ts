@@ -153,6 +153,9 @@ interface IdempotencyTable {
   owner_instance: ColumnType<string | null, string | null | undefined, string | null>;
   lease_expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   reference: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The object the request is about (the first the route's policy checks): an issuer, an account. */
+  subject_type: ColumnType<string | null, string | null | undefined, string | null>;
+  subject_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 interface AuditTable {
