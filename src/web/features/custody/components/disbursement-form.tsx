@@ -172,9 +172,7 @@ export function DisbursementForm({
 
       <ReviewDialog
         flow={flow}
-        id="disbursement-review-title"
         title="Review your disbursement request"
-        lead="Check the details below. Nothing is sent until you choose Send request."
         progressLabel="Sending the request"
         confirmLabel="Send request"
         whereToCheck={<CheckAccountRequests accountId={accountId} />}
