@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { receiptReferenceShape } from './money-requests';
 import { DEPOSIT_MAX_AMOUNT, moneyAmountSchema } from './money-limits';
 import { decimalStringSchema, upstreamTimeSchema } from './money';
 import { lowerCaseStatusSchema } from './status';
@@ -53,8 +54,7 @@ export type DepositForm = z.infer<typeof depositFormSchema>;
 /** A deposit as created: a fund move pending approval by the 4:00 PM MT batch (§3). */
 export const depositReceiptSchema = z.object({
   referenceNumber: z.string(),
-  /** Our reference of the request in the money requests register (MR-…), as the fund moves and the timeline show it. */
-  reference: z.string().nullable(),
+  ...receiptReferenceShape,
   accountId: z.string(),
   amount: decimalStringSchema,
   status: lowerCaseStatusSchema,

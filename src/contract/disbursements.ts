@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { receiptReferenceShape } from './money-requests';
 import { moneyAmountSchema } from './money-limits';
 import { disbursementTypeSchema, type DisbursementType } from './custody';
 import { localDateTimeSchema, decimalStringSchema } from './money';
@@ -95,8 +96,7 @@ export const disbursementTypeLabels: Record<DisbursementType, string> = {
 /** A disbursement as the BFF shows it: bank numbers masked to their last four characters. */
 export const disbursementReceiptSchema = z.object({
   requestId: z.string(),
-  /** Our reference of the request in the money requests register (MR-…), as the fund moves and the timeline show it. */
-  reference: z.string().nullable(),
+  ...receiptReferenceShape,
   accountId: z.string(),
   amount: decimalStringSchema,
   type: disbursementTypeSchema,

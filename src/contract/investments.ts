@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { receiptReferenceShape } from './money-requests';
 import { chosenAccountIdSchema } from './account-views';
 import { compare, formatMoney, formatShares, multiply } from './decimal';
 import { decimalStringSchema, localDateTimeSchema } from './money';
@@ -175,8 +176,7 @@ export const paymentMethodLabels: Record<z.infer<typeof paymentMethodSchema>, st
 /** What the investor is shown after a trade was created. */
 export const investmentReceiptSchema = z.object({
   tradeId: z.string(),
-  /** Our reference of the request in the money requests register (MR-…), as the fund moves and the timeline show it. */
-  reference: z.string().nullable(),
+  ...receiptReferenceShape,
   transactionId: z.string().nullable(),
   offeringId: z.string(),
   offeringName: z.string(),

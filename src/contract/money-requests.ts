@@ -163,6 +163,12 @@ export const reconciliationSummarySchema = z.object({
 });
 export type ReconciliationSummary = z.infer<typeof reconciliationSummarySchema>;
 
+/**
+ * The receipt of a deposit, disbursement or investment names the request in the register by our
+ * reference (MR-…), as the fund moves and the timeline show it.
+ */
+export const receiptReferenceShape = { reference: z.string().nullable() };
+
 /** Our register reference, as the BFF issues it (MR- and ten letters or digits). */
 export const moneyRequestReferenceParamsSchema = z.object({
   reference: z

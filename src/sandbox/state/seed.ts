@@ -515,35 +515,42 @@ interface MovePlan {
   letterCase?: LetterCase;
 }
 
+/**
+ * Seeded moves of these statuses, each with the approval the lifecycle gives a move of its status
+ * (domain/lifecycle.ts): pending until the batch, declined with the move, approved for every move
+ * sent on.
+ */
+function movePlans(...plans: (FundMoveStatus | [FundMoveStatus, LetterCase])[]): MovePlan[] {
+  return plans.map((plan) => {
+    const [status, letterCase] = typeof plan === 'string' ? [plan] : plan;
+    const approval = status === 'pending' || status === 'declined' ? status : 'approved';
+    return { status, approval, letterCase };
+  });
+}
+
 /** Investor 1's moves show every status and approval value, in the letter cases §3 mentions. */
-const INVESTOR_ONE_MOVES: MovePlan[] = [
-  { status: 'pending', approval: 'pending', letterCase: 'title' },
-  { status: 'pending', approval: 'pending', letterCase: 'lower' },
-  { status: 'submitted', approval: 'approved', letterCase: 'lower' },
-  { status: 'settled', approval: 'approved', letterCase: 'upper' },
-  { status: 'settled', approval: 'approved', letterCase: 'lower' },
-  { status: 'settled', approval: 'approved', letterCase: 'title' },
-  { status: 'returned', approval: 'approved', letterCase: 'lower' },
-  { status: 'voided', approval: 'approved', letterCase: 'title' },
-  { status: 'declined', approval: 'declined', letterCase: 'lower' },
-];
-const INVESTOR_TWO_MOVES: MovePlan[] = [
-  { status: 'pending', approval: 'pending' },
-  { status: 'settled', approval: 'approved' },
-  { status: 'settled', approval: 'approved' },
-  { status: 'returned', approval: 'approved' },
-  { status: 'declined', approval: 'declined' },
-];
-const OTHER_MOVES: MovePlan[] = [
-  { status: 'settled', approval: 'approved' },
-  { status: 'settled', approval: 'approved' },
-  { status: 'settled', approval: 'approved' },
-  { status: 'submitted', approval: 'approved' },
-  { status: 'pending', approval: 'pending' },
-  { status: 'voided', approval: 'approved' },
-  { status: 'declined', approval: 'declined' },
-  { status: 'returned', approval: 'approved' },
-];
+const INVESTOR_ONE_MOVES = movePlans(
+  ['pending', 'title'],
+  ['pending', 'lower'],
+  ['submitted', 'lower'],
+  ['settled', 'upper'],
+  ['settled', 'lower'],
+  ['settled', 'title'],
+  ['returned', 'lower'],
+  ['voided', 'title'],
+  ['declined', 'lower'],
+);
+const INVESTOR_TWO_MOVES = movePlans('pending', 'settled', 'settled', 'returned', 'declined');
+const OTHER_MOVES = movePlans(
+  'settled',
+  'settled',
+  'settled',
+  'submitted',
+  'pending',
+  'voided',
+  'declined',
+  'returned',
+);
 
 function seedCustody(state: SandboxState, rng: Prng, now: number, accounts: Account[]): void {
   const lastBatch = lastBatchAtOrBefore(now);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -226,9 +226,8 @@ export function ReviewActions({
  */
 export function ReviewDialog({
   flow,
-  id,
   title,
-  lead,
+  lead = 'Check the details below.',
   children,
   progressLabel,
   whereToCheck,
@@ -236,19 +235,20 @@ export function ReviewDialog({
   confirmLabel,
 }: {
   flow: ReviewFlow;
-  id: string;
   title: string;
   /**
-   * What to check, and that nothing is sent until the confirm button: true only until the
-   * request is first sent, so it gives way to the outcome (which may be "not known").
+   * What to check; the dialog adds that nothing is sent until the confirm button, named as it
+   * reads. True only until the request is first sent, so it gives way to the outcome (which may
+   * be "not known").
    */
-  lead: string;
+  lead?: string;
   children: ReactNode;
   progressLabel: string;
   whereToCheck: ReactNode;
   backLabel?: string;
   confirmLabel: string;
 }) {
+  const id = useId();
   return (
     <Dialog
       open={flow.review !== null}
@@ -259,7 +259,9 @@ export function ReviewDialog({
     >
       <DialogTitle id={id}>{title}</DialogTitle>
       <DialogContent>
-        {!flow.pending && !flow.failure && <Typography>{lead}</Typography>}
+        {!flow.pending && !flow.failure && (
+          <Typography>{`${lead} Nothing is sent until you choose ${confirmLabel}.`}</Typography>
+        )}
         {children}
         <SubmitOutcome flow={flow} progressLabel={progressLabel} whereToCheck={whereToCheck} />
       </DialogContent>

@@ -99,3 +99,9 @@ export function CheckAccountRequests({ accountId }: { accountId: string }) {
     />
   );
 }
+
+/** A receipt's link to follow a money request of an account: its timeline lists the request. */
+export const accountTimelineLink = (accountId: string) => ({
+  to: paths.app.accountMoney.getHref(accountId),
+  label: "See it on the account's timeline",
+});

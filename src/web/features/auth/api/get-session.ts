@@ -20,3 +20,10 @@ export const sessionQueryOptions = () =>
   });
 
 export const useSession = () => useQuery(sessionQueryOptions());
+
+/**
+ * Whether the signed-in person sees every issuer's offerings and securities (compliance, admin)
+ * rather than those of the issuer they work for: the issuer pages word themselves for one or the
+ * other.
+ */
+export const useSeesEveryIssuer = () => useSession().data?.user.role !== 'issuer_staff';

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -23,7 +23,8 @@ import {
 import { paths } from '../../../config/paths';
 import { formatMoney, formatTimestamp, upstreamTimeMs } from '../../../lib/format';
 import { DescriptionList } from '../../../components/description-list';
-import { SkippedRecordsNotice } from '../../../components/skipped-records';
+import { QueryState, type ShownQuery } from '../../../components/query-state';
+import { listsNothing, SkippedRecordsNotice } from '../../../components/skipped-records';
 import { orDash } from './details-list';
 import { revealItem } from './reveal-field';
 
@@ -34,6 +35,53 @@ type FundMovePagesProps = {
   pages: number;
   onPageChange: (page: number) => void;
 };
+
+/**
+ * A reviewer's page of fund moves as it loads: its empty state only when nothing was read and
+ * nothing left out, else the page. One account's moves and the moves across all accounts load
+ * from different routes, so each says how its reply counts pages.
+ */
+export function ComplianceFundMovesState<
+  Reply extends { moves: FundMoveView[]; skippedRecords?: number },
+>({
+  query,
+  skeletonLines,
+  empty,
+  pageOf,
+  onPageChange,
+  summary,
+}: {
+  query: ShownQuery<Reply>;
+  skeletonLines: number;
+  empty: ReactNode;
+  /** The page the reply holds and how many pages there are. */
+  pageOf: (reply: Reply) => { page: number; pages: number };
+  onPageChange: (page: number) => void;
+  /** Said above the moves, such as how many match the filters. */
+  summary?: (reply: Reply) => ReactNode;
+}) {
+  return (
+    <QueryState
+      query={query}
+      subject="the fund moves"
+      skeletonLines={skeletonLines}
+      isEmpty={(reply) => listsNothing(reply.moves.length, reply.skippedRecords)}
+      empty={empty}
+    >
+      {(reply) => (
+        <>
+          {summary?.(reply)}
+          <ComplianceFundMovePages
+            moves={reply.moves}
+            skippedRecords={reply.skippedRecords}
+            {...pageOf(reply)}
+            onPageChange={onPageChange}
+          />
+        </>
+      )}
+    </QueryState>
+  );
+}
 
 /**
  * One page of fund moves for a reviewer: what could not be shown, the table, and the pages

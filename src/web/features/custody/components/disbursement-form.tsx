@@ -27,7 +27,10 @@ import {
   SubmittedResult,
   useReviewAndSubmit,
 } from '../../../components/form/review-and-submit';
-import { CheckAccountRequests } from '../../../components/form/submission-error';
+import {
+  accountTimelineLink,
+  CheckAccountRequests,
+} from '../../../components/form/submission-error';
 import { paths } from '../../../config/paths';
 import { formatTimestamp, formatMoney } from '../../../lib/format';
 import { useCreateDisbursement } from '../api/create-disbursement';
@@ -172,9 +175,7 @@ export function DisbursementForm({
 
       <ReviewDialog
         flow={flow}
-        id="disbursement-review-title"
         title="Review your disbursement request"
-        lead="Check the details below. Nothing is sent until you choose Send request."
         progressLabel="Sending the request"
         confirmLabel="Send request"
         whereToCheck={<CheckAccountRequests accountId={accountId} />}
@@ -292,10 +293,7 @@ function DisbursementResult({ receipt }: { receipt: DisbursementReceipt }) {
       ]}
       links={[
         { to: paths.app.account.getHref(receipt.accountId), label: 'Back to the account' },
-        {
-          to: paths.app.accountMoney.getHref(receipt.accountId),
-          label: "See it on the account's timeline",
-        },
+        accountTimelineLink(receipt.accountId),
       ]}
     />
   );

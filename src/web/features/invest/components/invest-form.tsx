@@ -28,7 +28,10 @@ import {
   SubmittedResult,
   useReviewAndSubmit,
 } from '../../../components/form/review-and-submit';
-import { CheckAccountRequests } from '../../../components/form/submission-error';
+import {
+  accountTimelineLink,
+  CheckAccountRequests,
+} from '../../../components/form/submission-error';
 import { paths } from '../../../config/paths';
 import { focusOnMount } from '../../../lib/focus';
 import { formatDecimal, formatTimestamp, formatMoney } from '../../../lib/format';
@@ -201,10 +204,7 @@ export function InvestmentResult({ receipt }: { receipt: InvestmentReceipt }) {
       links={[
         { to: paths.app.offering.getHref(receipt.offeringId), label: 'Back to the offering' },
         { to: paths.app.account.getHref(receipt.accountId), label: 'View the account' },
-        {
-          to: paths.app.accountMoney.getHref(receipt.accountId),
-          label: "See it on the account's timeline",
-        },
+        accountTimelineLink(receipt.accountId),
       ]}
     />
   );

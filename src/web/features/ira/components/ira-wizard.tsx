@@ -42,7 +42,7 @@ import {
   SubmittedResult,
   useReviewAndSubmit,
 } from '../../../components/form/review-and-submit';
-import { CheckPageOrSupport } from '../../../components/form/submission-error';
+import { accountTimelineLink, CheckPageOrSupport } from '../../../components/form/submission-error';
 import { paths } from '../../../config/paths';
 import { formatTimestamp } from '../../../lib/format';
 import { useCreateIraSupplement } from '../api/create-ira-supplement';
@@ -541,10 +541,7 @@ function IraResult({ receipt }: { receipt: IraSupplementReceipt }) {
       ]}
       links={[
         { to: paths.app.account.getHref(receipt.accountId), label: 'Back to the account' },
-        {
-          to: paths.app.accountMoney.getHref(receipt.accountId),
-          label: "See it on the account's timeline",
-        },
+        accountTimelineLink(receipt.accountId),
       ]}
     >
       <Typography>

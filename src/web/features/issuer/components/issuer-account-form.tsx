@@ -234,9 +234,8 @@ export function IssuerAccountFormPanel({
 
       <ReviewDialog
         flow={flow}
-        id="issuer-account-review-title"
         title="Review the issuer account"
-        lead="The platform keeps these details as saved, with no way to change them. Nothing is sent until you choose Save issuer account."
+        lead="The platform keeps these details as saved, with no way to change them."
         progressLabel="Saving the issuer account"
         confirmLabel="Save issuer account"
         // The portal keeps its copy only of a save the platform confirmed, and §4.6 names no

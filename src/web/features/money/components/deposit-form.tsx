@@ -102,9 +102,7 @@ function DepositFields({
 
         <ReviewDialog
           flow={flow}
-          id="deposit-review-title"
           title="Review your deposit"
-          lead="Check the details below. Nothing is sent until you choose Request deposit."
           progressLabel="Sending the deposit"
           confirmLabel="Request deposit"
           whereToCheck={<CheckAccountRequests accountId={accountId} />}

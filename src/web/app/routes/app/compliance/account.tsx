@@ -7,7 +7,6 @@ import { FUND_MOVES_PAGE_SIZE } from '../../../../../contract/custody-views';
 import { NotFound } from '../../../../components/not-found';
 import { TrailedPageHeader } from '../../../../components/trailed-page-header';
 import { EmptyState, QueryState } from '../../../../components/query-state';
-import { listsNothing } from '../../../../components/skipped-records';
 import { paths } from '../../../../config/paths';
 import { hasStatus } from '../../../../lib/api-query';
 import { accountQueryOptions, useAccount } from '../../../../features/accounts/api/get-account';
@@ -19,7 +18,7 @@ import {
   CustodyAccountSummary,
 } from '../../../../features/compliance/components/account-review';
 import { AccountNotes } from '../../../../features/compliance/components/account-notes';
-import { ComplianceFundMovePages } from '../../../../features/compliance/components/fund-moves-table';
+import { ComplianceFundMovesState } from '../../../../features/compliance/components/fund-moves-table';
 import { guardedPrefetchLoader } from '../../../session-guard';
 import { preloadDataGrid } from '../../../../components/data-grid';
 import { TitledPanel } from '../../../../components/description-list';
@@ -86,28 +85,18 @@ export default function ComplianceAccountRoute() {
           </Link>
           .
         </Typography>
-        <QueryState
+        <ComplianceFundMovesState
           query={moves}
-          subject="the fund moves"
           skeletonLines={4}
-          isEmpty={(data) => listsNothing(data.moves.length, data.skippedRecords)}
           empty={
             <EmptyState
               title="No fund moves"
               message="This account has no deposits into custody yet."
             />
           }
-        >
-          {(data) => (
-            <ComplianceFundMovePages
-              moves={data.moves}
-              skippedRecords={data.skippedRecords}
-              page={page}
-              pages={Math.ceil(data.totalRecords / FUND_MOVES_PAGE_SIZE)}
-              onPageChange={setPage}
-            />
-          )}
-        </QueryState>
+          pageOf={(data) => ({ page, pages: Math.ceil(data.totalRecords / FUND_MOVES_PAGE_SIZE) })}
+          onPageChange={setPage}
+        />
       </section>
     </>
   );

@@ -12,14 +12,13 @@ import {
   describeFundMoveStatus,
 } from '../../../../../contract/custody-views';
 import { PageHeader } from '../../../../components/page-header';
-import { EmptyState, QueryState } from '../../../../components/query-state';
-import { listsNothing } from '../../../../components/skipped-records';
+import { EmptyState } from '../../../../components/query-state';
 import {
   complianceFundMovesQueryOptions,
   useComplianceFundMoves,
   type FundMovesFilter,
 } from '../../../../features/compliance/api/get-fund-moves';
-import { ComplianceFundMovePages } from '../../../../features/compliance/components/fund-moves-table';
+import { ComplianceFundMovesState } from '../../../../features/compliance/components/fund-moves-table';
 import { guardedPrefetchLoader } from '../../../session-guard';
 import { preloadDataGrid } from '../../../../components/data-grid';
 
@@ -120,33 +119,23 @@ export default function ComplianceFundMovesRoute() {
           onChange={(approvalStatus) => update({ approvalStatus })}
         />
       </Box>
-      <QueryState
+      <ComplianceFundMovesState
         query={moves}
-        subject="the fund moves"
         skeletonLines={8}
-        isEmpty={(data) => listsNothing(data.moves.length, data.skippedRecords)}
         empty={
           <EmptyState
             title="No fund moves match"
             message="Choose other filters to see more moves."
           />
         }
-      >
-        {(data) => (
-          <>
-            <Typography role="status" sx={{ mb: 1 }}>
-              {`${data.totalRecords} moves match. Page ${data.page} of ${Math.max(1, data.totalPages)}.`}
-            </Typography>
-            <ComplianceFundMovePages
-              moves={data.moves}
-              skippedRecords={data.skippedRecords}
-              page={data.page}
-              pages={data.totalPages}
-              onPageChange={(page) => update({ page })}
-            />
-          </>
+        pageOf={(data) => ({ page: data.page, pages: data.totalPages })}
+        onPageChange={(page) => update({ page })}
+        summary={(data) => (
+          <Typography role="status" sx={{ mb: 1 }}>
+            {`${data.totalRecords} moves match. Page ${data.page} of ${Math.max(1, data.totalPages)}.`}
+          </Typography>
         )}
-      </QueryState>
+      />
     </>
   );
 }

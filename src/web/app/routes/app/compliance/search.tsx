@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -58,10 +59,35 @@ function Unsearched({ what, onRetry }: { what: 'accounts' | 'entities'; onRetry:
   );
 }
 
+const halfTitles = { accounts: 'Accounts', entities: 'Entities' };
+
+/** One half of the results under its heading: its matches, or that they are unknown. */
+function SearchHalf({
+  what,
+  unsearched,
+  onRetry,
+  children,
+}: {
+  what: 'accounts' | 'entities';
+  unsearched: ComplianceSearchResult['unsearched'];
+  onRetry: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Box component="section" aria-labelledby={`${what}-heading`}>
+      <Typography id={`${what}-heading`} component="h2" variant="h3" gutterBottom>
+        {halfTitles[what]}
+      </Typography>
+      {unsearched.includes(what) ? <Unsearched what={what} onRetry={onRetry} /> : children}
+    </Box>
+  );
+}
+
 export default function ComplianceSearchRoute() {
   const [search, setSearch] = useSearchParams();
   const q = search.get('q')?.trim() ?? '';
   const results = useComplianceSearch(q);
+  const retry = () => void results.refetch();
 
   return (
     <>
@@ -81,26 +107,12 @@ export default function ComplianceSearchRoute() {
             <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
               <Typography role="status">{matchesInWords(data, q)}</Typography>
               <SkippedRecordsNotice count={data.skippedRecords} />
-              <Box component="section" aria-labelledby="accounts-heading">
-                <Typography id="accounts-heading" component="h2" variant="h3" gutterBottom>
-                  Accounts
-                </Typography>
-                {data.unsearched.includes('accounts') ? (
-                  <Unsearched what="accounts" onRetry={() => void results.refetch()} />
-                ) : (
-                  <AccountResults accounts={data.accounts} />
-                )}
-              </Box>
-              <Box component="section" aria-labelledby="entities-heading">
-                <Typography id="entities-heading" component="h2" variant="h3" gutterBottom>
-                  Entities
-                </Typography>
-                {data.unsearched.includes('entities') ? (
-                  <Unsearched what="entities" onRetry={() => void results.refetch()} />
-                ) : (
-                  <EntityResults entities={data.entities} q={q} />
-                )}
-              </Box>
+              <SearchHalf what="accounts" unsearched={data.unsearched} onRetry={retry}>
+                <AccountResults accounts={data.accounts} />
+              </SearchHalf>
+              <SearchHalf what="entities" unsearched={data.unsearched} onRetry={retry}>
+                <EntityResults entities={data.entities} q={q} />
+              </SearchHalf>
             </Box>
           )}
         </QueryState>

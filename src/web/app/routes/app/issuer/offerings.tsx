@@ -7,7 +7,7 @@ import {
 } from '../../../../features/issuer/api/get-issuer-offerings';
 import { IssuerOfferingsList } from '../../../../features/issuer/components/issuer-offerings-list';
 import { guardedLoader } from '../../../session-guard';
-import { useSession } from '../../../../features/auth/api/get-session';
+import { useSeesEveryIssuer } from '../../../../features/auth/api/get-session';
 
 export const clientLoader = guardedLoader(
   ['issuer_staff', 'compliance', 'admin'],
@@ -16,7 +16,7 @@ export const clientLoader = guardedLoader(
 
 export default function IssuerOfferingsRoute() {
   const offerings = useIssuerOfferings();
-  const reviewer = useSession().data?.user.role !== 'issuer_staff';
+  const reviewer = useSeesEveryIssuer();
   return (
     <>
       <PageHeader

@@ -18,7 +18,7 @@ import { TrailedPageHeader } from '../../../../components/trailed-page-header';
 import { EmptyState, QueryState } from '../../../../components/query-state';
 import { listsNothing, SkippedRecordsNotice } from '../../../../components/skipped-records';
 import { paths } from '../../../../config/paths';
-import { useSession } from '../../../../features/auth/api/get-session';
+import { useSeesEveryIssuer } from '../../../../features/auth/api/get-session';
 import { hasStatus } from '../../../../lib/api-query';
 import { formatCount } from '../../../../lib/format';
 import {
@@ -129,7 +129,7 @@ export default function PurchaseHistoryRoute() {
   const { offeringId = '' } = useParams();
   const query = usePurchaseHistory(offeringId);
   const title = query.data?.offering?.name ?? `Offering ${offeringId}`;
-  const reviewer = useSession().data?.user.role !== 'issuer_staff';
+  const reviewer = useSeesEveryIssuer();
 
   if (hasStatus(query.error, 404, 403)) {
     return (

@@ -18,7 +18,7 @@ import {
 } from '../../../../features/market-hours/components/securities-state';
 import { focusOnMount } from '../../../../lib/focus';
 import { prefetchingLoader } from '../../../session-guard';
-import { useSession } from '../../../../features/auth/api/get-session';
+import { useSeesEveryIssuer } from '../../../../features/auth/api/get-session';
 
 export const clientLoader = prefetchingLoader(securitiesQueryOptions);
 
@@ -56,7 +56,7 @@ function SecurityHoursEditor({ securityId, name }: { securityId: string; name: s
 
 export default function SecurityHoursRoute() {
   const [search, setSearch] = useSearchParams();
-  const reviewer = useSession().data?.user.role !== 'issuer_staff';
+  const reviewer = useSeesEveryIssuer();
   return (
     <>
       <PageHeader

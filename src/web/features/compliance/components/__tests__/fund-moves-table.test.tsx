@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FundMoveView } from '../../../../../contract/custody-views';
 import { fundMoveView } from '../../../../testing/fund-move';
 import { withTimeZones } from '../../../../testing/time-zones';
 import { renderWithProviders } from '../../../../testing/render';
-import { ComplianceFundMovePages } from '../fund-moves-table';
+import { ComplianceFundMovePages, ComplianceFundMovesState } from '../fund-moves-table';
 
 afterEach(cleanup);
 
@@ -78,5 +78,43 @@ describe('the Created column with the platform in New York', () => {
         .map((button) => button.textContent);
     expect(order()).toEqual(['CFM70000202', 'CFM70000201']);
     expect(within(grid).getByText(/Nov 24, 2026, 12:00\sPM UTC/)).toBeTruthy();
+  });
+});
+
+describe('a page of fund moves as it loads', () => {
+  const loaded = (data: { moves: FundMoveView[]; skippedRecords?: number }) => ({
+    data,
+    error: null,
+    isPending: false,
+    isError: false,
+    isFetching: false,
+    refetch: vi.fn(),
+  });
+  const renderState = (data: { moves: FundMoveView[]; skippedRecords?: number }) =>
+    renderWithProviders(
+      <ComplianceFundMovesState
+        query={loaded(data)}
+        skeletonLines={4}
+        empty={<p>No fund moves</p>}
+        pageOf={() => ({ page: 2, pages: 3 })}
+        onPageChange={() => {}}
+        summary={() => <p>2 moves match</p>}
+      />,
+    );
+
+  it('is empty only when no move was left out either', () => {
+    renderState({ moves: [] });
+    expect(screen.getByText('No fund moves')).toBeTruthy();
+    expect(screen.queryByText('2 moves match')).toBeNull();
+  });
+
+  it('says what was left out, with the summary and the pages the reply counts', () => {
+    renderState({ moves: [], skippedRecords: 1 });
+    expect(screen.queryByText('No fund moves')).toBeNull();
+    expect(screen.getByText('2 moves match')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toMatch(/^1 record could not be shown/);
+    expect(screen.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
   });
 });
