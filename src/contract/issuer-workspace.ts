@@ -122,7 +122,6 @@ export const savedIssuerAccountResultSchema = z.object({
     .nullable(),
   unsettled: z.array(unsettledIssuerAccountAttemptSchema),
 });
-export type SavedIssuerAccountResult = z.infer<typeof savedIssuerAccountResultSchema>;
 
 /** The two answers the platform can give about a lost save, in the words the form shows. */
 export const issuerAccountSettleLabels = {

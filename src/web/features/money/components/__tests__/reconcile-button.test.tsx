@@ -32,7 +32,13 @@ function renderButton() {
 
 describe('a reviewer settles money requests whose outcome is unknown', () => {
   it('sends one POST and says what became of each request', async () => {
-    const fetchMock = answer(200, { examined: 3, created: 1, notSent: 1, stillUnknown: 1, inFlight: 0 });
+    const fetchMock = answer(200, {
+      examined: 3,
+      created: 1,
+      notSent: 1,
+      stillUnknown: 1,
+      inFlight: 0,
+    });
     renderButton();
     fireEvent.click(screen.getByRole('button', { name: 'Settle unknown requests' }));
     expect(
