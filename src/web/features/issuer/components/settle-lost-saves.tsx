@@ -20,16 +20,8 @@ import { formatTimestamp } from '../../../lib/format';
 import { useSettleIssuerAccount } from '../api/create-issuer-account';
 
 const outcomeOptions = [
-  {
-    value: 'stored',
-    label: issuerAccountSettleLabels.stored,
-    description: 'The account is recorded as saved; the portal has no copy of its details.',
-  },
-  {
-    value: 'not_stored',
-    label: issuerAccountSettleLabels.not_stored,
-    description: 'You can then fill in the form and save the issuer account again.',
-  },
+  { value: 'stored', label: issuerAccountSettleLabels.stored },
+  { value: 'not_stored', label: issuerAccountSettleLabels.not_stored },
 ] as const;
 
 /**
@@ -88,6 +80,7 @@ export function SettleLostSaves({
             control={form.control}
             label="What the platform said"
             options={outcomeOptions}
+            helperText="If it holds them, the account is recorded as saved (the portal keeps no copy of the details). If not, you can fill in the form and save again."
             required
           />
           <FormTextField
