@@ -107,8 +107,6 @@ export const issuerRoutes = [
           { submitted: 'no' },
         );
       }
-      // A save whose answer was lost may have been stored: sending another would add a second
-      // record. Someone of the issuer asks the platform and settles it first.
       // Two people of one issuer saving at once would add two records: a save runs only while no
       // other one of the same issuer is in flight (this one's own claim is already taken).
       const others = await claimsInFlight(
@@ -127,6 +125,8 @@ export const issuerRoutes = [
           { submitted: 'no' },
         );
       }
+      // A save whose answer was lost may have been stored: sending another would add a second
+      // record. Someone of the issuer asks the platform and settles it first.
       const unsettled = await listUnsettledIssuerAccountAttempts(deps.db, params.issuerId);
       if (unsettled.length > 0) {
         throw new HttpError(
