@@ -10,10 +10,13 @@ test('issuer staff save the issuer account; rules are checked and personal data 
   await expect(page.getByRole('heading', { level: 1, name: 'Issuer account' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'issuer account form');
 
-  await page.getByLabel('Company name').fill('Aspen Ridge Capital LLC');
-  await page.getByLabel('State').selectOption('CO');
-  await page.getByLabel('Entity type').selectOption('LLC');
-  await page.getByLabel('Account type').selectOption('CHECKING');
+  const fillTheCompany = async () => {
+    await page.getByLabel('Company name').fill('Aspen Ridge Capital LLC');
+    await page.getByLabel('State').selectOption('CO');
+    await page.getByLabel('Entity type').selectOption('LLC');
+    await page.getByLabel('Account type').selectOption('CHECKING');
+  };
+  await fillTheCompany();
   await page.getByLabel('Company tax ID (EIN)').fill('00-1234567');
   await page.getByLabel('Social Security number').fill('123-45-678');
   await page.getByRole('button', { name: 'Review issuer account' }).click();
@@ -59,10 +62,7 @@ test('issuer staff save the issuer account; rules are checked and personal data 
   await expect(page.getByText(/Recorded: the platform holds no issuer account/)).toBeVisible();
   expect(await upstreamCalls(page, 'createIssuerAccount')).toBe(calls + 1);
 
-  await page.getByLabel('Company name').fill('Aspen Ridge Capital LLC');
-  await page.getByLabel('State').selectOption('CO');
-  await page.getByLabel('Entity type').selectOption('LLC');
-  await page.getByLabel('Account type').selectOption('CHECKING');
+  await fillTheCompany();
   await fillTheRest();
   await page.getByRole('button', { name: 'Review issuer account' }).click();
   // The details cannot be changed once saved: the review shows exactly what will be sent.

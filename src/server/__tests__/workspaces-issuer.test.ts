@@ -26,6 +26,14 @@ async function upstreamCalls(): Promise<Record<string, number>> {
   return snapshot.byOperation;
 }
 
+/** Another member of an issuer's staff, signed in. */
+async function staffOf(issuerId: string, email: string) {
+  const password = 'issuer-staff-password-2026';
+  const userId = await createUser(h.db, { email, name: email, role: 'issuer_staff', password });
+  await link(h.db, userId, 'issuer', issuerId);
+  return { userId, cookie: await signIn(h.app, email, password) };
+}
+
 const validAccount = {
   companyName: 'Aspen Ridge Capital LLC',
   companyState: 'co',
@@ -254,13 +262,7 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
 
   it('a save while another of the same issuer is in flight is refused; one whose instance stopped becomes a lost save', async () => {
     const issuerId = h.manifest.issuers[0].issuerId;
-    const colleague = await createUser(h.db, {
-      email: 'issuer-colleague@example.test',
-      name: 'Issuer Colleague',
-      role: 'issuer_staff',
-      password: 'issuer-colleague-password-2026',
-    });
-    await link(h.db, colleague, 'issuer', issuerId);
+    const { userId: colleague } = await staffOf(issuerId, 'issuer-colleague@example.test');
     // The colleague's save, as its instance left it: claimed, its call on its way.
     const at = new Date();
     await h.db
@@ -308,18 +310,7 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
 
   it('"the platform holds the details" records the account as saved, with no copy of them', async () => {
     const issuerId = h.manifest.issuers[2].issuerId;
-    const userId = await createUser(h.db, {
-      email: 'issuer-settles@example.test',
-      name: 'Issuer Settles',
-      role: 'issuer_staff',
-      password: 'issuer-settles-password-2026',
-    });
-    await link(h.db, userId, 'issuer', issuerId);
-    const cookie = await signIn(
-      h.app,
-      'issuer-settles@example.test',
-      'issuer-settles-password-2026',
-    );
+    const { cookie } = await staffOf(issuerId, 'issuer-settles@example.test');
     await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
       operation: 'createIssuerAccount',
       drop: true,
