@@ -141,7 +141,17 @@ export const createUserSchema = z.object({
 export type CreateUser = z.input<typeof createUserSchema>;
 export const changeRoleSchema = z.object({ role: roleSchema });
 export const setDisabledSchema = z.object({ disabled: z.boolean() });
-export const addLinkSchema = z.object({ kind: linkKindSchema, upstreamId: upstreamIdSchema });
+export const addLinkSchema = z.object({
+  kind: linkKindSchema,
+  upstreamId: upstreamIdSchema,
+  /**
+   * The admin checked that this issuer is on the platform although no offering names it: the
+   * interface document names no read of an issuer (§4.16), so the BFF looks for it among the
+   * offerings' issuers and refuses one it does not find unless this is given.
+   */
+  confirmIssuerWithoutOfferings: z.boolean().optional(),
+});
+export type AddLink = z.infer<typeof addLinkSchema>;
 export const linkParamsSchema = z.object({
   userId: z.uuid('userId must be a user id'),
   kind: linkKindSchema,

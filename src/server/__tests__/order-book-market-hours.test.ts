@@ -153,6 +153,18 @@ describe('security trading hours (§4.14, §2.8)', () => {
     expect((await call(h.app, 'GET', url, { cookie: compliance })).statusCode).toBe(200);
   });
 
+  it('the hours of a security the platform does not know are "not found" (404), not a refusal', async () => {
+    // The sandbox answers 106 naming securityId; getSecurityMarketHours reads that as no such
+    // security (real-world notes §4.2, §5).
+    const admin = await signIn(h.app, 'admin@demo.test');
+    const res = await call(h.app, 'GET', '/api/securities/99999/market-hours', { cookie: admin });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toMatchObject({
+      code: 'not_found',
+      message: 'Not found: no security 99999 exists on the platform.',
+    });
+  });
+
   it('an investor sees the trading hours an issuer set for a security (public market data)', async () => {
     const investor = await signIn(h.app, 'investor@demo.test');
     const list = await call(h.app, 'GET', '/api/securities', { cookie: investor });

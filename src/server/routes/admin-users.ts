@@ -7,13 +7,18 @@ import {
   createUserSchema,
   linkParamsSchema,
   setDisabledSchema,
+  type AddLink,
   type AdminUser,
   type LinkKind,
 } from '../../contract/identity';
+import type { FieldIssue } from '../../contract/errors';
 import type { Deps } from '../deps';
 import { HttpError } from '../lib/http-error';
+import type { OfferingCatalog } from '../lib/offering-catalog';
 import { fromUpstream, isUpstreamError } from '../lib/upstream-errors';
 import { getAccount } from '../upstream';
+import type { UpstreamError } from '../upstream/errors';
+import { getSecurityMarketHours } from '../upstream/get-security-market-hours';
 import { resetFactors } from '../store/second-factors';
 import { revokeUserSessions } from '../store/sessions';
 import {
@@ -52,32 +57,103 @@ async function target(deps: Deps, userId: string): Promise<UserRow> {
   return row;
 }
 
-/**
- * A link to an account that does not exist would give the user a page that can never load, and
- * would read as a passing fault. getAccount (§4.10) tells: 148 or 1404 is "no such account"
- * (real-world notes §5). Issuers and securities have no read of their own in the interface
- * document, so their ids are taken as typed.
+/*
+ * A link to an id the platform does not hold gives the user a page that can never load (an
+ * account, a security's trading hours) or an empty workspace (an issuer), and would read as a
+ * passing fault. So the id is checked before it is linked; when it cannot be checked, nothing is
+ * linked.
  */
+
+/** The refusal of an id the platform does not hold, on the field the admin typed it in. */
+function unknownId(message: string, extraFields: FieldIssue[] = []): HttpError {
+  return new HttpError('bad_request', `${message}. Nothing was linked.`, {
+    fields: [{ field: 'upstreamId', message }, ...extraFields],
+    submitted: 'no',
+  });
+}
+
+/** The refusal when the platform could not answer: its own sentence says why and what to do. */
+function notChecked(what: string, err: UpstreamError): HttpError {
+  return new HttpError(
+    fromUpstream(err).code,
+    `${what} could not be checked with the platform, so nothing was linked. ${err.userMessage}`,
+    { submitted: 'no' },
+  );
+}
+
+/** getAccount (§4.10) tells: 148 or 1404 is "no such account" (real-world notes §5). */
 async function accountMustExist(deps: Deps, accountId: string): Promise<void> {
   try {
     await getAccount(deps.upstream, { accountId });
   } catch (err) {
     if (isUpstreamError(err) && err.kind === 'not_found') {
-      const message = `No account ${accountId} exists on the platform`;
-      throw new HttpError('bad_request', `${message}. Nothing was linked.`, {
-        fields: [{ field: 'upstreamId', message }],
-        submitted: 'no',
-      });
+      throw unknownId(`No account ${accountId} exists on the platform`);
     }
-    if (isUpstreamError(err)) {
-      const refusal = fromUpstream(err);
-      throw new HttpError(
-        refusal.code,
-        `The account could not be checked with the platform, so nothing was linked. ${err.userMessage}`,
-        { submitted: 'no' },
-      );
-    }
+    if (isUpstreamError(err)) throw notChecked('The account', err);
     throw err;
+  }
+}
+
+/**
+ * The interface document has no read of a security; getSecurityMarketHours (real-world notes
+ * §4.2) is the read real traffic shows, and the one the trading-hours page makes, so a security it
+ * answers is one that page can open. Its "no such security" is `not_found` (see the upstream
+ * module).
+ */
+async function securityMustExist(deps: Deps, securityId: string): Promise<void> {
+  try {
+    await getSecurityMarketHours(deps.upstream, securityId);
+  } catch (err) {
+    if (isUpstreamError(err) && err.kind === 'not_found') {
+      throw unknownId(`No security ${securityId} exists on the platform`);
+    }
+    if (isUpstreamError(err)) throw notChecked('The security', err);
+    throw err;
+  }
+}
+
+/**
+ * The interface document names no read of an issuer: §4.16 only names a GET issuers collection,
+ * without its path or payload. What the portal can read is the offering catalog (§2.2 `issuerId`;
+ * the same read the issuer workspace makes), so an issuer no offering names is refused unless the
+ * admin confirms they checked it on the platform: an issuer with no offering yet is possible, but
+ * a mistyped id is the likelier cause, and it would give issuer staff an empty workspace.
+ */
+async function issuerMustBeNamed(deps: Deps, issuerId: string): Promise<void> {
+  let catalog: OfferingCatalog;
+  try {
+    catalog = await deps.offerings.get('all', () => deps.loadOfferings());
+  } catch (err) {
+    if (isUpstreamError(err)) throw notChecked('The issuer', err);
+    throw err;
+  }
+  if (catalog.offerings.some((offering) => offering.issuerId === issuerId)) return;
+  // Records the BFF could not read may name it: say so rather than claim what is not known.
+  const unread =
+    catalog.skippedRecords > 0
+      ? ` (${catalog.skippedRecords} offering record${catalog.skippedRecords === 1 ? '' : 's'} could not be read)`
+      : '';
+  const message = `No offering on the platform names issuer ${issuerId}${unread}. Check the id, or confirm that you checked this issuer on the platform`;
+  throw unknownId(message, [{ field: 'confirmIssuerWithoutOfferings', message }]);
+}
+
+/** The check of a new link by its kind; answers what the audit event keeps of it. */
+async function linkMustBeKnown(
+  deps: Deps,
+  { kind, upstreamId, confirmIssuerWithoutOfferings }: AddLink,
+): Promise<Record<string, unknown>> {
+  switch (kind) {
+    case 'account':
+      await accountMustExist(deps, upstreamId);
+      return {};
+    case 'security':
+      await securityMustExist(deps, upstreamId);
+      return {};
+    case 'issuer':
+      // The admin's confirmation stands in for the check, and the audit log keeps that it did.
+      if (confirmIssuerWithoutOfferings) return { confirmedIssuerWithoutOfferings: true };
+      await issuerMustBeNamed(deps, upstreamId);
+      return {};
   }
 }
 
@@ -89,18 +165,18 @@ async function changeLink(
   userId: string,
   { kind, upstreamId }: { kind: LinkKind; upstreamId: string },
   change: typeof link,
-  /** A check of the link itself, once the user is known to exist. */
-  check?: () => Promise<void>,
+  /** A check of the link itself, once the user is known to exist; answers audit details. */
+  check?: () => Promise<Record<string, unknown>>,
 ): Promise<AdminUser> {
   const before = await target(deps, userId);
-  await check?.();
+  const checked = (await check?.()) ?? {};
   await change(deps.db, userId, kind, upstreamId);
   await audit({
     action,
     objectType: kind,
     objectId: upstreamId,
     outcome: 'succeeded',
-    details: { userId, email: before.email },
+    details: { userId, email: before.email, ...checked },
   });
   return toAdminUser(await target(deps, userId));
 }
@@ -217,15 +293,15 @@ export const adminUserRoutes = [
     method: 'POST',
     url: '/api/admin/users/:userId/links',
     summary:
-      'Link a user to an upstream account, issuer or security (an account must exist on the platform)',
+      'Link a user to an upstream account, issuer or security (an account or security must exist on the platform; an issuer must be named by an offering, or confirmed)',
     tags: ['admin'],
     params: adminUserParamsSchema,
     body: addLinkSchema,
     response: adminUserSchema,
     handler: ({ params, body, deps, audit }) =>
-      changeLink(deps, audit, 'user_linked', params.userId, body, link, async () => {
-        if (body.kind === 'account') await accountMustExist(deps, body.upstreamId);
-      }),
+      changeLink(deps, audit, 'user_linked', params.userId, body, link, () =>
+        linkMustBeKnown(deps, body),
+      ),
   }),
 
   defineRoute({

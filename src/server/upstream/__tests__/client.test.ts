@@ -5,6 +5,7 @@ import { createUpstreamClient, type UpstreamClientConfig } from '../client';
 import { cleanUpstreamText, UpstreamError } from '../errors';
 import { getCustodyAccount } from '../get-custody-account';
 import { getAccount } from '../get-account';
+import { getSecurityMarketHours } from '../get-security-market-hours';
 import { createTrade } from '../create-trade';
 import { createCustodyFundDisbursement } from '../create-custody-fund-disbursement';
 import { fundCustodyAccount } from '../fund-custody-account';
@@ -464,6 +465,32 @@ describe('status codes (§7; real-world notes §2, §5)', () => {
       kind: 'not_found',
       statusCode: '148',
       userMessage: 'Not found: Account is not exist/active.',
+    });
+  });
+
+  it('getSecurityMarketHours: a 106 naming securityId is "no such security" (not_found); one naming nothing stays rejected (real-world notes §4.2, §5)', async () => {
+    handler = (s, res) =>
+      json(
+        res,
+        200,
+        s.body.includes('"999"')
+          ? {
+              statusCode: '106',
+              statusDesc: 'Data/parameter missing',
+              'Error(s)': '<br />securityIdu0026nbsp;u0026nbsp; : Security does not exist',
+            }
+          : { statusCode: '106', statusDesc: 'Data/parameter missing' },
+      );
+    const { client } = makeClient();
+    await expect(getSecurityMarketHours(client, '999')).rejects.toMatchObject({
+      kind: 'not_found',
+      statusCode: '106',
+      submitted: 'no',
+      userMessage: 'Not found: no security 999 exists on the platform.',
+    });
+    await expect(getSecurityMarketHours(client, '42')).rejects.toMatchObject({
+      kind: 'rejected',
+      statusCode: '106',
     });
   });
 

@@ -1,11 +1,14 @@
 import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -30,6 +33,7 @@ import {
   useAdminUsers,
   useChangeUser,
 } from '../../../../features/identity/api/admin-users';
+import { securitiesQueryOptions } from '../../../../features/market-hours/api/get-securities';
 import { isApiClientError } from '../../../../lib/api-client';
 import { guardedLoader } from '../../../session-guard';
 
@@ -56,6 +60,29 @@ function linksOf(user: AdminUser) {
     ...user.issuerIds.map((id) => ({ kind: 'issuer' as const, upstreamId: id })),
     ...user.securityIds.map((id) => ({ kind: 'security' as const, upstreamId: id })),
   ];
+}
+
+/**
+ * The names of the user's linked securities, when the BFF knows them (`GET /api/securities`
+ * answers an admin every traded security with its name). Read only when the user has a security
+ * link; an id without a known name, or a failed read, shows the id alone.
+ */
+function useSecurityNames(user: AdminUser): Map<string, string> {
+  const securities = useQuery({
+    ...securitiesQueryOptions(),
+    enabled: user.securityIds.length > 0,
+  });
+  const names = new Map<string, string>();
+  for (const s of securities.data?.securities ?? []) {
+    if (s.securityName) names.set(s.securityId, s.securityName);
+  }
+  return names;
+}
+
+/** A link as the list shows it: its kind and id, and a security's name when known. */
+function linkText(l: { kind: LinkKind; upstreamId: string }, securityNames: Map<string, string>) {
+  const name = l.kind === 'security' ? securityNames.get(l.upstreamId) : undefined;
+  return `${linkLabels[l.kind]} ${l.upstreamId}${name ? ` — ${name}` : ''}`;
 }
 
 function CreateUserForm() {
@@ -159,6 +186,15 @@ function ManageUser({ user, onClose }: { user: AdminUser; onClose: () => void })
   const [linkKind, setLinkKind] = useState<LinkKind>('account');
   const [linkId, setLinkId] = useState('');
   const [linkError, setLinkError] = useState<string | null>(null);
+  /*
+   * An issuer no offering names is refused unless the admin confirms they checked it on the
+   * platform (the BFF cannot read an issuer). The box is offered only after that refusal, and only
+   * for the id refused: another id or kind is checked afresh.
+   */
+  const [confirmable, setConfirmable] = useState<string | null>(null);
+  const [confirmed, setConfirmed] = useState(false);
+  const offerConfirmation = linkKind === 'issuer' && confirmable === linkId.trim();
+  const securityNames = useSecurityNames(user);
   const [done, setDone] = useState<string | null>(null);
   const apply = (c: Parameters<typeof change.mutate>[0], message: string) => {
     setDone(null);
@@ -213,7 +249,7 @@ function ManageUser({ user, onClose }: { user: AdminUser; onClose: () => void })
                     </Button>
                   }
                 >
-                  <ListItemText primary={`${linkLabels[l.kind]} ${l.upstreamId}`} />
+                  <ListItemText primary={linkText(l, securityNames)} />
                 </ListItem>
               ))}
             </List>
@@ -225,7 +261,11 @@ function ManageUser({ user, onClose }: { user: AdminUser; onClose: () => void })
             sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start', mt: 1 }}
             onSubmit={(event) => {
               event.preventDefault();
-              const parsed = addLinkSchema.safeParse({ kind: linkKind, upstreamId: linkId });
+              const parsed = addLinkSchema.safeParse({
+                kind: linkKind,
+                upstreamId: linkId,
+                ...(offerConfirmation && confirmed ? { confirmIssuerWithoutOfferings: true } : {}),
+              });
               if (!parsed.success) {
                 setLinkError(parsed.error.issues[0]?.message ?? 'Check the upstream id');
                 document.getElementById(upstreamId)?.focus();
@@ -239,13 +279,19 @@ function ManageUser({ user, onClose }: { user: AdminUser; onClose: () => void })
                   onSuccess: () => {
                     setDone('Linked.');
                     setLinkId('');
+                    setConfirmable(null);
+                    setConfirmed(false);
                   },
                   // The id stays in the field, with the platform's answer under it.
                   onError: (error) => {
-                    const issue = isApiClientError(error) ? error.fields[0] : undefined;
-                    if (issue?.field === 'upstreamId') {
+                    const fields = isApiClientError(error) ? error.fields : [];
+                    const issue = fields.find((f) => f.field === 'upstreamId');
+                    if (issue) {
                       setLinkError(issue.message);
                       document.getElementById(upstreamId)?.focus();
+                    }
+                    if (fields.some((f) => f.field === 'confirmIssuerWithoutOfferings')) {
+                      setConfirmable(parsed.data.upstreamId);
                     }
                   },
                 },
@@ -258,7 +304,10 @@ function ManageUser({ user, onClose }: { user: AdminUser; onClose: () => void })
               size="small"
               label="Kind"
               value={linkKind}
-              onChange={(e) => setLinkKind(e.target.value as LinkKind)}
+              onChange={(e) => {
+                setLinkKind(e.target.value as LinkKind);
+                setConfirmed(false);
+              }}
             >
               {labelledOptions(linkKindSchema.options, linkLabels)}
             </TextField>
@@ -270,11 +319,30 @@ function ManageUser({ user, onClose }: { user: AdminUser; onClose: () => void })
               onChange={(e) => {
                 setLinkId(e.target.value);
                 setLinkError(null);
+                setConfirmed(false);
               }}
               error={Boolean(linkError)}
               helperText={linkError}
               required
             />
+            {offerConfirmation && (
+              // Right after the id in the tab order; the refusal under the id describes it too.
+              <FormControlLabel
+                sx={{ flexBasis: '100%' }}
+                control={
+                  <Checkbox
+                    checked={confirmed}
+                    onChange={(e) => setConfirmed(e.target.checked)}
+                    slotProps={{
+                      input: {
+                        'aria-describedby': linkError ? `${upstreamId}-helper-text` : undefined,
+                      },
+                    }}
+                  />
+                }
+                label={`I checked on the platform that issuer ${confirmable} exists: link it although no offering names it`}
+              />
+            )}
             <Button
               type="submit"
               variant="outlined"

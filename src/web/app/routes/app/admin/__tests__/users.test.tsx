@@ -3,7 +3,13 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AdminUser } from '../../../../../../contract/identity';
-import { bff, errorAnswer, mockPost, startMockBff } from '../../../../../testing/mock-bff';
+import {
+  bff,
+  errorAnswer,
+  mockPost,
+  okAnswer,
+  startMockBff,
+} from '../../../../../testing/mock-bff';
 import { renderWithProviders } from '../../../../../testing/render';
 import AdminUsersRoute from '../users';
 
@@ -25,8 +31,14 @@ const ada: AdminUser = {
   securityIds: [],
 };
 
-function listUsers() {
-  bff.use(http.get('/api/admin/users', () => HttpResponse.json({ users: [ada] })));
+function listUsers(user: AdminUser = ada) {
+  bff.use(http.get('/api/admin/users', () => HttpResponse.json({ users: [user] })));
+}
+
+async function openLinkForm() {
+  renderWithProviders(<AdminUsersRoute />);
+  fireEvent.click(await screen.findByRole('button', { name: `Manage ${ada.email}` }));
+  return within(await screen.findByRole('dialog'));
 }
 
 describe('an admin manages users', () => {
@@ -64,6 +76,78 @@ describe('an admin manages users', () => {
     expect(id).toHaveProperty('value', 'A999');
     expect(document.activeElement).toBe(id);
     expect(dialog.queryByText('Linked.')).toBeNull();
+    // Only an issuer's refusal offers a confirmation.
+    expect(dialog.queryByRole('checkbox')).toBeNull();
+  });
+
+  it('an issuer no offering names is linked only once the admin ticks the confirmation offered after the refusal', async () => {
+    listUsers();
+    const message =
+      'No offering on the platform names issuer 9999. Check the id, or confirm that you checked this issuer on the platform';
+    const sent = mockPost(
+      `/api/admin/users/${ada.id}/links`,
+      errorAnswer(400, {
+        code: 'bad_request',
+        message: `${message}. Nothing was linked.`,
+        submitted: 'no',
+        fields: [
+          { field: 'upstreamId', message },
+          { field: 'confirmIssuerWithoutOfferings', message },
+        ],
+      }),
+      okAnswer({ ...ada, issuerIds: ['9999'] }, 200),
+    );
+    const dialog = await openLinkForm();
+    fireEvent.mouseDown(dialog.getByRole('combobox', { name: 'Kind' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Issuer' }));
+    const id = dialog.getByRole('textbox', { name: /^Upstream id/ });
+    fireEvent.change(id, { target: { value: '9999' } });
+    expect(dialog.queryByRole('checkbox')).toBeNull();
+    fireEvent.click(dialog.getByRole('button', { name: 'Link' }));
+
+    // The refusal stands under the id, which keeps the focus; the box comes next, described by it.
+    const refusal = await dialog.findByText(message);
+    expect(document.activeElement).toBe(id);
+    const confirm = dialog.getByRole('checkbox', {
+      name: 'I checked on the platform that issuer 9999 exists: link it although no offering names it',
+    });
+    expect(confirm.getAttribute('aria-describedby')).toBe(refusal.id);
+    const link = dialog.getByRole('button', { name: 'Link' });
+    expect(id.compareDocumentPosition(confirm) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(confirm.compareDocumentPosition(link) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(sent[0].body).toEqual({ kind: 'issuer', upstreamId: '9999' });
+
+    // Another id is checked afresh: the box goes, and comes back unticked for the refused id.
+    fireEvent.change(id, { target: { value: '9998' } });
+    expect(dialog.queryByRole('checkbox')).toBeNull();
+    fireEvent.change(id, { target: { value: '9999' } });
+    expect(dialog.getByRole('checkbox')).toHaveProperty('checked', false);
+    fireEvent.click(dialog.getByRole('checkbox'));
+    fireEvent.click(dialog.getByRole('button', { name: 'Link' }));
+    expect(await dialog.findByText('Linked.')).toBeTruthy();
+    expect(sent[1].body).toEqual({
+      kind: 'issuer',
+      upstreamId: '9999',
+      confirmIssuerWithoutOfferings: true,
+    });
+  });
+
+  it('a linked security shows its name next to its id when the BFF knows it', async () => {
+    listUsers({ ...ada, securityIds: ['10001', '10002'] });
+    bff.use(
+      http.get('/api/securities', () =>
+        HttpResponse.json({
+          securities: [
+            { securityId: '10001', securityName: 'Aspen Ridge Class A' },
+            { securityId: '10002', securityName: null },
+          ],
+        }),
+      ),
+    );
+    const dialog = await openLinkForm();
+    const links = within(dialog.getByRole('list', { name: 'Upstream links' }));
+    expect(await links.findByText('Security 10001 — Aspen Ridge Class A')).toBeTruthy();
+    expect(links.getByText('Security 10002')).toBeTruthy();
   });
 
   it('an id that breaks the rule is named before anything is sent', async () => {

@@ -1,0 +1,173 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { call, callSandbox, signIn, startHarness, type Harness } from './harness';
+
+/**
+ * An admin links a user to an upstream id only when the platform holds it: an account through
+ * getAccount (§4.10), a security through getSecurityMarketHours (real-world notes §4.2), an
+ * issuer through the offering catalog, or the admin's confirmation (§4.16 names no read of an
+ * issuer). A refusal, or a platform that cannot answer, links nothing.
+ */
+let h: Harness;
+let admin: string;
+let userId: string;
+let knownSecurity: string;
+let issuerWithOfferings: string;
+let counter = 0;
+
+beforeAll(async () => {
+  h = await startHarness();
+  admin = await signIn(h.app, 'admin@demo.test');
+  knownSecurity = h.manifest.issuers.flatMap((i) => i.securityIds ?? [])[0];
+  issuerWithOfferings = h.manifest.issuers.find((i) => i.offeringIds?.length)!.issuerId;
+}, 120_000);
+afterAll(() => h?.close());
+afterEach(async () => {
+  await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
+});
+
+/** A fresh user for each test, so each one's links are its own. */
+async function newUser(): Promise<string> {
+  const res = await call(h.app, 'POST', '/api/admin/users', {
+    cookie: admin,
+    body: { email: `links-${++counter}@example.test`, name: 'Linked', role: 'issuer_staff' },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().id as string;
+}
+
+const addLink = (body: Record<string, unknown>) =>
+  call(h.app, 'POST', `/api/admin/users/${userId}/links`, { cookie: admin, body });
+
+const storedLinks = () =>
+  h.db
+    .selectFrom('user_links')
+    .select(['kind', 'upstream_id'])
+    .where('user_id', '=', userId)
+    .execute();
+
+const linkedAudit = (objectId: string) =>
+  h.db
+    .selectFrom('audit_events')
+    .select(['details'])
+    .where('action', '=', 'user_linked')
+    .where('object_id', '=', objectId)
+    .execute();
+
+beforeEach(async () => {
+  userId = await newUser();
+});
+
+describe('linking a security', () => {
+  it('refuses a security the platform does not know, on upstreamId, and links nothing', async () => {
+    const res = await addLink({ kind: 'security', upstreamId: '99999' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'bad_request',
+      message: 'No security 99999 exists on the platform. Nothing was linked.',
+      submitted: 'no',
+      fields: [{ field: 'upstreamId', message: 'No security 99999 exists on the platform' }],
+    });
+    expect(await storedLinks()).toEqual([]);
+  });
+
+  it('links a security the platform knows', async () => {
+    const res = await addLink({ kind: 'security', upstreamId: knownSecurity });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().securityIds).toEqual([knownSecurity]);
+    expect(await storedLinks()).toEqual([{ kind: 'security', upstream_id: knownSecurity }]);
+  });
+});
+
+describe('linking an issuer', () => {
+  it('links the issuer of an offering', async () => {
+    const res = await addLink({ kind: 'issuer', upstreamId: issuerWithOfferings });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().issuerIds).toEqual([issuerWithOfferings]);
+  });
+
+  it('refuses an issuer no offering names, on upstreamId, and asks for a confirmation', async () => {
+    const res = await addLink({ kind: 'issuer', upstreamId: '9999' });
+    expect(res.statusCode).toBe(400);
+    const message =
+      'No offering on the platform names issuer 9999. Check the id, or confirm that you checked this issuer on the platform';
+    expect(res.json().error).toMatchObject({
+      code: 'bad_request',
+      message: `${message}. Nothing was linked.`,
+      submitted: 'no',
+      fields: [
+        { field: 'upstreamId', message },
+        { field: 'confirmIssuerWithoutOfferings', message },
+      ],
+    });
+    expect(await storedLinks()).toEqual([]);
+    // An explicit "no" is no confirmation.
+    const declined = await addLink({
+      kind: 'issuer',
+      upstreamId: '9999',
+      confirmIssuerWithoutOfferings: false,
+    });
+    expect(declined.statusCode).toBe(400);
+    expect(await storedLinks()).toEqual([]);
+  });
+
+  it('links an issuer no offering names when the admin confirms it; the audit keeps that', async () => {
+    const res = await addLink({
+      kind: 'issuer',
+      upstreamId: '9998',
+      confirmIssuerWithoutOfferings: true,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().issuerIds).toEqual(['9998']);
+    const [event] = await linkedAudit('9998');
+    const details = typeof event.details === 'string' ? JSON.parse(event.details) : event.details;
+    expect(details).toMatchObject({ userId, confirmedIssuerWithoutOfferings: true });
+  });
+});
+
+// Last: the faults may open the breakers of these operations for the rest of this harness.
+describe('a platform that cannot answer', () => {
+  it('links no security when getSecurityMarketHours fails: the platform’s sentence says why', async () => {
+    // Reads retry, so the fault lasts until it is cleared after the test.
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'getSecurityMarketHours',
+      httpStatus: 503,
+    });
+    const res = await addLink({ kind: 'security', upstreamId: knownSecurity });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error).toMatchObject({ code: 'upstream_unavailable', submitted: 'no' });
+    expect(res.json().error.message).toMatch(
+      /^The security could not be checked with the platform, so nothing was linked\. \S/,
+    );
+    expect(res.json().error.fields).toBeUndefined();
+    expect(await storedLinks()).toEqual([]);
+  });
+
+  it('links no account when getAccount fails', async () => {
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'getAccount',
+      httpStatus: 503,
+    });
+    const accountId = h.manifest.investors[0].accountIds[0];
+    const res = await addLink({ kind: 'account', upstreamId: accountId });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error.message).toMatch(
+      /^The account could not be checked with the platform, so nothing was linked\. \S/,
+    );
+    expect(await storedLinks()).toEqual([]);
+  });
+
+  it('links no issuer when the offering catalog cannot be read', async () => {
+    h.built.deps.offerings.invalidate();
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: h.config.upstreamAuth === 'header' ? 'offerings' : 'getAllOffers',
+      httpStatus: 503,
+    });
+    const res = await addLink({ kind: 'issuer', upstreamId: issuerWithOfferings });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error).toMatchObject({ code: 'upstream_unavailable', submitted: 'no' });
+    expect(res.json().error.message).toMatch(
+      /^The issuer could not be checked with the platform, so nothing was linked\. \S/,
+    );
+    expect(await storedLinks()).toEqual([]);
+  });
+});
