@@ -35,6 +35,7 @@ import {
 } from '../../../../features/identity/api/admin-users';
 import { securitiesQueryOptions } from '../../../../features/market-hours/api/get-securities';
 import { isApiClientError } from '../../../../lib/api-client';
+import { focusOnMount } from '../../../../lib/focus';
 import { guardedLoader } from '../../../session-guard';
 
 export const clientLoader = guardedLoader(['admin'], adminUsersQueryOptions);
@@ -161,8 +162,20 @@ function CreateUserForm() {
           }
         />
         <Box sx={{ gridColumn: '1 / -1', display: 'grid', gap: 1 }}>
-          {change.isError && <ErrorAlert error={change.error} title="The user was not created" />}
-          {created && <Typography role="status">Created {created}.</Typography>}
+          {/*
+           * The button is disabled while the request runs, which drops the focus to the page
+           * body: the result takes it instead, so it is read out and the person stays here.
+           */}
+          {change.isError && (
+            <Box tabIndex={-1} ref={focusOnMount} sx={{ outline: 'none' }}>
+              <ErrorAlert error={change.error} title="The user was not created" />
+            </Box>
+          )}
+          {created && (
+            <Typography role="status" tabIndex={-1} ref={focusOnMount} sx={{ outline: 'none' }}>
+              Created {created}.
+            </Typography>
+          )}
           <Button
             type="submit"
             variant="contained"
@@ -206,7 +219,13 @@ function ManageUser({ user, onClose }: { user: AdminUser; onClose: () => void })
       <DialogTitle id={titleId}>Manage {user.email}</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2, pt: 1 }}>
         {change.isError && <ErrorAlert error={change.error} title="Nothing was changed" />}
-        {done && <Typography role="status">{done}</Typography>}
+        {/* The button pressed is disabled while it runs, or gone (an unlinked row): the result
+            takes the focus, rather than the dialog as a whole, and is read out. */}
+        {done && (
+          <Typography role="status" tabIndex={-1} ref={focusOnMount} sx={{ outline: 'none' }}>
+            {done}
+          </Typography>
+        )}
         <TextField
           id={roleId}
           select

@@ -53,6 +53,36 @@ describe('an admin manages users', () => {
     expect(email.getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('a created user is announced, and the announcement takes the focus from the disabled button', async () => {
+    listUsers();
+    const sent = mockPost('/api/admin/users', okAnswer({ ...ada, email: 'bo@example.test' }));
+    renderWithProviders(<AdminUsersRoute />);
+    const form = within(screen.getByRole('form', { name: 'Create a user' }));
+    fireEvent.change(form.getByLabelText('Email', { exact: false }), {
+      target: { value: 'bo@example.test' },
+    });
+    fireEvent.change(form.getByLabelText('Name', { exact: false }), { target: { value: 'Bo' } });
+    fireEvent.click(form.getByRole('button', { name: 'Create user' }));
+    const status = await form.findByRole('status');
+    expect(status.textContent).toBe('Created bo@example.test.');
+    expect(document.activeElement).toBe(status);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('a user disabled in the dialog: the result takes the focus, not the dialog as a whole', async () => {
+    listUsers();
+    bff.use(
+      http.put(`/api/admin/users/${ada.id}/disabled`, () =>
+        HttpResponse.json({ ...ada, disabled: true }),
+      ),
+    );
+    const dialog = await openLinkForm();
+    fireEvent.click(dialog.getByRole('button', { name: 'Disable user' }));
+    const status = await dialog.findByRole('status');
+    expect(status.textContent).toBe('Disabled; their sessions ended.');
+    expect(document.activeElement).toBe(status);
+  });
+
   it('an account the platform does not know is refused under the field, which keeps the id', async () => {
     listUsers();
     const sent = mockPost(
