@@ -107,5 +107,8 @@ export function EntityResults({ entities, q }: { entities: EntityView[]; q: stri
     ],
     [q],
   );
+  // In the same words as the accounts above, not the grid's own "No rows".
+  if (entities.length === 0)
+    return <Typography color="text.secondary">No entity matches.</Typography>;
   return <PortalDataGrid label="Entities found" rows={entities} columns={columns} />;
 }

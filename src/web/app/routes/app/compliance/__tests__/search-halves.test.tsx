@@ -38,6 +38,14 @@ describe('a reviewer searches while the platform answers only half of the search
     expect(screen.getByText('No account matches.')).toBeTruthy();
   });
 
+  it('no entity matching is said in words, as for accounts', async () => {
+    answerSearch({ accounts: [], entities: [], skippedRecords: 0, unsearched: [] });
+    renderWithProviders(<ComplianceSearchRoute />, { path: '/compliance/search?q=zzzz' });
+    const entities = await screen.findByRole('region', { name: 'Entities' });
+    expect(within(entities).getByText('No entity matches.')).toBeTruthy();
+    expect(within(entities).queryByRole('grid')).toBeNull();
+  });
+
   it('opening an entity then says it could not be loaded, not that it does not exist', async () => {
     answerSearch(entitiesUnsearched);
     renderWithProviders(<ComplianceEntityRoute />, {
