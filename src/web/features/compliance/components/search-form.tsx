@@ -14,6 +14,17 @@ export function ComplianceSearchForm({
 }) {
   const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | null>(null);
+  /*
+   * A search from elsewhere (back and forward, a link) puts its words in the box. The form is
+   * updated in place rather than mounted anew, so the box or button that ran the search keeps
+   * the focus instead of dropping it to the page body.
+   */
+  const [shown, setShown] = useState(initial);
+  if (shown !== initial) {
+    setShown(initial);
+    setValue(initial);
+    setError(null);
+  }
   return (
     <Box
       component="form"

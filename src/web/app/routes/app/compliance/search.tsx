@@ -95,7 +95,7 @@ export default function ComplianceSearchRoute() {
         title="Search"
         description="Find any account or entity party. Tax IDs and EINs are masked; open a record to reveal one with a reason."
       />
-      <ComplianceSearchForm key={q} initial={q} onSearch={(next) => setSearch({ q: next })} />
+      <ComplianceSearchForm initial={q} onSearch={(next) => setSearch({ q: next })} />
       {q.length >= 2 && (
         <QueryState
           query={results}

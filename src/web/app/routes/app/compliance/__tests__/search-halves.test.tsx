@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ComplianceSearchResult } from '../../../../../../contract/compliance';
@@ -44,6 +44,20 @@ describe('a reviewer searches while the platform answers only half of the search
     const entities = await screen.findByRole('region', { name: 'Entities' });
     expect(within(entities).getByText('No entity matches.')).toBeTruthy();
     expect(within(entities).queryByRole('grid')).toBeNull();
+  });
+
+  it('the button that ran a search keeps the focus, and the box shows the search', async () => {
+    answerSearch({ accounts: [], entities: [], skippedRecords: 0, unsearched: [] });
+    renderWithProviders(<ComplianceSearchRoute />, { path: '/compliance/search?q=quinn' });
+    await screen.findByText('0 accounts and 0 entities match “quinn”.');
+    const box = screen.getByRole('searchbox');
+    fireEvent.change(box, { target: { value: 'avery' } });
+    const button = screen.getByRole('button', { name: 'Search' });
+    button.focus();
+    fireEvent.click(button);
+    await screen.findByText('0 accounts and 0 entities match “avery”.');
+    expect(document.activeElement).toBe(button);
+    expect(screen.getByRole('searchbox')).toHaveProperty('value', 'avery');
   });
 
   it('opening an entity then says it could not be loaded, not that it does not exist', async () => {
