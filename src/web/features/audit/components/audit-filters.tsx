@@ -11,6 +11,8 @@ const dayRange = [
   ['to', 'To (UTC day)'],
 ] as const;
 
+const filterKeys = ['user', 'action', 'from', 'to'] as const satisfies (keyof AuditFilters)[];
+
 /** Filters of the audit log, checked with the BFF's own schema before they are applied. */
 export function AuditFiltersForm({
   value,
@@ -21,6 +23,16 @@ export function AuditFiltersForm({
 }) {
   const [draft, setDraft] = useState(value);
   const [errors, setErrors] = useState<Partial<Record<keyof AuditFilters, string>>>({});
+  /*
+   * Filters from elsewhere (back and forward, a link) replace the draft in place rather than
+   * mounting the form anew, so "Apply filters" keeps the focus instead of dropping it to the body.
+   */
+  const [shown, setShown] = useState(value);
+  if (filterKeys.some((key) => shown[key] !== value[key])) {
+    setShown(value);
+    setDraft(value);
+    setErrors({});
+  }
   const set = (key: keyof AuditFilters) => (event: { target: { value: string } }) =>
     setDraft((d) => ({ ...d, [key]: event.target.value || null }));
 

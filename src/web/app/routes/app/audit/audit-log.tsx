@@ -75,7 +75,6 @@ export default function AuditLogRoute() {
         </Box>
       )}
       <AuditFiltersForm
-        key={search.toString()}
         value={filters}
         onApply={(next) => {
           const params = new URLSearchParams();
