@@ -29,7 +29,7 @@ export function ReconcileButton() {
           >
             {summary.examined === 0
               ? 'No request had an unknown outcome.'
-              : `Examined ${plural(summary.examined, 'request', 'requests')}: ${summary.created} found created, ${summary.notSent} proven not sent, ${summary.stillUnknown} still unknown (check those with the platform using our reference).`}
+              : `Examined ${plural(summary.examined, 'request', 'requests')}: ${summary.created} found created, ${summary.notSent} proven not sent, ${summary.stillUnknown} still unknown${summary.stillUnknown > 0 ? ': check those at the platform using our reference, then settle them by hand.' : '.'}`}
             {summary.inFlight > 0 &&
               ` ${plural(summary.inFlight, 'request is', 'requests are')} still awaiting the platform's answer; settle again in a minute if ${summary.inFlight === 1 ? 'it stays' : 'they stay'} in the register as pending.`}
           </Alert>

@@ -52,6 +52,17 @@ describe('a reviewer settles money requests whose outcome is unknown', () => {
     expect(init.method).toBe('POST');
   });
 
+  it('asks for a check at the platform only when some request is still unknown', async () => {
+    answer(200, { examined: 1, created: 0, notSent: 1, stillUnknown: 0, inFlight: 0 });
+    renderButton();
+    fireEvent.click(screen.getByRole('button', { name: 'Settle unknown requests' }));
+    expect(
+      await screen.findByText(
+        'Examined 1 request: 0 found created, 1 proven not sent, 0 still unknown.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('says so when nothing was unknown', async () => {
     answer(200, { examined: 0, created: 0, notSent: 0, stillUnknown: 0, inFlight: 0 });
     renderButton();
