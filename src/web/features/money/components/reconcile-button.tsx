@@ -14,10 +14,13 @@ export function ReconcileButton() {
   const summary = reconcile.data;
   return (
     <Box sx={{ display: 'grid', gap: 1, justifyItems: 'start' }}>
+      {/* aria-disabled, not disabled: a disabled button drops the focus to the page body. */}
       <Button
         variant="outlined"
-        onClick={() => reconcile.mutate()}
-        disabled={reconcile.isPending}
+        onClick={() => {
+          if (!reconcile.isPending) reconcile.mutate();
+        }}
+        aria-disabled={reconcile.isPending || undefined}
         aria-describedby="reconcile-result"
       >
         {reconcile.isPending ? 'Settling unknown requests…' : 'Settle unknown requests'}

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ReconcileButton } from '../reconcile-button';
@@ -61,6 +61,32 @@ describe('a reviewer settles money requests whose outcome is unknown', () => {
         'Examined 1 request: 0 found created, 1 proven not sent, 0 still unknown.',
       ),
     ).toBeTruthy();
+  });
+
+  it('the button keeps the focus while it settles and after', async () => {
+    let release = () => {};
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        await answered;
+        return new Response(
+          JSON.stringify({ examined: 2, created: 0, notSent: 0, stillUnknown: 2, inFlight: 0 }),
+          { status: 200, headers: { 'content-type': 'application/json' } },
+        );
+      }),
+    );
+    renderButton();
+    const button = screen.getByRole('button', { name: 'Settle unknown requests' });
+    button.focus();
+    fireEvent.click(button);
+    await waitFor(() => expect(button.getAttribute('aria-disabled')).toBe('true'));
+    expect(document.activeElement).toBe(button);
+    release();
+    expect(
+      await screen.findByText(/2 still unknown: check those at the platform using our reference/),
+    ).toBeTruthy();
+    expect(document.activeElement).toBe(button);
   });
 
   it('says so when nothing was unknown', async () => {
