@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { auditPageSchema } from '../../contract/audit';
 import { call, callSandbox, signIn, startHarness, type Harness } from './harness';
 
 /**
@@ -169,5 +170,28 @@ describe('a platform that cannot answer', () => {
       /^The issuer could not be checked with the platform, so nothing was linked\. \S/,
     );
     expect(await storedLinks()).toEqual([]);
+  });
+});
+
+describe('finding the changes to a user in the audit log', () => {
+  it('the user filter finds what an admin did to that user, not only what the user did', async () => {
+    const res = await addLink({ kind: 'security', upstreamId: knownSecurity });
+    expect(res.statusCode).toBe(200);
+    const email = `links-${counter}@example.test`;
+    const page = auditPageSchema.parse(
+      (
+        await call(
+          h.app,
+          'GET',
+          `/api/audit-events?user=${encodeURIComponent(`LINKS-${counter}@`)}`,
+          {
+            cookie: admin,
+          },
+        )
+      ).json(),
+    );
+    expect(page.events.map((e) => e.action).sort()).toEqual(['user_created', 'user_linked']);
+    expect(page.events.every((e) => e.userEmail === 'admin@demo.test')).toBe(true);
+    expect(page.events.every((e) => e.details?.email === email)).toBe(true);
   });
 });

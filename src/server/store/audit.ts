@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from './db';
 
 export interface AuditEvent {
@@ -45,9 +46,17 @@ export interface AuditQuery {
 export async function queryAudit(db: Db, q: AuditQuery) {
   let query = db.selectFrom('audit_events').selectAll().orderBy('id', 'desc').limit(q.limit);
   // Part of an address is enough ("quinn", "@demo.test"); LIKE's wildcards in it are literal.
+  // It matches who acted and the user acted on: an admin's changes to a user (created, linked,
+  // role changed, disabled, factors reset) carry that user's email in their details, and are
+  // looked for under that user's address.
   if (q.userEmail) {
-    const part = q.userEmail.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
-    query = query.where('user_email', 'like', `%${part}%`);
+    const part = `%${q.userEmail.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb('user_email', 'like', part),
+        eb(sql<string>`lower(details->>'email')`, 'like', part),
+      ]),
+    );
   }
   if (q.action) query = query.where('action', '=', q.action);
   if (q.from) query = query.where('at', '>=', q.from);

@@ -77,7 +77,9 @@ export function AuditFiltersForm({
         value={draft.user ?? ''}
         onChange={set('user')}
         error={Boolean(errors.user)}
-        helperText={errors.user ?? 'Part of the address is enough'}
+        helperText={
+          errors.user ?? 'Who acted, or the user an admin changed; part of the address is enough'
+        }
         autoComplete="off"
       />
       <TextField
