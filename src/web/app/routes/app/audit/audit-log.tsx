@@ -57,7 +57,7 @@ export default function AuditLogRoute() {
     <>
       <PageHeader
         title="Audit log"
-        description="Every look at personal data, every refused access and every export, newest first."
+        description="Who did what, and when: sign-ins, changes to users, looks at personal data, refused access, money requests and exports, newest first."
         actions={
           <Button
             variant="outlined"
