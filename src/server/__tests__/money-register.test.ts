@@ -210,7 +210,9 @@ describe('register through the BFF', () => {
       const reason = 'No fund move of this amount or reference at the platform';
       const early = await settle(lost.reference, { outcome: 'not_sent', reason });
       expect(early.statusCode).toBe(409);
-      expect(early.json().error.message).toMatch(/may still be on its way/);
+      expect(early.json().error.message).toMatch(
+        /may still be on its way to the platform\. It can be recorded as never arrived in \d+ seconds?; check the platform again then\./,
+      );
       expect((await getMoneyRequest(h.db, lost.reference))?.outcome).toBe('unknown');
 
       // An hour later (the row is dated back rather than waiting).

@@ -278,10 +278,14 @@ export const moneyRequestRoutes = [
       // A call younger than the upstream timeout plus the claim lease may still be in flight: it
       // could yet arrive, so "never arrived" cannot be known yet.
       const inFlightMs = deps.config.upstreamTimeoutMs + deps.config.claimLeaseMs;
-      if (body.outcome === 'not_sent' && !oldEnough(request, new Date(), inFlightMs)) {
+      const now = new Date();
+      if (body.outcome === 'not_sent' && !oldEnough(request, now, inFlightMs)) {
+        // The wait left, counted for the reviewer: they cannot see when the call was sent.
+        const sent = (request.sentAt ?? request.createdAt).getTime();
+        const left = Math.max(1, Math.ceil((sent + inFlightMs - now.getTime()) / 1000));
         throw new HttpError(
           'conflict',
-          `${params.reference} may still be on its way to the platform. Check again after ${Math.ceil(inFlightMs / 1000)} seconds from when it was sent.`,
+          `${params.reference} may still be on its way to the platform. It can be recorded as never arrived in ${left} second${left === 1 ? '' : 's'}; check the platform again then.`,
         );
       }
       if (body.outcome === 'created' && !body.confirmDifferentUnits) {
