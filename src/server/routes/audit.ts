@@ -36,13 +36,16 @@ function safeDetails(details: unknown): Record<string, unknown> | null {
   return kept.length ? Object.fromEntries(kept) : null;
 }
 
+/** Who may read (and so search by) the address typed at a failed sign-in. */
+const readsTypedAddresses = (role: Role) => role === 'admin';
+
 function auditViewFor(role: Role, row: AuditRow): AuditEventView {
   const anonymousAttempt = row.user_id === null && row.action === 'sign_in';
   return {
     id: String(row.id),
     at: new Date(row.at).toISOString(),
     userEmail:
-      anonymousAttempt && role !== 'admin'
+      anonymousAttempt && !readsTypedAddresses(role)
         ? '(withheld: typed at a failed sign-in)'
         : row.user_email,
     role: row.role,
@@ -67,9 +70,10 @@ function safeParse(text: string): unknown {
 
 const DAY_MS = 86_400_000;
 
-function storeQuery(filters: Filters, limit: number): StoreAuditQuery {
+function storeQuery(filters: Filters, limit: number, role: Role): StoreAuditQuery {
   return {
     userEmail: filters.user || undefined,
+    matchesTypedAtFailedSignIn: readsTypedAddresses(role),
     action: filters.action || undefined,
     from: filters.from ? new Date(`${filters.from}T00:00:00Z`) : undefined,
     // `to` is a whole day, included.
@@ -93,7 +97,7 @@ export const auditRoutes = [
     response: auditPageSchema,
     async handler({ query, user, deps }) {
       // One more than a page tells whether another page follows.
-      const rows = await queryAudit(deps.db, storeQuery(query, AUDIT_PAGE_SIZE + 1));
+      const rows = await queryAudit(deps.db, storeQuery(query, AUDIT_PAGE_SIZE + 1, user!.role));
       const page = rows.slice(0, AUDIT_PAGE_SIZE);
       return {
         events: page.map((row) => auditViewFor(user!.role, row)),
@@ -115,7 +119,7 @@ export const auditRoutes = [
       let count = 0;
       let truncated = false;
       while (count < AUDIT_EXPORT_LIMIT) {
-        const batch = await queryAudit(deps.db, storeQuery({ ...query, before }, 500));
+        const batch = await queryAudit(deps.db, storeQuery({ ...query, before }, 500, user!.role));
         for (const row of batch) {
           if (count >= AUDIT_EXPORT_LIMIT) {
             truncated = true;

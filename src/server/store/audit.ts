@@ -41,6 +41,12 @@ export interface AuditQuery {
   to?: Date;
   limit: number;
   before?: string;
+  /**
+   * Whether `userEmail` may match the address typed at a failed sign-in (no user behind it).
+   * Only those who may read that address: otherwise the filter would tell whether someone typed
+   * a guessed address, which the view withholds.
+   */
+  matchesTypedAtFailedSignIn?: boolean;
 }
 
 export async function queryAudit(db: Db, q: AuditQuery) {
@@ -51,12 +57,18 @@ export async function queryAudit(db: Db, q: AuditQuery) {
   // looked for under that user's address.
   if (q.userEmail) {
     const part = `%${q.userEmail.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) =>
-      eb.or([
-        eb('user_email', 'like', part),
+    query = query.where((eb) => {
+      const byWhoActed = eb('user_email', 'like', part);
+      return eb.or([
+        q.matchesTypedAtFailedSignIn
+          ? byWhoActed
+          : eb.and([
+              byWhoActed,
+              eb.not(eb.and([eb('user_id', 'is', null), eb('action', '=', 'sign_in')])),
+            ]),
         eb(sql<string>`lower(details->>'email')`, 'like', part),
-      ]),
-    );
+      ]);
+    });
   }
   if (q.action) query = query.where('action', '=', q.action);
   if (q.from) query = query.where('at', '>=', q.from);
