@@ -107,7 +107,7 @@ test('issuer staff set the trading hours of their own security and see the read-
   await page.getByRole('button', { name: 'Save hours' }).click();
   const saved = page.getByRole('table', { name: /^Saved hours of / });
   await expect(saved).toBeVisible();
-  await expect(saved.getByRole('row', { name: /Monday/ })).toContainText('08:45 – 15:15');
+  await expect(saved.getByRole('row', { name: /Monday/ })).toContainText('8:45 AM – 3:15 PM');
   await expect(saved.getByRole('row', { name: /Wednesday/ })).toContainText('Closed');
   await expectNoSeriousA11yViolations(page, 'security hours');
 });

@@ -30,6 +30,14 @@ export function formatPercent(fraction: number, locale?: Locale): string {
   );
 }
 
+/** A wall-clock time "09:30" (no date, no zone) as the viewer's locale writes times: 9:30 AM. */
+export function formatWallTime(time: string, locale?: Locale): string {
+  const [hour, minute] = time.split(':').map(Number);
+  return new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2000, 0, 1, hour, minute)),
+  );
+}
+
 /** 'YYYY-MM-DD' as a calendar date in the viewer's locale, never shifted by a time zone. */
 export function formatCalendarDate(
   isoDate: string | null | undefined,

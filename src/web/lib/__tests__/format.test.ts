@@ -10,6 +10,7 @@ import {
   formatPhone,
   formatTaxId,
   formatTimestamp,
+  formatWallTime,
   formatMoney,
   formatPercent,
 } from '../format';
@@ -17,6 +18,18 @@ import {
 const originalTz = process.env.TZ;
 afterEach(() => {
   process.env.TZ = originalTz;
+});
+
+describe('formatWallTime', () => {
+  it.each(['Pacific/Kiritimati', 'America/Los_Angeles', 'UTC'])(
+    'writes the time as given, in the locale, whatever the viewer zone (%s)',
+    (zone) => {
+      process.env.TZ = zone;
+      expect(formatWallTime('09:30', 'en-US')).toBe('9:30 AM');
+      expect(formatWallTime('16:00', 'en-US')).toBe('4:00 PM');
+      expect(formatWallTime('16:00', 'de-DE')).toBe('16:00');
+    },
+  );
 });
 
 describe('formatCalendarDate', () => {

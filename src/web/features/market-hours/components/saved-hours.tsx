@@ -5,6 +5,7 @@ import type { SecurityHours } from '../../../../contract/market-hours';
 import { WEEKDAYS, WEEKDAY_LABELS } from '../../../../contract/rules/market-hours';
 import { ScrollableTable } from '../../../components/scrollable-table';
 import { ColumnHeadings } from '../../../components/column-headings';
+import { formatWallTime } from '../../../lib/format';
 
 /** The hours as the upstream read them back after saving (§2.8 securityHoursDetails). */
 export function SavedHours({ hours, title }: { hours: SecurityHours; title: string }) {
@@ -21,7 +22,9 @@ export function SavedHours({ hours, title }: { hours: SecurityHours; title: stri
                 {WEEKDAY_LABELS[day]}
               </TableCell>
               <TableCell>
-                {d.closed || !d.open || !d.close ? 'Closed' : `${d.open} – ${d.close}`}
+                {d.closed || !d.open || !d.close
+                  ? 'Closed'
+                  : `${formatWallTime(d.open)} – ${formatWallTime(d.close)}`}
               </TableCell>
             </TableRow>
           );

@@ -6,23 +6,15 @@ import TableRow from '@mui/material/TableRow';
 import type { WeekHours } from '../../../../contract/market-hours';
 import { wallTimeIn, type TradingSessionDay } from '../../../../contract/market-week';
 import { formatCountdown, marketStatus } from '../../../../contract/time';
-import { formatCalendarDate } from '../../../lib/format';
+import { formatCalendarDate, formatWallTime } from '../../../lib/format';
 import { ScrollableTable } from '../../../components/scrollable-table';
 import { ColumnHeadings } from '../../../components/column-headings';
 
 const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** "09:30" as the viewer's locale writes times (9:30 AM). */
-function wallTime(time: string): string {
-  const [hour, minute] = time.split(':').map(Number);
-  return new Intl.DateTimeFormat(undefined, { timeStyle: 'short', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(2000, 0, 1, hour, minute)),
-  );
-}
-
 function inViewerZone(instant: string, date: string, zone: string): string {
   const local = wallTimeIn(instant, zone, date);
-  const text = wallTime(local.time);
+  const text = formatWallTime(local.time);
   return local.otherDay ? `${text} (${formatCalendarDate(local.date, undefined, 'short')})` : text;
 }
 
@@ -71,7 +63,9 @@ export function TradingWeekTable({ week }: { week: readonly TradingSessionDay[] 
               {formatCalendarDate(day.date, undefined, 'short')}
             </TableCell>
             <TableCell>
-              {day.closed ? 'Closed' : `${wallTime(day.open!)} – ${wallTime(day.close!)}`}
+              {day.closed
+                ? 'Closed'
+                : `${formatWallTime(day.open!)} – ${formatWallTime(day.close!)}`}
             </TableCell>
             <TableCell>
               {day.closed
