@@ -50,7 +50,12 @@ const columns: GridColDef<AuditEventView>[] = [
     minWidth: 100,
     flex: 0.9,
     cellClassName: 'portal-grid-wrap',
-    valueGetter: (value: string | null, row) => (value ? `${value} ${row.objectId ?? ''}` : '—'),
+    valueGetter: (value: string | null, row) => {
+      if (!value) return '—';
+      // A user is named by the email the event keeps, not by an id the reader cannot look up.
+      const email = value === 'user' ? row.details?.email : undefined;
+      return `${value} ${typeof email === 'string' ? email : (row.objectId ?? '')}`;
+    },
     renderCell: ({ value }) => <span translate="no">{value}</span>,
   },
   {

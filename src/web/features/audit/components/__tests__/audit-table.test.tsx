@@ -35,4 +35,30 @@ describe('a reviewer reads the audit log', () => {
     // A cell that cannot hold "succeeded" on one line wraps it instead of cutting it off.
     expect(row.querySelector('[data-field="outcome"]')?.className).toContain('portal-grid-wrap');
   });
+
+  it('names a user an admin changed by the email the event keeps, and other objects by their id', async () => {
+    const changed: AuditEventView = {
+      ...event,
+      id: '42',
+      action: 'user_role_changed',
+      objectType: 'user',
+      objectId: '7f3c2a10-0000-4000-8000-000000000000',
+      details: { email: 'newbie@demo.test', role: 'compliance' },
+    };
+    const revealed: AuditEventView = {
+      ...event,
+      id: '43',
+      action: 'personal_data_reveal',
+      objectType: 'account',
+      objectId: 'A1040000',
+      details: { field: 'taxId' },
+    };
+    renderWithProviders(<AuditTable events={[changed, revealed]} />);
+    const grid = await screen.findByRole('grid', { name: 'Audit events' }, { timeout: 20_000 });
+    const objects = within(grid)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.querySelector('[data-field="objectType"]')?.textContent);
+    expect(objects).toEqual(['user newbie@demo.test', 'account A1040000']);
+  });
 });
