@@ -22,15 +22,21 @@ export interface RecordedRequest {
 export type Answer = Response | 'dropped';
 
 /**
- * A POST route answering each request with the next of `answers` (the last one repeats), and
- * recording what the browser sent: body and headers.
+ * A route answering each request with the next of `answers` (the last one repeats), and
+ * recording what the browser sent: body (undefined when there is none, as for a DELETE) and
+ * headers.
  */
-export function mockPost(path: string, ...answers: Answer[]): RecordedRequest[] {
+export function mockRoute(
+  method: 'post' | 'put' | 'delete',
+  path: string,
+  ...answers: Answer[]
+): RecordedRequest[] {
   const sent: RecordedRequest[] = [];
   bff.use(
-    http.post(path, async ({ request }) => {
+    http[method](path, async ({ request }) => {
+      const text = await request.text();
       sent.push({
-        body: await request.json(),
+        body: text === '' ? undefined : (JSON.parse(text) as unknown),
         idempotencyKey: request.headers.get('Idempotency-Key'),
         csrf: request.headers.get('X-CSRF'),
       });
@@ -40,6 +46,9 @@ export function mockPost(path: string, ...answers: Answer[]): RecordedRequest[] 
   );
   return sent;
 }
+
+/** A POST route: see `mockRoute`. */
+export const mockPost = (path: string, ...answers: Answer[]) => mockRoute('post', path, ...answers);
 
 /** The BFF's error body (docs/bff-api.md, Errors). */
 export function errorAnswer(

@@ -25,6 +25,7 @@ import {
 } from '../../../../../contract/identity';
 import { roleLabels, roleSchema, type Role } from '../../../../../contract/session';
 import { ActionList } from '../../../../components/action-list';
+import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { ErrorAlert } from '../../../../components/error-alert';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, QueryState } from '../../../../components/query-state';
@@ -84,6 +85,49 @@ function useSecurityNames(user: AdminUser): Map<string, string> {
 function linkText(l: { kind: LinkKind; upstreamId: string }, securityNames: Map<string, string>) {
   const name = l.kind === 'security' ? securityNames.get(l.upstreamId) : undefined;
   return `${linkLabels[l.kind]} ${l.upstreamId}${name ? ` — ${name}` : ''}`;
+}
+
+/** An act on a user that waits for the admin's confirmation: each can lock the person out. */
+type Asked = { kind: 'role'; role: Role } | { kind: 'disable' } | { kind: 'reset' };
+
+/**
+ * What the confirmation of an act says, and what it sends once confirmed. The words say what the
+ * BFF does (routes/admin-users.ts): a role change and a reset end the user's sessions, disabling
+ * ends them and refuses every sign-in, password or single sign-on, until the user is enabled; a
+ * reset removes every factor and the recovery codes, and sign-in asks for a new factor only where
+ * the user's role requires one.
+ */
+function confirmation(user: AdminUser, asked: Asked) {
+  const name = user.name || user.email;
+  switch (asked.kind) {
+    case 'role':
+      return {
+        title: `Change the role of ${name}`,
+        text: `Change ${name}’s role from ${roleLabels[user.role]} to ${roleLabels[asked.role]}? Their sessions end and they must sign in again.`,
+        confirmLabel: 'Change role',
+        destructive: false,
+        change: { kind: 'role', userId: user.id, role: asked.role } as const,
+        done: 'Role changed; their sessions ended.',
+      };
+    case 'disable':
+      return {
+        title: `Disable ${name}`,
+        text: `Disable ${name}? They are signed out everywhere and cannot sign in, with a password or single sign-on, until an admin enables them again.`,
+        confirmLabel: 'Disable user',
+        destructive: true,
+        change: { kind: 'disabled', userId: user.id, disabled: true } as const,
+        done: 'Disabled; their sessions ended.',
+      };
+    case 'reset':
+      return {
+        title: `Reset the second factors of ${name}`,
+        text: `Reset ${name}’s second factors? Their ${user.secondFactors === 1 ? 'second factor' : `${user.secondFactors} second factors`} and recovery codes are removed, and they are signed out everywhere. If their role requires a second factor, they must enrol a new one at their next sign-in; otherwise they sign in without one until they add one.`,
+        confirmLabel: 'Reset second factors',
+        destructive: true,
+        change: { kind: 'reset', userId: user.id } as const,
+        done: 'Second factors reset; their sessions ended.',
+      };
+  }
 }
 
 function CreateUserForm() {
@@ -213,6 +257,19 @@ function ManageUser({ user, onClose }: { user: AdminUser; onClose: () => void })
     setDone(null);
     change.mutate(c, { onSuccess: () => setDone(message) });
   };
+  // Asked for and not yet confirmed: nothing has been sent. The words are kept as they were
+  // asked, so the dialog does not change under the admin while it fades out.
+  const [asking, setAsking] = useState<ReturnType<typeof confirmation> | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const ask = (asked: Asked) => {
+    setAsking(confirmation(user, asked));
+    setConfirming(true);
+  };
+  // The role chosen shows in the dropdown while it is asked for and while it is being sent.
+  const askedRole = confirming && asking?.change.kind === 'role' ? asking.change.role : null;
+  const sentRole =
+    change.isPending && change.variables.kind === 'role' ? change.variables.role : null;
+  const shownRole = askedRole ?? sentRole ?? user.role;
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
@@ -230,14 +287,12 @@ function ManageUser({ user, onClose }: { user: AdminUser; onClose: () => void })
           id={roleId}
           select
           label="Role"
-          value={user.role}
+          value={shownRole}
           sx={{ mt: 1 }}
-          onChange={(event) =>
-            apply(
-              { kind: 'role', userId: user.id, role: event.target.value as Role },
-              'Role changed; their sessions ended.',
-            )
-          }
+          onChange={(event) => {
+            const role = event.target.value as Role;
+            if (role !== user.role) ask({ kind: 'role', role });
+          }}
           helperText="Changing a role asks for your second factor and ends the user’s sessions"
         >
           {labelledOptions(roleSchema.options, roleLabels)}
@@ -377,10 +432,10 @@ function ManageUser({ user, onClose }: { user: AdminUser; onClose: () => void })
             color={user.disabled ? 'primary' : 'error'}
             disabled={change.isPending}
             onClick={() =>
-              apply(
-                { kind: 'disabled', userId: user.id, disabled: !user.disabled },
-                user.disabled ? 'Enabled.' : 'Disabled; their sessions ended.',
-              )
+              // Enabling gives access back, so it takes one click; disabling locks them out.
+              user.disabled
+                ? apply({ kind: 'disabled', userId: user.id, disabled: false }, 'Enabled.')
+                : ask({ kind: 'disable' })
             }
           >
             {user.disabled ? 'Enable user' : 'Disable user'}
@@ -389,20 +444,30 @@ function ManageUser({ user, onClose }: { user: AdminUser; onClose: () => void })
             variant="outlined"
             color="error"
             disabled={change.isPending || user.secondFactors === 0}
-            onClick={() =>
-              apply(
-                { kind: 'reset', userId: user.id },
-                'Second factors reset; their sessions ended.',
-              )
-            }
+            onClick={() => ask({ kind: 'reset' })}
           >
-            Reset second factor
+            Reset second factors
           </Button>
         </Box>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
+      {/* Cancel sends nothing, and the dropdown shows the role the user still has. */}
+      <ConfirmDialog
+        open={confirming}
+        title={asking?.title ?? ''}
+        confirmLabel={asking?.confirmLabel ?? ''}
+        destructive={asking?.destructive}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          if (!asking) return;
+          setConfirming(false);
+          apply(asking.change, asking.done);
+        }}
+      >
+        {asking?.text}
+      </ConfirmDialog>
     </Dialog>
   );
 }

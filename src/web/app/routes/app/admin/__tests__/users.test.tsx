@@ -2,15 +2,21 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Role } from '../../../../../../contract/session';
 import type { AdminUser } from '../../../../../../contract/identity';
 import {
   bff,
   errorAnswer,
   mockPost,
+  mockRoute,
   okAnswer,
   startMockBff,
 } from '../../../../../testing/mock-bff';
-import { renderWithProviders } from '../../../../../testing/render';
+import {
+  descriptionOf,
+  openReviewAndArm,
+  renderWithProviders,
+} from '../../../../../testing/render';
 import AdminUsersRoute from '../users';
 
 startMockBff();
@@ -41,6 +47,36 @@ async function openLinkForm() {
   return within(await screen.findByRole('dialog'));
 }
 
+/** The confirmation over the user dialog, once it has taken the focus. */
+async function confirmation(name: string) {
+  const dialog = await screen.findByRole('alertdialog', { name });
+  await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+  return dialog;
+}
+
+/** Cancels the confirmation: it closes and the focus is back on what opened it. */
+async function cancel(dialog: HTMLElement, opener: HTMLElement) {
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  expect(document.activeElement).toBe(opener);
+}
+
+/** Opens the confirmation again, waits until its button is armed, and confirms. */
+async function confirm(open: () => Promise<void> | void, title: string, label: string) {
+  const button = () =>
+    within(screen.getByRole('alertdialog', { name: title })).getByRole('button', { name: label });
+  await openReviewAndArm(async () => {
+    await open();
+  }, button);
+  fireEvent.click(button());
+}
+
+/** A button clicked as a person does: it has the focus, which the confirmation gives back. */
+function press(button: HTMLElement) {
+  button.focus();
+  fireEvent.click(button);
+}
+
 describe('an admin manages users', () => {
   it('a create form with a mistake puts the focus on the first field in error', async () => {
     listUsers();
@@ -69,18 +105,97 @@ describe('an admin manages users', () => {
     expect(sent).toHaveLength(1);
   });
 
-  it('a user disabled in the dialog: the result takes the focus, not the dialog as a whole', async () => {
+  it('a role chosen in the dropdown is changed only once confirmed; Cancel sends nothing and shows the role they have', async () => {
     listUsers();
-    bff.use(
-      http.put(`/api/admin/users/${ada.id}/disabled`, () =>
-        HttpResponse.json({ ...ada, disabled: true }),
-      ),
+    const sent = mockRoute(
+      'put',
+      `/api/admin/users/${ada.id}/role`,
+      okAnswer({ ...ada, role: 'compliance' }, 200),
     );
     const dialog = await openLinkForm();
-    fireEvent.click(dialog.getByRole('button', { name: 'Disable user' }));
+    const role = dialog.getByRole('combobox', { name: 'Role' });
+    const choose = async (label: string) => {
+      fireEvent.mouseDown(role);
+      fireEvent.click(await screen.findByRole('option', { name: label }));
+    };
+    await choose('Compliance reviewer');
+    const asked = await confirmation('Change the role of Ada');
+    expect(descriptionOf(asked)).toBe(
+      'Change Ada’s role from Investor to Compliance reviewer? Their sessions end and they must sign in again.',
+    );
+    expect(role.textContent).toBe('Compliance reviewer');
+    await cancel(asked, role);
+    expect(role.textContent).toBe('Investor');
+    expect(sent).toHaveLength(0);
+
+    await confirm(() => choose('Compliance reviewer'), 'Change the role of Ada', 'Change role');
+    const status = await dialog.findByRole('status');
+    expect(status.textContent).toBe('Role changed; their sessions ended.');
+    expect(document.activeElement).toBe(status);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].body).toEqual({ role: 'compliance' satisfies Role });
+  });
+
+  it('a user is disabled only once confirmed; Cancel sends nothing, and the result takes the focus', async () => {
+    listUsers();
+    const sent = mockRoute(
+      'put',
+      `/api/admin/users/${ada.id}/disabled`,
+      okAnswer({ ...ada, disabled: true }, 200),
+    );
+    const dialog = await openLinkForm();
+    const disable = dialog.getByRole('button', { name: 'Disable user' });
+    press(disable);
+    const asked = await confirmation('Disable Ada');
+    expect(descriptionOf(asked)).toBe(
+      'Disable Ada? They are signed out everywhere and cannot sign in, with a password or single sign-on, until an admin enables them again.',
+    );
+    await cancel(asked, disable);
+    expect(sent).toHaveLength(0);
+
+    await confirm(() => press(disable), 'Disable Ada', 'Disable user');
     const status = await dialog.findByRole('status');
     expect(status.textContent).toBe('Disabled; their sessions ended.');
     expect(document.activeElement).toBe(status);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].body).toEqual({ disabled: true });
+  });
+
+  it('a disabled user is enabled in one click: it gives access back', async () => {
+    listUsers({ ...ada, disabled: true });
+    const sent = mockRoute('put', `/api/admin/users/${ada.id}/disabled`, okAnswer(ada, 200));
+    const dialog = await openLinkForm();
+    fireEvent.click(dialog.getByRole('button', { name: 'Enable user' }));
+    expect((await dialog.findByRole('status')).textContent).toBe('Enabled.');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(sent).toHaveLength(1);
+    expect(sent[0].body).toEqual({ disabled: false });
+  });
+
+  it('second factors are reset only once confirmed; Cancel sends nothing', async () => {
+    listUsers({ ...ada, secondFactors: 2 });
+    const sent = mockRoute(
+      'delete',
+      `/api/admin/users/${ada.id}/second-factors`,
+      okAnswer({ ...ada, secondFactors: 0 }, 200),
+    );
+    const dialog = await openLinkForm();
+    const reset = dialog.getByRole('button', { name: 'Reset second factors' });
+    press(reset);
+    const title = 'Reset the second factors of Ada';
+    const asked = await confirmation(title);
+    expect(descriptionOf(asked)).toBe(
+      'Reset Ada’s second factors? Their 2 second factors and recovery codes are removed, and they are signed out everywhere. If their role requires a second factor, they must enrol a new one at their next sign-in; otherwise they sign in without one until they add one.',
+    );
+    await cancel(asked, reset);
+    expect(sent).toHaveLength(0);
+
+    await confirm(() => press(reset), title, 'Reset second factors');
+    const status = await dialog.findByRole('status');
+    expect(status.textContent).toBe('Second factors reset; their sessions ended.');
+    expect(document.activeElement).toBe(status);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].body).toBeUndefined();
   });
 
   it('an account the platform does not know is refused under the field, which keeps the id', async () => {
