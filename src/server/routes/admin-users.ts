@@ -81,18 +81,29 @@ function notChecked(what: string, err: UpstreamError): HttpError {
   );
 }
 
-/** getAccount (§4.10) tells: 148 or 1404 is "no such account" (real-world notes §5). */
-async function accountMustExist(deps: Deps, accountId: string): Promise<void> {
+/**
+ * Reads one record of the platform to prove its id exists: "not found" is refused on the field,
+ * any other fault refuses with the platform's sentence; either way nothing is linked.
+ */
+async function mustExist(
+  kind: 'account' | 'security',
+  id: string,
+  read: () => Promise<unknown>,
+): Promise<void> {
   try {
-    await getAccount(deps.upstream, { accountId });
+    await read();
   } catch (err) {
     if (isUpstreamError(err) && err.kind === 'not_found') {
-      throw unknownId(`No account ${accountId} exists on the platform`);
+      throw unknownId(`No ${kind} ${id} exists on the platform`);
     }
-    if (isUpstreamError(err)) throw notChecked('The account', err);
+    if (isUpstreamError(err)) throw notChecked(`The ${kind}`, err);
     throw err;
   }
 }
+
+/** getAccount (§4.10) tells: 148 or 1404 is "no such account" (real-world notes §5). */
+const accountMustExist = (deps: Deps, accountId: string) =>
+  mustExist('account', accountId, () => getAccount(deps.upstream, { accountId }));
 
 /**
  * The interface document has no read of a security; getSecurityMarketHours (real-world notes
@@ -100,17 +111,8 @@ async function accountMustExist(deps: Deps, accountId: string): Promise<void> {
  * answers is one that page can open. Its "no such security" is `not_found` (see the upstream
  * module).
  */
-async function securityMustExist(deps: Deps, securityId: string): Promise<void> {
-  try {
-    await getSecurityMarketHours(deps.upstream, securityId);
-  } catch (err) {
-    if (isUpstreamError(err) && err.kind === 'not_found') {
-      throw unknownId(`No security ${securityId} exists on the platform`);
-    }
-    if (isUpstreamError(err)) throw notChecked('The security', err);
-    throw err;
-  }
-}
+const securityMustExist = (deps: Deps, securityId: string) =>
+  mustExist('security', securityId, () => getSecurityMarketHours(deps.upstream, securityId));
 
 /**
  * The interface document names no read of an issuer: §4.16 only names a GET issuers collection,
