@@ -174,13 +174,16 @@ export function IssuerAccountFormPanel({
   issuerId,
   onSaved,
   onOutcomeUnknownClosed,
+  initial,
 }: {
   issuerId: string;
   onSaved: (saved: SavedIssuerAccounts) => void;
   /** The review closed after a lost answer: the page reads the account again to show that save. */
-  onOutcomeUnknownClosed?: () => void;
+  onOutcomeUnknownClosed?: (answers: IssuerAccountForm) => void;
+  /** Answers to start from: those of a lost save the platform turned out not to hold. */
+  initial?: IssuerAccountForm | null;
 }) {
-  const form = useZodForm(issuerAccountFormSchema, empty);
+  const form = useZodForm(issuerAccountFormSchema, initial ?? empty);
   const submitted = useReviewAndSubmit({
     mutation: useCreateIssuerAccount(),
     variables: (request: Request, idempotencyKey) => ({ issuerId, request, idempotencyKey }),
@@ -191,7 +194,9 @@ export function IssuerAccountFormPanel({
     ...submitted,
     back() {
       submitted.back();
-      if (submitted.outcomeUnknown && !submitted.pending) onOutcomeUnknownClosed?.();
+      if (submitted.outcomeUnknown && !submitted.pending) {
+        onOutcomeUnknownClosed?.(form.getValues());
+      }
     },
   };
 

@@ -4,7 +4,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import type { LoaderFunctionArgs } from 'react-router-dom';
-import type { SavedIssuerAccounts } from '../../../../../contract/issuer-workspace';
+import type {
+  IssuerAccountForm,
+  SavedIssuerAccounts,
+} from '../../../../../contract/issuer-workspace';
 import { PageHeader } from '../../../../components/page-header';
 import { ErrorAlert } from '../../../../components/error-alert';
 import { EmptyState, LoadingSkeleton } from '../../../../components/query-state';
@@ -34,6 +37,9 @@ export default function IssuerAccountRoute() {
   const issuerId = chosen ?? issuerIds[0] ?? null;
   const [justSaved, setJustSaved] = useState<SavedIssuerAccounts | null>(null);
   const [settledNotStored, setSettledNotStored] = useState(false);
+  // What was typed for a save whose answer was lost, kept in this page only: if the platform
+  // turns out not to hold it, the form starts from it instead of from nothing.
+  const [lostAnswers, setLostAnswers] = useState<IssuerAccountForm | null>(null);
   const stored = useSavedIssuerAccount(issuerId);
   const refresh = useRefreshSavedIssuerAccount(issuerId);
   const saved = justSaved ?? stored.data?.saved ?? null;
@@ -56,6 +62,7 @@ export default function IssuerAccountRoute() {
             setChosen(event.target.value);
             setJustSaved(null);
             setSettledNotStored(false);
+            setLostAnswers(null);
           }}
           slotProps={{ select: { native: true } }}
           sx={{ mb: 3, minWidth: 200 }}
@@ -112,14 +119,20 @@ export default function IssuerAccountRoute() {
         <>
           {settledNotStored && (
             <Alert severity="success" role="status" tabIndex={-1} ref={focusOnMount} sx={{ mb: 3 }}>
-              Recorded: the platform holds no issuer account from the lost save. You can save the
-              issuer account now.
+              Recorded: the platform holds no issuer account from the lost save.{' '}
+              {lostAnswers
+                ? 'The answers you gave are filled in again: review them and save.'
+                : 'You can save the issuer account now.'}
             </Alert>
           )}
           <IssuerAccountFormPanel
             issuerId={issuerId}
             onSaved={setJustSaved}
-            onOutcomeUnknownClosed={() => void refresh()}
+            onOutcomeUnknownClosed={(answers) => {
+              setLostAnswers(answers);
+              void refresh();
+            }}
+            initial={settledNotStored ? lostAnswers : null}
           />
         </>
       )}

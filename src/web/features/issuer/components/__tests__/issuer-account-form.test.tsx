@@ -140,5 +140,41 @@ describe('issuer staff save the issuer account (§4.6 createIssuerAccount)', () 
     expect(closed).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole('button', { name: 'Back to edit' }));
     expect(closed).toHaveBeenCalledTimes(1);
+    // With what was typed, so the page can start from it if the platform holds nothing.
+    expect(closed.mock.calls[0][0]).toMatchObject({
+      companyName: 'Aspen Ridge Capital LLC',
+      companyState: 'CO',
+    });
+  });
+
+  it('start from the answers of a lost save the platform did not hold', () => {
+    renderWithProviders(
+      <IssuerAccountFormPanel
+        issuerId="12"
+        onSaved={vi.fn()}
+        initial={{
+          companyName: 'Aspen Ridge Capital LLC',
+          companyState: 'CO',
+          issuingCountry: 'US',
+          accountType: 'CHECKING',
+          entityType: 'LLC',
+          companyTaxId: '12-3456789',
+          accountMiddleInitial: '',
+          socialSecurityNumber: '',
+          dateOfBirth: '',
+          residentUs: 'Yes',
+          citizenUs: 'Yes',
+          addressLine1: '',
+          addressLine2: '',
+          city: '',
+          zip: '',
+          country: '',
+          additionalInfo: '',
+        }}
+      />,
+    );
+    expect((field('Company name') as HTMLInputElement).value).toBe('Aspen Ridge Capital LLC');
+    expect((field('State') as HTMLSelectElement).value).toBe('CO');
+    expect((field('Company tax ID (EIN)') as HTMLInputElement).value).toBe('12-3456789');
   });
 });
