@@ -27,16 +27,13 @@ const savedIssuerAccountQueryOptions = (issuerId: string) =>
   );
 
 /** The issuer account as the portal saved it, so it shows after a reload. */
-export const useSavedIssuerAccount = (issuerId: string | null) =>
-  useQuery({ ...savedIssuerAccountQueryOptions(issuerId ?? ''), enabled: issuerId !== null });
+export const useSavedIssuerAccount = (issuerId: string) =>
+  useQuery(savedIssuerAccountQueryOptions(issuerId));
 
 /** Reads the issuer account again: after a lost answer, the page then shows that save to settle. */
-export const useRefreshSavedIssuerAccount = (issuerId: string | null) => {
+export const useRefreshSavedIssuerAccount = (issuerId: string) => {
   const queryClient = useQueryClient();
-  return () =>
-    issuerId === null
-      ? Promise.resolve()
-      : queryClient.invalidateQueries({ queryKey: savedIssuerAccountKey(issuerId) });
+  return () => queryClient.invalidateQueries({ queryKey: savedIssuerAccountKey(issuerId) });
 };
 
 /**

@@ -35,16 +35,6 @@ export default function IssuerAccountRoute() {
   const issuerIds = session.data?.user.issuerIds ?? [];
   const [chosen, setChosen] = useState<string | null>(null);
   const issuerId = chosen ?? issuerIds[0] ?? null;
-  const [justSaved, setJustSaved] = useState<SavedIssuerAccounts | null>(null);
-  const [settledNotStored, setSettledNotStored] = useState(false);
-  // What was typed for a save whose answer was lost, kept in this page only: if the platform
-  // turns out not to hold it, the form starts from it instead of from nothing.
-  const [lostAnswers, setLostAnswers] = useState<IssuerAccountForm | null>(null);
-  const stored = useSavedIssuerAccount(issuerId);
-  const refresh = useRefreshSavedIssuerAccount(issuerId);
-  const saved = justSaved ?? stored.data?.saved ?? null;
-  const confirmedByHand = justSaved ? null : (stored.data?.saved?.confirmedByHand ?? null);
-  const unsettled = justSaved ? [] : (stored.data?.unsettled ?? []);
 
   return (
     <>
@@ -58,12 +48,7 @@ export default function IssuerAccountRoute() {
           select
           label="Issuer"
           value={issuerId}
-          onChange={(event) => {
-            setChosen(event.target.value);
-            setJustSaved(null);
-            setSettledNotStored(false);
-            setLostAnswers(null);
-          }}
+          onChange={(event) => setChosen(event.target.value)}
           slotProps={{ select: { native: true } }}
           sx={{ mb: 3, minWidth: 200 }}
         >
@@ -74,68 +59,87 @@ export default function IssuerAccountRoute() {
           ))}
         </TextField>
       )}
-      {!issuerId ? (
+      {issuerId ? (
+        // Keyed by the issuer: what the page remembers of one issuer never shows under another.
+        <IssuerAccountOf key={issuerId} issuerId={issuerId} />
+      ) : (
         <EmptyState
           title="No issuer linked"
           message="Your sign-in is not linked to an issuer. Ask an administrator to link it."
         />
-      ) : stored.isPending ? (
-        <LoadingSkeleton lines={6} />
-      ) : stored.isError ? (
-        <ErrorAlert
-          error={stored.error}
-          title="The issuer account could not be read"
-          onRetry={() => void stored.refetch()}
-        />
-      ) : unsettled.length > 0 ? (
-        <SettleLostSaves
-          issuerId={issuerId}
-          attempts={unsettled}
-          onSettled={(outcome) => setSettledNotStored(outcome === 'not_stored')}
-        />
-      ) : saved ? (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-          {justSaved && (
-            <Alert severity="success" role="status" tabIndex={-1} ref={focusOnMount}>
-              The issuer account details were saved.
-            </Alert>
-          )}
-          {saved.records.map((record, index) => (
-            <SavedIssuerAccountCard key={`${record.issuerId}-${index}`} record={record} />
-          ))}
-          {confirmedByHand && stored.data?.saved && (
-            <Alert severity="success" role="status">
-              The platform holds this issuer&apos;s account details: {confirmedByHand} recorded so
-              on {formatTimestamp(stored.data.saved.savedAt)} after asking it, since the answer to
-              the save was lost. The portal has no copy of the details.
-            </Alert>
-          )}
-          <Alert severity="info">
-            The platform keeps these details as saved: it offers no way to change them, and saving
-            again would add a second record. Contact the platform to correct them.
-          </Alert>
-        </Box>
-      ) : (
-        <>
-          {settledNotStored && (
-            <Alert severity="success" role="status" tabIndex={-1} ref={focusOnMount} sx={{ mb: 3 }}>
-              Recorded: the platform holds no issuer account from the lost save.{' '}
-              {lostAnswers
-                ? 'The answers you gave are filled in again: review them and save.'
-                : 'You can save the issuer account now.'}
-            </Alert>
-          )}
-          <IssuerAccountFormPanel
-            issuerId={issuerId}
-            onSaved={setJustSaved}
-            onOutcomeUnknownClosed={(answers) => {
-              setLostAnswers(answers);
-              void refresh();
-            }}
-            initial={settledNotStored ? lostAnswers : null}
-          />
-        </>
       )}
+    </>
+  );
+}
+
+/** One issuer's account: saved, a save to settle, or the form. */
+function IssuerAccountOf({ issuerId }: { issuerId: string }) {
+  const [justSaved, setJustSaved] = useState<SavedIssuerAccounts | null>(null);
+  const [settledNotStored, setSettledNotStored] = useState(false);
+  // What was typed for a save whose answer was lost, kept in this page only: if the platform
+  // turns out not to hold it, the form starts from it instead of from nothing.
+  const [lostAnswers, setLostAnswers] = useState<IssuerAccountForm | null>(null);
+  const stored = useSavedIssuerAccount(issuerId);
+  const refresh = useRefreshSavedIssuerAccount(issuerId);
+  const saved = justSaved ?? stored.data?.saved ?? null;
+  const confirmedByHand = justSaved ? null : (stored.data?.saved?.confirmedByHand ?? null);
+  const unsettled = justSaved ? [] : (stored.data?.unsettled ?? []);
+
+  return stored.isPending ? (
+    <LoadingSkeleton lines={6} />
+  ) : stored.isError ? (
+    <ErrorAlert
+      error={stored.error}
+      title="The issuer account could not be read"
+      onRetry={() => void stored.refetch()}
+    />
+  ) : unsettled.length > 0 ? (
+    <SettleLostSaves
+      issuerId={issuerId}
+      attempts={unsettled}
+      onSettled={(outcome) => setSettledNotStored(outcome === 'not_stored')}
+    />
+  ) : saved ? (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+      {justSaved && (
+        <Alert severity="success" role="status" tabIndex={-1} ref={focusOnMount}>
+          The issuer account details were saved.
+        </Alert>
+      )}
+      {saved.records.map((record, index) => (
+        <SavedIssuerAccountCard key={`${record.issuerId}-${index}`} record={record} />
+      ))}
+      {confirmedByHand && stored.data?.saved && (
+        <Alert severity="success" role="status">
+          The platform holds this issuer&apos;s account details: {confirmedByHand} recorded so on{' '}
+          {formatTimestamp(stored.data.saved.savedAt)} after asking it, since the answer to the save
+          was lost. The portal has no copy of the details.
+        </Alert>
+      )}
+      <Alert severity="info">
+        The platform keeps these details as saved: it offers no way to change them, and saving again
+        would add a second record. Contact the platform to correct them.
+      </Alert>
+    </Box>
+  ) : (
+    <>
+      {settledNotStored && (
+        <Alert severity="success" role="status" tabIndex={-1} ref={focusOnMount} sx={{ mb: 3 }}>
+          Recorded: the platform holds no issuer account from the lost save.{' '}
+          {lostAnswers
+            ? 'The answers you gave are filled in again: review them and save.'
+            : 'You can save the issuer account now.'}
+        </Alert>
+      )}
+      <IssuerAccountFormPanel
+        issuerId={issuerId}
+        onSaved={setJustSaved}
+        onOutcomeUnknownClosed={(answers) => {
+          setLostAnswers(answers);
+          void refresh();
+        }}
+        initial={settledNotStored ? lostAnswers : null}
+      />
     </>
   );
 }
