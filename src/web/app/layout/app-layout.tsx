@@ -27,12 +27,15 @@ export function AppLayout() {
   useFocusOnNavigation(location.pathname);
 
   // The loader let us in, so a missing session now means it ended while the page was open.
+  // The way back is where the person was going: a step they just took (a filter, a link) may
+  // still be loading, its data's refusal being what ended the session here.
   if (session.isSuccess && session.data === null) {
+    const going = navigation.location ?? location;
     return (
       <Navigate
         replace
         to={paths.auth.signIn.getHref({
-          redirectTo: `${location.pathname}${location.search}${location.hash}`,
+          redirectTo: `${going.pathname}${going.search}${going.hash}`,
           reason: 'expired',
         })}
       />
