@@ -13,7 +13,6 @@ import { numericIdSchema } from '../../contract/platform-ids';
 import { HttpError } from '../lib/http-error';
 import {
   findSavedIssuerAccount,
-  ISSUER_ACCOUNT_ROUTE,
   ISSUER_ACCOUNT_SETTLED_ACTION,
   listUnsettledIssuerAccountAttempts,
   settleIssuerAccountAttempts,
@@ -24,9 +23,13 @@ import { claimsInFlight } from '../store/idempotency';
 import { toSavedIssuerAccount } from '../lib/personal-data';
 import { createIssuerAccount } from '../upstream/create-issuer-account';
 import { getOfferingPurchaseHistory } from '../upstream/get-offering-purchase-history';
-import { attributed, defineRoute } from './define';
+import { attributed, defineRoute, routeKey } from './define';
 
 const issuerParams = z.object({ issuerId: numericIdSchema('issuerId') });
+
+const ISSUER_ACCOUNT_URL = '/api/issuers/:issuerId/issuer-account';
+/** The save's route key: its claims and unknown outcomes are found by it. */
+const SAVE_ROUTE = routeKey({ method: 'POST', url: ISSUER_ACCOUNT_URL });
 
 const orUndefined = (value: string | undefined) =>
   value === undefined || value === '' ? undefined : value;
@@ -79,7 +82,7 @@ export const issuerRoutes = [
 
   defineRoute({
     method: 'GET',
-    url: '/api/issuers/:issuerId/issuer-account',
+    url: ISSUER_ACCOUNT_URL,
     summary: 'The issuer account as the portal saved it (masked), or null before the first save',
     tags: ['issuer'],
     params: issuerParams,
@@ -89,7 +92,7 @@ export const issuerRoutes = [
 
   defineRoute({
     method: 'POST',
-    url: '/api/issuers/:issuerId/issuer-account',
+    url: ISSUER_ACCOUNT_URL,
     summary: "Stores an issuer's financial account details (createIssuerAccount §4.6)",
     tags: ['issuer'],
     params: issuerParams,
@@ -113,7 +116,7 @@ export const issuerRoutes = [
         deps.db,
         {
           userId: user!.id,
-          route: ISSUER_ACCOUNT_ROUTE,
+          route: SAVE_ROUTE,
           key: [request.headers['idempotency-key']].flat()[0] ?? '',
         },
         params.issuerId,
@@ -127,7 +130,11 @@ export const issuerRoutes = [
       }
       // A save whose answer was lost may have been stored: sending another would add a second
       // record. Someone of the issuer asks the platform and settles it first.
-      const unsettled = await listUnsettledIssuerAccountAttempts(deps.db, params.issuerId);
+      const unsettled = await listUnsettledIssuerAccountAttempts(
+        deps.db,
+        params.issuerId,
+        SAVE_ROUTE,
+      );
       if (unsettled.length > 0) {
         throw new HttpError(
           'conflict',
@@ -231,7 +238,7 @@ export const issuerRoutes = [
 async function issuerAccountState(db: Db, issuerId: string) {
   const [saved, unsettled] = await Promise.all([
     findSavedIssuerAccount(db, issuerId),
-    listUnsettledIssuerAccountAttempts(db, issuerId),
+    listUnsettledIssuerAccountAttempts(db, issuerId, SAVE_ROUTE),
   ]);
   return {
     saved: saved

@@ -42,7 +42,6 @@ export async function storeSavedIssuerAccount(
 }
 
 /** The audit actions that open and close the question "does the platform hold this save?". */
-export const ISSUER_ACCOUNT_ROUTE = 'POST /api/issuers/:issuerId/issuer-account';
 const UNKNOWN_ACTION = 'request_outcome_unknown';
 export const ISSUER_ACCOUNT_SETTLED_ACTION = 'issuer_account_attempts_settled';
 
@@ -61,6 +60,8 @@ export interface UnsettledAttempt {
 export async function listUnsettledIssuerAccountAttempts(
   db: Db,
   issuerId: string,
+  /** The save's route, as its unknown outcomes name it (`POST /api/issuers/:issuerId/…`). */
+  saveRoute: string,
 ): Promise<UnsettledAttempt[]> {
   const lastSettled = await db
     .selectFrom('audit_events')
@@ -83,7 +84,7 @@ export async function listUnsettledIssuerAccountAttempts(
     .limit(100)
     .execute();
   return rows
-    .filter((row) => (row.details as { route?: string } | null)?.route === ISSUER_ACCOUNT_ROUTE)
+    .filter((row) => (row.details as { route?: string } | null)?.route === saveRoute)
     .map((row) => ({ at: new Date(row.at), by: row.by, requestId: row.request_id }));
 }
 
