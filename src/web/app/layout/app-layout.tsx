@@ -13,6 +13,7 @@ import { useSession } from '../../features/auth/api/get-session';
 import { NavigationList } from './navigation-list';
 import { SkipLink } from './skip-link';
 import { UserMenu } from './user-menu';
+import { useDestination } from '../router-instance';
 import { StepUpDialogHost } from '../../features/identity/components/step-up-dialog';
 
 const DRAWER_WIDTH = 240;
@@ -23,19 +24,19 @@ export function AppLayout() {
   const session = useSession();
   const location = useLocation();
   const navigation = useNavigation();
+  const destination = useDestination();
   const [mobileOpen, setMobileOpen] = useState(false);
   useFocusOnNavigation(location.pathname);
 
   // The loader let us in, so a missing session now means it ended while the page was open.
   // The way back is where the person was going: a step they just took (a filter, a link) may
-  // still be loading, its data's refusal being what ended the session here.
+  // not be rendered yet, its data's refusal being what ended the session here.
   if (session.isSuccess && session.data === null) {
-    const going = navigation.location ?? location;
     return (
       <Navigate
         replace
         to={paths.auth.signIn.getHref({
-          redirectTo: `${going.pathname}${going.search}${going.hash}`,
+          redirectTo: `${destination.pathname}${destination.search}${destination.hash}`,
           reason: 'expired',
         })}
       />
