@@ -10,7 +10,7 @@ import { AccountTimeline } from '../../../../features/money/components/account-t
 import { DepositForm } from '../../../../features/money/components/deposit-form';
 import { Holdings } from '../../../../features/money/components/holdings-view';
 import { LinkedBankPanel } from '../../../../features/money/components/linked-bank-panel';
-import { MoneyRequestsTable } from '../../../../features/money/components/money-requests-table';
+import { MoneyRequestsList } from '../../../../features/money/components/money-requests-list';
 import { recordPageLoader } from '../../../session-guard';
 import { AccountSubpage, SectionColumns } from './account-layout';
 
@@ -92,7 +92,7 @@ function RequestsSection({ accountId }: { accountId: string }) {
       >
         {(data) => (
           <Box sx={{ mt: 2 }}>
-            <MoneyRequestsTable requests={data.requests} label="Requests sent from the portal" />
+            <MoneyRequestsList requests={data.requests} label="Requests sent from the portal" />
           </Box>
         )}
       </QueryState>

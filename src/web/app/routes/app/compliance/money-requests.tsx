@@ -19,7 +19,7 @@ import {
   useRegister,
   type RegisterQuery,
 } from '../../../../features/money/api/get-register';
-import { MoneyRequestsTable } from '../../../../features/money/components/money-requests-table';
+import { MoneyRequestsList } from '../../../../features/money/components/money-requests-list';
 import { ReconcileButton } from '../../../../features/money/components/reconcile-button';
 import { hasSession } from '../../../session-guard';
 
@@ -177,7 +177,7 @@ export default function MoneyRequestsRoute() {
             <Typography role="status" sx={{ mb: 1 }}>
               {data.total} request{data.total === 1 ? '' : 's'}
             </Typography>
-            <MoneyRequestsTable requests={data.requests} label="Money requests" reviewer />
+            <MoneyRequestsList requests={data.requests} label="Money requests" reviewer />
             <Box
               component="nav"
               aria-label="Money request pages"

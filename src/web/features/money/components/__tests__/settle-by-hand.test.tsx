@@ -7,9 +7,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { MoneyRequestView } from '../../../../../contract/money-requests';
 import { bff, errorAnswer, mockPost, okAnswer, startMockBff } from '../../../../testing/mock-bff';
 import { renderWithProviders } from '../../../../testing/render';
-import { MoneyRequestsTable } from '../money-requests-table';
+import { withViewportWidth } from '../../../../testing/viewport';
+import { MoneyRequestsList } from '../money-requests-list';
 
 startMockBff();
+withViewportWidth(1280);
 afterEach(cleanup);
 
 const unknown: MoneyRequestView = {
@@ -31,7 +33,7 @@ const path = '/api/compliance/money-requests/MR-7K2Q9D1X4B/settle';
 
 async function openDialog() {
   const user = userEvent.setup({ delay: null });
-  renderWithProviders(<MoneyRequestsTable requests={[unknown]} label="Money requests" reviewer />);
+  renderWithProviders(<MoneyRequestsList requests={[unknown]} label="Money requests" reviewer />);
   await user.click(screen.getByRole('button', { name: 'Settle by hand: MR-7K2Q9D1X4B' }));
   const dialog = screen.getByRole('dialog', { name: 'Settle MR-7K2Q9D1X4B by hand' });
   return { user, dialog };
@@ -40,7 +42,7 @@ async function openDialog() {
 describe('a reviewer settles an unknown money request by hand', () => {
   it('is offered only to reviewers, and only for an unknown outcome', () => {
     renderWithProviders(
-      <MoneyRequestsTable
+      <MoneyRequestsList
         requests={[unknown, { ...unknown, reference: 'MR-0000000001', outcome: 'created' }]}
         label="Money requests"
       />,
@@ -48,7 +50,7 @@ describe('a reviewer settles an unknown money request by hand', () => {
     expect(screen.queryByRole('button', { name: /by hand/ })).toBeNull();
     cleanup();
     renderWithProviders(
-      <MoneyRequestsTable
+      <MoneyRequestsList
         requests={[unknown, { ...unknown, reference: 'MR-0000000001', outcome: 'created' }]}
         label="Money requests"
         reviewer
@@ -103,7 +105,7 @@ describe('a reviewer settles an unknown money request by hand', () => {
   it('for a deposit, says where the platform keeps it: the fund moves, by our reference', async () => {
     const user = userEvent.setup({ delay: null });
     renderWithProviders(
-      <MoneyRequestsTable
+      <MoneyRequestsList
         requests={[{ ...unknown, kind: 'deposit' }]}
         label="Money requests"
         reviewer
@@ -180,7 +182,7 @@ describe('a reviewer settles an unknown money request by hand', () => {
     );
     const user = userEvent.setup({ delay: null });
     renderWithProviders(
-      <MoneyRequestsTable requests={[investment]} label="Money requests" reviewer />,
+      <MoneyRequestsList requests={[investment]} label="Money requests" reviewer />,
     );
     expect(candidateReads).toBe(0);
     await user.click(screen.getByRole('button', { name: 'Settle by hand: MR-3T6V8W0Y2Z' }));
@@ -267,9 +269,7 @@ describe('a reviewer settles an unknown money request by hand', () => {
         ),
       );
       const user = userEvent.setup({ delay: null });
-      renderWithProviders(
-        <MoneyRequestsTable requests={[asked]} label="Money requests" reviewer />,
-      );
+      renderWithProviders(<MoneyRequestsList requests={[asked]} label="Money requests" reviewer />);
       await user.click(screen.getByRole('button', { name: 'Settle by hand: MR-5H7J9K1M3N' }));
       const dialog = screen.getByRole('dialog', { name: 'Settle MR-5H7J9K1M3N by hand' });
       const trades = within(dialog).getByRole('region', {
