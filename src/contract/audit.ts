@@ -96,6 +96,7 @@ const auditActionLabels = {
   user_unlinked: 'User unlinked',
   user_disabled: 'User disabled',
   user_enabled: 'User enabled',
+  user_password_set: 'User password set',
 } as const;
 
 export const knownAuditActions = Object.keys(

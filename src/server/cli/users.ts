@@ -1,32 +1,18 @@
 /**
- * `npm run users -- <command>`: manage portal users and their links to upstream ids.
- *
- *   create --email a@b.c --name "Ada" --role investor   (password read from stdin or PORTAL_PASSWORD)
- *   link   --email a@b.c --account A1234567 | --issuer 123 | --security 45
- *   unlink --email a@b.c --account A1234567 | --issuer 123 | --security 45
- *   password --email a@b.c                               (new password from stdin or PORTAL_PASSWORD)
- *   disable --email a@b.c | enable --email a@b.c
- *   reset-second-factor --email a@b.c                   (a user, even the last admin, who lost theirs)
- *   list
+ * `npm run users -- <command>`: manage portal users and their links to upstream ids from a shell
+ * (usersCommandUsage lists the commands). The commands themselves are in users-command.ts; this
+ * is the process around them: configuration, the store, the platform to check links with, and
+ * the password from stdin or PORTAL_PASSWORD.
  */
-import { parseArgs } from 'node:util';
-import { roleSchema } from '../../contract/session';
-import { loadConfig } from '../config';
+import { userInfo } from 'node:os';
+import { loadConfig, type Config, type UpstreamSettings } from '../config';
 import { loadEnvFile } from '../env-file';
+import { CoalescingCache } from '../lib/coalescing-cache';
+import type { LinkCheckDeps } from '../lib/link-checks';
+import { readOfferingCatalog, type OfferingCatalog } from '../lib/offering-catalog';
 import { openStore } from '../store/db';
-import { revokeUserSessions } from '../store/sessions';
-import { resetFactors } from '../store/second-factors';
-import { recordAudit } from '../store/audit';
-import {
-  createUser,
-  findUserIdByEmail,
-  getLinks,
-  link,
-  listUsers,
-  setPassword,
-  unlink,
-} from '../store/users';
-import type { LinkKind } from '../store/schema';
+import { createUpstreamClient } from '../upstream/client';
+import { runUsersCommand, UsersCommandError } from './users-command';
 
 async function readPassword(): Promise<string> {
   if (process.env.PORTAL_PASSWORD) return process.env.PORTAL_PASSWORD;
@@ -36,120 +22,68 @@ async function readPassword(): Promise<string> {
     chunks.push(chunk as Buffer);
     if (process.stdin.isTTY && chunk.includes(10)) break;
   }
-  const password = Buffer.concat(chunks)
+  return Buffer.concat(chunks)
     .toString('utf8')
     .replace(/\r?\n$/, '');
-  if (password.length < 12) throw new Error('The password must be at least 12 characters.');
-  return password;
+}
+
+/**
+ * The platform a new link is checked with: the configured one, or else the sandbox of a portal
+ * running on this machine (the embedded sandbox lives inside the portal's process, so without
+ * it there is nothing to ask, and the check says so).
+ */
+async function upstreamOf(config: Config): Promise<UpstreamSettings> {
+  if (config.upstream) return config.upstream;
+  const { credentialsFromEnv } = await import('../../sandbox/config');
+  const credentials = credentialsFromEnv(process.env);
+  return {
+    baseUrl: `http://127.0.0.1:${config.sandboxPort}`,
+    clientId: credentials.clientId,
+    apiKey: credentials.apiKey,
+    auth: config.upstreamAuth,
+    timeoutMs: config.upstreamTimeoutMs,
+    maxSockets: 2,
+    breaker: config.upstreamBreaker,
+  };
+}
+
+function operator(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return 'unknown';
+  }
 }
 
 async function main() {
   loadEnvFile();
-  const [command, ...rest] = process.argv.slice(2);
-  const { values } = parseArgs({
-    args: rest,
-    options: {
-      email: { type: 'string' },
-      name: { type: 'string' },
-      role: { type: 'string' },
-      account: { type: 'string' },
-      issuer: { type: 'string' },
-      security: { type: 'string' },
-    },
-  });
   const config = loadConfig();
+  const settings = await upstreamOf(config);
+  const upstream = createUpstreamClient(settings);
+  const linkChecks: LinkCheckDeps = {
+    upstream,
+    offerings: new CoalescingCache<OfferingCatalog>(5_000),
+    loadOfferings: () => readOfferingCatalog(upstream, settings.auth),
+  };
   const db = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const needUser = async () => {
-      if (!values.email) throw new Error('--email is required.');
-      const id = await findUserIdByEmail(db, values.email);
-      if (!id) throw new Error(`No user with email ${values.email}.`);
-      return id;
-    };
-    const linkTarget = (): [LinkKind, string] => {
-      if (values.account) return ['account', values.account];
-      if (values.issuer) return ['issuer', values.issuer];
-      if (values.security) return ['security', values.security];
-      throw new Error('Name one of --account, --issuer or --security.');
-    };
-    switch (command) {
-      case 'create': {
-        if (!values.email || !values.name) throw new Error('--email and --name are required.');
-        const role = roleSchema.safeParse(values.role);
-        if (!role.success)
-          throw new Error(`--role must be one of ${roleSchema.options.join(', ')}.`);
-        const id = await createUser(db, {
-          email: values.email,
-          name: values.name,
-          role: role.data,
-          password: await readPassword(),
-        });
-        console.log(`Created ${values.email} (${role.data}), id ${id}.`);
-        break;
-      }
-      case 'link':
-      case 'unlink': {
-        const id = await needUser();
-        const [kind, upstreamId] = linkTarget();
-        await (command === 'link' ? link : unlink)(db, id, kind, upstreamId);
-        console.log(
-          `${command === 'link' ? 'Linked' : 'Unlinked'} ${kind} ${upstreamId}; now: ${JSON.stringify(await getLinks(db, id))}`,
-        );
-        break;
-      }
-      case 'password': {
-        const id = await needUser();
-        await setPassword(db, id, await readPassword());
-        await revokeUserSessions(db, id);
-        console.log('Password changed; the user was signed out everywhere.');
-        break;
-      }
-      case 'disable':
-      case 'enable': {
-        const id = await needUser();
-        await db
-          .updateTable('users')
-          .set({ disabled: command === 'disable' })
-          .where('id', '=', id)
-          .execute();
-        if (command === 'disable') await revokeUserSessions(db, id);
-        console.log(`${values.email} ${command}d.`);
-        break;
-      }
-      case 'reset-second-factor': {
-        const id = await needUser();
-        const removed = await resetFactors(db, id);
-        await revokeUserSessions(db, id);
-        await recordAudit(db, {
-          action: 'second_factor_reset',
-          objectType: 'user',
-          objectId: id,
-          outcome: 'succeeded',
-          details: { email: values.email, removed, by: 'command_line' },
-        });
-        console.log(`Removed ${removed} second factor(s); the user was signed out everywhere.`);
-        break;
-      }
-      case 'list': {
-        for (const u of await listUsers(db)) {
-          const links = await getLinks(db, u.id);
-          console.log(
-            `${u.email.padEnd(28)} ${u.role.padEnd(13)} ${u.disabled ? 'disabled ' : ''}${u.demo ? 'demo ' : ''}${JSON.stringify(links)}`,
-          );
-        }
-        break;
-      }
-      default:
-        throw new Error(
-          'Commands: create, link, unlink, password, disable, enable, reset-second-factor, list.',
-        );
-    }
+    await runUsersCommand(process.argv.slice(2), {
+      db,
+      linkChecks,
+      platform: config.upstream
+        ? config.upstream.baseUrl
+        : `the sandbox of the portal running on this machine, port ${config.sandboxPort}; start the portal first`,
+      readPassword,
+      print: (line) => console.log(line),
+      operator: operator(),
+    });
   } finally {
     await db.destroy();
+    upstream.close();
   }
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
+  console.error(err instanceof UsersCommandError || err instanceof Error ? err.message : err);
   process.exit(1);
 });

@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runUsersCommand, UsersCommandError } from '../cli/users-command';
+import { CoalescingCache } from '../lib/coalescing-cache';
+import type { LinkCheckDeps } from '../lib/link-checks';
+import type { OfferingCatalog } from '../lib/offering-catalog';
+import { createUpstreamClient } from '../upstream/client';
+import { startHarness, type Harness } from './harness';
+
+/**
+ * `npm run users` changes what people may do as the Users page does: each change is audited (with
+ * the operating-system user, since no portal user is signed in), and a new link is checked with
+ * the platform by the same rules (getAccount §4.10, getSecurityMarketHours, the offering catalog
+ * for an issuer, which §4.16 gives no read of).
+ */
+let h: Harness;
+let counter = 0;
+const printed: string[] = [];
+
+beforeAll(async () => {
+  h = await startHarness();
+}, 120_000);
+afterAll(() => h?.close());
+
+function run(
+  argv: string[],
+  {
+    password = 'a-long-password-1',
+    linkChecks,
+  }: { password?: string; linkChecks?: LinkCheckDeps } = {},
+) {
+  return runUsersCommand(argv, {
+    db: h.db,
+    linkChecks: linkChecks ?? h.built.deps,
+    platform: 'the test sandbox',
+    readPassword: () => Promise.resolve(password),
+    print: (line) => printed.push(line),
+    operator: 'ops-shell',
+  });
+}
+
+async function newUser(role = 'investor'): Promise<string> {
+  const email = `cli-${++counter}@example.test`;
+  await run(['create', '--email', email, '--name', 'Cli', '--role', role]);
+  return email;
+}
+
+const linksOf = (email: string) =>
+  h.db
+    .selectFrom('user_links')
+    .innerJoin('users', 'users.id', 'user_links.user_id')
+    .select(['kind', 'upstream_id'])
+    .where('users.email', '=', email)
+    .execute();
+
+async function lastAudit(action: string) {
+  const row = await h.db
+    .selectFrom('audit_events')
+    .selectAll()
+    .where('action', '=', action)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  const details = typeof row.details === 'string' ? JSON.parse(row.details) : row.details;
+  return { ...row, details: details as Record<string, unknown> };
+}
+
+describe('creating a user from the command line', () => {
+  it('creates the user and audits it with who ran the command', async () => {
+    const email = await newUser();
+    expect(printed.at(-1)).toMatch(new RegExp(`^Created ${email} \\(investor\\), id `));
+    const event = await lastAudit('user_created');
+    expect(event.user_id).toBeNull();
+    expect(event.details).toMatchObject({
+      email,
+      role: 'investor',
+      password: true,
+      by: 'command_line',
+      operator: 'ops-shell',
+    });
+  });
+
+  it('names the field and the rule of bad input, and creates nobody', async () => {
+    await expect(
+      run(['create', '--email', 'not-an-address', '--name', 'X', '--role', 'investor']),
+    ).rejects.toThrow('--email: Email must be a valid email address.');
+    await expect(
+      run(['create', '--email', 'short@example.test', '--name', 'X', '--role', 'investor'], {
+        password: 'too-short',
+      }),
+    ).rejects.toThrow('Password: Password must be at least 12 characters.');
+    await expect(
+      run(['create', '--email', 'role@example.test', '--name', 'X', '--role', 'boss']),
+    ).rejects.toThrow(/^--role: /);
+    const created = await h.db
+      .selectFrom('users')
+      .select('email')
+      .where('email', 'in', ['not-an-address', 'short@example.test', 'role@example.test'])
+      .execute();
+    expect(created).toEqual([]);
+  });
+
+  it('refuses an address that is taken', async () => {
+    const email = await newUser();
+    await expect(
+      run(['create', '--email', email.toUpperCase(), '--name', 'Again', '--role', 'admin']),
+    ).rejects.toThrow(`A user with email ${email} already exists.`);
+  });
+});
+
+describe('linking from the command line', () => {
+  it('links an account the platform holds, audited with its check', async () => {
+    const email = await newUser();
+    const accountId = h.manifest.investors[0].accountIds[0];
+    await run(['link', '--email', email, '--account', accountId]);
+    expect(await linksOf(email)).toEqual([{ kind: 'account', upstream_id: accountId }]);
+    const event = await lastAudit('user_linked');
+    expect(event).toMatchObject({ object_type: 'account', object_id: accountId });
+    expect(event.details).toMatchObject({ email, by: 'command_line', operator: 'ops-shell' });
+    expect(event.details.unchecked).toBeUndefined();
+  });
+
+  it('refuses an account the platform does not hold and links nothing', async () => {
+    const email = await newUser();
+    const refusal = run(['link', '--email', email, '--account', 'A9999999']);
+    await expect(refusal).rejects.toBeInstanceOf(UsersCommandError);
+    await expect(refusal).rejects.toThrow(
+      'No account A9999999 exists on the platform. Nothing was linked.',
+    );
+    expect(await linksOf(email)).toEqual([]);
+  });
+
+  it('refuses an issuer no offering names until the operator confirms it', async () => {
+    const email = await newUser('issuer_staff');
+    await expect(run(['link', '--email', email, '--issuer', '9997'])).rejects.toThrow(
+      /No offering on the platform names issuer 9997\..*--confirm-issuer-without-offerings/,
+    );
+    expect(await linksOf(email)).toEqual([]);
+    await run(['link', '--email', email, '--issuer', '9997', '--confirm-issuer-without-offerings']);
+    expect(await linksOf(email)).toEqual([{ kind: 'issuer', upstream_id: '9997' }]);
+    expect((await lastAudit('user_linked')).details).toMatchObject({
+      confirmedIssuerWithoutOfferings: true,
+    });
+  });
+
+  it('links nothing when the platform cannot be asked, unless told to skip the check', async () => {
+    const email = await newUser();
+    // Nothing listens on port 9 of this machine: as when the portal (and its sandbox) is stopped.
+    const upstream = createUpstreamClient({
+      baseUrl: 'http://127.0.0.1:9',
+      clientId: 'c',
+      apiKey: 'k',
+      auth: h.config.upstreamAuth,
+      timeoutMs: 1_000,
+      maxSockets: 1,
+    });
+    const unreachable: LinkCheckDeps = {
+      upstream,
+      offerings: new CoalescingCache<OfferingCatalog>(5_000),
+      loadOfferings: () => Promise.reject(new Error('not used')),
+    };
+    try {
+      await expect(
+        run(['link', '--email', email, '--account', 'A1234567'], { linkChecks: unreachable }),
+      ).rejects.toThrow(
+        /^The account could not be checked with the platform, so nothing was linked\. .*\(asked: the test sandbox\) --unchecked/,
+      );
+      expect(await linksOf(email)).toEqual([]);
+
+      await run(['link', '--email', email, '--account', 'A1234567', '--unchecked'], {
+        linkChecks: unreachable,
+      });
+      expect(await linksOf(email)).toEqual([{ kind: 'account', upstream_id: 'A1234567' }]);
+      expect((await lastAudit('user_linked')).details).toMatchObject({ unchecked: true });
+    } finally {
+      upstream.close();
+    }
+  });
+
+  it('names exactly one kind of id', async () => {
+    const email = await newUser();
+    await expect(
+      run(['link', '--email', email, '--account', 'A1', '--issuer', '2']),
+    ).rejects.toThrow('Name exactly one of --account, --issuer or --security.');
+  });
+});
+
+describe('other changes from the command line', () => {
+  it('audits disabling, enabling, a new password and unlinking', async () => {
+    const email = await newUser();
+    await run(['disable', '--email', email]);
+    expect(await lastAudit('user_disabled')).toMatchObject({ object_type: 'user' });
+    await run(['enable', '--email', email]);
+    expect((await lastAudit('user_enabled')).details).toMatchObject({ email, by: 'command_line' });
+    await run(['password', '--email', email], { password: 'another-long-password' });
+    expect((await lastAudit('user_password_set')).details).toMatchObject({ email });
+    await run(['link', '--email', email, '--account', 'A7', '--unchecked']);
+    await run(['unlink', '--email', email, '--account', 'A7']);
+    expect(await lastAudit('user_unlinked')).toMatchObject({ object_id: 'A7' });
+    expect(await linksOf(email)).toEqual([]);
+  });
+});

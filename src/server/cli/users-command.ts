@@ -1,0 +1,232 @@
+/**
+ * The commands of `npm run users` (see users.ts), apart from the process around them so tests can
+ * run them against a store and a sandbox. Every change is written to the audit log like the same
+ * change made on the Users page, with `by: "command_line"` and the operating-system user who ran
+ * it, since no portal user is signed in; a new link is checked with the platform by the same
+ * rules as on that page.
+ */
+import { parseArgs } from 'node:util';
+import { addLinkSchema, createUserSchema } from '../../contract/identity';
+import { HttpError } from '../lib/http-error';
+import { linkMustBeKnown, type LinkCheckDeps } from '../lib/link-checks';
+import { recordAudit, type AuditEvent } from '../store/audit';
+import type { Db } from '../store/db';
+import type { LinkKind } from '../store/schema';
+import { resetFactors } from '../store/second-factors';
+import { revokeUserSessions } from '../store/sessions';
+import {
+  createUser,
+  findUserIdByEmail,
+  getLinks,
+  link,
+  listUsers,
+  normalizeEmail,
+  setDisabled,
+  setPassword,
+  unlink,
+} from '../store/users';
+
+export const usersCommandUsage = `Commands:
+  create --email a@b.c --name "Ada" --role investor   (password read from stdin or PORTAL_PASSWORD)
+  link   --email a@b.c --account A1234567 | --issuer 123 | --security 45
+         [--confirm-issuer-without-offerings] [--unchecked]
+  unlink --email a@b.c --account A1234567 | --issuer 123 | --security 45
+  password --email a@b.c                               (new password from stdin or PORTAL_PASSWORD)
+  disable --email a@b.c | enable --email a@b.c
+  reset-second-factor --email a@b.c                   (a user, even the last admin, who lost theirs)
+  list`;
+
+/** A refusal of the command's words or of what they name; the process prints it and exits 1. */
+export class UsersCommandError extends Error {}
+
+export interface UsersCommandContext {
+  db: Db;
+  /** How a new link is checked with the platform. */
+  linkChecks: LinkCheckDeps;
+  /** The platform asked, in words, for a check that could not be made. */
+  platform: string;
+  readPassword(): Promise<string>;
+  print(line: string): void;
+  /** Who ran the command, as the operating system names them. */
+  operator: string;
+}
+
+export async function runUsersCommand(argv: string[], ctx: UsersCommandContext): Promise<void> {
+  const [command, ...rest] = argv;
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      role: { type: 'string' },
+      account: { type: 'string' },
+      issuer: { type: 'string' },
+      security: { type: 'string' },
+      'confirm-issuer-without-offerings': { type: 'boolean' },
+      unchecked: { type: 'boolean' },
+    },
+  });
+  const { db } = ctx;
+  const audit = (event: Omit<AuditEvent, 'outcome'>) =>
+    recordAudit(db, {
+      ...event,
+      outcome: 'succeeded',
+      details: { ...event.details, by: 'command_line', operator: ctx.operator },
+    });
+  const needUser = async () => {
+    if (!values.email) throw new UsersCommandError('--email is required.');
+    const email = normalizeEmail(values.email);
+    const id = await findUserIdByEmail(db, email);
+    if (!id) throw new UsersCommandError(`No user with email ${values.email}.`);
+    return { id, email };
+  };
+  const linkTarget = (): { kind: LinkKind; upstreamId: string } => {
+    const named = (['account', 'issuer', 'security'] as const).filter((kind) => values[kind]);
+    if (named.length !== 1) {
+      throw new UsersCommandError('Name exactly one of --account, --issuer or --security.');
+    }
+    const parsed = addLinkSchema.safeParse({ kind: named[0], upstreamId: values[named[0]] });
+    if (!parsed.success) {
+      throw new UsersCommandError(`--${named[0]}: ${parsed.error.issues[0].message}.`);
+    }
+    return parsed.data;
+  };
+
+  switch (command) {
+    case 'create': {
+      const parsed = createUserSchema.safeParse({
+        email: values.email,
+        name: values.name,
+        role: values.role,
+        password: await passwordOf(ctx),
+      });
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new UsersCommandError(`--${String(issue.path[0])}: ${issue.message}.`);
+      }
+      const email = normalizeEmail(parsed.data.email);
+      if (await findUserIdByEmail(db, email)) {
+        throw new UsersCommandError(`A user with email ${email} already exists.`);
+      }
+      const id = await createUser(db, { ...parsed.data, email });
+      await audit({
+        action: 'user_created',
+        objectType: 'user',
+        objectId: id,
+        details: { email, role: parsed.data.role, password: parsed.data.password !== '' },
+      });
+      ctx.print(`Created ${email} (${parsed.data.role}), id ${id}.`);
+      return;
+    }
+    case 'link':
+    case 'unlink': {
+      const user = await needUser();
+      const { kind, upstreamId } = linkTarget();
+      let checked: Record<string, unknown> = {};
+      if (command === 'link') checked = await checkLink(ctx, kind, upstreamId, values);
+      await (command === 'link' ? link : unlink)(db, user.id, kind, upstreamId);
+      await audit({
+        action: command === 'link' ? 'user_linked' : 'user_unlinked',
+        objectType: kind,
+        objectId: upstreamId,
+        details: { userId: user.id, email: user.email, ...checked },
+      });
+      ctx.print(
+        `${command === 'link' ? 'Linked' : 'Unlinked'} ${kind} ${upstreamId}; now: ${JSON.stringify(await getLinks(db, user.id))}`,
+      );
+      return;
+    }
+    case 'password': {
+      const user = await needUser();
+      await setPassword(db, user.id, await passwordOf(ctx));
+      await revokeUserSessions(db, user.id);
+      await audit({
+        action: 'user_password_set',
+        objectType: 'user',
+        objectId: user.id,
+        details: { email: user.email },
+      });
+      ctx.print('Password changed; the user was signed out everywhere.');
+      return;
+    }
+    case 'disable':
+    case 'enable': {
+      const user = await needUser();
+      await setDisabled(db, user.id, command === 'disable');
+      if (command === 'disable') await revokeUserSessions(db, user.id);
+      await audit({
+        action: command === 'disable' ? 'user_disabled' : 'user_enabled',
+        objectType: 'user',
+        objectId: user.id,
+        details: { email: user.email },
+      });
+      ctx.print(`${user.email} ${command}d.`);
+      return;
+    }
+    case 'reset-second-factor': {
+      const user = await needUser();
+      const removed = await resetFactors(db, user.id);
+      await revokeUserSessions(db, user.id);
+      await audit({
+        action: 'second_factor_reset',
+        objectType: 'user',
+        objectId: user.id,
+        details: { email: user.email, removed },
+      });
+      ctx.print(`Removed ${removed} second factor(s); the user was signed out everywhere.`);
+      return;
+    }
+    case 'list': {
+      for (const u of await listUsers(db)) {
+        const links = await getLinks(db, u.id);
+        ctx.print(
+          `${u.email.padEnd(28)} ${u.role.padEnd(13)} ${u.disabled ? 'disabled ' : ''}${u.demo ? 'demo ' : ''}${JSON.stringify(links)}`,
+        );
+      }
+      return;
+    }
+    default:
+      throw new UsersCommandError(usersCommandUsage);
+  }
+}
+
+/** A password by the portal's rule (12 to 200 characters); the command line has no sign-on-only user. */
+async function passwordOf(ctx: UsersCommandContext): Promise<string> {
+  const password = await ctx.readPassword();
+  const parsed = createUserSchema.shape.password.safeParse(password);
+  if (password === '') {
+    throw new UsersCommandError('Password: pipe one in or set PORTAL_PASSWORD.');
+  }
+  if (!parsed.success) throw new UsersCommandError(`Password: ${parsed.error.issues[0].message}.`);
+  return password;
+}
+
+/**
+ * The platform's word on a new link, as on the Users page; what the audit event keeps of it.
+ * `--unchecked` links without asking (for an id the platform cannot show yet), and the audit
+ * log keeps that it did.
+ */
+async function checkLink(
+  ctx: UsersCommandContext,
+  kind: LinkKind,
+  upstreamId: string,
+  values: { 'confirm-issuer-without-offerings'?: boolean; unchecked?: boolean },
+): Promise<Record<string, unknown>> {
+  if (values.unchecked) return { unchecked: true };
+  try {
+    return await linkMustBeKnown(ctx.linkChecks, {
+      kind,
+      upstreamId,
+      confirmIssuerWithoutOfferings: values['confirm-issuer-without-offerings'],
+    });
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    const confirmable = err.extra.fields?.some((f) => f.field === 'confirmIssuerWithoutOfferings');
+    const hint = confirmable
+      ? ' --confirm-issuer-without-offerings says you checked it (the audit log keeps that you did).'
+      : err.code === 'bad_request'
+        ? ''
+        : ` (asked: ${ctx.platform}) --unchecked links without the check (the audit log keeps that it did).`;
+    throw new UsersCommandError(`${err.message}${hint}`);
+  }
+}

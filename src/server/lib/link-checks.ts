@@ -1,0 +1,114 @@
+import type { AddLink } from '../../contract/identity';
+import type { FieldIssue } from '../../contract/errors';
+import type { Deps } from '../deps';
+import { getAccount } from '../upstream';
+import type { UpstreamError } from '../upstream/errors';
+import { getSecurityMarketHours } from '../upstream/get-security-market-hours';
+import { HttpError } from './http-error';
+import type { OfferingCatalog } from './offering-catalog';
+import { fromUpstream, isUpstreamError } from './upstream-errors';
+
+/** What checking a link needs: the upstream, and the offering catalog (cached, as the BFF keeps it). */
+export type LinkCheckDeps = Pick<Deps, 'upstream' | 'offerings' | 'loadOfferings'>;
+
+/*
+ * A link to an id the platform does not hold gives the user a page that can never load (an
+ * account, a security's trading hours) or an empty workspace (an issuer), and would read as a
+ * passing fault. So the id is checked before it is linked; when it cannot be checked, nothing is
+ * linked.
+ */
+
+/** The refusal of an id the platform does not hold, on the field the admin typed it in. */
+function unknownId(message: string, extraFields: FieldIssue[] = []): HttpError {
+  return new HttpError('bad_request', `${message}. Nothing was linked.`, {
+    fields: [{ field: 'upstreamId', message }, ...extraFields],
+    submitted: 'no',
+  });
+}
+
+/** The refusal when the platform could not answer: its own sentence says why and what to do. */
+function notChecked(what: string, err: UpstreamError): HttpError {
+  return new HttpError(
+    fromUpstream(err).code,
+    `${what} could not be checked with the platform, so nothing was linked. ${err.userMessage}`,
+    { submitted: 'no' },
+  );
+}
+
+/**
+ * Reads one record of the platform to prove its id exists: "not found" is refused on the field,
+ * any other fault refuses with the platform's sentence; either way nothing is linked.
+ */
+async function mustExist(
+  kind: 'account' | 'security',
+  id: string,
+  read: () => Promise<unknown>,
+): Promise<void> {
+  try {
+    await read();
+  } catch (err) {
+    if (isUpstreamError(err) && err.kind === 'not_found') {
+      throw unknownId(`No ${kind} ${id} exists on the platform`);
+    }
+    if (isUpstreamError(err)) throw notChecked(`The ${kind}`, err);
+    throw err;
+  }
+}
+
+/** getAccount (§4.10) tells: 148 or 1404 is "no such account" (real-world notes §5). */
+const accountMustExist = (deps: LinkCheckDeps, accountId: string) =>
+  mustExist('account', accountId, () => getAccount(deps.upstream, { accountId }));
+
+/**
+ * The interface document has no read of a security; getSecurityMarketHours (real-world notes
+ * §4.2) is the read real traffic shows, and the one the trading-hours page makes, so a security it
+ * answers is one that page can open. Its "no such security" is `not_found` (see the upstream
+ * module).
+ */
+const securityMustExist = (deps: LinkCheckDeps, securityId: string) =>
+  mustExist('security', securityId, () => getSecurityMarketHours(deps.upstream, securityId));
+
+/**
+ * The interface document names no read of an issuer: §4.16 only names a GET issuers collection,
+ * without its path or payload. What the portal can read is the offering catalog (§2.2 `issuerId`;
+ * the same read the issuer workspace makes), so an issuer no offering names is refused unless the
+ * admin confirms they checked it on the platform: an issuer with no offering yet is possible, but
+ * a mistyped id is the likelier cause, and it would give issuer staff an empty workspace.
+ */
+async function issuerMustBeNamed(deps: LinkCheckDeps, issuerId: string): Promise<void> {
+  let catalog: OfferingCatalog;
+  try {
+    catalog = await deps.offerings.get('all', () => deps.loadOfferings());
+  } catch (err) {
+    if (isUpstreamError(err)) throw notChecked('The issuer', err);
+    throw err;
+  }
+  if (catalog.offerings.some((offering) => offering.issuerId === issuerId)) return;
+  // Records the BFF could not read may name it: say so rather than claim what is not known.
+  const unread =
+    catalog.skippedRecords > 0
+      ? ` (${catalog.skippedRecords} offering record${catalog.skippedRecords === 1 ? '' : 's'} could not be read)`
+      : '';
+  const message = `No offering on the platform names issuer ${issuerId}${unread}. Check the id, or confirm that you checked this issuer on the platform`;
+  throw unknownId(message, [{ field: 'confirmIssuerWithoutOfferings', message }]);
+}
+
+/** The check of a new link by its kind; answers what the audit event keeps of it. */
+export async function linkMustBeKnown(
+  deps: LinkCheckDeps,
+  { kind, upstreamId, confirmIssuerWithoutOfferings }: AddLink,
+): Promise<Record<string, unknown>> {
+  switch (kind) {
+    case 'account':
+      await accountMustExist(deps, upstreamId);
+      return {};
+    case 'security':
+      await securityMustExist(deps, upstreamId);
+      return {};
+    case 'issuer':
+      // The admin's confirmation stands in for the check, and the audit log keeps that it did.
+      if (confirmIssuerWithoutOfferings) return { confirmedIssuerWithoutOfferings: true };
+      await issuerMustBeNamed(deps, upstreamId);
+      return {};
+  }
+}
