@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   moneyRequestPageSchema,
   type MoneyRequestPageView,
@@ -6,13 +6,20 @@ import {
 import { apiQueryOptions } from '../../../lib/api-query';
 import { moneyKeys } from '../../../lib/query-keys';
 
-/** The requests the portal sent for one account, newest first. */
-const accountMoneyRequestsQueryOptions = (accountId: string) =>
+/** How many of an account's requests one page shows. */
+export const ACCOUNT_REQUESTS_PAGE = 20;
+
+/** One page of the requests the portal sent for one account, newest first. */
+const accountMoneyRequestsQueryOptions = (accountId: string, offset: number) =>
   apiQueryOptions<MoneyRequestPageView>(
-    moneyKeys.requests(accountId),
-    `/api/accounts/${encodeURIComponent(accountId)}/money-requests?limit=200`,
+    [...moneyKeys.requests(accountId), offset],
+    `/api/accounts/${encodeURIComponent(accountId)}/money-requests?offset=${offset}&limit=${ACCOUNT_REQUESTS_PAGE}`,
     moneyRequestPageSchema,
   );
 
-export const useAccountMoneyRequests = (accountId: string) =>
-  useQuery(accountMoneyRequestsQueryOptions(accountId));
+/** The page keeps showing while the next one loads, rather than falling back to a skeleton. */
+export const useAccountMoneyRequests = (accountId: string, offset: number) =>
+  useQuery({
+    ...accountMoneyRequestsQueryOptions(accountId, offset),
+    placeholderData: keepPreviousData,
+  });

@@ -1,6 +1,3 @@
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
@@ -12,6 +9,7 @@ import {
   moneyRequestOutcomeWords,
   type MoneyRequestView,
 } from '../../../../contract/money-requests';
+import { CardList } from '../../../components/card-list';
 import { Code, DescriptionList } from '../../../components/description-list';
 import { formatDecimal, formatMoney, formatTimestamp } from '../../../lib/format';
 import { ScrollableTable } from '../../../components/scrollable-table';
@@ -117,30 +115,28 @@ function MoneyRequestsTable({ requests, label, reviewer = false }: MoneyRequests
   );
 }
 
-/** One card a request, its outcome (and what to do about it) before the references. */
+/** One card a request, newest first, its outcome (and what to do about it) before the references. */
 function MoneyRequestCards({ requests, label, reviewer = false }: MoneyRequestsListProps) {
   return (
-    <Stack component="ul" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={label}>
-      {requests.map((request) => (
-        <Card component="li" key={request.reference} variant="outlined">
-          <CardContent>
-            <Typography sx={{ fontWeight: 600 }}>{moneyRequestKindLabels[request.kind]}</Typography>
-            <Typography component="div" sx={{ mb: 1 }}>
-              <Amount request={request} />
-            </Typography>
-            <Outcome request={request} reviewer={reviewer} />
-            <DescriptionList
-              items={[
-                ['Sent', formatTimestamp(request.createdAt)],
-                ['Our reference', <Code key="reference" value={request.reference} />],
-                ...(reviewer ? ([['User', request.userEmail ?? '—']] as [string, string][]) : []),
-                ['Account', <Code key="account" value={request.accountId} />],
-                ['Upstream ID', upstreamIdOf(request)],
-              ]}
-            />
-          </CardContent>
-        </Card>
-      ))}
-    </Stack>
+    <CardList label={label} ordered items={requests} itemKey={(request) => request.reference}>
+      {(request) => (
+        <>
+          <Typography sx={{ fontWeight: 600 }}>{moneyRequestKindLabels[request.kind]}</Typography>
+          <Typography component="div" sx={{ mb: 1 }}>
+            <Amount request={request} />
+          </Typography>
+          <Outcome request={request} reviewer={reviewer} />
+          <DescriptionList
+            items={[
+              ['Sent', formatTimestamp(request.createdAt)],
+              ['Our reference', <Code key="reference" value={request.reference} />],
+              ...(reviewer ? ([['User', request.userEmail ?? '—']] as [string, string][]) : []),
+              ['Account', <Code key="account" value={request.accountId} />],
+              ['Upstream ID', upstreamIdOf(request)],
+            ]}
+          />
+        </>
+      )}
+    </CardList>
   );
 }

@@ -4,13 +4,12 @@ import { useParams } from 'react-router-dom';
 import { SectionCard } from '../../../../components/description-list';
 import { EmptyState, QueryState } from '../../../../components/query-state';
 import { useSession } from '../../../../features/auth/api/get-session';
-import { useAccountMoneyRequests } from '../../../../features/money/api/get-money-requests';
 import { timelineQueryOptions, useTimeline } from '../../../../features/money/api/get-timeline';
+import { AccountRequests } from '../../../../features/money/components/account-requests';
 import { AccountTimeline } from '../../../../features/money/components/account-timeline';
 import { DepositForm } from '../../../../features/money/components/deposit-form';
 import { Holdings } from '../../../../features/money/components/holdings-view';
 import { LinkedBankPanel } from '../../../../features/money/components/linked-bank-panel';
-import { MoneyRequestsList } from '../../../../features/money/components/money-requests-list';
 import { recordPageLoader } from '../../../session-guard';
 import { AccountSubpage, SectionColumns } from './account-layout';
 
@@ -35,7 +34,7 @@ export default function AccountMoneyRoute() {
             {isInvestor && <DepositForm accountId={accountId} />}
           </SectionColumns>
           <TimelineSection accountId={accountId} />
-          <RequestsSection accountId={accountId} />
+          <AccountRequests accountId={accountId} />
           {isInvestor && <Holdings accountId={accountId} />}
         </Box>
       )}
@@ -67,32 +66,6 @@ function TimelineSection({ accountId }: { accountId: string }) {
               </Alert>
             ))}
             <AccountTimeline entries={data.entries} />
-          </Box>
-        )}
-      </QueryState>
-    </SectionCard>
-  );
-}
-
-function RequestsSection({ accountId }: { accountId: string }) {
-  const requests = useAccountMoneyRequests(accountId);
-  return (
-    <SectionCard title="Requests sent from the portal">
-      <QueryState
-        query={requests}
-        subject="the requests"
-        skeletonLines={3}
-        isEmpty={(data) => data.requests.length === 0}
-        empty={
-          <EmptyState
-            title="No requests yet"
-            message="Disbursements, investments and IRA requests sent from this portal are listed here with their outcome."
-          />
-        }
-      >
-        {(data) => (
-          <Box sx={{ mt: 2 }}>
-            <MoneyRequestsList requests={data.requests} label="Requests sent from the portal" />
           </Box>
         )}
       </QueryState>

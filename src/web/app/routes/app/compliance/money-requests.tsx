@@ -11,6 +11,7 @@ import {
   moneyRequestOutcomeSchema,
   moneyRequestOutcomeWords,
 } from '../../../../../contract/money-requests';
+import { PageNav } from '../../../../components/page-nav';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, QueryState } from '../../../../components/query-state';
 import {
@@ -84,7 +85,6 @@ export default function MoneyRequestsRoute() {
   const [search, setSearch] = useSearchParams();
   const query = queryFrom(search);
   const register = useRegister(query);
-  const page = Math.max(1, Number(search.get('page') ?? '1') || 1);
   const filtered = Boolean(
     query.kind || query.outcome || query.accountId || query.from || query.to,
   );
@@ -178,32 +178,18 @@ export default function MoneyRequestsRoute() {
               {data.total} request{data.total === 1 ? '' : 's'}
             </Typography>
             <MoneyRequestsList requests={data.requests} label="Money requests" reviewer />
-            <Box
-              component="nav"
-              aria-label="Money request pages"
-              sx={{ display: 'flex', gap: 1, mt: 2 }}
-            >
-              <Button
-                disabled={page <= 1}
-                onClick={() => {
-                  const next = new URLSearchParams(search);
-                  next.set('page', String(page - 1));
-                  setSearch(next);
-                }}
-              >
-                Newer
-              </Button>
-              <Button
-                disabled={data.offset + data.requests.length >= data.total}
-                onClick={() => {
-                  const next = new URLSearchParams(search);
-                  next.set('page', String(page + 1));
-                  setSearch(next);
-                }}
-              >
-                Older
-              </Button>
-            </Box>
+            <PageNav
+              label="Money request pages"
+              offset={data.offset}
+              shown={data.requests.length}
+              total={data.total}
+              pageSize={PAGE}
+              onOffset={(offset) => {
+                const next = new URLSearchParams(search);
+                next.set('page', String(Math.floor(offset / PAGE) + 1));
+                setSearch(next);
+              }}
+            />
           </>
         )}
       </QueryState>

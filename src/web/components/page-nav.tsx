@@ -1,0 +1,45 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+
+/**
+ * The way through a list longer than one page, newest first: which records are shown of how many,
+ * and buttons to the newer and older pages. Shown only when there is more than one page, so
+ * nothing an earlier page held is out of reach.
+ */
+export function PageNav({
+  label,
+  offset,
+  shown,
+  total,
+  pageSize,
+  onOffset,
+}: {
+  /** Names the navigation landmark ("Money request pages"). */
+  label: string;
+  offset: number;
+  /** How many records the current page holds. */
+  shown: number;
+  total: number;
+  pageSize: number;
+  onOffset: (offset: number) => void;
+}) {
+  if (offset === 0 && shown >= total) return null;
+  return (
+    <Box
+      component="nav"
+      aria-label={label}
+      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 2 }}
+    >
+      <Button disabled={offset <= 0} onClick={() => onOffset(Math.max(0, offset - pageSize))}>
+        Newer
+      </Button>
+      <Button disabled={offset + shown >= total} onClick={() => onOffset(offset + pageSize)}>
+        Older
+      </Button>
+      <Typography variant="body2" color="text.secondary">
+        {shown === 0 ? `None of ${total}` : `${offset + 1}–${offset + shown} of ${total}`}
+      </Typography>
+    </Box>
+  );
+}
