@@ -30,8 +30,8 @@ function run(
 ) {
   return runUsersCommand(argv, {
     db: h.db,
-    linkChecks: linkChecks ?? h.built.deps,
-    platform: 'the test sandbox',
+    platform: () =>
+      Promise.resolve({ checks: linkChecks ?? h.built.deps, words: 'the test sandbox' }),
     readPassword: () => Promise.resolve(password),
     print: (line) => printed.push(line),
     operator: 'ops-shell',

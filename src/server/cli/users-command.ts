@@ -41,10 +41,11 @@ export class UsersCommandError extends Error {}
 
 export interface UsersCommandContext {
   db: Db;
-  /** How a new link is checked with the platform. */
-  linkChecks: LinkCheckDeps;
-  /** The platform asked, in words, for a check that could not be made. */
-  platform: string;
+  /**
+   * The platform a new link is checked with, reached only when a link is made: how to ask it, and
+   * its name in words for a check that could not be made.
+   */
+  platform(): Promise<{ checks: LinkCheckDeps; words: string }>;
   readPassword(): Promise<string>;
   print(line: string): void;
   /** Who ran the command, as the operating system names them. */
@@ -213,8 +214,9 @@ async function checkLink(
   values: { 'confirm-issuer-without-offerings'?: boolean; unchecked?: boolean },
 ): Promise<Record<string, unknown>> {
   if (values.unchecked) return { unchecked: true };
+  const platform = await ctx.platform();
   try {
-    return await linkMustBeKnown(ctx.linkChecks, {
+    return await linkMustBeKnown(platform.checks, {
       kind,
       upstreamId,
       confirmIssuerWithoutOfferings: values['confirm-issuer-without-offerings'],
@@ -226,7 +228,7 @@ async function checkLink(
       ? ' --confirm-issuer-without-offerings says you checked it (the audit log keeps that you did).'
       : err.code === 'bad_request'
         ? ''
-        : ` (asked: ${ctx.platform}) --unchecked links without the check (the audit log keeps that it did).`;
+        : ` (asked: ${platform.words}) --unchecked links without the check (the audit log keeps that it did).`;
     throw new UsersCommandError(`${err.message}${hint}`);
   }
 }

@@ -8,10 +8,9 @@ import { userInfo } from 'node:os';
 import { loadConfig, type Config, type UpstreamSettings } from '../config';
 import { loadEnvFile } from '../env-file';
 import { CoalescingCache } from '../lib/coalescing-cache';
-import type { LinkCheckDeps } from '../lib/link-checks';
 import { readOfferingCatalog, type OfferingCatalog } from '../lib/offering-catalog';
 import { openStore } from '../store/db';
-import { createUpstreamClient } from '../upstream/client';
+import { createUpstreamClient, type UpstreamClient } from '../upstream/client';
 import { runUsersCommand, UsersCommandError } from './users-command';
 
 async function readPassword(): Promise<string> {
@@ -27,24 +26,68 @@ async function readPassword(): Promise<string> {
     .replace(/\r?\n$/, '');
 }
 
+/** Whether a portal's sandbox answers at `url` (the portal runs, with its embedded sandbox). */
+async function sandboxAnswers(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${url}/__sandbox/manifest`, { signal: AbortSignal.timeout(2_000) });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * The platform a new link is checked with: the configured one, or else the sandbox of a portal
- * running on this machine (the embedded sandbox lives inside the portal's process, so without
- * it there is nothing to ask, and the check says so).
+ * The platform a new link is checked with: the configured one; or else the sandbox of a portal
+ * running on this machine; or else, the portal being stopped, its sandbox started here on the
+ * same data folder for the while of the command (the embedded sandbox lives inside the portal's
+ * process, and with the store on PGlite the portal must be stopped for this command to run).
  */
-async function upstreamOf(config: Config): Promise<UpstreamSettings> {
-  if (config.upstream) return config.upstream;
-  const { credentialsFromEnv } = await import('../../sandbox/config');
-  const credentials = credentialsFromEnv(process.env);
-  return {
-    baseUrl: `http://127.0.0.1:${config.sandboxPort}`,
-    clientId: credentials.clientId,
-    apiKey: credentials.apiKey,
+interface Platform {
+  upstream: UpstreamClient & { auth: UpstreamSettings['auth'] };
+  words: string;
+  close(): Promise<void>;
+}
+
+async function platformOf(config: Config): Promise<Platform> {
+  const reach = (settings: UpstreamSettings, words: string, stop = () => Promise.resolve()) => {
+    const client = createUpstreamClient(settings);
+    return {
+      upstream: Object.assign(client, { auth: settings.auth }),
+      words,
+      close: async () => {
+        client.close();
+        await stop();
+      },
+    };
+  };
+  const tuning = {
     auth: config.upstreamAuth,
     timeoutMs: config.upstreamTimeoutMs,
     maxSockets: 2,
     breaker: config.upstreamBreaker,
   };
+  if (config.upstream) return reach(config.upstream, config.upstream.baseUrl);
+  const running = `http://127.0.0.1:${config.sandboxPort}`;
+  if (await sandboxAnswers(running)) {
+    const { credentialsFromEnv } = await import('../../sandbox/config');
+    const { clientId, apiKey } = credentialsFromEnv(process.env);
+    return reach(
+      { baseUrl: running, clientId, apiKey, ...tuning },
+      `the sandbox of the portal running at ${running}`,
+    );
+  }
+  const { startSandbox } = await import('../../sandbox/index');
+  const sandbox = await startSandbox({ port: 0, dataDir: config.sandboxDataDir, logger: false });
+  return reach(
+    {
+      baseUrl: sandbox.url,
+      clientId: sandbox.credentials.clientId,
+      apiKey: sandbox.credentials.apiKey,
+      ...tuning,
+    },
+    `the embedded sandbox of ${config.sandboxDataDir}`,
+    () => sandbox.close(),
+  );
 }
 
 function operator(): string {
@@ -58,28 +101,31 @@ function operator(): string {
 async function main() {
   loadEnvFile();
   const config = loadConfig();
-  const settings = await upstreamOf(config);
-  const upstream = createUpstreamClient(settings);
-  const linkChecks: LinkCheckDeps = {
-    upstream,
-    offerings: new CoalescingCache<OfferingCatalog>(5_000),
-    loadOfferings: () => readOfferingCatalog(upstream, settings.auth),
-  };
   const db = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // Reached only by a link, and then once: starting a sandbox for a `list` would be waste.
+  const platform: { reached: Promise<Platform> | null } = { reached: null };
   try {
     await runUsersCommand(process.argv.slice(2), {
       db,
-      linkChecks,
-      platform: config.upstream
-        ? config.upstream.baseUrl
-        : `the sandbox of the portal running on this machine, port ${config.sandboxPort}; start the portal first`,
+      platform: async () => {
+        platform.reached ??= platformOf(config);
+        const { upstream, words } = await platform.reached;
+        return {
+          words,
+          checks: {
+            upstream,
+            offerings: new CoalescingCache<OfferingCatalog>(5_000),
+            loadOfferings: () => readOfferingCatalog(upstream, upstream.auth),
+          },
+        };
+      },
       readPassword,
       print: (line) => console.log(line),
       operator: operator(),
     });
   } finally {
     await db.destroy();
-    upstream.close();
+    await (await platform.reached?.catch(() => null))?.close();
   }
 }
 
