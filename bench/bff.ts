@@ -21,19 +21,23 @@ export interface BenchBffOptions {
 }
 
 /**
- * The BFF as the benchmarks run it on 127.0.0.1: logs off, the demo users seeded from the
- * upstream's manifest, and a socket pool wide enough for the load they send.
+ * The BFF as the benchmarks run it on 127.0.0.1: logs off (BENCH_LOG_FILE=path logs at `info`
+ * into that file, as `npm start` logs to its output: a line a request received and answered, and
+ * one an upstream call), the demo users seeded from the upstream's manifest, and a socket pool
+ * wide enough for the load they send.
  */
 export async function startBenchBff({ sandbox, db, port = 0, spaDir }: BenchBffOptions): Promise<{
   app: FastifyInstance;
   url: string;
   manifest: SandboxManifest;
 }> {
+  const logFile = process.env.BENCH_LOG_FILE || undefined;
   const config = loadConfig({
     PORT: String(port),
     // The store lives in memory: a key for this run, not a key file in the data folder.
     DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: logFile ? 'info' : 'silent',
+    ...(logFile ? { LOG_FILE: logFile } : {}),
     DEMO_PASSWORD: BENCH_PASSWORD,
   });
   const manifest = await fetchManifest(sandbox.url);
@@ -42,7 +46,7 @@ export async function startBenchBff({ sandbox, db, port = 0, spaDir }: BenchBffO
     config,
     db,
     sandbox: true,
-    logger: false,
+    ...(logFile ? {} : { logger: false as const }),
     spaDir,
     upstream: {
       baseUrl: sandbox.url,

@@ -1,0 +1,94 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { censorLogObject, loggerOptions } from '../logger';
+
+/** The lines a logger built with the portal's options writes, parsed. */
+function capture() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+      done();
+    },
+  });
+  const options = loggerOptions('info') as pino.LoggerOptions;
+  return { log: pino(options, stream), lines };
+}
+
+describe('what a log line may carry', () => {
+  it('censors every sensitive key at any depth and in any case, keeping the rest', () => {
+    const { log, lines } = capture();
+    log.info(
+      {
+        operation: 'createCustodyFundDisbursement',
+        apiKey: 'k-1',
+        body: { accountId: 'A1', bank: { RoutingNumber: '021000021', accountNumber: '1234' } },
+        parties: [{ name: 'Jo', ssn: '123-45-6789', deep: { deeper: { dob: '1980-01-01' } } }],
+        headers: { Authorization: 'Bearer x:y', Cookie: 'portal_session=s' },
+      },
+      'sent',
+    );
+    expect(lines[0]).toMatchObject({
+      msg: 'sent',
+      operation: 'createCustodyFundDisbursement',
+      apiKey: '[redacted]',
+      body: { accountId: 'A1', bank: { RoutingNumber: '[redacted]', accountNumber: '[redacted]' } },
+      parties: [{ name: 'Jo', ssn: '[redacted]', deep: { deeper: { dob: '[redacted]' } } }],
+      headers: { Authorization: '[redacted]', Cookie: '[redacted]' },
+    });
+  });
+
+  it("censors an error's own fields and its cause, and keeps it an error", () => {
+    const { log, lines } = capture();
+    class StoreError extends Error {}
+    const cause = Object.assign(new Error('constraint'), { detail: 'x', password: 'p-1' });
+    const err = Object.assign(new StoreError('insert failed', { cause }), {
+      query: { taxId: '12-3456789', table: 'users' },
+    });
+    log.error({ err }, 'request failed');
+    const logged = lines[0].err as Record<string, unknown>;
+    expect(logged).toMatchObject({
+      type: 'StoreError',
+      // pino's serializer adds the cause's message to the error's own.
+      message: 'insert failed: constraint',
+      query: { taxId: '[redacted]', table: 'users' },
+    });
+    expect(String(logged.stack)).toContain('insert failed');
+    expect(JSON.stringify(lines[0])).not.toContain('p-1');
+    expect(JSON.stringify(lines[0])).not.toContain('12-3456789');
+  });
+
+  it('writes the request as its method, path and id: no query string, no headers', () => {
+    const { log, lines } = capture();
+    log.info(
+      {
+        req: {
+          method: 'GET',
+          url: '/api/compliance/search?q=Jo%20Doe',
+          id: 'r-1',
+          headers: { cookie: 'portal_session=s' },
+        },
+      },
+      'incoming request',
+    );
+    expect(lines[0].req).toEqual({ method: 'GET', url: '/api/compliance/search', id: 'r-1' });
+  });
+
+  it('never changes the object it was given', () => {
+    const body = { password: 'p-2', nested: { token: 't-2' }, list: [{ ssn: 's' }] };
+    const logged = { body };
+    const out = censorLogObject(logged);
+    expect(out).not.toBe(logged);
+    expect(body).toEqual({ password: 'p-2', nested: { token: 't-2' }, list: [{ ssn: 's' }] });
+    const clean = { operation: 'getAccount', httpStatus: 200 };
+    expect(censorLogObject(clean)).toBe(clean);
+  });
+
+  it('stops at cycles rather than walking for ever', () => {
+    const a: Record<string, unknown> = { name: 'a', token: 't' };
+    a.self = a;
+    const out = censorLogObject({ a }) as { a: Record<string, unknown> };
+    expect(out.a.token).toBe('[redacted]');
+  });
+});
