@@ -7,12 +7,15 @@
  *   BFF PG      the same with the store on PostgreSQL (when BENCH_DATABASE_URL is set)
  * The sandbox runs in this process, each target in a process of its own, and the load generator
  * (autocannon) in another, so no two share an event loop. Per cell: throughput, p50/p99, and the
- * target process's CPU per request (from /proc).
+ * target process's CPU per request (from /proc). The BFF logs at `info` into a file of the
+ * system's temporary folder, as `npm start` logs every request and upstream call (BENCH_LOG=off
+ * leaves logging out, as runs before 2026-11-27 17:00 UTC did).
  *   npx tsx bench/bff-overhead.ts [--smoke]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSandbox } from '../src/sandbox/index';
 import { fetchManifest } from '../src/server/demo-users';
@@ -126,6 +129,14 @@ function autocannon(target: Target, connections: number, seconds: number): Promi
 export async function runBffOverhead() {
   const sandbox = await startSandbox({ port: 0, dataDir: null });
   const children: ChildProcess[] = [];
+  const logging = process.env.BENCH_LOG !== 'off';
+  const logFiles: string[] = [];
+  const logFile = (store: string) => {
+    if (!logging) return '';
+    const file = path.join(tmpdir(), `bench-${store.replaceAll(' ', '-')}-${process.pid}.log`);
+    logFiles.push(file);
+    return file;
+  };
   try {
     const manifest = await fetchManifest(sandbox.url);
     const accountId = manifest.investors[0].accountIds[0];
@@ -148,8 +159,12 @@ export async function runBffOverhead() {
     // The targets start side by side (each seeds its own store).
     const [proxy, ...bffs] = await Promise.all([
       startTarget('bare-proxy', { ...env, BENCH_DATABASE_URL: '' }),
-      ...stores.map(([, databaseUrl]) =>
-        startTarget('bff', { ...env, BENCH_DATABASE_URL: databaseUrl }),
+      ...stores.map(([name, databaseUrl]) =>
+        startTarget('bff', {
+          ...env,
+          BENCH_DATABASE_URL: databaseUrl,
+          BENCH_LOG_FILE: logFile(name),
+        }),
       ),
     ]);
     children.push(proxy.child, ...bffs.map((b) => b.child));
@@ -173,7 +188,7 @@ export async function runBffOverhead() {
     const seconds = isSmoke ? 1 : 5;
     const levels = isSmoke ? [1, 8] : [1, 8, 32, 64];
     console.log(
-      `BFF overhead: getAccount, ${seconds} s per cell${isSmoke ? '' : ' after a 1 s warm-up (and 3 s at concurrency 32 for each target first)'}, load average ${loadavg()
+      `BFF overhead: getAccount, ${seconds} s per cell${isSmoke ? '' : ' after a 1 s warm-up (and 3 s at concurrency 32 for each target first)'}, the BFF ${logging ? 'logging at info into a file, as npm start logs' : 'not logging (BENCH_LOG=off)'}, load average ${loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')}`,
     );
@@ -230,6 +245,7 @@ export async function runBffOverhead() {
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await sandbox.close();
+    for (const file of logFiles) rmSync(file, { force: true });
   }
 }
 
