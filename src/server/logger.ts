@@ -89,15 +89,21 @@ function censored(value: unknown, depth: number, seen: Set<object>): unknown {
  * three depths, cost about 30 µs a line: a third of the BFF's CPU a request (docs/benchmarks.md).
  */
 export function censorLogObject(object: Record<string, unknown>): Record<string, unknown> {
-  let copy: Record<string, unknown> | null = null;
-  const seen = new Set<object>();
-  for (const key of Object.keys(object)) {
-    if (serialized.has(key)) continue;
-    const item = object[key];
-    const next = sensitive.has(key.toLowerCase()) ? CENSOR : censored(item, 1, seen);
-    if (next !== item) (copy ??= { ...object })[key] = next;
+  try {
+    let copy: Record<string, unknown> | null = null;
+    const seen = new Set<object>();
+    for (const key of Object.keys(object)) {
+      if (serialized.has(key)) continue;
+      const item = object[key];
+      const next = sensitive.has(key.toLowerCase()) ? CENSOR : censored(item, 1, seen);
+      if (next !== item) (copy ??= { ...object })[key] = next;
+    }
+    return copy ?? object;
+  } catch {
+    // A getter that throws: the line is written without the object rather than not at all,
+    // and nothing unread can slip through.
+    return { unreadableLogObject: true };
   }
-  return copy ?? object;
 }
 
 export function loggerOptions(level: string, file?: string): FastifyServerOptions['logger'] {

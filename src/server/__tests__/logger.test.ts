@@ -91,4 +91,16 @@ describe('what a log line may carry', () => {
     const out = censorLogObject({ a }) as { a: Record<string, unknown> };
     expect(out.a.token).toBe('[redacted]');
   });
+
+  it('writes the line without an object it cannot read, rather than failing the caller', () => {
+    const { log, lines } = capture();
+    const hostile = {
+      get token(): string {
+        throw new Error('no');
+      },
+    };
+    expect(() => log.warn({ hostile }, 'odd')).not.toThrow();
+    expect(lines[0]).toMatchObject({ msg: 'odd', unreadableLogObject: true });
+    expect(lines[0].hostile).toBeUndefined();
+  });
 });
