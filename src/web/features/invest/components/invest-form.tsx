@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -104,6 +104,23 @@ export function InvestForm({
     onSuccess: (confirmed) => rememberReceipt(queryClient, 'investment', offering.id, confirmed),
   });
 
+  // The review replaces the form, so leaving it ("Edit", "Change the request") would drop focus
+  // to the page body: it goes back to "Review investment", where the review began, as it does
+  // when a review dialog closes. Not when a refused field has already taken it.
+  const reviewButton = useRef<HTMLButtonElement>(null);
+  const reviewing = flow.review !== null;
+  const wasReviewing = useRef(false);
+  useEffect(() => {
+    if (reviewing) {
+      wasReviewing.current = true;
+      return;
+    }
+    if (!wasReviewing.current) return;
+    wasReviewing.current = false;
+    const focused = document.activeElement;
+    if (focused === null || focused === document.body) reviewButton.current?.focus();
+  }, [reviewing]);
+
   if (flow.result) return <InvestmentResult receipt={flow.result} />;
 
   if (flow.review) {
@@ -191,7 +208,7 @@ export function InvestForm({
         options={paymentOptions}
         required
       />
-      <ReviewButton>Review investment</ReviewButton>
+      <ReviewButton buttonRef={reviewButton}>Review investment</ReviewButton>
     </Form>
   );
 }
