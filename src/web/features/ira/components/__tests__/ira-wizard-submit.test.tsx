@@ -106,7 +106,7 @@ describe('an investor requests an IRA through the BFF (§4.7)', () => {
       within(result)
         .getByRole('link', { name: "See it on the account's timeline" })
         .getAttribute('href'),
-    ).toMatch(/^\/accounts\/[^/]+\/money$/);
+    ).toMatch(/^\/accounts\/[^/]+\/money#section-timeline$/);
     expect(within(result).getByText('Our reference')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(result));
     expect(sent).toHaveLength(1);
