@@ -74,3 +74,17 @@ export async function expectNoHorizontalScroll(page: Page) {
   );
   expect(overflow).toBeLessThanOrEqual(1);
 }
+
+/**
+ * The focused element starts below the fixed app bar: what focus moved to after an action (a
+ * review, a receipt) is seen, not hidden behind the bar (WCAG 2.4.11, focus not obscured).
+ */
+export async function expectFocusBelowAppBar(page: Page) {
+  const barBottom = await page
+    .getByRole('banner')
+    .evaluate((bar) => bar.getBoundingClientRect().bottom);
+  const focusedTop = await page.evaluate(
+    () => document.activeElement?.getBoundingClientRect().top ?? Number.NaN,
+  );
+  expect(focusedTop).toBeGreaterThanOrEqual(barBottom);
+}

@@ -5,12 +5,16 @@ import {
   signIn,
   transitionsSettled,
 } from './helpers';
-import { expectNoHorizontalScroll, upstreamCalls } from './investor-helpers';
+import {
+  expectFocusBelowAppBar,
+  expectNoHorizontalScroll,
+  upstreamCalls,
+} from './investor-helpers';
 
 test('an investor opens an IRA through the wizard; going back keeps the answers', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 375, height: 900 });
+  await page.setViewportSize({ width: 375, height: 800 });
   await signIn(page, 'investor@demo.test');
   const accountId = (await linkedAccountIds(page.request))[1];
   await page.goto(`/accounts/${accountId}`);
@@ -57,7 +61,8 @@ test('an investor opens an IRA through the wizard; going back keeps the answers'
   await expect(page.getByLabel('Account number at that firm')).toHaveValue('99887766');
   await page.getByRole('button', { name: 'Continue' }).click();
 
-  await expect(page.getByRole('heading', { level: 2, name: 'Review' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Review' })).toBeFocused();
+  await expectFocusBelowAppBar(page);
   await expect(page.getByText('••••7766')).toBeVisible();
   await expect(page.getByText('Regular contribution')).toBeVisible();
   // Submit is armed a moment after the review shows; let its colour transition finish before
@@ -78,5 +83,6 @@ test('an investor opens an IRA through the wizard; going back keeps the answers'
   // A reference to quote, and focus on the receipt rather than on the page body.
   await expect(page.getByText('Our reference', { exact: true })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'IRA request submitted' })).toBeFocused();
+  await expectFocusBelowAppBar(page);
   expect(await upstreamCalls(page, 'addCustodyAccountSupplement', accountId)).toBe(before + 1);
 });

@@ -240,7 +240,7 @@ export function toSupplementRequest(
       line1: mailing.line1,
       ...(mailing.line2 ? { line2: mailing.line2 } : {}),
       city: mailing.city,
-      state: country === 'US' ? mailing.state.toUpperCase() : mailing.state,
+      state: stateAsRecorded(mailing),
       zipCode: mailing.zipCode,
       country,
     },
@@ -256,6 +256,14 @@ export function toSupplementRequest(
       : {}),
     ...(holdings.length > 0 ? { holdings } : {}),
   };
+}
+
+/**
+ * The state of a mailing address as it is sent: a U.S. state as its upper-case code ("co" is
+ * CO), so the review shows what the platform will record.
+ */
+export function stateAsRecorded(mailing: { state: string; country: string }): string {
+  return countryCodeOf(mailing.country) === 'US' ? mailing.state.toUpperCase() : mailing.state;
 }
 
 /** A country as typed, as the code the upstream takes (the rule has already accepted it). */

@@ -28,6 +28,10 @@ export const theme = createTheme({
       styleOverrides: {
         // A focus ring everyone can see, on every focusable element reached by keyboard.
         ':focus-visible': { outline: '3px solid #1c4f96', outlineOffset: '2px' },
+        // The app bar is fixed over the page's top (56 px on a phone, 64 px wider). Whatever
+        // focus scrolls into view (a review heading, a receipt, the field tabbed to) stops
+        // below it instead of behind it (WCAG 2.4.11, focus not obscured).
+        html: { scrollPaddingTop: 72 },
         '.visually-hidden': {
           position: 'absolute',
           width: 1,

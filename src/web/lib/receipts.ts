@@ -15,12 +15,16 @@ export function rememberReceipt<T>(
   queryClient.setQueryData(moneyKeys.receipt(kind, key), receipt);
 }
 
+/**
+ * The receipt is set to none rather than removed: removing a query does not tell the page that
+ * shows it, which kept the receipt on screen.
+ */
 export function forgetReceipt(
   queryClient: QueryClient,
   kind: 'investment' | 'disbursement',
   key: string,
 ): void {
-  queryClient.removeQueries({ queryKey: moneyKeys.receipt(kind, key) });
+  queryClient.setQueryData(moneyKeys.receipt(kind, key), null);
 }
 
 export function useRememberedReceipt<T>(kind: 'investment' | 'disbursement', key: string) {

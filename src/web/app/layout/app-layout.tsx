@@ -26,7 +26,7 @@ export function AppLayout() {
   const navigation = useNavigation();
   const destination = useDestination();
   const [mobileOpen, setMobileOpen] = useState(false);
-  useFocusOnNavigation(location.pathname);
+  useFocusOnNavigation(location.pathname, location.hash);
 
   // The loader let us in, so a missing session now means it ended while the page was open.
   // The way back is where the person was going: a step they just took (a filter, a link) may
@@ -126,8 +126,12 @@ export function AppLayout() {
 /**
  * After a client-side navigation, screen readers hear nothing and keyboard focus stays on the
  * old link. Moving focus to the new page's heading announces it and restarts tab order there.
+ * A link to a part of a page (`#section-timeline`) then lands on that part: focus, and so the
+ * scroll, move to the element it names once nothing above it is loading any more (cards that
+ * fill in later would push it back out of view), or the person would be left at the top of a
+ * long page looking for what the link promised.
  */
-function useFocusOnNavigation(pathname: string) {
+function useFocusOnNavigation(pathname: string, hash: string) {
   const previous = useRef(pathname);
   useEffect(() => {
     if (previous.current === pathname) return;
@@ -135,26 +139,45 @@ function useFocusOnNavigation(pathname: string) {
     const main = document.getElementById(MAIN_ID);
     if (!main) return;
     const title = () => main.querySelector<HTMLElement>('[data-page-title]');
-    const heading = title();
-    if (heading) {
-      heading.focus();
+    const partId = hash ? decodeURIComponent(hash.slice(1)) : '';
+    // Where focus ends, or null while that is not there yet.
+    const destination = () => {
+      if (!partId) return title();
+      const part = document.getElementById(partId);
+      const loading = main.querySelector('[aria-busy="true"]') !== null;
+      return part && main.contains(part) && !loading ? part : null;
+    };
+    const focus = (element: HTMLElement) => {
+      // A section's heading is not focusable by itself; focus from a script needs it to be.
+      if (!element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1');
+      element.focus();
+    };
+    const ready = destination();
+    if (ready) {
+      focus(ready);
       return;
     }
-    // A page whose heading waits for its data: focus the main region now, and the heading when it
-    // appears, unless the person has moved focus elsewhere in the meantime.
-    main.focus();
+    // Until then, the page's heading if it is there, else the main region; the destination
+    // takes focus when it is ready, unless the person has moved focus elsewhere meanwhile.
+    const interim = title() ?? main;
+    interim.focus();
     const observer = new MutationObserver(() => {
-      const late = title();
+      const late = destination();
       if (!late) return;
       observer.disconnect();
       const active = document.activeElement;
-      if (active === main || active === document.body) late.focus();
+      if (active === main || active === document.body || active === interim) focus(late);
     });
-    observer.observe(main, { childList: true, subtree: true });
+    observer.observe(main, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['aria-busy'],
+    });
     const stop = window.setTimeout(() => observer.disconnect(), 10_000);
     return () => {
       observer.disconnect();
       window.clearTimeout(stop);
     };
-  }, [pathname]);
+  }, [pathname, hash]);
 }

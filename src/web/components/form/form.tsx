@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -67,10 +67,16 @@ export function Form<TIn extends FieldValues, TOut>({
 }
 
 /** The button that checks the form and opens its review ("Review investment"). */
-export function ReviewButton({ children }: { children: ReactNode }) {
+export function ReviewButton({
+  children,
+  buttonRef,
+}: {
+  children: ReactNode;
+  buttonRef?: Ref<HTMLButtonElement>;
+}) {
   return (
     <Box>
-      <Button type="submit" variant="contained">
+      <Button type="submit" variant="contained" ref={buttonRef}>
         {children}
       </Button>
     </Box>

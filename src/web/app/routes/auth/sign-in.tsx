@@ -76,7 +76,10 @@ export default function SignInRoute() {
         </Typography>
         {notice && (
           <Box sx={{ mb: 2 }}>
-            <Notice severity={notice.severity}>{notice.text}</Notice>
+            {/* What brought the person here (signed out, session ended, single sign-on refused) comes first. */}
+            <Notice severity={notice.severity} focusOnShow>
+              {notice.text}
+            </Notice>
           </Box>
         )}
         <SignInForm

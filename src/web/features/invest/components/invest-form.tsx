@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -53,10 +53,17 @@ type InvestFormProps = {
    * in the list, its refusal is shown as soon as it is chosen, and Review refuses it.
    */
   preflights?: Partial<Record<string, Preflight>>;
+  /** Focus the first field as the form appears (it replaces a button that went away). */
+  focusFirst?: boolean;
 };
 
 /** Choose an account and units, review, then submit once. */
-export function InvestForm({ offering, accounts, preflights = {} }: InvestFormProps) {
+export function InvestForm({
+  offering,
+  accounts,
+  preflights = {},
+  focusFirst = false,
+}: InvestFormProps) {
   // Only the account's own blocks belong to the account field; the page shows a closed
   // offering, and the units field its bounds.
   const blockOf = (accountId: string) => {
@@ -76,6 +83,10 @@ export function InvestForm({ offering, accounts, preflights = {} }: InvestFormPr
     units: '',
     paymentMethod: 'ach',
   });
+  const { setFocus } = form;
+  useEffect(() => {
+    if (focusFirst) setFocus('accountId');
+  }, [focusFirst, setFocus]);
   const units = useWatch({ control: form.control, name: 'units' });
   const accountId = useWatch({ control: form.control, name: 'accountId' });
   const chosenBlock = accountId ? blockOf(accountId) : null;
@@ -92,6 +103,23 @@ export function InvestForm({ offering, accounts, preflights = {} }: InvestFormPr
     // Kept beyond this component: a refresh (sold out) must not replace the receipt.
     onSuccess: (confirmed) => rememberReceipt(queryClient, 'investment', offering.id, confirmed),
   });
+
+  // The review replaces the form, so leaving it ("Edit", "Change the request") would drop focus
+  // to the page body: it goes back to "Review investment", where the review began, as it does
+  // when a review dialog closes. Not when a refused field has already taken it.
+  const reviewButton = useRef<HTMLButtonElement>(null);
+  const reviewing = flow.review !== null;
+  const wasReviewing = useRef(false);
+  useEffect(() => {
+    if (reviewing) {
+      wasReviewing.current = true;
+      return;
+    }
+    if (!wasReviewing.current) return;
+    wasReviewing.current = false;
+    const focused = document.activeElement;
+    if (focused === null || focused === document.body) reviewButton.current?.focus();
+  }, [reviewing]);
 
   if (flow.result) return <InvestmentResult receipt={flow.result} />;
 
@@ -180,7 +208,7 @@ export function InvestForm({ offering, accounts, preflights = {} }: InvestFormPr
         options={paymentOptions}
         required
       />
-      <ReviewButton>Review investment</ReviewButton>
+      <ReviewButton buttonRef={reviewButton}>Review investment</ReviewButton>
     </Form>
   );
 }

@@ -18,6 +18,7 @@ import {
   mailingAddressStepSchema,
   maritalStatusLabels,
   proxyVotingLabels,
+  stateAsRecorded,
   type IraSupplement,
   type IraSupplementReceipt,
 } from '../../../../contract/ira';
@@ -465,7 +466,7 @@ function IraReview({ values }: { values: IraSupplement }) {
   const address = [
     mailing.line1,
     mailing.line2,
-    `${mailing.city}, ${mailing.state} ${mailing.zipCode}`,
+    `${mailing.city}, ${stateAsRecorded(mailing)} ${mailing.zipCode}`,
     countryLabel(mailing.country),
   ]
     .filter(Boolean)

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -50,6 +50,7 @@ export function DepositForm({ accountId }: { accountId: string }) {
               key={round}
               accountId={accountId}
               bank={data.bank}
+              focusFirst={round > 0}
               onAnother={() => setRound((n) => n + 1)}
             />
           ) : (
@@ -67,13 +68,20 @@ export function DepositForm({ accountId }: { accountId: string }) {
 function DepositFields({
   accountId,
   bank,
+  focusFirst,
   onAnother,
 }: {
   accountId: string;
   bank: LinkedBank;
+  /** Opened by "Make another deposit", which went away with the receipt: focus goes on. */
+  focusFirst: boolean;
   onAnother: () => void;
 }) {
   const form = useZodForm(formSchema, { amount: '', description: '' });
+  const { setFocus } = form;
+  useEffect(() => {
+    if (focusFirst) setFocus('amount');
+  }, [focusFirst, setFocus]);
   const flow = useReviewAndSubmit({
     mutation: useCreateDeposit(),
     variables: ({ amount, description }: DepositRequest, idempotencyKey) => ({

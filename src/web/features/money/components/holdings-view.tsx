@@ -5,8 +5,11 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import Alert from '@mui/material/Alert';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router-dom';
-import type { HoldingsResult } from '../../../../contract/holdings';
+import type { HoldingRow, HoldingsResult } from '../../../../contract/holdings';
+import { CardList } from '../../../components/card-list';
 import { Code, SectionCard } from '../../../components/description-list';
 import { EmptyState, QueryState } from '../../../components/query-state';
 import { paths } from '../../../config/paths';
@@ -95,45 +98,87 @@ function HoldingsView({ result }: { result: HoldingsResult }) {
             Only the most recent trades are listed; the totals cover those listed.
           </Alert>
         )}
-        <ScrollableTable label="Trades" sx={{ mt: 2 }}>
-          <ColumnHeadings
-            columns={[
-              'Date',
-              'Offering',
-              'Account',
-              { figures: 'Units' },
-              { figures: 'Amount' },
-              'Status',
-              'Trade ID',
-            ]}
-          />
-          <TableBody>
-            {result.trades.map((trade) => (
-              <TableRow key={trade.tradeId}>
-                <TableCell>{formatTimestamp(trade.createdAt)}</TableCell>
-                <TableCell>
-                  <Link component={RouterLink} to={paths.app.offering.getHref(trade.offeringId)}>
-                    {trade.offeringName ?? `Offering ${trade.offeringId}`}
-                  </Link>
-                </TableCell>
-                <TableCell>
-                  <Code value={trade.accountId} />
-                </TableCell>
-                <TableCell align="right">
-                  {trade.units ? formatDecimal(trade.units) : '—'}
-                </TableCell>
-                <TableCell align="right">
-                  {trade.amount ? formatMoney(trade.amount) : '—'}
-                </TableCell>
-                <TableCell>{trade.statusText}</TableCell>
-                <TableCell>
-                  <Code value={trade.tradeId} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </ScrollableTable>
+        <Box sx={{ mt: 2 }}>
+          <Trades trades={result.trades} />
+        </Box>
       </SectionCard>
     </>
+  );
+}
+
+/**
+ * Every trade, newest first: a table where its seven columns fit; cards on phones, where the
+ * table would leave the amount, status and trade ID past the screen's edge until the reader
+ * pans to them.
+ */
+function Trades({ trades }: { trades: HoldingRow[] }) {
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  return wide ? <TradesTable trades={trades} /> : <TradeCards trades={trades} />;
+}
+
+const offeringLink = (trade: HoldingRow) => (
+  <Link component={RouterLink} to={paths.app.offering.getHref(trade.offeringId)}>
+    {trade.offeringName ?? `Offering ${trade.offeringId}`}
+  </Link>
+);
+
+function TradesTable({ trades }: { trades: HoldingRow[] }) {
+  return (
+    <ScrollableTable label="Trades">
+      <ColumnHeadings
+        columns={[
+          'Date',
+          'Offering',
+          'Account',
+          { figures: 'Units' },
+          { figures: 'Amount' },
+          'Status',
+          'Trade ID',
+        ]}
+      />
+      <TableBody>
+        {trades.map((trade) => (
+          <TableRow key={trade.tradeId}>
+            <TableCell>{formatTimestamp(trade.createdAt)}</TableCell>
+            <TableCell>{offeringLink(trade)}</TableCell>
+            <TableCell>
+              <Code value={trade.accountId} />
+            </TableCell>
+            <TableCell align="right">{trade.units ? formatDecimal(trade.units) : '—'}</TableCell>
+            <TableCell align="right">{trade.amount ? formatMoney(trade.amount) : '—'}</TableCell>
+            <TableCell>{trade.statusText}</TableCell>
+            <TableCell>
+              <Code value={trade.tradeId} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </ScrollableTable>
+  );
+}
+
+/**
+ * One card a trade: what was bought, for how much and where it stands, then when, from which
+ * account and its trade ID on one line, as the account's timeline shows its entries.
+ */
+function TradeCards({ trades }: { trades: HoldingRow[] }) {
+  return (
+    <CardList label="Trades" ordered items={trades} itemKey={(trade) => trade.tradeId}>
+      {(trade) => (
+        <>
+          <Typography sx={{ fontWeight: 600 }}>{offeringLink(trade)}</Typography>
+          <Typography>
+            {trade.amount ? formatMoney(trade.amount) : '—'}
+            {trade.units && ` · ${formatDecimal(trade.units)} units`}
+          </Typography>
+          <Typography>{trade.statusText}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {formatTimestamp(trade.createdAt)} · Account <Code value={trade.accountId} /> · Trade ID{' '}
+            <Code value={trade.tradeId} />
+          </Typography>
+        </>
+      )}
+    </CardList>
   );
 }

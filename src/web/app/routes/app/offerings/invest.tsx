@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import { useParams } from 'react-router-dom';
 import { investability } from '../../../../../contract/investments';
@@ -36,6 +37,8 @@ export default function InvestRoute() {
   const offering = useOffering(offeringId);
   const receipt = useRememberedReceipt<InvestmentReceipt>('investment', offeringId);
   const queryClient = useQueryClient();
+  // The form that follows "Make another investment" takes focus: the button went away.
+  const [another, setAnother] = useState(false);
 
   if (hasStatus(offering.error, 404)) {
     return <OfferingNotFound />;
@@ -62,7 +65,12 @@ export default function InvestRoute() {
       {receipt ? (
         <Box sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>
           <InvestmentResult receipt={receipt} />
-          <Button onClick={() => forgetReceipt(queryClient, 'investment', offeringId)}>
+          <Button
+            onClick={() => {
+              setAnother(true);
+              forgetReceipt(queryClient, 'investment', offeringId);
+            }}
+          >
             Make another investment
           </Button>
         </Box>
@@ -83,7 +91,9 @@ export default function InvestRoute() {
                   />
                 }
               >
-                {(accounts) => <InvestWithChecks offering={data} accounts={accounts} />}
+                {(accounts) => (
+                  <InvestWithChecks offering={data} accounts={accounts} focusFirst={another} />
+                )}
               </AccountsState>
             );
           }}
@@ -97,9 +107,11 @@ export default function InvestRoute() {
 function InvestWithChecks({
   offering,
   accounts,
+  focusFirst,
 }: {
   offering: Offering;
   accounts: AccountSummary[];
+  focusFirst: boolean;
 }) {
   const preflights = usePreflights(
     offering.id,
@@ -108,7 +120,12 @@ function InvestWithChecks({
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <PreflightPanel offeringId={offering.id} accounts={accounts} />
-      <InvestForm offering={offering} accounts={accounts} preflights={preflights} />
+      <InvestForm
+        offering={offering}
+        accounts={accounts}
+        preflights={preflights}
+        focusFirst={focusFirst}
+      />
     </Box>
   );
 }

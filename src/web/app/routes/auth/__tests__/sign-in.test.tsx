@@ -15,7 +15,7 @@ startMockBff();
 afterEach(cleanup);
 
 /** The sign-in route as the router mounts it, with its loader, on a full page load. */
-function visitSignIn() {
+function visitSignIn(entry = paths.auth.signIn.getHref()) {
   const queryClient = createQueryClient();
   const router = createMemoryRouter(
     [
@@ -27,7 +27,7 @@ function visitSignIn() {
       },
       { path: '*', element: <p>Signed-in page</p> },
     ],
-    { initialEntries: [paths.auth.signIn.getHref()] },
+    { initialEntries: [entry] },
   );
   render(
     <QueryClientProvider client={queryClient}>
@@ -56,5 +56,18 @@ describe('the sign-in page, signed out', () => {
     expect(queryClient.getQueryData(sessionQueryKey)).toBeNull();
     expect(router.state.location.pathname).toBe(paths.auth.signIn.path);
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('the sign-in page after signing out', () => {
+  it('puts focus on "You have signed out.", so the person hears what became of it', async () => {
+    bff.use(
+      http.get('/api/session', () => HttpResponse.json({ signedIn: false })),
+      http.get('/api/config', () => HttpResponse.json({ sandbox: false, singleSignOn: null })),
+    );
+    visitSignIn(paths.auth.signIn.getHref({ reason: 'signed-out' }));
+    const notice = await screen.findByText('You have signed out.');
+    expect(notice.getAttribute('role')).toBe('status');
+    await waitFor(() => expect(document.activeElement).toBe(notice));
   });
 });

@@ -165,6 +165,21 @@ describe('an investor invests in an offering (§4.3 createTrade)', () => {
     ]);
   });
 
+  it('"Edit" goes back to the form as typed, with focus on "Review investment" where the review began', async () => {
+    const sent = mockPost(endpoint, okAnswer(receipt));
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<InvestForm offering={offering} accounts={accounts} />);
+    await fillAndReview(user);
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(await screen.findByLabelText(/^Units/)).toHaveProperty('value', '1001');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('button', { name: 'Review investment' }),
+      ),
+    );
+    expect(sent).toHaveLength(0);
+  });
+
   it('refused for what it asks: "Change the request" goes back to the form, as typed', async () => {
     const sent = mockPost(
       endpoint,
@@ -184,6 +199,11 @@ describe('an investor invests in an offering (§4.3 createTrade)', () => {
     expect(screen.queryByRole('button', { name: /Confirm investment|Try again/ })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Change the request' }));
     expect(await screen.findByLabelText(/^Units/)).toHaveProperty('value', '1001');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('button', { name: 'Review investment' }),
+      ),
+    );
     expect(sent).toHaveLength(1);
   });
 

@@ -85,6 +85,15 @@ async function walkToReview(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('an investor requests an IRA through the BFF (§4.7)', () => {
+  it('reviews a U.S. state typed in lower case as the code the platform records (co → CO)', async () => {
+    mockPost(endpoint, okAnswer(receipt));
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<IraWizard accountId="A1234567" address={{ ...address, state: 'co' }} />);
+    await walkToReview(user);
+    const review = screen.getByRole('heading', { name: 'Review' }).parentElement!;
+    expect(review.textContent).toContain('Denver, CO 80202');
+  });
+
   it('steps through the wizard, reviews the request with the bank number masked, and submits it once', async () => {
     const sent = mockPost(endpoint, okAnswer(receipt));
     const user = userEvent.setup({ delay: null });
@@ -106,7 +115,7 @@ describe('an investor requests an IRA through the BFF (§4.7)', () => {
       within(result)
         .getByRole('link', { name: "See it on the account's timeline" })
         .getAttribute('href'),
-    ).toMatch(/^\/accounts\/[^/]+\/money$/);
+    ).toMatch(/^\/accounts\/[^/]+\/money#section-timeline$/);
     expect(within(result).getByText('Our reference')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(result));
     expect(sent).toHaveLength(1);

@@ -116,9 +116,12 @@ describe('an investor deposits from the linked bank (fundCustodyAccount, §4.16)
     expect(sent).toHaveLength(1);
     expect(sent[0].body).toEqual({ amount: '250.75' });
     expect(sent[0].idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
-    // Another deposit starts from an empty form.
+    // Another deposit starts from an empty form, with focus on its first field rather than
+    // dropped to the page body with the button that went away.
     await user.click(screen.getByRole('button', { name: 'Make another deposit' }));
-    expect(screen.getByLabelText(/Deposit amount \(USD\)/)).toHaveProperty('value', '');
+    const amount = screen.getByLabelText(/Deposit amount \(USD\)/);
+    expect(amount).toHaveProperty('value', '');
+    await waitFor(() => expect(document.activeElement).toBe(amount));
   });
 
   it('after a lost answer says the outcome is unknown, with the reference, and offers no resend', async () => {

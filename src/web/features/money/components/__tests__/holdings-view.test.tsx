@@ -6,6 +6,7 @@ import type { HoldingsResult } from '../../../../../contract/holdings';
 import { bff, startMockBff } from '../../../../testing/mock-bff';
 import { renderWithProviders } from '../../../../testing/render';
 import { withTimeZones } from '../../../../testing/time-zones';
+import { withViewportWidth } from '../../../../testing/viewport';
 import { Holdings } from '../holdings-view';
 
 startMockBff();
@@ -44,6 +45,8 @@ const holdings: HoldingsResult = {
 };
 
 describe('an investor reads their holdings', () => {
+  withViewportWidth(1280);
+
   it('sees each trade’s date in their zone, named, as every other page shows the platform’s times', async () => {
     bff.use(http.get('/api/holdings', () => HttpResponse.json(holdings)));
     renderWithProviders(<Holdings />);
@@ -72,5 +75,24 @@ describe('an investor reads their holdings', () => {
     expect((await screen.findByText(gap)).closest('[role="alert"]')).toBeTruthy();
     const trades = await screen.findByRole('table', { name: 'Trades' });
     expect(within(trades).getByText('Offering 42')).toBeTruthy();
+  });
+});
+
+describe('an investor reads their trades on a phone', () => {
+  withViewportWidth(375);
+
+  it('sees each trade as a card with its amount, units and status in view, not past the edge of a table', async () => {
+    bff.use(http.get('/api/holdings', () => HttpResponse.json(holdings)));
+    renderWithProviders(<Holdings />);
+    const trades = await screen.findByRole('list', { name: 'Trades' });
+    expect(screen.queryByRole('table', { name: 'Trades' })).toBeNull();
+    const [card] = within(trades).getAllByRole('listitem');
+    expect(within(card).getByRole('link', { name: 'Acme Growth Shares' })).toBeTruthy();
+    expect(card.textContent).toContain('$125.00');
+    expect(card.textContent).toContain('10 units');
+    expect(card.textContent).toContain('Created');
+    expect(card.textContent).toContain(
+      'Nov 25, 2026, 1:41 AM EST (6:41 AM UTC on the platform) · Account A1040000 · Trade ID T900',
+    );
   });
 });

@@ -1,0 +1,115 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { useQuery } from '@tanstack/react-query';
+import { Link, Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Session } from '../../../../contract/session';
+import { SectionCard } from '../../../components/description-list';
+import { PageHeader } from '../../../components/page-header';
+import { bff, startMockBff } from '../../../testing/mock-bff';
+import { renderWithProviders } from '../../../testing/render';
+import { withViewportWidth } from '../../../testing/viewport';
+import { AppLayout } from '../app-layout';
+
+startMockBff();
+withViewportWidth(1280);
+afterEach(cleanup);
+
+const session: Session = {
+  user: {
+    id: 'u1',
+    email: 'investor@demo.test',
+    name: 'Avery Quinn',
+    role: 'investor',
+    accountIds: ['A1040000'],
+    issuerIds: [],
+    offeringIds: [],
+    securityIds: [],
+  },
+  idleExpiresAt: '2099-01-01T00:00:00.000Z',
+  absoluteExpiresAt: '2099-01-01T00:00:00.000Z',
+  sandbox: true,
+};
+
+/** A card above the timeline whose data arrives when the test lets it. */
+function LinkedBank() {
+  const bank = useQuery({
+    queryKey: ['linked-bank'],
+    queryFn: () => fetch('/api/linked-bank').then((answer) => answer.json() as Promise<string>),
+  });
+  return (
+    <SectionCard title="Bank account for ACH">
+      <div aria-busy={bank.isPending}>{bank.data ?? 'Loading'}</div>
+    </SectionCard>
+  );
+}
+
+function renderPortal(bankAnswered: Promise<void> = Promise.resolve()) {
+  bff.use(
+    http.get('/api/session', () => HttpResponse.json(session)),
+    http.get('/api/linked-bank', async () => {
+      await bankAnswered;
+      return HttpResponse.json('Prairie National Bank');
+    }),
+  );
+  return renderWithProviders(
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route
+          path="/receipt"
+          element={
+            <>
+              <PageHeader title="Investment submitted" />
+              <Link to="/money#section-timeline">See it on the account&apos;s timeline</Link>
+              <Link to="/money">Money and timeline</Link>
+            </>
+          }
+        />
+        <Route
+          path="/money"
+          element={
+            <>
+              <PageHeader title="Money and timeline" />
+              <LinkedBank />
+              <SectionCard title="Timeline">The investment</SectionCard>
+            </>
+          }
+        />
+      </Route>
+    </Routes>,
+    { path: '/receipt' },
+  );
+}
+
+describe('focus after following a link inside the portal', () => {
+  it('lands on the page heading', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPortal();
+    await user.click(await screen.findByRole('link', { name: 'Money and timeline' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Money and timeline' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+  });
+
+  it('lands on the part of the page the link names (#section-timeline), not at its top', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPortal();
+    await user.click(await screen.findByRole('link', { name: "See it on the account's timeline" }));
+    const timeline = await screen.findByRole('heading', { level: 2, name: 'Timeline' });
+    await waitFor(() => expect(document.activeElement).toBe(timeline));
+  });
+
+  it('moves to that part once the cards above it have loaded, which would push it out of view', async () => {
+    let answer = () => {};
+    const user = userEvent.setup({ delay: null });
+    renderPortal(new Promise<void>((resolve) => (answer = resolve)));
+    await user.click(await screen.findByRole('link', { name: "See it on the account's timeline" }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Money and timeline' });
+    expect(document.activeElement).toBe(heading);
+    answer();
+    expect(await screen.findByText('Prairie National Bank')).toBeTruthy();
+    const timeline = screen.getByRole('heading', { level: 2, name: 'Timeline' });
+    await waitFor(() => expect(document.activeElement).toBe(timeline));
+  });
+});

@@ -1,0 +1,116 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AccountSummary } from '../../../../../../contract/account-views';
+import type { Offering } from '../../../../../../contract/offerings';
+import { computePreflight } from '../../../../../../contract/preflight';
+import type { Session } from '../../../../../../contract/session';
+import { bff, mockPost, okAnswer, startMockBff } from '../../../../../testing/mock-bff';
+import { fill, openReviewAndArm, renderWithProviders } from '../../../../../testing/render';
+import InvestRoute from '../invest';
+
+startMockBff();
+afterEach(cleanup);
+
+const approved = { status: 'approved', date: null };
+const account = {
+  id: 'A1234567',
+  name: 'Avery Quinn',
+  type: 'individual',
+  reviews: { kyc: approved, aml: approved, accreditation: approved, approval: approved },
+  loaded: true,
+} as unknown as AccountSummary;
+
+const offering: Offering = {
+  id: '7',
+  issuerId: '1',
+  name: 'Aspen Ridge Growth Fund I',
+  type: 'Equity',
+  status: 'approved',
+  unitPrice: '10',
+  minAmount: '100',
+  targetAmount: '1000000',
+  maxAmount: '1000000',
+  totalShares: '100000',
+  remainingShares: '100000',
+  startDate: '2025-01-01',
+  endDate: '2099-01-01',
+  description: '',
+  stampingText: '',
+  createdAt: null,
+};
+
+const session: Session = {
+  user: {
+    id: 'u1',
+    email: 'investor@demo.test',
+    name: 'Avery Quinn',
+    role: 'investor',
+    accountIds: [account.id],
+    issuerIds: [],
+    offeringIds: [],
+    securityIds: [],
+  },
+  idleExpiresAt: '2099-01-01T00:00:00.000Z',
+  absoluteExpiresAt: '2099-01-01T00:00:00.000Z',
+  sandbox: true,
+};
+
+const receipt = {
+  tradeId: 'T-000123',
+  reference: 'MR-7K2Q9ZX4AB',
+  transactionId: null,
+  offeringId: '7',
+  offeringName: offering.name,
+  accountId: account.id,
+  units: '20',
+  unitPrice: '10',
+  amount: '200',
+  paymentMethod: 'ach',
+  status: 'created',
+  createdAt: '2026-07-17T16:09:00',
+};
+
+function renderInvestPage() {
+  bff.use(
+    http.get('/api/session', () => HttpResponse.json(session)),
+    http.get('/api/offerings/7', () => HttpResponse.json({ offering })),
+    http.get('/api/accounts', () => HttpResponse.json({ accounts: [account] })),
+    http.get('/api/offerings/7/preflight', () =>
+      HttpResponse.json(computePreflight(account as never, offering, '2026-07-17', null)),
+    ),
+  );
+  return renderWithProviders(
+    <Routes>
+      <Route path="/offerings/:offeringId/invest" element={<InvestRoute />} />
+    </Routes>,
+    { path: '/offerings/7/invest' },
+  );
+}
+
+describe('the invest page after an investment', () => {
+  it('"Make another investment" opens an empty form, with focus on its first field', async () => {
+    mockPost('/api/offerings/7/investments', okAnswer(receipt));
+    const user = userEvent.setup({ delay: null });
+    renderInvestPage();
+    await fill(user, await screen.findByLabelText(/^Units/), '20');
+    const confirm = () => screen.getByRole('button', { name: 'Confirm investment' });
+    await openReviewAndArm(
+      () => user.click(screen.getByRole('button', { name: 'Review investment' })),
+      confirm,
+    );
+    await user.click(confirm());
+    expect(await screen.findByText('Investment submitted')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Make another investment' }));
+    const units = await screen.findByLabelText(/^Units/);
+    expect(screen.queryByText('Investment submitted')).toBeNull();
+    expect(units).toHaveProperty('value', '');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByLabelText(/Invest from account/)),
+    );
+  });
+});
