@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import pino from 'pino';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { censorLogObject, loggerOptions } from '../logger';
 
@@ -12,8 +12,10 @@ function capture() {
       done();
     },
   });
-  const options = loggerOptions('info') as pino.LoggerOptions;
-  return { log: pino(options, stream), lines };
+  // Built by Fastify from the portal's options, as the BFF's logger is.
+  const options = loggerOptions('info') as Exclude<FastifyServerOptions['logger'], boolean>;
+  const app = Fastify({ logger: { ...options, stream } });
+  return { log: app.log, lines };
 }
 
 describe('what a log line may carry', () => {
