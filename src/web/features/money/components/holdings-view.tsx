@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import TableBody from '@mui/material/TableBody';
@@ -10,6 +11,7 @@ import { useTheme } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router-dom';
 import type { HoldingRow, HoldingsResult } from '../../../../contract/holdings';
 import { CardList } from '../../../components/card-list';
+import { PageNav } from '../../../components/page-nav';
 import { Code, SectionCard } from '../../../components/description-list';
 import { EmptyState, QueryState } from '../../../components/query-state';
 import { paths } from '../../../config/paths';
@@ -106,15 +108,34 @@ function HoldingsView({ result }: { result: HoldingsResult }) {
   );
 }
 
+/** How many trades one page lists: an investor with a hundred trades pages through them. */
+const TRADES_PAGE = 25;
+
 /**
- * Every trade, newest first: a table where its seven columns fit; cards on phones, where the
- * table would leave the amount, status and trade ID past the screen's edge until the reader
- * pans to them.
+ * Every trade, newest first, a page at a time: a table where its seven columns fit; cards on
+ * phones, where the table would leave the amount, status and trade ID past the screen's edge
+ * until the reader pans to them.
  */
 function Trades({ trades }: { trades: HoldingRow[] }) {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
-  return wide ? <TradesTable trades={trades} /> : <TradeCards trades={trades} />;
+  const [asked, setOffset] = useState(0);
+  // A fresher list may be shorter than the page that was open: back to the newest then.
+  const offset = asked < trades.length ? asked : 0;
+  const page = trades.slice(offset, offset + TRADES_PAGE);
+  return (
+    <>
+      {wide ? <TradesTable trades={page} /> : <TradeCards trades={page} />}
+      <PageNav
+        label="Pages of trades"
+        offset={offset}
+        shown={page.length}
+        total={trades.length}
+        pageSize={TRADES_PAGE}
+        onOffset={setOffset}
+      />
+    </>
+  );
 }
 
 const offeringLink = (trade: HoldingRow) => (

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HoldingsResult } from '../../../../../contract/holdings';
 import { bff, startMockBff } from '../../../../testing/mock-bff';
@@ -94,5 +95,32 @@ describe('an investor reads their trades on a phone', () => {
     expect(card.textContent).toContain(
       'Nov 25, 2026, 1:41 AM EST (6:41 AM UTC on the platform) · Account A1040000 · Trade ID T900',
     );
+  });
+});
+
+describe('an investor with many trades', () => {
+  withViewportWidth(1280);
+
+  it('pages through them, newest first, the oldest within reach', async () => {
+    const trades = Array.from({ length: 60 }, (_, i) => ({
+      ...holdings.trades[0],
+      tradeId: `T${1000 - i}`,
+    }));
+    bff.use(http.get('/api/holdings', () => HttpResponse.json({ ...holdings, trades })));
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<Holdings />);
+    const table = await screen.findByRole('table', { name: 'Trades' });
+    const ids = () =>
+      within(screen.getByRole('table', { name: 'Trades' }))
+        .getAllByText(/^T\d+$/)
+        .map((cell) => cell.textContent);
+    expect(within(table).getAllByRole('row')).toHaveLength(26);
+    expect(ids()[0]).toBe('T1000');
+    const pages = screen.getByRole('navigation', { name: 'Pages of trades' });
+    expect(within(pages).getByText('1–25 of 60')).toBeTruthy();
+    await user.click(within(pages).getByRole('button', { name: 'Older' }));
+    await user.click(within(pages).getByRole('button', { name: 'Older' }));
+    expect(within(pages).getByText('51–60 of 60')).toBeTruthy();
+    expect(ids()).toEqual(trades.slice(50).map((trade) => trade.tradeId));
   });
 });
