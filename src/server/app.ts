@@ -18,6 +18,7 @@ import { CoalescingCache } from './lib/coalescing-cache';
 import { readOfferingCatalog, type OfferingCatalog } from './lib/offering-catalog';
 import type { Deps } from './deps';
 import { loggerOptions } from './logger';
+import { requestLogPlugin } from './plugins/request-log';
 import { csrfPlugin } from './plugins/csrf';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -64,6 +65,8 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     logger: options.logger ?? loggerOptions(config.logLevel, config.logFile),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
+    // One line a request, written by the request-log plugin when it is answered.
+    disableRequestLogging: true,
     // A hop count as a function: what Fastify does with a number, which its types do not allow.
     trustProxy:
       typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
@@ -105,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     reply.header('x-request-id', request.id);
     return payload;
   });
+  await app.register(requestLogPlugin);
   await app.register(cookie);
   await app.register(compress, compressOptions);
   await app.register(securityHeadersPlugin, { config });

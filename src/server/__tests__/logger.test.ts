@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { censorLogObject, loggerOptions } from '../logger';
+import { requestLogPlugin } from '../plugins/request-log';
 
 /** The lines a logger built with the portal's options writes, parsed. */
 function capture() {
@@ -104,5 +105,41 @@ describe('what a log line may carry', () => {
     expect(() => log.warn({ hostile }, 'odd')).not.toThrow();
     expect(lines[0]).toMatchObject({ msg: 'odd', unreadableLogObject: true });
     expect(lines[0].hostile).toBeUndefined();
+  });
+});
+
+describe('the log of a request', () => {
+  async function serve(level: string) {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+        done();
+      },
+    });
+    const options = loggerOptions(level) as Exclude<FastifyServerOptions['logger'], boolean>;
+    const app = Fastify({ logger: { ...options, stream }, disableRequestLogging: true });
+    await app.register(requestLogPlugin);
+    app.get('/api/compliance/search', () => ({ ok: true }));
+    await app.inject({ method: 'GET', url: '/api/compliance/search?q=Jo%20Doe' });
+    await app.close();
+    return lines.filter((line) => line.reqId !== undefined);
+  }
+
+  it('is one line when it is answered: method, path without the query, status and time', async () => {
+    const lines = await serve('info');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET', url: '/api/compliance/search' },
+      res: { statusCode: 200 },
+    });
+    expect(typeof lines[0].responseTime).toBe('number');
+    expect(JSON.stringify(lines)).not.toContain('Jo');
+  });
+
+  it('has its arrival too at debug level', async () => {
+    const lines = await serve('debug');
+    expect(lines.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
   });
 });
