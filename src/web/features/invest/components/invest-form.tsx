@@ -197,9 +197,13 @@ export function InvestForm({
         required
       />
       <Typography aria-live="polite" data-testid="invest-amount">
-        {quote?.ok
-          ? `Amount: ${formatMoney(quote.value.amount)} (${formatDecimal(quote.value.units)} × ${formatMoney(offering.unitPrice, { precision: 'price' })})`
-          : 'Amount: enter a number of units'}
+        {/* Worked out as the units are typed: the rule they break, if any, is read out here
+            before the field's own error appears on leaving it. */}
+        {!quote
+          ? 'Amount: enter a number of units'
+          : quote.ok
+            ? `Amount: ${formatMoney(quote.value.amount)} (${formatDecimal(quote.value.units)} × ${formatMoney(offering.unitPrice, { precision: 'price' })})`
+            : `Amount: none yet. ${quote.message}.`}
       </Typography>
       <FormNativeSelect
         name="paymentMethod"

@@ -103,6 +103,12 @@ describe('an investor invests in an offering (§4.3 createTrade)', () => {
     expect(screen.getByTestId('invest-amount').textContent).toBe(
       'Amount: $12.51 (1,001 × $0.0125)',
     );
+    // Units that break a rule say which, not "enter a number of units".
+    await user.clear(screen.getByLabelText(/^Units/));
+    await user.type(screen.getByLabelText(/^Units/), '1.5');
+    expect(screen.getByTestId('invest-amount').textContent).toBe(
+      'Amount: none yet. Units must be a whole number, such as 10.',
+    );
     await user.clear(screen.getByLabelText(/^Units/));
     await fillAndReview(user);
 
