@@ -197,13 +197,13 @@ export function InvestForm({
         required
       />
       <Typography aria-live="polite" data-testid="invest-amount">
-        {/* Worked out as the units are typed: the rule they break, if any, is read out here
-            before the field's own error appears on leaving it. */}
+        {/* Worked out as the units are typed. Units that break a rule point to the field,
+            whose own message names the rule (the same sentence twice would be noise). */}
         {!quote
           ? 'Amount: enter a number of units'
           : quote.ok
             ? `Amount: ${formatMoney(quote.value.amount)} (${formatDecimal(quote.value.units)} × ${formatMoney(offering.unitPrice, { precision: 'price' })})`
-            : `Amount: none yet. ${quote.message}.`}
+            : 'Amount: none yet, the units are outside what this offering takes (see Units)'}
       </Typography>
       <FormNativeSelect
         name="paymentMethod"

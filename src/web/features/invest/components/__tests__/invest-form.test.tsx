@@ -103,11 +103,11 @@ describe('an investor invests in an offering (§4.3 createTrade)', () => {
     expect(screen.getByTestId('invest-amount').textContent).toBe(
       'Amount: $12.51 (1,001 × $0.0125)',
     );
-    // Units that break a rule say which, not "enter a number of units".
+    // Units that break a rule point to the field, not ask for units already typed.
     await user.clear(screen.getByLabelText(/^Units/));
     await user.type(screen.getByLabelText(/^Units/), '1.5');
     expect(screen.getByTestId('invest-amount').textContent).toBe(
-      'Amount: none yet. Units must be a whole number, such as 10.',
+      'Amount: none yet, the units are outside what this offering takes (see Units)',
     );
     await user.clear(screen.getByLabelText(/^Units/));
     await fillAndReview(user);
