@@ -11,7 +11,7 @@ import { CoalescingCache } from '../lib/coalescing-cache';
 import { readOfferingCatalog, type OfferingCatalog } from '../lib/offering-catalog';
 import { openStore } from '../store/db';
 import { createUpstreamClient, type UpstreamClient } from '../upstream/client';
-import { runUsersCommand, UsersCommandError } from './users-command';
+import { runUsersCommand } from './users-command';
 
 async function readPassword(): Promise<string> {
   if (process.env.PORTAL_PASSWORD) return process.env.PORTAL_PASSWORD;
@@ -43,7 +43,9 @@ async function sandboxAnswers(url: string): Promise<boolean> {
  * process, and with the store on PGlite the portal must be stopped for this command to run).
  */
 interface Platform {
-  upstream: UpstreamClient & { auth: UpstreamSettings['auth'] };
+  upstream: UpstreamClient;
+  /** How the platform takes its credentials (the offering catalog is read differently). */
+  auth: UpstreamSettings['auth'];
   words: string;
   close(): Promise<void>;
 }
@@ -52,7 +54,8 @@ async function platformOf(config: Config): Promise<Platform> {
   const reach = (settings: UpstreamSettings, words: string, stop = () => Promise.resolve()) => {
     const client = createUpstreamClient(settings);
     return {
-      upstream: Object.assign(client, { auth: settings.auth }),
+      upstream: client,
+      auth: settings.auth,
       words,
       close: async () => {
         client.close();
@@ -109,13 +112,13 @@ async function main() {
       db,
       platform: async () => {
         platform.reached ??= platformOf(config);
-        const { upstream, words } = await platform.reached;
+        const { upstream, auth, words } = await platform.reached;
         return {
           words,
           checks: {
             upstream,
             offerings: new CoalescingCache<OfferingCatalog>(5_000),
-            loadOfferings: () => readOfferingCatalog(upstream, upstream.auth),
+            loadOfferings: () => readOfferingCatalog(upstream, auth),
           },
         };
       },
@@ -130,6 +133,6 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof UsersCommandError || err instanceof Error ? err.message : err);
+  console.error(err instanceof Error ? err.message : err);
   process.exit(1);
 });
