@@ -17,8 +17,7 @@ import { createUpstreamClient } from './upstream/client';
 import { CoalescingCache } from './lib/coalescing-cache';
 import { readOfferingCatalog, type OfferingCatalog } from './lib/offering-catalog';
 import type { Deps } from './deps';
-import { loggerOptions } from './logger';
-import { requestLogPlugin } from './plugins/request-log';
+import { loggerOptions, RequestLogController } from './logger';
 import { csrfPlugin } from './plugins/csrf';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -65,8 +64,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     logger: options.logger ?? loggerOptions(config.logLevel, config.logFile),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    // One line a request, written by the request-log plugin when it is answered.
-    disableRequestLogging: true,
+    logController: new RequestLogController(),
     // A hop count as a function: what Fastify does with a number, which its types do not allow.
     trustProxy:
       typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
@@ -108,7 +106,6 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     reply.header('x-request-id', request.id);
     return payload;
   });
-  await app.register(requestLogPlugin);
   await app.register(cookie);
   await app.register(compress, compressOptions);
   await app.register(securityHeadersPlugin, { config });

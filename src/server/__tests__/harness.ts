@@ -1,10 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { startSandbox } from '../../sandbox/index';
 import { buildApp, type BuiltApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { fetchManifest, seedDemoUsers, type SandboxManifest } from '../demo-users';
 import { openStore, type Db } from '../store/db';
+import { loggerOptions } from '../logger';
 
 export const DEMO_PASSWORD = 'demo-password-for-tests';
 export const ORIGIN = 'http://127.0.0.1:8080';
@@ -34,6 +36,8 @@ export interface HarnessOptions {
   limitScale?: number;
   /** The clock of the BFF's time-based caches. */
   now?: () => number;
+  /** Where the BFF writes its log, with the portal's logger options at `info` (none by default). */
+  logStream?: Writable;
 }
 
 /**
@@ -60,7 +64,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     config,
     db,
     sandbox: true,
-    logger: false,
+    logger: options.logStream
+      ? { ...(loggerOptions('info') as Record<string, unknown>), stream: options.logStream }
+      : false,
     limitScale: options.limitScale,
     now: options.now,
     upstream: {

@@ -1,11 +1,11 @@
 import { Writable } from 'node:stream';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { censorLogObject, loggerOptions } from '../logger';
-import { requestLogPlugin } from '../plugins/request-log';
+import { censorLogObject, loggerOptions, RequestLogController } from '../logger';
+import { call, signIn, startHarness } from './harness';
 
-/** The lines a logger built with the portal's options writes, parsed. */
-function capture() {
+/** A stream that keeps each log line written to it, parsed. */
+function lineStream() {
   const lines: Record<string, unknown>[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -13,6 +13,12 @@ function capture() {
       done();
     },
   });
+  return { lines, stream };
+}
+
+/** The lines a logger built with the portal's options writes, parsed. */
+function capture() {
+  const { lines, stream } = lineStream();
   // Built by Fastify from the portal's options, as the BFF's logger is.
   const options = loggerOptions('info') as Exclude<FastifyServerOptions['logger'], boolean>;
   const app = Fastify({ logger: { ...options, stream } });
@@ -110,16 +116,12 @@ describe('what a log line may carry', () => {
 
 describe('the log of a request', () => {
   async function serve(level: string) {
-    const lines: Record<string, unknown>[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
-        done();
-      },
-    });
+    const { lines, stream } = lineStream();
     const options = loggerOptions(level) as Exclude<FastifyServerOptions['logger'], boolean>;
-    const app = Fastify({ logger: { ...options, stream }, disableRequestLogging: true });
-    await app.register(requestLogPlugin);
+    const app = Fastify({
+      logger: { ...options, stream },
+      logController: new RequestLogController(),
+    });
     app.get('/api/compliance/search', () => ({ ok: true }));
     await app.inject({ method: 'GET', url: '/api/compliance/search?q=Jo%20Doe' });
     await app.close();
@@ -141,5 +143,24 @@ describe('the log of a request', () => {
   it('has its arrival too at debug level', async () => {
     const lines = await serve('debug');
     expect(lines.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+  });
+});
+
+describe('the log of a request through the BFF', () => {
+  it("carries the request's id on each of its upstream calls, so a call can be matched to its request", async () => {
+    const { lines, stream } = lineStream();
+    const h = await startHarness({ logStream: stream });
+    try {
+      const cookie = await signIn(h.app, 'investor@demo.test');
+      const [accountId] = h.manifest.investors[0].accountIds;
+      const res = await call(h.app, 'GET', `/api/accounts/${accountId}`, { cookie });
+      expect(res.statusCode).toBe(200);
+      const reqId = res.headers['x-request-id'];
+      const calls = lines.filter((line) => line.msg === 'upstream call' && line.reqId === reqId);
+      expect(calls).toHaveLength(1);
+      expect(calls[0]).toMatchObject({ component: 'upstream', operation: 'getAccount' });
+    } finally {
+      await h.close();
+    }
   });
 });

@@ -354,7 +354,11 @@ async function handle(
     user,
     request,
     reply,
-    deps,
+    // The upstream client logs through this request's logger, so each call's line carries its reqId.
+    deps: {
+      ...deps,
+      upstream: deps.upstream.withLogger(request.log.child({ component: 'upstream' })),
+    },
     audit,
     requireStepUp,
     moneyReference: null,

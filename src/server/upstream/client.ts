@@ -21,7 +21,7 @@ import {
 import { mayHoldCredentials, redactRawBody, scrubCredentials } from './scrub';
 
 /** pino-compatible subset. */
-interface UpstreamLogger {
+export interface UpstreamLogger {
   info(obj: object, msg?: string): void;
   warn(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;
@@ -114,6 +114,11 @@ export interface UpstreamClient {
   stats(): UpstreamStats;
   readonly logger: UpstreamLogger;
   /**
+   * The same client (its connections, breakers and counters) logging through `logger`: a route
+   * passes its request's logger, so each upstream call's line carries the request's id.
+   */
+  withLogger(logger: UpstreamLogger): UpstreamClient;
+  /**
    * Tells the breaker whether an answer matched the interface document (decodeAnswer calls it):
    * a malformed 101 answer counts as a failure of its operation.
    */
@@ -178,10 +183,12 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
   const timeoutMs = config.timeoutMs ?? 10_000;
   const readRetries = config.readRetries ?? 2;
   const retryBaseMs = config.retryBaseMs ?? 100;
-  const logger = config.logger ?? noopLogger;
+  // Breaker changes concern every request, so they go to the client's own logger; a call's
+  // lines go to the logger of the view it was sent through (withLogger).
+  const clientLogger = config.logger ?? noopLogger;
   const breakers = new OperationBreakers(config.breaker ?? defaultBreakerOptions, {
-    info: (fields, message) => logger.info(fields, message),
-    warn: (fields, message) => logger.warn(fields, message),
+    info: (fields, message) => clientLogger.info(fields, message),
+    warn: (fields, message) => clientLogger.warn(fields, message),
   });
   // An answer's verdict (matches the document or not) arrives from decodeAnswer right after
   // send() resolves; until then its breaker call stays open. Without a verdict (a caller that
@@ -322,7 +329,11 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
     });
   }
 
-  function interpret(request: UpstreamRequest, answer: RawAnswer): UpstreamPayload {
+  function interpret(
+    logger: UpstreamLogger,
+    request: UpstreamRequest,
+    answer: RawAnswer,
+  ): UpstreamPayload {
     const { operation } = request;
     const writeOutcome: UpstreamSubmitted = request.effect === 'write' ? 'unknown' : 'no';
     const badResponse = (why: string, statusCode?: string) => {
@@ -474,9 +485,13 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
   }
 
   /** The error a 5xx answer becomes (interpret decides the kind and the sentences). */
-  function answerError(request: UpstreamRequest, answer: RawAnswer): UpstreamError {
+  function answerError(
+    logger: UpstreamLogger,
+    request: UpstreamRequest,
+    answer: RawAnswer,
+  ): UpstreamError {
     try {
-      interpret(request, answer);
+      interpret(logger, request, answer);
     } catch (thrown) {
       if (thrown instanceof UpstreamError) return thrown;
     }
@@ -493,7 +508,7 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
     return new Promise((resolve) => setTimeout(resolve, ms));
   }
 
-  async function send(request: UpstreamRequest): Promise<UpstreamPayload> {
+  async function send(logger: UpstreamLogger, request: UpstreamRequest): Promise<UpstreamPayload> {
     if (request.method === 'GET' && config.auth === 'body') {
       // §5 rules 4 and 6: a GET needs the header, and credentials never go in a URL.
       logger.error(
@@ -532,10 +547,10 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
           'upstream call',
         );
         // 5xx answers and malformed bodies are failures of the operation; refusals are answers.
-        if (answer.httpStatus >= 500) throw new FailedAnswer(answerError(request, answer));
+        if (answer.httpStatus >= 500) throw new FailedAnswer(answerError(logger, request, answer));
         let payload: UpstreamPayload;
         try {
-          payload = interpret(request, answer);
+          payload = interpret(logger, request, answer);
         } catch (thrown) {
           if (thrown instanceof UpstreamError && thrown.kind === 'bad_response') {
             throw new FailedAnswer(thrown);
@@ -600,15 +615,20 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
     }
   }
 
-  return {
-    send,
-    logger,
-    stats: () => ({ ...counters, breakers: breakers.states() }),
-    reportAnswer(payload, ok) {
-      verdicts.get(payload)?.(ok);
-      verdicts.delete(payload);
-    },
-    // Destroying twice resolves; a failure to close idle sockets has nothing left to tell.
-    close: () => void pool.destroy().catch(() => {}),
+  const stats = () => ({ ...counters, breakers: breakers.states() });
+  const reportAnswer = (payload: UpstreamPayload, ok: boolean) => {
+    verdicts.get(payload)?.(ok);
+    verdicts.delete(payload);
   };
+  // Destroying twice resolves; a failure to close idle sockets has nothing left to tell.
+  const close = () => void pool.destroy().catch(() => {});
+  const loggingTo = (log: UpstreamLogger): UpstreamClient => ({
+    send: (request) => send(log, request),
+    logger: log,
+    withLogger: loggingTo,
+    stats,
+    reportAnswer,
+    close,
+  });
+  return loggingTo(clientLogger);
 }

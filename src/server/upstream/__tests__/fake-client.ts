@@ -28,6 +28,7 @@ export function fakeClient(
         errors.push({ obj, msg });
       },
     },
+    withLogger: () => client,
     close() {},
   };
   return { client, requests, errors, warnings };
