@@ -1,8 +1,7 @@
 // `npm start`: runs the portal's server code (src/server/start.ts) from one bundle instead of
 // transpiling a few hundred TypeScript files at every start, which took seconds on a small
 // machine. The bundle lives in node_modules/.cache (never in the repository; `npm ci` clears it)
-// and is rebuilt, in about a second, only when its inputs changed. Packages stay outside the
-// bundle and load from node_modules as usual.
+// and is rebuilt, in about a second, only when its inputs changed (scripts/server-bundle.mjs).
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -15,6 +14,7 @@ const INPUTS = [
   'src/sandbox',
   'src/contract',
   'scripts/inputs-hash.mjs',
+  'scripts/server-bundle.mjs',
   'package-lock.json',
   'tsconfig.json',
 ];
@@ -24,20 +24,10 @@ async function bundle() {
   const stampFile = path.join(OUT, STAMP);
   const current = existsSync(stampFile) && readFileSync(stampFile, 'utf8').trim() === hash;
   if (!current) {
-    const { build } = await import('esbuild');
+    const { bundleServer } = await import('./server-bundle.mjs');
     // Built beside, then swapped in: a second start at the same moment never runs half a bundle.
     const next = `${OUT}.${process.pid}`;
-    await build({
-      entryPoints: { start: 'src/server/start.ts' },
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
-      splitting: true,
-      outdir: next,
-      logLevel: 'warning',
-    });
+    await bundleServer({ start: 'src/server/start.ts' }, next);
     writeFileSync(path.join(next, STAMP), `${hash}\n`);
     mkdirSync(path.dirname(OUT), { recursive: true });
     rmSync(OUT, { recursive: true, force: true });
