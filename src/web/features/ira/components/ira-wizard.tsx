@@ -40,10 +40,10 @@ import { Form } from '../../../components/form/form';
 import {
   ReviewActions,
   SubmitOutcome,
-  SubmittedResult,
   useReviewAndSubmit,
 } from '../../../components/form/review-and-submit';
-import { accountTimelineLink, CheckPageOrSupport } from '../../../components/form/submission-error';
+import { accountTimelineLink, SubmittedResult } from '../../../components/form/submitted-result';
+import { CheckPageOrSupport } from '../../../components/form/submission-error';
 import { paths } from '../../../config/paths';
 import { formatTimestamp } from '../../../lib/format';
 import { useCreateIraSupplement } from '../api/create-ira-supplement';
