@@ -4,15 +4,17 @@ import { createTheme } from '@mui/material/styles';
  * Colours are chosen for at least 4.5:1 contrast against white for text and for white text on
  * filled controls (WCAG 2.2 AA), which MUI's default warning and info colours do not reach.
  */
+const withWhiteText = (main: string) => ({ main, contrastText: '#ffffff' });
+
 export const theme = createTheme({
   palette: {
     mode: 'light',
-    primary: { main: '#1c4f96', contrastText: '#ffffff' },
-    secondary: { main: '#5b3d8a', contrastText: '#ffffff' },
-    success: { main: '#1e6b34', contrastText: '#ffffff' },
-    warning: { main: '#8a4b00', contrastText: '#ffffff' },
-    error: { main: '#b3261e', contrastText: '#ffffff' },
-    info: { main: '#0b5cad', contrastText: '#ffffff' },
+    primary: withWhiteText('#1c4f96'),
+    secondary: withWhiteText('#5b3d8a'),
+    success: withWhiteText('#1e6b34'),
+    warning: withWhiteText('#8a4b00'),
+    error: withWhiteText('#b3261e'),
+    info: withWhiteText('#0b5cad'),
     background: { default: '#f5f7fa', paper: '#ffffff' },
     text: { primary: '#1a1c1e', secondary: '#4a5058' },
   },

@@ -37,9 +37,8 @@ export class ApiClientError extends Error {
   }
 }
 
-export function isApiClientError(error: unknown): error is ApiClientError {
-  return error instanceof ApiClientError;
-}
+export const isApiClientError = (error: unknown): error is ApiClientError =>
+  error instanceof ApiClientError;
 
 /** The sentence to show for any error a request or a page may throw. */
 export function errorMessage(error: unknown): string {

@@ -1,6 +1,4 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -8,13 +6,9 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { Link as RouterLink } from 'react-router-dom';
-import { DescriptionList } from '../description-list';
 import { isApiClientError, newIdempotencyKey, type ApiClientError } from '../../lib/api-client';
-import { focusOnMount } from '../../lib/focus';
 import { useArmed } from '../../lib/use-armed';
 import { SubmissionError } from './submission-error';
 
@@ -269,42 +263,5 @@ export function ReviewDialog({
         <ReviewActions flow={flow} backLabel={backLabel} confirmLabel={confirmLabel} />
       </DialogActions>
     </Dialog>
-  );
-}
-
-type Row = [string, ReactNode];
-
-/**
- * The receipt of a created request, with our reference: what was created, then where to follow
- * it. Focus moves to it as it appears, so the person (and a screen reader) lands on the outcome.
- */
-export function SubmittedResult({
-  title,
-  items,
-  links,
-  children,
-}: {
-  title: string;
-  /** The receipt's rows; a row left out when its value is not known. */
-  items: (Row | false | '' | null | undefined)[];
-  /** Where to follow it; none when it is already on the page. */
-  links: { to: string; label: string }[];
-  children?: ReactNode;
-}) {
-  return (
-    <Alert severity="success" role="status" tabIndex={-1} ref={focusOnMount}>
-      <AlertTitle>{title}</AlertTitle>
-      {children}
-      <DescriptionList items={items.filter((row): row is Row => Boolean(row))} />
-      {links.length > 0 && (
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 2 }}>
-          {links.map((link) => (
-            <Link key={link.to + link.label} component={RouterLink} to={link.to}>
-              {link.label}
-            </Link>
-          ))}
-        </Box>
-      )}
-    </Alert>
   );
 }

@@ -99,13 +99,3 @@ export function CheckAccountRequests({ accountId }: { accountId: string }) {
     />
   );
 }
-
-/**
- * A receipt's link to follow a money request of an account: its timeline lists the request. It
- * names the timeline's section (SectionCard's id for "Timeline"), so the page opens there rather
- * than at the bank and deposit cards above it, a screen or two higher on a phone.
- */
-export const accountTimelineLink = (accountId: string) => ({
-  to: `${paths.app.accountMoney.getHref(accountId)}#section-timeline`,
-  label: "See it on the account's timeline",
-});

@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { auditActionLabel, auditQuerySchema, knownAuditActions } from '../../../../contract/audit';
+import { useDraft } from '../../../lib/use-draft';
 import type { AuditFilters } from '../api/get-audit-events';
 
 /** The two ends of the period searched, each a whole day in UTC. */
@@ -13,6 +13,11 @@ const dayRange = [
 
 const filterKeys = ['user', 'action', 'from', 'to'] as const satisfies (keyof AuditFilters)[];
 
+type FilterErrors = Partial<Record<keyof AuditFilters, string>>;
+
+const sameFilters = (a: AuditFilters, b: AuditFilters) =>
+  filterKeys.every((key) => a[key] === b[key]);
+
 /** Filters of the audit log, checked with the BFF's own schema before they are applied. */
 export function AuditFiltersForm({
   value,
@@ -21,18 +26,11 @@ export function AuditFiltersForm({
   value: AuditFilters;
   onApply: (filters: AuditFilters) => void;
 }) {
-  const [draft, setDraft] = useState(value);
-  const [errors, setErrors] = useState<Partial<Record<keyof AuditFilters, string>>>({});
-  /*
-   * Filters from elsewhere (back and forward, a link) replace the draft in place rather than
-   * mounting the form anew, so "Apply filters" keeps the focus instead of dropping it to the body.
-   */
-  const [shown, setShown] = useState(value);
-  if (filterKeys.some((key) => shown[key] !== value[key])) {
-    setShown(value);
-    setDraft(value);
-    setErrors({});
-  }
+  const [draft, setDraft, errors, setErrors] = useDraft<AuditFilters, FilterErrors>(
+    value,
+    {},
+    sameFilters,
+  );
   const set = (key: keyof AuditFilters) => (event: { target: { value: string } }) =>
     setDraft((d) => ({ ...d, [key]: event.target.value || null }));
 

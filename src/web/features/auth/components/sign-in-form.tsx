@@ -31,6 +31,13 @@ type SecondFactorStepComponent = ComponentType<{
 }>;
 
 const fieldNames = ['email', 'password'] as const;
+
+/** How each field is asked; the browser's password manager reads the `autoComplete`. */
+const fieldInputs = {
+  email: { label: 'Email', type: 'email', autoComplete: 'username' },
+  password: { label: 'Password', type: 'password', autoComplete: 'current-password' },
+} as const;
+
 type FieldErrors = Partial<Record<keyof SignIn, string>>;
 
 type SignInRules = Awaited<ReturnType<typeof signInSchema>>;
@@ -78,8 +85,10 @@ export function SignInForm({
   const [values, setValues] = useState<SignIn>({ email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
-  const emailInput = useRef<HTMLInputElement>(null);
-  const passwordInput = useRef<HTMLInputElement>(null);
+  const inputs = {
+    email: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+  };
   // The contract's rules arrive once the form is on screen (see api/session-contract).
   const rules = useRef<SignInRules | null>(null);
   const checking = useRef(false);
@@ -96,7 +105,7 @@ export function SignInForm({
     setErrors(next);
     const first = fieldNames.find((name) => next[name]);
     if (!first) return false;
-    (first === 'email' ? emailInput : passwordInput).current?.focus();
+    inputs[first].current?.focus();
     return true;
   };
 
@@ -145,7 +154,7 @@ export function SignInForm({
     setValues({ email, password });
     setErrors({});
     setFormError(null);
-    passwordInput.current?.focus();
+    inputs.password.current?.focus();
   };
 
   // The session changes once the second factor is proven: read it again before going on.
@@ -174,22 +183,15 @@ export function SignInForm({
         aria-busy={signIn.isPending}
       >
         {formError && <Notice severity="error">{formError}</Notice>}
-        <PlainTextField
-          {...bind('email')}
-          label="Email"
-          type="email"
-          autoComplete="username"
-          required
-          inputRef={emailInput}
-        />
-        <PlainTextField
-          {...bind('password')}
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          inputRef={passwordInput}
-        />
+        {fieldNames.map((name) => (
+          <PlainTextField
+            key={name}
+            {...bind(name)}
+            {...fieldInputs[name]}
+            required
+            inputRef={inputs[name]}
+          />
+        ))}
         <PlainButton type="submit" aria-disabled={signIn.isPending || undefined}>
           {signIn.isPending ? 'Signing in…' : 'Sign in'}
         </PlainButton>

@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { complianceSearchQuerySchema } from '../../../../contract/compliance';
+import { useDraft } from '../../../lib/use-draft';
 
 /** One box for accounts and entities; at least 2 characters, as the BFF requires. */
 export function ComplianceSearchForm({
@@ -12,19 +12,7 @@ export function ComplianceSearchForm({
   initial: string;
   onSearch: (q: string) => void;
 }) {
-  const [value, setValue] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  /*
-   * A search from elsewhere (back and forward, a link) puts its words in the box. The form is
-   * updated in place rather than mounted anew, so the box or button that ran the search keeps
-   * the focus instead of dropping it to the page body.
-   */
-  const [shown, setShown] = useState(initial);
-  if (shown !== initial) {
-    setShown(initial);
-    setValue(initial);
-    setError(null);
-  }
+  const [value, setValue, error, setError] = useDraft<string, string | null>(initial, null);
   return (
     <Box
       component="form"

@@ -1,10 +1,9 @@
 import { useMemo } from 'react';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router-dom';
 import type { AccountView } from '../../../../contract/account-views';
 import type { EntityView } from '../../../../contract/compliance';
 import { PortalDataGrid, type GridColDef } from '../../../components/data-grid';
+import { NameLink } from '../../../components/name-link';
 import { paths } from '../../../config/paths';
 
 type Address = { city: string | null; state: string | null };
@@ -36,11 +35,7 @@ function nameColumn<Row extends { id: string; name: string | null }>(
     minWidth: 180,
     flex: 1.4,
     valueGetter: (value: string | null, row) => value ?? row.id,
-    renderCell: ({ row, value }) => (
-      <Link component={RouterLink} to={href(row.id)} sx={{ fontWeight: 600 }}>
-        {value}
-      </Link>
-    ),
+    renderCell: ({ row, value }) => <NameLink to={href(row.id)}>{value}</NameLink>,
   };
 }
 

@@ -22,15 +22,9 @@ import { Form, ReviewButton, useZodForm } from '../../../components/form/form';
 import { FormRadioGroup } from '../../../components/form/form-radio-group';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { optionsFromLabels } from '../../../components/form/options-from-labels';
-import {
-  ReviewDialog,
-  SubmittedResult,
-  useReviewAndSubmit,
-} from '../../../components/form/review-and-submit';
-import {
-  accountTimelineLink,
-  CheckAccountRequests,
-} from '../../../components/form/submission-error';
+import { ReviewDialog, useReviewAndSubmit } from '../../../components/form/review-and-submit';
+import { accountTimelineLink, SubmittedResult } from '../../../components/form/submitted-result';
+import { CheckAccountRequests } from '../../../components/form/submission-error';
 import { paths } from '../../../config/paths';
 import { formatTimestamp, formatMoney } from '../../../lib/format';
 import { useCreateDisbursement } from '../api/create-disbursement';

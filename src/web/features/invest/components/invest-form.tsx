@@ -25,13 +25,10 @@ import { FormTextField } from '../../../components/form/form-text-field';
 import {
   ReviewActions,
   SubmitOutcome,
-  SubmittedResult,
   useReviewAndSubmit,
 } from '../../../components/form/review-and-submit';
-import {
-  accountTimelineLink,
-  CheckAccountRequests,
-} from '../../../components/form/submission-error';
+import { accountTimelineLink, SubmittedResult } from '../../../components/form/submitted-result';
+import { CheckAccountRequests } from '../../../components/form/submission-error';
 import { paths } from '../../../config/paths';
 import { focusOnMount } from '../../../lib/focus';
 import { formatDecimal, formatTimestamp, formatMoney } from '../../../lib/format';

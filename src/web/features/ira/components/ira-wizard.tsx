@@ -32,6 +32,7 @@ import {
 } from '../../../../contract/rules/identity';
 import { Code, DescriptionList } from '../../../components/description-list';
 import { applyFieldErrors } from '../../../components/form/apply-field-errors';
+import { FormField, type FieldSpec } from '../../../components/form/form-field';
 import { FormNativeSelect } from '../../../components/form/form-native-select';
 import { optionsFromLabels } from '../../../components/form/options-from-labels';
 import { FormRadioGroup } from '../../../components/form/form-radio-group';
@@ -40,10 +41,10 @@ import { Form } from '../../../components/form/form';
 import {
   ReviewActions,
   SubmitOutcome,
-  SubmittedResult,
   useReviewAndSubmit,
 } from '../../../components/form/review-and-submit';
-import { accountTimelineLink, CheckPageOrSupport } from '../../../components/form/submission-error';
+import { accountTimelineLink, SubmittedResult } from '../../../components/form/submitted-result';
+import { CheckPageOrSupport } from '../../../components/form/submission-error';
 import { paths } from '../../../config/paths';
 import { formatTimestamp } from '../../../lib/format';
 import { useCreateIraSupplement } from '../api/create-ira-supplement';
@@ -63,23 +64,75 @@ function StepFields({
   return step === active ? <Box sx={{ display: 'grid', gap: 2.5 }}>{children}</Box> : null;
 }
 
-const steps: { title: string; fields: FieldPath<Values>[] }[] = [
-  {
-    title: 'Marital status and mailing address',
-    fields: [
-      'mailing.maritalStatus',
-      'mailing.line1',
-      'mailing.line2',
-      'mailing.city',
-      'mailing.state',
-      'mailing.zipCode',
-      'mailing.country',
-    ],
-  },
-  {
-    title: 'Investment manager and proxy voting',
-    fields: ['management.investmentManager', 'management.proxyVoting', 'management.otherServices'],
-  },
+const countries = countryOptions().map(({ code, name }) => ({ value: code, label: name }));
+
+type WizardStep = {
+  title: string;
+  /** The step's questions, when a table can ask them; Funding's depend on its answers. */
+  questions?: FieldSpec<Values>[];
+  /** Every field of the step: a refused field takes the person back to its step. */
+  fields: FieldPath<Values>[];
+};
+
+const asking = (title: string, questions: FieldSpec<Values>[]): WizardStep => ({
+  title,
+  questions,
+  fields: questions.map((question) => question.name),
+});
+
+const steps: WizardStep[] = [
+  asking('Marital status and mailing address', [
+    {
+      name: 'mailing.maritalStatus',
+      label: 'Marital status',
+      options: optionsFromLabels(maritalStatusLabels),
+      radio: true,
+      required: true,
+    },
+    {
+      name: 'mailing.line1',
+      label: 'Address line 1',
+      autoComplete: 'address-line1',
+      required: true,
+    },
+    { name: 'mailing.line2', label: 'Address line 2 (optional)', autoComplete: 'address-line2' },
+    { name: 'mailing.city', label: 'City', autoComplete: 'address-level2', required: true },
+    {
+      name: 'mailing.state',
+      label: 'State or region',
+      autoComplete: 'address-level1',
+      helperText: 'Two-letter code for U.S. addresses, such as CO',
+      required: true,
+    },
+    {
+      name: 'mailing.zipCode',
+      label: 'ZIP or postal code',
+      autoComplete: 'postal-code',
+      required: true,
+    },
+    {
+      name: 'mailing.country',
+      label: 'Country',
+      options: countries,
+      placeholder: 'Choose a country',
+      required: true,
+    },
+  ]),
+  asking('Investment manager and proxy voting', [
+    {
+      name: 'management.investmentManager',
+      label: 'Investment manager (optional)',
+      options: optionsFromLabels(investmentManagerLabels),
+      radio: true,
+    },
+    {
+      name: 'management.proxyVoting',
+      label: 'Proxy voting (optional)',
+      options: optionsFromLabels(proxyVotingLabels),
+      radio: true,
+    },
+    { name: 'management.otherServices', label: 'Other services (optional)', multiline: true },
+  ]),
   {
     title: 'Funding',
     fields: [
@@ -228,85 +281,16 @@ export function IraWizard({ accountId, address }: { accountId: string; address?:
           {steps[active].title}
         </Typography>
 
-        <StepFields step={0} active={active}>
-          <FormRadioGroup
-            name="mailing.maritalStatus"
-            control={form.control}
-            label="Marital status"
-            options={optionsFromLabels(maritalStatusLabels)}
-            required
-          />
-          <FormTextField
-            name="mailing.line1"
-            control={form.control}
-            label="Address line 1"
-            autoComplete="address-line1"
-            required
-            fullWidth
-          />
-          <FormTextField
-            name="mailing.line2"
-            control={form.control}
-            label="Address line 2 (optional)"
-            autoComplete="address-line2"
-            fullWidth
-          />
-          <FormTextField
-            name="mailing.city"
-            control={form.control}
-            label="City"
-            autoComplete="address-level2"
-            required
-            fullWidth
-          />
-          <FormTextField
-            name="mailing.state"
-            control={form.control}
-            label="State or region"
-            autoComplete="address-level1"
-            helperText="Two-letter code for U.S. addresses, such as CO"
-            required
-            fullWidth
-          />
-          <FormTextField
-            name="mailing.zipCode"
-            control={form.control}
-            label="ZIP or postal code"
-            autoComplete="postal-code"
-            required
-            fullWidth
-          />
-          <FormNativeSelect
-            name="mailing.country"
-            control={form.control}
-            label="Country"
-            placeholder="Choose a country"
-            options={countries}
-            required
-          />
-        </StepFields>
-
-        <StepFields step={1} active={active}>
-          <FormRadioGroup
-            name="management.investmentManager"
-            control={form.control}
-            label="Investment manager (optional)"
-            options={optionsFromLabels(investmentManagerLabels)}
-          />
-          <FormRadioGroup
-            name="management.proxyVoting"
-            control={form.control}
-            label="Proxy voting (optional)"
-            options={optionsFromLabels(proxyVotingLabels)}
-          />
-          <FormTextField
-            name="management.otherServices"
-            control={form.control}
-            label="Other services (optional)"
-            multiline
-            fullWidth
-          />
-        </StepFields>
+        {steps.map(
+          ({ title, questions }, step) =>
+            questions && (
+              <StepFields key={title} step={step} active={active}>
+                {questions.map((field) => (
+                  <FormField key={field.name} field={field} control={form.control} />
+                ))}
+              </StepFields>
+            ),
+        )}
 
         <StepFields step={2} active={active}>
           <FormRadioGroup
@@ -449,8 +433,6 @@ const countryLabel = (code: string) => {
   const upper = code.trim().toUpperCase();
   return isCountryCode(upper) ? countryName(upper) : code;
 };
-
-const countries = countryOptions().map(({ code, name }) => ({ value: code, label: name }));
 
 /** The account's country as a code the picker knows (accounts say US, USA or a name). */
 function prefillCountry(country: string | null | undefined): string {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { Control, FieldPath } from 'react-hook-form';
+import type { FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   issuerAccountFormSchema,
@@ -13,14 +13,13 @@ import { US_STATE_OPTIONS } from '../../../../contract/rules/identity';
 import { DescriptionList } from '../../../components/description-list';
 import { applyFieldErrors } from '../../../components/form/apply-field-errors';
 import { Form, ReviewButton, useZodForm } from '../../../components/form/form';
-import { FormNativeSelect } from '../../../components/form/form-native-select';
+import { FormField, type FieldSpec } from '../../../components/form/form-field';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { ReviewDialog, useReviewAndSubmit } from '../../../components/form/review-and-submit';
 import { useCreateIssuerAccount } from '../api/create-issuer-account';
 
 type Request = z.output<typeof issuerAccountFormSchema>;
 type Name = FieldPath<IssuerAccountForm>;
-type FormControl = Control<IssuerAccountForm, unknown, Request>;
 
 const empty: IssuerAccountForm = {
   companyName: '',
@@ -50,17 +49,7 @@ const yesNo: Option[] = [
   { value: 'No', label: 'No' },
 ];
 
-/** One field of the form: a text field, or a native select when it has options. */
-type Field = {
-  name: Name;
-  label: string;
-  required?: boolean;
-  options?: Option[];
-  helperText?: string;
-  autoComplete?: string;
-  inputMode?: 'numeric';
-  type?: 'date';
-};
+type Field = FieldSpec<IssuerAccountForm>;
 
 const sections: { title: string; note?: string; fields: Field[] }[] = [
   {
@@ -146,23 +135,6 @@ const allFields = [
   { name: 'additionalInfo', label: 'Additional information' } satisfies Field,
 ];
 
-function FieldInput({ field, control }: { field: Field; control: FormControl }) {
-  const { options, required, ...text } = field;
-  if (options) {
-    return (
-      <FormNativeSelect
-        name={field.name}
-        control={control}
-        label={field.label}
-        options={options}
-        required={required}
-        placeholder={required ? 'Choose…' : 'Not given'}
-      />
-    );
-  }
-  return <FormTextField control={control} required={required} fullWidth {...text} />;
-}
-
 /**
  * The issuer's financial account details (createIssuerAccount, §4.6). Rules come from the
  * contract, so the browser and the BFF refuse the same things with the same words. The IP
@@ -216,7 +188,7 @@ export function IssuerAccountFormPanel({
           )}
           <Box sx={grid}>
             {section.fields.map((field) => (
-              <FieldInput key={field.name} field={field} control={form.control} />
+              <FormField key={field.name} field={field} control={form.control} />
             ))}
           </Box>
         </Box>

@@ -1,14 +1,13 @@
-import Link from '@mui/material/Link';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Big from 'big.js';
-import { Link as RouterLink } from 'react-router-dom';
 import type { Offering } from '../../../../contract/offerings';
 import { paths } from '../../../config/paths';
 import { formatDecimal, formatMoney } from '../../../lib/format';
 import { ScrollableTable } from '../../../components/scrollable-table';
 import { ColumnHeadings } from '../../../components/column-headings';
+import { NameLink } from '../../../components/name-link';
 
 /** My offerings: each links to its purchase history. Scrolls sideways on narrow screens. */
 export function IssuerOfferingsList({ offerings }: { offerings: Offering[] }) {
@@ -21,13 +20,9 @@ export function IssuerOfferingsList({ offerings }: { offerings: Offering[] }) {
         {offerings.map((offering) => (
           <TableRow key={offering.id} hover>
             <TableCell component="th" scope="row">
-              <Link
-                component={RouterLink}
-                to={paths.app.purchaseHistory.getHref(offering.id)}
-                sx={{ fontWeight: 600 }}
-              >
+              <NameLink to={paths.app.purchaseHistory.getHref(offering.id)}>
                 {offering.name}
-              </Link>
+              </NameLink>
             </TableCell>
             <TableCell sx={{ textTransform: 'capitalize' }}>{offering.status}</TableCell>
             <TableCell align="right">{formatMoney(offering.targetAmount)}</TableCell>

@@ -15,11 +15,8 @@ import { Code, DescriptionList, SectionCard } from '../../../components/descript
 import { applyFieldErrors } from '../../../components/form/apply-field-errors';
 import { Form, ReviewButton, useZodForm } from '../../../components/form/form';
 import { FormTextField } from '../../../components/form/form-text-field';
-import {
-  ReviewDialog,
-  SubmittedResult,
-  useReviewAndSubmit,
-} from '../../../components/form/review-and-submit';
+import { ReviewDialog, useReviewAndSubmit } from '../../../components/form/review-and-submit';
+import { SubmittedResult } from '../../../components/form/submitted-result';
 import { CheckAccountRequests } from '../../../components/form/submission-error';
 import { QueryState } from '../../../components/query-state';
 import { formatMoney } from '../../../lib/format';

@@ -2,7 +2,6 @@ import { Fragment } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -10,7 +9,6 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { Link as RouterLink } from 'react-router-dom';
 import type { Offering } from '../../../../contract/offerings';
 import { paths } from '../../../config/paths';
 import { formatCalendarDate, formatMoney } from '../../../lib/format';
@@ -18,6 +16,7 @@ import { OfferingStatusChip } from './offering-status-chip';
 import { RaiseProgressBar } from './raise-progress';
 import { ScrollableTable } from '../../../components/scrollable-table';
 import { ColumnHeadings } from '../../../components/column-headings';
+import { NameLink } from '../../../components/name-link';
 
 type OfferingsListProps = { offerings: Offering[] };
 
@@ -29,15 +28,7 @@ export function OfferingsList({ offerings }: OfferingsListProps) {
 }
 
 function OfferingLink({ offering }: { offering: Offering }) {
-  return (
-    <Link
-      component={RouterLink}
-      to={paths.app.offering.getHref(offering.id)}
-      sx={{ fontWeight: 600 }}
-    >
-      {offering.name}
-    </Link>
-  );
+  return <NameLink to={paths.app.offering.getHref(offering.id)}>{offering.name}</NameLink>;
 }
 
 function AmountRange({ offering }: { offering: Offering }) {

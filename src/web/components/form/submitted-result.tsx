@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { focusOnMount } from '../../lib/focus';
+import { DescriptionList } from '../description-list';
+
+type Row = [string, ReactNode];
+
+/**
+ * The receipt of a created request, with our reference: what was created, then where to follow
+ * it. Focus moves to it as it appears, so the person (and a screen reader) lands on the outcome.
+ */
+export function SubmittedResult({
+  title,
+  items,
+  links,
+  children,
+}: {
+  title: string;
+  /** The receipt's rows; a row left out when its value is not known. */
+  items: (Row | false | '' | null | undefined)[];
+  /** Where to follow it; none when it is already on the page. */
+  links: { to: string; label: string }[];
+  children?: ReactNode;
+}) {
+  return (
+    <Alert severity="success" role="status" tabIndex={-1} ref={focusOnMount}>
+      <AlertTitle>{title}</AlertTitle>
+      {children}
+      <DescriptionList items={items.filter((row): row is Row => Boolean(row))} />
+      {links.length > 0 && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 2 }}>
+          {links.map((link) => (
+            <Link key={link.to + link.label} component={RouterLink} to={link.to}>
+              {link.label}
+            </Link>
+          ))}
+        </Box>
+      )}
+    </Alert>
+  );
+}
+
+/**
+ * A receipt's link to follow a money request of an account: its timeline lists the request. It
+ * names the timeline's section (SectionCard's id for "Timeline"), so the page opens there rather
+ * than at the bank and deposit cards above it, a screen or two higher on a phone.
+ */
+export const accountTimelineLink = (accountId: string) => ({
+  to: `${paths.app.accountMoney.getHref(accountId)}#section-timeline`,
+  label: "See it on the account's timeline",
+});
