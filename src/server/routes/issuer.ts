@@ -1,15 +1,14 @@
-import { z } from 'zod';
 import type { IssuerAccountRequest } from '../../contract/issuers';
 import { offeringParamsSchema } from '../../contract/offerings';
 import {
   issuerAccountFormSchema,
   issuerAccountSettleSchema,
   issuerOfferingsSchema,
+  issuerParamsSchema,
   offeringPurchaseHistorySchema,
   savedIssuerAccountResultSchema,
   savedIssuerAccountsSchema,
 } from '../../contract/issuer-workspace';
-import { numericIdSchema } from '../../contract/platform-ids';
 import { HttpError } from '../lib/http-error';
 import {
   findSavedIssuerAccount,
@@ -24,8 +23,6 @@ import { toSavedIssuerAccount } from '../lib/personal-data';
 import { createIssuerAccount } from '../upstream/create-issuer-account';
 import { getOfferingPurchaseHistory } from '../upstream/get-offering-purchase-history';
 import { attributed, defineRoute, routeKey } from './define';
-
-const issuerParams = z.object({ issuerId: numericIdSchema('issuerId') });
 
 const ISSUER_ACCOUNT_URL = '/api/issuers/:issuerId/issuer-account';
 /** The save's route key: its claims and unknown outcomes are found by it. */
@@ -85,7 +82,7 @@ export const issuerRoutes = [
     url: ISSUER_ACCOUNT_URL,
     summary: 'The issuer account as the portal saved it (masked), or null before the first save',
     tags: ['issuer'],
-    params: issuerParams,
+    params: issuerParamsSchema,
     response: savedIssuerAccountResultSchema,
     handler: ({ params, deps }) => issuerAccountState(deps.db, params.issuerId),
   }),
@@ -95,7 +92,7 @@ export const issuerRoutes = [
     url: ISSUER_ACCOUNT_URL,
     summary: "Stores an issuer's financial account details (createIssuerAccount §4.6)",
     tags: ['issuer'],
-    params: issuerParams,
+    params: issuerParamsSchema,
     body: issuerAccountFormSchema,
     response: savedIssuerAccountsSchema,
     successStatus: 201,
@@ -191,7 +188,7 @@ export const issuerRoutes = [
     summary:
       'Records what the platform said about saves of the issuer account whose answer was lost (audited with the reason)',
     tags: ['issuer'],
-    params: issuerParams,
+    params: issuerParamsSchema,
     body: issuerAccountSettleSchema,
     response: savedIssuerAccountResultSchema,
     async handler({ params, body, deps, user, request }) {
