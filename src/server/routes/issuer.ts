@@ -28,6 +28,9 @@ const ISSUER_ACCOUNT_URL = '/api/issuers/:issuerId/issuer-account';
 /** The save's route key: its claims and unknown outcomes are found by it. */
 const SAVE_ROUTE = routeKey({ method: 'POST', url: ISSUER_ACCOUNT_URL });
 
+/** A save refused before anything was sent to the platform. */
+const saveRefused = (message: string) => new HttpError('conflict', message, { submitted: 'no' });
+
 const orUndefined = (value: string | undefined) =>
   value === undefined || value === '' ? undefined : value;
 const yesNo = (value: string | undefined) =>
@@ -101,10 +104,8 @@ export const issuerRoutes = [
       // §4.6 only creates: each call adds a record upstream and no update or read is named. Once
       // saved, the account is shown from the portal's copy and not created a second time.
       if (await findSavedIssuerAccount(deps.db, params.issuerId)) {
-        throw new HttpError(
-          'conflict',
+        throw saveRefused(
           'This issuer account is already saved. The platform offers no way to change it, and saving again would add a second record; contact the platform to correct it.',
-          { submitted: 'no' },
         );
       }
       // Two people of one issuer saving at once would add two records: a save runs only while no
@@ -119,10 +120,8 @@ export const issuerRoutes = [
         params.issuerId,
       );
       if (others > 0) {
-        throw new HttpError(
-          'conflict',
+        throw saveRefused(
           'Another save of this issuer account is in progress. Its outcome shows on this page in a moment; nothing was sent for this one.',
-          { submitted: 'no' },
         );
       }
       // A save whose answer was lost may have been stored: sending another would add a second
@@ -133,10 +132,8 @@ export const issuerRoutes = [
         SAVE_ROUTE,
       );
       if (unsettled.length > 0) {
-        throw new HttpError(
-          'conflict',
+        throw saveRefused(
           'An earlier save of this issuer account lost its answer, so the platform may already hold it. Ask the platform, record what it said on the issuer account page, then save again if it holds nothing.',
-          { submitted: 'no' },
         );
       }
       const input: IssuerAccountRequest = {
