@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { issuerAccountRecordSchema } from './issuers';
 import { offeringSchema } from './offerings';
+import { numericIdSchema } from './platform-ids';
 import { purchaseHistorySchema } from './purchase-history';
 import { skippedRecordsSchema } from './skipped';
 import {
@@ -13,6 +14,8 @@ import {
   usStateSchema,
 } from './rules/identity';
 import { pass, ruleSchema, type RuleResult } from './rules/result';
+
+export const issuerParamsSchema = z.object({ issuerId: numericIdSchema('issuerId') });
 
 /** The offerings of the issuers linked to the signed-in issuer staff member. */
 export const issuerOfferingsSchema = z.object({

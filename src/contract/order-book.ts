@@ -10,6 +10,7 @@ import {
   orderSideSchema,
   type Order,
 } from './orders';
+import { numericIdSchema } from './platform-ids';
 import { skippedRecordsSchema } from './skipped';
 
 /*
@@ -275,6 +276,8 @@ export class OrderBookAssembly {
 export const orderBookParamsSchema = z.object({
   date: boundedDateSchema('date', () => latestOrderBookDay()),
 });
+
+export const orderParamsSchema = z.object({ orderId: numericIdSchema('orderId') });
 
 /** One order with every field the viewer may see, its matches and its remaining shares. */
 export const orderDetailSchema = z.object({

@@ -323,15 +323,6 @@ function describe(issue: z.core.$ZodIssue): string {
   }
 }
 
-function breakerOf(e: z.infer<typeof envSchema>): BreakerOptions {
-  return {
-    failureRate: e.TRANSACT_BREAKER_FAILURE_RATE,
-    windowMs: e.TRANSACT_BREAKER_WINDOW_MS,
-    minimumRps: e.TRANSACT_BREAKER_MIN_RPS,
-    halfOpenAfterMs: e.TRANSACT_BREAKER_RESET_MS,
-  };
-}
-
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(
     Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
@@ -372,6 +363,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const mappedGroups = groupRoles(e.OIDC_GROUP_ROLES);
+  const breaker: BreakerOptions = {
+    failureRate: e.TRANSACT_BREAKER_FAILURE_RATE,
+    windowMs: e.TRANSACT_BREAKER_WINDOW_MS,
+    minimumRps: e.TRANSACT_BREAKER_MIN_RPS,
+    halfOpenAfterMs: e.TRANSACT_BREAKER_RESET_MS,
+  };
 
   const publicUrl = (
     e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`
@@ -395,10 +392,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           auth: e.TRANSACT_AUTH,
           timeoutMs: e.TRANSACT_TIMEOUT_MS,
           maxSockets: e.TRANSACT_MAX_SOCKETS,
-          breaker: breakerOf(e),
+          breaker,
         }
       : undefined,
-    upstreamBreaker: breakerOf(e),
+    upstreamBreaker: breaker,
     upstreamAuth: e.TRANSACT_AUTH,
     upstreamTimeZone: e.TRANSACT_TIME_ZONE,
     upstreamTimeoutMs: e.TRANSACT_TIMEOUT_MS,

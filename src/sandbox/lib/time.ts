@@ -7,54 +7,33 @@ export const DENVER = 'America/Denver';
 export const NEW_YORK = 'America/New_York';
 export const DAY_MS = 86_400_000;
 
-interface WallTime {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
+type Zone = typeof DENVER | typeof NEW_YORK;
+
+/** Each zone's formatter, built once: it names the offset in force, e.g. `GMT-06:00`. */
+const offsetFormatters: Record<Zone, Intl.DateTimeFormat> = {
+  [DENVER]: offsetFormatter(DENVER),
+  [NEW_YORK]: offsetFormatter(NEW_YORK),
+};
+
+function offsetFormatter(timeZone: Zone): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** The wall-clock reading of an instant in a zone. */
-function wallTimeIn(instantMs: number, timeZone: string): WallTime {
-  const parts: Record<string, number> = {};
-  for (const part of formatterFor(timeZone).formatToParts(new Date(instantMs))) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return {
-    year: parts.year,
-    month: parts.month,
-    day: parts.day,
-    hour: parts.hour,
-    minute: parts.minute,
-    second: parts.second,
-  };
+/** A zone's offset from UTC at an instant (its wall clock minus UTC), in milliseconds. */
+function offsetMs(instantMs: number, timeZone: Zone): number {
+  const name = offsetFormatters[timeZone]
+    .formatToParts(new Date(instantMs))
+    .find((part) => part.type === 'timeZoneName')?.value;
+  const match = /^GMT(?:([+-])(\d{2}):(\d{2}))?$/.exec(name ?? '');
+  if (!match) throw new RangeError(`Unreadable offset of ${timeZone}: ${name}`);
+  if (!match[1]) return 0;
+  const minutes = Number(match[2]) * 60 + Number(match[3]);
+  return (match[1] === '-' ? -minutes : minutes) * 60_000;
 }
 
 /** The instant at which a zone's wall clock shows the given local time (DST-aware). */
 export function zonedInstant(
-  timeZone: string,
+  timeZone: Zone,
   year: number,
   month: number,
   day: number,
@@ -62,14 +41,10 @@ export function zonedInstant(
   minute = 0,
 ): number {
   const wallAsUtc = Date.UTC(year, month - 1, day, hour, minute);
-  let guess = wallAsUtc;
-  // Two passes settle the offset even when the guess straddles a DST change.
-  for (let i = 0; i < 2; i++) {
-    const seen = wallTimeIn(guess, timeZone);
-    const seenAsUtc = Date.UTC(seen.year, seen.month - 1, seen.day, seen.hour, seen.minute);
-    guess += wallAsUtc - seenAsUtc;
-  }
-  return guess;
+  // Near a DST change the offset at the wall time read as UTC can be the other side of it; the
+  // offset at that first guess settles it.
+  const guess = wallAsUtc - offsetMs(wallAsUtc, timeZone);
+  return wallAsUtc - offsetMs(guess, timeZone);
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
@@ -114,6 +89,5 @@ export function weekdayOf(dayNumber: number): number {
 
 /** Day number of the Denver calendar date of an instant. */
 export function denverDayNumber(instantMs: number): number {
-  const w = wallTimeIn(instantMs, DENVER);
-  return Date.UTC(w.year, w.month - 1, w.day) / DAY_MS;
+  return Math.floor((instantMs + offsetMs(instantMs, DENVER)) / DAY_MS);
 }

@@ -46,6 +46,11 @@ const MONEY: RouteLimits = {
 const OWN_ACCOUNT_IN_PATH: readonly ObjectRule[] = [
   { from: 'params', field: 'accountId', kind: 'account', check: 'own' },
 ];
+/** A page of one account, read by its own investor or by a reviewer. */
+const ACCOUNT_PAGE = {
+  roles: ['investor', ...REVIEWERS],
+  objects: OWN_ACCOUNT_IN_PATH,
+} satisfies Partial<RoutePolicy>;
 const OWN_ISSUER_IN_PATH: readonly ObjectRule[] = [
   { from: 'params', field: 'issuerId', kind: 'issuer', check: 'own' },
 ];
@@ -110,8 +115,7 @@ export const policyTable: Record<string, RoutePolicy> = {
     note: "The investor's own linked accounts with review statuses.",
   },
   'GET /api/accounts/:accountId': {
-    roles: ['investor', ...REVIEWERS],
-    objects: OWN_ACCOUNT_IN_PATH,
+    ...ACCOUNT_PAGE,
     note: 'One account: profile and reviews, tax id masked; reviewer reads are audited.',
   },
   'GET /api/accounts/:accountId/notes': {
@@ -126,18 +130,15 @@ export const policyTable: Record<string, RoutePolicy> = {
     reviewRecord: true,
   },
   'GET /api/accounts/:accountId/custody-account': {
-    roles: ['investor', ...REVIEWERS],
-    objects: OWN_ACCOUNT_IN_PATH,
+    ...ACCOUNT_PAGE,
     note: 'The custody account, or why it cannot be shown (missing permission, not opened).',
   },
   'GET /api/accounts/:accountId/fund-moves': {
-    roles: ['investor', ...REVIEWERS],
-    objects: OWN_ACCOUNT_IN_PATH,
+    ...ACCOUNT_PAGE,
     note: 'Fund moves of the account (in, out, or direction not stated), paged; bank and routing numbers masked.',
   },
   'GET /api/accounts/:accountId/fund-moves/:referenceNumber': {
-    roles: ['investor', ...REVIEWERS],
-    objects: OWN_ACCOUNT_IN_PATH,
+    ...ACCOUNT_PAGE,
     note: 'One fund move; 404 unless it belongs to the account in the path.',
   },
   'POST /api/accounts/:accountId/disbursements': {
@@ -154,8 +155,7 @@ export const policyTable: Record<string, RoutePolicy> = {
     limits: MONEY,
   },
   'GET /api/accounts/:accountId/linked-bank': {
-    roles: ['investor', ...REVIEWERS],
-    objects: OWN_ACCOUNT_IN_PATH,
+    ...ACCOUNT_PAGE,
     note: 'The bank ACH uses for the account (getExternalAccount), numbers masked to the last four.',
   },
   'POST /api/accounts/:accountId/linked-bank': {
@@ -182,13 +182,11 @@ export const policyTable: Record<string, RoutePolicy> = {
     note: 'Why I can or cannot invest from one of my accounts: reviews, offering state, units, bounds.',
   },
   'GET /api/accounts/:accountId/money-requests': {
-    roles: ['investor', ...REVIEWERS],
-    objects: OWN_ACCOUNT_IN_PATH,
+    ...ACCOUNT_PAGE,
     note: 'Money requests the portal sent for the account, with outcome and our reference.',
   },
   'GET /api/accounts/:accountId/timeline': {
-    roles: ['investor', ...REVIEWERS],
-    objects: OWN_ACCOUNT_IN_PATH,
+    ...ACCOUNT_PAGE,
     note: 'Fund moves, investments, disbursements (each with its own fund move) and IRA requests of the account, with state and next step.',
   },
   'GET /api/compliance/money-requests': {

@@ -135,11 +135,7 @@ export const custodyRoutes = [
     query: fundMovesQuerySchema,
     response: fundMoveViewPageSchema,
     async handler({ params, query, deps, request }) {
-      const page = await getCustodyFundMoves(deps.upstream, {
-        accountId: params.accountId,
-        offset: query.offset,
-        limit: query.limit,
-      });
+      const page = await getCustodyFundMoves(deps.upstream, { ...params, ...query });
       // The filter is asked of the upstream; a move of another account is never passed on.
       const own = page.moves.filter((move) => move.accountId === params.accountId);
       if (own.length !== page.moves.length) {

@@ -1,15 +1,14 @@
-import { z } from 'zod';
 import type { IssuerAccountRequest } from '../../contract/issuers';
 import { offeringParamsSchema } from '../../contract/offerings';
 import {
   issuerAccountFormSchema,
   issuerAccountSettleSchema,
   issuerOfferingsSchema,
+  issuerParamsSchema,
   offeringPurchaseHistorySchema,
   savedIssuerAccountResultSchema,
   savedIssuerAccountsSchema,
 } from '../../contract/issuer-workspace';
-import { numericIdSchema } from '../../contract/platform-ids';
 import { HttpError } from '../lib/http-error';
 import {
   findSavedIssuerAccount,
@@ -25,11 +24,12 @@ import { createIssuerAccount } from '../upstream/create-issuer-account';
 import { getOfferingPurchaseHistory } from '../upstream/get-offering-purchase-history';
 import { attributed, defineRoute, routeKey } from './define';
 
-const issuerParams = z.object({ issuerId: numericIdSchema('issuerId') });
-
 const ISSUER_ACCOUNT_URL = '/api/issuers/:issuerId/issuer-account';
 /** The save's route key: its claims and unknown outcomes are found by it. */
 const SAVE_ROUTE = routeKey({ method: 'POST', url: ISSUER_ACCOUNT_URL });
+
+/** A save refused before anything was sent to the platform. */
+const saveRefused = (message: string) => new HttpError('conflict', message, { submitted: 'no' });
 
 const orUndefined = (value: string | undefined) =>
   value === undefined || value === '' ? undefined : value;
@@ -85,7 +85,7 @@ export const issuerRoutes = [
     url: ISSUER_ACCOUNT_URL,
     summary: 'The issuer account as the portal saved it (masked), or null before the first save',
     tags: ['issuer'],
-    params: issuerParams,
+    params: issuerParamsSchema,
     response: savedIssuerAccountResultSchema,
     handler: ({ params, deps }) => issuerAccountState(deps.db, params.issuerId),
   }),
@@ -95,7 +95,7 @@ export const issuerRoutes = [
     url: ISSUER_ACCOUNT_URL,
     summary: "Stores an issuer's financial account details (createIssuerAccount §4.6)",
     tags: ['issuer'],
-    params: issuerParams,
+    params: issuerParamsSchema,
     body: issuerAccountFormSchema,
     response: savedIssuerAccountsSchema,
     successStatus: 201,
@@ -104,10 +104,8 @@ export const issuerRoutes = [
       // §4.6 only creates: each call adds a record upstream and no update or read is named. Once
       // saved, the account is shown from the portal's copy and not created a second time.
       if (await findSavedIssuerAccount(deps.db, params.issuerId)) {
-        throw new HttpError(
-          'conflict',
+        throw saveRefused(
           'This issuer account is already saved. The platform offers no way to change it, and saving again would add a second record; contact the platform to correct it.',
-          { submitted: 'no' },
         );
       }
       // Two people of one issuer saving at once would add two records: a save runs only while no
@@ -122,10 +120,8 @@ export const issuerRoutes = [
         params.issuerId,
       );
       if (others > 0) {
-        throw new HttpError(
-          'conflict',
+        throw saveRefused(
           'Another save of this issuer account is in progress. Its outcome shows on this page in a moment; nothing was sent for this one.',
-          { submitted: 'no' },
         );
       }
       // A save whose answer was lost may have been stored: sending another would add a second
@@ -136,10 +132,8 @@ export const issuerRoutes = [
         SAVE_ROUTE,
       );
       if (unsettled.length > 0) {
-        throw new HttpError(
-          'conflict',
+        throw saveRefused(
           'An earlier save of this issuer account lost its answer, so the platform may already hold it. Ask the platform, record what it said on the issuer account page, then save again if it holds nothing.',
-          { submitted: 'no' },
         );
       }
       const input: IssuerAccountRequest = {
@@ -191,7 +185,7 @@ export const issuerRoutes = [
     summary:
       'Records what the platform said about saves of the issuer account whose answer was lost (audited with the reason)',
     tags: ['issuer'],
-    params: issuerParams,
+    params: issuerParamsSchema,
     body: issuerAccountSettleSchema,
     response: savedIssuerAccountResultSchema,
     async handler({ params, body, deps, user, request }) {

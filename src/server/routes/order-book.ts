@@ -4,12 +4,12 @@ import {
   orderBookLineSchema,
   orderBookParamsSchema,
   orderDetailSchema,
+  orderParamsSchema,
   type OrderBookLine,
   type OrderRow,
 } from '../../contract/order-book';
 import { closedMarketDay } from '../../contract/market-calendar';
 import { isCalendarDate } from '../../contract/time';
-import { numericIdSchema } from '../../contract/platform-ids';
 import { HttpError } from '../lib/http-error';
 import type { Order } from '../../contract/orders';
 import { orderBookCacheFor } from '../lib/order-book-cache';
@@ -23,8 +23,6 @@ import {
 import { fromUpstream, isUpstreamError } from '../lib/upstream-errors';
 import { getOrder } from '../upstream/get-order';
 import { defineRoute } from './define';
-
-const orderParams = z.object({ orderId: numericIdSchema('orderId') });
 
 const NDJSON = 'application/x-ndjson; charset=utf-8';
 const NEWLINE = Buffer.from('\n');
@@ -164,7 +162,7 @@ export const orderBookRoutes = [
     url: '/api/orders/:orderId',
     summary: 'One order with its matches, filtered for the viewer',
     tags: ['orders'],
-    params: orderParams,
+    params: orderParamsSchema,
     response: orderDetailSchema,
     async handler({ params, user, deps }) {
       // getOrder sends a token and checks that the answer echoes it (§4.2, §2.1).

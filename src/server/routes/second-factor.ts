@@ -177,9 +177,8 @@ export const secondFactorRoutes = [
           submitted: 'no',
         });
       }
-      const options = await (
-        await webauthn()
-      ).generateAuthenticationOptions({
+      const { generateAuthenticationOptions } = await webauthn();
+      const options = await generateAuthenticationOptions({
         rpID: ctx.deps.config.identity.rpId,
         allowCredentials: passkeys.map(credentialDescriptor),
         userVerification: 'preferred',
@@ -243,9 +242,8 @@ export const secondFactorRoutes = [
         }
         let verified = false;
         try {
-          const result = await (
-            await webauthn()
-          ).verifyAuthenticationResponse({
+          const { verifyAuthenticationResponse } = await webauthn();
+          const result = await verifyAuthenticationResponse({
             response: body.response as unknown as AuthenticationResponseJSON,
             ...expectedCeremony(ctx, webauthnChallenge),
             credential: {
@@ -360,9 +358,8 @@ export const secondFactorRoutes = [
     async handler(ctx) {
       const { user, session } = await enrolling(ctx);
       const passkeys = await listPasskeys(ctx.deps.db, user.id);
-      const options = await (
-        await webauthn()
-      ).generateRegistrationOptions({
+      const { generateRegistrationOptions } = await webauthn();
+      const options = await generateRegistrationOptions({
         rpName: ctx.deps.config.identity.rpName,
         rpID: ctx.deps.config.identity.rpId,
         userName: user.email,
@@ -386,7 +383,6 @@ export const secondFactorRoutes = [
     successStatus: 201,
     async handler(ctx) {
       const { user, session } = await enrolling(ctx);
-      const { body } = ctx;
       const webauthnChallenge = await takePasskeyChallenge(ctx, session);
       if (!webauthnChallenge) {
         throw new HttpError('conflict', 'Start again: no passkey is being created.', {
@@ -399,10 +395,9 @@ export const secondFactorRoutes = [
         });
       let info;
       try {
-        const result = await (
-          await webauthn()
-        ).verifyRegistrationResponse({
-          response: body.response as unknown as RegistrationResponseJSON,
+        const { verifyRegistrationResponse } = await webauthn();
+        const result = await verifyRegistrationResponse({
+          response: ctx.body.response as unknown as RegistrationResponseJSON,
           ...expectedCeremony(ctx, webauthnChallenge),
         });
         if (!result.verified) throw refused();
@@ -420,7 +415,7 @@ export const secondFactorRoutes = [
           counter: info.credential.counter,
           transports: info.credential.transports ?? [],
         },
-        body.label,
+        ctx.body.label,
       );
       return afterEnrol(ctx, user, session, { kind: 'passkey', factorId: id });
     },

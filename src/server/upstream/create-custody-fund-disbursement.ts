@@ -75,18 +75,8 @@ export async function createCustodyFundDisbursement(
 ): Promise<Disbursement> {
   const request = buildDisbursementRequest(input, options);
   return sendAndDecode(client, request, rawDisbursementAnswerSchema, (raw) => {
-    const record = raw.custodyFundDisbursement;
-    return {
-      requestId: record.requestId,
-      accountId: record.accountId,
-      amount: record.amount,
-      type: record.type,
-      bankId: record.bankId,
-      bankAccountId: record.bankAccountId,
-      additionalDetails: record.additionalDetails,
-      status: record.status,
-      createdAt: record.createdDate,
-      updatedAt: record.updatedDate,
-    };
+    // The record as read (its documented fields only), its dates under the contract's names.
+    const { createdDate, updatedDate, ...record } = raw.custodyFundDisbursement;
+    return { ...record, createdAt: createdDate, updatedAt: updatedDate };
   });
 }

@@ -31,19 +31,14 @@ const rawPurchaseSchema = looseObject({
 
 type RawPurchase = z.output<typeof rawPurchaseSchema>;
 
-function normalizePurchase(row: RawPurchase): Purchase {
-  return {
-    tradeId: row.tradeId,
-    accountId: row.accountId,
-    accountName: row.accountName,
-    offeringId: row.offeringId,
-    amount: row.totalAmount,
-    shares: row.totalShares,
-    purchasedAt: row.purchaseDate,
-    offeringTotalShares: row.offeringTotalShares,
-    targetAmount: row.targetAmount,
-    remainingShares: row.remainingShares,
-  };
+/** The row as read (its documented fields only), three of them under the contract's names. */
+function normalizePurchase({
+  totalAmount,
+  totalShares,
+  purchaseDate,
+  ...row
+}: RawPurchase): Purchase {
+  return { ...row, amount: totalAmount, shares: totalShares, purchasedAt: purchaseDate };
 }
 
 const rawSummarySchema = looseObject({
