@@ -14,6 +14,8 @@ import { recordAudit } from './store/audit';
 import { OutcomeSpool } from './store/spool';
 import { Sealer, dataKeyFor } from './lib/sealed-values';
 import { createUpstreamClient } from './upstream/client';
+import { OrderBookCache } from './lib/order-book-cache';
+import type { WeekHours } from '../contract/market-hours';
 import { CoalescingCache } from './lib/coalescing-cache';
 import { readOfferingCatalog, type OfferingCatalog } from './lib/offering-catalog';
 import type { Deps } from './deps';
@@ -87,6 +89,8 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     db,
     upstream,
     offerings,
+    orderBook: new OrderBookCache(upstream),
+    globalHours: new CoalescingCache<WeekHours>(60_000, 1),
     sandbox: options.sandbox,
     oidc: config.oidc ? new OidcClient(config.oidc) : undefined,
     instanceId: options.instanceId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,

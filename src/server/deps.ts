@@ -6,6 +6,8 @@ import type { OwnershipResolver } from './policy/ownership';
 import type { UpstreamClient } from './upstream/client';
 import type { OfferingCatalog } from './lib/offering-catalog';
 import type { CoalescingCache } from './lib/coalescing-cache';
+import type { OrderBookCache } from './lib/order-book-cache';
+import type { WeekHours } from '../contract/market-hours';
 import type { AuditEvent } from './store/audit';
 import type { OidcClient } from './lib/oidc';
 import type { OutcomeSpool } from './store/spool';
@@ -24,6 +26,10 @@ export interface Deps {
   offerings: CoalescingCache<OfferingCatalog>;
   /** Reads every offering from the upstream (through `offerings` for sharing). */
   loadOfferings(): Promise<OfferingCatalog>;
+  /** The order book's days, walked once and shared by every viewer for a few seconds. */
+  orderBook: OrderBookCache;
+  /** The platform's global trading hours: public, rarely changed, shared for a minute. */
+  globalHours: CoalescingCache<WeekHours>;
   audit(event: AuditEvent): Promise<void>;
   /** True when the upstream is the bundled sandbox. */
   sandbox: boolean;

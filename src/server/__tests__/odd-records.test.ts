@@ -3,7 +3,6 @@ import { complianceFundMovesSchema } from '../../contract/compliance';
 import { fundMoveViewPageSchema } from '../../contract/custody-views';
 import { offeringListSchema } from '../../contract/offerings';
 import type { OrderBook } from '../../contract/order-book';
-import { orderBookCacheFor } from '../lib/order-book-cache';
 import { call, callSandbox, sandboxCalls, signIn, startHarness, type Harness } from './harness';
 import { readOrderBookReply } from './order-book-reply';
 
@@ -84,7 +83,7 @@ describe('a list with one odd record', () => {
 
 describe('an order-book day with one odd order (§4.1, §8)', () => {
   async function book(): Promise<OrderBook> {
-    orderBookCacheFor(h.built.deps.upstream).invalidate();
+    h.built.deps.orderBook.invalidate();
     const res = await call(h.app, 'GET', '/api/order-book/2026-03-10', { cookie: investor });
     expect(res.statusCode).toBe(200);
     return readOrderBookReply(res.body).book;

@@ -5,7 +5,6 @@ import {
   type OrderBook,
   type OrderBookLine,
 } from '../../contract/order-book';
-import { orderBookCacheFor } from '../lib/order-book-cache';
 import { call, callSandbox, signIn, startHarness, type Harness } from './harness';
 import { readOrderBookReply } from './order-book-reply';
 
@@ -20,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 afterEach(async () => {
   await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
-  orderBookCacheFor(h.built.deps.upstream).invalidate();
+  h.built.deps.orderBook.invalidate();
 });
 
 async function bookAs(

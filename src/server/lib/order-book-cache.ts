@@ -244,15 +244,3 @@ export class OrderBookCache {
     return book;
   }
 }
-
-const caches = new WeakMap<UpstreamClient, OrderBookCache>();
-
-/** One cache per upstream client, so each built app (and each test harness) has its own. */
-export function orderBookCacheFor(upstream: UpstreamClient): OrderBookCache {
-  let cache = caches.get(upstream);
-  if (!cache) {
-    cache = new OrderBookCache(upstream);
-    caches.set(upstream, cache);
-  }
-  return cache;
-}

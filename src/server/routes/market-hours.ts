@@ -1,4 +1,3 @@
-import type { WeekHours } from '../../contract/market-hours';
 import {
   marketHoursAt,
   marketHoursResponseSchema,
@@ -11,24 +10,10 @@ import {
   securityListSchema,
 } from '../../contract/security-hours';
 import { dayOfWeek, EASTERN, todayInZone } from '../../contract/time';
-import { CoalescingCache } from '../lib/coalescing-cache';
-import { orderBookCacheFor } from '../lib/order-book-cache';
-import type { UpstreamClient } from '../upstream/client';
 import { getMarketHours } from '../upstream/get-market-hours';
 import { getSecurityMarketHours } from '../upstream/get-security-market-hours';
 import { updateSecurityMarketHours } from '../upstream/update-security-market-hours';
 import { defineRoute } from './define';
-
-/** Global hours are public and change rarely: shared for a minute. */
-const hoursCaches = new WeakMap<UpstreamClient, CoalescingCache<WeekHours>>();
-function globalHours(upstream: UpstreamClient): Promise<WeekHours> {
-  let cache = hoursCaches.get(upstream);
-  if (!cache) {
-    cache = new CoalescingCache<WeekHours>(60_000, 1);
-    hoursCaches.set(upstream, cache);
-  }
-  return cache.get('global', () => getMarketHours(upstream));
-}
 
 /** The latest weekday's book, for security names (no upstream operation lists securities). */
 function latestTradingDay(now: Date): string {
@@ -45,7 +30,10 @@ export const marketHoursRoutes = [
     tags: ['market hours'],
     response: marketHoursResponseSchema,
     async handler({ deps }) {
-      return marketHoursAt(await globalHours(deps.upstream), new Date());
+      return marketHoursAt(
+        await deps.globalHours.get('global', () => getMarketHours(deps.upstream)),
+        new Date(),
+      );
     },
   }),
   defineRoute({
@@ -56,9 +44,7 @@ export const marketHoursRoutes = [
     tags: ['market hours'],
     response: securityListSchema,
     async handler({ user, deps }) {
-      const book = await orderBookCacheFor(deps.upstream)
-        .load(latestTradingDay(new Date()))
-        .catch(() => null);
+      const book = await deps.orderBook.load(latestTradingDay(new Date())).catch(() => null);
       const names = new Map(book?.securities.map((s) => [s.securityId, s.securityName]) ?? []);
       const ids = user!.role === 'issuer_staff' ? user!.securityIds : [...names.keys()].sort();
       return {

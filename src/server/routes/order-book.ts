@@ -12,7 +12,6 @@ import { closedMarketDay } from '../../contract/market-calendar';
 import { isCalendarDate } from '../../contract/time';
 import { HttpError } from '../lib/http-error';
 import type { Order } from '../../contract/orders';
-import { orderBookCacheFor } from '../lib/order-book-cache';
 import {
   bookLineAfter,
   orderAccessOf,
@@ -80,7 +79,7 @@ export const orderBookRoutes = [
         });
       }
       const access = orderAccessOf(user!);
-      const cache = orderBookCacheFor(deps.upstream);
+      const cache = deps.orderBook;
       const stream = new PassThrough();
       const gone = () => stream.writableEnded || request.raw.destroyed;
       const write = (text: string) => {

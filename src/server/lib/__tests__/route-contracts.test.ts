@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { errorHandlerPlugin } from '../../plugins/error-handler';
 import { defineRoute, registerRoutes, type RouteSpec } from '../../routes/define';
+import { fakeClient, ok } from '../../upstream/__tests__/fake-client';
 
 /*
  * The route contracts as Fastify applies them (fastify-type-provider-zod): a request the contract
@@ -35,8 +36,9 @@ async function appWith(routes: RouteSpec[]): Promise<FastifyInstance> {
   await app.register(async (api) => {
     api.setValidatorCompiler(validatorCompiler);
     api.setSerializerCompiler(serializerCompiler);
-    // Public routes without objects never reach the store or the upstream.
-    registerRoutes(api, routes, {} as Deps);
+    // Public routes without objects never reach the store or the upstream; each request is
+    // still given the upstream client that logs under its id.
+    registerRoutes(api, routes, { upstream: fakeClient(ok).client } as Deps);
   });
   await app.ready();
   return app;
