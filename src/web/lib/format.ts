@@ -1,4 +1,4 @@
-import { formatMoney, isDecimalString } from '../../contract/decimal';
+import { formatMoney, formatShares, isDecimalString } from '../../contract/decimal';
 import { localDateTimeToInstant, upstreamTimeToInstant, zoneOffsetMs } from '../../contract/time';
 import { platformTimeZone } from './platform-time-zone';
 
@@ -17,6 +17,11 @@ const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
 // amounts half-up to cents, unit prices to six decimals, on the exact decimal (decimal.ts).
 export { formatMoney };
 export { formatShares as formatDecimal } from '../../contract/decimal';
+
+/** A number of units with its noun: "1 unit", "10 units", "2.5 units". */
+export function formatUnits(units: string, locale?: Locale): string {
+  return `${formatShares(units, locale)} ${/^0*1(\.0*)?$/.test(units) ? 'unit' : 'units'}`;
+}
 
 /** A count of records (trades, orders, accounts) grouped as the viewer's locale groups it: 2,101. */
 export function formatCount(count: number, locale?: Locale): string {

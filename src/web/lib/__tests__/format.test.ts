@@ -13,6 +13,7 @@ import {
   formatWallTime,
   formatMoney,
   formatPercent,
+  formatUnits,
 } from '../format';
 
 const originalTz = process.env.TZ;
@@ -78,6 +79,15 @@ describe('formatMoney and formatDecimal', () => {
     expect(formatMoney('10.125', { locale: 'en-US', precision: 'price' })).toBe('$10.125');
     expect(formatDecimal('1000000.000', 'en-US')).toBe('1,000,000');
     expect(formatDecimal('2.50', 'de-DE')).toBe('2,5');
+  });
+
+  it('names units in the singular for exactly one, and in the plural otherwise', () => {
+    expect(formatUnits('1', 'en-US')).toBe('1 unit');
+    expect(formatUnits('1.000', 'en-US')).toBe('1 unit');
+    expect(formatUnits('10', 'en-US')).toBe('10 units');
+    expect(formatUnits('1.5', 'en-US')).toBe('1.5 units');
+    expect(formatUnits('0.1', 'en-US')).toBe('0.1 units');
+    expect(formatUnits('1000', 'en-US')).toBe('1,000 units');
   });
 
   it('formats percentages with one decimal at most', () => {

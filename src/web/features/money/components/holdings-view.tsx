@@ -6,20 +6,19 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import Alert from '@mui/material/Alert';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router-dom';
-import type { HoldingRow, HoldingsResult } from '../../../../contract/holdings';
+import type { HoldingRow, HoldingsResult, OfferingHolding } from '../../../../contract/holdings';
 import { CardList } from '../../../components/card-list';
 import { PageNav } from '../../../components/page-nav';
 import { Code, SectionCard } from '../../../components/description-list';
 import { EmptyState, QueryState } from '../../../components/query-state';
 import { paths } from '../../../config/paths';
-import { formatDecimal, formatMoney, formatTimestamp } from '../../../lib/format';
+import { formatDecimal, formatMoney, formatTimestamp, formatUnits } from '../../../lib/format';
 import { ScrollableTable } from '../../../components/scrollable-table';
 import { ColumnHeadings } from '../../../components/column-headings';
 import { BrowseOfferingsLink } from '../../../components/browse-offerings-link';
 import { useHoldings } from '../api/get-holdings';
+import { useWideScreen } from '../../../lib/use-wide-screen';
 
 /** The words while the investments load or fail: of one account, or of all the investor's. */
 const scopes = {
@@ -69,30 +68,9 @@ function HoldingsView({ result }: { result: HoldingsResult }) {
           Total invested (cancelled trades left out):{' '}
           <strong>{formatMoney(result.totalAmount)}</strong>
         </Typography>
-        <ScrollableTable label="Totals per offering" sx={{ mt: 2 }}>
-          <ColumnHeadings
-            columns={[
-              'Offering',
-              { figures: 'Units' },
-              { figures: 'Amount' },
-              { figures: 'Trades' },
-            ]}
-          />
-          <TableBody>
-            {result.byOffering.map((group) => (
-              <TableRow key={group.offeringId}>
-                <TableCell>
-                  <Link component={RouterLink} to={paths.app.offering.getHref(group.offeringId)}>
-                    {group.offeringName ?? `Offering ${group.offeringId}`}
-                  </Link>
-                </TableCell>
-                <TableCell align="right">{formatDecimal(group.units)}</TableCell>
-                <TableCell align="right">{formatMoney(group.amount)}</TableCell>
-                <TableCell align="right">{group.tradeCount}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </ScrollableTable>
+        <Box sx={{ mt: 2 }}>
+          <OfferingTotals groups={result.byOffering} />
+        </Box>
       </SectionCard>
       <SectionCard title="Trades">
         {!result.complete && (
@@ -108,6 +86,51 @@ function HoldingsView({ result }: { result: HoldingsResult }) {
   );
 }
 
+const offeringLink = (row: { offeringId: string; offeringName: string | null }) => (
+  <Link component={RouterLink} to={paths.app.offering.getHref(row.offeringId)}>
+    {row.offeringName ?? `Offering ${row.offeringId}`}
+  </Link>
+);
+
+/**
+ * What the investor holds of each offering: a table where there is room; on phones one card an
+ * offering, where the table would push the amount and the count of trades past the screen's edge.
+ */
+function OfferingTotals({ groups }: { groups: OfferingHolding[] }) {
+  if (!useWideScreen()) {
+    return (
+      <CardList label="Totals per offering" items={groups} itemKey={(group) => group.offeringId}>
+        {(group) => (
+          <>
+            <Typography sx={{ fontWeight: 600 }}>{offeringLink(group)}</Typography>
+            <Typography>
+              {formatMoney(group.amount)} · {formatUnits(group.units)} ·{' '}
+              {group.tradeCount === 1 ? '1 trade' : `${group.tradeCount} trades`}
+            </Typography>
+          </>
+        )}
+      </CardList>
+    );
+  }
+  return (
+    <ScrollableTable label="Totals per offering">
+      <ColumnHeadings
+        columns={['Offering', { figures: 'Units' }, { figures: 'Amount' }, { figures: 'Trades' }]}
+      />
+      <TableBody>
+        {groups.map((group) => (
+          <TableRow key={group.offeringId}>
+            <TableCell>{offeringLink(group)}</TableCell>
+            <TableCell align="right">{formatDecimal(group.units)}</TableCell>
+            <TableCell align="right">{formatMoney(group.amount)}</TableCell>
+            <TableCell align="right">{group.tradeCount}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </ScrollableTable>
+  );
+}
+
 /** How many trades one page lists: an investor with a hundred trades pages through them. */
 const TRADES_PAGE = 25;
 
@@ -117,8 +140,7 @@ const TRADES_PAGE = 25;
  * until the reader pans to them.
  */
 function Trades({ trades }: { trades: HoldingRow[] }) {
-  const theme = useTheme();
-  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const wide = useWideScreen();
   const [asked, setOffset] = useState(0);
   // A fresher list may be shorter than the page that was open: back to the newest then.
   const offset = asked < trades.length ? asked : 0;
@@ -137,12 +159,6 @@ function Trades({ trades }: { trades: HoldingRow[] }) {
     </>
   );
 }
-
-const offeringLink = (trade: HoldingRow) => (
-  <Link component={RouterLink} to={paths.app.offering.getHref(trade.offeringId)}>
-    {trade.offeringName ?? `Offering ${trade.offeringId}`}
-  </Link>
-);
 
 function TradesTable({ trades }: { trades: HoldingRow[] }) {
   return (
@@ -191,7 +207,7 @@ function TradeCards({ trades }: { trades: HoldingRow[] }) {
           <Typography sx={{ fontWeight: 600 }}>{offeringLink(trade)}</Typography>
           <Typography>
             {trade.amount ? formatMoney(trade.amount) : '—'}
-            {trade.units && ` · ${formatDecimal(trade.units)} units`}
+            {trade.units && ` · ${formatUnits(trade.units)}`}
           </Typography>
           <Typography>{trade.statusText}</Typography>
           <Typography variant="body2" color="text.secondary">

@@ -2,8 +2,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import {
   moneyRequestKindLabels,
   moneyRequestOutcomeWords,
@@ -11,10 +9,11 @@ import {
 } from '../../../../contract/money-requests';
 import { CardList } from '../../../components/card-list';
 import { Code, DescriptionList } from '../../../components/description-list';
-import { formatDecimal, formatMoney, formatTimestamp } from '../../../lib/format';
+import { formatMoney, formatTimestamp, formatUnits } from '../../../lib/format';
 import { ScrollableTable } from '../../../components/scrollable-table';
 import { SettleByHand } from './settle-by-hand';
 import { ColumnHeadings } from '../../../components/column-headings';
+import { useWideScreen } from '../../../lib/use-wide-screen';
 
 type MoneyRequestsListProps = {
   requests: MoneyRequestView[];
@@ -32,8 +31,7 @@ type MoneyRequestsListProps = {
  * the outcome and "Settle by hand" beyond the screen's edge until the reader pans to them.
  */
 export function MoneyRequestsList(props: MoneyRequestsListProps) {
-  const theme = useTheme();
-  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const wide = useWideScreen();
   return wide ? <MoneyRequestsTable {...props} /> : <MoneyRequestCards {...props} />;
 }
 
@@ -44,7 +42,7 @@ function Amount({ request }: { request: MoneyRequestView }) {
       {request.amount ? formatMoney(request.amount) : '—'}
       {request.units && (
         <Typography variant="body2" color="text.secondary">
-          {formatDecimal(request.units)} units
+          {formatUnits(request.units)}
         </Typography>
       )}
     </>

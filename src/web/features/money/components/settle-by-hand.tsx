@@ -29,7 +29,7 @@ import { useZodForm } from '../../../components/form/form';
 import { FormRadioGroup } from '../../../components/form/form-radio-group';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { QueryState } from '../../../components/query-state';
-import { formatDecimal, formatMoney, formatTimestamp } from '../../../lib/format';
+import { formatMoney, formatTimestamp, formatUnits } from '../../../lib/format';
 import { focusOnMount } from '../../../lib/focus';
 import { isApiClientError } from '../../../lib/api-client';
 import { useSettlementCandidates } from '../api/get-settlement-candidates';
@@ -45,7 +45,7 @@ function whereToLook(request: MoneyRequestView): string {
       return "the account's fund moves: a disbursement carries our reference in its description";
     case 'investment':
       return request.units
-        ? `the trades of the account in this offering of exactly ${formatDecimal(request.units)} units`
+        ? `the trades of the account in this offering of exactly ${formatUnits(request.units)}`
         : 'the trades of the account in this offering, with the same number of units';
     case 'ira_supplement':
       return "the account's IRA details at the platform";
@@ -144,7 +144,7 @@ function TradeCandidates({
                             sx={{ overflowWrap: 'anywhere' }}
                           >
                             {[
-                              trade.units ? `${trade.units} units` : 'units not reported',
+                              trade.units ? formatUnits(trade.units) : 'units not reported',
                               trade.amount ? formatMoney(trade.amount) : 'amount not reported',
                               // The same reading of the platform's time as every other page.
                               trade.createdAt

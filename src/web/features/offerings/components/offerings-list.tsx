@@ -7,8 +7,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import type { Offering } from '../../../../contract/offerings';
 import { paths } from '../../../config/paths';
 import { formatCalendarDate, formatMoney } from '../../../lib/format';
@@ -17,13 +15,13 @@ import { RaiseProgressBar } from './raise-progress';
 import { ScrollableTable } from '../../../components/scrollable-table';
 import { ColumnHeadings } from '../../../components/column-headings';
 import { NameLink } from '../../../components/name-link';
+import { useWideScreen } from '../../../lib/use-wide-screen';
 
 type OfferingsListProps = { offerings: Offering[] };
 
 /** A table where there is room for one, cards on phones. */
 export function OfferingsList({ offerings }: OfferingsListProps) {
-  const theme = useTheme();
-  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const wide = useWideScreen();
   return wide ? <OfferingsTable offerings={offerings} /> : <OfferingCards offerings={offerings} />;
 }
 

@@ -98,6 +98,38 @@ describe('an investor reads their trades on a phone', () => {
   });
 });
 
+describe('an investor reads their totals on a phone', () => {
+  withViewportWidth(375);
+
+  it('sees one card an offering with its amount, units and trades, not a table past the screen', async () => {
+    bff.use(
+      http.get('/api/holdings', () =>
+        HttpResponse.json({
+          ...holdings,
+          byOffering: [
+            holdings.byOffering[0],
+            {
+              offeringId: '43',
+              offeringName: null,
+              units: '1',
+              amount: '12.5',
+              tradeCount: 3,
+            },
+          ],
+        }),
+      ),
+    );
+    renderWithProviders(<Holdings />);
+    const totals = await screen.findByRole('list', { name: 'Totals per offering' });
+    expect(screen.queryByRole('table', { name: 'Totals per offering' })).toBeNull();
+    const [first, second] = within(totals).getAllByRole('listitem');
+    expect(within(first).getByRole('link', { name: 'Acme Growth Shares' })).toBeTruthy();
+    expect(first.textContent).toContain('$125.00 · 10 units · 1 trade');
+    expect(within(second).getByRole('link', { name: 'Offering 43' })).toBeTruthy();
+    expect(second.textContent).toContain('$12.50 · 1 unit · 3 trades');
+  });
+});
+
 describe('an investor with many trades', () => {
   withViewportWidth(1280);
 
