@@ -121,3 +121,29 @@ test('the purchase history works on a 375 px phone', async ({ page }) => {
   expect(overflow).toBeLessThanOrEqual(0);
   await expectNoSeriousA11yViolations(page, 'purchase history on a phone');
 });
+
+test('the raise chart labels every mark of its time axis, evenly spaced, wide and on a phone', async ({
+  page,
+}) => {
+  await signIn(page, 'issuer@demo.test');
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/issuer/offerings/5201');
+    const chart = page.getByRole('img', { name: 'Amount raised over time against the target' });
+    const axis = chart.locator('.MuiChartsAxis-directionX');
+    await expect(axis.locator('.MuiChartsAxis-tickLabel').first()).toBeVisible();
+    // The library leaves a mark without its label where labels would collide: each mark must
+    // keep its label, or the axis reads "Aug 16, Aug 30" with no Aug 23 between.
+    const labels = await axis.locator('.MuiChartsAxis-tickLabel').allTextContents();
+    await expect(axis.locator('.MuiChartsAxis-tick')).toHaveCount(labels.length);
+    expect(labels.length, `${width} px: ${labels.join(', ')}`).toBeGreaterThanOrEqual(3);
+    const xs = await axis
+      .locator('.MuiChartsAxis-tickLabel')
+      .evaluateAll((nodes) => nodes.map((n) => n.getBoundingClientRect().x));
+    const gaps = xs.slice(1).map((x, i) => x - xs[i]);
+    // Evenly spaced, within the few pixels a month's length or a label's width moves them.
+    expect(Math.max(...gaps) - Math.min(...gaps), `${width} px: ${labels.join(', ')}`).toBeLessThan(
+      12,
+    );
+  }
+});

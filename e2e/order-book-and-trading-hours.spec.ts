@@ -112,6 +112,20 @@ test('issuer staff set the trading hours of their own security and see the read-
   await expectNoSeriousA11yViolations(page, 'security hours');
 });
 
+test('on a wide screen each day of the trading hours form stands on one line', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, 'issuer@demo.test');
+  await page.goto('/market-hours/securities');
+  for (const day of ['Monday', 'Wednesday', 'Friday']) {
+    const box = page.getByRole('checkbox', { name: `Closed on ${day}` });
+    await expect(box).toBeVisible();
+    // The box and its words, no taller than the box itself: "Closed on Wednesday" took three
+    // lines of its narrow column.
+    const label = await page.locator('label', { has: box }).boundingBox();
+    expect(label!.height, `the ${day} box's label`).toBeLessThanOrEqual(48);
+  }
+});
+
 test('market hours read at 375 px wide', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await signIn(page, 'investor@demo.test');

@@ -81,3 +81,38 @@ test('an ended session sends the person to sign in and back', async ({ page }) =
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/offerings\?status=pending$/);
 });
+
+test('on a phone, each session’s End button stands clear of its text', async ({
+  browser,
+}, testInfo) => {
+  const baseURL = testInfo.project.use.baseURL!;
+  // A second session of the same person, from another browser, so the list has one to end.
+  const elsewhere = await browser.newContext({ baseURL });
+  await signIn(await elsewhere.newPage(), 'compliance@demo.test');
+  const phone = await browser.newContext({ baseURL, viewport: { width: 375, height: 800 } });
+  const page = await phone.newPage();
+  await signIn(page, 'compliance@demo.test');
+
+  await page.goto('/settings/sessions');
+  const list = page.getByRole('list', { name: 'Active sessions' });
+  const row = list
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button') })
+    .first();
+  const end = row.getByRole('button', { name: /^End the session/ });
+  await expect(end).toBeVisible();
+  // The button and the line of detail beside it never share a pixel: the detail wraps short of
+  // the button, or the button moves under it.
+  const button = (await end.boundingBox())!;
+  const detail = (await row.getByText(/^Signed in /).boundingBox())!;
+  const overlaps =
+    button.x < detail.x + detail.width &&
+    detail.x < button.x + button.width &&
+    button.y < detail.y + detail.height &&
+    detail.y < button.y + button.height;
+  expect(overlaps, `End at ${JSON.stringify(button)}, detail at ${JSON.stringify(detail)}`).toBe(
+    false,
+  );
+  await elsewhere.close();
+  await phone.close();
+});

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -8,6 +9,10 @@ import type { SxProps, Theme } from '@mui/material/styles';
  * Records one under another, named for screen readers: each with what it is, a line of detail,
  * and at its end the one thing to do with it. Every row's button shows the same word, so its
  * accessible name says which record it acts on ("Remove Work laptop").
+ *
+ * The button sits in the row's flow, beside the text, rather than in MUI's `secondaryAction`
+ * slot: that slot is laid over the row's right edge, so on a phone a long line of detail ran
+ * under the button ("with a password" under "End" on the sessions page).
  */
 export function ActionList<Item>({
   label,
@@ -25,16 +30,24 @@ export function ActionList<Item>({
   secondary: (item: Item) => ReactNode;
   /** The button at the end of a record; undefined where nothing can be done with it. */
   action: (item: Item) => ReactNode;
-  /** Layout of each record beside its divider, such as room kept for a wide button. */
+  /** Layout of each record beside its divider. */
   itemSx?: SxProps<Theme>;
 }) {
   return (
     <List aria-label={label}>
-      {items.map((item) => (
-        <ListItem key={itemKey(item)} divider secondaryAction={action(item)} sx={itemSx}>
-          <ListItemText primary={primary(item)} secondary={secondary(item)} />
-        </ListItem>
-      ))}
+      {items.map((item) => {
+        const act = action(item);
+        return (
+          <ListItem
+            key={itemKey(item)}
+            divider
+            sx={[{ gap: 2 }, ...(Array.isArray(itemSx) ? itemSx : [itemSx])]}
+          >
+            <ListItemText primary={primary(item)} secondary={secondary(item)} />
+            {act && <Box sx={{ flexShrink: 0 }}>{act}</Box>}
+          </ListItem>
+        );
+      })}
     </List>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -7,13 +8,14 @@ import { useBoundField, type BoundFieldProps } from './bound-field';
 
 /**
  * A yes/no field bound to its form by name, labelled by its own words; the schema's message, when
- * there is one, stands under it and describes the box to screen readers.
+ * there is one, stands under it and describes the box to screen readers. The label may carry
+ * words for screen readers only, such as the day a "Closed" box closes.
  */
 export function FormCheckbox<T extends FieldValues, TOut = T>({
   name,
   control,
   label,
-}: BoundFieldProps<T, TOut>) {
+}: Omit<BoundFieldProps<T, TOut>, 'label'> & { label: ReactNode }) {
   const { field, fieldState, helperId } = useBoundField({ name, control });
   return (
     <FormControl error={Boolean(fieldState.error)}>

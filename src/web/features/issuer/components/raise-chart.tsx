@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -12,6 +12,7 @@ import type { RaisePoint } from '../../../../contract/purchase-summary';
 import { ScrollableTable } from '../../../components/scrollable-table';
 import { formatCalendarDate, formatMoney } from '../../../lib/format';
 import {
+  axisDays,
   formatAxisDay,
   formatMoneyCompact,
   raiseChartData,
@@ -21,6 +22,25 @@ import { ColumnHeadings } from '../../../components/column-headings';
 
 /** Axis and label text at a size people read without zooming. */
 const LABEL = { fontSize: 14 };
+/** The value axis's width and the margin right of the plot: the rest of the width is days. */
+const Y_AXIS_WIDTH = 72;
+const RIGHT_MARGIN = 24;
+
+/**
+ * The width of the element the ref is put on, kept current as the window changes. The chart
+ * sizes itself to the same box; the axis needs the width to choose marks whose labels fit.
+ */
+function useWidth(): [(node: HTMLElement | null) => void, number] {
+  const [width, setWidth] = useState(0);
+  const ref = useCallback((node: HTMLElement | null) => {
+    if (!node || typeof ResizeObserver === 'undefined') return;
+    setWidth(node.getBoundingClientRect().width);
+    const observer = new ResizeObserver(([entry]) => setWidth(entry.contentRect.width));
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width];
+}
 
 /**
  * The raise over time against the target, drawn by MUI X Charts and loaded lazily with this
@@ -38,6 +58,18 @@ export default function RaiseChart({
   const theme = useTheme();
   const captionId = useId();
   const data = useMemo(() => raiseChartData(points), [points]);
+  const [measure, width] = useWidth();
+  const ticks = useMemo(
+    () =>
+      data.days.length > 0
+        ? axisDays(
+            data.days[0],
+            data.days[data.days.length - 1],
+            width - Y_AXIS_WIDTH - RIGHT_MARGIN,
+          )
+        : [],
+    [data.days, width],
+  );
   if (points.length === 0) {
     return (
       <Typography color="text.secondary">No trades yet, so there is nothing to chart.</Typography>
@@ -58,11 +90,12 @@ export default function RaiseChart({
         role="img"
         aria-label="Amount raised over time against the target"
         aria-describedby={captionId}
+        ref={measure}
       >
         <LineChart
           height={300}
           hideLegend
-          margin={{ top: 24, right: 24 }}
+          margin={{ top: 24, right: RIGHT_MARGIN }}
           xAxis={[
             {
               data: data.days,
@@ -70,7 +103,8 @@ export default function RaiseChart({
               label: 'Trading day',
               labelStyle: LABEL,
               tickLabelStyle: LABEL,
-              tickMinStep: 86_400_000,
+              // Until the box is measured, the library's own marks.
+              ...(width > 0 ? { tickInterval: ticks } : { tickMinStep: 86_400_000 }),
               valueFormatter: (day: Date, context) =>
                 context.location === 'tick'
                   ? formatAxisDay(day)
@@ -81,7 +115,7 @@ export default function RaiseChart({
             {
               min: 0,
               max: top,
-              width: 72,
+              width: Y_AXIS_WIDTH,
               tickLabelStyle: LABEL,
               valueFormatter: (value: number) => formatMoneyCompact(value),
             },

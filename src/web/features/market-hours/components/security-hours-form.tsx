@@ -101,7 +101,20 @@ function ClosedBox({
   control: Control<SecurityHoursValues>;
   label: string;
 }) {
-  return <FormCheckbox control={control} name={`${day}.closed`} label={`Closed on ${label}`} />;
+  // "Closed" is all the row shows beside the day's name: "Closed on Wednesday" took three lines
+  // of its 120 px column on a wide screen. Its name still says the day, for whoever reaches the
+  // box outside its row (a screen reader's list of fields, voice control).
+  return (
+    <FormCheckbox
+      control={control}
+      name={`${day}.closed`}
+      label={
+        <>
+          Closed<span className="visually-hidden">{` on ${label}`}</span>
+        </>
+      }
+    />
+  );
 }
 
 type SecurityHoursFormProps = {

@@ -494,7 +494,6 @@ export default function AdminUsersRoute() {
             label="Users"
             items={data.users}
             itemKey={(u) => u.id}
-            itemSx={{ pr: 12 }}
             action={(u) => (
               <Button onClick={() => setManaging(u.id)} aria-label={`Manage ${u.email}`}>
                 Manage
