@@ -1,9 +1,12 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import { ActionList } from '../../../../components/action-list';
 import { ErrorAlert } from '../../../../components/error-alert';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, QueryState } from '../../../../components/query-state';
+import { focusOnMount } from '../../../../lib/focus';
 import { formatInstant } from '../../../../lib/format';
 import {
   mySessionsQueryOptions,
@@ -23,9 +26,16 @@ function browserName(userAgent: string | null): string {
   return os ? `${label} on ${os === 'Mac OS X' ? 'macOS' : os}` : label;
 }
 
+/** What a person calls one session: the browser and when it signed in. */
+const sessionName = (s: { userAgent: string | null; createdAt: string }) =>
+  `${browserName(s.userAgent)}, signed in ${formatInstant(s.createdAt)}`;
+
 export default function SessionsRoute() {
   const sessions = useMySessions();
   const end = useEndSession();
+  // The ended session's row leaves the list, taking the focused button with it: the notice
+  // says what became of it and takes focus, so the keyboard does not drop to the page body.
+  const [ended, setEnded] = useState<string | null>(null);
   return (
     <>
       <PageHeader
@@ -33,6 +43,11 @@ export default function SessionsRoute() {
         description="Every place you are signed in. End any you do not recognise: it stops working at its next request."
       />
       {end.isError && <ErrorAlert error={end.error} title="The session was not ended" />}
+      {ended && !end.isError && (
+        <Alert key={ended} severity="success" tabIndex={-1} ref={focusOnMount} sx={{ mb: 2 }}>
+          Ended the session of {ended}. It stops working at its next request.
+        </Alert>
+      )}
       <QueryState
         query={sessions}
         subject="your sessions"
@@ -50,8 +65,8 @@ export default function SessionsRoute() {
                 <Button
                   color="error"
                   disabled={end.isPending}
-                  onClick={() => end.mutate(s.id)}
-                  aria-label={`End the session of ${browserName(s.userAgent)} started ${formatInstant(s.createdAt)}`}
+                  onClick={() => end.mutate(s.id, { onSuccess: () => setEnded(sessionName(s)) })}
+                  aria-label={`End the session of ${sessionName(s)}`}
                 >
                   End
                 </Button>
