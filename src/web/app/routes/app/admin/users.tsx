@@ -130,7 +130,8 @@ function confirmation(user: AdminUser, asked: Asked) {
   }
 }
 
-function CreateUserForm() {
+/** `onManage` opens the new user's dialog: a new user usually needs its links next. */
+function CreateUserForm({ onManage }: { onManage: (userId: string) => void }) {
   const change = useChangeUser();
   const ids = { email: useId(), name: useId(), role: useId(), password: useId() };
   const [values, setValues] = useState({
@@ -140,7 +141,7 @@ function CreateUserForm() {
     password: '',
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [created, setCreated] = useState<string | null>(null);
+  const [created, setCreated] = useState<{ id: string; email: string } | null>(null);
   const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
     setValues({ ...values, [field]: event.target.value });
   /** What ties a text field to its value and to the schema's message about it. */
@@ -182,7 +183,7 @@ function CreateUserForm() {
             { kind: 'create', user: parsed.data },
             {
               onSuccess: (user) => {
-                setCreated(user.email);
+                setCreated({ id: user.id, email: user.email });
                 setValues({ email: '', name: '', role: 'investor', password: '' });
               },
             },
@@ -216,9 +217,23 @@ function CreateUserForm() {
             </Box>
           )}
           {created && (
-            <Typography role="status" tabIndex={-1} ref={focusOnMount} sx={{ outline: 'none' }}>
-              Created {created}.
-            </Typography>
+            <Box
+              role="status"
+              tabIndex={-1}
+              ref={focusOnMount}
+              sx={{
+                outline: 'none',
+                display: 'flex',
+                flexWrap: 'wrap',
+                alignItems: 'center',
+                gap: 1,
+              }}
+            >
+              <Typography>Created {created.email}.</Typography>
+              <Button size="small" onClick={() => onManage(created.id)}>
+                Manage {created.email}
+              </Button>
+            </Box>
           )}
           <Button
             type="submit"
@@ -482,7 +497,7 @@ export default function AdminUsersRoute() {
         title="Users"
         description="Who may sign in, with which role, and which upstream accounts, issuers and securities they act on. Every change is audited."
       />
-      <CreateUserForm />
+      <CreateUserForm onManage={setManaging} />
       <QueryState
         query={users}
         subject="the users"

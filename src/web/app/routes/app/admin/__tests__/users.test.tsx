@@ -89,9 +89,14 @@ describe('an admin manages users', () => {
     expect(email.getAttribute('aria-invalid')).toBe('true');
   });
 
-  it('a created user is announced, and the announcement takes the focus from the disabled button', async () => {
-    listUsers();
-    const sent = mockPost('/api/admin/users', okAnswer({ ...ada, email: 'bo@example.test' }));
+  it('a created user is announced, the announcement takes the focus from the disabled button, and opens the new user', async () => {
+    const bo: AdminUser = {
+      ...ada,
+      id: '5e6d7c8b-1a2b-4c3d-8e9f-0a1b2c3d4e5f',
+      email: 'bo@example.test',
+    };
+    bff.use(http.get('/api/admin/users', () => HttpResponse.json({ users: [ada, bo] })));
+    const sent = mockPost('/api/admin/users', okAnswer(bo));
     renderWithProviders(<AdminUsersRoute />);
     const form = within(screen.getByRole('form', { name: 'Create a user' }));
     fireEvent.change(form.getByLabelText('Email', { exact: false }), {
@@ -100,9 +105,12 @@ describe('an admin manages users', () => {
     fireEvent.change(form.getByLabelText('Name', { exact: false }), { target: { value: 'Bo' } });
     fireEvent.click(form.getByRole('button', { name: 'Create user' }));
     const status = await form.findByRole('status');
-    expect(status.textContent).toBe('Created bo@example.test.');
+    expect(status.textContent).toContain('Created bo@example.test.');
     expect(document.activeElement).toBe(status);
     expect(sent).toHaveLength(1);
+    // The next step for a new user is usually its links: the announcement opens it.
+    fireEvent.click(within(status).getByRole('button', { name: 'Manage bo@example.test' }));
+    expect(await screen.findByRole('dialog', { name: 'Manage bo@example.test' })).toBeTruthy();
   });
 
   it('a role chosen in the dropdown is changed only once confirmed; Cancel sends nothing and shows the role they have', async () => {
