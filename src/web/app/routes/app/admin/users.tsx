@@ -249,6 +249,11 @@ function CreateUserForm({ onManage }: { onManage: (userId: string) => void }) {
   );
 }
 
+/** A refusal of the link form's own fields, which the form shows under the field. */
+const refusesLinkFields = (error: unknown) =>
+  isApiClientError(error) &&
+  error.fields.some((f) => f.field === 'upstreamId' || f.field === 'confirmIssuerWithoutOfferings');
+
 function ManageUser({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const change = useChangeUser();
   const titleId = useId();
@@ -270,6 +275,8 @@ function ManageUser({ user, onClose }: { user: AdminUser; onClose: () => void })
   const [done, setDone] = useState<string | null>(null);
   const apply = (c: Parameters<typeof change.mutate>[0], message: string) => {
     setDone(null);
+    // A refusal under the link field was about the last link tried, not about this change.
+    setLinkError(null);
     change.mutate(c, { onSuccess: () => setDone(message) });
   };
   // Asked for and not yet confirmed: nothing has been sent. The words are kept as they were
@@ -290,7 +297,10 @@ function ManageUser({ user, onClose }: { user: AdminUser; onClose: () => void })
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <DialogTitle id={titleId}>Manage {user.email}</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2, pt: 1 }}>
-        {change.isError && <ErrorAlert error={change.error} title="Nothing was changed" />}
+        {/* A refusal that names the link's fields is shown under them, once, not here too. */}
+        {change.isError && !refusesLinkFields(change.error) && (
+          <ErrorAlert error={change.error} title="Nothing was changed" />
+        )}
         {/* The button pressed is disabled while it runs, or gone (an unlinked row): the result
             takes the focus, rather than the dialog as a whole, and is read out. */}
         {done && (

@@ -224,6 +224,8 @@ describe('an admin manages users', () => {
     fireEvent.change(id, { target: { value: 'A999' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Link' }));
     expect(await dialog.findByText('No account A999 exists on the platform')).toBeTruthy();
+    // Said once, under the field it is about, not again in an alert above the form.
+    expect(dialog.getAllByText(/No account A999 exists on the platform/)).toHaveLength(1);
     expect(sent).toHaveLength(1);
     expect(sent[0].body).toEqual({ kind: 'account', upstreamId: 'A999' });
     expect(id).toHaveProperty('value', 'A999');
