@@ -21,7 +21,7 @@ import {
   type GridColDef,
 } from '../../../components/data-grid';
 import { paths } from '../../../config/paths';
-import { formatMoney, formatTimestamp, upstreamTimeMs } from '../../../lib/format';
+import { formatCode, formatMoney, formatTimestamp, upstreamTimeMs } from '../../../lib/format';
 import { DescriptionList } from '../../../components/description-list';
 import { QueryState, type ShownQuery } from '../../../components/query-state';
 import { listsNothing, SkippedRecordsNotice } from '../../../components/skipped-records';
@@ -250,7 +250,7 @@ function ReviewerFundMoveDetails({ move }: { move: FundMoveView }) {
         ['Bank account name', orDash(move.bankAccountName)],
         revealable('bankAccountNumber', move.bankAccountNumberMasked),
         revealable('routingNumber', move.routingNumberMasked),
-        ['Routing number check', orDash(move.routingNumberStatus)],
+        ['Routing number check', formatCode(move.routingNumberStatus)],
         ['Errors', orDash(move.errorMessage)],
         ['Created', formatTimestamp(move.createdAt)],
         ['Updated', formatTimestamp(move.updatedAt)],

@@ -3,9 +3,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Chip from '@mui/material/Chip';
 import type { CustodyAccountResult } from '../../../../contract/custody-views';
 import { Code, DescriptionList } from '../../../components/description-list';
-import { formatTimestamp } from '../../../lib/format';
-
-const capitalize = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
+import { formatCode, formatTimestamp } from '../../../lib/format';
 
 /** The custody account, or a plain explanation of why it cannot be shown. */
 export function CustodyAccountPanel({ result }: { result: CustodyAccountResult }) {
@@ -31,7 +29,7 @@ export function CustodyAccountPanel({ result }: { result: CustodyAccountResult }
             key="status"
             size="small"
             color={account.status === 'approved' ? 'success' : 'warning'}
-            label={capitalize(account.status)}
+            label={formatCode(account.status)}
           />,
         ],
         [

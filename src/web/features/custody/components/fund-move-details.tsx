@@ -4,7 +4,7 @@ import {
   type FundMoveView,
 } from '../../../../contract/custody-views';
 import { Code, DescriptionList, SectionCard } from '../../../components/description-list';
-import { formatTimestamp, formatMoney } from '../../../lib/format';
+import { formatCode, formatTimestamp, formatMoney } from '../../../lib/format';
 import { FundMoveStatus } from './fund-move-status';
 
 const stamp = (value: string | null) => (value ? formatTimestamp(value) : 'Not recorded');
@@ -25,7 +25,10 @@ export function FundMoveDetails({ move }: { move: FundMoveView }) {
           ['Bank account', move.bankAccountNumberMasked ?? 'Not recorded'],
           ['Routing number', move.routingNumberMasked ?? 'Not recorded'],
           ['Account holder', move.bankAccountName ?? 'Not recorded'],
-          ['Routing number check', move.routingNumberStatus ?? 'Not reported'],
+          [
+            'Routing number check',
+            move.routingNumberStatus ? formatCode(move.routingNumberStatus) : 'Not reported',
+          ],
           ['Created', stamp(move.createdAt)],
           ['Updated', stamp(move.updatedAt)],
         ]}

@@ -1,0 +1,27 @@
+// @vitest-environment jsdom
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fundMoveView } from '../../../../testing/fund-move';
+import { renderWithProviders } from '../../../../testing/render';
+import { withTimeZones } from '../../../../testing/time-zones';
+import { FundMoveDetails } from '../fund-move-details';
+
+withTimeZones({ viewer: 'UTC', platform: 'UTC' });
+afterEach(cleanup);
+
+/** The value a description list gives a term. */
+const valueOf = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling;
+
+describe('an investor reads one fund move', () => {
+  it('reads the routing number check in words, as the page writes every other value', () => {
+    renderWithProviders(
+      <FundMoveDetails move={fundMoveView({ routingNumberStatus: 'verified' })} />,
+    );
+    expect(valueOf('Routing number check')?.textContent).toBe('Verified');
+  });
+
+  it('is told when the platform reported no check', () => {
+    renderWithProviders(<FundMoveDetails move={fundMoveView({ routingNumberStatus: null })} />);
+    expect(valueOf('Routing number check')?.textContent).toBe('Not reported');
+  });
+});
