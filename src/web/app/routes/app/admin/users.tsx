@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
@@ -217,23 +218,18 @@ function CreateUserForm({ onManage }: { onManage: (userId: string) => void }) {
             </Box>
           )}
           {created && (
-            <Box
+            <Stack
               role="status"
               tabIndex={-1}
               ref={focusOnMount}
-              sx={{
-                outline: 'none',
-                display: 'flex',
-                flexWrap: 'wrap',
-                alignItems: 'center',
-                gap: 1,
-              }}
+              direction="row"
+              sx={{ outline: 'none', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}
             >
               <Typography>Created {created.email}.</Typography>
               <Button size="small" onClick={() => onManage(created.id)}>
                 Manage {created.email}
               </Button>
-            </Box>
+            </Stack>
           )}
           <Button
             type="submit"
