@@ -135,7 +135,9 @@ export const custodyRoutes = [
     query: fundMovesQuerySchema,
     response: fundMoveViewPageSchema,
     async handler({ params, query, deps, request }) {
-      const page = await getCustodyFundMoves(deps.upstream, { ...params, ...query });
+      // The account checked against the user (params) is spread last: nothing in the query can
+      // name another.
+      const page = await getCustodyFundMoves(deps.upstream, { ...query, ...params });
       // The filter is asked of the upstream; a move of another account is never passed on.
       const own = page.moves.filter((move) => move.accountId === params.accountId);
       if (own.length !== page.moves.length) {
