@@ -1,8 +1,12 @@
 import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import type { AuditEventView } from '../../../../contract/audit';
 import { auditActionLabel } from '../../../../contract/audit';
+import { CardList } from '../../../components/card-list';
 import { PortalDataGrid, type GridColDef } from '../../../components/data-grid';
+import { DescriptionList } from '../../../components/description-list';
 import { formatInstant } from '../../../lib/format';
+import { useWideScreen } from '../../../lib/use-wide-screen';
 
 // To the second, in the viewer's zone, the zone named: the filters above count UTC days, so a
 // time without its zone could not be matched to them.
@@ -16,6 +20,29 @@ const detailsText = (details: Record<string, unknown> | null) =>
     : '';
 
 const orDash = (value: string | null) => value ?? '—';
+
+const userOf = (event: AuditEventView) =>
+  `${event.userEmail ?? '—'}${event.role ? ` (${event.role.replace('_', ' ')})` : ''}`;
+
+const objectOf = (event: AuditEventView) => {
+  if (!event.objectType) return '—';
+  // A user is named by the email the event keeps, not by an id the reader cannot look up.
+  const email = event.objectType === 'user' ? event.details?.email : undefined;
+  return `${event.objectType} ${typeof email === 'string' ? email : (event.objectId ?? '')}`;
+};
+
+/** The request's id: searchable and copyable in full, shown on one line, shortened. */
+function RequestId({ id }: { id: string }) {
+  return (
+    <Box
+      translate="no"
+      title={id}
+      sx={{ whiteSpace: 'nowrap', fontFamily: 'monospace', fontSize: '0.8rem' }}
+    >
+      request {id.slice(0, 8)}…<span className="visually-hidden"> (full id {id})</span>
+    </Box>
+  );
+}
 
 const columns: GridColDef<AuditEventView>[] = [
   {
@@ -33,8 +60,7 @@ const columns: GridColDef<AuditEventView>[] = [
     minWidth: 140,
     flex: 1.3,
     cellClassName: 'portal-grid-wrap',
-    valueGetter: (value: string | null, row) =>
-      `${value ?? '—'}${row.role ? ` (${row.role.replace('_', ' ')})` : ''}`,
+    valueGetter: (_value: string | null, row) => userOf(row),
   },
   {
     field: 'action',
@@ -50,12 +76,7 @@ const columns: GridColDef<AuditEventView>[] = [
     minWidth: 100,
     flex: 0.9,
     cellClassName: 'portal-grid-wrap',
-    valueGetter: (value: string | null, row) => {
-      if (!value) return '—';
-      // A user is named by the email the event keeps, not by an id the reader cannot look up.
-      const email = value === 'user' ? row.details?.email : undefined;
-      return `${value} ${typeof email === 'string' ? email : (row.objectId ?? '')}`;
-    },
+    valueGetter: (_value: string | null, row) => objectOf(row),
     renderCell: ({ value }) => <span translate="no">{value}</span>,
   },
   {
@@ -93,24 +114,18 @@ const columns: GridColDef<AuditEventView>[] = [
     renderCell: ({ row, value }) => (
       <span>
         {value}
-        {row.requestId && (
-          // The full id stays searchable and copyable; shown on one line, shortened.
-          <Box
-            translate="no"
-            title={row.requestId}
-            sx={{ whiteSpace: 'nowrap', fontFamily: 'monospace', fontSize: '0.8rem' }}
-          >
-            request {row.requestId.slice(0, 8)}…
-            <span className="visually-hidden"> (full id {row.requestId})</span>
-          </Box>
-        )}
+        {row.requestId && <RequestId id={row.requestId} />}
       </span>
     ),
   },
 ];
 
-/** Who did what, when, why and from where; times in the viewer's zone, newest first. */
+/**
+ * Who did what, when, why and from where; times in the viewer's zone, newest first. A sortable
+ * grid where its eight columns fit; on phones one card an event, in the order the log keeps.
+ */
 export function AuditTable({ events }: { events: AuditEventView[] }) {
+  if (!useWideScreen()) return <AuditCards events={events} />;
   return (
     <PortalDataGrid
       label="Audit events"
@@ -119,5 +134,59 @@ export function AuditTable({ events }: { events: AuditEventView[] }) {
       // Reasons and details wrap; each row is as tall as its longest cell.
       getRowHeight={() => 'auto'}
     />
+  );
+}
+
+/**
+ * One card an event, newest first: what was done and how it ended, then by whom, when, on what,
+ * why and from where, every column of the grid. The grid scrolled sideways inside its frame on a
+ * phone, with the outcome, reason and details past the edge; its sorting is not missed there,
+ * since a reviewer reads the log newest first and narrows it with the filters above.
+ */
+function AuditCards({ events }: { events: AuditEventView[] }) {
+  return (
+    <CardList label="Audit events" ordered items={events} itemKey={(event) => event.id}>
+      {(event) => {
+        const details = detailsText(event.details);
+        return (
+          <>
+            <Typography sx={{ fontWeight: 600 }}>
+              {auditActionLabel(event.action)}: {event.outcome}
+            </Typography>
+            <DescriptionList
+              items={[
+                ['When', when(event.at)],
+                [
+                  'User',
+                  <span key="user" style={{ overflowWrap: 'anywhere' }}>
+                    {userOf(event)}
+                  </span>,
+                ],
+                [
+                  'Object',
+                  <span key="object" translate="no" style={{ overflowWrap: 'anywhere' }}>
+                    {objectOf(event)}
+                  </span>,
+                ],
+                ['Reason', orDash(event.reason)],
+                [
+                  'IP address',
+                  <span key="ip" translate="no">
+                    {orDash(event.ip)}
+                  </span>,
+                ],
+                [
+                  'Details',
+                  <span key="details" style={{ overflowWrap: 'anywhere' }}>
+                    {details || (event.requestId ? null : '—')}
+                    {event.requestId && <RequestId id={event.requestId} />}
+                  </span>,
+                ],
+              ]}
+            />
+          </>
+        );
+      }}
+    </CardList>
   );
 }

@@ -1,16 +1,54 @@
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
 import Big from 'big.js';
 import type { Offering } from '../../../../contract/offerings';
 import { paths } from '../../../config/paths';
 import { formatDecimal, formatMoney } from '../../../lib/format';
+import { CardList } from '../../../components/card-list';
 import { ScrollableTable } from '../../../components/scrollable-table';
 import { ColumnHeadings } from '../../../components/column-headings';
+import { DescriptionList } from '../../../components/description-list';
 import { NameLink } from '../../../components/name-link';
+import { useWideScreen } from '../../../lib/use-wide-screen';
 
-/** My offerings: each links to its purchase history. Scrolls sideways on narrow screens. */
+const sharesSold = (offering: Offering) =>
+  `${formatDecimal(new Big(offering.totalShares).minus(offering.remainingShares).toFixed())} of ${formatDecimal(offering.totalShares)}`;
+
+const nameLink = (offering: Offering) => (
+  <NameLink to={paths.app.purchaseHistory.getHref(offering.id)}>{offering.name}</NameLink>
+);
+
+/**
+ * My offerings: each links to its purchase history. A table where its four columns fit; on
+ * phones one card an offering, where the table left the target and the shares sold past the
+ * screen's edge until the reader panned to them.
+ */
 export function IssuerOfferingsList({ offerings }: { offerings: Offering[] }) {
+  if (!useWideScreen()) {
+    return (
+      <CardList label="My offerings" items={offerings} itemKey={(offering) => offering.id}>
+        {(offering) => (
+          <>
+            <Typography sx={{ fontWeight: 600 }}>{nameLink(offering)}</Typography>
+            <DescriptionList
+              items={[
+                [
+                  'Status',
+                  <span key="status" style={{ textTransform: 'capitalize' }}>
+                    {offering.status}
+                  </span>,
+                ],
+                ['Target', formatMoney(offering.targetAmount)],
+                ['Shares sold', sharesSold(offering)],
+              ]}
+            />
+          </>
+        )}
+      </CardList>
+    );
+  }
   return (
     <ScrollableTable label="My offerings" minWidth={560}>
       <ColumnHeadings
@@ -20,18 +58,11 @@ export function IssuerOfferingsList({ offerings }: { offerings: Offering[] }) {
         {offerings.map((offering) => (
           <TableRow key={offering.id} hover>
             <TableCell component="th" scope="row">
-              <NameLink to={paths.app.purchaseHistory.getHref(offering.id)}>
-                {offering.name}
-              </NameLink>
+              {nameLink(offering)}
             </TableCell>
             <TableCell sx={{ textTransform: 'capitalize' }}>{offering.status}</TableCell>
             <TableCell align="right">{formatMoney(offering.targetAmount)}</TableCell>
-            <TableCell align="right">
-              {formatDecimal(
-                new Big(offering.totalShares).minus(offering.remainingShares).toFixed(),
-              )}{' '}
-              of {formatDecimal(offering.totalShares)}
-            </TableCell>
+            <TableCell align="right">{sharesSold(offering)}</TableCell>
           </TableRow>
         ))}
       </TableBody>

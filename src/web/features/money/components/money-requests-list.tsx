@@ -20,6 +20,11 @@ type MoneyRequestsListProps = {
   label: string;
   /** Reviewers also see who sent each request and may settle an unknown one by hand. */
   reviewer?: boolean;
+  /**
+   * A request the reviewer settled by hand, as now recorded: the page tells what became of it,
+   * since its row may leave the list.
+   */
+  onSettled?: (settled: MoneyRequestView) => void;
 };
 
 /**
@@ -50,7 +55,15 @@ function Amount({ request }: { request: MoneyRequestView }) {
 }
 
 /** What became of the request, what it means and what to do next. */
-function Outcome({ request, reviewer }: { request: MoneyRequestView; reviewer: boolean }) {
+function Outcome({
+  request,
+  reviewer,
+  onSettled,
+}: {
+  request: MoneyRequestView;
+  reviewer: boolean;
+  onSettled?: (settled: MoneyRequestView) => void;
+}) {
   const words = moneyRequestOutcomeWords[request.outcome];
   return (
     <>
@@ -62,7 +75,9 @@ function Outcome({ request, reviewer }: { request: MoneyRequestView; reviewer: b
           {words.meaning} {reviewer ? words.reviewerNext : words.next}
         </Typography>
       )}
-      {reviewer && request.outcome === 'unknown' && <SettleByHand request={request} />}
+      {reviewer && request.outcome === 'unknown' && (
+        <SettleByHand request={request} onSettled={onSettled} />
+      )}
     </>
   );
 }
@@ -70,7 +85,12 @@ function Outcome({ request, reviewer }: { request: MoneyRequestView; reviewer: b
 const upstreamIdOf = (request: MoneyRequestView) =>
   request.upstreamId ? <Code value={request.upstreamId} /> : '—';
 
-function MoneyRequestsTable({ requests, label, reviewer = false }: MoneyRequestsListProps) {
+function MoneyRequestsTable({
+  requests,
+  label,
+  reviewer = false,
+  onSettled,
+}: MoneyRequestsListProps) {
   return (
     <ScrollableTable label={label}>
       <ColumnHeadings
@@ -103,7 +123,7 @@ function MoneyRequestsTable({ requests, label, reviewer = false }: MoneyRequests
             </TableCell>
             {/* The outcome's sentences keep a readable measure rather than a word a line. */}
             <TableCell sx={{ minWidth: 240 }}>
-              <Outcome request={request} reviewer={reviewer} />
+              <Outcome request={request} reviewer={reviewer} onSettled={onSettled} />
             </TableCell>
             <TableCell>{upstreamIdOf(request)}</TableCell>
           </TableRow>
@@ -114,7 +134,12 @@ function MoneyRequestsTable({ requests, label, reviewer = false }: MoneyRequests
 }
 
 /** One card a request, newest first, its outcome (and what to do about it) before the references. */
-function MoneyRequestCards({ requests, label, reviewer = false }: MoneyRequestsListProps) {
+function MoneyRequestCards({
+  requests,
+  label,
+  reviewer = false,
+  onSettled,
+}: MoneyRequestsListProps) {
   return (
     <CardList label={label} ordered items={requests} itemKey={(request) => request.reference}>
       {(request) => (
@@ -123,7 +148,7 @@ function MoneyRequestCards({ requests, label, reviewer = false }: MoneyRequestsL
           <Typography component="div" sx={{ mb: 1 }}>
             <Amount request={request} />
           </Typography>
-          <Outcome request={request} reviewer={reviewer} />
+          <Outcome request={request} reviewer={reviewer} onSettled={onSettled} />
           <DescriptionList
             items={[
               ['Sent', formatTimestamp(request.createdAt)],

@@ -7,7 +7,7 @@ import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useWatch, type Control } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -30,7 +30,6 @@ import { FormRadioGroup } from '../../../components/form/form-radio-group';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { QueryState } from '../../../components/query-state';
 import { formatMoney, formatTimestamp, formatUnits } from '../../../lib/format';
-import { focusOnMount } from '../../../lib/focus';
 import { isApiClientError } from '../../../lib/api-client';
 import { useSettlementCandidates } from '../api/get-settlement-candidates';
 import { useSettleMoneyRequest } from '../api/settle-money-request';
@@ -209,10 +208,19 @@ function ConfirmDifferentUnits({
  * "Settle by hand": for a request whose outcome stayed unknown after the automatic checks, a
  * reviewer records what they found at the platform. The BFF refuses "never arrived" while the
  * call could still be in flight, and keeps the reason in the audit log.
+ *
+ * What became of it is told by the page (`onSettled`), not here: once settled, the request is no
+ * longer unknown, so this button, and the row itself under an "Outcome unknown" filter, are gone
+ * as soon as the register is read again.
  */
-export function SettleByHand({ request }: { request: MoneyRequestView }) {
+export function SettleByHand({
+  request,
+  onSettled,
+}: {
+  request: MoneyRequestView;
+  onSettled?: (settled: MoneyRequestView) => void;
+}) {
   const [open, setOpen] = useState(false);
-  const [settledAs, setSettledAs] = useState<string | null>(null);
   const settle = useSettleMoneyRequest(request.reference);
   const form = useZodForm(moneyRequestSettleSchema, {
     outcome: undefined,
@@ -280,8 +288,8 @@ export function SettleByHand({ request }: { request: MoneyRequestView }) {
       { ...values, confirmDifferentUnits: mismatch ? values.confirmDifferentUnits : undefined },
       {
         onSuccess: (settled) => {
-          setSettledAs(moneyRequestOutcomeWords[settled.outcome].label);
           close();
+          onSettled?.(settled);
         },
         onError: (error) => {
           const issue = isApiClientError(error)
@@ -297,22 +305,15 @@ export function SettleByHand({ request }: { request: MoneyRequestView }) {
   };
   return (
     <Box sx={{ mt: 0.5 }}>
-      {settledAs ? (
-        // Focus lands on the result, not on the page body, and it is announced.
-        <span role="status" tabIndex={-1} ref={focusOnMount} style={{ outline: 'none' }}>
-          Settled by hand: {settledAs.toLowerCase()}.
-        </span>
-      ) : (
-        // The visible words start the name; the reference tells the rows' buttons apart.
-        <Button
-          size="small"
-          variant="outlined"
-          onClick={() => setOpen(true)}
-          aria-label={`Settle by hand: ${request.reference}`}
-        >
-          Settle by hand
-        </Button>
-      )}
+      {/* The visible words start the name; the reference tells the rows' buttons apart. */}
+      <Button
+        size="small"
+        variant="outlined"
+        onClick={() => setOpen(true)}
+        aria-label={`Settle by hand: ${request.reference}`}
+      >
+        Settle by hand
+      </Button>
       <FormDialog
         open={open}
         onClose={close}
@@ -368,5 +369,48 @@ export function SettleByHand({ request }: { request: MoneyRequestView }) {
         )}
       </FormDialog>
     </Box>
+  );
+}
+
+/**
+ * What the reviewer just settled and what became of it, kept above the register: the row may
+ * leave the list shown (an "Outcome unknown" filter), and the dialog's button is gone with the
+ * unknown outcome, so the focus moves here instead of dropping to the page body. `hidden` says
+ * the filters no longer show it; `onShow` then offers the account's requests, where it is.
+ */
+export function SettledByHandNote({
+  settled,
+  hidden,
+  onShow,
+}: {
+  settled: MoneyRequestView;
+  hidden: boolean;
+  onShow: () => void;
+}) {
+  const note = useRef<HTMLDivElement>(null);
+  // An effect, not a ref callback: it runs after the closing dialog has handed the focus back
+  // to its button, which is about to disappear.
+  useEffect(() => note.current?.focus(), [settled]);
+  const words = moneyRequestOutcomeWords[settled.outcome];
+  return (
+    <Alert ref={note} tabIndex={-1} role="status" severity="success" sx={{ mb: 2 }}>
+      <Box component="span" translate="no">
+        {settled.reference}
+      </Box>{' '}
+      settled by hand: {words.label.toLowerCase()}
+      {settled.upstreamId ? `, platform id ${settled.upstreamId}` : ''}. The investor sees this
+      outcome; your reason is in the audit log.
+      {hidden && (
+        <>
+          {' The filters above no longer show it.'}
+          {/* Under the words, not beside them, where a phone would squeeze it to a word a line. */}
+          <Box sx={{ mt: 1 }}>
+            <Button variant="outlined" color="inherit" size="small" onClick={onShow}>
+              Show the requests of account {settled.accountId}
+            </Button>
+          </Box>
+        </>
+      )}
+    </Alert>
   );
 }

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -10,6 +11,7 @@ import {
   moneyRequestKindSchema,
   moneyRequestOutcomeSchema,
   moneyRequestOutcomeWords,
+  type MoneyRequestView,
 } from '../../../../../contract/money-requests';
 import { PageNav } from '../../../../components/page-nav';
 import { PageHeader } from '../../../../components/page-header';
@@ -22,6 +24,7 @@ import {
 } from '../../../../features/money/api/get-register';
 import { MoneyRequestsList } from '../../../../features/money/components/money-requests-list';
 import { ReconcileButton } from '../../../../features/money/components/reconcile-button';
+import { SettledByHandNote } from '../../../../features/money/components/settle-by-hand';
 import { hasSession } from '../../../session-guard';
 
 const PAGE = 50;
@@ -85,6 +88,7 @@ export default function MoneyRequestsRoute() {
   const [search, setSearch] = useSearchParams();
   const query = queryFrom(search);
   const register = useRegister(query);
+  const [settled, setSettled] = useState<MoneyRequestView | null>(null);
   const filtered = Boolean(
     query.kind || query.outcome || query.accountId || query.from || query.to,
   );
@@ -156,6 +160,14 @@ export default function MoneyRequestsRoute() {
           />
         ))}
       </Box>
+      {settled && (
+        <SettledByHandNote
+          settled={settled}
+          // It was listed under the other filters; only its outcome changed.
+          hidden={Boolean(query.outcome && query.outcome !== settled.outcome)}
+          onShow={() => setSearch(new URLSearchParams({ accountId: settled.accountId }))}
+        />
+      )}
       <QueryState
         query={register}
         subject="the money requests"
@@ -177,7 +189,12 @@ export default function MoneyRequestsRoute() {
             <Typography role="status" sx={{ mb: 1 }}>
               {data.total} request{data.total === 1 ? '' : 's'}
             </Typography>
-            <MoneyRequestsList requests={data.requests} label="Money requests" reviewer />
+            <MoneyRequestsList
+              requests={data.requests}
+              label="Money requests"
+              reviewer
+              onSettled={setSettled}
+            />
             <PageNav
               label="Money request pages"
               offset={data.offset}

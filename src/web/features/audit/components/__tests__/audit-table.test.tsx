@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AuditEventView } from '../../../../../contract/audit';
+import { auditActionLabel, type AuditEventView } from '../../../../../contract/audit';
 import { renderWithProviders } from '../../../../testing/render';
 import { withTimeZones } from '../../../../testing/time-zones';
+import { withViewportWidth } from '../../../../testing/viewport';
 import { AuditTable } from '../audit-table';
 
 withTimeZones({ viewer: 'America/Los_Angeles', platform: 'UTC' });
@@ -25,6 +26,8 @@ const event: AuditEventView = {
 };
 
 describe('a reviewer reads the audit log', () => {
+  withViewportWidth(1280);
+
   it('sees when each event happened with its zone named, and its outcome in full', async () => {
     renderWithProviders(<AuditTable events={[event]} />);
     const grid = await screen.findByRole('grid', { name: 'Audit events' }, { timeout: 20_000 });
@@ -60,5 +63,53 @@ describe('a reviewer reads the audit log', () => {
       .slice(1)
       .map((row) => row.querySelector('[data-field="objectType"]')?.textContent);
     expect(objects).toEqual(['user newbie@demo.test', 'account A1040000']);
+  });
+});
+
+describe('a reviewer reads the audit log on a phone', () => {
+  withViewportWidth(375);
+
+  it('reads each event as a card holding every column of the grid, newest first, no grid to pan', () => {
+    const disabled: AuditEventView = {
+      ...event,
+      id: '44',
+      userEmail: 'admin@demo.test',
+      role: 'admin',
+      action: 'user_disabled',
+      objectType: 'user',
+      objectId: '7f3c2a10-0000-4000-8000-000000000000',
+      reason: 'Left the firm',
+      details: { email: 'leaver@demo.test', disabled: true },
+    };
+    renderWithProviders(<AuditTable events={[disabled, event]} />);
+    expect(screen.queryByRole('grid')).toBeNull();
+    const list = screen.getByRole('list', { name: 'Audit events' });
+    expect(list.tagName).toBe('OL');
+    const [first, second] = within(list).getAllByRole('listitem');
+    const described = (card: HTMLElement) =>
+      Object.fromEntries(
+        [...card.querySelectorAll('dt')].map((dt) => [
+          dt.textContent,
+          dt.nextElementSibling?.textContent,
+        ]),
+      );
+    expect(first.firstElementChild?.textContent).toBe(
+      `${auditActionLabel('user_disabled')}: succeeded`,
+    );
+    expect(described(first)).toEqual({
+      When: 'Nov 27, 2026, 3:28:43 AM PST',
+      User: 'admin@demo.test (admin)',
+      Object: 'user leaver@demo.test',
+      Reason: 'Left the firm',
+      'IP address': '127.0.0.1',
+      Details:
+        'email: leaver@demo.test; disabled: truerequest cc88e92e… (full id cc88e92e-0000-4000-8000-000000000000)',
+    });
+    expect(described(second)).toMatchObject({
+      User: 'compliance@demo.test (compliance)',
+      Object: '—',
+      Reason: '—',
+      Details: expect.stringContaining('method: password') as string,
+    });
   });
 });

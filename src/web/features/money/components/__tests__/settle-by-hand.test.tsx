@@ -3,12 +3,14 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { http, HttpResponse } from 'msw';
+import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MoneyRequestView } from '../../../../../contract/money-requests';
 import { bff, errorAnswer, mockPost, okAnswer, startMockBff } from '../../../../testing/mock-bff';
 import { renderWithProviders } from '../../../../testing/render';
 import { withViewportWidth } from '../../../../testing/viewport';
 import { MoneyRequestsList } from '../money-requests-list';
+import { SettledByHandNote } from '../settle-by-hand';
 
 startMockBff();
 withViewportWidth(1280);
@@ -31,9 +33,25 @@ const unknown: MoneyRequestView = {
 };
 const path = '/api/compliance/money-requests/MR-7K2Q9D1X4B/settle';
 
+/** The register page's part: the list, and above it what the reviewer last settled. */
+function Register({ requests }: { requests: MoneyRequestView[] }) {
+  const [settled, setSettled] = useState<MoneyRequestView | null>(null);
+  return (
+    <>
+      {settled && <SettledByHandNote settled={settled} hidden={false} onShow={() => {}} />}
+      <MoneyRequestsList
+        requests={requests}
+        label="Money requests"
+        reviewer
+        onSettled={setSettled}
+      />
+    </>
+  );
+}
+
 async function openDialog() {
   const user = userEvent.setup({ delay: null });
-  renderWithProviders(<MoneyRequestsList requests={[unknown]} label="Money requests" reviewer />);
+  renderWithProviders(<Register requests={[unknown]} />);
   await user.click(screen.getByRole('button', { name: 'Settle by hand: MR-7K2Q9D1X4B' }));
   const dialog = screen.getByRole('dialog', { name: 'Settle MR-7K2Q9D1X4B by hand' });
   return { user, dialog };
@@ -50,10 +68,8 @@ describe('a reviewer settles an unknown money request by hand', () => {
     expect(screen.queryByRole('button', { name: /by hand/ })).toBeNull();
     cleanup();
     renderWithProviders(
-      <MoneyRequestsList
+      <Register
         requests={[unknown, { ...unknown, reference: 'MR-0000000001', outcome: 'created' }]}
-        label="Money requests"
-        reviewer
       />,
     );
     expect(screen.getAllByRole('button', { name: /by hand/ })).toHaveLength(1);
@@ -91,7 +107,7 @@ describe('a reviewer settles an unknown money request by hand', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Settle' }));
     expect(await screen.findByRole('status')).toHaveProperty(
       'textContent',
-      'Settled by hand: accepted.',
+      'MR-7K2Q9D1X4B settled by hand: accepted, platform id CFM777001. The investor sees this outcome; your reason is in the audit log.',
     );
     expect(sent).toHaveLength(1);
     expect(sent[0].body).toEqual({
@@ -104,13 +120,7 @@ describe('a reviewer settles an unknown money request by hand', () => {
 
   it('for a deposit, says where the platform keeps it: the fund moves, by our reference', async () => {
     const user = userEvent.setup({ delay: null });
-    renderWithProviders(
-      <MoneyRequestsList
-        requests={[{ ...unknown, kind: 'deposit' }]}
-        label="Money requests"
-        reviewer
-      />,
-    );
+    renderWithProviders(<Register requests={[{ ...unknown, kind: 'deposit' }]} />);
     expect(screen.getByRole('cell', { name: 'Deposit' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Settle by hand: MR-7K2Q9D1X4B' }));
     const dialog = screen.getByRole('dialog', { name: 'Settle MR-7K2Q9D1X4B by hand' });
@@ -181,9 +191,7 @@ describe('a reviewer settles an unknown money request by hand', () => {
       okAnswer({ ...investment, outcome: 'created', upstreamId: '880012' }, 200),
     );
     const user = userEvent.setup({ delay: null });
-    renderWithProviders(
-      <MoneyRequestsList requests={[investment]} label="Money requests" reviewer />,
-    );
+    renderWithProviders(<Register requests={[investment]} />);
     expect(candidateReads).toBe(0);
     await user.click(screen.getByRole('button', { name: 'Settle by hand: MR-3T6V8W0Y2Z' }));
     const dialog = screen.getByRole('dialog', { name: 'Settle MR-3T6V8W0Y2Z by hand' });
@@ -218,7 +226,7 @@ describe('a reviewer settles an unknown money request by hand', () => {
       'Trade 880012 at the platform: 12 units, same day',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Settle' }));
-    expect(await screen.findByText('Settled by hand: accepted.')).toBeTruthy();
+    expect(await screen.findByText(/settled by hand: accepted/)).toBeTruthy();
     expect(sent.map((r) => r.body)).toEqual([
       {
         outcome: 'created',
@@ -269,7 +277,7 @@ describe('a reviewer settles an unknown money request by hand', () => {
         ),
       );
       const user = userEvent.setup({ delay: null });
-      renderWithProviders(<MoneyRequestsList requests={[asked]} label="Money requests" reviewer />);
+      renderWithProviders(<Register requests={[asked]} />);
       await user.click(screen.getByRole('button', { name: 'Settle by hand: MR-5H7J9K1M3N' }));
       const dialog = screen.getByRole('dialog', { name: 'Settle MR-5H7J9K1M3N by hand' });
       const trades = within(dialog).getByRole('region', {
@@ -331,7 +339,7 @@ describe('a reviewer settles an unknown money request by hand', () => {
         within(dialog).getByLabelText(/this trade is this request, although its units differ/),
       );
       await user.click(within(dialog).getByRole('button', { name: 'Settle' }));
-      expect(await screen.findByText('Settled by hand: accepted.')).toBeTruthy();
+      expect(await screen.findByText(/settled by hand: accepted/)).toBeTruthy();
       expect(sent.map((r) => r.body)).toEqual([
         {
           outcome: 'created',
@@ -373,7 +381,7 @@ describe('a reviewer settles an unknown money request by hand', () => {
         ),
       );
       await user.click(within(dialog).getByRole('button', { name: 'Settle' }));
-      expect(await screen.findByText('Settled by hand: accepted.')).toBeTruthy();
+      expect(await screen.findByText(/settled by hand: accepted/)).toBeTruthy();
       expect(answers).toBe(2);
     });
   });

@@ -1,9 +1,13 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MoneyRequestPageView } from '../../../../../../contract/money-requests';
-import { bff, startMockBff } from '../../../../../testing/mock-bff';
+import type {
+  MoneyRequestPageView,
+  MoneyRequestView,
+} from '../../../../../../contract/money-requests';
+import { bff, mockPost, okAnswer, startMockBff } from '../../../../../testing/mock-bff';
 import { renderWithProviders } from '../../../../../testing/render';
 import MoneyRequestsRoute from '../money-requests';
 
@@ -40,5 +44,94 @@ describe('a reviewer filters the money-requests register', () => {
       expect(asked.some((url) => url.searchParams.get('accountId') === 'A1040000')).toBe(true),
     );
     expect(await screen.findByText('No request matches these filters.')).toBeTruthy();
+  });
+});
+
+describe('a reviewer settles an unknown request by hand from the register', () => {
+  const unknown: MoneyRequestView = {
+    reference: 'MR-7K2Q9D1X4B',
+    accountId: 'A1040000',
+    kind: 'disbursement',
+    amount: '250.00',
+    offeringId: null,
+    units: null,
+    unitPrice: null,
+    upstreamId: null,
+    outcome: 'unknown',
+    message: null,
+    createdAt: '2026-11-20T15:04:00.000Z',
+    settledAt: null,
+    userEmail: 'investor@demo.test',
+  };
+
+  const settledNote = () =>
+    screen
+      .getAllByRole('status')
+      .find((status) => status.textContent?.startsWith('MR-7K2Q9D1X4B settled by hand'));
+
+  it('under "Outcome unknown", is told what became of it and offered its account\'s requests, where the row left the list', async () => {
+    const settled: MoneyRequestView = {
+      ...unknown,
+      outcome: 'created',
+      upstreamId: 'CFM777001',
+      settledAt: '2026-11-21T09:00:00.000Z',
+    };
+    let done = false;
+    const asked: URL[] = [];
+    bff.use(
+      http.get('/api/compliance/money-requests', ({ request }) => {
+        const url = new URL(request.url);
+        asked.push(url);
+        // Under "Outcome unknown" the settled request is no longer listed.
+        const shown =
+          url.searchParams.get('outcome') === 'unknown'
+            ? done
+              ? []
+              : [unknown]
+            : [done ? settled : unknown];
+        const page: MoneyRequestPageView = {
+          requests: shown,
+          total: shown.length,
+          offset: 0,
+          limit: 50,
+        };
+        return HttpResponse.json(page);
+      }),
+    );
+    mockPost('/api/compliance/money-requests/MR-7K2Q9D1X4B/settle', okAnswer(settled, 200));
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<MoneyRequestsRoute />, {
+      path: '/compliance/money-requests?outcome=unknown',
+    });
+    await user.click(await screen.findByRole('button', { name: 'Settle by hand: MR-7K2Q9D1X4B' }));
+    const dialog = screen.getByRole('dialog', { name: 'Settle MR-7K2Q9D1X4B by hand' });
+    await user.click(within(dialog).getByLabelText('The platform holds it (give its id)'));
+    await user.type(within(dialog).getByLabelText(/Platform id/), 'CFM777001');
+    await user.type(
+      within(dialog).getByLabelText(/What you checked/),
+      'Fund moves of A1040000 hold it',
+    );
+    done = true;
+    await user.click(within(dialog).getByRole('button', { name: 'Settle' }));
+
+    await screen.findByText('No request matches these filters.');
+    const note = settledNote();
+    expect(note?.textContent).toContain(
+      'settled by hand: accepted, platform id CFM777001. The investor sees this outcome',
+    );
+    expect(note?.textContent).toContain('The filters above no longer show it.');
+    // The focus is on what happened, not dropped to the page with the row and its button.
+    await waitFor(() => expect(document.activeElement).toBe(note));
+
+    await user.click(screen.getByRole('button', { name: 'Show the requests of account A1040000' }));
+    await waitFor(() => {
+      const last = asked.at(-1)!;
+      expect(last.searchParams.get('accountId')).toBe('A1040000');
+      expect(last.searchParams.get('outcome')).toBeNull();
+    });
+    expect(await screen.findByText('Accepted')).toBeTruthy();
+    // The note stays, now without the offer: the request is listed again.
+    expect(settledNote()).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Show the requests of account/ })).toBeNull();
   });
 });
