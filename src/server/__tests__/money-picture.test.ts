@@ -637,6 +637,37 @@ describe('deposits in the register (fundCustodyAccount, §2.9)', () => {
     });
   });
 
+  it('settled by hand, it takes only a fund move the platform holds for its account', async () => {
+    const res = await post(`/api/accounts/${accountA}/deposits`, investor, { amount: '23.45' });
+    const receipt = depositReceiptSchema.parse(res.json());
+    await loseAnswer(receipt.reference!);
+    const reviewer = await signIn(h.app, 'compliance@demo.test');
+    const settle = (upstreamId: string) =>
+      post(`/api/compliance/money-requests/${receipt.reference}/settle`, reviewer, {
+        outcome: 'created',
+        upstreamId,
+        reason: 'Found the deposit at the platform',
+      });
+
+    // A slip of the keyboard: the platform holds no such move, so nothing is recorded.
+    const typo = await settle('CFM79999999');
+    expect(typo.statusCode).toBe(400);
+    expect(typo.json().error.fields).toEqual([
+      {
+        field: 'upstreamId',
+        message: `The platform has no fund move CFM79999999 of account ${accountA}. Check the reference the platform shows for this deposit.`,
+      },
+    ]);
+    expect(await registerRow(receipt.reference!)).toMatchObject({ outcome: 'unknown' });
+
+    const found = await settle(receipt.referenceNumber);
+    expect(found.statusCode).toBe(200);
+    expect(await registerRow(receipt.reference!)).toMatchObject({
+      outcome: 'created',
+      upstreamId: receipt.referenceNumber,
+    });
+  });
+
   it('reconciliation never takes a move that goes the other way for it', async () => {
     // A disbursement's move carries its reference with the outgoing note; a register row of a
     // deposit under that reference must not be settled by it.

@@ -385,6 +385,23 @@ describe('register through the BFF', () => {
       expect(flags).toEqual([...flags].sort((a, b) => Number(b) - Number(a)));
 
       const reason = 'Trade of this account in this offering at the platform';
+      // An id the platform does not hold for this account and offering is refused under the
+      // field, confirmation or not: it names nothing this request could be.
+      for (const confirmDifferentUnits of [undefined, true]) {
+        const typo = await settle(reference, {
+          outcome: 'created',
+          upstreamId: 'T99999999',
+          reason,
+          confirmDifferentUnits,
+        });
+        expect(typo.statusCode).toBe(400);
+        expect(typo.json().error.fields).toEqual([
+          {
+            field: 'upstreamId',
+            message: `The platform has no trade T99999999 of account ${accountA} in this offering. Check the id, or pick one of the trades listed.`,
+          },
+        ]);
+      }
       const wrong = await settle(reference, { outcome: 'created', upstreamId: other, reason });
       expect(wrong.statusCode).toBe(409);
       expect(wrong.json().error.fields).toEqual([

@@ -39,6 +39,7 @@ import {
 } from '../store/money-requests';
 import {
   getAllTrades,
+  getCustodyFundMove,
   getCustodyFundMoves,
   isUpstreamError,
   needsHeaderCredentials,
@@ -51,27 +52,65 @@ function sameDecimal(a: string | null, b: string | null): boolean | null {
   return a === null || b === null ? null : compare(a, b) === 0;
 }
 
+/** A refusal of the platform id the reviewer typed, under that field. */
+function unknownPlatformId(message: string): HttpError {
+  return new HttpError('bad_request', message, {
+    fields: [{ field: 'upstreamId', message }],
+    submitted: 'no',
+  });
+}
+
 /**
+ * The platform id a reviewer settles a request with must be one the platform holds for that
+ * request's account: a typing slip would otherwise record money as sent under an id that names
+ * nothing, or another account's record. Only what the platform lets us read is checked (§4.16
+ * trades of the account in the offering, §4.5 one fund move of the account); when it cannot be
+ * read, the reviewer's own check at the platform stands. A disbursement's id is the platform's
+ * request id and an IRA request's the account's, neither of which can be read back by id.
+ *
  * An investment settled with a trade whose units differ from those it asked for is most likely
- * another request's trade: refused unless the reviewer confirms it. Only what the platform lets
- * us read is compared (§4.16 trades of the account in the offering); when it cannot be read, the
- * reviewer's own check at the platform stands.
+ * another request's trade: refused unless the reviewer confirms it.
  */
-async function refuseDifferentUnits(
+async function checkPlatformId(
   deps: Deps,
   request: MoneyRequest,
-  tradeId: string,
+  upstreamId: string,
+  confirmDifferentUnits: boolean,
 ): Promise<void> {
-  if (request.kind !== 'investment' || !request.units || !request.offeringId) return;
+  if (request.kind === 'deposit') {
+    const move = await getCustodyFundMove(deps.upstream, {
+      accountId: request.accountId,
+      referenceNumber: upstreamId,
+    }).catch((error: unknown) =>
+      isUpstreamError(error) && error.kind === 'not_found' ? 'none' : null,
+    );
+    if (move === 'none' || (move && move.accountId !== request.accountId)) {
+      throw unknownPlatformId(
+        `The platform has no fund move ${upstreamId} of account ${request.accountId}. Check the reference the platform shows for this deposit.`,
+      );
+    }
+    return;
+  }
+  if (request.kind !== 'investment' || !request.offeringId) return;
   const read = await getAllTrades(
     deps.upstream,
     { accountId: request.accountId, offeringId: request.offeringId },
     1_000,
   ).catch(() => null);
-  const trade = read?.trades.find((t) => t.tradeId === tradeId);
-  if (!trade?.units || sameDecimal(trade.units, request.units)) return;
+  const trade = read?.trades.find((t) => t.tradeId === upstreamId);
+  if (!trade) {
+    // Only a complete list can tell that the trade is not there.
+    if (read?.complete) {
+      throw unknownPlatformId(
+        `The platform has no trade ${upstreamId} of account ${request.accountId} in this offering. Check the id, or pick one of the trades listed.`,
+      );
+    }
+    return;
+  }
+  if (confirmDifferentUnits || !request.units || !trade.units) return;
+  if (sameDecimal(trade.units, request.units)) return;
   const message = differentUnitsMessage(
-    { id: tradeId, units: trade.units },
+    { id: upstreamId, units: trade.units },
     { reference: request.reference, units: request.units },
   );
   throw new HttpError('conflict', message, {
@@ -288,8 +327,8 @@ export const moneyRequestRoutes = [
           `${params.reference} may still be on its way to the platform. It can be recorded as never arrived in ${left} second${left === 1 ? '' : 's'}; check the platform again then.`,
         );
       }
-      if (body.outcome === 'created' && !body.confirmDifferentUnits) {
-        await refuseDifferentUnits(deps, request, body.upstreamId!);
+      if (body.outcome === 'created') {
+        await checkPlatformId(deps, request, body.upstreamId!, body.confirmDifferentUnits === true);
       }
       const verdict =
         body.outcome === 'created'
