@@ -62,4 +62,18 @@ test('a reviewer settling a lost disbursement by hand is held to the rules: a pl
   await expect(page.getByRole('table', { name: 'Money requests' })).toContainText(
     'Outcome unknown',
   );
+
+  // The reviewer found it at the platform after all. Once settled it leaves the "unknown" filter,
+  // so the note above the register says what became of it, takes the focus from the closed
+  // dialog, and leads to the account's requests, where it is listed.
+  await page.getByRole('button', { name: `Settle by hand: ${reference}` }).click();
+  await dialog.getByLabel('The platform holds it (give its id)').check();
+  await dialog.getByLabel(/Platform id/).fill('REQ-FOUND-1');
+  await dialog.getByLabel(/What you checked/).fill('The platform lists this request as received');
+  await dialog.getByRole('button', { name: 'Settle' }).click();
+  const note = page.getByRole('status').filter({ hasText: `${reference} settled by hand` });
+  await expect(note).toBeFocused();
+  await expect(note).toContainText('platform id REQ-FOUND-1');
+  await note.getByRole('button', { name: `Show the requests of account ${accountId}` }).click();
+  await expect(page.getByRole('table', { name: 'Money requests' })).toContainText(reference);
 });
