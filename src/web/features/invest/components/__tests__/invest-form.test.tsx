@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AccountSummary } from '../../../../../contract/account-views';
-import type { Offering } from '../../../../../contract/offerings';
+import { offeringFixture } from '../../../../testing/offering';
 import type { Preflight, PreflightCheck } from '../../../../../contract/preflight';
 import { errorAnswer, mockPost, okAnswer, startMockBff } from '../../../../testing/mock-bff';
 import {
@@ -27,24 +27,13 @@ const accounts = [
 ] as unknown as AccountSummary[];
 
 // A unit price below a cent: shown with its digits, while amounts are rounded half-up to cents.
-const offering: Offering = {
-  id: '7',
-  issuerId: '1',
-  name: 'Aspen Ridge Growth Fund I',
-  type: 'Equity',
-  status: 'approved',
+const offering = offeringFixture({
   unitPrice: '0.0125',
   minAmount: '10',
-  targetAmount: '1000000',
   maxAmount: '5000',
   totalShares: '800000',
-  remainingShares: '100000',
-  startDate: '2025-01-01',
   endDate: '2030-01-01',
-  description: '',
-  stampingText: '',
-  createdAt: null,
-};
+});
 
 const endpoint = '/api/offerings/7/investments';
 const receipt = {

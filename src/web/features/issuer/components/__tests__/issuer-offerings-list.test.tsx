@@ -1,31 +1,23 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Offering } from '../../../../../contract/offerings';
+import { offeringFixture } from '../../../../testing/offering';
 import { renderWithProviders } from '../../../../testing/render';
 import { withViewportWidth } from '../../../../testing/viewport';
 import { IssuerOfferingsList } from '../issuer-offerings-list';
 
 afterEach(cleanup);
 
-const offering: Offering = {
+const offering = offeringFixture({
   id: '5201',
   issuerId: '1101',
-  name: 'Aspen Ridge Growth Fund I',
-  type: 'Equity',
-  status: 'approved',
-  unitPrice: '10',
-  minAmount: '100',
   targetAmount: '8112520',
   maxAmount: '8112520',
   totalShares: '811252',
   remainingShares: '400000',
   startDate: '2026-07-30',
   endDate: '2027-07-30',
-  description: '',
-  stampingText: '',
-  createdAt: null,
-};
+});
 
 describe('issuer staff read their offerings on a phone', () => {
   withViewportWidth(375);

@@ -3,7 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AccountSummary } from '../../../../../contract/account-views';
-import type { Offering } from '../../../../../contract/offerings';
+import { offeringFixture } from '../../../../testing/offering';
 import { computePreflight } from '../../../../../contract/preflight';
 import { bff, errorAnswer, startMockBff } from '../../../../testing/mock-bff';
 import { renderWithProviders } from '../../../../testing/render';
@@ -34,24 +34,13 @@ const accounts = [
 ];
 
 // A unit price below a cent: the checks name it with its digits.
-const offering: Offering = {
-  id: '7',
-  issuerId: '1',
-  name: 'Aspen Ridge Growth Fund I',
-  type: 'Equity',
-  status: 'approved',
+const offering = offeringFixture({
   unitPrice: '0.0125',
   minAmount: '10',
-  targetAmount: '1000000',
   maxAmount: '20',
   totalShares: '800000',
-  remainingShares: '100000',
-  startDate: '2025-01-01',
   endDate: '2030-01-01',
-  description: '',
-  stampingText: '',
-  createdAt: null,
-};
+});
 
 describe('an investor sees, per account, what the platform checks before investing', () => {
   it('reads the BFF checklist for each account: can invest, blocked with the reason, or not loaded', async () => {

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MoneyRequestView } from '../../../../../contract/money-requests';
 import { bff, errorAnswer, mockPost, okAnswer, startMockBff } from '../../../../testing/mock-bff';
+import { moneyRequestView } from '../../../../testing/money-request';
 import { renderWithProviders } from '../../../../testing/render';
 import { withViewportWidth } from '../../../../testing/viewport';
 import { MoneyRequestsList } from '../money-requests-list';
@@ -16,21 +17,7 @@ startMockBff();
 withViewportWidth(1280);
 afterEach(cleanup);
 
-const unknown: MoneyRequestView = {
-  reference: 'MR-7K2Q9D1X4B',
-  accountId: 'A1040000',
-  kind: 'disbursement',
-  amount: '250.00',
-  offeringId: null,
-  units: null,
-  unitPrice: null,
-  upstreamId: null,
-  outcome: 'unknown',
-  message: null,
-  createdAt: '2026-11-20T15:04:00.000Z',
-  settledAt: null,
-  userEmail: 'investor@demo.test',
-};
+const unknown = moneyRequestView();
 const path = '/api/compliance/money-requests/MR-7K2Q9D1X4B/settle';
 
 /** The register page's part: the list, and above it what the reviewer last settled. */

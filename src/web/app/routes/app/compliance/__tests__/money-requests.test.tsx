@@ -8,6 +8,7 @@ import type {
   MoneyRequestView,
 } from '../../../../../../contract/money-requests';
 import { bff, mockPost, okAnswer, startMockBff } from '../../../../../testing/mock-bff';
+import { moneyRequestView } from '../../../../../testing/money-request';
 import { renderWithProviders } from '../../../../../testing/render';
 import MoneyRequestsRoute from '../money-requests';
 
@@ -48,21 +49,7 @@ describe('a reviewer filters the money-requests register', () => {
 });
 
 describe('a reviewer settles an unknown request by hand from the register', () => {
-  const unknown: MoneyRequestView = {
-    reference: 'MR-7K2Q9D1X4B',
-    accountId: 'A1040000',
-    kind: 'disbursement',
-    amount: '250.00',
-    offeringId: null,
-    units: null,
-    unitPrice: null,
-    upstreamId: null,
-    outcome: 'unknown',
-    message: null,
-    createdAt: '2026-11-20T15:04:00.000Z',
-    settledAt: null,
-    userEmail: 'investor@demo.test',
-  };
+  const unknown = moneyRequestView();
 
   const settledNote = () =>
     screen

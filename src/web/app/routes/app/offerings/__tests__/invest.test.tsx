@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AccountSummary } from '../../../../../../contract/account-views';
-import type { Offering } from '../../../../../../contract/offerings';
+import { offeringFixture } from '../../../../../testing/offering';
 import { computePreflight } from '../../../../../../contract/preflight';
 import type { Session } from '../../../../../../contract/session';
 import { bff, mockPost, okAnswer, startMockBff } from '../../../../../testing/mock-bff';
@@ -24,24 +24,7 @@ const account = {
   loaded: true,
 } as unknown as AccountSummary;
 
-const offering: Offering = {
-  id: '7',
-  issuerId: '1',
-  name: 'Aspen Ridge Growth Fund I',
-  type: 'Equity',
-  status: 'approved',
-  unitPrice: '10',
-  minAmount: '100',
-  targetAmount: '1000000',
-  maxAmount: '1000000',
-  totalShares: '100000',
-  remainingShares: '100000',
-  startDate: '2025-01-01',
-  endDate: '2099-01-01',
-  description: '',
-  stampingText: '',
-  createdAt: null,
-};
+const offering = offeringFixture();
 
 const session: Session = {
   user: {
