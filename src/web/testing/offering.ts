@@ -20,3 +20,15 @@ export const offeringFixture = (overrides: Partial<Offering> = {}): Offering => 
   createdAt: null,
   ...overrides,
 });
+
+/** The demo's raise in progress: about half of its 811,252 units sold, as issuer pages show it. */
+export const raiseInProgress = offeringFixture({
+  id: '5201',
+  issuerId: '1101',
+  targetAmount: '8112520',
+  maxAmount: '8112520',
+  totalShares: '811252',
+  remainingShares: '400000',
+  startDate: '2026-07-30',
+  endDate: '2027-07-30',
+});

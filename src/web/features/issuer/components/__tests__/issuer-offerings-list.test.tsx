@@ -1,23 +1,14 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { offeringFixture } from '../../../../testing/offering';
+import { raiseInProgress } from '../../../../testing/offering';
 import { renderWithProviders } from '../../../../testing/render';
 import { withViewportWidth } from '../../../../testing/viewport';
 import { IssuerOfferingsList } from '../issuer-offerings-list';
 
 afterEach(cleanup);
 
-const offering = offeringFixture({
-  id: '5201',
-  issuerId: '1101',
-  targetAmount: '8112520',
-  maxAmount: '8112520',
-  totalShares: '811252',
-  remainingShares: '400000',
-  startDate: '2026-07-30',
-  endDate: '2027-07-30',
-});
+const offering = raiseInProgress;
 
 describe('issuer staff read their offerings on a phone', () => {
   withViewportWidth(375);
