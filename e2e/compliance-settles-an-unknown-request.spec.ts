@@ -76,4 +76,8 @@ test('a reviewer settling a lost disbursement by hand is held to the rules: a pl
   await expect(note).toContainText('platform id REQ-FOUND-1');
   await note.getByRole('button', { name: `Show the requests of account ${accountId}` }).click();
   await expect(page.getByRole('table', { name: 'Money requests' })).toContainText(reference);
+  // Read, the note is put away, and the focus goes to the register's count beneath it.
+  await note.getByRole('button', { name: 'Dismiss this note' }).click();
+  await expect(note).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: /^\d+ requests?$/ })).toBeFocused();
 });

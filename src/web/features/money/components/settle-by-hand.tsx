@@ -382,10 +382,13 @@ export function SettledByHandNote({
   settled,
   hidden,
   onShow,
+  onDismiss,
 }: {
   settled: MoneyRequestView;
   hidden: boolean;
   onShow: () => void;
+  /** Takes the note away; the page decides where the focus goes next. */
+  onDismiss: () => void;
 }) {
   const note = useRef<HTMLDivElement>(null);
   // An effect, not a ref callback: it runs after the closing dialog has handed the focus back
@@ -393,7 +396,15 @@ export function SettledByHandNote({
   useEffect(() => note.current?.focus(), [settled]);
   const words = moneyRequestOutcomeWords[settled.outcome];
   return (
-    <Alert ref={note} tabIndex={-1} role="status" severity="success" sx={{ mb: 2 }}>
+    <Alert
+      ref={note}
+      tabIndex={-1}
+      role="status"
+      severity="success"
+      onClose={onDismiss}
+      closeText="Dismiss this note"
+      sx={{ mb: 2 }}
+    >
       <Box component="span" translate="no">
         {settled.reference}
       </Box>{' '}

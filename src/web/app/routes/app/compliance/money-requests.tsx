@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -89,6 +89,7 @@ export default function MoneyRequestsRoute() {
   const query = queryFrom(search);
   const register = useRegister(query);
   const [settled, setSettled] = useState<MoneyRequestView | null>(null);
+  const count = useRef<HTMLElement>(null);
   const filtered = Boolean(
     query.kind || query.outcome || query.accountId || query.from || query.to,
   );
@@ -166,6 +167,12 @@ export default function MoneyRequestsRoute() {
           // It was listed under the other filters; only its outcome changed.
           hidden={Boolean(query.outcome && query.outcome !== settled.outcome)}
           onShow={() => setSearch(new URLSearchParams({ accountId: settled.accountId }))}
+          onDismiss={() => {
+            setSettled(null);
+            // The close button goes with the note: the focus lands on the register's count, where
+            // the reviewer was reading, rather than at the top of the document.
+            count.current?.focus();
+          }}
         />
       )}
       <QueryState
@@ -186,7 +193,7 @@ export default function MoneyRequestsRoute() {
       >
         {(data) => (
           <>
-            <Typography role="status" sx={{ mb: 1 }}>
+            <Typography ref={count} tabIndex={-1} role="status" sx={{ mb: 1 }}>
               {data.total} request{data.total === 1 ? '' : 's'}
             </Typography>
             <MoneyRequestsList

@@ -25,7 +25,14 @@ function Register({ requests }: { requests: MoneyRequestView[] }) {
   const [settled, setSettled] = useState<MoneyRequestView | null>(null);
   return (
     <>
-      {settled && <SettledByHandNote settled={settled} hidden={false} onShow={() => {}} />}
+      {settled && (
+        <SettledByHandNote
+          settled={settled}
+          hidden={false}
+          onShow={() => {}}
+          onDismiss={() => setSettled(null)}
+        />
+      )}
       <MoneyRequestsList
         requests={requests}
         label="Money requests"
@@ -103,6 +110,10 @@ describe('a reviewer settles an unknown money request by hand', () => {
       reason: 'Fund moves of A1040000 hold it',
     });
     expect(sent[0].csrf).toBe('1');
+
+    // Read, the note can be put away.
+    await user.click(screen.getByRole('button', { name: 'Dismiss this note' }));
+    expect(screen.queryByText(/settled by hand/)).toBeNull();
   });
 
   it('for a deposit, says where the platform keeps it: the fund moves, by our reference', async () => {
