@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { TimelineEntry } from '../../../../contract/money-requests';
 import { CardList } from '../../../components/card-list';
 import { Code } from '../../../components/description-list';
+import { PageNav } from '../../../components/page-nav';
 import { formatMoney, formatTimestamp } from '../../../lib/format';
 
 const kindLabels: Record<TimelineEntry['kind'], string> = {
@@ -36,8 +38,36 @@ function batchTime(instant: string): string {
   return `${local} your time (${mountain})`;
 }
 
-/** Fund moves, investments, disbursements and IRA requests of one account, newest first. */
+/** How many entries one page of the timeline lists, as many as a page of trades. */
+const TIMELINE_PAGE = 25;
+
+/**
+ * Fund moves, investments, disbursements and IRA requests of one account, newest first, a page at
+ * a time: a busy account has hundreds, and listed at once they pushed what follows on the page
+ * (the requests sent from the portal, the holdings) out of reach, on a phone above all, where each
+ * entry is a card of its own.
+ */
 export function AccountTimeline({ entries }: { entries: TimelineEntry[] }) {
+  const [asked, setOffset] = useState(0);
+  // A fresher timeline may be shorter than the page that was open: back to the newest then.
+  const offset = asked < entries.length ? asked : 0;
+  const page = entries.slice(offset, offset + TIMELINE_PAGE);
+  return (
+    <>
+      <TimelineCards entries={page} />
+      <PageNav
+        label="Pages of the timeline"
+        offset={offset}
+        shown={page.length}
+        total={entries.length}
+        pageSize={TIMELINE_PAGE}
+        onOffset={setOffset}
+      />
+    </>
+  );
+}
+
+function TimelineCards({ entries }: { entries: TimelineEntry[] }) {
   return (
     <CardList
       label="Account timeline"

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TimelineEntry } from '../../../../../contract/money-requests';
 import { withTimeZones } from '../../../../testing/time-zones';
@@ -71,5 +72,36 @@ describe('an investor reads the money timeline of an account', () => {
     expect(within(item).getByText('Fund move')).toBeTruthy();
     expect(within(item).getByText('IRA transfer')).toBeTruthy();
     expect(within(item).queryByText(/Deposit/)).toBeNull();
+  });
+
+  it('lists the newest page first and pages through older ones', async () => {
+    const user = userEvent.setup({ delay: null });
+    const entries = Array.from({ length: 60 }, (_, i) =>
+      entry({ id: `CFM${String(70000100 - i)}`, title: `Entry ${i + 1}` }),
+    );
+    render(<AccountTimeline entries={entries} />);
+    const list = screen.getByRole('list', { name: 'Account timeline' });
+    const titles = () =>
+      within(list)
+        .getAllByRole('heading')
+        .map((h) => h.textContent);
+    expect(titles()).toHaveLength(25);
+    expect(titles()[0]).toBe('Entry 1');
+    const pages = screen.getByRole('navigation', { name: 'Pages of the timeline' });
+    expect(pages.textContent).toContain('1–25 of 60');
+
+    await user.click(within(pages).getByRole('button', { name: 'Older' }));
+    await user.click(within(pages).getByRole('button', { name: 'Older' }));
+    expect(titles()).toEqual(entries.slice(50).map((e) => e.title));
+    expect(pages.textContent).toContain('51–60 of 60');
+    expect(within(pages).getByRole('button', { name: 'Older' })).toHaveProperty('disabled', true);
+
+    await user.click(within(pages).getByRole('button', { name: 'Newer' }));
+    expect(titles()[0]).toBe('Entry 26');
+  });
+
+  it('shows no page navigation when one page holds them all', () => {
+    render(<AccountTimeline entries={[entry({})]} />);
+    expect(screen.queryByRole('navigation', { name: 'Pages of the timeline' })).toBeNull();
   });
 });
