@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boundedDateSchema } from './dates';
+import { keysOf } from './keys-of';
 
 const calendarDate = (label: string) => boundedDateSchema(label).optional();
 
@@ -99,9 +100,7 @@ const auditActionLabels = {
   user_password_set: 'User password set',
 } as const;
 
-export const knownAuditActions = Object.keys(
-  auditActionLabels,
-) as (keyof typeof auditActionLabels)[];
+export const knownAuditActions = keysOf(auditActionLabels);
 
 export const auditActionLabel = (action: string): string =>
   (auditActionLabels as Record<string, string>)[action] ?? action.replaceAll('_', ' ');

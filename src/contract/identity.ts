@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keysOf } from './keys-of';
 import { roleSchema } from './session';
 
 // The schemas the sign-in page needs live in ./session (zod/mini); re-exported for the rest.
@@ -159,16 +160,7 @@ export const linkParamsSchema = z.object({
 });
 
 /** Maker-checker on large disbursements. */
-const approvalStateSchema = z.enum([
-  'pending',
-  'sending',
-  'sent',
-  'not_sent',
-  'unknown',
-  'rejected',
-]);
-export type ApprovalState = z.infer<typeof approvalStateSchema>;
-export const approvalStateLabels: Record<ApprovalState, string> = {
+export const approvalStateLabels = {
   pending: 'Waiting for approval',
   sending: 'Being sent',
   sent: 'Approved and sent',
@@ -176,6 +168,7 @@ export const approvalStateLabels: Record<ApprovalState, string> = {
   unknown: 'Approved, outcome unknown: check the fund moves',
   rejected: 'Rejected: not sent',
 };
+const approvalStateSchema = z.enum(keysOf(approvalStateLabels));
 export const approvalSchema = z.object({
   id: z.string(),
   accountId: z.string(),

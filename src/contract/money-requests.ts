@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accountIdSchema } from './account-views';
 import { boundedDateSchema } from './dates';
+import { keysOf } from './keys-of';
 import { decimalStringSchema, instantSchema, localDateTimeSchema } from './money';
 import { requestedSliceShape } from './pages';
 
@@ -10,38 +11,19 @@ import { requestedSliceShape } from './pages';
  * ends in a nameable outcome; "unknown" names our reference and what to do next.
  */
 
-export const moneyRequestKindSchema = z.enum([
-  'deposit',
-  'disbursement',
-  'investment',
-  'ira_supplement',
-]);
-export type MoneyRequestKindView = z.infer<typeof moneyRequestKindSchema>;
-
-export const moneyRequestOutcomeSchema = z.enum([
-  'pending',
-  'created',
-  'refused',
-  'not_sent',
-  'unknown',
-]);
-export type MoneyRequestOutcomeView = z.infer<typeof moneyRequestOutcomeSchema>;
-
-export const moneyRequestKindLabels: Record<MoneyRequestKindView, string> = {
+export const moneyRequestKindLabels = {
   deposit: 'Deposit',
   disbursement: 'Disbursement',
   investment: 'Investment',
   ira_supplement: 'IRA request',
 };
+export const moneyRequestKindSchema = z.enum(keysOf(moneyRequestKindLabels));
 
 /**
  * Each outcome in words, and what to do: `next` for the person who sent the request, `reviewerNext`
  * for a reviewer reading the register, who is the support an unknown outcome sends its sender to.
  */
-export const moneyRequestOutcomeWords: Record<
-  MoneyRequestOutcomeView,
-  { label: string; meaning: string; next: string; reviewerNext: string }
-> = {
+export const moneyRequestOutcomeWords = {
   pending: {
     label: 'Being sent',
     meaning: 'The request is being sent to the platform right now.',
@@ -74,7 +56,8 @@ export const moneyRequestOutcomeWords: Record<
     reviewerNext:
       'Reconciliation looks for it on the platform at every pass. If it stays unknown, compare it with what the platform lists and settle it by hand.',
   },
-};
+} satisfies Record<string, { label: string; meaning: string; next: string; reviewerNext: string }>;
+export const moneyRequestOutcomeSchema = z.enum(keysOf(moneyRequestOutcomeWords));
 
 export const moneyRequestViewSchema = z.object({
   reference: z.string(),
@@ -190,7 +173,7 @@ export const settleOutcomeQuestion = 'What the platform shows';
 
 export const moneyRequestSettleSchema = z
   .object({
-    outcome: z.enum(['created', 'not_sent'], {
+    outcome: z.enum(keysOf(settleOutcomeLabels), {
       error: `Choose ${settleOutcomeQuestion.toLowerCase()}: "${settleOutcomeLabels.created}" or "${settleOutcomeLabels.not_sent}"`,
     }),
     // An emptied field is no id at all.

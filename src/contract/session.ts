@@ -3,16 +3,16 @@
 // (web/features/auth/api/session-contract.ts, docs/benchmarks.md).
 // Full-zod schemas elsewhere embed them as they are (both share zod's core).
 import * as z from 'zod/mini';
+import { keysOf } from './keys-of';
 
-export const roleSchema = z.enum(['investor', 'issuer_staff', 'compliance', 'admin']);
-export type Role = z.infer<typeof roleSchema>;
-
-export const roleLabels: Record<Role, string> = {
+export const roleLabels = {
   investor: 'Investor',
   issuer_staff: 'Issuer staff',
   compliance: 'Compliance reviewer',
   admin: 'Administrator',
 };
+export const roleSchema = z.enum(keysOf(roleLabels));
+export type Role = z.infer<typeof roleSchema>;
 
 export const signInSchema = z.object({
   email: z.email('Email must be a valid email address').check(z.maxLength(254)),
