@@ -68,7 +68,7 @@ export async function readPersonalValue(
     case 'entity': {
       // searchEntity is the only read of entity parties (§4.12); the party id is one of the
       // fields it matches, and only the exact id is taken.
-      const { entities } = await searchEntity(upstream, { keyword: objectId });
+      const { records: entities } = await searchEntity(upstream, { keyword: objectId });
       const entity = entities.find((e) => e.id === objectId);
       if (!entity)
         throw new HttpError('not_found', `Entity ${objectId} does not exist.`, { submitted: 'no' });

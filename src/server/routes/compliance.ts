@@ -82,12 +82,12 @@ export const complianceRoutes = [
         }
       }
       const found = {
-        accounts: accounts.status === 'fulfilled' ? accounts.value : { accounts: [], skipped: [] },
-        entities: entities.status === 'fulfilled' ? entities.value : { entities: [], skipped: [] },
+        accounts: accounts.status === 'fulfilled' ? accounts.value : { records: [], skipped: [] },
+        entities: entities.status === 'fulfilled' ? entities.value : { records: [], skipped: [] },
       };
       return {
-        accounts: found.accounts.accounts.map(toAccountView),
-        entities: found.entities.entities.map(toEntityView),
+        accounts: found.accounts.records.map(toAccountView),
+        entities: found.entities.records.map(toEntityView),
         skippedRecords: found.accounts.skipped.length + found.entities.skipped.length,
         unsearched,
       };

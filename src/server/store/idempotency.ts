@@ -306,12 +306,24 @@ export interface OutcomeRecord {
   now?: Date;
 }
 
-/** The register row and the audit events that go with an outcome, inside its transaction. */
-async function recordRegisterAndAudits(tx: Db, record: OutcomeRecord, at: Date): Promise<void> {
-  if (record.reference && record.settlement) {
-    await settleMoneyRequest(tx, record.reference, record.settlement, at);
-  }
-  for (const event of record.audits ?? []) await recordAudit(tx, event);
+/**
+ * Changes the idempotency record in one transaction with the register row and the audit events
+ * of the outcome: either all of them are stored or none. `change` answers false when the record
+ * already holds a final outcome, and then nothing else is written.
+ */
+async function recordOutcome(
+  db: Db,
+  record: OutcomeRecord,
+  change: (tx: Db, at: Date) => Promise<boolean>,
+): Promise<void> {
+  const at = record.now ?? new Date();
+  await db.transaction().execute(async (tx) => {
+    if (!(await change(tx, at))) return;
+    if (record.reference && record.settlement) {
+      await settleMoneyRequest(tx, record.reference, record.settlement, at);
+    }
+    for (const event of record.audits ?? []) await recordAudit(tx, event);
+  });
 }
 
 /**
@@ -324,8 +336,7 @@ export async function complete(
   outcome: Outcome,
   record: OutcomeRecord = {},
 ): Promise<void> {
-  const at = record.now ?? new Date();
-  await db.transaction().execute(async (tx) => {
+  await recordOutcome(db, record, async (tx, at) => {
     const row = await tx
       .selectFrom('idempotency_records')
       .select(['state', 'reference'])
@@ -333,7 +344,7 @@ export async function complete(
       .where(scopeIs(scope))
       .executeTakeFirst();
     // A done outcome is final: a replay (spool, second writer) changes nothing.
-    if (row?.state === 'done') return;
+    if (row?.state === 'done') return false;
     if (row) {
       await tx
         .updateTable('idempotency_records')
@@ -352,7 +363,7 @@ export async function complete(
         })
         .execute();
     }
-    await recordRegisterAndAudits(tx, record, at);
+    return true;
   });
 }
 
@@ -365,13 +376,12 @@ export async function release(
   scope: IdempotencyScope,
   record: OutcomeRecord = {},
 ): Promise<void> {
-  const at = record.now ?? new Date();
-  await db.transaction().execute(async (tx) => {
+  await recordOutcome(db, record, async (tx) => {
     await tx
       .deleteFrom('idempotency_records')
       .where('state', '=', 'pending')
       .where(scopeIs(scope))
       .execute();
-    await recordRegisterAndAudits(tx, record, at);
+    return true;
   });
 }

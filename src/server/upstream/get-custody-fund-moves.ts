@@ -1,15 +1,7 @@
-import { z } from 'zod';
 import type { FundMovePage } from '../../contract/custody';
 import { legacyRead, type UpstreamClient } from './client';
 import { normalizeFundMove, rawFundMoveSchema } from './fund-move-wire';
-import {
-  sendAndDecode,
-  readPage,
-  wirePagination,
-  wireIndex,
-  wireRecords,
-  type SkippedRecord,
-} from './wire';
+import { sendAndReadPage, wireIndex, type SkippedRecord } from './wire';
 
 export interface FundMovesParams {
   /** Optional (§4.3): without it, moves of every account the key may see. */
@@ -17,12 +9,6 @@ export interface FundMovesParams {
   offset?: number;
   limit?: number;
 }
-
-const rawFundMovesSchema = z.object({
-  custodyTransactions: wireRecords,
-  // §4.3: endIndex is inclusive, so an empty page ends at startIndex - 1 (-1 for the first page).
-  pagination: wirePagination(wireIndex),
-});
 
 export async function getCustodyFundMoves(
   client: UpstreamClient,
@@ -33,14 +19,15 @@ export async function getCustodyFundMoves(
     // Paging goes in the query string of the POST, as live traffic does (real-world notes §4.1).
     query: { offset: params.offset, limit: params.limit },
   };
-  return sendAndDecode(client, request, rawFundMovesSchema, (raw) => {
-    const { records: moves, ...page } = readPage(
-      raw.custodyTransactions,
-      raw.pagination,
-      params.offset,
-      rawFundMoveSchema,
-      normalizeFundMove,
-    );
-    return { moves, ...page };
-  });
+  const { records: moves, ...page } = await sendAndReadPage(
+    client,
+    request,
+    params.offset,
+    'custodyTransactions',
+    rawFundMoveSchema,
+    normalizeFundMove,
+    // §4.3: endIndex is inclusive, so an empty page ends at startIndex - 1 (-1 for the first page).
+    { endIndex: wireIndex },
+  );
+  return { moves, ...page };
 }

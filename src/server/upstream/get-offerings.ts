@@ -1,8 +1,7 @@
-import { z } from 'zod';
 import type { Offering } from '../../contract/offerings';
 import type { UpstreamClient, UpstreamRequest } from './client';
 import { normalizeOffering, rawOfferingSchema } from './offering-wire';
-import { sendAndDecode, readPage, wirePagination, wireRecords, type SkippedRecord } from './wire';
+import { sendAndReadPage, type SkippedRecord } from './wire';
 
 /*
  * The GET offerings collection, named in §4.8/§4.16 as getAllOffers' replacement; its path and
@@ -36,25 +35,18 @@ function buildOfferingsRequest(params: OfferingsPageParams): UpstreamRequest {
   };
 }
 
-const rawOfferingsSchema = z.object({
-  offeringDetails: wireRecords,
-  pagination: wirePagination(),
-});
-
 export async function getOfferings(
   client: UpstreamClient,
   params: OfferingsPageParams = {},
 ): Promise<OfferingsPage> {
-  const request = buildOfferingsRequest(params);
-  return sendAndDecode(client, request, rawOfferingsSchema, (raw) => {
-    const { records: offerings, ...page } = readPage(
-      raw.offeringDetails,
-      raw.pagination,
-      params.offset,
-      rawOfferingSchema,
-      normalizeOffering,
-      { emptyEndsAtStart: true },
-    );
-    return { offerings, ...page };
-  });
+  const { records: offerings, ...page } = await sendAndReadPage(
+    client,
+    buildOfferingsRequest(params),
+    params.offset,
+    'offeringDetails',
+    rawOfferingSchema,
+    normalizeOffering,
+    { emptyEndsAtStart: true },
+  );
+  return { offerings, ...page };
 }

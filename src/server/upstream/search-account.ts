@@ -1,20 +1,13 @@
-import type { Account } from '../../contract/accounts';
 import { normalizeAccount, rawAccountSchema } from './account-wire';
-import { legacyRead, type UpstreamClient } from './client';
-import { sendAndReadRecords, type SkippedRecord } from './wire';
+import { keywordSearch } from './keyword-search';
 
-/** §4.11 (deprecated): every account matching the keyword. */
-export async function searchAccount(
-  client: UpstreamClient,
-  params: { keyword: string },
-): Promise<{ accounts: Account[]; skipped: SkippedRecord[] }> {
-  const { records: accounts, skipped } = await sendAndReadRecords(
-    client,
-    legacyRead('searchAccount', { searchKeyword: params.keyword }),
-    // An array here (an object in getAccount); `[{}]` is read as none.
-    'accountDetails',
-    rawAccountSchema,
-    normalizeAccount,
-  );
-  return { accounts, skipped };
-}
+/**
+ * §4.11 (deprecated): every account matching the keyword. `accountDetails` is an array here (an
+ * object in getAccount); `[{}]` is read as none.
+ */
+export const searchAccount = keywordSearch(
+  'searchAccount',
+  'accountDetails',
+  rawAccountSchema,
+  normalizeAccount,
+);

@@ -1,15 +1,7 @@
 import { z } from 'zod';
 import type { EntityParty } from '../../contract/accounts';
-import { legacyRead, type UpstreamClient } from './client';
-import {
-  looseObject,
-  sendAndReadRecords,
-  wireId,
-  wireReviewDate,
-  wireStatus,
-  wireText,
-  type SkippedRecord,
-} from './wire';
+import { keywordSearch } from './keyword-search';
+import { looseObject, wireId, wireReviewDate, wireStatus, wireText } from './wire';
 
 /** §2.6; `KYCstatus`/`AMLstatus` in capitals here, camel case elsewhere (matched loosely). */
 const rawEntitySchema = looseObject({
@@ -71,16 +63,10 @@ function normalizeEntity(entity: z.output<typeof rawEntitySchema>): EntityParty 
   };
 }
 
-export async function searchEntity(
-  client: UpstreamClient,
-  params: { keyword: string },
-): Promise<{ entities: EntityParty[]; skipped: SkippedRecord[] }> {
-  const { records: entities, skipped } = await sendAndReadRecords(
-    client,
-    legacyRead('searchEntity', { searchKeyword: params.keyword }),
-    'entityDetails',
-    rawEntitySchema,
-    normalizeEntity,
-  );
-  return { entities, skipped };
-}
+/** §4.12: every entity party matching the keyword. */
+export const searchEntity = keywordSearch(
+  'searchEntity',
+  'entityDetails',
+  rawEntitySchema,
+  normalizeEntity,
+);

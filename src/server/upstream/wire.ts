@@ -457,18 +457,26 @@ export interface PageRead<T> extends RecordsRead<T> {
   endIndex: number;
 }
 
+/** How a paged collection says where its page ends. */
+interface PageEnd {
+  /** The schema of `pagination.endIndex`: a count unless the collection says otherwise (§4.3). */
+  endIndex?: z.ZodType<number, unknown>;
+  /** An empty page ends just before it starts (§4.3), unless this is set. */
+  emptyEndsAtStart?: boolean;
+}
+
 /**
  * Reads one page of a paged collection. Without a `pagination` object the page is taken as what
  * was sent, from the requested offset. The counts are of what the upstream sent, skipped records
- * included. An empty page ends just before it starts (§4.3), unless `emptyEndsAtStart`.
+ * included.
  */
-export function readPage<Schema extends z.ZodType, Result>(
+function readPage<Schema extends z.ZodType, Result>(
   list: readonly unknown[],
   pagination: Pagination | undefined,
   offset: number | undefined,
   schema: Schema,
   normalize: (raw: z.output<Schema>) => Result,
-  { emptyEndsAtStart = false } = {},
+  emptyEndsAtStart: boolean,
 ): PageRead<Result> {
   const { records, skipped } = readRecords(list, schema, normalize);
   const received = list.length;
@@ -524,6 +532,30 @@ export function sendAndReadRecords<Schema extends z.ZodType, Result>(
   return sendAndDecode(client, request, z.object({ [key]: wireRecords }), (raw) =>
     readRecords(raw[key], schema, normalize),
   );
+}
+
+/**
+ * A paged collection (§4.3, §4.16) whose answer carries its records under `key` and a
+ * `pagination` object: sends the request for the page from `offset` and reads its records one
+ * by one (readPage). The key must be there (wireRecords).
+ */
+export function sendAndReadPage<Schema extends z.ZodType, Result>(
+  client: UpstreamClient,
+  request: UpstreamRequest,
+  offset: number | undefined,
+  key: string,
+  schema: Schema,
+  normalize: (raw: z.output<Schema>) => Result,
+  { endIndex, emptyEndsAtStart = false }: PageEnd = {},
+): Promise<PageRead<Result>> {
+  const answer = z.object({ [key]: wireRecords, pagination: wirePagination(endIndex) });
+  return sendAndDecode(client, request, answer, (raw) => {
+    // The list's key is known at run time only, so the answer's type cannot tell the list from
+    // the pagination; the schema above has checked both.
+    const list = raw[key] as unknown[];
+    const pagination = raw.pagination as Pagination | undefined;
+    return readPage(list, pagination, offset, schema, normalize, emptyEndsAtStart);
+  });
 }
 
 /**

@@ -212,7 +212,7 @@ describe('malformed upstream answers holding personal data', () => {
       expect(leaks(res.body), res.body).toEqual([]);
       if (res.statusCode === 200) {
         // The odd record was left out; the good one is there.
-        expect(res.json().result.entities).toHaveLength(1);
+        expect(res.json().result.records).toHaveLength(1);
         expect(res.json().result.skipped).toHaveLength(1);
       } else if (res.statusCode === 422) {
         // The refusal's sentence still reaches the user, the echoed values masked.

@@ -772,7 +772,7 @@ describe('accounts and entities (§2.5, §2.6, §4.10–4.12)', () => {
     const { kycStatus: _camel, ...rest } = wireAccount;
     const drifted = { ...rest, KYCstatus: 'Approved' };
     const { client, requests } = fakeClient({ ...ok, accountDetails: [drifted, {}] });
-    const { accounts } = await searchAccount(client, { keyword: 'john' });
+    const { records: accounts } = await searchAccount(client, { keyword: 'john' });
     expect(requests[0].body).toEqual({ searchKeyword: 'john' });
     expect(accounts).toHaveLength(1);
     expect(accounts[0].reviews.kyc.status).toBe('approved');
@@ -796,7 +796,7 @@ describe('accounts and entities (§2.5, §2.6, §4.10–4.12)', () => {
       ],
     });
     const {
-      entities: [entity],
+      records: [entity],
     } = await searchEntity(client, { keyword: 'acme' });
     expect(entity).toMatchObject({
       id: 'E1234567',

@@ -225,7 +225,7 @@ describe('one odd record never breaks a list', () => {
       accountDetails: [account('A1', { kycDate: '31/02/2024 25:00' }), account('A2')],
     });
     const read = await searchAccount(client, { keyword: 'jane' });
-    expect(read.accounts.map((a) => a.id)).toEqual(['A2']);
+    expect(read.records.map((a) => a.id)).toEqual(['A2']);
     expect(read.skipped).toMatchObject([{ position: 0 }]);
     expect(read.skipped[0].issues.join(' ')).not.toContain('31/02/2024');
   });
@@ -236,7 +236,7 @@ describe('one odd record never breaks a list', () => {
       entityDetails: [{ entityName: 'No id LLC' }, { partyId: 'E1234567', entityName: 'Acme' }],
     });
     const read = await searchEntity(client, { keyword: 'acme' });
-    expect(read.entities.map((e) => e.id)).toEqual(['E1234567']);
+    expect(read.records.map((e) => e.id)).toEqual(['E1234567']);
     expect(read.skipped).toHaveLength(1);
   });
 });
@@ -422,7 +422,7 @@ describe('conflicting duplicate keys: one documented rule, logged', () => {
       accountDetails: [account('A1'), { ...account('A2'), KYCstatus: 'Approved' }],
     });
     const read = await searchAccount(client, { keyword: 'jane' });
-    expect(read.accounts[1].reviews.kyc.status).toBe('pending');
+    expect(read.records[1].reviews.kyc.status).toBe('pending');
     expect(warnings.map((w) => w.obj)).toContainEqual({
       operation: 'searchAccount',
       keys: ['kycStatus/KYCstatus'],

@@ -1,0 +1,24 @@
+import type { z } from 'zod';
+import { legacyRead, type UpstreamClient } from './client';
+import { sendAndReadRecords, type RecordsRead } from './wire';
+
+/**
+ * searchAccount (§4.11) and searchEntity (§4.12) are one form of call: a POST with the keyword
+ * as `searchKeyword`, answered by every match in one list under `key`, whose records are read one
+ * by one (sendAndReadRecords).
+ */
+export function keywordSearch<Schema extends z.ZodType, Result>(
+  operation: string,
+  key: string,
+  schema: Schema,
+  normalize: (raw: z.output<Schema>) => Result,
+) {
+  return (client: UpstreamClient, params: { keyword: string }): Promise<RecordsRead<Result>> =>
+    sendAndReadRecords(
+      client,
+      legacyRead(operation, { searchKeyword: params.keyword }),
+      key,
+      schema,
+      normalize,
+    );
+}
