@@ -79,6 +79,34 @@ export function defineApiQuery<Args extends unknown[], Answer, Data = Answer>({
 }
 
 /**
+ * A mutation after which the reads it may have changed are fetched again: `invalidates` names
+ * their keys (a key marks stale everything below it). After a success only, or with `settled`
+ * after a failure as well, where the change may have been made all the same or the refusal may
+ * mean that what the page shows moved under the person.
+ */
+export const useInvalidatingMutation = <Answer, Variables = void>({
+  mutationFn,
+  invalidates,
+  after = 'success',
+}: {
+  mutationFn: (variables: Variables) => Promise<Answer>;
+  invalidates: (variables: Variables) => readonly QueryKey[];
+  after?: 'success' | 'settled';
+}) => {
+  const queryClient = useQueryClient();
+  const invalidate = (variables: Variables) =>
+    Promise.all(
+      invalidates(variables).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+    );
+  return useMutation<Answer, Error, Variables>({
+    mutationFn,
+    ...(after === 'success'
+      ? { onSuccess: (_answer, variables) => invalidate(variables) }
+      : { onSettled: (_answer, _error, variables) => invalidate(variables) }),
+  });
+};
+
+/**
  * The mutation of a create the person submits once (one trade, one move of money, one record):
  * it POSTs to the path of the record the create belongs to, under the form's idempotency key,
  * and once it has settled, either way, marks stale what it may have changed. Settled, not only
@@ -87,23 +115,17 @@ export function defineApiQuery<Args extends unknown[], Answer, Data = Answer>({
 export const useCreateOnce = <Variables extends SubmittedOnce<unknown>, Receipt>({
   path,
   schema,
-  invalidates,
+  invalidates = () => [],
 }: {
   path: (variables: Variables) => string;
   schema: $ZodType<Receipt>;
   invalidates?: (variables: Variables) => QueryKey[];
-}) => {
-  const queryClient = useQueryClient();
-  return useMutation<Receipt, Error, Variables>({
+}) =>
+  useInvalidatingMutation({
     mutationFn: (variables: Variables) => postOnce(path(variables), variables, schema),
-    onSettled:
-      invalidates &&
-      ((_data, _error, variables) =>
-        Promise.all(
-          invalidates(variables).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-        )),
+    invalidates,
+    after: 'settled',
   });
-};
 
 /**
  * Whether a request failed with one of these statuses: how a page tells a record that does not
