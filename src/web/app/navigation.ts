@@ -16,6 +16,7 @@ import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import type { Role } from '../../contract/session';
 import { paths } from '../config/paths';
+import { REVIEWERS } from './session-guard';
 
 export type NavigationItem = {
   label: string;
@@ -28,7 +29,6 @@ export type NavigationItem = {
 };
 
 const everyone: readonly Role[] = ['investor', 'issuer_staff', 'compliance', 'admin'];
-const reviewers: readonly Role[] = ['compliance', 'admin'];
 
 /** One line per page in the main navigation, in the order shown. */
 const navigationItems: NavigationItem[] = [
@@ -53,7 +53,7 @@ const navigationItems: NavigationItem[] = [
   {
     label: 'My offerings',
     href: paths.app.issuerOfferings.getHref(),
-    roles: ['issuer_staff', ...reviewers],
+    roles: ['issuer_staff', ...REVIEWERS],
     labelFor: { compliance: 'Issuer offerings', admin: 'Issuer offerings' },
     icon: BusinessCenterOutlined,
   },
@@ -86,31 +86,31 @@ const navigationItems: NavigationItem[] = [
   {
     label: 'Search',
     href: paths.app.complianceSearch.getHref(),
-    roles: reviewers,
+    roles: REVIEWERS,
     icon: ManageSearchOutlined,
   },
   {
     label: 'Fund moves',
     href: paths.app.complianceFundMoves.getHref(),
-    roles: reviewers,
+    roles: REVIEWERS,
     icon: SwapHorizOutlined,
   },
   {
     label: 'Money requests',
     href: paths.app.complianceMoneyRequests.getHref(),
-    roles: reviewers,
+    roles: REVIEWERS,
     icon: ReceiptLongOutlined,
   },
   {
     label: 'Audit log',
     href: paths.app.auditLog.getHref(),
-    roles: reviewers,
+    roles: REVIEWERS,
     icon: HistoryEduOutlined,
   },
   {
     label: 'Disbursement approvals',
     href: paths.app.approvals.getHref(),
-    roles: ['investor', ...reviewers],
+    roles: ['investor', ...REVIEWERS],
     icon: FactCheckOutlined,
   },
   {

@@ -4,6 +4,9 @@ import type { Role, Session } from '../../contract/session';
 import { paths } from '../config/paths';
 import { sessionQueryKey, sessionQueryOptions } from '../features/auth/api/get-session';
 
+/** The roles that review across accounts and issuers: an admin sees all that compliance sees. */
+export const REVIEWERS: readonly Role[] = ['compliance', 'admin'];
+
 /**
  * For loaders of signed-in pages: the session, or a redirect to sign-in that brings the person
  * back here afterwards. With `roles`, other roles get a 403 page; the BFF enforces the same rule.

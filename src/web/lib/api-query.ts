@@ -1,7 +1,14 @@
 // The API client's requests as react-query queries and mutations, and how pages read their
 // failures, kept apart from the client so that the sign-in page, which needs only the client,
 // does not load them.
-import { queryOptions, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import type { $ZodType } from 'zod/v4/core';
 import {
   api,
@@ -24,7 +31,7 @@ export const apiQueryOptions = <T>(queryKey: QueryKey, path: string, schema: Sch
  * The same for an answer that wraps one record (`{ account }`): `unwrap` takes it out, so that
  * the cache and the page hold the record itself.
  */
-export const apiRecordQueryOptions = <T, R>(
+const apiRecordQueryOptions = <T, R>(
   queryKey: QueryKey,
   path: string,
   schema: Schema<T>,
@@ -37,6 +44,68 @@ export const apiRecordQueryOptions = <T, R>(
     queryFn: async ({ signal }) => unwrap(await api.get(path, { schema, signal })),
   });
 
+/** One GET endpoint as pages read it, named by the arguments of its `key` and `path`. */
+type ApiQueryDefinition<Args extends unknown[], Answer, Data> = {
+  /** The cache key, from the same arguments as the path: the key names what is asked. */
+  key: (...args: Args) => QueryKey;
+  path: (...args: Args) => string;
+  schema: Schema<Answer>;
+  /** Takes the record out of an answer that wraps it (see apiRecordQueryOptions). */
+  unwrap?: (answer: Answer) => Data;
+  /** For a page of a list: the page shown stays while the next one loads, instead of a skeleton. */
+  keepsPreviousPage?: boolean;
+};
+
+/**
+ * The query options of one GET endpoint, for loaders to prime, and the hook pages read it with,
+ * both taking the endpoint's arguments (the ids or the filter that name what is asked):
+ * `export const [orderQueryOptions, useOrder] = defineApiQuery({ key, path, schema })`.
+ */
+export function defineApiQuery<Args extends unknown[], Answer, Data = Answer>({
+  key,
+  path,
+  schema,
+  unwrap = (answer) => answer as unknown as Data,
+  keepsPreviousPage = false,
+}: ApiQueryDefinition<Args, Answer, Data>) {
+  const options = (...args: Args) =>
+    apiRecordQueryOptions(key(...args), path(...args), schema, unwrap);
+  const useApiQuery = (...args: Args) =>
+    useQuery({
+      ...options(...args),
+      ...(keepsPreviousPage && { placeholderData: keepPreviousData }),
+    });
+  return [options, useApiQuery] as const;
+}
+
+/**
+ * A mutation after which the reads it may have changed are fetched again: `invalidates` names
+ * their keys (a key marks stale everything below it). After a success only, or with `settled`
+ * after a failure as well, where the change may have been made all the same or the refusal may
+ * mean that what the page shows moved under the person.
+ */
+export const useInvalidatingMutation = <Answer, Variables = void>({
+  mutationFn,
+  invalidates,
+  after = 'success',
+}: {
+  mutationFn: (variables: Variables) => Promise<Answer>;
+  invalidates: (variables: Variables) => readonly QueryKey[];
+  after?: 'success' | 'settled';
+}) => {
+  const queryClient = useQueryClient();
+  const invalidate = (variables: Variables) =>
+    Promise.all(
+      invalidates(variables).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+    );
+  return useMutation<Answer, Error, Variables>({
+    mutationFn,
+    ...(after === 'success'
+      ? { onSuccess: (_answer, variables) => invalidate(variables) }
+      : { onSettled: (_answer, _error, variables) => invalidate(variables) }),
+  });
+};
+
 /**
  * The mutation of a create the person submits once (one trade, one move of money, one record):
  * it POSTs to the path of the record the create belongs to, under the form's idempotency key,
@@ -46,23 +115,17 @@ export const apiRecordQueryOptions = <T, R>(
 export const useCreateOnce = <Variables extends SubmittedOnce<unknown>, Receipt>({
   path,
   schema,
-  invalidates,
+  invalidates = () => [],
 }: {
   path: (variables: Variables) => string;
   schema: $ZodType<Receipt>;
   invalidates?: (variables: Variables) => QueryKey[];
-}) => {
-  const queryClient = useQueryClient();
-  return useMutation<Receipt, Error, Variables>({
+}) =>
+  useInvalidatingMutation({
     mutationFn: (variables: Variables) => postOnce(path(variables), variables, schema),
-    onSettled:
-      invalidates &&
-      ((_data, _error, variables) =>
-        Promise.all(
-          invalidates(variables).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-        )),
+    invalidates,
+    after: 'settled',
   });
-};
 
 /**
  * Whether a request failed with one of these statuses: how a page tells a record that does not

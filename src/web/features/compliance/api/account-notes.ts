@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   accountNoteSchema,
   accountNotesSchema,
@@ -6,7 +6,7 @@ import {
 } from '../../../../contract/compliance';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
-import { apiQueryOptions } from '../../../lib/api-query';
+import { apiQueryOptions, useInvalidatingMutation } from '../../../lib/api-query';
 
 const notesKey = (accountId: string) => ['compliance', 'notes', accountId] as const;
 
@@ -15,11 +15,9 @@ const accountNotesQueryOptions = (accountId: string) =>
 
 export const useAccountNotes = (accountId: string) => useQuery(accountNotesQueryOptions(accountId));
 
-export const useAddAccountNote = (accountId: string) => {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useAddAccountNote = (accountId: string) =>
+  useInvalidatingMutation({
     mutationFn: (input: AccountNoteInput) =>
       api.post(apiPaths.accountNotes(accountId), { body: input, schema: accountNoteSchema }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: notesKey(accountId) }),
+    invalidates: () => [notesKey(accountId)],
   });
-};

@@ -1,10 +1,9 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   complianceFundMovesSchema,
   type ComplianceFundMoves,
 } from '../../../../contract/compliance';
 import { apiPaths } from '../../../config/paths';
-import { apiQueryOptions } from '../../../lib/api-query';
+import { defineApiQuery } from '../../../lib/api-query';
 import { complianceKeys } from './search';
 
 export type FundMovesFilter = {
@@ -13,12 +12,12 @@ export type FundMovesFilter = {
   page: number;
 };
 
-export const complianceFundMovesQueryOptions = (query: FundMovesFilter) =>
-  apiQueryOptions<ComplianceFundMoves>(
-    complianceKeys.fundMovePage(query),
-    apiPaths.complianceFundMoves(query),
-    complianceFundMovesSchema,
-  );
-
-export const useComplianceFundMoves = (query: FundMovesFilter) =>
-  useQuery({ ...complianceFundMovesQueryOptions(query), placeholderData: keepPreviousData });
+export const [complianceFundMovesQueryOptions, useComplianceFundMoves] = defineApiQuery<
+  [query: FundMovesFilter],
+  ComplianceFundMoves
+>({
+  key: complianceKeys.fundMovePage,
+  path: apiPaths.complianceFundMoves,
+  schema: complianceFundMovesSchema,
+  keepsPreviousPage: true,
+});

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   adminUserSchema,
   adminUsersSchema,
@@ -8,7 +8,7 @@ import {
 import type { Role } from '../../../../contract/session';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
-import { apiQueryOptions } from '../../../lib/api-query';
+import { apiQueryOptions, useInvalidatingMutation } from '../../../lib/api-query';
 
 export const adminUsersQueryOptions = () =>
   apiQueryOptions(['admin', 'users'], apiPaths.adminUsers, adminUsersSchema);
@@ -51,10 +51,9 @@ function changeUser(change: UserChange) {
   }
 }
 
-export const useChangeUser = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useChangeUser = () =>
+  useInvalidatingMutation({
     mutationFn: changeUser,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }),
+    invalidates: () => [adminUsersQueryOptions().queryKey],
+    after: 'settled',
   });
-};

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   startAuthentication,
   startRegistration,
@@ -16,7 +16,7 @@ import {
 } from '../../../../contract/identity';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
-import { apiQueryOptions } from '../../../lib/api-query';
+import { apiQueryOptions, useInvalidatingMutation } from '../../../lib/api-query';
 
 export const factorsQueryKey = ['me', 'second-factors'] as const;
 
@@ -60,18 +60,16 @@ export async function enrolPasskey(label: string) {
   });
 }
 
-export const useRemoveFactor = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useRemoveFactor = () =>
+  useInvalidatingMutation({
     mutationFn: (factorId: string) => api.delete(apiPaths.myFactor(factorId)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: factorsQueryKey }),
+    invalidates: () => [factorsQueryKey],
+    after: 'settled',
   });
-};
 
-export const useRenewRecoveryCodes = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useRenewRecoveryCodes = () =>
+  useInvalidatingMutation({
     mutationFn: () => api.post(apiPaths.myRecoveryCodes, { schema: recoveryCodesSchema }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: factorsQueryKey }),
+    invalidates: () => [factorsQueryKey],
+    after: 'settled',
   });
-};

@@ -1,13 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
 import { holdingsResultSchema, type HoldingsResult } from '../../../../contract/holdings';
-import { apiQueryOptions } from '../../../lib/api-query';
+import { defineApiQuery } from '../../../lib/api-query';
 import { moneyKeys } from '../../../lib/query-keys';
 
-export const holdingsQueryOptions = (accountId?: string) =>
-  apiQueryOptions<HoldingsResult>(
-    moneyKeys.holdings(accountId),
+export const [holdingsQueryOptions, useHoldings] = defineApiQuery<
+  [accountId?: string],
+  HoldingsResult
+>({
+  key: moneyKeys.holdings,
+  path: (accountId) =>
     accountId ? `/api/holdings?accountId=${encodeURIComponent(accountId)}` : '/api/holdings',
-    holdingsResultSchema,
-  );
-
-export const useHoldings = (accountId?: string) => useQuery(holdingsQueryOptions(accountId));
+  schema: holdingsResultSchema,
+});

@@ -1,13 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { timelineSchema, type Timeline } from '../../../../contract/money-requests';
-import { apiQueryOptions } from '../../../lib/api-query';
+import { defineApiQuery } from '../../../lib/api-query';
 import { moneyKeys } from '../../../lib/query-keys';
 
-export const timelineQueryOptions = (accountId: string) =>
-  apiQueryOptions<Timeline>(
-    moneyKeys.timeline(accountId),
-    `/api/accounts/${encodeURIComponent(accountId)}/timeline`,
-    timelineSchema,
-  );
-
-export const useTimeline = (accountId: string) => useQuery(timelineQueryOptions(accountId));
+export const [timelineQueryOptions, useTimeline] = defineApiQuery<[accountId: string], Timeline>({
+  key: moneyKeys.timeline,
+  path: (accountId) => `/api/accounts/${encodeURIComponent(accountId)}/timeline`,
+  schema: timelineSchema,
+});

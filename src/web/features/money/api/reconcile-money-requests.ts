@@ -1,9 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   reconciliationSummarySchema,
   type ReconciliationSummary,
 } from '../../../../contract/money-requests';
 import { api } from '../../../lib/api-client';
+import { useInvalidatingMutation } from '../../../lib/api-query';
 import { moneyKeys } from '../../../lib/query-keys';
 
 /**
@@ -13,10 +13,8 @@ import { moneyKeys } from '../../../lib/query-keys';
 const reconcileMoneyRequests = (): Promise<ReconciliationSummary> =>
   api.post('/api/compliance/money-requests/reconcile', { schema: reconciliationSummarySchema });
 
-export const useReconcileMoneyRequests = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useReconcileMoneyRequests = () =>
+  useInvalidatingMutation({
     mutationFn: reconcileMoneyRequests,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: moneyKeys.all }),
+    invalidates: () => [moneyKeys.all],
   });
-};

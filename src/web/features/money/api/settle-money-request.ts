@@ -1,10 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   moneyRequestViewSchema,
   type MoneyRequestSettleInput,
 } from '../../../../contract/money-requests';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
+import { useInvalidatingMutation } from '../../../lib/api-query';
 import { moneyKeys } from '../../../lib/query-keys';
 
 /**
@@ -12,14 +12,12 @@ import { moneyKeys } from '../../../lib/query-keys';
  * the server with the reason; every money view is read again after, so the investor's register
  * and timeline show the outcome too.
  */
-export const useSettleMoneyRequest = (reference: string) => {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useSettleMoneyRequest = (reference: string) =>
+  useInvalidatingMutation({
     mutationFn: (input: MoneyRequestSettleInput) =>
       api.post(apiPaths.settleMoneyRequest(reference), {
         body: input,
         schema: moneyRequestViewSchema,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: moneyKeys.all }),
+    invalidates: () => [moneyKeys.all],
   });
-};

@@ -1,15 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { offeringDetailSchema } from '../../../../contract/offerings';
 import { apiPaths } from '../../../config/paths';
-import { apiRecordQueryOptions } from '../../../lib/api-query';
+import { defineApiQuery } from '../../../lib/api-query';
 import { offeringKeys } from '../../../lib/query-keys';
 
-export const offeringQueryOptions = (offeringId: string) =>
-  apiRecordQueryOptions(
-    offeringKeys.detail(offeringId),
-    apiPaths.offering(offeringId),
-    offeringDetailSchema,
-    ({ offering }) => offering,
-  );
-
-export const useOffering = (offeringId: string) => useQuery(offeringQueryOptions(offeringId));
+export const [offeringQueryOptions, useOffering] = defineApiQuery({
+  key: offeringKeys.detail,
+  path: apiPaths.offering,
+  schema: offeringDetailSchema,
+  unwrap: ({ offering }) => offering,
+});

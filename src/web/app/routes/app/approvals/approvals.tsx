@@ -14,12 +14,9 @@ import {
   useApprovals,
   useDecideApproval,
 } from '../../../../features/identity/api/approvals';
-import { guardedLoader } from '../../../session-guard';
+import { guardedLoader, REVIEWERS } from '../../../session-guard';
 
-export const clientLoader = guardedLoader(
-  ['investor', 'compliance', 'admin'],
-  approvalsQueryOptions,
-);
+export const clientLoader = guardedLoader(['investor', ...REVIEWERS], approvalsQueryOptions);
 
 /** How the money would leave: the approver decides on the method as well as the amount. */
 const methodWords: Record<string, string> = {

@@ -15,7 +15,7 @@ import {
 } from '../../../../features/audit/api/get-audit-events';
 import { AuditFiltersForm } from '../../../../features/audit/components/audit-filters';
 import { AuditTable } from '../../../../features/audit/components/audit-table';
-import { guardedPrefetchLoader } from '../../../session-guard';
+import { guardedPrefetchLoader, REVIEWERS } from '../../../session-guard';
 import { preloadDataGrid } from '../../../../components/data-grid';
 
 const filtersFrom = (search: URLSearchParams): AuditFilters => ({
@@ -25,14 +25,11 @@ const filtersFrom = (search: URLSearchParams): AuditFilters => ({
   to: search.get('to') || null,
 });
 
-export const clientLoader = guardedPrefetchLoader(
-  ['compliance', 'admin'],
-  (queryClient, { search }) => {
-    void queryClient.prefetchInfiniteQuery(auditEventsQueryOptions(filtersFrom(search)));
-    // The grid library downloads alongside the data, not after it.
-    void preloadDataGrid();
-  },
-);
+export const clientLoader = guardedPrefetchLoader(REVIEWERS, (queryClient, { search }) => {
+  void queryClient.prefetchInfiniteQuery(auditEventsQueryOptions(filtersFrom(search)));
+  // The grid library downloads alongside the data, not after it.
+  void preloadDataGrid();
+});
 
 export default function AuditLogRoute() {
   const [search, setSearch] = useSearchParams();

@@ -19,18 +19,15 @@ import {
 } from '../../../../features/compliance/components/account-review';
 import { AccountNotes } from '../../../../features/compliance/components/account-notes';
 import { ComplianceFundMovesState } from '../../../../features/compliance/components/fund-moves-table';
-import { guardedPrefetchLoader } from '../../../session-guard';
+import { guardedPrefetchLoader, REVIEWERS } from '../../../session-guard';
 import { preloadDataGrid } from '../../../../components/data-grid';
 import { TitledPanel } from '../../../../components/description-list';
 
-export const clientLoader = guardedPrefetchLoader(
-  ['compliance', 'admin'],
-  (queryClient, { params }) => {
-    if (params.accountId) void queryClient.prefetchQuery(accountQueryOptions(params.accountId));
-    // The grid library downloads alongside the data, not after it.
-    void preloadDataGrid();
-  },
-);
+export const clientLoader = guardedPrefetchLoader(REVIEWERS, (queryClient, { params }) => {
+  if (params.accountId) void queryClient.prefetchQuery(accountQueryOptions(params.accountId));
+  // The grid library downloads alongside the data, not after it.
+  void preloadDataGrid();
+});
 
 /** The account review of a compliance reviewer: reads through the investor routes, which let reviewers read any account. */
 export default function ComplianceAccountRoute() {

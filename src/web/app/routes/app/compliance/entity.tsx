@@ -11,15 +11,12 @@ import {
   useComplianceSearch,
 } from '../../../../features/compliance/api/search';
 import { EntityDetails } from '../../../../features/compliance/components/entity-details';
-import { guardedPrefetchLoader } from '../../../session-guard';
+import { guardedPrefetchLoader, REVIEWERS } from '../../../session-guard';
 
-export const clientLoader = guardedPrefetchLoader(
-  ['compliance', 'admin'],
-  (queryClient, { params, search }) => {
-    const q = search.get('q') || params.entityId || '';
-    if (q.length >= 2) void queryClient.prefetchQuery(complianceSearchQueryOptions(q));
-  },
-);
+export const clientLoader = guardedPrefetchLoader(REVIEWERS, (queryClient, { params, search }) => {
+  const q = search.get('q') || params.entityId || '';
+  if (q.length >= 2) void queryClient.prefetchQuery(complianceSearchQueryOptions(q));
+});
 
 /**
  * The upstream has no "get entity" operation (§4.12 searchEntity is the only read), so the entity

@@ -19,7 +19,7 @@ import {
   type FundMovesFilter,
 } from '../../../../features/compliance/api/get-fund-moves';
 import { ComplianceFundMovesState } from '../../../../features/compliance/components/fund-moves-table';
-import { guardedPrefetchLoader } from '../../../session-guard';
+import { guardedPrefetchLoader, REVIEWERS } from '../../../session-guard';
 import { preloadDataGrid } from '../../../../components/data-grid';
 
 function filterFrom(search: URLSearchParams): FundMovesFilter {
@@ -31,14 +31,11 @@ function filterFrom(search: URLSearchParams): FundMovesFilter {
   };
 }
 
-export const clientLoader = guardedPrefetchLoader(
-  ['compliance', 'admin'],
-  (queryClient, { search }) => {
-    void queryClient.prefetchQuery(complianceFundMovesQueryOptions(filterFrom(search)));
-    // The grid library downloads alongside the data, not after it.
-    void preloadDataGrid();
-  },
-);
+export const clientLoader = guardedPrefetchLoader(REVIEWERS, (queryClient, { search }) => {
+  void queryClient.prefetchQuery(complianceFundMovesQueryOptions(filterFrom(search)));
+  // The grid library downloads alongside the data, not after it.
+  void preloadDataGrid();
+});
 
 function StatusSelect({
   label,

@@ -17,10 +17,8 @@ import {
   AccountResults,
   EntityResults,
 } from '../../../../features/compliance/components/search-results';
-import { guardedPrefetchLoader } from '../../../session-guard';
+import { guardedPrefetchLoader, REVIEWERS } from '../../../session-guard';
 import { preloadDataGrid } from '../../../../components/data-grid';
-
-const REVIEWERS = ['compliance', 'admin'] as const;
 
 export const clientLoader = guardedPrefetchLoader(REVIEWERS, (queryClient, { search }) => {
   const q = search.get('q')?.trim() ?? '';

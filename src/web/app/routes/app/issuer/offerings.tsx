@@ -6,11 +6,11 @@ import {
   useIssuerOfferings,
 } from '../../../../features/issuer/api/get-issuer-offerings';
 import { IssuerOfferingsList } from '../../../../features/issuer/components/issuer-offerings-list';
-import { guardedLoader } from '../../../session-guard';
+import { guardedLoader, REVIEWERS } from '../../../session-guard';
 import { useSeesEveryIssuer } from '../../../../features/auth/api/get-session';
 
 export const clientLoader = guardedLoader(
-  ['issuer_staff', 'compliance', 'admin'],
+  ['issuer_staff', ...REVIEWERS],
   issuerOfferingsQueryOptions,
 );
 

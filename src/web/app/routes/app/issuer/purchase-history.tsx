@@ -33,14 +33,14 @@ import {
 } from '../../../../features/issuer/components/purchase-rollup';
 import { PurchaseHistoryTable } from '../../../../features/issuer/components/purchase-history-table';
 import { PurchaseSummaryPanel } from '../../../../features/issuer/components/purchase-summary';
-import { guardedPrefetchLoader } from '../../../session-guard';
+import { guardedPrefetchLoader, REVIEWERS } from '../../../session-guard';
 import { preloadDataGrid } from '../../../../components/data-grid';
 import { TitledPanel } from '../../../../components/description-list';
 
 const RaiseChart = lazy(() => import('../../../../features/issuer/components/raise-chart'));
 
 export const clientLoader = guardedPrefetchLoader(
-  ['issuer_staff', 'compliance', 'admin'],
+  ['issuer_staff', ...REVIEWERS],
   (queryClient, { params }) => {
     if (params.offeringId)
       void queryClient.prefetchQuery(purchaseHistoryQueryOptions(params.offeringId));
