@@ -11,7 +11,7 @@ import { RecordTable, type TableSpec } from '../../../components/record-table';
 import { SettleByHand } from './settle-by-hand';
 import { useWideScreen } from '../../../lib/use-wide-screen';
 
-type MoneyRequestsListProps = {
+export type MoneyRequestsListProps = {
   requests: MoneyRequestView[];
   label: string;
   /** Reviewers also see who sent each request and may settle an unknown one by hand. */
