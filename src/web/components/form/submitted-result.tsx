@@ -6,7 +6,7 @@ import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { focusOnMount } from '../../lib/focus';
-import { DescriptionList } from '../description-list';
+import { Code, DescriptionList } from '../description-list';
 
 type Row = [string, ReactNode];
 
@@ -54,3 +54,16 @@ export const accountTimelineLink = (accountId: string) => ({
   to: `${paths.app.accountMoney.getHref(accountId)}#section-timeline`,
   label: "See it on the account's timeline",
 });
+
+/**
+ * A receipt's row for our reference, under which the account's requests and timeline list the
+ * request and which support is quoted; left out when the receipt has none.
+ */
+export const ourReferenceRow = (reference: string | null | undefined): Row | null =>
+  reference ? ['Our reference', <Code key="reference" value={reference} />] : null;
+
+/** Where a receipt of an account's request leads: the account, and the request on its timeline. */
+export const backToAccountLinks = (accountId: string) => [
+  { to: paths.app.account.getHref(accountId), label: 'Back to the account' },
+  accountTimelineLink(accountId),
+];

@@ -19,11 +19,16 @@ import { approvalStateLabels, type Approval } from '../../../../contract/identit
 import { Code, DescriptionList } from '../../../components/description-list';
 import { applyFieldErrors } from '../../../components/form/apply-field-errors';
 import { Form, ReviewButton, useZodForm } from '../../../components/form/form';
+import { FormAmountField } from '../../../components/form/form-amount-field';
 import { FormRadioGroup } from '../../../components/form/form-radio-group';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { optionsFromLabels } from '../../../components/form/options-from-labels';
 import { ReviewDialog, useReviewAndSubmit } from '../../../components/form/review-and-submit';
-import { accountTimelineLink, SubmittedResult } from '../../../components/form/submitted-result';
+import {
+  backToAccountLinks,
+  ourReferenceRow,
+  SubmittedResult,
+} from '../../../components/form/submitted-result';
 import { CheckAccountRequests } from '../../../components/form/submission-error';
 import { paths } from '../../../config/paths';
 import { formatTimestamp, formatMoney } from '../../../lib/format';
@@ -128,14 +133,11 @@ export function DisbursementForm({
           page first.
         </Alert>
       )}
-      <FormTextField
+      <FormAmountField
         name="amount"
         control={form.control}
         label="Amount (USD)"
-        inputMode="decimal"
-        autoComplete="off"
         helperText={`Dollars and whole cents${ceiling ? `, up to ${formatMoney(ceiling)} per request` : ''}, such as 1250.50`}
-        required
       />
       {type === 'ach' && (
         <Typography variant="body2" color="text.secondary">
@@ -275,7 +277,7 @@ function DisbursementResult({ receipt }: { receipt: DisbursementReceipt }) {
       title="Disbursement requested"
       items={[
         ['Request ID', <Code key="id" value={receipt.requestId} />],
-        receipt.reference && ['Our reference', <Code key="ref" value={receipt.reference} />],
+        ourReferenceRow(receipt.reference),
         [
           'Status',
           receipt.status === 'pending' ? 'Pending: waiting to be processed' : receipt.status,
@@ -285,10 +287,7 @@ function DisbursementResult({ receipt }: { receipt: DisbursementReceipt }) {
         receipt.bankAccountIdMasked && ['Bank account', receipt.bankAccountIdMasked],
         receipt.createdAt && ['Requested', formatTimestamp(receipt.createdAt)],
       ]}
-      links={[
-        { to: paths.app.account.getHref(receipt.accountId), label: 'Back to the account' },
-        accountTimelineLink(receipt.accountId),
-      ]}
+      links={backToAccountLinks(receipt.accountId)}
     />
   );
 }

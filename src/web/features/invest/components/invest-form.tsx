@@ -27,7 +27,11 @@ import {
   SubmitOutcome,
   useReviewAndSubmit,
 } from '../../../components/form/review-and-submit';
-import { accountTimelineLink, SubmittedResult } from '../../../components/form/submitted-result';
+import {
+  accountTimelineLink,
+  ourReferenceRow,
+  SubmittedResult,
+} from '../../../components/form/submitted-result';
 import { CheckAccountRequests } from '../../../components/form/submission-error';
 import { paths } from '../../../config/paths';
 import { focusOnMount } from '../../../lib/focus';
@@ -220,7 +224,7 @@ export function InvestmentResult({ receipt }: { receipt: InvestmentReceipt }) {
       title="Investment submitted"
       items={[
         ['Trade ID', <Code key="trade" value={receipt.tradeId} />],
-        receipt.reference && ['Our reference', <Code key="ref" value={receipt.reference} />],
+        ourReferenceRow(receipt.reference),
         // The words My investments uses for the same status.
         ['Status', tradeStatusInWords(receipt.status)],
         ['Offering', receipt.offeringName],

@@ -43,7 +43,11 @@ import {
   SubmitOutcome,
   useReviewAndSubmit,
 } from '../../../components/form/review-and-submit';
-import { accountTimelineLink, SubmittedResult } from '../../../components/form/submitted-result';
+import {
+  backToAccountLinks,
+  ourReferenceRow,
+  SubmittedResult,
+} from '../../../components/form/submitted-result';
 import { CheckPageOrSupport } from '../../../components/form/submission-error';
 import { paths } from '../../../config/paths';
 import { formatTimestamp } from '../../../lib/format';
@@ -505,8 +509,7 @@ function IraResult({ receipt }: { receipt: IraSupplementReceipt }) {
     <SubmittedResult
       title="IRA request submitted"
       items={[
-        // Our reference: the account's requests and timeline list the request under it.
-        ['Our reference', <Code key="reference" value={receipt.reference} />],
+        ourReferenceRow(receipt.reference),
         ['Submitted', formatTimestamp(receipt.submittedAt)],
         ['Marital status', label(maritalStatusLabels, receipt.maritalStatus)],
         ['Investment manager', label(investmentManagerLabels, receipt.investmentManager)],
@@ -522,10 +525,7 @@ function IraResult({ receipt }: { receipt: IraSupplementReceipt }) {
           [h.firmName, h.accountNumberMasked].filter(Boolean).join(', ') || 'Not given',
         ]),
       ]}
-      links={[
-        { to: paths.app.account.getHref(receipt.accountId), label: 'Back to the account' },
-        accountTimelineLink(receipt.accountId),
-      ]}
+      links={backToAccountLinks(receipt.accountId)}
     >
       <Typography>
         The custodial account request for account <Code value={receipt.accountId} /> was received.

@@ -14,9 +14,10 @@ import { DEPOSIT_MAX_AMOUNT } from '../../../../contract/money-limits';
 import { Code, DescriptionList, SectionCard } from '../../../components/description-list';
 import { applyFieldErrors } from '../../../components/form/apply-field-errors';
 import { Form, ReviewButton, useZodForm } from '../../../components/form/form';
+import { FormAmountField } from '../../../components/form/form-amount-field';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { ReviewDialog, useReviewAndSubmit } from '../../../components/form/review-and-submit';
-import { SubmittedResult } from '../../../components/form/submitted-result';
+import { ourReferenceRow, SubmittedResult } from '../../../components/form/submitted-result';
 import { CheckAccountRequests } from '../../../components/form/submission-error';
 import { QueryState } from '../../../components/query-state';
 import { formatMoney } from '../../../lib/format';
@@ -93,14 +94,11 @@ function DepositFields({
   return (
     <>
       <Form form={form} onValid={flow.begin} sx={{ display: 'grid', gap: 2, mt: 2, maxWidth: 420 }}>
-        <FormTextField
+        <FormAmountField
           name="amount"
           control={form.control}
           label="Deposit amount (USD)"
-          inputMode="decimal"
-          autoComplete="off"
           helperText={`Dollars and whole cents, up to ${formatMoney(DEPOSIT_MAX_AMOUNT)}, from ${linkedBankName(bank)}.`}
-          required
         />
         <FormTextField name="description" control={form.control} label="Description (optional)" />
         <ReviewButton>Review deposit</ReviewButton>
@@ -135,7 +133,7 @@ function DepositResult({ receipt, onAnother }: { receipt: DepositReceipt; onAnot
         title="Deposit requested"
         items={[
           ['Fund move', <Code key="move" value={receipt.referenceNumber} />],
-          receipt.reference && ['Our reference', <Code key="ref" value={receipt.reference} />],
+          ourReferenceRow(receipt.reference),
           ['Amount', formatMoney(receipt.amount)],
           receipt.bankName && ['From bank', receipt.bankName],
           ['Status', 'Pending approval: decided at the next 4:00 PM Mountain Time batch'],

@@ -1,9 +1,6 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import Alert from '@mui/material/Alert';
 import { Link as RouterLink } from 'react-router-dom';
@@ -14,8 +11,7 @@ import { Code, SectionCard } from '../../../components/description-list';
 import { EmptyState, QueryState } from '../../../components/query-state';
 import { paths } from '../../../config/paths';
 import { formatDecimal, formatMoney, formatTimestamp, formatUnits } from '../../../lib/format';
-import { ScrollableTable } from '../../../components/scrollable-table';
-import { ColumnHeadings } from '../../../components/column-headings';
+import { RecordTable, type TableSpec } from '../../../components/record-table';
 import { BrowseOfferingsLink } from '../../../components/browse-offerings-link';
 import { useHoldings } from '../api/get-holdings';
 import { useWideScreen } from '../../../lib/use-wide-screen';
@@ -112,24 +108,18 @@ function OfferingTotals({ groups }: { groups: OfferingHolding[] }) {
       </CardList>
     );
   }
-  return (
-    <ScrollableTable label="Totals per offering">
-      <ColumnHeadings
-        columns={['Offering', { figures: 'Units' }, { figures: 'Amount' }, { figures: 'Trades' }]}
-      />
-      <TableBody>
-        {groups.map((group) => (
-          <TableRow key={group.offeringId}>
-            <TableCell>{offeringLink(group)}</TableCell>
-            <TableCell align="right">{formatDecimal(group.units)}</TableCell>
-            <TableCell align="right">{formatMoney(group.amount)}</TableCell>
-            <TableCell align="right">{group.tradeCount}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </ScrollableTable>
-  );
+  return <RecordTable label="Totals per offering" spec={offeringTotalsTable} rows={groups} />;
 }
+
+const offeringTotalsTable: TableSpec<OfferingHolding> = {
+  columns: [
+    { heading: 'Offering', cell: offeringLink },
+    { heading: { figures: 'Units' }, cell: (group) => formatDecimal(group.units) },
+    { heading: { figures: 'Amount' }, cell: (group) => formatMoney(group.amount) },
+    { heading: { figures: 'Trades' }, cell: (group) => group.tradeCount },
+  ],
+  rowKey: (group) => group.offeringId,
+};
 
 /** How many trades one page lists: an investor with a hundred trades pages through them. */
 const TRADES_PAGE = 25;
@@ -147,7 +137,11 @@ function Trades({ trades }: { trades: HoldingRow[] }) {
   const page = trades.slice(offset, offset + TRADES_PAGE);
   return (
     <>
-      {wide ? <TradesTable trades={page} /> : <TradeCards trades={page} />}
+      {wide ? (
+        <RecordTable label="Trades" spec={tradesTable} rows={page} />
+      ) : (
+        <TradeCards trades={page} />
+      )}
       <PageNav
         label="Pages of trades"
         offset={offset}
@@ -160,40 +154,24 @@ function Trades({ trades }: { trades: HoldingRow[] }) {
   );
 }
 
-function TradesTable({ trades }: { trades: HoldingRow[] }) {
-  return (
-    <ScrollableTable label="Trades">
-      <ColumnHeadings
-        columns={[
-          'Date',
-          'Offering',
-          'Account',
-          { figures: 'Units' },
-          { figures: 'Amount' },
-          'Status',
-          'Trade ID',
-        ]}
-      />
-      <TableBody>
-        {trades.map((trade) => (
-          <TableRow key={trade.tradeId}>
-            <TableCell>{formatTimestamp(trade.createdAt)}</TableCell>
-            <TableCell>{offeringLink(trade)}</TableCell>
-            <TableCell>
-              <Code value={trade.accountId} />
-            </TableCell>
-            <TableCell align="right">{trade.units ? formatDecimal(trade.units) : '—'}</TableCell>
-            <TableCell align="right">{trade.amount ? formatMoney(trade.amount) : '—'}</TableCell>
-            <TableCell>{trade.statusText}</TableCell>
-            <TableCell>
-              <Code value={trade.tradeId} />
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </ScrollableTable>
-  );
-}
+const tradesTable: TableSpec<HoldingRow> = {
+  columns: [
+    { heading: 'Date', cell: (trade) => formatTimestamp(trade.createdAt) },
+    { heading: 'Offering', cell: offeringLink },
+    { heading: 'Account', cell: (trade) => <Code value={trade.accountId} /> },
+    {
+      heading: { figures: 'Units' },
+      cell: (trade) => (trade.units ? formatDecimal(trade.units) : '—'),
+    },
+    {
+      heading: { figures: 'Amount' },
+      cell: (trade) => (trade.amount ? formatMoney(trade.amount) : '—'),
+    },
+    { heading: 'Status', cell: (trade) => trade.statusText },
+    { heading: 'Trade ID', cell: (trade) => <Code value={trade.tradeId} /> },
+  ],
+  rowKey: (trade) => trade.tradeId,
+};
 
 /**
  * One card a trade: what was bought, for how much and where it stands, then when, from which

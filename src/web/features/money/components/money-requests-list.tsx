@@ -1,6 +1,3 @@
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import {
   moneyRequestKindLabels,
@@ -10,12 +7,11 @@ import {
 import { CardList } from '../../../components/card-list';
 import { Code, DescriptionList } from '../../../components/description-list';
 import { formatMoney, formatTimestamp, formatUnits } from '../../../lib/format';
-import { ScrollableTable } from '../../../components/scrollable-table';
+import { RecordTable, type TableSpec } from '../../../components/record-table';
 import { SettleByHand } from './settle-by-hand';
-import { ColumnHeadings } from '../../../components/column-headings';
 import { useWideScreen } from '../../../lib/use-wide-screen';
 
-type MoneyRequestsListProps = {
+export type MoneyRequestsListProps = {
   requests: MoneyRequestView[];
   label: string;
   /** Reviewers also see who sent each request and may settle an unknown one by hand. */
@@ -35,10 +31,14 @@ type MoneyRequestsListProps = {
  * A table where there is room for its eight columns; cards on phones, where a table would hide
  * the outcome and "Settle by hand" beyond the screen's edge until the reader pans to them.
  */
-export function MoneyRequestsList(props: MoneyRequestsListProps) {
+export function MoneyRequestsList({ reviewer = false, ...rest }: MoneyRequestsListProps) {
   const wide = useWideScreen();
-  return wide ? <MoneyRequestsTable {...props} /> : <MoneyRequestCards {...props} />;
+  const shown = { ...rest, reviewer };
+  return wide ? <MoneyRequestsTable {...shown} /> : <MoneyRequestCards {...shown} />;
 }
+
+/** What either layout is given: `reviewer` defaulted once, for both. */
+type ShownRequests = MoneyRequestsListProps & { reviewer: boolean };
 
 /** The amount, and for an investment the units bought. */
 function Amount({ request }: { request: MoneyRequestView }) {
@@ -85,61 +85,34 @@ function Outcome({
 const upstreamIdOf = (request: MoneyRequestView) =>
   request.upstreamId ? <Code value={request.upstreamId} /> : '—';
 
-function MoneyRequestsTable({
-  requests,
-  label,
-  reviewer = false,
-  onSettled,
-}: MoneyRequestsListProps) {
-  return (
-    <ScrollableTable label={label}>
-      <ColumnHeadings
-        columns={[
-          'Sent',
-          'Our reference',
-          ...(reviewer ? ['User'] : []),
-          'Account',
-          'Kind',
-          { figures: 'Amount' },
-          'Outcome',
-          'Upstream ID',
-        ]}
-      />
-      <TableBody>
-        {requests.map((request) => (
-          <TableRow key={request.reference}>
-            {/* The portal's own instant, in the viewer's zone, the zone named like every date. */}
-            <TableCell>{formatTimestamp(request.createdAt)}</TableCell>
-            <TableCell>
-              <Code value={request.reference} />
-            </TableCell>
-            {reviewer && <TableCell>{request.userEmail ?? '—'}</TableCell>}
-            <TableCell>
-              <Code value={request.accountId} />
-            </TableCell>
-            <TableCell>{moneyRequestKindLabels[request.kind]}</TableCell>
-            <TableCell align="right">
-              <Amount request={request} />
-            </TableCell>
-            {/* The outcome's sentences keep a readable measure rather than a word a line. */}
-            <TableCell sx={{ minWidth: 240 }}>
-              <Outcome request={request} reviewer={reviewer} onSettled={onSettled} />
-            </TableCell>
-            <TableCell>{upstreamIdOf(request)}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </ScrollableTable>
-  );
+/** Who sent it, as reviewers see it. */
+const userOf = (request: MoneyRequestView) => request.userEmail ?? '—';
+
+function MoneyRequestsTable({ requests, label, reviewer, onSettled }: ShownRequests) {
+  const table: TableSpec<MoneyRequestView> = {
+    columns: [
+      // The portal's own instant, in the viewer's zone, the zone named like every date.
+      { heading: 'Sent', cell: (request) => formatTimestamp(request.createdAt) },
+      { heading: 'Our reference', cell: (request) => <Code value={request.reference} /> },
+      ...(reviewer ? [{ heading: 'User', cell: userOf }] : []),
+      { heading: 'Account', cell: (request) => <Code value={request.accountId} /> },
+      { heading: 'Kind', cell: (request) => moneyRequestKindLabels[request.kind] },
+      { heading: { figures: 'Amount' }, cell: (request) => <Amount request={request} /> },
+      {
+        heading: 'Outcome',
+        cell: (request) => <Outcome request={request} reviewer={reviewer} onSettled={onSettled} />,
+        // The outcome's sentences keep a readable measure rather than a word a line.
+        sx: { minWidth: 240 },
+      },
+      { heading: 'Upstream ID', cell: upstreamIdOf },
+    ],
+    rowKey: (request) => request.reference,
+  };
+  return <RecordTable label={label} spec={table} rows={requests} />;
 }
 
 /** One card a request, newest first, its outcome (and what to do about it) before the references. */
-function MoneyRequestCards({
-  requests,
-  label,
-  reviewer = false,
-  onSettled,
-}: MoneyRequestsListProps) {
+function MoneyRequestCards({ requests, label, reviewer, onSettled }: ShownRequests) {
   return (
     <CardList label={label} ordered items={requests} itemKey={(request) => request.reference}>
       {(request) => (
@@ -153,7 +126,7 @@ function MoneyRequestCards({
             items={[
               ['Sent', formatTimestamp(request.createdAt)],
               ['Our reference', <Code key="reference" value={request.reference} />],
-              ...(reviewer ? ([['User', request.userEmail ?? '—']] as [string, string][]) : []),
+              ...(reviewer ? ([['User', userOf(request)]] as [string, string][]) : []),
               ['Account', <Code key="account" value={request.accountId} />],
               ['Upstream ID', upstreamIdOf(request)],
             ]}

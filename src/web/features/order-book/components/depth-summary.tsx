@@ -1,80 +1,79 @@
 import Box from '@mui/material/Box';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { PriceLevel, SecurityDepth } from '../../../../contract/order-book';
 import { formatPrice, formatShares } from './order-format';
-import { ScrollableTable } from '../../../components/scrollable-table';
-import { ColumnHeadings } from '../../../components/column-headings';
+import { RecordTable, type TableSpec } from '../../../components/record-table';
 
 const LEVELS_SHOWN = 10;
 
 /** Best bid, best offer and spread of every security in the day's book. */
 export function DepthSummary({ securities }: { securities: readonly SecurityDepth[] }) {
   return (
-    <ScrollableTable label="Best prices by security" captioned>
-      <caption className="visually-hidden">Best bid, best offer and spread per security</caption>
-      <ColumnHeadings
-        columns={[
-          'Security',
-          { figures: 'Best bid' },
-          { figures: 'Best offer' },
-          { figures: 'Spread' },
-          { figures: 'Orders' },
-        ]}
-      />
-      <TableBody>
-        {securities.map((security) => (
-          <TableRow key={security.securityId}>
-            <TableCell component="th" scope="row">
-              {security.securityName}
-            </TableCell>
-            <TableCell align="right">{formatPrice(security.bestBid)}</TableCell>
-            <TableCell align="right">{formatPrice(security.bestOffer)}</TableCell>
-            <TableCell align="right">
-              {formatPrice(security.spread)}
-              {security.spread?.startsWith('-') && (
-                <Typography component="span" variant="body2" color="text.secondary">
-                  {' '}
-                  (crossed)
-                </Typography>
-              )}
-            </TableCell>
-            <TableCell align="right">{formatShares(String(security.orderCount))}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </ScrollableTable>
+    <RecordTable
+      label="Best prices by security"
+      caption={
+        <caption className="visually-hidden">Best bid, best offer and spread per security</caption>
+      }
+      spec={bestPricesTable}
+      rows={securities}
+    />
   );
 }
 
+const bestPricesTable: TableSpec<SecurityDepth> = {
+  columns: [
+    { heading: 'Security', cell: (security) => security.securityName, rowHeader: true },
+    { heading: { figures: 'Best bid' }, cell: (security) => formatPrice(security.bestBid) },
+    { heading: { figures: 'Best offer' }, cell: (security) => formatPrice(security.bestOffer) },
+    {
+      heading: { figures: 'Spread' },
+      cell: (security) => (
+        <>
+          {formatPrice(security.spread)}
+          {security.spread?.startsWith('-') && (
+            <Typography component="span" variant="body2" color="text.secondary">
+              {' '}
+              (crossed)
+            </Typography>
+          )}
+        </>
+      ),
+    },
+    {
+      heading: { figures: 'Orders' },
+      cell: (security) => formatShares(String(security.orderCount)),
+    },
+  ],
+  rowKey: (security) => security.securityId,
+};
+
+const levelTable: TableSpec<PriceLevel> = {
+  columns: [
+    { heading: { figures: 'Price' }, cell: (level) => formatPrice(level.price) },
+    { heading: { figures: 'Shares' }, cell: (level) => formatShares(level.shares) },
+    { heading: { figures: 'Orders' }, cell: (level) => level.orders },
+  ],
+  rowKey: (level) => level.price,
+};
+
 function LevelTable({ title, levels }: { title: string; levels: readonly PriceLevel[] }) {
-  const shown = levels.slice(0, LEVELS_SHOWN);
   return (
     <Box sx={{ flex: '1 1 260px', minWidth: 0 }}>
-      <ScrollableTable label={title} captioned>
-        <caption>
-          {title}:{' '}
-          {levels.length === 0
-            ? 'none resting'
-            : levels.length > LEVELS_SHOWN
-              ? `best ${LEVELS_SHOWN} of ${levels.length} price levels`
-              : `${levels.length} price level${levels.length === 1 ? '' : 's'}`}
-        </caption>
-        <ColumnHeadings
-          columns={[{ figures: 'Price' }, { figures: 'Shares' }, { figures: 'Orders' }]}
-        />
-        <TableBody>
-          {shown.map((level) => (
-            <TableRow key={level.price}>
-              <TableCell align="right">{formatPrice(level.price)}</TableCell>
-              <TableCell align="right">{formatShares(level.shares)}</TableCell>
-              <TableCell align="right">{level.orders}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </ScrollableTable>
+      <RecordTable
+        label={title}
+        caption={
+          <caption>
+            {title}:{' '}
+            {levels.length === 0
+              ? 'none resting'
+              : levels.length > LEVELS_SHOWN
+                ? `best ${LEVELS_SHOWN} of ${levels.length} price levels`
+                : `${levels.length} price level${levels.length === 1 ? '' : 's'}`}
+          </caption>
+        }
+        spec={levelTable}
+        rows={levels.slice(0, LEVELS_SHOWN)}
+      />
     </Box>
   );
 }

@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 import {
   moneyRequestKindLabels,
@@ -13,16 +12,15 @@ import {
   moneyRequestOutcomeWords,
   type MoneyRequestView,
 } from '../../../../../contract/money-requests';
-import { PageNav } from '../../../../components/page-nav';
 import { PageHeader } from '../../../../components/page-header';
-import { EmptyState, QueryState } from '../../../../components/query-state';
+import { EmptyState } from '../../../../components/query-state';
 import {
   registerExportHref,
   registerQueryOptions,
   useRegister,
   type RegisterQuery,
 } from '../../../../features/money/api/get-register';
-import { MoneyRequestsList } from '../../../../features/money/components/money-requests-list';
+import { MoneyRequestPages } from '../../../../features/money/components/money-request-pages';
 import { ReconcileButton } from '../../../../features/money/components/reconcile-button';
 import { SettledByHandNote } from '../../../../features/money/components/settle-by-hand';
 import { hasSession } from '../../../session-guard';
@@ -175,11 +173,10 @@ export default function MoneyRequestsRoute() {
           }}
         />
       )}
-      <QueryState
+      <MoneyRequestPages
         query={register}
         subject="the money requests"
         skeletonLines={6}
-        isEmpty={(data) => data.requests.length === 0}
         empty={
           <EmptyState
             title="No money requests"
@@ -190,33 +187,19 @@ export default function MoneyRequestsRoute() {
             }
           />
         }
-      >
-        {(data) => (
-          <>
-            <Typography ref={count} tabIndex={-1} role="status" sx={{ mb: 1 }}>
-              {data.total} request{data.total === 1 ? '' : 's'}
-            </Typography>
-            <MoneyRequestsList
-              requests={data.requests}
-              label="Money requests"
-              reviewer
-              onSettled={setSettled}
-            />
-            <PageNav
-              label="Money request pages"
-              offset={data.offset}
-              shown={data.requests.length}
-              total={data.total}
-              pageSize={PAGE}
-              onOffset={(offset) => {
-                const next = new URLSearchParams(search);
-                next.set('page', String(Math.floor(offset / PAGE) + 1));
-                setSearch(next);
-              }}
-            />
-          </>
-        )}
-      </QueryState>
+        label="Money requests"
+        pagesLabel="Money request pages"
+        pageSize={PAGE}
+        onOffset={(offset) => {
+          const next = new URLSearchParams(search);
+          next.set('page', String(Math.floor(offset / PAGE) + 1));
+          setSearch(next);
+        }}
+        counted
+        countRef={count}
+        reviewer
+        onSettled={setSettled}
+      />
     </>
   );
 }
