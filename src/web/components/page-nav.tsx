@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -42,4 +43,19 @@ export function PageNav({
       </Typography>
     </Box>
   );
+}
+
+/**
+ * A list held whole in the browser, shown a page at a time: the records of the open page, and
+ * what PageNav needs besides its label (`<PageNav label="…" {...nav} />`). A fresher list may be
+ * shorter than the page that was open: it goes back to the newest page then.
+ */
+export function usePages<Item>(items: readonly Item[], pageSize: number) {
+  const [asked, setOffset] = useState(0);
+  const offset = asked < items.length ? asked : 0;
+  const page = items.slice(offset, offset + pageSize);
+  return {
+    page,
+    nav: { offset, shown: page.length, total: items.length, pageSize, onOffset: setOffset },
+  };
 }

@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { TimelineEntry } from '../../../../contract/money-requests';
 import { CardList } from '../../../components/card-list';
 import { Code } from '../../../components/description-list';
-import { PageNav } from '../../../components/page-nav';
+import { PageNav, usePages } from '../../../components/page-nav';
 import { formatMoney, formatTimestamp } from '../../../lib/format';
 
 const kindLabels: Record<TimelineEntry['kind'], string> = {
@@ -48,21 +47,11 @@ const TIMELINE_PAGE = 25;
  * entry is a card of its own.
  */
 export function AccountTimeline({ entries }: { entries: TimelineEntry[] }) {
-  const [asked, setOffset] = useState(0);
-  // A fresher timeline may be shorter than the page that was open: back to the newest then.
-  const offset = asked < entries.length ? asked : 0;
-  const page = entries.slice(offset, offset + TIMELINE_PAGE);
+  const { page, nav } = usePages(entries, TIMELINE_PAGE);
   return (
     <>
       <TimelineCards entries={page} />
-      <PageNav
-        label="Pages of the timeline"
-        offset={offset}
-        shown={page.length}
-        total={entries.length}
-        pageSize={TIMELINE_PAGE}
-        onOffset={setOffset}
-      />
+      <PageNav label="Pages of the timeline" {...nav} />
     </>
   );
 }

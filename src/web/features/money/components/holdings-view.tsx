@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -6,7 +5,7 @@ import Alert from '@mui/material/Alert';
 import { Link as RouterLink } from 'react-router-dom';
 import type { HoldingRow, HoldingsResult, OfferingHolding } from '../../../../contract/holdings';
 import { CardList } from '../../../components/card-list';
-import { PageNav } from '../../../components/page-nav';
+import { PageNav, usePages } from '../../../components/page-nav';
 import { Code, SectionCard } from '../../../components/description-list';
 import { EmptyState, QueryState } from '../../../components/query-state';
 import { paths } from '../../../config/paths';
@@ -131,10 +130,7 @@ const TRADES_PAGE = 25;
  */
 function Trades({ trades }: { trades: HoldingRow[] }) {
   const wide = useWideScreen();
-  const [asked, setOffset] = useState(0);
-  // A fresher list may be shorter than the page that was open: back to the newest then.
-  const offset = asked < trades.length ? asked : 0;
-  const page = trades.slice(offset, offset + TRADES_PAGE);
+  const { page, nav } = usePages(trades, TRADES_PAGE);
   return (
     <>
       {wide ? (
@@ -142,14 +138,7 @@ function Trades({ trades }: { trades: HoldingRow[] }) {
       ) : (
         <TradeCards trades={page} />
       )}
-      <PageNav
-        label="Pages of trades"
-        offset={offset}
-        shown={page.length}
-        total={trades.length}
-        pageSize={TRADES_PAGE}
-        onOffset={setOffset}
-      />
+      <PageNav label="Pages of trades" {...nav} />
     </>
   );
 }
