@@ -1,27 +1,17 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { listQueryState } from '../list-query-state';
+import { loadedQuery } from '../../testing/query';
 
 afterEach(cleanup);
-
-type Reply = { fruits: string[] };
-
-const loaded = (data: Reply) => ({
-  data,
-  error: null,
-  isPending: false,
-  isError: false,
-  isFetching: false,
-  refetch: vi.fn(),
-});
 
 const asked: { ripe?: boolean }[] = [];
 const FruitsState = listQueryState({
   subject: 'the fruits',
   useReply: (args: { ripe?: boolean }) => {
     asked.push(args);
-    return loaded({ fruits: args.ripe ? ['Pear'] : [] });
+    return loadedQuery({ fruits: args.ripe ? ['Pear'] : [] });
   },
   items: (reply) => reply.fruits,
 });

@@ -1,25 +1,17 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { RecordListState } from '../record-list-state';
+import { loadedQuery } from '../../testing/query';
 
 afterEach(cleanup);
 
 type Reply = { offerings: string[]; skippedRecords?: number };
 
-const loaded = (data: Reply) => ({
-  data,
-  error: null,
-  isPending: false,
-  isError: false,
-  isFetching: false,
-  refetch: vi.fn(),
-});
-
 function renderList(data: Reply) {
   return render(
     <RecordListState
-      query={loaded(data)}
+      query={loadedQuery(data)}
       subject="the offerings"
       records={(reply) => reply.offerings}
       empty={<p>No offerings yet</p>}

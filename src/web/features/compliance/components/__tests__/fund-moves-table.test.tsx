@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { FundMoveView } from '../../../../../contract/custody-views';
 import { fundMoveView } from '../../../../testing/fund-move';
 import { withTimeZones } from '../../../../testing/time-zones';
 import { renderWithProviders } from '../../../../testing/render';
 import { ComplianceFundMovePages, ComplianceFundMovesState } from '../fund-moves-table';
+import { loadedQuery } from '../../../../testing/query';
 
 afterEach(cleanup);
 
@@ -82,18 +83,10 @@ describe('the Created column with the platform in New York', () => {
 });
 
 describe('a page of fund moves as it loads', () => {
-  const loaded = (data: { moves: FundMoveView[]; skippedRecords?: number }) => ({
-    data,
-    error: null,
-    isPending: false,
-    isError: false,
-    isFetching: false,
-    refetch: vi.fn(),
-  });
   const renderState = (data: { moves: FundMoveView[]; skippedRecords?: number }) =>
     renderWithProviders(
       <ComplianceFundMovesState
-        query={loaded(data)}
+        query={loadedQuery(data)}
         skeletonLines={4}
         empty={<p>No fund moves</p>}
         pageOf={() => ({ page: 2, pages: 3 })}
