@@ -88,24 +88,31 @@ export default function AuditLogRoute() {
           <EmptyState title="No events match" message="Widen the filters to see more events." />
         }
       >
-        {(data) => (
-          <>
-            <AuditTable events={data.pages.flatMap((p) => p.events)} />
-            <Box sx={{ mt: 2, display: 'flex', alignItems: 'center', gap: 2 }}>
-              {events.hasNextPage ? (
-                <Button
-                  variant="outlined"
-                  onClick={() => void events.fetchNextPage()}
-                  disabled={events.isFetchingNextPage}
-                >
-                  {events.isFetchingNextPage ? 'Loading…' : 'Load older events'}
-                </Button>
-              ) : (
-                <Typography color="text.secondary">No older events.</Typography>
-              )}
-            </Box>
-          </>
-        )}
+        {(data) => {
+          const shown = data.pages.flatMap((p) => p.events);
+          return (
+            <>
+              <AuditTable events={shown} />
+              <Box sx={{ mt: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
+                {events.hasNextPage && (
+                  <Button
+                    variant="outlined"
+                    onClick={() => void events.fetchNextPage()}
+                    disabled={events.isFetchingNextPage}
+                  >
+                    {events.isFetchingNextPage ? 'Loading…' : 'Load older events'}
+                  </Button>
+                )}
+                {/* Older events join the list above the button, out of a screen reader's way:
+                    the count, a live region, says that they came. */}
+                <Typography role="status" color="text.secondary">
+                  {shown.length} event{shown.length === 1 ? '' : 's'} shown
+                  {events.hasNextPage ? '.' : '; no older events.'}
+                </Typography>
+              </Box>
+            </>
+          );
+        }}
       </QueryState>
     </>
   );

@@ -31,4 +31,39 @@ describe('a reviewer filters the audit log', () => {
     expect(document.activeElement).toBe(apply);
     expect(screen.getByRole('textbox', { name: 'User email' })).toHaveProperty('value', 'newbie');
   });
+
+  it('says how many events are shown, and that older ones came when loaded', async () => {
+    const event = (id: number) => ({
+      id: String(id),
+      at: '2026-11-27T12:00:00.000Z',
+      userId: 'u1',
+      userEmail: 'reviewer@demo.test',
+      role: 'compliance',
+      action: 'sign_in',
+      objectType: null,
+      objectId: null,
+      reason: null,
+      outcome: 'allowed',
+      ip: null,
+      requestId: null,
+      details: null,
+    });
+    bff.use(
+      http.get('/api/audit-events', ({ request }) => {
+        const before = new URL(request.url).searchParams.get('before');
+        return HttpResponse.json(
+          before
+            ? { events: [event(1)], nextBefore: null }
+            : { events: [event(3), event(2)], nextBefore: '2' },
+        );
+      }),
+    );
+    renderWithProviders(<AuditLogRoute />, { path: '/audit' });
+    expect((await screen.findByText(/events? shown/)).textContent).toBe('2 events shown.');
+    fireEvent.click(screen.getByRole('button', { name: 'Load older events' }));
+    expect((await screen.findByText('3 events shown; no older events.')).getAttribute('role')).toBe(
+      'status',
+    );
+    expect(screen.queryByRole('button', { name: 'Load older events' })).toBeNull();
+  });
 });
