@@ -529,9 +529,25 @@ export function sendAndReadRecords<Schema extends z.ZodType, Result>(
   schema: Schema,
   normalize: (raw: z.output<Schema>) => Result,
 ): Promise<RecordsRead<Result>> {
-  return sendAndDecode(client, request, z.object({ [key]: wireRecords }), (raw) =>
-    readRecords(raw[key], schema, normalize),
-  );
+  const answer = cached(recordsAnswers, key, () => z.object({ [key]: wireRecords }));
+  return sendAndDecode(client, request, answer, (raw) => readRecords(raw[key], schema, normalize));
+}
+
+/*
+ * The answer schemas of the list operations, one a list key (and a page's end schema), built
+ * once: zod compiles an object schema on its first parse, so one built at every call would be
+ * compiled at every call.
+ */
+const recordsAnswers = new Map<string, z.ZodObject<Record<string, typeof wireRecords>>>();
+const pageAnswers = new Map<string, Map<PageEnd['endIndex'], z.ZodObject>>();
+
+function cached<K, V>(cache: Map<K, V>, key: K, build: () => V): V {
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = build();
+    cache.set(key, value);
+  }
+  return value;
 }
 
 /**
@@ -548,8 +564,11 @@ export function sendAndReadPage<Schema extends z.ZodType, Result>(
   normalize: (raw: z.output<Schema>) => Result,
   { endIndex, emptyEndsAtStart = false }: PageEnd = {},
 ): Promise<PageRead<Result>> {
-  const answer = z.object({ [key]: wireRecords, pagination: wirePagination(endIndex) });
-  return sendAndDecode(client, request, answer, (raw) => {
+  const byEnd = cached(pageAnswers, key, () => new Map());
+  const answer = cached(byEnd, endIndex, () =>
+    z.object({ [key]: wireRecords, pagination: wirePagination(endIndex) }),
+  );
+  return sendAndDecode(client, request, answer, (raw: Record<string, unknown>) => {
     // The list's key is known at run time only, so the answer's type cannot tell the list from
     // the pagination; the schema above has checked both.
     const list = raw[key] as unknown[];
