@@ -5,34 +5,28 @@ import { useDraft } from '../use-draft';
 
 afterEach(cleanup);
 
+/** A draft of the applied 'acme', with 'a' typed over it and refused. */
+function typedWithError() {
+  const hook = renderHook(({ applied }) => useDraft(applied, null as string | null), {
+    initialProps: { applied: 'acme' },
+  });
+  act(() => {
+    hook.result.current[1]('a');
+    hook.result.current[3]('At least 2 characters');
+  });
+  return hook;
+}
+
 describe('a draft of what the page applies', () => {
   it('keeps what is typed and its error while the applied value stays', () => {
-    const { result, rerender } = renderHook(
-      ({ applied }) => useDraft(applied, null as string | null),
-      {
-        initialProps: { applied: 'acme' },
-      },
-    );
-    act(() => {
-      result.current[1]('a');
-      result.current[3]('At least 2 characters');
-    });
+    const { result, rerender } = typedWithError();
     rerender({ applied: 'acme' });
     expect(result.current[0]).toBe('a');
     expect(result.current[2]).toBe('At least 2 characters');
   });
 
   it('takes a value applied from elsewhere and clears its errors', () => {
-    const { result, rerender } = renderHook(
-      ({ applied }) => useDraft(applied, null as string | null),
-      {
-        initialProps: { applied: 'acme' },
-      },
-    );
-    act(() => {
-      result.current[1]('a');
-      result.current[3]('At least 2 characters');
-    });
+    const { result, rerender } = typedWithError();
     rerender({ applied: 'globex' });
     expect(result.current[0]).toBe('globex');
     expect(result.current[2]).toBeNull();
