@@ -2,6 +2,7 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { formatCount } from '../lib/format';
 
 /**
  * The way through a list longer than one page, newest first: which records are shown of how many,
@@ -39,7 +40,9 @@ export function PageNav({
         Older
       </Button>
       <Typography variant="body2" color="text.secondary">
-        {shown === 0 ? `None of ${total}` : `${offset + 1}–${offset + shown} of ${total}`}
+        {shown === 0
+          ? `None of ${formatCount(total)}`
+          : `${formatCount(offset + 1)}–${formatCount(offset + shown)} of ${formatCount(total)}`}
       </Typography>
     </Box>
   );
