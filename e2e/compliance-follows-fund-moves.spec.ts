@@ -44,3 +44,29 @@ test('a reviewer filters fund moves across accounts, pages through, opens one an
   await expect(dialog.getByText(new RegExp(`^\\d+${last4}$`))).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'fund move dialog');
 });
+
+test('on a 375 px phone a reviewer finds accounts and fund moves as cards, every figure on screen', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signIn(page, 'compliance@demo.test');
+
+  await page.goto('/compliance/search?q=quinn');
+  const accounts = page.getByRole('list', { name: 'Accounts found' }).getByRole('listitem');
+  await expect(accounts.first()).toContainText(/KYC \w+ · AML \w+ · Approval/);
+  await expect(page.getByRole('grid')).toHaveCount(0);
+
+  await page.goto('/compliance/fund-moves');
+  const moves = page.getByRole('list', { name: 'Fund moves' }).getByRole('listitem');
+  await expect(moves.first()).toContainText(/^\$[\d,]+\.\d\d · /);
+  await expect(moves.first()).toContainText(/Direction: (In|Out|Not stated)/);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  await moves
+    .first()
+    .getByRole('button', { name: /^Open fund move / })
+    .click();
+  await expect(page.getByRole('dialog')).toContainText('Bank account number');
+});

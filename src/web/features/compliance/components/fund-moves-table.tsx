@@ -1,4 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -6,6 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Pagination from '@mui/material/Pagination';
+import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   describeFundMoveApproval,
@@ -22,7 +24,9 @@ import {
 } from '../../../components/data-grid';
 import { paths } from '../../../config/paths';
 import { formatCode, formatMoney, formatTimestamp, upstreamTimeMs } from '../../../lib/format';
+import { CardList } from '../../../components/card-list';
 import { DescriptionList } from '../../../components/description-list';
+import { useWideScreen } from '../../../lib/use-wide-screen';
 import { QueryState, type ShownQuery } from '../../../components/query-state';
 import { listsNothing, SkippedRecordsNotice } from '../../../components/skipped-records';
 import { orDash } from './details-list';
@@ -122,9 +126,14 @@ export function ComplianceFundMovePages({
 
 const referenceOf = (move: FundMoveView) => move.referenceNumber;
 
-/** Fund moves of any accounts (a page of them); each opens in a dialog with its bank numbers revealable. */
+/**
+ * Fund moves of any accounts (a page of them); each opens in a dialog with its bank numbers
+ * revealable. A grid where its seven columns fit; on phones a card a move, where the grid showed
+ * the reference, the account and the direction and left the amount and status past the edge.
+ */
 function ComplianceFundMovesTable({ moves }: { moves: FundMoveView[] }) {
   const [open, setOpen] = useState<FundMoveView | null>(null);
+  const wide = useWideScreen();
   const columns = useMemo<GridColDef<FundMoveView>[]>(
     () => [
       {
@@ -199,14 +208,18 @@ function ComplianceFundMovesTable({ moves }: { moves: FundMoveView[] }) {
   );
   return (
     <>
-      <PortalDataGrid
-        label="Fund moves"
-        rows={moves}
-        columns={columns}
-        getRowId={referenceOf}
-        // The dates wrap; each row is as tall as its date.
-        getRowHeight={() => 'auto'}
-      />
+      {wide ? (
+        <PortalDataGrid
+          label="Fund moves"
+          rows={moves}
+          columns={columns}
+          getRowId={referenceOf}
+          // The dates wrap; each row is as tall as its date.
+          getRowHeight={() => 'auto'}
+        />
+      ) : (
+        <FundMoveCards moves={moves} onOpen={setOpen} />
+      )}
       <Dialog
         open={open !== null}
         onClose={() => setOpen(null)}
@@ -227,6 +240,55 @@ function ComplianceFundMovesTable({ moves }: { moves: FundMoveView[] }) {
         )}
       </Dialog>
     </>
+  );
+}
+
+/**
+ * One card a move, every column of the grid: the amount and when first, then what it is, its
+ * account and direction, where it stands, and the button that opens it.
+ */
+function FundMoveCards({
+  moves,
+  onOpen,
+}: {
+  moves: FundMoveView[];
+  onOpen: (move: FundMoveView) => void;
+}) {
+  return (
+    <CardList
+      label="Fund moves"
+      items={moves}
+      itemKey={referenceOf}
+      cardSx={{ display: 'grid', gap: 0.5, justifyItems: 'start' }}
+    >
+      {(move) => (
+        <>
+          <Typography sx={{ fontWeight: 600 }}>
+            {formatMoney(move.amount)} · {fundMoveTitle(move)}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {formatTimestamp(move.createdAt)}
+          </Typography>
+          <Typography variant="body2">
+            Account{' '}
+            <Link component={RouterLink} to={paths.app.complianceAccount.getHref(move.accountId)}>
+              {move.accountId}
+            </Link>{' '}
+            · Direction: {fundMoveDirectionLabel(move.direction)}
+          </Typography>
+          <Typography variant="body2">
+            {describeFundMoveStatus(move.status).label} ·{' '}
+            {describeFundMoveApproval(move.approvalStatus).label}
+          </Typography>
+          <Button variant="outlined" size="small" onClick={() => onOpen(move)} sx={{ mt: 0.5 }}>
+            Open fund move{' '}
+            <Box component="span" translate="no" sx={{ fontFamily: 'monospace', ml: 0.5 }}>
+              {move.referenceNumber}
+            </Box>
+          </Button>
+        </>
+      )}
+    </CardList>
   );
 }
 

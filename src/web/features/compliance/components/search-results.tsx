@@ -2,9 +2,11 @@ import { useMemo } from 'react';
 import Typography from '@mui/material/Typography';
 import type { AccountView } from '../../../../contract/account-views';
 import type { EntityView } from '../../../../contract/compliance';
+import { CardList } from '../../../components/card-list';
 import { PortalDataGrid, type GridColDef } from '../../../components/data-grid';
 import { NameLink } from '../../../components/name-link';
 import { paths } from '../../../config/paths';
+import { useWideScreen } from '../../../lib/use-wide-screen';
 
 type Address = { city: string | null; state: string | null };
 const place = (address: Address) => [address.city, address.state].filter(Boolean).join(', ') || '—';
@@ -77,9 +79,32 @@ const accountColumns: GridColDef<AccountView>[] = [
   reviewColumn('approval', 'Approval', 120),
 ];
 
+/**
+ * Where the grid's seven columns fit, a sortable grid; on phones a card a record with every
+ * column of the grid, where the grid showed the name and the ID and left the reviews past the
+ * screen's edge.
+ */
 export function AccountResults({ accounts }: { accounts: AccountView[] }) {
+  const wide = useWideScreen();
   if (accounts.length === 0)
     return <Typography color="text.secondary">No account matches.</Typography>;
+  if (!wide)
+    return (
+      <ResultCards
+        label="Accounts found"
+        records={accounts}
+        href={(id) => paths.app.complianceAccount.getHref(id)}
+        facts={(account) => [
+          ['ID', account.id],
+          ['Tax ID', account.taxIdMasked],
+        ]}
+        reviews={(account) => [
+          ['KYC', account.reviews.kyc],
+          ['AML', account.reviews.aml],
+          ['Approval', account.reviews.approval],
+        ]}
+      />
+    );
   return <PortalDataGrid label="Accounts found" rows={accounts} columns={accountColumns} />;
 }
 
@@ -102,8 +127,71 @@ export function EntityResults({ entities, q }: { entities: EntityView[]; q: stri
     ],
     [q],
   );
+  const wide = useWideScreen();
   // In the same words as the accounts above, not the grid's own "No rows".
   if (entities.length === 0)
     return <Typography color="text.secondary">No entity matches.</Typography>;
+  if (!wide)
+    return (
+      <ResultCards
+        label="Entities found"
+        records={entities}
+        href={(id) => paths.app.complianceEntity.getHref(id, q)}
+        facts={(entity) => [
+          ['Party ID', entity.id],
+          ['Type', entity.type],
+          ['EIN', entity.einMasked],
+        ]}
+        reviews={(entity) => [
+          ['KYC', entity.reviews.kyc],
+          ['AML', entity.reviews.aml],
+        ]}
+      />
+    );
   return <PortalDataGrid label="Entities found" rows={entities} columns={columns} />;
+}
+
+type Found = { id: string; name: string | null; address: Address };
+
+/**
+ * Found records as cards on a phone: the name (the ID where there is none) linking to the
+ * record, then its IDs and numbers as written, its place, and its reviews on one line.
+ */
+function ResultCards<Row extends Found>({
+  label,
+  records,
+  href,
+  facts,
+  reviews,
+}: {
+  label: string;
+  records: Row[];
+  href: (id: string) => string;
+  /** IDs and masked numbers, shown as written (never translated), a dash when there is none. */
+  facts: (record: Row) => [string, string | null][];
+  reviews: (record: Row) => [string, { status: string | null }][];
+}) {
+  return (
+    <CardList label={label} items={records} itemKey={(record) => record.id}>
+      {(record) => (
+        <>
+          <NameLink to={href(record.id)}>{record.name ?? record.id}</NameLink>
+          <Typography variant="body2">
+            {facts(record).map(([name, value], index) => (
+              <span key={name}>
+                {index > 0 && ' · '}
+                {name} <span translate="no">{orDash(value)}</span>
+              </span>
+            ))}
+          </Typography>
+          <Typography variant="body2">{place(record.address)}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {reviews(record)
+              .map(([name, review]) => `${name} ${status(review.status)}`)
+              .join(' · ')}
+          </Typography>
+        </>
+      )}
+    </CardList>
+  );
 }

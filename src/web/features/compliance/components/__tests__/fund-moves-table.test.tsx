@@ -7,8 +7,11 @@ import { withTimeZones } from '../../../../testing/time-zones';
 import { renderWithProviders } from '../../../../testing/render';
 import { ComplianceFundMovePages, ComplianceFundMovesState } from '../fund-moves-table';
 import { loadedQuery } from '../../../../testing/query';
+import { withViewportWidth } from '../../../../testing/viewport';
 
 afterEach(cleanup);
+// A desktop's width, where the grid's seven columns fit; the phone has its own block below.
+withViewportWidth(1280);
 
 // Pending, with a routing number, as a reviewer first sees a move.
 const move = (overrides: Partial<FundMoveView>) =>
@@ -109,5 +112,46 @@ describe('a page of fund moves as it loads', () => {
     expect(screen.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe(
       'page',
     );
+  });
+});
+
+describe('a reviewer reads fund moves on a 375 px phone', () => {
+  withViewportWidth(375);
+  withTimeZones({ viewer: 'UTC', platform: 'UTC' });
+
+  it('sees a card a move with every column of the grid, and opens one from its card', () => {
+    renderWithProviders(
+      <ComplianceFundMovePages
+        moves={[
+          move({
+            referenceNumber: 'CFM70000115',
+            accountId: 'A1040000',
+            amount: '250',
+            direction: 'out',
+            createdAt: '2026-11-24T10:00:00',
+          }),
+          move({ referenceNumber: 'CFM70000120', direction: 'in' }),
+        ]}
+        skippedRecords={0}
+        page={1}
+        pages={1}
+        onPageChange={() => {}}
+      />,
+    );
+    expect(screen.queryByRole('grid')).toBeNull();
+    const [first, second] = within(screen.getByRole('list', { name: 'Fund moves' })).getAllByRole(
+      'listitem',
+    );
+    expect(first.textContent).toMatch(/^\$250\.00 · /);
+    expect(first.textContent).toMatch(/Nov 24, 2026, 10:00\sAM UTC/);
+    expect(first.textContent).toMatch(/Account A1040000 · Direction: Out/);
+    expect(first.textContent).toMatch(/Pending · Pending approval/);
+    expect(within(first).getByRole('link', { name: 'A1040000' }).getAttribute('href')).toBe(
+      '/compliance/accounts/A1040000',
+    );
+    expect(second.textContent).toMatch(/Direction: In/);
+
+    fireEvent.click(within(first).getByRole('button', { name: 'Open fund move CFM70000115' }));
+    expect(screen.getByRole('dialog', { name: 'Fund move CFM70000115' })).toBeTruthy();
   });
 });

@@ -1,0 +1,109 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AccountView } from '../../../../../contract/account-views';
+import type { EntityView } from '../../../../../contract/compliance';
+import { renderWithProviders } from '../../../../testing/render';
+import { withViewportWidth } from '../../../../testing/viewport';
+import { AccountResults, EntityResults } from '../search-results';
+
+afterEach(cleanup);
+
+const review = (status: string | null) => ({ status, date: null });
+const address = {
+  line1: null,
+  line2: null,
+  city: 'Boulder',
+  state: 'CO',
+  zip: null,
+  country: null,
+};
+
+const account = (overrides: Partial<AccountView>): AccountView => ({
+  id: 'A1040000',
+  name: 'Avery Quinn',
+  type: 'individual',
+  entityType: null,
+  residentType: null,
+  address,
+  email: null,
+  phone: null,
+  taxIdMasked: '•••-••-6789',
+  reviews: {
+    kyc: review('pending'),
+    aml: review('approved'),
+    accreditation: { ...review(null), basis: null },
+    approval: { ...review(null), principal: null },
+  },
+  suitability: { score: null, date: null, approver: null },
+  limits: { rule506c: null, accountTotal: null, singleInvestment: null },
+  associatedAccount: null,
+  syndicate: null,
+  tags: null,
+  notes: null,
+  archived: null,
+  customFields: [null, null, null],
+  createdAt: null,
+  updatedAt: null,
+  ...overrides,
+});
+
+const entity: EntityView = {
+  id: 'E2001',
+  name: null,
+  type: 'llc',
+  description: null,
+  domicile: null,
+  einMasked: null,
+  address: { ...address, city: null, state: null },
+  emails: [],
+  phones: [],
+  totalAssets: null,
+  ownersAccredited: null,
+  reviews: { kyc: review(null), aml: review('pending') },
+  tags: null,
+  notes: null,
+};
+
+describe('a reviewer reads search results on a 375 px phone', () => {
+  withViewportWidth(375);
+
+  it('sees a card an account with every column of the grid, its name opening the account', () => {
+    renderWithProviders(
+      <AccountResults accounts={[account({}), account({ id: 'A1040173', name: null })]} />,
+    );
+    expect(screen.queryByRole('grid')).toBeNull();
+    const [first, second] = within(
+      screen.getByRole('list', { name: 'Accounts found' }),
+    ).getAllByRole('listitem');
+    expect(within(first).getByRole('link', { name: 'Avery Quinn' }).getAttribute('href')).toBe(
+      '/compliance/accounts/A1040000',
+    );
+    expect(first.textContent).toContain('ID A1040000 · Tax ID •••-••-6789');
+    expect(first.textContent).toContain('Boulder, CO');
+    expect(first.textContent).toContain('KYC pending · AML approved · Approval not started');
+    // No name: the ID stands for it, as in the grid.
+    expect(within(second).getByRole('link', { name: 'A1040173' })).toBeTruthy();
+  });
+
+  it('sees an entity’s card with dashes for what the platform left out, the search kept in its link', () => {
+    renderWithProviders(<EntityResults entities={[entity]} q="quinn" />);
+    const card = within(screen.getByRole('list', { name: 'Entities found' })).getByRole('listitem');
+    expect(within(card).getByRole('link', { name: 'E2001' }).getAttribute('href')).toBe(
+      '/compliance/entities/E2001?q=quinn',
+    );
+    expect(card.textContent).toContain('Party ID E2001 · Type llc · EIN —');
+    expect(card.textContent).toContain('KYC not started · AML pending');
+  });
+});
+
+describe('a reviewer reads search results on a desktop', () => {
+  withViewportWidth(1280);
+
+  it('sees the sortable grid', async () => {
+    renderWithProviders(<AccountResults accounts={[account({})]} />);
+    const grid = await screen.findByRole('grid', { name: 'Accounts found' }, { timeout: 20_000 });
+    expect(within(grid).getByRole('columnheader', { name: 'Tax ID' })).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Accounts found' })).toBeNull();
+  });
+});
