@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -37,6 +37,19 @@ export default function AuditLogRoute() {
   const events = useAuditEvents(filters);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<unknown>(null);
+  // Where the focus goes once older events have come: back to the button while there are more
+  // (it was disabled while they loaded, which drops the focus), else to the count, which says
+  // there are no older events; never to the page's start.
+  const loadButton = useRef<HTMLButtonElement>(null);
+  const count = useRef<HTMLElement>(null);
+  const loadAsked = useRef(false);
+  // Run as the page arrives (its rendering may batch the start and end of the load together).
+  const pagesLoaded = events.data?.pages.length ?? 0;
+  useEffect(() => {
+    if (!loadAsked.current || events.isFetchingNextPage) return;
+    loadAsked.current = false;
+    (events.hasNextPage ? loadButton.current : count.current)?.focus();
+  }, [pagesLoaded, events.isFetchingNextPage, events.hasNextPage]);
 
   const exportCsv = async () => {
     setExporting(true);
@@ -96,8 +109,12 @@ export default function AuditLogRoute() {
               <Box sx={{ mt: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
                 {events.hasNextPage && (
                   <Button
+                    ref={loadButton}
                     variant="outlined"
-                    onClick={() => void events.fetchNextPage()}
+                    onClick={() => {
+                      loadAsked.current = true;
+                      void events.fetchNextPage();
+                    }}
                     disabled={events.isFetchingNextPage}
                   >
                     {events.isFetchingNextPage ? 'Loading…' : 'Load older events'}
@@ -105,7 +122,7 @@ export default function AuditLogRoute() {
                 )}
                 {/* Older events join the list above the button, out of a screen reader's way:
                     the count, a live region, says that they came. */}
-                <Typography role="status" color="text.secondary">
+                <Typography ref={count} tabIndex={-1} role="status" color="text.secondary">
                   {shown.length} event{shown.length === 1 ? '' : 's'} shown
                   {events.hasNextPage ? '.' : '; no older events.'}
                 </Typography>

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bff, startMockBff } from '../../../../../testing/mock-bff';
@@ -48,22 +48,33 @@ describe('a reviewer filters the audit log', () => {
       requestId: null,
       details: null,
     });
+    const pages: Record<string, { events: ReturnType<typeof event>[]; nextBefore: string | null }> =
+      {
+        '': { events: [event(5), event(4)], nextBefore: '4' },
+        '4': { events: [event(3), event(2)], nextBefore: '2' },
+        '2': { events: [event(1)], nextBefore: null },
+      };
     bff.use(
-      http.get('/api/audit-events', ({ request }) => {
-        const before = new URL(request.url).searchParams.get('before');
-        return HttpResponse.json(
-          before
-            ? { events: [event(1)], nextBefore: null }
-            : { events: [event(3), event(2)], nextBefore: '2' },
-        );
-      }),
+      http.get('/api/audit-events', ({ request }) =>
+        HttpResponse.json(pages[new URL(request.url).searchParams.get('before') ?? '']),
+      ),
     );
     renderWithProviders(<AuditLogRoute />, { path: '/audit' });
     expect((await screen.findByText(/events? shown/)).textContent).toBe('2 events shown.');
-    fireEvent.click(screen.getByRole('button', { name: 'Load older events' }));
-    expect((await screen.findByText('3 events shown; no older events.')).getAttribute('role')).toBe(
-      'status',
-    );
+    const load = () => screen.getByRole('button', { name: 'Load older events' });
+    load().focus();
+    fireEvent.click(load());
+    // A browser drops the focus of a button as it is disabled (jsdom keeps it): so does the test.
+    load().blur();
+    await screen.findByText('4 events shown.');
+    // More are left: the focus is back on the button.
+    await waitFor(() => expect(document.activeElement).toBe(load()));
+
+    fireEvent.click(load());
+    const count = await screen.findByText('5 events shown; no older events.');
+    expect(count.getAttribute('role')).toBe('status');
     expect(screen.queryByRole('button', { name: 'Load older events' })).toBeNull();
+    // The button is gone with the last page: the focus goes to the count, not the page's start.
+    await waitFor(() => expect(document.activeElement).toBe(count));
   });
 });
