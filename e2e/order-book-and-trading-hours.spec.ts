@@ -146,6 +146,12 @@ test('market hours read at 375 px wide', async ({ page }) => {
   expect(overflow).toBe(false);
 
   await openBook(page);
+  // One column of short lines an order: every figure on screen, the order's page one tap away.
+  const orders = page.getByRole('grid', { name: 'Orders' });
+  await expect(orders.getByRole('columnheader')).toHaveText(['Orders']);
+  await expect(orders.getByRole('gridcell').first()).toContainText(
+    /^\d+ · (Bid|Offer) · \w+[\d,.]+ of [\d,.]+ shares left at \$[\d,.]+, \$[\d,.]+/,
+  );
   await expectNoSeriousA11yViolations(page, 'order book at 375 px');
   expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(
     false,

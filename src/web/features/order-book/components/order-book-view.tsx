@@ -8,6 +8,7 @@ import { OrderBookProgress } from './order-book-progress';
 import { OrderFilters, type OrderFilter } from './order-filters';
 import { formatCount, viewerTimeZone } from '../../../lib/format';
 import { ExecutionsTable, OrdersTable } from './order-tables';
+import { useWideScreen } from '../../../lib/use-wide-screen';
 
 const NO_NAMES: ReadonlyMap<string, string> = new Map();
 
@@ -64,6 +65,7 @@ export function OrderBookView({ book, loading, filter, onFilterChange }: OrderBo
     [book, names],
   );
   const zone = viewerTimeZone();
+  const wide = useWideScreen();
 
   return (
     <Box sx={{ display: 'grid', gap: 4, minWidth: 0 }}>
@@ -120,7 +122,9 @@ export function OrderBookView({ book, loading, filter, onFilterChange }: OrderBo
          */}
         {book?.view === 'mixed' && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            Member, account and IP columns are filled for your own securities only.
+            {wide
+              ? 'Member, account and IP columns are filled for your own securities only.'
+              : 'Member, account and IP are on each order’s page, for your own securities only.'}
           </Typography>
         )}
       </Box>

@@ -5,12 +5,16 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderBook, OrderRow } from '../../../../../contract/order-book';
 import { preloadDataGrid } from '../../../../components/data-grid';
 import { renderWithProviders } from '../../../../testing/render';
+import { withTimeZones } from '../../../../testing/time-zones';
+import { withViewportWidth } from '../../../../testing/viewport';
 import { OrderBookView } from '../order-book-view';
 
 // The grid library is a chunk of its own: loaded once here, as the page's loader does, so no
 // test's wait for a grid depends on how fast a busy machine imports it.
 beforeAll(() => preloadDataGrid(), 60_000);
 afterEach(cleanup);
+// A desktop's width, where the grids' columns fit; the phone has its own block below.
+withViewportWidth(1280);
 
 const order = (id: string, securityId: string): OrderRow => ({
   id,
@@ -176,5 +180,83 @@ describe('the order book once the whole day came', () => {
     );
     await screen.findByRole('region', { name: 'Orders' });
     expect(screen.queryByText(/filled for your own securities only/)).toBeNull();
+  });
+});
+
+describe('the order book on a 375 px phone', () => {
+  withViewportWidth(375);
+  withTimeZones({ viewer: 'UTC', platform: 'UTC' });
+
+  it('holds each order and execution in one column of short lines, every figure on screen', async () => {
+    const book: OrderBook = {
+      date: '2026-03-02',
+      orderCount: 2,
+      view: 'mixed',
+      fullSecurityIds: ['7'],
+      securities: [
+        {
+          securityId: '7',
+          securityName: 'Acme',
+          bids: [],
+          offers: [{ price: '98.86', shares: '650', orders: 1 }],
+          bestBid: null,
+          bestOffer: '98.86',
+          spread: null,
+          orderCount: 1,
+        },
+      ],
+      orders: [
+        {
+          ...order('956500001', '7'),
+          side: 'offer',
+          shares: '1000',
+          sharesRemaining: '650',
+          pricePerShare: '98.86',
+          totalAmount: '98860.00',
+        },
+      ],
+      executions: [
+        {
+          matchId: 'M1',
+          orderId: '956500001',
+          securityId: '7',
+          side: 'offer',
+          price: '98.86',
+          quantity: '350',
+          total: '34601.00',
+          executedAt: '2026-03-02T15:00:00.000Z',
+        },
+      ],
+    };
+    renderWithProviders(<OrderBookView book={book} filter={noFilter} onFilterChange={() => {}} />);
+    const orders = within(await screen.findByRole('region', { name: 'Orders' }));
+    const ordersGrid = within(await orders.findByRole('grid', { name: 'Orders' }));
+    expect(ordersGrid.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Orders']);
+    const orderCell = ordersGrid
+      .getByRole('link', { name: '956500001' })
+      .closest('[role="gridcell"]');
+    expect(orderCell?.textContent).toBe(
+      '956500001 · Offer · Live' +
+        '650 of 1,000 shares left at $98.86, $98,860.00' +
+        'Acme · ' +
+        new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' }).format(
+          new Date('2026-03-02T14:30:00.000Z'),
+        ),
+    );
+    // The member, account and IP columns are not there: the note says where they are.
+    expect(
+      orders.getByText(
+        'Member, account and IP are on each order’s page, for your own securities only.',
+      ),
+    ).toBeTruthy();
+
+    const executions = within(screen.getByRole('region', { name: 'Executions' }));
+    const executionsGrid = within(await executions.findByRole('grid', { name: 'Executions' }));
+    const executionCell = executionsGrid
+      .getByRole('link', { name: '956500001' })
+      .closest('[role="gridcell"]');
+    expect(executionCell?.textContent).toMatch(
+      /^350 shares at \$98\.86, \$34,601\.00Acme.+ · Offer order 956500001$/,
+    );
   });
 });
