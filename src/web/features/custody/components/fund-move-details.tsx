@@ -1,9 +1,13 @@
+import type { ReactNode } from 'react';
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router-dom';
 import {
   fundMoveDirectionLabel,
   fundMoveTitle,
   type FundMoveView,
 } from '../../../../contract/custody-views';
 import { Code, DescriptionList, SectionCard } from '../../../components/description-list';
+import { paths } from '../../../config/paths';
 import { formatCode, formatTimestamp, formatMoney } from '../../../lib/format';
 import { FundMoveStatus } from './fund-move-status';
 
@@ -19,6 +23,7 @@ export function FundMoveDetails({ move }: { move: FundMoveView }) {
           ['Direction', fundMoveDirectionLabel(move.direction)],
           ['Description', move.description || 'No description'],
           ['Reference', <Code key="ref" value={move.referenceNumber} />],
+          ...ourReference(move),
           ['Status', <FundMoveStatus key="status" move={move} detailed />],
           ['Errors', move.errorMessage ?? 'None'],
           ['Bank', move.bankName ?? 'Not recorded'],
@@ -35,4 +40,24 @@ export function FundMoveDetails({ move }: { move: FundMoveView }) {
       />
     </SectionCard>
   );
+}
+
+/**
+ * A move the portal asked for carries our reference in its description (§2.9): the request
+ * itself, with what the platform may leave out here (a deposit's bank: §2.9 bankName may be
+ * null), is listed under it on the account's money page.
+ */
+function ourReference(move: FundMoveView): [string, ReactNode][] {
+  if (!move.portalReference) return [];
+  return [
+    [
+      'Our reference',
+      <span key="ours">
+        <Code value={move.portalReference} /> ·{' '}
+        <Link component={RouterLink} to={paths.app.accountMoney.getHref(move.accountId)}>
+          the request in your account’s money page
+        </Link>
+      </span>,
+    ],
+  ];
 }

@@ -20,6 +20,27 @@ describe('an investor reads one fund move', () => {
     expect(valueOf('Routing number check')?.textContent).toBe('Verified');
   });
 
+  it('finds the portal request a move came from, under our reference, on the money page', () => {
+    renderWithProviders(
+      <FundMoveDetails
+        move={fundMoveView({ accountId: 'A1040000', portalReference: 'MR-VS17ZR49XD' })}
+      />,
+    );
+    expect(valueOf('Our reference')?.textContent).toBe(
+      'MR-VS17ZR49XD · the request in your account’s money page',
+    );
+    expect(
+      screen
+        .getByRole('link', { name: 'the request in your account’s money page' })
+        .getAttribute('href'),
+    ).toBe('/accounts/A1040000/money');
+  });
+
+  it('has no such line for a move the portal did not ask for', () => {
+    renderWithProviders(<FundMoveDetails move={fundMoveView({ portalReference: null })} />);
+    expect(screen.queryByText('Our reference', { selector: 'dt' })).toBeNull();
+  });
+
   it('is told when the platform reported no check', () => {
     renderWithProviders(<FundMoveDetails move={fundMoveView({ routingNumberStatus: null })} />);
     expect(valueOf('Routing number check')?.textContent).toBe('Not reported');
