@@ -1,9 +1,10 @@
-import { memo, useMemo } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import type { Execution, OrderRow } from '../../../../contract/order-book';
 import { figureColumn, PortalDataGrid, type GridColDef } from '../../../components/data-grid';
+import type { GridValidRowModel } from '@mui/x-data-grid';
 import { paths } from '../../../config/paths';
 import { formatMoney } from '../../../lib/format';
 import { useWideScreen } from '../../../lib/use-wide-screen';
@@ -22,12 +23,16 @@ function orderColumn<Field extends string, Row extends Record<Field, string>>(
     headerName: 'Order',
     minWidth: 100,
     flex: 1,
-    renderCell: ({ row }) => (
-      <Link component={RouterLink} to={paths.app.order.getHref(row[field])}>
-        {row[field]}
-      </Link>
-    ),
+    renderCell: ({ row }) => orderLink(row[field]),
   };
+}
+
+function orderLink(orderId: string) {
+  return (
+    <Link component={RouterLink} to={paths.app.order.getHref(orderId)}>
+      {orderId}
+    </Link>
+  );
 }
 
 /** The security by its name (its id when the day's list does not name it). */
@@ -163,59 +168,52 @@ export const OrdersTable = memo(function OrdersTable({
  * shares, price, total and status past the screen's edge. There one column holds each order in
  * three short lines, every figure on screen; the grid still renders only the rows in view (a busy
  * day has 10,000 orders), pages them and sorts them by order id. Member, account and IP stay on
- * the order's own page, one tap away.
+ * the order's own page, one tap away. Each cell holds three short lines, the last one quieter.
  */
-const linesSx = { display: 'grid', py: 0.75, lineHeight: 1.5, whiteSpace: 'normal' } as const;
-
-function orderLinesColumn(names: ReadonlyMap<string, string>): GridColDef<OrderRow> {
+function linesColumn<Row extends GridValidRowModel>(
+  field: keyof Row & string,
+  headerName: string,
+  lines: (row: Row) => [ReactNode, ReactNode, ReactNode],
+): GridColDef<Row> {
   return {
-    field: 'id',
-    headerName: 'Orders',
+    field,
+    headerName,
     flex: 1,
     minWidth: 0,
-    renderCell: ({ row }) => (
-      <Box sx={linesSx}>
-        <span>
-          <Link component={RouterLink} to={paths.app.order.getHref(row.id)}>
-            {row.id}
-          </Link>{' '}
-          · {sideLabel(row.side)} · {statusLabel(row.status)}
-        </span>
-        <span className="portal-grid-figure">
-          {formatShares(row.sharesRemaining)} of {formatShares(row.shares)} shares left at{' '}
-          {formatPrice(row.pricePerShare)}, {formatMoney(row.totalAmount)}
-        </span>
-        <Box component="span" sx={{ color: 'text.secondary' }}>
-          {names.get(row.securityId) ?? row.securityId} · {formatTime(row.createdAt)}
+    renderCell: ({ row }) => {
+      const [first, second, last] = lines(row);
+      return (
+        <Box sx={{ display: 'grid', py: 0.75, lineHeight: 1.5, whiteSpace: 'normal' }}>
+          <span>{first}</span>
+          <span>{second}</span>
+          <Box component="span" sx={{ color: 'text.secondary' }}>
+            {last}
+          </Box>
         </Box>
-      </Box>
-    ),
+      );
+    },
   };
 }
 
-/** The same for an execution: when, what and at which price, and the order it matched. */
-function executionLinesColumn(names: ReadonlyMap<string, string>): GridColDef<Execution> {
-  return {
-    field: 'executedAt',
-    headerName: 'Executions',
-    flex: 1,
-    minWidth: 0,
-    renderCell: ({ row }) => (
-      <Box sx={linesSx}>
-        <span className="portal-grid-figure">
-          {formatShares(row.quantity)} shares at {formatPrice(row.price)}, {formatMoney(row.total)}
-        </span>
-        <span>{names.get(row.securityId) ?? row.securityId}</span>
-        <Box component="span" sx={{ color: 'text.secondary' }}>
-          {formatTime(row.executedAt)} · {sideLabel(row.side)} order{' '}
-          <Link component={RouterLink} to={paths.app.order.getHref(row.orderId)}>
-            {row.orderId}
-          </Link>
-        </Box>
-      </Box>
-    ),
-  };
-}
+/** An order: its link, side and status; what is left of it at which price; security and time. */
+const orderLinesColumn = (names: ReadonlyMap<string, string>) =>
+  linesColumn<OrderRow>('id', 'Orders', (row) => [
+    <>
+      {orderLink(row.id)} · {sideLabel(row.side)} · {statusLabel(row.status)}
+    </>,
+    `${formatShares(row.sharesRemaining)} of ${formatShares(row.shares)} shares left at ${formatPrice(row.pricePerShare)}, ${formatMoney(row.totalAmount)}`,
+    `${names.get(row.securityId) ?? row.securityId} · ${formatTime(row.createdAt)}`,
+  ]);
+
+/** The same for an execution: what at which price, in what, and when, with the order it matched. */
+const executionLinesColumn = (names: ReadonlyMap<string, string>) =>
+  linesColumn<Execution>('executedAt', 'Executions', (row) => [
+    `${formatShares(row.quantity)} shares at ${formatPrice(row.price)}, ${formatMoney(row.total)}`,
+    names.get(row.securityId) ?? row.securityId,
+    <>
+      {formatTime(row.executedAt)} · {sideLabel(row.side)} order {orderLink(row.orderId)}
+    </>,
+  ]);
 
 const executionId = (row: Execution) => `${row.orderId}:${row.matchId}`;
 
