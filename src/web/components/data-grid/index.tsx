@@ -1,8 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import Big from 'big.js';
+import { useWideScreen } from '../../lib/use-wide-screen';
 import type { PortalDataGridProps } from './portal-data-grid';
 
 export type { GridColDef } from '@mui/x-data-grid';
@@ -26,8 +27,28 @@ const PortalDataGridImpl = lazy(loadGrid);
 /**
  * A sortable, virtualized grid (MUI X DataGrid, MIT) named by `label`; see portal-data-grid.tsx.
  * While the library loads, a named busy status stands in for it.
+ *
+ * Below the theme's `md` width a grid's columns do not fit: the reader would pan sideways to the
+ * figures past the screen's edge. There a grid shows `phoneView` instead (cards, say, and the
+ * library is then not needed at all), or keeps the grid with `phoneColumns`, fewer columns whose
+ * cells hold several lines (rows then size to their content).
  */
-export function PortalDataGrid<Row extends GridValidRowModel>(props: PortalDataGridProps<Row>) {
+export function PortalDataGrid<Row extends GridValidRowModel>({
+  phoneView,
+  phoneColumns,
+  ...props
+}: PortalDataGridProps<Row> & {
+  phoneView?: ReactNode;
+  phoneColumns?: readonly GridColDef<Row>[];
+}) {
+  const wide = useWideScreen();
+  if (!wide && phoneView !== undefined) return <>{phoneView}</>;
+  const gridProps: PortalDataGridProps<Row> =
+    !wide && phoneColumns ? { ...props, columns: phoneColumns, getRowHeight: () => 'auto' } : props;
+  return <LazyGrid {...gridProps} />;
+}
+
+function LazyGrid<Row extends GridValidRowModel>(props: PortalDataGridProps<Row>) {
   // A lazy component suspends at its first render even when its chunk is already here, and
   // React then mounts it in a later, interruptible render that every update (a progress line
   // of the order book) starts over. A grid whose library has arrived mounts at once. Each grid

@@ -6,7 +6,6 @@ import { CardList } from '../../../components/card-list';
 import { PortalDataGrid, type GridColDef } from '../../../components/data-grid';
 import { DescriptionList } from '../../../components/description-list';
 import { formatInstant } from '../../../lib/format';
-import { useWideScreen } from '../../../lib/use-wide-screen';
 
 // To the second, in the viewer's zone, the zone named: the filters above count UTC days, so a
 // time without its zone could not be matched to them.
@@ -125,7 +124,6 @@ const columns: GridColDef<AuditEventView>[] = [
  * grid where its eight columns fit; on phones one card an event, in the order the log keeps.
  */
 export function AuditTable({ events }: { events: AuditEventView[] }) {
-  if (!useWideScreen()) return <AuditCards events={events} />;
   return (
     <PortalDataGrid
       label="Audit events"
@@ -133,6 +131,7 @@ export function AuditTable({ events }: { events: AuditEventView[] }) {
       columns={columns}
       // Reasons and details wrap; each row is as tall as its longest cell.
       getRowHeight={() => 'auto'}
+      phoneView={<AuditCards events={events} />}
     />
   );
 }

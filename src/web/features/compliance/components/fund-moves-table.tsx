@@ -26,7 +26,6 @@ import { paths } from '../../../config/paths';
 import { formatCode, formatMoney, formatTimestamp, upstreamTimeMs } from '../../../lib/format';
 import { CardList } from '../../../components/card-list';
 import { DescriptionList } from '../../../components/description-list';
-import { useWideScreen } from '../../../lib/use-wide-screen';
 import { QueryState, type ShownQuery } from '../../../components/query-state';
 import { listsNothing, SkippedRecordsNotice } from '../../../components/skipped-records';
 import { orDash } from './details-list';
@@ -133,7 +132,6 @@ const referenceOf = (move: FundMoveView) => move.referenceNumber;
  */
 function ComplianceFundMovesTable({ moves }: { moves: FundMoveView[] }) {
   const [open, setOpen] = useState<FundMoveView | null>(null);
-  const wide = useWideScreen();
   const columns = useMemo<GridColDef<FundMoveView>[]>(
     () => [
       {
@@ -208,18 +206,15 @@ function ComplianceFundMovesTable({ moves }: { moves: FundMoveView[] }) {
   );
   return (
     <>
-      {wide ? (
-        <PortalDataGrid
-          label="Fund moves"
-          rows={moves}
-          columns={columns}
-          getRowId={referenceOf}
-          // The dates wrap; each row is as tall as its date.
-          getRowHeight={() => 'auto'}
-        />
-      ) : (
-        <FundMoveCards moves={moves} onOpen={setOpen} />
-      )}
+      <PortalDataGrid
+        label="Fund moves"
+        rows={moves}
+        columns={columns}
+        getRowId={referenceOf}
+        // The dates wrap; each row is as tall as its date.
+        getRowHeight={() => 'auto'}
+        phoneView={<FundMoveCards moves={moves} onOpen={setOpen} />}
+      />
       <Dialog
         open={open !== null}
         onClose={() => setOpen(null)}

@@ -6,7 +6,6 @@ import { CardList } from '../../../components/card-list';
 import { PortalDataGrid, type GridColDef } from '../../../components/data-grid';
 import { NameLink } from '../../../components/name-link';
 import { paths } from '../../../config/paths';
-import { useWideScreen } from '../../../lib/use-wide-screen';
 
 type Address = { city: string | null; state: string | null };
 const place = (address: Address) => [address.city, address.state].filter(Boolean).join(', ') || '—';
@@ -79,33 +78,25 @@ const accountColumns: GridColDef<AccountView>[] = [
   reviewColumn('approval', 'Approval', 120),
 ];
 
-/**
- * Where the grid's seven columns fit, a sortable grid; on phones a card a record with every
- * column of the grid, where the grid showed the name and the ID and left the reviews past the
- * screen's edge.
- */
 export function AccountResults({ accounts }: { accounts: AccountView[] }) {
-  const wide = useWideScreen();
-  if (accounts.length === 0)
-    return <Typography color="text.secondary">No account matches.</Typography>;
-  if (!wide)
-    return (
-      <ResultCards
-        label="Accounts found"
-        records={accounts}
-        href={(id) => paths.app.complianceAccount.getHref(id)}
-        facts={(account) => [
-          ['ID', account.id],
-          ['Tax ID', account.taxIdMasked],
-        ]}
-        reviews={(account) => [
-          ['KYC', account.reviews.kyc],
-          ['AML', account.reviews.aml],
-          ['Approval', account.reviews.approval],
-        ]}
-      />
-    );
-  return <PortalDataGrid label="Accounts found" rows={accounts} columns={accountColumns} />;
+  return (
+    <FoundRecords
+      label="Accounts found"
+      none="No account matches."
+      records={accounts}
+      columns={accountColumns}
+      href={(id) => paths.app.complianceAccount.getHref(id)}
+      facts={(account) => [
+        ['ID', account.id],
+        ['Tax ID', account.taxIdMasked],
+      ]}
+      reviews={(account) => [
+        ['KYC', account.reviews.kyc],
+        ['AML', account.reviews.aml],
+        ['Approval', account.reviews.approval],
+      ]}
+    />
+  );
 }
 
 export function EntityResults({ entities, q }: { entities: EntityView[]; q: string }) {
@@ -127,50 +118,63 @@ export function EntityResults({ entities, q }: { entities: EntityView[]; q: stri
     ],
     [q],
   );
-  const wide = useWideScreen();
-  // In the same words as the accounts above, not the grid's own "No rows".
-  if (entities.length === 0)
-    return <Typography color="text.secondary">No entity matches.</Typography>;
-  if (!wide)
-    return (
-      <ResultCards
-        label="Entities found"
-        records={entities}
-        href={(id) => paths.app.complianceEntity.getHref(id, q)}
-        facts={(entity) => [
-          ['Party ID', entity.id],
-          ['Type', entity.type],
-          ['EIN', entity.einMasked],
-        ]}
-        reviews={(entity) => [
-          ['KYC', entity.reviews.kyc],
-          ['AML', entity.reviews.aml],
-        ]}
-      />
-    );
-  return <PortalDataGrid label="Entities found" rows={entities} columns={columns} />;
+  return (
+    <FoundRecords
+      label="Entities found"
+      none="No entity matches."
+      records={entities}
+      columns={columns}
+      href={(id) => paths.app.complianceEntity.getHref(id, q)}
+      facts={(entity) => [
+        ['Party ID', entity.id],
+        ['Type', entity.type],
+        ['EIN', entity.einMasked],
+      ]}
+      reviews={(entity) => [
+        ['KYC', entity.reviews.kyc],
+        ['AML', entity.reviews.aml],
+      ]}
+    />
+  );
 }
 
 type Found = { id: string; name: string | null; address: Address };
 
-/**
- * Found records as cards on a phone: the name (the ID where there is none) linking to the
- * record, then its IDs and numbers as written, its place, and its reviews on one line.
- */
-function ResultCards<Row extends Found>({
-  label,
-  records,
-  href,
-  facts,
-  reviews,
-}: {
+type CardSpec<Row extends Found> = {
   label: string;
   records: Row[];
   href: (id: string) => string;
   /** IDs and masked numbers, shown as written (never translated), a dash when there is none. */
   facts: (record: Row) => [string, string | null][];
   reviews: (record: Row) => [string, { status: string | null }][];
-}) {
+};
+
+/**
+ * Where the grid's columns fit, a sortable grid; on phones a card a record with every column of
+ * the grid, where the grid showed the name and the ID and left the reviews past the screen's
+ * edge. No match is said in words, the same for accounts and entities, not the grid's "No rows".
+ */
+function FoundRecords<Row extends Found>({
+  none,
+  columns,
+  ...cards
+}: CardSpec<Row> & { none: string; columns: GridColDef<Row>[] }) {
+  if (cards.records.length === 0) return <Typography color="text.secondary">{none}</Typography>;
+  return (
+    <PortalDataGrid
+      label={cards.label}
+      rows={cards.records}
+      columns={columns}
+      phoneView={<ResultCards {...cards} />}
+    />
+  );
+}
+
+/**
+ * Found records as cards on a phone: the name (the ID where there is none) linking to the
+ * record, then its IDs and numbers as written, its place, and its reviews on one line.
+ */
+function ResultCards<Row extends Found>({ label, records, href, facts, reviews }: CardSpec<Row>) {
   return (
     <CardList label={label} items={records} itemKey={(record) => record.id}>
       {(record) => (

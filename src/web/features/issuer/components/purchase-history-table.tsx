@@ -14,7 +14,6 @@ import { CardList } from '../../../components/card-list';
 import { Code } from '../../../components/description-list';
 import { PageNav, usePages } from '../../../components/page-nav';
 import { formatDecimal, formatMoney, formatTimestamp } from '../../../lib/format';
-import { useWideScreen } from '../../../lib/use-wide-screen';
 
 /** Trade ids are numeric strings upstream; compare them as numbers when both are. */
 export function compareTradeIds(a: string, b: string) {
@@ -86,7 +85,6 @@ const tradeId = (purchase: Purchase) => purchase.tradeId;
  * and date past the screen's edge until the reader panned to them.
  */
 export function PurchaseHistoryTable({ purchases }: { purchases: readonly Purchase[] }) {
-  if (!useWideScreen()) return <PurchaseCards purchases={purchases} />;
   return (
     <PortalDataGrid
       label="Trades"
@@ -97,6 +95,7 @@ export function PurchaseHistoryTable({ purchases }: { purchases: readonly Purcha
       // The dates wrap; each row is as tall as its date.
       getRowHeight={() => 'auto'}
       initialState={{ sorting: { sortModel: newestFirst } }}
+      phoneView={<PurchaseCards purchases={purchases} />}
     />
   );
 }

@@ -7,7 +7,6 @@ import { figureColumn, PortalDataGrid, type GridColDef } from '../../../componen
 import type { GridValidRowModel } from '@mui/x-data-grid';
 import { paths } from '../../../config/paths';
 import { formatMoney } from '../../../lib/format';
-import { useWideScreen } from '../../../lib/use-wide-screen';
 import { formatPrice, formatShares, formatTime, sideLabel, statusLabel } from './order-format';
 
 type TableProps<Row> = { rows: readonly Row[]; names: ReadonlyMap<string, string>; full: boolean };
@@ -150,15 +149,14 @@ export const OrdersTable = memo(function OrdersTable({
     ] satisfies GridColDef<OrderRow>[];
   }, [names, full]);
   const phoneColumns = useMemo(() => [orderLinesColumn(names)], [names]);
-  const wide = useWideScreen();
   return (
     <PortalDataGrid
       label="Orders"
       rows={rows}
-      columns={wide ? columns : phoneColumns}
+      columns={columns}
+      phoneColumns={phoneColumns}
       height={520}
       loading={loading}
-      {...(wide ? {} : { getRowHeight: () => 'auto' as const })}
     />
   );
 });
@@ -263,15 +261,14 @@ export function ExecutionsTable({ rows, names, full }: TableProps<Execution>) {
     return [...base, ipColumn<Execution>('Matched from IP')];
   }, [names, full]);
   const phoneColumns = useMemo(() => [executionLinesColumn(names)], [names]);
-  const wide = useWideScreen();
   return (
     <PortalDataGrid
       label="Executions"
       rows={rows}
-      columns={wide ? columns : phoneColumns}
+      columns={columns}
+      phoneColumns={phoneColumns}
       getRowId={executionId}
       height={400}
-      {...(wide ? {} : { getRowHeight: () => 'auto' as const })}
     />
   );
 }
