@@ -20,3 +20,13 @@ export const fundMoveView = (overrides: Partial<FundMoveView> = {}): FundMoveVie
   routingNumberMasked: null,
   ...overrides,
 });
+
+/** The fund move a portal disbursement leaves: out, with our reference in its description (§2.10). */
+export const disbursementMove = (overrides: Partial<FundMoveView> = {}): FundMoveView =>
+  fundMoveView({
+    referenceNumber: 'CFM70000115',
+    description: 'Disbursement ACH · Portal ref MR-VS17ZR49XD',
+    direction: 'out',
+    portalReference: 'MR-VS17ZR49XD',
+    ...overrides,
+  });

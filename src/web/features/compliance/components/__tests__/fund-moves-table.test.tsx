@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FundMoveView } from '../../../../../contract/custody-views';
-import { fundMoveView } from '../../../../testing/fund-move';
+import { disbursementMove, fundMoveView } from '../../../../testing/fund-move';
 import { withTimeZones } from '../../../../testing/time-zones';
 import { renderWithProviders } from '../../../../testing/render';
 import { ComplianceFundMovePages, ComplianceFundMovesState } from '../fund-moves-table';
@@ -12,6 +12,18 @@ import { withViewportWidth } from '../../../../testing/viewport';
 afterEach(cleanup);
 // A desktop's width, where the grid's seven columns fit; the phone has its own block below.
 withViewportWidth(1280);
+
+/** The only page there is, holding these moves. */
+const renderOnePage = (moves: FundMoveView[]) =>
+  renderWithProviders(
+    <ComplianceFundMovePages
+      moves={moves}
+      skippedRecords={0}
+      page={1}
+      pages={1}
+      onPageChange={() => {}}
+    />,
+  );
 
 // Pending, with a routing number, as a reviewer first sees a move.
 const move = (overrides: Partial<FundMoveView>) =>
@@ -24,24 +36,11 @@ const move = (overrides: Partial<FundMoveView>) =>
 
 describe('a reviewer reads fund moves across accounts', () => {
   it('sees which way each move goes: in, out, or not stated', async () => {
-    renderWithProviders(
-      <ComplianceFundMovePages
-        moves={[
-          move({}),
-          move({
-            referenceNumber: 'CFM70000115',
-            description: 'Disbursement ACH · Portal ref MR-VS17ZR49XD',
-            direction: 'out',
-            portalReference: 'MR-VS17ZR49XD',
-          }),
-          move({ referenceNumber: 'CFM70000120', direction: 'in', description: 'Savings' }),
-        ]}
-        skippedRecords={0}
-        page={1}
-        pages={1}
-        onPageChange={() => {}}
-      />,
-    );
+    renderOnePage([
+      move({}),
+      disbursementMove(),
+      move({ referenceNumber: 'CFM70000120', direction: 'in', description: 'Savings' }),
+    ]);
     const grid = await screen.findByRole('grid', { name: 'Fund moves' }, { timeout: 20_000 });
     expect(within(grid).getByRole('columnheader', { name: 'Direction' })).toBeTruthy();
     const directionOf = (reference: string) => {
@@ -60,20 +59,12 @@ describe('the Created column with the platform in New York', () => {
   withTimeZones({ viewer: 'UTC', platform: 'America/New_York' });
 
   it('orders a wall time of the platform and an instant by when they happened, not as text', async () => {
-    renderWithProviders(
-      <ComplianceFundMovePages
-        moves={[
-          // 10:00 in New York is 15:00 UTC.
-          move({ referenceNumber: 'CFM70000201', createdAt: '2026-11-24T10:00:00' }),
-          // An answer that carried its zone (§2.9 allows neither form to be assumed away).
-          move({ referenceNumber: 'CFM70000202', createdAt: '2026-11-24T12:00:00.000Z' }),
-        ]}
-        skippedRecords={0}
-        page={1}
-        pages={1}
-        onPageChange={() => {}}
-      />,
-    );
+    renderOnePage([
+      // 10:00 in New York is 15:00 UTC.
+      move({ referenceNumber: 'CFM70000201', createdAt: '2026-11-24T10:00:00' }),
+      // An answer that carried its zone (§2.9 allows neither form to be assumed away).
+      move({ referenceNumber: 'CFM70000202', createdAt: '2026-11-24T12:00:00.000Z' }),
+    ]);
     const grid = await screen.findByRole('grid', { name: 'Fund moves' }, { timeout: 20_000 });
     fireEvent.click(within(grid).getByRole('columnheader', { name: 'Created' }));
     const order = () =>
@@ -120,24 +111,16 @@ describe('a reviewer reads fund moves on a 375 px phone', () => {
   withTimeZones({ viewer: 'UTC', platform: 'UTC' });
 
   it('sees a card a move with every column of the grid, and opens one from its card', () => {
-    renderWithProviders(
-      <ComplianceFundMovePages
-        moves={[
-          move({
-            referenceNumber: 'CFM70000115',
-            accountId: 'A1040000',
-            amount: '250',
-            direction: 'out',
-            createdAt: '2026-11-24T10:00:00',
-          }),
-          move({ referenceNumber: 'CFM70000120', direction: 'in' }),
-        ]}
-        skippedRecords={0}
-        page={1}
-        pages={1}
-        onPageChange={() => {}}
-      />,
-    );
+    renderOnePage([
+      move({
+        referenceNumber: 'CFM70000115',
+        accountId: 'A1040000',
+        amount: '250',
+        direction: 'out',
+        createdAt: '2026-11-24T10:00:00',
+      }),
+      move({ referenceNumber: 'CFM70000120', direction: 'in' }),
+    ]);
     expect(screen.queryByRole('grid')).toBeNull();
     const [first, second] = within(screen.getByRole('list', { name: 'Fund moves' })).getAllByRole(
       'listitem',

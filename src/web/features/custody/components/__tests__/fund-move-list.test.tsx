@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fundMoveView as move } from '../../../../testing/fund-move';
+import { disbursementMove, fundMoveView as move } from '../../../../testing/fund-move';
 import { renderWithProviders } from '../../../../testing/render';
 import { FundMoveList } from '../fund-move-list';
 
@@ -10,18 +10,7 @@ afterEach(cleanup);
 describe('an investor reads the fund moves of an account', () => {
   it('sees money out as a disbursement and a move nothing describes as a fund move, never a deposit', () => {
     renderWithProviders(
-      <FundMoveList
-        accountId="A1040000"
-        moves={[
-          move({}),
-          move({
-            referenceNumber: 'CFM70000115',
-            description: 'Disbursement ACH · Portal ref MR-VS17ZR49XD',
-            direction: 'out',
-            portalReference: 'MR-VS17ZR49XD',
-          }),
-        ]}
-      />,
+      <FundMoveList accountId="A1040000" moves={[move({}), disbursementMove()]} />,
     );
     const [unstated, out] = screen.getAllByRole('listitem');
     expect(within(unstated).getByText('Fund move with Prairie National Bank')).toBeTruthy();

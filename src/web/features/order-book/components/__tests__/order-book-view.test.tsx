@@ -32,6 +32,31 @@ const order = (id: string, securityId: string): OrderRow => ({
 const rows = [order('1', '7'), order('2', '8')];
 const noFilter = { security: null, side: null, status: null };
 
+/** The whole day of two orders, public, with no depth or executions unless a test gives them. */
+const wholeDay = (overrides: Partial<OrderBook> = {}): OrderBook => ({
+  date: '2026-03-02',
+  orderCount: 2,
+  view: 'public',
+  fullSecurityIds: [],
+  securities: [],
+  orders: rows,
+  executions: [],
+  ...overrides,
+});
+const showDay = (book: OrderBook) =>
+  renderWithProviders(<OrderBookView book={book} filter={noFilter} onFilterChange={() => {}} />);
+
+/** The depth of security 7, named Acme. */
+const acme = (sides: Pick<OrderBook['securities'][number], 'bids' | 'offers'>) => ({
+  securityId: '7',
+  securityName: 'Acme',
+  ...sides,
+  bestBid: sides.bids[0]?.price ?? null,
+  bestOffer: sides.offers[0]?.price ?? null,
+  spread: null,
+  orderCount: 1,
+});
+
 describe('the order book while its day is still read', () => {
   it('shows the rows so far, says depth and executions follow, and passes axe', async () => {
     const { container } = renderWithProviders(
@@ -105,27 +130,11 @@ describe('the order book while its day is still read', () => {
 
 describe('the order book once the whole day came', () => {
   it('shows the whole book with its depth and counts', async () => {
-    const book: OrderBook = {
-      date: '2026-03-02',
-      orderCount: 2,
-      view: 'public',
-      fullSecurityIds: [],
-      securities: [
-        {
-          securityId: '7',
-          securityName: 'Acme',
-          bids: [{ price: '5.00', shares: '10', orders: 1 }],
-          offers: [],
-          bestBid: '5.00',
-          bestOffer: null,
-          spread: null,
-          orderCount: 1,
-        },
-      ],
-      orders: rows,
-      executions: [],
-    };
-    renderWithProviders(<OrderBookView book={book} filter={noFilter} onFilterChange={() => {}} />);
+    showDay(
+      wholeDay({
+        securities: [acme({ bids: [{ price: '5.00', shares: '10', orders: 1 }], offers: [] })],
+      }),
+    );
     const orders = within(await screen.findByRole('region', { name: 'Orders' }));
     expect(orders.getByText(/^2 of 2 orders\./)).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Depth of Acme' })).toBeTruthy();
@@ -142,16 +151,7 @@ describe('the order book once the whole day came', () => {
   });
 
   it('notes a mixed view under the grid, so nothing above the rows moves when it comes', async () => {
-    const book: OrderBook = {
-      date: '2026-03-02',
-      orderCount: 2,
-      view: 'mixed',
-      fullSecurityIds: ['7'],
-      securities: [],
-      orders: rows,
-      executions: [],
-    };
-    renderWithProviders(<OrderBookView book={book} filter={noFilter} onFilterChange={() => {}} />);
+    showDay(wholeDay({ view: 'mixed', fullSecurityIds: ['7'] }));
     const orders = within(await screen.findByRole('region', { name: 'Orders' }));
     const note = orders.getByText(
       'Member, account and IP columns are filled for your own securities only.',
@@ -163,21 +163,7 @@ describe('the order book once the whole day came', () => {
   });
 
   it('has no mixed-view note on a public book', async () => {
-    renderWithProviders(
-      <OrderBookView
-        book={{
-          date: '2026-03-02',
-          orderCount: 2,
-          view: 'public',
-          fullSecurityIds: [],
-          securities: [],
-          orders: rows,
-          executions: [],
-        }}
-        filter={noFilter}
-        onFilterChange={() => {}}
-      />,
-    );
+    showDay(wholeDay());
     await screen.findByRole('region', { name: 'Orders' });
     expect(screen.queryByText(/filled for your own securities only/)).toBeNull();
   });
@@ -188,47 +174,35 @@ describe('the order book on a 375 px phone', () => {
   withTimeZones({ viewer: 'UTC', platform: 'UTC' });
 
   it('holds each order and execution in one column of short lines, every figure on screen', async () => {
-    const book: OrderBook = {
-      date: '2026-03-02',
-      orderCount: 2,
-      view: 'mixed',
-      fullSecurityIds: ['7'],
-      securities: [
-        {
-          securityId: '7',
-          securityName: 'Acme',
-          bids: [],
-          offers: [{ price: '98.86', shares: '650', orders: 1 }],
-          bestBid: null,
-          bestOffer: '98.86',
-          spread: null,
-          orderCount: 1,
-        },
-      ],
-      orders: [
-        {
-          ...order('956500001', '7'),
-          side: 'offer',
-          shares: '1000',
-          sharesRemaining: '650',
-          pricePerShare: '98.86',
-          totalAmount: '98860.00',
-        },
-      ],
-      executions: [
-        {
-          matchId: 'M1',
-          orderId: '956500001',
-          securityId: '7',
-          side: 'offer',
-          price: '98.86',
-          quantity: '350',
-          total: '34601.00',
-          executedAt: '2026-03-02T15:00:00.000Z',
-        },
-      ],
-    };
-    renderWithProviders(<OrderBookView book={book} filter={noFilter} onFilterChange={() => {}} />);
+    showDay(
+      wholeDay({
+        view: 'mixed',
+        fullSecurityIds: ['7'],
+        securities: [acme({ bids: [], offers: [{ price: '98.86', shares: '650', orders: 1 }] })],
+        orders: [
+          {
+            ...order('956500001', '7'),
+            side: 'offer',
+            shares: '1000',
+            sharesRemaining: '650',
+            pricePerShare: '98.86',
+            totalAmount: '98860.00',
+          },
+        ],
+        executions: [
+          {
+            matchId: 'M1',
+            orderId: '956500001',
+            securityId: '7',
+            side: 'offer',
+            price: '98.86',
+            quantity: '350',
+            total: '34601.00',
+            executedAt: '2026-03-02T15:00:00.000Z',
+          },
+        ],
+      }),
+    );
     const orders = within(await screen.findByRole('region', { name: 'Orders' }));
     const ordersGrid = within(await orders.findByRole('grid', { name: 'Orders' }));
     expect(ordersGrid.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Orders']);
