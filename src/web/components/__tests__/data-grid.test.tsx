@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { withViewportWidth } from '../../testing/viewport';
 
 type Row = { id: string; name: string };
 const rows: Row[] = [
@@ -81,5 +82,71 @@ describe('PortalDataGrid', () => {
     );
     expect(t.screen.getByRole('progressbar', { name: 'Loading the rows' })).toBeTruthy();
     expect(view.container.querySelector('.MuiDataGrid-cellSkeleton, .MuiSkeleton-root')).toBeNull();
+  });
+});
+
+describe('PortalDataGrid where its columns do not fit', () => {
+  const phoneColumns: import('../data-grid').GridColDef<Row>[] = [
+    { field: 'id', headerName: 'Names on a phone', flex: 1, valueGetter: (_v, row) => row.name },
+  ];
+
+  describe('on a 375 px phone', () => {
+    withViewportWidth(375);
+
+    it('shows its phone view instead, without asking for the grid library', async () => {
+      const t = await fresh();
+      cleanup = t.cleanup;
+      t.render(
+        <t.PortalDataGrid
+          label="Names"
+          rows={rows}
+          columns={[{ field: 'name', headerName: 'Name', flex: 1 }]}
+          phoneView={<ul aria-label="Names as cards" />}
+        />,
+      );
+      expect(t.screen.getByRole('list', { name: 'Names as cards' })).toBeTruthy();
+      expect(t.screen.queryByRole('status', { name: /^Loading the table/ })).toBeNull();
+      expect(t.screen.queryByRole('grid')).toBeNull();
+    });
+
+    it('keeps the grid with its phone columns', async () => {
+      const t = await fresh();
+      cleanup = t.cleanup;
+      await t.preloadDataGrid();
+      t.render(
+        <t.PortalDataGrid
+          label="Names"
+          rows={rows}
+          columns={[{ field: 'name', headerName: 'Name', flex: 1 }]}
+          phoneColumns={phoneColumns}
+        />,
+      );
+      const grid = t.within(t.screen.getByRole('grid', { name: 'Names' }));
+      expect(grid.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+        'Names on a phone',
+      ]);
+    });
+  });
+
+  describe('on a desktop', () => {
+    withViewportWidth(1280);
+
+    it('shows the grid with its own columns, whatever it would show on a phone', async () => {
+      const t = await fresh();
+      cleanup = t.cleanup;
+      await t.preloadDataGrid();
+      t.render(
+        <t.PortalDataGrid
+          label="Names"
+          rows={rows}
+          columns={[{ field: 'name', headerName: 'Name', flex: 1 }]}
+          phoneColumns={phoneColumns}
+          phoneView={<ul aria-label="Names as cards" />}
+        />,
+      );
+      const grid = t.within(t.screen.getByRole('grid', { name: 'Names' }));
+      expect(grid.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name']);
+      expect(t.screen.queryByRole('list', { name: 'Names as cards' })).toBeNull();
+    });
   });
 });
