@@ -17,6 +17,8 @@ import {
 } from './order-format';
 import { ScrollableTable } from '../../../components/scrollable-table';
 import { ColumnHeadings } from '../../../components/column-headings';
+import { CardList } from '../../../components/card-list';
+import { useWideScreen } from '../../../lib/use-wide-screen';
 
 const orNone = (value: string | null | undefined) => (value ? value : 'None');
 
@@ -63,34 +65,68 @@ export function OrderDetail({ detail }: { detail: Detail }) {
         {order.matches.length === 0 ? (
           <Typography sx={{ mt: 1 }}>This order has not been matched.</Typography>
         ) : (
-          <ScrollableTable label="Matches" sx={{ mt: 2 }}>
-            <ColumnHeadings
-              columns={[
-                'Match',
-                { figures: 'Price' },
-                { figures: 'Quantity' },
-                { figures: 'Total' },
-                'Time',
-                ...(full ? ['IP'] : []),
-              ]}
-            />
-            <TableBody>
-              {order.matches.map((match) => (
-                <TableRow key={match.matchId}>
-                  <TableCell component="th" scope="row">
-                    <Code value={match.matchId} />
-                  </TableCell>
-                  <TableCell align="right">{formatPrice(match.executedPrice)}</TableCell>
-                  <TableCell align="right">{formatShares(match.executedQuantity)}</TableCell>
-                  <TableCell align="right">{formatMoney(match.executedTotal)}</TableCell>
-                  <TableCell>{formatDateTime(match.createdAt)}</TableCell>
-                  {full && <TableCell>{orNone(match.createdIp)}</TableCell>}
-                </TableRow>
-              ))}
-            </TableBody>
-          </ScrollableTable>
+          <Matches matches={order.matches} full={full} />
         )}
       </SectionCard>
     </Box>
+  );
+}
+
+type Match = Detail['order']['matches'][number];
+
+/**
+ * The order's matches: a table where its columns fit; on phones a card a match, where the table
+ * left the total, the time and the IP past the screen's edge.
+ */
+function Matches({ matches, full }: { matches: Match[]; full: boolean }) {
+  if (!useWideScreen())
+    return (
+      <Box sx={{ mt: 2 }}>
+        <CardList label="Matches" items={matches} itemKey={(match) => match.matchId}>
+          {(match) => (
+            <>
+              <Typography sx={{ fontWeight: 600 }}>
+                {formatShares(match.executedQuantity)} shares at {formatPrice(match.executedPrice)},{' '}
+                {formatMoney(match.executedTotal)}
+              </Typography>
+              <Typography variant="body2">
+                Match <Code value={match.matchId} />
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {formatDateTime(match.createdAt)}
+                {full && ` · from IP ${orNone(match.createdIp)}`}
+              </Typography>
+            </>
+          )}
+        </CardList>
+      </Box>
+    );
+  return (
+    <ScrollableTable label="Matches" sx={{ mt: 2 }}>
+      <ColumnHeadings
+        columns={[
+          'Match',
+          { figures: 'Price' },
+          { figures: 'Quantity' },
+          { figures: 'Total' },
+          'Time',
+          ...(full ? ['IP'] : []),
+        ]}
+      />
+      <TableBody>
+        {matches.map((match) => (
+          <TableRow key={match.matchId}>
+            <TableCell component="th" scope="row">
+              <Code value={match.matchId} />
+            </TableCell>
+            <TableCell align="right">{formatPrice(match.executedPrice)}</TableCell>
+            <TableCell align="right">{formatShares(match.executedQuantity)}</TableCell>
+            <TableCell align="right">{formatMoney(match.executedTotal)}</TableCell>
+            <TableCell>{formatDateTime(match.createdAt)}</TableCell>
+            {full && <TableCell>{orNone(match.createdIp)}</TableCell>}
+          </TableRow>
+        ))}
+      </TableBody>
+    </ScrollableTable>
   );
 }

@@ -1,0 +1,80 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { OrderDetail as Detail } from '../../../../../contract/order-book';
+import { renderWithProviders } from '../../../../testing/render';
+import { withTimeZones } from '../../../../testing/time-zones';
+import { withViewportWidth } from '../../../../testing/viewport';
+import { OrderDetail } from '../order-detail';
+
+afterEach(cleanup);
+withTimeZones({ viewer: 'UTC', platform: 'UTC' });
+
+const detail = (full: boolean): Detail => ({
+  full,
+  order: {
+    id: '956500001',
+    securityId: '7',
+    securityName: 'Acme',
+    side: 'offer',
+    shares: '240',
+    sharesRemaining: '0',
+    pricePerShare: '10.60',
+    totalAmount: '2544.00',
+    status: 'executed',
+    createdAt: '2026-03-10T13:30:02.000Z',
+    updatedAt: null,
+    pnd: 'N',
+    contingencies: null,
+    minimumThreshold: null,
+    solicited: 'Yes',
+    ...(full ? { memberId: 'NCPS', accountId: null, createdIp: '10.30.80.110' } : {}),
+    matches: [
+      {
+        matchId: '9565000010',
+        executedPrice: '10.63',
+        executedQuantity: '80',
+        executedTotal: '850.40',
+        createdAt: '2026-03-10T13:48:43.000Z',
+        updatedAt: null,
+        ...(full ? { createdIp: '10.30.80.111' } : {}),
+      },
+    ],
+  },
+});
+
+describe('the matches of an order on a 375 px phone', () => {
+  withViewportWidth(375);
+
+  it('are a card each, every column of the table on screen, the IP only in a full view', () => {
+    renderWithProviders(<OrderDetail detail={detail(true)} />);
+    expect(screen.queryByRole('table', { name: 'Matches' })).toBeNull();
+    const card = within(screen.getByRole('list', { name: 'Matches' })).getByRole('listitem');
+    expect(card.textContent).toMatch(
+      /^80 shares at \$10\.63, \$850\.40Match 9565000010Mar 10, 2026/,
+    );
+    expect(card.textContent).toMatch(/ · from IP 10\.30\.80\.111$/);
+
+    cleanup();
+    renderWithProviders(<OrderDetail detail={detail(false)} />);
+    expect(screen.getByRole('listitem').textContent).not.toContain('IP');
+  });
+});
+
+describe('the matches of an order on a desktop', () => {
+  withViewportWidth(1280);
+
+  it('are rows of a table headed by their match id', () => {
+    renderWithProviders(<OrderDetail detail={detail(true)} />);
+    const table = within(screen.getByRole('table', { name: 'Matches' }));
+    expect(table.getByRole('rowheader', { name: '9565000010' })).toBeTruthy();
+    expect(table.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Match',
+      'Price',
+      'Quantity',
+      'Total',
+      'Time',
+      'IP',
+    ]);
+  });
+});
