@@ -53,9 +53,9 @@ function ourReference(move: FundMoveView): [string, ReactNode][] {
     [
       'Our reference',
       <span key="ours">
-        <Code value={move.portalReference} /> ·{' '}
+        <Code value={move.portalReference} />: see{' '}
         <Link component={RouterLink} to={paths.app.accountMoney.getHref(move.accountId)}>
-          the request in your account’s money page
+          the request on the account’s money page
         </Link>
       </span>,
     ],

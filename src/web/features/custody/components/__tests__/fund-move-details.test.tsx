@@ -27,11 +27,11 @@ describe('an investor reads one fund move', () => {
       />,
     );
     expect(valueOf('Our reference')?.textContent).toBe(
-      'MR-VS17ZR49XD · the request in your account’s money page',
+      'MR-VS17ZR49XD: see the request on the account’s money page',
     );
     expect(
       screen
-        .getByRole('link', { name: 'the request in your account’s money page' })
+        .getByRole('link', { name: 'the request on the account’s money page' })
         .getAttribute('href'),
     ).toBe('/accounts/A1040000/money');
   });
