@@ -72,7 +72,11 @@ export const paths = {
     disbursement: recordPage('/accounts/:accountId/disbursements/new'),
     accountMoney: recordPage('/accounts/:accountId/money'),
     holdings: fixedPage('/holdings'),
-    complianceMoneyRequests: fixedPage('/compliance/money-requests'),
+    complianceMoneyRequests: {
+      path: '/compliance/money-requests',
+      /** The register, narrowed to one account's requests when one is named. */
+      getHref: (accountId?: string) => withSearch('/compliance/money-requests', { accountId }),
+    },
     iraSupplement: recordPage('/accounts/:accountId/ira'),
     issuerOfferings: fixedPage('/issuer/offerings'),
     purchaseHistory: recordPage('/issuer/offerings/:offeringId'),

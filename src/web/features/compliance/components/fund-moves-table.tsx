@@ -25,7 +25,7 @@ import {
 import { paths } from '../../../config/paths';
 import { formatCode, formatMoney, formatTimestamp, upstreamTimeMs } from '../../../lib/format';
 import { CardList } from '../../../components/card-list';
-import { DescriptionList } from '../../../components/description-list';
+import { Code, DescriptionList } from '../../../components/description-list';
 import { QueryState, type ShownQuery } from '../../../components/query-state';
 import { listsNothing, SkippedRecordsNotice } from '../../../components/skipped-records';
 import { orDash } from './details-list';
@@ -303,6 +303,24 @@ function ReviewerFundMoveDetails({ move }: { move: FundMoveView }) {
         ['Status', `${status.label}: ${status.meaning}`],
         ['Approval', `${approval.label}: ${approval.meaning}`],
         ['Description', orDash(move.description)],
+        // A move the portal asked for carries our reference in its description (§2.9, §2.10):
+        // the register lists the request under it, with its outcome and who asked.
+        ...(move.portalReference
+          ? [
+              [
+                'Our reference',
+                <span key="ours">
+                  <Code value={move.portalReference} />: see{' '}
+                  <Link
+                    component={RouterLink}
+                    to={paths.app.complianceMoneyRequests.getHref(move.accountId)}
+                  >
+                    the account’s requests in the register
+                  </Link>
+                </span>,
+              ] satisfies [string, ReactNode],
+            ]
+          : []),
         ['Bank', orDash(move.bankName)],
         ['Bank account name', orDash(move.bankAccountName)],
         revealable('bankAccountNumber', move.bankAccountNumberMasked),

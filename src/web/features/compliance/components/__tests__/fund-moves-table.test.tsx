@@ -55,6 +55,23 @@ describe('a reviewer reads fund moves across accounts', () => {
   });
 });
 
+describe('a reviewer opens a fund move the portal asked for', () => {
+  it('finds our reference, and the account’s requests in the register from it', async () => {
+    renderOnePage([disbursementMove({ accountId: 'A1040000' })]);
+    const grid = await screen.findByRole('grid', { name: 'Fund moves' }, { timeout: 20_000 });
+    fireEvent.click(within(grid).getByRole('button', { name: 'Open fund move CFM70000115' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Fund move CFM70000115' }));
+    expect(dialog.getByText('Our reference').nextElementSibling?.textContent).toBe(
+      'MR-VS17ZR49XD: see the account’s requests in the register',
+    );
+    expect(
+      dialog
+        .getByRole('link', { name: 'the account’s requests in the register' })
+        .getAttribute('href'),
+    ).toBe('/compliance/money-requests?accountId=A1040000');
+  });
+});
+
 describe('the Created column with the platform in New York', () => {
   withTimeZones({ viewer: 'UTC', platform: 'America/New_York' });
 
