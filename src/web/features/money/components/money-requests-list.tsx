@@ -1,4 +1,6 @@
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
 import {
   moneyRequestKindLabels,
   moneyRequestOutcomeWords,
@@ -6,6 +8,7 @@ import {
 } from '../../../../contract/money-requests';
 import { CardList } from '../../../components/card-list';
 import { Code, DescriptionList } from '../../../components/description-list';
+import { paths } from '../../../config/paths';
 import { formatMoney, formatTimestamp, formatUnits } from '../../../lib/format';
 import { RecordTable, type TableSpec } from '../../../components/record-table';
 import { SettleByHand } from './settle-by-hand';
@@ -82,8 +85,33 @@ function Outcome({
   );
 }
 
-const upstreamIdOf = (request: MoneyRequestView) =>
-  request.upstreamId ? <Code value={request.upstreamId} /> : '—';
+/**
+ * The platform's id of what the request created. A deposit's is its fund move (§4.16), which the
+ * investor opens from here to follow it to settlement; a reviewer follows it from the account.
+ */
+function upstreamIdOf(request: MoneyRequestView, reviewer: boolean) {
+  if (!request.upstreamId) return '—';
+  if (reviewer || request.kind !== 'deposit') return <Code value={request.upstreamId} />;
+  return (
+    <Link
+      component={RouterLink}
+      to={paths.app.fundMove.getHref(request.accountId, request.upstreamId)}
+      translate="no"
+    >
+      {request.upstreamId}
+    </Link>
+  );
+}
+
+/** The account the request was made from, opening its page (the reviewer's page for reviewers). */
+function accountOf(request: MoneyRequestView, reviewer: boolean) {
+  const page = reviewer ? paths.app.complianceAccount : paths.app.account;
+  return (
+    <Link component={RouterLink} to={page.getHref(request.accountId)} translate="no">
+      {request.accountId}
+    </Link>
+  );
+}
 
 /** Who sent it, as reviewers see it. */
 const userOf = (request: MoneyRequestView) => request.userEmail ?? '—';
@@ -95,7 +123,7 @@ function MoneyRequestsTable({ requests, label, reviewer, onSettled }: ShownReque
       { heading: 'Sent', cell: (request) => formatTimestamp(request.createdAt) },
       { heading: 'Our reference', cell: (request) => <Code value={request.reference} /> },
       ...(reviewer ? [{ heading: 'User', cell: userOf }] : []),
-      { heading: 'Account', cell: (request) => <Code value={request.accountId} /> },
+      { heading: 'Account', cell: (request) => accountOf(request, reviewer) },
       { heading: 'Kind', cell: (request) => moneyRequestKindLabels[request.kind] },
       { heading: { figures: 'Amount' }, cell: (request) => <Amount request={request} /> },
       {
@@ -104,7 +132,7 @@ function MoneyRequestsTable({ requests, label, reviewer, onSettled }: ShownReque
         // The outcome's sentences keep a readable measure rather than a word a line.
         sx: { minWidth: 240 },
       },
-      { heading: 'Upstream ID', cell: upstreamIdOf },
+      { heading: 'Upstream ID', cell: (request) => upstreamIdOf(request, reviewer) },
     ],
     rowKey: (request) => request.reference,
   };
@@ -127,8 +155,8 @@ function MoneyRequestCards({ requests, label, reviewer, onSettled }: ShownReques
               ['Sent', formatTimestamp(request.createdAt)],
               ['Our reference', <Code key="reference" value={request.reference} />],
               ...(reviewer ? ([['User', userOf(request)]] as [string, string][]) : []),
-              ['Account', <Code key="account" value={request.accountId} />],
-              ['Upstream ID', upstreamIdOf(request)],
+              ['Account', accountOf(request, reviewer)],
+              ['Upstream ID', upstreamIdOf(request, reviewer)],
             ]}
           />
         </>

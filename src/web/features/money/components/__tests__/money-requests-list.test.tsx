@@ -101,3 +101,46 @@ describe('whose next step the register names', () => {
     expect(cell.textContent).not.toContain('settle it by hand');
   });
 });
+
+describe('from a request to what it became', () => {
+  withViewportWidth(1280);
+  const deposit: MoneyRequestView = {
+    ...request,
+    kind: 'deposit',
+    offeringId: null,
+    units: null,
+    unitPrice: null,
+    outcome: 'created',
+    upstreamId: 'CFM70000120',
+  };
+
+  it('takes the investor to the fund move a deposit created, and to the account', () => {
+    renderWithProviders(<MoneyRequestsList requests={[deposit]} label="Money requests" />);
+    const table = within(screen.getByRole('table', { name: 'Money requests' }));
+    expect(table.getByRole('link', { name: 'CFM70000120' }).getAttribute('href')).toBe(
+      '/accounts/A1040000/fund-moves/CFM70000120',
+    );
+    expect(table.getByRole('link', { name: 'A1040000' }).getAttribute('href')).toBe(
+      '/accounts/A1040000',
+    );
+  });
+
+  it('takes a reviewer to the account’s review page; the trade id of an investment is no link', () => {
+    renderWithProviders(
+      <MoneyRequestsList
+        requests={[
+          deposit,
+          { ...request, reference: 'MR-2', outcome: 'created', upstreamId: '302097' },
+        ]}
+        label="Money requests"
+        reviewer
+      />,
+    );
+    const table = within(screen.getByRole('table', { name: 'Money requests' }));
+    for (const link of table.getAllByRole('link', { name: 'A1040000' }))
+      expect(link.getAttribute('href')).toBe('/compliance/accounts/A1040000');
+    expect(table.queryByRole('link', { name: 'CFM70000120' })).toBeNull();
+    expect(table.queryByRole('link', { name: '302097' })).toBeNull();
+    expect(table.getByText('302097')).toBeTruthy();
+  });
+});
