@@ -139,7 +139,7 @@ function PurchaseCards({ purchases }: { purchases: readonly Purchase[] }) {
               </Typography>
             </Box>
             <Typography variant="body2" color="text.secondary">
-              Shares {formatDecimal(purchase.shares)} · {formatTimestamp(purchase.purchasedAt)} ·
+              Shares {formatDecimal(purchase.shares)} · {formatTimestamp(purchase.purchasedAt)} ·{' '}
               <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
                 Trade <Code value={purchase.tradeId} />
               </Box>
