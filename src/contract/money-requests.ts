@@ -112,6 +112,8 @@ const timelineEntrySchema = z.object({
   id: z.string(),
   /** Our register reference when the portal sent it. */
   reference: z.string().nullable(),
+  /** The account's fund move the entry is, or became (its page has the bank and the checks). */
+  fundMove: z.string().nullable(),
   title: z.string(),
   /** The platform's description of a fund move, as it holds it; null for the others. */
   description: z.string().nullable(),

@@ -412,7 +412,12 @@ describe('the register: a disbursement whose upstream call times out', () => {
       (await get(`/api/accounts/${accountA}/timeline`, investor)).json(),
     );
     const entry = timeline.entries.find((e) => e.reference === error.reference);
-    expect(entry).toMatchObject({ kind: 'disbursement', title: 'Domestic wire disbursement' });
+    expect(entry).toMatchObject({
+      kind: 'disbursement',
+      title: 'Domestic wire disbursement',
+      // Nothing is known to have moved: no fund move to open.
+      fundMove: null,
+    });
     expect(entry?.state).toMatch(/^Outcome unknown/);
     expect(entry?.next).toMatch(/Do not send it again.*quote our reference/);
 
@@ -450,6 +455,9 @@ describe('the register: a disbursement whose upstream call times out', () => {
     }).format(batch);
     expect(wall).toBe('16:00');
     expect(timeline.entries.some((e) => e.kind === 'investment')).toBe(true);
+    expect(
+      timeline.entries.filter((e) => e.kind === 'investment').every((e) => e.fundMove === null),
+    ).toBe(true);
   });
 });
 
@@ -484,6 +492,7 @@ describe('fund moves have a direction, and a disbursement is listed once (§2.9,
       kind: 'disbursement',
       id: move.referenceNumber,
       reference,
+      fundMove: move.referenceNumber,
       title: 'ACH disbursement to your linked bank',
       amount: '250',
       next: 'Approval decision at the next daily batch, 4:00 PM Mountain Time.',
@@ -537,6 +546,7 @@ describe('fund moves have a direction, and a disbursement is listed once (§2.9,
       kind: 'deposit',
       id: referenceNumber,
       reference,
+      fundMove: referenceNumber,
       description: `Disbursement ACH top-up · Portal deposit ${reference}`,
     });
     expect(entries[0].title).toMatch(/^Deposit( from .+)?$/);
@@ -546,6 +556,7 @@ describe('fund moves have a direction, and a disbursement is listed once (§2.9,
     expect(seeded).toBeDefined();
     const seededEntry = timeline.entries.find((e) => e.id === seeded.referenceNumber)!;
     expect(seededEntry.kind).toBe('fund_move');
+    expect(seededEntry.fundMove).toBe(seeded.referenceNumber);
     expect(seededEntry.title).toBe(fundMoveTitle(seeded));
     expect(seededEntry.title).toMatch(/^Fund move/);
     expect(seededEntry.description).toBe(seeded.description);

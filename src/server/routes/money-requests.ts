@@ -555,6 +555,7 @@ export const moneyRequestRoutes = [
           kind: timelineKinds[move.direction ?? 'unknown'],
           id: move.referenceNumber,
           reference: move.portalReference,
+          fundMove: move.referenceNumber,
           title: fundMoveTitle(move),
           description: move.description,
           amount: move.amount,
@@ -575,6 +576,7 @@ export const moneyRequestRoutes = [
           kind: 'investment',
           id: trade.tradeId,
           reference: null,
+          fundMove: null,
           title: `Investment in ${name}${trade.units ? ` (${trade.units} units)` : ''}`,
           description: null,
           amount: trade.amount,
@@ -611,6 +613,7 @@ export const moneyRequestRoutes = [
             kind: row.kind,
             id: move.referenceNumber,
             reference: row.reference,
+            fundMove: move.referenceNumber,
             title: row.kind === 'deposit' ? fundMoveTitle(move) : title,
             // A deposit's description is the person's own words (with our note): worth showing.
             description: row.kind === 'deposit' ? move.description : null,
@@ -637,6 +640,9 @@ export const moneyRequestRoutes = [
           kind: row.kind,
           id: row.upstreamId ?? row.reference,
           reference: row.reference,
+          // A created deposit's platform id is its fund move (§4.16), even when the list of
+          // moves did not carry it this time; a disbursement's is the disbursement's own.
+          fundMove: row.kind === 'deposit' ? row.upstreamId : null,
           title,
           description: null,
           amount: row.amount,

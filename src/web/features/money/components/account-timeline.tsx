@@ -1,10 +1,13 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
 import type { TimelineEntry } from '../../../../contract/money-requests';
 import { CardList } from '../../../components/card-list';
 import { Code } from '../../../components/description-list';
 import { PageNav, usePages } from '../../../components/page-nav';
+import { paths } from '../../../config/paths';
 import { formatMoney, formatTimestamp } from '../../../lib/format';
 
 const kindLabels: Record<TimelineEntry['kind'], string> = {
@@ -46,17 +49,23 @@ const TIMELINE_PAGE = 25;
  * (the requests sent from the portal, the holdings) out of reach, on a phone above all, where each
  * entry is a card of its own.
  */
-export function AccountTimeline({ entries }: { entries: TimelineEntry[] }) {
+export function AccountTimeline({
+  accountId,
+  entries,
+}: {
+  accountId: string;
+  entries: TimelineEntry[];
+}) {
   const { page, nav } = usePages(entries, TIMELINE_PAGE);
   return (
     <>
-      <TimelineCards entries={page} />
+      <TimelineCards accountId={accountId} entries={page} />
       <PageNav label="Pages of the timeline" {...nav} />
     </>
   );
 }
 
-function TimelineCards({ entries }: { entries: TimelineEntry[] }) {
+function TimelineCards({ accountId, entries }: { accountId: string; entries: TimelineEntry[] }) {
   return (
     <CardList
       label="Account timeline"
@@ -86,6 +95,18 @@ function TimelineCards({ entries }: { entries: TimelineEntry[] }) {
               <>
                 {' '}
                 · Our reference <Code value={entry.reference} />
+              </>
+            )}
+            {entry.fundMove && (
+              <>
+                {' · '}
+                <Link
+                  component={RouterLink}
+                  to={paths.app.fundMove.getHref(accountId, entry.fundMove)}
+                >
+                  Fund move details
+                  <span className="visually-hidden"> of {entry.fundMove}</span>
+                </Link>
               </>
             )}
           </Typography>

@@ -65,7 +65,7 @@ function TimelineSection({ accountId }: { accountId: string }) {
                 {gap}
               </Alert>
             ))}
-            <AccountTimeline entries={data.entries} />
+            <AccountTimeline accountId={data.accountId} entries={data.entries} />
           </Box>
         )}
       </QueryState>

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TimelineEntry } from '../../../../../contract/money-requests';
+import { renderWithProviders } from '../../../../testing/render';
 import { withTimeZones } from '../../../../testing/time-zones';
 import { AccountTimeline } from '../account-timeline';
 
@@ -14,6 +15,7 @@ const entry = (overrides: Partial<TimelineEntry>): TimelineEntry => ({
   kind: 'disbursement',
   id: 'CFM70000115',
   reference: 'MR-VS17ZR49XD',
+  fundMove: 'CFM70000115',
   title: 'ACH disbursement to your linked bank',
   description: null,
   amount: '250',
@@ -27,8 +29,9 @@ const entry = (overrides: Partial<TimelineEntry>): TimelineEntry => ({
 
 describe('an investor reads the money timeline of an account', () => {
   it('sees the portal’s instants and the platform’s zone-less times alike, in their zone, named', () => {
-    render(
+    renderWithProviders(
       <AccountTimeline
+        accountId="A1040000"
         entries={[
           entry({}),
           entry({
@@ -53,8 +56,9 @@ describe('an investor reads the money timeline of an account', () => {
   });
 
   it('calls a move whose direction is not stated a fund move, with the platform’s description', () => {
-    render(
+    renderWithProviders(
       <AccountTimeline
+        accountId="A1040000"
         entries={[
           entry({
             kind: 'fund_move',
@@ -79,7 +83,7 @@ describe('an investor reads the money timeline of an account', () => {
     const entries = Array.from({ length: 60 }, (_, i) =>
       entry({ id: `CFM${String(70000100 - i)}`, title: `Entry ${i + 1}` }),
     );
-    render(<AccountTimeline entries={entries} />);
+    renderWithProviders(<AccountTimeline accountId="A1040000" entries={entries} />);
     const list = screen.getByRole('list', { name: 'Account timeline' });
     const titles = () =>
       within(list)
@@ -100,8 +104,27 @@ describe('an investor reads the money timeline of an account', () => {
     expect(titles()[0]).toBe('Entry 26');
   });
 
+  it('opens the fund move an entry is or became; an investment has none to open', () => {
+    renderWithProviders(
+      <AccountTimeline
+        accountId="A1040000"
+        entries={[
+          entry({}),
+          entry({ kind: 'investment', id: '302097', reference: null, fundMove: null }),
+        ]}
+      />,
+    );
+    const [disbursement, investment] = screen.getAllByRole('listitem');
+    expect(
+      within(disbursement)
+        .getByRole('link', { name: 'Fund move details of CFM70000115' })
+        .getAttribute('href'),
+    ).toBe('/accounts/A1040000/fund-moves/CFM70000115');
+    expect(within(investment).queryByRole('link')).toBeNull();
+  });
+
   it('shows no page navigation when one page holds them all', () => {
-    render(<AccountTimeline entries={[entry({})]} />);
+    renderWithProviders(<AccountTimeline accountId="A1040000" entries={[entry({})]} />);
     expect(screen.queryByRole('navigation', { name: 'Pages of the timeline' })).toBeNull();
   });
 });
