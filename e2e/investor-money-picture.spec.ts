@@ -115,6 +115,18 @@ test('an investor links a bank, deposits, invests, disburses by ACH and wire, an
   ).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'account money and timeline');
 
+  // The deposit opens the fund move it became, which leads back to the request by our reference.
+  await timeline
+    .getByRole('listitem')
+    .filter({ hasText: 'Deposit' })
+    .filter({ hasText: '$250.75' })
+    .getByRole('link', { name: /^Fund move details of / })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Fund move CFM/ })).toBeVisible();
+  await expect(page.getByText('$250.75')).toBeVisible();
+  await page.getByRole('link', { name: 'the request on the account’s money page' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Money and timeline' })).toBeVisible();
+
   // 6. The investment is in the holdings with its amount.
   await page.goto('/holdings');
   const trades = page.getByRole('table', { name: 'Trades' });
