@@ -20,8 +20,11 @@ async function fresh() {
   const columns: import('../data-grid').GridColDef<Row>[] = [
     { field: 'name', headerName: 'Name', flex: 1 },
   ];
-  const show = () =>
-    testing.render(<grid.PortalDataGrid label="Names" rows={rows} columns={columns} />);
+  /** The grid of names, with what it shows on a phone when a test gives it. */
+  const show = (
+    phone: Pick<Parameters<typeof grid.PortalDataGrid<Row>>[0], 'phoneView' | 'phoneColumns'> = {},
+  ) =>
+    testing.render(<grid.PortalDataGrid label="Names" rows={rows} columns={columns} {...phone} />);
   return { ...testing, ...grid, show };
 }
 
@@ -96,14 +99,7 @@ describe('PortalDataGrid where its columns do not fit', () => {
     it('shows its phone view instead, without asking for the grid library', async () => {
       const t = await fresh();
       cleanup = t.cleanup;
-      t.render(
-        <t.PortalDataGrid
-          label="Names"
-          rows={rows}
-          columns={[{ field: 'name', headerName: 'Name', flex: 1 }]}
-          phoneView={<ul aria-label="Names as cards" />}
-        />,
-      );
+      t.show({ phoneView: <ul aria-label="Names as cards" /> });
       expect(t.screen.getByRole('list', { name: 'Names as cards' })).toBeTruthy();
       expect(t.screen.queryByRole('status', { name: /^Loading the table/ })).toBeNull();
       expect(t.screen.queryByRole('grid')).toBeNull();
@@ -113,14 +109,7 @@ describe('PortalDataGrid where its columns do not fit', () => {
       const t = await fresh();
       cleanup = t.cleanup;
       await t.preloadDataGrid();
-      t.render(
-        <t.PortalDataGrid
-          label="Names"
-          rows={rows}
-          columns={[{ field: 'name', headerName: 'Name', flex: 1 }]}
-          phoneColumns={phoneColumns}
-        />,
-      );
+      t.show({ phoneColumns });
       const grid = t.within(t.screen.getByRole('grid', { name: 'Names' }));
       expect(grid.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
         'Names on a phone',
@@ -135,15 +124,7 @@ describe('PortalDataGrid where its columns do not fit', () => {
       const t = await fresh();
       cleanup = t.cleanup;
       await t.preloadDataGrid();
-      t.render(
-        <t.PortalDataGrid
-          label="Names"
-          rows={rows}
-          columns={[{ field: 'name', headerName: 'Name', flex: 1 }]}
-          phoneColumns={phoneColumns}
-          phoneView={<ul aria-label="Names as cards" />}
-        />,
-      );
+      t.show({ phoneColumns, phoneView: <ul aria-label="Names as cards" /> });
       const grid = t.within(t.screen.getByRole('grid', { name: 'Names' }));
       expect(grid.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name']);
       expect(t.screen.queryByRole('list', { name: 'Names as cards' })).toBeNull();
