@@ -28,6 +28,11 @@ test('a reviewer searches, reviews an account, reveals its tax id with a reason,
   await expect(reviews).toContainText('Account approval');
   await expect(page.getByRole('heading', { name: 'Custody account' })).toBeVisible();
   await expect(page.getByRole('grid', { name: 'Fund moves' })).toBeVisible();
+  // The portal's own requests for this account are one link away, the register narrowed to it.
+  await expect(page.getByRole('link', { name: 'money requests register' })).toHaveAttribute(
+    'href',
+    /^\/compliance\/money-requests\?accountId=A\d+$/,
+  );
 
   await page.getByRole('button', { name: 'Reveal Tax ID' }).click();
   const dialog = page.getByRole('dialog', { name: 'Reveal Tax ID' });

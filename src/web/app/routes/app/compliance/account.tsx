@@ -80,6 +80,11 @@ export default function ComplianceAccountRoute() {
           <Link component={RouterLink} to={paths.app.auditLog.getHref()}>
             audit log
           </Link>
+          ; the deposits, disbursements, investments and IRA requests sent from the portal for it,
+          with their outcomes, are in the{' '}
+          <Link component={RouterLink} to={paths.app.complianceMoneyRequests.getHref(accountId)}>
+            money requests register
+          </Link>
           .
         </Typography>
         <ComplianceFundMovesState
