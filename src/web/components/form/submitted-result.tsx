@@ -59,8 +59,26 @@ export const accountTimelineLink = (accountId: string) => ({
  * A receipt's row for our reference, under which the account's requests and timeline list the
  * request and which support is quoted; left out when the receipt has none.
  */
-export const ourReferenceRow = (reference: string | null | undefined): Row | null =>
-  reference ? ['Our reference', <Code key="reference" value={reference} />] : null;
+/**
+ * Our reference of a request, as receipts and the records it became name it; `see` leads to where
+ * the request itself is listed.
+ */
+export function ourReferenceRow(
+  reference: string | null | undefined,
+  see?: { to: string; label: string },
+): Row | null {
+  if (!reference) return null;
+  if (!see) return ['Our reference', <Code key="reference" value={reference} />];
+  return [
+    'Our reference',
+    <span key="reference">
+      <Code value={reference} />: see{' '}
+      <Link component={RouterLink} to={see.to}>
+        {see.label}
+      </Link>
+    </span>,
+  ];
+}
 
 /** Where a receipt of an account's request leads: the account, and the request on its timeline. */
 export const backToAccountLinks = (accountId: string) => [

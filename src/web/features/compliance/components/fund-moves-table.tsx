@@ -25,7 +25,8 @@ import {
 import { paths } from '../../../config/paths';
 import { formatCode, formatMoney, formatTimestamp, upstreamTimeMs } from '../../../lib/format';
 import { CardList } from '../../../components/card-list';
-import { Code, DescriptionList } from '../../../components/description-list';
+import { DescriptionList } from '../../../components/description-list';
+import { ourReferenceRow } from '../../../components/form/submitted-result';
 import { QueryState, type ShownQuery } from '../../../components/query-state';
 import { listsNothing, SkippedRecordsNotice } from '../../../components/skipped-records';
 import { orDash } from './details-list';
@@ -305,22 +306,7 @@ function ReviewerFundMoveDetails({ move }: { move: FundMoveView }) {
         ['Description', orDash(move.description)],
         // A move the portal asked for carries our reference in its description (§2.9, §2.10):
         // the register lists the request under it, with its outcome and who asked.
-        ...(move.portalReference
-          ? [
-              [
-                'Our reference',
-                <span key="ours">
-                  <Code value={move.portalReference} />: see{' '}
-                  <Link
-                    component={RouterLink}
-                    to={paths.app.complianceMoneyRequests.getHref(move.accountId)}
-                  >
-                    the account’s requests in the register
-                  </Link>
-                </span>,
-              ] satisfies [string, ReactNode],
-            ]
-          : []),
+        ...ourReferenceItems(move),
         ['Bank', orDash(move.bankName)],
         ['Bank account name', orDash(move.bankAccountName)],
         revealable('bankAccountNumber', move.bankAccountNumberMasked),
@@ -332,4 +318,12 @@ function ReviewerFundMoveDetails({ move }: { move: FundMoveView }) {
       ]}
     />
   );
+}
+
+function ourReferenceItems(move: FundMoveView) {
+  const row = ourReferenceRow(move.portalReference, {
+    to: paths.app.complianceMoneyRequests.getHref(move.accountId),
+    label: 'the account’s requests in the register',
+  });
+  return row ? [row] : [];
 }

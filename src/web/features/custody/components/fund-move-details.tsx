@@ -1,12 +1,10 @@
-import type { ReactNode } from 'react';
-import Link from '@mui/material/Link';
-import { Link as RouterLink } from 'react-router-dom';
 import {
   fundMoveDirectionLabel,
   fundMoveTitle,
   type FundMoveView,
 } from '../../../../contract/custody-views';
 import { Code, DescriptionList, SectionCard } from '../../../components/description-list';
+import { ourReferenceRow } from '../../../components/form/submitted-result';
 import { paths } from '../../../config/paths';
 import { formatCode, formatTimestamp, formatMoney } from '../../../lib/format';
 import { FundMoveStatus } from './fund-move-status';
@@ -47,17 +45,10 @@ export function FundMoveDetails({ move }: { move: FundMoveView }) {
  * itself, with what the platform may leave out here (a deposit's bank: §2.9 bankName may be
  * null), is listed under it on the account's money page.
  */
-function ourReference(move: FundMoveView): [string, ReactNode][] {
-  if (!move.portalReference) return [];
-  return [
-    [
-      'Our reference',
-      <span key="ours">
-        <Code value={move.portalReference} />: see{' '}
-        <Link component={RouterLink} to={paths.app.accountMoney.getHref(move.accountId)}>
-          the request on the account’s money page
-        </Link>
-      </span>,
-    ],
-  ];
+function ourReference(move: FundMoveView) {
+  const row = ourReferenceRow(move.portalReference, {
+    to: paths.app.accountMoney.getHref(move.accountId),
+    label: 'the request on the account’s money page',
+  });
+  return row ? [row] : [];
 }
