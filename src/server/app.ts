@@ -180,6 +180,11 @@ async function serveSpa(app: FastifyInstance, spaDir: string) {
   // Not part of the API: left out of the OpenAPI document.
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const url = request.url.split('?')[0];
+    // With `wildcard: false` the plugin has a route for each file the build held at start. A
+    // rebuild under a running server writes new hashed names, which the fresh index.html asks
+    // for: look those up on disk rather than answer 404 until a restart. Only a plain file name
+    // under assets/ is looked up, so no path reaches the disk that could leave the build.
+    if (/^\/assets\/[\w-]+(?:\.[\w-]+)+$/u.test(url)) return reply.sendFile(url.slice(1));
     if (url.startsWith('/api/') || path.extname(url)) {
       return reply.callNotFound();
     }

@@ -38,6 +38,8 @@ export interface HarnessOptions {
   now?: () => number;
   /** Where the BFF writes its log, with the portal's logger options at `info` (none by default). */
   logStream?: Writable;
+  /** A built SPA to serve beside the API, as `npm start` serves dist/. */
+  spaDir?: string;
 }
 
 /**
@@ -69,6 +71,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       : false,
     limitScale: options.limitScale,
     now: options.now,
+    spaDir: options.spaDir,
     upstream: {
       baseUrl: sandbox.url,
       clientId: sandbox.credentials.clientId,
