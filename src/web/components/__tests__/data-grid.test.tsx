@@ -115,6 +115,31 @@ describe('PortalDataGrid where its columns do not fit', () => {
         'Names on a phone',
       ]);
     });
+
+    it('sorts by any of the wide columns from a select, since one cell holds several of them', async () => {
+      const t = await fresh();
+      cleanup = t.cleanup;
+      await t.preloadDataGrid();
+      t.show({ phoneColumns });
+      const names = () =>
+        t
+          .within(t.screen.getByRole('grid', { name: 'Names' }))
+          .getAllByRole('gridcell')
+          .map((cell) => cell.textContent);
+      const sortBy = t.screen.getByRole('combobox', { name: 'Sort names by' });
+      expect(
+        t
+          .within(sortBy)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['As listed', 'Name, ascending', 'Name, descending']);
+      expect(names()).toEqual(['Alpha', 'Beta']);
+
+      t.fireEvent.change(sortBy, { target: { value: 'name:desc' } });
+      await t.waitFor(() => expect(names()).toEqual(['Beta', 'Alpha']));
+      t.fireEvent.change(sortBy, { target: { value: '' } });
+      await t.waitFor(() => expect(names()).toEqual(['Alpha', 'Beta']));
+    });
   });
 
   describe('on a desktop', () => {

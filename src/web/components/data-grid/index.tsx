@@ -1,7 +1,11 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import NativeSelect from '@mui/material/NativeSelect';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Skeleton from '@mui/material/Skeleton';
-import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
+import type { GridColDef, GridSortModel, GridValidRowModel } from '@mui/x-data-grid';
 import Big from 'big.js';
 import { useWideScreen } from '../../lib/use-wide-screen';
 import type { PortalDataGridProps } from './portal-data-grid';
@@ -43,9 +47,73 @@ export function PortalDataGrid<Row extends GridValidRowModel>({
 }) {
   const wide = useWideScreen();
   if (!wide && phoneView !== undefined) return <>{phoneView}</>;
-  const gridProps: PortalDataGridProps<Row> =
-    !wide && phoneColumns ? { ...props, columns: phoneColumns, getRowHeight: () => 'auto' } : props;
-  return <LazyGrid {...gridProps} />;
+  if (!wide && phoneColumns) return <PhoneGrid {...props} phoneColumns={phoneColumns} />;
+  return <LazyGrid {...props} />;
+}
+
+/*
+ * A grid in its phone columns. Their few cells hold what the wide grid spreads over many columns,
+ * so a header no longer stands for one value to sort by. The wide columns stay in the grid,
+ * hidden, and a select above it sorts by any of them (time, total, status…), as their headers do
+ * on a wide screen. It is the browser's own list, easy to use with a thumb or a screen reader.
+ */
+function PhoneGrid<Row extends GridValidRowModel>({
+  phoneColumns,
+  columns,
+  initialState,
+  ...props
+}: PortalDataGridProps<Row> & { phoneColumns: readonly GridColDef<Row>[] }) {
+  const selectId = useId();
+  const [sortModel, setSortModel] = useState<GridSortModel>(initialState?.sorting?.sortModel ?? []);
+  const sortable = columns.filter((column) => column.sortable !== false && column.headerName);
+  const hidden = Object.fromEntries(columns.map((column) => [column.field, false]));
+  const [sorted] = sortModel;
+  const choice = sorted?.sort ? `${sorted.field}:${sorted.sort}` : '';
+  return (
+    <Box sx={{ display: 'grid', gap: 1.5 }}>
+      <FormControl size="small" sx={{ maxWidth: 320 }}>
+        <InputLabel htmlFor={selectId} shrink>
+          {`Sort ${props.label.toLowerCase()} by`}
+        </InputLabel>
+        <NativeSelect
+          input={<OutlinedInput notched label={`Sort ${props.label.toLowerCase()} by`} />}
+          inputProps={{ id: selectId }}
+          value={choice}
+          onChange={(event) => {
+            const [field, sort] = event.target.value.split(':');
+            setSortModel(field ? [{ field, sort: sort === 'desc' ? 'desc' : 'asc' }] : []);
+          }}
+        >
+          <option value="">As listed</option>
+          {sortable.flatMap((column) => [
+            <option key={`${column.field}:asc`} value={`${column.field}:asc`}>
+              {`${column.headerName}, ascending`}
+            </option>,
+            <option key={`${column.field}:desc`} value={`${column.field}:desc`}>
+              {`${column.headerName}, descending`}
+            </option>,
+          ])}
+        </NativeSelect>
+      </FormControl>
+      <LazyGrid
+        {...props}
+        // A field of its own for each phone column: a grid refuses two columns of one field.
+        columns={[
+          ...phoneColumns.map((column) => ({
+            ...column,
+            field: `phone-${column.field}`,
+            sortable: false,
+          })),
+          ...columns,
+        ]}
+        initialState={initialState}
+        columnVisibilityModel={hidden}
+        sortModel={sortModel}
+        onSortModelChange={setSortModel}
+        getRowHeight={() => 'auto'}
+      />
+    </Box>
+  );
 }
 
 function LazyGrid<Row extends GridValidRowModel>(props: PortalDataGridProps<Row>) {

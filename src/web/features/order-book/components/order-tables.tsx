@@ -165,7 +165,8 @@ export const OrdersTable = memo(function OrdersTable({
  * On a phone a grid of ten columns showed the order, the security and the side, and left the
  * shares, price, total and status past the screen's edge. There one column holds each order in
  * three short lines, every figure on screen; the grid still renders only the rows in view (a busy
- * day has 10,000 orders), pages them and sorts them by order id. Member, account and IP stay on
+ * day has 10,000 orders), pages them, and sorts them by any of the wide columns from the select
+ * above it. Member, account and IP stay on
  * the order's own page, one tap away. Each cell holds three short lines, the last one quieter.
  */
 function linesColumn<Row extends GridValidRowModel>(

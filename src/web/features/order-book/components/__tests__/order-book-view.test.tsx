@@ -217,6 +217,13 @@ describe('the order book on a 375 px phone', () => {
           new Date('2026-03-02T14:30:00.000Z'),
         ),
     );
+    // The one column stands for them all: the wide columns sort it from a select.
+    const sortOrders = orders.getByRole('combobox', { name: 'Sort orders by' });
+    expect(
+      within(sortOrders)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(expect.arrayContaining(['As listed', 'Total, descending', 'Status, ascending']));
     // The member, account and IP columns are not there: the note says where they are.
     expect(
       orders.getByText(
