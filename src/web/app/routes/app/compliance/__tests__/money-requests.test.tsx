@@ -121,4 +121,44 @@ describe('a reviewer settles an unknown request by hand from the register', () =
     expect(settledNote()).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Show the requests of account/ })).toBeNull();
   });
+
+  it('in the whole register, where the row stays with its new outcome, is told too', async () => {
+    const settled: MoneyRequestView = {
+      ...unknown,
+      outcome: 'not_sent',
+      settledAt: '2026-11-21T09:00:00.000Z',
+    };
+    let done = false;
+    bff.use(
+      http.get('/api/compliance/money-requests', () => {
+        const page: MoneyRequestPageView = {
+          requests: [done ? settled : unknown],
+          total: 1,
+          offset: 0,
+          limit: 50,
+        };
+        return HttpResponse.json(page);
+      }),
+    );
+    mockPost('/api/compliance/money-requests/MR-7K2Q9D1X4B/settle', okAnswer(settled, 200));
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<MoneyRequestsRoute />, { path: '/compliance/money-requests' });
+    await user.click(await screen.findByRole('button', { name: 'Settle by hand: MR-7K2Q9D1X4B' }));
+    const dialog = screen.getByRole('dialog', { name: 'Settle MR-7K2Q9D1X4B by hand' });
+    await user.click(within(dialog).getByLabelText('It never reached the platform'));
+    await user.type(
+      within(dialog).getByLabelText(/What you checked/),
+      'No trade of A1040000 in this offering',
+    );
+    done = true;
+    await user.click(within(dialog).getByRole('button', { name: 'Settle' }));
+
+    // The row's button left with the unknown outcome; the note says what became of it.
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Settle by hand: MR-7K2Q9D1X4B' })).toBeNull(),
+    );
+    await waitFor(() => expect(settledNote()).toBeTruthy());
+    expect(settledNote()?.textContent).toContain('settled by hand');
+    await waitFor(() => expect(document.activeElement).toBe(settledNote()));
+  });
 });
