@@ -181,12 +181,21 @@ describe('register through the BFF', () => {
         .where('action', '=', 'money_request_settled')
         .where('object_id', '=', lost.reference)
         .execute();
+      // Attributed as every event of a person is, so the log's user filter finds it, with the
+      // reason in the log's reason column.
+      expect(event).toMatchObject({
+        user_id: reviewerId,
+        user_email: 'compliance@demo.test',
+        role: 'compliance',
+        ip: expect.stringMatching(/\S/),
+        request_id: expect.stringMatching(/\S/),
+        reason: 'Found in the fund moves of the account, same amount and our reference',
+      });
       expect(event.details).toMatchObject({
         settled: 'created',
         upstreamId: 'CFM777001',
         via: 'manual',
         by: reviewerId,
-        reason: 'Found in the fund moves of the account, same amount and our reference',
       });
 
       // The investor's retry of the same key is told it was submitted, and nothing is sent.

@@ -1,5 +1,5 @@
 import type { Db } from '../store/db';
-import { recordAudit } from '../store/audit';
+import { recordAudit, type AuditEvent } from '../store/audit';
 import { expireDeadClaims, scopeIs } from '../store/idempotency';
 import { fundMoveDirectionOfRequest, withKnownDirections } from './fund-move-direction';
 import { settleMoneyRequest, type MoneyRequest } from '../store/money-requests';
@@ -156,6 +156,11 @@ export interface Settler {
   via: 'reconciliation' | 'manual';
   /** What the reviewer checked at the platform; kept in the audit event only. */
   reason?: string;
+  /**
+   * Who settled it by hand, from where and in which request, as every audit event of a person
+   * says: the audit log's filters and columns find the reviewer's own settlement by them.
+   */
+  person?: Pick<AuditEvent, 'userEmail' | 'role' | 'ip' | 'requestId'>;
 }
 
 const settledMessages: Record<Settler['via'], (verdict: Verdict) => string> = {
@@ -230,9 +235,11 @@ export async function settleUnknown(
     );
     await recordAudit(tx, {
       userId: settler.by === 'system' ? null : settler.by,
+      ...settler.person,
       action: 'money_request_settled',
       objectType: 'money_request',
       objectId: request.reference,
+      reason: settler.reason,
       outcome: 'succeeded',
       details: {
         settled: verdict.outcome,
@@ -243,7 +250,6 @@ export async function settleUnknown(
         forUser: request.userId,
         by: settler.by,
         via: settler.via,
-        ...(settler.reason ? { reason: settler.reason } : {}),
       },
     });
     return true;

@@ -305,7 +305,7 @@ export const moneyRequestRoutes = [
     params: moneyRequestReferenceParamsSchema,
     body: moneyRequestSettleSchema,
     response: moneyRequestViewSchema,
-    async handler({ params, body, user, deps }) {
+    async handler({ params, body, user, deps, request: http }) {
       const request = await getMoneyRequest(deps.db, params.reference);
       if (!request) throw new HttpError('not_found', `No money request ${params.reference}.`);
       const already = () =>
@@ -338,7 +338,12 @@ export const moneyRequestRoutes = [
         deps.db,
         request,
         verdict,
-        { by: user!.id, via: 'manual', reason: body.reason },
+        {
+          by: user!.id,
+          via: 'manual',
+          reason: body.reason,
+          person: { userEmail: user!.email, role: user!.role, ip: http.ip, requestId: http.id },
+        },
         new Date(),
       );
       if (!settled) throw already();
