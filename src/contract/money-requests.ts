@@ -73,8 +73,15 @@ export const moneyRequestViewSchema = z.object({
   message: z.string().nullable(),
   createdAt: instantSchema,
   settledAt: instantSchema.nullable(),
+  /**
+   * Who settled an outcome that had stayed unknown: the portal's own check against the platform
+   * (reconciliation) or a reviewer by hand. Null for an outcome the platform's answer gave.
+   */
+  settledBy: z.enum(['reconciliation', 'reviewer']).nullable(),
   /** Only for compliance and admin: who sent it. */
   userEmail: z.string().nullable().optional(),
+  /** Only for compliance and admin: the reviewer who settled it by hand. */
+  settledByEmail: z.string().nullable().optional(),
 });
 export type MoneyRequestView = z.infer<typeof moneyRequestViewSchema>;
 

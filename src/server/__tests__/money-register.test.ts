@@ -169,7 +169,19 @@ describe('register through the BFF', () => {
         upstreamId: 'CFM777001',
         message: 'A reviewer found it at the platform as CFM777001.',
         userEmail: 'investor@demo.test',
+        settledBy: 'reviewer',
+        settledByEmail: 'compliance@demo.test',
       });
+      // The investor's own register says a reviewer settled it, and names nobody.
+      const own = await call(h.app, 'GET', `/api/accounts/${accountA}/money-requests`, {
+        cookie: investor,
+      });
+      const mine = (own.json() as { requests: Record<string, unknown>[] }).requests.find(
+        (r) => r.reference === lost.reference,
+      );
+      expect(mine).toMatchObject({ outcome: 'created', settledBy: 'reviewer' });
+      expect(mine).not.toHaveProperty('settledByEmail');
+      expect(mine).not.toHaveProperty('userEmail');
       expect(await getMoneyRequest(h.db, lost.reference)).toMatchObject({
         outcome: 'created',
         settledVia: 'manual',

@@ -146,7 +146,17 @@ const disbursementTitles: Record<string, string> = {
   wire_international: 'International wire disbursement',
 };
 
-function toView(row: MoneyRequest, userEmail?: string | null): MoneyRequestView {
+/**
+ * The register row as the contract shows it. `emails` (reviewers only) names who sent it and who
+ * settled it by hand; an investor's view names neither.
+ */
+function toView(row: MoneyRequest, emails?: Map<string, string>): MoneyRequestView {
+  const settledBy =
+    row.settledVia === 'manual'
+      ? 'reviewer'
+      : row.settledVia === 'reconciliation'
+        ? row.settledVia
+        : null;
   return {
     reference: row.reference,
     accountId: row.accountId,
@@ -160,7 +170,14 @@ function toView(row: MoneyRequest, userEmail?: string | null): MoneyRequestView 
     message: row.message,
     createdAt: row.createdAt.toISOString(),
     settledAt: row.settledAt ? row.settledAt.toISOString() : null,
-    ...(userEmail !== undefined ? { userEmail } : {}),
+    settledBy,
+    ...(emails
+      ? {
+          userEmail: emails.get(row.userId) ?? null,
+          settledByEmail:
+            settledBy === 'reviewer' && row.settledBy ? (emails.get(row.settledBy) ?? null) : null,
+        }
+      : {}),
   };
 }
 
@@ -177,8 +194,15 @@ function storeFilter(query: MoneyRequestQuery): MoneyRequestFilter {
   };
 }
 
+/** The addresses of the users who sent the rows and of the reviewers who settled them by hand. */
 async function emailsOf(deps: Deps, rows: MoneyRequest[]): Promise<Map<string, string>> {
-  const ids = [...new Set(rows.map((r) => r.userId))];
+  const ids = [
+    ...new Set(
+      rows.flatMap((r) =>
+        r.settledVia === 'manual' && r.settledBy ? [r.userId, r.settledBy] : [r.userId],
+      ),
+    ),
+  ];
   if (ids.length === 0) return new Map();
   const users = await deps.db
     .selectFrom('users')
@@ -288,7 +312,7 @@ export const moneyRequestRoutes = [
       const page = await listMoneyRequests(deps.db, storeFilter(query));
       const emails = await emailsOf(deps, page.items);
       return {
-        requests: page.items.map((row) => toView(row, emails.get(row.userId) ?? null)),
+        requests: page.items.map((row) => toView(row, emails)),
         total: page.total,
         offset: page.offset,
         limit: page.limit,
@@ -349,7 +373,7 @@ export const moneyRequestRoutes = [
       if (!settled) throw already();
       const after = (await getMoneyRequest(deps.db, params.reference))!;
       const emails = await emailsOf(deps, [after]);
-      return toView(after, emails.get(after.userId) ?? null);
+      return toView(after, emails);
     },
   }),
 

@@ -14,6 +14,7 @@ export const moneyRequestView = (overrides: Partial<MoneyRequestView> = {}): Mon
   message: null,
   createdAt: '2026-11-20T15:04:00.000Z',
   settledAt: null,
+  settledBy: null,
   userEmail: 'investor@demo.test',
   ...overrides,
 });

@@ -78,11 +78,30 @@ function Outcome({
           {words.meaning} {reviewer ? words.reviewerNext : words.next}
         </Typography>
       )}
+      {settledLater(request) && (
+        <Typography variant="body2" color="text.secondary">
+          {settledLater(request)}
+        </Typography>
+      )}
       {reviewer && request.outcome === 'unknown' && (
         <SettleByHand request={request} onSettled={onSettled} />
       )}
     </>
   );
+}
+
+/**
+ * How an outcome that had stayed unknown was settled, and when: the row alone then tells a
+ * reviewer who recorded it (the reason is in the audit log) and an investor that it was checked.
+ */
+function settledLater(request: MoneyRequestView): string | null {
+  if (!request.settledBy) return null;
+  const when = request.settledAt ? `, ${formatTimestamp(request.settledAt)}` : '';
+  if (request.settledBy === 'reconciliation') {
+    return `Settled by the portal's check at the platform${when}.`;
+  }
+  const who = request.settledByEmail ? ` by ${request.settledByEmail}` : ' by a reviewer';
+  return `Settled by hand${who}${when}.`;
 }
 
 /**

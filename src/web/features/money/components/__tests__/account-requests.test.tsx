@@ -27,6 +27,7 @@ const all: MoneyRequestView[] = Array.from({ length: 45 }, (_, i) => ({
   message: null,
   createdAt: new Date(Date.UTC(2026, 10, 27, 12) - i * 60_000).toISOString(),
   settledAt: null,
+  settledBy: null,
   userEmail: null,
 }));
 

@@ -23,6 +23,7 @@ const request: MoneyRequestView = {
   message: null,
   createdAt: '2026-11-27T11:30:05.000Z',
   settledAt: null,
+  settledBy: null,
   userEmail: 'investor@demo.test',
 };
 
@@ -142,5 +143,53 @@ describe('from a request to what it became', () => {
     expect(table.queryByRole('link', { name: 'CFM70000120' })).toBeNull();
     expect(table.queryByRole('link', { name: '302097' })).toBeNull();
     expect(table.getByText('302097')).toBeTruthy();
+  });
+});
+
+describe('a request whose unknown outcome was settled later', () => {
+  withViewportWidth(1280);
+  const settled: MoneyRequestView = {
+    ...request,
+    outcome: 'not_sent',
+    settledAt: '2026-11-28T10:02:00.000Z',
+    settledBy: 'reviewer',
+    settledByEmail: 'compliance@demo.test',
+  };
+  const outcomeCell = () => screen.getByText('Not sent').closest('td') as HTMLElement;
+
+  it('tells a reviewer who settled it by hand, and when', () => {
+    renderWithProviders(<MoneyRequestsList requests={[settled]} label="Money requests" reviewer />);
+    expect(outcomeCell().textContent).toContain(
+      'Settled by hand by compliance@demo.test, Nov 28, 2026, 2:02 AM PST.',
+    );
+  });
+
+  it('tells the investor a reviewer settled it, without naming them', () => {
+    renderWithProviders(
+      <MoneyRequestsList
+        requests={[{ ...settled, settledByEmail: undefined, userEmail: undefined }]}
+        label="Requests"
+      />,
+    );
+    expect(outcomeCell().textContent).toContain('Settled by hand by a reviewer, Nov 28, 2026');
+  });
+
+  it("tells that the portal's own check at the platform settled it", () => {
+    renderWithProviders(
+      <MoneyRequestsList
+        requests={[{ ...settled, settledBy: 'reconciliation', settledByEmail: null }]}
+        label="Requests"
+      />,
+    );
+    expect(outcomeCell().textContent).toContain(
+      "Settled by the portal's check at the platform, Nov 28",
+    );
+  });
+
+  it('says nothing of the kind for an outcome the platform answered', () => {
+    renderWithProviders(
+      <MoneyRequestsList requests={[{ ...settled, settledBy: null }]} label="Requests" />,
+    );
+    expect(outcomeCell().textContent).not.toContain('Settled');
   });
 });
