@@ -182,6 +182,21 @@ describe('register through the BFF', () => {
       expect(mine).toMatchObject({ outcome: 'created', settledBy: 'reviewer' });
       expect(mine).not.toHaveProperty('settledByEmail');
       expect(mine).not.toHaveProperty('userEmail');
+      // The export says the same in its last column.
+      const csv = await call(
+        h.app,
+        'GET',
+        `/api/compliance/money-requests/export.csv?accountId=${accountA}`,
+        { cookie: reviewer },
+      );
+      const [header, ...lines] = csv.body.trim().split(/\r?\n/);
+      expect(header.split(',').at(-1)).toBe('settled_by');
+      expect(
+        lines
+          .find((line) => line.startsWith(lost.reference))
+          ?.split(',')
+          .at(-1),
+      ).toBe('compliance@demo.test');
       expect(await getMoneyRequest(h.db, lost.reference)).toMatchObject({
         outcome: 'created',
         settledVia: 'manual',

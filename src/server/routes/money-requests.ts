@@ -212,6 +212,13 @@ async function emailsOf(deps: Deps, rows: MoneyRequest[]): Promise<Map<string, s
   return new Map(users.map((u) => [u.id, u.email]));
 }
 
+/** Who settled an unknown outcome, for the export: the reviewer's address, or reconciliation. */
+function settledByInCsv(row: MoneyRequest, emails: Map<string, string>): string | null {
+  if (row.settledVia === 'reconciliation') return 'reconciliation';
+  if (row.settledVia !== 'manual' || !row.settledBy) return null;
+  return emails.get(row.settledBy) ?? row.settledBy;
+}
+
 const accountRequestsQuery = moneyRequestQuerySchema.omit({ accountId: true });
 
 const EXPORT_LIMIT = 10_000;
@@ -477,6 +484,7 @@ export const moneyRequestRoutes = [
           'outcome',
           'message',
           'settled_at',
+          'settled_by',
         ]),
       ];
       let offset = 0;
@@ -502,6 +510,7 @@ export const moneyRequestRoutes = [
               row.outcome,
               row.message,
               row.settledAt?.toISOString() ?? null,
+              settledByInCsv(row, emails),
             ]),
           );
           count++;
