@@ -142,9 +142,13 @@ export const issuerAccountSettleSchema = z.object({
     error: `Choose what the platform said: "${issuerAccountSettleLabels.stored}" or "${issuerAccountSettleLabels.not_stored}"`,
   }),
   reason: z
-    .string({ error: 'Reason is required' })
+    // Named as the form labels it; the field is `reason` on the wire.
+    .string({ error: 'Whom you asked and what they said is required' })
     .trim()
-    .min(10, 'Reason must say in at least 10 characters whom you asked at the platform')
-    .max(500, 'Reason can be at most 500 characters'),
+    .min(
+      10,
+      'Whom you asked and what they said must say in at least 10 characters whom you asked at the platform',
+    )
+    .max(500, 'Whom you asked and what they said can be at most 500 characters'),
 });
 export type IssuerAccountSettleInput = z.infer<typeof issuerAccountSettleSchema>;

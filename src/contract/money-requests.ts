@@ -196,10 +196,14 @@ export const moneyRequestSettleSchema = z
       .optional()
       .transform((value) => value || undefined),
     reason: z
-      .string({ error: 'Reason is required' })
+      // Named as the dialog labels it ("What you checked"); the field is `reason` on the wire.
+      .string({ error: 'What you checked is required' })
       .trim()
-      .min(10, 'Reason must say in at least 10 characters what you checked at the platform')
-      .max(500, 'Reason can be at most 500 characters'),
+      .min(
+        10,
+        'What you checked must say in at least 10 characters where you looked and what you found',
+      )
+      .max(500, 'What you checked can be at most 500 characters'),
     /**
      * The reviewer checked that a trade whose units differ from those asked for is this request
      * all the same; without it such a trade is refused (the BFF compares them, §4.16).

@@ -229,7 +229,8 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
     expect(short.json().error.fields).toEqual([
       {
         field: 'reason',
-        message: 'Reason must say in at least 10 characters whom you asked at the platform',
+        message:
+          'Whom you asked and what they said must say in at least 10 characters whom you asked at the platform',
       },
     ]);
     const res = await settle({

@@ -76,10 +76,13 @@ function comparison(trade: Candidate): { label: string; same: boolean } | null {
  */
 function TradeCandidates({
   reference,
+  units,
   query,
   onChoose,
 }: {
   reference: string;
+  /** The units the investment asked for, when recorded. */
+  units: string | null;
   query: UseQueryResult<SettlementCandidates>;
   onChoose: (tradeId: string) => void;
 }) {
@@ -105,6 +108,14 @@ function TradeCandidates({
             </Typography>
           ) : (
             <>
+              {/* Said first when it is so: none of the trades listed is of the units asked for. */}
+              {units && found.candidates.every((trade) => trade.sameUnits === false) && (
+                <Typography variant="body2" sx={{ mb: 1 }}>
+                  No trade of exactly {formatUnits(units)} is left unaccounted for. The trades below
+                  have other units, so each is most likely another request&apos;s; if the platform
+                  shows none of {formatUnits(units)} either, the investment never arrived.
+                </Typography>
+              )}
               <List dense disablePadding>
                 {found.candidates.map((trade) => {
                   const compared = comparison(trade);
@@ -123,12 +134,13 @@ function TradeCandidates({
                         <Box sx={{ minWidth: 0 }}>
                           <Typography variant="body2">
                             Trade {trade.upstreamId}
+                            {/* A separator a screen reader reads too, not only a margin. */}
+                            {compared && ' · '}
                             {compared && (
                               <Typography
                                 component="strong"
                                 variant="body2"
                                 sx={{
-                                  ml: 1,
                                   fontWeight: 600,
                                   color: compared.same ? 'success.dark' : 'warning.dark',
                                 }}
@@ -330,7 +342,12 @@ export function SettleByHand({
           you record here is shown to the investor; your reason goes to the audit log.
         </DialogContentText>
         {request.kind === 'investment' && (
-          <TradeCandidates reference={request.reference} query={candidates} onChoose={choose} />
+          <TradeCandidates
+            reference={request.reference}
+            units={request.units}
+            query={candidates}
+            onChoose={choose}
+          />
         )}
         {chosen && (
           <Typography variant="body2" role="status">

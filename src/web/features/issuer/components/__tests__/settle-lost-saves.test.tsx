@@ -27,7 +27,7 @@ describe('issuer staff settle a save whose answer was lost', () => {
     const group = screen.getByRole('radiogroup', { name: /What the platform said/ });
     await waitFor(() => expect(descriptionOf(group)).toMatch(/^Choose what the platform said/));
     expect(descriptionOf(screen.getByLabelText(/Whom you asked/))).toBe(
-      'Reason must say in at least 10 characters whom you asked at the platform',
+      'Whom you asked and what they said must say in at least 10 characters whom you asked at the platform',
     );
     expect(sent).toHaveLength(0);
   });

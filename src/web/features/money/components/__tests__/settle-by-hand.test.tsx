@@ -264,14 +264,12 @@ describe('a reviewer settles an unknown money request by hand', () => {
       sameUnits: same,
       sameAmount: same,
     });
-    const open = async () => {
+    const open = async (
+      candidates = [trade('302953', '12', true), trade('302952', '11', false)],
+    ) => {
       bff.use(
         http.get('/api/compliance/money-requests/MR-5H7J9K1M3N/candidates', () =>
-          HttpResponse.json({
-            state: 'found',
-            candidates: [trade('302953', '12', true), trade('302952', '11', false)],
-            complete: true,
-          }),
+          HttpResponse.json({ state: 'found', candidates, complete: true }),
         ),
       );
       const user = userEvent.setup({ delay: null });
@@ -281,9 +279,25 @@ describe('a reviewer settles an unknown money request by hand', () => {
       const trades = within(dialog).getByRole('region', {
         name: 'Trades at the platform that could be it',
       });
-      await within(trades).findByText(/Trade 302953/);
+      await within(trades).findByText(new RegExp(`Trade ${candidates[0].upstreamId}`));
       return { user, dialog, trades };
     };
+
+    it('says so first when no trade listed is of the units asked for', async () => {
+      const { trades } = await open([trade('302952', '11', false), trade('302950', '20', false)]);
+      expect(trades.textContent).toContain(
+        'No trade of exactly 12 units is left unaccounted for. The trades below have other units',
+      );
+      // Read out, the mark is apart from the trade id.
+      expect(within(trades).getAllByRole('listitem')[0].textContent).toMatch(
+        /^Trade 302952 · Other units than asked/,
+      );
+    });
+
+    it('does not say so when a trade of the units asked for is listed', async () => {
+      const { trades } = await open();
+      expect(trades.textContent).not.toContain('No trade of exactly');
+    });
 
     it('says what was asked, and marks the trades of those units apart from the others', async () => {
       const { dialog, trades } = await open();
