@@ -13,8 +13,17 @@ test('an investor filters offerings by status and opens one', async ({ page }) =
   await page.getByRole('option', { name: 'Closed' }).click();
   await expect(page).toHaveURL(/status=closed/);
   const statuses = table.getByRole('row').locator('td:nth-child(3)');
-  await expect(statuses.first().or(page.getByText('No closed offerings'))).toBeVisible();
+  await expect(statuses.first().or(page.getByText('No offering is closed'))).toBeVisible();
   for (const status of await statuses.allTextContents()) expect(status).toBe('Closed');
+
+  // One choice per badge: "Open for investment" shows Approved and Open offerings alike.
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Open for investment' }).click();
+  await expect(page).toHaveURL(/status=approved%2Copen/);
+  await expect(statuses.first()).toBeVisible();
+  for (const status of await statuses.allTextContents()) {
+    expect(['Open for investment', 'Sold out']).toContain(status);
+  }
 
   await page.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'All statuses' }).click();

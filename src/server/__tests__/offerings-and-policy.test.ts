@@ -37,6 +37,23 @@ describe('offerings through the BFF', () => {
     expect(filtered.every((o) => o.status === status)).toBe(true);
   });
 
+  it('filters by several statuses, comma-separated', async () => {
+    const cookie = await signIn(h.app, 'investor@demo.test');
+    const all = offeringListSchema.parse(
+      (await call(h.app, 'GET', '/api/offerings', { cookie })).json(),
+    ).offerings;
+    const [first, second] = [...new Set(all.map((o) => o.status))];
+    expect(second).toBeDefined();
+    const res = await call(h.app, 'GET', `/api/offerings?status=${first},%20${second}`, { cookie });
+    const filtered = offeringListSchema.parse(res.json()).offerings;
+    expect(filtered.map((o) => o.id).sort()).toEqual(
+      all
+        .filter((o) => o.status === first || o.status === second)
+        .map((o) => o.id)
+        .sort(),
+    );
+  });
+
   it('answers one offering, and 404 for an unknown id', async () => {
     const cookie = await signIn(h.app, 'issuer@demo.test');
     const id = h.manifest.issuers[0].offeringIds![0];

@@ -11,7 +11,8 @@ export const offeringRoutes = [
   defineRoute({
     method: 'GET',
     url: '/api/offerings',
-    summary: 'Offerings, optionally filtered by status (cached briefly and shared)',
+    summary:
+      'Offerings, optionally filtered by status, one or several comma-separated (cached briefly and shared)',
     tags: ['offerings'],
     query: offeringListQuerySchema,
     response: offeringListSchema,
@@ -19,9 +20,15 @@ export const offeringRoutes = [
       const { offerings: all, skippedRecords } = await deps.offerings.get('all', () =>
         deps.loadOfferings(),
       );
-      const status = query.status?.toLowerCase();
+      // One status, or several comma-separated (the portal's "Open for investment" is approved,
+      // open and active alike).
+      const statuses = query.status
+        ?.toLowerCase()
+        .split(',')
+        .map((status) => status.trim())
+        .filter(Boolean);
       return {
-        offerings: status ? all.filter((o) => o.status === status) : all,
+        offerings: statuses?.length ? all.filter((o) => statuses.includes(o.status)) : all,
         // Records the upstream sent that could not be understood: the page says how many.
         skippedRecords,
       };

@@ -10,7 +10,7 @@ const colors: Record<string, ChipProps['color']> = {
   closed: 'default',
 };
 
-export function offeringStatusLabel(status: string): string {
+function offeringStatusLabel(status: string): string {
   const text = status.trim().toLowerCase().replace(/_/g, ' ');
   return text ? text.charAt(0).toUpperCase() + text.slice(1) : 'Unknown';
 }

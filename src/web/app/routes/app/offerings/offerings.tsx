@@ -11,7 +11,7 @@ import {
 } from '../../../../features/offerings/api/get-offerings';
 import { OfferingStatusFilter } from '../../../../features/offerings/components/offering-status-filter';
 import { OfferingsList } from '../../../../features/offerings/components/offerings-list';
-import { offeringStatusLabel } from '../../../../features/offerings/components/offering-status-chip';
+import { offeringStatusWords } from '../../../../features/offerings/components/offering-status-chip';
 import { hasSession } from '../../../session-guard';
 
 const statusFrom = (search: URLSearchParams) => search.get('status')?.toLowerCase() || null;
@@ -58,7 +58,7 @@ export default function OfferingsRoute() {
           <EmptyState
             title={
               status
-                ? `No ${offeringStatusLabel(status).toLowerCase()} offerings`
+                ? `No offering is ${offeringStatusWords(status.split(',')[0]).label.toLowerCase()}`
                 : 'No offerings yet'
             }
             message={
