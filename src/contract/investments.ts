@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { receiptReferenceShape } from './money-requests';
 import { chosenAccountIdSchema } from './account-views';
-import { compare, formatMoney, formatShares, multiply } from './decimal';
+import { compare, formatMoney, formatShares, multiply, wholeUnits } from './decimal';
 import { decimalStringSchema, localDateTimeSchema } from './money';
 import type { Offering } from './offerings';
 import { fail, pass, type RuleResult } from './rules/result';
@@ -101,6 +101,29 @@ export function describeInvestmentBounds(offering: Offering): string {
 }
 
 /**
+ * A whole number of units that the generic rule would refuse in its own words ("at least 1", "at
+ * most 12 digits") while this offering has a bound that says more: its minimum in units, or the
+ * units that remain.
+ */
+function unitsOutOfBounds(offering: Offering, input: string): string | null {
+  const digits = input.trim();
+  if (!/^\d+$/.test(digits)) return null;
+  const significant = digits.replace(/^0+/, '');
+  if (significant.length > 12) {
+    return `Units cannot be more than the ${plain(offering.remainingShares)} units that remain`;
+  }
+  if (
+    significant === '' &&
+    compare(offering.minAmount, '0') > 0 &&
+    compare(offering.unitPrice, '0') > 0
+  ) {
+    const least = wholeUnits(offering.minAmount, offering.unitPrice, 'up');
+    return `Units must be at least ${plain(least)}: this offering's minimum investment is ${usd(offering.minAmount)}`;
+  }
+  return null;
+}
+
+/**
  * The bounds of an investment in `offering`: at most the remaining units, and an amount between
  * the offering's minimum and maximum. Each failure names the bound in words and numbers.
  */
@@ -108,6 +131,8 @@ export function checkInvestment(
   offering: Offering,
   unitsInput: string,
 ): RuleResult<InvestmentQuote> {
+  const outOfBounds = unitsOutOfBounds(offering, unitsInput);
+  if (outOfBounds) return fail(outOfBounds);
   const units = checkUnits(unitsInput);
   if (!units.ok) return units;
   const amount = multiply(units.value, offering.unitPrice);

@@ -23,7 +23,14 @@ const MIN_AMOUNT = '0.01';
 /** An amount of money: dollars and whole cents, at least one cent, at most `ceiling` if given. */
 export function checkMoneyAmount(input: string, ceiling?: string): RuleResult {
   const value = input.trim();
-  const base = checkAmount(value, { label: 'Amount', maxDecimals: 6, allowZero: true });
+  // Under a ceiling, a figure too long to be real is refused by the ceiling, the rule that
+  // matters to the person ("at most $100,000.00"), not by a count of digits.
+  const base = checkAmount(value, {
+    label: 'Amount',
+    maxDecimals: 6,
+    allowZero: true,
+    maxIntegerDigits: ceiling === undefined ? 12 : 1000,
+  });
   if (!base.ok) return base;
   const [, fraction = ''] = base.value.split('.');
   if (fraction.length > 2) {

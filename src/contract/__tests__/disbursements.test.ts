@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { disbursementFormSchema, toDisbursementRequest } from '../disbursements';
+import {
+  disbursementFormSchema,
+  makeDisbursementFormSchema,
+  toDisbursementRequest,
+} from '../disbursements';
 
 const domestic = {
   type: 'wire_domestic',
@@ -105,5 +109,15 @@ describe('disbursement request union (§4.5, §8)', () => {
     ],
   ])('refuses %s', (_, input, message) => {
     expect(fieldsOf(input).join('\n')).toMatch(message);
+  });
+
+  it('refuses a figure too long to be real by the ceiling, not by a count of digits', () => {
+    const result = makeDisbursementFormSchema('100000').safeParse({
+      type: 'ach',
+      amount: '99999999999999999',
+    });
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      'Amount cannot be more than $100,000.00 per request; split larger transfers or contact support',
+    ]);
   });
 });

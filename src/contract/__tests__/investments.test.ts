@@ -84,6 +84,9 @@ describe('investment bounds', () => {
     ['9', /below this offering's minimum investment of \$1\.00/],
     ['601', /more than the 600 units that remain/],
     ['501', /above this offering's maximum investment of \$50\.00/],
+    // Bounds the generic units rule would word as "at least 1" and "at most 12 digits".
+    ['0', /^Units must be at least 10: this offering's minimum investment is \$1\.00$/],
+    ['9999999999999', /^Units cannot be more than the 600 units that remain$/],
   ])('refuses %s units and says which bound', (units, message) => {
     const result = checkInvestment(offering, units);
     expect(result.ok).toBe(false);
