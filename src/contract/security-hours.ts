@@ -10,7 +10,11 @@ export const securityIdParamsSchema = z.object({
   securityId: numericIdSchema('securityId'),
 });
 
-/** `GET /api/securities`: the securities the viewer may set hours for, named when known. */
+/**
+ * `GET /api/securities`: the securities the viewer may set hours for, named when known. Issuer
+ * staff get their linked securities; everyone else the securities of the latest trading day's
+ * order book, so that a book which cannot be read fails the request rather than listing nothing.
+ */
 export const securityListSchema = z.object({
   securities: z.array(
     z.object({
@@ -19,5 +23,7 @@ export const securityListSchema = z.object({
       securityName: z.string().nullable(),
     }),
   ),
+  /** What could not be read, in words (the securities are still listed). */
+  gaps: z.array(z.string()),
 });
 export type SecurityList = z.infer<typeof securityListSchema>;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { marketHoursResponseSchema } from '../../contract/market-week';
 import type { WeekHoursInput } from '../../contract/rules/market-hours';
 import { securityHoursResponseSchema, securityListSchema } from '../../contract/security-hours';
@@ -203,5 +203,49 @@ describe('security trading hours (§4.14, §2.8)', () => {
       expect(JSON.stringify(res.json().error.fields)).toMatch(message);
     }
     expect(await updates()).toBe(0);
+  });
+});
+
+// Last: the failures below may open the upstream circuit breakers of the operations they fail.
+describe('security trading hours when the platform fails', () => {
+  afterEach(async () => {
+    await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
+    h.built.deps.orderBook.invalidate();
+  });
+
+  it('a reviewer whose list of securities cannot be read is told so, not shown an empty list', async () => {
+    h.built.deps.orderBook.invalidate();
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'getOrdersForADay',
+      httpStatus: 503,
+    });
+    const compliance = await signIn(h.app, 'compliance@demo.test');
+    const res = await call(h.app, 'GET', '/api/securities', { cookie: compliance });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error).toMatchObject({ code: 'upstream_unavailable', submitted: 'no' });
+    expect(res.json().error.message).toMatch(
+      /^The securities could not be listed: they are read from the order book of \d{4}-\d{2}-\d{2}, which could not be read\./,
+    );
+  });
+
+  it('issuer staff still get their securities by id, and are told the names could not be read', async () => {
+    h.built.deps.orderBook.invalidate();
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'getOrdersForADay',
+      httpStatus: 503,
+    });
+    const issuer = await signIn(h.app, 'issuer@demo.test');
+    const res = await call(h.app, 'GET', '/api/securities', { cookie: issuer });
+    expect(res.statusCode).toBe(200);
+    const body = securityListSchema.parse(res.json());
+    expect(body.securities).toEqual(
+      h.manifest.issuers[0].securityIds!.map((id) => ({
+        securityId: String(id),
+        securityName: null,
+      })),
+    );
+    expect(body.gaps).toEqual([
+      expect.stringMatching(/names of your securities could not be read/),
+    ]);
   });
 });

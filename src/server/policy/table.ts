@@ -218,7 +218,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'GET /api/securities': {
     roles: ALL_ROLES,
     objects: [],
-    note: 'Securities with their names (public market data): issuer staff their own, everyone else all.',
+    note: 'Securities with their names (public market data): issuer staff their own, listed by id when the names cannot be read; everyone else those of the latest order book, and an error when it cannot be read.',
   },
   'GET /api/securities/:securityId/market-hours': {
     roles: ALL_ROLES,

@@ -10,6 +10,8 @@ import {
   securityListSchema,
 } from '../../contract/security-hours';
 import { dayOfWeek, EASTERN, todayInZone } from '../../contract/time';
+import { HttpError } from '../lib/http-error';
+import { fromUpstream, isUpstreamError } from '../lib/upstream-errors';
 import { getMarketHours } from '../upstream/get-market-hours';
 import { getSecurityMarketHours } from '../upstream/get-security-market-hours';
 import { updateSecurityMarketHours } from '../upstream/update-security-market-hours';
@@ -20,6 +22,16 @@ function latestTradingDay(now: Date): string {
   const today = todayInZone(EASTERN, now);
   const weekday = dayOfWeek(today);
   return weekday === 'saturday' || weekday === 'sunday' ? previousTradingDay(today) : today;
+}
+
+/** The failure of a reviewer's list, naming what could not be read and why. */
+function listNotRead(day: string, err: unknown): unknown {
+  if (!isUpstreamError(err)) return err;
+  return new HttpError(
+    fromUpstream(err).code,
+    `The securities could not be listed: they are read from the order book of ${day}, which could not be read. ${err.userMessage}`,
+    { submitted: 'no' },
+  );
 }
 
 export const marketHoursRoutes = [
@@ -44,14 +56,27 @@ export const marketHoursRoutes = [
     tags: ['market hours'],
     response: securityListSchema,
     async handler({ user, deps }) {
-      const book = await deps.orderBook.load(latestTradingDay(new Date())).catch(() => null);
+      const day = latestTradingDay(new Date());
+      const issuerStaff = user!.role === 'issuer_staff';
+      const gaps: string[] = [];
+      // No upstream operation lists securities: a reviewer's list is the book, so a book that
+      // cannot be read is a list that cannot be read, not an empty one. Issuer staff's list is
+      // their links; the book only names them, so without it they are listed by ID.
+      const book = await deps.orderBook.load(day).catch((err: unknown) => {
+        if (!issuerStaff) throw listNotRead(day, err);
+        gaps.push(
+          'The names of your securities could not be read from the latest order book right now, so each is shown by its ID.',
+        );
+        return null;
+      });
       const names = new Map(book?.securities.map((s) => [s.securityId, s.securityName]) ?? []);
-      const ids = user!.role === 'issuer_staff' ? user!.securityIds : [...names.keys()].sort();
+      const ids = issuerStaff ? user!.securityIds : [...names.keys()].sort();
       return {
         securities: ids.map((securityId) => ({
           securityId,
           securityName: names.get(securityId) ?? null,
         })),
+        gaps,
       };
     },
   }),

@@ -296,6 +296,7 @@ describe('an admin manages users', () => {
             { securityId: '10001', securityName: 'Aspen Ridge Class A' },
             { securityId: '10002', securityName: null },
           ],
+          gaps: [],
         }),
       ),
     );
