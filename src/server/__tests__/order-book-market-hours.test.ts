@@ -33,6 +33,18 @@ const hours: WeekHoursInput = {
   friday: { closed: false, open: '09:30', close: '13:00' },
 };
 
+/** The details of the latest "Security hours set" event of a security, as reviewers read them. */
+async function latestHoursEvent(securityId: string): Promise<Record<string, unknown> | null> {
+  const compliance = await signIn(h.app, 'compliance@demo.test');
+  const res = await call(h.app, 'GET', '/api/audit-events?action=security_hours_updated', {
+    cookie: compliance,
+  });
+  expect(res.statusCode).toBe(200);
+  const events = (res.json() as { events: { objectId: string; details: unknown }[] }).events;
+  const event = events.find((e) => e.objectId === securityId);
+  return (event?.details as Record<string, unknown> | null) ?? null;
+}
+
 async function updates(): Promise<number> {
   const snapshot = (await callSandbox(h.sandboxUrl, '/__sandbox/calls')) as {
     byOperation: Record<string, number>;
@@ -206,6 +218,27 @@ describe('security trading hours (§4.14, §2.8)', () => {
   });
 });
 
+describe('the audit event of a trading-hours save', () => {
+  it('records the hours before and after of each day that changed', async () => {
+    const issuer = await signIn(h.app, 'issuer@demo.test');
+    const url = `/api/securities/${ownSecurity}/market-hours`;
+    expect((await call(h.app, 'PUT', url, { cookie: issuer, body: hours })).statusCode).toBe(200);
+    const changed: WeekHoursInput = {
+      ...hours,
+      tuesday: { closed: true },
+      wednesday: { closed: false, open: '11:00', close: '12:30' },
+    };
+    expect((await call(h.app, 'PUT', url, { cookie: issuer, body: changed })).statusCode).toBe(200);
+    expect(await latestHoursEvent(ownSecurity)).toEqual({
+      tuesday: { before: '09:30–16:00 ET', after: 'closed' },
+      wednesday: { before: 'closed', after: '11:00–12:30 ET' },
+    });
+
+    expect((await call(h.app, 'PUT', url, { cookie: issuer, body: changed })).statusCode).toBe(200);
+    expect(await latestHoursEvent(ownSecurity)).toEqual({ unchanged: true });
+  });
+});
+
 // Last: the failures below may open the upstream circuit breakers of the operations they fail.
 describe('security trading hours when the platform fails', () => {
   afterEach(async () => {
@@ -247,5 +280,25 @@ describe('security trading hours when the platform fails', () => {
     expect(body.gaps).toEqual([
       expect.stringMatching(/names of your securities could not be read/),
     ]);
+  });
+
+  it('a save whose earlier hours cannot be read still goes ahead, and its event lists every day after', async () => {
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'getSecurityMarketHours',
+      httpStatus: 503,
+    });
+    const admin = await signIn(h.app, 'admin@demo.test');
+    const res = await call(h.app, 'PUT', `/api/securities/${otherSecurity}/market-hours`, {
+      cookie: admin,
+      body: hours,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await latestHoursEvent(otherSecurity)).toEqual({
+      monday: { before: null, after: '08:15–15:45 ET' },
+      tuesday: { before: null, after: '09:30–16:00 ET' },
+      wednesday: { before: null, after: 'closed' },
+      thursday: { before: null, after: '10:00–14:00 ET' },
+      friday: { before: null, after: '09:30–13:00 ET' },
+    });
   });
 });

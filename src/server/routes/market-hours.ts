@@ -3,6 +3,7 @@ import {
   marketHoursResponseSchema,
   previousTradingDay,
 } from '../../contract/market-week';
+import { weekdays, type DayHours, type WeekHours } from '../../contract/market-hours';
 import { weekHoursInputSchema } from '../../contract/rules/market-hours';
 import {
   securityHoursResponseSchema,
@@ -22,6 +23,25 @@ function latestTradingDay(now: Date): string {
   const today = todayInZone(EASTERN, now);
   const weekday = dayOfWeek(today);
   return weekday === 'saturday' || weekday === 'sunday' ? previousTradingDay(today) : today;
+}
+
+/** One day's hours as the audit log keeps them: `09:30–16:00 ET` (US Eastern, §8) or `closed`. */
+function dayText(day: DayHours): string {
+  return day.closed || !day.open || !day.close ? 'closed' : `${day.open}–${day.close} ET`;
+}
+
+/**
+ * What a save changed, for its audit event: each weekday whose hours differ from before, as
+ * `{ before, after }` (before null when it could not be read, and then every day is listed);
+ * `{ unchanged: true }` when the save left every day as it was.
+ */
+function hoursChanges(before: WeekHours | null, after: WeekHours): Record<string, unknown> {
+  const changed = weekdays.flatMap((day) => {
+    const was = before ? dayText(before[day]) : null;
+    const now = dayText(after[day]);
+    return was === now ? [] : [[day, { before: was, after: now }] as const];
+  });
+  return changed.length ? Object.fromEntries(changed) : { unchanged: true };
 }
 
 /** The failure of a reviewer's list, naming what could not be read and why. */
@@ -100,6 +120,12 @@ export const marketHoursRoutes = [
     body: weekHoursInputSchema,
     response: securityHoursResponseSchema,
     async handler({ params, body, deps, audit }) {
+      // The hours before, so the audit event can say what changed (§4.14 answers only the hours
+      // after). Read with getSecurityMarketHours (real-world notes §4.2); a failed read does not
+      // stop the save, the event then says the earlier hours were not read.
+      const before = await getSecurityMarketHours(deps.upstream, params.securityId).catch(
+        () => null,
+      );
       const securityHours = await updateSecurityMarketHours(deps.upstream, {
         securityId: params.securityId,
         days: body,
@@ -109,6 +135,7 @@ export const marketHoursRoutes = [
         objectType: 'security',
         objectId: params.securityId,
         outcome: 'succeeded',
+        details: hoursChanges(before?.days ?? null, securityHours.days),
       });
       return { securityHours };
     },

@@ -11,10 +11,25 @@ import { formatInstant } from '../../../lib/format';
 // time without its zone could not be matched to them.
 const when = (instant: string) => formatInstant(instant, undefined, { seconds: true });
 
+/** A detail that records a change (the hours of a day, before and after a save). */
+const isChange = (value: unknown): value is { before: unknown; after: unknown } =>
+  typeof value === 'object' &&
+  value !== null &&
+  Object.keys(value).length === 2 &&
+  'before' in value &&
+  'after' in value;
+
+const detailText = (value: unknown): string => {
+  // A change reads "before → after"; before is null when the route could not read it.
+  if (isChange(value))
+    return `${detailText(value.before ?? 'not read')} → ${detailText(value.after)}`;
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+};
+
 const detailsText = (details: Record<string, unknown> | null) =>
   details
     ? Object.entries(details)
-        .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+        .map(([k, v]) => `${k}: ${detailText(v)}`)
         .join('; ')
     : '';
 

@@ -112,4 +112,29 @@ describe('a reviewer reads the audit log on a phone', () => {
       Details: expect.stringContaining('method: password') as string,
     });
   });
+
+  it('reads what a trading-hours save changed, day by day, before and after', () => {
+    const hoursSet: AuditEventView = {
+      ...event,
+      id: '45',
+      userEmail: 'issuer@demo.test',
+      role: 'issuer_staff',
+      action: 'security_hours_updated',
+      objectType: 'security',
+      objectId: '10002',
+      requestId: null,
+      details: {
+        tuesday: { before: '09:30–16:00 ET', after: 'closed' },
+        wednesday: { before: null, after: '11:00–12:30 ET' },
+      },
+    };
+    renderWithProviders(<AuditTable events={[hoursSet]} />);
+    const [card] = within(screen.getByRole('list', { name: 'Audit events' })).getAllByRole(
+      'listitem',
+    );
+    const details = [...card.querySelectorAll('dt')].find((dt) => dt.textContent === 'Details');
+    expect(details?.nextElementSibling?.textContent).toBe(
+      'tuesday: 09:30–16:00 ET → closed; wednesday: not read → 11:00–12:30 ET',
+    );
+  });
 });
