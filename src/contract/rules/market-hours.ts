@@ -20,10 +20,15 @@ export const WEEKDAY_LABELS: Readonly<Record<Weekday, string>> = {
   friday: 'Friday',
 };
 
-/** A 24-hour time `HH:mm`; the message names the field, for example "Monday opening time". */
-export function wallTimeSchema(label = 'Time') {
+/**
+ * A 24-hour time `HH:mm`; the messages name the field, for example "Monday opening time". An
+ * empty time is a missing one (a cleared time input sends ""), told with `required`, not as a
+ * time of the wrong shape.
+ */
+export function wallTimeSchema(label = 'Time', required = `${label} is required`) {
   return z
-    .string({ error: `${label} is required` })
+    .string({ error: required })
+    .min(1, { error: required, abort: true })
     .refine(isWallTime, `${label} must be a 24-hour time HH:mm, such as 09:30`);
 }
 
@@ -37,8 +42,15 @@ export function dayHoursInputSchema(day: Weekday) {
         z.object({ closed: z.literal(true) }),
         z.object({
           closed: z.literal(false),
-          open: wallTimeSchema(`${label} opening time`),
-          close: wallTimeSchema(`${label} closing time`),
+          // A day without trading is not a day without times: it is marked closed.
+          open: wallTimeSchema(
+            `${label} opening time`,
+            `${label} opening time is required, or mark ${label} closed`,
+          ),
+          close: wallTimeSchema(
+            `${label} closing time`,
+            `${label} closing time is required, or mark ${label} closed`,
+          ),
         }),
       ],
       { error: `${label}: choose open or closed` },

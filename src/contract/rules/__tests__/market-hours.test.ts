@@ -6,10 +6,16 @@ describe('wallTimeSchema', () => {
     expect(wallTimeSchema().parse(time)).toBe(time);
   });
 
-  it.each(['9:30', '24:00', '12:60', '0930', '09:30:00', '', ' 09:30'])('rejects %j', (time) => {
+  it.each(['9:30', '24:00', '12:60', '0930', '09:30:00', ' 09:30'])('rejects %j', (time) => {
     expect(wallTimeSchema('Monday opening time').safeParse(time).error?.issues[0].message).toBe(
       'Monday opening time must be a 24-hour time HH:mm, such as 09:30',
     );
+  });
+
+  it('says an empty time is required, with that one message', () => {
+    expect(wallTimeSchema('Monday opening time').safeParse('').error?.issues).toMatchObject([
+      { message: 'Monday opening time is required' },
+    ]);
   });
 });
 
@@ -42,7 +48,16 @@ describe('dayHoursInputSchema', () => {
       ['close'],
       'Monday closing time must be after the opening time',
     ],
-    [{ closed: false, close: '16:00' }, ['open'], 'Monday opening time is required'],
+    [
+      { closed: false, close: '16:00' },
+      ['open'],
+      'Monday opening time is required, or mark Monday closed',
+    ],
+    [
+      { closed: false, open: '09:30', close: '' },
+      ['close'],
+      'Monday closing time is required, or mark Monday closed',
+    ],
     [
       { closed: false, open: '9:30', close: '16:00' },
       ['open'],

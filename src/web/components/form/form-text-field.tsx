@@ -38,8 +38,9 @@ export function FormTextField<T extends FieldValues, TOut = T>({
     id,
     helperText,
   });
-  // A date input always shows its own mm/dd/yyyy placeholder, so its label must stay raised.
-  const shrink = inputProps.type === 'date' ? true : undefined;
+  // A date or time input always shows its own placeholder (mm/dd/yyyy, --:-- --), even empty, so
+  // its label must stay raised.
+  const shrink = inputProps.type === 'date' || inputProps.type === 'time' ? true : undefined;
   return (
     <FormControl
       variant="outlined"

@@ -1,0 +1,48 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { WeekHours } from '../../../../../contract/market-hours';
+import { descriptionOf, renderWithProviders } from '../../../../testing/render';
+import { SecurityHoursForm } from '../security-hours-form';
+
+afterEach(cleanup);
+
+const regular = { closed: false, open: '09:30', close: '16:00' };
+const week: WeekHours = {
+  monday: regular,
+  tuesday: regular,
+  wednesday: regular,
+  thursday: regular,
+  friday: regular,
+};
+
+describe('issuer staff set the trading hours of a security', () => {
+  it('see a time label raised above the browser’s empty --:-- placeholder, not over it', () => {
+    renderWithProviders(
+      <SecurityHoursForm hours={week} pending={false} error={null} onSubmit={vi.fn()} />,
+    );
+    const tuesday = screen.getByLabelText('Tuesday opens (ET)');
+    fireEvent.change(tuesday, { target: { value: '' } });
+    const label = screen.getByText('Tuesday opens (ET)', { selector: 'label' });
+    expect(label.getAttribute('data-shrink')).toBe('true');
+  });
+
+  it('are told an emptied time is required, or the day marked closed, and nothing is sent', async () => {
+    const onSubmit = vi.fn();
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(
+      <SecurityHoursForm hours={week} pending={false} error={null} onSubmit={onSubmit} />,
+    );
+    const tuesday = screen.getByLabelText('Tuesday opens (ET)');
+    fireEvent.change(tuesday, { target: { value: '' } });
+    await user.click(screen.getByRole('button', { name: 'Save hours' }));
+    await waitFor(() =>
+      expect(descriptionOf(tuesday)).toBe(
+        'Tuesday opening time is required, or mark Tuesday closed',
+      ),
+    );
+    expect(document.activeElement).toBe(tuesday);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+});
