@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -16,6 +16,8 @@ import { applyFieldErrors } from '../../../components/form/apply-field-errors';
 import { FormCheckbox } from '../../../components/form/form-checkbox';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { ErrorAlert } from '../../../components/error-alert';
+import { isApiClientError } from '../../../lib/api-client';
+import { focusOnMount } from '../../../lib/focus';
 
 type DayValues = { closed: boolean; open: string; close: string };
 export type SecurityHoursValues = Record<Weekday, DayValues>;
@@ -121,15 +123,26 @@ type SecurityHoursFormProps = {
   hours: WeekHours | undefined;
   pending: boolean;
   error: unknown;
+  /** What the form says when a save may or may not have reached the platform. */
+  outcomeUnknown: ReactNode;
   onSubmit: (input: WeekHoursInput) => void;
 };
+
+/** Whether a failed save surely changed nothing: refused, or never sent. */
+const refused = (error: unknown) => isApiClientError(error) && error.submitted === 'no';
 
 /**
  * Trading hours of one security, Monday to Friday, in US Eastern time (§4.14): each day closed
  * or open between two times. The rules are the contract's, so the browser refuses what the BFF
  * would refuse, with the same words.
  */
-export function SecurityHoursForm({ hours, pending, error, onSubmit }: SecurityHoursFormProps) {
+export function SecurityHoursForm({
+  hours,
+  pending,
+  error,
+  outcomeUnknown,
+  onSubmit,
+}: SecurityHoursFormProps) {
   const form = useForm<SecurityHoursValues>({ defaultValues: toFormValues(hours) });
   const { control, handleSubmit, setError, reset } = form;
 
@@ -164,7 +177,16 @@ export function SecurityHoursForm({ hours, pending, error, onSubmit }: SecurityH
       {WEEKDAYS.map((day) => (
         <DayRow key={day} day={day} control={control} />
       ))}
-      {error != null && <ErrorAlert error={error} title="The hours were not saved" />}
+      {error != null &&
+        (refused(error) ? (
+          // Focused as it appears: the button was disabled while sending, which dropped the
+          // focus. A field the BFF named takes it afterwards (applyFieldErrors).
+          <Box tabIndex={-1} ref={focusOnMount}>
+            <ErrorAlert error={error} title="The hours were not saved" />
+          </Box>
+        ) : (
+          outcomeUnknown
+        ))}
       {Object.keys(form.formState.errors).length > 0 && (
         <Alert severity="error">Some hours need fixing: see the messages above.</Alert>
       )}

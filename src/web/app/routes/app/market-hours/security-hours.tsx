@@ -7,9 +7,13 @@ import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, QueryState } from '../../../../components/query-state';
 import { SectionCard } from '../../../../components/description-list';
 import { securitiesQueryOptions } from '../../../../features/market-hours/api/get-securities';
-import { useSecurityHours } from '../../../../features/market-hours/api/get-security-hours';
+import {
+  readSecurityHours,
+  useSecurityHours,
+} from '../../../../features/market-hours/api/get-security-hours';
 import { useUpdateSecurityHours } from '../../../../features/market-hours/api/update-security-hours';
 import { SavedHours } from '../../../../features/market-hours/components/saved-hours';
+import { SaveOutcomeUnknown } from '../../../../features/market-hours/components/save-outcome-unknown';
 import { SecurityHoursForm } from '../../../../features/market-hours/components/security-hours-form';
 import {
   SecuritiesState,
@@ -36,6 +40,16 @@ function SecurityHoursEditor({ securityId, name }: { securityId: string; name: s
                 hours={saved?.days ?? data.securityHours.days}
                 pending={update.isPending}
                 error={update.error}
+                outcomeUnknown={
+                  update.variables && (
+                    <SaveOutcomeUnknown
+                      error={update.error}
+                      asked={update.variables.hours}
+                      name={name}
+                      reread={() => readSecurityHours(securityId)}
+                    />
+                  )
+                }
                 onSubmit={(hours) => update.mutate({ securityId, hours })}
               />
             )}

@@ -20,7 +20,13 @@ const week: WeekHours = {
 describe('issuer staff set the trading hours of a security', () => {
   it('see a time label raised above the browser’s empty --:-- placeholder, not over it', () => {
     renderWithProviders(
-      <SecurityHoursForm hours={week} pending={false} error={null} onSubmit={vi.fn()} />,
+      <SecurityHoursForm
+        hours={week}
+        pending={false}
+        error={null}
+        outcomeUnknown={null}
+        onSubmit={vi.fn()}
+      />,
     );
     const tuesday = screen.getByLabelText('Tuesday opens (ET)');
     fireEvent.change(tuesday, { target: { value: '' } });
@@ -32,7 +38,13 @@ describe('issuer staff set the trading hours of a security', () => {
     const onSubmit = vi.fn();
     const user = userEvent.setup({ delay: null });
     renderWithProviders(
-      <SecurityHoursForm hours={week} pending={false} error={null} onSubmit={onSubmit} />,
+      <SecurityHoursForm
+        hours={week}
+        pending={false}
+        error={null}
+        outcomeUnknown={null}
+        onSubmit={onSubmit}
+      />,
     );
     const tuesday = screen.getByLabelText('Tuesday opens (ET)');
     fireEvent.change(tuesday, { target: { value: '' } });

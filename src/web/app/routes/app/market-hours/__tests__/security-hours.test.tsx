@@ -1,0 +1,145 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SecurityHours } from '../../../../../../contract/market-hours';
+import type { Role, Session } from '../../../../../../contract/session';
+import { bff, errorAnswer, mockRoute, startMockBff } from '../../../../../testing/mock-bff';
+import { fill, renderWithProviders } from '../../../../../testing/render';
+import SecurityHoursRoute from '../security-hours';
+
+startMockBff();
+afterEach(cleanup);
+
+const sessionOf = (role: Role, securityIds: string[] = []): Session => ({
+  user: {
+    id: 'u1',
+    email: `${role}@demo.test`,
+    name: 'Sam Reyes',
+    role,
+    accountIds: [],
+    issuerIds: [],
+    offeringIds: [],
+    securityIds,
+  },
+  idleExpiresAt: '2099-01-01T00:00:00.000Z',
+  absoluteExpiresAt: '2099-01-01T00:00:00.000Z',
+  sandbox: true,
+});
+
+const regular = { closed: false, open: '09:30', close: '16:00' };
+const hoursOf = (securityId: string, friday = regular): SecurityHours => ({
+  securityId,
+  days: { monday: regular, tuesday: regular, wednesday: regular, thursday: regular, friday },
+});
+
+/**
+ * The ceiling of a wait for the page: rendering its MUI form in jsdom can take over a second on a
+ * loaded machine (a ceiling, not a pause: the find returns as soon as the element is there).
+ */
+const slowRender = { timeout: 10_000 };
+
+/** An alert, found by its title (an alert takes no name from its content). */
+async function alertTitled(title: string): Promise<HTMLElement> {
+  const found = await screen.findByText(title, {}, slowRender);
+  return found.closest('[role="alert"]')!;
+}
+
+/** The BFF of a signed-in person, recording whose hours the page reads. */
+function serve(session: Session, securities: Response) {
+  const hoursRead: string[] = [];
+  bff.use(
+    http.get('/api/session', () => HttpResponse.json(session)),
+    http.get('/api/securities', () => securities.clone()),
+    http.get('/api/securities/:securityId/market-hours', ({ params }) => {
+      const securityId = String(params.securityId);
+      hoursRead.push(securityId);
+      return securityId === '99999'
+        ? errorAnswer(404, {
+            code: 'not_found',
+            message: 'Not found: no security 99999 exists on the platform.',
+            submitted: 'no',
+          })
+        : HttpResponse.json({ securityHours: hoursOf(securityId) });
+    }),
+  );
+  return hoursRead;
+}
+
+const issuerList = HttpResponse.json({
+  securities: [
+    { securityId: '10001', securityName: 'Aspen Ridge Class A' },
+    { securityId: '10002', securityName: 'Aspen Ridge Class B' },
+  ],
+  gaps: [],
+});
+
+const lostAnswer = errorAnswer(503, {
+  code: 'upstream_unavailable',
+  message:
+    'The service is unavailable right now. We could not confirm whether your request was submitted; check before trying again.',
+  submitted: 'unknown',
+});
+
+describe('issuer staff save hours whose answer is lost', () => {
+  async function saveWithLostAnswer() {
+    serve(sessionOf('issuer_staff', ['10001', '10002']), issuerList);
+    mockRoute('put', '/api/securities/10002/market-hours', lostAnswer);
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<SecurityHoursRoute />, {
+      path: '/market-hours/securities?security=10002',
+    });
+    const friday = await screen.findByLabelText('Friday closes (ET)', {}, slowRender);
+    await user.clear(friday);
+    await fill(user, friday, '13:00');
+    await user.click(screen.getByRole('button', { name: 'Save hours' }));
+    const alert = await alertTitled('We do not know whether the hours were saved');
+    return { user, alert };
+  }
+
+  it('are told the outcome is unknown in the title and the text alike, with the focus on it', async () => {
+    const { alert } = await saveWithLostAnswer();
+    expect(screen.queryByText('The hours were not saved')).toBeNull();
+    expect(alert.textContent).toContain('We could not confirm whether your request was submitted');
+    expect(alert.textContent).toContain('check the hours the platform holds now');
+    await waitFor(() => expect(document.activeElement).toBe(alert), slowRender);
+  });
+
+  it('check the hours: told they were not saved when the platform holds others, the focus on the answer', async () => {
+    const { user, alert } = await saveWithLostAnswer();
+    await user.click(within(alert).getByRole('button', { name: 'Check the hours now' }));
+    const answer = await screen.findByText(
+      /The platform holds other hours than you asked for/,
+      {},
+      slowRender,
+    );
+    await waitFor(
+      () => expect(document.activeElement).toBe(answer.closest('[role="status"]')),
+      slowRender,
+    );
+    // What was asked stays in the form, to save again.
+    expect(screen.getByLabelText('Friday closes (ET)')).toHaveProperty('value', '13:00');
+  });
+
+  it('check the hours: told they were saved when the platform holds what was asked', async () => {
+    const { user, alert } = await saveWithLostAnswer();
+    bff.use(
+      http.get('/api/securities/10002/market-hours', () =>
+        HttpResponse.json({
+          securityHours: hoursOf('10002', { closed: false, open: '09:30', close: '13:00' }),
+        }),
+      ),
+    );
+    await user.click(within(alert).getByRole('button', { name: 'Check the hours now' }));
+    const answer = await screen.findByText(
+      'The platform holds the hours you asked for: they were saved.',
+      {},
+      slowRender,
+    );
+    await waitFor(
+      () => expect(document.activeElement).toBe(answer.closest('[role="status"]')),
+      slowRender,
+    );
+  });
+});

@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import type { SecurityHours, WeekHours } from '../../../../contract/market-hours';
+import { WEEKDAYS, type WeekHoursInput } from '../../../../contract/rules/market-hours';
+import { errorMessage, isApiClientError } from '../../../lib/api-client';
+import { focusOnMount } from '../../../lib/focus';
+import { SavedHours } from './saved-hours';
+
+/** Whether the platform holds, day by day, the hours the person asked for. */
+function holdsAsked(asked: WeekHoursInput, held: WeekHours): boolean {
+  return WEEKDAYS.every((day) => {
+    const want = asked[day];
+    const have = held[day];
+    const closed = have.closed || !have.open || !have.close;
+    return want.closed ? closed : !closed && have.open === want.open && have.close === want.close;
+  });
+}
+
+/** A check under way, or its answer; `at` tells one answer from the next. */
+type Check =
+  | { state: 'checking' }
+  | { state: 'read'; at: number; hours: SecurityHours; matches: boolean }
+  | { state: 'unread'; at: number; error: unknown };
+
+/**
+ * A save of trading hours whose answer was lost (a timeout, a dropped connection): it may or may
+ * not have reached the platform. Setting hours is not a movement of money and the same hours set
+ * twice do no harm, so the way on is to read what the platform holds and compare it with what was
+ * asked, which this does on request; saving again is safe too.
+ */
+export function SaveOutcomeUnknown({
+  error,
+  asked,
+  name,
+  reread,
+}: {
+  error: unknown;
+  asked: WeekHoursInput;
+  /** The security inside a sentence. */
+  name: string;
+  reread: () => Promise<SecurityHours>;
+}) {
+  const [check, setCheck] = useState<Check | null>(null);
+  const requestId = isApiClientError(error) ? error.requestId : undefined;
+
+  const runCheck = async () => {
+    setCheck({ state: 'checking' });
+    try {
+      const hours = await reread();
+      setCheck({
+        state: 'read',
+        at: Date.now(),
+        hours,
+        matches: holdsAsked(asked, hours.days),
+      });
+    } catch (readError) {
+      setCheck({ state: 'unread', at: Date.now(), error: readError });
+    }
+  };
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Alert severity="warning" role="alert" tabIndex={-1} ref={focusOnMount}>
+        <AlertTitle>We do not know whether the hours were saved</AlertTitle>
+        {errorMessage(error)} To find out, check the hours the platform holds now for {name}: the
+        page reads them again and says whether they match what you asked for. Saving the same hours
+        again is safe as well.
+        {requestId && (
+          <>
+            {' '}
+            (Reference: <span translate="no">{requestId}</span>)
+          </>
+        )}
+        <Box sx={{ mt: 1 }}>
+          <Button
+            variant="outlined"
+            color="inherit"
+            size="small"
+            onClick={() => void runCheck()}
+            disabled={check?.state === 'checking'}
+          >
+            {check?.state === 'checking' ? 'Checking…' : 'Check the hours now'}
+          </Button>
+        </Box>
+      </Alert>
+      {check && check.state !== 'checking' && <CheckResult key={check.at} check={check} />}
+    </Box>
+  );
+}
+
+/** The answer of one check; focused as it appears, since its button was disabled meanwhile. */
+function CheckResult({ check }: { check: Exclude<Check, { state: 'checking' }> }) {
+  if (check.state === 'unread') {
+    return (
+      <Alert severity="error" role="alert" tabIndex={-1} ref={focusOnMount}>
+        <AlertTitle>The hours could not be read</AlertTitle>
+        {errorMessage(check.error)} We still do not know whether they were saved: check again in a
+        moment.
+      </Alert>
+    );
+  }
+  return (
+    <Box>
+      <Alert
+        severity={check.matches ? 'success' : 'info'}
+        role="status"
+        tabIndex={-1}
+        ref={focusOnMount}
+        sx={{ mb: 2 }}
+      >
+        {check.matches
+          ? 'The platform holds the hours you asked for: they were saved.'
+          : 'The platform holds other hours than you asked for, so they were not saved (unless someone changed them since). What you entered is still in the form: save it again to set it.'}
+      </Alert>
+      <SavedHours hours={check.hours} title="Hours the platform holds now" />
+    </Box>
+  );
+}
