@@ -10,6 +10,15 @@ export const securityIdParamsSchema = z.object({
   securityId: numericIdSchema('securityId'),
 });
 
+/** The form that opens a security by its ID (one that did not trade lately is in no list). */
+export const openSecuritySchema = z.object({
+  securityId: z
+    .string()
+    .trim()
+    .min(1, { error: 'Security ID is required', abort: true })
+    .regex(/^\d{1,18}$/, 'Security ID must be a number of up to 18 digits, such as 10001'),
+});
+
 /**
  * `GET /api/securities`: the securities the viewer may set hours for, named when known. Issuer
  * staff get their linked securities; everyone else the securities of the latest trading day's

@@ -24,21 +24,33 @@ export function renderWithProviders(ui: ReactNode, { path = '/' }: { path?: stri
 /**
  * A review's confirm button is armed 500 ms after it appears (lib/use-armed). Opens the review
  * with the clock faked, checks the button is not usable yet, and moves the clock instead of
- * waiting. Testing Library drives fake clocks only when it sees Jest's, hence the `jest` stand-in
- * for the while (its waitFor and user-event wrappers wait on a zero timeout).
+ * waiting.
  */
 export async function openReviewAndArm(
   openReview: () => Promise<void>,
   confirmButton: () => HTMLElement,
 ) {
-  const global = globalThis as { jest?: { advanceTimersByTime: (ms: number) => void } };
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-  global.jest = { advanceTimersByTime: (ms) => vi.advanceTimersByTime(ms) };
-  try {
+  await onFakeClock(async () => {
     await openReview();
     await waitFor(() => expect(confirmButton()).toHaveProperty('disabled', true));
     act(() => vi.advanceTimersByTime(500));
     expect(confirmButton()).toHaveProperty('disabled', false);
+  });
+}
+
+/**
+ * Runs `run` with the timeouts faked, so waiting for a timer (a review's arming, the query
+ * client's retries of a failed read) moves the clock instead of waiting: Testing Library's
+ * waitFor and find queries advance it as they poll, their `timeout` counted in faked time.
+ */
+export async function onFakeClock(run: () => Promise<void>) {
+  // Testing Library drives fake clocks only when it sees Jest's, hence the `jest` stand-in for
+  // the while (its waitFor and user-event wrappers wait on a zero timeout).
+  const global = globalThis as { jest?: { advanceTimersByTime: (ms: number) => void } };
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  global.jest = { advanceTimersByTime: (ms) => vi.advanceTimersByTime(ms) };
+  try {
+    await run();
   } finally {
     delete global.jest;
     vi.useRealTimers();

@@ -1,58 +1,94 @@
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useSearchParams } from 'react-router-dom';
+import { openSecuritySchema, type SecurityList } from '../../../../../contract/security-hours';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, QueryState } from '../../../../components/query-state';
 import { SectionCard } from '../../../../components/description-list';
-import { securitiesQueryOptions } from '../../../../features/market-hours/api/get-securities';
+import {
+  securitiesQueryOptions,
+  useSecurities,
+} from '../../../../features/market-hours/api/get-securities';
 import {
   readSecurityHours,
   useSecurityHours,
 } from '../../../../features/market-hours/api/get-security-hours';
 import { useUpdateSecurityHours } from '../../../../features/market-hours/api/update-security-hours';
+import { OpenSecurityForm } from '../../../../features/market-hours/components/open-security-form';
 import { SavedHours } from '../../../../features/market-hours/components/saved-hours';
 import { SaveOutcomeUnknown } from '../../../../features/market-hours/components/save-outcome-unknown';
 import { SecurityHoursForm } from '../../../../features/market-hours/components/security-hours-form';
 import {
-  SecuritiesState,
   securityChoiceLabel,
   securityInSentence,
 } from '../../../../features/market-hours/components/securities-state';
+import { hasStatus } from '../../../../lib/api-query';
 import { focusOnMount } from '../../../../lib/focus';
 import { prefetchingLoader } from '../../../session-guard';
-import { useSeesEveryIssuer } from '../../../../features/auth/api/get-session';
+import { useSession } from '../../../../features/auth/api/get-session';
 
 export const clientLoader = prefetchingLoader(securitiesQueryOptions);
 
-function SecurityHoursEditor({ securityId, name }: { securityId: string; name: string }) {
+type ListedSecurity = SecurityList['securities'][number];
+
+function SecurityHoursEditor({
+  securityId,
+  name,
+  canSet,
+}: {
+  securityId: string;
+  name: string;
+  /** Issuer staff (their own securities) and admins set hours; compliance reads them. */
+  canSet: boolean;
+}) {
   const current = useSecurityHours(securityId);
   const update = useUpdateSecurityHours();
   const saved = update.data?.securityHours;
+  if (hasStatus(current.error, 404)) {
+    return (
+      <Alert severity="warning" role="alert">
+        <AlertTitle>No security {securityId} on the platform</AlertTitle>
+        The platform does not know a security with the ID {securityId}. Check the ID and open it
+        again.
+      </Alert>
+    );
+  }
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <SectionCard title={`Hours of ${name}`}>
         <Box sx={{ mt: 2 }}>
           <QueryState query={current} subject="the current hours" skeletonLines={5}>
-            {(data) => (
-              <SecurityHoursForm
-                hours={saved?.days ?? data.securityHours.days}
-                pending={update.isPending}
-                error={update.error}
-                outcomeUnknown={
-                  update.variables && (
-                    <SaveOutcomeUnknown
-                      error={update.error}
-                      asked={update.variables.hours}
-                      name={name}
-                      reread={() => readSecurityHours(securityId)}
-                    />
-                  )
-                }
-                onSubmit={(hours) => update.mutate({ securityId, hours })}
-              />
-            )}
+            {(data) =>
+              canSet ? (
+                <SecurityHoursForm
+                  hours={saved?.days ?? data.securityHours.days}
+                  pending={update.isPending}
+                  error={update.error}
+                  outcomeUnknown={
+                    update.variables && (
+                      <SaveOutcomeUnknown
+                        error={update.error}
+                        asked={update.variables.hours}
+                        name={name}
+                        reread={() => readSecurityHours(securityId)}
+                      />
+                    )
+                  }
+                  onSubmit={(hours) => update.mutate({ securityId, hours })}
+                />
+              ) : (
+                <>
+                  <Alert severity="info" sx={{ mb: 2 }}>
+                    You can read these hours; the issuer of the security or an administrator sets
+                    them.
+                  </Alert>
+                  <SavedHours hours={data.securityHours} title={`Trading hours of ${name}`} />
+                </>
+              )
+            }
           </QueryState>
         </Box>
       </SectionCard>
@@ -68,60 +104,165 @@ function SecurityHoursEditor({ securityId, name }: { securityId: string; name: s
   );
 }
 
+/** The securities to choose from; a security asked for that is not among them leaves it blank. */
+function SecurityPicker({
+  securities,
+  selectedId,
+  onChoose,
+}: {
+  securities: ListedSecurity[];
+  selectedId: string | null;
+  onChoose: (securityId: string) => void;
+}) {
+  const listed = securities.some((s) => s.securityId === selectedId);
+  return (
+    <TextField
+      select
+      id="security-hours-security"
+      label="Security"
+      size="small"
+      value={listed ? selectedId : ''}
+      onChange={(event) => onChoose(event.target.value)}
+      sx={{ maxWidth: 420 }}
+    >
+      {securities.map((s) => (
+        <MenuItem key={s.securityId} value={s.securityId}>
+          {securityChoiceLabel(s)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/**
+ * The security the address names, or the first listed when it names none. Never another one in
+ * its place: issuer staff set the hours of their own securities only, so one that is not theirs
+ * is said so; a reviewer may open any, and one the platform does not know is said so by the
+ * editor.
+ */
+function ChosenSecurity({
+  asked,
+  securities,
+  issuerStaff,
+  canSet,
+}: {
+  asked: string | null;
+  securities: ListedSecurity[] | undefined;
+  issuerStaff: boolean;
+  canSet: boolean;
+}) {
+  if (asked === null) {
+    const first = securities?.[0];
+    return first ? (
+      <SecurityHoursEditor
+        key={first.securityId}
+        securityId={first.securityId}
+        name={securityInSentence(first)}
+        canSet={canSet}
+      />
+    ) : null;
+  }
+  const listed = securities?.find((s) => s.securityId === asked);
+  if (issuerStaff && !listed) {
+    // Until the list has loaded it is not known whether the security is theirs.
+    if (!securities) return null;
+    return (
+      <Alert severity="warning" role="alert">
+        <AlertTitle>Security {asked} is not one of yours</AlertTitle>
+        You can see and set the hours of the securities linked to you only, and security {asked} is
+        not among them (or does not exist). Choose one of yours above, or ask an administrator to
+        link it to your sign-in.
+      </Alert>
+    );
+  }
+  if (!openSecuritySchema.safeParse({ securityId: asked }).success) {
+    return (
+      <Alert severity="warning" role="alert">
+        <AlertTitle>“{asked}” is not a security ID</AlertTitle>A security ID is a number, such as
+        10001. Open a security by its ID above.
+      </Alert>
+    );
+  }
+  return (
+    <SecurityHoursEditor
+      key={asked}
+      securityId={asked}
+      name={listed ? securityInSentence(listed) : `security ${asked}`}
+      canSet={canSet}
+    />
+  );
+}
+
 export default function SecurityHoursRoute() {
   const [search, setSearch] = useSearchParams();
-  const reviewer = useSeesEveryIssuer();
+  const role = useSession().data?.user.role;
+  const issuerStaff = role === 'issuer_staff';
+  const canSet = issuerStaff || role === 'admin';
+  const securities = useSecurities();
+  const asked = search.get('security');
+  const choose = (securityId: string) => setSearch({ security: securityId }, { replace: true });
   return (
     <>
       <PageHeader
-        title={reviewer ? 'Trading hours of securities' : 'Trading hours of my securities'}
+        title={issuerStaff ? 'Trading hours of my securities' : 'Trading hours of securities'}
         description={
-          reviewer
-            ? 'Set when each security trades, per weekday, in US Eastern time.'
-            : 'Set when each of your securities trades, per weekday, in US Eastern time.'
+          issuerStaff
+            ? 'Set when each of your securities trades, per weekday, in US Eastern time.'
+            : 'Set when each security trades, per weekday, in US Eastern time.'
         }
       />
-      <SecuritiesState
-        empty={
-          <EmptyState
-            title={reviewer ? 'No securities found' : 'No securities linked to you'}
-            message={
-              reviewer
-                ? 'No security has traded on the platform recently.'
-                : "Ask an administrator to link your issuer's securities to your sign-in."
-            }
-          />
-        }
-      >
-        {(securities) => {
-          const selected =
-            securities.find((s) => s.securityId === search.get('security')) ?? securities[0];
-          return (
-            <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-              <TextField
-                select
-                id="security-hours-security"
-                label="Security"
-                size="small"
-                value={selected.securityId}
-                onChange={(event) => setSearch({ security: event.target.value }, { replace: true })}
-                sx={{ maxWidth: 420 }}
-              >
-                {securities.map((s) => (
-                  <MenuItem key={s.securityId} value={s.securityId}>
-                    {securityChoiceLabel(s)}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <SecurityHoursEditor
-                key={selected.securityId}
-                securityId={selected.securityId}
-                name={securityInSentence(selected)}
-              />
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+        {!issuerStaff && (
+          // The list holds the latest trading day's securities only: the others are opened by ID.
+          <SectionCard title="Open a security by its ID">
+            <Box sx={{ mt: 2 }}>
+              <OpenSecurityForm onOpen={(securityId) => setSearch({ security: securityId })} />
             </Box>
-          );
-        }}
-      </SecuritiesState>
+          </SectionCard>
+        )}
+        <QueryState
+          query={securities}
+          subject="the list of securities"
+          skeletonLines={1}
+          isEmpty={(reply) => reply.securities.length === 0 && reply.gaps.length === 0}
+          empty={
+            <EmptyState
+              title={issuerStaff ? 'No securities linked to you' : 'No securities traded lately'}
+              message={
+                issuerStaff
+                  ? "Ask an administrator to link your issuer's securities to your sign-in."
+                  : 'No security traded on the latest trading day. Open a security by its ID above.'
+              }
+            />
+          }
+        >
+          {(reply) => (
+            <Box sx={{ display: 'grid', gap: 2 }}>
+              {reply.gaps.map((gap) => (
+                <Alert key={gap} severity="warning">
+                  {gap}
+                </Alert>
+              ))}
+              {reply.securities.length > 0 && (
+                <SecurityPicker
+                  securities={reply.securities}
+                  selectedId={asked ?? reply.securities[0].securityId}
+                  onChoose={choose}
+                />
+              )}
+            </Box>
+          )}
+        </QueryState>
+        {/* Whose securities these are is known once the session is: until then none opens. */}
+        {role && (
+          <ChosenSecurity
+            asked={asked}
+            securities={securities.data?.securities}
+            issuerStaff={issuerStaff}
+            canSet={canSet}
+          />
+        )}
+      </Box>
     </>
   );
 }

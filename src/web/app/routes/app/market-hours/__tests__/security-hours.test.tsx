@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SecurityHours } from '../../../../../../contract/market-hours';
 import type { Role, Session } from '../../../../../../contract/session';
 import { bff, errorAnswer, mockRoute, startMockBff } from '../../../../../testing/mock-bff';
-import { fill, renderWithProviders } from '../../../../../testing/render';
+import { fill, onFakeClock, renderWithProviders } from '../../../../../testing/render';
 import SecurityHoursRoute from '../security-hours';
 
 startMockBff();
@@ -141,5 +141,73 @@ describe('issuer staff save hours whose answer is lost', () => {
       () => expect(document.activeElement).toBe(answer.closest('[role="status"]')),
       slowRender,
     );
+  });
+});
+
+describe('a security in the address that the person cannot set', () => {
+  it('issuer staff are told a security not theirs is not one of theirs, and no other opens in its place', async () => {
+    const hoursRead = serve(sessionOf('issuer_staff', ['10001', '10002']), issuerList);
+    renderWithProviders(<SecurityHoursRoute />, {
+      path: '/market-hours/securities?security=20001',
+    });
+    const notice = await alertTitled('Security 20001 is not one of yours');
+    expect(notice.textContent).toContain('securities linked to you');
+    expect(screen.queryByRole('form', { name: 'Trading hours' })).toBeNull();
+    expect(screen.queryByLabelText('Monday opens (ET)')).toBeNull();
+    expect(hoursRead).toEqual([]);
+  });
+});
+
+describe('a reviewer opens the trading hours of securities', () => {
+  const bookDown = errorAnswer(503, {
+    code: 'upstream_unavailable',
+    message:
+      'The securities could not be listed: they are read from the order book of 2026-03-13, which could not be read. The service is unavailable right now. Please try again in a moment.',
+    submitted: 'no',
+  });
+
+  it('sees a list that could not be read as a failure with a retry, not as no securities', async () => {
+    serve(sessionOf('admin'), bookDown);
+    // The query client retries a failed read twice, a second or two apart: the clock moves.
+    await onFakeClock(async () => {
+      renderWithProviders(<SecurityHoursRoute />, { path: '/market-hours/securities' });
+      await screen.findByText(
+        'The list of securities could not be loaded',
+        {},
+        { timeout: 10_000 },
+      );
+    });
+    const failure = await alertTitled('The list of securities could not be loaded');
+    expect(failure.textContent).toContain('order book of 2026-03-13');
+    expect(within(failure).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(screen.queryByText(/No securities/)).toBeNull();
+    // The rest of the page still works: a security is opened by its ID.
+    expect(screen.getByRole('form', { name: 'Open a security by its ID' })).toBeTruthy();
+  });
+
+  it('opens a security that is in no list by its ID, and is told when the platform does not know one', async () => {
+    const hoursRead = serve(sessionOf('admin'), bookDown);
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<SecurityHoursRoute />, { path: '/market-hours/securities' });
+    const id = await screen.findByLabelText('Security ID', {}, slowRender);
+    await fill(user, id, 'abc');
+    await user.click(screen.getByRole('button', { name: 'Open security' }));
+    await waitFor(() =>
+      expect(screen.getByText('Security ID must be a number of up to 18 digits, such as 10001')),
+    );
+
+    await user.clear(id);
+    await fill(user, id, '30007');
+    await user.click(screen.getByRole('button', { name: 'Open security' }));
+    expect(await screen.findByLabelText('Monday opens (ET)', {}, slowRender)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Hours of security 30007' })).toBeTruthy();
+
+    await user.clear(id);
+    await fill(user, id, '99999');
+    await user.click(screen.getByRole('button', { name: 'Open security' }));
+    const notFound = await alertTitled('No security 99999 on the platform');
+    expect(notFound.textContent).toContain('Check the ID');
+    expect(screen.queryByLabelText('Monday opens (ET)')).toBeNull();
+    expect(hoursRead).toEqual(['30007', '99999']);
   });
 });
