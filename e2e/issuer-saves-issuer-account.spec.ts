@@ -44,10 +44,14 @@ test('issuer staff save the issuer account; rules are checked and personal data 
   await lost.getByRole('button', { name: 'Save issuer account' }).click();
   await expect(lost.getByText('We do not know whether this was submitted')).toBeVisible();
   await removeFault(page, fault);
-  await lost.getByRole('button', { name: 'Back to edit' }).click();
+  await lost.getByRole('button', { name: "Close and record the platform's answer" }).click();
 
   // The page keeps the lost save, and asks what the platform said before any new save.
-  await expect(page.getByText('A save of this issuer account lost its answer')).toBeVisible();
+  const lostHeading = page.getByRole('heading', {
+    name: 'A save of this issuer account lost its answer',
+  });
+  await expect(lostHeading).toBeVisible();
+  await expect(lostHeading).toBeFocused();
   await expect(page.getByRole('button', { name: 'Review issuer account' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'issuer account with a lost save');
   await page.getByRole('radio', { name: /The platform does not hold them/ }).check();

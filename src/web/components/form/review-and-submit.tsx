@@ -172,16 +172,19 @@ export function SubmitOutcome({
  * the moment. After one refused for what it asks, "Change the request" (back to the form, with
  * what was typed) is the only way on; after one refused for a state outside it, or for a cause
  * not known, only "Back": the alert says what to do instead, and the same request would only be
- * refused again now.
+ * refused again now. After an unknown outcome "Back" reads `outcomeUnknownBackLabel` where the
+ * page leads somewhere other than the form.
  */
 export function ReviewActions({
   flow,
   backLabel,
+  outcomeUnknownBackLabel = backLabel,
   confirmLabel,
   onBack = flow.back,
 }: {
   flow: ReviewFlow;
   backLabel: string;
+  outcomeUnknownBackLabel?: string;
   confirmLabel: string;
   onBack?: () => void;
 }) {
@@ -203,7 +206,7 @@ export function ReviewActions({
   return (
     <>
       <Button onClick={onBack} disabled={flow.pending}>
-        {backLabel}
+        {flow.outcomeUnknown ? outcomeUnknownBackLabel : backLabel}
       </Button>
       {!flow.outcomeUnknown && (
         <Button variant="contained" onClick={flow.submit} disabled={flow.pending || !flow.armed}>
@@ -226,6 +229,7 @@ export function ReviewDialog({
   progressLabel,
   whereToCheck,
   backLabel = 'Back to edit',
+  outcomeUnknownBackLabel,
   confirmLabel,
 }: {
   flow: ReviewFlow;
@@ -240,6 +244,11 @@ export function ReviewDialog({
   progressLabel: string;
   whereToCheck: ReactNode;
   backLabel?: string;
+  /**
+   * "Back" after an unknown outcome, when closing leads elsewhere than the form: the page that
+   * has the person settle the lost request first names where they are sent, not "edit".
+   */
+  outcomeUnknownBackLabel?: string;
   confirmLabel: string;
 }) {
   const id = useId();
@@ -260,7 +269,12 @@ export function ReviewDialog({
         <SubmitOutcome flow={flow} progressLabel={progressLabel} whereToCheck={whereToCheck} />
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <ReviewActions flow={flow} backLabel={backLabel} confirmLabel={confirmLabel} />
+        <ReviewActions
+          flow={flow}
+          backLabel={backLabel}
+          outcomeUnknownBackLabel={outcomeUnknownBackLabel}
+          confirmLabel={confirmLabel}
+        />
       </DialogActions>
     </Dialog>
   );

@@ -215,6 +215,8 @@ export function IssuerAccountFormPanel({
         lead="The platform keeps these details as saved, with no way to change them."
         progressLabel="Saving the issuer account"
         confirmLabel="Save issuer account"
+        // Closing leads to recording what the platform said, not back to the form.
+        outcomeUnknownBackLabel="Close and record the platform's answer"
         // The portal keeps its copy only of a save the platform confirmed, and §4.6 names no
         // read of an issuer account: after a lost answer neither this page nor the portal can
         // tell whether it was stored, and a second save would add a second record.

@@ -16,6 +16,7 @@ import { Form, useZodForm } from '../../../components/form/form';
 import { FormRadioGroup } from '../../../components/form/form-radio-group';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { ErrorAlert } from '../../../components/error-alert';
+import { focusOnMount } from '../../../lib/focus';
 import { formatTimestamp } from '../../../lib/format';
 import { useSettleIssuerAccount } from '../api/create-issuer-account';
 
@@ -33,10 +34,16 @@ export function SettleLostSaves({
   issuerId,
   attempts,
   onSettled,
+  takeFocus = false,
 }: {
   issuerId: string;
   attempts: UnsettledIssuerAccountAttempt[];
   onSettled: (outcome: IssuerAccountSettleInput['outcome']) => void;
+  /**
+   * The panel replaces the form the person was on (its save just lost its answer): its heading
+   * takes the focus, which would otherwise drop to the page body. Not on a page opened afresh.
+   */
+  takeFocus?: boolean;
 }) {
   const settle = useSettleIssuerAccount(issuerId);
   const form = useZodForm(issuerAccountSettleSchema, { outcome: undefined, reason: '' });
@@ -48,7 +55,7 @@ export function SettleLostSaves({
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <Alert severity="warning">
-        <AlertTitle>
+        <AlertTitle component="h2" tabIndex={-1} ref={takeFocus ? focusOnMount : undefined}>
           {attempts.length === 1
             ? 'A save of this issuer account lost its answer'
             : `${attempts.length} saves of this issuer account lost their answer`}

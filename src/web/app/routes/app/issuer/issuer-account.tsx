@@ -97,6 +97,7 @@ function IssuerAccountOf({ issuerId }: { issuerId: string }) {
     <SettleLostSaves
       issuerId={issuerId}
       attempts={unsettled}
+      takeFocus={lostAnswers !== null}
       onSettled={(outcome) => setSettledNotStored(outcome === 'not_stored')}
     />
   ) : saved ? (

@@ -138,7 +138,10 @@ describe('issuer staff save the issuer account (§4.6 createIssuerAccount)', () 
     expect(sent).toHaveLength(1);
     // Closing it hands the lost save to the page, which shows it to be settled.
     expect(closed).not.toHaveBeenCalled();
-    await user.click(within(dialog).getByRole('button', { name: 'Back to edit' }));
+    // Its words name where closing leads: not back to the form.
+    await user.click(
+      within(dialog).getByRole('button', { name: "Close and record the platform's answer" }),
+    );
     expect(closed).toHaveBeenCalledTimes(1);
     // With what was typed, so the page can start from it if the platform holds nothing.
     expect(closed.mock.calls[0][0]).toMatchObject({

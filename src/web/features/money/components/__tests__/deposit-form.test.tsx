@@ -156,6 +156,8 @@ describe('an investor deposits from the linked bank (fundCustodyAccount, §4.16)
         .getAttribute('href'),
     ).toBe('/accounts/A1234567/money');
     expect(within(dialog).queryByRole('button', { name: /Request deposit|Try again/ })).toBeNull();
+    // Closing leads back to the form, which can be edited and reviewed again.
+    expect(within(dialog).getByRole('button', { name: 'Back to edit' })).toBeTruthy();
     expect(sent).toHaveLength(1);
   });
 

@@ -1,0 +1,87 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Session } from '../../../../../../contract/session';
+import { bff, errorAnswer, mockPost, startMockBff } from '../../../../../testing/mock-bff';
+import { fill, openReviewAndArm, renderWithProviders } from '../../../../../testing/render';
+import IssuerAccountRoute from '../issuer-account';
+
+startMockBff();
+afterEach(cleanup);
+
+const session: Session = {
+  user: {
+    id: 'u1',
+    email: 'issuer@demo.test',
+    name: 'Iris Issuer',
+    role: 'issuer_staff',
+    accountIds: [],
+    issuerIds: ['12'],
+    offeringIds: [],
+    securityIds: [],
+  },
+  idleExpiresAt: '2099-01-01T00:00:00.000Z',
+  absoluteExpiresAt: '2099-01-01T00:00:00.000Z',
+  sandbox: true,
+};
+
+const endpoint = '/api/issuers/12/issuer-account';
+const lostSave = { at: '2026-11-20T15:04:05.000Z', by: 'issuer@demo.test', requestId: 'req-1' };
+
+describe('the issuer account page after a save whose answer was lost', () => {
+  it('closes the review to the panel that records what the platform said, with focus on its heading', async () => {
+    let reads = 0;
+    bff.use(
+      http.get('/api/session', () => HttpResponse.json(session)),
+      // The BFF lists the lost save once it has been made.
+      http.get(endpoint, () =>
+        HttpResponse.json({ saved: null, unsettled: reads++ === 0 ? [] : [lostSave] }),
+      ),
+    );
+    mockPost(
+      endpoint,
+      errorAnswer(504, {
+        code: 'upstream_timeout',
+        message: 'The service did not answer in time. It may or may not have been submitted.',
+        submitted: 'unknown',
+        requestId: 'req-1',
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<IssuerAccountRoute />);
+    await fill(user, await screen.findByLabelText(/^Company name/), 'Aspen Ridge Capital LLC');
+    await user.selectOptions(screen.getByLabelText(/^State/), 'CO');
+    const save = () => screen.getByRole('button', { name: 'Save issuer account' });
+    await openReviewAndArm(
+      () => user.click(screen.getByRole('button', { name: 'Review issuer account' })),
+      save,
+    );
+    await user.click(save());
+
+    const dialog = screen.getByRole('dialog', { name: 'Review the issuer account' });
+    await within(dialog).findByRole('alert');
+    // Closing does not lead back to the form: no "edit" in its words.
+    expect(within(dialog).queryByRole('button', { name: /edit/i })).toBeNull();
+    await user.click(
+      within(dialog).getByRole('button', { name: "Close and record the platform's answer" }),
+    );
+
+    const heading = await screen.findByRole('heading', {
+      name: 'A save of this issuer account lost its answer',
+    });
+    expect(screen.queryByRole('form', { name: 'Issuer account' })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+  });
+
+  it('opened afresh with a lost save to settle, leaves the focus where it is', async () => {
+    bff.use(
+      http.get('/api/session', () => HttpResponse.json(session)),
+      http.get(endpoint, () => HttpResponse.json({ saved: null, unsettled: [lostSave] })),
+    );
+    renderWithProviders(<IssuerAccountRoute />);
+    await screen.findByRole('heading', { name: 'A save of this issuer account lost its answer' });
+    expect(document.activeElement).toBe(document.body);
+  });
+});
