@@ -11,10 +11,16 @@ import { ScrollableTable } from '../../../components/scrollable-table';
 import { ColumnHeadings } from '../../../components/column-headings';
 import { DescriptionList } from '../../../components/description-list';
 import { NameLink } from '../../../components/name-link';
+import { OfferingStatusChip } from '../../../components/offering-status-chip';
 import { useWideScreen } from '../../../lib/use-wide-screen';
 
 const sharesSold = (offering: Offering) =>
   `${formatDecimal(new Big(offering.totalShares).minus(offering.remainingShares).toFixed())} of ${formatDecimal(offering.totalShares)}`;
+
+// In the words every other page gives the offering's status.
+const status = (offering: Offering) => (
+  <OfferingStatusChip status={offering.status} remainingShares={offering.remainingShares} />
+);
 
 const nameLink = (offering: Offering) => (
   <NameLink to={paths.app.purchaseHistory.getHref(offering.id)}>{offering.name}</NameLink>
@@ -34,12 +40,7 @@ export function IssuerOfferingsList({ offerings }: { offerings: Offering[] }) {
             <Typography sx={{ fontWeight: 600 }}>{nameLink(offering)}</Typography>
             <DescriptionList
               items={[
-                [
-                  'Status',
-                  <span key="status" style={{ textTransform: 'capitalize' }}>
-                    {offering.status}
-                  </span>,
-                ],
+                ['Status', status(offering)],
                 ['Target', formatMoney(offering.targetAmount)],
                 ['Shares sold', sharesSold(offering)],
               ]}
@@ -60,7 +61,7 @@ export function IssuerOfferingsList({ offerings }: { offerings: Offering[] }) {
             <TableCell component="th" scope="row">
               {nameLink(offering)}
             </TableCell>
-            <TableCell sx={{ textTransform: 'capitalize' }}>{offering.status}</TableCell>
+            <TableCell>{status(offering)}</TableCell>
             <TableCell align="right">{formatMoney(offering.targetAmount)}</TableCell>
             <TableCell align="right">{sharesSold(offering)}</TableCell>
           </TableRow>

@@ -10,7 +10,7 @@ import {
   formatMoney,
 } from '../../../lib/format';
 import { DescriptionList } from '../../../components/description-list';
-import { OfferingStatusChip, offeringStatusWords } from './offering-status-chip';
+import { OfferingStatusChip, offeringStatusWords } from '../../../components/offering-status-chip';
 import { RaiseProgressBar } from './raise-progress';
 
 type OfferingDetailsProps = {

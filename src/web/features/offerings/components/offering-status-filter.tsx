@@ -1,7 +1,10 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useOfferings } from '../api/get-offerings';
-import { knownOfferingStatuses, offeringStatusWords } from './offering-status-chip';
+import {
+  knownOfferingStatuses,
+  offeringStatusWords,
+} from '../../../components/offering-status-chip';
 
 type OfferingStatusFilterProps = {
   /** The statuses chosen, comma-separated as in the address (`approved,open`); null for all. */

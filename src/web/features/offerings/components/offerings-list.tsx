@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { Offering } from '../../../../contract/offerings';
 import { paths } from '../../../config/paths';
 import { formatCalendarDate, formatMoney } from '../../../lib/format';
-import { OfferingStatusChip } from './offering-status-chip';
+import { OfferingStatusChip } from '../../../components/offering-status-chip';
 import { RaiseProgressBar } from './raise-progress';
 import { ScrollableTable } from '../../../components/scrollable-table';
 import { ColumnHeadings } from '../../../components/column-headings';

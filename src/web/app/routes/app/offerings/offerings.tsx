@@ -11,7 +11,7 @@ import {
 } from '../../../../features/offerings/api/get-offerings';
 import { OfferingStatusFilter } from '../../../../features/offerings/components/offering-status-filter';
 import { OfferingsList } from '../../../../features/offerings/components/offerings-list';
-import { offeringStatusWords } from '../../../../features/offerings/components/offering-status-chip';
+import { offeringStatusWords } from '../../../../components/offering-status-chip';
 import { hasSession } from '../../../session-guard';
 
 const statusFrom = (search: URLSearchParams) => search.get('status')?.toLowerCase() || null;

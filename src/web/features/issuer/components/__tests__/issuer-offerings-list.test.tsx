@@ -27,7 +27,8 @@ describe('issuer staff read their offerings on a phone', () => {
     const terms = [...card.querySelectorAll('dt')].map((dt) => dt.textContent);
     const values = [...card.querySelectorAll('dd')].map((dd) => dd.textContent);
     expect(terms).toEqual(['Status', 'Target', 'Shares sold']);
-    expect(values).toEqual(['approved', '$8,112,520.00', '411,252 of 811,252']);
+    // The status in the words of the offerings page, not as the platform sends it.
+    expect(values).toEqual(['Open for investment', '$8,112,520.00', '411,252 of 811,252']);
   });
 });
 
@@ -43,5 +44,19 @@ describe('issuer staff read their offerings on a desktop', () => {
         .map((th) => th.textContent),
     ).toEqual(['Offering', 'Status', 'Target', 'Shares sold']);
     expect(within(table).getByText('411,252 of 811,252')).toBeTruthy();
+  });
+
+  it('names each status as the offerings page does', () => {
+    renderWithProviders(
+      <IssuerOfferingsList
+        offerings={[
+          offering,
+          { ...offering, id: '5202', name: 'Aspen Ridge Income Fund', status: 'Pending' },
+        ]}
+      />,
+    );
+    const rows = within(screen.getByRole('table', { name: 'My offerings' })).getAllByRole('row');
+    const statuses = rows.slice(1).map((row) => within(row).getAllByRole('cell')[0].textContent);
+    expect(statuses).toEqual(['Open for investment', 'Awaiting approval']);
   });
 });
