@@ -6,15 +6,17 @@ import { CardList } from '../../../components/card-list';
 import { PortalDataGrid, type GridColDef } from '../../../components/data-grid';
 import { NameLink } from '../../../components/name-link';
 import { paths } from '../../../config/paths';
+import { explainReview, type ReviewKind } from '../../../lib/review-status';
 
 type Address = { city: string | null; state: string | null };
 const place = (address: Address) => [address.city, address.state].filter(Boolean).join(', ') || '—';
-const status = (value: string | null) => value ?? 'not started';
+// The words the account's own review page gives the same status ("Not started" when none).
+const status = (kind: ReviewKind, value: string | null) => explainReview(kind, value).label;
 const orDash = (value: string | null) => value ?? '—';
 
-/** A review's status (KYC, AML, approval) in its own column, "not started" when there is none. */
+/** A review's status (KYC, AML, approval) in its own column, "Not started" when there is none. */
 function reviewColumn<
-  Key extends string,
+  Key extends ReviewKind,
   Row extends { reviews: Record<Key, { status: string | null }> },
 >(key: Key, headerName: string, minWidth: number): GridColDef<Row> {
   return {
@@ -22,7 +24,7 @@ function reviewColumn<
     headerName,
     minWidth,
     flex: 0.8,
-    valueGetter: (_value, row) => status(row.reviews[key].status),
+    valueGetter: (_value, row) => status(key, row.reviews[key].status),
   };
 }
 /** The name, or the ID where there is none, linking to the record's own page. */
@@ -91,9 +93,9 @@ export function AccountResults({ accounts }: { accounts: AccountView[] }) {
         ['Tax ID', account.taxIdMasked],
       ]}
       reviews={(account) => [
-        ['KYC', account.reviews.kyc],
-        ['AML', account.reviews.aml],
-        ['Approval', account.reviews.approval],
+        ['KYC', 'kyc', account.reviews.kyc],
+        ['AML', 'aml', account.reviews.aml],
+        ['Approval', 'approval', account.reviews.approval],
       ]}
     />
   );
@@ -131,8 +133,8 @@ export function EntityResults({ entities, q }: { entities: EntityView[]; q: stri
         ['EIN', entity.einMasked],
       ]}
       reviews={(entity) => [
-        ['KYC', entity.reviews.kyc],
-        ['AML', entity.reviews.aml],
+        ['KYC', 'kyc', entity.reviews.kyc],
+        ['AML', 'aml', entity.reviews.aml],
       ]}
     />
   );
@@ -146,7 +148,7 @@ type CardSpec<Row extends Found> = {
   href: (id: string) => string;
   /** IDs and masked numbers, shown as written (never translated), a dash when there is none. */
   facts: (record: Row) => [string, string | null][];
-  reviews: (record: Row) => [string, { status: string | null }][];
+  reviews: (record: Row) => [string, ReviewKind, { status: string | null }][];
 };
 
 /**
@@ -191,7 +193,7 @@ function ResultCards<Row extends Found>({ label, records, href, facts, reviews }
           <Typography variant="body2">{place(record.address)}</Typography>
           <Typography variant="body2" color="text.secondary">
             {reviews(record)
-              .map(([name, review]) => `${name} ${status(review.status)}`)
+              .map(([name, kind, review]) => `${name} ${status(kind, review.status)}`)
               .join(' · ')}
           </Typography>
         </>

@@ -81,7 +81,8 @@ describe('a reviewer reads search results on a 375 px phone', () => {
     );
     expect(first.textContent).toContain('ID A1040000 · Tax ID •••-••-6789');
     expect(first.textContent).toContain('Boulder, CO');
-    expect(first.textContent).toContain('KYC pending · AML approved · Approval not started');
+    // In the words of the account's review page, not as the platform sends them.
+    expect(first.textContent).toContain('KYC Pending · AML Approved · Approval Not started');
     // No name: the ID stands for it, as in the grid.
     expect(within(second).getByRole('link', { name: 'A1040173' })).toBeTruthy();
   });
@@ -93,7 +94,7 @@ describe('a reviewer reads search results on a 375 px phone', () => {
       '/compliance/entities/E2001?q=quinn',
     );
     expect(card.textContent).toContain('Party ID E2001 · Type llc · EIN —');
-    expect(card.textContent).toContain('KYC not started · AML pending');
+    expect(card.textContent).toContain('KYC Not started · AML Pending');
   });
 });
 
@@ -105,5 +106,28 @@ describe('a reviewer reads search results on a desktop', () => {
     const grid = await screen.findByRole('grid', { name: 'Accounts found' }, { timeout: 20_000 });
     expect(within(grid).getByRole('columnheader', { name: 'Tax ID' })).toBeTruthy();
     expect(screen.queryByRole('list', { name: 'Accounts found' })).toBeNull();
+  });
+
+  it('reads each review status in the words of the account’s review page', async () => {
+    renderWithProviders(
+      <AccountResults
+        accounts={[
+          account({
+            reviews: {
+              kyc: review('disapproved'),
+              aml: review('manual_review'),
+              accreditation: { ...review(null), basis: null },
+              approval: { ...review('pending'), principal: null },
+            },
+          }),
+        ]}
+      />,
+    );
+    const grid = await screen.findByRole('grid', { name: 'Accounts found' }, { timeout: 20_000 });
+    const row = within(grid).getAllByRole('row')[1];
+    const cells = within(row)
+      .getAllByRole('gridcell')
+      .map((cell) => cell.textContent);
+    expect(cells.slice(-3)).toEqual(['Not approved', 'Manual review', 'Pending']);
   });
 });
