@@ -10,7 +10,7 @@ import {
   checkEin,
   checkSsn,
   checkZip,
-  countryCodeSchema,
+  makeCountryCodeSchema,
   usStateSchema,
 } from './rules/identity';
 import { pass, ruleSchema, type RuleResult } from './rules/result';
@@ -54,7 +54,7 @@ export const issuerAccountFormSchema = z.object({
     .min(1, 'Company name is required')
     .max(200, 'Company name is at most 200 characters'),
   companyState: usStateSchema,
-  issuingCountry: countryCodeSchema,
+  issuingCountry: makeCountryCodeSchema('Issuing country'),
   accountType: z
     .enum(['', 'CHECKING', 'SAVINGS'], { error: 'Choose checking or savings' })
     .optional(),

@@ -127,17 +127,20 @@ export function checkZip(input: string): RuleResult {
   return pass(match[2] ? `${match[1]}-${match[2]}` : match[1]);
 }
 
-/** ISO 3166-1 alpha-2 country code, such as US (for `issuingCountry`, `mailingCountry`). */
-export function checkCountryCode(input: string): RuleResult {
+/**
+ * ISO 3166-1 alpha-2 country code, such as US (for `issuingCountry`, `mailingCountry`). `field`
+ * is the field as its form labels it, so the message names what the person sees.
+ */
+export function checkCountryCode(input: string, field = 'Country'): RuleResult {
   const value = input.trim().toUpperCase();
-  if (value === '') return fail('Country is required');
+  if (value === '') return fail(`${field} is required`);
   // People write the United States as US, USA or its name; all mean the code the upstream takes.
   const named = countryFromName(value);
   if (named) return pass(named);
   if (!/^[A-Z]{2}$/.test(value)) {
-    return fail('Country must be a two-letter code such as US, or a country name');
+    return fail(`${field} must be a two-letter code such as US, or a country name`);
   }
-  if (!isCountryCode(value)) return fail(`Country "${value}" is not an ISO 3166 country code`);
+  if (!isCountryCode(value)) return fail(`${field} "${value}" is not an ISO 3166 country code`);
   return pass(value);
 }
 
@@ -167,7 +170,11 @@ export const einSchema = ruleSchema(checkEin, 'Company tax ID is required');
 export const ssnSchema = ruleSchema(checkSsn, 'Social Security number is required');
 export const usStateSchema = ruleSchema(checkUsState, 'State is required');
 export const zipSchema = ruleSchema(checkZip, 'ZIP code is required');
-export const countryCodeSchema = ruleSchema(checkCountryCode, 'Country is required');
+
+/** A country code field, its messages naming it as its form labels it ("Issuing country"). */
+export function makeCountryCodeSchema(field: string) {
+  return ruleSchema((input) => checkCountryCode(input, field), `${field} is required`);
+}
 
 /**
  * A date-of-birth schema. "Today" is read at validation time unless fixed, so a long-lived

@@ -161,12 +161,23 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
         companyTaxId: '00-1234567',
         socialSecurityNumber: '666-12-3456',
         companyState: 'XX',
+        issuingCountry: 'XX',
       },
       headers: { 'idempotency-key': 'issuer-acct-invalid-01' },
     });
     expect(res.statusCode).toBe(400);
-    const fields = (res.json().error.fields as { field: string }[]).map((f) => f.field).sort();
-    expect(fields).toEqual(['companyState', 'companyTaxId', 'socialSecurityNumber']);
+    const refused = res.json().error.fields as { field: string; message: string }[];
+    const fields = refused.map((f) => f.field).sort();
+    expect(fields).toEqual([
+      'companyState',
+      'companyTaxId',
+      'issuingCountry',
+      'socialSecurityNumber',
+    ]);
+    // The message names the field as the form labels it.
+    expect(refused.find((f) => f.field === 'issuingCountry')?.message).toBe(
+      'Issuing country "XX" is not an ISO 3166 country code',
+    );
     expect((await upstreamCalls()).createIssuerAccount ?? 0).toBe(0);
   });
 

@@ -11,7 +11,7 @@ import {
   checkSsn,
   checkUsState,
   checkZip,
-  countryCodeSchema,
+  makeCountryCodeSchema,
   countryName,
   countryOptions,
   einSchema,
@@ -212,6 +212,17 @@ describe('countries', () => {
   ])('checkCountryCode(%j)', (input, result) => {
     expect(checkCountryCode(input)).toEqual(result);
   });
+
+  it('names the field as its form labels it', () => {
+    expect(checkCountryCode('XX', 'Issuing country')).toEqual({
+      ok: false,
+      message: 'Issuing country "XX" is not an ISO 3166 country code',
+    });
+    expect(checkCountryCode('XYZ', 'Issuing country')).toEqual({
+      ok: false,
+      message: 'Issuing country must be a two-letter code such as US, or a country name',
+    });
+  });
 });
 
 describe('an investor types the country of their address', () => {
@@ -232,7 +243,7 @@ describe('schemas', () => {
     [ssnSchema, '123456789', '123-45-6789'],
     [usStateSchema, 'ca', 'CA'],
     [zipSchema, '123456789', '12345-6789'],
-    [countryCodeSchema, 'de', 'DE'],
+    [makeCountryCodeSchema('Country'), 'de', 'DE'],
   ])('output the normalized value (%#)', (schema, input, output) => {
     expect(schema.parse(input)).toBe(output);
   });
@@ -242,7 +253,8 @@ describe('schemas', () => {
     [ssnSchema, 'Social Security number is required'],
     [usStateSchema, 'State is required'],
     [zipSchema, 'ZIP code is required'],
-    [countryCodeSchema, 'Country is required'],
+    [makeCountryCodeSchema('Country'), 'Country is required'],
+    [makeCountryCodeSchema('Issuing country'), 'Issuing country is required'],
   ])('say which field is missing (%#)', (schema, message) => {
     expect(schema.safeParse(undefined).error?.issues[0].message).toBe(message);
     expect(schema.safeParse('').error?.issues[0].message).toBe(message);

@@ -28,6 +28,8 @@ describe('issuer staff save the issuer account (§4.6 createIssuerAccount)', () 
     renderWithProviders(<IssuerAccountFormPanel issuerId="12" onSaved={vi.fn()} />);
     await fill(user, field('Company tax ID (EIN)'), '00-1234567');
     await fill(user, field('Social Security number'), '123-45-678');
+    await user.clear(field('Issuing country'));
+    await fill(user, field('Issuing country'), 'XX');
     await user.click(screen.getByRole('button', { name: 'Review issuer account' }));
 
     const company = field('Company name');
@@ -38,6 +40,10 @@ describe('issuer staff save the issuer account (§4.6 createIssuerAccount)', () 
     );
     expect(descriptionOf(field('Social Security number'))).toBe(
       'Social Security number must be 9 digits, such as 123-45-6789',
+    );
+    // Named as the field is labelled, not "Country", which is another field of the form.
+    expect(descriptionOf(field('Issuing country'))).toBe(
+      'Issuing country "XX" is not an ISO 3166 country code',
     );
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(sent).toHaveLength(0);
