@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { keysOf } from './keys-of';
-import { roleSchema } from './session';
+import { emailSchema, roleSchema } from './session';
 
 // The schemas the sign-in page needs live in ./session (zod/mini); re-exported for the rest.
 export { signInResultSchema, portalConfigSchema } from './session';
@@ -129,7 +129,7 @@ export const adminUsersSchema = z.object({ users: z.array(adminUserSchema) });
 export const adminUserParamsSchema = z.object({ userId: z.uuid('userId must be a user id') });
 
 export const createUserSchema = z.object({
-  email: z.email('Email must be a valid email address').max(254),
+  email: emailSchema,
   name: z.string().trim().min(1, 'Name is required').max(120, 'Name is at most 120 characters'),
   role: roleSchema,
   /** Empty: the user can sign in only through single sign-on. */

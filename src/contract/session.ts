@@ -14,8 +14,18 @@ export const roleLabels = {
 export const roleSchema = z.enum(keysOf(roleLabels));
 export type Role = z.infer<typeof roleSchema>;
 
+/** An email address. One left empty is said to be missing, not to be malformed. */
+export const emailSchema = z
+  .email({
+    error: (issue) =>
+      issue.input === undefined || issue.input === ''
+        ? 'Email is required'
+        : 'Email must be a valid email address',
+  })
+  .check(z.maxLength(254));
+
 export const signInSchema = z.object({
-  email: z.email('Email must be a valid email address').check(z.maxLength(254)),
+  email: emailSchema,
   password: z
     .string()
     .check(

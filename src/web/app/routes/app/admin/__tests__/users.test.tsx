@@ -87,6 +87,8 @@ describe('an admin manages users', () => {
     const email = form.getByLabelText('Email', { exact: false });
     await waitFor(() => expect(document.activeElement).toBe(email));
     expect(email.getAttribute('aria-invalid')).toBe('true');
+    // Left empty, it is missing: not "must be a valid email address".
+    expect(descriptionOf(email)).toBe('Email is required');
   });
 
   it('a created user is announced, the announcement takes the focus from the disabled button, and opens the new user', async () => {
