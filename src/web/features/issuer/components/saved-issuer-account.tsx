@@ -32,7 +32,8 @@ export function SavedIssuerAccountCard({ record }: { record: SavedIssuerAccount 
     ['U.S. resident', yesNo(record.residentUs)],
     ['U.S. citizen', yesNo(record.citizenUs)],
     ['Address', address || 'Not given'],
-    ['Additional information', record.additionalInfo ?? 'None'],
+    // The review before the save says "Not given" for the same empty answer.
+    ['Additional information', record.additionalInfo ?? 'Not given'],
     ['Saved', formatTimestamp(record.createdAt)],
     ['From IP address', record.createdIp ?? 'Not recorded'],
   ];
