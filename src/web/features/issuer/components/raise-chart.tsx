@@ -95,6 +95,9 @@ export default function RaiseChart({
         <LineChart
           height={300}
           hideLegend
+          // Its keyboard navigation adds a tab stop with no name inside a picture that has one;
+          // the day-by-day figures are in the table below the chart, reached by keyboard.
+          disableKeyboardNavigation
           margin={{ top: 24, right: RIGHT_MARGIN }}
           xAxis={[
             {
