@@ -151,6 +151,13 @@ export const addLinkSchema = z.object({
    * offerings' issuers and refuses one it does not find unless this is given.
    */
   confirmIssuerWithoutOfferings: z.boolean().optional(),
+  /**
+   * The admin checked that this security belongs to an issuer the user works for, although the
+   * portal links it to the staff of another issuer: a security link lets issuer staff set its
+   * trading hours, and the platform names no issuer of a security, so the BFF refuses it unless
+   * this is given.
+   */
+  confirmSecurityOfOtherIssuer: z.boolean().optional(),
 });
 export type AddLink = z.infer<typeof addLinkSchema>;
 export const linkParamsSchema = z.object({

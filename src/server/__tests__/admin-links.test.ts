@@ -13,12 +13,17 @@ let admin: string;
 let userId: string;
 let knownSecurity: string;
 let issuerWithOfferings: string;
+let issuerOfKnownSecurity: string;
 let counter = 0;
 
 beforeAll(async () => {
   h = await startHarness();
   admin = await signIn(h.app, 'admin@demo.test');
   knownSecurity = h.manifest.issuers.flatMap((i) => i.securityIds ?? [])[0];
+  // The demo issuer staff are linked to it with its securities (demo-users.ts).
+  issuerOfKnownSecurity = h.manifest.issuers.find((i) =>
+    i.securityIds?.includes(knownSecurity),
+  )!.issuerId;
   issuerWithOfferings = h.manifest.issuers.find((i) => i.offeringIds?.length)!.issuerId;
 }, 120_000);
 afterAll(() => h?.close());
@@ -46,11 +51,13 @@ const storedLinks = () =>
     .where('user_id', '=', userId)
     .execute();
 
+/** The links made (a refused attempt is a `user_linked` event too, denied). */
 const linkedAudit = (objectId: string) =>
   h.db
     .selectFrom('audit_events')
     .select(['details'])
     .where('action', '=', 'user_linked')
+    .where('outcome', '=', 'succeeded')
     .where('object_id', '=', objectId)
     .execute();
 
@@ -72,10 +79,70 @@ describe('linking a security', () => {
   });
 
   it('links a security the platform knows', async () => {
+    // Linked to the issuer whose staff already hold the security.
+    expect((await addLink({ kind: 'issuer', upstreamId: issuerOfKnownSecurity })).statusCode).toBe(
+      200,
+    );
     const res = await addLink({ kind: 'security', upstreamId: knownSecurity });
     expect(res.statusCode).toBe(200);
     expect(res.json().securityIds).toEqual([knownSecurity]);
-    expect(await storedLinks()).toEqual([{ kind: 'security', upstream_id: knownSecurity }]);
+    expect(await storedLinks()).toContainEqual({ kind: 'security', upstream_id: knownSecurity });
+  });
+
+  it('refuses a security the staff of another issuer hold, saying whose, until the admin confirms', async () => {
+    const other = h.manifest.issuers.find((i) => i.issuerId !== issuerOfKnownSecurity)!.issuerId;
+    expect((await addLink({ kind: 'issuer', upstreamId: other })).statusCode).toBe(200);
+    const res = await addLink({ kind: 'security', upstreamId: knownSecurity });
+    expect(res.statusCode).toBe(400);
+    const message = `Security ${knownSecurity} is linked to the staff of issuer ${issuerOfKnownSecurity}, and this user is linked to issuer ${other}: the link would let them set its trading hours. Check on the platform whose security it is, or confirm that it belongs to an issuer of this user`;
+    expect(res.json().error).toMatchObject({
+      submitted: 'no',
+      fields: [
+        { field: 'upstreamId', message },
+        { field: 'confirmSecurityOfOtherIssuer', message },
+      ],
+    });
+    expect(await storedLinks()).toEqual([{ kind: 'issuer', upstream_id: other }]);
+
+    const confirmed = await addLink({
+      kind: 'security',
+      upstreamId: knownSecurity,
+      confirmSecurityOfOtherIssuer: true,
+    });
+    expect(confirmed.statusCode).toBe(200);
+    const [event] = (await linkedAudit(knownSecurity)).filter(
+      (e) => (e.details as { userId?: string }).userId === userId,
+    );
+    expect(event.details).toMatchObject({
+      confirmedSecurityOfOtherIssuer: true,
+      heldBy: [issuerOfKnownSecurity],
+    });
+  });
+});
+
+describe('a refused link attempt', () => {
+  it('is in the audit log as denied, with the reason, and nothing is linked', async () => {
+    const res = await addLink({ kind: 'account', upstreamId: 'A9999999' });
+    expect(res.statusCode).toBe(400);
+    const events = await h.db
+      .selectFrom('audit_events')
+      .select(['action', 'object_type', 'object_id', 'outcome', 'details'])
+      .where('action', '=', 'user_linked')
+      .where('object_id', '=', 'A9999999')
+      .execute();
+    expect(events).toEqual([
+      {
+        action: 'user_linked',
+        object_type: 'account',
+        object_id: 'A9999999',
+        outcome: 'denied',
+        details: expect.objectContaining({
+          userId,
+          reason: 'No account A9999999 exists on the platform. Nothing was linked.',
+        }),
+      },
+    ]);
+    expect(await storedLinks()).toEqual([]);
   });
 });
 
@@ -175,7 +242,7 @@ describe('a platform that cannot answer', () => {
 
 describe('finding the changes to a user in the audit log', () => {
   it('the user filter finds what an admin did to that user, not only what the user did', async () => {
-    const res = await addLink({ kind: 'security', upstreamId: knownSecurity });
+    const res = await addLink({ kind: 'issuer', upstreamId: issuerOfKnownSecurity });
     expect(res.statusCode).toBe(200);
     const email = `links-${counter}@example.test`;
     const page = auditPageSchema.parse(

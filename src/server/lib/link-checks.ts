@@ -1,6 +1,7 @@
 import type { AddLink } from '../../contract/identity';
 import type { FieldIssue } from '../../contract/errors';
 import type { Deps } from '../deps';
+import type { UserLinks } from '../store/users';
 import { getAccount } from '../upstream';
 import type { UpstreamError } from '../upstream/errors';
 import { getSecurityMarketHours } from '../upstream/get-security-market-hours';
@@ -111,4 +112,44 @@ export async function linkMustBeKnown(
       await issuerMustBeNamed(deps, upstreamId);
       return {};
   }
+}
+
+/**
+ * A security link lets issuer staff set that security's trading hours. The platform names no
+ * issuer of a security (the interface document has no read of one; orders carry only its id
+ * and name, §2.1), so the portal's own links are what it knows: a security its links give to the
+ * staff of an issuer this user is not linked to is refused unless the admin confirms they
+ * checked on the platform that it belongs to one of this user's issuers. A security no other
+ * staff hold passes: nothing tells whose it is. Answers what the audit event keeps of it.
+ */
+export async function securityMustBeOfTheirIssuers(
+  deps: Pick<Deps, 'db'>,
+  user: { id: string; role: string; links: Pick<UserLinks, 'issuerIds'> },
+  { kind, upstreamId, confirmSecurityOfOtherIssuer }: AddLink,
+): Promise<Record<string, unknown>> {
+  if (kind !== 'security' || user.role !== 'issuer_staff') return {};
+  const holders = await deps.db
+    .selectFrom('user_links as held')
+    .innerJoin('users', 'users.id', 'held.user_id')
+    .innerJoin('user_links as issuer', 'issuer.user_id', 'held.user_id')
+    .select('issuer.upstream_id')
+    .distinct()
+    .where('held.kind', '=', 'security')
+    .where('held.upstream_id', '=', upstreamId)
+    .where('held.user_id', '!=', user.id)
+    .where('users.role', '=', 'issuer_staff')
+    .where('issuer.kind', '=', 'issuer')
+    .orderBy('issuer.upstream_id')
+    .execute();
+  const issuers = holders.map((row) => row.upstream_id);
+  if (issuers.length === 0 || issuers.some((id) => user.links.issuerIds.includes(id))) return {};
+  const whose = `issuer${issuers.length === 1 ? '' : 's'} ${issuers.join(', ')}`;
+  if (confirmSecurityOfOtherIssuer)
+    return { confirmedSecurityOfOtherIssuer: true, heldBy: issuers };
+  const theirs =
+    user.links.issuerIds.length === 0
+      ? 'this user is linked to no issuer'
+      : `this user is linked to issuer${user.links.issuerIds.length === 1 ? '' : 's'} ${user.links.issuerIds.join(', ')}`;
+  const message = `Security ${upstreamId} is linked to the staff of ${whose}, and ${theirs}: the link would let them set its trading hours. Check on the platform whose security it is, or confirm that it belongs to an issuer of this user`;
+  throw unknownId(message, [{ field: 'confirmSecurityOfOtherIssuer', message }]);
 }

@@ -12,7 +12,7 @@ import {
 } from '../../contract/identity';
 import type { Deps } from '../deps';
 import { HttpError } from '../lib/http-error';
-import { linkMustBeKnown } from '../lib/link-checks';
+import { linkMustBeKnown, securityMustBeOfTheirIssuers } from '../lib/link-checks';
 import { resetFactors } from '../store/second-factors';
 import { revokeUserSessions } from '../store/sessions';
 import {
@@ -51,7 +51,12 @@ async function target(deps: Deps, userId: string): Promise<UserRow> {
   return row;
 }
 
-/** Adds or removes one link of a user, audited with the user's email, and answers the user. */
+/**
+ * Adds or removes one link of a user, audited with the user's email, and answers the user. A
+ * link its check refuses is audited too, as denied with the reason (or failed, when the platform
+ * could not answer the check): an attempt to give someone another party's records is worth
+ * finding in the log even when nothing was linked.
+ */
 async function changeLink(
   deps: Deps,
   audit: RouteContext<unknown, unknown, unknown>['audit'],
@@ -60,10 +65,24 @@ async function changeLink(
   { kind, upstreamId }: { kind: LinkKind; upstreamId: string },
   change: typeof link,
   /** A check of the link itself, once the user is known to exist; answers audit details. */
-  check?: () => Promise<Record<string, unknown>>,
+  check?: (before: UserRow) => Promise<Record<string, unknown>>,
 ): Promise<AdminUser> {
   const before = await target(deps, userId);
-  const checked = (await check?.()) ?? {};
+  let checked: Record<string, unknown>;
+  try {
+    checked = (await check?.(before)) ?? {};
+  } catch (err) {
+    if (err instanceof HttpError) {
+      await audit({
+        action,
+        objectType: kind,
+        objectId: upstreamId,
+        outcome: err.code === 'bad_request' ? 'denied' : 'failed',
+        details: { userId, email: before.email, reason: err.message },
+      });
+    }
+    throw err;
+  }
   await change(deps.db, userId, kind, upstreamId);
   await audit({
     action,
@@ -193,9 +212,10 @@ export const adminUserRoutes = [
     body: addLinkSchema,
     response: adminUserSchema,
     handler: ({ params, body, deps, audit }) =>
-      changeLink(deps, audit, 'user_linked', params.userId, body, link, () =>
-        linkMustBeKnown(deps, body),
-      ),
+      changeLink(deps, audit, 'user_linked', params.userId, body, link, async (before) => ({
+        ...(await linkMustBeKnown(deps, body)),
+        ...(await securityMustBeOfTheirIssuers(deps, before, body)),
+      })),
   }),
 
   defineRoute({

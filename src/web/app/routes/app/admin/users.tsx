@@ -248,7 +248,26 @@ function CreateUserForm({ onManage }: { onManage: (userId: string) => void }) {
 /** A refusal of the link form's own fields, which the form shows under the field. */
 const refusesLinkFields = (error: unknown) =>
   isApiClientError(error) &&
-  error.fields.some((f) => f.field === 'upstreamId' || f.field === 'confirmIssuerWithoutOfferings');
+  error.fields.some((f) => f.field === 'upstreamId' || f.field in confirmations);
+
+/**
+ * The links the BFF refuses until the admin confirms a check made on the platform: an issuer no
+ * offering names, a security the portal gives to the staff of another issuer. The field of each
+ * confirmation, and what the admin confirms.
+ */
+const confirmations = {
+  confirmIssuerWithoutOfferings: {
+    kind: 'issuer',
+    label: (id: string) =>
+      `I checked on the platform that issuer ${id} exists: link it although no offering names it`,
+  },
+  confirmSecurityOfOtherIssuer: {
+    kind: 'security',
+    label: (id: string) =>
+      `I checked on the platform that security ${id} belongs to an issuer of this user: link it`,
+  },
+} as const satisfies Record<string, { kind: LinkKind; label: (id: string) => string }>;
+type Confirmation = keyof typeof confirmations;
 
 function ManageUser({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const change = useChangeUser();
@@ -260,13 +279,18 @@ function ManageUser({ user, onClose }: { user: AdminUser; onClose: () => void })
   const [linkId, setLinkId] = useState('');
   const [linkError, setLinkError] = useState<string | null>(null);
   /*
-   * An issuer no offering names is refused unless the admin confirms they checked it on the
-   * platform (the BFF cannot read an issuer). The box is offered only after that refusal, and only
-   * for the id refused: another id or kind is checked afresh.
+   * Some links are refused unless the admin confirms they checked them on the platform (see
+   * `confirmations`). The box is offered only after that refusal, and only for the kind and id
+   * refused: another id or kind is checked afresh.
    */
-  const [confirmable, setConfirmable] = useState<string | null>(null);
+  const [confirmable, setConfirmable] = useState<{ field: Confirmation; id: string } | null>(null);
   const [confirmed, setConfirmed] = useState(false);
-  const offerConfirmation = linkKind === 'issuer' && confirmable === linkId.trim();
+  const offerConfirmation =
+    confirmable !== null &&
+    confirmations[confirmable.field].kind === linkKind &&
+    confirmable.id === linkId.trim()
+      ? confirmable
+      : null;
   const securityNames = useSecurityNames(user);
   const [done, setDone] = useState<string | null>(null);
   const apply = (c: Parameters<typeof change.mutate>[0], message: string) => {
@@ -359,7 +383,7 @@ function ManageUser({ user, onClose }: { user: AdminUser; onClose: () => void })
               const parsed = addLinkSchema.safeParse({
                 kind: linkKind,
                 upstreamId: linkId,
-                ...(offerConfirmation && confirmed ? { confirmIssuerWithoutOfferings: true } : {}),
+                ...(offerConfirmation && confirmed ? { [offerConfirmation.field]: true } : {}),
               });
               if (!parsed.success) {
                 setLinkError(parsed.error.issues[0]?.message ?? 'Check the upstream id');
@@ -385,8 +409,12 @@ function ManageUser({ user, onClose }: { user: AdminUser; onClose: () => void })
                       setLinkError(issue.message);
                       document.getElementById(upstreamId)?.focus();
                     }
-                    if (fields.some((f) => f.field === 'confirmIssuerWithoutOfferings')) {
-                      setConfirmable(parsed.data.upstreamId);
+                    const asked = fields.find((f) => f.field in confirmations);
+                    if (asked) {
+                      setConfirmable({
+                        field: asked.field as Confirmation,
+                        id: parsed.data.upstreamId,
+                      });
                     }
                   },
                 },
@@ -435,7 +463,7 @@ function ManageUser({ user, onClose }: { user: AdminUser; onClose: () => void })
                     }}
                   />
                 }
-                label={`I checked on the platform that issuer ${confirmable} exists: link it although no offering names it`}
+                label={confirmations[offerConfirmation.field].label(offerConfirmation.id)}
               />
             )}
             <Button

@@ -289,6 +289,48 @@ describe('an admin manages users', () => {
     });
   });
 
+  it('a security the staff of another issuer hold is linked only once the admin confirms it is one of this user’s issuers', async () => {
+    listUsers({ ...ada, role: 'issuer_staff', issuerIds: ['1102'] });
+    const message =
+      'Security 10001 is linked to the staff of issuer 1101, and this user is linked to issuer 1102: the link would let them set its trading hours. Check on the platform whose security it is, or confirm that it belongs to an issuer of this user';
+    const sent = mockPost(
+      `/api/admin/users/${ada.id}/links`,
+      errorAnswer(400, {
+        code: 'bad_request',
+        message: `${message}. Nothing was linked.`,
+        submitted: 'no',
+        fields: [
+          { field: 'upstreamId', message },
+          { field: 'confirmSecurityOfOtherIssuer', message },
+        ],
+      }),
+      okAnswer({ ...ada, role: 'issuer_staff', issuerIds: ['1102'], securityIds: ['10001'] }, 200),
+    );
+    bff.use(http.get('/api/securities', () => HttpResponse.json({ securities: [] })));
+    const dialog = await openLinkForm();
+    fireEvent.mouseDown(dialog.getByRole('combobox', { name: 'Kind' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Security' }));
+    fireEvent.change(dialog.getByRole('textbox', { name: /^Upstream id/ }), {
+      target: { value: '10001' },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Link' }));
+
+    // Whose security it is, and that it is not this user's issuer, stand under the id.
+    expect(await dialog.findByText(message)).toBeTruthy();
+    expect(dialog.queryByText('Linked.')).toBeNull();
+    fireEvent.click(
+      dialog.getByRole('checkbox', {
+        name: 'I checked on the platform that security 10001 belongs to an issuer of this user: link it',
+      }),
+    );
+    fireEvent.click(dialog.getByRole('button', { name: 'Link' }));
+    expect(await dialog.findByText('Linked.')).toBeTruthy();
+    expect(sent.map((r) => r.body)).toEqual([
+      { kind: 'security', upstreamId: '10001' },
+      { kind: 'security', upstreamId: '10001', confirmSecurityOfOtherIssuer: true },
+    ]);
+  });
+
   it('a linked security shows its name next to its id when the BFF knows it', async () => {
     listUsers({ ...ada, securityIds: ['10001', '10002'] });
     bff.use(
