@@ -39,8 +39,9 @@ export const moneyRequestOutcomeWords = {
   },
   refused: {
     label: 'Refused',
-    meaning: 'The platform refused the request; no money moved.',
-    next: 'Read the reason, correct it and send a new request if you still want to.',
+    meaning: 'The request reached the platform, which refused it; no money moved.',
+    // A refusal may be about the request (a field) or not (a permission the portal lacks).
+    next: 'Read the reason: if it names something in the request, correct that and send a new request; if not, contact support and quote our reference.',
     reviewerNext: 'Nothing to settle: its sender was given the reason.',
   },
   not_sent: {

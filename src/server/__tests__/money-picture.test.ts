@@ -439,6 +439,37 @@ describe('the register: a disbursement whose upstream call times out', () => {
     expect((await get('/api/compliance/money-requests', investor)).statusCode).toBe(403);
   });
 
+  it('a refusal of the platform (110, no permission) is "refused" with its reason, not "never reached the platform"', async () => {
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'createCustodyFundDisbursement',
+      statusCode: '110',
+      times: 1,
+      when: { accountId: accountA },
+    });
+    const res = await post(`/api/accounts/${accountA}/disbursements`, investor, {
+      type: 'ach',
+      amount: '7',
+    });
+    const error = res.json().error as { submitted: string; reference: string };
+    expect(error.submitted).toBe('no');
+
+    const mine = moneyRequestPageSchema.parse(
+      (await get(`/api/accounts/${accountA}/money-requests`, investor)).json(),
+    );
+    expect(mine.requests.find((r) => r.reference === error.reference)).toMatchObject({
+      outcome: 'refused',
+      message: expect.stringMatching(/not permitted/),
+    });
+    const timeline = timelineSchema.parse(
+      (await get(`/api/accounts/${accountA}/timeline`, investor)).json(),
+    );
+    const entry = timeline.entries.find((e) => e.reference === error.reference);
+    expect(entry?.state).toMatch(
+      /^Refused: The request reached the platform, which refused it.*not permitted/,
+    );
+    expect(entry?.state).not.toMatch(/never reached/);
+  });
+
   it('the timeline lists fund moves with the 4:00 PM Mountain Time batch as the next step', async () => {
     const timeline = timelineSchema.parse(
       (await get(`/api/accounts/${accountA}/timeline`, investor)).json(),

@@ -31,6 +31,12 @@ export class HttpError extends Error {
       retryAfterSeconds?: number;
       /** Our reference of a money request (the register). */
       reference?: string | null;
+      /**
+       * The platform answered and refused it (a rejection, a missing permission, a record it does
+       * not know): the request reached it, so the register records it as refused, not as never
+       * sent. Not part of the answer's body.
+       */
+      refusedByPlatform?: boolean;
     } = {},
   ) {
     super(message);

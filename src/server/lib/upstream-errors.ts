@@ -16,16 +16,23 @@ export function fromUpstream(err: UpstreamError): HttpError {
       // A write refused for its credentials (103) has an unknown outcome (§5 rule 8, §7).
       return new HttpError('upstream_unavailable', err.userMessage, { submitted });
     case 'permission':
-      return new HttpError('upstream_permission', err.userMessage, { submitted: 'no' });
+      return new HttpError('upstream_permission', err.userMessage, {
+        submitted: 'no',
+        refusedByPlatform: true,
+      });
     case 'rejected':
       // What the refusal is about travels with it, so the form offers the right way on.
       return new HttpError('upstream_rejected', err.userMessage, {
         submitted: 'no',
+        refusedByPlatform: true,
         ...(err.refusal ? { refusal: err.refusal } : {}),
         ...(err.fields ? { fields: err.fields } : {}),
       });
     case 'not_found':
-      return new HttpError('not_found', err.userMessage, { submitted: 'no' });
+      return new HttpError('not_found', err.userMessage, {
+        submitted: 'no',
+        refusedByPlatform: true,
+      });
     case 'timeout':
       return new HttpError('upstream_timeout', err.userMessage, { submitted });
     case 'unavailable':

@@ -543,7 +543,9 @@ async function handleIdempotent(
     clearInterval(renewal);
     const httpError = err instanceof HttpError ? err : null;
     if (httpError && httpError.extra.submitted === 'no') {
-      const refused = httpError.code === 'upstream_rejected';
+      // Refused by the platform (a 110 included) is not "never reached it": the register keeps
+      // the difference, and the person reads which it was.
+      const refused = httpError.extra.refusedByPlatform === true;
       await release(deps.db, scope, {
         reference,
         settlement: {
