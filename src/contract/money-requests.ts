@@ -116,7 +116,10 @@ export type MoneyRequestQuery = z.infer<typeof moneyRequestQuerySchema>;
  */
 const timelineEntrySchema = z.object({
   kind: z.enum(['deposit', 'investment', 'disbursement', 'ira_supplement', 'fund_move']),
-  /** The id a person can quote: fund-move reference, trade id, or our register reference. */
+  /**
+   * The id a person can quote: the platform's (fund-move reference, trade id, disbursement request
+   * id), or our register reference where the platform gave none of its own (an IRA request).
+   */
   id: z.string(),
   /** Our register reference when the portal sent it. */
   reference: z.string().nullable(),

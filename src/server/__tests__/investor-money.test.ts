@@ -3,7 +3,7 @@ import { disbursementReceiptSchema } from '../../contract/disbursements';
 import { investmentReceiptSchema } from '../../contract/investments';
 import { iraSupplementReceiptSchema } from '../../contract/ira';
 import { offeringPurchaseHistorySchema } from '../../contract/issuer-workspace';
-import { moneyRequestPageSchema } from '../../contract/money-requests';
+import { moneyRequestPageSchema, timelineSchema } from '../../contract/money-requests';
 import { offeringDetailSchema, offeringListSchema, type Offering } from '../../contract/offerings';
 import { call, callSandbox, signIn, startHarness, type Harness } from './harness';
 
@@ -436,6 +436,13 @@ describe('IRA supplement (§4.7)', () => {
       .where('reference', '=', receipt.reference)
       .executeTakeFirst();
     expect(registered?.kind).toBe('ira_supplement');
+    // The supplement gives back only the account (§2.11): the timeline names the request by our
+    // reference, not by the account number.
+    const timeline = timelineSchema.parse(
+      (await call(h.app, 'GET', `/api/accounts/${accountB}/timeline`, { cookie: investor })).json(),
+    );
+    const entry = timeline.entries.find((e) => e.reference === receipt.reference);
+    expect(entry).toMatchObject({ kind: 'ira_supplement', id: receipt.reference });
     const audited = await h.db
       .selectFrom('audit_events')
       .select('details')

@@ -676,7 +676,9 @@ export const moneyRequestRoutes = [
           : { next: created ? null : words.next, nextBatchAt: null };
         entries.push({
           kind: row.kind,
-          id: row.upstreamId ?? row.reference,
+          // An IRA request's platform id is its account (§2.11 gives the supplement no id of its
+          // own), which says nothing on the account's own timeline: our reference names it.
+          id: row.kind === 'ira_supplement' ? row.reference : (row.upstreamId ?? row.reference),
           reference: row.reference,
           // A created deposit's platform id is its fund move (§4.16), even when the list of
           // moves did not carry it this time; a disbursement's is the disbursement's own.

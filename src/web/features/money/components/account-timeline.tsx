@@ -90,7 +90,8 @@ function TimelineCards({ accountId, entries }: { accountId: string; entries: Tim
             <Typography sx={{ overflowWrap: 'anywhere' }}>{entry.description}</Typography>
           )}
           <Typography variant="body2" color="text.secondary">
-            {when(entry)} · ID <Code value={entry.id} />
+            {when(entry)} · {entry.id === entry.reference ? 'Our reference' : 'Platform id'}{' '}
+            <Code value={entry.id} />
             {entry.reference && entry.reference !== entry.id && (
               <>
                 {' '}

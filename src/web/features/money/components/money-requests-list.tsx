@@ -75,7 +75,9 @@ function Outcome({
       </Typography>
       {request.outcome !== 'created' && (
         <Typography variant="body2">
-          {words.meaning} {reviewer ? words.reviewerNext : words.next}
+          {words.meaning}
+          {reasonOf(request) && ` Reason: ${reasonOf(request)}`}{' '}
+          {reviewer ? words.reviewerNext : words.next}
         </Typography>
       )}
       {settledLater(request) && (
@@ -105,11 +107,20 @@ function settledLater(request: MoneyRequestView): string | null {
 }
 
 /**
+ * Why the platform refused it, or why it never reached the platform, as recorded: the outcome's
+ * next step says "read the reason". An unknown outcome's message repeats what the row says.
+ */
+function reasonOf(request: MoneyRequestView): string | null {
+  return request.outcome === 'refused' || request.outcome === 'not_sent' ? request.message : null;
+}
+
+/**
  * The platform's id of what the request created. A deposit's is its fund move (§4.16), which the
  * investor opens from here to follow it to settlement; a reviewer follows it from the account.
+ * An IRA request has none: the supplement gives back only the account (§2.11), in its own column.
  */
-function upstreamIdOf(request: MoneyRequestView, reviewer: boolean) {
-  if (!request.upstreamId) return '—';
+function platformIdOf(request: MoneyRequestView, reviewer: boolean) {
+  if (!request.upstreamId || request.kind === 'ira_supplement') return '—';
   if (reviewer || request.kind !== 'deposit') return <Code value={request.upstreamId} />;
   return (
     <Link
@@ -161,7 +172,7 @@ function MoneyRequestsTable({ requests, label, reviewer, onSettled }: ShownReque
         // The outcome's sentences keep a readable measure rather than a word a line.
         sx: { minWidth: 240 },
       },
-      { heading: 'Upstream ID', cell: (request) => upstreamIdOf(request, reviewer) },
+      { heading: 'Platform id', cell: (request) => platformIdOf(request, reviewer) },
     ],
     rowKey: (request) => request.reference,
   };
@@ -185,7 +196,7 @@ function MoneyRequestCards({ requests, label, reviewer, onSettled }: ShownReques
               ['Our reference', <Code key="reference" value={request.reference} />],
               ...(reviewer ? ([['User', userOf(request)]] as [string, string][]) : []),
               ['Account', accountOf(request, reviewer)],
-              ['Upstream ID', upstreamIdOf(request, reviewer)],
+              ['Platform id', platformIdOf(request, reviewer)],
             ]}
           />
         </>

@@ -123,6 +123,32 @@ describe('an investor reads the money timeline of an account', () => {
     expect(within(investment).queryByRole('link')).toBeNull();
   });
 
+  it('names the platform’s id as such, and an IRA request, which has none, by our reference alone', () => {
+    renderWithProviders(
+      <AccountTimeline
+        accountId="A1040000"
+        entries={[
+          entry({}),
+          entry({
+            kind: 'ira_supplement',
+            id: 'MR-7K2Q9D1X4B',
+            reference: 'MR-7K2Q9D1X4B',
+            fundMove: null,
+            title: 'IRA request',
+            amount: null,
+            state: 'Accepted: The platform accepted the request.',
+          }),
+        ]}
+      />,
+    );
+    const [disbursement, ira] = screen.getAllByRole('listitem');
+    expect(disbursement.textContent).toContain(
+      'Platform id CFM70000115 · Our reference MR-VS17ZR49XD',
+    );
+    expect(ira.textContent).toContain('Our reference MR-7K2Q9D1X4B');
+    expect(ira.textContent).not.toMatch(/Platform id|A1040000|\bID\b/);
+  });
+
   it('shows no page navigation when one page holds them all', () => {
     renderWithProviders(<AccountTimeline accountId="A1040000" entries={[entry({})]} />);
     expect(screen.queryByRole('navigation', { name: 'Pages of the timeline' })).toBeNull();

@@ -54,7 +54,7 @@ describe('a reviewer reads the register on a phone', () => {
     const terms = within(card)
       .getAllByRole('term')
       .map((term) => term.textContent);
-    expect(terms).toEqual(['Sent', 'Our reference', 'User', 'Account', 'Upstream ID']);
+    expect(terms).toEqual(['Sent', 'Our reference', 'User', 'Account', 'Platform id']);
     expect(card.textContent).toContain('investor@demo.test');
     expect(card.textContent).toContain('$120.00');
     expect(card.textContent).toContain('12 units');
@@ -191,5 +191,52 @@ describe('a request whose unknown outcome was settled later', () => {
       <MoneyRequestsList requests={[{ ...settled, settledBy: null }]} label="Requests" />,
     );
     expect(outcomeCell().textContent).not.toContain('Settled');
+  });
+});
+
+describe('an investor reads the requests sent from the portal', () => {
+  withViewportWidth(1280);
+
+  it('reads why the platform refused one, and no platform id where the platform gave none', () => {
+    renderWithProviders(
+      <MoneyRequestsList
+        label="Requests"
+        requests={[
+          {
+            ...request,
+            kind: 'disbursement',
+            units: null,
+            unitPrice: null,
+            message: 'The portal is not permitted to do this at the moment. Nothing was submitted.',
+            userEmail: undefined,
+          },
+          {
+            ...request,
+            reference: 'MR-IRA0000001',
+            kind: 'ira_supplement',
+            amount: null,
+            units: null,
+            unitPrice: null,
+            // The supplement answers with the account only (§2.11): it is no id of the request.
+            upstreamId: 'A1040000',
+            outcome: 'created',
+            userEmail: undefined,
+          },
+        ]}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Requests' });
+    const headings = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headings).toContain('Platform id');
+    expect(headings).not.toContain('Upstream ID');
+    const [refused, ira] = within(table).getAllByRole('row').slice(1);
+    expect(refused.textContent).toContain(
+      'The request reached the platform, which refused it; no money moved. Reason: The portal is not permitted to do this at the moment.',
+    );
+    expect(refused.textContent).not.toMatch(/never reached/);
+    const cells = within(ira).getAllByRole('cell');
+    expect(cells[cells.length - 1].textContent).toBe('—');
   });
 });
