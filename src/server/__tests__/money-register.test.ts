@@ -100,6 +100,10 @@ describe('register through the BFF', () => {
     expect(error.submitted).toBe('unknown');
     expect(error.reference).toMatch(REFERENCE_PATTERN);
     expect(error.message).toContain(error.reference);
+    // The register's one instruction, not an invitation to check and try again.
+    expect(error.message).toBe(
+      `The service did not answer in time. It may or may not have reached the platform. Do not send it again: the portal checks with the platform and settles it. Our reference: ${error.reference}.`,
+    );
     const row = await getMoneyRequest(h.db, error.reference);
     expect(row).toMatchObject({ outcome: 'unknown', amount: '7', upstreamId: null });
     // The attempt is in the audit log too, by our reference, with who sent it and about which

@@ -178,7 +178,7 @@ describe('creates under upstream faults', () => {
     expect((await sandboxCalls(h.sandboxUrl)).createCustodyFundDisbursement).toBe(1);
   });
 
-  it('a create answered 103 has an unknown outcome: never sent again, the person told to check', async () => {
+  it('a create answered 103 has an unknown outcome: never sent again, the person told not to send it again', async () => {
     await fault({ operation: 'createCustodyFundDisbursement', statusCode: '103', times: 1 });
     const key = randomUUID();
     const refused = await disburse(key);
@@ -187,7 +187,11 @@ describe('creates under upstream faults', () => {
       code: 'upstream_unavailable',
       submitted: 'unknown',
     });
-    expect(refused.json().error.message).toMatch(/check before trying again/);
+    // One instruction, the register's: the portal settles it, so it is not to be sent again.
+    expect(refused.json().error.message).toMatch(
+      /Do not send it again: the portal checks with the platform and settles it\. Our reference: MR-/,
+    );
+    expect(refused.json().error.message).not.toMatch(/check before trying again/);
     expect(refused.json().error.message).not.toMatch(/Nothing was submitted|API Key|developer/i);
     // The same key replays the unknown outcome: the write is not sent a second time.
     const retry = await disburse(key);

@@ -37,6 +37,7 @@ import type { RoutePolicy } from '../policy/types';
 import { limitHooks } from '../plugins/rate-limit';
 import type { Deps, SignedInUser } from '../deps';
 import type { UpstreamLogger } from '../upstream/client';
+import { submittedSentence } from '../upstream/errors';
 import { hasSecondFactor } from '../store/second-factors';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -565,14 +566,13 @@ async function handleIdempotent(
         reference,
       });
     }
+    const cause = httpError && httpError.code !== 'internal' ? httpError.message : null;
     const unknown = new HttpError(
       httpError?.code ?? 'internal',
-      httpError && httpError.code !== 'internal'
-        ? withReference(httpError.message, reference)
-        : withReference(
-            'Something went wrong while submitting. It may or may not have been submitted: check your requests before trying again.',
-            reference,
-          ),
+      reference
+        ? unknownMoneyMessage(cause ?? 'Something went wrong while submitting.', reference)
+        : (cause ??
+            'Something went wrong while submitting. It may or may not have been submitted: check your requests before trying again.'),
       {
         ...(httpError?.extra ?? {}),
         submitted: httpError?.extra.submitted ?? 'unknown',
@@ -643,8 +643,15 @@ function moneySettlement<R>(
   };
 }
 
-function withReference(message: string, reference: string | null): string {
-  return reference ? `${message} Our reference: ${reference}.` : message;
+/**
+ * A money request whose outcome is unknown, told with the register's one instruction: the portal
+ * checks with the platform and settles it (reconciliation, or a reviewer by hand), so sending it
+ * again could only move the money twice. The cause keeps what happened; its own advice to check
+ * before trying again, said where nothing settles the request for the person, gives way.
+ */
+function unknownMoneyMessage(cause: string, reference: string): string {
+  const happened = cause.replace(submittedSentence('unknown'), '').trim();
+  return `${happened} It may or may not have reached the platform. Do not send it again: the portal checks with the platform and settles it. Our reference: ${reference}.`;
 }
 
 /** Outcome writes are retried this many times before the outcome goes to the spool. */

@@ -29,7 +29,7 @@ export function ErrorAlert({ error, title, onRetry }: ErrorAlertProps) {
       {requestId && (
         <>
           {' '}
-          (Reference: <span translate="no">{requestId}</span>)
+          Support id: <span translate="no">{requestId}</span>.
         </>
       )}
     </Alert>

@@ -15,7 +15,10 @@ export class ApiClientError extends Error {
   readonly submitted: Submitted;
   /** What a refusal is about, when the BFF knows (contract/errors). */
   readonly refusal?: Refusal;
+  /** The request's id in the BFF's logs: support finds it there. */
   readonly requestId?: string;
+  /** Our reference of a money request (the register's MR-…), when the BFF opened one. */
+  readonly reference?: string;
 
   constructor(init: {
     message: string;
@@ -25,6 +28,7 @@ export class ApiClientError extends Error {
     submitted: Submitted;
     refusal?: Refusal;
     requestId?: string;
+    reference?: string;
   }) {
     super(init.message);
     this.name = 'ApiClientError';
@@ -34,6 +38,7 @@ export class ApiClientError extends Error {
     this.submitted = init.submitted;
     this.refusal = init.refusal;
     this.requestId = init.requestId;
+    this.reference = init.reference;
   }
 }
 
@@ -268,7 +273,7 @@ async function toApiClientError(response: Response, method: Method): Promise<Api
     .then(({ apiErrorSchema }) => check(apiErrorSchema, body))
     .catch(() => null);
   if (parsed) {
-    const { code, message, fields, submitted, refusal, requestId } = parsed.value.error;
+    const { code, message, fields, submitted, refusal, requestId, reference } = parsed.value.error;
     return new ApiClientError({
       message,
       status: response.status,
@@ -277,6 +282,7 @@ async function toApiClientError(response: Response, method: Method): Promise<Api
       submitted: submitted ?? defaultSubmitted(response.status, method),
       refusal,
       requestId,
+      reference,
     });
   }
   return new ApiClientError({

@@ -60,6 +60,8 @@ export function errorAnswer(
     refusal?: 'request' | 'state';
     fields?: { field: string; message: string }[];
     requestId?: string;
+    /** Our reference of a money request the register holds. */
+    reference?: string;
   },
 ): Response {
   return HttpResponse.json({ error: { requestId: 'req-test-1', ...error } }, { status });

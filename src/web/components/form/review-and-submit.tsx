@@ -146,10 +146,13 @@ export function SubmitOutcome({
   flow,
   progressLabel,
   whereToCheck,
+  whereToWatch,
 }: {
   flow: ReviewFlow;
   progressLabel: string;
   whereToCheck: ReactNode;
+  /** Where a money request the register holds appears with its outcome (SubmissionError). */
+  whereToWatch?: ReactNode;
 }) {
   return (
     <>
@@ -160,6 +163,7 @@ export function SubmitOutcome({
             error={flow.failure}
             refusal={flow.refusal}
             whereToCheck={whereToCheck}
+            whereToWatch={whereToWatch}
           />
         </Box>
       )}
@@ -228,6 +232,7 @@ export function ReviewDialog({
   children,
   progressLabel,
   whereToCheck,
+  whereToWatch,
   backLabel = 'Back to edit',
   outcomeUnknownBackLabel,
   confirmLabel,
@@ -243,6 +248,7 @@ export function ReviewDialog({
   children: ReactNode;
   progressLabel: string;
   whereToCheck: ReactNode;
+  whereToWatch?: ReactNode;
   backLabel?: string;
   /**
    * "Back" after an unknown outcome, when closing leads elsewhere than the form: the page that
@@ -266,7 +272,12 @@ export function ReviewDialog({
           <Typography>{`${lead} Nothing is sent until you choose ${confirmLabel}.`}</Typography>
         )}
         {children}
-        <SubmitOutcome flow={flow} progressLabel={progressLabel} whereToCheck={whereToCheck} />
+        <SubmitOutcome
+          flow={flow}
+          progressLabel={progressLabel}
+          whereToCheck={whereToCheck}
+          whereToWatch={whereToWatch}
+        />
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         <ReviewActions

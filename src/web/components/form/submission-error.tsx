@@ -3,7 +3,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Link from '@mui/material/Link';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { errorMessage, isApiClientError } from '../../lib/api-client';
+import { errorMessage, isApiClientError, type ApiClientError } from '../../lib/api-client';
 import { paths } from '../../config/paths';
 import { focusOnMount } from '../../lib/focus';
 import type { RefusalKind } from './review-and-submit';
@@ -17,23 +17,41 @@ const afterRefusal = {
     'Nothing was sent. If you cannot see what in the request to change, contact support before sending it again.',
 } as const;
 
+/** The request was refused for want of a second factor the person chose not to give (yet). */
+const isStepUpRefusal = (error: unknown): error is ApiClientError =>
+  isApiClientError(error) &&
+  (error.code === 'step_up_required' || error.code === 'second_factor_enrolment_required');
+
 /**
  * A failed money-moving request, told by whether anything was submitted: `no` says what the
  * refusal was about and so what to do (change it, wait, ask support); a refusal for the moment
- * can be tried again safely; `unknown` must be checked first, since trying again could not tell
- * us more.
+ * can be tried again safely; `unknown` gets one instruction. A request the register holds (our
+ * reference came back) is settled by the portal, so it is not to be sent again, and
+ * `whereToWatch` says where its outcome appears; one without (the BFF never answered) is to be
+ * checked first (`whereToCheck`), since sending it again could not tell us more.
+ *
+ * One reference to quote: ours (MR-…) when the register holds the request; otherwise, where
+ * the person may need support, the BFF's request id, labelled as the id support looks up.
+ * Leaving the second-factor dialog is no failure: nothing was sent, and it says so plainly.
  */
 export function SubmissionError({
   error,
   refusal = null,
   whereToCheck,
+  whereToWatch,
 }: {
   error: unknown;
   refusal?: RefusalKind | null;
   whereToCheck: ReactNode;
+  /** Where a request the register holds appears with its outcome: "the <page>". */
+  whereToWatch?: ReactNode;
 }) {
+  if (isStepUpRefusal(error)) return <StepUpCancelled error={error} />;
   const submitted = isApiClientError(error) ? error.submitted : 'unknown';
+  const reference = isApiClientError(error) ? error.reference : undefined;
   const requestId = isApiClientError(error) ? error.requestId : undefined;
+  const message = errorMessage(error);
+  const mentionsSupport = submitted !== 'no' || refusal === 'state' || refusal === 'unclear';
   return (
     <Alert
       severity={submitted === 'no' ? 'error' : 'warning'}
@@ -44,17 +62,45 @@ export function SubmissionError({
       <AlertTitle>
         {submitted === 'no' ? 'Not submitted' : 'We do not know whether this was submitted'}
       </AlertTitle>
-      {errorMessage(error)}
+      {message}
       {submitted === 'no' ? (
         <> {afterRefusal[refusal ?? 'request']}</>
+      ) : reference ? (
+        whereToWatch && <> Its outcome appears on {whereToWatch}.</>
       ) : (
         <> Before trying again, {whereToCheck}.</>
       )}
-      {requestId && (
+      {reference && !message.includes(reference) && (
         <>
           {' '}
-          (Reference: <span translate="no">{requestId}</span>)
+          Our reference: <span translate="no">{reference}</span>.
         </>
+      )}
+      {!reference && requestId && mentionsSupport && (
+        <>
+          {' '}
+          Support id: <span translate="no">{requestId}</span>.
+        </>
+      )}
+    </Alert>
+  );
+}
+
+/** The second factor was not given: neutral, nothing was sent, and the way on. */
+function StepUpCancelled({ error }: { error: ApiClientError }) {
+  return (
+    <Alert severity="info" role="status" tabIndex={-1} ref={focusOnMount}>
+      <AlertTitle>Cancelled — nothing was sent</AlertTitle>
+      {error.code === 'second_factor_enrolment_required' ? (
+        <>
+          This request needs a second factor. Add one in{' '}
+          <Link component={RouterLink} to={paths.app.security.getHref()}>
+            security settings
+          </Link>
+          , then send it again.
+        </>
+      ) : (
+        'The request goes only once you confirm it is you with your second factor. Choose Try again when you are ready.'
       )}
     </Alert>
   );
@@ -83,6 +129,15 @@ export function CheckPageOrSupport({
       </Link>{' '}
       {note && `${note} `}or contact support
     </>
+  );
+}
+
+/** The page that lists the money requests of an account, each with its outcome. */
+export function AccountRequestsLink({ accountId }: { accountId: string }) {
+  return (
+    <Link component={RouterLink} to={paths.app.accountMoney.getHref(accountId)}>
+      requests and timeline of this account
+    </Link>
   );
 }
 

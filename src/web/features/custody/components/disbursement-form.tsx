@@ -29,7 +29,10 @@ import {
   ourReferenceRow,
   SubmittedResult,
 } from '../../../components/form/submitted-result';
-import { CheckAccountRequests } from '../../../components/form/submission-error';
+import {
+  AccountRequestsLink,
+  CheckAccountRequests,
+} from '../../../components/form/submission-error';
 import { paths } from '../../../config/paths';
 import { formatTimestamp, formatMoney } from '../../../lib/format';
 import { useCreateDisbursement } from '../api/create-disbursement';
@@ -175,6 +178,7 @@ export function DisbursementForm({
         progressLabel="Sending the request"
         confirmLabel="Send request"
         whereToCheck={<CheckAccountRequests accountId={accountId} />}
+        whereToWatch={<AccountRequestsLink accountId={accountId} />}
       >
         {flow.review && (
           <ReviewSummary accountId={accountId} request={flow.review} linkedBank={linkedBank} />

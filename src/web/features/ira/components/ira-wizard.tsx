@@ -48,7 +48,7 @@ import {
   ourReferenceRow,
   SubmittedResult,
 } from '../../../components/form/submitted-result';
-import { CheckPageOrSupport } from '../../../components/form/submission-error';
+import { AccountRequestsLink, CheckPageOrSupport } from '../../../components/form/submission-error';
 import { paths } from '../../../config/paths';
 import { formatTimestamp } from '../../../lib/format';
 import { useCreateIraSupplement } from '../api/create-ira-supplement';
@@ -363,6 +363,8 @@ export function IraWizard({ accountId, address }: { accountId: string; address?:
                   page="custody account status"
                 />
               }
+              // The register lists the request on the account's requests, whatever became of it.
+              whereToWatch={<AccountRequestsLink accountId={accountId} />}
             />
           </>
         )}

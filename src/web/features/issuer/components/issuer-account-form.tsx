@@ -222,7 +222,7 @@ export function IssuerAccountFormPanel({
         // tell whether it was stored, and a second save would add a second record.
         whereToCheck={
           <>
-            ask the platform whether it stored these details, quoting the reference: the portal
+            ask the platform whether it stored these details, quoting the support id: the portal
             cannot read them back, and saving them again would add a second record. When you close
             this, the page keeps this save for you to record what the platform said
           </>

@@ -62,7 +62,7 @@ export function SettleLostSaves({
         </AlertTitle>
         The platform may hold these details, and the portal cannot read them back: saving again now
         could add a second record. Ask the platform whether it holds an issuer account for this
-        issuer, quoting the reference, then record its answer below.
+        issuer, quoting the support id, then record its answer below.
         <List dense disablePadding sx={{ mt: 1 }}>
           {attempts.map((attempt, index) => (
             <ListItem key={attempt.requestId ?? index} disableGutters>
@@ -72,7 +72,7 @@ export function SettleLostSaves({
                 {attempt.requestId && (
                   <>
                     {' '}
-                    · Reference: <span translate="no">{attempt.requestId}</span>
+                    · Support id: <span translate="no">{attempt.requestId}</span>
                   </>
                 )}
               </Typography>

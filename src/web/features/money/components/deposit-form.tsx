@@ -18,7 +18,10 @@ import { FormAmountField } from '../../../components/form/form-amount-field';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { ReviewDialog, useReviewAndSubmit } from '../../../components/form/review-and-submit';
 import { ourReferenceRow, SubmittedResult } from '../../../components/form/submitted-result';
-import { CheckAccountRequests } from '../../../components/form/submission-error';
+import {
+  AccountRequestsLink,
+  CheckAccountRequests,
+} from '../../../components/form/submission-error';
 import { QueryState } from '../../../components/query-state';
 import { formatMoney } from '../../../lib/format';
 import { useCreateDeposit } from '../api/create-deposit';
@@ -109,6 +112,7 @@ function DepositFields({
           progressLabel="Sending the deposit"
           confirmLabel="Request deposit"
           whereToCheck={<CheckAccountRequests accountId={accountId} />}
+          whereToWatch={<AccountRequestsLink accountId={accountId} />}
         >
           {flow.review && (
             <DescriptionList

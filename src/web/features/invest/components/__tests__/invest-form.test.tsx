@@ -150,7 +150,8 @@ describe('an investor invests in an offering (§4.3 createTrade)', () => {
     const refusal = await screen.findByRole('alert');
     expect(refusal.textContent).toContain('Not submitted');
     expect(refusal.textContent).toContain('unavailable right now');
-    expect(refusal.textContent).toContain('(Reference: req-test-1)');
+    // Nothing to settle and no one to ask: no reference to quote.
+    expect(refusal.textContent).not.toContain('req-test-1');
     expect(document.activeElement).toBe(refusal);
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Investment submitted')).toBeTruthy();
@@ -277,6 +278,37 @@ describe('an investor invests in an offering (§4.3 createTrade)', () => {
     expect(await screen.findByText('Investment submitted')).toBeTruthy();
     expect(sent).toHaveLength(2);
     expect(sent[1].idempotencyKey).toBe(sent[0].idempotencyKey);
+  });
+
+  it('after a lost answer the register holds: one instruction, not to send it again, and our reference alone', async () => {
+    mockPost(
+      endpoint,
+      errorAnswer(504, {
+        code: 'upstream_timeout',
+        message:
+          'The service did not answer in time. It may or may not have reached the platform. Do not send it again: the portal checks with the platform and settles it. Our reference: MR-7K2Q9ZX4AB.',
+        submitted: 'unknown',
+        reference: 'MR-7K2Q9ZX4AB',
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<InvestForm offering={offering} accounts={accounts} />);
+    await fillAndReview(user);
+    await user.click(confirm());
+
+    const warning = await screen.findByRole('alert');
+    expect(warning.textContent).toContain('Do not send it again');
+    // Nothing contradicts it: no invitation to check and try again.
+    expect(warning.textContent).not.toMatch(/before trying again|try again/i);
+    // One reference to quote, ours; the request id stays in the logs.
+    expect(warning.textContent?.match(/MR-7K2Q9ZX4AB/g)).toHaveLength(1);
+    expect(warning.textContent).not.toMatch(/req-test-1|Reference: [^M]/);
+    expect(
+      within(warning)
+        .getByRole('link', { name: 'requests and timeline of this account' })
+        .getAttribute('href'),
+    ).toBe('/accounts/A7654321/money');
+    expect(screen.queryByRole('button', { name: /Confirm investment|Try again/ })).toBeNull();
   });
 
   describe('an account the checks block (its AML review not approved)', () => {

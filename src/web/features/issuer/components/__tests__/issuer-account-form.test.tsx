@@ -133,10 +133,10 @@ describe('issuer staff save the issuer account (§4.6 createIssuerAccount)', () 
     const alert = await within(dialog).findByRole('alert');
     expect(alert.textContent).toContain('We do not know whether this was submitted');
     expect(alert.textContent).toContain(
-      'ask the platform whether it stored these details, quoting the reference',
+      'ask the platform whether it stored these details, quoting the support id',
     );
     expect(alert.textContent).toContain('saving them again would add a second record');
-    expect(alert.textContent).toContain('req-issuer-lost-1');
+    expect(alert.textContent).toContain('Support id: req-issuer-lost-1');
     expect(alert.textContent).not.toContain('reload');
     expect(
       within(dialog).queryByRole('button', { name: /Try again|Save issuer account/ }),

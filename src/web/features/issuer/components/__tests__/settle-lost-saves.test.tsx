@@ -20,7 +20,9 @@ describe('issuer staff settle a save whose answer was lost', () => {
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<SettleLostSaves issuerId="12" attempts={attempts} onSettled={vi.fn()} />);
     expect(screen.getByText('A save of this issuer account lost its answer')).toBeTruthy();
-    expect(screen.getByText(/by issuer@demo\.test/).textContent).toContain('Reference: req-lost-7');
+    expect(screen.getByText(/by issuer@demo\.test/).textContent).toContain(
+      'Support id: req-lost-7',
+    );
 
     await fill(user, screen.getByLabelText(/Whom you asked/), 'asked');
     await user.click(screen.getByRole('button', { name: 'Record the answer' }));
