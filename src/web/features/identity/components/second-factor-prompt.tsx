@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
@@ -24,14 +24,22 @@ export function SecondFactorPrompt({ methods, onVerified }: Props) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A refused code: focus goes back to the field to type the next one. The "Verify code" button
+  // held it, and lost it while disabled: a dialog's focus trap would leave it on the dialog.
+  const codeField = useRef<HTMLInputElement>(null);
+  const [refusedCodes, setRefusedCodes] = useState(0);
+  useEffect(() => {
+    if (refusedCodes > 0) codeField.current?.focus();
+  }, [refusedCodes]);
 
-  const run = async (action: () => Promise<unknown>) => {
+  const run = async (action: () => Promise<unknown>, byCode = false) => {
     setBusy(true);
     setError(null);
     try {
       await action();
       onVerified();
     } catch (err) {
+      if (byCode) setRefusedCodes((n) => n + 1);
       if (isApiClientError(err)) setError(err.fields[0]?.message ?? errorMessage(err));
       else if (err instanceof Error && err.name === 'NotAllowedError')
         setError('The passkey was not used (cancelled or timed out). Try again.');
@@ -63,11 +71,13 @@ export function SecondFactorPrompt({ methods, onVerified }: Props) {
           aria-label="Second factor code"
           onSubmit={(event) => {
             event.preventDefault();
-            void run(() => verifySecondFactor({ method: mode, code }));
+            void run(() => verifySecondFactor({ method: mode, code }), true);
           }}
         >
           <TextField
             id={codeId}
+            inputRef={codeField}
+            error={error !== null && refusedCodes > 0}
             label={mode === 'totp' ? 'Code from your authenticator app' : 'Recovery code'}
             value={code}
             onChange={(event) => setCode(event.target.value)}

@@ -1,0 +1,107 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DisbursementForm } from '../../../features/custody/components/disbursement-form';
+import { StepUpDialogHost } from '../../../features/identity/components/step-up-dialog';
+import { bff, errorAnswer, mockPost, startMockBff } from '../../../testing/mock-bff';
+import { fill, openReviewAndArm, renderWithProviders } from '../../../testing/render';
+
+/*
+ * Step-up inside a money form: the BFF asks for a fresh second factor, the signed-in layout's
+ * dialog asks for it over the review, and the form reads what became of the request.
+ */
+
+startMockBff();
+afterEach(cleanup);
+
+const stepUpRequired = () =>
+  errorAnswer(403, {
+    code: 'step_up_required',
+    message: 'Confirm it is you with your second factor to continue. Nothing was sent yet.',
+    submitted: 'no',
+  });
+
+async function sendDisbursement() {
+  bff.use(
+    http.get('/api/me/second-factors', () =>
+      HttpResponse.json({
+        factors: [
+          {
+            id: 'f1',
+            kind: 'totp',
+            label: 'Authenticator app',
+            createdAt: '2026-07-01T10:00:00.000Z',
+            lastUsedAt: null,
+          },
+        ],
+        recoveryCodesLeft: 0,
+        required: false,
+      }),
+    ),
+  );
+  const sent = mockPost('/api/accounts/A1234567/disbursements', stepUpRequired());
+  const user = userEvent.setup({ delay: null });
+  renderWithProviders(
+    <>
+      <StepUpDialogHost />
+      <DisbursementForm accountId="A1234567" />
+    </>,
+  );
+  await fill(user, screen.getByLabelText(/Amount \(USD\)/), '3');
+  const send = () =>
+    within(screen.getByRole('dialog', { name: 'Review your disbursement request' })).getByRole(
+      'button',
+      { name: 'Send request' },
+    );
+  await openReviewAndArm(
+    () => user.click(screen.getByRole('button', { name: 'Review request' })),
+    send,
+  );
+  await user.click(send());
+  const stepUp = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+  return { user, stepUp, sent };
+}
+
+describe('an investor asked for their second factor before money moves', () => {
+  it('cancels it and reads a neutral "Cancelled — nothing was sent", no blame and no reference', async () => {
+    const { user, stepUp, sent } = await sendDisbursement();
+    await user.click(within(stepUp).getByRole('button', { name: 'Cancel' }));
+
+    const review = await screen.findByRole('dialog', { name: 'Review your disbursement request' });
+    const notice = await within(review).findByRole('status');
+    expect(within(notice).getByText('Cancelled — nothing was sent')).toBeTruthy();
+    expect(notice.textContent).not.toMatch(/Not submitted|correct it|Reference|req-test-1/);
+    // The BFF's own sentence is not repeated under it.
+    expect(notice.textContent).not.toContain('Nothing was sent yet');
+    expect(within(review).queryByRole('alert')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(notice));
+    // The way on: the same request, when they are ready.
+    expect(within(review).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(sent).toHaveLength(1);
+  });
+
+  it('types a wrong code and is put back in the code field to type the next one', async () => {
+    const verify = mockPost(
+      '/api/session/second-factor',
+      errorAnswer(400, {
+        code: 'bad_request',
+        message: 'The code is not correct.',
+        fields: [
+          { field: 'code', message: 'The code is not correct. Check the time on your device.' },
+        ],
+        submitted: 'no',
+      }),
+    );
+    const { user, stepUp } = await sendDisbursement();
+    const code = await within(stepUp).findByLabelText(/Code from your authenticator app/);
+    await fill(user, code, '123456');
+    await user.click(within(stepUp).getByRole('button', { name: 'Verify code' }));
+
+    expect((await within(stepUp).findByRole('alert')).textContent).toMatch(/not correct/);
+    await waitFor(() => expect(document.activeElement).toBe(code));
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(verify).toHaveLength(1);
+  });
+});
