@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { errorMessage, isApiClientError } from '../../../lib/api-client';
+import { focusOnMount } from '../../../lib/focus';
 import { confirmTotp, enrolPasskey, startTotpEnrolment } from '../api/second-factors';
 
 type Enrolled = { recoveryCodes: string[] | null };
@@ -156,11 +157,16 @@ export function EnrolTotp({ onEnrolled }: Props) {
   );
 }
 
-/** Shown once: the codes are stored only as hashes. */
+/**
+ * Shown once: the codes are stored only as hashes. Focus goes to their heading as they appear:
+ * the enrolment form that was used is replaced, and focus would drop to the start of the page.
+ */
 export function RecoveryCodes({ codes }: { codes: string[] }) {
   return (
     <Box role="status" sx={{ display: 'grid', gap: 1 }}>
-      <Typography sx={{ fontWeight: 600 }}>Your recovery codes</Typography>
+      <Typography component="h2" variant="h2" tabIndex={-1} ref={focusOnMount}>
+        Your recovery codes
+      </Typography>
       <Typography>
         Keep them somewhere safe: each works once if you lose your passkey or app. They are shown
         only now.
@@ -176,4 +182,14 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
       </Box>
     </Box>
   );
+}
+
+const kindLabels = { totp: 'Authenticator app', passkey: 'Passkey' } as const;
+
+/** A factor by its name, and its kind when the name does not already say it. */
+export function factorName(factor: { label: string; kind: keyof typeof kindLabels }): string {
+  const kind = kindLabels[factor.kind];
+  return factor.label.trim().toLowerCase() === kind.toLowerCase()
+    ? factor.label
+    : `${factor.label} (${kind})`;
 }

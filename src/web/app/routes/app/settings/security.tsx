@@ -19,13 +19,12 @@ import {
 import {
   EnrolPasskey,
   EnrolTotp,
+  factorName,
   RecoveryCodes,
 } from '../../../../features/identity/components/enrol-factor';
 import { guardedLoader } from '../../../session-guard';
 
 export const clientLoader = guardedLoader(undefined, factorsQueryOptions);
-
-const kindLabel = { totp: 'Authenticator app', passkey: 'Passkey' } as const;
 
 export default function SecurityRoute() {
   const factors = useFactors();
@@ -79,7 +78,7 @@ export default function SecurityRoute() {
                       Remove
                     </Button>
                   )}
-                  primary={(f) => `${f.label} (${kindLabel[f.kind]})`}
+                  primary={factorName}
                   secondary={(f) =>
                     `Added ${formatInstant(f.createdAt)}${f.lastUsedAt ? `, last used ${formatInstant(f.lastUsedAt)}` : ''}`
                   }
