@@ -76,6 +76,12 @@ export const holdingsResultSchema = z.discriminatedUnion('state', [
     trades: z.array(holdingRowSchema),
     byOffering: z.array(offeringHoldingSchema),
     totalAmount: decimalStringSchema,
+    /**
+     * `totalAmount` split: settled trades (the units are in the account) and those still waiting
+     * for payment or approval (created, pending, funded, being reversed, or a status not known).
+     */
+    settledAmount: decimalStringSchema,
+    pendingAmount: decimalStringSchema,
     /** False when the list was cut at the portal's limit. */
     complete: z.boolean(),
     /** What could not be read, in words (the trades are still listed). */

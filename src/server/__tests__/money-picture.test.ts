@@ -8,6 +8,7 @@ import { complianceFundMovesSchema } from '../../contract/compliance';
 import { fundMoveTitle, fundMoveViewPageSchema } from '../../contract/custody-views';
 import { disbursementReceiptSchema } from '../../contract/disbursements';
 import { holdingsResultSchema } from '../../contract/holdings';
+import { sum } from '../../contract/decimal';
 import { investmentReceiptSchema } from '../../contract/investments';
 import { offeringListSchema, type Offering } from '../../contract/offerings';
 import { preflightSchema } from '../../contract/preflight';
@@ -92,6 +93,10 @@ describe('holdings (GET trades collection, §4.16)', () => {
       6,
     );
     expect(after.trades.every((t) => t.accountId === accountA)).toBe(true);
+    // Created is not owned yet: it waits for payment and approval, apart from what is settled.
+    expect(after.settledAmount).toBe(before.settledAmount);
+    expect(sum([after.settledAmount, after.pendingAmount])).toBe(after.totalAmount);
+    expect(sum([before.pendingAmount, receipt.amount])).toBe(after.pendingAmount);
 
     // Across accounts: the same trade, and nothing of anyone else.
     const all = holdingsResultSchema.parse((await get('/api/holdings', investor)).json());

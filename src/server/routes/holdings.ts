@@ -13,6 +13,8 @@ import { defineRoute } from './define';
 /** Statuses whose trades no longer hold anything: listed, but left out of the totals. */
 const VOID_STATUSES = new Set(['canceled', 'cancelled', 'unwind settled', 'unwind_settled']);
 
+const isSettled = (trade: HoldingRow) => trade.status?.toLowerCase() === 'settled';
+
 export const holdingsRoutes = [
   defineRoute({
     method: 'GET',
@@ -101,6 +103,9 @@ export const holdingsRoutes = [
         trades,
         byOffering,
         totalAmount: sum(byOffering.map((o) => o.amount)),
+        // Only a settled trade is owned; the rest is still waiting (real-world notes §4.1, §4.3).
+        settledAmount: sum(counted.filter(isSettled).map((t) => t.amount ?? '0')),
+        pendingAmount: sum(counted.filter((t) => !isSettled(t)).map((t) => t.amount ?? '0')),
         complete: lists.every((list) => list.complete),
         gaps,
       };

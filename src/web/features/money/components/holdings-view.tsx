@@ -36,7 +36,10 @@ export function Holdings({ accountId }: { accountId?: string }) {
   );
 }
 
-/** What an investor owns: totals per offering, then every trade, newest first. */
+/**
+ * An investor's investments: what is settled apart from what still waits for payment or approval,
+ * totals per offering (both), then every trade with its status, newest first.
+ */
 function HoldingsView({ result }: { result: HoldingsResult }) {
   if (result.state === 'unavailable') {
     return <Alert severity="info">{result.message}</Alert>;
@@ -60,7 +63,14 @@ function HoldingsView({ result }: { result: HoldingsResult }) {
       {gaps}
       <SectionCard title="Totals per offering">
         <Typography sx={{ mt: 1 }}>
-          Total invested (cancelled trades left out):{' '}
+          Settled (the units are in your account):{' '}
+          <strong>{formatMoney(result.settledAmount)}</strong>
+        </Typography>
+        <Typography>
+          Waiting for payment or approval: <strong>{formatMoney(result.pendingAmount)}</strong>
+        </Typography>
+        <Typography>
+          Total of both (cancelled trades left out):{' '}
           <strong>{formatMoney(result.totalAmount)}</strong>
         </Typography>
         <Box sx={{ mt: 2 }}>

@@ -10,7 +10,7 @@ export default function HoldingsRoute() {
     <>
       <PageHeader
         title="My investments"
-        description="What you own across your accounts: every trade with its amount and status, and totals per offering."
+        description="Your trades across your accounts, settled or still waiting for payment and approval: each with its amount and status, and totals per offering."
       />
       <Holdings />
     </>

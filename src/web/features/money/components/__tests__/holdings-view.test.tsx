@@ -41,6 +41,8 @@ const holdings: HoldingsResult = {
     },
   ],
   totalAmount: '125',
+  settledAmount: '0',
+  pendingAmount: '125',
   complete: true,
   gaps: [],
 };
@@ -154,5 +156,23 @@ describe('an investor with many trades', () => {
     await user.click(within(pages).getByRole('button', { name: 'Older' }));
     expect(within(pages).getByText('51–60 of 60')).toBeTruthy();
     expect(ids()).toEqual(trades.slice(50).map((trade) => trade.tradeId));
+  });
+});
+
+describe('an investor reads what is settled apart from what still waits', () => {
+  withViewportWidth(1280);
+
+  it('does not count a trade waiting for payment and approval as owned', async () => {
+    bff.use(
+      http.get('/api/holdings', () =>
+        HttpResponse.json({ ...holdings, totalAmount: '375', settledAmount: '250' }),
+      ),
+    );
+    renderWithProviders(<Holdings />);
+    const totals = await screen.findByRole('region', { name: 'Totals per offering' });
+    expect(totals.textContent).toContain('Settled (the units are in your account): $250.00');
+    expect(totals.textContent).toContain('Waiting for payment or approval: $125.00');
+    expect(totals.textContent).toContain('Total of both (cancelled trades left out): $375.00');
+    expect(totals.textContent).not.toContain('Total invested');
   });
 });
