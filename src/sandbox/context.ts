@@ -3,6 +3,7 @@ import type { SandboxClock } from './state/clock.js';
 import type { Store } from './state/store.js';
 import type { Lifecycle } from './domain/lifecycle.js';
 import type { OrderBook } from './domain/orders.js';
+import type { BankLinking } from './domain/bank-linking.js';
 import type { Params } from './http/params.js';
 import type { Scope } from './config.js';
 
@@ -11,6 +12,7 @@ export interface SandboxContext {
   clock: SandboxClock;
   lifecycle: Lifecycle;
   orders: OrderBook;
+  bankLinking: BankLinking;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -21,6 +23,8 @@ interface OperationRequest {
   /** Path parameters of resource routes, e.g. accountId of /v3/custody/accounts/{accountId}. */
   pathParams: Readonly<Record<string, string>>;
   now: number;
+  /** Scheme and host the caller reached the sandbox at, for URLs of its own pages. */
+  origin: string;
 }
 
 export interface OperationResult {

@@ -12,6 +12,7 @@ import {
   headerAuthFromEnv,
   keyGrants,
 } from './config.js';
+import { BankLinking, bankLinkingFromEnv } from './domain/bank-linking.js';
 import { Lifecycle } from './domain/lifecycle.js';
 import { OrderBook } from './domain/orders.js';
 import { SandboxClock } from './state/clock.js';
@@ -53,7 +54,13 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     securities: () => store.state.securities,
     accountIds: () => Object.keys(store.state.accounts),
   });
-  const ctx = { store, clock, lifecycle, orders };
+  const ctx = {
+    store,
+    clock,
+    lifecycle,
+    orders,
+    bankLinking: new BankLinking(bankLinkingFromEnv(env)),
+  };
   if (lifecycle.tick(clock.now())) store.changed();
 
   const app = await buildApp({

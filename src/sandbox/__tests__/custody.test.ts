@@ -236,6 +236,60 @@ describe('fundCustodyAccount and linkExternalAccount (§4.16)', () => {
   });
 });
 
+describe('linkExternalAccount with a hosted bank-linking page (real-world notes §4.1)', () => {
+  // A1040173 starts without a linked bank (seed); the mode is set for it alone.
+  const ACCOUNT = 'A1040173';
+  const bankOf = async () =>
+    (
+      await env.client.op('getExternalAccount', {
+        types: 'Account',
+        accountId: ACCOUNT,
+      })
+    ).body;
+
+  it('answers the page URL and links nothing until the page is finished, once', async () => {
+    const { client } = env;
+    expect(
+      await client.control('POST', 'bank-linking', { mode: 'hosted', accountId: ACCOUNT }),
+    ).toEqual({ mode: 'instant', accounts: { [ACCOUNT]: 'hosted' } });
+    const r = await client.op('linkExternalAccount', { accountId: ACCOUNT });
+    expect(r.body.statusCode).toBe('101');
+    const pageUrl = r.body.accountDetails as string;
+    expect(pageUrl.startsWith(`${client.url}/__sandbox/bank-link/`)).toBe(true);
+    expect((await bankOf()).statusCode).toBe('149');
+
+    const shown = await fetch(pageUrl);
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get('content-type')).toMatch(/^text\/html/);
+    const button = /<button type="submit">Link ([^<]+)<\/button>/.exec(await shown.text());
+    expect(button?.[1]).toMatch(/ ••••\d{4}$/);
+
+    const finished = await fetch(pageUrl, { method: 'POST' });
+    expect(finished.status).toBe(200);
+    expect(await finished.text()).toContain('go back to the portal');
+    const bank = await bankOf();
+    expect(bank.statusCode).toBe('101');
+    expect(button?.[1]).toBe(
+      `${bank.statusDesc.AccountNickName} ••••${bank.statusDesc.AccountNumber.slice(-4)}`,
+    );
+    // Used once: the page is gone.
+    expect((await fetch(pageUrl, { method: 'POST' })).status).toBe(404);
+    expect((await fetch(`${client.url}/__sandbox/bank-link/not-a-token`)).status).toBe(404);
+  });
+
+  it('refuses an unknown mode, and a reset returns to instant linking', async () => {
+    const { client } = env;
+    expect(await client.control('POST', 'bank-linking', { mode: 'later' })).toEqual({
+      error: 'mode must be one of instant, hosted',
+    });
+    await client.control('POST', 'reset');
+    expect(await client.control('GET', 'bank-linking')).toEqual({ mode: 'instant', accounts: {} });
+    expect((await bankOf()).statusCode).toBe('149');
+    await client.op('linkExternalAccount', { accountId: ACCOUNT });
+    expect((await bankOf()).statusCode).toBe('101');
+  });
+});
+
 describe('§4.5 createCustodyFundDisbursement', () => {
   const wire = {
     accountId: INVESTOR_ONE,

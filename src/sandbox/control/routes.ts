@@ -1,12 +1,15 @@
 /**
  * Control endpoints under /__sandbox/ (only in the sandbox, no credentials, loopback callers only):
- * reset, clock, approval batch, faults, call counts and the manifest.
+ * reset, clock, approval batch, faults, call counts, the manifest, the bank-linking mode and the
+ * hosted bank-linking page.
  */
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context.js';
 import type { CallCounter, FaultRule, Faults } from '../http/faults.js';
 import { nextBatchAfter } from '../domain/batch-schedule.js';
 import { buildManifest } from './manifest.js';
+import { registerBankLinkPage } from './bank-link-page.js';
+import { BANK_LINKING_MODES, type BankLinkingMode } from '../domain/bank-linking.js';
 
 export interface ControlDeps {
   ctx: SandboxContext;
@@ -99,6 +102,7 @@ export function registerControlRoutes(app: FastifyInstance, deps: ControlDeps): 
         ctx.orders.clear();
         faults.clear();
         calls.reset();
+        ctx.bankLinking.reset();
         return { ok: true, manifest: buildManifest(ctx.store.state) };
       });
 
@@ -161,6 +165,20 @@ export function registerControlRoutes(app: FastifyInstance, deps: ControlDeps): 
       });
 
       control.get('/manifest', async () => buildManifest(ctx.store.state));
+
+      control.get('/bank-linking', async () => ctx.bankLinking.view());
+      control.post('/bank-linking', async (request, reply) => {
+        const body = (request.body ?? {}) as { mode?: unknown; accountId?: unknown };
+        if (!BANK_LINKING_MODES.includes(body.mode as BankLinkingMode))
+          return reply
+            .code(400)
+            .send({ error: `mode must be one of ${BANK_LINKING_MODES.join(', ')}` });
+        if (body.accountId !== undefined && (typeof body.accountId !== 'string' || !body.accountId))
+          return reply.code(400).send({ error: 'accountId, when given, must be an account id' });
+        ctx.bankLinking.setMode(body.mode as BankLinkingMode, body.accountId as string | undefined);
+        return ctx.bankLinking.view();
+      });
+      registerBankLinkPage(control, ctx);
     },
     { prefix: '/__sandbox' },
   );

@@ -135,6 +135,7 @@ export function dispatcher(deps: DispatchDeps) {
           params: new Params(values),
           pathParams,
           now,
+          origin: `${request.protocol}://${request.host}`,
         },
         ctx,
       );

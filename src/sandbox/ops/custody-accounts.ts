@@ -7,6 +7,7 @@ import { SCOPES } from '../config.js';
 import { legacyNotFound } from '../http/errors.js';
 import { oneOf } from '../http/params.js';
 import { hash32 } from '../lib/prng.js';
+import { linkBank } from '../domain/bank-linking.js';
 import { formatZoneless } from '../lib/time.js';
 import { requireCustodyAccount } from './custody-common.js';
 
@@ -117,27 +118,22 @@ export const getCustodyAccount: Operation = {
   },
 };
 
-const BANKS = ['First Front Range Bank', 'Mesa Credit Union', 'Prairie National Bank'];
-
 export const linkExternalAccount: Operation = {
   name: 'linkExternalAccount',
-  handle({ params, now }, ctx) {
+  handle({ params, now, origin }, ctx) {
     const accountId = params.required('accountId');
     params.assertValid();
     const state = ctx.store.state;
     if (!state.accounts[accountId]) throw ACCOUNT_NOT_FOUND();
-    // No bank-linking widget here: the link completes at once with a deterministic bank.
-    const h = hash32(`link:${accountId}`);
-    state.externalLinks[accountId] ??= {
-      accountId,
-      bankName: BANKS[h % BANKS.length],
-      accountNumber: String(1_000_000_000 + (h % 900_000_000)),
-      routingNumber: `10700${String(h % 10000).padStart(4, '0')}`,
-      linkedDate: formatZoneless(now),
-    };
-    ctx.store.changed();
-    // Real traffic answers a link URL as a plain string (real-world notes §4.1 linkExternalAccount).
-    return ok({ accountDetails: `https://link.sandbox.invalid/external-account/${accountId}` });
+    // Real traffic answers the hosted bank-linking page's URL as a plain string (real-world notes
+    // §4.1 linkExternalAccount). In the instant mode the page has nothing left to do.
+    if (ctx.bankLinking.modeOf(accountId) === 'instant') {
+      linkBank(state, accountId, now);
+      ctx.store.changed();
+      return ok({ accountDetails: `https://link.sandbox.invalid/external-account/${accountId}` });
+    }
+    const token = ctx.bankLinking.openPage(accountId);
+    return ok({ accountDetails: `${origin}/__sandbox/bank-link/${token}` });
   },
 };
 
