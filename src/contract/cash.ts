@@ -31,10 +31,15 @@ export const linkedBankResultSchema = z.discriminatedUnion('state', [
 ]);
 export type LinkedBankResult = z.infer<typeof linkedBankResultSchema>;
 
-/** What linking answers: the bank once linked, and the link page the upstream handed out. */
+/**
+ * What linking answers: the bank as the platform reports it right after, and the hosted
+ * bank-linking page it handed out. The real platform links on that page (real-world notes §4.1),
+ * so `result` is usually `none` and the link is pending until the person finishes there; a
+ * platform that linked at once answers `linked`, and the page is then of no use.
+ */
 export const linkBankReceiptSchema = z.object({
   result: linkedBankResultSchema,
-  /** The upstream's bank-linking page (a Plaid-style URL); null when it gave none. */
+  /** The platform's bank-linking page (a Plaid-style http(s) URL); null when it gave none. */
   linkUrl: z.string().nullable(),
 });
 export type LinkBankReceipt = z.infer<typeof linkBankReceiptSchema>;

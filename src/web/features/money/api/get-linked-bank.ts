@@ -13,4 +13,17 @@ const linkedBankQueryOptions = (accountId: string) =>
     linkedBankResultSchema,
   );
 
-export const useLinkedBank = (accountId: string) => useQuery(linkedBankQueryOptions(accountId));
+/** How often a pending link is checked while this tab is shown. */
+export const PENDING_LINK_CHECK_MS = 5_000;
+
+/**
+ * The linked bank. `watchPendingLink` is set while a link waits on the platform's hosted page:
+ * the bank is asked for again every few seconds, and as soon as the person comes back to the tab.
+ */
+export const useLinkedBank = (accountId: string, { watchPendingLink = false } = {}) =>
+  useQuery({
+    ...linkedBankQueryOptions(accountId),
+    ...(watchPendingLink
+      ? { refetchInterval: PENDING_LINK_CHECK_MS, refetchOnWindowFocus: 'always' as const }
+      : {}),
+  });

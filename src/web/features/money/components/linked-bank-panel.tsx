@@ -1,40 +1,55 @@
+import { useId } from 'react';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { linkedBankName, type LinkedBankResult } from '../../../../contract/cash';
 import { DescriptionList, SectionCard } from '../../../components/description-list';
 import { ErrorAlert } from '../../../components/error-alert';
 import { QueryState } from '../../../components/query-state';
+import { focusOnMount } from '../../../lib/focus';
 import { useLinkedBank } from '../api/get-linked-bank';
 import { useLinkBank } from '../api/link-bank';
 
-/** The bank ACH uses for this account (§4.5), masked; a button to link one when there is none. */
+type LinkedBank = Extract<LinkedBankResult, { state: 'linked' }>['bank'];
+
+/**
+ * The bank ACH uses for this account (§4.5), masked, and linking one when there is none. The
+ * platform links a bank on a hosted page of its own (linkExternalAccount answers its URL,
+ * real-world notes §4.1): until it reports the bank, the link is pending here, with the page to
+ * open. A platform that links at once shows the bank straight away.
+ */
 export function LinkedBankPanel({ accountId, canLink }: { accountId: string; canLink: boolean }) {
-  const bank = useLinkedBank(accountId);
   const link = useLinkBank(accountId);
+  const attempted = link.isSuccess;
+  const pageUrl = attempted && link.data.result.state === 'none' ? link.data.linkUrl : null;
+  const bank = useLinkedBank(accountId, { watchPendingLink: pageUrl !== null });
   return (
     <SectionCard title="Bank account for ACH">
       <QueryState query={bank} subject="the linked bank account" skeletonLines={2}>
         {(data) =>
           data.state === 'linked' ? (
-            <>
-              <Typography sx={{ mt: 1 }}>
-                ACH disbursements go to, and deposits come from, this bank account.
-              </Typography>
-              <DescriptionList
-                items={[
-                  ['Bank', data.bank.bankName ?? 'Not stated'],
-                  ['Account holder', data.bank.holderName ?? 'Not stated'],
-                  ['Account type', data.bank.accountType ?? 'Not stated'],
-                  ['Account number', data.bank.accountNumberMasked ?? 'Not stated'],
-                  ['Routing number', data.bank.routingNumberMasked ?? 'Not stated'],
-                ]}
-              />
-            </>
+            // Linked from here: the button went away, so focus goes to what replaced it.
+            <LinkedBankDetails bank={data.bank} justLinked={attempted} />
+          ) : pageUrl ? (
+            <PendingLink
+              pageUrl={pageUrl}
+              checking={bank.isFetching}
+              onCheck={() => void bank.refetch()}
+            />
           ) : (
             <>
               <Alert severity="info" sx={{ mt: 1 }}>
                 {data.message}
               </Alert>
+              {attempted && (
+                // Neither a bank nor a page to link one: nothing the person can finish.
+                <Alert severity="warning" sx={{ mt: 2 }} tabIndex={-1} ref={focusOnMount}>
+                  The platform did not link a bank account and gave no page to link one on. Nothing
+                  is linked; try again later, or contact support if it happens again.
+                </Alert>
+              )}
               {canLink && (
                 <Button
                   variant="contained"
@@ -52,11 +67,70 @@ export function LinkedBankPanel({ accountId, canLink }: { accountId: string; can
           )
         }
       </QueryState>
-      {link.isSuccess && link.data.result.state === 'linked' && (
-        <Typography role="status" sx={{ mt: 1 }}>
-          Bank account linked.
-        </Typography>
-      )}
     </SectionCard>
+  );
+}
+
+function LinkedBankDetails({ bank, justLinked }: { bank: LinkedBank; justLinked: boolean }) {
+  return (
+    <>
+      <Typography
+        tabIndex={-1}
+        ref={justLinked ? focusOnMount : undefined}
+        sx={{ mt: 1, fontWeight: 600, outline: 'none' }}
+      >
+        Linked: {linkedBankName(bank)}
+      </Typography>
+      {justLinked && <Typography role="status">Bank account linked.</Typography>}
+      <Typography sx={{ mt: 1 }}>
+        ACH disbursements go to, and deposits come from, this bank account.
+      </Typography>
+      <DescriptionList
+        items={[
+          ['Bank', bank.bankName ?? 'Not stated'],
+          ['Account holder', bank.holderName ?? 'Not stated'],
+          ['Account type', bank.accountType ?? 'Not stated'],
+          ['Account number', bank.accountNumberMasked ?? 'Not stated'],
+          ['Routing number', bank.routingNumberMasked ?? 'Not stated'],
+        ]}
+      />
+    </>
+  );
+}
+
+function PendingLink({
+  pageUrl,
+  checking,
+  onCheck,
+}: {
+  pageUrl: string;
+  checking: boolean;
+  onCheck: () => void;
+}) {
+  const explanation = useId();
+  return (
+    <>
+      <Alert severity="info" sx={{ mt: 1 }} id={explanation}>
+        <AlertTitle>Linking is pending</AlertTitle>
+        The platform links bank accounts on a page of its own. Open it, choose your bank and account
+        there, then come back to this tab. Nothing is linked until the platform reports the bank;
+        this panel checks every few seconds and shows it here.
+      </Alert>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 2 }}>
+        <Button
+          variant="contained"
+          href={pageUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-describedby={explanation}
+          ref={focusOnMount}
+        >
+          Open the bank-linking page (new tab)
+        </Button>
+        <Button variant="outlined" onClick={onCheck} disabled={checking}>
+          {checking ? 'Checking…' : 'I have finished: check now'}
+        </Button>
+      </Box>
+    </>
   );
 }

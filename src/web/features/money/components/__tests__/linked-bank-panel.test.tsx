@@ -1,0 +1,134 @@
+// @vitest-environment jsdom
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { focusManager } from '@tanstack/react-query';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { LinkBankReceipt, LinkedBankResult } from '../../../../../contract/cash';
+import { bff, mockPost, okAnswer, startMockBff } from '../../../../testing/mock-bff';
+import { renderWithProviders } from '../../../../testing/render';
+import { PENDING_LINK_CHECK_MS } from '../../api/get-linked-bank';
+import { LinkedBankPanel } from '../linked-bank-panel';
+
+startMockBff();
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+const path = '/api/accounts/A1234567/linked-bank';
+const none: LinkedBankResult = {
+  state: 'none',
+  message:
+    'No bank account is linked. ACH disbursements and deposits need one: link a bank account first.',
+};
+const linked: LinkedBankResult = {
+  state: 'linked',
+  bank: {
+    bankName: 'Prairie National Bank',
+    holderName: 'Avery Quinn',
+    accountType: 'Checking',
+    accountNumberMasked: '••••1592',
+    routingNumberMasked: '••••0021',
+  },
+};
+const pageUrl = 'https://link.example.test/plaid/abc123';
+
+/** The bank the BFF reports, changed by the test as the platform would; counts the reads. */
+function platformBank(initial: LinkedBankResult) {
+  const platform = { bank: initial, reads: 0 };
+  bff.use(
+    http.get(path, () => {
+      platform.reads++;
+      return HttpResponse.json(platform.bank);
+    }),
+  );
+  return platform;
+}
+
+async function startLinking(receipt: LinkBankReceipt) {
+  const sent = mockPost(path, okAnswer(receipt));
+  const user = userEvent.setup({ delay: null });
+  renderWithProviders(<LinkedBankPanel accountId="A1234567" canLink />);
+  await user.click(await screen.findByRole('button', { name: 'Link a bank account' }));
+  return { user, sent };
+}
+
+describe('linking a bank for ACH (linkExternalAccount, real-world notes §4.1)', () => {
+  it('linked at once: the named bank takes the focus and says it is linked', async () => {
+    platformBank(none);
+    const { sent } = await startLinking({ result: linked, linkUrl: pageUrl });
+    const named = await screen.findByText('Linked: Prairie National Bank ••••1592');
+    await waitFor(() => expect(document.activeElement).toBe(named));
+    expect(screen.getByRole('status').textContent).toBe('Bank account linked.');
+    // A page the platform no longer needs is not offered.
+    expect(screen.queryByRole('link', { name: /bank-linking page/ })).toBeNull();
+    expect(sent).toHaveLength(1);
+  });
+
+  it('linked on the platform page: the link is pending, the page is offered in a new tab, and the bank shows once reported', async () => {
+    const platform = platformBank(none);
+    const { user } = await startLinking({ result: none, linkUrl: pageUrl });
+
+    const open = await screen.findByRole('link', {
+      name: 'Open the bank-linking page (new tab)',
+    });
+    expect(open.getAttribute('href')).toBe(pageUrl);
+    expect(open.getAttribute('target')).toBe('_blank');
+    expect(open.getAttribute('rel')).toBe('noopener noreferrer');
+    // Focus is on the next step, which is described by what will happen and how to come back.
+    expect(document.activeElement).toBe(open);
+    const explanation = document.getElementById(open.getAttribute('aria-describedby') ?? '');
+    expect(within(explanation!).getByText('Linking is pending')).toBeTruthy();
+    expect(explanation!.textContent).toContain('then come back to this tab');
+    expect(explanation!.textContent).toContain('Nothing is linked until the platform reports');
+    expect(screen.queryByRole('button', { name: 'Link a bank account' })).toBeNull();
+
+    // Not finished yet: still pending after a check.
+    const before = platform.reads;
+    await user.click(screen.getByRole('button', { name: 'I have finished: check now' }));
+    await waitFor(() => expect(platform.reads).toBe(before + 1));
+    expect(await screen.findByText('Linking is pending')).toBeTruthy();
+
+    platform.bank = linked;
+    await user.click(await screen.findByRole('button', { name: 'I have finished: check now' }));
+    const named = await screen.findByText('Linked: Prairie National Bank ••••1592');
+    await waitFor(() => expect(document.activeElement).toBe(named));
+    expect(screen.getByRole('status').textContent).toBe('Bank account linked.');
+    expect(screen.queryByText('Linking is pending')).toBeNull();
+  });
+
+  it('while pending, asks again every few seconds and when the person comes back to the tab', async () => {
+    // Only the interval clock is faked: requests and rendering run as usual.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const platform = platformBank(none);
+    await startLinking({ result: none, linkUrl: pageUrl });
+    await screen.findByText('Linking is pending');
+
+    const beforeTick = platform.reads;
+    await act(() => vi.advanceTimersByTimeAsync(PENDING_LINK_CHECK_MS - 100));
+    expect(platform.reads).toBe(beforeTick);
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    await waitFor(() => expect(platform.reads).toBe(beforeTick + 1));
+    vi.useRealTimers();
+
+    // Back from the platform's page in another tab: asked at once.
+    const beforeFocus = platform.reads;
+    platform.bank = linked;
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    expect(await screen.findByText('Linked: Prairie National Bank ••••1592')).toBeTruthy();
+    expect(platform.reads).toBe(beforeFocus + 1);
+    focusManager.setFocused(undefined);
+  });
+
+  it('neither linked nor a page: says nothing is linked and offers to try again', async () => {
+    platformBank(none);
+    await startLinking({ result: none, linkUrl: null });
+    const warning = await screen.findByText(/did not link a bank account and gave no page/);
+    await waitFor(() => expect(document.activeElement).toBe(warning.closest('[role="alert"]')));
+    expect(screen.getByRole('button', { name: 'Link a bank account' })).toBeTruthy();
+  });
+});
