@@ -155,28 +155,39 @@ export function checkInvestment(
 }
 
 /**
- * The form's schema for one offering: units within bounds, and an account that may invest
- * (`blockOf` gives the refusal of an account whose preflight blocks it, see preflight.ts). The BFF
- * applies `checkInvestment` and the preflight again when the request arrives.
+ * The form's schema for one offering: units within bounds, an account that may invest
+ * (`blockOf` gives the refusal of an account whose preflight blocks it, see preflight.ts) and a
+ * payment method it can pay with. The BFF applies `checkInvestment` and the preflight again when
+ * the request arrives.
  */
 export function makeInvestmentFormSchema(
   offering: Offering,
   blockOf: (accountId: string) => string | null = () => null,
+  /** The refusal of a payment method from an account (ACH with no linked bank), see preflight.ts. */
+  paymentBlockOf: (
+    accountId: string,
+    method: z.infer<typeof paymentMethodSchema>,
+  ) => string | null = () => null,
 ) {
-  return z.object({
-    accountId: z
-      .string({ error: 'Choose an account' })
-      .min(1, 'Choose an account')
-      .superRefine((accountId, ctx) => {
-        const blocked = blockOf(accountId);
-        if (blocked) ctx.addIssue({ code: 'custom', message: blocked });
+  return z
+    .object({
+      accountId: z
+        .string({ error: 'Choose an account' })
+        .min(1, 'Choose an account')
+        .superRefine((accountId, ctx) => {
+          const blocked = blockOf(accountId);
+          if (blocked) ctx.addIssue({ code: 'custom', message: blocked });
+        }),
+      units: z.string({ error: 'Units is required' }).superRefine((value, ctx) => {
+        const result = checkInvestment(offering, value);
+        if (!result.ok) ctx.addIssue({ code: 'custom', message: result.message });
       }),
-    units: z.string({ error: 'Units is required' }).superRefine((value, ctx) => {
-      const result = checkInvestment(offering, value);
-      if (!result.ok) ctx.addIssue({ code: 'custom', message: result.message });
-    }),
-    paymentMethod: paymentMethodSchema,
-  });
+      paymentMethod: paymentMethodSchema,
+    })
+    .superRefine(({ accountId, paymentMethod }, ctx) => {
+      const blocked = paymentBlockOf(accountId, paymentMethod);
+      if (blocked) ctx.addIssue({ code: 'custom', path: ['paymentMethod'], message: blocked });
+    });
 }
 export type InvestmentForm = z.infer<ReturnType<typeof makeInvestmentFormSchema>>;
 
@@ -210,6 +221,11 @@ export const investmentReceiptSchema = z.object({
   unitPrice: decimalStringSchema,
   amount: decimalStringSchema,
   paymentMethod: paymentMethodSchema,
+  /**
+   * For ACH, the linked bank the payment comes from, in a few words; null otherwise. Absent in
+   * receipts kept from before it was given.
+   */
+  achBank: z.string().nullable().optional(),
   /** Lower case; the live upstream answers created. */
   status: lowerCaseStatusSchema,
   createdAt: localDateTimeSchema.nullable(),

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import type { Account } from './accounts';
+import { linkedBankName, type LinkedBankResult } from './cash';
 import { chosenAccountIdSchema } from './account-views';
 import { compare, formatMoney, formatShares, wholeUnits } from './decimal';
 import { investability } from './investments';
 import { decimalStringSchema } from './money';
 import type { Offering } from './offerings';
+import type { paymentMethodSchema } from './trades';
 import { reviewLabel, reviewVerdict } from './review-verdict';
 
 /**
@@ -22,6 +24,10 @@ import { reviewLabel, reviewVerdict } from './review-verdict';
  * - units left: none left blocks; fewer than the minimum needs blocks.
  * - custody account: warns when the account's custody account exists and is not approved or is
  *   restricted; absent or unreadable is fine (investments are paid from the bank, not custody).
+ * - bank account for ACH: an ACH payment comes from the bank linked through linkExternalAccount
+ *   (§4.5 for ACH out; real-world notes §4.1, externalFundMove pays a trade from it). Without one,
+ *   ACH cannot be paid: it warns (wire and check remain), and the form and the BFF refuse ACH.
+ *   Unreadable, the rule is left out and the BFF checks again when ACH is chosen.
  */
 
 const preflightRuleSchema = z.enum([
@@ -32,6 +38,7 @@ const preflightRuleSchema = z.enum([
   'offering_status',
   'units_left',
   'custody_account',
+  'ach_bank',
 ]);
 export type PreflightRule = z.infer<typeof preflightRuleSchema>;
 
@@ -58,6 +65,10 @@ export const preflightSchema = z.object({
   /** Never above what is left, nor above the offering's maximum amount. */
   maximumUnits: decimalStringSchema.nullable(),
   remainingUnits: decimalStringSchema,
+  /** Whether ACH can pay: a bank is linked. Null when that could not be read. */
+  achAvailable: z.boolean().nullable(),
+  /** The linked bank ACH pays from, in a few words ("First Bank ••••6789"); null when none. */
+  achBank: z.string().nullable(),
 });
 export type Preflight = z.infer<typeof preflightSchema>;
 
@@ -79,6 +90,7 @@ const titles: Record<PreflightRule, string> = {
   offering_status: 'Offering open for investment',
   units_left: 'Units available',
   custody_account: 'Custody account',
+  ach_bank: 'Bank account for ACH',
 };
 
 const money = (value: string) => formatMoney(value, { locale: 'en-US' });
@@ -132,6 +144,8 @@ export function computePreflight(
   offering: Offering,
   today: string,
   custody: CustodyFacts | null,
+  /** The account's linked bank; null when it could not be read. */
+  linkedBank: LinkedBankResult | null = null,
 ): Preflight {
   const checks: PreflightCheck[] = [
     reviewCheck('account_approval', account.reviews.approval.status),
@@ -231,6 +245,25 @@ export function computePreflight(
     }
   }
 
+  const achBank = linkedBank?.state === 'linked' ? linkedBankName(linkedBank.bank) : null;
+  if (linkedBank) {
+    checks.push(
+      achBank
+        ? {
+            rule: 'ach_bank',
+            outcome: 'pass',
+            title: titles.ach_bank,
+            detail: `An ACH payment comes from ${achBank}.`,
+          }
+        : {
+            rule: 'ach_bank',
+            outcome: 'warn',
+            title: titles.ach_bank,
+            detail: `None is linked, so this account cannot pay by ACH. ${ACH_CHOICES}`,
+          },
+    );
+  }
+
   return {
     accountId: account.id,
     offeringId: offering.id,
@@ -240,7 +273,26 @@ export function computePreflight(
     minimumUnits: feasible ? minimumUnits : null,
     maximumUnits: feasible ? maximumUnits : null,
     remainingUnits: offering.remainingShares,
+    achAvailable: linkedBank ? linkedBank.state === 'linked' : null,
+    achBank,
   };
+}
+
+const ACH_CHOICES =
+  'Pay by wire or check, or link a bank account on the Money and timeline page first.';
+
+/** The refusal of ACH from an account with no linked bank, on the payment method field. */
+const ACH_WITHOUT_BANK = `ACH needs a bank account linked to this account, and none is linked. ${ACH_CHOICES}`;
+
+/**
+ * Whether the payment method can be used from the preflight's account: ACH only with a linked
+ * bank. The invest form refuses it at Review and the BFF on arrival, with the same words.
+ */
+export function paymentMethodBlock(
+  preflight: Pick<Preflight, 'achAvailable'> | undefined,
+  method: z.infer<typeof paymentMethodSchema>,
+): string | null {
+  return method === 'ach' && preflight?.achAvailable === false ? ACH_WITHOUT_BANK : null;
 }
 
 /** The account's own reviews: nothing the investor can correct in a form. */

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Account } from '../accounts';
 import type { Offering } from '../offerings';
-import { computePreflight, investmentBlock, type PreflightRule } from '../preflight';
+import {
+  computePreflight,
+  investmentBlock,
+  paymentMethodBlock,
+  type PreflightRule,
+} from '../preflight';
 
 /*
  * One test per preflight rule: what a person whose account or offering is in that state is told
@@ -198,5 +203,44 @@ describe('preflight before investing: one rule at a time', () => {
 
     const none = computePreflight(account(), openOffering, today, null);
     expect(none.checks.some((c) => c.rule === 'custody_account')).toBe(false);
+  });
+
+  it('ACH pays from the linked bank: none linked warns and refuses ACH alone; unreadable adds no rule', () => {
+    const linked = computePreflight(account(), openOffering, today, null, {
+      state: 'linked',
+      bank: {
+        bankName: 'Prairie National Bank',
+        holderName: null,
+        accountType: null,
+        accountNumberMasked: '••••1592',
+        routingNumberMasked: '••••0021',
+      },
+    });
+    expect(check('ach_bank', linked)).toMatchObject({
+      outcome: 'pass',
+      detail: 'An ACH payment comes from Prairie National Bank ••••1592.',
+    });
+    expect(linked).toMatchObject({ achAvailable: true, achBank: 'Prairie National Bank ••••1592' });
+    expect(paymentMethodBlock(linked, 'ach')).toBeNull();
+
+    const none = computePreflight(account(), openOffering, today, null, {
+      state: 'none',
+      message: 'No bank account is linked.',
+    });
+    expect(check('ach_bank', none).outcome).toBe('warn');
+    // Wire and check remain: the account may invest, not by ACH.
+    expect(none.canInvest).toBe(true);
+    expect(investmentBlock(none)).toBeNull();
+    expect(none).toMatchObject({ achAvailable: false, achBank: null });
+    expect(paymentMethodBlock(none, 'ach')).toBe(
+      'ACH needs a bank account linked to this account, and none is linked. Pay by wire or check, or link a bank account on the Money and timeline page first.',
+    );
+    expect(paymentMethodBlock(none, 'wire')).toBeNull();
+    expect(paymentMethodBlock(none, 'check')).toBeNull();
+
+    const unknown = computePreflight(account(), openOffering, today, null, null);
+    expect(unknown.checks.some((c) => c.rule === 'ach_bank')).toBe(false);
+    expect(unknown.achAvailable).toBeNull();
+    expect(paymentMethodBlock(unknown, 'ach')).toBeNull();
   });
 });

@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkBankReceiptSchema, linkedBankResultSchema } from '../../contract/cash';
-import { call, callSandbox, signIn, startHarness, type Harness } from './harness';
+import { investmentReceiptSchema } from '../../contract/investments';
+import { offeringListSchema, type Offering } from '../../contract/offerings';
+import { preflightSchema } from '../../contract/preflight';
+import { call, callSandbox, sandboxCalls, signIn, startHarness, type Harness } from './harness';
 
 /*
  * Linking a bank as the real platform does it: linkExternalAccount answers the URL of a hosted
  * bank-linking page (real-world notes §4.1) and getExternalAccount reports a bank only once the
- * investor finished there. The sandbox's hosted mode (docs/sandbox.md) emulates the page.
+ * investor finished there. The sandbox's hosted mode (docs/sandbox.md) emulates the page. Before
+ * then, the account cannot pay an investment by ACH, which is paid from the linked bank.
  */
 
 let h: Harness;
@@ -26,6 +30,72 @@ const linkedBank = async () =>
     (await call(h.app, 'GET', `/api/accounts/${roth}/linked-bank`, { cookie: investor })).json(),
   );
 
+let keyCounter = 0;
+const invest = (offeringId: string, body: Record<string, string>) =>
+  call(h.app, 'POST', `/api/offerings/${offeringId}/investments`, {
+    cookie: investor,
+    body,
+    headers: { 'idempotency-key': `bank-linking-${Date.now()}-${++keyCounter}-abcdef` },
+  });
+const preflight = async (offeringId: string) =>
+  preflightSchema.parse(
+    (
+      await call(h.app, 'GET', `/api/offerings/${offeringId}/preflight?accountId=${roth}`, {
+        cookie: investor,
+      })
+    ).json(),
+  );
+
+async function investableOffering(): Promise<Offering> {
+  const res = await call(h.app, 'GET', '/api/offerings', { cookie: investor });
+  const offering = offeringListSchema
+    .parse(res.json())
+    .offerings.find(
+      (o) => ['approved', 'open'].includes(o.status) && Number(o.remainingShares) > 100,
+    );
+  if (!offering) throw new Error('the sandbox has no investable offering');
+  return offering;
+}
+
+describe('an investment paid by ACH from an account with no linked bank', () => {
+  it('is noted by the preflight and refused by the BFF on the payment method; wire is taken', async () => {
+    const offering = await investableOffering();
+    const checks = await preflight(offering.id);
+    expect(checks).toMatchObject({ canInvest: true, achAvailable: false, achBank: null });
+    expect(checks.checks.find((c) => c.rule === 'ach_bank')).toEqual({
+      rule: 'ach_bank',
+      outcome: 'warn',
+      title: 'Bank account for ACH',
+      detail:
+        'None is linked, so this account cannot pay by ACH. Pay by wire or check, or link a bank account on the Money and timeline page first.',
+    });
+
+    const units = checks.minimumUnits!;
+    const before = await sandboxCalls(h.sandboxUrl);
+    const ach = await invest(offering.id, { accountId: roth, units, paymentMethod: 'ach' });
+    expect(ach.statusCode).toBe(409);
+    const rule =
+      'ACH needs a bank account linked to this account, and none is linked. Pay by wire or check, or link a bank account on the Money and timeline page first.';
+    expect(ach.json().error).toMatchObject({
+      message: `${rule} Nothing was submitted.`,
+      submitted: 'no',
+      refusal: 'state',
+      fields: [{ field: 'paymentMethod', message: rule }],
+    });
+    // The default method is ACH too: leaving it out is no way around the rule.
+    const unsaid = await invest(offering.id, { accountId: roth, units });
+    expect(unsaid.statusCode).toBe(409);
+    expect((await sandboxCalls(h.sandboxUrl)).createTrade ?? 0).toBe(before.createTrade ?? 0);
+
+    const wire = await invest(offering.id, { accountId: roth, units, paymentMethod: 'wire' });
+    expect(wire.statusCode).toBe(201);
+    expect(investmentReceiptSchema.parse(wire.json())).toMatchObject({
+      paymentMethod: 'wire',
+      achBank: null,
+    });
+  });
+});
+
 describe('linking a bank on the platform page', () => {
   it('hands the page to the browser with nothing linked yet, and the bank once the page is finished', async () => {
     const res = await call(h.app, 'POST', `/api/accounts/${roth}/linked-bank`, {
@@ -44,5 +114,22 @@ describe('linking a bank on the platform page', () => {
     expect(after.state).toBe('linked');
     if (after.state !== 'linked') return;
     expect(after.bank.accountNumberMasked).toMatch(/^••••\d{4}$/);
+
+    // Now ACH can pay, from the bank the receipt names.
+    const offering = await investableOffering();
+    const bankName = `${after.bank.bankName} ${after.bank.accountNumberMasked}`;
+    const checks = await preflight(offering.id);
+    expect(checks).toMatchObject({ achAvailable: true, achBank: bankName });
+    expect(checks.checks.find((c) => c.rule === 'ach_bank')).toMatchObject({
+      outcome: 'pass',
+      detail: `An ACH payment comes from ${bankName}.`,
+    });
+    const ach = await invest(offering.id, {
+      accountId: roth,
+      units: checks.minimumUnits!,
+      paymentMethod: 'ach',
+    });
+    expect(ach.statusCode).toBe(201);
+    expect(investmentReceiptSchema.parse(ach.json()).achBank).toBe(bankName);
   });
 });

@@ -7,7 +7,9 @@ import {
 } from '../../contract/investments';
 import { offeringParamsSchema } from '../../contract/offerings';
 import { EASTERN, todayInZone } from '../../contract/time';
-import { investmentBlock } from '../../contract/preflight';
+import { investmentBlock, paymentMethodBlock } from '../../contract/preflight';
+import { linkedBankName } from '../../contract/cash';
+import { readLinkedBank } from '../lib/linked-bank';
 import { HttpError } from '../lib/http-error';
 import { preflightFor } from './preflight';
 import { createTrade } from '../upstream';
@@ -64,6 +66,23 @@ export const investRoutes = [
             : {}),
         });
       }
+      // ACH is paid from the linked bank: without one the trade would wait for a payment that
+      // cannot come. Unknown in the preflight, it is read again here; unreadable, nothing is sent.
+      let { achAvailable, achBank } = preflight;
+      if (body.paymentMethod === 'ach' && achAvailable === null) {
+        const bank = await readLinkedBank(deps, body.accountId);
+        achAvailable = bank.state === 'linked';
+        achBank = bank.state === 'linked' ? linkedBankName(bank.bank) : null;
+      }
+      const unpayable = paymentMethodBlock({ achAvailable }, body.paymentMethod);
+      if (unpayable) {
+        // On the payment method field: another method, or another account, would do.
+        throw new HttpError('conflict', `${unpayable} Nothing was submitted.`, {
+          fields: [{ field: 'paymentMethod', message: unpayable }],
+          submitted: 'no',
+          refusal: 'state',
+        });
+      }
       const quote = checkInvestment(offering, body.units);
       if (!quote.ok) {
         throw new HttpError('bad_request', quote.message, {
@@ -112,6 +131,7 @@ export const investRoutes = [
         unitPrice: offering.unitPrice,
         amount: quote.value.amount,
         paymentMethod: body.paymentMethod,
+        achBank: body.paymentMethod === 'ach' ? achBank : null,
         status: receipt.status,
         createdAt: receipt.createdAt,
       };

@@ -9,6 +9,8 @@ import {
 import { EASTERN, todayInZone } from '../../contract/time';
 import { HttpError } from '../lib/http-error';
 import type { Deps } from '../deps';
+import type { LinkedBankResult } from '../../contract/cash';
+import { readLinkedBank } from '../lib/linked-bank';
 import { getAccount, getCustodyAccount, isUpstreamError } from '../upstream';
 import { defineRoute } from './define';
 
@@ -34,6 +36,19 @@ async function custodyFacts(deps: Deps, accountId: string): Promise<CustodyFacts
   }
 }
 
+/**
+ * The linked bank ACH pays from; unreadable leaves the rule out of the checklist (the invest
+ * route reads it again, and refuses, when ACH is chosen).
+ */
+async function linkedBankFacts(deps: Deps, accountId: string): Promise<LinkedBankResult | null> {
+  try {
+    return await readLinkedBank(deps, accountId);
+  } catch (err) {
+    if (isUpstreamError(err)) return null;
+    throw err;
+  }
+}
+
 /** The checklist of one account and offering, as the invest page shows it and the BFF enforces it. */
 export async function preflightFor(
   deps: Deps,
@@ -41,11 +56,12 @@ export async function preflightFor(
   offering: Offering,
   now: Date = new Date(),
 ): Promise<Preflight> {
-  const [account, custody] = await Promise.all([
+  const [account, custody, linkedBank] = await Promise.all([
     getAccount(deps.upstream, { accountId }),
     custodyFacts(deps, accountId),
+    linkedBankFacts(deps, accountId),
   ]);
-  return computePreflight(account, offering, todayInZone(EASTERN, now), custody);
+  return computePreflight(account, offering, todayInZone(EASTERN, now), custody, linkedBank);
 }
 
 export const preflightRoutes = [
@@ -53,7 +69,7 @@ export const preflightRoutes = [
     method: 'GET',
     url: '/api/offerings/:offeringId/preflight',
     summary:
-      'Why I can or cannot invest in an offering from one of my accounts: reviews, offering status and dates, units, minimum and real maximum, custody account',
+      'Why I can or cannot invest in an offering from one of my accounts: reviews, offering status and dates, units, minimum and real maximum, custody account, bank account for ACH',
     tags: ['invest'],
     params: offeringParamsSchema,
     query: preflightQuerySchema,

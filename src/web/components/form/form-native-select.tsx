@@ -8,7 +8,8 @@ import type { FieldValues } from 'react-hook-form';
 import { useBoundField, type BoundFieldProps } from './bound-field';
 
 type FormNativeSelectProps<T extends FieldValues, TOut = T> = BoundFieldProps<T, TOut> & {
-  options: readonly { value: string; label: string }[];
+  /** A disabled option is shown, so the person sees it exists, and cannot be chosen. */
+  options: readonly { value: string; label: string; disabled?: boolean }[];
   /** Shown first with an empty value, so nothing is chosen by accident. */
   placeholder?: string;
   helperText?: ReactNode;
@@ -52,7 +53,7 @@ export function FormNativeSelect<T extends FieldValues, TOut = T>({
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((option) => (
-          <option key={option.value} value={option.value}>
+          <option key={option.value} value={option.value} disabled={option.disabled}>
             {option.label}
           </option>
         ))}

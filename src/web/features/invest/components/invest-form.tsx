@@ -1,9 +1,11 @@
 import { useEffect, useMemo, useRef } from 'react';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router-dom';
 import type { AccountSummary } from '../../../../contract/account-views';
 import {
   checkInvestment,
@@ -14,7 +16,11 @@ import {
   type InvestmentReceipt,
 } from '../../../../contract/investments';
 import type { Offering } from '../../../../contract/offerings';
-import { investmentBlock, type Preflight } from '../../../../contract/preflight';
+import {
+  investmentBlock,
+  paymentMethodBlock,
+  type Preflight,
+} from '../../../../contract/preflight';
 import { tradeStatusInWords } from '../../../../contract/holdings';
 import { Code, DescriptionList } from '../../../components/description-list';
 import { applyFieldErrors } from '../../../components/form/apply-field-errors';
@@ -42,9 +48,15 @@ import { formatDecimal, formatTimestamp, formatMoney } from '../../../lib/format
 import { rememberReceipt } from '../../../lib/receipts';
 import { useCreateInvestment } from '../api/create-investment';
 
-const paymentOptions = optionsFromLabels(paymentMethodLabels).filter(
-  (option) => option.value !== 'credit_card',
-);
+/** ACH is paid from the linked bank: without one it is shown, not offered (as for disbursements). */
+const paymentOptions = (achAvailable: boolean) =>
+  optionsFromLabels(paymentMethodLabels)
+    .filter((option) => option.value !== 'credit_card')
+    .map((option) =>
+      option.value === 'ach' && !achAvailable
+        ? { ...option, label: `${option.label}: no bank account linked`, disabled: true }
+        : option,
+    );
 
 const accountLabel = (account: AccountSummary) =>
   account.name ? `${account.name} (${account.id})` : `Account ${account.id}`;
@@ -75,9 +87,13 @@ export function InvestForm({
     const block = preflight ? investmentBlock(preflight) : null;
     return block?.field === 'accountId' ? block.message : null;
   };
-  const blocks = accounts.map((account) => blockOf(account.id)).join('\n');
+  const paymentBlockOf = (accountId: string, method: InvestmentValues['paymentMethod']) =>
+    paymentMethodBlock(preflights[accountId], method);
+  const blocks = accounts
+    .map((account) => `${blockOf(account.id)} ${paymentBlockOf(account.id, 'ach')}`)
+    .join('\n');
   const schema = useMemo(
-    () => makeInvestmentFormSchema(offering, blockOf),
+    () => makeInvestmentFormSchema(offering, blockOf, paymentBlockOf),
     // `blocks` stands for the preflights' verdicts: a new schema only when one changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [offering, blocks],
@@ -93,7 +109,18 @@ export function InvestForm({
   }, [focusFirst, setFocus]);
   const units = useWatch({ control: form.control, name: 'units' });
   const accountId = useWatch({ control: form.control, name: 'accountId' });
+  const paymentMethod = useWatch({ control: form.control, name: 'paymentMethod' });
   const chosenBlock = accountId ? blockOf(accountId) : null;
+  const achBlocked = accountId ? paymentBlockOf(accountId, 'ach') !== null : false;
+  const achBank = (accountId && preflights[accountId]?.achBank) || null;
+  // An account that cannot pay by ACH starts on wire, as the disbursement form does; a method
+  // the person chose stays, and its field says why it cannot be used.
+  const { getFieldState, setValue } = form;
+  useEffect(() => {
+    const chosen = getFieldState('paymentMethod');
+    if (!achBlocked || chosen.isDirty || chosen.isTouched) return;
+    setValue('paymentMethod', 'wire');
+  }, [achBlocked, getFieldState, setValue]);
   const queryClient = useQueryClient();
   const flow = useReviewAndSubmit({
     mutation: useCreateInvestment(),
@@ -214,12 +241,44 @@ export function InvestForm({
         name="paymentMethod"
         control={form.control}
         label="Payment method"
-        options={paymentOptions}
+        options={paymentOptions(!achBlocked)}
+        helperText={
+          achBlocked ? (
+            <>
+              ACH is not available: no bank account is linked to this account, and ACH is paid from
+              a linked one. Pay by wire or check, or link a bank account on the{' '}
+              <Link component={RouterLink} to={paths.app.accountMoney.getHref(accountId)}>
+                Money and timeline
+              </Link>{' '}
+              page first.
+            </>
+          ) : paymentMethod === 'ach' && achBank ? (
+            `Paid from ${achBank}, the bank account linked to this account.`
+          ) : undefined
+        }
         required
       />
       <ReviewButton buttonRef={reviewButton}>Review investment</ReviewButton>
     </Form>
   );
+}
+
+/**
+ * What to do to pay, by method. Only what the platform tells us: an ACH payment comes from the
+ * linked bank (§4.5; real-world notes §4.1); the platform's operations hand out no wire or check
+ * instructions, so those come from the issuer or the platform, never from this portal.
+ */
+function nextSteps(receipt: InvestmentReceipt): string {
+  const approval = 'The trade is then approved by a registered representative and a principal.';
+  switch (receipt.paymentMethod) {
+    case 'ach':
+      return `Payment is by ACH from ${receipt.achBank ? `${receipt.achBank}, the bank account linked to this account` : 'the bank account linked to this account'}: keep ${formatMoney(receipt.amount)} available there. ${approval}`;
+    case 'wire':
+    case 'check':
+      return `Send the ${receipt.paymentMethod === 'wire' ? 'wire' : 'check'} for ${formatMoney(receipt.amount)} as the issuer or the platform instructs you: the payment instructions come from them, not from this portal. ${approval}`;
+    default:
+      return approval;
+  }
 }
 
 export function InvestmentResult({ receipt }: { receipt: InvestmentReceipt }) {
@@ -236,12 +295,19 @@ export function InvestmentResult({ receipt }: { receipt: InvestmentReceipt }) {
         ['Units', formatDecimal(receipt.units)],
         ['Amount', formatMoney(receipt.amount)],
         ['Payment', paymentMethodLabels[receipt.paymentMethod]],
+        receipt.paymentMethod === 'ach' && receipt.achBank && ['Paid from', receipt.achBank],
         receipt.createdAt && ['Submitted', formatTimestamp(receipt.createdAt)],
+        ['Next step', nextSteps(receipt)],
+        [
+          'Where to follow it',
+          "The trade's status is on My investments and on the account's timeline (links below).",
+        ],
       ]}
       links={[
+        { to: paths.app.holdings.getHref(), label: 'My investments' },
+        accountTimelineLink(receipt.accountId),
         { to: paths.app.offering.getHref(receipt.offeringId), label: 'Back to the offering' },
         { to: paths.app.account.getHref(receipt.accountId), label: 'View the account' },
-        accountTimelineLink(receipt.accountId),
       ]}
     />
   );

@@ -12,7 +12,7 @@ import {
   openReviewAndArm,
   renderWithProviders,
 } from '../../../../testing/render';
-import { InvestForm } from '../invest-form';
+import { InvestForm, InvestmentResult } from '../invest-form';
 
 const approved = { status: 'approved', date: null };
 const accounts = [
@@ -338,6 +338,8 @@ describe('an investor invests in an offering (§4.3 createTrade)', () => {
       minimumUnits: '800',
       maximumUnits: '100000',
       remainingUnits: '100000',
+      achAvailable: null,
+      achBank: null,
     });
     const preflights = {
       A1234567: preflight('A1234567', 'pass'),
@@ -399,4 +401,150 @@ describe('an investor invests in an offering (§4.3 createTrade)', () => {
       expect(sent).toHaveLength(1);
     });
   });
+
+  describe('paying by ACH, which comes from the linked bank', () => {
+    const rule =
+      'ACH needs a bank account linked to this account, and none is linked. Pay by wire or check, or link a bank account on the Money and timeline page first.';
+    const preflightOf = (accountId: string, achBank: string | null): Preflight => ({
+      accountId,
+      offeringId: '7',
+      canInvest: true,
+      checks: [],
+      unitPrice: '0.0125',
+      minimumUnits: '800',
+      maximumUnits: '100000',
+      remainingUnits: '100000',
+      achAvailable: achBank !== null,
+      achBank,
+    });
+    const preflights = {
+      A1234567: preflightOf('A1234567', 'Prairie National Bank ••••1592'),
+      A7654321: preflightOf('A7654321', null),
+    };
+    const paymentChoices = () =>
+      within(screen.getByLabelText(/Payment method/))
+        .getAllByRole('option')
+        .map((o) => [o.textContent, (o as HTMLOptionElement).disabled]);
+
+    it('is not offered from an account with no linked bank, which starts on wire and says why', async () => {
+      const user = userEvent.setup({ delay: null });
+      renderWithProviders(
+        <InvestForm offering={offering} accounts={accounts} preflights={preflights} />,
+      );
+      const payment = screen.getByLabelText(/Payment method/);
+      await user.selectOptions(screen.getByLabelText(/Invest from account/), 'A1234567');
+      expect((payment as HTMLSelectElement).value).toBe('ach');
+      expect(descriptionOf(payment)).toBe(
+        'Paid from Prairie National Bank ••••1592, the bank account linked to this account.',
+      );
+
+      await user.selectOptions(screen.getByLabelText(/Invest from account/), 'A7654321');
+      expect(paymentChoices()).toEqual([
+        ['ACH bank transfer: no bank account linked', true],
+        ['Wire transfer', false],
+        ['Check', false],
+      ]);
+      await waitFor(() => expect((payment as HTMLSelectElement).value).toBe('wire'));
+      expect(descriptionOf(payment)).toContain('ACH is not available: no bank account is linked');
+      expect(screen.getByRole('link', { name: 'Money and timeline' }).getAttribute('href')).toBe(
+        '/accounts/A7654321/money',
+      );
+    });
+
+    it('chosen, then an account with no bank: Review refuses it on the payment method and sends nothing', async () => {
+      const sent = mockPost(endpoint, okAnswer(receipt));
+      const user = userEvent.setup({ delay: null });
+      renderWithProviders(
+        <InvestForm offering={offering} accounts={accounts} preflights={preflights} />,
+      );
+      const payment = screen.getByLabelText(/Payment method/);
+      await user.selectOptions(screen.getByLabelText(/Invest from account/), 'A1234567');
+      await user.selectOptions(payment, 'ach');
+      await user.selectOptions(screen.getByLabelText(/Invest from account/), 'A7654321');
+      // The person's own choice stays, and is refused with the rule.
+      expect((payment as HTMLSelectElement).value).toBe('ach');
+      await fill(user, screen.getByLabelText(/^Units/), '1001');
+      await user.click(screen.getByRole('button', { name: 'Review investment' }));
+      await waitFor(() => expect(payment.getAttribute('aria-invalid')).toBe('true'));
+      expect(descriptionOf(payment)).toBe(rule);
+      expect(document.activeElement).toBe(payment);
+      expect(screen.queryByRole('heading', { name: 'Review your investment' })).toBeNull();
+      expect(sent).toHaveLength(0);
+    });
+
+    it('refused by the BFF (the checks had not loaded), the payment method says why', async () => {
+      mockPost(
+        endpoint,
+        errorAnswer(409, {
+          code: 'conflict',
+          message: `${rule} Nothing was submitted.`,
+          submitted: 'no',
+          refusal: 'state',
+          fields: [{ field: 'paymentMethod', message: rule }],
+        }),
+      );
+      const user = userEvent.setup({ delay: null });
+      renderWithProviders(<InvestForm offering={offering} accounts={accounts} />);
+      await user.selectOptions(screen.getByLabelText(/Invest from account/), 'A7654321');
+      await fill(user, screen.getByLabelText(/^Units/), '1001');
+      await openReviewAndArm(
+        () => user.click(screen.getByRole('button', { name: 'Review investment' })),
+        confirm,
+      );
+      await user.click(confirm());
+      const payment = await screen.findByLabelText(/Payment method/);
+      await waitFor(() => expect(descriptionOf(payment)).toBe(rule));
+    });
+  });
+
+  describe('the receipt says what to do next to pay', () => {
+    it.each([
+      [
+        'wire',
+        'Send the wire for $12.51 as the issuer or the platform instructs you: the payment instructions come from them, not from this portal. The trade is then approved by a registered representative and a principal.',
+      ],
+      [
+        'check',
+        'Send the check for $12.51 as the issuer or the platform instructs you: the payment instructions come from them, not from this portal. The trade is then approved by a registered representative and a principal.',
+      ],
+    ] as const)('by %s: instructions come from the issuer or the platform', (method, next) => {
+      renderWithProviders(
+        <InvestmentResult receipt={{ ...receipt, paymentMethod: method, achBank: null }} />,
+      );
+      const result = screen.getByRole('status');
+      expect(terms(result)['Next step']).toBe(next);
+      expect(terms(result)['Paid from']).toBeUndefined();
+      expect(terms(result)['Where to follow it']).toBe(
+        "The trade's status is on My investments and on the account's timeline (links below).",
+      );
+      expect(
+        within(result).getByRole('link', { name: 'My investments' }).getAttribute('href'),
+      ).toBe('/holdings');
+      expect(
+        within(result)
+          .getByRole('link', { name: "See it on the account's timeline" })
+          .getAttribute('href'),
+      ).toBe('/accounts/A7654321/money#section-timeline');
+    });
+
+    it('by ACH: names the linked bank it is paid from', () => {
+      renderWithProviders(
+        <InvestmentResult
+          receipt={{ ...receipt, paymentMethod: 'ach', achBank: 'Prairie National Bank ••••1592' }}
+        />,
+      );
+      const result = screen.getByRole('status');
+      expect(terms(result)['Paid from']).toBe('Prairie National Bank ••••1592');
+      expect(terms(result)['Next step']).toBe(
+        'Payment is by ACH from Prairie National Bank ••••1592, the bank account linked to this account: keep $12.51 available there. The trade is then approved by a registered representative and a principal.',
+      );
+    });
+  });
 });
+
+const terms = (element: HTMLElement) =>
+  Object.fromEntries(
+    within(element)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+  );
