@@ -144,7 +144,9 @@ export function DisbursementForm({
       />
       {type === 'ach' && (
         <Typography variant="body2" color="text.secondary">
-          ACH transfers go to the bank account linked to this account; no bank details are needed.
+          {linkedBank?.state === 'linked'
+            ? `ACH transfers go to ${linkedBankName(linkedBank.bank)}, the bank account linked to this account; no bank details are needed.`
+            : 'ACH transfers go to the bank account linked to this account; no bank details are needed.'}
         </Typography>
       )}
       {type !== 'ach' && (

@@ -364,7 +364,7 @@ describe('the limits and choices the form knows before review', () => {
     );
   });
 
-  it('with a bank linked, the ACH review names the bank the money goes to', async () => {
+  it('with a bank linked, the form and the ACH review name the bank the money goes to', async () => {
     mockPost(endpoint, okAnswer(receipt('ach', '15')));
     const user = userEvent.setup({ delay: null });
     renderWithProviders(
@@ -382,6 +382,12 @@ describe('the limits and choices the form knows before review', () => {
         }}
       />,
     );
+    // As the deposit form names the bank it pulls from.
+    expect(
+      screen.getByText(
+        'ACH transfers go to First Bank ••••6789, the bank account linked to this account; no bank details are needed.',
+      ),
+    ).toBeTruthy();
     await fill(user, screen.getByLabelText(/Amount \(USD\)/), '15');
     const dialog = await review(user);
     expect(terms(dialog)).toMatchObject({ 'To bank': 'First Bank ••••6789' });
