@@ -33,6 +33,9 @@ export function DescriptionList({ items }: { items: [string, ReactNode][] }) {
   );
 }
 
+/** The id of a SectionCard's heading, which a link's `#…` lands on (see app-layout). */
+export const sectionId = (title: string) => `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
+
 /** A titled card; its h2 names the region for screen readers. */
 export function SectionCard({
   title,
@@ -43,7 +46,7 @@ export function SectionCard({
   actions?: ReactNode;
   children: ReactNode;
 }) {
-  const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  const id = sectionId(title);
   return (
     <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: { xs: 2, md: 3 } }}>
       <Box

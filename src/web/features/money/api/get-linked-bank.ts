@@ -20,9 +20,13 @@ export const PENDING_LINK_CHECK_MS = 5_000;
  * The linked bank. `watchPendingLink` is set while a link waits on the platform's hosted page:
  * the bank is asked for again every few seconds, and as soon as the person comes back to the tab.
  */
-export const useLinkedBank = (accountId: string, { watchPendingLink = false } = {}) =>
+export const useLinkedBank = (
+  accountId: string,
+  { watchPendingLink = false, enabled = true } = {},
+) =>
   useQuery({
     ...linkedBankQueryOptions(accountId),
+    enabled,
     ...(watchPendingLink
       ? { refetchInterval: PENDING_LINK_CHECK_MS, refetchOnWindowFocus: 'always' as const }
       : {}),

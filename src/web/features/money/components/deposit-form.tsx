@@ -11,7 +11,12 @@ import {
   type LinkedBankResult,
 } from '../../../../contract/cash';
 import { DEPOSIT_MAX_AMOUNT } from '../../../../contract/money-limits';
-import { Code, DescriptionList, SectionCard } from '../../../components/description-list';
+import {
+  Code,
+  DescriptionList,
+  SectionCard,
+  sectionId,
+} from '../../../components/description-list';
 import { applyFieldErrors } from '../../../components/form/apply-field-errors';
 import { Form, ReviewButton, useZodForm } from '../../../components/form/form';
 import { FormAmountField } from '../../../components/form/form-amount-field';
@@ -23,6 +28,7 @@ import {
   CheckAccountRequests,
 } from '../../../components/form/submission-error';
 import { QueryState } from '../../../components/query-state';
+import { paths } from '../../../config/paths';
 import { formatMoney } from '../../../lib/format';
 import { useCreateDeposit } from '../api/create-deposit';
 import { useLinkedBank } from '../api/get-linked-bank';
@@ -32,6 +38,12 @@ type Values = { amount: string; description: string };
 const formSchema = depositFormSchema as unknown as z.ZodType<DepositRequest, Values>;
 
 type LinkedBank = Extract<LinkedBankResult, { state: 'linked' }>['bank'];
+
+const DEPOSIT_TITLE = 'Deposit into the custody account';
+
+/** Where the deposit form lives: its section of the account's Money and timeline page. */
+export const depositHref = (accountId: string) =>
+  `${paths.app.accountMoney.getHref(accountId)}#${sectionId(DEPOSIT_TITLE)}`;
 
 /**
  * A deposit from the linked bank into the custody account (fundCustodyAccount, §4.16). It is
@@ -43,7 +55,7 @@ export function DepositForm({ accountId }: { accountId: string }) {
   // Each deposit is a fresh form and review flow (a new Idempotency-Key), after the last receipt.
   const [round, setRound] = useState(0);
   return (
-    <SectionCard title="Deposit into the custody account">
+    <SectionCard title={DEPOSIT_TITLE}>
       <QueryState query={bank} subject="the linked bank account" skeletonLines={2}>
         {(data) =>
           data.state === 'linked' ? (

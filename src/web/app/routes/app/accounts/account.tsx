@@ -15,6 +15,8 @@ import {
   useCustodyAccount,
 } from '../../../../features/custody/api/get-custody-account';
 import { CustodyAccountPanel } from '../../../../features/custody/components/custody-account-panel';
+import { useLinkedBank } from '../../../../features/money/api/get-linked-bank';
+import { depositHref } from '../../../../features/money/components/deposit-form';
 import { recordPageLoader } from '../../../session-guard';
 import { AccountBreadcrumbs } from './account-breadcrumbs';
 import { SectionColumns } from './account-layout';
@@ -24,9 +26,14 @@ export const clientLoader = recordPageLoader('accountId', (queryClient, accountI
   void queryClient.prefetchQuery(custodyAccountQueryOptions(accountId));
 });
 
+type Action = { label: string; href: (accountId: string) => string; primary: boolean };
+
 /** What an investor can do next from their account; the first is the main action. */
-const investorActions = [
+const investorActions = (canDeposit: boolean): Action[] => [
   { label: 'Request a disbursement', href: paths.app.disbursement.getHref, primary: true },
+  // A deposit is pulled from the linked bank into the custody account (fundCustodyAccount):
+  // offered only when the account has both.
+  ...(canDeposit ? [{ label: 'Deposit', href: depositHref, primary: false }] : []),
   { label: 'Money and timeline', href: paths.app.accountMoney.getHref, primary: false },
   { label: 'Open an IRA', href: paths.app.iraSupplement.getHref, primary: false },
 ];
@@ -35,6 +42,13 @@ export default function AccountRoute() {
   const { accountId = '' } = useParams();
   const session = useSession();
   const isInvestor = session.data?.user.role === 'investor';
+  const custody = useCustodyAccount(accountId);
+  // Asked only where the actions are shown: they are the investor's.
+  const linkedBank = useLinkedBank(accountId, { enabled: isInvestor });
+  const canDeposit =
+    linkedBank.data?.state === 'linked' &&
+    custody.data !== undefined &&
+    !(custody.data.state === 'unavailable' && custody.data.reason === 'not_opened');
   return (
     <AccountGate accountId={accountId}>
       {(account) => (
@@ -44,7 +58,7 @@ export default function AccountRoute() {
             above={<AccountBreadcrumbs accountId={accountId} />}
             actions={
               isInvestor &&
-              investorActions.map(({ label, href, primary }) => (
+              investorActions(canDeposit).map(({ label, href, primary }) => (
                 <Button
                   key={label}
                   component={RouterLink}

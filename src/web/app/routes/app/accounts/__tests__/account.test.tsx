@@ -1,0 +1,151 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AccountView } from '../../../../../../contract/account-views';
+import type { LinkedBankResult } from '../../../../../../contract/cash';
+import type { CustodyAccountResult } from '../../../../../../contract/custody-views';
+import type { Session } from '../../../../../../contract/session';
+import { bff, startMockBff } from '../../../../../testing/mock-bff';
+import { renderWithProviders } from '../../../../../testing/render';
+import AccountRoute from '../account';
+
+startMockBff();
+afterEach(() => {
+  cleanup();
+  bff.events.removeAllListeners();
+});
+
+const review = { status: 'approved', date: null };
+const account: AccountView = {
+  id: 'A1234567',
+  name: 'Avery Quinn',
+  type: 'individual',
+  entityType: null,
+  residentType: null,
+  address: { line1: null, line2: null, city: null, state: null, zip: null, country: null },
+  email: null,
+  phone: null,
+  taxIdMasked: null,
+  reviews: {
+    kyc: review,
+    aml: review,
+    accreditation: { ...review, basis: null },
+    approval: { ...review, principal: null },
+  },
+  suitability: { score: null, date: null, approver: null },
+  limits: { rule506c: null, accountTotal: null, singleInvestment: null },
+  associatedAccount: null,
+  syndicate: null,
+  tags: null,
+  notes: null,
+  archived: null,
+  customFields: [null, null, null],
+  createdAt: null,
+  updatedAt: null,
+};
+
+const session = (role: Session['user']['role']): Session => ({
+  user: {
+    id: 'u1',
+    email: 'investor@demo.test',
+    name: 'Avery Quinn',
+    role,
+    accountIds: [account.id],
+    issuerIds: [],
+    offeringIds: [],
+    securityIds: [],
+  },
+  idleExpiresAt: '2099-01-01T00:00:00.000Z',
+  absoluteExpiresAt: '2099-01-01T00:00:00.000Z',
+  sandbox: true,
+});
+
+const opened: CustodyAccountResult = {
+  state: 'available',
+  custodyAccount: {
+    accountId: account.id,
+    requestId: 'CR100001',
+    status: 'approved',
+    relationship: null,
+    restricted: false,
+    restrictedReason: null,
+    principalReviewBy: null,
+    approvedAt: null,
+    notes: null,
+    createdAt: null,
+    updatedAt: null,
+  },
+};
+const notOpened: CustodyAccountResult = {
+  state: 'unavailable',
+  reason: 'not_opened',
+  message: 'This account has no custody account yet.',
+};
+const linked: LinkedBankResult = {
+  state: 'linked',
+  bank: {
+    bankName: 'Prairie National Bank',
+    holderName: null,
+    accountType: null,
+    accountNumberMasked: '••••1592',
+    routingNumberMasked: null,
+  },
+};
+const noBank: LinkedBankResult = { state: 'none', message: 'No bank account is linked.' };
+
+function renderAccountPage(custody: CustodyAccountResult, bank: LinkedBankResult) {
+  bff.use(
+    http.get('/api/session', () => HttpResponse.json(session('investor'))),
+    http.get('/api/accounts/A1234567', () => HttpResponse.json({ account })),
+    http.get('/api/accounts/A1234567/custody-account', () => HttpResponse.json(custody)),
+    http.get('/api/accounts/A1234567/linked-bank', () => HttpResponse.json(bank)),
+  );
+  return renderWithProviders(
+    <Routes>
+      <Route path="/accounts/:accountId" element={<AccountRoute />} />
+    </Routes>,
+    { path: '/accounts/A1234567' },
+  );
+}
+
+describe("the account page's actions", () => {
+  it('offers a deposit, leading to the deposit form, when a bank is linked and a custody account is open', async () => {
+    renderAccountPage(opened, linked);
+    const deposit = await screen.findByRole('link', { name: 'Deposit' }, { timeout: 5000 });
+    expect(deposit.getAttribute('href')).toBe(
+      '/accounts/A1234567/money#section-deposit-into-the-custody-account',
+    );
+    expect(
+      screen
+        .getAllByRole('link')
+        .map((link) => link.textContent)
+        .filter((name) =>
+          ['Request a disbursement', 'Deposit', 'Money and timeline', 'Open an IRA'].includes(
+            name ?? '',
+          ),
+        ),
+    ).toEqual(['Request a disbursement', 'Deposit', 'Money and timeline', 'Open an IRA']);
+  });
+
+  it.each([
+    ['no bank is linked', opened, noBank],
+    ['no custody account is open', notOpened, linked],
+  ])('offers no deposit when %s', async (_, custody, bank) => {
+    const requests: string[] = [];
+    bff.events.on('response:mocked', ({ request }) => requests.push(new URL(request.url).pathname));
+    renderAccountPage(custody, bank);
+    await screen.findByRole('link', { name: 'Open an IRA' }, { timeout: 5000 });
+    // Both answers are in: the action is left out, not merely late.
+    await waitFor(() =>
+      expect(requests).toEqual(
+        expect.arrayContaining([
+          '/api/accounts/A1234567/custody-account',
+          '/api/accounts/A1234567/linked-bank',
+        ]),
+      ),
+    );
+    expect(screen.queryByRole('link', { name: 'Deposit' })).toBeNull();
+  });
+});
