@@ -35,6 +35,8 @@ test('an investor links a bank, deposits, invests, disburses by ACH and wire, an
   await expect(bank.getByText(/No bank account is linked/)).toBeVisible();
   await bank.getByRole('button', { name: 'Link a bank account' }).click();
   await expect(bank.getByText('Bank account linked.')).toBeVisible();
+  // The button went away: focus is on the bank that replaced it, not at the top of the page.
+  await expect(bank.getByText(/^Linked: .+ ••••\d{4}$/)).toBeFocused();
   await expect(bank.getByText(/^••••\d{4}$/).first()).toBeVisible();
 
   // 2. Deposit into the custody account.
