@@ -6,10 +6,19 @@ import { createTheme } from '@mui/material/styles';
  */
 const withWhiteText = (main: string) => ({ main, contrastText: '#ffffff' });
 
+const PRIMARY = '#1c4f96';
+
+/**
+ * The focus ring (WCAG 2.4.7, focus visible): a 3 px line in the primary colour, at least 3:1
+ * against the page, the cards and the current page's highlight in the menu, which a background
+ * tint alone is not.
+ */
+const focusRing = { outline: `3px solid ${PRIMARY}`, outlineOffset: '2px' };
+
 export const theme = createTheme({
   palette: {
     mode: 'light',
-    primary: withWhiteText('#1c4f96'),
+    primary: withWhiteText(PRIMARY),
     secondary: withWhiteText('#5b3d8a'),
     success: withWhiteText('#1e6b34'),
     warning: withWhiteText('#8a4b00'),
@@ -29,7 +38,7 @@ export const theme = createTheme({
     MuiCssBaseline: {
       styleOverrides: {
         // A focus ring everyone can see, on every focusable element reached by keyboard.
-        ':focus-visible': { outline: '3px solid #1c4f96', outlineOffset: '2px' },
+        ':focus-visible': focusRing,
         // The app bar is fixed over the page's top (56 px on a phone, 64 px wider). Whatever
         // focus scrolls into view (a review heading, a receipt, the field tabbed to) stops
         // below it instead of behind it (WCAG 2.4.11, focus not obscured).
@@ -51,6 +60,20 @@ export const theme = createTheme({
             transitionDuration: '0.01ms !important',
           },
         },
+      },
+    },
+    // Buttons, menu items and the side menu's entries clear the browser's outline (`outline: 0`)
+    // and mark keyboard focus with a faint tint alone, much like the current page's highlight.
+    MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': focusRing } } },
+    // An entry of a list or menu spans its container, which would clip a ring drawn outside it.
+    MuiListItemButton: {
+      styleOverrides: { root: { '&.Mui-focusVisible': { outlineOffset: -3 } } },
+    },
+    MuiMenuItem: { styleOverrides: { root: { '&.Mui-focusVisible': { outlineOffset: -3 } } } },
+    // On the primary-coloured bar a ring of the same colour would not show: there it is white.
+    MuiAppBar: {
+      styleOverrides: {
+        root: { '&& :focus-visible, && .Mui-focusVisible': { outlineColor: '#ffffff' } },
       },
     },
     MuiLink: { defaultProps: { underline: 'always' } },
