@@ -66,12 +66,24 @@ export function AppLayout() {
           >
             <MenuIcon />
           </IconButton>
+          {/*
+           * Beside a long role ("Compliance reviewer") a phone has little room: the name is set
+           * smaller there and, on the narrowest screens, breaks between its words rather than
+           * being cut to "Transact Por…".
+           */}
           <Typography
             component={RouterLink}
             to={homeHref()}
             variant="h6"
-            noWrap
-            sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700, flexGrow: 1 }}
+            sx={{
+              color: 'inherit',
+              textDecoration: 'none',
+              fontWeight: 700,
+              flexGrow: 1,
+              minWidth: 0,
+              fontSize: { xs: '1.1rem', sm: '1.25rem' },
+              lineHeight: 1.2,
+            }}
           >
             Transact Portal
           </Typography>
