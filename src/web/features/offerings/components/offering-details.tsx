@@ -12,6 +12,7 @@ import {
 import { DescriptionList } from '../../../components/description-list';
 import { OfferingStatusChip, offeringStatusWords } from '../../../components/offering-status-chip';
 import { RaiseProgressBar } from './raise-progress';
+import { useWideScreen } from '../../../lib/use-wide-screen';
 
 type OfferingDetailsProps = {
   offering: Offering;
@@ -22,64 +23,82 @@ type OfferingDetailsProps = {
   actions?: ReactNode;
 };
 
+/**
+ * On a wide screen the raise and the texts fill the main column, with the actions and the
+ * summary beside them. A phone has one column: there the actions and the summary (the status)
+ * come first, as they are in view first on a wide screen, rather than after the raise, the
+ * description and the legend, a thousand pixels down.
+ */
 export function OfferingDetails({ offering, actions }: OfferingDetailsProps) {
+  const wide = useWideScreen();
+  const main = (
+    <>
+      <Section title="Raise">
+        <RaiseProgressBar offering={offering} showAmount />
+        <DescriptionList
+          items={[
+            ['Unit price', formatMoney(offering.unitPrice, { precision: 'price' })],
+            ['Minimum', formatMoney(offering.minAmount)],
+            ['Target', formatMoney(offering.targetAmount)],
+            ['Maximum', formatMoney(offering.maxAmount)],
+            ['Total shares', formatDecimal(offering.totalShares)],
+            ['Remaining shares', formatDecimal(offering.remainingShares)],
+          ]}
+        />
+      </Section>
+      <Section title="About this offering">
+        <Text value={offering.description} empty="The issuer has not given a description." />
+      </Section>
+      <Section title="Legend">
+        <Text value={offering.stampingText} empty="No legend text." />
+      </Section>
+    </>
+  );
+  const side = (
+    <>
+      {actions && (
+        <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Actions">
+          {actions}
+        </Paper>
+      )}
+      <Section title="Summary">
+        <DescriptionList
+          items={[
+            [
+              'Status',
+              <span key="status">
+                <OfferingStatusChip
+                  status={offering.status}
+                  remainingShares={offering.remainingShares}
+                  // The summary's value column is narrower than "Open for investment".
+                  wrap
+                />{' '}
+                {offeringStatusWords(offering.status, offering.remainingShares).meaning}
+              </span>,
+            ],
+            ['Type', offering.type],
+            ['Opens', formatCalendarDate(offering.startDate, undefined, 'long')],
+            ['Closes', formatCalendarDate(offering.endDate, undefined, 'long')],
+            ['Offering ID', <Code key="id" value={offering.id} />],
+            ['Issuer ID', <Code key="issuer" value={offering.issuerId} />],
+            ['Created', offering.createdAt ? formatTimestamp(offering.createdAt) : 'Not recorded'],
+          ]}
+        />
+      </Section>
+    </>
+  );
+  if (!wide) {
+    return (
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+        {side}
+        {main}
+      </Box>
+    );
+  }
   return (
-    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
-      <Box sx={{ display: 'grid', gap: 3, alignContent: 'start', minWidth: 0 }}>
-        <Section title="Raise">
-          <RaiseProgressBar offering={offering} showAmount />
-          <DescriptionList
-            items={[
-              ['Unit price', formatMoney(offering.unitPrice, { precision: 'price' })],
-              ['Minimum', formatMoney(offering.minAmount)],
-              ['Target', formatMoney(offering.targetAmount)],
-              ['Maximum', formatMoney(offering.maxAmount)],
-              ['Total shares', formatDecimal(offering.totalShares)],
-              ['Remaining shares', formatDecimal(offering.remainingShares)],
-            ]}
-          />
-        </Section>
-        <Section title="About this offering">
-          <Text value={offering.description} empty="The issuer has not given a description." />
-        </Section>
-        <Section title="Legend">
-          <Text value={offering.stampingText} empty="No legend text." />
-        </Section>
-      </Box>
-      <Box sx={{ display: 'grid', gap: 3, alignContent: 'start', minWidth: 0 }}>
-        {actions && (
-          <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Actions">
-            {actions}
-          </Paper>
-        )}
-        <Section title="Summary">
-          <DescriptionList
-            items={[
-              [
-                'Status',
-                <span key="status">
-                  <OfferingStatusChip
-                    status={offering.status}
-                    remainingShares={offering.remainingShares}
-                    // The summary's value column is narrower than "Open for investment".
-                    wrap
-                  />{' '}
-                  {offeringStatusWords(offering.status, offering.remainingShares).meaning}
-                </span>,
-              ],
-              ['Type', offering.type],
-              ['Opens', formatCalendarDate(offering.startDate, undefined, 'long')],
-              ['Closes', formatCalendarDate(offering.endDate, undefined, 'long')],
-              ['Offering ID', <Code key="id" value={offering.id} />],
-              ['Issuer ID', <Code key="issuer" value={offering.issuerId} />],
-              [
-                'Created',
-                offering.createdAt ? formatTimestamp(offering.createdAt) : 'Not recorded',
-              ],
-            ]}
-          />
-        </Section>
-      </Box>
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: '2fr 1fr' }}>
+      <Box sx={{ display: 'grid', gap: 3, alignContent: 'start', minWidth: 0 }}>{main}</Box>
+      <Box sx={{ display: 'grid', gap: 3, alignContent: 'start', minWidth: 0 }}>{side}</Box>
     </Box>
   );
 }

@@ -3,6 +3,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { raiseInProgress } from '../../../../testing/offering';
 import { renderWithProviders } from '../../../../testing/render';
+import { withViewportWidth } from '../../../../testing/viewport';
 import { OfferingDetails } from '../offering-details';
 
 afterEach(cleanup);
@@ -15,5 +16,31 @@ describe("the offering's status in its summary", () => {
     const style = getComputedStyle(screen.getByText('Open for investment'));
     expect(style.whiteSpace).toBe('normal');
     expect(style.overflow).not.toBe('hidden');
+  });
+});
+
+const invest = <button type="button">Invest in this offering</button>;
+const sectionHeadings = () =>
+  screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+
+describe('an offering on a 375 px phone', () => {
+  withViewportWidth(375);
+
+  it('puts the Invest action and the summary with its status first, above the raise and texts', () => {
+    renderWithProviders(<OfferingDetails offering={offering} actions={invest} />);
+    expect(sectionHeadings()).toEqual(['Summary', 'Raise', 'About this offering', 'Legend']);
+    const action = screen.getByRole('button', { name: 'Invest in this offering' });
+    const raise = screen.getByRole('heading', { name: 'Raise' });
+    // The action comes before the raise in the one column (DOCUMENT_POSITION_FOLLOWING).
+    expect(action.compareDocumentPosition(raise) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+});
+
+describe('an offering on a desktop', () => {
+  withViewportWidth(1280);
+
+  it('keeps the raise and texts in the main column, the action and summary beside them', () => {
+    renderWithProviders(<OfferingDetails offering={offering} actions={invest} />);
+    expect(sectionHeadings()).toEqual(['Raise', 'About this offering', 'Legend', 'Summary']);
   });
 });
