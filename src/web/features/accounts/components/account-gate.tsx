@@ -10,13 +10,18 @@ import { useAccount } from '../api/get-account';
 
 /**
  * Loads an account before its page shows anything: a refusal (403) or an unknown account (404)
- * becomes a full page, so no form of someone else's account is ever offered.
+ * becomes a full page, so no form of someone else's account is ever offered. When the account
+ * cannot be read (the platform unavailable, say), the page's `header` stands above the error, so
+ * the page keeps its heading, its way back and the browser tab's title.
  */
 export function AccountGate({
   accountId,
+  header,
   children,
 }: {
   accountId: string;
+  /** The page's header (title and breadcrumbs) for the error state; once loaded, the page's own. */
+  header: ReactNode;
   children: (account: AccountView) => ReactNode;
 }) {
   const account = useAccount(accountId);
@@ -44,8 +49,12 @@ export function AccountGate({
     );
   }
   return (
-    <QueryState query={account} subject="the account" skeletonLines={6}>
-      {children}
-    </QueryState>
+    <>
+      {/* Not while loading: the loaded page's own header takes its place, and the focus. */}
+      {account.isError && header}
+      <QueryState query={account} subject="the account" skeletonLines={6}>
+        {children}
+      </QueryState>
+    </>
   );
 }

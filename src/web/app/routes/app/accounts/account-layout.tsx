@@ -20,15 +20,18 @@ export function AccountSubpage({
   description: string;
   children: (account: AccountView) => ReactNode;
 }) {
+  const header = (
+    <PageHeader
+      title={title}
+      description={description}
+      above={<AccountBreadcrumbs accountId={accountId} current={title} />}
+    />
+  );
   return (
-    <AccountGate accountId={accountId}>
+    <AccountGate accountId={accountId} header={header}>
       {(account) => (
         <>
-          <PageHeader
-            title={title}
-            description={description}
-            above={<AccountBreadcrumbs accountId={accountId} current={title} />}
-          />
+          {header}
           {children(account)}
         </>
       )}

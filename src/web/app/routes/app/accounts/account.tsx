@@ -50,7 +50,15 @@ export default function AccountRoute() {
     custody.data !== undefined &&
     !(custody.data.state === 'unavailable' && custody.data.reason === 'not_opened');
   return (
-    <AccountGate accountId={accountId}>
+    <AccountGate
+      accountId={accountId}
+      header={
+        <PageHeader
+          title={`Account ${accountId}`}
+          above={<AccountBreadcrumbs accountId={accountId} />}
+        />
+      }
+    >
       {(account) => (
         <>
           <PageHeader

@@ -26,9 +26,28 @@ export const clientLoader =
 export default function FundMoveRoute() {
   const { accountId = '', referenceNumber = '' } = useParams();
   return (
-    <AccountGate accountId={accountId}>
+    <AccountGate
+      accountId={accountId}
+      header={<FundMoveHeader accountId={accountId} referenceNumber={referenceNumber} />}
+    >
       {() => <FundMove accountId={accountId} referenceNumber={referenceNumber} />}
     </AccountGate>
+  );
+}
+
+function FundMoveHeader({
+  accountId,
+  referenceNumber,
+}: {
+  accountId: string;
+  referenceNumber: string;
+}) {
+  const title = `Fund move ${referenceNumber}`;
+  return (
+    <PageHeader
+      title={title}
+      above={<AccountBreadcrumbs accountId={accountId} current={title} />}
+    />
   );
 }
 
@@ -53,12 +72,7 @@ function FundMove({ accountId, referenceNumber }: { accountId: string; reference
   }
   return (
     <>
-      <PageHeader
-        title={`Fund move ${referenceNumber}`}
-        above={
-          <AccountBreadcrumbs accountId={accountId} current={`Fund move ${referenceNumber}`} />
-        }
-      />
+      <FundMoveHeader accountId={accountId} referenceNumber={referenceNumber} />
       <QueryState query={move} subject="the fund move" skeletonLines={6}>
         {(data) => <FundMoveDetails move={data} />}
       </QueryState>

@@ -1,0 +1,76 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import { http } from 'msw';
+import { Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bff, errorAnswer, startMockBff } from '../../../../../testing/mock-bff';
+import { renderWithProviders } from '../../../../../testing/render';
+import AccountRoute from '../account';
+import DisbursementRoute from '../disbursement';
+
+startMockBff();
+afterEach(cleanup);
+
+/*
+ * A 503 is retried twice, a second and two seconds apart: the clock is faked so the test waits
+ * for none of it. Testing Library moves a fake clock only when it sees Jest's, hence the stand-in.
+ */
+const global = globalThis as { jest?: { advanceTimersByTime: (ms: number) => void } };
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  global.jest = { advanceTimersByTime: (ms) => vi.advanceTimersByTime(ms) };
+});
+afterEach(() => {
+  delete global.jest;
+  vi.useRealTimers();
+});
+
+const unavailable = () =>
+  errorAnswer(503, {
+    code: 'upstream_unavailable',
+    message: 'The platform is not answering. Nothing was submitted.',
+    submitted: 'no',
+  });
+
+function renderWhileTheUpstreamIsDown(path: string) {
+  bff.use(
+    http.get('/api/session', unavailable),
+    http.get('/api/accounts/:accountId', unavailable),
+    http.get('/api/accounts/:accountId/*', unavailable),
+    http.get('/api/config', unavailable),
+  );
+  renderWithProviders(
+    <Routes>
+      <Route path="/accounts/:accountId" element={<AccountRoute />} />
+      <Route path="/accounts/:accountId/disbursements/new" element={<DisbursementRoute />} />
+    </Routes>,
+    { path },
+  );
+}
+
+describe('an account page while every upstream call answers 503', () => {
+  it('keeps its heading, the breadcrumb back to My accounts and a title, above the error', async () => {
+    renderWhileTheUpstreamIsDown('/accounts/A1040000');
+    const error = await screen.findByText(
+      'The account could not be loaded',
+      {},
+      { timeout: 10_000 },
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Account A1040000' })).toBeTruthy();
+    const trail = within(screen.getByRole('navigation', { name: 'Breadcrumb' }));
+    expect(trail.getByRole('link', { name: 'My accounts' }).getAttribute('href')).toBe('/accounts');
+    expect(document.title).toBe('Account A1040000 · Transact Portal');
+    expect(error).toBeTruthy();
+  });
+
+  it('keeps the heading and breadcrumbs of a page below the account too', async () => {
+    renderWhileTheUpstreamIsDown('/accounts/A1040000/disbursements/new');
+    await screen.findByText('The account could not be loaded', {}, { timeout: 10_000 });
+    expect(screen.getByRole('heading', { level: 1, name: 'Request a disbursement' })).toBeTruthy();
+    const trail = within(screen.getByRole('navigation', { name: 'Breadcrumb' }));
+    expect(trail.getByRole('link', { name: 'Account A1040000' }).getAttribute('href')).toBe(
+      '/accounts/A1040000',
+    );
+    expect(document.title).toBe('Request a disbursement · Transact Portal');
+  });
+});
