@@ -12,6 +12,7 @@ import {
   formatEastern,
   formatPrice,
   formatShares,
+  orDash,
   sideLabel,
   statusLabel,
 } from './order-format';
@@ -20,7 +21,21 @@ import { ColumnHeadings } from '../../../components/column-headings';
 import { CardList } from '../../../components/card-list';
 import { useWideScreen } from '../../../lib/use-wide-screen';
 
-const orNone = (value: string | null | undefined) => (value ? value : 'None');
+/**
+ * The upstream's PND flag. The interface document lists it with a value seen (N) but not what it
+ * stands for (§2.1), so it is shown as sent and said to be undocumented rather than guessed at.
+ */
+function pndValue(pnd: string | null) {
+  if (!pnd) return '—';
+  return (
+    <>
+      <Code value={pnd} />{' '}
+      <Typography component="span" variant="body2" color="text.secondary">
+        (as the platform sends it; the platform does not document what it means)
+      </Typography>
+    </>
+  );
+}
 
 /** Every field of one order the viewer may see, and its matches. */
 export function OrderDetail({ detail }: { detail: Detail }) {
@@ -41,16 +56,16 @@ export function OrderDetail({ detail }: { detail: Detail }) {
         ? `${formatDateTime(order.updatedAt)} (${formatEastern(order.updatedAt)})`
         : 'Never updated',
     ],
-    ['PND', orNone(order.pnd)],
-    ['Contingencies', orNone(order.contingencies)],
-    ['Minimum threshold', order.minimumThreshold ? formatShares(order.minimumThreshold) : 'None'],
-    ['Solicited', orNone(order.solicited)],
+    ['PND flag', pndValue(order.pnd)],
+    ['Contingencies', orDash(order.contingencies)],
+    ['Minimum threshold', order.minimumThreshold ? formatShares(order.minimumThreshold) : '—'],
+    ['Solicited', orDash(order.solicited)],
   ];
   if (full) {
     items.push(
-      ['Member', orNone(order.memberId)],
-      ['Account', orNone(order.accountId)],
-      ['Created from IP', orNone(order.createdIp)],
+      ['Member', orDash(order.memberId)],
+      ['Account', orDash(order.accountId)],
+      ['Created from IP', orDash(order.createdIp)],
     );
   }
   return (
@@ -94,7 +109,7 @@ function Matches({ matches, full }: { matches: Match[]; full: boolean }) {
               </Typography>
               <Typography variant="body2" color="text.secondary">
                 {formatDateTime(match.createdAt)}
-                {full && ` · from IP ${orNone(match.createdIp)}`}
+                {full && ` · from IP ${orDash(match.createdIp)}`}
               </Typography>
             </>
           )}
@@ -123,7 +138,7 @@ function Matches({ matches, full }: { matches: Match[]; full: boolean }) {
             <TableCell align="right">{formatShares(match.executedQuantity)}</TableCell>
             <TableCell align="right">{formatMoney(match.executedTotal)}</TableCell>
             <TableCell>{formatDateTime(match.createdAt)}</TableCell>
-            {full && <TableCell>{orNone(match.createdIp)}</TableCell>}
+            {full && <TableCell>{orDash(match.createdIp)}</TableCell>}
           </TableRow>
         ))}
       </TableBody>

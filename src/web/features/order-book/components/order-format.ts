@@ -35,6 +35,9 @@ export function formatEastern(value: string): string {
   return isInstant(value) ? `${easternFormat.format(new Date(value))} ET` : value;
 }
 
+/** The one mark of a field an order does not carry, in the grids and on an order's page alike. */
+export const orDash = (value: string | null | undefined) => (value ? value : '—');
+
 export const formatPrice = (value: string | null) =>
   value === null ? '—' : formatMoney(value, { precision: 'price' });
 export const formatShares = (value: string) => formatDecimal(value);

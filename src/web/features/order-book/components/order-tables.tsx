@@ -7,11 +7,16 @@ import { figureColumn, PortalDataGrid, type GridColDef } from '../../../componen
 import type { GridValidRowModel } from '@mui/x-data-grid';
 import { paths } from '../../../config/paths';
 import { formatMoney } from '../../../lib/format';
-import { formatPrice, formatShares, formatTime, sideLabel, statusLabel } from './order-format';
+import {
+  formatPrice,
+  formatShares,
+  formatTime,
+  orDash,
+  sideLabel,
+  statusLabel,
+} from './order-format';
 
 type TableProps<Row> = { rows: readonly Row[]; names: ReadonlyMap<string, string>; full: boolean };
-
-const orDash = (value: string | null) => value ?? '—';
 
 /** The order's id, linking to the order's page. */
 function orderColumn<Field extends string, Row extends Record<Field, string>>(

@@ -78,3 +78,26 @@ describe('the matches of an order on a desktop', () => {
     ]);
   });
 });
+
+/** The value of a field of the order, by its term. */
+const field = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling;
+
+describe('the fields of an order', () => {
+  withViewportWidth(1280);
+
+  it('says the PND flag is shown as sent, its meaning not documented, rather than a bare code', () => {
+    renderWithProviders(<OrderDetail detail={detail(true)} />);
+    expect(screen.queryByText('PND', { selector: 'dt' })).toBeNull();
+    expect(field('PND flag')?.textContent).toBe(
+      'N (as the platform sends it; the platform does not document what it means)',
+    );
+  });
+
+  it('marks a field the order does not carry with the dash the order book shows, never "None"', () => {
+    renderWithProviders(<OrderDetail detail={detail(true)} />);
+    for (const term of ['Account', 'Contingencies', 'Minimum threshold']) {
+      expect(field(term)?.textContent).toBe('—');
+    }
+    expect(screen.queryByText('None')).toBeNull();
+  });
+});
