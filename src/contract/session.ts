@@ -55,6 +55,11 @@ export const sessionSchema = z.object({
   absoluteExpiresAt: z.string(),
   /** True only when the portal runs on the bundled sandbox. */
   sandbox: z.boolean(),
+  /**
+   * Large disbursements wait for a second person (DISBURSEMENT_APPROVAL_ABOVE is set): only then
+   * is there a list of disbursement approvals worth a place in the menu.
+   */
+  disbursementApprovals: z.boolean(),
 });
 export type Session = z.infer<typeof sessionSchema>;
 

@@ -87,6 +87,12 @@ let admin: string;
 let compliance: string;
 
 describe('second factor at sign-in and step-up on money routes', () => {
+  it('tells the signed-in browser that disbursements above the setting wait for approval', async () => {
+    const cookie = await signIn(h.app, 'investor@demo.test');
+    const me = await call(h.app, 'GET', '/api/session', { cookie });
+    expect(me.json()).toMatchObject({ disbursementApprovals: true });
+  });
+
   it('refuses a money route to a user without any second factor (strict setting)', async () => {
     const cookie = await signIn(h.app, 'investor@demo.test');
     const before = await upstreamCalls('createCustodyFundDisbursement');

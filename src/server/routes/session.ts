@@ -34,6 +34,7 @@ async function sessionBody(
     idleExpiresAt: times.idleExpiresAt.toISOString(),
     absoluteExpiresAt: times.absoluteExpiresAt.toISOString(),
     sandbox: deps.sandbox,
+    disbursementApprovals: deps.config.identity.disbursementApprovalAbove !== undefined,
   };
 }
 

@@ -14,9 +14,12 @@ import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
 import EditCalendarOutlined from '@mui/icons-material/EditCalendarOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
-import type { Role } from '../../contract/session';
+import type { Role, Session } from '../../contract/session';
 import { paths } from '../config/paths';
 import { REVIEWERS } from './session-guard';
+
+/** The settings the session reports that decide whether some pages are in the menu. */
+export type PortalFeatures = Pick<Session, 'disbursementApprovals'>;
 
 export type NavigationItem = {
   label: string;
@@ -25,6 +28,8 @@ export type NavigationItem = {
   roles: readonly Role[];
   /** Another label for some roles: a reviewer's offerings are no "my offerings". */
   labelFor?: Partial<Record<Role, string>>;
+  /** A page that exists only while a setting of the portal is on (the session says which). */
+  shownWhen?: keyof PortalFeatures;
   icon: ComponentType<SvgIconProps>;
 };
 
@@ -111,6 +116,8 @@ const navigationItems: NavigationItem[] = [
     label: 'Disbursement approvals',
     href: paths.app.approvals.getHref(),
     roles: ['investor', ...REVIEWERS],
+    // Without DISBURSEMENT_APPROVAL_ABOVE nothing is ever held: the page would always be empty.
+    shownWhen: 'disbursementApprovals',
     icon: FactCheckOutlined,
   },
   {
@@ -121,9 +128,10 @@ const navigationItems: NavigationItem[] = [
   },
 ];
 
-export const navigationFor = (role: Role) =>
+export const navigationFor = (role: Role, features: PortalFeatures) =>
   navigationItems
     .filter((item) => item.roles.includes(role))
+    .filter((item) => !item.shownWhen || features[item.shownWhen])
     .map((item) => ({ ...item, label: item.labelFor?.[role] ?? item.label }));
 
 /**

@@ -33,6 +33,7 @@ const session: Session = {
   idleExpiresAt: '2099-01-01T00:00:00.000Z',
   absoluteExpiresAt: '2099-01-01T00:00:00.000Z',
   sandbox: true,
+  disbursementApprovals: false,
 };
 
 async function tabTo(user: ReturnType<typeof userEvent.setup>, element: HTMLElement) {

@@ -43,6 +43,7 @@ export function AppLayout() {
     );
   }
   const user = session.data?.user;
+  const features = { disbursementApprovals: session.data?.disbursementApprovals ?? false };
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
@@ -109,7 +110,11 @@ export function AppLayout() {
             }}
           >
             <Toolbar />
-            <NavigationList role={user.role} onNavigate={() => setMobileOpen(false)} />
+            <NavigationList
+              role={user.role}
+              features={features}
+              onNavigate={() => setMobileOpen(false)}
+            />
           </Drawer>
           <Drawer
             variant="permanent"
@@ -117,7 +122,7 @@ export function AppLayout() {
             slotProps={{ paper: { sx: { width: DRAWER_WIDTH, boxSizing: 'border-box' } } }}
           >
             <Toolbar />
-            <NavigationList role={user.role} />
+            <NavigationList role={user.role} features={features} />
           </Drawer>
         </>
       )}

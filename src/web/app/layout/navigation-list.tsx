@@ -4,13 +4,13 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import { Link, useLocation } from 'react-router-dom';
 import type { Role } from '../../../contract/session';
-import { currentNavigationHref, navigationFor } from '../navigation';
+import { currentNavigationHref, navigationFor, type PortalFeatures } from '../navigation';
 
-type NavigationListProps = { role: Role; onNavigate?: () => void };
+type NavigationListProps = { role: Role; features: PortalFeatures; onNavigate?: () => void };
 
-export function NavigationList({ role, onNavigate }: NavigationListProps) {
+export function NavigationList({ role, features, onNavigate }: NavigationListProps) {
   const { pathname } = useLocation();
-  const items = navigationFor(role);
+  const items = navigationFor(role, features);
   const currentHref = currentNavigationHref(items, pathname);
   return (
     <nav aria-label="Main">

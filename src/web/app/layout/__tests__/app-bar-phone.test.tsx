@@ -28,6 +28,7 @@ const reviewer: Session = {
   idleExpiresAt: '2099-01-01T00:00:00.000Z',
   absoluteExpiresAt: '2099-01-01T00:00:00.000Z',
   sandbox: true,
+  disbursementApprovals: false,
 };
 
 describe('the app bar of a compliance reviewer on a 375 px phone', () => {

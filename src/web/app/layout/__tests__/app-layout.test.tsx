@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { useQuery } from '@tanstack/react-query';
@@ -31,6 +31,7 @@ const session: Session = {
   idleExpiresAt: '2099-01-01T00:00:00.000Z',
   absoluteExpiresAt: '2099-01-01T00:00:00.000Z',
   sandbox: true,
+  disbursementApprovals: false,
 };
 
 /** A card above the timeline whose data arrives when the test lets it. */
@@ -112,4 +113,29 @@ describe('focus after following a link inside the portal', () => {
     const timeline = screen.getByRole('heading', { level: 2, name: 'Timeline' });
     await waitFor(() => expect(document.activeElement).toBe(timeline));
   });
+});
+
+describe('the side menu', () => {
+  it.each([
+    [false, 0],
+    [true, 1],
+  ])(
+    'lists "Disbursement approvals" only when the session says approvals are on (%s)',
+    async (disbursementApprovals, count) => {
+      bff.use(
+        http.get('/api/session', () => HttpResponse.json({ ...session, disbursementApprovals })),
+      );
+      renderWithProviders(
+        <Routes>
+          <Route element={<AppLayout />}>
+            <Route path="/money" element={<PageHeader title="Money and timeline" />} />
+          </Route>
+        </Routes>,
+        { path: '/money' },
+      );
+      const menu = within(await screen.findByRole('navigation', { name: 'Main' }));
+      expect(menu.getByRole('link', { name: 'My accounts' })).toBeTruthy();
+      expect(menu.queryAllByRole('link', { name: 'Disbursement approvals' })).toHaveLength(count);
+    },
+  );
 });
