@@ -60,6 +60,7 @@ const session = (role: Session['user']['role']): Session => ({
   idleExpiresAt: '2099-01-01T00:00:00.000Z',
   absoluteExpiresAt: '2099-01-01T00:00:00.000Z',
   sandbox: true,
+  disbursementApprovals: false,
 });
 
 const opened: CustodyAccountResult = {

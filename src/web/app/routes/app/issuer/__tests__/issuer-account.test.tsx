@@ -25,6 +25,7 @@ const session: Session = {
   idleExpiresAt: '2099-01-01T00:00:00.000Z',
   absoluteExpiresAt: '2099-01-01T00:00:00.000Z',
   sandbox: true,
+  disbursementApprovals: false,
 };
 
 const endpoint = '/api/issuers/12/issuer-account';

@@ -26,6 +26,7 @@ const sessionOf = (role: Role, securityIds: string[] = []): Session => ({
   idleExpiresAt: '2099-01-01T00:00:00.000Z',
   absoluteExpiresAt: '2099-01-01T00:00:00.000Z',
   sandbox: true,
+  disbursementApprovals: false,
 });
 
 const regular = { closed: false, open: '09:30', close: '16:00' };
