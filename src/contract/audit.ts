@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedDateSchema } from './dates';
+import { boundedDateSchema, dayRangeOrder } from './dates';
 import { keysOf } from './keys-of';
 
 const calendarDate = (label: string) => boundedDateSchema(label).optional();
@@ -27,10 +27,7 @@ export const auditQuerySchema = z
       .regex(/^\d{1,18}$/, 'before must be an event id (up to 18 digits)')
       .optional(),
   })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, {
-    message: 'From must be on or before To',
-    path: ['from'],
-  });
+  .refine(dayRangeOrder.holds, { message: dayRangeOrder.message, path: ['from'] });
 
 const auditEventSchema = z.object({
   id: z.string(),

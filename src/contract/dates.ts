@@ -33,6 +33,16 @@ export function boundedDateSchema(label: string, latest: () => string = () => LA
  * The last day an order book can hold orders: tomorrow in UTC, which is today or later in every
  * zone, US Eastern trading days included (§4.1). A later day is refused before any upstream call.
  */
-export function latestOrderBookDay(now = new Date()): string {
+function latestOrderBookDay(now = new Date()): string {
   return addDays(todayUtc(now), 1);
 }
+
+/** A day whose order book may be asked for; `label` names the field in the messages. */
+export const orderBookDaySchema = (label: string) =>
+  boundedDateSchema(label, () => latestOrderBookDay());
+
+/** The rule of a period given by its first and last day (`from`, `to`), both optional. */
+export const dayRangeOrder = {
+  holds: ({ from, to }: { from?: string | null; to?: string | null }) => !from || !to || from <= to,
+  message: 'From must be on or before To',
+};

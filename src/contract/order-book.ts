@@ -1,6 +1,6 @@
 import Big from 'big.js';
 import { z } from 'zod';
-import { boundedDateSchema, latestOrderBookDay } from './dates';
+import { orderBookDaySchema } from './dates';
 import { apiErrorSchema } from './errors';
 import { decimalStringSchema, isoDateSchema } from './money';
 import {
@@ -274,7 +274,7 @@ export class OrderBookAssembly {
 }
 
 export const orderBookParamsSchema = z.object({
-  date: boundedDateSchema('date', () => latestOrderBookDay()),
+  date: orderBookDaySchema('date'),
 });
 
 export const orderParamsSchema = z.object({ orderId: numericIdSchema('orderId') });
