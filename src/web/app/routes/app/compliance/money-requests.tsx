@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
+import type { LoaderFunctionArgs } from 'react-router-dom';
 import {
   moneyRequestKindLabels,
   moneyRequestKindSchema,
@@ -23,6 +23,7 @@ import {
 import { MoneyRequestPages } from '../../../../features/money/components/money-request-pages';
 import { ReconcileButton } from '../../../../features/money/components/reconcile-button';
 import { SettledByHandNote } from '../../../../features/money/components/settle-by-hand';
+import { useSearchUpdate } from '../../../../lib/use-search-update';
 import { hasSession } from '../../../session-guard';
 
 const PAGE = 50;
@@ -83,7 +84,7 @@ const choiceFilters = [
 ] as const;
 
 export default function MoneyRequestsRoute() {
-  const [search, setSearch] = useSearchParams();
+  const [search, updateSearch] = useSearchUpdate();
   const query = queryFrom(search);
   const register = useRegister(query);
   const [settled, setSettled] = useState<MoneyRequestView | null>(null);
@@ -91,13 +92,8 @@ export default function MoneyRequestsRoute() {
   const filtered = Boolean(
     query.kind || query.outcome || query.accountId || query.from || query.to,
   );
-  const set = (name: string, value: string) => {
-    const next = new URLSearchParams(search);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    next.delete('page');
-    setSearch(next);
-  };
+  // Each filter starts the list again from its first page.
+  const set = (name: string, value: string) => updateSearch({ [name]: value, page: null });
   return (
     <>
       <PageHeader
@@ -164,7 +160,16 @@ export default function MoneyRequestsRoute() {
           settled={settled}
           // It was listed under the other filters; only its outcome changed.
           hidden={Boolean(query.outcome && query.outcome !== settled.outcome)}
-          onShow={() => setSearch(new URLSearchParams({ accountId: settled.accountId }))}
+          onShow={() =>
+            updateSearch({
+              kind: null,
+              outcome: null,
+              from: null,
+              to: null,
+              page: null,
+              accountId: settled.accountId,
+            })
+          }
           onDismiss={() => {
             setSettled(null);
             // The close button goes with the note: the focus lands on the register's count, where
@@ -190,11 +195,7 @@ export default function MoneyRequestsRoute() {
         label="Money requests"
         pagesLabel="Money request pages"
         pageSize={PAGE}
-        onOffset={(offset) => {
-          const next = new URLSearchParams(search);
-          next.set('page', String(Math.floor(offset / PAGE) + 1));
-          setSearch(next);
-        }}
+        onOffset={(offset) => updateSearch({ page: String(Math.floor(offset / PAGE) + 1) })}
         counted
         countRef={count}
         reviewer

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -45,6 +45,43 @@ describe('a reviewer filters the money-requests register', () => {
       expect(asked.some((url) => url.searchParams.get('accountId') === 'A1040000')).toBe(true),
     );
     expect(await screen.findByText('No request matches these filters.')).toBeTruthy();
+  });
+});
+
+async function renderRegister(path = '/compliance/money-requests') {
+  const asked: URL[] = [];
+  answerRegister(asked);
+  const rendered = renderWithProviders(<MoneyRequestsRoute />, { path });
+  await screen.findByText(/No deposit, disbursement|No request matches/);
+  return { asked, router: rendered.router };
+}
+
+describe('a reviewer narrows the register to a period', () => {
+  it('keeps the From day picked when the To day is picked right after it', async () => {
+    const { asked, router } = await renderRegister();
+    // Both days are picked before the page renders the first one's URL, as when the route's
+    // loader holds the navigation for a moment.
+    act(() => {
+      fireEvent.change(screen.getByLabelText('From (UTC day)'), {
+        target: { value: '2026-11-01' },
+      });
+      fireEvent.change(screen.getByLabelText('To (UTC day)'), { target: { value: '2026-11-30' } });
+    });
+
+    await waitFor(() => {
+      const search = router.state.location.search;
+      expect(new URLSearchParams(search).get('from')).toBe('2026-11-01');
+      expect(new URLSearchParams(search).get('to')).toBe('2026-11-30');
+    });
+    await waitFor(() =>
+      expect(
+        asked.some(
+          (url) =>
+            url.searchParams.get('from') === '2026-11-01' &&
+            url.searchParams.get('to') === '2026-11-30',
+        ),
+      ).toBe(true),
+    );
   });
 });
 

@@ -1,0 +1,35 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useSearchParams, type NavigateOptions } from 'react-router-dom';
+
+/** Search parameters to set (a value) or remove (null, undefined or ''). */
+export type SearchChanges = Record<string, string | null | undefined>;
+
+/**
+ * The page's search parameters and an update whose changes compose. React Router's setter builds
+ * on the parameters of the last render, in its function form too, and the navigation it starts
+ * lands a moment later: two changes made before then (a filter applied as its field is left, the
+ * next one at once) would keep only the second. The update builds on the last parameters it asked
+ * for, until the router shows newer ones (Back, a link).
+ */
+export function useSearchUpdate() {
+  const [search, setSearch] = useSearchParams();
+  const latest = useRef(search);
+  useEffect(() => {
+    latest.current = search;
+  }, [search]);
+  const update = useCallback(
+    (changes: SearchChanges, options?: NavigateOptions) => {
+      const next = new URLSearchParams(latest.current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value) next.set(key, value);
+        else next.delete(key);
+      }
+      // The same search again would only add a step that Back seems to skip.
+      if (next.toString() === latest.current.toString()) return;
+      latest.current = next;
+      setSearch(next, options);
+    },
+    [setSearch],
+  );
+  return [search, update] as const;
+}
