@@ -2,10 +2,11 @@ import { useMemo } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
-import { useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
+import type { LoaderFunctionArgs } from 'react-router-dom';
+import { orderBookDaySchema } from '../../../../../contract/dates';
 import { previousTradingDay } from '../../../../../contract/market-week';
-import { EASTERN, isCalendarDate, todayInZone } from '../../../../../contract/time';
+import { EASTERN, todayInZone } from '../../../../../contract/time';
+import { DateFilterField } from '../../../../components/date-filter-field';
 import { ErrorAlert } from '../../../../components/error-alert';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState } from '../../../../components/query-state';
@@ -18,15 +19,19 @@ import {
 import { OrderBookView } from '../../../../features/order-book/components/order-book-view';
 import type { OrderFilter } from '../../../../features/order-book/components/order-filters';
 import { formatCalendarDate } from '../../../../lib/format';
+import { useSearchUpdate } from '../../../../lib/use-search-update';
 import { requireSession } from '../../../session-guard';
 import { preloadDataGrid } from '../../../../components/data-grid';
 
 const NO_ROWS_YET: EarlyRows = { orders: [], names: new Map(), full: false };
 
-/** The trading day shown: `?date=`, or today in US Eastern time (trading hours are Eastern). */
+/**
+ * The trading day shown: `?date=` when the BFF would take it, or today in US Eastern time
+ * (trading hours are Eastern).
+ */
 const dateFrom = (search: URLSearchParams) => {
   const date = search.get('date');
-  return date && isCalendarDate(date) ? date : todayInZone(EASTERN);
+  return date && orderBookDaySchema('date').safeParse(date).success ? date : todayInZone(EASTERN);
 };
 
 export const clientLoader =
@@ -47,7 +52,7 @@ export const clientLoader =
   };
 
 export default function OrderBookRoute() {
-  const [search, setSearch] = useSearchParams();
+  const [search, updateSearch] = useSearchUpdate();
   const date = dateFrom(search);
   const { query, progress } = useOrderBook(date);
   const [security, side, status] = ['security', 'side', 'status'].map((key) => search.get(key));
@@ -56,17 +61,7 @@ export default function OrderBookRoute() {
   const filter: OrderFilter = useMemo(() => ({ security, side, status }), [security, side, status]);
 
   const update = (changes: Record<string, string | null>) =>
-    setSearch(
-      (current) => {
-        const params = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) params.set(key, value);
-          else params.delete(key);
-        }
-        return params;
-      },
-      { replace: true },
-    );
+    updateSearch(changes, { replace: true });
 
   const onFilterChange = (next: OrderFilter) =>
     update({ security: next.security, side: next.side, status: next.status });
@@ -79,17 +74,15 @@ export default function OrderBookRoute() {
         title="Order book"
         description="Secondary-market orders of a trading day: depth by price, every order and the executions."
       />
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
-        <TextField
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'start', mb: 2 }}>
+        <DateFilterField
           id="order-book-date"
-          type="date"
           label="Trading day (US Eastern)"
+          name="Trading day"
           size="small"
           value={date}
-          onChange={(event) =>
-            isCalendarDate(event.target.value) && update({ date: event.target.value })
-          }
-          slotProps={{ inputLabel: { shrink: true } }}
+          rule={orderBookDaySchema}
+          onApply={(day) => update({ date: day })}
         />
         {date !== today && (
           <Button variant="outlined" onClick={() => update({ date: null })}>

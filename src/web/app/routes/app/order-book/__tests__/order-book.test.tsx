@@ -1,0 +1,132 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EXECUTION_TABLE, ORDER_TABLE } from '../../../../../../contract/order-book';
+import { bff, startMockBff } from '../../../../../testing/mock-bff';
+import { descriptionOf, renderWithProviders } from '../../../../../testing/render';
+import OrderBookRoute from '../order-book';
+
+startMockBff();
+afterEach(() => {
+  vi.useRealTimers();
+  cleanup();
+});
+
+const SHOWN = '2026-03-02';
+const TYPED = '2026-11-25';
+
+/** Answers every day with an empty public book, and records the days asked for. */
+function answerBooks() {
+  const asked: string[] = [];
+  bff.use(
+    http.get('/api/order-book/:date', ({ params }) => {
+      const date = String(params.date);
+      asked.push(date);
+      const book = {
+        date,
+        orderCount: 0,
+        view: 'public',
+        fullSecurityIds: [],
+        securities: [],
+        orders: { columns: ORDER_TABLE.publicColumns, rows: [] },
+        executions: { columns: EXECUTION_TABLE.publicColumns, rows: [] },
+      };
+      return new HttpResponse(`${JSON.stringify({ type: 'book', book })}\n`, {
+        headers: { 'Content-Type': 'application/x-ndjson' },
+      });
+    }),
+  );
+  return asked;
+}
+
+async function renderDay() {
+  const asked = answerBooks();
+  const { router } = renderWithProviders(<OrderBookRoute />, {
+    path: `/order-book?date=${SHOWN}`,
+  });
+  await screen.findByText('No orders on March 2, 2026');
+  const field = screen.getByLabelText<HTMLInputElement>('Trading day (US Eastern)');
+  return { asked, router, field };
+}
+
+/**
+ * What Chromium's date field reports while 11252026 is typed over 03/02/2026 from its month: each
+ * keystroke changes a segment, and a year being typed reads 0002, 0020, 0202 before 2026.
+ */
+const chromiumReports = [
+  '2026-01-02',
+  '2026-11-02',
+  '2026-11-25',
+  '0002-11-25',
+  '0020-11-25',
+  '0202-11-25',
+  '2026-11-25',
+];
+
+function typeDigits(field: HTMLInputElement, reports: readonly string[]) {
+  for (const value of reports) {
+    fireEvent.keyDown(field, { key: value.at(-1) });
+    fireEvent.change(field, { target: { value } });
+  }
+}
+
+describe('a person types a trading day into the order book', () => {
+  it('ends at the day typed, and no day half typed is asked for', async () => {
+    const { asked, router, field } = await renderDay();
+
+    typeDigits(field, chromiumReports);
+    expect(field.value).toBe(TYPED);
+    expect(router.state.location.search).toBe(`?date=${SHOWN}`);
+    fireEvent.blur(field);
+
+    expect(await screen.findByText('No orders on November 25, 2026')).toBeTruthy();
+    expect(field.value).toBe(TYPED);
+    expect(router.state.location.search).toBe(`?date=${TYPED}`);
+    expect(asked).toEqual([SHOWN, TYPED]);
+  });
+
+  it('applies the day once typing pauses, without leaving the field', async () => {
+    const { asked, router, field } = await renderDay();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+
+    typeDigits(field, chromiumReports);
+    act(() => vi.advanceTimersByTime(799));
+    expect(router.state.location.search).toBe(`?date=${SHOWN}`);
+    act(() => vi.advanceTimersByTime(1));
+    // The clock is the browser's again for what the new day asks (the query's own timers).
+    vi.useRealTimers();
+    await waitFor(() => expect(router.state.location.search).toBe(`?date=${TYPED}`));
+    expect(await screen.findByText('No orders on November 25, 2026')).toBeTruthy();
+    expect(asked).toEqual([SHOWN, TYPED]);
+  });
+
+  it('is told which rule a day out of range breaks, and nothing is asked for', async () => {
+    const { asked, router, field } = await renderDay();
+
+    typeDigits(field, chromiumReports.slice(0, 5));
+    fireEvent.keyDown(field, { key: 'Enter' });
+
+    expect(descriptionOf(field)).toBe('Trading day must be on or after 2000-01-01');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(router.state.location.search).toBe(`?date=${SHOWN}`);
+
+    // Typing on to a whole day applies it and the message goes.
+    typeDigits(field, chromiumReports.slice(5));
+    fireEvent.keyDown(field, { key: 'Enter' });
+    await waitFor(() => expect(router.state.location.search).toBe(`?date=${TYPED}`));
+    expect(descriptionOf(field)).toBe('');
+    expect(asked).toEqual([SHOWN, TYPED]);
+  });
+
+  it('is told to finish a day left unfinished, which is not applied', async () => {
+    const { router, field } = await renderDay();
+
+    fireEvent.keyDown(field, { key: 'Backspace' });
+    fireEvent.change(field, { target: { value: '' } });
+    fireEvent.blur(field);
+
+    expect(descriptionOf(field)).toBe('Trading day must be a whole date: month, day and year');
+    expect(router.state.location.search).toBe(`?date=${SHOWN}`);
+  });
+});
