@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { LoaderFunctionArgs } from 'react-router-dom';
+import { boundedDateSchema } from '../../../../../contract/dates';
 import {
   moneyRequestKindLabels,
   moneyRequestKindSchema,
@@ -12,6 +13,7 @@ import {
   moneyRequestOutcomeWords,
   type MoneyRequestView,
 } from '../../../../../contract/money-requests';
+import { DateFilterField } from '../../../../components/date-filter-field';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState } from '../../../../components/query-state';
 import {
@@ -58,8 +60,8 @@ export const clientLoader =
  * log's filters do).
  */
 const dayRange = [
-  ['from', 'From (UTC day)'],
-  ['to', 'To (UTC day)'],
+  ['from', 'From', 'From (UTC day)'],
+  ['to', 'To', 'To (UTC day)'],
 ] as const;
 
 /** The filters that keep one value of a fixed set, or any ("All kinds"). */
@@ -144,14 +146,15 @@ export default function MoneyRequestsRoute() {
             }
           }}
         />
-        {dayRange.map(([name, label]) => (
-          <TextField
+        {dayRange.map(([name, fieldName, label]) => (
+          <DateFilterField
             key={name}
             label={label}
-            type="date"
+            name={fieldName}
             value={query[name] ?? ''}
-            onChange={(e) => set(name, e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
+            rule={boundedDateSchema}
+            optional
+            onApply={(day) => set(name, day)}
           />
         ))}
       </Box>

@@ -83,6 +83,27 @@ describe('a reviewer narrows the register to a period', () => {
       ).toBe(true),
     );
   });
+
+  it('types a From day digit by digit, and no day half typed is asked for', async () => {
+    const { asked, router } = await renderRegister();
+    const from = screen.getByLabelText('From (UTC day)');
+    // What Chromium's date field reports as 11012026 is typed into it: the year reads 0002, 0020
+    // and 0202 before 2026.
+    for (const value of ['0002-11-01', '0020-11-01', '0202-11-01', '2026-11-01']) {
+      fireEvent.keyDown(from, { key: value.at(-1) });
+      fireEvent.change(from, { target: { value } });
+    }
+    fireEvent.blur(from);
+
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('from')).toBe('2026-11-01'),
+    );
+    expect(from).toHaveProperty('value', '2026-11-01');
+    await waitFor(() =>
+      expect(asked.some((url) => url.searchParams.get('from') === '2026-11-01')).toBe(true),
+    );
+    expect(asked.map((url) => url.searchParams.get('from'))).toEqual([null, '2026-11-01']);
+  });
 });
 
 describe('a reviewer settles an unknown request by hand from the register', () => {
