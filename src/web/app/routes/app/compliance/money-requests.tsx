@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { LoaderFunctionArgs } from 'react-router-dom';
-import { boundedDateSchema } from '../../../../../contract/dates';
+import { boundedDateSchema, dayRangeOrder } from '../../../../../contract/dates';
 import {
   moneyRequestKindLabels,
   moneyRequestKindSchema,
@@ -153,6 +153,11 @@ export default function MoneyRequestsRoute() {
             name={fieldName}
             value={query[name] ?? ''}
             rule={boundedDateSchema}
+            check={(day) =>
+              dayRangeOrder.holds({ from: query.from, to: query.to, [name]: day })
+                ? undefined
+                : dayRangeOrder.message
+            }
             optional
             onApply={(day) => set(name, day)}
           />

@@ -9,7 +9,7 @@ import type {
 } from '../../../../../../contract/money-requests';
 import { bff, mockPost, okAnswer, startMockBff } from '../../../../../testing/mock-bff';
 import { moneyRequestView } from '../../../../../testing/money-request';
-import { renderWithProviders } from '../../../../../testing/render';
+import { descriptionOf, renderWithProviders } from '../../../../../testing/render';
 import MoneyRequestsRoute from '../money-requests';
 
 startMockBff();
@@ -103,6 +103,29 @@ describe('a reviewer narrows the register to a period', () => {
       expect(asked.some((url) => url.searchParams.get('from') === '2026-11-01')).toBe(true),
     );
     expect(asked.map((url) => url.searchParams.get('from'))).toEqual([null, '2026-11-01']);
+  });
+
+  it('is told From must be on or before To, as on the audit log, and nothing is asked for', async () => {
+    const { asked, router } = await renderRegister('/compliance/money-requests?from=2026-12-01');
+    const to = screen.getByLabelText('To (UTC day)');
+    fireEvent.change(to, { target: { value: '2026-11-01' } });
+
+    expect(descriptionOf(to)).toBe('From must be on or before To');
+    expect(to.getAttribute('aria-invalid')).toBe('true');
+    // The day stays in the field for the reviewer to correct.
+    expect(to).toHaveProperty('value', '2026-11-01');
+    await act(async () => {});
+    expect(new URLSearchParams(router.state.location.search).get('to')).toBeNull();
+    expect(asked.some((url) => url.searchParams.has('to'))).toBe(false);
+
+    // The same rule holds from the other end.
+    const from = screen.getByLabelText('From (UTC day)');
+    fireEvent.change(to, { target: { value: '2026-12-31' } });
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('to')).toBe('2026-12-31'),
+    );
+    fireEvent.change(from, { target: { value: '2027-01-01' } });
+    expect(descriptionOf(from)).toBe('From must be on or before To');
   });
 });
 
