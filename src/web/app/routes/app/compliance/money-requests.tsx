@@ -25,6 +25,7 @@ import {
 import { MoneyRequestPages } from '../../../../features/money/components/money-request-pages';
 import { ReconcileButton } from '../../../../features/money/components/reconcile-button';
 import { SettledByHandNote } from '../../../../features/money/components/settle-by-hand';
+import { useDraft } from '../../../../lib/use-draft';
 import { useSearchUpdate } from '../../../../lib/use-search-update';
 import { hasSession } from '../../../session-guard';
 
@@ -91,11 +92,17 @@ export default function MoneyRequestsRoute() {
   const register = useRegister(query);
   const [settled, setSettled] = useState<MoneyRequestView | null>(null);
   const count = useRef<HTMLElement>(null);
+  // Each filter starts the list again from its first page.
+  const set = (name: string, value: string) => updateSearch({ [name]: value, page: null });
+  // What is typed in the Account field, which shows the account of the URL again after Back.
+  const [account, setAccount] = useDraft(query.accountId ?? '', null);
+  // Leaving the field unchanged keeps the page the reviewer is on.
+  const applyAccount = () => {
+    if (account.trim() !== (query.accountId ?? '')) set('accountId', account.trim());
+  };
   const filtered = Boolean(
     query.kind || query.outcome || query.accountId || query.from || query.to,
   );
-  // Each filter starts the list again from its first page.
-  const set = (name: string, value: string) => updateSearch({ [name]: value, page: null });
   return (
     <>
       <PageHeader
@@ -136,14 +143,13 @@ export default function MoneyRequestsRoute() {
         ))}
         <TextField
           label="Account"
-          defaultValue={query.accountId ?? ''}
-          onBlur={(e) => set('accountId', e.target.value.trim())}
+          value={account}
+          onChange={(e) => setAccount(e.target.value)}
+          onBlur={applyAccount}
           // Enter (a phone keyboard's Go) applies the account too, not only leaving the field:
           // the form has no submit button, so Enter would otherwise do nothing.
           onKeyDown={(e) => {
-            if (e.key === 'Enter' && e.target instanceof HTMLInputElement) {
-              set('accountId', e.target.value.trim());
-            }
+            if (e.key === 'Enter') applyAccount();
           }}
         />
         {dayRange.map(([name, fieldName, label]) => (

@@ -129,6 +129,40 @@ describe('a reviewer narrows the register to a period', () => {
   });
 });
 
+describe('a reviewer goes back from an account filter', () => {
+  it('sees the Account field follow the URL', async () => {
+    const { asked, router } = await renderRegister();
+    const account = screen.getByLabelText('Account');
+    fireEvent.change(account, { target: { value: 'zz' } });
+    fireEvent.keyDown(account, { key: 'Enter' });
+    await waitFor(() =>
+      expect(asked.some((url) => url.searchParams.get('accountId') === 'zz')).toBe(true),
+    );
+
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('');
+    expect(account).toHaveProperty('value', '');
+    expect(
+      await screen.findByText(
+        'No deposit, disbursement, investment or IRA request has been sent through the portal yet.',
+      ),
+    ).toBeTruthy();
+
+    await act(() => router.navigate(1));
+    expect(account).toHaveProperty('value', 'zz');
+  });
+
+  it('keeps the page when the field is left unchanged', async () => {
+    const { router } = await renderRegister('/compliance/money-requests?accountId=zz&page=2');
+    const account = screen.getByLabelText('Account');
+    expect(account).toHaveProperty('value', 'zz');
+    fireEvent.focus(account);
+    fireEvent.blur(account);
+    await act(async () => {});
+    expect(router.state.location.search).toBe('?accountId=zz&page=2');
+  });
+});
+
 describe('a reviewer settles an unknown request by hand from the register', () => {
   const unknown = moneyRequestView();
 
