@@ -76,6 +76,39 @@ test('a weekend offers the previous trading day', async ({ page }) => {
   });
 });
 
+test('a person types a trading day from the keyboard, and only that day is asked for', async ({
+  page,
+}) => {
+  await signIn(page, 'investor@demo.test');
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const day = /\/api\/order-book\/([^/?]+)/.exec(request.url())?.[1];
+    if (day) asked.push(day);
+  });
+  await page.goto('/order-book?date=2026-03-14');
+  await expect(page.getByRole('heading', { name: 'No orders on March 14, 2026' })).toBeVisible();
+
+  // The browser's own date field, typed into segment by segment from its month.
+  const day = page.getByLabel('Trading day (US Eastern)');
+  await day.focus();
+  await page.keyboard.type('11222026');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/date=2026-11-22/);
+  await expect(day).toHaveValue('2026-11-22');
+  await expect(page.getByRole('heading', { name: 'No orders on November 22, 2026' })).toBeVisible();
+
+  // A year before 2000 is named and refused, and asks for nothing.
+  await day.blur();
+  await day.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.type('1999');
+  await page.keyboard.press('Enter');
+  await expect(day).toHaveAccessibleDescription('Trading day must be on or after 2000-01-01');
+  await expect(page).toHaveURL(/date=2026-11-22/);
+  expect(asked.filter((date) => date !== '2026-03-14')).toEqual(['2026-11-22']);
+});
+
 test('compliance sees every field of the book', async ({ page }) => {
   await signIn(page, 'compliance@demo.test');
   const orders = await openBook(page);
