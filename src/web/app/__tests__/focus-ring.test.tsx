@@ -14,27 +14,13 @@ import { bff, startMockBff } from '../../testing/mock-bff';
 import { renderWithProviders } from '../../testing/render';
 import { withViewportWidth } from '../../testing/viewport';
 import { AppLayout } from '../layout/app-layout';
+import { sessionOf } from '../../testing/session';
 
 startMockBff();
 withViewportWidth(1280);
 afterEach(cleanup);
 
-const session: Session = {
-  user: {
-    id: 'u1',
-    email: 'investor@demo.test',
-    name: 'Avery Quinn',
-    role: 'investor',
-    accountIds: ['A1040000'],
-    issuerIds: [],
-    offeringIds: [],
-    securityIds: [],
-  },
-  idleExpiresAt: '2099-01-01T00:00:00.000Z',
-  absoluteExpiresAt: '2099-01-01T00:00:00.000Z',
-  sandbox: true,
-  disbursementApprovals: false,
-};
+const session: Session = sessionOf();
 
 async function tabTo(user: ReturnType<typeof userEvent.setup>, element: HTMLElement) {
   for (let step = 0; step < 30 && document.activeElement !== element; step += 1) await user.tab();

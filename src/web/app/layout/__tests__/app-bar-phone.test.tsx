@@ -9,27 +9,19 @@ import { bff, startMockBff } from '../../../testing/mock-bff';
 import { renderWithProviders } from '../../../testing/render';
 import { withViewportWidth } from '../../../testing/viewport';
 import { AppLayout } from '../app-layout';
+import { sessionOf } from '../../../testing/session';
 
 startMockBff();
 withViewportWidth(375);
 afterEach(cleanup);
 
-const reviewer: Session = {
-  user: {
-    id: 'u3',
-    email: 'compliance@demo.test',
-    name: 'Casey Reviewer',
-    role: 'compliance',
-    accountIds: [],
-    issuerIds: [],
-    offeringIds: [],
-    securityIds: [],
-  },
-  idleExpiresAt: '2099-01-01T00:00:00.000Z',
-  absoluteExpiresAt: '2099-01-01T00:00:00.000Z',
-  sandbox: true,
-  disbursementApprovals: false,
-};
+const reviewer: Session = sessionOf({
+  id: 'u3',
+  email: 'compliance@demo.test',
+  name: 'Casey Reviewer',
+  role: 'compliance',
+  accountIds: [],
+});
 
 describe('the app bar of a compliance reviewer on a 375 px phone', () => {
   it('shows the product name whole beside the role, breaking between its words if it must', async () => {

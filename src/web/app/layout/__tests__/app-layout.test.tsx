@@ -12,27 +12,13 @@ import { bff, startMockBff } from '../../../testing/mock-bff';
 import { renderWithProviders } from '../../../testing/render';
 import { withViewportWidth } from '../../../testing/viewport';
 import { AppLayout } from '../app-layout';
+import { sessionOf } from '../../../testing/session';
 
 startMockBff();
 withViewportWidth(1280);
 afterEach(cleanup);
 
-const session: Session = {
-  user: {
-    id: 'u1',
-    email: 'investor@demo.test',
-    name: 'Avery Quinn',
-    role: 'investor',
-    accountIds: ['A1040000'],
-    issuerIds: [],
-    offeringIds: [],
-    securityIds: [],
-  },
-  idleExpiresAt: '2099-01-01T00:00:00.000Z',
-  absoluteExpiresAt: '2099-01-01T00:00:00.000Z',
-  sandbox: true,
-  disbursementApprovals: false,
-};
+const session: Session = sessionOf();
 
 /** A card above the timeline whose data arrives when the test lets it. */
 function LinkedBank() {

@@ -10,6 +10,7 @@ import type { Session } from '../../../../../../contract/session';
 import { bff, startMockBff } from '../../../../../testing/mock-bff';
 import { renderWithProviders } from '../../../../../testing/render';
 import AccountRoute from '../account';
+import { sessionOf } from '../../../../../testing/session';
 
 startMockBff();
 afterEach(() => {
@@ -46,22 +47,8 @@ const account: AccountView = {
   updatedAt: null,
 };
 
-const session = (role: Session['user']['role']): Session => ({
-  user: {
-    id: 'u1',
-    email: 'investor@demo.test',
-    name: 'Avery Quinn',
-    role,
-    accountIds: [account.id],
-    issuerIds: [],
-    offeringIds: [],
-    securityIds: [],
-  },
-  idleExpiresAt: '2099-01-01T00:00:00.000Z',
-  absoluteExpiresAt: '2099-01-01T00:00:00.000Z',
-  sandbox: true,
-  disbursementApprovals: false,
-});
+const session = (role: Session['user']['role']): Session =>
+  sessionOf({ role, accountIds: [account.id] });
 
 const opened: CustodyAccountResult = {
   state: 'available',

@@ -7,26 +7,18 @@ import type { Session } from '../../../../../../contract/session';
 import { bff, errorAnswer, mockPost, startMockBff } from '../../../../../testing/mock-bff';
 import { fill, openReviewAndArm, renderWithProviders } from '../../../../../testing/render';
 import IssuerAccountRoute from '../issuer-account';
+import { sessionOf } from '../../../../../testing/session';
 
 startMockBff();
 afterEach(cleanup);
 
-const session: Session = {
-  user: {
-    id: 'u1',
-    email: 'issuer@demo.test',
-    name: 'Iris Issuer',
-    role: 'issuer_staff',
-    accountIds: [],
-    issuerIds: ['12'],
-    offeringIds: [],
-    securityIds: [],
-  },
-  idleExpiresAt: '2099-01-01T00:00:00.000Z',
-  absoluteExpiresAt: '2099-01-01T00:00:00.000Z',
-  sandbox: true,
-  disbursementApprovals: false,
-};
+const session: Session = sessionOf({
+  email: 'issuer@demo.test',
+  name: 'Iris Issuer',
+  role: 'issuer_staff',
+  accountIds: [],
+  issuerIds: ['12'],
+});
 
 const endpoint = '/api/issuers/12/issuer-account';
 const lostSave = { at: '2026-11-20T15:04:05.000Z', by: 'issuer@demo.test', requestId: 'req-1' };

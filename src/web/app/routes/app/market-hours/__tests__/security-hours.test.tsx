@@ -8,26 +8,13 @@ import type { Role, Session } from '../../../../../../contract/session';
 import { bff, errorAnswer, mockRoute, startMockBff } from '../../../../../testing/mock-bff';
 import { fill, onFakeClock, renderWithProviders } from '../../../../../testing/render';
 import SecurityHoursRoute from '../security-hours';
+import { sessionOf } from '../../../../../testing/session';
 
 startMockBff();
 afterEach(cleanup);
 
-const sessionOf = (role: Role, securityIds: string[] = []): Session => ({
-  user: {
-    id: 'u1',
-    email: `${role}@demo.test`,
-    name: 'Sam Reyes',
-    role,
-    accountIds: [],
-    issuerIds: [],
-    offeringIds: [],
-    securityIds,
-  },
-  idleExpiresAt: '2099-01-01T00:00:00.000Z',
-  absoluteExpiresAt: '2099-01-01T00:00:00.000Z',
-  sandbox: true,
-  disbursementApprovals: false,
-});
+const sessionAs = (role: Role, securityIds: string[] = []): Session =>
+  sessionOf({ email: `${role}@demo.test`, name: 'Sam Reyes', role, accountIds: [], securityIds });
 
 const regular = { closed: false, open: '09:30', close: '16:00' };
 const hoursOf = (securityId: string, friday = regular): SecurityHours => ({
@@ -85,7 +72,7 @@ const lostAnswer = errorAnswer(503, {
 
 describe('issuer staff save hours whose answer is lost', () => {
   async function saveWithLostAnswer() {
-    serve(sessionOf('issuer_staff', ['10001', '10002']), issuerList);
+    serve(sessionAs('issuer_staff', ['10001', '10002']), issuerList);
     mockRoute('put', '/api/securities/10002/market-hours', lostAnswer);
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<SecurityHoursRoute />, {
@@ -147,7 +134,7 @@ describe('issuer staff save hours whose answer is lost', () => {
 
 describe('a security in the address that the person cannot set', () => {
   it('issuer staff are told a security not theirs is not one of theirs, and no other opens in its place', async () => {
-    const hoursRead = serve(sessionOf('issuer_staff', ['10001', '10002']), issuerList);
+    const hoursRead = serve(sessionAs('issuer_staff', ['10001', '10002']), issuerList);
     renderWithProviders(<SecurityHoursRoute />, {
       path: '/market-hours/securities?security=20001',
     });
@@ -168,7 +155,7 @@ describe('a reviewer opens the trading hours of securities', () => {
   });
 
   it('sees a list that could not be read as a failure with a retry, not as no securities', async () => {
-    serve(sessionOf('admin'), bookDown);
+    serve(sessionAs('admin'), bookDown);
     // The query client retries a failed read twice, a second or two apart: the clock moves.
     await onFakeClock(async () => {
       renderWithProviders(<SecurityHoursRoute />, { path: '/market-hours/securities' });
@@ -187,7 +174,7 @@ describe('a reviewer opens the trading hours of securities', () => {
   });
 
   it('opens a security that is in no list by its ID, and is told when the platform does not know one', async () => {
-    const hoursRead = serve(sessionOf('admin'), bookDown);
+    const hoursRead = serve(sessionAs('admin'), bookDown);
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<SecurityHoursRoute />, { path: '/market-hours/securities' });
     const id = await screen.findByLabelText('Security ID', {}, slowRender);

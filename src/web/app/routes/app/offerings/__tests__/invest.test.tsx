@@ -11,6 +11,7 @@ import type { Session } from '../../../../../../contract/session';
 import { bff, mockPost, okAnswer, startMockBff } from '../../../../../testing/mock-bff';
 import { fill, openReviewAndArm, renderWithProviders } from '../../../../../testing/render';
 import InvestRoute from '../invest';
+import { sessionOf } from '../../../../../testing/session';
 
 startMockBff();
 afterEach(cleanup);
@@ -26,22 +27,7 @@ const account = {
 
 const offering = offeringFixture();
 
-const session: Session = {
-  user: {
-    id: 'u1',
-    email: 'investor@demo.test',
-    name: 'Avery Quinn',
-    role: 'investor',
-    accountIds: [account.id],
-    issuerIds: [],
-    offeringIds: [],
-    securityIds: [],
-  },
-  idleExpiresAt: '2099-01-01T00:00:00.000Z',
-  absoluteExpiresAt: '2099-01-01T00:00:00.000Z',
-  sandbox: true,
-  disbursementApprovals: false,
-};
+const session: Session = sessionOf({ accountIds: [account.id] });
 
 const receipt = {
   tradeId: 'T-000123',
