@@ -69,7 +69,7 @@ test('an ended session sends the person to sign in and back', async ({ page }) =
   // 2 of 6 runs; the router's own state always wins it).
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 30 });
-  await page.getByRole('option', { name: 'Pending' }).click();
+  await page.getByRole('option', { name: 'Awaiting approval' }).click();
 
   await expect(page).toHaveURL(/\/sign-in\?.*reason=expired/, { timeout: 30_000 });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
