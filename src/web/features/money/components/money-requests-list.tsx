@@ -150,19 +150,8 @@ function MoneyRequestsTable({ requests, label, reviewer, onSettled }: ShownReque
   const table: TableSpec<MoneyRequestView> = {
     columns: [
       // The portal's own instant, in the viewer's zone, the zone named like every date.
-      // Three short lines at most ("Nov 28, 2026, / 2:21 AM / UTC"), not a word a line; the
-      // register's eight columns still fit a 1280 px screen.
-      {
-        heading: 'Sent',
-        cell: (request) => formatTimestamp(request.createdAt),
-        sx: { minWidth: 96 },
-      },
-      // A reference is read out or typed as one: never broken at its hyphen.
-      {
-        heading: 'Our reference',
-        cell: (request) => <Code value={request.reference} />,
-        sx: { whiteSpace: 'nowrap' },
-      },
+      { heading: 'Sent', cell: (request) => formatTimestamp(request.createdAt) },
+      { heading: 'Our reference', cell: (request) => <Code value={request.reference} /> },
       ...(reviewer ? [{ heading: 'User', cell: userOf }] : []),
       { heading: 'Account', cell: (request) => accountOf(request, reviewer) },
       { heading: 'Kind', cell: (request) => moneyRequestKindLabels[request.kind] },
