@@ -20,6 +20,8 @@ type FormDialogProps = {
   /** The submit button's words ("Reveal") and what it says while pending ("Revealing…"). */
   submitLabel: string;
   pendingLabel: string;
+  /** Nothing is left to submit (what the form was for has happened meanwhile): only Close. */
+  closed?: boolean;
   contentSx?: SxProps<Theme>;
   children: ReactNode;
 };
@@ -36,6 +38,7 @@ export function FormDialog({
   pending,
   submitLabel,
   pendingLabel,
+  closed = false,
   contentSx,
   children,
 }: FormDialogProps) {
@@ -47,16 +50,19 @@ export function FormDialog({
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          onSubmit();
+          // Enter in a field submits a form even with no submit button.
+          if (!closed) onSubmit();
         }}
       >
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent sx={contentSx}>{children}</DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={pending}>
-            {pending ? pendingLabel : submitLabel}
-          </Button>
+          <Button onClick={onClose}>{closed ? 'Close' : 'Cancel'}</Button>
+          {!closed && (
+            <Button type="submit" variant="contained" disabled={pending}>
+              {pending ? pendingLabel : submitLabel}
+            </Button>
+          )}
         </DialogActions>
       </Box>
     </Dialog>

@@ -5,9 +5,16 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import type { MoneyRequestPageView } from '../../../../contract/money-requests';
 import { PageNav } from '../../../components/page-nav';
 import { QueryState, type ShownQuery } from '../../../components/query-state';
+import type { MoneyRequestView } from '../../../../contract/money-requests';
 import { MoneyRequestsList, type MoneyRequestsListProps } from './money-requests-list';
+import { useSettleByHand } from './settle-by-hand';
 
-type MoneyRequestPagesProps = Pick<MoneyRequestsListProps, 'label' | 'reviewer' | 'onSettled'> & {
+type MoneyRequestPagesProps = Pick<MoneyRequestsListProps, 'label' | 'reviewer'> & {
+  /**
+   * A request the reviewer settled by hand, as now recorded: the page tells what became of it,
+   * since its row may leave the list.
+   */
+  onSettled?: (settled: MoneyRequestView) => void;
   query: ShownQuery<MoneyRequestPageView>;
   /** What loads, as a sentence names it: "the requests". */
   subject: string;
@@ -29,7 +36,8 @@ type MoneyRequestPagesProps = Pick<MoneyRequestsListProps, 'label' | 'reviewer' 
  * A page of money requests (one account's, or the register's across accounts) with the way to
  * the other pages, newest first: every request stays within reach, however many there are.
  * Loading, failing and empty are QueryState's, from `query`, `subject`, `skeletonLines` and
- * `empty` as given.
+ * `empty` as given. "Settle by hand" is held here, beside the list rather than in it, so that a
+ * page read again while it is open (emptied by a filter, the row gone) does not close it.
  */
 export function MoneyRequestPages({
   label,
@@ -43,31 +51,38 @@ export function MoneyRequestPages({
   sx,
   ...state
 }: MoneyRequestPagesProps) {
+  const settle = useSettleByHand({
+    current: (reference) => state.query.data?.requests.find((r) => r.reference === reference),
+    onSettled,
+  });
   return (
-    <QueryState {...state} isEmpty={(page) => page.requests.length === 0}>
-      {(page) => (
-        <Box sx={sx}>
-          {counted && (
-            <Typography ref={countRef} tabIndex={-1} role="status" sx={{ mb: 1 }}>
-              {page.total} request{page.total === 1 ? '' : 's'}
-            </Typography>
-          )}
-          <MoneyRequestsList
-            requests={page.requests}
-            label={label}
-            reviewer={reviewer}
-            onSettled={onSettled}
-          />
-          <PageNav
-            label={pagesLabel}
-            offset={page.offset}
-            shown={page.requests.length}
-            total={page.total}
-            pageSize={pageSize}
-            onOffset={onOffset}
-          />
-        </Box>
-      )}
-    </QueryState>
+    <>
+      <QueryState {...state} isEmpty={(page) => page.requests.length === 0}>
+        {(page) => (
+          <Box sx={sx}>
+            {counted && (
+              <Typography ref={countRef} tabIndex={-1} role="status" sx={{ mb: 1 }}>
+                {page.total} request{page.total === 1 ? '' : 's'}
+              </Typography>
+            )}
+            <MoneyRequestsList
+              requests={page.requests}
+              label={label}
+              reviewer={reviewer}
+              onSettle={settle.open}
+            />
+            <PageNav
+              label={pagesLabel}
+              offset={page.offset}
+              shown={page.requests.length}
+              total={page.total}
+              pageSize={pageSize}
+              onOffset={onOffset}
+            />
+          </Box>
+        )}
+      </QueryState>
+      {settle.dialog}
+    </>
   );
 }

@@ -11,7 +11,7 @@ import { Code, DescriptionList } from '../../../components/description-list';
 import { paths } from '../../../config/paths';
 import { formatMoney, formatTimestamp, formatUnits } from '../../../lib/format';
 import { RecordTable, type TableSpec } from '../../../components/record-table';
-import { SettleByHand } from './settle-by-hand';
+import { SettleByHandButton } from './settle-by-hand';
 import { useWideScreen } from '../../../lib/use-wide-screen';
 
 export type MoneyRequestsListProps = {
@@ -20,10 +20,10 @@ export type MoneyRequestsListProps = {
   /** Reviewers also see who sent each request and may settle an unknown one by hand. */
   reviewer?: boolean;
   /**
-   * A request the reviewer settled by hand, as now recorded: the page tells what became of it,
-   * since its row may leave the list.
+   * Opens "Settle by hand" for an unknown outcome (reviewers only). The dialog is held by what
+   * outlives the rows (`useSettleByHand`): a row may leave the list while it is open.
    */
-  onSettled?: (settled: MoneyRequestView) => void;
+  onSettle?: (request: MoneyRequestView) => void;
 };
 
 /**
@@ -61,11 +61,11 @@ function Amount({ request }: { request: MoneyRequestView }) {
 function Outcome({
   request,
   reviewer,
-  onSettled,
+  onSettle,
 }: {
   request: MoneyRequestView;
   reviewer: boolean;
-  onSettled?: (settled: MoneyRequestView) => void;
+  onSettle?: (request: MoneyRequestView) => void;
 }) {
   const words = moneyRequestOutcomeWords[request.outcome];
   return (
@@ -85,8 +85,8 @@ function Outcome({
           {settledLater(request)}
         </Typography>
       )}
-      {reviewer && request.outcome === 'unknown' && (
-        <SettleByHand request={request} onSettled={onSettled} />
+      {reviewer && onSettle && request.outcome === 'unknown' && (
+        <SettleByHandButton request={request} onOpen={onSettle} />
       )}
     </>
   );
@@ -146,7 +146,7 @@ function accountOf(request: MoneyRequestView, reviewer: boolean) {
 /** Who sent it, as reviewers see it. */
 const userOf = (request: MoneyRequestView) => request.userEmail ?? '—';
 
-function MoneyRequestsTable({ requests, label, reviewer, onSettled }: ShownRequests) {
+function MoneyRequestsTable({ requests, label, reviewer, onSettle }: ShownRequests) {
   const table: TableSpec<MoneyRequestView> = {
     columns: [
       // The portal's own instant, in the viewer's zone, the zone named like every date.
@@ -158,7 +158,7 @@ function MoneyRequestsTable({ requests, label, reviewer, onSettled }: ShownReque
       { heading: { figures: 'Amount' }, cell: (request) => <Amount request={request} /> },
       {
         heading: 'Outcome',
-        cell: (request) => <Outcome request={request} reviewer={reviewer} onSettled={onSettled} />,
+        cell: (request) => <Outcome request={request} reviewer={reviewer} onSettle={onSettle} />,
         // The outcome's sentences keep a readable measure rather than a word a line.
         sx: { minWidth: 240 },
       },
@@ -170,7 +170,7 @@ function MoneyRequestsTable({ requests, label, reviewer, onSettled }: ShownReque
 }
 
 /** One card a request, newest first, its outcome (and what to do about it) before the references. */
-function MoneyRequestCards({ requests, label, reviewer, onSettled }: ShownRequests) {
+function MoneyRequestCards({ requests, label, reviewer, onSettle }: ShownRequests) {
   return (
     <CardList label={label} ordered items={requests} itemKey={(request) => request.reference}>
       {(request) => (
@@ -179,7 +179,7 @@ function MoneyRequestCards({ requests, label, reviewer, onSettled }: ShownReques
           <Typography component="div" sx={{ mb: 1 }}>
             <Amount request={request} />
           </Typography>
-          <Outcome request={request} reviewer={reviewer} onSettled={onSettled} />
+          <Outcome request={request} reviewer={reviewer} onSettle={onSettle} />
           <DescriptionList
             items={[
               ['Sent', formatTimestamp(request.createdAt)],

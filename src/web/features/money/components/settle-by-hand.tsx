@@ -221,18 +221,79 @@ function ConfirmDifferentUnits({
  * reviewer records what they found at the platform. The BFF refuses "never arrived" while the
  * call could still be in flight, and keeps the reason in the audit log.
  *
+ * The row only holds the button; the dialog is held by what outlives the rows
+ * (`useSettleByHand`). A register read again while the dialog is open (a reconciliation pass, the
+ * window taking the focus back) may settle the request meanwhile, drop its row from a filtered
+ * page or leave the page empty: the dialog then stays, with what the reviewer typed, and says
+ * what became of the request instead of vanishing with its row.
+ *
  * What became of it is told by the page (`onSettled`), not here: once settled, the request is no
- * longer unknown, so this button, and the row itself under an "Outcome unknown" filter, are gone
+ * longer unknown, so the button, and the row itself under an "Outcome unknown" filter, are gone
  * as soon as the register is read again.
  */
-export function SettleByHand({
+export function SettleByHandButton({
   request,
-  onSettled,
+  onOpen,
 }: {
   request: MoneyRequestView;
+  onOpen: (request: MoneyRequestView) => void;
+}) {
+  return (
+    <Box sx={{ mt: 0.5 }}>
+      {/* The visible words start the name; the reference tells the rows' buttons apart. */}
+      <Button
+        size="small"
+        variant="outlined"
+        onClick={() => onOpen(request)}
+        aria-label={`Settle by hand: ${request.reference}`}
+      >
+        Settle by hand
+      </Button>
+    </Box>
+  );
+}
+
+/**
+ * The dialog's state, for the component that outlives the rows: `open` for the rows' buttons,
+ * `dialog` to render beside (not inside) the list. `current` finds the request as last read, so
+ * the dialog can tell when it was settled meanwhile.
+ */
+export function useSettleByHand({
+  current,
+  onSettled,
+}: {
+  current: (reference: string) => MoneyRequestView | undefined;
   onSettled?: (settled: MoneyRequestView) => void;
 }) {
-  const [open, setOpen] = useState(false);
+  const [settling, setSettling] = useState<MoneyRequestView | null>(null);
+  const dialog = settling ? (
+    <SettleByHandDialog
+      // Another request starts another form.
+      key={settling.reference}
+      request={settling}
+      now={current(settling.reference)}
+      onClose={() => setSettling(null)}
+      onSettled={onSettled}
+    />
+  ) : null;
+  return { open: setSettling, dialog };
+}
+
+/** The dialog itself: what was asked, where to look, the answer and the reviewer's reason. */
+function SettleByHandDialog({
+  request,
+  now,
+  onClose,
+  onSettled,
+}: {
+  /** The request as it was when the reviewer opened the dialog. */
+  request: MoneyRequestView;
+  /** The same request as last read, when the page still lists it. */
+  now: MoneyRequestView | undefined;
+  onClose: () => void;
+  onSettled?: (settled: MoneyRequestView) => void;
+}) {
+  const settledMeanwhile = now && now.outcome !== 'unknown' ? now : null;
   const settle = useSettleMoneyRequest(request.reference);
   const form = useZodForm(moneyRequestSettleSchema, {
     outcome: undefined,
@@ -241,10 +302,7 @@ export function SettleByHand({
   });
   const outcome = useWatch({ control: form.control, name: 'outcome' });
   const upstreamId = useWatch({ control: form.control, name: 'upstreamId' });
-  const candidates = useSettlementCandidates(
-    request.reference,
-    open && request.kind === 'investment',
-  );
+  const candidates = useSettlementCandidates(request.reference, request.kind === 'investment');
   // A trade of other units than asked is most likely another request's: warn, and ask for a
   // confirmation before sending (the BFF refuses it without one too).
   const picked =
@@ -277,11 +335,8 @@ export function SettleByHand({
     if (outcome === 'not_sent') form.setValue('upstreamId', '');
   }, [outcome, form]);
   const close = () => {
-    setOpen(false);
-    setChosen(null);
-    setRefused(null);
     settle.reset();
-    form.reset();
+    onClose();
   };
   const submit = (values: MoneyRequestSettleInput) => {
     if (mismatch && !values.confirmDifferentUnits) {
@@ -316,76 +371,74 @@ export function SettleByHand({
     );
   };
   return (
-    <Box sx={{ mt: 0.5 }}>
-      {/* The visible words start the name; the reference tells the rows' buttons apart. */}
-      <Button
-        size="small"
-        variant="outlined"
-        onClick={() => setOpen(true)}
-        aria-label={`Settle by hand: ${request.reference}`}
-      >
-        Settle by hand
-      </Button>
-      <FormDialog
-        open={open}
-        onClose={close}
-        title={`Settle ${request.reference} by hand`}
-        onSubmit={() => void form.handleSubmit(submit)()}
-        pending={settle.isPending}
-        submitLabel="Settle"
-        pendingLabel="Settling…"
-        contentSx={{ display: 'grid', gap: 2 }}
-      >
-        <DialogContentText>
-          {moneyRequestKindLabels[request.kind]} of {askedInWords(request) ?? 'no recorded amount'}{' '}
-          from account {request.accountId}. Look at the platform first: {whereToLook(request)}. What
-          you record here is shown to the investor; your reason goes to the audit log.
-        </DialogContentText>
-        {request.kind === 'investment' && (
-          <TradeCandidates
-            reference={request.reference}
-            units={request.units}
-            query={candidates}
-            onChoose={choose}
-          />
-        )}
-        {chosen && (
-          <Typography variant="body2" role="status">
-            Trade {chosen} is taken as the platform id; check it against the platform before you
-            settle.
-          </Typography>
-        )}
-        <FormRadioGroup
-          name="outcome"
-          control={form.control}
-          label={settleOutcomeQuestion}
-          options={outcomeOptions}
-          required
+    <FormDialog
+      open
+      onClose={close}
+      title={`Settle ${request.reference} by hand`}
+      onSubmit={() => void form.handleSubmit(submit)()}
+      pending={settle.isPending}
+      submitLabel="Settle"
+      pendingLabel="Settling…"
+      closed={Boolean(settledMeanwhile)}
+      contentSx={{ display: 'grid', gap: 2 }}
+    >
+      {settledMeanwhile && (
+        <Alert severity="info" role="status">
+          {request.reference} was settled meanwhile:{' '}
+          {moneyRequestOutcomeWords[settledMeanwhile.outcome].label.toLowerCase()}
+          {settledMeanwhile.upstreamId ? `, platform id ${settledMeanwhile.upstreamId}` : ''}. There
+          is nothing left to settle.
+        </Alert>
+      )}
+      <DialogContentText>
+        {moneyRequestKindLabels[request.kind]} of {askedInWords(request) ?? 'no recorded amount'}{' '}
+        from account {request.accountId}. Look at the platform first: {whereToLook(request)}. What
+        you record here is shown to the investor; your reason goes to the audit log.
+      </DialogContentText>
+      {request.kind === 'investment' && (
+        <TradeCandidates
+          reference={request.reference}
+          units={request.units}
+          query={candidates}
+          onChoose={choose}
         />
-        {outcome === 'created' && (
-          <FormTextField
-            name="upstreamId"
-            control={form.control}
-            label="Platform id (trade id or fund move reference)"
-            required
-            fullWidth
-          />
-        )}
-        {mismatch && <ConfirmDifferentUnits control={form.control} message={mismatch} />}
+      )}
+      {chosen && (
+        <Typography variant="body2" role="status">
+          Trade {chosen} is taken as the platform id; check it against the platform before you
+          settle.
+        </Typography>
+      )}
+      <FormRadioGroup
+        name="outcome"
+        control={form.control}
+        label={settleOutcomeQuestion}
+        options={outcomeOptions}
+        required
+      />
+      {outcome === 'created' && (
         <FormTextField
-          name="reason"
+          name="upstreamId"
           control={form.control}
-          label="What you checked"
-          helperText="At least 10 characters: where you looked and what you found"
+          label="Platform id (trade id or fund move reference)"
           required
           fullWidth
-          multiline
         />
-        {settle.isError && (
-          <ErrorAlert error={settle.error} title={`${request.reference} was not settled`} />
-        )}
-      </FormDialog>
-    </Box>
+      )}
+      {mismatch && <ConfirmDifferentUnits control={form.control} message={mismatch} />}
+      <FormTextField
+        name="reason"
+        control={form.control}
+        label="What you checked"
+        helperText="At least 10 characters: where you looked and what you found"
+        required
+        fullWidth
+        multiline
+      />
+      {settle.isError && (
+        <ErrorAlert error={settle.error} title={`${request.reference} was not settled`} />
+      )}
+    </FormDialog>
   );
 }
 

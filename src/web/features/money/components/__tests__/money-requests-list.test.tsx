@@ -42,7 +42,14 @@ describe('a reviewer reads the register on a phone', () => {
   const unknown: MoneyRequestView = { ...request, outcome: 'unknown' };
 
   it('reads each request as a card, its outcome and "Settle by hand" in view without panning', () => {
-    renderWithProviders(<MoneyRequestsList requests={[unknown]} label="Money requests" reviewer />);
+    renderWithProviders(
+      <MoneyRequestsList
+        requests={[unknown]}
+        label="Money requests"
+        reviewer
+        onSettle={() => {}}
+      />,
+    );
     expect(screen.queryByRole('table')).toBeNull();
     const list = screen.getByRole('list', { name: 'Money requests' });
     const [card] = within(list).getAllByRole('listitem');

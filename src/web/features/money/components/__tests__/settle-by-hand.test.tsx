@@ -1,15 +1,16 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { http, HttpResponse } from 'msw';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MoneyRequestView } from '../../../../../contract/money-requests';
 import { bff, errorAnswer, mockPost, okAnswer, startMockBff } from '../../../../testing/mock-bff';
 import { moneyRequestView } from '../../../../testing/money-request';
 import { renderWithProviders } from '../../../../testing/render';
 import { withViewportWidth } from '../../../../testing/viewport';
+import { MoneyRequestPages } from '../money-request-pages';
 import { MoneyRequestsList } from '../money-requests-list';
 import { SettledByHandNote } from '../settle-by-hand';
 
@@ -20,9 +21,21 @@ afterEach(cleanup);
 const unknown = moneyRequestView();
 const path = '/api/compliance/money-requests/MR-7K2Q9D1X4B/settle';
 
-/** The register page's part: the list, and above it what the reviewer last settled. */
-function Register({ requests }: { requests: MoneyRequestView[] }) {
+/** The register page's part: a page of the list, and above it what the reviewer last settled. */
+function Register({
+  requests: first,
+  readAgainRef,
+}: {
+  requests: MoneyRequestView[];
+  /** Set by the page: the register as read again (a reconciliation pass, a refocused window). */
+  readAgainRef?: { current: ((requests: MoneyRequestView[]) => void) | null };
+}) {
   const [settled, setSettled] = useState<MoneyRequestView | null>(null);
+  const [requests, setRequests] = useState(first);
+  useEffect(() => {
+    if (readAgainRef) readAgainRef.current = setRequests;
+  }, [readAgainRef]);
+  const page = { requests, total: requests.length, offset: 0, limit: 25 };
   return (
     <>
       {settled && (
@@ -33,9 +46,22 @@ function Register({ requests }: { requests: MoneyRequestView[] }) {
           onDismiss={() => setSettled(null)}
         />
       )}
-      <MoneyRequestsList
-        requests={requests}
+      <MoneyRequestPages
+        query={{
+          data: page,
+          error: null,
+          isPending: false,
+          isError: false,
+          isFetching: false,
+          refetch: () => Promise.reject(new Error('not read again in these tests')),
+        }}
+        subject="the money requests"
+        skeletonLines={3}
+        empty="No request matches these filters."
         label="Money requests"
+        pagesLabel="Money request pages"
+        pageSize={25}
+        onOffset={() => {}}
         reviewer
         onSettled={setSettled}
       />
@@ -67,6 +93,52 @@ describe('a reviewer settles an unknown money request by hand', () => {
       />,
     );
     expect(screen.getAllByRole('button', { name: /by hand/ })).toHaveLength(1);
+  });
+
+  describe('the register is read again while the dialog is open', () => {
+    async function openThenReadAgain(later: MoneyRequestView[]) {
+      const readAgainRef: { current: ((requests: MoneyRequestView[]) => void) | null } = {
+        current: null,
+      };
+      const user = userEvent.setup({ delay: null });
+      renderWithProviders(<Register requests={[unknown]} readAgainRef={readAgainRef} />);
+      await user.click(screen.getByRole('button', { name: 'Settle by hand: MR-7K2Q9D1X4B' }));
+      await user.type(screen.getByLabelText(/What you checked/), 'Fund moves of A1040000');
+      act(() => readAgainRef.current!(later));
+      return screen.getByRole('dialog', { name: 'Settle MR-7K2Q9D1X4B by hand' });
+    }
+
+    it('keeps the dialog and what was typed when the row leaves the page', async () => {
+      const dialog = await openThenReadAgain([]);
+      expect(screen.getByText('No request matches these filters.')).toBeTruthy();
+      expect(within(dialog).getByLabelText(/What you checked/)).toHaveProperty(
+        'value',
+        'Fund moves of A1040000',
+      );
+      expect(within(dialog).getByRole('button', { name: 'Settle' })).toBeTruthy();
+    });
+
+    it('says what became of a request settled meanwhile, and offers only to close', async () => {
+      const sent = mockPost(path, okAnswer(unknown, 200));
+      const dialog = await openThenReadAgain([
+        { ...unknown, outcome: 'created', upstreamId: 'CFM777001' },
+      ]);
+      expect(within(dialog).getByRole('status').textContent).toBe(
+        'MR-7K2Q9D1X4B was settled meanwhile: accepted, platform id CFM777001. There is nothing left to settle.',
+      );
+      expect(within(dialog).queryByRole('button', { name: 'Settle' })).toBeNull();
+      // Enter in a field submits a form even with no submit button: nothing is sent.
+      fireEvent.submit(
+        within(dialog)
+          .getByLabelText(/What you checked/)
+          .closest('form')!,
+      );
+      expect(sent).toHaveLength(0);
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: 'Settle MR-7K2Q9D1X4B by hand' })).toBeNull(),
+      );
+    });
   });
 
   it('asks for the platform id when the platform holds it, then sends the id and the reason', async () => {
