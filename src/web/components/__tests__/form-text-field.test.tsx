@@ -2,6 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { useForm } from 'react-hook-form';
 import { afterEach, describe, expect, it } from 'vitest';
+import { FormNativeSelect } from '../form/form-native-select';
 import { FormTextField } from '../form/form-text-field';
 
 function DateField() {
@@ -23,5 +24,34 @@ describe("issuer staff fill in the holder's date of birth", () => {
     render(<DateField />);
     const label = screen.getByText("Holder's date of birth", { selector: 'label' });
     expect(label.getAttribute('data-shrink')).toBe('true');
+  });
+});
+
+function RequiredFields() {
+  const { control } = useForm({ defaultValues: { amount: '', type: '' } });
+  return (
+    <>
+      <FormTextField name="amount" control={control} label="Amount (USD)" required />
+      <FormNativeSelect
+        name="type"
+        control={control}
+        label="Account type"
+        options={[{ value: 'checking', label: 'Checking' }]}
+        required
+      />
+    </>
+  );
+}
+
+describe('a required field', () => {
+  // The outline's notch is cut to the width of its hidden legend: a second asterisk there left a
+  // gap wider than the raised label beside it.
+  it('marks the label with one asterisk, in the label and in the outline’s notch alike', () => {
+    const { container } = render(<RequiredFields />);
+    const legends = [...container.querySelectorAll('legend')].map((l) => l.textContent);
+    expect(legends).toEqual(['Amount (USD)\u2009*', 'Account type\u2009*']);
+    expect(screen.getByText('Amount (USD)', { selector: 'label' }).textContent).toBe(
+      'Amount (USD)\u2009*',
+    );
   });
 });

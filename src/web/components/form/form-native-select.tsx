@@ -39,7 +39,7 @@ export function FormNativeSelect<T extends FieldValues, TOut = T>({
         {label}
       </InputLabel>
       <NativeSelect
-        input={<OutlinedInput notched label={required ? `${label} *` : label} />}
+        input={<OutlinedInput notched label={label} />}
         inputProps={{
           id: inputId,
           name: field.name,

@@ -55,7 +55,7 @@ export function FormTextField<T extends FieldValues, TOut = T>({
         {...inputProps}
         id={inputId}
         notched={shrink}
-        label={required ? `${label} *` : label}
+        label={label}
         name={field.name}
         value={field.value ?? ''}
         onChange={field.onChange}
