@@ -31,6 +31,12 @@ export const moneyRequestOutcomeWords = {
     reviewerNext:
       'It settles when the platform answers, or reconciliation settles it once its lease runs out.',
   },
+  held: {
+    label: 'Waiting for approval',
+    meaning: "Held for a second person's approval; nothing has been sent to the platform.",
+    next: 'Nothing to do: it is sent once approved, and what becomes of it shows here.',
+    reviewerNext: 'An admin approves or rejects it on Disbursement approvals.',
+  },
   created: {
     label: 'Accepted',
     meaning: 'The platform accepted the request.',

@@ -308,6 +308,44 @@ describe('users in the browser (admin)', () => {
 describe('maker-checker on large disbursements', () => {
   let approvalId: string;
 
+  /** The register's row of the request an approval holds (money-requests.ts). */
+  async function registerRowOf(id: string) {
+    const { money_reference } = await h.db
+      .selectFrom('disbursement_approvals')
+      .select('money_reference')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(money_reference).toMatch(/^MR-/);
+    return h.db
+      .selectFrom('money_requests')
+      .select(['reference', 'outcome', 'upstream_id', 'message', 'sent_at', 'settled_at'])
+      .where('reference', '=', money_reference!)
+      .executeTakeFirstOrThrow();
+  }
+
+  let maker: string | null = null;
+  /**
+   * A held ACH disbursement of `amount` from account A; its approval id. The maker signs in
+   * again: the role change above ended the investor's sessions.
+   */
+  async function hold(amount: string) {
+    if (!maker) {
+      ({ cookie: maker } = await rawSignIn('investor@demo.test'));
+      await post('/api/session/second-factor', maker, {
+        method: 'recovery',
+        code: investorTotp.recoveryCodes[2],
+      });
+    }
+    const res = await post(
+      `/api/accounts/${accountA}/disbursements`,
+      maker,
+      { type: 'ach', amount },
+      newKey(),
+    );
+    expect(res.statusCode).toBe(201);
+    return res.json().pendingApproval.id as string;
+  }
+
   it('holds a disbursement above the threshold: nothing goes upstream', async () => {
     const before = await upstreamCalls('createCustodyFundDisbursement');
     const res = await post(
@@ -325,6 +363,17 @@ describe('maker-checker on large disbursements', () => {
     const investor2 = await signIn(h.app, 'investor2@demo.test');
     const theirs = await call(h.app, 'GET', '/api/disbursement-approvals', { cookie: investor2 });
     expect(theirs.json().approvals).toEqual([]);
+
+    // The register says it waits, not that it is being sent: nothing was sent.
+    const row = await registerRowOf(approvalId);
+    expect(row).toMatchObject({ outcome: 'held', sent_at: null, settled_at: null });
+    const listed = await call(h.app, 'GET', `/api/accounts/${accountA}/money-requests`, {
+      cookie: investor,
+    });
+    expect(listed.statusCode).toBe(200);
+    expect(
+      listed.json().requests.find((r: { reference: string }) => r.reference === row.reference),
+    ).toMatchObject({ outcome: 'held', upstreamId: null });
   });
 
   it("keeps a held wire's bank details sealed in the store; they open to the request as made", async () => {
@@ -415,6 +464,13 @@ describe('maker-checker on large disbursements', () => {
     expect(twice.statusCode).toBe(409);
     expect(await upstreamCalls('createCustodyFundDisbursement')).toBe(before + 1);
 
+    // The register's row is what the platform answered, under the platform's id.
+    expect(await registerRowOf(approvalId)).toMatchObject({
+      outcome: 'created',
+      upstream_id: approved.json().requestId,
+      message: 'Approved by admin@demo.test.',
+    });
+
     const events = await h.db
       .selectFrom('audit_events')
       .select(['action', 'user_email', 'outcome'])
@@ -435,5 +491,33 @@ describe('maker-checker on large disbursements', () => {
         },
       ]),
     );
+  });
+
+  it('a rejection settles the register as not sent, naming who rejected it', async () => {
+    const id = await hold('120');
+    const rejected = await post(`/api/disbursement-approvals/${id}/reject`, admin);
+    expect(rejected.statusCode).toBe(200);
+    expect(await registerRowOf(id)).toMatchObject({
+      outcome: 'not_sent',
+      message: 'Rejected by admin@demo.test: nothing was sent.',
+      sent_at: null,
+    });
+  });
+
+  it('an approval whose answer is lost leaves the register unknown, with its sending time, for reconciliation', async () => {
+    const id = await hold('130');
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'createCustodyFundDisbursement',
+      drop: true,
+      times: 1,
+    });
+    const before = Date.now();
+    const approved = await post(`/api/disbursement-approvals/${id}/approve`, admin);
+    expect(approved.json()).toMatchObject({ state: 'unknown' });
+    const row = await registerRowOf(id);
+    expect(row.outcome).toBe('unknown');
+    // Reconciliation waits for a call this recent, as for any request sent now.
+    expect(row.sent_at!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(row.settled_at).not.toBeNull();
   });
 });

@@ -18,6 +18,9 @@ import {
   listApprovals,
   type ApprovalRecord,
 } from '../store/approvals';
+import type { Db } from '../store/db';
+import { settleMoneyRequest, type MoneyRequestSettlement } from '../store/money-requests';
+import type { MoneyRequestOutcome } from '../store/schema';
 import { createCustodyFundDisbursement } from '../upstream';
 import { defineRoute, type RouteContext } from './define';
 
@@ -48,9 +51,42 @@ function heldRequest(sealer: Sealer, stored: unknown): DisbursementRequest {
   ) as DisbursementRequest;
 }
 
+/**
+ * Moves the register's row of a held disbursement on, when it is still where the approval left
+ * it (`from`): a reconciliation pass or a reviewer may have settled it while the call ran. `tx`
+ * is a transaction the caller holds.
+ */
+async function settleIfStill(
+  tx: Db,
+  reference: string,
+  from: MoneyRequestOutcome,
+  settlement: MoneyRequestSettlement,
+): Promise<void> {
+  const row = await tx
+    .selectFrom('money_requests')
+    .select('outcome')
+    .where('reference', '=', reference)
+    .forUpdate()
+    .executeTakeFirst();
+  if (row?.outcome === from) await settleMoneyRequest(tx, reference, settlement, new Date());
+}
+
+/** The same in a transaction of its own; nothing to do for a request held before 0011. */
+async function settleHeldRequest(
+  db: Db,
+  reference: string | null,
+  from: MoneyRequestOutcome,
+  settlement: MoneyRequestSettlement,
+): Promise<void> {
+  if (!reference) return;
+  await db.transaction().execute((tx) => settleIfStill(tx, reference, from, settlement));
+}
+
 /** The disbursement route's maker-checker branch: nothing goes upstream yet. */
 export async function holdDisbursement(
-  ctx: Pick<RouteContext<unknown, unknown, unknown>, 'deps' | 'audit'> & { user: SignedInUser },
+  ctx: Pick<RouteContext<unknown, unknown, unknown>, 'deps' | 'audit' | 'moneyReference'> & {
+    user: SignedInUser;
+  },
   request: DisbursementRequest,
 ) {
   const record = await holdForApproval(ctx.deps.db, {
@@ -60,6 +96,7 @@ export async function holdDisbursement(
     type: request.type,
     // The bank details wait sealed (lib/sealed-values.ts): a leaked table holds no account number.
     request: ctx.deps.sealer.seal('approval_request', JSON.stringify(request)),
+    moneyReference: ctx.moneyReference,
   });
   await ctx.audit({
     action: 'disbursement_held_for_approval',
@@ -93,7 +130,35 @@ async function decideOrRefuse(
       { submitted: 'no' },
     );
   }
-  const decided = await decide(ctx.deps.db, existing.id, { id: user.id, email: user.email }, to);
+  // The decision and the register's row change together: a rejected request is never left
+  // "waiting", and an approved one is "unknown" (with its sending time) before the call starts,
+  // so a process that dies mid-call leaves it to reconciliation rather than "held" for ever.
+  const decided = await ctx.deps.db.transaction().execute(async (tx) => {
+    const row = await decide(tx, existing.id, { id: user.id, email: user.email }, to);
+    if (row?.moneyReference) {
+      await settleIfStill(
+        tx,
+        row.moneyReference,
+        'held',
+        to === 'rejected'
+          ? {
+              outcome: 'not_sent',
+              message: `Rejected by ${user.email}: nothing was sent.`,
+              via: 'response',
+              by: user.id,
+              neverSent: true,
+            }
+          : {
+              outcome: 'unknown',
+              message: `Approved by ${user.email}; being sent to the platform.`,
+              via: 'response',
+              by: user.id,
+              sendingNow: true,
+            },
+      );
+    }
+    return row;
+  });
   if (!decided) {
     throw new HttpError(
       'conflict',
@@ -139,12 +204,21 @@ export const approvalRoutes = [
     async handler(ctx) {
       const decided = await decideOrRefuse(ctx, 'sending');
       try {
+        // Our reference goes with it, as with any disbursement, so reconciliation can find it.
         const sent = await createCustodyFundDisbursement(
           ctx.deps.upstream,
           heldRequest(ctx.deps.sealer, decided.request),
+          { reference: decided.moneyReference },
         );
         const done = await finishSending(ctx.deps.db, decided.id, 'sent', {
           requestId: sent.requestId,
+        });
+        await settleHeldRequest(ctx.deps.db, decided.moneyReference, 'unknown', {
+          outcome: 'created',
+          upstreamId: sent.requestId,
+          message: `Approved by ${decided.checkerEmail}.`,
+          via: 'response',
+          by: 'system',
         });
         await ctx.audit({
           action: 'disbursement_requested',
@@ -167,6 +241,15 @@ export const approvalRoutes = [
           http?.message ??
           'We could not confirm whether the disbursement was sent. Check the account’s fund moves before anything else.';
         const done = await finishSending(ctx.deps.db, decided.id, state, { message });
+        // Refused by the platform is not "never reached it" (as for any money request).
+        const refused = state === 'not_sent' && http?.extra.refusedByPlatform === true;
+        await settleHeldRequest(ctx.deps.db, decided.moneyReference, 'unknown', {
+          outcome: refused ? 'refused' : state,
+          message,
+          via: 'response',
+          by: 'system',
+          neverSent: state === 'not_sent' && !refused,
+        });
         await ctx.audit({
           action: 'disbursement_requested',
           objectType: 'account',

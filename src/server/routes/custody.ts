@@ -206,9 +206,7 @@ export const custodyRoutes = [
       describe: ({ params, body }) => ({ accountId: params.accountId, amount: body.amount }),
       upstreamId: (receipt) => ('requestId' in receipt ? receipt.requestId : null),
       held: (receipt) =>
-        'pendingApproval' in receipt
-          ? `Waiting for a second person's approval (approval ${receipt.pendingApproval.id}); nothing is sent before it.`
-          : null,
+        'pendingApproval' in receipt ? `Approval ${receipt.pendingApproval.id}.` : null,
     },
     async handler({ params, body, deps, audit, user, moneyReference }) {
       // The per-request ceiling is configuration (DISBURSEMENT_MAX_AMOUNT); the schema checked cents.
@@ -230,7 +228,7 @@ export const custodyRoutes = [
       const request = toDisbursementRequest(params.accountId, body);
       // Maker-checker: above the threshold the request waits for a second person.
       if (needsApproval(deps, request.amount)) {
-        return holdDisbursement({ deps, audit, user: user! }, request);
+        return holdDisbursement({ deps, audit, user: user!, moneyReference }, request);
       }
       // Written with the outcome, whatever it is: the register row alone does not say ACH or wire.
       await audit({

@@ -90,7 +90,8 @@ export interface MoneySpec<P, B, R> {
   upstreamId(result: R): string | null;
   /**
    * Set when the answer holds the request back instead of sending it (a disbursement waiting for a
-   * second person's approval): the register row stays pending with this sentence.
+   * second person's approval): the register row is `held` with this sentence, until the decision
+   * settles it (routes/approvals.ts).
    */
   held?(result: R): string | null;
   /**
@@ -632,8 +633,16 @@ function moneySettlement<R>(
   result: R,
 ): MoneyRequestSettlement {
   const held = money.held?.(result);
-  if (held)
-    return { outcome: 'pending', upstreamId: null, message: held, via: 'response', by: 'system' };
+  if (held) {
+    return {
+      outcome: 'held',
+      upstreamId: null,
+      message: held,
+      via: 'response',
+      by: 'system',
+      neverSent: true,
+    };
+  }
   return {
     outcome: 'created',
     upstreamId: money.upstreamId(result),

@@ -260,6 +260,7 @@ const timelineKinds = {
 const foundMoveWords: Record<MoneyRequest['outcome'], string> = {
   created: 'Accepted by the platform.',
   pending: 'Being sent; the platform already lists it.',
+  held: 'Recorded as waiting for approval, yet the platform lists it: contact support and quote our reference.',
   unknown: 'Outcome unknown to the portal, but the platform lists it, so it arrived.',
   refused:
     'Recorded as refused, yet the platform lists it: contact support and quote our reference.',
@@ -268,7 +269,8 @@ const foundMoveWords: Record<MoneyRequest['outcome'], string> = {
 };
 
 /** It arrived, so it is never to be sent again, whatever the register recorded. */
-const foundMoveNext: Record<'unknown' | 'refused' | 'not_sent', string> = {
+const foundMoveNext: Record<'held' | 'unknown' | 'refused' | 'not_sent', string> = {
+  held: 'Do not send it again: contact support and quote our reference.',
   unknown: moneyRequestOutcomeWords.unknown.next,
   refused: 'Do not send it again: contact support and quote our reference.',
   not_sent: 'Do not send it again: contact support and quote our reference.',

@@ -22,6 +22,8 @@ export interface ApprovalRecord {
   createdAt: Date;
   decidedAt: Date | null;
   outcome: { requestId?: string; message?: string } | null;
+  /** The register's row for the request (money-requests.ts); null for one held before 0011. */
+  moneyReference: string | null;
 }
 
 /** A row as the store reads it. */
@@ -41,6 +43,7 @@ const toRecord = (r: Row): ApprovalRecord => ({
   createdAt: r.created_at,
   decidedAt: r.decided_at,
   outcome: (r.outcome as ApprovalRecord['outcome']) ?? null,
+  moneyReference: r.money_reference,
 });
 
 export async function holdForApproval(
@@ -51,6 +54,7 @@ export async function holdForApproval(
     amount: string;
     type: string;
     request: unknown;
+    moneyReference: string | null;
   },
   now = new Date(),
 ): Promise<ApprovalRecord> {
@@ -65,6 +69,7 @@ export async function holdForApproval(
       type: input.type,
       request: JSON.stringify(input.request),
       state: 'pending',
+      money_reference: input.moneyReference,
       created_at: now,
     })
     .returningAll()

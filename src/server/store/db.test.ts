@@ -2,8 +2,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { Migrator, sql } from 'kysely';
 import { openStore } from './db';
 import { migrations } from './migrations';
+import type { ApprovalState } from './schema';
 import { createUser, findUserIdByEmail } from './users';
 
 describe('a PGlite data folder', () => {
@@ -54,5 +56,111 @@ describe('the migrations', () => {
     for (const name of names) expect(name).toMatch(/^\d{4}-[a-z0-9-]+$/);
     const numbers = names.map((name) => name.slice(0, 4));
     expect(numbers.filter((n, i) => numbers.indexOf(n) !== i)).toEqual(['0002']);
+  });
+});
+
+describe('0011: held disbursements in the register', () => {
+  it('settles the rows of requests held before it as their approvals were decided', async () => {
+    const db = await openStore({ dataDir: null });
+    try {
+      // Back to the store as 0010 left it: no link from an approval to its request, and no
+      // "held" outcome (requests held then were "pending", their message naming the approval).
+      await sql`delete from kysely_migration where name = '0011-held-disbursements'`.execute(db);
+      await sql`alter table disbursement_approvals drop column money_reference`.execute(db);
+      await sql`alter table money_requests drop constraint money_requests_outcome_check`.execute(
+        db,
+      );
+      await sql`alter table money_requests add constraint money_requests_outcome_check
+        check (outcome in ('pending', 'created', 'refused', 'not_sent', 'unknown'))`.execute(db);
+      const at = new Date('2026-11-27T10:00:00Z');
+      const decidedAt = new Date('2026-11-27T11:00:00Z');
+      const held = (reference: string, approvalId: string) => ({
+        reference,
+        user_id: 'u1',
+        account_id: 'A1040000',
+        kind: 'disbursement' as const,
+        amount: '5000',
+        idem_route: 'POST /api/accounts/:accountId/disbursements',
+        idem_key: `key-${reference}`,
+        outcome: 'pending' as const,
+        message: `Waiting for a second person's approval (approval ${approvalId}); nothing is sent before it.`,
+        created_at: at,
+        updated_at: at,
+        sent_at: at,
+      });
+      const approval = (id: string, state: ApprovalState, outcome: object | null) => ({
+        id,
+        account_id: 'A1040000',
+        maker_user_id: 'u1',
+        maker_email: 'investor@demo.test',
+        amount: '5000',
+        type: 'ach',
+        request: JSON.stringify({}),
+        state,
+        checker_email: state === 'pending' ? null : 'admin@demo.test',
+        created_at: at,
+        decided_at: state === 'pending' ? null : decidedAt,
+        outcome: outcome ? JSON.stringify(outcome) : null,
+      });
+      await db
+        .insertInto('money_requests')
+        .values([
+          held('MR-WAITING01', 'a-1'),
+          held('MR-REJECTED1', 'a-2'),
+          held('MR-SENT00001', 'a-3'),
+        ])
+        .execute();
+      await db
+        .insertInto('disbursement_approvals')
+        .values([
+          approval('a-1', 'pending', null),
+          approval('a-2', 'rejected', null),
+          approval('a-3', 'sent', { requestId: 'CFD123' }),
+        ])
+        .execute();
+
+      const { error } = await new Migrator({
+        db,
+        provider: { getMigrations: async () => migrations },
+      }).migrateToLatest();
+      expect(error).toBeUndefined();
+
+      const rows = await db
+        .selectFrom('money_requests')
+        .select(['reference', 'outcome', 'upstream_id', 'message', 'sent_at', 'settled_at'])
+        .orderBy('reference')
+        .execute();
+      expect(rows).toEqual([
+        {
+          reference: 'MR-REJECTED1',
+          outcome: 'not_sent',
+          upstream_id: null,
+          message: 'Rejected by admin@demo.test: nothing was sent.',
+          sent_at: null,
+          settled_at: decidedAt,
+        },
+        {
+          reference: 'MR-SENT00001',
+          outcome: 'created',
+          upstream_id: 'CFD123',
+          message: 'Approved by admin@demo.test.',
+          sent_at: decidedAt,
+          settled_at: decidedAt,
+        },
+        expect.objectContaining({ reference: 'MR-WAITING01', outcome: 'held', settled_at: null }),
+      ]);
+      const links = await db
+        .selectFrom('disbursement_approvals')
+        .select(['id', 'money_reference'])
+        .orderBy('id')
+        .execute();
+      expect(links.map((l) => l.money_reference)).toEqual([
+        'MR-WAITING01',
+        'MR-REJECTED1',
+        'MR-SENT00001',
+      ]);
+    } finally {
+      await db.destroy();
+    }
   });
 });

@@ -381,4 +381,43 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // A disbursement held for a second person's approval has an outcome of its own in the register
+  // ("held": nothing sent), and its approval names the request, so the decision settles it: a
+  // rejection as not sent, an approval as what the platform answered.
+  '0011-held-disbursements': {
+    async up(db) {
+      await sql`alter table disbursement_approvals add column money_reference text`.execute(db);
+      await sql`alter table money_requests drop constraint money_requests_outcome_check`.execute(
+        db,
+      );
+      await sql`alter table money_requests add constraint money_requests_outcome_check
+        check (outcome in ('pending', 'held', 'created', 'refused', 'not_sent', 'unknown'))`.execute(
+        db,
+      );
+      // Requests held before: the register row's message named its approval.
+      await sql`update disbursement_approvals a set money_reference = m.reference
+        from money_requests m
+        where m.kind = 'disbursement' and m.outcome = 'pending'
+          and m.message like '%(approval ' || a.id || ')%'`.execute(db);
+      await sql`update money_requests m set outcome = 'held', settled_at = null
+        from disbursement_approvals a
+        where a.money_reference = m.reference and a.state = 'pending'`.execute(db);
+      await sql`update money_requests m
+        set outcome = case a.state
+            when 'rejected' then 'not_sent'
+            when 'not_sent' then 'not_sent'
+            when 'sent' then 'created'
+            else 'unknown' end,
+          upstream_id = case when a.state = 'sent' then a.outcome->>'requestId' else m.upstream_id end,
+          message = case a.state
+            when 'rejected' then 'Rejected by ' || a.checker_email || ': nothing was sent.'
+            when 'sent' then 'Approved by ' || a.checker_email || '.'
+            else coalesce(a.outcome->>'message', m.message) end,
+          sent_at = case when a.state in ('rejected', 'not_sent') then null else a.decided_at end,
+          settled_at = case when a.state in ('sending', 'unknown') then null else a.decided_at end,
+          updated_at = coalesce(a.decided_at, m.updated_at)
+        from disbursement_approvals a
+        where a.money_reference = m.reference and a.state <> 'pending'`.execute(db);
+    },
+  },
 };

@@ -9,6 +9,9 @@
  *
  * Life of a row (outcome):
  * - `pending`: claimed, the upstream call may be in flight;
+ * - `held`: a large disbursement kept back for a second person's approval, nothing sent; the
+ *   decision settles it (routes/approvals.ts): rejected as `not_sent`, approved as `unknown` while
+ *   it is sent (so a crash mid-call leaves it to reconciliation), then as the platform answers;
  * - `created`: the upstream accepted it (`upstreamId` holds its id: requestId or tradeId);
  * - `refused`: the upstream answered with a refusal; nothing was created;
  * - `not_sent`: nothing reached the upstream (or reconciliation proved nothing was created);
@@ -305,7 +308,7 @@ export async function recordAsked(db: Db, reference: string, asked: MoneyRequest
 }
 
 export interface MoneyRequestSettlement {
-  /** `pending` only for a request held back before sending (waiting for a second person). */
+  /** `held`: kept back before sending, waiting for a second person (nothing sent). */
   outcome: MoneyRequestOutcome;
   upstreamId?: string | null;
   amount?: string | null;
@@ -314,6 +317,8 @@ export interface MoneyRequestSettlement {
   by: string;
   /** Whether nothing reached the upstream (clears sentAt). */
   neverSent?: boolean;
+  /** Whether the request is being sent now (a held one, once approved): sentAt is now. */
+  sendingNow?: boolean;
 }
 
 /** Records an outcome. Returns the row before the change (null when the reference is unknown). */
@@ -338,10 +343,11 @@ export async function settleMoneyRequest(
       ...(settlement.amount ? { amount: settlement.amount } : {}),
       message: settlement.message ?? null,
       updated_at: now,
-      settled_at: settlement.outcome === 'pending' ? null : now,
+      settled_at: settlement.outcome === 'pending' || settlement.outcome === 'held' ? null : now,
       settled_via: settlement.via,
       settled_by: settlement.by,
       ...(settlement.neverSent ? { sent_at: null } : {}),
+      ...(settlement.sendingNow ? { sent_at: now } : {}),
     })
     .where('reference', '=', reference)
     .execute();

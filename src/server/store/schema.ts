@@ -138,6 +138,8 @@ interface DisbursementApprovalsTable {
   created_at: Timestamp;
   decided_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   outcome: ColumnType<unknown, string | null | undefined, string | null>;
+  /** The money request the maker's disbursement opened (null for one held before 0011). */
+  money_reference: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 interface IdempotencyTable {
@@ -181,7 +183,8 @@ interface RateLimitTable {
 }
 
 export type MoneyRequestKind = 'deposit' | 'disbursement' | 'investment' | 'ira_supplement';
-export type MoneyRequestOutcome = 'pending' | 'created' | 'refused' | 'not_sent' | 'unknown';
+export type MoneyRequestOutcome =
+  'pending' | 'held' | 'created' | 'refused' | 'not_sent' | 'unknown';
 /** How an outcome was learnt; `manual`: a reviewer checked the platform by hand. */
 export type MoneyRequestSettledVia =
   'response' | 'lease_expired' | 'reconciliation' | 'spool' | 'manual';
