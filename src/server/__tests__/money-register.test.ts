@@ -494,6 +494,34 @@ describe('register through the BFF', () => {
     });
   });
 
+  it('refuses a From day after the To day on every list with a period, in the register page words', async () => {
+    const compliance = await signIn(h.app, 'compliance@demo.test');
+    const period = 'from=2026-03-10&to=2026-03-09';
+    for (const [path, cookie] of [
+      [`/api/accounts/${accountA}/money-requests?${period}`, investor],
+      [`/api/compliance/money-requests?${period}`, compliance],
+      [`/api/compliance/money-requests/export.csv?${period}`, compliance],
+      [`/api/audit-events?${period}`, compliance],
+      [`/api/audit-events/export.csv?${period}`, compliance],
+    ]) {
+      const res = await call(h.app, 'GET', path, { cookie });
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json().error.fields, path).toEqual([
+        { field: 'query.from', message: 'From must be on or before To' },
+      ]);
+    }
+    // One day is a period: From equal to To is answered.
+    const oneDay = await call(
+      h.app,
+      'GET',
+      '/api/compliance/money-requests?from=2026-03-09&to=2026-03-09',
+      {
+        cookie: compliance,
+      },
+    );
+    expect(oneDay.statusCode).toBe(200);
+  });
+
   it('lists by user, by account and for everyone, with filters and paging', async () => {
     const mine = await listMoneyRequests(h.db, { userId, limit: 1 });
     expect(mine.total).toBeGreaterThanOrEqual(2);

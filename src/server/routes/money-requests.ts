@@ -14,6 +14,8 @@ import {
   moneyRequestKindLabels,
   moneyRequestOutcomeWords,
   moneyRequestPageSchema,
+  inOrder,
+  moneyRequestQueryShape,
   moneyRequestQuerySchema,
   moneyRequestReferenceParamsSchema,
   moneyRequestSettleSchema,
@@ -219,7 +221,7 @@ function settledByInCsv(row: MoneyRequest, emails: Map<string, string>): string 
   return emails.get(row.settledBy) ?? row.settledBy;
 }
 
-const accountRequestsQuery = moneyRequestQuerySchema.omit({ accountId: true });
+const accountRequestsQuery = inOrder(moneyRequestQueryShape.omit({ accountId: true }));
 
 const EXPORT_LIMIT = 10_000;
 
@@ -470,7 +472,7 @@ export const moneyRequestRoutes = [
     url: '/api/compliance/money-requests/export.csv',
     summary: 'The filtered register as CSV (formula cells neutralized; the export is audited)',
     tags: ['register'],
-    query: moneyRequestQuerySchema.omit({ offset: true, limit: true }),
+    query: inOrder(moneyRequestQueryShape.omit({ offset: true, limit: true })),
     response: z.string(),
     async handler({ query, reply, deps, audit }) {
       const lines = [
