@@ -2,37 +2,46 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { auditActionLabel, auditQuerySchema, knownAuditActions } from '../../../../contract/audit';
+import { boundedDateSchema, dayRangeOrder } from '../../../../contract/dates';
+import { DateFilterField } from '../../../components/date-filter-field';
 import { useDraft } from '../../../lib/use-draft';
 import type { AuditFilters } from '../api/get-audit-events';
 
 /** The two ends of the period searched, each a whole day in UTC. */
 const dayRange = [
-  ['from', 'From (UTC day)'],
-  ['to', 'To (UTC day)'],
+  ['from', 'From', 'From (UTC day)'],
+  ['to', 'To', 'To (UTC day)'],
 ] as const;
 
-const filterKeys = ['user', 'action', 'from', 'to'] as const satisfies (keyof AuditFilters)[];
+const userRule = auditQuerySchema.shape.user;
 
-type FilterErrors = Partial<Record<keyof AuditFilters, string>>;
-
-const sameFilters = (a: AuditFilters, b: AuditFilters) =>
-  filterKeys.every((key) => a[key] === b[key]);
-
-/** Filters of the audit log, checked with the BFF's own schema before they are applied. */
+/**
+ * Filters of the audit log. Each applies on its own, as the money-requests register's do: the
+ * action as it is picked, a day once it is whole (DateFilterField), the user as the field is left
+ * or on Enter ("Apply filters"). The page composes the changes (useSearchUpdate), so a filter set
+ * right after another keeps the first; each field keeps what is typed in it while another lands.
+ */
 export function AuditFiltersForm({
   value,
   onApply,
 }: {
   value: AuditFilters;
-  onApply: (filters: AuditFilters) => void;
+  onApply: (changes: Partial<AuditFilters>) => void;
 }) {
-  const [draft, setDraft, errors, setErrors] = useDraft<AuditFilters, FilterErrors>(
-    value,
-    {},
-    sameFilters,
+  const [user, setUser, userError, setUserError] = useDraft<string, string | undefined>(
+    value.user ?? '',
+    undefined,
   );
-  const set = (key: keyof AuditFilters) => (event: { target: { value: string } }) =>
-    setDraft((d) => ({ ...d, [key]: event.target.value || null }));
+  const applyUser = () => {
+    const checked = userRule.safeParse(user);
+    if (!checked.success) {
+      setUserError(checked.error.issues[0]?.message);
+      return;
+    }
+    setUserError(undefined);
+    const typed = checked.data?.trim() || null;
+    if (typed !== value.user) onApply({ user: typed });
+  };
 
   return (
     <Box
@@ -41,20 +50,7 @@ export function AuditFiltersForm({
       aria-label="Audit log filters"
       onSubmit={(event) => {
         event.preventDefault();
-        const checked = auditQuerySchema.safeParse({
-          user: draft.user ?? undefined,
-          action: draft.action ?? undefined,
-          from: draft.from ?? undefined,
-          to: draft.to ?? undefined,
-        });
-        if (!checked.success) {
-          setErrors(
-            Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])),
-          );
-          return;
-        }
-        setErrors({});
-        onApply(draft);
+        applyUser();
       }}
       sx={{
         display: 'grid',
@@ -72,11 +68,12 @@ export function AuditFiltersForm({
       <TextField
         id="audit-user"
         label="User email"
-        value={draft.user ?? ''}
-        onChange={set('user')}
-        error={Boolean(errors.user)}
+        value={user}
+        onChange={(event) => setUser(event.target.value)}
+        onBlur={applyUser}
+        error={Boolean(userError)}
         helperText={
-          errors.user ?? 'Who acted, or the user an admin changed; part of the address is enough'
+          userError ?? 'Who acted, or the user an admin changed; part of the address is enough'
         }
         autoComplete="off"
       />
@@ -84,28 +81,32 @@ export function AuditFiltersForm({
         id="audit-action"
         select
         label="Action"
-        value={draft.action ?? ''}
-        onChange={set('action')}
+        value={value.action ?? ''}
+        onChange={(event) => onApply({ action: event.target.value || null })}
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
       >
         <option value="">Any</option>
-        {[...new Set([...knownAuditActions, ...(draft.action ? [draft.action] : [])])].map((a) => (
+        {[...new Set([...knownAuditActions, ...(value.action ? [value.action] : [])])].map((a) => (
           <option key={a} value={a}>
             {auditActionLabel(a)}
           </option>
         ))}
       </TextField>
-      {dayRange.map(([key, label]) => (
-        <TextField
+      {dayRange.map(([key, name, label]) => (
+        <DateFilterField
           key={key}
           id={`audit-${key}`}
           label={label}
-          type="date"
-          value={draft[key] ?? ''}
-          onChange={set(key)}
-          error={Boolean(errors[key])}
-          helperText={errors[key]}
-          slotProps={{ inputLabel: { shrink: true } }}
+          name={name}
+          value={value[key] ?? ''}
+          rule={boundedDateSchema}
+          check={(day) =>
+            dayRangeOrder.holds({ from: value.from, to: value.to, [key]: day })
+              ? undefined
+              : dayRangeOrder.message
+          }
+          optional
+          onApply={(day) => onApply({ [key]: day || null })}
         />
       ))}
       <Button type="submit" variant="contained" sx={{ mt: 1 }}>

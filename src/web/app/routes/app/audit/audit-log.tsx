@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
-import { useSearchParams } from 'react-router-dom';
 import { ErrorAlert } from '../../../../components/error-alert';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, QueryState } from '../../../../components/query-state';
@@ -15,6 +14,7 @@ import {
 } from '../../../../features/audit/api/get-audit-events';
 import { AuditFiltersForm } from '../../../../features/audit/components/audit-filters';
 import { AuditTable } from '../../../../features/audit/components/audit-table';
+import { useSearchUpdate } from '../../../../lib/use-search-update';
 import { guardedPrefetchLoader, REVIEWERS } from '../../../session-guard';
 import { preloadDataGrid } from '../../../../components/data-grid';
 
@@ -32,7 +32,7 @@ export const clientLoader = guardedPrefetchLoader(REVIEWERS, (queryClient, { sea
 });
 
 export default function AuditLogRoute() {
-  const [search, setSearch] = useSearchParams();
+  const [search, updateSearch] = useSearchUpdate();
   const filters = filtersFrom(search);
   const events = useAuditEvents(filters);
   const [exporting, setExporting] = useState(false);
@@ -86,11 +86,8 @@ export default function AuditLogRoute() {
       )}
       <AuditFiltersForm
         value={filters}
-        onApply={(next) => {
-          const params = new URLSearchParams();
-          for (const [key, value] of Object.entries(next)) if (value) params.set(key, value);
-          setSearch(params);
-        }}
+        // Only the filters changed go into the address, built on the last one asked for.
+        onApply={updateSearch}
       />
       <QueryState
         query={events}

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bff, startMockBff } from '../../../../../testing/mock-bff';
-import { renderWithProviders } from '../../../../../testing/render';
+import { descriptionOf, renderWithProviders } from '../../../../../testing/render';
 import AuditLogRoute from '../audit-log';
 
 startMockBff();
@@ -30,6 +30,70 @@ describe('a reviewer filters the audit log', () => {
     expect(asked).toContain('newbie');
     expect(document.activeElement).toBe(apply);
     expect(screen.getByRole('textbox', { name: 'User email' })).toHaveProperty('value', 'newbie');
+  });
+
+  it('keeps the Action picked when the From day is picked right after it, and the user typed', async () => {
+    const asked: URL[] = [];
+    bff.use(
+      http.get('/api/audit-events', ({ request }) => {
+        asked.push(new URL(request.url));
+        return HttpResponse.json({ events: [], nextBefore: null });
+      }),
+    );
+    const { router } = renderWithProviders(<AuditLogRoute />, { path: '/audit?user=newbie' });
+    await screen.findByText('No events match');
+    // Both are picked before the page renders the first one's address.
+    act(() => {
+      fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'sign_in' } });
+      fireEvent.change(screen.getByLabelText('From (UTC day)'), {
+        target: { value: '2026-11-01' },
+      });
+    });
+    await waitFor(() => {
+      const search = new URLSearchParams(router.state.location.search);
+      expect(search.get('action')).toBe('sign_in');
+      expect(search.get('from')).toBe('2026-11-01');
+      expect(search.get('user')).toBe('newbie');
+    });
+    await waitFor(() =>
+      expect(
+        asked.some(
+          (url) =>
+            url.searchParams.get('action') === 'sign_in' &&
+            url.searchParams.get('from') === '2026-11-01' &&
+            url.searchParams.get('user') === 'newbie',
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it('types a To day digit by digit without it jumping, and refuses it before From', async () => {
+    const asked: URL[] = [];
+    bff.use(
+      http.get('/api/audit-events', ({ request }) => {
+        asked.push(new URL(request.url));
+        return HttpResponse.json({ events: [], nextBefore: null });
+      }),
+    );
+    const { router } = renderWithProviders(<AuditLogRoute />, { path: '/audit?from=2026-11-05' });
+    await screen.findByText('No events match');
+    const to = screen.getByLabelText('To (UTC day)');
+    // What Chromium's date field reports while 11302026 is typed: the year reads 0002 first.
+    for (const value of ['0002-11-30', '0020-11-30', '0202-11-30', '2026-11-30']) {
+      fireEvent.keyDown(to, { key: value.at(-1) });
+      fireEvent.change(to, { target: { value } });
+      expect(to).toHaveProperty('value', value);
+    }
+    fireEvent.blur(to);
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('to')).toBe('2026-11-30'),
+    );
+    expect(to).toHaveProperty('value', '2026-11-30');
+    expect(asked.map((url) => url.searchParams.get('to'))).not.toContain('0002-11-30');
+
+    fireEvent.change(to, { target: { value: '2026-11-01' } });
+    expect(descriptionOf(to)).toBe('From must be on or before To');
+    expect(new URLSearchParams(router.state.location.search).get('to')).toBe('2026-11-30');
   });
 
   it('says how many events are shown, and that older ones came when loaded', async () => {
