@@ -1,8 +1,6 @@
-import { useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useSearchParams } from 'react-router-dom';
 import {
   knownFundMoveApprovalStatuses,
   knownFundMoveStatuses,
@@ -19,6 +17,7 @@ import {
   type FundMovesFilter,
 } from '../../../../features/compliance/api/get-fund-moves';
 import { ComplianceFundMovesState } from '../../../../features/compliance/components/fund-moves-table';
+import { useSearchUpdate } from '../../../../lib/use-search-update';
 import { guardedPrefetchLoader, REVIEWERS } from '../../../session-guard';
 import { preloadDataGrid } from '../../../../components/data-grid';
 
@@ -70,25 +69,13 @@ function StatusSelect({
 }
 
 export default function ComplianceFundMovesRoute() {
-  const [search, setSearch] = useSearchParams();
+  const [search, updateSearch] = useSearchUpdate();
   const filter = filterFrom(search);
   const moves = useComplianceFundMoves(filter);
-
-  // The filter as last asked for, ahead of the address: react-router applies a change after this
-  // render, so two filters chosen in quick succession would otherwise lose the first.
-  const latest = useRef(filter);
-  useEffect(() => {
-    latest.current = filterFrom(search);
-  }, [search]);
-  const update = (next: Partial<FundMovesFilter>) => {
-    const merged = { ...latest.current, page: 1, ...next };
-    latest.current = merged;
-    const params = new URLSearchParams();
-    if (merged.status) params.set('status', merged.status);
-    if (merged.approvalStatus) params.set('approvalStatus', merged.approvalStatus);
-    if (merged.page > 1) params.set('page', String(merged.page));
-    setSearch(params);
-  };
+  // Each change builds on the last address asked for (a filter picked right after another keeps
+  // the first); a filter starts the list again from its first page.
+  const setFilter = (name: 'status' | 'approvalStatus', value: string | null) =>
+    updateSearch({ [name]: value, page: null });
 
   return (
     <>
@@ -106,14 +93,14 @@ export default function ComplianceFundMovesRoute() {
           value={filter.status}
           options={knownFundMoveStatuses}
           describe={describeFundMoveStatus}
-          onChange={(status) => update({ status })}
+          onChange={(status) => setFilter('status', status)}
         />
         <StatusSelect
           label="Approval status"
           value={filter.approvalStatus}
           options={knownFundMoveApprovalStatuses}
           describe={(v) => describeFundMoveApproval(v)}
-          onChange={(approvalStatus) => update({ approvalStatus })}
+          onChange={(approvalStatus) => setFilter('approvalStatus', approvalStatus)}
         />
       </Box>
       <ComplianceFundMovesState
@@ -126,7 +113,7 @@ export default function ComplianceFundMovesRoute() {
           />
         }
         pageOf={(data) => ({ page: data.page, pages: data.totalPages })}
-        onPageChange={(page) => update({ page })}
+        onPageChange={(page) => updateSearch({ page: page > 1 ? String(page) : null })}
         summary={(data) => (
           <Typography role="status" sx={{ mb: 1 }}>
             {`${data.totalRecords} moves match. Page ${data.page} of ${Math.max(1, data.totalPages)}.`}
