@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addDays, isCalendarDate } from './time';
+import { EASTERN, isCalendarDate, todayInZone } from './time';
 
 /**
  * The calendar days the portal deals in. Nothing on the platform predates 2000, and a year beyond
@@ -9,13 +9,15 @@ import { addDays, isCalendarDate } from './time';
 const EARLIEST_DATE = '2000-01-01';
 const LATEST_DATE = '2100-12-31';
 
-/** Today as the UTC calendar day. */
-function todayUtc(now = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
-
-/** `YYYY-MM-DD`, a real day, between `EARLIEST_DATE` and `latest` (both included). */
-export function boundedDateSchema(label: string, latest: () => string = () => LATEST_DATE) {
+/**
+ * `YYYY-MM-DD`, a real day, between `EARLIEST_DATE` and `latest` (both included); `latestIs` says
+ * in the message what that last day is, when it moves ("today in US Eastern time").
+ */
+export function boundedDateSchema(
+  label: string,
+  latest: () => string = () => LATEST_DATE,
+  latestIs?: string,
+) {
   return z
     .string({ error: `${label} must be a date YYYY-MM-DD` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date YYYY-MM-DD`)
@@ -24,22 +26,20 @@ export function boundedDateSchema(label: string, latest: () => string = () => LA
     .superRefine((value, ctx) => {
       const last = latest();
       if (value > last) {
-        ctx.addIssue({ code: 'custom', message: `${label} must be on or before ${last}` });
+        const what = latestIs ? ` (${latestIs})` : '';
+        ctx.addIssue({ code: 'custom', message: `${label} must be on or before ${last}${what}` });
       }
     });
 }
 
 /**
- * The last day an order book can hold orders: tomorrow in UTC, which is today or later in every
- * zone, US Eastern trading days included (§4.1). A later day is refused before any upstream call.
+ * The last day an order book can hold orders (getOrdersForADay's `date`, §4.1) is today in US
+ * Eastern time, the zone the portal gives trading days in: a later day has none yet, and the
+ * upstream would answer a made-up book for it. One bound, so the page's field and the BFF refuse
+ * such a day with the same message, naming the field and that last day, before any upstream call.
  */
-function latestOrderBookDay(now = new Date()): string {
-  return addDays(todayUtc(now), 1);
-}
-
-/** A day whose order book may be asked for; `label` names the field in the messages. */
 export const orderBookDaySchema = (label: string) =>
-  boundedDateSchema(label, () => latestOrderBookDay());
+  boundedDateSchema(label, () => todayInZone(EASTERN), 'today in US Eastern time');
 
 /** The rule of a period given by its first and last day (`from`, `to`), both optional. */
 export const dayRangeOrder = {

@@ -1,4 +1,4 @@
-import { addDays, dayOfWeek, EASTERN, isCalendarDate, todayInZone } from './time';
+import { addDays, dayOfWeek, isCalendarDate } from './time';
 
 /*
  * Which days the secondary market can have orders. The interface document lists no holidays and
@@ -73,19 +73,16 @@ export function marketHolidays(year: number): Map<string, string> {
 }
 
 export interface ClosedDay {
-  reason: 'future' | 'weekend' | 'holiday';
+  reason: 'weekend' | 'holiday';
   message: string;
 }
 
-/** Why the market has no orders on `date`, in a sentence; null when it may have some. */
-export function closedMarketDay(date: string, now: Date = new Date()): ClosedDay | null {
+/**
+ * Why the market has no orders on `date`, in a sentence; null when it may have some. A day after
+ * today is the order book's day rule (`orderBookDaySchema`), refused before this is asked.
+ */
+export function closedMarketDay(date: string): ClosedDay | null {
   if (!isCalendarDate(date)) return null;
-  if (date > todayInZone(EASTERN, now)) {
-    return {
-      reason: 'future',
-      message: `${date} has not come yet (US Eastern time), so there are no orders for it.`,
-    };
-  }
   const weekday = dayOfWeek(date);
   if (weekday === 'saturday' || weekday === 'sunday') {
     const name = weekday === 'saturday' ? 'Saturday' : 'Sunday';

@@ -1,30 +1,42 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { orderBookDaySchema } from '../dates';
 import { closedMarketDay, marketHolidays } from '../market-calendar';
 
-const now = new Date('2026-11-24T15:00:00Z'); // Tuesday 2026-11-24, 10:00 in New York
-
 describe('an investor opens the order book of a day the market did not trade', () => {
-  it('a future day: told it has not come yet', () => {
-    expect(closedMarketDay('2026-11-25', now)?.message).toMatch(/has not come yet/);
-    expect(closedMarketDay('2027-01-04', now)?.message).toMatch(/has not come yet/);
+  it('a future day: one message naming the field and the last day it may be', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // 22:00 on Monday 2026-11-23 in New York, already the 24th in UTC: the 24th has not come
+      // there yet, though it is today in UTC.
+      vi.setSystemTime(new Date('2026-11-24T03:00:00Z'));
+      const day = orderBookDaySchema('Trading day');
+      for (const future of ['2026-11-24', '2026-11-25', '2027-01-04']) {
+        expect(day.safeParse(future).error?.issues.map((i) => i.message)).toEqual([
+          'Trading day must be on or before 2026-11-23 (today in US Eastern time)',
+        ]);
+      }
+      expect(day.safeParse('2026-11-23').success).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a weekend day: told the market does not trade at weekends', () => {
-    expect(closedMarketDay('2026-11-22', now)?.message).toMatch(/Sunday/);
-    expect(closedMarketDay('2026-11-21', now)?.message).toMatch(/Saturday/);
+    expect(closedMarketDay('2026-11-22')?.message).toMatch(/Sunday/);
+    expect(closedMarketDay('2026-11-21')?.message).toMatch(/Saturday/);
   });
 
   it('a market holiday, observed days included: told which holiday', () => {
-    expect(closedMarketDay('2025-11-27', now)?.message).toMatch(/Thanksgiving/);
-    expect(closedMarketDay('2026-07-03', now)?.message).toMatch(/Independence Day/); // July 4 is a Saturday
-    expect(closedMarketDay('2026-04-03', now)?.message).toMatch(/Good Friday/);
-    expect(closedMarketDay('2026-01-19', now)?.message).toMatch(/Martin Luther King/);
-    expect(closedMarketDay('2026-05-25', now)?.message).toMatch(/Memorial Day/);
+    expect(closedMarketDay('2025-11-27')?.message).toMatch(/Thanksgiving/);
+    expect(closedMarketDay('2026-07-03')?.message).toMatch(/Independence Day/); // July 4 is a Saturday
+    expect(closedMarketDay('2026-04-03')?.message).toMatch(/Good Friday/);
+    expect(closedMarketDay('2026-01-19')?.message).toMatch(/Martin Luther King/);
+    expect(closedMarketDay('2026-05-25')?.message).toMatch(/Memorial Day/);
   });
 
   it('a trading day, today included: no objection', () => {
-    expect(closedMarketDay('2026-11-24', now)).toBeNull();
-    expect(closedMarketDay('2026-11-20', now)).toBeNull();
+    expect(closedMarketDay('2026-11-24')).toBeNull();
+    expect(closedMarketDay('2026-11-20')).toBeNull();
   });
 
   it('knows the 2026 exchange holidays', () => {

@@ -5,6 +5,7 @@ import {
   type OrderBook,
   type OrderBookLine,
 } from '../../contract/order-book';
+import { addDays, EASTERN, todayInZone } from '../../contract/time';
 import { call, callSandbox, signIn, startHarness, type Harness } from './harness';
 import { readOrderBookReply } from './order-book-reply';
 
@@ -134,15 +135,19 @@ describe('GET /api/order-book/:date: paging (§4.1, §8)', () => {
     const holiday = await call(h.app, 'GET', '/api/order-book/2025-12-25', { cookie });
     expect(holiday.statusCode).toBe(400);
     expect(holiday.json().error.message).toMatch(/market holiday \(Christmas Day\)/);
-    // Tomorrow (UTC) passes the contract's bound and is still a day that has not come in New York.
-    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    const future = await call(h.app, 'GET', `/api/order-book/${tomorrow}`, { cookie });
-    expect(future.statusCode).toBe(400);
-    expect(future.json().error.message).toMatch(/has not come yet/);
-    // Further out, the contract refuses the date itself, naming the field.
-    const far = await call(h.app, 'GET', '/api/order-book/2099-03-10', { cookie });
-    expect(far.statusCode).toBe(400);
-    expect(far.json().error.message).toMatch(/^params\.date: date must be on or before/);
+    // Tomorrow in New York is refused as a day far out is: naming the field and the last day,
+    // as the page's field does.
+    const today = todayInZone(EASTERN);
+    for (const future of [addDays(today, 1), '2099-03-10']) {
+      const refused = await call(h.app, 'GET', `/api/order-book/${future}`, { cookie });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.fields).toEqual([
+        {
+          field: 'params.date',
+          message: `date must be on or before ${today} (today in US Eastern time)`,
+        },
+      ]);
+    }
     expect(await upstreamCalls('getOrdersForADay')).toBe(0);
   });
 

@@ -119,6 +119,27 @@ describe('a person types a trading day into the order book', () => {
     expect(asked).toEqual([SHOWN, TYPED]);
   });
 
+  it('is told, for a day that has not come, the one rule of the field: the last day it may be', async () => {
+    // 22:00 on Monday 2026-11-23 in New York, already the 24th in UTC.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T03:00:00Z'));
+    const { asked, router, field } = await renderDay();
+
+    for (const future of ['2026-11-24', '2026-11-25']) {
+      fireEvent.change(field, { target: { value: future } });
+      expect(descriptionOf(field)).toBe(
+        'Trading day must be on or before 2026-11-23 (today in US Eastern time)',
+      );
+      expect(router.state.location.search).toBe(`?date=${SHOWN}`);
+    }
+    expect(asked).toEqual([SHOWN]);
+
+    // Today in New York is applied.
+    fireEvent.change(field, { target: { value: '2026-11-23' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?date=2026-11-23'));
+    expect(descriptionOf(field)).toBe('');
+  });
+
   it('is told to finish a day left unfinished, which is not applied', async () => {
     const { router, field } = await renderDay();
 
