@@ -141,6 +141,41 @@ describe('linking from the command line', () => {
     });
   });
 
+  it('refuses a security the staff of another issuer hold, as the Users page does, until the operator confirms it', async () => {
+    const security = h.manifest.issuers.flatMap((i) => i.securityIds ?? [])[0];
+    // The demo issuer staff are linked to the issuer of that security (demo-users.ts).
+    const holder = h.manifest.issuers.find((i) => i.securityIds?.includes(security))!.issuerId;
+    const other = h.manifest.issuers.find((i) => i.issuerId !== holder)!.issuerId;
+    const email = await newUser('issuer_staff');
+    await run(['link', '--email', email, '--issuer', other]);
+
+    for (const argv of [
+      ['link', '--email', email, '--security', security],
+      // Skipping the platform's check does not skip this one: it is the portal's own links.
+      ['link', '--email', email, '--security', security, '--unchecked'],
+    ]) {
+      await expect(run(argv)).rejects.toThrow(
+        `Security ${security} is linked to the staff of issuer ${holder}, and this user is linked to issuer ${other}: the link would let them set its trading hours. Check on the platform whose security it is, or confirm that it belongs to an issuer of this user. Nothing was linked. --confirm-security-of-other-issuer says you checked it (the audit log keeps that you did).`,
+      );
+    }
+    expect(await linksOf(email)).toEqual([{ kind: 'issuer', upstream_id: other }]);
+
+    await run([
+      'link',
+      '--email',
+      email,
+      '--security',
+      security,
+      '--confirm-security-of-other-issuer',
+    ]);
+    expect(await linksOf(email)).toContainEqual({ kind: 'security', upstream_id: security });
+    expect((await lastAudit('user_linked')).details).toMatchObject({
+      confirmedSecurityOfOtherIssuer: true,
+      heldBy: [holder],
+      by: 'command_line',
+    });
+  });
+
   it('links nothing when the platform cannot be asked, unless told to skip the check', async () => {
     const email = await newUser();
     // Nothing listens on port 9 of this machine: as when the portal (and its sandbox) is stopped.

@@ -8,7 +8,11 @@
 import { parseArgs } from 'node:util';
 import { addLinkSchema, createUserSchema } from '../../contract/identity';
 import { HttpError } from '../lib/http-error';
-import { linkMustBeKnown, type LinkCheckDeps } from '../lib/link-checks';
+import {
+  linkMustBeKnown,
+  securityMustBeOfTheirIssuers,
+  type LinkCheckDeps,
+} from '../lib/link-checks';
 import { recordAudit, type AuditEvent } from '../store/audit';
 import type { Db } from '../store/db';
 import type { LinkKind } from '../store/schema';
@@ -29,7 +33,7 @@ import {
 export const usersCommandUsage = `Commands:
   create --email a@b.c --name "Ada" --role investor   (password read from stdin or PORTAL_PASSWORD)
   link   --email a@b.c --account A1234567 | --issuer 123 | --security 45
-         [--confirm-issuer-without-offerings] [--unchecked]
+         [--confirm-issuer-without-offerings] [--confirm-security-of-other-issuer] [--unchecked]
   unlink --email a@b.c --account A1234567 | --issuer 123 | --security 45
   password --email a@b.c                               (new password from stdin or PORTAL_PASSWORD)
   disable --email a@b.c | enable --email a@b.c
@@ -64,6 +68,7 @@ export async function runUsersCommand(argv: string[], ctx: UsersCommandContext):
       issuer: { type: 'string' },
       security: { type: 'string' },
       'confirm-issuer-without-offerings': { type: 'boolean' },
+      'confirm-security-of-other-issuer': { type: 'boolean' },
       unchecked: { type: 'boolean' },
     },
   });
@@ -124,7 +129,12 @@ export async function runUsersCommand(argv: string[], ctx: UsersCommandContext):
       const user = await needUser();
       const { kind, upstreamId } = linkTarget();
       let checked: Record<string, unknown> = {};
-      if (command === 'link') checked = await checkLink(ctx, kind, upstreamId, values);
+      if (command === 'link') {
+        checked = {
+          ...(await checkLink(ctx, kind, upstreamId, values)),
+          ...(await securityOfTheirIssuers(db, user.id, kind, upstreamId, values)),
+        };
+      }
       await (command === 'link' ? link : unlink)(db, user.id, kind, upstreamId);
       await audit({
         action: command === 'link' ? 'user_linked' : 'user_unlinked',
@@ -230,5 +240,42 @@ async function checkLink(
         ? ''
         : ` (asked: ${platform.words}) --unchecked links without the check (the audit log keeps that it did).`;
     throw new UsersCommandError(`${err.message}${hint}`);
+  }
+}
+
+/**
+ * The Users page's rule for a security that the portal's links give to the staff of another
+ * issuer (link-checks.ts): refused unless `--confirm-security-of-other-issuer` says the operator
+ * checked on the platform that it belongs to an issuer of this user. The portal's own links are
+ * all that tells whose a security is (the platform names no issuer of one, §2.1), so
+ * `--unchecked`, which skips the platform's check, does not skip this one.
+ */
+async function securityOfTheirIssuers(
+  db: Db,
+  userId: string,
+  kind: LinkKind,
+  upstreamId: string,
+  values: { 'confirm-security-of-other-issuer'?: boolean },
+): Promise<Record<string, unknown>> {
+  const { role } = await db
+    .selectFrom('users')
+    .select('role')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  try {
+    return await securityMustBeOfTheirIssuers(
+      { db },
+      { id: userId, role, links: await getLinks(db, userId) },
+      {
+        kind,
+        upstreamId,
+        confirmSecurityOfOtherIssuer: values['confirm-security-of-other-issuer'],
+      },
+    );
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    throw new UsersCommandError(
+      `${err.message} --confirm-security-of-other-issuer says you checked it (the audit log keeps that you did).`,
+    );
   }
 }
