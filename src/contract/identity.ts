@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { keysOf } from './keys-of';
-import { emailSchema, roleSchema } from './session';
+import { emailSchema, roleSchema, type Role } from './session';
 
 // The schemas the sign-in page needs live in ./session (zod/mini); re-exported for the rest.
 export { signInResultSchema, portalConfigSchema } from './session';
@@ -141,6 +141,36 @@ export const createUserSchema = z.object({
 });
 export type CreateUser = z.input<typeof createUserSchema>;
 export const changeRoleSchema = z.object({ role: roleSchema });
+
+/**
+ * The kinds of link each role acts on (the BFF's ownership rules, policy/ownership.ts): an
+ * investor its accounts, issuer staff their issuers and securities, reviewers and admins none.
+ */
+const linkKindsOfRole: Record<Role, readonly LinkKind[]> = {
+  investor: ['account'],
+  issuer_staff: ['issuer', 'security'],
+  compliance: [],
+  admin: [],
+};
+
+type UserLinkIds = Pick<AdminUser, 'accountIds' | 'issuerIds' | 'securityIds'>;
+
+/**
+ * The links of a user that `role` does not act on, removed when the user is given that role: kept,
+ * they would mean nothing, and would give their access back unasked if the old role came back.
+ */
+export function linksDroppedBy(
+  user: UserLinkIds,
+  role: Role,
+): { kind: LinkKind; upstreamId: string }[] {
+  const kept = new Set(linkKindsOfRole[role]);
+  const all = [
+    ...user.accountIds.map((upstreamId) => ({ kind: 'account' as const, upstreamId })),
+    ...user.issuerIds.map((upstreamId) => ({ kind: 'issuer' as const, upstreamId })),
+    ...user.securityIds.map((upstreamId) => ({ kind: 'security' as const, upstreamId })),
+  ];
+  return all.filter((link) => !kept.has(link.kind));
+}
 export const setDisabledSchema = z.object({ disabled: z.boolean() });
 export const addLinkSchema = z.object({
   kind: linkKindSchema,

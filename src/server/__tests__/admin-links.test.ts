@@ -262,3 +262,76 @@ describe('finding the changes to a user in the audit log', () => {
     expect(page.events.every((e) => e.details?.email === email)).toBe(true);
   });
 });
+
+describe('changing the role of a linked user', () => {
+  it('removes the links the new role does not act on, in the same change, and audits each', async () => {
+    for (const link of [
+      { kind: 'issuer', upstreamId: issuerOfKnownSecurity },
+      { kind: 'security', upstreamId: knownSecurity },
+    ]) {
+      expect((await addLink(link)).statusCode).toBe(200);
+    }
+    const changed = await call(h.app, 'PUT', `/api/admin/users/${userId}/role`, {
+      cookie: admin,
+      body: { role: 'investor' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({
+      role: 'investor',
+      accountIds: [],
+      issuerIds: [],
+      securityIds: [],
+    });
+    expect(await storedLinks()).toEqual([]);
+
+    const mine = (
+      await h.db
+        .selectFrom('audit_events')
+        .select(['action', 'object_type', 'object_id', 'details', 'user_email'])
+        .where('action', 'in', ['user_role_changed', 'user_unlinked'])
+        .orderBy('id')
+        .execute()
+    )
+      .map((e) => ({
+        ...e,
+        details: (typeof e.details === 'string' ? JSON.parse(e.details) : e.details) as Record<
+          string,
+          unknown
+        >,
+      }))
+      .filter((e) => e.object_id === userId || e.details.userId === userId);
+    const roleChange = { from: 'issuer_staff', to: 'investor' };
+    expect(mine).toEqual([
+      expect.objectContaining({
+        action: 'user_role_changed',
+        user_email: 'admin@demo.test',
+        details: expect.objectContaining({
+          ...roleChange,
+          unlinked: [
+            { kind: 'issuer', upstreamId: issuerOfKnownSecurity },
+            { kind: 'security', upstreamId: knownSecurity },
+          ],
+        }),
+      }),
+      expect.objectContaining({
+        action: 'user_unlinked',
+        object_type: 'issuer',
+        object_id: issuerOfKnownSecurity,
+        details: expect.objectContaining({ userId, roleChanged: roleChange }),
+      }),
+      expect.objectContaining({
+        action: 'user_unlinked',
+        object_type: 'security',
+        object_id: knownSecurity,
+        details: expect.objectContaining({ userId, roleChanged: roleChange }),
+      }),
+    ]);
+
+    // Given the old role back, they hold nothing of it until linked again.
+    const back = await call(h.app, 'PUT', `/api/admin/users/${userId}/role`, {
+      cookie: admin,
+      body: { role: 'issuer_staff' },
+    });
+    expect(back.json()).toMatchObject({ role: 'issuer_staff', issuerIds: [], securityIds: [] });
+  });
+});

@@ -406,7 +406,7 @@ export const policyTable: Record<string, RoutePolicy> = {
     roles: ['admin'],
     objects: [],
     stepUp: 'always',
-    note: 'Changes a role (not my own); the user’s sessions end.',
+    note: 'Changes a role (not my own); the user’s sessions end, and their links the new role does not act on are removed with it, audited.',
   },
   'PUT /api/admin/users/:userId/disabled': {
     roles: ['admin'],

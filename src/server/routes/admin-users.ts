@@ -6,6 +6,7 @@ import {
   changeRoleSchema,
   createUserSchema,
   linkParamsSchema,
+  linksDroppedBy,
   setDisabledSchema,
   type AdminUser,
   type LinkKind,
@@ -13,6 +14,8 @@ import {
 import type { Deps } from '../deps';
 import { HttpError } from '../lib/http-error';
 import { linkMustBeKnown, securityMustBeOfTheirIssuers } from '../lib/link-checks';
+import { recordAudit } from '../store/audit';
+import type { Db } from '../store/db';
 import { resetFactors } from '../store/second-factors';
 import { revokeUserSessions } from '../store/sessions';
 import {
@@ -26,7 +29,7 @@ import {
   unlink,
   type UserRow,
 } from '../store/users';
-import { defineRoute, type RouteContext } from './define';
+import { attributed, defineRoute, type RouteContext } from './define';
 
 /** Users in the browser for admins; every change is audited. `npm run users` stays for scripts. */
 const toAdminUser = (u: UserRow): AdminUser => ({
@@ -94,14 +97,21 @@ async function changeLink(
   return toAdminUser(await target(deps, userId));
 }
 
+/** An audit event of a change to another user, before who made it is added. */
+type UserEvent = Parameters<RouteContext<unknown, unknown, unknown>['audit']>[0];
+
 /**
  * Changes what another user may do (an admin never changes their own account: another admin
- * must), audited on the user with their email, and answers the user as changed.
+ * must), audited on the user with their email, and answers the user as changed. The change and
+ * its audit events are one transaction: a change is never made unaudited, nor half made.
  */
 async function changeOtherUser(
-  { params, deps, user, audit }: RouteContext<{ userId: string }, unknown, unknown>,
+  { params, deps, user, request }: RouteContext<{ userId: string }, unknown, unknown>,
   what: string,
-  change: (before: UserRow) => Promise<{ action: string; details?: Record<string, unknown> }>,
+  change: (
+    before: UserRow,
+    db: Db,
+  ) => Promise<{ action: string; details?: Record<string, unknown>; also?: UserEvent[] }>,
 ): Promise<AdminUser> {
   const before = await target(deps, params.userId);
   if (user!.id === params.userId) {
@@ -109,13 +119,19 @@ async function changeOtherUser(
       submitted: 'no',
     });
   }
-  const { action, details } = await change(before);
-  await audit({
-    action,
-    objectType: 'user',
-    objectId: params.userId,
-    outcome: 'succeeded',
-    details: { email: before.email, ...details },
+  await deps.db.transaction().execute(async (tx) => {
+    const { action, details, also = [] } = await change(before, tx);
+    const events: UserEvent[] = [
+      {
+        action,
+        objectType: 'user',
+        objectId: params.userId,
+        outcome: 'succeeded',
+        details: { email: before.email, ...details },
+      },
+      ...also,
+    ];
+    for (const event of events) await recordAudit(tx, attributed(event, user, request));
   });
   return toAdminUser(await target(deps, params.userId));
 }
@@ -169,17 +185,34 @@ export const adminUserRoutes = [
   defineRoute({
     method: 'PUT',
     url: '/api/admin/users/:userId/role',
-    summary: 'Change the role of a user (needs a fresh second factor); their sessions end',
+    summary:
+      'Change the role of a user (needs a fresh second factor); their sessions end and the links the new role does not act on are removed',
     tags: ['admin'],
     params: adminUserParamsSchema,
     body: changeRoleSchema,
     response: adminUserSchema,
     handler: (ctx) => {
-      const { params, body, deps } = ctx;
-      return changeOtherUser(ctx, 'change the role of', async (before) => {
-        await setRole(deps.db, params.userId, body.role);
-        await revokeUserSessions(deps.db, params.userId);
-        return { action: 'user_role_changed', details: { from: before.role, to: body.role } };
+      const { params, body } = ctx;
+      return changeOtherUser(ctx, 'change the role of', async (before, db) => {
+        // Links the new role does not act on go with the old role (the Users page names them
+        // before the change): kept, an issuer's staff made an investor would still hold the
+        // issuer's securities, and would act on them again if the role were given back.
+        const dropped = linksDroppedBy(toAdminUser(before), body.role);
+        await setRole(db, params.userId, body.role);
+        for (const l of dropped) await unlink(db, params.userId, l.kind, l.upstreamId);
+        await revokeUserSessions(db, params.userId);
+        const change = { from: before.role, to: body.role };
+        return {
+          action: 'user_role_changed',
+          details: { ...change, unlinked: dropped },
+          also: dropped.map((l) => ({
+            action: 'user_unlinked',
+            objectType: l.kind,
+            objectId: l.upstreamId,
+            outcome: 'succeeded' as const,
+            details: { userId: params.userId, email: before.email, roleChanged: change },
+          })),
+        };
       });
     },
   }),
@@ -193,10 +226,10 @@ export const adminUserRoutes = [
     body: setDisabledSchema,
     response: adminUserSchema,
     handler: (ctx) => {
-      const { params, body, deps } = ctx;
-      return changeOtherUser(ctx, 'disable', async () => {
-        await setDisabled(deps.db, params.userId, body.disabled);
-        if (body.disabled) await revokeUserSessions(deps.db, params.userId);
+      const { params, body } = ctx;
+      return changeOtherUser(ctx, 'disable', async (_before, db) => {
+        await setDisabled(db, params.userId, body.disabled);
+        if (body.disabled) await revokeUserSessions(db, params.userId);
         return { action: body.disabled ? 'user_disabled' : 'user_enabled' };
       });
     },
@@ -238,10 +271,10 @@ export const adminUserRoutes = [
     params: adminUserParamsSchema,
     response: adminUserSchema,
     handler: (ctx) => {
-      const { params, deps } = ctx;
-      return changeOtherUser(ctx, 'reset the second factor of', async () => {
-        const removed = await resetFactors(deps.db, params.userId);
-        await revokeUserSessions(deps.db, params.userId);
+      const { params } = ctx;
+      return changeOtherUser(ctx, 'reset the second factor of', async (_before, db) => {
+        const removed = await resetFactors(db, params.userId);
+        await revokeUserSessions(db, params.userId);
         return { action: 'second_factor_reset', details: { removed } };
       });
     },

@@ -21,6 +21,7 @@ import {
   addLinkSchema,
   createUserSchema,
   linkKindSchema,
+  linksDroppedBy,
   type AdminUser,
   type LinkKind,
 } from '../../../../../contract/identity';
@@ -98,18 +99,30 @@ type Asked = { kind: 'role'; role: Role } | { kind: 'disable' } | { kind: 'reset
  * reset removes every factor and the recovery codes, and sign-in asks for a new factor only where
  * the user's role requires one.
  */
-function confirmation(user: AdminUser, asked: Asked) {
+function confirmation(user: AdminUser, asked: Asked, securityNames: Map<string, string>) {
   const name = user.name || user.email;
   switch (asked.kind) {
-    case 'role':
+    case 'role': {
+      // The BFF removes the links the new role does not act on with the change: named here, so
+      // nobody loses access they did not see going.
+      const dropped = linksDroppedBy(user, asked.role);
+      const links = dropped.length === 1 ? 'link' : `${dropped.length} links`;
+      const removed =
+        dropped.length === 0
+          ? ''
+          : ` The ${links} the role ${roleLabels[asked.role]} does not use ${dropped.length === 1 ? 'is' : 'are'} removed: ${dropped.map((l) => linkText(l, securityNames)).join(', ')}.`;
       return {
         title: `Change the role of ${name}`,
-        text: `Change ${name}’s role from ${roleLabels[user.role]} to ${roleLabels[asked.role]}? Their sessions end and they must sign in again.`,
+        text: `Change ${name}’s role from ${roleLabels[user.role]} to ${roleLabels[asked.role]}? Their sessions end and they must sign in again.${removed}`,
         confirmLabel: 'Change role',
-        destructive: false,
+        destructive: dropped.length > 0,
         change: { kind: 'role', userId: user.id, role: asked.role } as const,
-        done: 'Role changed; their sessions ended.',
+        done:
+          dropped.length === 0
+            ? 'Role changed; their sessions ended.'
+            : `Role changed; their sessions ended and ${dropped.length === 1 ? 'one link was' : `${dropped.length} links were`} removed.`,
       };
+    }
     case 'disable':
       return {
         title: `Disable ${name}`,
@@ -304,7 +317,7 @@ function ManageUser({ user, onClose }: { user: AdminUser; onClose: () => void })
   const [asking, setAsking] = useState<ReturnType<typeof confirmation> | null>(null);
   const [confirming, setConfirming] = useState(false);
   const ask = (asked: Asked) => {
-    setAsking(confirmation(user, asked));
+    setAsking(confirmation(user, asked, securityNames));
     setConfirming(true);
   };
   // The role chosen shows in the dropdown while it is asked for and while it is being sent.

@@ -146,6 +146,52 @@ describe('an admin manages users', () => {
     expect(sent[0].body).toEqual({ role: 'compliance' satisfies Role });
   });
 
+  it('a role change names the links the new role does not use, which go with it', async () => {
+    const staff: AdminUser = {
+      ...ada,
+      role: 'issuer_staff',
+      issuerIds: ['1234'],
+      securityIds: ['10001'],
+    };
+    listUsers(staff);
+    bff.use(
+      http.get('/api/securities', () =>
+        HttpResponse.json({
+          securities: [{ securityId: '10001', securityName: 'Aspen Ridge Class A' }],
+          gaps: [],
+        }),
+      ),
+    );
+    const sent = mockRoute(
+      'put',
+      `/api/admin/users/${ada.id}/role`,
+      okAnswer({ ...staff, role: 'investor', issuerIds: [], securityIds: [] }, 200),
+    );
+    const dialog = await openLinkForm();
+    const links = within(dialog.getByRole('list', { name: 'Upstream links' }));
+    await links.findByText('Security 10001 — Aspen Ridge Class A');
+    const role = dialog.getByRole('combobox', { name: 'Role' });
+    const choose = async () => {
+      fireEvent.mouseDown(role);
+      fireEvent.click(await screen.findByRole('option', { name: 'Investor' }));
+    };
+    await choose();
+    const asked = await confirmation('Change the role of Ada');
+    expect(descriptionOf(asked)).toBe(
+      'Change Ada’s role from Issuer staff to Investor? Their sessions end and they must sign in again. The 2 links the role Investor does not use are removed: Issuer 1234, Security 10001 — Aspen Ridge Class A.',
+    );
+    // It takes access away: the button says so in red.
+    expect(within(asked).getByRole('button', { name: 'Change role' }).className).toMatch(
+      /colorError/,
+    );
+    await cancel(asked, role);
+
+    await confirm(choose, 'Change the role of Ada', 'Change role');
+    const status = await dialog.findByRole('status');
+    expect(status.textContent).toBe('Role changed; their sessions ended and 2 links were removed.');
+    expect(sent).toHaveLength(1);
+  });
+
   it('a user is disabled only once confirmed; Cancel sends nothing, and the result takes the focus', async () => {
     listUsers();
     const sent = mockRoute(
