@@ -117,7 +117,16 @@ describe('single sign-on (OpenID Connect, code + PKCE)', () => {
     });
   });
 
-  it('the provider names the role: a mapped group changes the stored role (audited)', async () => {
+  it('the provider names the role: a mapped group changes the stored role (audited), and the links it does not act on go', async () => {
+    const staff = await h.db
+      .selectFrom('users')
+      .innerJoin('user_links', 'user_links.user_id', 'users.id')
+      .select(['users.id', 'kind', 'upstream_id as upstreamId'])
+      .where('users.email', '=', 'issuer@demo.test')
+      .orderBy('upstream_id')
+      .execute();
+    // The demo issuer staff hold their issuer and its securities (demo-users.ts).
+    expect(staff.map((l) => l.kind)).toEqual(expect.arrayContaining(['issuer', 'security']));
     const { authUrl, cookie } = await start();
     const res = await back(await loginAt(authUrl, 'staff-2'), cookie);
     expect(sessionCookie(res)).toBeDefined();
@@ -127,6 +136,30 @@ describe('single sign-on (OpenID Connect, code + PKCE)', () => {
       .where('action', '=', 'user_role_changed')
       .executeTakeFirstOrThrow();
     expect(changed.details).toMatchObject({ from: 'issuer_staff', to: 'compliance' });
+    // A reviewer acts on no links: kept, the provider giving the old role back would give the
+    // issuer's records back unasked.
+    const left = await h.db
+      .selectFrom('user_links')
+      .select('kind')
+      .where('user_id', '=', staff[0].id)
+      .execute();
+    expect(left).toEqual([]);
+    const unlinked = (changed.details as { unlinked: { kind: string; upstreamId: string }[] })
+      .unlinked;
+    expect(unlinked).toHaveLength(staff.length);
+    expect(unlinked).toEqual(
+      expect.arrayContaining(staff.map(({ kind, upstreamId }) => ({ kind, upstreamId }))),
+    );
+    const events = await h.db
+      .selectFrom('audit_events')
+      .select(['object_id', 'details'])
+      .where('action', '=', 'user_unlinked')
+      .execute();
+    expect(events.map((e) => e.object_id).sort()).toEqual(staff.map((l) => l.upstreamId).sort());
+    expect(events[0].details).toMatchObject({
+      by: 'single_sign_on',
+      roleChanged: { from: 'issuer_staff', to: 'compliance' },
+    });
   });
 
   it('refuses a callback whose issuer is not the configured one', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { linksDroppedBy, type LinkKind } from '../../contract/identity';
 import type { Deps } from '../deps';
 import { HttpError } from '../lib/http-error';
 import { finishFlow, FLOW_TTL_MS, OidcRefusal, startFlow, type OidcIdentity } from '../lib/oidc';
@@ -13,6 +14,7 @@ import {
   getUser,
   linkOidc,
   setRole,
+  unlink,
 } from '../store/users';
 import { sessionCookieName, sessionTimes, setSessionCookie } from '../plugins/session';
 import { defineRoute } from './define';
@@ -60,6 +62,8 @@ async function matchUser(
   reason?: string;
   created?: boolean;
   roleChangedFrom?: string;
+  /** The links the new role does not act on, removed with the change. */
+  unlinked?: { kind: LinkKind; upstreamId: string }[];
 }> {
   const settings = deps.oidc!.settings;
   const domain = identity.email?.split('@')[1] ?? '';
@@ -101,9 +105,16 @@ async function matchUser(
   const user = await getUser(deps.db, userId);
   if (!user) return { userId: null, reason: 'disabled' };
   // The provider is the source of truth for roles when it names one.
-  if (identity.role && identity.role !== user.role) {
-    await setRole(deps.db, userId, identity.role);
-    return { userId, roleChangedFrom: user.role };
+  // Its links that the new role does not act on go with the old role, as when an admin changes
+  // it (routes/admin-users.ts): the provider giving the old role back gives no access back.
+  const role = identity.role;
+  if (role && role !== user.role) {
+    const unlinked = linksDroppedBy(user, role);
+    await deps.db.transaction().execute(async (tx) => {
+      await setRole(tx, userId, role);
+      for (const l of unlinked) await unlink(tx, userId, l.kind, l.upstreamId);
+    });
+    return { userId, roleChangedFrom: user.role, unlinked };
   }
   return { userId };
 }
@@ -174,11 +185,22 @@ async function callback(deps: Deps, request: FastifyRequest, reply: FastifyReply
     });
   }
   if (matched.roleChangedFrom) {
+    const roleChanged = { from: matched.roleChangedFrom, to: user.role };
+    const unlinked = matched.unlinked ?? [];
     await deps.audit({
       ...userChange,
       action: 'user_role_changed',
-      details: { by: 'single_sign_on', from: matched.roleChangedFrom, to: user.role },
+      details: { by: 'single_sign_on', ...roleChanged, unlinked },
     });
+    for (const l of unlinked) {
+      await deps.audit({
+        ...userChange,
+        action: 'user_unlinked',
+        objectType: l.kind,
+        objectId: l.upstreamId,
+        details: { by: 'single_sign_on', userId: user.id, email: user.email, roleChanged },
+      });
+    }
   }
   await deps.audit({
     ...base,
