@@ -85,3 +85,12 @@ export function explainReview(kind: ReviewKind, status: string | null): Explanat
     next: 'Contact support if you are not sure what this means for you.',
   };
 }
+
+/**
+ * The day of a review, however the platform recorded it: KYC and AML dates of an account are
+ * zone-less wall times, its accreditation and approval dates and an entity's AML date calendar
+ * days (interface document §2.5, §2.6, §2 Conventions). Both name the platform's day, so every
+ * review date is shown as that day by the one date formatter, `formatCalendarDate`, and reads
+ * alike: a zone-less time has no zone to place it in another day by.
+ */
+export const reviewDay = (date: string): string => date.slice(0, 10);

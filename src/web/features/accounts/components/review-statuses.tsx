@@ -2,12 +2,18 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { Review } from '../../../../contract/accounts';
-import { formatCalendarDate, formatTimestamp } from '../../../lib/format';
-import { explainReview, reviewSubjects, type ReviewKind } from '../../../lib/review-status';
+import { formatCalendarDate } from '../../../lib/format';
+import {
+  explainReview,
+  reviewDay,
+  reviewSubjects,
+  type ReviewKind,
+} from '../../../lib/review-status';
 
 function reviewDate(date: string | null): string {
   if (!date) return 'No date recorded';
-  return date.includes('T') ? formatTimestamp(date) : formatCalendarDate(date, undefined, 'long');
+  // The day of every review alike, as the reviewers' pages show it (reviewDay).
+  return formatCalendarDate(reviewDay(date), undefined, 'long');
 }
 
 export function ReviewStatusChip({ kind, review }: { kind: ReviewKind; review: Review }) {

@@ -17,16 +17,13 @@ import {
 } from '../../../lib/format';
 import { DescriptionList, TitledPanel } from '../../../components/description-list';
 import { oneLineAddress, orDash } from './details-list';
-import { explainReview } from '../../../lib/review-status';
+import { explainReview, reviewDay } from '../../../lib/review-status';
 import { revealItem } from './reveal-field';
 import { ColumnHeadings } from '../../../components/column-headings';
 
+// Every review date as its day, in the one format (reviewDay).
 const reviewDate = (date: string | null) =>
-  date === null
-    ? 'Not recorded'
-    : date.includes('T')
-      ? formatTimestamp(date)
-      : formatCalendarDate(date);
+  date === null ? 'Not recorded' : formatCalendarDate(reviewDay(date));
 
 /** KYC, AML, accreditation and approval with their dates (interface document §2.5). */
 export function AccountReviews({ account }: { account: AccountView }) {
@@ -91,7 +88,7 @@ export function AccountProfileForReview({ account }: { account: AccountView }) {
           [
             'Suitability',
             account.suitability.score
-              ? `Score ${account.suitability.score}${account.suitability.approver ? `, approved by ${account.suitability.approver}` : ''}${account.suitability.date ? ` on ${formatTimestamp(account.suitability.date)}` : ''}`
+              ? `Score ${account.suitability.score}${account.suitability.approver ? `, approved by ${account.suitability.approver}` : ''}${account.suitability.date ? ` on ${reviewDate(account.suitability.date)}` : ''}`
               : 'Not assessed',
           ],
           ['Rule 506(c) limit', money(account.limits.rule506c)],

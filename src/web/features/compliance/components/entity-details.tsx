@@ -1,22 +1,13 @@
 import type { EntityView } from '../../../../contract/compliance';
-import {
-  formatAmount,
-  formatCalendarDate,
-  formatCode,
-  formatPhone,
-  formatTimestamp,
-} from '../../../lib/format';
+import { formatAmount, formatCalendarDate, formatCode, formatPhone } from '../../../lib/format';
 import { DescriptionList, TitledPanel } from '../../../components/description-list';
 import { oneLineAddress, orDash } from './details-list';
 import { revealItem } from './reveal-field';
-import { explainReview } from '../../../lib/review-status';
+import { explainReview, reviewDay } from '../../../lib/review-status';
 
+// Every review date as its day, in the one format the account review uses (reviewDay).
 const reviewDate = (date: string | null) =>
-  date === null
-    ? ''
-    : date.includes('T')
-      ? ` (${formatTimestamp(date)})`
-      : ` (${formatCalendarDate(date)})`;
+  date === null ? '' : ` (${formatCalendarDate(reviewDay(date))})`;
 
 /** An entity party (interface document §2.6) as found by the search; the EIN masked. */
 export function EntityDetails({ entity }: { entity: EntityView }) {

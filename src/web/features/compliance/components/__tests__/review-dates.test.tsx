@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AccountView } from '../../../../../contract/account-views';
+import type { EntityView } from '../../../../../contract/compliance';
+import { renderWithProviders } from '../../../../testing/render';
+import { AccountProfileForReview, AccountReviews } from '../account-review';
+import { EntityDetails } from '../entity-details';
+
+afterEach(cleanup);
+
+/*
+ * The platform records some review dates as zone-less wall times (an account's kycDate, amlDate,
+ * suitabilityDate) and others as calendar days (accreditedInvestorDate, approvalLastReview, an
+ * entity's AMLdate), interface document §2.5, §2.6. A reviewer reads them side by side: each is
+ * shown as the platform's day, in one format.
+ */
+const address = { line1: null, line2: null, city: null, state: null, zip: null, country: null };
+
+const account: AccountView = {
+  id: 'A1040000',
+  name: 'Avery Quinn',
+  type: 'individual',
+  entityType: null,
+  residentType: null,
+  address,
+  email: null,
+  phone: null,
+  taxIdMasked: null,
+  reviews: {
+    // Late in the platform's evening: still the 24th there, whatever the viewer's zone.
+    kyc: { status: 'approved', date: '2026-11-24T23:30:00' },
+    aml: { status: 'approved', date: '2026-11-24T09:05:00' },
+    accreditation: { status: 'pending', date: '2026-11-20', basis: null },
+    approval: { status: null, date: null, principal: null },
+  },
+  suitability: { score: '7', date: '2026-11-21T16:45:00', approver: 'R. Lee' },
+  limits: { rule506c: null, accountTotal: null, singleInvestment: null },
+  associatedAccount: null,
+  syndicate: null,
+  tags: null,
+  notes: null,
+  archived: null,
+  customFields: [null, null, null],
+  createdAt: null,
+  updatedAt: null,
+};
+
+const entity: EntityView = {
+  id: 'E2001',
+  name: 'Quinn Holdings LLC',
+  type: 'llc',
+  description: null,
+  domicile: null,
+  einMasked: null,
+  address,
+  emails: [],
+  phones: [],
+  totalAssets: null,
+  ownersAccredited: null,
+  reviews: {
+    kyc: { status: 'approved', date: '2026-11-24T23:30:00' },
+    aml: { status: 'pending', date: '2026-11-20' },
+  },
+  tags: null,
+  notes: null,
+};
+
+/** The text of the definition that a term of a description list names. */
+const definitionOf = (term: string) =>
+  screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+
+describe('a reviewer reads the review dates of an account and of an entity', () => {
+  it('reads every review date of an account as its day, in one format', () => {
+    renderWithProviders(
+      <>
+        <AccountReviews account={account} />
+        <AccountProfileForReview account={account} />
+      </>,
+    );
+    const table = screen.getByRole('table', { name: 'Reviews' });
+    const dates = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[1].textContent);
+    expect(dates).toEqual(['Nov 24, 2026', 'Nov 24, 2026', 'Nov 20, 2026', 'Not recorded']);
+    expect(definitionOf('Suitability')).toBe('Score 7, approved by R. Lee on Nov 21, 2026');
+  });
+
+  it('reads the review dates of an entity in the same format', () => {
+    renderWithProviders(<EntityDetails entity={entity} />);
+    expect(definitionOf('KYC')).toBe('Approved (Nov 24, 2026)');
+    expect(definitionOf('AML')).toBe('Pending (Nov 20, 2026)');
+  });
+});
