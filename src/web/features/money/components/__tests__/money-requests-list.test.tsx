@@ -110,6 +110,35 @@ describe('whose next step the register names', () => {
   });
 });
 
+describe('a disbursement held for a second person', () => {
+  withViewportWidth(1280);
+  const held: MoneyRequestView = {
+    ...request,
+    kind: 'disbursement',
+    offeringId: null,
+    units: null,
+    unitPrice: null,
+    amount: '5000',
+    outcome: 'held',
+    message: 'Approval 5891bece-e645-48c8-b669-d444db8606a7.',
+  };
+
+  it('waits for approval: nothing sent, nothing to do, and not to settle by hand', () => {
+    renderWithProviders(
+      <MoneyRequestsList requests={[held]} label="Money requests" reviewer onSettle={() => {}} />,
+    );
+    const cell = screen.getByText('Waiting for approval').closest('td') as HTMLElement;
+    expect(cell.textContent).toContain('nothing has been sent to the platform');
+    expect(cell.textContent).toContain('approves or rejects it on Disbursement approvals');
+    expect(screen.queryByRole('button', { name: /Settle by hand/ })).toBeNull();
+    cleanup();
+    renderWithProviders(<MoneyRequestsList requests={[held]} label="Requests" />);
+    expect(
+      (screen.getByText('Waiting for approval').closest('td') as HTMLElement).textContent,
+    ).toContain('it is sent once approved');
+  });
+});
+
 describe('from a request to what it became', () => {
   withViewportWidth(1280);
   const deposit: MoneyRequestView = {
