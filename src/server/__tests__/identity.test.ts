@@ -445,6 +445,12 @@ describe('maker-checker on large disbursements', () => {
       cookie: admin,
       body: { role: 'investor' },
     });
+    // An admin acts on no account, so the round trip dropped the account's link: given back.
+    const relinked = await call(h.app, 'POST', `/api/admin/users/${maker.id}/links`, {
+      cookie: admin,
+      body: { kind: 'account', upstreamId: accountA },
+    });
+    expect(relinked.statusCode).toBe(200);
   });
 
   it('a second person approves: sent upstream once, both decisions audited', async () => {
@@ -519,5 +525,21 @@ describe('maker-checker on large disbursements', () => {
     // Reconciliation waits for a call this recent, as for any request sent now.
     expect(row.sent_at!.getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(row.settled_at).not.toBeNull();
+
+    // The dropped call never reached the platform: once it is too old to be in flight,
+    // reconciliation settles it not sent, and the approval says the same.
+    await h.db
+      .updateTable('money_requests')
+      .set({ sent_at: new Date(Date.now() - 3_600_000) })
+      .where('reference', '=', row.reference)
+      .execute();
+    const pass = await post('/api/compliance/money-requests/reconcile', compliance);
+    expect(pass.statusCode).toBe(200);
+    expect(await registerRowOf(id)).toMatchObject({ outcome: 'not_sent', sent_at: null });
+    const approvals = await call(h.app, 'GET', '/api/disbursement-approvals', { cookie: admin });
+    expect(approvals.json().approvals.find((a: { id: string }) => a.id === id)).toMatchObject({
+      state: 'not_sent',
+      message: 'Not found at the platform: it was not sent. It can be sent again.',
+    });
   });
 });

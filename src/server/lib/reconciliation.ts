@@ -1,4 +1,5 @@
 import type { Db } from '../store/db';
+import { settleApprovalOfRequest } from '../store/approvals';
 import { recordAudit, type AuditEvent } from '../store/audit';
 import { expireDeadClaims, scopeIs } from '../store/idempotency';
 import { fundMoveDirectionOfRequest, withKnownDirections } from './fund-move-direction';
@@ -220,19 +221,28 @@ export async function settleUnknown(
         .where('state', '=', 'unknown')
         .execute();
     }
+    const message = settledMessages[settler.via](verdict);
     await settleMoneyRequest(
       tx,
       request.reference,
       {
         outcome: verdict.outcome,
         upstreamId: verdict.outcome === 'created' ? verdict.upstreamId : null,
-        message: settledMessages[settler.via](verdict),
+        message,
         via: settler.via,
         by: settler.by,
         neverSent: verdict.outcome === 'not_sent',
       },
       at,
     );
+    if (request.kind === 'disbursement') {
+      await settleApprovalOfRequest(
+        tx,
+        request.reference,
+        verdict.outcome === 'created' ? 'sent' : 'not_sent',
+        message,
+      );
+    }
     await recordAudit(tx, {
       userId: settler.by === 'system' ? null : settler.by,
       ...settler.person,

@@ -139,3 +139,22 @@ export async function finishSending(
     .executeTakeFirstOrThrow();
   return toRecord(row);
 }
+
+/**
+ * An approved request whose answer was lost (`unknown`), or whose process stopped mid-call
+ * (`sending`), follows its register row when reconciliation or a reviewer settles it, so the
+ * approvals page and the register never tell two stories.
+ */
+export async function settleApprovalOfRequest(
+  tx: Db,
+  moneyReference: string,
+  state: 'sent' | 'not_sent',
+  message: string,
+): Promise<void> {
+  await tx
+    .updateTable('disbursement_approvals')
+    .set({ state, outcome: JSON.stringify({ message }) })
+    .where('money_reference', '=', moneyReference)
+    .where('state', 'in', ['sending', 'unknown'])
+    .execute();
+}
