@@ -44,11 +44,22 @@ export function countryName(code: CountryCode, locale?: string): string {
   return new Intl.DisplayNames(locale, { type: 'region' }).of(code) ?? code;
 }
 
-/** Options for a country picker, sorted by name in the viewer's language. */
+/**
+ * The countries a picker offers first, ahead of the alphabetical list: the platform's users are
+ * mostly in the United States, whose name would otherwise sit deep in the list among the U's.
+ */
+const FIRST_COUNTRIES: readonly CountryCode[] = ['US'];
+
+/**
+ * Options for a country picker: the United States first, then every other country once, sorted by
+ * name in the viewer's language. A native select's type-ahead still finds any name by its letters.
+ */
 export function countryOptions(locale?: string): { code: CountryCode; name: string }[] {
   const names = new Intl.DisplayNames(locale, { type: 'region' });
   const collator = new Intl.Collator(locale);
-  return COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
-    collator.compare(a.name, b.name),
-  );
+  const option = (code: CountryCode) => ({ code, name: names.of(code) ?? code });
+  const rest = COUNTRY_CODES.filter((code) => !FIRST_COUNTRIES.includes(code))
+    .map(option)
+    .sort((a, b) => collator.compare(a.name, b.name));
+  return [...FIRST_COUNTRIES.map(option), ...rest];
 }

@@ -195,8 +195,21 @@ describe('countries', () => {
     expect(countryName('DE', 'en')).toBe('Germany');
     expect(countryName('DE', 'de')).toBe('Deutschland');
     const options = countryOptions('en');
-    expect(options[0]).toEqual({ code: 'AF', name: 'Afghanistan' });
+    expect(options[1]).toEqual({ code: 'AF', name: 'Afghanistan' });
     expect(options).toHaveLength(249);
+  });
+
+  it('offers the United States first, then every other country once, alphabetically', () => {
+    for (const locale of ['en', 'de']) {
+      const options = countryOptions(locale);
+      expect(options[0]).toEqual({ code: 'US', name: countryName('US', locale) });
+      const rest = options.slice(1);
+      expect(rest.map((o) => o.code)).not.toContain('US');
+      const collator = new Intl.Collator(locale);
+      const sorted = [...rest].sort((a, b) => collator.compare(a.name, b.name));
+      expect(rest).toEqual(sorted);
+      expect(new Set(options.map((o) => o.code)).size).toBe(249);
+    }
   });
 
   it.each([

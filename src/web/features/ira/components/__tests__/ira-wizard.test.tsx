@@ -31,4 +31,21 @@ describe('an investor opens an IRA', () => {
     expect(screen.getByLabelText(/^ZIP or postal code/)).toHaveProperty('value', '80202');
     expect(screen.getByLabelText(/^Country/)).toHaveProperty('value', 'US');
   });
+
+  it('finds the United States first in the country list, the rest alphabetical', () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <IraWizard accountId="A1" />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const select = screen.getByLabelText(/^Country/) as HTMLSelectElement;
+    const labels = [...select.options].map((option) => option.text);
+    // The placeholder, then the United States, then Afghanistan onwards.
+    expect(labels.slice(0, 3)).toEqual(['Choose a country', 'United States', 'Afghanistan']);
+    expect(labels.filter((label) => label === 'United States')).toHaveLength(1);
+    // A native select: the browser's own type-ahead finds any country by its first letters.
+    expect(select.tagName).toBe('SELECT');
+  });
 });
