@@ -154,16 +154,25 @@ test('an investor links a bank, deposits, invests, disburses by ACH and wire, an
   await expect(page.getByText(accountId)).toHaveCount(0);
 });
 
-test('an account whose review is "not approved" sees why it cannot invest before submitting', async ({
+test('an investor none of whose accounts can invest is told why, account by account, and offered no form', async ({
   page,
 }) => {
   await signIn(page, 'investor2@demo.test');
   const [accountId] = await linkedAccountIds(page.request);
   const offering = await investableOffering(page);
   await page.goto(`/offerings/${offering.id}/invest`);
-  const checks = page.getByRole('region', { name: 'Before you invest' });
-  await expect(checks.getByText(new RegExp(`\\(${accountId}\\): cannot invest`))).toBeVisible();
-  await expect(checks.getByText(/Blocks · Anti-money-laundering \(AML\):/)).toBeVisible();
-  await expect(checks.getByText(/Not approved: this account cannot invest/).first()).toBeVisible();
+  const none = page.getByRole('region', { name: 'No account can invest yet' });
+  await expect(
+    none.getByRole('heading', { level: 3, name: new RegExp(`\\(${accountId}\\)$`) }),
+  ).toBeVisible();
+  await expect(none.getByText(/Anti-money-laundering \(AML\):/)).toBeVisible();
+  await expect(none.getByText(/Not approved: this account cannot invest/).first()).toBeVisible();
+  await expect(
+    none.getByRole('link', {
+      name: new RegExp(`See the reviews and details of .*\\(${accountId}\\)`),
+    }),
+  ).toHaveAttribute('href', `/accounts/${accountId}`);
+  await expect(page.getByLabel('Invest from account')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Review investment' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'invest preflight');
 });

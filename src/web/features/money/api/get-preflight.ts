@@ -13,11 +13,15 @@ const preflightQueryOptions = (offeringId: string, accountId: string) =>
 export const usePreflight = (offeringId: string, accountId: string) =>
   useQuery(preflightQueryOptions(offeringId, accountId));
 
-/**
- * The preflights of several accounts, by account id, as far as they have loaded (shared with
- * `usePreflight`: one read per account).
- */
-export const usePreflights = (offeringId: string, accountIds: readonly string[]) =>
+/** The preflights of several accounts, by account id, as far as they have loaded. */
+export type Preflights = {
+  byAccount: Partial<Record<string, Preflight>>;
+  /** Every read has answered, with its checklist or with an error. */
+  settled: boolean;
+};
+
+/** The preflights of several accounts (shared with `usePreflight`: one read per account). */
+export const usePreflights = (offeringId: string, accountIds: readonly string[]): Preflights =>
   useQueries({
     queries: accountIds.map((accountId) => preflightQueryOptions(offeringId, accountId)),
     combine: (results) => {
@@ -25,6 +29,6 @@ export const usePreflights = (offeringId: string, accountIds: readonly string[])
       results.forEach((result, index) => {
         if (result.data) byAccount[accountIds[index]] = result.data;
       });
-      return byAccount;
+      return { byAccount, settled: results.every((result) => !result.isPending) };
     },
   });

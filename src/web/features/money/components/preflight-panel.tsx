@@ -1,9 +1,12 @@
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
 import type { AccountSummary } from '../../../../contract/account-views';
-import type { PreflightCheck } from '../../../../contract/preflight';
+import type { Preflight, PreflightCheck } from '../../../../contract/preflight';
 import { SectionCard } from '../../../components/description-list';
 import { QueryState } from '../../../components/query-state';
+import { paths } from '../../../config/paths';
 import { formatDecimal } from '../../../lib/format';
 import { usePreflight } from '../api/get-preflight';
 
@@ -80,6 +83,60 @@ export function PreflightPanel({
       {accounts.map((account) => (
         <AccountPreflight key={account.id} offeringId={offeringId} account={account} />
       ))}
+    </SectionCard>
+  );
+}
+
+/**
+ * In place of the invest form when every account's checks block: no account can invest yet, why
+ * for each, and where to go next. The form is not offered, as the BFF would refuse each account.
+ */
+export function NoAccountCanInvest({
+  accounts,
+  preflights,
+}: {
+  accounts: AccountSummary[];
+  preflights: Partial<Record<string, Preflight>>;
+}) {
+  return (
+    <SectionCard title="No account can invest yet">
+      <Typography sx={{ mt: 1 }}>
+        {accounts.length === 1
+          ? 'Your account cannot invest in this offering yet, so there is no investment form here.'
+          : 'None of your accounts can invest in this offering yet, so there is no investment form here.'}{' '}
+        What stops each account, and what you can do next:
+      </Typography>
+      {accounts.map((account) => {
+        const name = account.name ?? account.id;
+        const blocks = (preflights[account.id]?.checks ?? []).filter(
+          (check) => check.outcome === 'block',
+        );
+        return (
+          <Box
+            key={account.id}
+            component="section"
+            aria-label={`Why ${name} cannot invest`}
+            sx={{ mt: 2 }}
+          >
+            <Typography component="h3" variant="h6">
+              {name} ({account.id})
+            </Typography>
+            <Box component="ul" sx={{ pl: 2, my: 1 }}>
+              {blocks.map((check) => (
+                <li key={check.rule}>
+                  <Typography component="span" sx={{ fontWeight: 600 }}>
+                    {check.title}:
+                  </Typography>{' '}
+                  {check.detail}
+                </li>
+              ))}
+            </Box>
+            <Link component={RouterLink} to={paths.app.account.getHref(account.id)}>
+              See the reviews and details of {name} ({account.id})
+            </Link>
+          </Box>
+        );
+      })}
     </SectionCard>
   );
 }

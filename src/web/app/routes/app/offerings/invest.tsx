@@ -5,7 +5,7 @@ import { investability } from '../../../../../contract/investments';
 import { EASTERN, todayInZone } from '../../../../../contract/time';
 import { PageHeader } from '../../../../components/page-header';
 import { Trail } from '../../../../components/trail';
-import { EmptyState, QueryState } from '../../../../components/query-state';
+import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
 import { paths } from '../../../../config/paths';
 import { accountsQueryOptions } from '../../../../features/accounts/api/get-accounts';
 import { AccountsState } from '../../../../features/accounts/components/accounts-state';
@@ -15,11 +15,15 @@ import type { InvestmentReceipt } from '../../../../../contract/investments';
 import { forgetReceipt, useRememberedReceipt } from '../../../../lib/receipts';
 import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
-import { PreflightPanel } from '../../../../features/money/components/preflight-panel';
+import {
+  NoAccountCanInvest,
+  PreflightPanel,
+} from '../../../../features/money/components/preflight-panel';
 import { usePreflights } from '../../../../features/money/api/get-preflight';
 import type { AccountSummary } from '../../../../../contract/account-views';
 import type { Offering } from '../../../../../contract/offerings';
 import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import { offeringQueryOptions, useOffering } from '../../../../features/offerings/api/get-offering';
 import { OfferingNotFound } from '../../../../features/offerings/components/offering-not-found';
 import { hasStatus } from '../../../../lib/api-query';
@@ -103,7 +107,12 @@ export default function InvestRoute() {
   );
 }
 
-/** The checks of each account, then the form, which refuses an account the checks block. */
+/**
+ * The checks of each account, then the form, which offers only the accounts the checks let
+ * invest. When they let none, the page says so, account by account, instead of offering a form
+ * the BFF would refuse. An account whose checks could not be read stays offered: the BFF checks
+ * again when the investment arrives.
+ */
 function InvestWithChecks({
   offering,
   accounts,
@@ -117,15 +126,41 @@ function InvestWithChecks({
     offering.id,
     accounts.map((account) => account.id),
   );
+  const blocked = (account: AccountSummary) =>
+    preflights.byAccount[account.id]?.canInvest === false;
+  const able = accounts.filter((account) => !blocked(account));
+  const unable = accounts.filter(blocked);
+  if (preflights.settled && able.length === 0) {
+    return <NoAccountCanInvest accounts={accounts} preflights={preflights.byAccount} />;
+  }
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <PreflightPanel offeringId={offering.id} accounts={accounts} />
-      <InvestForm
-        offering={offering}
-        accounts={accounts}
-        preflights={preflights}
-        focusFirst={focusFirst}
-      />
+      {preflights.settled ? (
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          {unable.length > 0 && (
+            <Alert severity="info">
+              Only the accounts that can invest are offered below.{' '}
+              {unable.map((account) => account.name ?? account.id).join(', ')} cannot invest yet:
+              see why under Before you invest.
+            </Alert>
+          )}
+          <InvestForm
+            offering={offering}
+            accounts={able}
+            preflights={preflights.byAccount}
+            focusFirst={focusFirst}
+          />
+        </Box>
+      ) : (
+        // Until every account's checks are in, nobody is offered an account they would block.
+        <Box aria-busy="true" aria-live="polite">
+          <Typography className="visually-hidden" component="p" role="status">
+            Checking which of your accounts can invest
+          </Typography>
+          <LoadingSkeleton lines={3} />
+        </Box>
+      )}
     </Box>
   );
 }

@@ -84,3 +84,82 @@ describe('the invest page after an investment', () => {
     );
   });
 });
+
+const refused = { status: 'disapproved', date: null };
+const blockedKyc = {
+  ...account,
+  id: 'A7654321',
+  name: 'Quinn Trust',
+  reviews: { ...account.reviews, kyc: refused, aml: refused },
+} as unknown as AccountSummary;
+const blockedApproval = {
+  ...account,
+  id: 'A5550001',
+  name: 'Quinn IRA',
+  reviews: { ...account.reviews, approval: refused },
+} as unknown as AccountSummary;
+
+/** The invest page of an investor holding these accounts, each checked as the BFF checks it. */
+function renderInvestPageOf(accounts: AccountSummary[]) {
+  bff.use(
+    http.get('/api/session', () =>
+      HttpResponse.json(sessionOf({ accountIds: accounts.map((a) => a.id) })),
+    ),
+    http.get('/api/offerings/7', () => HttpResponse.json({ offering })),
+    http.get('/api/accounts', () => HttpResponse.json({ accounts })),
+    http.get('/api/offerings/7/preflight', ({ request }) => {
+      const id = new URL(request.url).searchParams.get('accountId');
+      const checked = accounts.find((a) => a.id === id);
+      return HttpResponse.json(computePreflight(checked as never, offering, '2026-07-17', null));
+    }),
+  );
+  return renderWithProviders(
+    <Routes>
+      <Route path="/offerings/:offeringId/invest" element={<InvestRoute />} />
+    </Routes>,
+    { path: '/offerings/7/invest' },
+  );
+}
+
+describe('the invest page when the checks block accounts', () => {
+  it('says no account can invest yet, why for each, and links each account, with no form', async () => {
+    renderInvestPageOf([blockedKyc, blockedApproval]);
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'No account can invest yet' }),
+    ).toBeTruthy();
+    const trust = screen.getByRole('region', { name: 'Why Quinn Trust cannot invest' });
+    expect(trust.textContent).toContain('Identity (KYC):');
+    expect(trust.textContent).toContain('Anti-money-laundering (AML):');
+    expect(trust.textContent).not.toContain('Account approval');
+    const ira = screen.getByRole('region', { name: 'Why Quinn IRA cannot invest' });
+    expect(ira.textContent).toContain(
+      'Account approval: Not approved: this account cannot invest.',
+    );
+    expect(
+      screen
+        .getByRole('link', { name: 'See the reviews and details of Quinn Trust (A7654321)' })
+        .getAttribute('href'),
+    ).toBe('/accounts/A7654321');
+    expect(
+      screen
+        .getByRole('link', { name: 'See the reviews and details of Quinn IRA (A5550001)' })
+        .getAttribute('href'),
+    ).toBe('/accounts/A5550001');
+    expect(screen.queryByLabelText(/^Units/)).toBeNull();
+    expect(screen.queryByLabelText(/Invest from account/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Review investment' })).toBeNull();
+  });
+
+  it('offers only the accounts that can invest, and says which cannot', async () => {
+    renderInvestPageOf([blockedKyc, account]);
+    const select = (await screen.findByLabelText(/Invest from account/)) as HTMLSelectElement;
+    const offered = [...select.options].map((option) => option.value).filter(Boolean);
+    expect(offered).toEqual([account.id]);
+    // The one account that can invest is chosen already.
+    expect(select.value).toBe(account.id);
+    expect(
+      screen.getByText(/Only the accounts that can invest are offered below\. Quinn Trust cannot/),
+    ).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'No account can invest yet' })).toBeNull();
+  });
+});
