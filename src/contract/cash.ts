@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { receiptReferenceShape } from './money-requests';
 import { DEPOSIT_MAX_AMOUNT, moneyAmountSchema } from './money-limits';
-import { decimalStringSchema, upstreamTimeSchema } from './money';
+import { decimalStringSchema, instantSchema, upstreamTimeSchema } from './money';
 import { lowerCaseStatusSchema } from './status';
 import { freeTextBesideReferenceSchema } from './free-text';
 
@@ -25,9 +25,27 @@ export function linkedBankName(bank: z.infer<typeof linkedBankSchema>): string {
   return [bank.bankName ?? 'Linked bank', bank.accountNumberMasked].filter(Boolean).join(' ');
 }
 
+/**
+ * A link started on the platform's hosted page (real-world notes §4.1) and not reported linked
+ * yet: the BFF keeps it per account, so a reload or another device finds it pending.
+ */
+const pendingBankLinkSchema = z.object({
+  /**
+   * The platform's bank-linking page, to open again; null for a reviewer, who sees that a link
+   * waits but not the page, which is the investor's to finish.
+   */
+  linkUrl: z.string().nullable(),
+  startedAt: instantSchema,
+});
+
 export const linkedBankResultSchema = z.discriminatedUnion('state', [
   z.object({ state: z.literal('linked'), bank: linkedBankSchema }),
-  z.object({ state: z.literal('none'), message: z.string() }),
+  z.object({
+    state: z.literal('none'),
+    message: z.string(),
+    /** The link waiting on the platform's page, when one was started from the portal. */
+    pendingLink: pendingBankLinkSchema.nullable().optional(),
+  }),
 ]);
 export type LinkedBankResult = z.infer<typeof linkedBankResultSchema>;
 
@@ -41,6 +59,11 @@ export const linkBankReceiptSchema = z.object({
   result: linkedBankResultSchema,
   /** The platform's bank-linking page (a Plaid-style http(s) URL); null when it gave none. */
   linkUrl: z.string().nullable(),
+  /**
+   * The platform refused to start a link because a bank is linked already (code 715, real-world
+   * notes §4.1, §5): `result` is that bank, and nothing new was started.
+   */
+  alreadyLinked: z.boolean().optional(),
 });
 export type LinkBankReceipt = z.infer<typeof linkBankReceiptSchema>;
 

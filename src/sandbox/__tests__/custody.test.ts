@@ -277,6 +277,20 @@ describe('linkExternalAccount with a hosted bank-linking page (real-world notes 
     expect((await fetch(`${client.url}/__sandbox/bank-link/not-a-token`)).status).toBe(404);
   });
 
+  it('refuses a second link with 715 "already linked" under HTTP 200 and keeps the bank (notes §4.1, §5)', async () => {
+    const { client } = env;
+    // Linked by the test above.
+    const bank = await bankOf();
+    expect(bank.statusCode).toBe('101');
+    const again = await client.op('linkExternalAccount', { accountId: ACCOUNT });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({
+      statusCode: '715',
+      statusDesc: 'External bank account already linked for this account.',
+    });
+    expect(await bankOf()).toEqual(bank);
+  });
+
   it('refuses an unknown mode, and a reset returns to instant linking', async () => {
     const { client } = env;
     expect(await client.control('POST', 'bank-linking', { mode: 'later' })).toEqual({

@@ -4,7 +4,7 @@
  */
 import { type Operation, ok } from '../context.js';
 import { SCOPES } from '../config.js';
-import { legacyNotFound } from '../http/errors.js';
+import { UpstreamError, legacyNotFound } from '../http/errors.js';
 import { oneOf } from '../http/params.js';
 import { hash32 } from '../lib/prng.js';
 import { linkBank } from '../domain/bank-linking.js';
@@ -12,6 +12,9 @@ import { formatZoneless } from '../lib/time.js';
 import { requireCustodyAccount } from './custody-common.js';
 
 const ACCOUNT_NOT_FOUND = () => legacyNotFound('148', 'Account is not exist/active.');
+/** Legacy operations answer their refusals under HTTP 200 (errors.ts). */
+const BANK_ALREADY_LINKED = () =>
+  new UpstreamError('715', 'External bank account already linked for this account.');
 
 /** §4.7 sends maritalStatus as a code; §2.11 answers it as text. */
 const MARITAL_TEXT: Record<string, string> = { '1': 'not married', '2': 'married' };
@@ -125,6 +128,10 @@ export const linkExternalAccount: Operation = {
     params.assertValid();
     const state = ctx.store.state;
     if (!state.accounts[accountId]) throw ACCOUNT_NOT_FOUND();
+    // An account whose bank is linked already is refused with 715, the code public clients
+    // branch on as "bank already linked" (real-world notes §4.1, §5). No public source shows its
+    // statusDesc; this wording is the sandbox's own (docs/sandbox.md).
+    if (state.externalLinks[accountId]) throw BANK_ALREADY_LINKED();
     // Real traffic answers the hosted bank-linking page's URL as a plain string (real-world notes
     // §4.1 linkExternalAccount). In the instant mode the page has nothing left to do.
     if (ctx.bankLinking.modeOf(accountId) === 'instant') {

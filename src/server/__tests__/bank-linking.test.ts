@@ -96,6 +96,72 @@ describe('an investment paid by ACH from an account with no linked bank', () => 
   });
 });
 
+describe('a bank link waiting on the platform page', () => {
+  it('is kept on the server with its page and start: a reload or another sign-in finds it, and starting over replaces it', async () => {
+    const other = await signIn(h.app, 'investor@demo.test');
+    const read = async (cookie: string) =>
+      linkedBankResultSchema.parse(
+        (await call(h.app, 'GET', `/api/accounts/${roth}/linked-bank`, { cookie })).json(),
+      );
+    const link = async () =>
+      linkBankReceiptSchema.parse(
+        (
+          await call(h.app, 'POST', `/api/accounts/${roth}/linked-bank`, { cookie: investor })
+        ).json(),
+      );
+
+    expect(await read(investor)).toMatchObject({ state: 'none', pendingLink: null });
+    const before = Date.now();
+    const first = await link();
+    const after = Date.now();
+    expect(first.result).toMatchObject({ state: 'none', pendingLink: { linkUrl: first.linkUrl } });
+
+    for (const cookie of [investor, other]) {
+      const pending = await read(cookie);
+      if (pending.state !== 'none') throw new Error('a bank is linked already');
+      expect(pending.pendingLink?.linkUrl).toBe(first.linkUrl);
+      const startedAt = Date.parse(pending.pendingLink!.startedAt);
+      expect(startedAt).toBeGreaterThanOrEqual(before - 1);
+      expect(startedAt).toBeLessThanOrEqual(after + 1);
+    }
+
+    // A reviewer reading the account sees that a link waits, not the investor's page.
+    const reviewer = await signIn(h.app, 'compliance@demo.test');
+    const seen = await read(reviewer);
+    expect(seen.state === 'none' && seen.pendingLink).toEqual({
+      linkUrl: null,
+      startedAt: (first.result.state === 'none' && first.result.pendingLink?.startedAt) || '',
+    });
+
+    // Starting over: a new page replaces the old one.
+    const second = await link();
+    expect(second.linkUrl).not.toBe(first.linkUrl);
+    const replaced = await read(other);
+    expect(replaced.state === 'none' && replaced.pendingLink?.linkUrl).toBe(second.linkUrl);
+  });
+
+  it('a platform that says "already linked" (715) but shows no bank yet is told as such, and the waiting link stays', async () => {
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'linkExternalAccount',
+      statusCode: '715',
+      when: { accountId: roth },
+      times: 1,
+    });
+    const kept = await linkedBank();
+    const res = await call(h.app, 'POST', `/api/accounts/${roth}/linked-bank`, {
+      cookie: investor,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({
+      code: 'conflict',
+      refusal: 'state',
+      message:
+        'The platform says a bank account is already linked to this account, but does not show it yet. Nothing new was started. Check again in a few minutes; if no bank appears, contact support.',
+    });
+    expect(await linkedBank()).toEqual(kept);
+  });
+});
+
 describe('linking a bank on the platform page', () => {
   it('hands the page to the browser with nothing linked yet, and the bank once the page is finished', async () => {
     const res = await call(h.app, 'POST', `/api/accounts/${roth}/linked-bank`, {
@@ -114,6 +180,13 @@ describe('linking a bank on the platform page', () => {
     expect(after.state).toBe('linked');
     if (after.state !== 'linked') return;
     expect(after.bank.accountNumberMasked).toMatch(/^••••\d{4}$/);
+    // Nothing waits any more: the kept link is gone.
+    const row = await h.db
+      .selectFrom('pending_bank_links')
+      .selectAll()
+      .where('account_id', '=', roth)
+      .executeTakeFirst();
+    expect(row).toBeUndefined();
 
     // Now ACH can pay, from the bank the receipt names.
     const offering = await investableOffering();
@@ -131,5 +204,26 @@ describe('linking a bank on the platform page', () => {
     });
     expect(ach.statusCode).toBe(201);
     expect(investmentReceiptSchema.parse(ach.json()).achBank).toBe(bankName);
+  });
+});
+
+describe('linking again once a bank is linked', () => {
+  it('answers that bank as already linked (715, real-world notes §4.1), not as a failure', async () => {
+    const bank = await linkedBank();
+    expect(bank.state).toBe('linked');
+    const before = await sandboxCalls(h.sandboxUrl);
+    const res = await call(h.app, 'POST', `/api/accounts/${roth}/linked-bank`, {
+      cookie: investor,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(linkBankReceiptSchema.parse(res.json())).toEqual({
+      result: bank,
+      linkUrl: null,
+      alreadyLinked: true,
+    });
+    // Asked once, and nothing else started.
+    expect((await sandboxCalls(h.sandboxUrl)).linkExternalAccount).toBe(
+      (before.linkExternalAccount ?? 0) + 1,
+    );
   });
 });

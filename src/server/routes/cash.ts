@@ -7,40 +7,141 @@ import {
 } from '../../contract/cash';
 import { HttpError } from '../lib/http-error';
 import { readLinkedBank } from '../lib/linked-bank';
-import { fundCustodyAccount, linkExternalAccount } from '../upstream';
-import { defineRoute } from './define';
+import {
+  clearPendingBankLink,
+  findPendingBankLink,
+  savePendingBankLink,
+  type PendingBankLink,
+} from '../store/bank-links';
+import type { Deps } from '../deps';
+import { fundCustodyAccount, isUpstreamError, linkExternalAccount } from '../upstream';
+import { defineRoute, type RouteContext } from './define';
+
+/**
+ * linkExternalAccount's "bank already linked" (real-world notes §4.1: public clients branch on
+ * statusCode 715; §5 lists it; the interface document names no code for it, §7).
+ */
+const BANK_ALREADY_LINKED = '715';
+
+/** The page goes to the investor only: a reviewer reading the account sees that a link waits. */
+const toPendingView = (link: PendingBankLink | null, role: string | undefined) =>
+  link
+    ? {
+        linkUrl: role === 'investor' ? link.linkUrl : null,
+        startedAt: link.startedAt.toISOString(),
+      }
+    : null;
+
+/**
+ * The platform refused to start a link because a bank is linked already (715): that is no
+ * failure, it is the bank the person asked for, so the answer shows it. Should the platform not
+ * report it yet, the refusal says what it means rather than "could not link".
+ */
+async function alreadyLinked(
+  deps: Deps,
+  accountId: string,
+  audit: RouteContext<unknown, unknown, unknown>['audit'],
+) {
+  await audit({
+    action: 'bank_link_requested',
+    objectType: 'account',
+    objectId: accountId,
+    outcome: 'denied',
+    details: { statusCode: BANK_ALREADY_LINKED, reason: 'already linked' },
+  });
+  const result = await readLinkedBank(deps, accountId);
+  if (result.state === 'linked') {
+    await clearPendingBankLink(deps.db, accountId);
+    return { result, linkUrl: null, alreadyLinked: true };
+  }
+  throw new HttpError(
+    'conflict',
+    'The platform says a bank account is already linked to this account, but does not show it yet. Nothing new was started. Check again in a few minutes; if no bank appears, contact support.',
+    { refusal: 'state' },
+  );
+}
 
 export const cashRoutes = [
   defineRoute({
     method: 'GET',
     url: '/api/accounts/:accountId/linked-bank',
     summary:
-      'The bank ACH uses for this account (linked through linkExternalAccount), numbers masked',
+      'The bank ACH uses for this account (linked through linkExternalAccount), numbers masked; with none, the link waiting on the platform page, if any',
     tags: ['cash'],
     params: accountParamsSchema,
     response: linkedBankResultSchema,
-    async handler({ params, deps }) {
-      return readLinkedBank(deps, params.accountId);
+    async handler({ params, deps, user }) {
+      const result = await readLinkedBank(deps, params.accountId);
+      if (result.state === 'linked') {
+        // The platform reports the bank: a link that waited on its page is over.
+        await clearPendingBankLink(deps.db, params.accountId);
+        return result;
+      }
+      return {
+        ...result,
+        pendingLink: toPendingView(
+          await findPendingBankLink(deps.db, params.accountId),
+          user?.role,
+        ),
+      };
     },
   }),
 
   defineRoute({
     method: 'POST',
     url: '/api/accounts/:accountId/linked-bank',
-    summary: 'Link a bank account for ACH (linkExternalAccount); answers the bank once linked',
+    summary:
+      'Link a bank account for ACH (linkExternalAccount): answers the bank once linked, or the platform page the link waits on (kept per account); a bank already linked (715) is answered as such',
     tags: ['cash'],
     params: accountParamsSchema,
     response: linkBankReceiptSchema,
     successStatus: 201,
-    async handler({ params, deps, audit }) {
-      const { linkUrl } = await linkExternalAccount(deps.upstream, { accountId: params.accountId });
+    async handler({ params, deps, audit, user }) {
+      let linkUrl: string | null;
+      try {
+        ({ linkUrl } = await linkExternalAccount(deps.upstream, { accountId: params.accountId }));
+      } catch (err) {
+        if (!(isUpstreamError(err) && err.statusCode === BANK_ALREADY_LINKED)) throw err;
+        return alreadyLinked(deps, params.accountId, audit);
+      }
       await audit({
         action: 'bank_link_requested',
         objectType: 'account',
         objectId: params.accountId,
         outcome: 'succeeded',
       });
-      return { result: await readLinkedBank(deps, params.accountId), linkUrl };
+      const result = await readLinkedBank(deps, params.accountId);
+      if (result.state === 'linked') {
+        await clearPendingBankLink(deps.db, params.accountId);
+        return { result, linkUrl, alreadyLinked: false };
+      }
+      if (!linkUrl) {
+        return {
+          result: {
+            ...result,
+            pendingLink: toPendingView(
+              await findPendingBankLink(deps.db, params.accountId),
+              user?.role,
+            ),
+          },
+          linkUrl,
+          alreadyLinked: false,
+        };
+      }
+      // Kept on the server, not in the browser: a reload or another device finds the link
+      // pending, with its page, until the platform reports the bank. A new page replaces the old.
+      const pending = {
+        accountId: params.accountId,
+        linkUrl,
+        startedBy: user!.id,
+        startedAt: new Date(),
+      };
+      await savePendingBankLink(deps.db, pending);
+      return {
+        result: { ...result, pendingLink: toPendingView(pending, user?.role) },
+        linkUrl,
+        alreadyLinked: false,
+      };
     },
   }),
 

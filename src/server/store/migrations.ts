@@ -381,6 +381,20 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // A bank link waits on the platform's hosted page (linkExternalAccount, real-world notes §4.1)
+  // until the person finishes there: kept per account, so a reload or another device still shows
+  // it as pending, with the page and when it was started, instead of offering to link anew.
+  '0010-pending-bank-links': {
+    async up(db) {
+      await db.schema
+        .createTable('pending_bank_links')
+        .addColumn('account_id', 'text', (c) => c.primaryKey())
+        .addColumn('link_url', 'text', (c) => c.notNull())
+        .addColumn('started_by', 'text', (c) => c.notNull())
+        .addColumn('started_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+    },
+  },
   // A disbursement held for a second person's approval has an outcome of its own in the register
   // ("held": nothing sent), and its approval names the request, so the decision settles it: a
   // rejection as not sent, an approval as what the platform answered.

@@ -16,6 +16,16 @@ export interface Database {
   auth_epoch: AuthEpochTable;
   saved_issuer_accounts: SavedIssuerAccountTable;
   account_notes: AccountNoteTable;
+  pending_bank_links: PendingBankLinkTable;
+}
+
+/** A bank link started on the platform's hosted page and not yet reported linked, per account. */
+interface PendingBankLinkTable {
+  account_id: string;
+  link_url: string;
+  /** The user id of who started it. */
+  started_by: string;
+  started_at: Timestamp;
 }
 
 /** The issuer account as saved upstream (masked view), so it survives a reload (§4.6 has no read). */
