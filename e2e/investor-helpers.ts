@@ -41,6 +41,17 @@ export async function removeFault(page: Page, id: number) {
   await page.request.delete(`${sandboxUrl}/__sandbox/faults/${id}`);
 }
 
+/**
+ * How linkExternalAccount links this account's bank (docs/sandbox.md): `hosted` hands out the
+ * sandbox's stand-in for the platform's page and links nothing until it is finished there.
+ */
+export async function setBankLinking(page: Page, mode: 'instant' | 'hosted', accountId: string) {
+  const response = await page.request.post(`${sandboxUrl}/__sandbox/bank-linking`, {
+    data: { mode, accountId },
+  });
+  expect(response.ok()).toBe(true);
+}
+
 /** An offering that takes investments, found through the BFF as the signed-in user. */
 export async function investableOffering(page: Page) {
   const response = await page.request.get('/api/offerings', { headers: { 'X-CSRF': '1' } });

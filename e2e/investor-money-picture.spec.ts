@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, linkedAccountIds, signIn } from './helpers';
-import { investableOffering } from './investor-helpers';
+import { investableOffering, setBankLinking } from './investor-helpers';
 
 // One journey over one account's money; it runs alone so its amounts are its own.
 test.describe.configure({ mode: 'serial' });
@@ -33,11 +33,23 @@ test('an investor links a bank, deposits, invests, disburses by ACH and wire, an
   await expect(page.getByRole('heading', { level: 1, name: 'Money and timeline' })).toBeVisible();
   const bank = page.getByRole('region', { name: 'Bank account for ACH' });
   await expect(bank.getByText(/No bank account is linked/)).toBeVisible();
+  // As on the real platform, the bank is linked on a page of its own (real-world notes §4.1).
+  await setBankLinking(page, 'hosted', accountId);
   await bank.getByRole('button', { name: 'Link a bank account' }).click();
-  await expect(bank.getByText('Bank account linked.')).toBeVisible();
-  // The button went away: focus is on the bank that replaced it, not at the top of the page.
-  await expect(bank.getByText(/^Linked: .+ ••••\d{4}$/)).toBeFocused();
+  const openPage = bank.getByRole('link', { name: 'Open the bank-linking page (new tab)' });
+  await expect(openPage).toBeFocused();
+  // A reload keeps the link pending, with when it started: not offered again as if nothing happened.
+  await page.reload();
+  await expect(bank.getByText('Linking is pending')).toBeVisible();
+  await expect(bank.getByText(/Started .*\d{4}/)).toBeVisible();
+  await expect(bank.getByRole('button', { name: 'Link a bank account' })).toHaveCount(0);
+  // Finished on the platform's page (its button posts the form), then checked from here.
+  const pageUrl = await openPage.getAttribute('href');
+  expect((await page.request.post(pageUrl!)).ok()).toBe(true);
+  await bank.getByRole('button', { name: 'I have finished: check now' }).click();
+  await expect(bank.getByText(/^Linked: .+ ••••\d{4}$/)).toBeVisible();
   await expect(bank.getByText(/^••••\d{4}$/).first()).toBeVisible();
+  await setBankLinking(page, 'instant', accountId);
 
   // 2. Deposit into the custody account.
   const deposit = page.getByRole('region', { name: 'Deposit into the custody account' });

@@ -16,9 +16,14 @@ const linkedBankQueryOptions = (accountId: string) =>
 /** How often a pending link is checked while this tab is shown. */
 export const PENDING_LINK_CHECK_MS = 5_000;
 
+/** A link started on the platform's page that the platform has not reported finished. */
+const waitsOnPage = (result: LinkedBankResult | undefined) =>
+  result?.state === 'none' && Boolean(result.pendingLink);
+
 /**
- * The linked bank. `watchPendingLink` is set while a link waits on the platform's hosted page:
- * the bank is asked for again every few seconds, and as soon as the person comes back to the tab.
+ * The linked bank. With `watchPendingLink`, while a link waits on the platform's hosted page (the
+ * BFF keeps it, so this holds after a reload too), the bank is asked for again every few seconds
+ * and as soon as the person comes back to the tab.
  */
 export const useLinkedBank = (
   accountId: string,
@@ -28,6 +33,11 @@ export const useLinkedBank = (
     ...linkedBankQueryOptions(accountId),
     enabled,
     ...(watchPendingLink
-      ? { refetchInterval: PENDING_LINK_CHECK_MS, refetchOnWindowFocus: 'always' as const }
+      ? {
+          refetchInterval: (query: { state: { data?: LinkedBankResult } }) =>
+            waitsOnPage(query.state.data) ? PENDING_LINK_CHECK_MS : false,
+          refetchOnWindowFocus: (query: { state: { data?: LinkedBankResult } }) =>
+            waitsOnPage(query.state.data) ? ('always' as const) : true,
+        }
       : {}),
   });

@@ -9,6 +9,7 @@ import { DescriptionList, SectionCard } from '../../../components/description-li
 import { ErrorAlert } from '../../../components/error-alert';
 import { QueryState } from '../../../components/query-state';
 import { focusOnMount } from '../../../lib/focus';
+import { formatTimestamp } from '../../../lib/format';
 import { useLinkedBank } from '../api/get-linked-bank';
 import { useLinkBank } from '../api/link-bank';
 
@@ -17,33 +18,46 @@ type LinkedBank = Extract<LinkedBankResult, { state: 'linked' }>['bank'];
 /**
  * The bank ACH uses for this account (§4.5), masked, and linking one when there is none. The
  * platform links a bank on a hosted page of its own (linkExternalAccount answers its URL,
- * real-world notes §4.1): until it reports the bank, the link is pending here, with the page to
- * open. A platform that links at once shows the bank straight away.
+ * real-world notes §4.1): until it reports the bank, the link is pending. The BFF keeps the
+ * pending link per account, so a reload or another device shows it too, with when it was started,
+ * a check and a way to start over. A platform that links at once shows the bank straight away, and
+ * one that answers "already linked" (715) shows the bank that is linked.
  */
 export function LinkedBankPanel({ accountId, canLink }: { accountId: string; canLink: boolean }) {
   const link = useLinkBank(accountId);
   const attempted = link.isSuccess;
-  const pageUrl = attempted && link.data.result.state === 'none' ? link.data.linkUrl : null;
-  const bank = useLinkedBank(accountId, { watchPendingLink: pageUrl !== null });
+  const bank = useLinkedBank(accountId, { watchPendingLink: true });
   return (
     <SectionCard title="Bank account for ACH">
       <QueryState query={bank} subject="the linked bank account" skeletonLines={2}>
         {(data) =>
           data.state === 'linked' ? (
             // Linked from here: the button went away, so focus goes to what replaced it.
-            <LinkedBankDetails bank={data.bank} justLinked={attempted} />
-          ) : pageUrl ? (
+            <LinkedBankDetails
+              bank={data.bank}
+              justLinked={attempted}
+              alreadyLinked={attempted && link.data.alreadyLinked === true}
+            />
+          ) : data.pendingLink?.linkUrl && canLink ? (
             <PendingLink
-              pageUrl={pageUrl}
+              pageUrl={data.pendingLink.linkUrl}
+              startedAt={data.pendingLink.startedAt}
+              // Focus moves to the page only when it was just handed out, not on a reload.
+              justStarted={attempted && link.data.linkUrl === data.pendingLink.linkUrl}
               checking={bank.isFetching}
               onCheck={() => void bank.refetch()}
+              startingOver={link.isPending}
+              onStartOver={() => link.mutate()}
+              error={link.isError ? link.error : null}
             />
           ) : (
             <>
               <Alert severity="info" sx={{ mt: 1 }}>
                 {data.message}
+                {data.pendingLink &&
+                  ` A link was started on ${formatTimestamp(data.pendingLink.startedAt)} and waits for the investor to finish on the platform's page.`}
               </Alert>
-              {attempted && (
+              {attempted && !data.pendingLink && (
                 // Neither a bank nor a page to link one: nothing the person can finish.
                 <Alert severity="warning" sx={{ mt: 2 }} tabIndex={-1} ref={focusOnMount}>
                   The platform did not link a bank account and gave no page to link one on. Nothing
@@ -71,7 +85,16 @@ export function LinkedBankPanel({ accountId, canLink }: { accountId: string; can
   );
 }
 
-function LinkedBankDetails({ bank, justLinked }: { bank: LinkedBank; justLinked: boolean }) {
+function LinkedBankDetails({
+  bank,
+  justLinked,
+  alreadyLinked,
+}: {
+  bank: LinkedBank;
+  justLinked: boolean;
+  /** The platform answered that a bank was linked already (715): this one, nothing new. */
+  alreadyLinked: boolean;
+}) {
   return (
     <>
       <Typography
@@ -81,7 +104,13 @@ function LinkedBankDetails({ bank, justLinked }: { bank: LinkedBank; justLinked:
       >
         Linked: {linkedBankName(bank)}
       </Typography>
-      {justLinked && <Typography role="status">Bank account linked.</Typography>}
+      {justLinked && (
+        <Typography role="status">
+          {alreadyLinked
+            ? 'A bank account is already linked to this account: the platform kept it, and nothing new was started.'
+            : 'Bank account linked.'}
+        </Typography>
+      )}
       <Typography sx={{ mt: 1 }}>
         ACH disbursements go to, and deposits come from, this bank account.
       </Typography>
@@ -100,21 +129,31 @@ function LinkedBankDetails({ bank, justLinked }: { bank: LinkedBank; justLinked:
 
 function PendingLink({
   pageUrl,
+  startedAt,
+  justStarted,
   checking,
   onCheck,
+  startingOver,
+  onStartOver,
+  error,
 }: {
   pageUrl: string;
+  startedAt: string;
+  justStarted: boolean;
   checking: boolean;
   onCheck: () => void;
+  startingOver: boolean;
+  onStartOver: () => void;
+  error: Error | null;
 }) {
   const explanation = useId();
   return (
     <>
       <Alert severity="info" sx={{ mt: 1 }} id={explanation}>
         <AlertTitle>Linking is pending</AlertTitle>
-        The platform links bank accounts on a page of its own. Open it, choose your bank and account
-        there, then come back to this tab. Nothing is linked until the platform reports the bank;
-        this panel checks every few seconds and shows it here.
+        Started {formatTimestamp(startedAt)}. The platform links bank accounts on a page of its own.
+        Open it, choose your bank and account there, then come back to this tab. Nothing is linked
+        until the platform reports the bank; this panel checks every few seconds and shows it here.
       </Alert>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 2 }}>
         <Button
@@ -123,7 +162,7 @@ function PendingLink({
           target="_blank"
           rel="noopener noreferrer"
           aria-describedby={explanation}
-          ref={focusOnMount}
+          ref={justStarted ? focusOnMount : undefined}
         >
           Open the bank-linking page (new tab)
         </Button>
@@ -131,6 +170,14 @@ function PendingLink({
           {checking ? 'Checking…' : 'I have finished: check now'}
         </Button>
       </Box>
+      <Typography sx={{ mt: 2 }}>
+        Page closed or no longer working? Start over: the platform gives a new page, which replaces
+        this one.
+      </Typography>
+      <Button sx={{ mt: 1 }} onClick={onStartOver} disabled={startingOver}>
+        {startingOver ? 'Starting over…' : 'Start over with a new page'}
+      </Button>
+      {error && <ErrorAlert error={error} title="A new bank-linking page could not be started" />}
     </>
   );
 }

@@ -7,10 +7,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LinkBankReceipt, LinkedBankResult } from '../../../../../contract/cash';
 import { bff, mockPost, okAnswer, startMockBff } from '../../../../testing/mock-bff';
 import { renderWithProviders } from '../../../../testing/render';
+import { withTimeZones } from '../../../../testing/time-zones';
 import { PENDING_LINK_CHECK_MS } from '../../api/get-linked-bank';
 import { LinkedBankPanel } from '../linked-bank-panel';
 
 startMockBff();
+withTimeZones({ viewer: 'America/Denver', platform: 'UTC' });
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
@@ -33,6 +35,11 @@ const linked: LinkedBankResult = {
   },
 };
 const pageUrl = 'https://link.example.test/plaid/abc123';
+/** The link the BFF keeps while it waits on the platform's page (GET and POST answer it alike). */
+const pending: LinkedBankResult = {
+  ...none,
+  pendingLink: { linkUrl: pageUrl, startedAt: '2026-07-17T16:09:00.000Z' },
+};
 
 /** The bank the BFF reports, changed by the test as the platform would; counts the reads. */
 function platformBank(initial: LinkedBankResult) {
@@ -46,11 +53,14 @@ function platformBank(initial: LinkedBankResult) {
   return platform;
 }
 
-async function startLinking(receipt: LinkBankReceipt) {
+/** Links from the panel; the BFF then reports what the receipt says (a kept pending link too). */
+async function startLinking(receipt: LinkBankReceipt, platform?: { bank: LinkedBankResult }) {
   const sent = mockPost(path, okAnswer(receipt));
   const user = userEvent.setup({ delay: null });
   renderWithProviders(<LinkedBankPanel accountId="A1234567" canLink />);
-  await user.click(await screen.findByRole('button', { name: 'Link a bank account' }));
+  const button = await screen.findByRole('button', { name: 'Link a bank account' });
+  if (platform) platform.bank = receipt.result;
+  await user.click(button);
   return { user, sent };
 }
 
@@ -68,7 +78,7 @@ describe('linking a bank for ACH (linkExternalAccount, real-world notes §4.1)',
 
   it('linked on the platform page: the link is pending, the page is offered in a new tab, and the bank shows once reported', async () => {
     const platform = platformBank(none);
-    const { user } = await startLinking({ result: none, linkUrl: pageUrl });
+    const { user } = await startLinking({ result: pending, linkUrl: pageUrl }, platform);
 
     const open = await screen.findByRole('link', {
       name: 'Open the bank-linking page (new tab)',
@@ -102,7 +112,7 @@ describe('linking a bank for ACH (linkExternalAccount, real-world notes §4.1)',
     // Only the interval clock is faked: requests and rendering run as usual.
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const platform = platformBank(none);
-    await startLinking({ result: none, linkUrl: pageUrl });
+    await startLinking({ result: pending, linkUrl: pageUrl }, platform);
     await screen.findByText('Linking is pending');
 
     const beforeTick = platform.reads;
@@ -130,5 +140,60 @@ describe('linking a bank for ACH (linkExternalAccount, real-world notes §4.1)',
     const warning = await screen.findByText(/did not link a bank account and gave no page/);
     await waitFor(() => expect(document.activeElement).toBe(warning.closest('[role="alert"]')));
     expect(screen.getByRole('button', { name: 'Link a bank account' })).toBeTruthy();
+  });
+
+  it('after a reload, shows the link still pending with when it started, and can check again or start over', async () => {
+    const platform = platformBank(pending);
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<LinkedBankPanel accountId="A1234567" canLink />);
+    const alert = (await screen.findByText('Linking is pending')).closest('[role="alert"]')!;
+    expect(alert.textContent).toContain('Started Jul 17, 2026, 10:09 AM');
+    const open = screen.getByRole('link', { name: 'Open the bank-linking page (new tab)' });
+    expect(open.getAttribute('href')).toBe(pageUrl);
+    // Not offered as if nothing had happened.
+    expect(screen.queryByRole('button', { name: 'Link a bank account' })).toBeNull();
+    // A reload does not move the focus into the panel.
+    expect(document.activeElement).toBe(document.body);
+
+    const reads = platform.reads;
+    await user.click(screen.getByRole('button', { name: 'I have finished: check now' }));
+    await waitFor(() => expect(platform.reads).toBe(reads + 1));
+    expect(await screen.findByText('Linking is pending')).toBeTruthy();
+
+    // Starting over: the platform's new page replaces the old one.
+    const newPage = 'https://link.example.test/plaid/def456';
+    const restarted: LinkedBankResult = {
+      ...none,
+      pendingLink: { linkUrl: newPage, startedAt: '2026-07-17T18:30:00.000Z' },
+    };
+    const sent = mockPost(path, okAnswer({ result: restarted, linkUrl: newPage }));
+    platform.bank = restarted;
+    await user.click(screen.getByRole('button', { name: 'Start over with a new page' }));
+    await waitFor(() =>
+      expect(
+        screen
+          .getByRole('link', { name: 'Open the bank-linking page (new tab)' })
+          .getAttribute('href'),
+      ).toBe(newPage),
+    );
+    expect(sent).toHaveLength(1);
+    expect(screen.getByText(/Started Jul 17, 2026, 12:30 PM/)).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('link', { name: 'Open the bank-linking page (new tab)' }),
+      ),
+    );
+  });
+
+  it('a bank already linked (715) is shown as that bank, not as a failure', async () => {
+    const platform = platformBank(none);
+    await startLinking({ result: linked, linkUrl: null, alreadyLinked: true }, platform);
+    const named = await screen.findByText('Linked: Prairie National Bank ••••1592');
+    await waitFor(() => expect(document.activeElement).toBe(named));
+    expect(screen.getByRole('status').textContent).toBe(
+      'A bank account is already linked to this account: the platform kept it, and nothing new was started.',
+    );
+    expect(screen.queryByText(/could not be linked/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Link a bank account' })).toBeNull();
   });
 });
