@@ -85,4 +85,23 @@ test('an investor opens an IRA through the wizard; going back keeps the answers'
   await expect(page.getByRole('status').filter({ hasText: 'IRA request submitted' })).toBeFocused();
   await expectFocusBelowAppBar(page);
   expect(await upstreamCalls(page, 'addCustodyAccountSupplement', accountId)).toBe(before + 1);
+
+  // Back to the wizard later: the request stands, so it is shown and no second one is offered.
+  const reference = await page
+    .getByText(/^MR-[0-9A-Z]{10}$/)
+    .first()
+    .textContent();
+  await page.reload();
+  const waiting = page.getByRole('region', { name: 'An IRA request is already waiting' });
+  await expect(waiting.getByText(reference!, { exact: true })).toBeVisible();
+  await expect(waiting.getByText(/^Accepted: /)).toBeVisible();
+  await expect(
+    waiting.getByRole('link', {
+      name: `See ${reference} on the requests and timeline of this account`,
+    }),
+  ).toHaveAttribute('href', `/accounts/${accountId}/money`);
+  await expect(page.getByRole('button', { name: 'Continue' })).toHaveCount(0);
+  await expectNoHorizontalScroll(page);
+  await expectNoSeriousA11yViolations(page, 'IRA request already waiting');
+  expect(await upstreamCalls(page, 'addCustodyAccountSupplement', accountId)).toBe(before + 1);
 });

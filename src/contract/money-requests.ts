@@ -65,6 +65,16 @@ export const moneyRequestOutcomeWords = {
   },
 } satisfies Record<string, { label: string; meaning: string; next: string; reviewerNext: string }>;
 export const moneyRequestOutcomeSchema = z.enum(keysOf(moneyRequestOutcomeWords));
+type MoneyRequestOutcomeKey = z.infer<typeof moneyRequestOutcomeSchema>;
+
+/**
+ * The outcomes of a request that still stands, so that a second one of a kind that must be made
+ * once (an IRA request, §4.7: the first step in opening the custodial account) would duplicate it:
+ * being sent, accepted by the platform (and waiting for the custody account's approval), or
+ * unknown (it may have arrived). A refused or not-sent request left nothing behind: a new one may
+ * be made.
+ */
+export const waitingOutcomes: readonly MoneyRequestOutcomeKey[] = ['pending', 'created', 'unknown'];
 
 export const moneyRequestViewSchema = z.object({
   reference: z.string(),

@@ -409,7 +409,16 @@ describe('IRA supplement (§4.7)', () => {
   });
 
   it('an investor opens an IRA answering only what §4.7 requires, writing USA, and gets a reference', async () => {
-    const res = await post(url(), investor, {
+    // A request the platform refused left nothing behind: it does not stand in the way.
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'addCustodyAccountSupplement',
+      statusCode: '106',
+      when: { accountId: accountA },
+      times: 1,
+    });
+    const refused = await post(`/api/accounts/${accountA}/ira-supplement`, investor, valid);
+    expect(refused.statusCode).toBe(422);
+    const res = await post(`/api/accounts/${accountA}/ira-supplement`, investor, {
       mailing: { ...valid.mailing, country: 'USA' },
       management: {},
       funding: {
@@ -439,7 +448,7 @@ describe('IRA supplement (§4.7)', () => {
     // The supplement gives back only the account (§2.11): the timeline names the request by our
     // reference, not by the account number.
     const timeline = timelineSchema.parse(
-      (await call(h.app, 'GET', `/api/accounts/${accountB}/timeline`, { cookie: investor })).json(),
+      (await call(h.app, 'GET', `/api/accounts/${accountA}/timeline`, { cookie: investor })).json(),
     );
     const entry = timeline.entries.find((e) => e.reference === receipt.reference);
     expect(entry).toMatchObject({ kind: 'ira_supplement', id: receipt.reference });
@@ -489,5 +498,69 @@ describe('IRA supplement (§4.7)', () => {
     const res = await post(url(), investor2, valid);
     expect(res.statusCode).toBe(403);
     expect(await upstreamCalls('addCustodyAccountSupplement')).toBe(before);
+  });
+
+  it('refuses a second request while an accepted one stands: 409 naming its reference, nothing sent', async () => {
+    // The first test's request on this account was accepted (the register says created).
+    const page = moneyRequestPageSchema.parse(
+      (
+        await call(h.app, 'GET', `/api/accounts/${accountB}/money-requests?kind=ira_supplement`, {
+          cookie: investor,
+        })
+      ).json(),
+    );
+    const accepted = page.requests.find((r) => r.outcome === 'created')!;
+    expect(accepted).toBeDefined();
+    const before = await upstreamCalls('addCustodyAccountSupplement');
+    const res = await post(url(), investor, valid);
+    expect(res.statusCode).toBe(409);
+    const error = res.json().error;
+    expect(error).toMatchObject({ code: 'conflict', submitted: 'no', refusal: 'state' });
+    expect(error.message).toContain(
+      `An IRA request for this account is already waiting: our reference ${accepted.reference}, made ${accepted.createdAt.slice(0, 16).replace('T', ' ')} UTC, accepted (The platform accepted the request.)`,
+    );
+    expect(error.reference).not.toBe(accepted.reference);
+    expect(await upstreamCalls('addCustodyAccountSupplement')).toBe(before);
+    // The refused attempt is in the register as never sent; the accepted one is unchanged.
+    const rows = await h.db
+      .selectFrom('money_requests')
+      .select(['reference', 'outcome'])
+      .where('reference', 'in', [error.reference, accepted.reference])
+      .execute();
+    expect(Object.fromEntries(rows.map((r) => [r.reference, r.outcome]))).toEqual({
+      [error.reference]: 'not_sent',
+      [accepted.reference]: 'created',
+    });
+  });
+
+  it('refuses a second request while one of unknown outcome stands, and two tabs at once send one', async () => {
+    const [accountC] = h.manifest.investors[1].accountIds;
+    const urlC = `/api/accounts/${accountC}/ira-supplement`;
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'addCustodyAccountSupplement',
+      drop: true,
+      when: { accountId: accountC },
+      times: 1,
+    });
+    const lost = await post(urlC, investor2, valid);
+    expect(lost.json().error.submitted).toBe('unknown');
+    const unknownRef = lost.json().error.reference as string;
+    const second = await post(urlC, investor2, valid);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error.message).toMatch(
+      new RegExp(`our reference ${unknownRef}, made .* UTC, outcome unknown \\(`),
+    );
+
+    // Settled as never sent (here straight in the store, as reconciliation would): it no longer
+    // stands, and of two tabs sending at once only the earlier one goes.
+    await h.db
+      .updateTable('money_requests')
+      .set({ outcome: 'not_sent' })
+      .where('reference', '=', unknownRef)
+      .execute();
+    const before = await upstreamCalls('addCustodyAccountSupplement');
+    const both = await Promise.all([post(urlC, investor2, valid), post(urlC, investor2, valid)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(await upstreamCalls('addCustodyAccountSupplement')).toBe(before + 1);
   });
 });

@@ -151,17 +151,17 @@ export const policyTable: Record<string, RoutePolicy> = {
   'POST /api/accounts/:accountId/ira-supplement': {
     roles: ['investor'],
     objects: OWN_ACCOUNT_IN_PATH,
-    note: 'Request a custodial (IRA) account for my account; Idempotency-Key required.',
+    note: 'Request a custodial (IRA) account for my account; Idempotency-Key required. Refused with 409 naming our reference while an earlier IRA request of the account stands (being sent, accepted or of unknown outcome).',
     limits: MONEY,
   },
   'GET /api/accounts/:accountId/linked-bank': {
     ...ACCOUNT_PAGE,
-    note: 'The bank ACH uses for the account (getExternalAccount), numbers masked to the last four.',
+    note: 'The bank ACH uses for the account (getExternalAccount), numbers masked to the last four; with none, the link waiting on the platform page, if one was started.',
   },
   'POST /api/accounts/:accountId/linked-bank': {
     roles: ['investor'],
     objects: OWN_ACCOUNT_IN_PATH,
-    note: 'Link a bank account for ACH to my account (linkExternalAccount); audited.',
+    note: 'Link a bank account for ACH to my account (linkExternalAccount); audited. The pending link is kept per account; a bank already linked (715) is answered as that bank.',
   },
   'POST /api/accounts/:accountId/deposits': {
     roles: ['investor'],

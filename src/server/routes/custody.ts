@@ -20,6 +20,8 @@ import {
   type IraSupplementReceipt,
 } from '../../contract/ira';
 import { checkMoneyAmount } from '../../contract/money-limits';
+import { moneyRequestOutcomeWords, waitingOutcomes } from '../../contract/money-requests';
+import { earlierStandingRequest, type MoneyRequest } from '../store/money-requests';
 import { maskLast4 } from '../../contract/rules/bank';
 import { upstreamTimeToInstant } from '../../contract/time';
 import { withKnownDirections } from '../lib/fund-move-direction';
@@ -86,6 +88,12 @@ function toSupplementReceipt(
       accountNumberMasked: mask(accountNumber),
     })),
   };
+}
+
+/** The refusal of a second IRA request, naming the one that stands, in the register's words. */
+function iraRequestWaiting(standing: MoneyRequest): string {
+  const words = moneyRequestOutcomeWords[standing.outcome];
+  return `An IRA request for this account is already waiting: our reference ${standing.reference}, made ${standing.createdAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${words.label.toLowerCase()} (${words.meaning}) A second request is not sent while it stands; follow it under that reference on the account's requests and timeline.`;
 }
 
 export const custodyRoutes = [
@@ -284,6 +292,22 @@ export const custodyRoutes = [
       upstreamId: (receipt) => receipt.accountId,
     },
     async handler({ params, body, deps, audit, request, moneyReference }) {
+      // §4.7: the supplement is the first step in opening the account's custodial (IRA) account.
+      // While an earlier request stands (being sent, accepted, or of unknown outcome), a second
+      // one would duplicate it, so it is refused before anything is sent: a second tab, or a
+      // form left open, cannot make one by accident.
+      const standing = await earlierStandingRequest(deps.db, {
+        accountId: params.accountId,
+        kind: 'ira_supplement',
+        outcomes: waitingOutcomes,
+        reference: moneyReference,
+      });
+      if (standing) {
+        throw new HttpError('conflict', iraRequestWaiting(standing), {
+          submitted: 'no',
+          refusal: 'state',
+        });
+      }
       const supplement = await addCustodyAccountSupplement(
         deps.upstream,
         toSupplementRequest(params.accountId, body),

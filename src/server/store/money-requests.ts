@@ -210,6 +210,43 @@ export function listMoneyRequestsOfAccount(
   return listMoneyRequests(db, { ...filter, accountId });
 }
 
+/**
+ * The latest request of this kind for the account whose outcome still stands (`outcomes`, the
+ * contract's waitingOutcomes), other than `reference` and made before it: a request made at the
+ * same moment in another tab yields to the earlier one, never both to each other.
+ */
+export async function earlierStandingRequest(
+  db: Db,
+  scope: {
+    accountId: string;
+    kind: MoneyRequestKind;
+    outcomes: readonly MoneyRequestOutcome[];
+    reference: string | null;
+  },
+): Promise<MoneyRequest | null> {
+  const own = scope.reference ? await getMoneyRequest(db, scope.reference) : null;
+  let query = db
+    .selectFrom('money_requests')
+    .selectAll()
+    .where('account_id', '=', scope.accountId)
+    .where('kind', '=', scope.kind)
+    .where('outcome', 'in', [...scope.outcomes]);
+  if (own) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('created_at', '<', own.createdAt),
+        eb.and([eb('created_at', '=', own.createdAt), eb('reference', '<', own.reference)]),
+      ]),
+    );
+  }
+  const row = await query
+    .orderBy('created_at', 'desc')
+    .orderBy('reference', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? toMoneyRequest(row) : null;
+}
+
 // ---- Writes: store-internal, always inside the caller's transaction. ----
 
 /**

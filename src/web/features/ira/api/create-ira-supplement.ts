@@ -1,7 +1,7 @@
 import { iraSupplementReceiptSchema, type IraSupplement } from '../../../../contract/ira';
 import { apiPaths } from '../../../config/paths';
 import type { SubmittedOnce } from '../../../lib/api-client';
-import { custodyKeys } from '../../../lib/query-keys';
+import { custodyKeys, moneyKeys } from '../../../lib/query-keys';
 import { useCreateOnce } from '../../../lib/api-query';
 
 type CreateIraSupplementInput = SubmittedOnce<IraSupplement> & { accountId: string };
@@ -10,5 +10,6 @@ export const useCreateIraSupplement = () =>
   useCreateOnce({
     path: ({ accountId }: CreateIraSupplementInput) => apiPaths.iraSupplement(accountId),
     schema: iraSupplementReceiptSchema,
-    invalidates: ({ accountId }) => [custodyKeys.account(accountId)],
+    // The register too: a request now stands, and the wizard shows it on the next visit.
+    invalidates: ({ accountId }) => [custodyKeys.account(accountId), moneyKeys.requests(accountId)],
   });

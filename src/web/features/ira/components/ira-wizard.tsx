@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -23,6 +24,7 @@ import {
   type IraSupplementReceipt,
 } from '../../../../contract/ira';
 import type { AccountView } from '../../../../contract/account-views';
+import { waitingOutcomes } from '../../../../contract/money-requests';
 import { maskLast4 } from '../../../../contract/rules/bank';
 import {
   checkCountryCode,
@@ -31,6 +33,7 @@ import {
   isCountryCode,
 } from '../../../../contract/rules/identity';
 import { Code, DescriptionList } from '../../../components/description-list';
+import { LoadingSkeleton } from '../../../components/query-state';
 import { applyFieldErrors } from '../../../components/form/apply-field-errors';
 import { FormField, type FieldSpec } from '../../../components/form/form-field';
 import { FormNativeSelect } from '../../../components/form/form-native-select';
@@ -52,6 +55,8 @@ import { AccountRequestsLink, CheckPageOrSupport } from '../../../components/for
 import { paths } from '../../../config/paths';
 import { formatTimestamp } from '../../../lib/format';
 import { useCreateIraSupplement } from '../api/create-ira-supplement';
+import { useIraRequests } from '../api/get-ira-requests';
+import { WaitingIraRequest } from './waiting-ira-request';
 
 type Values = z.input<typeof iraSupplementSchema>;
 
@@ -216,6 +221,8 @@ export function IraWizard({ accountId, address }: { accountId: string; address?:
       applyFieldErrors(error, form.setError, allFields);
     },
   });
+  // An IRA request of this account that still stands: the wizard then shows it, not the form.
+  const requests = useIraRequests(accountId);
   const heading = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
   const method = useWatch({ control: form.control, name: 'funding.contributionMethod' });
@@ -255,11 +262,41 @@ export function IraWizard({ accountId, address }: { accountId: string; address?:
 
   if (flow.result) return <IraResult receipt={flow.result} />;
 
+  if (requests.isPending) {
+    return (
+      <Box aria-busy="true" aria-live="polite" sx={{ maxWidth: 720 }}>
+        <Typography className="visually-hidden" component="p" role="status">
+          Checking for an IRA request already made for this account
+        </Typography>
+        <LoadingSkeleton lines={4} />
+      </Box>
+    );
+  }
+  const standing = requests.data?.requests.find((request) =>
+    waitingOutcomes.includes(request.outcome),
+  );
+  if (standing) return <WaitingIraRequest accountId={accountId} request={standing} />;
+
   const needsHolding =
     method === 'transfer' || method === 'rollover' || method === 'roth_conversion';
 
   return (
     <Form form={form} onValid={active === review ? flow.submit : next}>
+      {requests.isError && (
+        // The BFF still refuses a second request while one stands: the person may go on.
+        <Alert
+          severity="warning"
+          sx={{ mb: 2, maxWidth: 720 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void requests.refetch()}>
+              Check again
+            </Button>
+          }
+        >
+          Whether an IRA request was already made for this account could not be checked. You can go
+          on: if one is waiting, this one is refused and nothing is sent.
+        </Alert>
+      )}
       <Stepper
         activeStep={active}
         alternativeLabel

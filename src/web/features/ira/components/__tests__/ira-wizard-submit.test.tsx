@@ -1,8 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
-import { errorAnswer, mockPost, okAnswer, startMockBff } from '../../../../testing/mock-bff';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { MoneyRequestView } from '../../../../../contract/money-requests';
+import { bff, errorAnswer, mockPost, okAnswer, startMockBff } from '../../../../testing/mock-bff';
+import { moneyRequestView } from '../../../../testing/money-request';
 import {
   descriptionOf,
   fill,
@@ -13,6 +16,22 @@ import { IraWizard } from '../ira-wizard';
 
 startMockBff();
 afterEach(cleanup);
+
+/** The account's IRA requests in the register, as the BFF lists them; none at first. */
+const register: { requests: MoneyRequestView[] } = { requests: [] };
+beforeEach(() => {
+  register.requests = [];
+  bff.use(
+    http.get('/api/accounts/A1234567/money-requests', () =>
+      HttpResponse.json({
+        requests: register.requests,
+        total: register.requests.length,
+        offset: 0,
+        limit: 200,
+      }),
+    ),
+  );
+});
 
 const endpoint = '/api/accounts/A1234567/ira-supplement';
 const address = {
@@ -56,7 +75,7 @@ const submit = () => screen.getByRole('button', { name: 'Submit IRA request' });
 const heading = () => screen.getByRole('heading', { level: 2 });
 
 async function walkToReview(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await user.click(await screen.findByRole('button', { name: 'Continue' }));
   const married = screen.getByLabelText('Married', { exact: true });
   expect(await screen.findByText('Choose your marital status')).toBeTruthy();
   await user.click(married);
@@ -168,5 +187,35 @@ describe('an investor requests an IRA through the BFF (§4.7)', () => {
     const zip = screen.getByLabelText(/^ZIP or postal code/);
     expect(descriptionOf(zip)).toBe('ZIP code 80202 is not in CO');
     expect(zip.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('refused because another tab made one meanwhile (409), it then shows the request that stands', async () => {
+    const standing = moneyRequestView({
+      reference: 'MR-4Q7ZK2AB9C',
+      accountId: 'A1234567',
+      kind: 'ira_supplement',
+      amount: null,
+      outcome: 'created',
+      createdAt: '2026-07-17T16:09:00.000Z',
+    });
+    mockPost(
+      endpoint,
+      errorAnswer(409, {
+        code: 'conflict',
+        message: `An IRA request for this account is already waiting: our reference ${standing.reference}, made 2026-07-17 16:09 UTC, accepted (The platform accepted the request.) A second request is not sent while it stands; follow it under that reference on the account's requests and timeline. Nothing was submitted.`,
+        submitted: 'no',
+        refusal: 'state',
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<IraWizard accountId="A1234567" address={address} />);
+    await walkToReview(user);
+    register.requests = [standing];
+    await user.click(submit());
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'An IRA request is already waiting' }),
+    ).toBeTruthy();
+    expect(screen.getByText(standing.reference)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Submit IRA request' })).toBeNull();
   });
 });

@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  moneyRequestPageSchema,
+  type MoneyRequestPageView,
+} from '../../../../contract/money-requests';
+import { apiQueryOptions } from '../../../lib/api-query';
+import { moneyKeys } from '../../../lib/query-keys';
+
+/**
+ * The IRA requests the portal sent for one account, newest first, as the register holds them:
+ * the wizard looks there for one that still stands before it offers a new one. 200 is the most a
+ * page holds, far more IRA requests than one account makes; the BFF refuses a second request
+ * whatever the page showed.
+ */
+const iraRequestsQueryOptions = (accountId: string) =>
+  apiQueryOptions<MoneyRequestPageView>(
+    [...moneyKeys.requests(accountId), 'ira_supplement'],
+    `/api/accounts/${encodeURIComponent(accountId)}/money-requests?kind=ira_supplement&limit=200`,
+    moneyRequestPageSchema,
+  );
+
+export const useIraRequests = (accountId: string) => useQuery(iraRequestsQueryOptions(accountId));
