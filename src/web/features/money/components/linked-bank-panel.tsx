@@ -40,6 +40,8 @@ export function LinkedBankPanel({ accountId, canLink }: { accountId: string; can
             />
           ) : data.pendingLink?.linkUrl && canLink ? (
             <PendingLink
+              // A new page (starting over) is a new step: its button takes the focus again.
+              key={data.pendingLink.linkUrl}
               pageUrl={data.pendingLink.linkUrl}
               startedAt={data.pendingLink.startedAt}
               // Focus moves to the page only when it was just handed out, not on a reload.

@@ -183,6 +183,21 @@ describe('linking a bank for ACH (linkExternalAccount, real-world notes §4.1)',
         screen.getByRole('link', { name: 'Open the bank-linking page (new tab)' }),
       ),
     );
+
+    // And once more from this tab: the newest page's button takes the focus again.
+    const thirdPage = 'https://link.example.test/plaid/ghi789';
+    const again: LinkedBankResult = {
+      ...none,
+      pendingLink: { linkUrl: thirdPage, startedAt: '2026-07-17T18:45:00.000Z' },
+    };
+    mockPost(path, okAnswer({ result: again, linkUrl: thirdPage }));
+    platform.bank = again;
+    await user.click(screen.getByRole('button', { name: 'Start over with a new page' }));
+    await waitFor(() => {
+      const newest = screen.getByRole('link', { name: 'Open the bank-linking page (new tab)' });
+      expect(newest.getAttribute('href')).toBe(thirdPage);
+      expect(document.activeElement).toBe(newest);
+    });
   });
 
   it('a bank already linked (715) is shown as that bank, not as a failure', async () => {
