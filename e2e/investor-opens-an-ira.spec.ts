@@ -30,6 +30,13 @@ test('an investor opens an IRA through the wizard; going back keeps the answers'
   await page.getByLabel('City').fill('Denver');
   await page.getByLabel('State or region').fill('co');
   await page.getByLabel('ZIP or postal code').fill('80202');
+  // The country list starts with the United States, and the keyboard's type-ahead finds the rest.
+  const country = page.getByLabel(/^Country/);
+  await expect(country.locator('option').nth(1)).toHaveText('United States');
+  await country.focus();
+  await page.keyboard.type('Germ');
+  await expect(country).toHaveValue('DE');
+  await country.selectOption('US');
   await expectNoHorizontalScroll(page);
   await expectNoSeriousA11yViolations(page, 'IRA step 1');
   await page.getByRole('button', { name: 'Continue' }).click();
