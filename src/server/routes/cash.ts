@@ -73,7 +73,9 @@ export const cashRoutes = [
     async handler({ params, deps, user }) {
       const result = await readLinkedBank(deps, params.accountId);
       if (result.state === 'linked') {
-        // The platform reports the bank: a link that waited on its page is over.
+        // The platform reports the bank: a link that waited on its page is over. Forgetting it
+        // brings the portal's own note in line with the platform's state; it changes nothing the
+        // person asked for, and reads the same however often it is repeated.
         await clearPendingBankLink(deps.db, params.accountId);
         return result;
       }
