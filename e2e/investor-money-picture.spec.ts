@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, linkedAccountIds, signIn } from './helpers';
-import { investableOffering, setBankLinking } from './investor-helpers';
+import { expectNoHorizontalScroll, investableOffering, setBankLinking } from './investor-helpers';
 
 // One journey over one account's money; it runs alone so its amounts are its own.
 test.describe.configure({ mode: 'serial' });
@@ -187,4 +187,8 @@ test('an investor none of whose accounts can invest is told why, account by acco
   await expect(page.getByLabel('Invest from account')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Review investment' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'invest preflight');
+  // On a phone too, the reasons and links fit the screen.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(none).toBeVisible();
+  await expectNoHorizontalScroll(page);
 });
