@@ -67,14 +67,19 @@ export const moneyRequestOutcomeWords = {
 export const moneyRequestOutcomeSchema = z.enum(keysOf(moneyRequestOutcomeWords));
 type MoneyRequestOutcomeKey = z.infer<typeof moneyRequestOutcomeSchema>;
 
+/** The outcomes that leave nothing behind: the platform refused it, or it never reached it. */
+const endedWithNothing: readonly MoneyRequestOutcomeKey[] = ['refused', 'not_sent'];
+
 /**
  * The outcomes of a request that still stands, so that a second one of a kind that must be made
  * once (an IRA request, §4.7: the first step in opening the custodial account) would duplicate it:
- * being sent, accepted by the platform (and waiting for the custody account's approval), or
- * unknown (it may have arrived). A refused or not-sent request left nothing behind: a new one may
- * be made.
+ * every outcome but those that left nothing behind. That is being sent, accepted by the platform
+ * (the custody account then waits for its approval), unknown (it may have arrived), and any
+ * outcome that waits for a decision. A refused or not-sent request allows a new one.
  */
-export const waitingOutcomes: readonly MoneyRequestOutcomeKey[] = ['pending', 'created', 'unknown'];
+export const waitingOutcomes: readonly MoneyRequestOutcomeKey[] = keysOf(
+  moneyRequestOutcomeWords,
+).filter((outcome) => !endedWithNothing.includes(outcome));
 
 export const moneyRequestViewSchema = z.object({
   reference: z.string(),
