@@ -384,7 +384,7 @@ export const migrations: Record<string, Migration> = {
   // A bank link waits on the platform's hosted page (linkExternalAccount, real-world notes §4.1)
   // until the person finishes there: kept per account, so a reload or another device still shows
   // it as pending, with the page and when it was started, instead of offering to link anew.
-  '0012-pending-bank-links': {
+  '0010-pending-bank-links': {
     async up(db) {
       await db.schema
         .createTable('pending_bank_links')
