@@ -3,6 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AccountView } from '../../../../../contract/account-views';
 import type { EntityView } from '../../../../../contract/compliance';
+import { accountView } from '../../../../testing/account';
 import { renderWithProviders } from '../../../../testing/render';
 import { AccountProfileForReview, AccountReviews } from '../account-review';
 import { EntityDetails } from '../entity-details';
@@ -17,16 +18,7 @@ afterEach(cleanup);
  */
 const address = { line1: null, line2: null, city: null, state: null, zip: null, country: null };
 
-const account: AccountView = {
-  id: 'A1040000',
-  name: 'Avery Quinn',
-  type: 'individual',
-  entityType: null,
-  residentType: null,
-  address,
-  email: null,
-  phone: null,
-  taxIdMasked: null,
+const account: AccountView = accountView({
   reviews: {
     // Late in the platform's evening: still the 24th there, whatever the viewer's zone.
     kyc: { status: 'approved', date: '2026-11-24T23:30:00' },
@@ -35,16 +27,7 @@ const account: AccountView = {
     approval: { status: null, date: null, principal: null },
   },
   suitability: { score: '7', date: '2026-11-21T16:45:00', approver: 'R. Lee' },
-  limits: { rule506c: null, accountTotal: null, singleInvestment: null },
-  associatedAccount: null,
-  syndicate: null,
-  tags: null,
-  notes: null,
-  archived: null,
-  customFields: [null, null, null],
-  createdAt: null,
-  updatedAt: null,
-};
+});
 
 const entity: EntityView = {
   id: 'E2001',

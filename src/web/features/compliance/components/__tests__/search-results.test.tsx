@@ -3,6 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AccountView } from '../../../../../contract/account-views';
 import type { EntityView } from '../../../../../contract/compliance';
+import { accountView } from '../../../../testing/account';
 import { renderWithProviders } from '../../../../testing/render';
 import { withViewportWidth } from '../../../../testing/viewport';
 import { AccountResults, EntityResults } from '../search-results';
@@ -19,34 +20,18 @@ const address = {
   country: null,
 };
 
-const account = (overrides: Partial<AccountView>): AccountView => ({
-  id: 'A1040000',
-  name: 'Avery Quinn',
-  type: 'individual',
-  entityType: null,
-  residentType: null,
-  address,
-  email: null,
-  phone: null,
-  taxIdMasked: '•••-••-6789',
-  reviews: {
-    kyc: review('pending'),
-    aml: review('approved'),
-    accreditation: { ...review(null), basis: null },
-    approval: { ...review(null), principal: null },
-  },
-  suitability: { score: null, date: null, approver: null },
-  limits: { rule506c: null, accountTotal: null, singleInvestment: null },
-  associatedAccount: null,
-  syndicate: null,
-  tags: null,
-  notes: null,
-  archived: null,
-  customFields: [null, null, null],
-  createdAt: null,
-  updatedAt: null,
-  ...overrides,
-});
+const account = (overrides: Partial<AccountView>): AccountView =>
+  accountView({
+    address,
+    taxIdMasked: '•••-••-6789',
+    reviews: {
+      kyc: review('pending'),
+      aml: review('approved'),
+      accreditation: { ...review(null), basis: null },
+      approval: { ...review(null), principal: null },
+    },
+    ...overrides,
+  });
 
 const entity: EntityView = {
   id: 'E2001',

@@ -7,6 +7,7 @@ import type { AccountView } from '../../../../../../contract/account-views';
 import type { LinkedBankResult } from '../../../../../../contract/cash';
 import type { CustodyAccountResult } from '../../../../../../contract/custody-views';
 import type { Session } from '../../../../../../contract/session';
+import { accountView } from '../../../../../testing/account';
 import { bff, startMockBff } from '../../../../../testing/mock-bff';
 import { renderWithProviders } from '../../../../../testing/render';
 import AccountRoute from '../account';
@@ -19,33 +20,15 @@ afterEach(() => {
 });
 
 const review = { status: 'approved', date: null };
-const account: AccountView = {
+const account: AccountView = accountView({
   id: 'A1234567',
-  name: 'Avery Quinn',
-  type: 'individual',
-  entityType: null,
-  residentType: null,
-  address: { line1: null, line2: null, city: null, state: null, zip: null, country: null },
-  email: null,
-  phone: null,
-  taxIdMasked: null,
   reviews: {
     kyc: review,
     aml: review,
     accreditation: { ...review, basis: null },
     approval: { ...review, principal: null },
   },
-  suitability: { score: null, date: null, approver: null },
-  limits: { rule506c: null, accountTotal: null, singleInvestment: null },
-  associatedAccount: null,
-  syndicate: null,
-  tags: null,
-  notes: null,
-  archived: null,
-  customFields: [null, null, null],
-  createdAt: null,
-  updatedAt: null,
-};
+});
 
 const session = (role: Session['user']['role']): Session =>
   sessionOf({ role, accountIds: [account.id] });
