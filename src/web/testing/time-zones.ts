@@ -12,7 +12,10 @@ export function withTimeZones({ viewer, platform }: { viewer: string; platform: 
     setPlatformTimeZone(platform);
   });
   afterEach(() => {
-    process.env.TZ = original;
+    // Assigning undefined would set the string "undefined", a zone the next file (the pool does
+    // not isolate files) would then run in.
+    if (original === undefined) delete process.env.TZ;
+    else process.env.TZ = original;
     setPlatformTimeZone('UTC');
   });
 }

@@ -18,7 +18,9 @@ import {
 
 const originalTz = process.env.TZ;
 afterEach(() => {
-  process.env.TZ = originalTz;
+  // Not `= undefined`, which sets the zone "undefined" for the files after this one.
+  if (originalTz === undefined) delete process.env.TZ;
+  else process.env.TZ = originalTz;
 });
 
 describe('formatWallTime', () => {
