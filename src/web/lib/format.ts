@@ -103,7 +103,9 @@ export function formatInstant(
  * instants and always known.
  */
 
-export const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** The viewer's zone; UTC where the runtime names none (an unknown TZ leaves it undefined). */
+export const viewerTimeZone = (): string =>
+  Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC';
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 

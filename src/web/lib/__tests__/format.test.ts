@@ -14,6 +14,7 @@ import {
   formatMoney,
   formatPercent,
   formatUnits,
+  viewerTimeZone,
 } from '../format';
 
 const originalTz = process.env.TZ;
@@ -162,5 +163,14 @@ describe('a compliance reviewer reads an account and an entity', () => {
     expect(formatPhone('+44 20 7946 0958')).toBe('+44 20 7946 0958');
     expect(formatTaxId('154728860', 'ssn')).toBe('154-72-8860');
     expect(formatTaxId('154728860', 'ein')).toBe('15-4728860');
+  });
+});
+
+describe('viewerTimeZone', () => {
+  // An unknown TZ (the string "undefined" among them) leaves Intl's zone undefined: the pages
+  // would then name an empty zone, "Times in your time zone ()".
+  it('is UTC where the runtime names no zone', () => {
+    process.env.TZ = 'undefined';
+    expect(viewerTimeZone()).toBe('UTC');
   });
 });
