@@ -27,6 +27,11 @@ export const custodyKeys = {
 };
 
 /** The money picture, per account. */
+/** Disbursements held for a second person (maker-checker), as their page lists them. */
+export const approvalKeys = {
+  all: ['disbursement-approvals'] as const,
+};
+
 export const moneyKeys = {
   all: ['money'] as const,
   holdings: (accountId?: string) => [...moneyKeys.all, 'holdings', accountId ?? 'all'] as const,

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { pendingDisbursementSchema } from '../../../../contract/identity';
 import { apiPaths } from '../../../config/paths';
 import type { SubmittedOnce } from '../../../lib/api-client';
-import { custodyKeys } from '../../../lib/query-keys';
+import { approvalKeys, custodyKeys, moneyKeys } from '../../../lib/query-keys';
 import { useCreateOnce } from '../../../lib/api-query';
 
 type CreateDisbursementInput = SubmittedOnce<DisbursementForm> & { accountId: string };
@@ -16,5 +16,12 @@ export const useCreateDisbursement = () =>
     path: ({ accountId }: CreateDisbursementInput) => apiPaths.disbursements(accountId),
     // Above the approval threshold the request waits for a second person (maker-checker).
     schema: z.union([disbursementReceiptSchema, pendingDisbursementSchema]),
-    invalidates: ({ accountId }) => [custodyKeys.fundMoves(accountId)],
+    // Where the person looks for it next: the account's requests and timeline, its fund moves
+    // and cash, and the approvals when it was held.
+    invalidates: ({ accountId }) => [
+      custodyKeys.fundMoves(accountId),
+      custodyKeys.account(accountId),
+      moneyKeys.account(accountId),
+      approvalKeys.all,
+    ],
   });

@@ -3,9 +3,10 @@ import { approvalSchema, approvalsSchema } from '../../../../contract/identity';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
 import { apiQueryOptions, useInvalidatingMutation } from '../../../lib/api-query';
+import { approvalKeys, custodyKeys, moneyKeys } from '../../../lib/query-keys';
 
 export const approvalsQueryOptions = () =>
-  apiQueryOptions(['disbursement-approvals'], apiPaths.approvals, approvalsSchema);
+  apiQueryOptions(approvalKeys.all, apiPaths.approvals, approvalsSchema);
 
 export const useApprovals = () => useQuery(approvalsQueryOptions());
 
@@ -13,6 +14,7 @@ export const useDecideApproval = () =>
   useInvalidatingMutation({
     mutationFn: ({ id, decision }: { id: string; decision: 'approve' | 'reject' }) =>
       api.post(apiPaths.approval(id, decision), { schema: approvalSchema }),
-    invalidates: () => [approvalsQueryOptions().queryKey],
+    // The decision settles the request in the register, and an approval sends it (a fund move).
+    invalidates: () => [approvalKeys.all, moneyKeys.all, custodyKeys.all],
     after: 'settled',
   });

@@ -1,7 +1,7 @@
 import { investmentReceiptSchema, type InvestmentRequest } from '../../../../contract/investments';
 import { apiPaths } from '../../../config/paths';
 import type { SubmittedOnce } from '../../../lib/api-client';
-import { offeringKeys } from '../../../lib/query-keys';
+import { custodyKeys, moneyKeys, offeringKeys } from '../../../lib/query-keys';
 import { useCreateOnce } from '../../../lib/api-query';
 
 type CreateInvestmentInput = SubmittedOnce<InvestmentRequest> & { offeringId: string };
@@ -10,6 +10,11 @@ export const useCreateInvestment = () =>
   useCreateOnce({
     path: ({ offeringId }: CreateInvestmentInput) => apiPaths.investments(offeringId),
     schema: investmentReceiptSchema,
-    // Remaining shares and the purchase history changed (or may have, after an unknown outcome).
-    invalidates: () => [offeringKeys.all],
+    // Remaining shares and the purchase history changed (or may have, after an unknown outcome),
+    // and so did the account's investments, requests, timeline and cash.
+    invalidates: ({ request }) => [
+      offeringKeys.all,
+      moneyKeys.all,
+      custodyKeys.account(request.accountId),
+    ],
   });

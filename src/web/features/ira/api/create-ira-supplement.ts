@@ -11,5 +11,5 @@ export const useCreateIraSupplement = () =>
     path: ({ accountId }: CreateIraSupplementInput) => apiPaths.iraSupplement(accountId),
     schema: iraSupplementReceiptSchema,
     // The register too: a request now stands, and the wizard shows it on the next visit.
-    invalidates: ({ accountId }) => [custodyKeys.account(accountId), moneyKeys.requests(accountId)],
+    invalidates: ({ accountId }) => [custodyKeys.account(accountId), moneyKeys.account(accountId)],
   });
