@@ -374,6 +374,16 @@ describe('maker-checker on large disbursements', () => {
     expect(
       listed.json().requests.find((r: { reference: string }) => r.reference === row.reference),
     ).toMatchObject({ outcome: 'held', upstreamId: null });
+    // The timeline names it as the ACH disbursement it is, from the event of its holding.
+    const timeline = await call(h.app, 'GET', `/api/accounts/${accountA}/timeline`, {
+      cookie: investor,
+    });
+    expect(
+      timeline.json().entries.find((e: { reference?: string }) => e.reference === row.reference),
+    ).toMatchObject({
+      title: 'ACH disbursement to your linked bank',
+      state: expect.stringMatching(/^Waiting for approval: /),
+    });
   });
 
   it("keeps a held wire's bank details sealed in the store; they open to the request as made", async () => {

@@ -103,7 +103,12 @@ export async function holdDisbursement(
     objectType: 'account',
     objectId: request.accountId,
     outcome: 'succeeded',
-    details: { approvalId: record.id, amount: request.amount, type: request.type },
+    details: {
+      approvalId: record.id,
+      reference: ctx.moneyReference,
+      amount: request.amount,
+      type: request.type,
+    },
   });
   return { pendingApproval: toApproval(record) };
 }
@@ -226,6 +231,7 @@ export const approvalRoutes = [
           objectId: decided.accountId,
           outcome: 'succeeded',
           details: {
+            reference: decided.moneyReference,
             requestId: sent.requestId,
             type: sent.type,
             amount: sent.amount,
@@ -255,7 +261,12 @@ export const approvalRoutes = [
           objectType: 'account',
           objectId: decided.accountId,
           outcome: state === 'not_sent' ? 'failed' : 'unknown',
-          details: { approvalId: decided.id, amount: decided.amount },
+          details: {
+            reference: decided.moneyReference,
+            approvalId: decided.id,
+            amount: decided.amount,
+            type: decided.type,
+          },
         });
         return toApproval(done);
       }

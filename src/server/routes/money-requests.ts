@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { accountParamsSchema } from '../../contract/account-views';
 import { csvLine } from '../../contract/csv';
@@ -120,24 +121,30 @@ async function checkPlatformId(
   });
 }
 
-/** The kind of a disbursement (ACH or wire) is in its audit event, not in the register row. */
+/**
+ * The kind of a disbursement (ACH or wire) is in its audit event, not in the register row: the
+ * event of its sending, or of its holding for a second person's approval. Only the events of
+ * these references are read (by the reference in their details), not every disbursement's.
+ */
 async function disbursementTypes(deps: Deps, references: string[]): Promise<Map<string, string>> {
   const types = new Map<string, string>();
   if (references.length === 0) return types;
   const rows = await deps.db
     .selectFrom('audit_events')
     .select(['details'])
-    .where('action', 'in', ['disbursement_sent', 'disbursement_requested'])
+    .where('action', 'in', [
+      'disbursement_sent',
+      'disbursement_requested',
+      'disbursement_held_for_approval',
+    ])
+    .where(sql<string>`details->>'reference'`, 'in', references)
     .execute();
-  const wanted = new Set(references);
   for (const row of rows) {
     const details = (typeof row.details === 'string' ? JSON.parse(row.details) : row.details) as {
       reference?: string;
       type?: string;
     } | null;
-    if (details?.reference && details.type && wanted.has(details.reference)) {
-      types.set(details.reference, details.type);
-    }
+    if (details?.reference && details.type) types.set(details.reference, details.type);
   }
   return types;
 }
