@@ -145,7 +145,7 @@ export function AccountRequestsLink({ accountId }: { accountId: string }) {
  * Where to check a money request of an account (a deposit, a disbursement): the register lists it
  * on the account's requests and timeline under our reference, whatever became of it.
  */
-export function CheckAccountRequests({ accountId }: { accountId: string }) {
+function CheckAccountRequests({ accountId }: { accountId: string }) {
   return (
     <CheckPageOrSupport
       to={paths.app.accountMoney.getHref(accountId)}
@@ -154,3 +154,13 @@ export function CheckAccountRequests({ accountId }: { accountId: string }) {
     />
   );
 }
+
+/**
+ * A money request of an account (a deposit, a disbursement, an investment): where its review
+ * dialog tells the person to check it after a failure, and to watch it once sent. Both are the
+ * account's requests and timeline, where the register lists it under our reference.
+ */
+export const accountRequestPlaces = (accountId: string) => ({
+  whereToCheck: <CheckAccountRequests accountId={accountId} />,
+  whereToWatch: <AccountRequestsLink accountId={accountId} />,
+});

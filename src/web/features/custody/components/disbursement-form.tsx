@@ -29,10 +29,7 @@ import {
   ourReferenceRow,
   SubmittedResult,
 } from '../../../components/form/submitted-result';
-import {
-  AccountRequestsLink,
-  CheckAccountRequests,
-} from '../../../components/form/submission-error';
+import { accountRequestPlaces } from '../../../components/form/submission-error';
 import { paths } from '../../../config/paths';
 import { formatTimestamp, formatMoney } from '../../../lib/format';
 import { useCreateDisbursement } from '../api/create-disbursement';
@@ -179,8 +176,7 @@ export function DisbursementForm({
         title="Review your disbursement request"
         progressLabel="Sending the request"
         confirmLabel="Send request"
-        whereToCheck={<CheckAccountRequests accountId={accountId} />}
-        whereToWatch={<AccountRequestsLink accountId={accountId} />}
+        {...accountRequestPlaces(accountId)}
       >
         {flow.review && (
           <ReviewSummary accountId={accountId} request={flow.review} linkedBank={linkedBank} />

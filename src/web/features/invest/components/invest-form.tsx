@@ -38,10 +38,7 @@ import {
   ourReferenceRow,
   SubmittedResult,
 } from '../../../components/form/submitted-result';
-import {
-  AccountRequestsLink,
-  CheckAccountRequests,
-} from '../../../components/form/submission-error';
+import { accountRequestPlaces } from '../../../components/form/submission-error';
 import { paths } from '../../../config/paths';
 import { focusOnMount } from '../../../lib/focus';
 import { formatDecimal, formatTimestamp, formatMoney } from '../../../lib/format';
@@ -191,8 +188,7 @@ export function InvestForm({
           progressLabel="Submitting the investment"
           // The offering's page shows nobody's purchases; the register lists the request on
           // the account it was made from, under our reference, whatever became of it.
-          whereToCheck={<CheckAccountRequests accountId={request.accountId} />}
-          whereToWatch={<AccountRequestsLink accountId={request.accountId} />}
+          {...accountRequestPlaces(request.accountId)}
         />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 3 }}>
           <ReviewActions flow={flow} backLabel="Edit" confirmLabel="Confirm investment" />

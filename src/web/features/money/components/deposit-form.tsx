@@ -23,10 +23,7 @@ import { FormAmountField } from '../../../components/form/form-amount-field';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { ReviewDialog, useReviewAndSubmit } from '../../../components/form/review-and-submit';
 import { ourReferenceRow, SubmittedResult } from '../../../components/form/submitted-result';
-import {
-  AccountRequestsLink,
-  CheckAccountRequests,
-} from '../../../components/form/submission-error';
+import { accountRequestPlaces } from '../../../components/form/submission-error';
 import { QueryState } from '../../../components/query-state';
 import { paths } from '../../../config/paths';
 import { formatMoney } from '../../../lib/format';
@@ -123,8 +120,7 @@ function DepositFields({
           title="Review your deposit"
           progressLabel="Sending the deposit"
           confirmLabel="Request deposit"
-          whereToCheck={<CheckAccountRequests accountId={accountId} />}
-          whereToWatch={<AccountRequestsLink accountId={accountId} />}
+          {...accountRequestPlaces(accountId)}
         >
           {flow.review && (
             <DescriptionList
