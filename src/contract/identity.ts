@@ -153,6 +153,21 @@ const linkKindsOfRole: Record<Role, readonly LinkKind[]> = {
   admin: [],
 };
 
+/** The kinds of link a user of `role` can be given: a link of another kind would do nothing. */
+export const linkKindsOf = (role: Role): readonly LinkKind[] => linkKindsOfRole[role];
+
+/**
+ * The rule of `linkKindsOf` in words, as the BFF refuses another kind (on `kind`), the command
+ * line too, and the Users page says for a role that acts on none.
+ */
+export const linkKindRule: Record<Role, string> = {
+  investor: 'An investor is linked to accounts only',
+  issuer_staff: 'Issuer staff are linked to issuers and securities only',
+  compliance:
+    'A compliance reviewer is linked to no account, issuer or security: the role reads them all',
+  admin: 'An administrator is linked to no account, issuer or security: the role reads them all',
+};
+
 type UserLinkIds = Pick<AdminUser, 'accountIds' | 'issuerIds' | 'securityIds'>;
 
 /**

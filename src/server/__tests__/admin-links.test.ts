@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditPageSchema } from '../../contract/audit';
-import { call, callSandbox, signIn, startHarness, type Harness } from './harness';
+import { link as storeLink } from '../store/users';
+import { call, callSandbox, sandboxCalls, signIn, startHarness, type Harness } from './harness';
 
 /**
  * An admin links a user to an upstream id only when the platform holds it: an account through
@@ -31,11 +32,11 @@ afterEach(async () => {
   await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
 });
 
-/** A fresh user for each test, so each one's links are its own. */
-async function newUser(): Promise<string> {
+/** A fresh user for each test, so each one's links are its own (issuer staff unless told). */
+async function newUser(role = 'issuer_staff'): Promise<string> {
   const res = await call(h.app, 'POST', '/api/admin/users', {
     cookie: admin,
-    body: { email: `links-${++counter}@example.test`, name: 'Linked', role: 'issuer_staff' },
+    body: { email: `links-${++counter}@example.test`, name: 'Linked', role },
   });
   expect(res.statusCode).toBe(201);
   return res.json().id as string;
@@ -122,6 +123,7 @@ describe('linking a security', () => {
 
 describe('a refused link attempt', () => {
   it('is in the audit log as denied, with the reason, and nothing is linked', async () => {
+    userId = await newUser('investor');
     const res = await addLink({ kind: 'account', upstreamId: 'A9999999' });
     expect(res.statusCode).toBe(400);
     const events = await h.db
@@ -143,6 +145,105 @@ describe('a refused link attempt', () => {
       },
     ]);
     expect(await storedLinks()).toEqual([]);
+  });
+});
+
+describe('a link of a kind the role does not act on', () => {
+  /*
+   * Ids the platform holds, so only the kind is wrong: each role acts on its own kinds
+   * (policy/ownership.ts), and a link of another kind would do nothing until a role change gave
+   * it meaning unasked.
+   */
+  const refused = () => [
+    {
+      role: 'issuer_staff',
+      link: { kind: 'account', upstreamId: h.manifest.investors[0].accountIds[0] },
+      rule: 'Issuer staff are linked to issuers and securities only',
+    },
+    {
+      role: 'investor',
+      link: { kind: 'issuer', upstreamId: issuerWithOfferings },
+      rule: 'An investor is linked to accounts only',
+    },
+    {
+      role: 'investor',
+      link: { kind: 'security', upstreamId: knownSecurity },
+      rule: 'An investor is linked to accounts only',
+    },
+    {
+      role: 'compliance',
+      link: { kind: 'account', upstreamId: h.manifest.investors[0].accountIds[0] },
+      rule: 'A compliance reviewer is linked to no account, issuer or security: the role reads them all',
+    },
+    {
+      role: 'admin',
+      link: { kind: 'issuer', upstreamId: issuerWithOfferings },
+      rule: 'An administrator is linked to no account, issuer or security: the role reads them all',
+    },
+  ];
+
+  it('is refused on kind with the rule of the role, audited as denied, and links nothing', async () => {
+    for (const { role, link, rule } of refused()) {
+      userId = await newUser(role);
+      const res = await addLink(link);
+      expect(res.statusCode, `${role} ${link.kind}`).toBe(400);
+      expect(res.json().error).toMatchObject({
+        code: 'bad_request',
+        message: `${rule}. Nothing was linked.`,
+        submitted: 'no',
+        fields: [{ field: 'kind', message: rule }],
+      });
+      expect(await storedLinks()).toEqual([]);
+      const events = await h.db
+        .selectFrom('audit_events')
+        .select(['object_type', 'object_id', 'outcome', 'details', 'user_email'])
+        .where('action', '=', 'user_linked')
+        .where('object_id', '=', link.upstreamId)
+        .execute();
+      const mine = events.filter((e) => (e.details as { userId?: string }).userId === userId);
+      expect(mine).toEqual([
+        {
+          object_type: link.kind,
+          object_id: link.upstreamId,
+          outcome: 'denied',
+          user_email: 'admin@demo.test',
+          details: expect.objectContaining({ reason: `${rule}. Nothing was linked.` }),
+        },
+      ]);
+    }
+  });
+
+  it('is refused before the platform is asked, even with a confirmation', async () => {
+    userId = await newUser('investor');
+    const calls = async () => (await sandboxCalls(h.sandboxUrl)).getSecurityMarketHours ?? 0;
+    const before = await calls();
+    const res = await addLink({
+      kind: 'security',
+      upstreamId: knownSecurity,
+      confirmSecurityOfOtherIssuer: true,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual([
+      { field: 'kind', message: 'An investor is linked to accounts only' },
+    ]);
+    expect(await calls()).toBe(before);
+    expect(await storedLinks()).toEqual([]);
+  });
+
+  it('a link the role does act on is still linked, and any link can still be removed', async () => {
+    userId = await newUser('investor');
+    const accountId = h.manifest.investors[0].accountIds[0];
+    expect((await addLink({ kind: 'account', upstreamId: accountId })).statusCode).toBe(200);
+    // A link of another kind made before this rule (here written straight to the store) can go.
+    await storeLink(h.db, userId, 'issuer', issuerWithOfferings);
+    const removed = await call(
+      h.app,
+      'DELETE',
+      `/api/admin/users/${userId}/links/issuer/${issuerWithOfferings}`,
+      { cookie: admin },
+    );
+    expect(removed.statusCode).toBe(200);
+    expect(await storedLinks()).toEqual([{ kind: 'account', upstream_id: accountId }]);
   });
 });
 
@@ -215,6 +316,7 @@ describe('a platform that cannot answer', () => {
       operation: 'getAccount',
       httpStatus: 503,
     });
+    userId = await newUser('investor');
     const accountId = h.manifest.investors[0].accountIds[0];
     const res = await addLink({ kind: 'account', upstreamId: accountId });
     expect(res.statusCode).toBe(503);

@@ -1,5 +1,6 @@
-import type { AddLink } from '../../contract/identity';
+import { linkKindRule, linkKindsOf, type AddLink, type LinkKind } from '../../contract/identity';
 import type { FieldIssue } from '../../contract/errors';
+import type { Role } from '../../contract/session';
 import type { Deps } from '../deps';
 import type { UserLinks } from '../store/users';
 import { getAccount } from '../upstream';
@@ -23,6 +24,22 @@ export type LinkCheckDeps = Pick<Deps, 'upstream' | 'offerings' | 'loadOfferings
 function unknownId(message: string, extraFields: FieldIssue[] = []): HttpError {
   return new HttpError('bad_request', `${message}. Nothing was linked.`, {
     fields: [{ field: 'upstreamId', message }, ...extraFields],
+    submitted: 'no',
+  });
+}
+
+/**
+ * A link of a kind the user's role does not act on (policy/ownership.ts: an investor acts on
+ * accounts, issuer staff on issuers and securities, reviewers and admins read across) is refused
+ * on `kind`, before the platform is asked: it would do nothing now, and would give access unasked
+ * if the user were later given a role that acts on it, since a role change keeps the links the
+ * new role acts on.
+ */
+export function kindMustSuitRole(role: Role, kind: LinkKind): void {
+  if (linkKindsOf(role).includes(kind)) return;
+  const message = linkKindRule[role];
+  throw new HttpError('bad_request', `${message}. Nothing was linked.`, {
+    fields: [{ field: 'kind', message }],
     submitted: 'no',
   });
 }

@@ -416,7 +416,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'POST /api/admin/users/:userId/links': {
     roles: ['admin'],
     objects: [],
-    note: 'Links a user to an upstream account, issuer or security. An account is looked up first (getAccount, §4.10) and a security too (getSecurityMarketHours, real-world notes §4.2): one the platform does not know is refused with a 400 on `upstreamId`. An issuer no offering names is refused the same way unless `confirmIssuerWithoutOfferings` is sent (§4.16 names no read of an issuer). Nothing is linked when the id cannot be checked.',
+    note: 'Links a user to an upstream id of a kind their role acts on (an investor an account, issuer staff an issuer or a security; compliance and admins none): another kind is refused with a 400 on `kind`. An account is looked up first (getAccount, §4.10) and a security too (getSecurityMarketHours, real-world notes §4.2): one the platform does not know is refused with a 400 on `upstreamId`. An issuer no offering names is refused the same way unless `confirmIssuerWithoutOfferings` is sent (§4.16 names no read of an issuer). Nothing is linked when the id cannot be checked.',
   },
   'DELETE /api/admin/users/:userId/links/:kind/:upstreamId': {
     roles: ['admin'],

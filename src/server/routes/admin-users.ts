@@ -13,7 +13,11 @@ import {
 } from '../../contract/identity';
 import type { Deps } from '../deps';
 import { HttpError } from '../lib/http-error';
-import { linkMustBeKnown, securityMustBeOfTheirIssuers } from '../lib/link-checks';
+import {
+  kindMustSuitRole,
+  linkMustBeKnown,
+  securityMustBeOfTheirIssuers,
+} from '../lib/link-checks';
 import { recordAudit } from '../store/audit';
 import type { Db } from '../store/db';
 import { resetFactors } from '../store/second-factors';
@@ -239,16 +243,19 @@ export const adminUserRoutes = [
     method: 'POST',
     url: '/api/admin/users/:userId/links',
     summary:
-      'Link a user to an upstream account, issuer or security (an account or security must exist on the platform; an issuer must be named by an offering, or confirmed)',
+      'Link a user to an upstream id of a kind their role acts on (an investor an account, issuer staff an issuer or security); an account or security must exist on the platform, an issuer must be named by an offering, or confirmed',
     tags: ['admin'],
     params: adminUserParamsSchema,
     body: addLinkSchema,
     response: adminUserSchema,
     handler: ({ params, body, deps, audit }) =>
-      changeLink(deps, audit, 'user_linked', params.userId, body, link, async (before) => ({
-        ...(await linkMustBeKnown(deps, body)),
-        ...(await securityMustBeOfTheirIssuers(deps, before, body)),
-      })),
+      changeLink(deps, audit, 'user_linked', params.userId, body, link, async (before) => {
+        kindMustSuitRole(before.role, body.kind);
+        return {
+          ...(await linkMustBeKnown(deps, body)),
+          ...(await securityMustBeOfTheirIssuers(deps, before, body)),
+        };
+      }),
   }),
 
   defineRoute({
