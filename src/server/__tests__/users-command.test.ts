@@ -210,6 +210,46 @@ describe('linking from the command line', () => {
     }
   });
 
+  it('refuses a kind of id the user’s role does not act on, in the Users page’s words, and links nothing', async () => {
+    const accountId = h.manifest.investors[0].accountIds[0];
+    const issuer = h.manifest.issuers[0].issuerId;
+    const security = h.manifest.issuers.flatMap((i) => i.securityIds ?? [])[0];
+    for (const [role, option, id, rule] of [
+      ['investor', '--issuer', issuer, 'An investor is linked to accounts only'],
+      ['investor', '--security', security, 'An investor is linked to accounts only'],
+      [
+        'issuer_staff',
+        '--account',
+        accountId,
+        'Issuer staff are linked to issuers and securities only',
+      ],
+      [
+        'compliance',
+        '--account',
+        accountId,
+        'A compliance reviewer is linked to no account, issuer or security: the role reads them all',
+      ],
+      [
+        'admin',
+        '--issuer',
+        issuer,
+        'An administrator is linked to no account, issuer or security: the role reads them all',
+      ],
+    ]) {
+      const email = await newUser(role);
+      // The ids are ones the platform holds: the kind alone is refused, with or without the check.
+      for (const argv of [
+        ['link', '--email', email, option, id],
+        ['link', '--email', email, option, id, '--unchecked'],
+      ]) {
+        await expect(run(argv), `${role} ${option}`).rejects.toThrow(
+          new UsersCommandError(`${option}: ${rule}. Nothing was linked.`),
+        );
+      }
+      expect(await linksOf(email)).toEqual([]);
+    }
+  });
+
   it('names exactly one kind of id', async () => {
     const email = await newUser();
     await expect(

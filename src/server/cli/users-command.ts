@@ -8,7 +8,9 @@
 import { parseArgs } from 'node:util';
 import { addLinkSchema, createUserSchema } from '../../contract/identity';
 import { HttpError } from '../lib/http-error';
+import type { Role } from '../../contract/session';
 import {
+  kindMustSuitRole,
   linkMustBeKnown,
   securityMustBeOfTheirIssuers,
   type LinkCheckDeps,
@@ -34,6 +36,7 @@ export const usersCommandUsage = `Commands:
   create --email a@b.c --name "Ada" --role investor   (password read from stdin or PORTAL_PASSWORD)
   link   --email a@b.c --account A1234567 | --issuer 123 | --security 45
          [--confirm-issuer-without-offerings] [--confirm-security-of-other-issuer] [--unchecked]
+         (a kind the user's role acts on: an investor an account, issuer staff an issuer or security)
   unlink --email a@b.c --account A1234567 | --issuer 123 | --security 45
   password --email a@b.c                               (new password from stdin or PORTAL_PASSWORD)
   disable --email a@b.c | enable --email a@b.c
@@ -130,9 +133,15 @@ export async function runUsersCommand(argv: string[], ctx: UsersCommandContext):
       const { kind, upstreamId } = linkTarget();
       let checked: Record<string, unknown> = {};
       if (command === 'link') {
+        const { role } = await db
+          .selectFrom('users')
+          .select('role')
+          .where('id', '=', user.id)
+          .executeTakeFirstOrThrow();
+        kindOfTheirRole(role, kind);
         checked = {
           ...(await checkLink(ctx, kind, upstreamId, values)),
-          ...(await securityOfTheirIssuers(db, user.id, kind, upstreamId, values)),
+          ...(await securityOfTheirIssuers(db, { id: user.id, role }, kind, upstreamId, values)),
         };
       }
       await (command === 'link' ? link : unlink)(db, user.id, kind, upstreamId);
@@ -213,6 +222,20 @@ async function passwordOf(ctx: UsersCommandContext): Promise<string> {
 }
 
 /**
+ * The Users page's rule that a user is linked only to the kinds of id their role acts on
+ * (link-checks.ts), in its words, on the option that named the kind. Checked before the platform
+ * is asked, and `--unchecked` does not skip it: it is about the role, not the platform.
+ */
+function kindOfTheirRole(role: Role, kind: LinkKind): void {
+  try {
+    kindMustSuitRole(role, kind);
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    throw new UsersCommandError(`--${kind}: ${err.message}`);
+  }
+}
+
+/**
  * The platform's word on a new link, as on the Users page; what the audit event keeps of it.
  * `--unchecked` links without asking (for an id the platform cannot show yet), and the audit
  * log keeps that it did.
@@ -252,20 +275,15 @@ async function checkLink(
  */
 async function securityOfTheirIssuers(
   db: Db,
-  userId: string,
+  user: { id: string; role: Role },
   kind: LinkKind,
   upstreamId: string,
   values: { 'confirm-security-of-other-issuer'?: boolean },
 ): Promise<Record<string, unknown>> {
-  const { role } = await db
-    .selectFrom('users')
-    .select('role')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
   try {
     return await securityMustBeOfTheirIssuers(
       { db },
-      { id: userId, role, links: await getLinks(db, userId) },
+      { ...user, links: await getLinks(db, user.id) },
       {
         kind,
         upstreamId,
