@@ -20,7 +20,8 @@ import Typography from '@mui/material/Typography';
 import {
   addLinkSchema,
   createUserSchema,
-  linkKindSchema,
+  linkKindRule,
+  linkKindsOf,
   linksDroppedBy,
   type AdminUser,
   type LinkKind,
@@ -261,7 +262,9 @@ function CreateUserForm({ onManage }: { onManage: (userId: string) => void }) {
 /** A refusal of the link form's own fields, which the form shows under the field. */
 const refusesLinkFields = (error: unknown) =>
   isApiClientError(error) &&
-  error.fields.some((f) => f.field === 'upstreamId' || f.field in confirmations);
+  error.fields.some(
+    (f) => f.field === 'kind' || f.field === 'upstreamId' || f.field in confirmations,
+  );
 
 /**
  * The links the BFF refuses until the admin confirms a check made on the platform: an issuer no
@@ -287,10 +290,20 @@ function ManageUser({ user, onClose }: { user: AdminUser; onClose: () => void })
   const titleId = useId();
   const roleId = useId();
   const kindId = useId();
+  const ruleId = useId();
   const upstreamId = useId();
-  const [linkKind, setLinkKind] = useState<LinkKind>('account');
+  /*
+   * Only the kinds the user's role acts on are offered (the BFF refuses another kind): the one
+   * chosen, while the role still acts on it, else the role's first. None for a role that reads
+   * across, which gets the rule instead of the form.
+   */
+  const kinds = linkKindsOf(user.role);
+  const [chosenKind, setChosenKind] = useState<LinkKind | null>(null);
+  const linkKind = chosenKind !== null && kinds.includes(chosenKind) ? chosenKind : kinds[0];
   const [linkId, setLinkId] = useState('');
   const [linkError, setLinkError] = useState<string | null>(null);
+  // The BFF's refusal of the kind: the role was changed since this list was read.
+  const [kindError, setKindError] = useState<string | null>(null);
   /*
    * Some links are refused unless the admin confirms they checked them on the platform (see
    * `confirmations`). The box is offered only after that refusal, and only for the kind and id
@@ -308,8 +321,9 @@ function ManageUser({ user, onClose }: { user: AdminUser; onClose: () => void })
   const [done, setDone] = useState<string | null>(null);
   const apply = (c: Parameters<typeof change.mutate>[0], message: string) => {
     setDone(null);
-    // A refusal under the link field was about the last link tried, not about this change.
+    // A refusal under the link fields was about the last link tried, not about this change.
     setLinkError(null);
+    setKindError(null);
     change.mutate(c, { onSuccess: () => setDone(message) });
   };
   // Asked for and not yet confirmed: nothing has been sent. The words are kept as they were
@@ -360,9 +374,11 @@ function ManageUser({ user, onClose }: { user: AdminUser; onClose: () => void })
             Upstream links
           </Typography>
           {linksOf(user).length === 0 ? (
-            <Typography>
-              No links: this user sees no account, issuer or security of their own.
-            </Typography>
+            kinds.length > 0 && (
+              <Typography>
+                No links: this user sees no account, issuer or security of their own.
+              </Typography>
+            )
           ) : (
             <List dense aria-label="Upstream links">
               {linksOf(user).map((l) => (
@@ -381,112 +397,140 @@ function ManageUser({ user, onClose }: { user: AdminUser; onClose: () => void })
                     </Button>
                   }
                 >
-                  <ListItemText primary={linkText(l, securityNames)} />
+                  <ListItemText
+                    primary={linkText(l, securityNames)}
+                    // Made before the portal refused such links: it does nothing now, and a
+                    // role change to one that acts on it would keep it and give its access.
+                    secondary={
+                      kinds.includes(l.kind)
+                        ? undefined
+                        : `Not used by the role ${roleLabels[user.role]}: unlink it, or a change of role could give its access`
+                    }
+                  />
                 </ListItem>
               ))}
             </List>
           )}
-          <Box
-            component="form"
-            noValidate
-            aria-label="Link an upstream id"
-            sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start', mt: 1 }}
-            onSubmit={(event) => {
-              event.preventDefault();
-              const parsed = addLinkSchema.safeParse({
-                kind: linkKind,
-                upstreamId: linkId,
-                ...(offerConfirmation && confirmed ? { [offerConfirmation.field]: true } : {}),
-              });
-              if (!parsed.success) {
-                setLinkError(parsed.error.issues[0]?.message ?? 'Check the upstream id');
-                document.getElementById(upstreamId)?.focus();
-                return;
-              }
-              setLinkError(null);
-              setDone(null);
-              change.mutate(
-                { kind: 'link', userId: user.id, link: parsed.data },
-                {
-                  onSuccess: () => {
-                    setDone('Linked.');
-                    setLinkId('');
-                    setConfirmable(null);
-                    setConfirmed(false);
-                  },
-                  // The id stays in the field, with the platform's answer under it.
-                  onError: (error) => {
-                    const fields = isApiClientError(error) ? error.fields : [];
-                    const issue = fields.find((f) => f.field === 'upstreamId');
-                    if (issue) {
-                      setLinkError(issue.message);
-                      document.getElementById(upstreamId)?.focus();
-                    }
-                    const asked = fields.find((f) => f.field in confirmations);
-                    if (asked) {
-                      setConfirmable({
-                        field: asked.field as Confirmation,
-                        id: parsed.data.upstreamId,
-                      });
-                    }
-                  },
-                },
-              );
-            }}
-          >
-            <TextField
-              id={kindId}
-              select
-              size="small"
-              label="Kind"
-              value={linkKind}
-              onChange={(e) => {
-                setLinkKind(e.target.value as LinkKind);
-                setConfirmed(false);
-              }}
-            >
-              {labelledOptions(linkKindSchema.options, linkLabels)}
-            </TextField>
-            <TextField
-              id={upstreamId}
-              size="small"
-              label="Upstream id"
-              value={linkId}
-              onChange={(e) => {
-                setLinkId(e.target.value);
-                setLinkError(null);
-                setConfirmed(false);
-              }}
-              error={Boolean(linkError)}
-              helperText={linkError}
-              required
-            />
-            {offerConfirmation && (
-              // Right after the id in the tab order; the refusal under the id describes it too.
-              <FormControlLabel
-                sx={{ flexBasis: '100%' }}
-                control={
-                  <Checkbox
-                    checked={confirmed}
-                    onChange={(e) => setConfirmed(e.target.checked)}
-                    slotProps={{
-                      input: {
-                        'aria-describedby': linkError ? `${upstreamId}-helper-text` : undefined,
+          {linkKind === undefined ? (
+            <Typography sx={{ mt: 1 }}>{linkKindRule[user.role]}.</Typography>
+          ) : (
+            <>
+              <Typography id={ruleId} variant="body2" sx={{ mt: 1, color: 'text.secondary' }}>
+                {linkKindRule[user.role]}.
+              </Typography>
+              <Box
+                component="form"
+                noValidate
+                aria-label="Link an upstream id"
+                aria-describedby={ruleId}
+                sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start', mt: 1 }}
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  const parsed = addLinkSchema.safeParse({
+                    kind: linkKind,
+                    upstreamId: linkId,
+                    ...(offerConfirmation && confirmed ? { [offerConfirmation.field]: true } : {}),
+                  });
+                  if (!parsed.success) {
+                    setLinkError(parsed.error.issues[0]?.message ?? 'Check the upstream id');
+                    document.getElementById(upstreamId)?.focus();
+                    return;
+                  }
+                  setLinkError(null);
+                  setKindError(null);
+                  setDone(null);
+                  change.mutate(
+                    { kind: 'link', userId: user.id, link: parsed.data },
+                    {
+                      onSuccess: () => {
+                        setDone('Linked.');
+                        setLinkId('');
+                        setConfirmable(null);
+                        setConfirmed(false);
                       },
-                    }}
+                      // The id stays in the field, with the platform's answer under it.
+                      onError: (error) => {
+                        const fields = isApiClientError(error) ? error.fields : [];
+                        const wrongKind = fields.find((f) => f.field === 'kind');
+                        if (wrongKind) {
+                          setKindError(wrongKind.message);
+                          document.getElementById(kindId)?.focus();
+                        }
+                        const issue = fields.find((f) => f.field === 'upstreamId');
+                        if (issue) {
+                          setLinkError(issue.message);
+                          document.getElementById(upstreamId)?.focus();
+                        }
+                        const asked = fields.find((f) => f.field in confirmations);
+                        if (asked) {
+                          setConfirmable({
+                            field: asked.field as Confirmation,
+                            id: parsed.data.upstreamId,
+                          });
+                        }
+                      },
+                    },
+                  );
+                }}
+              >
+                <TextField
+                  id={kindId}
+                  select
+                  size="small"
+                  label="Kind"
+                  value={linkKind}
+                  onChange={(e) => {
+                    setChosenKind(e.target.value as LinkKind);
+                    setKindError(null);
+                    setConfirmed(false);
+                  }}
+                  error={Boolean(kindError)}
+                  helperText={kindError}
+                >
+                  {labelledOptions(kinds, linkLabels)}
+                </TextField>
+                <TextField
+                  id={upstreamId}
+                  size="small"
+                  label="Upstream id"
+                  value={linkId}
+                  onChange={(e) => {
+                    setLinkId(e.target.value);
+                    setLinkError(null);
+                    setConfirmed(false);
+                  }}
+                  error={Boolean(linkError)}
+                  helperText={linkError}
+                  required
+                />
+                {offerConfirmation && (
+                  // Right after the id in the tab order; the refusal under the id describes it too.
+                  <FormControlLabel
+                    sx={{ flexBasis: '100%' }}
+                    control={
+                      <Checkbox
+                        checked={confirmed}
+                        onChange={(e) => setConfirmed(e.target.checked)}
+                        slotProps={{
+                          input: {
+                            'aria-describedby': linkError ? `${upstreamId}-helper-text` : undefined,
+                          },
+                        }}
+                      />
+                    }
+                    label={confirmations[offerConfirmation.field].label(offerConfirmation.id)}
                   />
-                }
-                label={confirmations[offerConfirmation.field].label(offerConfirmation.id)}
-              />
-            )}
-            <Button
-              type="submit"
-              variant="outlined"
-              disabled={change.isPending || linkId.trim() === ''}
-            >
-              Link
-            </Button>
-          </Box>
+                )}
+                <Button
+                  type="submit"
+                  variant="outlined"
+                  disabled={change.isPending || linkId.trim() === ''}
+                >
+                  Link
+                </Button>
+              </Box>
+            </>
+          )}
         </Box>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           <Button

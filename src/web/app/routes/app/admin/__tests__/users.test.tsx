@@ -284,7 +284,8 @@ describe('an admin manages users', () => {
   });
 
   it('an issuer no offering names is linked only once the admin ticks the confirmation offered after the refusal', async () => {
-    listUsers();
+    const staff: AdminUser = { ...ada, role: 'issuer_staff' };
+    listUsers(staff);
     const message =
       'No offering on the platform names issuer 9999. Check the id, or confirm that you checked this issuer on the platform';
     const sent = mockPost(
@@ -298,7 +299,7 @@ describe('an admin manages users', () => {
           { field: 'confirmIssuerWithoutOfferings', message },
         ],
       }),
-      okAnswer({ ...ada, issuerIds: ['9999'] }, 200),
+      okAnswer({ ...staff, issuerIds: ['9999'] }, 200),
     );
     const dialog = await openLinkForm();
     fireEvent.mouseDown(dialog.getByRole('combobox', { name: 'Kind' }));
@@ -378,7 +379,7 @@ describe('an admin manages users', () => {
   });
 
   it('a linked security shows its name next to its id when the BFF knows it', async () => {
-    listUsers({ ...ada, securityIds: ['10001', '10002'] });
+    listUsers({ ...ada, role: 'issuer_staff', securityIds: ['10001', '10002'] });
     bff.use(
       http.get('/api/securities', () =>
         HttpResponse.json({
@@ -394,6 +395,86 @@ describe('an admin manages users', () => {
     const links = within(dialog.getByRole('list', { name: 'Upstream links' }));
     expect(await links.findByText('Security 10001 — Aspen Ridge Class A')).toBeTruthy();
     expect(links.getByText('Security 10002')).toBeTruthy();
+  });
+
+  it('the link form offers only the kinds the user’s role acts on, and says so', async () => {
+    for (const [role, offered, rule] of [
+      ['investor', ['Account'], 'An investor is linked to accounts only.'],
+      [
+        'issuer_staff',
+        ['Issuer', 'Security'],
+        'Issuer staff are linked to issuers and securities only.',
+      ],
+    ] as const) {
+      listUsers({ ...ada, role });
+      const dialog = await openLinkForm();
+      const form = dialog.getByRole('form', { name: 'Link an upstream id' });
+      expect(descriptionOf(form)).toBe(rule);
+      fireEvent.mouseDown(within(form).getByRole('combobox', { name: 'Kind' }));
+      const options = within(await screen.findByRole('listbox'));
+      expect(options.getAllByRole('option').map((o) => o.textContent)).toEqual(offered);
+      cleanup();
+    }
+  });
+
+  it('a reviewer or an administrator is offered no link, and told why', async () => {
+    for (const [role, rule] of [
+      [
+        'compliance',
+        'A compliance reviewer is linked to no account, issuer or security: the role reads them all.',
+      ],
+      [
+        'admin',
+        'An administrator is linked to no account, issuer or security: the role reads them all.',
+      ],
+    ] as const) {
+      listUsers({ ...ada, role });
+      const dialog = await openLinkForm();
+      expect(dialog.getByText(rule)).toBeTruthy();
+      expect(dialog.queryByRole('form', { name: 'Link an upstream id' })).toBeNull();
+      expect(dialog.queryByRole('textbox', { name: /^Upstream id/ })).toBeNull();
+      // Not "sees no account of their own": the rule says why there is nothing to link.
+      expect(dialog.queryByText(/^No links/)).toBeNull();
+      cleanup();
+    }
+  });
+
+  it('a refusal of the kind (the role changed meanwhile) stands under Kind, once, which takes the focus', async () => {
+    listUsers();
+    const rule = 'Issuer staff are linked to issuers and securities only';
+    const sent = mockPost(
+      `/api/admin/users/${ada.id}/links`,
+      errorAnswer(400, {
+        code: 'bad_request',
+        message: `${rule}. Nothing was linked.`,
+        submitted: 'no',
+        fields: [{ field: 'kind', message: rule }],
+      }),
+    );
+    const dialog = await openLinkForm();
+    fireEvent.change(dialog.getByRole('textbox', { name: /^Upstream id/ }), {
+      target: { value: 'A1234567' },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Link' }));
+    const kind = dialog.getByRole('combobox', { name: 'Kind' });
+    await waitFor(() => expect(descriptionOf(kind)).toBe(rule));
+    expect(dialog.getAllByText(new RegExp(rule))).toHaveLength(1);
+    expect(document.activeElement).toBe(kind);
+    expect(sent).toHaveLength(1);
+    expect(dialog.queryByText('Linked.')).toBeNull();
+  });
+
+  it('a link made before the rule, of a kind the role does not use, says so next to its Unlink', async () => {
+    listUsers({ ...ada, accountIds: ['A1234567'], issuerIds: ['1234'] });
+    const dialog = await openLinkForm();
+    const links = within(dialog.getByRole('list', { name: 'Upstream links' }));
+    const items = links.getAllByRole('listitem');
+    expect(items.map((i) => i.textContent)).toEqual([
+      expect.stringMatching(/^Account A1234567Unlink$/),
+      expect.stringMatching(
+        /^Issuer 1234Not used by the role Investor: unlink it, or a change of role could give its accessUnlink$/,
+      ),
+    ]);
   });
 
   it('an id that breaks the rule is named before anything is sent', async () => {
