@@ -112,9 +112,18 @@ function confirmation(user: AdminUser, asked: Asked, securityNames: Map<string, 
         dropped.length === 0
           ? ''
           : ` The ${links} the role ${roleLabels[asked.role]} does not use ${dropped.length === 1 ? 'is' : 'are'} removed: ${dropped.map((l) => linkText(l, securityNames)).join(', ')}.`;
+      // Links made before the portal refused a kind the role does not use are kept when the new
+      // role uses them: from then on they give access, so the admin is told before it is given.
+      const used = linksOf(user).filter(
+        (l) => !linkKindsOf(user.role).includes(l.kind) && linkKindsOf(asked.role).includes(l.kind),
+      );
+      const given =
+        used.length === 0
+          ? ''
+          : ` ${used.length === 1 ? 'A link' : `${used.length} links`} the role ${roleLabels[user.role]} did not use ${used.length === 1 ? 'gives' : 'give'} access from now on: ${used.map((l) => linkText(l, securityNames)).join(', ')}.`;
       return {
         title: `Change the role of ${name}`,
-        text: `Change ${name}’s role from ${roleLabels[user.role]} to ${roleLabels[asked.role]}? Their sessions end and they must sign in again.${removed}`,
+        text: `Change ${name}’s role from ${roleLabels[user.role]} to ${roleLabels[asked.role]}? Their sessions end and they must sign in again.${removed}${given}`,
         confirmLabel: 'Change role',
         destructive: dropped.length > 0,
         change: { kind: 'role', userId: user.id, role: asked.role } as const,

@@ -192,6 +192,26 @@ describe('an admin manages users', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it('a role change names a link made before the rule that the new role uses: it gives access from then on', async () => {
+    // An account link on issuer staff, made before the portal refused that kind for the role.
+    const staff: AdminUser = {
+      ...ada,
+      role: 'issuer_staff',
+      accountIds: ['A1234567'],
+      issuerIds: ['1234'],
+    };
+    listUsers(staff);
+    const dialog = await openLinkForm();
+    const role = dialog.getByRole('combobox', { name: 'Role' });
+    fireEvent.mouseDown(role);
+    fireEvent.click(await screen.findByRole('option', { name: 'Investor' }));
+    const asked = await confirmation('Change the role of Ada');
+    expect(descriptionOf(asked)).toBe(
+      'Change Ada’s role from Issuer staff to Investor? Their sessions end and they must sign in again. The link the role Investor does not use is removed: Issuer 1234. A link the role Issuer staff did not use gives access from now on: Account A1234567.',
+    );
+    await cancel(asked, role);
+  });
+
   it('a user is disabled only once confirmed; Cancel sends nothing, and the result takes the focus', async () => {
     listUsers();
     const sent = mockRoute(
