@@ -200,7 +200,15 @@ describe('a link of a kind the role does not act on', () => {
         .where('action', '=', 'user_linked')
         .where('object_id', '=', link.upstreamId)
         .execute();
-      const mine = events.filter((e) => (e.details as { userId?: string }).userId === userId);
+      const mine = events
+        .map((e) => ({
+          ...e,
+          details: (typeof e.details === 'string' ? JSON.parse(e.details) : e.details) as Record<
+            string,
+            unknown
+          >,
+        }))
+        .filter((e) => e.details.userId === userId);
       expect(mine).toEqual([
         {
           object_type: link.kind,
