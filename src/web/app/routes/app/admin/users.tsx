@@ -432,7 +432,7 @@ function ManageUser({ user, onClose }: { user: AdminUser; onClose: () => void })
                 noValidate
                 aria-label="Link an upstream id"
                 aria-describedby={ruleId}
-                sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start', mt: 1 }}
+                sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start', mt: 2 }}
                 onSubmit={(event) => {
                   event.preventDefault();
                   const parsed = addLinkSchema.safeParse({
