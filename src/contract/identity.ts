@@ -216,8 +216,8 @@ export const approvalStateLabels = {
   pending: 'Waiting for approval',
   sending: 'Being sent',
   sent: 'Approved and sent',
-  not_sent: 'Approved, refused upstream: not sent',
-  unknown: 'Approved, outcome unknown: check the fund moves',
+  not_sent: 'Approved, not sent: no money moved',
+  unknown: 'Approved, outcome unknown: do not send it again',
   rejected: 'Rejected: not sent',
 };
 const approvalStateSchema = z.enum(keysOf(approvalStateLabels));
@@ -234,6 +234,8 @@ export const approvalSchema = z.object({
   /** The upstream request id once sent. */
   requestId: z.string().nullable(),
   message: z.string().nullable(),
+  /** Our reference (`MR-…`) of the money request it holds, as the register lists it. */
+  reference: z.string().nullable(),
 });
 export type Approval = z.infer<typeof approvalSchema>;
 export const approvalsSchema = z.object({ approvals: z.array(approvalSchema) });

@@ -529,8 +529,13 @@ describe('maker-checker on large disbursements', () => {
     });
     const before = Date.now();
     const approved = await post(`/api/disbursement-approvals/${id}/approve`, admin);
-    expect(approved.json()).toMatchObject({ state: 'unknown' });
     const row = await registerRowOf(id);
+    // The approval gives the register's one instruction, under our reference.
+    expect(approved.json()).toMatchObject({ state: 'unknown', reference: row.reference });
+    expect(approved.json().message).toMatch(
+      /^The connection to the service broke before its answer came\. It may or may not have reached the platform\. Do not send it again: the portal checks with the platform and settles it\. Our reference: MR-/,
+    );
+    expect(approved.json().message).not.toMatch(/check before trying again/);
     expect(row.outcome).toBe('unknown');
     // Reconciliation waits for a call this recent, as for any request sent now.
     expect(row.sent_at!.getTime()).toBeGreaterThanOrEqual(before - 1000);
@@ -549,7 +554,8 @@ describe('maker-checker on large disbursements', () => {
     const approvals = await call(h.app, 'GET', '/api/disbursement-approvals', { cookie: admin });
     expect(approvals.json().approvals.find((a: { id: string }) => a.id === id)).toMatchObject({
       state: 'not_sent',
-      message: 'Not found at the platform: it was not sent. It can be sent again.',
+      message:
+        'Not found at the platform: it was not sent. To send it, make a new request: it waits for approval again.',
     });
   });
 });

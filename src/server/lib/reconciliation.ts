@@ -236,11 +236,14 @@ export async function settleUnknown(
       at,
     );
     if (request.kind === 'disbursement') {
+      // Its approval says the same; a new request of the same size waits for approval again.
       await settleApprovalOfRequest(
         tx,
         request.reference,
         verdict.outcome === 'created' ? 'sent' : 'not_sent',
-        message,
+        verdict.outcome === 'created'
+          ? message
+          : `${message.replace(/ It can be sent again\.$/, '')} To send it, make a new request: it waits for approval again.`,
       );
     }
     await recordAudit(tx, {

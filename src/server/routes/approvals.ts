@@ -22,7 +22,7 @@ import type { Db } from '../store/db';
 import { settleMoneyRequest, type MoneyRequestSettlement } from '../store/money-requests';
 import type { MoneyRequestOutcome } from '../store/schema';
 import { createCustodyFundDisbursement } from '../upstream';
-import { defineRoute, type RouteContext } from './define';
+import { defineRoute, unknownMoneyMessage, type RouteContext } from './define';
 
 const toApproval = (r: ApprovalRecord): Approval => ({
   id: r.id,
@@ -36,6 +36,7 @@ const toApproval = (r: ApprovalRecord): Approval => ({
   decidedAt: r.decidedAt?.toISOString() ?? null,
   requestId: r.outcome?.requestId ?? null,
   message: r.outcome?.message ?? null,
+  reference: r.moneyReference,
 });
 
 /** Whether a disbursement of `amount` must wait for a second person (off when unset). */
@@ -243,9 +244,13 @@ export const approvalRoutes = [
       } catch (err) {
         const http = isUpstreamError(err) ? fromUpstream(err) : null;
         const state = http?.extra.submitted === 'no' ? 'not_sent' : 'unknown';
+        const cause = http?.message ?? 'We could not confirm whether the disbursement was sent.';
+        // An unknown outcome gets the register's one instruction (never "check before trying
+        // again": the portal settles it), under our reference when the request has one.
         const message =
-          http?.message ??
-          'We could not confirm whether the disbursement was sent. Check the account’s fund moves before anything else.';
+          state === 'unknown' && decided.moneyReference
+            ? unknownMoneyMessage(cause, decided.moneyReference)
+            : cause;
         const done = await finishSending(ctx.deps.db, decided.id, state, { message });
         // Refused by the platform is not "never reached it" (as for any money request).
         const refused = state === 'not_sent' && http?.extra.refusedByPlatform === true;

@@ -658,7 +658,7 @@ function moneySettlement<R>(
  * again could only move the money twice. The cause keeps what happened; its own advice to check
  * before trying again, said where nothing settles the request for the person, gives way.
  */
-function unknownMoneyMessage(cause: string, reference: string): string {
+export function unknownMoneyMessage(cause: string, reference: string): string {
   const happened = cause.replace(submittedSentence('unknown'), '').trim();
   return `${happened} It may or may not have reached the platform. Do not send it again: the portal checks with the platform and settles it. Our reference: ${reference}.`;
 }

@@ -315,10 +315,14 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
     const submitted: UpstreamSubmitted =
       request.effect === 'read' || !failure.connected ? 'no' : 'unknown';
     const kind = failure.reason === 'timeout' ? 'timeout' : 'unavailable';
+    // A write handed to a connected socket reached the service, or may have: its connection broke
+    // before the answer, which is not "could not be reached".
     const lead =
       kind === 'timeout'
         ? 'The service did not answer in time.'
-        : 'The service could not be reached.';
+        : submitted === 'unknown'
+          ? 'The connection to the service broke before its answer came.'
+          : 'The service could not be reached.';
     return new UpstreamError({
       kind,
       submitted,

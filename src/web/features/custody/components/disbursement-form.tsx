@@ -29,7 +29,10 @@ import {
   ourReferenceRow,
   SubmittedResult,
 } from '../../../components/form/submitted-result';
-import { accountRequestPlaces } from '../../../components/form/submission-error';
+import {
+  AccountRequestsLink,
+  accountRequestPlaces,
+} from '../../../components/form/submission-error';
 import { paths } from '../../../config/paths';
 import { formatTimestamp, formatMoney } from '../../../lib/format';
 import { useCreateDisbursement } from '../api/create-disbursement';
@@ -257,17 +260,18 @@ function HeldForApproval({ approval }: { approval: Approval }) {
       <AlertTitle>Waiting for approval: nothing sent yet</AlertTitle>
       <DescriptionList
         items={[
+          // The reference the register, the timeline and the approvals page all give it.
+          ...(approval.reference ? [ourReferenceRow(approval.reference)!] : []),
           ['Amount', formatMoney(approval.amount)],
           ['Status', approvalStateLabels[approval.state]],
-          ['Approval id', <Code key="id" value={approval.id} />],
         ]}
       />
       <Box sx={{ mt: 2 }}>
         Disbursements this large are sent only after a second person approves them. Follow it on{' '}
         <Link component={RouterLink} to={paths.app.approvals.getHref()}>
           Disbursement approvals
-        </Link>
-        .
+        </Link>{' '}
+        or on the <AccountRequestsLink accountId={approval.accountId} />.
       </Box>
     </Alert>
   );

@@ -231,6 +231,7 @@ describe('an investor sends a disbursement through the BFF (§4.5)', () => {
             decidedAt: null,
             requestId: null,
             message: null,
+            reference: 'MR-NKAV7J3Q04',
           },
         },
         202,
@@ -262,7 +263,9 @@ describe('an investor sends a disbursement through the BFF (§4.5)', () => {
     await user.click(send());
 
     expect(await screen.findByText('Waiting for approval: nothing sent yet')).toBeTruthy();
-    expect(screen.getByText('AP-9')).toBeTruthy();
+    // The reference the register and the approvals page give it, not an approval id.
+    expect(screen.getByText('MR-NKAV7J3Q04')).toBeTruthy();
+    expect(screen.queryByText('AP-9')).toBeNull();
     expect(sent).toHaveLength(1);
     expect(sent[0].body).toEqual({
       type: 'wire_domestic',
