@@ -65,6 +65,32 @@ export const moneyRequestOutcomeWords = {
   },
 } satisfies Record<string, { label: string; meaning: string; next: string; reviewerNext: string }>;
 export const moneyRequestOutcomeSchema = z.enum(keysOf(moneyRequestOutcomeWords));
+
+/**
+ * An unknown investment or IRA request is settled by a reviewer, not by reconciliation: the
+ * interface document names no read that ties a trade or a supplement to our reference (§4.16,
+ * §2.11), so only deposits and disbursements are found in the fund moves (§4.3).
+ */
+const unknownSettledByHand = {
+  ...moneyRequestOutcomeWords.unknown,
+  next: 'Do not send it again. A reviewer checks it with the platform and settles it; if it stays unknown, contact support and quote our reference.',
+  reviewerNext:
+    'Reconciliation cannot find it: the platform names no read that ties it to our reference. Compare it with what the platform lists and settle it by hand.',
+};
+
+/** A request's outcome in words, with the next step that fits its kind. */
+export function outcomeWordsOf(request: {
+  outcome: z.infer<typeof moneyRequestOutcomeSchema>;
+  kind: z.infer<typeof moneyRequestKindSchema>;
+}) {
+  if (
+    request.outcome === 'unknown' &&
+    (request.kind === 'investment' || request.kind === 'ira_supplement')
+  ) {
+    return unknownSettledByHand;
+  }
+  return moneyRequestOutcomeWords[request.outcome];
+}
 type MoneyRequestOutcomeKey = z.infer<typeof moneyRequestOutcomeSchema>;
 
 /** The outcomes that leave nothing behind: the platform refused it, or it never reached it. */

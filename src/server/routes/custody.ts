@@ -20,7 +20,7 @@ import {
   type IraSupplementReceipt,
 } from '../../contract/ira';
 import { checkMoneyAmount } from '../../contract/money-limits';
-import { moneyRequestOutcomeWords, waitingOutcomes } from '../../contract/money-requests';
+import { outcomeWordsOf, waitingOutcomes } from '../../contract/money-requests';
 import { earlierStandingRequest, type MoneyRequest } from '../store/money-requests';
 import { maskLast4 } from '../../contract/rules/bank';
 import { upstreamTimeToInstant } from '../../contract/time';
@@ -92,7 +92,7 @@ function toSupplementReceipt(
 
 /** The refusal of a second IRA request, naming the one that stands, in the register's words. */
 function iraRequestWaiting(standing: MoneyRequest): string {
-  const words = moneyRequestOutcomeWords[standing.outcome];
+  const words = outcomeWordsOf(standing);
   return `An IRA request for this account is already waiting: our reference ${standing.reference}, made ${standing.createdAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${words.label.toLowerCase()} (${words.meaning}) A second request is not sent while it stands; follow it under that reference on the account's requests and timeline.`;
 }
 

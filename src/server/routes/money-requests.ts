@@ -14,6 +14,7 @@ import {
   differentUnitsMessage,
   moneyRequestKindLabels,
   moneyRequestOutcomeWords,
+  outcomeWordsOf,
   moneyRequestPageSchema,
   inOrder,
   moneyRequestQueryShape,
@@ -642,7 +643,7 @@ export const moneyRequestRoutes = [
         register.items.filter((r) => r.kind === 'disbursement').map((r) => r.reference),
       );
       for (const row of register.items) {
-        const words = moneyRequestOutcomeWords[row.outcome];
+        const words = outcomeWordsOf(row);
         if (row.kind === 'investment' && row.upstreamId && tradeIds.has(row.upstreamId)) {
           // Already listed from the trades collection: add our reference to it.
           const entry = entries.find((e) => e.kind === 'investment' && e.id === row.upstreamId);

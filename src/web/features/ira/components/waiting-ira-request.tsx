@@ -2,10 +2,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import {
-  moneyRequestOutcomeWords,
-  type MoneyRequestView,
-} from '../../../../contract/money-requests';
+import { outcomeWordsOf, type MoneyRequestView } from '../../../../contract/money-requests';
 import { Code, DescriptionList } from '../../../components/description-list';
 import { paths } from '../../../config/paths';
 import { formatTimestamp } from '../../../lib/format';
@@ -22,7 +19,7 @@ export function WaitingIraRequest({
   accountId: string;
   request: MoneyRequestView;
 }) {
-  const words = moneyRequestOutcomeWords[request.outcome];
+  const words = outcomeWordsOf(request);
   return (
     <Paper
       variant="outlined"

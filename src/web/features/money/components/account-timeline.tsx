@@ -90,7 +90,14 @@ function TimelineCards({ accountId, entries }: { accountId: string; entries: Tim
             <Typography sx={{ overflowWrap: 'anywhere' }}>{entry.description}</Typography>
           )}
           <Typography variant="body2" color="text.secondary">
-            {when(entry)} · {entry.id === entry.reference ? 'Our reference' : 'Platform id'}{' '}
+            {/* A fund move's reference is named as such: the register's platform id of the same
+                disbursement is the platform's request id, another value. */}
+            {when(entry)} ·{' '}
+            {entry.id === entry.reference
+              ? 'Our reference'
+              : entry.id === entry.fundMove
+                ? 'Fund move'
+                : 'Platform id'}{' '}
             <Code value={entry.id} />
             {entry.reference && entry.reference !== entry.id && (
               <>

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   moneyRequestKindLabels,
-  moneyRequestOutcomeWords,
+  outcomeWordsOf,
   type MoneyRequestView,
 } from '../../../../contract/money-requests';
 import { CardList } from '../../../components/card-list';
@@ -67,7 +67,7 @@ function Outcome({
   reviewer: boolean;
   onSettle?: (request: MoneyRequestView) => void;
 }) {
-  const words = moneyRequestOutcomeWords[request.outcome];
+  const words = outcomeWordsOf(request);
   return (
     <>
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
@@ -150,7 +150,8 @@ function MoneyRequestsTable({ requests, label, reviewer, onSettle }: ShownReques
   const table: TableSpec<MoneyRequestView> = {
     columns: [
       // The portal's own instant, in the viewer's zone, the zone named like every date.
-      { heading: 'Sent', cell: (request) => formatTimestamp(request.createdAt) },
+      // When it was made: a request held for approval has not been sent yet.
+      { heading: 'Requested', cell: (request) => formatTimestamp(request.createdAt) },
       { heading: 'Our reference', cell: (request) => <Code value={request.reference} /> },
       ...(reviewer ? [{ heading: 'User', cell: userOf }] : []),
       { heading: 'Account', cell: (request) => accountOf(request, reviewer) },
@@ -182,7 +183,7 @@ function MoneyRequestCards({ requests, label, reviewer, onSettle }: ShownRequest
           <Outcome request={request} reviewer={reviewer} onSettle={onSettle} />
           <DescriptionList
             items={[
-              ['Sent', formatTimestamp(request.createdAt)],
+              ['Requested', formatTimestamp(request.createdAt)],
               ['Our reference', <Code key="reference" value={request.reference} />],
               ...(reviewer ? ([['User', userOf(request)]] as [string, string][]) : []),
               ['Account', accountOf(request, reviewer)],

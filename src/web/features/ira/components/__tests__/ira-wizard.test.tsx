@@ -4,10 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  moneyRequestOutcomeWords,
-  type MoneyRequestView,
-} from '../../../../../contract/money-requests';
+import { outcomeWordsOf, type MoneyRequestView } from '../../../../../contract/money-requests';
 import { bff, startMockBff } from '../../../../testing/mock-bff';
 import { moneyRequestView } from '../../../../testing/money-request';
 import { withTimeZones } from '../../../../testing/time-zones';
@@ -101,7 +98,7 @@ describe('an IRA request already made for the account', () => {
         name: 'An IRA request is already waiting',
       });
       expect(asked[0].searchParams.get('kind')).toBe('ira_supplement');
-      const words = moneyRequestOutcomeWords[outcome];
+      const words = outcomeWordsOf({ outcome, kind: 'ira_supplement' });
       expect(section.textContent).toContain('MR-4Q7ZK2AB9C');
       expect(section.textContent).toContain('Jul 17, 2026, 10:09 AM');
       expect(section.textContent).toContain(`${words.label}: ${words.meaning}`);

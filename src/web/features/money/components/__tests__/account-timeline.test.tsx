@@ -123,12 +123,13 @@ describe('an investor reads the money timeline of an account', () => {
     expect(within(investment).queryByRole('link')).toBeNull();
   });
 
-  it('names the platform’s id as such, and an IRA request, which has none, by our reference alone', () => {
+  it('names a fund move as such, an investment’s trade as the platform id, and an IRA request, which has none, by our reference alone', () => {
     renderWithProviders(
       <AccountTimeline
         accountId="A1040000"
         entries={[
           entry({}),
+          entry({ kind: 'investment', id: '302097', reference: 'MR-INVEST0001', fundMove: null }),
           entry({
             kind: 'ira_supplement',
             id: 'MR-7K2Q9D1X4B',
@@ -141,10 +142,12 @@ describe('an investor reads the money timeline of an account', () => {
         ]}
       />,
     );
-    const [disbursement, ira] = screen.getAllByRole('listitem');
+    const [disbursement, investment, ira] = screen.getAllByRole('listitem');
+    // Not "Platform id": the register's platform id of a disbursement is its request's, another value.
     expect(disbursement.textContent).toContain(
-      'Platform id CFM70000115 · Our reference MR-VS17ZR49XD',
+      'Fund move CFM70000115 · Our reference MR-VS17ZR49XD',
     );
+    expect(investment.textContent).toContain('Platform id 302097 · Our reference MR-INVEST0001');
     expect(ira.textContent).toContain('Our reference MR-7K2Q9D1X4B');
     expect(ira.textContent).not.toMatch(/Platform id|A1040000|\bID\b/);
   });

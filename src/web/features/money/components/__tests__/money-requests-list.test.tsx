@@ -61,7 +61,7 @@ describe('a reviewer reads the register on a phone', () => {
     const terms = within(card)
       .getAllByRole('term')
       .map((term) => term.textContent);
-    expect(terms).toEqual(['Sent', 'Our reference', 'User', 'Account', 'Platform id']);
+    expect(terms).toEqual(['Requested', 'Our reference', 'User', 'Account', 'Platform id']);
     expect(card.textContent).toContain('investor@demo.test');
     expect(card.textContent).toContain('$120.00');
     expect(card.textContent).toContain('12 units');
@@ -107,6 +107,41 @@ describe('whose next step the register names', () => {
     expect(cell.textContent).toContain('Do not send it again');
     expect(cell.textContent).toContain('contact support and quote our reference');
     expect(cell.textContent).not.toContain('settle it by hand');
+  });
+});
+
+describe('an unknown outcome, by what can settle it', () => {
+  withViewportWidth(1280);
+  const outcomeCell = () => screen.getByText('Outcome unknown').closest('td') as HTMLElement;
+
+  it('an investment: only a reviewer, by hand; reconciliation cannot find it', () => {
+    renderWithProviders(
+      <MoneyRequestsList
+        requests={[{ ...request, outcome: 'unknown' }]}
+        label="Money requests"
+        reviewer
+      />,
+    );
+    expect(outcomeCell().textContent).toContain('Reconciliation cannot find it');
+    expect(outcomeCell().textContent).not.toContain('looks for it on the platform at every pass');
+    cleanup();
+    renderWithProviders(
+      <MoneyRequestsList requests={[{ ...request, outcome: 'unknown' }]} label="Requests" />,
+    );
+    expect(outcomeCell().textContent).toContain('A reviewer checks it with the platform');
+  });
+
+  it('a disbursement: reconciliation looks for it at every pass', () => {
+    renderWithProviders(
+      <MoneyRequestsList
+        requests={[
+          { ...request, kind: 'disbursement', units: null, unitPrice: null, outcome: 'unknown' },
+        ]}
+        label="Money requests"
+        reviewer
+      />,
+    );
+    expect(outcomeCell().textContent).toContain('looks for it on the platform at every pass');
   });
 });
 
