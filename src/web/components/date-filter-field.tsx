@@ -15,7 +15,11 @@ type DateFilterFieldProps = {
   value: string;
   /** The rule of the day, given the field's name for its messages. */
   rule: (name: string) => z.ZodType<string>;
-  /** A further rule of a day that passes `rule` (its order against another field, say). */
+  /**
+   * A further rule of a day that passes `rule` (its order against another field, say). It may
+   * change with the page: a day it refused is checked again on each render and applied once it
+   * holds, so the field never keeps a day that the page could use but does not.
+   */
   check?: (day: string) => string | undefined;
   /** Emptying the field applies '' (no day); without it an empty field is refused. */
   optional?: boolean;
@@ -50,38 +54,66 @@ export function DateFilterField({
   const [typed, setTyped] = useState<{ day: string; incomplete: boolean } | null>(null);
   const [shown, setShown] = useState(value);
   const [applied, setApplied] = useState<string | null>(null);
+  // A whole day that passed `rule` but was refused by `check`: what `check` depends on (the other
+  // end of a period) may move, and then the refusal may no longer be true.
+  const [refused, setRefused] = useState<string | null>(null);
+  // Such a day once it holds, for the page to get after the render that found it holding.
+  const [reapplied, setReapplied] = useState<string | null>(null);
   const keyPressed = useRef(false);
 
   if (value !== shown) {
     setShown(value);
     setApplied(null);
+    setReapplied(null);
     // A day that comes from elsewhere (Back, a link, a button) replaces what is typed; the day
     // this field applied comes back as itself and leaves alone what was typed since.
     if (value !== applied) {
       setDraft(value);
       setError(undefined);
       setTyped(null);
+      setRefused(null);
     }
   }
 
-  const messageFor = (day: string, incomplete: boolean) => {
+  /** The rule the day breaks on its own, whatever the rest of the page holds. */
+  const ruleBroken = (day: string, incomplete: boolean) => {
     if (incomplete || (day === '' && !optional)) {
       return `${name} must be a whole date: month, day and year`;
     }
     if (day === '') return undefined;
     const checked = schema.safeParse(day);
-    return checked.success ? check?.(day) : checked.error.issues[0]?.message;
+    return checked.success ? undefined : checked.error.issues[0]?.message;
   };
 
   const settle = (day: string, incomplete: boolean) => {
     setTyped(null);
-    const message = messageFor(day, incomplete);
+    const broken = ruleBroken(day, incomplete);
+    const message = broken ?? (day === '' ? undefined : check?.(day));
     setError(message);
+    setRefused(broken === undefined && message !== undefined ? day : null);
     if (message === undefined && day !== value) {
       setApplied(day);
       onApply(day);
     }
   };
+
+  // The refusal as it stands now, against what the page holds on this render. Once the other end
+  // has moved so that the refused day holds, the day is taken as if entered again (unless another
+  // day is being typed over it, which settles in its turn); the page gets it just after render.
+  const refusal = refused === null ? undefined : check?.(refused);
+  if (refused !== null && refusal === undefined && !typed) {
+    setRefused(null);
+    setError(undefined);
+    if (refused !== value) {
+      setApplied(refused);
+      setReapplied(refused);
+    }
+  }
+  const shownError = refused === null ? error : refusal;
+  const applyAgain = useEffectEvent((day: string) => onApply(day));
+  useEffect(() => {
+    if (reapplied !== null) applyAgain(reapplied);
+  }, [reapplied]);
 
   const settleTyped = useEffectEvent(() => {
     if (typed) settle(typed.day, typed.incomplete);
@@ -111,8 +143,8 @@ export function DateFilterField({
         const input = event.target as HTMLInputElement;
         if (typed) settle(input.value, input.validity.badInput);
       }}
-      error={Boolean(error)}
-      helperText={error}
+      error={Boolean(shownError)}
+      helperText={shownError}
       slotProps={{
         inputLabel: { shrink: true },
         htmlInput: {

@@ -96,6 +96,59 @@ describe('a reviewer filters the audit log', () => {
     expect(new URLSearchParams(router.state.location.search).get('to')).toBe('2026-11-30');
   });
 
+  it('applies a From day refused against To once To is widened past it', async () => {
+    const asked: URL[] = [];
+    bff.use(
+      http.get('/api/audit-events', ({ request }) => {
+        asked.push(new URL(request.url));
+        return HttpResponse.json({ events: [], nextBefore: null });
+      }),
+    );
+    const { router } = renderWithProviders(<AuditLogRoute />, { path: '/audit?to=2026-11-30' });
+    await screen.findByText('No events match');
+    const from = screen.getByLabelText('From (UTC day)');
+    const to = screen.getByLabelText('To (UTC day)');
+    const typeDay = (field: HTMLElement, day: string) => {
+      fireEvent.keyDown(field, { key: day.at(-1) });
+      fireEvent.change(field, { target: { value: day } });
+      fireEvent.blur(field);
+    };
+    typeDay(from, '2026-12-05');
+    expect(descriptionOf(from)).toBe('From must be on or before To');
+
+    typeDay(to, '2026-12-31');
+    // The From day is checked again against the new To and, holding now, applied: the events
+    // listed are those of the period the fields show.
+    await waitFor(() => {
+      const search = new URLSearchParams(router.state.location.search);
+      expect(search.get('to')).toBe('2026-12-31');
+      expect(search.get('from')).toBe('2026-12-05');
+    });
+    expect(descriptionOf(from)).toBe('');
+    expect(from.getAttribute('aria-invalid')).toBe('false');
+    await waitFor(() =>
+      expect(
+        asked.some(
+          (url) =>
+            url.searchParams.get('from') === '2026-12-05' &&
+            url.searchParams.get('to') === '2026-12-31',
+        ),
+      ).toBe(true),
+    );
+
+    // The other way round: a To day refused against From is applied once From moves before it.
+    typeDay(to, '2026-12-01');
+    expect(descriptionOf(to)).toBe('From must be on or before To');
+    typeDay(from, '2026-11-20');
+    await waitFor(() => {
+      const search = new URLSearchParams(router.state.location.search);
+      expect(search.get('from')).toBe('2026-11-20');
+      expect(search.get('to')).toBe('2026-12-01');
+    });
+    expect(descriptionOf(to)).toBe('');
+    expect(to.getAttribute('aria-invalid')).toBe('false');
+  });
+
   it('says how many events are shown, and that older ones came when loaded', async () => {
     const event = (id: number) => ({
       id: String(id),
