@@ -99,7 +99,7 @@ test('an investor opens an IRA through the wizard; going back keeps the answers'
     .first()
     .textContent();
   await page.reload();
-  const waiting = page.getByRole('region', { name: 'An IRA request is already waiting' });
+  const waiting = page.getByRole('region', { name: "This account's IRA request is in progress" });
   await expect(waiting.getByText(reference!, { exact: true })).toBeVisible();
   await expect(waiting.getByText(/^Accepted: /)).toBeVisible();
   await expect(

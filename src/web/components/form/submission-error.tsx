@@ -132,12 +132,18 @@ export function CheckPageOrSupport({
   );
 }
 
-/** The page that lists the money requests of an account, each with its outcome. */
+/**
+ * The page that lists the money requests of an account, each with its outcome, as `whereToWatch`
+ * reads it: "the <page>".
+ */
 export function AccountRequestsLink({ accountId }: { accountId: string }) {
   return (
-    <Link component={RouterLink} to={paths.app.accountMoney.getHref(accountId)}>
-      requests and timeline of this account
-    </Link>
+    <>
+      the{' '}
+      <Link component={RouterLink} to={paths.app.accountMoney.getHref(accountId)}>
+        requests and timeline of this account
+      </Link>
+    </>
   );
 }
 

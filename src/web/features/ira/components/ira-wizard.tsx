@@ -275,7 +275,15 @@ export function IraWizard({ accountId, address }: { accountId: string; address?:
   const standing = requests.data?.requests.find((request) =>
     waitingOutcomes.includes(request.outcome),
   );
-  if (standing) return <WaitingIraRequest accountId={accountId} request={standing} />;
+  // The request this visit is sending, or sent without learning its outcome, stands in the
+  // register too (the list is read again once it settles), but it is not an earlier one in the
+  // way: the form keeps telling its own outcome (not known whether it reached the platform, our
+  // reference, not to send it again, where to watch it). The panel is for a later visit, or for a
+  // second attempt refused because one stands.
+  const sentHere = flow.pending || flow.outcomeUnknown;
+  if (standing && !sentHere) {
+    return <WaitingIraRequest accountId={accountId} request={standing} />;
+  }
 
   const needsHolding =
     method === 'transfer' || method === 'rollover' || method === 'roth_conversion';

@@ -10,7 +10,9 @@ import { formatTimestamp } from '../../../lib/format';
 /**
  * In place of the wizard while an IRA request of the account still stands (being sent, accepted,
  * or of unknown outcome: waitingOutcomes): a second one would duplicate the first step in opening
- * the custodial account (§4.7), so none is offered. The request is shown in the register's words.
+ * the custodial account (§4.7), so none is offered. The person most often made that request
+ * themselves, so it is told as their account's request in progress, in the register's words,
+ * rather than as something in their way.
  */
 export function WaitingIraRequest({
   accountId,
@@ -28,11 +30,12 @@ export function WaitingIraRequest({
       sx={{ p: { xs: 2, md: 3 }, maxWidth: 720 }}
     >
       <Typography component="h2" variant="h2" id="ira-waiting-title">
-        An IRA request is already waiting
+        This account's IRA request is in progress
       </Typography>
       <Typography sx={{ mt: 1 }}>
-        This account already has an IRA request that stands, so a new one is not offered: it would
-        ask for the same custodial account twice.
+        An IRA request was made for this account and is followed under our reference below. The form
+        is not offered again while it stands, since a second request would ask for the same
+        custodial account twice.
       </Typography>
       <DescriptionList
         items={[

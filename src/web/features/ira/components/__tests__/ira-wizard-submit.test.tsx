@@ -12,6 +12,7 @@ import {
   openReviewAndArm,
   renderWithProviders,
 } from '../../../../testing/render';
+import { useIraRequests } from '../../api/get-ira-requests';
 import { IraWizard } from '../ira-wizard';
 
 startMockBff();
@@ -32,6 +33,16 @@ beforeEach(() => {
     ),
   );
 });
+
+/** What the wizard's list of the account's IRA requests holds, as the wizard reads it. */
+function RegisterRead() {
+  const requests = useIraRequests('A1234567');
+  return (
+    <span data-testid="register-read" hidden>
+      {requests.isFetching ? 'reading' : `${requests.data?.requests.length ?? 0} listed`}
+    </span>
+  );
+}
 
 const endpoint = '/api/accounts/A1234567/ira-supplement';
 const address = {
@@ -189,6 +200,61 @@ describe('an investor requests an IRA through the BFF (§4.7)', () => {
     expect(zip.getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('a lost answer from the platform keeps its own outcome on screen, though the register now lists the request', async () => {
+    // The BFF records the request before it sends it (our reference), and the platform's answer
+    // is lost: the register holds it with an unknown outcome, so it stands from then on.
+    const sent = moneyRequestView({
+      reference: 'MR-7K2Q9D4XPA',
+      accountId: 'A1234567',
+      kind: 'ira_supplement',
+      amount: null,
+      outcome: 'unknown',
+      createdAt: '2026-07-17T16:09:00.000Z',
+    });
+    mockPost(
+      endpoint,
+      errorAnswer(503, {
+        code: 'upstream_unavailable',
+        message: `The service could not be reached. It may or may not have reached the platform. Do not send it again: the portal checks with the platform and settles it. Our reference: ${sent.reference}.`,
+        submitted: 'unknown',
+        reference: sent.reference,
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(
+      <>
+        <IraWizard accountId="A1234567" address={address} />
+        <RegisterRead />
+      </>,
+    );
+    await walkToReview(user);
+    register.requests = [sent];
+    await user.click(submit());
+
+    const warning = await screen.findByRole('alert');
+    // The list is read again once the request settles, and the wizard has it: it stands.
+    await waitFor(() => expect(screen.getByTestId('register-read').textContent).toBe('1 listed'));
+    expect(heading().textContent).toBe('Review');
+    expect(
+      screen.queryByRole('region', { name: "This account's IRA request is in progress" }),
+    ).toBeNull();
+    expect(screen.queryByText(/already/)).toBeNull();
+    expect(warning.isConnected).toBe(true);
+    expect(warning.textContent).toContain('We do not know whether this was submitted');
+    expect(warning.textContent).toContain('It may or may not have reached the platform');
+    expect(warning.textContent).toContain('Do not send it again');
+    expect(warning.textContent).toContain(sent.reference);
+    expect(warning.textContent).toContain(
+      'Its outcome appears on the requests and timeline of this account.',
+    );
+    expect(
+      within(warning)
+        .getByRole('link', { name: 'requests and timeline of this account' })
+        .getAttribute('href'),
+    ).toBe('/accounts/A1234567/money');
+    expect(screen.queryByRole('button', { name: /Submit IRA request|Try again/ })).toBeNull();
+  });
+
   it('refused because another tab made one meanwhile (409), it then shows the request that stands', async () => {
     const standing = moneyRequestView({
       reference: 'MR-4Q7ZK2AB9C',
@@ -213,7 +279,10 @@ describe('an investor requests an IRA through the BFF (§4.7)', () => {
     register.requests = [standing];
     await user.click(submit());
     expect(
-      await screen.findByRole('heading', { level: 2, name: 'An IRA request is already waiting' }),
+      await screen.findByRole('heading', {
+        level: 2,
+        name: "This account's IRA request is in progress",
+      }),
     ).toBeTruthy();
     expect(screen.getByText(standing.reference)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Submit IRA request' })).toBeNull();
