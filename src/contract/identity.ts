@@ -241,3 +241,14 @@ export type Approval = z.infer<typeof approvalSchema>;
 export const approvalsSchema = z.object({ approvals: z.array(approvalSchema) });
 export const approvalParamsSchema = z.object({ approvalId: z.uuid('approvalId must be an id') });
 export const pendingDisbursementSchema = z.object({ pendingApproval: approvalSchema });
+/**
+ * Why a held disbursement is rejected: the investor reads it with the outcome of their request,
+ * so it is said for them. Named as the dialog labels it ("Reason for the investor").
+ */
+export const approvalRejectSchema = z.object({
+  reason: z
+    .string({ error: 'Reason for the investor is required' })
+    .trim()
+    .min(10, 'Reason for the investor must say in at least 10 characters why it is rejected')
+    .max(500, 'Reason for the investor can be at most 500 characters'),
+});

@@ -511,13 +511,34 @@ describe('maker-checker on large disbursements', () => {
 
   it('a rejection settles the register as not sent, naming who rejected it', async () => {
     const id = await hold('120');
-    const rejected = await post(`/api/disbursement-approvals/${id}/reject`, admin);
+    // The investor reads why: no rejection without a reason.
+    const bare = await post(`/api/disbursement-approvals/${id}/reject`, admin, {});
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().error.fields).toEqual([
+      { field: 'reason', message: 'Reason for the investor is required' },
+    ]);
+    expect(await registerRowOf(id)).toMatchObject({ outcome: 'held' });
+    const rejected = await post(`/api/disbursement-approvals/${id}/reject`, admin, {
+      reason: 'The amount is unusual for this account.',
+    });
     expect(rejected.statusCode).toBe(200);
+    expect(rejected.json()).toMatchObject({
+      state: 'rejected',
+      message: 'Rejected: The amount is unusual for this account',
+    });
     expect(await registerRowOf(id)).toMatchObject({
       outcome: 'not_sent',
-      message: 'Rejected by admin@demo.test: nothing was sent.',
+      message:
+        'Rejected by a second person: The amount is unusual for this account. Nothing was sent.',
       sent_at: null,
     });
+    const event = await h.db
+      .selectFrom('audit_events')
+      .select(['reason'])
+      .where('action', '=', 'disbursement_rejected')
+      .where('outcome', '=', 'succeeded')
+      .executeTakeFirstOrThrow();
+    expect(event.reason).toBe('The amount is unusual for this account');
   });
 
   it('an approval whose answer is lost leaves the register unknown, with its sending time, for reconciliation', async () => {

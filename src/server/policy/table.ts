@@ -445,6 +445,6 @@ export const policyTable: Record<string, RoutePolicy> = {
   'POST /api/disbursement-approvals/:approvalId/reject': {
     roles: ['admin'],
     objects: [],
-    note: 'Rejects a held disbursement; nothing is sent; never the maker.',
+    note: 'Rejects a held disbursement with `{ reason }` (10 to 500 characters, which the investor reads with the outcome of their request); nothing is sent; never the maker.',
   },
 };

@@ -1,6 +1,7 @@
 import Big from 'big.js';
 import {
   approvalParamsSchema,
+  approvalRejectSchema,
   approvalSchema,
   approvalsSchema,
   type Approval,
@@ -117,6 +118,8 @@ export async function holdDisbursement(
 async function decideOrRefuse(
   ctx: RouteContext<{ approvalId: string }, unknown, unknown>,
   to: 'sending' | 'rejected',
+  /** A rejection's reason, said to the investor with their request's outcome. */
+  reason?: string,
 ): Promise<ApprovalRecord> {
   const user = ctx.user!;
   const existing = await getApproval(ctx.deps.db, ctx.params.approvalId);
@@ -140,7 +143,14 @@ async function decideOrRefuse(
   // "waiting", and an approved one is "unknown" (with its sending time) before the call starts,
   // so a process that dies mid-call leaves it to reconciliation rather than "held" for ever.
   const decided = await ctx.deps.db.transaction().execute(async (tx) => {
-    const row = await decide(tx, existing.id, { id: user.id, email: user.email }, to);
+    const row = await decide(
+      tx,
+      existing.id,
+      { id: user.id, email: user.email },
+      to,
+      new Date(),
+      reason ? `Rejected: ${reason}` : undefined,
+    );
     if (row?.moneyReference) {
       await settleIfStill(
         tx,
@@ -149,7 +159,7 @@ async function decideOrRefuse(
         to === 'rejected'
           ? {
               outcome: 'not_sent',
-              message: `Rejected by ${user.email}: nothing was sent.`,
+              message: `Rejected by a second person: ${reason ?? 'no reason given'}. Nothing was sent.`,
               via: 'response',
               by: user.id,
               neverSent: true,
@@ -177,7 +187,13 @@ async function decideOrRefuse(
     objectType: 'account',
     objectId: decided.accountId,
     outcome: 'succeeded',
-    details: { approvalId: decided.id, maker: decided.makerEmail, amount: decided.amount },
+    reason: reason ?? null,
+    details: {
+      approvalId: decided.id,
+      reference: decided.moneyReference,
+      maker: decided.makerEmail,
+      amount: decided.amount,
+    },
   });
   return decided;
 }
@@ -281,12 +297,16 @@ export const approvalRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/disbursement-approvals/:approvalId/reject',
-    summary: 'Reject a held disbursement (not your own): nothing is sent',
+    summary:
+      'Reject a held disbursement (not your own) with a reason the investor reads: nothing is sent',
     tags: ['custody'],
     params: approvalParamsSchema,
+    body: approvalRejectSchema,
     response: approvalSchema,
     async handler(ctx) {
-      return toApproval(await decideOrRefuse(ctx, 'rejected'));
+      // One sentence: the words around it add their own full stop.
+      const reason = ctx.body.reason.replace(/[.\s]+$/, '');
+      return toApproval(await decideOrRefuse(ctx, 'rejected', reason));
     },
   }),
 ];

@@ -113,10 +113,18 @@ export async function decide(
   checker: { id: string; email: string },
   to: 'sending' | 'rejected',
   now = new Date(),
+  /** What the approvals page says of the decision (a rejection's reason). */
+  message?: string,
 ): Promise<ApprovalRecord | null> {
   const row = await db
     .updateTable('disbursement_approvals')
-    .set({ state: to, checker_user_id: checker.id, checker_email: checker.email, decided_at: now })
+    .set({
+      state: to,
+      checker_user_id: checker.id,
+      checker_email: checker.email,
+      decided_at: now,
+      ...(message ? { outcome: JSON.stringify({ message }) } : {}),
+    })
     .where('id', '=', id)
     .where('state', '=', 'pending')
     .where('maker_user_id', '!=', checker.id)

@@ -25,6 +25,7 @@ const approval = {
   decidedAt: null,
   requestId: null,
   message: null,
+  reference: 'MR-NKAV7J3Q04',
 };
 
 /** What an investor's pages had read before the write, fresh (within the 30 s staleTime). */
@@ -116,7 +117,13 @@ describe('a money write marks stale what the person reads next', () => {
     );
     const { wrapper, stale } = withReadPages();
     const { result } = renderHook(() => useDecideApproval(), { wrapper });
-    await act(() => result.current.mutateAsync({ id: 'AP-9', decision: 'reject' }));
+    await act(() =>
+      result.current.mutateAsync({
+        id: 'AP-9',
+        decision: 'reject',
+        reason: 'Amount unusual for this account',
+      }),
+    );
     expect(stale()).toHaveLength(readBefore.length);
   });
 });

@@ -12,8 +12,14 @@ export const useApprovals = () => useQuery(approvalsQueryOptions());
 
 export const useDecideApproval = () =>
   useInvalidatingMutation({
-    mutationFn: ({ id, decision }: { id: string; decision: 'approve' | 'reject' }) =>
-      api.post(apiPaths.approval(id, decision), { schema: approvalSchema }),
+    mutationFn: (
+      input:
+        { id: string; decision: 'approve' } | { id: string; decision: 'reject'; reason: string },
+    ) =>
+      api.post(apiPaths.approval(input.id, input.decision), {
+        ...(input.decision === 'reject' ? { body: { reason: input.reason } } : {}),
+        schema: approvalSchema,
+      }),
     // The decision settles the request in the register, and an approval sends it (a fund move).
     invalidates: () => [approvalKeys.all, moneyKeys.all, custodyKeys.all],
     after: 'settled',

@@ -6,7 +6,18 @@ import Link from '@mui/material/Link';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { approvalStateLabels, type Approval } from '../../../../../contract/identity';
+import Alert from '@mui/material/Alert';
+import DialogContentText from '@mui/material/DialogContentText';
+import { useEffect, useRef, useState } from 'react';
+import {
+  approvalRejectSchema,
+  approvalStateLabels,
+  type Approval,
+} from '../../../../../contract/identity';
+import { applyFieldErrors } from '../../../../components/form/apply-field-errors';
+import { useZodForm } from '../../../../components/form/form';
+import { FormDialog } from '../../../../components/form/form-dialog';
+import { FormTextField } from '../../../../components/form/form-text-field';
 import { Code } from '../../../../components/description-list';
 import { ErrorAlert } from '../../../../components/error-alert';
 import { PageHeader } from '../../../../components/page-header';
@@ -57,9 +68,118 @@ function RequestLink({ approval, reviewer }: { approval: Approval; reviewer: boo
   );
 }
 
+/** The request as a sentence names it: its amount, account and our reference. */
+const nameOf = (a: Approval) =>
+  `${formatMoney(a.amount)} from account ${a.accountId}${a.reference ? ` (${a.reference})` : ''}`;
+
+type Decided = { approval: Approval; decision: 'approve' | 'reject' };
+
+/**
+ * Approving sends money at once and rejecting cannot be taken back: each asks first, naming the
+ * request, and a rejection asks for the reason the investor reads with their request.
+ */
+function DecideDialog({
+  asked,
+  onClose,
+  onDecided,
+}: {
+  asked: Decided;
+  onClose: () => void;
+  onDecided: (decided: Decided) => void;
+}) {
+  const decide = useDecideApproval();
+  const form = useZodForm(approvalRejectSchema, { reason: '' });
+  const { approval, decision } = asked;
+  const close = () => {
+    decide.reset();
+    onClose();
+  };
+  const done = () => {
+    onDecided(asked);
+    onClose();
+  };
+  const submit = () => {
+    if (decision === 'approve') {
+      decide.mutate({ id: approval.id, decision }, { onSuccess: done });
+      return;
+    }
+    void form.handleSubmit(({ reason }) =>
+      decide.mutate(
+        { id: approval.id, decision, reason },
+        {
+          onSuccess: done,
+          onError: (error) => applyFieldErrors(error, form.setError, ['reason']),
+        },
+      ),
+    )();
+  };
+  const method = (methodWords[approval.type] ?? `By ${approval.type}`).toLowerCase();
+  return (
+    <FormDialog
+      open
+      onClose={close}
+      title={decision === 'approve' ? 'Approve and send?' : 'Reject this disbursement?'}
+      onSubmit={submit}
+      pending={decide.isPending}
+      submitLabel={decision === 'approve' ? 'Approve and send' : 'Reject'}
+      pendingLabel={decision === 'approve' ? 'Sending…' : 'Rejecting…'}
+      contentSx={{ display: 'grid', gap: 2 }}
+    >
+      <DialogContentText>
+        {nameOf(approval)}, {method}, requested by {approval.maker}.{' '}
+        {decision === 'approve'
+          ? 'It is sent to the platform as soon as you approve it.'
+          : 'Nothing is sent; the investor reads your reason with the outcome of their request.'}
+      </DialogContentText>
+      {decision === 'reject' && (
+        <FormTextField
+          name="reason"
+          control={form.control}
+          label="Reason for the investor"
+          helperText="At least 10 characters: why it is rejected, in words the investor understands"
+          required
+          fullWidth
+          multiline
+        />
+      )}
+      {decide.isError && (
+        <ErrorAlert
+          error={decide.error}
+          title={decision === 'approve' ? 'It was not approved' : 'It was not rejected'}
+        />
+      )}
+    </FormDialog>
+  );
+}
+
+/**
+ * What was just decided. The row's buttons are gone with the decision, so the focus comes here;
+ * in an effect, which runs after the closing dialog has handed the focus back to its button.
+ */
+function DecidedNote({ decided, onDismiss }: { decided: Decided; onDismiss: () => void }) {
+  const note = useRef<HTMLDivElement>(null);
+  useEffect(() => note.current?.focus(), []);
+  return (
+    <Alert
+      ref={note}
+      severity="success"
+      role="status"
+      tabIndex={-1}
+      sx={{ mb: 2 }}
+      onClose={onDismiss}
+      closeText="Dismiss this note"
+    >
+      {decided.decision === 'approve'
+        ? `Approved: ${nameOf(decided.approval)}. Its outcome is on the list below.`
+        : `Rejected: ${nameOf(decided.approval)}. Nothing was sent; the investor reads your reason.`}
+    </Alert>
+  );
+}
+
 export default function ApprovalsRoute() {
   const approvals = useApprovals();
-  const decide = useDecideApproval();
+  const [asked, setAsked] = useState<Decided | null>(null);
+  const [decided, setDecided] = useState<Decided | null>(null);
   const session = useSession();
   const me = session.data?.user;
   const checker = me?.role === 'admin';
@@ -76,7 +196,21 @@ export default function ApprovalsRoute() {
               : 'Your large disbursements wait here until a second person approves them; nothing is sent before.'
         }
       />
-      {decide.isError && <ErrorAlert error={decide.error} title="Nothing was decided" />}
+      {decided && (
+        <DecidedNote
+          key={decided.approval.id}
+          decided={decided}
+          onDismiss={() => setDecided(null)}
+        />
+      )}
+      {asked && (
+        <DecideDialog
+          key={`${asked.approval.id}-${asked.decision}`}
+          asked={asked}
+          onClose={() => setAsked(null)}
+          onDecided={setDecided}
+        />
+      )}
       <QueryState
         query={approvals}
         subject="the approvals"
@@ -105,17 +239,17 @@ export default function ApprovalsRoute() {
                   <Box sx={{ display: 'flex', gap: 1 }}>
                     <Button
                       variant="contained"
-                      disabled={decide.isPending || a.maker === me?.email}
-                      onClick={() => decide.mutate({ id: a.id, decision: 'approve' })}
-                      aria-label={`Approve ${formatMoney(a.amount)} from account ${a.accountId}${a.reference ? ` (${a.reference})` : ''}`}
+                      disabled={a.maker === me?.email}
+                      onClick={() => setAsked({ approval: a, decision: 'approve' })}
+                      aria-label={`Approve ${nameOf(a)}`}
                     >
                       Approve and send
                     </Button>
                     <Button
                       color="error"
-                      disabled={decide.isPending || a.maker === me?.email}
-                      onClick={() => decide.mutate({ id: a.id, decision: 'reject' })}
-                      aria-label={`Reject ${formatMoney(a.amount)} from account ${a.accountId}${a.reference ? ` (${a.reference})` : ''}`}
+                      disabled={a.maker === me?.email}
+                      onClick={() => setAsked({ approval: a, decision: 'reject' })}
+                      aria-label={`Reject ${nameOf(a)}`}
                     >
                       Reject
                     </Button>

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Approval } from '../../../../../../contract/identity';
-import { bff, startMockBff } from '../../../../../testing/mock-bff';
+import { bff, mockPost, okAnswer, startMockBff } from '../../../../../testing/mock-bff';
 import { renderWithProviders } from '../../../../../testing/render';
 import { sessionOf } from '../../../../../testing/session';
 import { withTimeZones } from '../../../../../testing/time-zones';
@@ -87,5 +88,86 @@ describe('each approval names the request it holds', () => {
       await screen.findByText(/A compliance reviewer reads them here; an administrator decides\./),
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Approve/ })).toBeNull();
+  });
+});
+
+describe('an administrator decides', () => {
+  const held: Approval = {
+    ...approved,
+    id: '2f0c6a1e-0000-4000-8000-000000000002',
+    type: 'ach',
+    state: 'pending',
+    checker: null,
+    decidedAt: null,
+    requestId: null,
+    reference: 'MR-NKAV7J3Q04',
+  };
+
+  function showAsAdmin() {
+    bff.use(
+      http.get('/api/session', () =>
+        HttpResponse.json(sessionOf({ role: 'admin', email: 'admin@demo.test' })),
+      ),
+      http.get('/api/disbursement-approvals', () => HttpResponse.json({ approvals: [held] })),
+    );
+    renderWithProviders(<ApprovalsRoute />);
+  }
+
+  it('rejects only with a reason for the investor, after naming the request', async () => {
+    const sent = mockPost(
+      `/api/disbursement-approvals/${held.id}/reject`,
+      okAnswer({ ...held, state: 'rejected', checker: 'admin@demo.test' }, 200),
+    );
+    showAsAdmin();
+    const user = userEvent.setup({ delay: null });
+    await user.click(
+      await screen.findByRole('button', {
+        name: 'Reject $2,500.50 from account A1040173 (MR-NKAV7J3Q04)',
+      }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Reject this disbursement?' });
+    expect(dialog.textContent).toContain(
+      '$2,500.50 from account A1040173 (MR-NKAV7J3Q04), by ach to the linked bank account, requested by investor@demo.test.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(
+      await within(dialog).findByText(
+        'Reason for the investor must say in at least 10 characters why it is rejected',
+      ),
+    ).toBeTruthy();
+    expect(sent).toHaveLength(0);
+
+    await user.type(
+      within(dialog).getByLabelText(/Reason for the investor/),
+      'The amount is unusual for this account',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    const note = await screen.findByRole('status');
+    expect(note.textContent).toBe(
+      'Rejected: $2,500.50 from account A1040173 (MR-NKAV7J3Q04). Nothing was sent; the investor reads your reason.',
+    );
+    expect(document.activeElement).toBe(note);
+    expect(sent.map((r) => r.body)).toEqual([{ reason: 'The amount is unusual for this account' }]);
+  });
+
+  it('approves only after saying the money is sent at once; Cancel sends nothing', async () => {
+    const sent = mockPost(
+      `/api/disbursement-approvals/${held.id}/approve`,
+      okAnswer({ ...held, state: 'sent', checker: 'admin@demo.test' }, 200),
+    );
+    showAsAdmin();
+    const user = userEvent.setup({ delay: null });
+    const approve = await screen.findByRole('button', { name: /^Approve \$2,500\.50/ });
+    await user.click(approve);
+    let dialog = screen.getByRole('dialog', { name: 'Approve and send?' });
+    expect(dialog.textContent).toContain('It is sent to the platform as soon as you approve it.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(sent).toHaveLength(0);
+
+    await user.click(approve);
+    dialog = screen.getByRole('dialog', { name: 'Approve and send?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Approve and send' }));
+    expect((await screen.findByRole('status')).textContent).toMatch(/^Approved: \$2,500\.50/);
+    expect(sent).toHaveLength(1);
   });
 });
