@@ -119,6 +119,32 @@ describe('linking a security', () => {
       heldBy: [issuerOfKnownSecurity],
     });
   });
+  it('refuses a security the staff of another issuer hold to a user linked to no issuer, confirmed or not, saying to link their issuer first', async () => {
+    // Other tests give the security to the staff of more issuers: whose it is, is read from them.
+    const holders = (rule: string) =>
+      /^Security \S+ is linked to the staff of (issuers? [^,]+(?:, \d+)*), and/.exec(rule)?.[1];
+    const first = await addLink({ kind: 'security', upstreamId: knownSecurity });
+    const whose = holders(first.json().error.message as string);
+    expect(whose).toContain(issuerOfKnownSecurity);
+    const message = `Security ${knownSecurity} is linked to the staff of ${whose}, and this user is linked to no issuer. Link this user to their issuer first (a link of the kind Issuer), then the security: issuer staff set the trading hours of their own issuers' securities only`;
+    for (const body of [
+      { kind: 'security', upstreamId: knownSecurity },
+      // No issuer of this user exists that the security could belong to: nothing to confirm.
+      { kind: 'security', upstreamId: knownSecurity, confirmSecurityOfOtherIssuer: true },
+    ]) {
+      const res = await addLink(body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toEqual(
+        expect.objectContaining({
+          message: `${message}. Nothing was linked.`,
+          submitted: 'no',
+          // No confirmation field: the Users page offers no box to tick.
+          fields: [{ field: 'upstreamId', message }],
+        }),
+      );
+    }
+    expect(await storedLinks()).toEqual([]);
+  });
 });
 
 describe('a refused link attempt', () => {

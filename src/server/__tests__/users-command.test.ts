@@ -176,6 +176,24 @@ describe('linking from the command line', () => {
     });
   });
 
+  it('refuses a security the staff of another issuer hold to a user linked to no issuer, as the Users page does, confirmed or not', async () => {
+    const security = h.manifest.issuers.flatMap((i) => i.securityIds ?? [])[0];
+    const holder = h.manifest.issuers.find((i) => i.securityIds?.includes(security))!.issuerId;
+    const email = await newUser('issuer_staff');
+    for (const argv of [
+      ['link', '--email', email, '--security', security],
+      ['link', '--email', email, '--security', security, '--confirm-security-of-other-issuer'],
+    ]) {
+      // Whose it is: the holder, and others that earlier tests gave it to.
+      await expect(run(argv)).rejects.toThrow(
+        new RegExp(
+          `^Security ${security} is linked to the staff of issuers? (\\d+, )*${holder}(, \\d+)*, and this user is linked to no issuer\\. Link this user to their issuer first \\(a link of the kind Issuer\\), then the security: issuer staff set the trading hours of their own issuers' securities only\\. Nothing was linked\\. --issuer links their issuer\\.$`,
+        ),
+      );
+    }
+    expect(await linksOf(email)).toEqual([]);
+  });
+
   it('links nothing when the platform cannot be asked, unless told to skip the check', async () => {
     const email = await newUser();
     // Nothing listens on port 9 of this machine: as when the portal (and its sandbox) is stopped.

@@ -269,7 +269,8 @@ async function checkLink(
 /**
  * The Users page's rule for a security that the portal's links give to the staff of another
  * issuer (link-checks.ts): refused unless `--confirm-security-of-other-issuer` says the operator
- * checked on the platform that it belongs to an issuer of this user. The portal's own links are
+ * checked on the platform that it belongs to an issuer of this user, and refused outright, until
+ * their issuer is linked, for a user linked to no issuer. The portal's own links are
  * all that tells whose a security is (the platform names no issuer of one, §2.1), so
  * `--unchecked`, which skips the platform's check, does not skip this one.
  */
@@ -292,8 +293,12 @@ async function securityOfTheirIssuers(
     );
   } catch (err) {
     if (!(err instanceof HttpError)) throw err;
+    // The confirmation is offered only where it could be true (not to a user with no issuer).
+    const confirmable = err.extra.fields?.some((f) => f.field === 'confirmSecurityOfOtherIssuer');
     throw new UsersCommandError(
-      `${err.message} --confirm-security-of-other-issuer says you checked it (the audit log keeps that you did).`,
+      confirmable
+        ? `${err.message} --confirm-security-of-other-issuer says you checked it (the audit log keeps that you did).`
+        : `${err.message} --issuer links their issuer.`,
     );
   }
 }

@@ -136,8 +136,8 @@ export async function linkMustBeKnown(
  * issuer of a security (the interface document has no read of one; orders carry only its id
  * and name, §2.1), so the portal's own links are what it knows: a security its links give to the
  * staff of an issuer this user is not linked to is refused unless the admin confirms they
- * checked on the platform that it belongs to one of this user's issuers. A security no other
- * staff hold passes: nothing tells whose it is. Answers what the audit event keeps of it.
+ * checked on the platform that it belongs to one of this user's issuers; a user linked to no
+ * issuer is told to link their issuer first. A security no other staff hold passes: nothing tells whose it is. Answers what the audit event keeps of it.
  */
 export async function securityMustBeOfTheirIssuers(
   deps: Pick<Deps, 'db'>,
@@ -161,12 +161,18 @@ export async function securityMustBeOfTheirIssuers(
   const issuers = holders.map((row) => row.upstream_id);
   if (issuers.length === 0 || issuers.some((id) => user.links.issuerIds.includes(id))) return {};
   const whose = `issuer${issuers.length === 1 ? '' : 's'} ${issuers.join(', ')}`;
+  /*
+   * A user linked to no issuer has no issuer the security could belong to, so no confirmation
+   * could be true: it is refused, confirmed or not, until their issuer is linked; then the rule
+   * above applies to that issuer.
+   */
+  if (user.links.issuerIds.length === 0) {
+    const message = `Security ${upstreamId} is linked to the staff of ${whose}, and this user is linked to no issuer. Link this user to their issuer first (a link of the kind Issuer), then the security: issuer staff set the trading hours of their own issuers' securities only`;
+    throw unknownId(message);
+  }
   if (confirmSecurityOfOtherIssuer)
     return { confirmedSecurityOfOtherIssuer: true, heldBy: issuers };
-  const theirs =
-    user.links.issuerIds.length === 0
-      ? 'this user is linked to no issuer'
-      : `this user is linked to issuer${user.links.issuerIds.length === 1 ? '' : 's'} ${user.links.issuerIds.join(', ')}`;
+  const theirs = `this user is linked to issuer${user.links.issuerIds.length === 1 ? '' : 's'} ${user.links.issuerIds.join(', ')}`;
   const message = `Security ${upstreamId} is linked to the staff of ${whose}, and ${theirs}: the link would let them set its trading hours. Check on the platform whose security it is, or confirm that it belongs to an issuer of this user`;
   throw unknownId(message, [{ field: 'confirmSecurityOfOtherIssuer', message }]);
 }

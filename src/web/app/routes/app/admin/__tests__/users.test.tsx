@@ -398,6 +398,35 @@ describe('an admin manages users', () => {
     ]);
   });
 
+  it('a security the staff of another issuer hold, for a user linked to no issuer, says to link their issuer first and offers no confirmation', async () => {
+    listUsers({ ...ada, role: 'issuer_staff' });
+    const message =
+      "Security 10001 is linked to the staff of issuer 1101, and this user is linked to no issuer. Link this user to their issuer first (a link of the kind Issuer), then the security: issuer staff set the trading hours of their own issuers' securities only";
+    const sent = mockPost(
+      `/api/admin/users/${ada.id}/links`,
+      errorAnswer(400, {
+        code: 'bad_request',
+        message: `${message}. Nothing was linked.`,
+        submitted: 'no',
+        fields: [{ field: 'upstreamId', message }],
+      }),
+    );
+    bff.use(http.get('/api/securities', () => HttpResponse.json({ securities: [] })));
+    const dialog = await openLinkForm();
+    fireEvent.mouseDown(dialog.getByRole('combobox', { name: 'Kind' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Security' }));
+    const id = dialog.getByRole('textbox', { name: /^Upstream id/ });
+    fireEvent.change(id, { target: { value: '10001' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Link' }));
+
+    // The rule stands under the id, which keeps the focus; there is nothing true to confirm.
+    expect(await dialog.findByText(message)).toBeTruthy();
+    expect(document.activeElement).toBe(id);
+    expect(dialog.queryByRole('checkbox')).toBeNull();
+    expect(dialog.queryByText(/belongs to an issuer of this user/)).toBeNull();
+    expect(sent.map((r) => r.body)).toEqual([{ kind: 'security', upstreamId: '10001' }]);
+  });
+
   it('a linked security shows its name next to its id when the BFF knows it', async () => {
     listUsers({ ...ada, role: 'issuer_staff', securityIds: ['10001', '10002'] });
     bff.use(
