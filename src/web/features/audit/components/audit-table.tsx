@@ -2,41 +2,25 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { AuditEventView } from '../../../../contract/audit';
 import { auditActionLabel } from '../../../../contract/audit';
+import { roleLabels, type Role } from '../../../../contract/session';
 import { CardList } from '../../../components/card-list';
 import { PortalDataGrid, type GridColDef } from '../../../components/data-grid';
 import { DescriptionList } from '../../../components/description-list';
 import { formatInstant } from '../../../lib/format';
+import { detailsText } from '../lib/details-text';
 
 // To the second, in the viewer's zone, the zone named: the filters above count UTC days, so a
 // time without its zone could not be matched to them.
 const when = (instant: string) => formatInstant(instant, undefined, { seconds: true });
 
-/** A detail that records a change (the hours of a day, before and after a save). */
-const isChange = (value: unknown): value is { before: unknown; after: unknown } =>
-  typeof value === 'object' &&
-  value !== null &&
-  Object.keys(value).length === 2 &&
-  'before' in value &&
-  'after' in value;
-
-const detailText = (value: unknown): string => {
-  // A change reads "before → after"; before is null when the route could not read it.
-  if (isChange(value))
-    return `${detailText(value.before ?? 'not read')} → ${detailText(value.after)}`;
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
-};
-
-const detailsText = (details: Record<string, unknown> | null) =>
-  details
-    ? Object.entries(details)
-        .map(([k, v]) => `${k}: ${detailText(v)}`)
-        .join('; ')
-    : '';
+// The role as the Users page names it; a role this portal does not know, as words.
+const roleName = (role: string) =>
+  Object.hasOwn(roleLabels, role) ? roleLabels[role as Role] : role.replaceAll('_', ' ');
 
 const orDash = (value: string | null) => value ?? '—';
 
 const userOf = (event: AuditEventView) =>
-  `${event.userEmail ?? '—'}${event.role ? ` (${event.role.replace('_', ' ')})` : ''}`;
+  `${event.userEmail ?? '—'}${event.role ? ` (${roleName(event.role)})` : ''}`;
 
 const objectOf = (event: AuditEventView) => {
   if (!event.objectType) return '—';

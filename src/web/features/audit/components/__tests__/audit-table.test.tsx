@@ -64,6 +64,49 @@ describe('a reviewer reads the audit log', () => {
       .map((row) => row.querySelector('[data-field="objectType"]')?.textContent);
     expect(objects).toEqual(['user newbie@demo.test', 'account A1040000']);
   });
+  it('reads a role change and its removed links in words: role names, links as the Users page names them, no JSON', async () => {
+    const roleChanged: AuditEventView = {
+      ...event,
+      id: '46',
+      userEmail: 'admin@demo.test',
+      role: 'admin',
+      action: 'user_role_changed',
+      objectType: 'user',
+      objectId: '8942ce19-0000-4000-8000-000000000000',
+      details: {
+        to: 'investor',
+        from: 'issuer_staff',
+        email: 'investor2@demo.test',
+        unlinked: [
+          { kind: 'security', upstreamId: '10001' },
+          { kind: 'account', upstreamId: 'A1040000' },
+        ],
+      },
+    };
+    const unlinked: AuditEventView = {
+      ...roleChanged,
+      id: '47',
+      action: 'user_unlinked',
+      objectType: 'security',
+      objectId: '10001',
+      details: {
+        roleChanged: { to: 'investor', from: 'issuer_staff' },
+        userId: '8942ce19-0000-4000-8000-000000000000',
+        email: 'investor2@demo.test',
+      },
+    };
+    renderWithProviders(<AuditTable events={[roleChanged, unlinked]} />);
+    const grid = await screen.findByRole('grid', { name: 'Audit events' }, { timeout: 20_000 });
+    const rows = within(grid).getAllByRole('row').slice(1);
+    const details = rows.map((row) => row.querySelector('[data-field="details"]')?.textContent);
+    expect(details).toEqual([
+      'Role: Issuer staff → Investor; Email: investor2@demo.test; Links removed with the role: Security 10001, Account A1040000request cc88e92e… (full id cc88e92e-0000-4000-8000-000000000000)',
+      'Role change: Issuer staff → Investor; User id: 8942ce19-0000-4000-8000-000000000000; Email: investor2@demo.testrequest cc88e92e… (full id cc88e92e-0000-4000-8000-000000000000)',
+    ]);
+    expect(rows[0].querySelector('[data-field="userEmail"]')?.textContent).toBe(
+      'admin@demo.test (Administrator)',
+    );
+  });
 });
 
 describe('a reviewer reads the audit log on a phone', () => {
@@ -98,18 +141,18 @@ describe('a reviewer reads the audit log on a phone', () => {
     );
     expect(described(first)).toEqual({
       When: 'Nov 27, 2026, 3:28:43 AM PST',
-      User: 'admin@demo.test (admin)',
+      User: 'admin@demo.test (Administrator)',
       Object: 'user leaver@demo.test',
       Reason: 'Left the firm',
       'IP address': '127.0.0.1',
       Details:
-        'email: leaver@demo.test; disabled: truerequest cc88e92e… (full id cc88e92e-0000-4000-8000-000000000000)',
+        'Email: leaver@demo.test; Disabled: yesrequest cc88e92e… (full id cc88e92e-0000-4000-8000-000000000000)',
     });
     expect(described(second)).toMatchObject({
-      User: 'compliance@demo.test (compliance)',
+      User: 'compliance@demo.test (Compliance reviewer)',
       Object: '—',
       Reason: '—',
-      Details: expect.stringContaining('method: password') as string,
+      Details: expect.stringContaining('Method: password') as string,
     });
   });
 
@@ -134,7 +177,7 @@ describe('a reviewer reads the audit log on a phone', () => {
     );
     const details = [...card.querySelectorAll('dt')].find((dt) => dt.textContent === 'Details');
     expect(details?.nextElementSibling?.textContent).toBe(
-      'tuesday: 09:30–16:00 ET → closed; wednesday: not read → 11:00–12:30 ET',
+      'Tuesday: 09:30–16:00 ET → closed; Wednesday: not read → 11:00–12:30 ET',
     );
   });
 });

@@ -1,0 +1,215 @@
+import { describe, expect, it } from 'vitest';
+import { withTimeZones } from '../../../../testing/time-zones';
+import { detailLabel, detailsText } from '../details-text';
+
+withTimeZones({ viewer: 'America/Los_Angeles', platform: 'UTC' });
+
+/*
+ * The details the portal writes for each action (docs/audit-log.md lists them; the shapes are the
+ * routes' own), and how a reviewer reads them on the audit log page.
+ */
+const written: [action: string, details: Record<string, unknown>, reads: string][] = [
+  ['sign_in', { method: 'password' }, 'Method: password'],
+  [
+    'sign_in',
+    { method: 'oidc', reason: 'flow_used_or_expired', detail: 'state mismatch' },
+    'Method: single sign-on; Reason: flow used or expired; Detail: state mismatch',
+  ],
+  [
+    'sign_in',
+    { secondFactor: 'verify', method: 'password' },
+    'Second factor: to be proved; Method: password',
+  ],
+  [
+    'second_factor',
+    { method: 'totp', purpose: 'step_up' },
+    'Method: authenticator app; Purpose: step-up',
+  ],
+  [
+    'step_up',
+    { secondFactor: 'recovery', purpose: 'sign_in' },
+    'Second factor: recovery code; Purpose: sign-in',
+  ],
+  [
+    'step_up_required',
+    { for: 'POST /api/offerings/:offeringId/investments', reason: 'no_second_factor' },
+    'For: POST /api/offerings/:offeringId/investments; Reason: no second factor yet',
+  ],
+  ['second_factor_added', { kind: 'passkey', factorId: 'f-1' }, 'Kind: passkey; Factor id: f-1'],
+  ['second_factor_removed', { factorId: 'f-1' }, 'Factor id: f-1'],
+  [
+    'second_factor_reset',
+    { email: 'ada@demo.test', removed: 2 },
+    'Email: ada@demo.test; Second factors removed: 2',
+  ],
+  ['personal_data_reveal', { field: 'taxId' }, 'Field: taxId'],
+  ['account_note_added', { noteId: 'n-7', length: 42 }, 'Note id: n-7; Length (characters): 42'],
+  [
+    'access_denied',
+    { route: 'GET /api/accounts/:accountId', method: 'GET' },
+    'Request: GET /api/accounts/:accountId; Method: GET',
+  ],
+  [
+    'user_created',
+    { email: 'newbie@demo.test', role: 'issuer_staff', password: false },
+    'Email: newbie@demo.test; Role: Issuer staff; Password: no',
+  ],
+  [
+    // As the store gives it back: the keys of a JSON column sorted, `to` before `from`.
+    'user_role_changed',
+    {
+      to: 'investor',
+      from: 'issuer_staff',
+      email: 'investor2@demo.test',
+      unlinked: [
+        { kind: 'security', upstreamId: '10001' },
+        { kind: 'issuer', upstreamId: '1101' },
+      ],
+    },
+    'Role: Issuer staff → Investor; Email: investor2@demo.test; Links removed with the role: Security 10001, Issuer 1101',
+  ],
+  [
+    'user_role_changed',
+    { by: 'single_sign_on', from: 'investor', to: 'compliance', unlinked: [] },
+    'By: single sign-on; Role: Investor → Compliance reviewer; Links removed with the role: none',
+  ],
+  [
+    'user_unlinked',
+    {
+      roleChanged: { to: 'investor', from: 'issuer_staff' },
+      userId: '8942ce19-0000-4000-8000-000000000000',
+      email: 'investor2@demo.test',
+    },
+    'Role change: Issuer staff → Investor; User id: 8942ce19-0000-4000-8000-000000000000; Email: investor2@demo.test',
+  ],
+  [
+    'user_linked',
+    {
+      heldBy: ['1101', '1102'],
+      userId: '8942ce19-0000-4000-8000-000000000000',
+      email: 'investor2@demo.test',
+      confirmedSecurityOfOtherIssuer: true,
+    },
+    'Security linked to the staff of issuers: 1101, 1102; User id: 8942ce19-0000-4000-8000-000000000000; Email: investor2@demo.test; Admin confirmed the security is of this user’s issuer: yes',
+  ],
+  [
+    'user_linked',
+    {
+      userId: 'u-1',
+      email: 'ada@demo.test',
+      confirmedIssuerWithoutOfferings: true,
+      by: 'command_line',
+      operator: 'deploy',
+      unchecked: true,
+    },
+    'User id: u-1; Email: ada@demo.test; Admin confirmed the issuer though no offering names it: yes; By: the command line (npm run users); Operator (system user): deploy; Linked without the platform’s check: yes',
+  ],
+  [
+    'user_disabled',
+    { email: 'leaver@demo.test', disabled: true },
+    'Email: leaver@demo.test; Disabled: yes',
+  ],
+  ['user_password_set', { email: 'ada@demo.test' }, 'Email: ada@demo.test'],
+  [
+    'trade_created',
+    { reference: 'MR-1', tradeId: 'T9', accountId: 'A1040000', units: '10', amount: '1250.5' },
+    'Our reference: MR-1; Trade id: T9; Account: A1040000; Units: 10; Amount: $1,250.50',
+  ],
+  [
+    'disbursement_held_for_approval',
+    { approvalId: 'ap-1', reference: 'MR-2', amount: '100', type: 'ACH' },
+    'Approval id: ap-1; Our reference: MR-2; Amount: $100.00; Type: ACH',
+  ],
+  [
+    'disbursement_rejected',
+    { approvalId: 'ap-1', reason: 'maker_cannot_check' },
+    'Approval id: ap-1; Reason: the person who requested it cannot approve it',
+  ],
+  [
+    'disbursement_approved',
+    { approvalId: 'ap-1', maker: 'maker@demo.test', amount: '100' },
+    'Approval id: ap-1; Requested by: maker@demo.test; Amount: $100.00',
+  ],
+  [
+    'money_request_unknown',
+    { route: 'POST /api/custody/disbursements', code: 'upstream_timeout', account: 'A1040000' },
+    'Request: POST /api/custody/disbursements; Code: upstream timeout; Account: A1040000',
+  ],
+  [
+    'money_request_settled',
+    {
+      settled: 'not_sent',
+      upstreamId: null,
+      kind: 'deposit',
+      forUser: 'u-1',
+      by: 'system',
+      via: 'lease_expired',
+    },
+    'Settled as: not sent; Platform id: none; Kind: deposit; For user id: u-1; By: the portal; Via: the request’s lease ran out',
+  ],
+  [
+    'money_requests_reconciled',
+    { examined: 3, created: 1, notSent: 1, stillUnknown: 1, inFlight: 0 },
+    'Examined: 3; Created: 1; Not sent: 1; Still unknown: 1; In flight: 0',
+  ],
+  [
+    'issuer_account_attempts_settled',
+    { settled: 'stored', attempts: ['req-1', 'req-2'] },
+    'Settled as: stored; Saves settled (request ids): req-1, req-2',
+  ],
+  [
+    'audit_export',
+    {
+      filters: { user: 'ada', action: 'user_linked', from: '2026-11-01' },
+      rows: 12,
+      truncated: false,
+    },
+    'Filters (user ada, action User linked, from 2026-11-01); Rows: 12; Cut at the export limit: no',
+  ],
+  [
+    'audit_export',
+    { filters: {}, rows: 0, truncated: false },
+    'Filters: none; Rows: 0; Cut at the export limit: no',
+  ],
+  [
+    'audit_events_pruned',
+    { deleted: 40, before: '2025-11-27T11:28:43.000Z', by: 'housekeeping' },
+    'Deleted: 40; Before: Nov 27, 2025, 3:28:43 AM PST; By: housekeeping',
+  ],
+  [
+    'security_hours_updated',
+    {
+      tuesday: { before: '09:30–16:00 ET', after: 'closed' },
+      wednesday: { before: null, after: '11:00–12:30 ET' },
+    },
+    'Tuesday: 09:30–16:00 ET → closed; Wednesday: not read → 11:00–12:30 ET',
+  ],
+  ['security_hours_updated', { unchanged: true }, 'Unchanged: yes'],
+];
+
+describe('the details of an audit event, as a reviewer reads them', () => {
+  it.each(written)('%s reads in words', (_action, details, reads) => {
+    expect(detailsText(details)).toBe(reads);
+  });
+
+  it('never shows JSON: a key or a shape it does not know still reads as words', () => {
+    const text = detailsText({
+      someNewKey: { nested_thing: [{ a: 1, b: { c: true } }], empty: [] },
+      another_flag: false,
+      list: ['x', { y: null }],
+    });
+    expect(text).toBe(
+      'Some new key (nested thing a 1, b c yes, empty none); Another flag: no; List: x, y none',
+    );
+    for (const [, details] of written) expect(detailsText(details)).not.toMatch(/[{}[\]"]/);
+  });
+
+  it('labels keys it does not know by their words', () => {
+    expect(detailLabel('stillUnknown')).toBe('Still unknown');
+    expect(detailLabel('owner_instance')).toBe('Owner instance');
+  });
+
+  it('reads no details as nothing', () => {
+    expect(detailsText(null)).toBe('');
+  });
+});

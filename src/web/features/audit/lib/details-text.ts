@@ -1,0 +1,212 @@
+import { auditActionLabel } from '../../../../contract/audit';
+import { roleLabels } from '../../../../contract/session';
+import { formatAmount, formatCode, formatInstant } from '../../../lib/format';
+
+/*
+ * The details of an audit event in words, as a reviewer reads them on the audit log page. The
+ * events keep machine-readable details (docs/audit-log.md), and the CSV export keeps them so; here
+ * every key reads as a label, codes as the words the pages use (roles as on the Users page, links
+ * as "Security 10001"), yes/no for flags, and nested records as phrases. A key or a code this
+ * file does not know still reads as words, never as JSON.
+ */
+
+/** The labels of the keys the portal writes; any other key is turned into words. */
+const keyLabels: Record<string, string> = {
+  // Users (admin pages, `npm run users`, single sign-on).
+  userId: 'User id',
+  email: 'Email',
+  role: 'Role',
+  unlinked: 'Links removed with the role',
+  roleChanged: 'Role change',
+  heldBy: 'Security linked to the staff of issuers',
+  confirmedSecurityOfOtherIssuer: 'Admin confirmed the security is of this user’s issuer',
+  confirmedIssuerWithoutOfferings: 'Admin confirmed the issuer though no offering names it',
+  unchecked: 'Linked without the platform’s check',
+  disabled: 'Disabled',
+  removed: 'Second factors removed',
+  by: 'By',
+  operator: 'Operator (system user)',
+  // Sign-in and second factors.
+  method: 'Method',
+  secondFactor: 'Second factor',
+  factorId: 'Factor id',
+  kind: 'Kind',
+  purpose: 'Purpose',
+  for: 'For',
+  detail: 'Detail',
+  issuer: 'Issuer',
+  // Money and the platform.
+  reference: 'Our reference',
+  requestId: 'Platform request id',
+  approvalId: 'Approval id',
+  maker: 'Requested by',
+  amount: 'Amount',
+  units: 'Units',
+  type: 'Type',
+  tradeId: 'Trade id',
+  accountId: 'Account',
+  account: 'Account',
+  security: 'Security',
+  offering: 'Offering',
+  referenceNumber: 'Platform reference number',
+  statusCode: 'Platform status code',
+  upstreamId: 'Platform id',
+  settled: 'Settled as',
+  forUser: 'For user id',
+  via: 'Via',
+  owner: 'Instance',
+  attempts: 'Saves settled (request ids)',
+  records: 'Records',
+  route: 'Request',
+  code: 'Code',
+  reason: 'Reason',
+  // Reviewers, exports and housekeeping.
+  field: 'Field',
+  noteId: 'Note id',
+  length: 'Length (characters)',
+  filters: 'Filters',
+  rows: 'Rows',
+  truncated: 'Cut at the export limit',
+  deleted: 'Deleted',
+  before: 'Before',
+  after: 'After',
+  from: 'From',
+  to: 'To',
+  user: 'User',
+  action: 'Action',
+  unchanged: 'Unchanged',
+  // Trading hours: a day's change.
+  monday: 'Monday',
+  tuesday: 'Tuesday',
+  wednesday: 'Wednesday',
+  thursday: 'Thursday',
+  friday: 'Friday',
+  saturday: 'Saturday',
+  sunday: 'Sunday',
+};
+
+/** Codes the portal writes as values, in words; others read through formatCode. */
+const codeWords: Record<string, string> = {
+  command_line: 'the command line (npm run users)',
+  single_sign_on: 'single sign-on',
+  housekeeping: 'housekeeping',
+  system: 'the portal',
+  oidc: 'single sign-on',
+  password: 'password',
+  totp: 'authenticator app',
+  passkey: 'passkey',
+  recovery: 'recovery code',
+  recovery_code: 'recovery code',
+  sign_in: 'sign-in',
+  step_up: 'step-up',
+  maker_cannot_check: 'the person who requested it cannot approve it',
+  no_second_factor: 'no second factor yet',
+  lease_expired: 'the request’s lease ran out',
+};
+
+/** A key as words: a known label, else its camelCase or snake_case parts, first one capitalised. */
+export function detailLabel(key: string): string {
+  const known = keyLabels[key];
+  if (known) return known;
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : key;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isRole = (value: unknown): value is keyof typeof roleLabels =>
+  typeof value === 'string' && Object.hasOwn(roleLabels, value);
+
+/** A link as the Users page names it: "Security 10001". */
+const isLink = (value: unknown): value is { kind: string; upstreamId: string } =>
+  isRecord(value) &&
+  Object.keys(value).length === 2 &&
+  typeof value.kind === 'string' &&
+  (typeof value.upstreamId === 'string' || typeof value.upstreamId === 'number');
+
+/** A recorded change (a day's hours before and after a save; a role from and to). */
+const changeOf = (value: unknown): [unknown, unknown] | null => {
+  if (!isRecord(value) || Object.keys(value).length !== 2) return null;
+  if ('before' in value && 'after' in value) return [value.before ?? 'not read', value.after];
+  if ('from' in value && 'to' in value) return [value.from, value.to];
+  return null;
+};
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/** A value under its key, in words. */
+function valueText(key: string, value: unknown): string {
+  if (value === null || value === undefined) return 'none';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') return stringText(key, value);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return 'none';
+    return value.map((item) => valueText(key, item)).join(', ');
+  }
+  if (isLink(value)) return `${formatCode(value.kind)} ${value.upstreamId}`;
+  const change = changeOf(value);
+  if (change) return `${valueText(key, change[0])} → ${valueText(key, change[1])}`;
+  if (isRecord(value)) {
+    const entries = Object.entries(value);
+    if (entries.length === 0) return 'none';
+    // A nested record reads as a phrase: its keys lower-cased after the label it is under.
+    return entries
+      .map(([k, v]) => {
+        const label = detailLabel(k);
+        return `${label.charAt(0).toLowerCase()}${label.slice(1)} ${valueText(k, v)}`;
+      })
+      .join(', ');
+  }
+  return String(value as string);
+}
+
+function stringText(key: string, value: string): string {
+  // A role code reads as the role's name on the Users page, wherever it is kept.
+  if (isRole(value) && (key === 'role' || key === 'from' || key === 'to' || key === 'roleChanged'))
+    return roleLabels[value];
+  if (key === 'action') return auditActionLabel(value);
+  // What a sign-in still owes (second-factor-step.ts).
+  if (key === 'secondFactor' && value === 'verify') return 'to be proved';
+  if (key === 'secondFactor' && value === 'enrol') return 'to be added';
+  if (key === 'amount') return formatAmount(value);
+  if (key === 'kind' && (value === 'account' || value === 'issuer' || value === 'security'))
+    return formatCode(value);
+  const known = codeWords[value];
+  if (known) return known;
+  if (ISO_INSTANT.test(value)) return formatInstant(value, undefined, { seconds: true });
+  // A code (snake_case) as words; ids, emails, addresses and sentences as written.
+  return /^[a-z]+(_[a-z0-9]+)+$/.test(value) ? value.replaceAll('_', ' ') : value;
+}
+
+/**
+ * Every detail of an event as "Label: value", joined by "; ". A role's change, kept at the top as
+ * `from` and `to` (user_role_changed), reads as one "Role: Issuer staff → Investor".
+ */
+export function detailsText(details: Record<string, unknown> | null): string {
+  if (!details) return '';
+  const roleChange = isRole(details.from) && isRole(details.to);
+  const parts: string[] = [];
+  let roleSaid = false;
+  // The store may keep the keys in any order (a JSON column sorts them).
+  for (const [key, value] of Object.entries(details)) {
+    if (roleChange && (key === 'from' || key === 'to')) {
+      if (!roleSaid)
+        parts.push(`Role: ${valueText('role', details.from)} → ${valueText('role', details.to)}`);
+      roleSaid = true;
+      continue;
+    }
+    if (isRecord(value) && Object.keys(value).length > 0 && !isLink(value) && !changeOf(value)) {
+      // A nested record: its label, then its own details in brackets.
+      parts.push(`${detailLabel(key)} (${valueText(key, value)})`);
+      continue;
+    }
+    parts.push(`${detailLabel(key)}: ${valueText(key, value)}`);
+  }
+  return parts.join('; ');
+}
