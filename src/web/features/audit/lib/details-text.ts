@@ -102,7 +102,31 @@ const codeWords: Record<string, string> = {
   maker_cannot_check: 'the person who requested it cannot approve it',
   no_second_factor: 'no second factor yet',
   lease_expired: 'the request’s lease ran out',
+  manual: 'a reviewer, by hand',
 };
+
+/** The fields a reveal names (docs/audit-log.md), as the account pages label them. */
+const revealedFields: Record<string, string> = {
+  taxId: 'Tax id',
+  ein: 'EIN',
+  bankAccountNumber: 'Bank account number',
+  routingNumber: 'Routing number',
+};
+
+/**
+ * Keys whose values were typed by a person or name something (an address, a search, a route, an
+ * id): kept as written, never read as a code.
+ */
+const asWritten = new Set([
+  'user',
+  'email',
+  'maker',
+  'operator',
+  'detail',
+  'reference',
+  'route',
+  'for',
+]);
 
 /** A key as words: a known label, else its camelCase or snake_case parts, first one capitalised. */
 export function detailLabel(key: string): string {
@@ -177,10 +201,12 @@ function stringText(key: string, value: string): string {
   if (key === 'amount') return formatAmount(value);
   if (key === 'kind' && (value === 'account' || value === 'issuer' || value === 'security'))
     return formatCode(value);
+  if (key === 'field' && Object.hasOwn(revealedFields, value)) return revealedFields[value];
+  if (asWritten.has(key) || /id$/i.test(key)) return value;
   const known = codeWords[value];
   if (known) return known;
   if (ISO_INSTANT.test(value)) return formatInstant(value, undefined, { seconds: true });
-  // A code (snake_case) as words; ids, emails, addresses and sentences as written.
+  // A code (snake_case) as words; addresses and sentences as written.
   return /^[a-z]+(_[a-z0-9]+)+$/.test(value) ? value.replaceAll('_', ' ') : value;
 }
 

@@ -42,7 +42,8 @@ const written: [action: string, details: Record<string, unknown>, reads: string]
     { email: 'ada@demo.test', removed: 2 },
     'Email: ada@demo.test; Second factors removed: 2',
   ],
-  ['personal_data_reveal', { field: 'taxId' }, 'Field: taxId'],
+  ['personal_data_reveal', { field: 'taxId' }, 'Field: Tax id'],
+  ['personal_data_reveal', { field: 'routingNumber' }, 'Field: Routing number'],
   ['account_note_added', { noteId: 'n-7', length: 42 }, 'Note id: n-7; Length (characters): 42'],
   [
     'access_denied',
@@ -148,6 +149,21 @@ const written: [action: string, details: Record<string, unknown>, reads: string]
     'Settled as: not sent; Platform id: none; Kind: deposit; For user id: u-1; By: the portal; Via: the request’s lease ran out',
   ],
   [
+    'money_request_settled',
+    { settled: 'created', upstreamId: 'T77', by: 'f00d-0000', via: 'manual' },
+    'Settled as: created; Platform id: T77; By: f00d-0000; Via: a reviewer, by hand',
+  ],
+  [
+    'request_outcome_unknown',
+    {
+      route: 'PUT /api/issuer/:issuerId/account',
+      reason: 'the instance holding the request stopped',
+      owner: 'web-2',
+      issuer: '1101',
+    },
+    'Request: PUT /api/issuer/:issuerId/account; Reason: the instance holding the request stopped; Instance: web-2; Issuer: 1101',
+  ],
+  [
     'money_requests_reconciled',
     { examined: 3, created: 1, notSent: 1, stillUnknown: 1, inFlight: 0 },
     'Examined: 3; Created: 1; Not sent: 1; Still unknown: 1; In flight: 0',
@@ -159,12 +175,13 @@ const written: [action: string, details: Record<string, unknown>, reads: string]
   ],
   [
     'audit_export',
+    // What the reviewer typed in the user filter is kept as typed, underscores and all.
     {
-      filters: { user: 'ada', action: 'user_linked', from: '2026-11-01' },
+      filters: { user: 'ada_l', action: 'user_linked', from: '2026-11-01' },
       rows: 12,
       truncated: false,
     },
-    'Filters (user ada, action User linked, from 2026-11-01); Rows: 12; Cut at the export limit: no',
+    'Filters (user ada_l, action User linked, from 2026-11-01); Rows: 12; Cut at the export limit: no',
   ],
   [
     'audit_export',
