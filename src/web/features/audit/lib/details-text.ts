@@ -232,7 +232,12 @@ export function detailsText(details: Record<string, unknown> | null): string {
       parts.push(`${detailLabel(key)} (${valueText(key, value)})`);
       continue;
     }
-    parts.push(`${detailLabel(key)}: ${valueText(key, value)}`);
+    // One issuer is "issuer", not "issuers".
+    const label =
+      key === 'heldBy' && Array.isArray(value) && value.length === 1
+        ? 'Security linked to the staff of issuer'
+        : detailLabel(key);
+    parts.push(`${label}: ${valueText(key, value)}`);
   }
   return parts.join('; ');
 }

@@ -95,6 +95,11 @@ const written: [action: string, details: Record<string, unknown>, reads: string]
   ],
   [
     'user_linked',
+    { heldBy: ['1101'], confirmedSecurityOfOtherIssuer: true },
+    'Security linked to the staff of issuer: 1101; Admin confirmed the security is of this user’s issuer: yes',
+  ],
+  [
+    'user_linked',
     {
       userId: 'u-1',
       email: 'ada@demo.test',
