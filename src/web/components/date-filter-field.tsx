@@ -141,7 +141,8 @@ export function DateFilterField({
       }}
       onBlur={(event) => {
         const input = event.target as HTMLInputElement;
-        if (typed) settle(input.value, input.validity.badInput);
+        // An empty date typed into only in part sends no change event: badInput alone tells it.
+        if (typed || input.validity.badInput) settle(input.value, input.validity.badInput);
       }}
       error={Boolean(shownError)}
       helperText={shownError}

@@ -203,6 +203,21 @@ describe('a reviewer moves one end of a period after the other was refused', () 
   });
 });
 
+describe('a reviewer leaves a day half typed', () => {
+  // Digits typed into one segment of an empty date (a click that lands on the year) leave the
+  // browser's field unfinished: its value stays '' and no change event comes, only badInput.
+  it('is told to finish it on leaving the field, and nothing is asked for', async () => {
+    const { asked, router } = await renderRegister();
+    const from = screen.getByLabelText('From (UTC day)');
+    Object.defineProperty(from, 'validity', { value: { badInput: true }, configurable: true });
+    const before = asked.length;
+    fireEvent.blur(from);
+    expect(descriptionOf(from)).toBe('From must be a whole date: month, day and year');
+    expect(router.state.location.search).toBe('');
+    expect(asked).toHaveLength(before);
+  });
+});
+
 describe('a reviewer goes back from an account filter', () => {
   it('sees the Account field follow the URL', async () => {
     const { asked, router } = await renderRegister();
