@@ -79,10 +79,8 @@ export function useReviewAndSubmit<TRequest, TResult, TVariables>({
     });
   };
 
-  const failure =
-    mutation.isError && !(isApiClientError(mutation.error) && mutation.error.fields.length > 0)
-      ? mutation.error
-      : null;
+  const onFields = isApiClientError(mutation.error) && mutation.error.fields.length > 0;
+  const failure = mutation.isError && !onFields ? mutation.error : null;
   const outcomeUnknown =
     failure !== null && !(isApiClientError(failure) && failure.submitted === 'no');
   const refusal = refusalOf(failure);
@@ -95,6 +93,11 @@ export function useReviewAndSubmit<TRequest, TResult, TVariables>({
     pending: mutation.isPending,
     /** An error that is not about a field: shown with the review. */
     failure,
+    /**
+     * The last confirm refused on fields (the review closed, the messages are on the fields),
+     * until the next review begins: the outcome of that confirm, for a page that shows it.
+     */
+    refusedOnFields: mutation.isError && onFields ? (mutation.error as ApiClientError) : null,
     /** Whether it was submitted is not known: no confirm button until the person has checked. */
     outcomeUnknown,
     /** Refused, nothing sent: what about, which decides the way on (see `RefusalKind`). */

@@ -1,4 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -40,6 +42,8 @@ import {
 } from '../../../components/form/submitted-result';
 import { accountRequestPlaces } from '../../../components/form/submission-error';
 import { paths } from '../../../config/paths';
+import { accountLabel } from '../../../lib/account-names';
+import { errorMessage } from '../../../lib/api-client';
 import { focusOnMount } from '../../../lib/focus';
 import { formatDecimal, formatTimestamp, formatMoney } from '../../../lib/format';
 import { rememberReceipt } from '../../../lib/receipts';
@@ -55,9 +59,6 @@ const paymentOptions = (achAvailable: boolean) =>
         : option,
     );
 
-const accountLabel = (account: AccountSummary) =>
-  account.name ? `${account.name} (${account.id})` : `Account ${account.id}`;
-
 type InvestFormProps = {
   offering: Offering;
   accounts: AccountSummary[];
@@ -66,6 +67,18 @@ type InvestFormProps = {
    * in the list, its refusal is shown as soon as it is chosen, and Review refuses it.
    */
   preflights?: Partial<Record<string, Preflight>>;
+  /**
+   * The accounts whose checks could not be read: offered, marked "could not be checked" and
+   * never chosen for the person, since nothing says they can invest (the BFF checks them when
+   * the investment arrives).
+   */
+  unchecked?: readonly string[];
+  /**
+   * Told whether a request is under review, on its way, or its outcome is shown (a receipt, or
+   * a refusal put on the fields): the page must then keep this form as it is, whatever it
+   * learns meanwhile, or the outcome would vanish with it.
+   */
+  onEngagedChange?: (engaged: boolean) => void;
   /** Focus the first field as the form appears (it replaces a button that went away). */
   focusFirst?: boolean;
 };
@@ -75,8 +88,11 @@ export function InvestForm({
   offering,
   accounts,
   preflights = {},
+  unchecked = [],
+  onEngagedChange,
   focusFirst = false,
 }: InvestFormProps) {
+  const isUnchecked = (accountId: string) => unchecked.includes(accountId);
   // Only the account's own blocks belong to the account field; the page shows a closed
   // offering, and the units field its bounds.
   const blockOf = (accountId: string) => {
@@ -96,7 +112,7 @@ export function InvestForm({
     [offering, blocks],
   );
   const form = useZodForm(schema, {
-    accountId: accounts.length === 1 ? accounts[0].id : '',
+    accountId: accounts.length === 1 && !isUnchecked(accounts[0].id) ? accounts[0].id : '',
     units: '',
     paymentMethod: 'ach',
   });
@@ -108,6 +124,7 @@ export function InvestForm({
   const accountId = useWatch({ control: form.control, name: 'accountId' });
   const paymentMethod = useWatch({ control: form.control, name: 'paymentMethod' });
   const chosenBlock = accountId ? blockOf(accountId) : null;
+  const chosenUnchecked = accountId ? isUnchecked(accountId) : false;
   const achBlocked = accountId ? paymentBlockOf(accountId, 'ach') !== null : false;
   const achBank = (accountId && preflights[accountId]?.achBank) || null;
   // An account that cannot pay by ACH starts on wire, as the disbursement form does; a method
@@ -137,6 +154,11 @@ export function InvestForm({
   // when a review dialog closes. Not when a refused field has already taken it.
   const reviewButton = useRef<HTMLButtonElement>(null);
   const reviewing = flow.review !== null;
+  const engaged =
+    reviewing || flow.pending || flow.result !== null || flow.refusedOnFields !== null;
+  useEffect(() => {
+    onEngagedChange?.(engaged);
+  }, [engaged, onEngagedChange]);
   const wasReviewing = useRef(false);
   useEffect(() => {
     if (reviewing) {
@@ -198,8 +220,27 @@ export function InvestForm({
   }
 
   const quote = units ? checkInvestment(offering, units) : null;
+  const refused = flow.refusedOnFields;
   return (
     <Form form={form} onValid={flow.begin} sx={{ display: 'grid', gap: 2.5, maxWidth: 560 }}>
+      {refused && (
+        // The outcome of the confirm, kept while the form is back: its messages are on the
+        // fields, and this says that nothing was sent and under which reference it is listed.
+        <Alert severity="error" role="alert">
+          <AlertTitle>
+            {refused.submitted === 'no'
+              ? 'Not submitted'
+              : 'We do not know whether this was submitted'}
+          </AlertTitle>
+          {errorMessage(refused)} See the field marked below.
+          {refused.reference && !errorMessage(refused).includes(refused.reference) && (
+            <>
+              {' '}
+              Our reference: <span translate="no">{refused.reference}</span>.
+            </>
+          )}
+        </Alert>
+      )}
       <FormNativeSelect
         name="accountId"
         control={form.control}
@@ -209,10 +250,17 @@ export function InvestForm({
           value: account.id,
           label: blockOf(account.id)
             ? `${accountLabel(account)}: cannot invest`
-            : accountLabel(account),
+            : isUnchecked(account.id)
+              ? `${accountLabel(account)}: could not be checked`
+              : accountLabel(account),
         }))}
         // Told as soon as it is chosen; Review refuses it with the same words.
-        helperText={chosenBlock ?? undefined}
+        helperText={
+          chosenBlock ??
+          (chosenUnchecked
+            ? 'The checks for this account could not be loaded, so it is not known whether it can invest. The platform checks it again when you confirm, and nothing is sent if it cannot.'
+            : undefined)
+        }
         required
       />
       <FormTextField

@@ -7,6 +7,7 @@ import type { Preflight, PreflightCheck } from '../../../../contract/preflight';
 import { SectionCard } from '../../../components/description-list';
 import { QueryState } from '../../../components/query-state';
 import { paths } from '../../../config/paths';
+import { accountLabel, accountName } from '../../../lib/account-names';
 import { formatDecimal } from '../../../lib/format';
 import { usePreflight } from '../api/get-preflight';
 
@@ -24,7 +25,7 @@ function AccountPreflight({
   account: AccountSummary;
 }) {
   const preflight = usePreflight(offeringId, account.id);
-  const name = account.name ?? account.id;
+  const name = accountName(account);
   return (
     <Box component="section" aria-label={`Checks for ${name}`} sx={{ mt: 2 }}>
       <QueryState
@@ -36,7 +37,7 @@ function AccountPreflight({
         {(data) => (
           <>
             <Typography component="h3" variant="h6">
-              {name} ({account.id}): {data.canInvest ? 'can invest' : 'cannot invest'}
+              {accountLabel(account)}: {data.canInvest ? 'can invest' : 'cannot invest'}
             </Typography>
             {data.canInvest && data.minimumUnits && data.maximumUnits && (
               <Typography>
@@ -107,7 +108,7 @@ export function NoAccountCanInvest({
         What stops each account, and what you can do next:
       </Typography>
       {accounts.map((account) => {
-        const name = account.name ?? account.id;
+        const name = accountName(account);
         const blocks = (preflights[account.id]?.checks ?? []).filter(
           (check) => check.outcome === 'block',
         );
@@ -119,7 +120,7 @@ export function NoAccountCanInvest({
             sx={{ mt: 2 }}
           >
             <Typography component="h3" variant="h6">
-              {name} ({account.id})
+              {accountLabel(account)}
             </Typography>
             <Box component="ul" sx={{ pl: 2, my: 1 }}>
               {blocks.map((check) => (
@@ -132,7 +133,7 @@ export function NoAccountCanInvest({
               ))}
             </Box>
             <Link component={RouterLink} to={paths.app.account.getHref(account.id)}>
-              See the reviews and details of {name} ({account.id})
+              See the reviews and details of {accountLabel(account)}
             </Link>
           </Box>
         );

@@ -1,11 +1,16 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import { useParams } from 'react-router-dom';
 import { investability } from '../../../../../contract/investments';
 import { EASTERN, todayInZone } from '../../../../../contract/time';
 import { PageHeader } from '../../../../components/page-header';
 import { Trail } from '../../../../components/trail';
-import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
+import {
+  EmptyState,
+  LoadingSkeleton,
+  QueryState,
+  type ShownQuery,
+} from '../../../../components/query-state';
 import { paths } from '../../../../config/paths';
 import { accountsQueryOptions } from '../../../../features/accounts/api/get-accounts';
 import { AccountsState } from '../../../../features/accounts/components/accounts-state';
@@ -13,6 +18,7 @@ import { useSession } from '../../../../features/auth/api/get-session';
 import { InvestForm, InvestmentResult } from '../../../../features/invest/components/invest-form';
 import type { InvestmentReceipt } from '../../../../../contract/investments';
 import { forgetReceipt, useRememberedReceipt } from '../../../../lib/receipts';
+import { accountName } from '../../../../lib/account-names';
 import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -43,6 +49,10 @@ export default function InvestRoute() {
   const queryClient = useQueryClient();
   // The form that follows "Make another investment" takes focus: the button went away.
   const [another, setAnother] = useState(false);
+  // While a request is reviewed, on its way or its outcome shown, the form stays as it is: the
+  // reads the investment makes stale (offering, checks) may come back saying the offering has
+  // closed or no account can invest, or fail, and none of that may take the outcome away.
+  const [engaged, setEngaged] = useState(false);
 
   if (hasStatus(offering.error, 404)) {
     return <OfferingNotFound />;
@@ -72,6 +82,8 @@ export default function InvestRoute() {
           <Button
             onClick={() => {
               setAnother(true);
+              // The form that comes back is new: nothing of it is under review yet.
+              setEngaged(false);
               forgetReceipt(queryClient, 'investment', offeringId);
             }}
           >
@@ -81,10 +93,14 @@ export default function InvestRoute() {
       ) : !isInvestor && session.data ? (
         <Alert severity="info">Only investors can invest, from their own accounts.</Alert>
       ) : (
-        <QueryState query={offering} subject="the offering" skeletonLines={4}>
+        <QueryState
+          query={engaged ? keepingData(offering) : offering}
+          subject="the offering"
+          skeletonLines={4}
+        >
           {(data) => {
             const open = investability(data, todayInZone(EASTERN));
-            if (!open.ok) return <Alert severity="info">{open.reason}</Alert>;
+            if (!open.ok && !engaged) return <Alert severity="info">{open.reason}</Alert>;
             return (
               <AccountsState
                 enabled={isInvestor}
@@ -96,7 +112,13 @@ export default function InvestRoute() {
                 }
               >
                 {(accounts) => (
-                  <InvestWithChecks offering={data} accounts={accounts} focusFirst={another} />
+                  <InvestWithChecks
+                    offering={data}
+                    accounts={accounts}
+                    focusFirst={another}
+                    engaged={engaged}
+                    onEngagedChange={setEngaged}
+                  />
                 )}
               </AccountsState>
             );
@@ -107,48 +129,76 @@ export default function InvestRoute() {
   );
 }
 
+/** The query as the page shows it while the form is engaged: a read that fails again keeps its data. */
+const keepingData = <T,>(query: ShownQuery<T>): ShownQuery<T> =>
+  query.data === undefined ? query : { ...query, isError: false, error: null };
+
 /**
- * The checks of each account, then the form, which offers only the accounts the checks let
- * invest. When they let none, the page says so, account by account, instead of offering a form
- * the BFF would refuse. An account whose checks could not be read stays offered: the BFF checks
- * again when the investment arrives.
+ * The checks of each account, then the form, which offers the accounts the checks let invest
+ * and those whose checks could not be read, marked so and never chosen for the person (the BFF
+ * checks them again when the investment arrives). When the checks let none invest, the page says
+ * so, account by account, instead of offering a form the BFF would refuse. While the form is
+ * engaged (see InvestRoute) it keeps the accounts it offered, whatever the checks say meanwhile.
  */
 function InvestWithChecks({
   offering,
   accounts,
   focusFirst,
+  engaged,
+  onEngagedChange,
 }: {
   offering: Offering;
   accounts: AccountSummary[];
   focusFirst: boolean;
+  engaged: boolean;
+  onEngagedChange: (engaged: boolean) => void;
 }) {
   const preflights = usePreflights(
     offering.id,
     accounts.map((account) => account.id),
   );
-  const blocked = (account: AccountSummary) =>
-    preflights.byAccount[account.id]?.canInvest === false;
-  const able = accounts.filter((account) => !blocked(account));
-  const unable = accounts.filter(blocked);
-  if (preflights.settled && able.length === 0) {
+  const verdict = (account: AccountSummary) => preflights.byAccount[account.id]?.canInvest;
+  const unable = accounts.filter((account) => verdict(account) === false);
+  // Settled without a checklist: its read failed (the panel says so, with Try again).
+  const unchecked = accounts.filter((account) => verdict(account) === undefined);
+  const offeredNow = accounts.filter((account) => verdict(account) !== false);
+  // The accounts offered as the form became engaged are the ones it keeps until it is not.
+  const [kept, setKept] = useState<AccountSummary[] | null>(null);
+  if (engaged && kept === null) setKept(offeredNow);
+  if (!engaged && kept !== null) setKept(null);
+  const offered = engaged ? (kept ?? offeredNow) : offeredNow;
+
+  // An account the list could not read has no name; once its checks are read, the platform
+  // answers again, and the list is read anew for its name (not while the form is engaged).
+  const queryClient = useQueryClient();
+  const nameless = accounts.some(
+    (account) => !account.loaded && preflights.byAccount[account.id] !== undefined,
+  );
+  useEffect(() => {
+    if (nameless && !engaged) {
+      void queryClient.invalidateQueries({ queryKey: accountsQueryOptions().queryKey });
+    }
+  }, [nameless, engaged, queryClient]);
+
+  if (preflights.settled && offeredNow.length === 0 && !engaged) {
     return <NoAccountCanInvest accounts={accounts} preflights={preflights.byAccount} />;
   }
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <PreflightPanel offeringId={offering.id} accounts={accounts} />
-      {preflights.settled ? (
+      {preflights.settled || engaged ? (
         <Box sx={{ display: 'grid', gap: 2 }}>
-          {unable.length > 0 && (
+          {!engaged && (unable.length > 0 || unchecked.length > 0) && (
             <Alert severity="info">
-              Only the accounts that can invest are offered below.{' '}
-              {unable.map((account) => account.name ?? account.id).join(', ')} cannot invest yet:
-              see why under Before you invest.
+              <OfferedInWords unable={unable} unchecked={unchecked} />
             </Alert>
           )}
           <InvestForm
             offering={offering}
-            accounts={able}
+            accounts={offered}
             preflights={preflights.byAccount}
+            unchecked={unchecked.map((account) => account.id)}
+            onEngagedChange={onEngagedChange}
             focusFirst={focusFirst}
           />
         </Box>
@@ -162,5 +212,28 @@ function InvestWithChecks({
         </Box>
       )}
     </Box>
+  );
+}
+
+const names = (accounts: AccountSummary[]) => accounts.map(accountName).join(', ');
+
+/** Which accounts the form offers and why the others are not, in words that stay true. */
+function OfferedInWords({
+  unable,
+  unchecked,
+}: {
+  unable: AccountSummary[];
+  unchecked: AccountSummary[];
+}) {
+  const one = unchecked.length === 1;
+  return (
+    <>
+      {unchecked.length === 0
+        ? 'Only the accounts that can invest are offered below.'
+        : 'Only the accounts that can invest, or whose checks could not be loaded, are offered below.'}
+      {unable.length > 0 && ` ${names(unable)} cannot invest yet: see why under Before you invest.`}
+      {unchecked.length > 0 &&
+        ` The checks for ${names(unchecked)} could not be loaded, so it is not known whether ${one ? 'it' : 'they'} can invest: ${one ? 'it is' : 'they are'} marked "could not be checked", and the platform checks ${one ? 'it' : 'them'} again when you confirm.`}
+    </>
   );
 }

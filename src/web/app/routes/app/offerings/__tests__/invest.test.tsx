@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
@@ -8,8 +8,20 @@ import type { AccountSummary } from '../../../../../../contract/account-views';
 import { offeringFixture } from '../../../../../testing/offering';
 import { computePreflight } from '../../../../../../contract/preflight';
 import type { Session } from '../../../../../../contract/session';
-import { bff, mockPost, okAnswer, startMockBff } from '../../../../../testing/mock-bff';
-import { fill, openReviewAndArm, renderWithProviders } from '../../../../../testing/render';
+import {
+  bff,
+  errorAnswer,
+  mockPost,
+  okAnswer,
+  startMockBff,
+} from '../../../../../testing/mock-bff';
+import {
+  descriptionOf,
+  fill,
+  onFakeClock,
+  openReviewAndArm,
+  renderWithProviders,
+} from '../../../../../testing/render';
 import InvestRoute from '../invest';
 import { sessionOf } from '../../../../../testing/session';
 
@@ -160,6 +172,236 @@ describe('the invest page when the checks block accounts', () => {
     expect(
       screen.getByText(/Only the accounts that can invest are offered below\. Quinn Trust cannot/),
     ).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'No account can invest yet' })).toBeNull();
+  });
+});
+
+// The platform did not answer for this account when the list was read: it has no name yet.
+const none = { status: null, date: null };
+const unreadable = {
+  id: 'A1040346',
+  name: null,
+  type: null,
+  reviews: { kyc: none, aml: none, accreditation: none, approval: none },
+  loaded: false,
+} as unknown as AccountSummary;
+// The same account read once the platform answers again: its AML review is not approved.
+const jordan = {
+  ...account,
+  id: 'A1040346',
+  name: 'Jordan Ellis',
+  reviews: { ...account.reviews, aml: refused },
+} as unknown as AccountSummary;
+const platformDown = () =>
+  errorAnswer(503, {
+    code: 'upstream_unavailable',
+    message: 'The platform did not answer. Try again in a moment.',
+  });
+
+/**
+ * The invest page of an investor holding Quinn Trust (blocked) and A1040346, whose account and
+ * checks the platform does not answer while `down.now` holds; then it answers with Jordan Ellis.
+ */
+function renderWithOneUnreadable(down: { now: boolean }) {
+  const preflightsRead: string[] = [];
+  const accountsRead: string[] = [];
+  bff.use(
+    http.get('/api/session', () =>
+      HttpResponse.json(sessionOf({ accountIds: [blockedKyc.id, jordan.id] })),
+    ),
+    http.get('/api/offerings/7', () => HttpResponse.json({ offering })),
+    http.get('/api/accounts', () => {
+      accountsRead.push(down.now ? 'down' : 'up');
+      return HttpResponse.json({ accounts: [blockedKyc, down.now ? unreadable : jordan] });
+    }),
+    http.get('/api/offerings/7/preflight', ({ request }) => {
+      const id = new URL(request.url).searchParams.get('accountId');
+      preflightsRead.push(id ?? '');
+      if (id === jordan.id && down.now) return platformDown();
+      const checked = id === jordan.id ? jordan : blockedKyc;
+      return HttpResponse.json(computePreflight(checked as never, offering, '2026-07-17', null));
+    }),
+  );
+  renderWithProviders(
+    <Routes>
+      <Route path="/offerings/:offeringId/invest" element={<InvestRoute />} />
+    </Routes>,
+    { path: '/offerings/7/invest' },
+  );
+  return { preflightsRead, accountsRead };
+}
+
+describe('the invest page when the checks of an account could not be read', () => {
+  it('offers it marked "could not be checked", chooses it for nobody, and says so in words that stay true', async () => {
+    const user = userEvent.setup({ delay: null });
+    let select: HTMLSelectElement | undefined;
+    await onFakeClock(async () => {
+      renderWithOneUnreadable({ now: true });
+      // The query client tries a failed read twice more before the page says it failed.
+      select = (await screen.findByLabelText(
+        /Invest from account/,
+        {},
+        { timeout: 10_000 },
+      )) as HTMLSelectElement;
+    });
+    const panel = screen.getByRole('region', { name: 'Checks for Account A1040346' });
+    expect(panel.textContent).toContain('The checks for Account A1040346 could not be loaded');
+    expect(panel.textContent).not.toContain('A1040346 (A1040346)');
+
+    const field = select!;
+    expect([...field.options].map((option) => option.textContent)).toEqual([
+      'Choose an account',
+      'Account A1040346: could not be checked',
+    ]);
+    // Nothing says it can invest: the person chooses it, knowing so.
+    expect(field.value).toBe('');
+    const info = screen.getByText(/are offered below/);
+    expect(info.textContent).not.toContain('Only the accounts that can invest are offered below.');
+    expect(info.textContent).toContain(
+      'Only the accounts that can invest, or whose checks could not be loaded, are offered below.',
+    );
+    expect(info.textContent).toContain('Quinn Trust cannot invest yet');
+    expect(info.textContent).toContain('The checks for Account A1040346 could not be loaded');
+    expect(info.textContent).toContain('the platform checks it again when you confirm');
+
+    await user.selectOptions(field, jordan.id);
+    expect(descriptionOf(field)).toMatch(
+      /could not be loaded, so it is not known whether it can invest\. The platform checks it again when you confirm/,
+    );
+  });
+
+  it('a confirm the BFF refuses keeps its outcome on screen, whatever the checks say next', async () => {
+    const down = { now: true };
+    const message =
+      'Account A1040346 cannot invest. Not approved: Anti-money-laundering (AML). This cannot be changed here: contact support to find out why and what you can provide to be reviewed again.';
+    mockPost(
+      '/api/offerings/7/investments',
+      errorAnswer(409, {
+        code: 'conflict',
+        message: `${message} Nothing was submitted.`,
+        submitted: 'no',
+        refusal: 'state',
+        fields: [{ field: 'accountId', message }],
+        reference: 'MR-7K2Q9ZX4AB',
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    let read: ReturnType<typeof renderWithOneUnreadable> | undefined;
+    await onFakeClock(async () => {
+      read = renderWithOneUnreadable(down);
+      await screen.findByLabelText(/Invest from account/, {}, { timeout: 10_000 });
+    });
+    await user.selectOptions(screen.getByLabelText(/Invest from account/), jordan.id);
+    await fill(user, screen.getByLabelText(/^Units/), '20');
+    await user.selectOptions(screen.getByLabelText(/Payment method/), 'wire');
+    const confirm = () => screen.getByRole('button', { name: 'Confirm investment' });
+    await openReviewAndArm(
+      () => user.click(screen.getByRole('button', { name: 'Review investment' })),
+      confirm,
+    );
+    const review = screen.getByRole('region', { name: 'Review your investment' });
+    expect(within(review).getByText('Account A1040346')).toBeTruthy();
+
+    // The platform answers again: the checks read after the confirm say no account can invest.
+    down.now = false;
+    const checksBefore = read!.preflightsRead.length;
+    await user.click(confirm());
+    const outcome = (await screen.findByText('Not submitted')).closest('[role="alert"]')!;
+    await waitFor(() => expect(read!.preflightsRead.length).toBeGreaterThan(checksBefore));
+    await waitFor(() =>
+      expect(
+        screen.getByRole('region', { name: 'Checks for Account A1040346' }).textContent,
+      ).toContain('cannot invest'),
+    );
+    // Still there, with what was refused, that nothing was sent, and our reference.
+    expect(outcome.isConnected).toBe(true);
+    expect(outcome.textContent).toContain(`${message} Nothing was submitted.`);
+    expect(outcome.textContent).toContain('Our reference: MR-7K2Q9ZX4AB.');
+    const field = screen.getByLabelText(/Invest from account/) as HTMLSelectElement;
+    expect(field.value).toBe(jordan.id);
+    expect(descriptionOf(field)).toBe(message);
+    expect(screen.queryByRole('heading', { name: 'No account can invest yet' })).toBeNull();
+    expect(document.body.textContent).not.toContain('A1040346 (A1040346)');
+  });
+
+  it('an account the list could not name is "Account <id>" when no account can invest, then named once it is read', async () => {
+    const down = { now: true };
+    let read: ReturnType<typeof renderWithOneUnreadable> | undefined;
+    await onFakeClock(async () => {
+      read = renderWithOneUnreadable(down);
+      await screen.findByLabelText(/Invest from account/, {}, { timeout: 10_000 });
+    });
+    // The platform answers again; the person asks for the checks again ("Try again").
+    down.now = false;
+    const panel = screen.getByRole('region', { name: 'Checks for Account A1040346' });
+    await userEvent
+      .setup({ delay: null })
+      .click(within(panel).getByRole('button', { name: /Try again/ }));
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'No account can invest yet' }),
+    ).toBeTruthy();
+    expect(document.body.textContent).not.toContain('A1040346 (A1040346)');
+    // The list is read again for the name the platform now gives.
+    expect(
+      await screen.findByRole('region', { name: 'Why Jordan Ellis cannot invest' }),
+    ).toBeTruthy();
+    expect(
+      screen.getByRole('link', { name: 'See the reviews and details of Jordan Ellis (A1040346)' }),
+    ).toBeTruthy();
+    expect(read!.accountsRead).toEqual(['down', 'up']);
+  });
+});
+
+describe('the invest page after a confirm, when the checks read next say the account cannot invest', () => {
+  it('an unknown outcome stays on screen, with the checks as they now are', async () => {
+    const title = 'We do not know whether this was submitted';
+    const after = { confirmed: false, checksRead: 0 };
+    bff.use(
+      http.post('/api/offerings/7/investments', () => {
+        after.confirmed = true;
+        return errorAnswer(504, {
+          code: 'upstream_timeout',
+          message: 'The platform did not answer in time.',
+          submitted: 'unknown',
+          reference: 'MR-7K2Q9ZX4AB',
+        });
+      }),
+      http.get('/api/session', () => HttpResponse.json(session)),
+      http.get('/api/offerings/7', () => HttpResponse.json({ offering })),
+      http.get('/api/accounts', () => HttpResponse.json({ accounts: [account] })),
+      http.get('/api/offerings/7/preflight', () => {
+        if (after.confirmed) after.checksRead += 1;
+        // After the investment the account's approval is withdrawn: no account can invest.
+        const now = after.confirmed
+          ? { ...account, reviews: { ...account.reviews, approval: refused } }
+          : account;
+        return HttpResponse.json(computePreflight(now as never, offering, '2026-07-17', null));
+      }),
+    );
+    renderWithProviders(
+      <Routes>
+        <Route path="/offerings/:offeringId/invest" element={<InvestRoute />} />
+      </Routes>,
+      { path: '/offerings/7/invest' },
+    );
+    const user = userEvent.setup({ delay: null });
+    await fill(user, await screen.findByLabelText(/^Units/), '20');
+    const confirm = () => screen.getByRole('button', { name: 'Confirm investment' });
+    await openReviewAndArm(
+      () => user.click(screen.getByRole('button', { name: 'Review investment' })),
+      confirm,
+    );
+    await user.click(confirm());
+    expect(await screen.findByText(title)).toBeTruthy();
+    // The checks were read again after the answer came, and say the account cannot invest.
+    await waitFor(() => expect(after.checksRead).toBeGreaterThan(0));
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Checks for Avery Quinn' }).textContent).toContain(
+        'cannot invest',
+      ),
+    );
+    const warning = screen.getByText(title).closest('[role="alert"]')!;
+    expect(warning.textContent).toContain('MR-7K2Q9ZX4AB');
     expect(screen.queryByRole('heading', { name: 'No account can invest yet' })).toBeNull();
   });
 });

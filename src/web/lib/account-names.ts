@@ -1,0 +1,15 @@
+import type { AccountSummary } from '../../contract/account-views';
+
+/*
+ * How a page names one of the person's accounts. An account the platform could not read when
+ * the list was made has no name (`loaded: false`): it is "Account A1040346", never its id twice.
+ */
+
+type Named = Pick<AccountSummary, 'id' | 'name'>;
+
+/** The account's name, or "Account <id>" when it has none: what a sentence calls it. */
+export const accountName = (account: Named) => account.name ?? `Account ${account.id}`;
+
+/** The name with the id after it, where both are wanted ("Jordan Ellis (A1040346)"). */
+export const accountLabel = (account: Named) =>
+  account.name ? `${account.name} (${account.id})` : `Account ${account.id}`;
