@@ -11,7 +11,8 @@ import {
   QueryState,
   type ShownQuery,
 } from '../../../../components/query-state';
-import { paths } from '../../../../config/paths';
+import { apiPaths, paths } from '../../../../config/paths';
+import { api } from '../../../../lib/api-client';
 import { accountsQueryOptions } from '../../../../features/accounts/api/get-accounts';
 import { AccountsState } from '../../../../features/accounts/components/accounts-state';
 import { useSession } from '../../../../features/auth/api/get-session';
@@ -26,7 +27,7 @@ import {
   PreflightPanel,
 } from '../../../../features/money/components/preflight-panel';
 import { usePreflights } from '../../../../features/money/api/get-preflight';
-import type { AccountSummary } from '../../../../../contract/account-views';
+import { accountListSchema, type AccountSummary } from '../../../../../contract/account-views';
 import type { Offering } from '../../../../../contract/offerings';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -166,19 +167,29 @@ function InvestWithChecks({
   const [kept, setKept] = useState<AccountSummary[] | null>(null);
   if (engaged && kept === null) setKept(offeredNow);
   if (!engaged && kept !== null) setKept(null);
-  const offered = engaged ? (kept ?? offeredNow) : offeredNow;
+  // Kept by id: an account named since is shown with its name.
+  const offered =
+    engaged && kept
+      ? kept.map((was) => accounts.find((account) => account.id === was.id) ?? was)
+      : offeredNow;
 
-  // An account the list could not read has no name; once its checks are read, the platform
-  // answers again, and the list is read anew for its name (not while the form is engaged).
+  // An account the list could not read has no name. Once its checks are read the platform
+  // answers again, so the list is read anew for its name, beside the page's own read: a failure
+  // of this one must not put the page in an error state (it would take a submit's outcome away),
+  // and the account simply keeps its "Account <id>".
   const queryClient = useQueryClient();
   const nameless = accounts.some(
     (account) => !account.loaded && preflights.byAccount[account.id] !== undefined,
   );
   useEffect(() => {
-    if (nameless && !engaged) {
-      void queryClient.invalidateQueries({ queryKey: accountsQueryOptions().queryKey });
-    }
-  }, [nameless, engaged, queryClient]);
+    if (!nameless) return;
+    const controller = new AbortController();
+    api
+      .get(apiPaths.accounts, { schema: accountListSchema, signal: controller.signal })
+      .then((list) => queryClient.setQueryData(accountsQueryOptions().queryKey, list))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [nameless, queryClient]);
 
   if (preflights.settled && offeredNow.length === 0 && !engaged) {
     return <NoAccountCanInvest accounts={accounts} preflights={preflights.byAccount} />;

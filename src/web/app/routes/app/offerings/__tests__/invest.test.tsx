@@ -308,10 +308,12 @@ describe('the invest page when the checks of an account could not be read', () =
     await user.click(confirm());
     const outcome = (await screen.findByText('Not submitted')).closest('[role="alert"]')!;
     await waitFor(() => expect(read!.preflightsRead.length).toBeGreaterThan(checksBefore));
+    // The platform answers again: the checks now block the account, which gets its name back,
+    // here as everywhere.
     await waitFor(() =>
-      expect(
-        screen.getByRole('region', { name: 'Checks for Account A1040346' }).textContent,
-      ).toContain('cannot invest'),
+      expect(screen.getByRole('region', { name: 'Checks for Jordan Ellis' }).textContent).toContain(
+        'Jordan Ellis (A1040346): cannot invest',
+      ),
     );
     // Still there, with what was refused, that nothing was sent, and our reference.
     expect(outcome.isConnected).toBe(true);
@@ -319,6 +321,7 @@ describe('the invest page when the checks of an account could not be read', () =
     expect(outcome.textContent).toContain('Our reference: MR-7K2Q9ZX4AB.');
     const field = screen.getByLabelText(/Invest from account/) as HTMLSelectElement;
     expect(field.value).toBe(jordan.id);
+    expect(field.selectedOptions[0].textContent).toBe('Jordan Ellis (A1040346): cannot invest');
     expect(descriptionOf(field)).toBe(message);
     expect(screen.queryByRole('heading', { name: 'No account can invest yet' })).toBeNull();
     expect(document.body.textContent).not.toContain('A1040346 (A1040346)');
