@@ -17,6 +17,13 @@ const afterRefusal = {
     'Nothing was sent. If you cannot see what in the request to change, contact support before sending it again.',
 } as const;
 
+/** A refusal for the moment (too many requests, the platform unavailable): nothing to correct. */
+const FOR_THE_MOMENT =
+  'Nothing was sent, and nothing in your request needs to change: send it again in a moment.';
+
+const isForTheMoment = (error: unknown) =>
+  isApiClientError(error) && (error.status === 429 || error.status === 503);
+
 /** The request was refused for want of a second factor the person chose not to give (yet). */
 const isStepUpRefusal = (error: unknown): error is ApiClientError =>
   isApiClientError(error) &&
@@ -64,7 +71,10 @@ export function SubmissionError({
       </AlertTitle>
       {message}
       {submitted === 'no' ? (
-        <> {afterRefusal[refusal ?? 'request']}</>
+        <>
+          {' '}
+          {!refusal && isForTheMoment(error) ? FOR_THE_MOMENT : afterRefusal[refusal ?? 'request']}
+        </>
       ) : reference ? (
         whereToWatch && <> Its outcome appears on {whereToWatch}.</>
       ) : (

@@ -197,7 +197,11 @@ describe('an investor sends a disbursement through the BFF (§4.5)', () => {
     await user.click(send());
     const refusal = await within(dialog).findByRole('alert');
     expect(refusal.textContent).toContain('Not submitted');
-    expect(refusal.textContent).toContain('Nothing was sent, so you can correct it and try again.');
+    // Refused for the moment: nothing in the request is to be corrected.
+    expect(refusal.textContent).toContain(
+      'Nothing was sent, and nothing in your request needs to change: send it again in a moment.',
+    );
+    expect(refusal.textContent).not.toContain('correct it');
     await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
 
     const result = await screen.findByRole('status');
