@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accountIdSchema } from './account-views';
+import { accountFilterSchema } from './account-views';
 import { boundedDateSchema, dayRangeOrder } from './dates';
 import { keysOf } from './keys-of';
 import { decimalStringSchema, instantSchema, localDateTimeSchema } from './money';
@@ -144,7 +144,7 @@ export type MoneyRequestPageView = z.infer<typeof moneyRequestPageSchema>;
 export const moneyRequestQueryShape = z.object({
   kind: moneyRequestKindSchema.optional(),
   outcome: moneyRequestOutcomeSchema.optional(),
-  accountId: accountIdSchema.optional(),
+  accountId: accountFilterSchema.optional(),
   from: boundedDateSchema('From').optional(),
   to: boundedDateSchema('To').optional(),
   offset: z.coerce

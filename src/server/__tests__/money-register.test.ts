@@ -522,6 +522,42 @@ describe('register through the BFF', () => {
     expect(oneDay.statusCode).toBe(200);
   });
 
+  it('finds an account typed in lower case, as the platform writes it, and refuses what is no account id under Account', async () => {
+    const compliance = await signIn(h.app, 'compliance@demo.test');
+    const list = (accountId: string, path = '/api/compliance/money-requests') =>
+      call(h.app, 'GET', `${path}?accountId=${encodeURIComponent(accountId)}`, {
+        cookie: compliance,
+      });
+    // The platform's account ids are a capital letter and digits (real-world notes, createAccount).
+    expect(accountA).toMatch(/^A[0-9]+$/);
+    const asWritten = (await list(accountA)).json() as { total: number };
+    expect(asWritten.total).toBeGreaterThan(0);
+    const lower = await list(accountA.toLowerCase());
+    expect(lower.statusCode).toBe(200);
+    expect((lower.json() as { total: number }).total).toBe(asWritten.total);
+    // The export covers the same rows.
+    const exportOf = async (accountId: string) =>
+      (await list(accountId, '/api/compliance/money-requests/export.csv')).body
+        .trim()
+        .split(/\r?\n/).length;
+    expect(await exportOf(accountA.toLowerCase())).toBe(await exportOf(accountA));
+
+    for (const path of [
+      '/api/compliance/money-requests',
+      '/api/compliance/money-requests/export.csv',
+    ]) {
+      const refused = await list('A104 0000', path);
+      expect(refused.statusCode, path).toBe(400);
+      expect(refused.json().error.fields, path).toEqual([
+        {
+          field: 'query.accountId',
+          message:
+            'Account must be an account id: 1 to 40 letters, digits, hyphens or underscores, such as A1040000',
+        },
+      ]);
+    }
+  });
+
   it('lists by user, by account and for everyone, with filters and paging', async () => {
     const mine = await listMoneyRequests(h.db, { userId, limit: 1 });
     expect(mine.total).toBeGreaterThanOrEqual(2);

@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { LoaderFunctionArgs } from 'react-router-dom';
+import { accountFilterSchema } from '../../../../../contract/account-views';
 import { boundedDateSchema, dayRangeOrder } from '../../../../../contract/dates';
 import {
   moneyRequestKindLabels,
@@ -95,10 +96,27 @@ export default function MoneyRequestsRoute() {
   // Each filter starts the list again from its first page.
   const set = (name: string, value: string) => updateSearch({ [name]: value, page: null });
   // What is typed in the Account field, which shows the account of the URL again after Back.
-  const [account, setAccount] = useDraft(query.accountId ?? '', null);
-  // Leaving the field unchanged keeps the page the reviewer is on.
+  const [account, setAccount, accountError, setAccountError] = useDraft<string, string | undefined>(
+    query.accountId ?? '',
+    undefined,
+  );
+  // The account as the BFF compares it: "a1040000" is A1040000 (accountFilterSchema).
+  const compared = (id: string) => {
+    const checked = accountFilterSchema.safeParse(id);
+    return checked.success ? checked.data : id.trim();
+  };
+  // Leaving the field unchanged keeps the page the reviewer is on. A value that is no account id
+  // is told under the field, in the BFF's words, rather than asked for.
   const applyAccount = () => {
-    if (account.trim() !== (query.accountId ?? '')) set('accountId', account.trim());
+    const typed = account.trim();
+    const checked = typed ? accountFilterSchema.safeParse(typed) : null;
+    if (checked && !checked.success) {
+      setAccountError(checked.error.issues[0]?.message);
+      return;
+    }
+    setAccountError(undefined);
+    const id = checked?.data ?? '';
+    if (id !== compared(query.accountId ?? '')) set('accountId', id);
   };
   const filtered = Boolean(
     query.kind || query.outcome || query.accountId || query.from || query.to,
@@ -144,6 +162,8 @@ export default function MoneyRequestsRoute() {
         <TextField
           label="Account"
           value={account}
+          error={Boolean(accountError)}
+          helperText={accountError}
           onChange={(e) => setAccount(e.target.value)}
           onBlur={applyAccount}
           // Enter (a phone keyboard's Go) applies the account too, not only leaving the field:

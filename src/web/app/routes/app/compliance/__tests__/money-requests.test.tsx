@@ -48,6 +48,51 @@ describe('a reviewer filters the money-requests register', () => {
   });
 });
 
+describe('a reviewer types an account id in the Account field', () => {
+  it('in lower case: the account is asked for as the platform writes it, and the field shows it so', async () => {
+    // Arrived by a link written in lower case: leaving the field unchanged keeps the page.
+    const { asked, router } = await renderRegister(
+      '/compliance/money-requests?accountId=a1040000&page=2',
+    );
+    const account = screen.getByLabelText('Account');
+    fireEvent.focus(account);
+    fireEvent.blur(account);
+    await act(async () => {});
+    expect(router.state.location.search).toBe('?accountId=a1040000&page=2');
+
+    fireEvent.change(account, { target: { value: 'a1040173' } });
+    fireEvent.keyDown(account, { key: 'Enter' });
+    await waitFor(() => expect(router.state.location.search).toBe('?accountId=A1040173'));
+    await waitFor(() =>
+      expect(asked.some((url) => url.searchParams.get('accountId') === 'A1040173')).toBe(true),
+    );
+    expect(asked.some((url) => url.searchParams.get('accountId') === 'a1040173')).toBe(false);
+    expect(account).toHaveProperty('value', 'A1040173');
+  });
+
+  it('that is no account id: told so under Account, and nothing is asked for', async () => {
+    const { asked, router } = await renderRegister();
+    const account = screen.getByLabelText('Account');
+    fireEvent.change(account, { target: { value: 'A104 0000' } });
+    fireEvent.blur(account);
+
+    expect(descriptionOf(account)).toBe(
+      'Account must be an account id: 1 to 40 letters, digits, hyphens or underscores, such as A1040000',
+    );
+    expect(account.getAttribute('aria-invalid')).toBe('true');
+    expect(account).toHaveProperty('value', 'A104 0000');
+    await act(async () => {});
+    expect(router.state.location.search).toBe('');
+    expect(asked.some((url) => url.searchParams.has('accountId'))).toBe(false);
+
+    // Corrected, it applies and the message goes.
+    fireEvent.change(account, { target: { value: 'A1040000' } });
+    fireEvent.blur(account);
+    await waitFor(() => expect(router.state.location.search).toBe('?accountId=A1040000'));
+    expect(account.getAttribute('aria-invalid')).toBe('false');
+  });
+});
+
 async function renderRegister(path = '/compliance/money-requests') {
   const asked: URL[] = [];
   answerRegister(asked);
