@@ -113,6 +113,12 @@ export const moneyRequestViewSchema = z.object({
   kind: moneyRequestKindSchema,
   amount: decimalStringSchema.nullable(),
   offeringId: z.string().nullable(),
+  /**
+   * The name of an investment's offering, from the offerings catalogue (getAllOffers, §2.2), so
+   * that whoever checks the platform knows which offering to look in. Null for other kinds, and
+   * when the catalogue cannot be read or no longer lists it: the id alone is then shown.
+   */
+  offeringName: z.string().nullable(),
   /** An investment as asked, recorded before it was sent: units and price per unit. */
   units: decimalStringSchema.nullable(),
   unitPrice: decimalStringSchema.nullable(),

@@ -522,6 +522,85 @@ describe('register through the BFF', () => {
     expect(oneDay.statusCode).toBe(200);
   });
 
+  it("names an investment's offering in the register and its export, and lists it by its id alone when the catalogue cannot be read", async () => {
+    const compliance = await signIn(h.app, 'compliance@demo.test');
+    const { offerings } = (
+      await call(h.app, 'GET', '/api/offerings', { cookie: investor })
+    ).json() as {
+      offerings: {
+        id: string;
+        name: string;
+        status: string;
+        remainingShares: string;
+        minAmount: string;
+        unitPrice: string;
+      }[];
+    };
+    const offering = offerings.find(
+      (o) => ['approved', 'open'].includes(o.status) && Number(o.remainingShares) > 100,
+    )!;
+    const units = String(Math.ceil(Number(offering.minAmount) / Number(offering.unitPrice)) + 1);
+    const invested = await call(h.app, 'POST', `/api/offerings/${offering.id}/investments`, {
+      cookie: investor,
+      body: { accountId: accountA, units },
+      headers: { 'idempotency-key': key() },
+    });
+    expect(invested.statusCode).toBe(201);
+    const reference = String(invested.headers['money-reference']);
+    const rowOf = async (path: string, cookie: string) => {
+      const res = await call(h.app, 'GET', path, { cookie });
+      expect(res.statusCode, path).toBe(200);
+      return (res.json() as { requests: Record<string, unknown>[] }).requests.find(
+        (r) => r.reference === reference,
+      );
+    };
+    const register = `/api/compliance/money-requests?kind=investment&accountId=${accountA}`;
+    const own = `/api/accounts/${accountA}/money-requests?kind=investment`;
+    const csvOf = async () => {
+      const csv = await call(
+        h.app,
+        'GET',
+        `/api/compliance/money-requests/export.csv?kind=investment&accountId=${accountA}`,
+        { cookie: compliance },
+      );
+      const [header, ...lines] = csv.body.trim().split(/\r?\n/);
+      const columns = header.split(',');
+      const line = lines.find((l) => l.startsWith(reference))!.split(',');
+      return {
+        offering: line[columns.indexOf('offering')],
+        name: line[columns.indexOf('offering_name')],
+      };
+    };
+    expect(await rowOf(register, compliance)).toMatchObject({
+      offeringId: offering.id,
+      offeringName: offering.name,
+    });
+    expect(await rowOf(own, investor)).toMatchObject({ offeringName: offering.name });
+    // Split on commas: the sandbox's offering names hold none (csvLine quotes a name that does).
+    expect(await csvOf()).toEqual({ offering: offering.id, name: offering.name });
+
+    // The catalogue cannot be read: the register is answered all the same, the id alone.
+    h.built.deps.offerings.invalidate();
+    for (const operation of ['offerings', 'getAllOffers']) {
+      await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+        operation,
+        malformedJson: true,
+        times: 10,
+      });
+    }
+    try {
+      expect(await rowOf(register, compliance)).toMatchObject({
+        offeringId: offering.id,
+        offeringName: null,
+      });
+      expect(await rowOf(own, investor)).toMatchObject({ offeringName: null });
+      expect(await csvOf()).toEqual({ offering: offering.id, name: '' });
+    } finally {
+      await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
+      h.built.deps.offerings.invalidate();
+    }
+  });
+
   it('finds an account typed in lower case, as the platform writes it, and refuses what is no account id under Account', async () => {
     const compliance = await signIn(h.app, 'compliance@demo.test');
     const list = (accountId: string, path = '/api/compliance/money-requests') =>

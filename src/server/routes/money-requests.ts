@@ -157,10 +157,35 @@ const disbursementTitles: Record<string, string> = {
 };
 
 /**
- * The register row as the contract shows it. `emails` (reviewers only) names who sent it and who
- * settled it by hand; an investor's view names neither.
+ * The names of the offerings the listed investments were made in, from the catalogue the BFF
+ * already reads and shares (getAllOffers, §2.2). A catalogue that cannot be read names none: the
+ * register is answered all the same, each investment with its offering id alone.
  */
-function toView(row: MoneyRequest, emails?: Map<string, string>): MoneyRequestView {
+async function offeringNames(
+  deps: Deps,
+  rows: MoneyRequest[],
+  log: { warn(details: object, message: string): void },
+): Promise<Map<string, string>> {
+  if (!rows.some((row) => row.kind === 'investment' && row.offeringId)) return new Map();
+  try {
+    const { offerings } = await deps.offerings.get('all', () => deps.loadOfferings());
+    return new Map(offerings.filter((o) => o.name).map((o) => [o.id, o.name]));
+  } catch (err) {
+    log.warn({ err }, 'money requests: offering names not read');
+    return new Map();
+  }
+}
+
+/**
+ * The register row as the contract shows it. `names` are the offerings' names (offeringNames);
+ * `emails` (reviewers only) names who sent it and who settled it by hand; an investor's view
+ * names neither.
+ */
+function toView(
+  row: MoneyRequest,
+  names: Map<string, string>,
+  emails?: Map<string, string>,
+): MoneyRequestView {
   const settledBy =
     row.settledVia === 'manual'
       ? 'reviewer'
@@ -173,6 +198,7 @@ function toView(row: MoneyRequest, emails?: Map<string, string>): MoneyRequestVi
     kind: row.kind,
     amount: row.amount,
     offeringId: row.offeringId,
+    offeringName: (row.kind === 'investment' && names.get(row.offeringId ?? '')) || null,
     units: row.units,
     unitPrice: row.unitPrice,
     upstreamId: row.upstreamId,
@@ -305,14 +331,15 @@ export const moneyRequestRoutes = [
     params: accountParamsSchema,
     query: accountRequestsQuery,
     response: moneyRequestPageSchema,
-    async handler({ params, query, deps }) {
+    async handler({ params, query, deps, request }) {
       const page = await listMoneyRequestsOfAccount(
         deps.db,
         params.accountId,
         storeFilter({ ...query, accountId: undefined }),
       );
+      const names = await offeringNames(deps, page.items, request.log);
       return {
-        requests: page.items.map((row) => toView(row)),
+        requests: page.items.map((row) => toView(row, names)),
         total: page.total,
         offset: page.offset,
         limit: page.limit,
@@ -327,11 +354,14 @@ export const moneyRequestRoutes = [
     tags: ['register'],
     query: moneyRequestQuerySchema,
     response: moneyRequestPageSchema,
-    async handler({ query, deps }) {
+    async handler({ query, deps, request }) {
       const page = await listMoneyRequests(deps.db, storeFilter(query));
-      const emails = await emailsOf(deps, page.items);
+      const [emails, names] = await Promise.all([
+        emailsOf(deps, page.items),
+        offeringNames(deps, page.items, request.log),
+      ]);
       return {
-        requests: page.items.map((row) => toView(row, emails)),
+        requests: page.items.map((row) => toView(row, names, emails)),
         total: page.total,
         offset: page.offset,
         limit: page.limit,
@@ -391,8 +421,11 @@ export const moneyRequestRoutes = [
       );
       if (!settled) throw already();
       const after = (await getMoneyRequest(deps.db, params.reference))!;
-      const emails = await emailsOf(deps, [after]);
-      return toView(after, emails);
+      const [emails, names] = await Promise.all([
+        emailsOf(deps, [after]),
+        offeringNames(deps, [after], http.log),
+      ]);
+      return toView(after, names, emails);
     },
   }),
 
@@ -482,7 +515,7 @@ export const moneyRequestRoutes = [
     tags: ['register'],
     query: inOrder(moneyRequestQueryShape.omit({ offset: true, limit: true })),
     response: z.string(),
-    async handler({ query, reply, deps, audit }) {
+    async handler({ query, reply, deps, audit, request }) {
       const lines = [
         csvLine([
           'reference',
@@ -492,6 +525,7 @@ export const moneyRequestRoutes = [
           'kind',
           'amount',
           'offering',
+          'offering_name',
           'upstream_id',
           'outcome',
           'message',
@@ -506,7 +540,10 @@ export const moneyRequestRoutes = [
           deps.db,
           storeFilter({ ...query, offset, limit: 1000 }),
         );
-        const emails = await emailsOf(deps, page.items);
+        const [emails, names] = await Promise.all([
+          emailsOf(deps, page.items),
+          offeringNames(deps, page.items, request.log),
+        ]);
         for (const row of page.items) {
           if (count >= EXPORT_LIMIT) break;
           lines.push(
@@ -518,6 +555,7 @@ export const moneyRequestRoutes = [
               row.kind,
               row.amount,
               row.offeringId,
+              (row.kind === 'investment' && names.get(row.offeringId ?? '')) || null,
               row.upstreamId,
               row.outcome,
               row.message,

@@ -7,6 +7,7 @@ export const moneyRequestView = (overrides: Partial<MoneyRequestView> = {}): Mon
   kind: 'disbursement',
   amount: '250.00',
   offeringId: null,
+  offeringName: null,
   units: null,
   unitPrice: null,
   upstreamId: null,

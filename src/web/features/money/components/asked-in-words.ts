@@ -16,3 +16,17 @@ export function askedInWords(
   }
   return amount;
 }
+
+/**
+ * The offering an investment was made in, as a person looks for it at the platform: its name and
+ * id ("Blue Mesa Solar Partners (5204)"), or the id alone when the catalogue could not name it
+ * ("offering 5204", "Offering 5204" at the start of a line); null for other kinds.
+ */
+export function offeringInWords(
+  request: Pick<MoneyRequestView, 'kind' | 'offeringId' | 'offeringName'>,
+  at: 'start' | 'within' = 'within',
+): string | null {
+  if (request.kind !== 'investment' || !request.offeringId) return null;
+  if (request.offeringName) return `${request.offeringName} (${request.offeringId})`;
+  return `${at === 'start' ? 'Offering' : 'offering'} ${request.offeringId}`;
+}

@@ -11,6 +11,7 @@ import { Code, DescriptionList } from '../../../components/description-list';
 import { paths } from '../../../config/paths';
 import { formatMoney, formatTimestamp, formatUnits } from '../../../lib/format';
 import { RecordTable, type TableSpec } from '../../../components/record-table';
+import { offeringInWords } from './asked-in-words';
 import { SettleByHandButton } from './settle-by-hand';
 import { useWideScreen } from '../../../lib/use-wide-screen';
 
@@ -51,6 +52,35 @@ function Amount({ request }: { request: MoneyRequestView }) {
       {request.units && (
         <Typography variant="body2" color="text.secondary">
           {formatUnits(request.units)}
+        </Typography>
+      )}
+    </>
+  );
+}
+
+/**
+ * The kind of request, and for an investment the offering it was made in (its name and id), the
+ * place to look for its trades at the platform.
+ */
+function Kind({ request, heading = false }: { request: MoneyRequestView; heading?: boolean }) {
+  const offering = offeringInWords(request, 'start');
+  return (
+    <>
+      <Typography
+        component="span"
+        variant={heading ? 'body1' : 'body2'}
+        sx={{ display: 'block', fontWeight: heading ? 600 : undefined }}
+      >
+        {moneyRequestKindLabels[request.kind]}
+      </Typography>
+      {offering && (
+        <Typography
+          component="span"
+          variant="body2"
+          color="text.secondary"
+          sx={{ display: 'block' }}
+        >
+          {offering}
         </Typography>
       )}
     </>
@@ -155,7 +185,7 @@ function MoneyRequestsTable({ requests, label, reviewer, onSettle }: ShownReques
       { heading: 'Our reference', cell: (request) => <Code value={request.reference} /> },
       ...(reviewer ? [{ heading: 'User', cell: userOf }] : []),
       { heading: 'Account', cell: (request) => accountOf(request, reviewer) },
-      { heading: 'Kind', cell: (request) => moneyRequestKindLabels[request.kind] },
+      { heading: 'Kind', cell: (request) => <Kind request={request} /> },
       { heading: { figures: 'Amount' }, cell: (request) => <Amount request={request} /> },
       {
         heading: 'Outcome',
@@ -176,7 +206,7 @@ function MoneyRequestCards({ requests, label, reviewer, onSettle }: ShownRequest
     <CardList label={label} ordered items={requests} itemKey={(request) => request.reference}>
       {(request) => (
         <>
-          <Typography sx={{ fontWeight: 600 }}>{moneyRequestKindLabels[request.kind]}</Typography>
+          <Kind request={request} heading />
           <Typography component="div" sx={{ mb: 1 }}>
             <Amount request={request} />
           </Typography>

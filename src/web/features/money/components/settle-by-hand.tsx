@@ -33,7 +33,7 @@ import { formatMoney, formatTimestamp, formatUnits } from '../../../lib/format';
 import { isApiClientError } from '../../../lib/api-client';
 import { useSettlementCandidates } from '../api/get-settlement-candidates';
 import { useSettleMoneyRequest } from '../api/settle-money-request';
-import { askedInWords } from './asked-in-words';
+import { askedInWords, offeringInWords } from './asked-in-words';
 
 /** Where the platform keeps each kind, so the reviewer knows what to look for. */
 function whereToLook(request: MoneyRequestView): string {
@@ -42,10 +42,13 @@ function whereToLook(request: MoneyRequestView): string {
       return "the account's fund moves: a deposit carries our reference in its description";
     case 'disbursement':
       return "the account's fund moves: a disbursement carries our reference in its description";
-    case 'investment':
+    case 'investment': {
+      // The offering by its name and id: the platform lists trades by offering (§4.16).
+      const offering = offeringInWords(request) ?? 'its offering';
       return request.units
-        ? `the trades of the account in this offering of exactly ${formatUnits(request.units)}`
-        : 'the trades of the account in this offering, with the same number of units';
+        ? `the trades of the account in ${offering} of exactly ${formatUnits(request.units)}`
+        : `the trades of the account in ${offering}, with the same number of units`;
+    }
     case 'ira_supplement':
       return "the account's IRA details at the platform";
   }

@@ -20,6 +20,7 @@ const all: MoneyRequestView[] = Array.from({ length: 45 }, (_, i) => ({
   kind: 'disbursement',
   amount: `${100 + i}.00`,
   offeringId: null,
+  offeringName: null,
   units: null,
   unitPrice: null,
   upstreamId: null,

@@ -16,6 +16,7 @@ const request: MoneyRequestView = {
   kind: 'investment',
   amount: '120',
   offeringId: '5201',
+  offeringName: null,
   units: '12',
   unitPrice: '10',
   upstreamId: null,
@@ -65,6 +66,20 @@ describe('a reviewer reads the register on a phone', () => {
     expect(card.textContent).toContain('investor@demo.test');
     expect(card.textContent).toContain('$120.00');
     expect(card.textContent).toContain('12 units');
+  });
+
+  it("reads an investment's offering, by its name and id, under its kind", () => {
+    renderWithProviders(
+      <MoneyRequestsList
+        requests={[{ ...unknown, offeringName: 'Blue Mesa Solar Partners' }]}
+        label="Money requests"
+        reviewer
+      />,
+    );
+    const [card] = within(screen.getByRole('list', { name: 'Money requests' })).getAllByRole(
+      'listitem',
+    );
+    expect(card.textContent).toMatch(/^InvestmentBlue Mesa Solar Partners \(5201\)\$120\.00/);
   });
 
   it("keeps the sender out of an investor's own cards", () => {

@@ -326,6 +326,7 @@ describe('a reviewer settles an unknown money request by hand', () => {
       units: '12',
       unitPrice: '100.00',
       offeringId: '5204',
+      offeringName: 'Blue Mesa Solar Partners',
     };
     const trade = (upstreamId: string, units: string, same: boolean) => ({
       upstreamId,
@@ -338,6 +339,7 @@ describe('a reviewer settles an unknown money request by hand', () => {
     });
     const open = async (
       candidates = [trade('302953', '12', true), trade('302952', '11', false)],
+      request = asked,
     ) => {
       bff.use(
         http.get('/api/compliance/money-requests/MR-5H7J9K1M3N/candidates', () =>
@@ -345,7 +347,7 @@ describe('a reviewer settles an unknown money request by hand', () => {
         ),
       );
       const user = userEvent.setup({ delay: null });
-      renderWithProviders(<Register requests={[asked]} />);
+      renderWithProviders(<Register requests={[request]} />);
       await user.click(screen.getByRole('button', { name: 'Settle by hand: MR-5H7J9K1M3N' }));
       const dialog = screen.getByRole('dialog', { name: 'Settle MR-5H7J9K1M3N by hand' });
       const trades = within(dialog).getByRole('region', {
@@ -371,13 +373,30 @@ describe('a reviewer settles an unknown money request by hand', () => {
       expect(trades.textContent).not.toContain('No trade of exactly');
     });
 
+    it('names the offering to look in, by its name and id, in the row and in the dialog', async () => {
+      const { dialog } = await open();
+      expect(dialog.textContent).toContain(
+        'Look at the platform first: the trades of the account in Blue Mesa Solar Partners (5204) of exactly 12 units.',
+      );
+      // The register's row, under the dialog, names it under the kind.
+      const kind = screen.getByText('Blue Mesa Solar Partners (5204)').closest('td');
+      expect(kind?.textContent).toBe('InvestmentBlue Mesa Solar Partners (5204)');
+    });
+
+    it('names the offering by its id alone when its name could not be read', async () => {
+      const { dialog } = await open(undefined, { ...asked, offeringName: null });
+      expect(dialog.textContent).toContain(
+        'Look at the platform first: the trades of the account in offering 5204 of exactly 12 units.',
+      );
+      // The register's row, under the dialog, names it under the kind.
+      const kind = screen.getByText('Offering 5204').closest('td');
+      expect(kind?.textContent).toBe('InvestmentOffering 5204');
+    });
+
     it('says what was asked, and marks the trades of those units apart from the others', async () => {
       const { dialog, trades } = await open();
       expect(
         within(dialog).getByText(/Investment of 12 units at \$100\.00 each, \$1,200\.00 from/),
-      ).toBeTruthy();
-      expect(
-        within(dialog).getByText(/trades of the account in this offering of exactly 12 units/),
       ).toBeTruthy();
       const items = within(trades).getAllByRole('listitem');
       expect(items[0].textContent).toMatch(/Trade 302953.*Same units and amount as asked/);
