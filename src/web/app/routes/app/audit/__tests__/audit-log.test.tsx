@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bff, startMockBff } from '../../../../../testing/mock-bff';
+import { expectApplied, typeDay } from '../../../../../testing/date-filters';
 import { descriptionOf, renderWithProviders } from '../../../../../testing/render';
 import AuditLogRoute from '../audit-log';
 
@@ -49,22 +50,7 @@ describe('a reviewer filters the audit log', () => {
         target: { value: '2026-11-01' },
       });
     });
-    await waitFor(() => {
-      const search = new URLSearchParams(router.state.location.search);
-      expect(search.get('action')).toBe('sign_in');
-      expect(search.get('from')).toBe('2026-11-01');
-      expect(search.get('user')).toBe('newbie');
-    });
-    await waitFor(() =>
-      expect(
-        asked.some(
-          (url) =>
-            url.searchParams.get('action') === 'sign_in' &&
-            url.searchParams.get('from') === '2026-11-01' &&
-            url.searchParams.get('user') === 'newbie',
-        ),
-      ).toBe(true),
-    );
+    await expectApplied(router, asked, { action: 'sign_in', from: '2026-11-01', user: 'newbie' });
   });
 
   it('types a To day digit by digit without it jumping, and refuses it before From', async () => {
@@ -108,33 +94,15 @@ describe('a reviewer filters the audit log', () => {
     await screen.findByText('No events match');
     const from = screen.getByLabelText('From (UTC day)');
     const to = screen.getByLabelText('To (UTC day)');
-    const typeDay = (field: HTMLElement, day: string) => {
-      fireEvent.keyDown(field, { key: day.at(-1) });
-      fireEvent.change(field, { target: { value: day } });
-      fireEvent.blur(field);
-    };
     typeDay(from, '2026-12-05');
     expect(descriptionOf(from)).toBe('From must be on or before To');
 
     typeDay(to, '2026-12-31');
     // The From day is checked again against the new To and, holding now, applied: the events
     // listed are those of the period the fields show.
-    await waitFor(() => {
-      const search = new URLSearchParams(router.state.location.search);
-      expect(search.get('to')).toBe('2026-12-31');
-      expect(search.get('from')).toBe('2026-12-05');
-    });
+    await expectApplied(router, asked, { to: '2026-12-31', from: '2026-12-05' });
     expect(descriptionOf(from)).toBe('');
     expect(from.getAttribute('aria-invalid')).toBe('false');
-    await waitFor(() =>
-      expect(
-        asked.some(
-          (url) =>
-            url.searchParams.get('from') === '2026-12-05' &&
-            url.searchParams.get('to') === '2026-12-31',
-        ),
-      ).toBe(true),
-    );
 
     // The other way round: a To day refused against From is applied once From moves before it.
     typeDay(to, '2026-12-01');
