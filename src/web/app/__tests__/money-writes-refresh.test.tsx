@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useDecideApproval } from '../../features/identity/api/approvals';
 import { useCreateInvestment } from '../../features/invest/api/create-investment';
+import { approvalView } from '../../testing/approval';
 import { mockPost, okAnswer, startMockBff } from '../../testing/mock-bff';
 import { approvalKeys, custodyKeys, moneyKeys } from '../../lib/query-keys';
 import { useCreateDisbursement } from '../../features/custody/api/create-disbursement';
@@ -13,20 +14,7 @@ startMockBff();
 afterEach(cleanup);
 
 const accountId = 'A1234567';
-const approval = {
-  id: 'AP-9',
-  accountId,
-  maker: 'investor@demo.test',
-  amount: '25000',
-  type: 'ach',
-  state: 'pending',
-  checker: null,
-  createdAt: '2026-07-17T16:09:00.000Z',
-  decidedAt: null,
-  requestId: null,
-  message: null,
-  reference: 'MR-NKAV7J3Q04',
-};
+const approval = approvalView({ accountId });
 
 /** What an investor's pages had read before the write, fresh (within the 30 s staleTime). */
 const readBefore: QueryKey[] = [

@@ -16,6 +16,7 @@ import {
   openReviewAndArm,
   renderWithProviders,
 } from '../../../../testing/render';
+import { approvalView } from '../../../../testing/approval';
 
 function wrap(children: ReactNode) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -223,20 +224,7 @@ describe('an investor sends a disbursement through the BFF (§4.5)', () => {
       endpoint,
       okAnswer(
         {
-          pendingApproval: {
-            id: 'AP-9',
-            accountId: 'A1234567',
-            maker: 'investor@demo.test',
-            amount: '25000',
-            type: 'wire_domestic',
-            state: 'pending',
-            checker: null,
-            createdAt: '2026-07-17T16:09:00.000Z',
-            decidedAt: null,
-            requestId: null,
-            message: null,
-            reference: 'MR-NKAV7J3Q04',
-          },
+          pendingApproval: approvalView({ type: 'wire_domestic' }),
         },
         202,
       ),
