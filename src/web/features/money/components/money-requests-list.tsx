@@ -180,8 +180,9 @@ function MoneyRequestsTable({ requests, label, reviewer, onSettle }: ShownReques
   const table: TableSpec<MoneyRequestView> = {
     columns: [
       // The portal's own instant, in the viewer's zone, the zone named like every date.
-      // When it was made: a request held for approval has not been sent yet.
-      { heading: 'Requested', cell: (request) => formatTimestamp(request.createdAt) },
+      // When it was made (a request held for approval was not sent), in a heading as short as the
+      // times below it, so the eight columns fit a 1280 px screen.
+      { heading: 'Made', cell: (request) => formatTimestamp(request.createdAt) },
       { heading: 'Our reference', cell: (request) => <Code value={request.reference} /> },
       ...(reviewer ? [{ heading: 'User', cell: userOf }] : []),
       { heading: 'Account', cell: (request) => accountOf(request, reviewer) },
@@ -213,7 +214,7 @@ function MoneyRequestCards({ requests, label, reviewer, onSettle }: ShownRequest
           <Outcome request={request} reviewer={reviewer} onSettle={onSettle} />
           <DescriptionList
             items={[
-              ['Requested', formatTimestamp(request.createdAt)],
+              ['Made', formatTimestamp(request.createdAt)],
               ['Our reference', <Code key="reference" value={request.reference} />],
               ...(reviewer ? ([['User', userOf(request)]] as [string, string][]) : []),
               ['Account', accountOf(request, reviewer)],

@@ -62,7 +62,7 @@ describe('a reviewer reads the register on a phone', () => {
     const terms = within(card)
       .getAllByRole('term')
       .map((term) => term.textContent);
-    expect(terms).toEqual(['Requested', 'Our reference', 'User', 'Account', 'Platform id']);
+    expect(terms).toEqual(['Made', 'Our reference', 'User', 'Account', 'Platform id']);
     expect(card.textContent).toContain('investor@demo.test');
     expect(card.textContent).toContain('$120.00');
     expect(card.textContent).toContain('12 units');
