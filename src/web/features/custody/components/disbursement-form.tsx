@@ -271,7 +271,7 @@ function HeldForApproval({ approval }: { approval: Approval }) {
         <Link component={RouterLink} to={paths.app.approvals.getHref()}>
           Disbursement approvals
         </Link>{' '}
-        or on the <AccountRequestsLink accountId={approval.accountId} />.
+        or on <AccountRequestsLink accountId={approval.accountId} />.
       </Box>
     </Alert>
   );

@@ -257,6 +257,9 @@ describe('an investor sends a disbursement through the BFF (§4.5)', () => {
     expect(await screen.findByText('Waiting for approval: nothing sent yet')).toBeTruthy();
     // The reference the register and the approvals page give it, not an approval id.
     expect(screen.getByText('MR-NKAV7J3Q04')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain(
+      'Follow it on Disbursement approvals or on the requests and timeline of this account.',
+    );
     expect(screen.queryByText('AP-9')).toBeNull();
     expect(sent).toHaveLength(1);
     expect(sent[0].body).toEqual({
