@@ -76,7 +76,10 @@ function TimelineCards({ accountId, entries }: { accountId: string; entries: Tim
       {(entry) => (
         <>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-            <Chip size="small" label={kindLabels[entry.kind]} />
+            {/* The kind, unless the title already says it ("Fund move", "Disbursement"). */}
+            {kindLabels[entry.kind] !== entry.title && (
+              <Chip size="small" label={kindLabels[entry.kind]} />
+            )}
             <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
               {entry.title}
             </Typography>

@@ -157,3 +157,16 @@ describe('an investor reads the money timeline of an account', () => {
     expect(screen.queryByRole('navigation', { name: 'Pages of the timeline' })).toBeNull();
   });
 });
+
+describe('an entry whose title is its kind', () => {
+  it('says it once, not as a chip and a heading of the same words', () => {
+    renderWithProviders(
+      <AccountTimeline
+        accountId="A1040000"
+        entries={[entry({ kind: 'fund_move', title: 'Fund move', reference: null })]}
+      />,
+    );
+    expect(screen.getAllByText('Fund move')).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 3, name: 'Fund move' })).toBeTruthy();
+  });
+});
