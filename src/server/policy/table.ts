@@ -434,7 +434,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'GET /api/disbursement-approvals': {
     roles: ['investor', ...REVIEWERS],
     objects: [],
-    note: 'Held disbursements: investors those of their linked accounts only, reviewers all.',
+    note: 'Held disbursements: investors those of their linked accounts only, reviewers all; those waiting for a decision first, then the latest decided, 200 at most.',
   },
   'POST /api/disbursement-approvals/:approvalId/approve': {
     roles: ['admin'],

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from './db';
 import type { ApprovalState, Database } from './schema';
 
@@ -90,9 +90,12 @@ export async function listApprovals(
   db: Db,
   filter: { accountIds?: string[]; limit?: number } = {},
 ): Promise<ApprovalRecord[]> {
+  // Those still waiting for a decision first: a long history of decided ones never pushes one
+  // that waits beyond the limit, where no one would see it to decide it.
   let query = db
     .selectFrom('disbursement_approvals')
     .selectAll()
+    .orderBy(sql`state = 'pending'`, 'desc')
     .orderBy('created_at', 'desc')
     .limit(filter.limit ?? 200);
   if (filter.accountIds) {
