@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { useDecideApproval } from '../../features/identity/api/approvals';
 import { useCreateInvestment } from '../../features/invest/api/create-investment';
 import { approvalView } from '../../testing/approval';
+import { investmentReceipt } from '../../testing/investment';
 import { mockPost, okAnswer, startMockBff } from '../../testing/mock-bff';
 import { approvalKeys, custodyKeys, moneyKeys } from '../../lib/query-keys';
 import { useCreateDisbursement } from '../../features/custody/api/create-disbursement';
@@ -64,23 +65,7 @@ describe('a money write marks stale what the person reads next', () => {
   });
 
   it('an investment: the investments, the account and its cash', async () => {
-    mockPost(
-      '/api/offerings/7/investments',
-      okAnswer({
-        tradeId: 'T-000123',
-        reference: 'MR-7K2Q9ZX4AB',
-        transactionId: null,
-        offeringId: '7',
-        offeringName: 'Acme',
-        accountId,
-        units: '20',
-        unitPrice: '10',
-        amount: '200',
-        paymentMethod: 'ach',
-        status: 'created',
-        createdAt: '2026-07-17T16:09:00',
-      }),
-    );
+    mockPost('/api/offerings/7/investments', okAnswer(investmentReceipt({ accountId })));
     const { wrapper, stale } = withReadPages();
     const { result } = renderHook(() => useCreateInvestment(), { wrapper });
     await act(() =>

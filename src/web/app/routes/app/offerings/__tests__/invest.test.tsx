@@ -24,6 +24,7 @@ import {
 } from '../../../../../testing/render';
 import InvestRoute from '../invest';
 import { sessionOf } from '../../../../../testing/session';
+import { investmentReceipt } from '../../../../../testing/investment';
 
 startMockBff();
 afterEach(cleanup);
@@ -41,20 +42,7 @@ const offering = offeringFixture();
 
 const session: Session = sessionOf({ accountIds: [account.id] });
 
-const receipt = {
-  tradeId: 'T-000123',
-  reference: 'MR-7K2Q9ZX4AB',
-  transactionId: null,
-  offeringId: '7',
-  offeringName: offering.name,
-  accountId: account.id,
-  units: '20',
-  unitPrice: '10',
-  amount: '200',
-  paymentMethod: 'ach',
-  status: 'created',
-  createdAt: '2026-07-17T16:09:00',
-};
+const receipt = investmentReceipt({ offeringName: offering.name, accountId: account.id });
 
 function renderInvestPage() {
   bff.use(
