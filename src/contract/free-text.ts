@@ -19,3 +19,21 @@ export function freeTextBesideReferenceSchema(label: string, max: number) {
       `${label} cannot contain a portal reference (MR-…): the portal adds its own`,
     );
 }
+
+/** The bounds of a reason given for a decision taken by hand (`reasonForDecisionSchema`). */
+const REASON_MIN = 10;
+const REASON_MAX = 500;
+
+/**
+ * What a person writes to explain a decision taken by hand (rejecting a held disbursement,
+ * settling a request or a lost save after checking with the platform), kept beside the decision.
+ * Named as its dialog labels it; `what` says what the text must tell, so that a reason too short
+ * to tell anything says what is missing.
+ */
+export function reasonForDecisionSchema(label: string, what: string) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(REASON_MIN, `${label} must say in at least ${REASON_MIN} characters ${what}`)
+    .max(REASON_MAX, `${label} can be at most ${REASON_MAX} characters`);
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reasonForDecisionSchema } from './free-text';
 import { keysOf } from './keys-of';
 import { emailSchema, roleSchema, type Role } from './session';
 
@@ -246,9 +247,5 @@ export const pendingDisbursementSchema = z.object({ pendingApproval: approvalSch
  * so it is said for them. Named as the dialog labels it ("Reason for the investor").
  */
 export const approvalRejectSchema = z.object({
-  reason: z
-    .string({ error: 'Reason for the investor is required' })
-    .trim()
-    .min(10, 'Reason for the investor must say in at least 10 characters why it is rejected')
-    .max(500, 'Reason for the investor can be at most 500 characters'),
+  reason: reasonForDecisionSchema('Reason for the investor', 'why it is rejected'),
 });

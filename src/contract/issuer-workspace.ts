@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reasonForDecisionSchema } from './free-text';
 import { issuerAccountRecordSchema } from './issuers';
 import { offeringSchema } from './offerings';
 import { numericIdSchema } from './platform-ids';
@@ -141,14 +142,10 @@ export const issuerAccountSettleSchema = z.object({
   outcome: z.enum(['stored', 'not_stored'], {
     error: `Choose what the platform said: "${issuerAccountSettleLabels.stored}" or "${issuerAccountSettleLabels.not_stored}"`,
   }),
-  reason: z
-    // Named as the form labels it; the field is `reason` on the wire.
-    .string({ error: 'Whom you asked and what they said is required' })
-    .trim()
-    .min(
-      10,
-      'Whom you asked and what they said must say in at least 10 characters whom you asked at the platform',
-    )
-    .max(500, 'Whom you asked and what they said can be at most 500 characters'),
+  // Named as the form labels it; the field is `reason` on the wire.
+  reason: reasonForDecisionSchema(
+    'Whom you asked and what they said',
+    'whom you asked at the platform',
+  ),
 });
 export type IssuerAccountSettleInput = z.infer<typeof issuerAccountSettleSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accountFilterSchema } from './account-views';
 import { boundedDateSchema, dayRangeOrder } from './dates';
+import { reasonForDecisionSchema } from './free-text';
 import { keysOf } from './keys-of';
 import { decimalStringSchema, instantSchema, localDateTimeSchema } from './money';
 import { requestedSliceShape } from './pages';
@@ -263,15 +264,8 @@ export const moneyRequestSettleSchema = z
       )
       .optional()
       .transform((value) => value || undefined),
-    reason: z
-      // Named as the dialog labels it ("What you checked"); the field is `reason` on the wire.
-      .string({ error: 'What you checked is required' })
-      .trim()
-      .min(
-        10,
-        'What you checked must say in at least 10 characters where you looked and what you found',
-      )
-      .max(500, 'What you checked can be at most 500 characters'),
+    // Named as the dialog labels it ("What you checked"); the field is `reason` on the wire.
+    reason: reasonForDecisionSchema('What you checked', 'where you looked and what you found'),
     /**
      * The reviewer checked that a trade whose units differ from those asked for is this request
      * all the same; without it such a trade is refused (the BFF compares them, §4.16).
