@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredTextSchema } from './free-text';
 import { skippedRecordsSchema } from './skipped';
 import { entityPartySchema } from './accounts';
 import { accountViewSchema } from './account-views';
@@ -81,10 +82,6 @@ export const accountNotesSchema = z.object({ notes: z.array(accountNoteSchema) }
 export const ACCOUNT_NOTE_MAX = 2000;
 
 export const accountNoteInputSchema = z.object({
-  body: z
-    .string({ error: 'Note is required' })
-    .trim()
-    .min(1, 'Note is required')
-    .max(ACCOUNT_NOTE_MAX, `Note can be at most ${ACCOUNT_NOTE_MAX} characters`),
+  body: requiredTextSchema('Note', ACCOUNT_NOTE_MAX),
 });
 export type AccountNoteInput = z.infer<typeof accountNoteInputSchema>;

@@ -20,6 +20,18 @@ export function freeTextBesideReferenceSchema(label: string, max: number) {
     );
 }
 
+/**
+ * A required line of text a person types (a name, a street, a note), trimmed: blank is "required",
+ * and the bound is told under the field's label.
+ */
+export function requiredTextSchema(label: string, max: number) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} can be at most ${max} characters`);
+}
+
 /** The bounds of a reason given for a decision taken by hand (`reasonForDecisionSchema`). */
 const REASON_MIN = 10;
 const REASON_MAX = 500;

@@ -8,6 +8,7 @@ import {
   type AccountSupplementRequest,
 } from './custody';
 import { checkCountryCode, checkUsState, checkZip } from './rules/identity';
+import { requiredTextSchema } from './free-text';
 
 /**
  * Opening a custodial (IRA) account: the supplement of interface document §4.7 as a wizard.
@@ -15,13 +16,6 @@ import { checkCountryCode, checkUsState, checkZip } from './rules/identity';
  * which the BFF applies too. Codes travel as words here and become the document's numeric codes
  * only in the wire layer.
  */
-
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} can be at most ${max} characters`);
 
 const optionalText = (label: string, max: number) =>
   z.string().trim().max(max, `${label} can be at most ${max} characters`).optional();
@@ -63,13 +57,13 @@ const choice = <T extends Readonly<Record<string, string>>>(values: T, message: 
 export const mailingAddressStepSchema = z
   .object({
     maritalStatus: choice(maritalStatusSchema.enum, 'Choose your marital status'),
-    line1: text('Address line 1', 100),
+    line1: requiredTextSchema('Address line 1', 100),
     line2: optionalText('Address line 2', 100),
-    city: text('City', 60),
-    state: text('State', 60),
-    zipCode: text('ZIP or postal code', 20),
+    city: requiredTextSchema('City', 60),
+    state: requiredTextSchema('State', 60),
+    zipCode: requiredTextSchema('ZIP or postal code', 20),
     // A code (US), an alpha-3 code (USA) or an English name; the rule reads all three.
-    country: text('Country', 60),
+    country: requiredTextSchema('Country', 60),
   })
   .superRefine((value, ctx) => {
     const country = checkCountryCode(value.country);

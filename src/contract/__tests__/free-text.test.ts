@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { ACCOUNT_NOTE_MAX, accountNoteInputSchema } from '../compliance';
 import { approvalRejectSchema } from '../identity';
+import { mailingAddressStepSchema } from '../ira';
 import { issuerAccountSettleSchema } from '../issuer-workspace';
 import { moneyRequestSettleSchema } from '../money-requests';
 
@@ -51,5 +53,34 @@ describe.each([
   it('from 10 to 500 characters: kept, trimmed', () => {
     expect(reasonMessages(parse('x'.repeat(500)))).toEqual([]);
     expect(parse('  ten chars!  ').data?.reason).toBe('ten chars!');
+  });
+});
+
+// A required line of text (the IRA wizard's address parts, a reviewer's note): blank, even as
+// spaces, is "required"; the bound is told under the field's label.
+describe.each([
+  {
+    field: "an IRA's mailing city",
+    parse: (city: unknown) =>
+      mailingAddressStepSchema.shape.city.safeParse(city).error?.issues.map((i) => i.message) ?? [],
+    label: 'City',
+    max: 60,
+  },
+  {
+    field: "a reviewer's account note",
+    parse: (body: unknown) =>
+      accountNoteInputSchema.safeParse({ body }).error?.issues.map((issue) => issue.message) ?? [],
+    label: 'Note',
+    max: ACCOUNT_NOTE_MAX,
+  },
+])('required text: $field', ({ parse, label, max }) => {
+  it('says it is required when missing or blank', () => {
+    expect(parse(undefined)).toContain(`${label} is required`);
+    expect(parse('   ')).toContain(`${label} is required`);
+  });
+
+  it('tells the bound above it and keeps the trimmed text at it', () => {
+    expect(parse('x'.repeat(max + 1))).toContain(`${label} can be at most ${max} characters`);
+    expect(parse(` ${'x'.repeat(max)} `)).toEqual([]);
   });
 });
