@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from './db';
+import { findRow } from './rows';
 import type { ApprovalState, Database } from './schema';
 
 /**
@@ -78,11 +79,7 @@ export async function holdForApproval(
 }
 
 export async function getApproval(db: Db, id: string): Promise<ApprovalRecord | null> {
-  const row = await db
-    .selectFrom('disbursement_approvals')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const row = await findRow(db, 'disbursement_approvals', 'id', id);
   return row ? toRecord(row) : null;
 }
 

@@ -1,4 +1,5 @@
 import type { Db } from './db';
+import { findRow } from './rows';
 
 /*
  * The bank links that wait on the platform's hosted page (linkExternalAccount answers its URL,
@@ -18,11 +19,7 @@ export async function findPendingBankLink(
   db: Db,
   accountId: string,
 ): Promise<PendingBankLink | null> {
-  const row = await db
-    .selectFrom('pending_bank_links')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .executeTakeFirst();
+  const row = await findRow(db, 'pending_bank_links', 'account_id', accountId);
   return row
     ? {
         accountId: row.account_id,

@@ -40,6 +40,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Db } from './db';
+import { findRow } from './rows';
 import type {
   Database,
   MoneyRequestKind,
@@ -162,11 +163,7 @@ function toMoneyRequest(row: Record<string, unknown>): MoneyRequest {
 }
 
 export async function getMoneyRequest(db: Db, reference: string): Promise<MoneyRequest | null> {
-  const row = await db
-    .selectFrom('money_requests')
-    .selectAll()
-    .where('reference', '=', reference)
-    .executeTakeFirst();
+  const row = await findRow(db, 'money_requests', 'reference', reference);
   return row ? toMoneyRequest(row) : null;
 }
 
@@ -365,12 +362,7 @@ export async function settleMoneyRequest(
   settlement: MoneyRequestSettlement,
   now: Date,
 ): Promise<MoneyRequest | null> {
-  const before = await tx
-    .selectFrom('money_requests')
-    .selectAll()
-    .where('reference', '=', reference)
-    .forUpdate()
-    .executeTakeFirst();
+  const before = await findRow(tx, 'money_requests', 'reference', reference, { forUpdate: true });
   if (!before) return null;
   await tx
     .updateTable('money_requests')

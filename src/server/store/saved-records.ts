@@ -1,5 +1,6 @@
 import type { Db } from './db';
 import { recordAudit, type AuditEvent } from './audit';
+import { findRow } from './rows';
 
 /*
  * What the portal keeps beside the upstream: the issuer account as saved (createIssuerAccount
@@ -7,11 +8,7 @@ import { recordAudit, type AuditEvent } from './audit';
  */
 
 export async function findSavedIssuerAccount(db: Db, issuerId: string) {
-  const row = await db
-    .selectFrom('saved_issuer_accounts')
-    .selectAll()
-    .where('issuer_id', '=', issuerId)
-    .executeTakeFirst();
+  const row = await findRow(db, 'saved_issuer_accounts', 'issuer_id', issuerId);
   return row
     ? {
         records: row.records,
