@@ -138,7 +138,7 @@ export async function runUsersCommand(argv: string[], ctx: UsersCommandContext):
           .select('role')
           .where('id', '=', user.id)
           .executeTakeFirstOrThrow();
-        kindOfTheirRole(role, kind);
+        await kindOfTheirRole(role, kind);
         checked = {
           ...(await checkLink(ctx, kind, upstreamId, values)),
           ...(await securityOfTheirIssuers(db, { id: user.id, role }, kind, upstreamId, values)),
@@ -222,17 +222,36 @@ async function passwordOf(ctx: UsersCommandContext): Promise<string> {
 }
 
 /**
+ * Runs one of the Users page's checks of a link (link-checks.ts) and answers what it keeps for the
+ * audit event; a refusal becomes the command's error, in the words `say` gives it (the page's
+ * message, and the option that answers it).
+ */
+async function checkInCommandWords<T>(
+  check: () => T | Promise<T>,
+  say: (refusal: HttpError) => string,
+): Promise<T> {
+  try {
+    return await check();
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    throw new UsersCommandError(say(err));
+  }
+}
+
+/** Whether a refusal names `field`: a confirmation the operator may give on the page. */
+const refusalNames = (refusal: HttpError, field: string) =>
+  refusal.extra.fields?.some((f) => f.field === field) ?? false;
+
+/**
  * The Users page's rule that a user is linked only to the kinds of id their role acts on
  * (link-checks.ts), in its words, on the option that named the kind. Checked before the platform
  * is asked, and `--unchecked` does not skip it: it is about the role, not the platform.
  */
-function kindOfTheirRole(role: Role, kind: LinkKind): void {
-  try {
-    kindMustSuitRole(role, kind);
-  } catch (err) {
-    if (!(err instanceof HttpError)) throw err;
-    throw new UsersCommandError(`--${kind}: ${err.message}`);
-  }
+function kindOfTheirRole(role: Role, kind: LinkKind): Promise<void> {
+  return checkInCommandWords(
+    () => kindMustSuitRole(role, kind),
+    (refusal) => `--${kind}: ${refusal.message}`,
+  );
 }
 
 /**
@@ -248,22 +267,22 @@ async function checkLink(
 ): Promise<Record<string, unknown>> {
   if (values.unchecked) return { unchecked: true };
   const platform = await ctx.platform();
-  try {
-    return await linkMustBeKnown(platform.checks, {
-      kind,
-      upstreamId,
-      confirmIssuerWithoutOfferings: values['confirm-issuer-without-offerings'],
-    });
-  } catch (err) {
-    if (!(err instanceof HttpError)) throw err;
-    const confirmable = err.extra.fields?.some((f) => f.field === 'confirmIssuerWithoutOfferings');
-    const hint = confirmable
-      ? ' --confirm-issuer-without-offerings says you checked it (the audit log keeps that you did).'
-      : err.code === 'bad_request'
-        ? ''
-        : ` (asked: ${platform.words}) --unchecked links without the check (the audit log keeps that it did).`;
-    throw new UsersCommandError(`${err.message}${hint}`);
-  }
+  return checkInCommandWords(
+    () =>
+      linkMustBeKnown(platform.checks, {
+        kind,
+        upstreamId,
+        confirmIssuerWithoutOfferings: values['confirm-issuer-without-offerings'],
+      }),
+    (refusal) => {
+      const hint = refusalNames(refusal, 'confirmIssuerWithoutOfferings')
+        ? ' --confirm-issuer-without-offerings says you checked it (the audit log keeps that you did).'
+        : refusal.code === 'bad_request'
+          ? ''
+          : ` (asked: ${platform.words}) --unchecked links without the check (the audit log keeps that it did).`;
+      return `${refusal.message}${hint}`;
+    },
+  );
 }
 
 /**
@@ -281,24 +300,21 @@ async function securityOfTheirIssuers(
   upstreamId: string,
   values: { 'confirm-security-of-other-issuer'?: boolean },
 ): Promise<Record<string, unknown>> {
-  try {
-    return await securityMustBeOfTheirIssuers(
-      { db },
-      { ...user, links: await getLinks(db, user.id) },
-      {
-        kind,
-        upstreamId,
-        confirmSecurityOfOtherIssuer: values['confirm-security-of-other-issuer'],
-      },
-    );
-  } catch (err) {
-    if (!(err instanceof HttpError)) throw err;
+  return checkInCommandWords(
+    async () =>
+      securityMustBeOfTheirIssuers(
+        { db },
+        { ...user, links: await getLinks(db, user.id) },
+        {
+          kind,
+          upstreamId,
+          confirmSecurityOfOtherIssuer: values['confirm-security-of-other-issuer'],
+        },
+      ),
     // The confirmation is offered only where it could be true (not to a user with no issuer).
-    const confirmable = err.extra.fields?.some((f) => f.field === 'confirmSecurityOfOtherIssuer');
-    throw new UsersCommandError(
-      confirmable
-        ? `${err.message} --confirm-security-of-other-issuer says you checked it (the audit log keeps that you did).`
-        : `${err.message} --issuer links their issuer.`,
-    );
-  }
+    (refusal) =>
+      refusalNames(refusal, 'confirmSecurityOfOtherIssuer')
+        ? `${refusal.message} --confirm-security-of-other-issuer says you checked it (the audit log keeps that you did).`
+        : `${refusal.message} --issuer links their issuer.`,
+  );
 }
