@@ -288,6 +288,31 @@ describe('users in the browser (admin)', () => {
     );
   });
 
+  it('refuses an admin disabling their own account: another admin must', async () => {
+    const users = (await call(h.app, 'GET', '/api/admin/users', { cookie: admin })).json()
+      .users as { id: string; email: string }[];
+    const self = users.find((u) => u.email === 'admin@demo.test')!;
+    const res = await call(h.app, 'PUT', `/api/admin/users/${self.id}/disabled`, {
+      cookie: admin,
+      body: { disabled: true },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({
+      message: 'You cannot disable yourself: ask another admin.',
+      submitted: 'no',
+    });
+    expect((await call(h.app, 'GET', '/api/session', { cookie: admin })).json()).toMatchObject({
+      user: { email: 'admin@demo.test' },
+    });
+    const disabledEvents = await h.db
+      .selectFrom('audit_events')
+      .select('action')
+      .where('object_id', '=', self.id)
+      .where('action', '=', 'user_disabled')
+      .execute();
+    expect(disabledEvents).toEqual([]);
+  });
+
   it('refuses a role change without a fresh second factor', async () => {
     await makeStale(admin);
     const users = (await call(h.app, 'GET', '/api/admin/users', { cookie: admin })).json()

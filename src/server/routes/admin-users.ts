@@ -33,7 +33,7 @@ import {
   unlink,
   type UserRow,
 } from '../store/users';
-import { attributed, defineRoute, type RouteContext } from './define';
+import { attributed, defineRoute, type RouteContext, type RouteSpec } from './define';
 
 /** Users in the browser for admins; every change is audited. `npm run users` stays for scripts. */
 const toAdminUser = (u: UserRow): AdminUser => ({
@@ -105,39 +105,55 @@ async function changeLink(
 type UserEvent = Parameters<RouteContext<unknown, unknown, unknown>['audit']>[0];
 
 /**
- * Changes what another user may do (an admin never changes their own account: another admin
- * must), audited on the user with their email, and answers the user as changed. The change and
- * its audit events are one transaction: a change is never made unaudited, nor half made.
+ * A route that changes what another user may do (an admin never changes their own account:
+ * another admin must), audited on the user with their email, answering the user as changed. The
+ * change and its audit events are one transaction: a change is never made unaudited, nor half
+ * made.
  */
-async function changeOtherUser(
-  { params, deps, user, request }: RouteContext<{ userId: string }, unknown, unknown>,
-  what: string,
-  change: (
-    before: UserRow,
-    db: Db,
-  ) => Promise<{ action: string; details?: Record<string, unknown>; also?: UserEvent[] }>,
-): Promise<AdminUser> {
-  const before = await target(deps, params.userId);
-  if (user!.id === params.userId) {
-    throw new HttpError('conflict', `You cannot ${what} yourself: ask another admin.`, {
-      submitted: 'no',
-    });
-  }
-  await deps.db.transaction().execute(async (tx) => {
-    const { action, details, also = [] } = await change(before, tx);
-    const events: UserEvent[] = [
-      {
-        action,
-        objectType: 'user',
-        objectId: params.userId,
-        outcome: 'succeeded',
-        details: { email: before.email, ...details },
-      },
-      ...also,
-    ];
-    for (const event of events) await recordAudit(tx, attributed(event, user, request));
+function otherUserChange<B = unknown>({
+  what,
+  change,
+  ...route
+}: Pick<RouteSpec<{ userId: string }, unknown, B>, 'method' | 'url' | 'summary' | 'body'> & {
+  /** What an admin is refused doing to themselves: "You cannot {what} yourself". */
+  what: string;
+  /** Makes the change in the transaction; answers the audit event's action and details. */
+  change(input: {
+    userId: string;
+    body: B;
+    before: UserRow;
+    db: Db;
+  }): Promise<{ action: string; details?: Record<string, unknown>; also?: UserEvent[] }>;
+}): RouteSpec {
+  return defineRoute({
+    ...route,
+    tags: ['admin'],
+    params: adminUserParamsSchema,
+    response: adminUserSchema,
+    handler: async ({ params: { userId }, body, deps, user, request }) => {
+      const before = await target(deps, userId);
+      if (user!.id === userId) {
+        throw new HttpError('conflict', `You cannot ${what} yourself: ask another admin.`, {
+          submitted: 'no',
+        });
+      }
+      await deps.db.transaction().execute(async (tx) => {
+        const { action, details, also = [] } = await change({ userId, body, before, db: tx });
+        const events: UserEvent[] = [
+          {
+            action,
+            objectType: 'user',
+            objectId: userId,
+            outcome: 'succeeded',
+            details: { email: before.email, ...details },
+          },
+          ...also,
+        ];
+        for (const event of events) await recordAudit(tx, attributed(event, user, request));
+      });
+      return toAdminUser(await target(deps, userId));
+    },
   });
-  return toAdminUser(await target(deps, params.userId));
 }
 
 export const adminUserRoutes = [
@@ -186,56 +202,46 @@ export const adminUserRoutes = [
     },
   }),
 
-  defineRoute({
+  otherUserChange({
     method: 'PUT',
     url: '/api/admin/users/:userId/role',
     summary:
       'Change the role of a user (needs a fresh second factor); their sessions end and the links the new role does not act on are removed',
-    tags: ['admin'],
-    params: adminUserParamsSchema,
     body: changeRoleSchema,
-    response: adminUserSchema,
-    handler: (ctx) => {
-      const { params, body } = ctx;
-      return changeOtherUser(ctx, 'change the role of', async (before, db) => {
-        // Links the new role does not act on go with the old role (the Users page names them
-        // before the change): kept, an issuer's staff made an investor would still hold the
-        // issuer's securities, and would act on them again if the role were given back.
-        const dropped = linksDroppedBy(toAdminUser(before), body.role);
-        await setRole(db, params.userId, body.role);
-        for (const l of dropped) await unlink(db, params.userId, l.kind, l.upstreamId);
-        await revokeUserSessions(db, params.userId);
-        const change = { from: before.role, to: body.role };
-        return {
-          action: 'user_role_changed',
-          details: { ...change, unlinked: dropped },
-          also: dropped.map((l) => ({
-            action: 'user_unlinked',
-            objectType: l.kind,
-            objectId: l.upstreamId,
-            outcome: 'succeeded' as const,
-            details: { userId: params.userId, email: before.email, roleChanged: change },
-          })),
-        };
-      });
+    what: 'change the role of',
+    change: async ({ userId, body, before, db }) => {
+      // Links the new role does not act on go with the old role (the Users page names them
+      // before the change): kept, an issuer's staff made an investor would still hold the
+      // issuer's securities, and would act on them again if the role were given back.
+      const dropped = linksDroppedBy(toAdminUser(before), body.role);
+      await setRole(db, userId, body.role);
+      for (const l of dropped) await unlink(db, userId, l.kind, l.upstreamId);
+      await revokeUserSessions(db, userId);
+      const change = { from: before.role, to: body.role };
+      return {
+        action: 'user_role_changed',
+        details: { ...change, unlinked: dropped },
+        also: dropped.map((l) => ({
+          action: 'user_unlinked',
+          objectType: l.kind,
+          objectId: l.upstreamId,
+          outcome: 'succeeded' as const,
+          details: { userId, email: before.email, roleChanged: change },
+        })),
+      };
     },
   }),
 
-  defineRoute({
+  otherUserChange({
     method: 'PUT',
     url: '/api/admin/users/:userId/disabled',
     summary: 'Disable or enable a user; disabling ends their sessions at once',
-    tags: ['admin'],
-    params: adminUserParamsSchema,
     body: setDisabledSchema,
-    response: adminUserSchema,
-    handler: (ctx) => {
-      const { params, body } = ctx;
-      return changeOtherUser(ctx, 'disable', async (_before, db) => {
-        await setDisabled(db, params.userId, body.disabled);
-        if (body.disabled) await revokeUserSessions(db, params.userId);
-        return { action: body.disabled ? 'user_disabled' : 'user_enabled' };
-      });
+    what: 'disable',
+    change: async ({ userId, body, db }) => {
+      await setDisabled(db, userId, body.disabled);
+      if (body.disabled) await revokeUserSessions(db, userId);
+      return { action: body.disabled ? 'user_disabled' : 'user_enabled' };
     },
   }),
 
@@ -269,21 +275,16 @@ export const adminUserRoutes = [
       changeLink(deps, audit, 'user_unlinked', params.userId, params, unlink),
   }),
 
-  defineRoute({
+  otherUserChange({
     method: 'DELETE',
     url: '/api/admin/users/:userId/second-factors',
     summary:
       'Reset the second factors of a user who lost them (needs a fresh second factor); their sessions end',
-    tags: ['admin'],
-    params: adminUserParamsSchema,
-    response: adminUserSchema,
-    handler: (ctx) => {
-      const { params } = ctx;
-      return changeOtherUser(ctx, 'reset the second factor of', async (_before, db) => {
-        const removed = await resetFactors(db, params.userId);
-        await revokeUserSessions(db, params.userId);
-        return { action: 'second_factor_reset', details: { removed } };
-      });
+    what: 'reset the second factor of',
+    change: async ({ userId, db }) => {
+      const removed = await resetFactors(db, userId);
+      await revokeUserSessions(db, userId);
+      return { action: 'second_factor_reset', details: { removed } };
     },
   }),
 ];
