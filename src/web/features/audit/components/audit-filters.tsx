@@ -2,16 +2,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { auditActionLabel, auditQuerySchema, knownAuditActions } from '../../../../contract/audit';
-import { boundedDateSchema, dayRangeOrder } from '../../../../contract/dates';
-import { DateFilterField } from '../../../components/date-filter-field';
+import { DayRangeFields } from '../../../components/day-range-fields';
 import { useDraft } from '../../../lib/use-draft';
 import type { AuditFilters } from '../api/get-audit-events';
-
-/** The two ends of the period searched, each a whole day in UTC. */
-const dayRange = [
-  ['from', 'From', 'From (UTC day)'],
-  ['to', 'To', 'To (UTC day)'],
-] as const;
 
 const userRule = auditQuerySchema.shape.user;
 
@@ -92,23 +85,11 @@ export function AuditFiltersForm({
           </option>
         ))}
       </TextField>
-      {dayRange.map(([key, name, label]) => (
-        <DateFilterField
-          key={key}
-          id={`audit-${key}`}
-          label={label}
-          name={name}
-          value={value[key] ?? ''}
-          rule={boundedDateSchema}
-          check={(day) =>
-            dayRangeOrder.holds({ from: value.from, to: value.to, [key]: day })
-              ? undefined
-              : dayRangeOrder.message
-          }
-          optional
-          onApply={(day) => onApply({ [key]: day || null })}
-        />
-      ))}
+      <DayRangeFields
+        value={value}
+        idPrefix="audit"
+        onApply={(end, day) => onApply({ [end]: day || null })}
+      />
       <Button type="submit" variant="contained" sx={{ mt: 1 }}>
         Apply filters
       </Button>

@@ -6,7 +6,6 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { accountFilterSchema } from '../../../../../contract/account-views';
-import { boundedDateSchema, dayRangeOrder } from '../../../../../contract/dates';
 import {
   moneyRequestKindLabels,
   moneyRequestKindSchema,
@@ -14,7 +13,7 @@ import {
   moneyRequestOutcomeWords,
   type MoneyRequestView,
 } from '../../../../../contract/money-requests';
-import { DateFilterField } from '../../../../components/date-filter-field';
+import { DayRangeFields } from '../../../../components/day-range-fields';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState } from '../../../../components/query-state';
 import {
@@ -55,16 +54,6 @@ export const clientLoader =
     }
     return null;
   };
-
-/**
- * The first and last day of the period shown. The BFF counts them as UTC days while the table
- * shows each time in the viewer's zone, so the labels say which days they are (as the audit
- * log's filters do).
- */
-const dayRange = [
-  ['from', 'From', 'From (UTC day)'],
-  ['to', 'To', 'To (UTC day)'],
-] as const;
 
 /** The filters that keep one value of a fixed set, or any ("All kinds"). */
 const choiceFilters = [
@@ -172,22 +161,7 @@ export default function MoneyRequestsRoute() {
             if (e.key === 'Enter') applyAccount();
           }}
         />
-        {dayRange.map(([name, fieldName, label]) => (
-          <DateFilterField
-            key={name}
-            label={label}
-            name={fieldName}
-            value={query[name] ?? ''}
-            rule={boundedDateSchema}
-            check={(day) =>
-              dayRangeOrder.holds({ from: query.from, to: query.to, [name]: day })
-                ? undefined
-                : dayRangeOrder.message
-            }
-            optional
-            onApply={(day) => set(name, day)}
-          />
-        ))}
+        <DayRangeFields value={query} onApply={set} />
       </Box>
       {settled && (
         <SettledByHandNote

@@ -1,0 +1,50 @@
+import { boundedDateSchema, dayRangeOrder } from '../../contract/dates';
+import { DateFilterField } from './date-filter-field';
+
+type DayRangeEnd = 'from' | 'to';
+
+/**
+ * The first and last day of a period filter. The BFF counts them as UTC days while the tables
+ * show each time in the viewer's zone, so the labels say which days they are; the messages name
+ * them "From" and "To", as the BFF's own do (dayRangeOrder).
+ */
+const dayRange = [
+  ['from', 'From', 'From (UTC day)'],
+  ['to', 'To', 'To (UTC day)'],
+] as const;
+
+/**
+ * The two ends of a period filter, each applying on its own once its day is whole
+ * (DateFilterField), neither bound to be given, and each refused with the rule's words while
+ * From would fall after To.
+ */
+export function DayRangeFields({
+  value,
+  idPrefix,
+  onApply,
+}: {
+  /** The period the page applies (from its URL). */
+  value: { from?: string | null; to?: string | null };
+  /** Gives the fields the ids `<idPrefix>-from` and `<idPrefix>-to`. */
+  idPrefix?: string;
+  /** One end changed: its day, '' when emptied. */
+  onApply: (end: DayRangeEnd, day: string) => void;
+}) {
+  return dayRange.map(([end, name, label]) => (
+    <DateFilterField
+      key={end}
+      id={idPrefix && `${idPrefix}-${end}`}
+      label={label}
+      name={name}
+      value={value[end] ?? ''}
+      rule={boundedDateSchema}
+      check={(day) =>
+        dayRangeOrder.holds({ from: value.from, to: value.to, [end]: day })
+          ? undefined
+          : dayRangeOrder.message
+      }
+      optional
+      onApply={(day) => onApply(end, day)}
+    />
+  ));
+}
