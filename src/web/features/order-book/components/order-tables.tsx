@@ -58,110 +58,130 @@ function ipColumn<Row extends { createdIp?: string | null }>(headerName: string)
 }
 
 /**
- * Every order of the day that passes the filters; member, account and IP only in full views.
- * Memoized: while the day is read the page re-renders at every progress line, and the grid need
- * not see those.
+ * A grid of the day's orders or executions: its wide columns (built again only when the names
+ * or the view change) and, on a phone, the one column of lines.
  */
-export const OrdersTable = memo(function OrdersTable({
+function DayGrid<Row extends GridValidRowModel>({
   rows,
   names,
   full,
-  loading = false,
-}: TableProps<OrderRow> & {
-  /** No row has arrived yet: the grid shows that it is loading, not that there are none. */
+  columns,
+  phoneColumn,
+  ...grid
+}: TableProps<Row> & {
+  label: string;
+  columns: (names: ReadonlyMap<string, string>, full: boolean) => GridColDef<Row>[];
+  phoneColumn: (names: ReadonlyMap<string, string>) => GridColDef<Row>;
+  height: number;
+  getRowId?: (row: Row) => string;
   loading?: boolean;
 }) {
-  const columns = useMemo(() => {
-    const base: GridColDef<OrderRow>[] = [
-      orderColumn('id'),
-      securityColumn(names),
-      {
-        field: 'side',
-        headerName: 'Side',
-        minWidth: 60,
-        flex: 0.6,
-        valueFormatter: (value: OrderRow['side']) => sideLabel(value),
-      },
-      figureColumn<OrderRow>({
-        field: 'shares',
-        headerName: 'Shares',
-        minWidth: 76,
-        flex: 0.7,
-        format: formatShares,
-      }),
-      figureColumn<OrderRow>({
-        field: 'sharesRemaining',
-        headerName: 'Remaining',
-        minWidth: 96,
-        flex: 0.8,
-        format: formatShares,
-      }),
-      figureColumn<OrderRow>({
-        field: 'pricePerShare',
-        headerName: 'Price',
-        minWidth: 80,
-        flex: 0.8,
-        format: (value) => formatPrice(value),
-      }),
-      figureColumn<OrderRow>({
-        field: 'totalAmount',
-        headerName: 'Total',
-        minWidth: 104,
-        flex: 1,
-        format: formatMoney,
-      }),
-      {
-        field: 'status',
-        headerName: 'Status',
-        minWidth: 84,
-        flex: 0.7,
-        valueFormatter: (value: string) => statusLabel(value),
-      },
-      {
-        field: 'createdAt',
-        headerName: 'Created',
-        minWidth: 100,
-        flex: 0.9,
-        valueFormatter: (value: string) => formatTime(value),
-      },
-      {
-        field: 'updatedAt',
-        headerName: 'Updated',
-        minWidth: 112,
-        flex: 0.9,
-        // The column says what: "Never updated" did not fit its width and was cut to "Never updat…".
-        valueFormatter: (value: string | null) => (value ? formatTime(value) : 'Never'),
-      },
-    ];
-    if (!full) return base;
-    return [
-      ...base,
-      {
-        field: 'memberId',
-        headerName: 'Member',
-        minWidth: 90,
-        flex: 0.8,
-        valueFormatter: orDash,
-      },
-      {
-        field: 'accountId',
-        headerName: 'Account',
-        minWidth: 100,
-        flex: 0.9,
-        valueFormatter: orDash,
-      },
-      ipColumn<OrderRow>('Created from IP'),
-    ] satisfies GridColDef<OrderRow>[];
-  }, [names, full]);
-  const phoneColumns = useMemo(() => [orderLinesColumn(names)], [names]);
+  const wideColumns = useMemo(() => columns(names, full), [columns, names, full]);
+  const phoneColumns = useMemo(() => [phoneColumn(names)], [phoneColumn, names]);
+  return <PortalDataGrid {...grid} rows={rows} columns={wideColumns} phoneColumns={phoneColumns} />;
+}
+
+/** The columns of the orders: member, account and IP only in full views. */
+function orderColumns(names: ReadonlyMap<string, string>, full: boolean): GridColDef<OrderRow>[] {
+  const base: GridColDef<OrderRow>[] = [
+    orderColumn('id'),
+    securityColumn(names),
+    {
+      field: 'side',
+      headerName: 'Side',
+      minWidth: 60,
+      flex: 0.6,
+      valueFormatter: (value: OrderRow['side']) => sideLabel(value),
+    },
+    figureColumn<OrderRow>({
+      field: 'shares',
+      headerName: 'Shares',
+      minWidth: 76,
+      flex: 0.7,
+      format: formatShares,
+    }),
+    figureColumn<OrderRow>({
+      field: 'sharesRemaining',
+      headerName: 'Remaining',
+      minWidth: 96,
+      flex: 0.8,
+      format: formatShares,
+    }),
+    figureColumn<OrderRow>({
+      field: 'pricePerShare',
+      headerName: 'Price',
+      minWidth: 80,
+      flex: 0.8,
+      format: (value) => formatPrice(value),
+    }),
+    figureColumn<OrderRow>({
+      field: 'totalAmount',
+      headerName: 'Total',
+      minWidth: 104,
+      flex: 1,
+      format: formatMoney,
+    }),
+    {
+      field: 'status',
+      headerName: 'Status',
+      minWidth: 84,
+      flex: 0.7,
+      valueFormatter: (value: string) => statusLabel(value),
+    },
+    {
+      field: 'createdAt',
+      headerName: 'Created',
+      minWidth: 100,
+      flex: 0.9,
+      valueFormatter: (value: string) => formatTime(value),
+    },
+    {
+      field: 'updatedAt',
+      headerName: 'Updated',
+      minWidth: 112,
+      flex: 0.9,
+      // The column says what: "Never updated" did not fit its width and was cut to "Never updat…".
+      valueFormatter: (value: string | null) => (value ? formatTime(value) : 'Never'),
+    },
+  ];
+  if (!full) return base;
+  return [
+    ...base,
+    {
+      field: 'memberId',
+      headerName: 'Member',
+      minWidth: 90,
+      flex: 0.8,
+      valueFormatter: orDash,
+    },
+    {
+      field: 'accountId',
+      headerName: 'Account',
+      minWidth: 100,
+      flex: 0.9,
+      valueFormatter: orDash,
+    },
+    ipColumn<OrderRow>('Created from IP'),
+  ] satisfies GridColDef<OrderRow>[];
+}
+
+/**
+ * Every order of the day that passes the filters. Memoized: while the day is read the page
+ * re-renders at every progress line, and the grid need not see those.
+ */
+export const OrdersTable = memo(function OrdersTable(
+  props: TableProps<OrderRow> & {
+    /** No row has arrived yet: the grid shows that it is loading, not that there are none. */
+    loading?: boolean;
+  },
+) {
   return (
-    <PortalDataGrid
+    <DayGrid
+      {...props}
       label="Orders"
-      rows={rows}
-      columns={columns}
-      phoneColumns={phoneColumns}
+      columns={orderColumns}
+      phoneColumn={orderLinesColumn}
       height={520}
-      loading={loading}
     />
   );
 });
@@ -221,58 +241,62 @@ const executionLinesColumn = (names: ReadonlyMap<string, string>) =>
 
 const executionId = (row: Execution) => `${row.orderId}:${row.matchId}`;
 
+/** The columns of the executions: the IP only in full views. */
+function executionColumns(
+  names: ReadonlyMap<string, string>,
+  full: boolean,
+): GridColDef<Execution>[] {
+  const base: GridColDef<Execution>[] = [
+    {
+      field: 'executedAt',
+      headerName: 'Time',
+      minWidth: 100,
+      flex: 1,
+      valueFormatter: (value: string) => formatTime(value),
+    },
+    securityColumn(names),
+    {
+      field: 'side',
+      headerName: 'Order side',
+      minWidth: 90,
+      flex: 0.7,
+      valueFormatter: (value: Execution['side']) => sideLabel(value),
+    },
+    figureColumn<Execution>({
+      field: 'price',
+      headerName: 'Price',
+      minWidth: 80,
+      flex: 0.8,
+      format: (value) => formatPrice(value),
+    }),
+    figureColumn<Execution>({
+      field: 'quantity',
+      headerName: 'Quantity',
+      minWidth: 86,
+      flex: 0.8,
+      format: formatShares,
+    }),
+    figureColumn<Execution>({
+      field: 'total',
+      headerName: 'Total',
+      minWidth: 104,
+      flex: 1,
+      format: formatMoney,
+    }),
+    orderColumn('orderId'),
+  ];
+  if (!full) return base;
+  return [...base, ipColumn<Execution>('Matched from IP')];
+}
+
 /** The executions of the day, latest first, from the orders' matches. */
-export function ExecutionsTable({ rows, names, full }: TableProps<Execution>) {
-  const columns = useMemo(() => {
-    const base: GridColDef<Execution>[] = [
-      {
-        field: 'executedAt',
-        headerName: 'Time',
-        minWidth: 100,
-        flex: 1,
-        valueFormatter: (value: string) => formatTime(value),
-      },
-      securityColumn(names),
-      {
-        field: 'side',
-        headerName: 'Order side',
-        minWidth: 90,
-        flex: 0.7,
-        valueFormatter: (value: Execution['side']) => sideLabel(value),
-      },
-      figureColumn<Execution>({
-        field: 'price',
-        headerName: 'Price',
-        minWidth: 80,
-        flex: 0.8,
-        format: (value) => formatPrice(value),
-      }),
-      figureColumn<Execution>({
-        field: 'quantity',
-        headerName: 'Quantity',
-        minWidth: 86,
-        flex: 0.8,
-        format: formatShares,
-      }),
-      figureColumn<Execution>({
-        field: 'total',
-        headerName: 'Total',
-        minWidth: 104,
-        flex: 1,
-        format: formatMoney,
-      }),
-      orderColumn('orderId'),
-    ];
-    if (!full) return base;
-    return [...base, ipColumn<Execution>('Matched from IP')];
-  }, [names, full]);
-  const phoneColumns = useMemo(() => [executionLinesColumn(names)], [names]);
+export function ExecutionsTable(props: TableProps<Execution>) {
   return (
-    <PortalDataGrid
+    <DayGrid
+      {...props}
       label="Executions"
-      rows={rows}
-      columns={columns}
-      phoneColumns={phoneColumns}
+      columns={executionColumns}
+      phoneColumn={executionLinesColumn}
       getRowId={executionId}
       height={400}
     />
