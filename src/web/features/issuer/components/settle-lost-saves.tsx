@@ -14,7 +14,7 @@ import {
 import { applyFieldErrors } from '../../../components/form/apply-field-errors';
 import { Form, useZodForm } from '../../../components/form/form';
 import { FormRadioGroup } from '../../../components/form/form-radio-group';
-import { FormTextField } from '../../../components/form/form-text-field';
+import { ReasonField } from '../../../components/form/reason-field';
 import { ErrorAlert } from '../../../components/error-alert';
 import { focusOnMount } from '../../../lib/focus';
 import { formatTimestamp } from '../../../lib/format';
@@ -90,14 +90,10 @@ export function SettleLostSaves({
             helperText="If it holds them, the account is recorded as saved (the portal keeps no copy of the details). If not, you can fill in the form and save again."
             required
           />
-          <FormTextField
-            name="reason"
+          <ReasonField
             control={form.control}
             label="Whom you asked and what they said"
             helperText="At least 10 characters; kept in the audit log"
-            required
-            fullWidth
-            multiline
           />
           {settle.isError && (
             <ErrorAlert error={settle.error} title="What the platform said was not recorded" />

@@ -28,6 +28,7 @@ import { FormCheckbox } from '../../../components/form/form-checkbox';
 import { useZodForm } from '../../../components/form/form';
 import { FormRadioGroup } from '../../../components/form/form-radio-group';
 import { FormTextField } from '../../../components/form/form-text-field';
+import { ReasonField } from '../../../components/form/reason-field';
 import { QueryState } from '../../../components/query-state';
 import { formatMoney, formatTimestamp, formatUnits } from '../../../lib/format';
 import { isApiClientError } from '../../../lib/api-client';
@@ -429,14 +430,10 @@ function SettleByHandDialog({
         />
       )}
       {mismatch && <ConfirmDifferentUnits control={form.control} message={mismatch} />}
-      <FormTextField
-        name="reason"
+      <ReasonField
         control={form.control}
         label="What you checked"
         helperText="At least 10 characters: where you looked and what you found"
-        required
-        fullWidth
-        multiline
       />
       {settle.isError && (
         <ErrorAlert error={settle.error} title={`${request.reference} was not settled`} />

@@ -17,7 +17,7 @@ import {
 import { applyFieldErrors } from '../../../../components/form/apply-field-errors';
 import { useZodForm } from '../../../../components/form/form';
 import { FormDialog } from '../../../../components/form/form-dialog';
-import { FormTextField } from '../../../../components/form/form-text-field';
+import { ReasonField } from '../../../../components/form/reason-field';
 import { Code } from '../../../../components/description-list';
 import { ErrorAlert } from '../../../../components/error-alert';
 import { PageHeader } from '../../../../components/page-header';
@@ -132,14 +132,10 @@ function DecideDialog({
           : 'Nothing is sent; the investor reads your reason with the outcome of their request.'}
       </DialogContentText>
       {decision === 'reject' && (
-        <FormTextField
-          name="reason"
+        <ReasonField
           control={form.control}
           label="Reason for the investor"
           helperText="At least 10 characters: why it is rejected, in words the investor understands"
-          required
-          fullWidth
-          multiline
         />
       )}
       {decide.isError && (
