@@ -605,3 +605,65 @@ describe('maker-checker on large disbursements', () => {
     });
   });
 });
+
+describe('guessing a second factor', () => {
+  it('once ten wrong codes are spent, no code is checked, the right one included, until the window passes', async () => {
+    const enrolled = await enrolTotp(await signIn(h.app, 'issuer@demo.test'));
+    const { cookie } = await rawSignIn('issuer@demo.test');
+    const prove = (code: string) =>
+      post('/api/session/second-factor', cookie, { method: 'totp', code });
+
+    for (let i = 0; i < 10; i += 1) {
+      expect((await prove(String(100_000 + i))).statusCode).toBe(400);
+    }
+    const afterLimit = await prove(enrolled.nextCode);
+    expect(afterLimit.statusCode).toBe(429);
+    expect(afterLimit.json().error).toMatchObject({
+      code: 'rate_limited',
+      submitted: 'no',
+    });
+    expect(afterLimit.json().error.message).toMatch(
+      /^Too many wrong second-factor attempts\. Try again in \d+ minutes?\.$/,
+    );
+    // The right code did not open the session.
+    expect((await call(h.app, 'GET', '/api/session', { cookie })).json()).toEqual({
+      signedIn: false,
+    });
+    const issuerId = (
+      await h.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'issuer@demo.test')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const denied = await h.db
+      .selectFrom('audit_events')
+      .select(['outcome', 'details'])
+      .where('user_id', '=', issuerId)
+      .where('action', '=', 'second_factor')
+      .where('outcome', '=', 'denied')
+      .execute();
+    expect(denied).toEqual([
+      {
+        outcome: 'denied',
+        details: { method: 'totp', purpose: 'sign_in', reason: 'too_many_attempts' },
+      },
+    ]);
+
+    // The window passes (its start moved an hour back): the same right code is checked and
+    // accepted, and the proof gives the slots back.
+    await h.db
+      .updateTable('rate_limits')
+      .set({ window_start: new Date(Date.now() - 3_600_000) })
+      .where('key', '=', `2fa:fail:${issuerId}`)
+      .execute();
+    expect((await prove(enrolled.nextCode)).statusCode).toBe(200);
+    expect(
+      await h.db
+        .selectFrom('rate_limits')
+        .select('key')
+        .where('key', '=', `2fa:fail:${issuerId}`)
+        .execute(),
+    ).toEqual([]);
+  });
+});

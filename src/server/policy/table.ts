@@ -331,7 +331,7 @@ export const policyTable: Record<string, RoutePolicy> = {
     objects: [],
     ownIdentity: true,
     pendingAllowed: true,
-    note: 'Prove a second factor: finishes sign-in or makes step-up fresh; failures are rate limited and audited.',
+    note: 'Prove a second factor: finishes sign-in or makes step-up fresh; 10 attempts a user per 15 minutes, each counted before its code is checked; audited.',
   },
   'GET /api/me/second-factors': {
     roles: ALL_ROLES,

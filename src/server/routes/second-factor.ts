@@ -20,7 +20,8 @@ import {
 } from '../../contract/identity';
 import type { SignedInUser } from '../deps';
 import { HttpError } from '../lib/http-error';
-import { hit } from '../store/rate-limits';
+import { clear, hit } from '../store/rate-limits';
+import { tooManyAttempts } from '../lib/too-many-attempts';
 import {
   addPasskey,
   addTotp,
@@ -199,22 +200,26 @@ export const secondFactorRoutes = [
       const { user, session } = live(ctx);
       const { deps, body } = ctx;
       const purpose = session.pendingSecondFactor ? 'sign_in' : 'step_up';
+      // Every attempt takes a slot before its code is checked, as a password does at sign-in:
+      // once the window's attempts are spent no code is tried, the right one included, so the
+      // second factor cannot be guessed at the speed of requests. A proof gives the slots back.
       const failKey = `2fa:fail:${user.id}`;
+      const attempt = await hit(deps.db, failKey, FAILURES_PER_WINDOW, WINDOW_MS);
+      if (!attempt.allowed) {
+        await ctx.audit({
+          action: 'second_factor',
+          outcome: 'denied',
+          details: { method: body.method, purpose, reason: 'too_many_attempts' },
+        });
+        throw tooManyAttempts('wrong second-factor attempts', attempt.resetAt);
+      }
       const refuse = async (message: string) => {
         const field = body.method === 'passkey' ? 'passkey' : 'code';
-        const counted = await hit(deps.db, failKey, FAILURES_PER_WINDOW, WINDOW_MS);
         await ctx.audit({
           action: 'second_factor',
           outcome: 'failed',
           details: { method: body.method, purpose },
         });
-        if (!counted.allowed) {
-          throw new HttpError(
-            'rate_limited',
-            'Too many wrong second-factor attempts. Wait 15 minutes, then try again.',
-            { submitted: 'no' },
-          );
-        }
         throw new HttpError('bad_request', message, {
           fields: [{ field, message }],
           submitted: 'no',
@@ -263,6 +268,7 @@ export const secondFactorRoutes = [
         if (!verified) await refuse('The passkey could not be verified. Try again.');
       }
 
+      await clear(deps.db, failKey);
       const now = new Date();
       await markSecondFactor(deps.db, session.idHash, now);
       await ctx.audit({

@@ -3,6 +3,7 @@ import { signedOut } from '../../contract/signed-out';
 import { signInResultSchema } from '../../contract/identity';
 import { secondFactorStep } from '../lib/second-factor-step';
 import { HttpError } from '../lib/http-error';
+import { tooManyAttempts } from '../lib/too-many-attempts';
 import { clear, hit } from '../store/rate-limits';
 import { createSession, revokeSession } from '../store/sessions';
 import { getUser, normalizeEmail, verifyCredentials, type StoredUser } from '../store/users';
@@ -38,15 +39,7 @@ async function sessionBody(
   };
 }
 
-function retryAfter(resetAt: Date): HttpError {
-  const seconds = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
-  const minutes = Math.ceil(seconds / 60);
-  return new HttpError(
-    'rate_limited',
-    `Too many sign-in attempts. Try again in ${minutes} minute${minutes > 1 ? 's' : ''}.`,
-    { retryAfterSeconds: seconds, submitted: 'no' },
-  );
-}
+const retryAfter = (resetAt: Date) => tooManyAttempts('sign-in attempts', resetAt);
 
 export const sessionRoutes = [
   defineRoute({

@@ -101,6 +101,7 @@ const codeWords: Record<string, string> = {
   step_up: 'step-up',
   maker_cannot_check: 'the person who requested it cannot approve it',
   no_second_factor: 'no second factor yet',
+  too_many_attempts: 'too many attempts: no code was checked',
   lease_expired: 'the request’s lease ran out',
   manual: 'a reviewer, by hand',
 };
