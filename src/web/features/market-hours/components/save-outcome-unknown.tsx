@@ -61,6 +61,10 @@ export function SaveOutcomeUnknown({
     }
   };
 
+  // Once the platform's hours are read, the question is answered: the answer takes the warning's
+  // place, so the page never says "we do not know" and "they were saved" at once.
+  if (check?.state === 'read') return <CheckResult key={check.at} check={check} />;
+
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Alert severity="warning" role="alert" tabIndex={-1} ref={focusOnMount}>
@@ -71,7 +75,7 @@ export function SaveOutcomeUnknown({
         {requestId && (
           <>
             {' '}
-            (Reference: <span translate="no">{requestId}</span>)
+            Support id: <span translate="no">{requestId}</span>.
           </>
         )}
         <Box sx={{ mt: 1 }}>
@@ -91,7 +95,10 @@ export function SaveOutcomeUnknown({
   );
 }
 
-/** The answer of one check; focused as it appears, since its button was disabled meanwhile. */
+/**
+ * The answer of one check; focused as it appears, since its button was disabled meanwhile (and,
+ * once the hours are read, gone with the warning it answers).
+ */
 function CheckResult({ check }: { check: Exclude<Check, { state: 'checking' }> }) {
   if (check.state === 'unread') {
     return (

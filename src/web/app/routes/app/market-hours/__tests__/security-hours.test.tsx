@@ -91,6 +91,9 @@ describe('issuer staff save hours whose answer is lost', () => {
     expect(screen.queryByText('The hours were not saved')).toBeNull();
     expect(alert.textContent).toContain('We could not confirm whether your request was submitted');
     expect(alert.textContent).toContain('check the hours the platform holds now');
+    // The id to quote is named as on every other page ("Reference" is a money request's MR-…).
+    expect(alert.textContent).toContain('Support id: req-test-1.');
+    expect(alert.textContent).not.toContain('Reference');
     await waitFor(() => expect(document.activeElement).toBe(alert), slowRender);
   });
 
@@ -106,6 +109,9 @@ describe('issuer staff save hours whose answer is lost', () => {
       () => expect(document.activeElement).toBe(answer.closest('[role="status"]')),
       slowRender,
     );
+    // The answer replaces the warning: one state on screen, not "we do not know" beside it.
+    expect(screen.queryByText('We do not know whether the hours were saved')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Check the hours now' })).toBeNull();
     // What was asked stays in the form, to save again.
     expect(screen.getByLabelText('Friday closes (ET)')).toHaveProperty('value', '13:00');
   });
@@ -129,6 +135,8 @@ describe('issuer staff save hours whose answer is lost', () => {
       () => expect(document.activeElement).toBe(answer.closest('[role="status"]')),
       slowRender,
     );
+    expect(screen.queryByText('We do not know whether the hours were saved')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Check the hours now' })).toBeNull();
   });
 });
 
