@@ -99,3 +99,17 @@ export function closedMarketDay(date: string): ClosedDay | null {
       }
     : null;
 }
+
+// Asked for each day a week table or a status line looks at: each year's calendar is made once.
+const holidaysByYear = new Map<number, Map<string, string>>();
+
+/** The exchange holiday on `date` (an observed day included) by name; null on any other day. */
+export function marketHoliday(date: string): string | null {
+  const year = Number(date.slice(0, 4));
+  let holidays = holidaysByYear.get(year);
+  if (!holidays) {
+    holidays = marketHolidays(year);
+    holidaysByYear.set(year, holidays);
+  }
+  return holidays.get(date) ?? null;
+}

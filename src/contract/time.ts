@@ -23,23 +23,6 @@ export interface ZonedTime {
   weekday: DayOfWeek;
 }
 
-/**
- * Trading hours as `marketStatus` reads them: the normalized hours of `./market-hours` and the
- * form input of `./rules/market-hours` both fit. A day that is not closed but has no times is
- * treated as closed, since no session can be placed.
- */
-export type TradingHours = Readonly<Record<Exclude<DayOfWeek, 'saturday' | 'sunday'>, TradingDay>>;
-interface TradingDay {
-  closed: boolean;
-  open?: string | null;
-  close?: string | null;
-}
-
-export type MarketStatus =
-  | { open: true; nextChange: Date; nextChangeKind: 'closes' }
-  /** `nextChange` is null only when every day of the week is closed. */
-  | { open: false; nextChange: Date | null; nextChangeKind: 'opens' };
-
 /** A real calendar date `YYYY-MM-DD` (leap years included). */
 export function isCalendarDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
@@ -134,30 +117,6 @@ export function nextApprovalBatch(now: Date = new Date()): Date {
   const batch = zonedWallTimeToInstant(today, APPROVAL_BATCH_TIME, MOUNTAIN);
   if (now < batch) return batch;
   return zonedWallTimeToInstant(addDays(today, 1), APPROVAL_BATCH_TIME, MOUNTAIN);
-}
-
-/**
- * Whether trading is open at `now` under `hours` (US Eastern wall times, monday to friday), and
- * when that next changes. Weekends and closed days are skipped. Opening is inclusive and closing
- * exclusive: at 09:30:00 the market is open, at 16:00:00 it is closed. Holidays are not known:
- * the document gives no calendar (§2.7, §4.14).
- */
-export function marketStatus(now: Date, hours: TradingHours): MarketStatus {
-  const today = todayInZone(EASTERN, now);
-  // Eight days: when only today's weekday trades and today's session is over, the next opening
-  // is the same weekday next week.
-  for (let offset = 0; offset <= 7; offset += 1) {
-    const date = addDays(today, offset);
-    const weekday = dayOfWeek(date);
-    if (weekday === 'saturday' || weekday === 'sunday') continue;
-    const { closed, open, close } = hours[weekday];
-    if (closed || !open || !close) continue;
-    const opens = zonedWallTimeToInstant(date, open, EASTERN);
-    if (now < opens) return { open: false, nextChange: opens, nextChangeKind: 'opens' };
-    const closes = zonedWallTimeToInstant(date, close, EASTERN);
-    if (now < closes) return { open: true, nextChange: closes, nextChangeKind: 'closes' };
-  }
-  return { open: false, nextChange: null, nextChangeKind: 'opens' };
 }
 
 /**

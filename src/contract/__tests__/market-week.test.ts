@@ -3,10 +3,14 @@ import type { WeekHours } from '../market-hours';
 import {
   easternWeekStart,
   marketHoursAt,
+  marketStatus,
   previousTradingDay,
   tradingWeek,
   wallTimeIn,
+  type TradingHours,
 } from '../market-week';
+
+const at = (iso: string) => new Date(iso);
 
 const regular = { closed: false, open: '09:30', close: '16:00' };
 const hours: WeekHours = {
@@ -89,12 +93,14 @@ describe('trading week across the DST switches (America/New_York)', () => {
       open: false,
       nextChange: '2026-03-09T13:30:00.000Z',
       nextChangeKind: 'opens',
+      holiday: null,
     });
     const open = marketHoursAt(hours, new Date('2026-11-02T15:00:00Z'));
     expect(open.status).toEqual({
       open: true,
       nextChange: '2026-11-02T21:00:00.000Z',
       nextChangeKind: 'closes',
+      holiday: null,
     });
     // Friday is closed in these hours: Thursday's close is followed by Monday's open.
     const thursdayEvening = marketHoursAt(hours, new Date('2026-03-12T21:00:00Z'));
@@ -105,5 +111,152 @@ describe('trading week across the DST switches (America/New_York)', () => {
     expect(previousTradingDay('2026-03-09')).toBe('2026-03-06');
     expect(previousTradingDay('2026-03-08')).toBe('2026-03-06');
     expect(previousTradingDay('2026-03-11')).toBe('2026-03-10');
+  });
+});
+
+describe('marketStatus (US Eastern)', () => {
+  const session = { closed: false, open: '09:30', close: '16:00' };
+  const regular: TradingHours = {
+    monday: session,
+    tuesday: session,
+    wednesday: session,
+    thursday: session,
+    friday: session,
+  };
+
+  it.each([
+    // now, open, next change, kind
+    ['2026-03-09T13:29:00Z', false, '2026-03-09T13:30:00.000Z', 'opens'], // Mon 09:29 EDT
+    ['2026-03-09T13:30:00Z', true, '2026-03-09T20:00:00.000Z', 'closes'], // Mon 09:30 EDT
+    ['2026-03-09T19:59:59Z', true, '2026-03-09T20:00:00.000Z', 'closes'],
+    ['2026-03-09T20:00:00Z', false, '2026-03-10T13:30:00.000Z', 'opens'], // closing is exclusive
+    ['2026-03-06T20:00:00Z', true, '2026-03-06T21:00:00.000Z', 'closes'], // Fri 15:00 EST
+    ['2026-03-06T21:00:00Z', false, '2026-03-09T13:30:00.000Z', 'opens'], // Fri close → Mon, now EDT
+    ['2026-03-07T17:00:00Z', false, '2026-03-09T13:30:00.000Z', 'opens'], // Saturday
+    ['2026-03-08T12:00:00Z', false, '2026-03-09T13:30:00.000Z', 'opens'], // DST Sunday
+    ['2026-10-30T21:00:00Z', false, '2026-11-02T14:30:00.000Z', 'opens'], // Fri 17:00 EDT → Mon EST
+    ['2026-11-02T14:29:00Z', false, '2026-11-02T14:30:00.000Z', 'opens'], // Mon 09:29 EST
+    ['2026-11-02T14:30:00Z', true, '2026-11-02T21:00:00.000Z', 'closes'],
+    ['2026-03-13T03:00:00Z', false, '2026-03-13T13:30:00.000Z', 'opens'], // Thu 23:00 EDT → Fri
+  ])('%s: open %s, next %s (%s)', (now, open, next, kind) => {
+    const status = marketStatus(at(now), regular);
+    expect(status).toMatchObject({ open, nextChangeKind: kind });
+    expect(status.nextChange?.toISOString()).toBe(next);
+  });
+
+  it('skips closed days and days without hours', () => {
+    const hours: TradingHours = {
+      ...regular,
+      monday: { closed: true },
+      tuesday: { closed: false, open: null, close: null }, // normalized hours the upstream left empty
+    };
+    const status = marketStatus(at('2026-03-07T17:00:00Z'), hours); // Saturday
+    expect(status.nextChange?.toISOString()).toBe('2026-03-11T13:30:00.000Z'); // Wednesday
+  });
+
+  it('finds next week when only today trades and the session is over', () => {
+    const closed = { closed: true } as const;
+    const hours: TradingHours = {
+      monday: closed,
+      tuesday: closed,
+      wednesday: { closed: false, open: '10:00', close: '11:00' },
+      thursday: closed,
+      friday: closed,
+    };
+    const status = marketStatus(at('2026-03-11T16:00:00Z'), hours); // Wed 12:00 EDT
+    expect(status).toMatchObject({ open: false, nextChangeKind: 'opens' });
+    expect(status.nextChange?.toISOString()).toBe('2026-03-18T14:00:00.000Z');
+  });
+
+  it('reports no next change when every day is closed', () => {
+    const closed = { closed: true };
+    const hours = {
+      monday: closed,
+      tuesday: closed,
+      wednesday: closed,
+      thursday: closed,
+      friday: closed,
+    };
+    expect(marketStatus(at('2026-03-09T15:00:00Z'), hours)).toEqual({
+      open: false,
+      nextChange: null,
+      nextChangeKind: 'opens',
+      holiday: null,
+    });
+  });
+});
+
+describe('market holidays in the week and the status (the exchange calendar, market-calendar)', () => {
+  const everyDay: WeekHours = {
+    monday: regular,
+    tuesday: regular,
+    wednesday: regular,
+    thursday: regular,
+    friday: regular,
+  };
+
+  it('on Thanksgiving the market is closed today, by name, and opens on Friday', () => {
+    // Thursday 2026-11-26 11:00 in New York (EST).
+    const thanksgiving = marketHoursAt(everyDay, at('2026-11-26T16:00:00Z'));
+    expect(thanksgiving.status).toEqual({
+      open: false,
+      nextChange: '2026-11-27T14:30:00.000Z',
+      nextChangeKind: 'opens',
+      holiday: 'Thanksgiving Day',
+    });
+    expect(thanksgiving.week[3]).toEqual({
+      date: '2026-11-26',
+      weekday: 'thursday',
+      closed: true,
+      holiday: 'Thanksgiving Day',
+      open: null,
+      close: null,
+      opensAt: null,
+      closesAt: null,
+    });
+    expect(thanksgiving.week[4]).toMatchObject({ weekday: 'friday', closed: false, holiday: null });
+  });
+
+  it('the day before a holiday trades as usual, and after its close the next opening skips the holiday', () => {
+    // Wednesday 2026-11-25 15:00 EST: open until 16:00.
+    expect(marketStatus(at('2026-11-25T20:00:00Z'), everyDay)).toEqual({
+      open: true,
+      nextChange: new Date('2026-11-25T21:00:00.000Z'),
+      nextChangeKind: 'closes',
+      holiday: null,
+    });
+    // 16:30 EST: Thursday is Thanksgiving, so it opens on Friday.
+    expect(marketStatus(at('2026-11-25T21:30:00Z'), everyDay)).toEqual({
+      open: false,
+      nextChange: new Date('2026-11-27T14:30:00.000Z'),
+      nextChangeKind: 'opens',
+      holiday: null,
+    });
+  });
+
+  it('a week without a holiday names none, and opens the next morning', () => {
+    const week = marketHoursAt(everyDay, at('2026-11-18T21:30:00Z')); // Wed 16:30 EST
+    expect(week.week.map((day) => day.holiday)).toEqual(Array(7).fill(null));
+    expect(week.week.slice(0, 5).every((day) => !day.closed)).toBe(true);
+    expect(week.status.nextChange).toBe('2026-11-19T14:30:00.000Z');
+  });
+
+  it('observed holidays close too, and a weekday that trades alone waits past two holidays', () => {
+    // Independence Day 2026 is a Saturday: observed on Friday 2026-07-03.
+    expect(tradingWeek(everyDay, '2026-06-29')[4]).toMatchObject({
+      closed: true,
+      holiday: 'Independence Day',
+    });
+    // Only Thursdays trade; Christmas Day 2025 and New Year's Day 2026 are Thursdays.
+    const closed = { closed: true } as const;
+    const thursdays: TradingHours = {
+      monday: closed,
+      tuesday: closed,
+      wednesday: closed,
+      thursday: regular,
+      friday: closed,
+    };
+    const status = marketStatus(at('2025-12-18T22:00:00Z'), thursdays); // Thu 17:00 EST
+    expect(status.nextChange?.toISOString()).toBe('2026-01-08T14:30:00.000Z');
   });
 });

@@ -9,11 +9,9 @@ import {
   isCalendarDate,
   localDateTimeToInstant,
   upstreamTimeToInstant,
-  marketStatus,
   nextApprovalBatch,
   todayInZone,
   zonedWallTimeToInstant,
-  type TradingHours,
 } from '../time';
 
 // US 2026: DST starts Sunday 8 March (02:00 → 03:00) and ends Sunday 1 November (02:00 → 01:00).
@@ -136,77 +134,6 @@ describe('nextApprovalBatch (4:00 PM America/Denver, daily)', () => {
     ['2026-12-31T23:30:00Z', '2027-01-01T23:00:00.000Z', 'New Year’s Eve after the batch'],
   ])('%s → %s (%s)', (now, next) => {
     expect(nextApprovalBatch(at(now)).toISOString()).toBe(next);
-  });
-});
-
-describe('marketStatus (US Eastern)', () => {
-  const session = { closed: false, open: '09:30', close: '16:00' };
-  const regular: TradingHours = {
-    monday: session,
-    tuesday: session,
-    wednesday: session,
-    thursday: session,
-    friday: session,
-  };
-
-  it.each([
-    // now, open, next change, kind
-    ['2026-03-09T13:29:00Z', false, '2026-03-09T13:30:00.000Z', 'opens'], // Mon 09:29 EDT
-    ['2026-03-09T13:30:00Z', true, '2026-03-09T20:00:00.000Z', 'closes'], // Mon 09:30 EDT
-    ['2026-03-09T19:59:59Z', true, '2026-03-09T20:00:00.000Z', 'closes'],
-    ['2026-03-09T20:00:00Z', false, '2026-03-10T13:30:00.000Z', 'opens'], // closing is exclusive
-    ['2026-03-06T20:00:00Z', true, '2026-03-06T21:00:00.000Z', 'closes'], // Fri 15:00 EST
-    ['2026-03-06T21:00:00Z', false, '2026-03-09T13:30:00.000Z', 'opens'], // Fri close → Mon, now EDT
-    ['2026-03-07T17:00:00Z', false, '2026-03-09T13:30:00.000Z', 'opens'], // Saturday
-    ['2026-03-08T12:00:00Z', false, '2026-03-09T13:30:00.000Z', 'opens'], // DST Sunday
-    ['2026-10-30T21:00:00Z', false, '2026-11-02T14:30:00.000Z', 'opens'], // Fri 17:00 EDT → Mon EST
-    ['2026-11-02T14:29:00Z', false, '2026-11-02T14:30:00.000Z', 'opens'], // Mon 09:29 EST
-    ['2026-11-02T14:30:00Z', true, '2026-11-02T21:00:00.000Z', 'closes'],
-    ['2026-03-13T03:00:00Z', false, '2026-03-13T13:30:00.000Z', 'opens'], // Thu 23:00 EDT → Fri
-  ])('%s: open %s, next %s (%s)', (now, open, next, kind) => {
-    const status = marketStatus(at(now), regular);
-    expect(status).toMatchObject({ open, nextChangeKind: kind });
-    expect(status.nextChange?.toISOString()).toBe(next);
-  });
-
-  it('skips closed days and days without hours', () => {
-    const hours: TradingHours = {
-      ...regular,
-      monday: { closed: true },
-      tuesday: { closed: false, open: null, close: null }, // normalized hours the upstream left empty
-    };
-    const status = marketStatus(at('2026-03-07T17:00:00Z'), hours); // Saturday
-    expect(status.nextChange?.toISOString()).toBe('2026-03-11T13:30:00.000Z'); // Wednesday
-  });
-
-  it('finds next week when only today trades and the session is over', () => {
-    const closed = { closed: true } as const;
-    const hours: TradingHours = {
-      monday: closed,
-      tuesday: closed,
-      wednesday: { closed: false, open: '10:00', close: '11:00' },
-      thursday: closed,
-      friday: closed,
-    };
-    const status = marketStatus(at('2026-03-11T16:00:00Z'), hours); // Wed 12:00 EDT
-    expect(status).toMatchObject({ open: false, nextChangeKind: 'opens' });
-    expect(status.nextChange?.toISOString()).toBe('2026-03-18T14:00:00.000Z');
-  });
-
-  it('reports no next change when every day is closed', () => {
-    const closed = { closed: true };
-    const hours = {
-      monday: closed,
-      tuesday: closed,
-      wednesday: closed,
-      thursday: closed,
-      friday: closed,
-    };
-    expect(marketStatus(at('2026-03-09T15:00:00Z'), hours)).toEqual({
-      open: false,
-      nextChange: null,
-      nextChangeKind: 'opens',
-    });
   });
 });
 

@@ -94,6 +94,34 @@ describe('GET /api/market-hours (§4.13)', () => {
       vi.useRealTimers();
     }
   });
+
+  it('on a market holiday answers the day closed by name, and the market closed today', async () => {
+    // The document lists no holidays (§2.7); the week follows the exchange calendar the order
+    // book uses. Thursday 2026-11-26 (Thanksgiving Day), 11:00 in New York.
+    // Signed in on the real clock: a session begun with the clock set back is not accepted (401).
+    const cookie = await signIn(h.app, 'investor2@demo.test');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-11-26T16:00:00Z'));
+      const res = await call(h.app, 'GET', '/api/market-hours', { cookie });
+      expect(res.statusCode).toBe(200);
+      const body = marketHoursResponseSchema.parse(res.json());
+      expect(body.week[3]).toMatchObject({
+        date: '2026-11-26',
+        closed: true,
+        holiday: 'Thanksgiving Day',
+        opensAt: null,
+      });
+      expect(body.week.filter((day) => day.holiday !== null)).toHaveLength(1);
+      expect(body.status).toMatchObject({ open: false, holiday: 'Thanksgiving Day' });
+      // Whatever the platform's hours, the next opening is not today.
+      if (body.status.nextChange) {
+        expect(body.status.nextChange > '2026-11-27T04:59:59.999Z').toBe(true);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 describe('security trading hours (§4.14, §2.8)', () => {

@@ -4,8 +4,8 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import type { WeekHours } from '../../../../contract/market-hours';
-import { wallTimeIn, type TradingSessionDay } from '../../../../contract/market-week';
-import { formatCountdown, marketStatus } from '../../../../contract/time';
+import { marketStatus, wallTimeIn, type TradingSessionDay } from '../../../../contract/market-week';
+import { formatCountdown } from '../../../../contract/time';
 import { formatCalendarDate, formatWallTime } from '../../../lib/format';
 import { ScrollableTable } from '../../../components/scrollable-table';
 import { ColumnHeadings } from '../../../components/column-headings';
@@ -18,7 +18,10 @@ function inViewerZone(instant: string, date: string, zone: string): string {
   return local.otherDay ? `${text} (${formatCalendarDate(local.date, undefined, 'short')})` : text;
 }
 
-/** Whether the market is open now, and when that changes; recomputed every 30 seconds. */
+/**
+ * Whether the market is open now, and when that changes; recomputed every 30 seconds. A market
+ * holiday (the exchange calendar the order book uses) is said by name, with the next opening.
+ */
 export function MarketStatusNotice({ hours }: { hours: WeekHours }) {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
@@ -35,23 +38,32 @@ export function MarketStatusNotice({ hours }: { hours: WeekHours }) {
         status.nextChange,
       )} your time, in ${formatCountdown(status.nextChange.getTime() - now.getTime())}`
     : null;
+  const closed = status.holiday
+    ? `The market is closed today (${status.holiday}).`
+    : 'The market is closed.';
   return (
     <Alert severity={status.open ? 'success' : 'info'} role="status" sx={{ mb: 3 }}>
       {status.open
         ? `The market is open. It closes ${when}.`
         : when
-          ? `The market is closed. It opens ${when}.`
+          ? `${closed} It opens ${when}.`
           : 'The market is closed every day of the week.'}
     </Alert>
   );
 }
+
+/** A closed day in words: a holiday by its name, in both columns, so each reads alone. */
+const closedText = (day: TradingSessionDay) => (day.holiday ? `Closed (${day.holiday})` : 'Closed');
 
 /** The week Monday to Sunday: hours in US Eastern time and in the viewer's time zone. */
 export function TradingWeekTable({ week }: { week: readonly TradingSessionDay[] }) {
   const zone = viewerZone();
   return (
     <ScrollableTable label="Trading hours this week" captioned>
-      <caption>Trading hours this week. Weekends are closed; holidays are not listed.</caption>
+      <caption>
+        Trading hours this week. Weekends and U.S. market holidays are closed; a holiday is named on
+        its day.
+      </caption>
       <ColumnHeadings columns={['Day', 'US Eastern', `Your time (${zone})`]} />
       <TableBody>
         {week.map((day) => (
@@ -64,12 +76,12 @@ export function TradingWeekTable({ week }: { week: readonly TradingSessionDay[] 
             </TableCell>
             <TableCell>
               {day.closed
-                ? 'Closed'
+                ? closedText(day)
                 : `${formatWallTime(day.open!)} – ${formatWallTime(day.close!)}`}
             </TableCell>
             <TableCell>
               {day.closed
-                ? 'Closed'
+                ? closedText(day)
                 : `${inViewerZone(day.opensAt!, day.date, zone)} – ${inViewerZone(day.closesAt!, day.date, zone)}`}
             </TableCell>
           </TableRow>

@@ -1,0 +1,76 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { WeekHours } from '../../../../../../contract/market-hours';
+import { marketHoursAt } from '../../../../../../contract/market-week';
+import { bff, startMockBff } from '../../../../../testing/mock-bff';
+import { renderWithProviders } from '../../../../../testing/render';
+import { withTimeZones } from '../../../../../testing/time-zones';
+import MarketHoursRoute from '../market-hours';
+
+startMockBff();
+// A viewer in New York: "your time" is the market's, so the expected times read plainly.
+withTimeZones({ viewer: 'America/New_York', platform: 'America/New_York' });
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+const regular = { closed: false, open: '09:30', close: '16:00' };
+const hours: WeekHours = {
+  monday: regular,
+  tuesday: regular,
+  wednesday: regular,
+  thursday: regular,
+  friday: regular,
+};
+
+/** The page at `now` (browser and BFF on the same clock), the BFF answering as its route does. */
+async function openAt(now: string) {
+  // Only the date is faked: the page's 30-second refresh and the queries run on real timers.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(now));
+  bff.use(
+    http.get('/api/market-hours', () => HttpResponse.json(marketHoursAt(hours, new Date()))),
+    // The lookup of a security's hours below the week lists the securities.
+    http.get('/api/securities', () => HttpResponse.json({ securities: [], gaps: [] })),
+  );
+  renderWithProviders(<MarketHoursRoute />, { path: '/market-hours' });
+  const table = await screen.findByRole('table', { name: /^Trading hours this week/ });
+  const status = screen.getAllByRole('status').find((el) => /The market is/.test(el.textContent!))!;
+  const row = (day: string) => within(table).getByRole('row', { name: new RegExp(`^${day}`) });
+  return { table, status, row };
+}
+
+describe('an investor reads the market hours around a market holiday', () => {
+  it('on Thanksgiving: closed today by name, the next opening on Friday, the day closed in the week', async () => {
+    const { table, status, row } = await openAt('2026-11-26T16:00:00Z'); // Thursday 11:00 EST
+    expect(status.textContent).toBe(
+      'The market is closed today (Thanksgiving Day). It opens Friday 9:30 AM your time, in 22h 30m.',
+    );
+    expect(within(row('Thursday')).getAllByText('Closed (Thanksgiving Day)')).toHaveLength(2);
+    expect(row('Friday').textContent).toContain('9:30 AM – 4:00 PM');
+    // The note under the table says what it does: holidays are closed and named.
+    expect(table.querySelector('caption')!.textContent).not.toContain('not listed');
+    expect(table.querySelector('caption')!.textContent).toContain('market holidays are closed');
+  });
+
+  it('the day before, after the close: the next opening skips the holiday', async () => {
+    const { status, row } = await openAt('2026-11-25T21:30:00Z'); // Wednesday 16:30 EST
+    expect(status.textContent).toBe(
+      'The market is closed. It opens Friday 9:30 AM your time, in 1d 17h.',
+    );
+    expect(row('Wednesday').textContent).toContain('9:30 AM – 4:00 PM');
+    expect(row('Thursday').textContent).toContain('Closed (Thanksgiving Day)');
+  });
+
+  it('a week without a holiday: open, every weekday with its hours', async () => {
+    const { table, status, row } = await openAt('2026-11-18T16:00:00Z'); // Wednesday 11:00 EST
+    expect(status.textContent).toBe(
+      'The market is open. It closes Wednesday 4:00 PM your time, in 5h 00m.',
+    );
+    expect(row('Thursday').textContent).toContain('9:30 AM – 4:00 PM');
+    expect(table.textContent).not.toMatch(/Closed \(/);
+  });
+});
