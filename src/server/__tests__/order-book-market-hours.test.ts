@@ -45,6 +45,15 @@ async function latestHoursEvent(securityId: string): Promise<Record<string, unkn
   return (event?.details as Record<string, unknown> | null) ?? null;
 }
 
+/** The audit event of a request, by the support id its person was shown, as an admin reads it. */
+async function hoursEventOf(requestId: string): Promise<Record<string, unknown> | undefined> {
+  const admin = await signIn(h.app, 'admin@demo.test');
+  const res = await call(h.app, 'GET', '/api/audit-events', { cookie: admin });
+  expect(res.statusCode).toBe(200);
+  const events = (res.json() as { events: Record<string, unknown>[] }).events;
+  return events.find((e) => e.requestId === requestId);
+}
+
 async function updates(): Promise<number> {
   const snapshot = (await callSandbox(h.sandboxUrl, '/__sandbox/calls')) as {
     byOperation: Record<string, number>;
@@ -272,6 +281,68 @@ describe('security trading hours when the platform fails', () => {
   afterEach(async () => {
     await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
     h.built.deps.orderBook.invalidate();
+  });
+
+  it('a save whose answer is lost is in the audit log: unknown, with the hours asked for and its support id', async () => {
+    const issuer = await signIn(h.app, 'issuer@demo.test');
+    const url = `/api/securities/${ownSecurity}/market-hours`;
+    const asked: WeekHoursInput = {
+      ...hours,
+      wednesday: { closed: false, open: '11:00', close: '16:00' },
+    };
+    // A dropped connection, then a 5xx: either may have been applied by the platform.
+    for (const fault of [{ drop: true }, { httpStatus: 500 }]) {
+      await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+        operation: 'updateSecurityMarketHours',
+        times: 1,
+        ...fault,
+      });
+      const res = await call(h.app, 'PUT', url, { cookie: issuer, body: asked });
+      expect(res.statusCode).toBeGreaterThanOrEqual(500);
+      const { requestId, submitted } = res.json().error as { requestId: string; submitted: string };
+      expect(submitted).toBe('unknown');
+      const event = await hoursEventOf(requestId);
+      expect(event).toMatchObject({
+        action: 'request_outcome_unknown',
+        userEmail: 'issuer@demo.test',
+        objectType: 'security',
+        objectId: ownSecurity,
+        outcome: 'unknown',
+        details: {
+          route: 'PUT /api/securities/:securityId/market-hours',
+          security: ownSecurity,
+          asked: {
+            monday: '08:15–15:45 ET',
+            tuesday: '09:30–16:00 ET',
+            wednesday: '11:00–16:00 ET',
+            thursday: '10:00–14:00 ET',
+            friday: '09:30–13:00 ET',
+          },
+        },
+      });
+    }
+  });
+
+  it('a save the platform refuses is in the audit log as refused, with its words and the hours asked for', async () => {
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'updateSecurityMarketHours',
+      statusCode: '106',
+      times: 1,
+    });
+    const issuer = await signIn(h.app, 'issuer@demo.test');
+    const res = await call(h.app, 'PUT', `/api/securities/${ownSecurity}/market-hours`, {
+      cookie: issuer,
+      body: hours,
+    });
+    expect(res.json().error).toMatchObject({ submitted: 'no' });
+    const event = await hoursEventOf(res.json().error.requestId as string);
+    expect(event).toMatchObject({
+      action: 'security_hours_updated',
+      objectId: ownSecurity,
+      outcome: 'denied',
+      reason: res.json().error.message,
+      details: { asked: { wednesday: 'closed', friday: '09:30–13:00 ET' } },
+    });
   });
 
   it('a reviewer whose list of securities cannot be read is told so, not shown an empty list', async () => {

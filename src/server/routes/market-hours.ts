@@ -4,7 +4,7 @@ import {
   previousTradingDay,
 } from '../../contract/market-week';
 import { weekdays, type DayHours, type WeekHours } from '../../contract/market-hours';
-import { weekHoursInputSchema } from '../../contract/rules/market-hours';
+import { weekHoursInputSchema, type WeekHoursInput } from '../../contract/rules/market-hours';
 import {
   securityHoursResponseSchema,
   securityIdParamsSchema,
@@ -42,6 +42,51 @@ function hoursChanges(before: WeekHours | null, after: WeekHours): Record<string
     return was === now ? [] : [[day, { before: was, after: now }] as const];
   });
   return changed.length ? Object.fromEntries(changed) : { unchanged: true };
+}
+
+/** The hours a save asked for, day by day, as the audit log keeps them. */
+function askedText(asked: WeekHoursInput): Record<string, string> {
+  return Object.fromEntries(
+    weekdays.map((day) => {
+      const want = asked[day];
+      return [day, dayText(want.closed ? { closed: true, open: null, close: null } : want)];
+    }),
+  );
+}
+
+const SAVE_ROUTE = 'PUT /api/securities/:securityId/market-hours';
+
+/**
+ * The audit event of a save that failed, when it may have reached the platform: refused by it
+ * (denied, with its words as the reason), or with its answer lost (a timeout, a dropped
+ * connection, a 5xx: the platform may have applied it), recorded as the lost issuer-account save
+ * is, `request_outcome_unknown` of the object, so an admin finds who asked for which hours. A save
+ * surely never sent (the circuit open) changed nothing and is not an act on the security.
+ */
+function failedSaveEvent(securityId: string, asked: WeekHoursInput, err: unknown) {
+  const failure = isUpstreamError(err) ? fromUpstream(err) : null;
+  const base = { objectType: 'security', objectId: securityId } as const;
+  if (failure?.extra.submitted === 'no') {
+    if (failure.extra.refusedByPlatform !== true) return null;
+    return {
+      ...base,
+      action: 'security_hours_updated',
+      outcome: 'denied' as const,
+      reason: failure.message,
+      details: { asked: askedText(asked) },
+    };
+  }
+  return {
+    ...base,
+    action: 'request_outcome_unknown',
+    outcome: 'unknown' as const,
+    details: {
+      route: SAVE_ROUTE,
+      code: failure?.code ?? 'internal',
+      security: securityId,
+      asked: askedText(asked),
+    },
+  };
 }
 
 /** The failure of a reviewer's list, naming what could not be read and why. */
@@ -119,7 +164,7 @@ export const marketHoursRoutes = [
     params: securityIdParamsSchema,
     body: weekHoursInputSchema,
     response: securityHoursResponseSchema,
-    async handler({ params, body, deps, audit }) {
+    async handler({ params, body, deps, audit, request }) {
       // The hours before, so the audit event can say what changed (§4.14 answers only the hours
       // after). Read with getSecurityMarketHours (real-world notes §4.2); a failed read does not
       // stop the save, the event then says the earlier hours were not read.
@@ -129,6 +174,17 @@ export const marketHoursRoutes = [
       const securityHours = await updateSecurityMarketHours(deps.upstream, {
         securityId: params.securityId,
         days: body,
+      }).catch(async (err: unknown) => {
+        // §4.14 is sent once, never retried: whatever became of it is in the audit log.
+        const event = failedSaveEvent(params.securityId, body, err);
+        // The person is told what became of the save even when the store cannot keep its event.
+        await (event ? audit(event) : Promise.resolve()).catch((auditErr: unknown) =>
+          request.log.error(
+            { err: auditErr },
+            'store unavailable: a failed hours save not audited',
+          ),
+        );
+        throw err;
       });
       await audit({
         action: 'security_hours_updated',

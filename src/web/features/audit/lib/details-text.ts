@@ -75,7 +75,8 @@ const keyLabels: Record<string, string> = {
   user: 'User',
   action: 'Action',
   unchanged: 'Unchanged',
-  // Trading hours: a day's change.
+  // Trading hours: a day's change, or the hours a save asked for.
+  asked: 'Hours asked for',
   monday: 'Monday',
   tuesday: 'Tuesday',
   wednesday: 'Wednesday',
@@ -84,6 +85,16 @@ const keyLabels: Record<string, string> = {
   saturday: 'Saturday',
   sunday: 'Sunday',
 };
+
+const weekdayKeys = new Set([
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+]);
 
 /** Codes the portal writes as values, in words; others read through formatCode. */
 const codeWords: Record<string, string> = {
@@ -180,11 +191,15 @@ function valueText(key: string, value: unknown): string {
   if (isRecord(value)) {
     const entries = Object.entries(value);
     if (entries.length === 0) return 'none';
-    // A nested record reads as a phrase: its keys lower-cased after the label it is under.
+    // A nested record reads as a phrase: its keys lower-cased after the label it is under (the
+    // names of days keep their capital).
     return entries
       .map(([k, v]) => {
         const label = detailLabel(k);
-        return `${label.charAt(0).toLowerCase()}${label.slice(1)} ${valueText(k, v)}`;
+        const word = weekdayKeys.has(k)
+          ? label
+          : `${label.charAt(0).toLowerCase()}${label.slice(1)}`;
+        return `${word} ${valueText(k, v)}`;
       })
       .join(', ');
   }

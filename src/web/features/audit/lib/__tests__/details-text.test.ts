@@ -207,6 +207,22 @@ const written: [action: string, details: Record<string, unknown>, reads: string]
     'Tuesday: 09:30–16:00 ET → closed; Wednesday: not read → 11:00–12:30 ET',
   ],
   ['security_hours_updated', { unchanged: true }, 'Unchanged: yes'],
+  [
+    'request_outcome_unknown',
+    {
+      route: 'PUT /api/securities/:securityId/market-hours',
+      code: 'upstream_unavailable',
+      security: '10001',
+      asked: {
+        monday: '09:30–16:00 ET',
+        tuesday: 'closed',
+        wednesday: '11:00–16:00 ET',
+        thursday: '09:30–16:00 ET',
+        friday: '09:30–16:00 ET',
+      },
+    },
+    'Request: PUT /api/securities/:securityId/market-hours; Code: upstream unavailable; Security: 10001; Hours asked for (Monday 09:30–16:00 ET, Tuesday closed, Wednesday 11:00–16:00 ET, Thursday 09:30–16:00 ET, Friday 09:30–16:00 ET)',
+  ],
 ];
 
 describe('the details of an audit event, as a reviewer reads them', () => {
