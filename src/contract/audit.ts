@@ -68,6 +68,7 @@ const auditActionLabels = {
   issuer_account_create: 'Issuer account saved',
   issuer_account_attempts_settled: 'Lost issuer-account save settled',
   security_hours_updated: 'Security hours set',
+  security_hours_attempt_settled: 'Lost security-hours save settled',
   disbursement_sent: 'Disbursement sent upstream',
   disbursement_held_for_approval: 'Disbursement held for approval',
   disbursement_approved: 'Held disbursement approved',

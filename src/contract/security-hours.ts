@@ -1,10 +1,28 @@
 import { z } from 'zod';
 import { securityHoursSchema } from './market-hours';
 import { numericIdSchema } from './platform-ids';
+import { weekHoursInputSchema } from './rules/market-hours';
 
 /** `GET`/`PUT /api/securities/:securityId/market-hours`: the hours as the upstream reads them back. */
 export const securityHoursResponseSchema = z.object({ securityHours: securityHoursSchema });
 export type SecurityHoursResponse = z.infer<typeof securityHoursResponseSchema>;
+
+/**
+ * `POST /api/securities/:securityId/market-hours/check`: after a save whose answer was lost, the
+ * hours it asked for and its support id; answered with the hours the platform holds and whether
+ * they are those asked for (the save then took effect).
+ */
+export const securityHoursCheckSchema = z.object({
+  asked: weekHoursInputSchema,
+  /** The support id of the lost save; absent when no answer came at all, so none was shown. */
+  attempt: z.uuid('attempt must be the support id of the save').optional(),
+});
+export type SecurityHoursCheck = z.infer<typeof securityHoursCheckSchema>;
+
+export const securityHoursCheckResponseSchema = z.object({
+  securityHours: securityHoursSchema,
+  saved: z.boolean(),
+});
 
 export const securityIdParamsSchema = z.object({
   securityId: numericIdSchema('securityId'),

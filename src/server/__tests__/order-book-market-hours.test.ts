@@ -54,6 +54,15 @@ async function hoursEventOf(requestId: string): Promise<Record<string, unknown> 
   return events.find((e) => e.requestId === requestId);
 }
 
+/** The request id of the latest settlement of a lost hours save. */
+async function lastCheckId(): Promise<string> {
+  const admin = await signIn(h.app, 'admin@demo.test');
+  const res = await call(h.app, 'GET', '/api/audit-events?action=security_hours_attempt_settled', {
+    cookie: admin,
+  });
+  return (res.json() as { events: { requestId: string }[] }).events[0].requestId;
+}
+
 async function updates(): Promise<number> {
   const snapshot = (await callSandbox(h.sandboxUrl, '/__sandbox/calls')) as {
     byOperation: Record<string, number>;
@@ -321,6 +330,66 @@ describe('security trading hours when the platform fails', () => {
         },
       });
     }
+  });
+
+  it('the check of a lost save says whether the platform holds the hours asked for, and settles it in the audit log', async () => {
+    const issuer = await signIn(h.app, 'issuer@demo.test');
+    const url = `/api/securities/${ownSecurity}/market-hours`;
+    expect((await call(h.app, 'PUT', url, { cookie: issuer, body: hours })).statusCode).toBe(200);
+    const asked: WeekHoursInput = {
+      ...hours,
+      thursday: { closed: false, open: '11:45', close: '16:00' },
+    };
+    // The connection drops before the platform has the save (the sandbox's `drop`).
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'updateSecurityMarketHours',
+      drop: true,
+      times: 1,
+    });
+    const lost = await call(h.app, 'PUT', url, { cookie: issuer, body: asked });
+    const attempt = lost.json().error.requestId as string;
+
+    const check = await call(h.app, 'POST', `${url}/check`, {
+      cookie: issuer,
+      body: { asked, attempt },
+    });
+    expect(check.statusCode).toBe(200);
+    expect(check.json()).toMatchObject({
+      saved: false,
+      securityHours: { days: { thursday: { open: '10:00', close: '14:00' } } },
+    });
+    expect(await hoursEventOf(await lastCheckId())).toMatchObject({
+      action: 'security_hours_attempt_settled',
+      userEmail: 'issuer@demo.test',
+      objectType: 'security',
+      objectId: ownSecurity,
+      outcome: 'succeeded',
+      details: {
+        settled: 'not_saved',
+        attempts: [attempt],
+        asked: { thursday: '11:45–16:00 ET' },
+        held: { thursday: '10:00–14:00 ET' },
+      },
+    });
+
+    // Saved again, as the page offers: the check now finds the hours asked for.
+    expect((await call(h.app, 'PUT', url, { cookie: issuer, body: asked })).statusCode).toBe(200);
+    const again = await call(h.app, 'POST', `${url}/check`, {
+      cookie: issuer,
+      body: { asked, attempt },
+    });
+    expect(again.json()).toMatchObject({ saved: true });
+    expect(await hoursEventOf(await lastCheckId())).toMatchObject({
+      details: { settled: 'saved', held: { thursday: '11:45–16:00 ET' } },
+    });
+
+    // Only who may save the hours checks them.
+    const investor = await signIn(h.app, 'investor@demo.test');
+    const refused = await call(h.app, 'POST', `${url}/check`, {
+      cookie: investor,
+      body: { asked, attempt },
+    });
+    expect(refused.statusCode).toBe(403);
   });
 
   it('a save the platform refuses is in the audit log as refused, with its words and the hours asked for', async () => {

@@ -102,6 +102,18 @@ export const routeExamples: Record<string, RouteExample> = {
       friday: { closed: true },
     }),
   },
+  'POST /api/securities/:securityId/market-hours/check': {
+    body: () => ({
+      asked: {
+        monday: openDay,
+        tuesday: openDay,
+        wednesday: openDay,
+        thursday: openDay,
+        friday: { closed: true },
+      },
+      attempt: '97a288fc-0c1e-4f55-9d43-1b2f1c3e4d5a',
+    }),
+  },
   'POST /api/issuers/:issuerId/issuer-account': {
     body: () => ({
       companyName: 'Matrix Test LLC',

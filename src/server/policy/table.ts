@@ -231,6 +231,12 @@ export const policyTable: Record<string, RoutePolicy> = {
     objects: [{ from: 'params', field: 'securityId', kind: 'security', check: 'own' }],
     note: 'Set the trading hours of a security (issuer staff: their own securities only; admin any).',
   },
+  'POST /api/securities/:securityId/market-hours/check': {
+    // Whoever may save the hours checks a save of theirs whose answer was lost.
+    roles: ['issuer_staff', 'admin'],
+    objects: [{ from: 'params', field: 'securityId', kind: 'security', check: 'own' }],
+    note: 'Check a trading-hours save whose answer was lost against the hours the platform holds; the finding settles it in the audit log.',
+  },
   'GET /api/issuer/offerings': {
     roles: ['issuer_staff', ...REVIEWERS],
     objects: [],

@@ -6,6 +6,8 @@ import {
 import { weekdays, type DayHours, type WeekHours } from '../../contract/market-hours';
 import { weekHoursInputSchema, type WeekHoursInput } from '../../contract/rules/market-hours';
 import {
+  securityHoursCheckResponseSchema,
+  securityHoursCheckSchema,
   securityHoursResponseSchema,
   securityIdParamsSchema,
   securityListSchema,
@@ -87,6 +89,12 @@ function failedSaveEvent(securityId: string, asked: WeekHoursInput, err: unknown
       asked: askedText(asked),
     },
   };
+}
+
+/** Whether the platform holds, day by day, the hours a save asked for. */
+function holdsAsked(asked: WeekHoursInput, held: WeekHours): boolean {
+  const wanted = askedText(asked);
+  return weekdays.every((day) => dayText(held[day]) === wanted[day]);
 }
 
 /** The failure of a reviewer's list, naming what could not be read and why. */
@@ -194,6 +202,36 @@ export const marketHoursRoutes = [
         details: hoursChanges(before?.days ?? null, securityHours.days),
       });
       return { securityHours };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/securities/:securityId/market-hours/check',
+    summary:
+      'Checks a trading-hours save whose answer was lost: reads the hours the platform holds, compares them with those asked for, and audits the finding',
+    tags: ['market hours'],
+    params: securityIdParamsSchema,
+    body: securityHoursCheckSchema,
+    response: securityHoursCheckResponseSchema,
+    async handler({ params, body, deps, audit }) {
+      // The platform has a read (§4.14, real-world notes §4.2), so the lost save is settled by what
+      // it holds, not by a person's word as an issuer account is (§4.6 has no read). Hours that
+      // differ may also be someone's later change; the event keeps both, for a reviewer to judge.
+      const securityHours = await getSecurityMarketHours(deps.upstream, params.securityId);
+      const saved = holdsAsked(body.asked, securityHours.days);
+      await audit({
+        action: 'security_hours_attempt_settled',
+        objectType: 'security',
+        objectId: params.securityId,
+        outcome: 'succeeded',
+        details: {
+          settled: saved ? 'saved' : 'not_saved',
+          attempts: body.attempt ? [body.attempt] : [],
+          asked: askedText(body.asked),
+          held: Object.fromEntries(weekdays.map((day) => [day, dayText(securityHours.days[day])])),
+        },
+      });
+      return { securityHours, saved };
     },
   }),
 ];

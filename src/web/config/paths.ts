@@ -201,6 +201,7 @@ export const apiPaths = {
   marketHours: '/api/market-hours',
   securities: '/api/securities',
   securityHours: recordEndpoint('/api/securities/:securityId/market-hours'),
+  securityHoursCheck: recordEndpoint('/api/securities/:securityId/market-hours/check'),
   auditEvents: (query: Record<string, string | null | undefined>) =>
     withSearch('/api/audit-events', query),
   auditExport: (query: Record<string, string | null | undefined>) =>

@@ -55,7 +55,7 @@ const keyLabels: Record<string, string> = {
   forUser: 'For user id',
   via: 'Via',
   owner: 'Instance',
-  attempts: 'Saves settled (request ids)',
+  attempts: 'Saves settled (support ids)',
   records: 'Records',
   route: 'Request',
   code: 'Code',
@@ -77,6 +77,7 @@ const keyLabels: Record<string, string> = {
   unchanged: 'Unchanged',
   // Trading hours: a day's change, or the hours a save asked for.
   asked: 'Hours asked for',
+  held: 'Hours the platform held',
   monday: 'Monday',
   tuesday: 'Tuesday',
   wednesday: 'Wednesday',

@@ -3,21 +3,11 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import type { SecurityHours, WeekHours } from '../../../../contract/market-hours';
-import { WEEKDAYS, type WeekHoursInput } from '../../../../contract/rules/market-hours';
+import type { SecurityHours } from '../../../../contract/market-hours';
+import type { WeekHoursInput } from '../../../../contract/rules/market-hours';
 import { errorMessage, isApiClientError } from '../../../lib/api-client';
 import { focusOnMount } from '../../../lib/focus';
 import { SavedHours } from './saved-hours';
-
-/** Whether the platform holds, day by day, the hours the person asked for. */
-function holdsAsked(asked: WeekHoursInput, held: WeekHours): boolean {
-  return WEEKDAYS.every((day) => {
-    const want = asked[day];
-    const have = held[day];
-    const closed = have.closed || !have.open || !have.close;
-    return want.closed ? closed : !closed && have.open === want.open && have.close === want.close;
-  });
-}
 
 /** A check under way, or its answer; `at` tells one answer from the next. */
 type Check =
@@ -29,19 +19,24 @@ type Check =
  * A save of trading hours whose answer was lost (a timeout, a dropped connection): it may or may
  * not have reached the platform. Setting hours is not a movement of money and the same hours set
  * twice do no harm, so the way on is to read what the platform holds and compare it with what was
- * asked, which this does on request; saving again is safe too.
+ * asked, which the BFF does on request (and records in the audit log, which holds the lost save);
+ * saving again is safe too.
  */
 export function SaveOutcomeUnknown({
   error,
   asked,
   name,
-  reread,
+  check: checkSaved,
 }: {
   error: unknown;
   asked: WeekHoursInput;
   /** The security inside a sentence. */
   name: string;
-  reread: () => Promise<SecurityHours>;
+  /** Reads the hours the platform holds and whether they are those asked for. */
+  check: (
+    asked: WeekHoursInput,
+    attempt: string | undefined,
+  ) => Promise<{ securityHours: SecurityHours; saved: boolean }>;
 }) {
   const [check, setCheck] = useState<Check | null>(null);
   const requestId = isApiClientError(error) ? error.requestId : undefined;
@@ -49,12 +44,12 @@ export function SaveOutcomeUnknown({
   const runCheck = async () => {
     setCheck({ state: 'checking' });
     try {
-      const hours = await reread();
+      const answer = await checkSaved(asked, requestId);
       setCheck({
         state: 'read',
         at: Date.now(),
-        hours,
-        matches: holdsAsked(asked, hours.days),
+        hours: answer.securityHours,
+        matches: answer.saved,
       });
     } catch (readError) {
       setCheck({ state: 'unread', at: Date.now(), error: readError });

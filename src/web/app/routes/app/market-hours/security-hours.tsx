@@ -12,10 +12,8 @@ import {
   securitiesQueryOptions,
   useSecurities,
 } from '../../../../features/market-hours/api/get-securities';
-import {
-  readSecurityHours,
-  useSecurityHours,
-} from '../../../../features/market-hours/api/get-security-hours';
+import { useSecurityHours } from '../../../../features/market-hours/api/get-security-hours';
+import { checkSecurityHours } from '../../../../features/market-hours/api/check-security-hours';
 import { useUpdateSecurityHours } from '../../../../features/market-hours/api/update-security-hours';
 import { OpenSecurityForm } from '../../../../features/market-hours/components/open-security-form';
 import { SavedHours } from '../../../../features/market-hours/components/saved-hours';
@@ -73,7 +71,7 @@ function SecurityHoursEditor({
                         error={update.error}
                         asked={update.variables.hours}
                         name={name}
-                        reread={() => readSecurityHours(securityId)}
+                        check={(asked, attempt) => checkSecurityHours(securityId, asked, attempt)}
                       />
                     )
                   }

@@ -176,7 +176,7 @@ const written: [action: string, details: Record<string, unknown>, reads: string]
   [
     'issuer_account_attempts_settled',
     { settled: 'stored', attempts: ['req-1', 'req-2'] },
-    'Settled as: stored; Saves settled (request ids): req-1, req-2',
+    'Settled as: stored; Saves settled (support ids): req-1, req-2',
   ],
   [
     'audit_export',
@@ -207,6 +207,16 @@ const written: [action: string, details: Record<string, unknown>, reads: string]
     'Tuesday: 09:30–16:00 ET → closed; Wednesday: not read → 11:00–12:30 ET',
   ],
   ['security_hours_updated', { unchanged: true }, 'Unchanged: yes'],
+  [
+    'security_hours_attempt_settled',
+    {
+      settled: 'not_saved',
+      attempts: ['97a288fc-0c1e-4f55-9d43-1b2f1c3e4d5a'],
+      asked: { thursday: '11:45–16:00 ET' },
+      held: { thursday: '10:00–14:00 ET' },
+    },
+    'Settled as: not saved; Saves settled (support ids): 97a288fc-0c1e-4f55-9d43-1b2f1c3e4d5a; Hours asked for (Thursday 11:45–16:00 ET); Hours the platform held (Thursday 10:00–14:00 ET)',
+  ],
   [
     'request_outcome_unknown',
     {

@@ -5,7 +5,13 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SecurityHours } from '../../../../../../contract/market-hours';
 import type { Role, Session } from '../../../../../../contract/session';
-import { bff, errorAnswer, mockRoute, startMockBff } from '../../../../../testing/mock-bff';
+import {
+  bff,
+  errorAnswer,
+  mockPost,
+  mockRoute,
+  startMockBff,
+} from '../../../../../testing/mock-bff';
 import { fill, onFakeClock, renderWithProviders } from '../../../../../testing/render';
 import SecurityHoursRoute from '../security-hours';
 import { sessionOf } from '../../../../../testing/session';
@@ -99,6 +105,10 @@ describe('issuer staff save hours whose answer is lost', () => {
 
   it('check the hours: told they were not saved when the platform holds others, the focus on the answer', async () => {
     const { user, alert } = await saveWithLostAnswer();
+    const checks = mockPost(
+      '/api/securities/10002/market-hours/check',
+      HttpResponse.json({ securityHours: hoursOf('10002'), saved: false }),
+    );
     await user.click(within(alert).getByRole('button', { name: 'Check the hours now' }));
     const answer = await screen.findByText(
       /The platform holds other hours than you asked for/,
@@ -114,16 +124,23 @@ describe('issuer staff save hours whose answer is lost', () => {
     expect(screen.queryByRole('button', { name: 'Check the hours now' })).toBeNull();
     // What was asked stays in the form, to save again.
     expect(screen.getByLabelText('Friday closes (ET)')).toHaveProperty('value', '13:00');
+    // The BFF compares and records the finding against the save, named by its support id.
+    expect(checks.map((c) => c.body)).toEqual([
+      {
+        asked: { ...hoursOf('10002', { closed: false, open: '09:30', close: '13:00' }).days },
+        attempt: 'req-test-1',
+      },
+    ]);
   });
 
   it('check the hours: told they were saved when the platform holds what was asked', async () => {
     const { user, alert } = await saveWithLostAnswer();
-    bff.use(
-      http.get('/api/securities/10002/market-hours', () =>
-        HttpResponse.json({
-          securityHours: hoursOf('10002', { closed: false, open: '09:30', close: '13:00' }),
-        }),
-      ),
+    mockPost(
+      '/api/securities/10002/market-hours/check',
+      HttpResponse.json({
+        securityHours: hoursOf('10002', { closed: false, open: '09:30', close: '13:00' }),
+        saved: true,
+      }),
     );
     await user.click(within(alert).getByRole('button', { name: 'Check the hours now' }));
     const answer = await screen.findByText(
