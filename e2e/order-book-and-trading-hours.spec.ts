@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signIn } from './helpers';
+import { expectNoSeriousA11yViolations, signIn, signOut } from './helpers';
+import { injectFault, removeFault } from './investor-helpers';
 import { ORDER_BOOK_DAY } from './pages';
 
 async function openBook(page: Page) {
@@ -204,4 +205,83 @@ test('on the trading-hours page one navigation entry is current', async ({ page 
   const nav = page.getByRole('navigation', { name: 'Main' }).first();
   await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
   await expect(nav.locator('[aria-current="page"]')).toContainText('Trading hours');
+});
+
+test('issuer staff check a trading-hours save whose answer was lost, and a reviewer finds it in the audit log', async ({
+  page,
+}) => {
+  await signIn(page, 'issuer@demo.test');
+  await page.goto('/market-hours/securities?security=10001');
+  const thursday = page.getByLabel('Thursday opens (ET)');
+  await expect(thursday).toBeVisible();
+  await page.getByLabel('Closed on Thursday').uncheck();
+  // The connection drops before the platform has the save (the sandbox's `drop`).
+  const fault = await injectFault(page, {
+    operation: 'updateSecurityMarketHours',
+    drop: true,
+    times: 1,
+    when: { securityId: '10001' },
+  });
+  try {
+    await thursday.fill('11:45');
+    await page.getByLabel('Thursday closes (ET)').fill('16:00');
+    await page.getByRole('button', { name: 'Save hours' }).click();
+    const unknown = page.getByRole('alert').filter({
+      hasText: 'We do not know whether the hours were saved',
+    });
+    await expect(unknown).toContainText(/Support id: [0-9a-f-]{36}\./);
+    const supportId = (await unknown.textContent())!.match(/Support id: ([0-9a-f-]{36})/)![1];
+
+    await unknown.getByRole('button', { name: 'Check the hours now' }).click();
+    // The answer takes the warning's place: one state on screen.
+    await expect(page.getByText(/The platform holds other hours than you asked for/)).toBeVisible();
+    await expect(unknown).toHaveCount(0);
+
+    // A reviewer finds who asked for which hours, and what the check found, by that support id.
+    await signOut(page);
+    await signIn(page, 'compliance@demo.test');
+    for (const action of ['request_outcome_unknown', 'security_hours_attempt_settled']) {
+      // Read as the audit log page reads it (with the page's X-CSRF header).
+      const events = await page.evaluate(async (url) => {
+        const res = await fetch(url, { headers: { 'X-CSRF': '1' } });
+        return ((await res.json()) as { events: Record<string, unknown>[] }).events;
+      }, `/api/audit-events?action=${action}`);
+      const event = events.find((e) => JSON.stringify(e).includes(supportId)) as {
+        objectId: string;
+        userEmail: string;
+        details: { asked: Record<string, string> };
+      };
+      expect(event, action).toMatchObject({
+        objectId: '10001',
+        userEmail: 'issuer@demo.test',
+        details: { asked: { thursday: '11:45–16:00 ET' } },
+      });
+    }
+    await page.goto('/audit');
+    const log = page.getByRole('grid', { name: 'Audit events' });
+    await expect(log.getByText(/Lost security-hours save settled/).first()).toBeVisible();
+    await expect(
+      log.getByText(/Hours asked for \(.*Thursday 11:45–16:00 ET/).first(),
+    ).toBeVisible();
+  } finally {
+    await removeFault(page, fault);
+  }
+});
+
+test('on a market holiday the market hours say the market is closed today, by name', async ({
+  page,
+}) => {
+  await signIn(page, 'investor@demo.test');
+  // Thanksgiving Day 2026, 11:00 in New York, on the browser's clock (the status is computed
+  // there, with the exchange calendar the order book uses).
+  await page.clock.setFixedTime(new Date('2026-11-26T16:00:00Z'));
+  await page.goto('/market-hours');
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: 'The market is closed today (Thanksgiving Day). It opens ' }),
+  ).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Trading hours this week' })).toContainText(
+    'Weekends and U.S. market holidays are closed',
+  );
 });
