@@ -1,6 +1,7 @@
 import type { WeekHoursInput } from '../../../../contract/rules/market-hours';
 import {
   securityHoursCheckResponseSchema,
+  securityHoursCheckSchema,
   type SecurityHoursCheck,
 } from '../../../../contract/security-hours';
 import { apiPaths } from '../../../config/paths';
@@ -16,8 +17,14 @@ export const checkSecurityHours = (
   securityId: string,
   asked: WeekHoursInput,
   attempt: string | undefined,
-) =>
-  api.post(apiPaths.securityHoursCheck(securityId), {
-    body: { asked, ...(attempt ? { attempt } : {}) } satisfies SecurityHoursCheck,
+) => {
+  // An id that is not the BFF's (an answer from a proxy in between) names no save: the check
+  // goes without it rather than be refused for it.
+  const named = securityHoursCheckSchema.shape.attempt.safeParse(attempt);
+  const body: SecurityHoursCheck =
+    named.success && named.data ? { asked, attempt: named.data } : { asked };
+  return api.post(apiPaths.securityHoursCheck(securityId), {
+    body,
     schema: securityHoursCheckResponseSchema,
   });
+};

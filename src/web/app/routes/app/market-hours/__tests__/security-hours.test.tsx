@@ -74,12 +74,13 @@ const lostAnswer = errorAnswer(503, {
   message:
     'The service is unavailable right now. We could not confirm whether your request was submitted; check before trying again.',
   submitted: 'unknown',
+  requestId: '97a288fc-0c1e-4f55-9d43-1b2f1c3e4d5a',
 });
 
 describe('issuer staff save hours whose answer is lost', () => {
-  async function saveWithLostAnswer() {
+  async function saveWithLostAnswer(answer = lostAnswer) {
     serve(sessionAs('issuer_staff', ['10001', '10002']), issuerList);
-    mockRoute('put', '/api/securities/10002/market-hours', lostAnswer);
+    mockRoute('put', '/api/securities/10002/market-hours', answer);
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<SecurityHoursRoute />, {
       path: '/market-hours/securities?security=10002',
@@ -98,7 +99,7 @@ describe('issuer staff save hours whose answer is lost', () => {
     expect(alert.textContent).toContain('We could not confirm whether your request was submitted');
     expect(alert.textContent).toContain('check the hours the platform holds now');
     // The id to quote is named as on every other page ("Reference" is a money request's MR-…).
-    expect(alert.textContent).toContain('Support id: req-test-1.');
+    expect(alert.textContent).toContain('Support id: 97a288fc-0c1e-4f55-9d43-1b2f1c3e4d5a.');
     expect(alert.textContent).not.toContain('Reference');
     await waitFor(() => expect(document.activeElement).toBe(alert), slowRender);
   });
@@ -128,7 +129,7 @@ describe('issuer staff save hours whose answer is lost', () => {
     expect(checks.map((c) => c.body)).toEqual([
       {
         asked: { ...hoursOf('10002', { closed: false, open: '09:30', close: '13:00' }).days },
-        attempt: 'req-test-1',
+        attempt: '97a288fc-0c1e-4f55-9d43-1b2f1c3e4d5a',
       },
     ]);
   });
@@ -154,6 +155,26 @@ describe('issuer staff save hours whose answer is lost', () => {
     );
     expect(screen.queryByText('We do not know whether the hours were saved')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Check the hours now' })).toBeNull();
+  });
+
+  it('check the hours after an answer that is not the BFF’s: the check goes without a support id', async () => {
+    // A proxy in between answered: its id names no save the BFF knows.
+    const { user, alert } = await saveWithLostAnswer(
+      errorAnswer(502, {
+        code: 'upstream_unavailable',
+        message: 'The service is unavailable right now.',
+        submitted: 'unknown',
+        requestId: 'proxy-7',
+      }),
+    );
+    const checks = mockPost(
+      '/api/securities/10002/market-hours/check',
+      HttpResponse.json({ securityHours: hoursOf('10002'), saved: false }),
+    );
+    await user.click(within(alert).getByRole('button', { name: 'Check the hours now' }));
+    await screen.findByText(/The platform holds other hours than you asked for/, {}, slowRender);
+    expect(checks).toHaveLength(1);
+    expect(checks[0].body).not.toHaveProperty('attempt');
   });
 });
 
