@@ -154,6 +154,10 @@ function confirmation(user: AdminUser, asked: Asked, securityNames: Map<string, 
   }
 }
 
+/** A refusal of a form's own fields (named), which the form shows under each field. */
+const refusesFields = (error: unknown, fields: readonly string[]) =>
+  isApiClientError(error) && error.fields.some((f) => fields.includes(f.field));
+
 /** `onManage` opens the new user's dialog: a new user usually needs its links next. */
 function CreateUserForm({ onManage }: { onManage: (userId: string) => void }) {
   const change = useChangeUser();
@@ -166,6 +170,13 @@ function CreateUserForm({ onManage }: { onManage: (userId: string) => void }) {
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [created, setCreated] = useState<{ id: string; email: string } | null>(null);
+  /** Shows each field's message and gives the first field in error the focus. */
+  const showErrors = (issues: (readonly [string, string])[]) => {
+    setErrors(Object.fromEntries(issues));
+    // The first field in error takes the focus, as in every other form of the portal.
+    const first = issues.find(([field]) => field in ids)?.[0] as keyof typeof ids | undefined;
+    if (first) document.getElementById(ids[first])?.focus();
+  };
   const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
     setValues({ ...values, [field]: event.target.value });
   /** What ties a text field to its value and to the schema's message about it. */
@@ -192,14 +203,13 @@ function CreateUserForm({ onManage }: { onManage: (userId: string) => void }) {
         }}
         onSubmit={(event) => {
           event.preventDefault();
+          // A new attempt is answered on its own: the last one's result or refusal goes, even
+          // when this one is refused here, before anything is sent.
           setCreated(null);
+          change.reset();
           const parsed = createUserSchema.safeParse(values);
           if (!parsed.success) {
-            const issues = parsed.error.issues.map((i) => [String(i.path[0]), i.message] as const);
-            setErrors(Object.fromEntries(issues));
-            // The first field in error takes the focus, as in every other form of the portal.
-            const first = issues.find(([field]) => field in ids)?.[0] as keyof typeof ids;
-            if (first) document.getElementById(ids[first])?.focus();
+            showErrors(parsed.error.issues.map((i) => [String(i.path[0]), i.message] as const));
             return;
           }
           setErrors({});
@@ -209,6 +219,14 @@ function CreateUserForm({ onManage }: { onManage: (userId: string) => void }) {
               onSuccess: (user) => {
                 setCreated({ id: user.id, email: user.email });
                 setValues({ email: '', name: '', role: 'investor', password: '' });
+              },
+              // A refusal of a field (an email another user has) is said under that field, as
+              // the form's own checks are; nothing for support there.
+              onError: (error) => {
+                const fields = isApiClientError(error) ? error.fields : [];
+                showErrors(
+                  fields.filter((f) => f.field in ids).map((f) => [f.field, f.message] as const),
+                );
               },
             },
           );
@@ -235,7 +253,7 @@ function CreateUserForm({ onManage }: { onManage: (userId: string) => void }) {
            * The button is disabled while the request runs, which drops the focus to the page
            * body: the result takes it instead, so it is read out and the person stays here.
            */}
-          {change.isError && (
+          {change.isError && !refusesFields(change.error, Object.keys(ids)) && (
             <Box tabIndex={-1} ref={focusOnMount} sx={{ outline: 'none' }}>
               <ErrorAlert error={change.error} title="The user was not created" />
             </Box>
@@ -270,10 +288,7 @@ function CreateUserForm({ onManage }: { onManage: (userId: string) => void }) {
 
 /** A refusal of the link form's own fields, which the form shows under the field. */
 const refusesLinkFields = (error: unknown) =>
-  isApiClientError(error) &&
-  error.fields.some(
-    (f) => f.field === 'kind' || f.field === 'upstreamId' || f.field in confirmations,
-  );
+  refusesFields(error, ['kind', 'upstreamId', ...Object.keys(confirmations)]);
 
 /**
  * The links the BFF refuses until the admin confirms a check made on the platform: an issuer no
@@ -435,6 +450,11 @@ function ManageUser({ user, onClose }: { user: AdminUser; onClose: () => void })
                 sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start', mt: 2 }}
                 onSubmit={(event) => {
                   event.preventDefault();
+                  // A new attempt is answered on its own: the last change's result or refusal
+                  // goes, even when this one is refused here, before anything is sent.
+                  setDone(null);
+                  setKindError(null);
+                  change.reset();
                   const parsed = addLinkSchema.safeParse({
                     kind: linkKind,
                     upstreamId: linkId,
@@ -446,8 +466,6 @@ function ManageUser({ user, onClose }: { user: AdminUser; onClose: () => void })
                     return;
                   }
                   setLinkError(null);
-                  setKindError(null);
-                  setDone(null);
                   change.mutate(
                     { kind: 'link', userId: user.id, link: parsed.data },
                     {

@@ -115,6 +115,79 @@ describe('an admin manages users', () => {
     expect(await screen.findByRole('dialog', { name: 'Manage bo@example.test' })).toBeTruthy();
   });
 
+  it('an email another user has is said under Email, without a support id, and the next attempt clears it', async () => {
+    listUsers();
+    const duplicate = 'A user with this email already exists';
+    const sent = mockPost(
+      '/api/admin/users',
+      errorAnswer(409, {
+        code: 'conflict',
+        message: `${duplicate}.`,
+        submitted: 'no',
+        fields: [{ field: 'email', message: duplicate }],
+        requestId: '00658340-1111-4222-8333-444455556666',
+      }),
+    );
+    renderWithProviders(<AdminUsersRoute />);
+    const form = within(screen.getByRole('form', { name: 'Create a user' }));
+    const email = form.getByLabelText('Email', { exact: false });
+    const type = (label: string, value: string) =>
+      fireEvent.change(form.getByLabelText(label, { exact: false }), { target: { value } });
+    type('Email', 'investor@demo.test');
+    type('Name', 'Dup');
+    type('Password', 'a-long-password-1');
+    fireEvent.click(form.getByRole('button', { name: 'Create user' }));
+    await waitFor(() => expect(descriptionOf(email)).toBe(duplicate));
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(email);
+    // Said once, on the field: no alert above the button, and nothing to quote to support.
+    expect(form.getAllByText(duplicate)).toHaveLength(1);
+    expect(form.queryByRole('alert')).toBeNull();
+    expect(form.queryByText(/Support id/)).toBeNull();
+    expect(sent).toHaveLength(1);
+
+    // Another email, a password too short: only this attempt's answer stands.
+    type('Email', 'short@demo.test');
+    type('Name', 'Short');
+    type('Password', 'short');
+    fireEvent.click(form.getByRole('button', { name: 'Create user' }));
+    const password = form.getByLabelText('Password', { exact: false });
+    await waitFor(() => expect(document.activeElement).toBe(password));
+    expect(descriptionOf(password)).toBe('Password must be at least 12 characters');
+    expect(form.queryByText(duplicate)).toBeNull();
+    expect(email.getAttribute('aria-invalid')).toBe('false');
+    expect(sent).toHaveLength(1);
+  });
+
+  it('a refusal of the last attempt goes when the next is refused before it is sent', async () => {
+    listUsers();
+    const sent = mockPost(
+      '/api/admin/users',
+      errorAnswer(503, {
+        code: 'store_unavailable',
+        message: "The portal's database is not answering right now. Please try again in a moment.",
+        submitted: 'no',
+      }),
+    );
+    renderWithProviders(<AdminUsersRoute />);
+    const form = within(screen.getByRole('form', { name: 'Create a user' }));
+    const type = (label: string, value: string) =>
+      fireEvent.change(form.getByLabelText(label, { exact: false }), { target: { value } });
+    type('Email', 'bo@example.test');
+    type('Name', 'Bo');
+    fireEvent.click(form.getByRole('button', { name: 'Create user' }));
+    const alert = await form.findByRole('alert');
+    expect(alert.textContent).toContain('The user was not created');
+    type('Name', ' ');
+    fireEvent.click(form.getByRole('button', { name: 'Create user' }));
+    const name = form.getByLabelText('Name', { exact: false });
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(descriptionOf(name)).toBe('Name is required');
+    expect(form.queryByRole('alert')).toBeNull();
+    expect(form.queryByText(/The user was not created/)).toBeNull();
+    expect(sent).toHaveLength(1);
+  });
+
   it('a role chosen in the dropdown is changed only once confirmed; Cancel sends nothing and shows the role they have', async () => {
     listUsers();
     const sent = mockRoute(
@@ -524,6 +597,42 @@ describe('an admin manages users', () => {
         /^Issuer 1234Not used by the role Investor: unlink it, or a change of role could give its accessUnlink$/,
       ),
     ]);
+  });
+
+  it('in the user dialog, a link refused before it is sent takes the place of the last answer', async () => {
+    listUsers();
+    const sent = mockPost(
+      `/api/admin/users/${ada.id}/links`,
+      okAnswer({ ...ada, accountIds: ['A1234567'] }),
+      errorAnswer(503, {
+        code: 'upstream_unavailable',
+        message:
+          'The account could not be checked with the platform, so nothing was linked. The platform is not answering right now.',
+        submitted: 'no',
+      }),
+    );
+    const dialog = await openLinkForm();
+    const id = dialog.getByRole('textbox', { name: /^Upstream id/ });
+    const link = (value: string) => {
+      fireEvent.change(id, { target: { value } });
+      fireEvent.click(dialog.getByRole('button', { name: 'Link' }));
+    };
+    const rule = 'Upstream id must be 1 to 64 letters, digits, - or _';
+
+    link('A1234567');
+    expect(await dialog.findByText('Linked.')).toBeTruthy();
+    link('A 1');
+    expect(await dialog.findByText(rule)).toBeTruthy();
+    // "Linked." was about A1234567, not about this id.
+    expect(dialog.queryByText('Linked.')).toBeNull();
+
+    link('A7654321');
+    expect((await dialog.findByRole('alert')).textContent).toContain('Nothing was changed');
+    link('A 2');
+    expect(await dialog.findByText(rule)).toBeTruthy();
+    expect(dialog.queryByRole('alert')).toBeNull();
+    expect(dialog.queryByText(/could not be checked/)).toBeNull();
+    expect(sent).toHaveLength(2);
   });
 
   it('an id that breaks the rule is named before anything is sent', async () => {
