@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accountSchema, reviewSchema } from './accounts';
+import { asPlatformAccountId } from './platform-ids';
 
 /**
  * An account as `GET /api/accounts/:accountId` answers it to every role: the tax id is masked on
@@ -43,14 +44,6 @@ export const chosenAccountIdSchema = z
 export const accountParamsSchema = z.object({ accountId: accountIdSchema });
 
 /**
- * The form of the account ids the platform issues: one capital letter, then digits. The interface
- * document says only that the service generates identifiers (§2, conventions); what it issues is
- * `^A[0-9]{7,8}$` (real-world notes, createAccount; the older documentation's "A12345"), as the
- * sandbox's A1040000. The same letter and digits in lower case can therefore name no other account.
- */
-const PLATFORM_ACCOUNT_ID = /^[A-Za-z][0-9]+$/;
-
-/**
  * An account id a reviewer types to narrow a list (the money-requests register's Account field),
  * told under that label. One in the platform's form is written as the platform writes it, so
  * "a1040000" finds A1040000's requests instead of none, as the fund moves' status filters and the
@@ -63,4 +56,4 @@ export const accountFilterSchema = z
     ACCOUNT_ID,
     'Account must be an account id: 1 to 40 letters, digits, hyphens or underscores, such as A1040000',
   )
-  .transform((id) => (PLATFORM_ACCOUNT_ID.test(id) ? id.toUpperCase() : id));
+  .transform(asPlatformAccountId);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { reasonForDecisionSchema } from './free-text';
 import { keysOf } from './keys-of';
+import { asPlatformAccountId } from './platform-ids';
 import { emailSchema, roleSchema, type Role } from './session';
 
 // The schemas the sign-in page needs live in ./session (zod/mini); re-exported for the rest.
@@ -188,29 +189,43 @@ export function linksDroppedBy(
   return all.filter((link) => !kept.has(link.kind));
 }
 export const setDisabledSchema = z.object({ disabled: z.boolean() });
-export const addLinkSchema = z.object({
-  kind: linkKindSchema,
-  upstreamId: upstreamIdSchema,
-  /**
-   * The admin checked that this issuer is on the platform although no offering names it: the
-   * interface document names no read of an issuer (§4.16), so the BFF looks for it among the
-   * offerings' issuers and refuses one it does not find unless this is given.
-   */
-  confirmIssuerWithoutOfferings: z.boolean().optional(),
-  /**
-   * The admin checked that this security belongs to an issuer the user works for, although the
-   * portal links it to the staff of another issuer: a security link lets issuer staff set its
-   * trading hours, and the platform names no issuer of a security, so the BFF refuses it unless
-   * this is given.
-   */
-  confirmSecurityOfOtherIssuer: z.boolean().optional(),
-});
+
+/**
+ * A link's id as the platform writes it: an account id typed in lower case ("a1040692") names the
+ * account A1040692 (`asPlatformAccountId`), as in the money-requests register's Account filter,
+ * so it is checked, linked and unlinked as A1040692 rather than refused as unknown. Issuer and
+ * security ids are numbers, which have no case.
+ */
+const asPlatformLink = <Link extends { kind: LinkKind; upstreamId: string }>(link: Link): Link =>
+  link.kind === 'account' ? { ...link, upstreamId: asPlatformAccountId(link.upstreamId) } : link;
+
+export const addLinkSchema = z
+  .object({
+    kind: linkKindSchema,
+    upstreamId: upstreamIdSchema,
+    /**
+     * The admin checked that this issuer is on the platform although no offering names it: the
+     * interface document names no read of an issuer (§4.16), so the BFF looks for it among the
+     * offerings' issuers and refuses one it does not find unless this is given.
+     */
+    confirmIssuerWithoutOfferings: z.boolean().optional(),
+    /**
+     * The admin checked that this security belongs to an issuer the user works for, although the
+     * portal links it to the staff of another issuer: a security link lets issuer staff set its
+     * trading hours, and the platform names no issuer of a security, so the BFF refuses it unless
+     * this is given.
+     */
+    confirmSecurityOfOtherIssuer: z.boolean().optional(),
+  })
+  .transform(asPlatformLink);
 export type AddLink = z.infer<typeof addLinkSchema>;
-export const linkParamsSchema = z.object({
-  userId: z.uuid('userId must be a user id'),
-  kind: linkKindSchema,
-  upstreamId: upstreamIdSchema,
-});
+export const linkParamsSchema = z
+  .object({
+    userId: z.uuid('userId must be a user id'),
+    kind: linkKindSchema,
+    upstreamId: upstreamIdSchema,
+  })
+  .transform(asPlatformLink);
 
 /** Maker-checker on large disbursements. */
 export const approvalStateLabels = {

@@ -281,6 +281,40 @@ describe('a link of a kind the role does not act on', () => {
   });
 });
 
+describe('linking an account', () => {
+  it('takes an account id in any letter case, as the platform writes it: linked, audited and unlinked as such', async () => {
+    userId = await newUser('investor');
+    const accountId = h.manifest.investors[0].accountIds[0];
+    const typed = accountId.toLowerCase();
+    expect(typed).not.toBe(accountId);
+    const res = await addLink({ kind: 'account', upstreamId: typed });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().accountIds).toEqual([accountId]);
+    expect(await storedLinks()).toEqual([{ kind: 'account', upstream_id: accountId }]);
+    const audited = (await linkedAudit(accountId)).map((e) => e.details as { userId: string });
+    expect(audited.filter((d) => d.userId === userId)).toHaveLength(1);
+    // Typed in lower case again, it names the same link, and removes it.
+    const unlinked = await call(
+      h.app,
+      'DELETE',
+      `/api/admin/users/${userId}/links/account/${typed}`,
+      { cookie: admin },
+    );
+    expect(unlinked.statusCode).toBe(200);
+    expect(unlinked.json().accountIds).toEqual([]);
+    expect(await storedLinks()).toEqual([]);
+  });
+
+  it('an id that is not of the platform’s form is checked as typed', async () => {
+    userId = await newUser('investor');
+    const res = await addLink({ kind: 'account', upstreamId: 'acct-1040000' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual([
+      { field: 'upstreamId', message: 'No account acct-1040000 exists on the platform' },
+    ]);
+  });
+});
+
 describe('linking an issuer', () => {
   it('links the issuer of an offering', async () => {
     const res = await addLink({ kind: 'issuer', upstreamId: issuerWithOfferings });

@@ -118,6 +118,18 @@ describe('linking from the command line', () => {
     expect(event.details.unchecked).toBeUndefined();
   });
 
+  it('takes an account id in any letter case, as the Users page does: linked and unlinked as the platform writes it', async () => {
+    const email = await newUser();
+    const accountId = h.manifest.investors[0].accountIds[0];
+    await run(['link', '--email', email, '--account', accountId.toLowerCase()]);
+    expect(await linksOf(email)).toEqual([{ kind: 'account', upstream_id: accountId }]);
+    expect(await lastAudit('user_linked')).toMatchObject({ object_id: accountId });
+    expect(printed.at(-1)).toMatch(new RegExp(`^Linked account ${accountId};`));
+    await run(['unlink', '--email', email, '--account', accountId.toLowerCase()]);
+    expect(await lastAudit('user_unlinked')).toMatchObject({ object_id: accountId });
+    expect(await linksOf(email)).toEqual([]);
+  });
+
   it('refuses an account the platform does not hold and links nothing', async () => {
     const email = await newUser();
     const refusal = run(['link', '--email', email, '--account', 'A9999999']);

@@ -376,6 +376,21 @@ describe('an admin manages users', () => {
     expect(dialog.queryByRole('checkbox')).toBeNull();
   });
 
+  it('an account id typed in lower case is linked as the platform writes it', async () => {
+    listUsers();
+    const sent = mockPost(
+      `/api/admin/users/${ada.id}/links`,
+      okAnswer({ ...ada, accountIds: ['A1040692'] }, 200),
+    );
+    const dialog = await openLinkForm();
+    fireEvent.change(dialog.getByRole('textbox', { name: /^Upstream id/ }), {
+      target: { value: ' a1040692 ' },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Link' }));
+    expect(await dialog.findByText('Linked.')).toBeTruthy();
+    expect(sent[0].body).toEqual({ kind: 'account', upstreamId: 'A1040692' });
+  });
+
   it('an issuer no offering names is linked only once the admin ticks the confirmation offered after the refusal', async () => {
     const staff: AdminUser = { ...ada, role: 'issuer_staff' };
     listUsers(staff);
