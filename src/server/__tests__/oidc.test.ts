@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
+import { createUser, setDisabled } from '../store/users';
 import { call, startHarness, type Harness } from './harness';
 import { loginAt, startOidcProvider, type TestProvider } from './oidc-test-provider';
 
@@ -20,6 +21,7 @@ beforeAll(async () => {
       stranger: { email: 'stranger@demo.test' },
       outsider: { email: 'admin@elsewhere.test' },
       unverified: { email: 'admin@demo.test', emailVerified: false },
+      gone: { email: 'gone@demo.test' },
     },
   });
   h = await startHarness({
@@ -237,6 +239,49 @@ describe('single sign-on (OpenID Connect, code + PKCE)', () => {
       .where('email', '=', 'stranger@demo.test')
       .executeTakeFirst();
     expect(stranger).toBeUndefined();
+  });
+
+  it('tells a disabled user their account is disabled, by email or by subject, audited as theirs; nothing of the account changes', async () => {
+    const id = await createUser(h.db, {
+      email: 'gone@demo.test',
+      name: 'Gone',
+      role: 'compliance',
+      password: '',
+    });
+    await setDisabled(h.db, id, true);
+    const signInAsGone = async () => {
+      const { authUrl, cookie } = await start();
+      return back(await loginAt(authUrl, 'gone'), cookie);
+    };
+    const expectDisabled = async (res: LightMyRequestResponse) => {
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe('/sign-in?sso=disabled');
+      expect(sessionCookie(res)).toBeUndefined();
+      expect(await lastSignInAudit()).toMatchObject({
+        outcome: 'denied',
+        user_id: id,
+        user_email: 'gone@demo.test',
+        role: 'compliance',
+        details: { method: 'oidc', reason: 'account_disabled' },
+      });
+    };
+    const oidcOf = () =>
+      h.db
+        .selectFrom('users')
+        .select('oidc_subject')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+
+    // Matched by its verified email: refused as disabled, and not tied to the provider.
+    await expectDisabled(await signInAsGone());
+    expect(await oidcOf()).toEqual({ oidc_subject: null });
+
+    // Enabled, it signs in and is tied to its subject; disabled again, refused as such.
+    await setDisabled(h.db, id, false);
+    expect(sessionCookie(await signInAsGone())).toBeDefined();
+    expect(await oidcOf()).toEqual({ oidc_subject: 'gone' });
+    await setDisabled(h.db, id, true);
+    await expectDisabled(await signInAsGone());
   });
 
   it('the sign-in page learns that single sign-on is offered', async () => {

@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import argon2 from 'argon2';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessionSchema } from '../../contract/session';
 import { hashToken } from '../store/sessions';
+import { createUser, setDisabled } from '../store/users';
 import { call, DEMO_PASSWORD, signIn, startHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -121,6 +123,99 @@ describe('sign-in and session', () => {
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBeDefined();
     expect(res.json().error.message).toMatch(/Try again in \d+ minute/);
+  });
+
+  describe('a disabled user', () => {
+    const password = 'a-long-password-of-theirs';
+    let counter = 0;
+    /** A user an admin disabled, with their own password. */
+    async function disabledUser() {
+      const email = `disabled-${++counter}@example.test`;
+      const id = await createUser(h.db, { email, name: 'Dee', role: 'issuer_staff', password });
+      await setDisabled(h.db, id, true);
+      return { id, email };
+    }
+    const attempt = (email: string, pass: string) =>
+      call(h.app, 'POST', '/api/session', { body: { email, password: pass } });
+    const lastSignIn = () =>
+      h.db
+        .selectFrom('audit_events')
+        .selectAll()
+        .where('action', '=', 'sign_in')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+
+    it('with the right password is told the account is disabled and to ask an administrator; the audit says why, as theirs', async () => {
+      const dee = await disabledUser();
+      const res = await attempt(dee.email, password);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toMatchObject({
+        code: 'forbidden',
+        message:
+          'This account is disabled, so it cannot sign in. Ask your administrator to enable it.',
+        submitted: 'no',
+      });
+      expect(res.headers['set-cookie']).toBeUndefined();
+      expect(await lastSignIn()).toMatchObject({
+        outcome: 'denied',
+        user_id: dee.id,
+        user_email: dee.email,
+        role: 'issuer_staff',
+        details: { method: 'password', reason: 'account_disabled' },
+      });
+    });
+
+    it('with a wrong password gets the answer anyone gets, and is not named in the audit', async () => {
+      const dee = await disabledUser();
+      const wrong = await attempt(dee.email, 'not-their-password');
+      const unknown = await attempt('nobody-at-all@example.test', 'not-their-password');
+      expect(wrong.statusCode).toBe(401);
+      const body = (res: typeof wrong) => ({ ...res.json().error, requestId: undefined });
+      expect(body(wrong)).toEqual(body(unknown));
+      expect(body(wrong).message).toBe('The email or password is not correct.');
+      const events = await h.db
+        .selectFrom('audit_events')
+        .selectAll()
+        .where('action', '=', 'sign_in')
+        .where('user_email', '=', dee.email)
+        .execute();
+      expect(events).toMatchObject([
+        {
+          outcome: 'failed',
+          user_id: null,
+          details: { method: 'password', reason: 'wrong_email_or_password' },
+        },
+      ]);
+    });
+
+    it('has a password checked as anyone’s is: one verification, whether disabled, enabled or unknown', async () => {
+      const dee = await disabledUser();
+      const enabled = `enabled-${counter}@example.test`;
+      await createUser(h.db, { email: enabled, name: 'En', role: 'issuer_staff', password });
+      const verify = vi.spyOn(argon2, 'verify');
+      try {
+        for (const email of [dee.email, enabled, 'nobody-here@example.test']) {
+          verify.mockClear();
+          await attempt(email, 'not-their-password');
+          expect(verify).toHaveBeenCalledTimes(1);
+        }
+        verify.mockClear();
+        await attempt(dee.email, password);
+        expect(verify).toHaveBeenCalledTimes(1);
+      } finally {
+        verify.mockRestore();
+      }
+    });
+
+    it('locked out by failures, is told only to wait, even with the right password', async () => {
+      const dee = await disabledUser();
+      for (let i = 0; i < 8; i++) await attempt(dee.email, `wrong-${i}`);
+      const res = await attempt(dee.email, password);
+      expect(res.statusCode).toBe(429);
+      expect(res.json().error.message).toMatch(
+        /^Too many sign-in attempts\. Try again in \d+ minutes?\.$/,
+      );
+    });
   });
 
   it('ends a session after the idle deadline passes', async () => {

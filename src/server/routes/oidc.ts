@@ -11,13 +11,16 @@ import {
   findOidcOf,
   findUserIdByEmail,
   findUserIdByOidc,
+  findUserRecord,
   getUser,
   linkOidc,
   setRole,
   unlink,
+  type UserRecord,
 } from '../store/users';
 import { sessionCookieName, sessionTimes, setSessionCookie } from '../plugins/session';
 import { defineRoute } from './define';
+import { ACCOUNT_DISABLED } from './session';
 
 /**
  * Single sign-on (OpenID Connect, authorization code + PKCE). These are top-level browser
@@ -52,6 +55,7 @@ function signInPage(reason: string) {
 /** Why a sign-in was refused, in the words the sign-in page shows (kept short, no internals). */
 const REFUSED = 'refused';
 const UNAVAILABLE = 'unavailable';
+const DISABLED = 'disabled';
 
 /** Finds or (when allowed) creates the portal user for a provider identity; null refuses. */
 async function matchUser(
@@ -60,6 +64,8 @@ async function matchUser(
 ): Promise<{
   userId: string | null;
   reason?: string;
+  /** The user the identity is, when their account is disabled: told so, and audited as theirs. */
+  disabled?: UserRecord;
   created?: boolean;
   roleChangedFrom?: string;
   /** The links the new role does not act on, removed with the change. */
@@ -76,6 +82,7 @@ async function matchUser(
     }
   }
   let userId = await findUserIdByOidc(deps.db, identity.issuer, identity.subject);
+  let linkByEmail = false;
   if (!userId) {
     if (!identity.email || !identity.emailVerified) {
       return { userId: null, reason: 'email_not_verified' };
@@ -87,8 +94,15 @@ async function matchUser(
       if (existing?.oidc_subject && existing.oidc_issuer === identity.issuer) {
         return { userId: null, reason: 'subject_mismatch' };
       }
-      await linkOidc(deps.db, userId, identity.issuer, identity.subject);
+      linkByEmail = true;
     }
+  }
+  if (userId) {
+    // The provider proved this is the user (their subject, or their verified email): a disabled
+    // account is refused as such, as a right password is, and nothing of it changes.
+    const found = await findUserRecord(deps.db, userId);
+    if (found?.disabled) return { userId: null, reason: ACCOUNT_DISABLED, disabled: found };
+    if (linkByEmail) await linkOidc(deps.db, userId, identity.issuer, identity.subject);
   }
   if (!userId) {
     const role = identity.role ?? settings.jitRole;
@@ -103,7 +117,7 @@ async function matchUser(
     return { userId, created: true };
   }
   const user = await getUser(deps.db, userId);
-  if (!user) return { userId: null, reason: 'disabled' };
+  if (!user) return { userId: null, reason: 'unknown_user' };
   // The provider is the source of truth for roles when it names one.
   // Its links that the new role does not act on go with the old role, as when an admin changes
   // it (routes/admin-users.ts): the provider giving the old role back gives no access back.
@@ -136,6 +150,20 @@ async function callback(deps: Deps, request: FastifyRequest, reply: FastifyReply
     });
     return signInPage(reason === 'provider_unreachable' ? UNAVAILABLE : REFUSED);
   };
+  /** A user the provider proved, whose account is disabled: theirs to know, and to ask about. */
+  const refuseDisabled = async (user: UserRecord) => {
+    await deps.audit({
+      action: 'sign_in',
+      outcome: 'denied',
+      userId: user.id,
+      userEmail: user.email,
+      role: user.role,
+      ip: request.ip,
+      requestId: request.id,
+      details: { method: 'oidc', reason: ACCOUNT_DISABLED },
+    });
+    return signInPage(DISABLED);
+  };
 
   let finished;
   try {
@@ -147,9 +175,15 @@ async function callback(deps: Deps, request: FastifyRequest, reply: FastifyReply
   }
   const { identity, returnTo } = finished;
   const matched = await matchUser(deps, identity);
+  if (matched.disabled) return refuseDisabled(matched.disabled);
   if (!matched.userId) return refuse(matched.reason ?? 'unknown_user', undefined, identity.email);
   const user = await getUser(deps.db, matched.userId);
-  if (!user) return refuse('disabled', undefined, identity.email);
+  if (!user) {
+    // Disabled since it was matched (getUser answers only users who may sign in).
+    const found = await findUserRecord(deps.db, matched.userId);
+    if (found?.disabled) return refuseDisabled(found);
+    return refuse('unknown_user', undefined, identity.email);
+  }
 
   const old = request.cookies[sessionCookieName(deps.config)];
   if (old) await revokeSession(deps.db, hashToken(old));

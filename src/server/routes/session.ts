@@ -39,6 +39,12 @@ async function sessionBody(
   };
 }
 
+/** The audit reason of a sign-in refused because an admin disabled the account (also by OIDC). */
+export const ACCOUNT_DISABLED = 'account_disabled';
+/** What the person is told, once they proved who they are (password or single sign-on). */
+const ACCOUNT_DISABLED_MESSAGE =
+  'This account is disabled, so it cannot sign in. Ask your administrator to enable it.';
+
 const retryAfter = (resetAt: Date) => tooManyAttempts('sign-in attempts', resetAt);
 
 export const sessionRoutes = [
@@ -76,8 +82,27 @@ export const sessionRoutes = [
       const attempt = await hit(deps.db, emailKey, SIGN_IN_LIMITS.failuresPerEmail, WINDOW_MS);
       if (!attempt.allowed) throw retryAfter(attempt.resetAt);
 
-      const userId = await verifyCredentials(deps.db, email, body.password);
-      const user = userId ? await getUser(deps.db, userId) : null;
+      const match = await verifyCredentials(deps.db, email, body.password);
+      if (match?.disabled) {
+        // The password is right, so the person is told why they cannot sign in and whom to ask
+        // (retrying, or resetting a right password, would not help): this tells nothing to
+        // anyone without the password, who gets the answer below, after the same check. The
+        // attempt is theirs, audited as their own, and gives its slot back like any right
+        // password.
+        await clear(deps.db, emailKey);
+        await deps.audit({
+          action: 'sign_in',
+          outcome: 'denied',
+          userId: match.id,
+          userEmail: match.email,
+          role: match.role,
+          ip: request.ip,
+          requestId: request.id,
+          details: { method: 'password', reason: ACCOUNT_DISABLED },
+        });
+        throw new HttpError('forbidden', ACCOUNT_DISABLED_MESSAGE, { submitted: 'no' });
+      }
+      const user = match ? await getUser(deps.db, match.id) : null;
       if (!user) {
         await deps.audit({
           action: 'sign_in',
@@ -85,6 +110,7 @@ export const sessionRoutes = [
           userEmail: email,
           ip: request.ip,
           requestId: request.id,
+          details: { method: 'password', reason: 'wrong_email_or_password' },
         });
         throw new HttpError('unauthenticated', 'The email or password is not correct.');
       }

@@ -81,15 +81,28 @@ export function passwordMatches(hash: string, password: string): Promise<boolean
     : argon2.verify(hash, password).catch(() => false);
 }
 
-/** Returns the user id when the email and password match an enabled user. */
+/** A user as the sign-in and its audit event know them, whether they may sign in or not. */
+export interface UserRecord {
+  id: string;
+  email: string;
+  role: Role;
+  disabled: boolean;
+}
+
+/**
+ * The user whose email and password these are, disabled or not; null when they match nobody.
+ * The password is checked the same way whether the user is disabled or not (and against a decoy
+ * when the email is unknown), so the time taken tells nobody which it is: only someone who has
+ * the password learns that the account is disabled.
+ */
 export async function verifyCredentials(
   db: Db,
   email: string,
   password: string,
-): Promise<string | null> {
+): Promise<UserRecord | null> {
   const row = await db
     .selectFrom('users')
-    .select(['id', 'password_hash', 'disabled'])
+    .select(['id', 'email', 'role', 'password_hash', 'disabled'])
     .where('email', '=', normalizeEmail(email))
     .executeTakeFirst();
   if (!row) {
@@ -98,7 +111,17 @@ export async function verifyCredentials(
     return null;
   }
   const ok = await passwordMatches(row.password_hash, password);
-  return ok && !row.disabled ? row.id : null;
+  return ok ? { id: row.id, email: row.email, role: row.role, disabled: row.disabled } : null;
+}
+
+/** A user by id, disabled or not (`getUser` answers only those who may sign in). */
+export async function findUserRecord(db: Db, userId: string): Promise<UserRecord | null> {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'role', 'disabled'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row ?? null;
 }
 
 export async function findUserIdByEmail(db: Db, email: string): Promise<string | null> {

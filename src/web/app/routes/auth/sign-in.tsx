@@ -38,6 +38,11 @@ const ssoNotices: Record<string, { severity: 'info' | 'error'; text: string }> =
     severity: 'error',
     text: 'Single sign-on did not sign you in: the answer from your identity provider was not accepted, or your account is not allowed here. Ask an administrator if this persists.',
   },
+  // Only someone the identity provider signed in as this user is sent here with it.
+  disabled: {
+    severity: 'error',
+    text: 'Your identity provider signed you in, but your account on this portal is disabled, so it cannot sign in. Ask your administrator to enable it.',
+  },
   unavailable: {
     severity: 'error',
     text: 'Your identity provider could not be reached. Try again in a moment, or sign in with a password.',

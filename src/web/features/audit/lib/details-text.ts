@@ -116,6 +116,9 @@ const codeWords: Record<string, string> = {
   too_many_attempts: 'too many attempts: no code was checked',
   lease_expired: 'the request’s lease ran out',
   manual: 'a reviewer, by hand',
+  // Why a sign-in was refused (routes/session.ts, routes/oidc.ts).
+  account_disabled: 'the account is disabled',
+  wrong_email_or_password: 'the email or password is not correct',
 };
 
 /** The fields a reveal names (docs/audit-log.md), as the account pages label them. */

@@ -71,3 +71,19 @@ describe('the sign-in page after signing out', () => {
     await waitFor(() => expect(document.activeElement).toBe(notice));
   });
 });
+
+describe('the sign-in page after single sign-on of a disabled user', () => {
+  it('says the account is disabled and to ask an administrator, and puts the focus on it', async () => {
+    bff.use(
+      http.get('/api/session', () => HttpResponse.json({ signedIn: false })),
+      http.get('/api/config', () =>
+        HttpResponse.json({ sandbox: false, singleSignOn: { label: 'single sign-on' } }),
+      ),
+    );
+    visitSignIn('/sign-in?sso=disabled');
+    const notice = await screen.findByText(
+      'Your identity provider signed you in, but your account on this portal is disabled, so it cannot sign in. Ask your administrator to enable it.',
+    );
+    await waitFor(() => expect(document.activeElement).toBe(notice));
+  });
+});

@@ -17,6 +17,21 @@ const written: [action: string, details: Record<string, unknown>, reads: string]
   ],
   [
     'sign_in',
+    { method: 'password', reason: 'account_disabled' },
+    'Method: password; Reason: the account is disabled',
+  ],
+  [
+    'sign_in',
+    { method: 'oidc', reason: 'account_disabled' },
+    'Method: single sign-on; Reason: the account is disabled',
+  ],
+  [
+    'sign_in',
+    { method: 'password', reason: 'wrong_email_or_password' },
+    'Method: password; Reason: the email or password is not correct',
+  ],
+  [
+    'sign_in',
     { secondFactor: 'verify', method: 'password' },
     'Second factor: to be proved; Method: password',
   ],
