@@ -245,6 +245,44 @@ describe('register through the BFF', () => {
       expect(again.json().error.message).toMatch(/already settled: accepted/);
     });
 
+    it('an IRA request as created, with its account typed in lower case: kept as the platform writes it', async () => {
+      await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+        operation: 'addCustodyAccountSupplement',
+        drop: true,
+        times: 1,
+      });
+      const lost = await call(h.app, 'POST', `/api/accounts/${accountA}/ira-supplement`, {
+        cookie: investor,
+        headers: { 'idempotency-key': key() },
+        body: {
+          mailing: {
+            maritalStatus: 'married',
+            line1: '1 Main St',
+            city: 'Denver',
+            state: 'CO',
+            zipCode: '80202',
+            country: 'US',
+          },
+          management: { investmentManager: 'not_now', proxyVoting: 'receive_all' },
+          funding: {
+            contributionMethod: 'regular_contribution',
+            contributionTaxYear: String(new Date().getUTCFullYear()),
+            currentHolding: { firmName: 'Old Brokerage', country: 'US', accountNumber: '99887766' },
+          },
+        },
+      });
+      const reference = lost.json().error.reference as string;
+      expect((await getMoneyRequest(h.db, reference))?.outcome).toBe('unknown');
+      const res = await settle(reference, {
+        outcome: 'created',
+        upstreamId: accountA.toLowerCase(),
+        reason: 'The IRA details of the account at the platform show the request',
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ outcome: 'created', upstreamId: accountA });
+      expect((await getMoneyRequest(h.db, reference))?.upstreamId).toBe(accountA);
+    });
+
     it('as never arrived only once the call cannot still be in flight; then the same key may be sent', async () => {
       const lost = await lostDisbursement('16.50');
       const reason = 'No fund move of this amount or reference at the platform';

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { accountParamsSchema } from '../../contract/account-views';
+import { asPlatformAccountId } from '../../contract/platform-ids';
 import { csvLine } from '../../contract/csv';
 import type { FundMove } from '../../contract/custody';
 import {
@@ -400,12 +401,19 @@ export const moneyRequestRoutes = [
           `${params.reference} may still be on its way to the platform. It can be recorded as never arrived in ${left} second${left === 1 ? '' : 's'}; check the platform again then.`,
         );
       }
+      // An IRA request's platform id is its account (§2.11 answers the supplement with the
+      // account only): typed in any letter case, it is kept as the platform writes it, as the
+      // platform's own answer would have given it.
+      const upstreamId =
+        body.upstreamId && request.kind === 'ira_supplement'
+          ? asPlatformAccountId(body.upstreamId)
+          : body.upstreamId;
       if (body.outcome === 'created') {
-        await checkPlatformId(deps, request, body.upstreamId!, body.confirmDifferentUnits === true);
+        await checkPlatformId(deps, request, upstreamId!, body.confirmDifferentUnits === true);
       }
       const verdict =
         body.outcome === 'created'
-          ? { outcome: 'created' as const, upstreamId: body.upstreamId! }
+          ? { outcome: 'created' as const, upstreamId: upstreamId! }
           : { outcome: 'not_sent' as const };
       const settled = await settleUnknown(
         deps.db,
