@@ -231,6 +231,31 @@ describe('sessions in the browser', () => {
 });
 
 describe('users in the browser (admin)', () => {
+  it('refuses an email another user has on the field Email, also when two admins create it at once', async () => {
+    const body = (name: string) => ({
+      email: 'Twice@Example.test',
+      name,
+      role: 'investor',
+      password: 'a-long-password-2026',
+    });
+    // Both are checked before either is stored (the password is hashed in between).
+    const replies = await Promise.all([
+      post('/api/admin/users', admin, body('One')),
+      post('/api/admin/users', admin, body('Two')),
+    ]);
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const refused = replies.find((r) => r.statusCode === 409)!;
+    expect(refused.json().error).toMatchObject({
+      code: 'conflict',
+      message: 'A user with this email already exists.',
+      submitted: 'no',
+      fields: [{ field: 'email', message: 'A user with this email already exists' }],
+    });
+    const again = await post('/api/admin/users', admin, body('Three'));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.fields).toEqual(refused.json().error.fields);
+  });
+
   it('creates a user, links an account, disables them; every change is audited', async () => {
     const created = await post('/api/admin/users', admin, {
       email: 'Ada@Example.test',

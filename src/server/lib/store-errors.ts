@@ -33,6 +33,14 @@ export function isStoreFailure(err: unknown): boolean {
   );
 }
 
+/**
+ * Whether an insert was refused because a unique column already holds the value (PostgreSQL
+ * 23505): another request stored the same value between our check and our insert.
+ */
+export function isUniqueViolation(err: unknown): boolean {
+  return err instanceof Error && (err as { code?: unknown }).code === '23505';
+}
+
 export function storeUnavailable(sentence: string): HttpError {
   return new HttpError(
     'store_unavailable',

@@ -13,6 +13,7 @@ import {
 } from '../../contract/identity';
 import type { Deps } from '../deps';
 import { HttpError } from '../lib/http-error';
+import { isUniqueViolation } from '../lib/store-errors';
 import {
   kindMustSuitRole,
   linkMustBeKnown,
@@ -178,19 +179,29 @@ export const adminUserRoutes = [
     successStatus: 201,
     async handler({ body, deps, audit }) {
       const email = normalizeEmail(body.email);
-      if (await findUserIdByEmail(deps.db, email)) {
+      // Said on the field Email, where the admin picks another address: nothing for support.
+      const taken = () => {
         const message = 'A user with this email already exists';
-        throw new HttpError('conflict', `${message}.`, {
+        return new HttpError('conflict', `${message}.`, {
           fields: [{ field: 'email', message }],
           submitted: 'no',
         });
+      };
+      if (await findUserIdByEmail(deps.db, email)) throw taken();
+      let id: string;
+      try {
+        id = await createUser(deps.db, {
+          email,
+          name: body.name,
+          role: body.role,
+          password: body.password,
+        });
+      } catch (err) {
+        // Another admin created the same email since the check above (the password is hashed
+        // in between): the store's unique email refuses the second, which is told the same.
+        if (isUniqueViolation(err)) throw taken();
+        throw err;
       }
-      const id = await createUser(deps.db, {
-        email,
-        name: body.name,
-        role: body.role,
-        password: body.password,
-      });
       await audit({
         action: 'user_created',
         objectType: 'user',
