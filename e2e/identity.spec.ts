@@ -1,10 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { OIDC_PORT } from '../playwright.config';
 import { startOidcProvider, type TestProvider } from '../src/server/__tests__/oidc-test-provider';
-import { signIn } from './helpers';
+import { demoPassword, signIn } from './helpers';
 import { createJourneyUser } from './identity-helpers';
 
 let idp: TestProvider;
+/** A portal user an admin disabled, whom the provider signs in (the test creates them). */
+const SSO_DISABLED = 'sso-disabled@demo.test';
 
 // Playwright reads fixtures from the first parameter; this hook needs none.
 // eslint-disable-next-line no-empty-pattern
@@ -15,6 +17,7 @@ test.beforeAll(async ({}, testInfo) => {
     redirectUris: [`${baseURL}/auth/oidc/callback`],
     accounts: {
       'ops-reviewer': { email: 'compliance@demo.test', groups: ['portal-compliance'] },
+      'gone-reviewer': { email: SSO_DISABLED },
     },
   });
 });
@@ -72,4 +75,61 @@ test('a session ended from the sessions page stops working at its next request',
   await expect(there).toHaveURL(/\/sign-in/);
   await first.close();
   await second.close();
+});
+
+test('a disabled person is told so only with the right password, and single sign-on says the same', async ({
+  browser,
+  page,
+}, testInfo) => {
+  const baseURL = testInfo.project.use.baseURL!;
+  const admin = await browser.newContext({ baseURL });
+  const headers = { 'X-CSRF': '1', Origin: baseURL };
+  const signedIn = await admin.request.post('/api/session', {
+    headers,
+    data: { email: 'admin@demo.test', password: demoPassword },
+  });
+  expect(signedIn.status()).toBe(200);
+  const email = `disabled-${Date.now()}@demo.test`;
+  const password = 'journey-password-2026';
+  for (const user of [
+    { email, name: 'Disabled Investor', role: 'investor', password },
+    { email: SSO_DISABLED, name: 'Disabled Reviewer', role: 'compliance', password: '' },
+  ]) {
+    // The single sign-on user stays from an earlier run on the same data: 409, and disabled again.
+    const created = await admin.request.post('/api/admin/users', { headers, data: user });
+    expect([201, 409]).toContain(created.status());
+    const { users } = (await (await admin.request.get('/api/admin/users', { headers })).json()) as {
+      users: { id: string; email: string }[];
+    };
+    const id = users.find((u) => u.email === user.email)!.id;
+    const disabled = await admin.request.put(`/api/admin/users/${id}/disabled`, {
+      headers,
+      data: { disabled: true },
+    });
+    expect(disabled.status()).toBe(200);
+  }
+  await admin.close();
+
+  await page.goto('/sign-in');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('not-the-password-1');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The email or password is not correct.');
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'This account is disabled, so it cannot sign in. Ask your administrator to enable it.',
+  );
+  await expect(page).toHaveURL(/\/sign-in$/);
+
+  await page.getByRole('button', { name: 'Continue with single sign-on' }).click();
+  await page.locator('input[name="login"]').fill('gone-reviewer');
+  await page.locator('input[name="password"]').fill('any-password');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await expect(page).toHaveURL(/\/sign-in\?sso=disabled$/);
+  await expect(
+    page.getByText(
+      'Your identity provider signed you in, but your account on this portal is disabled, so it cannot sign in. Ask your administrator to enable it.',
+    ),
+  ).toBeVisible();
 });
