@@ -42,10 +42,12 @@ export const accountSchema = z.object({
   reviews: z.object({
     kyc: reviewSchema,
     aml: reviewSchema,
-    accreditation: reviewSchema.extend({
-      /** The basis of accreditation as the upstream states it (for example income). */
-      basis: z.string().nullable(),
-    }),
+    // Only accreditedStatus and its date (§2.5). getAccount's accreditedInvestor is not passed on:
+    // the interface document gives it no meaning (§2.5 leaves its notes empty), the values seen
+    // differ in kind ("income" in a documented sample, Yes/No elsewhere; real-world notes: it is
+    // what createAccount's `Allow` was sent as), and a yes/no beside the review's status reads as
+    // a verdict that can contradict it ("Approved", "No").
+    accreditation: reviewSchema,
     approval: reviewSchema.extend({ principal: z.string().nullable() }),
   }),
   suitability: z.object({

@@ -27,7 +27,7 @@ function account(
       approval: { ...review(status('approval')), principal: null },
       kyc: review(status('kyc')),
       aml: review(status('aml')),
-      accreditation: { ...review(status('accreditation')), basis: null },
+      accreditation: { ...review(status('accreditation')) },
     },
   };
 }

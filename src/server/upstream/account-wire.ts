@@ -39,6 +39,7 @@ export const rawAccountSchema = looseObject({
   suitabilityDate: wireLocalDateTime,
   suitabilityApprover: wireText,
   accreditedStatus: wireStatus,
+  // Read so the record's shape is checked, not passed on: its meaning is unknown (contract/accounts.ts).
   accreditedInvestor: wireText,
   accreditedInvestorDate: wireReviewDate,
   '506cLimit': wireOptionalDecimal,
@@ -84,7 +85,6 @@ export function normalizeAccount(raw: z.output<typeof rawAccountSchema>): Accoun
       accreditation: {
         status: raw.accreditedStatus,
         date: raw.accreditedInvestorDate,
-        basis: raw.accreditedInvestor,
       },
       approval: {
         status: raw.approvalStatus,

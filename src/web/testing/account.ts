@@ -19,7 +19,7 @@ export const accountView = (overrides: Partial<AccountView> = {}): AccountView =
   reviews: {
     kyc: noReview,
     aml: noReview,
-    accreditation: { ...noReview, basis: null },
+    accreditation: { ...noReview },
     approval: { ...noReview, principal: null },
   },
   suitability: { score: null, date: null, approver: null },

@@ -31,11 +31,7 @@ export function AccountReviews({ account }: { account: AccountView }) {
   const rows: [string, Review, string][] = [
     ['Identity (KYC)', kyc, ''],
     ['Anti-money-laundering (AML)', aml, ''],
-    [
-      'Accredited investor',
-      accreditation,
-      accreditation.basis ? `Basis: ${accreditation.basis}` : '',
-    ],
+    ['Accredited investor', accreditation, ''],
     ['Account approval', approval, approval.principal ? `Principal: ${approval.principal}` : ''],
   ];
   return (

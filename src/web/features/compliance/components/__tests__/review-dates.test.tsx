@@ -23,7 +23,7 @@ const account: AccountView = accountView({
     // Late in the platform's evening: still the 24th there, whatever the viewer's zone.
     kyc: { status: 'approved', date: '2026-11-24T23:30:00' },
     aml: { status: 'approved', date: '2026-11-24T09:05:00' },
-    accreditation: { status: 'pending', date: '2026-11-20', basis: null },
+    accreditation: { status: 'pending', date: '2026-11-20' },
     approval: { status: null, date: null, principal: null },
   },
   suitability: { score: '7', date: '2026-11-21T16:45:00', approver: 'R. Lee' },
@@ -74,5 +74,26 @@ describe('a reviewer reads the review dates of an account and of an entity', () 
     renderWithProviders(<EntityDetails entity={entity} />);
     expect(definitionOf('KYC')).toBe('Approved (Nov 24, 2026)');
     expect(definitionOf('AML')).toBe('Pending (Nov 20, 2026)');
+  });
+});
+
+describe('the accredited investor review (§2.5)', () => {
+  it('shows the status and its date, and no upstream yes/no as a "basis" beside it', () => {
+    // An account approved as accredited whose accreditedInvestor reads "No": §2.5 gives that
+    // field no meaning, so it is never printed beside the status it could contradict, even when
+    // a reply still carries it.
+    const approved = accountView({
+      reviews: {
+        ...account.reviews,
+        accreditation: { status: 'approved', date: '2025-11-16', basis: 'No' } as never,
+      },
+    });
+    renderWithProviders(<AccountReviews account={approved} />);
+    const row = screen.getByRole('row', { name: /Accredited investor/ });
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Approved', 'Nov 16, 2025', '—']);
   });
 });

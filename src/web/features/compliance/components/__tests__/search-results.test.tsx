@@ -27,7 +27,7 @@ const account = (overrides: Partial<AccountView>): AccountView =>
     reviews: {
       kyc: review('pending'),
       aml: review('approved'),
-      accreditation: { ...review(null), basis: null },
+      accreditation: { ...review(null) },
       approval: { ...review(null), principal: null },
     },
     ...overrides,
@@ -101,7 +101,7 @@ describe('a reviewer reads search results on a desktop', () => {
             reviews: {
               kyc: review('disapproved'),
               aml: review('manual_review'),
-              accreditation: { ...review(null), basis: null },
+              accreditation: { ...review(null) },
               approval: { ...review('pending'), principal: null },
             },
           }),

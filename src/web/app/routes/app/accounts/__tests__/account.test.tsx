@@ -25,7 +25,7 @@ const account: AccountView = accountView({
   reviews: {
     kyc: review,
     aml: review,
-    accreditation: { ...review, basis: null },
+    accreditation: { ...review },
     approval: { ...review, principal: null },
   },
 });
