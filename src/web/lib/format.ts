@@ -28,6 +28,14 @@ export function formatCount(count: number, locale?: Locale): string {
   return new Intl.NumberFormat(locale).format(count);
 }
 
+/**
+ * A count with its noun, singular for one: "1 investor account", "2,100 trades". `many` is the
+ * plural as written ("entities", "requests are"), so irregular words need no rule.
+ */
+export function countOf(count: number, one: string, many: string, locale?: Locale): string {
+  return `${formatCount(count, locale)} ${count === 1 ? one : many}`;
+}
+
 /** A fraction 0..1 as a percentage with at most one decimal. */
 export function formatPercent(fraction: number, locale?: Locale): string {
   return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(

@@ -6,6 +6,7 @@ import {
   formatLocalDateTime,
   formatAmount,
   formatCode,
+  countOf,
   formatCount,
   formatPhone,
   formatTaxId,
@@ -62,6 +63,14 @@ describe('formatCount', () => {
     expect(formatCount(2101, 'en-US')).toBe('2,101');
     expect(formatCount(10564, 'de-DE')).toBe('10.564');
     expect(formatCount(52, 'en-US')).toBe('52');
+  });
+});
+
+describe('countOf', () => {
+  it('names one record in the singular and any other count in the plural, grouped', () => {
+    expect(countOf(1, 'investor account', 'investor accounts', 'en-US')).toBe('1 investor account');
+    expect(countOf(0, 'entity', 'entities', 'en-US')).toBe('0 entities');
+    expect(countOf(2100, 'trade', 'trades', 'en-US')).toBe('2,100 trades');
   });
 });
 

@@ -9,7 +9,7 @@ import {
   type SummaryDisagreement,
   type SummaryField,
 } from '../../../../contract/purchase-summary';
-import { formatCount, formatDecimal, formatMoney } from '../../../lib/format';
+import { countOf, formatDecimal, formatMoney } from '../../../lib/format';
 
 const isMoney = (field: SummaryField) => field === 'amountRaised' || field === 'balance';
 const show = (field: SummaryField, value: string | null) =>
@@ -55,7 +55,7 @@ export function PurchaseSummaryPanel({
         ))}
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-        Computed exactly from {formatCount(summary.tradeCount)} trades
+        Computed exactly from {countOf(summary.tradeCount, 'trade', 'trades')}
         {summary.targetAmount !== null && (
           <> against a target of {formatMoney(summary.targetAmount)}</>
         )}

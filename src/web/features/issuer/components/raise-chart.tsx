@@ -10,7 +10,7 @@ import { LineChart, lineClasses } from '@mui/x-charts/LineChart';
 import Big from 'big.js';
 import type { RaisePoint } from '../../../../contract/purchase-summary';
 import { ScrollableTable } from '../../../components/scrollable-table';
-import { formatCalendarDate, formatMoney } from '../../../lib/format';
+import { countOf, formatCalendarDate, formatMoney } from '../../../lib/format';
 import {
   axisDays,
   formatAxisDay,
@@ -81,7 +81,7 @@ export default function RaiseChart({
   const share = target ? new Big(last.cumulative).div(target).times(100).round(1).toFixed(1) : null;
   const summary =
     `From ${formatCalendarDate(points[0].date)} to ${formatCalendarDate(last.date)}, ` +
-    `${formatMoney(last.cumulative)} was raised over ${points.length} days of trading` +
+    `${formatMoney(last.cumulative)} was raised over ${countOf(points.length, 'day', 'days')} of trading` +
     (target ? `, ${share}% of the ${formatMoney(target)} target.` : '.');
 
   return (

@@ -1,9 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import { countOf } from '../../../lib/format';
 import { useReconcileMoneyRequests } from '../api/reconcile-money-requests';
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * "Settle unknown requests": a reviewer asks the BFF to compare every request left unknown with
@@ -32,9 +31,9 @@ export function ReconcileButton() {
           >
             {summary.examined === 0
               ? 'No request had an unknown outcome.'
-              : `Examined ${plural(summary.examined, 'request', 'requests')}: ${summary.created} found created, ${summary.notSent} proven not sent, ${summary.stillUnknown} still unknown${summary.stillUnknown > 0 ? ': check those at the platform using our reference, then settle them by hand.' : '.'}`}
+              : `Examined ${countOf(summary.examined, 'request', 'requests')}: ${summary.created} found created, ${summary.notSent} proven not sent, ${summary.stillUnknown} still unknown${summary.stillUnknown > 0 ? ': check those at the platform using our reference, then settle them by hand.' : '.'}`}
             {summary.inFlight > 0 &&
-              ` ${plural(summary.inFlight, 'request is', 'requests are')} still awaiting the platform's answer; settle again in a minute if ${summary.inFlight === 1 ? 'it stays' : 'they stay'} in the register as pending.`}
+              ` ${countOf(summary.inFlight, 'request is', 'requests are')} still awaiting the platform's answer; settle again in a minute if ${summary.inFlight === 1 ? 'it stays' : 'they stay'} in the register as pending.`}
           </Alert>
         )}
         {reconcile.isError && (

@@ -1,14 +1,14 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { formatCount } from '../../../lib/format';
+import { countOf, formatCount } from '../../../lib/format';
 import type { OrderBookProgress as Progress } from '../api/get-order-book';
 
 /** "4,500 of 12,000 orders", or "4,500 orders so far" while the day's total is not known yet. */
 function progressText({ loaded, total }: Progress): string {
   if (loaded === 0) return 'Asking for the first orders…';
-  if (total === null) return `${formatCount(loaded)} orders so far`;
-  return `${formatCount(loaded)} of ${formatCount(total)} orders`;
+  if (total === null) return `${countOf(loaded, 'order', 'orders')} so far`;
+  return `${formatCount(loaded)} of ${countOf(total, 'order', 'orders')}`;
 }
 
 export function OrderBookProgress({ progress }: { progress: Progress }) {

@@ -6,7 +6,7 @@ import type { EarlyRows, OrderBookProgress as Progress } from '../api/get-order-
 import { DepthLadder, DepthSummary } from './depth-summary';
 import { OrderBookProgress } from './order-book-progress';
 import { OrderFilters, type OrderFilter } from './order-filters';
-import { formatCount, viewerTimeZone } from '../../../lib/format';
+import { countOf, formatCount, viewerTimeZone } from '../../../lib/format';
 import { ExecutionsTable, OrdersTable } from './order-tables';
 import { useWideScreen } from '../../../lib/use-wide-screen';
 
@@ -90,7 +90,7 @@ export function OrderBookView({ book, loading, filter, onFilterChange }: OrderBo
         ) : (
           <Box sx={{ mb: 1 }}>
             <Typography variant="body2" color="text.secondary" role="status">
-              {`${formatCount(orders.length)} of ${formatCount(book.orderCount)} orders.`}
+              {`${formatCount(orders.length)} of ${countOf(book.orderCount, 'order', 'orders')}.`}
             </Typography>
             {/* Where the progress bar was. */}
             <Box sx={{ height: 4 }} />
@@ -105,7 +105,7 @@ export function OrderBookView({ book, loading, filter, onFilterChange }: OrderBo
             ? 'Sorting and the filters cover every order of the day.'
             : allOrders.length === 0
               ? 'The orders appear here as they arrive.'
-              : `The first ${formatCount(allOrders.length)} orders; the rest are on their way.`}
+              : `The first ${countOf(allOrders.length, 'order', 'orders')}; the rest are on their way.`}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           Times in your time zone ({zone}).
@@ -151,7 +151,8 @@ export function OrderBookView({ book, loading, filter, onFilterChange }: OrderBo
         {executionsBook ? (
           <>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              {formatCount(executions.length)} executions from matched orders, latest first.
+              {countOf(executions.length, 'execution', 'executions')} from matched orders, latest
+              first.
             </Typography>
             <ExecutionsTable rows={executions} names={names} full={full} />
           </>

@@ -19,6 +19,7 @@ import {
 } from '../../../../features/compliance/components/search-results';
 import { guardedPrefetchLoader, REVIEWERS } from '../../../session-guard';
 import { preloadDataGrid } from '../../../../components/data-grid';
+import { countOf } from '../../../../lib/format';
 
 export const clientLoader = guardedPrefetchLoader(REVIEWERS, (queryClient, { search }) => {
   const q = search.get('q')?.trim() ?? '';
@@ -27,16 +28,16 @@ export const clientLoader = guardedPrefetchLoader(REVIEWERS, (queryClient, { sea
   void preloadDataGrid();
 });
 
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** What the search found, and which half the platform did not answer. */
 function matchesInWords(data: ComplianceSearchResult, q: string) {
-  const accounts = count(data.accounts.length, 'account', 'accounts');
-  const entities = count(data.entities.length, 'entity', 'entities');
+  const accounts = countOf(data.accounts.length, 'account', 'accounts');
+  const entities = countOf(data.entities.length, 'entity', 'entities');
+  // One half alone: its verb agrees with its count ("1 entity matches").
+  const match = (n: number) => (n === 1 ? 'matches' : 'match');
   if (data.unsearched.includes('accounts'))
-    return `${entities} match “${q}”. Accounts could not be searched right now.`;
+    return `${entities} ${match(data.entities.length)} “${q}”. Accounts could not be searched right now.`;
   if (data.unsearched.includes('entities'))
-    return `${accounts} match “${q}”. Entities could not be searched right now.`;
+    return `${accounts} ${match(data.accounts.length)} “${q}”. Entities could not be searched right now.`;
   return `${accounts} and ${entities} match “${q}”.`;
 }
 

@@ -20,7 +20,7 @@ import { listsNothing, SkippedRecordsNotice } from '../../../../components/skipp
 import { paths } from '../../../../config/paths';
 import { useSeesEveryIssuer } from '../../../../features/auth/api/get-session';
 import { hasStatus } from '../../../../lib/api-query';
-import { formatCount } from '../../../../lib/format';
+import { countOf, formatCount } from '../../../../lib/format';
 import {
   purchaseHistoryQueryOptions,
   usePurchaseHistory,
@@ -102,7 +102,7 @@ function PurchaseHistoryView({ data }: { data: OfferingPurchaseHistory }) {
             onClick={() => downloadPurchasesCsv(history.offeringId, shown)}
           >
             {filtered
-              ? `Export ${formatCount(shown.length)} matching trade${shown.length === 1 ? '' : 's'} (CSV)`
+              ? `Export ${countOf(shown.length, 'matching trade', 'matching trades')} (CSV)`
               : 'Export CSV'}
           </Button>
         </Box>
@@ -195,8 +195,8 @@ function TradesByInvestor({
       />
       <Typography role="status" variant="body2">
         {search.trim()
-          ? `${formatCount(shown.length)} of ${formatCount(purchases.length)} trades, ${formatCount(rollup.length)} investor accounts`
-          : `${formatCount(purchases.length)} trades by ${formatCount(rollup.length)} investor accounts`}
+          ? `${formatCount(shown.length)} of ${countOf(purchases.length, 'trade', 'trades')}, ${countOf(rollup.length, 'investor account', 'investor accounts')}`
+          : `${countOf(purchases.length, 'trade', 'trades')} by ${countOf(rollup.length, 'investor account', 'investor accounts')}`}
       </Typography>
       {shown.length > 0 && <InvestorRollupTable lines={rollup} />}
       {shown.length === 0 ? (

@@ -24,3 +24,10 @@ describe('issuer staff tab through the raise chart', () => {
     expect(stops).toEqual([]);
   });
 });
+
+describe('the raise chart in words', () => {
+  it('counts a single day of trading in the singular', async () => {
+    renderWithProviders(<RaiseChart points={points.slice(0, 1)} targetAmount="10000" />);
+    expect(await screen.findByText(/was raised over 1 day of trading, /)).toBeTruthy();
+  });
+});

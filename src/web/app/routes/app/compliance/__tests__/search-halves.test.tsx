@@ -38,6 +38,38 @@ describe('a reviewer searches while the platform answers only half of the search
     expect(screen.getByText('No account matches.')).toBeTruthy();
   });
 
+  it('one match of the half that answered is counted, and agreed with, in the singular', async () => {
+    answerSearch({
+      accounts: [],
+      entities: [
+        {
+          id: 'E2001',
+          name: 'Quinn Holdings LLC',
+          type: 'llc',
+          description: null,
+          domicile: null,
+          einMasked: null,
+          address: { line1: null, line2: null, city: null, state: null, zip: null, country: null },
+          emails: [],
+          phones: [],
+          totalAssets: null,
+          ownersAccredited: null,
+          reviews: { kyc: { status: null, date: null }, aml: { status: null, date: null } },
+          tags: null,
+          notes: null,
+        },
+      ],
+      skippedRecords: 0,
+      unsearched: ['accounts'],
+    });
+    renderWithProviders(<ComplianceSearchRoute />, { path: '/compliance/search?q=quinn' });
+    expect(
+      await screen.findByText(
+        '1 entity matches “quinn”. Accounts could not be searched right now.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('no entity matching is said in words, as for accounts', async () => {
     answerSearch({ accounts: [], entities: [], skippedRecords: 0, unsearched: [] });
     renderWithProviders(<ComplianceSearchRoute />, { path: '/compliance/search?q=zzzz' });
