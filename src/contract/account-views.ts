@@ -8,9 +8,23 @@ import { asPlatformAccountId } from './platform-ids';
  * and admin any account (their reads are audited).
  */
 export const accountViewSchema = accountSchema.omit({ taxId: true }).extend({
+  /** Masked in the form of its kind (`taxIdKind`): `••-•••6789`, `•••-••-6789` or `•••••6789`. */
   taxIdMasked: z.string().nullable(),
+  /** Which number the tax id is, told by the account's type (`taxIdKindOf`); null when untold. */
+  taxIdKind: z.enum(['ein', 'ssn']).nullable(),
 });
 export type AccountView = z.infer<typeof accountViewSchema>;
+
+/**
+ * Which number an account's tax id is, by the account's `type` (interface document §2.5;
+ * real-world notes, createAccount: Individual or Entity, echoed in lower case): an entity's is
+ * its EIN (12-3456789), an individual's a Social Security number (123-45-6789). How the platform
+ * happens to write the digits tells nothing; an account of another or no type is left untold.
+ */
+export function taxIdKindOf(type: string | null): 'ein' | 'ssn' | null {
+  const normalized = type?.trim().toLowerCase();
+  return normalized === 'entity' ? 'ein' : normalized === 'individual' ? 'ssn' : null;
+}
 
 export const accountDetailSchema = z.object({ account: accountViewSchema });
 

@@ -196,6 +196,11 @@ export function maskSsn(value: string): string {
   return `•••-••-${lastFourDigits(value)}`;
 }
 
+/** `•••••6789`: the last four digits of a tax id whose kind (EIN or SSN) is not known. */
+export function maskLastFour(value: string): string {
+  return `•••••${lastFourDigits(value)}`;
+}
+
 /** Short or garbled values are masked entirely rather than shown. */
 function lastFourDigits(value: string): string {
   const digits = value.replace(/\D/g, '');

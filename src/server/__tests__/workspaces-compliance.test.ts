@@ -59,8 +59,33 @@ describe('search (searchAccount §4.11, searchEntity §4.12)', () => {
     expect(result.entities.length).toBeGreaterThan(0);
     for (const a of result.accounts) if (a.taxIdMasked) expect(a.taxIdMasked).toMatch(/^•/);
     for (const e of result.entities) if (e.einMasked) expect(e.einMasked).toMatch(/^••-•••\d{4}$/);
-    expect(res.body).not.toMatch(/"taxId"|"ein"/);
+    // No clear value under its own key ("taxIdKind": "ein" only names the kind).
+    expect(res.body).not.toMatch(/"(taxId|ein)":/);
     expect(res.body).not.toMatch(/\d{2}-\d{7}/);
+  });
+
+  it("masks an account's tax id in the form its type gives it: an entity's EIN, a person's SSN (§2.5 type)", async () => {
+    const res = await call(h.app, 'GET', '/api/compliance/search?q=ellis', { cookie: compliance });
+    const { accounts } = complianceSearchResultSchema.parse(res.json());
+    const entity = accounts.find((a) => a.type === 'entity' && a.taxIdMasked);
+    const person = accounts.find((a) => a.type === 'individual' && a.taxIdMasked);
+    expect(entity, 'an entity account matching "ellis"').toBeDefined();
+    expect(person, 'an individual account matching "ellis"').toBeDefined();
+    expect(entity).toMatchObject({
+      taxIdKind: 'ein',
+      taxIdMasked: expect.stringMatching(/^••-•••\d{4}$/),
+    });
+    expect(person).toMatchObject({
+      taxIdKind: 'ssn',
+      taxIdMasked: expect.stringMatching(/^•••-••-\d{4}$/),
+    });
+    const detail = await call(h.app, 'GET', `/api/accounts/${entity!.id}`, {
+      cookie: compliance,
+    });
+    expect(detail.json().account).toMatchObject({
+      taxIdKind: 'ein',
+      taxIdMasked: entity!.taxIdMasked,
+    });
   });
 
   it('still lists the accounts when searchEntity fails, and says the entities went unsearched', async () => {

@@ -116,7 +116,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   },
   'GET /api/accounts/:accountId': {
     ...ACCOUNT_PAGE,
-    note: 'One account: profile and reviews, tax id masked; reviewer reads are audited.',
+    note: "One account: profile and reviews, tax id masked in the form the account's type gives it (an entity's EIN, an individual's SSN, taxIdKind); reviewer reads are audited.",
   },
   'GET /api/accounts/:accountId/notes': {
     roles: REVIEWERS,
@@ -266,7 +266,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'GET /api/compliance/search': {
     roles: REVIEWERS,
     objects: [],
-    note: 'Accounts and entity parties matching a keyword (2+ characters), tax ids and EINs masked.',
+    note: "Accounts and entity parties matching a keyword (2+ characters), tax ids (by each account's type) and EINs masked.",
     limits: SEARCH,
   },
   'GET /api/compliance/fund-moves': {

@@ -6,21 +6,18 @@ import {
   type AccountSummary,
   type AccountView,
 } from '../../contract/account-views';
-import { maskSsn, maskTaxId } from '../../contract/rules/identity';
+import { taxIdKindOf } from '../../contract/account-views';
+import { maskLastFour, maskSsn, maskTaxId } from '../../contract/rules/identity';
 import type { SignedInUser } from '../deps';
 import { getAccount } from '../upstream';
 import { defineRoute } from './define';
 
-/** An employer tax id is written 12-3456789, a Social Security number 123-45-6789. */
-function maskAccountTaxId(taxId: string | null): string | null {
-  if (!taxId) return null;
-  return /^\d{2}-\d{7}$/.test(taxId.trim()) ? maskTaxId(taxId) : maskSsn(taxId);
-}
-
-/** Every role sees the tax id masked; the clear value never leaves the server. */
+/** Every role sees the tax id masked, in the form of its kind; the clear value never leaves the server. */
 export function toAccountView(account: Account): AccountView {
   const { taxId, ...rest } = account;
-  return { ...rest, taxIdMasked: maskAccountTaxId(taxId) };
+  const taxIdKind = taxIdKindOf(account.type);
+  const mask = taxIdKind === 'ein' ? maskTaxId : taxIdKind === 'ssn' ? maskSsn : maskLastFour;
+  return { ...rest, taxIdMasked: taxId ? mask(taxId) : null, taxIdKind };
 }
 
 const isReviewer = (user: SignedInUser | null) =>

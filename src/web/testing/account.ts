@@ -16,6 +16,7 @@ export const accountView = (overrides: Partial<AccountView> = {}): AccountView =
   email: null,
   phone: null,
   taxIdMasked: null,
+  taxIdKind: 'ssn',
   reviews: {
     kyc: noReview,
     aml: noReview,

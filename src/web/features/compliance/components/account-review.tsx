@@ -77,6 +77,7 @@ export function AccountProfileForReview({ account }: { account: AccountView }) {
             objectId: account.id,
             field: 'taxId',
             masked: account.taxIdMasked,
+            taxIdKind: account.taxIdKind,
           }),
           ['Address', oneLineAddress(account.address)],
           ['Email', orDash(account.email)],

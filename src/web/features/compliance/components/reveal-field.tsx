@@ -20,6 +20,11 @@ type RevealFieldProps = {
   field: RevealableField;
   /** The masked value as the BFF sent it; null when there is none. */
   masked: string | null;
+  /**
+   * Which number an account's tax id is (the BFF tells it by the account's type): the revealed
+   * value is grouped as that number is written. Untold, it is shown as the platform holds it.
+   */
+  taxIdKind?: 'ein' | 'ssn' | null;
 };
 
 /**
@@ -36,7 +41,7 @@ export const revealItem = (props: RevealFieldProps): [string, ReactNode] => [
  * writes to the audit log with who, when and from where; the value it answers is shown here
  * only, until hidden or the page is left.
  */
-function RevealField({ objectType, objectId, field, masked }: RevealFieldProps) {
+function RevealField({ objectType, objectId, field, masked, taxIdKind = null }: RevealFieldProps) {
   const label = revealableFieldLabels[field];
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
@@ -81,7 +86,7 @@ function RevealField({ objectType, objectId, field, masked }: RevealFieldProps) 
         {value !== undefined
           ? value === null
             ? 'Not on file'
-            : revealedForPeople(field, value)
+            : revealedForPeople(field, value, taxIdKind)
           : masked}
       </Box>
       {value !== undefined ? (
@@ -131,9 +136,16 @@ function RevealField({ objectType, objectId, field, masked }: RevealFieldProps) 
   );
 }
 
-/** A revealed value grouped as it is written (a 9-digit tax id as 123-45-6789, an EIN 12-3456789). */
-function revealedForPeople(field: RevealableField, value: string): string {
-  if (field === 'taxId') return formatTaxId(value, 'ssn');
+/**
+ * A revealed value grouped as its kind is written: an SSN 123-45-6789, an EIN 12-3456789 (an
+ * entity party's, or an entity account's tax id). A tax id of untold kind stays as it is held.
+ */
+function revealedForPeople(
+  field: RevealableField,
+  value: string,
+  taxIdKind: 'ein' | 'ssn' | null,
+): string {
+  if (field === 'taxId') return taxIdKind ? formatTaxId(value, taxIdKind) : value;
   if (field === 'ein') return formatTaxId(value, 'ein');
   return value;
 }

@@ -8,12 +8,13 @@ import { revealItem } from '../reveal-field';
 startMockBff();
 afterEach(cleanup);
 
-function renderTaxId() {
+function renderTaxId(taxIdKind: 'ein' | 'ssn' = 'ssn', masked = '•••-••-6789') {
   const [label, value] = revealItem({
     objectType: 'account',
     objectId: 'A1040000',
     field: 'taxId',
-    masked: '***-**-6789',
+    masked,
+    taxIdKind,
   });
   renderWithProviders(
     <p>
@@ -68,5 +69,33 @@ describe('a reviewer reveals one value, saying why', () => {
         reason: 'Case 4411: identity check',
       },
     ]);
+  });
+});
+
+describe('a reviewer reveals the tax id of an entity account', () => {
+  it('reads it as the EIN it is (12-3456789), not in Social Security form', async () => {
+    mockPost(
+      '/api/personal-data/reveal',
+      okAnswer(
+        {
+          objectType: 'account',
+          objectId: 'A1040519',
+          field: 'taxId',
+          value: '887029473',
+          revealedAt: '2026-11-25T07:40:00.000Z',
+        },
+        200,
+      ),
+    );
+    renderTaxId('ein', '••-•••9473');
+    expect(screen.getByText('••-•••9473')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Reveal Tax ID' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Reveal Tax ID' }));
+    fireEvent.change(dialog.getByRole('textbox', { name: /^Reason/ }), {
+      target: { value: 'Case 4411: entity check' },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Reveal' }));
+    expect(await screen.findByText('88-7029473')).toBeTruthy();
+    expect(screen.queryByText('887-02-9473')).toBeNull();
   });
 });
