@@ -99,6 +99,39 @@ export type SavedIssuerAccount = z.infer<typeof savedIssuerAccountSchema>;
 export const savedIssuerAccountsSchema = z.object({ records: z.array(savedIssuerAccountSchema) });
 export type SavedIssuerAccounts = z.infer<typeof savedIssuerAccountsSchema>;
 
+const sentText = z.string().nullable();
+
+/**
+ * What a save of the issuer account sent, as the portal keeps it: every answer of the form, but
+ * the EIN masked to its last four digits and the Social Security number likewise, and of the date
+ * of birth only whether one was given. The platform is asked about the save by these details:
+ * createIssuerAccount carries no reference of ours upstream (§4.6), so nothing else names it
+ * there. The clear values are never kept: "does not hold it" fills the form again from this,
+ * and the person types those three again.
+ */
+export const sentIssuerAccountSchema = z.object({
+  companyName: z.string(),
+  companyState: z.string(),
+  issuingCountry: z.string(),
+  accountType: sentText,
+  entityType: sentText,
+  /** `••-•••4321`. */
+  maskedCompanyTaxId: sentText,
+  accountMiddleInitial: sentText,
+  /** `•••-••-6789`. */
+  maskedSocialSecurityNumber: sentText,
+  dateOfBirthGiven: z.boolean(),
+  residentUs: sentText,
+  citizenUs: sentText,
+  addressLine1: sentText,
+  addressLine2: sentText,
+  city: sentText,
+  zip: sentText,
+  country: sentText,
+  additionalInfo: sentText,
+});
+export type SentIssuerAccount = z.infer<typeof sentIssuerAccountSchema>;
+
 /**
  * An attempt to save whose answer was lost (a timeout, a dropped connection): the platform may or
  * may not hold its details, and the portal cannot read them back (§4.6 names no read). Until
@@ -108,8 +141,13 @@ export type SavedIssuerAccounts = z.infer<typeof savedIssuerAccountsSchema>;
 export const unsettledIssuerAccountAttemptSchema = z.object({
   at: z.iso.datetime(),
   by: z.string().nullable(),
-  /** The request id the person was shown with the unknown outcome. */
+  /**
+   * The portal's own id of the request (its logs and audit log know it; the platform never
+   * received it, so it is not what the platform is asked by).
+   */
   requestId: z.string().nullable(),
+  /** What was sent; null for a save recorded before the portal kept it. */
+  sent: sentIssuerAccountSchema.nullable(),
 });
 export type UnsettledIssuerAccountAttempt = z.infer<typeof unsettledIssuerAccountAttemptSchema>;
 

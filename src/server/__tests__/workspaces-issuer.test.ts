@@ -34,6 +34,27 @@ async function staffOf(issuerId: string, email: string) {
   return { userId, cookie: await signIn(h.app, email, password) };
 }
 
+/** What the portal keeps of a save of `validAccount` while its outcome may be lost: masked. */
+const sentOfValidAccount = {
+  companyName: 'Aspen Ridge Capital LLC',
+  companyState: 'CO',
+  issuingCountry: 'US',
+  accountType: 'CHECKING',
+  entityType: 'LLC',
+  maskedCompanyTaxId: '••-•••6789',
+  accountMiddleInitial: 'q',
+  maskedSocialSecurityNumber: '•••-••-6789',
+  dateOfBirthGiven: true,
+  residentUs: 'Yes',
+  citizenUs: 'No',
+  addressLine1: '1 Main St',
+  addressLine2: null,
+  city: 'Boulder',
+  zip: '80302',
+  country: 'US',
+  additionalInfo: null,
+};
+
 const validAccount = {
   companyName: 'Aspen Ridge Capital LLC',
   companyState: 'co',
@@ -197,9 +218,10 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
     const requestId = res.headers['x-request-id'] as string;
     const events = await h.db
       .selectFrom('audit_events')
-      .select(['action', 'user_email', 'object_type', 'object_id', 'outcome'])
+      .select(['action', 'user_email', 'object_type', 'object_id', 'outcome', 'details'])
       .where('request_id', '=', requestId)
       .execute();
+    // What was sent is kept with the attempt, the EIN and SSN masked, the date of birth left out.
     expect(events).toEqual([
       {
         action: 'request_outcome_unknown',
@@ -207,18 +229,26 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
         object_type: 'issuer',
         object_id: issuerId,
         outcome: 'unknown',
+        details: expect.objectContaining({ issuer: issuerId, sent: sentOfValidAccount }),
       },
     ]);
 
-    // The page shows the lost save by its reference, and a new save is refused before anything
-    // is sent: the platform may hold the first one, and §4.6 names no read to find out.
-    const state = savedIssuerAccountResultSchema.parse(
-      (await call(h.app, 'GET', url(issuerId), { cookie: issuerCookie })).json(),
-    );
+    // The page shows the lost save with what was sent: createIssuerAccount carries no reference
+    // of ours (§4.6), so the platform is asked by those details. A new save is refused before
+    // anything is sent: the platform may hold the first one, and §4.6 names no read to find out.
+    const read = await call(h.app, 'GET', url(issuerId), { cookie: issuerCookie });
+    const state = savedIssuerAccountResultSchema.parse(read.json());
     expect(state).toMatchObject({
       saved: null,
-      unsettled: [{ by: 'issuer@demo.test', requestId }],
+      unsettled: [{ by: 'issuer@demo.test', requestId, sent: sentOfValidAccount }],
     });
+    // The clear values are kept nowhere the page can read them.
+    expect(read.body).not.toMatch(/3456789|123456789|1980-02-29/);
+    const stored = JSON.stringify(
+      await h.db.selectFrom('idempotency_records').select('sent').execute(),
+    );
+    expect(stored).toContain('Aspen Ridge Capital LLC');
+    expect(stored).not.toMatch(/3456789|123456789|1980-02-29/);
     await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
     const again = await call(h.app, 'POST', url(issuerId), {
       cookie: issuerCookie,
@@ -291,6 +321,8 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
         lease_expires_at: new Date(at.getTime() + 60_000),
         subject_type: 'issuer',
         subject_id: issuerId,
+        // What its claim kept of the save (routes/define.ts keepSent).
+        sent: JSON.stringify({ ...sentOfValidAccount, companyName: 'Colleague Holdings LLC' }),
       })
       .execute();
     await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
@@ -310,8 +342,14 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
     const state = savedIssuerAccountResultSchema.parse(
       (await call(h.app, 'GET', url(issuerId), { cookie: issuerCookie })).json(),
     );
+    // What the colleague's save sent comes with it, though its instance is gone.
     expect(state.unsettled).toEqual([
-      { at: expect.any(String), by: 'issuer-colleague@example.test', requestId: null },
+      {
+        at: expect.any(String),
+        by: 'issuer-colleague@example.test',
+        requestId: null,
+        sent: { ...sentOfValidAccount, companyName: 'Colleague Holdings LLC' },
+      },
     ]);
     const settled = await call(h.app, 'POST', `${url(issuerId)}/settle`, {
       cookie: issuerCookie,

@@ -1,7 +1,12 @@
+import type { z } from 'zod';
 import type { EntityParty } from '../../contract/accounts';
 import type { EntityView } from '../../contract/compliance';
 import type { IssuerAccountRecord } from '../../contract/issuers';
-import type { SavedIssuerAccount } from '../../contract/issuer-workspace';
+import type {
+  issuerAccountFormSchema,
+  SavedIssuerAccount,
+  SentIssuerAccount,
+} from '../../contract/issuer-workspace';
 import {
   maskDateOfBirth,
   type PersonalDataObjectType,
@@ -50,6 +55,38 @@ export function toSavedIssuerAccount(record: IssuerAccountRecord): SavedIssuerAc
     status: record.status,
     createdAt: record.createdAt,
     createdIp: record.createdIp,
+  };
+}
+
+const given = (value: string | undefined) => (value === undefined || value === '' ? null : value);
+
+/**
+ * A save of the issuer account as the portal keeps it while its outcome may be lost: what was
+ * sent, the EIN and SSN masked to their last four digits, the date of birth only as given or not.
+ */
+export function toSentIssuerAccount(
+  form: z.output<typeof issuerAccountFormSchema>,
+): SentIssuerAccount {
+  const taxId = given(form.companyTaxId);
+  const ssn = given(form.socialSecurityNumber);
+  return {
+    companyName: form.companyName,
+    companyState: form.companyState,
+    issuingCountry: form.issuingCountry,
+    accountType: given(form.accountType),
+    entityType: given(form.entityType),
+    maskedCompanyTaxId: taxId === null ? null : maskTaxId(taxId),
+    accountMiddleInitial: given(form.accountMiddleInitial),
+    maskedSocialSecurityNumber: ssn === null ? null : maskSsn(ssn),
+    dateOfBirthGiven: given(form.dateOfBirth) !== null,
+    residentUs: given(form.residentUs),
+    citizenUs: given(form.citizenUs),
+    addressLine1: given(form.addressLine1),
+    addressLine2: given(form.addressLine2),
+    city: given(form.city),
+    zip: given(form.zip),
+    country: given(form.country),
+    additionalInfo: given(form.additionalInfo),
   };
 }
 

@@ -250,7 +250,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'GET /api/issuers/:issuerId/issuer-account': {
     roles: ['issuer_staff'],
     objects: OWN_ISSUER_IN_PATH,
-    note: 'The issuer account as the portal saved it (masked), so it shows after a reload; null before the first save; with the saves whose answer was lost, until someone records what the platform said.',
+    note: 'The issuer account as the portal saved it (masked), so it shows after a reload; null before the first save; with the saves whose answer was lost, each with what it sent (EIN and SSN masked), until someone records what the platform said.',
   },
   'POST /api/issuers/:issuerId/issuer-account': {
     roles: ['issuer_staff'],

@@ -117,6 +117,13 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown, R = unknown> {
   /** Money requests: recorded in the register (requires `idempotent`). */
   money?: MoneySpec<P, B, R>;
   /**
+   * What was sent, in a form safe to keep and show (personal data masked), for a create whose
+   * outcome someone settles by hand and that carries no reference of ours upstream: kept with the
+   * claim and, when the answer is lost, in the audit event that records it, so the person can ask
+   * the platform by these details (requires `idempotent`).
+   */
+  keepSent?: (input: { params: P; body: B }) => Record<string, unknown>;
+  /**
    * The handler returns a Node Readable that is sent as it is (for example NDJSON progress);
    * `response` then describes one line for the docs and is not checked per reply.
    */
@@ -475,6 +482,7 @@ async function handleIdempotent(
   const money = spec.money
     ? { kind: spec.money.kind, ...spec.money.describe({ params: ctx.params, body: ctx.body }) }
     : undefined;
+  const sent = spec.keepSent?.({ params: ctx.params, body: ctx.body }) ?? null;
   let outcome: Awaited<ReturnType<typeof claim>>;
   try {
     outcome = await claim(deps.db, scope, {
@@ -482,6 +490,7 @@ async function handleIdempotent(
       leaseMs: deps.config.claimLeaseMs,
       money,
       subject,
+      sent,
     });
   } catch (err) {
     if (!isStoreFailure(err)) throw err;
@@ -595,6 +604,7 @@ async function handleIdempotent(
             route: key,
             code: unknown.code,
             ...(subject ? { [subject.type]: subject.id } : {}),
+            ...(sent ? { sent } : {}),
           },
         },
         user,

@@ -19,7 +19,7 @@ import {
 } from '../store/saved-records';
 import type { Db } from '../store/db';
 import { claimsInFlight } from '../store/idempotency';
-import { toSavedIssuerAccount } from '../lib/personal-data';
+import { toSavedIssuerAccount, toSentIssuerAccount } from '../lib/personal-data';
 import { createIssuerAccount } from '../upstream/create-issuer-account';
 import { getOfferingPurchaseHistory } from '../upstream/get-offering-purchase-history';
 import { attributed, defineRoute, routeKey } from './define';
@@ -100,6 +100,9 @@ export const issuerRoutes = [
     response: savedIssuerAccountsSchema,
     successStatus: 201,
     idempotent: true,
+    // §4.6 takes no reference of ours: if the answer is lost, the platform is asked about this
+    // save by what it holds of it (company, state, EIN ending), so that is kept, masked.
+    keepSent: ({ body }) => toSentIssuerAccount(body),
     async handler({ params, body, request, deps, audit, user }) {
       // §4.6 only creates: each call adds a record upstream and no update or read is named. Once
       // saved, the account is shown from the portal's copy and not created a second time.
@@ -245,6 +248,11 @@ async function issuerAccountState(db: Db, issuerId: string) {
     // Once saved, nothing is left to settle.
     unsettled: saved
       ? []
-      : unsettled.map((a) => ({ at: a.at.toISOString(), by: a.by, requestId: a.requestId })),
+      : unsettled.map((a) => ({
+          at: a.at.toISOString(),
+          by: a.by,
+          requestId: a.requestId,
+          sent: a.sent,
+        })),
   };
 }

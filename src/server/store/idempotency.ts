@@ -43,6 +43,8 @@ export interface ClaimOptions {
   money?: MoneyRequestInit;
   /** What the request is about, kept with the claim (see `claimsInFlight`). */
   subject?: { type: string; id: string } | null;
+  /** What was sent, safe to show (routes/define.ts `keepSent`): audited if the outcome is lost. */
+  sent?: Record<string, unknown> | null;
   now?: () => Date;
 }
 
@@ -97,6 +99,7 @@ export async function claim(
           lease_expires_at: new Date(at.getTime() + options.leaseMs),
           subject_type: options.subject?.type ?? null,
           subject_id: options.subject?.id ?? null,
+          sent: options.sent ? JSON.stringify(options.sent) : null,
         })
         .onConflict((oc) => oc.columns(['user_id', 'route', 'key']).doNothing())
         .returning('key')
@@ -197,6 +200,7 @@ async function expireClaim(db: Db, scope: IdempotencyScope, at: Date): Promise<C
         reason: 'the instance holding the request stopped',
         owner: row.owner_instance,
         ...subject,
+        ...(row.sent ? { sent: row.sent } : {}),
       },
     });
     return { kind: 'replay' as const, status: 504, body, reference: row.reference };

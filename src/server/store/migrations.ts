@@ -434,4 +434,12 @@ export const migrations: Record<string, Migration> = {
         where a.money_reference = m.reference and a.state <> 'pending'`.execute(db);
     },
   },
+  // A save settled by hand (the issuer account, §4.6) carries no reference of ours upstream: the
+  // claim keeps what was sent, personal data masked, so that if the answer is lost, even with the
+  // instance that sent it, the person can ask the platform by those details.
+  '0012-idempotency-sent': {
+    async up(db) {
+      await sql`alter table idempotency_records add column sent jsonb`.execute(db);
+    },
+  },
 };

@@ -1,3 +1,4 @@
+import { sentIssuerAccountSchema, type SentIssuerAccount } from '../../contract/issuer-workspace';
 import type { Db } from './db';
 import { recordAudit, type AuditEvent } from './audit';
 import { findRow } from './rows';
@@ -46,6 +47,8 @@ export interface UnsettledAttempt {
   at: Date;
   by: string | null;
   requestId: string | null;
+  /** What was sent (masked), as the unknown outcome's audit event keeps it; null before it did. */
+  sent: SentIssuerAccount | null;
 }
 
 /**
@@ -82,7 +85,17 @@ export async function listUnsettledIssuerAccountAttempts(
     .execute();
   return rows
     .filter((row) => (row.details as { route?: string } | null)?.route === saveRoute)
-    .map((row) => ({ at: new Date(row.at), by: row.by, requestId: row.request_id }));
+    .map((row) => {
+      const sent = sentIssuerAccountSchema.safeParse(
+        (row.details as { sent?: unknown } | null)?.sent,
+      );
+      return {
+        at: new Date(row.at),
+        by: row.by,
+        requestId: row.request_id,
+        sent: sent.success ? sent.data : null,
+      };
+    });
 }
 
 /**

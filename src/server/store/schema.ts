@@ -168,6 +168,8 @@ interface IdempotencyTable {
   /** The object the request is about (the first the route's policy checks): an issuer, an account. */
   subject_type: ColumnType<string | null, string | null | undefined, string | null>;
   subject_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What was sent, personal data masked, for a save settled by hand (routes/define.ts keepSent). */
+  sent: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 interface AuditTable {

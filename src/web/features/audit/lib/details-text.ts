@@ -57,6 +57,7 @@ const keyLabels: Record<string, string> = {
   owner: 'Instance',
   attempts: 'Saves settled (support ids)',
   records: 'Records',
+  sent: 'What was sent',
   route: 'Request',
   code: 'Code',
   reason: 'Reason',

@@ -8,6 +8,7 @@ import {
   issuerAccountFormSchema,
   type IssuerAccountForm,
   type SavedIssuerAccounts,
+  type SentIssuerAccount,
 } from '../../../../contract/issuer-workspace';
 import { US_STATE_OPTIONS } from '../../../../contract/rules/identity';
 import { DescriptionList } from '../../../components/description-list';
@@ -42,6 +43,32 @@ const empty: IssuerAccountForm = {
 };
 
 const fieldNames = Object.keys(empty) as Name[];
+
+/**
+ * The form again from what a lost save sent, as the portal kept it: every answer but the EIN,
+ * the Social Security number and the date of birth, which it keeps only masked (or not at all),
+ * so they start empty for the person to type again.
+ */
+export function answersFromSent(sent: SentIssuerAccount): IssuerAccountForm {
+  const kept = (value: string | null) => value ?? '';
+  return {
+    ...empty,
+    companyName: sent.companyName,
+    companyState: sent.companyState,
+    issuingCountry: sent.issuingCountry,
+    accountType: kept(sent.accountType) as IssuerAccountForm['accountType'],
+    entityType: kept(sent.entityType) as IssuerAccountForm['entityType'],
+    accountMiddleInitial: kept(sent.accountMiddleInitial),
+    residentUs: kept(sent.residentUs) as IssuerAccountForm['residentUs'],
+    citizenUs: kept(sent.citizenUs) as IssuerAccountForm['citizenUs'],
+    addressLine1: kept(sent.addressLine1),
+    addressLine2: kept(sent.addressLine2),
+    city: kept(sent.city),
+    zip: kept(sent.zip),
+    country: kept(sent.country),
+    additionalInfo: kept(sent.additionalInfo),
+  };
+}
 
 type Option = { value: string; label: string };
 const yesNo: Option[] = [
@@ -222,9 +249,11 @@ export function IssuerAccountFormPanel({
         // tell whether it was stored, and a second save would add a second record.
         whereToCheck={
           <>
-            ask the platform whether it stored these details, quoting the support id: the portal
-            cannot read them back, and saving them again would add a second record. When you close
-            this, the page keeps this save for you to record what the platform said
+            ask the platform whether it holds an issuer account of this issuer with these details
+            (company name, state, EIN ending): the save carried no reference of ours, the portal
+            cannot read the details back, and saving them again would add a second record. When you
+            close this, the page keeps this save, with what was sent, for you to record what the
+            platform said
           </>
         }
       >

@@ -7,12 +7,16 @@ import type { LoaderFunctionArgs } from 'react-router-dom';
 import type {
   IssuerAccountForm,
   SavedIssuerAccounts,
+  SentIssuerAccount,
 } from '../../../../../contract/issuer-workspace';
 import { PageHeader } from '../../../../components/page-header';
 import { ErrorAlert } from '../../../../components/error-alert';
 import { EmptyState, LoadingSkeleton } from '../../../../components/query-state';
 import { useSession } from '../../../../features/auth/api/get-session';
-import { IssuerAccountFormPanel } from '../../../../features/issuer/components/issuer-account-form';
+import {
+  answersFromSent,
+  IssuerAccountFormPanel,
+} from '../../../../features/issuer/components/issuer-account-form';
 import { SavedIssuerAccountCard } from '../../../../features/issuer/components/saved-issuer-account';
 import {
   useRefreshSavedIssuerAccount,
@@ -79,6 +83,12 @@ function IssuerAccountOf({ issuerId }: { issuerId: string }) {
   // What was typed for a save whose answer was lost, kept in this page only: if the platform
   // turns out not to hold it, the form starts from it instead of from nothing.
   const [lostAnswers, setLostAnswers] = useState<IssuerAccountForm | null>(null);
+  // What the portal kept of that save (the page may have been opened afresh since): without the
+  // typed answers, the form starts from it, the EIN, SSN and date of birth to be typed again.
+  const [lostSent, setLostSent] = useState<SentIssuerAccount | null>(null);
+  const initial = !settledNotStored
+    ? null
+    : (lostAnswers ?? (lostSent ? answersFromSent(lostSent) : null));
   const stored = useSavedIssuerAccount(issuerId);
   const refresh = useRefreshSavedIssuerAccount(issuerId);
   const saved = justSaved ?? stored.data?.saved ?? null;
@@ -98,7 +108,10 @@ function IssuerAccountOf({ issuerId }: { issuerId: string }) {
       issuerId={issuerId}
       attempts={unsettled}
       takeFocus={lostAnswers !== null}
-      onSettled={(outcome) => setSettledNotStored(outcome === 'not_stored')}
+      onSettled={(outcome, sent) => {
+        setSettledNotStored(outcome === 'not_stored');
+        setLostSent(sent);
+      }}
     />
   ) : saved ? (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
@@ -129,7 +142,9 @@ function IssuerAccountOf({ issuerId }: { issuerId: string }) {
           Recorded: the platform holds no issuer account from the lost save.{' '}
           {lostAnswers
             ? 'The answers you gave are filled in again: review them and save.'
-            : 'You can save the issuer account now.'}
+            : lostSent
+              ? `The answers that save sent are filled in again. ${toTypeAgain(lostSent)}`
+              : 'You can save the issuer account now.'}
         </Alert>
       )}
       <IssuerAccountFormPanel
@@ -139,8 +154,24 @@ function IssuerAccountOf({ issuerId }: { issuerId: string }) {
           setLostAnswers(answers);
           void refresh();
         }}
-        initial={settledNotStored ? lostAnswers : null}
+        initial={initial}
       />
     </>
   );
+}
+
+/**
+ * The answers of a lost save the portal keeps only masked, named as the form labels them: the
+ * person types them again (the clear values are kept nowhere, personal-data.ts).
+ */
+function toTypeAgain(sent: SentIssuerAccount): string {
+  const fields = [
+    sent.maskedCompanyTaxId &&
+      `Company tax ID (EIN), which ended ${sent.maskedCompanyTaxId.slice(-4)}`,
+    sent.maskedSocialSecurityNumber &&
+      `Social Security number, which ended ${sent.maskedSocialSecurityNumber.slice(-4)}`,
+    sent.dateOfBirthGiven && "Holder's date of birth",
+  ].filter((field): field is string => Boolean(field));
+  if (fields.length === 0) return 'Review them and save.';
+  return `The portal does not keep these in full, so type them again: ${fields.join('; ')}. Then review and save.`;
 }

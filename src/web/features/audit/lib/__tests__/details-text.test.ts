@@ -184,6 +184,20 @@ const written: [action: string, details: Record<string, unknown>, reads: string]
     'Request: PUT /api/issuer/:issuerId/account; Reason: the instance holding the request stopped; Instance: web-2; Issuer: 1101',
   ],
   [
+    'request_outcome_unknown',
+    {
+      route: 'POST /api/issuers/:issuerId/issuer-account',
+      code: 'upstream_timeout',
+      issuer: '1102',
+      sent: {
+        companyName: 'Blue Mesa Holdings LLC',
+        companyState: 'CO',
+        maskedCompanyTaxId: '••-•••4321',
+      },
+    },
+    'Request: POST /api/issuers/:issuerId/issuer-account; Code: upstream timeout; Issuer: 1102; What was sent (company name Blue Mesa Holdings LLC, company state CO, masked company tax id ••-•••4321)',
+  ],
+  [
     'money_requests_reconciled',
     { examined: 3, created: 1, notSent: 1, stillUnknown: 1, inFlight: 0 },
     'Examined: 3; Created: 1; Not sent: 1; Still unknown: 1; In flight: 0',

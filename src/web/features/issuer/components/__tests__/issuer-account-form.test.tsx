@@ -106,7 +106,7 @@ describe('issuer staff save the issuer account (§4.6 createIssuerAccount)', () 
     expect(sent[1].idempotencyKey).toBe(sent[0].idempotencyKey);
   });
 
-  it('after a lost answer are sent to the platform with the reference, never to this page or a second save', async () => {
+  it('after a lost answer are sent to the platform with the details of the save, never to this page or a second save', async () => {
     const sent = mockPost(
       endpoint,
       errorAnswer(504, {
@@ -132,9 +132,11 @@ describe('issuer staff save the issuer account (§4.6 createIssuerAccount)', () 
     const dialog = screen.getByRole('dialog', { name: 'Review the issuer account' });
     const alert = await within(dialog).findByRole('alert');
     expect(alert.textContent).toContain('We do not know whether this was submitted');
+    // The platform is asked by the details it holds: it never received an id of ours.
     expect(alert.textContent).toContain(
-      'ask the platform whether it stored these details, quoting the support id',
+      'ask the platform whether it holds an issuer account of this issuer with these details (company name, state, EIN ending)',
     );
+    expect(alert.textContent).not.toMatch(/quoting/);
     expect(alert.textContent).toContain('saving them again would add a second record');
     expect(alert.textContent).toContain('Support id: req-issuer-lost-1');
     expect(alert.textContent).not.toContain('reload');

@@ -21,7 +21,32 @@ const session: Session = sessionOf({
 });
 
 const endpoint = '/api/issuers/12/issuer-account';
-const lostSave = { at: '2026-11-20T15:04:05.000Z', by: 'issuer@demo.test', requestId: 'req-1' };
+/** What the BFF kept of the lost save: every answer, the EIN masked to its last four digits. */
+const sent = {
+  companyName: 'Blue Mesa Holdings LLC',
+  companyState: 'CO',
+  issuingCountry: 'US',
+  accountType: 'CHECKING',
+  entityType: 'LLC',
+  maskedCompanyTaxId: '••-•••4321',
+  accountMiddleInitial: null,
+  maskedSocialSecurityNumber: null,
+  dateOfBirthGiven: false,
+  residentUs: null,
+  citizenUs: null,
+  addressLine1: null,
+  addressLine2: null,
+  city: 'Denver',
+  zip: null,
+  country: 'US',
+  additionalInfo: 'Operating account',
+};
+const lostSave = {
+  at: '2026-11-20T15:04:05.000Z',
+  by: 'issuer@demo.test',
+  requestId: 'req-1',
+  sent,
+};
 
 describe('the issuer account page after a save whose answer was lost', () => {
   it('closes the review to the panel that records what the platform said, with focus on its heading', async () => {
@@ -76,5 +101,51 @@ describe('the issuer account page after a save whose answer was lost', () => {
     renderWithProviders(<IssuerAccountRoute />);
     await screen.findByRole('heading', { name: 'A save of this issuer account lost its answer' });
     expect(document.activeElement).toBe(document.body);
+  });
+});
+
+describe('the issuer account page opened afresh with a lost save the platform does not hold', () => {
+  it('shows what was sent, and after "does not hold them" the form comes back filled in, the EIN to type again', async () => {
+    let settled = false;
+    bff.use(
+      http.get('/api/session', () => HttpResponse.json(session)),
+      http.get(endpoint, () =>
+        HttpResponse.json({ saved: null, unsettled: settled ? [] : [lostSave] }),
+      ),
+      http.post(`${endpoint}/settle`, () => {
+        settled = true;
+        return HttpResponse.json({ saved: null, unsettled: [] });
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<IssuerAccountRoute />);
+    await screen.findByRole('heading', { name: 'A save of this issuer account lost its answer' });
+    expect(screen.getByText('Blue Mesa Holdings LLC')).toBeTruthy();
+    expect(screen.getByText('••-•••4321')).toBeTruthy();
+
+    await user.click(screen.getByRole('radio', { name: /The platform does not hold them/ }));
+    await fill(
+      user,
+      screen.getByLabelText(/Whom you asked/),
+      'Platform support, ticket 4411: nothing held',
+    );
+    await user.click(screen.getByRole('button', { name: 'Record the answer' }));
+
+    const form = await screen.findByRole('form', { name: 'Issuer account' });
+    expect(within(form).getByLabelText(/^Company name/)).toHaveProperty(
+      'value',
+      'Blue Mesa Holdings LLC',
+    );
+    expect(within(form).getByLabelText(/^State/)).toHaveProperty('value', 'CO');
+    expect(within(form).getByLabelText(/^City/)).toHaveProperty('value', 'Denver');
+    expect(within(form).getByLabelText(/^Additional information/)).toHaveProperty(
+      'value',
+      'Operating account',
+    );
+    // The EIN is kept only masked: it is asked for again, by the ending the person can check.
+    expect(within(form).getByLabelText(/^Company tax ID/)).toHaveProperty('value', '');
+    const status = screen.getByRole('status');
+    expect(status.textContent).toMatch(/The answers that save sent are filled in again/);
+    expect(status.textContent).toMatch(/Company tax ID \(EIN\), which ended 4321/);
   });
 });
