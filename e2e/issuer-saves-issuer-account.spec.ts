@@ -53,6 +53,18 @@ test('issuer staff save the issuer account; rules are checked and personal data 
   await expect(lostHeading).toBeVisible();
   await expect(lostHeading).toBeFocused();
   await expect(page.getByRole('button', { name: 'Review issuer account' })).toHaveCount(0);
+
+  // Opened again later, the page still shows what the save sent, to ask the platform by: the
+  // save carried no reference of ours (§4.6). The EIN only by its last four digits.
+  await page.reload();
+  await expect(lostHeading).toBeVisible();
+  const panel = page.getByRole('alert').filter({ has: lostHeading });
+  await expect(panel).toContainText('with the details below');
+  await expect(panel).toContainText('Aspen Ridge Capital LLC');
+  await expect(panel).toContainText('Colorado (CO)');
+  await expect(panel).toContainText('••-•••6789');
+  await expect(panel).not.toContainText(/support id/i);
+  await expect(page.getByText('12-3456789')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'issuer account with a lost save');
   await page.getByRole('radio', { name: /The platform does not hold them/ }).check();
   await page.getByLabel(/Whom you asked/).fill('Platform support, ticket 4411: nothing stored');
@@ -60,10 +72,16 @@ test('issuer staff save the issuer account; rules are checked and personal data 
   await expect(page.getByText(/Recorded: the platform holds no issuer account/)).toBeVisible();
   expect(await upstreamCalls(page, 'createIssuerAccount')).toBe(calls + 1);
 
-  // The form starts from what was typed for the lost save.
-  await expect(page.getByText(/answers you gave are filled in again/)).toBeVisible();
+  // The form starts from what the lost save sent; the numbers the portal keeps only masked, and
+  // the date of birth, are asked for again.
+  await expect(page.getByText(/answers that save sent are filled in again/)).toBeVisible();
+  await expect(page.getByText(/Company tax ID \(EIN\), which ended 6789/)).toBeVisible();
   await expect(page.getByLabel('Company name')).toHaveValue('Aspen Ridge Capital LLC');
-  await expect(page.getByLabel('Social Security number')).toHaveValue('123-45-6789');
+  await expect(page.getByLabel('City')).toHaveValue('Boulder');
+  await expect(page.getByLabel('Company tax ID (EIN)')).toHaveValue('');
+  await page.getByLabel('Company tax ID (EIN)').fill('12-3456789');
+  await page.getByLabel('Social Security number').fill('123-45-6789');
+  await page.getByLabel('Date of birth').fill('1980-05-17');
   await page.getByRole('button', { name: 'Review issuer account' }).click();
   // The details cannot be changed once saved: the review shows exactly what will be sent.
   const review = page.getByRole('dialog', { name: 'Review the issuer account' });
