@@ -98,8 +98,18 @@ const userSessionSchema = z.object({
   userAgent: z.string().nullable(),
   method: z.string(),
   current: z.boolean(),
+  /**
+   * The password (or single sign-on) was accepted and the second factor is still owed: whoever
+   * holds this session knows the password. Its owner sees it apart, and can end it.
+   */
+  waitingForSecondFactor: z.boolean(),
+  /** The second factor that completed the sign-in; null when none was asked (or not yet). */
+  secondFactor: z.enum(['totp', 'passkey', 'recovery']).nullable(),
+  /** Wrong second-factor codes tried in this session, at sign-in or step-up. */
+  wrongCodes: z.number().int().min(0),
 });
 export const userSessionsSchema = z.object({ sessions: z.array(userSessionSchema) });
+export type UserSession = z.infer<typeof userSessionSchema>;
 export const sessionParamsSchema = z.object({
   sessionId: z.string().regex(/^[0-9a-f-]{32,36}$/, 'sessionId must be a session id'),
 });

@@ -228,6 +228,101 @@ describe('sessions in the browser', () => {
     });
     expect((await call(h.app, 'GET', '/api/session', { cookie: a })).statusCode).toBe(200);
   });
+
+  it('lists a sign-in waiting for its second factor, with its wrong codes, to its owner only, who ends it', async () => {
+    type Listed = {
+      id: string;
+      current: boolean;
+      ip: string | null;
+      waitingForSecondFactor: boolean;
+      secondFactor: string | null;
+      wrongCodes: number;
+    };
+    const list = async (cookie: string) =>
+      (await call(h.app, 'GET', '/api/me/sessions', { cookie })).json().sessions as Listed[];
+    // Someone with the password (another browser): accepted, then three wrong codes.
+    const { cookie: intruder } = await rawSignIn('investor@demo.test');
+    for (const code of ['111111', '222222', '333333']) {
+      const wrong = await post('/api/session/second-factor', intruder, { method: 'totp', code });
+      expect(wrong.statusCode).toBe(400);
+    }
+
+    const { hashToken } = await import('../store/sessions');
+    const { public_id: intruderId } = await h.db
+      .selectFrom('sessions')
+      .select('public_id')
+      .where('id_hash', '=', hashToken(intruder.split('=')[1]))
+      .executeTakeFirstOrThrow();
+
+    const mine = await list(investor);
+    const waiting = mine.filter((s) => s.id === intruderId);
+    expect(waiting).toEqual([
+      expect.objectContaining({
+        current: false,
+        ip: '127.0.0.1',
+        waitingForSecondFactor: true,
+        secondFactor: null,
+        wrongCodes: 3,
+      }),
+    ]);
+    // The owner's own session signed in with the authenticator app; the recovery code of its
+    // later step-up did not change how it signed in.
+    expect(mine.find((s) => s.current)).toMatchObject({
+      waitingForSecondFactor: false,
+      secondFactor: 'totp',
+    });
+
+    // Nobody else sees it or can end it.
+    const other = await signIn(h.app, 'investor2@demo.test');
+    expect((await list(other)).map((s) => s.id)).not.toContain(waiting[0].id);
+    const foreign = await call(h.app, 'DELETE', `/api/me/sessions/${waiting[0].id}`, {
+      cookie: other,
+    });
+    expect(foreign.statusCode).toBe(404);
+
+    const ended = await call(h.app, 'DELETE', `/api/me/sessions/${waiting[0].id}`, {
+      cookie: investor,
+    });
+    expect(ended.statusCode).toBe(204);
+    // Ended: even the right code no longer finishes that sign-in.
+    const late = await post('/api/session/second-factor', intruder, {
+      method: 'totp',
+      code: codeFor(investorTotp.secret, 2),
+    });
+    expect(late.statusCode).toBe(401);
+    expect((await list(investor)).map((s) => s.id)).not.toContain(waiting[0].id);
+    const audit = await h.db
+      .selectFrom('audit_events')
+      .select(['details'])
+      .where('action', '=', 'session_ended')
+      .where('object_id', '=', waiting[0].id)
+      .executeTakeFirstOrThrow();
+    expect(audit.details).toEqual({ waitingForSecondFactor: true, wrongCodes: 3 });
+  });
+
+  it('names the second factor each session signed in with', async () => {
+    const { cookie } = await rawSignIn('investor@demo.test');
+    // The last of the ten codes: the suites below use the first ones.
+    const proved = await post('/api/session/second-factor', cookie, {
+      method: 'recovery',
+      code: investorTotp.recoveryCodes[9],
+    });
+    expect(proved.statusCode).toBe(200);
+    const byRecovery = (await call(h.app, 'GET', '/api/me/sessions', { cookie })).json()
+      .sessions as { current: boolean; secondFactor: string | null }[];
+    expect(byRecovery.find((s) => s.current)?.secondFactor).toBe('recovery');
+
+    // The admin's sign-in was completed by enrolling the authenticator app it asked for.
+    const adminSessions = (await call(h.app, 'GET', '/api/me/sessions', { cookie: admin })).json()
+      .sessions as { current: boolean; secondFactor: string | null }[];
+    expect(adminSessions.find((s) => s.current)?.secondFactor).toBe('totp');
+
+    // A user without a second factor signs in with the password alone.
+    const passwordOnly = await signIn(h.app, 'investor2@demo.test');
+    const theirs = (await call(h.app, 'GET', '/api/me/sessions', { cookie: passwordOnly })).json()
+      .sessions as { current: boolean; secondFactor: string | null }[];
+    expect(theirs.find((s) => s.current)?.secondFactor).toBeNull();
+  });
 });
 
 describe('users in the browser (admin)', () => {

@@ -392,13 +392,13 @@ export const policyTable: Record<string, RoutePolicy> = {
   'GET /api/me/sessions': {
     roles: ALL_ROLES,
     objects: [],
-    note: 'My active sessions (never their cookies).',
+    note: 'My active sessions (never their cookies), with the second factor each signed in with and the sign-ins still waiting for one (password accepted), with their wrong codes; never another user’s.',
   },
   'DELETE /api/me/sessions/:sessionId': {
     roles: ALL_ROLES,
     objects: [],
     ownIdentity: true,
-    note: 'Ends one of my sessions (another user’s id is not found); its next request is refused.',
+    note: 'Ends one of my sessions, or a sign-in of mine waiting for its second factor (another user’s id is not found); its next request is refused.',
   },
 
   // Users in the browser (admin); every change audited.

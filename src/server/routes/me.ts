@@ -7,7 +7,8 @@ export const meRoutes = [
   defineRoute({
     method: 'GET',
     url: '/api/me/sessions',
-    summary: 'My active sessions: where and when each started and was last used',
+    summary:
+      'My active sessions: where and when each started and was last used, how it proved a second factor, and sign-ins still waiting for one',
     tags: ['me'],
     response: userSessionsSchema,
     async handler({ user, request, deps }) {
@@ -21,6 +22,9 @@ export const meRoutes = [
           userAgent: s.userAgent,
           method: s.authMethod,
           current: s.idHash === request.session?.idHash,
+          waitingForSecondFactor: s.pendingSecondFactor,
+          secondFactor: s.signInFactor,
+          wrongCodes: s.wrongCodes,
         })),
       };
     },
@@ -46,6 +50,11 @@ export const meRoutes = [
         objectType: 'session',
         objectId: params.sessionId,
         outcome: 'succeeded',
+        // A sign-in ended while it waited for its second factor: someone else may hold the
+        // password, which a reviewer reading the log should see.
+        ...(target.pendingSecondFactor
+          ? { details: { waitingForSecondFactor: true, wrongCodes: target.wrongCodes } }
+          : {}),
       });
       return undefined;
     },

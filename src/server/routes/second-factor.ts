@@ -43,6 +43,7 @@ import {
 import {
   getSessionScratch,
   markSecondFactor,
+  recordWrongCode,
   setSessionScratch,
   type ActiveSession,
 } from '../store/sessions';
@@ -111,7 +112,7 @@ async function afterEnrol(
     (await remainingRecoveryCodes(db, user.id)) === 0 ? await newRecoveryCodes(db, user.id) : null;
   // A sign-in waiting for enrolment is complete. Otherwise enrolling proves only the new factor,
   // not who holds the session, so it does not count as a step-up.
-  if (session.pendingSecondFactor) await markSecondFactor(db, session.idHash);
+  if (session.pendingSecondFactor) await markSecondFactor(db, session.idHash, added.kind);
   await ctx.audit({
     action: 'second_factor_added',
     objectType: 'user',
@@ -215,6 +216,9 @@ export const secondFactorRoutes = [
       }
       const refuse = async (message: string) => {
         const field = body.method === 'passkey' ? 'passkey' : 'code';
+        // Counted on the session too: My sessions shows its owner how many wrong codes a sign-in
+        // that holds their password has tried.
+        await recordWrongCode(deps.db, session.idHash);
         await ctx.audit({
           action: 'second_factor',
           outcome: 'failed',
@@ -270,7 +274,7 @@ export const secondFactorRoutes = [
 
       await clear(deps.db, failKey);
       const now = new Date();
-      await markSecondFactor(deps.db, session.idHash, now);
+      await markSecondFactor(deps.db, session.idHash, body.method, now);
       await ctx.audit({
         action: purpose === 'sign_in' ? 'sign_in' : 'step_up',
         outcome: 'succeeded',

@@ -68,6 +68,9 @@ describe('0011: held disbursements in the register', () => {
       // The migrations after it are undone too, so they run again in their order.
       await sql`delete from kysely_migration where name >= '0011'`.execute(db);
       await sql`alter table idempotency_records drop column sent`.execute(db);
+      await sql`alter table sessions drop column sign_in_factor, drop column wrong_codes`.execute(
+        db,
+      );
       await sql`alter table disbursement_approvals drop column money_reference`.execute(db);
       await sql`alter table money_requests drop constraint money_requests_outcome_check`.execute(
         db,
@@ -160,6 +163,102 @@ describe('0011: held disbursements in the register', () => {
         'MR-WAITING01',
         'MR-REJECTED1',
         'MR-SENT00001',
+      ]);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+describe('0012: the second factor each session signed in with', () => {
+  it('names it for live sessions from before, from the audit of their sign-in', async () => {
+    const db = await openStore({ dataDir: null });
+    try {
+      // Back to the store as 0011 left it: sessions without a record of their factor.
+      await sql`delete from kysely_migration where name = '0012-session-second-factor-record'`.execute(
+        db,
+      );
+      await sql`alter table sessions drop column sign_in_factor, drop column wrong_codes`.execute(
+        db,
+      );
+      const userId = await createUser(db, {
+        email: 'owner@example.test',
+        name: 'Owner',
+        role: 'investor',
+        password: '',
+      });
+      const minutes = (n: number) => new Date(Date.UTC(2026, 10, 28, 9, n));
+      const session = (id: string, ip: string, at: Date, revoked = false) => ({
+        id_hash: id,
+        public_id: null,
+        user_id: userId,
+        created_at: at,
+        last_seen_at: at,
+        idle_expires_at: minutes(59),
+        absolute_expires_at: minutes(59),
+        revoked_at: revoked ? minutes(50) : null,
+        ip,
+        user_agent: null,
+        pending_second_factor: false,
+        second_factor_at: at,
+      });
+      await db
+        .insertInto('sessions')
+        .values([
+          session('by-code', '10.0.0.1', minutes(0)),
+          session('by-enrolment', '10.0.0.2', minutes(10)),
+          // Signed in with the password alone; a later step-up set its proof time.
+          session('password-only', '10.0.0.3', minutes(20)),
+          session('ended', '10.0.0.4', minutes(30), true),
+        ])
+        .execute();
+      const event = (at: Date, ip: string, action: string, outcome: string, details: object) => ({
+        at,
+        user_id: userId,
+        action,
+        outcome,
+        ip,
+        details: JSON.stringify(details),
+      });
+      await db
+        .insertInto('audit_events')
+        .values([
+          event(minutes(0), '10.0.0.1', 'sign_in', 'allowed', { secondFactor: 'verify' }),
+          event(minutes(1), '10.0.0.1', 'sign_in', 'succeeded', {
+            secondFactor: 'totp',
+            purpose: 'sign_in',
+          }),
+          event(minutes(10), '10.0.0.2', 'sign_in', 'allowed', { secondFactor: 'enrol' }),
+          event(minutes(12), '10.0.0.2', 'second_factor_added', 'succeeded', { kind: 'passkey' }),
+          event(minutes(20), '10.0.0.3', 'sign_in', 'succeeded', { method: 'password' }),
+          event(minutes(25), '10.0.0.3', 'step_up', 'succeeded', {
+            secondFactor: 'recovery',
+            purpose: 'step_up',
+          }),
+          event(minutes(30), '10.0.0.4', 'sign_in', 'allowed', { secondFactor: 'verify' }),
+          event(minutes(31), '10.0.0.4', 'sign_in', 'succeeded', {
+            secondFactor: 'recovery',
+            purpose: 'sign_in',
+          }),
+        ])
+        .execute();
+
+      const { error } = await new Migrator({
+        db,
+        provider: { getMigrations: async () => migrations },
+      }).migrateToLatest();
+      expect(error).toBeUndefined();
+
+      const rows = await db
+        .selectFrom('sessions')
+        .select(['id_hash', 'sign_in_factor', 'wrong_codes'])
+        .orderBy('created_at')
+        .execute();
+      expect(rows).toEqual([
+        { id_hash: 'by-code', sign_in_factor: 'totp', wrong_codes: 0 },
+        { id_hash: 'by-enrolment', sign_in_factor: 'passkey', wrong_codes: 0 },
+        { id_hash: 'password-only', sign_in_factor: null, wrong_codes: 0 },
+        { id_hash: 'ended', sign_in_factor: null, wrong_codes: 0 },
       ]);
     } finally {
       await db.destroy();

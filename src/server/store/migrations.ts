@@ -433,6 +433,38 @@ export const migrations: Record<string, Migration> = {
         from disbursement_approvals a
         where a.money_reference = m.reference and a.state <> 'pending'`.execute(db);
     },
+  }, // What My sessions tells the owner of each session: which second factor completed its sign-in
+  // (a step-up later does not change how it signed in), and how many wrong codes were tried in it,
+  // so a sign-in that holds the password and is guessing the second factor is seen for what it is.
+  // Neither moves the auth epoch: neither ends nor narrows a session.
+  '0012-session-second-factor-record': {
+    async up(db) {
+      await sql`alter table sessions add column sign_in_factor text
+        check (sign_in_factor in ('totp', 'passkey', 'recovery'))`.execute(db);
+      await sql`alter table sessions add column wrong_codes integer not null default 0`.execute(db);
+      // Live sessions from before learn their factor from the audit log: a sign-in that waited
+      // for its second factor is audited "allowed" as its session is made (same user, same
+      // address), and the first completion of that user after it names the factor: a proof at
+      // sign-in, or the enrolment that a sign-in asking for one ends with. Those two cannot be
+      // told apart from another sign-in's of the same user in the same moments; such a session
+      // may be named with the factor of its twin, which is still a factor it could prove.
+      await sql`
+        update sessions s set sign_in_factor = (
+          select case when e.action = 'sign_in' then e.details->>'secondFactor'
+                      else e.details->>'kind' end
+          from audit_events a
+          join audit_events e on e.user_id = a.user_id and e.id > a.id
+          where a.user_id = s.user_id and a.action = 'sign_in' and a.outcome = 'allowed'
+            and a.ip is not distinct from s.ip
+            and a.at between s.created_at - interval '1 minute' and s.created_at + interval '1 minute'
+            and ((e.action = 'sign_in' and e.outcome = 'succeeded'
+                  and e.details->>'secondFactor' in ('totp', 'passkey', 'recovery'))
+              or (e.action = 'second_factor_added' and e.details->>'kind' in ('totp', 'passkey')))
+          order by abs(extract(epoch from a.at - s.created_at)), e.id
+          limit 1)
+        where s.revoked_at is null and not s.pending_second_factor
+          and s.second_factor_at is not null`.execute(db);
+    },
   },
   // A save settled by hand (the issuer account, §4.6) carries no reference of ours upstream: the
   // claim keeps what was sent, personal data masked, so that if the answer is lost, even with the

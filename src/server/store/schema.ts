@@ -96,8 +96,21 @@ interface SessionsTable {
   /** The pending WebAuthn challenge of this session (registration or authentication). */
   webauthn_challenge: ColumnType<string | null, string | null | undefined, string | null>;
   /** A TOTP secret being enrolled, until its first code is confirmed. */
-  pending_totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  pending_totp_secret: ColumnType<
+    string | null,
+    string | null | undefined,
+    string | null
+  >; /** The second factor that completed the sign-in; null while pending, or when none was asked. */
+  sign_in_factor: ColumnType<
+    SignInFactor | null,
+    SignInFactor | null | undefined,
+    SignInFactor | null
+  >;
+  /** Wrong second-factor codes tried in this session (at sign-in or step-up). */
+  wrong_codes: ColumnType<number, number | undefined, number>;
 }
+
+export type SignInFactor = 'totp' | 'passkey' | 'recovery';
 
 interface SecondFactorsTable {
   id: string;

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from './db';
-import type { LinkKind } from './schema';
+import type { LinkKind, SignInFactor } from './schema';
 import type { StoredUser } from './users';
 
 export interface SessionTimes {
@@ -161,11 +161,33 @@ export async function revokeUserSessions(db: Db, userId: string, now = new Date(
     .execute();
 }
 
-/** A second factor was proved in this session: it is complete, and step-up is fresh from now. */
-export async function markSecondFactor(db: Db, idHash: string, now = new Date()): Promise<void> {
+/**
+ * A second factor was proved in this session: it is complete, and step-up is fresh from now.
+ * When it completes the sign-in, the factor is kept as the one the session signed in with; a
+ * later step-up, with whatever factor, does not change how the session signed in.
+ */
+export async function markSecondFactor(
+  db: Db,
+  idHash: string,
+  factor: SignInFactor,
+  now = new Date(),
+): Promise<void> {
   await db
     .updateTable('sessions')
-    .set({ pending_second_factor: false, second_factor_at: now })
+    .set({
+      pending_second_factor: false,
+      second_factor_at: now,
+      sign_in_factor: sql<SignInFactor | null>`case when pending_second_factor then ${factor}::text else sign_in_factor end`,
+    })
+    .where('id_hash', '=', idHash)
+    .execute();
+}
+
+/** A wrong second-factor code was tried in this session (counted for its owner to see). */
+export async function recordWrongCode(db: Db, idHash: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ wrong_codes: sql<number>`wrong_codes + 1` })
     .where('id_hash', '=', idHash)
     .execute();
 }
@@ -178,9 +200,16 @@ export interface SessionListing {
   userAgent: string | null;
   authMethod: string;
   idHash: string;
+  /** Password (or provider) accepted, second factor still owed. */
+  pendingSecondFactor: boolean;
+  signInFactor: SignInFactor | null;
+  wrongCodes: number;
 }
 
-/** The user's live sessions, newest first. */
+/**
+ * The user's live sessions, newest first, those still waiting for their second factor included:
+ * such a sign-in holds the password, and its owner must be able to see and end it.
+ */
 export async function listUserSessions(
   db: Db,
   userId: string,
@@ -196,12 +225,14 @@ export async function listUserSessions(
       'ip',
       'user_agent',
       'auth_method',
+      'pending_second_factor',
+      'sign_in_factor',
+      'wrong_codes',
     ])
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .where('idle_expires_at', '>', now)
     .where('absolute_expires_at', '>', now)
-    .where('pending_second_factor', '=', false)
     .orderBy('created_at', 'desc')
     .execute();
   return rows.map((r) => ({
@@ -212,6 +243,9 @@ export async function listUserSessions(
     userAgent: r.user_agent,
     authMethod: r.auth_method,
     idHash: r.id_hash,
+    pendingSecondFactor: r.pending_second_factor,
+    signInFactor: r.sign_in_factor,
+    wrongCodes: r.wrong_codes,
   }));
 }
 

@@ -20,6 +20,9 @@ const thisBrowser = {
   userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0.0.0 Safari/537.36',
   method: 'password',
   current: true,
+  waitingForSecondFactor: false,
+  secondFactor: 'totp' as const,
+  wrongCodes: 0,
 };
 const phone = {
   ...thisBrowser,
