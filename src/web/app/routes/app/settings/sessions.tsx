@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import type { UserSession } from '../../../../../contract/identity';
 import { ActionList } from '../../../../components/action-list';
 import { ErrorAlert } from '../../../../components/error-alert';
 import { PageHeader } from '../../../../components/page-header';
@@ -27,8 +30,61 @@ function browserName(userAgent: string | null): string {
 }
 
 /** What a person calls one session: the browser and when it signed in. */
-const sessionName = (s: { userAgent: string | null; createdAt: string }) =>
+const sessionName = (s: UserSession) =>
   `${browserName(s.userAgent)}, signed in ${formatInstant(s.createdAt)}`;
+
+/**
+ * What a person calls a sign-in still waiting for its second factor. To the second: someone
+ * retrying from one browser makes several in the same minute, and each End must name its own.
+ */
+const waitingName = (s: UserSession) =>
+  `${browserName(s.userAgent)} from ${s.ip ?? 'an unknown address'}, ${firstStep(s)} accepted ${formatInstant(s.createdAt, undefined, { seconds: true })}`;
+
+const firstStep = (s: UserSession) => (s.method === 'oidc' ? 'single sign-on' : 'password');
+
+const factorNames = {
+  totp: 'an authenticator app',
+  passkey: 'a passkey',
+  recovery: 'a recovery code',
+} as const;
+
+/** How the session signed in: the password (or single sign-on) and the second factor it proved. */
+function signedInWith(s: UserSession): string {
+  const first = s.method === 'oidc' ? 'single sign-on' : 'a password';
+  return s.secondFactor ? `${first} and ${factorNames[s.secondFactor]}` : first;
+}
+
+const codes = (n: number) => `${n} wrong code${n === 1 ? '' : 's'}`;
+
+/**
+ * What the owner should do about sign-ins that hold their password (or their single sign-on
+ * account): a warning once one has tried wrong codes, otherwise a word in case it is not them.
+ * The portal has no page to change a password: an administrator sets a new one, which also
+ * ends every session of the user.
+ */
+function WaitingAdvice({ waiting }: { waiting: UserSession[] }) {
+  const guessed = waiting.some((s) => s.wrongCodes > 0);
+  const endThem = waiting.length === 1 ? 'end it' : 'end them';
+  const sso = waiting.every((s) => s.method === 'oidc');
+  const change = sso
+    ? 'change the password of your single sign-on account with its provider.'
+    : 'ask an administrator of the portal to set a new password for you (you cannot change it here; that also signs you out everywhere).';
+  if (guessed) {
+    return (
+      <Alert severity="warning" sx={{ mb: 1 }}>
+        {sso
+          ? `Someone who can sign in to your single sign-on account tried to sign in: ${endThem} and change that password. `
+          : `Someone who has your password tried to sign in: ${endThem} and change your password. `}
+        To change it, {change}
+      </Alert>
+    );
+  }
+  return (
+    <Alert severity="info" role="status" sx={{ mb: 1 }}>
+      {`Your ${sso ? 'single sign-on' : 'password'} was accepted and ${waiting.length === 1 ? 'this sign-in waits' : 'these sign-ins wait'} for your second factor. If ${waiting.length === 1 ? 'it is' : 'they are'} not you signing in somewhere else, someone has your ${sso ? 'single sign-on account' : 'password'}: ${endThem}, then ${change}`}
+    </Alert>
+  );
+}
 
 export default function SessionsRoute() {
   const sessions = useMySessions();
@@ -36,16 +92,26 @@ export default function SessionsRoute() {
   // The ended session's row leaves the list, taking the focused button with it: the notice
   // says what became of it and takes focus, so the keyboard does not drop to the page body.
   const [ended, setEnded] = useState<string | null>(null);
+  const endButton = (s: UserSession, name: string, notice: string) => (
+    <Button
+      color="error"
+      disabled={end.isPending}
+      onClick={() => end.mutate(s.id, { onSuccess: () => setEnded(notice) })}
+      aria-label={name}
+    >
+      End
+    </Button>
+  );
   return (
     <>
       <PageHeader
         title="My sessions"
-        description="Every place you are signed in. End any you do not recognise: it stops working at its next request."
+        description="Every place you are signed in, and every sign-in that passed your password and waits for the second factor. End any you do not recognise: it stops working at its next request."
       />
       {end.isError && <ErrorAlert error={end.error} title="The session was not ended" />}
       {ended && !end.isError && (
         <Alert key={ended} severity="success" tabIndex={-1} ref={focusOnMount} sx={{ mb: 2 }}>
-          Ended the session of {ended}. It stops working at its next request.
+          {ended}
         </Alert>
       )}
       <QueryState
@@ -54,35 +120,74 @@ export default function SessionsRoute() {
         isEmpty={(data) => data.sessions.length === 0}
         empty={<EmptyState title="No active sessions" message="Sign in to start one." />}
       >
-        {(data) => (
-          <ActionList
-            label="Active sessions"
-            items={data.sessions}
-            itemKey={(s) => s.id}
-            itemSx={{ flexWrap: 'wrap', gap: 1 }}
-            action={(s) =>
-              s.current ? undefined : (
-                <Button
-                  color="error"
-                  disabled={end.isPending}
-                  onClick={() => end.mutate(s.id, { onSuccess: () => setEnded(sessionName(s)) })}
-                  aria-label={`End the session of ${sessionName(s)}`}
-                >
-                  End
-                </Button>
-              )
-            }
-            primary={(s) => (
-              <>
-                {browserName(s.userAgent)}{' '}
-                {s.current && <Chip size="small" color="primary" label="This browser" />}
-              </>
-            )}
-            secondary={(s) =>
-              `Signed in ${formatInstant(s.createdAt)} with ${s.method === 'oidc' ? 'single sign-on' : 'a password'} from ${s.ip ?? 'an unknown address'}; last used ${formatInstant(s.lastSeenAt)}`
-            }
-          />
-        )}
+        {(data) => {
+          // A session waiting for its second factor is never this browser's: such a session
+          // can read nothing but the second-factor step, this list included.
+          const waiting = data.sessions.filter((s) => s.waitingForSecondFactor);
+          const signedIn = data.sessions.filter((s) => !s.waitingForSecondFactor);
+          const active = (
+            <ActionList
+              label="Active sessions"
+              items={signedIn}
+              itemKey={(s) => s.id}
+              itemSx={{ flexWrap: 'wrap', gap: 1 }}
+              action={(s) =>
+                s.current
+                  ? undefined
+                  : endButton(
+                      s,
+                      `End the session of ${sessionName(s)}`,
+                      `Ended the session of ${sessionName(s)}. It stops working at its next request.`,
+                    )
+              }
+              primary={(s) => (
+                <>
+                  {browserName(s.userAgent)}{' '}
+                  {s.current && <Chip size="small" color="primary" label="This browser" />}
+                </>
+              )}
+              secondary={(s) =>
+                `Signed in ${formatInstant(s.createdAt)} with ${signedInWith(s)} from ${s.ip ?? 'an unknown address'}; last used ${formatInstant(s.lastSeenAt)}${s.wrongCodes > 0 ? `; ${codes(s.wrongCodes)} for the second factor were tried in it` : ''}`
+              }
+            />
+          );
+          if (waiting.length === 0) return active;
+          return (
+            <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+              <section aria-labelledby="waiting-heading">
+                <Typography id="waiting-heading" component="h2" variant="h2" gutterBottom>
+                  Waiting for the second factor
+                </Typography>
+                <WaitingAdvice waiting={waiting} />
+                <ActionList
+                  label="Sign-ins waiting for the second factor"
+                  items={waiting}
+                  itemKey={(s) => s.id}
+                  itemSx={{ flexWrap: 'wrap', gap: 1 }}
+                  action={(s) =>
+                    endButton(
+                      s,
+                      `End the sign-in of ${waitingName(s)}`,
+                      `Ended the sign-in of ${waitingName(s)}. It cannot finish signing in.`,
+                    )
+                  }
+                  primary={(s) =>
+                    `${s.method === 'oidc' ? 'Single sign-on' : 'Password'} accepted, waiting for the second factor`
+                  }
+                  secondary={(s) =>
+                    `${browserName(s.userAgent)} from ${s.ip ?? 'an unknown address'}, ${formatInstant(s.createdAt)}; ${s.wrongCodes > 0 ? `${codes(s.wrongCodes)} so far` : 'no wrong code yet'}; last active ${formatInstant(s.lastSeenAt)}`
+                  }
+                />
+              </section>
+              <section aria-labelledby="signed-in-heading">
+                <Typography id="signed-in-heading" component="h2" variant="h2" gutterBottom>
+                  Signed in
+                </Typography>
+                {active}
+              </section>
+            </Box>
+          );
+        }}
       </QueryState>
     </>
   );

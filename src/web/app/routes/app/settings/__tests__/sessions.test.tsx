@@ -30,7 +30,32 @@ const phone = {
   createdAt: '2026-11-26T18:30:00.000Z',
   userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0) Version/18.0 Mobile Safari/604.1',
   current: false,
+  secondFactor: null,
 };
+/** Someone else, with the password, at the second-factor step of the sign-in. */
+const intruder = {
+  ...thisBrowser,
+  id: '5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d',
+  createdAt: '2026-11-27T11:50:00.000Z',
+  lastSeenAt: '2026-11-27T11:53:00.000Z',
+  ip: '203.0.113.9',
+  userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Firefox/133.0',
+  current: false,
+  waitingForSecondFactor: true,
+  secondFactor: null,
+  wrongCodes: 3,
+};
+
+function serve(initial: object[]) {
+  let sessions = initial as { id: string }[];
+  bff.use(
+    http.get('/api/me/sessions', () => HttpResponse.json({ sessions })),
+    http.delete('/api/me/sessions/:sessionId', ({ params }) => {
+      sessions = sessions.filter((s) => s.id !== params.sessionId);
+      return new HttpResponse(null, { status: 204 });
+    }),
+  );
+}
 
 describe('a person ends one of their sessions', () => {
   it('is told which session ended, with focus on that notice, and the row is gone', async () => {
@@ -57,5 +82,119 @@ describe('a person ends one of their sessions', () => {
     expect(
       within(screen.getByRole('list', { name: 'Active sessions' })).getAllByRole('listitem'),
     ).toHaveLength(1);
+  });
+});
+
+describe('a sign-in that passed the password and waits for the second factor', () => {
+  it('is listed apart with where, when and its wrong codes, under a warning, and the owner ends it', async () => {
+    serve([thisBrowser, intruder]);
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<SessionsRoute />);
+    const waiting = await screen.findByRole('list', {
+      name: 'Sign-ins waiting for the second factor',
+    });
+    expect(within(waiting).getByRole('listitem').textContent).toBe(
+      'Password accepted, waiting for the second factor' +
+        'Firefox on Windows from 203.0.113.9, Nov 27, 2026, 11:50 AM UTC; 3 wrong codes so far; last active Nov 27, 2026, 11:53 AM UTC' +
+        'End',
+    );
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Waiting for the second factor' }),
+    ).toBeTruthy();
+    const warning = screen.getByRole('alert');
+    expect(warning.textContent).toBe(
+      'Someone who has your password tried to sign in: end it and change your password. To change it, ask an administrator of the portal to set a new password for you (you cannot change it here; that also signs you out everywhere).',
+    );
+    // Apart from the places where the person is signed in.
+    const active = screen.getByRole('list', { name: 'Active sessions' });
+    expect(within(active).getAllByRole('listitem')).toHaveLength(1);
+
+    await user.click(
+      within(waiting).getByRole('button', {
+        name: 'End the sign-in of Firefox on Windows from 203.0.113.9, password accepted Nov 27, 2026, 11:50:00 AM UTC',
+      }),
+    );
+    const notice = await screen.findByText(/^Ended the sign-in of Firefox on Windows/);
+    expect(notice.closest('[role="alert"]')?.textContent).toBe(
+      'Ended the sign-in of Firefox on Windows from 203.0.113.9, password accepted Nov 27, 2026, 11:50:00 AM UTC. It cannot finish signing in.',
+    );
+    expect(document.activeElement).toBe(notice.closest('[role="alert"]'));
+    expect(
+      screen.queryByRole('list', { name: 'Sign-ins waiting for the second factor' }),
+    ).toBeNull();
+  });
+
+  it('without wrong codes yet, says what the sign-in means in case it is not the owner', async () => {
+    serve([thisBrowser, { ...intruder, wrongCodes: 0 }]);
+    renderWithProviders(<SessionsRoute />);
+    const waiting = await screen.findByRole('list', {
+      name: 'Sign-ins waiting for the second factor',
+    });
+    expect(within(waiting).getByRole('listitem').textContent).toContain('; no wrong code yet;');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe(
+      'Your password was accepted and this sign-in waits for your second factor. If it is not you signing in somewhere else, someone has your password: end it, then ask an administrator of the portal to set a new password for you (you cannot change it here; that also signs you out everywhere).',
+    );
+  });
+  it('with several, names each End apart and asks to end them all', async () => {
+    serve([
+      thisBrowser,
+      intruder,
+      {
+        ...intruder,
+        id: '6b5c4d3e-2f1a-4b0c-9d8e-7f6a5b4c3d2e',
+        createdAt: '2026-11-27T11:50:20.000Z',
+        wrongCodes: 0,
+      },
+    ]);
+    renderWithProviders(<SessionsRoute />);
+    const waiting = await screen.findByRole('list', {
+      name: 'Sign-ins waiting for the second factor',
+    });
+    expect(
+      within(waiting)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual([
+      'End the sign-in of Firefox on Windows from 203.0.113.9, password accepted Nov 27, 2026, 11:50:00 AM UTC',
+      'End the sign-in of Firefox on Windows from 203.0.113.9, password accepted Nov 27, 2026, 11:50:20 AM UTC',
+    ]);
+    expect(screen.getByRole('alert').textContent).toMatch(
+      /^Someone who has your password tried to sign in: end them and change your password\./,
+    );
+  });
+});
+
+describe('how each session signed in', () => {
+  it('names the second factor it proved, or the password alone', async () => {
+    serve([
+      thisBrowser,
+      { ...phone, secondFactor: 'passkey' },
+      { ...phone, id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', secondFactor: 'recovery' },
+      { ...phone, id: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e', secondFactor: null, wrongCodes: 2 },
+    ]);
+    renderWithProviders(<SessionsRoute />);
+    const list = await screen.findByRole('list', { name: 'Active sessions' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      expect.stringContaining(
+        'Signed in Nov 27, 2026, 9:00 AM UTC with a password and an authenticator app from 127.0.0.1;',
+      ),
+      expect.stringContaining(
+        'Signed in Nov 26, 2026, 6:30 PM UTC with a password and a passkey from',
+      ),
+      expect.stringContaining(
+        'Signed in Nov 26, 2026, 6:30 PM UTC with a password and a recovery code from',
+      ),
+      expect.stringMatching(
+        /Signed in Nov 26, 2026, 6:30 PM UTC with a password from 127\.0\.0\.1; last used .*; 2 wrong codes for the second factor were tried in itEnd$/,
+      ),
+    ]);
+    // No sign-in waits: no section apart, no warning.
+    expect(screen.queryByRole('heading', { level: 2 })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
