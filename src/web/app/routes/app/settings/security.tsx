@@ -22,6 +22,7 @@ import {
   factorName,
   RecoveryCodes,
 } from '../../../../features/identity/components/enrol-factor';
+import { WaitingSignInsNotice } from '../../../../features/identity/components/waiting-sign-ins-notice';
 import { guardedLoader } from '../../../session-guard';
 
 export const clientLoader = guardedLoader(undefined, factorsQueryOptions);
@@ -43,6 +44,7 @@ export default function SecurityRoute() {
         title="Security settings"
         description="Your second factors: a passkey or an authenticator app, asked at sign-in and again before money moves or personal data is shown."
       />
+      <WaitingSignInsNotice />
       {codes && (
         <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
           <RecoveryCodes codes={codes} />

@@ -2,13 +2,49 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bff, mockPost, okAnswer, startMockBff } from '../../../../../testing/mock-bff';
 import { fill, renderWithProviders } from '../../../../../testing/render';
 import SecurityRoute from '../security';
 
 startMockBff();
 afterEach(cleanup);
+
+/** My sessions as the notice reads them: this browser, and the sign-ins `waiting` adds. */
+const serveSessions = (waiting: { wrongCodes: number }[] = []) =>
+  bff.use(
+    http.get('/api/me/sessions', () =>
+      HttpResponse.json({
+        sessions: [
+          {
+            id: '7d7c1a2e-0b6f-4a57-9a55-0b1c2d3e4f50',
+            createdAt: '2026-11-27T09:00:00.000Z',
+            lastSeenAt: '2026-11-27T12:00:00.000Z',
+            ip: '127.0.0.1',
+            userAgent: null,
+            method: 'password',
+            current: true,
+            waitingForSecondFactor: false,
+            secondFactor: 'totp',
+            wrongCodes: 0,
+          },
+          ...waiting.map((w, i) => ({
+            id: `5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1${i}`,
+            createdAt: '2026-11-27T11:50:00.000Z',
+            lastSeenAt: '2026-11-27T11:53:00.000Z',
+            ip: '203.0.113.9',
+            userAgent: null,
+            method: 'password',
+            current: false,
+            waitingForSecondFactor: true,
+            secondFactor: null,
+            ...w,
+          })),
+        ],
+      }),
+    ),
+  );
+beforeEach(() => serveSessions());
 
 const app = {
   id: 'f1',
@@ -65,5 +101,37 @@ describe('an investor adds an authenticator app', () => {
     renderWithProviders(<SecurityRoute />);
     const list = await screen.findByRole('list', { name: 'Second factors' });
     expect(list.textContent).toContain('Phone (Authenticator app)');
+  });
+});
+
+describe('a sign-in that passed the password and waits for the second factor', () => {
+  const factors = () =>
+    bff.use(
+      http.get('/api/me/second-factors', () =>
+        HttpResponse.json({ factors: [app], recoveryCodesLeft: 10, required: false }),
+      ),
+    );
+
+  it('is told of on Security settings, with the wrong codes and the way to My sessions', async () => {
+    factors();
+    serveSessions([{ wrongCodes: 3 }, { wrongCodes: 1 }]);
+    renderWithProviders(<SecurityRoute />);
+    const warning = await screen.findByRole('alert');
+    expect(warning.textContent).toBe(
+      'Someone who has your password tried to sign in (4 wrong second-factor codes). End that sign-in in My sessions and have your password changed.',
+    );
+    expect(within(warning).getByRole('link', { name: 'My sessions' }).getAttribute('href')).toBe(
+      '/settings/sessions',
+    );
+  });
+
+  it('without wrong codes, says one waits, in case it is not the person', async () => {
+    factors();
+    serveSessions([{ wrongCodes: 0 }]);
+    renderWithProviders(<SecurityRoute />);
+    const notice = await screen.findByText(/^A sign-in passed/);
+    expect(notice.closest('[role="status"]')?.textContent).toBe(
+      'A sign-in passed your password and waits for your second factor. If that is not you, end it in My sessions and have your password changed.',
+    );
   });
 });
