@@ -445,9 +445,9 @@ export const migrations: Record<string, Migration> = {
       // Live sessions from before learn their factor from the audit log: a sign-in that waited
       // for its second factor is audited "allowed" as its session is made (same user, same
       // address), and the first completion of that user after it names the factor: a proof at
-      // sign-in, or the enrolment that a sign-in asking for one ends with. Those two cannot be
-      // told apart from another sign-in's of the same user in the same moments; such a session
-      // may be named with the factor of its twin, which is still a factor it could prove.
+      // sign-in, or the enrolment that a sign-in asking for one ends with. When two sign-ins of
+      // one user from one address overlapped, the audit cannot tell whose completion was whose:
+      // such a session may be named with the other's factor, still one of the user's factors.
       await sql`
         update sessions s set sign_in_factor = (
           select case when e.action = 'sign_in' then e.details->>'secondFactor'
