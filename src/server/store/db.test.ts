@@ -170,12 +170,12 @@ describe('0011: held disbursements in the register', () => {
   });
 });
 
-describe('0012: the second factor each session signed in with', () => {
+describe('0013: the second factor each session signed in with', () => {
   it('names it for live sessions from before, from the audit of their sign-in', async () => {
     const db = await openStore({ dataDir: null });
     try {
-      // Back to the store as 0011 left it: sessions without a record of their factor.
-      await sql`delete from kysely_migration where name = '0012-session-second-factor-record'`.execute(
+      // Back to the store as 0012 left it: sessions without a record of their factor.
+      await sql`delete from kysely_migration where name = '0013-session-second-factor-record'`.execute(
         db,
       );
       await sql`alter table sessions drop column sign_in_factor, drop column wrong_codes`.execute(

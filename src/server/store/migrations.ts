@@ -433,11 +433,20 @@ export const migrations: Record<string, Migration> = {
         from disbursement_approvals a
         where a.money_reference = m.reference and a.state <> 'pending'`.execute(db);
     },
-  }, // What My sessions tells the owner of each session: which second factor completed its sign-in
+  },
+  // A save settled by hand (the issuer account, §4.6) carries no reference of ours upstream: the
+  // claim keeps what was sent, personal data masked, so that if the answer is lost, even with the
+  // instance that sent it, the person can ask the platform by those details.
+  '0012-idempotency-sent': {
+    async up(db) {
+      await sql`alter table idempotency_records add column sent jsonb`.execute(db);
+    },
+  },
+  // What My sessions tells the owner of each session: which second factor completed its sign-in
   // (a step-up later does not change how it signed in), and how many wrong codes were tried in it,
   // so a sign-in that holds the password and is guessing the second factor is seen for what it is.
   // Neither moves the auth epoch: neither ends nor narrows a session.
-  '0012-session-second-factor-record': {
+  '0013-session-second-factor-record': {
     async up(db) {
       await sql`alter table sessions add column sign_in_factor text
         check (sign_in_factor in ('totp', 'passkey', 'recovery'))`.execute(db);
@@ -464,14 +473,6 @@ export const migrations: Record<string, Migration> = {
           limit 1)
         where s.revoked_at is null and not s.pending_second_factor
           and s.second_factor_at is not null`.execute(db);
-    },
-  },
-  // A save settled by hand (the issuer account, §4.6) carries no reference of ours upstream: the
-  // claim keeps what was sent, personal data masked, so that if the answer is lost, even with the
-  // instance that sent it, the person can ask the platform by those details.
-  '0012-idempotency-sent': {
-    async up(db) {
-      await sql`alter table idempotency_records add column sent jsonb`.execute(db);
     },
   },
 };
