@@ -1,24 +1,14 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { sessionQueryKey } from '../features/auth/api/get-session';
+import { QueryClient } from '@tanstack/react-query';
 import { isApiClientError } from '../lib/api-client';
 
 /**
- * Any 401 while someone is signed in means the BFF ended the session (idle or absolute expiry,
- * or a sign-out elsewhere). Clearing the cached session lets the signed-in layout send the
- * person to the sign-in page with a return path; a 401 with no session (wrong password) is left
- * to the form that caused it.
+ * The portal's query client. A 401 while someone is signed in (the session ended) is not handled
+ * here: the API client tells the signed-in layout, which asks the person to sign in again over
+ * the page (see `SessionEndedHandler`), and the cached session stays until then, so the page and
+ * what was typed on it stay as they were.
  */
 export function createQueryClient() {
-  const onError = (error: unknown) => {
-    if (!isApiClientError(error) || error.status !== 401) return;
-    if (queryClient.getQueryData(sessionQueryKey)) {
-      queryClient.setQueryData(sessionQueryKey, null);
-    }
-  };
-
-  const queryClient: QueryClient = new QueryClient({
-    queryCache: new QueryCache({ onError }),
-    mutationCache: new MutationCache({ onError }),
+  return new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -36,5 +26,4 @@ export function createQueryClient() {
       },
     },
   });
-  return queryClient;
 }

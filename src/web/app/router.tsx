@@ -5,7 +5,6 @@ import { RouteError } from '../components/errors/route-error';
 import { homeHref, paths } from '../config/paths';
 import { sessionQueryOptions } from '../features/auth/api/get-session';
 import { toRoute } from './route-module';
-import { RouterInstanceContext } from './router-instance';
 // The front door travels in the entry chunk: it is what a first visit shows, and the entry's own
 // helpers (the API client, paths) then share one chunk with it, which compresses better than
 // several small ones. Every other page loads lazily.
@@ -169,9 +168,5 @@ function createAppRouter(queryClient: QueryClient) {
 export function AppRouter() {
   const queryClient = useQueryClient();
   const router = useMemo(() => createAppRouter(queryClient), [queryClient]);
-  return (
-    <RouterInstanceContext.Provider value={router}>
-      <RouterProvider router={router} />
-    </RouterInstanceContext.Provider>
-  );
+  return <RouterProvider router={router} />;
 }

@@ -75,6 +75,10 @@ export type RequestOptions<T> = {
   noStepUp?: boolean;
   /** The "nobody is signed in" answer is null (see `getUnlessSignedOut`). */
   signedOutAsNull?: boolean;
+  /** Set on the repeat of a read after signing in again, so it waits for that only once. */
+  resumed?: boolean;
+  /** Signing in: a 401 is a wrong email or password, not a session that ended. */
+  signingIn?: boolean;
 };
 
 /**
@@ -90,6 +94,42 @@ export function setStepUpHandler(handler: StepUpHandler): () => void {
   return () => {
     if (stepUpHandler === handler) stepUpHandler = null;
   };
+}
+
+/**
+ * A session that ends while a signed-in page is open (idle or absolute expiry, ended from My
+ * sessions, the user disabled or changed by an admin): the BFF answers 401 before anything
+ * reaches the platform. The signed-in layout's handler asks the person to sign in again over the
+ * page, which stays as it was with what they typed (kept in memory only), and resolves true once
+ * the same person is signed in again. A read waits for that and is sent once more; a write is
+ * refused (nothing was sent) for the person to check and send again. Null when no signed-in page
+ * is open to ask (the sign-in page: a wrong password is that form's own error).
+ */
+export type SessionEndedHandler = (ended: { write: boolean }) => Promise<boolean>;
+let sessionEndedHandler: SessionEndedHandler | null = null;
+
+export function setSessionEndedHandler(handler: SessionEndedHandler): () => void {
+  sessionEndedHandler = handler;
+  return () => {
+    if (sessionEndedHandler === handler) sessionEndedHandler = null;
+  };
+}
+
+/** Tells the signed-in layout the session has ended (see `SessionEndedHandler`). */
+export const sessionEnded = (ended: { write: boolean }): Promise<boolean> | null =>
+  sessionEndedHandler ? sessionEndedHandler(ended) : null;
+
+/** Whether a read refused for an ended session may go again: the same person signed in again. */
+async function resumesAfterSignIn(signal: AbortSignal | undefined): Promise<boolean> {
+  const resumed = sessionEnded({ write: false });
+  if (!resumed) return false;
+  if (!signal) return resumed;
+  // A read nobody waits for any more (its page left, its query cancelled) stops waiting.
+  return new Promise<boolean>((resolve, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    resumed.then(resolve, reject);
+  });
 }
 
 export const newIdempotencyKey = () => crypto.randomUUID();
@@ -131,6 +171,13 @@ export async function apiRequest<T = unknown>(
 
   if (!response.ok) {
     const error = await toApiClientError(response, method);
+    if (error.status === 401 && !options.signingIn) {
+      if (isWrite(method)) void sessionEnded({ write: true });
+      else if (!options.resumed && (await resumesAfterSignIn(options.signal))) {
+        return apiRequest(method, path, { ...options, resumed: true });
+      }
+      throw error;
+    }
     const stepUp =
       error.code === 'step_up_required' || error.code === 'second_factor_enrolment_required';
     if (stepUp && stepUpHandler && !options.noStepUp) {
@@ -200,7 +247,13 @@ export const postOnce = <T>(
  */
 export async function apiGetLines<T>(
   path: string,
-  options: { schema: $ZodType<T>; onLine: (line: T) => void; signal?: AbortSignal },
+  options: {
+    schema: $ZodType<T>;
+    onLine: (line: T) => void;
+    signal?: AbortSignal;
+    /** As for `apiRequest`: the repeat after signing in again. */
+    resumed?: boolean;
+  },
 ): Promise<void> {
   let response: Response;
   try {
@@ -214,7 +267,13 @@ export async function apiGetLines<T>(
     if (options.signal?.aborted) throw cause;
     throw new ApiClientError({ message: UNREACHABLE, status: 0, code: 'network', submitted: 'no' });
   }
-  if (!response.ok) throw await toApiClientError(response, 'GET');
+  if (!response.ok) {
+    const error = await toApiClientError(response, 'GET');
+    if (error.status === 401 && !options.resumed && (await resumesAfterSignIn(options.signal))) {
+      return apiGetLines(path, { ...options, resumed: true });
+    }
+    throw error;
+  }
   if (!response.body) throw badResponse(response.status, 'GET');
 
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();

@@ -7,14 +7,14 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
-import { Link as RouterLink, Navigate, Outlet, useLocation, useNavigation } from 'react-router-dom';
-import { homeHref, paths } from '../../config/paths';
+import { Link as RouterLink, Outlet, useLocation, useNavigation } from 'react-router-dom';
+import { homeHref } from '../../config/paths';
 import { useSession } from '../../features/auth/api/get-session';
 import { NavigationList } from './navigation-list';
 import { SkipLink } from './skip-link';
 import { UserMenu } from './user-menu';
-import { useDestination } from '../router-instance';
 import { StepUpDialogHost } from '../../features/identity/components/step-up-dialog';
+import { SessionEndedDialogHost } from './session-ended-dialog';
 
 const DRAWER_WIDTH = 240;
 const MAIN_ID = 'main-content';
@@ -24,24 +24,11 @@ export function AppLayout() {
   const session = useSession();
   const location = useLocation();
   const navigation = useNavigation();
-  const destination = useDestination();
   const [mobileOpen, setMobileOpen] = useState(false);
+  // Off while someone other than the person whose session ended is signed in over the page.
+  const [pageHidden, setPageHidden] = useState(false);
   useFocusOnNavigation(location.pathname, location.hash);
 
-  // The loader let us in, so a missing session now means it ended while the page was open.
-  // The way back is where the person was going: a step they just took (a filter, a link) may
-  // not be rendered yet, its data's refusal being what ended the session here.
-  if (session.isSuccess && session.data === null) {
-    return (
-      <Navigate
-        replace
-        to={paths.auth.signIn.getHref({
-          redirectTo: `${destination.pathname}${destination.search}${destination.hash}`,
-          reason: 'expired',
-        })}
-      />
-    );
-  }
   const user = session.data?.user;
   const features = { disbursementApprovals: session.data?.disbursementApprovals ?? false };
 
@@ -49,6 +36,7 @@ export function AppLayout() {
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <SkipLink href={`#${MAIN_ID}`}>Skip to main content</SkipLink>
       <StepUpDialogHost />
+      <SessionEndedDialogHost hidePage={setPageHidden} />
       {navigation.state === 'loading' && (
         <LinearProgress
           aria-label="Loading page"
@@ -134,7 +122,7 @@ export function AppLayout() {
         sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 }, outline: 'none' }}
       >
         <Toolbar />
-        <Outlet />
+        {!pageHidden && <Outlet />}
       </Box>
     </Box>
   );

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Session } from '../../../../contract/session';
 import { apiPaths } from '../../../config/paths';
-import { getUnlessSignedOut } from '../../../lib/api-client';
+import { getUnlessSignedOut, sessionEnded } from '../../../lib/api-client';
 import { sessionSchema } from './session-contract';
 
 export const sessionQueryKey = ['session'] as const;
@@ -13,7 +13,15 @@ const getSession = (signal?: AbortSignal): Promise<Session | null> =>
 export const sessionQueryOptions = () =>
   queryOptions({
     queryKey: sessionQueryKey,
-    queryFn: ({ signal }) => getSession(signal),
+    queryFn: async ({ signal, client }) => {
+      const session = await getSession(signal);
+      const previous = client.getQueryData<Session | null>(sessionQueryKey);
+      // Found ended while a signed-in page is open: the layout asks the person to sign in again
+      // over the page, and the page keeps the session it was shown for (its role, its accounts)
+      // until then, so nothing on it is taken away, what they typed included.
+      if (session === null && previous && sessionEnded({ write: false })) return previous;
+      return session;
+    },
     staleTime: 60_000,
     // Noticing an ended session when the person comes back to the tab beats finding out on a click.
     refetchOnWindowFocus: true,

@@ -67,6 +67,10 @@ type SignInFormProps = {
   secondFactorOwed?: boolean;
   /** Where single sign-on should come back to. */
   returnTo?: string | null;
+  /** The email to start with: the person's own, when their session ended over a page. */
+  email?: string;
+  /** Signing in again over a page: its cached data stays (see `useSignIn`). */
+  keepCache?: boolean;
 };
 
 export function SignInForm({
@@ -74,15 +78,17 @@ export function SignInForm({
   SecondFactorStep,
   secondFactorOwed,
   returnTo,
+  email: startEmail = '',
+  keepCache,
 }: SignInFormProps) {
-  const signIn = useSignIn();
+  const signIn = useSignIn({ keepCache });
   const queryClient = useQueryClient();
   const [challenge, setChallenge] = useState<SecondFactorChallenge['secondFactor'] | null>(null);
   const config = usePortalConfig();
   const [formError, setFormError] = useState<string | null>(null);
   // Two fields need no form library: the contract's schema checks them, the same messages the
   // BFF gives, and react-hook-form stays off the first page (docs/benchmarks.md).
-  const [values, setValues] = useState<SignIn>({ email: '', password: '' });
+  const [values, setValues] = useState<SignIn>({ email: startEmail, password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const inputs = {

@@ -1,0 +1,235 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { useQuery } from '@tanstack/react-query';
+import { Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Session } from '../../../../contract/session';
+import { DisbursementForm } from '../../../features/custody/components/disbursement-form';
+import { useSession } from '../../../features/auth/api/get-session';
+import { api } from '../../../lib/api-client';
+import { bff, errorAnswer, mockPost, okAnswer, startMockBff } from '../../../testing/mock-bff';
+import { fill, openReviewAndArm, renderWithProviders } from '../../../testing/render';
+import { sessionOf } from '../../../testing/session';
+import { withViewportWidth } from '../../../testing/viewport';
+import { AppLayout } from '../app-layout';
+
+/*
+ * A session that ends while a person fills in a form (idle expiry, ended from My sessions, an
+ * admin disabling them): the BFF answers 401 before anything reaches the platform. The person
+ * signs in again over the page and finds what they typed; anyone else finds none of it.
+ */
+
+startMockBff();
+withViewportWidth(375);
+afterEach(cleanup);
+
+const FORM = '/accounts/A1234567/disbursements/new';
+const avery = sessionOf({ id: 'u1', email: 'avery@demo.test', name: 'Avery Quinn' });
+const jordan = sessionOf({ id: 'u2', email: 'jordan@demo.test', name: 'Jordan Ellis' });
+
+const sessionEndedAnswer = () =>
+  errorAnswer(401, {
+    code: 'unauthenticated',
+    message: 'Your session has ended. Please sign in again.',
+  });
+
+/** The BFF's session: who `GET /api/session` says is signed in, and who a sign-in signs in. */
+function mockSessions(signsIn: Session) {
+  const state: { current: Session | null } = { current: avery };
+  const signIns: unknown[] = [];
+  bff.use(
+    http.get('/api/session', () => HttpResponse.json(state.current ?? { signedIn: false })),
+    http.post('/api/session', async ({ request }) => {
+      signIns.push(await request.json());
+      state.current = signsIn;
+      return HttpResponse.json(signsIn);
+    }),
+    http.get('/api/config', () =>
+      HttpResponse.json({ sandbox: false, singleSignOn: null, platformTimeZone: 'UTC' }),
+    ),
+  );
+  return { state, signIns };
+}
+
+/** A page that reads something of the account, to see reads wait for the person and go on. */
+function AccountName() {
+  // As the route's loader would have it: the session is known before the page reads anything.
+  const signedIn = Boolean(useSession().data);
+  const name = useQuery({
+    enabled: signedIn,
+    queryKey: ['account-name'],
+    queryFn: ({ signal }) => api.get<{ name: string }>('/api/account-name', { signal }),
+  });
+  return <p>{name.data ? `Account: ${name.data.name}` : 'Loading the account'}</p>;
+}
+
+function renderPortal(path = FORM) {
+  return renderWithProviders(
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route path={FORM} element={<DisbursementForm accountId="A1234567" />} />
+        <Route path="/offerings" element={<h1>Offerings</h1>} />
+        <Route path="/accounts/A1234567" element={<AccountName />} />
+      </Route>
+      <Route path="/sign-in" element={<h1>Sign in</h1>} />
+    </Routes>,
+    { path },
+  );
+}
+
+const typed = {
+  amount: '512.34',
+  routing: '102000021',
+  account: '123456789',
+  details: 'FFC Vic, typed before the session ended',
+};
+
+/** Fills in a domestic wire and sends it; the BFF finds the session ended. */
+async function sendWireAfterSessionEnded(signsIn: Session) {
+  const sessions = mockSessions(signsIn);
+  const sent = mockPost(
+    '/api/accounts/A1234567/disbursements',
+    sessionEndedAnswer(),
+    okAnswer({
+      disbursement: {
+        type: 'wire_domestic',
+        amount: typed.amount,
+        status: 'submitted',
+        transactionId: 'T-1',
+        reference: 'MR-1',
+      },
+    }),
+  );
+  const user = userEvent.setup({ delay: null });
+  const rendered = renderPortal();
+  await screen.findByRole('button', { name: /Avery Quinn/ });
+  await user.click(screen.getByLabelText('Domestic wire (U.S. bank)'));
+  await fill(user, screen.getByLabelText(/Amount \(USD\)/), typed.amount);
+  await fill(user, await screen.findByLabelText(/Routing number/), typed.routing);
+  await fill(user, screen.getByLabelText(/^Account number/), typed.account);
+  await fill(user, screen.getByLabelText(/Additional details/), typed.details);
+  const send = (name = 'Send request') =>
+    within(screen.getByRole('dialog', { name: 'Review your disbursement request' })).getByRole(
+      'button',
+      { name },
+    );
+  await openReviewAndArm(
+    () => user.click(screen.getByRole('button', { name: 'Review request' })),
+    send,
+  );
+  // Meanwhile the session is ended from another device.
+  sessions.state.current = null;
+  await user.click(send());
+  const signInAgain = await screen.findByRole('dialog', { name: 'Your session has ended' });
+  return { ...rendered, user, sent, sessions, signInAgain, send };
+}
+
+async function signInAgainIn(
+  user: ReturnType<typeof userEvent.setup>,
+  dialog: HTMLElement,
+  email?: string,
+) {
+  const emailField = within(dialog).getByLabelText(/^Email/);
+  if (email) {
+    await user.clear(emailField);
+    await fill(user, emailField, email);
+  }
+  await fill(user, within(dialog).getByLabelText(/^Password/), 'demo-password-2026');
+  await user.click(within(dialog).getByRole('button', { name: 'Sign in' }));
+}
+
+describe('a session that ends while a disbursement is filled in', () => {
+  it('says nothing was sent, and the same person signing in again finds what they typed and sends it', async () => {
+    const { user, sent, sessions, signInAgain, send, router } =
+      await sendWireAfterSessionEnded(avery);
+
+    expect(signInAgain.textContent).toContain('Nothing was sent or saved');
+    expect(within(signInAgain).getByLabelText(/^Email/)).toHaveProperty('value', avery.user.email);
+    // Still on the form's page: no trip to the sign-in page and back, which lost everything.
+    expect(router.state.location.pathname).toBe(FORM);
+
+    await signInAgainIn(user, signInAgain);
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Your session has ended' })).toBeNull(),
+    );
+    expect(sessions.signIns).toEqual([{ email: avery.user.email, password: 'demo-password-2026' }]);
+    // The review is still open over the form, with what was typed, to send again.
+    const review = screen.getByRole('dialog', { name: 'Review your disbursement request' });
+    expect(review.textContent).toContain(typed.routing);
+    expect(review.textContent).toContain(typed.account);
+    expect(review.textContent).toContain(typed.details);
+    expect(screen.getByLabelText(/Amount \(USD\)/)).toHaveProperty('value', typed.amount);
+    expect(review.textContent).toContain('Not submitted');
+    await user.click(send('Try again'));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]!.body).toEqual(sent[0]!.body);
+    expect(sent[1]!.body).toMatchObject({
+      amount: typed.amount,
+      bankId: typed.routing,
+      bankAccountId: typed.account,
+      additionalDetails: typed.details,
+    });
+    // The draft of a money request is personal data: it lived in memory only.
+    expect(localStorage.length).toBe(0);
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('someone else signing in over the page finds nothing of it: a clean start on their own home page', async () => {
+    const { user, sent, signInAgain, router } = await sendWireAfterSessionEnded(jordan);
+
+    await signInAgainIn(user, signInAgain, jordan.user.email);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/offerings'));
+    await screen.findByRole('heading', { name: 'Offerings' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: /Jordan Ellis/ })).toBeTruthy();
+    const page = document.body.textContent ?? '';
+    for (const value of Object.values(typed)) expect(page).not.toContain(value);
+    expect(document.querySelector(`input[value="${typed.account}"]`)).toBeNull();
+    // Going back to the form shows it empty.
+    await router.navigate(FORM);
+    const amount = await screen.findByLabelText(/Amount \(USD\)/);
+    expect(amount).toHaveProperty('value', '');
+    expect(sent).toHaveLength(1);
+  });
+
+  it('"Sign in as someone else" clears the page and goes to the sign-in page', async () => {
+    const { user, signInAgain, router } = await sendWireAfterSessionEnded(avery);
+
+    await user.click(within(signInAgain).getByRole('button', { name: 'Sign in as someone else' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+    expect(router.state.location.search).toBe('?reason=expired');
+    const page = document.body.textContent ?? '';
+    for (const value of Object.values(typed)) expect(page).not.toContain(value);
+  });
+});
+
+describe('a session found ended by a read', () => {
+  it('asks to sign in again over the page, then reads it again instead of failing', async () => {
+    mockSessions(avery);
+    let signedIn = false;
+    const reads: string[] = [];
+    bff.use(
+      http.get('/api/account-name', () => {
+        reads.push(signedIn ? 'after' : 'before');
+        return signedIn ? HttpResponse.json({ name: 'Avery’s IRA' }) : sessionEndedAnswer();
+      }),
+      http.post('/api/session', () => {
+        signedIn = true;
+        return HttpResponse.json(avery);
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderPortal('/accounts/A1234567');
+    const dialog = await screen.findByRole('dialog', { name: 'Your session has ended' });
+    // Nothing was being sent: no word of it.
+    expect(dialog.textContent).not.toContain('Nothing was sent');
+    expect(screen.queryByText(/could not be loaded|session has ended\. Please/)).toBeNull();
+
+    await signInAgainIn(user, dialog);
+    await screen.findByText('Account: Avery’s IRA');
+    expect(reads[0]).toBe('before');
+    expect(reads).toContain('after');
+  });
+});

@@ -1,0 +1,147 @@
+import { lazy, useEffect, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation, useNavigate } from 'react-router-dom';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import type { Session, SessionUser } from '../../../contract/session';
+import { homeHref, paths } from '../../config/paths';
+import { sessionQueryKey } from '../../features/auth/api/get-session';
+import { SignInForm } from '../../features/auth/components/sign-in-form';
+import { setSessionEndedHandler } from '../../lib/api-client';
+
+// As on the sign-in page: the second step loads only for people who have one.
+const SecondFactorStep = lazy(
+  () => import('../../features/identity/components/second-factor-step'),
+);
+
+type Ended = {
+  /** Who was signed in: only they get the page back as they left it. */
+  user: SessionUser;
+  /** A write was refused: nothing was sent, and the dialog says so. */
+  write: boolean;
+  /** The reads waiting to go again, told whether the same person signed in again. */
+  waiting: ((same: boolean) => void)[];
+};
+
+/**
+ * A session that ended while a page is open (idle or absolute expiry, ended from My sessions, the
+ * user disabled or changed by an admin) is signed into again over the page, as step-up is: the
+ * page stays mounted, so what the person typed (a wire instruction, a week of trading hours) is
+ * still there, held in memory only. The backdrop is opaque, so nothing of the page can be read by
+ * whoever sits down at the screen meanwhile. The same person signed in again: the page's data is
+ * read again and they check and send what they typed. Anyone else, or "Sign in as someone else":
+ * the page and everything cached go before they see anything (`hidePage`), and they start afresh.
+ */
+export function SessionEndedDialogHost({ hidePage }: { hidePage: (hidden: boolean) => void }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const titleId = useId();
+  const textId = useId();
+  const [ended, setEnded] = useState<Ended | null>(null);
+  const endedRef = useRef<Ended | null>(null);
+
+  useEffect(
+    () =>
+      setSessionEndedHandler(
+        ({ write }) =>
+          new Promise<boolean>((resolve) => {
+            const current = endedRef.current;
+            if (current) {
+              current.waiting.push(resolve);
+              if (write && !current.write) {
+                endedRef.current = { ...current, write };
+                setEnded(endedRef.current);
+              }
+              return;
+            }
+            const user = queryClient.getQueryData<Session | null>(sessionQueryKey)?.user;
+            if (!user) {
+              resolve(false);
+              return;
+            }
+            endedRef.current = { user, write, waiting: [resolve] };
+            setEnded(endedRef.current);
+          }),
+      ),
+    [queryClient],
+  );
+
+  const settle = (same: boolean) => {
+    const waiting = endedRef.current?.waiting ?? [];
+    endedRef.current = null;
+    setEnded(null);
+    for (const resolve of waiting) resolve(same);
+  };
+
+  /** A clean start: the page (and what was typed) and every cached answer go first. */
+  const startAfresh = (to: string, keepSession: boolean) => {
+    flushSync(() => hidePage(true));
+    queryClient.removeQueries({
+      predicate: ({ queryKey: [key] }) => key !== 'config' && !(keepSession && key === 'session'),
+    });
+    settle(false);
+    void (async () => {
+      await navigate(to, { replace: true });
+      hidePage(false);
+    })();
+  };
+
+  const signedIn = () => {
+    const now = queryClient.getQueryData<Session | null>(sessionQueryKey);
+    if (!endedRef.current || now?.user.id !== endedRef.current.user.id) {
+      startAfresh(homeHref(), true);
+      return;
+    }
+    settle(true);
+    // What the page shows may have changed meanwhile; what was typed stays as it was.
+    void queryClient.invalidateQueries();
+  };
+
+  const returnTo = `${location.pathname}${location.search}`;
+  return (
+    <Dialog
+      open={ended !== null}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      fullWidth
+      maxWidth="xs"
+      // No onClose: only signing in closes it, the page behind being whoever was signed in's.
+      slotProps={{ backdrop: { sx: { bgcolor: 'background.default' } } }}
+    >
+      <DialogTitle id={titleId}>Your session has ended</DialogTitle>
+      <DialogContent sx={{ display: 'grid', gap: 2 }}>
+        <DialogContentText id={textId}>
+          {ended?.write &&
+            'Nothing was sent or saved: your session ended before your request reached the portal. '}
+          Sign in again as {ended?.user.email} and this page is as you left it, with what you typed
+          {ended?.write ? ', for you to check and send again.' : '.'}
+        </DialogContentText>
+        {ended && (
+          <SignInForm
+            SecondFactorStep={SecondFactorStep}
+            onSuccess={signedIn}
+            returnTo={returnTo}
+            email={ended.user.email}
+            keepCache
+          />
+        )}
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap', justifyContent: 'flex-start', px: 3, pb: 2 }}>
+        <Button
+          onClick={() => startAfresh(paths.auth.signIn.getHref({ reason: 'expired' }), false)}
+        >
+          Sign in as someone else
+        </Button>
+        <DialogContentText variant="body2">
+          This clears the page and what was typed on it.
+        </DialogContentText>
+      </DialogActions>
+    </Dialog>
+  );
+}
