@@ -238,3 +238,73 @@ test('an investor enrols a passkey and is asked for it before a disbursement', a
   );
   await context.close();
 });
+
+test('a session ended from another device while a wire is typed: nothing was sent, and signing in again brings the wire back to send', async ({
+  browser,
+}, testInfo) => {
+  // Three browser contexts and an admin set-up: more than one page's worth of time.
+  test.setTimeout(180_000);
+  const baseURL = testInfo.project.use.baseURL!;
+  const admin = await browser.newContext({ baseURL });
+  const user = await createJourneyUser(admin.request, baseURL, 'midform');
+  await admin.close();
+  const phone = await browser.newContext({ baseURL, viewport: { width: 375, height: 812 } });
+  const desktop = await browser.newContext({ baseURL });
+  const page = await phone.newPage();
+  const elsewhere = await desktop.newPage();
+  await signIn(page, user.email, user.password);
+  await signIn(elsewhere, user.email, user.password);
+
+  await page.goto(`/accounts/${user.accountId}/disbursements/new`);
+  await page.getByLabel('Domestic wire (U.S. bank)').check();
+  await page.getByLabel('Amount (USD)').fill('512.34');
+  await page.getByLabel('Routing number').fill('102000021');
+  await page.locator('[name=bankAccountId]').fill('123456789');
+  await page.getByLabel('Additional details (optional)').fill('FFC Vic, typed before it ended');
+
+  // On the desktop, My sessions ends the phone's session.
+  await elsewhere.goto('/settings/sessions');
+  const list = elsewhere.getByRole('list', { name: 'Active sessions' });
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await list.getByRole('button', { name: /^End the session/ }).click();
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+
+  await page.getByRole('button', { name: 'Review request' }).click();
+  const review = page.getByRole('dialog', { name: 'Review your disbursement request' });
+  await expect(review.getByRole('button', { name: 'Send request' })).toBeEnabled();
+  const before = await upstreamCalls(page, 'createCustodyFundDisbursement', user.accountId);
+  await review.getByRole('button', { name: 'Send request' }).click();
+
+  const signInAgain = page.getByRole('dialog', { name: 'Your session has ended' });
+  await expect(signInAgain).toContainText('Nothing was sent');
+  await expect(page).toHaveURL(new RegExp(`/accounts/${user.accountId}/disbursements/new$`));
+  expect(await upstreamCalls(page, 'createCustodyFundDisbursement', user.accountId)).toBe(before);
+  await transitionsSettled(page);
+  await expectNoSeriousA11yViolations(page, 'signing in again over a form');
+  await expectNoHorizontalScroll(page);
+  // The backdrop hides the wire from whoever picks up the phone meanwhile.
+  const backdrop = await page
+    .locator('.MuiBackdrop-root')
+    .last()
+    .evaluate((element) => getComputedStyle(element).backgroundColor);
+  // Opaque: rgb(), not rgba() with some transparency.
+  expect(backdrop).toMatch(/^rgb\(/);
+
+  await expect(signInAgain.getByLabel('Email')).toHaveValue(user.email);
+  await signInAgain.getByLabel('Password').fill(user.password);
+  await signInAgain.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(signInAgain).toBeHidden();
+  await expect(review).toContainText('102000021');
+  await expect(review).toContainText('123456789');
+  await expect(review).toContainText('FFC Vic, typed before it ended');
+  await review.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByText('Disbursement requested')).toBeVisible();
+  expect(await upstreamCalls(page, 'createCustodyFundDisbursement', user.accountId)).toBe(
+    before + 1,
+  );
+  expect(
+    await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage })),
+  ).not.toContain('123456789');
+  await phone.close();
+  await desktop.close();
+});
