@@ -34,7 +34,8 @@ type Ended = {
  * page stays mounted, so what the person typed (a wire instruction, a week of trading hours) is
  * still there, held in memory only. The backdrop is opaque, so nothing of the page can be read by
  * whoever sits down at the screen meanwhile. The same person signed in again: the page's data is
- * read again and they check and send what they typed. Anyone else, or "Sign in as someone else":
+ * read again and they check and send what they typed. Anyone else (or the same person in another
+ * role), or "Sign in as someone else":
  * the page and everything cached go before they see anything (`hidePage`), and they start afresh.
  */
 export function SessionEndedDialogHost({ hidePage }: { hidePage: (hidden: boolean) => void }) {
@@ -93,8 +94,11 @@ export function SessionEndedDialogHost({ hidePage }: { hidePage: (hidden: boolea
   };
 
   const signedIn = () => {
-    const now = queryClient.getQueryData<Session | null>(sessionQueryKey);
-    if (!endedRef.current || now?.user.id !== endedRef.current.user.id) {
+    const now = queryClient.getQueryData<Session | null>(sessionQueryKey)?.user;
+    const was = endedRef.current?.user;
+    // The same person in another role (an admin changed it) may no longer use this page: they
+    // start afresh too, from their new role's home.
+    if (!was || now?.id !== was.id || now.role !== was.role) {
       startAfresh(homeHref(), true);
       return;
     }

@@ -9,10 +9,18 @@ import type { Session } from '../../../../contract/session';
 import { DisbursementForm } from '../../../features/custody/components/disbursement-form';
 import { useSession } from '../../../features/auth/api/get-session';
 import { api } from '../../../lib/api-client';
-import { bff, errorAnswer, mockPost, okAnswer, startMockBff } from '../../../testing/mock-bff';
+import {
+  bff,
+  errorAnswer,
+  mockPost,
+  mockRoute,
+  okAnswer,
+  startMockBff,
+} from '../../../testing/mock-bff';
 import { fill, openReviewAndArm, renderWithProviders } from '../../../testing/render';
 import { sessionOf } from '../../../testing/session';
 import { withViewportWidth } from '../../../testing/viewport';
+import SecurityHoursRoute from '../../routes/app/market-hours/security-hours';
 import { AppLayout } from '../app-layout';
 
 /*
@@ -36,8 +44,8 @@ const sessionEndedAnswer = () =>
   });
 
 /** The BFF's session: who `GET /api/session` says is signed in, and who a sign-in signs in. */
-function mockSessions(signsIn: Session) {
-  const state: { current: Session | null } = { current: avery };
+function mockSessions(signsIn: Session, first: Session = avery) {
+  const state: { current: Session | null } = { current: first };
   const signIns: unknown[] = [];
   bff.use(
     http.get('/api/session', () => HttpResponse.json(state.current ?? { signedIn: false })),
@@ -176,23 +184,30 @@ describe('a session that ends while a disbursement is filled in', () => {
     expect(sessionStorage.length).toBe(0);
   });
 
-  it('someone else signing in over the page finds nothing of it: a clean start on their own home page', async () => {
-    const { user, sent, signInAgain, router } = await sendWireAfterSessionEnded(jordan);
+  it.each([
+    ['someone else', jordan],
+    // An admin changed their role, which ended their sessions: the page may not be theirs now.
+    ['the same person in another role', sessionOf({ ...avery.user, role: 'compliance' })],
+  ])(
+    '%s signing in over the page finds nothing of it: a clean start on their own home page',
+    async (_who, other) => {
+      const { user, sent, signInAgain, router } = await sendWireAfterSessionEnded(other);
 
-    await signInAgainIn(user, signInAgain, jordan.user.email);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/offerings'));
-    await screen.findByRole('heading', { name: 'Offerings' });
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(screen.getByRole('button', { name: /Jordan Ellis/ })).toBeTruthy();
-    const page = document.body.textContent ?? '';
-    for (const value of Object.values(typed)) expect(page).not.toContain(value);
-    expect(document.querySelector(`input[value="${typed.account}"]`)).toBeNull();
-    // Going back to the form shows it empty.
-    await router.navigate(FORM);
-    const amount = await screen.findByLabelText(/Amount \(USD\)/);
-    expect(amount).toHaveProperty('value', '');
-    expect(sent).toHaveLength(1);
-  });
+      await signInAgainIn(user, signInAgain, other.user.email);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/offerings'));
+      await screen.findByRole('heading', { name: 'Offerings' });
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(screen.getByRole('button', { name: new RegExp(other.user.name) })).toBeTruthy();
+      const page = document.body.textContent ?? '';
+      for (const value of Object.values(typed)) expect(page).not.toContain(value);
+      expect(document.querySelector(`input[value="${typed.account}"]`)).toBeNull();
+      // Going back to the form shows it empty.
+      await router.navigate(FORM);
+      const amount = await screen.findByLabelText(/Amount \(USD\)/);
+      expect(amount).toHaveProperty('value', '');
+      expect(sent).toHaveLength(1);
+    },
+  );
 
   it('"Sign in as someone else" clears the page and goes to the sign-in page', async () => {
     const { user, signInAgain, router } = await sendWireAfterSessionEnded(avery);
@@ -231,5 +246,73 @@ describe('a session found ended by a read', () => {
     await screen.findByText('Account: Avery’s IRA');
     expect(reads[0]).toBe('before');
     expect(reads).toContain('after');
+  });
+});
+
+describe('a session that ends while trading hours are set (one mechanism for every form that writes)', () => {
+  const sam = sessionOf({
+    id: 'u3',
+    email: 'issuer@demo.test',
+    name: 'Sam Reyes',
+    role: 'issuer_staff',
+    accountIds: [],
+    securityIds: ['10002'],
+  });
+  const regular = { closed: false, open: '09:30', close: '16:00' };
+  const week = { monday: regular, tuesday: regular, wednesday: regular, thursday: regular };
+  const held = { securityId: '10002', days: { ...week, friday: regular } };
+
+  it('says the hours were not saved, and the same person signing in again saves what they typed', async () => {
+    const sessions = mockSessions(sam, sam);
+    bff.use(
+      http.get('/api/securities', () =>
+        HttpResponse.json({
+          securities: [{ securityId: '10002', securityName: 'Aspen Ridge Class B' }],
+          gaps: [],
+        }),
+      ),
+      // Every read is refused while the session is ended, as the BFF does.
+      http.get('/api/securities/10002/market-hours', () =>
+        sessions.state.current ? HttpResponse.json({ securityHours: held }) : sessionEndedAnswer(),
+      ),
+    );
+    const saves = mockRoute(
+      'put',
+      '/api/securities/10002/market-hours',
+      sessionEndedAnswer(),
+      okAnswer(
+        {
+          securityHours: { ...held, days: { ...held.days, monday: { ...regular, open: '10:15' } } },
+        },
+        200,
+      ),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(
+      <Routes>
+        <Route element={<AppLayout />}>
+          <Route path="/market-hours/securities" element={<SecurityHoursRoute />} />
+        </Route>
+      </Routes>,
+      { path: '/market-hours/securities?security=10002' },
+    );
+    const monday = await screen.findByLabelText('Monday opens (ET)', {}, { timeout: 10_000 });
+    await user.clear(monday);
+    await fill(user, monday, '10:15');
+    sessions.state.current = null;
+    await user.click(screen.getByRole('button', { name: 'Save hours' }));
+
+    const signInAgain = await screen.findByRole('dialog', { name: 'Your session has ended' });
+    expect(signInAgain.textContent).toContain('Nothing was sent or saved');
+    await signInAgainIn(user, signInAgain);
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Your session has ended' })).toBeNull(),
+    );
+    expect(screen.getByLabelText('Monday opens (ET)')).toHaveProperty('value', '10:15');
+    expect(screen.getByText('The hours were not saved')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Save hours' }));
+    await waitFor(() => expect(saves).toHaveLength(2));
+    expect(saves[1]!.body).toEqual(saves[0]!.body);
+    expect(saves[1]!.body).toMatchObject({ monday: { closed: false, open: '10:15' } });
   });
 });
