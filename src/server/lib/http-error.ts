@@ -57,3 +57,17 @@ export class HttpError extends Error {
     };
   }
 }
+
+/**
+ * No live session (expired, ended from My sessions, the user disabled or changed by an admin).
+ * Answered before any handler runs, so nothing reached the platform or the store: a write says
+ * so, for the form that sent it to show while the person signs in again over it.
+ */
+export const sessionEndedError = (method: string) =>
+  new HttpError(
+    'unauthenticated',
+    method === 'GET' || method === 'HEAD'
+      ? 'Your session has ended. Please sign in again.'
+      : 'Your session had ended, so this was not sent or saved.',
+    { submitted: 'no' },
+  );

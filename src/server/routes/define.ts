@@ -28,7 +28,7 @@ import {
   type MoneyRequestSettlement,
 } from '../store/money-requests';
 import { isStoreFailure, storeUnavailable } from '../lib/store-errors';
-import { HttpError } from '../lib/http-error';
+import { HttpError, sessionEndedError } from '../lib/http-error';
 import { contractIssues } from '../lib/contract-issues';
 import { fromUpstream, isUpstreamError } from '../lib/upstream-errors';
 import { policyTable } from '../policy/table';
@@ -288,8 +288,7 @@ function roleCheck(policy: RoutePolicy, key: string, deps: Deps): preValidationA
   const roles = policy.roles as readonly string[];
   return async function roleCheck(request) {
     const user = request.user;
-    if (!user)
-      throw new HttpError('unauthenticated', 'Your session has ended. Please sign in again.');
+    if (!user) throw sessionEndedError(request.method);
     if (request.session?.pendingSecondFactor && !policy.pendingAllowed) {
       throw new HttpError(
         'unauthenticated',

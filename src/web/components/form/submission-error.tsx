@@ -24,6 +24,15 @@ const FOR_THE_MOMENT =
 const isForTheMoment = (error: unknown) =>
   isApiClientError(error) && (error.status === 429 || error.status === 503);
 
+/**
+ * The session had ended (401): the BFF refused it before anything reached the platform, and the
+ * signed-in layout asks the person to sign in again over the page, which keeps the request.
+ */
+const AFTER_SESSION_ENDED =
+  'Nothing in your request needs to change: once you are signed in again, send it again.';
+
+const isSessionEnded = (error: unknown) => isApiClientError(error) && error.status === 401;
+
 /** The request was refused for want of a second factor the person chose not to give (yet). */
 const isStepUpRefusal = (error: unknown): error is ApiClientError =>
   isApiClientError(error) &&
@@ -73,7 +82,13 @@ export function SubmissionError({
       {submitted === 'no' ? (
         <>
           {' '}
-          {!refusal && isForTheMoment(error) ? FOR_THE_MOMENT : afterRefusal[refusal ?? 'request']}
+          {refusal
+            ? afterRefusal[refusal]
+            : isSessionEnded(error)
+              ? AFTER_SESSION_ENDED
+              : isForTheMoment(error)
+                ? FOR_THE_MOMENT
+                : afterRefusal.request}
         </>
       ) : reference ? (
         whereToWatch && <> Its outcome appears on {whereToWatch}.</>

@@ -37,10 +37,14 @@ const FORM = '/accounts/A1234567/disbursements/new';
 const avery = sessionOf({ id: 'u1', email: 'avery@demo.test', name: 'Avery Quinn' });
 const jordan = sessionOf({ id: 'u2', email: 'jordan@demo.test', name: 'Jordan Ellis' });
 
-const sessionEndedAnswer = () =>
+/** The BFF's answer to a request without a live session: a write says it was not sent. */
+const sessionEndedAnswer = (write = true) =>
   errorAnswer(401, {
     code: 'unauthenticated',
-    message: 'Your session has ended. Please sign in again.',
+    message: write
+      ? 'Your session had ended, so this was not sent or saved.'
+      : 'Your session has ended. Please sign in again.',
+    submitted: 'no',
   });
 
 /** The BFF's session: who `GET /api/session` says is signed in, and who a sign-in signs in. */
@@ -169,7 +173,11 @@ describe('a session that ends while a disbursement is filled in', () => {
     expect(review.textContent).toContain(typed.account);
     expect(review.textContent).toContain(typed.details);
     expect(screen.getByLabelText(/Amount \(USD\)/)).toHaveProperty('value', typed.amount);
-    expect(review.textContent).toContain('Not submitted');
+    expect(review.textContent).toContain(
+      'Not submitted' +
+        'Your session had ended, so this was not sent or saved. ' +
+        'Nothing in your request needs to change: once you are signed in again, send it again.',
+    );
     await user.click(send('Try again'));
     await waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[1]!.body).toEqual(sent[0]!.body);
@@ -228,7 +236,7 @@ describe('a session found ended by a read', () => {
     bff.use(
       http.get('/api/account-name', () => {
         reads.push(signedIn ? 'after' : 'before');
-        return signedIn ? HttpResponse.json({ name: 'Avery’s IRA' }) : sessionEndedAnswer();
+        return signedIn ? HttpResponse.json({ name: 'Avery’s IRA' }) : sessionEndedAnswer(false);
       }),
       http.post('/api/session', () => {
         signedIn = true;
