@@ -46,6 +46,7 @@ export function SessionEndedDialogHost({ hidePage }: { hidePage: (hidden: boolea
   const textId = useId();
   const [ended, setEnded] = useState<Ended | null>(null);
   const endedRef = useRef<Ended | null>(null);
+  const paperRef = useRef<HTMLDivElement>(null);
 
   useEffect(
     () =>
@@ -115,14 +116,26 @@ export function SessionEndedDialogHost({ hidePage }: { hidePage: (hidden: boolea
       aria-describedby={textId}
       fullWidth
       maxWidth="xs"
-      // No onClose: only signing in closes it, the page behind being whoever was signed in's.
-      slotProps={{ backdrop: { sx: { bgcolor: 'background.default' } } }}
+      // No onClose (Escape, a click outside): the page behind stays hidden until someone signs in.
+      slotProps={{
+        backdrop: { sx: { bgcolor: 'background.default' } },
+        paper: { ref: paperRef },
+        // The email is known: the keyboard starts in the password, unless the person has
+        // already moved into the dialog (to change the email) as it opened.
+        transition: {
+          onEntered: () => {
+            const paper = paperRef.current;
+            const active = document.activeElement;
+            if (!paper || (active !== paper && paper.contains(active))) return;
+            paper.querySelector<HTMLInputElement>('input[type="password"]')?.focus();
+          },
+        },
+      }}
     >
       <DialogTitle id={titleId}>Your session has ended</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2 }}>
         <DialogContentText id={textId}>
-          {ended?.write &&
-            'Nothing was sent or saved: your session ended before your request reached the portal. '}
+          {ended?.write && 'Nothing was sent or saved: your session had ended before you sent it. '}
           Sign in again as {ended?.user.email} and this page is as you left it, with what you typed
           {ended?.write ? ', for you to check and send again.' : '.'}
         </DialogContentText>

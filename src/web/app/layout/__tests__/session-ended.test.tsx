@@ -144,6 +144,10 @@ async function signInAgainIn(
   email?: string,
 ) {
   const emailField = within(dialog).getByLabelText(/^Email/);
+  // The dialog has settled, its focus in the password.
+  await waitFor(() =>
+    expect(document.activeElement).toBe(within(dialog).getByLabelText(/^Password/)),
+  );
   if (email) {
     await user.clear(emailField);
     await fill(user, emailField, email);
@@ -159,6 +163,10 @@ describe('a session that ends while a disbursement is filled in', () => {
 
     expect(signInAgain.textContent).toContain('Nothing was sent or saved');
     expect(within(signInAgain).getByLabelText(/^Email/)).toHaveProperty('value', avery.user.email);
+    // The email is known: the keyboard starts in the password.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(signInAgain).getByLabelText(/^Password/)),
+    );
     // Still on the form's page: no trip to the sign-in page and back, which lost everything.
     expect(router.state.location.pathname).toBe(FORM);
 
