@@ -225,6 +225,36 @@ describe('a session that ends while a disbursement is filled in', () => {
     },
   );
 
+  it('a person with an authenticator app gives the code as on the sign-in page, and finds the wire as typed', async () => {
+    const { user, sent, sessions, signInAgain, send } = await sendWireAfterSessionEnded(avery);
+    const codes: unknown[] = [];
+    bff.use(
+      // The password is right; the session opens once the code is proved.
+      http.post('/api/session', () =>
+        HttpResponse.json({ secondFactor: { step: 'verify', methods: ['totp'] } }),
+      ),
+      http.post('/api/session/second-factor', async ({ request }) => {
+        codes.push(await request.json());
+        sessions.state.current = avery;
+        return HttpResponse.json({ verified: true, freshUntil: '2099-01-01T00:00:00.000Z' });
+      }),
+    );
+    await signInAgainIn(user, signInAgain);
+    const code = await within(signInAgain).findByLabelText(/Code from your authenticator app/);
+    await fill(user, code, '123456');
+    await user.click(within(signInAgain).getByRole('button', { name: 'Verify code' }));
+
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Your session has ended' })).toBeNull(),
+    );
+    expect(codes).toHaveLength(1);
+    const review = screen.getByRole('dialog', { name: 'Review your disbursement request' });
+    expect(review.textContent).toContain(typed.account);
+    await user.click(send('Try again'));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]!.body).toEqual(sent[0]!.body);
+  });
+
   it('"Sign in as someone else" clears the page and goes to the sign-in page', async () => {
     const { user, signInAgain, router } = await sendWireAfterSessionEnded(avery);
 
