@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiClientError, api, apiGetLines, apiRequest, getUnlessSignedOut } from '../api-client';
+import {
+  ApiClientError,
+  api,
+  apiGetLines,
+  apiRequest,
+  getUnlessSignedOut,
+  setSessionEndedHandler,
+} from '../api-client';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -185,5 +192,70 @@ describe("apiGetLines (the order book's NDJSON reply)", () => {
     await expect(
       apiGetLines('/api/lines', { schema: line, onLine: () => undefined }),
     ).rejects.toMatchObject({ code: 'bad_response' });
+  });
+});
+
+describe('a session that ended while a signed-in page is open', () => {
+  const ended = () => json(401, { error: { code: 'unauthenticated', message: 'Ended.' } });
+
+  it('a write tells the signed-in layout and fails at once: it is never sent again by itself', async () => {
+    const told: { write: boolean }[] = [];
+    const stop = setSessionEndedHandler(async (what) => {
+      told.push(what);
+      return true;
+    });
+    try {
+      const fetchMock = stubFetch(async () => ended());
+      await expect(api.post('/api/things', { body: { a: 1 } })).rejects.toMatchObject({
+        status: 401,
+        submitted: 'no',
+      });
+      expect(told).toEqual([{ write: true }]);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    } finally {
+      stop();
+    }
+  });
+
+  it('a read waits for the same person to sign in again, then goes once more', async () => {
+    // Each read refused for the ended session, waiting for its answer: the same person or not.
+    const waiting: ((same: boolean) => void)[] = [];
+    const stop = setSessionEndedHandler(
+      () => new Promise<boolean>((resolve) => waiting.push(resolve)),
+    );
+    try {
+      const answers = [ended(), json(200, { n: 2 })];
+      const fetchMock = stubFetch(async () => answers.shift()!);
+      const read = api.get('/api/n');
+      await vi.waitFor(() => expect(waiting).toHaveLength(1));
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      waiting[0]!(true);
+      await expect(read).resolves.toEqual({ n: 2 });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+
+      // Someone else signed in: the read fails, and is not sent for them.
+      const again = stubFetch(async () => ended());
+      const other = api.get('/api/n');
+      await vi.waitFor(() => expect(waiting).toHaveLength(2));
+      waiting[1]!(false);
+      await expect(other).rejects.toMatchObject({ status: 401 });
+      expect(again).toHaveBeenCalledTimes(1);
+    } finally {
+      stop();
+    }
+  });
+
+  it('a wrong password at sign-in is the form’s own error, not an ended session', async () => {
+    const told = vi.fn(async () => true);
+    const stop = setSessionEndedHandler(told);
+    try {
+      stubFetch(async () => ended());
+      await expect(
+        api.post('/api/session', { body: { email: 'a@b.c', password: 'x' }, signingIn: true }),
+      ).rejects.toMatchObject({ status: 401 });
+      expect(told).not.toHaveBeenCalled();
+    } finally {
+      stop();
+    }
   });
 });
