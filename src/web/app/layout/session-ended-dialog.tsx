@@ -35,8 +35,8 @@ type Ended = {
  * still there, held in memory only. The backdrop is opaque, so nothing of the page can be read by
  * whoever sits down at the screen meanwhile. The same person signed in again: the page's data is
  * read again and they check and send what they typed. Anyone else (or the same person in another
- * role), or "Sign in as someone else":
- * the page and everything cached go before they see anything (`hidePage`), and they start afresh.
+ * role), or "Sign in as someone else": the page and everything cached go before they see anything
+ * (`hidePage`), and they start afresh.
  */
 export function SessionEndedDialogHost({ hidePage }: { hidePage: (hidden: boolean) => void }) {
   const queryClient = useQueryClient();
