@@ -120,7 +120,7 @@ export const sessionEnded = (ended: { write: boolean }): Promise<boolean> | null
   sessionEndedHandler ? sessionEndedHandler(ended) : null;
 
 /** Whether a read refused for an ended session may go again: the same person signed in again. */
-async function resumesAfterSignIn(signal: AbortSignal | undefined): Promise<boolean> {
+export async function resumesAfterSignIn(signal?: AbortSignal): Promise<boolean> {
   const resumed = sessionEnded({ write: false });
   if (!resumed) return false;
   if (!signal) return resumed;

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { auditPageSchema, type AuditPage } from '../../../../contract/audit';
 import { apiPaths } from '../../../config/paths';
-import { api, ApiClientError } from '../../../lib/api-client';
+import { api, ApiClientError, resumesAfterSignIn } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/download';
 
 export type AuditFilters = {
@@ -38,11 +38,21 @@ export const useAuditEvents = (filters: AuditFilters) =>
  * Downloads the CSV the BFF builds (and audits). Not a plain link: every /api request must carry
  * the X-CSRF header, which a link cannot send.
  */
-export async function downloadAuditExport(filters: AuditFilters): Promise<void> {
+export async function downloadAuditExport(filters: AuditFilters, resumed = false): Promise<void> {
   const response = await fetch(apiPaths.auditExport(filters), {
     headers: { Accept: 'text/csv', 'X-CSRF': '1' },
     credentials: 'same-origin',
   });
+  // The session ended: as every read, it waits for the person to sign in again over the page.
+  if (response.status === 401) {
+    if (!resumed && (await resumesAfterSignIn())) return downloadAuditExport(filters, true);
+    throw new ApiClientError({
+      message: 'Your session has ended. Please sign in again.',
+      status: 401,
+      code: 'unauthenticated',
+      submitted: 'no',
+    });
+  }
   if (!response.ok) {
     throw new ApiClientError({
       message:
