@@ -137,7 +137,8 @@ export function formatCountdown(ms: number): string {
 
 const DAY_MS = 86_400_000;
 
-const DAYS_FROM_SUNDAY: readonly DayOfWeek[] = [
+/** The days of the week as `Date.getUTCDay` numbers them. */
+export const DAYS_FROM_SUNDAY: readonly DayOfWeek[] = [
   'sunday',
   'monday',
   'tuesday',

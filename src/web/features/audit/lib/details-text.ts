@@ -1,5 +1,6 @@
 import { auditActionLabel } from '../../../../contract/audit';
 import { roleLabels } from '../../../../contract/session';
+import { DAYS_FROM_SUNDAY } from '../../../../contract/time';
 import { formatAmount, formatCode, formatInstant } from '../../../lib/format';
 
 /*
@@ -88,15 +89,7 @@ const keyLabels: Record<string, string> = {
   sunday: 'Sunday',
 };
 
-const weekdayKeys = new Set([
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-]);
+const weekdayKeys = new Set<string>(DAYS_FROM_SUNDAY);
 
 /** Codes the portal writes as values, in words; others read through formatCode. */
 const codeWords: Record<string, string> = {
