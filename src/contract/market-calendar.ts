@@ -74,6 +74,8 @@ export function marketHolidays(year: number): Map<string, string> {
 
 export interface ClosedDay {
   reason: 'weekend' | 'holiday';
+  /** The weekday (Saturday, Sunday) or the holiday (Thanksgiving Day), for a page to say. */
+  name: string;
   message: string;
 }
 
@@ -88,6 +90,7 @@ export function closedMarketDay(date: string): ClosedDay | null {
     const name = weekday === 'saturday' ? 'Saturday' : 'Sunday';
     return {
       reason: 'weekend',
+      name,
       message: `${date} is a ${name}: the market does not trade at weekends.`,
     };
   }
@@ -95,6 +98,7 @@ export function closedMarketDay(date: string): ClosedDay | null {
   return holiday
     ? {
         reason: 'holiday',
+        name: holiday,
         message: `${date} is a market holiday (${holiday}): the market does not trade.`,
       }
     : null;

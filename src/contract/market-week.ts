@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { marketHoliday } from './market-calendar';
+import { closedMarketDay, marketHoliday } from './market-calendar';
 import { globalMarketHoursSchema, type WeekHours } from './market-hours';
 import {
   addDays,
@@ -172,11 +172,12 @@ export function wallTimeIn(
 }
 
 /**
- * The last weekday before `date`. The document gives no holiday calendar (§2.7), so a holiday
- * is found only when its book is empty; the page then offers the day before that.
+ * The last trading day before `date`: weekends (no weekend hours, §2.7) and the exchange's
+ * holidays (market-calendar; the document lists none) are stepped over, so a page offering "the
+ * previous trading day" never leads to another day without orders.
  */
 export function previousTradingDay(date: string): string {
   let day = addDays(date, -1);
-  while (dayOfWeek(day) === 'saturday' || dayOfWeek(day) === 'sunday') day = addDays(day, -1);
+  while (closedMarketDay(day)) day = addDays(day, -1);
   return day;
 }

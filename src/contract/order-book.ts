@@ -1,6 +1,7 @@
 import Big from 'big.js';
 import { z } from 'zod';
 import { orderBookDaySchema } from './dates';
+import { closedMarketDay } from './market-calendar';
 import { apiErrorSchema } from './errors';
 import { decimalStringSchema, isoDateSchema } from './money';
 import {
@@ -85,6 +86,23 @@ export type SecurityDepth = z.infer<typeof securityDepthSchema>;
 
 const orderBookViewSchema = z.enum(['public', 'full', 'mixed']);
 
+/**
+ * Why the market did not trade on the book's day, by the portal's calendar (market-calendar): a
+ * weekend, named by its weekday, or an exchange holiday, named. The interface document lists no
+ * holidays and no weekend hours (§2.7).
+ */
+const closedDaySchema = z.object({
+  reason: z.enum(['weekend', 'holiday']),
+  name: z.string(),
+});
+export type ClosedDay = z.infer<typeof closedDaySchema>;
+
+/** Why the market does not trade on `date`; null on a trading day. */
+export function closedDayOf(date: string): ClosedDay | null {
+  const closed = closedMarketDay(date);
+  return closed && { reason: closed.reason, name: closed.name };
+}
+
 const orderBookSchema = z.object({
   date: isoDateSchema,
   orderCount: z.number().int().nonnegative(),
@@ -97,6 +115,8 @@ const orderBookSchema = z.object({
   executions: z.array(executionSchema),
   /** Orders of the day that could not be understood and are not in the book. */
   skippedRecords: skippedRecordsSchema,
+  /** Null on a trading day; on a weekend or an exchange holiday, which one. */
+  closed: closedDaySchema.nullable(),
 });
 export type OrderBook = z.infer<typeof orderBookSchema>;
 

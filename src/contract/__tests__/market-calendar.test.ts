@@ -24,6 +24,7 @@ describe('an investor opens the order book of a day the market did not trade', (
   it('a weekend day: told the market does not trade at weekends', () => {
     expect(closedMarketDay('2026-11-22')?.message).toMatch(/Sunday/);
     expect(closedMarketDay('2026-11-21')?.message).toMatch(/Saturday/);
+    expect(closedMarketDay('2026-11-21')).toMatchObject({ reason: 'weekend', name: 'Saturday' });
   });
 
   it('a market holiday, observed days included: told which holiday', () => {
@@ -32,6 +33,11 @@ describe('an investor opens the order book of a day the market did not trade', (
     expect(closedMarketDay('2026-04-03')?.message).toMatch(/Good Friday/);
     expect(closedMarketDay('2026-01-19')?.message).toMatch(/Martin Luther King/);
     expect(closedMarketDay('2026-05-25')?.message).toMatch(/Memorial Day/);
+    // The name alone, for a page that writes the date its own way.
+    expect(closedMarketDay('2026-11-26')).toMatchObject({
+      reason: 'holiday',
+      name: 'Thanksgiving Day',
+    });
   });
 
   it('a trading day, today included: no objection', () => {

@@ -112,6 +112,15 @@ describe('trading week across the DST switches (America/New_York)', () => {
     expect(previousTradingDay('2026-03-08')).toBe('2026-03-06');
     expect(previousTradingDay('2026-03-11')).toBe('2026-03-10');
   });
+
+  it('steps back over market holidays too, to a day with orders', () => {
+    // Friday 2026-11-27, the day after Thanksgiving, trades.
+    expect(previousTradingDay('2026-11-27')).toBe('2026-11-25');
+    // Saturday 2026-07-04: Independence Day is observed on Friday the 3rd.
+    expect(previousTradingDay('2026-07-04')).toBe('2026-07-02');
+    // Tuesday after Memorial Day 2026-05-25, over the holiday and the weekend.
+    expect(previousTradingDay('2026-05-26')).toBe('2026-05-22');
+  });
 });
 
 describe('marketStatus (US Eastern)', () => {

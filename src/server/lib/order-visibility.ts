@@ -1,5 +1,6 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import {
+  closedDayOf,
   EXECUTION_TABLE,
   ORDER_TABLE,
   wireRow,
@@ -129,6 +130,7 @@ async function serialize(book: DayBook, access: OrderAccess, skipOrders = 0): Pr
     fullSecurityIds,
     securities: book.securities,
     skippedRecords: book.skippedRecords ?? 0,
+    closed: closedDayOf(book.date),
   };
   const table = <T extends { securityId: string }>(wire: WireTable<T>, rows: readonly T[]) => ({
     columns: anyFull ? wire.columns : wire.publicColumns,

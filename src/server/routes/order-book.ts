@@ -1,14 +1,17 @@
 import { PassThrough } from 'node:stream';
 import { z } from 'zod';
 import {
+  closedDayOf,
+  EXECUTION_TABLE,
+  ORDER_TABLE,
   orderBookLineSchema,
   orderBookParamsSchema,
   orderDetailSchema,
   orderParamsSchema,
+  type ClosedDay,
   type OrderBookLine,
   type OrderRow,
 } from '../../contract/order-book';
-import { closedMarketDay } from '../../contract/market-calendar';
 import { isCalendarDate } from '../../contract/time';
 import { HttpError } from '../lib/http-error';
 import type { Order } from '../../contract/orders';
@@ -37,6 +40,24 @@ function errorLine(error: unknown): string {
         : new HttpError('internal', 'Something went wrong on our side. Please try again.');
   const line: OrderBookLine = { type: 'error', error: http.toBody().error };
   return `${JSON.stringify(line)}\n`;
+}
+
+/** The `book` line of an exchange holiday: no orders, and which holiday it is. */
+function holidayLine(date: string, closed: ClosedDay): OrderBookLine {
+  return {
+    type: 'book',
+    book: {
+      date,
+      orderCount: 0,
+      view: 'public',
+      fullSecurityIds: [],
+      securities: [],
+      orders: { columns: [...ORDER_TABLE.publicColumns], rows: [] },
+      executions: { columns: [...EXECUTION_TABLE.publicColumns], rows: [] },
+      skippedRecords: 0,
+      closed,
+    },
+  };
 }
 
 export const orderBookRoutes = [
@@ -68,15 +89,18 @@ export const orderBookRoutes = [
           submitted: 'no',
         });
       }
-      // A day that has not come, or an exchange holiday, has no orders (market-calendar); the
-      // upstream would answer a generated book for it. Weekends come back empty from the
-      // upstream (§2.7 has no weekend hours) and are answered as such.
-      const closed = closedMarketDay(params.date);
-      if (closed && closed.reason !== 'weekend') {
-        throw new HttpError('bad_request', closed.message, {
-          fields: [{ field: 'date', message: closed.message }],
-          submitted: 'no',
-        });
+      // A day that has not come is refused by the day's rule (orderBookDaySchema). An exchange
+      // holiday has no orders (market-calendar), but the interface document lists no holidays,
+      // so nothing says the upstream answers one empty (the sandbox answers it a weekday's
+      // generated book): the BFF answers it as the empty day it is, naming the holiday, without
+      // asking. It is a day like a weekend, not a failure. Weekends come back empty from the
+      // upstream (§2.7 has no weekend hours); their book names the weekday.
+      const closed = closedDayOf(params.date);
+      if (closed?.reason === 'holiday') {
+        const holiday = new PassThrough();
+        holiday.end(`${JSON.stringify(holidayLine(params.date, closed))}\n`);
+        reply.header('content-type', NDJSON);
+        return holiday;
       }
       const access = orderAccessOf(user!);
       const cache = deps.orderBook;

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { orderBookDaySchema } from '../../../../../contract/dates';
+import type { ClosedDay } from '../../../../../contract/order-book';
 import { previousTradingDay } from '../../../../../contract/market-week';
 import { EASTERN, todayInZone } from '../../../../../contract/time';
 import { DateFilterField } from '../../../../components/date-filter-field';
@@ -33,6 +34,15 @@ const dateFrom = (search: URLSearchParams) => {
   const date = search.get('date');
   return date && orderBookDaySchema('date').safeParse(date).success ? date : todayInZone(EASTERN);
 };
+
+/** Why a day has no orders: the weekend or the holiday the BFF named, or none was placed. */
+function whyNoOrders(closed: ClosedDay | null): string {
+  if (closed?.reason === 'holiday')
+    return `${closed.name} is a market holiday: the market takes no orders.`;
+  if (closed?.reason === 'weekend')
+    return `It is a ${closed.name}: the market takes no orders at weekends.`;
+  return 'No order was placed on this day.';
+}
 
 export const clientLoader =
   (queryClient: QueryClient) =>
@@ -100,7 +110,7 @@ export default function OrderBookRoute() {
       ) : query.data && listsNothing(query.data.orderCount, query.data.skippedRecords) ? (
         <EmptyState
           title={`No orders on ${formatCalendarDate(date, undefined, 'long')}`}
-          message="The market takes no orders on weekends and holidays."
+          message={whyNoOrders(query.data.closed)}
           action={
             <Button variant="contained" onClick={() => update({ date: previous })}>
               Show {formatCalendarDate(previous, undefined, 'long')}

@@ -21,6 +21,7 @@ const book = {
   securities: [],
   orders: { columns: ORDER_TABLE.publicColumns, rows: [] },
   executions: { columns: EXECUTION_TABLE.publicColumns, rows: [] },
+  closed: null,
 };
 
 function OrderBookProbe() {

@@ -41,6 +41,7 @@ const wholeDay = (overrides: Partial<OrderBook> = {}): OrderBook => ({
   securities: [],
   orders: rows,
   executions: [],
+  closed: null,
   ...overrides,
 });
 const showDay = (book: OrderBook) =>

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EXECUTION_TABLE, ORDER_TABLE } from '../../../../../../contract/order-book';
+import { closedDayOf, EXECUTION_TABLE, ORDER_TABLE } from '../../../../../../contract/order-book';
 import { bff, startMockBff } from '../../../../../testing/mock-bff';
 import { descriptionOf, renderWithProviders } from '../../../../../testing/render';
 import OrderBookRoute from '../order-book';
@@ -16,7 +16,10 @@ afterEach(() => {
 const SHOWN = '2026-03-02';
 const TYPED = '2026-11-25';
 
-/** Answers every day with an empty public book, and records the days asked for. */
+/**
+ * Answers every day with an empty public book, naming the weekend or holiday as the BFF does, and
+ * records the days asked for.
+ */
 function answerBooks() {
   const asked: string[] = [];
   bff.use(
@@ -31,6 +34,7 @@ function answerBooks() {
         securities: [],
         orders: { columns: ORDER_TABLE.publicColumns, rows: [] },
         executions: { columns: EXECUTION_TABLE.publicColumns, rows: [] },
+        closed: closedDayOf(date),
       };
       return new HttpResponse(`${JSON.stringify({ type: 'book', book })}\n`, {
         headers: { 'Content-Type': 'application/x-ndjson' },
@@ -40,12 +44,12 @@ function answerBooks() {
   return asked;
 }
 
-async function renderDay() {
+async function renderDay(shown = SHOWN) {
   const asked = answerBooks();
   const { router } = renderWithProviders(<OrderBookRoute />, {
-    path: `/order-book?date=${SHOWN}`,
+    path: `/order-book?date=${shown}`,
   });
-  await screen.findByText('No orders on March 2, 2026');
+  await screen.findByRole('heading', { name: /^No orders on / });
   const field = screen.getByLabelText<HTMLInputElement>('Trading day (US Eastern)');
   return { asked, router, field };
 }
@@ -149,5 +153,44 @@ describe('a person types a trading day into the order book', () => {
 
     expect(descriptionOf(field)).toBe('Trading day must be a whole date: month, day and year');
     expect(router.state.location.search).toBe(`?date=${SHOWN}`);
+  });
+});
+
+describe('a person opens the order book of a day the market did not trade', () => {
+  it('a market holiday is an empty day naming the holiday, with the way to the trading day before', async () => {
+    const { asked, router } = await renderDay('2026-11-26');
+
+    expect(screen.getByRole('heading', { name: 'No orders on November 26, 2026' })).toBeTruthy();
+    expect(
+      screen.getByText('Thanksgiving Day is a market holiday: the market takes no orders.'),
+    ).toBeTruthy();
+    // Not a failure: nothing to retry, no support id.
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show November 25, 2026' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?date=2026-11-25'));
+    expect(await screen.findByText('No orders on November 25, 2026')).toBeTruthy();
+    expect(asked).toEqual(['2026-11-26', '2026-11-25']);
+  });
+
+  it('a weekend names its weekday; the day after a holiday offers the day before the holiday', async () => {
+    await renderDay('2026-11-28');
+    expect(screen.getByRole('heading', { name: 'No orders on November 28, 2026' })).toBeTruthy();
+    expect(
+      screen.getByText('It is a Saturday: the market takes no orders at weekends.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Show November 27, 2026' })).toBeTruthy();
+    cleanup();
+
+    // Saturday 2026-07-04: its Friday is the observed Independence Day, without orders too.
+    await renderDay('2026-07-04');
+    expect(screen.getByRole('button', { name: 'Show July 2, 2026' })).toBeTruthy();
+  });
+
+  it('a trading day without orders says only that', async () => {
+    await renderDay();
+    expect(screen.getByRole('heading', { name: 'No orders on March 2, 2026' })).toBeTruthy();
+    expect(screen.getByText('No order was placed on this day.')).toBeTruthy();
   });
 });
