@@ -27,13 +27,18 @@ function orderColumn<Field extends string, Row extends Record<Field, string>>(
     headerName: 'Order',
     minWidth: 100,
     flex: 1,
-    renderCell: ({ row }) => orderLink(row[field]),
+    renderCell: ({ row, tabIndex }) => orderLink(row[field], tabIndex),
   };
 }
 
-function orderLink(orderId: string) {
+/**
+ * An order's link in a cell. It takes the cell's tab index, as the grid's own cells do: the grid
+ * is one Tab stop and the arrow keys move inside it (a link of its own in every row made a
+ * hundred Tab stops a page). The focused cell's link takes the focus, and Enter opens it.
+ */
+function orderLink(orderId: string, tabIndex: 0 | -1) {
   return (
-    <Link component={RouterLink} to={paths.app.order.getHref(orderId)}>
+    <Link component={RouterLink} to={paths.app.order.getHref(orderId)} tabIndex={tabIndex}>
       {orderId}
     </Link>
   );
@@ -197,15 +202,15 @@ export const OrdersTable = memo(function OrdersTable(
 function linesColumn<Row extends GridValidRowModel>(
   field: keyof Row & string,
   headerName: string,
-  lines: (row: Row) => [ReactNode, ReactNode, ReactNode],
+  lines: (row: Row, tabIndex: 0 | -1) => [ReactNode, ReactNode, ReactNode],
 ): GridColDef<Row> {
   return {
     field,
     headerName,
     flex: 1,
     minWidth: 0,
-    renderCell: ({ row }) => {
-      const [first, second, last] = lines(row);
+    renderCell: ({ row, tabIndex }) => {
+      const [first, second, last] = lines(row, tabIndex);
       return (
         <Box sx={{ display: 'grid', py: 0.75, lineHeight: 1.5, whiteSpace: 'normal' }}>
           <span>{first}</span>
@@ -221,9 +226,9 @@ function linesColumn<Row extends GridValidRowModel>(
 
 /** An order: its link, side and status; what is left of it at which price; security and time. */
 const orderLinesColumn = (names: ReadonlyMap<string, string>) =>
-  linesColumn<OrderRow>('id', 'Orders', (row) => [
+  linesColumn<OrderRow>('id', 'Orders', (row, tabIndex) => [
     <>
-      {orderLink(row.id)} · {sideLabel(row.side)} · {statusLabel(row.status)}
+      {orderLink(row.id, tabIndex)} · {sideLabel(row.side)} · {statusLabel(row.status)}
     </>,
     `${formatShares(row.sharesRemaining)} of ${formatShares(row.shares)} shares left at ${formatPrice(row.pricePerShare)}, ${formatMoney(row.totalAmount)}`,
     `${names.get(row.securityId) ?? row.securityId} · ${formatTime(row.createdAt)}`,
@@ -231,11 +236,11 @@ const orderLinesColumn = (names: ReadonlyMap<string, string>) =>
 
 /** The same for an execution: what at which price, in what, and when, with the order it matched. */
 const executionLinesColumn = (names: ReadonlyMap<string, string>) =>
-  linesColumn<Execution>('executedAt', 'Executions', (row) => [
+  linesColumn<Execution>('executedAt', 'Executions', (row, tabIndex) => [
     `${formatShares(row.quantity)} shares at ${formatPrice(row.price)}, ${formatMoney(row.total)}`,
     names.get(row.securityId) ?? row.securityId,
     <>
-      {formatTime(row.executedAt)} · {sideLabel(row.side)} order {orderLink(row.orderId)}
+      {formatTime(row.executedAt)} · {sideLabel(row.side)} order {orderLink(row.orderId, tabIndex)}
     </>,
   ]);
 

@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderBook, OrderRow } from '../../../../../contract/order-book';
 import { preloadDataGrid } from '../../../../components/data-grid';
+import { tabStopsIn, tabsFromGridTo } from '../../../../testing/grid';
 import { renderWithProviders } from '../../../../testing/render';
 import { withTimeZones } from '../../../../testing/time-zones';
 import { withViewportWidth } from '../../../../testing/viewport';
@@ -170,6 +172,70 @@ describe('the order book once the whole day came', () => {
   });
 });
 
+/** A day of `count` orders of security 7, each matched once: over 100, both grids page. */
+function busyDay(count: number): OrderBook {
+  const orders = Array.from({ length: count }, (_, i) => order(String(900_000 + i), '7'));
+  return wholeDay({
+    orderCount: count,
+    orders,
+    executions: orders.map((o, i) => ({
+      matchId: `M${i}`,
+      orderId: o.id,
+      securityId: '7',
+      side: 'bid',
+      price: '5.00',
+      quantity: '1',
+      total: '5.00',
+      executedAt: '2026-03-02T15:00:00.000Z',
+    })),
+  });
+}
+
+describe('the order book from the keyboard', () => {
+  it('passes each grid in one Tab, its order links taking the cell’s place in the arrows', async () => {
+    const user = userEvent.setup();
+    showDay(busyDay(101));
+    // Text queries: role queries over a page of 100 rows are slow in jsdom.
+    const orders = await screen.findByRole('grid', { name: 'Orders' });
+    await within(orders).findByText('900000');
+    const executions = await screen.findByRole('grid', { name: 'Executions' });
+    await within(executions).findByText('900000');
+
+    // One Tab stop a grid (its first header), however many links its rows hold.
+    for (const grid of [orders, executions]) {
+      expect(grid.querySelectorAll('a[href]').length).toBeGreaterThan(1);
+      expect(tabStopsIn(grid)).toEqual([grid.querySelector('[role="columnheader"]')]);
+    }
+    // From the grid, the pager under it is the next Tab stop.
+    const nextPage = (region: string) =>
+      within(screen.getByRole('region', { name: region })).getByRole('button', {
+        name: 'Go to next page',
+      });
+    expect(await tabsFromGridTo(user, orders, () => nextPage('Orders'))).toBe(1);
+    expect(await tabsFromGridTo(user, executions, () => nextPage('Executions'))).toBe(1);
+  });
+
+  it('moves to an order’s link with the arrows, and Enter opens the order', async () => {
+    const user = userEvent.setup();
+    const { router } = showDay(busyDay(101));
+    const orders = await screen.findByRole('grid', { name: 'Orders' });
+    const first = (await within(orders).findByText('900000')).closest('a');
+
+    within(orders).getByRole('columnheader', { name: 'Order' }).focus();
+    await user.keyboard('{ArrowDown}');
+    // The focused cell's link holds the focus, as the grid's one Tab stop.
+    await waitFor(() => expect(document.activeElement).toBe(first));
+    expect(first?.tabIndex).toBe(0);
+    await user.keyboard('{ArrowDown}');
+    const second = within(orders).getByText('900001').closest('a');
+    await waitFor(() => expect(document.activeElement).toBe(second));
+    expect(first?.tabIndex).toBe(-1);
+
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order-book/orders/900001'));
+  });
+});
+
 describe('the order book on a 375 px phone', () => {
   withViewportWidth(375);
   withTimeZones({ viewer: 'UTC', platform: 'UTC' });
@@ -240,5 +306,9 @@ describe('the order book on a 375 px phone', () => {
     expect(executionCell?.textContent).toMatch(
       /^350 shares at \$98\.86, \$34,601\.00Acme.+ · Offer order 956500001$/,
     );
+    // The links in the lines take their cell's place in the arrows: one Tab stop a grid.
+    for (const grid of ['Orders', 'Executions']) {
+      expect(tabStopsIn(screen.getByRole('grid', { name: grid }))).toHaveLength(1);
+    }
   });
 });
