@@ -4,11 +4,20 @@ import { Link as RouterLink } from 'react-router-dom';
 
 /**
  * A record's name as the link to its own page, in bold: it heads its row or card, and the person
- * opens the record from it.
+ * opens the record from it. In a grid's cell it takes the cell's `tabIndex` (renderCell's), so
+ * the grid stays one Tab stop with the arrow keys inside.
  */
-export function NameLink({ to, children }: { to: string; children: ReactNode }) {
+export function NameLink({
+  to,
+  tabIndex,
+  children,
+}: {
+  to: string;
+  tabIndex?: 0 | -1;
+  children: ReactNode;
+}) {
   return (
-    <Link component={RouterLink} to={to} sx={{ fontWeight: 600 }}>
+    <Link component={RouterLink} to={to} tabIndex={tabIndex} sx={{ fontWeight: 600 }}>
       {children}
     </Link>
   );

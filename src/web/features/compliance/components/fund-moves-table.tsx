@@ -140,9 +140,12 @@ function ComplianceFundMovesTable({ moves }: { moves: FundMoveView[] }) {
         headerName: 'Reference',
         minWidth: 130,
         flex: 1.2,
-        renderCell: ({ row }) => (
+        // The button and the link below take their cell's tab index: the grid is one Tab stop,
+        // with the arrow keys inside (the focused cell's control takes the focus).
+        renderCell: ({ row, tabIndex }) => (
           <Button
             size="small"
+            tabIndex={tabIndex}
             onClick={() => setOpen(row)}
             aria-label={`Open fund move ${row.referenceNumber}`}
             sx={{ fontFamily: 'monospace' }}
@@ -156,8 +159,12 @@ function ComplianceFundMovesTable({ moves }: { moves: FundMoveView[] }) {
         headerName: 'Account',
         minWidth: 104,
         flex: 1,
-        renderCell: ({ row }) => (
-          <Link component={RouterLink} to={paths.app.complianceAccount.getHref(row.accountId)}>
+        renderCell: ({ row, tabIndex }) => (
+          <Link
+            component={RouterLink}
+            to={paths.app.complianceAccount.getHref(row.accountId)}
+            tabIndex={tabIndex}
+          >
             {row.accountId}
           </Link>
         ),

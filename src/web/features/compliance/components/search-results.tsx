@@ -38,7 +38,12 @@ function nameColumn<Row extends { id: string; name: string | null }>(
     minWidth: 180,
     flex: 1.4,
     valueGetter: (value: string | null, row) => value ?? row.id,
-    renderCell: ({ row, value }) => <NameLink to={href(row.id)}>{value}</NameLink>,
+    // The link takes the cell's tab index: the grid is one Tab stop, with arrows inside.
+    renderCell: ({ row, value, tabIndex }) => (
+      <NameLink to={href(row.id)} tabIndex={tabIndex}>
+        {value}
+      </NameLink>
+    ),
   };
 }
 

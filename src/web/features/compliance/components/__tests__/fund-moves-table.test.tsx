@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FundMoveView } from '../../../../../contract/custody-views';
 import { disbursementMove, fundMoveView } from '../../../../testing/fund-move';
+import { tabStopsIn } from '../../../../testing/grid';
 import { withTimeZones } from '../../../../testing/time-zones';
 import { renderWithProviders } from '../../../../testing/render';
 import { ComplianceFundMovePages, ComplianceFundMovesState } from '../fund-moves-table';
@@ -69,6 +71,28 @@ describe('a reviewer opens a fund move the portal asked for', () => {
         .getByRole('link', { name: 'the account’s requests in the register' })
         .getAttribute('href'),
     ).toBe('/compliance/money-requests?accountId=A1040000');
+  });
+});
+
+describe('a reviewer goes through fund moves from the keyboard', () => {
+  it('passes the grid in one Tab; the arrows reach a move’s button, and Enter opens the move', async () => {
+    const user = userEvent.setup();
+    renderOnePage([
+      move({ referenceNumber: 'CFM70000115' }),
+      move({ referenceNumber: 'CFM70000120', accountId: 'A1040173' }),
+    ]);
+    const grid = await screen.findByRole('grid', { name: 'Fund moves' }, { timeout: 20_000 });
+    // Two buttons and two account links in the rows, yet one Tab stop: the first header.
+    expect(within(grid).getAllByRole('button', { name: /^Open fund move / })).toHaveLength(2);
+    expect(within(grid).getAllByRole('link')).toHaveLength(2);
+    expect(tabStopsIn(grid)).toEqual([within(grid).getAllByRole('columnheader')[0]]);
+
+    within(grid).getByRole('columnheader', { name: 'Reference' }).focus();
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    const second = within(grid).getByRole('button', { name: 'Open fund move CFM70000120' });
+    await waitFor(() => expect(document.activeElement).toBe(second));
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Fund move CFM70000120' })).toBeTruthy();
   });
 });
 

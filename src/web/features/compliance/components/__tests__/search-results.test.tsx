@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AccountView } from '../../../../../contract/account-views';
 import type { EntityView } from '../../../../../contract/compliance';
 import { accountView } from '../../../../testing/account';
+import { tabStopsIn } from '../../../../testing/grid';
 import { renderWithProviders } from '../../../../testing/render';
 import { withViewportWidth } from '../../../../testing/viewport';
 import { AccountResults, EntityResults } from '../search-results';
@@ -91,6 +93,32 @@ describe('a reviewer reads search results on a desktop', () => {
     const grid = await screen.findByRole('grid', { name: 'Accounts found' }, { timeout: 20_000 });
     expect(within(grid).getByRole('columnheader', { name: 'Tax ID' })).toBeTruthy();
     expect(screen.queryByRole('list', { name: 'Accounts found' })).toBeNull();
+  });
+
+  it('passes the grid in one Tab, reaching a name with the arrows and opening it with Enter', async () => {
+    const user = userEvent.setup();
+    const { router } = renderWithProviders(
+      <AccountResults
+        accounts={[
+          account({}),
+          account({ id: 'A1040173', name: null }),
+          account({ id: 'A1040174' }),
+        ]}
+      />,
+    );
+    const grid = await screen.findByRole('grid', { name: 'Accounts found' }, { timeout: 20_000 });
+    expect(within(grid).getAllByRole('link')).toHaveLength(3);
+    // One Tab stop (the first header), not one a row.
+    expect(tabStopsIn(grid)).toEqual([within(grid).getAllByRole('columnheader')[0]]);
+
+    within(grid).getByRole('columnheader', { name: 'Account' }).focus();
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    const second = within(grid).getByRole('link', { name: 'A1040173' });
+    await waitFor(() => expect(document.activeElement).toBe(second));
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/compliance/accounts/A1040173'),
+    );
   });
 
   it('reads each review status in the words of the account’s review page', async () => {
