@@ -8,9 +8,11 @@ import Skeleton from '@mui/material/Skeleton';
 import type { GridColDef, GridSortModel, GridValidRowModel } from '@mui/x-data-grid';
 import Big from 'big.js';
 import { useWideScreen } from '../../lib/use-wide-screen';
+import { usePlacedGrid, type PlacedGrid, type PlaceProps } from './grid-place';
 import type { PortalDataGridProps } from './portal-data-grid';
 
 export type { GridColDef } from '@mui/x-data-grid';
+export type { GridPlace } from './grid-place';
 
 /*
  * The grid library is big (about 150 kB gzip). It comes in a chunk of its own, asked for as soon
@@ -40,15 +42,22 @@ const PortalDataGridImpl = lazy(loadGrid);
 export function PortalDataGrid<Row extends GridValidRowModel>({
   phoneView,
   phoneColumns,
+  place,
+  onPlaceChange,
   ...props
-}: PortalDataGridProps<Row> & {
-  phoneView?: ReactNode;
-  phoneColumns?: readonly GridColDef<Row>[];
-}) {
+}: PortalDataGridProps<Row> &
+  PlaceProps & {
+    phoneView?: ReactNode;
+    phoneColumns?: readonly GridColDef<Row>[];
+  }) {
   const wide = useWideScreen();
+  // A page that keeps the grid's place (its sort and page) in its address: see grid-place.
+  const placed = usePlacedGrid({ place, onPlaceChange }, props.columns, props.rows?.length ?? 0);
   if (!wide && phoneView !== undefined) return <>{phoneView}</>;
-  if (!wide && phoneColumns) return <PhoneGrid {...props} phoneColumns={phoneColumns} />;
-  return <LazyGrid {...props} />;
+  if (!wide && phoneColumns) {
+    return <PhoneGrid {...props} placed={placed} phoneColumns={phoneColumns} />;
+  }
+  return <LazyGrid {...props} {...placed} />;
 }
 
 /*
@@ -61,10 +70,14 @@ function PhoneGrid<Row extends GridValidRowModel>({
   phoneColumns,
   columns,
   initialState,
+  placed,
   ...props
-}: PortalDataGridProps<Row> & { phoneColumns: readonly GridColDef<Row>[] }) {
+}: PortalDataGridProps<Row> & { phoneColumns: readonly GridColDef<Row>[]; placed: PlacedGrid }) {
   const selectId = useId();
-  const [sortModel, setSortModel] = useState<GridSortModel>(initialState?.sorting?.sortModel ?? []);
+  const [ownSort, setOwnSort] = useState<GridSortModel>(initialState?.sorting?.sortModel ?? []);
+  // The sort is the page's when it keeps the grid's place, the grid's own otherwise.
+  const sortModel = placed.sortModel ?? ownSort;
+  const setSortModel = placed.onSortModelChange ?? setOwnSort;
   const sortable = columns.filter((column) => column.sortable !== false && column.headerName);
   const hidden = Object.fromEntries(columns.map((column) => [column.field, false]));
   const [sorted] = sortModel;
@@ -107,6 +120,8 @@ function PhoneGrid<Row extends GridValidRowModel>({
           ...columns,
         ]}
         initialState={initialState}
+        paginationModel={placed.paginationModel}
+        onPaginationModelChange={placed.onPaginationModelChange}
         columnVisibilityModel={hidden}
         sortModel={sortModel}
         onSortModelChange={setSortModel}

@@ -1,13 +1,14 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import { DataGrid, type DataGridProps, type GridValidRowModel } from '@mui/x-data-grid';
+import { GRID_PAGE_SIZE } from './grid-place';
 
-/**
- * The MIT DataGrid shows at most 100 rows a page (a licence limit of the free edition); inside a
- * page it keeps only the rows in view in the DOM. Longer lists page in
- * its footer; sorting covers every row, not only the page shown.
+/*
+ * The MIT DataGrid shows at most GRID_PAGE_SIZE rows a page; inside a page it keeps only the rows
+ * in view in the DOM. Longer lists page in its footer; sorting covers every row, not only the
+ * page shown.
  */
-const PAGE_SIZE = 100;
+const PAGE_SIZE = GRID_PAGE_SIZE;
 
 /*
  * The browser's scrollbar width. Left to itself, the grid measures it on its own element as it

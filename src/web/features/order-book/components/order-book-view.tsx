@@ -2,6 +2,7 @@ import { useDeferredValue, useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { OrderBook, OrderRow } from '../../../../contract/order-book';
+import type { GridPlace } from '../../../components/data-grid';
 import type { EarlyRows, OrderBookProgress as Progress } from '../api/get-order-book';
 import { DepthLadder, DepthSummary } from './depth-summary';
 import { OrderBookProgress } from './order-book-progress';
@@ -12,9 +13,17 @@ import { useWideScreen } from '../../../lib/use-wide-screen';
 
 const NO_NAMES: ReadonlyMap<string, string> = new Map();
 
+/** A grid's place (sort and page) kept by the page, and how a person's change reaches it. */
+export interface KeptPlace {
+  place: GridPlace;
+  onPlaceChange: (next: Partial<GridPlace>) => void;
+}
+
 type OrderBookViewProps = {
   filter: OrderFilter;
   onFilterChange: (filter: OrderFilter) => void;
+  /** Where the person is in each grid, when the page keeps it (in its address). */
+  places?: { orders: KeptPlace; executions: KeptPlace };
 } & (
   | { book: OrderBook; loading?: undefined }
   | {
@@ -34,7 +43,13 @@ const passes = (filter: OrderFilter, row: Pick<OrderRow, 'securityId' | 'side'>)
  * every order and follow with the book. The sections keep their places, so the grid stays
  * mounted when the book arrives.
  */
-export function OrderBookView({ book, loading, filter, onFilterChange }: OrderBookViewProps) {
+export function OrderBookView({
+  book,
+  loading,
+  filter,
+  onFilterChange,
+  places,
+}: OrderBookViewProps) {
   const bookNames = useMemo(
     () => book && new Map(book.securities.map((s) => [s.securityId, s.securityName])),
     [book],
@@ -115,6 +130,7 @@ export function OrderBookView({ book, loading, filter, onFilterChange }: OrderBo
           names={names}
           full={full}
           loading={!book && allOrders.length === 0}
+          {...places?.orders}
         />
         {/*
          * Only the whole book says whether the view is mixed: the note stands under the grid,
@@ -154,7 +170,7 @@ export function OrderBookView({ book, loading, filter, onFilterChange }: OrderBo
               {countOf(executions.length, 'execution', 'executions')} from matched orders, latest
               first.
             </Typography>
-            <ExecutionsTable rows={executions} names={names} full={full} />
+            <ExecutionsTable rows={executions} names={names} full={full} {...places?.executions} />
           </>
         ) : book ? (
           <Typography variant="body2" color="text.secondary" role="status">

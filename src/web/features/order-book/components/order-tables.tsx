@@ -3,7 +3,12 @@ import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import type { Execution, OrderRow } from '../../../../contract/order-book';
-import { figureColumn, PortalDataGrid, type GridColDef } from '../../../components/data-grid';
+import {
+  figureColumn,
+  PortalDataGrid,
+  type GridColDef,
+  type GridPlace,
+} from '../../../components/data-grid';
 import type { GridValidRowModel } from '@mui/x-data-grid';
 import { paths } from '../../../config/paths';
 import { formatMoney } from '../../../lib/format';
@@ -16,7 +21,14 @@ import {
   statusLabel,
 } from './order-format';
 
-type TableProps<Row> = { rows: readonly Row[]; names: ReadonlyMap<string, string>; full: boolean };
+type TableProps<Row> = {
+  rows: readonly Row[];
+  names: ReadonlyMap<string, string>;
+  full: boolean;
+  /** The grid's sort and page as the page's address keeps them (Back comes back to them). */
+  place?: GridPlace;
+  onPlaceChange?: (next: Partial<GridPlace>) => void;
+};
 
 /** The order's id, linking to the order's page. */
 function orderColumn<Field extends string, Row extends Record<Field, string>>(

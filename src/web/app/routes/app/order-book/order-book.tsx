@@ -17,12 +17,15 @@ import {
   useOrderBook,
   type EarlyRows,
 } from '../../../../features/order-book/api/get-order-book';
-import { OrderBookView } from '../../../../features/order-book/components/order-book-view';
+import {
+  OrderBookView,
+  type KeptPlace,
+} from '../../../../features/order-book/components/order-book-view';
 import type { OrderFilter } from '../../../../features/order-book/components/order-filters';
 import { formatCalendarDate } from '../../../../lib/format';
-import { useSearchUpdate } from '../../../../lib/use-search-update';
+import { useSearchUpdate, type SearchChanges } from '../../../../lib/use-search-update';
 import { requireSession } from '../../../session-guard';
-import { preloadDataGrid } from '../../../../components/data-grid';
+import { preloadDataGrid, type GridPlace } from '../../../../components/data-grid';
 
 const NO_ROWS_YET: EarlyRows = { orders: [], names: new Map(), full: false };
 
@@ -34,6 +37,21 @@ const dateFrom = (search: URLSearchParams) => {
   const date = search.get('date');
   return date && orderBookDaySchema('date').safeParse(date).success ? date : todayInZone(EASTERN);
 };
+
+/** The search parameters of each grid's place (see GridPlace): the orders' are the plain ones. */
+const PLACE_KEYS = {
+  orders: { sort: 'sort', page: 'page' },
+  executions: { sort: 'executionsSort', page: 'executionsPage' },
+} as const;
+type PlaceKeys = (typeof PLACE_KEYS)[keyof typeof PLACE_KEYS];
+
+/** A grid's place change as search changes: only what changed (an absent key would remove it). */
+function searchOfPlace(keys: PlaceKeys, next: Partial<GridPlace>): SearchChanges {
+  const changes: SearchChanges = {};
+  if (next.sort !== undefined) changes[keys.sort] = next.sort;
+  if (next.page !== undefined) changes[keys.page] = next.page;
+  return changes;
+}
 
 /** Why a day has no orders: the weekend or the holiday the BFF named, or none was placed. */
 function whyNoOrders(closed: ClosedDay | null): string {
@@ -70,8 +88,32 @@ export default function OrderBookRoute() {
   // line, and a new filter would make the grid take its rows again.
   const filter: OrderFilter = useMemo(() => ({ security, side, status }), [security, side, status]);
 
+  // Where the person is in each grid (sort and page) is kept in the address like the filters,
+  // so Back from an order, a reload or a shared link comes back to the same sorted page.
+  const [ordersSort, ordersPage, executionsSort, executionsPage] = [
+    PLACE_KEYS.orders.sort,
+    PLACE_KEYS.orders.page,
+    PLACE_KEYS.executions.sort,
+    PLACE_KEYS.executions.page,
+  ].map((key) => search.get(key));
+  const places = useMemo(() => {
+    const kept = (keys: PlaceKeys, sort: string | null, page: string | null): KeptPlace => ({
+      place: { sort, page },
+      onPlaceChange: (next) => updateSearch(searchOfPlace(keys, next), { replace: true }),
+    });
+    return {
+      orders: kept(PLACE_KEYS.orders, ordersSort, ordersPage),
+      executions: kept(PLACE_KEYS.executions, executionsSort, executionsPage),
+    };
+  }, [updateSearch, ordersSort, ordersPage, executionsSort, executionsPage]);
+
+  // Another day or other filters list other rows: both grids start again at their first page
+  // (each keeps its sort).
   const update = (changes: Record<string, string | null>) =>
-    updateSearch(changes, { replace: true });
+    updateSearch(
+      { ...changes, [PLACE_KEYS.orders.page]: null, [PLACE_KEYS.executions.page]: null },
+      { replace: true },
+    );
 
   const onFilterChange = (next: OrderFilter) =>
     update({ security: next.security, side: next.side, status: next.status });
@@ -128,6 +170,7 @@ export default function OrderBookRoute() {
               : { book: null, loading: { early: progress.early ?? NO_ROWS_YET, progress } })}
             filter={filter}
             onFilterChange={onFilterChange}
+            places={places}
           />
         </>
       )}
