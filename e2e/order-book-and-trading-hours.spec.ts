@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, signIn, signOut } from './helpers';
 import { injectFault, removeFault } from './investor-helpers';
 import { ORDER_BOOK_DAY } from './pages';
@@ -64,6 +64,72 @@ test('an investor reads the order book without member, account or IP columns', a
   await expect(page.getByText('Remaining shares')).toBeVisible();
   await expect(page.getByText('Created from IP')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'order detail');
+});
+
+/** Presses Tab until `target` has the focus; how many presses that took (Infinity past `max`). */
+async function tabsTo(page: Page, target: Locator, max = 10): Promise<number> {
+  for (let presses = 1; presses <= max; presses += 1) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((el) => el === document.activeElement)) return presses;
+  }
+  return Infinity;
+}
+
+test('a person goes through the orders from the keyboard and comes back to the same sorted page', async ({
+  page,
+}) => {
+  await signIn(page, 'investor@demo.test');
+  const orders = await openBook(page);
+  const section = page.getByRole('region', { name: 'Orders' });
+
+  // Sorted by price from its header with the keyboard, then the next page: both in the address.
+  const price = orders.getByRole('columnheader', { name: 'Price' });
+  await price.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/[?&]sort=pricePerShare\.asc/);
+  // The grid is one Tab stop: its row links do not stand between it and its pager.
+  const next = section.getByRole('button', { name: 'Go to next page' });
+  expect(await tabsTo(page, next)).toBeLessThanOrEqual(3);
+  await page.keyboard.press('Enter');
+  await expect(section.getByText(/^101–200 of 10,0\d\d$/)).toBeVisible();
+  await expect(page).toHaveURL(/[?&]page=2/);
+
+  // Into the grid (its first row's Security cell), then to the row's order link with the arrows;
+  // Enter opens the order.
+  const firstRow = orders.locator('[role="row"][data-rowindex]').first();
+  const orderId = (await firstRow.locator('[data-field="id"]').textContent())!.trim();
+  await firstRow.locator('[data-field="securityId"]').click();
+  await page.keyboard.press('ArrowLeft');
+  await expect(firstRow.getByRole('link', { name: orderId })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: `Order ${orderId}` })).toBeVisible();
+
+  // Back: the same sorted page.
+  await page.goBack();
+  await expect(section.getByText(/^101–200 of 10,0\d\d$/)).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL(/[?&]sort=pricePerShare\.asc/);
+  await expect(orders.locator('[role="row"][data-rowindex]').first()).toContainText(orderId);
+  await expect(orders.getByRole('columnheader', { name: 'Price' })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
+});
+
+test('a market holiday is a day without orders, naming the holiday, like a weekend', async ({
+  page,
+}) => {
+  await signIn(page, 'investor@demo.test');
+  await page.goto('/order-book?date=2026-11-26');
+  await expect(page.getByRole('heading', { name: 'No orders on November 26, 2026' })).toBeVisible();
+  await expect(
+    page.getByText('Thanksgiving Day is a market holiday: the market takes no orders.'),
+  ).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Show November 25, 2026' }).click();
+  await expect(page).toHaveURL(/date=2026-11-25/);
+  await expect(page.getByRole('grid', { name: 'Orders' }).getByRole('row').nth(1)).toBeVisible({
+    timeout: 30_000,
+  });
 });
 
 test('a weekend offers the previous trading day', async ({ page }) => {
@@ -190,13 +256,6 @@ test('market hours read at 375 px wide', async ({ page }) => {
   expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(
     false,
   );
-});
-
-test('an investor asking for the book of a market holiday is told it is one', async ({ page }) => {
-  await signIn(page, 'investor@demo.test');
-  await page.goto('/order-book?date=2025-12-25');
-  await expect(page.getByText(/market holiday \(Christmas Day\)/).first()).toBeVisible();
-  await expect(page.getByRole('grid', { name: 'Orders' })).toHaveCount(0);
 });
 
 test('on the trading-hours page one navigation entry is current', async ({ page }) => {

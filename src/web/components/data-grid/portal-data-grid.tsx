@@ -1,6 +1,15 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
-import { DataGrid, type DataGridProps, type GridValidRowModel } from '@mui/x-data-grid';
+import { useEffect, type RefObject } from 'react';
+import {
+  DataGrid,
+  gridPaginatedVisibleSortedGridRowIdsSelector,
+  gridTabIndexCellSelector,
+  useGridApiRef,
+  type DataGridProps,
+  type GridApi,
+  type GridValidRowModel,
+} from '@mui/x-data-grid';
 import { GRID_PAGE_SIZE } from './grid-place';
 
 /*
@@ -39,6 +48,28 @@ function LoadingRows() {
   return <LinearProgress aria-label="Loading the rows" />;
 }
 
+/*
+ * A grid is one Tab stop, the arrow keys moving inside it: one header or cell at a time has
+ * tabindex 0, the one last focused, and the links and buttons in cells take their cell's (see
+ * renderCell's `tabIndex`). The library keeps that cell when its row leaves the page shown (the
+ * pager's next page, a sort, a filter): nothing in the grid then has tabindex 0, and Tab passes
+ * the grid by. The Tab stop then goes back to the first header, as when the grid was new.
+ */
+function useOneTabStop(apiRef: RefObject<GridApi | null>) {
+  useEffect(
+    () =>
+      apiRef.current?.subscribeEvent('stateChange', () => {
+        const cell = gridTabIndexCellSelector(apiRef);
+        if (!cell || gridPaginatedVisibleSortedGridRowIdsSelector(apiRef).includes(cell.id)) return;
+        apiRef.current?.setState((state) => ({
+          ...state,
+          tabIndex: { ...state.tabIndex, cell: null },
+        }));
+      }),
+    [apiRef],
+  );
+}
+
 export type PortalDataGridProps<Row extends GridValidRowModel> = Omit<
   DataGridProps<Row>,
   'aria-label' | 'aria-labelledby' | 'label'
@@ -67,9 +98,12 @@ export default function PortalDataGrid<Row extends GridValidRowModel>({
   ...props
 }: PortalDataGridProps<Row>) {
   const paged = (rows?.length ?? 0) > PAGE_SIZE;
+  const apiRef = useGridApiRef();
+  useOneTabStop(apiRef);
   return (
     <Box sx={{ width: '100%', minWidth: 0, ...(height ? { height } : {}) }}>
       <DataGrid
+        apiRef={apiRef}
         aria-label={label}
         rows={rows}
         autoHeight={!height}

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -191,7 +191,8 @@ function busyDay(count: number): OrderBook {
   });
 }
 
-describe('the order book from the keyboard', () => {
+// Pages of 100 rows: slow to render in jsdom on a busy machine.
+describe('the order book from the keyboard', { timeout: 90_000 }, () => {
   it('passes each grid in one Tab, its order links taking the cell’s place in the arrows', async () => {
     const user = userEvent.setup();
     showDay(busyDay(101));
@@ -213,6 +214,32 @@ describe('the order book from the keyboard', () => {
       });
     expect(await tabsFromGridTo(user, orders, () => nextPage('Orders'))).toBe(1);
     expect(await tabsFromGridTo(user, executions, () => nextPage('Executions'))).toBe(1);
+  });
+
+  it('keeps the grid a Tab stop when the cell last focused leaves the page', async () => {
+    showDay(busyDay(101));
+    const orders = await screen.findByRole('grid', { name: 'Orders' });
+    await within(orders).findByText('900000');
+    // A cell of the first row (its side), clicked: the grid's Tab stop.
+    const cell = orders.querySelector<HTMLElement>('[data-rowindex="0"] [data-field="side"]')!;
+    fireEvent.mouseDown(cell);
+    act(() => cell.focus());
+    fireEvent.mouseUp(cell);
+    fireEvent.click(cell);
+    expect(tabStopsIn(orders)).toHaveLength(1);
+    expect(tabStopsIn(orders)[0].getAttribute('role')).toBe('gridcell');
+
+    // The pager's next page, the focus on the pager: the cell's row is gone, and the first header
+    // is the grid's Tab stop again.
+    const next = within(screen.getByRole('region', { name: 'Orders' })).getByRole('button', {
+      name: 'Go to next page',
+    });
+    fireEvent.mouseDown(next);
+    act(() => next.focus());
+    fireEvent.mouseUp(next);
+    fireEvent.click(next);
+    await within(orders).findByText('900100');
+    expect(tabStopsIn(orders)).toEqual([orders.querySelector('[role="columnheader"]')]);
   });
 
   it('moves to an order’s link with the arrows, and Enter opens the order', async () => {

@@ -89,8 +89,9 @@ const ordersRegion = () => within(ordersSection()!);
 const ordersGrid = () => document.querySelector<HTMLElement>('[role="grid"][aria-label="Orders"]')!;
 /** The pager's "101–200 of 250". */
 const shown = async (text: string) => {
-  await waitFor(() => expect(ordersSection()).toBeTruthy());
-  expect(await ordersRegion().findByText(text)).toBeTruthy();
+  // Generous waits: a page of 100 rows renders slowly in jsdom on a busy machine.
+  await waitFor(() => expect(ordersSection()).toBeTruthy(), { timeout: 20_000 });
+  expect(await ordersRegion().findByText(text, undefined, { timeout: 20_000 })).toBeTruthy();
 };
 /** The order id of the first row shown. */
 const firstOrder = () =>
@@ -98,74 +99,79 @@ const firstOrder = () =>
 const params = (router: ReturnType<typeof openBook>) =>
   Object.fromEntries(new URLSearchParams(router.state.location.search));
 
-describe('a person going through a day’s orders one by one on a wide screen', () => {
-  withViewportWidth(1280);
+// Pages of 100 rows: slow to render in jsdom on a busy machine.
+describe(
+  'a person going through a day’s orders one by one on a wide screen',
+  { timeout: 90_000 },
+  () => {
+    withViewportWidth(1280);
 
-  it('comes back from an order to the same sorted page, which the address keeps', async () => {
-    const router = openBook('');
-    await shown('1–100 of 250');
-    expect(firstOrder()).toBe(idOf(0));
-
-    // Sorted by price, highest first, then the next page: both in the address.
-    const price = within(ordersGrid()).getByRole('columnheader', { name: 'Price' });
-    fireEvent.click(price);
-    fireEvent.click(price);
-    await waitFor(() => expect(params(router).sort).toBe('pricePerShare.desc'));
-    expect(firstOrder()).toBe(idOf(COUNT - 1));
-    fireEvent.click(ordersRegion().getByRole('button', { name: 'Go to next page' }));
-    await shown('101–200 of 250');
-    expect(params(router)).toMatchObject({ sort: 'pricePerShare.desc', page: '2' });
-    expect(firstOrder()).toBe(idOf(COUNT - 101));
-
-    // Open an order, then Back.
-    fireEvent.click(within(ordersGrid()).getByText(idOf(COUNT - 101)));
-    expect(await screen.findByRole('heading', { name: 'An order' })).toBeTruthy();
-    await router.navigate(-1);
-    await shown('101–200 of 250');
-    expect(firstOrder()).toBe(idOf(COUNT - 101));
-    expect(params(router)).toMatchObject({ date: DAY, sort: 'pricePerShare.desc', page: '2' });
-  });
-
-  it('opens a shared link at its sorted page; sorting again goes back to the first page', async () => {
-    const router = openBook('&sort=pricePerShare.asc&page=3');
-    await shown('201–250 of 250');
-    expect(firstOrder()).toBe(idOf(200));
-
-    fireEvent.click(within(ordersGrid()).getByRole('columnheader', { name: 'Price' }));
-    await shown('1–100 of 250');
-    expect(params(router).sort).toBe('pricePerShare.desc');
-    expect(params(router).page).toBeUndefined();
-  });
-
-  it('starts again at the first page when a filter changes, keeping the sort', async () => {
-    const router = openBook('&sort=pricePerShare.desc&page=2');
-    await shown('101–200 of 250');
-    fireEvent.mouseDown(ordersRegion().getByRole('combobox', { name: 'Side' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Offers' }));
-    await waitFor(() => expect(params(router).side).toBe('offer'));
-    await shown('1–100 of 125');
-    expect(params(router).page).toBeUndefined();
-    expect(params(router).sort).toBe('pricePerShare.desc');
-    expect(firstOrder()).toBe(idOf(COUNT - 1));
-  });
-
-  it('falls back to the book’s order and the first page on values it cannot use', async () => {
-    for (const search of [
-      '&sort=price.up&page=two',
-      '&sort=nonsense.asc&page=0',
-      // A column of the full view only, on a public book.
-      '&sort=memberId.desc&page=-2',
-    ]) {
-      openBook(search);
+    it('comes back from an order to the same sorted page, which the address keeps', async () => {
+      const router = openBook('');
       await shown('1–100 of 250');
       expect(firstOrder()).toBe(idOf(0));
-      cleanup();
-    }
-    // A page past the end shows the last one.
-    openBook('&page=99');
-    await shown('201–250 of 250');
-  });
-});
+
+      // Sorted by price, highest first, then the next page: both in the address.
+      const price = within(ordersGrid()).getByRole('columnheader', { name: 'Price' });
+      fireEvent.click(price);
+      fireEvent.click(price);
+      await waitFor(() => expect(params(router).sort).toBe('pricePerShare.desc'));
+      expect(firstOrder()).toBe(idOf(COUNT - 1));
+      fireEvent.click(ordersRegion().getByRole('button', { name: 'Go to next page' }));
+      await shown('101–200 of 250');
+      expect(params(router)).toMatchObject({ sort: 'pricePerShare.desc', page: '2' });
+      expect(firstOrder()).toBe(idOf(COUNT - 101));
+
+      // Open an order, then Back.
+      fireEvent.click(within(ordersGrid()).getByText(idOf(COUNT - 101)));
+      expect(await screen.findByRole('heading', { name: 'An order' })).toBeTruthy();
+      await router.navigate(-1);
+      await shown('101–200 of 250');
+      expect(firstOrder()).toBe(idOf(COUNT - 101));
+      expect(params(router)).toMatchObject({ date: DAY, sort: 'pricePerShare.desc', page: '2' });
+    });
+
+    it('opens a shared link at its sorted page; sorting again goes back to the first page', async () => {
+      const router = openBook('&sort=pricePerShare.asc&page=3');
+      await shown('201–250 of 250');
+      expect(firstOrder()).toBe(idOf(200));
+
+      fireEvent.click(within(ordersGrid()).getByRole('columnheader', { name: 'Price' }));
+      await shown('1–100 of 250');
+      expect(params(router).sort).toBe('pricePerShare.desc');
+      expect(params(router).page).toBeUndefined();
+    });
+
+    it('starts again at the first page when a filter changes, keeping the sort', async () => {
+      const router = openBook('&sort=pricePerShare.desc&page=2');
+      await shown('101–200 of 250');
+      fireEvent.mouseDown(ordersRegion().getByRole('combobox', { name: 'Side' }));
+      fireEvent.click(await screen.findByRole('option', { name: 'Offers' }));
+      await waitFor(() => expect(params(router).side).toBe('offer'));
+      await shown('1–100 of 125');
+      expect(params(router).page).toBeUndefined();
+      expect(params(router).sort).toBe('pricePerShare.desc');
+      expect(firstOrder()).toBe(idOf(COUNT - 1));
+    });
+
+    it('falls back to the book’s order and the first page on values it cannot use', async () => {
+      for (const search of [
+        '&sort=price.up&page=two',
+        '&sort=nonsense.asc&page=0',
+        // A column of the full view only, on a public book.
+        '&sort=memberId.desc&page=-2',
+      ]) {
+        openBook(search);
+        await shown('1–100 of 250');
+        expect(firstOrder()).toBe(idOf(0));
+        cleanup();
+      }
+      // A page past the end shows the last one.
+      openBook('&page=99');
+      await shown('201–250 of 250');
+    });
+  },
+);
 
 describe('a person on a 375 px phone', () => {
   withViewportWidth(375);

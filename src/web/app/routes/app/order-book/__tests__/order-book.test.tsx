@@ -49,7 +49,8 @@ async function renderDay(shown = SHOWN) {
   const { router } = renderWithProviders(<OrderBookRoute />, {
     path: `/order-book?date=${shown}`,
   });
-  await screen.findByRole('heading', { name: /^No orders on / });
+  // The first render of a file loads the page's modules: on a busy machine, more than a second.
+  await screen.findByText(/^No orders on /, undefined, { timeout: 10_000 });
   const field = screen.getByLabelText<HTMLInputElement>('Trading day (US Eastern)');
   return { asked, router, field };
 }
