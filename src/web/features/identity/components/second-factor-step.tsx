@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { SecondFactorChallenge, SecondFactorMethod } from '../../../../contract/identity';
 import { ErrorAlert } from '../../../components/error-alert';
+import { focusOnMount } from '../../../lib/focus';
 import { factorsQueryOptions } from '../api/second-factors';
 import { EnrolPasskey, EnrolTotp, RecoveryCodes } from './enrol-factor';
 import { SecondFactorPrompt } from './second-factor-prompt';
@@ -15,6 +16,14 @@ export type SecondFactorStepProps = {
   /** The factor is proven or enrolled (and its recovery codes saved). */
   onDone: () => void | Promise<void>;
 };
+
+/**
+ * The step's first sentence takes the focus when it appears: the password form it replaces held
+ * the focus (its button), and without this it drops to the page body, so a keyboard or
+ * screen-reader user would not be taken to the new step. Inside the step, so that any form that
+ * shows it (the sign-in page, or a sign-in again mid-session) gets this without a change.
+ */
+const takesFocus = { tabIndex: -1, ref: focusOnMount, sx: { outline: 'none' } } as const;
 
 /** The second step of signing in: prove a factor, or enrol the first one the role requires. */
 export default function SecondFactorStep({ challenge, onDone }: SecondFactorStepProps) {
@@ -52,7 +61,7 @@ export default function SecondFactorStep({ challenge, onDone }: SecondFactorStep
     };
     return (
       <Box sx={{ display: 'grid', gap: 2 }}>
-        <Typography>
+        <Typography {...takesFocus}>
           Your role needs a second factor. Add a passkey or an authenticator app to finish signing
           in.
         </Typography>
@@ -63,7 +72,7 @@ export default function SecondFactorStep({ challenge, onDone }: SecondFactorStep
   }
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Typography>Confirm it is you with your second factor.</Typography>
+      <Typography {...takesFocus}>Confirm it is you with your second factor.</Typography>
       <SecondFactorPrompt methods={step.methods} onVerified={finish} />
     </Box>
   );

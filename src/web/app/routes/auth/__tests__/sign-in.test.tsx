@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -85,5 +85,30 @@ describe('the sign-in page after single sign-on of a disabled user', () => {
       'Your identity provider signed you in, but your account on this portal is disabled, so it cannot sign in. Ask your administrator to enable it.',
     );
     await waitFor(() => expect(document.activeElement).toBe(notice));
+  });
+});
+
+describe('the sign-in page when the password is accepted and a second factor is owed', () => {
+  it('takes the focus to the new step, so a keyboard or screen-reader user is taken there', async () => {
+    bff.use(
+      http.get('/api/session', () => HttpResponse.json({ signedIn: false })),
+      http.get('/api/config', () => HttpResponse.json({ sandbox: false, singleSignOn: null })),
+      http.post('/api/session', () =>
+        HttpResponse.json({ secondFactor: { step: 'verify', methods: ['totp', 'recovery'] } }),
+      ),
+    );
+    visitSignIn();
+    fireEvent.change(await screen.findByLabelText(/Email/), {
+      target: { value: 'totp.user@demo.test' },
+    });
+    fireEvent.change(screen.getByLabelText(/Password/), { target: { value: 'long enough pass' } });
+    const signIn = screen.getByRole('button', { name: 'Sign in' });
+    signIn.focus();
+    fireEvent.click(signIn);
+
+    const step = await screen.findByText('Confirm it is you with your second factor.');
+    expect(screen.getByLabelText(/Code from your authenticator app/)).toBeTruthy();
+    // Not the page body, where the focus fell when the password form went away.
+    await waitFor(() => expect(document.activeElement).toBe(step));
   });
 });
