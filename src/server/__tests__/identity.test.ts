@@ -408,19 +408,29 @@ describe('users in the browser (admin)', () => {
     );
   });
 
-  it('refuses an admin disabling their own account: another admin must', async () => {
+  it('refuses an admin disabling their own account, changing their role or resetting their factors: another admin must', async () => {
     const users = (await call(h.app, 'GET', '/api/admin/users', { cookie: admin })).json()
       .users as { id: string; email: string }[];
     const self = users.find((u) => u.email === 'admin@demo.test')!;
-    const res = await call(h.app, 'PUT', `/api/admin/users/${self.id}/disabled`, {
-      cookie: admin,
-      body: { disabled: true },
-    });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error).toMatchObject({
-      message: 'You cannot disable yourself: ask another admin.',
-      submitted: 'no',
-    });
+    const refusals = [
+      ['PUT', 'disabled', { disabled: true }, 'You cannot disable yourself: ask another admin.'],
+      ['PUT', 'role', { role: 'investor' }, 'You cannot change your own role: ask another admin.'],
+      [
+        'DELETE',
+        'second-factors',
+        undefined,
+        'You cannot reset your own second factors: ask another admin.',
+      ],
+    ] as const;
+    for (const [method, what, body, message] of refusals) {
+      const res = await call(h.app, method, `/api/admin/users/${self.id}/${what}`, {
+        cookie: admin,
+        body,
+      });
+      expect(res.statusCode).toBe(409);
+      // A rule of the request (`refusal: "request"`): the page shows it without a support id.
+      expect(res.json().error).toMatchObject({ message, submitted: 'no', refusal: 'request' });
+    }
     expect((await call(h.app, 'GET', '/api/session', { cookie: admin })).json()).toMatchObject({
       user: { email: 'admin@demo.test' },
     });
@@ -428,7 +438,7 @@ describe('users in the browser (admin)', () => {
       .selectFrom('audit_events')
       .select('action')
       .where('object_id', '=', self.id)
-      .where('action', '=', 'user_disabled')
+      .where('action', 'in', ['user_disabled', 'user_role_changed', 'second_factor_reset'])
       .execute();
     expect(disabledEvents).toEqual([]);
   });

@@ -116,8 +116,8 @@ function otherUserChange<B = unknown>({
   change,
   ...route
 }: Pick<RouteSpec<{ userId: string }, unknown, B>, 'method' | 'url' | 'summary' | 'body'> & {
-  /** What an admin is refused doing to themselves: "You cannot {what} yourself". */
-  what: string;
+  /** What an admin is refused doing to themselves, said to them: "You cannot {what}". */
+  what: string | ((body: B) => string);
   /** Makes the change in the transaction; answers the audit event's action and details. */
   change(input: {
     userId: string;
@@ -134,9 +134,16 @@ function otherUserChange<B = unknown>({
     handler: async ({ params: { userId }, body, deps, user, request }) => {
       const before = await target(deps, userId);
       if (user!.id === userId) {
-        throw new HttpError('conflict', `You cannot ${what} yourself: ask another admin.`, {
-          submitted: 'no',
-        });
+        // A rule of the request, not a fault: the Users page shows it without a support id
+        // (there is nothing for support to look up: another admin is the way on).
+        throw new HttpError(
+          'conflict',
+          `You cannot ${typeof what === 'string' ? what : what(body)}: ask another admin.`,
+          {
+            submitted: 'no',
+            refusal: 'request',
+          },
+        );
       }
       await deps.db.transaction().execute(async (tx) => {
         const { action, details, also = [] } = await change({ userId, body, before, db: tx });
@@ -219,7 +226,7 @@ export const adminUserRoutes = [
     summary:
       'Change the role of a user (needs a fresh second factor); their sessions end and the links the new role does not act on are removed',
     body: changeRoleSchema,
-    what: 'change the role of',
+    what: 'change your own role',
     change: async ({ userId, body, before, db }) => {
       // Links the new role does not act on go with the old role (the Users page names them
       // before the change): kept, an issuer's staff made an investor would still hold the
@@ -248,7 +255,7 @@ export const adminUserRoutes = [
     url: '/api/admin/users/:userId/disabled',
     summary: 'Disable or enable a user; disabling ends their sessions at once',
     body: setDisabledSchema,
-    what: 'disable',
+    what: (body) => (body.disabled ? 'disable yourself' : 'enable yourself'),
     change: async ({ userId, body, db }) => {
       await setDisabled(db, userId, body.disabled);
       if (body.disabled) await revokeUserSessions(db, userId);
@@ -291,7 +298,7 @@ export const adminUserRoutes = [
     url: '/api/admin/users/:userId/second-factors',
     summary:
       'Reset the second factors of a user who lost them (needs a fresh second factor); their sessions end',
-    what: 'reset the second factor of',
+    what: 'reset your own second factors',
     change: async ({ userId, db }) => {
       const removed = await resetFactors(db, userId);
       await revokeUserSessions(db, userId);

@@ -7,11 +7,16 @@ type ErrorAlertProps = {
   error: unknown;
   title?: string;
   onRetry?: () => void;
+  /**
+   * Shows the request's id as the "support id" (the default). Off for a refusal the person acts
+   * on without support (docs/bff-api.md, Errors): there is nothing for support to look up.
+   */
+  withSupportId?: boolean;
 };
 
 /** An error in words, announced to screen readers, with a retry when one makes sense. */
-export function ErrorAlert({ error, title, onRetry }: ErrorAlertProps) {
-  const requestId = isApiClientError(error) ? error.requestId : undefined;
+export function ErrorAlert({ error, title, onRetry, withSupportId = true }: ErrorAlertProps) {
+  const requestId = isApiClientError(error) && withSupportId ? error.requestId : undefined;
   return (
     <Alert
       severity="error"

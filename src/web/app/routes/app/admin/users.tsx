@@ -14,6 +14,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -26,6 +27,7 @@ import {
   type AdminUser,
   type LinkKind,
 } from '../../../../../contract/identity';
+import { Link as RouterLink } from 'react-router-dom';
 import { roleLabels, roleSchema, type Role } from '../../../../../contract/session';
 import { ActionList } from '../../../../components/action-list';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
@@ -37,6 +39,8 @@ import {
   useAdminUsers,
   useChangeUser,
 } from '../../../../features/identity/api/admin-users';
+import { paths } from '../../../../config/paths';
+import { useSession } from '../../../../features/auth/api/get-session';
 import { securitiesQueryOptions } from '../../../../features/market-hours/api/get-securities';
 import { isApiClientError } from '../../../../lib/api-client';
 import { focusOnMount } from '../../../../lib/focus';
@@ -309,9 +313,29 @@ const confirmations = {
 } as const satisfies Record<string, { kind: LinkKind; label: (id: string) => string }>;
 type Confirmation = keyof typeof confirmations;
 
-function ManageUser({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+/**
+ * The BFF refuses an admin's change of their own role, of whether they are disabled, and a reset
+ * of their own second factors (another admin must: routes/admin-users.ts). Those are not offered
+ * on their own row, with the reason; a refusal that still comes (a page opened before a change of
+ * who is signed in) is a rule of the request, shown without a support id.
+ */
+const ANOTHER_ADMIN = 'Another admin must do this';
+const isRuleRefusal = (error: unknown) =>
+  isApiClientError(error) && error.submitted === 'no' && error.refusal === 'request';
+
+function ManageUser({
+  user,
+  isSelf,
+  onClose,
+}: {
+  user: AdminUser;
+  /** The admin manages their own account. */
+  isSelf: boolean;
+  onClose: () => void;
+}) {
   const change = useChangeUser();
   const titleId = useId();
+  const selfRuleId = useId();
   const roleId = useId();
   const kindId = useId();
   const ruleId = useId();
@@ -370,7 +394,11 @@ function ManageUser({ user, onClose }: { user: AdminUser; onClose: () => void })
       <DialogContent sx={{ display: 'grid', gap: 2, pt: 1 }}>
         {/* A refusal that names the link's fields is shown under them, once, not here too. */}
         {change.isError && !refusesLinkFields(change.error) && (
-          <ErrorAlert error={change.error} title="Nothing was changed" />
+          <ErrorAlert
+            error={change.error}
+            title="Nothing was changed"
+            withSupportId={!isRuleRefusal(change.error)}
+          />
         )}
         {/* The button pressed is disabled while it runs, or gone (an unlinked row): the result
             takes the focus, rather than the dialog as a whole, and is read out. */}
@@ -385,11 +413,16 @@ function ManageUser({ user, onClose }: { user: AdminUser; onClose: () => void })
           label="Role"
           value={shownRole}
           sx={{ mt: 1 }}
+          disabled={isSelf}
           onChange={(event) => {
             const role = event.target.value as Role;
             if (role !== user.role) ask({ kind: 'role', role });
           }}
-          helperText="Changing a role asks for your second factor and ends the user’s sessions"
+          helperText={
+            isSelf
+              ? `${ANOTHER_ADMIN}: you cannot change your own role`
+              : 'Changing a role asks for your second factor and ends the user’s sessions'
+          }
         >
           {labelledOptions(roleSchema.options, roleLabels)}
         </TextField>
@@ -563,7 +596,8 @@ function ManageUser({ user, onClose }: { user: AdminUser; onClose: () => void })
           <Button
             variant="outlined"
             color={user.disabled ? 'primary' : 'error'}
-            disabled={change.isPending}
+            disabled={change.isPending || isSelf}
+            aria-describedby={isSelf ? selfRuleId : undefined}
             onClick={() =>
               // Enabling gives access back, so it takes one click; disabling locks them out.
               user.disabled
@@ -576,11 +610,22 @@ function ManageUser({ user, onClose }: { user: AdminUser; onClose: () => void })
           <Button
             variant="outlined"
             color="error"
-            disabled={change.isPending || user.secondFactors === 0}
+            disabled={change.isPending || user.secondFactors === 0 || isSelf}
+            aria-describedby={isSelf ? selfRuleId : undefined}
             onClick={() => ask({ kind: 'reset' })}
           >
             Reset second factors
           </Button>
+          {isSelf && (
+            <Typography id={selfRuleId} variant="body2" sx={{ flexBasis: '100%' }}>
+              {ANOTHER_ADMIN}: you cannot disable yourself or reset your own second factors. You
+              manage your own second factors in{' '}
+              <Link component={RouterLink} to={paths.app.security.getHref()}>
+                security settings
+              </Link>
+              .
+            </Typography>
+          )}
         </Box>
       </DialogContent>
       <DialogActions>
@@ -607,6 +652,7 @@ function ManageUser({ user, onClose }: { user: AdminUser; onClose: () => void })
 
 export default function AdminUsersRoute() {
   const users = useAdminUsers();
+  const me = useSession().data?.user.id;
   const [managing, setManaging] = useState<string | null>(null);
   const current = users.data?.users.find((u) => u.id === managing);
   return (
@@ -653,7 +699,9 @@ export default function AdminUsersRoute() {
           />
         )}
       </QueryState>
-      {current && <ManageUser user={current} onClose={() => setManaging(null)} />}
+      {current && (
+        <ManageUser user={current} isSelf={current.id === me} onClose={() => setManaging(null)} />
+      )}
     </>
   );
 }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Role } from '../../../../../../contract/session';
 import type { AdminUser } from '../../../../../../contract/identity';
 import {
@@ -17,10 +17,23 @@ import {
   openReviewAndArm,
   renderWithProviders,
 } from '../../../../../testing/render';
+import { sessionOf } from '../../../../../testing/session';
 import AdminUsersRoute from '../users';
 
 startMockBff();
 afterEach(cleanup);
+
+/** The admin signed in: another user than those the tests manage, unless a test says so. */
+const signedInAdmin = sessionOf({
+  id: '7d3c2b1a-0f9e-4d8c-8b7a-6f5e4d3c2b1a',
+  email: 'admin@demo.test',
+  name: 'Demo Administrator',
+  role: 'admin',
+  accountIds: [],
+});
+beforeEach(() => {
+  bff.use(http.get('/api/session', () => HttpResponse.json(signedInAdmin)));
+});
 
 const ada: AdminUser = {
   id: '0b9f3a52-6c1e-4c57-9d0e-2f1a3b4c5d6e',
@@ -345,6 +358,103 @@ describe('an admin manages users', () => {
     expect(document.activeElement).toBe(status);
     expect(sent).toHaveLength(1);
     expect(sent[0].body).toBeUndefined();
+  });
+
+  it('on their own row an admin is not offered a role change, Disable or Reset, and is told another admin must', async () => {
+    const self: AdminUser = {
+      ...ada,
+      id: signedInAdmin.user.id,
+      email: 'admin@demo.test',
+      name: 'Demo Administrator',
+      role: 'admin',
+      secondFactors: 1,
+    };
+    listUsers(self);
+    const sent = [
+      mockRoute('put', `/api/admin/users/${self.id}/role`, okAnswer(self, 200)),
+      mockRoute('put', `/api/admin/users/${self.id}/disabled`, okAnswer(self, 200)),
+      mockRoute('delete', `/api/admin/users/${self.id}/second-factors`, okAnswer(self, 200)),
+    ];
+    renderWithProviders(<AdminUsersRoute />);
+    fireEvent.click(await screen.findByRole('button', { name: `Manage ${self.email}` }));
+    const dialog = within(await screen.findByRole('dialog'));
+
+    const role = dialog.getByRole('combobox', { name: 'Role' });
+    await waitFor(() => expect(role.getAttribute('aria-disabled')).toBe('true'));
+    expect(descriptionOf(role)).toBe('Another admin must do this: you cannot change your own role');
+    for (const name of ['Disable user', 'Reset second factors']) {
+      const button = dialog.getByRole('button', { name });
+      expect(button).toHaveProperty('disabled', true);
+      // The reason is read with the button, not only seen next to it.
+      expect(descriptionOf(button)).toBe(
+        'Another admin must do this: you cannot disable yourself or reset your own second factors. You manage your own second factors in security settings.',
+      );
+      fireEvent.click(button);
+    }
+    fireEvent.mouseDown(role);
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(sent.map((requests) => requests.length)).toEqual([0, 0, 0]);
+  });
+
+  it('another user’s row offers them all, as before', async () => {
+    listUsers({ ...ada, secondFactors: 1 });
+    const dialog = await openLinkForm();
+    expect(dialog.getByRole('combobox', { name: 'Role' }).getAttribute('aria-disabled')).toBeNull();
+    expect(dialog.getByRole('button', { name: 'Disable user' })).toHaveProperty('disabled', false);
+    expect(dialog.getByRole('button', { name: 'Reset second factors' })).toHaveProperty(
+      'disabled',
+      false,
+    );
+    expect(dialog.queryByText(/Another admin must do this/)).toBeNull();
+  });
+
+  it('a refusal of a change to yourself that still comes (a stale page) is said without a support id', async () => {
+    listUsers();
+    mockRoute(
+      'put',
+      `/api/admin/users/${ada.id}/disabled`,
+      errorAnswer(409, {
+        code: 'conflict',
+        message: 'You cannot disable yourself: ask another admin.',
+        submitted: 'no',
+        refusal: 'request',
+        requestId: '62b606f0-4a29-413e-9798-022e53acc955',
+      }),
+    );
+    const dialog = await openLinkForm();
+    await confirm(
+      () => press(dialog.getByRole('button', { name: 'Disable user' })),
+      'Disable Ada',
+      'Disable user',
+    );
+    const alert = await dialog.findByRole('alert');
+    expect(alert.textContent).toBe(
+      'Nothing was changedYou cannot disable yourself: ask another admin.',
+    );
+    expect(alert.textContent).not.toContain('62b606f0');
+  });
+
+  it('a failure that is no rule of the request keeps its support id', async () => {
+    listUsers();
+    mockRoute(
+      'put',
+      `/api/admin/users/${ada.id}/disabled`,
+      errorAnswer(503, {
+        code: 'store_unavailable',
+        message: 'The portal’s store could not be reached. Nothing was changed.',
+        submitted: 'no',
+        requestId: '585970ff-1111-4222-8333-444455556666',
+      }),
+    );
+    const dialog = await openLinkForm();
+    await confirm(
+      () => press(dialog.getByRole('button', { name: 'Disable user' })),
+      'Disable Ada',
+      'Disable user',
+    );
+    const alert = await dialog.findByRole('alert');
+    expect(alert.textContent).toContain('Support id: 585970ff-1111-4222-8333-444455556666.');
   });
 
   it('an account the platform does not know is refused under the field, which keeps the id', async () => {
