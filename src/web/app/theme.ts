@@ -77,6 +77,14 @@ export const theme = createTheme({
       },
     },
     MuiLink: { defaultProps: { underline: 'always' } },
+    // Lines of a list and the words of a dialog hold emails and names as long as real ones get
+    // (firstname.middlename.lastname.contractor@subsidiary-operations-department.example): they
+    // break anywhere rather than run off a 375 px screen, which would make the whole page scroll
+    // sideways or cut the address. `anywhere` (not `break-word`) also lets the row beside them
+    // shrink to the screen. Tables keep their figures whole (see MuiTableCell).
+    MuiListItemText: { styleOverrides: { root: { overflowWrap: 'anywhere' } } },
+    MuiDialogTitle: { styleOverrides: { root: { overflowWrap: 'anywhere' } } },
+    MuiDialogContentText: { styleOverrides: { root: { overflowWrap: 'anywhere' } } },
     // Right-aligned cells hold figures (amounts, units, prices): a figure never breaks across
     // lines; a table too wide for the screen scrolls inside its frame instead.
     MuiTableCell: { styleOverrides: { alignRight: { whiteSpace: 'nowrap' } } },

@@ -62,7 +62,8 @@ export function UserMenu({ user }: { user: SessionUser }) {
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
-        <li role="none" style={{ padding: '6px 16px 8px' }}>
+        {/* A long name or address breaks anywhere, inside the menu on a phone's screen. */}
+        <li role="none" style={{ padding: '6px 16px 8px', overflowWrap: 'anywhere' }}>
           <Typography sx={{ fontWeight: 600 }}>{user.name}</Typography>
           <Typography variant="body2" color="text.secondary">
             {user.email}

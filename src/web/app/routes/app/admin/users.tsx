@@ -270,8 +270,13 @@ function CreateUserForm({ onManage }: { onManage: (userId: string) => void }) {
               direction="row"
               sx={{ outline: 'none', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}
             >
-              <Typography>Created {created.email}.</Typography>
-              <Button size="small" onClick={() => onManage(created.id)}>
+              {/* A long address breaks anywhere rather than run off a phone's screen. */}
+              <Typography sx={{ overflowWrap: 'anywhere' }}>Created {created.email}.</Typography>
+              <Button
+                size="small"
+                sx={{ overflowWrap: 'anywhere', textAlign: 'start' }}
+                onClick={() => onManage(created.id)}
+              >
                 Manage {created.email}
               </Button>
             </Stack>
