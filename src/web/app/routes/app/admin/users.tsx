@@ -428,6 +428,10 @@ function ManageUser({
               ? `${ANOTHER_ADMIN}: you cannot change your own role`
               : 'Changing a role asks for your second factor and ends the user’s sessions'
           }
+          // The reason stays as readable as any helper text, not greyed out with the field.
+          slotProps={{
+            formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } },
+          }}
         >
           {labelledOptions(roleSchema.options, roleLabels)}
         </TextField>
