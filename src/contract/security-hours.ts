@@ -8,6 +8,18 @@ export const securityHoursResponseSchema = z.object({ securityHours: securityHou
 export type SecurityHoursResponse = z.infer<typeof securityHoursResponseSchema>;
 
 /**
+ * `PUT /api/securities/:securityId/market-hours`: the hours to set, Monday to Friday, and in
+ * `expected` the hours the page read before the person edited them (as the GET answered them).
+ * The BFF refuses the save (409) when the platform no longer holds `expected`: someone else
+ * changed them meanwhile, and the whole week sent would silently undo that change.
+ */
+export const securityHoursSaveSchema = weekHoursInputSchema.extend({
+  expected: z.object(securityHoursSchema.shape.days.shape, {
+    error: 'expected must be the hours read before the edit, as the GET answers them',
+  }),
+});
+
+/**
  * `POST /api/securities/:securityId/market-hours/check`: after a save whose answer was lost, the
  * hours it asked for and its support id; answered with the hours the platform holds and whether
  * they are those asked for (the save then took effect).

@@ -63,6 +63,16 @@ async function lastCheckId(): Promise<string> {
   return (res.json() as { events: { requestId: string }[] }).events[0].requestId;
 }
 
+/**
+ * A save as the page makes it: the hours it read (the GET's answer) go with those to set, as
+ * `expected`, so the BFF can refuse when someone changed them meanwhile.
+ */
+async function save(cookie: string, url: string, body: unknown) {
+  const read = await call(h.app, 'GET', url, { cookie });
+  const expected = (read.json() as { securityHours?: { days: unknown } }).securityHours?.days;
+  return call(h.app, 'PUT', url, { cookie, body: { ...(body as object), expected } });
+}
+
 async function updates(): Promise<number> {
   const snapshot = (await callSandbox(h.sandboxUrl, '/__sandbox/calls')) as {
     byOperation: Record<string, number>;
@@ -160,10 +170,7 @@ describe('security trading hours (§4.14, §2.8)', () => {
   it('lets issuer staff set the hours of their own security and answers the read-back', async () => {
     const cookie = await signIn(h.app, 'issuer@demo.test');
     await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
-    const res = await call(h.app, 'PUT', `/api/securities/${ownSecurity}/market-hours`, {
-      cookie,
-      body: hours,
-    });
+    const res = await save(cookie, `/api/securities/${ownSecurity}/market-hours`, hours);
     expect(res.statusCode).toBe(200);
     const { securityHours } = securityHoursResponseSchema.parse(res.json());
     expect(securityHours.securityId).toBe(ownSecurity);
@@ -191,10 +198,7 @@ describe('security trading hours (§4.14, §2.8)', () => {
       [investor, ownSecurity],
       [investor, otherSecurity],
     ]) {
-      const res = await call(h.app, 'PUT', `/api/securities/${id}/market-hours`, {
-        cookie,
-        body: hours,
-      });
+      const res = await save(cookie, `/api/securities/${id}/market-hours`, hours);
       expect(res.statusCode).toBe(403);
     }
     expect(await updates()).toBe(0);
@@ -203,11 +207,9 @@ describe('security trading hours (§4.14, §2.8)', () => {
   it('lets an admin set the hours of any security; compliance only reads them', async () => {
     const admin = await signIn(h.app, 'admin@demo.test');
     const url = `/api/securities/${otherSecurity}/market-hours`;
-    expect((await call(h.app, 'PUT', url, { cookie: admin, body: hours })).statusCode).toBe(200);
+    expect((await save(admin, url, hours)).statusCode).toBe(200);
     const compliance = await signIn(h.app, 'compliance@demo.test');
-    expect((await call(h.app, 'PUT', url, { cookie: compliance, body: hours })).statusCode).toBe(
-      403,
-    );
+    expect((await save(compliance, url, hours)).statusCode).toBe(403);
     expect((await call(h.app, 'GET', url, { cookie: compliance })).statusCode).toBe(200);
   });
 
@@ -253,13 +255,104 @@ describe('security trading hours (§4.14, §2.8)', () => {
       [{ monday: hours.monday }, /Tuesday/],
     ];
     for (const [body, message] of cases) {
-      const res = await call(h.app, 'PUT', `/api/securities/${ownSecurity}/market-hours`, {
-        cookie,
-        body,
-      });
+      const res = await save(cookie, `/api/securities/${ownSecurity}/market-hours`, body);
       expect(res.statusCode).toBe(400);
       expect(JSON.stringify(res.json().error.fields)).toMatch(message);
     }
+    expect(await updates()).toBe(0);
+  });
+});
+
+describe('two people saving the hours of one security', () => {
+  const url = () => `/api/securities/${ownSecurity}/market-hours`;
+  const read = async (cookie: string) =>
+    securityHoursResponseSchema.parse((await call(h.app, 'GET', url(), { cookie })).json())
+      .securityHours.days;
+
+  it('refuses a save built on hours someone changed since (409), naming the day and its hours now, and sends nothing', async () => {
+    const issuer = await signIn(h.app, 'issuer@demo.test');
+    const admin = await signIn(h.app, 'admin@demo.test');
+    expect((await save(admin, url(), hours)).statusCode).toBe(200);
+    // The issuer opens the page; meanwhile the admin closes Friday.
+    const issuerRead = await read(issuer);
+    expect((await save(admin, url(), { ...hours, friday: { closed: true } })).statusCode).toBe(200);
+    await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+
+    // The issuer changes Monday only, on the page still showing Friday open.
+    const mine = { ...hours, monday: { closed: false, open: '10:30', close: '15:45' } };
+    const res = await call(h.app, 'PUT', url(), {
+      cookie: issuer,
+      body: { ...mine, expected: issuerRead },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({
+      code: 'conflict',
+      submitted: 'no',
+      message:
+        'Friday was changed since you opened this page (now Closed): review and save again. Nothing was saved.',
+      fields: [
+        {
+          field: 'friday',
+          message: 'Friday was changed since you opened this page: now Closed',
+        },
+      ],
+    });
+    // Nothing reached §4.14, the admin's Friday stands, and the log blames no one for it.
+    expect(await updates()).toBe(0);
+    expect((await read(issuer)).friday.closed).toBe(true);
+    expect(await latestHoursEvent(ownSecurity)).toEqual({
+      friday: { before: '09:30–13:00 ET', after: 'closed' },
+    });
+
+    // Saved again on the hours now held, the issuer's week is what they chose, Friday included.
+    const again = await call(h.app, 'PUT', url(), {
+      cookie: issuer,
+      body: { ...mine, expected: await read(issuer) },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(await updates()).toBe(1);
+    expect(await latestHoursEvent(ownSecurity)).toEqual({
+      monday: { before: '08:15–15:45 ET', after: '10:30–15:45 ET' },
+      friday: { before: 'closed', after: '09:30–13:00 ET' },
+    });
+  });
+
+  it('names every day changed since, with its hours now', async () => {
+    const issuer = await signIn(h.app, 'issuer@demo.test');
+    expect((await save(issuer, url(), hours)).statusCode).toBe(200);
+    const issuerRead = await read(issuer);
+    const admin = await signIn(h.app, 'admin@demo.test');
+    const changed = {
+      ...hours,
+      monday: { closed: true },
+      thursday: { closed: false, open: '09:00', close: '17:30' },
+    };
+    expect((await save(admin, url(), changed)).statusCode).toBe(200);
+    const res = await call(h.app, 'PUT', url(), {
+      cookie: issuer,
+      body: { ...hours, expected: issuerRead },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(
+      'Monday and Thursday were changed since you opened this page (Monday now Closed, Thursday now 9:00 AM – 5:30 PM): review and save again. Nothing was saved.',
+    );
+    expect(res.json().error.fields.map((f: { field: string }) => f.field)).toEqual([
+      'monday',
+      'thursday',
+    ]);
+  });
+
+  it('refuses a save that does not say which hours it was built on (400 naming expected)', async () => {
+    const issuer = await signIn(h.app, 'issuer@demo.test');
+    await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+    const res = await call(h.app, 'PUT', url(), { cookie: issuer, body: hours });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual([
+      {
+        field: 'expected',
+        message: 'expected must be the hours read before the edit, as the GET answers them',
+      },
+    ]);
     expect(await updates()).toBe(0);
   });
 });
@@ -268,19 +361,19 @@ describe('the audit event of a trading-hours save', () => {
   it('records the hours before and after of each day that changed', async () => {
     const issuer = await signIn(h.app, 'issuer@demo.test');
     const url = `/api/securities/${ownSecurity}/market-hours`;
-    expect((await call(h.app, 'PUT', url, { cookie: issuer, body: hours })).statusCode).toBe(200);
+    expect((await save(issuer, url, hours)).statusCode).toBe(200);
     const changed: WeekHoursInput = {
       ...hours,
       tuesday: { closed: true },
       wednesday: { closed: false, open: '11:00', close: '12:30' },
     };
-    expect((await call(h.app, 'PUT', url, { cookie: issuer, body: changed })).statusCode).toBe(200);
+    expect((await save(issuer, url, changed)).statusCode).toBe(200);
     expect(await latestHoursEvent(ownSecurity)).toEqual({
       tuesday: { before: '09:30–16:00 ET', after: 'closed' },
       wednesday: { before: 'closed', after: '11:00–12:30 ET' },
     });
 
-    expect((await call(h.app, 'PUT', url, { cookie: issuer, body: changed })).statusCode).toBe(200);
+    expect((await save(issuer, url, changed)).statusCode).toBe(200);
     expect(await latestHoursEvent(ownSecurity)).toEqual({ unchanged: true });
   });
 });
@@ -306,7 +399,7 @@ describe('security trading hours when the platform fails', () => {
         times: 1,
         ...fault,
       });
-      const res = await call(h.app, 'PUT', url, { cookie: issuer, body: asked });
+      const res = await save(issuer, url, asked);
       expect(res.statusCode).toBeGreaterThanOrEqual(500);
       const { requestId, submitted } = res.json().error as { requestId: string; submitted: string };
       expect(submitted).toBe('unknown');
@@ -335,7 +428,7 @@ describe('security trading hours when the platform fails', () => {
   it('the check of a lost save says whether the platform holds the hours asked for, and settles it in the audit log', async () => {
     const issuer = await signIn(h.app, 'issuer@demo.test');
     const url = `/api/securities/${ownSecurity}/market-hours`;
-    expect((await call(h.app, 'PUT', url, { cookie: issuer, body: hours })).statusCode).toBe(200);
+    expect((await save(issuer, url, hours)).statusCode).toBe(200);
     const asked: WeekHoursInput = {
       ...hours,
       thursday: { closed: false, open: '11:45', close: '16:00' },
@@ -346,7 +439,7 @@ describe('security trading hours when the platform fails', () => {
       drop: true,
       times: 1,
     });
-    const lost = await call(h.app, 'PUT', url, { cookie: issuer, body: asked });
+    const lost = await save(issuer, url, asked);
     const attempt = lost.json().error.requestId as string;
 
     const check = await call(h.app, 'POST', `${url}/check`, {
@@ -373,7 +466,7 @@ describe('security trading hours when the platform fails', () => {
     });
 
     // Saved again, as the page offers: the check now finds the hours asked for.
-    expect((await call(h.app, 'PUT', url, { cookie: issuer, body: asked })).statusCode).toBe(200);
+    expect((await save(issuer, url, asked)).statusCode).toBe(200);
     const again = await call(h.app, 'POST', `${url}/check`, {
       cookie: issuer,
       body: { asked, attempt },
@@ -399,10 +492,7 @@ describe('security trading hours when the platform fails', () => {
       times: 1,
     });
     const issuer = await signIn(h.app, 'issuer@demo.test');
-    const res = await call(h.app, 'PUT', `/api/securities/${ownSecurity}/market-hours`, {
-      cookie: issuer,
-      body: hours,
-    });
+    const res = await save(issuer, `/api/securities/${ownSecurity}/market-hours`, hours);
     expect(res.json().error).toMatchObject({ submitted: 'no' });
     const event = await hoursEventOf(res.json().error.requestId as string);
     expect(event).toMatchObject({
@@ -450,23 +540,21 @@ describe('security trading hours when the platform fails', () => {
     ]);
   });
 
-  it('a save whose earlier hours cannot be read still goes ahead, and its event lists every day after', async () => {
+  it('a save whose earlier hours cannot be read is not sent: without them no one can tell whether it would undo another change', async () => {
+    const admin = await signIn(h.app, 'admin@demo.test');
+    const url = `/api/securities/${otherSecurity}/market-hours`;
+    const expected = (await call(h.app, 'GET', url, { cookie: admin })).json().securityHours.days;
     await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
       operation: 'getSecurityMarketHours',
       httpStatus: 503,
     });
-    const admin = await signIn(h.app, 'admin@demo.test');
-    const res = await call(h.app, 'PUT', `/api/securities/${otherSecurity}/market-hours`, {
-      cookie: admin,
-      body: hours,
-    });
-    expect(res.statusCode).toBe(200);
-    expect(await latestHoursEvent(otherSecurity)).toEqual({
-      monday: { before: null, after: '08:15–15:45 ET' },
-      tuesday: { before: null, after: '09:30–16:00 ET' },
-      wednesday: { before: null, after: 'closed' },
-      thursday: { before: null, after: '10:00–14:00 ET' },
-      friday: { before: null, after: '09:30–13:00 ET' },
-    });
+    await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+    const res = await call(h.app, 'PUT', url, { cookie: admin, body: { ...hours, expected } });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error).toMatchObject({ code: 'upstream_unavailable', submitted: 'no' });
+    expect(res.json().error.message).toMatch(
+      /^The hours were not saved: the hours the platform holds now could not be read, to check that no one changed them since you opened this page\. Nothing was sent\./,
+    );
+    expect(await updates()).toBe(0);
   });
 });

@@ -100,6 +100,14 @@ export const routeExamples: Record<string, RouteExample> = {
       wednesday: openDay,
       thursday: openDay,
       friday: { closed: true },
+      // The hours the save was built on: a 409 when the platform holds others is past the check.
+      expected: {
+        monday: openDay,
+        tuesday: openDay,
+        wednesday: openDay,
+        thursday: openDay,
+        friday: openDay,
+      },
     }),
   },
   'POST /api/securities/:securityId/market-hours/check': {

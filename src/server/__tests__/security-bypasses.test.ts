@@ -324,9 +324,19 @@ describe('least privilege: read roles hold no write rights', () => {
   it('compliance cannot change trading hours; issuer staff and admin can', async () => {
     const security = h.manifest.issuers[0].securityIds![0];
     const day = { closed: false, open: '09:30', close: '16:00' };
-    const body = { monday: day, tuesday: day, wednesday: day, thursday: day, friday: day };
     const url = `/api/securities/${security}/market-hours`;
     const compliance = await signIn(h.app, 'compliance@demo.test');
+    // The hours the save is built on, as the page sends them (a 409 otherwise).
+    const expected = (await call(h.app, 'GET', url, { cookie: compliance })).json().securityHours
+      .days;
+    const body = {
+      monday: day,
+      tuesday: day,
+      wednesday: day,
+      thursday: day,
+      friday: day,
+      expected,
+    };
     const refused = await call(h.app, 'PUT', url, { cookie: compliance, body });
     expect(refused.statusCode).toBe(403);
     const admin = await signIn(h.app, 'admin@demo.test');

@@ -4,11 +4,12 @@ import {
   previousTradingDay,
 } from '../../contract/market-week';
 import { weekdays, type DayHours, type WeekHours } from '../../contract/market-hours';
-import { weekHoursInputSchema, type WeekHoursInput } from '../../contract/rules/market-hours';
+import { WEEKDAY_LABELS, type WeekHoursInput } from '../../contract/rules/market-hours';
 import {
   securityHoursCheckResponseSchema,
   securityHoursCheckSchema,
   securityHoursResponseSchema,
+  securityHoursSaveSchema,
   securityIdParamsSchema,
   securityListSchema,
 } from '../../contract/security-hours';
@@ -34,12 +35,11 @@ function dayText(day: DayHours): string {
 
 /**
  * What a save changed, for its audit event: each weekday whose hours differ from before, as
- * `{ before, after }` (before null when it could not be read, and then every day is listed);
- * `{ unchanged: true }` when the save left every day as it was.
+ * `{ before, after }`; `{ unchanged: true }` when the save left every day as it was.
  */
-function hoursChanges(before: WeekHours | null, after: WeekHours): Record<string, unknown> {
+function hoursChanges(before: WeekHours, after: WeekHours): Record<string, unknown> {
   const changed = weekdays.flatMap((day) => {
-    const was = before ? dayText(before[day]) : null;
+    const was = dayText(before[day]);
     const now = dayText(after[day]);
     return was === now ? [] : [[day, { before: was, after: now }] as const];
   });
@@ -95,6 +95,65 @@ function failedSaveEvent(securityId: string, asked: WeekHoursInput, err: unknown
 function holdsAsked(asked: WeekHoursInput, held: WeekHours): boolean {
   const wanted = askedText(asked);
   return weekdays.every((day) => dayText(held[day]) === wanted[day]);
+}
+
+/** A wall time `HH:mm` as people read it: `13:00` → `1:00 PM`. */
+function clockText(time: string): string {
+  const [hour, minute] = time.split(':').map(Number);
+  return `${hour % 12 || 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** One day's hours in the sentence of a refusal: `Closed` or `9:30 AM – 1:00 PM`. */
+function dayWords(day: DayHours): string {
+  return day.closed || !day.open || !day.close
+    ? 'Closed'
+    : `${clockText(day.open)} – ${clockText(day.close)}`;
+}
+
+/** `Friday`, `Monday and Friday`, `Monday, Tuesday and Friday`. */
+function listWords(items: string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/**
+ * The refusal of a save whose page read hours the platform no longer holds: someone changed them
+ * since (§4.14 sets every day sent, so the week the page sends would undo that change). It names
+ * each day that changed with its hours now; nothing was sent.
+ */
+function changedSinceRead(expected: WeekHours, held: WeekHours): HttpError | null {
+  const changed = weekdays.filter((day) => dayText(expected[day]) !== dayText(held[day]));
+  if (changed.length === 0) return null;
+  const now = changed.map((day) =>
+    changed.length === 1
+      ? `now ${dayWords(held[day])}`
+      : `${WEEKDAY_LABELS[day]} now ${dayWords(held[day])}`,
+  );
+  const days = listWords(changed.map((day) => WEEKDAY_LABELS[day]));
+  return new HttpError(
+    'conflict',
+    `${days} ${changed.length === 1 ? 'was' : 'were'} changed since you opened this page (${now.join(', ')}): review and save again. Nothing was saved.`,
+    {
+      submitted: 'no',
+      refusal: 'state',
+      fields: changed.map((day) => ({
+        field: day,
+        message: `${WEEKDAY_LABELS[day]} was changed since you opened this page: now ${dayWords(held[day])}`,
+      })),
+    },
+  );
+}
+
+/**
+ * The failure of the read before a save: a security the platform does not know stays "not found";
+ * any other failure says the save was not sent, and why.
+ */
+function hoursNotRead(err: unknown): unknown {
+  if (!isUpstreamError(err) || err.kind === 'not_found') return err;
+  return new HttpError(
+    fromUpstream(err).code,
+    `The hours were not saved: the hours the platform holds now could not be read, to check that no one changed them since you opened this page. Nothing was sent. ${err.userMessage}`,
+    { submitted: 'no' },
+  );
 }
 
 /** The failure of a reviewer's list, naming what could not be read and why. */
@@ -170,21 +229,28 @@ export const marketHoursRoutes = [
     summary: 'Set the trading hours of one security; answers the hours read back',
     tags: ['market hours'],
     params: securityIdParamsSchema,
-    body: weekHoursInputSchema,
+    body: securityHoursSaveSchema,
     response: securityHoursResponseSchema,
     async handler({ params, body, deps, audit, request }) {
-      // The hours before, so the audit event can say what changed (§4.14 answers only the hours
-      // after). Read with getSecurityMarketHours (real-world notes §4.2); a failed read does not
-      // stop the save, the event then says the earlier hours were not read.
+      // The hours now, read with getSecurityMarketHours (real-world notes §4.2), for two reasons:
+      // §4.14 sets every day the page sends, so a save built on hours someone has changed since
+      // would undo their change unless refused here; and its audit event says what changed
+      // (§4.14 answers only the hours after). Without this read neither can be known, so a failed
+      // read stops the save before anything is sent.
       const before = await getSecurityMarketHours(deps.upstream, params.securityId).catch(
-        () => null,
+        (err: unknown) => {
+          throw hoursNotRead(err);
+        },
       );
+      const conflict = changedSinceRead(body.expected, before.days);
+      if (conflict) throw conflict;
+      const { expected: _expected, ...asked } = body;
       const securityHours = await updateSecurityMarketHours(deps.upstream, {
         securityId: params.securityId,
-        days: body,
+        days: asked,
       }).catch(async (err: unknown) => {
         // §4.14 is sent once, never retried: whatever became of it is in the audit log.
-        const event = failedSaveEvent(params.securityId, body, err);
+        const event = failedSaveEvent(params.securityId, asked, err);
         // The person is told what became of the save even when the store cannot keep its event.
         await (event ? audit(event) : Promise.resolve()).catch((auditErr: unknown) =>
           request.log.error(
@@ -199,7 +265,7 @@ export const marketHoursRoutes = [
         objectType: 'security',
         objectId: params.securityId,
         outcome: 'succeeded',
-        details: hoursChanges(before?.days ?? null, securityHours.days),
+        details: hoursChanges(before.days, securityHours.days),
       });
       return { securityHours };
     },
