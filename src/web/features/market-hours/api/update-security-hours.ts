@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { WeekHours } from '../../../../contract/market-hours';
 import type { WeekHoursInput } from '../../../../contract/rules/market-hours';
 import {
   securityHoursResponseSchema,
@@ -8,14 +9,19 @@ import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
 import { marketHoursKeys } from './get-market-hours';
 
-type UpdateSecurityHours = { securityId: string; hours: WeekHoursInput };
+/**
+ * `hours` to set, and `expected`: the hours the person's edits started from, so the BFF refuses
+ * (409) a save that would undo someone's change made since (docs/bff-api.md).
+ */
+type UpdateSecurityHours = { securityId: string; hours: WeekHoursInput; expected: WeekHours };
 
 const updateSecurityHours = ({
   securityId,
   hours,
+  expected,
 }: UpdateSecurityHours): Promise<SecurityHoursResponse> =>
   api.put(apiPaths.securityHours(securityId), {
-    body: hours,
+    body: { ...hours, expected },
     schema: securityHoursResponseSchema,
   });
 

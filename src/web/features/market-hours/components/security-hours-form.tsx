@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -16,8 +17,20 @@ import { applyFieldErrors } from '../../../components/form/apply-field-errors';
 import { FormCheckbox } from '../../../components/form/form-checkbox';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { ErrorAlert } from '../../../components/error-alert';
-import { isApiClientError } from '../../../lib/api-client';
+import { errorMessage, isApiClientError } from '../../../lib/api-client';
 import { focusOnMount } from '../../../lib/focus';
+import { dayHoursText } from './saved-hours';
+
+/**
+ * The hours the platform holds now, read again after the form was filled. `changedSince`: read
+ * because a save was refused for hours someone changed since the page read them, so the days that
+ * differ from those the form was filled from are someone else's change, shown beside the
+ * person's edits.
+ */
+export type HeldNow =
+  | { state: 'reading' }
+  | { state: 'read'; days: WeekHours; changedSince: boolean }
+  | { state: 'unread'; error: unknown };
 
 type DayValues = { closed: boolean; open: string; close: string };
 export type SecurityHoursValues = Record<Weekday, DayValues>;
@@ -54,7 +67,16 @@ const dayBounds = [
   ['close', 'closes'],
 ] as const;
 
-function DayRow({ day, control }: { day: Weekday; control: Control<SecurityHoursValues> }) {
+function DayRow({
+  day,
+  control,
+  nowHeld,
+}: {
+  day: Weekday;
+  control: Control<SecurityHoursValues>;
+  /** The day's hours on the platform now, when someone changed them since the page read them. */
+  nowHeld?: string;
+}) {
   const closed = useWatch({ control, name: `${day}.closed` });
   const label = WEEKDAY_LABELS[day];
   return (
@@ -89,6 +111,16 @@ function DayRow({ day, control }: { day: Weekday; control: Control<SecurityHours
             />
           ))}
         </>
+      )}
+      {nowHeld && (
+        <Typography
+          variant="body2"
+          color="warning.dark"
+          sx={{ gridColumn: '1 / -1', clear: 'left' }}
+          data-testid={`held-now-${day}`}
+        >
+          {`${label} was changed since you opened this page: the platform now holds ${nowHeld}.`}
+        </Typography>
       )}
     </Box>
   );
@@ -125,6 +157,8 @@ type SecurityHoursFormProps = {
   error: unknown;
   /** What the form says when a save may or may not have reached the platform. */
   outcomeUnknown: ReactNode;
+  /** The hours held now, read again after a refused or lost save; null when not read again. */
+  heldNow?: HeldNow | null;
   onSubmit: (input: WeekHoursInput) => void;
 };
 
@@ -141,12 +175,31 @@ export function SecurityHoursForm({
   pending,
   error,
   outcomeUnknown,
+  heldNow = null,
   onSubmit,
 }: SecurityHoursFormProps) {
   const form = useForm<SecurityHoursValues>({ defaultValues: toFormValues(hours) });
-  const { control, handleSubmit, setError, reset } = form;
+  const { control, handleSubmit, setError, reset, setValue, clearErrors } = form;
 
-  useEffect(() => reset(toFormValues(hours)), [hours, reset]);
+  // Refilled when the hours it was filled from change in value, not merely in identity: a
+  // refused save must leave the person's edits in place.
+  const filledFrom = JSON.stringify(hours);
+  useEffect(() => {
+    reset(toFormValues(JSON.parse(filledFrom) as WeekHours | undefined));
+  }, [filledFrom, reset]);
+
+  const changedDays =
+    heldNow?.state === 'read' && heldNow.changedSince && hours
+      ? WEEKDAYS.filter((day) => dayHoursText(hours[day]) !== dayHoursText(heldNow.days[day]))
+      : [];
+  const takeHeld = () => {
+    if (heldNow?.state !== 'read') return;
+    const held = toFormValues(heldNow.days);
+    changedDays.forEach((day) => {
+      setValue(day, held[day], { shouldDirty: true });
+      clearErrors([`${day}.open`, `${day}.close`]);
+    });
+  };
   useEffect(() => {
     if (error) applyFieldErrors(error, setError, fieldNames);
   }, [error, setError]);
@@ -175,7 +228,16 @@ export function SecurityHoursForm({
       sx={{ display: 'grid', gap: 2 }}
     >
       {WEEKDAYS.map((day) => (
-        <DayRow key={day} day={day} control={control} />
+        <DayRow
+          key={day}
+          day={day}
+          control={control}
+          nowHeld={
+            changedDays.includes(day) && heldNow?.state === 'read'
+              ? dayHoursText(heldNow.days[day])
+              : undefined
+          }
+        />
       ))}
       {error != null &&
         (refused(error) ? (
@@ -187,6 +249,28 @@ export function SecurityHoursForm({
         ) : (
           outcomeUnknown
         ))}
+      {heldNow?.state === 'reading' && (
+        <Typography role="status">Reading the hours the platform holds now…</Typography>
+      )}
+      {heldNow?.state === 'unread' && (
+        <Alert severity="error" role="alert">
+          <AlertTitle>The hours the platform holds now could not be read</AlertTitle>
+          {errorMessage(heldNow.error)} Your edits are still in the form: save again to read them
+          once more.
+        </Alert>
+      )}
+      {changedDays.length > 0 && (
+        <Alert severity="info">
+          Your edits are still in the form; the days changed since you opened this page say what the
+          platform holds now. Keep yours and save again, or take the platform’s hours for those
+          days.
+          <Box sx={{ mt: 1 }}>
+            <Button variant="outlined" color="inherit" size="small" onClick={takeHeld}>
+              {`Use the platform’s hours for ${changedDays.map((day) => WEEKDAY_LABELS[day]).join(', ')}`}
+            </Button>
+          </Box>
+        </Alert>
+      )}
       {Object.keys(form.formState.errors).length > 0 && (
         <Alert severity="error">Some hours need fixing: see the messages above.</Alert>
       )}

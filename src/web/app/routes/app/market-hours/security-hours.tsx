@@ -1,10 +1,18 @@
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useSearchParams } from 'react-router-dom';
-import { openSecuritySchema, type SecurityList } from '../../../../../contract/security-hours';
+import type { WeekHours } from '../../../../../contract/market-hours';
+import {
+  openSecuritySchema,
+  securityHoursResponseSchema,
+  type SecurityList,
+} from '../../../../../contract/security-hours';
+import { apiPaths } from '../../../../config/paths';
+import { api, isApiClientError } from '../../../../lib/api-client';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, QueryState } from '../../../../components/query-state';
 import { SectionCard } from '../../../../components/description-list';
@@ -24,6 +32,7 @@ import {
   securityInSentence,
 } from '../../../../features/market-hours/components/securities-state';
 import { hasStatus } from '../../../../lib/api-query';
+import type { HeldNow } from '../../../../features/market-hours/components/security-hours-form';
 import { focusOnMount } from '../../../../lib/focus';
 import { prefetchingLoader } from '../../../session-guard';
 import { useSession } from '../../../../features/auth/api/get-session';
@@ -45,6 +54,24 @@ function SecurityHoursEditor({
   const current = useSecurityHours(securityId);
   const update = useUpdateSecurityHours();
   const saved = update.data?.securityHours;
+  /**
+   * The hours the platform holds now, when read again after the form was filled: after a save
+   * refused because someone changed them since the page read them (409), or by the check of a
+   * lost save. The person has seen them, so the next save is built on them (`expected`), while
+   * the form keeps the person's edits.
+   */
+  const [heldNow, setHeldNow] = useState<HeldNow | null>(null);
+  const readHeldNow = async () => {
+    setHeldNow({ state: 'reading' });
+    try {
+      const answer = await api.get(apiPaths.securityHours(securityId), {
+        schema: securityHoursResponseSchema,
+      });
+      setHeldNow({ state: 'read', days: answer.securityHours.days, changedSince: true });
+    } catch (readError) {
+      setHeldNow({ state: 'unread', error: readError });
+    }
+  };
   if (hasStatus(current.error, 404)) {
     return (
       <Alert severity="warning" role="alert">
@@ -59,10 +86,14 @@ function SecurityHoursEditor({
       <SectionCard title={`Hours of ${name}`}>
         <Box sx={{ mt: 2 }}>
           <QueryState query={current} subject="the current hours" skeletonLines={5}>
-            {(data) =>
-              canSet ? (
+            {(data) => {
+              // What the form was filled from: the hours read on opening, or those last saved.
+              const filledFrom: WeekHours = saved?.days ?? data.securityHours.days;
+              const expected = heldNow?.state === 'read' ? heldNow.days : filledFrom;
+              return canSet ? (
                 <SecurityHoursForm
-                  hours={saved?.days ?? data.securityHours.days}
+                  hours={filledFrom}
+                  heldNow={heldNow}
                   pending={update.isPending}
                   error={update.error}
                   outcomeUnknown={
@@ -71,22 +102,38 @@ function SecurityHoursEditor({
                         error={update.error}
                         asked={update.variables.hours}
                         name={name}
-                        check={(asked, attempt) => checkSecurityHours(securityId, asked, attempt)}
+                        check={async (asked, attempt) => {
+                          const answer = await checkSecurityHours(securityId, asked, attempt);
+                          // Shown to the person as the hours held now: the next save builds on
+                          // them, so it is not refused for the person's own lost save.
+                          setHeldNow({
+                            state: 'read',
+                            days: answer.securityHours.days,
+                            changedSince: false,
+                          });
+                          return answer;
+                        }}
                       />
                     )
                   }
-                  onSubmit={(hours) => update.mutate({ securityId, hours })}
+                  onSubmit={(hours) =>
+                    update.mutate(
+                      { securityId, hours, expected },
+                      {
+                        onSuccess: () => setHeldNow(null),
+                        onError: (error) => {
+                          // Someone changed the hours since they were read: read them again, to
+                          // show them beside the person's edits (docs/bff-api.md).
+                          if (isApiClientError(error) && error.status === 409) void readHeldNow();
+                        },
+                      },
+                    )
+                  }
                 />
               ) : (
-                <>
-                  <Alert severity="info" sx={{ mb: 2 }}>
-                    You can read these hours; the issuer of the security or an administrator sets
-                    them.
-                  </Alert>
-                  <SavedHours hours={data.securityHours} title={`Trading hours of ${name}`} />
-                </>
-              )
-            }
+                <SavedHours hours={data.securityHours} title={`Trading hours of ${name}`} />
+              );
+            }}
           </QueryState>
         </Box>
       </SectionCard>
@@ -191,6 +238,14 @@ function ChosenSecurity({
   );
 }
 
+/** The page's intro, as the person may act: a reviewer reads the hours others set. */
+function intro(issuerStaff: boolean, canSet: boolean): string {
+  if (issuerStaff)
+    return 'Set when each of your securities trades, per weekday, in US Eastern time.';
+  if (canSet) return 'Set when each security trades, per weekday, in US Eastern time.';
+  return 'When each security trades, per weekday, in US Eastern time. You can read these hours; the issuer of the security or an administrator sets them.';
+}
+
 export default function SecurityHoursRoute() {
   const [search, setSearch] = useSearchParams();
   const role = useSession().data?.user.role;
@@ -203,11 +258,7 @@ export default function SecurityHoursRoute() {
     <>
       <PageHeader
         title={issuerStaff ? 'Trading hours of my securities' : 'Trading hours of securities'}
-        description={
-          issuerStaff
-            ? 'Set when each of your securities trades, per weekday, in US Eastern time.'
-            : 'Set when each security trades, per weekday, in US Eastern time.'
-        }
+        description={intro(issuerStaff, canSet)}
       />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
         {!issuerStaff && (

@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SecurityHours } from '../../../../../../contract/market-hours';
+import type { DayHours, SecurityHours } from '../../../../../../contract/market-hours';
 import type { Role, Session } from '../../../../../../contract/session';
 import {
   bff,
@@ -23,7 +23,7 @@ const sessionAs = (role: Role, securityIds: string[] = []): Session =>
   sessionOf({ email: `${role}@demo.test`, name: 'Sam Reyes', role, accountIds: [], securityIds });
 
 const regular = { closed: false, open: '09:30', close: '16:00' };
-const hoursOf = (securityId: string, friday = regular): SecurityHours => ({
+const hoursOf = (securityId: string, friday: DayHours = regular): SecurityHours => ({
   securityId,
   days: { monday: regular, tuesday: regular, wednesday: regular, thursday: regular, friday },
 });
@@ -178,6 +178,83 @@ describe('issuer staff save hours whose answer is lost', () => {
   });
 });
 
+describe('issuer staff save hours someone else changed since the page read them', () => {
+  const closed = { closed: true, open: null, close: null };
+  const conflict = errorAnswer(409, {
+    code: 'conflict',
+    message:
+      'Friday was changed since you opened this page (now Closed): review and save again. Nothing was saved.',
+    submitted: 'no',
+    refusal: 'state',
+    fields: [
+      { field: 'friday', message: 'Friday was changed since you opened this page: now Closed' },
+    ],
+    requestId: '0f0e0d0c-0b0a-4909-8807-060504030201',
+  });
+
+  it('are refused with the day named, see the hours held now beside their edits, and save again on them', async () => {
+    serve(sessionAs('issuer_staff', ['10001', '10002']), issuerList);
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<SecurityHoursRoute />, {
+      path: '/market-hours/securities?security=10002',
+    });
+    const monday = await screen.findByLabelText('Monday opens (ET)', {}, slowRender);
+    // Meanwhile an admin closes Friday: the platform now holds it closed.
+    bff.use(
+      http.get('/api/securities/10002/market-hours', () =>
+        HttpResponse.json({ securityHours: hoursOf('10002', closed) }),
+      ),
+    );
+    const saves = mockRoute(
+      'put',
+      '/api/securities/10002/market-hours',
+      conflict,
+      HttpResponse.json({ securityHours: hoursOf('10002', closed) }),
+    );
+    await user.clear(monday);
+    await fill(user, monday, '10:30');
+    await user.click(screen.getByRole('button', { name: 'Save hours' }));
+
+    const refusal = await alertTitled('The hours were not saved');
+    expect(refusal.textContent).toContain(
+      'Friday was changed since you opened this page (now Closed): review and save again.',
+    );
+    // The save said which hours it was built on: those the page read.
+    const monday1030 = { closed: false, open: '10:30', close: '16:00' };
+    expect(saves[0].body).toEqual({
+      ...hoursOf('10002').days,
+      monday: monday1030,
+      expected: hoursOf('10002').days,
+    });
+    // Beside the person's edits, still in the form, the day as the platform holds it now.
+    expect(
+      await screen.findByText(
+        'Friday was changed since you opened this page: the platform now holds Closed.',
+        {},
+        slowRender,
+      ),
+    ).toBeTruthy();
+    expect(screen.getByLabelText('Monday opens (ET)')).toHaveProperty('value', '10:30');
+    expect(screen.getByLabelText('Friday closes (ET)')).toHaveProperty('value', '16:00');
+
+    // The person keeps their Monday and takes the admin's Friday, then saves on the hours now.
+    await user.click(screen.getByRole('button', { name: 'Use the platform’s hours for Friday' }));
+    expect(screen.getByRole('checkbox', { name: 'Closed on Friday' })).toHaveProperty(
+      'checked',
+      true,
+    );
+    await user.click(screen.getByRole('button', { name: 'Save hours' }));
+    await screen.findByText(/^Saved\. These are the hours the platform now holds/, {}, slowRender);
+    expect(saves[1].body).toEqual({
+      ...hoursOf('10002').days,
+      monday: monday1030,
+      friday: { closed: true },
+      expected: hoursOf('10002', closed).days,
+    });
+    expect(screen.queryByText(/was changed since you opened this page/)).toBeNull();
+  });
+});
+
 describe('a security in the address that the person cannot set', () => {
   it('issuer staff are told a security not theirs is not one of theirs, and no other opens in its place', async () => {
     const hoursRead = serve(sessionAs('issuer_staff', ['10001', '10002']), issuerList);
@@ -243,5 +320,21 @@ describe('a reviewer opens the trading hours of securities', () => {
     expect(notFound.textContent).toContain('Check the ID');
     expect(screen.queryByLabelText('Monday opens (ET)')).toBeNull();
     expect(hoursRead).toEqual(['30007', '99999']);
+  });
+
+  it('a compliance reviewer reads one intro that says they read the hours others set', async () => {
+    serve(sessionAs('compliance'), issuerList);
+    renderWithProviders(<SecurityHoursRoute />, {
+      path: '/market-hours/securities?security=10002',
+    });
+    await screen.findByRole('table', { name: 'Trading hours of Aspen Ridge Class B' }, slowRender);
+    expect(
+      screen.getByText(
+        'When each security trades, per weekday, in US Eastern time. You can read these hours; the issuer of the security or an administrator sets them.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/^Set when/)).toBeNull();
+    expect(screen.getAllByText(/You can read these hours/)).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Save hours' })).toBeNull();
   });
 });
