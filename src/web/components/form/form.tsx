@@ -8,6 +8,7 @@ import {
   type DefaultValues,
   type FieldValues,
   type Resolver,
+  type SubmitErrorHandler,
   type SubmitHandler,
   type UseFormReturn,
 } from 'react-hook-form';
@@ -37,6 +38,8 @@ type FormProps<TIn extends FieldValues, TOut> = {
   form: UseFormReturn<TIn, unknown, TOut>;
   /** Called with the schema's output once every field passes. */
   onValid: SubmitHandler<TOut>;
+  /** Called when a submission fails the schema (the fields show why). */
+  onInvalid?: SubmitErrorHandler<TIn>;
   children: ReactNode;
   'aria-label'?: string;
   sx?: SxProps<Theme>;
@@ -49,6 +52,7 @@ type FormProps<TIn extends FieldValues, TOut> = {
 export function Form<TIn extends FieldValues, TOut>({
   form,
   onValid,
+  onInvalid,
   children,
   sx,
   ...rest
@@ -57,7 +61,7 @@ export function Form<TIn extends FieldValues, TOut>({
     <Box
       component="form"
       noValidate
-      onSubmit={(event) => void form.handleSubmit(onValid)(event)}
+      onSubmit={(event) => void form.handleSubmit(onValid, onInvalid)(event)}
       sx={sx}
       {...rest}
     >

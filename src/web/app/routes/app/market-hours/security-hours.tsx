@@ -265,7 +265,14 @@ export default function SecurityHoursRoute() {
           // The list holds the latest trading day's securities only: the others are opened by ID.
           <SectionCard title="Open a security by its ID">
             <Box sx={{ mt: 2 }}>
-              <OpenSecurityForm onOpen={(securityId) => setSearch({ security: securityId })} />
+              <OpenSecurityForm
+                onOpen={(securityId) => setSearch({ security: securityId })}
+                // A new attempt that is no ID clears the answer to the one before ("No security
+                // 99999 on the platform" beside "abc"'s error): the page is as first opened.
+                onInvalid={() => {
+                  if (asked !== null) setSearch({});
+                }}
+              />
             </Box>
           </SectionCard>
         )}

@@ -320,6 +320,15 @@ describe('a reviewer opens the trading hours of securities', () => {
     expect(notFound.textContent).toContain('Check the ID');
     expect(screen.queryByLabelText('Monday opens (ET)')).toBeNull();
     expect(hoursRead).toEqual(['30007', '99999']);
+
+    // A new attempt that is no ID: its error, and no longer the answer to 99999.
+    await user.clear(id);
+    await fill(user, id, 'abc');
+    await user.click(screen.getByRole('button', { name: 'Open security' }));
+    await waitFor(() =>
+      expect(screen.getByText('Security ID must be a number of up to 18 digits, such as 10001')),
+    );
+    await waitFor(() => expect(screen.queryByText('No security 99999 on the platform')).toBeNull());
   });
 
   it('a compliance reviewer reads one intro that says they read the hours others set', async () => {
