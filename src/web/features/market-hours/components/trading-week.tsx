@@ -5,7 +5,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import type { WeekHours } from '../../../../contract/market-hours';
 import { marketStatus, wallTimeIn, type TradingSessionDay } from '../../../../contract/market-week';
-import { formatCountdown } from '../../../../contract/time';
+import { EASTERN, formatCountdown, todayInZone } from '../../../../contract/time';
 import { formatCalendarDate, formatWallTime } from '../../../lib/format';
 import { ScrollableTable } from '../../../components/scrollable-table';
 import { ColumnHeadings } from '../../../components/column-headings';
@@ -55,14 +55,33 @@ export function MarketStatusNotice({ hours }: { hours: WeekHours }) {
 /** A closed day in words: a holiday by its name, in both columns, so each reads alone. */
 const closedText = (day: TradingSessionDay) => (day.holiday ? `Closed (${day.holiday})` : 'Closed');
 
+/**
+ * Which week the table holds, with its dates: the BFF sends the current US Eastern week on a
+ * weekday and the coming one on a Saturday or Sunday (docs/bff-api.md), so "this week" would then
+ * name the wrong one. `asOf` is the BFF's clock for the answer.
+ */
+function weekName(week: readonly TradingSessionDay[], asOf: string): string {
+  const today = todayInZone(EASTERN, new Date(asOf));
+  const which = week.some((day) => day.date === today) ? 'this week' : 'the coming week';
+  const first = week[0]?.date;
+  const last = week.at(-1)?.date;
+  return `Trading hours ${which}, ${formatCalendarDate(first)} to ${formatCalendarDate(last)}`;
+}
+
 /** The week Monday to Sunday: hours in US Eastern time and in the viewer's time zone. */
-export function TradingWeekTable({ week }: { week: readonly TradingSessionDay[] }) {
+export function TradingWeekTable({
+  week,
+  asOf,
+}: {
+  week: readonly TradingSessionDay[];
+  asOf: string;
+}) {
   const zone = viewerZone();
+  const name = weekName(week, asOf);
   return (
-    <ScrollableTable label="Trading hours this week" captioned>
+    <ScrollableTable label={name} captioned>
       <caption>
-        Trading hours this week. Weekends and U.S. market holidays are closed; a holiday is named on
-        its day.
+        {name}. Weekends and U.S. market holidays are closed; a holiday is named on its day.
       </caption>
       <ColumnHeadings columns={['Day', 'US Eastern', `Your time (${zone})`]} />
       <TableBody>

@@ -26,7 +26,7 @@ export default function MarketHoursRoute() {
         {(data) => (
           <>
             <MarketStatusNotice hours={data.hours} />
-            <TradingWeekTable week={data.week} />
+            <TradingWeekTable week={data.week} asOf={data.asOf} />
           </>
         )}
       </QueryState>

@@ -27,7 +27,7 @@ const hours: WeekHours = {
 };
 
 /** The page at `now` (browser and BFF on the same clock), the BFF answering as its route does. */
-async function openAt(now: string) {
+async function openAt(now: string, tableName: RegExp = /^Trading hours this week/) {
   // Only the date is faked: the page's 30-second refresh and the queries run on real timers.
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date(now));
@@ -37,7 +37,7 @@ async function openAt(now: string) {
     http.get('/api/securities', () => HttpResponse.json({ securities: [], gaps: [] })),
   );
   renderWithProviders(<MarketHoursRoute />, { path: '/market-hours' });
-  const table = await screen.findByRole('table', { name: /^Trading hours this week/ });
+  const table = await screen.findByRole('table', { name: tableName });
   const status = screen.getAllByRole('status').find((el) => /The market is/.test(el.textContent!))!;
   const row = (day: string) => within(table).getByRole('row', { name: new RegExp(`^${day}`) });
   return { table, status, row };
@@ -72,5 +72,26 @@ describe('an investor reads the market hours around a market holiday', () => {
     );
     expect(row('Thursday').textContent).toContain('9:30 AM – 4:00 PM');
     expect(table.textContent).not.toMatch(/Closed \(/);
+  });
+});
+
+describe('the week the table holds is the week its caption names', () => {
+  it('on a weekday: this week, with its dates, today among them', async () => {
+    const { table } = await openAt('2026-11-25T16:00:00Z'); // Wednesday 11:00 EST
+    expect(table.querySelector('caption')!.textContent).toMatch(
+      /^Trading hours this week, Nov 23, 2026 to Nov 29, 2026\./,
+    );
+  });
+
+  it('on a Saturday: the coming week by name and dates, not "this week"', async () => {
+    const { table, row } = await openAt(
+      '2026-11-28T15:00:00Z', // Saturday 10:00 EST
+      /^Trading hours the coming week/,
+    );
+    expect(table.querySelector('caption')!.textContent).toMatch(
+      /^Trading hours the coming week, Nov 30, 2026 to Dec 6, 2026\./,
+    );
+    expect(table.textContent).not.toContain('this week');
+    expect(row('Monday').textContent).toContain('11/30/26');
   });
 });
