@@ -212,6 +212,51 @@ test('issuer staff set the trading hours of their own security and see the read-
   await expectNoSeriousA11yViolations(page, 'security hours');
 });
 
+test('a save on hours an admin changed since the issuer opened the page is refused, and saved again on them', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, 'issuer@demo.test');
+  await page.goto('/market-hours/securities?security=10002');
+  await expect(page.getByLabel('Monday opens (ET)')).toBeVisible();
+
+  // Meanwhile an admin, in another browser, changes Friday.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, 'admin@demo.test');
+  await admin.goto('/market-hours/securities?security=10002');
+  await admin.getByLabel('Closed on Friday').uncheck();
+  await admin.getByLabel('Friday opens (ET)').fill('11:10');
+  await admin.getByLabel('Friday closes (ET)').fill('12:20');
+  await admin.getByRole('button', { name: 'Save hours' }).click();
+  await expect(admin.getByRole('table', { name: /^Saved hours of / })).toContainText(
+    '11:10 AM – 12:20 PM',
+  );
+  await adminContext.close();
+
+  // The issuer, on the page still open, changes Monday only.
+  await page.getByLabel('Monday opens (ET)').fill('10:30');
+  await page.getByLabel('Monday closes (ET)').fill('15:30');
+  await page.getByRole('button', { name: 'Save hours' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'The hours were not saved' }),
+  ).toContainText(
+    'Friday was changed since you opened this page (now 11:10 AM – 12:20 PM): review and save again.',
+  );
+  await expect(
+    page.getByText(
+      'Friday was changed since you opened this page: the platform now holds 11:10 AM – 12:20 PM.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByLabel('Monday opens (ET)')).toHaveValue('10:30');
+
+  await page.getByRole('button', { name: 'Use the platform’s hours for Friday' }).click();
+  await page.getByRole('button', { name: 'Save hours' }).click();
+  const saved = page.getByRole('table', { name: /^Saved hours of / });
+  await expect(saved.getByRole('row', { name: /Monday/ })).toContainText('10:30 AM – 3:30 PM');
+  await expect(saved.getByRole('row', { name: /Friday/ })).toContainText('11:10 AM – 12:20 PM');
+});
+
 test('on a wide screen each day of the trading hours form stands on one line', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page, 'issuer@demo.test');
