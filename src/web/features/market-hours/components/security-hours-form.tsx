@@ -244,7 +244,16 @@ export function SecurityHoursForm({
           // Focused as it appears: the button was disabled while sending, which dropped the
           // focus. A field the BFF named takes it afterwards (applyFieldErrors).
           <Box tabIndex={-1} ref={focusOnMount}>
-            <ErrorAlert error={error} title="The hours were not saved" />
+            {isApiClientError(error) && error.code === 'conflict' ? (
+              // Someone's change since the page read the hours: nothing for support to trace,
+              // so no support id, only what changed and the way on.
+              <Alert severity="warning" role="alert">
+                <AlertTitle>The hours were not saved</AlertTitle>
+                {error.message}
+              </Alert>
+            ) : (
+              <ErrorAlert error={error} title="The hours were not saved" />
+            )}
           </Box>
         ) : (
           outcomeUnknown
