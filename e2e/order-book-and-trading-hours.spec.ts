@@ -249,8 +249,17 @@ test('a save on hours an admin changed since the issuer opened the page is refus
     ),
   ).toBeVisible();
   await expect(page.getByLabel('Monday opens (ET)')).toHaveValue('10:30');
+  await expectNoSeriousA11yViolations(page, 'security hours changed since they were read');
+  // On a phone the day changed and the way on stay within the screen.
+  await page.setViewportSize({ width: 375, height: 812 });
+  const take = page.getByRole('button', { name: 'Use the platform’s hours for Friday' });
+  await take.scrollIntoViewIfNeeded();
+  await expect(take).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(
+    false,
+  );
 
-  await page.getByRole('button', { name: 'Use the platform’s hours for Friday' }).click();
+  await take.click();
   await page.getByRole('button', { name: 'Save hours' }).click();
   const saved = page.getByRole('table', { name: /^Saved hours of / });
   await expect(saved.getByRole('row', { name: /Monday/ })).toContainText('10:30 AM – 3:30 PM');

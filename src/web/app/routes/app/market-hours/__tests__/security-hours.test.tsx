@@ -157,6 +157,28 @@ describe('issuer staff save hours whose answer is lost', () => {
     expect(screen.queryByRole('button', { name: 'Check the hours now' })).toBeNull();
   });
 
+  it('save again after the check: built on the hours the check read, not refused for the lost save itself', async () => {
+    const { user, alert } = await saveWithLostAnswer();
+    const friday13 = { closed: false, open: '09:30', close: '13:00' };
+    mockPost(
+      '/api/securities/10002/market-hours/check',
+      HttpResponse.json({ securityHours: hoursOf('10002', friday13), saved: true }),
+    );
+    await user.click(within(alert).getByRole('button', { name: 'Check the hours now' }));
+    await screen.findByText(/they were saved\./, {}, slowRender);
+    const saves = mockRoute(
+      'put',
+      '/api/securities/10002/market-hours',
+      HttpResponse.json({ securityHours: hoursOf('10002', friday13) }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save hours' }));
+    await screen.findByText(/^Saved\. These are the hours the platform now holds/, {}, slowRender);
+    expect(saves[0].body).toMatchObject({
+      friday: friday13,
+      expected: hoursOf('10002', friday13).days,
+    });
+  });
+
   it('check the hours after an answer that is not the BFF’s: the check goes without a support id', async () => {
     // A proxy in between answered: its id names no save the BFF knows.
     const { user, alert } = await saveWithLostAnswer(
