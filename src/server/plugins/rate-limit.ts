@@ -93,7 +93,11 @@ export function limitHooks(
       }
     },
   ];
-  if (limits.concurrentPerUser) hooks.push(concurrencyHook(limits.concurrentPerUser * scale));
+  if (limits.concurrentPerUser) {
+    hooks.push(
+      concurrencyHook(limits.concurrentPerUser * scale, limits.concurrentWhat ?? 'of these'),
+    );
+  }
   return hooks;
 }
 
@@ -101,7 +105,7 @@ export function limitHooks(
  * At most `max` requests of one user in flight on this instance. The slot is held until the reply
  * is over (streamed replies included): a walk over a day of upstream pages is what it guards.
  */
-function concurrencyHook(max: number): preValidationAsyncHookHandler {
+function concurrencyHook(max: number, what: string): preValidationAsyncHookHandler {
   const running = new Map<string, number>();
   return async function concurrencyLimit(request: FastifyRequest, reply: FastifyReply) {
     const key = userKey(request);
@@ -109,7 +113,9 @@ function concurrencyHook(max: number): preValidationAsyncHookHandler {
     if (inFlight >= max) {
       throw new HttpError(
         'rate_limited',
-        `You already have ${max} of these loading. Nothing was sent; wait for one to finish and try again.`,
+        // A read: the page waits for the Retry-After and asks again by itself, so these words
+        // show only if the others are still loading after several turns.
+        `You already have ${max} ${what} loading. This one waits until one of them has finished: try again in a moment.`,
         { retryAfterSeconds: 1, submitted: 'no' },
       );
     }

@@ -28,6 +28,7 @@ const ORDER_BOOK_DAY: RouteLimits = {
   perUser: { max: 30, windowSeconds: MINUTE },
   global: { max: 600, windowSeconds: MINUTE },
   concurrentPerUser: 2,
+  concurrentWhat: 'order-book days',
 };
 const EXPORT: RouteLimits = {
   perUser: { max: 10, windowSeconds: MINUTE },

@@ -36,6 +36,8 @@ export interface RouteLimits {
   global: Rate;
   /** Requests of one user running at once on one instance (long walks such as an order-book day). */
   concurrentPerUser?: number;
+  /** What those requests load, in the plural, as the refusal past `concurrentPerUser` names them. */
+  concurrentWhat?: string;
 }
 
 export interface RoutePolicy {

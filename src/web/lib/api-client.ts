@@ -19,6 +19,8 @@ export class ApiClientError extends Error {
   readonly requestId?: string;
   /** Our reference of a money request (the register's MR-…), when the BFF opened one. */
   readonly reference?: string;
+  /** A 429's Retry-After: how many seconds until the same request may be let through. */
+  readonly retryAfterSeconds?: number;
 
   constructor(init: {
     message: string;
@@ -29,6 +31,7 @@ export class ApiClientError extends Error {
     refusal?: Refusal;
     requestId?: string;
     reference?: string;
+    retryAfterSeconds?: number;
   }) {
     super(init.message);
     this.name = 'ApiClientError';
@@ -39,6 +42,7 @@ export class ApiClientError extends Error {
     this.refusal = init.refusal;
     this.requestId = init.requestId;
     this.reference = init.reference;
+    this.retryAfterSeconds = init.retryAfterSeconds;
   }
 }
 
@@ -342,6 +346,7 @@ async function toApiClientError(response: Response, method: Method): Promise<Api
       refusal,
       requestId,
       reference,
+      retryAfterSeconds: secondsOf(response.headers.get('Retry-After')),
     });
   }
   return new ApiClientError({
@@ -350,6 +355,11 @@ async function toApiClientError(response: Response, method: Method): Promise<Api
     code: codeForStatus(response.status),
     submitted: defaultSubmitted(response.status, method),
   });
+}
+
+/** Retry-After in its seconds form (the BFF's); its date form and anything else are ignored. */
+function secondsOf(header: string | null): number | undefined {
+  return header !== null && /^\d{1,6}$/.test(header) ? Number(header) : undefined;
 }
 
 function badResponse(status: number, method: Method) {

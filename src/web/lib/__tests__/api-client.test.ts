@@ -183,6 +183,25 @@ describe("apiGetLines (the order book's NDJSON reply)", () => {
     expect(last).toEqual([1, 2]);
   });
 
+  it('tells a refusal past the limit of days at once with its Retry-After, for the page to wait its turn', async () => {
+    const busy = json(429, {
+      error: { code: 'rate_limited', message: 'Two days loading.', submitted: 'no' },
+    });
+    busy.headers.set('Retry-After', '1');
+    stubFetch(async () => busy);
+    await expect(
+      apiGetLines('/api/lines', { schema: line, onLine: () => undefined }),
+    ).rejects.toMatchObject({ status: 429, retryAfterSeconds: 1 });
+    // A date form, or none, gives no number of seconds to wait.
+    const dated = json(429, { error: { code: 'rate_limited', message: 'Later.' } });
+    dated.headers.set('Retry-After', 'Wed, 21 Oct 2026 07:28:00 GMT');
+    stubFetch(async () => dated);
+    const error = await apiGetLines('/api/lines', { schema: line, onLine: () => undefined }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ status: 429, retryAfterSeconds: undefined });
+  });
+
   it('refuses a line that is not JSON or not the schema', async () => {
     stubFetch(async () => streamed(['{"n":1}\n{"n":', '"two"}\n']));
     await expect(
