@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import { useMemo } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
@@ -36,6 +37,17 @@ const NO_ROWS_YET: EarlyRows = { orders: [], names: new Map(), full: false };
 const dateFrom = (search: URLSearchParams) => {
   const date = search.get('date');
   return date && orderBookDaySchema('date').safeParse(date).success ? date : todayInZone(EASTERN);
+};
+
+/**
+ * Why the day in the address is not the one shown (a day yet to come, a mistyped link), in the
+ * field's own rule; null when it is shown or none was asked for.
+ */
+const refusedDayOf = (search: URLSearchParams) => {
+  const date = search.get('date');
+  if (!date) return null;
+  const checked = orderBookDaySchema('Trading day').safeParse(date);
+  return checked.success ? null : { date, rule: checked.error.issues[0].message };
 };
 
 /** The search parameters of each grid's place (see GridPlace): the orders' are the plain ones. */
@@ -119,6 +131,7 @@ export default function OrderBookRoute() {
     update({ security: next.security, side: next.side, status: next.status });
   const today = todayInZone(EASTERN);
   const previous = previousTradingDay(date);
+  const refusedDay = refusedDayOf(search);
 
   return (
     <>
@@ -136,12 +149,19 @@ export default function OrderBookRoute() {
           rule={orderBookDaySchema}
           onApply={(day) => update({ date: day })}
         />
-        {date !== today && (
+        {(date !== today || refusedDay) && (
           <Button variant="outlined" onClick={() => update({ date: null })}>
             Today
           </Button>
         )}
       </Box>
+      {refusedDay && (
+        // A link to a day the book cannot show still opens a book: which one, and why, is said.
+        <Alert severity="info" role="status" sx={{ mb: 2 }}>
+          The link asked for the day “{refusedDay.date}”, which cannot be shown: {refusedDay.rule}.
+          This is the book of today, {formatCalendarDate(today, undefined, 'long')}.
+        </Alert>
+      )}
 
       {query.isError ? (
         <ErrorAlert

@@ -145,6 +145,23 @@ describe('a person types a trading day into the order book', () => {
     expect(descriptionOf(field)).toBe('');
   });
 
+  it('a link to a day yet to come opens today, saying which day was asked for and why not', async () => {
+    // 22:00 on Monday 2026-11-23 in New York.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T03:00:00Z'));
+    const { asked, router } = await renderDay('2026-12-01');
+
+    expect(screen.getByRole('status').textContent).toBe(
+      'The link asked for the day “2026-12-01”, which cannot be shown: Trading day must be on or before 2026-11-23 (today in US Eastern time). This is the book of today, November 23, 2026.',
+    );
+    expect(screen.getByRole('heading', { name: 'No orders on November 23, 2026' })).toBeTruthy();
+    expect(asked).toEqual(['2026-11-23']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Today' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByText(/The link asked for/)).toBeNull();
+  });
+
   it('is told to finish a day left unfinished, which is not applied', async () => {
     const { router, field } = await renderDay();
 
