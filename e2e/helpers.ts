@@ -38,6 +38,10 @@ export async function linkedAccountIds(request: APIRequestContext): Promise<stri
 
 export async function signOut(page: Page) {
   await page.getByRole('button', { name: /account menu/ }).click();
+  // The menu grows in from its button; a click while it is still scaled can land beside the item
+  // (Playwright saw it stable between two frames of the transition). A person clicks once it is
+  // open, so the test waits for the transition to end as well.
+  await expect(page.locator('.MuiMenu-paper')).toHaveCSS('transform', 'none');
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/sign-in/);
 }
