@@ -86,6 +86,14 @@ function WaitingAdvice({ waiting }: { waiting: UserSession[] }) {
   );
 }
 
+/** A list of sessions, one row each by its id, the End button wrapping under the text on a phone. */
+const sessionRows = (label: string, items: UserSession[]) => ({
+  label,
+  items,
+  itemKey: (s: UserSession) => s.id,
+  itemSx: { flexWrap: 'wrap', gap: 1 } as const,
+});
+
 export default function SessionsRoute() {
   const sessions = useMySessions();
   const end = useEndSession();
@@ -127,10 +135,7 @@ export default function SessionsRoute() {
           const signedIn = data.sessions.filter((s) => !s.waitingForSecondFactor);
           const active = (
             <ActionList
-              label="Active sessions"
-              items={signedIn}
-              itemKey={(s) => s.id}
-              itemSx={{ flexWrap: 'wrap', gap: 1 }}
+              {...sessionRows('Active sessions', signedIn)}
               action={(s) =>
                 s.current
                   ? undefined
@@ -160,10 +165,7 @@ export default function SessionsRoute() {
                 </Typography>
                 <WaitingAdvice waiting={waiting} />
                 <ActionList
-                  label="Sign-ins waiting for the second factor"
-                  items={waiting}
-                  itemKey={(s) => s.id}
-                  itemSx={{ flexWrap: 'wrap', gap: 1 }}
+                  {...sessionRows('Sign-ins waiting for the second factor', waiting)}
                   action={(s) =>
                     endButton(
                       s,
