@@ -5,31 +5,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorAnswer, mockPost, okAnswer, startMockBff } from '../../../../testing/mock-bff';
 import { descriptionOf, fill, renderWithProviders } from '../../../../testing/render';
 import { SettleLostSaves } from '../settle-lost-saves';
+import { sentIssuerAccount } from '../../../../testing/issuer-account';
 
 startMockBff();
 afterEach(cleanup);
 
 const endpoint = '/api/issuers/12/issuer-account/settle';
 /** What the lost save sent, as the BFF keeps it: the EIN and SSN masked. */
-const sent = {
-  companyName: 'Blue Mesa Holdings LLC',
-  companyState: 'CO',
-  issuingCountry: 'US',
-  accountType: null,
-  entityType: 'LLC',
-  maskedCompanyTaxId: '••-•••4321',
-  accountMiddleInitial: null,
-  maskedSocialSecurityNumber: null,
-  dateOfBirthGiven: false,
-  residentUs: null,
-  citizenUs: null,
-  addressLine1: null,
-  addressLine2: null,
-  city: 'Denver',
-  zip: null,
-  country: 'US',
-  additionalInfo: 'Second account',
-};
+const sent = sentIssuerAccount({ additionalInfo: 'Second account' });
 const attempts = [
   { at: '2026-11-20T15:04:05.000Z', by: 'issuer@demo.test', requestId: 'req-lost-7', sent },
 ];

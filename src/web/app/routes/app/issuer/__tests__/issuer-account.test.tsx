@@ -8,6 +8,7 @@ import { bff, errorAnswer, mockPost, startMockBff } from '../../../../../testing
 import { fill, openReviewAndArm, renderWithProviders } from '../../../../../testing/render';
 import IssuerAccountRoute from '../issuer-account';
 import { sessionOf } from '../../../../../testing/session';
+import { sentIssuerAccount } from '../../../../../testing/issuer-account';
 
 startMockBff();
 afterEach(cleanup);
@@ -22,25 +23,7 @@ const session: Session = sessionOf({
 
 const endpoint = '/api/issuers/12/issuer-account';
 /** What the BFF kept of the lost save: every answer, the EIN masked to its last four digits. */
-const sent = {
-  companyName: 'Blue Mesa Holdings LLC',
-  companyState: 'CO',
-  issuingCountry: 'US',
-  accountType: 'CHECKING',
-  entityType: 'LLC',
-  maskedCompanyTaxId: '••-•••4321',
-  accountMiddleInitial: null,
-  maskedSocialSecurityNumber: null,
-  dateOfBirthGiven: false,
-  residentUs: null,
-  citizenUs: null,
-  addressLine1: null,
-  addressLine2: null,
-  city: 'Denver',
-  zip: null,
-  country: 'US',
-  additionalInfo: 'Operating account',
-};
+const sent = sentIssuerAccount({ accountType: 'CHECKING', additionalInfo: 'Operating account' });
 const lostSave = {
   at: '2026-11-20T15:04:05.000Z',
   by: 'issuer@demo.test',
