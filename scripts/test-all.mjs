@@ -5,6 +5,7 @@
 // short run that proves they work).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 
 mkdirSync('.data/test', { recursive: true });
 const results = [];
@@ -32,6 +33,7 @@ function step(name, command, args, env) {
 function countedStep(name, command, args, reportFile, readCounts, env) {
   const { ok, seconds } = run(name, command, args, env);
   let detail = '';
+  let failures = [];
   if (existsSync(reportFile)) {
     const c = readCounts(JSON.parse(readFileSync(reportFile, 'utf8')));
     passed += c.passed;
@@ -39,12 +41,53 @@ function countedStep(name, command, args, reportFile, readCounts, env) {
     skipped += c.skipped;
     detail = `${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped`;
     if (!ok && c.failed === 0) failed++;
+    failures = c.failures ?? [];
   } else {
     if (ok) passed++;
     else failed++;
     detail = ok ? 'ok' : 'did not run';
   }
   results.push(`${ok ? '✔' : '✘'} ${name}: ${detail} (${seconds} s)`);
+  // The summary is what a CI log's tail shows: it names each failed test and the first line of
+  // its failure, so a failure that does not come back on a second run is still known.
+  for (const f of failures.slice(0, 20)) results.push(`    ✘ ${f}`);
+  if (failures.length > 20) results.push(`    … and ${failures.length - 20} more`);
+}
+
+/** The failed tests of a Vitest JSON report, as `file › test: first line of the failure`. */
+function vitestFailures(j) {
+  return (j.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((t) => t.status === 'failed')
+      .map((t) => {
+        const where = file.name.replace(`${process.cwd()}/`, '');
+        const why = String(t.failureMessages?.[0] ?? '')
+          .split('\n')[0]
+          .slice(0, 200);
+        return `${where} › ${t.fullName}: ${why}`;
+      }),
+  );
+}
+
+/** The failed or flaky tests of a Playwright JSON report, as `file › title: first line`. */
+function playwrightFailures(j) {
+  const out = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'unexpected' || test.status === 'flaky') {
+          const error = test.results?.find((r) => r.error)?.error?.message ?? '';
+          const why = stripVTControlCharacters(String(error)).split('\n')[0].slice(0, 200);
+          out.push(
+            `${spec.file} › ${[...titles, spec.title].join(' › ')} (${test.status}): ${why}`,
+          );
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of j.suites ?? []) walk(suite, []);
+  return out;
 }
 
 /**
@@ -96,6 +139,7 @@ countedStep(
     passed: j.numPassedTests,
     failed: j.numFailedTests,
     skipped: j.numPendingTests + (j.numTodoTests ?? 0),
+    failures: vitestFailures(j),
   }),
 );
 // The integration tests whose subject lives in the store, again against a PostgreSQL server:
@@ -140,6 +184,7 @@ if (pg.status === 0) {
       passed: j.numPassedTests,
       failed: j.numFailedTests,
       skipped: j.numPendingTests + (j.numTodoTests ?? 0),
+      failures: vitestFailures(j),
     }),
     { TEST_DATABASE_URL: url },
   );
@@ -168,6 +213,7 @@ if (built) {
       passed: j.stats.expected,
       failed: j.stats.unexpected + j.stats.flaky,
       skipped: j.stats.skipped,
+      failures: playwrightFailures(j),
     }),
     { PLAYWRIGHT_JSON_OUTPUT_NAME: '.data/test/playwright.json' },
   );
