@@ -29,8 +29,8 @@ async function rateLimits(
 export const rateLimitPlugin = fp(rateLimits, { name: 'portal-rate-limit' });
 
 /**
- * A @fastify/rate-limit store on the `rate_limits` table: one atomic upsert per request. Windows
- * are fixed and aligned to the clock, so every instance agrees on when one starts.
+ * A @fastify/rate-limit store on the `rate_limits` table: one atomic upsert per request. A window
+ * starts at its key's first request and is stored, so every instance agrees on when it ends.
  */
 function storeOn(db: Db, clock: () => number) {
   return class StoreOnDatabase {
