@@ -21,7 +21,7 @@ import {
 } from '../../contract/ira';
 import { checkMoneyAmount } from '../../contract/money-limits';
 import { outcomeWordsOf, waitingOutcomes } from '../../contract/money-requests';
-import { earlierStandingRequest, type MoneyRequest } from '../store/money-requests';
+import { admitOnlyStandingRequest, type MoneyRequest } from '../store/money-requests';
 import { maskLast4 } from '../../contract/rules/bank';
 import { upstreamTimeToInstant } from '../../contract/time';
 import { withKnownDirections } from '../lib/fund-move-direction';
@@ -293,10 +293,10 @@ export const custodyRoutes = [
     },
     async handler({ params, body, deps, audit, request, moneyReference }) {
       // §4.7: the supplement is the first step in opening the account's custodial (IRA) account.
-      // While an earlier request stands (being sent, accepted, or of unknown outcome), a second
+      // While another request stands (being sent, accepted, or of unknown outcome), a second
       // one would duplicate it, so it is refused before anything is sent: a second tab, or a
       // form left open, cannot make one by accident.
-      const standing = await earlierStandingRequest(deps.db, {
+      const standing = await admitOnlyStandingRequest(deps.db, {
         accountId: params.accountId,
         kind: 'ira_supplement',
         outcomes: waitingOutcomes,

@@ -38,7 +38,7 @@
  * route handlers never write rows.
  */
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Db } from './db';
 import { findRow } from './rows';
 import type {
@@ -208,40 +208,53 @@ export function listMoneyRequestsOfAccount(
 }
 
 /**
- * The latest request of this kind for the account whose outcome still stands (`outcomes`, the
- * contract's waitingOutcomes), other than `reference` and made before it: a request made at the
- * same moment in another tab yields to the earlier one, never both to each other.
+ * Admits `reference` as the one request of its kind for the account that stands (`outcomes`, the
+ * contract's waitingOutcomes), or returns the latest other one that stands, and then marks
+ * `reference` not sent. The check runs one at a time for an account and kind (a lock held to the
+ * end of its transaction), and a request that yields is marked not sent inside that same step.
+ * So of requests made at once in two tabs exactly one is admitted: each sees every other one
+ * claimed before its check, and none that has already yielded. Ordering by the moment of each
+ * claim would not do: those moments are taken before the claims are written, so a later claim
+ * can carry the earlier moment and both would pass.
  */
-export async function earlierStandingRequest(
+export async function admitOnlyStandingRequest(
   db: Db,
   scope: {
     accountId: string;
     kind: MoneyRequestKind;
     outcomes: readonly MoneyRequestOutcome[];
     reference: string | null;
+    now?: Date;
   },
 ): Promise<MoneyRequest | null> {
-  const own = scope.reference ? await getMoneyRequest(db, scope.reference) : null;
-  let query = db
-    .selectFrom('money_requests')
-    .selectAll()
-    .where('account_id', '=', scope.accountId)
-    .where('kind', '=', scope.kind)
-    .where('outcome', 'in', [...scope.outcomes]);
-  if (own) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('created_at', '<', own.createdAt),
-        eb.and([eb('created_at', '=', own.createdAt), eb('reference', '<', own.reference)]),
-      ]),
+  return db.transaction().execute(async (tx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`standing:${scope.kind}:${scope.accountId}`}))`.execute(
+      tx,
     );
-  }
-  const row = await query
-    .orderBy('created_at', 'desc')
-    .orderBy('reference', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row ? toMoneyRequest(row) : null;
+    let query = tx
+      .selectFrom('money_requests')
+      .selectAll()
+      .where('account_id', '=', scope.accountId)
+      .where('kind', '=', scope.kind)
+      .where('outcome', 'in', [...scope.outcomes]);
+    if (scope.reference) query = query.where('reference', '!=', scope.reference);
+    const row = await query
+      .orderBy('created_at', 'desc')
+      .orderBy('reference', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (row && scope.reference) {
+      // The refusal's own words are recorded with it when the route answers; this marks now,
+      // under the lock, that the request yielded and was never sent.
+      await settleMoneyRequest(
+        tx,
+        scope.reference,
+        { outcome: 'not_sent', via: 'response', by: 'system', neverSent: true },
+        scope.now ?? new Date(),
+      );
+    }
+    return row ? toMoneyRequest(row) : null;
+  });
 }
 
 // ---- Writes: store-internal, always inside the caller's transaction. ----
