@@ -120,7 +120,7 @@ export type LinkKind = z.infer<typeof linkKindSchema>;
 const upstreamIdSchema = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Upstream id must be 1 to 64 letters, digits, - or _');
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Platform id must be 1 to 64 letters, digits, - or _');
 
 export const adminUserSchema = z.object({
   id: z.string(),

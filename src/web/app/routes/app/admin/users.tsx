@@ -437,7 +437,7 @@ function ManageUser({
         </TextField>
         <Box>
           <Typography component="h3" variant="h3" gutterBottom>
-            Upstream links
+            Linked on the platform
           </Typography>
           {linksOf(user).length === 0 ? (
             kinds.length > 0 && (
@@ -446,7 +446,7 @@ function ManageUser({
               </Typography>
             )
           ) : (
-            <List dense aria-label="Upstream links">
+            <List dense aria-label="Linked on the platform">
               {linksOf(user).map((l) => (
                 <ListItem
                   key={`${l.kind}-${l.upstreamId}`}
@@ -487,7 +487,7 @@ function ManageUser({
               <Box
                 component="form"
                 noValidate
-                aria-label="Link an upstream id"
+                aria-label="Link a platform id"
                 aria-describedby={ruleId}
                 sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start', mt: 2 }}
                 onSubmit={(event) => {
@@ -503,7 +503,7 @@ function ManageUser({
                     ...(offerConfirmation && confirmed ? { [offerConfirmation.field]: true } : {}),
                   });
                   if (!parsed.success) {
-                    setLinkError(parsed.error.issues[0]?.message ?? 'Check the upstream id');
+                    setLinkError(parsed.error.issues[0]?.message ?? 'Check the platform id');
                     document.getElementById(upstreamId)?.focus();
                     return;
                   }
@@ -561,7 +561,7 @@ function ManageUser({
                 <TextField
                   id={upstreamId}
                   size="small"
-                  label="Upstream id"
+                  label="Platform id"
                   value={linkId}
                   onChange={(e) => {
                     setLinkId(e.target.value);

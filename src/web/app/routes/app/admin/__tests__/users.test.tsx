@@ -254,7 +254,7 @@ describe('an admin manages users', () => {
       okAnswer({ ...staff, role: 'investor', issuerIds: [], securityIds: [] }, 200),
     );
     const dialog = await openLinkForm();
-    const links = within(dialog.getByRole('list', { name: 'Upstream links' }));
+    const links = within(dialog.getByRole('list', { name: 'Linked on the platform' }));
     await links.findByText('Security 10001 — Aspen Ridge Class A');
     const role = dialog.getByRole('combobox', { name: 'Role' });
     const choose = async () => {
@@ -471,7 +471,7 @@ describe('an admin manages users', () => {
     renderWithProviders(<AdminUsersRoute />);
     fireEvent.click(await screen.findByRole('button', { name: `Manage ${ada.email}` }));
     const dialog = within(await screen.findByRole('dialog'));
-    const id = dialog.getByRole('textbox', { name: /^Upstream id/ });
+    const id = dialog.getByRole('textbox', { name: /^Platform id/ });
     fireEvent.change(id, { target: { value: 'A999' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Link' }));
     expect(await dialog.findByText('No account A999 exists on the platform')).toBeTruthy();
@@ -493,7 +493,7 @@ describe('an admin manages users', () => {
       okAnswer({ ...ada, accountIds: ['A1040692'] }, 200),
     );
     const dialog = await openLinkForm();
-    fireEvent.change(dialog.getByRole('textbox', { name: /^Upstream id/ }), {
+    fireEvent.change(dialog.getByRole('textbox', { name: /^Platform id/ }), {
       target: { value: ' a1040692 ' },
     });
     fireEvent.click(dialog.getByRole('button', { name: 'Link' }));
@@ -522,7 +522,7 @@ describe('an admin manages users', () => {
     const dialog = await openLinkForm();
     fireEvent.mouseDown(dialog.getByRole('combobox', { name: 'Kind' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Issuer' }));
-    const id = dialog.getByRole('textbox', { name: /^Upstream id/ });
+    const id = dialog.getByRole('textbox', { name: /^Platform id/ });
     fireEvent.change(id, { target: { value: '9999' } });
     expect(dialog.queryByRole('checkbox')).toBeNull();
     fireEvent.click(dialog.getByRole('button', { name: 'Link' }));
@@ -575,7 +575,7 @@ describe('an admin manages users', () => {
     const dialog = await openLinkForm();
     fireEvent.mouseDown(dialog.getByRole('combobox', { name: 'Kind' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Security' }));
-    fireEvent.change(dialog.getByRole('textbox', { name: /^Upstream id/ }), {
+    fireEvent.change(dialog.getByRole('textbox', { name: /^Platform id/ }), {
       target: { value: '10001' },
     });
     fireEvent.click(dialog.getByRole('button', { name: 'Link' }));
@@ -613,7 +613,7 @@ describe('an admin manages users', () => {
     const dialog = await openLinkForm();
     fireEvent.mouseDown(dialog.getByRole('combobox', { name: 'Kind' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Security' }));
-    const id = dialog.getByRole('textbox', { name: /^Upstream id/ });
+    const id = dialog.getByRole('textbox', { name: /^Platform id/ });
     fireEvent.change(id, { target: { value: '10001' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Link' }));
 
@@ -639,7 +639,7 @@ describe('an admin manages users', () => {
       ),
     );
     const dialog = await openLinkForm();
-    const links = within(dialog.getByRole('list', { name: 'Upstream links' }));
+    const links = within(dialog.getByRole('list', { name: 'Linked on the platform' }));
     expect(await links.findByText('Security 10001 — Aspen Ridge Class A')).toBeTruthy();
     expect(links.getByText('Security 10002')).toBeTruthy();
   });
@@ -655,7 +655,7 @@ describe('an admin manages users', () => {
     ] as const) {
       listUsers({ ...ada, role });
       const dialog = await openLinkForm();
-      const form = dialog.getByRole('form', { name: 'Link an upstream id' });
+      const form = dialog.getByRole('form', { name: 'Link a platform id' });
       expect(descriptionOf(form)).toBe(rule);
       fireEvent.mouseDown(within(form).getByRole('combobox', { name: 'Kind' }));
       const options = within(await screen.findByRole('listbox'));
@@ -678,8 +678,8 @@ describe('an admin manages users', () => {
       listUsers({ ...ada, role });
       const dialog = await openLinkForm();
       expect(dialog.getByText(rule)).toBeTruthy();
-      expect(dialog.queryByRole('form', { name: 'Link an upstream id' })).toBeNull();
-      expect(dialog.queryByRole('textbox', { name: /^Upstream id/ })).toBeNull();
+      expect(dialog.queryByRole('form', { name: 'Link a platform id' })).toBeNull();
+      expect(dialog.queryByRole('textbox', { name: /^Platform id/ })).toBeNull();
       // Not "sees no account of their own": the rule says why there is nothing to link.
       expect(dialog.queryByText(/^No links/)).toBeNull();
       cleanup();
@@ -699,7 +699,7 @@ describe('an admin manages users', () => {
       }),
     );
     const dialog = await openLinkForm();
-    fireEvent.change(dialog.getByRole('textbox', { name: /^Upstream id/ }), {
+    fireEvent.change(dialog.getByRole('textbox', { name: /^Platform id/ }), {
       target: { value: 'A1234567' },
     });
     fireEvent.click(dialog.getByRole('button', { name: 'Link' }));
@@ -714,7 +714,7 @@ describe('an admin manages users', () => {
   it('a link made before the rule, of a kind the role does not use, says so next to its Unlink', async () => {
     listUsers({ ...ada, accountIds: ['A1234567'], issuerIds: ['1234'] });
     const dialog = await openLinkForm();
-    const links = within(dialog.getByRole('list', { name: 'Upstream links' }));
+    const links = within(dialog.getByRole('list', { name: 'Linked on the platform' }));
     const items = links.getAllByRole('listitem');
     expect(items.map((i) => i.textContent)).toEqual([
       expect.stringMatching(/^Account A1234567Unlink$/),
@@ -737,12 +737,12 @@ describe('an admin manages users', () => {
       }),
     );
     const dialog = await openLinkForm();
-    const id = dialog.getByRole('textbox', { name: /^Upstream id/ });
+    const id = dialog.getByRole('textbox', { name: /^Platform id/ });
     const link = (value: string) => {
       fireEvent.change(id, { target: { value } });
       fireEvent.click(dialog.getByRole('button', { name: 'Link' }));
     };
-    const rule = 'Upstream id must be 1 to 64 letters, digits, - or _';
+    const rule = 'Platform id must be 1 to 64 letters, digits, - or _';
 
     link('A1234567');
     expect(await dialog.findByText('Linked.')).toBeTruthy();
@@ -769,11 +769,11 @@ describe('an admin manages users', () => {
     renderWithProviders(<AdminUsersRoute />);
     fireEvent.click(await screen.findByRole('button', { name: `Manage ${ada.email}` }));
     const dialog = within(await screen.findByRole('dialog'));
-    const id = dialog.getByRole('textbox', { name: /^Upstream id/ });
+    const id = dialog.getByRole('textbox', { name: /^Platform id/ });
     fireEvent.change(id, { target: { value: 'A 1' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Link' }));
     expect(
-      await dialog.findByText('Upstream id must be 1 to 64 letters, digits, - or _'),
+      await dialog.findByText('Platform id must be 1 to 64 letters, digits, - or _'),
     ).toBeTruthy();
     expect(document.activeElement).toBe(id);
     expect(sent).toHaveLength(0);
