@@ -110,6 +110,8 @@ const userSessionSchema = z.object({
 });
 export const userSessionsSchema = z.object({ sessions: z.array(userSessionSchema) });
 export type UserSession = z.infer<typeof userSessionSchema>;
+/** The answer to ending every other session: how many were ended. */
+export const endedSessionsSchema = z.object({ ended: z.number().int().nonnegative() });
 export const sessionParamsSchema = z.object({
   sessionId: z.string().regex(/^[0-9a-f-]{32,36}$/, 'sessionId must be a session id'),
 });

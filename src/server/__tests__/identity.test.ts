@@ -229,6 +229,44 @@ describe('sessions in the browser', () => {
     expect((await call(h.app, 'GET', '/api/session', { cookie: a })).statusCode).toBe(200);
   });
 
+  it('ends every other session of mine at once, and no one else’s', async () => {
+    const mine = await signIn(h.app, 'investor2@demo.test');
+    const phone = await signIn(h.app, 'investor2@demo.test');
+    const laptop = await signIn(h.app, 'investor2@demo.test');
+    const someoneElse = await signIn(h.app, 'issuer@demo.test');
+    const before = (await call(h.app, 'GET', '/api/me/sessions', { cookie: mine })).json()
+      .sessions as { id: string; current: boolean }[];
+
+    const ended = await call(h.app, 'DELETE', '/api/me/sessions', { cookie: mine });
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json()).toEqual({ ended: before.length - 1 });
+    for (const cookie of [phone, laptop]) {
+      expect((await call(h.app, 'GET', '/api/session', { cookie })).json()).toEqual({
+        signedIn: false,
+      });
+    }
+    expect((await call(h.app, 'GET', '/api/session', { cookie: mine })).statusCode).toBe(200);
+    expect((await call(h.app, 'GET', '/api/session', { cookie: someoneElse })).statusCode).toBe(
+      200,
+    );
+    const after = (await call(h.app, 'GET', '/api/me/sessions', { cookie: mine })).json()
+      .sessions as { current: boolean }[];
+    expect(after).toEqual([expect.objectContaining({ current: true })]);
+    // Each ended session is in the audit log by its id, as when ended one by one.
+    const audited = await h.db
+      .selectFrom('audit_events')
+      .select(['object_id', 'details'])
+      .where('action', '=', 'session_ended')
+      .where(
+        'object_id',
+        'in',
+        before.filter((s) => !s.current).map((s) => s.id),
+      )
+      .execute();
+    expect(audited).toHaveLength(before.length - 1);
+    expect(audited.every((e) => (e.details as { allOthers?: boolean }).allOthers)).toBe(true);
+  });
+
   it('lists a sign-in waiting for its second factor, with its wrong codes, to its owner only, who ends it', async () => {
     type Listed = {
       id: string;

@@ -395,6 +395,12 @@ export const policyTable: Record<string, RoutePolicy> = {
     objects: [],
     note: 'My active sessions (never their cookies), with the second factor each signed in with and the sign-ins still waiting for one (password accepted), with their wrong codes; never another user’s.',
   },
+  'DELETE /api/me/sessions': {
+    roles: ALL_ROLES,
+    objects: [],
+    ownIdentity: true,
+    note: 'Ends every other session of mine and every sign-in of mine waiting for its second factor, each audited; the session that asks stays.',
+  },
   'DELETE /api/me/sessions/:sessionId': {
     roles: ALL_ROLES,
     objects: [],

@@ -1,6 +1,15 @@
-import { sessionParamsSchema, userSessionsSchema } from '../../contract/identity';
+import {
+  endedSessionsSchema,
+  sessionParamsSchema,
+  userSessionsSchema,
+} from '../../contract/identity';
 import { HttpError } from '../lib/http-error';
-import { listUserSessions, revokeSession } from '../store/sessions';
+import {
+  listUserSessions,
+  revokeSession,
+  revokeSessions,
+  type SessionListing,
+} from '../store/sessions';
 import { defineRoute } from './define';
 
 export const meRoutes = [
@@ -45,18 +54,47 @@ export const meRoutes = [
       if (!target) throw new HttpError('not_found', 'No such active session of yours.');
       // Through the store's revocation, which every instance consults on the next request.
       await revokeSession(deps.db, target.idHash);
-      await audit({
-        action: 'session_ended',
-        objectType: 'session',
-        objectId: params.sessionId,
-        outcome: 'succeeded',
-        // A sign-in ended while it waited for its second factor: someone else may hold the
-        // password, which a reviewer reading the log should see.
-        ...(target.pendingSecondFactor
-          ? { details: { waitingForSecondFactor: true, wrongCodes: target.wrongCodes } }
-          : {}),
-      });
+      await audit(sessionEnded(target));
       return undefined;
     },
   }),
+
+  defineRoute({
+    method: 'DELETE',
+    url: '/api/me/sessions',
+    summary:
+      'End every other session of mine, and every sign-in of mine waiting for its second factor; this one stays',
+    tags: ['me'],
+    response: endedSessionsSchema,
+    async handler({ user, request, deps, audit }) {
+      // For a person who suspects a stolen session: one step instead of one End a session.
+      const others = (await listUserSessions(deps.db, user!.id)).filter(
+        (s) => s.idHash !== request.session?.idHash,
+      );
+      await revokeSessions(
+        deps.db,
+        others.map((s) => s.idHash),
+      );
+      // One event a session, as when each is ended on its own: the log names every one.
+      for (const s of others) await audit(sessionEnded(s, { allOthers: true }));
+      return { ended: others.length };
+    },
+  }),
 ];
+
+/** The audit event of one ended session of the signed-in user. */
+function sessionEnded(target: SessionListing, also: Record<string, unknown> = {}) {
+  // A sign-in ended while it waited for its second factor: someone else may hold the password,
+  // which a reviewer reading the log should see.
+  const waiting = target.pendingSecondFactor
+    ? { waitingForSecondFactor: true, wrongCodes: target.wrongCodes }
+    : {};
+  const details = { ...also, ...waiting };
+  return {
+    action: 'session_ended',
+    objectType: 'session',
+    objectId: target.id,
+    outcome: 'succeeded',
+    ...(Object.keys(details).length > 0 ? { details } : {}),
+  } as const;
+}

@@ -152,6 +152,17 @@ export async function revokeSession(db: Db, idHash: string, now = new Date()): P
   await db.updateTable('sessions').set({ revoked_at: now }).where('id_hash', '=', idHash).execute();
 }
 
+/** Ends these sessions (id hashes) at once; every instance refuses them at their next request. */
+export async function revokeSessions(db: Db, idHashes: string[], now = new Date()): Promise<void> {
+  if (idHashes.length === 0) return;
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('id_hash', 'in', idHashes)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
 export async function revokeUserSessions(db: Db, userId: string, now = new Date()): Promise<void> {
   await db
     .updateTable('sessions')

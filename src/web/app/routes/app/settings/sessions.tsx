@@ -13,6 +13,7 @@ import { focusOnMount } from '../../../../lib/focus';
 import { formatInstant } from '../../../../lib/format';
 import {
   mySessionsQueryOptions,
+  useEndOtherSessions,
   useEndSession,
   useMySessions,
 } from '../../../../features/identity/api/sessions';
@@ -97,13 +98,14 @@ const sessionRows = (label: string, items: UserSession[]) => ({
 export default function SessionsRoute() {
   const sessions = useMySessions();
   const end = useEndSession();
+  const endOthers = useEndOtherSessions();
   // The ended session's row leaves the list, taking the focused button with it: the notice
   // says what became of it and takes focus, so the keyboard does not drop to the page body.
   const [ended, setEnded] = useState<string | null>(null);
   const endButton = (s: UserSession, name: string, notice: string) => (
     <Button
       color="error"
-      disabled={end.isPending}
+      disabled={end.isPending || endOthers.isPending}
       onClick={() => end.mutate(s.id, { onSuccess: () => setEnded(notice) })}
       aria-label={name}
     >
@@ -117,7 +119,10 @@ export default function SessionsRoute() {
         description="Every place you are signed in, and every sign-in that passed your password and waits for the second factor. End any you do not recognise: it stops working at its next request."
       />
       {end.isError && <ErrorAlert error={end.error} title="The session was not ended" />}
-      {ended && !end.isError && (
+      {endOthers.isError && (
+        <ErrorAlert error={endOthers.error} title="The other sessions were not ended" />
+      )}
+      {ended && !end.isError && !endOthers.isError && (
         <Alert key={ended} severity="success" tabIndex={-1} ref={focusOnMount} sx={{ mb: 2 }}>
           {ended}
         </Alert>
@@ -133,6 +138,26 @@ export default function SessionsRoute() {
           // can read nothing but the second-factor step, this list included.
           const waiting = data.sessions.filter((s) => s.waitingForSecondFactor);
           const signedIn = data.sessions.filter((s) => !s.waitingForSecondFactor);
+          const others = data.sessions.filter((s) => !s.current).length;
+          // One step for a person who suspects a stolen session, instead of an End a row.
+          const endAll = others > 1 && (
+            <Button
+              variant="outlined"
+              color="error"
+              disabled={end.isPending || endOthers.isPending}
+              onClick={() =>
+                endOthers.mutate(undefined, {
+                  onSuccess: ({ ended: count }) =>
+                    setEnded(
+                      `Ended ${count} other session${count === 1 ? '' : 's'}. This browser stays signed in; the others stop working at their next request.`,
+                    ),
+                })
+              }
+              sx={{ mb: 2 }}
+            >
+              End every other session ({others})
+            </Button>
+          );
           const active = (
             <ActionList
               {...sessionRows('Active sessions', signedIn)}
@@ -156,9 +181,17 @@ export default function SessionsRoute() {
               }
             />
           );
-          if (waiting.length === 0) return active;
+          if (waiting.length === 0) {
+            return (
+              <>
+                {endAll}
+                {active}
+              </>
+            );
+          }
           return (
             <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+              {endAll && <Box>{endAll}</Box>}
               <section aria-labelledby="waiting-heading">
                 <Typography id="waiting-heading" component="h2" variant="h2" gutterBottom>
                   Waiting for the second factor

@@ -85,6 +85,41 @@ describe('a person ends one of their sessions', () => {
   });
 });
 
+describe('a person ends every other session at once', () => {
+  it('is offered one button when more than one other is listed, told how many ended, and keeps this browser', async () => {
+    let sessions: object[] = [thisBrowser, phone, intruder];
+    bff.use(
+      http.get('/api/me/sessions', () => HttpResponse.json({ sessions })),
+      http.delete('/api/me/sessions', () => {
+        const ended = sessions.length - 1;
+        sessions = [thisBrowser];
+        return HttpResponse.json({ ended });
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<SessionsRoute />);
+    await user.click(await screen.findByRole('button', { name: 'End every other session (2)' }));
+
+    const notice = await screen.findByRole('alert');
+    expect(notice.textContent).toBe(
+      'Ended 2 other sessions. This browser stays signed in; the others stop working at their next request.',
+    );
+    expect(document.activeElement).toBe(notice);
+    expect(
+      within(await screen.findByRole('list', { name: 'Active sessions' })).getAllByRole('listitem'),
+    ).toHaveLength(1);
+    // With no other session left, the button goes.
+    expect(screen.queryByRole('button', { name: /^End every other session/ })).toBeNull();
+  });
+
+  it('is not offered for a single other session, which has its own End', async () => {
+    serve([thisBrowser, phone]);
+    renderWithProviders(<SessionsRoute />);
+    await screen.findByRole('list', { name: 'Active sessions' });
+    expect(screen.queryByRole('button', { name: /^End every other session/ })).toBeNull();
+  });
+});
+
 describe('a sign-in that passed the password and waits for the second factor', () => {
   it('is listed apart with where, when and its wrong codes, under a warning, and the owner ends it', async () => {
     serve([thisBrowser, intruder]);
