@@ -52,6 +52,47 @@ export function tradeStatusInWords(status: string | null): string {
   return tradeStatusWords[status.replace(/_/g, ' ')] ?? `Status "${status}"`;
 }
 
+/**
+ * Whether a status is one of those above. Any other (or none) says neither that the trade is
+ * settled, nor that it waits, nor that it was cancelled (§3 shows no trade status at all).
+ */
+export function isKnownTradeStatus(status: string | null): boolean {
+  return status !== null && Object.hasOwn(tradeStatusWords, status.replace(/_/g, ' '));
+}
+
+/** What of a trade could not be read, so that it cannot be counted in the totals. */
+const unreadablePartSchema = z.enum(['units', 'amount', 'status']);
+
+/**
+ * A trade listed but left out of every total: its units, amount or status could not be read. No
+ * figure is worked out in its place (units × price would be a sum the platform never stated).
+ */
+const uncountedTradeSchema = z.object({
+  tradeId: z.string(),
+  unreadable: z.array(unreadablePartSchema).min(1),
+});
+export type UncountedTrade = z.infer<typeof uncountedTradeSchema>;
+
+function listInWords(words: string[]): string {
+  return words.length < 2
+    ? words.join('')
+    : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+}
+
+/**
+ * "Left out of these totals: trade 1001 (its amount and status could not be read). It is listed
+ * under Trades." Empty when every trade is counted.
+ */
+export function uncountedTradesInWords(trades: readonly UncountedTrade[]): string {
+  if (trades.length === 0) return '';
+  const named = trades.map(
+    (trade) => `trade ${trade.tradeId} (its ${listInWords(trade.unreadable)} could not be read)`,
+  );
+  return trades.length === 1
+    ? `Left out of these totals: ${named[0]}. It is listed under Trades.`
+    : `Left out of these totals, ${trades.length} trades: ${listInWords(named)}. They are listed under Trades.`;
+}
+
 const holdingRowSchema = tradeRecordSchema.extend({
   offeringName: z.string().nullable(),
   statusText: z.string(),
@@ -78,11 +119,19 @@ export const holdingsResultSchema = z.discriminatedUnion('state', [
     totalAmount: decimalStringSchema,
     /**
      * `totalAmount` split: settled trades (the units are in the account) and those still waiting
-     * for payment or approval (created, pending, funded, being reversed, or a status not known).
+     * for payment or approval (created, pending, funded, being reversed). A trade whose status is
+     * not known is in neither: it is in `uncounted`.
      */
     settledAmount: decimalStringSchema,
     pendingAmount: decimalStringSchema,
-    /** False when the list was cut at the portal's limit. */
+    /**
+     * Trades listed but counted in no total (nor in `byOffering`'s units, amount and trades): a
+     * units, amount or status that could not be read. Words: uncountedTradesInWords.
+     */
+    uncounted: z.array(uncountedTradeSchema),
+    /** True when the list was cut at the portal's limit: the totals cover the trades listed. */
+    cut: z.boolean(),
+    /** False when the list was cut or any trade it lists is left out of the totals. */
     complete: z.boolean(),
     /** What could not be read, in words (the trades are still listed). */
     gaps: z.array(z.string()),

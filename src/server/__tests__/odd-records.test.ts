@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { complianceFundMovesSchema } from '../../contract/compliance';
 import { fundMoveViewPageSchema } from '../../contract/custody-views';
+import { sum } from '../../contract/decimal';
+import { holdingsResultSchema, type HoldingsResult } from '../../contract/holdings';
 import { offeringListSchema } from '../../contract/offerings';
 import type { OrderBook } from '../../contract/order-book';
 import { call, callSandbox, sandboxCalls, signIn, startHarness, type Harness } from './harness';
@@ -78,6 +80,46 @@ describe('a list with one odd record', () => {
     const res = await call(h.app, 'GET', '/api/compliance/fund-moves', { cookie: compliance });
     expect(res.statusCode).toBe(200);
     expect(complianceFundMovesSchema.parse(res.json()).skippedRecords).toBe(1);
+  });
+});
+
+describe('my investments with one trade whose amount and status cannot be read', () => {
+  async function holdings(): Promise<Extract<HoldingsResult, { state: 'available' }>> {
+    const res = await call(h.app, 'GET', `/api/holdings?accountId=${accountA}`, {
+      cookie: investor,
+    });
+    expect(res.statusCode).toBe(200);
+    const result = holdingsResultSchema.parse(res.json());
+    if (result.state !== 'available') throw new Error('holdings unavailable');
+    return result;
+  }
+
+  it('lists it, counts it in no figure, names it, and is not complete', async () => {
+    const whole = await holdings();
+    expect(whole.uncounted).toEqual([]);
+    expect(whole.complete).toBe(true);
+    // The trade fields are not documented (§2.12: "not shown"): nothing is worked out in place
+    // of an amount the platform did not state, and an unknown status is neither settled nor waiting.
+    await oddRecord('trades', { totalAmount: null, orderStatus: 42 }, 0);
+    const odd = await holdings();
+    const unread = odd.trades.find((trade) => trade.amount === null);
+    if (!unread) throw new Error('the odd trade is not listed');
+    expect(unread.statusText).toBe('Status "42"');
+    expect(odd.uncounted).toEqual([{ tradeId: unread.tradeId, unreadable: ['amount', 'status'] }]);
+    expect(odd.complete).toBe(false);
+    expect(odd.cut).toBe(false);
+
+    const before = whole.trades.find((trade) => trade.tradeId === unread.tradeId)!;
+    expect(before.amount).not.toBeNull();
+    // Every figure lacks the whole trade, and no more.
+    expect(sum([odd.totalAmount, before.amount!])).toBe(whole.totalAmount);
+    expect(sum([odd.settledAmount, odd.pendingAmount])).toBe(odd.totalAmount);
+    const row = (result: typeof odd) =>
+      result.byOffering.find((o) => o.offeringId === unread.offeringId);
+    const [wholeRow, oddRow] = [row(whole)!, row(odd)];
+    expect((oddRow?.tradeCount ?? 0) + 1).toBe(wholeRow.tradeCount);
+    expect(sum([oddRow?.units ?? '0', before.units!])).toBe(wholeRow.units);
+    expect(sum([oddRow?.amount ?? '0', before.amount!])).toBe(wholeRow.amount);
   });
 });
 

@@ -1,9 +1,11 @@
 import {
   holdingsQuerySchema,
   holdingsResultSchema,
+  isKnownTradeStatus,
   tradeStatusInWords,
   type HoldingRow,
   type OfferingHolding,
+  type UncountedTrade,
 } from '../../contract/holdings';
 import { sum } from '../../contract/decimal';
 import { getAllTrades } from '../upstream';
@@ -14,6 +16,20 @@ import { defineRoute } from './define';
 const VOID_STATUSES = new Set(['canceled', 'cancelled', 'unwind settled', 'unwind_settled']);
 
 const isSettled = (trade: HoldingRow) => trade.status?.toLowerCase() === 'settled';
+
+/**
+ * What of a trade the totals need but could not be read. The trade fields are not documented
+ * (§2.12: "Fields of the trade ... records: not shown"), so nothing is worked out in place of a
+ * missing one: a trade without its units, amount or a status the portal knows is listed, and left
+ * out of every total, by name, rather than counted with a zero or guessed as settled or waiting.
+ */
+function unreadableParts(trade: HoldingRow): UncountedTrade['unreadable'] {
+  const parts: UncountedTrade['unreadable'] = [];
+  if (trade.units === null) parts.push('units');
+  if (trade.amount === null) parts.push('amount');
+  if (!isKnownTradeStatus(trade.status)) parts.push('status');
+  return parts;
+}
 
 export const holdingsRoutes = [
   defineRoute({
@@ -78,9 +94,14 @@ export const holdingsRoutes = [
             (b.createdAt ?? '').localeCompare(a.createdAt ?? '') ||
             Number(b.tradeId) - Number(a.tradeId),
         );
-      const counted = trades.filter(
-        (trade) => !trade.archived && !VOID_STATUSES.has(trade.status ?? ''),
-      );
+      const uncounted: UncountedTrade[] = [];
+      const counted = trades.filter((trade) => {
+        if (trade.archived || VOID_STATUSES.has(trade.status ?? '')) return false;
+        const unreadable = unreadableParts(trade);
+        if (unreadable.length === 0) return true;
+        uncounted.push({ tradeId: trade.tradeId, unreadable });
+        return false;
+      });
       const groups = new Map<string, HoldingRow[]>();
       for (const trade of counted) {
         const list = groups.get(trade.offeringId) ?? [];
@@ -91,6 +112,7 @@ export const holdingsRoutes = [
         .map(([offeringId, list]) => ({
           offeringId,
           offeringName: names.get(offeringId) ?? null,
+          // Every counted trade has both (unreadableParts).
           units: sum(list.map((t) => t.units ?? '0')),
           amount: sum(list.map((t) => t.amount ?? '0')),
           tradeCount: list.length,
@@ -98,6 +120,7 @@ export const holdingsRoutes = [
         .sort((a, b) =>
           (a.offeringName ?? a.offeringId).localeCompare(b.offeringName ?? b.offeringId),
         );
+      const cut = lists.some((list) => !list.complete);
       return {
         state: 'available' as const,
         trades,
@@ -106,7 +129,9 @@ export const holdingsRoutes = [
         // Only a settled trade is owned; the rest is still waiting (real-world notes §4.1, §4.3).
         settledAmount: sum(counted.filter(isSettled).map((t) => t.amount ?? '0')),
         pendingAmount: sum(counted.filter((t) => !isSettled(t)).map((t) => t.amount ?? '0')),
-        complete: lists.every((list) => list.complete),
+        uncounted,
+        cut,
+        complete: !cut && uncounted.length === 0,
         gaps,
       };
     },

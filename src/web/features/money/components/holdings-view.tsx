@@ -3,7 +3,12 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import Alert from '@mui/material/Alert';
 import { Link as RouterLink } from 'react-router-dom';
-import type { HoldingRow, HoldingsResult, OfferingHolding } from '../../../../contract/holdings';
+import {
+  uncountedTradesInWords,
+  type HoldingRow,
+  type HoldingsResult,
+  type OfferingHolding,
+} from '../../../../contract/holdings';
 import { CardList } from '../../../components/card-list';
 import { PageNav, usePages } from '../../../components/page-nav';
 import { Code, SectionCard } from '../../../components/description-list';
@@ -62,6 +67,12 @@ function HoldingsView({ result }: { result: HoldingsResult }) {
     <>
       {gaps}
       <SectionCard title="Totals per offering">
+        {result.uncounted.length > 0 && (
+          // Before the figures, so no one reads them as the whole before learning what they lack.
+          <Alert severity="warning" sx={{ mt: 1 }}>
+            {uncountedTradesInWords(result.uncounted)}
+          </Alert>
+        )}
         <Typography sx={{ mt: 1 }}>
           Settled (the units are in your account):{' '}
           <strong>{formatMoney(result.settledAmount)}</strong>
@@ -78,7 +89,7 @@ function HoldingsView({ result }: { result: HoldingsResult }) {
         </Box>
       </SectionCard>
       <SectionCard title="Trades">
-        {!result.complete && (
+        {result.cut && (
           <Alert severity="info" sx={{ mt: 1 }}>
             Only the most recent trades are listed; the totals cover those listed.
           </Alert>

@@ -43,6 +43,8 @@ const holdings: HoldingsResult = {
   totalAmount: '125',
   settledAmount: '0',
   pendingAmount: '125',
+  uncounted: [],
+  cut: false,
   complete: true,
   gaps: [],
 };
@@ -174,5 +176,65 @@ describe('an investor reads what is settled apart from what still waits', () => 
     expect(totals.textContent).toContain('Waiting for payment or approval: $125.00');
     expect(totals.textContent).toContain('Total of both (cancelled trades left out): $375.00');
     expect(totals.textContent).not.toContain('Total invested');
+  });
+});
+
+describe('an investor whose trade came with no amount and a status the portal does not know', () => {
+  withViewportWidth(1280);
+
+  it('reads, above the totals, that the trade is left out of them, by its id and what is missing', async () => {
+    const unread = {
+      ...holdings.trades[0],
+      tradeId: 'T901',
+      units: '30',
+      amount: null,
+      status: '42',
+      statusText: 'Status "42"',
+    };
+    bff.use(
+      http.get('/api/holdings', () =>
+        HttpResponse.json({
+          ...holdings,
+          trades: [unread, ...holdings.trades],
+          uncounted: [{ tradeId: 'T901', unreadable: ['amount', 'status'] }],
+          complete: false,
+        }),
+      ),
+    );
+    renderWithProviders(<Holdings />);
+    const totals = await screen.findByRole('region', { name: 'Totals per offering' });
+    const notice = within(totals).getByRole('alert');
+    expect(notice.textContent).toBe(
+      'Left out of these totals: trade T901 (its amount and status could not be read). It is listed under Trades.',
+    );
+    // Before the figures, so they are not read as the whole first.
+    expect(
+      notice.compareDocumentPosition(within(totals).getByText(/^Total of both/)) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    // Not the words of a list cut at the portal's limit: every trade is listed.
+    expect(screen.queryByText(/Only the most recent trades are listed/)).toBeNull();
+    const trades = screen.getByRole('table', { name: 'Trades' });
+    expect(within(trades).getByText('T901')).toBeTruthy();
+  });
+
+  it('names each of several, with a count', async () => {
+    bff.use(
+      http.get('/api/holdings', () =>
+        HttpResponse.json({
+          ...holdings,
+          uncounted: [
+            { tradeId: 'T901', unreadable: ['amount'] },
+            { tradeId: 'T902', unreadable: ['units', 'amount', 'status'] },
+          ],
+          complete: false,
+        }),
+      ),
+    );
+    renderWithProviders(<Holdings />);
+    const totals = await screen.findByRole('region', { name: 'Totals per offering' });
+    expect(within(totals).getByRole('alert').textContent).toBe(
+      'Left out of these totals, 2 trades: trade T901 (its amount could not be read) and trade T902 (its units, amount and status could not be read). They are listed under Trades.',
+    );
   });
 });
