@@ -5,6 +5,7 @@ import { reasonForDecisionSchema } from './free-text';
 import { keysOf } from './keys-of';
 import { decimalStringSchema, instantSchema, localDateTimeSchema } from './money';
 import { requestedSliceShape } from './pages';
+import { skippedRecordsSchema } from './skipped';
 
 /**
  * The register of money requests the portal sent upstream (disbursements §4.5, investments
@@ -210,6 +211,11 @@ export const timelineSchema = z.object({
   entries: z.array(timelineEntrySchema),
   /** Sources that could not be read, in words (the rest is still shown). */
   gaps: z.array(z.string()),
+  /**
+   * Fund moves the service sent that could not be read, left out of the entries (the Fund moves
+   * list says the same of them): the page says "N fund moves could not be shown".
+   */
+  skippedFundMoves: skippedRecordsSchema,
 });
 export type Timeline = z.infer<typeof timelineSchema>;
 

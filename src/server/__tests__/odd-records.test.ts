@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { depositReceiptSchema } from '../../contract/cash';
 import { complianceFundMovesSchema } from '../../contract/compliance';
 import { fundMoveViewPageSchema } from '../../contract/custody-views';
 import { sum } from '../../contract/decimal';
 import { holdingsResultSchema, type HoldingsResult } from '../../contract/holdings';
+import { timelineSchema, type Timeline } from '../../contract/money-requests';
 import { offeringListSchema } from '../../contract/offerings';
 import type { OrderBook } from '../../contract/order-book';
 import { call, callSandbox, sandboxCalls, signIn, startHarness, type Harness } from './harness';
@@ -80,6 +82,64 @@ describe('a list with one odd record', () => {
     const res = await call(h.app, 'GET', '/api/compliance/fund-moves', { cookie: compliance });
     expect(res.statusCode).toBe(200);
     expect(complianceFundMovesSchema.parse(res.json()).skippedRecords).toBe(1);
+  });
+});
+
+describe('the timeline of an account with one unreadable fund move', () => {
+  async function timeline(): Promise<Timeline> {
+    const res = await call(h.app, 'GET', `/api/accounts/${accountA}/timeline`, {
+      cookie: investor,
+    });
+    expect(res.statusCode).toBe(200);
+    return timelineSchema.parse(res.json());
+  }
+
+  it('says one fund move could not be shown, and the deposit it may be claims no state', async () => {
+    // A deposit of the portal: its fund move is the newest, first in the upstream's list.
+    const made = await call(h.app, 'POST', `/api/accounts/${accountA}/deposits`, {
+      cookie: investor,
+      body: { amount: '12.34' },
+      headers: { 'idempotency-key': `odd-records-deposit-${Date.now()}` },
+    });
+    expect(made.statusCode).toBe(201);
+    const { reference } = depositReceiptSchema.parse(made.json());
+    expect(reference).toMatch(/^MR-/);
+    const whole = await timeline();
+    expect(whole.skippedFundMoves).toBe(0);
+    const ofDeposit = (t: Timeline) => t.entries.find((e) => e.reference === reference);
+    expect(ofDeposit(whole)?.state).toMatch(/Its fund move: /);
+
+    // §2.9: the amount is a decimal; "abc" is not one, so the move cannot be read.
+    await oddRecord('getCustodyFundMoves', { amount: 'abc', status: null }, 0);
+    const odd = await timeline();
+    expect(odd.skippedFundMoves).toBe(1);
+    expect(odd.gaps).toEqual([]);
+    expect(odd.entries).toHaveLength(whole.entries.length);
+    const entry = ofDeposit(odd);
+    // Not "pending until the platform approves it": the unreadable move may be approved or
+    // settled already (§3).
+    expect(entry?.state).toBe(
+      'Accepted by the platform. Its fund move may be the one that could not be shown, so where it stands is not known here.',
+    );
+    expect(entry?.nextBatchAt).toBeNull();
+  });
+
+  it('claims no state for the deposit either when no fund move could be read at all', async () => {
+    const whole = await timeline();
+    const deposit = whole.entries.find((e) => e.kind === 'deposit' && e.reference !== null);
+    if (!deposit) throw new Error('no deposit of the portal on the timeline');
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'getCustodyFundMoves',
+      malformedJson: true,
+      times: 1,
+    });
+    const unread = await timeline();
+    expect(unread.gaps).toEqual([
+      'Fund moves (deposits, and what disbursements took out) could not be read right now.',
+    ]);
+    expect(unread.entries.find((e) => e.reference === deposit.reference)?.state).toBe(
+      'Accepted by the platform. The fund moves could not be read right now, so where it stands is not known here.',
+    );
   });
 });
 

@@ -597,11 +597,13 @@ export const moneyRequestRoutes = [
       const now = new Date();
       const gaps: string[] = [];
       const accountId = params.accountId;
+      let movesUnread = false;
       const [moves, trades, register] = await Promise.all([
         getCustodyFundMoves(deps.upstream, { accountId, offset: 0, limit: 500 }).catch(
           (err: unknown) => {
             // No custody account (1404): no fund moves to show, not a failure.
             if (isUpstreamError(err) && err.kind === 'not_found') return null;
+            movesUnread = true;
             gaps.push(
               'Fund moves (deposits, and what disbursements took out) could not be read right now.',
             );
@@ -624,6 +626,9 @@ export const moneyRequestRoutes = [
         .catch(() => []);
       const names = new Map(offerings.map((o) => [o.id, o.name]));
       const entries: TimelineEntry[] = [];
+      // Moves the wire layer could not read are not entries; the reply counts them, as the Fund
+      // moves list does, so the page can say so.
+      const skippedFundMoves = moves?.skipped.length ?? 0;
 
       // A deposit's or a disbursement's own fund move carries its reference (read by the wire
       // layer: the deposit's description, §2.9, or the §2.10 echo): it is listed once, as what
@@ -726,12 +731,28 @@ export const moneyRequestRoutes = [
         const created = row.outcome === 'created';
         // A deposit or disbursement waits for the approval batch (§3) once the platform has it.
         const awaitsBatch = created && fundMoveDirectionOfRequest[row.kind] !== undefined;
-        const state = awaitsBatch
-          ? 'Accepted: pending until the platform approves it.'
-          : `${words.label}: ${words.meaning}${row.message && !created ? ` ${row.message}` : ''}`;
-        const step = awaitsBatch
-          ? batchStep(now)
-          : { next: created ? null : words.next, nextBatchAt: null };
+        // Unless its fund move may be one the portal could not read: then it may as well be
+        // approved, settled or returned (§3), and the entry says it does not know.
+        const moveUnknown = awaitsBatch && (movesUnread || skippedFundMoves > 0);
+        const state = moveUnknown
+          ? `Accepted by the platform. ${
+              movesUnread
+                ? 'The fund moves could not be read right now'
+                : skippedFundMoves === 1
+                  ? 'Its fund move may be the one that could not be shown'
+                  : 'Its fund move may be one of those that could not be shown'
+            }, so where it stands is not known here.`
+          : awaitsBatch
+            ? 'Accepted: pending until the platform approves it.'
+            : `${words.label}: ${words.meaning}${row.message && !created ? ` ${row.message}` : ''}`;
+        const step = moveUnknown
+          ? {
+              next: 'Look at the fund moves again later; if it is still not there, ask support and quote our reference.',
+              nextBatchAt: null,
+            }
+          : awaitsBatch
+            ? batchStep(now)
+            : { next: created ? null : words.next, nextBatchAt: null };
         entries.push({
           kind: row.kind,
           // An IRA request's platform id is its account (§2.11 gives the supplement no id of its
@@ -753,7 +774,7 @@ export const moneyRequestRoutes = [
 
       const zone = deps.config.upstreamTimeZone;
       entries.sort((a, b) => timeKey(b, zone) - timeKey(a, zone));
-      return { accountId, entries, gaps };
+      return { accountId, entries, gaps, skippedFundMoves };
     },
   }),
 ];

@@ -1,25 +1,37 @@
 import Alert from '@mui/material/Alert';
+import type { ReactNode } from 'react';
 
 type SkippedRecordsNoticeProps = {
   /** How many records the service sent that the portal could not read (replies' skippedRecords). */
   count: number | undefined;
+  /** What the records are, one and many: a list of one kind names it ("fund move"). */
+  noun?: readonly [one: string, many: string];
+  /** Where the reader can see more of them, said after the sentence (a link to their own list). */
+  children?: ReactNode;
 };
 
-/** "1 record could not be shown" / "N records could not be shown"; empty when none were left out. */
-function skippedRecordsText(count: number): string {
-  return `${count} ${count === 1 ? 'record' : 'records'} could not be shown`;
+/** "1 record could not be shown" / "N fund moves could not be shown". */
+function skippedRecordsText(count: number, [one, many]: readonly [string, string]): string {
+  return `${count} ${count === 1 ? one : many} could not be shown`;
 }
+
+const records = ['record', 'records'] as const;
 
 /**
  * Said above a list when the service sent records the portal could not read: the rest of the
  * list is shown, and the reader learns that it is incomplete instead of being misled by it.
  */
-export function SkippedRecordsNotice({ count }: SkippedRecordsNoticeProps) {
+export function SkippedRecordsNotice({
+  count,
+  noun = records,
+  children,
+}: SkippedRecordsNoticeProps) {
   if (!count) return null;
   return (
     <Alert severity="warning" role="status" sx={{ mb: 2 }}>
-      {skippedRecordsText(count)}. The service sent {count === 1 ? 'it' : 'them'} in a form the
-      portal could not read; everything else is listed.
+      {skippedRecordsText(count, noun)}. The service sent {count === 1 ? 'it' : 'them'} in a form
+      the portal could not read; everything else is listed.
+      {children && <> {children}</>}
     </Alert>
   );
 }

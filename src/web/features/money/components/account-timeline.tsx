@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -5,10 +6,13 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { TimelineEntry } from '../../../../contract/money-requests';
 import { CardList } from '../../../components/card-list';
-import { Code } from '../../../components/description-list';
+import { Code, SectionCard } from '../../../components/description-list';
+import { EmptyState, QueryState } from '../../../components/query-state';
+import { listsNothing, SkippedRecordsNotice } from '../../../components/skipped-records';
 import { PageNav, usePages } from '../../../components/page-nav';
 import { paths } from '../../../config/paths';
 import { formatMoney, formatTimestamp } from '../../../lib/format';
+import { useTimeline } from '../api/get-timeline';
 
 const kindLabels: Record<TimelineEntry['kind'], string> = {
   deposit: 'Deposit',
@@ -38,6 +42,48 @@ function batchTime(instant: string): string {
     timeZoneName: 'short',
   }).format(at);
   return `${local} your time (${mountain})`;
+}
+
+/**
+ * The Timeline section of an account's money page: what could not be read, then the entries.
+ */
+export function TimelineSection({ accountId }: { accountId: string }) {
+  const timeline = useTimeline(accountId);
+  return (
+    <SectionCard title="Timeline">
+      <QueryState
+        query={timeline}
+        subject="the timeline"
+        skeletonLines={5}
+        isEmpty={(data) =>
+          listsNothing(data.entries.length, data.skippedFundMoves) && data.gaps.length === 0
+        }
+        empty={
+          <EmptyState
+            title="Nothing yet"
+            message="Deposits, investments, disbursements and IRA requests of this account appear here."
+          />
+        }
+      >
+        {(data) => (
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)', mt: 2 }}>
+            {data.gaps.map((gap) => (
+              <Alert key={gap} severity="warning">
+                {gap}
+              </Alert>
+            ))}
+            {/* As the Fund moves list says of the same records, with the way to it. */}
+            <SkippedRecordsNotice count={data.skippedFundMoves} noun={['fund move', 'fund moves']}>
+              <Link component={RouterLink} to={paths.app.fundMoves.getHref(accountId)}>
+                See Fund moves
+              </Link>
+            </SkippedRecordsNotice>
+            <AccountTimeline accountId={data.accountId} entries={data.entries} />
+          </Box>
+        )}
+      </QueryState>
+    </SectionCard>
+  );
 }
 
 /** How many entries one page of the timeline lists, as many as a page of trades. */

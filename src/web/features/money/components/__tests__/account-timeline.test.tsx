@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TimelineEntry } from '../../../../../contract/money-requests';
+import type { Timeline, TimelineEntry } from '../../../../../contract/money-requests';
+import { bff, startMockBff } from '../../../../testing/mock-bff';
 import { renderWithProviders } from '../../../../testing/render';
 import { withTimeZones } from '../../../../testing/time-zones';
-import { AccountTimeline } from '../account-timeline';
+import { AccountTimeline, TimelineSection } from '../account-timeline';
 
 // The viewer is in New York; the platform's zone-less times are UTC (TRANSACT_TIME_ZONE).
 withTimeZones({ viewer: 'America/New_York', platform: 'UTC' });
@@ -168,5 +170,54 @@ describe('an entry whose title is its kind', () => {
     );
     expect(screen.getAllByText('Fund move')).toHaveLength(1);
     expect(screen.getByRole('heading', { level: 3, name: 'Fund move' })).toBeTruthy();
+  });
+});
+
+describe('an investor whose account has a fund move the portal could not read', () => {
+  startMockBff();
+
+  it('reads on the timeline, as on Fund moves, that one could not be shown, with the way to Fund moves', async () => {
+    bff.use(
+      http.get('/api/accounts/A1040000/timeline', () =>
+        HttpResponse.json({
+          accountId: 'A1040000',
+          entries: [entry({})],
+          gaps: [],
+          skippedFundMoves: 1,
+        } satisfies Timeline),
+      ),
+    );
+    renderWithProviders(<TimelineSection accountId="A1040000" />);
+    const timeline = await screen.findByRole('region', { name: 'Timeline' });
+    const notice = (await within(timeline).findByText(/could not be shown/)).closest(
+      '[role="status"]',
+    ) as HTMLElement;
+    expect(notice.textContent).toBe(
+      '1 fund move could not be shown. The service sent it in a form the portal could not read; everything else is listed. See Fund moves',
+    );
+    expect(within(notice).getByRole('link', { name: 'See Fund moves' }).getAttribute('href')).toBe(
+      '/accounts/A1040000/fund-moves',
+    );
+    expect(within(timeline).getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it('is not told "Nothing yet" when the only fund move is the one that could not be read', async () => {
+    bff.use(
+      http.get('/api/accounts/A1040000/timeline', () =>
+        HttpResponse.json({
+          accountId: 'A1040000',
+          entries: [],
+          gaps: [],
+          skippedFundMoves: 2,
+        } satisfies Timeline),
+      ),
+    );
+    renderWithProviders(<TimelineSection accountId="A1040000" />);
+    const timeline = await screen.findByRole('region', { name: 'Timeline' });
+    const notice = (await within(timeline).findByText(/could not be shown/)).closest(
+      '[role="status"]',
+    );
+    expect(notice?.textContent).toContain('2 fund moves could not be shown. The service sent them');
+    expect(within(timeline).queryByText('Nothing yet')).toBeNull();
   });
 });
