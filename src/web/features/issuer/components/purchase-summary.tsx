@@ -9,19 +9,26 @@ import {
   type SummaryDisagreement,
   type SummaryField,
 } from '../../../../contract/purchase-summary';
-import { countOf, formatDecimal, formatMoney } from '../../../lib/format';
+import { countOf, formatCount, formatDecimal, formatMoney } from '../../../lib/format';
 
 const isMoney = (field: SummaryField) => field === 'amountRaised' || field === 'balance';
 const show = (field: SummaryField, value: string | null) =>
   value === null ? 'Not known' : isMoney(field) ? formatMoney(value) : formatDecimal(value);
 
-/** The raise in four figures computed from the trades, and a warning where the upstream differs. */
+/**
+ * The raise in four figures computed from the trades, and a warning where the upstream differs.
+ * Trades the service sent that could not be read (`skippedRecords`) are in none of the figures,
+ * and the panel says so beside them, where they are read, not only above the list of trades.
+ */
 export function PurchaseSummaryPanel({
   summary,
   disagreements,
+  skippedRecords = 0,
 }: {
   summary: PurchaseSummary;
   disagreements: SummaryDisagreement[];
+  /** Trades the service sent that could not be read (the reply's skippedRecords). */
+  skippedRecords?: number;
 }) {
   const fields: SummaryField[] = ['amountRaised', 'sharesSold', 'sharesLeft', 'balance'];
   return (
@@ -61,10 +68,23 @@ export function PurchaseSummaryPanel({
         )}
         .
       </Typography>
+      {skippedRecords > 0 && (
+        <Alert severity="warning" role="status" sx={{ mt: 2 }}>
+          {skippedRecords === 1
+            ? '1 more trade the platform sent could not be read: it is left out of these figures and of the chart below.'
+            : `${formatCount(skippedRecords)} more trades the platform sent could not be read: they are left out of these figures and of the chart below.`}
+        </Alert>
+      )}
       {disagreements.length > 0 && (
         <Alert severity="warning" sx={{ mt: 2 }} role="alert">
-          <AlertTitle>The platform&apos;s summary does not match its trades</AlertTitle>
-          The figures above are computed from the trades. The platform reports:
+          <AlertTitle>
+            {skippedRecords > 0
+              ? "The platform's summary does not match the trades that could be read"
+              : "The platform's summary does not match its trades"}
+          </AlertTitle>
+          {skippedRecords > 0
+            ? 'The figures above are computed from the trades that could be read; the difference may be the trades that could not. The platform reports:'
+            : 'The figures above are computed from the trades. The platform reports:'}
           <Box component="ul" sx={{ m: 0, mt: 1, pl: 3 }}>
             {disagreements.map((d) => (
               <li key={d.field}>

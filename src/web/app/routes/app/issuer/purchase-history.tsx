@@ -68,7 +68,11 @@ function PurchaseHistoryView({ data }: { data: OfferingPurchaseHistory }) {
 
   return (
     <>
-      <PurchaseSummaryPanel summary={summary} disagreements={disagreements} />
+      <PurchaseSummaryPanel
+        summary={summary}
+        disagreements={disagreements}
+        skippedRecords={data.skippedRecords}
+      />
       <TitledPanel id="raise-heading" title="Raise over time" sx={{ mb: 3 }}>
         <Suspense
           fallback={

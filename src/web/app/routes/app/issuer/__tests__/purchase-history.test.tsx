@@ -85,3 +85,42 @@ describe('an issuer counts the trades of an offering', () => {
     expect(screen.getByText(/Computed exactly from 1 trade\b/)).toBeTruthy();
   });
 });
+
+describe('an issuer reads the raise of an offering with a trade the platform sent unreadable', () => {
+  it('reads beside the figures that one trade is left out of them, and what the difference may be', async () => {
+    renderPage({
+      ...answer,
+      history: {
+        ...answer.history,
+        // §2.3: the platform's own summary counts the trade the portal could not read.
+        totalAmountRaised: '400.00',
+        totalSharesPurchased: '40',
+      },
+      skippedRecords: 1,
+    });
+    const computed = await screen.findByText(/Computed exactly from 3 trades/);
+    const notice = screen.getByText(
+      '1 more trade the platform sent could not be read: it is left out of these figures and of the chart below.',
+    );
+    expect(notice.closest('[role="status"]')).toBeTruthy();
+    expect(
+      computed.compareDocumentPosition(notice) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    const mismatch = screen.getByRole('alert');
+    expect(mismatch.textContent).toContain(
+      "The platform's summary does not match the trades that could be read",
+    );
+    expect(mismatch.textContent).toContain(
+      'the difference may be the trades that could not. The platform reports:',
+    );
+    expect(mismatch.textContent).toContain(
+      'Amount raised: reported $400.00, trades add up to $300.00',
+    );
+  });
+
+  it('reads no such words when every trade could be read', async () => {
+    renderPage(answer);
+    await screen.findByText(/Computed exactly from 3 trades/);
+    expect(screen.queryByText(/could not be read/)).toBeNull();
+  });
+});
