@@ -147,7 +147,23 @@ export function dispatcher(deps: DispatchDeps) {
   };
 }
 
-/** Lays the fault's fields over one record of the answer's list (the first array it carries). */
+/** Lays the fault's fields over the record at `position` of `value`, a list or a string holding one. */
+function oddList(value: unknown, odd: NonNullable<FaultRule['oddRecord']>): unknown {
+  let list = typeof value === 'string' && value.startsWith('[') ? JSON.parse(value) : value;
+  if (!Array.isArray(list)) return undefined;
+  list = [...list];
+  if (odd.position < list.length) list[odd.position] = { ...list[odd.position], ...odd.fields };
+  return typeof value === 'string' ? JSON.stringify(list) : list;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * Lays the fault's fields over one record of the answer's list: the first array it carries, or,
+ * when it carries none, the first array inside one of its objects (§2.3: the trades of
+ * getOfferingPurchaseHistory are under `Offering purchased details`).
+ */
 function withOddRecord(
   result: OperationResult,
   odd: NonNullable<FaultRule['oddRecord']>,
@@ -159,12 +175,19 @@ function withOddRecord(
     delete rawJson[key];
   }
   for (const [key, value] of Object.entries(body)) {
-    let list = typeof value === 'string' && value.startsWith('[') ? JSON.parse(value) : value;
-    if (!Array.isArray(list)) continue;
-    list = [...list];
-    if (odd.position < list.length) list[odd.position] = { ...list[odd.position], ...odd.fields };
-    body[key] = typeof value === 'string' ? JSON.stringify(list) : list;
-    break;
+    const list = oddList(value, odd);
+    if (list === undefined) continue;
+    body[key] = list;
+    return { ...result, body, rawJson: undefined };
+  }
+  for (const [key, value] of Object.entries(body)) {
+    if (!isObject(value)) continue;
+    for (const [inner, innerValue] of Object.entries(value)) {
+      const list = oddList(innerValue, odd);
+      if (list === undefined) continue;
+      body[key] = { ...value, [inner]: list };
+      return { ...result, body, rawJson: undefined };
+    }
   }
   return { ...result, body, rawJson: undefined };
 }

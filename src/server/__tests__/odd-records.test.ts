@@ -4,6 +4,7 @@ import { complianceFundMovesSchema } from '../../contract/compliance';
 import { fundMoveViewPageSchema } from '../../contract/custody-views';
 import { sum } from '../../contract/decimal';
 import { holdingsResultSchema, type HoldingsResult } from '../../contract/holdings';
+import { offeringPurchaseHistorySchema } from '../../contract/issuer-workspace';
 import { timelineSchema, type Timeline } from '../../contract/money-requests';
 import { offeringListSchema } from '../../contract/offerings';
 import type { OrderBook } from '../../contract/order-book';
@@ -82,6 +83,28 @@ describe('a list with one odd record', () => {
     const res = await call(h.app, 'GET', '/api/compliance/fund-moves', { cookie: compliance });
     expect(res.statusCode).toBe(200);
     expect(complianceFundMovesSchema.parse(res.json()).skippedRecords).toBe(1);
+  });
+});
+
+describe("an offering's purchase history with one unreadable trade (§2.3)", () => {
+  it('lists the others, counts the one left out, and keeps the platform summary as sent', async () => {
+    const issuer = await signIn(h.app, 'issuer@demo.test');
+    const url = `/api/offerings/${h.manifest.issuers[0].offeringIds![0]}/purchase-history`;
+    const read = async () => {
+      const res = await call(h.app, 'GET', url, { cookie: issuer });
+      expect(res.statusCode).toBe(200);
+      return offeringPurchaseHistorySchema.parse(res.json());
+    };
+    const whole = await read();
+    expect(whole.history.purchases.length).toBeGreaterThan(1);
+    expect(whole.skippedRecords).toBe(0);
+    // §2.3: totalAmount is a decimal; the page's figures, computed from the trades read, then
+    // say that this one is left out of them.
+    await oddRecord('getOfferingPurchaseHistory', { totalAmount: 'abc' }, 0);
+    const odd = await read();
+    expect(odd.skippedRecords).toBe(1);
+    expect(odd.history.purchases).toHaveLength(whole.history.purchases.length - 1);
+    expect(odd.history.totalAmountRaised).toBe(whole.history.totalAmountRaised);
   });
 });
 
