@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { accountIdSchema } from './account-views';
 import { decimalStringSchema, localDateTimeSchema } from './money';
 import { upstreamPaginationShape } from './pages';
+import { skippedRecordsSchema } from './skipped';
 import { lowerCaseStatusSchema } from './status';
 
 /**
@@ -131,7 +132,12 @@ export const holdingsResultSchema = z.discriminatedUnion('state', [
     uncounted: z.array(uncountedTradeSchema),
     /** True when the list was cut at the portal's limit: the totals cover the trades listed. */
     cut: z.boolean(),
-    /** False when the list was cut or any trade it lists is left out of the totals. */
+    /**
+     * Trades the service sent that could not be read at all: neither listed nor in any total; the
+     * page says "N trades could not be shown".
+     */
+    skippedRecords: skippedRecordsSchema,
+    /** False when the list was cut, a trade could not be read, or one listed is not in the totals. */
     complete: z.boolean(),
     /** What could not be read, in words (the trades are still listed). */
     gaps: z.array(z.string()),

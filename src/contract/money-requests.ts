@@ -216,6 +216,8 @@ export const timelineSchema = z.object({
    * list says the same of them): the page says "N fund moves could not be shown".
    */
   skippedFundMoves: skippedRecordsSchema,
+  /** Trades the service sent that could not be read, left out of the entries likewise. */
+  skippedTrades: skippedRecordsSchema,
 });
 export type Timeline = z.infer<typeof timelineSchema>;
 
@@ -332,6 +334,8 @@ export const settlementCandidatesSchema = z.discriminatedUnion('state', [
     ),
     /** False when the account holds more trades than were read. */
     complete: z.boolean(),
+    /** Trades the platform sent that could not be read: any of them may be the request's. */
+    skippedRecords: skippedRecordsSchema,
   }),
   /** Nothing the platform lets us read ties this kind to our request; says where to look. */
   z.object({ state: z.literal('unavailable'), message: z.string() }),

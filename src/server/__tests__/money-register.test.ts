@@ -375,6 +375,16 @@ describe('register through the BFF', () => {
       // Nothing is settled by looking.
       expect((await getMoneyRequest(h.db, lost))?.outcome).toBe('unknown');
 
+      // A trade the platform sends unreadable may be the lost one: the reply counts it, so the
+      // page does not say the investment never arrived.
+      await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+        operation: 'trades',
+        oddRecord: { position: 0, fields: { totalAmount: 'abc' } },
+        times: 1,
+      });
+      const odd = (await candidates(lost)).json() as { skippedRecords?: number };
+      expect(odd.skippedRecords).toBe(1);
+
       // A disbursement is found by its reference instead; investors may not look; unknown ids 404.
       const disbursement = await lostDisbursement('11.50');
       expect((await candidates(disbursement.reference)).json()).toMatchObject({
@@ -383,6 +393,20 @@ describe('register through the BFF', () => {
       });
       expect((await candidates(lost, investor)).statusCode).toBe(403);
       expect((await candidates('MR-0000000000')).statusCode).toBe(404);
+
+      // An id not among the trades read is not called unknown to the platform while a trade it
+      // sent could not be read: that one may be it.
+      await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+        operation: 'trades',
+        oddRecord: { position: 0, fields: { totalAmount: 'abc' } },
+        times: 1,
+      });
+      const unreadable = await settle(lost, {
+        outcome: 'created',
+        upstreamId: 'T99999999',
+        reason: 'Trade of this account in this offering at the platform',
+      });
+      expect(unreadable.statusCode).toBe(200);
     });
 
     it('records what an investment asked before sending it, puts the trades of those units first, and refuses other units unless confirmed', async () => {

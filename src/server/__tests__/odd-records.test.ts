@@ -206,6 +206,40 @@ describe('my investments with one trade whose amount and status cannot be read',
   });
 });
 
+describe('my investments with one trade that cannot be read at all', () => {
+  it('lists the others, says one could not be shown, and counts it in no figure', async () => {
+    const url = `/api/holdings?accountId=${accountA}`;
+    const read = async () => {
+      const res = await call(h.app, 'GET', url, { cookie: investor });
+      expect(res.statusCode).toBe(200);
+      const result = holdingsResultSchema.parse(res.json());
+      if (result.state !== 'available') throw new Error('holdings unavailable');
+      return result;
+    };
+    const whole = await read();
+    expect(whole.skippedRecords).toBe(0);
+    // "abc" is no decimal: the trade cannot be read, and it no longer takes the others with it.
+    await oddRecord('trades', { totalAmount: 'abc' }, 0);
+    const odd = await read();
+    expect(odd.skippedRecords).toBe(1);
+    expect(odd.complete).toBe(false);
+    expect(odd.trades).toHaveLength(whole.trades.length - 1);
+    const gone = whole.trades.find((t) => !odd.trades.some((o) => o.tradeId === t.tradeId))!;
+    expect(sum([odd.totalAmount, gone.amount!])).toBe(whole.totalAmount);
+  });
+
+  it('the timeline lists the other investments and counts the one left out', async () => {
+    await oddRecord('trades', { totalAmount: 'abc' }, 0);
+    const res = await call(h.app, 'GET', `/api/accounts/${accountA}/timeline`, {
+      cookie: investor,
+    });
+    const odd = timelineSchema.parse(res.json());
+    expect(odd.skippedTrades).toBe(1);
+    expect(odd.gaps).toEqual([]);
+    expect(odd.entries.some((e) => e.kind === 'investment')).toBe(true);
+  });
+});
+
 describe('an order-book day with one odd order (§4.1, §8)', () => {
   async function book(): Promise<OrderBook> {
     h.built.deps.orderBook.invalidate();

@@ -121,6 +121,7 @@ export const holdingsRoutes = [
           (a.offeringName ?? a.offeringId).localeCompare(b.offeringName ?? b.offeringId),
         );
       const cut = lists.some((list) => !list.complete);
+      const skippedRecords = lists.reduce((count, list) => count + list.skipped, 0);
       return {
         state: 'available' as const,
         trades,
@@ -131,7 +132,8 @@ export const holdingsRoutes = [
         pendingAmount: sum(counted.filter((t) => !isSettled(t)).map((t) => t.amount ?? '0')),
         uncounted,
         cut,
-        complete: !cut && uncounted.length === 0,
+        skippedRecords,
+        complete: !cut && uncounted.length === 0 && skippedRecords === 0,
         gaps,
       };
     },

@@ -104,8 +104,9 @@ async function checkPlatformId(
   ).catch(() => null);
   const trade = read?.trades.find((t) => t.tradeId === upstreamId);
   if (!trade) {
-    // Only a complete list can tell that the trade is not there.
-    if (read?.complete) {
+    // Only a complete list can tell that the trade is not there: one cut short, or with a trade
+    // that could not be read, may hold it.
+    if (read?.complete && read.skipped === 0) {
       throw unknownPlatformId(
         `The platform has no trade ${upstreamId} of account ${request.accountId} in this offering. Check the id, or pick one of the trades listed.`,
       );
@@ -512,7 +513,12 @@ export const moneyRequestRoutes = [
             Number(b.sameUnits === true) - Number(a.sameUnits === true) ||
             (b.createdAt ?? '').localeCompare(a.createdAt ?? ''),
         );
-      return { state: 'found', candidates, complete: read.complete };
+      return {
+        state: 'found',
+        candidates,
+        complete: read.complete,
+        skippedRecords: read.skipped,
+      };
     },
   }),
 
@@ -774,7 +780,7 @@ export const moneyRequestRoutes = [
 
       const zone = deps.config.upstreamTimeZone;
       entries.sort((a, b) => timeKey(b, zone) - timeKey(a, zone));
-      return { accountId, entries, gaps, skippedFundMoves };
+      return { accountId, entries, gaps, skippedFundMoves, skippedTrades: trades?.skipped ?? 0 };
     },
   }),
 ];

@@ -2,15 +2,14 @@ import { z } from 'zod';
 import type { TradePage, TradeRecord } from '../../contract/holdings';
 import type { UpstreamClient, UpstreamRequest } from './client';
 import {
-  sendAndDecode,
   looseObject,
-  wirePagination,
+  sendAndReadPage,
   wireId,
-  wireList,
   wireLocalDateTime,
   wireOptionalDecimal,
   wireStatus,
   wireText,
+  type SkippedRecord,
 } from './wire';
 
 /*
@@ -76,11 +75,6 @@ const rawTradeSchema = looseObject({
   message: 'a trade without tradeId',
 });
 
-const rawTradesSchema = z.object({
-  trades: wireList(rawTradeSchema),
-  pagination: wirePagination(),
-});
-
 type RawTrade = z.output<typeof rawTradeSchema>;
 
 function normalizeTrade(raw: RawTrade): TradeRecord {
@@ -98,21 +92,32 @@ function normalizeTrade(raw: RawTrade): TradeRecord {
   };
 }
 
+/**
+ * One page. Each trade is read on its own (readRecords): one the portal cannot read is left out
+ * and counted in `skipped`, so it never hides the others.
+ */
 export async function getTrades(
   client: UpstreamClient,
   params: TradesPageParams = {},
-): Promise<TradePage> {
-  const request = buildTradesRequest(params);
-  return sendAndDecode(client, request, rawTradesSchema, (raw) => {
-    const trades = raw.trades.map(normalizeTrade);
-    const startIndex = raw.pagination?.startIndex ?? params.offset ?? 0;
-    return {
-      trades,
-      totalRecords: raw.pagination?.totalRecords ?? startIndex + trades.length,
-      startIndex,
-      endIndex: raw.pagination?.endIndex ?? startIndex + trades.length,
-    };
-  });
+): Promise<TradePage & { skipped: SkippedRecord[] }> {
+  const { records: trades, ...page } = await sendAndReadPage(
+    client,
+    buildTradesRequest(params),
+    params.offset,
+    'trades',
+    rawTradeSchema,
+    normalizeTrade,
+  );
+  return { trades, ...page };
+}
+
+/** The trades read, whether the list was read to its end, and how many could not be read. */
+export interface TradesRead {
+  trades: TradeRecord[];
+  /** False when the list stopped at `maxRecords`. */
+  complete: boolean;
+  /** Trades the upstream sent that could not be read (left out of `trades`). */
+  skipped: number;
 }
 
 /**
@@ -123,16 +128,20 @@ export async function getAllTrades(
   client: UpstreamClient,
   params: Omit<TradesPageParams, 'offset' | 'limit'>,
   maxRecords = 5_000,
-): Promise<{ trades: TradeRecord[]; complete: boolean }> {
+): Promise<TradesRead> {
   const trades: TradeRecord[] = [];
+  let skipped = 0;
   let offset = 0;
   for (;;) {
     const page = await getTrades(client, { ...params, offset, limit: TRADES_MAX_LIMIT });
     trades.push(...page.trades);
-    offset += page.trades.length;
-    if (page.trades.length === 0 || offset >= page.totalRecords) {
-      return { trades, complete: true };
+    skipped += page.skipped.length;
+    // The next page starts after every record sent, the unreadable ones included.
+    const received = page.trades.length + page.skipped.length;
+    offset += received;
+    if (received === 0 || offset >= page.totalRecords) {
+      return { trades, complete: true, skipped };
     }
-    if (trades.length >= maxRecords) return { trades, complete: false };
+    if (trades.length >= maxRecords) return { trades, complete: false, skipped };
   }
 }

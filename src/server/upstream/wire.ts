@@ -446,7 +446,7 @@ interface Pagination {
  * The schema of a collection's `pagination`, counts as numbers or numeric strings. `endIndex` is
  * a count unless the collection says otherwise (§4.3 makes it an inclusive index).
  */
-export function wirePagination(endIndex: z.ZodType<number, unknown> = wireCount) {
+function wirePagination(endIndex: z.ZodType<number, unknown> = wireCount) {
   return looseObject({ totalRecords: wireCount, startIndex: wireCount, endIndex }).optional();
 }
 

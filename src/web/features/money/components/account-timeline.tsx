@@ -56,7 +56,10 @@ export function TimelineSection({ accountId }: { accountId: string }) {
         subject="the timeline"
         skeletonLines={5}
         isEmpty={(data) =>
-          listsNothing(data.entries.length, data.skippedFundMoves) && data.gaps.length === 0
+          listsNothing(
+            data.entries.length,
+            (data.skippedFundMoves ?? 0) + (data.skippedTrades ?? 0),
+          ) && data.gaps.length === 0
         }
         empty={
           <EmptyState
@@ -78,6 +81,7 @@ export function TimelineSection({ accountId }: { accountId: string }) {
                 See Fund moves
               </Link>
             </SkippedRecordsNotice>
+            <SkippedRecordsNotice count={data.skippedTrades} noun={['investment', 'investments']} />
             <AccountTimeline accountId={data.accountId} entries={data.entries} />
           </Box>
         )}

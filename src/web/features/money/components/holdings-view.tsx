@@ -13,6 +13,7 @@ import { CardList } from '../../../components/card-list';
 import { PageNav, usePages } from '../../../components/page-nav';
 import { Code, SectionCard } from '../../../components/description-list';
 import { EmptyState, QueryState } from '../../../components/query-state';
+import { listsNothing, SkippedRecordsNotice } from '../../../components/skipped-records';
 import { paths } from '../../../config/paths';
 import { formatDecimal, formatMoney, formatTimestamp, formatUnits } from '../../../lib/format';
 import { RecordTable, type TableSpec } from '../../../components/record-table';
@@ -54,7 +55,7 @@ function HoldingsView({ result }: { result: HoldingsResult }) {
       {gap}
     </Alert>
   ));
-  if (result.trades.length === 0) {
+  if (listsNothing(result.trades.length, result.skippedRecords)) {
     return (
       <EmptyState
         title="No investments yet"
@@ -67,6 +68,13 @@ function HoldingsView({ result }: { result: HoldingsResult }) {
     <>
       {gaps}
       <SectionCard title="Totals per offering">
+        <Box sx={{ mt: 1 }}>
+          <SkippedRecordsNotice count={result.skippedRecords} noun={['trade', 'trades']}>
+            {result.skippedRecords === 1
+              ? 'It is in none of the totals.'
+              : 'They are in none of the totals.'}
+          </SkippedRecordsNotice>
+        </Box>
         {result.uncounted.length > 0 && (
           // Before the figures, so no one reads them as the whole before learning what they lack.
           <Alert severity="warning" sx={{ mt: 1 }}>

@@ -30,6 +30,7 @@ import { FormRadioGroup } from '../../../components/form/form-radio-group';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { ReasonField } from '../../../components/form/reason-field';
 import { QueryState } from '../../../components/query-state';
+import { SkippedRecordsNotice } from '../../../components/skipped-records';
 import { formatMoney, formatTimestamp, formatUnits } from '../../../lib/format';
 import { isApiClientError } from '../../../lib/api-client';
 import { useSettlementCandidates } from '../api/get-settlement-candidates';
@@ -105,6 +106,12 @@ function TradeCandidates({
         {(found) =>
           found.state === 'unavailable' ? (
             <Typography variant="body2">{found.message}</Typography>
+          ) : found.skippedRecords && found.candidates.length === 0 ? (
+            // A trade that could not be read may be the request's: "never arrived" is not known.
+            <SkippedRecordsNotice count={found.skippedRecords} noun={['trade', 'trades']}>
+              No trade the portal could read is left unaccounted for; look at the platform for this
+              account&apos;s trades in this offering.
+            </SkippedRecordsNotice>
           ) : found.candidates.length === 0 ? (
             <Typography variant="body2">
               No trade of this account in this offering is left unaccounted for. If the platform
@@ -112,6 +119,10 @@ function TradeCandidates({
             </Typography>
           ) : (
             <>
+              <SkippedRecordsNotice count={found.skippedRecords} noun={['trade', 'trades']}>
+                {found.skippedRecords === 1 ? 'It' : 'Any of them'} may be this request’s: look at
+                the platform if none below is.
+              </SkippedRecordsNotice>
               {/* Said first when it is so: none of the trades listed is of the units asked for. */}
               {units && found.candidates.every((trade) => trade.sameUnits === false) && (
                 <Typography variant="body2" sx={{ mb: 1 }}>

@@ -201,6 +201,27 @@ describe('an investor whose account has a fund move the portal could not read', 
     expect(within(timeline).getAllByRole('listitem')).toHaveLength(1);
   });
 
+  it('reads that an investment could not be shown when a trade could not be read', async () => {
+    bff.use(
+      http.get('/api/accounts/A1040000/timeline', () =>
+        HttpResponse.json({
+          accountId: 'A1040000',
+          entries: [entry({})],
+          gaps: [],
+          skippedTrades: 1,
+        } satisfies Timeline),
+      ),
+    );
+    renderWithProviders(<TimelineSection accountId="A1040000" />);
+    const timeline = await screen.findByRole('region', { name: 'Timeline' });
+    const notice = (await within(timeline).findByText(/could not be shown/)).closest(
+      '[role="status"]',
+    );
+    expect(notice?.textContent).toBe(
+      '1 investment could not be shown. The service sent it in a form the portal could not read; everything else is listed.',
+    );
+  });
+
   it('is not told "Nothing yet" when the only fund move is the one that could not be read', async () => {
     bff.use(
       http.get('/api/accounts/A1040000/timeline', () =>

@@ -238,3 +238,42 @@ describe('an investor whose trade came with no amount and a status the portal do
     );
   });
 });
+
+describe('an investor with a trade the service sent unreadable', () => {
+  withViewportWidth(1280);
+
+  it('reads in the totals that one trade could not be shown and is in none of them', async () => {
+    bff.use(
+      http.get('/api/holdings', () =>
+        HttpResponse.json({ ...holdings, skippedRecords: 1, complete: false }),
+      ),
+    );
+    renderWithProviders(<Holdings />);
+    const totals = await screen.findByRole('region', { name: 'Totals per offering' });
+    expect(within(totals).getByRole('status').textContent).toBe(
+      '1 trade could not be shown. The service sent it in a form the portal could not read; everything else is listed. It is in none of the totals.',
+    );
+  });
+
+  it('is not told "No investments yet" when the only trade is the unreadable one', async () => {
+    bff.use(
+      http.get('/api/holdings', () =>
+        HttpResponse.json({
+          ...holdings,
+          trades: [],
+          byOffering: [],
+          totalAmount: '0',
+          pendingAmount: '0',
+          skippedRecords: 2,
+          complete: false,
+        }),
+      ),
+    );
+    renderWithProviders(<Holdings />);
+    const totals = await screen.findByRole('region', { name: 'Totals per offering' });
+    expect(within(totals).getByRole('status').textContent).toContain(
+      '2 trades could not be shown. The service sent them',
+    );
+    expect(screen.queryByText('No investments yet')).toBeNull();
+  });
+});

@@ -368,6 +368,41 @@ describe('a reviewer settles an unknown money request by hand', () => {
       );
     });
 
+    const openWithUnreadable = async (candidates: ReturnType<typeof trade>[]) => {
+      bff.use(
+        http.get('/api/compliance/money-requests/MR-5H7J9K1M3N/candidates', () =>
+          HttpResponse.json({ state: 'found', candidates, complete: true, skippedRecords: 1 }),
+        ),
+      );
+      const user = userEvent.setup({ delay: null });
+      renderWithProviders(<Register requests={[asked]} />);
+      await user.click(screen.getByRole('button', { name: 'Settle by hand: MR-5H7J9K1M3N' }));
+      const dialog = screen.getByRole('dialog', { name: 'Settle MR-5H7J9K1M3N by hand' });
+      const trades = within(dialog).getByRole('region', {
+        name: 'Trades at the platform that could be it',
+      });
+      const notice = (await within(trades).findByText(/could not be shown/)).closest(
+        '[role="status"]',
+      );
+      return { trades, notice };
+    };
+
+    it('is not told the investment never arrived when a trade the platform sent could not be read', async () => {
+      const { trades, notice } = await openWithUnreadable([]);
+      expect(notice?.textContent).toBe(
+        "1 trade could not be shown. The service sent it in a form the portal could not read; everything else is listed. No trade the portal could read is left unaccounted for; look at the platform for this account's trades in this offering.",
+      );
+      expect(trades.textContent).not.toContain('never arrived');
+    });
+
+    it('reads, above the trades listed, that an unreadable one may be the request’s', async () => {
+      const { trades, notice } = await openWithUnreadable([trade('302953', '12', true)]);
+      expect(notice?.textContent).toContain(
+        'everything else is listed. It may be this request’s: look at the platform if none below is.',
+      );
+      expect(within(trades).getByText(/Trade 302953/)).toBeTruthy();
+    });
+
     it('does not say so when a trade of the units asked for is listed', async () => {
       const { trades } = await open();
       expect(trades.textContent).not.toContain('No trade of exactly');
