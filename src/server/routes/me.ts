@@ -71,10 +71,7 @@ export const meRoutes = [
       const others = (await listUserSessions(deps.db, user!.id)).filter(
         (s) => s.idHash !== request.session?.idHash,
       );
-      await revokeSessions(
-        deps.db,
-        others.map((s) => s.idHash),
-      );
+      await revokeSessions(deps.db, { idHashes: others.map((s) => s.idHash) });
       // One event a session, as when each is ended on its own: the log names every one.
       for (const s of others) await audit(sessionEnded(s, { allOthers: true }));
       return { ended: others.length };

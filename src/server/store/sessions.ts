@@ -152,25 +152,28 @@ export async function revokeSession(db: Db, idHash: string, now = new Date()): P
   await db.updateTable('sessions').set({ revoked_at: now }).where('id_hash', '=', idHash).execute();
 }
 
-/** Ends these sessions (id hashes) at once; every instance refuses them at their next request. */
-export async function revokeSessions(db: Db, idHashes: string[], now = new Date()): Promise<void> {
-  if (idHashes.length === 0) return;
+/**
+ * Ends sessions still live: these (by id hash), or every one of a user. Every instance refuses
+ * them at their next request.
+ */
+export async function revokeSessions(
+  db: Db,
+  which: { idHashes: string[] } | { userId: string },
+  now = new Date(),
+): Promise<void> {
+  if ('idHashes' in which && which.idHashes.length === 0) return;
   await db
     .updateTable('sessions')
     .set({ revoked_at: now })
-    .where('id_hash', 'in', idHashes)
+    .where((eb) =>
+      'userId' in which ? eb('user_id', '=', which.userId) : eb('id_hash', 'in', which.idHashes),
+    )
     .where('revoked_at', 'is', null)
     .execute();
 }
 
-export async function revokeUserSessions(db: Db, userId: string, now = new Date()): Promise<void> {
-  await db
-    .updateTable('sessions')
-    .set({ revoked_at: now })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
-}
+export const revokeUserSessions = (db: Db, userId: string, now = new Date()): Promise<void> =>
+  revokeSessions(db, { userId }, now);
 
 /**
  * A second factor was proved in this session: it is complete, and step-up is fresh from now.
