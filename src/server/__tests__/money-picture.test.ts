@@ -749,3 +749,90 @@ describe('deposits in the register (fundCustodyAccount, §2.9)', () => {
     expect(await registerRow(reference!)).toMatchObject({ outcome: 'pending' });
   });
 });
+
+describe('a disbursement settled by hand (its fund move, §4.4)', () => {
+  const registerRow = async (reference: string) =>
+    moneyRequestPageSchema
+      .parse((await get(`/api/accounts/${accountA}/money-requests?limit=200`, investor)).json())
+      .requests.find((r) => r.reference === reference);
+  /** A disbursement the platform holds, whose answer the portal lost; and its fund move. */
+  async function lostDisbursement(amount: string) {
+    const res = await post(`/api/accounts/${accountA}/disbursements`, investor, {
+      type: 'ach',
+      amount,
+    });
+    expect(res.statusCode).toBe(201);
+    const { reference } = res.json() as { reference: string };
+    await h.db
+      .updateTable('money_requests')
+      .set({ outcome: 'unknown', upstream_id: null, settled_at: null, settled_via: null })
+      .where('reference', '=', reference)
+      .execute();
+    const moves = fundMoveViewPageSchema.parse(
+      (await get(`/api/accounts/${accountA}/fund-moves?limit=100`, investor)).json(),
+    );
+    const move = moves.moves.find((m) => m.portalReference === reference)!;
+    expect(move).toMatchObject({ direction: 'out' });
+    return { reference, move: move.referenceNumber };
+  }
+  const settle = async (reference: string, upstreamId: string) =>
+    post(
+      `/api/compliance/money-requests/${reference}/settle`,
+      await signIn(h.app, 'compliance@demo.test'),
+      { outcome: 'created', upstreamId, reason: 'Found the disbursement at the platform' },
+    );
+
+  it('takes only a fund move of its account that took money out, and not another request’s', async () => {
+    const { reference, move } = await lostDisbursement('7.25');
+    const other = await lostDisbursement('7.50');
+    const deposit = depositReceiptSchema.parse(
+      (await post(`/api/accounts/${accountA}/deposits`, investor, { amount: '8.10' })).json(),
+    );
+    const refused = async (upstreamId: string, message: string) => {
+      const res = await settle(reference, upstreamId);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields).toEqual([{ field: 'upstreamId', message }]);
+      expect(await registerRow(reference)).toMatchObject({ outcome: 'unknown', upstreamId: null });
+    };
+
+    // A slip of the keyboard: the investor must not read that money left when it did not.
+    await refused(
+      'CFM99999999',
+      `The platform has no fund move CFM99999999 of account ${accountA}. Check the reference of the fund move that took this disbursement out.`,
+    );
+    await refused(
+      deposit.referenceNumber,
+      `Fund move ${deposit.referenceNumber} brought money into account ${accountA}: it is not this disbursement. Check the reference of the fund move that took it out.`,
+    );
+    await refused(
+      other.move,
+      `Fund move ${other.move} carries our reference ${other.reference}, another request's, not ${reference}. Check the reference of the fund move that took this disbursement out.`,
+    );
+
+    const found = await settle(reference, move);
+    expect(found.statusCode).toBe(200);
+    expect(await registerRow(reference)).toMatchObject({ outcome: 'created', upstreamId: move });
+  });
+
+  it('settles nothing when the platform cannot be asked about the move', async () => {
+    const { reference, move } = await lostDisbursement('7.75');
+    // Reads retry, so the fault lasts until it is removed after the call.
+    const fault = (await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'getCustodyFundMove',
+      httpStatus: 503,
+      when: { referenceNumber: move },
+    })) as { id: string };
+    try {
+      const res = await settle(reference, move);
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error).toMatchObject({
+        code: 'upstream_unavailable',
+        submitted: 'no',
+        message: `The platform could not be asked about fund move ${move} just now, so ${reference} was not settled: nothing changed. Try again in a few minutes.`,
+      });
+      expect(await registerRow(reference)).toMatchObject({ outcome: 'unknown', upstreamId: null });
+    } finally {
+      await fetch(`${h.sandboxUrl}/__sandbox/faults/${fault.id}`, { method: 'DELETE' });
+    }
+  });
+});

@@ -65,13 +65,55 @@ function unknownPlatformId(message: string): HttpError {
   });
 }
 
+/** A disbursement's fund move (see checkPlatformId): of its account, going out, not another request's. */
+async function checkDisbursementMove(
+  deps: Deps,
+  request: MoneyRequest,
+  upstreamId: string,
+): Promise<void> {
+  const read = await getCustodyFundMove(deps.upstream, {
+    accountId: request.accountId,
+    referenceNumber: upstreamId,
+  }).catch((error: unknown) =>
+    isUpstreamError(error) && error.kind === 'not_found' ? ('none' as const) : null,
+  );
+  if (read === null) {
+    throw new HttpError(
+      'upstream_unavailable',
+      `The platform could not be asked about fund move ${upstreamId} just now, so ${request.reference} was not settled: nothing changed. Try again in a few minutes.`,
+      { submitted: 'no' },
+    );
+  }
+  if (read === 'none' || read.accountId !== request.accountId) {
+    throw unknownPlatformId(
+      `The platform has no fund move ${upstreamId} of account ${request.accountId}. Check the reference of the fund move that took this disbursement out.`,
+    );
+  }
+  const [move] = await withKnownDirections(deps.db, [read]);
+  if (move!.direction === 'in') {
+    throw unknownPlatformId(
+      `Fund move ${upstreamId} brought money into account ${request.accountId}: it is not this disbursement. Check the reference of the fund move that took it out.`,
+    );
+  }
+  if (move!.portalReference && move!.portalReference !== request.reference) {
+    throw unknownPlatformId(
+      `Fund move ${upstreamId} carries our reference ${move!.portalReference}, another request's, not ${request.reference}. Check the reference of the fund move that took this disbursement out.`,
+    );
+  }
+}
+
 /**
  * The platform id a reviewer settles a request with must be one the platform holds for that
  * request's account: a typing slip would otherwise record money as sent under an id that names
  * nothing, or another account's record. Only what the platform lets us read is checked (§4.16
- * trades of the account in the offering, §4.5 one fund move of the account); when it cannot be
- * read, the reviewer's own check at the platform stands. A disbursement's id is the platform's
- * request id and an IRA request's the account's, neither of which can be read back by id.
+ * trades of the account in the offering, §4.4 one fund move of the account); when it cannot be
+ * read, the reviewer's own check at the platform stands, except for a disbursement (below). An
+ * IRA request's id is the account's, which cannot be read back as the request.
+ *
+ * A disbursement is settled with the fund move that took its money out (§2.10: the platform's
+ * request id cannot be read back, while the move it leaves is read by its reference, §4.4; it is
+ * the id reconciliation settles one with). Recording money as gone that never left is the worse
+ * slip, so when the move cannot be read just now, nothing is settled.
  *
  * An investment settled with a trade whose units differ from those it asked for is most likely
  * another request's trade: refused unless the reviewer confirms it.
@@ -82,6 +124,10 @@ async function checkPlatformId(
   upstreamId: string,
   confirmDifferentUnits: boolean,
 ): Promise<void> {
+  if (request.kind === 'disbursement') {
+    await checkDisbursementMove(deps, request, upstreamId);
+    return;
+  }
   if (request.kind === 'deposit') {
     const move = await getCustodyFundMove(deps.upstream, {
       accountId: request.accountId,
