@@ -72,6 +72,7 @@ const auditActionLabels = {
   disbursement_sent: 'Disbursement sent upstream',
   disbursement_held_for_approval: 'Disbursement held for approval',
   disbursement_approved: 'Held disbursement approved',
+  held_disbursement_sent: 'Held disbursement sent',
   disbursement_rejected: 'Held disbursement rejected',
   deposit_requested: 'Deposit requested',
   bank_link_requested: 'Bank link requested',

@@ -516,6 +516,24 @@ describe('maker-checker on large disbursements', () => {
       .executeTakeFirstOrThrow();
   }
 
+  /** The audit events of sending an approval's request (by its reference): what, by whom, for whom. */
+  async function sendingEventsOf(id: string) {
+    const { reference } = await registerRowOf(id);
+    const events = await h.db
+      .selectFrom('audit_events')
+      .select(['action', 'user_email', 'outcome', 'details'])
+      .where('action', 'in', ['held_disbursement_sent', 'disbursement_requested'])
+      .execute();
+    return events
+      .map((e) => ({ ...e, details: e.details as Record<string, string> | null }))
+      .filter((e) => e.details?.reference === reference)
+      .map(({ details, ...e }) => ({
+        ...e,
+        maker: details!.maker,
+        requestId: details!.requestId,
+      }));
+  }
+
   let maker: string | null = null;
   /**
    * A held ACH disbursement of `amount` from account A; its approval id. The maker signs in
@@ -700,6 +718,36 @@ describe('maker-checker on large disbursements', () => {
         },
       ]),
     );
+    // The approver sent the maker's request: the log never says the approver asked for it.
+    expect(await sendingEventsOf(approvalId)).toEqual([
+      {
+        action: 'held_disbursement_sent',
+        user_email: 'admin@demo.test',
+        outcome: 'succeeded',
+        maker: 'investor@demo.test',
+        requestId: approved.json().requestId,
+      },
+    ]);
+  });
+
+  it('an approval the platform refuses is logged as the held request’s sending, failed, not as the approver’s request', async () => {
+    const id = await hold('125');
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'createCustodyFundDisbursement',
+      statusCode: '110',
+      times: 1,
+    });
+    const approved = await post(`/api/disbursement-approvals/${id}/approve`, admin);
+    expect(approved.json()).toMatchObject({ state: 'not_sent' });
+    expect(await sendingEventsOf(id)).toEqual([
+      {
+        action: 'held_disbursement_sent',
+        user_email: 'admin@demo.test',
+        outcome: 'failed',
+        maker: 'investor@demo.test',
+        requestId: undefined,
+      },
+    ]);
   });
 
   it('a rejection settles the register as not sent, naming who rejected it', async () => {

@@ -242,8 +242,10 @@ export const approvalRoutes = [
           via: 'response',
           by: 'system',
         });
+        // The approver's sending of the maker's request: never "Disbursement requested", which
+        // would name the approver as the one who asked to move the investor's money.
         await ctx.audit({
-          action: 'disbursement_requested',
+          action: 'held_disbursement_sent',
           objectType: 'account',
           objectId: decided.accountId,
           outcome: 'succeeded',
@@ -278,7 +280,7 @@ export const approvalRoutes = [
           neverSent: state === 'not_sent' && !refused,
         });
         await ctx.audit({
-          action: 'disbursement_requested',
+          action: 'held_disbursement_sent',
           objectType: 'account',
           objectId: decided.accountId,
           outcome: state === 'not_sent' ? 'failed' : 'unknown',
@@ -287,6 +289,7 @@ export const approvalRoutes = [
             approvalId: decided.id,
             amount: decided.amount,
             type: decided.type,
+            maker: decided.makerEmail,
           },
         });
         return toApproval(done);
