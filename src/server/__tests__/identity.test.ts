@@ -689,6 +689,11 @@ describe('maker-checker on large disbursements', () => {
 
     const twice = await post(`/api/disbursement-approvals/${approvalId}/approve`, admin);
     expect(twice.statusCode).toBe(409);
+    // Who decided, and what became of the money: the list already shows it, "reload" is no help.
+    expect(twice.json().error).toMatchObject({
+      message: 'admin@demo.test already approved this disbursement: it was sent to the platform.',
+      submitted: 'no',
+    });
     expect(await upstreamCalls('createCustodyFundDisbursement')).toBe(before + 1);
 
     // The register's row is what the platform answered, under the platform's id.

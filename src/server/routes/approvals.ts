@@ -115,6 +115,16 @@ export async function holdDisbursement(
   return { pendingApproval: toApproval(record) };
 }
 
+/** What became of the money of a decided approval, by its state. */
+const decidedOutcome: Record<ApprovalRecord['state'], string> = {
+  pending: 'it still waits for a decision',
+  sending: 'it is being sent to the platform',
+  sent: 'it was sent to the platform',
+  not_sent: 'it was not sent, no money moved',
+  unknown: 'its outcome is unknown, do not send it again',
+  rejected: 'nothing was sent',
+};
+
 async function decideOrRefuse(
   ctx: RouteContext<{ approvalId: string }, unknown, unknown>,
   to: 'sending' | 'rejected',
@@ -176,9 +186,15 @@ async function decideOrRefuse(
     return row;
   });
   if (!decided) {
+    // Who decided it and what became of the money: the page's list already shows it, so
+    // "reload" would be no help.
+    const now = await getApproval(ctx.deps.db, existing.id);
+    const verb = now?.state === 'rejected' ? 'rejected' : 'approved';
     throw new HttpError(
       'conflict',
-      'This disbursement was already decided by someone else. Reload to see its state.',
+      now?.checkerEmail
+        ? `${now.checkerEmail} already ${verb} this disbursement: ${decidedOutcome[now.state]}.`
+        : 'This disbursement was already decided by someone else.',
       { submitted: 'no' },
     );
   }

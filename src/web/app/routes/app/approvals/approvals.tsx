@@ -6,7 +6,8 @@ import Link from '@mui/material/Link';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
+import Alert, { type AlertColor } from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import DialogContentText from '@mui/material/DialogContentText';
 import { useEffect, useRef, useState } from 'react';
 import {
@@ -23,6 +24,7 @@ import { ErrorAlert } from '../../../../components/error-alert';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, QueryState } from '../../../../components/query-state';
 import { paths } from '../../../../config/paths';
+import { errorMessage, isApiClientError } from '../../../../lib/api-client';
 import { formatInstant, formatMoney } from '../../../../lib/format';
 import { useSession } from '../../../../features/auth/api/get-session';
 import {
@@ -39,6 +41,12 @@ const methodWords: Record<string, string> = {
   ach: 'By ACH to the linked bank account',
   wire_domestic: 'By domestic wire (U.S. bank)',
   wire_international: 'By international wire',
+};
+
+/** The method inside a sentence: only its first letter lowered, "U.S." and "ACH" kept. */
+const methodInSentence = (type: string) => {
+  const words = methodWords[type] ?? `By ${type}`;
+  return words.charAt(0).toLowerCase() + words.slice(1);
 };
 
 /** Who asked, how and when; who decided and when; the platform's id once sent. */
@@ -74,6 +82,28 @@ const nameOf = (a: Approval) =>
 
 type Decided = { approval: Approval; decision: 'approve' | 'reject' };
 
+/** What became of the money once a decision was taken, by the approval's state. */
+const outcomeWords: Record<Approval['state'], string> = {
+  pending: 'it still waits for a decision',
+  sending: 'it is being sent to the platform',
+  sent: 'it was sent to the platform',
+  not_sent: 'it was not sent: no money moved',
+  unknown: 'its outcome is unknown: do not send it again',
+  rejected: 'nothing was sent',
+};
+
+/**
+ * A decision someone else took while this page was open, as the list now shows it: who, what,
+ * when, and what became of the money. Null while the list still shows it waiting.
+ */
+function decidedElsewhere(current: Approval | undefined): string | null {
+  if (!current || current.state === 'pending') return null;
+  const who = current.checker ?? 'Someone else';
+  const verb = current.state === 'rejected' ? 'rejected' : 'approved';
+  const when = current.decidedAt ? ` on ${formatInstant(current.decidedAt)}` : '';
+  return `${who} ${verb} this${when}: ${outcomeWords[current.state]}.`;
+}
+
 /**
  * Approving sends money at once and rejecting cannot be taken back: each asks first, naming the
  * request, and a rejection asks for the reason the investor reads with their request.
@@ -88,16 +118,24 @@ function DecideDialog({
   onDecided: (decided: Decided) => void;
 }) {
   const decide = useDecideApproval();
+  const approvals = useApprovals();
   const form = useZodForm(approvalRejectSchema, { reason: '' });
   const { approval, decision } = asked;
   const close = () => {
     decide.reset();
     onClose();
   };
-  const done = () => {
-    onDecided(asked);
+  // The note says what the platform made of it: the answer, not the request as it was asked.
+  const done = (answer: Approval) => {
+    onDecided({ approval: answer, decision });
     onClose();
   };
+  // Decided meanwhile by someone else (409): nothing is left to decide here. The list refreshes
+  // after the answer, and says who decided what; until then, the BFF's sentence.
+  const conflict = isApiClientError(decide.error) && decide.error.code === 'conflict';
+  const elsewhere = conflict
+    ? decidedElsewhere(approvals.data?.approvals.find((a) => a.id === approval.id))
+    : null;
   const submit = () => {
     if (decision === 'approve') {
       decide.mutate({ id: approval.id, decision }, { onSuccess: done });
@@ -113,7 +151,6 @@ function DecideDialog({
       ),
     )();
   };
-  const method = (methodWords[approval.type] ?? `By ${approval.type}`).toLowerCase();
   return (
     <FormDialog
       open
@@ -121,12 +158,13 @@ function DecideDialog({
       title={decision === 'approve' ? 'Approve and send?' : 'Reject this disbursement?'}
       onSubmit={submit}
       pending={decide.isPending}
+      closed={conflict}
       submitLabel={decision === 'approve' ? 'Approve and send' : 'Reject'}
       pendingLabel={decision === 'approve' ? 'Sending…' : 'Rejecting…'}
       contentSx={{ display: 'grid', gap: 2 }}
     >
       <DialogContentText>
-        {nameOf(approval)}, {method}, requested by {approval.maker}.{' '}
+        {nameOf(approval)}, {methodInSentence(approval.type)}, requested by {approval.maker}.{' '}
         {decision === 'approve'
           ? 'It is sent to the platform as soon as you approve it.'
           : 'Nothing is sent; the investor reads your reason with the outcome of their request.'}
@@ -138,7 +176,13 @@ function DecideDialog({
           helperText="At least 10 characters: why it is rejected, in words the investor understands"
         />
       )}
-      {decide.isError && (
+      {conflict && (
+        <Alert severity="info" role="alert">
+          <AlertTitle>Already decided by someone else</AlertTitle>
+          {elsewhere ?? errorMessage(decide.error)}
+        </Alert>
+      )}
+      {decide.isError && !conflict && (
         <ErrorAlert
           error={decide.error}
           title={decision === 'approve' ? 'It was not approved' : 'It was not rejected'}
@@ -148,26 +192,61 @@ function DecideDialog({
   );
 }
 
+/** The note of a decision just taken: the outcome of the sending in its colour, not "Approved". */
+function decidedNote({ approval, decision }: Decided): { severity: AlertColor; text: string } {
+  const name = nameOf(approval);
+  const message = approval.message ? ` ${approval.message}` : '';
+  if (decision === 'reject') {
+    return {
+      severity: 'success',
+      text: `Rejected: ${name}. Nothing was sent; the investor reads your reason.`,
+    };
+  }
+  switch (approval.state) {
+    case 'sent':
+      return {
+        severity: 'success',
+        text: `Approved and sent: ${name}.${approval.requestId ? ` Platform request ${approval.requestId}.` : ''}`,
+      };
+    case 'not_sent':
+      return {
+        severity: 'error',
+        text: `Approved, but not sent: ${name}. No money moved.${message}`,
+      };
+    case 'unknown':
+      return {
+        severity: 'warning',
+        // Its message is the register's one instruction (do not send it again, our reference).
+        text: `Approved, outcome unknown: ${name}.${message || ' Do not send it again.'}`,
+      };
+    default:
+      return {
+        severity: 'info',
+        text: `Approved: ${name}. ${approvalStateLabels[approval.state]}.${message}`,
+      };
+  }
+}
+
 /**
- * What was just decided. The row's buttons are gone with the decision, so the focus comes here;
- * in an effect, which runs after the closing dialog has handed the focus back to its button.
+ * What was just decided, and what became of the money. The row's buttons are gone with the
+ * decision, so the focus comes here; in an effect, which runs after the closing dialog has
+ * handed the focus back to its button.
  */
 function DecidedNote({ decided, onDismiss }: { decided: Decided; onDismiss: () => void }) {
   const note = useRef<HTMLDivElement>(null);
   useEffect(() => note.current?.focus(), []);
+  const { severity, text } = decidedNote(decided);
   return (
     <Alert
       ref={note}
-      severity="success"
-      role="status"
+      severity={severity}
+      role={severity === 'success' ? 'status' : 'alert'}
       tabIndex={-1}
       sx={{ mb: 2 }}
       onClose={onDismiss}
       closeText="Dismiss this note"
     >
-      {decided.decision === 'approve'
-        ? `Approved: ${nameOf(decided.approval)}. Its outcome is on the list below.`
-        : `Rejected: ${nameOf(decided.approval)}. Nothing was sent; the investor reads your reason.`}
+      {text}
     </Alert>
   );
 }

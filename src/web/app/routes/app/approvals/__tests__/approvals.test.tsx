@@ -4,7 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Approval } from '../../../../../../contract/identity';
-import { bff, mockPost, okAnswer, startMockBff } from '../../../../../testing/mock-bff';
+import {
+  bff,
+  errorAnswer,
+  mockPost,
+  okAnswer,
+  startMockBff,
+} from '../../../../../testing/mock-bff';
 import { renderWithProviders } from '../../../../../testing/render';
 import { sessionOf } from '../../../../../testing/session';
 import { withTimeZones } from '../../../../../testing/time-zones';
@@ -127,7 +133,7 @@ describe('an administrator decides', () => {
     );
     const dialog = screen.getByRole('dialog', { name: 'Reject this disbursement?' });
     expect(dialog.textContent).toContain(
-      '$2,500.50 from account A1040173 (MR-NKAV7J3Q04), by ach to the linked bank account, requested by investor@demo.test.',
+      '$2,500.50 from account A1040173 (MR-NKAV7J3Q04), by ACH to the linked bank account, requested by investor@demo.test.',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(
@@ -153,7 +159,10 @@ describe('an administrator decides', () => {
   it('approves only after saying the money is sent at once; Cancel sends nothing', async () => {
     const sent = mockPost(
       `/api/disbursement-approvals/${held.id}/approve`,
-      okAnswer({ ...held, state: 'sent', checker: 'admin@demo.test' }, 200),
+      okAnswer(
+        { ...held, state: 'sent', checker: 'admin@demo.test', requestId: approved.requestId },
+        200,
+      ),
     );
     showAsAdmin();
     const user = userEvent.setup({ delay: null });
@@ -167,7 +176,110 @@ describe('an administrator decides', () => {
     await user.click(approve);
     dialog = screen.getByRole('dialog', { name: 'Approve and send?' });
     await user.click(within(dialog).getByRole('button', { name: 'Approve and send' }));
-    expect((await screen.findByRole('status')).textContent).toMatch(/^Approved: \$2,500\.50/);
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Approved and sent: $2,500.50 from account A1040173 (MR-NKAV7J3Q04). Platform request 1240ff2a-77a3-44a9-9173-d95c67b39c7e.',
+    );
+    expect(sent).toHaveLength(1);
+  });
+
+  it('names a wire’s method in the dialog as the row does: U.S. in capitals', async () => {
+    bff.use(
+      http.get('/api/session', () =>
+        HttpResponse.json(sessionOf({ role: 'admin', email: 'admin@demo.test' })),
+      ),
+      http.get('/api/disbursement-approvals', () =>
+        HttpResponse.json({ approvals: [{ ...held, type: 'wire_domestic' }] }),
+      ),
+    );
+    renderWithProviders(<ApprovalsRoute />);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: /^Reject \$2,500\.50/ }));
+    expect(screen.getByRole('dialog', { name: 'Reject this disbursement?' }).textContent).toContain(
+      '$2,500.50 from account A1040173 (MR-NKAV7J3Q04), by domestic wire (U.S. bank), requested by investor@demo.test.',
+    );
+  });
+
+  /** Approves the held request; the BFF answers `answer`. The note it leaves. */
+  async function approveAnswered(answer: Approval) {
+    mockPost(`/api/disbursement-approvals/${held.id}/approve`, okAnswer(answer, 200));
+    showAsAdmin();
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: /^Approve \$2,500\.50/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve and send?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Approve and send' }));
+    const note = await screen.findByRole('alert');
+    expect(document.activeElement).toBe(note);
+    expect(screen.queryByRole('status')).toBeNull();
+    return note;
+  }
+
+  it('says in red that an approval the platform refused moved no money, and why', async () => {
+    const note = await approveAnswered({
+      ...held,
+      state: 'not_sent',
+      checker: 'admin@demo.test',
+      message: 'The portal is not permitted to do this at the moment. Nothing was submitted.',
+    });
+    expect(note.className).toMatch(/colorError/);
+    expect(note.textContent).toBe(
+      'Approved, but not sent: $2,500.50 from account A1040173 (MR-NKAV7J3Q04). No money moved. The portal is not permitted to do this at the moment. Nothing was submitted.',
+    );
+  });
+
+  it('warns that an approval whose answer was lost must not be sent again', async () => {
+    const message =
+      'The connection to the service broke before its answer came. It may or may not have reached the platform. Do not send it again: the portal checks with the platform and settles it. Our reference: MR-NKAV7J3Q04.';
+    const note = await approveAnswered({
+      ...held,
+      state: 'unknown',
+      checker: 'admin@demo.test',
+      message,
+    });
+    expect(note.className).toMatch(/colorWarning/);
+    expect(note.textContent).toBe(
+      `Approved, outcome unknown: $2,500.50 from account A1040173 (MR-NKAV7J3Q04). ${message}`,
+    );
+  });
+
+  it('once someone else decided it, says who decided what and when, and offers only Close', async () => {
+    const rejected: Approval = {
+      ...held,
+      state: 'rejected',
+      checker: 'admin2@demo.test',
+      decidedAt: '2026-11-27T20:14:00.000Z',
+      message: 'Rejected: The amount is unusual',
+    };
+    let listed = held;
+    bff.use(
+      http.get('/api/session', () =>
+        HttpResponse.json(sessionOf({ role: 'admin', email: 'admin@demo.test' })),
+      ),
+      http.get('/api/disbursement-approvals', () => HttpResponse.json({ approvals: [listed] })),
+    );
+    const sent = mockPost(
+      `/api/disbursement-approvals/${held.id}/approve`,
+      errorAnswer(409, {
+        code: 'conflict',
+        message: 'admin2@demo.test already rejected this disbursement: nothing was sent.',
+        submitted: 'no',
+      }),
+    );
+    renderWithProviders(<ApprovalsRoute />);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: /^Approve \$2,500\.50/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve and send?' });
+    listed = rejected;
+    await user.click(within(dialog).getByRole('button', { name: 'Approve and send' }));
+    const alert = await within(dialog).findByText(
+      'admin2@demo.test rejected this on Nov 27, 2026, 12:14 PM PST: nothing was sent.',
+    );
+    expect(alert.closest('[role="alert"]')!.textContent).not.toMatch(/Support id|Reload/);
+    expect(within(dialog).queryByRole('button', { name: 'Approve and send' })).toBeNull();
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Close']);
     expect(sent).toHaveLength(1);
   });
 });
