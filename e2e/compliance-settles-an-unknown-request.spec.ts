@@ -5,7 +5,7 @@ import {
   signIn,
   transitionsSettled,
 } from './helpers';
-import { injectFault, removeFault } from './investor-helpers';
+import { disbursementReachesPlatform, injectFault, removeFault } from './investor-helpers';
 
 test('a reviewer settling a lost disbursement by hand is held to the rules: a platform id for "created", and no "never arrived" while it may be in flight', async ({
   page,
@@ -63,17 +63,25 @@ test('a reviewer settling a lost disbursement by hand is held to the rules: a pl
     'Outcome unknown',
   );
 
-  // The reviewer found it at the platform after all. Once settled it leaves the "unknown" filter,
-  // so the note above the register says what became of it, takes the focus from the closed
-  // dialog, and leads to the account's requests, where it is listed.
+  // It reached the platform after all, which now lists the fund move that took the money out.
+  const move = await disbursementReachesPlatform(page, { accountId, amount: '12.40', reference });
+  // A slip of the keyboard is caught at its field: the platform holds no such fund move (§4.4).
   await page.getByRole('button', { name: `Settle by hand: ${reference}` }).click();
   await dialog.getByLabel('The platform holds it (give its id)').check();
-  await dialog.getByLabel(/Platform id/).fill('REQ-FOUND-1');
+  await dialog.getByLabel(/Platform id/).fill('CFM99999999');
   await dialog.getByLabel(/What you checked/).fill('The platform lists this request as received');
+  await dialog.getByRole('button', { name: 'Settle' }).click();
+  await expect(dialog.getByLabel(/Platform id/)).toHaveAccessibleDescription(
+    `The platform has no fund move CFM99999999 of account ${accountId}. Check the reference of the fund move that took this disbursement out.`,
+  );
+  // With its real reference it is settled. Once settled it leaves the "unknown" filter, so the
+  // note above the register says what became of it, takes the focus from the closed dialog, and
+  // leads to the account's requests, where it is listed.
+  await dialog.getByLabel(/Platform id/).fill(move);
   await dialog.getByRole('button', { name: 'Settle' }).click();
   const note = page.getByRole('status').filter({ hasText: `${reference} settled by hand` });
   await expect(note).toBeFocused();
-  await expect(note).toContainText('platform id REQ-FOUND-1');
+  await expect(note).toContainText(`platform id ${move}`);
   await note.getByRole('button', { name: `Show the requests of account ${accountId}` }).click();
   await expect(page.getByRole('table', { name: 'Money requests' })).toContainText(reference);
   // Read, the note is put away, and the focus goes to the register's count beneath it.

@@ -36,6 +36,40 @@ export async function injectFault(page: Page, fault: Record<string, unknown>): P
   return ((await response.json()) as { id: number }).id;
 }
 
+/**
+ * A disbursement the platform receives straight from its client, as a request whose answer the
+ * portal lost would have reached it: with our reference in additionalDetails, which the platform
+ * echoes into the fund move that takes the money out (§2.10, §4.3). That fund move's reference.
+ */
+export async function disbursementReachesPlatform(
+  page: Page,
+  request: { accountId: string; amount: string; reference: string },
+): Promise<string> {
+  const sent = await page.request.post(`${sandboxUrl}/index.php/v3/createCustodyFundDisbursement`, {
+    data: {
+      clientID: 'sandbox-client',
+      developerAPIKey: 'sandbox-key-full-access',
+      accountId: request.accountId,
+      amount: request.amount,
+      type: 'ACH',
+      additionalDetails: `Portal ref ${request.reference}`,
+    },
+  });
+  expect(sent.ok()).toBe(true);
+  const moves = await page.request.post(`${sandboxUrl}/index.php/v3/getCustodyFundMoves`, {
+    data: {
+      clientID: 'sandbox-client',
+      developerAPIKey: 'sandbox-key-full-access',
+      accountId: request.accountId,
+    },
+  });
+  const { custodyTransactions } = (await moves.json()) as {
+    custodyTransactions: { referenceNumber: string; description: string }[];
+  };
+  return custodyTransactions.find((m) => m.description.includes(request.reference))!
+    .referenceNumber;
+}
+
 /** Removes this test's rule, if a failure left it unspent, and no other test's rule. */
 export async function removeFault(page: Page, id: number) {
   await page.request.delete(`${sandboxUrl}/__sandbox/faults/${id}`);

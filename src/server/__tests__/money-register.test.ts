@@ -8,6 +8,7 @@ import {
   listMoneyRequestsOfAccount,
   REFERENCE_PATTERN,
 } from '../store/money-requests';
+import { createCustodyFundDisbursement } from '../upstream';
 import { call, callSandbox, signIn, startHarness, type Harness } from './harness';
 
 /*
@@ -161,17 +162,30 @@ describe('register through the BFF', () => {
 
     it('as created, with the platform id: the investor sees it accepted and a retry is not sent', async () => {
       const lost = await lostDisbursement('15.25');
+      // As if the dropped call had reached the platform after all: it holds the disbursement
+      // with our reference, and the fund move that took its money out (§2.10, §4.3).
+      await createCustodyFundDisbursement(
+        h.built.deps.upstream,
+        { accountId: accountA, type: 'ach', amount: '15.25' },
+        { reference: lost.reference },
+      );
+      const moves = (
+        await call(h.app, 'GET', `/api/accounts/${accountA}/fund-moves?limit=100`, {
+          cookie: investor,
+        })
+      ).json() as { moves: { referenceNumber: string; portalReference: string | null }[] };
+      const move = moves.moves.find((m) => m.portalReference === lost.reference)!.referenceNumber;
       const res = await settle(lost.reference, {
         outcome: 'created',
-        upstreamId: 'CFM777001',
+        upstreamId: move,
         reason: 'Found in the fund moves of the account, same amount and our reference',
       });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
         reference: lost.reference,
         outcome: 'created',
-        upstreamId: 'CFM777001',
-        message: 'A reviewer found it at the platform as CFM777001.',
+        upstreamId: move,
+        message: `A reviewer found it at the platform as ${move}.`,
         userEmail: 'investor@demo.test',
         settledBy: 'reviewer',
         settledByEmail: 'compliance@demo.test',
@@ -224,7 +238,7 @@ describe('register through the BFF', () => {
       });
       expect(event.details).toMatchObject({
         settled: 'created',
-        upstreamId: 'CFM777001',
+        upstreamId: move,
         via: 'manual',
         by: reviewerId,
       });
