@@ -77,6 +77,7 @@ const auditActionLabels = {
   deposit_requested: 'Deposit requested',
   bank_link_requested: 'Bank link requested',
   money_request_unknown: 'Money request outcome unknown',
+  money_request_refused_standing: 'Money request refused: an earlier one stands unsettled',
   request_outcome_unknown: 'Request outcome unknown',
   money_request_settled: 'Money request settled',
   money_requests_reconciled: 'Money requests reconciled',

@@ -45,6 +45,22 @@ const errorCodeSchema = z.enum([
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
+/**
+ * A request that stands unsettled (being sent, or of unknown outcome), named by a refusal of a new
+ * one of its kind: the register's words (contract/money-requests `standingRequestSchema`, which
+ * this must equal; zod/mini here, as the rest of the error shape).
+ */
+const standingOnErrorSchema = z.object({
+  reference: z.string(),
+  kind: z.enum(['deposit', 'disbursement', 'investment', 'ira_supplement']),
+  outcome: z.enum(['pending', 'held', 'created', 'refused', 'not_sent', 'unknown']),
+  createdAt: z.string(),
+  amount: z.nullable(z.string()),
+  units: z.nullable(z.string()),
+  offeringId: z.nullable(z.string()),
+});
+export type StandingOnError = z.infer<typeof standingOnErrorSchema>;
+
 export const apiErrorSchema = z.object({
   error: z.object({
     code: errorCodeSchema,
@@ -55,5 +71,10 @@ export const apiErrorSchema = z.object({
     requestId: z.optional(z.string()),
     /** Our reference of a money request (the register), when one was opened. */
     reference: z.optional(z.string()),
+    /**
+     * A new deposit, disbursement or investment refused because these of its kind stand
+     * unsettled for the account (and offering): name them in `alsoWhileUnknown` to send it anyway.
+     */
+    standing: z.optional(z.array(standingOnErrorSchema)),
   }),
 });

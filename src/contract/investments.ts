@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { receiptReferenceShape } from './money-requests';
+import { alsoWhileUnknownShape, receiptReferenceShape } from './money-requests';
 import { chosenAccountIdSchema } from './account-views';
 import { compare, formatMoney, formatShares, multiply, wholeUnits } from './decimal';
 import { decimalStringSchema, localDateTimeSchema } from './money';
@@ -199,6 +199,7 @@ export const investmentRequestSchema = z.object({
     if (!result.ok) ctx.addIssue({ code: 'custom', message: result.message });
   }),
   paymentMethod: paymentMethodSchema.default('ach'),
+  ...alsoWhileUnknownShape,
 });
 export type InvestmentRequest = z.infer<typeof investmentRequestSchema>;
 

@@ -3,6 +3,7 @@ import { accountFilterSchema } from './account-views';
 import { boundedDateSchema, dayRangeOrder } from './dates';
 import { reasonForDecisionSchema } from './free-text';
 import { keysOf } from './keys-of';
+import type { StandingOnError } from './errors';
 import { decimalStringSchema, instantSchema, localDateTimeSchema } from './money';
 import { requestedSliceShape } from './pages';
 import { skippedRecordsSchema } from './skipped';
@@ -108,6 +109,78 @@ const endedWithNothing: readonly MoneyRequestOutcomeKey[] = ['refused', 'not_sen
 export const waitingOutcomes: readonly MoneyRequestOutcomeKey[] = keysOf(
   moneyRequestOutcomeWords,
 ).filter((outcome) => !endedWithNothing.includes(outcome));
+
+/**
+ * The outcomes of a deposit, disbursement or investment that may yet have moved money while the
+ * portal cannot say so: being sent, and unknown. A new request of the same kind for the same
+ * account (and offering) is sent while one stands only when the person acknowledged it by its
+ * reference (`alsoWhileUnknown`): sent again by mistake, it would move the money twice.
+ */
+export const unsettledOutcomes: readonly MoneyRequestOutcomeKey[] = ['pending', 'unknown'];
+
+/** Our register reference, as the BFF issues it (MR- and ten letters or digits). */
+const referenceSchema = z
+  .string()
+  .regex(/^MR-[0-9A-Z]{10}$/, 'reference must be MR- followed by 10 capital letters or digits');
+
+/**
+ * The body field of a deposit, disbursement or investment that sends it although requests of the
+ * same kind for the account (and offering) stand unsettled: their references, as the refusal
+ * (`standing`) or the form named them. Every one that stands must be named; one that is not is
+ * refused again, naming it.
+ */
+export const alsoWhileUnknownShape = {
+  alsoWhileUnknown: z
+    .array(referenceSchema)
+    .max(20, 'alsoWhileUnknown must name at most 20 references')
+    .optional(),
+};
+
+/**
+ * A request that stands unsettled, as a refusal names it (the error's `standing`, whose shape is
+ * in contract/errors with the rest of the error) and the forms list it: the register's words.
+ */
+export type StandingRequest = StandingOnError;
+
+/** One standing request in words: "MR-… (made 2026-11-28 12:01 UTC, 44 units, $440.00): outcome unknown". */
+export function standingRequestWords(request: StandingRequest): string {
+  const made = request.createdAt.slice(0, 16).replace('T', ' ');
+  const what = [
+    request.units ? `${request.units} units` : null,
+    request.amount ? `$${request.amount}` : null,
+  ].filter(Boolean);
+  return `${request.reference} (made ${made} UTC${what.length ? `, ${what.join(', ')}` : ''}): ${outcomeWordsOf(request).label.toLowerCase()}`;
+}
+
+/** What a request sent while others stand is: "an additional investment: MR-… may have gone through". */
+export function additionalRequestWords(
+  kind: z.infer<typeof moneyRequestKindSchema>,
+  references: readonly string[],
+): string {
+  const what = moneyRequestKindLabels[kind].toLowerCase();
+  return `an additional ${what}: ${references.join(' and ')} may have gone through`;
+}
+
+/** The label of the confirmation that sends a new request while others stand. */
+export const sendAlongsideLabel = (
+  kind: z.infer<typeof moneyRequestKindSchema>,
+  references: readonly string[],
+) => `Send this as ${additionalRequestWords(kind, references)}`;
+
+/**
+ * The refusal of a request while others of its kind stand unsettled, naming them with what
+ * happens next to them (one sentence per kind, as everywhere) and how to send this one anyway.
+ */
+export function standingRefusalMessage(
+  kind: z.infer<typeof moneyRequestKindSchema>,
+  standing: readonly StandingRequest[],
+): string {
+  const what = moneyRequestKindLabels[kind].toLowerCase();
+  const scope = kind === 'investment' ? 'this account in this offering' : 'this account';
+  const list = standing.map(standingRequestWords).join('; ');
+  const words = outcomeWordsOf({ kind, outcome: standing[0]?.outcome ?? 'unknown' });
+  return `Not sent: an earlier ${what} of ${scope} may have gone through, and a new one could move the money twice. Standing: ${list}. ${words.next} To send this one as well, confirm that it is an additional ${what}.`;
+}
 
 export const moneyRequestViewSchema = z.object({
   reference: z.string(),

@@ -800,7 +800,7 @@ describe('maker-checker on large disbursements', () => {
     // The approval gives the register's one instruction, under our reference.
     expect(approved.json()).toMatchObject({ state: 'unknown', reference: row.reference });
     expect(approved.json().message).toMatch(
-      /^The connection to the service broke before its answer came\. It may or may not have reached the platform\. Do not send it again: the portal checks with the platform and settles it\. Our reference: MR-/,
+      /^The connection to the service broke before its answer came\. It may or may not have reached the platform\. Do not send it again\. We check with the platform and settle it; if it stays unknown, contact support and quote our reference\. Our reference: MR-/,
     );
     expect(approved.json().message).not.toMatch(/check before trying again/);
     expect(row.outcome).toBe('unknown');

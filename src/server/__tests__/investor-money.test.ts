@@ -5,7 +5,14 @@ import { iraSupplementReceiptSchema } from '../../contract/ira';
 import { offeringPurchaseHistorySchema } from '../../contract/issuer-workspace';
 import { moneyRequestPageSchema, timelineSchema } from '../../contract/money-requests';
 import { offeringDetailSchema, offeringListSchema, type Offering } from '../../contract/offerings';
-import { call, callSandbox, signIn, startHarness, type Harness } from './harness';
+import {
+  call,
+  callSandbox,
+  settleLeftUnknown,
+  signIn,
+  startHarness,
+  type Harness,
+} from './harness';
 
 /*
  * Money moves once: createTrade, createCustodyFundDisbursement and
@@ -30,6 +37,7 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 afterEach(async () => {
   await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
+  await settleLeftUnknown(h.db);
 });
 
 let keyCounter = 0;

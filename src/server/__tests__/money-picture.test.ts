@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   depositReceiptSchema,
   linkBankReceiptSchema,
@@ -17,7 +17,15 @@ import {
   reconciliationSummarySchema,
   timelineSchema,
 } from '../../contract/money-requests';
-import { call, callSandbox, sandboxCalls, signIn, startHarness, type Harness } from './harness';
+import {
+  call,
+  callSandbox,
+  sandboxCalls,
+  settleLeftUnknown,
+  signIn,
+  startHarness,
+  type Harness,
+} from './harness';
 
 /*
  * An investor's money picture through the BFF against the sandbox: holdings from the GET trades
@@ -40,6 +48,7 @@ beforeAll(async () => {
   jordanAccount = h.manifest.investors[1].accountIds[0];
 });
 afterAll(() => h?.close());
+afterEach(() => settleLeftUnknown(h.db));
 
 let keyCounter = 0;
 const newKey = () => `money-picture-${Date.now()}-${++keyCounter}-abcdef`;

@@ -9,7 +9,14 @@ import {
   REFERENCE_PATTERN,
 } from '../store/money-requests';
 import { createCustodyFundDisbursement } from '../upstream';
-import { call, callSandbox, signIn, startHarness, type Harness } from './harness';
+import {
+  call,
+  callSandbox,
+  settleLeftUnknown,
+  signIn,
+  startHarness,
+  type Harness,
+} from './harness';
 
 /*
  * The register of money requests: every disbursement, investment and IRA supplement the BFF sends
@@ -37,6 +44,7 @@ describe('register through the BFF', () => {
   afterAll(() => h?.close());
   afterEach(async () => {
     await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
+    await settleLeftUnknown(h.db);
   });
 
   let n = 0;
@@ -103,7 +111,7 @@ describe('register through the BFF', () => {
     expect(error.message).toContain(error.reference);
     // The register's one instruction, not an invitation to check and try again.
     expect(error.message).toBe(
-      `The service did not answer in time. It may or may not have reached the platform. Do not send it again: the portal checks with the platform and settles it. Our reference: ${error.reference}.`,
+      `The service did not answer in time. It may or may not have reached the platform. Do not send it again. We check with the platform and settle it; if it stays unknown, contact support and quote our reference. Our reference: ${error.reference}.`,
     );
     const row = await getMoneyRequest(h.db, error.reference);
     expect(row).toMatchObject({ outcome: 'unknown', amount: '7', upstreamId: null });

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { call, callSandbox, sandboxCalls, signIn, startHarness, type Harness } from './harness';
+import {
+  call,
+  callSandbox,
+  sandboxCalls,
+  settleLeftUnknown,
+  signIn,
+  startHarness,
+  type Harness,
+} from './harness';
 
 /**
  * Upstream faults injected through the sandbox's control endpoints. Reads retry, each operation's
@@ -33,6 +41,7 @@ afterAll(async () => {
 });
 afterEach(async () => {
   await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
+  await settleLeftUnknown(h.db);
   // Each test starts with closed breakers and an empty window: move past the pause, then one good
   // read in each of the window's five slices (the sampling breaker drops a slice per call).
   vi.setSystemTime(Date.now() + 2_000);
@@ -189,7 +198,7 @@ describe('creates under upstream faults', () => {
     });
     // One instruction, the register's: the portal settles it, so it is not to be sent again.
     expect(refused.json().error.message).toMatch(
-      /Do not send it again: the portal checks with the platform and settles it\. Our reference: MR-/,
+      /Do not send it again\. We check with the platform and settle it; if it stays unknown, contact support and quote our reference\. Our reference: MR-/,
     );
     expect(refused.json().error.message).not.toMatch(/check before trying again/);
     expect(refused.json().error.message).not.toMatch(/Nothing was submitted|API Key|developer/i);

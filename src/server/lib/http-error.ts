@@ -1,4 +1,10 @@
-import type { ErrorCode, FieldIssue, Refusal, Submitted } from '../../contract/errors';
+import type {
+  ErrorCode,
+  FieldIssue,
+  Refusal,
+  StandingOnError,
+  Submitted,
+} from '../../contract/errors';
 
 const statusOf: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -31,6 +37,8 @@ export class HttpError extends Error {
       retryAfterSeconds?: number;
       /** Our reference of a money request (the register). */
       reference?: string | null;
+      /** Requests of the same kind that stand unsettled, which refused this one (contract/errors). */
+      standing?: StandingOnError[];
       /**
        * The platform answered and refused it (a rejection, a missing permission, a record it does
        * not know): the request reached it, so the register records it as refused, not as never
@@ -52,6 +60,7 @@ export class HttpError extends Error {
         ...(this.extra.submitted ? { submitted: this.extra.submitted } : {}),
         ...(this.extra.refusal ? { refusal: this.extra.refusal } : {}),
         ...(this.extra.reference ? { reference: this.extra.reference } : {}),
+        ...(this.extra.standing ? { standing: this.extra.standing } : {}),
         ...(requestId ? { requestId } : {}),
       },
     };

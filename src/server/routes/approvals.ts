@@ -283,7 +283,7 @@ export const approvalRoutes = [
         // again": the portal settles it), under our reference when the request has one.
         const message =
           state === 'unknown' && decided.moneyReference
-            ? unknownMoneyMessage(cause, decided.moneyReference)
+            ? unknownMoneyMessage(cause, decided.moneyReference, 'disbursement')
             : cause;
         const done = await finishSending(ctx.deps.db, decided.id, state, { message });
         // Refused by the platform is not "never reached it" (as for any money request).

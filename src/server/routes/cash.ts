@@ -6,6 +6,7 @@ import {
   linkedBankResultSchema,
 } from '../../contract/cash';
 import { HttpError } from '../lib/http-error';
+import { refuseWhileStanding } from '../lib/standing-requests';
 import { readLinkedBank } from '../lib/linked-bank';
 import {
   clearPendingBankLink,
@@ -175,6 +176,10 @@ export const cashRoutes = [
           { submitted: 'no', refusal: 'state' },
         );
       }
+      await refuseWhileStanding(
+        { deps, audit, moneyReference },
+        { kind: 'deposit', accountId: params.accountId, acknowledged: body.alsoWhileUnknown },
+      );
       const move = await fundCustodyAccount(deps.upstream, {
         accountId: params.accountId,
         amount: body.amount,

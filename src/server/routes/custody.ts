@@ -21,7 +21,8 @@ import {
 } from '../../contract/ira';
 import { checkMoneyAmount } from '../../contract/money-limits';
 import { outcomeWordsOf, waitingOutcomes } from '../../contract/money-requests';
-import { admitOnlyStandingRequest, type MoneyRequest } from '../store/money-requests';
+import { admitUnlessStanding, type MoneyRequest } from '../store/money-requests';
+import { refuseWhileStanding } from '../lib/standing-requests';
 import { maskLast4 } from '../../contract/rules/bank';
 import { upstreamTimeToInstant } from '../../contract/time';
 import { withKnownDirections } from '../lib/fund-move-direction';
@@ -233,6 +234,11 @@ export const custodyRoutes = [
           submitted: 'no',
         });
       }
+      // Before it is held or sent: a disbursement of unknown outcome may already have paid out.
+      await refuseWhileStanding(
+        { deps, audit, moneyReference },
+        { kind: 'disbursement', accountId: params.accountId, acknowledged: body.alsoWhileUnknown },
+      );
       const request = toDisbursementRequest(params.accountId, body);
       // Maker-checker: above the threshold the request waits for a second person.
       if (needsApproval(deps, request.amount)) {
@@ -296,7 +302,7 @@ export const custodyRoutes = [
       // While another request stands (being sent, accepted, or of unknown outcome), a second
       // one would duplicate it, so it is refused before anything is sent: a second tab, or a
       // form left open, cannot make one by accident.
-      const standing = await admitOnlyStandingRequest(deps.db, {
+      const [standing] = await admitUnlessStanding(deps.db, {
         accountId: params.accountId,
         kind: 'ira_supplement',
         outcomes: waitingOutcomes,

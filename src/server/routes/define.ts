@@ -39,6 +39,7 @@ import type { Deps, SignedInUser } from '../deps';
 import type { UpstreamLogger } from '../upstream/client';
 import { submittedSentence } from '../upstream/errors';
 import { hasSecondFactor } from '../store/second-factors';
+import { outcomeWordsOf } from '../../contract/money-requests';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -578,8 +579,12 @@ async function handleIdempotent(
     const cause = httpError && httpError.code !== 'internal' ? httpError.message : null;
     const unknown = new HttpError(
       httpError?.code ?? 'internal',
-      reference
-        ? unknownMoneyMessage(cause ?? 'Something went wrong while submitting.', reference)
+      reference && spec.money
+        ? unknownMoneyMessage(
+            cause ?? 'Something went wrong while submitting.',
+            reference,
+            spec.money.kind,
+          )
         : (cause ??
             'Something went wrong while submitting. It may or may not have been submitted: check your requests before trying again.'),
       {
@@ -662,14 +667,19 @@ function moneySettlement<R>(
 }
 
 /**
- * A money request whose outcome is unknown, told with the register's one instruction: the portal
- * checks with the platform and settles it (reconciliation, or a reviewer by hand), so sending it
- * again could only move the money twice. The cause keeps what happened; its own advice to check
- * before trying again, said where nothing settles the request for the person, gives way.
+ * A money request whose outcome is unknown, told with the register's one next step for its kind
+ * (contract/money-requests `outcomeWordsOf`: the same words as its timeline entry and the requests
+ * list), so the form, the timeline and the list never tell two stories. The cause keeps what
+ * happened; its own advice to check before trying again gives way to that step.
  */
-export function unknownMoneyMessage(cause: string, reference: string): string {
+export function unknownMoneyMessage(
+  cause: string,
+  reference: string,
+  kind: MoneyRequestKind,
+): string {
   const happened = cause.replace(submittedSentence('unknown'), '').trim();
-  return `${happened} It may or may not have reached the platform. Do not send it again: the portal checks with the platform and settles it. Our reference: ${reference}.`;
+  const next = outcomeWordsOf({ kind, outcome: 'unknown' }).next;
+  return `${happened} It may or may not have reached the platform. ${next} Our reference: ${reference}.`;
 }
 
 /** Outcome writes are retried this many times before the outcome goes to the spool. */

@@ -11,6 +11,7 @@ import { investmentBlock, paymentMethodBlock } from '../../contract/preflight';
 import { linkedBankName } from '../../contract/cash';
 import { readLinkedBank } from '../lib/linked-bank';
 import { HttpError } from '../lib/http-error';
+import { refuseWhileStanding } from '../lib/standing-requests';
 import { preflightFor } from './preflight';
 import { createTrade } from '../upstream';
 import { defineRoute } from './define';
@@ -94,6 +95,17 @@ export const investRoutes = [
       // The register says what was asked before anything is sent: if no answer comes back, the
       // reviewer who settles it by hand compares these units with the platform's trades (§4.16).
       await recordAsked(quote.value);
+      // An earlier investment in this offering from this account that may have gone through is
+      // not followed by another unless the person named it (the one-at-a-time step).
+      await refuseWhileStanding(
+        { deps, audit, moneyReference },
+        {
+          kind: 'investment',
+          accountId: body.accountId,
+          offeringId: offering.id,
+          acknowledged: body.alsoWhileUnknown,
+        },
+      );
 
       // Step-up above the configured amount (STEP_UP_INVESTMENT_ABOVE), asked before anything is sent.
       if (new Big(quote.value.amount).gt(deps.config.identity.stepUpInvestmentAbove)) {

@@ -25,12 +25,14 @@ import {
   moneyRequestViewSchema,
   settlementCandidatesSchema,
   timelineSchema,
+  unsettledOutcomes,
   type MoneyRequestQuery,
   type MoneyRequestView,
   type SettlementCandidates,
   type TimelineEntry,
 } from '../../contract/money-requests';
 import { nextApprovalBatch, upstreamTimeToInstant } from '../../contract/time';
+import { offeringParamsSchema } from '../../contract/offerings';
 import type { Deps } from '../deps';
 import { fundMoveDirectionOfRequest, withKnownDirections } from '../lib/fund-move-direction';
 import { HttpError } from '../lib/http-error';
@@ -303,7 +305,17 @@ function settledByInCsv(row: MoneyRequest, emails: Map<string, string>): string 
   return emails.get(row.settledBy) ?? row.settledBy;
 }
 
-const accountRequestsQuery = inOrder(moneyRequestQueryShape.omit({ accountId: true }));
+const accountRequestsQuery = inOrder(
+  moneyRequestQueryShape.omit({ accountId: true }).extend({
+    /** Only requests made in this offering (investments). */
+    offeringId: offeringParamsSchema.shape.offeringId.optional(),
+    /**
+     * `true`: only those being sent or of unknown outcome (unsettledOutcomes), which the invest,
+     * deposit and disbursement forms name before a new request of their kind is sent.
+     */
+    unsettled: z.enum(['true'], { error: 'unsettled must be true when given' }).optional(),
+  }),
+);
 
 const EXPORT_LIMIT = 10_000;
 
@@ -361,6 +373,15 @@ const foundMoveNext: Record<'held' | 'unknown' | 'refused' | 'not_sent', string>
 };
 
 /**
+ * Whether the entry's state adds the register's message (a refusal's reason, the approval that
+ * holds a disbursement). An unknown one's message says again what the outcome's words and next
+ * step say, and names the reference the entry already carries, so it is left out, as the
+ * requests list leaves it out; an accepted one needs none.
+ */
+const endedWithMessage = (row: MoneyRequest) =>
+  row.outcome !== 'created' && row.outcome !== 'unknown';
+
+/**
  * Order by time, newest first. The upstream's zone-less times are wall times of the platform's
  * configured zone (TRANSACT_TIME_ZONE), so they compare with the portal's own instants.
  */
@@ -380,11 +401,11 @@ export const moneyRequestRoutes = [
     query: accountRequestsQuery,
     response: moneyRequestPageSchema,
     async handler({ params, query, deps, request }) {
-      const page = await listMoneyRequestsOfAccount(
-        deps.db,
-        params.accountId,
-        storeFilter({ ...query, accountId: undefined }),
-      );
+      const page = await listMoneyRequestsOfAccount(deps.db, params.accountId, {
+        ...storeFilter({ ...query, accountId: undefined }),
+        ...(query.offeringId ? { offeringId: query.offeringId } : {}),
+        ...(query.unsettled ? { outcome: [...unsettledOutcomes] } : {}),
+      });
       const names = await offeringNames(deps, page.items, request.log);
       return {
         requests: page.items.map((row) => toView(row, names)),
@@ -796,7 +817,7 @@ export const moneyRequestRoutes = [
             }, so where it stands is not known here.`
           : awaitsBatch
             ? 'Accepted: pending until the platform approves it.'
-            : `${words.label}: ${words.meaning}${row.message && !created ? ` ${row.message}` : ''}`;
+            : `${words.label}: ${words.meaning}${row.message && endedWithMessage(row) ? ` ${row.message}` : ''}`;
         const step = moveUnknown
           ? {
               next: 'Look at the fund moves again later; if it is still not there, ask support and quote our reference.',

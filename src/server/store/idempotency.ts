@@ -148,7 +148,7 @@ function unknownOutcomeBody(reference: string | null) {
   return {
     error: {
       code: 'upstream_timeout' as const,
-      message: `An earlier attempt of this request stopped before its outcome was known.${named} It may or may not have been submitted. The portal checks with the platform automatically and settles it; the request list shows the outcome. Do not send it again as a new request.`,
+      message: `An earlier attempt of this request stopped before its outcome was known.${named} It may or may not have been submitted. Do not send it again as a new request: the account's requests list shows it, with what happens next.`,
       submitted: 'unknown' as const,
       ...(reference ? { reference } : {}),
     },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitingOutcomes } from '../../contract/money-requests';
 import { openStore, type Db } from './db';
-import { admitOnlyStandingRequest, getMoneyRequest, openMoneyRequest } from './money-requests';
+import { admitUnlessStanding, getMoneyRequest, openMoneyRequest } from './money-requests';
 
 let db: Db;
 beforeAll(async () => {
@@ -18,13 +18,15 @@ const claimed = (accountId: string, at: string) =>
     { accountId, kind: 'ira_supplement' },
     new Date(at),
   );
-const admit = (accountId: string, reference: string) =>
-  admitOnlyStandingRequest(db, {
-    accountId,
-    kind: 'ira_supplement',
-    outcomes: waitingOutcomes,
-    reference,
-  });
+const admit = async (accountId: string, reference: string) =>
+  (
+    await admitUnlessStanding(db, {
+      accountId,
+      kind: 'ira_supplement',
+      outcomes: waitingOutcomes,
+      reference,
+    })
+  )[0] ?? null;
 const outcomeOf = async (reference: string) => (await getMoneyRequest(db, reference))?.outcome;
 
 describe('one standing IRA request per account (§4.7)', () => {

@@ -208,25 +208,32 @@ export function listMoneyRequestsOfAccount(
 }
 
 /**
- * Admits `reference` as the one request of its kind for the account that stands (`outcomes`, the
- * contract's waitingOutcomes), or returns the latest other one that stands, and then marks
- * `reference` not sent. The check runs one at a time for an account and kind (a lock held to the
- * end of its transaction), and a request that yields is marked not sent inside that same step.
- * So of requests made at once in two tabs exactly one is admitted: each sees every other one
- * claimed before its check, and none that has already yielded. Ordering by the moment of each
- * claim would not do: those moments are taken before the claims are written, so a later claim
- * can carry the earlier moment and both would pass.
+ * Admits `reference` unless other requests of its kind for the account (and, given `offeringId`,
+ * the offering) stand in one of `outcomes`, other than those the person `acknowledged` by
+ * reference; returns those that stand unacknowledged, newest first, having marked `reference`
+ * not sent. An IRA request admits none besides itself (the contract's waitingOutcomes); a deposit,
+ * disbursement or investment none being sent or of unknown outcome (unsettledOutcomes) that the
+ * person did not name.
+ *
+ * The check runs one at a time for an account and kind (a lock held to the end of its
+ * transaction), and a request that yields is marked not sent inside that same step. So of
+ * requests made at once in two tabs or on two instances exactly one is admitted: each sees every
+ * other one claimed before its check, and none that has already yielded. Ordering by the moment
+ * of each claim would not do: those moments are taken before the claims are written, so a later
+ * claim can carry the earlier moment and both would pass.
  */
-export async function admitOnlyStandingRequest(
+export async function admitUnlessStanding(
   db: Db,
   scope: {
     accountId: string;
     kind: MoneyRequestKind;
+    offeringId?: string | null;
     outcomes: readonly MoneyRequestOutcome[];
     reference: string | null;
+    acknowledged?: readonly string[];
     now?: Date;
   },
-): Promise<MoneyRequest | null> {
+): Promise<MoneyRequest[]> {
   return db.transaction().execute(async (tx) => {
     await sql`select pg_advisory_xact_lock(hashtext(${`standing:${scope.kind}:${scope.accountId}`}))`.execute(
       tx,
@@ -237,13 +244,13 @@ export async function admitOnlyStandingRequest(
       .where('account_id', '=', scope.accountId)
       .where('kind', '=', scope.kind)
       .where('outcome', 'in', [...scope.outcomes]);
+    if (scope.offeringId) query = query.where('offering_id', '=', scope.offeringId);
     if (scope.reference) query = query.where('reference', '!=', scope.reference);
-    const row = await query
-      .orderBy('created_at', 'desc')
-      .orderBy('reference', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    if (row && scope.reference) {
+    const acknowledged = new Set(scope.acknowledged ?? []);
+    const rows = (
+      await query.orderBy('created_at', 'desc').orderBy('reference', 'desc').execute()
+    ).filter((row) => !acknowledged.has(row.reference));
+    if (rows.length > 0 && scope.reference) {
       // The refusal's own words are recorded with it when the route answers; this marks now,
       // under the lock, that the request yielded and was never sent.
       await settleMoneyRequest(
@@ -253,7 +260,7 @@ export async function admitOnlyStandingRequest(
         scope.now ?? new Date(),
       );
     }
-    return row ? toMoneyRequest(row) : null;
+    return rows.map(toMoneyRequest);
   });
 }
 

@@ -1,0 +1,75 @@
+import type { StandingOnError } from '../../contract/errors';
+import { standingRefusalMessage, unsettledOutcomes } from '../../contract/money-requests';
+import type { Deps } from '../deps';
+import type { RouteContext } from '../routes/define';
+import { admitUnlessStanding, type MoneyRequest } from '../store/money-requests';
+import { HttpError } from './http-error';
+import { isStoreFailure, storeUnavailable } from './store-errors';
+
+/** A register row as a refusal names it (the error's `standing`). */
+function toStanding(row: MoneyRequest): StandingOnError {
+  return {
+    reference: row.reference,
+    kind: row.kind,
+    outcome: row.outcome,
+    createdAt: row.createdAt.toISOString(),
+    amount: row.amount,
+    units: row.units,
+    offeringId: row.offeringId,
+  };
+}
+
+/**
+ * Refuses a deposit, disbursement or investment (409, nothing sent, audited) while another of its
+ * kind for the same account (for an investment: the same offering) is being sent or of unknown
+ * outcome, unless the body names each of those in `alsoWhileUnknown`: a person told "do not send
+ * it again" who sends it again all the same would move the money twice. The check and the mark
+ * of this request as not sent are one step per account and kind (admitUnlessStanding), so two
+ * tabs cannot both pass it. A resend of the same request with the same Idempotency-Key never gets
+ * here: it is answered with the first outcome (routes/define.ts).
+ */
+export async function refuseWhileStanding(
+  ctx: Pick<RouteContext<unknown, unknown, unknown>, 'audit' | 'moneyReference'> & { deps: Deps },
+  scope: {
+    kind: 'deposit' | 'disbursement' | 'investment';
+    accountId: string;
+    offeringId?: string;
+    acknowledged: readonly string[] | undefined;
+  },
+): Promise<void> {
+  let rows: MoneyRequest[];
+  try {
+    rows = await admitUnlessStanding(ctx.deps.db, {
+      accountId: scope.accountId,
+      kind: scope.kind,
+      offeringId: scope.offeringId ?? null,
+      outcomes: unsettledOutcomes,
+      reference: ctx.moneyReference,
+      acknowledged: scope.acknowledged ?? [],
+    });
+  } catch (err) {
+    // Not a lost answer: nothing was sent yet, so it may be tried again.
+    if (isStoreFailure(err)) throw storeUnavailable('Nothing was submitted.');
+    throw err;
+  }
+  if (rows.length === 0) return;
+  const standing = rows.map(toStanding);
+  await ctx.audit({
+    action: 'money_request_refused_standing',
+    objectType: 'account',
+    objectId: scope.accountId,
+    outcome: 'denied',
+    details: {
+      reference: ctx.moneyReference,
+      kind: scope.kind,
+      ...(scope.offeringId ? { offeringId: scope.offeringId } : {}),
+      standing: standing.map((row) => row.reference),
+      acknowledged: scope.acknowledged ?? [],
+    },
+  });
+  throw new HttpError('conflict', standingRefusalMessage(scope.kind, standing), {
+    submitted: 'no',
+    refusal: 'state',
+    standing,
+  });
+}
