@@ -2,7 +2,13 @@
 // every zod schema has), so zod's core (16 KB gzip) is not part of the sign-in page's first
 // paint; the schemas the first page reads come with their own chunk (see `Schema`).
 import type { $ZodType } from 'zod/v4/core';
-import type { ErrorCode, FieldIssue, Refusal, Submitted } from '../../contract/errors';
+import type {
+  ErrorCode,
+  FieldIssue,
+  Refusal,
+  StandingOnError,
+  Submitted,
+} from '../../contract/errors';
 import { isSignedOut } from '../../contract/signed-out';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -19,6 +25,8 @@ export class ApiClientError extends Error {
   readonly requestId?: string;
   /** Our reference of a money request (the register's MR-…), when the BFF opened one. */
   readonly reference?: string;
+  /** Requests of the same kind standing unsettled, which refused this one (contract/errors). */
+  readonly standing?: StandingOnError[];
   /** A 429's Retry-After: how many seconds until the same request may be let through. */
   readonly retryAfterSeconds?: number;
 
@@ -31,6 +39,7 @@ export class ApiClientError extends Error {
     refusal?: Refusal;
     requestId?: string;
     reference?: string;
+    standing?: StandingOnError[];
     retryAfterSeconds?: number;
   }) {
     super(init.message);
@@ -42,6 +51,7 @@ export class ApiClientError extends Error {
     this.refusal = init.refusal;
     this.requestId = init.requestId;
     this.reference = init.reference;
+    this.standing = init.standing;
     this.retryAfterSeconds = init.retryAfterSeconds;
   }
 }
@@ -336,7 +346,8 @@ async function toApiClientError(response: Response, method: Method): Promise<Api
     .then(({ apiErrorSchema }) => check(apiErrorSchema, body))
     .catch(() => null);
   if (parsed) {
-    const { code, message, fields, submitted, refusal, requestId, reference } = parsed.value.error;
+    const { code, message, fields, submitted, refusal, requestId, reference, standing } =
+      parsed.value.error;
     return new ApiClientError({
       message,
       status: response.status,
@@ -346,6 +357,7 @@ async function toApiClientError(response: Response, method: Method): Promise<Api
       refusal,
       requestId,
       reference,
+      standing,
       retryAfterSeconds: secondsOf(response.headers.get('Retry-After')),
     });
   }

@@ -1,9 +1,21 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
+import type { StandingOnError } from '../../contract/errors';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 
+/**
+ * The money forms ask first for the account's requests that stand unsettled (`unsettled=true`):
+ * unless a test says otherwise, none stand. Other reads of the list fall through to the test's
+ * own handlers.
+ */
+const noUnsettledRequests = http.get('/api/accounts/:accountId/money-requests', ({ request }) =>
+  new URL(request.url).searchParams.get('unsettled') === 'true'
+    ? HttpResponse.json({ requests: [], total: 0, offset: 0, limit: 20 })
+    : undefined,
+);
+
 /** The BFF as the browser sees it, answered by MSW handlers at the BFF's own URLs (docs/bff-api.md). */
-export const bff = setupServer();
+export const bff = setupServer(noUnsettledRequests);
 
 /** Starts the mock BFF for this test file; a request no handler answers fails the test. */
 export function startMockBff() {
@@ -62,6 +74,8 @@ export function errorAnswer(
     requestId?: string;
     /** Our reference of a money request the register holds. */
     reference?: string;
+    /** Requests standing unsettled that refused this one. */
+    standing?: StandingOnError[];
   },
 ): Response {
   return HttpResponse.json({ error: { requestId: 'req-test-1', ...error } }, { status });

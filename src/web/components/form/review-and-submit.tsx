@@ -179,13 +179,15 @@ export function SubmitOutcome({
  * the moment. After one refused for what it asks, "Change the request" (back to the form, with
  * what was typed) is the only way on; after one refused for a state outside it, or for a cause
  * not known, only "Back": the alert says what to do instead, and the same request would only be
- * refused again now. After an unknown outcome "Back" reads `outcomeUnknownBackLabel` where the
- * page leads somewhere other than the form.
+ * refused again now. After an unknown outcome there is no way back into an edit: "Close" (or
+ * `outcomeUnknownBackLabel`, where the page leads somewhere else), while the alert says where to
+ * follow the request; a form that is shown again names the request and asks before another is
+ * sent (features/money/components/unsettled-requests).
  */
 export function ReviewActions({
   flow,
   backLabel,
-  outcomeUnknownBackLabel = backLabel,
+  outcomeUnknownBackLabel = 'Close',
   confirmLabel,
   onBack = flow.back,
 }: {

@@ -36,6 +36,11 @@ import {
 import { paths } from '../../../config/paths';
 import { formatTimestamp, formatMoney } from '../../../lib/format';
 import { useCreateDisbursement } from '../api/create-disbursement';
+import {
+  sentAsRow,
+  UnsettledRequests,
+  useUnsettled,
+} from '../../../components/form/unsettled-requests';
 
 /** What the fields hold while typing; the schema turns it into one of the three request shapes. */
 type Values = {
@@ -112,13 +117,22 @@ export function DisbursementForm({
     }),
     onFieldErrors: (error) => applyFieldErrors(error, form.setError, fieldNames),
   });
+  // A disbursement of this account that may have paid out (being sent, or of unknown outcome) is
+  // named, and a new one waits for the person to confirm it is an additional one.
+  const unsettled = useUnsettled({ accountId, kind: 'disbursement', failure: flow.failure });
 
   if (flow.result && 'pendingApproval' in flow.result)
     return <HeldForApproval approval={flow.result.pendingApproval} />;
   if (flow.result) return <DisbursementResult receipt={flow.result} />;
 
   return (
-    <Form form={form} onValid={flow.begin} sx={{ display: 'grid', gap: 2.5, maxWidth: 560 }}>
+    <Form
+      form={form}
+      onValid={(values) => {
+        if (unsettled.mayReview()) flow.begin({ ...values, ...unsettled.body() });
+      }}
+      sx={{ display: 'grid', gap: 2.5, maxWidth: 560 }}
+    >
       <FormRadioGroup
         name="type"
         control={form.control}
@@ -172,6 +186,7 @@ export function DisbursementForm({
           />
         </>
       )}
+      <UnsettledRequests unsettled={unsettled} />
       <ReviewButton>Review request</ReviewButton>
 
       <ReviewDialog
@@ -233,6 +248,7 @@ function ReviewSummary({
   if (request.type === 'ach' && linkedBank?.state === 'linked') {
     items.push(['To bank', linkedBankName(linkedBank.bank)]);
   }
+  if (request.alsoWhileUnknown) items.push(sentAsRow('disbursement', request.alsoWhileUnknown));
   if (request.type !== 'ach') {
     items.push(
       [

@@ -48,6 +48,14 @@ import { focusOnMount } from '../../../lib/focus';
 import { formatDecimal, formatTimestamp, formatMoney } from '../../../lib/format';
 import { rememberReceipt } from '../../../lib/receipts';
 import { useCreateInvestment } from '../api/create-investment';
+import {
+  sentAsRow,
+  UnsettledRequests,
+  useUnsettled,
+} from '../../../components/form/unsettled-requests';
+
+/** The confirmation that sends a request while earlier ones stand (contract/money-requests). */
+type AlsoWhileUnknown = { alsoWhileUnknown?: string[] };
 
 /** ACH is paid from the linked bank: without one it is shown, not offered (as for disbursements). */
 const paymentOptions = (achAvailable: boolean) =>
@@ -138,7 +146,7 @@ export function InvestForm({
   const queryClient = useQueryClient();
   const flow = useReviewAndSubmit({
     mutation: useCreateInvestment(),
-    variables: (request: InvestmentValues, idempotencyKey) => ({
+    variables: (request: InvestmentValues & AlsoWhileUnknown, idempotencyKey) => ({
       offeringId: offering.id,
       request,
       idempotencyKey,
@@ -147,6 +155,15 @@ export function InvestForm({
       applyFieldErrors(error, form.setError, ['accountId', 'units', 'paymentMethod']),
     // Kept beyond this component: a refresh (sold out) must not replace the receipt.
     onSuccess: (confirmed) => rememberReceipt(queryClient, 'investment', offering.id, confirmed),
+  });
+  // An earlier investment of this account in this offering that may have gone through (being
+  // sent, or its outcome unknown) is named here, and a new one waits for the person to confirm
+  // it is an additional one: "do not send it again" and a plain resend cannot both stand.
+  const unsettled = useUnsettled({
+    accountId: accountId ?? '',
+    kind: 'investment',
+    offeringId: offering.id,
+    failure: flow.failure,
   });
 
   // The review replaces the form, so leaving it ("Edit", "Change the request") would drop focus
@@ -203,6 +220,9 @@ export function InvestForm({
             ['Unit price', formatMoney(offering.unitPrice, { precision: 'price' })],
             ['Amount', reviewed.ok ? formatMoney(reviewed.value.amount) : '—'],
             ['Payment', paymentMethodLabels[request.paymentMethod]],
+            ...(request.alsoWhileUnknown
+              ? [sentAsRow('investment', request.alsoWhileUnknown)]
+              : []),
           ]}
         />
         <SubmitOutcome
@@ -213,6 +233,8 @@ export function InvestForm({
           {...accountRequestPlaces(request.accountId)}
         />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 3 }}>
+          {/* After an unknown outcome "Close", not "Edit": the form then names the request and
+              asks before another is sent. */}
           <ReviewActions flow={flow} backLabel="Edit" confirmLabel="Confirm investment" />
         </Box>
       </Paper>
@@ -222,7 +244,13 @@ export function InvestForm({
   const quote = units ? checkInvestment(offering, units) : null;
   const refused = flow.refusedOnFields;
   return (
-    <Form form={form} onValid={flow.begin} sx={{ display: 'grid', gap: 2.5, maxWidth: 560 }}>
+    <Form
+      form={form}
+      onValid={(values) => {
+        if (unsettled.mayReview()) flow.begin({ ...values, ...unsettled.body() });
+      }}
+      sx={{ display: 'grid', gap: 2.5, maxWidth: 560 }}
+    >
       {refused && (
         // The outcome of the confirm, kept while the form is back: its messages are on the
         // fields, and this says that nothing was sent and under which reference it is listed.
@@ -302,6 +330,7 @@ export function InvestForm({
         }
         required
       />
+      <UnsettledRequests unsettled={unsettled} />
       <ReviewButton buttonRef={reviewButton}>Review investment</ReviewButton>
     </Form>
   );

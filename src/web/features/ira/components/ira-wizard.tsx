@@ -419,6 +419,9 @@ export function IraWizard({ accountId, address }: { accountId: string; address?:
             <ReviewActions
               flow={flow}
               backLabel="Back"
+              // After an unknown outcome too: a step back, where a second request is refused
+              // while this one stands (the BFF's one-standing-request rule, §4.7).
+              outcomeUnknownBackLabel="Back"
               confirmLabel="Submit IRA request"
               onBack={() => {
                 flow.back();

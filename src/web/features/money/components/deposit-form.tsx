@@ -29,6 +29,11 @@ import { paths } from '../../../config/paths';
 import { formatMoney } from '../../../lib/format';
 import { useCreateDeposit } from '../api/create-deposit';
 import { useLinkedBank } from '../api/get-linked-bank';
+import {
+  sentAsRow,
+  UnsettledRequests,
+  useUnsettled,
+} from '../../../components/form/unsettled-requests';
 
 type Values = { amount: string; description: string };
 // The schema outputs the request: the amount in canonical form, the description trimmed.
@@ -94,18 +99,31 @@ function DepositFields({
   }, [focusFirst, setFocus]);
   const flow = useReviewAndSubmit({
     mutation: useCreateDeposit(),
-    variables: ({ amount, description }: DepositRequest, idempotencyKey) => ({
+    variables: ({ amount, description, alsoWhileUnknown }: DepositRequest, idempotencyKey) => ({
       accountId,
-      request: { amount, ...(description ? { description } : {}) },
+      request: {
+        amount,
+        ...(description ? { description } : {}),
+        ...(alsoWhileUnknown ? { alsoWhileUnknown } : {}),
+      },
       idempotencyKey,
     }),
     onFieldErrors: (error) => applyFieldErrors(error, form.setError, ['amount', 'description']),
   });
+  // A deposit of this account that may have gone through (being sent, or of unknown outcome) is
+  // named, and a new one waits for the person to confirm it is an additional one.
+  const unsettled = useUnsettled({ accountId, kind: 'deposit', failure: flow.failure });
 
   if (flow.result) return <DepositResult receipt={flow.result} onAnother={onAnother} />;
   return (
     <>
-      <Form form={form} onValid={flow.begin} sx={{ display: 'grid', gap: 2, mt: 2, maxWidth: 420 }}>
+      <Form
+        form={form}
+        onValid={(values) => {
+          if (unsettled.mayReview()) flow.begin({ ...values, ...unsettled.body() });
+        }}
+        sx={{ display: 'grid', gap: 2, mt: 2, maxWidth: 420 }}
+      >
         <FormAmountField
           name="amount"
           control={form.control}
@@ -113,6 +131,7 @@ function DepositFields({
           helperText={`Dollars and whole cents, up to ${formatMoney(DEPOSIT_MAX_AMOUNT)}, from ${linkedBankName(bank)}.`}
         />
         <FormTextField name="description" control={form.control} label="Description (optional)" />
+        <UnsettledRequests unsettled={unsettled} />
         <ReviewButton>Review deposit</ReviewButton>
 
         <ReviewDialog
@@ -129,6 +148,9 @@ function DepositFields({
                 ['From bank', linkedBankName(bank)],
                 ['Into', <Code key="account" value={accountId} />],
                 ['Description', flow.review.description || 'None'],
+                ...(flow.review.alsoWhileUnknown
+                  ? [sentAsRow('deposit', flow.review.alsoWhileUnknown)]
+                  : []),
               ]}
             />
           )}

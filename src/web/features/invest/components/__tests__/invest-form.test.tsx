@@ -268,8 +268,10 @@ describe('an investor invests in an offering (§4.3 createTrade)', () => {
     ).toBe('/accounts/A7654321/money');
     expect(screen.queryByRole('button', { name: /Confirm investment|Try again/ })).toBeNull();
 
-    // Edited back to the same request and reviewed again: the BFF can tell it is the same one.
-    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    // No "Edit" into a sending form: "Close". The form then shows the same request; reviewed
+    // again unchanged, it goes with the same key, so the BFF can tell it is the same one.
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
     await openReviewAndArm(
       () => user.click(screen.getByRole('button', { name: 'Review investment' })),
       confirm,
@@ -286,7 +288,7 @@ describe('an investor invests in an offering (§4.3 createTrade)', () => {
       errorAnswer(504, {
         code: 'upstream_timeout',
         message:
-          'The service did not answer in time. It may or may not have reached the platform. Do not send it again: the portal checks with the platform and settles it. Our reference: MR-7K2Q9ZX4AB.',
+          'The service did not answer in time. It may or may not have reached the platform. Do not send it again. A reviewer checks it with the platform and settles it; if it stays unknown, contact support and quote our reference. Our reference: MR-7K2Q9ZX4AB.',
         submitted: 'unknown',
         reference: 'MR-7K2Q9ZX4AB',
       }),

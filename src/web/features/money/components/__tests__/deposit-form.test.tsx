@@ -11,6 +11,7 @@ import {
   openReviewAndArm,
   renderWithProviders,
 } from '../../../../testing/render';
+import { moneyRequestView } from '../../../../testing/money-request';
 import { DepositForm } from '../deposit-form';
 
 startMockBff();
@@ -156,9 +157,88 @@ describe('an investor deposits from the linked bank (fundCustodyAccount, §4.16)
         .getAttribute('href'),
     ).toBe('/accounts/A1234567/money');
     expect(within(dialog).queryByRole('button', { name: /Request deposit|Try again/ })).toBeNull();
-    // Closing leads back to the form, which can be edited and reviewed again.
-    expect(within(dialog).getByRole('button', { name: 'Back to edit' })).toBeTruthy();
+    // No way back into an edit: the alert says where to follow it, and the dialog closes.
+    expect(within(dialog).queryByRole('button', { name: 'Back to edit' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeTruthy();
     expect(sent).toHaveLength(1);
+  });
+
+  it('after a lost deposit the form names it and sends another only as a confirmed additional deposit', async () => {
+    withBank(linked);
+    const lost = moneyRequestView({
+      reference: 'MR-QWWWHH63TG',
+      accountId: 'A1234567',
+      kind: 'deposit',
+      amount: '71',
+      createdAt: '2026-11-28T12:10:00.000Z',
+    });
+    let reads = 0;
+    bff.use(
+      http.get('/api/accounts/A1234567/money-requests', ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        expect(params.get('kind')).toBe('deposit');
+        expect(params.get('unsettled')).toBe('true');
+        reads += 1;
+        // Before the deposit none stands; once its answer was lost, it does.
+        const requests = reads === 1 ? [] : [lost];
+        return HttpResponse.json({ requests, total: requests.length, offset: 0, limit: 20 });
+      }),
+    );
+    const sent = mockPost(
+      endpoint,
+      errorAnswer(504, {
+        code: 'upstream_timeout',
+        message:
+          'The service did not answer in time. It may or may not have reached the platform. Do not send it again. We check with the platform and settle it; if it stays unknown, contact support and quote our reference. Our reference: MR-QWWWHH63TG.',
+        submitted: 'unknown',
+        reference: 'MR-QWWWHH63TG',
+      }),
+      okAnswer({
+        referenceNumber: 'FM-2',
+        reference: 'MR-AAAAAAAAAA',
+        accountId: 'A1234567',
+        amount: '71.01',
+        status: 'pending',
+        approvalStatus: 'pending',
+        bankName: 'First Bank',
+        createdAt: '2026-11-28T12:12:00',
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<DepositForm accountId="A1234567" />);
+    const amount = await screen.findByLabelText(/Deposit amount \(USD\)/);
+    await fill(user, amount, '71.00');
+    const dialog = await review(user);
+    await user.click(send());
+    await within(dialog).findByRole('alert');
+    expect(within(dialog).queryByRole('button', { name: 'Back to edit' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    const notice = await screen.findByRole('region', {
+      name: 'An earlier deposit of this account may have gone through',
+    });
+    expect(notice.textContent).toContain(
+      'MR-QWWWHH63TG (made 2026-11-28 12:10 UTC, $71): outcome unknown.',
+    );
+    expect(notice.textContent).toContain('We check with the platform and settle it');
+    await user.clear(amount);
+    await fill(user, amount, '71.01');
+    await user.click(screen.getByRole('button', { name: 'Review deposit' }));
+    const box = within(notice).getByRole('checkbox', {
+      name: 'Send this as an additional deposit: MR-QWWWHH63TG may have gone through',
+    });
+    await waitFor(() => expect(document.activeElement).toBe(box));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(sent).toHaveLength(1);
+
+    await user.click(box);
+    const again = await review(user);
+    expect(terms(again)['Sent as']).toBe(
+      'An additional deposit: MR-QWWWHH63TG may have gone through',
+    );
+    await user.click(send());
+    expect(await screen.findByText('Deposit requested')).toBeTruthy();
+    expect(sent[1].body).toEqual({ amount: '71.01', alsoWhileUnknown: ['MR-QWWWHH63TG'] });
   });
 
   it('with no bank linked offers no form and says why', async () => {

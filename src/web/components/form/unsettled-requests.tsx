@@ -1,0 +1,177 @@
+import { useId, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Typography from '@mui/material/Typography';
+import {
+  additionalRequestWords,
+  moneyRequestKindLabels,
+  outcomeWordsOf,
+  sendAlongsideLabel,
+  standingRequestWords,
+  type StandingRequest,
+} from '../../../contract/money-requests';
+import { AccountRequestsLink } from './submission-error';
+import { isApiClientError } from '../../lib/api-client';
+import { useUnsettledRequests, type UnsettledKind } from '../../lib/unsettled-requests';
+
+/**
+ * The requests of a kind (and offering) that stand unsettled for an account, from the register and
+ * from a refusal that named them, and whether the person confirmed sending a new one as well.
+ * Review waits for that confirmation: the BFF refuses a new request while one stands unless the
+ * body names it (`alsoWhileUnknown`), since sending it again could move the money twice.
+ */
+export function useUnsettled({
+  accountId,
+  kind,
+  offeringId,
+  failure,
+}: {
+  accountId: string;
+  kind: UnsettledKind;
+  offeringId?: string;
+  /** The last send's failure: a refusal naming standing requests adds them at once. */
+  failure: unknown;
+}) {
+  const query = useUnsettledRequests(accountId, kind, offeringId);
+  const fromRefusal =
+    isApiClientError(failure) && failure.standing
+      ? failure.standing.filter((row) => row.kind === kind && row.outcome !== 'not_sent')
+      : [];
+  const fromRegister: StandingRequest[] = (query.data?.requests ?? []).map((row) => ({
+    reference: row.reference,
+    kind: row.kind,
+    outcome: row.outcome,
+    createdAt: row.createdAt,
+    amount: row.amount,
+    units: row.units,
+    offeringId: row.offeringId,
+  }));
+  const standing = [...fromRegister];
+  for (const row of fromRefusal) {
+    if (!standing.some((known) => known.reference === row.reference)) standing.push(row);
+  }
+  const references = standing.map((row) => row.reference);
+  // The confirmation is of the requests it named: one more that appears asks again.
+  const [confirmed, setConfirmed] = useState('');
+  const [asked, setAsked] = useState(false);
+  const acknowledged =
+    references.length > 0 && confirmed === references.join(' ') ? references : null;
+  const box = useRef<HTMLInputElement>(null);
+  return {
+    query,
+    kind,
+    offeringId,
+    accountId,
+    standing,
+    acknowledged,
+    asked,
+    box,
+    setConfirmed(on: boolean) {
+      setConfirmed(on ? references.join(' ') : '');
+      setAsked(false);
+    },
+    /**
+     * Whether a new request may go to review now; if not, the confirmation is asked for and
+     * takes focus.
+     */
+    mayReview(): boolean {
+      if (standing.length === 0 || acknowledged) return true;
+      setAsked(true);
+      box.current?.focus();
+      return false;
+    },
+    /** The body field naming the standing requests, once confirmed. */
+    body(): { alsoWhileUnknown?: string[] } {
+      return acknowledged ? { alsoWhileUnknown: acknowledged } : {};
+    },
+  };
+}
+
+type Unsettled = ReturnType<typeof useUnsettled>;
+
+/** The review's row saying a request goes as an additional one, naming the earlier ones. */
+export function sentAsRow(kind: UnsettledKind, references: readonly string[]): [string, string] {
+  const words = additionalRequestWords(kind, references);
+  return ['Sent as', words.charAt(0).toUpperCase() + words.slice(1)];
+}
+
+/**
+ * Shown on the form: each standing request with our reference, its outcome and what happens next
+ * (the register's words), where to follow it, and the confirmation that sends a new request as
+ * an additional one. While they load, a line says so; if they cannot be read, the form says that
+ * the portal still refuses a new request over one that stands, and names it then.
+ */
+export function UnsettledRequests({ unsettled }: { unsettled: Unsettled }) {
+  const titleId = useId();
+  const helperId = useId();
+  const { query, standing, kind, accountId } = unsettled;
+  const what = moneyRequestKindLabels[kind].toLowerCase();
+  const scope = unsettled.offeringId ? 'this account in this offering' : 'this account';
+  if (accountId === '') return null;
+  if (query.isPending && standing.length === 0) {
+    return (
+      <Typography variant="body2" role="status">
+        Checking for an earlier {what} of {scope} that is not settled yet…
+      </Typography>
+    );
+  }
+  if (query.isError && standing.length === 0) {
+    return (
+      <Alert severity="info">
+        Earlier {what}s of {scope} could not be checked just now. If one is still being settled,
+        sending is refused and names it, and nothing is sent.
+      </Alert>
+    );
+  }
+  if (standing.length === 0) return null;
+  return (
+    <Alert severity="warning" role="region" aria-labelledby={titleId}>
+      <AlertTitle id={titleId}>
+        {standing.length === 1
+          ? `An earlier ${what} of ${scope} may have gone through`
+          : `${standing.length} earlier ${what}s of ${scope} may have gone through`}
+      </AlertTitle>
+      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+        {standing.map((row) => (
+          <li key={row.reference}>
+            <span translate="no">{standingRequestWords(row)}</span>. {outcomeWordsOf(row).next}
+          </li>
+        ))}
+      </Box>
+      <Typography variant="body2" sx={{ mt: 1 }}>
+        Follow it under our reference on <AccountRequestsLink accountId={accountId} />. A new {what}{' '}
+        is sent only if you confirm that it is an additional one.
+      </Typography>
+      <FormControl error={unsettled.asked} sx={{ mt: 1 }}>
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={unsettled.acknowledged !== null}
+              onChange={(event) => unsettled.setConfirmed(event.target.checked)}
+              slotProps={{
+                input: {
+                  ref: unsettled.box,
+                  'aria-describedby': unsettled.asked ? helperId : undefined,
+                },
+              }}
+            />
+          }
+          label={sendAlongsideLabel(
+            kind,
+            standing.map((row) => row.reference),
+          )}
+        />
+        {unsettled.asked && (
+          <FormHelperText id={helperId} role="alert">
+            {`Confirm that this is an additional ${what} to send it while the earlier one stands, or wait until it is settled.`}
+          </FormHelperText>
+        )}
+      </FormControl>
+    </Alert>
+  );
+}

@@ -1,0 +1,205 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AccountSummary } from '../../../../../contract/account-views';
+import type { MoneyRequestView } from '../../../../../contract/money-requests';
+import { offeringFixture } from '../../../../testing/offering';
+import { moneyRequestView } from '../../../../testing/money-request';
+import { bff, errorAnswer, mockPost, okAnswer, startMockBff } from '../../../../testing/mock-bff';
+import {
+  descriptionOf,
+  fill,
+  openReviewAndArm,
+  renderWithProviders,
+} from '../../../../testing/render';
+import { InvestForm } from '../invest-form';
+
+/*
+ * An investment whose outcome is unknown may have gone through: the form never leads from it
+ * straight into sending another. It names the standing request (on load too) and sends a new one
+ * only as a confirmed additional investment, naming the standing one to the BFF.
+ */
+
+startMockBff();
+afterEach(cleanup);
+
+const accounts = [
+  { id: 'A7654321', name: 'Quinn Family Trust', type: 'entity', loaded: true },
+] as unknown as AccountSummary[];
+const offering = offeringFixture({
+  unitPrice: '10',
+  minAmount: '10',
+  maxAmount: '5000',
+  totalShares: '800000',
+  endDate: '2030-01-01',
+});
+const endpoint = '/api/offerings/7/investments';
+const lost: MoneyRequestView = moneyRequestView({
+  reference: 'MR-H7XM68GV7W',
+  accountId: 'A7654321',
+  kind: 'investment',
+  offeringId: '7',
+  units: '44',
+  unitPrice: '10',
+  amount: '440',
+  createdAt: '2026-11-28T12:01:00.000Z',
+});
+const receipt = {
+  tradeId: 'T-000124',
+  reference: 'MR-QWWWHH63TG',
+  transactionId: null,
+  offeringId: '7',
+  offeringName: offering.name,
+  accountId: 'A7654321',
+  units: '45',
+  unitPrice: '10',
+  amount: '450',
+  paymentMethod: 'wire',
+  status: 'created',
+  createdAt: '2026-11-28T12:05:00',
+};
+const lostAnswer = errorAnswer(504, {
+  code: 'upstream_timeout',
+  message:
+    'The service did not answer in time. It may or may not have reached the platform. Do not send it again. A reviewer checks it with the platform and settles it; if it stays unknown, contact support and quote our reference. Our reference: MR-H7XM68GV7W.',
+  submitted: 'unknown',
+  reference: 'MR-H7XM68GV7W',
+});
+
+/** The register's standing investments of the account in the offering: each read answers the next. */
+function standing(...answers: MoneyRequestView[][]) {
+  const asked: URLSearchParams[] = [];
+  bff.use(
+    http.get('/api/accounts/A7654321/money-requests', ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      asked.push(params);
+      const requests = answers[Math.min(asked.length, answers.length) - 1];
+      return HttpResponse.json({ requests, total: requests.length, offset: 0, limit: 20 });
+    }),
+  );
+  return asked;
+}
+
+const confirm = () => screen.getByRole('button', { name: 'Confirm investment' });
+const review = () => screen.getByRole('button', { name: 'Review investment' });
+const confirmation = /^Send this as an additional investment: MR-H7XM68GV7W may have gone through$/;
+
+async function fillIn(user: ReturnType<typeof userEvent.setup>, units: string) {
+  await fill(user, screen.getByLabelText(/^Units/), units);
+  await user.selectOptions(screen.getByLabelText(/Payment method/), 'wire');
+}
+
+describe('an investment of unknown outcome is not followed straight by another', () => {
+  it('offers Close, not Edit; the form then names the request and sends another only once confirmed', async () => {
+    const asked = standing([], [lost]);
+    const sent = mockPost(endpoint, lostAnswer, okAnswer(receipt));
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<InvestForm offering={offering} accounts={accounts} />);
+    await fillIn(user, '44');
+    await openReviewAndArm(() => user.click(review()), confirm);
+    await user.click(confirm());
+
+    const warning = await screen.findByRole('alert');
+    expect(warning.textContent).toContain('Do not send it again');
+    expect(warning.textContent?.match(/MR-H7XM68GV7W/g)).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: /Edit|Confirm investment|Try again/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+
+    // The form is back, and it names the standing request of this account in this offering.
+    const notice = await screen.findByRole('region', {
+      name: 'An earlier investment of this account in this offering may have gone through',
+    });
+    expect(notice.textContent).toContain(
+      'MR-H7XM68GV7W (made 2026-11-28 12:01 UTC, 44 units, $440): outcome unknown.',
+    );
+    expect(notice.textContent).toContain('A reviewer checks it with the platform');
+    expect(
+      within(notice)
+        .getByRole('link', { name: 'requests and timeline of this account' })
+        .getAttribute('href'),
+    ).toBe('/accounts/A7654321/money');
+    expect(asked.at(-1)?.get('offeringId')).toBe('7');
+    expect(asked.at(-1)?.get('kind')).toBe('investment');
+
+    // Changed and reviewed without the confirmation: nothing opens, the box asks, with focus.
+    await user.clear(screen.getByLabelText(/^Units/));
+    await fill(user, screen.getByLabelText(/^Units/), '45');
+    await user.click(review());
+    const box = within(notice).getByRole('checkbox', { name: confirmation });
+    await waitFor(() => expect(document.activeElement).toBe(box));
+    expect(descriptionOf(box)).toBe(
+      'Confirm that this is an additional investment to send it while the earlier one stands, or wait until it is settled.',
+    );
+    expect(screen.queryByRole('button', { name: 'Confirm investment' })).toBeNull();
+    expect(sent).toHaveLength(1);
+
+    // Confirmed: the review says so, and the BFF is told which standing request it knows of.
+    await user.click(box);
+    await openReviewAndArm(() => user.click(review()), confirm);
+    expect(
+      screen.getByText('An additional investment: MR-H7XM68GV7W may have gone through'),
+    ).toBeTruthy();
+    await user.click(confirm());
+    expect(await screen.findByText('Investment submitted')).toBeTruthy();
+    expect(sent).toHaveLength(2);
+    expect(sent[1].body).toMatchObject({ units: '45', alsoWhileUnknown: ['MR-H7XM68GV7W'] });
+    expect(sent[1].idempotencyKey).not.toBe(sent[0].idempotencyKey);
+  });
+
+  it('names a standing request on load, as on a later visit to the invest page', async () => {
+    standing([lost]);
+    const sent = mockPost(endpoint, okAnswer(receipt));
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<InvestForm offering={offering} accounts={accounts} />);
+    const notice = await screen.findByRole('region', {
+      name: 'An earlier investment of this account in this offering may have gone through',
+    });
+    expect(notice.textContent).toContain('MR-H7XM68GV7W');
+    await fillIn(user, '45');
+    await user.click(review());
+    expect(screen.queryByRole('button', { name: 'Confirm investment' })).toBeNull();
+    expect(sent).toHaveLength(0);
+  });
+
+  it('a refusal naming a standing request (409) shows the same confirmation', async () => {
+    standing([]);
+    const sent = mockPost(
+      endpoint,
+      errorAnswer(409, {
+        code: 'conflict',
+        message:
+          'Not sent: an earlier investment of this account in this offering may have gone through, and a new one could move the money twice.',
+        submitted: 'no',
+        refusal: 'state',
+        standing: [
+          {
+            reference: 'MR-H7XM68GV7W',
+            kind: 'investment',
+            outcome: 'unknown',
+            createdAt: '2026-11-28T12:01:00.000Z',
+            amount: '440',
+            units: '44',
+            offeringId: '7',
+          },
+        ],
+      }),
+      okAnswer(receipt),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<InvestForm offering={offering} accounts={accounts} />);
+    await fillIn(user, '45');
+    await openReviewAndArm(() => user.click(review()), confirm);
+    await user.click(confirm());
+    expect((await screen.findByRole('alert')).textContent).toContain('Not submitted');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+
+    const box = await screen.findByRole('checkbox', { name: confirmation });
+    await user.click(box);
+    await openReviewAndArm(() => user.click(review()), confirm);
+    await user.click(confirm());
+    expect(await screen.findByText('Investment submitted')).toBeTruthy();
+    expect(sent[1].body).toMatchObject({ alsoWhileUnknown: ['MR-H7XM68GV7W'] });
+  });
+});
