@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, request, type Page } from '@playwright/test';
+import { demoPassword } from './helpers';
 
 /** The sandbox of this run: E2E_PORT + 10 (playwright.config.ts). */
 const sandboxUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8181) + 10}`;
@@ -132,4 +133,40 @@ export async function expectFocusBelowAppBar(page: Page) {
     () => document.activeElement?.getBoundingClientRect().top ?? Number.NaN,
   );
   expect(focusedTop).toBeGreaterThanOrEqual(barBottom);
+}
+
+/**
+ * A reviewer at another desk settles a request whose connection a test dropped as never arrived,
+ * as soon as the portal allows it (once the platform's timeout and the claim lease have passed):
+ * while it stands, a new request of its kind for the account waits for an explicit "additional"
+ * confirmation, and the other journeys of this run use the same account.
+ */
+export async function settleAsNeverArrived(page: Page, reference: string) {
+  const origin = new URL(page.url()).origin;
+  const api = await request.newContext({
+    baseURL: origin,
+    extraHTTPHeaders: { 'X-CSRF': '1', Origin: origin },
+  });
+  try {
+    const signedIn = await api.post('/api/session', {
+      data: { email: 'compliance@demo.test', password: demoPassword },
+    });
+    expect(signedIn.ok()).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (
+            await api.post(`/api/compliance/money-requests/${reference}/settle`, {
+              data: {
+                outcome: 'not_sent',
+                reason: 'The test dropped the connection before the platform saw the request',
+              },
+            })
+          ).status(),
+        { timeout: 50_000, intervals: [1_000] },
+      )
+      .toBe(200);
+  } finally {
+    await api.dispose();
+  }
 }

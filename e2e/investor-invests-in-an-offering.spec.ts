@@ -5,6 +5,7 @@ import {
   injectFault,
   investableOffering,
   removeFault,
+  settleAsNeverArrived,
   upstreamCalls,
 } from './investor-helpers';
 
@@ -75,6 +76,8 @@ test('on a phone, the invest form fits the screen', async ({ page }) => {
 test('when the connection drops while investing, the investor is told the outcome is unknown and nothing is sent twice', async ({
   page,
 }) => {
+  // The reviewer may settle the lost request only once it cannot still be in flight.
+  test.setTimeout(120_000);
   await signIn(page, 'investor@demo.test');
   const offering = await investableOffering(page);
   await page.goto(`/offerings/${offering.id}/invest`);
@@ -104,4 +107,24 @@ test('when the connection drops while investing, the investor is told the outcom
   } finally {
     await removeFault(page, fault);
   }
+  const quoted = await page.getByText(/Our reference: MR-[0-9A-Z]{10}/).textContent();
+  const reference = /MR-[0-9A-Z]{10}/.exec(quoted ?? '')![0];
+  // No way back into an edit: "Close", and the form names the standing request.
+  await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Close' }).click();
+  const notice = page.getByRole('region', {
+    name: 'An earlier investment of this account in this offering may have gone through',
+  });
+  await expect(notice).toContainText(`${reference} (made `);
+  await expectNoHorizontalScroll(page);
+  // Another one is not sent without the explicit confirmation.
+  await page.getByLabel('Units').fill(String(count + 1));
+  await page.getByRole('button', { name: 'Review investment' }).click();
+  const box = notice.getByRole('checkbox', {
+    name: `Send this as an additional investment: ${reference} may have gone through`,
+  });
+  await expect(box).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Confirm investment' })).toHaveCount(0);
+  expect(await upstreamCalls(page, 'createTrade', accountId)).toBe(before + 1);
+  await settleAsNeverArrived(page, reference);
 });

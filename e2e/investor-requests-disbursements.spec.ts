@@ -10,6 +10,7 @@ import {
   injectFault,
   manifest,
   removeFault,
+  settleAsNeverArrived,
   upstreamCalls,
 } from './investor-helpers';
 import { createJourneyUser } from './identity-helpers';
@@ -81,6 +82,8 @@ test('an investor requests an international wire; bad bank numbers are explained
 test('when the connection drops, the investor is told the outcome is unknown and where to check', async ({
   page,
 }) => {
+  // The reviewer may settle the lost request only once it cannot still be in flight.
+  test.setTimeout(120_000);
   const accountId = await openForm(page);
   const fault = await injectFault(page, {
     operation: 'createCustodyFundDisbursement',
@@ -99,11 +102,30 @@ test('when the connection drops, the investor is told the outcome is unknown and
     await expect(
       dialog.getByRole('link', { name: 'requests and timeline of this account' }),
     ).toHaveAttribute('href', /\/accounts\/[^/]+\/money$/);
-    // Trying blindly again is not offered.
+    // Trying blindly again is not offered, nor a way back into an edit: "Close".
     await expect(dialog.getByRole('button', { name: /Send request|Try again/ })).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: 'Back to edit' })).toHaveCount(0);
   } finally {
     await removeFault(page, fault);
   }
+  const dialog = page.getByRole('dialog', { name: 'Review your disbursement request' });
+  const quoted = await dialog.getByText(/Our reference: MR-[0-9A-Z]{10}/).textContent();
+  const reference = /MR-[0-9A-Z]{10}/.exec(quoted ?? '')![0];
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  // The form names the standing disbursement, and another one waits for the confirmation.
+  const notice = page.getByRole('region', {
+    name: 'An earlier disbursement of this account may have gone through',
+  });
+  await expect(notice).toContainText(`${reference} (made `);
+  await page.getByLabel('Amount (USD)').fill('10.01');
+  await page.getByRole('button', { name: 'Review request' }).click();
+  await expect(
+    notice.getByRole('checkbox', {
+      name: `Send this as an additional disbursement: ${reference} may have gone through`,
+    }),
+  ).toBeFocused();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await settleAsNeverArrived(page, reference);
 });
 
 test('when the upstream refuses, the investor is told nothing was submitted and may try again', async ({
