@@ -43,6 +43,8 @@ const GOOD: Record<string, string> = {
   reference: 'MR-0000000000',
   kind: 'disbursement',
   outcome: 'unknown',
+  // Only the requests that stand unsettled (the money forms' read).
+  unsettled: 'true',
 };
 
 const nasty = fc.constantFrom(
