@@ -181,17 +181,18 @@ export async function sandboxCalls(sandboxUrl: string): Promise<Record<string, n
 }
 
 /**
- * Settles every money request a test left of unknown outcome as never sent, as a reviewer who
- * checked the platform would: while one stands, the next deposit, disbursement or investment of
- * its kind for that account is refused unless acknowledged (lib/standing-requests.ts), and the
- * tests that call this are about something else.
+ * Settles every money request a test left of unknown outcome (or made to look still in flight)
+ * as never sent, as a reviewer who checked the platform would: while one stands, the next
+ * deposit, disbursement or investment of its kind for that account is refused unless
+ * acknowledged (lib/standing-requests.ts), and the tests that call this are about something else.
+ * It runs between tests, when no call of theirs is in flight.
  */
 export async function settleLeftUnknown(db: Db): Promise<void> {
   const at = new Date();
   await db
     .updateTable('money_requests')
     .set({ outcome: 'not_sent', settled_at: at, settled_via: 'manual', settled_by: 'test' })
-    .where('outcome', '=', 'unknown')
+    .where('outcome', 'in', ['unknown', 'pending'])
     .where('kind', '!=', 'ira_supplement')
     .execute();
 }

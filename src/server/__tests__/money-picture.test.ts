@@ -765,10 +765,12 @@ describe('a disbursement settled by hand (its fund move, §4.4)', () => {
       .parse((await get(`/api/accounts/${accountA}/money-requests?limit=200`, investor)).json())
       .requests.find((r) => r.reference === reference);
   /** A disbursement the platform holds, whose answer the portal lost; and its fund move. */
-  async function lostDisbursement(amount: string) {
+  async function lostDisbursement(amount: string, alsoWhileUnknown: string[] = []) {
     const res = await post(`/api/accounts/${accountA}/disbursements`, investor, {
       type: 'ach',
       amount,
+      // A second one while the first stands unknown is sent only when the person says so.
+      ...(alsoWhileUnknown.length > 0 ? { alsoWhileUnknown } : {}),
     });
     expect(res.statusCode).toBe(201);
     const { reference } = res.json() as { reference: string };
@@ -793,7 +795,7 @@ describe('a disbursement settled by hand (its fund move, §4.4)', () => {
 
   it('takes only a fund move of its account that took money out, and not another request’s', async () => {
     const { reference, move } = await lostDisbursement('7.25');
-    const other = await lostDisbursement('7.50');
+    const other = await lostDisbursement('7.50', [reference]);
     const deposit = depositReceiptSchema.parse(
       (await post(`/api/accounts/${accountA}/deposits`, investor, { amount: '8.10' })).json(),
     );
