@@ -112,3 +112,59 @@ it('store down after the upstream created it: submitted with the id, spooled, th
   expect((await sandboxCalls(h.sandboxUrl)).createCustodyFundDisbursement).toBe(1);
   expect(await h.built.deps.spool.replay(h.db)).toEqual({ replayed: 0, remaining: 0 });
 });
+
+it('store back before the spool is replayed: a retry is given the receipt, not "stopped before its outcome was known"', async () => {
+  await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+  await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+    operation: 'createCustodyFundDisbursement',
+    latencyMs: 400,
+    times: 1,
+  });
+  const key = 'outage-window-retry-0001';
+  const pending = disburse(key);
+  for (;;) {
+    if (((await sandboxCalls(h.sandboxUrl)).createCustodyFundDisbursement ?? 0) > 0) break;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  const restore = breakStore(h.db);
+  let res;
+  try {
+    res = await pending;
+  } finally {
+    restore();
+  }
+  expect(res.statusCode).toBe(201);
+  const receipt = res.json() as { requestId: string };
+  const reference = String(res.headers['money-reference']);
+  // Nothing could renew the claim's lease while the store was down: it has run out by the time
+  // the store is back, and no housekeeping pass has replayed the spool yet.
+  await h.db
+    .updateTable('idempotency_records')
+    .set({ lease_expires_at: new Date(Date.now() - 1_000) })
+    .where('key', '=', key)
+    .execute();
+  expect(await getMoneyRequest(h.db, reference)).toMatchObject({ outcome: 'pending' });
+
+  const retry = await disburse(key);
+  expect(retry.statusCode).toBe(201);
+  expect(retry.headers['idempotent-replayed']).toBe('true');
+  expect(retry.headers['money-reference']).toBe(reference);
+  expect(retry.json().requestId).toBe(receipt.requestId);
+  // The register tells the same story at once: created, from the spooled outcome.
+  expect(await getMoneyRequest(h.db, reference)).toMatchObject({
+    outcome: 'created',
+    upstreamId: receipt.requestId,
+    settledVia: 'spool',
+  });
+  const unknown = await h.db
+    .selectFrom('audit_events')
+    .select('object_id')
+    .where('action', '=', 'money_request_unknown')
+    .where('object_id', '=', reference)
+    .execute();
+  expect(unknown).toHaveLength(0);
+  expect((await sandboxCalls(h.sandboxUrl)).createCustodyFundDisbursement).toBe(1);
+  // The spool's own replay later changes nothing.
+  await h.built.deps.spool.replay(h.db);
+  expect(await getMoneyRequest(h.db, reference)).toMatchObject({ outcome: 'created' });
+});

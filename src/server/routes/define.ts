@@ -491,6 +491,7 @@ async function handleIdempotent(
       money,
       subject,
       sent,
+      spool: deps.spool,
     });
   } catch (err) {
     if (!isStoreFailure(err)) throw err;

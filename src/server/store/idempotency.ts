@@ -3,6 +3,7 @@ import type { ExpressionBuilder } from 'kysely';
 import type { Db } from './db';
 import type { Database } from './schema';
 import { recordAudit, type AuditEvent } from './audit';
+import type { SpoolEntry } from './spool';
 import {
   openMoneyRequest,
   settleMoneyRequest,
@@ -45,6 +46,11 @@ export interface ClaimOptions {
   subject?: { type: string; id: string } | null;
   /** What was sent, safe to show (routes/define.ts `keepSent`): audited if the outcome is lost. */
   sent?: Record<string, unknown> | null;
+  /**
+   * Where outcomes the store could not take wait (spool.ts): a pending claim whose outcome is
+   * there was answered, and a retry is given that answer rather than "in progress" or "unknown".
+   */
+  spool?: { find(scope: IdempotencyScope): SpoolEntry | undefined };
   now?: () => Date;
 }
 
@@ -131,6 +137,10 @@ export async function claim(
         reference: row.reference,
       };
     }
+    // The upstream answered and its sender was told, but the store could not record it (it was
+    // down): its lease ran out while nothing could renew it, and it is no request that stopped.
+    const spooled = options.spool?.find(scope);
+    if (spooled) return replaySpooled(db, spooled, row.reference);
     const leaseEnd = leaseEndOf(row);
     if (at.getTime() >= leaseEnd) {
       const expired = await expireClaim(db, scope, at);
@@ -141,6 +151,30 @@ export async function claim(
     await sleep(delay);
   }
 }
+
+/**
+ * The answer a spooled outcome's sender was given, for a retry of the same request: recorded into
+ * the store now (as the next spool replay would), and given even if the store refuses it again,
+ * since the spool keeps it until a replay succeeds.
+ */
+async function replaySpooled(db: Db, entry: SpoolEntry, reference: string | null): Promise<Claim> {
+  try {
+    await completeFromSpool(db, entry);
+  } catch {
+    // Still in the spool: housekeeping replays it, and logs it while it cannot.
+  }
+  const { status, body } = entry.outcome;
+  return { kind: 'replay', status, body, reference: entry.reference ?? reference };
+}
+
+/** Writes one spooled outcome into the store; a done record is final, so replaying twice is harmless. */
+export const completeFromSpool = (db: Db, entry: SpoolEntry): Promise<void> =>
+  complete(db, entry.scope, entry.outcome, {
+    reference: entry.reference,
+    settlement: entry.settlement ? { ...entry.settlement, via: 'spool' } : undefined,
+    audits: entry.audits,
+    now: new Date(entry.at),
+  });
 
 /** What a retry is told when the instance that sent the request stopped before learning the outcome. */
 function unknownOutcomeBody(reference: string | null) {

@@ -12,7 +12,7 @@ import {
 import path from 'node:path';
 import type { AuditEvent } from './audit';
 import type { Db } from './db';
-import { complete, type IdempotencyScope, type Outcome } from './idempotency';
+import { completeFromSpool, type IdempotencyScope, type Outcome } from './idempotency';
 import type { MoneyRequestSettlement } from './money-requests';
 
 /**
@@ -61,6 +61,19 @@ export class OutcomeSpool {
   }
 
   /**
+   * The outcome spooled for one request (who, route, key), if it waits here: the answer its
+   * sender was given, which a retry is given too until the spool has been replayed.
+   */
+  find(scope: Pick<IdempotencyScope, 'userId' | 'route' | 'key'>): SpoolEntry | undefined {
+    return this.read().findLast(
+      (e) =>
+        e.scope.userId === scope.userId &&
+        e.scope.route === scope.route &&
+        e.scope.key === scope.key,
+    );
+  }
+
+  /**
    * Writes every entry into the store; entries that still fail stay in the spool. Returns how
    * many were replayed and how many remain.
    */
@@ -71,12 +84,7 @@ export class OutcomeSpool {
     let replayed = 0;
     for (const entry of entries) {
       try {
-        await complete(db, entry.scope, entry.outcome, {
-          reference: entry.reference,
-          settlement: entry.settlement ? { ...entry.settlement, via: 'spool' } : undefined,
-          audits: entry.audits,
-          now: new Date(entry.at),
-        });
+        await completeFromSpool(db, entry);
         replayed += 1;
       } catch {
         left.push(entry);
