@@ -1,10 +1,14 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { errorMessage } from '../lib/api-client';
 import { ErrorAlert } from './error-alert';
 
 /**
@@ -66,7 +70,10 @@ export function QueryState<T>({
     );
   }
 
-  if (query.isError) {
+  // Only a first read that failed leaves nothing to show. A read again in the background that
+  // fails (the portal unreachable for a moment, after a request was sent) keeps what was shown,
+  // and what the person is doing there: a form filled in, a request under review, its outcome.
+  if (query.isError && query.data === undefined) {
     return (
       <ErrorAlert error={query.error} title={errorTitle} onRetry={() => void query.refetch()} />
     );
@@ -76,8 +83,41 @@ export function QueryState<T>({
   return (
     <Box aria-busy={query.isFetching ? 'true' : 'false'}>
       {query.isFetching && <LinearProgress aria-label={loadingLabel} sx={{ mb: 1, height: 2 }} />}
+      {query.isError && !query.isFetching && (
+        <StaleAlert error={query.error} title={errorTitle} onRetry={() => void query.refetch()} />
+      )}
       {isEmpty?.(data) ? empty : children(data)}
     </Box>
+  );
+}
+
+/**
+ * A read again that failed, above what the last one showed: said politely (a status, not an
+ * alert that interrupts), since nothing on the page was lost or changed by it.
+ */
+function StaleAlert({
+  error,
+  title,
+  onRetry,
+}: {
+  error: unknown;
+  title?: string;
+  onRetry: () => void;
+}) {
+  return (
+    <Alert
+      severity="warning"
+      role="status"
+      sx={{ mb: 2 }}
+      action={
+        <Button color="inherit" size="small" onClick={onRetry}>
+          Try again
+        </Button>
+      }
+    >
+      {title && <AlertTitle>{`${title} again`}</AlertTitle>}
+      {errorMessage(error)} What is shown here is as it was last read.
+    </Alert>
   );
 }
 

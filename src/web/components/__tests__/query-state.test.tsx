@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiClientError } from '../../lib/api-client';
 import { EmptyState, QueryState } from '../query-state';
@@ -62,6 +62,33 @@ describe('QueryState', () => {
     );
     expect(screen.getByRole('alert').textContent).toContain('The portal could not be reached.');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(refetch).toHaveBeenCalled();
+  });
+
+  it('a read again that fails keeps what was shown (a form being filled in), the failure told above it', () => {
+    const refetch = vi.fn();
+    const error = new ApiClientError({
+      message: 'The portal could not be reached. Check your connection and try again.',
+      status: 0,
+      code: 'network',
+      submitted: 'no',
+    });
+    render(
+      <QueryState
+        query={{ ...base, data: 'read before', isError: true, error, refetch }}
+        loadingLabel="Checking the custody account"
+        errorTitle="The custody account could not be checked"
+      >
+        {(data) => <form aria-label="disbursement">{data}</form>}
+      </QueryState>,
+    );
+    expect(screen.getByRole('form', { name: 'disbursement' }).textContent).toBe('read before');
+    // Told politely: nothing on the page was lost, so nothing interrupts.
+    expect(screen.queryByRole('alert')).toBeNull();
+    const stale = screen.getByRole('status');
+    expect(stale.textContent).toContain('The custody account could not be checked again');
+    expect(stale.textContent).toContain('What is shown here is as it was last read.');
+    fireEvent.click(within(stale).getByRole('button', { name: 'Try again' }));
     expect(refetch).toHaveBeenCalled();
   });
 

@@ -50,8 +50,9 @@ export function AccountGate({
   }
   return (
     <>
-      {/* Not while loading: the loaded page's own header takes its place, and the focus. */}
-      {account.isError && header}
+      {/* Not while loading, nor over a page already shown (a read again that failed): the
+          loaded page's own header takes its place, and the focus. */}
+      {account.isError && account.data === undefined && header}
       <QueryState query={account} subject="the account" skeletonLines={6}>
         {children}
       </QueryState>
