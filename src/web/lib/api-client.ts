@@ -154,6 +154,20 @@ const OUTCOME_UNKNOWN =
 
 const isWrite = (method: Method) => method !== 'GET';
 
+/**
+ * A write sent whose answer never came because the connection to the portal failed (refused,
+ * reset, dropped): the browser cannot tell "never arrived" from "arrived, then the portal
+ * stopped", so it may have been sent, and "check your connection and try again" would be wrong.
+ * A create sent once (it has an Idempotency-Key) is not to be sent again as a new request: the
+ * portal keeps one that arrived under our reference and settles it.
+ */
+function unreachableWrite(idempotencyKey: string | undefined): string {
+  const lost = 'The portal could not be reached while your request was on its way';
+  return idempotencyKey
+    ? `${lost}, so it may have been sent. Do not send it again as a new request.`
+    : `${lost}. ${OUTCOME_UNKNOWN}`;
+}
+
 /** The one way the browser talks to the BFF. */
 export async function apiRequest<T = unknown>(
   method: Method,
@@ -176,7 +190,7 @@ export async function apiRequest<T = unknown>(
   } catch (cause) {
     if (options.signal?.aborted) throw cause;
     throw new ApiClientError({
-      message: isWrite(method) ? `${UNREACHABLE} ${OUTCOME_UNKNOWN}` : UNREACHABLE,
+      message: isWrite(method) ? unreachableWrite(options.idempotencyKey) : UNREACHABLE,
       status: 0,
       code: 'network',
       submitted: isWrite(method) ? 'unknown' : 'no',

@@ -92,6 +92,14 @@ export function SubmissionError({
         </>
       ) : reference ? (
         whereToWatch && <> Its outcome appears on {whereToWatch}.</>
+      ) : whereToWatch ? (
+        // No answer at all (the portal could not be reached): a money request that reached the
+        // portal is in the register from its first step, so that is where it shows.
+        <>
+          {' '}
+          If it reached the portal, it is listed on {whereToWatch} under our reference, with its
+          outcome. If it is not listed there, contact support before sending it again.
+        </>
       ) : (
         <> Before trying again, {whereToCheck}.</>
       )}

@@ -129,6 +129,20 @@ describe('apiRequest', () => {
       .catch((e: unknown) => e)) as ApiClientError;
     expect(write).toMatchObject({ code: 'network', submitted: 'unknown' });
     expect(write.message).toMatch(/could not be reached.*may or may not have gone through/);
+    expect(write.message).not.toMatch(/check your connection and try again/i);
+  });
+
+  it('says a create sent once (with its key) may have been sent and is not to be sent again as a new request', async () => {
+    stubFetch(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const create = (await api
+      .post('/api/accounts/A1/disbursements', { body: {}, idempotencyKey: 'k-1' })
+      .catch((e: unknown) => e)) as ApiClientError;
+    expect(create).toMatchObject({ code: 'network', submitted: 'unknown' });
+    expect(create.message).toBe(
+      'The portal could not be reached while your request was on its way, so it may have been sent. Do not send it again as a new request.',
+    );
   });
 
   it('reports an answer that does not match the contract instead of passing it on', async () => {

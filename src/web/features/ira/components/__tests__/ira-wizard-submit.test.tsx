@@ -178,9 +178,14 @@ describe('an investor requests an IRA through the BFF (§4.7)', () => {
 
     const warning = await screen.findByRole('alert');
     expect(warning.textContent).toContain('We do not know whether this was submitted');
+    // No answer came, so not to be sent again as a new request: if it reached the portal, the
+    // register lists it on the account's requests.
+    expect(warning.textContent).toContain('Do not send it again as a new request.');
     expect(
-      within(warning).getByRole('link', { name: 'custody account status' }).getAttribute('href'),
-    ).toBe('/accounts/A1234567');
+      within(warning)
+        .getByRole('link', { name: 'requests and timeline of this account' })
+        .getAttribute('href'),
+    ).toBe('/accounts/A1234567/money');
     expect(screen.queryByRole('button', { name: /Submit IRA request|Try again/ })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Back' }));

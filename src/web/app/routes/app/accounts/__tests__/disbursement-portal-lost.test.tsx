@@ -1,0 +1,163 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { LinkedBankResult } from '../../../../../../contract/cash';
+import type { CustodyAccountResult } from '../../../../../../contract/custody-views';
+import { accountView } from '../../../../../testing/account';
+import { bff, mockPost, okAnswer, startMockBff } from '../../../../../testing/mock-bff';
+import {
+  fill,
+  onFakeClock,
+  openReviewAndArm,
+  renderWithProviders,
+} from '../../../../../testing/render';
+import { sessionOf } from '../../../../../testing/session';
+import DisbursementRoute from '../disbursement';
+
+startMockBff();
+afterEach(cleanup);
+
+const accountId = 'A1040000';
+const custody: CustodyAccountResult = {
+  state: 'available',
+  custodyAccount: {
+    accountId,
+    requestId: 'CR100001',
+    status: 'approved',
+    relationship: null,
+    restricted: false,
+    restrictedReason: null,
+    principalReviewBy: null,
+    approvedAt: null,
+    notes: null,
+    createdAt: null,
+    updatedAt: null,
+  },
+};
+const linked: LinkedBankResult = {
+  state: 'linked',
+  bank: {
+    bankName: 'Prairie National Bank',
+    holderName: null,
+    accountType: null,
+    accountNumberMasked: '••••1592',
+    routingNumberMasked: null,
+  },
+};
+
+/**
+ * The portal as the browser meets it when the BFF stops mid-request: the first reads answer, and
+ * once `portal.down` every read and the disbursement's POST find no one to answer (the
+ * connection refused or reset), until `portal.down` is false again.
+ */
+function renderDisbursementPage() {
+  const portal = { down: false, custodyReads: 0 };
+  const unlessDown = (body: unknown) => () =>
+    portal.down ? HttpResponse.error() : HttpResponse.json(body as object);
+  bff.use(
+    http.get('/api/session', unlessDown(sessionOf({ accountIds: [accountId] }))),
+    http.get(
+      '/api/config',
+      unlessDown({ sandbox: false, singleSignOn: null, platformTimeZone: 'UTC' }),
+    ),
+    http.get(`/api/accounts/${accountId}`, unlessDown({ account: accountView({ id: accountId }) })),
+    http.get(`/api/accounts/${accountId}/custody-account`, () => {
+      portal.custodyReads += 1;
+      return portal.down ? HttpResponse.error() : HttpResponse.json(custody);
+    }),
+    http.get(`/api/accounts/${accountId}/linked-bank`, unlessDown(linked)),
+    http.get(`/api/accounts/${accountId}/*`, () => HttpResponse.error()),
+    http.get('/api/approvals', () => HttpResponse.error()),
+  );
+  renderWithProviders(
+    <Routes>
+      <Route path="/accounts/:accountId/disbursements/new" element={<DisbursementRoute />} />
+    </Routes>,
+    { path: `/accounts/${accountId}/disbursements/new` },
+  );
+  return portal;
+}
+
+const dialogOf = () => screen.getByRole('dialog', { name: 'Review your disbursement request' });
+const send = () => within(dialogOf()).getByRole('button', { name: 'Send request' });
+
+describe('the portal stops while a disbursement is on its way', () => {
+  it('keeps the review, says it may have been sent and not to send it again, and a second send replays its key', async () => {
+    const portal = renderDisbursementPage();
+    const sent = mockPost(
+      `/api/accounts/${accountId}/disbursements`,
+      // The BFF stops with the request at the platform: the connection drops, no answer comes.
+      'dropped',
+      okAnswer({
+        requestId: 'CFM70000117',
+        reference: 'MR-5D7QSMQFK1',
+        accountId,
+        amount: '123.45',
+        type: 'ach',
+        bankIdMasked: null,
+        bankAccountIdMasked: null,
+        additionalDetails: null,
+        status: 'pending',
+        createdAt: '2026-11-28T12:00:00',
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    const amount = await screen.findByLabelText(/Amount \(USD\)/, {}, { timeout: 5_000 });
+    await fill(user, amount, '123.45');
+    await openReviewAndArm(
+      () => user.click(screen.getByRole('button', { name: 'Review request' })),
+      send,
+    );
+
+    portal.down = true;
+    await onFakeClock(async () => {
+      await user.click(send());
+      // The send's answer is told once the reads it made stale have been tried again.
+      const warning = await within(dialogOf()).findByRole('alert', {}, { timeout: 10_000 });
+      expect(warning.textContent).toContain('We do not know whether this was submitted');
+      expect(warning.textContent).toContain(
+        'The portal could not be reached while your request was on its way, so it may have been sent. Do not send it again as a new request.',
+      );
+      expect(warning.textContent).toContain(
+        'If it reached the portal, it is listed on the requests and timeline of this account under our reference, with its outcome.',
+      );
+      expect(warning.textContent).not.toMatch(/check your connection and try again/i);
+      expect(
+        within(warning)
+          .getByRole('link', { name: 'requests and timeline of this account' })
+          .getAttribute('href'),
+      ).toBe(`/accounts/${accountId}/money`);
+      // The send made the custody account be read again, which failed (its retries included):
+      // that failure is told where it starts, and the review stays as it was.
+      await waitFor(() => expect(portal.custodyReads).toBe(4), { timeout: 10_000 });
+      await screen.findByText(
+        'The custody account could not be checked again',
+        {},
+        { timeout: 10_000 },
+      );
+    });
+    const dialog = dialogOf();
+    expect(within(dialog).getByText('$123.45')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: /Send request|Try again/ })).toBeNull();
+    expect(screen.queryByText('The custody account could not be checked')).toBeNull();
+
+    // The portal is back; the same request reviewed again goes with the same key, so the BFF
+    // answers with the one that arrived instead of sending the money twice.
+    portal.down = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Back to edit' }));
+    expect(screen.getByLabelText(/Amount \(USD\)/)).toHaveProperty('value', '123.45');
+    // The review has closed: the page is no longer hidden behind it.
+    await screen.findByRole('button', { name: 'Review request' });
+    await openReviewAndArm(
+      () => user.click(screen.getByRole('button', { name: 'Review request' })),
+      send,
+    );
+    await user.click(send());
+    expect((await screen.findByText('Disbursement requested')).textContent).toBeTruthy();
+    expect(sent).toHaveLength(2);
+    expect(sent[1].idempotencyKey).toBe(sent[0].idempotencyKey);
+  });
+});
