@@ -128,6 +128,51 @@ test('when the connection drops, the investor is told the outcome is unknown and
   await settleAsNeverArrived(page, reference);
 });
 
+test('when the portal stops answering mid-send, the review stays, says it may have been sent, and sent again it is the same request', async ({
+  page,
+}) => {
+  const accountId = await openForm(page);
+  const endpoint = `**/api/accounts/${accountId}/disbursements`;
+  const keys: string[] = [];
+  // The request reaches the BFF and the platform; its answer is lost as the connection resets
+  // (the BFF stopped), and the reads the page makes meanwhile find no portal either.
+  let down = true;
+  await page.route(endpoint, async (route) => {
+    keys.push(route.request().headers()['idempotency-key']);
+    if (!down) return route.continue();
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await page.route(`**/api/accounts/${accountId}/custody-account`, (route) =>
+    down ? route.abort('connectionrefused') : route.continue(),
+  );
+  const before = await upstreamCalls(page, 'createCustodyFundDisbursement', accountId);
+  await page.getByLabel('Amount (USD)').fill('123.45');
+  await page.getByRole('button', { name: 'Review request' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Review your disbursement request' });
+  await dialog.getByRole('button', { name: 'Send request' }).click();
+  await expect(dialog.getByText('We do not know whether this was submitted')).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(dialog).toContainText('so it may have been sent. Do not send it again');
+  await expect(dialog).not.toContainText(/check your connection and try again/i);
+  await expect(dialog.getByText('$123.45')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: /Send request|Try again/ })).toHaveCount(0);
+  // The custody account could not be read again: said above the form, which stays.
+  await expect(page.getByText('The custody account could not be checked again')).toBeAttached();
+
+  down = false;
+  await dialog.getByRole('button', { name: 'Back to edit' }).click();
+  await expect(page.getByLabel('Amount (USD)')).toHaveValue('123.45');
+  await page.getByRole('button', { name: 'Review request' }).click();
+  await dialog.getByRole('button', { name: 'Send request' }).click();
+  // The same key: the BFF answers with the disbursement that arrived, nothing is sent twice.
+  await expect(page.getByText('Disbursement requested')).toBeVisible();
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
+  expect(await upstreamCalls(page, 'createCustodyFundDisbursement', accountId)).toBe(before + 1);
+});
+
 test('when the upstream refuses, the investor is told nothing was submitted and may try again', async ({
   page,
 }) => {
