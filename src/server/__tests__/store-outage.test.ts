@@ -168,3 +168,50 @@ it('store back before the spool is replayed: a retry is given the receipt, not "
   await h.built.deps.spool.replay(h.db);
   expect(await getMoneyRequest(h.db, reference)).toMatchObject({ outcome: 'created' });
 });
+
+it('reconciling by hand before the spool is replayed records the spooled outcome, not "unknown"', async () => {
+  await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+  await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+    operation: 'createCustodyFundDisbursement',
+    latencyMs: 400,
+    times: 1,
+  });
+  const key = 'outage-window-reconcile-01';
+  const pending = disburse(key);
+  for (;;) {
+    if (((await sandboxCalls(h.sandboxUrl)).createCustodyFundDisbursement ?? 0) > 0) break;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  const restore = breakStore(h.db);
+  let res;
+  try {
+    res = await pending;
+  } finally {
+    restore();
+  }
+  expect(res.statusCode).toBe(201);
+  const reference = String(res.headers['money-reference']);
+  await h.db
+    .updateTable('idempotency_records')
+    .set({ lease_expires_at: new Date(Date.now() - 1_000) })
+    .where('key', '=', key)
+    .execute();
+
+  const staff = await signIn(h.app, 'compliance@demo.test');
+  const reconciled = await call(h.app, 'POST', '/api/compliance/money-requests/reconcile', {
+    cookie: staff,
+    body: {},
+  });
+  expect(reconciled.statusCode).toBe(200);
+  expect(await getMoneyRequest(h.db, reference)).toMatchObject({
+    outcome: 'created',
+    settledVia: 'spool',
+  });
+  const unknown = await h.db
+    .selectFrom('audit_events')
+    .select('object_id')
+    .where('action', '=', 'money_request_unknown')
+    .where('object_id', '=', reference)
+    .execute();
+  expect(unknown).toHaveLength(0);
+});

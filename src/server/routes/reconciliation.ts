@@ -11,6 +11,9 @@ export const reconciliationRoutes = [
     tags: ['compliance'],
     response: reconciliationSummarySchema,
     async handler({ deps, user, audit }) {
+      // As the scheduled pass does: outcomes answered while the store was down are recorded
+      // first, so a request whose answer waits in the spool is never taken for one that stopped.
+      await deps.spool.replay(deps.db);
       const summary = await reconcile({
         db: deps.db,
         upstream: deps.upstream,
