@@ -162,7 +162,7 @@ test('when the portal stops answering mid-send, the review stays, says it may ha
   await expect(page.getByText('The custody account could not be checked again')).toBeAttached();
 
   down = false;
-  await dialog.getByRole('button', { name: 'Back to edit' }).click();
+  await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByLabel('Amount (USD)')).toHaveValue('123.45');
   await page.getByRole('button', { name: 'Review request' }).click();
   await dialog.getByRole('button', { name: 'Send request' }).click();

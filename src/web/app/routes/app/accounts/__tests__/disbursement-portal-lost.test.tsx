@@ -147,7 +147,7 @@ describe('the portal stops while a disbursement is on its way', () => {
     // The portal is back; the same request reviewed again goes with the same key, so the BFF
     // answers with the one that arrived instead of sending the money twice.
     portal.down = false;
-    await user.click(within(dialog).getByRole('button', { name: 'Back to edit' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.getByLabelText(/Amount \(USD\)/)).toHaveProperty('value', '123.45');
     // The review has closed: the page is no longer hidden behind it.
     await screen.findByRole('button', { name: 'Review request' });
