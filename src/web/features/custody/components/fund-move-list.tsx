@@ -13,7 +13,11 @@ import { paths } from '../../../config/paths';
 import { formatTimestamp, formatMoney } from '../../../lib/format';
 import { FundMoveStatus } from './fund-move-status';
 
-/** Fund moves newest first, as cards that fit a 375 px screen. */
+/**
+ * Fund moves newest first, as cards that fit a 375 px screen. Each card is headed by its amount
+ * at the level under the page's title (h2): the list stands directly under the page's h1, and a
+ * heading that skipped a level left screen-reader heading navigation a step with nothing in it.
+ */
 export function FundMoveList({ accountId, moves }: { accountId: string; moves: FundMoveView[] }) {
   return (
     <CardList
@@ -25,7 +29,7 @@ export function FundMoveList({ accountId, moves }: { accountId: string; moves: F
       {(move) => (
         <>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 1 }}>
-            <Typography component="h3" variant="h3" sx={{ fontSize: '1.125rem', m: 0 }}>
+            <Typography component="h2" variant="h3" sx={{ fontSize: '1.125rem', m: 0 }}>
               {formatMoney(move.amount)}
             </Typography>
             <Typography variant="body2" color="text.secondary">

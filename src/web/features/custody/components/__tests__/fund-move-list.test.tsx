@@ -20,3 +20,15 @@ describe('an investor reads the fund moves of an account', () => {
     expect(screen.queryByText(/Deposit/)).toBeNull();
   });
 });
+
+describe('a screen-reader user moves through the fund moves by heading', () => {
+  it('finds each move’s amount one level under the page’s title, no level skipped', () => {
+    renderWithProviders(
+      <FundMoveList accountId="A1040000" moves={[move({}), disbursementMove()]} />,
+    );
+    // The list stands directly under the Fund moves page's h1 (nothing else heads it).
+    const headings = screen.getAllByRole('heading');
+    expect(headings).toHaveLength(2);
+    for (const heading of headings) expect(heading.tagName).toBe('H2');
+  });
+});
