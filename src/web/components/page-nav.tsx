@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -26,20 +26,46 @@ export function PageNav({
   pageSize: number;
   onOffset: (offset: number) => void;
 }) {
+  const newer = useRef<HTMLButtonElement>(null);
+  const older = useRef<HTMLButtonElement>(null);
+  const pressed = useRef<'newer' | 'older' | null>(null);
+  const atNewest = offset <= 0;
+  const atOldest = offset + shown >= total;
+  // "Older" pressed onto the last page (or "Newer" onto the first) disables itself, and the
+  // browser drops the focus to the page body: a keyboard or screen-reader user would start
+  // again from the top. The focus goes to the other button instead, still in the pager, and
+  // the range beside it says which records are shown now.
+  useEffect(() => {
+    const which = pressed.current;
+    if (which === null) return;
+    pressed.current = null;
+    const [button, other] = which === 'older' ? [older, newer] : [newer, older];
+    const focused = document.activeElement;
+    const lost = focused === null || focused === document.body || focused === button.current;
+    if (lost && button.current?.disabled) other.current?.focus();
+  }, [offset, atNewest, atOldest]);
   if (offset === 0 && shown >= total) return null;
+  const go = (which: 'newer' | 'older', to: number) => {
+    pressed.current = which;
+    onOffset(to);
+  };
   return (
     <Box
       component="nav"
       aria-label={label}
       sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 2 }}
     >
-      <Button disabled={offset <= 0} onClick={() => onOffset(Math.max(0, offset - pageSize))}>
+      <Button
+        ref={newer}
+        disabled={atNewest}
+        onClick={() => go('newer', Math.max(0, offset - pageSize))}
+      >
         Newer
       </Button>
-      <Button disabled={offset + shown >= total} onClick={() => onOffset(offset + pageSize)}>
+      <Button ref={older} disabled={atOldest} onClick={() => go('older', offset + pageSize)}>
         Older
       </Button>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="text.secondary" aria-live="polite">
         {shown === 0
           ? `None of ${formatCount(total)}`
           : `${formatCount(offset + 1)}–${formatCount(offset + shown)} of ${formatCount(total)}`}

@@ -80,6 +80,36 @@ describe("an investor reads the account's requests", () => {
     expect(await within(pages).findByText('21–40 of 45')).toBeTruthy();
   });
 
+  it('keeps the keyboard in the pager when "Older" reaches the last page and disables itself', async () => {
+    answerRequests([]);
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<AccountRequests accountId="A1040000" />);
+    const pages = await screen.findByRole('navigation', {
+      name: 'Pages of requests sent from the portal',
+    });
+    const older = within(pages).getByRole('button', { name: 'Older' });
+    const newer = within(pages).getByRole('button', { name: 'Newer' });
+    older.focus();
+    await user.keyboard('{Enter}');
+    expect(await within(pages).findByText('21–40 of 45')).toBeTruthy();
+    // A page in the middle: the button pressed is still there, and keeps the focus.
+    expect(document.activeElement).toBe(older);
+    await user.keyboard('{Enter}');
+    expect(await within(pages).findByText('41–45 of 45')).toBeTruthy();
+    expect(older).toHaveProperty('disabled', true);
+    expect(document.activeElement).toBe(newer);
+    // The range the focus lands beside is read out as it changes.
+    expect(within(pages).getByText('41–45 of 45').getAttribute('aria-live')).toBe('polite');
+
+    // The same the other way: "Newer" onto the first page hands the focus to "Older".
+    await user.keyboard('{Enter}');
+    expect(await within(pages).findByText('21–40 of 45')).toBeTruthy();
+    expect(document.activeElement).toBe(newer);
+    await user.keyboard('{Enter}');
+    expect(await within(pages).findByText('1–20 of 45')).toBeTruthy();
+    expect(document.activeElement).toBe(older);
+  });
+
   it('shows no page buttons when every request fits on one page', async () => {
     bff.use(
       http.get('/api/accounts/A1040000/money-requests', () =>
