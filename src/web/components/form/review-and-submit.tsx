@@ -157,9 +157,27 @@ export function SubmitOutcome({
   /** Where a money request the register holds appears with its outcome (SubmissionError). */
   whereToWatch?: ReactNode;
 }) {
+  const sending = useRef<HTMLElement>(null);
+  // Confirm pressed: the buttons are disabled while the request is on its way, and the browser
+  // drops the focus from the pressed one to the page body. It goes to the words that say the
+  // request is being sent instead, so the person stays in the review until the answer moves
+  // the focus to the receipt or to what became of the request.
+  useEffect(() => {
+    if (!flow.pending) return;
+    const focused = document.activeElement;
+    const lost = focused === null || focused === document.body || focused.matches(':disabled');
+    if (lost) sending.current?.focus();
+  }, [flow.pending]);
   return (
     <>
-      {flow.pending && <LinearProgress aria-label={progressLabel} sx={{ mt: 2 }} />}
+      {flow.pending && (
+        // Focused as it appears (see above), so a screen reader reads it out at once; polite
+        // where the focus was elsewhere. Not role=status: the receipt that replaces it is that.
+        <Typography ref={sending} aria-live="polite" tabIndex={-1} sx={{ mt: 2, outline: 'none' }}>
+          {`${progressLabel}… Do not close this page until the answer comes.`}
+        </Typography>
+      )}
+      {flow.pending && <LinearProgress aria-label={progressLabel} sx={{ mt: 1 }} />}
       {flow.failure && (
         <Box sx={{ mt: 2 }}>
           <SubmissionError

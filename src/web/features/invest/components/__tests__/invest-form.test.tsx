@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AccountSummary } from '../../../../../contract/account-views';
 import { offeringFixture } from '../../../../testing/offering';
 import type { Preflight, PreflightCheck } from '../../../../../contract/preflight';
-import { errorAnswer, mockPost, okAnswer, startMockBff } from '../../../../testing/mock-bff';
+import { bff, errorAnswer, mockPost, okAnswer, startMockBff } from '../../../../testing/mock-bff';
 import {
   descriptionOf,
   fill,
@@ -130,6 +131,40 @@ describe('an investor invests in an offering (§4.3 createTrade)', () => {
     expect(sent[0].body).toEqual({ accountId: 'A7654321', units: '1001', paymentMethod: 'wire' });
     expect(sent[0].idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(sent[0].csrf).toBe('1');
+  });
+
+  it('while the investment is on its way, is told so in words, with focus on them, not on the page body', async () => {
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    let calls = 0;
+    bff.use(
+      http.post(endpoint, async () => {
+        calls += 1;
+        await answered;
+        return HttpResponse.json(receipt, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<InvestForm offering={offering} accounts={accounts} />);
+    await fillAndReview(user);
+    confirm().focus();
+    await user.keyboard('{Enter}');
+
+    const review = screen.getByRole('region', { name: 'Review your investment' });
+    const sending = await within(review).findByText(
+      'Submitting the investment… Do not close this page until the answer comes.',
+    );
+    expect(sending.getAttribute('aria-live')).toBe('polite');
+    expect(confirm()).toHaveProperty('disabled', true);
+    expect(document.activeElement).toBe(sending);
+    // Enter again while it is on its way sends nothing more.
+    await user.keyboard('{Enter}');
+
+    answer();
+    const result = await screen.findByRole('status');
+    expect(within(result).getByText('Investment submitted')).toBeTruthy();
+    expect(document.activeElement).toBe(result);
+    expect(calls).toBe(1);
   });
 
   it('after a refusal for the moment nothing was submitted: "Try again" resends with the same key', async () => {

@@ -125,6 +125,34 @@ describe('an investor deposits from the linked bank (fundCustodyAccount, §4.16)
     await waitFor(() => expect(document.activeElement).toBe(amount));
   });
 
+  it('while it is on its way, says so in words in the review, with focus on them', async () => {
+    withBank(linked);
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    bff.use(
+      http.post(endpoint, async () => {
+        await answered;
+        return errorAnswer(503, {
+          code: 'upstream_unavailable',
+          message: 'The platform is not answering; nothing was sent.',
+          submitted: 'no',
+        });
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<DepositForm accountId="A1234567" />);
+    await fill(user, await screen.findByLabelText(/Deposit amount \(USD\)/), '250.75');
+    const dialog = await review(user, () => user.keyboard('{Enter}'));
+    send().focus();
+    await user.keyboard('{Enter}');
+    const sending = await within(dialog).findByText(
+      'Sending the deposit… Do not close this page until the answer comes.',
+    );
+    expect(document.activeElement).toBe(sending);
+    answer();
+    await waitFor(() => expect(within(dialog).queryByText(/Do not close this page/)).toBeNull());
+  });
+
   it('after a lost answer says the outcome is unknown, with the reference, and offers no resend', async () => {
     withBank(linked);
     const sent = mockPost(
