@@ -143,7 +143,7 @@ test('an investor links a bank, deposits, invests, disburses by ACH and wire, an
 
   // 6. The investment is in the holdings with its amount.
   await page.goto('/holdings');
-  const trades = page.getByRole('table', { name: 'Trades' });
+  const trades = page.getByRole('grid', { name: 'Trades' });
   await expect(
     trades.getByRole('row').filter({ hasText: offering.name }).filter({ hasText: amount }).first(),
   ).toBeVisible();

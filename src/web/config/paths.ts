@@ -71,7 +71,12 @@ export const paths = {
     fundMove: recordPage('/accounts/:accountId/fund-moves/:referenceNumber'),
     disbursement: recordPage('/accounts/:accountId/disbursements/new'),
     accountMoney: recordPage('/accounts/:accountId/money'),
-    holdings: fixedPage('/holdings'),
+    holdings: {
+      path: '/holdings',
+      /** My investments, its trades narrowed to one offering or account when one is named. */
+      getHref: (filter: { offering?: string; account?: string } = {}) =>
+        withSearch('/holdings', filter),
+    },
     complianceMoneyRequests: {
       path: '/compliance/money-requests',
       /** The register, narrowed to one account's requests when one is named. */

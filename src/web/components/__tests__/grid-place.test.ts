@@ -47,4 +47,11 @@ describe('a grid’s place read from the address', () => {
       expect(pageOfPlace(bad, 250)).toBe(0);
     }
   });
+
+  it('counts pages of the size the page pages its grid by, when it keeps its own pager', () => {
+    // 60 trades, 25 a page: three pages, the last holding 10.
+    expect(pageOfPlace('3', 60, 25)).toBe(2);
+    expect(pageOfPlace('4', 60, 25)).toBe(2);
+    expect(pageOfPlace('3', 60)).toBe(0);
+  });
 });

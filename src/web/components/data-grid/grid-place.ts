@@ -42,12 +42,16 @@ export function placeOfSort(model: GridSortModel): string | null {
 
 /**
  * The page index (from 0) a search parameter asks for: a whole number from 1, and at most the
- * last page of `rowCount` rows (a page past the end shows the last one, as the grid itself
- * would); anything else is the first page.
+ * last page of `rowCount` rows, `pageSize` a page (a page past the end shows the last one, as
+ * the grid itself would); anything else is the first page.
  */
-export function pageOfPlace(page: string | null, rowCount: number): number {
+export function pageOfPlace(
+  page: string | null,
+  rowCount: number,
+  pageSize: number = GRID_PAGE_SIZE,
+): number {
   if (!page || !/^[1-9]\d{0,6}$/.test(page)) return 0;
-  const last = Math.max(0, Math.ceil(rowCount / GRID_PAGE_SIZE) - 1);
+  const last = Math.max(0, Math.ceil(rowCount / pageSize) - 1);
   return Math.min(Number(page) - 1, last);
 }
 
@@ -56,6 +60,11 @@ export interface PlaceProps {
   place?: GridPlace;
   /** A sort changed goes back to the first page. */
   onPlaceChange?: (next: Partial<GridPlace>) => void;
+  /**
+   * Rows a page when the page pages the grid itself (its own pager beside a grid shown without
+   * its footer); GRID_PAGE_SIZE otherwise.
+   */
+  pageSize?: number;
 }
 
 /** The grid's controlled sort and page; empty when the grid keeps its own. */
@@ -72,17 +81,14 @@ export interface PlacedGrid {
  * grid keeps its own (and loses it when it unmounts).
  */
 export function usePlacedGrid<Row extends GridValidRowModel>(
-  { place, onPlaceChange }: PlaceProps,
+  { place, onPlaceChange, pageSize = GRID_PAGE_SIZE }: PlaceProps,
   columns: readonly GridColDef<Row>[],
   rowCount: number,
 ): PlacedGrid {
   const sort = place?.sort ?? null;
   const sortModel = useMemo(() => sortOfPlace(sort, columns), [sort, columns]);
-  const pageIndex = pageOfPlace(place?.page ?? null, rowCount);
-  const paginationModel = useMemo(
-    () => ({ page: pageIndex, pageSize: GRID_PAGE_SIZE }),
-    [pageIndex],
-  );
+  const pageIndex = pageOfPlace(place?.page ?? null, rowCount, pageSize);
+  const paginationModel = useMemo(() => ({ page: pageIndex, pageSize }), [pageIndex, pageSize]);
   return useMemo(
     () =>
       place && onPlaceChange

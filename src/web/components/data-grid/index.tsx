@@ -44,6 +44,7 @@ export function PortalDataGrid<Row extends GridValidRowModel>({
   phoneColumns,
   place,
   onPlaceChange,
+  pageSize,
   ...props
 }: PortalDataGridProps<Row> &
   PlaceProps & {
@@ -52,7 +53,11 @@ export function PortalDataGrid<Row extends GridValidRowModel>({
   }) {
   const wide = useWideScreen();
   // A page that keeps the grid's place (its sort and page) in its address: see grid-place.
-  const placed = usePlacedGrid({ place, onPlaceChange }, props.columns, props.rows?.length ?? 0);
+  const placed = usePlacedGrid(
+    { place, onPlaceChange, pageSize },
+    props.columns,
+    props.rows?.length ?? 0,
+  );
   if (!wide && phoneView !== undefined) return <>{phoneView}</>;
   if (!wide && phoneColumns) {
     return <PhoneGrid {...props} placed={placed} phoneColumns={phoneColumns} />;

@@ -5,21 +5,25 @@ import Alert from '@mui/material/Alert';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   uncountedTradesInWords,
-  type HoldingRow,
   type HoldingsResult,
   type OfferingHolding,
 } from '../../../../contract/holdings';
 import { CardList } from '../../../components/card-list';
-import { PageNav, usePages } from '../../../components/page-nav';
-import { Code, SectionCard } from '../../../components/description-list';
+import { SectionCard } from '../../../components/description-list';
 import { EmptyState, QueryState } from '../../../components/query-state';
 import { listsNothing, SkippedRecordsNotice } from '../../../components/skipped-records';
 import { paths } from '../../../config/paths';
-import { formatDecimal, formatMoney, formatTimestamp, formatUnits } from '../../../lib/format';
+import { formatDecimal, formatMoney, formatUnits } from '../../../lib/format';
 import { RecordTable, type TableSpec } from '../../../components/record-table';
 import { BrowseOfferingsLink } from '../../../components/browse-offerings-link';
 import { useHoldings } from '../api/get-holdings';
 import { useWideScreen } from '../../../lib/use-wide-screen';
+import {
+  HoldingsTrades,
+  useJumpToTrades,
+  useTradesPlace,
+  type TradesPlace,
+} from './holdings-trades';
 
 /** The words while the investments load or fail: of one account, or of all the investor's. */
 const scopes = {
@@ -27,15 +31,27 @@ const scopes = {
   all: { subject: 'your investments', skeletonLines: 6 },
 };
 
-/** The investments of one account, or without `accountId` of all the investor's accounts. */
-export function Holdings({ accountId }: { accountId?: string }) {
+/**
+ * The investments of one account, or without `accountId` of all the investor's accounts. A page
+ * that keeps the trades' place (filters, sort, page) in its address gives `place`.
+ */
+export function Holdings({
+  accountId,
+  place,
+  onPlaceChange,
+}: {
+  accountId?: string;
+  place?: TradesPlace;
+  onPlaceChange?: (next: Partial<TradesPlace>) => void;
+}) {
   const holdings = useHoldings(accountId);
   const scope = accountId ? scopes.account : scopes.all;
+  const trades = useTradesPlace(place, onPlaceChange);
   return (
     <QueryState query={holdings} subject={scope.subject} skeletonLines={scope.skeletonLines}>
       {(data) => (
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-          <HoldingsView result={data} />
+          <HoldingsView result={data} accountId={accountId} trades={trades} />
         </Box>
       )}
     </QueryState>
@@ -46,7 +62,16 @@ export function Holdings({ accountId }: { accountId?: string }) {
  * An investor's investments: what is settled apart from what still waits for payment or approval,
  * totals per offering (both), then every trade with its status, newest first.
  */
-function HoldingsView({ result }: { result: HoldingsResult }) {
+function HoldingsView({
+  result,
+  accountId,
+  trades: [place, onPlaceChange],
+}: {
+  result: HoldingsResult;
+  accountId?: string;
+  trades: ReturnType<typeof useTradesPlace>;
+}) {
+  const { countRef, jump } = useJumpToTrades(place.offering);
   if (result.state === 'unavailable') {
     return <Alert severity="info">{result.message}</Alert>;
   }
@@ -93,7 +118,7 @@ function HoldingsView({ result }: { result: HoldingsResult }) {
           <strong>{formatMoney(result.totalAmount)}</strong>
         </Typography>
         <Box sx={{ mt: 2 }}>
-          <OfferingTotals groups={result.byOffering} />
+          <OfferingTotals groups={result.byOffering} accountId={accountId} onJump={jump} />
         </Box>
       </SectionCard>
       <SectionCard title="Trades">
@@ -103,30 +128,69 @@ function HoldingsView({ result }: { result: HoldingsResult }) {
           </Alert>
         )}
         <Box sx={{ mt: 2 }}>
-          <Trades trades={result.trades} />
+          <HoldingsTrades
+            trades={result.trades}
+            place={place}
+            onPlaceChange={onPlaceChange}
+            oneAccount={accountId !== undefined}
+            countRef={countRef}
+          />
         </Box>
       </SectionCard>
     </>
   );
 }
 
-const offeringLink = (row: { offeringId: string; offeringName: string | null }) => (
-  <Link component={RouterLink} to={paths.app.offering.getHref(row.offeringId)}>
-    {row.offeringName ?? `Offering ${row.offeringId}`}
-  </Link>
-);
+/**
+ * A totals row's offering, linking to its trades on My investments (narrowed to this account on
+ * an account's page); the trades' own rows link to the offering's page.
+ */
+function TradesLink({
+  group,
+  accountId,
+  onJump,
+}: {
+  group: OfferingHolding;
+  accountId?: string;
+  onJump: (offeringId: string) => void;
+}) {
+  const name = group.offeringName ?? `Offering ${group.offeringId}`;
+  return (
+    <Link
+      component={RouterLink}
+      to={paths.app.holdings.getHref({ offering: group.offeringId, account: accountId })}
+      onClick={() => onJump(group.offeringId)}
+      // The name as shown, then where it leads: the trades' rows link to the offering's page.
+      aria-label={`${name}: its trades`}
+    >
+      {name}
+    </Link>
+  );
+}
 
 /**
  * What the investor holds of each offering: a table where there is room; on phones one card an
  * offering, where the table would push the amount and the count of trades past the screen's edge.
  */
-function OfferingTotals({ groups }: { groups: OfferingHolding[] }) {
-  if (!useWideScreen()) {
+function OfferingTotals({
+  groups,
+  accountId,
+  onJump,
+}: {
+  groups: OfferingHolding[];
+  accountId?: string;
+  onJump: (offeringId: string) => void;
+}) {
+  const wide = useWideScreen();
+  const link = (group: OfferingHolding) => (
+    <TradesLink group={group} accountId={accountId} onJump={onJump} />
+  );
+  if (!wide) {
     return (
-      <CardList label="Totals per offering" items={groups} itemKey={(group) => group.offeringId}>
+      <CardList label="Totals per offering" items={groups} itemKey={offeringKey}>
         {(group) => (
           <>
-            <Typography sx={{ fontWeight: 600 }}>{offeringLink(group)}</Typography>
+            <Typography sx={{ fontWeight: 600 }}>{link(group)}</Typography>
             <Typography>
               {formatMoney(group.amount)} · {formatUnits(group.units)} ·{' '}
               {group.tradeCount === 1 ? '1 trade' : `${group.tradeCount} trades`}
@@ -136,82 +200,19 @@ function OfferingTotals({ groups }: { groups: OfferingHolding[] }) {
       </CardList>
     );
   }
-  return <RecordTable label="Totals per offering" spec={offeringTotalsTable} rows={groups} />;
-}
-
-const offeringTotalsTable: TableSpec<OfferingHolding> = {
-  columns: [
-    { heading: 'Offering', cell: offeringLink },
-    { heading: { figures: 'Units' }, cell: (group) => formatDecimal(group.units) },
-    { heading: { figures: 'Amount' }, cell: (group) => formatMoney(group.amount) },
-    { heading: { figures: 'Trades' }, cell: (group) => group.tradeCount },
-  ],
-  rowKey: (group) => group.offeringId,
-};
-
-/** How many trades one page lists: an investor with a hundred trades pages through them. */
-const TRADES_PAGE = 25;
-
-/**
- * Every trade, newest first, a page at a time: a table where its seven columns fit; cards on
- * phones, where the table would leave the amount, status and trade ID past the screen's edge
- * until the reader pans to them.
- */
-function Trades({ trades }: { trades: HoldingRow[] }) {
-  const wide = useWideScreen();
-  const { page, nav } = usePages(trades, TRADES_PAGE);
   return (
-    <>
-      {wide ? (
-        <RecordTable label="Trades" spec={tradesTable} rows={page} />
-      ) : (
-        <TradeCards trades={page} />
-      )}
-      <PageNav label="Pages of trades" {...nav} />
-    </>
+    <RecordTable
+      label="Totals per offering"
+      spec={{ columns: [{ heading: 'Offering', cell: link }, ...figures], rowKey: offeringKey }}
+      rows={groups}
+    />
   );
 }
 
-const tradesTable: TableSpec<HoldingRow> = {
-  columns: [
-    { heading: 'Date', cell: (trade) => formatTimestamp(trade.createdAt) },
-    { heading: 'Offering', cell: offeringLink },
-    { heading: 'Account', cell: (trade) => <Code value={trade.accountId} /> },
-    {
-      heading: { figures: 'Units' },
-      cell: (trade) => (trade.units ? formatDecimal(trade.units) : '—'),
-    },
-    {
-      heading: { figures: 'Amount' },
-      cell: (trade) => (trade.amount ? formatMoney(trade.amount) : '—'),
-    },
-    { heading: 'Status', cell: (trade) => trade.statusText },
-    { heading: 'Trade ID', cell: (trade) => <Code value={trade.tradeId} /> },
-  ],
-  rowKey: (trade) => trade.tradeId,
-};
+const figures: TableSpec<OfferingHolding>['columns'] = [
+  { heading: { figures: 'Units' }, cell: (group) => formatDecimal(group.units) },
+  { heading: { figures: 'Amount' }, cell: (group) => formatMoney(group.amount) },
+  { heading: { figures: 'Trades' }, cell: (group) => group.tradeCount },
+];
 
-/**
- * One card a trade: what was bought, for how much and where it stands, then when, from which
- * account and its trade ID on one line, as the account's timeline shows its entries.
- */
-function TradeCards({ trades }: { trades: HoldingRow[] }) {
-  return (
-    <CardList label="Trades" ordered items={trades} itemKey={(trade) => trade.tradeId}>
-      {(trade) => (
-        <>
-          <Typography sx={{ fontWeight: 600 }}>{offeringLink(trade)}</Typography>
-          <Typography>
-            {trade.amount ? formatMoney(trade.amount) : '—'}
-            {trade.units && ` · ${formatUnits(trade.units)}`}
-          </Typography>
-          <Typography>{trade.statusText}</Typography>
-          <Typography variant="body2" color="text.secondary">
-            {formatTimestamp(trade.createdAt)} · Account <Code value={trade.accountId} /> · Trade ID{' '}
-            <Code value={trade.tradeId} />
-          </Typography>
-        </>
-      )}
-    </CardList>
-  );
-}
+const offeringKey = (group: OfferingHolding) => group.offeringId;

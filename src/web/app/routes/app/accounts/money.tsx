@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import { useParams } from 'react-router-dom';
+import { preloadDataGrid } from '../../../../components/data-grid';
 import { useSession } from '../../../../features/auth/api/get-session';
 import { timelineQueryOptions } from '../../../../features/money/api/get-timeline';
 import { AccountRequests } from '../../../../features/money/components/account-requests';
@@ -12,6 +13,8 @@ import { AccountSubpage, SectionColumns } from './account-layout';
 
 export const clientLoader = recordPageLoader('accountId', (queryClient, accountId) => {
   void queryClient.prefetchQuery(timelineQueryOptions(accountId));
+  // An investor's trades are a grid: its library downloads alongside the data, not after it.
+  void preloadDataGrid();
 });
 
 export default function AccountMoneyRoute() {

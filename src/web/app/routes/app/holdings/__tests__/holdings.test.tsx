@@ -1,0 +1,212 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { HoldingRow, HoldingsResult } from '../../../../../../contract/holdings';
+import { preloadDataGrid } from '../../../../../components/data-grid';
+import { tabStopsIn } from '../../../../../testing/grid';
+import { bff, startMockBff } from '../../../../../testing/mock-bff';
+import { renderWithProviders } from '../../../../../testing/render';
+import { withTimeZones } from '../../../../../testing/time-zones';
+import { withViewportWidth } from '../../../../../testing/viewport';
+import HoldingsRoute from '../holdings';
+
+startMockBff();
+// The grid library arrives once, before the tests: a fresh import of it takes seconds.
+beforeAll(() => preloadDataGrid());
+withTimeZones({ viewer: 'America/New_York', platform: 'UTC' });
+afterEach(cleanup);
+
+const trade = (tradeId: string, fields: Partial<HoldingRow>): HoldingRow => ({
+  tradeId,
+  accountId: 'A1040000',
+  offeringId: '42',
+  offeringName: 'Acme Growth Shares',
+  units: '10',
+  amount: '125',
+  status: 'created',
+  statusText: 'Created',
+  createdAt: '2026-11-25T06:41:00',
+  paymentMethod: 'ach',
+  archived: false,
+  ...fields,
+});
+
+/** Five trades, newest first as the BFF lists them: two offerings, two accounts. */
+const five: HoldingRow[] = [
+  trade('T905', { amount: '50', units: '4' }),
+  trade('T904', { offeringId: '43', offeringName: 'Birch Lane Notes', amount: '900' }),
+  trade('T903', { accountId: 'A1040001', amount: '300' }),
+  trade('T902', {
+    accountId: 'A1040001',
+    offeringId: '43',
+    offeringName: 'Birch Lane Notes',
+    amount: '20',
+  }),
+  trade('T901', { amount: '125' }),
+];
+
+const result = (trades: HoldingRow[]): HoldingsResult => ({
+  state: 'available',
+  trades,
+  byOffering: [
+    {
+      offeringId: '42',
+      offeringName: 'Acme Growth Shares',
+      units: '24',
+      amount: '475',
+      tradeCount: 3,
+    },
+    {
+      offeringId: '43',
+      offeringName: 'Birch Lane Notes',
+      units: '20',
+      amount: '920',
+      tradeCount: 2,
+    },
+  ],
+  totalAmount: '1395',
+  settledAmount: '0',
+  pendingAmount: '1395',
+  complete: true,
+  uncounted: [],
+  cut: false,
+  gaps: [],
+});
+
+const answer = (trades: HoldingRow[]) =>
+  bff.use(http.get('/api/holdings', () => HttpResponse.json(result(trades))));
+
+const findTrades = () => screen.findByRole('grid', { name: 'Trades' }, { timeout: 20_000 });
+
+/** The trade IDs of the rows shown, in their order (each grid row carries its id). */
+const shownIds = () =>
+  [...screen.getByRole('grid', { name: 'Trades' }).querySelectorAll('[role="row"][data-id]')].map(
+    (row) => row.getAttribute('data-id'),
+  );
+
+const open = (search = '') =>
+  renderWithProviders(<HoldingsRoute />, { path: `/holdings${search}` });
+
+describe('an investor narrows their trades (My investments)', () => {
+  withViewportWidth(1280);
+
+  it('to one offering and one account, kept in the address, and back to every trade', async () => {
+    answer(five);
+    const { router } = open();
+    await findTrades();
+    expect(shownIds()).toEqual(['T905', 'T904', 'T903', 'T902', 'T901']);
+    expect(screen.getByText('5 trades')).toBeTruthy();
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Offering' }), {
+      target: { value: '42' },
+    });
+    await waitFor(() => expect(shownIds()).toEqual(['T905', 'T903', 'T901']));
+    expect(screen.getByText('3 of 5 trades')).toBeTruthy();
+    expect(router.state.location.search).toBe('?offering=42');
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Account' }), {
+      target: { value: 'A1040001' },
+    });
+    await waitFor(() => expect(shownIds()).toEqual(['T903']));
+    expect(new URLSearchParams(router.state.location.search).get('account')).toBe('A1040001');
+
+    await userEvent
+      .setup({ delay: null })
+      .click(screen.getByRole('button', { name: 'Show all trades' }));
+    await waitFor(() => expect(shownIds()).toHaveLength(5));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('opened from a shared link or a reload, shows the same offering and sort', async () => {
+    answer(five);
+    open('?offering=43&sort=amount.desc');
+    const grid = await findTrades();
+    expect(shownIds()).toEqual(['T904', 'T902']);
+    expect(screen.getByRole('combobox', { name: 'Offering' })).toHaveProperty('value', '43');
+    expect(
+      within(grid).getByRole('columnheader', { name: 'Amount' }).getAttribute('aria-sort'),
+    ).toBe('descending');
+  });
+
+  it('an offering they hold none of says so, with the way back to every trade', async () => {
+    answer(five);
+    open('?offering=99');
+    expect(await screen.findByText(/No trade of yours matches these filters/)).toBeTruthy();
+    expect(screen.getByText('0 of 5 trades')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Show all trades' })).toBeTruthy();
+  });
+
+  it('from the totals: an offering’s row leads to its trades, with the focus on how many there are', async () => {
+    answer(five);
+    const user = userEvent.setup({ delay: null });
+    const { router } = open();
+    await findTrades();
+    const totals = screen.getByRole('table', { name: 'Totals per offering' });
+    await user.click(within(totals).getByRole('link', { name: 'Birch Lane Notes: its trades' }));
+    await waitFor(() => expect(shownIds()).toEqual(['T904', 'T902']));
+    expect(router.state.location.search).toBe('?offering=43');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByText('2 of 5 trades')));
+  });
+});
+
+describe('an investor sorts their trades', () => {
+  withViewportWidth(1280);
+
+  it('by a column’s header, the sort kept in the address, the grid still one Tab stop', async () => {
+    answer(five);
+    const user = userEvent.setup({ delay: null });
+    const { router } = open();
+    const grid = await findTrades();
+    const amount = within(grid).getByRole('columnheader', { name: 'Amount' });
+    expect(amount.getAttribute('aria-sort')).toBe('none');
+    await user.click(amount);
+    await waitFor(() => expect(shownIds()).toEqual(['T904', 'T903', 'T901', 'T905', 'T902']));
+    expect(amount.getAttribute('aria-sort')).toBe('descending');
+    expect(router.state.location.search).toBe('?sort=amount.desc');
+    // The links in the rows take their cell's tab index: Tab passes the grid in one step.
+    expect(tabStopsIn(grid)).toHaveLength(1);
+  });
+});
+
+describe('an investor with many trades pages through them', () => {
+  withViewportWidth(1280);
+
+  const sixty = Array.from({ length: 60 }, (_, i) => trade(`T${1000 - i}`, {}));
+
+  it('the page kept in the address: a reload comes back to it, and "Older" moves it on', async () => {
+    answer(sixty);
+    const user = userEvent.setup({ delay: null });
+    const { router } = open('?page=2');
+    await findTrades();
+    const pages = screen.getByRole('navigation', { name: 'Pages of trades' });
+    expect(within(pages).getByText('26–50 of 60')).toBeTruthy();
+    expect(shownIds()[0]).toBe('T975');
+
+    const older = within(pages).getByRole('button', { name: 'Older' });
+    older.focus();
+    await user.keyboard('{Enter}');
+    expect(await within(pages).findByText('51–60 of 60')).toBeTruthy();
+    expect(router.state.location.search).toBe('?page=3');
+    // "Older" is disabled on the last page: the focus goes to "Newer", not to the page body.
+    expect(older).toHaveProperty('disabled', true);
+    expect(document.activeElement).toBe(within(pages).getByRole('button', { name: 'Newer' }));
+  });
+});
+
+describe('an investor sorts their trades on a phone', () => {
+  withViewportWidth(375);
+
+  it('from the select above the grid, the sort kept in the address', async () => {
+    answer(five);
+    const { router } = open();
+    await findTrades();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Sort trades by' }), {
+      target: { value: 'amount:asc' },
+    });
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=amount.asc'));
+    const cells = within(screen.getByRole('grid', { name: 'Trades' })).getAllByRole('gridcell');
+    expect(cells[0].textContent).toContain('Trade ID T902');
+  });
+});

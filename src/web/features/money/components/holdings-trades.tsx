@@ -1,0 +1,332 @@
+import { useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import Link from '@mui/material/Link';
+import NativeSelect from '@mui/material/NativeSelect';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import type { HoldingRow } from '../../../../contract/holdings';
+import {
+  compareDecimals,
+  figureColumn,
+  PortalDataGrid,
+  timestampColumn,
+  type GridColDef,
+} from '../../../components/data-grid';
+import { pageOfPlace } from '../../../components/data-grid/grid-place';
+import { PageNav } from '../../../components/page-nav';
+import { paths } from '../../../config/paths';
+import { formatCount, formatDecimal, formatMoney, formatTimestamp } from '../../../lib/format';
+
+/**
+ * Where the investor is in the trades: narrowed to one offering and one account, sorted by a
+ * column (`<field>.asc` or `<field>.desc`, as GridPlace keeps it), on a page (from 1). Null is
+ * the default: every trade, newest first, the first page. My investments keeps it in its address
+ * (`?offering=&account=&sort=&page=`), so Back, a reload and a shared link come back to it.
+ */
+export interface TradesPlace {
+  offering: string | null;
+  account: string | null;
+  sort: string | null;
+  page: string | null;
+}
+
+/** How many trades one page lists: an investor with a hundred trades pages through them. */
+const TRADES_PAGE = 25;
+
+const offeringLabel = (row: { offeringId: string; offeringName: string | null }) =>
+  row.offeringName ?? `Offering ${row.offeringId}`;
+
+/** The offering's public page; in a grid cell it takes the cell's tab index (one Tab stop). */
+const offeringLink = (row: HoldingRow, tabIndex: 0 | -1) => (
+  <Link component={RouterLink} to={paths.app.offering.getHref(row.offeringId)} tabIndex={tabIndex}>
+    {offeringLabel(row)}
+  </Link>
+);
+
+/** Trade ids are numeric strings upstream; compared as numbers when both are. */
+const compareTradeIds = (a: string, b: string) =>
+  /^\d+$/.test(a) && /^\d+$/.test(b) ? compareDecimals(a, b) : a.localeCompare(b);
+
+const tradeColumns: GridColDef<HoldingRow>[] = [
+  timestampColumn<HoldingRow>({
+    // Zone-less ISO timestamps sort as text.
+    field: 'createdAt',
+    headerName: 'Date',
+    flex: 1.6,
+    sortingOrder: ['desc', 'asc'],
+    format: formatTimestamp,
+  }),
+  {
+    field: 'offeringName',
+    headerName: 'Offering',
+    minWidth: 160,
+    flex: 1.6,
+    sortingOrder: ['asc', 'desc'],
+    cellClassName: 'portal-grid-wrap',
+    valueGetter: (_value, row) => offeringLabel(row),
+    renderCell: ({ row, tabIndex }) => offeringLink(row, tabIndex),
+  },
+  {
+    field: 'accountId',
+    headerName: 'Account',
+    minWidth: 100,
+    flex: 0.8,
+    cellClassName: 'portal-grid-code',
+  },
+  figureColumn<HoldingRow>({
+    field: 'units',
+    headerName: 'Units',
+    minWidth: 80,
+    flex: 0.7,
+    sortingOrder: ['desc', 'asc'],
+    format: formatDecimal,
+  }),
+  figureColumn<HoldingRow>({
+    field: 'amount',
+    headerName: 'Amount',
+    minWidth: 110,
+    flex: 0.9,
+    sortingOrder: ['desc', 'asc'],
+    format: formatMoney,
+  }),
+  {
+    field: 'statusText',
+    headerName: 'Status',
+    minWidth: 160,
+    flex: 1.4,
+    cellClassName: 'portal-grid-wrap',
+  },
+  {
+    field: 'tradeId',
+    headerName: 'Trade ID',
+    minWidth: 90,
+    flex: 0.7,
+    cellClassName: 'portal-grid-code',
+    sortComparator: compareTradeIds,
+  },
+];
+
+/*
+ * On a phone one column holds each trade in three lines, every figure on screen: what was bought
+ * (the offering's link), for how much and where it stands, then when, from which account and its
+ * trade ID. The select above the grid sorts by any of the wide columns.
+ */
+const tradeLinesColumn: GridColDef<HoldingRow> = {
+  field: 'tradeId',
+  headerName: 'Trades',
+  flex: 1,
+  minWidth: 0,
+  renderCell: ({ row, tabIndex }) => (
+    <Box sx={{ display: 'grid', py: 0.75, lineHeight: 1.5, whiteSpace: 'normal' }}>
+      <span>{offeringLink(row, tabIndex)}</span>
+      <span>
+        {row.amount ? formatMoney(row.amount) : '—'}
+        {row.units && ` · ${formatDecimal(row.units)} units`} · {row.statusText}
+      </span>
+      <Box component="span" sx={{ color: 'text.secondary' }}>
+        {formatTimestamp(row.createdAt)} · Account {row.accountId} · Trade ID {row.tradeId}
+      </Box>
+    </Box>
+  ),
+};
+const phoneColumns = [tradeLinesColumn];
+
+const tradeId = (trade: HoldingRow) => trade.tradeId;
+
+/** A filter of the trades: the browser's own list, easy with a thumb or a screen reader. */
+function FilterSelect({
+  label,
+  value,
+  options,
+  allLabel,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  allLabel: string;
+  onChange: (value: string | null) => void;
+}) {
+  const id = useId();
+  return (
+    <FormControl size="small" sx={{ minWidth: 200, maxWidth: '100%' }}>
+      <InputLabel htmlFor={id} shrink>
+        {label}
+      </InputLabel>
+      <NativeSelect
+        input={<OutlinedInput notched label={label} />}
+        inputProps={{ id }}
+        value={value}
+        onChange={(event) => onChange(event.target.value || null)}
+      >
+        <option value="">{allLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </NativeSelect>
+    </FormControl>
+  );
+}
+
+/**
+ * Every trade, a page at a time: newest first, or sorted by any column (its header, or on a
+ * phone the select above the grid), narrowed to one offering or account. The grid is one Tab
+ * stop, the arrow keys moving inside it; the pager below it is ours, as on the other lists.
+ * `oneAccount` (an account's own page) leaves out the filter by account.
+ */
+export function HoldingsTrades({
+  trades,
+  place,
+  onPlaceChange,
+  oneAccount = false,
+  countRef,
+}: {
+  trades: readonly HoldingRow[];
+  place: TradesPlace;
+  onPlaceChange: (next: Partial<TradesPlace>) => void;
+  oneAccount?: boolean;
+  /** The count above the trades, for the totals' links to move the focus to. */
+  countRef?: RefObject<HTMLElement | null>;
+}) {
+  const offerings = useMemo(() => {
+    const labels = new Map(trades.map((trade) => [trade.offeringId, offeringLabel(trade)]));
+    return [...labels]
+      .map(([value, label]) => ({ value, label }))
+      .sort((a, b) => a.label.localeCompare(b.label));
+  }, [trades]);
+  const accounts = useMemo(
+    () =>
+      [...new Set(trades.map((trade) => trade.accountId))]
+        .sort()
+        .map((value) => ({ value, label: value })),
+    [trades],
+  );
+  const shown = useMemo(
+    () =>
+      trades.filter(
+        (trade) =>
+          (!place.offering || trade.offeringId === place.offering) &&
+          (oneAccount || !place.account || trade.accountId === place.account),
+      ),
+    [trades, place.offering, place.account, oneAccount],
+  );
+  const narrowed = place.offering !== null || (!oneAccount && place.account !== null);
+  const pageIndex = pageOfPlace(place.page, shown.length, TRADES_PAGE);
+  const gridPlace = useMemo(
+    () => ({ sort: place.sort, page: place.page }),
+    [place.sort, place.page],
+  );
+  // Another filter lists other trades: back to their first page (the sort is kept).
+  const filter = (changes: Partial<TradesPlace>) => onPlaceChange({ ...changes, page: null });
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+        {offerings.length > 1 || place.offering ? (
+          <FilterSelect
+            label="Offering"
+            value={place.offering ?? ''}
+            options={offerings}
+            allLabel="All offerings"
+            onChange={(offering) => filter({ offering })}
+          />
+        ) : null}
+        {!oneAccount && (accounts.length > 1 || place.account) ? (
+          <FilterSelect
+            label="Account"
+            value={place.account ?? ''}
+            options={accounts}
+            allLabel="All accounts"
+            onChange={(account) => filter({ account })}
+          />
+        ) : null}
+        {narrowed && (
+          <Button onClick={() => filter({ offering: null, account: null })}>Show all trades</Button>
+        )}
+      </Box>
+      <Typography ref={countRef} tabIndex={-1} aria-live="polite" sx={{ outline: 'none' }}>
+        {narrowed
+          ? `${formatCount(shown.length)} of ${formatCount(trades.length)} trades`
+          : `${formatCount(trades.length)} ${trades.length === 1 ? 'trade' : 'trades'}`}
+      </Typography>
+      {shown.length === 0 ? (
+        <Typography color="text.secondary">
+          No trade of yours matches these filters. Choose “Show all trades” to list every one.
+        </Typography>
+      ) : (
+        <>
+          <PortalDataGrid
+            label="Trades"
+            rows={shown}
+            columns={tradeColumns}
+            phoneColumns={phoneColumns}
+            getRowId={tradeId}
+            // The dates and statuses wrap; each row is as tall as its content.
+            getRowHeight={() => 'auto'}
+            place={gridPlace}
+            onPlaceChange={onPlaceChange}
+            pageSize={TRADES_PAGE}
+            // The pager is the one below, as on the other lists of the portal.
+            hideFooter
+            pageSizeOptions={[TRADES_PAGE]}
+            sx={{ '& .portal-grid-code': { fontFamily: 'monospace' } }}
+          />
+          <PageNav
+            label="Pages of trades"
+            offset={pageIndex * TRADES_PAGE}
+            shown={Math.min(TRADES_PAGE, shown.length - pageIndex * TRADES_PAGE)}
+            total={shown.length}
+            pageSize={TRADES_PAGE}
+            onOffset={(offset) => {
+              const page = Math.floor(offset / TRADES_PAGE) + 1;
+              onPlaceChange({ page: page > 1 ? String(page) : null });
+            }}
+          />
+        </>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * The trades' place kept by the page in its address, or here when it keeps none (an account's
+ * page, where the trades are one section of many).
+ */
+export function useTradesPlace(
+  kept?: TradesPlace,
+  onKeptChange?: (next: Partial<TradesPlace>) => void,
+): [TradesPlace, (next: Partial<TradesPlace>) => void] {
+  const [own, setOwn] = useState<TradesPlace>({
+    offering: null,
+    account: null,
+    sort: null,
+    page: null,
+  });
+  if (kept && onKeptChange) return [kept, onKeptChange];
+  return [own, (next) => setOwn((current) => ({ ...current, ...next }))];
+}
+
+/**
+ * A totals row's link to its offering's trades, and where it moves the focus: to the trades'
+ * count once that offering's trades are shown, so the reader lands where they begin, told how
+ * many there are, rather than staying on the link while the list changed further down.
+ */
+export function useJumpToTrades(offering: string | null) {
+  const countRef = useRef<HTMLElement>(null);
+  const asked = useRef<string | null>(null);
+  useEffect(() => {
+    if (asked.current === null || asked.current !== offering) return;
+    asked.current = null;
+    countRef.current?.focus();
+  }, [offering]);
+  const jump = (offeringId: string) => {
+    if (offeringId === offering) countRef.current?.focus();
+    else asked.current = offeringId;
+  };
+  return { countRef, jump };
+}
