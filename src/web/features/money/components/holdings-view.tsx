@@ -92,6 +92,7 @@ function HoldingsView({
   return (
     <>
       {gaps}
+      <UnreadOfferings result={result} />
       <SectionCard title="Totals per offering">
         <Box sx={{ mt: 1 }}>
           <SkippedRecordsNotice count={result.skippedRecords} noun={['trade', 'trades']}>
@@ -216,3 +217,25 @@ const figures: TableSpec<OfferingHolding>['columns'] = [
 ];
 
 const offeringKey = (group: OfferingHolding) => group.offeringId;
+
+/**
+ * An offering the catalogue could not name (its record could not be read, or it is not listed)
+ * is shown by its number, out of the names' alphabetical order: the page says why. When every
+ * offering is unnamed and the BFF already said the catalogue could not be read, that is the why.
+ */
+function UnreadOfferings({ result }: { result: Extract<HoldingsResult, { state: 'available' }> }) {
+  const named = new Set<string>();
+  const unnamed = new Set<string>();
+  for (const row of [...result.byOffering, ...result.trades]) {
+    (row.offeringName === null ? unnamed : named).add(row.offeringId);
+  }
+  if (unnamed.size === 0 || (named.size === 0 && result.gaps.length > 0)) return null;
+  const numbers = [...unnamed].map((id) => `Offering ${id}`).join(', ');
+  return (
+    <Alert severity="warning" sx={{ mb: 2 }}>
+      {unnamed.size === 1
+        ? `1 offering could not be read, so it is shown by its number (${numbers}). Your investments in it are listed in full.`
+        : `${unnamed.size} offerings could not be read, so they are shown by their numbers (${numbers}). Your investments in them are listed in full.`}
+    </Alert>
+  );
+}

@@ -95,6 +95,56 @@ describe('an investor reads their holdings', () => {
   });
 });
 
+describe('an investor one of whose offerings could not be read', () => {
+  withViewportWidth(1280);
+
+  it('is told why it is shown by its number, while the others keep their names', async () => {
+    bff.use(
+      http.get('/api/holdings', () =>
+        HttpResponse.json({
+          ...holdings,
+          trades: [
+            ...holdings.trades,
+            { ...holdings.trades[0], tradeId: 'T901', offeringId: '5208', offeringName: null },
+          ],
+          byOffering: [
+            { ...holdings.byOffering[0], offeringId: '5208', offeringName: null },
+            ...holdings.byOffering,
+          ],
+        }),
+      ),
+    );
+    renderWithProviders(<Holdings />);
+    const words = await screen.findByText(
+      '1 offering could not be read, so it is shown by its number (Offering 5208). Your investments in it are listed in full.',
+    );
+    expect(words.closest('[role="alert"]')).toBeTruthy();
+    const totals = screen.getByRole('table', { name: 'Totals per offering' });
+    expect(within(totals).getByRole('link', { name: 'Offering 5208: its trades' })).toBeTruthy();
+    expect(
+      within(totals).getByRole('link', { name: 'Acme Growth Shares: its trades' }),
+    ).toBeTruthy();
+  });
+
+  it('is told once, not twice, when the whole catalogue could not be read', async () => {
+    const gap =
+      'The offerings could not be read right now, so each is shown by its number. Your investments are listed in full.';
+    bff.use(
+      http.get('/api/holdings', () =>
+        HttpResponse.json({
+          ...holdings,
+          trades: holdings.trades.map((t) => ({ ...t, offeringName: null })),
+          byOffering: holdings.byOffering.map((o) => ({ ...o, offeringName: null })),
+          gaps: [gap],
+        }),
+      ),
+    );
+    renderWithProviders(<Holdings />);
+    expect(await screen.findByText(gap)).toBeTruthy();
+    expect(screen.queryByText(/could not be read, so it is shown/)).toBeNull();
+  });
+});
+
 describe('an investor reads their trades on a phone', () => {
   withViewportWidth(375);
 
