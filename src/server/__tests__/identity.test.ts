@@ -825,6 +825,47 @@ describe('maker-checker on large disbursements', () => {
         'Not found at the platform: it was not sent. To send it, make a new request: it waits for approval again.',
     });
   });
+
+  it('an approved send cut off by a stopped process reads on the approvals page as the register reads it: unknown, do not send it again', async () => {
+    const id = await hold('140');
+    const row = await registerRowOf(id);
+    /** As if the process had stopped mid-call after approving it this long ago. */
+    const approvedAgo = async (ms: number) => {
+      const at = new Date(Date.now() - ms);
+      await h.db
+        .updateTable('disbursement_approvals')
+        .set({ state: 'sending', decided_at: at, checker_email: 'admin@demo.test' })
+        .where('id', '=', id)
+        .execute();
+      await h.db
+        .updateTable('money_requests')
+        .set({ outcome: 'unknown', sent_at: at, settled_at: at })
+        .where('reference', '=', row.reference)
+        .execute();
+    };
+    const approval = async () =>
+      (await call(h.app, 'GET', '/api/disbursement-approvals', { cookie: admin }))
+        .json()
+        .approvals.find((a: { id: string }) => a.id === id);
+
+    // Its call may still be running: being sent.
+    await approvedAgo(1_000);
+    expect(await approval()).toMatchObject({ state: 'sending' });
+
+    // Past the upstream timeout and the claim lease no call can be running: its answer was lost.
+    await approvedAgo(h.config.upstreamTimeoutMs + h.config.claimLeaseMs + 1_000);
+    expect(await approval()).toMatchObject({
+      state: 'unknown',
+      reference: row.reference,
+      message: `The portal stopped while it was sending this disbursement. It may or may not have reached the platform. Do not send it again: the portal checks with the platform and settles it. Our reference: ${row.reference}.`,
+    });
+    const register = await call(h.app, 'GET', '/api/compliance/money-requests?limit=200', {
+      cookie: admin,
+    });
+    expect(
+      register.json().requests.find((r: { reference: string }) => r.reference === row.reference),
+    ).toMatchObject({ outcome: 'unknown' });
+  });
 });
 
 describe('guessing a second factor', () => {

@@ -40,6 +40,28 @@ const toApproval = (r: ApprovalRecord): Approval => ({
   reference: r.moneyReference,
 });
 
+/**
+ * An approval still "being sent" once its call cannot be running any more (the upstream timeout
+ * and the claim lease have passed since it was approved) was cut off mid-call: its process
+ * stopped, and the answer was lost. It reads as its register row does, "outcome unknown, do not
+ * send it again", until reconciliation or a reviewer settles both.
+ */
+function lostSend(record: ApprovalRecord, deps: Deps, now: Date): ApprovalRecord {
+  const liveMs = deps.config.upstreamTimeoutMs + deps.config.claimLeaseMs;
+  if (record.state !== 'sending' || !record.decidedAt) return record;
+  if (now.getTime() - record.decidedAt.getTime() < liveMs) return record;
+  const cause = 'The portal stopped while it was sending this disbursement.';
+  return {
+    ...record,
+    state: 'unknown',
+    outcome: {
+      message: record.moneyReference
+        ? unknownMoneyMessage(cause, record.moneyReference)
+        : `${cause} It may or may not have reached the platform. Do not send it again.`,
+    },
+  };
+}
+
 /** Whether a disbursement of `amount` must wait for a second person (off when unset). */
 export function needsApproval(deps: Deps, amount: string): boolean {
   const above = deps.config.identity.disbursementApprovalAbove;
@@ -227,7 +249,8 @@ export const approvalRoutes = [
         deps.db,
         user!.role === 'investor' ? { accountIds: user!.accountIds } : {},
       );
-      return { approvals: records.map(toApproval) };
+      const now = new Date();
+      return { approvals: records.map((r) => toApproval(lostSend(r, deps, now))) };
     },
   }),
 
