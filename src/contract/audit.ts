@@ -80,6 +80,7 @@ const auditActionLabels = {
   money_request_refused_standing: 'Money request refused: an earlier one stands unsettled',
   request_outcome_unknown: 'Request outcome unknown',
   money_request_settled: 'Money request settled',
+  money_request_found_after_not_sent: 'Money request found at the platform after "not sent"',
   money_requests_reconciled: 'Money requests reconciled',
   money_requests_export: 'Money requests exported',
   audit_events_pruned: 'Audit events pruned',

@@ -63,8 +63,9 @@ export const moneyRequestOutcomeWords = {
     label: 'Outcome unknown',
     meaning: 'The request may have reached the platform, but no answer came back.',
     next: 'Do not send it again. We check with the platform and settle it; if it stays unknown, contact support and quote our reference.',
+    // The platform may create it well after the answer was lost (§4.3 says nothing of how long).
     reviewerNext:
-      'Reconciliation looks for it on the platform at every pass. If it stays unknown, compare it with what the platform lists and settle it by hand.',
+      'Reconciliation looks for it on the platform at every pass, and takes its absence as "not sent" only long after it was sent: it may still arrive, so it must not be sent again. If it stays unknown, compare it with what the platform lists and settle it by hand.',
   },
 } satisfies Record<string, { label: string; meaning: string; next: string; reviewerNext: string }>;
 export const moneyRequestOutcomeSchema = z.enum(keysOf(moneyRequestOutcomeWords));
@@ -294,12 +295,43 @@ export const timelineSchema = z.object({
 });
 export type Timeline = z.infer<typeof timelineSchema>;
 
+/**
+ * How a request recorded as not sent that reconciliation found at the platform since begins its
+ * message (then: its fund move, "do not send it again", and any request sent again meanwhile).
+ * The register, the approvals page and the timeline show that message beside "Accepted".
+ */
+const foundAfterNotSentOpening = 'Recorded as not sent, but found at the platform since as';
+
+export function foundAfterNotSentMessage(upstreamId: string, againAs: string[]): string {
+  const found = `${foundAfterNotSentOpening} ${upstreamId}: it did reach the platform. Do not send it again.`;
+  if (againAs.length === 0) return found;
+  return `${found} It was sent again meanwhile as ${againAs.join(', ')}, so the money may move twice: contact support and quote both references.`;
+}
+
+/** Whether a request accepted after all had first been recorded as not sent (its message says so). */
+export function wasFoundAfterNotSent(request: {
+  outcome: string;
+  message: string | null;
+}): boolean {
+  return request.outcome === 'created' && !!request.message?.startsWith(foundAfterNotSentOpening);
+}
+
 /** What one reconciliation pass settled (POST /api/compliance/money-requests/reconcile). */
 export const reconciliationSummarySchema = z.object({
   examined: z.number().int(),
   created: z.number().int(),
   notSent: z.number().int(),
+  /** Every request left unknown, notFoundYet and unreadable among them. */
   stillUnknown: z.number().int(),
+  /**
+   * Not found at the platform, but sent too recently for that to prove it never arrived
+   * (RECONCILE_NOT_SENT_AFTER_MS): left unknown, looked for again at later passes.
+   */
+  notFoundYet: z.number().int(),
+  /** Left unknown because the platform's fund moves of its account could not be read. */
+  unreadable: z.number().int(),
+  /** Settled "not sent" within the last day, found at the platform since: corrected to created. */
+  foundAfterNotSent: z.number().int(),
   /** Still awaiting the platform's answer (or the end of a stopped instance's lease). */
   inFlight: z.number().int(),
 });

@@ -10,6 +10,19 @@ describe('boot configuration', () => {
     expect(config.secureCookies).toBe(false);
   });
 
+  it('takes a lost request as not sent only after a long quiet period, never shorter than a call may run', () => {
+    expect(loadConfig({}).reconcileNotSentAfterMs).toBe(30 * 60_000);
+    expect(loadConfig({ RECONCILE_NOT_SENT_AFTER_MS: '3600000' }).reconcileNotSentAfterMs).toBe(
+      3_600_000,
+    );
+    expect(() => loadConfig({ RECONCILE_NOT_SENT_AFTER_MS: '20000' })).toThrow(
+      'Configuration error: RECONCILE_NOT_SENT_AFTER_MS must be at least TRANSACT_TIMEOUT_MS + CLAIM_LEASE_MS (25000 here): a request is only taken as not sent once its call cannot still be running.',
+    );
+    expect(() => loadConfig({ RECONCILE_NOT_SENT_AFTER_MS: 'soon' })).toThrow(
+      'Configuration error: RECONCILE_NOT_SENT_AFTER_MS must be a number.',
+    );
+  });
+
   it('points at the real API when all three variables are set', () => {
     const config = loadConfig({
       TRANSACT_BASE_URL: 'https://api.example.com/tapiv3/',

@@ -98,6 +98,15 @@ const envSchema = z.object({
     // By default the documented ceiling of a deposit, the only one the interface document gives.
     .default(DEPOSIT_MAX_AMOUNT),
   CLAIM_LEASE_MS: z.coerce.number().int().min(1_000).max(600_000).default(15_000),
+  // The interface document says nothing of how long the platform may take to create what it was
+  // sent after we stopped waiting (§4.3, §2.9, §2.10): absence is only taken as "not sent" after
+  // a long quiet period.
+  RECONCILE_NOT_SENT_AFTER_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .max(7 * 86_400_000)
+    .default(30 * 60_000),
   ROUTE_LIMIT_SCALE: z.coerce.number().min(0.1).max(1_000).default(1),
   STORE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   STORE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
@@ -166,6 +175,11 @@ export interface Config {
   disbursementMaxAmount: string;
   /** Owner lease of an idempotency claim, renewed every third of it while the upstream call runs. */
   claimLeaseMs: number;
+  /**
+   * How long after its call began a deposit or disbursement the platform does not list may be
+   * settled "not sent" by reconciliation; before that it stays unknown (it may still arrive).
+   */
+  reconcileNotSentAfterMs: number;
   /** Multiplies every route limit of the policy table (load tests, unusually busy desks). */
   routeLimitScale: number;
   store: { connectMs: number; statementMs: number; idleMs: number };
@@ -362,6 +376,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Configuration error: DATA_ENCRYPTION_KEY is required with DATABASE_URL and the real API (second-factor secrets and held bank details are sealed with it; every instance needs the same key: generate one with `openssl rand -base64 32`).',
     );
   }
+  // Shorter than a call that may still be running would settle as "not sent" a request in flight.
+  if (e.RECONCILE_NOT_SENT_AFTER_MS < e.TRANSACT_TIMEOUT_MS + e.CLAIM_LEASE_MS) {
+    throw new ConfigError(
+      `Configuration error: RECONCILE_NOT_SENT_AFTER_MS must be at least TRANSACT_TIMEOUT_MS + CLAIM_LEASE_MS (${e.TRANSACT_TIMEOUT_MS + e.CLAIM_LEASE_MS} here): a request is only taken as not sent once its call cannot still be running.`,
+    );
+  }
   const mappedGroups = groupRoles(e.OIDC_GROUP_ROLES);
   const breaker: BreakerOptions = {
     failureRate: e.TRANSACT_BREAKER_FAILURE_RATE,
@@ -440,6 +460,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rpName: e.WEBAUTHN_RP_NAME,
     },
     claimLeaseMs: e.CLAIM_LEASE_MS,
+    reconcileNotSentAfterMs: e.RECONCILE_NOT_SENT_AFTER_MS,
     routeLimitScale: e.ROUTE_LIMIT_SCALE,
     store: {
       connectMs: e.STORE_CONNECT_TIMEOUT_MS,

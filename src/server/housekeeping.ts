@@ -14,8 +14,7 @@ export interface HousekeepingDeps {
     Config,
     | 'idempotencyRetentionMs'
     | 'auditRetentionMs'
-    | 'upstreamTimeoutMs'
-    | 'claimLeaseMs'
+    | 'reconcileNotSentAfterMs'
     | 'housekeepingIntervalMs'
   >;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
@@ -81,7 +80,7 @@ async function runHousekeeping(deps: HousekeepingDeps): Promise<HousekeepingRepo
       db,
       upstream: deps.upstream,
       settledBy: 'system',
-      notSentAfterMs: config.upstreamTimeoutMs + config.claimLeaseMs,
+      notSentAfterMs: config.reconcileNotSentAfterMs,
       now: () => now,
     });
     if (reconciliation.examined > 0) log.info(reconciliation, 'money requests reconciled');

@@ -85,6 +85,9 @@ async function scenario(databaseUrl: string | undefined) {
     TRANSACT_API_KEY: 'sandbox-key-full-access',
     TRANSACT_TIMEOUT_MS: '2000',
     CLAIM_LEASE_MS: '2000',
+    // A request the platform does not list is taken as not sent only after this quiet period; the
+    // sandbox creates at once or never, so the shortest one allowed (timeout + lease) will do.
+    RECONCILE_NOT_SENT_AFTER_MS: '4000',
     HOUSEKEEPING_INTERVAL_MS: '1000',
     SPA_DIR: fakeSpaDir(`crash-${name}`),
     LOG_LEVEL: 'silent',
@@ -153,7 +156,7 @@ async function scenario(databaseUrl: string | undefined) {
   const admin = await signIn('crash-admin@example.test');
   // Reconcile until nothing is unknown or in flight: the killed process's claims count as in
   // flight until their lease ends (a restart can be faster than the lease), and the not-sent
-  // verdict waits for timeout + lease to pass.
+  // verdict waits for the quiet period (RECONCILE_NOT_SENT_AFTER_MS) to pass.
   await expect
     .poll(
       async () => {

@@ -5,7 +5,8 @@ import { expireDeadClaims, scopeIs } from '../store/idempotency';
 import { fundMoveDirectionOfRequest, withKnownDirections } from './fund-move-direction';
 import { settleMoneyRequest, type MoneyRequest } from '../store/money-requests';
 import type { FundMove } from '../../contract/custody';
-import { listMoneyRequests } from '../store/money-requests';
+import { foundAfterNotSentMessage } from '../../contract/money-requests';
+import { getMoneyRequest, listMoneyRequests } from '../store/money-requests';
 import type { UpstreamClient } from '../upstream/client';
 import { getCustodyFundMoves } from '../upstream/get-custody-fund-moves';
 
@@ -21,8 +22,14 @@ import { getCustodyFundMoves } from '../upstream/get-custody-fund-moves';
  *   supplement to a request of ours (§4.16 lists the trades collection without fields), so they
  *   stay unknown, visible with their reference, for a reviewer to settle by hand once they have
  *   checked the platform (POST /api/compliance/money-requests/:reference/settle).
- * A request is settled "not sent" only when nothing carries its reference and the call began
- * longer ago than `notSentAfterMs` (an upstream call that old cannot still be in flight).
+ * A request is settled "not sent" only when nothing carries its reference and its call began
+ * longer ago than `notSentAfterMs` (RECONCILE_NOT_SENT_AFTER_MS): the platform may still
+ * create what it was sent after we stopped waiting for its answer, and the document says nothing
+ * of how long that may take (§4.3, §2.9, §2.10), so absence soon after a lost answer proves
+ * nothing. Until then the request stays unknown: "do not send it again".
+ * As a safety net, deposits and disbursements settled "not sent" (by a pass, or by a reviewer)
+ * within the last `recheckNotSentMs` are looked for again: a fund move that carries the reference
+ * and goes the request's way settles it as created after all (money_request_found_after_not_sent).
  * Every settlement is audited, in the same transaction as the register row.
  */
 export interface ReconcileOptions {
@@ -32,6 +39,8 @@ export interface ReconcileOptions {
   settledBy: string;
   /** How old a request must be before "not found upstream" means "not sent". */
   notSentAfterMs: number;
+  /** How long after a "not sent" settlement its fund moves are still looked through. */
+  recheckNotSentMs?: number;
   now?: () => Date;
   /** Fund-move pages read per account (500 moves each). */
   maxPages?: number;
@@ -41,7 +50,17 @@ export interface ReconcileSummary {
   examined: number;
   created: number;
   notSent: number;
+  /** Every request left unknown after the pass (notFoundYet and unreadable among them). */
   stillUnknown: number;
+  /**
+   * Not found at the platform, but sent too recently for its absence to prove anything: left
+   * unknown, looked for again at later passes.
+   */
+  notFoundYet: number;
+  /** Left unknown because its account's fund moves could not be read: nothing learnt of them. */
+  unreadable: number;
+  /** Settled "not sent" earlier, found at the platform since: corrected to created. */
+  foundAfterNotSent: number;
   /**
    * Requests still in flight after the pass: a live claim (its call may be running, or its
    * instance died and its lease has not run out yet). They are not unknown yet, so this pass
@@ -51,6 +70,7 @@ export interface ReconcileSummary {
 }
 
 const PAGE = 500;
+const DAY = 86_400_000;
 
 export async function reconcile(options: ReconcileOptions): Promise<ReconcileSummary> {
   const now = options.now ?? (() => new Date());
@@ -61,25 +81,34 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileSum
     created: 0,
     notSent: 0,
     stillUnknown: 0,
+    notFoundYet: 0,
+    unreadable: 0,
+    foundAfterNotSent: 0,
     inFlight: 0,
   };
   const movesByAccount = new Map<string, Map<string, MoveOfRequest> | null>();
+  const movesOf = async (accountId: string) => {
+    let refs = movesByAccount.get(accountId);
+    if (refs === undefined) {
+      refs = await referencesInFundMoves(options, accountId).catch(() => null);
+      movesByAccount.set(accountId, refs);
+    }
+    return refs;
+  };
 
   for (const request of unknown.items) {
     let verdict: Verdict | null = null;
     const direction = fundMoveDirectionOfRequest[request.kind];
     if (direction) {
-      let refs = movesByAccount.get(request.accountId);
-      if (refs === undefined) {
-        refs = await referencesInFundMoves(options, request.accountId).catch(() => null);
-        movesByAccount.set(request.accountId, refs);
-      }
-      if (refs) {
+      const refs = await movesOf(request.accountId);
+      if (!refs) summary.unreadable += 1;
+      else {
         const move = refs.get(request.reference);
         if (move?.direction === direction)
           verdict = { outcome: 'created', upstreamId: move.referenceNumber };
         else if (!move && oldEnough(request, now(), options.notSentAfterMs))
           verdict = { outcome: 'not_sent' };
+        else if (!move) summary.notFoundYet += 1;
       }
     }
     if (!verdict) {
@@ -97,8 +126,116 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileSum
     if (verdict.outcome === 'created') summary.created += 1;
     else summary.notSent += 1;
   }
+
+  // The safety net: a "not sent" that the platform lists after all is corrected.
+  const since = new Date(now().getTime() - (options.recheckNotSentMs ?? DAY));
+  for (const request of await recentlyNotSent(options.db, since)) {
+    const direction = fundMoveDirectionOfRequest[request.kind];
+    const refs = direction ? await movesOf(request.accountId) : null;
+    const move = refs?.get(request.reference);
+    if (!move || move.direction !== direction) continue;
+    if (await correctNotSent(options.db, request, move.referenceNumber, options.settledBy, now()))
+      summary.foundAfterNotSent += 1;
+  }
   summary.inFlight = (await listMoneyRequests(options.db, { outcome: 'pending', limit: 1 })).total;
   return summary;
+}
+
+/**
+ * Deposits and disbursements settled "not sent" since `since` by a guess that may prove wrong:
+ * a pass that did not find them, or a reviewer. "Not sent" from the platform's own answer (a
+ * refusal before sending, a request that yielded) is never looked for again.
+ */
+async function recentlyNotSent(db: Db, since: Date): Promise<MoneyRequest[]> {
+  const rows = await db
+    .selectFrom('money_requests')
+    .select('reference')
+    .where('outcome', '=', 'not_sent')
+    .where('kind', 'in', ['deposit', 'disbursement'])
+    .where('settled_via', 'in', ['reconciliation', 'manual'])
+    .where('settled_at', '>=', since)
+    .orderBy('settled_at', 'desc')
+    .limit(1000)
+    .execute();
+  const found: MoneyRequest[] = [];
+  for (const row of rows) {
+    const request = await getMoneyRequest(db, row.reference);
+    if (request) found.push(request);
+  }
+  return found;
+}
+
+/**
+ * Later requests of the same account, kind and amount that still stand: the person sent it again
+ * once told it was not sent, so the money may move twice.
+ */
+async function sentAgain(tx: Db, request: MoneyRequest) {
+  if (!request.amount) return [];
+  const rows = await tx
+    .selectFrom('money_requests')
+    .select('reference')
+    .where('account_id', '=', request.accountId)
+    .where('kind', '=', request.kind)
+    .where('amount', '=', request.amount)
+    .where('reference', '!=', request.reference)
+    .where('created_at', '>', request.createdAt)
+    .where('outcome', 'in', ['pending', 'held', 'created', 'unknown'])
+    .orderBy('created_at', 'asc')
+    .execute();
+  return rows.map((row) => row.reference);
+}
+
+/**
+ * Corrects a "not sent" to created, in one transaction with an audit event
+ * of its own (money_request_found_after_not_sent), so reviewers see the register changed its mind.
+ * Returns false when the row is no longer "not sent" (sent again under the same key, settled).
+ */
+async function correctNotSent(
+  db: Db,
+  request: MoneyRequest,
+  upstreamId: string,
+  by: string,
+  at: Date,
+): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    const current = await tx
+      .selectFrom('money_requests')
+      .select(['outcome', 'settled_via'])
+      .where('reference', '=', request.reference)
+      .forUpdate()
+      .executeTakeFirst();
+    if (current?.outcome !== 'not_sent' || current.settled_via !== request.settledVia) return false;
+    const againAs = await sentAgain(tx, request);
+    const message = foundAfterNotSentMessage(upstreamId, againAs);
+    await settleMoneyRequest(
+      tx,
+      request.reference,
+      { outcome: 'created', upstreamId, message, via: 'reconciliation', by },
+      at,
+    );
+    await recordAudit(tx, {
+      userId: by === 'system' ? null : by,
+      action: 'money_request_found_after_not_sent',
+      objectType: 'money_request',
+      objectId: request.reference,
+      outcome: 'succeeded',
+      details: {
+        settled: 'created',
+        was: 'not_sent',
+        wasSettledVia: request.settledVia,
+        wasSettledAt: request.settledAt?.toISOString() ?? null,
+        upstreamId,
+        sentAgainAs: againAs,
+        kind: request.kind,
+        accountId: request.accountId,
+        amount: request.amount,
+        forUser: request.userId,
+        by,
+        via: 'reconciliation',
+      },
+    });
+    return true;
+  });
 }
 
 export function oldEnough(request: MoneyRequest, now: Date, ms: number): boolean {

@@ -29,6 +29,7 @@ import {
   type MoneyRequestQuery,
   type MoneyRequestView,
   type SettlementCandidates,
+  wasFoundAfterNotSent,
   type TimelineEntry,
 } from '../../contract/money-requests';
 import { nextApprovalBatch, upstreamTimeToInstant } from '../../contract/time';
@@ -363,6 +364,14 @@ const foundMoveWords: Record<MoneyRequest['outcome'], string> = {
   not_sent:
     'Recorded as not sent, yet the platform lists it: contact support and quote our reference.',
 };
+
+/**
+ * A request recorded as not sent that reconciliation found at the platform since says so, and
+ * names a request sent again meanwhile (the money may move twice): reconciliation's words.
+ */
+function correction(row: MoneyRequest): string {
+  return wasFoundAfterNotSent(row) ? ` ${row.message}` : '';
+}
 
 /** It arrived, so it is never to be sent again, whatever the register recorded. */
 const foundMoveNext: Record<'held' | 'unknown' | 'refused' | 'not_sent', string> = {
@@ -794,7 +803,7 @@ export const moneyRequestRoutes = [
             amount: move.amount,
             at: row.createdAt.toISOString(),
             atZone: 'utc',
-            state: `${foundMoveWords[row.outcome]} Its fund move: ${fundMoveState(move)}`,
+            state: `${foundMoveWords[row.outcome]}${correction(row)} Its fund move: ${fundMoveState(move)}`,
             ...(row.outcome === 'created' || row.outcome === 'pending'
               ? fundMoveStep(move, now)
               : { next: foundMoveNext[row.outcome], nextBatchAt: null }),
@@ -814,9 +823,9 @@ export const moneyRequestRoutes = [
                 : skippedFundMoves === 1
                   ? 'Its fund move may be the one that could not be shown'
                   : 'Its fund move may be one of those that could not be shown'
-            }, so where it stands is not known here.`
+            }, so where it stands is not known here.${correction(row)}`
           : awaitsBatch
-            ? 'Accepted: pending until the platform approves it.'
+            ? `Accepted: pending until the platform approves it.${correction(row)}`
             : `${words.label}: ${words.meaning}${row.message && endedWithMessage(row) ? ` ${row.message}` : ''}`;
         const step = moveUnknown
           ? {

@@ -18,7 +18,7 @@ export const reconciliationRoutes = [
         db: deps.db,
         upstream: deps.upstream,
         settledBy: user!.id,
-        notSentAfterMs: deps.config.upstreamTimeoutMs + deps.config.claimLeaseMs,
+        notSentAfterMs: deps.config.reconcileNotSentAfterMs,
       });
       await audit({
         action: 'money_requests_reconciled',

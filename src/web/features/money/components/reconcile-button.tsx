@@ -2,7 +2,44 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { countOf } from '../../../lib/format';
+import type { ReconciliationSummary } from '../../../../contract/money-requests';
 import { useReconcileMoneyRequests } from '../api/reconcile-money-requests';
+
+/**
+ * What one pass did, in words. Only the requests the platform could be asked about and that no
+ * pass can settle are left to a reviewer's hand: one not found yet may still arrive (so it is
+ * never sent again), and one whose fund moves could not be read taught nothing at all.
+ */
+function summaryText(summary: ReconciliationSummary): string {
+  const parts: string[] = [];
+  if (summary.unreadable > 0)
+    parts.push(
+      `The platform's fund moves could not be read for ${countOf(summary.unreadable, 'request', 'requests')}: nothing was settled for ${summary.unreadable === 1 ? 'it' : 'them'}; try the check again later.`,
+    );
+  const byHand = summary.stillUnknown - summary.notFoundYet - summary.unreadable;
+  if (summary.examined === 0) parts.push('No request had an unknown outcome.');
+  else
+    parts.push(
+      `Examined ${countOf(summary.examined, 'request', 'requests')}: ${summary.created} found created, ${summary.notSent} proven not sent, ${summary.stillUnknown} still unknown.`,
+    );
+  if (summary.notFoundYet > 0)
+    parts.push(
+      `${countOf(summary.notFoundYet, 'request is', 'requests are')} not at the platform yet but may still arrive: still being checked, do not send ${summary.notFoundYet === 1 ? 'it' : 'them'} again.`,
+    );
+  if (byHand > 0)
+    parts.push(
+      `${countOf(byHand, 'request', 'requests')} cannot be found by this check: look ${byHand === 1 ? 'it' : 'them'} up at the platform using our reference, then settle ${byHand === 1 ? 'it' : 'them'} by hand.`,
+    );
+  if (summary.foundAfterNotSent > 0)
+    parts.push(
+      `${countOf(summary.foundAfterNotSent, 'request', 'requests')} recorded as not sent ${summary.foundAfterNotSent === 1 ? 'was' : 'were'} found at the platform after all and corrected to accepted: see the register.`,
+    );
+  if (summary.inFlight > 0)
+    parts.push(
+      `${countOf(summary.inFlight, 'request is', 'requests are')} still awaiting the platform's answer; settle again in a minute if ${summary.inFlight === 1 ? 'it stays' : 'they stay'} in the register as pending.`,
+    );
+  return parts.join(' ');
+}
 
 /**
  * "Settle unknown requests": a reviewer asks the BFF to compare every request left unknown with
@@ -27,13 +64,15 @@ export function ReconcileButton() {
       <Box id="reconcile-result" aria-live="polite">
         {summary && (
           <Alert
-            severity={summary.stillUnknown > 0 || summary.inFlight > 0 ? 'warning' : 'success'}
+            severity={
+              summary.unreadable > 0
+                ? 'error'
+                : summary.stillUnknown > 0 || summary.inFlight > 0
+                  ? 'warning'
+                  : 'success'
+            }
           >
-            {summary.examined === 0
-              ? 'No request had an unknown outcome.'
-              : `Examined ${countOf(summary.examined, 'request', 'requests')}: ${summary.created} found created, ${summary.notSent} proven not sent, ${summary.stillUnknown} still unknown${summary.stillUnknown > 0 ? ': check those at the platform using our reference, then settle them by hand.' : '.'}`}
-            {summary.inFlight > 0 &&
-              ` ${countOf(summary.inFlight, 'request is', 'requests are')} still awaiting the platform's answer; settle again in a minute if ${summary.inFlight === 1 ? 'it stays' : 'they stay'} in the register as pending.`}
+            {summaryText(summary)}
           </Alert>
         )}
         {reconcile.isError && (

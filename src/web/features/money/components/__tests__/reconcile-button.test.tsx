@@ -21,6 +21,19 @@ function answer(status: number, body: unknown) {
   return fetchMock;
 }
 
+/** A pass's summary: nothing of a kind unless given. */
+const summaryOf = (counts: Record<string, number>) => ({
+  examined: 0,
+  created: 0,
+  notSent: 0,
+  stillUnknown: 0,
+  notFoundYet: 0,
+  unreadable: 0,
+  foundAfterNotSent: 0,
+  inFlight: 0,
+  ...counts,
+});
+
 function renderButton() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -32,13 +45,10 @@ function renderButton() {
 
 describe('a reviewer settles money requests whose outcome is unknown', () => {
   it('sends one POST and says what became of each request', async () => {
-    const fetchMock = answer(200, {
-      examined: 3,
-      created: 1,
-      notSent: 1,
-      stillUnknown: 1,
-      inFlight: 0,
-    });
+    const fetchMock = answer(
+      200,
+      summaryOf({ examined: 3, created: 1, notSent: 1, stillUnknown: 1 }),
+    );
     renderButton();
     fireEvent.click(screen.getByRole('button', { name: 'Settle unknown requests' }));
     expect(
@@ -53,7 +63,7 @@ describe('a reviewer settles money requests whose outcome is unknown', () => {
   });
 
   it('asks for a check at the platform only when some request is still unknown', async () => {
-    answer(200, { examined: 1, created: 0, notSent: 1, stillUnknown: 0, inFlight: 0 });
+    answer(200, summaryOf({ examined: 1, created: 0, notSent: 1, stillUnknown: 0, inFlight: 0 }));
     renderButton();
     fireEvent.click(screen.getByRole('button', { name: 'Settle unknown requests' }));
     expect(
@@ -70,10 +80,10 @@ describe('a reviewer settles money requests whose outcome is unknown', () => {
       'fetch',
       vi.fn(async () => {
         await answered;
-        return new Response(
-          JSON.stringify({ examined: 2, created: 0, notSent: 0, stillUnknown: 2, inFlight: 0 }),
-          { status: 200, headers: { 'content-type': 'application/json' } },
-        );
+        return new Response(JSON.stringify(summaryOf({ examined: 2, stillUnknown: 2 })), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
       }),
     );
     renderButton();
@@ -84,25 +94,59 @@ describe('a reviewer settles money requests whose outcome is unknown', () => {
     expect(document.activeElement).toBe(button);
     release();
     expect(
-      await screen.findByText(/2 still unknown: check those at the platform using our reference/),
+      await screen.findByText(
+        /2 requests cannot be found by this check: look them up at the platform using our reference, then settle them by hand\./,
+      ),
     ).toBeTruthy();
     expect(document.activeElement).toBe(button);
   });
 
   it('says so when nothing was unknown', async () => {
-    answer(200, { examined: 0, created: 0, notSent: 0, stillUnknown: 0, inFlight: 0 });
+    answer(200, summaryOf({ examined: 0, created: 0, notSent: 0, stillUnknown: 0, inFlight: 0 }));
     renderButton();
     fireEvent.click(screen.getByRole('button', { name: 'Settle unknown requests' }));
     expect(await screen.findByText('No request had an unknown outcome.')).toBeTruthy();
   });
 
   it('names the requests still in flight, which this pass could not settle', async () => {
-    answer(200, { examined: 0, created: 0, notSent: 0, stillUnknown: 0, inFlight: 2 });
+    answer(200, summaryOf({ examined: 0, created: 0, notSent: 0, stillUnknown: 0, inFlight: 2 }));
     renderButton();
     fireEvent.click(screen.getByRole('button', { name: 'Settle unknown requests' }));
     const alert = await screen.findByText(/2 requests are still awaiting the platform's answer/);
     expect(alert.textContent).toContain('No request had an unknown outcome.');
     expect(alert.closest('[role="alert"]')?.className).toMatch(/Warning/);
+  });
+
+  it('says the platform could not be read, and asks for no settling by hand on that basis', async () => {
+    answer(200, summaryOf({ examined: 1, stillUnknown: 1, unreadable: 1 }));
+    renderButton();
+    fireEvent.click(screen.getByRole('button', { name: 'Settle unknown requests' }));
+    const alert = await screen.findByText(
+      /The platform's fund moves could not be read for 1 request: nothing was settled for it; try the check again later\./,
+    );
+    expect(alert.textContent).not.toMatch(/by hand/);
+    expect(alert.closest('[role="alert"]')?.className).toMatch(/Error/);
+  });
+
+  it('a request not at the platform yet is still being checked, never to be sent again', async () => {
+    answer(200, summaryOf({ examined: 1, stillUnknown: 1, notFoundYet: 1 }));
+    renderButton();
+    fireEvent.click(screen.getByRole('button', { name: 'Settle unknown requests' }));
+    const alert = await screen.findByText(
+      /1 request is not at the platform yet but may still arrive: still being checked, do not send it again\./,
+    );
+    expect(alert.textContent).not.toMatch(/by hand/);
+  });
+
+  it('names the requests recorded as not sent that the platform lists after all', async () => {
+    answer(200, summaryOf({ foundAfterNotSent: 1 }));
+    renderButton();
+    fireEvent.click(screen.getByRole('button', { name: 'Settle unknown requests' }));
+    expect(
+      await screen.findByText(
+        /1 request recorded as not sent was found at the platform after all and corrected to accepted/,
+      ),
+    ).toBeTruthy();
   });
 
   it('shows the BFF refusal in words', async () => {

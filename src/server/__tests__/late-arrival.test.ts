@@ -1,0 +1,195 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { reconciliationSummarySchema } from '../../contract/money-requests';
+import { reconcile } from '../lib/reconciliation';
+import { getMoneyRequest } from '../store/money-requests';
+import { createCustodyFundDisbursement } from '../upstream/create-custody-fund-disbursement';
+import { call, callSandbox, signIn, startHarness, type Harness } from './harness';
+
+/*
+ * The platform may create what it was sent after the portal stopped waiting for its answer, and
+ * the interface document says nothing of how long that may take (§4.3 fund moves, §2.10: a
+ * disbursement's additionalDetails, which carry our reference, are echoed into its fund move). So
+ * absence soon after a lost answer never proves "not sent": only a long quiet period does
+ * (RECONCILE_NOT_SENT_AFTER_MS), and a fund move that turns up later still corrects the register.
+ * Time is never waited for: rows are dated back, or the pass is given its clock.
+ */
+
+const QUIET_MS = 30 * 60_000;
+
+describe('a lost answer and a platform that answers late', () => {
+  let h: Harness;
+  let investor: string;
+  let reviewer: string;
+  let accountA: string;
+
+  beforeAll(async () => {
+    h = await startHarness({
+      env: {
+        TRANSACT_TIMEOUT_MS: '400',
+        RECONCILE_NOT_SENT_AFTER_MS: String(QUIET_MS),
+      },
+    });
+    investor = await signIn(h.app, 'investor@demo.test');
+    reviewer = await signIn(h.app, 'compliance@demo.test');
+    [accountA] = h.manifest.investors[0].accountIds;
+  });
+  afterAll(() => h?.close());
+  afterEach(async () => {
+    await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
+  });
+
+  let n = 0;
+  const key = () => `late-key-${Date.now()}-${++n}-abcdef`;
+  const reconcileNow = async () => {
+    const res = await call(h.app, 'POST', '/api/compliance/money-requests/reconcile', {
+      cookie: reviewer,
+    });
+    expect(res.statusCode).toBe(200);
+    return reconciliationSummarySchema.parse(res.json());
+  };
+  /** A disbursement whose connection dropped before the platform created anything. */
+  const lostDisbursement = async (amount: string) => {
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'createCustodyFundDisbursement',
+      drop: true,
+      when: { accountId: accountA },
+      times: 1,
+    });
+    const res = await call(h.app, 'POST', `/api/accounts/${accountA}/disbursements`, {
+      cookie: investor,
+      body: { type: 'ach', amount },
+      headers: { 'idempotency-key': key() },
+    });
+    const reference = res.json().error.reference as string;
+    expect((await getMoneyRequest(h.db, reference))?.outcome).toBe('unknown');
+    return reference;
+  };
+  /** As if its call had begun this long ago. */
+  const sentAgo = (reference: string, ms: number) => {
+    const at = new Date(Date.now() - ms);
+    return h.db
+      .updateTable('money_requests')
+      .set({ created_at: at, sent_at: at })
+      .where('reference', '=', reference)
+      .execute();
+  };
+  /** The platform creates it now, late, carrying our reference as the portal sent it (§2.10). */
+  const arrivesLate = (reference: string, amount: string) =>
+    createCustodyFundDisbursement(
+      h.built.deps.upstream,
+      { type: 'ach', accountId: accountA, amount },
+      { reference },
+    );
+  const auditOf = (reference: string, action: string) =>
+    h.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('object_id', '=', reference)
+      .where('action', '=', action)
+      .execute();
+
+  it('not found 30 s after it was sent, it stays unknown: it may still arrive', async () => {
+    const reference = await lostDisbursement('17.25');
+    await sentAgo(reference, 30_000);
+    const summary = await reconcileNow();
+    expect(summary).toMatchObject({ notSent: 0, notFoundYet: 1, unreadable: 0 });
+    const row = await getMoneyRequest(h.db, reference);
+    expect(row?.outcome).toBe('unknown');
+
+    // It arrives at the platform 40 s after it was sent: the next pass finds it.
+    const move = await arrivesLate(reference, '17.25');
+    expect(move.amount).toBe('17.25');
+    const later = await reconcileNow();
+    expect(later.created).toBeGreaterThanOrEqual(1);
+    const found = await getMoneyRequest(h.db, reference);
+    expect(found?.outcome).toBe('created');
+  });
+
+  it('not found after the quiet period, it is settled not sent', async () => {
+    const reference = await lostDisbursement('18.25');
+    await sentAgo(reference, QUIET_MS + 1_000);
+    const summary = await reconcileNow();
+    expect(summary.notSent).toBe(1);
+    expect(await getMoneyRequest(h.db, reference)).toMatchObject({
+      outcome: 'not_sent',
+      settledVia: 'reconciliation',
+    });
+  });
+
+  it('a fund move that turns up after "not sent" corrects it to created, audited as such, naming a request sent again meanwhile', async () => {
+    const reference = await lostDisbursement('19.25');
+    await sentAgo(reference, QUIET_MS + 1_000);
+    await reconcileNow();
+    expect((await getMoneyRequest(h.db, reference))?.outcome).toBe('not_sent');
+
+    // Told it was not sent, the investor sent it again; then the first one reached the platform.
+    const again = await call(h.app, 'POST', `/api/accounts/${accountA}/disbursements`, {
+      cookie: investor,
+      body: { type: 'ach', amount: '19.25' },
+      headers: { 'idempotency-key': key() },
+    });
+    expect(again.statusCode).toBe(201);
+    const againRef = (again.json() as { reference: string }).reference;
+    await arrivesLate(reference, '19.25');
+
+    const summary = await reconcileNow();
+    expect(summary.foundAfterNotSent).toBe(1);
+    const row = await getMoneyRequest(h.db, reference);
+    expect(row).toMatchObject({ outcome: 'created', settledVia: 'reconciliation' });
+    expect(row?.upstreamId).toMatch(/^CFM/);
+    expect(row?.message).toBe(
+      `Recorded as not sent, but found at the platform since as ${row?.upstreamId}: it did reach the platform. Do not send it again. It was sent again meanwhile as ${againRef}, so the money may move twice: contact support and quote both references.`,
+    );
+    const [event] = await auditOf(reference, 'money_request_found_after_not_sent');
+    expect(event).toMatchObject({ outcome: 'succeeded', object_type: 'money_request' });
+    expect(event.details).toMatchObject({
+      settled: 'created',
+      was: 'not_sent',
+      wasSettledVia: 'reconciliation',
+      upstreamId: row?.upstreamId,
+      sentAgainAs: [againRef],
+    });
+
+    // The investor's timeline says the same.
+    const timeline = await call(h.app, 'GET', `/api/accounts/${accountA}/timeline`, {
+      cookie: investor,
+    });
+    const entry = (
+      timeline.json() as { entries: { reference: string | null; state: string }[] }
+    ).entries.find((e) => e.reference === reference);
+    expect(entry?.state).toContain(`It was sent again meanwhile as ${againRef}`);
+
+    // Once corrected, a later pass leaves it alone: one audit event.
+    expect((await reconcileNow()).foundAfterNotSent).toBe(0);
+    expect(await auditOf(reference, 'money_request_found_after_not_sent')).toHaveLength(1);
+  });
+
+  it('a "not sent" older than a day is no longer looked for', async () => {
+    const reference = await lostDisbursement('20.25');
+    await sentAgo(reference, QUIET_MS + 1_000);
+    await reconcileNow();
+    await arrivesLate(reference, '20.25');
+    const summary = await reconcile({
+      db: h.db,
+      upstream: h.built.deps.upstream,
+      settledBy: 'system',
+      notSentAfterMs: QUIET_MS,
+      now: () => new Date(Date.now() + 86_400_000 + 60_000),
+    });
+    expect(summary.foundAfterNotSent).toBe(0);
+    expect((await getMoneyRequest(h.db, reference))?.outcome).toBe('not_sent');
+  });
+
+  it('when the fund moves cannot be read, nothing is settled and the summary says why', async () => {
+    const reference = await lostDisbursement('21.25');
+    await sentAgo(reference, QUIET_MS + 1_000);
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'getCustodyFundMoves',
+      httpStatus: 503,
+    });
+    const summary = await reconcileNow();
+    expect(summary).toMatchObject({ notSent: 0, unreadable: 1, notFoundYet: 0 });
+    expect(summary.stillUnknown).toBeGreaterThanOrEqual(1);
+    expect((await getMoneyRequest(h.db, reference))?.outcome).toBe('unknown');
+  });
+});
