@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpFor } from '../store/second-factors';
+import { createCustodyFundDisbursement } from '../upstream/create-custody-fund-disbursement';
 import { call, callSandbox, signIn, startHarness, DEMO_PASSWORD, type Harness } from './harness';
 
 /**
@@ -823,6 +824,23 @@ describe('maker-checker on large disbursements', () => {
       state: 'not_sent',
       message:
         'Not found at the platform: it was not sent. To send it, make a new request: it waits for approval again.',
+    });
+
+    // Then the platform lists it after all (§2.10: our reference in its fund move): the register
+    // and the approval are corrected together, and no longer say "no money moved".
+    await createCustodyFundDisbursement(
+      h.built.deps.upstream,
+      { type: 'ach', accountId: accountA, amount: '130' },
+      { reference: row.reference },
+    );
+    const again = await post('/api/compliance/money-requests/reconcile', compliance);
+    expect(again.json()).toMatchObject({ foundAfterNotSent: 1 });
+    const corrected = await registerRowOf(id);
+    expect(corrected).toMatchObject({ outcome: 'created' });
+    const after = await call(h.app, 'GET', '/api/disbursement-approvals', { cookie: admin });
+    expect(after.json().approvals.find((a: { id: string }) => a.id === id)).toMatchObject({
+      state: 'sent',
+      message: `Recorded as not sent, but found at the platform since as ${corrected.upstream_id}: it did reach the platform. Do not send it again.`,
     });
   });
 

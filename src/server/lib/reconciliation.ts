@@ -1,5 +1,5 @@
 import type { Db } from '../store/db';
-import { settleApprovalOfRequest } from '../store/approvals';
+import { correctApprovalOfRequest, settleApprovalOfRequest } from '../store/approvals';
 import { recordAudit, type AuditEvent } from '../store/audit';
 import { expireDeadClaims, scopeIs } from '../store/idempotency';
 import { fundMoveDirectionOfRequest, withKnownDirections } from './fund-move-direction';
@@ -186,7 +186,7 @@ async function sentAgain(tx: Db, request: MoneyRequest) {
 }
 
 /**
- * Corrects a "not sent" to created, in one transaction with an audit event
+ * Corrects a "not sent" to created, in one transaction with its approval row and an audit event
  * of its own (money_request_found_after_not_sent), so reviewers see the register changed its mind.
  * Returns false when the row is no longer "not sent" (sent again under the same key, settled).
  */
@@ -213,6 +213,8 @@ async function correctNotSent(
       { outcome: 'created', upstreamId, message, via: 'reconciliation', by },
       at,
     );
+    if (request.kind === 'disbursement')
+      await correctApprovalOfRequest(tx, request.reference, message);
     await recordAudit(tx, {
       userId: by === 'system' ? null : by,
       action: 'money_request_found_after_not_sent',

@@ -166,3 +166,20 @@ export async function settleApprovalOfRequest(
     .where('state', 'in', ['sending', 'unknown'])
     .execute();
 }
+
+/**
+ * An approved request settled "not sent" that the platform lists after all (reconciliation's
+ * safety net): its approval says it was sent, as its register row now does.
+ */
+export async function correctApprovalOfRequest(
+  tx: Db,
+  moneyReference: string,
+  message: string,
+): Promise<void> {
+  await tx
+    .updateTable('disbursement_approvals')
+    .set({ state: 'sent', outcome: JSON.stringify({ message }) })
+    .where('money_reference', '=', moneyReference)
+    .where('state', '=', 'not_sent')
+    .execute();
+}
