@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import {
   moneyRequestKindLabels,
   outcomeWordsOf,
+  wasFoundAfterNotSent,
   type MoneyRequestView,
 } from '../../../../contract/money-requests';
 import { CardList } from '../../../components/card-list';
@@ -110,6 +111,11 @@ function Outcome({
           {reviewer ? words.reviewerNext : words.next}
         </Typography>
       )}
+      {wasFoundAfterNotSent(request) && (
+        <Typography variant="body2" color="warning.dark">
+          {request.message}
+        </Typography>
+      )}
       {settledLater(request) && (
         <Typography variant="body2" color="text.secondary">
           {settledLater(request)}
@@ -130,7 +136,9 @@ function settledLater(request: MoneyRequestView): string | null {
   if (!request.settledBy) return null;
   const when = request.settledAt ? `, ${formatTimestamp(request.settledAt)}` : '';
   if (request.settledBy === 'reconciliation') {
-    return `Settled by the portal's check at the platform${when}.`;
+    return wasFoundAfterNotSent(request)
+      ? `Corrected by the portal's check at the platform${when}.`
+      : `Settled by the portal's check at the platform${when}.`;
   }
   const who = request.settledByEmail ? ` by ${request.settledByEmail}` : ' by a reviewer';
   return `Settled by hand${who}${when}.`;

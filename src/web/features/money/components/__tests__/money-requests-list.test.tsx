@@ -1,7 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MoneyRequestView } from '../../../../../contract/money-requests';
+import {
+  foundAfterNotSentMessage,
+  type MoneyRequestView,
+} from '../../../../../contract/money-requests';
 import { renderWithProviders } from '../../../../testing/render';
 import { withTimeZones } from '../../../../testing/time-zones';
 import { withViewportWidth } from '../../../../testing/viewport';
@@ -270,6 +273,34 @@ describe('a request whose unknown outcome was settled later', () => {
     expect(outcomeCell().textContent).toContain(
       "Settled by the portal's check at the platform, Nov 28",
     );
+  });
+
+  it('a "not sent" the platform listed after all reads as accepted and corrected, not to be sent again', () => {
+    const message = foundAfterNotSentMessage('CFM70000116', ['MR-CRQDK3725C']);
+    renderWithProviders(
+      <MoneyRequestsList
+        requests={[
+          {
+            ...settled,
+            kind: 'disbursement',
+            units: null,
+            unitPrice: null,
+            outcome: 'created',
+            upstreamId: 'CFM70000116',
+            message,
+            settledBy: 'reconciliation',
+            settledByEmail: null,
+          },
+        ]}
+        label="Money requests"
+        reviewer
+      />,
+    );
+    const cell = screen.getByText('Accepted').closest('td') as HTMLElement;
+    expect(cell.textContent).toContain(
+      'Recorded as not sent, but found at the platform since as CFM70000116: it did reach the platform. Do not send it again. It was sent again meanwhile as MR-CRQDK3725C, so the money may move twice',
+    );
+    expect(cell.textContent).toContain("Corrected by the portal's check at the platform, Nov 28");
   });
 
   it('says nothing of the kind for an outcome the platform answered', () => {
