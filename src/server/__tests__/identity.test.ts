@@ -875,7 +875,7 @@ describe('maker-checker on large disbursements', () => {
     expect(await approval()).toMatchObject({
       state: 'unknown',
       reference: row.reference,
-      message: `The portal stopped while it was sending this disbursement. It may or may not have reached the platform. Do not send it again: the portal checks with the platform and settles it. Our reference: ${row.reference}.`,
+      message: `The portal stopped while it was sending this disbursement. It may or may not have reached the platform. Do not send it again. We check with the platform and settle it; if it stays unknown, contact support and quote our reference. Our reference: ${row.reference}.`,
     });
     const register = await call(h.app, 'GET', '/api/compliance/money-requests?limit=200', {
       cookie: admin,

@@ -56,7 +56,7 @@ function lostSend(record: ApprovalRecord, deps: Deps, now: Date): ApprovalRecord
     state: 'unknown',
     outcome: {
       message: record.moneyReference
-        ? unknownMoneyMessage(cause, record.moneyReference)
+        ? unknownMoneyMessage(cause, record.moneyReference, 'disbursement')
         : `${cause} It may or may not have reached the platform. Do not send it again.`,
     },
   };
