@@ -5,18 +5,28 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
 
 type FormDialogProps = {
   open: boolean;
-  /** Cancel, Escape and a click beside the dialog all close it. */
+  /**
+   * Cancel, Escape and a click beside the dialog all close it; none does while `pending`, so the
+   * answer to what was submitted is always shown where it was asked for.
+   */
   onClose: () => void;
   /** Names the dialog for screen readers ("Reveal Tax ID"). */
   title: ReactNode;
   /** Called when the form is submitted; the page does not reload. */
   onSubmit: () => void;
-  /** True while the request runs: the submit button is disabled and says so. */
+  /** True while the request runs: the submit button is disabled and says so; no way out. */
   pending: boolean;
+  /**
+   * Said under the fields, with a progress bar, while the request runs ("Sending to the
+   * platform…"), and announced to screen readers.
+   */
+  pendingNote?: ReactNode;
   /** The submit button's words ("Reveal") and what it says while pending ("Revealing…"). */
   submitLabel: string;
   pendingLabel: string;
@@ -38,13 +48,24 @@ export function FormDialog({
   pending,
   submitLabel,
   pendingLabel,
+  pendingNote,
   closed = false,
   contentSx,
   children,
 }: FormDialogProps) {
   const titleId = useId();
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+    <Dialog
+      open={open}
+      // Escape and a click beside it wait, like Cancel, until the request has its answer.
+      onClose={() => {
+        if (!pending) onClose();
+      }}
+      aria-labelledby={titleId}
+      aria-busy={pending}
+      fullWidth
+      maxWidth="sm"
+    >
       <Box
         component="form"
         noValidate
@@ -55,9 +76,24 @@ export function FormDialog({
         }}
       >
         <DialogTitle id={titleId}>{title}</DialogTitle>
-        <DialogContent sx={contentSx}>{children}</DialogContent>
+        <DialogContent sx={contentSx}>
+          {children}
+          {/* In the page before the words come, so that a screen reader announces them. */}
+          {pendingNote !== undefined && (
+            <Box role="status">
+              {pending && (
+                <>
+                  <LinearProgress aria-hidden sx={{ mb: 1 }} />
+                  <Typography variant="body2">{pendingNote}</Typography>
+                </>
+              )}
+            </Box>
+          )}
+        </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>{closed ? 'Close' : 'Cancel'}</Button>
+          <Button onClick={onClose} disabled={pending}>
+            {closed ? 'Close' : 'Cancel'}
+          </Button>
           {!closed && (
             <Button type="submit" variant="contained" disabled={pending}>
               {pending ? pendingLabel : submitLabel}
