@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { reasonForDecisionSchema } from './free-text';
 import { keysOf } from './keys-of';
+import { requestedSliceShape } from './pages';
 import { asPlatformAccountId } from './platform-ids';
 import { emailSchema, roleSchema, type Role } from './session';
 
@@ -266,7 +267,39 @@ export const approvalSchema = z.object({
   reference: z.string().nullable(),
 });
 export type Approval = z.infer<typeof approvalSchema>;
-export const approvalsSchema = z.object({ approvals: z.array(approvalSchema) });
+/** One section of the approvals page, a slice of it at a time, with how many it holds in all. */
+const approvalSectionSchema = z.object({
+  approvals: z.array(approvalSchema),
+  total: z.number().int().nonnegative(),
+  ...requestedSliceShape,
+});
+export type ApprovalSection = z.infer<typeof approvalSectionSchema>;
+/**
+ * Those waiting for a decision, the longest wait first (a queue: the oldest is decided first),
+ * apart from those decided, the latest first; each paged on its own, so none is out of reach.
+ */
+export const approvalsSchema = z.object({
+  waiting: approvalSectionSchema,
+  decided: approvalSectionSchema,
+});
+const sectionOffset = (name: string) =>
+  z.coerce
+    .number()
+    .int(`${name} must be a whole number`)
+    .min(0, `${name} must be 0 or more`)
+    .max(1_000_000, `${name} must be at most 1000000`)
+    .default(0);
+/** Where each section's slice starts, and how many a slice holds. */
+export const approvalsQuerySchema = z.object({
+  waitingOffset: sectionOffset('waitingOffset'),
+  decidedOffset: sectionOffset('decidedOffset'),
+  limit: z.coerce
+    .number()
+    .int('limit must be a whole number')
+    .min(1, 'limit must be 1 or more')
+    .max(200, 'limit must be at most 200')
+    .default(50),
+});
 export const approvalParamsSchema = z.object({ approvalId: z.uuid('approvalId must be an id') });
 export const pendingDisbursementSchema = z.object({ pendingApproval: approvalSchema });
 /**

@@ -571,10 +571,10 @@ describe('maker-checker on large disbursements', () => {
     approvalId = res.json().pendingApproval.id;
     expect(await upstreamCalls('createCustodyFundDisbursement')).toBe(before);
     const mine = await call(h.app, 'GET', '/api/disbursement-approvals', { cookie: investor });
-    expect(mine.json().approvals.map((a: { id: string }) => a.id)).toContain(approvalId);
+    expect(mine.json().waiting.approvals.map((a: { id: string }) => a.id)).toContain(approvalId);
     const investor2 = await signIn(h.app, 'investor2@demo.test');
     const theirs = await call(h.app, 'GET', '/api/disbursement-approvals', { cookie: investor2 });
-    expect(theirs.json().approvals).toEqual([]);
+    expect(theirs.json().waiting).toMatchObject({ approvals: [], total: 0 });
 
     // The register says it waits, not that it is being sent: nothing was sent.
     const row = await registerRowOf(approvalId);
@@ -820,7 +820,9 @@ describe('maker-checker on large disbursements', () => {
     expect(pass.statusCode).toBe(200);
     expect(await registerRowOf(id)).toMatchObject({ outcome: 'not_sent', sent_at: null });
     const approvals = await call(h.app, 'GET', '/api/disbursement-approvals', { cookie: admin });
-    expect(approvals.json().approvals.find((a: { id: string }) => a.id === id)).toMatchObject({
+    expect(
+      approvals.json().decided.approvals.find((a: { id: string }) => a.id === id),
+    ).toMatchObject({
       state: 'not_sent',
       message:
         'Not found at the platform: it was not sent. To send it, make a new request: it waits for approval again.',

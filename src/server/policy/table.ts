@@ -447,7 +447,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'GET /api/disbursement-approvals': {
     roles: ['investor', ...REVIEWERS],
     objects: [],
-    note: 'Held disbursements: investors those of their linked accounts only, reviewers all; those waiting for a decision first, then the latest decided, 200 at most.',
+    note: 'Held disbursements: investors those of their linked accounts only, reviewers all; in two sections, `waiting` for a decision (the longest wait first) and `decided` (the latest decision first), each `{ approvals, total, offset, limit }` and paged on its own with `waitingOffset`, `decidedOffset` and `limit` (1 to 200, default 50).',
   },
   'POST /api/disbursement-approvals/:approvalId/approve': {
     roles: ['admin'],

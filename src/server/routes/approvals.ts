@@ -3,6 +3,7 @@ import {
   approvalParamsSchema,
   approvalRejectSchema,
   approvalSchema,
+  approvalsQuerySchema,
   approvalsSchema,
   type Approval,
 } from '../../contract/identity';
@@ -18,6 +19,7 @@ import {
   holdForApproval,
   listApprovals,
   type ApprovalRecord,
+  type ApprovalSectionName,
 } from '../store/approvals';
 import type { Db } from '../store/db';
 import { settleMoneyRequest, type MoneyRequestSettlement } from '../store/money-requests';
@@ -243,14 +245,29 @@ export const approvalRoutes = [
     summary:
       'Large disbursements held for a second person: investors their own accounts, reviewers all',
     tags: ['custody'],
+    query: approvalsQuerySchema,
     response: approvalsSchema,
-    async handler({ user, deps }) {
-      const records = await listApprovals(
-        deps.db,
-        user!.role === 'investor' ? { accountIds: user!.accountIds } : {},
-      );
+    async handler({ user, deps, query }) {
+      const whose = user!.role === 'investor' ? { accountIds: user!.accountIds } : {};
       const now = new Date();
-      return { approvals: records.map((r) => toApproval(lostSend(r, deps, now))) };
+      const section = async (name: ApprovalSectionName, offset: number) => {
+        const { records, total } = await listApprovals(deps.db, {
+          ...whose,
+          section: name,
+          offset,
+          limit: query.limit,
+        });
+        return {
+          approvals: records.map((r) => toApproval(lostSend(r, deps, now))),
+          total,
+          offset,
+          limit: query.limit,
+        };
+      };
+      return {
+        waiting: await section('waiting', query.waitingOffset),
+        decided: await section('decided', query.decidedOffset),
+      };
     },
   }),
 

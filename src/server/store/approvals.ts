@@ -83,23 +83,42 @@ export async function getApproval(db: Db, id: string): Promise<ApprovalRecord | 
   return row ? toRecord(row) : null;
 }
 
+/** The two sections of the approvals page: waiting for a decision, and decided. */
+export type ApprovalSectionName = 'waiting' | 'decided';
+
+/**
+ * One slice of a section, with how many the section holds in all. Waiting: the longest wait
+ * first, so the request that has waited longest is decided first. Decided: the latest decision
+ * first. The id breaks ties, so a slice never repeats or skips a row held at the same instant.
+ */
 export async function listApprovals(
   db: Db,
-  filter: { accountIds?: string[]; limit?: number } = {},
-): Promise<ApprovalRecord[]> {
-  // Those still waiting for a decision first: a long history of decided ones never pushes one
-  // that waits beyond the limit, where no one would see it to decide it.
-  let query = db
+  filter: {
+    section: ApprovalSectionName;
+    accountIds?: string[];
+    offset?: number;
+    limit?: number;
+  },
+): Promise<{ records: ApprovalRecord[]; total: number }> {
+  if (filter.accountIds?.length === 0) return { records: [], total: 0 };
+  let base = db
     .selectFrom('disbursement_approvals')
-    .selectAll()
-    .orderBy(sql`state = 'pending'`, 'desc')
-    .orderBy('created_at', 'desc')
-    .limit(filter.limit ?? 200);
-  if (filter.accountIds) {
-    if (filter.accountIds.length === 0) return [];
-    query = query.where('account_id', 'in', filter.accountIds);
-  }
-  return (await query.execute()).map((r) => toRecord(r));
+    .where('state', filter.section === 'waiting' ? '=' : '!=', 'pending');
+  if (filter.accountIds) base = base.where('account_id', 'in', filter.accountIds);
+  let query = base.selectAll();
+  query =
+    filter.section === 'waiting'
+      ? query.orderBy('created_at', 'asc')
+      : query.orderBy(sql`coalesce(decided_at, created_at)`, 'desc').orderBy('created_at', 'desc');
+  const [rows, counted] = await Promise.all([
+    query
+      .orderBy('id', 'asc')
+      .offset(filter.offset ?? 0)
+      .limit(filter.limit ?? 50)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { records: rows.map((r) => toRecord(r)), total: Number(counted.n) };
 }
 
 /**

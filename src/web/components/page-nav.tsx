@@ -5,8 +5,8 @@ import Typography from '@mui/material/Typography';
 import { formatCount } from '../lib/format';
 
 /**
- * The way through a list longer than one page, newest first: which records are shown of how many,
- * and buttons to the newer and older pages. Shown only when there is more than one page, so
+ * The way through a list longer than one page (newest first, unless told): which records are shown
+ * of how many, and buttons to the pages before and after. Shown only when there is more than one page, so
  * nothing an earlier page held is out of reach.
  */
 export function PageNav({
@@ -16,6 +16,8 @@ export function PageNav({
   total,
   pageSize,
   onOffset,
+  earlier = 'Newer',
+  later = 'Older',
 }: {
   /** Names the navigation landmark ("Money request pages"). */
   label: string;
@@ -25,6 +27,12 @@ export function PageNav({
   total: number;
   pageSize: number;
   onOffset: (offset: number) => void;
+  /**
+   * The buttons to the page before and the page after, by what they hold: "Newer" and "Older"
+   * for a list newest first; a queue, oldest first, names them otherwise.
+   */
+  earlier?: string;
+  later?: string;
 }) {
   const newer = useRef<HTMLButtonElement>(null);
   const older = useRef<HTMLButtonElement>(null);
@@ -60,10 +68,10 @@ export function PageNav({
         disabled={atNewest}
         onClick={() => go('newer', Math.max(0, offset - pageSize))}
       >
-        Newer
+        {earlier}
       </Button>
       <Button ref={older} disabled={atOldest} onClick={() => go('older', offset + pageSize)}>
-        Older
+        {later}
       </Button>
       <Typography variant="body2" color="text.secondary" aria-live="polite">
         {shown === 0

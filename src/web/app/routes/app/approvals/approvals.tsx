@@ -9,11 +9,12 @@ import { Link as RouterLink } from 'react-router-dom';
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import DialogContentText from '@mui/material/DialogContentText';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import {
   approvalRejectSchema,
   approvalStateLabels,
   type Approval,
+  type ApprovalSection as Section,
 } from '../../../../../contract/identity';
 import { applyFieldErrors } from '../../../../components/form/apply-field-errors';
 import { useZodForm } from '../../../../components/form/form';
@@ -25,16 +26,25 @@ import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, QueryState } from '../../../../components/query-state';
 import { paths } from '../../../../config/paths';
 import { errorMessage, isApiClientError } from '../../../../lib/api-client';
-import { formatInstant, formatMoney } from '../../../../lib/format';
 import { useSession } from '../../../../features/auth/api/get-session';
 import {
+  APPROVALS_PAGE,
+  approvalPagesFrom,
   approvalsQueryOptions,
   useApprovals,
   useDecideApproval,
 } from '../../../../features/identity/api/approvals';
-import { guardedLoader, REVIEWERS } from '../../../session-guard';
+import { PageNav } from '../../../../components/page-nav';
+import { formatCount, formatInstant, formatMoney } from '../../../../lib/format';
+import { useSearchUpdate } from '../../../../lib/use-search-update';
+import { guardedPrefetchLoader, REVIEWERS } from '../../../session-guard';
 
-export const clientLoader = guardedLoader(['investor', ...REVIEWERS], approvalsQueryOptions);
+export const clientLoader = guardedPrefetchLoader(
+  ['investor', ...REVIEWERS],
+  (queryClient, { search }) => {
+    void queryClient.prefetchQuery(approvalsQueryOptions(approvalPagesFrom(search)));
+  },
+);
 
 /** How the money would leave: the approver decides on the method as well as the amount. */
 const methodWords: Record<string, string> = {
@@ -110,15 +120,22 @@ function decidedElsewhere(current: Approval | undefined): string | null {
  */
 function DecideDialog({
   asked,
+  decide,
+  current,
   onClose,
   onDecided,
 }: {
   asked: Decided;
+  /**
+   * The page's own mutation, not the dialog's: its answer reaches the page however the person
+   * moves within it while it is sent (another page of the list, Back).
+   */
+  decide: ReturnType<typeof useDecideApproval>;
+  /** The approval as the list now shows it, if it is on the pages open. */
+  current: (id: string) => Approval | undefined;
   onClose: () => void;
   onDecided: (decided: Decided) => void;
 }) {
-  const decide = useDecideApproval();
-  const approvals = useApprovals();
   const form = useZodForm(approvalRejectSchema, { reason: '' });
   const { approval, decision } = asked;
   const close = () => {
@@ -133,9 +150,7 @@ function DecideDialog({
   // Decided meanwhile by someone else (409): nothing is left to decide here. The list refreshes
   // after the answer, and says who decided what; until then, the BFF's sentence.
   const conflict = isApiClientError(decide.error) && decide.error.code === 'conflict';
-  const elsewhere = conflict
-    ? decidedElsewhere(approvals.data?.approvals.find((a) => a.id === approval.id))
-    : null;
+  const elsewhere = conflict ? decidedElsewhere(current(approval.id)) : null;
   const submit = () => {
     if (decision === 'approve') {
       decide.mutate({ id: approval.id, decision }, { onSuccess: done });
@@ -161,6 +176,11 @@ function DecideDialog({
       closed={conflict}
       submitLabel={decision === 'approve' ? 'Approve and send' : 'Reject'}
       pendingLabel={decision === 'approve' ? 'Sending…' : 'Rejecting…'}
+      pendingNote={
+        decision === 'approve'
+          ? 'Sending it to the platform. This stays open until the platform answers, then the page says what became of the money.'
+          : 'Recording the rejection. This stays open until it is recorded.'
+      }
       contentSx={{ display: 'grid', gap: 2 }}
     >
       <DialogContentText>
@@ -251,8 +271,83 @@ function DecidedNote({ decided, onDismiss }: { decided: Decided; onDismiss: () =
   );
 }
 
+/** The words of a section of the list: its heading, order, emptiness and way between pages. */
+const sectionWords = {
+  waiting: {
+    title: 'Waiting for a decision',
+    order: 'The one waiting longest first.',
+    none: 'Nothing waits for a decision.',
+    pages: 'Pages of the requests waiting',
+    // A queue, oldest first: the page before holds those that have waited longer.
+    earlier: 'Waiting longer',
+    later: 'Waiting less long',
+  },
+  decided: {
+    title: 'Decided',
+    order: 'The latest decision first.',
+    none: 'None decided yet.',
+    pages: 'Pages of the decided requests',
+    earlier: 'Newer',
+    later: 'Older',
+  },
+} as const;
+
+/**
+ * One section of the list under its heading, which counts what it holds in all, and the way
+ * to its other pages. The heading takes the focus when its pages are turned, since the button
+ * pressed may be gone.
+ */
+function ApprovalSection({
+  name,
+  section,
+  onPage,
+  children,
+}: {
+  name: keyof typeof sectionWords;
+  section: Section;
+  onPage: (page: number) => void;
+  children: (approval: Approval) => ReactNode;
+}) {
+  const words = sectionWords[name];
+  const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ mb: 4 }}>
+      <Typography id={headingId} ref={heading} tabIndex={-1} variant="h6" component="h2">
+        {words.title} ({formatCount(section.total)})
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {section.total === 0
+          ? words.none
+          : section.approvals.length === 0
+            ? `None on this page: ${formatCount(section.total)} in all.`
+            : words.order}
+      </Typography>
+      {section.approvals.length > 0 && (
+        <List aria-labelledby={headingId}>{section.approvals.map(children)}</List>
+      )}
+      <PageNav
+        label={words.pages}
+        offset={section.offset}
+        shown={section.approvals.length}
+        total={section.total}
+        pageSize={APPROVALS_PAGE}
+        earlier={words.earlier}
+        later={words.later}
+        onOffset={(offset) => {
+          onPage(Math.floor(offset / APPROVALS_PAGE) + 1);
+          heading.current?.focus();
+        }}
+      />
+    </Box>
+  );
+}
+
 export default function ApprovalsRoute() {
-  const approvals = useApprovals();
+  const [search, updateSearch] = useSearchUpdate();
+  const pages = approvalPagesFrom(search);
+  const approvals = useApprovals(pages);
+  const decide = useDecideApproval();
   const [asked, setAsked] = useState<Decided | null>(null);
   const [decided, setDecided] = useState<Decided | null>(null);
   const session = useSession();
@@ -282,6 +377,13 @@ export default function ApprovalsRoute() {
         <DecideDialog
           key={`${asked.approval.id}-${asked.decision}`}
           asked={asked}
+          decide={decide}
+          current={(id) =>
+            [
+              ...(approvals.data?.waiting.approvals ?? []),
+              ...(approvals.data?.decided.approvals ?? []),
+            ].find((a) => a.id === id)
+          }
           onClose={() => setAsked(null)}
           onDecided={setDecided}
         />
@@ -289,7 +391,7 @@ export default function ApprovalsRoute() {
       <QueryState
         query={approvals}
         subject="the approvals"
-        isEmpty={(data) => data.approvals.length === 0}
+        isEmpty={(data) => data.waiting.total === 0 && data.decided.total === 0}
         empty={
           <EmptyState
             title="Nothing waits for approval"
@@ -297,43 +399,54 @@ export default function ApprovalsRoute() {
           />
         }
       >
-        {(data) => (
-          <List aria-label="Disbursement approvals">
-            {data.approvals.map((a) => (
-              <ListItem key={a.id} divider sx={{ flexWrap: 'wrap', gap: 1 }}>
-                <ListItemText
-                  primary={`${formatMoney(a.amount)} from account ${a.accountId}: ${approvalStateLabels[a.state]}`}
-                  secondary={
-                    <>
-                      {describeApproval(a)}
-                      <RequestLink approval={a} reviewer={reviewer} />
-                    </>
-                  }
-                />
-                {checker && a.state === 'pending' && (
-                  <Box sx={{ display: 'flex', gap: 1 }}>
-                    <Button
-                      variant="contained"
-                      disabled={a.maker === me?.email}
-                      onClick={() => setAsked({ approval: a, decision: 'approve' })}
-                      aria-label={`Approve ${nameOf(a)}`}
-                    >
-                      Approve and send
-                    </Button>
-                    <Button
-                      color="error"
-                      disabled={a.maker === me?.email}
-                      onClick={() => setAsked({ approval: a, decision: 'reject' })}
-                      aria-label={`Reject ${nameOf(a)}`}
-                    >
-                      Reject
-                    </Button>
-                  </Box>
-                )}
-              </ListItem>
-            ))}
-          </List>
-        )}
+        {(data) => {
+          const row = (a: Approval) => (
+            <ListItem key={a.id} divider sx={{ flexWrap: 'wrap', gap: 1 }}>
+              <ListItemText
+                primary={`${formatMoney(a.amount)} from account ${a.accountId}: ${approvalStateLabels[a.state]}`}
+                secondary={
+                  <>
+                    {describeApproval(a)}
+                    <RequestLink approval={a} reviewer={reviewer} />
+                  </>
+                }
+              />
+              {checker && a.state === 'pending' && (
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                  <Button
+                    variant="contained"
+                    disabled={a.maker === me?.email}
+                    onClick={() => setAsked({ approval: a, decision: 'approve' })}
+                    aria-label={`Approve ${nameOf(a)}`}
+                  >
+                    Approve and send
+                  </Button>
+                  <Button
+                    color="error"
+                    disabled={a.maker === me?.email}
+                    onClick={() => setAsked({ approval: a, decision: 'reject' })}
+                    aria-label={`Reject ${nameOf(a)}`}
+                  >
+                    Reject
+                  </Button>
+                </Box>
+              )}
+            </ListItem>
+          );
+          // Each section's page is in the address, so Back and a shared link open the same pages.
+          const toPage = (name: 'waiting' | 'decided') => (page: number) =>
+            updateSearch({ [name]: page > 1 ? String(page) : null });
+          return (
+            <>
+              <ApprovalSection name="waiting" section={data.waiting} onPage={toPage('waiting')}>
+                {row}
+              </ApprovalSection>
+              <ApprovalSection name="decided" section={data.decided} onPage={toPage('decided')}>
+                {row}
+              </ApprovalSection>
+            </>
+          );
+        }}
       </QueryState>
     </>
   );

@@ -20,6 +20,15 @@ startMockBff();
 withTimeZones({ viewer: 'America/Los_Angeles', platform: 'UTC' });
 afterEach(cleanup);
 
+/** The BFF's reply: the waiting and the decided, each whole on one page. */
+const listOf = (approvals: Approval[]) => {
+  const section = (of: Approval[]) => ({ approvals: of, total: of.length, offset: 0, limit: 50 });
+  return {
+    waiting: section(approvals.filter((a) => a.state === 'pending')),
+    decided: section(approvals.filter((a) => a.state !== 'pending')),
+  };
+};
+
 const approved: Approval = {
   id: 'fede8c66-3726-4bb2-b4ca-c008c3e8e705',
   accountId: 'A1040173',
@@ -39,7 +48,7 @@ describe('a held disbursement on the approvals page', () => {
   it('says how the money leaves, and when it was asked for and decided, the zone named', async () => {
     bff.use(
       http.get('/api/session', () => HttpResponse.json({ signedIn: false })),
-      http.get('/api/disbursement-approvals', () => HttpResponse.json({ approvals: [approved] })),
+      http.get('/api/disbursement-approvals', () => HttpResponse.json(listOf([approved]))),
     );
     renderWithProviders(<ApprovalsRoute />);
     expect(
@@ -64,7 +73,7 @@ describe('each approval names the request it holds', () => {
   function show(role: 'investor' | 'compliance' | 'admin') {
     bff.use(
       http.get('/api/session', () => HttpResponse.json(sessionOf({ role }))),
-      http.get('/api/disbursement-approvals', () => HttpResponse.json({ approvals: [held] })),
+      http.get('/api/disbursement-approvals', () => HttpResponse.json(listOf([held]))),
     );
     renderWithProviders(<ApprovalsRoute />);
   }
@@ -114,7 +123,7 @@ describe('an administrator decides', () => {
       http.get('/api/session', () =>
         HttpResponse.json(sessionOf({ role: 'admin', email: 'admin@demo.test' })),
       ),
-      http.get('/api/disbursement-approvals', () => HttpResponse.json({ approvals: [held] })),
+      http.get('/api/disbursement-approvals', () => HttpResponse.json(listOf([held]))),
     );
     renderWithProviders(<ApprovalsRoute />);
   }
@@ -188,7 +197,7 @@ describe('an administrator decides', () => {
         HttpResponse.json(sessionOf({ role: 'admin', email: 'admin@demo.test' })),
       ),
       http.get('/api/disbursement-approvals', () =>
-        HttpResponse.json({ approvals: [{ ...held, type: 'wire_domestic' }] }),
+        HttpResponse.json(listOf([{ ...held, type: 'wire_domestic' }])),
       ),
     );
     renderWithProviders(<ApprovalsRoute />);
@@ -254,7 +263,7 @@ describe('an administrator decides', () => {
       http.get('/api/session', () =>
         HttpResponse.json(sessionOf({ role: 'admin', email: 'admin@demo.test' })),
       ),
-      http.get('/api/disbursement-approvals', () => HttpResponse.json({ approvals: [listed] })),
+      http.get('/api/disbursement-approvals', () => HttpResponse.json(listOf([listed]))),
     );
     const sent = mockPost(
       `/api/disbursement-approvals/${held.id}/approve`,
@@ -281,5 +290,157 @@ describe('an administrator decides', () => {
         .map((b) => b.textContent),
     ).toEqual(['Close']);
     expect(sent).toHaveLength(1);
+  });
+});
+
+describe('while an approval is being sent', () => {
+  const held: Approval = {
+    ...approved,
+    id: '2f0c6a1e-0000-4000-8000-000000000003',
+    type: 'ach',
+    state: 'pending',
+    checker: null,
+    decidedAt: null,
+    requestId: null,
+    reference: 'MR-NKAV7J3Q05',
+  };
+
+  it('the dialog stays, says it is sending, and the outcome is told when it comes, also after turning a page', async () => {
+    let answer: (response: Response) => void = () => {};
+    const answered = new Promise<Response>((resolve) => (answer = resolve));
+    bff.use(
+      http.get('/api/session', () =>
+        HttpResponse.json(sessionOf({ role: 'admin', email: 'admin@demo.test' })),
+      ),
+      http.get('/api/disbursement-approvals', () => HttpResponse.json(listOf([held]))),
+      http.post(`/api/disbursement-approvals/${held.id}/approve`, () => answered),
+    );
+    const { router } = renderWithProviders(<ApprovalsRoute />, { path: '/approvals' });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: /^Approve \$2,500\.50/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve and send?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Approve and send' }));
+
+    expect(within(dialog).getByRole('button', { name: 'Sending…' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    expect(within(dialog).getByRole('status').textContent).toBe(
+      'Sending it to the platform. This stays open until the platform answers, then the page says what became of the money.',
+    );
+    expect(within(dialog).getByRole('progressbar', { hidden: true })).toBeTruthy();
+    // Neither Escape, nor a click beside it, nor Cancel closes it before the answer.
+    await user.keyboard('{Escape}');
+    await user.click(document.querySelector('.MuiBackdrop-root')!);
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('dialog', { name: 'Approve and send?' })).toBe(dialog);
+
+    // The person moves within the page meanwhile: the answer still reaches it.
+    await router.navigate('/approvals?decided=2');
+    answer(
+      HttpResponse.json({
+        ...held,
+        state: 'sent',
+        checker: 'admin@demo.test',
+        requestId: approved.requestId,
+      }),
+    );
+    const note = await screen.findByText(/^Approved and sent: \$2,500\.50/);
+    expect(note.closest('[role="status"]')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('many held disbursements', () => {
+  /** `count` requests held a minute apart from 09:00 UTC, the first the oldest. */
+  const heldMany = (count: number, from: number, state: Approval['state']): Approval[] =>
+    Array.from({ length: count }, (_, i) => ({
+      ...approved,
+      id: `2f0c6a1e-0000-4000-8000-${String(from + i).padStart(12, '0')}`,
+      amount: String(1001 + from + i),
+      state,
+      checker: state === 'pending' ? null : 'admin@demo.test',
+      decidedAt: state === 'pending' ? null : approved.decidedAt,
+      requestId: null,
+      reference: null,
+      createdAt: new Date(Date.parse('2026-11-27T09:00:00Z') + (from + i) * 60_000).toISOString(),
+    }));
+  const waiting = heldMany(60, 0, 'pending');
+  const decided = heldMany(3, 100, 'rejected');
+
+  /** The BFF, slicing each section at the offsets asked; the queries it was asked. */
+  function serve() {
+    const asked: URLSearchParams[] = [];
+    bff.use(
+      http.get('/api/session', () => HttpResponse.json(sessionOf({ role: 'compliance' }))),
+      http.get('/api/disbursement-approvals', ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        asked.push(query);
+        const limit = Number(query.get('limit'));
+        const section = (all: Approval[], offset: number) => ({
+          approvals: all.slice(offset, offset + limit),
+          total: all.length,
+          offset,
+          limit,
+        });
+        return HttpResponse.json({
+          waiting: section(waiting, Number(query.get('waitingOffset'))),
+          decided: section(decided, Number(query.get('decidedOffset'))),
+        });
+      }),
+    );
+    return asked;
+  }
+
+  it('counts those waiting under their own heading, the longest wait first, apart from the decided', async () => {
+    serve();
+    renderWithProviders(<ApprovalsRoute />, { path: '/approvals' });
+    const waitingSection = await screen.findByRole('region', {
+      name: 'Waiting for a decision (60)',
+    });
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Waiting for a decision (60)' }),
+    ).toBeTruthy();
+    const rows = within(within(waitingSection).getByRole('list')).getAllByRole('listitem');
+    expect(rows).toHaveLength(20);
+    expect(rows[0].textContent).toContain('$1,001.00 from account A1040173: Waiting for approval');
+    expect(within(waitingSection).getByText('The one waiting longest first.')).toBeTruthy();
+    const decidedSection = screen.getByRole('region', { name: 'Decided (3)' });
+    expect(within(decidedSection).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(decidedSection).queryByRole('navigation')).toBeNull();
+  });
+
+  it('turns the pages of those waiting, in the address; the heading takes the focus', async () => {
+    const asked = serve();
+    const { router } = renderWithProviders(<ApprovalsRoute />, { path: '/approvals' });
+    const user = userEvent.setup({ delay: null });
+    const pages = await screen.findByRole('navigation', {
+      name: 'Pages of the requests waiting',
+    });
+    expect(pages.textContent).toContain('1–20 of 60');
+    await user.click(within(pages).getByRole('button', { name: 'Waiting less long' }));
+    expect(router.state.location.search).toBe('?waiting=2');
+    expect(await within(pages).findByText('21–40 of 60')).toBeTruthy();
+    expect(asked.at(-1)!.get('waitingOffset')).toBe('20');
+    expect(document.activeElement).toBe(
+      screen.getByRole('heading', { level: 2, name: 'Waiting for a decision (60)' }),
+    );
+    const waitingSection = screen.getByRole('region', { name: 'Waiting for a decision (60)' });
+    expect(within(waitingSection).getAllByRole('listitem')[0].textContent).toContain('$1,021.00');
+    expect(within(pages).getByRole('button', { name: 'Waiting longer' })).toHaveProperty(
+      'disabled',
+      false,
+    );
+  });
+
+  it('opens the pages the address names', async () => {
+    const asked = serve();
+    renderWithProviders(<ApprovalsRoute />, { path: '/approvals?waiting=3&decided=2' });
+    expect(await screen.findByText('None on this page: 3 in all.')).toBeTruthy();
+    expect(asked.at(-1)!.get('waitingOffset')).toBe('40');
+    expect(asked.at(-1)!.get('decidedOffset')).toBe('20');
+    expect(
+      screen.getByRole('navigation', { name: 'Pages of the requests waiting' }).textContent,
+    ).toContain('41–60 of 60');
   });
 });
