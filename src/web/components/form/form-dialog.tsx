@@ -76,20 +76,21 @@ export function FormDialog({
         }}
       >
         <DialogTitle id={titleId}>{title}</DialogTitle>
-        <DialogContent sx={contentSx}>
-          {children}
-          {/* In the page before the words come, so that a screen reader announces them. */}
-          {pendingNote !== undefined && (
-            <Box role="status">
-              {pending && (
-                <>
-                  <LinearProgress aria-hidden sx={{ mb: 1 }} />
-                  <Typography variant="body2">{pendingNote}</Typography>
-                </>
-              )}
-            </Box>
-          )}
-        </DialogContent>
+        <DialogContent sx={contentSx}>{children}</DialogContent>
+        {/*
+         * In the page before the words come, so that a screen reader announces them; beside the
+         * fields rather than among them, so that it takes no room until then.
+         */}
+        {pendingNote !== undefined && (
+          <Box role="status" sx={{ px: 3 }}>
+            {pending && (
+              <>
+                <LinearProgress aria-hidden sx={{ mb: 1 }} />
+                <Typography variant="body2">{pendingNote}</Typography>
+              </>
+            )}
+          </Box>
+        )}
         <DialogActions>
           <Button onClick={onClose} disabled={pending}>
             {closed ? 'Close' : 'Cancel'}
