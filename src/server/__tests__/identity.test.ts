@@ -840,7 +840,7 @@ describe('maker-checker on large disbursements', () => {
     const corrected = await registerRowOf(id);
     expect(corrected).toMatchObject({ outcome: 'created' });
     const after = await call(h.app, 'GET', '/api/disbursement-approvals', { cookie: admin });
-    expect(after.json().approvals.find((a: { id: string }) => a.id === id)).toMatchObject({
+    expect(after.json().decided.approvals.find((a: { id: string }) => a.id === id)).toMatchObject({
       state: 'sent',
       message: `Recorded as not sent, but found at the platform since as ${corrected.upstream_id}: it did reach the platform. Do not send it again.`,
     });
@@ -866,7 +866,7 @@ describe('maker-checker on large disbursements', () => {
     const approval = async () =>
       (await call(h.app, 'GET', '/api/disbursement-approvals', { cookie: admin }))
         .json()
-        .approvals.find((a: { id: string }) => a.id === id);
+        .decided.approvals.find((a: { id: string }) => a.id === id);
 
     // Its call may still be running: being sent.
     await approvedAgo(1_000);
