@@ -45,6 +45,9 @@ const GOOD: Record<string, string> = {
   outcome: 'unknown',
   // Only the requests that stand unsettled (the money forms' read).
   unsettled: 'true',
+  // The approvals page's two sections, each from its own offset.
+  waitingOffset: '0',
+  decidedOffset: '0',
 };
 
 const nasty = fc.constantFrom(
