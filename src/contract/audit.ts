@@ -18,6 +18,19 @@ export const auditQuerySchema = z
       .regex(/^[a-z_]*$/, 'Action is lower-case letters and _ (such as personal_data_reveal)')
       .max(60)
       .optional(),
+    /**
+     * What the events are about: an account id or our money-request reference (MR-…), or any
+     * other object id as the log keeps it. An account id or a reference is compared as the portal
+     * writes it ("a1040000" is A1040000, "mr-…" is MR-…), whatever the case typed.
+     */
+    object: z
+      .string()
+      .trim()
+      .max(100, 'Object is at most 100 characters')
+      .transform((value) =>
+        /^(a\d{7,8}|mr-[0-9a-z]{10})$/i.test(value) ? value.toUpperCase() : value,
+      )
+      .optional(),
     from: calendarDate('From'),
     to: calendarDate('To'),
     /** The id of the last event of the previous page: events older than it come next. */

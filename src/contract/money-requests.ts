@@ -227,6 +227,16 @@ export const moneyRequestQueryShape = z.object({
   kind: moneyRequestKindSchema.optional(),
   outcome: moneyRequestOutcomeSchema.optional(),
   accountId: accountFilterSchema.optional(),
+  /** One request by our reference, in any letter case ("mr-…" is MR-…); links name it so. */
+  reference: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(
+      /^MR-[0-9A-Z]{10}$/,
+      'Reference must be our reference: MR- followed by 10 letters or digits, such as MR-5SDSNXSKHP',
+    )
+    .optional(),
   from: boundedDateSchema('From').optional(),
   to: boundedDateSchema('To').optional(),
   offset: z.coerce

@@ -223,6 +223,39 @@ describe('register through the BFF', () => {
           ?.split(',')
           .at(-1),
       ).toBe('compliance@demo.test');
+      // The audit log links a reference to the register narrowed to it, in any letter case.
+      const one = await call(
+        h.app,
+        'GET',
+        `/api/compliance/money-requests?reference=${lost.reference.toLowerCase()}`,
+        { cookie: reviewer },
+      );
+      expect(one.json()).toMatchObject({ total: 1, requests: [{ reference: lost.reference }] });
+      const none = await call(
+        h.app,
+        'GET',
+        '/api/compliance/money-requests?reference=MR-0000000000',
+        {
+          cookie: reviewer,
+        },
+      );
+      expect(none.json()).toMatchObject({ total: 0, requests: [] });
+      const notOurs = await call(
+        h.app,
+        'GET',
+        '/api/compliance/money-requests?reference=A1040000',
+        {
+          cookie: reviewer,
+        },
+      );
+      expect(notOurs.statusCode).toBe(400);
+      expect(notOurs.json().error.fields).toEqual([
+        {
+          field: 'query.reference',
+          message:
+            'Reference must be our reference: MR- followed by 10 letters or digits, such as MR-5SDSNXSKHP',
+        },
+      ]);
       expect(await getMoneyRequest(h.db, lost.reference)).toMatchObject({
         outcome: 'created',
         settledVia: 'manual',

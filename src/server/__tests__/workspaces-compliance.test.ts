@@ -6,6 +6,7 @@ import {
   complianceSearchResultSchema,
 } from '../../contract/compliance';
 import { revealResponseSchema } from '../../contract/personal-data';
+import { recordAudit } from '../store/audit';
 import { call, callSandbox, signIn, startHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -401,6 +402,76 @@ describe('audit log', () => {
       cookie: compliance,
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it("follows one object's life by its account or reference, and finds a request's maker by address", async () => {
+    // A held disbursement is audited on its account with our reference in its details; its
+    // settlement on the reference with the account in its details (docs/audit-log.md).
+    const maker = await h.db
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where('email', '=', 'investor@demo.test')
+      .executeTakeFirstOrThrow();
+    const ref = 'MR-7ESTAUD1T0';
+    await recordAudit(h.db, {
+      userEmail: maker.email,
+      role: 'investor',
+      action: 'disbursement_held_for_approval',
+      objectType: 'account',
+      objectId: 'A1049990',
+      outcome: 'succeeded',
+      details: { approvalId: 'ap-1', reference: ref, amount: '9000.00' },
+    });
+    await recordAudit(h.db, {
+      userEmail: 'admin@demo.test',
+      role: 'admin',
+      action: 'disbursement_rejected',
+      objectType: 'account',
+      objectId: 'A1049990',
+      outcome: 'succeeded',
+      details: { approvalId: 'ap-1', reference: ref, maker: maker.email },
+    });
+    await recordAudit(h.db, {
+      action: 'money_request_settled',
+      objectType: 'money_request',
+      objectId: ref,
+      outcome: 'succeeded',
+      details: { accountId: 'A1049990', forUser: maker.id, by: 'reconciliation' },
+    });
+    await recordAudit(h.db, {
+      userEmail: 'admin@demo.test',
+      action: 'account_viewed',
+      objectType: 'account',
+      objectId: 'A1049991',
+      outcome: 'allowed',
+    });
+    const list = async (search: string) =>
+      auditPageSchema.parse(
+        (await call(h.app, 'GET', `/api/audit-events?${search}`, { cookie: compliance })).json(),
+      ).events;
+
+    // By reference, typed in any case: its hold, its rejection and its settlement.
+    expect((await list(`object=${ref.toLowerCase()}`)).map((e) => e.action)).toEqual([
+      'money_request_settled',
+      'disbursement_rejected',
+      'disbursement_held_for_approval',
+    ]);
+    // By account: the same three, and nothing of another account.
+    expect((await list('object=a1049990')).map((e) => e.action)).toEqual([
+      'money_request_settled',
+      'disbursement_rejected',
+      'disbursement_held_for_approval',
+    ]);
+    expect((await list('object=A1049991')).map((e) => e.action)).toEqual(['account_viewed']);
+    // The maker's address finds the rejection an admin made (and the settlement made for them).
+    const makers = await list(`user=investor@demo&action=disbursement_rejected`);
+    expect(makers.map((e) => e.details?.reference)).toContain(ref);
+    const forThem = await list(`user=investor@demo&action=money_request_settled&object=${ref}`);
+    expect(forThem).toHaveLength(1);
+    // The user it was made for is named by address, not only by an id no reader can look up.
+    expect(forThem[0].details).toMatchObject({ forUser: maker.id, forUserEmail: maker.email });
+    // Another person's address finds neither.
+    expect(await list(`user=investor2@&object=${ref}`)).toEqual([]);
   });
 
   it('exports CSV without revealed values, guards formulas, and audits the export', async () => {

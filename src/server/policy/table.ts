@@ -193,7 +193,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'GET /api/compliance/money-requests': {
     roles: REVIEWERS,
     objects: [],
-    note: 'Every money request the portal sent, filtered by kind, outcome, account and dates, with who sent it.',
+    note: 'Every money request the portal sent, filtered by kind, outcome, account, our reference and dates, with who sent it.',
   },
   'GET /api/compliance/money-requests/export.csv': {
     roles: REVIEWERS,
@@ -304,7 +304,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'GET /api/audit-events': {
     roles: REVIEWERS,
     objects: [],
-    note: 'The audit log, filtered by user, action and dates; never holds revealed values.',
+    note: 'The audit log, filtered by user, object (an account, our reference), action and dates; never holds revealed values.',
   },
   'GET /api/audit-events/export.csv': {
     roles: REVIEWERS,

@@ -9,6 +9,7 @@ import {
 } from '../../contract/audit';
 import type { Role } from '../../contract/session';
 import { csvLine } from '../../contract/csv';
+import type { Db } from '../store/db';
 import { queryAudit, type AuditQuery as StoreAuditQuery } from '../store/audit';
 import { csvDownload } from '../lib/csv-download';
 import { defineRoute } from './define';
@@ -39,7 +40,39 @@ function safeDetails(details: unknown): Record<string, unknown> | null {
 /** Who may read (and so search by) the address typed at a failed sign-in. */
 const readsTypedAddresses = (role: Role) => role === 'admin';
 
-function auditViewFor(role: Role, row: AuditRow): AuditEventView {
+/**
+ * The addresses of the users that money-request events were made for: such an event keeps the
+ * user's id (`forUser`), which no reader can look up; the view adds their address beside it.
+ */
+async function emailsOfUsersFor(db: Db, rows: AuditRow[]): Promise<Map<string, string>> {
+  const ids = new Set<string>();
+  for (const row of rows) {
+    const details = typeof row.details === 'string' ? safeParse(row.details) : row.details;
+    const id = (details as { forUser?: unknown } | null)?.forUser;
+    if (typeof id === 'string') ids.add(id);
+  }
+  if (ids.size === 0) return new Map();
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Map(users.map((u) => [u.id, u.email]));
+}
+
+function withEmailOfUserFor(
+  details: Record<string, unknown> | null,
+  emails: Map<string, string>,
+): Record<string, unknown> | null {
+  const email = typeof details?.forUser === 'string' ? emails.get(details.forUser) : undefined;
+  return email ? { ...details, forUserEmail: email } : details;
+}
+
+function auditViewFor(
+  role: Role,
+  row: AuditRow,
+  emails: Map<string, string> = new Map(),
+): AuditEventView {
   const anonymousAttempt = row.user_id === null && row.action === 'sign_in';
   return {
     id: String(row.id),
@@ -56,7 +89,10 @@ function auditViewFor(role: Role, row: AuditRow): AuditEventView {
     outcome: row.outcome,
     ip: row.ip,
     requestId: row.request_id,
-    details: safeDetails(typeof row.details === 'string' ? safeParse(row.details) : row.details),
+    details: withEmailOfUserFor(
+      safeDetails(typeof row.details === 'string' ? safeParse(row.details) : row.details),
+      emails,
+    ),
   };
 }
 
@@ -73,6 +109,7 @@ const DAY_MS = 86_400_000;
 function storeQuery(filters: Filters, limit: number, role: Role): StoreAuditQuery {
   return {
     userEmail: filters.user || undefined,
+    object: filters.object || undefined,
     matchesTypedAtFailedSignIn: readsTypedAddresses(role),
     action: filters.action || undefined,
     from: filters.from ? new Date(`${filters.from}T00:00:00Z`) : undefined,
@@ -91,7 +128,8 @@ export const auditRoutes = [
   defineRoute({
     method: 'GET',
     url: '/api/audit-events',
-    summary: 'The audit log, newest first, filtered by user, action and dates; paged with before',
+    summary:
+      'The audit log, newest first, filtered by user, object, action and dates; paged with before',
     tags: ['audit'],
     query: auditQuerySchema,
     response: auditPageSchema,
@@ -99,8 +137,9 @@ export const auditRoutes = [
       // One more than a page tells whether another page follows.
       const rows = await queryAudit(deps.db, storeQuery(query, AUDIT_PAGE_SIZE + 1, user!.role));
       const page = rows.slice(0, AUDIT_PAGE_SIZE);
+      const emails = await emailsOfUsersFor(deps.db, page);
       return {
-        events: page.map((row) => auditViewFor(user!.role, row)),
+        events: page.map((row) => auditViewFor(user!.role, row, emails)),
         nextBefore: rows.length > AUDIT_PAGE_SIZE ? String(page[page.length - 1].id) : null,
       };
     },
@@ -120,12 +159,13 @@ export const auditRoutes = [
       let truncated = false;
       while (count < AUDIT_EXPORT_LIMIT) {
         const batch = await queryAudit(deps.db, storeQuery({ ...query, before }, 500, user!.role));
+        const emails = await emailsOfUsersFor(deps.db, batch);
         for (const row of batch) {
           if (count >= AUDIT_EXPORT_LIMIT) {
             truncated = true;
             break;
           }
-          const e = auditViewFor(user!.role, row);
+          const e = auditViewFor(user!.role, row, emails);
           lines.push(
             csvLine([
               e.id,

@@ -273,6 +273,7 @@ function storeFilter(query: MoneyRequestQuery): MoneyRequestFilter {
     kind: query.kind,
     outcome: query.outcome,
     accountId: query.accountId,
+    reference: query.reference,
     from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
     // `to` is inclusive: everything before the next day.
     to: query.to ? new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000) : undefined,

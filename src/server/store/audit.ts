@@ -36,6 +36,8 @@ export async function recordAudit(db: Db, event: AuditEvent): Promise<void> {
 
 export interface AuditQuery {
   userEmail?: string;
+  /** An object id (an account, our MR- reference, …), compared exactly. */
+  object?: string;
   action?: string;
   from?: Date;
   to?: Date;
@@ -52,9 +54,11 @@ export interface AuditQuery {
 export async function queryAudit(db: Db, q: AuditQuery) {
   let query = db.selectFrom('audit_events').selectAll().orderBy('id', 'desc').limit(q.limit);
   // Part of an address is enough ("quinn", "@demo.test"); LIKE's wildcards in it are literal.
-  // It matches who acted and the user acted on: an admin's changes to a user (created, linked,
-  // role changed, disabled, factors reset) carry that user's email in their details, and are
-  // looked for under that user's address.
+  // It matches who acted, the user acted on, and the person a money request was made by or for:
+  // an admin's changes to a user (created, linked, role changed, disabled, factors reset) carry
+  // that user's email in their details; a held disbursement's approval, rejection and sending
+  // carry its maker's (`maker`), and a request settled by reconciliation or a reviewer carries
+  // the user it was made for (`forUser`, an id, looked up by address among the portal's users).
   if (q.userEmail) {
     const part = `%${q.userEmail.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query = query.where((eb) => {
@@ -67,8 +71,31 @@ export async function queryAudit(db: Db, q: AuditQuery) {
               eb.not(eb.and([eb('user_id', 'is', null), eb('action', '=', 'sign_in')])),
             ]),
         eb(sql<string>`lower(details->>'email')`, 'like', part),
+        eb(sql<string>`lower(details->>'maker')`, 'like', part),
+        eb(
+          sql<string>`details->>'forUser'`,
+          'in',
+          eb
+            .selectFrom('users')
+            .select('id')
+            .where(sql<string>`lower(email)`, 'like', part),
+        ),
       ]);
     });
+  }
+  // One object's life: the events that name it as their object, and those about something else
+  // that carry it (a held disbursement is audited on its account with our reference in its
+  // details; a money request on its reference with its account in its details). Each of the
+  // three is indexed (migration 0014).
+  if (q.object) {
+    const object = q.object;
+    query = query.where((eb) =>
+      eb.or([
+        eb('object_id', '=', object),
+        eb(sql<string>`details->>'reference'`, '=', object),
+        eb(sql<string>`details->>'accountId'`, '=', object),
+      ]),
+    );
   }
   if (q.action) query = query.where('action', '=', q.action);
   if (q.from) query = query.where('at', '>=', q.from);

@@ -475,4 +475,22 @@ export const migrations: Record<string, Migration> = {
           and s.second_factor_at is not null`.execute(db);
     },
   },
+  // The audit log's object filter (an account, our MR- reference) follows one object's life: the
+  // events naming it as their object and those carrying it in their details. The older index
+  // leads with the object's type, which the filter does not give.
+  '0014-audit-object-filter': {
+    async up(db) {
+      await db.schema
+        .createIndex('audit_object_id_idx')
+        .on('audit_events')
+        .column('object_id')
+        .execute();
+      await sql`create index audit_details_reference_idx on audit_events ((details->>'reference'))`.execute(
+        db,
+      );
+      await sql`create index audit_details_account_idx on audit_events ((details->>'accountId'))`.execute(
+        db,
+      );
+    },
+  },
 };

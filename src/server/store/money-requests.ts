@@ -85,6 +85,8 @@ export interface MoneyRequestFilter {
   kind?: MoneyRequestKind;
   outcome?: MoneyRequestOutcome | MoneyRequestOutcome[];
   accountId?: string;
+  /** Our reference (MR-…): the one request. */
+  reference?: string;
   userId?: string;
   offeringId?: string;
   /** Created at or after. */
@@ -181,6 +183,7 @@ export async function listMoneyRequests(
     if (outcomes.length > 0) base = base.where('outcome', 'in', outcomes);
   }
   if (filter.accountId) base = base.where('account_id', '=', filter.accountId);
+  if (filter.reference) base = base.where('reference', '=', filter.reference);
   if (filter.userId) base = base.where('user_id', '=', filter.userId);
   if (filter.offeringId) base = base.where('offering_id', '=', filter.offeringId);
   if (filter.from) base = base.where('created_at', '>=', filter.from);
