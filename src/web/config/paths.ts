@@ -79,8 +79,9 @@ export const paths = {
     },
     complianceMoneyRequests: {
       path: '/compliance/money-requests',
-      /** The register, narrowed to one account's requests when one is named. */
-      getHref: (accountId?: string) => withSearch('/compliance/money-requests', { accountId }),
+      /** The register, narrowed to one account's requests, or to one request by our reference. */
+      getHref: (accountId?: string, reference?: string) =>
+        withSearch('/compliance/money-requests', { accountId, reference }),
     },
     iraSupplement: recordPage('/accounts/:accountId/ira'),
     issuerOfferings: fixedPage('/issuer/offerings'),
@@ -108,7 +109,11 @@ export const paths = {
           page: query.page && query.page > 1 ? query.page : null,
         }),
     },
-    auditLog: fixedPage('/audit'),
+    auditLog: {
+      path: '/audit',
+      /** The log, narrowed to the events of one object (an account, our reference) when named. */
+      getHref: (query: { object?: string | null } = {}) => withSearch('/audit', query),
+    },
     security: fixedPage('/settings/security'),
     sessions: fixedPage('/settings/sessions'),
     adminUsers: fixedPage('/admin/users'),

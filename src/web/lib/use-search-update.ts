@@ -10,6 +10,10 @@ export type SearchChanges = Record<string, string | null | undefined>;
  * lands a moment later: two changes made before then (a filter applied as its field is left, the
  * next one at once) would keep only the second. The update builds on the last parameters it asked
  * for, until the router shows newer ones (Back, a link).
+ *
+ * The third element reads those parameters: what the page shows once the navigation lands. An
+ * action taken in the same gesture as a filter applied on leaving its field (a click on Export
+ * blurs the field first) must act on them, not on the render's, which are still the old ones.
  */
 export function useSearchUpdate() {
   const [search, setSearch] = useSearchParams();
@@ -31,5 +35,6 @@ export function useSearchUpdate() {
     },
     [setSearch],
   );
-  return [search, update] as const;
+  const asked = useCallback(() => latest.current, []);
+  return [search, update, asked] as const;
 }

@@ -1,16 +1,23 @@
 import { act, render, waitFor } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider, type LoaderFunction } from 'react-router-dom';
 import { AppProvider } from '../app/provider';
 
 /**
  * Renders a component the way the portal does: the app's own providers (theme, query client with
  * its retry and 401 rules, error boundary) around a memory router, so links and focus behave as
- * in the browser. The network is whatever the test's MSW handlers answer.
+ * in the browser. The network is whatever the test's MSW handlers answer. A `loader` runs before
+ * each navigation lands, as a page's clientLoader does in the portal: one that waits makes the
+ * new address land later, as it may in a browser.
  */
-export function renderWithProviders(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
+export function renderWithProviders(
+  ui: ReactNode,
+  { path = '/', loader }: { path?: string; loader?: LoaderFunction } = {},
+) {
+  const router = createMemoryRouter([{ path: '*', element: ui, loader }], {
+    initialEntries: [path],
+  });
   return {
     router,
     ...render(

@@ -1,11 +1,13 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { auditPageSchema, type AuditPage } from '../../../../contract/audit';
 import { apiPaths } from '../../../config/paths';
-import { api, ApiClientError, resumesAfterSignIn } from '../../../lib/api-client';
-import { saveBlob } from '../../../lib/download';
+import { api } from '../../../lib/api-client';
+import { downloadExport } from '../../../lib/download-export';
 
 export type AuditFilters = {
   user: string | null;
+  /** An account id, our MR- reference or another object id: the events about it. */
+  object: string | null;
   action: string | null;
   from: string | null;
   to: string | null;
@@ -34,39 +36,9 @@ export const auditEventsQueryOptions = (filters: AuditFilters) =>
 export const useAuditEvents = (filters: AuditFilters) =>
   useInfiniteQuery(auditEventsQueryOptions(filters));
 
-/**
- * Downloads the CSV the BFF builds (and audits). Not a plain link: every /api request must carry
- * the X-CSRF header, which a link cannot send.
- */
-export async function downloadAuditExport(filters: AuditFilters, resumed = false): Promise<void> {
-  const response = await fetch(apiPaths.auditExport(filters), {
-    headers: { Accept: 'text/csv', 'X-CSRF': '1' },
-    credentials: 'same-origin',
+/** Downloads the CSV the BFF builds (and audits) of these filters. */
+export const downloadAuditExport = (filters: AuditFilters): Promise<void> =>
+  downloadExport(apiPaths.auditExport(filters), {
+    forbidden: 'Your role does not give access to the audit log.',
+    fileName: 'audit-log.csv',
   });
-  // The session ended: as every read, it waits for the person to sign in again over the page.
-  if (response.status === 401) {
-    if (!resumed && (await resumesAfterSignIn())) return downloadAuditExport(filters, true);
-    throw new ApiClientError({
-      message: 'Your session has ended. Please sign in again.',
-      status: 401,
-      code: 'unauthenticated',
-      submitted: 'no',
-    });
-  }
-  if (!response.ok) {
-    throw new ApiClientError({
-      message:
-        response.status === 403
-          ? 'Your role does not give access to the audit log.'
-          : 'The export could not be built. Please try again.',
-      status: response.status,
-      code: response.status === 403 ? 'forbidden' : 'internal',
-      submitted: 'no',
-    });
-  }
-  const blob = await response.blob();
-  const name =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
-    'audit-log.csv';
-  saveBlob(blob, name);
-}

@@ -7,11 +7,12 @@ import { useDraft } from '../../../lib/use-draft';
 import type { AuditFilters } from '../api/get-audit-events';
 
 const userRule = auditQuerySchema.shape.user;
+const objectRule = auditQuerySchema.shape.object;
 
 /**
  * Filters of the audit log. Each applies on its own, as the money-requests register's do: the
- * action as it is picked, a day once it is whole (DateFilterField), the user as the field is left
- * or on Enter ("Apply filters"). The page composes the changes (useSearchUpdate), so a filter set
+ * action as it is picked, a day once it is whole (DateFilterField), the user and the object as
+ * their field is left or on Enter ("Apply filters"). The page composes the changes (useSearchUpdate), so a filter set
  * right after another keeps the first; each field keeps what is typed in it while another lands.
  */
 export function AuditFiltersForm({
@@ -35,6 +36,22 @@ export function AuditFiltersForm({
     const typed = checked.data?.trim() || null;
     if (typed !== value.user) onApply({ user: typed });
   };
+  const [object, setObject, objectError, setObjectError] = useDraft<string, string | undefined>(
+    value.object ?? '',
+    undefined,
+  );
+  // As the BFF compares it: "a1040000" is A1040000, "mr-…" is MR-…; the field shows it so.
+  const applyObject = () => {
+    const checked = objectRule.safeParse(object);
+    if (!checked.success) {
+      setObjectError(checked.error.issues[0]?.message);
+      return;
+    }
+    setObjectError(undefined);
+    const typed = checked.data || null;
+    if (typed) setObject(typed);
+    if (typed !== value.object) onApply({ object: typed });
+  };
 
   return (
     <Box
@@ -44,6 +61,7 @@ export function AuditFiltersForm({
       onSubmit={(event) => {
         event.preventDefault();
         applyUser();
+        applyObject();
       }}
       sx={{
         display: 'grid',
@@ -52,7 +70,7 @@ export function AuditFiltersForm({
         gridTemplateColumns: {
           xs: 'minmax(0, 1fr)',
           sm: 'repeat(2, minmax(0, 1fr))',
-          lg: 'repeat(4, minmax(0, 1fr)) auto',
+          lg: 'repeat(3, minmax(0, 1fr))',
         },
         alignItems: 'start',
         mb: 2,
@@ -69,6 +87,17 @@ export function AuditFiltersForm({
           userError ?? 'Who acted, or the user an admin changed; part of the address is enough'
         }
         autoComplete="off"
+      />
+      <TextField
+        id="audit-object"
+        label="Object"
+        value={object}
+        onChange={(event) => setObject(event.target.value)}
+        onBlur={applyObject}
+        error={Boolean(objectError)}
+        helperText={objectError ?? 'An account id or our reference (MR-…): its whole history'}
+        autoComplete="off"
+        slotProps={{ htmlInput: { translate: 'no' } }}
       />
       <TextField
         id="audit-action"
@@ -90,7 +119,7 @@ export function AuditFiltersForm({
         idPrefix="audit"
         onApply={(end, day) => onApply({ [end]: day || null })}
       />
-      <Button type="submit" variant="contained" sx={{ mt: 1 }}>
+      <Button type="submit" variant="contained" sx={{ mt: 1, justifySelf: 'start' }}>
         Apply filters
       </Button>
     </Box>

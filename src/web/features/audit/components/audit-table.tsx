@@ -1,11 +1,14 @@
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
 import type { AuditEventView } from '../../../../contract/audit';
 import { auditActionLabel } from '../../../../contract/audit';
 import { roleLabels, type Role } from '../../../../contract/session';
 import { CardList } from '../../../components/card-list';
 import { PortalDataGrid, type GridColDef } from '../../../components/data-grid';
 import { DescriptionList } from '../../../components/description-list';
+import { paths } from '../../../config/paths';
 import { formatInstant } from '../../../lib/format';
 import { detailsText } from '../lib/details-text';
 
@@ -22,12 +25,90 @@ const orDash = (value: string | null) => value ?? '—';
 const userOf = (event: AuditEventView) =>
   `${event.userEmail ?? '—'}${event.role ? ` (${roleName(event.role)})` : ''}`;
 
+/** The kinds of object the log names, in words; another kind is its code as words. */
+const objectWords: Record<string, string> = {
+  account: 'Account',
+  money_request: 'Money request',
+  user: 'User',
+  entity: 'Entity',
+  fund_move: 'Fund move',
+  security: 'Security',
+  issuer: 'Issuer',
+  offering: 'Offering',
+};
+const objectWord = (type: string) => {
+  const words = objectWords[type] ?? type.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+const stringIn = (details: AuditEventView['details'], key: string) =>
+  typeof details?.[key] === 'string' ? details[key] : undefined;
+
 const objectOf = (event: AuditEventView) => {
   if (!event.objectType) return '—';
   // A user is named by the email the event keeps, not by an id the reader cannot look up.
-  const email = event.objectType === 'user' ? event.details?.email : undefined;
-  return `${event.objectType} ${typeof email === 'string' ? email : (event.objectId ?? '')}`;
+  const email = event.objectType === 'user' ? stringIn(event.details, 'email') : undefined;
+  return `${objectWord(event.objectType)} ${email ?? event.objectId ?? ''}`;
 };
+
+/**
+ * Where a reviewer opens what an event is about: an account's review page, the register narrowed
+ * to our reference (a money request, or the one a held disbursement's event carries), the
+ * approvals page for a held disbursement; and the events of that account or request alone. Every
+ * page named is one the audit log's readers (compliance, admin) may open.
+ */
+function objectLinks(event: AuditEventView): { to: string; text: string }[] {
+  const links: { to: string; text: string }[] = [];
+  const id = event.objectId;
+  const reference =
+    event.objectType === 'money_request' ? id : stringIn(event.details, 'reference');
+  const account = event.objectType === 'account' ? id : stringIn(event.details, 'accountId');
+  if (event.objectType === 'account' && id) {
+    links.push({ to: paths.app.complianceAccount.getHref(id), text: `Account ${id}` });
+  }
+  if (reference && /^MR-[0-9A-Z]{10}$/.test(reference)) {
+    links.push({
+      to: paths.app.complianceMoneyRequests.getHref(undefined, reference),
+      text: `Request ${reference} in the register`,
+    });
+  }
+  if (stringIn(event.details, 'approvalId')) {
+    links.push({ to: paths.app.approvals.getHref(), text: 'Disbursement approvals' });
+  }
+  const traced = reference ?? account;
+  if (traced) {
+    links.push({
+      to: paths.app.auditLog.getHref({ object: traced }),
+      text: `Every event of ${traced}`,
+    });
+  }
+  return links;
+}
+
+/** The object in words, then the links that follow it, each on its own line. */
+function ObjectCell({ event }: { event: AuditEventView }) {
+  const links = objectLinks(event);
+  const shown = objectOf(event);
+  return (
+    <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+      {/* An account's own link names it, so its words are not said twice. */}
+      {event.objectType === 'account' && event.objectId ? null : (
+        <span translate="no">{shown}</span>
+      )}
+      {links.map((link) => (
+        <Link
+          key={link.to}
+          component={RouterLink}
+          to={link.to}
+          translate="no"
+          sx={{ display: 'block', width: 'fit-content' }}
+        >
+          {link.text}
+        </Link>
+      ))}
+    </Box>
+  );
+}
 
 /** The request's id: searchable and copyable in full, shown on one line, shortened. */
 function RequestId({ id }: { id: string }) {
@@ -71,11 +152,11 @@ const columns: GridColDef<AuditEventView>[] = [
   {
     field: 'objectType',
     headerName: 'Object',
-    minWidth: 100,
-    flex: 0.9,
+    minWidth: 130,
+    flex: 1.1,
     cellClassName: 'portal-grid-wrap',
     valueGetter: (_value: string | null, row) => objectOf(row),
-    renderCell: ({ value }) => <span translate="no">{value}</span>,
+    renderCell: ({ row }) => <ObjectCell event={row} />,
   },
   {
     field: 'outcome',
@@ -160,12 +241,7 @@ function AuditCards({ events }: { events: AuditEventView[] }) {
                     {userOf(event)}
                   </span>,
                 ],
-                [
-                  'Object',
-                  <span key="object" translate="no" style={{ overflowWrap: 'anywhere' }}>
-                    {objectOf(event)}
-                  </span>,
-                ],
+                ['Object', <ObjectCell key="object" event={event} />],
                 ['Reason', orDash(event.reason)],
                 [
                   'IP address',

@@ -4,6 +4,7 @@ import {
   type MoneyRequestPageView,
 } from '../../../../contract/money-requests';
 import { apiQueryOptions } from '../../../lib/api-query';
+import { downloadExport } from '../../../lib/download-export';
 import { moneyKeys } from '../../../lib/query-keys';
 
 export type RegisterQuery = Record<string, string | undefined>;
@@ -14,9 +15,13 @@ const registerSearch = (query: RegisterQuery) => {
   return search.toString();
 };
 
-export const registerExportHref = (query: RegisterQuery) => {
+/** Downloads the register the BFF builds (and audits) as CSV, with the page's filters. */
+export const downloadRegisterExport = (query: RegisterQuery): Promise<void> => {
   const text = registerSearch({ ...query, offset: undefined, limit: undefined });
-  return `/api/compliance/money-requests/export.csv${text ? `?${text}` : ''}`;
+  return downloadExport(`/api/compliance/money-requests/export.csv${text ? `?${text}` : ''}`, {
+    forbidden: 'Your role does not give access to the money-requests register.',
+    fileName: 'money-requests.csv',
+  });
 };
 
 /** Every money request across accounts (compliance and admin). */

@@ -181,6 +181,28 @@ function accountOf(request: MoneyRequestView, reviewer: boolean) {
   );
 }
 
+/**
+ * Our reference; for reviewers, with the way to its life in the audit log (held, approved or
+ * rejected, sent, settled), which only reviewers may read.
+ */
+function ReferenceOf({ request, reviewer }: { request: MoneyRequestView; reviewer: boolean }) {
+  return (
+    <>
+      <Code value={request.reference} />
+      {reviewer && (
+        <Link
+          component={RouterLink}
+          to={paths.app.auditLog.getHref({ object: request.reference })}
+          sx={{ display: 'block', width: 'fit-content' }}
+          aria-label={`Audit events of ${request.reference}`}
+        >
+          Audit events
+        </Link>
+      )}
+    </>
+  );
+}
+
 /** Who sent it, as reviewers see it. */
 const userOf = (request: MoneyRequestView) => request.userEmail ?? '—';
 
@@ -191,7 +213,10 @@ function MoneyRequestsTable({ requests, label, reviewer, onSettle }: ShownReques
       // When it was made (a request held for approval was not sent), in a heading as short as the
       // times below it, so the eight columns fit a 1280 px screen.
       { heading: 'Made', cell: (request) => formatTimestamp(request.createdAt) },
-      { heading: 'Our reference', cell: (request) => <Code value={request.reference} /> },
+      {
+        heading: 'Our reference',
+        cell: (request) => <ReferenceOf request={request} reviewer={reviewer} />,
+      },
       ...(reviewer ? [{ heading: 'User', cell: userOf }] : []),
       { heading: 'Account', cell: (request) => accountOf(request, reviewer) },
       { heading: 'Kind', cell: (request) => <Kind request={request} /> },

@@ -70,18 +70,36 @@ function describeApproval(a: Approval) {
   return `${method}. Requested by ${a.maker} ${formatInstant(a.createdAt)}${decided}${sent}${message}`;
 }
 
-/** The request by our reference, where each reader follows it: the register or the account's. */
+/**
+ * The request by our reference, where each reader follows it: for reviewers the register narrowed
+ * to it and its events in the audit log; for the investor the account's requests.
+ */
 function RequestLink({ approval, reviewer }: { approval: Approval; reviewer: boolean }) {
   if (!approval.reference) return null;
-  const to = reviewer
-    ? paths.app.complianceMoneyRequests.getHref(approval.accountId)
-    : paths.app.accountMoney.getHref(approval.accountId);
   return (
     <Typography variant="body2" component="span" sx={{ display: 'block', mt: 0.5 }}>
       Our reference <Code value={approval.reference} />:{' '}
-      <Link component={RouterLink} to={to}>
-        {reviewer ? 'the money requests of the account' : 'requests and timeline of this account'}
-      </Link>
+      {reviewer ? (
+        <>
+          <Link
+            component={RouterLink}
+            to={paths.app.complianceMoneyRequests.getHref(undefined, approval.reference)}
+          >
+            the request in the register
+          </Link>
+          {', '}
+          <Link
+            component={RouterLink}
+            to={paths.app.auditLog.getHref({ object: approval.reference })}
+          >
+            its audit events
+          </Link>
+        </>
+      ) : (
+        <Link component={RouterLink} to={paths.app.accountMoney.getHref(approval.accountId)}>
+          requests and timeline of this account
+        </Link>
+      )}
     </Typography>
   );
 }

@@ -20,6 +20,7 @@ import { preloadDataGrid } from '../../../../components/data-grid';
 
 const filtersFrom = (search: URLSearchParams): AuditFilters => ({
   user: search.get('user') || null,
+  object: search.get('object') || null,
   action: search.get('action') || null,
   from: search.get('from') || null,
   to: search.get('to') || null,
@@ -32,7 +33,7 @@ export const clientLoader = guardedPrefetchLoader(REVIEWERS, (queryClient, { sea
 });
 
 export default function AuditLogRoute() {
-  const [search, updateSearch] = useSearchUpdate();
+  const [search, updateSearch, askedSearch] = useSearchUpdate();
   const filters = filtersFrom(search);
   const events = useAuditEvents(filters);
   const [exporting, setExporting] = useState(false);
@@ -55,7 +56,10 @@ export default function AuditLogRoute() {
     setExporting(true);
     setExportError(null);
     try {
-      await downloadAuditExport(filters);
+      // The filters the page applies after this click: a user or object typed and not yet applied
+      // is applied as the click leaves its field, a moment before the page shows it. The file
+      // holds what the page will list, never the filters of the render before.
+      await downloadAuditExport(filtersFrom(askedSearch()));
     } catch (error) {
       setExportError(error);
     } finally {

@@ -76,8 +76,8 @@ export default function ComplianceAccountRoute() {
           Fund moves
         </Typography>
         <Typography variant="body2" sx={{ mb: 1 }}>
-          Who read or revealed this account&apos;s data is in the{' '}
-          <Link component={RouterLink} to={paths.app.auditLog.getHref()}>
+          Who read or revealed this account&apos;s data, and the life of its requests, is in the{' '}
+          <Link component={RouterLink} to={paths.app.auditLog.getHref({ object: accountId })}>
             audit log
           </Link>
           ; the deposits, disbursements, investments and IRA requests sent from the portal for it,

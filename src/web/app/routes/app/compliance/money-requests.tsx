@@ -4,9 +4,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import type { LoaderFunctionArgs } from 'react-router-dom';
+import type { z } from 'zod';
 import { accountFilterSchema } from '../../../../../contract/account-views';
 import {
+  moneyRequestQueryShape,
   moneyRequestKindLabels,
   moneyRequestKindSchema,
   moneyRequestOutcomeSchema,
@@ -14,10 +17,11 @@ import {
   type MoneyRequestView,
 } from '../../../../../contract/money-requests';
 import { DayRangeFields } from '../../../../components/day-range-fields';
+import { ErrorAlert } from '../../../../components/error-alert';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState } from '../../../../components/query-state';
 import {
-  registerExportHref,
+  downloadRegisterExport,
   registerQueryOptions,
   useRegister,
   type RegisterQuery,
@@ -37,6 +41,7 @@ function queryFrom(search: URLSearchParams): RegisterQuery {
     kind: search.get('kind') ?? undefined,
     outcome: search.get('outcome') ?? undefined,
     accountId: search.get('accountId') ?? undefined,
+    reference: search.get('reference') ?? undefined,
     from: search.get('from') ?? undefined,
     to: search.get('to') ?? undefined,
     offset: String((page - 1) * PAGE),
@@ -76,6 +81,63 @@ const choiceFilters = [
   },
 ] as const;
 
+const referenceRule = moneyRequestQueryShape.shape.reference.unwrap();
+
+/**
+ * A filter by one id typed (an account, our reference), applied as the field is left or on Enter.
+ * It is compared as the BFF compares it (`rule`: "a1040000" is A1040000, "mr-…" is MR-…); a value
+ * the rule refuses is told under the field, in the BFF's words, rather than asked for. The field
+ * shows the id of the URL again after Back.
+ */
+function IdFilterField({
+  label,
+  applied,
+  rule,
+  onApply,
+}: {
+  label: string;
+  applied: string | undefined;
+  rule: z.ZodType<string, string>;
+  onApply: (id: string) => void;
+}) {
+  const [typed, setTyped, error, setError] = useDraft<string, string | undefined>(
+    applied ?? '',
+    undefined,
+  );
+  const compared = (id: string) => {
+    const checked = rule.safeParse(id);
+    return checked.success ? checked.data : id.trim();
+  };
+  // Leaving the field unchanged keeps the page the reviewer is on.
+  const apply = () => {
+    const text = typed.trim();
+    const checked = text ? rule.safeParse(text) : null;
+    if (checked && !checked.success) {
+      setError(checked.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    const id = checked?.data ?? '';
+    if (id !== compared(applied ?? '')) onApply(id);
+  };
+  return (
+    <TextField
+      label={label}
+      value={typed}
+      error={Boolean(error)}
+      helperText={error}
+      onChange={(e) => setTyped(e.target.value)}
+      onBlur={apply}
+      // Enter (a phone keyboard's Go) applies the id too, not only leaving the field: the form has
+      // no submit button, so Enter would otherwise do nothing.
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') apply();
+      }}
+      slotProps={{ htmlInput: { translate: 'no', autoCapitalize: 'characters' } }}
+    />
+  );
+}
+
 export default function MoneyRequestsRoute() {
   const [search, updateSearch] = useSearchUpdate();
   const query = queryFrom(search);
@@ -84,32 +146,22 @@ export default function MoneyRequestsRoute() {
   const count = useRef<HTMLElement>(null);
   // Each filter starts the list again from its first page.
   const set = (name: string, value: string) => updateSearch({ [name]: value, page: null });
-  // What is typed in the Account field, which shows the account of the URL again after Back.
-  const [account, setAccount, accountError, setAccountError] = useDraft<string, string | undefined>(
-    query.accountId ?? '',
-    undefined,
-  );
-  // The account as the BFF compares it: "a1040000" is A1040000 (accountFilterSchema).
-  const compared = (id: string) => {
-    const checked = accountFilterSchema.safeParse(id);
-    return checked.success ? checked.data : id.trim();
-  };
-  // Leaving the field unchanged keeps the page the reviewer is on. A value that is no account id
-  // is told under the field, in the BFF's words, rather than asked for.
-  const applyAccount = () => {
-    const typed = account.trim();
-    const checked = typed ? accountFilterSchema.safeParse(typed) : null;
-    if (checked && !checked.success) {
-      setAccountError(checked.error.issues[0]?.message);
-      return;
-    }
-    setAccountError(undefined);
-    const id = checked?.data ?? '';
-    if (id !== compared(query.accountId ?? '')) set('accountId', id);
-  };
   const filtered = Boolean(
-    query.kind || query.outcome || query.accountId || query.from || query.to,
+    query.kind || query.outcome || query.accountId || query.reference || query.from || query.to,
   );
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<unknown>(null);
+  const exportCsv = async () => {
+    setExporting(true);
+    setExportError(null);
+    try {
+      await downloadRegisterExport(query);
+    } catch (error) {
+      setExportError(error);
+    } finally {
+      setExporting(false);
+    }
+  };
   return (
     <>
       <PageHeader
@@ -118,12 +170,22 @@ export default function MoneyRequestsRoute() {
         actions={
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'start' }}>
             <ReconcileButton />
-            <Button component="a" href={registerExportHref(query)} variant="outlined" download>
-              Export CSV
+            <Button
+              variant="outlined"
+              startIcon={<FileDownloadOutlined aria-hidden />}
+              onClick={() => void exportCsv()}
+              disabled={exporting}
+            >
+              {exporting ? 'Exporting…' : 'Export CSV'}
             </Button>
           </Box>
         }
       />
+      {exportError !== null && (
+        <Box sx={{ mb: 2 }}>
+          <ErrorAlert error={exportError} title="The export failed" />
+        </Box>
+      )}
       <Box
         component="form"
         role="search"
@@ -148,18 +210,17 @@ export default function MoneyRequestsRoute() {
             ))}
           </TextField>
         ))}
-        <TextField
+        <IdFilterField
           label="Account"
-          value={account}
-          error={Boolean(accountError)}
-          helperText={accountError}
-          onChange={(e) => setAccount(e.target.value)}
-          onBlur={applyAccount}
-          // Enter (a phone keyboard's Go) applies the account too, not only leaving the field:
-          // the form has no submit button, so Enter would otherwise do nothing.
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') applyAccount();
-          }}
+          applied={query.accountId}
+          rule={accountFilterSchema}
+          onApply={(id) => set('accountId', id)}
+        />
+        <IdFilterField
+          label="Reference"
+          applied={query.reference}
+          rule={referenceRule}
+          onApply={(reference) => set('reference', reference)}
         />
         <DayRangeFields value={query} onApply={set} />
       </Box>
@@ -175,6 +236,7 @@ export default function MoneyRequestsRoute() {
               from: null,
               to: null,
               page: null,
+              reference: null,
               accountId: settled.accountId,
             })
           }

@@ -7,7 +7,7 @@ import { downloadAuditExport } from '../get-audit-events';
 // The browser's download itself is not what is tested here.
 vi.mock('../../../../lib/download', () => ({ saveBlob: vi.fn() }));
 
-const filters = { user: null, action: null, from: null, to: null };
+const filters = { user: null, object: null, action: null, from: null, to: null };
 const ended = () =>
   new Response(JSON.stringify({ error: { code: 'unauthenticated', message: 'Ended.' } }), {
     status: 401,

@@ -62,7 +62,59 @@ describe('a reviewer reads the audit log', () => {
       .getAllByRole('row')
       .slice(1)
       .map((row) => row.querySelector('[data-field="objectType"]')?.textContent);
-    expect(objects).toEqual(['user newbie@demo.test', 'account A1040000']);
+    expect(objects).toEqual(['User newbie@demo.test', 'Account A1040000Every event of A1040000']);
+  });
+
+  it('follows each object: the account review, the register on our reference, the approvals, its events', async () => {
+    const held: AuditEventView = {
+      ...event,
+      id: '50',
+      userEmail: 'admin@demo.test',
+      role: 'admin',
+      action: 'disbursement_rejected',
+      objectType: 'account',
+      objectId: 'A1040346',
+      details: { approvalId: 'ap-9', reference: 'MR-5SDSNXSKHP', maker: 'investor2@demo.test' },
+    };
+    const settled: AuditEventView = {
+      ...event,
+      id: '49',
+      action: 'money_request_settled',
+      objectType: 'money_request',
+      objectId: 'MR-0F032VD0M2',
+      details: { accountId: 'A1040346', forUser: 'u-1', forUserEmail: 'investor2@demo.test' },
+    };
+    renderWithProviders(<AuditTable events={[held, settled]} />);
+    const grid = await screen.findByRole('grid', { name: 'Audit events' }, { timeout: 20_000 });
+    const [, heldRow, settledRow] = within(grid).getAllByRole('row');
+    const linksOf = (row: HTMLElement) =>
+      within(row.querySelector('[data-field="objectType"]') as HTMLElement)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(linksOf(heldRow)).toEqual([
+      ['Account A1040346', '/compliance/accounts/A1040346'],
+      [
+        'Request MR-5SDSNXSKHP in the register',
+        '/compliance/money-requests?reference=MR-5SDSNXSKHP',
+      ],
+      ['Disbursement approvals', '/approvals'],
+      ['Every event of MR-5SDSNXSKHP', '/audit?object=MR-5SDSNXSKHP'],
+    ]);
+    // A money request is named in words, not by the log's type code.
+    expect(settledRow.querySelector('[data-field="objectType"]')?.textContent).toMatch(
+      /^Money request MR-0F032VD0M2/,
+    );
+    expect(linksOf(settledRow)).toEqual([
+      [
+        'Request MR-0F032VD0M2 in the register',
+        '/compliance/money-requests?reference=MR-0F032VD0M2',
+      ],
+      ['Every event of MR-0F032VD0M2', '/audit?object=MR-0F032VD0M2'],
+    ]);
+    // The user it was made for by address.
+    expect(settledRow.querySelector('[data-field="details"]')?.textContent).toContain(
+      'For user: investor2@demo.test',
+    );
   });
   it('reads a role change and its removed links in words: role names, links as the Users page names them, no JSON', async () => {
     const roleChanged: AuditEventView = {
@@ -142,7 +194,7 @@ describe('a reviewer reads the audit log on a phone', () => {
     expect(described(first)).toEqual({
       When: 'Nov 27, 2026, 3:28:43 AM PST',
       User: 'admin@demo.test (Administrator)',
-      Object: 'user leaver@demo.test',
+      Object: 'User leaver@demo.test',
       Reason: 'Left the firm',
       'IP address': '127.0.0.1',
       Details:
@@ -154,6 +206,26 @@ describe('a reviewer reads the audit log on a phone', () => {
       Reason: '—',
       Details: expect.stringContaining('Method: password') as string,
     });
+  });
+
+  it('follows an account from its card to its review and its events', () => {
+    const viewed: AuditEventView = {
+      ...event,
+      id: '51',
+      action: 'account_viewed',
+      objectType: 'account',
+      objectId: 'A1040346',
+      details: null,
+    };
+    renderWithProviders(<AuditTable events={[viewed]} />);
+    const [card] = within(screen.getByRole('list', { name: 'Audit events' })).getAllByRole(
+      'listitem',
+    );
+    expect(
+      within(card)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/compliance/accounts/A1040346', '/audit?object=A1040346']);
   });
 
   it('reads what a trading-hours save changed, day by day, before and after', () => {

@@ -92,9 +92,13 @@ describe('each approval names the request it holds', () => {
         name: 'Approve $2,500.50 from account A1040173 (MR-NKAV7J3Q04)',
       }),
     ).toBeTruthy();
+    // The request itself, in the register and in the audit log.
     expect(
-      screen.getByRole('link', { name: 'the money requests of the account' }).getAttribute('href'),
-    ).toBe('/compliance/money-requests?accountId=A1040173');
+      screen.getByRole('link', { name: 'the request in the register' }).getAttribute('href'),
+    ).toBe('/compliance/money-requests?reference=MR-NKAV7J3Q04');
+    expect(screen.getByRole('link', { name: 'its audit events' }).getAttribute('href')).toBe(
+      '/audit?object=MR-NKAV7J3Q04',
+    );
   });
 
   it('tells a compliance reviewer that an administrator decides', async () => {

@@ -1,14 +1,22 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { saveBlob } from '../../../../../lib/download';
 import { bff, startMockBff } from '../../../../../testing/mock-bff';
 import { expectApplied, typeDay } from '../../../../../testing/date-filters';
 import { descriptionOf, renderWithProviders } from '../../../../../testing/render';
 import AuditLogRoute from '../audit-log';
 
+// The browser's download itself is not what is tested here: what is fetched, and named, is.
+vi.mock('../../../../../lib/download', () => ({ saveBlob: vi.fn() }));
+
 startMockBff();
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.mocked(saveBlob).mockClear();
+});
 
 describe('a reviewer filters the audit log', () => {
   it('"Apply filters" keeps the focus, and the filters stay in the form', async () => {
@@ -161,5 +169,75 @@ describe('a reviewer filters the audit log', () => {
     expect(screen.queryByRole('button', { name: 'Load older events' })).toBeNull();
     // The button is gone with the last page: the focus goes to the count, not the page's start.
     await waitFor(() => expect(document.activeElement).toBe(count));
+  });
+});
+
+describe('a reviewer exports the audit log', () => {
+  it('with a user typed and not applied: the click applies it, and the file holds those events alone', async () => {
+    const listed: URL[] = [];
+    const exported: Request[] = [];
+    bff.use(
+      http.get('/api/audit-events', ({ request }) => {
+        listed.push(new URL(request.url));
+        return HttpResponse.json({ events: [], nextBefore: null });
+      }),
+      http.get('/api/audit-events/export.csv', ({ request }) => {
+        exported.push(request);
+        return new HttpResponse('id,at\r\n', {
+          headers: {
+            'Content-Type': 'text/csv',
+            'Content-Disposition': 'attachment; filename="audit-log-2026-11-28.csv"',
+          },
+        });
+      }),
+    );
+    // The page's loader (its clientLoader in the portal) holds each navigation until let go: the
+    // address that leaving the field asks for lands only after the click, as it may in a browser.
+    let letGo = () => {};
+    let held = false;
+    const { router } = renderWithProviders(<AuditLogRoute />, {
+      path: '/audit',
+      loader: () => (held ? new Promise<null>((resolve) => (letGo = () => resolve(null))) : null),
+    });
+    await screen.findByText('No events match');
+    held = true;
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'User email' }), 'investor2');
+    // Straight from the field to the button: leaving the field applies the filter.
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(saveBlob).toHaveBeenCalledTimes(1));
+    letGo();
+    expect(exported).toHaveLength(1);
+    expect(new URL(exported[0].url).searchParams.get('user')).toBe('investor2');
+    // Fetched with the header every /api request needs (docs/bff-api.md, CSRF).
+    expect(exported[0].headers.get('X-CSRF')).toBe('1');
+    expect(vi.mocked(saveBlob).mock.calls[0][1]).toBe('audit-log-2026-11-28.csv');
+    // The page lists the same filter.
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('user')).toBe('investor2'),
+    );
+    await waitFor(() => expect(listed.at(-1)?.searchParams.get('user')).toBe('investor2'));
+  });
+});
+
+describe("a reviewer follows one object's life", () => {
+  it('types an account id or our reference in Object: asked for as the log writes it', async () => {
+    const asked: URL[] = [];
+    bff.use(
+      http.get('/api/audit-events', ({ request }) => {
+        asked.push(new URL(request.url));
+        return HttpResponse.json({ events: [], nextBefore: null });
+      }),
+    );
+    const { router } = renderWithProviders(<AuditLogRoute />, { path: '/audit' });
+    await screen.findByText('No events match');
+    const object = screen.getByRole('textbox', { name: 'Object' });
+    fireEvent.change(object, { target: { value: ' mr-0f032vd0m2 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('object')).toBe('MR-0F032VD0M2'),
+    );
+    await waitFor(() => expect(asked.at(-1)?.searchParams.get('object')).toBe('MR-0F032VD0M2'));
+    expect(object).toHaveProperty('value', 'MR-0F032VD0M2');
   });
 });

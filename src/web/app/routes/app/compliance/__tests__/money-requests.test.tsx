@@ -2,7 +2,8 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { saveBlob } from '../../../../../lib/download';
 import type {
   MoneyRequestPageView,
   MoneyRequestView,
@@ -13,8 +14,14 @@ import { expectApplied, typeDay } from '../../../../../testing/date-filters';
 import { descriptionOf, renderWithProviders } from '../../../../../testing/render';
 import MoneyRequestsRoute from '../money-requests';
 
+// The browser's download itself is not what is tested here: what is fetched, and named, is.
+vi.mock('../../../../../lib/download', () => ({ saveBlob: vi.fn() }));
+
 startMockBff();
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.mocked(saveBlob).mockClear();
+});
 
 function answerRegister(asked: URL[]) {
   bff.use(
@@ -46,6 +53,82 @@ describe('a reviewer filters the money-requests register', () => {
       expect(asked.some((url) => url.searchParams.get('accountId') === 'A1040000')).toBe(true),
     );
     expect(await screen.findByText('No request matches these filters.')).toBeTruthy();
+  });
+});
+
+describe('a reviewer exports the register', () => {
+  it('fetches the filtered register with the CSRF header, and saves the file the BFF names', async () => {
+    const exported: Request[] = [];
+    answerRegister([]);
+    bff.use(
+      http.get('/api/compliance/money-requests/export.csv', ({ request }) => {
+        exported.push(request);
+        // As the BFF answers a request without it (docs/bff-api.md, CSRF).
+        if (request.headers.get('X-CSRF') !== '1') {
+          return HttpResponse.json(
+            {
+              error: { code: 'forbidden', message: 'The request is missing the X-CSRF: 1 header.' },
+            },
+            { status: 403 },
+          );
+        }
+        return new HttpResponse('reference,created_at\r\n', {
+          headers: {
+            'Content-Type': 'text/csv',
+            'Content-Disposition': 'attachment; filename="money-requests-2026-11-28.csv"',
+          },
+        });
+      }),
+    );
+    renderWithProviders(<MoneyRequestsRoute />, {
+      path: '/compliance/money-requests?kind=disbursement&page=2',
+    });
+    const button = await screen.findByRole('button', { name: 'Export CSV' });
+    fireEvent.click(button);
+    await waitFor(() => expect(saveBlob).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(saveBlob).mock.calls[0][1]).toBe('money-requests-2026-11-28.csv');
+    const url = new URL(exported[0].url);
+    // The filters, not the page the list is on.
+    expect(Object.fromEntries(url.searchParams)).toEqual({ kind: 'disbursement' });
+    expect(exported[0].headers.get('X-CSRF')).toBe('1');
+  });
+
+  it('says so on the page when the export fails', async () => {
+    answerRegister([]);
+    bff.use(
+      http.get('/api/compliance/money-requests/export.csv', () =>
+        HttpResponse.json({ error: { code: 'internal', message: 'Boom.' } }, { status: 500 }),
+      ),
+    );
+    renderWithProviders(<MoneyRequestsRoute />, { path: '/compliance/money-requests' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('The export failed')).toBeTruthy();
+    expect(screen.getByText('The export could not be built. Please try again.')).toBeTruthy();
+    expect(saveBlob).not.toHaveBeenCalled();
+  });
+});
+
+describe('a reviewer narrows the register to one request by our reference', () => {
+  it('typed in lower case: asked for as the BFF writes it; what is no reference is told under Reference', async () => {
+    const asked: URL[] = [];
+    answerRegister(asked);
+    renderWithProviders(<MoneyRequestsRoute />, {
+      path: '/compliance/money-requests?reference=MR-0F032VD0M2',
+    });
+    const reference = await screen.findByRole('textbox', { name: 'Reference' });
+    // Followed from the audit log: the field shows the reference, and it is asked for.
+    expect(reference).toHaveProperty('value', 'MR-0F032VD0M2');
+    await waitFor(() => expect(asked.at(-1)?.searchParams.get('reference')).toBe('MR-0F032VD0M2'));
+    fireEvent.change(reference, { target: { value: 'mr-5sdsnxskhp' } });
+    fireEvent.keyDown(reference, { key: 'Enter' });
+    await waitFor(() => expect(asked.at(-1)?.searchParams.get('reference')).toBe('MR-5SDSNXSKHP'));
+    const count = asked.length;
+    fireEvent.change(reference, { target: { value: 'A1040000' } });
+    fireEvent.blur(reference);
+    expect(descriptionOf(reference)).toBe(
+      'Reference must be our reference: MR- followed by 10 letters or digits, such as MR-5SDSNXSKHP',
+    );
+    expect(asked).toHaveLength(count);
   });
 });
 
