@@ -249,8 +249,8 @@ export const moneyRequestQueryShape = z.object({
 });
 
 /**
- * A period whose From day is after its To day holds nothing: refused with the register page's
- * words under From (as the audit log does), rather than answered as an empty list that reads as
+ * A period whose From day is after its To day holds nothing: refused under From with the rule's
+ * words, which the pages show (as the audit log does), rather than answered as an empty list that reads as
  * "no requests". Added last because a refined object can no longer be narrowed with `omit`.
  */
 export const inOrder = <T extends z.ZodType<{ from?: string; to?: string }>>(schema: T) =>

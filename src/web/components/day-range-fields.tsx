@@ -16,7 +16,8 @@ const dayRange = [
 /**
  * The two ends of a period filter, each applying on its own once its day is whole
  * (DateFilterField), neither bound to be given, and each refused with the rule's words while
- * From would fall after To.
+ * From would fall after To: under the day just entered, which is not applied (the other end, already
+ * applied, stays).
  */
 export function DayRangeFields({
   value,
@@ -38,10 +39,12 @@ export function DayRangeFields({
       name={name}
       value={value[end] ?? ''}
       rule={boundedDateSchema}
+      // The day just entered is the one refused, and the list keeps the period it had: the
+      // message says so, so that a list emptied by the other end alone is not read as this one's.
       check={(day) =>
         dayRangeOrder.holds({ from: value.from, to: value.to, [end]: day })
           ? undefined
-          : dayRangeOrder.message
+          : `${dayRangeOrder.message}; this ${name} day is not applied`
       }
       optional
       onApply={(day) => onApply(end, day)}

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import { auditActionLabel } from '../../../../../contract/audit';
 import { ErrorAlert } from '../../../../components/error-alert';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, QueryState } from '../../../../components/query-state';
@@ -25,6 +26,21 @@ const filtersFrom = (search: URLSearchParams): AuditFilters => ({
   from: search.get('from') || null,
   to: search.get('to') || null,
 });
+
+/**
+ * The filters the list is of, in the form's words: a day refused in its field (From after To) is
+ * not among them, so an empty list says which filters emptied it.
+ */
+function appliedText(filters: AuditFilters): string | null {
+  const parts = [
+    filters.user && `User email "${filters.user}"`,
+    filters.object && `Object ${filters.object}`,
+    filters.action && `Action ${auditActionLabel(filters.action)}`,
+    filters.from && `From ${filters.from}`,
+    filters.to && `To ${filters.to}`,
+  ].filter(Boolean);
+  return parts.length ? `Filters applied: ${parts.join(', ')}.` : null;
+}
 
 export const clientLoader = guardedPrefetchLoader(REVIEWERS, (queryClient, { search }) => {
   void queryClient.prefetchInfiniteQuery(auditEventsQueryOptions(filtersFrom(search)));
@@ -99,7 +115,12 @@ export default function AuditLogRoute() {
         skeletonLines={8}
         isEmpty={(data) => data.pages[0].events.length === 0}
         empty={
-          <EmptyState title="No events match" message="Widen the filters to see more events." />
+          <EmptyState
+            title="No events match"
+            message={[appliedText(filters), 'Widen the filters to see more events.']
+              .filter(Boolean)
+              .join(' ')}
+          />
         }
       >
         {(data) => {

@@ -86,7 +86,7 @@ describe('a reviewer filters the audit log', () => {
     expect(asked.map((url) => url.searchParams.get('to'))).not.toContain('0002-11-30');
 
     fireEvent.change(to, { target: { value: '2026-11-01' } });
-    expect(descriptionOf(to)).toBe('From must be on or before To');
+    expect(descriptionOf(to)).toBe('From must be on or before To; this To day is not applied');
     expect(new URLSearchParams(router.state.location.search).get('to')).toBe('2026-11-30');
   });
 
@@ -103,7 +103,7 @@ describe('a reviewer filters the audit log', () => {
     const from = screen.getByLabelText('From (UTC day)');
     const to = screen.getByLabelText('To (UTC day)');
     typeDay(from, '2026-12-05');
-    expect(descriptionOf(from)).toBe('From must be on or before To');
+    expect(descriptionOf(from)).toBe('From must be on or before To; this From day is not applied');
 
     typeDay(to, '2026-12-31');
     // The From day is checked again against the new To and, holding now, applied: the events
@@ -114,7 +114,7 @@ describe('a reviewer filters the audit log', () => {
 
     // The other way round: a To day refused against From is applied once From moves before it.
     typeDay(to, '2026-12-01');
-    expect(descriptionOf(to)).toBe('From must be on or before To');
+    expect(descriptionOf(to)).toBe('From must be on or before To; this To day is not applied');
     typeDay(from, '2026-11-20');
     await waitFor(() => {
       const search = new URLSearchParams(router.state.location.search);
@@ -123,6 +123,31 @@ describe('a reviewer filters the audit log', () => {
     });
     expect(descriptionOf(to)).toBe('');
     expect(to.getAttribute('aria-invalid')).toBe('false');
+  });
+
+  it('a To day before the From applied is not applied, says so under To, and the empty list names the From alone', async () => {
+    const asked: URL[] = [];
+    bff.use(
+      http.get('/api/audit-events', ({ request }) => {
+        asked.push(new URL(request.url));
+        return HttpResponse.json({ events: [], nextBefore: null });
+      }),
+    );
+    const { router } = renderWithProviders(<AuditLogRoute />, { path: '/audit' });
+    await screen.findByText('No events match');
+    typeDay(screen.getByLabelText('From (UTC day)'), '2026-11-29');
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('from')).toBe('2026-11-29'),
+    );
+    const to = screen.getByLabelText('To (UTC day)');
+    typeDay(to, '2026-11-28');
+    expect(descriptionOf(to)).toBe('From must be on or before To; this To day is not applied');
+    expect(asked.every((url) => !url.searchParams.has('to'))).toBe(true);
+    expect(
+      await screen.findByText(
+        'Filters applied: From 2026-11-29. Widen the filters to see more events.',
+      ),
+    ).toBeTruthy();
   });
 
   it('says how many events are shown, and that older ones came when loaded', async () => {

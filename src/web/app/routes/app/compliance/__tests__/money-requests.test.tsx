@@ -239,7 +239,7 @@ describe('a reviewer narrows the register to a period', () => {
     const to = screen.getByLabelText('To (UTC day)');
     fireEvent.change(to, { target: { value: '2026-11-01' } });
 
-    expect(descriptionOf(to)).toBe('From must be on or before To');
+    expect(descriptionOf(to)).toBe('From must be on or before To; this To day is not applied');
     expect(to.getAttribute('aria-invalid')).toBe('true');
     // The day stays in the field for the reviewer to correct.
     expect(to).toHaveProperty('value', '2026-11-01');
@@ -254,7 +254,7 @@ describe('a reviewer narrows the register to a period', () => {
       expect(new URLSearchParams(router.state.location.search).get('to')).toBe('2026-12-31'),
     );
     fireEvent.change(from, { target: { value: '2027-01-01' } });
-    expect(descriptionOf(from)).toBe('From must be on or before To');
+    expect(descriptionOf(from)).toBe('From must be on or before To; this From day is not applied');
   });
 });
 
@@ -264,7 +264,7 @@ describe('a reviewer moves one end of a period after the other was refused', () 
     const from = screen.getByLabelText('From (UTC day)');
     const to = screen.getByLabelText('To (UTC day)');
     typeDay(from, '2026-12-05');
-    expect(descriptionOf(from)).toBe('From must be on or before To');
+    expect(descriptionOf(from)).toBe('From must be on or before To; this From day is not applied');
 
     // To moved, but still before From: the refusal stands and nothing of From is asked for.
     typeDay(to, '2026-12-01');
@@ -273,7 +273,7 @@ describe('a reviewer moves one end of a period after the other was refused', () 
     );
     await act(async () => {});
     expect(new URLSearchParams(router.state.location.search).get('from')).toBeNull();
-    expect(descriptionOf(from)).toBe('From must be on or before To');
+    expect(descriptionOf(from)).toBe('From must be on or before To; this From day is not applied');
     expect(from.getAttribute('aria-invalid')).toBe('true');
 
     typeDay(to, '2026-12-31');
@@ -290,7 +290,7 @@ describe('a reviewer moves one end of a period after the other was refused', () 
     const from = screen.getByLabelText('From (UTC day)');
     const to = screen.getByLabelText('To (UTC day)');
     typeDay(to, '2026-11-15');
-    expect(descriptionOf(to)).toBe('From must be on or before To');
+    expect(descriptionOf(to)).toBe('From must be on or before To; this To day is not applied');
 
     typeDay(from, '2026-11-01');
     await expectApplied(router, asked, { from: '2026-11-01', to: '2026-11-15' });
