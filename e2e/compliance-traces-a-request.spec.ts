@@ -67,7 +67,7 @@ test("a reviewer exports the register and follows one request's life through the
   await page.getByLabel('User email').fill('');
   await page.getByRole('button', { name: 'Apply filters' }).click();
   await events
-    .getByRole('link', { name: `Request ${reference} in the register` })
+    .getByRole('link', { name: `${reference} in the register` })
     .first()
     .click();
   await expect(page).toHaveURL(new RegExp(`reference=${reference}`));

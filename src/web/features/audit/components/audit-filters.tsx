@@ -84,7 +84,8 @@ export function AuditFiltersForm({
         onBlur={applyUser}
         error={Boolean(userError)}
         helperText={
-          userError ?? 'Who acted, or the user an admin changed; part of the address is enough'
+          userError ??
+          'Who acted, the user an admin changed, or who a request was made by or for; part of the address is enough'
         }
         autoComplete="off"
       />

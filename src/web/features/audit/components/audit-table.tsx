@@ -69,17 +69,17 @@ function objectLinks(event: AuditEventView): { to: string; text: string }[] {
   if (reference && /^MR-[0-9A-Z]{10}$/.test(reference)) {
     links.push({
       to: paths.app.complianceMoneyRequests.getHref(undefined, reference),
-      text: `Request ${reference} in the register`,
+      text: `${reference} in the register`,
     });
   }
   if (stringIn(event.details, 'approvalId')) {
-    links.push({ to: paths.app.approvals.getHref(), text: 'Disbursement approvals' });
+    links.push({ to: paths.app.approvals.getHref(), text: 'Approvals' });
   }
   const traced = reference ?? account;
   if (traced) {
     links.push({
       to: paths.app.auditLog.getHref({ object: traced }),
-      text: `Every event of ${traced}`,
+      text: `Events of ${traced}`,
     });
   }
   return links;
@@ -152,8 +152,8 @@ const columns: GridColDef<AuditEventView>[] = [
   {
     field: 'objectType',
     headerName: 'Object',
-    minWidth: 130,
-    flex: 1.1,
+    minWidth: 100,
+    flex: 0.9,
     cellClassName: 'portal-grid-wrap',
     valueGetter: (_value: string | null, row) => objectOf(row),
     renderCell: ({ row }) => <ObjectCell event={row} />,

@@ -217,7 +217,8 @@ function MoneyRequestsTable({ requests, label, reviewer, onSettle }: ShownReques
         heading: 'Our reference',
         cell: (request) => <ReferenceOf request={request} reviewer={reviewer} />,
       },
-      ...(reviewer ? [{ heading: 'User', cell: userOf }] : []),
+      // An address breaks anywhere rather than widening the table past a 1280 px screen.
+      ...(reviewer ? [{ heading: 'User', cell: userOf, sx: { overflowWrap: 'anywhere' } }] : []),
       { heading: 'Account', cell: (request) => accountOf(request, reviewer) },
       { heading: 'Kind', cell: (request) => <Kind request={request} /> },
       { heading: { figures: 'Amount' }, cell: (request) => <Amount request={request} /> },
