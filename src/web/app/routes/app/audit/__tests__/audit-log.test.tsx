@@ -2,21 +2,16 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { saveBlob } from '../../../../../lib/download';
+import { afterEach, describe, expect, it } from 'vitest';
+import { catchDownloads } from '../../../../../testing/downloads';
 import { bff, startMockBff } from '../../../../../testing/mock-bff';
 import { expectApplied, typeDay } from '../../../../../testing/date-filters';
 import { descriptionOf, renderWithProviders } from '../../../../../testing/render';
 import AuditLogRoute from '../audit-log';
 
-// The browser's download itself is not what is tested here: what is fetched, and named, is.
-vi.mock('../../../../../lib/download', () => ({ saveBlob: vi.fn() }));
-
 startMockBff();
-afterEach(() => {
-  cleanup();
-  vi.mocked(saveBlob).mockClear();
-});
+afterEach(cleanup);
+const downloads = catchDownloads();
 
 describe('a reviewer filters the audit log', () => {
   it('"Apply filters" keeps the focus, and the filters stay in the form', async () => {
@@ -230,13 +225,13 @@ describe('a reviewer exports the audit log', () => {
     await user.type(screen.getByRole('textbox', { name: 'User email' }), 'investor2');
     // Straight from the field to the button: leaving the field applies the filter.
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
-    await waitFor(() => expect(saveBlob).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(downloads).toHaveLength(1));
     letGo();
     expect(exported).toHaveLength(1);
     expect(new URL(exported[0].url).searchParams.get('user')).toBe('investor2');
     // Fetched with the header every /api request needs (docs/bff-api.md, CSRF).
     expect(exported[0].headers.get('X-CSRF')).toBe('1');
-    expect(vi.mocked(saveBlob).mock.calls[0][1]).toBe('audit-log-2026-11-28.csv');
+    expect(downloads[0]).toBe('audit-log-2026-11-28.csv');
     // The page lists the same filter.
     await waitFor(() =>
       expect(new URLSearchParams(router.state.location.search).get('user')).toBe('investor2'),

@@ -2,26 +2,21 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { saveBlob } from '../../../../../lib/download';
+import { afterEach, describe, expect, it } from 'vitest';
 import type {
   MoneyRequestPageView,
   MoneyRequestView,
 } from '../../../../../../contract/money-requests';
+import { catchDownloads } from '../../../../../testing/downloads';
 import { bff, mockPost, okAnswer, startMockBff } from '../../../../../testing/mock-bff';
 import { moneyRequestView } from '../../../../../testing/money-request';
 import { expectApplied, typeDay } from '../../../../../testing/date-filters';
 import { descriptionOf, renderWithProviders } from '../../../../../testing/render';
 import MoneyRequestsRoute from '../money-requests';
 
-// The browser's download itself is not what is tested here: what is fetched, and named, is.
-vi.mock('../../../../../lib/download', () => ({ saveBlob: vi.fn() }));
-
 startMockBff();
-afterEach(() => {
-  cleanup();
-  vi.mocked(saveBlob).mockClear();
-});
+afterEach(cleanup);
+const downloads = catchDownloads();
 
 function answerRegister(asked: URL[]) {
   bff.use(
@@ -85,8 +80,8 @@ describe('a reviewer exports the register', () => {
     });
     const button = await screen.findByRole('button', { name: 'Export CSV' });
     fireEvent.click(button);
-    await waitFor(() => expect(saveBlob).toHaveBeenCalledTimes(1));
-    expect(vi.mocked(saveBlob).mock.calls[0][1]).toBe('money-requests-2026-11-28.csv');
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    expect(downloads[0]).toBe('money-requests-2026-11-28.csv');
     const url = new URL(exported[0].url);
     // The filters, not the page the list is on.
     expect(Object.fromEntries(url.searchParams)).toEqual({ kind: 'disbursement' });
@@ -104,7 +99,7 @@ describe('a reviewer exports the register', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
     expect(await screen.findByText('The export failed')).toBeTruthy();
     expect(screen.getByText('The export could not be built. Please try again.')).toBeTruthy();
-    expect(saveBlob).not.toHaveBeenCalled();
+    expect(downloads).toEqual([]);
   });
 });
 
