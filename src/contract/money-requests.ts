@@ -48,7 +48,7 @@ export const moneyRequestOutcomeWords = {
   },
   refused: {
     label: 'Refused',
-    meaning: 'The request reached the platform, which refused it; no money moved.',
+    meaning: 'The platform refused it; no money moved.',
     // A refusal may be about the request (a field) or not (a permission the portal lacks).
     next: 'Read the reason: if it names something in the request, correct that and send a new request; if not, contact support and quote our reference.',
     reviewerNext: 'Nothing to settle: its sender was given the reason.',

@@ -825,7 +825,7 @@ describe('maker-checker on large disbursements', () => {
     ).toMatchObject({
       state: 'not_sent',
       message:
-        'Not found at the platform: it was not sent. To send it, make a new request: it waits for approval again.',
+        "The portal's check did not find it at the platform. To send it, make a new request: it waits for approval again.",
     });
 
     // Then the platform lists it after all (§2.10: our reference in its fund move): the register

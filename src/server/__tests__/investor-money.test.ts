@@ -261,7 +261,8 @@ describe('disbursement requests (§4.5): the BFF re-applies every rule', () => {
 describe('what a platform refusal is about travels with the 422', () => {
   it.each([
     ['a request already in process (150)', '150', 'state'],
-    ['a parameter missing or invalid (106)', '106', 'request'],
+    // A forced 106 names no parameter: nothing the person entered is known to be wrong.
+    ['a parameter missing or invalid (106) naming nothing entered', '106', 'state'],
   ])('%s', async (_, statusCode, refusal) => {
     await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
       operation: 'createCustodyFundDisbursement',

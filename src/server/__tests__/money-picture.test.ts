@@ -478,10 +478,9 @@ describe('the register: a disbursement whose upstream call times out', () => {
       (await get(`/api/accounts/${accountA}/timeline`, investor)).json(),
     );
     const entry = timeline.entries.find((e) => e.reference === error.reference);
-    expect(entry?.state).toMatch(
-      /^Refused: The request reached the platform, which refused it.*not permitted/,
+    expect(entry?.state).toBe(
+      'Refused: The platform refused it; no money moved. The portal is not permitted to do this at the moment.',
     );
-    expect(entry?.state).not.toMatch(/never reached/);
   });
 
   it('the timeline lists fund moves with the 4:00 PM Mountain Time batch as the next step', async () => {
@@ -667,6 +666,39 @@ describe('deposits in the register (fundCustodyAccount, §2.9)', () => {
       amount: '12.34',
       upstreamId: receipt.referenceNumber,
     });
+  });
+
+  it('one the platform refuses naming nothing (a bare 106) tells one story, in portal words, on the answer and in the register', async () => {
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'fundCustodyAccount',
+      statusCode: '106',
+      times: 1,
+      when: { accountId: accountA },
+    });
+    const res = await post(`/api/accounts/${accountA}/deposits`, investor, { amount: '63.00' });
+    expect(res.statusCode).toBe(422);
+    const error = res.json().error as {
+      message: string;
+      submitted: string;
+      refusal?: string;
+      reference: string;
+    };
+    // It reached the platform: never "Nothing was submitted"; the platform's spelling of its
+    // code stays out; nothing the person typed is named, so it is a state, not "correct it".
+    expect(error).toMatchObject({ submitted: 'no', refusal: 'state' });
+    expect(error.message).toBe(
+      'The platform refused it; nothing was changed. It named nothing in the request that it could not accept.',
+    );
+    expect(await registerRow(error.reference)).toMatchObject({
+      outcome: 'refused',
+      message: 'It named nothing in the request that it could not accept.',
+    });
+    const timeline = timelineSchema.parse(
+      (await get(`/api/accounts/${accountA}/timeline`, investor)).json(),
+    );
+    expect(timeline.entries.find((e) => e.reference === error.reference)?.state).toBe(
+      'Refused: The platform refused it; no money moved. It named nothing in the request that it could not accept.',
+    );
   });
 
   it('one whose answer was lost is found by reconciliation in the fund moves, by the reference in its description', async () => {

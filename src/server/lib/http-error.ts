@@ -45,6 +45,11 @@ export class HttpError extends Error {
        * sent. Not part of the answer's body.
        */
       refusedByPlatform?: boolean;
+      /**
+       * A platform refusal's reason on its own, in the portal's words: the register keeps it,
+       * beside the outcome's own words, instead of the whole message. Not part of the body.
+       */
+      reason?: string;
     } = {},
   ) {
     super(message);

@@ -307,11 +307,11 @@ const settledMessages: Record<Settler['via'], (verdict: Verdict) => string> = {
   reconciliation: (verdict) =>
     verdict.outcome === 'created'
       ? `Found at the platform as ${verdict.upstreamId}.`
-      : 'Not found at the platform: it was not sent. It can be sent again.',
+      : "The portal's check did not find it at the platform.",
   manual: (verdict) =>
     verdict.outcome === 'created'
       ? `A reviewer found it at the platform as ${verdict.upstreamId}.`
-      : 'A reviewer confirmed it never reached the platform. It can be sent again.',
+      : 'A reviewer confirmed it never reached the platform.',
 };
 
 /**
@@ -382,7 +382,7 @@ export async function settleUnknown(
         verdict.outcome === 'created' ? 'sent' : 'not_sent',
         verdict.outcome === 'created'
           ? message
-          : `${message.replace(/ It can be sent again\.$/, '')} To send it, make a new request: it waits for approval again.`,
+          : `${message} To send it, make a new request: it waits for approval again.`,
       );
     }
     await recordAudit(tx, {

@@ -19,12 +19,14 @@ export function fromUpstream(err: UpstreamError): HttpError {
       return new HttpError('upstream_permission', err.userMessage, {
         submitted: 'no',
         refusedByPlatform: true,
+        reason: err.reason,
       });
     case 'rejected':
       // What the refusal is about travels with it, so the form offers the right way on.
       return new HttpError('upstream_rejected', err.userMessage, {
         submitted: 'no',
         refusedByPlatform: true,
+        reason: err.reason,
         ...(err.refusal ? { refusal: err.refusal } : {}),
         ...(err.fields ? { fields: err.fields } : {}),
       });

@@ -330,7 +330,8 @@ export const approvalRoutes = [
         const refused = state === 'not_sent' && http?.extra.refusedByPlatform === true;
         await settleHeldRequest(ctx.deps.db, decided.moneyReference, 'unknown', {
           outcome: refused ? 'refused' : state,
-          message,
+          // As for any money request: the register keeps a platform refusal's reason alone.
+          message: refused ? (http?.extra.reason ?? message) : message,
           via: 'response',
           by: 'system',
           neverSent: state === 'not_sent' && !refused,

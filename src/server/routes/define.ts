@@ -562,7 +562,8 @@ async function handleIdempotent(
         reference,
         settlement: {
           outcome: refused ? 'refused' : 'not_sent',
-          message: httpError.message,
+          // The outcome's words say it was refused and that nothing moved; the reason says why.
+          message: httpError.extra.reason ?? httpError.message,
           via: 'response',
           by: 'system',
           neverSent: !refused,

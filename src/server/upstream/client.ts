@@ -11,6 +11,7 @@ import {
   classifyStatusCode,
   faultSentence,
   refusalCauseOf,
+  refusalReason,
   refusedParameters,
   submittedSentence,
   upstreamMessage,
@@ -438,6 +439,7 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
           ...common,
           kind: 'permission',
           permission: request.permission,
+          reason: 'The portal is not permitted to do this at the moment.',
           message: `${operation}: permission missing${request.permission ? `: ${request.permission}` : ''}: ${detail}`,
           userMessage: `The portal is not permitted to do this at the moment.${request.effect === 'write' ? ` ${submittedSentence('no')}` : ''}`,
         });
@@ -450,13 +452,21 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
         });
       default: {
         const { refusal, fields } = refusalOf(request, statusCode, payload);
+        const entered = request.fieldsEntered;
+        const reason = refusalReason(statusCode, payload, (parameter) => entered?.[parameter]);
+        // One state: the platform had it and refused it. A write says nothing was changed, never
+        // "nothing was submitted", which would deny that it reached the platform.
         throw new UpstreamError({
           ...common,
           kind: 'rejected',
           refusal,
+          reason,
           ...(fields.length > 0 ? { fields } : {}),
           message: `${operation}: ${statusCode}: ${detail}`,
-          userMessage: `The request was not accepted${detail ? `: ${detail}` : ''}.${request.effect === 'write' ? ` ${submittedSentence('no')}` : ''}`,
+          userMessage:
+            request.effect === 'write'
+              ? `The platform refused it; nothing was changed. ${reason}`
+              : `The platform refused the request. ${reason}`,
         });
       }
     }
@@ -484,7 +494,9 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
       const field = entered[parameter];
       if (field && !fields.some((known) => known.field === field)) fields.push({ field, message });
     }
-    const aboutOthers = cause === 'request' && named.length > 0 && fields.length === 0;
+    // Nothing the person typed is named, so nothing they could change is known to be wrong:
+    // a state to ask support about, not "correct it" (a bare 106 names no parameter at all).
+    const aboutOthers = cause === 'request' && fields.length === 0;
     return { refusal: aboutOthers ? 'state' : cause, fields };
   }
 

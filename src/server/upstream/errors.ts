@@ -42,6 +42,11 @@ export interface UpstreamErrorInit {
   refusal?: RefusalCause;
   /** The fields of ours a `rejected` refusal names. */
   fields?: RefusedField[];
+  /**
+   * Why the platform refused it, in the portal's words and on its own (no "nothing was
+   * submitted"): what the register keeps as a refused request's reason.
+   */
+  reason?: string;
   cause?: unknown;
 }
 
@@ -54,6 +59,7 @@ export class UpstreamError extends Error {
   readonly permission?: string;
   readonly refusal?: RefusalCause;
   readonly fields?: RefusedField[];
+  readonly reason?: string;
   readonly userMessage: string;
 
   constructor(init: UpstreamErrorInit) {
@@ -67,6 +73,7 @@ export class UpstreamError extends Error {
     this.permission = init.permission;
     this.refusal = init.refusal;
     this.fields = init.fields;
+    this.reason = init.reason;
     this.userMessage = init.userMessage;
   }
 }
@@ -165,6 +172,62 @@ const stateRefusalCodes = new Set([
   '715', // the bank account is already linked
 ]);
 
+/*
+ * The codes whose meaning real traffic shows (real-world notes §5), said as the portal says them:
+ * a refusal's statusDesc is the platform's own spelling ("Data/parameter missing") and is kept
+ * for the log only.
+ */
+const codeReasons: Record<string, string> = {
+  '116': 'the account already has an external financial account',
+  '150': 'a fund move for this trade is already in process',
+  '190': 'the trade can no longer be changed',
+  '194': 'the trade is not paid by ACH',
+  '206': 'that link already exists',
+  '210': 'the ACH request for this trade was already sent',
+  '224': 'the trade is no longer pending',
+  '239': 'a value is outside the range it accepts',
+  '240': 'a value is not a number',
+  '710': 'the card is already linked',
+  '715': 'the bank account is already linked',
+};
+
+/**
+ * Decimals as the platform writes them ("5.000000") read as a person writes them ("5"): zeros
+ * after the second decimal place say nothing. Cents ("100.50") are left as they are.
+ */
+function plainNumbers(text: string): string {
+  return text.replace(/\b(\d+)\.(\d{3,})\b/g, (whole, units: string, decimals: string) => {
+    const kept = decimals.replace(/0+$/, '');
+    if (kept.length === decimals.length) return whole;
+    return kept === '' ? units : `${units}.${kept}`;
+  });
+}
+
+/**
+ * Why the platform refused a request, in the portal's words, as one sentence of its own: what
+ * it named (each parameter with its message, a parameter of ours by our field's name), the
+ * meaning of a code real traffic shows, or that it named nothing. Never the statusDesc.
+ */
+export function refusalReason(
+  statusCode: string,
+  payload: Record<string, unknown>,
+  ourField: (parameter: string) => string | undefined = () => undefined,
+): string {
+  const items = refusedParameters(payload).map(
+    ({ field, message }) => `${ourField(field) ?? field}: ${plainNumbers(message)}`,
+  );
+  if (items.length > 0) return `It did not accept ${items.join('; ')}.`;
+  const known = codeReasons[statusCode];
+  if (known) return `Its reason: ${known}.`;
+  for (const key of ['Error(s)', 'Errors', 'errors', 'error']) {
+    const value = payload[key];
+    const text = typeof value === 'string' ? cleanUpstreamText(value) : '';
+    if (text !== '')
+      return `It said: ${plainNumbers(maskEchoedValues(text)).replace(/[.;:\s]+$/, '')}.`;
+  }
+  return 'It named nothing in the request that it could not accept.';
+}
+
 export function refusalCauseOf(statusCode: string): RefusalCause | undefined {
   if (requestRefusalCodes.has(statusCode)) return 'request';
   if (stateRefusalCodes.has(statusCode)) return 'state';
@@ -244,7 +307,7 @@ export function refusedParameters(payload: Record<string, unknown>): RefusedFiel
     if (typeof value !== 'string') continue;
     for (const item of value.split(/<br\s*\/?>/i)) {
       const match = /^([A-Za-z][A-Za-z0-9_]*)\s*:\s*(.+)$/.exec(cleanUpstreamText(item));
-      if (match) named.push({ field: match[1], message: maskEchoedValues(match[2]) });
+      if (match) named.push({ field: match[1], message: plainNumbers(maskEchoedValues(match[2])) });
     }
   }
   return named;

@@ -29,6 +29,11 @@ export class ApiClientError extends Error {
   readonly standing?: StandingOnError[];
   /** A 429's Retry-After: how many seconds until the same request may be let through. */
   readonly retryAfterSeconds?: number;
+  /**
+   * A write refused because the session had ended (401): settles once the person has signed in
+   * again over the page, true when it is the same person, so the form can say so.
+   */
+  signedInAgain?: Promise<boolean>;
 
   constructor(init: {
     message: string;
@@ -200,8 +205,10 @@ export async function apiRequest<T = unknown>(
   if (!response.ok) {
     const error = await toApiClientError(response, method);
     if (error.status === 401 && !options.signingIn) {
-      if (isWrite(method)) void sessionEnded({ write: true });
-      else if (!options.resumed && (await resumesAfterSignIn(options.signal))) {
+      if (isWrite(method)) {
+        const resumed = sessionEnded({ write: true });
+        if (resumed) error.signedInAgain = resumed;
+      } else if (!options.resumed && (await resumesAfterSignIn(options.signal))) {
         return apiRequest(method, path, { ...options, resumed: true });
       }
       throw error;

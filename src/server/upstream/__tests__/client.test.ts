@@ -277,14 +277,15 @@ describe('status codes (§7; real-world notes §2, §5)', () => {
     });
     expect(closed).toMatchObject({ kind: 'rejected', refusal: 'state' });
     expect(closed.fields).toBeUndefined();
-    // Words before a colon that name no parameter of the request change nothing.
+    // Words before a colon that name no parameter of the request name nothing the person
+    // entered either: nothing they could change is known to be wrong.
     expect(
       await refusalOf({
         statusCode: '106',
         statusDesc: 'Data/parameter missing',
         'Error(s)': '<br />Note&nbsp;&nbsp; : the request could not be read',
       }),
-    ).toMatchObject({ refusal: 'request' });
+    ).toMatchObject({ refusal: 'state' });
     // A code for a state; a code of unknown cause says none.
     expect(
       await refusalOf({ statusCode: '210', statusDesc: 'ACH request already sent this trade.' }),
@@ -424,8 +425,49 @@ describe('status codes (§7; real-world notes §2, §5)', () => {
       submitted: 'no',
       httpStatus: 200,
     });
+    // The platform's own spelling of the code (statusDesc) stays in the log; the person reads
+    // that it reached the platform, was refused and changed nothing, and what it named.
     expect(error.userMessage).toBe(
-      'The request was not accepted: Data/parameter missing: tradeId: Missing; accountId: Missing. Nothing was submitted.',
+      'The platform refused it; nothing was changed. It did not accept tradeId: Missing; accountId: Missing.',
+    );
+    expect(error.reason).toBe('It did not accept tradeId: Missing; accountId: Missing.');
+    expect(error.message).toContain('Data/parameter missing');
+  });
+
+  it("a bare 106 names nothing the person entered: a state, in the portal's words, never its statusDesc (real-world notes §5)", async () => {
+    handler = (_s, res) =>
+      json(res, 200, { statusCode: '106', statusDesc: 'Data/parameter missing' });
+    const { client } = makeClient();
+    const error = (await fundCustodyAccount(client, {
+      accountId: 'A1',
+      amount: '63.00',
+    }).catch((e: unknown) => e)) as UpstreamError;
+    expect(error).toMatchObject({ kind: 'rejected', submitted: 'no', refusal: 'state' });
+    expect(error.userMessage).toBe(
+      'The platform refused it; nothing was changed. It named nothing in the request that it could not accept.',
+    );
+    expect(error.userMessage).not.toMatch(/Data\/parameter missing|Nothing was submitted/);
+    // A number the platform writes with six decimals reads as a person writes it.
+    handler = (_s, res) =>
+      json(res, 200, {
+        statusCode: '106',
+        statusDesc: 'Data/parameter missing',
+        'Error(s)': '<br />amount&nbsp;&nbsp; : Must be at most 5.000000 or 12.500000, not 100.50',
+      });
+    const amount = (await fundCustodyAccount(client, {
+      accountId: 'A1',
+      amount: '100.50',
+    }).catch((e: unknown) => e)) as UpstreamError;
+    expect(amount.fields).toEqual([
+      { field: 'amount', message: 'Must be at most 5 or 12.5, not 100.50' },
+    ]);
+    expect(amount.reason).toBe('It did not accept amount: Must be at most 5 or 12.5, not 100.50.');
+    // A code real traffic shows is said in the portal's words.
+    handler = (_s, res) =>
+      json(res, 200, { statusCode: '210', statusDesc: 'ACH request already sent this trade.' });
+    const sent = (await client.send(write).catch((e: unknown) => e)) as UpstreamError;
+    expect(sent.userMessage).toBe(
+      'The platform refused it; nothing was changed. Its reason: the ACH request for this trade was already sent.',
     );
   });
 
@@ -577,7 +619,9 @@ describe('retries, timeouts and dropped connections (architecture decisions 9, 1
     );
     handler = (_s, res) => json(res, 200, { statusCode: '106', statusDesc: 'Invalid amount' });
     const refusedRead = (await client.send(read).catch((e: unknown) => e)) as UpstreamError;
-    expect(refusedRead.userMessage).toBe('The request was not accepted: Invalid amount.');
+    expect(refusedRead.userMessage).toBe(
+      'The platform refused the request. It named nothing in the request that it could not accept.',
+    );
   });
 
   it('a write that times out after sending is "unknown", sent once', async () => {

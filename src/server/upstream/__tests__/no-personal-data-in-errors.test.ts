@@ -128,7 +128,8 @@ const cases: Record<string, Case> = {
   'a refusal whose sentence echoes the values sent (§3, real-world notes §5)': {
     answer: json({
       statusCode: '106',
-      statusDesc: `Invalid SSN ${SSN} for ${EMAIL}; EIN ${TAX_ID}; bank account ${ACCOUNT_NUMBER}`,
+      statusDesc: 'Data/parameter missing',
+      'Error(s)': `<br />taxId&nbsp;&nbsp; : Invalid SSN ${SSN} for ${EMAIL}; EIN ${TAX_ID}; bank account ${ACCOUNT_NUMBER}`,
     }),
     run: (client) => getAccount(client, { accountId: 'A1' }),
     expectStatus: 422,
@@ -205,7 +206,7 @@ describe('malformed upstream answers holding personal data', () => {
       const lines = logLines.slice(before).join('');
       // The failure was really logged (the scan below is not vacuous) ...
       expect(lines).toMatch(
-        /answer does not match the interface document|could not be understood|response is not a JSON object|response has no statusCode|statusCode 101 under HTTP|The request was not accepted: Invalid SSN/,
+        /answer does not match the interface document|could not be understood|response is not a JSON object|response has no statusCode|statusCode 101 under HTTP|It did not accept taxId: Invalid SSN/,
       );
       // ... and names what failed, never the value.
       expect(leaks(lines), lines).toEqual([]);

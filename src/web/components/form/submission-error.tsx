@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Link from '@mui/material/Link';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage, isApiClientError, type ApiClientError } from '../../lib/api-client';
 import { paths } from '../../config/paths';
@@ -16,6 +16,28 @@ const afterRefusal = {
   unclear:
     'Nothing was sent. If you cannot see what in the request to change, contact support before sending it again.',
 } as const;
+
+/**
+ * What to do after the platform itself refused it: it reached the platform (so never "nothing
+ * was sent"), and the message has said that nothing was changed. Support is asked by our
+ * reference where there is one, by the support id otherwise.
+ */
+const afterPlatformRefusal = (refusal: RefusalKind, reference: boolean) => {
+  const support = reference ? 'contact support and quote our reference' : 'contact support';
+  switch (refusal) {
+    case 'request':
+      return 'Change what it names and send it again.';
+    case 'state':
+      return `Nothing in your request is known to be wrong, so sending it again now would be refused the same way: ${support}.`;
+    case 'unclear':
+      return `If you cannot see what in the request to change, ${support} before sending it again.`;
+  }
+};
+
+/** The platform had the request and refused it (a rule, a missing permission of the portal's). */
+const isPlatformRefusal = (error: unknown) =>
+  isApiClientError(error) &&
+  (error.code === 'upstream_rejected' || error.code === 'upstream_permission');
 
 /** A refusal for the moment (too many requests, the platform unavailable): nothing to correct. */
 const FOR_THE_MOMENT =
@@ -32,6 +54,26 @@ const AFTER_SESSION_ENDED =
   'Nothing in your request needs to change: once you are signed in again, send it again.';
 
 const isSessionEnded = (error: unknown) => isApiClientError(error) && error.status === 401;
+
+/** Once the same person has signed in again over the page, the form says so: send it now. */
+const SIGNED_IN_AGAIN = 'You are signed in again: nothing was sent; send it now.';
+
+/** Whether the person whose session had ended on this error has signed in again since. */
+function useSignedInAgain(error: unknown): boolean {
+  const [againAfter, setAgainAfter] = useState<unknown>(null);
+  const resumed = isApiClientError(error) ? error.signedInAgain : undefined;
+  useEffect(() => {
+    if (!resumed) return;
+    let live = true;
+    void resumed.then((same) => {
+      if (live && same) setAgainAfter(error);
+    });
+    return () => {
+      live = false;
+    };
+  }, [resumed, error]);
+  return againAfter !== null && againAfter === error;
+}
 
 /** The request was refused for want of a second factor the person chose not to give (yet). */
 const isStepUpRefusal = (error: unknown): error is ApiClientError =>
@@ -62,12 +104,20 @@ export function SubmissionError({
   /** Where a request the register holds appears with its outcome: "the <page>". */
   whereToWatch?: ReactNode;
 }) {
+  const signedInAgain = useSignedInAgain(error);
   if (isStepUpRefusal(error)) return <StepUpCancelled error={error} />;
+  const platform = isPlatformRefusal(error);
   const submitted = isApiClientError(error) ? error.submitted : 'unknown';
   const reference = isApiClientError(error) ? error.reference : undefined;
   const requestId = isApiClientError(error) ? error.requestId : undefined;
   const message = errorMessage(error);
-  const mentionsSupport = submitted !== 'no' || refusal === 'state' || refusal === 'unclear';
+  // A missing permission of the portal's is nothing the person can change: a state.
+  const platformRefusal: RefusalKind =
+    refusal ??
+    (isApiClientError(error) && error.code === 'upstream_permission' ? 'state' : 'unclear');
+  const mentionsSupport =
+    submitted !== 'no' ||
+    (platform ? platformRefusal !== 'request' : refusal === 'state' || refusal === 'unclear');
   return (
     <Alert
       severity={submitted === 'no' ? 'error' : 'warning'}
@@ -76,19 +126,25 @@ export function SubmissionError({
       ref={focusOnMount}
     >
       <AlertTitle>
-        {submitted === 'no' ? 'Not submitted' : 'We do not know whether this was submitted'}
+        {submitted !== 'no'
+          ? 'We do not know whether this was submitted'
+          : platform
+            ? 'Refused by the platform'
+            : 'Not submitted'}
       </AlertTitle>
-      {message}
-      {submitted === 'no' ? (
+      {signedInAgain ? SIGNED_IN_AGAIN : message}
+      {signedInAgain ? null : submitted === 'no' ? (
         <>
           {' '}
-          {refusal
-            ? afterRefusal[refusal]
-            : isSessionEnded(error)
-              ? AFTER_SESSION_ENDED
-              : isForTheMoment(error)
-                ? FOR_THE_MOMENT
-                : afterRefusal.request}
+          {platform
+            ? afterPlatformRefusal(platformRefusal, reference !== undefined)
+            : refusal
+              ? afterRefusal[refusal]
+              : isSessionEnded(error)
+                ? AFTER_SESSION_ENDED
+                : isForTheMoment(error)
+                  ? FOR_THE_MOMENT
+                  : afterRefusal.request}
         </>
       ) : reference ? (
         whereToWatch && <> Its outcome appears on {whereToWatch}.</>

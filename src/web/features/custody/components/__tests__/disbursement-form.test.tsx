@@ -396,7 +396,8 @@ describe('the limits and choices the form knows before review', () => {
       endpoint,
       errorAnswer(422, {
         code: 'upstream_rejected',
-        message: 'The request was not accepted: Data/parameter missing. Nothing was submitted.',
+        message:
+          'The platform refused it; nothing was changed. It did not accept bankAccountId: Not a valid account.',
         submitted: 'no',
         refusal: 'request',
       }),
@@ -408,8 +409,10 @@ describe('the limits and choices the form knows before review', () => {
     const dialog = await review(user);
     await user.click(send());
     const alert = await within(dialog).findByRole('alert');
-    expect(alert.textContent).toContain('Not submitted');
-    expect(alert.textContent).toContain('Nothing was sent, so you can correct it and try again.');
+    // It reached the platform: never "nothing was sent".
+    expect(alert.textContent).toContain('Refused by the platform');
+    expect(alert.textContent).toContain('Change what it names and send it again.');
+    expect(alert.textContent).not.toMatch(/Nothing was sent|Not submitted/);
     expect(within(dialog).queryByRole('button', { name: /Try again|Send request/ })).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Change the request' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -423,7 +426,7 @@ describe('the limits and choices the form knows before review', () => {
       endpoint,
       errorAnswer(422, {
         code: 'upstream_rejected',
-        message: `The request was not accepted: amount: ${message}. Nothing was submitted.`,
+        message: `The platform refused it; nothing was changed. It did not accept amount: ${message}.`,
         submitted: 'no',
         refusal: 'request',
         fields: [{ field: 'amount', message }],
@@ -447,9 +450,10 @@ describe('the limits and choices the form knows before review', () => {
       errorAnswer(422, {
         code: 'upstream_rejected',
         message:
-          'The request was not accepted: External Fund Move Already in Process. Nothing was submitted.',
+          'The platform refused it; nothing was changed. Its reason: a fund move for this trade is already in process.',
         submitted: 'no',
         refusal: 'state',
+        reference: 'MR-ABCDEFGH12',
       }),
     );
     const user = userEvent.setup({ delay: null });
@@ -458,10 +462,12 @@ describe('the limits and choices the form knows before review', () => {
     const dialog = await review(user);
     await user.click(send());
     const alert = await within(dialog).findByRole('alert');
-    expect(alert.textContent).toContain('Already in Process');
-    expect(alert.textContent).toContain('nothing in your request needs to change');
-    expect(alert.textContent).toMatch(/Wait until that changes, or contact support/);
-    expect(alert.textContent).not.toMatch(/correct it|try again/i);
+    expect(alert.textContent).toContain('already in process');
+    expect(alert.textContent).toContain(
+      'Nothing in your request is known to be wrong, so sending it again now would be refused the same way: contact support and quote our reference.',
+    );
+    expect(alert.textContent).toContain('Our reference: MR-ABCDEFGH12.');
+    expect(alert.textContent).not.toMatch(/correct it|try again|Nothing was sent/i);
     expect(
       within(dialog).queryByRole('button', { name: /Change the request|Try again|Send request/ }),
     ).toBeNull();
@@ -476,7 +482,8 @@ describe('the limits and choices the form knows before review', () => {
       endpoint,
       errorAnswer(422, {
         code: 'upstream_rejected',
-        message: 'The request was not accepted: Forced by sandbox fault. Nothing was submitted.',
+        message:
+          'The platform refused it; nothing was changed. It named nothing in the request that it could not accept.',
         submitted: 'no',
       }),
     );

@@ -216,7 +216,8 @@ describe('an investor invests in an offering (§4.3 createTrade)', () => {
       endpoint,
       errorAnswer(422, {
         code: 'upstream_rejected',
-        message: 'The request was not accepted: Data/parameter missing. Nothing was submitted.',
+        message:
+          'The platform refused it; nothing was changed. It did not accept transactionType: Not allowed for this offering.',
         submitted: 'no',
         refusal: 'request',
       }),
@@ -226,7 +227,8 @@ describe('an investor invests in an offering (§4.3 createTrade)', () => {
     await fillAndReview(user);
     await user.click(confirm());
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Nothing was sent, so you can correct it and try again.');
+    expect(alert.textContent).toContain('Change what it names and send it again.');
+    expect(alert.textContent).not.toMatch(/Nothing was sent/);
     expect(screen.queryByRole('button', { name: /Confirm investment|Try again/ })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Change the request' }));
     expect(await screen.findByLabelText(/^Units/)).toHaveProperty('value', '1001');
@@ -244,7 +246,7 @@ describe('an investor invests in an offering (§4.3 createTrade)', () => {
       endpoint,
       errorAnswer(422, {
         code: 'upstream_rejected',
-        message: `The request was not accepted: units: ${message}. Nothing was submitted.`,
+        message: `The platform refused it; nothing was changed. It did not accept units: ${message}.`,
         submitted: 'no',
         refusal: 'request',
         fields: [{ field: 'units', message }],

@@ -350,7 +350,7 @@ describe('an investor reads the requests sent from the portal', () => {
     expect(headings).not.toContain('Upstream ID');
     const [refused, ira] = within(table).getAllByRole('row').slice(1);
     expect(refused.textContent).toContain(
-      'The request reached the platform, which refused it; no money moved. Reason: The portal is not permitted to do this at the moment.',
+      'The platform refused it; no money moved. Reason: The portal is not permitted to do this at the moment.',
     );
     expect(refused.textContent).not.toMatch(/never reached/);
     const cells = within(ira).getAllByRole('cell');
