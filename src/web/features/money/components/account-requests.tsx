@@ -20,7 +20,7 @@ export function AccountRequests({ accountId }: { accountId: string }) {
         empty={
           <EmptyState
             title="No requests yet"
-            message="Disbursements, investments and IRA requests sent from this portal are listed here with their outcome."
+            message="Deposits, disbursements, investments and IRA requests sent from this portal are listed here with their outcome."
           />
         }
         label="Requests sent from the portal"

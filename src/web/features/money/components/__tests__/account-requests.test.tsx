@@ -121,3 +121,21 @@ describe("an investor reads the account's requests", () => {
     expect(screen.queryByRole('navigation')).toBeNull();
   });
 });
+
+describe('an account with no requests yet', () => {
+  it('names every kind the list holds, deposits first', async () => {
+    bff.use(
+      http.get('/api/accounts/A1040000/money-requests', () =>
+        HttpResponse.json({ requests: [], total: 0, offset: 0, limit: 20 }),
+      ),
+    );
+    renderWithProviders(<AccountRequests accountId="A1040000" />);
+    expect(await screen.findByText('No requests yet')).toBeTruthy();
+    // A deposit made on this very page is listed here: the empty state says so.
+    expect(
+      screen.getByText(
+        'Deposits, disbursements, investments and IRA requests sent from this portal are listed here with their outcome.',
+      ),
+    ).toBeTruthy();
+  });
+});
