@@ -483,6 +483,41 @@ describe('the register: a disbursement whose upstream call times out', () => {
     );
   });
 
+  it('an investment is titled with its units, grouped, whether the platform lists it or only the register knows it', async () => {
+    const { offerings } = offeringListSchema.parse((await get('/api/offerings', investor)).json());
+    // Room for 1,001 units twice, within the offering's maximum amount.
+    const offering = offerings.find(
+      (o) =>
+        ['approved', 'open'].includes(o.status) &&
+        Number(o.remainingShares) >= 2002 &&
+        Number(o.minAmount) <= 1001 * Number(o.unitPrice) &&
+        Number(o.maxAmount) >= 1001 * Number(o.unitPrice),
+    );
+    if (!offering) throw new Error('the sandbox has no offering for 1,001 units');
+    const invest = () =>
+      post(`/api/offerings/${offering.id}/investments`, investor, {
+        accountId: accountA,
+        units: '1001',
+      });
+    const accepted = investmentReceiptSchema.parse((await invest()).json());
+    // The answer of the second is lost: only the register knows its units.
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'createTrade',
+      drop: true,
+      times: 1,
+      when: { accountId: accountA },
+    });
+    const lost = (await invest()).json().error as { submitted: string; reference: string };
+    expect(lost.submitted).toBe('unknown');
+
+    const timeline = timelineSchema.parse(
+      (await get(`/api/accounts/${accountA}/timeline`, investor)).json(),
+    );
+    const title = `Investment in ${offering.name} (1,001 units)`;
+    expect(timeline.entries.find((e) => e.id === accepted.tradeId)?.title).toBe(title);
+    expect(timeline.entries.find((e) => e.reference === lost.reference)?.title).toBe(title);
+  });
+
   it('the timeline lists fund moves with the 4:00 PM Mountain Time batch as the next step', async () => {
     const timeline = timelineSchema.parse(
       (await get(`/api/accounts/${accountA}/timeline`, investor)).json(),

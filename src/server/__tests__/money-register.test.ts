@@ -358,6 +358,16 @@ describe('register through the BFF', () => {
       const res = await settle(lost.reference, { outcome: 'not_sent', reason });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ outcome: 'not_sent', upstreamId: null });
+      // The investor reads each fact once: that it never reached the platform, how that was
+      // found, and that a new request may be sent.
+      const timeline = (
+        await call(h.app, 'GET', `/api/accounts/${accountA}/timeline`, { cookie: investor })
+      ).json() as { entries: { reference: string | null; state: string; next: string | null }[] };
+      expect(timeline.entries.find((e) => e.reference === lost.reference)).toMatchObject({
+        state:
+          'Not sent: The request never reached the platform; no money moved. A reviewer found no trace of it at the platform.',
+        next: 'You can send a new request.',
+      });
 
       const before = await upstreamCreates();
       const resend = await disburse({ type: 'ach', amount: '16.50' }, lost.key);

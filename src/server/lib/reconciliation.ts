@@ -311,7 +311,7 @@ const settledMessages: Record<Settler['via'], (verdict: Verdict) => string> = {
   manual: (verdict) =>
     verdict.outcome === 'created'
       ? `A reviewer found it at the platform as ${verdict.upstreamId}.`
-      : 'A reviewer confirmed it never reached the platform.',
+      : 'A reviewer found no trace of it at the platform.',
 };
 
 /**

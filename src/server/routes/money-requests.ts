@@ -9,7 +9,7 @@ import {
   describeFundMoveStatus,
   fundMoveTitle,
 } from '../../contract/custody-views';
-import { compare } from '../../contract/decimal';
+import { compare, formatShares } from '../../contract/decimal';
 import { tradeStatusInWords } from '../../contract/holdings';
 import {
   differentUnitsMessage,
@@ -346,6 +346,18 @@ function fundMoveStep(move: FundMove, now: Date) {
         : null,
     nextBatchAt: null,
   };
+}
+
+/**
+ * An investment's title on the timeline, one pattern whether the platform lists the trade or only
+ * the register knows it (an unknown outcome records the units asked before createTrade is sent):
+ * "Investment in Aspen Ridge Growth Fund I (1,001 units)", the units grouped as every page
+ * groups them.
+ */
+function investmentTitle(name: string, units: string | null): string {
+  if (!units) return `Investment in ${name}`;
+  const noun = /^0*1(\.0*)?$/.test(units) ? 'unit' : 'units';
+  return `Investment in ${name} (${formatShares(units, 'en-US')} ${noun})`;
 }
 
 const timelineKinds = {
@@ -761,7 +773,7 @@ export const moneyRequestRoutes = [
           id: trade.tradeId,
           reference: null,
           fundMove: null,
-          title: `Investment in ${name}${trade.units ? ` (${trade.units} units)` : ''}`,
+          title: investmentTitle(name, trade.units),
           description: null,
           amount: trade.amount,
           at: trade.createdAt,
@@ -788,7 +800,7 @@ export const moneyRequestRoutes = [
           row.kind === 'disbursement'
             ? (disbursementTitles[types.get(row.reference) ?? ''] ?? 'Disbursement')
             : row.kind === 'investment'
-              ? `Investment in ${names.get(row.offeringId ?? '') ?? 'an offering'}`
+              ? investmentTitle(names.get(row.offeringId ?? '') ?? 'an offering', row.units)
               : moneyRequestKindLabels[row.kind];
         const move = movesOfRequests.get(row.reference);
         if (move) {
