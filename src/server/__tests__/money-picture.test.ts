@@ -736,6 +736,34 @@ describe('deposits in the register (fundCustodyAccount, §2.9)', () => {
     );
   });
 
+  it('one into an account the platform knows no custody account of is refused as a state, in portal words', async () => {
+    // §4.16: the deposit goes into the custody account; the platform answers 1404 without one.
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'fundCustodyAccount',
+      statusCode: '1404',
+      times: 1,
+      when: { accountId: accountA },
+    });
+    const res = await post(`/api/accounts/${accountA}/deposits`, investor, { amount: '500.00' });
+    expect(res.statusCode).toBe(422);
+    const error = res.json().error as { message: string; reference: string };
+    expect(res.json().error).toMatchObject({
+      code: 'upstream_rejected',
+      submitted: 'no',
+      refusal: 'state',
+    });
+    expect(error.message).toBe(
+      'The platform refused it; nothing was changed. This account has no custody account yet, so the platform cannot take a deposit into it. Opening an IRA starts one.',
+    );
+    expect(error.message).not.toMatch(/Not found|Resource not found|Forced/);
+    // The register tells the same story as the answer.
+    expect(await registerRow(error.reference)).toMatchObject({
+      outcome: 'refused',
+      message:
+        'This account has no custody account yet, so the platform cannot take a deposit into it.',
+    });
+  });
+
   it('one whose answer was lost is found by reconciliation in the fund moves, by the reference in its description', async () => {
     const res = await post(`/api/accounts/${accountA}/deposits`, investor, {
       amount: '45.60',

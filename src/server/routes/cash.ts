@@ -62,6 +62,10 @@ async function alreadyLinked(
   );
 }
 
+/** Why a deposit into an account without a custody account is refused (the register's reason). */
+const NO_CUSTODY_ACCOUNT =
+  'This account has no custody account yet, so the platform cannot take a deposit into it.';
+
 export const cashRoutes = [
   defineRoute({
     method: 'GET',
@@ -185,6 +189,19 @@ export const cashRoutes = [
         amount: body.amount,
         reference: moneyReference,
         ...(body.description ? { description: body.description } : {}),
+      }).catch((err: unknown) => {
+        // The one thing a deposit names that the platform may not know is the account's custody
+        // account (1404, §4.16: the deposit goes into it): the platform had the request and
+        // refused it, and no amount would help, so it is a state, said in the portal's words.
+        if (isUpstreamError(err) && err.kind === 'not_found') {
+          const reason = NO_CUSTODY_ACCOUNT;
+          throw new HttpError(
+            'upstream_rejected',
+            `The platform refused it; nothing was changed. ${reason} Opening an IRA starts one.`,
+            { submitted: 'no', refusal: 'state', refusedByPlatform: true, reason },
+          );
+        }
+        throw err;
       });
       await audit({
         action: 'deposit_requested',

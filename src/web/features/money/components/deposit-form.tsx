@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { z } from 'zod';
@@ -10,6 +13,7 @@ import {
   type DepositReceipt,
   type LinkedBankResult,
 } from '../../../../contract/cash';
+import type { CustodyAccountResult } from '../../../../contract/custody-views';
 import { DEPOSIT_MAX_AMOUNT } from '../../../../contract/money-limits';
 import {
   Code,
@@ -52,10 +56,36 @@ export const depositHref = (accountId: string) =>
  * pulled from the linked bank, so without one there is no form; with one, the person reviews
  * amount and bank before anything is sent.
  */
-export function DepositForm({ accountId }: { accountId: string }) {
+export function DepositForm({
+  accountId,
+  custody,
+}: {
+  accountId: string;
+  /**
+   * The account's custody account as the page read it (undefined until it has): the deposit
+   * goes into it, so an account without one gets no form.
+   */
+  custody?: CustodyAccountResult;
+}) {
   const bank = useLinkedBank(accountId);
   // Each deposit is a fresh form and review flow (a new Idempotency-Key), after the last receipt.
   const [round, setRound] = useState(0);
+  if (custody?.state === 'unavailable' && custody.reason === 'not_opened') {
+    // fundCustodyAccount pays into the custody account (§4.16): without one the platform can
+    // only refuse, so the person is told before typing anything, as for a missing bank.
+    return (
+      <SectionCard title={DEPOSIT_TITLE}>
+        <Alert severity="info" sx={{ mt: 1 }}>
+          <AlertTitle>No custody account to deposit into</AlertTitle>A deposit goes into the custody
+          account of this account, and it has none yet, so no deposit can be made.{' '}
+          <Link component={RouterLink} to={paths.app.iraSupplement.getHref(accountId)}>
+            Opening an IRA
+          </Link>{' '}
+          starts one.
+        </Alert>
+      </SectionCard>
+    );
+  }
   return (
     <SectionCard title={DEPOSIT_TITLE}>
       <QueryState query={bank} subject="the linked bank account" skeletonLines={2}>

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import { useParams } from 'react-router-dom';
 import { preloadDataGrid } from '../../../../components/data-grid';
 import { useSession } from '../../../../features/auth/api/get-session';
+import { useCustodyAccount } from '../../../../features/custody/api/get-custody-account';
 import { timelineQueryOptions } from '../../../../features/money/api/get-timeline';
 import { AccountRequests } from '../../../../features/money/components/account-requests';
 import { TimelineSection } from '../../../../features/money/components/account-timeline';
@@ -31,7 +32,7 @@ export default function AccountMoneyRoute() {
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
           <SectionColumns>
             <LinkedBankPanel accountId={accountId} canLink={isInvestor} />
-            {isInvestor && <DepositForm accountId={accountId} />}
+            {isInvestor && <InvestorDeposit accountId={accountId} />}
           </SectionColumns>
           <TimelineSection accountId={accountId} />
           <AccountRequests accountId={accountId} />
@@ -40,4 +41,10 @@ export default function AccountMoneyRoute() {
       )}
     </AccountSubpage>
   );
+}
+
+/** The deposit form, told whether the account has a custody account to deposit into. */
+function InvestorDeposit({ accountId }: { accountId: string }) {
+  const custody = useCustodyAccount(accountId);
+  return <DepositForm accountId={accountId} custody={custody.data} />;
 }
