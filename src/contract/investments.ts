@@ -23,8 +23,40 @@ const INVESTABLE_OFFERING_STATUSES = ['approved', 'open', 'active'] as const;
 
 export type Investability = { ok: true } | { ok: false; reason: string };
 
-/** Whether `offering` accepts investments now, and in words why not. */
-export function investability(offering: Offering, today?: string): Investability {
+/**
+ * The whole units one investment may buy now: at least what the minimum amount needs (rounded
+ * up), at most what is left and what the maximum amount allows (rounded down).
+ */
+export function unitBounds(offering: Offering): {
+  remaining: string;
+  minimum: string;
+  maximum: string;
+} {
+  const remaining = wholeUnits(offering.remainingShares, '1', 'down');
+  const priced = compare(offering.unitPrice, '0') > 0;
+  const minimum =
+    compare(offering.minAmount, '0') > 0 && priced
+      ? wholeUnits(offering.minAmount, offering.unitPrice, 'up')
+      : '1';
+  let maximum = remaining;
+  if (compare(offering.maxAmount, '0') > 0 && priced) {
+    const byAmount = wholeUnits(offering.maxAmount, offering.unitPrice, 'down');
+    if (compare(byAmount, maximum) < 0) maximum = byAmount;
+  }
+  return { remaining, minimum, maximum };
+}
+
+/**
+ * Whether `offering` accepts investments now, and in words why not. An offering whose minimum
+ * needs more units than can still be bought takes no new investment from anyone: the offering
+ * says so once, as a closed one does, rather than each account being told it cannot invest.
+ * `units: false` leaves what is left to sell to the caller (the preflight's own units rule).
+ */
+export function investability(
+  offering: Offering,
+  today?: string,
+  { units = true }: { units?: boolean } = {},
+): Investability {
   const status = offering.status.toLowerCase();
   if (status === 'pending') {
     return {
@@ -48,6 +80,17 @@ export function investability(offering: Offering, today?: string): Investability
   }
   if (today && offering.startDate && offering.startDate > today) {
     return { ok: false, reason: 'This offering has not opened for investment yet.' };
+  }
+  const bounds = unitBounds(offering);
+  if (units && compare(bounds.minimum, bounds.maximum) > 0) {
+    const limit =
+      bounds.maximum === bounds.remaining
+        ? `only ${plain(bounds.remaining)} ${bounds.remaining === '1' ? 'unit is' : 'units are'} left`
+        : `its maximum investment allows at most ${plain(bounds.maximum)} units`;
+    return {
+      ok: false,
+      reason: `This offering cannot take a new investment: ${limit}, fewer than the ${plain(bounds.minimum)} units its minimum investment of ${usd(offering.minAmount)} needs.`,
+    };
   }
   return { ok: true };
 }

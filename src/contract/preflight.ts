@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { Account } from './accounts';
 import { linkedBankName, type LinkedBankResult } from './cash';
 import { chosenAccountIdSchema } from './account-views';
-import { compare, formatMoney, formatShares, wholeUnits } from './decimal';
-import { investability } from './investments';
+import { compare, formatMoney, formatShares } from './decimal';
+import { investability, unitBounds } from './investments';
 import { decimalStringSchema } from './money';
 import type { Offering } from './offerings';
 import type { paymentMethodSchema } from './trades';
@@ -135,9 +135,6 @@ function reviewCheck(
 }
 
 /** Whole units needed to reach `amount` at `price`. */
-function unitsFor(amount: string, price: string): string {
-  return compare(price, '0') > 0 ? wholeUnits(amount, price, 'up') : '1';
-}
 
 export function computePreflight(
   account: Pick<Account, 'id' | 'reviews'>,
@@ -161,6 +158,7 @@ export function computePreflight(
       remainingShares: compare(offering.remainingShares, '0') > 0 ? offering.remainingShares : '1',
     },
     today,
+    { units: false },
   );
   // In the words the offering's page uses: a person reads "approved" or 2026-07-30 nowhere else.
   const datesText = [
@@ -186,14 +184,7 @@ export function computePreflight(
   );
 
   // The real bounds: at least the minimum amount, at most the maximum amount and what is left.
-  const remaining = wholeUnits(offering.remainingShares, '1', 'down');
-  const minimumUnits =
-    compare(offering.minAmount, '0') > 0 ? unitsFor(offering.minAmount, offering.unitPrice) : '1';
-  let maximumUnits = remaining;
-  if (compare(offering.maxAmount, '0') > 0 && compare(offering.unitPrice, '0') > 0) {
-    const byAmount = wholeUnits(offering.maxAmount, offering.unitPrice, 'down');
-    if (compare(byAmount, maximumUnits) < 0) maximumUnits = byAmount;
-  }
+  const { remaining, minimum: minimumUnits, maximum: maximumUnits } = unitBounds(offering);
   const feasible = compare(remaining, '0') > 0 && compare(minimumUnits, maximumUnits) <= 0;
   if (compare(remaining, '0') <= 0) {
     checks.push({

@@ -123,6 +123,29 @@ describe('which offerings accept investments', () => {
     expect(result.ok).toBe(ok);
     if (!result.ok && reason) expect(result.reason).toMatch(reason);
   });
+  it('takes no new investment once its minimum needs more units than can be bought, said once for the offering', () => {
+    // Driftwood Wells Unit 7 after another investor's 20 units: 5 left at $50, minimum $500.
+    const fiveLeft = {
+      ...offering,
+      unitPrice: '50',
+      minAmount: '500',
+      maxAmount: '100000',
+      remainingShares: '5.000000',
+    };
+    expect(investability(fiveLeft, '2026-06-01')).toEqual({
+      ok: false,
+      reason:
+        'This offering cannot take a new investment: only 5 units are left, fewer than the 10 units its minimum investment of $500.00 needs.',
+    });
+    // The maximum amount may be the limit instead of what is left.
+    expect(investability({ ...fiveLeft, remainingShares: '100', maxAmount: '450' })).toMatchObject({
+      ok: false,
+      reason: /its maximum investment allows at most 9 units, fewer than the 10 units/,
+    });
+    // Exactly the minimum left is still investable.
+    expect(investability({ ...fiveLeft, remainingShares: '10' }).ok).toBe(true);
+  });
+
   it('is not investable when sold out, ended or not yet open', () => {
     expect(investability({ ...offering, remainingShares: '0' }, '2026-06-01')).toMatchObject({
       ok: false,

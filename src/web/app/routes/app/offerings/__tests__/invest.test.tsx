@@ -396,3 +396,38 @@ describe('the invest page after a confirm, when the checks read next say the acc
     expect(screen.queryByRole('heading', { name: 'No account can invest yet' })).toBeNull();
   });
 });
+
+describe('the invest page of an offering whose minimum can no longer be bought', () => {
+  it('says once that the offering takes no new investment, blaming no account, with no form', async () => {
+    // 5 units left at $50, and a minimum of $500: 10 units.
+    const fiveLeft = {
+      ...offering,
+      unitPrice: '50',
+      minAmount: '500',
+      maxAmount: '100000',
+      remainingShares: '5',
+    };
+    bff.use(
+      http.get('/api/session', () => HttpResponse.json(session)),
+      http.get('/api/offerings/7', () => HttpResponse.json({ offering: fiveLeft })),
+      http.get('/api/accounts', () => HttpResponse.json({ accounts: [account] })),
+      http.get('/api/offerings/7/preflight', () =>
+        HttpResponse.json(computePreflight(account as never, fiveLeft, '2026-07-17', null)),
+      ),
+    );
+    renderWithProviders(
+      <Routes>
+        <Route path="/offerings/:offeringId/invest" element={<InvestRoute />} />
+      </Routes>,
+      { path: '/offerings/7/invest' },
+    );
+    expect(
+      await screen.findByText(
+        'This offering cannot take a new investment: only 5 units are left, fewer than the 10 units its minimum investment of $500.00 needs.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/No account can invest yet/)).toBeNull();
+    expect(screen.queryByRole('link', { name: /See the reviews and details/ })).toBeNull();
+    expect(screen.queryByLabelText(/^Units/)).toBeNull();
+  });
+});
