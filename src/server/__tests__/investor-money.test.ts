@@ -299,6 +299,84 @@ describe('investing (createTrade)', () => {
   }
   const url = (offeringId: string) => `/api/offerings/${offeringId}/investments`;
 
+  it('units bought by others meanwhile: the refusal says how many remain, in portal words, and the offering is read again', async () => {
+    const { offerings } = offeringListSchema.parse(
+      (await call(h.app, 'GET', '/api/offerings', { cookie: investor })).json(),
+    );
+    // Not the offering the other tests buy from: this one is bought out.
+    const first = await investableOffering();
+    const offering = offerings.find(
+      (o) =>
+        o.id !== first.id &&
+        ['approved', 'open'].includes(o.status) &&
+        Number(o.unitPrice) > 0 &&
+        // A minimum of more than one unit, so that fewer than it can be left.
+        Number(o.minAmount) > Number(o.unitPrice) &&
+        Number.isInteger(Number(o.remainingShares)) &&
+        Number(o.remainingShares) > Math.ceil(Number(o.minAmount) / Number(o.unitPrice)) + 10 &&
+        Number(o.maxAmount) >=
+          (Math.ceil(Number(o.minAmount) / Number(o.unitPrice)) + 10) * Number(o.unitPrice),
+    );
+    if (!offering) throw new Error('the sandbox has no second investable offering');
+    const minimum = Math.ceil(Number(offering.minAmount) / Number(offering.unitPrice));
+    /** Another investor buys at the platform directly: the portal's read of the offering is stale. */
+    const othersBuy = async (leaving: number) => {
+      const remaining = offeringDetailSchema.parse(
+        (await call(h.app, 'GET', `/api/offerings/${offering.id}`, { cookie: investor })).json(),
+      ).offering.remainingShares;
+      // The portal's read of the offerings, as the invest page just made it.
+      await call(h.app, 'GET', '/api/offerings', { cookie: investor });
+      const res = await fetch(`${h.sandboxUrl}/index.php/v3/createTrade`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${h.credentials.clientId}:${h.credentials.apiKey}`,
+        },
+        body: JSON.stringify({
+          accountId: accountA,
+          offeringId: offering.id,
+          units: String(Number(remaining) - leaving),
+        }),
+      });
+      expect(((await res.json()) as { statusCode: string }).statusCode).toBe('101');
+    };
+
+    // Enough left for the minimum: the units are what to change.
+    const left = minimum + 2;
+    await othersBuy(left);
+    const refused = await post(url(offering.id), investor, {
+      accountId: accountA,
+      units: String(minimum + 5),
+    });
+    expect(refused.statusCode).toBe(422);
+    const message = `Only ${left} units remain in this offering.`;
+    expect(refused.json().error).toMatchObject({
+      code: 'upstream_rejected',
+      submitted: 'no',
+      refusal: 'request',
+      fields: [{ field: 'units', message }],
+      message: `The platform refused it; nothing was changed. ${message}`,
+    });
+    // The offering is read again: it says what the platform says.
+    const after = offeringDetailSchema.parse(
+      (await call(h.app, 'GET', `/api/offerings/${offering.id}`, { cookie: investor })).json(),
+    );
+    expect(Number(after.offering.remainingShares)).toBe(left);
+
+    // Fewer left than the minimum: nothing in the request can be changed to buy.
+    await othersBuy(minimum - 1);
+    const none = await post(url(offering.id), investor, {
+      accountId: accountA,
+      units: String(minimum),
+    });
+    expect(none.statusCode).toBe(422);
+    expect(none.json().error).toMatchObject({ refusal: 'state', submitted: 'no' });
+    expect(none.json().error.fields[0].message).toBe(
+      `Only ${minimum - 1} ${minimum - 1 === 1 ? 'unit remains' : 'units remain'} in this offering, fewer than the ${minimum} units its minimum investment needs: it cannot take a new investment.`,
+    );
+    expect(none.json().error.message).not.toMatch(/Data\/parameter|\.000000/);
+  });
+
   it('creates one trade for a double submission, with the exact amount, and the offering reflects it', async () => {
     const offering = await investableOffering();
     const units = String(Math.ceil(Number(offering.minAmount) / Number(offering.unitPrice)) + 3);

@@ -4,6 +4,7 @@ import {
   investability,
   investmentReceiptSchema,
   investmentRequestSchema,
+  unitBounds,
 } from '../../contract/investments';
 import { offeringParamsSchema } from '../../contract/offerings';
 import { EASTERN, todayInZone } from '../../contract/time';
@@ -13,8 +14,55 @@ import { readLinkedBank } from '../lib/linked-bank';
 import { HttpError } from '../lib/http-error';
 import { refuseWhileStanding } from '../lib/standing-requests';
 import { preflightFor } from './preflight';
-import { createTrade } from '../upstream';
+import { createTrade, isUpstreamError } from '../upstream';
+import { compare, formatShares } from '../../contract/decimal';
+import type { Deps } from '../deps';
 import { defineRoute } from './define';
+
+/**
+ * A refused trade may mean the offering changed under the person (units bought by others since
+ * it was read, the offering closed): the next read of the offerings must see the platform's
+ * figures, not the cached ones. A refusal of the units is then told with those figures, in the
+ * portal's words ("Only 5 units remain"), rather than in the platform's; when the minimum can no
+ * longer be bought at all, it is the offering's state, not something to change in the request.
+ */
+async function refusalOfUnits(
+  deps: Deps,
+  err: unknown,
+  offeringId: string,
+  units: string,
+): Promise<unknown> {
+  if (!isUpstreamError(err) || err.kind !== 'rejected') return err;
+  deps.offerings.invalidate();
+  if (!err.fields?.some((field) => field.field === 'units')) return err;
+  const fresh = await deps.offerings
+    .get('all', () => deps.loadOfferings())
+    .then(
+      ({ offerings }) => offerings.find((o) => o.id === offeringId),
+      () => undefined,
+    );
+  if (!fresh || compare(units, fresh.remainingShares) <= 0) return err;
+  const left = formatShares(fresh.remainingShares, 'en-US');
+  const remain = `Only ${left} ${compare(fresh.remainingShares, '1') === 0 ? 'unit remains' : 'units remain'} in this offering`;
+  const open = investability(fresh, todayInZone(EASTERN));
+  const bounds = unitBounds(fresh);
+  const message = open.ok
+    ? `${remain}.`
+    : compare(bounds.minimum, bounds.remaining) > 0
+      ? `${remain}, fewer than the ${formatShares(bounds.minimum, 'en-US')} units its minimum investment needs: it cannot take a new investment.`
+      : `${remain}. ${open.reason}`;
+  return new HttpError(
+    'upstream_rejected',
+    `The platform refused it; nothing was changed. ${message}`,
+    {
+      submitted: 'no',
+      refusedByPlatform: true,
+      reason: message,
+      refusal: open.ok ? 'request' : 'state',
+      fields: [{ field: 'units', message }],
+    },
+  );
+}
 
 export const investRoutes = [
   defineRoute({
@@ -116,6 +164,8 @@ export const investRoutes = [
         offeringId: offering.id,
         units: quote.value.units,
         paymentMethod: body.paymentMethod,
+      }).catch(async (err: unknown) => {
+        throw await refusalOfUnits(deps, err, offering.id, quote.value.units);
       });
       // Remaining shares changed: the next read of the offerings must see it.
       deps.offerings.invalidate();
