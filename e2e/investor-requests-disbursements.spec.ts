@@ -173,7 +173,7 @@ test('when the portal stops answering mid-send, the review stays, says it may ha
   expect(await upstreamCalls(page, 'createCustodyFundDisbursement', accountId)).toBe(before + 1);
 });
 
-test('when the upstream refuses, the investor is told nothing was submitted and may try again', async ({
+test('when the platform refuses for a permission the portal lacks, the investor is told so and may try again', async ({
   page,
 }) => {
   const accountId = await openForm(page);
@@ -188,7 +188,7 @@ test('when the upstream refuses, the investor is told nothing was submitted and 
     await page.getByRole('button', { name: 'Review request' }).click();
     const dialog = page.getByRole('dialog', { name: 'Review your disbursement request' });
     await dialog.getByRole('button', { name: 'Send request' }).click();
-    await expect(dialog.getByText('Not submitted')).toBeVisible();
+    await expect(dialog.getByText('Refused by the platform')).toBeVisible();
     await dialog.getByRole('button', { name: 'Try again' }).click();
     await expect(page.getByText('Disbursement requested')).toBeVisible();
   } finally {

@@ -13,7 +13,6 @@ import {
   refusalCauseOf,
   refusalReason,
   refusedParameters,
-  submittedSentence,
   upstreamMessage,
   type RefusalCause,
   type RefusedField,
@@ -441,7 +440,8 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
           permission: request.permission,
           reason: 'The portal is not permitted to do this at the moment.',
           message: `${operation}: permission missing${request.permission ? `: ${request.permission}` : ''}: ${detail}`,
-          userMessage: `The portal is not permitted to do this at the moment.${request.effect === 'write' ? ` ${submittedSentence('no')}` : ''}`,
+          // A write reached the platform and was refused: never "nothing was submitted".
+          userMessage: `${request.effect === 'write' ? 'The platform refused it; nothing was changed. ' : ''}The portal is not permitted to do this at the moment.`,
         });
       case 'not_found':
         throw new UpstreamError({

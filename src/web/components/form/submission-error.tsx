@@ -111,13 +111,15 @@ export function SubmissionError({
   const reference = isApiClientError(error) ? error.reference : undefined;
   const requestId = isApiClientError(error) ? error.requestId : undefined;
   const message = errorMessage(error);
-  // A missing permission of the portal's is nothing the person can change: a state.
-  const platformRefusal: RefusalKind =
-    refusal ??
-    (isApiClientError(error) && error.code === 'upstream_permission' ? 'state' : 'unclear');
+  const platformRefusal: RefusalKind = refusal ?? 'unclear';
+  // A permission the portal lacks at the platform: nothing the person can change, and it may be
+  // granted, so "Try again" stays (ReviewActions).
+  const missingPermission = isApiClientError(error) && error.code === 'upstream_permission';
   const mentionsSupport =
     submitted !== 'no' ||
-    (platform ? platformRefusal !== 'request' : refusal === 'state' || refusal === 'unclear');
+    (platform
+      ? missingPermission || platformRefusal !== 'request'
+      : refusal === 'state' || refusal === 'unclear');
   return (
     <Alert
       severity={submitted === 'no' ? 'error' : 'warning'}
@@ -136,15 +138,17 @@ export function SubmissionError({
       {signedInAgain ? null : submitted === 'no' ? (
         <>
           {' '}
-          {platform
-            ? afterPlatformRefusal(platformRefusal, reference !== undefined)
-            : refusal
-              ? afterRefusal[refusal]
-              : isSessionEnded(error)
-                ? AFTER_SESSION_ENDED
-                : isForTheMoment(error)
-                  ? FOR_THE_MOMENT
-                  : afterRefusal.request}
+          {missingPermission
+            ? `Nothing in your request needs to change: an administrator can grant the portal the permission. Try again once it is granted, or ${reference ? 'contact support and quote our reference' : 'contact support'}.`
+            : platform
+              ? afterPlatformRefusal(platformRefusal, reference !== undefined)
+              : refusal
+                ? afterRefusal[refusal]
+                : isSessionEnded(error)
+                  ? AFTER_SESSION_ENDED
+                  : isForTheMoment(error)
+                    ? FOR_THE_MOMENT
+                    : afterRefusal.request}
         </>
       ) : reference ? (
         whereToWatch && <> Its outcome appears on {whereToWatch}.</>

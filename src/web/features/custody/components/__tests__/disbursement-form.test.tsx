@@ -477,6 +477,31 @@ describe('the limits and choices the form knows before review', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it('a permission the portal lacks at the platform: refused there, nothing to change, and Try again stays', async () => {
+    mockPost(
+      endpoint,
+      errorAnswer(502, {
+        code: 'upstream_permission',
+        message:
+          'The platform refused it; nothing was changed. The portal is not permitted to do this at the moment.',
+        submitted: 'no',
+        reference: 'MR-ABCDEFGH34',
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<DisbursementForm accountId="A1234567" />);
+    await fill(user, screen.getByLabelText(/Amount \(USD\)/), '15');
+    const dialog = await review(user);
+    await user.click(send());
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('Refused by the platform');
+    expect(alert.textContent).toContain(
+      'Nothing in your request needs to change: an administrator can grant the portal the permission.',
+    );
+    expect(alert.textContent).not.toMatch(/Nothing was (sent|submitted)|correct it/);
+    expect(within(dialog).getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
   it('a platform refusal of unknown cause neither blames the request nor invites sending it again', async () => {
     mockPost(
       endpoint,

@@ -324,7 +324,7 @@ describe('an investor reads the requests sent from the portal', () => {
             kind: 'disbursement',
             units: null,
             unitPrice: null,
-            message: 'The portal is not permitted to do this at the moment. Nothing was submitted.',
+            message: 'The portal is not permitted to do this at the moment.',
             userEmail: undefined,
           },
           {
