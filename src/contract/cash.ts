@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { alsoWhileUnknownShape, receiptReferenceShape } from './money-requests';
+import { additionalToShape, receiptReferenceShape } from './money-requests';
 import { DEPOSIT_MAX_AMOUNT, moneyAmountSchema } from './money-limits';
 import { decimalStringSchema, instantSchema, upstreamTimeSchema } from './money';
 import { lowerCaseStatusSchema } from './status';
@@ -76,7 +76,7 @@ const DEPOSIT_DESCRIPTION_MAX = 100;
 export const depositFormSchema = z.object({
   amount: moneyAmountSchema(DEPOSIT_MAX_AMOUNT),
   description: freeTextBesideReferenceSchema('Description', DEPOSIT_DESCRIPTION_MAX).optional(),
-  ...alsoWhileUnknownShape,
+  ...additionalToShape,
 });
 export type DepositForm = z.infer<typeof depositFormSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { alsoWhileUnknownShape, receiptReferenceShape } from './money-requests';
+import { additionalToShape, receiptReferenceShape } from './money-requests';
 import { moneyAmountSchema } from './money-limits';
 import { disbursementTypeSchema, type DisbursementType } from './custody';
 import { localDateTimeSchema, decimalStringSchema } from './money';
@@ -36,7 +36,7 @@ export function makeDisbursementFormSchema(ceiling?: string) {
   return z.discriminatedUnion(
     'type',
     [
-      z.object({ type: z.literal('ach'), amount, ...alsoWhileUnknownShape }),
+      z.object({ type: z.literal('ach'), amount, ...additionalToShape }),
       z.object({
         type: z.literal('wire_domestic'),
         amount,
@@ -45,7 +45,7 @@ export function makeDisbursementFormSchema(ceiling?: string) {
         /** U.S. account number: 6 to 17 digits. */
         bankAccountId: usAccountNumberSchema,
         additionalDetails: additionalDetailsSchema,
-        ...alsoWhileUnknownShape,
+        ...additionalToShape,
       }),
       z.object({
         type: z.literal('wire_international'),
@@ -55,7 +55,7 @@ export function makeDisbursementFormSchema(ceiling?: string) {
         /** IBAN (mod 97 checked) or account number, 14 to 34 letters and digits. */
         bankAccountId: internationalAccountSchema,
         additionalDetails: additionalDetailsSchema,
-        ...alsoWhileUnknownShape,
+        ...additionalToShape,
       }),
     ],
     { error: 'Choose how to send the money: ACH, domestic wire or international wire' },

@@ -58,6 +58,8 @@ const standingOnErrorSchema = z.object({
   amount: z.nullable(z.string()),
   units: z.nullable(z.string()),
   offeringId: z.nullable(z.string()),
+  /** The platform's id of one it accepted (trade id, fund move or disbursement request id). */
+  upstreamId: z.optional(z.nullable(z.string())),
 });
 export type StandingOnError = z.infer<typeof standingOnErrorSchema>;
 
@@ -73,7 +75,8 @@ export const apiErrorSchema = z.object({
     reference: z.optional(z.string()),
     /**
      * A new deposit, disbursement or investment refused because these of its kind stand
-     * unsettled for the account (and offering): name them in `alsoWhileUnknown` to send it anyway.
+     * unsettled for the account (and offering), or are the same request made moments ago (then
+     * accepted or waiting for approval): name them in `additionalTo` to send it anyway.
      */
     standing: z.optional(z.array(standingOnErrorSchema)),
   }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { alsoWhileUnknownShape, receiptReferenceShape } from './money-requests';
+import { additionalToShape, receiptReferenceShape } from './money-requests';
 import { chosenAccountIdSchema } from './account-views';
 import { compare, formatMoney, formatShares, multiply, wholeUnits } from './decimal';
 import { decimalStringSchema, localDateTimeSchema } from './money';
@@ -242,7 +242,7 @@ export const investmentRequestSchema = z.object({
     if (!result.ok) ctx.addIssue({ code: 'custom', message: result.message });
   }),
   paymentMethod: paymentMethodSchema.default('ach'),
-  ...alsoWhileUnknownShape,
+  ...additionalToShape,
 });
 export type InvestmentRequest = z.infer<typeof investmentRequestSchema>;
 

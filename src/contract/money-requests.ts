@@ -115,7 +115,7 @@ export const waitingOutcomes: readonly MoneyRequestOutcomeKey[] = keysOf(
  * The outcomes of a deposit, disbursement or investment that may yet have moved money while the
  * portal cannot say so: being sent, and unknown. A new request of the same kind for the same
  * account (and offering) is sent while one stands only when the person acknowledged it by its
- * reference (`alsoWhileUnknown`): sent again by mistake, it would move the money twice.
+ * reference (`additionalTo`): sent again by mistake, it would move the money twice.
  */
 export const unsettledOutcomes: readonly MoneyRequestOutcomeKey[] = ['pending', 'unknown'];
 
@@ -125,52 +125,109 @@ const referenceSchema = z
   .regex(/^MR-[0-9A-Z]{10}$/, 'reference must be MR- followed by 10 capital letters or digits');
 
 /**
- * The body field of a deposit, disbursement or investment that sends it although requests of the
- * same kind for the account (and offering) stand unsettled: their references, as the refusal
- * (`standing`) or the form named them. Every one that stands must be named; one that is not is
- * refused again, naming it.
+ * The body field of a deposit, disbursement or investment that sends it as an additional one to
+ * the requests that would refuse it: those of the same kind for the account (and offering) that
+ * stand unsettled, and the same request (same amount, or units) made moments ago. Their
+ * references, as the refusal (`standing`) or the form named them. Every one must be named; one
+ * that is not is refused again, naming it.
  */
-export const alsoWhileUnknownShape = {
-  alsoWhileUnknown: z
+export const additionalToShape = {
+  additionalTo: z
     .array(referenceSchema)
-    .max(20, 'alsoWhileUnknown must name at most 20 references')
+    .max(20, 'additionalTo must name at most 20 references')
     .optional(),
 };
 
 /**
- * A request that stands unsettled, as a refusal names it (the error's `standing`, whose shape is
- * in contract/errors with the rest of the error) and the forms list it: the register's words.
+ * A request that stands in the way of a new one, as a refusal names it (the error's `standing`,
+ * whose shape is in contract/errors with the rest of the error) and the forms list it: the
+ * register's words.
  */
 export type StandingRequest = StandingOnError;
 
-/** One standing request in words: "MR-… (made 2026-11-28 12:01 UTC, 44 units, $440.00): outcome unknown". */
-export function standingRequestWords(request: StandingRequest): string {
+/**
+ * Whether a request that stands in the way is the same request made moments ago and already
+ * accepted (or waiting for approval), rather than one whose outcome is not known yet.
+ */
+export const isSameRecently = (request: Pick<StandingRequest, 'outcome'>) =>
+  !unsettledOutcomes.includes(request.outcome);
+
+const upstreamIdNames: Record<z.infer<typeof moneyRequestKindSchema>, string> = {
+  investment: 'trade',
+  deposit: 'fund move',
+  disbursement: 'disbursement request',
+  ira_supplement: 'request',
+};
+
+/** "MR-… (made 2026-11-28 12:01 UTC, 44 units, $440.00)" */
+function madeWords(request: StandingRequest): string {
   const made = request.createdAt.slice(0, 16).replace('T', ' ');
   const what = [
     request.units ? `${request.units} units` : null,
     request.amount ? `$${request.amount}` : null,
   ].filter(Boolean);
-  return `${request.reference} (made ${made} UTC${what.length ? `, ${what.join(', ')}` : ''}): ${outcomeWordsOf(request).label.toLowerCase()}`;
+  return `${request.reference} (made ${made} UTC${what.length ? `, ${what.join(', ')}` : ''})`;
 }
 
-/** What a request sent while others stand is: "an additional investment: MR-… may have gone through". */
+/**
+ * The same request made moments ago, in words: "You sent the same investment at 12:22 UTC
+ * (MR-…, 60 units, $600.00), created as trade 302954".
+ */
+function sameRequestWords(request: StandingRequest): string {
+  const what = moneyRequestKindLabels[request.kind].toLowerCase();
+  const at = request.createdAt.slice(11, 16);
+  const amounts = [
+    request.units ? `${request.units} units` : null,
+    request.amount ? `$${request.amount}` : null,
+  ].filter(Boolean);
+  const state =
+    request.outcome === 'created'
+      ? request.upstreamId
+        ? `created as ${upstreamIdNames[request.kind]} ${request.upstreamId}`
+        : 'accepted by the platform'
+      : outcomeWordsOf(request).label.toLowerCase();
+  return `You sent the same ${what} at ${at} UTC (${[request.reference, ...amounts].join(', ')}), ${state}`;
+}
+
+/** One standing request in words: "MR-… (made 2026-11-28 12:01 UTC, 44 units, $440.00): outcome unknown". */
+export function standingRequestWords(request: StandingRequest): string {
+  if (isSameRecently(request)) return sameRequestWords(request);
+  return `${madeWords(request)}: ${outcomeWordsOf(request).label.toLowerCase()}`;
+}
+
+/** What to do about one standing request: wait for it, or send another only on purpose. */
+export function standingRequestNext(request: StandingRequest): string {
+  return isSameRecently(request)
+    ? 'Send another one only if you mean to make a second one.'
+    : outcomeWordsOf(request).next;
+}
+
+/**
+ * What a request sent while others stand is: "an additional investment: MR-… may have gone
+ * through", or, besides the same one made moments ago, "an additional investment besides MR-…".
+ */
 export function additionalRequestWords(
   kind: z.infer<typeof moneyRequestKindSchema>,
   references: readonly string[],
+  sameRecently = false,
 ): string {
   const what = moneyRequestKindLabels[kind].toLowerCase();
-  return `an additional ${what}: ${references.join(' and ')} may have gone through`;
+  return sameRecently
+    ? `an additional ${what} besides ${references.join(' and ')}`
+    : `an additional ${what}: ${references.join(' and ')} may have gone through`;
 }
 
 /** The label of the confirmation that sends a new request while others stand. */
 export const sendAlongsideLabel = (
   kind: z.infer<typeof moneyRequestKindSchema>,
   references: readonly string[],
-) => `Send this as ${additionalRequestWords(kind, references)}`;
+  sameRecently = false,
+) => `Send this as ${additionalRequestWords(kind, references, sameRecently)}`;
 
 /**
- * The refusal of a request while others of its kind stand unsettled, naming them with what
- * happens next to them (one sentence per kind, as everywhere) and how to send this one anyway.
+ * The refusal of a request while others of its kind stand unsettled, or while the same request
+ * was made moments ago, naming them with what happens next to them (one sentence per kind, as
+ * everywhere) and how to send this one anyway.
  */
 export function standingRefusalMessage(
   kind: z.infer<typeof moneyRequestKindSchema>,
@@ -178,9 +235,23 @@ export function standingRefusalMessage(
 ): string {
   const what = moneyRequestKindLabels[kind].toLowerCase();
   const scope = kind === 'investment' ? 'this account in this offering' : 'this account';
-  const list = standing.map(standingRequestWords).join('; ');
-  const words = outcomeWordsOf({ kind, outcome: standing[0]?.outcome ?? 'unknown' });
-  return `Not sent: an earlier ${what} of ${scope} may have gone through, and a new one could move the money twice. Standing: ${list}. ${words.next} To send this one as well, confirm that it is an additional ${what}.`;
+  const same = standing.filter(isSameRecently);
+  const unsettled = standing.filter((row) => !isSameRecently(row));
+  const parts: string[] = [];
+  if (unsettled.length > 0) {
+    const list = unsettled.map(standingRequestWords).join('; ');
+    const words = outcomeWordsOf({ kind, outcome: unsettled[0].outcome });
+    parts.push(
+      `an earlier ${what} of ${scope} may have gone through, and a new one could move the money twice. Standing: ${list}. ${words.next}`,
+    );
+  }
+  if (same.length > 0) {
+    parts.push(`${same.map(sameRequestWords).join('; ')}. Send another one?`);
+  }
+  const body = parts.map((part, i) =>
+    i === 0 ? part : part.charAt(0).toUpperCase() + part.slice(1),
+  );
+  return `Not sent: ${body.join(' ')} To send this one as well, confirm that it is an additional ${what}.`;
 }
 
 export const moneyRequestViewSchema = z.object({

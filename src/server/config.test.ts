@@ -131,4 +131,20 @@ describe('boot configuration', () => {
       groupsClaim: 'groups',
     });
   });
+
+  it('the window of the same request sent twice: 10 minutes by default, 0 turns it off, bad values name the setting', () => {
+    expect(loadConfig({ PORT: '8080' }).sameRequestWindowMs).toBe(600_000);
+    expect(loadConfig({ PORT: '8080', SAME_REQUEST_WINDOW_MINUTES: '0' }).sameRequestWindowMs).toBe(
+      0,
+    );
+    expect(() => loadConfig({ PORT: '8080', SAME_REQUEST_WINDOW_MINUTES: '-1' })).toThrow(
+      /SAME_REQUEST_WINDOW_MINUTES must be at least 0/,
+    );
+    expect(() => loadConfig({ PORT: '8080', SAME_REQUEST_WINDOW_MINUTES: '1.5' })).toThrow(
+      /SAME_REQUEST_WINDOW_MINUTES must be a/,
+    );
+    expect(() => loadConfig({ PORT: '8080', SAME_REQUEST_WINDOW_MINUTES: '2000' })).toThrow(
+      /SAME_REQUEST_WINDOW_MINUTES must be at most 1440/,
+    );
+  });
 });

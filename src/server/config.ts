@@ -107,6 +107,9 @@ const envSchema = z.object({
     .min(1_000)
     .max(7 * 86_400_000)
     .default(30 * 60_000),
+  // How long the same deposit, disbursement or investment (account, offering, amount or units)
+  // is held at Confirm as a probable second tab; 0 turns the check off.
+  SAME_REQUEST_WINDOW_MINUTES: z.coerce.number().int().min(0).max(1_440).default(10),
   ROUTE_LIMIT_SCALE: z.coerce.number().min(0.1).max(1_000).default(1),
   STORE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   STORE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
@@ -174,6 +177,11 @@ export interface Config {
   /** Per-request ceiling of a disbursement, a decimal string of dollars. */
   disbursementMaxAmount: string;
   /** Owner lease of an idempotency claim, renewed every third of it while the upstream call runs. */
+  /**
+   * A deposit, disbursement or investment identical to one the account made this recently (and
+   * accepted, or held for approval) is refused until the person names it; 0: off.
+   */
+  sameRequestWindowMs: number;
   claimLeaseMs: number;
   /**
    * How long after its call began a deposit or disbursement the platform does not list may be
@@ -461,6 +469,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     claimLeaseMs: e.CLAIM_LEASE_MS,
     reconcileNotSentAfterMs: e.RECONCILE_NOT_SENT_AFTER_MS,
+    sameRequestWindowMs: e.SAME_REQUEST_WINDOW_MINUTES * 60_000,
     routeLimitScale: e.ROUTE_LIMIT_SCALE,
     store: {
       connectMs: e.STORE_CONNECT_TIMEOUT_MS,

@@ -860,12 +860,12 @@ describe('a disbursement settled by hand (its fund move, §4.4)', () => {
       .parse((await get(`/api/accounts/${accountA}/money-requests?limit=200`, investor)).json())
       .requests.find((r) => r.reference === reference);
   /** A disbursement the platform holds, whose answer the portal lost; and its fund move. */
-  async function lostDisbursement(amount: string, alsoWhileUnknown: string[] = []) {
+  async function lostDisbursement(amount: string, additionalTo: string[] = []) {
     const res = await post(`/api/accounts/${accountA}/disbursements`, investor, {
       type: 'ach',
       amount,
       // A second one while the first stands unknown is sent only when the person says so.
-      ...(alsoWhileUnknown.length > 0 ? { alsoWhileUnknown } : {}),
+      ...(additionalTo.length > 0 ? { additionalTo } : {}),
     });
     expect(res.statusCode).toBe(201);
     const { reference } = res.json() as { reference: string };

@@ -123,7 +123,7 @@ describe('an investment of unknown outcome stands in the way of another in its o
     // The same key with the acknowledgement: the refused attempt left the key free.
     const res = await invest(
       offering,
-      { accountId: accountA, units, alsoWhileUnknown: [lost.reference] },
+      { accountId: accountA, units, additionalTo: [lost.reference] },
       key,
     );
     expect(res.statusCode).toBe(201);
@@ -193,7 +193,7 @@ describe('two requests sent at once while one stands', () => {
       accountId: accountB,
       units: unitsOf(offering, 2),
       paymentMethod: 'wire',
-      alsoWhileUnknown: [lost],
+      additionalTo: [lost],
     };
     const answers = await Promise.all([invest(offering, body), invest(offering, body)]);
     expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409]);
@@ -224,7 +224,7 @@ describe('deposits and disbursements', () => {
 
     const acknowledged = await post(`/api/accounts/${accountA}/deposits`, {
       amount: '71.01',
-      alsoWhileUnknown: [reference],
+      additionalTo: [reference],
     });
     expect(acknowledged.statusCode).toBe(201);
     expect(await creates('fundCustodyAccount')).toBe(before + 1);
@@ -248,7 +248,7 @@ describe('deposits and disbursements', () => {
     const acknowledged = await post(`/api/accounts/${accountA}/disbursements`, {
       type: 'ach',
       amount: '9.50',
-      alsoWhileUnknown: [reference],
+      additionalTo: [reference],
     });
     expect(acknowledged.statusCode).toBe(201);
   });
@@ -256,7 +256,7 @@ describe('deposits and disbursements', () => {
   it('refuses an acknowledgement that names a request that does not stand as the only one', async () => {
     const res = await post(`/api/accounts/${accountA}/deposits`, {
       amount: '5.00',
-      alsoWhileUnknown: ['MR-0000000000'],
+      additionalTo: ['MR-0000000000'],
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.standing.length).toBeGreaterThan(0);

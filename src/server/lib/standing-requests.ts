@@ -16,17 +16,30 @@ function toStanding(row: MoneyRequest): StandingOnError {
     amount: row.amount,
     units: row.units,
     offeringId: row.offeringId,
+    upstreamId: row.upstreamId,
   };
 }
 
 /**
+ * The outcomes of the same request made moments ago that a new identical one yields to: accepted
+ * by the platform, or waiting for a second person's approval. (Being sent and unknown ones stand
+ * in the way whatever they asked for.)
+ */
+const sameRecentlyOutcomes = ['created', 'held'] as const;
+
+/**
  * Refuses a deposit, disbursement or investment (409, nothing sent, audited) while another of its
  * kind for the same account (for an investment: the same offering) is being sent or of unknown
- * outcome, unless the body names each of those in `alsoWhileUnknown`: a person told "do not send
+ * outcome, unless the body names each of those in `additionalTo`: a person told "do not send
  * it again" who sends it again all the same would move the money twice. The check and the mark
  * of this request as not sent are one step per account and kind (admitUnlessStanding), so two
  * tabs cannot both pass it. A resend of the same request with the same Idempotency-Key never gets
  * here: it is answered with the first outcome (routes/define.ts).
+ *
+ * Within the configured window (SAME_REQUEST_WINDOW_MINUTES; 0 turns it off) the same request made
+ * moments ago, accepted or waiting for approval, refuses it too, unless named: the same amount
+ * (for an investment the same units) from the same account (and offering), sent from a second tab
+ * reviewed by accident, under a key of its own.
  */
 export async function refuseWhileStanding(
   ctx: Pick<RouteContext<unknown, unknown, unknown>, 'audit' | 'moneyReference'> & { deps: Deps },
@@ -35,9 +48,13 @@ export async function refuseWhileStanding(
     accountId: string;
     offeringId?: string;
     acknowledged: readonly string[] | undefined;
+    /** What it asks for, to find the same request made moments ago: units, else the amount. */
+    same?: { units?: string; amount?: string };
   },
 ): Promise<void> {
   let rows: MoneyRequest[];
+  const windowMs = ctx.deps.config.sameRequestWindowMs;
+  const now = new Date();
   try {
     rows = await admitUnlessStanding(ctx.deps.db, {
       accountId: scope.accountId,
@@ -46,6 +63,17 @@ export async function refuseWhileStanding(
       outcomes: unsettledOutcomes,
       reference: ctx.moneyReference,
       acknowledged: scope.acknowledged ?? [],
+      now,
+      ...(scope.same && windowMs > 0
+        ? {
+            same: {
+              since: new Date(now.getTime() - windowMs),
+              outcomes: sameRecentlyOutcomes,
+              units: scope.same.units ?? null,
+              amount: scope.same.amount ?? null,
+            },
+          }
+        : {}),
     });
   } catch (err) {
     // Not a lost answer: nothing was sent yet, so it may be tried again.

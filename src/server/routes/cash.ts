@@ -182,7 +182,13 @@ export const cashRoutes = [
       }
       await refuseWhileStanding(
         { deps, audit, moneyReference },
-        { kind: 'deposit', accountId: params.accountId, acknowledged: body.alsoWhileUnknown },
+        {
+          kind: 'deposit',
+          accountId: params.accountId,
+          acknowledged: body.additionalTo,
+          // The same amount into the same account moments ago is probably a second tab.
+          same: { amount: body.amount },
+        },
       );
       const move = await fundCustodyAccount(deps.upstream, {
         accountId: params.accountId,

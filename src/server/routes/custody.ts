@@ -237,7 +237,13 @@ export const custodyRoutes = [
       // Before it is held or sent: a disbursement of unknown outcome may already have paid out.
       await refuseWhileStanding(
         { deps, audit, moneyReference },
-        { kind: 'disbursement', accountId: params.accountId, acknowledged: body.alsoWhileUnknown },
+        {
+          kind: 'disbursement',
+          accountId: params.accountId,
+          acknowledged: body.additionalTo,
+          // The same amount from the same account moments ago is probably a second tab.
+          same: { amount: body.amount },
+        },
       );
       const request = toDisbursementRequest(params.accountId, body);
       // Maker-checker: above the threshold the request waits for a second person.

@@ -143,15 +143,17 @@ export const investRoutes = [
       // The register says what was asked before anything is sent: if no answer comes back, the
       // reviewer who settles it by hand compares these units with the platform's trades (§4.16).
       await recordAsked(quote.value);
-      // An earlier investment in this offering from this account that may have gone through is
-      // not followed by another unless the person named it (the one-at-a-time step).
+      // An earlier investment in this offering from this account that may have gone through, or
+      // the same units of it moments ago (a second tab reviewed by accident), is not followed by
+      // another unless the person named it (the one-at-a-time step).
       await refuseWhileStanding(
         { deps, audit, moneyReference },
         {
           kind: 'investment',
           accountId: body.accountId,
           offeringId: offering.id,
-          acknowledged: body.alsoWhileUnknown,
+          acknowledged: body.additionalTo,
+          same: { units: quote.value.units },
         },
       );
 

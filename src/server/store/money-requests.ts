@@ -38,6 +38,7 @@
  * route handlers never write rows.
  */
 import { randomBytes } from 'node:crypto';
+import Big from 'big.js';
 import { sql, type Kysely } from 'kysely';
 import type { Db } from './db';
 import { findRow } from './rows';
@@ -224,6 +225,11 @@ export function listMoneyRequestsOfAccount(
  * other one claimed before its check, and none that has already yielded. Ordering by the moment
  * of each claim would not do: those moments are taken before the claims are written, so a later
  * claim can carry the earlier moment and both would pass.
+ *
+ * Given `same`, it also yields to the same request made moments ago (created at or after
+ * `same.since`) that the platform accepted or that waits for approval: one of the same kind,
+ * account (and offering) for the same units (an investment) or amount. Two tabs reviewed by
+ * accident would otherwise each send it, under their own Idempotency-Key.
  */
 export async function admitUnlessStanding(
   db: Db,
@@ -235,8 +241,16 @@ export async function admitUnlessStanding(
     reference: string | null;
     acknowledged?: readonly string[];
     now?: Date;
+    same?: {
+      since: Date;
+      outcomes: readonly MoneyRequestOutcome[];
+      /** Compared as exact decimals: units when given, else the amount. */
+      units?: string | null;
+      amount?: string | null;
+    };
   },
 ): Promise<MoneyRequest[]> {
+  const same = scope.same;
   return db.transaction().execute(async (tx) => {
     await sql`select pg_advisory_xact_lock(hashtext(${`standing:${scope.kind}:${scope.accountId}`}))`.execute(
       tx,
@@ -246,13 +260,25 @@ export async function admitUnlessStanding(
       .selectAll()
       .where('account_id', '=', scope.accountId)
       .where('kind', '=', scope.kind)
-      .where('outcome', 'in', [...scope.outcomes]);
+      .where((eb) =>
+        same
+          ? eb.or([
+              eb('outcome', 'in', [...scope.outcomes]),
+              eb.and([eb('outcome', 'in', [...same.outcomes]), eb('created_at', '>=', same.since)]),
+            ])
+          : eb('outcome', 'in', [...scope.outcomes]),
+      );
     if (scope.offeringId) query = query.where('offering_id', '=', scope.offeringId);
     if (scope.reference) query = query.where('reference', '!=', scope.reference);
     const acknowledged = new Set(scope.acknowledged ?? []);
-    const rows = (
-      await query.orderBy('created_at', 'desc').orderBy('reference', 'desc').execute()
-    ).filter((row) => !acknowledged.has(row.reference));
+    const rows = (await query.orderBy('created_at', 'desc').orderBy('reference', 'desc').execute())
+      .filter((row) => !acknowledged.has(row.reference))
+      .filter(
+        (row) =>
+          scope.outcomes.includes(row.outcome) ||
+          (same !== undefined &&
+            sameDecimal(same.units ? row.units : row.amount, same.units ?? same.amount)),
+      );
     if (rows.length > 0 && scope.reference) {
       // The refusal's own words are recorded with it when the route answers; this marks now,
       // under the lock, that the request yielded and was never sent.
@@ -265,6 +291,16 @@ export async function admitUnlessStanding(
     }
     return rows.map(toMoneyRequest);
   });
+}
+
+/** Whether two exact decimals (as text) are equal; false when either is missing or not a number. */
+function sameDecimal(a: string | null | undefined, b: string | null | undefined): boolean {
+  if (!a || !b) return false;
+  try {
+    return new Big(a).eq(b);
+  } catch {
+    return false;
+  }
 }
 
 // ---- Writes: store-internal, always inside the caller's transaction. ----

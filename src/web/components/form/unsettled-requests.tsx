@@ -9,9 +9,10 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
 import {
   additionalRequestWords,
+  isSameRecently,
   moneyRequestKindLabels,
-  outcomeWordsOf,
   sendAlongsideLabel,
+  standingRequestNext,
   standingRequestWords,
   type StandingRequest,
 } from '../../../contract/money-requests';
@@ -23,7 +24,7 @@ import { useUnsettledRequests, type UnsettledKind } from '../../lib/unsettled-re
  * The requests of a kind (and offering) that stand unsettled for an account, from the register and
  * from a refusal that named them, and whether the person confirmed sending a new one as well.
  * Review waits for that confirmation: the BFF refuses a new request while one stands unless the
- * body names it (`alsoWhileUnknown`), since sending it again could move the money twice.
+ * body names it (`additionalTo`), since sending it again could move the money twice.
  */
 export function useUnsettled({
   accountId,
@@ -50,12 +51,29 @@ export function useUnsettled({
     amount: row.amount,
     units: row.units,
     offeringId: row.offeringId,
+    upstreamId: row.upstreamId,
   }));
+  // The same request made moments ago is not in the register's unsettled list: named by a
+  // refusal, it is kept past that refusal (the next review clears the failure), so the review and
+  // what is sent still name it.
+  const [kept, setKept] = useState<{ failure: unknown; rows: StandingRequest[] }>({
+    failure: null,
+    rows: [],
+  });
+  if (failure !== kept.failure && fromRefusal.some(isSameRecently)) {
+    const rows = [...kept.rows];
+    for (const row of fromRefusal.filter(isSameRecently)) {
+      if (!rows.some((known) => known.reference === row.reference)) rows.push(row);
+    }
+    setKept({ failure, rows });
+  }
   const standing = [...fromRegister];
-  for (const row of fromRefusal) {
+  for (const row of [...fromRefusal, ...kept.rows]) {
     if (!standing.some((known) => known.reference === row.reference)) standing.push(row);
   }
   const references = standing.map((row) => row.reference);
+  // Only the same request made moments ago (a second tab): it went through, nothing is unknown.
+  const sameRecently = standing.length > 0 && standing.every(isSameRecently);
   // The confirmation is of the requests it named: one more that appears asks again.
   const [confirmed, setConfirmed] = useState('');
   const [asked, setAsked] = useState(false);
@@ -68,6 +86,7 @@ export function useUnsettled({
     offeringId,
     accountId,
     standing,
+    sameRecently,
     acknowledged,
     asked,
     box,
@@ -86,8 +105,8 @@ export function useUnsettled({
       return false;
     },
     /** The body field naming the standing requests, once confirmed. */
-    body(): { alsoWhileUnknown?: string[] } {
-      return acknowledged ? { alsoWhileUnknown: acknowledged } : {};
+    body(): { additionalTo?: string[] } {
+      return acknowledged ? { additionalTo: acknowledged } : {};
     },
   };
 }
@@ -95,8 +114,12 @@ export function useUnsettled({
 type Unsettled = ReturnType<typeof useUnsettled>;
 
 /** The review's row saying a request goes as an additional one, naming the earlier ones. */
-export function sentAsRow(kind: UnsettledKind, references: readonly string[]): [string, string] {
-  const words = additionalRequestWords(kind, references);
+export function sentAsRow(
+  kind: UnsettledKind,
+  references: readonly string[],
+  sameRecently = false,
+): [string, string] {
+  const words = additionalRequestWords(kind, references, sameRecently);
   return ['Sent as', words.charAt(0).toUpperCase() + words.slice(1)];
 }
 
@@ -109,7 +132,7 @@ export function sentAsRow(kind: UnsettledKind, references: readonly string[]): [
 export function UnsettledRequests({ unsettled }: { unsettled: Unsettled }) {
   const titleId = useId();
   const helperId = useId();
-  const { query, standing, kind, accountId } = unsettled;
+  const { query, standing, kind, accountId, sameRecently } = unsettled;
   const what = moneyRequestKindLabels[kind].toLowerCase();
   const scope = unsettled.offeringId ? 'this account in this offering' : 'this account';
   if (accountId === '') return null;
@@ -132,20 +155,23 @@ export function UnsettledRequests({ unsettled }: { unsettled: Unsettled }) {
   return (
     <Alert severity="warning" role="region" aria-labelledby={titleId}>
       <AlertTitle id={titleId}>
-        {standing.length === 1
-          ? `An earlier ${what} of ${scope} may have gone through`
-          : `${standing.length} earlier ${what}s of ${scope} may have gone through`}
+        {sameRecently
+          ? `You sent the same ${what} moments ago`
+          : standing.length === 1
+            ? `An earlier ${what} of ${scope} may have gone through`
+            : `${standing.length} earlier ${what}s of ${scope} may have gone through`}
       </AlertTitle>
       <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
         {standing.map((row) => (
           <li key={row.reference}>
-            <span translate="no">{standingRequestWords(row)}</span>. {outcomeWordsOf(row).next}
+            <span translate="no">{standingRequestWords(row)}</span>. {standingRequestNext(row)}
           </li>
         ))}
       </Box>
       <Typography variant="body2" sx={{ mt: 1 }}>
-        Follow it under our reference on <AccountRequestsLink accountId={accountId} />. A new {what}{' '}
-        is sent only if you confirm that it is an additional one.
+        {sameRecently ? 'See it' : 'Follow it'} under our reference on{' '}
+        <AccountRequestsLink accountId={accountId} />. A new {what} is sent only if you confirm that
+        it is an additional one.
       </Typography>
       <FormControl error={unsettled.asked} sx={{ mt: 1 }}>
         <FormControlLabel
@@ -164,11 +190,14 @@ export function UnsettledRequests({ unsettled }: { unsettled: Unsettled }) {
           label={sendAlongsideLabel(
             kind,
             standing.map((row) => row.reference),
+            sameRecently,
           )}
         />
         {unsettled.asked && (
           <FormHelperText id={helperId} role="alert">
-            {`Confirm that this is an additional ${what} to send it while the earlier one stands, or wait until it is settled.`}
+            {sameRecently
+              ? `Confirm that this is an additional ${what} to send it, or leave it: the earlier one went through.`
+              : `Confirm that this is an additional ${what} to send it while the earlier one stands, or wait until it is settled.`}
           </FormHelperText>
         )}
       </FormControl>

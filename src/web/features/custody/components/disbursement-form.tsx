@@ -197,7 +197,12 @@ export function DisbursementForm({
         {...accountRequestPlaces(accountId)}
       >
         {flow.review && (
-          <ReviewSummary accountId={accountId} request={flow.review} linkedBank={linkedBank} />
+          <ReviewSummary
+            accountId={accountId}
+            request={flow.review}
+            linkedBank={linkedBank}
+            sameRecently={unsettled.sameRecently}
+          />
         )}
       </ReviewDialog>
     </Form>
@@ -235,10 +240,13 @@ function ReviewSummary({
   accountId,
   request,
   linkedBank,
+  sameRecently,
 }: {
   accountId: string;
   request: DisbursementRequest;
   linkedBank?: LinkedBankResult;
+  /** Whether what it is sent besides is the same disbursement made moments ago. */
+  sameRecently: boolean;
 }) {
   const items: [string, ReactNode][] = [
     ['From account', <Code key="account" value={accountId} />],
@@ -248,7 +256,8 @@ function ReviewSummary({
   if (request.type === 'ach' && linkedBank?.state === 'linked') {
     items.push(['To bank', linkedBankName(linkedBank.bank)]);
   }
-  if (request.alsoWhileUnknown) items.push(sentAsRow('disbursement', request.alsoWhileUnknown));
+  if (request.additionalTo)
+    items.push(sentAsRow('disbursement', request.additionalTo, sameRecently));
   if (request.type !== 'ach') {
     items.push(
       [

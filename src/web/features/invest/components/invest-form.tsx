@@ -55,7 +55,7 @@ import {
 } from '../../../components/form/unsettled-requests';
 
 /** The confirmation that sends a request while earlier ones stand (contract/money-requests). */
-type AlsoWhileUnknown = { alsoWhileUnknown?: string[] };
+type AdditionalTo = { additionalTo?: string[] };
 
 /** ACH is paid from the linked bank: without one it is shown, not offered (as for disbursements). */
 const paymentOptions = (achAvailable: boolean) =>
@@ -146,7 +146,7 @@ export function InvestForm({
   const queryClient = useQueryClient();
   const flow = useReviewAndSubmit({
     mutation: useCreateInvestment(),
-    variables: (request: InvestmentValues & AlsoWhileUnknown, idempotencyKey) => ({
+    variables: (request: InvestmentValues & AdditionalTo, idempotencyKey) => ({
       offeringId: offering.id,
       request,
       idempotencyKey,
@@ -220,8 +220,8 @@ export function InvestForm({
             ['Unit price', formatMoney(offering.unitPrice, { precision: 'price' })],
             ['Amount', reviewed.ok ? formatMoney(reviewed.value.amount) : '—'],
             ['Payment', paymentMethodLabels[request.paymentMethod]],
-            ...(request.alsoWhileUnknown
-              ? [sentAsRow('investment', request.alsoWhileUnknown)]
+            ...(request.additionalTo
+              ? [sentAsRow('investment', request.additionalTo, unsettled.sameRecently)]
               : []),
           ]}
         />

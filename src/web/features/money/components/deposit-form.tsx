@@ -129,12 +129,12 @@ function DepositFields({
   }, [focusFirst, setFocus]);
   const flow = useReviewAndSubmit({
     mutation: useCreateDeposit(),
-    variables: ({ amount, description, alsoWhileUnknown }: DepositRequest, idempotencyKey) => ({
+    variables: ({ amount, description, additionalTo }: DepositRequest, idempotencyKey) => ({
       accountId,
       request: {
         amount,
         ...(description ? { description } : {}),
-        ...(alsoWhileUnknown ? { alsoWhileUnknown } : {}),
+        ...(additionalTo ? { additionalTo } : {}),
       },
       idempotencyKey,
     }),
@@ -178,8 +178,8 @@ function DepositFields({
                 ['From bank', linkedBankName(bank)],
                 ['Into', <Code key="account" value={accountId} />],
                 ['Description', flow.review.description || 'None'],
-                ...(flow.review.alsoWhileUnknown
-                  ? [sentAsRow('deposit', flow.review.alsoWhileUnknown)]
+                ...(flow.review.additionalTo
+                  ? [sentAsRow('deposit', flow.review.additionalTo, unsettled.sameRecently)]
                   : []),
               ]}
             />

@@ -144,7 +144,7 @@ describe('an investment of unknown outcome is not followed straight by another',
     await user.click(confirm());
     expect(await screen.findByText('Investment submitted')).toBeTruthy();
     expect(sent).toHaveLength(2);
-    expect(sent[1].body).toMatchObject({ units: '45', alsoWhileUnknown: ['MR-H7XM68GV7W'] });
+    expect(sent[1].body).toMatchObject({ units: '45', additionalTo: ['MR-H7XM68GV7W'] });
     expect(sent[1].idempotencyKey).not.toBe(sent[0].idempotencyKey);
   });
 
@@ -200,6 +200,67 @@ describe('an investment of unknown outcome is not followed straight by another',
     await openReviewAndArm(() => user.click(review()), confirm);
     await user.click(confirm());
     expect(await screen.findByText('Investment submitted')).toBeTruthy();
-    expect(sent[1].body).toMatchObject({ alsoWhileUnknown: ['MR-H7XM68GV7W'] });
+    expect(sent[1].body).toMatchObject({ additionalTo: ['MR-H7XM68GV7W'] });
+  });
+
+  it('the same investment sent moments ago from another tab is held at Confirm, named with its trade, and sent only once confirmed', async () => {
+    standing([]);
+    const message =
+      'Not sent: You sent the same investment at 12:22 UTC (MR-4M1Z077DQK, 45 units, $450), created as trade 302954. Send another one? To send this one as well, confirm that it is an additional investment.';
+    const sent = mockPost(
+      endpoint,
+      errorAnswer(409, {
+        code: 'conflict',
+        message,
+        submitted: 'no',
+        refusal: 'state',
+        standing: [
+          {
+            reference: 'MR-4M1Z077DQK',
+            kind: 'investment',
+            outcome: 'created',
+            createdAt: '2026-11-28T12:22:00.000Z',
+            amount: '450',
+            units: '45',
+            offeringId: '7',
+            upstreamId: '302954',
+          },
+        ],
+      }),
+      okAnswer(receipt),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<InvestForm offering={offering} accounts={accounts} />);
+    await fillIn(user, '45');
+    await openReviewAndArm(() => user.click(review()), confirm);
+    await user.click(confirm());
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(message);
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+
+    const notice = await screen.findByRole('region', {
+      name: 'You sent the same investment moments ago',
+    });
+    expect(notice.textContent).toContain(
+      'You sent the same investment at 12:22 UTC (MR-4M1Z077DQK, 45 units, $450), created as trade 302954. Send another one only if you mean to make a second one.',
+    );
+    expect(notice.textContent).not.toContain('may have gone through');
+    // Reviewed again without the confirmation: nothing opens, the box asks.
+    await user.click(review());
+    const box = within(notice).getByRole('checkbox', {
+      name: 'Send this as an additional investment besides MR-4M1Z077DQK',
+    });
+    await waitFor(() => expect(document.activeElement).toBe(box));
+    expect(descriptionOf(box)).toBe(
+      'Confirm that this is an additional investment to send it, or leave it: the earlier one went through.',
+    );
+    expect(sent).toHaveLength(1);
+
+    await user.click(box);
+    await openReviewAndArm(() => user.click(review()), confirm);
+    expect(screen.getByText('An additional investment besides MR-4M1Z077DQK')).toBeTruthy();
+    await user.click(confirm());
+    expect(await screen.findByText('Investment submitted')).toBeTruthy();
+    expect(sent[1].body).toMatchObject({ units: '45', additionalTo: ['MR-4M1Z077DQK'] });
   });
 });

@@ -266,7 +266,7 @@ describe('an investor deposits from the linked bank (fundCustodyAccount, §4.16)
     );
     await user.click(send());
     expect(await screen.findByText('Deposit requested')).toBeTruthy();
-    expect(sent[1].body).toEqual({ amount: '71.01', alsoWhileUnknown: ['MR-QWWWHH63TG'] });
+    expect(sent[1].body).toEqual({ amount: '71.01', additionalTo: ['MR-QWWWHH63TG'] });
   });
 
   it('with no bank linked offers no form and says why', async () => {

@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { offeringListSchema, type Offering } from '../../contract/offerings';
+import { getMoneyRequest } from '../store/money-requests';
+import { call, sandboxCalls, signIn, startHarness, type Harness } from './harness';
+
+/*
+ * The same deposit, disbursement or investment sent from two tabs reviewed by accident: each tab
+ * has its own Idempotency-Key, so the key cannot tell them apart. Within the configured window
+ * (SAME_REQUEST_WINDOW_MINUTES) the second is refused (409, nothing sent) naming the first, and
+ * goes only when the person names it in `additionalTo`.
+ */
+
+let h: Harness;
+let investor: string;
+let accountA: string;
+let accountB: string;
+let offerings: Offering[];
+
+beforeAll(async () => {
+  h = await startHarness({ env: { SAME_REQUEST_WINDOW_MINUTES: '10' } });
+  investor = await signIn(h.app, 'investor@demo.test');
+  [accountA, accountB] = h.manifest.investors[0].accountIds;
+  offerings = offeringListSchema
+    .parse((await call(h.app, 'GET', '/api/offerings', { cookie: investor })).json())
+    .offerings.filter(
+      (o) => ['approved', 'open'].includes(o.status) && Number(o.remainingShares) > 100,
+    );
+  if (offerings.length < 2) throw new Error('the sandbox has fewer than two investable offerings');
+});
+afterAll(() => h?.close());
+
+let n = 0;
+const newKey = () => `twice-${Date.now()}-${++n}-abcdef`;
+const post = (url: string, body: unknown, key = newKey()) =>
+  call(h.app, 'POST', url, { cookie: investor, body, headers: { 'idempotency-key': key } });
+const unitsOf = (offering: Offering, extra: number) =>
+  String(Math.ceil(Number(offering.minAmount) / Number(offering.unitPrice)) + extra);
+const invest = (offering: Offering, body: Record<string, unknown>, key?: string) =>
+  post(`/api/offerings/${offering.id}/investments`, body, key);
+const creates = async (operation: string) => (await sandboxCalls(h.sandboxUrl))[operation] ?? 0;
+
+interface Refusal {
+  code: string;
+  message: string;
+  submitted: string;
+  refusal: string;
+  reference: string;
+  standing: {
+    reference: string;
+    kind: string;
+    outcome: string;
+    units: string | null;
+    amount: string | null;
+    upstreamId?: string | null;
+  }[];
+}
+
+describe('the same investment from a second tab', () => {
+  let offering: Offering;
+  let units: string;
+  let first: { reference: string; tradeId: string; key: string };
+
+  beforeAll(async () => {
+    offering = offerings[0];
+    units = unitsOf(offering, 4);
+    const key = newKey();
+    const res = await invest(offering, { accountId: accountA, units, paymentMethod: 'wire' }, key);
+    expect(res.statusCode).toBe(201);
+    first = { ...(res.json() as { reference: string; tradeId: string }), key };
+  });
+
+  it('is refused at Confirm (409, nothing sent), naming the first with its trade', async () => {
+    const before = await creates('createTrade');
+    const res = await invest(offering, { accountId: accountA, units, paymentMethod: 'wire' });
+    expect(res.statusCode).toBe(409);
+    const error = res.json().error as Refusal;
+    expect(error).toMatchObject({ code: 'conflict', submitted: 'no', refusal: 'state' });
+    expect(error.standing).toEqual([
+      expect.objectContaining({
+        reference: first.reference,
+        kind: 'investment',
+        outcome: 'created',
+        units,
+        upstreamId: first.tradeId,
+      }),
+    ]);
+    expect(error.message).toMatch(
+      new RegExp(
+        `^Not sent: You sent the same investment at \\d\\d:\\d\\d UTC \\(${first.reference}, ${units} units, .*\\), created as trade ${first.tradeId}\\. Send another one\\?`,
+      ),
+    );
+    expect(await creates('createTrade')).toBe(before);
+    expect((await getMoneyRequest(h.db, error.reference))?.outcome).toBe('not_sent');
+  });
+
+  it('still replays the first tab’s own resend (same key) with its receipt', async () => {
+    const before = await creates('createTrade');
+    const res = await invest(
+      offering,
+      { accountId: accountA, units, paymentMethod: 'wire' },
+      first.key,
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.headers['idempotent-replayed']).toBe('true');
+    expect(res.json()).toMatchObject({ reference: first.reference, tradeId: first.tradeId });
+    expect(await creates('createTrade')).toBe(before);
+  });
+
+  it('is sent once the person names the first as the one this is additional to', async () => {
+    const before = await creates('createTrade');
+    const res = await invest(offering, {
+      accountId: accountA,
+      units,
+      paymentMethod: 'wire',
+      additionalTo: [first.reference],
+    });
+    expect(res.statusCode).toBe(201);
+    expect(await creates('createTrade')).toBe(before + 1);
+  });
+
+  it('does not hold other units, another offering or another account', async () => {
+    const other = unitsOf(offering, 5);
+    expect(
+      (await invest(offering, { accountId: accountA, units: other, paymentMethod: 'wire' }))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await invest(offerings[1], {
+          accountId: accountA,
+          units: unitsOf(offerings[1], 4),
+          paymentMethod: 'wire',
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect(
+      (await invest(offering, { accountId: accountB, units, paymentMethod: 'wire' })).statusCode,
+    ).toBe(201);
+  });
+
+  it('does not hold one made before the window', async () => {
+    const lateUnits = unitsOf(offering, 6);
+    const earlier = await invest(offering, {
+      accountId: accountA,
+      units: lateUnits,
+      paymentMethod: 'wire',
+    });
+    expect(earlier.statusCode).toBe(201);
+    await h.db
+      .updateTable('money_requests')
+      .set({ created_at: new Date(Date.now() - 11 * 60_000) })
+      .where('reference', '=', earlier.json().reference as string)
+      .execute();
+    const res = await invest(offering, {
+      accountId: accountA,
+      units: lateUnits,
+      paymentMethod: 'wire',
+    });
+    expect(res.statusCode).toBe(201);
+  });
+
+  it('sends exactly one of two identical investments confirmed at once in two tabs', async () => {
+    const offering2 = offerings[1];
+    const body = { accountId: accountB, units: unitsOf(offering2, 7), paymentMethod: 'wire' };
+    const before = await creates('createTrade');
+    const answers = await Promise.all([invest(offering2, body), invest(offering2, body)]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409]);
+    expect(await creates('createTrade')).toBe(before + 1);
+    const sent = answers.find((res) => res.statusCode === 201)!.json() as { reference: string };
+    const refused = answers.find((res) => res.statusCode === 409)!.json().error as Refusal;
+    expect(refused.standing.map((row) => row.reference)).toEqual([sent.reference]);
+  });
+});
+
+describe('the same deposit or disbursement from a second tab', () => {
+  it('refuses the same deposit amount, naming the first and its fund move, and sends another amount', async () => {
+    const first = await post(`/api/accounts/${accountA}/deposits`, { amount: '91.00' });
+    expect(first.statusCode).toBe(201);
+    const { reference, referenceNumber } = first.json() as {
+      reference: string;
+      referenceNumber: string;
+    };
+    const before = await creates('fundCustodyAccount');
+    const again = await post(`/api/accounts/${accountA}/deposits`, { amount: '91.00' });
+    expect(again.statusCode).toBe(409);
+    const error = again.json().error as Refusal;
+    expect(error.standing).toEqual([
+      expect.objectContaining({ reference, kind: 'deposit', upstreamId: referenceNumber }),
+    ]);
+    expect(error.message).toContain(`created as fund move ${referenceNumber}. Send another one?`);
+    expect(await creates('fundCustodyAccount')).toBe(before);
+
+    expect((await post(`/api/accounts/${accountA}/deposits`, { amount: '91.01' })).statusCode).toBe(
+      201,
+    );
+    const acknowledged = await post(`/api/accounts/${accountA}/deposits`, {
+      amount: '91.00',
+      additionalTo: [reference],
+    });
+    expect(acknowledged.statusCode).toBe(201);
+  });
+
+  it('refuses the same disbursement amount, not a deposit of that amount', async () => {
+    const first = await post(`/api/accounts/${accountA}/disbursements`, {
+      type: 'ach',
+      amount: '12.00',
+    });
+    expect(first.statusCode).toBe(201);
+    const again = await post(`/api/accounts/${accountA}/disbursements`, {
+      type: 'ach',
+      amount: '12.00',
+    });
+    expect(again.statusCode).toBe(409);
+    expect((again.json().error as Refusal).standing).toEqual([
+      expect.objectContaining({ reference: first.json().reference, kind: 'disbursement' }),
+    ]);
+    expect((await post(`/api/accounts/${accountA}/deposits`, { amount: '12.00' })).statusCode).toBe(
+      201,
+    );
+  });
+});
