@@ -279,6 +279,12 @@ export const moneyRequestViewSchema = z.object({
    * (reconciliation) or a reviewer by hand. Null for an outcome the platform's answer gave.
    */
   settledBy: z.enum(['reconciliation', 'reviewer']).nullable(),
+  /**
+   * For an investment of unknown outcome: a trade of the same account, offering and units that
+   * appeared at the platform right after it was sent and that no other request accounts for
+   * (probableTradeWords). A guess a reviewer confirms, never an outcome.
+   */
+  probableTradeId: z.string().nullable().optional(),
   /** Only for compliance and admin: who sent it. */
   userEmail: z.string().nullable().optional(),
   /** Only for compliance and admin: the reviewer who settled it by hand. */
@@ -358,6 +364,12 @@ const timelineEntrySchema = z.object({
   next: z.string().nullable(),
   /** The next approval batch, as an instant, for entries that wait for it. */
   nextBatchAt: instantSchema.nullable(),
+  /**
+   * An investment of unknown outcome: the trade that is probably it (probableTradeWords). A trade:
+   * our reference of the investment of unknown outcome it is probably (probableRequestWords).
+   */
+  probableTradeId: z.string().nullable().optional(),
+  probableReference: z.string().nullable().optional(),
 });
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 
@@ -482,6 +494,18 @@ export const moneyRequestSettleSchema = z
   });
 export type MoneyRequestSettleInput = z.infer<typeof moneyRequestSettleSchema>;
 
+/**
+ * An investment of unknown outcome whose trade probably appeared at the platform: the platform
+ * names no read that ties a trade to our reference (§4.16), so it is told as a guess that a
+ * reviewer confirms, and the two entries are not read as two investments.
+ */
+export const probableTradeWords = (tradeId: string) =>
+  `A trade of the same account, offering and units, ${tradeId}, appeared at the platform right after: probably this one; a reviewer confirms it.`;
+
+/** The trade itself, told of the investment of unknown outcome it probably is. */
+export const probableRequestWords = (reference: string) =>
+  `Probably our ${reference}, whose answer was lost: the same investment, not a second one; a reviewer confirms it.`;
+
 /** The refusal of a trade whose units differ from the investment's (`confirmDifferentUnits`). */
 export function differentUnitsMessage(
   trade: { id: string; units: string },
@@ -516,6 +540,11 @@ export const settlementCandidatesSchema = z.discriminatedUnion('state', [
          */
         sameUnits: z.boolean().nullable(),
         sameAmount: z.boolean().nullable(),
+        /**
+         * Whether it is the trade the register takes for this request (probableTradeWords): the
+         * same units, appeared right after it was sent, claimed by no other request. Offered first.
+         */
+        probable: z.boolean().optional(),
       }),
     ),
     /** False when the account holds more trades than were read. */

@@ -54,6 +54,7 @@ import {
 } from '../upstream';
 import { csvDownload } from '../lib/csv-download';
 import { defineRoute } from './define';
+import { probableTrades } from '../lib/probable-trades';
 
 /** Exact decimal equality ("12" and "12.000" are the same); null when either side is not known. */
 function sameDecimal(a: string | null, b: string | null): boolean | null {
@@ -236,6 +237,7 @@ function toView(
   row: MoneyRequest,
   names: Map<string, string>,
   emails?: Map<string, string>,
+  probable?: Map<string, string>,
 ): MoneyRequestView {
   const settledBy =
     row.settledVia === 'manual'
@@ -258,6 +260,7 @@ function toView(
     createdAt: row.createdAt.toISOString(),
     settledAt: row.settledAt ? row.settledAt.toISOString() : null,
     settledBy,
+    ...(probable?.has(row.reference) ? { probableTradeId: probable.get(row.reference) } : {}),
     ...(emails
       ? {
           userEmail: emails.get(row.userId) ?? null,
@@ -412,6 +415,32 @@ function timeKey(entry: TimelineEntry, upstreamZone: string): number {
   return upstreamTimeToInstant(entry.at, upstreamZone)?.getTime() ?? 0;
 }
 
+/**
+ * The trades the account's investments of unknown outcome probably are (lib/probable-trades), for
+ * its requests list: read only when the page holds one. Trades that cannot be read name none; the
+ * list is answered all the same.
+ */
+async function probableTradesOfAccount(
+  deps: Deps,
+  accountId: string,
+  rows: MoneyRequest[],
+  log: { warn(details: object, message: string): void },
+): Promise<Map<string, string>> {
+  if (!rows.some((row) => row.kind === 'investment' && row.outcome === 'unknown')) return new Map();
+  try {
+    const [read, register] = await Promise.all([
+      getAllTrades(deps.upstream, { accountId }),
+      listMoneyRequestsOfAccount(deps.db, accountId, { kind: 'investment', limit: 1000 }),
+    ]);
+    const probable = probableTrades(register.items, read.trades, deps.config.upstreamTimeZone);
+    const shown = new Set(rows.map((row) => row.reference));
+    return new Map([...probable].filter(([reference]) => shown.has(reference)));
+  } catch (err) {
+    log.warn({ err }, 'money requests: trades not read for the probable ones');
+    return new Map();
+  }
+}
+
 export const moneyRequestRoutes = [
   defineRoute({
     method: 'GET',
@@ -428,9 +457,12 @@ export const moneyRequestRoutes = [
         ...(query.offeringId ? { offeringId: query.offeringId } : {}),
         ...(query.unsettled ? { outcome: [...unsettledOutcomes] } : {}),
       });
-      const names = await offeringNames(deps, page.items, request.log);
+      const [names, probable] = await Promise.all([
+        offeringNames(deps, page.items, request.log),
+        probableTradesOfAccount(deps, params.accountId, page.items, request.log),
+      ]);
       return {
-        requests: page.items.map((row) => toView(row, names)),
+        requests: page.items.map((row) => toView(row, names, undefined, probable)),
         total: page.total,
         offset: page.offset,
         limit: page.limit,
@@ -580,6 +612,12 @@ export const moneyRequestRoutes = [
           .map((row) => row.upstreamId)
           .filter((id): id is string => id !== null && id !== request.upstreamId),
       );
+      // The trade that appeared right after it was sent is offered first (lib/probable-trades).
+      const probable = probableTrades(
+        register.items,
+        read.trades,
+        deps.config.upstreamTimeZone,
+      ).get(request.reference);
       const candidates = read.trades
         .filter(
           (trade) =>
@@ -595,10 +633,12 @@ export const moneyRequestRoutes = [
           status: tradeStatusInWords(trade.status),
           sameUnits: sameDecimal(trade.units, request.units),
           sameAmount: sameDecimal(trade.amount, request.amount),
+          probable: trade.tradeId === probable,
         }))
-        // Trades of exactly the units asked for first, then newest first.
+        // The probable one first, then trades of exactly the units asked for, then newest first.
         .sort(
           (a, b) =>
+            Number(b.probable) - Number(a.probable) ||
             Number(b.sameUnits === true) - Number(a.sameUnits === true) ||
             (b.createdAt ?? '').localeCompare(a.createdAt ?? ''),
         );
@@ -763,6 +803,14 @@ export const moneyRequestRoutes = [
         });
       }
 
+      // An investment of unknown outcome and the trade that is probably it are told of each
+      // other, so the two are not read as two investments (lib/probable-trades).
+      const probable = probableTrades(
+        register.items,
+        trades?.trades ?? [],
+        deps.config.upstreamTimeZone,
+      );
+      const probableOf = new Map([...probable].map(([reference, id]) => [id, reference]));
       const tradeIds = new Set<string>();
       for (const trade of trades?.trades ?? []) {
         if (trade.accountId !== accountId) continue;
@@ -781,6 +829,9 @@ export const moneyRequestRoutes = [
           state: tradeStatusInWords(trade.status),
           next: null,
           nextBatchAt: null,
+          ...(probableOf.has(trade.tradeId)
+            ? { probableReference: probableOf.get(trade.tradeId) }
+            : {}),
         });
       }
 
@@ -864,6 +915,7 @@ export const moneyRequestRoutes = [
           atZone: 'utc',
           state,
           ...step,
+          ...(probable.has(row.reference) ? { probableTradeId: probable.get(row.reference) } : {}),
         });
       }
 

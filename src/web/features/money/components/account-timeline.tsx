@@ -4,7 +4,11 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import type { TimelineEntry } from '../../../../contract/money-requests';
+import {
+  probableRequestWords,
+  probableTradeWords,
+  type TimelineEntry,
+} from '../../../../contract/money-requests';
 import { CardList } from '../../../components/card-list';
 import { Code, SectionCard } from '../../../components/description-list';
 import { EmptyState, QueryState } from '../../../components/query-state';
@@ -172,6 +176,18 @@ function TimelineCards({ accountId, entries }: { accountId: string; entries: Tim
             )}
           </Typography>
           <Typography sx={{ mt: 0.5 }}>{entry.state}</Typography>
+          {/* An investment of unknown outcome and the trade that is probably it: told of each
+              other, so the two are not read as two investments. */}
+          {entry.probableTradeId && (
+            <Typography variant="body2" sx={{ mt: 0.5, fontWeight: 600 }}>
+              {probableTradeWords(entry.probableTradeId)}
+            </Typography>
+          )}
+          {entry.probableReference && (
+            <Typography variant="body2" sx={{ mt: 0.5, fontWeight: 600 }}>
+              {probableRequestWords(entry.probableReference)}
+            </Typography>
+          )}
           {entry.next && (
             <Typography variant="body2" sx={{ mt: 0.5 }}>
               Next: {entry.next}

@@ -5,6 +5,7 @@ import {
   moneyRequestKindLabels,
   outcomeWordsOf,
   wasFoundAfterNotSent,
+  probableTradeWords,
   type MoneyRequestView,
 } from '../../../../contract/money-requests';
 import { CardList } from '../../../components/card-list';
@@ -114,6 +115,11 @@ function Outcome({
       {wasFoundAfterNotSent(request) && (
         <Typography variant="body2" color="warning.dark">
           {request.message}
+        </Typography>
+      )}
+      {request.outcome === 'unknown' && request.probableTradeId && (
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {probableTradeWords(request.probableTradeId)}
         </Typography>
       )}
       {settledLater(request) && (

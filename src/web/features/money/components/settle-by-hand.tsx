@@ -149,6 +149,16 @@ function TradeCandidates({
                         <Box sx={{ minWidth: 0 }}>
                           <Typography variant="body2">
                             Trade {trade.upstreamId}
+                            {trade.probable && ' · '}
+                            {trade.probable && (
+                              <Typography
+                                component="strong"
+                                variant="body2"
+                                sx={{ fontWeight: 600, color: 'success.dark' }}
+                              >
+                                Probably this one: the same units, appeared right after it was sent
+                              </Typography>
+                            )}
                             {/* A separator a screen reader reads too, not only a margin. */}
                             {compared && ' · '}
                             {compared && (

@@ -57,6 +57,53 @@ describe('an investor reads the money timeline of an account', () => {
     expect(screen.queryByText(/time zone not stated/)).toBeNull();
   });
 
+  it('reads a lost investment and the trade that is probably it as one investment, each naming the other', () => {
+    renderWithProviders(
+      <AccountTimeline
+        accountId="A1040000"
+        entries={[
+          entry({
+            kind: 'investment',
+            id: '302961',
+            reference: null,
+            fundMove: null,
+            title: 'Investment in Blue Mesa Solar Partners (77 units)',
+            amount: '385',
+            at: '2026-11-28T12:30:10',
+            atZone: 'upstream',
+            state: 'Created: waiting for payment and approval',
+            probableReference: 'MR-0GFBRQ27J1',
+          }),
+          entry({
+            kind: 'investment',
+            id: 'MR-0GFBRQ27J1',
+            reference: 'MR-0GFBRQ27J1',
+            fundMove: null,
+            title: 'Investment in Blue Mesa Solar Partners',
+            amount: '385',
+            at: '2026-11-28T12:30:00.000Z',
+            state:
+              'Outcome unknown: The request may have reached the platform, but no answer came back.',
+            next: 'Do not send it again. A reviewer checks it with the platform and settles it; if it stays unknown, contact support and quote our reference.',
+            probableTradeId: '302961',
+          }),
+        ]}
+      />,
+    );
+    const [trade, lost] = screen.getAllByRole('listitem');
+    expect(
+      within(lost).getByText(
+        'A trade of the same account, offering and units, 302961, appeared at the platform right after: probably this one; a reviewer confirms it.',
+      ),
+    ).toBeTruthy();
+    expect(
+      within(trade).getByText(
+        'Probably our MR-0GFBRQ27J1, whose answer was lost: the same investment, not a second one; a reviewer confirms it.',
+      ),
+    ).toBeTruthy();
+    expect(within(trade).queryByText(/appeared at the platform right after/)).toBeNull();
+  });
+
   it('calls a move whose direction is not stated a fund move, with the platform’s description', () => {
     renderWithProviders(
       <AccountTimeline

@@ -357,3 +357,25 @@ describe('an investor reads the requests sent from the portal', () => {
     expect(cells[cells.length - 1].textContent).toBe('—');
   });
 });
+
+describe('an investor reads an investment whose answer was lost', () => {
+  withViewportWidth(1280);
+
+  it('is told of the trade that is probably it, as a guess a reviewer confirms', () => {
+    renderWithProviders(
+      <MoneyRequestsList
+        requests={[
+          { ...request, outcome: 'unknown', probableTradeId: '302961', userEmail: undefined },
+          { ...request, reference: 'MR-ZZZZZZZZZZ', outcome: 'unknown', userEmail: undefined },
+        ]}
+        label="Money requests"
+        reviewer={false}
+      />,
+    );
+    expect(
+      screen.getAllByText(
+        'A trade of the same account, offering and units, 302961, appeared at the platform right after: probably this one; a reviewer confirms it.',
+      ),
+    ).toHaveLength(1);
+  });
+});

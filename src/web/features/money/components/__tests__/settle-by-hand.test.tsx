@@ -306,6 +306,59 @@ describe('a reviewer settles an unknown money request by hand', () => {
     ]);
   });
 
+  it('offers the trade that appeared right after the lost investment first, marked as probably it', async () => {
+    const investment: MoneyRequestView = {
+      ...unknown,
+      reference: 'MR-0GFBRQ27J1',
+      kind: 'investment',
+      amount: '385',
+      units: '77',
+      offeringId: '5201',
+    };
+    bff.use(
+      http.get('/api/compliance/money-requests/MR-0GFBRQ27J1/candidates', () =>
+        HttpResponse.json({
+          state: 'found',
+          candidates: [
+            {
+              upstreamId: '302961',
+              units: '77',
+              amount: '385',
+              createdAt: '2026-11-28T12:30:10',
+              status: 'Created: waiting for payment and approval',
+              sameUnits: true,
+              sameAmount: true,
+              probable: true,
+            },
+            {
+              upstreamId: '302900',
+              units: '77',
+              amount: '385',
+              createdAt: '2026-11-28T12:40:00',
+              status: 'Created: waiting for payment and approval',
+              sameUnits: true,
+              sameAmount: true,
+              probable: false,
+            },
+          ],
+          complete: true,
+        }),
+      ),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<Register requests={[investment]} />);
+    await user.click(screen.getByRole('button', { name: 'Settle by hand: MR-0GFBRQ27J1' }));
+    const dialog = screen.getByRole('dialog', { name: 'Settle MR-0GFBRQ27J1 by hand' });
+    const trades = within(dialog).getByRole('region', {
+      name: 'Trades at the platform that could be it',
+    });
+    const [first, second] = await within(trades).findAllByRole('listitem');
+    expect(first.textContent).toContain(
+      'Trade 302961 · Probably this one: the same units, appeared right after it was sent',
+    );
+    expect(second.textContent).not.toContain('Probably this one');
+  });
+
   it('names the choices when none is made', async () => {
     const { user, dialog } = await openDialog();
     await user.type(within(dialog).getByLabelText(/What you checked/), 'Fund moves of A1040000');

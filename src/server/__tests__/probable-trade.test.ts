@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { offeringListSchema, type Offering } from '../../contract/offerings';
+import { getMoneyRequest } from '../store/money-requests';
+import { call, callSandbox, signIn, startHarness, type Harness } from './harness';
+
+/*
+ * An investment whose answer was lost but which the platform did create: the platform names no
+ * read that ties a trade to our reference (§4.16), so it is never settled from the trades. The
+ * portal can still see a trade of the same account, offering and units that appeared right after
+ * the request was sent and that no other request accounts for, and says so on the unknown entry,
+ * on the trade, on the requests list and first among a reviewer's candidates.
+ */
+
+let h: Harness;
+let investor: string;
+let reviewer: string;
+let accountA: string;
+let offering: Offering;
+let units: string;
+let answeredTrade: string;
+let lost: string;
+let heldTrade: string;
+let otherUnitsTrade: string;
+
+let n = 0;
+const key = () => `probable-${Date.now()}-${++n}-abcdef`;
+const invest = (body: Record<string, unknown>) =>
+  call(h.app, 'POST', `/api/offerings/${offering.id}/investments`, {
+    cookie: investor,
+    body,
+    headers: { 'idempotency-key': key() },
+  });
+/** A trade made at the platform directly: as when the call arrived and only its answer was lost. */
+async function tradeAtPlatform(tradeUnits: string): Promise<string> {
+  const direct = await fetch(`${h.sandboxUrl}/index.php/v3/createTrade`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${h.credentials.clientId}:${h.credentials.apiKey}`,
+    },
+    body: JSON.stringify({ accountId: accountA, offeringId: offering.id, units: tradeUnits }),
+  });
+  return String(
+    ((await direct.json()) as { purchaseDetails: [boolean, { tradeId: string }[]] })
+      .purchaseDetails[1][0].tradeId,
+  );
+}
+
+beforeAll(async () => {
+  h = await startHarness();
+  investor = await signIn(h.app, 'investor@demo.test');
+  reviewer = await signIn(h.app, 'compliance@demo.test');
+  [accountA] = h.manifest.investors[0].accountIds;
+  offering = offeringListSchema
+    .parse((await call(h.app, 'GET', '/api/offerings', { cookie: investor })).json())
+    .offerings.find(
+      (o) => ['approved', 'open'].includes(o.status) && Number(o.remainingShares) > 100,
+    )!;
+  units = String(Math.ceil(Number(offering.minAmount) / Number(offering.unitPrice)) + 1);
+  // One the platform answered: its trade is that request's, never another's.
+  const answered = await invest({ accountId: accountA, units, paymentMethod: 'wire' });
+  expect(answered.statusCode).toBe(201);
+  answeredTrade = String(answered.json().tradeId);
+  // One whose answer was lost...
+  await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+    operation: 'createTrade',
+    drop: true,
+    times: 1,
+  });
+  const res = await invest({ accountId: accountA, units, paymentMethod: 'wire' });
+  lost = res.json().error.reference as string;
+  expect((await getMoneyRequest(h.db, lost))?.outcome).toBe('unknown');
+  // ...while the platform holds a trade of the same account, offering and units, and one of others.
+  heldTrade = await tradeAtPlatform(units);
+  otherUnitsTrade = await tradeAtPlatform(String(Number(units) + 1));
+});
+afterAll(() => h?.close());
+
+interface Entry {
+  id: string;
+  reference: string | null;
+  kind: string;
+  probableTradeId?: string | null;
+  probableReference?: string | null;
+}
+
+describe('a lost investment the platform did create', () => {
+  it('the timeline ties the unknown entry and the trade that is probably it to each other', async () => {
+    const res = await call(h.app, 'GET', `/api/accounts/${accountA}/timeline`, {
+      cookie: investor,
+    });
+    expect(res.statusCode).toBe(200);
+    const entries = res.json().entries as Entry[];
+    expect(entries.find((e) => e.reference === lost)).toMatchObject({
+      probableTradeId: heldTrade,
+    });
+    expect(entries.find((e) => e.id === heldTrade)).toMatchObject({
+      reference: null,
+      probableReference: lost,
+    });
+    expect(entries.find((e) => e.id === answeredTrade)?.probableReference).toBeUndefined();
+    expect(entries.find((e) => e.id === otherUnitsTrade)?.probableReference).toBeUndefined();
+  });
+
+  it('the account’s requests list names the probable trade on the unknown request', async () => {
+    const res = await call(h.app, 'GET', `/api/accounts/${accountA}/money-requests`, {
+      cookie: investor,
+    });
+    const rows = res.json().requests as { reference: string; probableTradeId?: string }[];
+    expect(rows.find((row) => row.reference === lost)?.probableTradeId).toBe(heldTrade);
+  });
+
+  it('the reviewer’s settle-by-hand candidates offer it first, marked probable', async () => {
+    const res = await call(h.app, 'GET', `/api/compliance/money-requests/${lost}/candidates`, {
+      cookie: reviewer,
+    });
+    const body = res.json() as {
+      candidates: { upstreamId: string; probable?: boolean }[];
+    };
+    expect(body.candidates[0]).toMatchObject({ upstreamId: heldTrade, probable: true });
+    expect(body.candidates.filter((c) => c.probable)).toHaveLength(1);
+    expect(body.candidates.map((c) => c.upstreamId)).not.toContain(answeredTrade);
+  });
+
+  it('is not settled from it: the request stays unknown until a reviewer settles it', async () => {
+    expect(await getMoneyRequest(h.db, lost)).toMatchObject({
+      outcome: 'unknown',
+      upstreamId: null,
+    });
+  });
+
+  it('names no trade that appeared long after the request was sent', async () => {
+    await h.db
+      .updateTable('money_requests')
+      .set({
+        created_at: new Date(Date.now() - 60 * 60_000),
+        sent_at: new Date(Date.now() - 60 * 60_000),
+      })
+      .where('reference', '=', lost)
+      .execute();
+    const res = await call(h.app, 'GET', `/api/accounts/${accountA}/timeline`, {
+      cookie: investor,
+    });
+    const entries = res.json().entries as Entry[];
+    expect(entries.find((e) => e.reference === lost)?.probableTradeId).toBeUndefined();
+    expect(entries.find((e) => e.id === heldTrade)?.probableReference).toBeUndefined();
+  });
+});
