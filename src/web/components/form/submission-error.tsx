@@ -39,6 +39,17 @@ const isPlatformRefusal = (error: unknown) =>
   isApiClientError(error) &&
   (error.code === 'upstream_rejected' || error.code === 'upstream_permission');
 
+/**
+ * Refused because earlier requests stand in its way (being sent, of unknown outcome, or the same
+ * one made moments ago): the message names them, and going back to the form asks whether this is
+ * an additional one. Nothing about the platform's state needs waiting for.
+ */
+const AFTER_STANDING =
+  'Nothing was sent. Go back: the form names the earlier request and sends this one only once you confirm that it is an additional one.';
+
+const namesStanding = (error: unknown) =>
+  isApiClientError(error) && (error.standing?.length ?? 0) > 0;
+
 /** A refusal for the moment (too many requests, the platform unavailable): nothing to correct. */
 const FOR_THE_MOMENT =
   'Nothing was sent, and nothing in your request needs to change: send it again in a moment.';
@@ -138,17 +149,19 @@ export function SubmissionError({
       {signedInAgain ? null : submitted === 'no' ? (
         <>
           {' '}
-          {missingPermission
-            ? `Nothing in your request needs to change: an administrator can grant the portal the permission. Try again once it is granted, or ${reference ? 'contact support and quote our reference' : 'contact support'}.`
-            : platform
-              ? afterPlatformRefusal(platformRefusal, reference !== undefined)
-              : refusal
-                ? afterRefusal[refusal]
-                : isSessionEnded(error)
-                  ? AFTER_SESSION_ENDED
-                  : isForTheMoment(error)
-                    ? FOR_THE_MOMENT
-                    : afterRefusal.request}
+          {namesStanding(error)
+            ? AFTER_STANDING
+            : missingPermission
+              ? `Nothing in your request needs to change: an administrator can grant the portal the permission. Try again once it is granted, or ${reference ? 'contact support and quote our reference' : 'contact support'}.`
+              : platform
+                ? afterPlatformRefusal(platformRefusal, reference !== undefined)
+                : refusal
+                  ? afterRefusal[refusal]
+                  : isSessionEnded(error)
+                    ? AFTER_SESSION_ENDED
+                    : isForTheMoment(error)
+                      ? FOR_THE_MOMENT
+                      : afterRefusal.request}
         </>
       ) : reference ? (
         whereToWatch && <> Its outcome appears on {whereToWatch}.</>

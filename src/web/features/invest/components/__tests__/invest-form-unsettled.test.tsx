@@ -236,6 +236,11 @@ describe('an investment of unknown outcome is not followed straight by another',
     await user.click(confirm());
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(message);
+    // Not told to wait for a state of the platform to pass: the form asks about the first one.
+    expect(alert.textContent).toContain(
+      'Nothing was sent. Go back: the form names the earlier request and sends this one only once you confirm that it is an additional one.',
+    );
+    expect(alert.textContent).not.toContain('a state that may pass');
     await user.click(screen.getByRole('button', { name: 'Back' }));
 
     const notice = await screen.findByRole('region', {
