@@ -93,6 +93,8 @@ async function scenario(databaseUrl: string | undefined) {
     LOG_LEVEL: 'silent',
     // 200 disbursements of one investor in a few seconds, on purpose; no second factor enrolled.
     ROUTE_LIMIT_SCALE: '100',
+    // Each key a disbursement of the same amount on purpose: not held as the same one sent twice.
+    SAME_REQUEST_WINDOW_MINUTES: '0',
     MFA_REQUIRED_ROLES: 'none',
     STEP_UP_WITHOUT_FACTOR: 'allow',
   };
