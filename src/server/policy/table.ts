@@ -287,7 +287,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'POST /api/compliance/money-requests/reconcile': {
     roles: REVIEWERS,
     objects: [],
-    note: 'Settle unknown money requests now by asking the upstream (fund moves); each settlement is audited; what cannot be decided stays unknown.',
+    note: 'Settle unknown money requests now by asking the upstream (fund moves), after recording the outcomes that wait in the spool (answered while the store was down); each settlement is audited; what cannot be decided stays unknown.',
     reviewRecord: true,
   },
   'GET /api/compliance/money-requests/:reference/candidates': {
