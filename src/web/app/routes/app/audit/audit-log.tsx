@@ -1,11 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { auditActionLabel } from '../../../../../contract/audit';
-import { ErrorAlert } from '../../../../components/error-alert';
 import { PageHeader } from '../../../../components/page-header';
+import { useCsvExport } from '../../../../components/csv-export';
 import { EmptyState, QueryState } from '../../../../components/query-state';
 import {
   auditEventsQueryOptions,
@@ -52,8 +51,6 @@ export default function AuditLogRoute() {
   const [search, updateSearch, askedSearch] = useSearchUpdate();
   const filters = filtersFrom(search);
   const events = useAuditEvents(filters);
-  const [exporting, setExporting] = useState(false);
-  const [exportError, setExportError] = useState<unknown>(null);
   // Where the focus goes once older events have come: back to the button while there are more
   // (it was disabled while they loaded, which drops the focus), else to the count, which says
   // there are no older events; never to the page's start.
@@ -68,42 +65,19 @@ export default function AuditLogRoute() {
     (events.hasNextPage ? loadButton.current : count.current)?.focus();
   }, [pagesLoaded, events.isFetchingNextPage, events.hasNextPage]);
 
-  const exportCsv = async () => {
-    setExporting(true);
-    setExportError(null);
-    try {
-      // The filters the page applies after this click: a user or object typed and not yet applied
-      // is applied as the click leaves its field, a moment before the page shows it. The file
-      // holds what the page will list, never the filters of the render before.
-      await downloadAuditExport(filtersFrom(askedSearch()));
-    } catch (error) {
-      setExportError(error);
-    } finally {
-      setExporting(false);
-    }
-  };
+  // The filters the page applies after this click: a user or object typed and not yet applied
+  // is applied as the click leaves its field, a moment before the page shows it. The file holds
+  // what the page will list, never the filters of the render before.
+  const csv = useCsvExport(() => downloadAuditExport(filtersFrom(askedSearch())));
 
   return (
     <>
       <PageHeader
         title="Audit log"
         description="Who did what, and when: sign-ins, changes to users, looks at personal data, refused access, money requests and exports, newest first."
-        actions={
-          <Button
-            variant="outlined"
-            startIcon={<FileDownloadOutlined aria-hidden />}
-            onClick={() => void exportCsv()}
-            disabled={exporting}
-          >
-            {exporting ? 'Exporting…' : 'Export CSV'}
-          </Button>
-        }
+        actions={csv.button}
       />
-      {exportError !== null && (
-        <Box sx={{ mb: 2 }}>
-          <ErrorAlert error={exportError} title="The export failed" />
-        </Box>
-      )}
+      {csv.failure}
       <AuditFiltersForm
         value={filters}
         // Only the filters changed go into the address, built on the last one asked for.

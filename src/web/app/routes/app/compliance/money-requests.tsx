@@ -1,10 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import type { z } from 'zod';
 import { accountFilterSchema } from '../../../../../contract/account-views';
@@ -17,8 +15,8 @@ import {
   type MoneyRequestView,
 } from '../../../../../contract/money-requests';
 import { DayRangeFields } from '../../../../components/day-range-fields';
-import { ErrorAlert } from '../../../../components/error-alert';
 import { PageHeader } from '../../../../components/page-header';
+import { useCsvExport } from '../../../../components/csv-export';
 import { EmptyState } from '../../../../components/query-state';
 import {
   downloadRegisterExport,
@@ -149,19 +147,7 @@ export default function MoneyRequestsRoute() {
   const filtered = Boolean(
     query.kind || query.outcome || query.accountId || query.reference || query.from || query.to,
   );
-  const [exporting, setExporting] = useState(false);
-  const [exportError, setExportError] = useState<unknown>(null);
-  const exportCsv = async () => {
-    setExporting(true);
-    setExportError(null);
-    try {
-      await downloadRegisterExport(query);
-    } catch (error) {
-      setExportError(error);
-    } finally {
-      setExporting(false);
-    }
-  };
+  const csv = useCsvExport(() => downloadRegisterExport(query));
   return (
     <>
       <PageHeader
@@ -170,22 +156,11 @@ export default function MoneyRequestsRoute() {
         actions={
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'start' }}>
             <ReconcileButton />
-            <Button
-              variant="outlined"
-              startIcon={<FileDownloadOutlined aria-hidden />}
-              onClick={() => void exportCsv()}
-              disabled={exporting}
-            >
-              {exporting ? 'Exporting…' : 'Export CSV'}
-            </Button>
+            {csv.button}
           </Box>
         }
       />
-      {exportError !== null && (
-        <Box sx={{ mb: 2 }}>
-          <ErrorAlert error={exportError} title="The export failed" />
-        </Box>
-      )}
+      {csv.failure}
       <Box
         component="form"
         role="search"
