@@ -477,18 +477,21 @@ export const migrations: Record<string, Migration> = {
   },
   // The audit log's object filter (an account, our MR- reference) follows one object's life: the
   // events naming it as their object and those carrying it in their details. The older index
-  // leads with the object's type, which the filter does not give.
+  // leads with the object's type, which the filter does not give. Indexes only, so running it
+  // again over a store that has them (a migration test that re-runs the later ones) changes
+  // nothing.
   '0014-audit-object-filter': {
     async up(db) {
       await db.schema
         .createIndex('audit_object_id_idx')
+        .ifNotExists()
         .on('audit_events')
         .column('object_id')
         .execute();
-      await sql`create index audit_details_reference_idx on audit_events ((details->>'reference'))`.execute(
+      await sql`create index if not exists audit_details_reference_idx on audit_events ((details->>'reference'))`.execute(
         db,
       );
-      await sql`create index audit_details_account_idx on audit_events ((details->>'accountId'))`.execute(
+      await sql`create index if not exists audit_details_account_idx on audit_events ((details->>'accountId'))`.execute(
         db,
       );
     },
