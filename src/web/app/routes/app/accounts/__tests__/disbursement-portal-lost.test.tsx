@@ -81,6 +81,9 @@ function renderDisbursementPage() {
   return portal;
 }
 
+/** How long the test waits on the fake clock for what the retried reads bring (fake ms). */
+const FAKE_WAIT_MS = 120_000;
+
 const dialogOf = () => screen.getByRole('dialog', { name: 'Review your disbursement request' });
 const send = () => within(dialogOf()).getByRole('button', { name: 'Send request' });
 
@@ -115,8 +118,10 @@ describe('the portal stops while a disbursement is on its way', () => {
     portal.down = true;
     await onFakeClock(async () => {
       await user.click(send());
-      // The send's answer is told once the reads it made stale have been tried again.
-      const warning = await within(dialogOf()).findByRole('alert', {}, { timeout: 10_000 });
+      // The send's answer is told once the reads it made stale have been tried again. The wait is
+      // on the fake clock, which Testing Library moves 50 ms a turn of the event loop: a long
+      // one gives a busy machine's real network stand-in the turns it needs, at no real cost.
+      const warning = await within(dialogOf()).findByRole('alert', {}, { timeout: FAKE_WAIT_MS });
       expect(warning.textContent).toContain('We do not know whether this was submitted');
       expect(warning.textContent).toContain(
         'The portal could not be reached while your request was on its way, so it may have been sent. Do not send it again as a new request.',
@@ -132,11 +137,11 @@ describe('the portal stops while a disbursement is on its way', () => {
       ).toBe(`/accounts/${accountId}/money`);
       // The send made the custody account be read again, which failed (its retries included):
       // that failure is told where it starts, and the review stays as it was.
-      await waitFor(() => expect(portal.custodyReads).toBe(4), { timeout: 10_000 });
+      await waitFor(() => expect(portal.custodyReads).toBe(4), { timeout: FAKE_WAIT_MS });
       await screen.findByText(
         'The custody account could not be checked again',
         {},
-        { timeout: 10_000 },
+        { timeout: FAKE_WAIT_MS },
       );
     });
     const dialog = dialogOf();
