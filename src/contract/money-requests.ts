@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accountFilterSchema } from './account-views';
 import { boundedDateSchema, dayRangeOrder } from './dates';
+import { formatMoney, formatShares } from './decimal';
 import { reasonForDecisionSchema } from './free-text';
 import { keysOf } from './keys-of';
 import type { StandingOnError } from './errors';
@@ -163,8 +164,8 @@ const upstreamIdNames: Record<z.infer<typeof moneyRequestKindSchema>, string> = 
 function madeWords(request: StandingRequest): string {
   const made = request.createdAt.slice(0, 16).replace('T', ' ');
   const what = [
-    request.units ? `${request.units} units` : null,
-    request.amount ? `$${request.amount}` : null,
+    request.units ? `${formatShares(request.units, 'en-US')} units` : null,
+    request.amount ? formatMoney(request.amount, { locale: 'en-US' }) : null,
   ].filter(Boolean);
   return `${request.reference} (made ${made} UTC${what.length ? `, ${what.join(', ')}` : ''})`;
 }
@@ -177,8 +178,8 @@ function sameRequestWords(request: StandingRequest): string {
   const what = moneyRequestKindLabels[request.kind].toLowerCase();
   const at = request.createdAt.slice(11, 16);
   const amounts = [
-    request.units ? `${request.units} units` : null,
-    request.amount ? `$${request.amount}` : null,
+    request.units ? `${formatShares(request.units, 'en-US')} units` : null,
+    request.amount ? formatMoney(request.amount, { locale: 'en-US' }) : null,
   ].filter(Boolean);
   const state =
     request.outcome === 'created'
