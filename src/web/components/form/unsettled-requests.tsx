@@ -95,18 +95,19 @@ export function useUnsettled({
       setAsked(false);
     },
     /**
-     * Whether a new request may go to review now; if not, the confirmation is asked for and
-     * takes focus.
+     * The form's submit: the request goes to review (`begin`) with the field naming the standing
+     * requests once they are confirmed; while one stands unconfirmed, the confirmation is asked
+     * for and takes focus instead.
      */
-    mayReview(): boolean {
-      if (standing.length === 0 || acknowledged) return true;
-      setAsked(true);
-      box.current?.focus();
-      return false;
-    },
-    /** The body field naming the standing requests, once confirmed. */
-    body(): { additionalTo?: string[] } {
-      return acknowledged ? { additionalTo: acknowledged } : {};
+    reviewWith<T>(begin: (request: T & { additionalTo?: string[] }) => void) {
+      return (values: T) => {
+        if (standing.length > 0 && !acknowledged) {
+          setAsked(true);
+          box.current?.focus();
+          return;
+        }
+        begin({ ...values, ...(acknowledged ? { additionalTo: acknowledged } : {}) });
+      };
     },
   };
 }

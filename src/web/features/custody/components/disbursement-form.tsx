@@ -128,9 +128,7 @@ export function DisbursementForm({
   return (
     <Form
       form={form}
-      onValid={(values) => {
-        if (unsettled.mayReview()) flow.begin({ ...values, ...unsettled.body() });
-      }}
+      onValid={unsettled.reviewWith(flow.begin)}
       sx={{ display: 'grid', gap: 2.5, maxWidth: 560 }}
     >
       <FormRadioGroup

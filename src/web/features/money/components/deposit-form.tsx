@@ -149,9 +149,7 @@ function DepositFields({
     <>
       <Form
         form={form}
-        onValid={(values) => {
-          if (unsettled.mayReview()) flow.begin({ ...values, ...unsettled.body() });
-        }}
+        onValid={unsettled.reviewWith(flow.begin)}
         sx={{ display: 'grid', gap: 2, mt: 2, maxWidth: 420 }}
       >
         <FormAmountField
