@@ -424,6 +424,25 @@ describe('investing (createTrade)', () => {
     expect(await upstreamCalls('createTrade')).toBe(before);
   });
 
+  it('records what a refused investment asked for: its units and their amount, beside the refusal', async () => {
+    const offering = await investableOffering();
+    const res = await post(url(offering.id), investor, { accountId: accountA, units: '1' });
+    expect(res.statusCode).toBe(400);
+    const reference = res.headers['money-reference'] as string;
+    expect(reference).toMatch(/^MR-[0-9A-Z]{10}$/);
+    const row = await h.db
+      .selectFrom('money_requests')
+      .select(['outcome', 'units', 'unit_price', 'amount'])
+      .where('reference', '=', reference)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      outcome: 'not_sent',
+      units: '1',
+      unit_price: offering.unitPrice,
+      amount: offering.unitPrice,
+    });
+  });
+
   it('refuses offerings that do not accept investments, and says why', async () => {
     const { offerings } = offeringListSchema.parse(
       (await call(h.app, 'GET', '/api/offerings', { cookie: investor })).json(),

@@ -1,11 +1,13 @@
 import Big from 'big.js';
 import {
   checkInvestment,
+  checkUnits,
   investability,
   investmentReceiptSchema,
   investmentRequestSchema,
   unitBounds,
 } from '../../contract/investments';
+import { multiply } from '../../contract/decimal';
 import { offeringParamsSchema } from '../../contract/offerings';
 import { EASTERN, todayInZone } from '../../contract/time';
 import { investmentBlock, paymentMethodBlock } from '../../contract/preflight';
@@ -134,6 +136,16 @@ export const investRoutes = [
       }
       const quote = checkInvestment(offering, body.units);
       if (!quote.ok) {
+        // Whole units out of the offering's bounds are still what was asked: the register names
+        // them and their amount beside the refusal that quotes it, instead of a dash.
+        const units = checkUnits(body.units);
+        if (units.ok) {
+          await recordAsked({
+            units: units.value,
+            unitPrice: offering.unitPrice,
+            amount: multiply(units.value, offering.unitPrice),
+          });
+        }
         throw new HttpError('bad_request', quote.message, {
           fields: [{ field: 'units', message: quote.message }],
           submitted: 'no',
