@@ -155,7 +155,11 @@ function settledLater(request: MoneyRequestView): string | null {
  * next step says "read the reason". An unknown outcome's message repeats what the row says.
  */
 function reasonOf(request: MoneyRequestView): string | null {
-  return request.outcome === 'refused' || request.outcome === 'not_sent' ? request.message : null;
+  const reason =
+    request.outcome === 'refused' || request.outcome === 'not_sent' ? request.message : null;
+  // A field's rule is recorded as the field shows it, without a full stop; here the next
+  // sentence follows it.
+  return reason && !/[.!?)]$/.test(reason) ? `${reason}.` : reason;
 }
 
 /**

@@ -39,6 +39,19 @@ describe('a reviewer reads the money requests register', () => {
     const table = screen.getByRole('table', { name: 'Money requests' });
     expect(within(table).getByText('Nov 27, 2026, 3:30 AM PST')).toBeTruthy();
   });
+
+  it("reads a field rule's refusal as a sentence of its own before what comes next", () => {
+    const refused: MoneyRequestView = {
+      ...request,
+      outcome: 'not_sent',
+      message: "The amount ($10.00) is below this offering's minimum investment of $50.00",
+    };
+    renderWithProviders(<MoneyRequestsList requests={[refused]} label="Money requests" reviewer />);
+    const table = screen.getByRole('table', { name: 'Money requests' });
+    expect(table.textContent).toContain(
+      "Reason: The amount ($10.00) is below this offering's minimum investment of $50.00. ",
+    );
+  });
 });
 
 describe('a reviewer reads the register on a phone', () => {
