@@ -1,4 +1,4 @@
-import Big from 'big.js';
+import { compare, parseDecimal } from '../../contract/decimal';
 import type { TradeRecord } from '../../contract/holdings';
 import { upstreamTimeToInstant } from '../../contract/time';
 import type { MoneyRequest } from '../store/money-requests';
@@ -13,13 +13,11 @@ const APPEARED_WITHIN_MS = 5 * 60_000;
 /** The platform's clock may run a little behind ours (its times carry whole seconds at best). */
 const CLOCK_SLACK_MS = 60_000;
 
+/** Whether two unit counts are the same number; one that is missing or not a number is not. */
 function sameUnits(a: string | null, b: string | null): boolean {
-  if (!a || !b) return false;
-  try {
-    return new Big(a).eq(b);
-  } catch {
-    return false;
-  }
+  const x = a === null ? null : parseDecimal(a);
+  const y = b === null ? null : parseDecimal(b);
+  return x !== null && y !== null && compare(x, y) === 0;
 }
 
 /**
