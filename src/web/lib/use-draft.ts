@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { z } from 'zod';
 
 /**
  * A form's draft of what the page applies (a search, filters) and the errors shown on it, each
@@ -21,4 +22,29 @@ export function useDraft<T, Errors>(
     setErrors(noErrors);
   }
   return [draft, setDraft, errors, setErrors] as const;
+}
+
+/**
+ * A draft of one typed field (a search, an id to filter by) that its rule reads when it is
+ * applied: the rule's first message stands under the field, in the BFF's words, until a reading
+ * passes. The draft follows the applied value as useDraft's does.
+ */
+export function useCheckedDraft<Out>(applied: string, rule: z.ZodType<Out>) {
+  const [draft, setDraft, error, setError] = useDraft<string, string | undefined>(
+    applied,
+    undefined,
+  );
+  /** What the rule reads in the text (the draft by default), or undefined once it refuses it. */
+  const check = (text: string = draft): { value: Out } | undefined => {
+    const checked = rule.safeParse(text);
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message);
+      return undefined;
+    }
+    setError(undefined);
+    return { value: checked.data };
+  };
+  /** Takes the message away without a reading: the field was emptied, which sets no filter. */
+  const clearError = () => setError(undefined);
+  return { draft, setDraft, error, check, clearError };
 }

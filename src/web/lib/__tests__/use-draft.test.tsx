@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useDraft } from '../use-draft';
+import { z } from 'zod';
+import { useCheckedDraft, useDraft } from '../use-draft';
 
 afterEach(cleanup);
 
@@ -42,5 +43,51 @@ describe('a draft of what the page applies', () => {
     expect(result.current[0]).toEqual({ q: 'ac' });
     rerender({ applied: { q: 'globex' } });
     expect(result.current[0]).toEqual({ q: 'globex' });
+  });
+});
+
+describe('a draft its rule reads when it is applied', () => {
+  const rule = z.string().trim().min(2, 'Enter at least 2 characters');
+
+  it('shows the rule’s message until a reading passes, and gives what the rule read', () => {
+    const { result } = renderHook(() => useCheckedDraft('', rule));
+    act(() => result.current.setDraft('a'));
+    let checked: { value: string } | undefined;
+    act(() => {
+      checked = result.current.check();
+    });
+    expect(checked).toBeUndefined();
+    expect(result.current.error).toBe('Enter at least 2 characters');
+    act(() => result.current.setDraft(' acme '));
+    act(() => {
+      checked = result.current.check();
+    });
+    expect(checked).toEqual({ value: 'acme' });
+    expect(result.current.error).toBeUndefined();
+  });
+
+  it('reads the text it is given instead of the draft, and clears a message without a reading', () => {
+    const { result } = renderHook(() => useCheckedDraft('acme', rule));
+    let checked: { value: string } | undefined;
+    act(() => {
+      checked = result.current.check('x');
+    });
+    expect(checked).toBeUndefined();
+    expect(result.current.draft).toBe('acme');
+    expect(result.current.error).toBe('Enter at least 2 characters');
+    act(() => result.current.clearError());
+    expect(result.current.error).toBeUndefined();
+  });
+
+  it('takes a value applied from elsewhere and drops the message', () => {
+    const { result, rerender } = renderHook(({ applied }) => useCheckedDraft(applied, rule), {
+      initialProps: { applied: 'acme' },
+    });
+    act(() => {
+      result.current.check('x');
+    });
+    rerender({ applied: 'globex' });
+    expect(result.current.draft).toBe('globex');
+    expect(result.current.error).toBeUndefined();
   });
 });

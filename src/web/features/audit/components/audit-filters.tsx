@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { auditActionLabel, auditQuerySchema, knownAuditActions } from '../../../../contract/audit';
 import { DayRangeFields } from '../../../components/day-range-fields';
-import { useDraft } from '../../../lib/use-draft';
+import { useCheckedDraft } from '../../../lib/use-draft';
 import type { AuditFilters } from '../api/get-audit-events';
 
 const userRule = auditQuerySchema.shape.user;
@@ -22,34 +22,20 @@ export function AuditFiltersForm({
   value: AuditFilters;
   onApply: (changes: Partial<AuditFilters>) => void;
 }) {
-  const [user, setUser, userError, setUserError] = useDraft<string, string | undefined>(
-    value.user ?? '',
-    undefined,
-  );
+  const user = useCheckedDraft(value.user ?? '', userRule);
   const applyUser = () => {
-    const checked = userRule.safeParse(user);
-    if (!checked.success) {
-      setUserError(checked.error.issues[0]?.message);
-      return;
-    }
-    setUserError(undefined);
-    const typed = checked.data?.trim() || null;
+    const checked = user.check();
+    if (!checked) return;
+    const typed = checked.value?.trim() || null;
     if (typed !== value.user) onApply({ user: typed });
   };
-  const [object, setObject, objectError, setObjectError] = useDraft<string, string | undefined>(
-    value.object ?? '',
-    undefined,
-  );
+  const object = useCheckedDraft(value.object ?? '', objectRule);
   // As the BFF compares it: "a1040000" is A1040000, "mr-…" is MR-…; the field shows it so.
   const applyObject = () => {
-    const checked = objectRule.safeParse(object);
-    if (!checked.success) {
-      setObjectError(checked.error.issues[0]?.message);
-      return;
-    }
-    setObjectError(undefined);
-    const typed = checked.data || null;
-    if (typed) setObject(typed);
+    const checked = object.check();
+    if (!checked) return;
+    const typed = checked.value || null;
+    if (typed) object.setDraft(typed);
     if (typed !== value.object) onApply({ object: typed });
   };
 
@@ -79,12 +65,12 @@ export function AuditFiltersForm({
       <TextField
         id="audit-user"
         label="User email"
-        value={user}
-        onChange={(event) => setUser(event.target.value)}
+        value={user.draft}
+        onChange={(event) => user.setDraft(event.target.value)}
         onBlur={applyUser}
-        error={Boolean(userError)}
+        error={Boolean(user.error)}
         helperText={
-          userError ??
+          user.error ??
           'Who acted, the user an admin changed, or who a request was made by or for; part of the address is enough'
         }
         autoComplete="off"
@@ -92,11 +78,11 @@ export function AuditFiltersForm({
       <TextField
         id="audit-object"
         label="Object"
-        value={object}
-        onChange={(event) => setObject(event.target.value)}
+        value={object.draft}
+        onChange={(event) => object.setDraft(event.target.value)}
         onBlur={applyObject}
-        error={Boolean(objectError)}
-        helperText={objectError ?? 'An account id or our reference (MR-…): its whole history'}
+        error={Boolean(object.error)}
+        helperText={object.error ?? 'An account id or our reference (MR-…): its whole history'}
         autoComplete="off"
         slotProps={{ htmlInput: { translate: 'no' } }}
       />

@@ -2,7 +2,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { complianceSearchQuerySchema } from '../../../../contract/compliance';
-import { useDraft } from '../../../lib/use-draft';
+import { useCheckedDraft } from '../../../lib/use-draft';
+
+const queryRule = complianceSearchQuerySchema.shape.q;
 
 /** One box for accounts and entities; at least 2 characters, as the BFF requires. */
 export function ComplianceSearchForm({
@@ -12,7 +14,7 @@ export function ComplianceSearchForm({
   initial: string;
   onSearch: (q: string) => void;
 }) {
-  const [value, setValue, error, setError] = useDraft<string, string | null>(initial, null);
+  const { draft, setDraft, error, check } = useCheckedDraft(initial, queryRule);
   return (
     <Box
       component="form"
@@ -20,15 +22,13 @@ export function ComplianceSearchForm({
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        const checked = complianceSearchQuerySchema.safeParse({ q: value });
-        if (!checked.success) {
+        const checked = check();
+        if (!checked) {
           // The results of the last search stay below, under their own "match “…”" line.
-          setError(checked.error.issues[0].message);
           document.getElementById('compliance-search')?.focus();
           return;
         }
-        setError(null);
-        onSearch(checked.data.q);
+        onSearch(checked.value);
       }}
       sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap', mb: 3 }}
     >
@@ -36,8 +36,8 @@ export function ComplianceSearchForm({
         id="compliance-search"
         label="Search accounts and entities"
         type="search"
-        value={value}
-        onChange={(event) => setValue(event.target.value)}
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
         error={Boolean(error)}
         helperText={error ?? 'Name, account or party ID, email, city, state, EIN…'}
         sx={{ flex: '1 1 16rem' }}

@@ -27,7 +27,7 @@ import {
 import { MoneyRequestPages } from '../../../../features/money/components/money-request-pages';
 import { ReconcileButton } from '../../../../features/money/components/reconcile-button';
 import { SettledByHandNote } from '../../../../features/money/components/settle-by-hand';
-import { useDraft } from '../../../../lib/use-draft';
+import { useCheckedDraft } from '../../../../lib/use-draft';
 import { useSearchUpdate } from '../../../../lib/use-search-update';
 import { hasSession } from '../../../session-guard';
 
@@ -98,33 +98,27 @@ function IdFilterField({
   rule: z.ZodType<string, string>;
   onApply: (id: string) => void;
 }) {
-  const [typed, setTyped, error, setError] = useDraft<string, string | undefined>(
-    applied ?? '',
-    undefined,
-  );
+  const { draft, setDraft, error, check, clearError } = useCheckedDraft(applied ?? '', rule);
   const compared = (id: string) => {
     const checked = rule.safeParse(id);
     return checked.success ? checked.data : id.trim();
   };
   // Leaving the field unchanged keeps the page the reviewer is on.
   const apply = () => {
-    const text = typed.trim();
-    const checked = text ? rule.safeParse(text) : null;
-    if (checked && !checked.success) {
-      setError(checked.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    const id = checked?.data ?? '';
-    if (id !== compared(applied ?? '')) onApply(id);
+    const text = draft.trim();
+    // An emptied field lifts the filter: there is nothing for the rule to read.
+    if (!text) clearError();
+    const checked = text ? check(text) : { value: '' };
+    if (!checked) return;
+    if (checked.value !== compared(applied ?? '')) onApply(checked.value);
   };
   return (
     <TextField
       label={label}
-      value={typed}
+      value={draft}
       error={Boolean(error)}
       helperText={error}
-      onChange={(e) => setTyped(e.target.value)}
+      onChange={(e) => setDraft(e.target.value)}
       onBlur={apply}
       // Enter (a phone keyboard's Go) applies the id too, not only leaving the field: the form has
       // no submit button, so Enter would otherwise do nothing.
