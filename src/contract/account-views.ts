@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accountSchema, reviewSchema } from './accounts';
+import { accountReviewsSchema, accountSchema } from './accounts';
 import { asPlatformAccountId } from './platform-ids';
 
 /**
@@ -29,16 +29,8 @@ export function taxIdKindOf(type: string | null): 'ein' | 'ssn' | null {
 export const accountDetailSchema = z.object({ account: accountViewSchema });
 
 /** One line of `GET /api/accounts`: the signed-in investor's linked accounts. */
-const accountSummarySchema = z.object({
-  id: z.string(),
-  name: z.string().nullable(),
-  type: z.string().nullable(),
-  reviews: z.object({
-    kyc: reviewSchema,
-    aml: reviewSchema,
-    accreditation: reviewSchema,
-    approval: reviewSchema,
-  }),
+const accountSummarySchema = accountSchema.pick({ id: true, name: true, type: true }).extend({
+  reviews: accountReviewsSchema,
   /** False when the upstream could not answer for this account; the page says so. */
   loaded: z.boolean(),
 });

@@ -26,6 +26,19 @@ export const postalAddressSchema = z.object({
   country: z.string().nullable(),
 });
 
+/** The four reviews of an investor account (§2.5), each a status and its date. */
+export const accountReviewsSchema = z.object({
+  kyc: reviewSchema,
+  aml: reviewSchema,
+  // Only accreditedStatus and its date (§2.5). getAccount's accreditedInvestor is not passed on:
+  // the interface document gives it no meaning (§2.5 leaves its notes empty), the values seen
+  // differ in kind ("income" in a documented sample, Yes/No elsewhere; real-world notes: it is
+  // what createAccount's `Allow` was sent as), and a yes/no beside the review's status reads as
+  // a verdict that can contradict it ("Approved", "No").
+  accreditation: reviewSchema,
+  approval: reviewSchema,
+});
+
 /** An investor account (interface document §2.5). Empty upstream values become null. */
 export const accountSchema = z.object({
   id: z.string(),
@@ -39,15 +52,8 @@ export const accountSchema = z.object({
   phone: z.string().nullable(),
   /** Sensitive: the BFF decides who sees it. */
   taxId: z.string().nullable(),
-  reviews: z.object({
-    kyc: reviewSchema,
-    aml: reviewSchema,
-    // Only accreditedStatus and its date (§2.5). getAccount's accreditedInvestor is not passed on:
-    // the interface document gives it no meaning (§2.5 leaves its notes empty), the values seen
-    // differ in kind ("income" in a documented sample, Yes/No elsewhere; real-world notes: it is
-    // what createAccount's `Allow` was sent as), and a yes/no beside the review's status reads as
-    // a verdict that can contradict it ("Approved", "No").
-    accreditation: reviewSchema,
+  reviews: accountReviewsSchema.extend({
+    /** The account page names who approved it; the list of accounts leaves the principal out. */
     approval: reviewSchema.extend({ principal: z.string().nullable() }),
   }),
   suitability: z.object({
