@@ -46,5 +46,11 @@ export function useCheckedDraft<Out>(applied: string, rule: z.ZodType<Out>) {
   };
   /** Takes the message away without a reading: the field was emptied, which sets no filter. */
   const clearError = () => setError(undefined);
-  return { draft, setDraft, error, check, clearError };
+  /** The text field's value, its typing and its error state, bound to the draft. */
+  const field = {
+    value: draft,
+    onChange: (event: { target: { value: string } }) => setDraft(event.target.value),
+    error: Boolean(error),
+  };
+  return { draft, setDraft, error, check, clearError, field };
 }

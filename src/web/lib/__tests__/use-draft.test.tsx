@@ -90,4 +90,15 @@ describe('a draft its rule reads when it is applied', () => {
     expect(result.current.draft).toBe('globex');
     expect(result.current.error).toBeUndefined();
   });
+
+  it('binds a text field: its value is the draft, typing changes it, it is in error while refused', () => {
+    const { result } = renderHook(() => useCheckedDraft('acme', rule));
+    expect(result.current.field).toMatchObject({ value: 'acme', error: false });
+    act(() => result.current.field.onChange({ target: { value: 'a' } }));
+    expect(result.current.draft).toBe('a');
+    act(() => {
+      result.current.check();
+    });
+    expect(result.current.field).toMatchObject({ value: 'a', error: true });
+  });
 });

@@ -65,10 +65,8 @@ export function AuditFiltersForm({
       <TextField
         id="audit-user"
         label="User email"
-        value={user.draft}
-        onChange={(event) => user.setDraft(event.target.value)}
+        {...user.field}
         onBlur={applyUser}
-        error={Boolean(user.error)}
         helperText={
           user.error ??
           'Who acted, the user an admin changed, or who a request was made by or for; part of the address is enough'
@@ -78,10 +76,8 @@ export function AuditFiltersForm({
       <TextField
         id="audit-object"
         label="Object"
-        value={object.draft}
-        onChange={(event) => object.setDraft(event.target.value)}
+        {...object.field}
         onBlur={applyObject}
-        error={Boolean(object.error)}
         helperText={object.error ?? 'An account id or our reference (MR-…): its whole history'}
         autoComplete="off"
         slotProps={{ htmlInput: { translate: 'no' } }}

@@ -14,7 +14,7 @@ export function ComplianceSearchForm({
   initial: string;
   onSearch: (q: string) => void;
 }) {
-  const { draft, setDraft, error, check } = useCheckedDraft(initial, queryRule);
+  const { error, check, field } = useCheckedDraft(initial, queryRule);
   return (
     <Box
       component="form"
@@ -36,9 +36,7 @@ export function ComplianceSearchForm({
         id="compliance-search"
         label="Search accounts and entities"
         type="search"
-        value={draft}
-        onChange={(event) => setDraft(event.target.value)}
-        error={Boolean(error)}
+        {...field}
         helperText={error ?? 'Name, account or party ID, email, city, state, EIN…'}
         sx={{ flex: '1 1 16rem' }}
         autoComplete="off"

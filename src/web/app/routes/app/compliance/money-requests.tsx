@@ -98,7 +98,7 @@ function IdFilterField({
   rule: z.ZodType<string, string>;
   onApply: (id: string) => void;
 }) {
-  const { draft, setDraft, error, check, clearError } = useCheckedDraft(applied ?? '', rule);
+  const { draft, error, check, clearError, field } = useCheckedDraft(applied ?? '', rule);
   const compared = (id: string) => {
     const checked = rule.safeParse(id);
     return checked.success ? checked.data : id.trim();
@@ -115,10 +115,8 @@ function IdFilterField({
   return (
     <TextField
       label={label}
-      value={draft}
-      error={Boolean(error)}
+      {...field}
       helperText={error}
-      onChange={(e) => setDraft(e.target.value)}
       onBlur={apply}
       // Enter (a phone keyboard's Go) applies the id too, not only leaving the field: the form has
       // no submit button, so Enter would otherwise do nothing.
