@@ -178,6 +178,11 @@ export function compareDecimals(a: string | null | undefined, b: string | null |
   return new Big(a).cmp(new Big(b));
 }
 
+/** Trade ids are numeric strings upstream; compare them as numbers when both are. */
+export function compareTradeIds(a: string, b: string) {
+  return /^\d+$/.test(a) && /^\d+$/.test(b) ? compareDecimals(a, b) : a.localeCompare(b);
+}
+
 /**
  * A right-aligned column of figures (money, shares) kept as exact decimal strings, sorted as
  * decimals and formatted by the given formatter.

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { GridSortModel } from '@mui/x-data-grid';
 import type { Purchase } from '../../../../contract/purchase-history';
 import {
-  compareDecimals,
+  compareTradeIds,
   figureColumn,
   PortalDataGrid,
   timestampColumn,
@@ -14,11 +14,6 @@ import { CardList } from '../../../components/card-list';
 import { Code } from '../../../components/description-list';
 import { PageNav, usePages } from '../../../components/page-nav';
 import { formatDecimal, formatMoney, formatTimestamp } from '../../../lib/format';
-
-/** Trade ids are numeric strings upstream; compare them as numbers when both are. */
-export function compareTradeIds(a: string, b: string) {
-  return /^\d+$/.test(a) && /^\d+$/.test(b) ? compareDecimals(a, b) : a.localeCompare(b);
-}
 
 const columns: GridColDef<Purchase>[] = [
   {

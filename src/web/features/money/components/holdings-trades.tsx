@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { HoldingRow } from '../../../../contract/holdings';
 import {
-  compareDecimals,
+  compareTradeIds,
   figureColumn,
   PortalDataGrid,
   timestampColumn,
@@ -46,10 +46,6 @@ const offeringLink = (row: HoldingRow, tabIndex: 0 | -1) => (
     {offeringLabel(row)}
   </Link>
 );
-
-/** Trade ids are numeric strings upstream; compared as numbers when both are. */
-const compareTradeIds = (a: string, b: string) =>
-  /^\d+$/.test(a) && /^\d+$/.test(b) ? compareDecimals(a, b) : a.localeCompare(b);
 
 const tradeColumns: GridColDef<HoldingRow>[] = [
   timestampColumn<HoldingRow>({
