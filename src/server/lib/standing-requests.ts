@@ -101,3 +101,15 @@ export async function refuseWhileStanding(
     standing,
   });
 }
+
+/**
+ * What stands in a deposit's or a disbursement's way: another of its kind for the account, and
+ * the same amount into or from that account moments ago, probably sent from a second tab.
+ */
+export function cashMoveScope(
+  kind: 'deposit' | 'disbursement',
+  accountId: string,
+  body: { amount: string; additionalTo?: readonly string[] },
+) {
+  return { kind, accountId, acknowledged: body.additionalTo, same: { amount: body.amount } };
+}

@@ -6,7 +6,7 @@ import {
   linkedBankResultSchema,
 } from '../../contract/cash';
 import { HttpError } from '../lib/http-error';
-import { refuseWhileStanding } from '../lib/standing-requests';
+import { cashMoveScope, refuseWhileStanding } from '../lib/standing-requests';
 import { readLinkedBank } from '../lib/linked-bank';
 import {
   clearPendingBankLink,
@@ -182,13 +182,7 @@ export const cashRoutes = [
       }
       await refuseWhileStanding(
         { deps, audit, moneyReference },
-        {
-          kind: 'deposit',
-          accountId: params.accountId,
-          acknowledged: body.additionalTo,
-          // The same amount into the same account moments ago is probably a second tab.
-          same: { amount: body.amount },
-        },
+        cashMoveScope('deposit', params.accountId, body),
       );
       const move = await fundCustodyAccount(deps.upstream, {
         accountId: params.accountId,

@@ -22,7 +22,7 @@ import {
 import { checkMoneyAmount } from '../../contract/money-limits';
 import { outcomeWordsOf, waitingOutcomes } from '../../contract/money-requests';
 import { admitUnlessStanding, type MoneyRequest } from '../store/money-requests';
-import { refuseWhileStanding } from '../lib/standing-requests';
+import { cashMoveScope, refuseWhileStanding } from '../lib/standing-requests';
 import { maskLast4 } from '../../contract/rules/bank';
 import { upstreamTimeToInstant } from '../../contract/time';
 import { withKnownDirections } from '../lib/fund-move-direction';
@@ -237,13 +237,7 @@ export const custodyRoutes = [
       // Before it is held or sent: a disbursement of unknown outcome may already have paid out.
       await refuseWhileStanding(
         { deps, audit, moneyReference },
-        {
-          kind: 'disbursement',
-          accountId: params.accountId,
-          acknowledged: body.additionalTo,
-          // The same amount from the same account moments ago is probably a second tab.
-          same: { amount: body.amount },
-        },
+        cashMoveScope('disbursement', params.accountId, body),
       );
       const request = toDisbursementRequest(params.accountId, body);
       // Maker-checker: above the threshold the request waits for a second person.
