@@ -240,10 +240,15 @@ export const linkParamsSchema = z
   })
   .transform(asPlatformLink);
 
-/** Maker-checker on large disbursements. */
+/**
+ * Maker-checker on large disbursements. While an approved request is being sent (the live call
+ * lasts up to the upstream timeout), the register already holds it as "Outcome unknown" (it may
+ * reach the platform whatever becomes of the call): the approval says the same words, since the
+ * register's state machine is the one the money follows.
+ */
 export const approvalStateLabels = {
   pending: 'Waiting for approval',
-  sending: 'Being sent',
+  sending: 'Approved, outcome unknown while it is being sent: do not send it again',
   sent: 'Approved and sent',
   not_sent: 'Approved, not sent: no money moved',
   unknown: 'Approved, outcome unknown: do not send it again',

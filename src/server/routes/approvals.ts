@@ -142,7 +142,7 @@ export async function holdDisbursement(
 /** What became of the money of a decided approval, by its state. */
 const decidedOutcome: Record<ApprovalRecord['state'], string> = {
   pending: 'it still waits for a decision',
-  sending: 'it is being sent to the platform',
+  sending: 'its outcome is unknown while it is being sent, do not send it again',
   sent: 'it was sent to the platform',
   not_sent: 'it was not sent, no money moved',
   unknown: 'its outcome is unknown, do not send it again',

@@ -113,7 +113,7 @@ type Decided = { approval: Approval; decision: 'approve' | 'reject' };
 /** What became of the money once a decision was taken, by the approval's state. */
 const outcomeWords: Record<Approval['state'], string> = {
   pending: 'it still waits for a decision',
-  sending: 'it is being sent to the platform',
+  sending: 'its outcome is unknown while it is being sent: do not send it again',
   sent: 'it was sent to the platform',
   not_sent: 'it was not sent: no money moved',
   unknown: 'its outcome is unknown: do not send it again',
@@ -251,6 +251,8 @@ function decidedNote({ approval, decision }: Decided): { severity: AlertColor; t
         severity: 'error',
         text: `Approved, but not sent: ${name}. No money moved.${message}`,
       };
+    // Still being sent is the register's "outcome unknown" as well (approvalStateLabels).
+    case 'sending':
     case 'unknown':
       return {
         severity: 'warning',
