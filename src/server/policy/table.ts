@@ -446,8 +446,8 @@ export const policyTable: Record<string, RoutePolicy> = {
   // Maker-checker on large disbursements.
   'GET /api/disbursement-approvals': {
     roles: ['investor', ...REVIEWERS],
-    objects: [],
-    note: 'Held disbursements: investors those of their linked accounts only, reviewers all; in two sections, `waiting` for a decision (the longest wait first) and `decided` (the latest decision first), each `{ approvals, total, offset, limit }` and paged on its own with `waitingOffset`, `decidedOffset` and `limit` (1 to 200, default 50).',
+    objects: [{ from: 'query', field: 'accountId', kind: 'account', check: 'own', optional: true }],
+    note: "Held disbursements: investors those of their linked accounts only, reviewers all; in two sections, `waiting` for a decision (the longest wait first) and `decided` (the latest decision first), each `{ approvals, total, offset, limit }` and paged on its own with `waitingOffset`, `decidedOffset` and `limit` (1 to 200, default 50). Both sections are narrowed alike by `accountId`, `minAmount` and `maxAmount` (dollars and cents, inclusive; refused under the field when the first is above the second), `maker` (a part of the maker's email, any letter case), `reference` (our MR- reference) and `approval` (an approval id); a bad value is refused with a 400 naming the field.",
   },
   'POST /api/disbursement-approvals/:approvalId/approve': {
     roles: ['admin'],

@@ -249,10 +249,20 @@ export const approvalRoutes = [
     response: approvalsSchema,
     async handler({ user, deps, query }) {
       const whose = user!.role === 'investor' ? { accountIds: user!.accountIds } : {};
+      // The filters narrow both sections alike, so each count is of what the filters match.
+      const filter = {
+        ...whose,
+        accountId: query.accountId,
+        minAmount: query.minAmount,
+        maxAmount: query.maxAmount,
+        maker: query.maker,
+        reference: query.reference,
+        approvalId: query.approval,
+      };
       const now = new Date();
       const section = async (name: ApprovalSectionName, offset: number) => {
         const { records, total } = await listApprovals(deps.db, {
-          ...whose,
+          ...filter,
           section: name,
           offset,
           limit: query.limit,
