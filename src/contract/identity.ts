@@ -308,7 +308,7 @@ const amountBoundSchema = (label: string) =>
     .transform((value) => parseDecimal(value) ?? value);
 
 /** The approvals' filters, named as the page labels them; each narrows both sections. */
-const approvalFilterShape = {
+export const approvalFilterShape = {
   accountId: accountFilterSchema.optional(),
   minAmount: amountBoundSchema('Amount at least').optional(),
   maxAmount: amountBoundSchema('Amount at most').optional(),
