@@ -386,6 +386,14 @@ export const timelineSchema = z.object({
   skippedFundMoves: skippedRecordsSchema,
   /** Trades the service sent that could not be read, left out of the entries likewise. */
   skippedTrades: skippedRecordsSchema,
+  /**
+   * When the account holds more fund moves than the timeline reads: how many of the latest were
+   * read (`shown`, newest first, §4.3) of how many the platform holds. Null when all were read.
+   */
+  fundMovesBound: z
+    .object({ shown: z.number().int().nonnegative(), total: z.number().int().nonnegative() })
+    .nullable()
+    .optional(),
 });
 export type Timeline = z.infer<typeof timelineSchema>;
 

@@ -8,7 +8,7 @@ import type { FundMove } from '../../contract/custody';
 import { foundAfterNotSentMessage } from '../../contract/money-requests';
 import { getMoneyRequest, listMoneyRequests } from '../store/money-requests';
 import type { UpstreamClient } from '../upstream/client';
-import { getCustodyFundMoves } from '../upstream/get-custody-fund-moves';
+import { readAccountFundMoves } from './account-fund-moves';
 
 /**
  * Reconciliation settles money requests whose outcome is unknown (the answer was lost: a
@@ -69,7 +69,6 @@ export interface ReconcileSummary {
   inFlight: number;
 }
 
-const PAGE = 500;
 const DAY = 86_400_000;
 
 export async function reconcile(options: ReconcileOptions): Promise<ReconcileSummary> {
@@ -256,21 +255,16 @@ async function referencesInFundMoves(
   accountId: string,
 ): Promise<Map<string, MoveOfRequest>> {
   const refs = new Map<string, MoveOfRequest>();
-  for (let page = 0; page < (options.maxPages ?? 20); page += 1) {
-    const result = await getCustodyFundMoves(options.upstream, {
-      accountId,
-      offset: page * PAGE,
-      limit: PAGE,
-    });
-    // A deposit the portal made is never a disbursement's move, whatever its description says.
-    for (const move of await withKnownDirections(options.db, result.moves)) {
-      if (move.portalReference && move.accountId === accountId)
-        refs.set(move.portalReference, {
-          referenceNumber: move.referenceNumber,
-          direction: move.direction,
-        });
-    }
-    if (result.moves.length < PAGE || (page + 1) * PAGE >= result.totalRecords) break;
+  const { moves } = await readAccountFundMoves(options.upstream, accountId, {
+    maxPages: options.maxPages ?? 20,
+  });
+  // A deposit the portal made is never a disbursement's move, whatever its description says.
+  for (const move of await withKnownDirections(options.db, moves)) {
+    if (move.portalReference && move.accountId === accountId)
+      refs.set(move.portalReference, {
+        referenceNumber: move.referenceNumber,
+        direction: move.direction,
+      });
   }
   return refs;
 }

@@ -35,6 +35,7 @@ import {
 import { nextApprovalBatch, upstreamTimeToInstant } from '../../contract/time';
 import { offeringParamsSchema } from '../../contract/offerings';
 import type { Deps } from '../deps';
+import { readAccountFundMoves } from '../lib/account-fund-moves';
 import { fundMoveDirectionOfRequest, withKnownDirections } from '../lib/fund-move-direction';
 import { HttpError } from '../lib/http-error';
 import { oldEnough, settleUnknown } from '../lib/reconciliation';
@@ -48,7 +49,6 @@ import {
 import {
   getAllTrades,
   getCustodyFundMove,
-  getCustodyFundMoves,
   isUpstreamError,
   needsHeaderCredentials,
 } from '../upstream';
@@ -323,6 +323,13 @@ const accountRequestsQuery = inOrder(
 );
 
 const EXPORT_LIMIT = 10_000;
+
+/**
+ * The timeline reads at most this many pages of 500 fund moves (10,000 moves, the bound
+ * reconciliation reads too): past it the reply says how many of how many were read, and the page
+ * leads to the older ones on the Fund moves list, which pages through them all.
+ */
+const TIMELINE_FUND_MOVE_PAGES = 20;
 
 /** Next step of something waiting for the approval batch (§3: decisions only at 4:00 PM MT). */
 function batchStep(now: Date) {
@@ -734,17 +741,18 @@ export const moneyRequestRoutes = [
       const accountId = params.accountId;
       let movesUnread = false;
       const [moves, trades, register] = await Promise.all([
-        getCustodyFundMoves(deps.upstream, { accountId, offset: 0, limit: 500 }).catch(
-          (err: unknown) => {
-            // No custody account (1404): no fund moves to show, not a failure.
-            if (isUpstreamError(err) && err.kind === 'not_found') return null;
-            movesUnread = true;
-            gaps.push(
-              'Fund moves (deposits, and what disbursements took out) could not be read right now.',
-            );
-            return null;
-          },
-        ),
+        // Every page the platform offers (§4.3), up to a bound the reply states when it is met.
+        readAccountFundMoves(deps.upstream, accountId, {
+          maxPages: TIMELINE_FUND_MOVE_PAGES,
+        }).catch((err: unknown) => {
+          // No custody account (1404): no fund moves to show, not a failure.
+          if (isUpstreamError(err) && err.kind === 'not_found') return null;
+          movesUnread = true;
+          gaps.push(
+            'Fund moves (deposits, and what disbursements took out) could not be read right now.',
+          );
+          return null;
+        }),
         getAllTrades(deps.upstream, { accountId }).catch(() => {
           gaps.push(
             deps.config.upstreamAuth === 'body'
@@ -764,6 +772,11 @@ export const moneyRequestRoutes = [
       // Moves the wire layer could not read are not entries; the reply counts them, as the Fund
       // moves list does, so the page can say so.
       const skippedFundMoves = moves?.skipped.length ?? 0;
+      // Past the bound, the older moves are not read: the reply says how many were, of how many.
+      const fundMovesBound =
+        moves && moves.read < moves.totalRecords
+          ? { shown: moves.read, total: moves.totalRecords }
+          : null;
 
       // A deposit's or a disbursement's own fund move carries its reference (read by the wire
       // layer: the deposit's description, §2.9, or the §2.10 echo): it is listed once, as what
@@ -879,14 +892,17 @@ export const moneyRequestRoutes = [
         const awaitsBatch = created && fundMoveDirectionOfRequest[row.kind] !== undefined;
         // Unless its fund move may be one the portal could not read: then it may as well be
         // approved, settled or returned (§3), and the entry says it does not know.
-        const moveUnknown = awaitsBatch && (movesUnread || skippedFundMoves > 0);
+        const moveUnknown =
+          awaitsBatch && (movesUnread || skippedFundMoves > 0 || fundMovesBound !== null);
         const state = moveUnknown
           ? `Accepted by the platform. ${
               movesUnread
                 ? 'The fund moves could not be read right now'
                 : skippedFundMoves === 1
                   ? 'Its fund move may be the one that could not be shown'
-                  : 'Its fund move may be one of those that could not be shown'
+                  : skippedFundMoves > 1
+                    ? 'Its fund move may be one of those that could not be shown'
+                    : 'Its fund move may be among the older ones not read here'
             }, so where it stands is not known here.${correction(row)}`
           : awaitsBatch
             ? `Accepted: pending until the platform approves it.${correction(row)}`
@@ -921,7 +937,14 @@ export const moneyRequestRoutes = [
 
       const zone = deps.config.upstreamTimeZone;
       entries.sort((a, b) => timeKey(b, zone) - timeKey(a, zone));
-      return { accountId, entries, gaps, skippedFundMoves, skippedTrades: trades?.skipped ?? 0 };
+      return {
+        accountId,
+        entries,
+        gaps,
+        skippedFundMoves,
+        skippedTrades: trades?.skipped ?? 0,
+        fundMovesBound,
+      };
     },
   }),
 ];
