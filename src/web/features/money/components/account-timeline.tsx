@@ -4,9 +4,11 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
+import { FUND_MOVES_PAGE_SIZE } from '../../../../contract/custody-views';
 import {
   probableRequestWords,
   probableTradeWords,
+  type Timeline,
   type TimelineEntry,
 } from '../../../../contract/money-requests';
 import { CardList } from '../../../components/card-list';
@@ -15,7 +17,7 @@ import { EmptyState, QueryState } from '../../../components/query-state';
 import { listsNothing, SkippedRecordsNotice } from '../../../components/skipped-records';
 import { PageNav, usePages } from '../../../components/page-nav';
 import { paths } from '../../../config/paths';
-import { formatMoney, formatTimestamp } from '../../../lib/format';
+import { formatCount, formatMoney, formatTimestamp } from '../../../lib/format';
 import { useTimeline } from '../api/get-timeline';
 
 const kindLabels: Record<TimelineEntry['kind'], string> = {
@@ -49,6 +51,31 @@ function batchTime(instant: string): string {
 }
 
 /**
+ * An account with more fund moves than the timeline reads: it says how many of the latest it
+ * shows, of how many, and leads to the older ones on the Fund moves list, at the page where they
+ * start (that list pages through every move the platform holds, §4.3).
+ */
+function OlderFundMovesNote({
+  accountId,
+  bound,
+}: {
+  accountId: string;
+  bound: NonNullable<Timeline['fundMovesBound']>;
+}) {
+  const page = Math.floor(bound.shown / FUND_MOVES_PAGE_SIZE) + 1;
+  return (
+    <Alert severity="info" role="status">
+      Showing the latest {formatCount(bound.shown)} fund moves of {formatCount(bound.total)}; older
+      ones:{' '}
+      <Link component={RouterLink} to={paths.app.fundMoves.getHref(accountId, page)}>
+        on Fund moves, from page {formatCount(page)}
+      </Link>
+      .
+    </Alert>
+  );
+}
+
+/**
  * The Timeline section of an account's money page: what could not be read, then the entries.
  */
 export function TimelineSection({ accountId }: { accountId: string }) {
@@ -79,6 +106,9 @@ export function TimelineSection({ accountId }: { accountId: string }) {
                 {gap}
               </Alert>
             ))}
+            {data.fundMovesBound && (
+              <OlderFundMovesNote accountId={accountId} bound={data.fundMovesBound} />
+            )}
             {/* As the Fund moves list says of the same records, with the way to it. */}
             <SkippedRecordsNotice count={data.skippedFundMoves} noun={['fund move', 'fund moves']}>
               <Link component={RouterLink} to={paths.app.fundMoves.getHref(accountId)}>
