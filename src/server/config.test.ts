@@ -23,6 +23,15 @@ describe('boot configuration', () => {
     );
   });
 
+  it('reads at most 10,000 fund moves for a timeline unless set, in whole pages of 500', () => {
+    expect(loadConfig({}).timelineMaxFundMoves).toBe(10_000);
+    expect(loadConfig({ TIMELINE_MAX_FUND_MOVES: '2500' }).timelineMaxFundMoves).toBe(2_500);
+    expect(() => loadConfig({ TIMELINE_MAX_FUND_MOVES: '750' })).toThrow(
+      'TIMELINE_MAX_FUND_MOVES must be a multiple of 500 (a page of fund moves)',
+    );
+    expect(() => loadConfig({ TIMELINE_MAX_FUND_MOVES: '100' })).toThrow('TIMELINE_MAX_FUND_MOVES');
+  });
+
   it('points at the real API when all three variables are set', () => {
     const config = loadConfig({
       TRANSACT_BASE_URL: 'https://api.example.com/tapiv3/',

@@ -110,6 +110,15 @@ const envSchema = z.object({
   // How long the same deposit, disbursement or investment (account, offering, amount or units)
   // is held at Confirm as a probable second tab; 0 turns the check off.
   SAME_REQUEST_WINDOW_MINUTES: z.coerce.number().int().min(0).max(1_440).default(10),
+  // How many fund moves an account's timeline reads, in pages of 500 (the largest the platform
+  // gives, real-world notes §2); past it the timeline says how many of how many it shows.
+  TIMELINE_MAX_FUND_MOVES: z.coerce
+    .number()
+    .int()
+    .min(500)
+    .max(100_000)
+    .refine((value) => value % 500 === 0, 'must be a multiple of 500 (a page of fund moves)')
+    .default(10_000),
   ROUTE_LIMIT_SCALE: z.coerce.number().min(0.1).max(1_000).default(1),
   STORE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   STORE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
@@ -188,6 +197,8 @@ export interface Config {
    * settled "not sent" by reconciliation; before that it stays unknown (it may still arrive).
    */
   reconcileNotSentAfterMs: number;
+  /** How many of an account's fund moves its timeline reads at most (a multiple of 500). */
+  timelineMaxFundMoves: number;
   /** Multiplies every route limit of the policy table (load tests, unusually busy desks). */
   routeLimitScale: number;
   store: { connectMs: number; statementMs: number; idleMs: number };
@@ -470,6 +481,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     claimLeaseMs: e.CLAIM_LEASE_MS,
     reconcileNotSentAfterMs: e.RECONCILE_NOT_SENT_AFTER_MS,
     sameRequestWindowMs: e.SAME_REQUEST_WINDOW_MINUTES * 60_000,
+    timelineMaxFundMoves: e.TIMELINE_MAX_FUND_MOVES,
     routeLimitScale: e.ROUTE_LIMIT_SCALE,
     store: {
       connectMs: e.STORE_CONNECT_TIMEOUT_MS,

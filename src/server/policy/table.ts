@@ -188,7 +188,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   },
   'GET /api/accounts/:accountId/timeline': {
     ...ACCOUNT_PAGE,
-    note: 'Fund moves, investments, disbursements (each with its own fund move) and IRA requests of the account, with state and next step; every page of fund moves up to 10,000, `fundMovesBound` saying how many of how many when there are more.',
+    note: 'Fund moves, investments, disbursements (each with its own fund move) and IRA requests of the account, with state and next step; every page of fund moves up to TIMELINE_MAX_FUND_MOVES (10,000), `fundMovesBound` saying how many of how many when there are more.',
   },
   'GET /api/compliance/money-requests': {
     roles: REVIEWERS,

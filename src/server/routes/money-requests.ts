@@ -324,12 +324,8 @@ const accountRequestsQuery = inOrder(
 
 const EXPORT_LIMIT = 10_000;
 
-/**
- * The timeline reads at most this many pages of 500 fund moves (10,000 moves, the bound
- * reconciliation reads too): past it the reply says how many of how many were read, and the page
- * leads to the older ones on the Fund moves list, which pages through them all.
- */
-const TIMELINE_FUND_MOVE_PAGES = 20;
+/** A page of fund moves as the timeline reads them: the platform's largest (real-world notes §2). */
+const FUND_MOVES_PAGE = 500;
 
 /** Next step of something waiting for the approval batch (§3: decisions only at 4:00 PM MT). */
 function batchStep(now: Date) {
@@ -742,8 +738,10 @@ export const moneyRequestRoutes = [
       let movesUnread = false;
       const [moves, trades, register] = await Promise.all([
         // Every page the platform offers (§4.3), up to a bound the reply states when it is met.
+        // At most TIMELINE_MAX_FUND_MOVES, a multiple of the page (config.ts).
         readAccountFundMoves(deps.upstream, accountId, {
-          maxPages: TIMELINE_FUND_MOVE_PAGES,
+          pageSize: FUND_MOVES_PAGE,
+          maxPages: deps.config.timelineMaxFundMoves / FUND_MOVES_PAGE,
         }).catch((err: unknown) => {
           // No custody account (1404): no fund moves to show, not a failure.
           if (isUpstreamError(err) && err.kind === 'not_found') return null;
