@@ -291,7 +291,13 @@ function HeldForApproval({ approval }: { approval: Approval }) {
       />
       <Box sx={{ mt: 2 }}>
         Disbursements this large are sent only after a second person approves them. Follow it on{' '}
-        <Link component={RouterLink} to={paths.app.approvals.getHref()}>
+        {/* The approvals page opened on this one request, marked. */}
+        <Link
+          component={RouterLink}
+          to={paths.app.approvals.getHref(
+            approval.reference ? { reference: approval.reference } : { approval: approval.id },
+          )}
+        >
           Disbursement approvals
         </Link>{' '}
         or on <AccountRequestsLink accountId={approval.accountId} />.
