@@ -399,9 +399,11 @@ function outOfOrder(least: string | undefined, most: string | undefined): boolea
 function ApprovalFilterFields({
   filters,
   onApply,
+  onClear,
 }: {
   filters: ApprovalFilters;
   onApply: (name: keyof ApprovalFilters, value: string) => void;
+  onClear: () => void;
 }) {
   return (
     <Box
@@ -454,6 +456,11 @@ function ApprovalFilterFields({
         rule={filterRules.reference}
         onApply={(value) => onApply('reference', value)}
       />
+      {Object.keys(filters).length > 0 && (
+        <Button onClick={onClear} sx={{ alignSelf: 'center' }}>
+          Clear the filters
+        </Button>
+      )}
     </Box>
   );
 }
@@ -532,7 +539,9 @@ export default function ApprovalsRoute() {
           onDecided={setDecided}
         />
       )}
-      {reviewer && <ApprovalFilterFields filters={filters} onApply={applyFilter} />}
+      {reviewer && (
+        <ApprovalFilterFields filters={filters} onApply={applyFilter} onClear={clearFilters} />
+      )}
       <QueryState
         query={approvals}
         subject="the approvals"
@@ -542,7 +551,22 @@ export default function ApprovalsRoute() {
             <EmptyState
               title="Not held for approval"
               message={`No disbursement held for approval has ${named}${reviewer ? '' : ' among your accounts'}. Look for it in the money requests: it may not have needed an approval.`}
-              action={<Button onClick={clearFilters}>Show all approvals</Button>}
+              action={
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'center' }}>
+                  <Button onClick={clearFilters}>Show all approvals</Button>
+                  {reviewer && filters.reference && (
+                    <Button
+                      component={RouterLink}
+                      to={paths.app.complianceMoneyRequests.getHref(
+                        undefined,
+                        filters.reference.toUpperCase(),
+                      )}
+                    >
+                      Look it up in the money requests
+                    </Button>
+                  )}
+                </Box>
+              }
             />
           ) : filtered ? (
             <EmptyState

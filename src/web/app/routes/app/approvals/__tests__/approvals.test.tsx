@@ -535,8 +535,14 @@ describe('narrowing the approvals', () => {
       await screen.findByRole('heading', { name: 'No approval matches these filters' }),
     ).toBeTruthy();
     const user = userEvent.setup({ delay: null });
-    await user.click(screen.getByRole('button', { name: 'Clear the filters' }));
+    // The empty state's button and the form's do the same.
+    expect(screen.getAllByRole('button', { name: 'Clear the filters' })).toHaveLength(2);
+    await user.click(screen.getAllByRole('button', { name: 'Clear the filters' })[0]);
     expect(router.state.location.search).toBe('');
+    // The fields empty with the address.
+    const form = screen.getByRole('search', { name: 'Filter approvals' });
+    expect(within(form).getByLabelText('Account')).toHaveProperty('value', '');
+    expect(within(form).getByLabelText('Amount at least')).toHaveProperty('value', '');
   });
 
   it('opens the one approval a link names, marked and focused, in its section', async () => {
@@ -565,5 +571,9 @@ describe('narrowing the approvals', () => {
       ),
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Show all approvals' })).toBeTruthy();
+    // A reviewer is led to the request in the register, where any request of ours is.
+    expect(
+      screen.getByRole('link', { name: 'Look it up in the money requests' }).getAttribute('href'),
+    ).toBe('/compliance/money-requests?reference=MR-0000000000');
   });
 });
