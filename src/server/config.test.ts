@@ -32,6 +32,21 @@ describe('boot configuration', () => {
     expect(() => loadConfig({ TIMELINE_MAX_FUND_MOVES: '100' })).toThrow('TIMELINE_MAX_FUND_MOVES');
   });
 
+  it('looks for a "not sent" again for a configured while, one day unless set, never shorter than a pass', () => {
+    expect(loadConfig({}).reconcileRecheckNotSentMs).toBe(86_400_000);
+    expect(
+      loadConfig({ RECONCILE_RECHECK_NOT_SENT_MS: '172800000' }).reconcileRecheckNotSentMs,
+    ).toBe(172_800_000);
+    expect(() =>
+      loadConfig({ RECONCILE_RECHECK_NOT_SENT_MS: '120000', HOUSEKEEPING_INTERVAL_MS: '600000' }),
+    ).toThrow(
+      'Configuration error: RECONCILE_RECHECK_NOT_SENT_MS must be at least HOUSEKEEPING_INTERVAL_MS (600000 here): a request settled as not sent must be looked for again by at least one pass.',
+    );
+    expect(() => loadConfig({ RECONCILE_RECHECK_NOT_SENT_MS: 'a day' })).toThrow(
+      'Configuration error: RECONCILE_RECHECK_NOT_SENT_MS must be a number.',
+    );
+  });
+
   it('points at the real API when all three variables are set', () => {
     const config = loadConfig({
       TRANSACT_BASE_URL: 'https://api.example.com/tapiv3/',

@@ -174,6 +174,7 @@ describe('a lost answer and a platform that answers late', () => {
       upstream: h.built.deps.upstream,
       settledBy: 'system',
       notSentAfterMs: QUIET_MS,
+      recheckNotSentMs: 86_400_000,
       now: () => new Date(Date.now() + 86_400_000 + 60_000),
     });
     expect(summary.foundAfterNotSent).toBe(0);
@@ -191,5 +192,61 @@ describe('a lost answer and a platform that answers late', () => {
     expect(summary).toMatchObject({ notSent: 0, unreadable: 1, notFoundYet: 0 });
     expect(summary.stillUnknown).toBeGreaterThanOrEqual(1);
     expect((await getMoneyRequest(h.db, reference))?.outcome).toBe('unknown');
+  });
+});
+
+/*
+ * How long a "not sent" is looked for again is a setting (RECONCILE_RECHECK_NOT_SENT_MS, one day by
+ * default): the platform's delay is not bounded by the interface document (§4.3, §2.10).
+ */
+describe('the recheck window of a "not sent" is configured', () => {
+  let h: Harness;
+  let investor: string;
+  let reviewer: string;
+  let accountA: string;
+
+  beforeAll(async () => {
+    h = await startHarness({
+      env: {
+        TRANSACT_TIMEOUT_MS: '400',
+        RECONCILE_NOT_SENT_AFTER_MS: String(QUIET_MS),
+        RECONCILE_RECHECK_NOT_SENT_MS: String(3 * 86_400_000),
+      },
+    });
+    investor = await signIn(h.app, 'investor@demo.test');
+    reviewer = await signIn(h.app, 'compliance@demo.test');
+    [accountA] = h.manifest.investors[0].accountIds;
+  });
+  afterAll(() => h?.close());
+
+  it('a "not sent" settled two days ago is still found when the window is three days', async () => {
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'createCustodyFundDisbursement',
+      drop: true,
+      when: { accountId: accountA },
+      times: 1,
+    });
+    const lost = await call(h.app, 'POST', `/api/accounts/${accountA}/disbursements`, {
+      cookie: investor,
+      body: { type: 'ach', amount: '22.25' },
+      headers: { 'idempotency-key': `recheck-key-${Date.now()}-abcdef` },
+    });
+    const reference = lost.json().error.reference as string;
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+    await h.db
+      .updateTable('money_requests')
+      .set({ outcome: 'not_sent', settled_via: 'reconciliation', settled_at: twoDaysAgo })
+      .where('reference', '=', reference)
+      .execute();
+    await createCustodyFundDisbursement(
+      h.built.deps.upstream,
+      { type: 'ach', accountId: accountA, amount: '22.25' },
+      { reference },
+    );
+    const res = await call(h.app, 'POST', '/api/compliance/money-requests/reconcile', {
+      cookie: reviewer,
+    });
+    expect(reconciliationSummarySchema.parse(res.json()).foundAfterNotSent).toBe(1);
+    expect((await getMoneyRequest(h.db, reference))?.outcome).toBe('created');
   });
 });

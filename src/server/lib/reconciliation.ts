@@ -28,7 +28,7 @@ import { readAccountFundMoves } from './account-fund-moves';
  * of how long that may take (§4.3, §2.9, §2.10), so absence soon after a lost answer proves
  * nothing. Until then the request stays unknown: "do not send it again".
  * As a safety net, deposits and disbursements settled "not sent" (by a pass, or by a reviewer)
- * within the last `recheckNotSentMs` are looked for again: a fund move that carries the reference
+ * within the last `recheckNotSentMs` (RECONCILE_RECHECK_NOT_SENT_MS, one day by default) are looked for again: a fund move that carries the reference
  * and goes the request's way settles it as created after all (money_request_found_after_not_sent).
  * Every settlement is audited, in the same transaction as the register row.
  */
@@ -39,8 +39,11 @@ export interface ReconcileOptions {
   settledBy: string;
   /** How old a request must be before "not found upstream" means "not sent". */
   notSentAfterMs: number;
-  /** How long after a "not sent" settlement its fund moves are still looked through. */
-  recheckNotSentMs?: number;
+  /**
+   * How long after a "not sent" settlement its fund moves are still looked through
+   * (RECONCILE_RECHECK_NOT_SENT_MS).
+   */
+  recheckNotSentMs: number;
   now?: () => Date;
   /** Fund-move pages read per account (500 moves each). */
   maxPages?: number;
@@ -68,8 +71,6 @@ export interface ReconcileSummary {
    */
   inFlight: number;
 }
-
-const DAY = 86_400_000;
 
 export async function reconcile(options: ReconcileOptions): Promise<ReconcileSummary> {
   const now = options.now ?? (() => new Date());
@@ -127,7 +128,7 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileSum
   }
 
   // The safety net: a "not sent" that the platform lists after all is corrected.
-  const since = new Date(now().getTime() - (options.recheckNotSentMs ?? DAY));
+  const since = new Date(now().getTime() - options.recheckNotSentMs);
   for (const request of await recentlyNotSent(options.db, since)) {
     const direction = fundMoveDirectionOfRequest[request.kind];
     const refs = direction ? await movesOf(request.accountId) : null;
