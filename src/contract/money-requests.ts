@@ -240,10 +240,16 @@ export function standingRefusalMessage(
   const unsettled = standing.filter((row) => !isSameRecently(row));
   const parts: string[] = [];
   if (unsettled.length > 0) {
-    const list = unsettled.map(standingRequestWords).join('; ');
-    const words = outcomeWordsOf({ kind, outcome: unsettled[0].outcome });
+    // One next step for all when they share an outcome; else each reference with its own (one
+    // being sent waits for its answer, one of unknown outcome is checked with the platform).
+    const oneNext = unsettled.every((row) => row.outcome === unsettled[0].outcome);
+    const list = oneNext
+      ? `${unsettled.map(standingRequestWords).join('; ')}. ${outcomeWordsOf(unsettled[0]).next}`
+      : unsettled
+          .map((row) => `${standingRequestWords(row)}. ${outcomeWordsOf(row).next}`)
+          .join(' ');
     parts.push(
-      `an earlier ${what} of ${scope} may have gone through, and a new one could move the money twice. Standing: ${list}. ${words.next}`,
+      `an earlier ${what} of ${scope} may have gone through, and a new one could move the money twice. Standing: ${list}`,
     );
   }
   if (same.length > 0) {
