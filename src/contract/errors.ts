@@ -60,6 +60,8 @@ const standingOnErrorSchema = z.object({
   offeringId: z.nullable(z.string()),
   /** The platform's id of one it accepted (trade id, fund move or disbursement request id). */
   upstreamId: z.optional(z.nullable(z.string())),
+  /** How the money goes: a disbursement's type or an investment's payment method; null if not kept. */
+  method: z.optional(z.nullable(z.string())),
 });
 export type StandingOnError = z.infer<typeof standingOnErrorSchema>;
 

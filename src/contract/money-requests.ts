@@ -160,27 +160,49 @@ const upstreamIdNames: Record<z.infer<typeof moneyRequestKindSchema>, string> = 
   ira_supplement: 'request',
 };
 
-/** "MR-… (made 2026-11-28 12:01 UTC, 44 units, $440.00)" */
-function madeWords(request: StandingRequest): string {
-  const made = request.createdAt.slice(0, 16).replace('T', ' ');
-  const what = [
+/**
+ * How the money of a request goes, as the register names it: a disbursement's type (§4.5) or an
+ * investment's payment method (§4.16). Deposits have none (always from the linked bank).
+ */
+const moneyRequestMethodLabels: Record<string, string> = {
+  ach: 'ACH',
+  wire: 'Wire',
+  wire_domestic: 'Domestic wire',
+  wire_international: 'International wire',
+  check: 'Check',
+  credit_card: 'Credit card',
+};
+
+/** "by ACH", "by domestic wire"; null when the register does not say (or names one it does not know). */
+export function methodWords(method: string | null | undefined): string | null {
+  const label = method ? moneyRequestMethodLabels[method] : undefined;
+  return label ? `by ${label === 'ACH' ? label : label.toLowerCase()}` : null;
+}
+
+/** What a request asked for: "44 units", "$440.00", "by wire", those it says. */
+function askedWords(request: StandingRequest): string[] {
+  return [
     request.units ? `${formatShares(request.units, 'en-US')} units` : null,
     request.amount ? formatMoney(request.amount, { locale: 'en-US' }) : null,
-  ].filter(Boolean);
+    methodWords(request.method),
+  ].filter((part): part is string => part !== null);
+}
+
+/** "MR-… (made 2026-11-28 12:01 UTC, 44 units, $440.00, by wire)" */
+function madeWords(request: StandingRequest): string {
+  const made = request.createdAt.slice(0, 16).replace('T', ' ');
+  const what = askedWords(request);
   return `${request.reference} (made ${made} UTC${what.length ? `, ${what.join(', ')}` : ''})`;
 }
 
 /**
  * The same request made moments ago, in words: "You sent the same investment at 12:22 UTC
- * (MR-…, 60 units, $600.00), created as trade 302954".
+ * (MR-…, 60 units, $600.00, by wire), created as trade 302954".
  */
 function sameRequestWords(request: StandingRequest): string {
   const what = moneyRequestKindLabels[request.kind].toLowerCase();
   const at = request.createdAt.slice(11, 16);
-  const amounts = [
-    request.units ? `${formatShares(request.units, 'en-US')} units` : null,
-    request.amount ? formatMoney(request.amount, { locale: 'en-US' }) : null,
-  ].filter(Boolean);
+  const amounts = askedWords(request);
   const state =
     request.outcome === 'created'
       ? request.upstreamId
@@ -276,6 +298,11 @@ export const moneyRequestViewSchema = z.object({
   /** An investment as asked, recorded before it was sent: units and price per unit. */
   units: decimalStringSchema.nullable(),
   unitPrice: decimalStringSchema.nullable(),
+  /**
+   * How the money goes: a disbursement's type or an investment's payment method
+   * (moneyRequestMethodLabels); null for a deposit and for requests made before it was kept.
+   */
+  method: z.string().nullable().optional(),
   upstreamId: z.string().nullable(),
   outcome: moneyRequestOutcomeSchema,
   message: z.string().nullable(),

@@ -212,7 +212,11 @@ export const custodyRoutes = [
     idempotent: true,
     money: {
       kind: 'disbursement',
-      describe: ({ params, body }) => ({ accountId: params.accountId, amount: body.amount }),
+      describe: ({ params, body }) => ({
+        accountId: params.accountId,
+        amount: body.amount,
+        method: body.type,
+      }),
       upstreamId: (receipt) => ('requestId' in receipt ? receipt.requestId : null),
       held: (receipt) =>
         'pendingApproval' in receipt ? `Approval ${receipt.pendingApproval.id}.` : null,
@@ -237,7 +241,7 @@ export const custodyRoutes = [
       // Before it is held or sent: a disbursement of unknown outcome may already have paid out.
       await refuseWhileStanding(
         { deps, audit, moneyReference },
-        cashMoveScope('disbursement', params.accountId, body),
+        cashMoveScope('disbursement', params.accountId, body, body.type),
       );
       const request = toDisbursementRequest(params.accountId, body);
       // Maker-checker: above the threshold the request waits for a second person.

@@ -82,6 +82,7 @@ export const investRoutes = [
       describe: ({ params, body }) => ({
         accountId: body.accountId,
         offeringId: params.offeringId,
+        method: body.paymentMethod,
       }),
       upstreamId: (receipt) => receipt.tradeId,
       amount: (receipt) => receipt.amount,
@@ -165,7 +166,7 @@ export const investRoutes = [
           accountId: body.accountId,
           offeringId: offering.id,
           acknowledged: body.additionalTo,
-          same: { units: quote.value.units },
+          same: { units: quote.value.units, method: body.paymentMethod },
         },
       );
 

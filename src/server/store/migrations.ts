@@ -496,4 +496,13 @@ export const migrations: Record<string, Migration> = {
       );
     },
   },
+  // How the money goes (a disbursement's ACH or wire, an investment's payment method): two
+  // requests of the same amount by different methods are two requests, not one sent from a second
+  // tab. A nullable column added only if missing, so running it again changes nothing; rows from
+  // before it have none.
+  '0015-money-request-method': {
+    async up(db) {
+      await sql`alter table money_requests add column if not exists method text`.execute(db);
+    },
+  },
 };

@@ -64,6 +64,12 @@ export interface MoneyRequest {
   /** An investment as asked: units and price per unit (exact decimals as text); null otherwise. */
   units: string | null;
   unitPrice: string | null;
+  /**
+   * How the money goes: a disbursement's type (`ach`, `wire_domestic`, `wire_international`) or an
+   * investment's payment method (`ach`, `wire`, …); null for a deposit (always from the linked
+   * bank, §4.16) and for rows made before the register kept it.
+   */
+  method: string | null;
   /** The Idempotency-Key scope: `METHOD /path` of the route and the key the browser sent. */
   idempotency: { route: string; key: string };
   /** The upstream's id once known: a deposit's fund-move reference, disbursement requestId, trade id, or the account id of a supplement. */
@@ -130,6 +136,7 @@ function toMoneyRequest(row: Record<string, unknown>): MoneyRequest {
     offering_id: string | null;
     units: string | null;
     unit_price: string | null;
+    method?: string | null;
     idem_route: string;
     idem_key: string;
     upstream_id: string | null;
@@ -152,6 +159,7 @@ function toMoneyRequest(row: Record<string, unknown>): MoneyRequest {
     offeringId: r.offering_id,
     units: r.units ?? null,
     unitPrice: r.unit_price ?? null,
+    method: r.method ?? null,
     idempotency: { route: r.idem_route, key: r.idem_key },
     upstreamId: r.upstream_id,
     outcome: r.outcome,
@@ -247,6 +255,8 @@ export async function admitUnlessStanding(
       /** Compared as exact decimals: units when given, else the amount. */
       units?: string | null;
       amount?: string | null;
+      /** How the money goes (MoneyRequest.method): a request by another method is another request. */
+      method?: string | null;
     };
   },
 ): Promise<MoneyRequest[]> {
@@ -277,7 +287,8 @@ export async function admitUnlessStanding(
         (row) =>
           scope.outcomes.includes(row.outcome) ||
           (same !== undefined &&
-            sameDecimal(same.units ? row.units : row.amount, same.units ?? same.amount)),
+            sameDecimal(same.units ? row.units : row.amount, same.units ?? same.amount) &&
+            sameMethod(row.method, same.method)),
       );
     if (rows.length > 0 && scope.reference) {
       // The refusal's own words are recorded with it when the route answers; this marks now,
@@ -291,6 +302,16 @@ export async function admitUnlessStanding(
     }
     return rows.map(toMoneyRequest);
   });
+}
+
+/**
+ * Whether a request of the register went the same way as one being made: the same method, or
+ * either says none. A row from before the register kept the method (migration 0015) has none, and
+ * still counts as the same: it may well have been the same, and holding one at Confirm that was
+ * not costs a tick, while sending one twice moves the money twice.
+ */
+function sameMethod(recorded: string | null, asked: string | null | undefined): boolean {
+  return !recorded || !asked || recorded === asked;
 }
 
 /** Whether two exact decimals (as text) are equal; false when either is missing or not a number. */
@@ -333,6 +354,8 @@ export interface MoneyRequestInit {
   amount?: string | null;
   currency?: string;
   offeringId?: string | null;
+  /** How the money goes (MoneyRequest.method). */
+  method?: string | null;
 }
 
 /** What an investment asked for, priced by the BFF before anything is sent (exact decimals). */
@@ -364,6 +387,7 @@ export async function openMoneyRequest(
       amount: init.amount ?? null,
       currency: init.currency ?? 'USD',
       offering_id: init.offeringId ?? null,
+      method: init.method ?? null,
       idem_route: scope.route,
       idem_key: scope.key,
       outcome: 'pending',

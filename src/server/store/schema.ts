@@ -227,6 +227,8 @@ interface MoneyRequestsTable {
   /** An investment's units and price per unit as asked (exact decimals as text). */
   units: Nullable<string>;
   unit_price: Nullable<string>;
+  /** How the money goes: a disbursement's type or an investment's payment method; null for a deposit and for rows from before it was kept. */
+  method: ColumnType<string | null, string | null | undefined, string | null>;
   idem_route: string;
   idem_key: string;
   upstream_id: Nullable<string>;

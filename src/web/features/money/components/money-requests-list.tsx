@@ -2,6 +2,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import {
+  methodWords,
   moneyRequestKindLabels,
   outcomeWordsOf,
   wasFoundAfterNotSent,
@@ -46,14 +47,23 @@ export function MoneyRequestsList({ reviewer = false, ...rest }: MoneyRequestsLi
 /** What either layout is given: `reviewer` defaulted once, for both. */
 type ShownRequests = MoneyRequestsListProps & { reviewer: boolean };
 
-/** The amount, and for an investment the units bought. */
+/**
+ * The amount, for an investment the units bought, and how the money goes (ACH or wire) where the
+ * register kept it: two requests of one amount by different methods are two requests.
+ */
 function Amount({ request }: { request: MoneyRequestView }) {
+  const method = methodWords(request.method);
   return (
     <>
       {request.amount ? formatMoney(request.amount) : '—'}
       {request.units && (
         <Typography variant="body2" color="text.secondary">
           {formatUnits(request.units)}
+        </Typography>
+      )}
+      {method && (
+        <Typography variant="body2" color="text.secondary">
+          {method.charAt(0).toUpperCase() + method.slice(1)}
         </Typography>
       )}
     </>

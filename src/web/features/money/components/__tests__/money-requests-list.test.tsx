@@ -54,6 +54,38 @@ describe('a reviewer reads the money requests register', () => {
   });
 });
 
+describe('the register names how the money goes', () => {
+  withViewportWidth(1280);
+
+  it('shows an ACH and a wire of the same amount as such, and nothing for a request without a method', () => {
+    const disbursement: MoneyRequestView = {
+      ...request,
+      kind: 'disbursement',
+      offeringId: null,
+      units: null,
+      unitPrice: null,
+      amount: '13',
+      outcome: 'created',
+    };
+    renderWithProviders(
+      <MoneyRequestsList
+        requests={[
+          { ...disbursement, reference: 'MR-AAAAAAAAAA', method: 'ach' },
+          { ...disbursement, reference: 'MR-BBBBBBBBBB', method: 'wire_domestic' },
+          { ...disbursement, reference: 'MR-CCCCCCCCCC', method: null },
+        ]}
+        label="Money requests"
+        reviewer
+      />,
+    );
+    const rows = within(screen.getByRole('table', { name: 'Money requests' })).getAllByRole('row');
+    const rowOf = (reference: string) => rows.find((row) => row.textContent?.includes(reference))!;
+    expect(rowOf('MR-AAAAAAAAAA').textContent).toContain('By ACH');
+    expect(rowOf('MR-BBBBBBBBBB').textContent).toContain('By domestic wire');
+    expect(rowOf('MR-CCCCCCCCCC').textContent).not.toMatch(/By /);
+  });
+});
+
 describe('a reviewer reads the register on a phone', () => {
   withViewportWidth(375);
   const unknown: MoneyRequestView = { ...request, outcome: 'unknown' };
