@@ -94,6 +94,7 @@ const auditActionLabels = {
   request_outcome_unknown: 'Request outcome unknown',
   money_request_settled: 'Money request settled',
   money_request_found_after_not_sent: 'Money request found at the platform after "not sent"',
+  money_request_found_twice: 'Money request found twice at the platform',
   money_requests_reconciled: 'Money requests reconciled',
   money_requests_export: 'Money requests exported',
   audit_events_pruned: 'Audit events pruned',

@@ -304,6 +304,11 @@ export const moneyRequestViewSchema = z.object({
    */
   method: z.string().nullable().optional(),
   upstreamId: z.string().nullable(),
+  /**
+   * Every fund move that carries our reference, when reconciliation found more than one: it
+   * reached the platform twice, so the money may have moved twice (movedTwiceWords).
+   */
+  fundMoves: z.array(z.string()).optional(),
   outcome: moneyRequestOutcomeSchema,
   message: z.string().nullable(),
   createdAt: instantSchema,
@@ -443,6 +448,25 @@ export function foundAfterNotSentMessage(upstreamId: string, againAs: string[]):
   return `${found} It was sent again meanwhile as ${againAs.join(', ')}, so the money may move twice: contact support and quote both references.`;
 }
 
+/**
+ * A request the platform lists twice under our reference: sent again with the same key after it
+ * had been taken as not sent, and the first send arrived late. Both fund moves are named: the
+ * investor is sent to support, a reviewer checks both at the platform and decides.
+ */
+export function movedTwiceWords(
+  request: { fundMoves?: readonly string[] },
+  reviewer = false,
+): string | null {
+  const moves = [...new Set(request.fundMoves ?? [])];
+  if (moves.length < 2) return null;
+  const named = `${moves.slice(0, -1).join(', ')} and ${moves[moves.length - 1]}`;
+  return `The platform lists ${moves.length} fund moves carrying this reference, ${named}: the money may have moved ${moves.length === 2 ? 'twice' : `${moves.length} times`}. ${
+    reviewer
+      ? 'Check each at the platform and decide with the investor what to do about the extra one.'
+      : 'Contact support and quote our reference.'
+  }`;
+}
+
 /** Whether a request accepted after all had first been recorded as not sent (its message says so). */
 export function wasFoundAfterNotSent(request: {
   outcome: string;
@@ -467,6 +491,11 @@ export const reconciliationSummarySchema = z.object({
   unreadable: z.number().int(),
   /** Settled "not sent" within the last day, found at the platform since: corrected to created. */
   foundAfterNotSent: z.number().int(),
+  /**
+   * Requests the platform lists more than once under our reference (a fund move besides their
+   * own), newly named in the register by this pass.
+   */
+  foundTwice: z.number().int(),
   /** Still awaiting the platform's answer (or the end of a stopped instance's lease). */
   inFlight: z.number().int(),
 });

@@ -30,6 +30,7 @@ import {
   type MoneyRequestView,
   type SettlementCandidates,
   wasFoundAfterNotSent,
+  movedTwiceWords,
   type TimelineEntry,
 } from '../../contract/money-requests';
 import { nextApprovalBatch, upstreamTimeToInstant } from '../../contract/time';
@@ -256,6 +257,7 @@ function toView(
     unitPrice: row.unitPrice,
     method: row.method,
     upstreamId: row.upstreamId,
+    ...(row.fundMovesFound.length > 1 ? { fundMoves: row.fundMovesFound } : {}),
     outcome: row.outcome,
     message: row.message,
     createdAt: row.createdAt.toISOString(),
@@ -675,6 +677,7 @@ export const moneyRequestRoutes = [
           'offering',
           'offering_name',
           'upstream_id',
+          'fund_moves_found',
           'outcome',
           'message',
           'settled_at',
@@ -706,6 +709,7 @@ export const moneyRequestRoutes = [
               row.offeringId,
               (row.kind === 'investment' && names.get(row.offeringId ?? '')) || null,
               row.upstreamId,
+              row.fundMovesFound.join(' ') || null,
               row.outcome,
               row.message,
               row.settledAt?.toISOString() ?? null,
@@ -790,17 +794,30 @@ export const moneyRequestRoutes = [
         deps.db,
         (moves?.moves ?? []).filter((move) => move.accountId === accountId),
       );
+      const goesItsWay = (move: FundMove) =>
+        !!move.portalReference &&
+        !!move.direction &&
+        directionOfRequest.get(move.portalReference) === move.direction;
+      // The move the register names as the request's own comes first; a second one carrying the
+      // same reference (the request reached the platform twice) is listed as its own entry, told
+      // so, never folded into the first.
+      const upstreamOf = new Map(register.items.map((r) => [r.reference, r.upstreamId]));
+      for (const move of ownMoves) {
+        if (goesItsWay(move) && upstreamOf.get(move.portalReference!) === move.referenceNumber)
+          movesOfRequests.set(move.portalReference!, move);
+      }
+      const twice = new Map<string, string[]>();
       for (const move of ownMoves) {
         const of = move.portalReference;
-        if (
-          of &&
-          move.direction &&
-          directionOfRequest.get(of) === move.direction &&
-          !movesOfRequests.has(of)
-        ) {
-          movesOfRequests.set(of, move);
-          continue;
+        if (of && goesItsWay(move)) {
+          if (!movesOfRequests.has(of)) movesOfRequests.set(of, move);
+          if (movesOfRequests.get(of) === move) continue;
+          twice.set(of, [...(twice.get(of) ?? []), move.referenceNumber]);
         }
+        const again =
+          of && twice.get(of)?.includes(move.referenceNumber)
+            ? `A second fund move carrying our reference ${of}: the request reached the platform twice, so the money may have moved twice. Contact support and quote our reference. `
+            : '';
         entries.push({
           kind: timelineKinds[move.direction ?? 'unknown'],
           id: move.referenceNumber,
@@ -812,10 +829,19 @@ export const moneyRequestRoutes = [
           at: move.createdAt,
           // A fund move's time is an instant when the upstream gave its zone (upstreamTimeSchema).
           atZone: move.createdAt?.endsWith('Z') ? 'utc' : 'upstream',
-          state: fundMoveState(move),
+          state: `${again}${fundMoveState(move)}`,
           ...fundMoveStep(move, now),
         });
       }
+      /** The request's own words when the platform lists it more than once (register or this read). */
+      const twiceWords = (row: MoneyRequest) => {
+        const own = movesOfRequests.get(row.reference)?.referenceNumber;
+        const seen = twice.has(row.reference) ? [own, ...twice.get(row.reference)!] : [];
+        const words = movedTwiceWords({
+          fundMoves: [...row.fundMovesFound, ...seen].filter((id): id is string => !!id),
+        });
+        return words ? ` ${words}` : '';
+      };
 
       // An investment of unknown outcome and the trade that is probably it are told of each
       // other, so the two are not read as two investments (lib/probable-trades).
@@ -881,7 +907,7 @@ export const moneyRequestRoutes = [
             amount: move.amount,
             at: row.createdAt.toISOString(),
             atZone: 'utc',
-            state: `${foundMoveWords[row.outcome]}${correction(row)} Its fund move: ${fundMoveState(move)}`,
+            state: `${foundMoveWords[row.outcome]}${correction(row)}${twiceWords(row)} Its fund move: ${fundMoveState(move)}`,
             ...(row.outcome === 'created' || row.outcome === 'pending'
               ? fundMoveStep(move, now)
               : { next: foundMoveNext[row.outcome], nextBatchAt: null }),
@@ -904,9 +930,9 @@ export const moneyRequestRoutes = [
                   : skippedFundMoves > 1
                     ? 'Its fund move may be one of those that could not be shown'
                     : 'Its fund move may be among the older ones not read here'
-            }, so where it stands is not known here.${correction(row)}`
+            }, so where it stands is not known here.${correction(row)}${twiceWords(row)}`
           : awaitsBatch
-            ? `Accepted: pending until the platform approves it.${correction(row)}`
+            ? `Accepted: pending until the platform approves it.${correction(row)}${twiceWords(row)}`
             : `${words.label}: ${words.meaning}${row.message && endedWithMessage(row) ? ` ${row.message}` : ''}`;
         const step = moveUnknown
           ? {

@@ -505,4 +505,15 @@ export const migrations: Record<string, Migration> = {
       await sql`alter table money_requests add column if not exists method text`.execute(db);
     },
   },
+  // A request sent twice under one reference (a same-key retry after a "not sent" guess, and the
+  // first send arriving late) leaves two fund moves carrying it (§4.3): the register names every
+  // one found, so a reviewer sees the money moved twice. Added only if missing, so running it
+  // again changes nothing.
+  '0016-money-request-fund-moves-found': {
+    async up(db) {
+      await sql`alter table money_requests add column if not exists fund_moves_found jsonb`.execute(
+        db,
+      );
+    },
+  },
 };

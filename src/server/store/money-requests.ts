@@ -74,6 +74,13 @@ export interface MoneyRequest {
   idempotency: { route: string; key: string };
   /** The upstream's id once known: a deposit's fund-move reference, disbursement requestId, trade id, or the account id of a supplement. */
   upstreamId: string | null;
+  /**
+   * The fund moves the platform lists carrying our reference, named when reconciliation found more
+   * than one: the request reached it twice (a same-key retry after a "not sent" guess, and the
+   * first send arriving late), so the money may have moved twice. Empty almost always. (A
+   * disbursement's `upstreamId` may be its request id, not a fund move: hence a list of its own.)
+   */
+  fundMovesFound: string[];
   outcome: MoneyRequestOutcome;
   /** A plain sentence about the outcome (the refusal, or what to do while unknown). */
   message: string | null;
@@ -140,6 +147,7 @@ function toMoneyRequest(row: Record<string, unknown>): MoneyRequest {
     idem_route: string;
     idem_key: string;
     upstream_id: string | null;
+    fund_moves_found?: unknown;
     outcome: MoneyRequestOutcome;
     message: string | null;
     created_at: Date;
@@ -162,6 +170,7 @@ function toMoneyRequest(row: Record<string, unknown>): MoneyRequest {
     method: r.method ?? null,
     idempotency: { route: r.idem_route, key: r.idem_key },
     upstreamId: r.upstream_id,
+    fundMovesFound: idsOf(r.fund_moves_found),
     outcome: r.outcome,
     message: r.message,
     createdAt: new Date(r.created_at),
@@ -171,6 +180,12 @@ function toMoneyRequest(row: Record<string, unknown>): MoneyRequest {
     settledVia: r.settled_via,
     settledBy: r.settled_by,
   };
+}
+
+/** A JSON array of ids as the store gives it back (parsed already, or as text). */
+function idsOf(value: unknown): string[] {
+  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  return Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === 'string') : [];
 }
 
 export async function getMoneyRequest(db: Db, reference: string): Promise<MoneyRequest | null> {
@@ -464,4 +479,29 @@ export async function settleMoneyRequest(
     .where('reference', '=', reference)
     .execute();
   return toMoneyRequest(before);
+}
+
+/**
+ * Names the fund moves found carrying a request's reference, more than one (reconciliation): kept
+ * with those named before, in the caller's transaction. Returns every one named and those it had
+ * not named yet.
+ */
+export async function recordFundMovesFound(
+  tx: Tx,
+  reference: string,
+  ids: readonly string[],
+  now: Date,
+): Promise<{ all: string[]; added: string[] }> {
+  const before = await findRow(tx, 'money_requests', 'reference', reference, { forUpdate: true });
+  if (!before) return { all: [], added: [] };
+  const known = toMoneyRequest(before).fundMovesFound;
+  const added = [...new Set(ids)].filter((id) => !known.includes(id));
+  const all = [...known, ...added];
+  if (added.length === 0) return { all, added };
+  await tx
+    .updateTable('money_requests')
+    .set({ fund_moves_found: JSON.stringify(all), updated_at: now })
+    .where('reference', '=', reference)
+    .execute();
+  return { all, added };
 }

@@ -232,6 +232,8 @@ interface MoneyRequestsTable {
   idem_route: string;
   idem_key: string;
   upstream_id: Nullable<string>;
+  /** The fund moves found carrying the reference when more than one (a JSON array of their reference numbers). */
+  fund_moves_found: ColumnType<unknown, string | null | undefined, string | null>;
   outcome: MoneyRequestOutcome;
   message: Nullable<string>;
   created_at: Timestamp;

@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   methodWords,
+  movedTwiceWords,
   moneyRequestKindLabels,
   outcomeWordsOf,
   wasFoundAfterNotSent,
@@ -120,6 +121,11 @@ function Outcome({
           {words.meaning}
           {reasonOf(request) && ` Reason: ${reasonOf(request)}`}{' '}
           {reviewer ? words.reviewerNext : words.next}
+        </Typography>
+      )}
+      {movedTwiceWords(request, reviewer) && (
+        <Typography variant="body2" color="error" sx={{ fontWeight: 600 }}>
+          {movedTwiceWords(request, reviewer)}
         </Typography>
       )}
       {wasFoundAfterNotSent(request) && (

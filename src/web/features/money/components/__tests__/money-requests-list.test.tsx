@@ -86,6 +86,32 @@ describe('the register names how the money goes', () => {
   });
 });
 
+describe('a request the platform lists twice under our reference', () => {
+  withViewportWidth(1280);
+  const twice: MoneyRequestView = {
+    ...request,
+    kind: 'disbursement',
+    offeringId: null,
+    units: null,
+    unitPrice: null,
+    outcome: 'created',
+    upstreamId: 'CFM70000120',
+    fundMoves: ['CFM70000120', 'CFM70000121'],
+  };
+
+  it('names both fund moves: the reviewer is told to check them, the investor to contact support', () => {
+    renderWithProviders(<MoneyRequestsList requests={[twice]} label="Money requests" reviewer />);
+    expect(screen.getByRole('table', { name: 'Money requests' }).textContent).toContain(
+      'The platform lists 2 fund moves carrying this reference, CFM70000120 and CFM70000121: the money may have moved twice. Check each at the platform',
+    );
+    cleanup();
+    renderWithProviders(<MoneyRequestsList requests={[twice]} label="My requests" />);
+    expect(screen.getByRole('table', { name: 'My requests' }).textContent).toContain(
+      'the money may have moved twice. Contact support and quote our reference.',
+    );
+  });
+});
+
 describe('a reviewer reads the register on a phone', () => {
   withViewportWidth(375);
   const unknown: MoneyRequestView = { ...request, outcome: 'unknown' };
