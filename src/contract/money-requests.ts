@@ -83,6 +83,22 @@ const unknownSettledByHand = {
     'Reconciliation cannot find it: the platform names no read that ties it to our reference. Compare it with what the platform lists and settle it by hand.',
 };
 
+/**
+ * A request the portal refused before sending it, as it answered: why (the register's message)
+ * and what to do (`nextStep`), the sentence pair the form showed, which the register and the
+ * timeline show in place of the outcome's general words. Null for any other request, and for
+ * refusals recorded before the pair was kept.
+ */
+export function notSentPair(request: {
+  outcome: string;
+  message: string | null;
+  nextStep?: string | null;
+}): { why: string; next: string } | null {
+  return request.outcome === 'not_sent' && request.message && request.nextStep
+    ? { why: request.message, next: request.nextStep }
+    : null;
+}
+
 /** A request's outcome in words, with the next step that fits its kind. */
 export function outcomeWordsOf(request: {
   outcome: z.infer<typeof moneyRequestOutcomeSchema>;
@@ -311,6 +327,11 @@ export const moneyRequestViewSchema = z.object({
   fundMoves: z.array(z.string()).optional(),
   outcome: moneyRequestOutcomeSchema,
   message: z.string().nullable(),
+  /**
+   * What to do after a refusal of the portal's own before sending: `message` says why, this what
+   * to do, the pair the form showed (notSentWords).
+   */
+  nextStep: z.string().nullable().optional(),
   createdAt: instantSchema,
   settledAt: instantSchema.nullable(),
   /**

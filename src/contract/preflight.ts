@@ -273,7 +273,11 @@ const ACH_CHOICES =
   'Pay by wire or check, or link a bank account on the Money and timeline page first.';
 
 /** The refusal of ACH from an account with no linked bank, on the payment method field. */
-const ACH_WITHOUT_BANK = `ACH needs a bank account linked to this account, and none is linked. ${ACH_CHOICES}`;
+export const achWithoutBankPair = {
+  why: 'ACH needs a bank account linked to this account, and none is linked.',
+  next: ACH_CHOICES,
+};
+const ACH_WITHOUT_BANK = `${achWithoutBankPair.why} ${achWithoutBankPair.next}`;
 
 /**
  * Whether the payment method can be used from the preflight's account: ACH only with a linked

@@ -31,6 +31,7 @@ import {
   type SettlementCandidates,
   wasFoundAfterNotSent,
   movedTwiceWords,
+  notSentPair,
   type TimelineEntry,
 } from '../../contract/money-requests';
 import { nextApprovalBatch, upstreamTimeToInstant } from '../../contract/time';
@@ -260,6 +261,7 @@ function toView(
     ...(row.fundMovesFound.length > 1 ? { fundMoves: row.fundMovesFound } : {}),
     outcome: row.outcome,
     message: row.message,
+    ...(row.nextStep ? { nextStep: row.nextStep } : {}),
     createdAt: row.createdAt.toISOString(),
     settledAt: row.settledAt ? row.settledAt.toISOString() : null,
     settledBy,
@@ -915,6 +917,8 @@ export const moneyRequestRoutes = [
           continue;
         }
         const created = row.outcome === 'created';
+        // Refused by the portal before sending: the pair the person was answered with.
+        const pair = notSentPair(row);
         // A deposit or disbursement waits for the approval batch (§3) once the platform has it.
         const awaitsBatch = created && fundMoveDirectionOfRequest[row.kind] !== undefined;
         // Unless its fund move may be one the portal could not read: then it may as well be
@@ -933,7 +937,9 @@ export const moneyRequestRoutes = [
             }, so where it stands is not known here.${correction(row)}${twiceWords(row)}`
           : awaitsBatch
             ? `Accepted: pending until the platform approves it.${correction(row)}${twiceWords(row)}`
-            : `${words.label}: ${words.meaning}${row.message && endedWithMessage(row) ? ` ${row.message}` : ''}`;
+            : pair
+              ? `${words.label}: ${pair.why}`
+              : `${words.label}: ${words.meaning}${row.message && endedWithMessage(row) ? ` ${row.message}` : ''}`;
         const step = moveUnknown
           ? {
               next: 'Look at the fund moves again later; if it is still not there, ask support and quote our reference.',
@@ -941,7 +947,7 @@ export const moneyRequestRoutes = [
             }
           : awaitsBatch
             ? batchStep(now)
-            : { next: created ? null : words.next, nextBatchAt: null };
+            : { next: created ? null : (pair?.next ?? words.next), nextBatchAt: null };
         entries.push({
           kind: row.kind,
           // An IRA request's platform id is its account (§2.11 gives the supplement no id of its

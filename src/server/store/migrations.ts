@@ -516,4 +516,12 @@ export const migrations: Record<string, Migration> = {
       );
     },
   },
+  // A refusal of the portal's own before sending is a sentence pair, why (the message) and what
+  // to do: the register keeps the second apart, so it shows both and not a general next step
+  // besides. Added only if missing, so running it again changes nothing; older rows have none.
+  '0017-money-request-next-step': {
+    async up(db) {
+      await sql`alter table money_requests add column if not exists next_step text`.execute(db);
+    },
+  },
 };

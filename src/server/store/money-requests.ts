@@ -84,6 +84,11 @@ export interface MoneyRequest {
   outcome: MoneyRequestOutcome;
   /** A plain sentence about the outcome (the refusal, or what to do while unknown). */
   message: string | null;
+  /**
+   * What to do after a refusal of the portal's own before sending: with `message` (why) the
+   * sentence pair the person was answered with. Null otherwise, and for rows from before it.
+   */
+  nextStep: string | null;
   createdAt: Date;
   updatedAt: Date;
   /** When the call to the upstream started (null: never sent). */
@@ -150,6 +155,7 @@ function toMoneyRequest(row: Record<string, unknown>): MoneyRequest {
     fund_moves_found?: unknown;
     outcome: MoneyRequestOutcome;
     message: string | null;
+    next_step?: string | null;
     created_at: Date;
     updated_at: Date;
     sent_at: Date | null;
@@ -173,6 +179,7 @@ function toMoneyRequest(row: Record<string, unknown>): MoneyRequest {
     fundMovesFound: idsOf(r.fund_moves_found),
     outcome: r.outcome,
     message: r.message,
+    nextStep: r.next_step ?? null,
     createdAt: new Date(r.created_at),
     updatedAt: new Date(r.updated_at),
     sentAt: r.sent_at ? new Date(r.sent_at) : null,
@@ -414,6 +421,7 @@ export async function openMoneyRequest(
       oc.columns(['user_id', 'idem_route', 'idem_key']).doUpdateSet({
         outcome: 'pending',
         message: null,
+        next_step: null,
         updated_at: now,
         sent_at: now,
         settled_at: null,
@@ -445,6 +453,8 @@ export interface MoneyRequestSettlement {
   upstreamId?: string | null;
   amount?: string | null;
   message?: string | null;
+  /** What to do, after a refusal of the portal's own (HttpError's nextStep). */
+  nextStep?: string | null;
   via: MoneyRequestSettledVia;
   by: string;
   /** Whether nothing reached the upstream (clears sentAt). */
@@ -469,6 +479,7 @@ export async function settleMoneyRequest(
       ...(settlement.upstreamId !== undefined ? { upstream_id: settlement.upstreamId } : {}),
       ...(settlement.amount ? { amount: settlement.amount } : {}),
       message: settlement.message ?? null,
+      next_step: settlement.nextStep ?? null,
       updated_at: now,
       settled_at: settlement.outcome === 'pending' || settlement.outcome === 'held' ? null : now,
       settled_via: settlement.via,

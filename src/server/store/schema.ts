@@ -236,6 +236,8 @@ interface MoneyRequestsTable {
   fund_moves_found: ColumnType<unknown, string | null | undefined, string | null>;
   outcome: MoneyRequestOutcome;
   message: Nullable<string>;
+  /** What to do after a refusal of the portal's own (the second sentence of its pair). */
+  next_step: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
   sent_at: Nullable<Date>;

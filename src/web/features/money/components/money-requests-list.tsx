@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import {
   methodWords,
   movedTwiceWords,
+  notSentPair,
   moneyRequestKindLabels,
   outcomeWordsOf,
   wasFoundAfterNotSent,
@@ -111,12 +112,19 @@ function Outcome({
   onSettle?: (request: MoneyRequestView) => void;
 }) {
   const words = outcomeWordsOf(request);
+  // Refused by the portal before sending: the two sentences the person was answered with.
+  const pair = notSentPair(request);
   return (
     <>
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
         {words.label}
       </Typography>
-      {request.outcome !== 'created' && (
+      {pair && (
+        <Typography variant="body2">
+          {pair.why} {pair.next}
+        </Typography>
+      )}
+      {request.outcome !== 'created' && !pair && (
         <Typography variant="body2">
           {words.meaning}
           {reasonOf(request) && ` Reason: ${reasonOf(request)}`}{' '}

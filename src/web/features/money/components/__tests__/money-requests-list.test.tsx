@@ -54,6 +54,29 @@ describe('a reviewer reads the money requests register', () => {
   });
 });
 
+describe('a request the portal refused before sending', () => {
+  withViewportWidth(1280);
+
+  it('reads the sentence pair the person was answered with, why and what to do, and no general next step', () => {
+    const why = 'A deposit comes from the bank account linked to this account, and none is linked.';
+    const next = 'Link a bank account on the Money and timeline page first, then send the deposit.';
+    const refused: MoneyRequestView = {
+      ...request,
+      kind: 'deposit',
+      offeringId: null,
+      units: null,
+      unitPrice: null,
+      outcome: 'not_sent',
+      message: why,
+      nextStep: next,
+    };
+    renderWithProviders(<MoneyRequestsList requests={[refused]} label="My requests" />);
+    const text = screen.getByRole('table', { name: 'My requests' }).textContent ?? '';
+    expect(text).toContain(`Not sent${why} ${next}`);
+    expect(text).not.toMatch(/You can send a new request|never reached the platform/);
+  });
+});
+
 describe('the register names how the money goes', () => {
   withViewportWidth(1280);
 
