@@ -78,6 +78,7 @@ const auditActionLabels = {
   trade_created: 'Investment made',
   disbursement_requested: 'Disbursement requested',
   ira_supplement_requested: 'IRA requested',
+  issuer_account_checked_none_held: 'Checked the platform holds no issuer account',
   issuer_account_create: 'Issuer account saved',
   issuer_account_attempts_settled: 'Lost issuer-account save settled',
   security_hours_updated: 'Security hours set',

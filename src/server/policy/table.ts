@@ -256,7 +256,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'POST /api/issuers/:issuerId/issuer-account': {
     roles: ['issuer_staff'],
     objects: OWN_ISSUER_IN_PATH,
-    note: 'Store the financial account details of my issuer; IP filled in by the BFF; tax id, SSN, DOB masked in the reply; Idempotency-Key required.',
+    note: 'Store the financial account details of my issuer, with `checkedNoIssuerAccount: true` (the person checked the platform holds none: no read of one is named, §4.6, §4.16; audited); IP filled in by the BFF; tax id, SSN, DOB masked in the reply; Idempotency-Key required.',
     limits: MONEY,
   },
   'POST /api/issuers/:issuerId/issuer-account/settle': {
