@@ -4,10 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OfferingPurchaseHistory } from '../../../../../../contract/issuer-workspace';
+import type {
+  IssuerOfferings,
+  OfferingPurchaseHistory,
+} from '../../../../../../contract/issuer-workspace';
 import type { Purchase } from '../../../../../../contract/purchase-history';
 import { AppProvider } from '../../../../provider';
 import { bff, startMockBff } from '../../../../../testing/mock-bff';
+import { raiseInProgress } from '../../../../../testing/offering';
 import { sessionOf } from '../../../../../testing/session';
 import PurchaseHistoryRoute from '../purchase-history';
 
@@ -46,12 +50,21 @@ const answer: OfferingPurchaseHistory = {
   skippedRecords: 0,
 };
 
-function renderPage(history: OfferingPurchaseHistory) {
+/** The offerings list as My offerings reads it: it names offering 5201. */
+const catalogue: IssuerOfferings = { offerings: [raiseInProgress], skippedRecords: 0 };
+
+function renderPage(
+  history: OfferingPurchaseHistory | (() => Response),
+  role: 'issuer_staff' | 'compliance' = 'issuer_staff',
+) {
   bff.use(
     http.get('/api/session', () =>
-      HttpResponse.json(sessionOf({ role: 'issuer_staff', issuerIds: ['12'] })),
+      HttpResponse.json(sessionOf({ role, issuerIds: role === 'issuer_staff' ? ['1101'] : [] })),
     ),
-    http.get('/api/offerings/5201/purchase-history', () => HttpResponse.json(history)),
+    http.get('/api/offerings/5201/purchase-history', () =>
+      typeof history === 'function' ? history() : HttpResponse.json(history),
+    ),
+    http.get('/api/issuer/offerings', () => HttpResponse.json(catalogue)),
   );
   const router = createMemoryRouter(
     [{ path: '/issuer/offerings/:offeringId', element: <PurchaseHistoryRoute /> }],
@@ -122,5 +135,34 @@ describe('an issuer reads the raise of an offering with a trade the platform sen
     renderPage(answer);
     await screen.findByText(/Computed exactly from 3 trades/);
     expect(screen.queryByText(/could not be read/)).toBeNull();
+  });
+});
+
+describe('the purchase history page names its offering', () => {
+  it('by the name the offerings list gives it when only the purchase history cannot be read', async () => {
+    renderPage(() =>
+      HttpResponse.json(
+        {
+          error: {
+            code: 'upstream_unavailable',
+            message: 'The service is unavailable right now.',
+            requestId: 'req-ph-1',
+          },
+        },
+        { status: 503 },
+      ),
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Aspen Ridge Growth Fund I' }),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Offering 5201/)).toBeNull();
+    // The failure stays with the purchase history, said as such.
+    expect((await screen.findByRole('alert')).textContent).toMatch(/purchase history/i);
+  });
+
+  it("with its issuer for a reviewer, who reads every issuer's offerings", async () => {
+    renderPage({ ...answer, offering: raiseInProgress }, 'compliance');
+    await screen.findByRole('heading', { level: 1, name: 'Aspen Ridge Growth Fund I' });
+    expect(screen.getByText(/^An offering of Issuer 1101\./)).toBeTruthy();
   });
 });
