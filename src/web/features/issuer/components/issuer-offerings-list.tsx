@@ -35,7 +35,7 @@ const nameLink = (offering: Offering) => (
  * An issuer as the portal can name it: by its id. The offering names its issuer only by id
  * (§2.2), and no read of an issuer is named (§4.16), so there is no name to show.
  */
-export const issuerInWords = (issuerId: string) => `Issuer ${issuerId}`;
+const issuerInWords = (issuerId: string) => `Issuer ${issuerId}`;
 
 /** The issuers of the offerings, each once, in id order (numeric ids read 2 before 10). */
 const issuersOf = (offerings: readonly Offering[]) =>
@@ -82,7 +82,9 @@ export function IssuerOfferingsList({
       label="Issuer"
       value={issuer ?? ''}
       onChange={(event) => onIssuerChange(event.target.value || null)}
-      slotProps={{ select: { native: true } }}
+      // A native select always shows its choice ("All issuers" is the empty value): the label
+      // stays above it rather than over it.
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
       size="small"
       sx={{ mb: 2, minWidth: 240, maxWidth: '100%' }}
       helperText="Shows the offerings of one issuer"
@@ -103,7 +105,7 @@ export function IssuerOfferingsList({
   const list =
     shown.length === 0 ? (
       <EmptyState
-        title={`No offerings of ${issuerInWords(issuer ?? '')}`}
+        title={`No offerings of issuer ${issuer ?? ''}`}
         message="The platform lists no offering of this issuer."
         action={
           <Button variant="outlined" onClick={() => onIssuerChange(null)}>

@@ -72,7 +72,8 @@ export function SavedIssuerAccountCard({ record }: { record: SavedIssuerAccount 
         </Typography>
         <Chip
           label={`Status: ${record.status ? formatCode(record.status) : 'Unknown'}`}
-          color={record.status === 'pending' ? 'warning' : 'default'}
+          // Nothing waits on the status (statusInWords): no warning colour asking for action.
+          color="default"
           size="small"
         />
       </Box>

@@ -23,7 +23,6 @@ import { useSeesEveryIssuer } from '../../../../features/auth/api/get-session';
 import { hasStatus } from '../../../../lib/api-query';
 import { countOf, formatCount } from '../../../../lib/format';
 import { issuerOfferingsQueryOptions } from '../../../../features/issuer/api/get-issuer-offerings';
-import { issuerInWords } from '../../../../features/issuer/components/issuer-offerings-list';
 import {
   purchaseHistoryQueryOptions,
   usePurchaseHistory,
@@ -173,7 +172,7 @@ export default function PurchaseHistoryRoute() {
         description={
           // A reviewer reads every issuer's offerings: the page says whose this one is.
           reviewer && offering
-            ? `An offering of ${issuerInWords(offering.issuerId)}. Purchase history: who bought what, and how the raise is going.`
+            ? `An offering of issuer ${offering.issuerId}. Purchase history: who bought what, and how the raise is going.`
             : 'Purchase history: who bought what, and how the raise is going.'
         }
         trail={[

@@ -158,7 +158,7 @@ describe("compliance find one issuer's raises among every issuer's offerings", (
         onIssuerChange={onIssuerChange}
       />,
     );
-    expect(screen.getByRole('heading', { name: 'No offerings of Issuer 9999' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'No offerings of issuer 9999' })).toBeTruthy();
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: "Show every issuer's offerings" }));
     expect(onIssuerChange).toHaveBeenCalledWith(null);

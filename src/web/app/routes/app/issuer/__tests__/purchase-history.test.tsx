@@ -163,6 +163,6 @@ describe('the purchase history page names its offering', () => {
   it("with its issuer for a reviewer, who reads every issuer's offerings", async () => {
     renderPage({ ...answer, offering: raiseInProgress }, 'compliance');
     await screen.findByRole('heading', { level: 1, name: 'Aspen Ridge Growth Fund I' });
-    expect(screen.getByText(/^An offering of Issuer 1101\./)).toBeTruthy();
+    expect(screen.getByText(/^An offering of issuer 1101\./)).toBeTruthy();
   });
 });
