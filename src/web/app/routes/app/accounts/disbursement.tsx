@@ -37,29 +37,27 @@ export default function DisbursementRoute() {
       title="Request a disbursement"
       description={`Move money out of this custody account by ACH to your linked bank, or by wire. Amounts are in dollars and whole cents, at least $0.01${ceiling ? ` and at most ${formatMoney(ceiling)} per request` : ''}.`}
     >
-      {() => (
-        <QueryState
-          query={custody}
-          loadingLabel="Checking the custody account"
-          skeletonLines={4}
-          errorTitle="The custody account could not be checked"
-        >
-          {(result) => (
-            <DisbursementReadiness accountId={accountId} result={result}>
-              {settled ? (
-                <DisbursementForm
-                  accountId={accountId}
-                  ceiling={ceiling}
-                  linkedBank={linkedBank.data}
-                  bankCheck={bankCheck}
-                />
-              ) : (
-                <LinearProgress aria-label="Checking the bank account linked for ACH" />
-              )}
-            </DisbursementReadiness>
-          )}
-        </QueryState>
-      )}
+      <QueryState
+        query={custody}
+        loadingLabel="Checking the custody account"
+        skeletonLines={4}
+        errorTitle="The custody account could not be checked"
+      >
+        {(result) => (
+          <DisbursementReadiness accountId={accountId} result={result}>
+            {settled ? (
+              <DisbursementForm
+                accountId={accountId}
+                ceiling={ceiling}
+                linkedBank={linkedBank.data}
+                bankCheck={bankCheck}
+              />
+            ) : (
+              <LinearProgress aria-label="Checking the bank account linked for ACH" />
+            )}
+          </DisbursementReadiness>
+        )}
+      </QueryState>
     </AccountSubpage>
   );
 }
