@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -101,8 +102,25 @@ export function TimelineSection({ accountId }: { accountId: string }) {
       >
         {(data) => (
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)', mt: 2 }}>
+            {/* A part of the timeline that could not be read (fund moves, investments) is a read
+                like any other: it can be tried again from where it is told, without reloading
+                the page. The timeline is one read of the BFF, which asks the platform again. */}
             {data.gaps.map((gap) => (
-              <Alert key={gap} severity="warning">
+              <Alert
+                key={gap}
+                severity="warning"
+                role="status"
+                action={
+                  <Button
+                    color="inherit"
+                    size="small"
+                    onClick={() => void timeline.refetch()}
+                    disabled={timeline.isFetching}
+                  >
+                    {timeline.isFetching ? 'Reading again…' : 'Try again'}
+                  </Button>
+                }
+              >
                 {gap}
               </Alert>
             ))}

@@ -337,3 +337,51 @@ describe('an account with more fund moves than the timeline reads', () => {
     expect(within(timeline).queryByText(/^Showing the latest/)).toBeNull();
   });
 });
+
+describe('an investor whose timeline could be read only in part', () => {
+  startMockBff();
+
+  it('can try the part that failed again from where it is told, and sees it once it answers', async () => {
+    let reads = 0;
+    bff.use(
+      http.get('/api/accounts/A1040000/timeline', () => {
+        reads += 1;
+        return HttpResponse.json(
+          reads === 1
+            ? ({
+                accountId: 'A1040000',
+                entries: [entry({})],
+                gaps: [
+                  'Fund moves (deposits, and what disbursements took out) could not be read right now.',
+                ],
+              } satisfies Timeline)
+            : ({
+                accountId: 'A1040000',
+                entries: [
+                  entry({}),
+                  entry({
+                    kind: 'fund_move',
+                    id: 'CFM70000002',
+                    reference: null,
+                    title: 'Fund move with Prairie National Bank',
+                    at: '2026-11-24T06:44:00',
+                    atZone: 'upstream',
+                  }),
+                ],
+                gaps: [],
+              } satisfies Timeline),
+        );
+      }),
+    );
+    renderWithProviders(<TimelineSection accountId="A1040000" />);
+    const timeline = await screen.findByRole('region', { name: 'Timeline' });
+    const gap = (
+      await within(timeline).findByText(/Fund moves .* could not be read right now/)
+    ).closest('[role="status"]') as HTMLElement;
+    expect(within(timeline).getAllByRole('listitem')).toHaveLength(1);
+    await userEvent.setup().click(within(gap).getByRole('button', { name: 'Try again' }));
+    expect(await within(timeline).findByText('Fund move with Prairie National Bank')).toBeTruthy();
+    expect(within(timeline).queryByText(/could not be read right now/)).toBeNull();
+    expect(reads).toBe(2);
+  });
+});
