@@ -96,7 +96,8 @@ export function DisbursementForm({
   ceiling?: string;
   /**
    * The bank ACH sends to (§4.5: the one linked through linkExternalAccount). With none linked,
-   * ACH is not offered; unknown (the read failed), it is, and the BFF checks.
+   * ACH is not offered; a read that failed is `bankCheck`, and ACH is not offered either. The BFF
+   * checks again on arrival and refuses an ACH whose linked bank it cannot confirm.
    */
   linkedBank?: LinkedBankResult;
   /**
