@@ -107,7 +107,18 @@ export interface OrderBookCacheOptions {
   walks?: WalkLimit;
 }
 
+/** The securities of the latest day whose book was read whole, with their names. */
+export interface KnownSecurities {
+  date: string;
+  securities: { securityId: string; securityName: string }[];
+}
+
 export class OrderBookCache {
+  /**
+   * Outlives the day's entry: when a later read of the book fails, the list of securities still
+   * has the last one read (a cache of this process, as the days are).
+   */
+  private known: KnownSecurities | null = null;
   private readonly entries = new Map<string, { book: DayBook; expiresAt: number }>();
   private readonly loading = new Map<string, Loading>();
   private readonly ttlMs: number;
@@ -129,6 +140,11 @@ export class OrderBookCache {
   peek(date: string): DayBook | null {
     const hit = this.entries.get(date);
     return hit && hit.expiresAt > Date.now() ? hit.book : null;
+  }
+
+  /** The securities of the latest day read whole so far in this process, if any. */
+  lastKnownSecurities(): KnownSecurities | null {
+    return this.known;
   }
 
   /** Bytes the cached days hold (estimated). */
@@ -238,6 +254,15 @@ export class OrderBookCache {
       serialized: new Map(),
       bytes: rows.length * ROW_BYTES + executions.length * EXECUTION_BYTES,
     };
+    if (securities.length > 0 && (!this.known || date >= this.known.date)) {
+      this.known = {
+        date,
+        securities: securities.map(({ securityId, securityName }) => ({
+          securityId,
+          securityName,
+        })),
+      };
+    }
     this.entries.delete(date);
     this.entries.set(date, { book, expiresAt: Date.now() + this.ttlMs });
     this.evict(date);

@@ -219,7 +219,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'GET /api/securities': {
     roles: ALL_ROLES,
     objects: [],
-    note: 'Securities with their names (public market data): issuer staff their own, listed by id when the names cannot be read; everyone else those of the latest order book, and an error when it cannot be read.',
+    note: 'Securities with their names (public market data): issuer staff their own, listed by id when the names cannot be read; everyone else those of the latest order book, or, when it cannot be read, the last list read (else the securities linked to issuer staff, by id), with the failure said in `gaps`.',
   },
   'GET /api/securities/:securityId/market-hours': {
     roles: ALL_ROLES,
