@@ -1,7 +1,7 @@
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import type { DayHours, SecurityHours } from '../../../../contract/market-hours';
+import type { DayHours, SecurityHours, WeekHours } from '../../../../contract/market-hours';
 import { WEEKDAYS, WEEKDAY_LABELS, type Weekday } from '../../../../contract/rules/market-hours';
 import {
   addDays,
@@ -12,6 +12,7 @@ import {
 } from '../../../../contract/time';
 import { ScrollableTable } from '../../../components/scrollable-table';
 import { formatWallTime } from '../../../lib/format';
+import { OutsideMarketNote } from './outside-market';
 import { HoursHeadings, hoursTableSx, inViewerZone, TimeRange, viewerZone } from './zone-hours';
 
 /** One day's hours in words: `Closed` or `9:30 AM – 1:00 PM` (US Eastern). */
@@ -43,35 +44,47 @@ function inViewerTime(day: Weekday, hours: DayHours, zone: string, now: Date) {
 
 /**
  * A security's hours (§2.8 securityHoursDetails) in US Eastern and in the viewer's zone, the
- * same two columns as the market's week.
+ * same two columns as the market's week; under them, the days that reach outside the market's
+ * hours (`market`, §2.7), once those are read.
  */
-export function SavedHours({ hours, title }: { hours: SecurityHours; title: string }) {
+export function SavedHours({
+  hours,
+  title,
+  market,
+}: {
+  hours: SecurityHours;
+  title: string;
+  market: WeekHours | undefined;
+}) {
   const zone = viewerZone();
   const now = new Date();
   return (
-    <ScrollableTable label={title} captioned sx={hoursTableSx}>
-      <caption>{title}</caption>
-      <HoursHeadings zone={zone} />
-      <TableBody>
-        {WEEKDAYS.map((day) => {
-          const held = hours.days[day];
-          return (
-            <TableRow key={day}>
-              <TableCell component="th" scope="row">
-                {WEEKDAY_LABELS[day]}
-              </TableCell>
-              <TableCell>
-                {held.closed || !held.open || !held.close ? (
-                  'Closed'
-                ) : (
-                  <TimeRange from={formatWallTime(held.open)} to={formatWallTime(held.close)} />
-                )}
-              </TableCell>
-              <TableCell>{inViewerTime(day, held, zone, now)}</TableCell>
-            </TableRow>
-          );
-        })}
-      </TableBody>
-    </ScrollableTable>
+    <>
+      <ScrollableTable label={title} captioned sx={hoursTableSx}>
+        <caption>{title}</caption>
+        <HoursHeadings zone={zone} />
+        <TableBody>
+          {WEEKDAYS.map((day) => {
+            const held = hours.days[day];
+            return (
+              <TableRow key={day}>
+                <TableCell component="th" scope="row">
+                  {WEEKDAY_LABELS[day]}
+                </TableCell>
+                <TableCell>
+                  {held.closed || !held.open || !held.close ? (
+                    'Closed'
+                  ) : (
+                    <TimeRange from={formatWallTime(held.open)} to={formatWallTime(held.close)} />
+                  )}
+                </TableCell>
+                <TableCell>{inViewerTime(day, held, zone, now)}</TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </ScrollableTable>
+      <OutsideMarketNote hours={hours.days} market={market} />
+    </>
   );
 }

@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import { SectionCard } from '../../../components/description-list';
 import { EmptyState, QueryState } from '../../../components/query-state';
 import { hasStatus } from '../../../lib/api-query';
+import { useMarketHours } from '../api/get-market-hours';
 import { useSecurities } from '../api/get-securities';
 import { useSecurityHours } from '../api/get-security-hours';
 import { OpenSecurityForm } from './open-security-form';
@@ -92,6 +93,8 @@ export function SecurityHoursLookup() {
 
 function OneSecurityHours({ securityId, name }: { securityId: string; name: string }) {
   const hours = useSecurityHours(securityId);
+  // The week's read, shared with the table above: when it fails, the hours still show.
+  const market = useMarketHours().data?.hours;
   if (hasStatus(hours.error, 404)) {
     return (
       <Alert severity="warning" role="alert">
@@ -103,7 +106,9 @@ function OneSecurityHours({ securityId, name }: { securityId: string; name: stri
   }
   return (
     <QueryState query={hours} subject={`the hours of ${name}`} skeletonLines={5}>
-      {(data) => <SavedHours hours={data.securityHours} title={`Trading hours of ${name}`} />}
+      {(data) => (
+        <SavedHours hours={data.securityHours} title={`Trading hours of ${name}`} market={market} />
+      )}
     </QueryState>
   );
 }

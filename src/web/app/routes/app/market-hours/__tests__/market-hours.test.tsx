@@ -154,3 +154,33 @@ describe('the hours of one security when the list of securities cannot be read',
     ).toBeTruthy();
   });
 });
+
+describe('an investor reads a security whose hours reach outside the market’s', () => {
+  it('is told, under the security’s hours, the market’s hours that day and that the platform does not say which apply', async () => {
+    bff.use(
+      http.get('/api/market-hours', () => HttpResponse.json(marketHoursAt(hours, new Date()))),
+      http.get('/api/securities', () =>
+        HttpResponse.json({
+          securities: [{ securityId: '10003', securityName: 'Aspen Ridge Preferred' }],
+          gaps: [],
+        }),
+      ),
+      http.get('/api/securities/:securityId/market-hours', () =>
+        HttpResponse.json({
+          securityHours: {
+            securityId: '10003',
+            days: { ...hours, tuesday: { closed: false, open: '03:00', close: '23:30' } },
+          },
+        }),
+      ),
+    );
+    renderWithProviders(<MarketHoursRoute />, { path: '/market-hours' });
+    expect(
+      await screen.findByText(
+        'Tuesday: 3:00 AM – 11:30 PM for this security, while the market trades 9:30 AM – 4:00 PM; only 9:30 AM – 4:00 PM is within both.',
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeTruthy();
+  });
+});
