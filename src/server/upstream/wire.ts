@@ -42,32 +42,44 @@ let keyConflicts: string[] | null = null;
  *    with the key names only (decodeAnswer does it), so a silent drop cannot happen.
  */
 export function looseObject<Shape extends z.ZodRawShape>(shape: Shape) {
-  const byForm = new Map<string, string>();
   const keys = Object.keys(shape);
+  // Each key as the answer may spell it → the documented key. Exact keys first, so that a
+  // documented key is never taken for another one's loose form.
+  const byForm = new Map<string, string>();
   for (const key of keys) byForm.set(keyForm(key), key);
+  const byKey = new Map<string, string>(keys.map((key) => [key, key]));
+  // Every documented key present (undefined), so blank-tolerant fields yield null. Copied per
+  // record from one object built once: a copy of a fast object is one step, where 40 keyed
+  // stores into a fresh object cost a third of reading an account (docs/benchmarks.md).
+  const blank = Object.fromEntries(keys.map((key) => [key, undefined])) as Record<string, unknown>;
   return z.preprocess((input) => {
     if (!isPlainObject(input)) return input;
-    // Every documented key is present (possibly undefined) so blank-tolerant fields yield null.
-    const out: Record<string, unknown> = {};
-    const source: Record<string, string> = {};
-    for (const key of keys) out[key] = undefined;
+    const out: Record<string, unknown> = { ...blank };
+    // The key each kept value came from, only where it differs from the documented key (rare):
+    // rule 3 names both keys of a conflict.
+    let spelledAs: Record<string, string> | null = null;
     // for...in with hasOwn rather than Object.entries: no array a key on 10,000-record pages.
     for (const key in input) {
       if (!Object.hasOwn(input, key)) continue;
       const value = input[key];
-      const target = Object.hasOwn(shape, key) ? key : byForm.get(keyForm(key));
-      if (target === undefined) continue;
+      let target = byKey.get(key);
+      if (target === undefined) {
+        target = byForm.get(keyForm(key));
+        if (target === undefined) continue;
+      }
       const current = out[target];
       if (isBlank(current)) {
         out[target] = value;
-        source[target] = key;
+        if (key !== target || spelledAs) (spelledAs ??= {})[target] = key;
         continue;
       }
       if (isBlank(value)) continue;
-      if (String(current) !== String(value)) keyConflicts?.push(`${source[target]}/${key}`);
+      if (String(current) !== String(value)) {
+        keyConflicts?.push(`${spelledAs?.[target] ?? target}/${key}`);
+      }
       if (target === key) {
         out[target] = value;
-        source[target] = key;
+        if (spelledAs) spelledAs[target] = key;
       }
     }
     return out;
@@ -144,7 +156,19 @@ export function wireOne<Item extends z.ZodType>(item: Item) {
   }, item);
 }
 
-const scalar = z.union([z.string(), z.number(), z.boolean(), z.null(), z.undefined()]);
+/**
+ * A JSON scalar (or missing), checked in one test: a union of five schemas tried in turn cost
+ * more than the rest of a field's reading (forty fields an account; docs/benchmarks.md).
+ */
+const scalar = z.custom<string | number | boolean | null | undefined>(
+  (value) =>
+    value === null ||
+    value === undefined ||
+    typeof value === 'string' ||
+    typeof value === 'number' ||
+    typeof value === 'boolean',
+  { message: 'expected text, a number, true/false or null' },
+);
 
 function isBlank(value: unknown): value is null | undefined | '' {
   return (
@@ -215,11 +239,17 @@ function isZeroDate(text: string): boolean {
   return /^0000-00-00/.test(text) || /^00-00-0000/.test(text);
 }
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * Whether a year, month (1–12) and day name a day of the calendar. Counted, not built as a Date:
+ * several dates a record, and a Date each was a tenth of reading an account. Years below 100
+ * stay refused, as Date.UTC (which reads them as 19xx) refused them.
+ */
 function isCalendarDate(year: number, month: number, day: number): boolean {
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return (
-    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-  );
+  if (year < 100 || month < 1 || month > 12 || day < 1) return false;
+  const leap = month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= DAYS_IN_MONTH[month - 1] + (leap ? 1 : 0);
 }
 
 /**

@@ -983,6 +983,42 @@ describe('calendar dates MM-DD-YYYY (§2 Conventions)', () => {
     expect(parseUsDate(input)).toBe(iso);
   });
 
+  it('a day is a calendar day exactly when the UTC calendar has it (leap years, month ends)', () => {
+    const pad = (n: number, width: number) => String(n).padStart(width, '0');
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 9999 }),
+        fc.integer({ min: 0, max: 13 }),
+        fc.integer({ min: 0, max: 32 }),
+        (year, month, day) => {
+          const date = new Date(Date.UTC(year, month - 1, day));
+          // Date.UTC reads years below 100 as 19xx: those were never calendar days here.
+          const real =
+            year >= 100 &&
+            date.getUTCFullYear() === year &&
+            date.getUTCMonth() === month - 1 &&
+            date.getUTCDate() === day;
+          const iso = `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+          // 00-00-0000 is the zero-filled "never" (§2.1), read as null.
+          const zero = year === 0 && month === 0 && day === 0;
+          expect(parseUsDate(`${pad(month, 2)}-${pad(day, 2)}-${pad(year, 4)}`)).toBe(
+            zero ? null : real ? iso : undefined,
+          );
+        },
+      ),
+      { numRuns: 5_000 },
+    );
+    for (const [text, iso] of [
+      ['02-29-2000', '2000-02-29'],
+      ['02-29-1900', undefined],
+      ['02-29-2023', undefined],
+      ['04-31-2024', undefined],
+      ['12-31-0099', undefined],
+    ] as const) {
+      expect(parseUsDate(text)).toBe(iso);
+    }
+  });
+
   it('formatUsDate writes MM-DD-YYYY and refuses what is not a date', () => {
     expect(formatUsDate('2026-03-08')).toBe('03-08-2026');
     expect(formatUsDate('1990-12-01')).toBe('12-01-1990');
