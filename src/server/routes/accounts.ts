@@ -14,10 +14,34 @@ import { defineRoute } from './define';
 
 /** Every role sees the tax id masked, in the form of its kind; the clear value never leaves the server. */
 export function toAccountView(account: Account): AccountView {
-  const { taxId, ...rest } = account;
+  const { taxId } = account;
   const taxIdKind = taxIdKindOf(account.type);
   const mask = taxIdKind === 'ein' ? maskTaxId : taxIdKind === 'ssn' ? maskSsn : maskLastFour;
-  return { ...rest, taxIdMasked: taxId ? mask(taxId) : null, taxIdKind };
+  // Field by field, not a rest copy and a spread of the rest: what is named here is all that
+  // can leave, and the two generic copies cost more than the rest of the view (docs/benchmarks.md).
+  return {
+    id: account.id,
+    name: account.name,
+    type: account.type,
+    entityType: account.entityType,
+    residentType: account.residentType,
+    address: account.address,
+    email: account.email,
+    phone: account.phone,
+    reviews: account.reviews,
+    suitability: account.suitability,
+    limits: account.limits,
+    associatedAccount: account.associatedAccount,
+    syndicate: account.syndicate,
+    tags: account.tags,
+    notes: account.notes,
+    archived: account.archived,
+    customFields: account.customFields,
+    createdAt: account.createdAt,
+    updatedAt: account.updatedAt,
+    taxIdMasked: taxId ? mask(taxId) : null,
+    taxIdKind,
+  };
 }
 
 const isReviewer = (user: SignedInUser | null) =>
