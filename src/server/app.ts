@@ -20,7 +20,7 @@ import { CoalescingCache } from './lib/coalescing-cache';
 import { OfferingOwners } from './lib/offering-owners';
 import { readOfferingCatalog, type OfferingCatalog } from './lib/offering-catalog';
 import type { Deps } from './deps';
-import { loggerOptions, RequestLogController } from './logger';
+import { logDestination, loggerOptions, RequestLogController } from './logger';
 import { csrfPlugin } from './plugins/csrf';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -64,7 +64,10 @@ export interface BuiltApp {
 export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const { config, db } = options;
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(config.logLevel, config.logFile),
+    logger: options.logger ?? {
+      ...(loggerOptions(config.logLevel) as Record<string, unknown>),
+      stream: logDestination(config.logFile),
+    },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     logController: new RequestLogController(),

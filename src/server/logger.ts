@@ -1,3 +1,4 @@
+import pino from 'pino';
 import {
   LogController,
   type FastifyReply,
@@ -111,10 +112,29 @@ export function censorLogObject(object: Record<string, unknown>): Record<string,
   }
 }
 
-export function loggerOptions(level: string, file?: string): FastifyServerOptions['logger'] {
+/** Bytes of lines held before a write, and the longest a line waits for one (milliseconds). */
+const LOG_BATCH_BYTES = 4096;
+const LOG_BATCH_MS = 100;
+
+/**
+ * Where the portal's lines go: LOG_FILE, or standard output. Lines are held until 4 KB have
+ * gathered or a tenth of a second has passed, then written together: one write a line (two a
+ * request, each handed to a thread of its own and back) cost more CPU than anything else the BFF
+ * does for a request but the two socket writes (docs/benchmarks.md, "Logging"). Whatever is held
+ * is written before the process exits, as pino does for any asynchronous destination.
+ */
+export function logDestination(file?: string) {
+  return pino.destination({
+    dest: file ?? 1,
+    sync: false,
+    minLength: LOG_BATCH_BYTES,
+    periodicFlush: LOG_BATCH_MS,
+  });
+}
+
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
-    ...(file ? { file } : {}),
     formatters: { log: censorLogObject },
     serializers: {
       // Query strings can hold search keywords (names, emails): log the path only.

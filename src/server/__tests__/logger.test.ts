@@ -1,7 +1,11 @@
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { describe, expect, it } from 'vitest';
-import { censorLogObject, loggerOptions, RequestLogController } from '../logger';
+import { describe, expect, it, vi } from 'vitest';
+import { censorLogObject, logDestination, loggerOptions, RequestLogController } from '../logger';
 import { call, signIn, startHarness } from './harness';
 
 /** A stream that keeps each log line written to it, parsed. */
@@ -162,5 +166,45 @@ describe('the log of a request through the BFF', () => {
     } finally {
       await h.close();
     }
+  });
+});
+
+describe('where the lines go (LOG_FILE or standard output)', () => {
+  async function withDestination(
+    test: (file: string, destination: ReturnType<typeof logDestination>) => Promise<void>,
+  ) {
+    const folder = mkdtempSync(path.join(tmpdir(), 'portal-log-'));
+    const file = path.join(folder, 'portal.log');
+    vi.useFakeTimers({ toFake: ['setInterval'] });
+    const destination = logDestination(file);
+    try {
+      await once(destination, 'ready');
+      await test(file, destination);
+    } finally {
+      vi.useRealTimers();
+      destination.end();
+      await once(destination, 'close');
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }
+
+  it("writes a quiet moment's few lines within a tenth of a second, not only once 4 KB have gathered", async () => {
+    await withDestination(async (file, destination) => {
+      destination.write('{"msg":"request completed"}\n');
+      const written = once(destination, 'write');
+      vi.advanceTimersByTime(100);
+      await written;
+      expect(readFileSync(file, 'utf8')).toBe('{"msg":"request completed"}\n');
+    });
+  });
+
+  it('writes at once when 4 KB have gathered, without waiting for the timer', async () => {
+    await withDestination(async (file, destination) => {
+      const line = `{"msg":"upstream call","pad":"${'x'.repeat(200)}"}\n`;
+      const written = once(destination, 'write');
+      for (let i = 0; i < 25; i += 1) destination.write(line);
+      await written;
+      expect(readFileSync(file, 'utf8').length).toBeGreaterThanOrEqual(4096);
+    });
   });
 });
