@@ -112,9 +112,10 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     ownership: owners.resolver(() => offerings.get('all', loadOfferings)),
   };
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook, not an async one: no promise to settle for each reply.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
-    return payload;
+    done(null, payload);
   });
   await app.register(cookie);
   await app.register(compress, compressOptions);

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
@@ -12,8 +13,10 @@ import { isApiRoute } from './csrf';
  *
  * helmet itself, not its Fastify wrapper: @fastify/helmet 13 calls `helmet(options)` again on
  * every request, which parses the policy and builds every middleware anew (about 10 µs a request
- * here against 0.2 µs for the middleware built once; docs/benchmarks.md). The headers are the
- * same: both set them on the raw response in an onRequest hook, so errors and 404s carry them.
+ * here against 0.2 µs for the middleware built once; docs/benchmarks.md). Every header of this
+ * policy is the same for every request (no nonce, no directive that reads the request), so helmet
+ * runs once at start against a stand-in response, and each request gets the headers it set, in
+ * the same order, on the raw response in an onRequest hook: errors and 404s carry them too.
  */
 async function securityHeaders(app: FastifyInstance, { config }: { config: Config }) {
   const applyHeaders = helmet({
@@ -40,18 +43,45 @@ async function securityHeaders(app: FastifyInstance, { config }: { config: Confi
       ? { maxAge: 31_536_000, includeSubDomains: true, preload: false }
       : false,
   });
-  app.addHook('onRequest', (request, reply, done) => {
-    applyHeaders(request.raw, reply.raw, (error?: unknown) =>
-      done(error === undefined || error instanceof Error ? error : new Error(String(error))),
-    );
+  const headers = headersSetBy(applyHeaders);
+  // Helmet has no Permissions-Policy: the portal uses none of these features.
+  headers.push(['permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()']);
+  app.addHook('onRequest', (_request, reply, done) => {
+    const raw = reply.raw;
+    for (const [name, value] of headers) raw.setHeader(name, value);
+    done();
   });
-  app.addHook('onSend', async (request, reply, payload) => {
-    // Helmet has no Permissions-Policy: the portal uses none of these features.
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+  app.addHook('onSend', (request, reply, payload, done) => {
     // Whatever an API route or a signed-in request answers is the user's own: never cached.
     if (isApiRoute(request) || request.user) reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
+}
+
+type Middleware = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: (error?: unknown) => void,
+) => void;
+
+/** The headers a helmet middleware sets, in order, run once against a stand-in response. */
+function headersSetBy(middleware: Middleware): [string, string][] {
+  const set = new Map<string, string>();
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      set.set(name.toLowerCase(), String(value));
+      return response;
+    },
+    removeHeader(name: string) {
+      set.delete(name.toLowerCase());
+    },
+  };
+  let failure: unknown = null;
+  middleware({} as IncomingMessage, response as unknown as ServerResponse, (error) => {
+    failure = error ?? null;
+  });
+  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  return [...set];
 }
 
 /** On the root instance: every answer carries the headers, 404s and static files included. */
