@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -131,7 +132,10 @@ let bundled: Promise<string> | undefined;
  */
 function targetBundle(): Promise<string> {
   bundled ??= (async () => {
-    const outdir = path.resolve('node_modules/.cache/transact-portal/bench');
+    // A folder for each checkout: worktrees may share one node_modules (and so its cache), and
+    // a run must never measure another checkout's bundle written under it.
+    const checkout = createHash('sha256').update(process.cwd()).digest('hex').slice(0, 12);
+    const outdir = path.resolve('node_modules/.cache/transact-portal/bench', checkout);
     await bundleServer({ target: 'bench/target.ts' }, outdir);
     return path.join(outdir, 'target.js');
   })();
