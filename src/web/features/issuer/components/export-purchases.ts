@@ -1,18 +1,30 @@
 import { toCsv } from '../../../../contract/csv';
 import type { Purchase } from '../../../../contract/purchase-history';
+import { upstreamTimeToInstant } from '../../../../contract/time';
 import { saveBlob } from '../../../lib/download';
+import { platformTimeZone } from '../../../lib/platform-time-zone';
+
+/**
+ * The platform's zone-less purchase time (§2 Conventions, §2.3 purchaseDate) as the instant it
+ * names, written with its `Z`, as the portal's other exports write their times (toISOString):
+ * a spreadsheet would otherwise read it in its own zone, hours off the page.
+ */
+function purchasedAtUtc(value: string | null): string | null {
+  if (!value) return null;
+  return upstreamTimeToInstant(value, platformTimeZone())?.toISOString() ?? null;
+}
 
 /** The trades as CSV, built in the browser; cells are escaped and guarded against formulas. */
-function purchasesCsv(purchases: readonly Purchase[]): string {
+export function purchasesCsv(purchases: readonly Purchase[]): string {
   return toCsv(
-    ['trade_id', 'account_id', 'account_name', 'amount', 'shares', 'purchased_at'],
+    ['trade_id', 'account_id', 'account_name', 'amount', 'shares', 'purchased_at_utc'],
     purchases.map((p) => [
       p.tradeId,
       p.accountId,
       p.accountName,
       p.amount,
       p.shares,
-      p.purchasedAt,
+      purchasedAtUtc(p.purchasedAt),
     ]),
   );
 }
