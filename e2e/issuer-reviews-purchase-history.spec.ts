@@ -72,7 +72,7 @@ test('issuer staff open the 2,000-trade offering: virtualized, sortable, exact t
   expect(file.suggestedFilename()).toBe('purchase-history-5201.csv');
   const csv = readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, '');
   const lines = csv.trimEnd().split('\r\n');
-  expect(lines[0]).toBe('trade_id,account_id,account_name,amount,shares,purchased_at_utc');
+  expect(lines[0]).toBe('trade_id,account_id,account_name,amount,shares,status,purchased_at_utc');
   expect(lines).toHaveLength(2101);
 
   // A search narrows the export too: what is downloaded is what is shown.

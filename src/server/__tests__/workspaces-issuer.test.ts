@@ -151,6 +151,49 @@ describe('purchase history (getOfferingPurchaseHistory §4.9)', () => {
     expect(new Big(history.totalAmountRaised!).eq(summary.amountRaised)).toBe(true);
   });
 
+  it('gives each trade the status the trades collection holds (§2.3 carries none, §4.16)', async () => {
+    const manifest = (await callSandbox(h.sandboxUrl, '/__sandbox/manifest')) as {
+      largestOfferingId: string;
+    };
+    const id = manifest.largestOfferingId;
+    const res = await call(h.app, 'GET', `/api/offerings/${id}/purchase-history`, {
+      cookie: issuerCookie,
+    });
+    const { history, statuses } = offeringPurchaseHistorySchema.parse(res.json());
+    expect(statuses.state).toBe('read');
+    if (statuses.state !== 'read') return;
+    expect(statuses.complete).toBe(true);
+    const byTrade = new Map(statuses.trades.map((t) => [t.tradeId, t.status]));
+    // Every purchase has its status, and the seeded offering holds paid and unpaid trades alike.
+    expect(history.purchases.every((p) => byTrade.has(p.tradeId))).toBe(true);
+    const seen = new Set(history.purchases.map((p) => byTrade.get(p.tradeId)));
+    expect(seen).toContain('created');
+    expect(seen).toContain('settled');
+  });
+
+  it('still lists the trades when their statuses cannot be read, and says why', async () => {
+    const id = h.manifest.issuers[0].offeringIds![0];
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'trades',
+      httpStatus: 500,
+      times: 20,
+    });
+    try {
+      const res = await call(h.app, 'GET', `/api/offerings/${id}/purchase-history`, {
+        cookie: issuerCookie,
+      });
+      expect(res.statusCode).toBe(200);
+      const { history, statuses } = offeringPurchaseHistorySchema.parse(res.json());
+      expect(history.purchases.length).toBeGreaterThan(0);
+      expect(statuses).toEqual({
+        state: 'unavailable',
+        message: expect.stringMatching(/cannot tell paid trades from those still waiting/),
+      });
+    } finally {
+      await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
+    }
+  });
+
   it('reviewers may read any offering', async () => {
     const cookie = await signIn(h.app, 'compliance@demo.test');
     const other = h.manifest.issuers[1].offeringIds![0];

@@ -246,7 +246,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'GET /api/offerings/:offeringId/purchase-history': {
     roles: ['issuer_staff', ...REVIEWERS],
     objects: [{ from: 'params', field: 'offeringId', kind: 'offering', check: 'own' }],
-    note: "Who bought what in an offering of my issuer, with the upstream's summary; reviewers any offering.",
+    note: "Who bought what in an offering of my issuer, with the upstream's summary and each trade's status (GET trades collection); reviewers any offering.",
   },
   'GET /api/issuers/:issuerId/issuer-account': {
     roles: ['issuer_staff'],

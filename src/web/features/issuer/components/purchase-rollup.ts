@@ -2,7 +2,10 @@ import Big from 'big.js';
 import type { Purchase } from '../../../../contract/purchase-history';
 
 /** Trades whose account name or account id contains `query` (case-insensitive). */
-export function filterPurchases(purchases: readonly Purchase[], query: string): Purchase[] {
+export function filterPurchases<Row extends Pick<Purchase, 'accountId' | 'accountName'>>(
+  purchases: readonly Row[],
+  query: string,
+): Row[] {
   const needle = query.trim().toLowerCase();
   if (!needle) return [...purchases];
   return purchases.filter(
@@ -25,7 +28,9 @@ export interface InvestorRollup {
  * One line per investor account, largest amount first. Accounts, not names: three accounts
  * named "Avery Quinn" are three investors until their ids say otherwise.
  */
-export function rollupByInvestor(purchases: readonly Purchase[]): InvestorRollup[] {
+export function rollupByInvestor(
+  purchases: readonly Pick<Purchase, 'accountId' | 'accountName' | 'amount' | 'shares'>[],
+): InvestorRollup[] {
   const byAccount = new Map<
     string,
     { name: string | null; trades: number; amount: Big; shares: Big }

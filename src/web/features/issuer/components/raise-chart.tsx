@@ -51,9 +51,15 @@ function useWidth(): [(node: HTMLElement | null) => void, number] {
 export default function RaiseChart({
   points,
   targetAmount,
+  meaning = 'settled',
 }: {
   points: RaisePoint[];
   targetAmount: string | null;
+  /**
+   * What the points add up: `settled` trades (the page's "Amount raised"), or every trade
+   * `bought`, paid or not, when no status could be read.
+   */
+  meaning?: 'settled' | 'bought';
 }) {
   const theme = useTheme();
   const captionId = useId();
@@ -72,7 +78,11 @@ export default function RaiseChart({
   );
   if (points.length === 0) {
     return (
-      <Typography color="text.secondary">No trades yet, so there is nothing to chart.</Typography>
+      <Typography color="text.secondary">
+        {meaning === 'settled'
+          ? 'No trade is settled yet, so there is nothing to chart.'
+          : 'No trades yet, so there is nothing to chart.'}
+      </Typography>
     );
   }
   const last = points[points.length - 1];
@@ -81,7 +91,7 @@ export default function RaiseChart({
   const share = target ? new Big(last.cumulative).div(target).times(100).round(1).toFixed(1) : null;
   const summary =
     `From ${formatCalendarDate(points[0].date)} to ${formatCalendarDate(last.date)}, ` +
-    `${formatMoney(last.cumulative)} was raised over ${countOf(points.length, 'day', 'days')} of trading` +
+    `${formatMoney(last.cumulative)} ${meaning === 'settled' ? 'was raised in settled trades' : 'was bought, paid or not,'} over ${countOf(points.length, 'day', 'days')} of trading` +
     (target ? `, ${share}% of the ${formatMoney(target)} target.` : '.');
 
   return (

@@ -28,6 +28,8 @@ describe('issuer staff tab through the raise chart', () => {
 describe('the raise chart in words', () => {
   it('counts a single day of trading in the singular', async () => {
     renderWithProviders(<RaiseChart points={points.slice(0, 1)} targetAmount="10000" />);
-    expect(await screen.findByText(/was raised over 1 day of trading, /)).toBeTruthy();
+    expect(
+      await screen.findByText(/was raised in settled trades over 1 day of trading, /),
+    ).toBeTruthy();
   });
 });

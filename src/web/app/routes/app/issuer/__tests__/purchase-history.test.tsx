@@ -44,9 +44,19 @@ const answer: OfferingPurchaseHistory = {
     balanceAmount: null,
   },
   skippedRecords: 0,
+  // The trades collection's statuses (§4.16): one paid, two still waiting for payment.
+  statuses: {
+    state: 'read',
+    complete: true,
+    trades: [
+      { tradeId: '1001', status: 'settled', archived: false },
+      { tradeId: '1002', status: 'created', archived: false },
+      { tradeId: '1003', status: 'funded', archived: false },
+    ],
+  },
 };
 
-function renderPage(history: OfferingPurchaseHistory) {
+function renderPage(history: OfferingPurchaseHistory, entry = '/issuer/offerings/5201') {
   bff.use(
     http.get('/api/session', () =>
       HttpResponse.json(sessionOf({ role: 'issuer_staff', issuerIds: ['12'] })),
@@ -55,13 +65,14 @@ function renderPage(history: OfferingPurchaseHistory) {
   );
   const router = createMemoryRouter(
     [{ path: '/issuer/offerings/:offeringId', element: <PurchaseHistoryRoute /> }],
-    { initialEntries: ['/issuer/offerings/5201'] },
+    { initialEntries: [entry] },
   );
   render(
     <AppProvider>
       <RouterProvider router={router} />
     </AppProvider>,
   );
+  return router;
 }
 
 describe('an issuer counts the trades of an offering', () => {
@@ -98,7 +109,7 @@ describe('an issuer reads the raise of an offering with a trade the platform sen
       },
       skippedRecords: 1,
     });
-    const computed = await screen.findByText(/Computed exactly from 3 trades/);
+    const computed = await screen.findByText(/Computed from the 3 trades listed/);
     const notice = screen.getByText(
       '1 more trade the platform sent could not be read: it is left out of these figures and of the chart below.',
     );
@@ -111,10 +122,10 @@ describe('an issuer reads the raise of an offering with a trade the platform sen
       "The platform's summary does not match the trades that could be read",
     );
     expect(mismatch.textContent).toContain(
-      'the difference may be the trades that could not. The platform reports:',
+      'the difference may be the trades that could not be read. The platform reports:',
     );
     expect(mismatch.textContent).toContain(
-      'Amount raised: reported $400.00, trades add up to $300.00',
+      'Amount of every trade, paid or not: reported $400.00, trades add up to $300.00',
     );
   });
 
@@ -122,5 +133,119 @@ describe('an issuer reads the raise of an offering with a trade the platform sen
     renderPage(answer);
     await screen.findByText(/Computed exactly from 3 trades/);
     expect(screen.queryByText(/could not be read/)).toBeNull();
+  });
+});
+
+/** The headline card labelled `label`: its figure and its note. */
+function card(label: string) {
+  const term = screen.getByText(label, { selector: 'dt' });
+  return term.parentElement!.textContent!;
+}
+
+describe('an issuer tells paid trades from those still waiting for payment', () => {
+  it('reads "Amount raised" as the settled trades and the rest as committed, as My investments splits them', async () => {
+    renderPage(answer);
+    await screen.findByText('3 trades by 2 investor accounts');
+    expect(card('Amount raised')).toBe('Amount raised$100.00Settled trades only: 1 trade');
+    expect(card('Committed, waiting for payment')).toBe(
+      'Committed, waiting for payment$200.00Waiting for payment or approval: 2 trades',
+    );
+  });
+
+  it('leaves a cancelled trade out of both figures and says so', async () => {
+    renderPage({
+      ...answer,
+      statuses: {
+        state: 'read',
+        complete: true,
+        trades: [
+          { tradeId: '1001', status: 'settled', archived: false },
+          { tradeId: '1002', status: 'canceled', archived: false },
+          { tradeId: '1003', status: 'created', archived: false },
+        ],
+      },
+    });
+    await screen.findByText('3 trades by 2 investor accounts');
+    expect(card('Amount raised')).toContain('$100.00');
+    expect(card('Committed, waiting for payment')).toContain('$100.00');
+    expect(
+      screen.getByText(/Cancelled trades are counted nowhere: 1 trade, \$100\.00\./),
+    ).toBeTruthy();
+  });
+
+  it('reads each trade’s status in the grid and narrows the list to one status', async () => {
+    const router = renderPage(answer);
+    const grid = await screen.findByRole('grid', { name: 'Trades' });
+    expect(grid.textContent).toContain('Settled: the units are in the account');
+    expect(grid.textContent).toContain('Created: waiting for payment and approval');
+    const user = userEvent.setup({ delay: null });
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Status' }),
+      'Waiting for payment or approval',
+    );
+    expect(await screen.findByText('2 of 3 trades, 1 investor account')).toBeTruthy();
+    expect(router.state.location.search).toBe('?status=waiting');
+    expect(screen.getByRole('button', { name: 'Export 2 matching trades (CSV)' })).toBeTruthy();
+  });
+
+  it('is told, not guessed, when no status could be read', async () => {
+    renderPage({
+      ...answer,
+      statuses: {
+        state: 'unavailable',
+        message:
+          'The trades’ statuses cannot be read: the platform key is not permitted to read trades.',
+      },
+    });
+    await screen.findByText('3 trades by 2 investor accounts');
+    expect(screen.queryByText('Amount raised', { selector: 'dt' })).toBeNull();
+    expect(card('Amount bought, paid or not')).toContain('$300.00');
+    expect(card('Committed, waiting for payment')).toContain('Not known');
+    expect(screen.getByText(/the platform key is not permitted to read trades/)).toBeTruthy();
+    expect(screen.queryByText(/Computed exactly/)).toBeNull();
+  });
+
+  it('names the trades the collection gave no status for, in neither figure', async () => {
+    renderPage({
+      ...answer,
+      statuses: {
+        state: 'read',
+        complete: true,
+        trades: [{ tradeId: '1001', status: 'settled', archived: false }],
+      },
+    });
+    await screen.findByText('3 trades by 2 investor accounts');
+    expect(card('Committed, waiting for payment')).toContain('$0.00');
+    expect(
+      screen.getByText(
+        /2 trades \(\$200\.00\) have no status the portal could read: they are in neither Amount raised nor Committed/,
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Computed exactly/)).toBeNull();
+  });
+});
+
+describe('an issuer searches the trades from a later page', () => {
+  it('goes back to the first page of the matches, keeping the sort, all in the address', async () => {
+    const router = renderPage(answer, '/issuer/offerings/5201?sort=amount.desc&page=3');
+    await screen.findByText('3 trades by 2 investor accounts');
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByRole('textbox', { name: 'Find an investor' }), 'quinn');
+    expect(await screen.findByText('1 of 3 trades, 1 investor account')).toBeTruthy();
+    const search = new URLSearchParams(router.state.location.search);
+    expect(search.get('page')).toBeNull();
+    expect(search.get('sort')).toBe('amount.desc');
+    expect(search.get('q')).toBe('quinn');
+  });
+
+  it('comes back to the same search and status from the address (a reload, a shared link)', async () => {
+    renderPage(answer, '/issuer/offerings/5201?q=ellis&status=waiting');
+    expect(await screen.findByText('2 of 3 trades, 1 investor account')).toBeTruthy();
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Find an investor' }).value).toBe(
+      'ellis',
+    );
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Status' }).value).toBe(
+      'waiting',
+    );
   });
 });
