@@ -41,10 +41,10 @@ export interface SummaryBasis {
 
 /** Sums the trades exactly; the basis gives the offering's size and target. */
 export function summarizePurchases(
-  purchases: readonly Pick<
-    Purchase,
-    'amount' | 'shares' | 'offeringTotalShares' | 'targetAmount'
-  >[],
+  purchases: readonly (Pick<Purchase, 'offeringTotalShares' | 'targetAmount'> & {
+    amount: string;
+    shares: string;
+  })[],
   basis: SummaryBasis = {},
 ): PurchaseSummary {
   let amount = new Decimal('0');
@@ -127,7 +127,7 @@ export function raiseOverTime(
 ): RaisePoint[] {
   const byDay = new Map<string, Big.Big>();
   for (const purchase of purchases) {
-    if (!purchase.purchasedAt) continue;
+    if (!purchase.purchasedAt || purchase.amount === null) continue;
     const day = purchase.purchasedAt.slice(0, 10);
     byDay.set(day, (byDay.get(day) ?? new Decimal('0')).plus(toDecimal(purchase.amount)));
   }

@@ -10,7 +10,9 @@ import {
 import { formatDecimal, formatMoney, formatTimestamp } from '../../../lib/format';
 import type { PurchaseRow } from './purchase-standing';
 
-const investorOf = (row: PurchaseRow) => row.accountName ?? 'Name not given';
+const investorOf = (row: PurchaseRow) =>
+  row.accountName ?? (row.accountId === null ? 'Investor could not be read' : 'Name not given');
+const accountOf = (row: PurchaseRow) => row.accountId ?? 'no account';
 
 const columns: GridColDef<PurchaseRow>[] = [
   {
@@ -31,12 +33,12 @@ const columns: GridColDef<PurchaseRow>[] = [
       // Names repeat across accounts; the account id tells them apart.
       <Box
         component="span"
-        title={`${value} (${row.accountId})`}
+        title={`${value} (${accountOf(row)})`}
         sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}
       >
         {value}{' '}
         <Box component="span" translate="no" sx={{ color: 'text.secondary' }}>
-          ({row.accountId})
+          ({accountOf(row)})
         </Box>
       </Box>
     ),
@@ -90,7 +92,7 @@ const tradeLinesColumn: GridColDef<PurchaseRow> = {
       <Box component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
         {investorOf(row)}{' '}
         <Box component="span" translate="no" sx={{ color: 'text.secondary', fontWeight: 400 }}>
-          ({row.accountId})
+          ({accountOf(row)})
         </Box>
       </Box>
       <span>

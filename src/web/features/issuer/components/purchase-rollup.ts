@@ -10,7 +10,7 @@ export function filterPurchases<Row extends Pick<Purchase, 'accountId' | 'accoun
   if (!needle) return [...purchases];
   return purchases.filter(
     (p) =>
-      p.accountId.toLowerCase().includes(needle) ||
+      (p.accountId ?? '').toLowerCase().includes(needle) ||
       (p.accountName ?? '').toLowerCase().includes(needle),
   );
 }
@@ -36,6 +36,8 @@ export function rollupByInvestor(
     { name: string | null; trades: number; amount: Big; shares: Big }
   >();
   for (const p of purchases) {
+    // A trade whose investor could not be read belongs to no investor's line (the page names it).
+    if (p.accountId === null) continue;
     const line = byAccount.get(p.accountId) ?? {
       name: p.accountName,
       trades: 0,
@@ -43,8 +45,9 @@ export function rollupByInvestor(
       shares: new Big(0),
     };
     line.trades += 1;
-    line.amount = line.amount.plus(p.amount);
-    line.shares = line.shares.plus(p.shares);
+    // The parts that could be read: the page names a trade whose amount or shares could not.
+    if (p.amount !== null) line.amount = line.amount.plus(p.amount);
+    if (p.shares !== null) line.shares = line.shares.plus(p.shares);
     byAccount.set(p.accountId, line);
   }
   return [...byAccount]

@@ -15,7 +15,7 @@ import {
   type SummaryField,
 } from '../../../../contract/purchase-summary';
 import { countOf, formatCount, formatDecimal, formatMoney } from '../../../lib/format';
-import type { PurchaseRow } from './purchase-standing';
+import { unreadablePartsInWords, type PurchaseRow } from './purchase-standing';
 
 const isMoney = (field: SummaryField) => field === 'amountRaised' || field === 'balance';
 const show = (field: SummaryField, value: string | null) =>
@@ -26,7 +26,7 @@ export interface OfferingFigures {
   totalShares: string | null;
   remainingShares: string | null;
   targetAmount: string | null;
-  /** Where the two share figures come from, in words. */
+  /** Where the two share figures come from, in words, as a sentence. */
   source: string;
 }
 
@@ -63,12 +63,9 @@ export function PurchaseSummaryPanel({
   const disagreements = useMemo(
     () =>
       compareWithReported(
+        // The parts that could be read; the notice below names those that could not.
         summarizePurchases(
-          rows.flatMap((row) =>
-            row.amount !== null && row.shares !== null
-              ? [{ ...row, amount: row.amount, shares: row.shares }]
-              : [],
-          ),
+          rows.map((row) => ({ ...row, amount: row.amount ?? '0', shares: row.shares ?? '0' })),
           { totalShares: offering.totalShares, targetAmount: offering.targetAmount },
         ),
         history,
@@ -108,7 +105,7 @@ export function PurchaseSummaryPanel({
       note:
         offering.totalShares === null
           ? offering.source
-          : `Of ${formatDecimal(offering.totalShares)}: ${offering.source}`,
+          : `Of ${formatDecimal(offering.totalShares)}: ${offering.source.charAt(0).toLowerCase()}${offering.source.slice(1)}`,
     },
     {
       label: 'Shares left',
@@ -127,13 +124,12 @@ export function PurchaseSummaryPanel({
         : 'Target less every trade, paid or not',
     },
   ];
+  const oddParts = unreadablePartsInWords(rows);
+  // Anything left out of any figure: the words "exactly" would then not be true.
+  const partial =
+    skippedRecords > 0 || split.amountUnread.length > 0 || split.sharesUnread.length > 0;
   const complete =
-    skippedRecords === 0 &&
-    split.amountUnread.length === 0 &&
-    split.sharesUnread.length === 0 &&
-    statusesRead &&
-    statuses.complete &&
-    unknown.trades === 0;
+    !partial && oddParts.length === 0 && statusesRead && statuses.complete && unknown.trades === 0;
   return (
     <Box sx={{ mb: 3 }}>
       <Box
@@ -191,6 +187,20 @@ export function PurchaseSummaryPanel({
             : `${formatCount(unknown.trades)} trades (${formatMoney(unknown.amount)}) have no status the portal could read: they are in neither Amount raised nor Committed. They are listed under Trades as “Status not known”.`}
         </Alert>
       )}
+      {oddParts.length > 0 && (
+        <Alert severity="warning" role="status" sx={{ mt: 2 }}>
+          <AlertTitle>
+            {oddParts.length === 1
+              ? 'Part of a trade could not be read'
+              : 'Parts of some trades could not be read'}
+          </AlertTitle>
+          <Box component="ul" sx={{ m: 0, pl: 3 }}>
+            {oddParts.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </Box>
+        </Alert>
+      )}
       {skippedRecords > 0 && (
         <Alert severity="warning" role="status" sx={{ mt: 2 }}>
           {skippedRecords === 1
@@ -201,11 +211,11 @@ export function PurchaseSummaryPanel({
       {disagreements.length > 0 && (
         <Alert severity="warning" sx={{ mt: 2 }} role="alert">
           <AlertTitle>
-            {skippedRecords > 0
+            {partial
               ? "The platform's summary does not match the trades that could be read"
               : "The platform's summary does not match its trades"}
           </AlertTitle>
-          {skippedRecords > 0
+          {partial
             ? 'Its summary counts every trade, paid or not; the difference may be the trades that could not be read. The platform reports:'
             : 'Its summary counts every trade, paid or not. The platform reports:'}
           <Box component="ul" sx={{ m: 0, mt: 1, pl: 3 }}>

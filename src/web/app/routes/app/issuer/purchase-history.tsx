@@ -109,14 +109,14 @@ function PurchaseHistoryView({ data }: { data: OfferingPurchaseHistory }) {
             totalShares: offering.totalShares,
             remainingShares: offering.remainingShares,
             targetAmount: offering.targetAmount,
-            source: 'the offering’s own figure, as My offerings shows it',
+            source: 'The offering’s own figure, as My offerings shows it',
           }
         : {
             totalShares: history.totalShares,
             remainingShares: history.totalSharesLeft,
             targetAmount:
               history.purchases.find((p) => p.targetAmount !== null)?.targetAmount ?? null,
-            source: 'the platform’s figure for the offering',
+            source: 'The platform’s figure for the offering',
           },
     [offering, history],
   );

@@ -14,6 +14,7 @@ const purchase = (overrides: Partial<PurchaseRow> = {}): PurchaseRow => ({
   offeringTotalShares: null,
   targetAmount: null,
   remainingShares: null,
+  unreadable: [],
   standing: 'waiting',
   statusText: 'Created: waiting for payment and approval',
   ...overrides,

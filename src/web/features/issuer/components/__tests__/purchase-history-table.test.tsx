@@ -27,6 +27,7 @@ const purchase = (n: number, overrides: Partial<PurchaseRow> = {}): PurchaseRow 
   offeringTotalShares: null,
   targetAmount: null,
   remainingShares: null,
+  unreadable: [],
   standing: 'settled',
   statusText: 'Settled: the units are in the account',
   ...overrides,

@@ -25,6 +25,7 @@ const purchase = (n: number, accountId: string, accountName: string): Purchase =
   offeringTotalShares: null,
   targetAmount: null,
   remainingShares: null,
+  unreadable: [],
 });
 
 /** An offering with one trade by Avery Quinn and two by Jordan Ellis. */
@@ -247,5 +248,65 @@ describe('an issuer searches the trades from a later page', () => {
     expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Status' }).value).toBe(
       'waiting',
     );
+  });
+});
+
+describe('an issuer reads the raise when part of one trade could not be read', () => {
+  const offering: NonNullable<OfferingPurchaseHistory['offering']> = {
+    id: '5201',
+    issuerId: '12',
+    name: 'Aspen Ridge Growth Fund I',
+    type: 'Equity',
+    status: 'open',
+    unitPrice: '10',
+    minAmount: '100',
+    targetAmount: '10000',
+    maxAmount: '20000',
+    totalShares: '1000',
+    // The platform's own figure: it may count trades this page cannot read.
+    remainingShares: '960',
+    startDate: null,
+    endDate: null,
+    description: '',
+    stampingText: '',
+    createdAt: null,
+  };
+  const [first, second, third] = answer.history.purchases;
+
+  it('counts what could be read, takes shares sold and left from the offering, and names what is left out of which figure', async () => {
+    renderPage({
+      ...answer,
+      offering,
+      history: {
+        ...answer.history,
+        purchases: [
+          first,
+          // §2.3's totalAmount unreadable: its shares are still known.
+          { ...second, amount: null, unreadable: ['amount'] },
+          { ...third, accountId: null, accountName: null, unreadable: ['investor'] },
+        ],
+      },
+    });
+    await screen.findByText(/Computed from the 3 trades listed/);
+    expect(screen.queryByText(/Computed exactly/)).toBeNull();
+    expect(card('Shares sold')).toBe(
+      'Shares sold40Of 1,000: the offering’s own figure, as My offerings shows it',
+    );
+    expect(card('Shares left')).toBe(
+      'Shares left960The offering’s own figure, as My offerings shows it',
+    );
+    // The trade without its investor still adds its amount (it waits for payment).
+    expect(card('Amount raised')).toContain('$100.00');
+    expect(card('Committed, waiting for payment')).toContain('$100.00');
+    expect(
+      screen.getByText(
+        'Trade 1002: its amount could not be read, so its amount is in neither Amount raised nor Committed. The rest of it is counted.',
+      ),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Trade 1003: its investor could not be read, so it is in no investor’s total. The rest of it is counted.',
+      ),
+    ).toBeTruthy();
   });
 });
