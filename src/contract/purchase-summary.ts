@@ -113,7 +113,7 @@ export function compareWithReported(
 }
 
 export interface RaisePoint {
-  /** Calendar day of the purchases, YYYY-MM-DD (zone-less, as the upstream records them). */
+  /** Calendar day of the purchases, YYYY-MM-DD, in the zone `dayOf` dates them in. */
   date: string;
   /** Raised on that day. */
   amount: string;
@@ -121,14 +121,20 @@ export interface RaisePoint {
   cumulative: string;
 }
 
-/** The raise over time: one point per day with purchases, in date order. Undated trades are left out. */
+/**
+ * The raise over time: one point per day with purchases, in date order. Undated trades are left
+ * out. `dayOf` dates a purchase: by default the platform's own calendar date of its zone-less
+ * time; the page passes the viewer's day, so each day adds up the trades listed under it.
+ */
 export function raiseOverTime(
   purchases: readonly Pick<Purchase, 'amount' | 'purchasedAt'>[],
+  dayOf: (purchasedAt: string) => string | null = (purchasedAt) => purchasedAt.slice(0, 10),
 ): RaisePoint[] {
   const byDay = new Map<string, Big.Big>();
   for (const purchase of purchases) {
     if (!purchase.purchasedAt || purchase.amount === null) continue;
-    const day = purchase.purchasedAt.slice(0, 10);
+    const day = dayOf(purchase.purchasedAt);
+    if (day === null) continue;
     byDay.set(day, (byDay.get(day) ?? new Decimal('0')).plus(toDecimal(purchase.amount)));
   }
   let running = new Decimal('0');

@@ -52,6 +52,7 @@ export default function RaiseChart({
   points,
   targetAmount,
   meaning = 'settled',
+  timeZone,
 }: {
   points: RaisePoint[];
   targetAmount: string | null;
@@ -60,6 +61,8 @@ export default function RaiseChart({
    * `bought`, paid or not, when no status could be read.
    */
   meaning?: 'settled' | 'bought';
+  /** The zone the days are dated in (the trades list's, the viewer's); named on the chart. */
+  timeZone: string;
 }) {
   const theme = useTheme();
   const captionId = useId();
@@ -92,7 +95,8 @@ export default function RaiseChart({
   const summary =
     `From ${formatCalendarDate(points[0].date)} to ${formatCalendarDate(last.date)}, ` +
     `${formatMoney(last.cumulative)} ${meaning === 'settled' ? 'was raised in settled trades' : 'was bought, paid or not,'} over ${countOf(points.length, 'day', 'days')} of trading` +
-    (target ? `, ${share}% of the ${formatMoney(target)} target.` : '.');
+    (target ? `, ${share}% of the ${formatMoney(target)} target.` : '.') +
+    ` Days are in your time zone (${timeZone}), as the trades are listed below.`;
 
   return (
     <Box component="figure" sx={{ m: 0 }}>
@@ -113,7 +117,7 @@ export default function RaiseChart({
             {
               data: data.days,
               scaleType: 'utc',
-              label: 'Trading day',
+              label: `Day (${timeZone})`,
               labelStyle: LABEL,
               tickLabelStyle: LABEL,
               // Until the box is measured, the library's own marks.
@@ -175,7 +179,11 @@ export default function RaiseChart({
         </Box>
         <ScrollableTable label="Amount raised by day" sx={{ mt: 1, maxHeight: 320 }}>
           <ColumnHeadings
-            columns={['Day', { figures: 'Raised that day' }, { figures: 'Raised to date' }]}
+            columns={[
+              `Day (${timeZone})`,
+              { figures: meaning === 'settled' ? 'Settled that day' : 'Bought that day' },
+              { figures: meaning === 'settled' ? 'Settled to date' : 'Bought to date' },
+            ]}
           />
           <TableBody>
             {points.map((point) => (

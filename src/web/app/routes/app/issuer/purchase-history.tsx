@@ -22,7 +22,7 @@ import { listsNothing, SkippedRecordsNotice } from '../../../../components/skipp
 import { paths } from '../../../../config/paths';
 import { useSeesEveryIssuer } from '../../../../features/auth/api/get-session';
 import { hasStatus } from '../../../../lib/api-query';
-import { countOf, formatCount } from '../../../../lib/format';
+import { countOf, formatCount, viewerDayOf, viewerTimeZone } from '../../../../lib/format';
 import {
   purchaseHistoryQueryOptions,
   usePurchaseHistory,
@@ -123,9 +123,16 @@ function PurchaseHistoryView({ data }: { data: OfferingPurchaseHistory }) {
   const statusesRead = statuses.state === 'read';
   // The chart draws what "Amount raised" means: settled trades, or every trade when no status
   // could be read (and it says so).
+  // Dated in the viewer's zone, as the trades below are listed, so a day's sum is the trades
+  // listed under that day.
+  const zone = viewerTimeZone();
   const points = useMemo(
-    () => raiseOverTime(rows.filter((row) => !statusesRead || row.standing === 'settled')),
-    [rows, statusesRead],
+    () =>
+      raiseOverTime(
+        rows.filter((row) => !statusesRead || row.standing === 'settled'),
+        (purchasedAt) => viewerDayOf(purchasedAt, zone),
+      ),
+    [rows, statusesRead, zone],
   );
   const [place, onPlaceChange] = useTradesPlace();
   const search = place.q ?? '';
@@ -162,6 +169,7 @@ function PurchaseHistoryView({ data }: { data: OfferingPurchaseHistory }) {
             points={points}
             targetAmount={figures.targetAmount}
             meaning={statusesRead ? 'settled' : 'bought'}
+            timeZone={zone}
           />
         </Suspense>
       </TitledPanel>

@@ -9,6 +9,7 @@ import type { Purchase } from '../../../../../../contract/purchase-history';
 import { AppProvider } from '../../../../provider';
 import { bff, startMockBff } from '../../../../../testing/mock-bff';
 import { sessionOf } from '../../../../../testing/session';
+import { withTimeZones } from '../../../../../testing/time-zones';
 import PurchaseHistoryRoute from '../purchase-history';
 
 startMockBff();
@@ -306,6 +307,53 @@ describe('an issuer reads the raise when part of one trade could not be read', (
     expect(
       screen.getByText(
         'Trade 1003: its investor could not be read, so it is in no investor’s total. The rest of it is counted.',
+      ),
+    ).toBeTruthy();
+  });
+});
+
+describe('an issuer in Los Angeles reads the raise by day', () => {
+  withTimeZones({ viewer: 'America/Los_Angeles', platform: 'UTC' });
+
+  it('dates the chart’s days in the zone the trades are listed in, and names it', async () => {
+    const [first, second, third] = answer.history.purchases;
+    renderPage({
+      ...answer,
+      history: {
+        ...answer.history,
+        purchases: [
+          // 6:50 AM UTC on Nov 28 is 10:50 PM on Nov 27 in Los Angeles: listed under Nov 27.
+          { ...first, purchasedAt: '2026-11-28T06:50:00' },
+          { ...second, purchasedAt: '2026-11-28T15:00:00' },
+          { ...third, purchasedAt: '2026-11-28T16:00:00' },
+        ],
+      },
+      statuses: {
+        state: 'read',
+        complete: true,
+        trades: ['1001', '1002', '1003'].map((tradeId) => ({
+          tradeId,
+          status: 'settled',
+          archived: false,
+        })),
+      },
+    });
+    const heading = await screen.findByText(
+      'Day (America/Los_Angeles)',
+      { selector: 'th' },
+      { timeout: 10_000 },
+    );
+    const table = heading.closest('table')!;
+    const days = [...table.querySelectorAll('tbody tr')].map((row) =>
+      [...row.children].map((cell) => cell.textContent),
+    );
+    expect(days).toEqual([
+      ['Nov 27, 2026', '$100.00', '$100.00'],
+      ['Nov 28, 2026', '$200.00', '$300.00'],
+    ]);
+    expect(
+      screen.getByText(
+        /Days are in your time zone \(America\/Los_Angeles\), as the trades are listed below\./,
       ),
     ).toBeTruthy();
   });
