@@ -72,6 +72,9 @@ interface TradesPlace extends GridPlace {
   status: TradeStanding | null;
 }
 
+/** The trades' order until a person sorts them otherwise. */
+const NEWEST_FIRST = 'purchasedAt.desc';
+
 const STANDINGS: readonly string[] = standingChoices.map((choice) => choice.value);
 
 function useTradesPlace(): [TradesPlace, (next: Partial<TradesPlace>) => void] {
@@ -274,8 +277,9 @@ function TradesByInvestor({
   const statusId = useId();
   const search = place.q ?? '';
   const filtered = search.trim() !== '' || place.status !== null;
+  // Newest first until the person sorts otherwise: the Date column says so (aria-sort).
   const gridPlace = useMemo(
-    () => ({ sort: place.sort, page: place.page }),
+    () => ({ sort: place.sort ?? NEWEST_FIRST, page: place.page }),
     [place.sort, place.page],
   );
   return (
