@@ -9,6 +9,10 @@ test('issuer staff save the issuer account; rules are checked and personal data 
   await page.getByRole('link', { name: 'Issuer account' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Issuer account' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'issuer account form');
+  // Before a first save: the platform may hold an account set up outside the portal (no read).
+  await expect(
+    page.getByRole('heading', { name: 'The platform may already hold an issuer account' }),
+  ).toBeVisible();
 
   await page.getByLabel('Company name').fill('Aspen Ridge Capital LLC');
   await page.getByLabel('State').selectOption('CO');
@@ -30,6 +34,10 @@ test('issuer staff save the issuer account; rules are checked and personal data 
   await page.getByLabel('Address line 1').fill('1 Pearl St');
   await page.getByLabel('City').fill('Boulder');
   await page.getByLabel('ZIP code').fill('80302');
+  await expect(
+    page.getByText(/^Tick "I have checked with the platform that it holds no issuer account/),
+  ).toBeVisible();
+  await page.getByRole('checkbox', { name: /^I have checked with the platform/ }).check();
 
   // The platform's answer is lost: the save may or may not be stored, and §4.6 names no read.
   // Only this test creates issuer accounts, so the rule cannot be spent by another one.
@@ -82,20 +90,25 @@ test('issuer staff save the issuer account; rules are checked and personal data 
   await page.getByLabel('Company tax ID (EIN)').fill('12-3456789');
   await page.getByLabel('Social Security number').fill('123-45-6789');
   await page.getByLabel('Date of birth').fill('1980-05-17');
+  await page.getByRole('checkbox', { name: /^I have checked with the platform/ }).check();
   await page.getByRole('button', { name: 'Review issuer account' }).click();
   // The details cannot be changed once saved: the review shows exactly what will be sent.
   const review = page.getByRole('dialog', { name: 'Review the issuer account' });
   await expect(review).toContainText('Aspen Ridge Capital LLC');
   await expect(review).toContainText('123-45-6789');
   await expect(review).toContainText('Colorado (CO)');
+  await expect(review).toContainText('05/17/1980');
   await review.getByRole('button', { name: 'Save issuer account' }).click();
 
   await expect(page.getByText('The issuer account details were saved.')).toBeVisible();
   const saved = page.getByRole('region', { name: 'Saved issuer account' });
   await expect(saved).toContainText('Status: Pending');
+  await expect(saved).toContainText('there is nothing for you to do');
+  await expect(saved).toContainText('Colorado (CO)');
+  await expect(saved).toContainText('United States (US)');
   await expect(saved).toContainText('••-•••6789');
   await expect(saved).toContainText('•••-••-6789');
-  await expect(saved).toContainText('••••-••-••');
+  await expect(saved).toContainText('Given (hidden)');
   await expect(saved).not.toContainText('123-45-6789');
   await expect(saved).not.toContainText('1980');
   await expect(saved).toContainText('127.0.0.1');

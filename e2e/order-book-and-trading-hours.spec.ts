@@ -313,6 +313,38 @@ test('market hours read at 375 px wide', async ({ page }) => {
   );
 });
 
+test.describe('market hours on the narrowest phones, in a zone with a long name', () => {
+  // The week table's third heading names the viewer's zone: America/Los_Angeles was cut at the
+  // edge of a 375 px screen, the table 28 px wider than its frame.
+  test.use({ timezoneId: 'America/Los_Angeles' });
+
+  for (const width of [375, 320]) {
+    test(`every hours table fits ${width} px without sideways scrolling`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await signIn(page, 'investor@demo.test');
+      await page.goto('/market-hours');
+      const week = page.getByRole('table', { name: /^Trading hours (this|the coming) week, / });
+      await expect(week.getByRole('row')).toHaveCount(8);
+      await expect(page.getByRole('table', { name: /^Trading hours of / })).toBeVisible();
+      await expect(week.getByRole('columnheader').nth(2)).toHaveText(
+        'Your time (America/Los_Angeles)',
+      );
+      const hidden = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('[role="region"][tabindex]')]
+          .filter((frame) => frame.scrollWidth - frame.clientWidth > 1)
+          .map(
+            (frame) =>
+              `${frame.getAttribute('aria-label')}: ${frame.scrollWidth - frame.clientWidth} px`,
+          ),
+      );
+      expect(hidden).toEqual([]);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth),
+      ).toBe(false);
+    });
+  }
+});
+
 test('on the trading-hours page one navigation entry is current', async ({ page }) => {
   await signIn(page, 'issuer@demo.test');
   await page.goto('/market-hours/securities');

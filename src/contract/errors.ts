@@ -60,6 +60,8 @@ const standingOnErrorSchema = z.object({
   offeringId: z.nullable(z.string()),
   /** The platform's id of one it accepted (trade id, fund move or disbursement request id). */
   upstreamId: z.optional(z.nullable(z.string())),
+  /** How the money goes: a disbursement's type or an investment's payment method; null if not kept. */
+  method: z.optional(z.nullable(z.string())),
 });
 export type StandingOnError = z.infer<typeof standingOnErrorSchema>;
 
@@ -71,6 +73,12 @@ export const apiErrorSchema = z.object({
     submitted: z.optional(submittedSchema),
     refusal: z.optional(refusalSchema),
     requestId: z.optional(z.string()),
+    /**
+     * A refusal of the portal's own before anything was sent: what to do, the sentence its message
+     * ends with (the message is then "why. what to do."). The form shows that message alone; the
+     * register and the timeline show the same two sentences.
+     */
+    nextStep: z.optional(z.string()),
     /** Our reference of a money request (the register), when one was opened. */
     reference: z.optional(z.string()),
     /**

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { accountFilterSchema } from './account-views';
+import { compare, parseDecimal } from './decimal';
 import { reasonForDecisionSchema } from './free-text';
 import { keysOf } from './keys-of';
 import { requestedSliceShape } from './pages';
@@ -240,10 +242,15 @@ export const linkParamsSchema = z
   })
   .transform(asPlatformLink);
 
-/** Maker-checker on large disbursements. */
+/**
+ * Maker-checker on large disbursements. While an approved request is being sent (the live call
+ * lasts up to the upstream timeout), the register already holds it as "Outcome unknown" (it may
+ * reach the platform whatever becomes of the call): the approval says the same words, since the
+ * register's state machine is the one the money follows.
+ */
 export const approvalStateLabels = {
   pending: 'Waiting for approval',
-  sending: 'Being sent',
+  sending: 'Approved, outcome unknown while it is being sent: do not send it again',
   sent: 'Approved and sent',
   not_sent: 'Approved, not sent: no money moved',
   unknown: 'Approved, outcome unknown: do not send it again',
@@ -289,17 +296,66 @@ const sectionOffset = (name: string) =>
     .min(0, `${name} must be 0 or more`)
     .max(1_000_000, `${name} must be at most 1000000`)
     .default(0);
-/** Where each section's slice starts, and how many a slice holds. */
-export const approvalsQuerySchema = z.object({
-  waitingOffset: sectionOffset('waitingOffset'),
-  decidedOffset: sectionOffset('decidedOffset'),
-  limit: z.coerce
-    .number()
-    .int('limit must be a whole number')
-    .min(1, 'limit must be 1 or more')
-    .max(200, 'limit must be at most 200')
-    .default(50),
-});
+/** A bound of the amount filter, in dollars and cents as typed: "2500" or "2500.50". */
+const amountBoundSchema = (label: string) =>
+  z
+    .string()
+    .trim()
+    .regex(
+      /^\d{1,12}(\.\d{1,2})?$/,
+      `${label} must be a dollar amount, such as 2500 or 2500.50 (no $ or thousands separators)`,
+    )
+    .transform((value) => parseDecimal(value) ?? value);
+
+/** The approvals' filters, named as the page labels them; each narrows both sections. */
+export const approvalFilterShape = {
+  accountId: accountFilterSchema.optional(),
+  minAmount: amountBoundSchema('Amount at least').optional(),
+  maxAmount: amountBoundSchema('Amount at most').optional(),
+  /** Who asked for it: their email, or a part of it, in any letter case. */
+  maker: z
+    .string()
+    .trim()
+    .min(1, 'Requested by must name an email address or a part of one')
+    .max(254, 'Requested by must be at most 254 characters')
+    .regex(/^[^\s<>]+$/, 'Requested by must be an email address or a part of one, without spaces')
+    .optional(),
+  /** One request by our reference (a link from the audit log or the register), in any letter case. */
+  reference: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(
+      /^MR-[0-9A-Z]{10}$/,
+      'Reference must be our reference: MR- followed by 10 letters or digits, such as MR-5SDSNXSKHP',
+    )
+    .optional(),
+  /** One approval by its id (the audit log's link to an approval held before our references). */
+  approval: z.uuid('approval must be an approval id').optional(),
+};
+
+/** Where each section's slice starts, and how many a slice holds; and the filters. */
+export const approvalsQuerySchema = z
+  .object({
+    ...approvalFilterShape,
+    waitingOffset: sectionOffset('waitingOffset'),
+    decidedOffset: sectionOffset('decidedOffset'),
+    limit: z.coerce
+      .number()
+      .int('limit must be a whole number')
+      .min(1, 'limit must be 1 or more')
+      .max(200, 'limit must be at most 200')
+      .default(50),
+  })
+  // A range from more to less holds nothing: said under the field, rather than an empty list.
+  // It also runs when a bound itself was refused: only two amounts are compared.
+  .refine(
+    ({ minAmount, maxAmount }) => {
+      const [least, most] = [parseDecimal(minAmount ?? ''), parseDecimal(maxAmount ?? '')];
+      return least === null || most === null || compare(least, most) <= 0;
+    },
+    { message: 'Amount at least must not be more than Amount at most', path: ['minAmount'] },
+  );
 export const approvalParamsSchema = z.object({ approvalId: z.uuid('approvalId must be an id') });
 export const pendingDisbursementSchema = z.object({ pendingApproval: approvalSchema });
 /**

@@ -68,6 +68,10 @@ const optionalText = (max: number, label: string) =>
 
 const yesNo = z.enum(['', 'Yes', 'No'], { error: 'Choose Yes or No' }).optional();
 
+/** The confirmation asked before a save, in the words the form shows (and its error names). */
+export const issuerAccountCheckedLabel =
+  'I have checked with the platform that it holds no issuer account of this issuer';
+
 /**
  * The issuer account form (createIssuerAccount, interface document §4.6). The same schema checks
  * the browser form and the BFF body; empty optional fields are sent as ''. The requester's IP
@@ -105,6 +109,15 @@ export const issuerAccountFormSchema = z.object({
   zip: optionalRule(checkZip),
   country: optionalRule(checkCountryCode),
   additionalInfo: optionalText(1000, 'Additional information'),
+  /**
+   * The person checked with the platform that it holds no issuer account of this issuer yet. The
+   * interface document names no read of an issuer account (§4.6 only creates; the GET issuers
+   * collection is only named, §4.16), so one set up outside the portal cannot be shown, and each
+   * save adds another record (§2.4 keys records by a counter). The BFF audits the confirmation.
+   */
+  checkedNoIssuerAccount: z.boolean().refine((checked) => checked, {
+    error: `Tick "${issuerAccountCheckedLabel}": the platform may already hold an issuer account of this issuer, and saving adds another record`,
+  }),
 });
 export type IssuerAccountForm = z.input<typeof issuerAccountFormSchema>;
 

@@ -83,6 +83,22 @@ const unknownSettledByHand = {
     'Reconciliation cannot find it: the platform names no read that ties it to our reference. Compare it with what the platform lists and settle it by hand.',
 };
 
+/**
+ * A request the portal refused before sending it, as it answered: why (the register's message)
+ * and what to do (`nextStep`), the sentence pair the form showed, which the register and the
+ * timeline show in place of the outcome's general words. Null for any other request, and for
+ * refusals recorded before the pair was kept.
+ */
+export function notSentPair(request: {
+  outcome: string;
+  message: string | null;
+  nextStep?: string | null;
+}): { why: string; next: string } | null {
+  return request.outcome === 'not_sent' && request.message && request.nextStep
+    ? { why: request.message, next: request.nextStep }
+    : null;
+}
+
 /** A request's outcome in words, with the next step that fits its kind. */
 export function outcomeWordsOf(request: {
   outcome: z.infer<typeof moneyRequestOutcomeSchema>;
@@ -160,27 +176,49 @@ const upstreamIdNames: Record<z.infer<typeof moneyRequestKindSchema>, string> = 
   ira_supplement: 'request',
 };
 
-/** "MR-… (made 2026-11-28 12:01 UTC, 44 units, $440.00)" */
-function madeWords(request: StandingRequest): string {
-  const made = request.createdAt.slice(0, 16).replace('T', ' ');
-  const what = [
+/**
+ * How the money of a request goes, as the register names it: a disbursement's type (§4.5) or an
+ * investment's payment method (§4.16). Deposits have none (always from the linked bank).
+ */
+const moneyRequestMethodLabels: Record<string, string> = {
+  ach: 'ACH',
+  wire: 'Wire',
+  wire_domestic: 'Domestic wire',
+  wire_international: 'International wire',
+  check: 'Check',
+  credit_card: 'Credit card',
+};
+
+/** "by ACH", "by domestic wire"; null when the register does not say (or names one it does not know). */
+export function methodWords(method: string | null | undefined): string | null {
+  const label = method ? moneyRequestMethodLabels[method] : undefined;
+  return label ? `by ${label === 'ACH' ? label : label.toLowerCase()}` : null;
+}
+
+/** What a request asked for: "44 units", "$440.00", "by wire", those it says. */
+function askedWords(request: StandingRequest): string[] {
+  return [
     request.units ? `${formatShares(request.units, 'en-US')} units` : null,
     request.amount ? formatMoney(request.amount, { locale: 'en-US' }) : null,
-  ].filter(Boolean);
+    methodWords(request.method),
+  ].filter((part): part is string => part !== null);
+}
+
+/** "MR-… (made 2026-11-28 12:01 UTC, 44 units, $440.00, by wire)" */
+function madeWords(request: StandingRequest): string {
+  const made = request.createdAt.slice(0, 16).replace('T', ' ');
+  const what = askedWords(request);
   return `${request.reference} (made ${made} UTC${what.length ? `, ${what.join(', ')}` : ''})`;
 }
 
 /**
  * The same request made moments ago, in words: "You sent the same investment at 12:22 UTC
- * (MR-…, 60 units, $600.00), created as trade 302954".
+ * (MR-…, 60 units, $600.00, by wire), created as trade 302954".
  */
 function sameRequestWords(request: StandingRequest): string {
   const what = moneyRequestKindLabels[request.kind].toLowerCase();
   const at = request.createdAt.slice(11, 16);
-  const amounts = [
-    request.units ? `${formatShares(request.units, 'en-US')} units` : null,
-    request.amount ? formatMoney(request.amount, { locale: 'en-US' }) : null,
-  ].filter(Boolean);
+  const amounts = askedWords(request);
   const state =
     request.outcome === 'created'
       ? request.upstreamId
@@ -240,10 +278,16 @@ export function standingRefusalMessage(
   const unsettled = standing.filter((row) => !isSameRecently(row));
   const parts: string[] = [];
   if (unsettled.length > 0) {
-    const list = unsettled.map(standingRequestWords).join('; ');
-    const words = outcomeWordsOf({ kind, outcome: unsettled[0].outcome });
+    // One next step for all when they share an outcome; else each reference with its own (one
+    // being sent waits for its answer, one of unknown outcome is checked with the platform).
+    const oneNext = unsettled.every((row) => row.outcome === unsettled[0].outcome);
+    const list = oneNext
+      ? `${unsettled.map(standingRequestWords).join('; ')}. ${outcomeWordsOf(unsettled[0]).next}`
+      : unsettled
+          .map((row) => `${standingRequestWords(row)}. ${outcomeWordsOf(row).next}`)
+          .join(' ');
     parts.push(
-      `an earlier ${what} of ${scope} may have gone through, and a new one could move the money twice. Standing: ${list}. ${words.next}`,
+      `an earlier ${what} of ${scope} may have gone through, and a new one could move the money twice. Standing: ${list}`,
     );
   }
   if (same.length > 0) {
@@ -270,9 +314,24 @@ export const moneyRequestViewSchema = z.object({
   /** An investment as asked, recorded before it was sent: units and price per unit. */
   units: decimalStringSchema.nullable(),
   unitPrice: decimalStringSchema.nullable(),
+  /**
+   * How the money goes: a disbursement's type or an investment's payment method
+   * (moneyRequestMethodLabels); null for a deposit and for requests made before it was kept.
+   */
+  method: z.string().nullable().optional(),
   upstreamId: z.string().nullable(),
+  /**
+   * Every fund move that carries our reference, when reconciliation found more than one: it
+   * reached the platform twice, so the money may have moved twice (movedTwiceWords).
+   */
+  fundMoves: z.array(z.string()).optional(),
   outcome: moneyRequestOutcomeSchema,
   message: z.string().nullable(),
+  /**
+   * What to do after a refusal of the portal's own before sending: `message` says why, this what
+   * to do, the pair the form showed (notSentWords).
+   */
+  nextStep: z.string().nullable().optional(),
   createdAt: instantSchema,
   settledAt: instantSchema.nullable(),
   /**
@@ -386,6 +445,14 @@ export const timelineSchema = z.object({
   skippedFundMoves: skippedRecordsSchema,
   /** Trades the service sent that could not be read, left out of the entries likewise. */
   skippedTrades: skippedRecordsSchema,
+  /**
+   * When the account holds more fund moves than the timeline reads: how many of the latest were
+   * read (`shown`, newest first, §4.3) of how many the platform holds. Null when all were read.
+   */
+  fundMovesBound: z
+    .object({ shown: z.number().int().nonnegative(), total: z.number().int().nonnegative() })
+    .nullable()
+    .optional(),
 });
 export type Timeline = z.infer<typeof timelineSchema>;
 
@@ -400,6 +467,25 @@ export function foundAfterNotSentMessage(upstreamId: string, againAs: string[]):
   const found = `${foundAfterNotSentOpening} ${upstreamId}: it did reach the platform. Do not send it again.`;
   if (againAs.length === 0) return found;
   return `${found} It was sent again meanwhile as ${againAs.join(', ')}, so the money may move twice: contact support and quote both references.`;
+}
+
+/**
+ * A request the platform lists twice under our reference: sent again with the same key after it
+ * had been taken as not sent, and the first send arrived late. Both fund moves are named: the
+ * investor is sent to support, a reviewer checks both at the platform and decides.
+ */
+export function movedTwiceWords(
+  request: { fundMoves?: readonly string[] },
+  reviewer = false,
+): string | null {
+  const moves = [...new Set(request.fundMoves ?? [])];
+  if (moves.length < 2) return null;
+  const named = `${moves.slice(0, -1).join(', ')} and ${moves[moves.length - 1]}`;
+  return `The platform lists ${moves.length} fund moves carrying this reference, ${named}: the money may have moved ${moves.length === 2 ? 'twice' : `${moves.length} times`}. ${
+    reviewer
+      ? 'Check each at the platform and decide with the investor what to do about the extra one.'
+      : 'Contact support and quote our reference.'
+  }`;
 }
 
 /** Whether a request accepted after all had first been recorded as not sent (its message says so). */
@@ -426,6 +512,11 @@ export const reconciliationSummarySchema = z.object({
   unreadable: z.number().int(),
   /** Settled "not sent" within the last day, found at the platform since: corrected to created. */
   foundAfterNotSent: z.number().int(),
+  /**
+   * Requests the platform lists more than once under our reference (a fund move besides their
+   * own), newly named in the register by this pass.
+   */
+  foundTwice: z.number().int(),
   /** Still awaiting the platform's answer (or the end of a stopped instance's lease). */
   inFlight: z.number().int(),
 });

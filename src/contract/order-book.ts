@@ -117,6 +117,18 @@ const orderBookSchema = z.object({
   skippedRecords: skippedRecordsSchema,
   /** Null on a trading day; on a weekend or an exchange holiday, which one. */
   closed: closedDaySchema.nullable(),
+  /**
+   * Present when a page of the day (§4.1, 500 orders a call) could not be read: the book holds
+   * the orders before it, `missingFrom` is the 0-based position of the first order not read
+   * (the day may hold none from there), and `error` says why, with its support id. Depth,
+   * executions and counts then cover the orders read only.
+   */
+  incomplete: z
+    .object({
+      missingFrom: z.number().int().nonnegative(),
+      error: apiErrorSchema.shape.error,
+    })
+    .optional(),
 });
 export type OrderBook = z.infer<typeof orderBookSchema>;
 

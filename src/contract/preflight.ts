@@ -141,8 +141,11 @@ export function computePreflight(
   offering: Offering,
   today: string,
   custody: CustodyFacts | null,
-  /** The account's linked bank; null when it could not be read. */
-  linkedBank: LinkedBankResult | null = null,
+  /**
+   * The account's linked bank; null when it could not be read (the checklist says so), left out
+   * when it was not asked.
+   */
+  linkedBank?: LinkedBankResult | null,
 ): Preflight {
   const checks: PreflightCheck[] = [
     reviewCheck('account_approval', account.reviews.approval.status),
@@ -237,7 +240,17 @@ export function computePreflight(
   }
 
   const achBank = linkedBank?.state === 'linked' ? linkedBankName(linkedBank.bank) : null;
-  if (linkedBank) {
+  if (linkedBank === null) {
+    // Unreadable is not "none linked": the person is told it is unknown, not left to assume ACH
+    // is fine. The invest route reads it again, and refuses ACH it cannot confirm.
+    checks.push({
+      rule: 'ach_bank',
+      outcome: 'warn',
+      title: titles.ach_bank,
+      detail:
+        'Could not be checked right now: whether a bank account is linked to this account is not known. An ACH payment is checked again when you submit and refused if no bank can be confirmed; wire or check do not need one.',
+    });
+  } else if (linkedBank) {
     checks.push(
       achBank
         ? {
@@ -273,7 +286,11 @@ const ACH_CHOICES =
   'Pay by wire or check, or link a bank account on the Money and timeline page first.';
 
 /** The refusal of ACH from an account with no linked bank, on the payment method field. */
-const ACH_WITHOUT_BANK = `ACH needs a bank account linked to this account, and none is linked. ${ACH_CHOICES}`;
+export const achWithoutBankPair = {
+  why: 'ACH needs a bank account linked to this account, and none is linked.',
+  next: ACH_CHOICES,
+};
+const ACH_WITHOUT_BANK = `${achWithoutBankPair.why} ${achWithoutBankPair.next}`;
 
 /**
  * Whether the payment method can be used from the preflight's account: ACH only with a linked

@@ -17,6 +17,7 @@ import { createUpstreamClient } from './upstream/client';
 import { OrderBookCache } from './lib/order-book-cache';
 import type { WeekHours } from '../contract/market-hours';
 import { CoalescingCache } from './lib/coalescing-cache';
+import { OfferingOwners } from './lib/offering-owners';
 import { readOfferingCatalog, type OfferingCatalog } from './lib/offering-catalog';
 import type { Deps } from './deps';
 import { loggerOptions, RequestLogController } from './logger';
@@ -83,7 +84,14 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     logger: app.log.child({ component: 'upstream' }),
   });
   const offerings = new CoalescingCache<OfferingCatalog>(5_000);
-  const loadOfferings = () => readOfferingCatalog(upstream, options.upstream.auth);
+  // Every catalogue read that succeeds tells who owns which offering: kept for a short while, so
+  // an outage of the catalogue alone does not take down what depends on it only for ownership.
+  const owners = new OfferingOwners(options.now ?? Date.now);
+  const loadOfferings = async () => {
+    const catalog = await readOfferingCatalog(upstream, options.upstream.auth);
+    owners.remember(catalog.offerings);
+    return catalog;
+  };
   const deps: Deps = {
     config,
     db,
@@ -98,12 +106,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     sealer: options.sealer ?? new Sealer(dataKeyFor(config)),
     loadOfferings,
     audit: (event) => recordAudit(db, event),
-    ownership: {
-      async issuerOfOffering(offeringId) {
-        const { offerings: all } = await offerings.get('all', loadOfferings);
-        return all.find((o) => o.id === offeringId)?.issuerId ?? null;
-      },
-    },
+    ownership: owners.resolver(() => offerings.get('all', loadOfferings)),
   };
 
   app.addHook('onSend', async (request, reply, payload) => {

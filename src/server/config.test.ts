@@ -23,6 +23,30 @@ describe('boot configuration', () => {
     );
   });
 
+  it('reads at most 10,000 fund moves for a timeline unless set, in whole pages of 500', () => {
+    expect(loadConfig({}).timelineMaxFundMoves).toBe(10_000);
+    expect(loadConfig({ TIMELINE_MAX_FUND_MOVES: '2500' }).timelineMaxFundMoves).toBe(2_500);
+    expect(() => loadConfig({ TIMELINE_MAX_FUND_MOVES: '750' })).toThrow(
+      'TIMELINE_MAX_FUND_MOVES must be a multiple of 500 (a page of fund moves)',
+    );
+    expect(() => loadConfig({ TIMELINE_MAX_FUND_MOVES: '100' })).toThrow('TIMELINE_MAX_FUND_MOVES');
+  });
+
+  it('looks for a "not sent" again for a configured while, one day unless set, never shorter than a pass', () => {
+    expect(loadConfig({}).reconcileRecheckNotSentMs).toBe(86_400_000);
+    expect(
+      loadConfig({ RECONCILE_RECHECK_NOT_SENT_MS: '172800000' }).reconcileRecheckNotSentMs,
+    ).toBe(172_800_000);
+    expect(() =>
+      loadConfig({ RECONCILE_RECHECK_NOT_SENT_MS: '120000', HOUSEKEEPING_INTERVAL_MS: '600000' }),
+    ).toThrow(
+      'Configuration error: RECONCILE_RECHECK_NOT_SENT_MS must be at least HOUSEKEEPING_INTERVAL_MS (600000 here): a request settled as not sent must be looked for again by at least one pass.',
+    );
+    expect(() => loadConfig({ RECONCILE_RECHECK_NOT_SENT_MS: 'a day' })).toThrow(
+      'Configuration error: RECONCILE_RECHECK_NOT_SENT_MS must be a number.',
+    );
+  });
+
   it('points at the real API when all three variables are set', () => {
     const config = loadConfig({
       TRANSACT_BASE_URL: 'https://api.example.com/tapiv3/',

@@ -107,9 +107,27 @@ const envSchema = z.object({
     .min(1_000)
     .max(7 * 86_400_000)
     .default(30 * 60_000),
+  // How long after a "not sent" settlement (a guess: absence at the platform, or a reviewer's)
+  // the account's fund moves are still looked through for the request's reference, since the
+  // platform may create it later still (§4.3 gives no bound). One day by default.
+  RECONCILE_RECHECK_NOT_SENT_MS: z.coerce
+    .number()
+    .int()
+    .min(60_000)
+    .max(30 * 86_400_000)
+    .default(86_400_000),
   // How long the same deposit, disbursement or investment (account, offering, amount or units)
   // is held at Confirm as a probable second tab; 0 turns the check off.
   SAME_REQUEST_WINDOW_MINUTES: z.coerce.number().int().min(0).max(1_440).default(10),
+  // How many fund moves an account's timeline reads, in pages of 500 (the largest the platform
+  // gives, real-world notes §2); past it the timeline says how many of how many it shows.
+  TIMELINE_MAX_FUND_MOVES: z.coerce
+    .number()
+    .int()
+    .min(500)
+    .max(100_000)
+    .refine((value) => value % 500 === 0, 'must be a multiple of 500 (a page of fund moves)')
+    .default(10_000),
   ROUTE_LIMIT_SCALE: z.coerce.number().min(0.1).max(1_000).default(1),
   STORE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   STORE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
@@ -188,6 +206,13 @@ export interface Config {
    * settled "not sent" by reconciliation; before that it stays unknown (it may still arrive).
    */
   reconcileNotSentAfterMs: number;
+  /** How many of an account's fund moves its timeline reads at most (a multiple of 500). */
+  timelineMaxFundMoves: number;
+  /**
+   * How long after a deposit or disbursement was settled "not sent" by a guess reconciliation
+   * still looks for it at the platform (money_request_found_after_not_sent).
+   */
+  reconcileRecheckNotSentMs: number;
   /** Multiplies every route limit of the policy table (load tests, unusually busy desks). */
   routeLimitScale: number;
   store: { connectMs: number; statementMs: number; idleMs: number };
@@ -390,6 +415,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Configuration error: RECONCILE_NOT_SENT_AFTER_MS must be at least TRANSACT_TIMEOUT_MS + CLAIM_LEASE_MS (${e.TRANSACT_TIMEOUT_MS + e.CLAIM_LEASE_MS} here): a request is only taken as not sent once its call cannot still be running.`,
     );
   }
+  // A window shorter than the time between passes could end before any pass looked again.
+  if (e.RECONCILE_RECHECK_NOT_SENT_MS < e.HOUSEKEEPING_INTERVAL_MS) {
+    throw new ConfigError(
+      `Configuration error: RECONCILE_RECHECK_NOT_SENT_MS must be at least HOUSEKEEPING_INTERVAL_MS (${e.HOUSEKEEPING_INTERVAL_MS} here): a request settled as not sent must be looked for again by at least one pass.`,
+    );
+  }
   const mappedGroups = groupRoles(e.OIDC_GROUP_ROLES);
   const breaker: BreakerOptions = {
     failureRate: e.TRANSACT_BREAKER_FAILURE_RATE,
@@ -469,7 +500,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     claimLeaseMs: e.CLAIM_LEASE_MS,
     reconcileNotSentAfterMs: e.RECONCILE_NOT_SENT_AFTER_MS,
+    reconcileRecheckNotSentMs: e.RECONCILE_RECHECK_NOT_SENT_MS,
     sameRequestWindowMs: e.SAME_REQUEST_WINDOW_MINUTES * 60_000,
+    timelineMaxFundMoves: e.TIMELINE_MAX_FUND_MOVES,
     routeLimitScale: e.ROUTE_LIMIT_SCALE,
     store: {
       connectMs: e.STORE_CONNECT_TIMEOUT_MS,

@@ -15,6 +15,7 @@ export interface HousekeepingDeps {
     | 'idempotencyRetentionMs'
     | 'auditRetentionMs'
     | 'reconcileNotSentAfterMs'
+    | 'reconcileRecheckNotSentMs'
     | 'housekeepingIntervalMs'
   >;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
@@ -81,6 +82,7 @@ async function runHousekeeping(deps: HousekeepingDeps): Promise<HousekeepingRepo
       upstream: deps.upstream,
       settledBy: 'system',
       notSentAfterMs: config.reconcileNotSentAfterMs,
+      recheckNotSentMs: config.reconcileRecheckNotSentMs,
       now: () => now,
     });
     if (reconciliation.examined > 0) log.info(reconciliation, 'money requests reconciled');

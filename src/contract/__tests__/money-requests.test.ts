@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   moneyRequestOutcomeWords,
   moneyRequestQuerySchema,
+  outcomeWordsOf,
+  standingRefusalMessage,
   waitingOutcomes,
+  type StandingRequest,
 } from '../money-requests';
 
 describe('which register outcomes leave a request standing (an IRA request is made once, §4.7)', () => {
@@ -41,5 +44,44 @@ describe("the register's Account filter", () => {
       message:
         'Account must be an account id: 1 to 40 letters, digits, hyphens or underscores, such as A1040000',
     });
+  });
+});
+
+describe('the refusal of a request while earlier ones stand', () => {
+  const standing = (reference: string, outcome: 'pending' | 'unknown'): StandingRequest => ({
+    reference,
+    kind: 'deposit',
+    outcome,
+    createdAt: '2026-11-28T12:01:00.000Z',
+    amount: '40.00',
+    units: null,
+    offeringId: null,
+    upstreamId: null,
+  });
+  const beingSent = outcomeWordsOf({ kind: 'deposit', outcome: 'pending' }).next;
+  const unknown = outcomeWordsOf({ kind: 'deposit', outcome: 'unknown' }).next;
+
+  it('gives each reference its own next step when their outcomes differ', () => {
+    const message = standingRefusalMessage('deposit', [
+      standing('MR-AAAAAAAAAA', 'pending'),
+      standing('MR-BBBBBBBBBB', 'unknown'),
+    ]);
+    expect(message).toContain(
+      `MR-AAAAAAAAAA (made 2026-11-28 12:01 UTC, $40.00): being sent. ${beingSent}`,
+    );
+    expect(message).toContain(
+      `MR-BBBBBBBBBB (made 2026-11-28 12:01 UTC, $40.00): outcome unknown. ${unknown}`,
+    );
+  });
+
+  it('says a next step shared by all of them once', () => {
+    const message = standingRefusalMessage('deposit', [
+      standing('MR-AAAAAAAAAA', 'unknown'),
+      standing('MR-BBBBBBBBBB', 'unknown'),
+    ]);
+    expect(message.split(unknown)).toHaveLength(2);
+    expect(message).toContain(
+      `Standing: MR-AAAAAAAAAA (made 2026-11-28 12:01 UTC, $40.00): outcome unknown; MR-BBBBBBBBBB (made 2026-11-28 12:01 UTC, $40.00): outcome unknown. ${unknown} To send this one`,
+    );
   });
 });

@@ -80,6 +80,44 @@ describe('§4.3 getCustodyFundMoves', () => {
       expect(typeof first.body.pagination[n]).toBe('number');
   });
 
+  it('§4.3: pages follow each other to the end; past it an empty page ends before it starts; limit is 1 to 500', async () => {
+    const page = async (offset: number, limit: number) =>
+      (
+        await env.client.op(
+          'getCustodyFundMoves',
+          { accountId: INVESTOR_ONE },
+          { query: { offset: String(offset), limit: String(limit) } },
+        )
+      ).body;
+    // Read four at a time, the pages hold each move once, in the order of one page of all.
+    const all = (await page(0, 500)).custodyTransactions.map(
+      (m: { referenceNumber: string }) => m.referenceNumber,
+    );
+    const paged: string[] = [];
+    for (let offset = 0; offset < all.length; offset += 4) {
+      const body = await page(offset, 4);
+      expect(body.pagination).toEqual({
+        totalRecords: all.length,
+        startIndex: offset,
+        endIndex: Math.min(offset + 4, all.length) - 1,
+      });
+      paged.push(
+        ...body.custodyTransactions.map((m: { referenceNumber: string }) => m.referenceNumber),
+      );
+    }
+    expect(paged).toEqual(all);
+    const past = await page(all.length + 10, 4);
+    expect(past.custodyTransactions).toEqual([]);
+    expect(past.pagination).toEqual({
+      totalRecords: all.length,
+      startIndex: all.length + 10,
+      endIndex: all.length + 9,
+    });
+    const tooMany = await page(0, 501);
+    expect(tooMany.statusCode).toBe('106');
+    expect(JSON.stringify(tooMany)).toContain('Must be between 1 and 500');
+  });
+
   it('§3: fund moves show every status and approval status, in mixed letter case', async () => {
     const moves = await allMoves(INVESTOR_ONE);
     const statuses = new Set(moves.map((m) => m.status.toLowerCase()));

@@ -87,3 +87,124 @@ describe('the approvals list with many held', () => {
     expect(res.body).toContain('limit must be at most 200');
   });
 });
+
+describe('the approvals list narrowed by filters', () => {
+  /** Held by the second investor: one with our reference, one decided. */
+  let byOther: { waiting: string; decided: string };
+  const reference = 'MR-FILTER0001';
+  beforeAll(async () => {
+    const other = { id: 'u-other', email: 'Investor2@Demo.test' };
+    const at = new Date('2026-11-21T10:00:00Z');
+    const waiting = await holdForApproval(
+      h.db,
+      {
+        accountId: accountB,
+        maker: other,
+        amount: '250000.5',
+        type: 'ach',
+        request: {},
+        moneyReference: reference,
+      },
+      at,
+    );
+    const decided = await holdForApproval(
+      h.db,
+      {
+        accountId: accountB,
+        maker: other,
+        amount: '900',
+        type: 'ach',
+        request: {},
+        moneyReference: null,
+      },
+      at,
+    );
+    await decide(
+      h.db,
+      decided.id,
+      { id: 'u-checker', email: 'admin@demo.test' },
+      'rejected',
+      at,
+      'x',
+    );
+    byOther = { waiting: waiting.id, decided: decided.id };
+  });
+
+  const amounts = (section: Section) => section.approvals.map((a) => a.amount);
+
+  it('narrows both sections by account, and counts only what matches', async () => {
+    const compliance = await signIn(h.app, 'compliance@demo.test');
+    const onB = await list(compliance, `?accountId=${accountB.toLowerCase()}`);
+    expect(onB.waiting.total).toBe(waitingOnB.length + 1);
+    expect(onB.decided.total).toBe(2);
+    expect(onB.decided.approvals.map((a) => a.id)).toContain(byOther.decided);
+  });
+
+  it('narrows by amount as a number, both bounds inclusive', async () => {
+    const compliance = await signIn(h.app, 'compliance@demo.test');
+    // As text, "900" would sort after "1010"; as an amount it is below it.
+    const some = await list(compliance, '?minAmount=1010&maxAmount=1012.00');
+    expect(amounts(some.waiting)).toEqual(['1010', '1011', '1012']);
+    expect(some.decided.total).toBe(0);
+    const small = await list(compliance, '?maxAmount=1001');
+    expect(amounts(small.waiting)).toEqual(['1001']);
+    expect(amounts(small.decided)).toEqual(['900']);
+    const large = await list(compliance, '?minAmount=250000.50');
+    expect(amounts(large.waiting)).toEqual(['250000.5']);
+  });
+
+  it('narrows by a part of the maker’s email in any letter case', async () => {
+    const compliance = await signIn(h.app, 'compliance@demo.test');
+    const theirs = await list(compliance, '?maker=INVESTOR2@');
+    expect(theirs.waiting.approvals.map((a) => a.id)).toEqual([byOther.waiting]);
+    expect(theirs.decided.approvals.map((a) => a.id)).toEqual([byOther.decided]);
+    // A LIKE wildcard is a character like any other, never "anything".
+    expect((await list(compliance, '?maker=%25')).waiting.total).toBe(0);
+  });
+
+  it('finds one approval by our reference (any letter case) or by its id, in whichever section', async () => {
+    const compliance = await signIn(h.app, 'compliance@demo.test');
+    const one = await list(compliance, `?reference=${reference.toLowerCase()}`);
+    expect(one.waiting.approvals.map((a) => a.id)).toEqual([byOther.waiting]);
+    expect(one.decided.total).toBe(0);
+    const byId = await list(compliance, `?approval=${byOther.decided}`);
+    expect(byId.waiting.total).toBe(0);
+    expect(byId.decided.approvals.map((a) => a.id)).toEqual([byOther.decided]);
+    const none = await list(compliance, '?reference=MR-0000000000');
+    expect([none.waiting.total, none.decided.total]).toEqual([0, 0]);
+  });
+
+  it('refuses a bad value naming the field as the page labels it, and a range from more to less', async () => {
+    const compliance = await signIn(h.app, 'compliance@demo.test');
+    const refused = async (query: string) => {
+      const res = await call(h.app, 'GET', `/api/disbursement-approvals${query}`, {
+        cookie: compliance,
+      });
+      expect(res.statusCode).toBe(400);
+      return res.json().error.message as string;
+    };
+    expect(await refused('?minAmount=1,000')).toContain(
+      'Amount at least must be a dollar amount, such as 2500 or 2500.50',
+    );
+    expect(await refused('?maxAmount=-5')).toContain('Amount at most must be a dollar amount');
+    expect(await refused('?minAmount=0&maxAmount=1970-01-01')).toContain(
+      'Amount at most must be a dollar amount',
+    );
+    expect(await refused('?minAmount=2000&maxAmount=1000')).toContain(
+      'Amount at least must not be more than Amount at most',
+    );
+    expect(await refused('?maker=a%20b')).toContain('Requested by must be an email address');
+    expect(await refused('?reference=MR-1')).toContain('Reference must be our reference');
+    expect(await refused('?accountId=%3Cx%3E')).toContain('Account must be an account id');
+  });
+
+  it('refuses an investor another person’s account, and filters only their own', async () => {
+    const investor = await signIn(h.app, 'investor@demo.test');
+    const res = await call(h.app, 'GET', `/api/disbursement-approvals?accountId=${accountB}`, {
+      cookie: investor,
+    });
+    expect(res.statusCode).toBe(403);
+    const own = await list(investor, `?accountId=${accountA}&maker=investor2`);
+    expect([own.waiting.total, own.decided.total]).toEqual([0, 0]);
+  });
+});

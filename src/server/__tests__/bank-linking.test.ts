@@ -77,7 +77,10 @@ describe('an investment paid by ACH from an account with no linked bank', () => 
     const rule =
       'ACH needs a bank account linked to this account, and none is linked. Pay by wire or check, or link a bank account on the Money and timeline page first.';
     expect(ach.json().error).toMatchObject({
-      message: `${rule} Nothing was submitted.`,
+      // One sentence pair, why and what to do: the outcome already says nothing was sent.
+      message: rule,
+      nextStep:
+        'Pay by wire or check, or link a bank account on the Money and timeline page first.',
       submitted: 'no',
       refusal: 'state',
       fields: [{ field: 'paymentMethod', message: rule }],

@@ -48,6 +48,11 @@ const GOOD: Record<string, string> = {
   // The approvals page's two sections, each from its own offset.
   waitingOffset: '0',
   decidedOffset: '0',
+  // The approvals page's filters: an amount range, a part of the maker's email, one approval.
+  minAmount: '100',
+  maxAmount: '250000.50',
+  maker: 'investor',
+  approval: '2f0c6a1e-0000-4000-8000-000000000001',
 };
 
 const nasty = fc.constantFrom(

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approvalStateLabels } from '../../contract/identity';
+import { moneyRequestOutcomeWords } from '../../contract/money-requests';
 import { totpFor } from '../store/second-factors';
 import { createCustodyFundDisbursement } from '../upstream/create-custody-fund-disbursement';
-import { call, callSandbox, signIn, startHarness, DEMO_PASSWORD, type Harness } from './harness';
+import {
+  call,
+  callSandbox,
+  settleLeftUnknown,
+  signIn,
+  startHarness,
+  DEMO_PASSWORD,
+  type Harness,
+} from './harness';
 
 /**
  * Second factor at sign-in, step-up on money routes, sessions ended from the browser, admin user
@@ -885,6 +895,43 @@ describe('maker-checker on large disbursements', () => {
     expect(
       register.json().requests.find((r: { reference: string }) => r.reference === row.reference),
     ).toMatchObject({ outcome: 'unknown' });
+  });
+
+  it('while an approved send is live, the approvals page and the register say the same: outcome unknown', async () => {
+    // The request the test before left unknown would stand in the way of a new one.
+    await settleLeftUnknown(h.db);
+    const id = await hold('150');
+    const { reference } = await registerRowOf(id);
+    // The live send takes as long as the platform does (up to the upstream timeout).
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'createCustodyFundDisbursement',
+      latencyMs: 1_500,
+      times: 1,
+    });
+    const approving = post(`/api/disbursement-approvals/${id}/approve`, admin);
+    const listed = async () =>
+      (await call(h.app, 'GET', '/api/disbursement-approvals', { cookie: admin }))
+        .json()
+        .decided.approvals.find((a: { id: string }) => a.id === id) as
+        { state: keyof typeof approvalStateLabels } | undefined;
+    // Read while the call is in flight: the approval has left the queue, the answer not come.
+    let approval = await listed();
+    while (!approval) approval = await listed();
+    expect(approval.state).toBe('sending');
+    const register = await call(
+      h.app,
+      'GET',
+      `/api/compliance/money-requests?reference=${reference}`,
+      { cookie: admin },
+    );
+    const row = register.json().requests[0] as { outcome: keyof typeof moneyRequestOutcomeWords };
+    // The answer comes before the checks, so a failed check leaves no call running.
+    expect((await approving).json()).toMatchObject({ state: 'sent' });
+    expect(row.outcome).toBe('unknown');
+    // The register's state machine is the source of truth: the approval says its word.
+    expect(approvalStateLabels[approval.state].toLowerCase()).toContain(
+      moneyRequestOutcomeWords[row.outcome].label.toLowerCase(),
+    );
   });
 });
 

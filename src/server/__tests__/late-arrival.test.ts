@@ -3,6 +3,7 @@ import { reconciliationSummarySchema } from '../../contract/money-requests';
 import { reconcile } from '../lib/reconciliation';
 import { getMoneyRequest } from '../store/money-requests';
 import { createCustodyFundDisbursement } from '../upstream/create-custody-fund-disbursement';
+import { getCustodyFundMoves } from '../upstream/get-custody-fund-moves';
 import { call, callSandbox, signIn, startHarness, type Harness } from './harness';
 
 /*
@@ -80,6 +81,18 @@ describe('a lost answer and a platform that answers late', () => {
       { type: 'ach', accountId: accountA, amount },
       { reference },
     );
+  /** The fund moves of the account that carry our reference, by reference number. */
+  const movesCarrying = async (reference: string) =>
+    (
+      await getCustodyFundMoves(h.built.deps.upstream, {
+        accountId: accountA,
+        offset: 0,
+        limit: 500,
+      })
+    ).moves
+      .filter((move) => move.portalReference === reference)
+      .map((move) => move.referenceNumber)
+      .sort();
   const auditOf = (reference: string, action: string) =>
     h.db
       .selectFrom('audit_events')
@@ -164,6 +177,102 @@ describe('a lost answer and a platform that answers late', () => {
     expect(await auditOf(reference, 'money_request_found_after_not_sent')).toHaveLength(1);
   });
 
+  it('a same-key retry after "not sent" whose first send also arrives: both fund moves are named, audited, and on the timeline', async () => {
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'createCustodyFundDisbursement',
+      drop: true,
+      when: { accountId: accountA },
+      times: 1,
+    });
+    const sameKey = key();
+    const send = () =>
+      call(h.app, 'POST', `/api/accounts/${accountA}/disbursements`, {
+        cookie: investor,
+        body: { type: 'ach', amount: '24.25' },
+        headers: { 'idempotency-key': sameKey },
+      });
+    const reference = (await send()).json().error.reference as string;
+    await sentAgo(reference, QUIET_MS + 1_000);
+    await reconcileNow();
+    expect((await getMoneyRequest(h.db, reference))?.outcome).toBe('not_sent');
+
+    // Told it was not sent, the investor sends it again with the same key: the same reference.
+    const retried = await send();
+    expect(retried.statusCode).toBe(201);
+    expect(retried.json()).toMatchObject({ reference });
+    const requestId = (await getMoneyRequest(h.db, reference))!.upstreamId;
+    // Then the first send reaches the platform, carrying the same reference (§2.10).
+    await arrivesLate(reference, '24.25');
+    const moves = await movesCarrying(reference);
+    expect(moves).toHaveLength(2);
+
+    const summary = await reconcileNow();
+    expect(summary.foundTwice).toBe(1);
+    const row = await getMoneyRequest(h.db, reference);
+    expect(row).toMatchObject({ outcome: 'created', upstreamId: requestId });
+    expect([...row!.fundMovesFound].sort()).toEqual(moves);
+    const [event] = await auditOf(reference, 'money_request_found_twice');
+    expect([...(event.details as { fundMoves: string[] }).fundMoves].sort()).toEqual(moves);
+
+    // The register names both, for the reviewer and for the investor.
+    const register = await call(
+      h.app,
+      'GET',
+      `/api/compliance/money-requests?reference=${reference}`,
+      { cookie: reviewer },
+    );
+    expect([...register.json().requests[0].fundMoves].sort()).toEqual(moves);
+
+    // The investor's timeline lists both fund moves, each told that the money may have moved twice.
+    const timeline = await call(h.app, 'GET', `/api/accounts/${accountA}/timeline`, {
+      cookie: investor,
+    });
+    const entries = (
+      timeline.json() as { entries: { id: string; reference: string | null; state: string }[] }
+    ).entries.filter((entry) => entry.reference === reference);
+    expect(entries.map((entry) => entry.id).sort()).toEqual(moves);
+    for (const entry of entries) expect(entry.state).toContain('the money may have moved twice');
+
+    // A later pass names nothing new: one audit event.
+    expect((await reconcileNow()).foundTwice).toBe(0);
+    expect(await auditOf(reference, 'money_request_found_twice')).toHaveLength(1);
+  });
+
+  it('a same-key retry whose answer is lost too: both sends found, one settles it, the other is named', async () => {
+    const sameKey = key();
+    const lose = async () => {
+      await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+        operation: 'createCustodyFundDisbursement',
+        drop: true,
+        when: { accountId: accountA },
+        times: 1,
+      });
+      return call(h.app, 'POST', `/api/accounts/${accountA}/disbursements`, {
+        cookie: investor,
+        body: { type: 'ach', amount: '25.25' },
+        headers: { 'idempotency-key': sameKey },
+      });
+    };
+    const reference = (await lose()).json().error.reference as string;
+    await sentAgo(reference, QUIET_MS + 1_000);
+    await reconcileNow();
+    expect((await getMoneyRequest(h.db, reference))?.outcome).toBe('not_sent');
+    expect((await lose()).json().error.reference).toBe(reference);
+    // Both sends reach the platform late, each carrying the same reference (§2.10).
+    await arrivesLate(reference, '25.25');
+    await arrivesLate(reference, '25.25');
+    const moves = await movesCarrying(reference);
+    expect(moves).toHaveLength(2);
+
+    const summary = await reconcileNow();
+    expect(summary.foundTwice).toBe(1);
+    const row = await getMoneyRequest(h.db, reference);
+    expect(row?.outcome).toBe('created');
+    expect([...row!.fundMovesFound].sort()).toEqual(moves);
+    expect(moves).toContain(row!.upstreamId);
+    expect(await auditOf(reference, 'money_request_found_twice')).toHaveLength(1);
+  });
+
   it('a "not sent" older than a day is no longer looked for', async () => {
     const reference = await lostDisbursement('20.25');
     await sentAgo(reference, QUIET_MS + 1_000);
@@ -174,6 +283,7 @@ describe('a lost answer and a platform that answers late', () => {
       upstream: h.built.deps.upstream,
       settledBy: 'system',
       notSentAfterMs: QUIET_MS,
+      recheckNotSentMs: 86_400_000,
       now: () => new Date(Date.now() + 86_400_000 + 60_000),
     });
     expect(summary.foundAfterNotSent).toBe(0);
@@ -191,5 +301,61 @@ describe('a lost answer and a platform that answers late', () => {
     expect(summary).toMatchObject({ notSent: 0, unreadable: 1, notFoundYet: 0 });
     expect(summary.stillUnknown).toBeGreaterThanOrEqual(1);
     expect((await getMoneyRequest(h.db, reference))?.outcome).toBe('unknown');
+  });
+});
+
+/*
+ * How long a "not sent" is looked for again is a setting (RECONCILE_RECHECK_NOT_SENT_MS, one day by
+ * default): the platform's delay is not bounded by the interface document (§4.3, §2.10).
+ */
+describe('the recheck window of a "not sent" is configured', () => {
+  let h: Harness;
+  let investor: string;
+  let reviewer: string;
+  let accountA: string;
+
+  beforeAll(async () => {
+    h = await startHarness({
+      env: {
+        TRANSACT_TIMEOUT_MS: '400',
+        RECONCILE_NOT_SENT_AFTER_MS: String(QUIET_MS),
+        RECONCILE_RECHECK_NOT_SENT_MS: String(3 * 86_400_000),
+      },
+    });
+    investor = await signIn(h.app, 'investor@demo.test');
+    reviewer = await signIn(h.app, 'compliance@demo.test');
+    [accountA] = h.manifest.investors[0].accountIds;
+  });
+  afterAll(() => h?.close());
+
+  it('a "not sent" settled two days ago is still found when the window is three days', async () => {
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'createCustodyFundDisbursement',
+      drop: true,
+      when: { accountId: accountA },
+      times: 1,
+    });
+    const lost = await call(h.app, 'POST', `/api/accounts/${accountA}/disbursements`, {
+      cookie: investor,
+      body: { type: 'ach', amount: '22.25' },
+      headers: { 'idempotency-key': `recheck-key-${Date.now()}-abcdef` },
+    });
+    const reference = lost.json().error.reference as string;
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+    await h.db
+      .updateTable('money_requests')
+      .set({ outcome: 'not_sent', settled_via: 'reconciliation', settled_at: twoDaysAgo })
+      .where('reference', '=', reference)
+      .execute();
+    await createCustodyFundDisbursement(
+      h.built.deps.upstream,
+      { type: 'ach', accountId: accountA, amount: '22.25' },
+      { reference },
+    );
+    const res = await call(h.app, 'POST', '/api/compliance/money-requests/reconcile', {
+      cookie: reviewer,
+    });
+    expect(reconciliationSummarySchema.parse(res.json()).foundAfterNotSent).toBe(1);
+    expect((await getMoneyRequest(h.db, reference))?.outcome).toBe('created');
   });
 });

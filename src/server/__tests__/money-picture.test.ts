@@ -185,11 +185,39 @@ describe('the cash cycle: the bank ACH uses, and deposits (§4.5, fundCustodyAcc
         { field: 'type', message: expect.stringMatching(/^ACH needs a bank account linked/) },
       ],
     });
-    expect(ach.json().error.message).toContain('Nothing was submitted: send the money by wire');
+    // Each refusal is one sentence pair, why and what to do, without "Nothing was submitted"
+    // (the outcome says so), and the same pair in the register and on the timeline.
+    expect(ach.json().error).toMatchObject({
+      message:
+        'ACH needs a bank account linked to this account, and none is linked. Send the money by wire, or link a bank account on the Money and timeline page first.',
+      nextStep:
+        'Send the money by wire, or link a bank account on the Money and timeline page first.',
+    });
     const early = await post(`/api/accounts/${accountB}/deposits`, investor, { amount: '10' });
     expect(early.statusCode).toBe(409);
-    expect(early.json().error.message).toMatch(/^A deposit comes from the bank account linked/);
-    expect(early.json().error.refusal).toBe('state');
+    const why = 'A deposit comes from the bank account linked to this account, and none is linked.';
+    const next = 'Link a bank account on the Money and timeline page first, then send the deposit.';
+    expect(early.json().error).toMatchObject({
+      message: `${why} ${next}`,
+      nextStep: next,
+      refusal: 'state',
+    });
+    const reference = early.json().error.reference as string;
+    const mine = (await get(`/api/accounts/${accountB}/money-requests`, investor)).json() as {
+      requests: { reference: string; message: string | null; nextStep?: string }[];
+    };
+    expect(mine.requests.find((row) => row.reference === reference)).toMatchObject({
+      outcome: 'not_sent',
+      message: why,
+      nextStep: next,
+    });
+    const timeline = (await get(`/api/accounts/${accountB}/timeline`, investor)).json() as {
+      entries: { reference: string | null; state: string; next: string | null }[];
+    };
+    expect(timeline.entries.find((entry) => entry.reference === reference)).toMatchObject({
+      state: `Not sent: ${why}`,
+      next,
+    });
     const after = await sandboxCalls(h.sandboxUrl);
     expect(after.createCustodyFundDisbursement ?? 0).toBe(
       before.createCustodyFundDisbursement ?? 0,
@@ -339,11 +367,18 @@ describe('invest preflight', () => {
       ),
     );
     expect(refusal.message).toContain('contact support');
-    expect(refusal.message).toContain('Nothing was submitted.');
+    expect(refusal.message).not.toContain('Nothing was submitted');
+    expect(refusal.message).toMatch(/ Invest from another of your accounts, if you have one\.$/);
     expect(refusal.submitted).toBe('no');
     // On the account field: the form shows it there instead of "correct it and try again".
     expect(refusal.fields).toEqual([
-      { field: 'accountId', message: refusal.message.replace(' Nothing was submitted.', '') },
+      {
+        field: 'accountId',
+        message: refusal.message.replace(
+          ' Invest from another of your accounts, if you have one.',
+          '',
+        ),
+      },
     ]);
     const after = await sandboxCalls(h.sandboxUrl);
     expect(after.createTrade ?? 0).toBe(before.createTrade ?? 0);

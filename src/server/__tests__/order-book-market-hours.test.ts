@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { marketHoursResponseSchema } from '../../contract/market-week';
 import type { WeekHoursInput } from '../../contract/rules/market-hours';
 import { securityHoursResponseSchema, securityListSchema } from '../../contract/security-hours';
+import { OrderBookCache } from '../lib/order-book-cache';
 import { call, callSandbox, signIn, startHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -504,19 +505,63 @@ describe('security trading hours when the platform fails', () => {
     });
   });
 
-  it('a reviewer whose list of securities cannot be read is told so, not shown an empty list', async () => {
+  it('a reviewer whose order book cannot be read still lists the securities last read, and is told why', async () => {
+    const compliance = await signIn(h.app, 'compliance@demo.test');
+    // A list read whole once, then the book fails.
+    const before = securityListSchema.parse(
+      (await call(h.app, 'GET', '/api/securities', { cookie: compliance })).json(),
+    );
+    expect(before.securities.length).toBeGreaterThan(0);
     h.built.deps.orderBook.invalidate();
     await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
       operation: 'getOrdersForADay',
       httpStatus: 503,
     });
-    const compliance = await signIn(h.app, 'compliance@demo.test');
     const res = await call(h.app, 'GET', '/api/securities', { cookie: compliance });
-    expect(res.statusCode).toBe(503);
-    expect(res.json().error).toMatchObject({ code: 'upstream_unavailable', submitted: 'no' });
-    expect(res.json().error.message).toMatch(
-      /^The securities could not be listed: they are read from the order book of \d{4}-\d{2}-\d{2}, which could not be read\./,
+    expect(res.statusCode).toBe(200);
+    const body = securityListSchema.parse(res.json());
+    expect(body.securities).toEqual(before.securities);
+    expect(body.gaps).toHaveLength(1);
+    // The day as the pages write it ("November 27, 2026"), never 2026-11-27; a support id.
+    expect(body.gaps[0]).toMatch(
+      /^The order book of [A-Z][a-z]+ \d{1,2}, \d{4}, which lists the securities, could not be read right now \(support id: [^)]+\)\. Listed are the securities as read earlier; open any other by its ID\.$/,
     );
+    expect(body.gaps[0]).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    // The hours of a listed security are still read: the book's failure stays on the book.
+    const read = await call(
+      h.app,
+      'GET',
+      `/api/securities/${body.securities[0].securityId}/market-hours`,
+      { cookie: compliance },
+    );
+    expect(read.statusCode).toBe(200);
+  });
+
+  it('an investor whose order book was never read lists the securities issuers set hours for, by ID', async () => {
+    const cache = h.built.deps.orderBook;
+    h.built.deps.orderBook = new OrderBookCache(h.built.deps.upstream);
+    try {
+      await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+        operation: 'getOrdersForADay',
+        httpStatus: 503,
+      });
+      const investor = await signIn(h.app, 'investor@demo.test');
+      const res = await call(h.app, 'GET', '/api/securities', { cookie: investor });
+      expect(res.statusCode).toBe(200);
+      const body = securityListSchema.parse(res.json());
+      // The demo's issuer staff (issuer@demo.test) are linked to the first issuer's securities.
+      expect(body.securities.map((s) => s.securityId)).toEqual(
+        h.manifest.issuers[0].securityIds!.map(String).sort(),
+      );
+      expect(body.securities.every((s) => s.securityName === null)).toBe(true);
+      expect(body.gaps).toEqual([
+        expect.stringMatching(
+          /could not be read right now \(support id: [^)]+\)\. Listed by ID are the securities whose issuers use this portal; open any other by its ID\.$/,
+        ),
+      ]);
+    } finally {
+      h.built.deps.orderBook = cache;
+    }
   });
 
   it('issuer staff still get their securities by id, and are told the names could not be read', async () => {

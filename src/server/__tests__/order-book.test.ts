@@ -304,6 +304,37 @@ describe('GET /api/orders/:orderId (§4.2)', () => {
 
 // Last: the failures open the upstream circuit breaker for the rest of this harness.
 describe('GET /api/order-book/:date: failures', () => {
+  it('keeps the orders read when one later page fails, says where the gap starts, and reads on from there next time', async () => {
+    // One page of the day (§4.1, 500 a call) fails every time it is asked for.
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'getOrdersForADay',
+      httpStatus: 500,
+      when: { limitStart: '5000' },
+    });
+    const { book } = await bookAs('compliance@demo.test');
+    expect(book.orderCount).toBe(5_000);
+    expect(book.orders).toHaveLength(5_000);
+    expect(book.incomplete).toMatchObject({
+      missingFrom: 5_000,
+      error: { code: expect.stringMatching(/^upstream_/), submitted: 'no' },
+    });
+    // A support id, as every error reply has.
+    expect(book.incomplete?.error.requestId).toMatch(/\w/);
+    // Depth covers the orders read.
+    const counted = book.securities.reduce((sum, s) => sum + s.orderCount, 0);
+    expect(counted).toBe(5_000);
+
+    // The page answers again: the next read starts at the page that failed.
+    await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
+    await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+    const rest = await bookAs('compliance@demo.test');
+    expect(rest.book.incomplete).toBeUndefined();
+    expect(rest.book.orderCount).toBeGreaterThanOrEqual(10_000);
+    expect(rest.book.orders.slice(0, 5_000).map((o) => o.id)).toEqual(book.orders.map((o) => o.id));
+    const pagesLeft = Math.floor((rest.book.orderCount - 5_000) / ORDER_PAGE_SIZE) + 1;
+    expect(await upstreamCalls('getOrdersForADay')).toBeLessThanOrEqual(pagesLeft + 3);
+  });
+
   it('turns an upstream failure on the first page into a plain error reply', async () => {
     await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
       operation: 'getOrdersForADay',

@@ -129,6 +129,7 @@ export const routeExamples: Record<string, RouteExample> = {
       issuingCountry: 'US',
       residentUs: 'Yes',
       citizenUs: 'Yes',
+      checkedNoIssuerAccount: true,
     }),
   },
   'POST /api/issuers/:issuerId/issuer-account/settle': {

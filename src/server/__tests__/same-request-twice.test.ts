@@ -218,4 +218,63 @@ describe('the same deposit or disbursement from a second tab', () => {
       201,
     );
   });
+
+  const wire = (amount: string) => ({
+    type: 'wire_domestic',
+    amount,
+    bankId: '021000021',
+    bankAccountId: '123456789',
+  });
+
+  it('an ACH and a wire of the same amount are two disbursements; the same one again is held, named with its method', async () => {
+    const ach = await post(`/api/accounts/${accountA}/disbursements`, {
+      type: 'ach',
+      amount: '13.00',
+    });
+    expect(ach.statusCode).toBe(201);
+    expect((await getMoneyRequest(h.db, ach.json().reference as string))?.method).toBe('ach');
+    const byWire = await post(`/api/accounts/${accountA}/disbursements`, wire('13.00'));
+    expect(byWire.statusCode).toBe(201);
+
+    const again = await post(`/api/accounts/${accountA}/disbursements`, wire('13.00'));
+    expect(again.statusCode).toBe(409);
+    const error = again.json().error as Refusal & { standing: { method?: string | null }[] };
+    expect(error.standing).toEqual([
+      expect.objectContaining({ reference: byWire.json().reference, method: 'wire_domestic' }),
+    ]);
+    expect(error.message).toContain(
+      `(${byWire.json().reference as string}, $13.00, by domestic wire), created as disbursement request`,
+    );
+  });
+
+  it('a disbursement recorded before the register kept the method still counts as the same', async () => {
+    const first = await post(`/api/accounts/${accountA}/disbursements`, {
+      type: 'ach',
+      amount: '14.00',
+    });
+    expect(first.statusCode).toBe(201);
+    // As a row written before migration 0015: no method.
+    await h.db
+      .updateTable('money_requests')
+      .set({ method: null })
+      .where('reference', '=', first.json().reference as string)
+      .execute();
+    const byWire = await post(`/api/accounts/${accountA}/disbursements`, wire('14.00'));
+    expect(byWire.statusCode).toBe(409);
+    expect((byWire.json().error as Refusal).standing).toEqual([
+      expect.objectContaining({ reference: first.json().reference, method: null }),
+    ]);
+  });
+
+  it('an investment paid another way is another investment', async () => {
+    const offering = offerings[1];
+    const units = unitsOf(offering, 9);
+    const byWire = await invest(offering, { accountId: accountB, units, paymentMethod: 'wire' });
+    expect(byWire.statusCode).toBe(201);
+    const byCheck = await invest(offering, { accountId: accountB, units, paymentMethod: 'check' });
+    expect(byCheck.statusCode).toBe(201);
+    const again = await invest(offering, { accountId: accountB, units, paymentMethod: 'check' });
+    expect(again.statusCode).toBe(409);
+    expect((again.json().error as Refusal).message).toContain(', by check), created as trade');
+  });
 });

@@ -167,6 +167,18 @@ describe('reads under upstream faults', () => {
 });
 
 describe('creates under upstream faults', () => {
+  it('refuses an ACH disbursement whose linked bank cannot be read: nothing sent, with our reference', async () => {
+    // §4.5: ACH goes to the bank linked through linkExternalAccount. Unable to confirm one, the
+    // BFF sends nothing rather than an ACH the platform may have nowhere to pay.
+    await fault({ operation: 'getExternalAccount', httpStatus: 500 });
+    const res = await disburse();
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error).toMatchObject({ code: 'upstream_unavailable', submitted: 'no' });
+    expect(res.json().error.reference).toMatch(/^MR-/);
+    await reachedUpstream('getExternalAccount');
+    expect((await sandboxCalls(h.sandboxUrl)).createCustodyFundDisbursement ?? 0).toBe(0);
+  });
+
   it('never repeats a create whose connection dropped, and says the outcome is unknown', async () => {
     await fault({ operation: 'createCustodyFundDisbursement', drop: true, times: 1 });
     const key = randomUUID();

@@ -73,6 +73,7 @@ const validAccount = {
   zip: '80302',
   country: 'US',
   additionalInfo: '',
+  checkedNoIssuerAccount: true,
 };
 
 describe('issuer workspace: my offerings', () => {
@@ -248,6 +249,28 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
     expect((await upstreamCalls()).createIssuerAccount ?? 0).toBe(0);
   });
 
+  it('refuses a save without the confirmation that the platform holds no issuer account, naming it, before anything is sent', async () => {
+    // No read of an issuer account is named (§4.6 only creates, §4.16): the person's word is
+    // all there is against a second record (§2.4).
+    await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+    for (const checked of [undefined, false]) {
+      const res = await call(h.app, 'POST', url(h.manifest.issuers[0].issuerId), {
+        cookie: issuerCookie,
+        body: { ...validAccount, checkedNoIssuerAccount: checked },
+        headers: { 'idempotency-key': `issuer-acct-unchecked-${String(checked)}` },
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      const refused = res.json().error.fields as { field: string; message: string }[];
+      expect(refused.map((f) => f.field)).toEqual(['checkedNoIssuerAccount']);
+      if (checked === false) {
+        expect(refused[0].message).toMatch(
+          /^Tick "I have checked with the platform that it holds no issuer account of this issuer"/,
+        );
+      }
+    }
+    expect((await upstreamCalls()).createIssuerAccount ?? 0).toBe(0);
+  });
+
   it('a lost answer is unknown, and the attempt is in the audit log by its issuer', async () => {
     const issuerId = h.manifest.issuers[0].issuerId;
     await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
@@ -269,6 +292,19 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
       .execute();
     // What was sent is kept with the attempt, the EIN and SSN masked, the date of birth left out.
     expect(events).toEqual([
+      // The person's word that the platform held no issuer account is kept, whatever became of
+      // the save.
+      {
+        action: 'issuer_account_checked_none_held',
+        user_email: 'issuer@demo.test',
+        object_type: 'issuer',
+        object_id: issuerId,
+        outcome: 'succeeded',
+        details: {
+          confirmed:
+            'I have checked with the platform that it holds no issuer account of this issuer',
+        },
+      },
       {
         action: 'request_outcome_unknown',
         user_email: 'issuer@demo.test',
@@ -474,6 +510,18 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
     expect(first.body).not.toContain('123-45-6789');
     expect(first.body).not.toContain('123456789');
     expect(first.body).not.toContain('02-29-1980');
+
+    // The confirmation that the platform held none is in the audit log, by whom and for which
+    // issuer, with the save it came with.
+    const confirmed = await h.db
+      .selectFrom('audit_events')
+      .select(['user_email', 'object_id', 'outcome'])
+      .where('action', '=', 'issuer_account_checked_none_held')
+      .where('request_id', '=', first.headers['x-request-id'] as string)
+      .execute();
+    expect(confirmed).toEqual([
+      { user_email: 'issuer@demo.test', object_id: issuerId, outcome: 'succeeded' },
+    ]);
 
     const again = await send();
     expect(again.statusCode).toBe(201);

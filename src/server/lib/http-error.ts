@@ -50,6 +50,11 @@ export class HttpError extends Error {
        * beside the outcome's own words, instead of the whole message. Not part of the body.
        */
       reason?: string;
+      /**
+       * A refusal of the portal's own before anything was sent: what to do, the sentence the
+       * message ends with (notSentRefusal). The register keeps it beside the reason.
+       */
+      nextStep?: string;
     } = {},
   ) {
     super(message);
@@ -64,6 +69,7 @@ export class HttpError extends Error {
         ...(this.extra.fields ? { fields: this.extra.fields } : {}),
         ...(this.extra.submitted ? { submitted: this.extra.submitted } : {}),
         ...(this.extra.refusal ? { refusal: this.extra.refusal } : {}),
+        ...(this.extra.nextStep ? { nextStep: this.extra.nextStep } : {}),
         ...(this.extra.reference ? { reference: this.extra.reference } : {}),
         ...(this.extra.standing ? { standing: this.extra.standing } : {}),
         ...(requestId ? { requestId } : {}),
@@ -85,3 +91,22 @@ export const sessionEndedError = (method: string) =>
       : 'Your session had ended, so this was not sent or saved.',
     { submitted: 'no' },
   );
+
+/**
+ * A refusal of the portal's own, before anything was sent (409 unless given): one sentence pair,
+ * why and what to do, the same words on the form, the timeline and the register. The outcome
+ * ("Not submitted", "Not sent") already says that nothing was sent, so the pair does not.
+ */
+export function notSentRefusal(
+  why: string,
+  next: string,
+  extra: Omit<HttpError['extra'], 'submitted' | 'reason' | 'nextStep'> = {},
+  code: ErrorCode = 'conflict',
+): HttpError {
+  return new HttpError(code, `${why} ${next}`, {
+    ...extra,
+    submitted: 'no',
+    reason: why,
+    nextStep: next,
+  });
+}

@@ -10,7 +10,7 @@ import {
 import type { Order } from '../../contract/orders';
 import type { UpstreamClient } from '../upstream/client';
 import { getOrdersForADay } from '../upstream/get-orders-for-a-day';
-import { walkOrderDay, type OrderDayProgress } from './order-day-pages';
+import { PartialDayError, walkOrderDay, type OrderDayProgress } from './order-day-pages';
 
 /**
  * A day's order book, normalized once and shared by every viewer for a short while: it is public
@@ -31,6 +31,13 @@ export interface DayBook {
   securities: SecurityDepth[];
   /** Orders the upstream sent that could not be understood (left out, logged by position). */
   skippedRecords?: number;
+  /**
+   * Set when a page of the day could not be read: the book holds the orders before it (its
+   * rows, depth and executions cover those only), `missingFrom` is the position of the first
+   * order not read, `cause` the page's failure. Such a day is not cached; the next load reads
+   * on from the page that failed.
+   */
+  incomplete?: { missingFrom: number; cause: unknown };
   /** Serialized views (the whole `book` line), built on first use and shared by every viewer. */
   serialized: Map<string, Promise<Buffer>>;
   /** What the day holds in memory, estimated, plus its serialized views. */
@@ -92,6 +99,20 @@ export class WalkLimit {
 /** Every cache in the process shares this: two days walked at once, the others wait their turn. */
 export const dayWalks = new WalkLimit(2);
 
+/** How long the orders of a day read in part are kept to read on from (live orders change). */
+const PARTIAL_TTL_MS = 5 * 60_000;
+/** Days read in part kept at once. */
+const MAX_PARTIALS = 4;
+
+/** The orders of a day read up to a page that failed, to read on from that page. */
+interface PartialDay {
+  orders: Order[];
+  rows: OrderRow[];
+  fromPage: number;
+  skippedRecords: number;
+  at: number;
+}
+
 /** Rough in-memory cost of a row and an execution (strings and object headers). */
 const ROW_BYTES = 700;
 const EXECUTION_BYTES = 450;
@@ -107,7 +128,19 @@ export interface OrderBookCacheOptions {
   walks?: WalkLimit;
 }
 
+/** The securities of the latest day whose book was read whole, with their names. */
+export interface KnownSecurities {
+  date: string;
+  securities: { securityId: string; securityName: string }[];
+}
+
 export class OrderBookCache {
+  /**
+   * Outlives the day's entry: when a later read of the book fails, the list of securities still
+   * has the last one read (a cache of this process, as the days are).
+   */
+  private known: KnownSecurities | null = null;
+  private readonly partials = new Map<string, PartialDay>();
   private readonly entries = new Map<string, { book: DayBook; expiresAt: number }>();
   private readonly loading = new Map<string, Loading>();
   private readonly ttlMs: number;
@@ -129,6 +162,11 @@ export class OrderBookCache {
   peek(date: string): DayBook | null {
     const hit = this.entries.get(date);
     return hit && hit.expiresAt > Date.now() ? hit.book : null;
+  }
+
+  /** The securities of the latest day read whole so far in this process, if any. */
+  lastKnownSecurities(): KnownSecurities | null {
+    return this.known;
   }
 
   /** Bytes the cached days hold (estimated). */
@@ -206,25 +244,67 @@ export class OrderBookCache {
     }
   }
 
+  /** The orders of `date` read in part lately, if any, to read on from. */
+  private partialOf(date: string): PartialDay | null {
+    const partial = this.partials.get(date);
+    if (partial && Date.now() - partial.at < PARTIAL_TTL_MS) return partial;
+    this.partials.delete(date);
+    return null;
+  }
+
+  private keepPartial(date: string, partial: PartialDay): void {
+    this.partials.delete(date);
+    this.partials.set(date, partial);
+    for (const oldest of this.partials.keys()) {
+      if (this.partials.size <= MAX_PARTIALS) break;
+      this.partials.delete(oldest);
+    }
+  }
+
   private async walk(date: string, watcher: Required<DayWatcher>): Promise<DayBook> {
-    let skippedRecords = 0;
+    const partial = this.partialOf(date);
+    let skippedRecords = partial?.skippedRecords ?? 0;
     // Rows are built as the walk hands the orders over, a few pages at a time: once for the
     // viewers watching and for the cached day. Every order is handed over before the walk ends.
     const rows: OrderRow[] = [];
-    const orders = await walkOrderDay({
-      concurrency: this.concurrency,
-      fetchPage: async ({ start, end }) => {
-        const page = await getOrdersForADay(this.upstream, { date, start, end });
-        skippedRecords += page.skipped.length;
-        return { orders: page.orders, received: page.received };
-      },
-      onProgress: watcher.progress,
-      onOrders: (handed) => {
-        const handedRows = handed.map(toOrderRow);
-        for (const row of handedRows) rows.push(row);
-        watcher.orders(handed, handedRows);
-      },
-    });
+    if (partial) {
+      // Read on from the page that failed: the orders read before go to the viewers first.
+      for (const row of partial.rows) rows.push(row);
+      watcher.orders(partial.orders, partial.rows);
+    }
+    let orders: Order[];
+    let incomplete: DayBook['incomplete'];
+    try {
+      orders = await walkOrderDay({
+        concurrency: this.concurrency,
+        fetchPage: async ({ start, end }) => {
+          const page = await getOrdersForADay(this.upstream, { date, start, end });
+          skippedRecords += page.skipped.length;
+          return { orders: page.orders, received: page.received };
+        },
+        onProgress: watcher.progress,
+        onOrders: (handed) => {
+          const handedRows = handed.map(toOrderRow);
+          for (const row of handedRows) rows.push(row);
+          watcher.orders(handed, handedRows);
+        },
+        resume: partial ? { orders: partial.orders, fromPage: partial.fromPage } : undefined,
+      });
+      this.partials.delete(date);
+    } catch (error) {
+      if (!(error instanceof PartialDayError)) throw error;
+      // Nothing read: the day failed as a whole, as its first page did.
+      if (error.orders.length === 0) throw error.cause;
+      this.keepPartial(date, {
+        orders: error.orders,
+        rows: rows.slice(),
+        fromPage: error.failedPage,
+        skippedRecords,
+        at: Date.now(),
+      });
+      orders = error.orders;
+      incomplete = { missingFrom: error.missingFrom, cause: error.cause };
+    }
     await yieldToLoop();
     const executions = executionsOf(orders);
     await yieldToLoop();
@@ -237,7 +317,19 @@ export class OrderBookCache {
       skippedRecords,
       serialized: new Map(),
       bytes: rows.length * ROW_BYTES + executions.length * EXECUTION_BYTES,
+      ...(incomplete ? { incomplete } : {}),
     };
+    // A day read in part is no day to share: the next viewer reads on from the page that failed.
+    if (incomplete) return book;
+    if (securities.length > 0 && (!this.known || date >= this.known.date)) {
+      this.known = {
+        date,
+        securities: securities.map(({ securityId, securityName }) => ({
+          securityId,
+          securityName,
+        })),
+      };
+    }
     this.entries.delete(date);
     this.entries.set(date, { book, expiresAt: Date.now() + this.ttlMs });
     this.evict(date);

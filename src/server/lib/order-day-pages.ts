@@ -47,6 +47,33 @@ export interface WalkOptions {
    * viewer sees the first orders while later pages are still on their way.
    */
   onOrders?(orders: Order[]): void;
+  /**
+   * The orders of the pages before `fromPage` read by an earlier walk that stopped there
+   * (PartialDayError): this walk starts at that page and returns them first. They are not
+   * handed to onOrders again.
+   */
+  resume?: { orders: readonly Order[]; fromPage: number };
+}
+
+/**
+ * A walk stopped by a page that could not be read: `orders` are those of every page before it,
+ * in book order (all handed to onOrders already), `failedPage` its index, `cause` its failure.
+ * Pages past it that did arrive are dropped: the book is only ever a prefix of the day.
+ */
+export class PartialDayError extends Error {
+  constructor(
+    readonly orders: Order[],
+    readonly failedPage: number,
+    readonly pageSize: number,
+    readonly cause: unknown,
+  ) {
+    super(`page ${failedPage} of the day could not be read`);
+  }
+
+  /** The 0-based position of the first order not read. */
+  get missingFrom(): number {
+    return this.failedPage * this.pageSize;
+  }
 }
 
 export function pageRange(index: number, pageSize: number): PageRange {
@@ -60,14 +87,15 @@ export async function walkOrderDay(options: WalkOptions): Promise<Order[]> {
   const pages = new Map<number, Order[]>();
   /** Index of the first short page seen so far; pages after it are not needed. */
   let lastPage = Number.POSITIVE_INFINITY;
-  let next = 0;
-  let loaded = 0;
+  const resumed = options.resume?.orders ?? [];
+  let next = options.resume?.fromPage ?? 0;
+  let loaded = resumed.length;
   let arrived = 0;
-  const seen = new Set<string>();
+  const seen = new Set<string>(resumed.map((order) => order.id));
   /** The book so far: the distinct orders of pages 0 to nextPage - 1, in page order. */
-  const book: Order[] = [];
-  const kept = new Set<string>();
-  let nextPage = 0;
+  const book: Order[] = [...resumed];
+  const kept = new Set<string>(seen);
+  let nextPage = next;
   /** Adds every page whose predecessors have all arrived; hands the new orders to onOrders. */
   const joinArrivedPages = () => {
     const from = book.length;
@@ -83,38 +111,62 @@ export async function walkOrderDay(options: WalkOptions): Promise<Order[]> {
     if (book.length > from) options.onOrders?.(book.slice(from));
   };
 
-  const worker = async () => {
-    while (next <= lastPage && next < maxPages) {
-      const index = next++;
-      const page = await options.fetchPage(pageRange(index, pageSize));
-      const orders = Array.isArray(page) ? page : page.orders;
-      const received = Array.isArray(page) ? page.length : page.received;
-      if (received < pageSize) lastPage = Math.min(lastPage, index);
-      pages.set(index, orders);
-      arrived += 1;
-      for (const order of orders) {
-        if (!seen.has(order.id)) {
-          seen.add(order.id);
-          loaded += 1;
-        }
-      }
-      if (index <= lastPage) {
-        options.onProgress?.({ loaded, total: null, pages: arrived });
-        joinArrivedPages();
+  /** The first short page seen: the day's last (lastPage is also lowered to stop a failed walk). */
+  let shortPage = Number.POSITIVE_INFINITY;
+  /** Reads the next page; run by each of `concurrency` workers while pages are wanted. */
+  const workerStep = async () => {
+    const index = next++;
+    const page = await options.fetchPage(pageRange(index, pageSize));
+    const orders = Array.isArray(page) ? page : page.orders;
+    const received = Array.isArray(page) ? page.length : page.received;
+    if (received < pageSize) {
+      lastPage = Math.min(lastPage, index);
+      shortPage = Math.min(shortPage, index);
+    }
+    pages.set(index, orders);
+    arrived += 1;
+    for (const order of orders) {
+      if (!seen.has(order.id)) {
+        seen.add(order.id);
+        loaded += 1;
       }
     }
+    if (index <= lastPage) {
+      options.onProgress?.({ loaded, total: null, pages: arrived });
+      joinArrivedPages();
+    }
   };
-  // A failed page fails the walk; the other workers stop at their next turn.
-  let failure: unknown = null;
+  // A failed page stops the walk; the other workers stop at their next turn. The pages before
+  // the first that failed are kept (PartialDayError), so one failed page of a busy day does not
+  // throw away the thousands of orders read before it.
+  let failure: { error: unknown; page: number } | null = null;
   await Promise.all(
-    Array.from({ length: concurrency }, () =>
-      worker().catch((error: unknown) => {
-        failure ??= error;
+    Array.from({ length: concurrency }, () => {
+      let current = -1;
+      const run = async () => {
+        while (next <= lastPage && next < maxPages) {
+          current = next;
+          await workerStep();
+        }
+      };
+      return run().catch((error: unknown) => {
+        if (!failure || current < failure.page) failure = { error, page: current };
         lastPage = -1;
-      }),
-    ),
+      });
+    }),
   );
-  if (failure !== null) throw failure;
+  if (failure !== null) {
+    const { error, page } = failure;
+    if (shortPage < page) {
+      // The page that failed lies past the day's last: the day was read whole.
+      lastPage = shortPage;
+    } else {
+      // The pages before the failed one may have arrived after it failed: join them.
+      lastPage = page - 1;
+      joinArrivedPages();
+      throw new PartialDayError(book, nextPage, pageSize, error);
+    }
+  }
   if (!Number.isFinite(lastPage)) {
     throw new Error(`getOrdersForADay never answered a short page within ${maxPages} pages`);
   }

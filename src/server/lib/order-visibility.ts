@@ -79,7 +79,10 @@ export function bookLineAfter(
   access: OrderAccess,
   sentRows: number,
   onSerialized?: (bytes: number) => void,
+  incomplete?: OrderBook['incomplete'],
 ): Promise<Buffer> {
+  // A day read in part says why with the reply's own support id: its line is not shared.
+  if (incomplete) return serialize(book, access, sentRows, incomplete);
   return sentRows === 0
     ? serializedBook(book, access, onSerialized)
     : serialize(book, access, sentRows);
@@ -111,7 +114,12 @@ export function ordersLine(
   return `${JSON.stringify({ type: 'orders', orders: { columns, rows: cells }, securities })}\n`;
 }
 
-async function serialize(book: DayBook, access: OrderAccess, skipOrders = 0): Promise<Buffer> {
+async function serialize(
+  book: DayBook,
+  access: OrderAccess,
+  skipOrders = 0,
+  incomplete?: OrderBook['incomplete'],
+): Promise<Buffer> {
   const full = (securityId: string) => seesEverything(access, securityId);
   const securityIds = book.securities.map((s) => s.securityId);
   const fullSecurityIds = securityIds.filter(full);
@@ -131,6 +139,7 @@ async function serialize(book: DayBook, access: OrderAccess, skipOrders = 0): Pr
     securities: book.securities,
     skippedRecords: book.skippedRecords ?? 0,
     closed: closedDayOf(book.date),
+    ...(incomplete ? { incomplete } : {}),
   };
   const table = <T extends { securityId: string }>(wire: WireTable<T>, rows: readonly T[]) => ({
     columns: anyFull ? wire.columns : wire.publicColumns,

@@ -1,14 +1,19 @@
+import { sql } from 'kysely';
 import type { Db } from '../store/db';
 import { correctApprovalOfRequest, settleApprovalOfRequest } from '../store/approvals';
 import { recordAudit, type AuditEvent } from '../store/audit';
 import { expireDeadClaims, scopeIs } from '../store/idempotency';
 import { fundMoveDirectionOfRequest, withKnownDirections } from './fund-move-direction';
-import { settleMoneyRequest, type MoneyRequest } from '../store/money-requests';
+import {
+  recordFundMovesFound,
+  settleMoneyRequest,
+  type MoneyRequest,
+} from '../store/money-requests';
 import type { FundMove } from '../../contract/custody';
 import { foundAfterNotSentMessage } from '../../contract/money-requests';
 import { getMoneyRequest, listMoneyRequests } from '../store/money-requests';
 import type { UpstreamClient } from '../upstream/client';
-import { getCustodyFundMoves } from '../upstream/get-custody-fund-moves';
+import { readAccountFundMoves } from './account-fund-moves';
 
 /**
  * Reconciliation settles money requests whose outcome is unknown (the answer was lost: a
@@ -28,8 +33,14 @@ import { getCustodyFundMoves } from '../upstream/get-custody-fund-moves';
  * of how long that may take (§4.3, §2.9, §2.10), so absence soon after a lost answer proves
  * nothing. Until then the request stays unknown: "do not send it again".
  * As a safety net, deposits and disbursements settled "not sent" (by a pass, or by a reviewer)
- * within the last `recheckNotSentMs` are looked for again: a fund move that carries the reference
+ * within the last `recheckNotSentMs` (RECONCILE_RECHECK_NOT_SENT_MS, one day by default) are looked for again: a fund move that carries the reference
  * and goes the request's way settles it as created after all (money_request_found_after_not_sent).
+ * A request may reach the platform twice under one reference: taken as not sent, sent again with
+ * the same Idempotency-Key (which keeps its reference), and then the first send arrives late. Each
+ * pass names every fund move that carries a reference and goes its way: when there is more than
+ * one, the register names them all (money_request_found_twice), for a reviewer to act on; the
+ * requests so looked at are those unknown, those taken as not sent within `recheckNotSentMs`, and
+ * those accepted since such a "not sent".
  * Every settlement is audited, in the same transaction as the register row.
  */
 export interface ReconcileOptions {
@@ -39,8 +50,11 @@ export interface ReconcileOptions {
   settledBy: string;
   /** How old a request must be before "not found upstream" means "not sent". */
   notSentAfterMs: number;
-  /** How long after a "not sent" settlement its fund moves are still looked through. */
-  recheckNotSentMs?: number;
+  /**
+   * How long after a "not sent" settlement its fund moves are still looked through
+   * (RECONCILE_RECHECK_NOT_SENT_MS).
+   */
+  recheckNotSentMs: number;
   now?: () => Date;
   /** Fund-move pages read per account (500 moves each). */
   maxPages?: number;
@@ -61,6 +75,8 @@ export interface ReconcileSummary {
   unreadable: number;
   /** Settled "not sent" earlier, found at the platform since: corrected to created. */
   foundAfterNotSent: number;
+  /** Requests newly found more than once at the platform (a fund move besides their own). */
+  foundTwice: number;
   /**
    * Requests still in flight after the pass: a live claim (its call may be running, or its
    * instance died and its lease has not run out yet). They are not unknown yet, so this pass
@@ -68,9 +84,6 @@ export interface ReconcileSummary {
    */
   inFlight: number;
 }
-
-const PAGE = 500;
-const DAY = 86_400_000;
 
 export async function reconcile(options: ReconcileOptions): Promise<ReconcileSummary> {
   const now = options.now ?? (() => new Date());
@@ -84,9 +97,10 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileSum
     notFoundYet: 0,
     unreadable: 0,
     foundAfterNotSent: 0,
+    foundTwice: 0,
     inFlight: 0,
   };
-  const movesByAccount = new Map<string, Map<string, MoveOfRequest> | null>();
+  const movesByAccount = new Map<string, Map<string, MoveOfRequest[]> | null>();
   const movesOf = async (accountId: string) => {
     let refs = movesByAccount.get(accountId);
     if (refs === undefined) {
@@ -96,19 +110,35 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileSum
     return refs;
   };
 
+  /** The fund moves that carry the request's reference and go its way (none: none found). */
+  const ownMoves = async (request: MoneyRequest) => {
+    const direction = fundMoveDirectionOfRequest[request.kind];
+    const refs = direction ? await movesOf(request.accountId) : null;
+    return (refs?.get(request.reference) ?? [])
+      .filter((move) => move.direction === direction)
+      .map((move) => move.referenceNumber);
+  };
+  /** Names the moves found when more than one, each audited once; counts a request newly found twice. */
+  const nameOthers = async (request: MoneyRequest, found: string[]) => {
+    if (found.length < 2) return;
+    if (await recordFoundTwice(options.db, request, found, options.settledBy, now()))
+      summary.foundTwice += 1;
+  };
+
   for (const request of unknown.items) {
     let verdict: Verdict | null = null;
+    let found: string[] = [];
     const direction = fundMoveDirectionOfRequest[request.kind];
     if (direction) {
       const refs = await movesOf(request.accountId);
       if (!refs) summary.unreadable += 1;
       else {
-        const move = refs.get(request.reference);
-        if (move?.direction === direction)
-          verdict = { outcome: 'created', upstreamId: move.referenceNumber };
-        else if (!move && oldEnough(request, now(), options.notSentAfterMs))
+        const carrying = refs.get(request.reference) ?? [];
+        found = await ownMoves(request);
+        if (found.length > 0) verdict = { outcome: 'created', upstreamId: found[0] };
+        else if (carrying.length === 0 && oldEnough(request, now(), options.notSentAfterMs))
           verdict = { outcome: 'not_sent' };
-        else if (!move) summary.notFoundYet += 1;
+        else if (carrying.length === 0) summary.notFoundYet += 1;
       }
     }
     if (!verdict) {
@@ -116,7 +146,7 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileSum
       continue;
     }
     // Settled meanwhile (a late answer, the spool) counts as what it became: it is no longer unknown.
-    await settleUnknown(
+    const settled = await settleUnknown(
       options.db,
       request,
       verdict,
@@ -125,17 +155,25 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileSum
     );
     if (verdict.outcome === 'created') summary.created += 1;
     else summary.notSent += 1;
+    if (settled && verdict.outcome === 'created')
+      await nameOthers({ ...request, upstreamId: verdict.upstreamId }, found);
   }
 
   // The safety net: a "not sent" that the platform lists after all is corrected.
-  const since = new Date(now().getTime() - (options.recheckNotSentMs ?? DAY));
+  const since = new Date(now().getTime() - options.recheckNotSentMs);
   for (const request of await recentlyNotSent(options.db, since)) {
-    const direction = fundMoveDirectionOfRequest[request.kind];
-    const refs = direction ? await movesOf(request.accountId) : null;
-    const move = refs?.get(request.reference);
-    if (!move || move.direction !== direction) continue;
-    if (await correctNotSent(options.db, request, move.referenceNumber, options.settledBy, now()))
+    const found = await ownMoves(request);
+    if (found.length === 0) continue;
+    if (await correctNotSent(options.db, request, found[0], options.settledBy, now())) {
       summary.foundAfterNotSent += 1;
+      await nameOthers({ ...request, upstreamId: found[0] }, found);
+    }
+  }
+
+  // A "not sent" sent again with the same key (so the same reference) and accepted: the first
+  // send may still arrive, and then the platform lists two fund moves under one reference.
+  for (const request of await acceptedSinceNotSent(options.db, since)) {
+    await nameOthers(request, await ownMoves(request));
   }
   summary.inFlight = (await listMoneyRequests(options.db, { outcome: 'pending', limit: 1 })).total;
   return summary;
@@ -163,6 +201,77 @@ async function recentlyNotSent(db: Db, since: Date): Promise<MoneyRequest[]> {
     if (request) found.push(request);
   }
   return found;
+}
+
+/**
+ * Deposits and disbursements accepted (created) whose reference was taken as not sent since
+ * `since` (by a pass or a reviewer, as the audit log records it) or that were corrected from such
+ * a "not sent": sent again under the same key after it, or found late, their first send may still
+ * turn up at the platform as a second fund move.
+ */
+async function acceptedSinceNotSent(db: Db, since: Date): Promise<MoneyRequest[]> {
+  const guessed = await db
+    .selectFrom('audit_events')
+    .select('object_id')
+    .where('action', 'in', ['money_request_settled', 'money_request_found_after_not_sent'])
+    .where('object_type', '=', 'money_request')
+    .where('at', '>=', since)
+    .where((eb) =>
+      eb.or([
+        eb(sql<string>`details->>'settled'`, '=', 'not_sent'),
+        eb('action', '=', 'money_request_found_after_not_sent'),
+      ]),
+    )
+    .limit(1000)
+    .execute();
+  const references = [...new Set(guessed.map((row) => row.object_id).filter((id) => id !== null))];
+  const found: MoneyRequest[] = [];
+  for (const reference of references) {
+    const request = await getMoneyRequest(db, reference);
+    if (
+      request?.outcome === 'created' &&
+      (request.kind === 'deposit' || request.kind === 'disbursement')
+    )
+      found.push(request);
+  }
+  return found;
+}
+
+/**
+ * Names in the register every fund move found carrying the request's reference (more than one),
+ * in one transaction with an audit event of its own (money_request_found_twice) naming them.
+ * Returns false when none was new.
+ */
+async function recordFoundTwice(
+  db: Db,
+  request: MoneyRequest,
+  found: readonly string[],
+  by: string,
+  at: Date,
+): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    const { all, added } = await recordFundMovesFound(tx, request.reference, found, at);
+    if (added.length === 0) return false;
+    await recordAudit(tx, {
+      userId: by === 'system' ? null : by,
+      action: 'money_request_found_twice',
+      objectType: 'money_request',
+      objectId: request.reference,
+      outcome: 'succeeded',
+      details: {
+        upstreamId: request.upstreamId,
+        fundMoves: all,
+        newlyFound: added,
+        kind: request.kind,
+        accountId: request.accountId,
+        amount: request.amount,
+        forUser: request.userId,
+        by,
+        via: 'reconciliation',
+      },
+    });
+    return true;
+  });
 }
 
 /**
@@ -250,27 +359,25 @@ interface MoveOfRequest {
   direction: FundMove['direction'];
 }
 
-/** Our reference → the fund move that carries it, over the account's fund moves. */
+/**
+ * Our reference → the fund moves that carry it, over the account's fund moves: almost always one,
+ * but a request sent twice under one reference has two.
+ */
 async function referencesInFundMoves(
   options: ReconcileOptions,
   accountId: string,
-): Promise<Map<string, MoveOfRequest>> {
-  const refs = new Map<string, MoveOfRequest>();
-  for (let page = 0; page < (options.maxPages ?? 20); page += 1) {
-    const result = await getCustodyFundMoves(options.upstream, {
-      accountId,
-      offset: page * PAGE,
-      limit: PAGE,
-    });
-    // A deposit the portal made is never a disbursement's move, whatever its description says.
-    for (const move of await withKnownDirections(options.db, result.moves)) {
-      if (move.portalReference && move.accountId === accountId)
-        refs.set(move.portalReference, {
-          referenceNumber: move.referenceNumber,
-          direction: move.direction,
-        });
-    }
-    if (result.moves.length < PAGE || (page + 1) * PAGE >= result.totalRecords) break;
+): Promise<Map<string, MoveOfRequest[]>> {
+  const refs = new Map<string, MoveOfRequest[]>();
+  const { moves } = await readAccountFundMoves(options.upstream, accountId, {
+    maxPages: options.maxPages ?? 20,
+  });
+  // A deposit the portal made is never a disbursement's move, whatever its description says.
+  for (const move of await withKnownDirections(options.db, moves)) {
+    if (move.portalReference && move.accountId === accountId)
+      refs.set(move.portalReference, [
+        ...(refs.get(move.portalReference) ?? []),
+        { referenceNumber: move.referenceNumber, direction: move.direction },
+      ]);
   }
   return refs;
 }

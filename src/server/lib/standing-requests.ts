@@ -17,6 +17,7 @@ function toStanding(row: MoneyRequest): StandingOnError {
     units: row.units,
     offeringId: row.offeringId,
     upstreamId: row.upstreamId,
+    method: row.method,
   };
 }
 
@@ -38,8 +39,8 @@ const sameRecentlyOutcomes = ['created', 'held'] as const;
  *
  * Within the configured window (SAME_REQUEST_WINDOW_MINUTES; 0 turns it off) the same request made
  * moments ago, accepted or waiting for approval, refuses it too, unless named: the same amount
- * (for an investment the same units) from the same account (and offering), sent from a second tab
- * reviewed by accident, under a key of its own.
+ * (for an investment the same units) by the same method from the same account (and offering),
+ * sent from a second tab reviewed by accident, under a key of its own.
  */
 export async function refuseWhileStanding(
   ctx: Pick<RouteContext<unknown, unknown, unknown>, 'audit' | 'moneyReference'> & { deps: Deps },
@@ -48,8 +49,11 @@ export async function refuseWhileStanding(
     accountId: string;
     offeringId?: string;
     acknowledged: readonly string[] | undefined;
-    /** What it asks for, to find the same request made moments ago: units, else the amount. */
-    same?: { units?: string; amount?: string };
+    /**
+     * What it asks for, to find the same request made moments ago: units, else the amount, and
+     * how the money goes (a disbursement's type, an investment's payment method).
+     */
+    same?: { units?: string; amount?: string; method?: string };
   },
 ): Promise<void> {
   let rows: MoneyRequest[];
@@ -71,6 +75,7 @@ export async function refuseWhileStanding(
               outcomes: sameRecentlyOutcomes,
               units: scope.same.units ?? null,
               amount: scope.same.amount ?? null,
+              method: scope.same.method ?? null,
             },
           }
         : {}),
@@ -110,6 +115,14 @@ export function cashMoveScope(
   kind: 'deposit' | 'disbursement',
   accountId: string,
   body: { amount: string; additionalTo?: readonly string[] },
+  // How the money goes (a disbursement's ACH or wire): an ACH and a wire of one amount are two
+  // requests, the same amount by the same way moments ago is probably a second tab.
+  method?: string,
 ) {
-  return { kind, accountId, acknowledged: body.additionalTo, same: { amount: body.amount } };
+  return {
+    kind,
+    accountId,
+    acknowledged: body.additionalTo,
+    same: { amount: body.amount, method },
+  };
 }

@@ -188,7 +188,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   },
   'GET /api/accounts/:accountId/timeline': {
     ...ACCOUNT_PAGE,
-    note: 'Fund moves, investments, disbursements (each with its own fund move) and IRA requests of the account, with state and next step.',
+    note: 'Fund moves, investments, disbursements (each with its own fund move) and IRA requests of the account, with state and next step; every page of fund moves up to TIMELINE_MAX_FUND_MOVES (10,000), `fundMovesBound` saying how many of how many when there are more.',
   },
   'GET /api/compliance/money-requests': {
     roles: REVIEWERS,
@@ -219,7 +219,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'GET /api/securities': {
     roles: ALL_ROLES,
     objects: [],
-    note: 'Securities with their names (public market data): issuer staff their own, listed by id when the names cannot be read; everyone else those of the latest order book, and an error when it cannot be read.',
+    note: 'Securities with their names (public market data): issuer staff their own, listed by id when the names cannot be read; everyone else those of the latest order book, or, when it cannot be read, the last list read (else the securities linked to issuer staff, by id), with the failure said in `gaps`.',
   },
   'GET /api/securities/:securityId/market-hours': {
     roles: ALL_ROLES,
@@ -246,7 +246,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'GET /api/offerings/:offeringId/purchase-history': {
     roles: ['issuer_staff', ...REVIEWERS],
     objects: [{ from: 'params', field: 'offeringId', kind: 'offering', check: 'own' }],
-    note: "Who bought what in an offering of my issuer, with the upstream's summary and each trade's status (GET trades collection); reviewers any offering.",
+    note: "Who bought what in an offering of my issuer, with the upstream's summary and each trade's status (GET trades collection); reviewers any offering. Whose offering it is comes from the offerings catalogue (§4.8; no read of one offering is named); while that cannot be read, from its last answer if no older than 15 minutes, else a 503 naming the catalogue as the cause.",
   },
   'GET /api/issuers/:issuerId/issuer-account': {
     roles: ['issuer_staff'],
@@ -256,7 +256,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'POST /api/issuers/:issuerId/issuer-account': {
     roles: ['issuer_staff'],
     objects: OWN_ISSUER_IN_PATH,
-    note: 'Store the financial account details of my issuer; IP filled in by the BFF; tax id, SSN, DOB masked in the reply; Idempotency-Key required.',
+    note: 'Store the financial account details of my issuer, with `checkedNoIssuerAccount: true` (the person checked the platform holds none: no read of one is named, §4.6, §4.16; audited); IP filled in by the BFF; tax id, SSN, DOB masked in the reply; Idempotency-Key required.',
     limits: MONEY,
   },
   'POST /api/issuers/:issuerId/issuer-account/settle': {
@@ -446,8 +446,8 @@ export const policyTable: Record<string, RoutePolicy> = {
   // Maker-checker on large disbursements.
   'GET /api/disbursement-approvals': {
     roles: ['investor', ...REVIEWERS],
-    objects: [],
-    note: 'Held disbursements: investors those of their linked accounts only, reviewers all; in two sections, `waiting` for a decision (the longest wait first) and `decided` (the latest decision first), each `{ approvals, total, offset, limit }` and paged on its own with `waitingOffset`, `decidedOffset` and `limit` (1 to 200, default 50).',
+    objects: [{ from: 'query', field: 'accountId', kind: 'account', check: 'own', optional: true }],
+    note: "Held disbursements: investors those of their linked accounts only, reviewers all; in two sections, `waiting` for a decision (the longest wait first) and `decided` (the latest decision first), each `{ approvals, total, offset, limit }` and paged on its own with `waitingOffset`, `decidedOffset` and `limit` (1 to 200, default 50). Both sections are narrowed alike by `accountId`, `minAmount` and `maxAmount` (dollars and cents, inclusive; refused under the field when the first is above the second), `maker` (a part of the maker's email, any letter case), `reference` (our MR- reference) and `approval` (an approval id); a bad value is refused with a 400 naming the field.",
   },
   'POST /api/disbursement-approvals/:approvalId/approve': {
     roles: ['admin'],

@@ -142,7 +142,7 @@ export async function holdDisbursement(
 /** What became of the money of a decided approval, by its state. */
 const decidedOutcome: Record<ApprovalRecord['state'], string> = {
   pending: 'it still waits for a decision',
-  sending: 'it is being sent to the platform',
+  sending: 'its outcome is unknown while it is being sent, do not send it again',
   sent: 'it was sent to the platform',
   not_sent: 'it was not sent, no money moved',
   unknown: 'its outcome is unknown, do not send it again',
@@ -249,10 +249,20 @@ export const approvalRoutes = [
     response: approvalsSchema,
     async handler({ user, deps, query }) {
       const whose = user!.role === 'investor' ? { accountIds: user!.accountIds } : {};
+      // The filters narrow both sections alike, so each count is of what the filters match.
+      const filter = {
+        ...whose,
+        accountId: query.accountId,
+        minAmount: query.minAmount,
+        maxAmount: query.maxAmount,
+        maker: query.maker,
+        reference: query.reference,
+        approvalId: query.approval,
+      };
       const now = new Date();
       const section = async (name: ApprovalSectionName, offset: number) => {
         const { records, total } = await listApprovals(deps.db, {
-          ...whose,
+          ...filter,
           section: name,
           offset,
           limit: query.limit,

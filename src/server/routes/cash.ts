@@ -5,7 +5,7 @@ import {
   linkBankReceiptSchema,
   linkedBankResultSchema,
 } from '../../contract/cash';
-import { HttpError } from '../lib/http-error';
+import { HttpError, notSentRefusal } from '../lib/http-error';
 import { cashMoveScope, refuseWhileStanding } from '../lib/standing-requests';
 import { readLinkedBank } from '../lib/linked-bank';
 import {
@@ -173,11 +173,11 @@ export const cashRoutes = [
     async handler({ params, body, deps, audit, moneyReference }) {
       // A deposit is pulled from the linked bank (§4.16): without one the upstream can only refuse.
       if ((await readLinkedBank(deps, params.accountId)).state === 'none') {
-        throw new HttpError(
-          'conflict',
-          'A deposit comes from the bank account linked to this account, and none is linked. Nothing was submitted: link a bank account first.',
+        throw notSentRefusal(
+          'A deposit comes from the bank account linked to this account, and none is linked.',
+          'Link a bank account on the Money and timeline page first, then send the deposit.',
           // The account's state, not the amount or description: changing them would not help.
-          { submitted: 'no', refusal: 'state' },
+          { refusal: 'state' },
         );
       }
       await refuseWhileStanding(

@@ -26,7 +26,7 @@ import { cashMoveScope, refuseWhileStanding } from '../lib/standing-requests';
 import { maskLast4 } from '../../contract/rules/bank';
 import { upstreamTimeToInstant } from '../../contract/time';
 import { withKnownDirections } from '../lib/fund-move-direction';
-import { HttpError } from '../lib/http-error';
+import { HttpError, notSentRefusal } from '../lib/http-error';
 import { readLinkedBank } from '../lib/linked-bank';
 import { readOrExplainRefusal } from '../lib/upstream-errors';
 import {
@@ -44,8 +44,11 @@ import { pendingDisbursementSchema } from '../../contract/identity';
 
 const mask = (value: string | null) => (value ? maskLast4(value) : null);
 
-const ACH_WITHOUT_BANK =
-  'ACH needs a bank account linked to this account, and none is linked. Nothing was submitted: send the money by wire, or link a bank account on the Money and timeline page first.';
+/** A disbursement by ACH from an account with no linked bank: why, and what to do. */
+const ACH_WITHOUT_BANK = {
+  why: 'ACH needs a bank account linked to this account, and none is linked.',
+  next: 'Send the money by wire, or link a bank account on the Money and timeline page first.',
+};
 
 /** Bank and routing numbers leave the server as their last four characters only. */
 export function toFundMoveView(move: FundMove): FundMoveView {
@@ -212,7 +215,11 @@ export const custodyRoutes = [
     idempotent: true,
     money: {
       kind: 'disbursement',
-      describe: ({ params, body }) => ({ accountId: params.accountId, amount: body.amount }),
+      describe: ({ params, body }) => ({
+        accountId: params.accountId,
+        amount: body.amount,
+        method: body.type,
+      }),
       upstreamId: (receipt) => ('requestId' in receipt ? receipt.requestId : null),
       held: (receipt) =>
         'pendingApproval' in receipt ? `Approval ${receipt.pendingApproval.id}.` : null,
@@ -229,15 +236,14 @@ export const custodyRoutes = [
       // ACH goes to the bank linked through linkExternalAccount (§4.5); with none linked the
       // upstream can only refuse it, so it is refused here, before anything is held or sent.
       if (body.type === 'ach' && (await readLinkedBank(deps, params.accountId)).state === 'none') {
-        throw new HttpError('conflict', ACH_WITHOUT_BANK, {
-          fields: [{ field: 'type', message: ACH_WITHOUT_BANK }],
-          submitted: 'no',
+        throw notSentRefusal(ACH_WITHOUT_BANK.why, ACH_WITHOUT_BANK.next, {
+          fields: [{ field: 'type', message: `${ACH_WITHOUT_BANK.why} ${ACH_WITHOUT_BANK.next}` }],
         });
       }
       // Before it is held or sent: a disbursement of unknown outcome may already have paid out.
       await refuseWhileStanding(
         { deps, audit, moneyReference },
-        cashMoveScope('disbursement', params.accountId, body),
+        cashMoveScope('disbursement', params.accountId, body, body.type),
       );
       const request = toDisbursementRequest(params.accountId, body);
       // Maker-checker: above the threshold the request waits for a second person.

@@ -564,6 +564,7 @@ async function handleIdempotent(
           outcome: refused ? 'refused' : 'not_sent',
           // The outcome's words say it was refused and that nothing moved; the reason says why.
           message: httpError.extra.reason ?? httpError.message,
+          nextStep: httpError.extra.nextStep ?? null,
           via: 'response',
           by: 'system',
           neverSent: !refused,

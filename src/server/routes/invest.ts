@@ -10,10 +10,19 @@ import {
 import { multiply } from '../../contract/decimal';
 import { offeringParamsSchema } from '../../contract/offerings';
 import { EASTERN, todayInZone } from '../../contract/time';
-import { investmentBlock, paymentMethodBlock } from '../../contract/preflight';
+import { achWithoutBankPair, investmentBlock, paymentMethodBlock } from '../../contract/preflight';
 import { linkedBankName } from '../../contract/cash';
 import { readLinkedBank } from '../lib/linked-bank';
-import { HttpError } from '../lib/http-error';
+import { HttpError, notSentRefusal } from '../lib/http-error';
+
+/**
+ * What to do when the offering, not the request, refuses an investment (closed, sold out, not
+ * open yet): the second sentence of the refusal's pair (notSentRefusal).
+ */
+const OFFERING_NEXT =
+  'Choose another offering, or come back once this one accepts investments: changing the units would not help.';
+/** What to do when the account cannot invest (its reviews): another account may. */
+const ACCOUNT_NEXT = 'Invest from another of your accounts, if you have one.';
 import { refuseWhileStanding } from '../lib/standing-requests';
 import { preflightFor } from './preflight';
 import { createTrade, isUpstreamError } from '../upstream';
@@ -82,6 +91,7 @@ export const investRoutes = [
       describe: ({ params, body }) => ({
         accountId: body.accountId,
         offeringId: params.offeringId,
+        method: body.paymentMethod,
       }),
       upstreamId: (receipt) => receipt.tradeId,
       amount: (receipt) => receipt.amount,
@@ -97,11 +107,7 @@ export const investRoutes = [
       // The same rules as the form, against the offering as it is now.
       const open = investability(offering, todayInZone(EASTERN));
       // The offering's state, not the request: it may open again, and changing it would not help.
-      if (!open.ok)
-        throw new HttpError('conflict', `${open.reason} Nothing was submitted.`, {
-          submitted: 'no',
-          refusal: 'state',
-        });
+      if (!open.ok) throw notSentRefusal(open.reason, OFFERING_NEXT, { refusal: 'state' });
       // The preflight's rules (account reviews, units left, real maximum) bind here too, so the
       // invest page and the BFF refuse the same things with the same words.
       const preflight = await preflightFor(deps, body.accountId, offering);
@@ -109,8 +115,7 @@ export const investRoutes = [
       if (blocked) {
         // On the account field when the account is what blocks: the form shows it there, with
         // what to do, instead of inviting the person to correct and send it again.
-        throw new HttpError('conflict', `${blocked.message} Nothing was submitted.`, {
-          submitted: 'no',
+        throw notSentRefusal(blocked.message, blocked.field ? ACCOUNT_NEXT : OFFERING_NEXT, {
           refusal: 'state',
           ...(blocked.field
             ? { fields: [{ field: blocked.field, message: blocked.message }] }
@@ -128,9 +133,8 @@ export const investRoutes = [
       const unpayable = paymentMethodBlock({ achAvailable }, body.paymentMethod);
       if (unpayable) {
         // On the payment method field: another method, or another account, would do.
-        throw new HttpError('conflict', `${unpayable} Nothing was submitted.`, {
+        throw notSentRefusal(achWithoutBankPair.why, achWithoutBankPair.next, {
           fields: [{ field: 'paymentMethod', message: unpayable }],
-          submitted: 'no',
           refusal: 'state',
         });
       }
@@ -165,7 +169,7 @@ export const investRoutes = [
           accountId: body.accountId,
           offeringId: offering.id,
           acknowledged: body.additionalTo,
-          same: { units: quote.value.units },
+          same: { units: quote.value.units, method: body.paymentMethod },
         },
       );
 

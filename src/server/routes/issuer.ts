@@ -1,6 +1,7 @@
 import type { IssuerAccountRequest } from '../../contract/issuers';
 import { offeringParamsSchema } from '../../contract/offerings';
 import {
+  issuerAccountCheckedLabel,
   issuerAccountFormSchema,
   issuerAccountSettleSchema,
   issuerOfferingsSchema,
@@ -31,6 +32,9 @@ import { attributed, defineRoute, routeKey } from './define';
 const ISSUER_ACCOUNT_URL = '/api/issuers/:issuerId/issuer-account';
 /** The save's route key: its claims and unknown outcomes are found by it. */
 const SAVE_ROUTE = routeKey({ method: 'POST', url: ISSUER_ACCOUNT_URL });
+
+/** The audit action of the confirmation that the platform holds no issuer account yet. */
+const ISSUER_ACCOUNT_CHECKED_ACTION = 'issuer_account_checked_none_held';
 
 /** A save refused before anything was sent to the platform. */
 const saveRefused = (message: string) => new HttpError('conflict', message, { submitted: 'no' });
@@ -153,6 +157,16 @@ export const issuerRoutes = [
           'An earlier save of this issuer account lost its answer, so the platform may already hold it. Ask the platform, record what it said on the issuer account page, then save again if it holds nothing.',
         );
       }
+      // The person confirmed that the platform holds no issuer account of this issuer: none can
+      // be read back (§4.6 only creates, §4.16 only names the issuers collection), and this save
+      // adds a record (§2.4). Held with the request's outcome, so it is kept whatever that is.
+      await audit({
+        action: ISSUER_ACCOUNT_CHECKED_ACTION,
+        objectType: 'issuer',
+        objectId: params.issuerId,
+        outcome: 'succeeded',
+        details: { confirmed: issuerAccountCheckedLabel },
+      });
       const input: IssuerAccountRequest = {
         issuerId: params.issuerId,
         companyName: body.companyName,

@@ -12,9 +12,12 @@ import {
   securityHoursSaveSchema,
   securityIdParamsSchema,
   securityListSchema,
+  type SecurityList,
 } from '../../contract/security-hours';
 import { dayOfWeek, EASTERN, todayInZone } from '../../contract/time';
+import type { Deps } from '../deps';
 import { HttpError } from '../lib/http-error';
+import { linkedSecurityIds } from '../store/users';
 import { fromUpstream, isUpstreamError } from '../lib/upstream-errors';
 import { getMarketHours } from '../upstream/get-market-hours';
 import { getSecurityMarketHours } from '../upstream/get-security-market-hours';
@@ -156,14 +159,46 @@ function hoursNotRead(err: unknown): unknown {
   );
 }
 
-/** The failure of a reviewer's list, naming what could not be read and why. */
-function listNotRead(day: string, err: unknown): unknown {
-  if (!isUpstreamError(err)) return err;
-  return new HttpError(
-    fromUpstream(err).code,
-    `The securities could not be listed: they are read from the order book of ${day}, which could not be read. ${err.userMessage}`,
-    { submitted: 'no' },
+/** A calendar date as the pages write it: "November 27, 2026". */
+const longDate = (date: string) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${date}T12:00:00Z`),
   );
+
+/**
+ * A reviewer's or investor's list when the book of `day` cannot be read. No upstream operation
+ * lists securities (the offerings of §2.2 name none), so the list is the book's; its failure must
+ * not take away the hours of every security, which are read with an operation that may well work
+ * (getSecurityMarketHours). The securities come from what did not fail: the latest book this
+ * process read whole, or else the securities linked to issuer staff on the portal, by ID. The
+ * gap says which, why, with the support id, and that any other security opens by its ID.
+ */
+async function listWithoutBook(
+  day: string,
+  err: unknown,
+  deps: Deps,
+  requestId: string,
+): Promise<SecurityList> {
+  if (!isUpstreamError(err)) throw err;
+  const why = `The order book of ${longDate(day)}, which lists the securities, could not be read right now (support id: ${requestId}).`;
+  const known = deps.orderBook.lastKnownSecurities();
+  if (known) {
+    const which =
+      known.date === day ? 'as read earlier' : `of the order book of ${longDate(known.date)}`;
+    return {
+      securities: [...known.securities].sort((a, b) => a.securityId.localeCompare(b.securityId)),
+      gaps: [`${why} Listed are the securities ${which}; open any other by its ID.`],
+    };
+  }
+  const ids = await linkedSecurityIds(deps.db).catch(() => []);
+  return {
+    securities: ids.map((securityId) => ({ securityId, securityName: null })),
+    gaps: [
+      ids.length > 0
+        ? `${why} Listed by ID are the securities whose issuers use this portal; open any other by its ID.`
+        : `${why} Open a security by its ID.`,
+    ],
+  };
 }
 
 export const marketHoursRoutes = [
@@ -187,20 +222,23 @@ export const marketHoursRoutes = [
       'The securities with their names: issuer staff their own, everyone else every traded one',
     tags: ['market hours'],
     response: securityListSchema,
-    async handler({ user, deps }) {
+    async handler({ user, deps, request }) {
       const day = latestTradingDay(new Date());
       const issuerStaff = user!.role === 'issuer_staff';
       const gaps: string[] = [];
-      // No upstream operation lists securities: a reviewer's list is the book, so a book that
-      // cannot be read is a list that cannot be read, not an empty one. Issuer staff's list is
-      // their links; the book only names them, so without it they are listed by ID.
-      const book = await deps.orderBook.load(day).catch((err: unknown) => {
-        if (!issuerStaff) throw listNotRead(day, err);
+      // No upstream operation lists securities: the list is the book. Issuer staff's list is
+      // their links; the book only names them, so without it they are listed by ID. Anyone
+      // else's comes from what did not fail (listWithoutBook).
+      let book;
+      try {
+        book = await deps.orderBook.load(day);
+      } catch (err) {
+        if (!issuerStaff) return listWithoutBook(day, err, deps, request.id);
         gaps.push(
           'The names of your securities could not be read from the latest order book right now, so each is shown by its ID.',
         );
-        return null;
-      });
+        book = null;
+      }
       const names = new Map(book?.securities.map((s) => [s.securityId, s.securityName]) ?? []);
       const ids = issuerStaff ? user!.securityIds : [...names.keys()].sort();
       return {

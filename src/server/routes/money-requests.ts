@@ -30,11 +30,14 @@ import {
   type MoneyRequestView,
   type SettlementCandidates,
   wasFoundAfterNotSent,
+  movedTwiceWords,
+  notSentPair,
   type TimelineEntry,
 } from '../../contract/money-requests';
 import { nextApprovalBatch, upstreamTimeToInstant } from '../../contract/time';
 import { offeringParamsSchema } from '../../contract/offerings';
 import type { Deps } from '../deps';
+import { readAccountFundMoves } from '../lib/account-fund-moves';
 import { fundMoveDirectionOfRequest, withKnownDirections } from '../lib/fund-move-direction';
 import { HttpError } from '../lib/http-error';
 import { oldEnough, settleUnknown } from '../lib/reconciliation';
@@ -48,7 +51,6 @@ import {
 import {
   getAllTrades,
   getCustodyFundMove,
-  getCustodyFundMoves,
   isUpstreamError,
   needsHeaderCredentials,
 } from '../upstream';
@@ -254,9 +256,12 @@ function toView(
     offeringName: (row.kind === 'investment' && names.get(row.offeringId ?? '')) || null,
     units: row.units,
     unitPrice: row.unitPrice,
+    method: row.method,
     upstreamId: row.upstreamId,
+    ...(row.fundMovesFound.length > 1 ? { fundMoves: row.fundMovesFound } : {}),
     outcome: row.outcome,
     message: row.message,
+    ...(row.nextStep ? { nextStep: row.nextStep } : {}),
     createdAt: row.createdAt.toISOString(),
     settledAt: row.settledAt ? row.settledAt.toISOString() : null,
     settledBy,
@@ -323,6 +328,9 @@ const accountRequestsQuery = inOrder(
 );
 
 const EXPORT_LIMIT = 10_000;
+
+/** A page of fund moves as the timeline reads them: the platform's largest (real-world notes §2). */
+const FUND_MOVES_PAGE = 500;
 
 /** Next step of something waiting for the approval batch (§3: decisions only at 4:00 PM MT). */
 function batchStep(now: Date) {
@@ -667,9 +675,11 @@ export const moneyRequestRoutes = [
           'account',
           'kind',
           'amount',
+          'method',
           'offering',
           'offering_name',
           'upstream_id',
+          'fund_moves_found',
           'outcome',
           'message',
           'settled_at',
@@ -697,9 +707,11 @@ export const moneyRequestRoutes = [
               row.accountId,
               row.kind,
               row.amount,
+              row.method,
               row.offeringId,
               (row.kind === 'investment' && names.get(row.offeringId ?? '')) || null,
               row.upstreamId,
+              row.fundMovesFound.join(' ') || null,
               row.outcome,
               row.message,
               row.settledAt?.toISOString() ?? null,
@@ -734,17 +746,20 @@ export const moneyRequestRoutes = [
       const accountId = params.accountId;
       let movesUnread = false;
       const [moves, trades, register] = await Promise.all([
-        getCustodyFundMoves(deps.upstream, { accountId, offset: 0, limit: 500 }).catch(
-          (err: unknown) => {
-            // No custody account (1404): no fund moves to show, not a failure.
-            if (isUpstreamError(err) && err.kind === 'not_found') return null;
-            movesUnread = true;
-            gaps.push(
-              'Fund moves (deposits, and what disbursements took out) could not be read right now.',
-            );
-            return null;
-          },
-        ),
+        // Every page the platform offers (§4.3), up to a bound the reply states when it is met.
+        // At most TIMELINE_MAX_FUND_MOVES, a multiple of the page (config.ts).
+        readAccountFundMoves(deps.upstream, accountId, {
+          pageSize: FUND_MOVES_PAGE,
+          maxPages: deps.config.timelineMaxFundMoves / FUND_MOVES_PAGE,
+        }).catch((err: unknown) => {
+          // No custody account (1404): no fund moves to show, not a failure.
+          if (isUpstreamError(err) && err.kind === 'not_found') return null;
+          movesUnread = true;
+          gaps.push(
+            'Fund moves (deposits, and what disbursements took out) could not be read right now.',
+          );
+          return null;
+        }),
         getAllTrades(deps.upstream, { accountId }).catch(() => {
           gaps.push(
             deps.config.upstreamAuth === 'body'
@@ -764,6 +779,11 @@ export const moneyRequestRoutes = [
       // Moves the wire layer could not read are not entries; the reply counts them, as the Fund
       // moves list does, so the page can say so.
       const skippedFundMoves = moves?.skipped.length ?? 0;
+      // Past the bound, the older moves are not read: the reply says how many were, of how many.
+      const fundMovesBound =
+        moves && moves.read < moves.totalRecords
+          ? { shown: moves.read, total: moves.totalRecords }
+          : null;
 
       // A deposit's or a disbursement's own fund move carries its reference (read by the wire
       // layer: the deposit's description, §2.9, or the §2.10 echo): it is listed once, as what
@@ -776,17 +796,30 @@ export const moneyRequestRoutes = [
         deps.db,
         (moves?.moves ?? []).filter((move) => move.accountId === accountId),
       );
+      const goesItsWay = (move: FundMove) =>
+        !!move.portalReference &&
+        !!move.direction &&
+        directionOfRequest.get(move.portalReference) === move.direction;
+      // The move the register names as the request's own comes first; a second one carrying the
+      // same reference (the request reached the platform twice) is listed as its own entry, told
+      // so, never folded into the first.
+      const upstreamOf = new Map(register.items.map((r) => [r.reference, r.upstreamId]));
+      for (const move of ownMoves) {
+        if (goesItsWay(move) && upstreamOf.get(move.portalReference!) === move.referenceNumber)
+          movesOfRequests.set(move.portalReference!, move);
+      }
+      const twice = new Map<string, string[]>();
       for (const move of ownMoves) {
         const of = move.portalReference;
-        if (
-          of &&
-          move.direction &&
-          directionOfRequest.get(of) === move.direction &&
-          !movesOfRequests.has(of)
-        ) {
-          movesOfRequests.set(of, move);
-          continue;
+        if (of && goesItsWay(move)) {
+          if (!movesOfRequests.has(of)) movesOfRequests.set(of, move);
+          if (movesOfRequests.get(of) === move) continue;
+          twice.set(of, [...(twice.get(of) ?? []), move.referenceNumber]);
         }
+        const again =
+          of && twice.get(of)?.includes(move.referenceNumber)
+            ? `A second fund move carrying our reference ${of}: the request reached the platform twice, so the money may have moved twice. Contact support and quote our reference. `
+            : '';
         entries.push({
           kind: timelineKinds[move.direction ?? 'unknown'],
           id: move.referenceNumber,
@@ -798,10 +831,19 @@ export const moneyRequestRoutes = [
           at: move.createdAt,
           // A fund move's time is an instant when the upstream gave its zone (upstreamTimeSchema).
           atZone: move.createdAt?.endsWith('Z') ? 'utc' : 'upstream',
-          state: fundMoveState(move),
+          state: `${again}${fundMoveState(move)}`,
           ...fundMoveStep(move, now),
         });
       }
+      /** The request's own words when the platform lists it more than once (register or this read). */
+      const twiceWords = (row: MoneyRequest) => {
+        const own = movesOfRequests.get(row.reference)?.referenceNumber;
+        const seen = twice.has(row.reference) ? [own, ...twice.get(row.reference)!] : [];
+        const words = movedTwiceWords({
+          fundMoves: [...row.fundMovesFound, ...seen].filter((id): id is string => !!id),
+        });
+        return words ? ` ${words}` : '';
+      };
 
       // An investment of unknown outcome and the trade that is probably it are told of each
       // other, so the two are not read as two investments (lib/probable-trades).
@@ -867,7 +909,7 @@ export const moneyRequestRoutes = [
             amount: move.amount,
             at: row.createdAt.toISOString(),
             atZone: 'utc',
-            state: `${foundMoveWords[row.outcome]}${correction(row)} Its fund move: ${fundMoveState(move)}`,
+            state: `${foundMoveWords[row.outcome]}${correction(row)}${twiceWords(row)} Its fund move: ${fundMoveState(move)}`,
             ...(row.outcome === 'created' || row.outcome === 'pending'
               ? fundMoveStep(move, now)
               : { next: foundMoveNext[row.outcome], nextBatchAt: null }),
@@ -875,22 +917,29 @@ export const moneyRequestRoutes = [
           continue;
         }
         const created = row.outcome === 'created';
+        // Refused by the portal before sending: the pair the person was answered with.
+        const pair = notSentPair(row);
         // A deposit or disbursement waits for the approval batch (§3) once the platform has it.
         const awaitsBatch = created && fundMoveDirectionOfRequest[row.kind] !== undefined;
         // Unless its fund move may be one the portal could not read: then it may as well be
         // approved, settled or returned (§3), and the entry says it does not know.
-        const moveUnknown = awaitsBatch && (movesUnread || skippedFundMoves > 0);
+        const moveUnknown =
+          awaitsBatch && (movesUnread || skippedFundMoves > 0 || fundMovesBound !== null);
         const state = moveUnknown
           ? `Accepted by the platform. ${
               movesUnread
                 ? 'The fund moves could not be read right now'
                 : skippedFundMoves === 1
                   ? 'Its fund move may be the one that could not be shown'
-                  : 'Its fund move may be one of those that could not be shown'
-            }, so where it stands is not known here.${correction(row)}`
+                  : skippedFundMoves > 1
+                    ? 'Its fund move may be one of those that could not be shown'
+                    : 'Its fund move may be among the older ones not read here'
+            }, so where it stands is not known here.${correction(row)}${twiceWords(row)}`
           : awaitsBatch
-            ? `Accepted: pending until the platform approves it.${correction(row)}`
-            : `${words.label}: ${words.meaning}${row.message && endedWithMessage(row) ? ` ${row.message}` : ''}`;
+            ? `Accepted: pending until the platform approves it.${correction(row)}${twiceWords(row)}`
+            : pair
+              ? `${words.label}: ${pair.why}`
+              : `${words.label}: ${words.meaning}${row.message && endedWithMessage(row) ? ` ${row.message}` : ''}`;
         const step = moveUnknown
           ? {
               next: 'Look at the fund moves again later; if it is still not there, ask support and quote our reference.',
@@ -898,7 +947,7 @@ export const moneyRequestRoutes = [
             }
           : awaitsBatch
             ? batchStep(now)
-            : { next: created ? null : words.next, nextBatchAt: null };
+            : { next: created ? null : (pair?.next ?? words.next), nextBatchAt: null };
         entries.push({
           kind: row.kind,
           // An IRA request's platform id is its account (§2.11 gives the supplement no id of its
@@ -921,7 +970,14 @@ export const moneyRequestRoutes = [
 
       const zone = deps.config.upstreamTimeZone;
       entries.sort((a, b) => timeKey(b, zone) - timeKey(a, zone));
-      return { accountId, entries, gaps, skippedFundMoves, skippedTrades: trades?.skipped ?? 0 };
+      return {
+        accountId,
+        entries,
+        gaps,
+        skippedFundMoves,
+        skippedTrades: trades?.skipped ?? 0,
+        fundMovesBound,
+      };
     },
   }),
 ];

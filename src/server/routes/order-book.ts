@@ -31,14 +31,19 @@ const NEWLINE = Buffer.from('\n');
 /** Rows an `orders` line carries at least, after the first one. */
 const ROWS_PER_LINE = 2_500;
 
-function errorLine(error: unknown): string {
+/** A failure as the reply's error, with the request's support id as every error reply has. */
+function errorOf(error: unknown, requestId: string) {
   const http =
     error instanceof HttpError
       ? error
       : isUpstreamError(error)
         ? fromUpstream(error)
         : new HttpError('internal', 'Something went wrong on our side. Please try again.');
-  const line: OrderBookLine = { type: 'error', error: http.toBody().error };
+  return http.toBody(requestId).error;
+}
+
+function errorLine(error: unknown, requestId: string): string {
+  const line: OrderBookLine = { type: 'error', error: errorOf(error, requestId) };
   return `${JSON.stringify(line)}\n`;
 }
 
@@ -161,17 +166,33 @@ export const orderBookRoutes = [
               begun = true;
               started();
               try {
-                const text = await bookLineAfter(book, access, sentRows, (bytes) =>
-                  cache.account(book, bytes),
+                // A page that failed midway leaves the orders before it: they are the book,
+                // said to be incomplete, with where the gap starts and why (§4.1 pages of 500).
+                const incomplete = book.incomplete && {
+                  missingFrom: book.incomplete.missingFrom,
+                  error: errorOf(book.incomplete.cause, request.id),
+                };
+                if (book.incomplete) {
+                  request.log.warn(
+                    { err: book.incomplete.cause, missingFrom: book.incomplete.missingFrom },
+                    'order book read in part',
+                  );
+                }
+                const text = await bookLineAfter(
+                  book,
+                  access,
+                  sentRows,
+                  (bytes) => cache.account(book, bytes),
+                  incomplete,
                 );
                 if (!stream.writableEnded) stream.end(Buffer.concat([text, NEWLINE]));
               } catch (error) {
-                if (!stream.writableEnded) stream.end(errorLine(error));
+                if (!stream.writableEnded) stream.end(errorLine(error, request.id));
               }
             },
             (error: unknown) => {
               if (!begun) failedEarly(error);
-              else stream.end(errorLine(error));
+              else stream.end(errorLine(error, request.id));
             },
           );
         await firstPage;

@@ -83,6 +83,21 @@ export async function getApproval(db: Db, id: string): Promise<ApprovalRecord | 
   return row ? toRecord(row) : null;
 }
 
+/** What narrows both sections of the approvals page (each field optional; all apply together). */
+export interface ApprovalListFilter {
+  /** Whose requests may be listed at all (an investor's linked accounts). */
+  accountIds?: string[];
+  accountId?: string;
+  /** Bounds of the amount, inclusive, as exact decimal strings. */
+  minAmount?: string;
+  maxAmount?: string;
+  /** A part of the maker's email. */
+  maker?: string;
+  /** Our reference of the request it holds. */
+  reference?: string;
+  approvalId?: string;
+}
+
 /** The two sections of the approvals page: waiting for a decision, and decided. */
 export type ApprovalSectionName = 'waiting' | 'decided';
 
@@ -93,9 +108,8 @@ export type ApprovalSectionName = 'waiting' | 'decided';
  */
 export async function listApprovals(
   db: Db,
-  filter: {
+  filter: ApprovalListFilter & {
     section: ApprovalSectionName;
-    accountIds?: string[];
     offset?: number;
     limit?: number;
   },
@@ -105,6 +119,18 @@ export async function listApprovals(
     .selectFrom('disbursement_approvals')
     .where('state', filter.section === 'waiting' ? '=' : '!=', 'pending');
   if (filter.accountIds) base = base.where('account_id', 'in', filter.accountIds);
+  if (filter.accountId) base = base.where('account_id', '=', filter.accountId);
+  // Amounts are exact decimals kept as text: compared as numbers, never as text ("900" < "1000").
+  if (filter.minAmount)
+    base = base.where(sql<boolean>`cast(amount as numeric) >= ${filter.minAmount}::numeric`);
+  if (filter.maxAmount)
+    base = base.where(sql<boolean>`cast(amount as numeric) <= ${filter.maxAmount}::numeric`);
+  // A part of the maker's email in any letter case, matched as plain text (no LIKE wildcards).
+  if (filter.maker) {
+    base = base.where(sql<boolean>`strpos(lower(maker_email), ${filter.maker.toLowerCase()}) > 0`);
+  }
+  if (filter.reference) base = base.where('money_reference', '=', filter.reference);
+  if (filter.approvalId) base = base.where('id', '=', filter.approvalId);
   let query = base.selectAll();
   query =
     filter.section === 'waiting'

@@ -265,3 +265,35 @@ describe('0013: the second factor each session signed in with', () => {
     }
   });
 });
+
+describe('0015: how the money of a request goes', () => {
+  it('leaves the requests from before it without a method, and runs again over a store that has it', async () => {
+    const db = await openStore({ dataDir: null });
+    try {
+      // Back to the store as 0014 left it: no method in the register.
+      await sql`delete from kysely_migration where name >= '0015'`.execute(db);
+      await sql`alter table money_requests drop column method`.execute(db);
+      const at = new Date('2026-11-27T10:00:00Z');
+      await sql`insert into money_requests
+        (reference, user_id, account_id, kind, amount, idem_route, idem_key, outcome, created_at, updated_at)
+        values ('MR-BEFORE0015', 'u1', 'A1040000', 'disbursement', '13.00', 'POST /x', 'k', 'created', ${at}, ${at})`.execute(
+        db,
+      );
+      const migrate = () =>
+        new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest();
+      expect((await migrate()).error).toBeUndefined();
+      const row = await db
+        .selectFrom('money_requests')
+        .select(['reference', 'method'])
+        .where('reference', '=', 'MR-BEFORE0015')
+        .executeTakeFirst();
+      expect(row).toEqual({ reference: 'MR-BEFORE0015', method: null });
+
+      // Run again, as a migration test that re-runs the later ones does: nothing changes.
+      await sql`delete from kysely_migration where name >= '0015'`.execute(db);
+      expect((await migrate()).error).toBeUndefined();
+    } finally {
+      await db.destroy();
+    }
+  });
+});

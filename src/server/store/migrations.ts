@@ -496,4 +496,32 @@ export const migrations: Record<string, Migration> = {
       );
     },
   },
+  // How the money goes (a disbursement's ACH or wire, an investment's payment method): two
+  // requests of the same amount by different methods are two requests, not one sent from a second
+  // tab. A nullable column added only if missing, so running it again changes nothing; rows from
+  // before it have none.
+  '0015-money-request-method': {
+    async up(db) {
+      await sql`alter table money_requests add column if not exists method text`.execute(db);
+    },
+  },
+  // A request sent twice under one reference (a same-key retry after a "not sent" guess, and the
+  // first send arriving late) leaves two fund moves carrying it (§4.3): the register names every
+  // one found, so a reviewer sees the money moved twice. Added only if missing, so running it
+  // again changes nothing.
+  '0016-money-request-fund-moves-found': {
+    async up(db) {
+      await sql`alter table money_requests add column if not exists fund_moves_found jsonb`.execute(
+        db,
+      );
+    },
+  },
+  // A refusal of the portal's own before sending is a sentence pair, why (the message) and what
+  // to do: the register keeps the second apart, so it shows both and not a general next step
+  // besides. Added only if missing, so running it again changes nothing; older rows have none.
+  '0017-money-request-next-step': {
+    async up(db) {
+      await sql`alter table money_requests add column if not exists next_step text`.execute(db);
+    },
+  },
 };

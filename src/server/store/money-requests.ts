@@ -64,13 +64,31 @@ export interface MoneyRequest {
   /** An investment as asked: units and price per unit (exact decimals as text); null otherwise. */
   units: string | null;
   unitPrice: string | null;
+  /**
+   * How the money goes: a disbursement's type (`ach`, `wire_domestic`, `wire_international`) or an
+   * investment's payment method (`ach`, `wire`, …); null for a deposit (always from the linked
+   * bank, §4.16) and for rows made before the register kept it.
+   */
+  method: string | null;
   /** The Idempotency-Key scope: `METHOD /path` of the route and the key the browser sent. */
   idempotency: { route: string; key: string };
   /** The upstream's id once known: a deposit's fund-move reference, disbursement requestId, trade id, or the account id of a supplement. */
   upstreamId: string | null;
+  /**
+   * The fund moves the platform lists carrying our reference, named when reconciliation found more
+   * than one: the request reached it twice (a same-key retry after a "not sent" guess, and the
+   * first send arriving late), so the money may have moved twice. Empty almost always. (A
+   * disbursement's `upstreamId` may be its request id, not a fund move: hence a list of its own.)
+   */
+  fundMovesFound: string[];
   outcome: MoneyRequestOutcome;
   /** A plain sentence about the outcome (the refusal, or what to do while unknown). */
   message: string | null;
+  /**
+   * What to do after a refusal of the portal's own before sending: with `message` (why) the
+   * sentence pair the person was answered with. Null otherwise, and for rows from before it.
+   */
+  nextStep: string | null;
   createdAt: Date;
   updatedAt: Date;
   /** When the call to the upstream started (null: never sent). */
@@ -130,11 +148,14 @@ function toMoneyRequest(row: Record<string, unknown>): MoneyRequest {
     offering_id: string | null;
     units: string | null;
     unit_price: string | null;
+    method?: string | null;
     idem_route: string;
     idem_key: string;
     upstream_id: string | null;
+    fund_moves_found?: unknown;
     outcome: MoneyRequestOutcome;
     message: string | null;
+    next_step?: string | null;
     created_at: Date;
     updated_at: Date;
     sent_at: Date | null;
@@ -152,10 +173,13 @@ function toMoneyRequest(row: Record<string, unknown>): MoneyRequest {
     offeringId: r.offering_id,
     units: r.units ?? null,
     unitPrice: r.unit_price ?? null,
+    method: r.method ?? null,
     idempotency: { route: r.idem_route, key: r.idem_key },
     upstreamId: r.upstream_id,
+    fundMovesFound: idsOf(r.fund_moves_found),
     outcome: r.outcome,
     message: r.message,
+    nextStep: r.next_step ?? null,
     createdAt: new Date(r.created_at),
     updatedAt: new Date(r.updated_at),
     sentAt: r.sent_at ? new Date(r.sent_at) : null,
@@ -163,6 +187,12 @@ function toMoneyRequest(row: Record<string, unknown>): MoneyRequest {
     settledVia: r.settled_via,
     settledBy: r.settled_by,
   };
+}
+
+/** A JSON array of ids as the store gives it back (parsed already, or as text). */
+function idsOf(value: unknown): string[] {
+  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  return Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === 'string') : [];
 }
 
 export async function getMoneyRequest(db: Db, reference: string): Promise<MoneyRequest | null> {
@@ -247,6 +277,8 @@ export async function admitUnlessStanding(
       /** Compared as exact decimals: units when given, else the amount. */
       units?: string | null;
       amount?: string | null;
+      /** How the money goes (MoneyRequest.method): a request by another method is another request. */
+      method?: string | null;
     };
   },
 ): Promise<MoneyRequest[]> {
@@ -277,7 +309,8 @@ export async function admitUnlessStanding(
         (row) =>
           scope.outcomes.includes(row.outcome) ||
           (same !== undefined &&
-            sameDecimal(same.units ? row.units : row.amount, same.units ?? same.amount)),
+            sameDecimal(same.units ? row.units : row.amount, same.units ?? same.amount) &&
+            sameMethod(row.method, same.method)),
       );
     if (rows.length > 0 && scope.reference) {
       // The refusal's own words are recorded with it when the route answers; this marks now,
@@ -291,6 +324,16 @@ export async function admitUnlessStanding(
     }
     return rows.map(toMoneyRequest);
   });
+}
+
+/**
+ * Whether a request of the register went the same way as one being made: the same method, or
+ * either says none. A row from before the register kept the method (migration 0015) has none, and
+ * still counts as the same: it may well have been the same, and holding one at Confirm that was
+ * not costs a tick, while sending one twice moves the money twice.
+ */
+function sameMethod(recorded: string | null, asked: string | null | undefined): boolean {
+  return !recorded || !asked || recorded === asked;
 }
 
 /** Whether two exact decimals (as text) are equal; false when either is missing or not a number. */
@@ -333,6 +376,8 @@ export interface MoneyRequestInit {
   amount?: string | null;
   currency?: string;
   offeringId?: string | null;
+  /** How the money goes (MoneyRequest.method). */
+  method?: string | null;
 }
 
 /** What an investment asked for, priced by the BFF before anything is sent (exact decimals). */
@@ -364,6 +409,7 @@ export async function openMoneyRequest(
       amount: init.amount ?? null,
       currency: init.currency ?? 'USD',
       offering_id: init.offeringId ?? null,
+      method: init.method ?? null,
       idem_route: scope.route,
       idem_key: scope.key,
       outcome: 'pending',
@@ -375,6 +421,7 @@ export async function openMoneyRequest(
       oc.columns(['user_id', 'idem_route', 'idem_key']).doUpdateSet({
         outcome: 'pending',
         message: null,
+        next_step: null,
         updated_at: now,
         sent_at: now,
         settled_at: null,
@@ -406,6 +453,8 @@ export interface MoneyRequestSettlement {
   upstreamId?: string | null;
   amount?: string | null;
   message?: string | null;
+  /** What to do, after a refusal of the portal's own (HttpError's nextStep). */
+  nextStep?: string | null;
   via: MoneyRequestSettledVia;
   by: string;
   /** Whether nothing reached the upstream (clears sentAt). */
@@ -430,6 +479,7 @@ export async function settleMoneyRequest(
       ...(settlement.upstreamId !== undefined ? { upstream_id: settlement.upstreamId } : {}),
       ...(settlement.amount ? { amount: settlement.amount } : {}),
       message: settlement.message ?? null,
+      next_step: settlement.nextStep ?? null,
       updated_at: now,
       settled_at: settlement.outcome === 'pending' || settlement.outcome === 'held' ? null : now,
       settled_via: settlement.via,
@@ -440,4 +490,29 @@ export async function settleMoneyRequest(
     .where('reference', '=', reference)
     .execute();
   return toMoneyRequest(before);
+}
+
+/**
+ * Names the fund moves found carrying a request's reference, more than one (reconciliation): kept
+ * with those named before, in the caller's transaction. Returns every one named and those it had
+ * not named yet.
+ */
+export async function recordFundMovesFound(
+  tx: Tx,
+  reference: string,
+  ids: readonly string[],
+  now: Date,
+): Promise<{ all: string[]; added: string[] }> {
+  const before = await findRow(tx, 'money_requests', 'reference', reference, { forUpdate: true });
+  if (!before) return { all: [], added: [] };
+  const known = toMoneyRequest(before).fundMovesFound;
+  const added = [...new Set(ids)].filter((id) => !known.includes(id));
+  const all = [...known, ...added];
+  if (added.length === 0) return { all, added };
+  await tx
+    .updateTable('money_requests')
+    .set({ fund_moves_found: JSON.stringify(all), updated_at: now })
+    .where('reference', '=', reference)
+    .execute();
+  return { all, added };
 }

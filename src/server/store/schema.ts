@@ -227,11 +227,17 @@ interface MoneyRequestsTable {
   /** An investment's units and price per unit as asked (exact decimals as text). */
   units: Nullable<string>;
   unit_price: Nullable<string>;
+  /** How the money goes: a disbursement's type or an investment's payment method; null for a deposit and for rows from before it was kept. */
+  method: ColumnType<string | null, string | null | undefined, string | null>;
   idem_route: string;
   idem_key: string;
   upstream_id: Nullable<string>;
+  /** The fund moves found carrying the reference when more than one (a JSON array of their reference numbers). */
+  fund_moves_found: ColumnType<unknown, string | null | undefined, string | null>;
   outcome: MoneyRequestOutcome;
   message: Nullable<string>;
+  /** What to do after a refusal of the portal's own (the second sentence of its pair). */
+  next_step: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
   sent_at: Nullable<Date>;

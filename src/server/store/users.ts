@@ -155,6 +155,18 @@ export async function getLinks(db: Db, userId: string): Promise<UserLinks> {
   return { accountIds: pick('account'), issuerIds: pick('issuer'), securityIds: pick('security') };
 }
 
+/** Every security linked to someone on the portal (issuer staff set their hours), by ID. */
+export async function linkedSecurityIds(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('user_links')
+    .select('upstream_id')
+    .distinct()
+    .where('kind', '=', 'security')
+    .orderBy('upstream_id')
+    .execute();
+  return rows.map((r) => r.upstream_id);
+}
+
 export async function link(db: Db, userId: string, kind: LinkKind, upstreamId: string) {
   await db
     .insertInto('user_links')

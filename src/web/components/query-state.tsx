@@ -9,6 +9,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { errorMessage } from '../lib/api-client';
+import { formatInstant } from '../lib/format';
 import { ErrorAlert } from './error-alert';
 
 /**
@@ -35,7 +36,8 @@ type QueryWords =
 export type ShownQuery<T> = Pick<
   UseQueryResult<T>,
   'data' | 'error' | 'isPending' | 'isError' | 'isFetching' | 'refetch'
->;
+> &
+  Partial<Pick<UseQueryResult<T>, 'dataUpdatedAt'>>;
 
 type QueryStateProps<T> = QueryWords & {
   query: ShownQuery<T>;
@@ -84,7 +86,12 @@ export function QueryState<T>({
     <Box aria-busy={query.isFetching ? 'true' : 'false'}>
       {query.isFetching && <LinearProgress aria-label={loadingLabel} sx={{ mb: 1, height: 2 }} />}
       {query.isError && !query.isFetching && (
-        <StaleAlert error={query.error} title={errorTitle} onRetry={() => void query.refetch()} />
+        <StaleAlert
+          error={query.error}
+          title={errorTitle}
+          readAt={query.dataUpdatedAt}
+          onRetry={() => void query.refetch()}
+        />
       )}
       {isEmpty?.(data) ? empty : children(data)}
     </Box>
@@ -98,10 +105,13 @@ export function QueryState<T>({
 function StaleAlert({
   error,
   title,
+  readAt,
   onRetry,
 }: {
   error: unknown;
   title?: string;
+  /** When what is shown was read (ms since the epoch; 0 or absent when not known). */
+  readAt?: number;
   onRetry: () => void;
 }) {
   return (
@@ -116,7 +126,11 @@ function StaleAlert({
       }
     >
       {title && <AlertTitle>{`${title} again`}</AlertTitle>}
-      {errorMessage(error)} What is shown here is as it was last read.
+      {errorMessage(error)} What is shown here is as it was last read
+      {readAt
+        ? `, at ${formatInstant(new Date(readAt).toISOString(), undefined, { seconds: true })}`
+        : ''}
+      , and may be out of date.
     </Alert>
   );
 }

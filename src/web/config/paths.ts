@@ -117,7 +117,12 @@ export const paths = {
     security: fixedPage('/settings/security'),
     sessions: fixedPage('/settings/sessions'),
     adminUsers: fixedPage('/admin/users'),
-    approvals: fixedPage('/approvals'),
+    approvals: {
+      path: '/approvals',
+      /** The approvals, or only the one of a held request, by our reference or approval id. */
+      getHref: (one: { reference?: string | null; approval?: string | null } = {}) =>
+        withSearch('/approvals', one),
+    },
     orderBook: {
       path: '/order-book',
       getHref: (query: { date?: string | null } = {}) => withSearch('/order-book', query),

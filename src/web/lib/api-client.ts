@@ -21,6 +21,11 @@ export class ApiClientError extends Error {
   readonly submitted: Submitted;
   /** What a refusal is about, when the BFF knows (contract/errors). */
   readonly refusal?: Refusal;
+  /**
+   * A refusal of the BFF's own before anything was sent: what to do, the sentence the message
+   * ends with, so the form adds no next step of its own (contract/errors).
+   */
+  readonly nextStep?: string;
   /** The request's id in the BFF's logs: support finds it there. */
   readonly requestId?: string;
   /** Our reference of a money request (the register's MR-…), when the BFF opened one. */
@@ -42,6 +47,7 @@ export class ApiClientError extends Error {
     fields?: FieldIssue[];
     submitted: Submitted;
     refusal?: Refusal;
+    nextStep?: string;
     requestId?: string;
     reference?: string;
     standing?: StandingOnError[];
@@ -54,6 +60,7 @@ export class ApiClientError extends Error {
     this.fields = init.fields ?? [];
     this.submitted = init.submitted;
     this.refusal = init.refusal;
+    this.nextStep = init.nextStep;
     this.requestId = init.requestId;
     this.reference = init.reference;
     this.standing = init.standing;
@@ -367,7 +374,7 @@ async function toApiClientError(response: Response, method: Method): Promise<Api
     .then(({ apiErrorSchema }) => check(apiErrorSchema, body))
     .catch(() => null);
   if (parsed) {
-    const { code, message, fields, submitted, refusal, requestId, reference, standing } =
+    const { code, message, fields, submitted, refusal, nextStep, requestId, reference, standing } =
       parsed.value.error;
     return new ApiClientError({
       message,
@@ -376,6 +383,7 @@ async function toApiClientError(response: Response, method: Method): Promise<Api
       fields,
       submitted: submitted ?? defaultSubmitted(response.status, method),
       refusal,
+      nextStep,
       requestId,
       reference,
       standing,

@@ -55,14 +55,19 @@ export function formatWallTime(time: string, locale?: Locale): string {
 export function formatCalendarDate(
   isoDate: string | null | undefined,
   locale?: Locale,
-  style: 'medium' | 'long' | 'short' = 'medium',
+  style: 'medium' | 'long' | 'short' | 'numeric' = 'medium',
 ): string {
   const match = isoDate ? CALENDAR_DATE.exec(isoDate) : null;
   if (!match) return 'Not set';
   const [, year, month, day] = match;
   const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
   if (Number.isNaN(date.getTime())) return 'Not set';
-  return new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: 'UTC' }).format(date);
+  // 'numeric': the order a date field shows in this locale, with the whole year (05/06/1980).
+  const options: Intl.DateTimeFormatOptions =
+    style === 'numeric'
+      ? { year: 'numeric', month: '2-digit', day: '2-digit' }
+      : { dateStyle: style };
+  return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(date);
 }
 
 /**

@@ -30,9 +30,13 @@ export const custodyKeys = {
 /** Disbursements held for a second person (maker-checker), as their page lists them. */
 export const approvalKeys = {
   all: ['disbursement-approvals'] as const,
-  /** The slice of each section the page shows (its offsets). */
-  list: (slice: { waitingOffset: number; decidedOffset: number; limit: number }) =>
-    [...approvalKeys.all, 'list', slice] as const,
+  /** The slice of each section the page shows (its offsets), and the filters of both. */
+  list: (
+    slice: { waitingOffset: number; decidedOffset: number; limit: number } & Record<
+      string,
+      string | number
+    >,
+  ) => [...approvalKeys.all, 'list', slice] as const,
 };
 
 export const moneyKeys = {

@@ -52,5 +52,5 @@ export function useCheckedDraft<Out>(applied: string, rule: z.ZodType<Out>) {
     onChange: (event: { target: { value: string } }) => setDraft(event.target.value),
     error: Boolean(error),
   };
-  return { draft, setDraft, error, check, clearError, field };
+  return { draft, setDraft, error, setError, check, clearError, field };
 }

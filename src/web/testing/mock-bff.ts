@@ -70,6 +70,8 @@ export function errorAnswer(
     message: string;
     submitted?: 'no' | 'unknown' | 'yes';
     refusal?: 'request' | 'state';
+    /** A refusal of the BFF's own: what to do, the sentence its message ends with. */
+    nextStep?: string;
     fields?: { field: string; message: string }[];
     requestId?: string;
     /** Our reference of a money request the register holds. */

@@ -1,7 +1,13 @@
 import { setImmediate } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../../contract/orders';
-import { pageRange, walkOrderDay, type OrderDayProgress, type PageRange } from '../order-day-pages';
+import {
+  PartialDayError,
+  pageRange,
+  walkOrderDay,
+  type OrderDayProgress,
+  type PageRange,
+} from '../order-day-pages';
 
 const order = (id: number) => ({ id: String(id) }) as Order;
 
@@ -111,7 +117,7 @@ describe('paging plan of getOrdersForADay (§4.1, §8)', () => {
     const handed: Order[] = [];
     await expect(
       walkOrderDay({ fetchPage: day.fetchPage, onOrders: (batch) => handed.push(...batch) }),
-    ).rejects.toThrow('boom');
+    ).rejects.toBeInstanceOf(PartialDayError);
     expect(handed.map((o) => o.id)).toEqual(
       Array.from({ length: handed.length }, (_, i) => String(i)),
     );
@@ -120,8 +126,52 @@ describe('paging plan of getOrdersForADay (§4.1, §8)', () => {
 
   it('fails when a page fails, and stops asking', async () => {
     const day = fakeDay(10_000, { failAt: 2_000 });
-    await expect(walkOrderDay({ fetchPage: day.fetchPage })).rejects.toThrow('boom');
+    await expect(walkOrderDay({ fetchPage: day.fetchPage })).rejects.toBeInstanceOf(
+      PartialDayError,
+    );
     expect(day.ranges.length).toBeLessThanOrEqual(8);
+  });
+
+  it('keeps the orders of every page before the one that failed, and says where the gap starts', async () => {
+    const day = fakeDay(10_000, { failAt: 5_000 });
+    const handed: Order[] = [];
+    const error = await walkOrderDay({
+      fetchPage: day.fetchPage,
+      onOrders: (batch) => handed.push(...batch),
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PartialDayError);
+    const partial = error as PartialDayError;
+    expect(partial.orders.map((o) => o.id)).toEqual(
+      Array.from({ length: 5_000 }, (_, i) => String(i)),
+    );
+    expect(partial.missingFrom).toBe(5_000);
+    expect((partial.cause as Error).message).toBe('boom');
+    // What was handed over is exactly what is kept.
+    expect(handed).toEqual(partial.orders);
+  });
+
+  it('resumes at the page that failed, without asking again for the pages read', async () => {
+    const failing = fakeDay(10_000, { failAt: 5_000 });
+    const partial = (await walkOrderDay({ fetchPage: failing.fetchPage }).catch(
+      (e: unknown) => e,
+    )) as PartialDayError;
+    const day = fakeDay(10_000);
+    const handed: Order[] = [];
+    const orders = await walkOrderDay({
+      fetchPage: day.fetchPage,
+      onOrders: (batch) => handed.push(...batch),
+      resume: { orders: partial.orders, fromPage: partial.failedPage },
+    });
+    expect(orders.map((o) => o.id)).toEqual(Array.from({ length: 10_000 }, (_, i) => String(i)));
+    expect(Math.min(...day.ranges.map((r) => r.start))).toBe(5_000);
+    // Only the orders not handed over before are handed over now.
+    expect(handed[0].id).toBe('5000');
+  });
+
+  it('is whole when the page that failed lies past the day’s last', async () => {
+    const day = fakeDay(1_200, { failAt: 1_500 });
+    const orders = await walkOrderDay({ fetchPage: day.fetchPage });
+    expect(orders).toHaveLength(1_200);
   });
 
   it('gives up on an upstream that never answers short', async () => {

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiClientError } from '../../lib/api-client';
+import { formatInstant } from '../../lib/format';
 import { EmptyState, QueryState } from '../query-state';
 
 afterEach(cleanup);
@@ -87,7 +88,42 @@ describe('QueryState', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     const stale = screen.getByRole('status');
     expect(stale.textContent).toContain('The custody account could not be checked again');
-    expect(stale.textContent).toContain('What is shown here is as it was last read.');
+    expect(stale.textContent).toContain(
+      'What is shown here is as it was last read, and may be out of date.',
+    );
+    fireEvent.click(within(stale).getByRole('button', { name: 'Try again' }));
+    expect(refetch).toHaveBeenCalled();
+  });
+
+  it('a list kept from an earlier read while reading it again fails says when it was read, that it may be out of date, and offers Try again', () => {
+    const refetch = vi.fn();
+    const error = new ApiClientError({
+      message: 'The service is unavailable right now. Please try again in a moment.',
+      status: 503,
+      code: 'upstream_unavailable',
+      submitted: 'no',
+    });
+    const readAt = Date.parse('2026-11-28T15:04:12Z');
+    render(
+      <QueryState
+        query={{ ...base, data: ['5201'], dataUpdatedAt: readAt, isError: true, error, refetch }}
+        subject="the offerings"
+      >
+        {(data) => (
+          <ul>
+            {data.map((id) => (
+              <li key={id}>{id}</li>
+            ))}
+          </ul>
+        )}
+      </QueryState>,
+    );
+    expect(screen.getByRole('listitem').textContent).toBe('5201');
+    const stale = screen.getByRole('status');
+    expect(stale.textContent).toContain('The offerings could not be loaded again');
+    expect(stale.textContent).toContain(
+      `What is shown here is as it was last read, at ${formatInstant('2026-11-28T15:04:12.000Z', undefined, { seconds: true })}, and may be out of date.`,
+    );
     fireEvent.click(within(stale).getByRole('button', { name: 'Try again' }));
     expect(refetch).toHaveBeenCalled();
   });

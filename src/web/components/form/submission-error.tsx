@@ -147,22 +147,25 @@ export function SubmissionError({
       </AlertTitle>
       {signedInAgain ? SIGNED_IN_AGAIN : message}
       {signedInAgain ? null : submitted === 'no' ? (
-        <>
-          {' '}
-          {namesStanding(error)
-            ? AFTER_STANDING
-            : missingPermission
-              ? `Nothing in your request needs to change: an administrator can grant the portal the permission. Try again once it is granted, or ${reference ? 'contact support and quote our reference' : 'contact support'}.`
-              : platform
-                ? afterPlatformRefusal(platformRefusal, reference !== undefined)
-                : refusal
-                  ? afterRefusal[refusal]
-                  : isSessionEnded(error)
-                    ? AFTER_SESSION_ENDED
-                    : isForTheMoment(error)
-                      ? FOR_THE_MOMENT
-                      : afterRefusal.request}
-        </>
+        // The message is the BFF's own sentence pair, why and what to do: nothing to add.
+        isApiClientError(error) && error.nextStep ? null : (
+          <>
+            {' '}
+            {namesStanding(error)
+              ? AFTER_STANDING
+              : missingPermission
+                ? `Nothing in your request needs to change: an administrator can grant the portal the permission. Try again once it is granted, or ${reference ? 'contact support and quote our reference' : 'contact support'}.`
+                : platform
+                  ? afterPlatformRefusal(platformRefusal, reference !== undefined)
+                  : refusal
+                    ? afterRefusal[refusal]
+                    : isSessionEnded(error)
+                      ? AFTER_SESSION_ENDED
+                      : isForTheMoment(error)
+                        ? FOR_THE_MOMENT
+                        : afterRefusal.request}
+          </>
+        )
       ) : reference ? (
         whereToWatch && <> Its outcome appears on {whereToWatch}.</>
       ) : whereToWatch ? (

@@ -52,6 +52,7 @@ export function useUnsettled({
     units: row.units,
     offeringId: row.offeringId,
     upstreamId: row.upstreamId,
+    method: row.method ?? null,
   }));
   // The same request made moments ago is not in the register's unsettled list: named by a
   // refusal, it is kept past that refusal (the next review clears the failure), so the review and

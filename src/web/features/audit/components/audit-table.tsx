@@ -54,7 +54,7 @@ const objectOf = (event: AuditEventView) => {
 /**
  * Where a reviewer opens what an event is about: an account's review page, the register narrowed
  * to our reference (a money request, or the one a held disbursement's event carries), the
- * approvals page for a held disbursement; and the events of that account or request alone. Every
+ * approvals page narrowed to the one held disbursement; and the events of that account or request alone. Every
  * page named is one the audit log's readers (compliance, admin) may open.
  */
 function objectLinks(event: AuditEventView): { to: string; text: string }[] {
@@ -72,8 +72,15 @@ function objectLinks(event: AuditEventView): { to: string; text: string }[] {
       text: `${reference} in the register`,
     });
   }
-  if (stringIn(event.details, 'approvalId')) {
-    links.push({ to: paths.app.approvals.getHref(), text: 'Approvals' });
+  // The one approval, by our reference when the event carries it (as the page's Reference filter
+  // shows it), else by its id (an approval held before our references).
+  const approvalId = stringIn(event.details, 'approvalId');
+  if (approvalId) {
+    const named = reference && /^MR-[0-9A-Z]{10}$/.test(reference);
+    links.push({
+      to: paths.app.approvals.getHref(named ? { reference } : { approval: approvalId }),
+      text: named ? `The approval of ${reference}` : 'The approval',
+    });
   }
   const traced = reference ?? account;
   if (traced) {

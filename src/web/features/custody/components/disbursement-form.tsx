@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
@@ -34,6 +35,7 @@ import {
   accountRequestPlaces,
 } from '../../../components/form/submission-error';
 import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
 import { formatTimestamp, formatMoney } from '../../../lib/format';
 import { useCreateDisbursement } from '../api/create-disbursement';
 import {
@@ -83,6 +85,7 @@ export function DisbursementForm({
   accountId,
   ceiling,
   linkedBank,
+  bankCheck,
 }: {
   accountId: string;
   /**
@@ -93,11 +96,17 @@ export function DisbursementForm({
   ceiling?: string;
   /**
    * The bank ACH sends to (§4.5: the one linked through linkExternalAccount). With none linked,
-   * ACH is not offered; unknown (the read failed), it is, and the BFF checks.
+   * ACH is not offered; a read that failed is `bankCheck`, and ACH is not offered either. The BFF
+   * checks again on arrival and refuses an ACH whose linked bank it cannot confirm.
    */
   linkedBank?: LinkedBankResult;
+  /**
+   * The page could not read whether a bank is linked: ACH is not offered (it would go to a bank
+   * that may not exist), the page says so, and the read can be tried again from here.
+   */
+  bankCheck?: BankCheck;
 }) {
-  const achAvailable = linkedBank?.state !== 'none';
+  const achAvailable = bankCheck === undefined && linkedBank?.state !== 'none';
   const schema = useMemo(() => formSchema(ceiling), [ceiling]);
   const form = useZodForm(schema, {
     type: achAvailable ? 'ach' : 'wire_domestic',
@@ -138,7 +147,8 @@ export function DisbursementForm({
         options={typeOptions(achAvailable)}
         required
       />
-      {!achAvailable && (
+      {bankCheck && <BankNotChecked check={bankCheck} />}
+      {!achAvailable && !bankCheck && (
         <Alert severity="info">
           ACH is not available: no bank account is linked to this account, and ACH can only send to
           a linked one. Send the money by wire, or link a bank account on the{' '}
@@ -204,6 +214,28 @@ export function DisbursementForm({
         )}
       </ReviewDialog>
     </Form>
+  );
+}
+
+/** The linked-bank read that failed, as the page tries it again. */
+type BankCheck = { error: unknown; retrying: boolean; retry: () => void };
+
+function BankNotChecked({ check }: { check: BankCheck }) {
+  return (
+    <Alert
+      severity="warning"
+      role="status"
+      action={
+        <Button color="inherit" size="small" onClick={check.retry} disabled={check.retrying}>
+          {check.retrying ? 'Checking…' : 'Try again'}
+        </Button>
+      }
+    >
+      <AlertTitle>The linked bank account could not be checked</AlertTitle>
+      {check.error ? `${errorMessage(check.error)} ` : ''}Whether a bank account is linked to this
+      account cannot be checked right now, so ACH cannot be offered until it can. Try again in a
+      moment, or send the money by wire.
+    </Alert>
   );
 }
 
@@ -291,7 +323,13 @@ function HeldForApproval({ approval }: { approval: Approval }) {
       />
       <Box sx={{ mt: 2 }}>
         Disbursements this large are sent only after a second person approves them. Follow it on{' '}
-        <Link component={RouterLink} to={paths.app.approvals.getHref()}>
+        {/* The approvals page opened on this one request, marked. */}
+        <Link
+          component={RouterLink}
+          to={paths.app.approvals.getHref(
+            approval.reference ? { reference: approval.reference } : { approval: approval.id },
+          )}
+        >
           Disbursement approvals
         </Link>{' '}
         or on <AccountRequestsLink accountId={approval.accountId} />.

@@ -11,33 +11,56 @@ export const APPROVALS_PAGE = 20;
 /** Which page of each section is open (from 1), as the page's address holds them. */
 export type ApprovalPages = { waiting: number; decided: number };
 
-/** The pages as the address holds them (`?waiting=2&decided=3`); the first of each if absent or bad. */
-export const approvalPagesFrom = (search: URLSearchParams): ApprovalPages => {
+/** The filters the address holds, by the BFF's names; absent ones are not set. */
+export const approvalFilterNames = [
+  'accountId',
+  'minAmount',
+  'maxAmount',
+  'maker',
+  'reference',
+  'approval',
+] as const;
+export type ApprovalFilters = Partial<Record<(typeof approvalFilterNames)[number], string>>;
+
+/** What the page shows: each section's page and the filters that narrow both. */
+export type ApprovalsView = { pages: ApprovalPages; filters: ApprovalFilters };
+
+/**
+ * The view as the address holds it (`?waiting=2&decided=3&accountId=A1040000`); the first page of
+ * each section if absent or bad. A filter goes to the BFF as typed: one the BFF refuses is told.
+ */
+export const approvalsViewFrom = (search: URLSearchParams): ApprovalsView => {
   const page = (name: string) => Math.max(1, Math.floor(Number(search.get(name) ?? '1')) || 1);
-  return { waiting: page('waiting'), decided: page('decided') };
+  const filters: ApprovalFilters = {};
+  for (const name of approvalFilterNames) {
+    const value = search.get(name);
+    if (value) filters[name] = value;
+  }
+  return { pages: { waiting: page('waiting'), decided: page('decided') }, filters };
 };
 
-export const approvalsQueryOptions = (pages: ApprovalPages) => {
+export const approvalsQueryOptions = ({ pages, filters }: ApprovalsView) => {
   const slice = {
     waitingOffset: (pages.waiting - 1) * APPROVALS_PAGE,
     decidedOffset: (pages.decided - 1) * APPROVALS_PAGE,
     limit: APPROVALS_PAGE,
   };
   const search = new URLSearchParams({
+    ...filters,
     waitingOffset: String(slice.waitingOffset),
     decidedOffset: String(slice.decidedOffset),
     limit: String(slice.limit),
   });
   return apiQueryOptions(
-    approvalKeys.list(slice),
+    approvalKeys.list({ ...slice, ...filters }),
     `${apiPaths.approvals}?${search.toString()}`,
     approvalsSchema,
   );
 };
 
 /** The open pages; the last ones stay on screen while the next load, so the list does not jump. */
-export const useApprovals = (pages: ApprovalPages) =>
-  useQuery({ ...approvalsQueryOptions(pages), placeholderData: keepPreviousData });
+export const useApprovals = (view: ApprovalsView) =>
+  useQuery({ ...approvalsQueryOptions(view), placeholderData: keepPreviousData });
 
 export const useDecideApproval = () =>
   useInvalidatingMutation({

@@ -221,6 +221,22 @@ export function IraWizard({ accountId, address }: { accountId: string; address?:
       applyFieldErrors(error, form.setError, allFields);
     },
   });
+  // The account's address read after the wizard opened (its first read failed, then was tried
+  // again) fills in a mailing address the person has not started typing, never over their own.
+  useEffect(() => {
+    if (!address) return;
+    const mailing = form.getValues('mailing');
+    const untouched = (['line1', 'line2', 'city', 'state', 'zipCode'] as const).every(
+      (name) => mailing[name] === '',
+    );
+    if (!untouched) return;
+    form.setValue('mailing.line1', address.line1 ?? '');
+    form.setValue('mailing.line2', address.line2 ?? '');
+    form.setValue('mailing.city', address.city ?? '');
+    form.setValue('mailing.state', address.state ?? '');
+    form.setValue('mailing.zipCode', address.zip ?? '');
+    form.setValue('mailing.country', prefillCountry(address.country));
+  }, [address, form]);
   // An IRA request of this account that still stands: the wizard then shows it, not the form.
   const requests = useIraRequests(accountId);
   const heading = useRef<HTMLHeadingElement>(null);

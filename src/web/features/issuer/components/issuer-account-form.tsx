@@ -4,7 +4,9 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
+import AlertTitle from '@mui/material/AlertTitle';
 import {
+  issuerAccountCheckedLabel,
   issuerAccountFormSchema,
   type IssuerAccountForm,
   type SavedIssuerAccounts,
@@ -14,10 +16,13 @@ import { US_STATE_OPTIONS } from '../../../../contract/rules/identity';
 import { DescriptionList } from '../../../components/description-list';
 import { applyFieldErrors } from '../../../components/form/apply-field-errors';
 import { Form, ReviewButton, useZodForm } from '../../../components/form/form';
+import { FormCheckbox } from '../../../components/form/form-checkbox';
 import { FormField, type FieldSpec } from '../../../components/form/form-field';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { ReviewDialog, useReviewAndSubmit } from '../../../components/form/review-and-submit';
+import { formatCalendarDate } from '../../../lib/format';
 import { useCreateIssuerAccount } from '../api/create-issuer-account';
+import { countryInWords } from './place-in-words';
 
 type Request = z.output<typeof issuerAccountFormSchema>;
 type Name = FieldPath<IssuerAccountForm>;
@@ -40,6 +45,7 @@ const empty: IssuerAccountForm = {
   zip: '',
   country: 'US',
   additionalInfo: '',
+  checkedNoIssuerAccount: false,
 };
 
 const fieldNames = Object.keys(empty) as Name[];
@@ -203,6 +209,16 @@ export function IssuerAccountFormPanel({
 
   return (
     <Form form={form} onValid={flow.begin} aria-label="Issuer account">
+      {/* §4.6 only creates and no read of an issuer account is named (§4.16 only names the
+          issuers collection): one set up outside the portal cannot be shown here, and a save adds
+          a record beside it (§2.4 keys records by a counter). The person asks before saving. */}
+      <Alert severity="warning" sx={{ mb: 3 }}>
+        <AlertTitle component="h2">The platform may already hold an issuer account</AlertTitle>
+        An issuer account of issuer {issuerId} may have been set up on the platform outside the
+        portal, and the portal cannot read it back to show it here. Saving adds another record even
+        if one exists, and the platform offers no way to change or remove it. Before you save, ask
+        the platform whether it holds an issuer account of issuer {issuerId}.
+      </Alert>
       {sections.map((section, index) => (
         <Box key={section.title} sx={{ mt: index === 0 ? 0 : 3 }}>
           <Typography component="h2" variant="h3" gutterBottom>
@@ -233,13 +249,20 @@ export function IssuerAccountFormPanel({
         Your IP address is recorded with the details, as the platform requires.
       </Alert>
       <Box sx={{ mt: 2 }}>
+        <FormCheckbox
+          name="checkedNoIssuerAccount"
+          control={form.control}
+          label={issuerAccountCheckedLabel}
+        />
+      </Box>
+      <Box sx={{ mt: 2 }}>
         <ReviewButton>Review issuer account</ReviewButton>
       </Box>
 
       <ReviewDialog
         flow={flow}
         title="Review the issuer account"
-        lead="The platform keeps these details as saved, with no way to change them."
+        lead={`The platform keeps these details as saved, with no way to change them. You confirmed that it holds no issuer account of issuer ${issuerId}: saving adds one.`}
         progressLabel="Saving the issuer account"
         confirmLabel="Save issuer account"
         // Closing leads to recording what the platform said, not back to the form.
@@ -263,12 +286,23 @@ export function IssuerAccountFormPanel({
   );
 }
 
+/**
+ * An answer typed as a code or picked as a date, in the words the page uses elsewhere: a country
+ * as the saved card and the lost-save card name it, a date of birth in the viewer's numeric order,
+ * as the date field shows it (05/06/1980 in the U.S.).
+ */
+function inWords(name: Name, value: string): string {
+  if (name === 'issuingCountry' || name === 'country') return countryInWords(value);
+  if (name === 'dateOfBirth') return formatCalendarDate(value, undefined, 'numeric');
+  return value;
+}
+
 /** Every answer as it will be sent: its author sees what they typed in full to check it. */
 function ReviewSummary({ request }: { request: Request }) {
   const items = allFields.map(({ name, label, options }): [string, ReactNode] => {
     const value = String(request[name as keyof Request] ?? '');
     const chosen = options?.find((option) => option.value === value)?.label;
-    return [label, value === '' ? 'Not given' : (chosen ?? value)];
+    return [label, value === '' ? 'Not given' : (chosen ?? inWords(name, value))];
   });
   return (
     <>

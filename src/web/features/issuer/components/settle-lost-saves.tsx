@@ -12,7 +12,6 @@ import {
   type SentIssuerAccount,
   type UnsettledIssuerAccountAttempt,
 } from '../../../../contract/issuer-workspace';
-import { countryName, isCountryCode, US_STATE_OPTIONS } from '../../../../contract/rules/identity';
 import { DescriptionList } from '../../../components/description-list';
 import { applyFieldErrors } from '../../../components/form/apply-field-errors';
 import { Form, useZodForm } from '../../../components/form/form';
@@ -22,19 +21,12 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { focusOnMount } from '../../../lib/focus';
 import { formatTimestamp } from '../../../lib/format';
 import { useSettleIssuerAccount } from '../api/create-issuer-account';
+import { countryInWords, stateInWords } from './place-in-words';
 
 const outcomeOptions = [
   { value: 'stored', label: issuerAccountSettleLabels.stored },
   { value: 'not_stored', label: issuerAccountSettleLabels.not_stored },
 ] as const;
-
-const stateInWords = (code: string) => {
-  const state = US_STATE_OPTIONS.find((s) => s.code === code);
-  return state ? `${state.name} (${code})` : code;
-};
-
-const countryInWords = (code: string) =>
-  isCountryCode(code) ? `${countryName(code, 'en-US')} (${code})` : code;
 
 /**
  * What a lost save sent, as the platform would know the record by: createIssuerAccount carries

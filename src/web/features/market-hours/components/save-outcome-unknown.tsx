@@ -7,6 +7,7 @@ import type { SecurityHours } from '../../../../contract/market-hours';
 import type { WeekHoursInput } from '../../../../contract/rules/market-hours';
 import { errorMessage, isApiClientError } from '../../../lib/api-client';
 import { focusOnMount } from '../../../lib/focus';
+import { useMarketHours } from '../api/get-market-hours';
 import { SavedHours } from './saved-hours';
 
 /** A check under way, or its answer; `at` tells one answer from the next. */
@@ -95,6 +96,7 @@ export function SaveOutcomeUnknown({
  * once the hours are read, gone with the warning it answers).
  */
 function CheckResult({ check }: { check: Exclude<Check, { state: 'checking' }> }) {
+  const market = useMarketHours().data?.hours;
   if (check.state === 'unread') {
     return (
       <Alert severity="error" role="alert" tabIndex={-1} ref={focusOnMount}>
@@ -117,7 +119,7 @@ function CheckResult({ check }: { check: Exclude<Check, { state: 'checking' }> }
           ? 'The platform holds the hours you asked for: they were saved.'
           : 'The platform holds other hours than you asked for, so they were not saved (unless someone changed them since). What you entered is still in the form: save it again to set it.'}
       </Alert>
-      <SavedHours hours={check.hours} title="Hours the platform holds now" />
+      <SavedHours hours={check.hours} title="Hours the platform holds now" market={market} />
     </Box>
   );
 }

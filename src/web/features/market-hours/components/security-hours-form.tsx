@@ -6,6 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { WeekHours } from '../../../../contract/market-hours';
+import { isWallTime } from '../../../../contract/time';
 import {
   WEEKDAYS,
   WEEKDAY_LABELS,
@@ -19,6 +20,7 @@ import { FormTextField } from '../../../components/form/form-text-field';
 import { ErrorAlert } from '../../../components/error-alert';
 import { errorMessage, isApiClientError } from '../../../lib/api-client';
 import { focusOnMount } from '../../../lib/focus';
+import { marketWords, outsideOfDay } from './outside-market';
 import { dayHoursText } from './saved-hours';
 
 /**
@@ -67,15 +69,47 @@ const dayBounds = [
   ['close', 'closes'],
 ] as const;
 
+/**
+ * A warning, as the hours are typed, when the day's reach outside the market's (§2.7): the
+ * interface document does not make them invalid, so they may be saved (outside-market.tsx).
+ */
+function OutsideMarketWarning({
+  day,
+  control,
+  market,
+}: {
+  day: Weekday;
+  control: Control<SecurityHoursValues>;
+  market: WeekHours;
+}) {
+  const values = useWatch({ control, name: day });
+  const times = isWallTime(values.open) && isWallTime(values.close) && values.open < values.close;
+  const outside = times ? outsideOfDay(day, values, market[day]) : null;
+  if (!outside) return null;
+  return (
+    <Typography
+      variant="body2"
+      color="warning.dark"
+      sx={{ gridColumn: '1 / -1', clear: 'left' }}
+      id={`hours-${day}-outside`}
+    >
+      {`${WEEKDAY_LABELS[day]} reaches outside the market’s hours: ${marketWords(outside)}. You can save these hours, but the platform does not say which hours apply when they differ, and investors are told so.`}
+    </Typography>
+  );
+}
+
 function DayRow({
   day,
   control,
   nowHeld,
+  market,
 }: {
   day: Weekday;
   control: Control<SecurityHoursValues>;
   /** The day's hours on the platform now, when someone changed them since the page read them. */
   nowHeld?: string;
+  /** The market's hours, once read. */
+  market: WeekHours | undefined;
 }) {
   const closed = useWatch({ control, name: `${day}.closed` });
   const label = WEEKDAY_LABELS[day];
@@ -112,6 +146,7 @@ function DayRow({
           ))}
         </>
       )}
+      {market && !closed && <OutsideMarketWarning day={day} control={control} market={market} />}
       {nowHeld && (
         <Typography
           variant="body2"
@@ -153,6 +188,8 @@ function ClosedBox({
 
 type SecurityHoursFormProps = {
   hours: WeekHours | undefined;
+  /** The market's hours (§2.7), once read: days reaching outside them are warned of. */
+  market?: WeekHours;
   pending: boolean;
   error: unknown;
   /** What the form says when a save may or may not have reached the platform. */
@@ -172,6 +209,7 @@ const refused = (error: unknown) => isApiClientError(error) && error.submitted =
  */
 export function SecurityHoursForm({
   hours,
+  market,
   pending,
   error,
   outcomeUnknown,
@@ -232,6 +270,7 @@ export function SecurityHoursForm({
           key={day}
           day={day}
           control={control}
+          market={market}
           nowHeld={
             changedDays.includes(day) && heldNow?.state === 'read'
               ? dayHoursText(heldNow.days[day])

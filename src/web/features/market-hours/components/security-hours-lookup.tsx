@@ -1,33 +1,54 @@
 import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import { SectionCard } from '../../../components/description-list';
 import { EmptyState, QueryState } from '../../../components/query-state';
+import { hasStatus } from '../../../lib/api-query';
+import { useMarketHours } from '../api/get-market-hours';
+import { useSecurities } from '../api/get-securities';
 import { useSecurityHours } from '../api/get-security-hours';
+import { OpenSecurityForm } from './open-security-form';
 import { SavedHours } from './saved-hours';
-import { SecuritiesState, securityChoiceLabel, securityInSentence } from './securities-state';
+import { securityChoiceLabel, securityInSentence } from './securities-state';
 
 /**
  * The hours one security trades (§2.8), which its issuer may set apart from the market's: shown
- * to everyone, since investors need to know when a security can be traded.
+ * to everyone, since investors need to know when a security can be traded. A security is chosen
+ * from the list or opened by its ID: the list is read from the order book (no upstream operation
+ * lists securities), and a security whose hours can be read must not be out of reach because the
+ * book could not be read, nor because it did not trade lately.
  */
 export function SecurityHoursLookup() {
-  const [chosen, setChosen] = useState<string | null>(null);
+  const securities = useSecurities();
+  /** The security last picked from the list, or last opened by its ID; the last act wins. */
+  const [chosen, setChosen] = useState<{ id: string; byId: boolean } | null>(null);
+  const listed = securities.data?.securities ?? [];
+  const shown = chosen?.id ?? listed[0]?.securityId ?? null;
+  const named = listed.find((s) => s.securityId === shown);
   return (
     <SectionCard title="Hours of one security">
       <Box sx={{ mt: 2, display: 'grid', gap: 2 }}>
-        <SecuritiesState
-          skeletonLines={2}
+        <QueryState
+          query={securities}
+          subject="the list of securities"
+          skeletonLines={1}
+          isEmpty={(reply) => reply.securities.length === 0 && reply.gaps.length === 0}
           empty={
             <EmptyState
               title="No securities traded recently"
-              message="Securities appear here once they trade on the secondary market."
+              message="No security traded on the latest trading day. Open a security by its ID below."
             />
           }
         >
-          {(securities) => {
-            const selected = securities.find((s) => s.securityId === chosen) ?? securities[0];
-            return (
-              <>
+          {(reply) => (
+            <>
+              {reply.gaps.map((gap) => (
+                <Alert key={gap} severity="warning">
+                  {gap}
+                </Alert>
+              ))}
+              {reply.securities.length > 0 && (
                 <Box
                   component="label"
                   htmlFor="security-hours-lookup"
@@ -36,25 +57,35 @@ export function SecurityHoursLookup() {
                   Security
                   <select
                     id="security-hours-lookup"
-                    value={selected.securityId}
-                    onChange={(event) => setChosen(event.target.value)}
+                    value={named ? named.securityId : ''}
+                    onChange={(event) => setChosen({ id: event.target.value, byId: false })}
                     style={{ font: 'inherit', padding: '8px' }}
                   >
-                    {securities.map((s) => (
+                    {!named && <option value="">Opened by its ID below</option>}
+                    {reply.securities.map((s) => (
                       <option key={s.securityId} value={s.securityId}>
                         {securityChoiceLabel(s)}
                       </option>
                     ))}
                   </select>
                 </Box>
-                <OneSecurityHours
-                  securityId={selected.securityId}
-                  name={securityInSentence(selected)}
-                />
-              </>
-            );
+              )}
+            </>
+          )}
+        </QueryState>
+        <OpenSecurityForm
+          onOpen={(securityId) => setChosen({ id: securityId, byId: true })}
+          onInvalid={() => {
+            if (chosen?.byId) setChosen(null);
           }}
-        </SecuritiesState>
+        />
+        {shown !== null && (
+          <OneSecurityHours
+            key={shown}
+            securityId={shown}
+            name={named ? securityInSentence(named) : `security ${shown}`}
+          />
+        )}
       </Box>
     </SectionCard>
   );
@@ -62,9 +93,22 @@ export function SecurityHoursLookup() {
 
 function OneSecurityHours({ securityId, name }: { securityId: string; name: string }) {
   const hours = useSecurityHours(securityId);
+  // The week's read, shared with the table above: when it fails, the hours still show.
+  const market = useMarketHours().data?.hours;
+  if (hasStatus(hours.error, 404)) {
+    return (
+      <Alert severity="warning" role="alert">
+        <AlertTitle>No security {securityId} on the platform</AlertTitle>
+        The platform does not know a security with the ID {securityId}. Check the ID and open it
+        again.
+      </Alert>
+    );
+  }
   return (
     <QueryState query={hours} subject={`the hours of ${name}`} skeletonLines={5}>
-      {(data) => <SavedHours hours={data.securityHours} title={`Trading hours of ${name}`} />}
+      {(data) => (
+        <SavedHours hours={data.securityHours} title={`Trading hours of ${name}`} market={market} />
+      )}
     </QueryState>
   );
 }

@@ -4,19 +4,11 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import type { WeekHours } from '../../../../contract/market-hours';
-import { marketStatus, wallTimeIn, type TradingSessionDay } from '../../../../contract/market-week';
+import { marketStatus, type TradingSessionDay } from '../../../../contract/market-week';
 import { EASTERN, formatCountdown, todayInZone } from '../../../../contract/time';
 import { formatCalendarDate, formatWallTime } from '../../../lib/format';
 import { ScrollableTable } from '../../../components/scrollable-table';
-import { ColumnHeadings } from '../../../components/column-headings';
-
-const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-function inViewerZone(instant: string, date: string, zone: string): string {
-  const local = wallTimeIn(instant, zone, date);
-  const text = formatWallTime(local.time);
-  return local.otherDay ? `${text} (${formatCalendarDate(local.date, undefined, 'short')})` : text;
-}
+import { HoursHeadings, hoursTableSx, inViewerZone, TimeRange, viewerZone } from './zone-hours';
 
 /**
  * Whether the market is open now, and when that changes; recomputed every 30 seconds. A market
@@ -79,11 +71,11 @@ export function TradingWeekTable({
   const zone = viewerZone();
   const name = weekName(week, asOf);
   return (
-    <ScrollableTable label={name} captioned>
+    <ScrollableTable label={name} captioned sx={hoursTableSx}>
       <caption>
         {name}. Weekends and U.S. market holidays are closed; a holiday is named on its day.
       </caption>
-      <ColumnHeadings columns={['Day', 'US Eastern', `Your time (${zone})`]} />
+      <HoursHeadings zone={zone} />
       <TableBody>
         {week.map((day) => (
           <TableRow key={day.date}>
@@ -94,14 +86,21 @@ export function TradingWeekTable({
               {formatCalendarDate(day.date, undefined, 'short')}
             </TableCell>
             <TableCell>
-              {day.closed
-                ? closedText(day)
-                : `${formatWallTime(day.open!)} – ${formatWallTime(day.close!)}`}
+              {day.closed ? (
+                closedText(day)
+              ) : (
+                <TimeRange from={formatWallTime(day.open!)} to={formatWallTime(day.close!)} />
+              )}
             </TableCell>
             <TableCell>
-              {day.closed
-                ? closedText(day)
-                : `${inViewerZone(day.opensAt!, day.date, zone)} – ${inViewerZone(day.closesAt!, day.date, zone)}`}
+              {day.closed ? (
+                closedText(day)
+              ) : (
+                <TimeRange
+                  from={inViewerZone(day.opensAt!, day.date, zone)}
+                  to={inViewerZone(day.closesAt!, day.date, zone)}
+                />
+              )}
             </TableCell>
           </TableRow>
         ))}

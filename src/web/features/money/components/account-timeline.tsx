@@ -1,12 +1,15 @@
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
+import { FUND_MOVES_PAGE_SIZE } from '../../../../contract/custody-views';
 import {
   probableRequestWords,
   probableTradeWords,
+  type Timeline,
   type TimelineEntry,
 } from '../../../../contract/money-requests';
 import { CardList } from '../../../components/card-list';
@@ -15,7 +18,7 @@ import { EmptyState, QueryState } from '../../../components/query-state';
 import { listsNothing, SkippedRecordsNotice } from '../../../components/skipped-records';
 import { PageNav, usePages } from '../../../components/page-nav';
 import { paths } from '../../../config/paths';
-import { formatMoney, formatTimestamp } from '../../../lib/format';
+import { formatCount, formatMoney, formatTimestamp } from '../../../lib/format';
 import { useTimeline } from '../api/get-timeline';
 
 const kindLabels: Record<TimelineEntry['kind'], string> = {
@@ -49,6 +52,31 @@ function batchTime(instant: string): string {
 }
 
 /**
+ * An account with more fund moves than the timeline reads: it says how many of the latest it
+ * shows, of how many, and leads to the older ones on the Fund moves list, at the page where they
+ * start (that list pages through every move the platform holds, §4.3).
+ */
+function OlderFundMovesNote({
+  accountId,
+  bound,
+}: {
+  accountId: string;
+  bound: NonNullable<Timeline['fundMovesBound']>;
+}) {
+  const page = Math.floor(bound.shown / FUND_MOVES_PAGE_SIZE) + 1;
+  return (
+    <Alert severity="info" role="status">
+      Showing the latest {formatCount(bound.shown)} fund moves of {formatCount(bound.total)}; older
+      ones:{' '}
+      <Link component={RouterLink} to={paths.app.fundMoves.getHref(accountId, page)}>
+        on Fund moves, from page {formatCount(page)}
+      </Link>
+      .
+    </Alert>
+  );
+}
+
+/**
  * The Timeline section of an account's money page: what could not be read, then the entries.
  */
 export function TimelineSection({ accountId }: { accountId: string }) {
@@ -74,11 +102,31 @@ export function TimelineSection({ accountId }: { accountId: string }) {
       >
         {(data) => (
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)', mt: 2 }}>
+            {/* A part of the timeline that could not be read (fund moves, investments) is a read
+                like any other: it can be tried again from where it is told, without reloading
+                the page. The timeline is one read of the BFF, which asks the platform again. */}
             {data.gaps.map((gap) => (
-              <Alert key={gap} severity="warning">
+              <Alert
+                key={gap}
+                severity="warning"
+                role="status"
+                action={
+                  <Button
+                    color="inherit"
+                    size="small"
+                    onClick={() => void timeline.refetch()}
+                    disabled={timeline.isFetching}
+                  >
+                    {timeline.isFetching ? 'Reading again…' : 'Try again'}
+                  </Button>
+                }
+              >
                 {gap}
               </Alert>
             ))}
+            {data.fundMovesBound && (
+              <OlderFundMovesNote accountId={accountId} bound={data.fundMovesBound} />
+            )}
             {/* As the Fund moves list says of the same records, with the way to it. */}
             <SkippedRecordsNotice count={data.skippedFundMoves} noun={['fund move', 'fund moves']}>
               <Link component={RouterLink} to={paths.app.fundMoves.getHref(accountId)}>

@@ -2,6 +2,9 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import {
+  methodWords,
+  movedTwiceWords,
+  notSentPair,
   moneyRequestKindLabels,
   outcomeWordsOf,
   wasFoundAfterNotSent,
@@ -46,14 +49,23 @@ export function MoneyRequestsList({ reviewer = false, ...rest }: MoneyRequestsLi
 /** What either layout is given: `reviewer` defaulted once, for both. */
 type ShownRequests = MoneyRequestsListProps & { reviewer: boolean };
 
-/** The amount, and for an investment the units bought. */
+/**
+ * The amount, for an investment the units bought, and how the money goes (ACH or wire) where the
+ * register kept it: two requests of one amount by different methods are two requests.
+ */
 function Amount({ request }: { request: MoneyRequestView }) {
+  const method = methodWords(request.method);
   return (
     <>
       {request.amount ? formatMoney(request.amount) : '—'}
       {request.units && (
         <Typography variant="body2" color="text.secondary">
           {formatUnits(request.units)}
+        </Typography>
+      )}
+      {method && (
+        <Typography variant="body2" color="text.secondary">
+          {method.charAt(0).toUpperCase() + method.slice(1)}
         </Typography>
       )}
     </>
@@ -100,16 +112,28 @@ function Outcome({
   onSettle?: (request: MoneyRequestView) => void;
 }) {
   const words = outcomeWordsOf(request);
+  // Refused by the portal before sending: the two sentences the person was answered with.
+  const pair = notSentPair(request);
   return (
     <>
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
         {words.label}
       </Typography>
-      {request.outcome !== 'created' && (
+      {pair && (
+        <Typography variant="body2">
+          {pair.why} {pair.next}
+        </Typography>
+      )}
+      {request.outcome !== 'created' && !pair && (
         <Typography variant="body2">
           {words.meaning}
           {reasonOf(request) && ` Reason: ${reasonOf(request)}`}{' '}
           {reviewer ? words.reviewerNext : words.next}
+        </Typography>
+      )}
+      {movedTwiceWords(request, reviewer) && (
+        <Typography variant="body2" color="error" sx={{ fontWeight: 600 }}>
+          {movedTwiceWords(request, reviewer)}
         </Typography>
       )}
       {wasFoundAfterNotSent(request) && (

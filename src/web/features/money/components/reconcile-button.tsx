@@ -34,6 +34,10 @@ function summaryText(summary: ReconciliationSummary): string {
     parts.push(
       `${countOf(summary.foundAfterNotSent, 'request', 'requests')} recorded as not sent ${summary.foundAfterNotSent === 1 ? 'was' : 'were'} found at the platform after all and corrected to accepted: see the register.`,
     );
+  if (summary.foundTwice > 0)
+    parts.push(
+      `${countOf(summary.foundTwice, 'request', 'requests')} ${summary.foundTwice === 1 ? 'is' : 'are'} listed twice at the platform, with a second fund move carrying our reference: the money may have moved twice. The register names both fund moves.`,
+    );
   if (summary.inFlight > 0)
     parts.push(
       `${countOf(summary.inFlight, 'request is', 'requests are')} still awaiting the platform's answer; settle again in a minute if ${summary.inFlight === 1 ? 'it stays' : 'they stay'} in the register as pending.`,

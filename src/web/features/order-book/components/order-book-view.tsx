@@ -105,7 +105,9 @@ export function OrderBookView({
         ) : (
           <Box sx={{ mb: 1 }}>
             <Typography variant="body2" color="text.secondary" role="status">
-              {`${formatCount(orders.length)} of ${countOf(book.orderCount, 'order', 'orders')}.`}
+              {book.incomplete
+                ? `${formatCount(orders.length)} of the ${countOf(book.orderCount, 'order', 'orders')} read: incomplete, the rest of the day could not be read.`
+                : `${formatCount(orders.length)} of ${countOf(book.orderCount, 'order', 'orders')}.`}
             </Typography>
             {/* Where the progress bar was. */}
             <Box sx={{ height: 4 }} />
@@ -117,7 +119,9 @@ export function OrderBookView({
          */}
         <Typography variant="body2" color="text.secondary">
           {book
-            ? 'Sorting and the filters cover every order of the day.'
+            ? book.incomplete
+              ? 'Sorting and the filters cover every order read.'
+              : 'Sorting and the filters cover every order of the day.'
             : allOrders.length === 0
               ? 'The orders appear here as they arrive.'
               : `The first ${countOf(allOrders.length, 'order', 'orders')}; the rest are on their way.`}
@@ -147,8 +151,13 @@ export function OrderBookView({
 
       <Box component="section" aria-labelledby="prices-heading" sx={{ minWidth: 0 }}>
         <Typography id="prices-heading" component="h2" variant="h5" sx={{ mb: 1 }}>
-          Best prices
+          {book?.incomplete ? 'Best prices (incomplete)' : 'Best prices'}
         </Typography>
+        {book?.incomplete && (
+          <Typography variant="body2" color="warning.dark" sx={{ mb: 1 }}>
+            {`Worked out from the ${countOf(book.orderCount, 'order', 'orders')} read only: best prices, depth and order counts may differ once the rest of the day is read.`}
+          </Typography>
+        )}
         {book ? (
           <DepthSummary securities={book.securities} />
         ) : (
@@ -162,13 +171,13 @@ export function OrderBookView({
 
       <Box component="section" aria-labelledby="executions-heading" sx={{ minWidth: 0 }}>
         <Typography id="executions-heading" component="h2" variant="h5">
-          Executions
+          {book?.incomplete ? 'Executions (incomplete)' : 'Executions'}
         </Typography>
         {executionsBook ? (
           <>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
               {countOf(executions.length, 'execution', 'executions')} from matched orders, latest
-              first.
+              first{executionsBook.incomplete ? ', from the orders read only' : ''}.
             </Typography>
             <ExecutionsTable rows={executions} names={names} full={full} {...places?.executions} />
           </>

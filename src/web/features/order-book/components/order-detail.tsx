@@ -22,18 +22,23 @@ import { CardList } from '../../../components/card-list';
 import { useWideScreen } from '../../../lib/use-wide-screen';
 
 /**
- * The upstream's PND flag. The interface document lists it with a value seen (N) but not what it
- * stands for (§2.1), so it is shown as sent and said to be undocumented rather than guessed at.
+ * The platform's fields a person cannot act on: PND is listed in §2.1 with a value seen (N) and
+ * no meaning, so it is kept out of the order as a person reads it. A reviewer (a full view) may
+ * need to match the order against the platform's own record, so it is shown to them apart, by
+ * its raw name and as sent, under a heading that says so.
  */
-function pndValue(pnd: string | null) {
-  if (!pnd) return '—';
+function RawFields({ pnd }: { pnd: string | null }) {
   return (
-    <>
-      <Code value={pnd} />{' '}
-      <Typography component="span" variant="body2" color="text.secondary">
-        (as the platform sends it; the platform does not document what it means)
+    <Box component="section" aria-labelledby="raw-fields-heading" sx={{ mt: 2 }}>
+      <Typography id="raw-fields-heading" component="h3" variant="subtitle2">
+        The platform&rsquo;s raw fields
       </Typography>
-    </>
+      <Typography variant="body2" color="text.secondary">
+        As the platform sends them, for matching this order against its records. The platform does
+        not document what they mean.
+      </Typography>
+      <DescriptionList items={[['PND', pnd ? <Code key="pnd" value={pnd} /> : '—']]} />
+    </Box>
   );
 }
 
@@ -56,7 +61,6 @@ export function OrderDetail({ detail }: { detail: Detail }) {
         ? `${formatDateTime(order.updatedAt)} (${formatEastern(order.updatedAt)})`
         : 'Never updated',
     ],
-    ['PND flag', pndValue(order.pnd)],
     ['Contingencies', orDash(order.contingencies)],
     ['Minimum threshold', order.minimumThreshold ? formatShares(order.minimumThreshold) : '—'],
     ['Solicited', orDash(order.solicited)],
@@ -75,6 +79,7 @@ export function OrderDetail({ detail }: { detail: Detail }) {
           Times in your time zone ({viewerTimeZone()}), with US Eastern time in brackets.
         </Typography>
         <DescriptionList items={items} />
+        {full && <RawFields pnd={order.pnd} />}
       </SectionCard>
       <SectionCard title="Matches">
         {order.matches.length === 0 ? (

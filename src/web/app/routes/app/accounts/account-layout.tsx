@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import type { AccountView } from '../../../../../contract/account-views';
 import { PageHeader } from '../../../../components/page-header';
-import { AccountGate } from '../../../../features/accounts/components/account-gate';
+import { AccountGate } from './account-gate';
 import { AccountBreadcrumbs } from './account-breadcrumbs';
 
 /**
  * A page below an account's own page (money, fund moves, a disbursement, an IRA): shown once the
  * account is known to be the person's (AccountGate), titled, with the title as the last crumb.
+ * Its sections read what they show themselves: none waits for the account's profile.
  */
 export function AccountSubpage({
   accountId,
@@ -18,7 +18,7 @@ export function AccountSubpage({
   accountId: string;
   title: string;
   description: string;
-  children: (account: AccountView) => ReactNode;
+  children: ReactNode;
 }) {
   const header = (
     <PageHeader
@@ -29,12 +29,8 @@ export function AccountSubpage({
   );
   return (
     <AccountGate accountId={accountId} header={header}>
-      {(account) => (
-        <>
-          {header}
-          {children(account)}
-        </>
-      )}
+      {header}
+      {children}
     </AccountGate>
   );
 }

@@ -5,8 +5,8 @@ import { SectionCard } from '../../../../components/description-list';
 import { PageHeader } from '../../../../components/page-header';
 import { QueryState } from '../../../../components/query-state';
 import { paths } from '../../../../config/paths';
-import { accountQueryOptions } from '../../../../features/accounts/api/get-account';
-import { AccountGate } from '../../../../features/accounts/components/account-gate';
+import { accountQueryOptions, useAccount } from '../../../../features/accounts/api/get-account';
+import { AccountGate } from './account-gate';
 import { AccountProfile } from '../../../../features/accounts/components/account-profile';
 import { ReviewStatuses } from '../../../../features/accounts/components/review-statuses';
 import { useSession } from '../../../../features/auth/api/get-session';
@@ -40,15 +40,6 @@ const investorActions = (canDeposit: boolean): Action[] => [
 
 export default function AccountRoute() {
   const { accountId = '' } = useParams();
-  const session = useSession();
-  const isInvestor = session.data?.user.role === 'investor';
-  const custody = useCustodyAccount(accountId);
-  // Asked only where the actions are shown: they are the investor's.
-  const linkedBank = useLinkedBank(accountId, { enabled: isInvestor });
-  const canDeposit =
-    linkedBank.data?.state === 'linked' &&
-    custody.data !== undefined &&
-    !(custody.data.state === 'unavailable' && custody.data.reason === 'not_opened');
   return (
     <AccountGate
       accountId={accountId}
@@ -59,39 +50,68 @@ export default function AccountRoute() {
         />
       }
     >
-      {(account) => (
-        <>
-          <PageHeader
-            title={account.name ?? `Account ${account.id}`}
-            above={<AccountBreadcrumbs accountId={accountId} />}
-            actions={
-              isInvestor &&
-              investorActions(canDeposit).map(({ label, href, primary }) => (
-                <Button
-                  key={label}
-                  component={RouterLink}
-                  to={href(accountId)}
-                  variant={primary ? 'contained' : 'outlined'}
-                >
-                  {label}
-                </Button>
-              ))
-            }
-          />
-          <SectionColumns>
-            <SectionCard title="Reviews">
-              <ReviewStatuses reviews={account.reviews} />
-            </SectionCard>
-            <Box
-              sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)', minWidth: 0 }}
-            >
-              <CustodySection accountId={accountId} />
-              <AccountProfile account={account} />
-            </Box>
-          </SectionColumns>
-        </>
-      )}
+      <AccountOverview accountId={accountId} />
     </AccountGate>
+  );
+}
+
+/**
+ * The account's page: its actions, custody account and profile, each from its own read. The
+ * profile (getAccount) failing to load is told in its place; the rest stays.
+ */
+function AccountOverview({ accountId }: { accountId: string }) {
+  const session = useSession();
+  const isInvestor = session.data?.user.role === 'investor';
+  const account = useAccount(accountId);
+  const custody = useCustodyAccount(accountId);
+  // Asked only where the actions are shown: they are the investor's.
+  const linkedBank = useLinkedBank(accountId, { enabled: isInvestor });
+  const canDeposit =
+    linkedBank.data?.state === 'linked' &&
+    custody.data !== undefined &&
+    !(custody.data.state === 'unavailable' && custody.data.reason === 'not_opened');
+  const profile = account.data;
+  return (
+    <>
+      <PageHeader
+        title={profile?.name ?? `Account ${accountId}`}
+        above={<AccountBreadcrumbs accountId={accountId} />}
+        actions={
+          isInvestor &&
+          investorActions(canDeposit).map(({ label, href, primary }) => (
+            <Button
+              key={label}
+              component={RouterLink}
+              to={href(accountId)}
+              variant={primary ? 'contained' : 'outlined'}
+            >
+              {label}
+            </Button>
+          ))
+        }
+      />
+      <SectionColumns>
+        {profile ? (
+          <SectionCard title="Reviews">
+            <ReviewStatuses reviews={profile.reviews} />
+          </SectionCard>
+        ) : (
+          <SectionCard title="Profile and reviews">
+            <QueryState
+              query={account}
+              subject="the account's profile and reviews"
+              skeletonLines={6}
+            >
+              {() => null}
+            </QueryState>
+          </SectionCard>
+        )}
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)', minWidth: 0 }}>
+          <CustodySection accountId={accountId} />
+          {profile && <AccountProfile account={profile} />}
+        </Box>
+      </SectionColumns>
+    </>
   );
 }
 

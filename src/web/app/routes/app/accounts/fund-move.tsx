@@ -5,7 +5,7 @@ import { ErrorPage } from '../../../../components/errors/error-page';
 import { PageHeader } from '../../../../components/page-header';
 import { QueryState } from '../../../../components/query-state';
 import { paths } from '../../../../config/paths';
-import { AccountGate } from '../../../../features/accounts/components/account-gate';
+import { AccountGate } from './account-gate';
 import { fundMoveQueryOptions, useFundMove } from '../../../../features/custody/api/get-fund-move';
 import { FundMoveDetails } from '../../../../features/custody/components/fund-move-details';
 import { hasStatus } from '../../../../lib/api-query';
@@ -30,7 +30,7 @@ export default function FundMoveRoute() {
       accountId={accountId}
       header={<FundMoveHeader accountId={accountId} referenceNumber={referenceNumber} />}
     >
-      {() => <FundMove accountId={accountId} referenceNumber={referenceNumber} />}
+      <FundMove accountId={accountId} referenceNumber={referenceNumber} />
     </AccountGate>
   );
 }

@@ -32,7 +32,7 @@ export default function FundMovesRoute() {
       title="Fund moves"
       description="Money moved into and out of the custody account, newest first. Bank numbers show their last four digits only."
     >
-      {() => <FundMovesPage accountId={accountId} page={page} />}
+      <FundMovesPage accountId={accountId} page={page} />
     </AccountSubpage>
   );
 }

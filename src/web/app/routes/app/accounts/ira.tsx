@@ -1,16 +1,40 @@
 import { useParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import { errorMessage } from '../../../../lib/api-client';
+import { useAccount } from '../../../../features/accounts/api/get-account';
 import { IraWizard } from '../../../../features/ira/components/ira-wizard';
 import { AccountSubpage } from './account-layout';
 
 export default function IraRoute() {
   const { accountId = '' } = useParams();
+  const account = useAccount(accountId);
   return (
     <AccountSubpage
       accountId={accountId}
       title="Open an IRA"
       description="Request a custodial (IRA) account for this account. Your answers stay on this page until you submit."
     >
-      {(account) => <IraWizard accountId={accountId} address={account.address} />}
+      {/* The account's address only fills in the mailing address, which the person may change:
+          unreadable, the request is not held up, and the person is told why it is empty. */}
+      {account.isError && account.data === undefined && (
+        <Alert
+          severity="warning"
+          role="status"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void account.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          <AlertTitle>Your account&apos;s address could not be read</AlertTitle>
+          {errorMessage(account.error)} The mailing address is therefore not filled in for you: type
+          it in, or try again to have it filled in. Everything else works as usual.
+        </Alert>
+      )}
+      <IraWizard accountId={accountId} address={account.data?.address} />
     </AccountSubpage>
   );
 }

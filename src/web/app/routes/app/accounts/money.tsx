@@ -28,17 +28,15 @@ export default function AccountMoneyRoute() {
       title="Money and timeline"
       description="The bank ACH uses, deposits, and everything that happened to this account's money, newest first."
     >
-      {() => (
-        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-          <SectionColumns>
-            <LinkedBankPanel accountId={accountId} canLink={isInvestor} />
-            {isInvestor && <InvestorDeposit accountId={accountId} />}
-          </SectionColumns>
-          <TimelineSection accountId={accountId} />
-          <AccountRequests accountId={accountId} />
-          {isInvestor && <Holdings accountId={accountId} />}
-        </Box>
-      )}
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+        <SectionColumns>
+          <LinkedBankPanel accountId={accountId} canLink={isInvestor} />
+          {isInvestor && <InvestorDeposit accountId={accountId} />}
+        </SectionColumns>
+        <TimelineSection accountId={accountId} />
+        <AccountRequests accountId={accountId} />
+        {isInvestor && <Holdings accountId={accountId} />}
+      </Box>
     </AccountSubpage>
   );
 }

@@ -11,6 +11,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import DialogContentText from '@mui/material/DialogContentText';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import {
+  approvalFilterShape,
   approvalRejectSchema,
   approvalStateLabels,
   type Approval,
@@ -29,20 +30,24 @@ import { errorMessage, isApiClientError } from '../../../../lib/api-client';
 import { useSession } from '../../../../features/auth/api/get-session';
 import {
   APPROVALS_PAGE,
-  approvalPagesFrom,
+  approvalFilterNames,
+  approvalsViewFrom,
   approvalsQueryOptions,
   useApprovals,
   useDecideApproval,
+  type ApprovalFilters,
 } from '../../../../features/identity/api/approvals';
+import { RuleFilterField } from '../../../../components/rule-filter-field';
 import { PageNav } from '../../../../components/page-nav';
 import { formatCount, formatInstant, formatMoney } from '../../../../lib/format';
+import { compare, parseDecimal } from '../../../../../contract/decimal';
 import { useSearchUpdate } from '../../../../lib/use-search-update';
 import { guardedPrefetchLoader, REVIEWERS } from '../../../session-guard';
 
 export const clientLoader = guardedPrefetchLoader(
   ['investor', ...REVIEWERS],
   (queryClient, { search }) => {
-    void queryClient.prefetchQuery(approvalsQueryOptions(approvalPagesFrom(search)));
+    void queryClient.prefetchQuery(approvalsQueryOptions(approvalsViewFrom(search)));
   },
 );
 
@@ -113,7 +118,7 @@ type Decided = { approval: Approval; decision: 'approve' | 'reject' };
 /** What became of the money once a decision was taken, by the approval's state. */
 const outcomeWords: Record<Approval['state'], string> = {
   pending: 'it still waits for a decision',
-  sending: 'it is being sent to the platform',
+  sending: 'its outcome is unknown while it is being sent: do not send it again',
   sent: 'it was sent to the platform',
   not_sent: 'it was not sent: no money moved',
   unknown: 'its outcome is unknown: do not send it again',
@@ -251,6 +256,8 @@ function decidedNote({ approval, decision }: Decided): { severity: AlertColor; t
         severity: 'error',
         text: `Approved, but not sent: ${name}. No money moved.${message}`,
       };
+    // Still being sent is the register's "outcome unknown" as well (approvalStateLabels).
+    case 'sending':
     case 'unknown':
       return {
         severity: 'warning',
@@ -318,11 +325,14 @@ const sectionWords = {
 function ApprovalSection({
   name,
   section,
+  filtered,
   onPage,
   children,
 }: {
   name: keyof typeof sectionWords;
   section: Section;
+  /** Whether filters narrow the list: an empty section then says that none matches them. */
+  filtered: boolean;
   onPage: (page: number) => void;
   children: (approval: Approval) => ReactNode;
 }) {
@@ -336,7 +346,9 @@ function ApprovalSection({
       </Typography>
       <Typography variant="body2" color="text.secondary">
         {section.total === 0
-          ? words.none
+          ? filtered
+            ? 'None here matches the filters.'
+            : words.none
           : section.approvals.length === 0
             ? `None on this page: ${formatCount(section.total)} in all.`
             : words.order}
@@ -361,15 +373,136 @@ function ApprovalSection({
   );
 }
 
+/** The filters' rules, as the BFF checks them (contract/identity.ts), with the page's labels. */
+const filterRules = {
+  accountId: approvalFilterShape.accountId.unwrap(),
+  minAmount: approvalFilterShape.minAmount.unwrap(),
+  maxAmount: approvalFilterShape.maxAmount.unwrap(),
+  maker: approvalFilterShape.maker.unwrap(),
+  reference: approvalFilterShape.reference.unwrap(),
+};
+
+/**
+ * The least above the most matches nothing: refused under the field being applied, in the BFF's
+ * words, so the range is never applied out of order.
+ */
+function outOfOrder(least: string | undefined, most: string | undefined): boolean {
+  // The address may hold anything: only two amounts are compared.
+  const [low, high] = [parseDecimal(least ?? ''), parseDecimal(most ?? '')];
+  return low !== null && high !== null && compare(low, high) > 0;
+}
+
+/**
+ * The reviewers' filters, each applied as its field is left or on Enter and kept in the address
+ * (Back and a shared link open the same list); each one starts both sections again at page 1.
+ */
+function ApprovalFilterFields({
+  filters,
+  onApply,
+  onClear,
+}: {
+  filters: ApprovalFilters;
+  onApply: (name: keyof ApprovalFilters, value: string) => void;
+  onClear: () => void;
+}) {
+  return (
+    <Box
+      component="form"
+      role="search"
+      aria-label="Filter approvals"
+      onSubmit={(e) => e.preventDefault()}
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 3 }}
+    >
+      <RuleFilterField
+        label="Account"
+        applied={filters.accountId}
+        rule={filterRules.accountId}
+        onApply={(value) => onApply('accountId', value)}
+      />
+      <RuleFilterField
+        label="Amount at least"
+        input="amount"
+        applied={filters.minAmount}
+        rule={filterRules.minAmount}
+        refuse={(value) =>
+          outOfOrder(value, filters.maxAmount)
+            ? 'Amount at least must not be more than Amount at most'
+            : undefined
+        }
+        onApply={(value) => onApply('minAmount', value)}
+      />
+      <RuleFilterField
+        label="Amount at most"
+        input="amount"
+        applied={filters.maxAmount}
+        rule={filterRules.maxAmount}
+        refuse={(value) =>
+          outOfOrder(filters.minAmount, value)
+            ? 'Amount at most must not be less than Amount at least'
+            : undefined
+        }
+        onApply={(value) => onApply('maxAmount', value)}
+      />
+      <RuleFilterField
+        label="Requested by"
+        input="text"
+        applied={filters.maker}
+        rule={filterRules.maker}
+        onApply={(value) => onApply('maker', value)}
+      />
+      <RuleFilterField
+        label="Reference"
+        applied={filters.reference}
+        rule={filterRules.reference}
+        onApply={(value) => onApply('reference', value)}
+      />
+      {Object.keys(filters).length > 0 && (
+        <Button onClick={onClear} sx={{ alignSelf: 'center' }}>
+          Clear the filters
+        </Button>
+      )}
+    </Box>
+  );
+}
+
+/** The one approval the address names (a link from the audit log), in words. */
+const oneNamed = (filters: ApprovalFilters) =>
+  filters.reference
+    ? `the reference ${filters.reference.toUpperCase()}`
+    : filters.approval
+      ? `the approval id ${filters.approval}`
+      : null;
+
 export default function ApprovalsRoute() {
   const [search, updateSearch] = useSearchUpdate();
-  const pages = approvalPagesFrom(search);
-  const approvals = useApprovals(pages);
+  const view = approvalsViewFrom(search);
+  const approvals = useApprovals(view);
+  const { filters } = view;
+  const filtered = Object.keys(filters).length > 0;
+  const named = oneNamed(filters);
+  // Each filter starts both sections again at their first page.
+  const applyFilter = (name: keyof ApprovalFilters, value: string) =>
+    updateSearch({ [name]: value, waiting: null, decided: null });
+  const clearFilters = () =>
+    updateSearch({
+      ...Object.fromEntries(approvalFilterNames.map((name) => [name, null])),
+      waiting: null,
+      decided: null,
+    });
   const decide = useDecideApproval();
   const [asked, setAsked] = useState<Decided | null>(null);
   const [decided, setDecided] = useState<Decided | null>(null);
   const session = useSession();
   const me = session.data?.user;
+  // The named approval takes the focus once, when it is first shown: a screen reader reads it.
+  const focused = useRef<string | null>(null);
+  const focusNamed = (element: HTMLLIElement | null) => {
+    const key = search.get('reference') ?? search.get('approval');
+    if (element && key && focused.current !== key) {
+      focused.current = key;
+      element.focus();
+    }
+  };
   const checker = me?.role === 'admin';
   const reviewer = me?.role === 'admin' || me?.role === 'compliance';
   return (
@@ -406,20 +539,64 @@ export default function ApprovalsRoute() {
           onDecided={setDecided}
         />
       )}
+      {reviewer && (
+        <ApprovalFilterFields filters={filters} onApply={applyFilter} onClear={clearFilters} />
+      )}
       <QueryState
         query={approvals}
         subject="the approvals"
         isEmpty={(data) => data.waiting.total === 0 && data.decided.total === 0}
         empty={
-          <EmptyState
-            title="Nothing waits for approval"
-            message="Disbursements above the approval threshold appear here."
-          />
+          named ? (
+            <EmptyState
+              title="Not held for approval"
+              message={`No disbursement held for approval has ${named}${reviewer ? '' : ' among your accounts'}. Look for it in the money requests: it may not have needed an approval.`}
+              action={
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'center' }}>
+                  <Button onClick={clearFilters}>Show all approvals</Button>
+                  {reviewer && filters.reference && (
+                    <Button
+                      component={RouterLink}
+                      to={paths.app.complianceMoneyRequests.getHref(
+                        undefined,
+                        filters.reference.toUpperCase(),
+                      )}
+                    >
+                      Look it up in the money requests
+                    </Button>
+                  )}
+                </Box>
+              }
+            />
+          ) : filtered ? (
+            <EmptyState
+              title="No approval matches these filters"
+              message="Neither those waiting for a decision nor those decided match them."
+              action={<Button onClick={clearFilters}>Clear the filters</Button>}
+            />
+          ) : (
+            <EmptyState
+              title="Nothing waits for approval"
+              message="Disbursements above the approval threshold appear here."
+            />
+          )
         }
       >
         {(data) => {
           const row = (a: Approval) => (
-            <ListItem key={a.id} divider sx={{ flexWrap: 'wrap', gap: 1 }}>
+            <ListItem
+              key={a.id}
+              divider
+              // The one the address names (a link from the audit log) is marked and focused.
+              {...(named
+                ? {
+                    ref: focusNamed,
+                    tabIndex: -1,
+                    'aria-current': 'true' as const,
+                    sx: { flexWrap: 'wrap', gap: 1, bgcolor: 'action.selected' },
+                  }
+                : { sx: { flexWrap: 'wrap', gap: 1 } })}
+            >
               <ListItemText
                 primary={`${formatMoney(a.amount)} from account ${a.accountId}: ${approvalStateLabels[a.state]}`}
                 secondary={
@@ -456,10 +633,28 @@ export default function ApprovalsRoute() {
             updateSearch({ [name]: page > 1 ? String(page) : null });
           return (
             <>
-              <ApprovalSection name="waiting" section={data.waiting} onPage={toPage('waiting')}>
+              {named && (
+                <Typography sx={{ mb: 2 }}>
+                  Showing only the disbursement with {named}.{' '}
+                  <Link component="button" type="button" onClick={clearFilters}>
+                    Show all approvals
+                  </Link>
+                </Typography>
+              )}
+              <ApprovalSection
+                name="waiting"
+                section={data.waiting}
+                filtered={filtered}
+                onPage={toPage('waiting')}
+              >
                 {row}
               </ApprovalSection>
-              <ApprovalSection name="decided" section={data.decided} onPage={toPage('decided')}>
+              <ApprovalSection
+                name="decided"
+                section={data.decided}
+                filtered={filtered}
+                onPage={toPage('decided')}
+              >
                 {row}
               </ApprovalSection>
             </>

@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { LoaderFunctionArgs } from 'react-router-dom';
-import type { z } from 'zod';
 import { accountFilterSchema } from '../../../../../contract/account-views';
 import {
   moneyRequestQueryShape,
@@ -15,6 +14,7 @@ import {
   type MoneyRequestView,
 } from '../../../../../contract/money-requests';
 import { DayRangeFields } from '../../../../components/day-range-fields';
+import { RuleFilterField } from '../../../../components/rule-filter-field';
 import { PageHeader } from '../../../../components/page-header';
 import { useCsvExport } from '../../../../components/csv-export';
 import { EmptyState } from '../../../../components/query-state';
@@ -27,7 +27,6 @@ import {
 import { MoneyRequestPages } from '../../../../features/money/components/money-request-pages';
 import { ReconcileButton } from '../../../../features/money/components/reconcile-button';
 import { SettledByHandNote } from '../../../../features/money/components/settle-by-hand';
-import { useCheckedDraft } from '../../../../lib/use-draft';
 import { useSearchUpdate } from '../../../../lib/use-search-update';
 import { hasSession } from '../../../session-guard';
 
@@ -81,53 +80,6 @@ const choiceFilters = [
 
 const referenceRule = moneyRequestQueryShape.shape.reference.unwrap();
 
-/**
- * A filter by one id typed (an account, our reference), applied as the field is left or on Enter.
- * It is compared as the BFF compares it (`rule`: "a1040000" is A1040000, "mr-…" is MR-…); a value
- * the rule refuses is told under the field, in the BFF's words, rather than asked for. The field
- * shows the id of the URL again after Back.
- */
-function IdFilterField({
-  label,
-  applied,
-  rule,
-  onApply,
-}: {
-  label: string;
-  applied: string | undefined;
-  rule: z.ZodType<string, string>;
-  onApply: (id: string) => void;
-}) {
-  const { draft, error, check, clearError, field } = useCheckedDraft(applied ?? '', rule);
-  const compared = (id: string) => {
-    const checked = rule.safeParse(id);
-    return checked.success ? checked.data : id.trim();
-  };
-  // Leaving the field unchanged keeps the page the reviewer is on.
-  const apply = () => {
-    const text = draft.trim();
-    // An emptied field lifts the filter: there is nothing for the rule to read.
-    if (!text) clearError();
-    const checked = text ? check(text) : { value: '' };
-    if (!checked) return;
-    if (checked.value !== compared(applied ?? '')) onApply(checked.value);
-  };
-  return (
-    <TextField
-      label={label}
-      {...field}
-      helperText={error}
-      onBlur={apply}
-      // Enter (a phone keyboard's Go) applies the id too, not only leaving the field: the form has
-      // no submit button, so Enter would otherwise do nothing.
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') apply();
-      }}
-      slotProps={{ htmlInput: { translate: 'no', autoCapitalize: 'characters' } }}
-    />
-  );
-}
-
 export default function MoneyRequestsRoute() {
   const [search, updateSearch] = useSearchUpdate();
   const query = queryFrom(search);
@@ -177,13 +129,13 @@ export default function MoneyRequestsRoute() {
             ))}
           </TextField>
         ))}
-        <IdFilterField
+        <RuleFilterField
           label="Account"
           applied={query.accountId}
           rule={accountFilterSchema}
           onApply={(id) => set('accountId', id)}
         />
-        <IdFilterField
+        <RuleFilterField
           label="Reference"
           applied={query.reference}
           rule={referenceRule}

@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState } from '../../../../components/query-state';
 import { RecordListState } from '../../../../components/record-list-state';
@@ -17,6 +18,19 @@ export const clientLoader = guardedLoader(
 export default function IssuerOfferingsRoute() {
   const offerings = useIssuerOfferings();
   const reviewer = useSeesEveryIssuer();
+  // The issuer filter lives in the address: a reload or a shared link keeps it.
+  const [search, setSearch] = useSearchParams();
+  const issuer = search.get('issuer') || null;
+  const chooseIssuer = (next: string | null) =>
+    setSearch(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (next === null) params.delete('issuer');
+        else params.set('issuer', next);
+        return params;
+      },
+      { replace: true },
+    );
   return (
     <>
       <PageHeader
@@ -43,7 +57,16 @@ export default function IssuerOfferingsRoute() {
           />
         }
       >
-        {(listed) => <IssuerOfferingsList offerings={listed} />}
+        {(listed) => (
+          <IssuerOfferingsList
+            offerings={listed}
+            label={reviewer ? 'Issuer offerings' : 'My offerings'}
+            // A reviewer reads every issuer's raises; staff of several issuers read theirs.
+            showIssuer={reviewer || new Set(listed.map((o) => o.issuerId)).size > 1}
+            issuer={issuer}
+            onIssuerChange={chooseIssuer}
+          />
+        )}
       </RecordListState>
     </>
   );

@@ -9,6 +9,7 @@ import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import type { OfferingPurchaseHistory } from '../../../../../contract/issuer-workspace';
 import type { TradeStanding } from '../../../../../contract/holdings';
@@ -23,6 +24,7 @@ import { paths } from '../../../../config/paths';
 import { useSeesEveryIssuer } from '../../../../features/auth/api/get-session';
 import { hasStatus } from '../../../../lib/api-query';
 import { countOf, formatCount, viewerDayOf, viewerTimeZone } from '../../../../lib/format';
+import { issuerOfferingsQueryOptions } from '../../../../features/issuer/api/get-issuer-offerings';
 import {
   purchaseHistoryQueryOptions,
   usePurchaseHistory,
@@ -218,7 +220,18 @@ function PurchaseHistoryView({ data }: { data: OfferingPurchaseHistory }) {
 export default function PurchaseHistoryRoute() {
   const { offeringId = '' } = useParams();
   const query = usePurchaseHistory(offeringId);
-  const title = query.data?.offering?.name ?? `Offering ${offeringId}`;
+  // When the purchase history cannot be read (or came without its offering), the offerings list
+  // still names the offering: from the cache when My offerings was just open, else read. The
+  // failure stays with the purchase history; a refused offering needs no name.
+  const catalogue = useQuery({
+    ...issuerOfferingsQueryOptions(),
+    enabled:
+      (query.isError && !hasStatus(query.error, 404, 403)) ||
+      (query.isSuccess && !query.data.offering),
+  });
+  const offering =
+    query.data?.offering ?? catalogue.data?.offerings.find((o) => o.id === offeringId) ?? null;
+  const title = offering?.name ?? `Offering ${offeringId}`;
   const reviewer = useSeesEveryIssuer();
 
   if (hasStatus(query.error, 404, 403)) {
@@ -242,7 +255,12 @@ export default function PurchaseHistoryRoute() {
     <>
       <TrailedPageHeader
         title={title}
-        description="Purchase history: who bought what, and how the raise is going."
+        description={
+          // A reviewer reads every issuer's offerings: the page says whose this one is.
+          reviewer && offering
+            ? `An offering of issuer ${offering.issuerId}. Purchase history: who bought what, and how the raise is going.`
+            : 'Purchase history: who bought what, and how the raise is going.'
+        }
         trail={[
           {
             label: reviewer ? 'Issuer offerings' : 'My offerings',

@@ -21,6 +21,7 @@ import {
   useSecurities,
 } from '../../../../features/market-hours/api/get-securities';
 import { useSecurityHours } from '../../../../features/market-hours/api/get-security-hours';
+import { useMarketHours } from '../../../../features/market-hours/api/get-market-hours';
 import { checkSecurityHours } from '../../../../features/market-hours/api/check-security-hours';
 import { useUpdateSecurityHours } from '../../../../features/market-hours/api/update-security-hours';
 import { OpenSecurityForm } from '../../../../features/market-hours/components/open-security-form';
@@ -52,6 +53,9 @@ function SecurityHoursEditor({
   canSet: boolean;
 }) {
   const current = useSecurityHours(securityId);
+  // The market's hours (§2.7), to say where a security's reach outside them: a failed read
+  // leaves the hours and the form as they are, without that warning.
+  const market = useMarketHours().data?.hours;
   const update = useUpdateSecurityHours();
   const saved = update.data?.securityHours;
   /**
@@ -93,6 +97,7 @@ function SecurityHoursEditor({
               return canSet ? (
                 <SecurityHoursForm
                   hours={filledFrom}
+                  market={market}
                   heldNow={heldNow}
                   pending={update.isPending}
                   error={update.error}
@@ -131,7 +136,11 @@ function SecurityHoursEditor({
                   }
                 />
               ) : (
-                <SavedHours hours={data.securityHours} title={`Trading hours of ${name}`} />
+                <SavedHours
+                  hours={data.securityHours}
+                  title={`Trading hours of ${name}`}
+                  market={market}
+                />
               );
             }}
           </QueryState>
@@ -142,7 +151,7 @@ function SecurityHoursEditor({
           <Alert severity="success" role="status" sx={{ mb: 2 }} tabIndex={-1} ref={focusOnMount}>
             Saved. These are the hours the platform now holds for {name}.
           </Alert>
-          <SavedHours hours={saved} title={`Saved hours of ${name}`} />
+          <SavedHours hours={saved} title={`Saved hours of ${name}`} market={market} />
         </Box>
       )}
     </Box>

@@ -23,6 +23,7 @@ import {
   type KeptPlace,
 } from '../../../../features/order-book/components/order-book-view';
 import type { OrderFilter } from '../../../../features/order-book/components/order-filters';
+import { IncompleteBookNotice } from '../../../../features/order-book/components/incomplete-book-notice';
 import { formatCalendarDate } from '../../../../lib/format';
 import { useSearchUpdate, type SearchChanges } from '../../../../lib/use-search-update';
 import { requireSession } from '../../../session-guard';
@@ -184,6 +185,14 @@ export default function OrderBookRoute() {
         // day is read, fills with the first rows as they come, and is not mounted again.
         <>
           <SkippedRecordsNotice count={query.data?.skippedRecords} />
+          {query.data?.incomplete && (
+            <IncompleteBookNotice
+              incomplete={query.data.incomplete}
+              orderCount={query.data.orderCount}
+              fetching={query.isFetching}
+              onFetchRest={() => void query.refetch()}
+            />
+          )}
           <OrderBookView
             {...(query.data
               ? { book: query.data }

@@ -94,7 +94,8 @@ describe('a reviewer reads the audit log', () => {
     expect(linksOf(heldRow)).toEqual([
       ['Account A1040346', '/compliance/accounts/A1040346'],
       ['MR-5SDSNXSKHP in the register', '/compliance/money-requests?reference=MR-5SDSNXSKHP'],
-      ['Approvals', '/approvals'],
+      // The one approval, not the whole page.
+      ['The approval of MR-5SDSNXSKHP', '/approvals?reference=MR-5SDSNXSKHP'],
       ['Events of MR-5SDSNXSKHP', '/audit?object=MR-5SDSNXSKHP'],
     ]);
     // A money request is named in words, not by the log's type code.
@@ -109,6 +110,24 @@ describe('a reviewer reads the audit log', () => {
     expect(settledRow.querySelector('[data-field="details"]')?.textContent).toContain(
       'For user: investor2@demo.test',
     );
+    // Held before our references: the approval by its id.
+    cleanup();
+    renderWithProviders(
+      <AuditTable
+        events={[
+          {
+            ...held,
+            details: { approvalId: '2f0c6a1e-0000-4000-8000-000000000009', maker: 'x@demo.test' },
+          },
+        ]}
+      />,
+    );
+    const older = await screen.findByRole('grid', { name: 'Audit events' }, { timeout: 20_000 });
+    expect(linksOf(within(older).getAllByRole('row')[1])).toEqual([
+      ['Account A1040346', '/compliance/accounts/A1040346'],
+      ['The approval', '/approvals?approval=2f0c6a1e-0000-4000-8000-000000000009'],
+      ['Events of A1040346', '/audit?object=A1040346'],
+    ]);
   });
   it('reads a role change and its removed links in words: role names, links as the Users page names them, no JSON', async () => {
     const roleChanged: AuditEventView = {

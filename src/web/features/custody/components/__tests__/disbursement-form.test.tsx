@@ -260,6 +260,10 @@ describe('an investor sends a disbursement through the BFF (§4.5)', () => {
     expect(screen.getByRole('status').textContent).toContain(
       'Follow it on Disbursement approvals or on the requests and timeline of this account.',
     );
+    // The approvals page opened on this request, not the whole list.
+    expect(screen.getByRole('link', { name: 'Disbursement approvals' }).getAttribute('href')).toBe(
+      '/approvals?reference=MR-NKAV7J3Q04',
+    );
     expect(screen.queryByText('AP-9')).toBeNull();
     expect(sent).toHaveLength(1);
     expect(sent[0].body).toEqual({

@@ -288,6 +288,29 @@ describe('an investor invests in an offering (§4.3 createTrade)', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it("refused by the BFF itself, it reads the BFF's sentence pair, why and what to do, and nothing more", async () => {
+    const why = 'This offering is closed to new investments.';
+    const next =
+      'Choose another offering, or come back once this one accepts investments: changing the units would not help.';
+    mockPost(
+      endpoint,
+      errorAnswer(409, {
+        code: 'conflict',
+        message: `${why} ${next}`,
+        submitted: 'no',
+        refusal: 'state',
+        nextStep: next,
+        reference: 'MR-Q8ZV1K3N7D',
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<InvestForm offering={offering} accounts={accounts} />);
+    await fillAndReview(user);
+    await user.click(confirm());
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(`Not submitted${why} ${next} Our reference: MR-Q8ZV1K3N7D.`);
+  });
+
   it('after a dropped connection it is not known: no retry button, where to check, and the same key if sent again', async () => {
     const sent = mockPost(endpoint, 'dropped', okAnswer(receipt));
     const user = userEvent.setup({ delay: null });

@@ -16,6 +16,10 @@ afterEach(cleanup);
 
 const endpoint = '/api/issuers/12/issuer-account';
 const field = (label: string) => screen.getByLabelText(label, { exact: false });
+const checkedBox = () =>
+  screen.getByRole('checkbox', {
+    name: 'I have checked with the platform that it holds no issuer account of this issuer',
+  });
 const save = () =>
   within(screen.getByRole('dialog', { name: 'Review the issuer account' })).getByRole('button', {
     name: 'Save issuer account',
@@ -67,6 +71,7 @@ describe('issuer staff save the issuer account (§4.6 createIssuerAccount)', () 
     await user.selectOptions(field('Entity type'), 'LLC');
     await fill(user, field('Company tax ID (EIN)'), '12-3456789');
     await fill(user, field('Social Security number'), '123-45-6789');
+    await user.click(checkedBox());
     await openReviewAndArm(
       () => user.click(screen.getByRole('button', { name: 'Review issuer account' })),
       save,
@@ -86,6 +91,10 @@ describe('issuer staff save the issuer account (§4.6 createIssuerAccount)', () 
       'Account type': 'Not given',
       'Social Security number': '123-45-6789',
     });
+    // The review says what saving does, after the person's confirmation.
+    expect(dialog.textContent).toContain(
+      'You confirmed that it holds no issuer account of issuer 12: saving adds one.',
+    );
 
     await user.click(save());
     const refusal = await within(dialog).findByRole('alert');
@@ -100,6 +109,7 @@ describe('issuer staff save the issuer account (§4.6 createIssuerAccount)', () 
       companyState: 'CO',
       entityType: 'LLC',
       issuingCountry: 'US',
+      checkedNoIssuerAccount: true,
     });
     expect(sent[1].body).toEqual(sent[0].body);
     expect(sent[0].idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
@@ -123,6 +133,7 @@ describe('issuer staff save the issuer account (§4.6 createIssuerAccount)', () 
     );
     await fill(user, field('Company name'), 'Aspen Ridge Capital LLC');
     await user.selectOptions(field('State'), 'CO');
+    await user.click(checkedBox());
     await openReviewAndArm(
       () => user.click(screen.getByRole('button', { name: 'Review issuer account' })),
       save,
@@ -181,11 +192,64 @@ describe('issuer staff save the issuer account (§4.6 createIssuerAccount)', () 
           zip: '',
           country: '',
           additionalInfo: '',
+          checkedNoIssuerAccount: false,
         }}
       />,
     );
     expect((field('Company name') as HTMLInputElement).value).toBe('Aspen Ridge Capital LLC');
     expect((field('State') as HTMLSelectElement).value).toBe('CO');
     expect((field('Company tax ID (EIN)') as HTMLInputElement).value).toBe('12-3456789');
+  });
+
+  it('are told before a first save that the platform may already hold an account, and cannot review without confirming it holds none', async () => {
+    const sent = mockPost(endpoint, okAnswer({ records: [] }));
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<IssuerAccountFormPanel issuerId="12" onSaved={vi.fn()} />);
+    // Said before anything is typed: the portal cannot read an account set up outside it.
+    const warning = screen.getByRole('heading', {
+      name: 'The platform may already hold an issuer account',
+    }).parentElement!;
+    expect(warning.textContent).toContain(
+      'An issuer account of issuer 12 may have been set up on the platform outside the portal',
+    );
+    expect(warning.textContent).toContain('Saving adds another record even if one exists');
+    await fill(user, field('Company name'), 'Aspen Ridge Capital LLC');
+    await user.selectOptions(field('State'), 'CO');
+    await user.click(screen.getByRole('button', { name: 'Review issuer account' }));
+
+    await waitFor(() =>
+      expect(descriptionOf(checkedBox())).toBe(
+        'Tick "I have checked with the platform that it holds no issuer account of this issuer": the platform may already hold an issuer account of this issuer, and saving adds another record',
+      ),
+    );
+    expect(document.activeElement).toBe(checkedBox());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(sent).toHaveLength(0);
+  });
+
+  it('review a date of birth in the order the date field shows it and countries by name', async () => {
+    mockPost(endpoint, okAnswer({ records: [] }));
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<IssuerAccountFormPanel issuerId="12" onSaved={vi.fn()} />);
+    await fill(user, field('Company name'), 'Aspen Ridge Capital LLC');
+    await user.selectOptions(field('State'), 'CO');
+    await fill(user, field("Holder's date of birth"), '1980-05-06');
+    await user.click(checkedBox());
+    await openReviewAndArm(
+      () => user.click(screen.getByRole('button', { name: 'Review issuer account' })),
+      save,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Review the issuer account' });
+    const shown = Object.fromEntries(
+      within(dialog)
+        .getAllByRole('term')
+        .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+    );
+    expect(shown).toMatchObject({
+      "Holder's date of birth": '05/06/1980',
+      'Issuing country': 'United States (US)',
+      Country: 'United States (US)',
+      State: 'Colorado (CO)',
+    });
   });
 });

@@ -39,4 +39,29 @@ describe('issuer staff read the saved issuer account', () => {
       'Company tax ID': '••-•••6789',
     });
   });
+
+  it('read the state and countries as the lost-save card and the form spell them', () => {
+    renderWithProviders(
+      <SavedIssuerAccountCard record={{ ...record, maskedDateOfBirth: '••••-••-••' }} />,
+    );
+    const shown = Object.fromEntries(
+      screen.getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+    );
+    expect(shown).toMatchObject({
+      State: 'Colorado (CO)',
+      'Issuing country': 'United States (US)',
+      Address: '1 Pearl St, Boulder, 80302, United States (US)',
+      // Hidden entirely, not in a date shape of its own beside the form's.
+      'Date of birth': 'Given (hidden)',
+    });
+  });
+
+  it('read what "Pending" means and that nothing waits on it (§1, §3)', () => {
+    renderWithProviders(<SavedIssuerAccountCard record={record} />);
+    expect(screen.getByText('Status: Pending')).toBeTruthy();
+    const words = screen.getByText(/^Pending is the status the platform gives/).textContent;
+    expect(words).toContain('The platform does not say that anything follows from it');
+    expect(words).toContain('your offerings and their purchase history are not held up by it');
+    expect(words).toContain('there is nothing for you to do');
+  });
 });

@@ -58,3 +58,39 @@ describe('issuer staff set the trading hours of a security', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 });
+
+describe('issuer staff set hours outside the market’s hours', () => {
+  it('are warned as they type, naming the market’s hours and those within both, and may still save', async () => {
+    const onSubmit = vi.fn();
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(
+      <SecurityHoursForm
+        hours={week}
+        market={week}
+        pending={false}
+        error={null}
+        outcomeUnknown={null}
+        onSubmit={onSubmit}
+      />,
+    );
+    expect(screen.queryByText(/reaches outside the market’s hours/)).toBeNull();
+    fireEvent.change(screen.getByLabelText('Tuesday opens (ET)'), { target: { value: '03:00' } });
+    fireEvent.change(screen.getByLabelText('Tuesday closes (ET)'), { target: { value: '23:30' } });
+    expect(
+      await screen.findByText(
+        'Tuesday reaches outside the market’s hours: the market trades 9:30 AM – 4:00 PM; only 9:30 AM – 4:00 PM is within both. You can save these hours, but the platform does not say which hours apply when they differ, and investors are told so.',
+      ),
+    ).toBeTruthy();
+    // Hours inside the market's (closing early) contradict nothing.
+    fireEvent.change(screen.getByLabelText('Friday closes (ET)'), { target: { value: '13:00' } });
+    expect(screen.queryByText(/^Friday reaches outside/)).toBeNull();
+    // A warning, not a refusal: the interface document makes no such hours invalid (§4.14).
+    await user.click(screen.getByRole('button', { name: 'Save hours' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0][0].tuesday).toEqual({
+      closed: false,
+      open: '03:00',
+      close: '23:30',
+    });
+  });
+});

@@ -289,3 +289,99 @@ describe('an investor whose account has a fund move the portal could not read', 
     expect(within(timeline).queryByText('Nothing yet')).toBeNull();
   });
 });
+
+describe('an account with more fund moves than the timeline reads', () => {
+  startMockBff();
+
+  it('says how many of the latest it shows, of how many, with the way to the older ones', async () => {
+    bff.use(
+      http.get('/api/accounts/A1040000/timeline', () =>
+        HttpResponse.json({
+          accountId: 'A1040000',
+          entries: [entry({})],
+          gaps: [],
+          fundMovesBound: { shown: 10_000, total: 12_345 },
+        } satisfies Timeline),
+      ),
+    );
+    renderWithProviders(<TimelineSection accountId="A1040000" />);
+    const timeline = await screen.findByRole('region', { name: 'Timeline' });
+    const note = (await within(timeline).findByText(/^Showing the latest/)).closest(
+      '[role="status"]',
+    ) as HTMLElement;
+    expect(note.textContent).toBe(
+      'Showing the latest 10,000 fund moves of 12,345; older ones: on Fund moves, from page 1,001.',
+    );
+    // Ten moves a page on Fund moves: the 10,001st, the first not shown here, opens page 1,001.
+    expect(
+      within(note)
+        .getByRole('link', { name: 'on Fund moves, from page 1,001' })
+        .getAttribute('href'),
+    ).toBe('/accounts/A1040000/fund-moves?page=1001');
+  });
+
+  it('says nothing of the kind when every fund move was read', async () => {
+    bff.use(
+      http.get('/api/accounts/A1040000/timeline', () =>
+        HttpResponse.json({
+          accountId: 'A1040000',
+          entries: [entry({})],
+          gaps: [],
+          fundMovesBound: null,
+        } satisfies Timeline),
+      ),
+    );
+    renderWithProviders(<TimelineSection accountId="A1040000" />);
+    const timeline = await screen.findByRole('region', { name: 'Timeline' });
+    await within(timeline).findByRole('listitem');
+    expect(within(timeline).queryByText(/^Showing the latest/)).toBeNull();
+  });
+});
+
+describe('an investor whose timeline could be read only in part', () => {
+  startMockBff();
+
+  it('can try the part that failed again from where it is told, and sees it once it answers', async () => {
+    let reads = 0;
+    bff.use(
+      http.get('/api/accounts/A1040000/timeline', () => {
+        reads += 1;
+        return HttpResponse.json(
+          reads === 1
+            ? ({
+                accountId: 'A1040000',
+                entries: [entry({})],
+                gaps: [
+                  'Fund moves (deposits, and what disbursements took out) could not be read right now.',
+                ],
+              } satisfies Timeline)
+            : ({
+                accountId: 'A1040000',
+                entries: [
+                  entry({}),
+                  entry({
+                    kind: 'fund_move',
+                    id: 'CFM70000002',
+                    reference: null,
+                    title: 'Fund move with Prairie National Bank',
+                    at: '2026-11-24T06:44:00',
+                    atZone: 'upstream',
+                  }),
+                ],
+                gaps: [],
+              } satisfies Timeline),
+        );
+      }),
+    );
+    renderWithProviders(<TimelineSection accountId="A1040000" />);
+    const timeline = await screen.findByRole('region', { name: 'Timeline' });
+    const gap = (
+      await within(timeline).findByText(/Fund moves .* could not be read right now/)
+    ).closest('[role="status"]') as HTMLElement;
+    expect(within(timeline).getAllByRole('listitem')).toHaveLength(1);
+    await userEvent.setup().click(within(gap).getByRole('button', { name: 'Try again' }));
+    expect(await within(timeline).findByText('Fund move with Prairie National Bank')).toBeTruthy();
+    expect(within(timeline).queryByText(/could not be read right now/)).toBeNull();
+    expect(reads).toBe(2);
+  });
+});

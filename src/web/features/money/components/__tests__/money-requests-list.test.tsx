@@ -54,6 +54,87 @@ describe('a reviewer reads the money requests register', () => {
   });
 });
 
+describe('a request the portal refused before sending', () => {
+  withViewportWidth(1280);
+
+  it('reads the sentence pair the person was answered with, why and what to do, and no general next step', () => {
+    const why = 'A deposit comes from the bank account linked to this account, and none is linked.';
+    const next = 'Link a bank account on the Money and timeline page first, then send the deposit.';
+    const refused: MoneyRequestView = {
+      ...request,
+      kind: 'deposit',
+      offeringId: null,
+      units: null,
+      unitPrice: null,
+      outcome: 'not_sent',
+      message: why,
+      nextStep: next,
+    };
+    renderWithProviders(<MoneyRequestsList requests={[refused]} label="My requests" />);
+    const text = screen.getByRole('table', { name: 'My requests' }).textContent ?? '';
+    expect(text).toContain(`Not sent${why} ${next}`);
+    expect(text).not.toMatch(/You can send a new request|never reached the platform/);
+  });
+});
+
+describe('the register names how the money goes', () => {
+  withViewportWidth(1280);
+
+  it('shows an ACH and a wire of the same amount as such, and nothing for a request without a method', () => {
+    const disbursement: MoneyRequestView = {
+      ...request,
+      kind: 'disbursement',
+      offeringId: null,
+      units: null,
+      unitPrice: null,
+      amount: '13',
+      outcome: 'created',
+    };
+    renderWithProviders(
+      <MoneyRequestsList
+        requests={[
+          { ...disbursement, reference: 'MR-AAAAAAAAAA', method: 'ach' },
+          { ...disbursement, reference: 'MR-BBBBBBBBBB', method: 'wire_domestic' },
+          { ...disbursement, reference: 'MR-CCCCCCCCCC', method: null },
+        ]}
+        label="Money requests"
+        reviewer
+      />,
+    );
+    const rows = within(screen.getByRole('table', { name: 'Money requests' })).getAllByRole('row');
+    const rowOf = (reference: string) => rows.find((row) => row.textContent?.includes(reference))!;
+    expect(rowOf('MR-AAAAAAAAAA').textContent).toContain('By ACH');
+    expect(rowOf('MR-BBBBBBBBBB').textContent).toContain('By domestic wire');
+    expect(rowOf('MR-CCCCCCCCCC').textContent).not.toMatch(/By /);
+  });
+});
+
+describe('a request the platform lists twice under our reference', () => {
+  withViewportWidth(1280);
+  const twice: MoneyRequestView = {
+    ...request,
+    kind: 'disbursement',
+    offeringId: null,
+    units: null,
+    unitPrice: null,
+    outcome: 'created',
+    upstreamId: 'CFM70000120',
+    fundMoves: ['CFM70000120', 'CFM70000121'],
+  };
+
+  it('names both fund moves: the reviewer is told to check them, the investor to contact support', () => {
+    renderWithProviders(<MoneyRequestsList requests={[twice]} label="Money requests" reviewer />);
+    expect(screen.getByRole('table', { name: 'Money requests' }).textContent).toContain(
+      'The platform lists 2 fund moves carrying this reference, CFM70000120 and CFM70000121: the money may have moved twice. Check each at the platform',
+    );
+    cleanup();
+    renderWithProviders(<MoneyRequestsList requests={[twice]} label="My requests" />);
+    expect(screen.getByRole('table', { name: 'My requests' }).textContent).toContain(
+      'the money may have moved twice. Contact support and quote our reference.',
+    );
+  });
+});
+
 describe('a reviewer reads the register on a phone', () => {
   withViewportWidth(375);
   const unknown: MoneyRequestView = { ...request, outcome: 'unknown' };

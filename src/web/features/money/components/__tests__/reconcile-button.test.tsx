@@ -30,6 +30,7 @@ const summaryOf = (counts: Record<string, number>) => ({
   notFoundYet: 0,
   unreadable: 0,
   foundAfterNotSent: 0,
+  foundTwice: 0,
   inFlight: 0,
   ...counts,
 });
@@ -145,6 +146,17 @@ describe('a reviewer settles money requests whose outcome is unknown', () => {
     expect(
       await screen.findByText(
         /1 request recorded as not sent was found at the platform after all and corrected to accepted/,
+      ),
+    ).toBeTruthy();
+  });
+
+  it('names the requests the platform lists twice under our reference', async () => {
+    answer(200, summaryOf({ foundTwice: 1 }));
+    renderButton();
+    fireEvent.click(screen.getByRole('button', { name: 'Settle unknown requests' }));
+    expect(
+      await screen.findByText(
+        /1 request is listed twice at the platform, with a second fund move carrying our reference: the money may have moved twice\. The register names both fund moves\./,
       ),
     ).toBeTruthy();
   });

@@ -85,12 +85,17 @@ const field = (term: string) => screen.getByText(term, { selector: 'dt' }).nextE
 describe('the fields of an order', () => {
   withViewportWidth(1280);
 
-  it('says the PND flag is shown as sent, its meaning not documented, rather than a bare code', () => {
+  it('leaves the undocumented PND flag (§2.1) out of the order a person reads', () => {
+    renderWithProviders(<OrderDetail detail={detail(false)} />);
+    expect(screen.queryByText(/PND/)).toBeNull();
+    expect(screen.queryByText(/does not document/)).toBeNull();
+  });
+
+  it("shows a reviewer the PND flag apart, as the platform's raw field", () => {
     renderWithProviders(<OrderDetail detail={detail(true)} />);
-    expect(screen.queryByText('PND', { selector: 'dt' })).toBeNull();
-    expect(field('PND flag')?.textContent).toBe(
-      'N (as the platform sends it; the platform does not document what it means)',
-    );
+    expect(screen.queryByText('PND flag', { selector: 'dt' })).toBeNull();
+    const raw = within(screen.getByRole('region', { name: 'The platform’s raw fields' }));
+    expect(raw.getByText('PND', { selector: 'dt' }).nextElementSibling?.textContent).toBe('N');
   });
 
   it('marks a field the order does not carry with the dash the order book shows, never "None"', () => {

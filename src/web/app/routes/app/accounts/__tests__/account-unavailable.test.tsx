@@ -52,7 +52,7 @@ describe('an account page while every upstream call answers 503', () => {
   it('keeps its heading, the breadcrumb back to My accounts and a title, above the error', async () => {
     renderWhileTheUpstreamIsDown('/accounts/A1040000');
     const error = await screen.findByText(
-      'The account could not be loaded',
+      "The account's profile and reviews could not be loaded",
       {},
       { timeout: 10_000 },
     );
@@ -65,7 +65,8 @@ describe('an account page while every upstream call answers 503', () => {
 
   it('keeps the heading and breadcrumbs of a page below the account too', async () => {
     renderWhileTheUpstreamIsDown('/accounts/A1040000/disbursements/new');
-    await screen.findByText('The account could not be loaded', {}, { timeout: 10_000 });
+    // The page's own read failing is told in its place: the account's profile is not waited for.
+    await screen.findByText('The custody account could not be checked', {}, { timeout: 10_000 });
     expect(screen.getByRole('heading', { level: 1, name: 'Request a disbursement' })).toBeTruthy();
     const trail = within(screen.getByRole('navigation', { name: 'Breadcrumb' }));
     expect(trail.getByRole('link', { name: 'Account A1040000' }).getAttribute('href')).toBe(

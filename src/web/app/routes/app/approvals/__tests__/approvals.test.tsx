@@ -448,3 +448,132 @@ describe('many held disbursements', () => {
     ).toContain('41–60 of 60');
   });
 });
+
+describe('narrowing the approvals', () => {
+  const one: Approval = {
+    ...approved,
+    id: '2f0c6a1e-0000-4000-8000-000000000077',
+    reference: 'MR-5SDSNXSKHP',
+  };
+  const other: Approval = { ...approved, id: '2f0c6a1e-0000-4000-8000-000000000078' };
+
+  /** A BFF that holds `held` and applies no filter itself; the queries it was asked. */
+  function serve(held: Approval[], role: 'admin' | 'compliance' | 'investor' = 'admin') {
+    const asked: URLSearchParams[] = [];
+    bff.use(
+      http.get('/api/session', () =>
+        HttpResponse.json(sessionOf({ role, email: `${role}@demo.test` })),
+      ),
+      http.get('/api/disbursement-approvals', ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        asked.push(query);
+        return HttpResponse.json(listOf(held));
+      }),
+    );
+    return asked;
+  }
+
+  it('applies each filter to both sections through the BFF, kept in the address, from page 1', async () => {
+    const asked = serve([one, other]);
+    const { router } = renderWithProviders(<ApprovalsRoute />, {
+      path: '/approvals?decided=2',
+    });
+    const user = userEvent.setup({ delay: null });
+    const form = await screen.findByRole('search', { name: 'Filter approvals' });
+    await user.type(within(form).getByLabelText('Account'), 'a1040173{Enter}');
+    await user.type(within(form).getByLabelText('Amount at least'), '2500{Enter}');
+    await user.type(within(form).getByLabelText('Amount at most'), '10000.50{Enter}');
+    await user.type(within(form).getByLabelText('Requested by'), 'investor@{Enter}');
+    expect(new URLSearchParams(router.state.location.search)).toEqual(
+      new URLSearchParams('accountId=A1040173&minAmount=2500&maxAmount=10000.5&maker=investor%40'),
+    );
+    await screen.findByRole('region', { name: 'Decided (2)' });
+    const last = asked.at(-1)!;
+    expect(Object.fromEntries(last)).toMatchObject({
+      accountId: 'A1040173',
+      minAmount: '2500',
+      maxAmount: '10000.5',
+      maker: 'investor@',
+      waitingOffset: '0',
+      decidedOffset: '0',
+    });
+  });
+
+  it('names the field and its rule on bad input, and sends nothing for it', async () => {
+    const asked = serve([one]);
+    const { router } = renderWithProviders(<ApprovalsRoute />, { path: '/approvals' });
+    const user = userEvent.setup({ delay: null });
+    const form = await screen.findByRole('search', { name: 'Filter approvals' });
+    await user.type(within(form).getByLabelText('Amount at least'), '2,500{Enter}');
+    expect(
+      within(form).getByText(
+        'Amount at least must be a dollar amount, such as 2500 or 2500.50 (no $ or thousands separators)',
+      ),
+    ).toBeTruthy();
+    await user.type(within(form).getByLabelText('Amount at most'), '100{Enter}');
+    await user.clear(within(form).getByLabelText('Amount at least'));
+    await user.type(within(form).getByLabelText('Amount at least'), '5000{Enter}');
+    expect(
+      within(form).getByText('Amount at least must not be more than Amount at most'),
+    ).toBeTruthy();
+    await user.type(within(form).getByLabelText('Requested by'), 'an investor{Enter}');
+    expect(
+      within(form).getByText(
+        'Requested by must be an email address or a part of one, without spaces',
+      ),
+    ).toBeTruthy();
+    expect(router.state.location.search).toBe('?maxAmount=100');
+    expect(asked.every((q) => !q.has('minAmount') && !q.has('maker'))).toBe(true);
+  });
+
+  it('says when the filters match nothing, and clears them', async () => {
+    serve([]);
+    const { router } = renderWithProviders(<ApprovalsRoute />, {
+      path: '/approvals?accountId=A1040173&minAmount=90000',
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'No approval matches these filters' }),
+    ).toBeTruthy();
+    const user = userEvent.setup({ delay: null });
+    // The empty state's button and the form's do the same.
+    expect(screen.getAllByRole('button', { name: 'Clear the filters' })).toHaveLength(2);
+    await user.click(screen.getAllByRole('button', { name: 'Clear the filters' })[0]);
+    expect(router.state.location.search).toBe('');
+    // The fields empty with the address.
+    const form = screen.getByRole('search', { name: 'Filter approvals' });
+    expect(within(form).getByLabelText('Account')).toHaveProperty('value', '');
+    expect(within(form).getByLabelText('Amount at least')).toHaveProperty('value', '');
+  });
+
+  it('opens the one approval a link names, marked and focused, in its section', async () => {
+    const asked = serve([one]);
+    renderWithProviders(<ApprovalsRoute />, { path: '/approvals?reference=MR-5SDSNXSKHP' });
+    const decided = await screen.findByRole('region', { name: 'Decided (1)' });
+    const row = within(decided).getByRole('listitem');
+    expect(row.getAttribute('aria-current')).toBe('true');
+    expect(document.activeElement).toBe(row);
+    expect(
+      screen.getByText(/^Showing only the disbursement with the reference MR-5SDSNXSKHP\./),
+    ).toBeTruthy();
+    expect(asked.at(-1)!.get('reference')).toBe('MR-5SDSNXSKHP');
+    expect(
+      screen.getByRole('region', { name: 'Waiting for a decision (0)' }).textContent,
+    ).toContain('None here matches the filters.');
+  });
+
+  it('says that a reference no approval holds is not held for approval', async () => {
+    serve([]);
+    renderWithProviders(<ApprovalsRoute />, { path: '/approvals?reference=MR-0000000000' });
+    expect(await screen.findByRole('heading', { name: 'Not held for approval' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'No disbursement held for approval has the reference MR-0000000000. Look for it in the money requests: it may not have needed an approval.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Show all approvals' })).toBeTruthy();
+    // A reviewer is led to the request in the register, where any request of ours is.
+    expect(
+      screen.getByRole('link', { name: 'Look it up in the money requests' }).getAttribute('href'),
+    ).toBe('/compliance/money-requests?reference=MR-0000000000');
+  });
+});

@@ -54,6 +54,7 @@ describe('the issuer account page after a save whose answer was lost', () => {
     renderWithProviders(<IssuerAccountRoute />);
     await fill(user, await screen.findByLabelText(/^Company name/), 'Aspen Ridge Capital LLC');
     await user.selectOptions(screen.getByLabelText(/^State/), 'CO');
+    await user.click(screen.getByRole('checkbox', { name: /^I have checked with the platform/ }));
     const save = () => screen.getByRole('button', { name: 'Save issuer account' });
     await openReviewAndArm(
       () => user.click(screen.getByRole('button', { name: 'Review issuer account' })),

@@ -4,10 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OfferingPurchaseHistory } from '../../../../../../contract/issuer-workspace';
+import type {
+  IssuerOfferings,
+  OfferingPurchaseHistory,
+} from '../../../../../../contract/issuer-workspace';
 import type { Purchase } from '../../../../../../contract/purchase-history';
 import { AppProvider } from '../../../../provider';
 import { bff, startMockBff } from '../../../../../testing/mock-bff';
+import { raiseInProgress } from '../../../../../testing/offering';
 import { sessionOf } from '../../../../../testing/session';
 import { withTimeZones } from '../../../../../testing/time-zones';
 import PurchaseHistoryRoute from '../purchase-history';
@@ -58,12 +62,22 @@ const answer: OfferingPurchaseHistory = {
   },
 };
 
-function renderPage(history: OfferingPurchaseHistory, entry = '/issuer/offerings/5201') {
+/** The offerings list as My offerings reads it: it names offering 5201. */
+const catalogue: IssuerOfferings = { offerings: [raiseInProgress], skippedRecords: 0 };
+
+function renderPage(
+  history: OfferingPurchaseHistory | (() => Response),
+  role: 'issuer_staff' | 'compliance' = 'issuer_staff',
+  entry = '/issuer/offerings/5201',
+) {
   bff.use(
     http.get('/api/session', () =>
-      HttpResponse.json(sessionOf({ role: 'issuer_staff', issuerIds: ['12'] })),
+      HttpResponse.json(sessionOf({ role, issuerIds: role === 'issuer_staff' ? ['1101'] : [] })),
     ),
-    http.get('/api/offerings/5201/purchase-history', () => HttpResponse.json(history)),
+    http.get('/api/offerings/5201/purchase-history', () =>
+      typeof history === 'function' ? history() : HttpResponse.json(history),
+    ),
+    http.get('/api/issuer/offerings', () => HttpResponse.json(catalogue)),
   );
   const router = createMemoryRouter(
     [{ path: '/issuer/offerings/:offeringId', element: <PurchaseHistoryRoute /> }],
@@ -229,7 +243,11 @@ describe('an issuer tells paid trades from those still waiting for payment', () 
 
 describe('an issuer searches the trades from a later page', () => {
   it('goes back to the first page of the matches, keeping the sort, all in the address', async () => {
-    const router = renderPage(answer, '/issuer/offerings/5201?sort=amount.desc&page=3');
+    const router = renderPage(
+      answer,
+      'issuer_staff',
+      '/issuer/offerings/5201?sort=amount.desc&page=3',
+    );
     await screen.findByText('3 trades by 2 investor accounts');
     const user = userEvent.setup({ delay: null });
     await user.type(screen.getByRole('textbox', { name: 'Find an investor' }), 'quinn');
@@ -241,7 +259,7 @@ describe('an issuer searches the trades from a later page', () => {
   });
 
   it('comes back to the same search and status from the address (a reload, a shared link)', async () => {
-    renderPage(answer, '/issuer/offerings/5201?q=ellis&status=waiting');
+    renderPage(answer, 'issuer_staff', '/issuer/offerings/5201?q=ellis&status=waiting');
     expect(await screen.findByText('2 of 3 trades, 1 investor account')).toBeTruthy();
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Find an investor' }).value).toBe(
       'ellis',
@@ -356,5 +374,34 @@ describe('an issuer in Los Angeles reads the raise by day', () => {
         /Days are in your time zone \(America\/Los_Angeles\), as the trades are listed below\./,
       ),
     ).toBeTruthy();
+  });
+});
+
+describe('the purchase history page names its offering', () => {
+  it('by the name the offerings list gives it when only the purchase history cannot be read', async () => {
+    renderPage(() =>
+      HttpResponse.json(
+        {
+          error: {
+            code: 'upstream_unavailable',
+            message: 'The service is unavailable right now.',
+            requestId: 'req-ph-1',
+          },
+        },
+        { status: 503 },
+      ),
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Aspen Ridge Growth Fund I' }),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Offering 5201/)).toBeNull();
+    // The failure stays with the purchase history, said as such.
+    expect((await screen.findByRole('alert')).textContent).toMatch(/purchase history/i);
+  });
+
+  it("with its issuer for a reviewer, who reads every issuer's offerings", async () => {
+    renderPage({ ...answer, offering: raiseInProgress }, 'compliance');
+    await screen.findByRole('heading', { level: 1, name: 'Aspen Ridge Growth Fund I' });
+    expect(screen.getByText(/^An offering of issuer 1101\./)).toBeTruthy();
   });
 });

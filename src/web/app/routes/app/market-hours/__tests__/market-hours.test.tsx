@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WeekHours } from '../../../../../../contract/market-hours';
 import { marketHoursAt } from '../../../../../../contract/market-week';
-import { bff, startMockBff } from '../../../../../testing/mock-bff';
-import { renderWithProviders } from '../../../../../testing/render';
+import { bff, errorAnswer, startMockBff } from '../../../../../testing/mock-bff';
+import { fill, renderWithProviders } from '../../../../../testing/render';
 import { withTimeZones } from '../../../../../testing/time-zones';
 import MarketHoursRoute from '../market-hours';
 
@@ -93,5 +94,93 @@ describe('the week the table holds is the week its caption names', () => {
     );
     expect(table.textContent).not.toContain('this week');
     expect(row('Monday').textContent).toContain('11/30/26');
+  });
+});
+
+describe('the hours of one security when the list of securities cannot be read', () => {
+  /** The page with the week served and the list of securities answered by `securities`. */
+  function openWith(securities: Response) {
+    bff.use(
+      http.get('/api/market-hours', () => HttpResponse.json(marketHoursAt(hours, new Date()))),
+      http.get('/api/securities', () => securities.clone()),
+      http.get('/api/securities/:securityId/market-hours', ({ params }) =>
+        HttpResponse.json({
+          securityHours: { securityId: String(params.securityId), days: hours },
+        }),
+      ),
+    );
+    renderWithProviders(<MarketHoursRoute />, { path: '/market-hours' });
+  }
+
+  it('still opens a security by its ID, the list’s failure staying on the list', async () => {
+    openWith(
+      errorAnswer(503, {
+        code: 'upstream_unavailable',
+        message: 'The service is unavailable right now. Please try again in a moment.',
+        submitted: 'no',
+        requestId: 'req-1',
+      }),
+    );
+    expect(
+      await screen.findByText(
+        'The list of securities could not be loaded',
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeTruthy();
+    const user = userEvent.setup();
+    const id = screen.getByRole('textbox', { name: 'Security ID' });
+    await user.click(screen.getByRole('button', { name: 'Open security' }));
+    // The rule is named, with the field as labelled.
+    expect(await screen.findByText('Security ID is required')).toBeTruthy();
+    await fill(user, id, '10003');
+    await user.click(screen.getByRole('button', { name: 'Open security' }));
+    const table = await screen.findByRole('table', { name: 'Trading hours of security 10003' });
+    expect(within(table).getByRole('rowheader', { name: 'Monday' })).toBeTruthy();
+  });
+
+  it('lists the securities the BFF could still name, and says why the list is not the latest', async () => {
+    const gap =
+      'The order book of November 27, 2026, which lists the securities, could not be read right now (support id: req-2). Listed are the securities as read earlier; open any other by its ID.';
+    openWith(
+      HttpResponse.json({
+        securities: [{ securityId: '10003', securityName: 'Aspen Ridge Preferred' }],
+        gaps: [gap],
+      }),
+    );
+    expect(await screen.findByText(gap, {}, { timeout: 10_000 })).toBeTruthy();
+    expect(
+      await screen.findByRole('table', { name: 'Trading hours of Aspen Ridge Preferred' }),
+    ).toBeTruthy();
+  });
+});
+
+describe('an investor reads a security whose hours reach outside the market’s', () => {
+  it('is told, under the security’s hours, the market’s hours that day and that the platform does not say which apply', async () => {
+    bff.use(
+      http.get('/api/market-hours', () => HttpResponse.json(marketHoursAt(hours, new Date()))),
+      http.get('/api/securities', () =>
+        HttpResponse.json({
+          securities: [{ securityId: '10003', securityName: 'Aspen Ridge Preferred' }],
+          gaps: [],
+        }),
+      ),
+      http.get('/api/securities/:securityId/market-hours', () =>
+        HttpResponse.json({
+          securityHours: {
+            securityId: '10003',
+            days: { ...hours, tuesday: { closed: false, open: '03:00', close: '23:30' } },
+          },
+        }),
+      ),
+    );
+    renderWithProviders(<MarketHoursRoute />, { path: '/market-hours' });
+    expect(
+      await screen.findByText(
+        'Tuesday: 3:00 AM – 11:30 PM for this security, while the market trades 9:30 AM – 4:00 PM; only 9:30 AM – 4:00 PM is within both.',
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeTruthy();
   });
 });

@@ -2,7 +2,14 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { closedDayOf, EXECUTION_TABLE, ORDER_TABLE } from '../../../../../../contract/order-book';
+import {
+  closedDayOf,
+  EXECUTION_TABLE,
+  ORDER_TABLE,
+  wireRow,
+  type OrderBook,
+  type OrderRow,
+} from '../../../../../../contract/order-book';
 import { bff, startMockBff } from '../../../../../testing/mock-bff';
 import { descriptionOf, renderWithProviders } from '../../../../../testing/render';
 import OrderBookRoute from '../order-book';
@@ -210,5 +217,78 @@ describe('a person opens the order book of a day the market did not trade', () =
     await renderDay();
     expect(screen.getByRole('heading', { name: 'No orders on March 2, 2026' })).toBeTruthy();
     expect(screen.getByText('No order was placed on this day.')).toBeTruthy();
+  });
+});
+
+describe('a day of which one page could not be read', () => {
+  const row = (id: string): OrderRow => ({
+    id,
+    securityId: '7',
+    side: 'bid',
+    shares: '10',
+    sharesRemaining: '10',
+    pricePerShare: '5.00',
+    totalAmount: '50.00',
+    status: 'live',
+    createdAt: '2026-03-02T14:30:00.000Z',
+    updatedAt: null,
+    matchCount: 0,
+  });
+  const replyOf = (ids: string[], incomplete?: OrderBook['incomplete']) => {
+    const book = {
+      date: SHOWN,
+      orderCount: ids.length,
+      view: 'public',
+      fullSecurityIds: [],
+      securities: [],
+      orders: {
+        columns: ORDER_TABLE.publicColumns,
+        rows: ids.map((id) => wireRow(ORDER_TABLE, row(id), false)),
+      },
+      executions: { columns: EXECUTION_TABLE.publicColumns, rows: [] },
+      closed: null,
+      ...(incomplete ? { incomplete } : {}),
+    };
+    return new HttpResponse(`${JSON.stringify({ type: 'book', book })}\n`, {
+      headers: { 'Content-Type': 'application/x-ndjson' },
+    });
+  };
+
+  it('keeps the orders read, says how far the book goes with a support id, marks prices incomplete, and fetches the rest', async () => {
+    const replies = [
+      replyOf(['1', '2'], {
+        missingFrom: 2,
+        error: {
+          code: 'upstream_unavailable',
+          message: 'The service is unavailable right now. Please try again in a moment.',
+          submitted: 'no',
+          requestId: 'req-77',
+        },
+      }),
+      replyOf(['1', '2', '3']),
+    ];
+    bff.use(http.get('/api/order-book/:date', () => replies.shift()!));
+    renderWithProviders(<OrderBookRoute />, { path: `/order-book?date=${SHOWN}` });
+    const title = await screen.findByText('Part of the order book could not be read', undefined, {
+      timeout: 10_000,
+    });
+    const notice = title.closest('[role="alert"]')!;
+    expect(notice.textContent).toContain(
+      'The first 2 orders of the day were read; the orders from number 3 on (if the day has more) could not be read. The orders, best prices, depth and executions below cover the orders read only. The service is unavailable right now.',
+    );
+    expect(notice.textContent).toContain('Support id: req-77.');
+    expect(screen.getByRole('heading', { name: 'Best prices (incomplete)' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        '2 of the 2 orders read: incomplete, the rest of the day could not be read.',
+      ),
+    ).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Fetch the rest' }));
+    await waitFor(() =>
+      expect(screen.queryByText('Part of the order book could not be read')).toBeNull(),
+    );
+    expect(screen.getByText('3 of 3 orders.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Best prices' })).toBeTruthy();
   });
 });

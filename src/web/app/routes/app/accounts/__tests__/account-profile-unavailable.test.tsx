@@ -1,0 +1,154 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { LinkedBankResult } from '../../../../../../contract/cash';
+import type { CustodyAccountResult } from '../../../../../../contract/custody-views';
+import { accountView } from '../../../../../testing/account';
+import { bff, errorAnswer, startMockBff } from '../../../../../testing/mock-bff';
+import { onFakeClock, renderWithProviders } from '../../../../../testing/render';
+import { sessionOf } from '../../../../../testing/session';
+import AccountRoute from '../account';
+import IraRoute from '../ira';
+import AccountMoneyRoute from '../money';
+
+startMockBff();
+afterEach(cleanup);
+
+const accountId = 'A1040000';
+const custody: CustodyAccountResult = {
+  state: 'available',
+  custodyAccount: {
+    accountId,
+    requestId: 'CR100001',
+    status: 'approved',
+    relationship: null,
+    restricted: false,
+    restrictedReason: null,
+    principalReviewBy: null,
+    approvedAt: null,
+    notes: null,
+    createdAt: null,
+    updatedAt: null,
+  },
+};
+const linked: LinkedBankResult = {
+  state: 'linked',
+  bank: {
+    bankName: 'Mesa Credit Union',
+    holderName: null,
+    accountType: null,
+    accountNumberMasked: '••••0771',
+    routingNumberMasked: null,
+  },
+};
+const noRequests = { requests: [], total: 0, offset: 0, limit: 20 };
+
+/**
+ * An investor's account pages while only the account's profile read (getAccount) fails, until
+ * `profile.answers`; every other read of the account answers.
+ */
+function renderWhileTheProfileFails(path: string) {
+  const profile = { answers: false };
+  bff.use(
+    http.get('/api/session', () =>
+      HttpResponse.json(sessionOf({ role: 'investor', accountIds: [accountId] })),
+    ),
+    http.get(`/api/accounts/${accountId}`, () =>
+      profile.answers
+        ? HttpResponse.json({ account: accountView({ id: accountId, name: 'Avery Quinn' }) })
+        : errorAnswer(503, {
+            code: 'upstream_unavailable',
+            message: 'The service is unavailable right now. Please try again in a moment.',
+          }),
+    ),
+    http.get(`/api/accounts/${accountId}/custody-account`, () => HttpResponse.json(custody)),
+    http.get(`/api/accounts/${accountId}/linked-bank`, () => HttpResponse.json(linked)),
+    http.get(`/api/accounts/${accountId}/timeline`, () =>
+      HttpResponse.json({ accountId, entries: [], gaps: [] }),
+    ),
+    http.get(`/api/accounts/${accountId}/money-requests`, () => HttpResponse.json(noRequests)),
+    http.get('/api/holdings', () =>
+      HttpResponse.json({ state: 'unavailable', reason: 'permission', message: 'Not now.' }),
+    ),
+  );
+  renderWithProviders(
+    <Routes>
+      <Route path="/accounts/:accountId" element={<AccountRoute />} />
+      <Route path="/accounts/:accountId/money" element={<AccountMoneyRoute />} />
+      <Route path="/accounts/:accountId/ira" element={<IraRoute />} />
+    </Routes>,
+    { path },
+  );
+  return profile;
+}
+
+/** The failed profile read's retries, on the fake clock (fake ms). */
+const FAKE_WAIT_MS = 30_000;
+
+describe("an investor's account pages while the account's profile cannot be read", () => {
+  it('the overview fails only the profile, with Try again, and keeps the custody account and every way on', async () => {
+    const profile = renderWhileTheProfileFails(`/accounts/${accountId}`);
+    await onFakeClock(async () => {
+      await screen.findByText(
+        "The account's profile and reviews could not be loaded",
+        {},
+        { timeout: FAKE_WAIT_MS },
+      );
+    });
+    expect(screen.getByRole('heading', { level: 1, name: `Account ${accountId}` })).toBeTruthy();
+    for (const [name, href] of [
+      ['Request a disbursement', `/accounts/${accountId}/disbursements/new`],
+      ['Money and timeline', `/accounts/${accountId}/money`],
+      ['Open an IRA', `/accounts/${accountId}/ira`],
+      ['Fund moves', `/accounts/${accountId}/fund-moves`],
+    ]) {
+      expect(screen.getByRole('link', { name }).getAttribute('href')).toBe(href);
+    }
+    expect(screen.getByRole('link', { name: 'Deposit' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Custody account' })).toBeTruthy();
+    expect(screen.queryByText('The custody account could not be loaded')).toBeNull();
+
+    // Tried again once it answers: the profile takes its place, under the account's name.
+    profile.answers = true;
+    const failed = screen
+      .getByText("The account's profile and reviews could not be loaded")
+      .closest('[role="alert"]') as HTMLElement;
+    await userEvent
+      .setup({ delay: null })
+      .click(within(failed).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Avery Quinn' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Profile' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Money and timeline' })).toBeTruthy();
+  });
+
+  it('the Money and timeline page shows the linked bank, the deposit form, the timeline and the requests', async () => {
+    renderWhileTheProfileFails(`/accounts/${accountId}/money`);
+    await onFakeClock(async () => {
+      await screen.findAllByText(/Mesa Credit Union/, {}, { timeout: FAKE_WAIT_MS });
+      await screen.findByLabelText(/Deposit amount/, {}, { timeout: FAKE_WAIT_MS });
+    });
+    expect(screen.getByRole('heading', { level: 1, name: 'Money and timeline' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Timeline' })).toBeTruthy();
+    expect(screen.queryByText('The account could not be loaded')).toBeNull();
+  });
+
+  it('the IRA request is not held up: the mailing address is left to type, and the page says why', async () => {
+    renderWhileTheProfileFails(`/accounts/${accountId}/ira`);
+    await onFakeClock(async () => {
+      await screen.findByText(
+        "Your account's address could not be read",
+        {},
+        { timeout: FAKE_WAIT_MS },
+      );
+    });
+    const notice = screen
+      .getByText("Your account's address could not be read")
+      .closest('[role="status"]') as HTMLElement;
+    expect(notice.textContent).toContain('The mailing address is therefore not filled in for you');
+    expect(within(notice).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(await screen.findByLabelText(/^Address line 1/)).toHaveProperty('value', '');
+  });
+});

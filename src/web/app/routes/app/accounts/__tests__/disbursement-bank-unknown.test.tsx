@@ -1,0 +1,166 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { LinkedBankResult } from '../../../../../../contract/cash';
+import type { CustodyAccountResult } from '../../../../../../contract/custody-views';
+import { accountView } from '../../../../../testing/account';
+import { bff, errorAnswer, mockPost, startMockBff } from '../../../../../testing/mock-bff';
+import {
+  fill,
+  onFakeClock,
+  openReviewAndArm,
+  renderWithProviders,
+} from '../../../../../testing/render';
+import { sessionOf } from '../../../../../testing/session';
+import DisbursementRoute from '../disbursement';
+
+startMockBff();
+afterEach(cleanup);
+
+const accountId = 'A1040173';
+const custody: CustodyAccountResult = {
+  state: 'available',
+  custodyAccount: {
+    accountId,
+    requestId: 'CR100002',
+    status: 'approved',
+    relationship: null,
+    restricted: false,
+    restrictedReason: null,
+    principalReviewBy: null,
+    approvedAt: null,
+    notes: null,
+    createdAt: null,
+    updatedAt: null,
+  },
+};
+const linked: LinkedBankResult = {
+  state: 'linked',
+  bank: {
+    bankName: 'Prairie National Bank',
+    holderName: null,
+    accountType: null,
+    accountNumberMasked: '••••1592',
+    routingNumberMasked: null,
+  },
+};
+
+/** The page while the linked-bank read (getExternalAccount) fails, until `bank.answers`. */
+function renderWhileTheBankCannotBeRead() {
+  const bank = { answers: false, reads: 0 };
+  bff.use(
+    http.get('/api/session', () => HttpResponse.json(sessionOf({ accountIds: [accountId] }))),
+    http.get('/api/config', () =>
+      HttpResponse.json({ sandbox: false, singleSignOn: null, platformTimeZone: 'UTC' }),
+    ),
+    http.get(`/api/accounts/${accountId}`, () =>
+      HttpResponse.json({ account: accountView({ id: accountId }) }),
+    ),
+    http.get(`/api/accounts/${accountId}/custody-account`, () => HttpResponse.json(custody)),
+    http.get(`/api/accounts/${accountId}/linked-bank`, () => {
+      bank.reads += 1;
+      return bank.answers
+        ? HttpResponse.json(linked)
+        : errorAnswer(503, {
+            code: 'upstream_unavailable',
+            message: 'The service is unavailable right now. Please try again in a moment.',
+          });
+    }),
+    http.get('/api/approvals', () => HttpResponse.json({ approvals: [] })),
+  );
+  renderWithProviders(
+    <Routes>
+      <Route path="/accounts/:accountId/disbursements/new" element={<DisbursementRoute />} />
+    </Routes>,
+    { path: `/accounts/${accountId}/disbursements/new` },
+  );
+  return bank;
+}
+
+/** How long the test waits on the fake clock for the failed reads' retries (fake ms). */
+const FAKE_WAIT_MS = 60_000;
+
+const dialogOf = () => screen.getByRole('dialog', { name: 'Review your disbursement request' });
+const send = () => within(dialogOf()).getByRole('button', { name: 'Send request' });
+
+describe('a disbursement while the linked bank cannot be read', () => {
+  it('says the bank could not be checked, with Try again, and does not offer ACH to a bank that may not exist', async () => {
+    const bank = renderWhileTheBankCannotBeRead();
+    const user = userEvent.setup({ delay: null });
+    await onFakeClock(async () => {
+      await screen.findByText(
+        'The linked bank account could not be checked',
+        {},
+        { timeout: FAKE_WAIT_MS },
+      );
+    });
+    const notice = screen
+      .getByText('The linked bank account could not be checked')
+      .closest('[role="status"]') as HTMLElement;
+    expect(notice.textContent).toContain('ACH cannot be offered until it can');
+    const ach = screen.getByRole('radio', { name: 'ACH transfer to your linked bank account' });
+    expect(ach).toHaveProperty('disabled', true);
+    expect(ach).toHaveProperty('checked', false);
+    expect(screen.queryByText(/ACH transfers go to/)).toBeNull();
+
+    // Read again once it answers: the bank is known and ACH is offered to it.
+    bank.answers = true;
+    await user.click(within(notice).getByRole('button', { name: 'Try again' }));
+    await waitFor(() =>
+      expect(screen.queryByText('The linked bank account could not be checked')).toBeNull(),
+    );
+    const achNow = screen.getByRole('radio', { name: 'ACH transfer to your linked bank account' });
+    expect(achNow).toHaveProperty('disabled', false);
+    await user.click(achNow);
+    expect(screen.getByText(/ACH transfers go to Prairie National Bank/)).toBeTruthy();
+  });
+
+  it('keeps the review and its "Not submitted" answer with our reference while the reads the send made stale fail again', async () => {
+    const bank = renderWhileTheBankCannotBeRead();
+    const sent = mockPost(
+      `/api/accounts/${accountId}/disbursements`,
+      errorAnswer(503, {
+        code: 'upstream_unavailable',
+        message: 'The service is unavailable right now. Please try again in a moment.',
+        submitted: 'no',
+        reference: 'MR-NV3XM0Z4QA',
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    await onFakeClock(async () => {
+      await screen.findByLabelText(/Amount \(USD\)/, {}, { timeout: FAKE_WAIT_MS });
+    });
+    await user.click(screen.getByRole('radio', { name: 'Domestic wire (U.S. bank)' }));
+    await fill(user, screen.getByLabelText(/Amount \(USD\)/), '9.91');
+    await fill(user, screen.getByLabelText(/Routing number/), '102000021');
+    await fill(user, screen.getByLabelText(/^Account number/), '123456789');
+    await openReviewAndArm(
+      () => user.click(screen.getByRole('button', { name: 'Review request' })),
+      send,
+    );
+    const readsBefore = bank.reads;
+    await onFakeClock(async () => {
+      await user.click(send());
+      const answer = await within(dialogOf()).findByRole('alert', {}, { timeout: FAKE_WAIT_MS });
+      expect(answer.textContent).toContain('Not submitted');
+      // The send made the linked bank be read again, and that read failed (retries included).
+      await screen.findByText(
+        (_, element) => element?.tagName === 'BODY' && bank.reads >= readsBefore + 3,
+        {},
+        { timeout: FAKE_WAIT_MS },
+      );
+    });
+    expect(sent).toHaveLength(1);
+    const answer = within(dialogOf()).getByRole('alert');
+    expect(answer.textContent).toContain('Not submitted');
+    expect(answer.textContent).toContain('Our reference: MR-NV3XM0Z4QA');
+    expect(within(dialogOf()).getByText('$9.91')).toBeTruthy();
+    // Closed, the form still holds what was typed.
+    await user.click(within(dialogOf()).getByRole('button', { name: 'Back to edit' }));
+    expect(screen.getByLabelText(/Amount \(USD\)/)).toHaveProperty('value', '9.91');
+    expect(screen.getByLabelText(/Routing number/)).toHaveProperty('value', '102000021');
+  });
+});
