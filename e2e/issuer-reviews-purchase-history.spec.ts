@@ -26,18 +26,37 @@ test('issuer staff open the 2,000-trade offering: virtualized, sortable, exact t
   expect(rendered).toBeGreaterThan(5);
   expect(rendered).toBeLessThan(80);
 
-  // The summary is computed from the trades and agrees with the platform's (no warning).
+  // The summary splits the trades by status as My investments does: settled (Amount raised) and
+  // waiting for payment (Committed) add up to every trade, which agrees with the platform's own
+  // summary (no warning); shares sold and left are the offering's figures.
   const summary = page.locator('dl').first();
-  await expect(summary).toContainText('$4,112,520.00');
+  await expect(summary).toContainText('Amount raised');
+  const figure = async (label: string) =>
+    Number(
+      (
+        (await summary
+          .locator('div', { has: page.locator('dt', { hasText: label }) })
+          .locator('dd')
+          .first()
+          .textContent()) ?? ''
+      ).replace(/[^0-9.]/g, ''),
+    );
+  const raised = await figure('Amount raised');
+  const committed = await figure('Committed, waiting for payment');
+  expect(raised).toBeGreaterThan(0);
+  expect(committed).toBeGreaterThan(0);
+  expect(Math.round((raised + committed) * 100)).toBe(411_252_000);
   await expect(summary).toContainText('411,252');
   await expect(summary).toContainText('400,000');
   await expect(page.getByText("The platform's summary does not match its trades")).toHaveCount(0);
+  await expect(trades.getByRole('columnheader', { name: /^Status/ })).toBeVisible();
 
   // The chart loads lazily and says in words what it shows.
   await expect(
     page.getByRole('img', { name: 'Amount raised over time against the target' }),
   ).toBeVisible();
-  await expect(page.locator('figcaption')).toContainText('50.7% of the $8,112,520.00 target');
+  await expect(page.locator('figcaption')).toContainText('of the $8,112,520.00 target');
+  await expect(page.locator('figcaption')).toContainText('Days are in your time zone');
 
   // Newest first; sorting by amount, both ways, with aria-sort on the header.
   await expect(trades.getByRole('columnheader', { name: /^Date/ })).toHaveAttribute(
@@ -72,11 +91,14 @@ test('issuer staff open the 2,000-trade offering: virtualized, sortable, exact t
   expect(file.suggestedFilename()).toBe('purchase-history-5201.csv');
   const csv = readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, '');
   const lines = csv.trimEnd().split('\r\n');
-  expect(lines[0]).toBe('trade_id,account_id,account_name,amount,shares,purchased_at');
+  expect(lines[0]).toBe('trade_id,account_id,account_name,amount,shares,status,purchased_at_utc');
   expect(lines).toHaveLength(2101);
 
-  // A search narrows the export too: what is downloaded is what is shown.
+  // A search narrows the export too: what is downloaded is what is shown. It starts on the first
+  // page of the matches, and the address keeps it.
   await page.getByLabel('Find an investor').fill('quinn');
+  await expect(page).toHaveURL(/[?&]q=quinn/);
+  await expect(page).not.toHaveURL(/[?&]page=/);
   // Counts read as the locale groups them (2,100), as the summary's do.
   const status = page.getByText(/^\d[\d,]* of 2,100 trades, /);
   await expect(status).toBeVisible();
@@ -109,13 +131,31 @@ test('the purchase history works on a 375 px phone', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await signIn(page, 'issuer@demo.test');
   await page.goto('/issuer/offerings/5201');
-  // A card a trade, newest first, 25 a page: on a phone every figure of a trade is on screen.
-  const trades = page.getByRole('list', { name: 'Trades' });
-  await expect(trades.getByRole('listitem')).toHaveCount(25, { timeout: 30_000 });
-  await expect(page.getByRole('grid', { name: 'Trades' })).toHaveCount(0);
-  await expect(page.getByText('1–25 of 2,100')).toBeVisible();
-  await expect(trades.getByRole('listitem').first()).toContainText(/\$[\d,]+\.\d\d/);
-  await expect(trades.getByRole('listitem').first()).toContainText(/Shares [\d,]+/);
+  // One column of three lines a trade: on a phone every figure of a trade is on screen, and a
+  // select sorts them as the column headers do on a wide screen.
+  const trades = page.getByRole('grid', { name: 'Trades' });
+  await expect(trades).toHaveAttribute('aria-rowcount', '2101', { timeout: 30_000 });
+  const first = trades.getByRole('row').nth(1);
+  await expect(first).toContainText(/\$[\d,]+\.\d\d/);
+  await expect(first).toContainText(/Shares [\d,]+/);
+  // The amounts of the first rows in view, to see the order the select asked for.
+  const amounts = async () =>
+    (await trades.getByRole('row').allTextContents())
+      .map((text) => /\$([\d,]+\.\d\d)/.exec(text)?.[1])
+      .filter((amount): amount is string => amount !== undefined)
+      .slice(0, 8)
+      .map((amount) => Number(amount.replace(/,/g, '')));
+  const inOrder = (values: number[], sign: 1 | -1) =>
+    values.length > 2 &&
+    values.every((v, i) => i === 0 || sign * (v - values[i - 1]) >= 0) &&
+    values[0] !== values[values.length - 1];
+  const sortBy = page.getByRole('combobox', { name: 'Sort trades by' });
+  await sortBy.selectOption('Amount, ascending');
+  await expect(page).toHaveURL(/[?&]sort=amount\.asc/);
+  await expect.poll(async () => inOrder(await amounts(), 1)).toBe(true);
+  await sortBy.selectOption('Amount, descending');
+  await expect(page).toHaveURL(/[?&]sort=amount\.desc/);
+  await expect.poll(async () => inOrder(await amounts(), -1)).toBe(true);
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );

@@ -57,9 +57,39 @@ export function tradeStatusInWords(status: string | null): string {
  * Whether a status is one of those above. Any other (or none) says neither that the trade is
  * settled, nor that it waits, nor that it was cancelled (§3 shows no trade status at all).
  */
-export function isKnownTradeStatus(status: string | null): boolean {
+function isKnownTradeStatus(status: string | null): boolean {
   return status !== null && Object.hasOwn(tradeStatusWords, status.replace(/_/g, ' '));
 }
+
+/** Statuses whose trades no longer hold anything: listed, but in no total. */
+const VOID_STATUSES = new Set(['canceled', 'cancelled', 'unwind settled']);
+
+/**
+ * Where a trade stands for the totals, one derivation for the investor's My investments and the
+ * issuer's purchase history alike: `settled` (the units are in the account), `waiting` (created,
+ * pending, funded, being reversed: not paid or not approved yet), `void` (cancelled, reversed or
+ * archived: counted nowhere) and `unknown` (no status, or one the portal does not know: never
+ * guessed as settled or waiting, since §3 shows no trade status at all).
+ */
+export type TradeStanding = 'settled' | 'waiting' | 'void' | 'unknown';
+
+export function tradeStanding(trade: {
+  status: string | null;
+  archived: boolean | null;
+}): TradeStanding {
+  const status = trade.status?.toLowerCase().replace(/_/g, ' ') ?? null;
+  if (trade.archived === true || (status !== null && VOID_STATUSES.has(status))) return 'void';
+  if (!isKnownTradeStatus(status)) return 'unknown';
+  return status === 'settled' ? 'settled' : 'waiting';
+}
+
+/** The standings in the words both pages use for their split. */
+export const tradeStandingWords: Record<TradeStanding, string> = {
+  settled: 'Settled',
+  waiting: 'Waiting for payment or approval',
+  void: 'Cancelled',
+  unknown: 'Status not known',
+};
 
 /** What of a trade could not be read, so that it cannot be counted in the totals. */
 const unreadablePartSchema = z.enum(['units', 'amount', 'status']);

@@ -5,6 +5,7 @@ import { offeringSchema } from './offerings';
 import { numericIdSchema } from './platform-ids';
 import { purchaseHistorySchema } from './purchase-history';
 import { skippedRecordsSchema } from './skipped';
+import { lowerCaseStatusSchema } from './status';
 import {
   checkCountryCode,
   checkDateOfBirth,
@@ -25,12 +26,36 @@ export const issuerOfferingsSchema = z.object({
 });
 export type IssuerOfferings = z.infer<typeof issuerOfferingsSchema>;
 
+/** A trade's status as the trades collection holds it (the purchase history carries none, §2.3). */
+const purchaseStatusSchema = z.object({
+  tradeId: z.string(),
+  status: lowerCaseStatusSchema.nullable(),
+  archived: z.boolean(),
+});
+
+/**
+ * The statuses of the offering's trades, read from the GET trades collection (§4.16) because
+ * getOfferingPurchaseHistory's trade records carry no status (§2.3). `unavailable`: none could be
+ * read, and `message` says why; a trade missing from `trades` has no known status.
+ */
+const purchaseStatusesSchema = z.discriminatedUnion('state', [
+  z.object({
+    state: z.literal('read'),
+    trades: z.array(purchaseStatusSchema),
+    /** False when the collection was not read to its end: the trades not read have no status. */
+    complete: z.boolean(),
+  }),
+  z.object({ state: z.literal('unavailable'), message: z.string() }),
+]);
+export type PurchaseStatuses = z.infer<typeof purchaseStatusesSchema>;
+
 /** The purchase history (§2.3) with the offering it belongs to (null when no longer listed). */
 export const offeringPurchaseHistorySchema = z.object({
   offering: offeringSchema.nullable(),
   history: purchaseHistorySchema,
   /** Purchase records that could not be understood and are not in `history`. */
   skippedRecords: skippedRecordsSchema,
+  statuses: purchaseStatusesSchema,
 });
 export type OfferingPurchaseHistory = z.infer<typeof offeringPurchaseHistorySchema>;
 

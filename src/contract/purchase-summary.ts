@@ -1,4 +1,5 @@
 import Big from 'big.js';
+import type { TradeStanding } from './holdings';
 import type { Purchase, PurchaseHistory } from './purchase-history';
 
 /**
@@ -40,10 +41,10 @@ export interface SummaryBasis {
 
 /** Sums the trades exactly; the basis gives the offering's size and target. */
 export function summarizePurchases(
-  purchases: readonly Pick<
-    Purchase,
-    'amount' | 'shares' | 'offeringTotalShares' | 'targetAmount'
-  >[],
+  purchases: readonly (Pick<Purchase, 'offeringTotalShares' | 'targetAmount'> & {
+    amount: string;
+    shares: string;
+  })[],
   basis: SummaryBasis = {},
 ): PurchaseSummary {
   let amount = new Decimal('0');
@@ -69,7 +70,7 @@ export function summarizePurchases(
 export type SummaryField = 'amountRaised' | 'sharesSold' | 'sharesLeft' | 'balance';
 
 export const summaryFieldLabels: Record<SummaryField, string> = {
-  amountRaised: 'Amount raised',
+  amountRaised: 'Amount of every trade, paid or not',
   sharesSold: 'Shares sold',
   sharesLeft: 'Shares left',
   balance: 'Balance to raise',
@@ -112,7 +113,7 @@ export function compareWithReported(
 }
 
 export interface RaisePoint {
-  /** Calendar day of the purchases, YYYY-MM-DD (zone-less, as the upstream records them). */
+  /** Calendar day of the purchases, YYYY-MM-DD, in the zone `dayOf` dates them in. */
   date: string;
   /** Raised on that day. */
   amount: string;
@@ -120,14 +121,20 @@ export interface RaisePoint {
   cumulative: string;
 }
 
-/** The raise over time: one point per day with purchases, in date order. Undated trades are left out. */
+/**
+ * The raise over time: one point per day with purchases, in date order. Undated trades are left
+ * out. `dayOf` dates a purchase: by default the platform's own calendar date of its zone-less
+ * time; the page passes the viewer's day, so each day adds up the trades listed under it.
+ */
 export function raiseOverTime(
   purchases: readonly Pick<Purchase, 'amount' | 'purchasedAt'>[],
+  dayOf: (purchasedAt: string) => string | null = (purchasedAt) => purchasedAt.slice(0, 10),
 ): RaisePoint[] {
   const byDay = new Map<string, Big.Big>();
   for (const purchase of purchases) {
-    if (!purchase.purchasedAt) continue;
-    const day = purchase.purchasedAt.slice(0, 10);
+    if (!purchase.purchasedAt || purchase.amount === null) continue;
+    const day = dayOf(purchase.purchasedAt);
+    if (day === null) continue;
     byDay.set(day, (byDay.get(day) ?? new Decimal('0')).plus(toDecimal(purchase.amount)));
   }
   let running = new Decimal('0');
@@ -137,4 +144,57 @@ export function raiseOverTime(
       running = running.plus(amount);
       return { date, amount: canonical(amount), cumulative: canonical(running) };
     });
+}
+
+/** What trades of one standing add up to (exact decimal strings). */
+export interface StandingTotals {
+  trades: number;
+  amount: string;
+  shares: string;
+}
+
+/**
+ * The trades split by where they stand (holdings.ts tradeStanding, the derivation My investments
+ * uses): settled, waiting for payment or approval, cancelled, status not known. Each figure adds
+ * the parts of a trade that could be read: a trade whose amount is unreadable still adds its
+ * shares, and is named in `amountUnread`.
+ */
+export function splitByStanding(
+  rows: readonly {
+    tradeId: string;
+    amount: string | null;
+    shares: string | null;
+    standing: TradeStanding;
+  }[],
+): {
+  byStanding: Record<TradeStanding, StandingTotals>;
+  amountUnread: string[];
+  sharesUnread: string[];
+} {
+  const sums = {} as Record<TradeStanding, { trades: number; amount: Big.Big; shares: Big.Big }>;
+  for (const standing of ['settled', 'waiting', 'void', 'unknown'] as const) {
+    sums[standing] = { trades: 0, amount: new Decimal('0'), shares: new Decimal('0') };
+  }
+  const amountUnread: string[] = [];
+  const sharesUnread: string[] = [];
+  for (const row of rows) {
+    const sum = sums[row.standing];
+    sum.trades += 1;
+    if (row.amount === null) amountUnread.push(row.tradeId);
+    else sum.amount = sum.amount.plus(toDecimal(row.amount));
+    if (row.shares === null) sharesUnread.push(row.tradeId);
+    else sum.shares = sum.shares.plus(toDecimal(row.shares));
+  }
+  const byStanding = {} as Record<TradeStanding, StandingTotals>;
+  for (const [standing, sum] of Object.entries(sums) as [
+    TradeStanding,
+    (typeof sums)['settled'],
+  ][]) {
+    byStanding[standing] = {
+      trades: sum.trades,
+      amount: canonical(sum.amount),
+      shares: canonical(sum.shares),
+    };
+  }
+  return { byStanding, amountUnread, sharesUnread };
 }

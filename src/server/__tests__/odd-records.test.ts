@@ -87,7 +87,7 @@ describe('a list with one odd record', () => {
 });
 
 describe("an offering's purchase history with one unreadable trade (§2.3)", () => {
-  it('lists the others, counts the one left out, and keeps the platform summary as sent', async () => {
+  it('keeps the readable parts of an odd trade, and the platform summary as sent', async () => {
     const issuer = await signIn(h.app, 'issuer@demo.test');
     const url = `/api/offerings/${h.manifest.issuers[0].offeringIds![0]}/purchase-history`;
     const read = async () => {
@@ -98,13 +98,37 @@ describe("an offering's purchase history with one unreadable trade (§2.3)", () 
     const whole = await read();
     expect(whole.history.purchases.length).toBeGreaterThan(1);
     expect(whole.skippedRecords).toBe(0);
-    // §2.3: totalAmount is a decimal; the page's figures, computed from the trades read, then
-    // say that this one is left out of them.
-    await oddRecord('getOfferingPurchaseHistory', { totalAmount: 'abc' }, 0);
+    // §2.3: totalAmount is a decimal. The trade is kept with what could be read (its shares, its
+    // investor), and names the parts that could not; nothing is skipped.
+    await oddRecord('getOfferingPurchaseHistory', { totalAmount: 'abc', purchaseDate: null }, 0);
     const odd = await read();
-    expect(odd.skippedRecords).toBe(1);
-    expect(odd.history.purchases).toHaveLength(whole.history.purchases.length - 1);
+    expect(odd.skippedRecords).toBe(0);
+    expect(odd.history.purchases).toHaveLength(whole.history.purchases.length);
+    const [first] = whole.history.purchases;
+    expect(odd.history.purchases[0]).toEqual({
+      ...first,
+      amount: null,
+      purchasedAt: null,
+      unreadable: ['amount', 'date'],
+    });
     expect(odd.history.totalAmountRaised).toBe(whole.history.totalAmountRaised);
+
+    // A trade whose investor is missing keeps its amount and shares.
+    const last = whole.history.purchases.length - 1;
+    await oddRecord('getOfferingPurchaseHistory', { accountName: null, accountId: null }, last);
+    const nameless = (await read()).history.purchases[last];
+    expect(nameless).toEqual({
+      ...whole.history.purchases[last],
+      accountId: null,
+      accountName: null,
+      unreadable: ['investor'],
+    });
+
+    // Without its trade id a record cannot be told apart: it alone is left out, and counted.
+    await oddRecord('getOfferingPurchaseHistory', { tradeId: null }, 0);
+    const idless = await read();
+    expect(idless.skippedRecords).toBe(1);
+    expect(idless.history.purchases).toHaveLength(whole.history.purchases.length - 1);
   });
 });
 

@@ -135,12 +135,15 @@ describe('purchase history (getOfferingPurchaseHistory §4.9)', () => {
     let cents = 0n;
     let shares = new Big(0);
     for (const p of history.purchases) {
-      const [whole, fraction = ''] = p.amount.split('.');
+      const [whole, fraction = ''] = p.amount!.split('.');
       expect(fraction.replace(/0+$/, '').length).toBeLessThanOrEqual(2);
       cents += BigInt(whole) * 100n + BigInt((fraction + '00').slice(0, 2));
-      shares = shares.plus(p.shares);
+      shares = shares.plus(p.shares!);
     }
-    const summary = summarizePurchases(history.purchases, {
+    // Every trade of the seeded offering is readable in full.
+    expect(history.purchases.every((p) => p.unreadable.length === 0)).toBe(true);
+    const readable = history.purchases.map((p) => ({ ...p, amount: p.amount!, shares: p.shares! }));
+    const summary = summarizePurchases(readable, {
       totalShares: offering?.totalShares,
       targetAmount: offering?.targetAmount,
     });
@@ -150,6 +153,49 @@ describe('purchase history (getOfferingPurchaseHistory §4.9)', () => {
     // …and the upstream's own summary agrees with its trades (§2.3).
     expect(compareWithReported(summary, history)).toEqual([]);
     expect(new Big(history.totalAmountRaised!).eq(summary.amountRaised)).toBe(true);
+  });
+
+  it('gives each trade the status the trades collection holds (§2.3 carries none, §4.16)', async () => {
+    const manifest = (await callSandbox(h.sandboxUrl, '/__sandbox/manifest')) as {
+      largestOfferingId: string;
+    };
+    const id = manifest.largestOfferingId;
+    const res = await call(h.app, 'GET', `/api/offerings/${id}/purchase-history`, {
+      cookie: issuerCookie,
+    });
+    const { history, statuses } = offeringPurchaseHistorySchema.parse(res.json());
+    expect(statuses.state).toBe('read');
+    if (statuses.state !== 'read') return;
+    expect(statuses.complete).toBe(true);
+    const byTrade = new Map(statuses.trades.map((t) => [t.tradeId, t.status]));
+    // Every purchase has its status, and the seeded offering holds paid and unpaid trades alike.
+    expect(history.purchases.every((p) => byTrade.has(p.tradeId))).toBe(true);
+    const seen = new Set(history.purchases.map((p) => byTrade.get(p.tradeId)));
+    expect(seen).toContain('created');
+    expect(seen).toContain('settled');
+  });
+
+  it('still lists the trades when their statuses cannot be read, and says why', async () => {
+    const id = h.manifest.issuers[0].offeringIds![0];
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'trades',
+      httpStatus: 500,
+      times: 20,
+    });
+    try {
+      const res = await call(h.app, 'GET', `/api/offerings/${id}/purchase-history`, {
+        cookie: issuerCookie,
+      });
+      expect(res.statusCode).toBe(200);
+      const { history, statuses } = offeringPurchaseHistorySchema.parse(res.json());
+      expect(history.purchases.length).toBeGreaterThan(0);
+      expect(statuses).toEqual({
+        state: 'unavailable',
+        message: expect.stringMatching(/cannot tell paid trades from those still waiting/),
+      });
+    } finally {
+      await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
+    }
   });
 
   it('reviewers may read any offering', async () => {

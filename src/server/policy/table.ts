@@ -246,7 +246,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'GET /api/offerings/:offeringId/purchase-history': {
     roles: ['issuer_staff', ...REVIEWERS],
     objects: [{ from: 'params', field: 'offeringId', kind: 'offering', check: 'own' }],
-    note: "Who bought what in an offering of my issuer, with the upstream's summary; reviewers any offering. Whose offering it is comes from the offerings catalogue (§4.8; no read of one offering is named); while that cannot be read, from its last answer if no older than 15 minutes, else a 503 naming the catalogue as the cause.",
+    note: "Who bought what in an offering of my issuer, with the upstream's summary and each trade's status (GET trades collection); reviewers any offering. Whose offering it is comes from the offerings catalogue (§4.8; no read of one offering is named); while that cannot be read, from its last answer if no older than 15 minutes, else a 503 naming the catalogue as the cause.",
   },
   'GET /api/issuers/:issuerId/issuer-account': {
     roles: ['issuer_staff'],

@@ -1,7 +1,7 @@
 import {
   holdingsQuerySchema,
   holdingsResultSchema,
-  isKnownTradeStatus,
+  tradeStanding,
   tradeStatusInWords,
   type HoldingRow,
   type OfferingHolding,
@@ -12,10 +12,7 @@ import { getAllTrades } from '../upstream';
 import { readOrExplainRefusal } from '../lib/upstream-errors';
 import { defineRoute } from './define';
 
-/** Statuses whose trades no longer hold anything: listed, but left out of the totals. */
-const VOID_STATUSES = new Set(['canceled', 'cancelled', 'unwind settled', 'unwind_settled']);
-
-const isSettled = (trade: HoldingRow) => trade.status?.toLowerCase() === 'settled';
+const isSettled = (trade: HoldingRow) => tradeStanding(trade) === 'settled';
 
 /**
  * What of a trade the totals need but could not be read. The trade fields are not documented
@@ -27,7 +24,7 @@ function unreadableParts(trade: HoldingRow): UncountedTrade['unreadable'] {
   const parts: UncountedTrade['unreadable'] = [];
   if (trade.units === null) parts.push('units');
   if (trade.amount === null) parts.push('amount');
-  if (!isKnownTradeStatus(trade.status)) parts.push('status');
+  if (tradeStanding(trade) === 'unknown') parts.push('status');
   return parts;
 }
 
@@ -96,7 +93,7 @@ export const holdingsRoutes = [
         );
       const uncounted: UncountedTrade[] = [];
       const counted = trades.filter((trade) => {
-        if (trade.archived || VOID_STATUSES.has(trade.status ?? '')) return false;
+        if (tradeStanding(trade) === 'void') return false;
         const unreadable = unreadableParts(trade);
         if (unreadable.length === 0) return true;
         uncounted.push({ tradeId: trade.tradeId, unreadable });

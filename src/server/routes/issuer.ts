@@ -23,6 +23,10 @@ import { claimsInFlight } from '../store/idempotency';
 import { toSavedIssuerAccount, toSentIssuerAccount } from '../lib/personal-data';
 import { createIssuerAccount } from '../upstream/create-issuer-account';
 import { getOfferingPurchaseHistory } from '../upstream/get-offering-purchase-history';
+import { getAllTrades } from '../upstream/get-trades';
+import type { UpstreamClient } from '../upstream/client';
+import type { PurchaseStatuses } from '../../contract/issuer-workspace';
+import { readOrExplainRefusal } from '../lib/upstream-errors';
 import { attributed, defineRoute, routeKey } from './define';
 
 const ISSUER_ACCOUNT_URL = '/api/issuers/:issuerId/issuer-account';
@@ -64,22 +68,32 @@ export const issuerRoutes = [
   defineRoute({
     method: 'GET',
     url: '/api/offerings/:offeringId/purchase-history',
-    summary: "An offering's trades with the upstream's summary (getOfferingPurchaseHistory §4.9)",
+    summary:
+      "An offering's trades with the upstream's summary (getOfferingPurchaseHistory §4.9) and each trade's status (GET trades §4.16)",
     tags: ['issuer'],
     params: offeringParamsSchema,
     response: offeringPurchaseHistorySchema,
-    async handler({ params, deps }) {
-      const [{ skipped, ...history }, offerings] = await Promise.all([
+    async handler({ params, deps, request }) {
+      const [{ skipped, ...history }, offerings, statuses] = await Promise.all([
         getOfferingPurchaseHistory(deps.upstream, { offeringId: params.offeringId }),
         deps.offerings
           .get('all', () => deps.loadOfferings())
           .then((catalog) => catalog.offerings)
           .catch(() => []),
+        readPurchaseStatuses(deps.upstream, params.offeringId).catch((err: unknown) => {
+          request.log.warn({ err }, 'trade statuses of the purchase history not read');
+          return {
+            state: 'unavailable' as const,
+            message:
+              'The platform did not give the trades’ statuses just now, so this page cannot tell paid trades from those still waiting for payment. Try again in a moment.',
+          };
+        }),
       ]);
       return {
         offering: offerings.find((o) => o.id === params.offeringId) ?? null,
         history,
         skippedRecords: skipped.length,
+        statuses,
       };
     },
   }),
@@ -244,6 +258,45 @@ export const issuerRoutes = [
     },
   }),
 ];
+
+/**
+ * §2.3's trade records carry no status, so whether a purchase is paid comes from the trades
+ * collection (§4.16, filtered to the offering), as the investor's My investments reads it. When the
+ * collection cannot be read for a lasting reason, the page says so instead of guessing.
+ */
+async function readPurchaseStatuses(
+  upstream: UpstreamClient,
+  offeringId: string,
+): Promise<PurchaseStatuses> {
+  const read = await readOrExplainRefusal(
+    async () => ({
+      state: 'read' as const,
+      ...(await getAllTrades(upstream, { offeringId }, 20_000)),
+    }),
+    {
+      // §4.16: the GET collections require header authentication (§5 rules 4 and 6).
+      headerCredentials: {
+        reason: 'header_auth_required',
+        message:
+          'The trades’ statuses cannot be read: the platform gives them only through an interface that needs header authentication, and this portal is configured for body credentials. An administrator can switch the portal to header authentication.',
+      },
+      permission: {
+        reason: 'permission',
+        message:
+          'The trades’ statuses cannot be read: the platform key is not permitted to read trades. An administrator can grant the permission.',
+      },
+    },
+  );
+  if (read.state === 'unavailable') return { state: 'unavailable', message: read.message };
+  return {
+    state: 'read',
+    trades: read.trades
+      .filter((trade) => trade.offeringId === offeringId)
+      .map(({ tradeId, status, archived }) => ({ tradeId, status, archived })),
+    // A trade that could not be read has no status here either: the page counts it as not known.
+    complete: read.complete,
+  };
+}
 
 /** The issuer account as the portal knows it: saved (or confirmed by hand), and lost saves. */
 async function issuerAccountState(db: Db, issuerId: string) {

@@ -16,29 +16,53 @@ import {
   type SkippedRecord,
 } from './wire';
 
+/*
+ * Only the trade id is needed to keep a record: every other field that is missing or cannot be
+ * read becomes null (`.catch(null)`), and the purchase names it in `unreadable`. One odd field
+ * then costs that figure alone: a trade whose amount is "abc" still adds its shares, one without
+ * its investor its amount and shares (§2.3 lists every field as a string, none as optional).
+ */
 const rawPurchaseSchema = looseObject({
   tradeId: wireId,
-  accountId: wireId,
-  offeringId: wireId,
-  totalAmount: wireDecimal,
-  totalShares: wireDecimal,
-  purchaseDate: wireLocalDateTime,
-  accountName: wireText,
-  offeringTotalShares: wireOptionalDecimal,
-  targetAmount: wireOptionalDecimal,
-  remainingShares: wireOptionalDecimal,
+  accountId: wireId.nullable().catch(null),
+  offeringId: wireId.nullable().catch(null),
+  totalAmount: wireDecimal.nullable().catch(null),
+  totalShares: wireDecimal.nullable().catch(null),
+  purchaseDate: wireLocalDateTime.catch(null),
+  accountName: wireText.catch(null),
+  offeringTotalShares: wireOptionalDecimal.catch(null),
+  targetAmount: wireOptionalDecimal.catch(null),
+  remainingShares: wireOptionalDecimal.catch(null),
 });
 
 type RawPurchase = z.output<typeof rawPurchaseSchema>;
 
 /** The row as read (its documented fields only), three of them under the contract's names. */
-function normalizePurchase({
-  totalAmount,
-  totalShares,
-  purchaseDate,
-  ...row
-}: RawPurchase): Purchase {
-  return { ...row, amount: totalAmount, shares: totalShares, purchasedAt: purchaseDate };
+function purchaseReader(offeringId: string) {
+  return ({
+    totalAmount,
+    totalShares,
+    purchaseDate,
+    accountId,
+    offeringId: rowOfferingId,
+    ...row
+  }: RawPurchase): Purchase => {
+    const unreadable: Purchase['unreadable'] = [];
+    if (accountId === null) unreadable.push('investor');
+    if (totalAmount === null) unreadable.push('amount');
+    if (totalShares === null) unreadable.push('shares');
+    if (purchaseDate === null) unreadable.push('date');
+    return {
+      ...row,
+      accountId,
+      // The offering asked for: the history is of that one offering (§4.9).
+      offeringId: rowOfferingId ?? offeringId,
+      amount: totalAmount,
+      shares: totalShares,
+      purchasedAt: purchaseDate,
+      unreadable,
+    };
+  };
 }
 
 const rawSummarySchema = looseObject({
@@ -79,8 +103,9 @@ const rawPurchaseHistorySchema = looseObject({
   'Offering purchased details': rawDetailsSchema,
 });
 
-function sum(values: string[]): string {
-  return values.reduce((total, value) => total.plus(value), new Big(0)).toFixed();
+function sum(values: (string | null)[]): string | null {
+  if (values.some((value) => value === null)) return null;
+  return values.reduce((total, value) => total.plus(value!), new Big(0)).toFixed();
 }
 
 export type PurchaseHistoryRead = PurchaseHistory & { skipped: SkippedRecord[] };
@@ -94,7 +119,11 @@ export async function getOfferingPurchaseHistory(
     const details = raw['Offering purchased details'];
     if ('rows' in details) {
       // Rows without the summary: the purchased totals follow from the rows; the rest is unknown.
-      const { records, skipped } = readRecords(details.rows, rawPurchaseSchema, normalizePurchase);
+      const { records, skipped } = readRecords(
+        details.rows,
+        rawPurchaseSchema,
+        purchaseReader(params.offeringId),
+      );
       const complete = skipped.length === 0;
       return {
         offeringId: params.offeringId,
@@ -110,7 +139,7 @@ export async function getOfferingPurchaseHistory(
     const { records, skipped } = readRecords(
       details.offering_purchase_history,
       rawPurchaseSchema,
-      normalizePurchase,
+      purchaseReader(params.offeringId),
     );
     return {
       offeringId: details.offeringId ?? params.offeringId,

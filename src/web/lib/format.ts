@@ -139,6 +139,22 @@ export function upstreamTimeMs(value: string | null | undefined): number | null 
 }
 
 /**
+ * The calendar day (YYYY-MM-DD) on which the viewer sees an upstream time: a zone-less platform
+ * time (§2 Conventions) read in the platform's zone, then dated in the viewer's, as
+ * formatTimestamp shows it. Null when unreadable.
+ */
+export function viewerDayOf(value: string, timeZone: string = viewerTimeZone()): string | null {
+  const at = upstreamTimeToInstant(value, platformTimeZone());
+  if (!at) return null;
+  return new Intl.DateTimeFormat('en-CA', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    timeZone,
+  }).format(at);
+}
+
+/**
  * A timestamp for people: an ISO instant (the portal's own, or the upstream's with a zone) or a
  * zone-less upstream wall time (`YYYY-MM-DDTHH:mm:ss`). 'Not recorded' when there is none.
  */

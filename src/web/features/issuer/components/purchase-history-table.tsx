@@ -1,21 +1,20 @@
-import { useMemo } from 'react';
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
-import type { GridSortModel } from '@mui/x-data-grid';
-import type { Purchase } from '../../../../contract/purchase-history';
 import {
   compareTradeIds,
   figureColumn,
   PortalDataGrid,
   timestampColumn,
   type GridColDef,
+  type GridPlace,
 } from '../../../components/data-grid';
-import { CardList } from '../../../components/card-list';
-import { Code } from '../../../components/description-list';
-import { PageNav, usePages } from '../../../components/page-nav';
 import { formatDecimal, formatMoney, formatTimestamp } from '../../../lib/format';
+import type { PurchaseRow } from './purchase-standing';
 
-const columns: GridColDef<Purchase>[] = [
+const investorOf = (row: PurchaseRow) =>
+  row.accountName ?? (row.accountId === null ? 'Investor could not be read' : 'Name not given');
+const accountOf = (row: PurchaseRow) => row.accountId ?? 'no account';
+
+const columns: GridColDef<PurchaseRow>[] = [
   {
     field: 'tradeId',
     headerName: 'Trade',
@@ -26,25 +25,25 @@ const columns: GridColDef<Purchase>[] = [
   {
     field: 'accountName',
     headerName: 'Investor (account)',
-    minWidth: 220,
+    minWidth: 200,
     flex: 2,
     sortingOrder: ['asc', 'desc'],
-    valueGetter: (value: string | null) => value ?? 'Name not given',
+    valueGetter: (_value, row) => investorOf(row),
     renderCell: ({ row, value }) => (
       // Names repeat across accounts; the account id tells them apart.
       <Box
         component="span"
-        title={`${value} (${row.accountId})`}
+        title={`${value} (${accountOf(row)})`}
         sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}
       >
         {value}{' '}
         <Box component="span" translate="no" sx={{ color: 'text.secondary' }}>
-          ({row.accountId})
+          ({accountOf(row)})
         </Box>
       </Box>
     ),
   },
-  figureColumn<Purchase>({
+  figureColumn<PurchaseRow>({
     field: 'amount',
     headerName: 'Amount',
     minWidth: 120,
@@ -52,7 +51,7 @@ const columns: GridColDef<Purchase>[] = [
     sortingOrder: ['desc', 'asc'],
     format: formatMoney,
   }),
-  figureColumn<Purchase>({
+  figureColumn<PurchaseRow>({
     field: 'shares',
     headerName: 'Shares',
     minWidth: 90,
@@ -60,7 +59,15 @@ const columns: GridColDef<Purchase>[] = [
     sortingOrder: ['desc', 'asc'],
     format: formatDecimal,
   }),
-  timestampColumn<Purchase>({
+  {
+    // In My investments' words: the trades collection's status (§4.16), not guessed (§2.3).
+    field: 'statusText',
+    headerName: 'Status',
+    minWidth: 160,
+    flex: 1.6,
+    cellClassName: 'portal-grid-wrap',
+  },
+  timestampColumn<PurchaseRow>({
     // Zone-less ISO timestamps sort as text.
     field: 'purchasedAt',
     headerName: 'Date',
@@ -70,39 +77,46 @@ const columns: GridColDef<Purchase>[] = [
   }),
 ];
 
-const newestFirst: GridSortModel = [{ field: 'purchasedAt', sort: 'desc' }];
-const tradeId = (purchase: Purchase) => purchase.tradeId;
-
-/**
- * Every trade of an offering, newest first: where the grid's five columns fit, a sortable grid
- * that renders only the rows in view, so 2,000+ trades scroll smoothly; on phones a card a trade,
- * a page at a time, where the grid showed the trade and the investor and left the amount, shares
- * and date past the screen's edge until the reader panned to them.
+/*
+ * On a phone one column holds each trade in three lines, every figure on screen: the investor,
+ * the amount and where the trade stands, then shares, date and trade id. The select above the
+ * grid sorts by any of the wide columns, as on My investments and the order book.
  */
-export function PurchaseHistoryTable({ purchases }: { purchases: readonly Purchase[] }) {
-  return (
-    <PortalDataGrid
-      label="Trades"
-      rows={purchases}
-      columns={columns}
-      getRowId={tradeId}
-      height={520}
-      // The dates wrap; each row is as tall as its date.
-      getRowHeight={() => 'auto'}
-      initialState={{ sorting: { sortModel: newestFirst } }}
-      phoneView={<PurchaseCards purchases={purchases} />}
-    />
-  );
-}
+const tradeLinesColumn: GridColDef<PurchaseRow> = {
+  field: 'tradeId',
+  headerName: 'Trades',
+  flex: 1,
+  minWidth: 0,
+  renderCell: ({ row }) => (
+    <Box sx={{ display: 'grid', py: 0.75, lineHeight: 1.5, whiteSpace: 'normal' }}>
+      <Box component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+        {investorOf(row)}{' '}
+        <Box component="span" translate="no" sx={{ color: 'text.secondary', fontWeight: 400 }}>
+          ({accountOf(row)})
+        </Box>
+      </Box>
+      <span>
+        {row.amount === null ? 'Amount could not be read' : formatMoney(row.amount)} ·{' '}
+        {row.statusText}
+      </span>
+      <Box component="span" sx={{ color: 'text.secondary' }}>
+        Shares {row.shares === null ? 'could not be read' : formatDecimal(row.shares)} ·{' '}
+        {formatTimestamp(row.purchasedAt)} · Trade {row.tradeId}
+      </Box>
+    </Box>
+  ),
+};
+const phoneColumns = [tradeLinesColumn];
 
-/** How many trades one page of cards lists, as the investor's own trades do. */
-const CARDS_PAGE = 25;
+const tradeId = (row: PurchaseRow) => row.tradeId;
 
 /**
- * Newest first, as the grid starts: zone-less ISO timestamps sort as text, and a trade with no
+ * Newest first, as the list starts: zone-less ISO timestamps sort as text, and a trade with no
  * date goes last; equal dates keep the larger trade id first.
  */
-export function newestPurchasesFirst(purchases: readonly Purchase[]): Purchase[] {
+export function newestPurchasesFirst<Row extends Pick<PurchaseRow, 'purchasedAt' | 'tradeId'>>(
+  purchases: readonly Row[],
+): Row[] {
   return [...purchases].sort(
     (a, b) =>
       (b.purchasedAt ?? '').localeCompare(a.purchasedAt ?? '') ||
@@ -111,38 +125,32 @@ export function newestPurchasesFirst(purchases: readonly Purchase[]): Purchase[]
 }
 
 /**
- * One card a trade: the investor and the amount first, then shares, date and trade id on one
- * line, the way an investor's own trades read on a phone.
+ * Every trade of an offering, newest first (`rows` come in that order): a sortable grid that
+ * renders only the rows in view, so 2,000+ trades scroll smoothly; on phones one column of three
+ * lines a trade with a "Sort trades by" select. Its sort and page are the page's `place`, kept in
+ * the address.
  */
-function PurchaseCards({ purchases }: { purchases: readonly Purchase[] }) {
-  const sorted = useMemo(() => newestPurchasesFirst(purchases), [purchases]);
-  const { page, nav } = usePages(sorted, CARDS_PAGE);
+export function PurchaseHistoryTable({
+  rows,
+  place,
+  onPlaceChange,
+}: {
+  rows: readonly PurchaseRow[];
+  place: GridPlace;
+  onPlaceChange: (next: Partial<GridPlace>) => void;
+}) {
   return (
-    <>
-      <CardList label="Trades" ordered items={page} itemKey={tradeId}>
-        {(purchase) => (
-          <>
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1, alignItems: 'baseline' }}>
-              <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                {purchase.accountName ?? 'Name not given'}{' '}
-                <Box component="span" translate="no" sx={{ color: 'text.secondary' }}>
-                  ({purchase.accountId})
-                </Box>
-              </Typography>
-              <Typography sx={{ ml: 'auto', fontWeight: 600 }}>
-                {formatMoney(purchase.amount)}
-              </Typography>
-            </Box>
-            <Typography variant="body2" color="text.secondary">
-              Shares {formatDecimal(purchase.shares)} · {formatTimestamp(purchase.purchasedAt)} ·{' '}
-              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-                Trade <Code value={purchase.tradeId} />
-              </Box>
-            </Typography>
-          </>
-        )}
-      </CardList>
-      <PageNav label="Pages of trades" {...nav} />
-    </>
+    <PortalDataGrid
+      label="Trades"
+      rows={rows}
+      columns={columns}
+      phoneColumns={phoneColumns}
+      getRowId={tradeId}
+      height={520}
+      // The dates and statuses wrap; each row is as tall as its content.
+      getRowHeight={() => 'auto'}
+      place={place}
+      onPlaceChange={onPlaceChange}
+    />
   );
 }

@@ -2,12 +2,15 @@ import Big from 'big.js';
 import type { Purchase } from '../../../../contract/purchase-history';
 
 /** Trades whose account name or account id contains `query` (case-insensitive). */
-export function filterPurchases(purchases: readonly Purchase[], query: string): Purchase[] {
+export function filterPurchases<Row extends Pick<Purchase, 'accountId' | 'accountName'>>(
+  purchases: readonly Row[],
+  query: string,
+): Row[] {
   const needle = query.trim().toLowerCase();
   if (!needle) return [...purchases];
   return purchases.filter(
     (p) =>
-      p.accountId.toLowerCase().includes(needle) ||
+      (p.accountId ?? '').toLowerCase().includes(needle) ||
       (p.accountName ?? '').toLowerCase().includes(needle),
   );
 }
@@ -25,12 +28,16 @@ export interface InvestorRollup {
  * One line per investor account, largest amount first. Accounts, not names: three accounts
  * named "Avery Quinn" are three investors until their ids say otherwise.
  */
-export function rollupByInvestor(purchases: readonly Purchase[]): InvestorRollup[] {
+export function rollupByInvestor(
+  purchases: readonly Pick<Purchase, 'accountId' | 'accountName' | 'amount' | 'shares'>[],
+): InvestorRollup[] {
   const byAccount = new Map<
     string,
     { name: string | null; trades: number; amount: Big; shares: Big }
   >();
   for (const p of purchases) {
+    // A trade whose investor could not be read belongs to no investor's line (the page names it).
+    if (p.accountId === null) continue;
     const line = byAccount.get(p.accountId) ?? {
       name: p.accountName,
       trades: 0,
@@ -38,8 +45,9 @@ export function rollupByInvestor(purchases: readonly Purchase[]): InvestorRollup
       shares: new Big(0),
     };
     line.trades += 1;
-    line.amount = line.amount.plus(p.amount);
-    line.shares = line.shares.plus(p.shares);
+    // The parts that could be read: the page names a trade whose amount or shares could not.
+    if (p.amount !== null) line.amount = line.amount.plus(p.amount);
+    if (p.shares !== null) line.shares = line.shares.plus(p.shares);
     byAccount.set(p.accountId, line);
   }
   return [...byAccount]

@@ -51,9 +51,18 @@ function useWidth(): [(node: HTMLElement | null) => void, number] {
 export default function RaiseChart({
   points,
   targetAmount,
+  meaning = 'settled',
+  timeZone,
 }: {
   points: RaisePoint[];
   targetAmount: string | null;
+  /**
+   * What the points add up: `settled` trades (the page's "Amount raised"), or every trade
+   * `bought`, paid or not, when no status could be read.
+   */
+  meaning?: 'settled' | 'bought';
+  /** The zone the days are dated in (the trades list's, the viewer's); named on the chart. */
+  timeZone: string;
 }) {
   const theme = useTheme();
   const captionId = useId();
@@ -72,7 +81,11 @@ export default function RaiseChart({
   );
   if (points.length === 0) {
     return (
-      <Typography color="text.secondary">No trades yet, so there is nothing to chart.</Typography>
+      <Typography color="text.secondary">
+        {meaning === 'settled'
+          ? 'No trade is settled yet, so there is nothing to chart.'
+          : 'No trades yet, so there is nothing to chart.'}
+      </Typography>
     );
   }
   const last = points[points.length - 1];
@@ -81,8 +94,9 @@ export default function RaiseChart({
   const share = target ? new Big(last.cumulative).div(target).times(100).round(1).toFixed(1) : null;
   const summary =
     `From ${formatCalendarDate(points[0].date)} to ${formatCalendarDate(last.date)}, ` +
-    `${formatMoney(last.cumulative)} was raised over ${countOf(points.length, 'day', 'days')} of trading` +
-    (target ? `, ${share}% of the ${formatMoney(target)} target.` : '.');
+    `${formatMoney(last.cumulative)} ${meaning === 'settled' ? 'was raised in settled trades' : 'was bought, paid or not,'} over ${countOf(points.length, 'day', 'days')} of trading` +
+    (target ? `, ${share}% of the ${formatMoney(target)} target.` : '.') +
+    ` Days are in your time zone (${timeZone}), as the trades are listed below.`;
 
   return (
     <Box component="figure" sx={{ m: 0 }}>
@@ -103,7 +117,7 @@ export default function RaiseChart({
             {
               data: data.days,
               scaleType: 'utc',
-              label: 'Trading day',
+              label: `Day (${timeZone})`,
               labelStyle: LABEL,
               tickLabelStyle: LABEL,
               // Until the box is measured, the library's own marks.
@@ -165,7 +179,11 @@ export default function RaiseChart({
         </Box>
         <ScrollableTable label="Amount raised by day" sx={{ mt: 1, maxHeight: 320 }}>
           <ColumnHeadings
-            columns={['Day', { figures: 'Raised that day' }, { figures: 'Raised to date' }]}
+            columns={[
+              `Day (${timeZone})`,
+              { figures: meaning === 'settled' ? 'Settled that day' : 'Bought that day' },
+              { figures: meaning === 'settled' ? 'Settled to date' : 'Bought to date' },
+            ]}
           />
           <TableBody>
             {points.map((point) => (

@@ -1,6 +1,10 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import NativeSelect from '@mui/material/NativeSelect';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -8,12 +12,10 @@ import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import type { OfferingPurchaseHistory } from '../../../../../contract/issuer-workspace';
-import type { Purchase } from '../../../../../contract/purchase-history';
-import {
-  compareWithReported,
-  raiseOverTime,
-  summarizePurchases,
-} from '../../../../../contract/purchase-summary';
+import type { TradeStanding } from '../../../../../contract/holdings';
+import { raiseOverTime } from '../../../../../contract/purchase-summary';
+import type { GridPlace } from '../../../../components/data-grid';
+import { useSearchUpdate } from '../../../../lib/use-search-update';
 import { NotFound } from '../../../../components/not-found';
 import { TrailedPageHeader } from '../../../../components/trailed-page-header';
 import { EmptyState, QueryState } from '../../../../components/query-state';
@@ -21,7 +23,7 @@ import { listsNothing, SkippedRecordsNotice } from '../../../../components/skipp
 import { paths } from '../../../../config/paths';
 import { useSeesEveryIssuer } from '../../../../features/auth/api/get-session';
 import { hasStatus } from '../../../../lib/api-query';
-import { countOf, formatCount } from '../../../../lib/format';
+import { countOf, formatCount, viewerDayOf, viewerTimeZone } from '../../../../lib/format';
 import { issuerOfferingsQueryOptions } from '../../../../features/issuer/api/get-issuer-offerings';
 import {
   purchaseHistoryQueryOptions,
@@ -33,8 +35,19 @@ import {
   filterPurchases,
   rollupByInvestor,
 } from '../../../../features/issuer/components/purchase-rollup';
-import { PurchaseHistoryTable } from '../../../../features/issuer/components/purchase-history-table';
-import { PurchaseSummaryPanel } from '../../../../features/issuer/components/purchase-summary';
+import {
+  newestPurchasesFirst,
+  PurchaseHistoryTable,
+} from '../../../../features/issuer/components/purchase-history-table';
+import {
+  PurchaseSummaryPanel,
+  type OfferingFigures,
+} from '../../../../features/issuer/components/purchase-summary';
+import {
+  standingChoices,
+  withStandings,
+  type PurchaseRow,
+} from '../../../../features/issuer/components/purchase-standing';
 import { guardedPrefetchLoader, REVIEWERS } from '../../../session-guard';
 import { preloadDataGrid } from '../../../../components/data-grid';
 import { TitledPanel } from '../../../../components/description-list';
@@ -51,28 +64,101 @@ export const clientLoader = guardedPrefetchLoader(
   },
 );
 
-function PurchaseHistoryView({ data }: { data: OfferingPurchaseHistory }) {
-  const { offering, history } = data;
-  const summary = useMemo(
-    () =>
-      summarizePurchases(history.purchases, {
-        totalShares: offering?.totalShares ?? history.totalShares,
-        targetAmount: offering?.targetAmount,
-      }),
-    [history, offering],
+/**
+ * Where a person is in the trades, kept in the page's address (`?q=&status=&sort=&page=`) as on
+ * the other filtered pages, so Back, a reload and a shared link come back to it. A new search or
+ * status goes back to the first page of what it lists.
+ */
+interface TradesPlace extends GridPlace {
+  q: string | null;
+  status: TradeStanding | null;
+}
+
+/** The trades' order until a person sorts them otherwise. */
+const NEWEST_FIRST = 'purchasedAt.desc';
+
+const STANDINGS: readonly string[] = standingChoices.map((choice) => choice.value);
+
+function useTradesPlace(): [TradesPlace, (next: Partial<TradesPlace>) => void] {
+  const [search, updateSearch] = useSearchUpdate();
+  const q = search.get('q');
+  const status = search.get('status');
+  const sort = search.get('sort');
+  const page = search.get('page');
+  const place = useMemo<TradesPlace>(
+    () => ({
+      q,
+      status: status && STANDINGS.includes(status) ? (status as TradeStanding) : null,
+      sort,
+      page,
+    }),
+    [q, status, sort, page],
   );
-  const disagreements = useMemo(() => compareWithReported(summary, history), [summary, history]);
-  const points = useMemo(() => raiseOverTime(history.purchases), [history]);
-  // The search narrows the tables and the export alike: what is downloaded is what is shown.
-  const [search, setSearch] = useState('');
-  const shown = useMemo(() => filterPurchases(history.purchases, search), [history, search]);
-  const filtered = search.trim() !== '';
+  const onPlaceChange = useCallback(
+    (next: Partial<TradesPlace>) => updateSearch(next, { replace: true }),
+    [updateSearch],
+  );
+  return [place, onPlaceChange];
+}
+
+function PurchaseHistoryView({ data }: { data: OfferingPurchaseHistory }) {
+  const { offering, history, statuses } = data;
+  const rows = useMemo(
+    () => newestPurchasesFirst(withStandings(history.purchases, statuses)),
+    [history, statuses],
+  );
+  const figures = useMemo<OfferingFigures>(
+    () =>
+      offering
+        ? {
+            totalShares: offering.totalShares,
+            remainingShares: offering.remainingShares,
+            targetAmount: offering.targetAmount,
+            source: 'The offering’s own figure, as My offerings shows it',
+          }
+        : {
+            totalShares: history.totalShares,
+            remainingShares: history.totalSharesLeft,
+            targetAmount:
+              history.purchases.find((p) => p.targetAmount !== null)?.targetAmount ?? null,
+            source: 'The platform’s figure for the offering',
+          },
+    [offering, history],
+  );
+  const statusesRead = statuses.state === 'read';
+  // The chart draws what "Amount raised" means: settled trades, or every trade when no status
+  // could be read (and it says so).
+  // Dated in the viewer's zone, as the trades below are listed, so a day's sum is the trades
+  // listed under that day.
+  const zone = viewerTimeZone();
+  const points = useMemo(
+    () =>
+      raiseOverTime(
+        rows.filter((row) => !statusesRead || row.standing === 'settled'),
+        (purchasedAt) => viewerDayOf(purchasedAt, zone),
+      ),
+    [rows, statusesRead, zone],
+  );
+  const [place, onPlaceChange] = useTradesPlace();
+  const search = place.q ?? '';
+  // The search and the status narrow the tables and the export alike: what is downloaded is
+  // what is shown.
+  const shown = useMemo(
+    () =>
+      filterPurchases(rows, search).filter(
+        (row) => place.status === null || row.standing === place.status,
+      ),
+    [rows, search, place.status],
+  );
+  const filtered = search.trim() !== '' || place.status !== null;
 
   return (
     <>
       <PurchaseSummaryPanel
-        summary={summary}
-        disagreements={disagreements}
+        rows={rows}
+        statuses={statuses}
+        offering={figures}
+        history={history}
         skippedRecords={data.skippedRecords}
       />
       <TitledPanel id="raise-heading" title="Raise over time" sx={{ mb: 3 }}>
@@ -84,7 +170,12 @@ function PurchaseHistoryView({ data }: { data: OfferingPurchaseHistory }) {
             </Box>
           }
         >
-          <RaiseChart points={points} targetAmount={summary.targetAmount} />
+          <RaiseChart
+            points={points}
+            targetAmount={figures.targetAmount}
+            meaning={statusesRead ? 'settled' : 'bought'}
+            timeZone={zone}
+          />
         </Suspense>
       </TitledPanel>
       <Box component="section" aria-labelledby="trades-heading">
@@ -119,12 +210,7 @@ function PurchaseHistoryView({ data }: { data: OfferingPurchaseHistory }) {
             message="When investors buy into this offering, their trades appear here."
           />
         ) : (
-          <TradesByInvestor
-            purchases={history.purchases}
-            shown={shown}
-            search={search}
-            onSearchChange={setSearch}
-          />
+          <TradesByInvestor rows={rows} shown={shown} place={place} onPlaceChange={onPlaceChange} />
         )}
       </Box>
     </>
@@ -190,44 +276,86 @@ export default function PurchaseHistoryRoute() {
 }
 
 function TradesByInvestor({
-  purchases,
+  rows,
   shown,
-  search,
-  onSearchChange,
+  place,
+  onPlaceChange,
 }: {
-  purchases: readonly Purchase[];
-  /** The trades the search leaves. */
-  shown: readonly Purchase[];
-  search: string;
-  onSearchChange: (search: string) => void;
+  rows: readonly PurchaseRow[];
+  /** The trades the search and the status filter leave. */
+  shown: readonly PurchaseRow[];
+  place: TradesPlace;
+  onPlaceChange: (next: Partial<TradesPlace>) => void;
 }) {
-  const rollup = useMemo(() => rollupByInvestor(shown), [shown]);
+  // Cancelled trades hold nothing: they are listed, but in no investor's total.
+  const rollup = useMemo(
+    () => rollupByInvestor(shown.filter((row) => row.standing !== 'void')),
+    [shown],
+  );
+  const statusId = useId();
+  const search = place.q ?? '';
+  const filtered = search.trim() !== '' || place.status !== null;
+  // Newest first until the person sorts otherwise: the Date column says so (aria-sort).
+  const gridPlace = useMemo(
+    () => ({ sort: place.sort ?? NEWEST_FIRST, page: place.page }),
+    [place.sort, place.page],
+  );
   return (
     // One track that may shrink below its tables, so they scroll inside the page on a phone.
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      <TextField
-        id="purchase-search"
-        label="Find an investor"
-        helperText="Part of a name or an account ID"
-        value={search}
-        onChange={(event) => onSearchChange(event.target.value)}
-        size="small"
-        sx={{ maxWidth: 360 }}
-        autoComplete="off"
-      />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
+        <TextField
+          id="purchase-search"
+          label="Find an investor"
+          helperText="Part of a name or an account ID"
+          value={search}
+          // Another search lists other trades: back to the first page of them (the sort is kept).
+          onChange={(event) => onPlaceChange({ q: event.target.value, page: null })}
+          size="small"
+          sx={{ width: 360, maxWidth: '100%' }}
+          autoComplete="off"
+        />
+        <FormControl size="small" sx={{ minWidth: 220, maxWidth: '100%' }}>
+          <InputLabel htmlFor={statusId} shrink>
+            Status
+          </InputLabel>
+          <NativeSelect
+            input={<OutlinedInput notched label="Status" />}
+            inputProps={{ id: statusId }}
+            value={place.status ?? ''}
+            onChange={(event) =>
+              onPlaceChange({
+                status: (event.target.value || null) as TradeStanding | null,
+                page: null,
+              })
+            }
+          >
+            <option value="">All statuses</option>
+            {standingChoices.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormControl>
+      </Box>
       <Typography role="status" variant="body2">
-        {search.trim()
-          ? `${formatCount(shown.length)} of ${countOf(purchases.length, 'trade', 'trades')}, ${countOf(rollup.length, 'investor account', 'investor accounts')}`
-          : `${countOf(purchases.length, 'trade', 'trades')} by ${countOf(rollup.length, 'investor account', 'investor accounts')}`}
+        {filtered
+          ? `${formatCount(shown.length)} of ${countOf(rows.length, 'trade', 'trades')}, ${countOf(rollup.length, 'investor account', 'investor accounts')}`
+          : `${countOf(rows.length, 'trade', 'trades')} by ${countOf(rollup.length, 'investor account', 'investor accounts')}`}
       </Typography>
-      {shown.length > 0 && <InvestorRollupTable lines={rollup} />}
+      {rollup.length > 0 && <InvestorRollupTable lines={rollup} />}
       {shown.length === 0 ? (
         <EmptyState
           title="No matching trades"
-          message="No investor name or account ID contains that text."
+          message={
+            search.trim()
+              ? 'No trade of an investor whose name or account ID contains that text has this status.'
+              : 'No trade has this status.'
+          }
         />
       ) : (
-        <PurchaseHistoryTable purchases={shown} />
+        <PurchaseHistoryTable rows={shown} place={gridPlace} onPlaceChange={onPlaceChange} />
       )}
     </Box>
   );

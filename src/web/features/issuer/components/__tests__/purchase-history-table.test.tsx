@@ -1,64 +1,96 @@
 // @vitest-environment jsdom
+import { useState } from 'react';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Purchase } from '../../../../../contract/purchase-history';
+import type { GridPlace } from '../../../../components/data-grid';
 import { withTimeZones } from '../../../../testing/time-zones';
 import { withViewportWidth } from '../../../../testing/viewport';
 import { newestPurchasesFirst, PurchaseHistoryTable } from '../purchase-history-table';
+import type { PurchaseRow } from '../purchase-standing';
 
 // A 375 px phone: below the theme's md breakpoint, where the grid's columns do not fit.
 withViewportWidth(375);
 withTimeZones({ viewer: 'America/New_York', platform: 'UTC' });
 afterEach(cleanup);
 
-const purchase = (n: number, overrides: Partial<Purchase> = {}): Purchase => ({
+const purchase = (n: number, overrides: Partial<PurchaseRow> = {}): PurchaseRow => ({
   tradeId: String(1000 + n),
   accountId: `A${1040000 + n}`,
   accountName: `Investor ${n}`,
   offeringId: 'OF1',
-  amount: `${n * 100}.5`,
+  // The amounts run against the dates: the newest trade is the smallest.
+  amount: `${(10 - n) * 100}.5`,
   shares: String(n),
   // One trade a day from Nov 1, so a higher n is newer.
   purchasedAt: `2026-11-${String(1 + (n % 28)).padStart(2, '0')}T15:00:00`,
   offeringTotalShares: null,
   targetAmount: null,
   remainingShares: null,
+  unreadable: [],
+  standing: 'settled',
+  statusText: 'Settled: the units are in the account',
   ...overrides,
 });
 
+/** The table with its place kept, as the page keeps it in its address. */
+function Kept({ rows }: { rows: PurchaseRow[] }) {
+  const [place, setPlace] = useState<GridPlace>({ sort: null, page: null });
+  return (
+    <PurchaseHistoryTable
+      rows={rows}
+      place={place}
+      onPlaceChange={(next) => setPlace((current) => ({ ...current, ...next }))}
+    />
+  );
+}
+
+const tradeIdsShown = async () => {
+  const grid = await screen.findByRole('grid', { name: 'Trades' });
+  return within(grid)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => /Trade (\d+)/.exec(row.textContent ?? '')?.[1]);
+};
+
 describe('an issuer reads an offering’s trades on a phone', () => {
-  it('sees a card a trade with investor, amount, shares, date and trade id, newest first', () => {
+  it('reads investor, amount, status, shares, date and trade id of each trade, newest first', async () => {
     render(
-      <PurchaseHistoryTable
-        purchases={[purchase(1), purchase(3), purchase(2, { accountName: null })]}
+      <Kept
+        rows={newestPurchasesFirst([
+          purchase(1),
+          purchase(3),
+          purchase(2, {
+            accountName: null,
+            statusText: 'Created: waiting for payment and approval',
+          }),
+        ])}
       />,
     );
-    expect(screen.queryByRole('grid')).toBeNull();
-    const cards = within(screen.getByRole('list', { name: 'Trades' })).getAllByRole('listitem');
-    expect(cards.map((card) => card.textContent)).toEqual([
+    const grid = await screen.findByRole('grid', { name: 'Trades' });
+    const rows = within(grid).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
       expect.stringMatching(
-        /^Investor 3 \(A1040003\)\$300\.50.*Shares 3 · Nov 4, 2026, [^·]+ · Trade 1003$/,
+        /^Investor 3 \(A1040003\)\$700\.50 · Settled: the units are in the account\s*Shares 3 · Nov 4, 2026, [^·]+ · Trade 1003$/,
       ),
-      expect.stringMatching(/^Name not given \(A1040002\)\$200\.50.*Shares 2 · Nov 3, 2026/),
-      expect.stringMatching(/^Investor 1 \(A1040001\)\$100\.50.*Shares 1 · Nov 2, 2026/),
+      expect.stringMatching(/^Name not given \(A1040002\)\$800\.50 · Created: waiting for payment/),
+      expect.stringMatching(/^Investor 1 \(A1040001\)\$900\.50/),
     ]);
   });
 
-  it('pages through a long history 25 trades at a time', async () => {
+  it('sorts the trades with a "Sort trades by" select, as the order book does', async () => {
     const user = userEvent.setup();
-    const many = Array.from({ length: 27 }, (_, i) => purchase(i + 1));
-    render(<PurchaseHistoryTable purchases={many} />);
-    const list = () => within(screen.getByRole('list', { name: 'Trades' }));
-    expect(list().getAllByRole('listitem')).toHaveLength(25);
-    expect(screen.getByText('1–25 of 27')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: /Older/ }));
-    expect(list().getAllByRole('listitem')).toHaveLength(2);
-    expect(screen.getByText('26–27 of 27')).toBeTruthy();
+    render(<Kept rows={newestPurchasesFirst([purchase(1), purchase(3), purchase(2)])} />);
+    expect(await tradeIdsShown()).toEqual(['1003', '1002', '1001']);
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Sort trades by' }),
+      'Amount, descending',
+    );
+    expect(await tradeIdsShown()).toEqual(['1001', '1002', '1003']);
   });
 });
 
-describe('the order of the cards', () => {
+describe('the order of the trades', () => {
   it('puts an undated trade last and, on the same date, the larger trade id first', () => {
     const sameDay = '2026-11-20T10:00:00';
     const order = newestPurchasesFirst([

@@ -13,6 +13,7 @@ const trade = (tradeId: string, accountId: string, amount: string): Purchase => 
   offeringTotalShares: null,
   targetAmount: null,
   remainingShares: null,
+  unreadable: [],
 });
 
 const trades = [

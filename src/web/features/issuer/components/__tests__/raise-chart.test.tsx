@@ -13,7 +13,9 @@ const points = [
 
 describe('issuer staff tab through the raise chart', () => {
   it('meet no stop without a name: the chart is one picture, its figures are in the table below', async () => {
-    renderWithProviders(<RaiseChart points={points} targetAmount="10000" />);
+    renderWithProviders(
+      <RaiseChart points={points} targetAmount="10000" timeZone="America/New_York" />,
+    );
     const chart = await screen.findByRole('img', {
       name: 'Amount raised over time against the target',
     });
@@ -27,7 +29,11 @@ describe('issuer staff tab through the raise chart', () => {
 
 describe('the raise chart in words', () => {
   it('counts a single day of trading in the singular', async () => {
-    renderWithProviders(<RaiseChart points={points.slice(0, 1)} targetAmount="10000" />);
-    expect(await screen.findByText(/was raised over 1 day of trading, /)).toBeTruthy();
+    renderWithProviders(
+      <RaiseChart points={points.slice(0, 1)} targetAmount="10000" timeZone="America/New_York" />,
+    );
+    expect(
+      await screen.findByText(/was raised in settled trades over 1 day of trading, /),
+    ).toBeTruthy();
   });
 });

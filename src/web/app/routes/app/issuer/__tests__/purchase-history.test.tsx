@@ -13,6 +13,7 @@ import { AppProvider } from '../../../../provider';
 import { bff, startMockBff } from '../../../../../testing/mock-bff';
 import { raiseInProgress } from '../../../../../testing/offering';
 import { sessionOf } from '../../../../../testing/session';
+import { withTimeZones } from '../../../../../testing/time-zones';
 import PurchaseHistoryRoute from '../purchase-history';
 
 startMockBff();
@@ -29,6 +30,7 @@ const purchase = (n: number, accountId: string, accountName: string): Purchase =
   offeringTotalShares: null,
   targetAmount: null,
   remainingShares: null,
+  unreadable: [],
 });
 
 /** An offering with one trade by Avery Quinn and two by Jordan Ellis. */
@@ -48,6 +50,16 @@ const answer: OfferingPurchaseHistory = {
     balanceAmount: null,
   },
   skippedRecords: 0,
+  // The trades collection's statuses (§4.16): one paid, two still waiting for payment.
+  statuses: {
+    state: 'read',
+    complete: true,
+    trades: [
+      { tradeId: '1001', status: 'settled', archived: false },
+      { tradeId: '1002', status: 'created', archived: false },
+      { tradeId: '1003', status: 'funded', archived: false },
+    ],
+  },
 };
 
 /** The offerings list as My offerings reads it: it names offering 5201. */
@@ -56,6 +68,7 @@ const catalogue: IssuerOfferings = { offerings: [raiseInProgress], skippedRecord
 function renderPage(
   history: OfferingPurchaseHistory | (() => Response),
   role: 'issuer_staff' | 'compliance' = 'issuer_staff',
+  entry = '/issuer/offerings/5201',
 ) {
   bff.use(
     http.get('/api/session', () =>
@@ -68,13 +81,14 @@ function renderPage(
   );
   const router = createMemoryRouter(
     [{ path: '/issuer/offerings/:offeringId', element: <PurchaseHistoryRoute /> }],
-    { initialEntries: ['/issuer/offerings/5201'] },
+    { initialEntries: [entry] },
   );
   render(
     <AppProvider>
       <RouterProvider router={router} />
     </AppProvider>,
   );
+  return router;
 }
 
 describe('an issuer counts the trades of an offering', () => {
@@ -111,7 +125,7 @@ describe('an issuer reads the raise of an offering with a trade the platform sen
       },
       skippedRecords: 1,
     });
-    const computed = await screen.findByText(/Computed exactly from 3 trades/);
+    const computed = await screen.findByText(/Computed from the 3 trades listed/);
     const notice = screen.getByText(
       '1 more trade the platform sent could not be read: it is left out of these figures and of the chart below.',
     );
@@ -124,10 +138,10 @@ describe('an issuer reads the raise of an offering with a trade the platform sen
       "The platform's summary does not match the trades that could be read",
     );
     expect(mismatch.textContent).toContain(
-      'the difference may be the trades that could not. The platform reports:',
+      'the difference may be the trades that could not be read. The platform reports:',
     );
     expect(mismatch.textContent).toContain(
-      'Amount raised: reported $400.00, trades add up to $300.00',
+      'Amount of every trade, paid or not: reported $400.00, trades add up to $300.00',
     );
   });
 
@@ -135,6 +149,231 @@ describe('an issuer reads the raise of an offering with a trade the platform sen
     renderPage(answer);
     await screen.findByText(/Computed exactly from 3 trades/);
     expect(screen.queryByText(/could not be read/)).toBeNull();
+  });
+});
+
+/** The headline card labelled `label`: its figure and its note. */
+function card(label: string) {
+  const term = screen.getByText(label, { selector: 'dt' });
+  return term.parentElement!.textContent!;
+}
+
+describe('an issuer tells paid trades from those still waiting for payment', () => {
+  it('reads "Amount raised" as the settled trades and the rest as committed, as My investments splits them', async () => {
+    renderPage(answer);
+    await screen.findByText('3 trades by 2 investor accounts');
+    expect(card('Amount raised')).toBe('Amount raised$100.00Settled trades only: 1 trade');
+    expect(card('Committed, waiting for payment')).toBe(
+      'Committed, waiting for payment$200.00Waiting for payment or approval: 2 trades',
+    );
+  });
+
+  it('leaves a cancelled trade out of both figures and says so', async () => {
+    renderPage({
+      ...answer,
+      statuses: {
+        state: 'read',
+        complete: true,
+        trades: [
+          { tradeId: '1001', status: 'settled', archived: false },
+          { tradeId: '1002', status: 'canceled', archived: false },
+          { tradeId: '1003', status: 'created', archived: false },
+        ],
+      },
+    });
+    await screen.findByText('3 trades by 2 investor accounts');
+    expect(card('Amount raised')).toContain('$100.00');
+    expect(card('Committed, waiting for payment')).toContain('$100.00');
+    expect(
+      screen.getByText(/Cancelled trades are counted nowhere: 1 trade, \$100\.00\./),
+    ).toBeTruthy();
+  });
+
+  it('reads each trade’s status in the grid and narrows the list to one status', async () => {
+    const router = renderPage(answer);
+    const grid = await screen.findByRole('grid', { name: 'Trades' });
+    expect(grid.textContent).toContain('Settled: the units are in the account');
+    expect(grid.textContent).toContain('Created: waiting for payment and approval');
+    const user = userEvent.setup({ delay: null });
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Status' }),
+      'Waiting for payment or approval',
+    );
+    expect(await screen.findByText('2 of 3 trades, 1 investor account')).toBeTruthy();
+    expect(router.state.location.search).toBe('?status=waiting');
+    expect(screen.getByRole('button', { name: 'Export 2 matching trades (CSV)' })).toBeTruthy();
+  });
+
+  it('is told, not guessed, when no status could be read', async () => {
+    renderPage({
+      ...answer,
+      statuses: {
+        state: 'unavailable',
+        message:
+          'The trades’ statuses cannot be read: the platform key is not permitted to read trades.',
+      },
+    });
+    await screen.findByText('3 trades by 2 investor accounts');
+    expect(screen.queryByText('Amount raised', { selector: 'dt' })).toBeNull();
+    expect(card('Amount bought, paid or not')).toContain('$300.00');
+    expect(card('Committed, waiting for payment')).toContain('Not known');
+    expect(screen.getByText(/the platform key is not permitted to read trades/)).toBeTruthy();
+    expect(screen.queryByText(/Computed exactly/)).toBeNull();
+  });
+
+  it('names the trades the collection gave no status for, in neither figure', async () => {
+    renderPage({
+      ...answer,
+      statuses: {
+        state: 'read',
+        complete: true,
+        trades: [{ tradeId: '1001', status: 'settled', archived: false }],
+      },
+    });
+    await screen.findByText('3 trades by 2 investor accounts');
+    expect(card('Committed, waiting for payment')).toContain('$0.00');
+    expect(
+      screen.getByText(
+        /2 trades \(\$200\.00\) have no status the portal could read: they are in neither Amount raised nor Committed/,
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Computed exactly/)).toBeNull();
+  });
+});
+
+describe('an issuer searches the trades from a later page', () => {
+  it('goes back to the first page of the matches, keeping the sort, all in the address', async () => {
+    const router = renderPage(
+      answer,
+      'issuer_staff',
+      '/issuer/offerings/5201?sort=amount.desc&page=3',
+    );
+    await screen.findByText('3 trades by 2 investor accounts');
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByRole('textbox', { name: 'Find an investor' }), 'quinn');
+    expect(await screen.findByText('1 of 3 trades, 1 investor account')).toBeTruthy();
+    const search = new URLSearchParams(router.state.location.search);
+    expect(search.get('page')).toBeNull();
+    expect(search.get('sort')).toBe('amount.desc');
+    expect(search.get('q')).toBe('quinn');
+  });
+
+  it('comes back to the same search and status from the address (a reload, a shared link)', async () => {
+    renderPage(answer, 'issuer_staff', '/issuer/offerings/5201?q=ellis&status=waiting');
+    expect(await screen.findByText('2 of 3 trades, 1 investor account')).toBeTruthy();
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Find an investor' }).value).toBe(
+      'ellis',
+    );
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Status' }).value).toBe(
+      'waiting',
+    );
+  });
+});
+
+describe('an issuer reads the raise when part of one trade could not be read', () => {
+  const offering: NonNullable<OfferingPurchaseHistory['offering']> = {
+    id: '5201',
+    issuerId: '12',
+    name: 'Aspen Ridge Growth Fund I',
+    type: 'Equity',
+    status: 'open',
+    unitPrice: '10',
+    minAmount: '100',
+    targetAmount: '10000',
+    maxAmount: '20000',
+    totalShares: '1000',
+    // The platform's own figure: it may count trades this page cannot read.
+    remainingShares: '960',
+    startDate: null,
+    endDate: null,
+    description: '',
+    stampingText: '',
+    createdAt: null,
+  };
+  const [first, second, third] = answer.history.purchases;
+
+  it('counts what could be read, takes shares sold and left from the offering, and names what is left out of which figure', async () => {
+    renderPage({
+      ...answer,
+      offering,
+      history: {
+        ...answer.history,
+        purchases: [
+          first,
+          // §2.3's totalAmount unreadable: its shares are still known.
+          { ...second, amount: null, unreadable: ['amount'] },
+          { ...third, accountId: null, accountName: null, unreadable: ['investor'] },
+        ],
+      },
+    });
+    await screen.findByText(/Computed from the 3 trades listed/);
+    expect(screen.queryByText(/Computed exactly/)).toBeNull();
+    expect(card('Shares sold')).toBe(
+      'Shares sold40Of 1,000: the offering’s own figure, as My offerings shows it',
+    );
+    expect(card('Shares left')).toBe(
+      'Shares left960The offering’s own figure, as My offerings shows it',
+    );
+    // The trade without its investor still adds its amount (it waits for payment).
+    expect(card('Amount raised')).toContain('$100.00');
+    expect(card('Committed, waiting for payment')).toContain('$100.00');
+    expect(
+      screen.getByText(
+        'Trade 1002: its amount could not be read, so its amount is in neither Amount raised nor Committed. The rest of it is counted.',
+      ),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Trade 1003: its investor could not be read, so it is in no investor’s total. The rest of it is counted.',
+      ),
+    ).toBeTruthy();
+  });
+});
+
+describe('an issuer in Los Angeles reads the raise by day', () => {
+  withTimeZones({ viewer: 'America/Los_Angeles', platform: 'UTC' });
+
+  it('dates the chart’s days in the zone the trades are listed in, and names it', async () => {
+    const [first, second, third] = answer.history.purchases;
+    renderPage({
+      ...answer,
+      history: {
+        ...answer.history,
+        purchases: [
+          // 6:50 AM UTC on Nov 28 is 10:50 PM on Nov 27 in Los Angeles: listed under Nov 27.
+          { ...first, purchasedAt: '2026-11-28T06:50:00' },
+          { ...second, purchasedAt: '2026-11-28T15:00:00' },
+          { ...third, purchasedAt: '2026-11-28T16:00:00' },
+        ],
+      },
+      statuses: {
+        state: 'read',
+        complete: true,
+        trades: ['1001', '1002', '1003'].map((tradeId) => ({
+          tradeId,
+          status: 'settled',
+          archived: false,
+        })),
+      },
+    });
+    const heading = await screen.findByText(
+      'Day (America/Los_Angeles)',
+      { selector: 'th' },
+      { timeout: 10_000 },
+    );
+    const table = heading.closest('table')!;
+    const days = [...table.querySelectorAll('tbody tr')].map((row) =>
+      [...row.children].map((cell) => cell.textContent),
+    );
+    expect(days).toEqual([
+      ['Nov 27, 2026', '$100.00', '$100.00'],
+      ['Nov 28, 2026', '$200.00', '$300.00'],
+    ]);
+    expect(
+      screen.getByText(
+        /Days are in your time zone \(America\/Los_Angeles\), as the trades are listed below\./,
+      ),
+    ).toBeTruthy();
   });
 });
 

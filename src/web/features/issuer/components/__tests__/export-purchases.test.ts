@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { PurchaseRow } from '../purchase-standing';
+import { withTimeZones } from '../../../../testing/time-zones';
+import { purchasesCsv } from '../export-purchases';
+
+const purchase = (overrides: Partial<PurchaseRow> = {}): PurchaseRow => ({
+  tradeId: '302952',
+  accountId: 'A1040173',
+  accountName: 'Avery Quinn',
+  offeringId: '5201',
+  amount: '500',
+  shares: '50',
+  purchasedAt: '2026-11-28T15:06:33',
+  offeringTotalShares: null,
+  targetAmount: null,
+  remainingShares: null,
+  unreadable: [],
+  standing: 'waiting',
+  statusText: 'Created: waiting for payment and approval',
+  ...overrides,
+});
+
+describe('the purchase-history CSV an issuer downloads', () => {
+  it('carries each trade’s status in the page’s words', () => {
+    const rows = purchasesCsv([
+      purchase({
+        tradeId: '1',
+        standing: 'settled',
+        statusText: 'Settled: the units are in the account',
+      }),
+      purchase({ tradeId: '2', standing: 'unknown', statusText: 'Status not known' }),
+    ])
+      .trim()
+      .split(/\r?\n/)
+      .slice(1)
+      .map((line) => line.split(',')[5]);
+    expect(rows).toEqual(['Settled: the units are in the account', 'Status not known']);
+  });
+
+  describe('with the platform on UTC', () => {
+    withTimeZones({ viewer: 'America/Los_Angeles', platform: 'UTC' });
+
+    it('writes each purchase time as an instant with its Z, under a header naming UTC', () => {
+      const [header, row] = purchasesCsv([purchase()]).trim().split(/\r?\n/);
+      expect(header).toBe('trade_id,account_id,account_name,amount,shares,status,purchased_at_utc');
+      expect(row).toBe(
+        '302952,A1040173,Avery Quinn,500,50,Created: waiting for payment and approval,2026-11-28T15:06:33.000Z',
+      );
+    });
+
+    it('leaves the cell empty for a trade with no date', () => {
+      const [, row] = purchasesCsv([purchase({ purchasedAt: null })])
+        .trim()
+        .split(/\r?\n/);
+      expect(row).toMatch(/,50,Created: waiting for payment and approval,$/);
+    });
+  });
+
+  describe('with the platform on US Eastern', () => {
+    withTimeZones({ viewer: 'UTC', platform: 'America/New_York' });
+
+    it('reads the zone-less platform time in the platform’s zone before writing it in UTC', () => {
+      const [, row] = purchasesCsv([purchase()]).trim().split(/\r?\n/);
+      expect(row).toMatch(/,2026-11-28T20:06:33\.000Z$/);
+    });
+  });
+});
