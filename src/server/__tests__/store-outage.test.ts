@@ -54,6 +54,13 @@ it('store down before sending: 503 with Retry-After, nothing submitted', async (
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('5');
     expect(res.json().error).toMatchObject({ code: 'store_unavailable', submitted: 'no' });
+    // The portal's sentence pair, why and what to do, which the form shows alone: no "Nothing
+    // was submitted" (the outcome says so) and no second "try again".
+    const next = 'Nothing in your request needs to change: send it again in a moment.';
+    expect(res.json().error).toMatchObject({
+      message: `The portal's database is not answering right now. ${next}`,
+      nextStep: next,
+    });
     expect((await sandboxCalls(h.sandboxUrl)).createCustodyFundDisbursement ?? 0).toBe(0);
   } finally {
     restore();

@@ -177,6 +177,30 @@ describe('creates under upstream faults', () => {
     expect(res.json().error.reference).toMatch(/^MR-/);
     await reachedUpstream('getExternalAccount');
     expect((await sandboxCalls(h.sandboxUrl)).createCustodyFundDisbursement ?? 0).toBe(0);
+    // Nothing was sent, so it reads as the portal's own not-sent refusals do: one sentence pair,
+    // why and what to do, which the form shows alone and the register and timeline keep as they
+    // are, without "Nothing was submitted" (the outcome says so) or a second next step.
+    const why = 'The service is unavailable right now.';
+    const next = 'Nothing in your request needs to change: send it again in a moment.';
+    expect(res.json().error).toMatchObject({ message: `${why} ${next}`, nextStep: next });
+    const reference = res.json().error.reference as string;
+    const register = await call(h.app, 'GET', `/api/accounts/${accountId}/money-requests`, {
+      cookie,
+    });
+    const rows = register.json().requests as { reference: string }[];
+    expect(rows.find((row) => row.reference === reference)).toMatchObject({
+      outcome: 'not_sent',
+      message: why,
+      nextStep: next,
+    });
+  });
+
+  it('a create whose connection dropped keeps the words of an unknown outcome, never a not-sent pair', async () => {
+    await fault({ operation: 'createCustodyFundDisbursement', drop: true, times: 1 });
+    const dropped = await disburse();
+    expect(dropped.json().error.submitted).toBe('unknown');
+    expect(dropped.json().error.nextStep).toBeUndefined();
+    expect(dropped.json().error.message).toMatch(/It may or may not have reached the platform/);
   });
 
   it('never repeats a create whose connection dropped, and says the outcome is unknown', async () => {

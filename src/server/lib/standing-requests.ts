@@ -4,7 +4,7 @@ import type { Deps } from '../deps';
 import type { RouteContext } from '../routes/define';
 import { admitUnlessStanding, type MoneyRequest } from '../store/money-requests';
 import { HttpError } from './http-error';
-import { isStoreFailure, storeUnavailable } from './store-errors';
+import { isStoreFailure, storeUnavailableNotSent } from './store-errors';
 
 /** A register row as a refusal names it (the error's `standing`). */
 function toStanding(row: MoneyRequest): StandingOnError {
@@ -82,7 +82,7 @@ export async function refuseWhileStanding(
     });
   } catch (err) {
     // Not a lost answer: nothing was sent yet, so it may be tried again.
-    if (isStoreFailure(err)) throw storeUnavailable('Nothing was submitted.');
+    if (isStoreFailure(err)) throw storeUnavailableNotSent();
     throw err;
   }
   if (rows.length === 0) return;

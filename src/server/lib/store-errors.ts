@@ -1,4 +1,5 @@
-import { HttpError } from './http-error';
+import { SEND_AGAIN_IN_A_MOMENT } from '../upstream/errors';
+import { HttpError, notSentRefusal } from './http-error';
 
 /** Raised by the store's own deadlines (PGlite query timeout, pool acquisition). */
 export class StoreTimeoutError extends Error {
@@ -41,10 +42,25 @@ export function isUniqueViolation(err: unknown): boolean {
   return err instanceof Error && (err as { code?: unknown }).code === '23505';
 }
 
+const STORE_NOT_ANSWERING = "The portal's database is not answering right now.";
+
 export function storeUnavailable(sentence: string): HttpError {
   return new HttpError(
     'store_unavailable',
-    `The portal's database is not answering right now. ${sentence} Please try again in a moment.`,
-    { submitted: 'no', retryAfterSeconds: 5 },
+    `${STORE_NOT_ANSWERING} ${sentence} Please try again in a moment.`,
+    { submitted: 'no', retryAfterSeconds: 5, reason: STORE_NOT_ANSWERING },
+  );
+}
+
+/**
+ * The store failed before a request was sent: the sentence pair of a refusal of the portal's own
+ * (why, what to do), said once on the form, the register and the timeline.
+ */
+export function storeUnavailableNotSent(): HttpError {
+  return notSentRefusal(
+    STORE_NOT_ANSWERING,
+    SEND_AGAIN_IN_A_MOMENT,
+    { retryAfterSeconds: 5 },
+    'store_unavailable',
   );
 }

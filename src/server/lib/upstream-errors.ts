@@ -9,12 +9,11 @@ import { HttpError } from './http-error';
  * was submitted.
  */
 export function fromUpstream(err: UpstreamError): HttpError {
-  const submitted = err.submitted;
   switch (err.kind) {
     case 'misconfigured':
       // The client's sentence names neither the key nor the code: operators read those in the log.
       // A write refused for its credentials (103) has an unknown outcome (§5 rule 8, §7).
-      return new HttpError('upstream_unavailable', err.userMessage, { submitted });
+      return new HttpError('upstream_unavailable', err.userMessage, faultExtra(err));
     case 'permission':
       return new HttpError('upstream_permission', err.userMessage, {
         submitted: 'no',
@@ -36,12 +35,24 @@ export function fromUpstream(err: UpstreamError): HttpError {
         refusedByPlatform: true,
       });
     case 'timeout':
-      return new HttpError('upstream_timeout', err.userMessage, { submitted });
+      return new HttpError('upstream_timeout', err.userMessage, faultExtra(err));
     case 'unavailable':
     case 'circuit_open':
     case 'bad_response':
-      return new HttpError('upstream_unavailable', err.userMessage, { submitted });
+      return new HttpError('upstream_unavailable', err.userMessage, faultExtra(err));
   }
+}
+
+/**
+ * A fault's outcome, and where nothing was sent its reason and next step (upstream/errors
+ * `faultWords`): the register keeps them as the pair the form showed.
+ */
+function faultExtra(err: UpstreamError): HttpError['extra'] {
+  return {
+    submitted: err.submitted,
+    ...(err.reason ? { reason: err.reason } : {}),
+    ...(err.nextStep ? { nextStep: err.nextStep } : {}),
+  };
 }
 
 /**

@@ -27,8 +27,9 @@ import {
   type MoneyRequestKind,
   type MoneyRequestSettlement,
 } from '../store/money-requests';
-import { isStoreFailure, storeUnavailable } from '../lib/store-errors';
-import { HttpError, sessionEndedError } from '../lib/http-error';
+import { isStoreFailure, storeUnavailableNotSent } from '../lib/store-errors';
+import type { ErrorCode } from '../../contract/errors';
+import { HttpError, notSentRefusal, sessionEndedError } from '../lib/http-error';
 import { contractIssues } from '../lib/contract-issues';
 import { fromUpstream, isUpstreamError } from '../lib/upstream-errors';
 import { policyTable } from '../policy/table';
@@ -37,7 +38,7 @@ import type { RoutePolicy } from '../policy/types';
 import { limitHooks } from '../plugins/rate-limit';
 import type { Deps, SignedInUser } from '../deps';
 import type { UpstreamLogger } from '../upstream/client';
-import { submittedSentence } from '../upstream/errors';
+import { SEND_AGAIN_IN_A_MOMENT, submittedSentence } from '../upstream/errors';
 import { hasSecondFactor } from '../store/second-factors';
 import { outcomeWordsOf } from '../../contract/money-requests';
 
@@ -496,7 +497,7 @@ async function handleIdempotent(
   } catch (err) {
     if (!isStoreFailure(err)) throw err;
     request.log.error({ err }, 'store unavailable: request not claimed');
-    throw storeUnavailable('Nothing was submitted.');
+    throw storeUnavailableNotSent();
   }
   if (outcome.kind === 'mismatch') {
     throw new HttpError(
@@ -528,7 +529,7 @@ async function handleIdempotent(
     } catch (err) {
       if (!isStoreFailure(err)) throw err;
       request.log.error({ err }, 'store unavailable: the request as asked not recorded');
-      throw storeUnavailable('Nothing was submitted.');
+      throw storeUnavailableNotSent();
     }
   };
   // Audit events of this request are written with its outcome, in one transaction.
@@ -553,7 +554,7 @@ async function handleIdempotent(
     result = await runHandler(spec, ctx);
   } catch (err) {
     clearInterval(renewal);
-    const httpError = err instanceof HttpError ? err : null;
+    const httpError = err instanceof HttpError ? notSentFault(err) : null;
     if (httpError && httpError.extra.submitted === 'no') {
       // Refused by the platform (a 110 included) is not "never reached it": the register keeps
       // the difference, and the person reads which it was.
@@ -667,6 +668,26 @@ function moneySettlement<R>(
     via: 'response',
     by: 'system',
   };
+}
+
+/** Faults: the platform or the store did not answer as it should. */
+const FAULT_CODES = new Set<ErrorCode>([
+  'upstream_unavailable',
+  'upstream_timeout',
+  'store_unavailable',
+]);
+
+/**
+ * A fault that sent nothing, met on the way to a write (a read before it, the store), told as the
+ * portal's own not-sent refusals are: its reason, then what to do (notSentRefusal), so the form
+ * adds no next step and the register keeps the same pair. Any other error is left as it is; an
+ * unknown outcome never becomes a not-sent one.
+ */
+function notSentFault(err: HttpError): HttpError {
+  const { submitted, reason, nextStep, ...rest } = err.extra;
+  if (submitted !== 'no' || nextStep || !reason || !FAULT_CODES.has(err.code)) return err;
+  const { refusedByPlatform: _platform, ...extra } = rest;
+  return notSentRefusal(reason, SEND_AGAIN_IN_A_MOMENT, extra, err.code);
 }
 
 /**

@@ -9,7 +9,7 @@ import {
 import {
   UpstreamError,
   classifyStatusCode,
-  faultSentence,
+  faultWords,
   refusalCauseOf,
   refusalReason,
   refusedParameters,
@@ -328,7 +328,7 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
       submitted,
       operation: request.operation,
       message: `${request.operation}: ${failure.reason}${failure.code ? ` (${failure.code})` : ''}: ${failure.message}`,
-      userMessage: `${lead} ${faultSentence(request.effect, submitted)}`,
+      ...faultWords(lead, request.effect, submitted),
       cause: failure,
     });
   }
@@ -357,7 +357,11 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
         httpStatus: answer.httpStatus,
         statusCode,
         message: `${operation}: ${why}`,
-        userMessage: `The service gave an answer we could not understand. ${faultSentence(request.effect, writeOutcome)}`,
+        ...faultWords(
+          'The service gave an answer we could not understand.',
+          request.effect,
+          writeOutcome,
+        ),
       });
     };
 
@@ -391,7 +395,7 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
         httpStatus: answer.httpStatus,
         statusCode,
         message: `${operation}: HTTP ${answer.httpStatus}`,
-        userMessage: `${serviceUnavailable} ${faultSentence(request.effect, writeOutcome)}`,
+        ...faultWords(serviceUnavailable, request.effect, writeOutcome),
       });
     }
     if (!payload) throw badResponse('response is not a JSON object');
@@ -426,7 +430,7 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
           submitted,
           kind: 'misconfigured',
           message: `${operation}: credentials rejected: ${detail}`,
-          userMessage: `${serviceUnavailable} ${faultSentence(request.effect, submitted)}`,
+          ...faultWords(serviceUnavailable, request.effect, submitted),
         });
       }
       case 'permission':
@@ -516,7 +520,11 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
       submitted: request.effect === 'write' ? 'unknown' : 'no',
       operation: request.operation,
       message: `${request.operation}: HTTP ${answer.httpStatus}`,
-      userMessage: `${serviceUnavailable} ${faultSentence(request.effect, request.effect === 'write' ? 'unknown' : 'no')}`,
+      ...faultWords(
+        serviceUnavailable,
+        request.effect,
+        request.effect === 'write' ? 'unknown' : 'no',
+      ),
     });
   }
 
@@ -536,7 +544,7 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
         submitted: 'no',
         operation: request.operation,
         message: `${request.operation} is a GET operation and needs header credentials (auth is 'body'; interface document §5 rule 6)`,
-        userMessage: `${serviceUnavailable} ${faultSentence(request.effect, 'no')}`,
+        ...faultWords(serviceUnavailable, request.effect, 'no'),
       });
     }
     const path = buildPath(request);
@@ -598,7 +606,7 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
             submitted: 'no',
             operation: request.operation,
             message: `${request.operation}: circuit open after repeated upstream failures`,
-            userMessage: `${serviceUnavailable} ${faultSentence(request.effect, 'no')}`,
+            ...faultWords(serviceUnavailable, request.effect, 'no'),
           });
         }
         if (thrown instanceof FailedAnswer && thrown.error) {

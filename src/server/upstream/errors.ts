@@ -47,6 +47,11 @@ export interface UpstreamErrorInit {
    * submitted"): what the register keeps as a refused request's reason.
    */
   reason?: string;
+  /**
+   * A fault that sent nothing, on a write: what to do, the sentence `userMessage` ends with after
+   * its reason (the portal's sentence pair, http-error `notSentRefusal`).
+   */
+  nextStep?: string;
   cause?: unknown;
 }
 
@@ -60,6 +65,7 @@ export class UpstreamError extends Error {
   readonly refusal?: RefusalCause;
   readonly fields?: RefusedField[];
   readonly reason?: string;
+  readonly nextStep?: string;
   readonly userMessage: string;
 
   constructor(init: UpstreamErrorInit) {
@@ -74,6 +80,7 @@ export class UpstreamError extends Error {
     this.refusal = init.refusal;
     this.fields = init.fields;
     this.reason = init.reason;
+    this.nextStep = init.nextStep;
     this.userMessage = init.userMessage;
   }
 }
@@ -105,11 +112,34 @@ export function submittedSentence(submitted: UpstreamSubmitted): string {
  * submitted, and invites a retry only when nothing was: where the outcome is unknown, money may
  * have moved, so the one advice is to check first (architecture decision 9).
  */
-export function faultSentence(effect: 'read' | 'write', submitted: UpstreamSubmitted): string {
+function faultSentence(effect: 'read' | 'write', submitted: UpstreamSubmitted): string {
   if (effect === 'read') return 'Please try again in a moment.';
-  return submitted === 'no'
-    ? 'Nothing was submitted; you can try again in a moment.'
-    : submittedSentence('unknown');
+  return submitted === 'no' ? SEND_AGAIN_IN_A_MOMENT : submittedSentence('unknown');
+}
+
+/**
+ * What to do after a fault that sent nothing: the second sentence of the pair. The outcome ("Not
+ * submitted", "Not sent") already says that nothing was sent, so the pair does not.
+ */
+export const SEND_AGAIN_IN_A_MOMENT =
+  'Nothing in your request needs to change: send it again in a moment.';
+
+/**
+ * A fault's words: what happened (`lead`), then faultSentence. Where nothing was sent, the lead
+ * is also the reason on its own, and a write's next step travels apart, so the form, the register
+ * and the timeline say the pair once (http-error `notSentRefusal`). An unknown outcome keeps its
+ * one advice, to check first, and carries neither.
+ */
+export function faultWords(
+  lead: string,
+  effect: 'read' | 'write',
+  submitted: UpstreamSubmitted,
+): Pick<UpstreamErrorInit, 'userMessage' | 'reason' | 'nextStep'> {
+  const userMessage = `${lead} ${faultSentence(effect, submitted)}`;
+  if (submitted !== 'no') return { userMessage };
+  return effect === 'write'
+    ? { userMessage, reason: lead, nextStep: SEND_AGAIN_IN_A_MOMENT }
+    : { userMessage, reason: lead };
 }
 
 /**

@@ -1,7 +1,7 @@
 import Big from 'big.js';
 import { z } from 'zod';
 import type { UpstreamClient, UpstreamPayload, UpstreamRequest } from './client';
-import { UpstreamError, faultSentence } from './errors';
+import { UpstreamError, faultWords } from './errors';
 
 /*
  * Building blocks of the raw (wire) schemas. Each one absorbs a quirk of the interface document
@@ -677,6 +677,6 @@ function decodeAnswer<Schema extends z.ZodType, Result>(
     operation: request.operation,
     statusCode: '101',
     message: `${request.operation}: unexpected answer: ${problem.slice(0, 5).join('; ')}`,
-    userMessage: `The service gave an answer we could not understand. ${faultSentence(request.effect, submitted)}`,
+    ...faultWords('The service gave an answer we could not understand.', request.effect, submitted),
   });
 }

@@ -699,9 +699,15 @@ describe('retries, timeouts and dropped connections (architecture decisions 9, 1
     try {
       const { client } = makeClient();
       client.close();
+      // Nothing was sent: the portal's sentence pair, why and what to do, each also on its own
+      // for the register, and no "Nothing was submitted" (the outcome says so).
       await expect(client.send(write)).rejects.toMatchObject({
         kind: 'unavailable',
         submitted: 'no',
+        userMessage:
+          'The service could not be reached. Nothing in your request needs to change: send it again in a moment.',
+        reason: 'The service could not be reached.',
+        nextStep: 'Nothing in your request needs to change: send it again in a moment.',
       });
       expect(vi.getTimerCount()).toBe(0);
       expect(seen).toHaveLength(0);

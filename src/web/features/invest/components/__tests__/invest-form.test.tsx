@@ -168,12 +168,15 @@ describe('an investor invests in an offering (§4.3 createTrade)', () => {
   });
 
   it('after a refusal for the moment nothing was submitted: "Try again" resends with the same key', async () => {
+    const why = 'The service is unavailable right now.';
+    const next = 'Nothing in your request needs to change: send it again in a moment.';
     const sent = mockPost(
       endpoint,
       errorAnswer(503, {
         code: 'upstream_unavailable',
-        message: 'The service is unavailable right now. Nothing was submitted.',
+        message: `${why} ${next}`,
         submitted: 'no',
+        nextStep: next,
       }),
       okAnswer(receipt),
     );
@@ -183,8 +186,8 @@ describe('an investor invests in an offering (§4.3 createTrade)', () => {
     await user.click(confirm());
 
     const refusal = await screen.findByRole('alert');
-    expect(refusal.textContent).toContain('Not submitted');
-    expect(refusal.textContent).toContain('unavailable right now');
+    // The BFF's sentence pair, why and what to do, said once: no "send it again" of the form's own.
+    expect(refusal.textContent).toBe(`Not submitted${why} ${next}`);
     // Nothing to settle and no one to ask: no reference to quote.
     expect(refusal.textContent).not.toContain('req-test-1');
     expect(document.activeElement).toBe(refusal);

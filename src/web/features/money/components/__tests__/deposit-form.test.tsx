@@ -134,8 +134,10 @@ describe('an investor deposits from the linked bank (fundCustodyAccount, §4.16)
         await answered;
         return errorAnswer(503, {
           code: 'upstream_unavailable',
-          message: 'The platform is not answering; nothing was sent.',
+          message:
+            'The service could not be reached. Nothing in your request needs to change: send it again in a moment.',
           submitted: 'no',
+          nextStep: 'Nothing in your request needs to change: send it again in a moment.',
         });
       }),
     );
