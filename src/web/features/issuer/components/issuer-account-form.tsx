@@ -20,7 +20,7 @@ import { FormCheckbox } from '../../../components/form/form-checkbox';
 import { FormField, type FieldSpec } from '../../../components/form/form-field';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { ReviewDialog, useReviewAndSubmit } from '../../../components/form/review-and-submit';
-import { formatCalendarDate } from '../../../lib/format';
+import { formatCalendarDate, formatTaxId } from '../../../lib/format';
 import { useCreateIssuerAccount } from '../api/create-issuer-account';
 import { countryInWords } from './place-in-words';
 
@@ -289,11 +289,13 @@ export function IssuerAccountFormPanel({
 /**
  * An answer typed as a code or picked as a date, in the words the page uses elsewhere: a country
  * as the saved card and the lost-save card name it, a date of birth in the viewer's numeric order,
- * as the date field shows it (05/06/1980 in the U.S.).
+ * as the date field shows it (05/06/1980 in the U.S.), an EIN grouped as 12-3456789.
  */
 function inWords(name: Name, value: string): string {
   if (name === 'issuingCountry' || name === 'country') return countryInWords(value);
   if (name === 'dateOfBirth') return formatCalendarDate(value, undefined, 'numeric');
+  // The form keeps the EIN's digits only; the review writes it as the field's hint does.
+  if (name === 'companyTaxId') return formatTaxId(value, 'ein');
   return value;
 }
 

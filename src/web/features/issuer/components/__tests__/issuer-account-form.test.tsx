@@ -89,6 +89,8 @@ describe('issuer staff save the issuer account (§4.6 createIssuerAccount)', () 
       State: 'Colorado (CO)',
       'Entity type': 'LLC',
       'Account type': 'Not given',
+      // Written as the field's hint shows it, not as the digits the form keeps.
+      'Company tax ID (EIN)': '12-3456789',
       'Social Security number': '123-45-6789',
     });
     // The review says what saving does, after the person's confirmation.
