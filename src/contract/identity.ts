@@ -272,6 +272,11 @@ export const approvalSchema = z.object({
   message: z.string().nullable(),
   /** Our reference (`MR-…`) of the money request it holds, as the register lists it. */
   reference: z.string().nullable(),
+  /**
+   * The fund moves the platform lists under that reference, when more than one: as the register's
+   * row (contract/money-requests `fundMoves`), the money may have moved more than once.
+   */
+  fundMoves: z.array(z.string()).optional(),
 });
 export type Approval = z.infer<typeof approvalSchema>;
 /** One section of the approvals page, a slice of it at a time, with how many it holds in all. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decide, holdForApproval } from '../store/approvals';
+import { openMoneyRequest, recordFundMovesFound } from '../store/money-requests';
 import { call, signIn, startHarness, type Harness } from './harness';
 
 /**
@@ -206,5 +207,44 @@ describe('the approvals list narrowed by filters', () => {
     expect(res.statusCode).toBe(403);
     const own = await list(investor, `?accountId=${accountA}&maker=investor2`);
     expect([own.waiting.total, own.decided.total]).toEqual([0, 0]);
+  });
+});
+
+describe('an approval whose reference the platform lists under two fund moves', () => {
+  it('names both on its row, as the register does', async () => {
+    // Reconciliation found two fund moves carrying the reference (recordFundMovesFound): the
+    // money may have moved twice, and the approvals page says so as the register does.
+    const reference = await openMoneyRequest(
+      h.db,
+      { userId: 'u-maker', route: 'test:disbursement', key: 'two-fund-moves-0001' },
+      { kind: 'disbursement', accountId: accountA, amount: '5000', method: 'ach' },
+      new Date('2026-11-21T10:00:00Z'),
+    );
+    await holdForApproval(
+      h.db,
+      {
+        accountId: accountA,
+        maker: { id: 'u-maker', email: 'investor@demo.test' },
+        amount: '5000',
+        type: 'ach',
+        request: {},
+        moneyReference: reference,
+      },
+      new Date('2026-11-21T10:00:00Z'),
+    );
+    await recordFundMovesFound(h.db, reference, ['FM-1', 'FM-2'], new Date());
+    const compliance = await signIn(h.app, 'compliance@demo.test');
+    const res = await call(h.app, 'GET', `/api/disbursement-approvals?reference=${reference}`, {
+      cookie: compliance,
+    });
+    expect(res.json().waiting.approvals).toMatchObject([
+      { reference, fundMoves: ['FM-1', 'FM-2'] },
+    ]);
+    // One fund move is no news: none is listed.
+    const others = await list(compliance);
+    for (const approval of others.waiting.approvals.filter(
+      (a) => a.id !== res.json().waiting.approvals[0].id,
+    ))
+      expect(approval).not.toHaveProperty('fundMoves');
   });
 });

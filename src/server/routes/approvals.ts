@@ -22,7 +22,11 @@ import {
   type ApprovalSectionName,
 } from '../store/approvals';
 import type { Db } from '../store/db';
-import { settleMoneyRequest, type MoneyRequestSettlement } from '../store/money-requests';
+import {
+  fundMovesOfMany,
+  settleMoneyRequest,
+  type MoneyRequestSettlement,
+} from '../store/money-requests';
 import type { MoneyRequestOutcome } from '../store/schema';
 import { createCustodyFundDisbursement } from '../upstream';
 import { defineRoute, unknownMoneyMessage, type RouteContext } from './define';
@@ -267,8 +271,14 @@ export const approvalRoutes = [
           offset,
           limit: query.limit,
         });
+        // Two fund moves under one reference, as the register, audit log and timeline say.
+        const references = records.flatMap((r) => (r.moneyReference ? [r.moneyReference] : []));
+        const moves = await fundMovesOfMany(deps.db, references);
         return {
-          approvals: records.map((r) => toApproval(lostSend(r, deps, now))),
+          approvals: records.map((r) => {
+            const fundMoves = r.moneyReference ? moves.get(r.moneyReference) : undefined;
+            return { ...toApproval(lostSend(r, deps, now)), ...(fundMoves ? { fundMoves } : {}) };
+          }),
           total,
           offset,
           limit: query.limit,

@@ -200,6 +200,28 @@ export async function getMoneyRequest(db: Db, reference: string): Promise<MoneyR
   return row ? toMoneyRequest(row) : null;
 }
 
+/**
+ * The fund moves found at the platform under each of these references (reconciliation keeps them),
+ * for those that have more than one: the money may have moved more than once.
+ */
+export async function fundMovesOfMany(
+  db: Db,
+  references: readonly string[],
+): Promise<Map<string, string[]>> {
+  const found = new Map<string, string[]>();
+  if (references.length === 0) return found;
+  const rows = await db
+    .selectFrom('money_requests')
+    .select(['reference', 'fund_moves_found'])
+    .where('reference', 'in', [...new Set(references)])
+    .execute();
+  for (const row of rows) {
+    const ids = idsOf(row.fund_moves_found);
+    if (ids.length > 1) found.set(row.reference, ids);
+  }
+  return found;
+}
+
 /** Every request (compliance and admin), filtered and paged, newest first. */
 export async function listMoneyRequests(
   db: Db,

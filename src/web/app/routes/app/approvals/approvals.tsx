@@ -17,6 +17,7 @@ import {
   type Approval,
   type ApprovalSection as Section,
 } from '../../../../../contract/identity';
+import { movedTwiceWords } from '../../../../../contract/money-requests';
 import { applyFieldErrors } from '../../../../components/form/apply-field-errors';
 import { useZodForm } from '../../../../components/form/form';
 import { FormDialog } from '../../../../components/form/form-dialog';
@@ -603,6 +604,16 @@ export default function ApprovalsRoute() {
                   <>
                     {describeApproval(a)}
                     <RequestLink approval={a} reviewer={reviewer} />
+                    {movedTwiceWords(a, reviewer) && (
+                      <Typography
+                        variant="body2"
+                        component="span"
+                        color="error"
+                        sx={{ display: 'block', mt: 0.5, fontWeight: 600 }}
+                      >
+                        {movedTwiceWords(a, reviewer)}
+                      </Typography>
+                    )}
                   </>
                 }
               />

@@ -110,6 +110,40 @@ describe('each approval names the request it holds', () => {
   });
 });
 
+describe('an approval whose reference the platform lists under two fund moves', () => {
+  const twice: Approval = {
+    ...approved,
+    id: '2f0c6a1e-0000-4000-8000-000000000009',
+    reference: 'MR-NKAV7J3Q04',
+    fundMoves: ['FM-20261127-001', 'FM-20261127-002'],
+  };
+
+  function show(role: 'investor' | 'compliance') {
+    bff.use(
+      http.get('/api/session', () => HttpResponse.json(sessionOf({ role }))),
+      http.get('/api/disbursement-approvals', () => HttpResponse.json(listOf([twice]))),
+    );
+    renderWithProviders(<ApprovalsRoute />);
+  }
+
+  it('says so on its row to a reviewer, in the register’s words', async () => {
+    show('compliance');
+    const said = await screen.findByText(
+      'The platform lists 2 fund moves carrying this reference, FM-20261127-001 and FM-20261127-002: the money may have moved twice. Check each at the platform and decide with the investor what to do about the extra one.',
+    );
+    expect(said.closest('li')!.textContent).toContain('Our reference MR-NKAV7J3Q04');
+  });
+
+  it('tells the investor to contact support with our reference', async () => {
+    show('investor');
+    expect(
+      await screen.findByText(
+        'The platform lists 2 fund moves carrying this reference, FM-20261127-001 and FM-20261127-002: the money may have moved twice. Contact support and quote our reference.',
+      ),
+    ).toBeTruthy();
+  });
+});
+
 describe('an administrator decides', () => {
   const held: Approval = {
     ...approved,
