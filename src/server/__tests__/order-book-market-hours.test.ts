@@ -537,6 +537,32 @@ describe('security trading hours when the platform fails', () => {
     expect(read.statusCode).toBe(200);
   });
 
+  it('a reviewer whose order book was read only in part is told so, as the order book says it', async () => {
+    // A cache of its own: the part read is kept to read on from, and must not reach other tests.
+    const cache = h.built.deps.orderBook;
+    h.built.deps.orderBook = new OrderBookCache(h.built.deps.upstream);
+    try {
+      // One page of the day (§4.1, 500 orders a call) fails every time it is asked for.
+      await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+        operation: 'getOrdersForADay',
+        httpStatus: 500,
+        when: { limitStart: '500' },
+      });
+      const compliance = await signIn(h.app, 'compliance@demo.test');
+      const res = await call(h.app, 'GET', '/api/securities', { cookie: compliance });
+      expect(res.statusCode).toBe(200);
+      const body = securityListSchema.parse(res.json());
+      expect(body.securities.length).toBeGreaterThan(0);
+      expect(body.gaps).toEqual([
+        expect.stringMatching(
+          /^Part of the order book of [A-Z][a-z]+ \d{1,2}, \d{4}, which lists the securities, could not be read: the first 500 orders of the day were read; the orders from number 501 on \(if the day has more\) could not be read\. Listed are the securities of the orders read only; open any other by its ID\. .+ \(support id: [^)]+\)\.$/,
+        ),
+      ]);
+    } finally {
+      h.built.deps.orderBook = cache;
+    }
+  });
+
   it('an investor whose order book was never read lists the securities issuers set hours for, by ID', async () => {
     const cache = h.built.deps.orderBook;
     h.built.deps.orderBook = new OrderBookCache(h.built.deps.upstream);

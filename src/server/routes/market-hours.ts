@@ -17,6 +17,7 @@ import {
 import { dayOfWeek, EASTERN, todayInZone } from '../../contract/time';
 import type { Deps } from '../deps';
 import { HttpError } from '../lib/http-error';
+import type { DayBook } from '../lib/order-book-cache';
 import { linkedSecurityIds } from '../store/users';
 import { fromUpstream, isUpstreamError } from '../lib/upstream-errors';
 import { getMarketHours } from '../upstream/get-market-hours';
@@ -201,6 +202,23 @@ async function listWithoutBook(
   };
 }
 
+/**
+ * A day of which a page could not be read (§4.1 reads it 500 orders a call) lists the securities
+ * of the orders before it only: said as the order book says it (IncompleteBookNotice), how far
+ * the read went, what the list then covers, why, with the support id.
+ */
+function partBookGap(book: DayBook, issuerStaff: boolean, requestId: string): string {
+  const { missingFrom, cause } = book.incomplete!;
+  const read = book.rows.length;
+  const why = isUpstreamError(cause)
+    ? fromUpstream(cause).message
+    : 'Something went wrong on our side. Please try again.';
+  const covers = issuerStaff
+    ? 'Those of your securities not among the orders read are shown by their ID.'
+    : 'Listed are the securities of the orders read only; open any other by its ID.';
+  return `Part of the order book of ${longDate(book.date)}, which lists the securities, could not be read: the first ${read.toLocaleString('en-US')} ${read === 1 ? 'order' : 'orders'} of the day were read; the orders from number ${(missingFrom + 1).toLocaleString('en-US')} on (if the day has more) could not be read. ${covers} ${why} (support id: ${requestId}).`;
+}
+
 export const marketHoursRoutes = [
   defineRoute({
     method: 'GET',
@@ -239,6 +257,7 @@ export const marketHoursRoutes = [
         );
         book = null;
       }
+      if (book?.incomplete) gaps.push(partBookGap(book, issuerStaff, request.id));
       const names = new Map(book?.securities.map((s) => [s.securityId, s.securityName]) ?? []);
       const ids = issuerStaff ? user!.securityIds : [...names.keys()].sort();
       return {
