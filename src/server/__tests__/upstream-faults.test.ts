@@ -193,6 +193,12 @@ describe('creates under upstream faults', () => {
       message: why,
       nextStep: next,
     });
+    const timeline = await call(h.app, 'GET', `/api/accounts/${accountId}/timeline`, { cookie });
+    const entries = timeline.json().entries as { reference: string | null }[];
+    expect(entries.find((entry) => entry.reference === reference)).toMatchObject({
+      state: `Not sent: ${why}`,
+      next,
+    });
   });
 
   it('a create whose connection dropped keeps the words of an unknown outcome, never a not-sent pair', async () => {
