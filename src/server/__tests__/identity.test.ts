@@ -3,6 +3,7 @@ import { approvalStateLabels } from '../../contract/identity';
 import { moneyRequestOutcomeWords } from '../../contract/money-requests';
 import { totpFor } from '../store/second-factors';
 import { createCustodyFundDisbursement } from '../upstream/create-custody-fund-disbursement';
+import { UpstreamError, faultWords } from '../upstream/errors';
 import {
   call,
   callSandbox,
@@ -764,6 +765,50 @@ describe('maker-checker on large disbursements', () => {
         requestId: undefined,
       },
     ]);
+  });
+
+  it('an approval a fault kept from being sent says why and the one way on, once, on the approval and in the register', async () => {
+    const id = await hold('135');
+    // The platform could not be reached before connecting: nothing was sent (client
+    // transportError). The client's own words, as it gives them.
+    // Routes reach the client through withLogger (define.ts), so the view is where it fails.
+    const upstream = h.built.deps.upstream;
+    const withLogger = upstream.withLogger.bind(upstream);
+    upstream.withLogger = (logger) => {
+      const view = withLogger(logger);
+      return {
+        ...view,
+        send: (request) =>
+          request.operation === 'createCustodyFundDisbursement'
+            ? Promise.reject(
+                new UpstreamError({
+                  kind: 'unavailable',
+                  submitted: 'no',
+                  operation: request.operation,
+                  message: 'refused before connecting',
+                  ...faultWords('The service could not be reached.', 'write', 'no'),
+                }),
+              )
+            : view.send(request),
+      };
+    };
+    let approved;
+    try {
+      approved = await post(`/api/disbursement-approvals/${id}/approve`, admin);
+    } finally {
+      upstream.withLogger = withLogger;
+    }
+    const why = 'The service could not be reached.';
+    const next = 'To send it, make a new request: it waits for approval again.';
+    expect(approved.json()).toMatchObject({ state: 'not_sent', message: `${why} ${next}` });
+    const row = await registerRowOf(id);
+    expect(row).toMatchObject({ outcome: 'not_sent', message: why, sent_at: null });
+    const { next_step } = await h.db
+      .selectFrom('money_requests')
+      .select('next_step')
+      .where('reference', '=', row.reference)
+      .executeTakeFirstOrThrow();
+    expect(next_step).toBe(next);
   });
 
   it('a rejection settles the register as not sent, naming who rejected it', async () => {

@@ -143,6 +143,9 @@ export async function holdDisbursement(
   return { pendingApproval: toApproval(record) };
 }
 
+/** What to do about a held disbursement that was approved and not sent. */
+const SEND_HELD_AGAIN = 'To send it, make a new request: it waits for approval again.';
+
 /** What became of the money of a decided approval, by its state. */
 const decidedOutcome: Record<ApprovalRecord['state'], string> = {
   pending: 'it still waits for a decision',
@@ -341,17 +344,24 @@ export const approvalRoutes = [
         const cause = http?.message ?? 'We could not confirm whether the disbursement was sent.';
         // An unknown outcome gets the register's one instruction (never "check before trying
         // again": the portal settles it), under our reference when the request has one.
+        // Refused by the platform is not "never reached it" (as for any money request).
+        const refused = state === 'not_sent' && http?.extra.refusedByPlatform === true;
+        // A fault that sent nothing: why, and the one way on for a held request (a new one,
+        // approved again), the sentence pair the register and the timeline keep as it is.
+        const fault = state === 'not_sent' && !refused && http?.extra.reason ? http : null;
+        const why = fault?.extra.reason;
         const message =
           state === 'unknown' && decided.moneyReference
             ? unknownMoneyMessage(cause, decided.moneyReference, 'disbursement')
-            : cause;
+            : why
+              ? `${why} ${SEND_HELD_AGAIN}`
+              : cause;
         const done = await finishSending(ctx.deps.db, decided.id, state, { message });
-        // Refused by the platform is not "never reached it" (as for any money request).
-        const refused = state === 'not_sent' && http?.extra.refusedByPlatform === true;
         await settleHeldRequest(ctx.deps.db, decided.moneyReference, 'unknown', {
           outcome: refused ? 'refused' : state,
           // As for any money request: the register keeps a platform refusal's reason alone.
-          message: refused ? (http?.extra.reason ?? message) : message,
+          message: refused ? (http?.extra.reason ?? message) : (why ?? message),
+          ...(why ? { nextStep: SEND_HELD_AGAIN } : {}),
           via: 'response',
           by: 'system',
           neverSent: state === 'not_sent' && !refused,
