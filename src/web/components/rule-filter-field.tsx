@@ -22,6 +22,7 @@ export function RuleFilterField({
   onApply,
   input = 'id',
   refuse,
+  refused,
 }: {
   label: string;
   applied: string | undefined;
@@ -31,6 +32,8 @@ export function RuleFilterField({
   input?: 'id' | 'amount' | 'text';
   /** A rule that also weighs the other filters (a range's order): its message, or undefined. */
   refuse?: (value: string) => string | undefined;
+  /** The BFF's refusal of the applied value (an address edited by hand), until another is typed. */
+  refused?: string;
 }) {
   const { draft, error, check, clearError, field, setError } = useCheckedDraft(applied ?? '', rule);
   const compared = (id: string) => {
@@ -55,7 +58,9 @@ export function RuleFilterField({
     <TextField
       label={label}
       {...field}
-      helperText={error}
+      // What is typed is checked first; the BFF's refusal stands for the value it was sent.
+      error={field.error || (refused !== undefined && draft === (applied ?? ''))}
+      helperText={error ?? (draft === (applied ?? '') ? refused : undefined)}
       onBlur={apply}
       // Enter (a phone keyboard's Go) applies the id too, not only leaving the field: the form has
       // no submit button, so Enter would otherwise do nothing.

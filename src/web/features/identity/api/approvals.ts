@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { approvalSchema, approvalsSchema } from '../../../../contract/identity';
 import { apiPaths } from '../../../config/paths';
-import { api } from '../../../lib/api-client';
+import { api, ApiClientError } from '../../../lib/api-client';
 import { apiQueryOptions, useInvalidatingMutation } from '../../../lib/api-query';
 import { approvalKeys, custodyKeys, moneyKeys } from '../../../lib/query-keys';
 
@@ -37,6 +37,21 @@ export const approvalsViewFrom = (search: URLSearchParams): ApprovalsView => {
     if (value) filters[name] = value;
   }
   return { pages: { waiting: page('waiting'), decided: page('decided') }, filters };
+};
+
+/**
+ * The filters of the address the BFF refused (a 400 naming `query.<filter>`), each with its
+ * message: a hand-edited or shared address is told under the field it breaks, since reading it
+ * again would be refused the same way.
+ */
+export const refusedFilters = (error: unknown): ApprovalFilters => {
+  const refused: ApprovalFilters = {};
+  if (!(error instanceof ApiClientError) || error.status !== 400) return refused;
+  for (const { field, message } of error.fields) {
+    const name = approvalFilterNames.find((filter) => field === `query.${filter}`);
+    if (name && !refused[name]) refused[name] = message;
+  }
+  return refused;
 };
 
 export const approvalsQueryOptions = ({ pages, filters }: ApprovalsView) => {

@@ -33,6 +33,7 @@ import {
   APPROVALS_PAGE,
   approvalFilterNames,
   approvalsViewFrom,
+  refusedFilters,
   approvalsQueryOptions,
   useApprovals,
   useDecideApproval,
@@ -399,10 +400,13 @@ function outOfOrder(least: string | undefined, most: string | undefined): boolea
  */
 function ApprovalFilterFields({
   filters,
+  refused,
   onApply,
   onClear,
 }: {
   filters: ApprovalFilters;
+  /** The BFF's refusal of a filter the address holds, by filter. */
+  refused: ApprovalFilters;
   onApply: (name: keyof ApprovalFilters, value: string) => void;
   onClear: () => void;
 }) {
@@ -418,6 +422,7 @@ function ApprovalFilterFields({
         label="Account"
         applied={filters.accountId}
         rule={filterRules.accountId}
+        refused={refused.accountId}
         onApply={(value) => onApply('accountId', value)}
       />
       <RuleFilterField
@@ -425,6 +430,7 @@ function ApprovalFilterFields({
         input="amount"
         applied={filters.minAmount}
         rule={filterRules.minAmount}
+        refused={refused.minAmount}
         refuse={(value) =>
           outOfOrder(value, filters.maxAmount)
             ? 'Amount at least must not be more than Amount at most'
@@ -437,6 +443,7 @@ function ApprovalFilterFields({
         input="amount"
         applied={filters.maxAmount}
         rule={filterRules.maxAmount}
+        refused={refused.maxAmount}
         refuse={(value) =>
           outOfOrder(filters.minAmount, value)
             ? 'Amount at most must not be less than Amount at least'
@@ -449,12 +456,14 @@ function ApprovalFilterFields({
         input="text"
         applied={filters.maker}
         rule={filterRules.maker}
+        refused={refused.maker}
         onApply={(value) => onApply('maker', value)}
       />
       <RuleFilterField
         label="Reference"
         applied={filters.reference}
         rule={filterRules.reference}
+        refused={refused.reference}
         onApply={(value) => onApply('reference', value)}
       />
       {Object.keys(filters).length > 0 && (
@@ -464,6 +473,31 @@ function ApprovalFilterFields({
       )}
     </Box>
   );
+}
+
+/**
+ * Why the address's filters are not applied. Those with a field (a reviewer's) are marked there;
+ * the others (an approval id from a link, or any filter an investor's page has no field for) are
+ * said here in the BFF's words.
+ */
+function refusalWords(refused: ApprovalFilters, fieldsShown: boolean): string {
+  const marked = Object.keys(refused).filter((name) => fieldsShown && name !== 'approval').length;
+  const unmarked = Object.entries(refused)
+    .filter(([name]) => !fieldsShown || name === 'approval')
+    .map(([, message]) => `${message}.`);
+  const markedWords =
+    marked === 0
+      ? []
+      : [
+          marked > 1
+            ? 'The filters marked above break their rules: correct them, or clear the filters.'
+            : 'The filter marked above breaks its rule: correct it, or clear the filters.',
+        ];
+  return [
+    ...unmarked,
+    ...markedWords,
+    ...(marked === 0 ? ['Clear the filters to see all approvals.'] : []),
+  ].join(' ');
 }
 
 /** The one approval the address names (a link from the audit log), in words. */
@@ -481,6 +515,8 @@ export default function ApprovalsRoute() {
   const { filters } = view;
   const filtered = Object.keys(filters).length > 0;
   const named = oneNamed(filters);
+  const refused = refusedFilters(approvals.error);
+  const refusedNames = Object.keys(refused);
   // Each filter starts both sections again at their first page.
   const applyFilter = (name: keyof ApprovalFilters, value: string) =>
     updateSearch({ [name]: value, waiting: null, decided: null });
@@ -541,137 +577,152 @@ export default function ApprovalsRoute() {
         />
       )}
       {reviewer && (
-        <ApprovalFilterFields filters={filters} onApply={applyFilter} onClear={clearFilters} />
+        <ApprovalFilterFields
+          filters={filters}
+          refused={refused}
+          onApply={applyFilter}
+          onClear={clearFilters}
+        />
       )}
-      <QueryState
-        query={approvals}
-        subject="the approvals"
-        isEmpty={(data) => data.waiting.total === 0 && data.decided.total === 0}
-        empty={
-          named ? (
-            <EmptyState
-              title="Not held for approval"
-              message={`No disbursement held for approval has ${named}${reviewer ? '' : ' among your accounts'}. Look for it in the money requests: it may not have needed an approval.`}
-              action={
-                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'center' }}>
-                  <Button onClick={clearFilters}>Show all approvals</Button>
-                  {reviewer && filters.reference && (
-                    <Button
-                      component={RouterLink}
-                      to={paths.app.complianceMoneyRequests.getHref(
-                        undefined,
-                        filters.reference.toUpperCase(),
-                      )}
-                    >
-                      Look it up in the money requests
-                    </Button>
-                  )}
-                </Box>
-              }
-            />
-          ) : filtered ? (
-            <EmptyState
-              title="No approval matches these filters"
-              message="Neither those waiting for a decision nor those decided match them."
-              action={<Button onClick={clearFilters}>Clear the filters</Button>}
-            />
-          ) : (
-            <EmptyState
-              title="Nothing waits for approval"
-              message="Disbursements above the approval threshold appear here."
-            />
-          )
-        }
-      >
-        {(data) => {
-          const row = (a: Approval) => (
-            <ListItem
-              key={a.id}
-              divider
-              // The one the address names (a link from the audit log) is marked and focused.
-              {...(named
-                ? {
-                    ref: focusNamed,
-                    tabIndex: -1,
-                    'aria-current': 'true' as const,
-                    sx: { flexWrap: 'wrap', gap: 1, bgcolor: 'action.selected' },
-                  }
-                : { sx: { flexWrap: 'wrap', gap: 1 } })}
-            >
-              <ListItemText
-                primary={`${formatMoney(a.amount)} from account ${a.accountId}: ${approvalStateLabels[a.state]}`}
-                secondary={
-                  <>
-                    {describeApproval(a)}
-                    <RequestLink approval={a} reviewer={reviewer} />
-                    {movedTwiceWords(a, reviewer) && (
-                      <Typography
-                        variant="body2"
-                        component="span"
-                        color="error"
-                        sx={{ display: 'block', mt: 0.5, fontWeight: 600 }}
+      {refusedNames.length > 0 ? (
+        // Reading the same address again would be refused the same way: no Try again, the
+        // refusal is under its field.
+        <EmptyState
+          title="These filters cannot be applied"
+          message={refusalWords(refused, reviewer)}
+          action={<Button onClick={clearFilters}>Clear the filters</Button>}
+        />
+      ) : (
+        <QueryState
+          query={approvals}
+          subject="the approvals"
+          isEmpty={(data) => data.waiting.total === 0 && data.decided.total === 0}
+          empty={
+            named ? (
+              <EmptyState
+                title="Not held for approval"
+                message={`No disbursement held for approval has ${named}${reviewer ? '' : ' among your accounts'}. Look for it in the money requests: it may not have needed an approval.`}
+                action={
+                  <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'center' }}>
+                    <Button onClick={clearFilters}>Show all approvals</Button>
+                    {reviewer && filters.reference && (
+                      <Button
+                        component={RouterLink}
+                        to={paths.app.complianceMoneyRequests.getHref(
+                          undefined,
+                          filters.reference.toUpperCase(),
+                        )}
                       >
-                        {movedTwiceWords(a, reviewer)}
-                      </Typography>
+                        Look it up in the money requests
+                      </Button>
                     )}
-                  </>
+                  </Box>
                 }
               />
-              {checker && a.state === 'pending' && (
-                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-                  <Button
-                    variant="contained"
-                    disabled={a.maker === me?.email}
-                    onClick={() => setAsked({ approval: a, decision: 'approve' })}
-                    aria-label={`Approve ${nameOf(a)}`}
-                  >
-                    Approve and send
-                  </Button>
-                  <Button
-                    color="error"
-                    disabled={a.maker === me?.email}
-                    onClick={() => setAsked({ approval: a, decision: 'reject' })}
-                    aria-label={`Reject ${nameOf(a)}`}
-                  >
-                    Reject
-                  </Button>
-                </Box>
-              )}
-            </ListItem>
-          );
-          // Each section's page is in the address, so Back and a shared link open the same pages.
-          const toPage = (name: 'waiting' | 'decided') => (page: number) =>
-            updateSearch({ [name]: page > 1 ? String(page) : null });
-          return (
-            <>
-              {named && (
-                <Typography sx={{ mb: 2 }}>
-                  Showing only the disbursement with {named}.{' '}
-                  <Link component="button" type="button" onClick={clearFilters}>
-                    Show all approvals
-                  </Link>
-                </Typography>
-              )}
-              <ApprovalSection
-                name="waiting"
-                section={data.waiting}
-                filtered={filtered}
-                onPage={toPage('waiting')}
+            ) : filtered ? (
+              <EmptyState
+                title="No approval matches these filters"
+                message="Neither those waiting for a decision nor those decided match them."
+                action={<Button onClick={clearFilters}>Clear the filters</Button>}
+              />
+            ) : (
+              <EmptyState
+                title="Nothing waits for approval"
+                message="Disbursements above the approval threshold appear here."
+              />
+            )
+          }
+        >
+          {(data) => {
+            const row = (a: Approval) => (
+              <ListItem
+                key={a.id}
+                divider
+                // The one the address names (a link from the audit log) is marked and focused.
+                {...(named
+                  ? {
+                      ref: focusNamed,
+                      tabIndex: -1,
+                      'aria-current': 'true' as const,
+                      sx: { flexWrap: 'wrap', gap: 1, bgcolor: 'action.selected' },
+                    }
+                  : { sx: { flexWrap: 'wrap', gap: 1 } })}
               >
-                {row}
-              </ApprovalSection>
-              <ApprovalSection
-                name="decided"
-                section={data.decided}
-                filtered={filtered}
-                onPage={toPage('decided')}
-              >
-                {row}
-              </ApprovalSection>
-            </>
-          );
-        }}
-      </QueryState>
+                <ListItemText
+                  primary={`${formatMoney(a.amount)} from account ${a.accountId}: ${approvalStateLabels[a.state]}`}
+                  secondary={
+                    <>
+                      {describeApproval(a)}
+                      <RequestLink approval={a} reviewer={reviewer} />
+                      {movedTwiceWords(a, reviewer) && (
+                        <Typography
+                          variant="body2"
+                          component="span"
+                          color="error"
+                          sx={{ display: 'block', mt: 0.5, fontWeight: 600 }}
+                        >
+                          {movedTwiceWords(a, reviewer)}
+                        </Typography>
+                      )}
+                    </>
+                  }
+                />
+                {checker && a.state === 'pending' && (
+                  <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                    <Button
+                      variant="contained"
+                      disabled={a.maker === me?.email}
+                      onClick={() => setAsked({ approval: a, decision: 'approve' })}
+                      aria-label={`Approve ${nameOf(a)}`}
+                    >
+                      Approve and send
+                    </Button>
+                    <Button
+                      color="error"
+                      disabled={a.maker === me?.email}
+                      onClick={() => setAsked({ approval: a, decision: 'reject' })}
+                      aria-label={`Reject ${nameOf(a)}`}
+                    >
+                      Reject
+                    </Button>
+                  </Box>
+                )}
+              </ListItem>
+            );
+            // Each section's page is in the address, so Back and a shared link open the same pages.
+            const toPage = (name: 'waiting' | 'decided') => (page: number) =>
+              updateSearch({ [name]: page > 1 ? String(page) : null });
+            return (
+              <>
+                {named && (
+                  <Typography sx={{ mb: 2 }}>
+                    Showing only the disbursement with {named}.{' '}
+                    <Link component="button" type="button" onClick={clearFilters}>
+                      Show all approvals
+                    </Link>
+                  </Typography>
+                )}
+                <ApprovalSection
+                  name="waiting"
+                  section={data.waiting}
+                  filtered={filtered}
+                  onPage={toPage('waiting')}
+                >
+                  {row}
+                </ApprovalSection>
+                <ApprovalSection
+                  name="decided"
+                  section={data.decided}
+                  filtered={filtered}
+                  onPage={toPage('decided')}
+                >
+                  {row}
+                </ApprovalSection>
+              </>
+            );
+          }}
+        </QueryState>
+      )}
     </>
   );
 }

@@ -560,6 +560,55 @@ describe('narrowing the approvals', () => {
     expect(asked.every((q) => !q.has('minAmount') && !q.has('maker'))).toBe(true);
   });
 
+  it('names under its field a filter of the address the BFF refuses, and offers no Try again', async () => {
+    // A hand-edited or shared address holds a range out of order: the BFF refuses it naming the
+    // field (query.minAmount), which the page must tell where the field is, in its label's words.
+    const message = 'Amount at least must not be more than Amount at most';
+    bff.use(
+      http.get('/api/session', () => HttpResponse.json(sessionOf({ role: 'admin' }))),
+      http.get('/api/disbursement-approvals', () =>
+        errorAnswer(400, {
+          code: 'bad_request',
+          message: `query.minAmount: ${message}`,
+          fields: [{ field: 'query.minAmount', message }],
+        }),
+      ),
+    );
+    const { router } = renderWithProviders(<ApprovalsRoute />, {
+      path: '/approvals?minAmount=5000&maxAmount=100',
+    });
+    const form = await screen.findByRole('search', { name: 'Filter approvals' });
+    const least = within(form).getByLabelText('Amount at least');
+    await within(form).findByText(message);
+    expect(least.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('heading', { name: 'These filters cannot be applied' })).toBeTruthy();
+    expect(screen.queryByText(/query\.minAmount/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getAllByRole('button', { name: 'Clear the filters' })[1]);
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('says in words a refused approval id of a link, which has no field', async () => {
+    bff.use(
+      http.get('/api/session', () => HttpResponse.json(sessionOf({ role: 'admin' }))),
+      http.get('/api/disbursement-approvals', () =>
+        errorAnswer(400, {
+          code: 'bad_request',
+          message: 'query.approval: approval must be an approval id',
+          fields: [{ field: 'query.approval', message: 'approval must be an approval id' }],
+        }),
+      ),
+    );
+    renderWithProviders(<ApprovalsRoute />, { path: '/approvals?approval=not-an-id' });
+    expect(
+      await screen.findByText(
+        'approval must be an approval id. Clear the filters to see all approvals.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
   it('says when the filters match nothing, and clears them', async () => {
     serve([]);
     const { router } = renderWithProviders(<ApprovalsRoute />, {
