@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
@@ -30,7 +31,13 @@ export function IncompleteBookNotice({
       role="alert"
       sx={{ mb: 2 }}
       action={
-        <Button color="inherit" size="small" onClick={onFetchRest} disabled={fetching}>
+        // Not disabled while fetching: a disabled button drops the keyboard's focus to the page.
+        <Button
+          color="inherit"
+          size="small"
+          onClick={fetching ? undefined : onFetchRest}
+          aria-disabled={fetching}
+        >
           {fetching ? 'Fetching the rest…' : 'Fetch the rest'}
         </Button>
       }
@@ -43,6 +50,21 @@ export function IncompleteBookNotice({
           Support id: <span translate="no">{error.requestId}</span>.
         </>
       )}
+    </Alert>
+  );
+}
+
+/**
+ * Said once the rest of a day that had been read in part is read: the notice and its button
+ * are gone, so the keyboard's focus comes here instead of falling to the page.
+ */
+export function WholeBookNote({ orderCount }: { orderCount: number }) {
+  const note = useRef<HTMLDivElement>(null);
+  // Once, when it is first shown: a page that renders again does not take the focus back.
+  useEffect(() => note.current?.focus(), []);
+  return (
+    <Alert severity="success" role="status" tabIndex={-1} ref={note} sx={{ mb: 2 }}>
+      {`The rest of the day was read: the book below holds all ${countOf(orderCount, 'order', 'orders')}.`}
     </Alert>
   );
 }

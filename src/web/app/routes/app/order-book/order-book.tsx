@@ -1,5 +1,5 @@
 import Alert from '@mui/material/Alert';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,7 +23,10 @@ import {
   type KeptPlace,
 } from '../../../../features/order-book/components/order-book-view';
 import type { OrderFilter } from '../../../../features/order-book/components/order-filters';
-import { IncompleteBookNotice } from '../../../../features/order-book/components/incomplete-book-notice';
+import {
+  IncompleteBookNotice,
+  WholeBookNote,
+} from '../../../../features/order-book/components/incomplete-book-notice';
 import { formatCalendarDate } from '../../../../lib/format';
 import { useSearchUpdate, type SearchChanges } from '../../../../lib/use-search-update';
 import { requireSession } from '../../../session-guard';
@@ -120,13 +123,18 @@ export default function OrderBookRoute() {
     };
   }, [updateSearch, ordersSort, ordersPage, executionsSort, executionsPage]);
 
+  // The day whose rest the person asked for: once it is whole, that is said where the focus was.
+  const [fetchedRestOf, setFetchedRestOf] = useState<string | null>(null);
+
   // Another day or other filters list other rows: both grids start again at their first page
   // (each keeps its sort).
-  const update = (changes: Record<string, string | null>) =>
+  const update = (changes: Record<string, string | null>) => {
+    setFetchedRestOf(null);
     updateSearch(
       { ...changes, [PLACE_KEYS.orders.page]: null, [PLACE_KEYS.executions.page]: null },
       { replace: true },
     );
+  };
 
   const onFilterChange = (next: OrderFilter) =>
     update({ security: next.security, side: next.side, status: next.status });
@@ -190,8 +198,14 @@ export default function OrderBookRoute() {
               incomplete={query.data.incomplete}
               orderCount={query.data.orderCount}
               fetching={query.isFetching}
-              onFetchRest={() => void query.refetch()}
+              onFetchRest={() => {
+                setFetchedRestOf(date);
+                void query.refetch();
+              }}
             />
+          )}
+          {fetchedRestOf === date && query.data && !query.data.incomplete && (
+            <WholeBookNote orderCount={query.data.orderCount} />
           )}
           <OrderBookView
             {...(query.data

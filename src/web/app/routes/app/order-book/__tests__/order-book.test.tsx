@@ -284,10 +284,17 @@ describe('a day of which one page could not be read', () => {
       ),
     ).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Fetch the rest' }));
+    const fetchRest = screen.getByRole('button', { name: 'Fetch the rest' });
+    fetchRest.focus();
+    fireEvent.click(fetchRest);
     await waitFor(() =>
       expect(screen.queryByText('Part of the order book could not be read')).toBeNull(),
     );
+    // The notice and its button are gone: the focus goes to the sentence saying the day is whole.
+    const whole = screen.getByText(
+      'The rest of the day was read: the book below holds all 3 orders.',
+    );
+    expect(document.activeElement).toBe(whole.closest('[role="status"]'));
     expect(screen.getByText('3 of 3 orders.')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Best prices' })).toBeTruthy();
   });
