@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import { SectionCard } from '../../../components/description-list';
 import { EmptyState, QueryState } from '../../../components/query-state';
@@ -11,6 +10,7 @@ import { useSecurityHours } from '../api/get-security-hours';
 import { OpenSecurityForm } from './open-security-form';
 import { SavedHours } from './saved-hours';
 import { securityChoiceLabel, securityInSentence } from './securities-state';
+import { UnknownSecurity } from './unknown-security';
 
 /**
  * The hours one security trades (§2.8), which its issuer may set apart from the market's: shown
@@ -96,13 +96,7 @@ function OneSecurityHours({ securityId, name }: { securityId: string; name: stri
   // The week's read, shared with the table above: when it fails, the hours still show.
   const market = useMarketHours().data?.hours;
   if (hasStatus(hours.error, 404)) {
-    return (
-      <Alert severity="warning" role="alert">
-        <AlertTitle>No security {securityId} on the platform</AlertTitle>
-        The platform does not know a security with the ID {securityId}. Check the ID and open it
-        again.
-      </Alert>
-    );
+    return <UnknownSecurity securityId={securityId} />;
   }
   return (
     <QueryState query={hours} subject={`the hours of ${name}`} skeletonLines={5}>

@@ -37,6 +37,7 @@ import type { HeldNow } from '../../../../features/market-hours/components/secur
 import { focusOnMount } from '../../../../lib/focus';
 import { prefetchingLoader } from '../../../session-guard';
 import { useSession } from '../../../../features/auth/api/get-session';
+import { UnknownSecurity } from '../../../../features/market-hours/components/unknown-security';
 
 export const clientLoader = prefetchingLoader(securitiesQueryOptions);
 
@@ -77,13 +78,7 @@ function SecurityHoursEditor({
     }
   };
   if (hasStatus(current.error, 404)) {
-    return (
-      <Alert severity="warning" role="alert">
-        <AlertTitle>No security {securityId} on the platform</AlertTitle>
-        The platform does not know a security with the ID {securityId}. Check the ID and open it
-        again.
-      </Alert>
-    );
+    return <UnknownSecurity securityId={securityId} />;
   }
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
