@@ -3,6 +3,7 @@ import { accountFilterSchema } from './account-views';
 import { compare, parseDecimal } from './decimal';
 import { reasonForDecisionSchema } from './free-text';
 import { keysOf } from './keys-of';
+import { referenceFilterSchema } from './money-requests';
 import { requestedSliceShape } from './pages';
 import { asPlatformAccountId } from './platform-ids';
 import { emailSchema, roleSchema, type Role } from './session';
@@ -326,15 +327,7 @@ export const approvalFilterShape = {
     .regex(/^[^\s<>]+$/, 'Requested by must be an email address or a part of one, without spaces')
     .optional(),
   /** One request by our reference (a link from the audit log or the register), in any letter case. */
-  reference: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(
-      /^MR-[0-9A-Z]{10}$/,
-      'Reference must be our reference: MR- followed by 10 letters or digits, such as MR-5SDSNXSKHP',
-    )
-    .optional(),
+  reference: referenceFilterSchema.optional(),
   /** One approval by its id (the audit log's link to an approval held before our references). */
   approval: z.uuid('approval must be an approval id').optional(),
 };

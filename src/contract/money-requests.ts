@@ -359,21 +359,26 @@ export const moneyRequestPageSchema = z.object({
 });
 export type MoneyRequestPageView = z.infer<typeof moneyRequestPageSchema>;
 
+/**
+ * A filter by our reference as a person types or a link names it: in any letter case ("mr-…" is
+ * MR-…), refused in the words of the field that carries it.
+ */
+export const referenceFilterSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(
+    /^MR-[0-9A-Z]{10}$/,
+    'Reference must be our reference: MR- followed by 10 letters or digits, such as MR-5SDSNXSKHP',
+  );
+
 /** The register's filters and slice; each route takes the fields it offers, with `inOrder`. */
 export const moneyRequestQueryShape = z.object({
   kind: moneyRequestKindSchema.optional(),
   outcome: moneyRequestOutcomeSchema.optional(),
   accountId: accountFilterSchema.optional(),
   /** One request by our reference, in any letter case ("mr-…" is MR-…); links name it so. */
-  reference: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(
-      /^MR-[0-9A-Z]{10}$/,
-      'Reference must be our reference: MR- followed by 10 letters or digits, such as MR-5SDSNXSKHP',
-    )
-    .optional(),
+  reference: referenceFilterSchema.optional(),
   from: boundedDateSchema('From').optional(),
   to: boundedDateSchema('To').optional(),
   offset: z.coerce
