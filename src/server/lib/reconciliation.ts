@@ -262,12 +262,7 @@ async function recordFoundTwice(
         upstreamId: request.upstreamId,
         fundMoves: all,
         newlyFound: added,
-        kind: request.kind,
-        accountId: request.accountId,
-        amount: request.amount,
-        forUser: request.userId,
-        by,
-        via: 'reconciliation',
+        ...whatWasSettled(request, by, 'reconciliation'),
       },
     });
     return true;
@@ -337,16 +332,26 @@ async function correctNotSent(
         wasSettledAt: request.settledAt?.toISOString() ?? null,
         upstreamId,
         sentAgainAs: againAs,
-        kind: request.kind,
-        accountId: request.accountId,
-        amount: request.amount,
-        forUser: request.userId,
-        by,
-        via: 'reconciliation',
+        ...whatWasSettled(request, by, 'reconciliation'),
       },
     });
     return true;
   });
+}
+
+/**
+ * What every settling event of the audit log names of its request, and who settled it how: a
+ * reviewer reads each of them on its own, without the request's row beside it.
+ */
+function whatWasSettled(request: MoneyRequest, by: string, via: Settler['via']) {
+  return {
+    kind: request.kind,
+    accountId: request.accountId,
+    amount: request.amount,
+    forUser: request.userId,
+    by,
+    via,
+  };
 }
 
 export function oldEnough(request: MoneyRequest, now: Date, ms: number): boolean {
@@ -503,12 +508,7 @@ export async function settleUnknown(
       details: {
         settled: verdict.outcome,
         upstreamId: verdict.outcome === 'created' ? verdict.upstreamId : null,
-        kind: request.kind,
-        accountId: request.accountId,
-        amount: request.amount,
-        forUser: request.userId,
-        by: settler.by,
-        via: settler.via,
+        ...whatWasSettled(request, settler.by, settler.via),
       },
     });
     return true;
