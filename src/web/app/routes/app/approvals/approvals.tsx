@@ -394,6 +394,37 @@ function outOfOrder(least: string | undefined, most: string | undefined): boolea
   return low !== null && high !== null && compare(low, high) > 0;
 }
 
+/** The filter fields in the order they stand, with what is typed in each. */
+const filterFields: readonly {
+  name: keyof typeof filterRules;
+  label: string;
+  input?: 'id' | 'amount' | 'text';
+  /** A rule that also weighs the other filters (the range's order): its message, or undefined. */
+  refuse?: (value: string, filters: ApprovalFilters) => string | undefined;
+}[] = [
+  { name: 'accountId', label: 'Account' },
+  {
+    name: 'minAmount',
+    label: 'Amount at least',
+    input: 'amount',
+    refuse: (value, filters) =>
+      outOfOrder(value, filters.maxAmount)
+        ? 'Amount at least must not be more than Amount at most'
+        : undefined,
+  },
+  {
+    name: 'maxAmount',
+    label: 'Amount at most',
+    input: 'amount',
+    refuse: (value, filters) =>
+      outOfOrder(filters.minAmount, value)
+        ? 'Amount at most must not be less than Amount at least'
+        : undefined,
+  },
+  { name: 'maker', label: 'Requested by', input: 'text' },
+  { name: 'reference', label: 'Reference' },
+];
+
 /**
  * The reviewers' filters, each applied as its field is left or on Enter and kept in the address
  * (Back and a shared link open the same list); each one starts both sections again at page 1.
@@ -418,54 +449,18 @@ function ApprovalFilterFields({
       onSubmit={(e) => e.preventDefault()}
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 3 }}
     >
-      <RuleFilterField
-        label="Account"
-        applied={filters.accountId}
-        rule={filterRules.accountId}
-        refused={refused.accountId}
-        onApply={(value) => onApply('accountId', value)}
-      />
-      <RuleFilterField
-        label="Amount at least"
-        input="amount"
-        applied={filters.minAmount}
-        rule={filterRules.minAmount}
-        refused={refused.minAmount}
-        refuse={(value) =>
-          outOfOrder(value, filters.maxAmount)
-            ? 'Amount at least must not be more than Amount at most'
-            : undefined
-        }
-        onApply={(value) => onApply('minAmount', value)}
-      />
-      <RuleFilterField
-        label="Amount at most"
-        input="amount"
-        applied={filters.maxAmount}
-        rule={filterRules.maxAmount}
-        refused={refused.maxAmount}
-        refuse={(value) =>
-          outOfOrder(filters.minAmount, value)
-            ? 'Amount at most must not be less than Amount at least'
-            : undefined
-        }
-        onApply={(value) => onApply('maxAmount', value)}
-      />
-      <RuleFilterField
-        label="Requested by"
-        input="text"
-        applied={filters.maker}
-        rule={filterRules.maker}
-        refused={refused.maker}
-        onApply={(value) => onApply('maker', value)}
-      />
-      <RuleFilterField
-        label="Reference"
-        applied={filters.reference}
-        rule={filterRules.reference}
-        refused={refused.reference}
-        onApply={(value) => onApply('reference', value)}
-      />
+      {filterFields.map(({ name, label, input, refuse }) => (
+        <RuleFilterField
+          key={name}
+          label={label}
+          input={input}
+          applied={filters[name]}
+          rule={filterRules[name]}
+          refused={refused[name]}
+          refuse={refuse && ((value) => refuse(value, filters))}
+          onApply={(value) => onApply(name, value)}
+        />
+      ))}
       {Object.keys(filters).length > 0 && (
         <Button onClick={onClear} sx={{ alignSelf: 'center' }}>
           Clear the filters
