@@ -25,6 +25,8 @@ type DateFilterFieldProps = {
   optional?: boolean;
   onApply: (day: string) => void;
   size?: 'small' | 'medium';
+  /** The BFF's refusal of the day applied (an address edited by hand), until another is entered. */
+  refused?: string;
 };
 
 /**
@@ -46,6 +48,7 @@ export function DateFilterField({
   optional = false,
   onApply,
   size,
+  refused: refusedByBff,
 }: DateFilterFieldProps) {
   const schema = useMemo(() => rule(name), [rule, name]);
   const [draft, setDraft] = useState(value);
@@ -109,7 +112,9 @@ export function DateFilterField({
       setReapplied(refused);
     }
   }
-  const shownError = refused === null ? error : refusal;
+  // What is entered is checked first; the BFF's refusal stands for the day it was sent.
+  const shownError =
+    (refused === null ? error : refusal) ?? (draft === value ? refusedByBff : undefined);
   const applyAgain = useEffectEvent((day: string) => onApply(day));
   useEffect(() => {
     if (reapplied !== null) applyAgain(reapplied);

@@ -23,6 +23,7 @@ export function DayRangeFields({
   value,
   idPrefix,
   onApply,
+  refused = {},
 }: {
   /** The period the page applies (from its URL). */
   value: { from?: string | null; to?: string | null };
@@ -30,6 +31,8 @@ export function DayRangeFields({
   idPrefix?: string;
   /** One end changed: its day, '' when emptied. */
   onApply: (end: DayRangeEnd, day: string) => void;
+  /** The BFF's refusal of an end the address holds (lib/refused-filters), by end. */
+  refused?: Partial<Record<DayRangeEnd, string>>;
 }) {
   return dayRange.map(([end, name, label]) => (
     <DateFilterField
@@ -47,6 +50,7 @@ export function DayRangeFields({
           : `${dayRangeOrder.message}; this ${name} day is not applied`
       }
       optional
+      refused={refused[end]}
       onApply={(day) => onApply(end, day)}
     />
   ));

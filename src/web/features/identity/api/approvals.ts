@@ -1,9 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { approvalSchema, approvalsSchema } from '../../../../contract/identity';
 import { apiPaths } from '../../../config/paths';
-import { api, ApiClientError } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { apiQueryOptions, useInvalidatingMutation } from '../../../lib/api-query';
 import { approvalKeys, custodyKeys, moneyKeys } from '../../../lib/query-keys';
+import { refusedFilters } from '../../../lib/refused-filters';
 
 /** How many requests a section shows at a time. */
 export const APPROVALS_PAGE = 20;
@@ -39,20 +40,9 @@ export const approvalsViewFrom = (search: URLSearchParams): ApprovalsView => {
   return { pages: { waiting: page('waiting'), decided: page('decided') }, filters };
 };
 
-/**
- * The filters of the address the BFF refused (a 400 naming `query.<filter>`), each with its
- * message: a hand-edited or shared address is told under the field it breaks, since reading it
- * again would be refused the same way.
- */
-export const refusedFilters = (error: unknown): ApprovalFilters => {
-  const refused: ApprovalFilters = {};
-  if (!(error instanceof ApiClientError) || error.status !== 400) return refused;
-  for (const { field, message } of error.fields) {
-    const name = approvalFilterNames.find((filter) => field === `query.${filter}`);
-    if (name && !refused[name]) refused[name] = message;
-  }
-  return refused;
-};
+/** The filters of the address the BFF refused, each with its message (lib/refused-filters). */
+export const refusedApprovalFilters = (error: unknown): ApprovalFilters =>
+  refusedFilters(error, approvalFilterNames);
 
 export const approvalsQueryOptions = ({ pages, filters }: ApprovalsView) => {
   const slice = {

@@ -33,7 +33,7 @@ import {
   APPROVALS_PAGE,
   approvalFilterNames,
   approvalsViewFrom,
-  refusedFilters,
+  refusedApprovalFilters,
   approvalsQueryOptions,
   useApprovals,
   useDecideApproval,
@@ -43,6 +43,7 @@ import { RuleFilterField } from '../../../../components/rule-filter-field';
 import { PageNav } from '../../../../components/page-nav';
 import { formatCount, formatInstant, formatMoney } from '../../../../lib/format';
 import { compare, parseDecimal } from '../../../../../contract/decimal';
+import { refusedFiltersWords } from '../../../../lib/refused-filters';
 import { useSearchUpdate } from '../../../../lib/use-search-update';
 import { guardedPrefetchLoader, REVIEWERS } from '../../../session-guard';
 
@@ -480,14 +481,7 @@ function refusalWords(refused: ApprovalFilters, fieldsShown: boolean): string {
   const unmarked = Object.entries(refused)
     .filter(([name]) => !fieldsShown || name === 'approval')
     .map(([, message]) => `${message}.`);
-  const markedWords =
-    marked === 0
-      ? []
-      : [
-          marked > 1
-            ? 'The filters marked above break their rules: correct them, or clear the filters.'
-            : 'The filter marked above breaks its rule: correct it, or clear the filters.',
-        ];
+  const markedWords = marked === 0 ? [] : [refusedFiltersWords(marked)];
   return [
     ...unmarked,
     ...markedWords,
@@ -510,7 +504,7 @@ export default function ApprovalsRoute() {
   const { filters } = view;
   const filtered = Object.keys(filters).length > 0;
   const named = oneNamed(filters);
-  const refused = refusedFilters(approvals.error);
+  const refused = refusedApprovalFilters(approvals.error);
   const refusedNames = Object.keys(refused);
   // Each filter starts both sections again at their first page.
   const applyFilter = (name: keyof ApprovalFilters, value: string) =>

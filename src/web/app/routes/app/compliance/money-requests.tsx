@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { LoaderFunctionArgs } from 'react-router-dom';
@@ -27,10 +28,14 @@ import {
 import { MoneyRequestPages } from '../../../../features/money/components/money-request-pages';
 import { ReconcileButton } from '../../../../features/money/components/reconcile-button';
 import { SettledByHandNote } from '../../../../features/money/components/settle-by-hand';
+import { refusedFilters, refusedFiltersWords } from '../../../../lib/refused-filters';
 import { useSearchUpdate } from '../../../../lib/use-search-update';
 import { hasSession } from '../../../session-guard';
 
 const PAGE = 50;
+
+/** The register's filters, by the BFF's names (as the address holds them). */
+const filterNames = ['kind', 'outcome', 'accountId', 'reference', 'from', 'to'] as const;
 
 function queryFrom(search: URLSearchParams): RegisterQuery {
   const page = Math.max(1, Number(search.get('page') ?? '1') || 1);
@@ -92,6 +97,10 @@ export default function MoneyRequestsRoute() {
     query.kind || query.outcome || query.accountId || query.reference || query.from || query.to,
   );
   const csv = useCsvExport(() => downloadRegisterExport(query));
+  const refused = refusedFilters(register.error, filterNames);
+  const refusedCount = Object.keys(refused).length;
+  const clearFilters = () =>
+    updateSearch({ ...Object.fromEntries(filterNames.map((name) => [name, null])), page: null });
   return (
     <>
       <PageHeader
@@ -119,6 +128,8 @@ export default function MoneyRequestsRoute() {
             label={label}
             value={query[name] ?? ''}
             onChange={(e) => set(name, e.target.value)}
+            error={refused[name] !== undefined}
+            helperText={refused[name]}
             sx={{ minWidth }}
           >
             <MenuItem value="">{any}</MenuItem>
@@ -133,15 +144,17 @@ export default function MoneyRequestsRoute() {
           label="Account"
           applied={query.accountId}
           rule={accountFilterSchema}
+          refused={refused.accountId}
           onApply={(id) => set('accountId', id)}
         />
         <RuleFilterField
           label="Reference"
           applied={query.reference}
           rule={referenceRule}
+          refused={refused.reference}
           onApply={(reference) => set('reference', reference)}
         />
-        <DayRangeFields value={query} onApply={set} />
+        <DayRangeFields value={query} refused={refused} onApply={set} />
       </Box>
       {settled && (
         <SettledByHandNote
@@ -167,29 +180,39 @@ export default function MoneyRequestsRoute() {
           }}
         />
       )}
-      <MoneyRequestPages
-        query={register}
-        subject="the money requests"
-        skeletonLines={6}
-        empty={
-          <EmptyState
-            title="No money requests"
-            message={
-              filtered
-                ? 'No request matches these filters.'
-                : 'No deposit, disbursement, investment or IRA request has been sent through the portal yet.'
-            }
-          />
-        }
-        label="Money requests"
-        pagesLabel="Money request pages"
-        pageSize={PAGE}
-        onOffset={(offset) => updateSearch({ page: String(Math.floor(offset / PAGE) + 1) })}
-        counted
-        countRef={count}
-        reviewer
-        onSettled={setSettled}
-      />
+      {refusedCount > 0 ? (
+        // Reading the same address again would be refused the same way: no Try again, the
+        // refusal is under its field.
+        <EmptyState
+          title="These filters cannot be applied"
+          message={refusedFiltersWords(refusedCount)}
+          action={<Button onClick={clearFilters}>Clear the filters</Button>}
+        />
+      ) : (
+        <MoneyRequestPages
+          query={register}
+          subject="the money requests"
+          skeletonLines={6}
+          empty={
+            <EmptyState
+              title="No money requests"
+              message={
+                filtered
+                  ? 'No request matches these filters.'
+                  : 'No deposit, disbursement, investment or IRA request has been sent through the portal yet.'
+              }
+            />
+          }
+          label="Money requests"
+          pagesLabel="Money request pages"
+          pageSize={PAGE}
+          onOffset={(offset) => updateSearch({ page: String(Math.floor(offset / PAGE) + 1) })}
+          counted
+          countRef={count}
+          reviewer
+          onSettled={setSettled}
+        />
+      )}
     </>
   );
 }

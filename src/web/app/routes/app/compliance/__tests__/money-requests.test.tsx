@@ -8,7 +8,13 @@ import type {
   MoneyRequestView,
 } from '../../../../../../contract/money-requests';
 import { catchDownloads } from '../../../../../testing/downloads';
-import { bff, mockPost, okAnswer, startMockBff } from '../../../../../testing/mock-bff';
+import {
+  bff,
+  errorAnswer,
+  mockPost,
+  okAnswer,
+  startMockBff,
+} from '../../../../../testing/mock-bff';
 import { moneyRequestView } from '../../../../../testing/money-request';
 import { expectApplied, typeDay } from '../../../../../testing/date-filters';
 import { descriptionOf, renderWithProviders } from '../../../../../testing/render';
@@ -48,6 +54,56 @@ describe('a reviewer filters the money-requests register', () => {
       expect(asked.some((url) => url.searchParams.get('accountId') === 'A1040000')).toBe(true),
     );
     expect(await screen.findByText('No request matches these filters.')).toBeTruthy();
+  });
+});
+
+describe('a reviewer opens an address whose filters the BFF refuses', () => {
+  const refuse = (field: string, message: string) =>
+    bff.use(
+      http.get('/api/compliance/money-requests', () =>
+        errorAnswer(400, {
+          code: 'bad_request',
+          message: `query.${field}: ${message}`,
+          fields: [{ field: `query.${field}`, message }],
+        }),
+      ),
+    );
+
+  it('a mangled reference: told under Reference, with Clear the filters and no Try again', async () => {
+    const message = 'reference must be MR- followed by 10 capital letters or digits';
+    refuse('reference', message);
+    const { router } = renderWithProviders(<MoneyRequestsRoute />, {
+      path: '/compliance/money-requests?reference=MR-BAD',
+    });
+    const form = await screen.findByRole('search', { name: 'Filter money requests' });
+    await within(form).findByText(message);
+    expect(within(form).getByLabelText('Reference').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('heading', { name: 'These filters cannot be applied' })).toBeTruthy();
+    expect(screen.queryByText(/query\.reference/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    await userEvent
+      .setup({ delay: null })
+      .click(screen.getByRole('button', { name: 'Clear the filters' }));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('a period out of order: told under From in its words', async () => {
+    const message = 'From must be on or before To';
+    refuse('from', message);
+    renderWithProviders(<MoneyRequestsRoute />, {
+      path: '/compliance/money-requests?from=2026-12-01&to=2026-11-01',
+    });
+    const form = await screen.findByRole('search', { name: 'Filter money requests' });
+    await within(form).findByText(message);
+    expect(within(form).getByLabelText('From (UTC day)').getAttribute('aria-invalid')).toBe('true');
+    expect(within(form).getByLabelText('To (UTC day)').getAttribute('aria-invalid')).toBe('false');
+    expect(
+      screen.getByText(
+        'The filter marked above breaks its rule: correct it, or clear the filters.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/could not be loaded/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 });
 
