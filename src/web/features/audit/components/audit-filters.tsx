@@ -18,9 +18,15 @@ const objectRule = auditQuerySchema.shape.object;
 export function AuditFiltersForm({
   value,
   onApply,
+  refused = {},
 }: {
   value: AuditFilters;
   onApply: (changes: Partial<AuditFilters>) => void;
+  /**
+   * The BFF's refusal of a filter the address holds (an address edited by hand), by filter: told
+   * under its field until another value is typed there.
+   */
+  refused?: Partial<Record<keyof AuditFilters, string>>;
 }) {
   const user = useCheckedDraft(value.user ?? '', userRule);
   const applyUser = () => {
@@ -38,6 +44,11 @@ export function AuditFiltersForm({
     if (typed) object.setDraft(typed);
     if (typed !== value.object) onApply({ object: typed });
   };
+
+  // What is typed is checked first; the BFF's refusal stands for the value it was sent.
+  const userError = user.error ?? (user.draft === (value.user ?? '') ? refused.user : undefined);
+  const objectError =
+    object.error ?? (object.draft === (value.object ?? '') ? refused.object : undefined);
 
   return (
     <Box
@@ -66,9 +77,10 @@ export function AuditFiltersForm({
         id="audit-user"
         label="User email"
         {...user.field}
+        error={Boolean(userError)}
         onBlur={applyUser}
         helperText={
-          user.error ??
+          userError ??
           'Who acted, the user an admin changed, or who a request was made by or for; part of the address is enough'
         }
         autoComplete="off"
@@ -77,8 +89,9 @@ export function AuditFiltersForm({
         id="audit-object"
         label="Object"
         {...object.field}
+        error={Boolean(objectError)}
         onBlur={applyObject}
-        helperText={object.error ?? 'An account id or our reference (MR-…): its whole history'}
+        helperText={objectError ?? 'An account id or our reference (MR-…): its whole history'}
         autoComplete="off"
         slotProps={{ htmlInput: { translate: 'no' } }}
       />
@@ -88,6 +101,8 @@ export function AuditFiltersForm({
         label="Action"
         value={value.action ?? ''}
         onChange={(event) => onApply({ action: event.target.value || null })}
+        error={refused.action !== undefined}
+        helperText={refused.action}
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
       >
         <option value="">Any</option>
@@ -100,6 +115,7 @@ export function AuditFiltersForm({
       <DayRangeFields
         value={value}
         idPrefix="audit"
+        refused={refused}
         onApply={(end, day) => onApply({ [end]: day || null })}
       />
       <Button type="submit" variant="contained" sx={{ mt: 1, justifySelf: 'start' }}>

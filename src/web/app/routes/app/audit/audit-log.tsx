@@ -14,9 +14,13 @@ import {
 } from '../../../../features/audit/api/get-audit-events';
 import { AuditFiltersForm } from '../../../../features/audit/components/audit-filters';
 import { AuditTable } from '../../../../features/audit/components/audit-table';
+import { refusedFilters, refusedFiltersWords } from '../../../../lib/refused-filters';
 import { useSearchUpdate } from '../../../../lib/use-search-update';
 import { guardedPrefetchLoader, REVIEWERS } from '../../../session-guard';
 import { preloadDataGrid } from '../../../../components/data-grid';
+
+/** The log's filters, by the BFF's names (as the address holds them). */
+const filterNames = ['user', 'object', 'action', 'from', 'to'] as const;
 
 const filtersFrom = (search: URLSearchParams): AuditFilters => ({
   user: search.get('user') || null,
@@ -51,6 +55,8 @@ export default function AuditLogRoute() {
   const [search, updateSearch, askedSearch] = useSearchUpdate();
   const filters = filtersFrom(search);
   const events = useAuditEvents(filters);
+  const refused = refusedFilters(events.error, filterNames);
+  const refusedCount = Object.keys(refused).length;
   // Where the focus goes once older events have come: back to the button while there are more
   // (it was disabled while they loaded, which drops the focus), else to the count, which says
   // there are no older events; never to the page's start.
@@ -82,51 +88,72 @@ export default function AuditLogRoute() {
         value={filters}
         // Only the filters changed go into the address, built on the last one asked for.
         onApply={updateSearch}
+        refused={refused}
       />
-      <QueryState
-        query={events}
-        subject="the audit log"
-        skeletonLines={8}
-        isEmpty={(data) => data.pages[0].events.length === 0}
-        empty={
-          <EmptyState
-            title="No events match"
-            message={[appliedText(filters), 'Widen the filters to see more events.']
-              .filter(Boolean)
-              .join(' ')}
-          />
-        }
-      >
-        {(data) => {
-          const shown = data.pages.flatMap((p) => p.events);
-          return (
-            <>
-              <AuditTable events={shown} />
-              <Box sx={{ mt: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
-                {events.hasNextPage && (
-                  <Button
-                    ref={loadButton}
-                    variant="outlined"
-                    onClick={() => {
-                      loadAsked.current = true;
-                      void events.fetchNextPage();
-                    }}
-                    disabled={events.isFetchingNextPage}
-                  >
-                    {events.isFetchingNextPage ? 'Loading…' : 'Load older events'}
-                  </Button>
-                )}
-                {/* Older events join the list above the button, out of a screen reader's way:
+      {refusedCount > 0 ? (
+        // Reading the same address again would be refused the same way: no Try again, the
+        // refusal is under its field.
+        <EmptyState
+          title="These filters cannot be applied"
+          message={refusedFiltersWords(refusedCount)}
+          action={
+            <Button
+              onClick={() =>
+                updateSearch(Object.fromEntries(filterNames.map((name) => [name, null])))
+              }
+            >
+              Clear the filters
+            </Button>
+          }
+        />
+      ) : (
+        <QueryState
+          query={events}
+          subject="the audit log"
+          skeletonLines={8}
+          isEmpty={(data) => data.pages[0].events.length === 0}
+          empty={
+            <EmptyState
+              title="No events match"
+              message={[appliedText(filters), 'Widen the filters to see more events.']
+                .filter(Boolean)
+                .join(' ')}
+            />
+          }
+        >
+          {(data) => {
+            const shown = data.pages.flatMap((p) => p.events);
+            return (
+              <>
+                <AuditTable events={shown} />
+                <Box
+                  sx={{ mt: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}
+                >
+                  {events.hasNextPage && (
+                    <Button
+                      ref={loadButton}
+                      variant="outlined"
+                      onClick={() => {
+                        loadAsked.current = true;
+                        void events.fetchNextPage();
+                      }}
+                      disabled={events.isFetchingNextPage}
+                    >
+                      {events.isFetchingNextPage ? 'Loading…' : 'Load older events'}
+                    </Button>
+                  )}
+                  {/* Older events join the list above the button, out of a screen reader's way:
                     the count, a live region, says that they came. */}
-                <Typography ref={count} tabIndex={-1} role="status" color="text.secondary">
-                  {shown.length} event{shown.length === 1 ? '' : 's'} shown
-                  {events.hasNextPage ? '.' : '; no older events.'}
-                </Typography>
-              </Box>
-            </>
-          );
-        }}
-      </QueryState>
+                  <Typography ref={count} tabIndex={-1} role="status" color="text.secondary">
+                    {shown.length} event{shown.length === 1 ? '' : 's'} shown
+                    {events.hasNextPage ? '.' : '; no older events.'}
+                  </Typography>
+                </Box>
+              </>
+            );
+          }}
+        </QueryState>
+      )}
     </>
   );
 }

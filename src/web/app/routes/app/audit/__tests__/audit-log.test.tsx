@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { catchDownloads } from '../../../../../testing/downloads';
-import { bff, startMockBff } from '../../../../../testing/mock-bff';
+import { bff, errorAnswer, startMockBff } from '../../../../../testing/mock-bff';
 import { expectApplied, typeDay } from '../../../../../testing/date-filters';
 import { descriptionOf, renderWithProviders } from '../../../../../testing/render';
 import AuditLogRoute from '../audit-log';
@@ -12,6 +12,52 @@ import AuditLogRoute from '../audit-log';
 startMockBff();
 afterEach(cleanup);
 const downloads = catchDownloads();
+
+describe('a reviewer opens an audit address whose filters the BFF refuses', () => {
+  it('a period out of order: told under From in its words, with Clear the filters and no Try again', async () => {
+    const message = 'From must be on or before To';
+    bff.use(
+      http.get('/api/audit-events', () =>
+        errorAnswer(400, {
+          code: 'bad_request',
+          message: `query.from: ${message}`,
+          fields: [{ field: 'query.from', message }],
+        }),
+      ),
+    );
+    const { router } = renderWithProviders(<AuditLogRoute />, {
+      path: '/audit?from=2026-12-01&to=2026-11-01',
+    });
+    const form = await screen.findByRole('form', { name: 'Audit log filters' });
+    await within(form).findByText(message);
+    expect(within(form).getByLabelText('From (UTC day)').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('heading', { name: 'These filters cannot be applied' })).toBeTruthy();
+    expect(screen.queryByText(/query\.from|could not be loaded/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    await userEvent
+      .setup({ delay: null })
+      .click(screen.getByRole('button', { name: 'Clear the filters' }));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('an object too long: told under Object', async () => {
+    const message = 'Object is at most 100 characters';
+    bff.use(
+      http.get('/api/audit-events', () =>
+        errorAnswer(400, {
+          code: 'bad_request',
+          message: `query.object: ${message}`,
+          fields: [{ field: 'query.object', message }],
+        }),
+      ),
+    );
+    renderWithProviders(<AuditLogRoute />, { path: `/audit?object=${'x'.repeat(101)}` });
+    const object = await screen.findByRole('textbox', { name: 'Object' });
+    await screen.findByText(message);
+    expect(object.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+});
 
 describe('a reviewer filters the audit log', () => {
   it('"Apply filters" keeps the focus, and the filters stay in the form', async () => {
