@@ -51,17 +51,24 @@ export function SavedHours({
   hours,
   title,
   market,
+  titleShown = true,
 }: {
   hours: SecurityHours;
+  /** The table's caption, which names it. */
   title: string;
   market: WeekHours | undefined;
+  /**
+   * False where a heading just above already says whose hours these are: the caption still
+   * names the table for screen readers, but is not shown twice on the screen.
+   */
+  titleShown?: boolean;
 }) {
   const zone = viewerZone();
   const now = new Date();
   return (
     <>
       <ScrollableTable label={title} captioned sx={hoursTableSx}>
-        <caption>{title}</caption>
+        <caption className={titleShown ? undefined : 'visually-hidden'}>{title}</caption>
         <HoursHeadings zone={zone} />
         <TableBody>
           {WEEKDAYS.map((day) => {

@@ -134,6 +134,8 @@ function SecurityHoursEditor({
                 <SavedHours
                   hours={data.securityHours}
                   title={`Trading hours of ${name}`}
+                  // The section's heading just above says "Hours of …" already.
+                  titleShown={false}
                   market={market}
                 />
               );

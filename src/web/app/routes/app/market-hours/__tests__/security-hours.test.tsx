@@ -356,6 +356,24 @@ describe('a reviewer opens the trading hours of securities', () => {
     await waitFor(() => expect(screen.queryByText('No security 99999 on the platform')).toBeNull());
   });
 
+  it('a reviewer reads whose hours they are once: the heading says it, the caption only to screen readers', async () => {
+    serve(sessionAs('compliance'), issuerList);
+    renderWithProviders(<SecurityHoursRoute />, {
+      path: '/market-hours/securities?security=10002',
+    });
+    const table = await screen.findByRole(
+      'table',
+      { name: 'Trading hours of Aspen Ridge Class B' },
+      slowRender,
+    );
+    // The heading above names the hours: the caption names the table for screen readers only,
+    // rather than saying it a second time on the screen.
+    expect(screen.getByRole('heading', { name: 'Hours of Aspen Ridge Class B' })).toBeTruthy();
+    const caption = table.querySelector('caption');
+    expect(caption?.className).toBe('visually-hidden');
+    expect(getComputedStyle(caption!).position).toBe('absolute');
+  });
+
   it('a compliance reviewer reads one intro that says they read the hours others set', async () => {
     serve(sessionAs('compliance'), issuerList);
     renderWithProviders(<SecurityHoursRoute />, {
