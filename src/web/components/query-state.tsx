@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -51,7 +51,24 @@ type QueryStateProps<T> = QueryWords & {
 const sentenceStart = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 
 /** The one way pages show loading, empty, error and loaded data. */
-export function QueryState<T>({
+export function QueryState<T>(props: QueryStateProps<T>) {
+  // Try again swaps the error for the loading state and then for what was read (or the error
+  // again): the button pressed is gone, and focus would drop to the page's top. It is kept on
+  // this region instead, which holds every one of those states, so a keyboard or screen-reader
+  // user stays where they were and hears what follows.
+  const region = useRef<HTMLDivElement>(null);
+  const retry = () => {
+    region.current?.focus();
+    void props.query.refetch();
+  };
+  return (
+    <Box ref={region} tabIndex={-1} sx={{ outline: 'none' }}>
+      <QueryStateContent {...props} retry={retry} />
+    </Box>
+  );
+}
+
+function QueryStateContent<T>({
   query,
   subject,
   loadingLabel = `Loading ${subject}`,
@@ -60,7 +77,8 @@ export function QueryState<T>({
   isEmpty,
   empty,
   children,
-}: QueryStateProps<T>) {
+  retry,
+}: QueryStateProps<T> & { retry: () => void }) {
   if (query.isPending) {
     return (
       <Box aria-busy="true" aria-live="polite">
@@ -76,9 +94,7 @@ export function QueryState<T>({
   // fails (the portal unreachable for a moment, after a request was sent) keeps what was shown,
   // and what the person is doing there: a form filled in, a request under review, its outcome.
   if (query.isError && query.data === undefined) {
-    return (
-      <ErrorAlert error={query.error} title={errorTitle} onRetry={() => void query.refetch()} />
-    );
+    return <ErrorAlert error={query.error} title={errorTitle} onRetry={retry} />;
   }
 
   const data = query.data as T;
@@ -90,7 +106,7 @@ export function QueryState<T>({
           error={query.error}
           title={errorTitle}
           readAt={query.dataUpdatedAt}
-          onRetry={() => void query.refetch()}
+          onRetry={retry}
         />
       )}
       {isEmpty?.(data) ? empty : children(data)}

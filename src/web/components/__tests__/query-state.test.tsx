@@ -128,6 +128,50 @@ describe('QueryState', () => {
     expect(refetch).toHaveBeenCalled();
   });
 
+  it('Try again keeps focus in the region through the read and its failing again, not on the page body', () => {
+    const error = new ApiClientError({
+      message: 'The portal could not be reached.',
+      status: 0,
+      code: 'network',
+      submitted: 'no',
+    });
+    const failed = { ...base, isError: true, error };
+    const { rerender } = render(
+      <QueryState query={{ ...failed, refetch: vi.fn() }} subject="the fund move">
+        {() => 'loaded'}
+      </QueryState>,
+    );
+    const refetch = vi.fn(() => {
+      // react-query's "pending" again: the error and its button are replaced by the loading state.
+      rerender(
+        <QueryState query={{ ...base, isPending: true, refetch }} subject="the fund move">
+          {() => 'loaded'}
+        </QueryState>,
+      );
+      // The read is still going when the test looks: it never settles here.
+      return new Promise<never>(() => {});
+    });
+    rerender(
+      <QueryState query={{ ...failed, refetch }} subject="the fund move">
+        {() => 'loaded'}
+      </QueryState>,
+    );
+    const button = screen.getByRole('button', { name: 'Try again' });
+    button.focus();
+    fireEvent.click(button);
+    expect(refetch).toHaveBeenCalledOnce();
+    expect(screen.getByRole('status').textContent).toBe('Loading the fund move');
+    expect(document.activeElement).not.toBe(document.body);
+    expect(document.activeElement?.contains(screen.getByRole('status'))).toBe(true);
+
+    rerender(
+      <QueryState query={{ ...failed, refetch }} subject="the fund move">
+        {() => 'loaded'}
+      </QueryState>,
+    );
+    expect(document.activeElement?.contains(screen.getByRole('alert'))).toBe(true);
+  });
+
   it('shows the empty state with its next step, or the data', () => {
     const query = { ...base, data: [] as string[], refetch: vi.fn() };
     const { rerender } = render(
