@@ -117,6 +117,7 @@ export function DisbursementForm({
   });
   const type = useWatch({ control: form.control, name: 'type' });
   useSeparateBankFieldsPerType(form, type);
+  const bankChecked = useFocusAfterBankCheck(bankCheck === undefined);
   const flow = useReviewAndSubmit({
     mutation: useCreateDisbursement(),
     variables: (request: DisbursementRequest, idempotencyKey) => ({
@@ -147,7 +148,7 @@ export function DisbursementForm({
         options={typeOptions(achAvailable)}
         required
       />
-      {bankCheck && <BankNotChecked check={bankCheck} />}
+      {bankCheck && <BankNotChecked check={bankCheck} onRetry={bankChecked.retried} />}
       {!achAvailable && !bankCheck && (
         <Alert severity="info">
           ACH is not available: no bank account is linked to this account, and ACH can only send to
@@ -220,21 +221,55 @@ export function DisbursementForm({
 /** The linked-bank read that failed, as the page tries it again. */
 type BankCheck = { error: unknown; retrying: boolean; retry: () => void };
 
-function BankNotChecked({ check }: { check: BankCheck }) {
+/**
+ * Try again pressed in the bank check: when the check answers and its notice goes, focus would
+ * drop to the page's top with the button. It moves to the way of sending the check decided: ACH
+ * when it is now offered, else the way chosen.
+ */
+function useFocusAfterBankCheck(checked: boolean) {
+  const pressed = useRef(false);
+  useEffect(() => {
+    if (!checked || !pressed.current) return;
+    pressed.current = false;
+    if (document.activeElement !== document.body && document.activeElement !== null) return;
+    const choices = [...document.querySelectorAll<HTMLInputElement>('input[name="type"]')];
+    const ach = choices.find((choice) => choice.value === 'ach' && !choice.disabled);
+    (ach ?? choices.find((choice) => choice.checked))?.focus();
+  }, [checked]);
+  return {
+    retried: () => {
+      pressed.current = true;
+    },
+  };
+}
+
+function BankNotChecked({ check, onRetry }: { check: BankCheck; onRetry: () => void }) {
   return (
     <Alert
       severity="warning"
       role="status"
       action={
-        <Button color="inherit" size="small" onClick={check.retry} disabled={check.retrying}>
+        // Not disabled while checking: a disabled button loses focus, and the keyboard user with
+        // it. Pressed again meanwhile, it does nothing.
+        <Button
+          color="inherit"
+          size="small"
+          aria-disabled={check.retrying}
+          onClick={() => {
+            if (check.retrying) return;
+            onRetry();
+            check.retry();
+          }}
+        >
           {check.retrying ? 'Checking…' : 'Try again'}
         </Button>
       }
     >
       <AlertTitle>The linked bank account could not be checked</AlertTitle>
+      {/* The error's own words already ask to try again in a moment: not said twice. */}
       {check.error ? `${errorMessage(check.error)} ` : ''}Whether a bank account is linked to this
-      account cannot be checked right now, so ACH cannot be offered until it can. Try again in a
-      moment, or send the money by wire.
+      account cannot be checked right now, so ACH cannot be offered until it can. Meanwhile the
+      money can be sent by wire.
     </Alert>
   );
 }

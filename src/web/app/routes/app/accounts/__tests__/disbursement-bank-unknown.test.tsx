@@ -118,6 +118,50 @@ describe('a disbursement while the linked bank cannot be read', () => {
     expect(screen.getByText(/ACH transfers go to Prairie National Bank/)).toBeTruthy();
   });
 
+  it('keeps keyboard focus on Try again while the bank is checked and fails again, then on the ACH choice it offers; asks to try again once', async () => {
+    const bank = renderWhileTheBankCannotBeRead();
+    const user = userEvent.setup({ delay: null });
+    const noticeNow = () =>
+      screen
+        .getByText('The linked bank account could not be checked')
+        .closest('[role="status"]') as HTMLElement;
+    await onFakeClock(async () => {
+      await screen.findByText(
+        'The linked bank account could not be checked',
+        {},
+        { timeout: FAKE_WAIT_MS },
+      );
+    });
+    expect(noticeNow().textContent?.match(/try again in a moment/gi)).toHaveLength(1);
+
+    const readsBefore = bank.reads;
+    await onFakeClock(async () => {
+      await user.click(within(noticeNow()).getByRole('button', { name: 'Try again' }));
+      expect(document.activeElement?.textContent).toBe('Checking…');
+      // A disabled button loses focus in a browser (jsdom keeps it): marked busy, not disabled.
+      expect(document.activeElement).toHaveProperty('disabled', false);
+      expect(document.activeElement?.getAttribute('aria-disabled')).toBe('true');
+      await within(noticeNow()).findByRole(
+        'button',
+        { name: 'Try again' },
+        { timeout: FAKE_WAIT_MS },
+      );
+    });
+    expect(bank.reads).toBeGreaterThan(readsBefore);
+    expect(document.activeElement).toBe(
+      within(noticeNow()).getByRole('button', { name: 'Try again' }),
+    );
+
+    bank.answers = true;
+    await user.click(within(noticeNow()).getByRole('button', { name: 'Try again' }));
+    await waitFor(() =>
+      expect(screen.queryByText('The linked bank account could not be checked')).toBeNull(),
+    );
+    expect(document.activeElement).toBe(
+      screen.getByRole('radio', { name: 'ACH transfer to your linked bank account' }),
+    );
+  });
+
   it('keeps the review and its "Not submitted" answer with our reference while the reads the send made stale fail again', async () => {
     const bank = renderWhileTheBankCannotBeRead();
     const sent = mockPost(
