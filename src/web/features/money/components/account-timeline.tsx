@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
@@ -81,6 +82,17 @@ function OlderFundMovesNote({
  */
 export function TimelineSection({ accountId }: { accountId: string }) {
   const timeline = useTimeline(accountId);
+  // Try again pressed on a part that could not be read: once it is read, its notice and button
+  // go, and focus would drop to the page's top; it moves to the timeline's entries instead.
+  const entries = useRef<HTMLDivElement>(null);
+  const retried = useRef(false);
+  const gaps = timeline.data?.gaps.length ?? 0;
+  useEffect(() => {
+    if (!retried.current || timeline.isFetching) return;
+    retried.current = false;
+    if (gaps === 0 && (document.activeElement === document.body || !document.activeElement))
+      entries.current?.focus();
+  }, [gaps, timeline.isFetching]);
   return (
     <SectionCard title="Timeline">
       <QueryState
@@ -101,7 +113,17 @@ export function TimelineSection({ accountId }: { accountId: string }) {
         }
       >
         {(data) => (
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)', mt: 2 }}>
+          <Box
+            ref={entries}
+            tabIndex={-1}
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: 'minmax(0, 1fr)',
+              mt: 2,
+              outline: 'none',
+            }}
+          >
             {/* A part of the timeline that could not be read (fund moves, investments) is a read
                 like any other: it can be tried again from where it is told, without reloading
                 the page. The timeline is one read of the BFF, which asks the platform again. */}
@@ -111,11 +133,16 @@ export function TimelineSection({ accountId }: { accountId: string }) {
                 severity="warning"
                 role="status"
                 action={
+                  // Marked busy while reading, not disabled: a disabled button loses focus.
                   <Button
                     color="inherit"
                     size="small"
-                    onClick={() => void timeline.refetch()}
-                    disabled={timeline.isFetching}
+                    aria-disabled={timeline.isFetching}
+                    onClick={() => {
+                      if (timeline.isFetching) return;
+                      retried.current = true;
+                      void timeline.refetch();
+                    }}
                   >
                     {timeline.isFetching ? 'Reading again…' : 'Try again'}
                   </Button>

@@ -383,5 +383,8 @@ describe('an investor whose timeline could be read only in part', () => {
     expect(await within(timeline).findByText('Fund move with Prairie National Bank')).toBeTruthy();
     expect(within(timeline).queryByText(/could not be read right now/)).toBeNull();
     expect(reads).toBe(2);
+    // The button pressed is gone with its notice: focus is on the entries read, not the page top.
+    expect(document.activeElement).not.toBe(document.body);
+    expect(timeline.contains(document.activeElement)).toBe(true);
   });
 });
