@@ -4,12 +4,14 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import { errorMessage } from '../../../../lib/api-client';
 import { useAccount } from '../../../../features/accounts/api/get-account';
+import { useSettledOnce } from '../../../../lib/use-settled-once';
 import { IraWizard } from '../../../../features/ira/components/ira-wizard';
 import { AccountSubpage } from './account-layout';
 
 export default function IraRoute() {
   const { accountId = '' } = useParams();
   const account = useAccount(accountId);
+  const failed = useSettledOnce(account.isError);
   return (
     <AccountSubpage
       accountId={accountId}
@@ -18,14 +20,23 @@ export default function IraRoute() {
     >
       {/* The account's address only fills in the mailing address, which the person may change:
           unreadable, the request is not held up, and the person is told why it is empty. */}
-      {account.isError && account.data === undefined && (
+      {/* Tried again, a read with nothing to show is "pending" once more: the notice stays
+          meanwhile, its button busy but not disabled, so keyboard focus stays on it. */}
+      {failed && account.data === undefined && (
         <Alert
           severity="warning"
           role="status"
           sx={{ mb: 2 }}
           action={
-            <Button color="inherit" size="small" onClick={() => void account.refetch()}>
-              Try again
+            <Button
+              color="inherit"
+              size="small"
+              aria-disabled={account.isFetching}
+              onClick={() => {
+                if (!account.isFetching) void account.refetch();
+              }}
+            >
+              {account.isFetching ? 'Reading again…' : 'Try again'}
             </Button>
           }
         >

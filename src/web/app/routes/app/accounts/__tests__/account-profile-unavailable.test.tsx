@@ -150,5 +150,17 @@ describe("an investor's account pages while the account's profile cannot be read
     expect(notice.textContent).toContain('The mailing address is therefore not filled in for you');
     expect(within(notice).getByRole('button', { name: 'Try again' })).toBeTruthy();
     expect(await screen.findByLabelText(/^Address line 1/)).toHaveProperty('value', '');
+
+    // Tried again and failing again: the notice and its button stay, and keyboard focus with it.
+    await onFakeClock(async () => {
+      await userEvent
+        .setup({ delay: null })
+        .click(within(notice).getByRole('button', { name: 'Try again' }));
+      expect(notice.isConnected).toBe(true);
+      expect(document.activeElement?.textContent).toBe('Reading again…');
+      await within(notice).findByRole('button', { name: 'Try again' }, { timeout: FAKE_WAIT_MS });
+    });
+    expect(notice.isConnected).toBe(true);
+    expect(document.activeElement).toBe(within(notice).getByRole('button', { name: 'Try again' }));
   });
 });
