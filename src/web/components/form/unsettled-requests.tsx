@@ -171,7 +171,9 @@ export function UnsettledRequests({ unsettled }: { unsettled: Unsettled }) {
         ))}
       </Box>
       <Typography variant="body2" sx={{ mt: 1 }}>
-        {sameRecently ? 'See it' : 'Follow it'} under our reference on{' '}
+        {/* Two or more standing requests are followed each under its own reference. */}
+        {sameRecently ? 'See' : 'Follow'}{' '}
+        {standing.length === 1 ? 'it under our reference' : 'them under our references'} on{' '}
         <AccountRequestsLink accountId={accountId} />. A new {what} is sent only if you confirm that
         it is an additional one.
       </Typography>

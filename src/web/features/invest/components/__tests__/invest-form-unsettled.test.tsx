@@ -163,6 +163,16 @@ describe('an investment of unknown outcome is not followed straight by another',
     expect(sent).toHaveLength(0);
   });
 
+  it('two standing requests are followed as two, each under its own reference', async () => {
+    standing([lost, { ...lost, reference: 'MR-Q2ZP4K8N3D', units: '10', amount: '100' }]);
+    renderWithProviders(<InvestForm offering={offering} accounts={accounts} />);
+    const notice = await screen.findByRole('region', {
+      name: '2 earlier investments of this account in this offering may have gone through',
+    });
+    expect(notice.textContent).toContain('Follow them under our references on');
+    expect(notice.textContent).not.toContain('Follow it');
+  });
+
   it('a refusal naming a standing request (409) shows the same confirmation', async () => {
     standing([]);
     const sent = mockPost(
