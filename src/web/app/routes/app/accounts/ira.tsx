@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -12,6 +13,16 @@ export default function IraRoute() {
   const { accountId = '' } = useParams();
   const account = useAccount(accountId);
   const failed = useSettledOnce(account.isError);
+  // Try again answered: the notice and its button go, and focus would drop to the page's top. It
+  // moves to the mailing address the answer filled in (or left for the person to type).
+  const retried = useRef(false);
+  const read = account.data !== undefined;
+  useEffect(() => {
+    if (!read || !retried.current) return;
+    retried.current = false;
+    if (document.activeElement === document.body || !document.activeElement)
+      document.querySelector<HTMLInputElement>('input[name="mailing.line1"]')?.focus();
+  }, [read]);
   return (
     <AccountSubpage
       accountId={accountId}
@@ -33,7 +44,9 @@ export default function IraRoute() {
               size="small"
               aria-disabled={account.isFetching}
               onClick={() => {
-                if (!account.isFetching) void account.refetch();
+                if (account.isFetching) return;
+                retried.current = true;
+                void account.refetch();
               }}
             >
               {account.isFetching ? 'Reading again…' : 'Try again'}

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
@@ -136,7 +136,7 @@ describe("an investor's account pages while the account's profile cannot be read
   });
 
   it('the IRA request is not held up: the mailing address is left to type, and the page says why', async () => {
-    renderWhileTheProfileFails(`/accounts/${accountId}/ira`);
+    const profile = renderWhileTheProfileFails(`/accounts/${accountId}/ira`);
     await onFakeClock(async () => {
       await screen.findByText(
         "Your account's address could not be read",
@@ -162,5 +162,13 @@ describe("an investor's account pages while the account's profile cannot be read
     });
     expect(notice.isConnected).toBe(true);
     expect(document.activeElement).toBe(within(notice).getByRole('button', { name: 'Try again' }));
+
+    // Answered at last: the notice goes, the address is filled in, and focus is on it.
+    profile.answers = true;
+    await userEvent
+      .setup({ delay: null })
+      .click(within(notice).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(notice.isConnected).toBe(false));
+    expect(document.activeElement).toBe(screen.getByLabelText(/^Address line 1/));
   });
 });
