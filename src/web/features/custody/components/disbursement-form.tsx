@@ -2,7 +2,6 @@ import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
@@ -43,6 +42,7 @@ import {
   UnsettledRequests,
   useUnsettled,
 } from '../../../components/form/unsettled-requests';
+import { BusyRetryButton } from '../../../components/busy-retry-button';
 
 /** What the fields hold while typing; the schema turns it into one of the three request shapes. */
 type Values = {
@@ -249,20 +249,14 @@ function BankNotChecked({ check, onRetry }: { check: BankCheck; onRetry: () => v
       severity="warning"
       role="status"
       action={
-        // Not disabled while checking: a disabled button loses focus, and the keyboard user with
-        // it. Pressed again meanwhile, it does nothing.
-        <Button
-          color="inherit"
-          size="small"
-          aria-disabled={check.retrying}
-          onClick={() => {
-            if (check.retrying) return;
+        <BusyRetryButton
+          busy={check.retrying}
+          busyLabel="Checking…"
+          onRetry={() => {
             onRetry();
             check.retry();
           }}
-        >
-          {check.retrying ? 'Checking…' : 'Try again'}
-        </Button>
+        />
       }
     >
       <AlertTitle>The linked bank account could not be checked</AlertTitle>

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -21,6 +20,7 @@ import { PageNav, usePages } from '../../../components/page-nav';
 import { paths } from '../../../config/paths';
 import { formatCount, formatMoney, formatTimestamp } from '../../../lib/format';
 import { useTimeline } from '../api/get-timeline';
+import { BusyRetryButton } from '../../../components/busy-retry-button';
 
 const kindLabels: Record<TimelineEntry['kind'], string> = {
   deposit: 'Deposit',
@@ -133,19 +133,13 @@ export function TimelineSection({ accountId }: { accountId: string }) {
                 severity="warning"
                 role="status"
                 action={
-                  // Marked busy while reading, not disabled: a disabled button loses focus.
-                  <Button
-                    color="inherit"
-                    size="small"
-                    aria-disabled={timeline.isFetching}
-                    onClick={() => {
-                      if (timeline.isFetching) return;
+                  <BusyRetryButton
+                    busy={timeline.isFetching}
+                    onRetry={() => {
                       retried.current = true;
                       void timeline.refetch();
                     }}
-                  >
-                    {timeline.isFetching ? 'Reading again…' : 'Try again'}
-                  </Button>
+                  />
                 }
               >
                 {gap}

@@ -2,12 +2,12 @@ import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import Button from '@mui/material/Button';
 import { errorMessage } from '../../../../lib/api-client';
 import { useAccount } from '../../../../features/accounts/api/get-account';
 import { useSettledOnce } from '../../../../lib/use-settled-once';
 import { IraWizard } from '../../../../features/ira/components/ira-wizard';
 import { AccountSubpage } from './account-layout';
+import { BusyRetryButton } from '../../../../components/busy-retry-button';
 
 export default function IraRoute() {
   const { accountId = '' } = useParams();
@@ -39,18 +39,13 @@ export default function IraRoute() {
           role="status"
           sx={{ mb: 2 }}
           action={
-            <Button
-              color="inherit"
-              size="small"
-              aria-disabled={account.isFetching}
-              onClick={() => {
-                if (account.isFetching) return;
+            <BusyRetryButton
+              busy={account.isFetching}
+              onRetry={() => {
                 retried.current = true;
                 void account.refetch();
               }}
-            >
-              {account.isFetching ? 'Reading again…' : 'Try again'}
-            </Button>
+            />
           }
         >
           <AlertTitle>Your account&apos;s address could not be read</AlertTitle>
