@@ -289,7 +289,7 @@ export default function SecurityHoursRoute() {
           isEmpty={(reply) => reply.securities.length === 0 && reply.gaps.length === 0}
           empty={
             <EmptyState
-              title={issuerStaff ? 'No securities linked to you' : 'No securities traded lately'}
+              title={issuerStaff ? 'No securities linked to you' : 'No securities traded recently'}
               message={
                 issuerStaff
                   ? "Ask an administrator to link your issuer's securities to your sign-in."
