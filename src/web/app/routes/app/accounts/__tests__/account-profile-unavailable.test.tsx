@@ -4,8 +4,6 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LinkedBankResult } from '../../../../../../contract/cash';
-import type { CustodyAccountResult } from '../../../../../../contract/custody-views';
 import { accountView } from '../../../../../testing/account';
 import { bff, errorAnswer, startMockBff } from '../../../../../testing/mock-bff';
 import { onFakeClock, renderWithProviders } from '../../../../../testing/render';
@@ -13,37 +11,14 @@ import { sessionOf } from '../../../../../testing/session';
 import AccountRoute from '../account';
 import IraRoute from '../ira';
 import AccountMoneyRoute from '../money';
+import { approvedCustody, linkedBank } from '../../../../../testing/custody';
 
 startMockBff();
 afterEach(cleanup);
 
 const accountId = 'A1040000';
-const custody: CustodyAccountResult = {
-  state: 'available',
-  custodyAccount: {
-    accountId,
-    requestId: 'CR100001',
-    status: 'approved',
-    relationship: null,
-    restricted: false,
-    restrictedReason: null,
-    principalReviewBy: null,
-    approvedAt: null,
-    notes: null,
-    createdAt: null,
-    updatedAt: null,
-  },
-};
-const linked: LinkedBankResult = {
-  state: 'linked',
-  bank: {
-    bankName: 'Mesa Credit Union',
-    holderName: null,
-    accountType: null,
-    accountNumberMasked: '••••0771',
-    routingNumberMasked: null,
-  },
-};
+const custody = approvedCustody(accountId, 'CR100001');
+const linked = linkedBank('Mesa Credit Union', '••••0771');
 const noRequests = { requests: [], total: 0, offset: 0, limit: 20 };
 
 /**

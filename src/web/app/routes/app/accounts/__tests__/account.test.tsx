@@ -12,6 +12,7 @@ import { bff, startMockBff } from '../../../../../testing/mock-bff';
 import { renderWithProviders } from '../../../../../testing/render';
 import AccountRoute from '../account';
 import { sessionOf } from '../../../../../testing/session';
+import { approvedCustody, linkedBank } from '../../../../../testing/custody';
 
 startMockBff();
 afterEach(() => {
@@ -33,37 +34,13 @@ const account: AccountView = accountView({
 const session = (role: Session['user']['role']): Session =>
   sessionOf({ role, accountIds: [account.id] });
 
-const opened: CustodyAccountResult = {
-  state: 'available',
-  custodyAccount: {
-    accountId: account.id,
-    requestId: 'CR100001',
-    status: 'approved',
-    relationship: null,
-    restricted: false,
-    restrictedReason: null,
-    principalReviewBy: null,
-    approvedAt: null,
-    notes: null,
-    createdAt: null,
-    updatedAt: null,
-  },
-};
+const opened = approvedCustody(account.id, 'CR100001');
 const notOpened: CustodyAccountResult = {
   state: 'unavailable',
   reason: 'not_opened',
   message: 'This account has no custody account yet.',
 };
-const linked: LinkedBankResult = {
-  state: 'linked',
-  bank: {
-    bankName: 'Prairie National Bank',
-    holderName: null,
-    accountType: null,
-    accountNumberMasked: '••••1592',
-    routingNumberMasked: null,
-  },
-};
+const linked = linkedBank('Prairie National Bank', '••••1592');
 const noBank: LinkedBankResult = { state: 'none', message: 'No bank account is linked.' };
 
 function renderAccountPage(custody: CustodyAccountResult, bank: LinkedBankResult) {

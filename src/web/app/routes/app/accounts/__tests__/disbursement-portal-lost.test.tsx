@@ -4,8 +4,6 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LinkedBankResult } from '../../../../../../contract/cash';
-import type { CustodyAccountResult } from '../../../../../../contract/custody-views';
 import { accountView } from '../../../../../testing/account';
 import { bff, mockPost, okAnswer, startMockBff } from '../../../../../testing/mock-bff';
 import {
@@ -16,37 +14,14 @@ import {
 } from '../../../../../testing/render';
 import { sessionOf } from '../../../../../testing/session';
 import DisbursementRoute from '../disbursement';
+import { approvedCustody, linkedBank } from '../../../../../testing/custody';
 
 startMockBff();
 afterEach(cleanup);
 
 const accountId = 'A1040000';
-const custody: CustodyAccountResult = {
-  state: 'available',
-  custodyAccount: {
-    accountId,
-    requestId: 'CR100001',
-    status: 'approved',
-    relationship: null,
-    restricted: false,
-    restrictedReason: null,
-    principalReviewBy: null,
-    approvedAt: null,
-    notes: null,
-    createdAt: null,
-    updatedAt: null,
-  },
-};
-const linked: LinkedBankResult = {
-  state: 'linked',
-  bank: {
-    bankName: 'Prairie National Bank',
-    holderName: null,
-    accountType: null,
-    accountNumberMasked: '••••1592',
-    routingNumberMasked: null,
-  },
-};
+const custody = approvedCustody(accountId, 'CR100001');
+const linked = linkedBank('Prairie National Bank', '••••1592');
 
 /**
  * The portal as the browser meets it when the BFF stops mid-request: the first reads answer, and

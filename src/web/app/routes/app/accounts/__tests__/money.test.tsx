@@ -3,28 +3,19 @@ import { cleanup, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LinkedBankResult } from '../../../../../../contract/cash';
 import type { CustodyAccountResult } from '../../../../../../contract/custody-views';
 import { accountView } from '../../../../../testing/account';
 import { bff, startMockBff } from '../../../../../testing/mock-bff';
 import { renderWithProviders } from '../../../../../testing/render';
 import { sessionOf } from '../../../../../testing/session';
 import AccountMoneyRoute from '../money';
+import { linkedBank } from '../../../../../testing/custody';
 
 startMockBff();
 afterEach(cleanup);
 
 const account = accountView({ id: 'A1234567' });
-const linked: LinkedBankResult = {
-  state: 'linked',
-  bank: {
-    bankName: 'Mesa Credit Union',
-    holderName: null,
-    accountType: null,
-    accountNumberMasked: '••••0771',
-    routingNumberMasked: null,
-  },
-};
+const linked = linkedBank('Mesa Credit Union', '••••0771');
 const notOpened: CustodyAccountResult = {
   state: 'unavailable',
   reason: 'not_opened',
