@@ -38,6 +38,7 @@ import { nextApprovalBatch, upstreamTimeToInstant } from '../../contract/time';
 import { offeringParamsSchema } from '../../contract/offerings';
 import type { Deps } from '../deps';
 import { readAccountFundMoves } from '../lib/account-fund-moves';
+import { wholeDays } from '../lib/whole-days';
 import { fundMoveDirectionOfRequest, withKnownDirections } from '../lib/fund-move-direction';
 import { HttpError } from '../lib/http-error';
 import { oldEnough, settleUnknown } from '../lib/reconciliation';
@@ -282,9 +283,7 @@ function storeFilter(query: MoneyRequestQuery): MoneyRequestFilter {
     outcome: query.outcome,
     accountId: query.accountId,
     reference: query.reference,
-    from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
-    // `to` is inclusive: everything before the next day.
-    to: query.to ? new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000) : undefined,
+    ...wholeDays(query),
     offset: query.offset,
     limit: query.limit,
   };
