@@ -113,7 +113,7 @@ export function useUnsettled({
   };
 }
 
-type Unsettled = ReturnType<typeof useUnsettled>;
+export type Unsettled = ReturnType<typeof useUnsettled>;
 
 /** The review's row saying a request goes as an additional one, naming the earlier ones. */
 export function sentAsRow(

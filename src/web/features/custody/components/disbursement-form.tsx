@@ -18,30 +18,24 @@ import { linkedBankName, type LinkedBankResult } from '../../../../contract/cash
 import { approvalStateLabels, type Approval } from '../../../../contract/identity';
 import { Code, DescriptionList } from '../../../components/description-list';
 import { applyFieldErrors } from '../../../components/form/apply-field-errors';
-import { Form, ReviewButton, useZodForm } from '../../../components/form/form';
+import { Form, useZodForm } from '../../../components/form/form';
 import { FormAmountField } from '../../../components/form/form-amount-field';
 import { FormRadioGroup } from '../../../components/form/form-radio-group';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { optionsFromLabels } from '../../../components/form/options-from-labels';
-import { ReviewDialog, useReviewAndSubmit } from '../../../components/form/review-and-submit';
+import { MoneyRequestReview } from '../../../components/form/money-request-review';
+import { useReviewAndSubmit } from '../../../components/form/review-and-submit';
 import {
   backToAccountLinks,
   ourReferenceRow,
   SubmittedResult,
 } from '../../../components/form/submitted-result';
-import {
-  AccountRequestsLink,
-  accountRequestPlaces,
-} from '../../../components/form/submission-error';
+import { AccountRequestsLink } from '../../../components/form/submission-error';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { formatTimestamp, formatMoney } from '../../../lib/format';
 import { useCreateDisbursement } from '../api/create-disbursement';
-import {
-  sentAsRow,
-  UnsettledRequests,
-  useUnsettled,
-} from '../../../components/form/unsettled-requests';
+import { sentAsRow, useUnsettled } from '../../../components/form/unsettled-requests';
 import { BusyRetryButton } from '../../../components/busy-retry-button';
 
 /** What the fields hold while typing; the schema turns it into one of the three request shapes. */
@@ -195,25 +189,23 @@ export function DisbursementForm({
           />
         </>
       )}
-      <UnsettledRequests unsettled={unsettled} />
-      <ReviewButton>Review request</ReviewButton>
-
-      <ReviewDialog
+      <MoneyRequestReview
+        unsettled={unsettled}
         flow={flow}
+        reviewLabel="Review request"
         title="Review your disbursement request"
         progressLabel="Sending the request"
         confirmLabel="Send request"
-        {...accountRequestPlaces(accountId)}
       >
-        {flow.review && (
+        {(request) => (
           <ReviewSummary
             accountId={accountId}
-            request={flow.review}
+            request={request}
             linkedBank={linkedBank}
             sameRecently={unsettled.sameRecently}
           />
         )}
-      </ReviewDialog>
+      </MoneyRequestReview>
     </Form>
   );
 }
