@@ -83,7 +83,11 @@ const choiceFilters = [
   },
 ] as const;
 
-const referenceRule = moneyRequestQueryShape.shape.reference.unwrap();
+/** The filters by one value typed, compared as the BFF compares it (its rule). */
+const typedFilters = [
+  { name: 'accountId', label: 'Account', rule: accountFilterSchema },
+  { name: 'reference', label: 'Reference', rule: moneyRequestQueryShape.shape.reference.unwrap() },
+] as const;
 
 export default function MoneyRequestsRoute() {
   const [search, updateSearch] = useSearchUpdate();
@@ -140,20 +144,16 @@ export default function MoneyRequestsRoute() {
             ))}
           </TextField>
         ))}
-        <RuleFilterField
-          label="Account"
-          applied={query.accountId}
-          rule={accountFilterSchema}
-          refused={refused.accountId}
-          onApply={(id) => set('accountId', id)}
-        />
-        <RuleFilterField
-          label="Reference"
-          applied={query.reference}
-          rule={referenceRule}
-          refused={refused.reference}
-          onApply={(reference) => set('reference', reference)}
-        />
+        {typedFilters.map(({ name, label, rule }) => (
+          <RuleFilterField
+            key={name}
+            label={label}
+            applied={query[name]}
+            rule={rule}
+            refused={refused[name]}
+            onApply={(value) => set(name, value)}
+          />
+        ))}
         <DayRangeFields value={query} refused={refused} onApply={set} />
       </Box>
       {settled && (
