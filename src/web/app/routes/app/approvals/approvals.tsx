@@ -691,22 +691,17 @@ export default function ApprovalsRoute() {
                     </Link>
                   </Typography>
                 )}
-                <ApprovalSection
-                  name="waiting"
-                  section={data.waiting}
-                  filtered={filtered}
-                  onPage={toPage('waiting')}
-                >
-                  {row}
-                </ApprovalSection>
-                <ApprovalSection
-                  name="decided"
-                  section={data.decided}
-                  filtered={filtered}
-                  onPage={toPage('decided')}
-                >
-                  {row}
-                </ApprovalSection>
+                {(['waiting', 'decided'] as const).map((name) => (
+                  <ApprovalSection
+                    key={name}
+                    name={name}
+                    section={data[name]}
+                    filtered={filtered}
+                    onPage={toPage(name)}
+                  >
+                    {row}
+                  </ApprovalSection>
+                ))}
               </>
             );
           }}
