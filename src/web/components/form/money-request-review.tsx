@@ -4,6 +4,22 @@ import { ReviewDialog, type ReviewFlow } from './review-and-submit';
 import { accountRequestPlaces } from './submission-error';
 import { UnsettledRequests, type Unsettled } from './unsettled-requests';
 
+/** What the Review button, the review's title, its progress and its confirm button say, by kind. */
+const reviewWords = {
+  deposit: {
+    review: 'Review deposit',
+    title: 'Review your deposit',
+    progress: 'Sending the deposit',
+    confirm: 'Request deposit',
+  },
+  disbursement: {
+    review: 'Review request',
+    title: 'Review your disbursement request',
+    progress: 'Sending the request',
+    confirm: 'Send request',
+  },
+} as const;
+
 /**
  * The close of a form that sends a money request of an account as a dialog (a deposit, a
  * disbursement): the earlier requests of its kind that stand unsettled, the Review button, and
@@ -12,31 +28,23 @@ import { UnsettledRequests, type Unsettled } from './unsettled-requests';
 export function MoneyRequestReview<TRequest>({
   unsettled,
   flow,
-  reviewLabel,
-  title,
-  progressLabel,
-  confirmLabel,
   children,
 }: {
-  unsettled: Unsettled;
+  unsettled: Unsettled<keyof typeof reviewWords>;
   flow: ReviewFlow & { review: TRequest | null };
-  /** The button that opens the review ("Review deposit"). */
-  reviewLabel: string;
-  title: string;
-  progressLabel: string;
-  confirmLabel: string;
   /** What the review shows of the request, exactly as it will be sent. */
   children: (request: TRequest) => ReactNode;
 }) {
+  const words = reviewWords[unsettled.kind];
   return (
     <>
       <UnsettledRequests unsettled={unsettled} />
-      <ReviewButton>{reviewLabel}</ReviewButton>
+      <ReviewButton>{words.review}</ReviewButton>
       <ReviewDialog
         flow={flow}
-        title={title}
-        progressLabel={progressLabel}
-        confirmLabel={confirmLabel}
+        title={words.title}
+        progressLabel={words.progress}
+        confirmLabel={words.confirm}
         {...accountRequestPlaces(unsettled.accountId)}
       >
         {flow.review !== null && children(flow.review)}

@@ -189,14 +189,7 @@ export function DisbursementForm({
           />
         </>
       )}
-      <MoneyRequestReview
-        unsettled={unsettled}
-        flow={flow}
-        reviewLabel="Review request"
-        title="Review your disbursement request"
-        progressLabel="Sending the request"
-        confirmLabel="Send request"
-      >
+      <MoneyRequestReview unsettled={unsettled} flow={flow}>
         {(request) => (
           <ReviewSummary
             accountId={accountId}

@@ -155,14 +155,7 @@ function DepositFields({
           helperText={`Dollars and whole cents, up to ${formatMoney(DEPOSIT_MAX_AMOUNT)}, from ${linkedBankName(bank)}.`}
         />
         <FormTextField name="description" control={form.control} label="Description (optional)" />
-        <MoneyRequestReview
-          unsettled={unsettled}
-          flow={flow}
-          reviewLabel="Review deposit"
-          title="Review your deposit"
-          progressLabel="Sending the deposit"
-          confirmLabel="Request deposit"
-        >
+        <MoneyRequestReview unsettled={unsettled} flow={flow}>
           {(request) => (
             <DescriptionList
               items={[
