@@ -15,6 +15,7 @@ import {
   type MoneyRequestView,
 } from '../../../../../contract/money-requests';
 import { DayRangeFields } from '../../../../components/day-range-fields';
+import { FilterBar } from '../../../../components/filter-bar';
 import { RuleFilterField } from '../../../../components/rule-filter-field';
 import { PageHeader } from '../../../../components/page-header';
 import { useCsvExport } from '../../../../components/csv-export';
@@ -118,13 +119,7 @@ export default function MoneyRequestsRoute() {
         }
       />
       {csv.failure}
-      <Box
-        component="form"
-        role="search"
-        aria-label="Filter money requests"
-        onSubmit={(e) => e.preventDefault()}
-        sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}
-      >
+      <FilterBar label="Filter money requests" spaceBelow={2}>
         {choiceFilters.map(({ name, label, any, minWidth, options }) => (
           <TextField
             key={name}
@@ -155,7 +150,7 @@ export default function MoneyRequestsRoute() {
           />
         ))}
         <DayRangeFields value={query} refused={refused} onApply={set} />
-      </Box>
+      </FilterBar>
       {settled && (
         <SettledByHandNote
           settled={settled}
