@@ -1,23 +1,15 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { SecurityList } from '../../../../../contract/security-hours';
+import { loadedQuery } from '../../../../testing/query';
 import { ListedSecurities } from '../securities-state';
 
 afterEach(cleanup);
 
-const answered = (data: SecurityList) => ({
-  data,
-  error: null,
-  isPending: false,
-  isError: false,
-  isFetching: false,
-  refetch: vi.fn(),
-});
-
 const shown = (data: SecurityList) =>
   render(
-    <ListedSecurities securities={answered(data)} empty={<p>None traded</p>}>
+    <ListedSecurities securities={loadedQuery(data)} empty={<p>None traded</p>}>
       {(listed) => <p>Offered: {listed.map((s) => s.securityId).join(', ')}</p>}
     </ListedSecurities>,
   );
