@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -21,6 +21,7 @@ import { paths } from '../../../config/paths';
 import { formatCount, formatMoney, formatTimestamp } from '../../../lib/format';
 import { useTimeline } from '../api/get-timeline';
 import { BusyRetryButton } from '../../../components/busy-retry-button';
+import { useRetryThenFocus } from '../../../lib/focus';
 
 const kindLabels: Record<TimelineEntry['kind'], string> = {
   deposit: 'Deposit',
@@ -85,14 +86,13 @@ export function TimelineSection({ accountId }: { accountId: string }) {
   // Try again pressed on a part that could not be read: once it is read, its notice and button
   // go, and focus would drop to the page's top; it moves to the timeline's entries instead.
   const entries = useRef<HTMLDivElement>(null);
-  const retried = useRef(false);
   const gaps = timeline.data?.gaps.length ?? 0;
-  useEffect(() => {
-    if (!retried.current || timeline.isFetching) return;
-    retried.current = false;
-    if (gaps === 0 && (document.activeElement === document.body || !document.activeElement))
-      entries.current?.focus();
-  }, [gaps, timeline.isFetching]);
+  const retry = useRetryThenFocus({
+    answered: !timeline.isFetching,
+    answer: gaps,
+    retry: () => void timeline.refetch(),
+    next: () => (gaps === 0 ? entries.current : null),
+  });
   return (
     <SectionCard title="Timeline">
       <QueryState
@@ -132,15 +132,7 @@ export function TimelineSection({ accountId }: { accountId: string }) {
                 key={gap}
                 severity="warning"
                 role="status"
-                action={
-                  <BusyRetryButton
-                    busy={timeline.isFetching}
-                    onRetry={() => {
-                      retried.current = true;
-                      void timeline.refetch();
-                    }}
-                  />
-                }
+                action={<BusyRetryButton busy={timeline.isFetching} onRetry={retry} />}
               >
                 {gap}
               </Alert>
