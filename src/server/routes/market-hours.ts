@@ -287,6 +287,7 @@ export const marketHoursRoutes = [
     tags: ['market hours'],
     params: securityIdParamsSchema,
     body: securityHoursSaveSchema,
+    afterChange: 'Reload the page to see the hours the platform holds before saving again.',
     response: securityHoursResponseSchema,
     async handler({ params, body, deps, audit, request }) {
       // The hours now, read with getSecurityMarketHours (real-world notes §4.2), for two reasons:

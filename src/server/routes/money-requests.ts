@@ -508,7 +508,8 @@ export const moneyRequestRoutes = [
     params: moneyRequestReferenceParamsSchema,
     body: moneyRequestSettleSchema,
     response: moneyRequestViewSchema,
-    async handler({ params, body, user, deps, request: http }) {
+    afterChange: 'Reload the requests to see how this one stands before settling it again.',
+    async handler({ params, body, user, deps, request: http, changeMade }) {
       const request = await getMoneyRequest(deps.db, params.reference);
       if (!request) throw new HttpError('not_found', `No money request ${params.reference}.`);
       const already = () =>
@@ -557,6 +558,7 @@ export const moneyRequestRoutes = [
         new Date(),
       );
       if (!settled) throw already();
+      changeMade();
       const after = (await getMoneyRequest(deps.db, params.reference))!;
       const [emails, names] = await Promise.all([
         emailsOf(deps, [after]),

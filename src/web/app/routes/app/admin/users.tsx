@@ -401,7 +401,12 @@ function ManageUser({
         {change.isError && !refusesLinkFields(change.error) && (
           <ErrorAlert
             error={change.error}
-            title="Nothing was changed"
+            // The BFF's own sentence pair (a store outage) says "Nothing was changed" itself.
+            title={
+              isApiClientError(change.error) && change.error.nextStep
+                ? undefined
+                : 'Nothing was changed'
+            }
             withSupportId={!isRuleRefusal(change.error)}
           />
         )}

@@ -457,6 +457,56 @@ describe('an admin manages users', () => {
     expect(alert.textContent).toContain('Support id: 585970ff-1111-4222-8333-444455556666.');
   });
 
+  it('a change made before the portal’s database stopped answering is told as made, not as "Nothing was changed"', async () => {
+    const next =
+      'Reload the Users page to see this user as they are now before changing them again.';
+    listUsers();
+    mockRoute(
+      'put',
+      `/api/admin/users/${ada.id}/disabled`,
+      errorAnswer(503, {
+        code: 'store_unavailable',
+        message: `The portal's database stopped answering after your change was made: it was made, but could not be recorded in full. ${next}`,
+        submitted: 'yes',
+        nextStep: next,
+      }),
+    );
+    const dialog = await openLinkForm();
+    await confirm(
+      () => press(dialog.getByRole('button', { name: 'Disable user' })),
+      'Disable Ada',
+      'Disable user',
+    );
+    const alert = await dialog.findByRole('alert');
+    expect(alert.textContent).toContain('Done, but not recorded in full');
+    expect(alert.textContent).toContain(next);
+    expect(alert.textContent).not.toContain('Nothing was changed');
+  });
+
+  it('a store outage before any change says "Nothing was changed" once, with one next step', async () => {
+    listUsers();
+    mockRoute(
+      'put',
+      `/api/admin/users/${ada.id}/disabled`,
+      errorAnswer(503, {
+        code: 'store_unavailable',
+        message:
+          "The portal's database is not answering right now. Nothing was changed. Please try again in a moment.",
+        submitted: 'no',
+        nextStep: 'Please try again in a moment.',
+      }),
+    );
+    const dialog = await openLinkForm();
+    await confirm(
+      () => press(dialog.getByRole('button', { name: 'Disable user' })),
+      'Disable Ada',
+      'Disable user',
+    );
+    const alert = await dialog.findByRole('alert');
+    expect(alert.textContent?.match(/Nothing was changed/g)).toHaveLength(1);
+    expect(alert.textContent?.match(/again/g)).toHaveLength(1);
+  });
+
   it('an account the platform does not know is refused under the field, which keeps the id', async () => {
     listUsers();
     const sent = mockPost(
