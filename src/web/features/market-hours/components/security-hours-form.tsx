@@ -154,7 +154,7 @@ function DayRow({
           sx={{ gridColumn: '1 / -1', clear: 'left' }}
           data-testid={`held-now-${day}`}
         >
-          {`${label} was changed since you opened this page: the platform now holds ${nowHeld}.`}
+          {`Someone else changed ${label} since you opened this page: the platform now holds ${nowHeld}.`}
         </Typography>
       )}
     </Box>

@@ -237,11 +237,14 @@ describe('issuer staff save hours someone else changed since the page read them'
   const conflict = errorAnswer(409, {
     code: 'conflict',
     message:
-      'Friday was changed since you opened this page (now Closed): review and save again. Nothing was saved.',
+      'Someone else changed Friday since you opened this page (now Closed): review and save again. Nothing was saved.',
     submitted: 'no',
     refusal: 'state',
     fields: [
-      { field: 'friday', message: 'Friday was changed since you opened this page: now Closed' },
+      {
+        field: 'friday',
+        message: 'Someone else changed Friday since you opened this page: now Closed',
+      },
     ],
     requestId: '0f0e0d0c-0b0a-4909-8807-060504030201',
   });
@@ -271,7 +274,7 @@ describe('issuer staff save hours someone else changed since the page read them'
 
     const refusal = await alertTitled('The hours were not saved');
     expect(refusal.textContent).toContain(
-      'Friday was changed since you opened this page (now Closed): review and save again.',
+      'Someone else changed Friday since you opened this page (now Closed): review and save again.',
     );
     // Another person's change is no fault: nothing for support to trace.
     expect(refusal.textContent).not.toContain('Support id');
@@ -285,7 +288,7 @@ describe('issuer staff save hours someone else changed since the page read them'
     // Beside the person's edits, still in the form, the day as the platform holds it now.
     expect(
       await screen.findByText(
-        'Friday was changed since you opened this page: the platform now holds Closed.',
+        'Someone else changed Friday since you opened this page: the platform now holds Closed.',
         {},
         slowRender,
       ),
@@ -307,7 +310,7 @@ describe('issuer staff save hours someone else changed since the page read them'
       friday: { closed: true },
       expected: hoursOf('10002', closed).days,
     });
-    expect(screen.queryByText(/was changed since you opened this page/)).toBeNull();
+    expect(screen.queryByText(/changed Friday since you opened this page/)).toBeNull();
   });
 });
 
