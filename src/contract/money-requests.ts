@@ -86,8 +86,8 @@ const unknownSettledByHand = {
 /**
  * A request the portal refused before sending it, as it answered: why (the register's message)
  * and what to do (`nextStep`), the sentence pair the form showed, which the register and the
- * timeline show in place of the outcome's general words. Null for any other request, and for
- * refusals recorded before the pair was kept.
+ * timeline show in place of the outcome's general words. Null for any other request. (Refusals
+ * recorded before the pair was kept have it derived as the BFF reads them.)
  */
 export function notSentPair(request: {
   outcome: string;
