@@ -16,7 +16,7 @@ export function focusOnMount(node: HTMLElement | null): void {
  * the answer brought (none: it stays), unless it is somewhere already. Returns what the button
  * calls as it is pressed: `retry`, the read again, remembered as pressed.
  */
-export function useRetryThenFocus({
+export function useRetryThenFocus<Args extends unknown[] = []>({
   answered,
   answer,
   retry,
@@ -28,9 +28,10 @@ export function useRetryThenFocus({
    * render, so that `answered` is never seen false.
    */
   answer?: unknown;
-  retry: () => void;
+  /** Reads again; what Try again passes (for example which part to read) is handed on. */
+  retry: (...args: Args) => void;
   next: () => HTMLElement | null | undefined;
-}): () => void {
+}): (...args: Args) => void {
   const retried = useRef(false);
   // The latest of the caller's functions, for the effect that runs as the answer comes.
   const latest = useRef({ retry, next });
@@ -43,8 +44,8 @@ export function useRetryThenFocus({
     if (document.activeElement === document.body || document.activeElement === null)
       latest.current.next()?.focus();
   }, [answered, answer]);
-  return useCallback(() => {
+  return useCallback((...args: Args) => {
     retried.current = true;
-    latest.current.retry();
+    latest.current.retry(...args);
   }, []);
 }

@@ -11,6 +11,7 @@ import {
   probableTradeWords,
   type Timeline,
   type TimelineEntry,
+  type TimelinePart,
 } from '../../../../contract/money-requests';
 import { CardList } from '../../../components/card-list';
 import { Code, SectionCard } from '../../../components/description-list';
@@ -19,7 +20,8 @@ import { listsNothing, SkippedRecordsNotice } from '../../../components/skipped-
 import { PageNav, usePages } from '../../../components/page-nav';
 import { paths } from '../../../config/paths';
 import { formatCount, formatMoney, formatTimestamp } from '../../../lib/format';
-import { useTimeline } from '../api/get-timeline';
+import { errorMessage } from '../../../lib/api-client';
+import { useRetryTimelinePart, useTimeline } from '../api/get-timeline';
 import { BusyRetryButton } from '../../../components/busy-retry-button';
 import { useRetryThenFocus } from '../../../lib/focus';
 
@@ -83,14 +85,20 @@ function OlderFundMovesNote({
  */
 export function TimelineSection({ accountId }: { accountId: string }) {
   const timeline = useTimeline(accountId);
+  const retryPart = useRetryTimelinePart(accountId);
+  const reading = timeline.isFetching || retryPart.isPending;
   // Try again pressed on a part that could not be read: once it is read, its notice and button
   // go, and focus would drop to the page's top; it moves to the timeline's entries instead.
   const entries = useRef<HTMLDivElement>(null);
   const gaps = timeline.data?.gaps.length ?? 0;
   const retry = useRetryThenFocus({
-    answered: !timeline.isFetching,
+    answered: !reading,
     answer: gaps,
-    retry: () => void timeline.refetch(),
+    // A gap that names its part reads that part only; one that names none reads it all again.
+    retry: (part?: TimelinePart) => {
+      if (part) retryPart.mutate(part);
+      else void timeline.refetch();
+    },
     next: () => (gaps === 0 ? entries.current : null),
   });
   return (
@@ -126,17 +134,30 @@ export function TimelineSection({ accountId }: { accountId: string }) {
           >
             {/* A part of the timeline that could not be read (fund moves, investments) is a read
                 like any other: it can be tried again from where it is told, without reloading
-                the page. The timeline is one read of the BFF, which asks the platform again. */}
-            {data.gaps.map((gap) => (
-              <Alert
-                key={gap}
-                severity="warning"
-                role="status"
-                action={<BusyRetryButton busy={timeline.isFetching} onRetry={retry} />}
-              >
-                {gap}
-              </Alert>
-            ))}
+                the page. Only that part is read again (the BFF keeps the rest as read), so what
+                was read stays, and a gap the BFF names no part of reads the timeline again. */}
+            {data.gaps.map((gap) => {
+              const part = data.unread?.find((u) => u.gap === gap)?.part;
+              const mine = part !== undefined && retryPart.variables === part;
+              return (
+                <Alert
+                  key={gap}
+                  severity="warning"
+                  role="status"
+                  action={
+                    <BusyRetryButton
+                      busy={part ? mine && retryPart.isPending : timeline.isFetching}
+                      onRetry={() => retry(part)}
+                    />
+                  }
+                >
+                  {gap}
+                  {mine && retryPart.isError && (
+                    <> Reading it again failed as well: {errorMessage(retryPart.error)}</>
+                  )}
+                </Alert>
+              );
+            })}
             {data.fundMovesBound && (
               <OlderFundMovesNote accountId={accountId} bound={data.fundMovesBound} />
             )}
