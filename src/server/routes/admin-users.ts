@@ -36,6 +36,13 @@ import {
 } from '../store/users';
 import { attributed, defineRoute, type RouteContext, type RouteSpec } from './define';
 
+/**
+ * How an admin sees what a change to a user became when the store stopped answering after it was
+ * made (RouteSpec `afterChange`).
+ */
+const SEE_THE_USER_AGAIN =
+  'Reload the Users page to see this user as they are now before changing them again.';
+
 /** Users in the browser for admins; every change is audited. `npm run users` stays for scripts. */
 const toAdminUser = (u: UserRow): AdminUser => ({
   id: u.id,
@@ -133,8 +140,7 @@ function otherUserChange<B = unknown>({
     tags: ['admin'],
     params: adminUserParamsSchema,
     response: adminUserSchema,
-    afterChange:
-      'Reload the Users page to see this user as they are now before changing them again.',
+    afterChange: SEE_THE_USER_AGAIN,
     handler: async ({ params: { userId }, body, deps, user, request, changeMade }) => {
       const before = await target(deps, userId);
       if (user!.id === userId) {
@@ -280,8 +286,7 @@ export const adminUserRoutes = [
     params: adminUserParamsSchema,
     body: addLinkSchema,
     response: adminUserSchema,
-    afterChange:
-      'Reload the Users page to see this user as they are now before changing them again.',
+    afterChange: SEE_THE_USER_AGAIN,
     handler: ({ params, body, deps, audit, changeMade }) =>
       changeLink(
         deps,
@@ -308,8 +313,7 @@ export const adminUserRoutes = [
     tags: ['admin'],
     params: linkParamsSchema,
     response: adminUserSchema,
-    afterChange:
-      'Reload the Users page to see this user as they are now before changing them again.',
+    afterChange: SEE_THE_USER_AGAIN,
     handler: ({ params, deps, audit, changeMade }) =>
       changeLink(deps, audit, 'user_unlinked', params.userId, params, unlink, changeMade),
   }),
