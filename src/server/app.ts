@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config, UpstreamSettings } from './config';
 import type { Db } from './store/db';
 import { recordAudit } from './store/audit';
@@ -32,6 +32,7 @@ import { allRoutes } from './routes';
 import { systemRoutes } from './routes/system';
 import { OidcClient } from './lib/oidc';
 import { openApiPlugin } from './plugins/openapi';
+import { replySerializerCompiler } from './lib/reply-serializer';
 
 export interface AppOptions {
   config: Config;
@@ -129,11 +130,12 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   await app.register(openApiPlugin);
 
   const routes: RouteSpec[] = [...allRoutes, ...systemRoutes({ now: options.now ?? Date.now })];
-  // The BFF's routes in their own context: the contract's zod schemas validate requests and
-  // serialize replies there (fastify-type-provider-zod), and nowhere else (the SPA's files).
+  // The BFF's routes in their own context: the contract's zod schemas validate requests
+  // (fastify-type-provider-zod) and serialize replies there (lib/reply-serializer.ts), and
+  // nowhere else (the SPA's files).
   await app.register(async function bff(api) {
     api.setValidatorCompiler(validatorCompiler);
-    api.setSerializerCompiler(serializerCompiler);
+    api.setSerializerCompiler(replySerializerCompiler({ checkReplies: config.replyCheck }));
     registerRoutes(api, routes, deps, options.limitScale ?? config.routeLimitScale);
   });
 

@@ -69,6 +69,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().trim().default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FILE: z.string().optional(),
+  REPLY_CHECK: z.enum(['on', 'off']).optional(),
   OIDC_ISSUER_URL: z.url().optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
@@ -189,6 +190,11 @@ export interface Config {
   sessionAbsoluteMs: number;
   logLevel: string;
   logFile?: string;
+  /**
+   * Every reply checked against its contract before it is written (lib/reply-serializer.ts): on
+   * in tests (vitest's NODE_ENV) and `npm run dev`, off under `npm start` unless REPLY_CHECK=on.
+   */
+  replyCheck: boolean;
   /** Single sign-on through an OpenID provider; undefined when not configured. */
   oidc?: OidcSettings;
   identity: IdentitySettings;
@@ -467,6 +473,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
     logLevel: e.LOG_LEVEL,
     logFile: e.LOG_FILE,
+    replyCheck: e.REPLY_CHECK ? e.REPLY_CHECK === 'on' : process.env.NODE_ENV === 'test',
     oidc: e.OIDC_ISSUER_URL
       ? {
           issuerUrl: e.OIDC_ISSUER_URL,

@@ -12,6 +12,8 @@ async function main() {
   // Browsers use Vite's address in development, so that is the origin mutating requests carry
   // (the BFF compares Origin with PUBLIC_URL only).
   process.env.PUBLIC_URL ??= `http://127.0.0.1:${vitePort}`;
+  // Replies are checked against their contracts while developing (lib/reply-serializer.ts).
+  process.env.REPLY_CHECK ??= 'on';
   const config = loadConfig();
   const portal = await startPortal(config);
   const { createServer } = await import('vite');

@@ -1,17 +1,20 @@
 import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { errorHandlerPlugin } from '../../plugins/error-handler';
+import { replySerializerCompiler } from '../reply-serializer';
 import { defineRoute, registerRoutes, type RouteSpec } from '../../routes/define';
 import { fakeClient, ok } from '../../upstream/__tests__/fake-client';
 
 /*
- * The route contracts as Fastify applies them (fastify-type-provider-zod): a request the contract
- * refuses is a 400 naming each field and rule, in the portal's error shape; a reply the contract
- * refuses is a logged 500 that shows nothing of the reply. The specs borrow public entries of the
+ * The route contracts as Fastify applies them (fastify-type-provider-zod for requests, the
+ * portal's reply serializer for replies): a request the contract refuses is a 400 naming each
+ * field and rule, in the portal's error shape; a reply the contract refuses is a logged 500 that
+ * shows nothing of the reply (with the check on, as in tests and development); and a field the
+ * contract does not name never leaves, with the check on or off (off under `npm start`). The specs borrow public entries of the
  * policy table (GET /healthz, GET /api/config, POST /api/session) with contracts of their own.
  */
 
@@ -24,7 +27,7 @@ afterEach(async () => {
   logLines.length = 0;
 });
 
-async function appWith(routes: RouteSpec[]): Promise<FastifyInstance> {
+async function appWith(routes: RouteSpec[], checkReplies = true): Promise<FastifyInstance> {
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
       logLines.push(chunk.toString('utf8'));
@@ -35,7 +38,7 @@ async function appWith(routes: RouteSpec[]): Promise<FastifyInstance> {
   await app.register(errorHandlerPlugin);
   await app.register(async (api) => {
     api.setValidatorCompiler(validatorCompiler);
-    api.setSerializerCompiler(serializerCompiler);
+    api.setSerializerCompiler(replySerializerCompiler({ checkReplies }));
     // Public routes without objects never reach the store or the upstream; each request is
     // still given the upstream client that logs under its id.
     registerRoutes(api, routes, { upstream: fakeClient(ok).client } as Deps);
@@ -154,5 +157,94 @@ describe('reply contracts', () => {
     const res = await server.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  // What a reply looks like to the serializer: the contract's fields, and beside them what the
+  // upstream or a person's record held that the contract does not name.
+  const accountContract = z.object({
+    account: z.object({
+      id: z.string(),
+      name: z.string().nullable(),
+      balance: z.number(),
+      holdings: z.array(z.object({ symbol: z.string(), units: z.number() })),
+    }),
+  });
+  const plantedReply = {
+    account: {
+      id: 'A1',
+      name: 'Quinn',
+      balance: 10,
+      socialSecurityNumber: '123-45-6789',
+      holdings: [{ symbol: 'XYZ', units: 3, rawUpstreamField: 'internal note' }],
+      raw: { taxId: '98-7654321' },
+    },
+    developerAPIKey: 'key-of-the-platform',
+  };
+
+  it.each([
+    ['checked', true],
+    ['unchecked (npm start)', false],
+  ])(
+    'a reply %s keeps to the fields its contract names, at every depth',
+    async (_mode, checkReplies) => {
+      const server = await appWith(
+        [
+          defineRoute({
+            method: 'GET',
+            url: '/api/config',
+            summary: 'test',
+            tags: ['test'],
+            response: accountContract,
+            handler: async () => plantedReply as z.infer<typeof accountContract>,
+          }),
+        ],
+        checkReplies,
+      );
+      const res = await server.inject({ method: 'GET', url: '/api/config' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        account: {
+          id: 'A1',
+          name: 'Quinn',
+          balance: 10,
+          holdings: [{ symbol: 'XYZ', units: 3 }],
+        },
+      });
+      expect(res.body).not.toMatch(/123-45-6789|98-7654321|internal note|key-of-the-platform/);
+    },
+  );
+
+  it('unchecked, a reply the serializer cannot write is a logged 500 naming the field, not the value', async () => {
+    const server = await appWith(
+      [
+        defineRoute({
+          method: 'GET',
+          url: '/api/config',
+          summary: 'test',
+          tags: ['test'],
+          response: accountContract,
+          // A fault of ours: personal data where the contract wants a number.
+          handler: async () =>
+            ({
+              account: { ...plantedReply.account, balance: '123-45-6789' },
+            }) as unknown as z.infer<typeof accountContract>,
+        }),
+      ],
+      false,
+    );
+    const res = await server.inject({ method: 'GET', url: '/api/config' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json().error.code).toBe('internal');
+    expect(res.body).not.toContain('123-45-6789');
+    const line = logLines.find((l) => l.includes('reply does not match its contract'));
+    expect(line).toBeDefined();
+    expect(JSON.parse(line!).issues).toEqual([
+      {
+        path: 'account.balance',
+        code: 'invalid_type',
+        message: 'Invalid input: expected number, received string',
+      },
+    ]);
+    expect(logLines.join('')).not.toContain('123-45-6789');
   });
 });
