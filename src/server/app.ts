@@ -113,6 +113,8 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     ownership: owners.resolver(() => offerings.get('all', loadOfferings)),
   };
 
+  // A request's upstream calls, logged with it (logger.ts).
+  app.decorateRequest('upstreamCalls', null);
   // A callback hook, not an async one: no promise to settle for each reply.
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);

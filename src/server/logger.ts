@@ -147,11 +147,27 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   };
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The upstream calls made for this request so far, written with its line when it is answered;
+     * `REQUEST_LINE_WRITTEN` once that line is out (a call ending later writes a line of its own).
+     */
+    upstreamCalls: object[] | null;
+  }
+}
+
+/** Marks a request whose line is written; never pushed to. */
+export const REQUEST_LINE_WRITTEN: object[] = Object.freeze([]) as unknown as object[];
+
 /**
  * One log line a request, when it is answered: its method, path (the request serializer above
- * drops the query string), status and time, under its request id. Fastify's default writes a
- * second line as the request arrives; that one is kept at `debug`, since the answered line says
- * all it did and each line is a synchronous write (docs/benchmarks.md, "Logging").
+ * drops the query string), status, time and user, under its request id, and the upstream calls
+ * made for it (operation, status, time, attempt). Fastify's default writes a line as the request
+ * arrives; that one is kept at `debug`, since the answered line says all it did. Each line costs
+ * its serialization and the censor's walk, the largest of the BFF's own costs a request after the
+ * socket writes (docs/benchmarks.md, "Logging"), so the calls ride on the request's line instead
+ * of a line each.
  */
 export class RequestLogController extends LogController {
   incomingRequest(request: FastifyRequest) {
@@ -159,7 +175,15 @@ export class RequestLogController extends LogController {
   }
 
   requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
-    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    const calls = request.upstreamCalls;
+    request.upstreamCalls = REQUEST_LINE_WRITTEN;
+    const line: Record<string, unknown> = {
+      req: request,
+      res: reply,
+      responseTime: reply.elapsedTime,
+    };
+    if (request.user) line.userId = request.user.id;
+    if (calls && calls !== REQUEST_LINE_WRITTEN) line.upstream = calls;
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request completed');
   }

@@ -151,7 +151,7 @@ describe('the log of a request', () => {
 });
 
 describe('the log of a request through the BFF', () => {
-  it("carries the request's id on each of its upstream calls, so a call can be matched to its request", async () => {
+  it('is one line: the request, its user and its upstream calls, under its id', async () => {
     const { lines, stream } = lineStream();
     const h = await startHarness({ logStream: stream });
     try {
@@ -160,9 +160,26 @@ describe('the log of a request through the BFF', () => {
       const res = await call(h.app, 'GET', `/api/accounts/${accountId}`, { cookie });
       expect(res.statusCode).toBe(200);
       const reqId = res.headers['x-request-id'];
-      const calls = lines.filter((line) => line.msg === 'upstream call' && line.reqId === reqId);
-      expect(calls).toHaveLength(1);
-      expect(calls[0]).toMatchObject({ component: 'upstream', operation: 'getAccount' });
+      const ofRequest = lines.filter((line) => line.reqId === reqId);
+      expect(ofRequest).toHaveLength(1);
+      const [line] = ofRequest;
+      expect(line).toMatchObject({
+        msg: 'request completed',
+        req: { method: 'GET', url: `/api/accounts/${accountId}` },
+        res: { statusCode: 200 },
+        userId: expect.any(String),
+      });
+      expect(typeof line.responseTime).toBe('number');
+      expect(line.upstream).toEqual([
+        {
+          operation: 'getAccount',
+          // As the harness's upstream settings send it.
+          method: 'POST',
+          httpStatus: 200,
+          durationMs: expect.any(Number),
+          attempt: 1,
+        },
+      ]);
     } finally {
       await h.close();
     }

@@ -44,6 +44,7 @@ import type { RoutePolicy } from '../policy/types';
 import { limitHooks } from '../plugins/rate-limit';
 import type { Deps, SignedInUser } from '../deps';
 import type { UpstreamClient, UpstreamLogger } from '../upstream/client';
+import { REQUEST_LINE_WRITTEN } from '../logger';
 import { SEND_AGAIN_IN_A_MOMENT, submittedSentence } from '../upstream/errors';
 import { hasSecondFactor } from '../store/second-factors';
 import { outcomeWordsOf } from '../../contract/money-requests';
@@ -406,12 +407,20 @@ async function handle(
 /**
  * The upstream client's lines in a request's log, marked as the upstream's. Not a child logger:
  * pino builds each child's bindings anew, and the request's own child (Fastify's) already carries
- * the reqId; a field on each line costs less than a second child per request (docs/benchmarks.md).
+ * the reqId. A call's own record (its `info` line) waits for the request's line and is written
+ * with it (logger.ts, RequestLogController): one line a request instead of one more a call
+ * (docs/benchmarks.md). Warnings and errors are written at once, and so is a call that ends after
+ * the request's line is out.
  */
 function upstreamLogOf(request: FastifyRequest): UpstreamLogger {
   const log = request.log;
   return {
-    info: (fields, message) => log.info({ component: 'upstream', ...fields }, message),
+    info: (fields, message) => {
+      const calls = request.upstreamCalls;
+      if (calls === REQUEST_LINE_WRITTEN) log.info({ component: 'upstream', ...fields }, message);
+      else if (calls) calls.push(fields);
+      else request.upstreamCalls = [fields];
+    },
     warn: (fields, message) => log.warn({ component: 'upstream', ...fields }, message),
     error: (fields, message) => log.error({ component: 'upstream', ...fields }, message),
   };
