@@ -143,12 +143,13 @@ countedStep(
   }),
 );
 // The integration tests whose subject lives in the store, again against a PostgreSQL server:
-// sessions and their cache, second factors and single sign-on, the
+// sessions, their cache and the auth epoch's listener, second factors and single sign-on, the
 // money register and idempotency (with the crash test), audit and saved records, rate-limit
 // counters shared by two instances, a store outage, and filters fuzzed into store queries. The
 // tests of HTTP edges, policy and upstream faults do not depend on the dialect and run once,
 // on PGlite, above.
 const POSTGRES_SUITE = [
+  'auth-epoch-listen',
   'crash-money',
   'fuzz-queries',
   'identity',

@@ -59,6 +59,8 @@ export interface BuiltApp {
   app: FastifyInstance;
   deps: Deps;
   routes: RouteSpec[];
+  /** The session cache (tests wait on it for another instance's change to arrive). */
+  sessions: SessionCache;
 }
 
 /** Assembles plugins and routes; starting the process is server.ts's job. */
@@ -144,7 +146,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   if (options.spaDir && existsSync(path.join(options.spaDir, 'index.html'))) {
     await serveSpa(app, options.spaDir);
   }
-  return { app, deps, routes };
+  return { app, deps, routes, sessions };
 }
 
 function trustHops(hops: number) {

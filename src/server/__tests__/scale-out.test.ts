@@ -6,6 +6,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { fetchManifest, seedDemoUsers, type SandboxManifest } from '../demo-users';
 import { openStore, type Db } from '../store/db';
+import type { SessionCache } from '../store/session-cache';
 import {
   call,
   callSandbox,
@@ -18,7 +19,9 @@ import {
 
 /**
  * Instances keep no state of their own. Two BFF instances on one
- * PostgreSQL database behave as one. Runs when TEST_DATABASE_URL names a server.
+ * PostgreSQL database behave as one. Runs when TEST_DATABASE_URL names a server. A sign-out on
+ * one reaches the other's session cache by the server's notification (store/auth-epoch.ts): the
+ * tests wait for it to arrive (`caughtUp`), never for a time.
  */
 const enabled = Boolean(process.env.TEST_DATABASE_URL);
 if (!enabled)
@@ -28,7 +31,7 @@ describe.skipIf(!enabled)('two BFF instances on one PostgreSQL', () => {
   let sandbox: RunningSandbox;
   let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
   let manifest: SandboxManifest;
-  const instances: { app: FastifyInstance; db: Db }[] = [];
+  const instances: { app: FastifyInstance; db: Db; sessions: SessionCache }[] = [];
 
   beforeAll(async () => {
     sandbox = await startSandbox({ port: 0, dataDir: null });
@@ -43,7 +46,7 @@ describe.skipIf(!enabled)('two BFF instances on one PostgreSQL', () => {
       });
       const db = await openStore({ databaseUrl: config.databaseUrl, dataDir: null });
       if (i === 0) await seedDemoUsers(db, manifest, DEMO_PASSWORD);
-      const { app } = await buildApp({
+      const { app, sessions } = await buildApp({
         config,
         db,
         sandbox: true,
@@ -57,7 +60,7 @@ describe.skipIf(!enabled)('two BFF instances on one PostgreSQL', () => {
           maxSockets: 16,
         },
       });
-      instances.push({ app, db });
+      instances.push({ app, db, sessions });
     }
   });
 
@@ -82,6 +85,7 @@ describe.skipIf(!enabled)('two BFF instances on one PostgreSQL', () => {
     const [a, b] = instances;
     const cookie = await signIn(a.app, 'investor2@demo.test');
     expect((await call(b.app, 'DELETE', '/api/session', { cookie })).statusCode).toBe(204);
+    await a.sessions.caughtUp();
     expect((await call(a.app, 'GET', '/api/session', { cookie })).json()).toEqual({
       signedIn: false,
     });
@@ -97,6 +101,7 @@ describe.skipIf(!enabled)('two BFF instances on one PostgreSQL', () => {
     expect((await call(a.app, 'GET', '/api/session', { cookie })).statusCode).toBe(200);
     expect((await call(b.app, 'GET', '/api/session', { cookie })).statusCode).toBe(200);
     expect((await call(a.app, 'DELETE', '/api/session', { cookie })).statusCode).toBe(204);
+    await b.sessions.caughtUp();
     expect((await call(b.app, 'GET', '/api/session', { cookie })).json()).toEqual({
       signedIn: false,
     });

@@ -7,9 +7,12 @@ import { call, signIn, startHarness, type Harness } from './harness';
 
 /*
  * Sessions are cached in memory, yet revocation, a disabled user, changed links and deadlines
- * take effect on the very next request (architecture decisions 8 and 11). The changes below are
- * made straight in the store, as another instance or the users command would make them.
+ * take effect on the next request (architecture decisions 8 and 11). The changes below are made
+ * straight in the store, as another instance or the users command would make them: on PGlite the
+ * epoch moves while the statement completes; on a PostgreSQL server the instance learns it from
+ * the server's notification, which each test waits for (`caughtUp`) before its next request.
  */
+const caughtUp = () => h.built.sessions.caughtUp();
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
@@ -27,6 +30,7 @@ describe('session cache', () => {
       .set({ revoked_at: new Date() })
       .where('id_hash', '=', hashToken(cookie.split('=')[1]))
       .execute();
+    await caughtUp();
     expect((await call(h.app, 'GET', '/api/session', { cookie })).json()).toEqual({
       signedIn: false,
     });
@@ -40,6 +44,7 @@ describe('session cache', () => {
       .set({ idle_expires_at: new Date(Date.now() - 1000) })
       .where('id_hash', '=', hashToken(cookie.split('=')[1]))
       .execute();
+    await caughtUp();
     expect((await call(h.app, 'GET', '/api/session', { cookie })).json()).toEqual({
       signedIn: false,
     });
@@ -60,11 +65,13 @@ describe('session cache', () => {
       .where('user_id', '=', userId)
       .where('upstream_id', '=', accountId)
       .execute();
+    await caughtUp();
     expect((await call(h.app, 'GET', `/api/accounts/${accountId}`, { cookie })).statusCode).toBe(
       403,
     );
 
     await h.db.updateTable('users').set({ disabled: true }).where('id', '=', userId).execute();
+    await caughtUp();
     expect((await call(h.app, 'GET', '/api/session', { cookie })).json()).toEqual({
       signedIn: false,
     });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { SessionCache } from '../store/session-cache';
@@ -53,6 +53,19 @@ async function session(
     request.user = resolved.user;
     request.session = resolved.session;
   });
+  // Before the answer leaves: a request that may have written sessions, users or links (any
+  // but a read, and the single sign-on callback, which signs in by GET) makes this instance's
+  // next requests read the auth epoch rather than wait for the notification of its own change.
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (mayChangeSessions(request)) sessions.changedHere();
+    done(null, payload);
+  });
+}
+
+function mayChangeSessions(request: FastifyRequest): boolean {
+  const method = request.method;
+  if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') return true;
+  return request.routeOptions.url?.startsWith('/auth/') ?? false;
 }
 
 /** Decorates the root's requests with `user` and `session`; needs @fastify/cookie first. */

@@ -14,8 +14,9 @@ import type { StoredUser } from './users';
 /*
  * Sessions kept in memory between requests (architecture decisions 8 and 11). The store stays the
  * truth: an entry is trusted only while the auth epoch it was read under is current, so a
- * sign-out, a disabled user or a changed link on any instance takes effect on the next request
- * everywhere. Deadlines are checked against the clock on every request; an entry that looks
+ * sign-out, a disabled user or a changed link takes effect on the next request on the instance
+ * that made it, and on every other one as soon as the database's notification of it arrives
+ * (store/auth-epoch.ts; docs/deploy.md, "Session cache"). Deadlines are checked against the clock on every request; an entry that looks
  * expired is read again, because another instance may have slid its idle deadline.
  *
  * Idle touches: a session's idle deadline is slid at most once a minute (as before), and the
@@ -105,6 +106,19 @@ export class SessionCache {
     this.entries.set(idHash, entry);
     this.touch(entry, now);
     return entry;
+  }
+
+  /**
+   * A request that may have changed sessions, users or links is being answered here: the next
+   * requests read the epoch instead of waiting for the notification of that change.
+   */
+  changedHere(): void {
+    this.epoch.changedHere();
+  }
+
+  /** Resolves once this instance has seen every change committed before the call (tests). */
+  caughtUp(): Promise<void> {
+    return this.epoch.caughtUp();
   }
 
   /** Forgets one session at once on this instance (the epoch tells the others). */
