@@ -16,7 +16,7 @@ export interface ReplySerializerOptions {
 type Serialize = (data: unknown) => string;
 
 /**
- * The serializer of each route's reply: fast-json-stringify compiled once, at registration, from
+ * The serializer of each route's reply: fast-json-stringify compiled once, at its first reply, from
  * the JSON Schema of the route's contract (zod's own conversion, the one the OpenAPI document is
  * written from). It writes only the properties the contract names, at any depth, so a field the
  * contract does not name (a raw upstream field, a tax id) never leaves the BFF, checked or not.
@@ -26,12 +26,12 @@ type Serialize = (data: unknown) => string;
  * typed against the contract at compile time, and the check was most of a reply's serialization
  * cost (8–9 µs of 12 for an account; docs/benchmarks.md). What skipping it lets out, and only
  * through a fault of ours that the types did not catch (a cast): a value of the wrong kind where
- * fast-json-stringify does not refuse it. It refuses a missing required field, a number that is
- * not one, and a value matching no branch of a union (each a 500, as before); it writes a constant
- * as the contract's constant and a number as text where text is due, and lets a string outside an
- * enumeration through. Tests and development keep the check (`checkReplies`), so every route
- * test fails on such a reply. A schema the conversion cannot express falls back to zod's own
- * serializer, the check included.
+ * fast-json-stringify does not refuse it. It refuses a missing required field and a number that
+ * is not one (each a 500, as before); it writes a constant as the contract's constant and a
+ * number as text where text is due, and lets through text that breaks a pattern (a date's form)
+ * or lies outside an enumeration. Tests and development keep the check (`checkReplies`), so
+ * every route test fails on such a reply. A schema the conversion cannot express falls back to
+ * zod's own serializer, the check included.
  */
 export function replySerializerCompiler(
   options: ReplySerializerOptions,
@@ -45,7 +45,7 @@ export function replySerializerCompiler(
       if (!compiled) {
         try {
           compiled = fastJsonStringify(
-            z.toJSONSchema(schema, { io: 'output', target: 'draft-7' }) as never,
+            forWriting(z.toJSONSchema(schema, { io: 'output', target: 'draft-7' })) as never,
           ) as Serialize;
         } catch {
           compiled = zodSerializerCompiler(route as never) as Serialize;
@@ -77,4 +77,50 @@ export function replySerializerCompiler(
       }
     };
   };
+}
+
+type JsonSchema = { [key: string]: unknown };
+const SCALAR_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'null']);
+
+/** The JSON types a schema allows, when it is nothing but one or more scalar types (else null). */
+function scalarTypes(schema: JsonSchema): string[] | null {
+  const types = Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string];
+  if (!types.every((type) => SCALAR_TYPES.has(type))) return null;
+  // What only validates a value (never how it is written) may go; a constant or a list of
+  // values decides what is written, so such a branch stays a branch.
+  const rest = Object.keys(schema).filter(
+    (key) => !['type', 'pattern', 'minLength', 'maxLength', 'description'].includes(key),
+  );
+  return rest.length === 0 ? types : null;
+}
+
+/**
+ * The contract's JSON Schema as fast-json-stringify writes it fastest, writing the same JSON: a
+ * union of scalar types (a date's text or null, a decimal or null) becomes one list of types.
+ * As a union, each value would be matched against every branch by a validator (ajv) just to pick
+ * how to write it; a list of types is picked by `typeof`. The patterns and lengths it drops were
+ * never checked on writing anyway.
+ */
+function forWriting(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(forWriting);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema)) out[key] = forWriting(value);
+  const anyOf = out.anyOf;
+  if (
+    Array.isArray(anyOf) &&
+    Object.keys(out).every((key) => key === 'anyOf' || key === 'description')
+  ) {
+    // Nested unions first flattened: a date is one of two patterns, or null.
+    const branches = (anyOf as JsonSchema[]).flatMap((branch) =>
+      Array.isArray(branch.anyOf) && Object.keys(branch).length === 1
+        ? (branch.anyOf as JsonSchema[])
+        : [branch],
+    );
+    const types = branches.map(scalarTypes);
+    if (types.every((list) => list !== null)) {
+      return { type: [...new Set(types.flat())] };
+    }
+  }
+  return out;
 }
