@@ -22,8 +22,8 @@ export interface BenchBffOptions {
 
 /**
  * The BFF as the benchmarks run it on 127.0.0.1: logs off (BENCH_LOG_FILE=path logs at `info`
- * into that file, as `npm start` logs to its output: a line a request received and answered, and
- * one an upstream call), the demo users seeded from the upstream's manifest, and a socket pool
+ * into that file, as `npm start` logs to its output: one line a request when it is answered,
+ * carrying its upstream calls), the demo users seeded from the upstream's manifest, and a socket pool
  * wide enough for the load they send.
  */
 export async function startBenchBff({ sandbox, db, port = 0, spaDir }: BenchBffOptions): Promise<{
