@@ -7,6 +7,10 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { censorLogObject, logDestination, loggerOptions, RequestLogController } from '../logger';
 import { call, signIn, startHarness } from './harness';
+import type { Deps } from '../deps';
+import { defineRoute, registerRoutes } from '../routes/define';
+import { fakeClient, ok } from '../upstream/__tests__/fake-client';
+import type { UpstreamClient } from '../upstream/client';
 
 /** A stream that keeps each log line written to it, parsed. */
 function lineStream() {
@@ -183,6 +187,55 @@ describe('the log of a request through the BFF', () => {
     } finally {
       await h.close();
     }
+  });
+});
+
+describe("an upstream call that ends after its request's line", () => {
+  it('is written on a line of its own under the request id, not lost', async () => {
+    const { lines, stream } = lineStream();
+    const options = loggerOptions('info') as Exclude<FastifyServerOptions['logger'], boolean>;
+    const app = Fastify({
+      logger: { ...options, stream },
+      logController: new RequestLogController(),
+    });
+    app.decorateRequest('upstreamCalls', null);
+    let lateCall: (() => void) | null = null;
+    // The upstream client as a route gets it: logging through the request's logger.
+    const base = fakeClient(ok).client;
+    const clientLoggingTo = (logger = base.logger): UpstreamClient => ({
+      ...base,
+      logger,
+      withLogger: clientLoggingTo,
+    });
+    registerRoutes(
+      app,
+      [
+        defineRoute({
+          method: 'GET',
+          url: '/api/config',
+          summary: 'test',
+          tags: ['test'],
+          response: null,
+          handler: async ({ deps }) => {
+            deps.upstream.logger.info({ operation: 'first', attempt: 1 }, 'upstream call');
+            // A call still running when the reply goes: its record comes after the request's line.
+            lateCall = () =>
+              deps.upstream.logger.info({ operation: 'late', attempt: 1 }, 'upstream call');
+          },
+        }),
+      ],
+      { upstream: clientLoggingTo() } as Deps,
+    );
+    const res = await app.inject({ method: 'GET', url: '/api/config' });
+    lateCall!();
+    await app.close();
+    expect(res.statusCode).toBe(204);
+    const reqId = lines.find((line) => line.msg === 'request completed')?.reqId;
+    expect(reqId).toBeDefined();
+    const ofRequest = lines.filter((line) => line.reqId === reqId);
+    expect(ofRequest.map((line) => line.msg)).toEqual(['request completed', 'upstream call']);
+    expect(ofRequest[0].upstream).toEqual([{ operation: 'first', attempt: 1 }]);
+    expect(ofRequest[1]).toMatchObject({ component: 'upstream', operation: 'late' });
   });
 });
 
