@@ -53,9 +53,10 @@ async function session(
     request.user = resolved.user;
     request.session = resolved.session;
   });
-  // Before the answer leaves: a request that may have written sessions, users or links (any
-  // but a read, and the single sign-on callback, which signs in by GET) makes this instance's
-  // next requests read the auth epoch rather than wait for the notification of its own change.
+  // Before the answer leaves: a request that may have written sessions, users or links (any but
+  // a read, and the single sign-on routes under /auth/, whose callback signs in by GET) makes
+  // this instance's next requests read the auth epoch rather than wait for the notification of
+  // its own change.
   app.addHook('onSend', (request, _reply, payload, done) => {
     if (mayChangeSessions(request)) sessions.changedHere();
     done(null, payload);
