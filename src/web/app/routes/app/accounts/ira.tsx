@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -13,16 +13,9 @@ export default function IraRoute() {
   const { accountId = '' } = useParams();
   const account = useAccount(accountId);
   const failed = useSettledOnce(account.isError);
-  // Try again answered: the notice and its button go, and focus would drop to the page's top. It
-  // moves to the mailing address the answer filled in (or left for the person to type).
-  const retried = useRef(false);
-  const read = account.data !== undefined;
-  useEffect(() => {
-    if (!read || !retried.current) return;
-    retried.current = false;
-    if (document.activeElement === document.body || !document.activeElement)
-      document.querySelector<HTMLInputElement>('input[name="mailing.line1"]')?.focus();
-  }, [read]);
+  // Try again answered: the notice and its button go, and focus would drop to the page's top.
+  // The wizard moves it to what the answer did: the mailing address filled in, or its notice.
+  const [asked, setAsked] = useState(false);
   return (
     <AccountSubpage
       accountId={accountId}
@@ -42,7 +35,7 @@ export default function IraRoute() {
             <BusyRetryButton
               busy={account.isFetching}
               onRetry={() => {
-                retried.current = true;
+                setAsked(true);
                 void account.refetch();
               }}
             />
@@ -50,10 +43,11 @@ export default function IraRoute() {
         >
           <AlertTitle>Your account&apos;s address could not be read</AlertTitle>
           {errorMessage(account.error)} The mailing address is therefore not filled in for you: type
-          it in, or try again to have it filled in. Everything else works as usual.
+          it in, or try again to have it filled in. Once you have typed any of it, what you typed is
+          kept. Everything else works as usual.
         </Alert>
       )}
-      <IraWizard accountId={accountId} address={account.data?.address} />
+      <IraWizard accountId={accountId} address={account.data?.address} addressAsked={asked} />
     </AccountSubpage>
   );
 }
