@@ -202,7 +202,7 @@ describe('QueryState', () => {
   describe('offers Try again only where reading again may give another answer', () => {
     const failed = (status: number, code: ApiClientError['code']) =>
       new ApiClientError({ message: `Failed with ${status}.`, status, code, submitted: 'no' });
-    const mayPass: [string, unknown][] = [
+    const mayPass: [string, Error][] = [
       ['the portal unreachable', failed(0, 'network')],
       ['an answer that could not be read', failed(200, 'bad_response')],
       ['a request timeout (408)', failed(408, 'internal')],
