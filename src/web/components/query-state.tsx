@@ -50,6 +50,13 @@ type QueryStateProps<T> = QueryWords & {
    * the platform), where Try again is not offered: a way back or on from the page.
    */
   wayOn?: ReactNode;
+  /**
+   * Set where another section of the page shows the same read and tells its failure, with the
+   * support id and Try again: a second notice of one failure would say it twice. Shown in place
+   * of the content when the first read failed (what that means here, and a pointer to that
+   * section); a read again that fails is told there only.
+   */
+  failureToldElsewhere?: ReactNode;
   children: (data: T) => ReactNode;
 };
 
@@ -82,6 +89,7 @@ function QueryStateContent<T>({
   isEmpty,
   empty,
   wayOn,
+  failureToldElsewhere,
   children,
   retry,
 }: QueryStateProps<T> & { retry: () => void }) {
@@ -100,6 +108,7 @@ function QueryStateContent<T>({
   // fails (the portal unreachable for a moment, after a request was sent) keeps what was shown,
   // and what the person is doing there: a form filled in, a request under review, its outcome.
   if (query.isError && query.data === undefined) {
+    if (failureToldElsewhere !== undefined) return failureToldElsewhere;
     return <ErrorAlert error={query.error} title={errorTitle} onRetry={retry} wayOn={wayOn} />;
   }
 
@@ -107,7 +116,7 @@ function QueryStateContent<T>({
   return (
     <Box aria-busy={query.isFetching ? 'true' : 'false'}>
       {query.isFetching && <LinearProgress aria-label={loadingLabel} sx={{ mb: 1, height: 2 }} />}
-      {query.isError && !query.isFetching && (
+      {query.isError && !query.isFetching && failureToldElsewhere === undefined && (
         <StaleAlert
           error={query.error}
           title={errorTitle}
