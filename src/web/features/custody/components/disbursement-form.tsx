@@ -34,7 +34,7 @@ import {
   accountRequestPlaces,
 } from '../../../components/form/submission-error';
 import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage, mayPassOnRetry } from '../../../lib/api-client';
 import { formatTimestamp, formatMoney } from '../../../lib/format';
 import { useCreateDisbursement } from '../api/create-disbursement';
 import {
@@ -249,14 +249,17 @@ function BankNotChecked({ check, onRetry }: { check: BankCheck; onRetry: () => v
       severity="warning"
       role="status"
       action={
-        <BusyRetryButton
-          busy={check.retrying}
-          busyLabel="Checking…"
-          onRetry={() => {
-            onRetry();
-            check.retry();
-          }}
-        />
+        // A read refused for good would be refused alike: no Try again then (mayPassOnRetry).
+        mayPassOnRetry(check.error) && (
+          <BusyRetryButton
+            busy={check.retrying}
+            busyLabel="Checking…"
+            onRetry={() => {
+              onRetry();
+              check.retry();
+            }}
+          />
+        )
       }
     >
       <AlertTitle>The linked bank account could not be checked</AlertTitle>
