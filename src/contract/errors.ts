@@ -89,3 +89,5 @@ export const apiErrorSchema = z.object({
     standing: z.optional(z.array(standingOnErrorSchema)),
   }),
 });
+/** The error of an error reply's body, as the BFF sends it and the web reads it. */
+export type ApiError = z.infer<typeof apiErrorSchema>['error'];

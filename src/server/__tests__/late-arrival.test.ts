@@ -161,6 +161,13 @@ describe('a lost answer and a platform that answers late', () => {
       wasSettledVia: 'reconciliation',
       upstreamId: row?.upstreamId,
       sentAgainAs: [againRef],
+      // Like every settling event, it names its request and who settled it how.
+      kind: 'disbursement',
+      accountId: accountA,
+      amount: '19.25',
+      forUser: row?.userId,
+      by: event.user_id,
+      via: 'reconciliation',
     });
 
     // The investor's timeline says the same.
@@ -213,6 +220,15 @@ describe('a lost answer and a platform that answers late', () => {
     expect([...row!.fundMovesFound].sort()).toEqual(moves);
     const [event] = await auditOf(reference, 'money_request_found_twice');
     expect([...(event.details as { fundMoves: string[] }).fundMoves].sort()).toEqual(moves);
+    expect(event.details).toMatchObject({
+      upstreamId: requestId,
+      kind: 'disbursement',
+      accountId: accountA,
+      amount: '24.25',
+      forUser: row?.userId,
+      by: event.user_id,
+      via: 'reconciliation',
+    });
 
     // The register names both, for the reviewer and for the investor.
     const register = await call(

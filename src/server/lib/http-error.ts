@@ -1,10 +1,4 @@
-import type {
-  ErrorCode,
-  FieldIssue,
-  Refusal,
-  StandingOnError,
-  Submitted,
-} from '../../contract/errors';
+import type { ApiError, ErrorCode } from '../../contract/errors';
 
 const statusOf: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -29,16 +23,14 @@ export class HttpError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly extra: {
-      fields?: FieldIssue[];
-      submitted?: Submitted;
-      /** What a refusal is about, when known (contract/errors). */
-      refusal?: Refusal;
+    /**
+     * What the body says besides the message, in the contract's words (contract/errors: the
+     * refusal, the fields, the standing requests), and what the BFF keeps for itself.
+     */
+    readonly extra: Pick<ApiError, 'fields' | 'submitted' | 'refusal' | 'standing'> & {
       retryAfterSeconds?: number;
       /** Our reference of a money request (the register). */
       reference?: string | null;
-      /** Requests of the same kind that stand unsettled, which refused this one (contract/errors). */
-      standing?: StandingOnError[];
       /**
        * The platform answered and refused it (a rejection, a missing permission, a record it does
        * not know): the request reached it, so the register records it as refused, not as never
@@ -61,7 +53,8 @@ export class HttpError extends Error {
     this.status = statusOf[code];
   }
 
-  toBody(requestId?: string) {
+  /** The reply's body: the contract's error shape (apiErrorSchema), which the web parses. */
+  toBody(requestId?: string): { error: ApiError } {
     return {
       error: {
         code: this.code,

@@ -252,19 +252,13 @@ async function recordFoundTwice(
   return db.transaction().execute(async (tx) => {
     const { all, added } = await recordFundMovesFound(tx, request.reference, found, at);
     if (added.length === 0) return false;
-    await recordAudit(tx, {
-      userId: by === 'system' ? null : by,
-      action: 'money_request_found_twice',
-      objectType: 'money_request',
-      objectId: request.reference,
-      outcome: 'succeeded',
-      details: {
-        upstreamId: request.upstreamId,
-        fundMoves: all,
-        newlyFound: added,
-        ...whatWasSettled(request, by, 'reconciliation'),
-      },
-    });
+    await recordSettlingEvent(
+      tx,
+      request,
+      'money_request_found_twice',
+      { by, via: 'reconciliation' },
+      { upstreamId: request.upstreamId, fundMoves: all, newlyFound: added },
+    );
     return true;
   });
 }
@@ -319,39 +313,54 @@ async function correctNotSent(
     );
     if (request.kind === 'disbursement')
       await correctApprovalOfRequest(tx, request.reference, message);
-    await recordAudit(tx, {
-      userId: by === 'system' ? null : by,
-      action: 'money_request_found_after_not_sent',
-      objectType: 'money_request',
-      objectId: request.reference,
-      outcome: 'succeeded',
-      details: {
+    await recordSettlingEvent(
+      tx,
+      request,
+      'money_request_found_after_not_sent',
+      { by, via: 'reconciliation' },
+      {
         settled: 'created',
         was: 'not_sent',
         wasSettledVia: request.settledVia,
         wasSettledAt: request.settledAt?.toISOString() ?? null,
         upstreamId,
         sentAgainAs: againAs,
-        ...whatWasSettled(request, by, 'reconciliation'),
       },
-    });
+    );
     return true;
   });
 }
 
 /**
- * What every settling event of the audit log names of its request, and who settled it how: a
- * reviewer reads each of them on its own, without the request's row beside it.
+ * The audit event of a request settled or corrected (found twice, found after "not sent"): every
+ * one names its request and who settled it how, after its own details, so a reviewer reads each
+ * on its own without the request's row beside it; one a person made says who, from where.
  */
-function whatWasSettled(request: MoneyRequest, by: string, via: Settler['via']) {
-  return {
-    kind: request.kind,
-    accountId: request.accountId,
-    amount: request.amount,
-    forUser: request.userId,
-    by,
-    via,
-  };
+async function recordSettlingEvent(
+  tx: Db,
+  request: MoneyRequest,
+  action: string,
+  settler: Settler,
+  details: Record<string, unknown>,
+): Promise<void> {
+  await recordAudit(tx, {
+    userId: settler.by === 'system' ? null : settler.by,
+    ...settler.person,
+    action,
+    objectType: 'money_request',
+    objectId: request.reference,
+    reason: settler.reason,
+    outcome: 'succeeded',
+    details: {
+      ...details,
+      kind: request.kind,
+      accountId: request.accountId,
+      amount: request.amount,
+      forUser: request.userId,
+      by: settler.by,
+      via: settler.via,
+    },
+  });
 }
 
 export function oldEnough(request: MoneyRequest, now: Date, ms: number): boolean {
@@ -497,19 +506,9 @@ export async function settleUnknown(
           : `${message} To send it, make a new request: it waits for approval again.`,
       );
     }
-    await recordAudit(tx, {
-      userId: settler.by === 'system' ? null : settler.by,
-      ...settler.person,
-      action: 'money_request_settled',
-      objectType: 'money_request',
-      objectId: request.reference,
-      reason: settler.reason,
-      outcome: 'succeeded',
-      details: {
-        settled: verdict.outcome,
-        upstreamId: verdict.outcome === 'created' ? verdict.upstreamId : null,
-        ...whatWasSettled(request, settler.by, settler.via),
-      },
+    await recordSettlingEvent(tx, request, 'money_request_settled', settler, {
+      settled: verdict.outcome,
+      upstreamId: verdict.outcome === 'created' ? verdict.upstreamId : null,
     });
     return true;
   });

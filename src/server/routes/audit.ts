@@ -12,6 +12,7 @@ import { csvLine } from '../../contract/csv';
 import type { Db } from '../store/db';
 import { queryAudit, type AuditQuery as StoreAuditQuery } from '../store/audit';
 import { csvDownload } from '../lib/csv-download';
+import { wholeDays } from '../lib/whole-days';
 import { defineRoute } from './define';
 
 type AuditRow = Awaited<ReturnType<typeof queryAudit>>[number];
@@ -104,17 +105,13 @@ function safeParse(text: string): unknown {
   }
 }
 
-const DAY_MS = 86_400_000;
-
 function storeQuery(filters: Filters, limit: number, role: Role): StoreAuditQuery {
   return {
     userEmail: filters.user || undefined,
     object: filters.object || undefined,
     matchesTypedAtFailedSignIn: readsTypedAddresses(role),
     action: filters.action || undefined,
-    from: filters.from ? new Date(`${filters.from}T00:00:00Z`) : undefined,
-    // `to` is a whole day, included.
-    to: filters.to ? new Date(new Date(`${filters.to}T00:00:00Z`).getTime() + DAY_MS) : undefined,
+    ...wholeDays(filters),
     before: filters.before,
     limit,
   };

@@ -7,6 +7,7 @@ import { errorMessage, isApiClientError, mayPassOnRetry } from '../lib/api-clien
 
 type ErrorAlertProps = {
   error: unknown;
+  /** What failed, as a failure: "The note was not added". */
   title?: string;
   /**
    * Reads again. Offered as Try again only when that may give another answer (mayPassOnRetry): a
@@ -25,6 +26,17 @@ type ErrorAlertProps = {
   withSupportId?: boolean;
 };
 
+/**
+ * A write that failed after its change was made (`yes`: the store stopped answering once the
+ * platform or the store had it) or may have been (`unknown`): the failure's own title ("The note
+ * was not added") would not be true, so it gives way to what is known; the message says how to
+ * see it (docs/bff-api.md, Errors).
+ */
+const MADE_TITLE = {
+  yes: 'Done, but not recorded in full',
+  unknown: 'This may have been done',
+} as const;
+
 /** An error in words, announced to screen readers, with a retry when one makes sense. */
 export function ErrorAlert({
   error,
@@ -35,9 +47,13 @@ export function ErrorAlert({
 }: ErrorAlertProps) {
   const requestId = isApiClientError(error) && withSupportId ? error.requestId : undefined;
   const retry = onRetry && mayPassOnRetry(error);
+  const made =
+    isApiClientError(error) && (error.submitted === 'yes' || error.submitted === 'unknown')
+      ? error.submitted
+      : null;
   return (
     <Alert
-      severity="error"
+      severity={made ? 'warning' : 'error'}
       role="alert"
       action={
         retry && (
@@ -47,7 +63,11 @@ export function ErrorAlert({
         )
       }
     >
-      {title && <AlertTitle>{title}</AlertTitle>}
+      {made ? (
+        <AlertTitle>{MADE_TITLE[made]}</AlertTitle>
+      ) : (
+        title && <AlertTitle>{title}</AlertTitle>
+      )}
       {errorMessage(error)}
       {requestId && (
         <>

@@ -1,11 +1,7 @@
-import { useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
 import Link from '@mui/material/Link';
-import NativeSelect from '@mui/material/NativeSelect';
-import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { HoldingRow } from '../../../../contract/holdings';
@@ -17,6 +13,7 @@ import {
   type GridColDef,
 } from '../../../components/data-grid';
 import { pageOfPlace } from '../../../components/data-grid/grid-place';
+import { FilterSelect } from '../../../components/filter-select';
 import { PageNav } from '../../../components/page-nav';
 import { paths } from '../../../config/paths';
 import { formatCount, formatDecimal, formatMoney, formatTimestamp } from '../../../lib/format';
@@ -133,42 +130,14 @@ const phoneColumns = [tradeLinesColumn];
 
 const tradeId = (trade: HoldingRow) => trade.tradeId;
 
-/** A filter of the trades: the browser's own list, easy with a thumb or a screen reader. */
-function FilterSelect({
-  label,
-  value,
-  options,
-  allLabel,
-  onChange,
-}: {
+/** A filter of the trades to one offering or one account, offered when there is a choice. */
+type TradesFilter = {
+  name: 'offering' | 'account';
   label: string;
-  value: string;
   options: readonly { value: string; label: string }[];
   allLabel: string;
-  onChange: (value: string | null) => void;
-}) {
-  const id = useId();
-  return (
-    <FormControl size="small" sx={{ minWidth: 200, maxWidth: '100%' }}>
-      <InputLabel htmlFor={id} shrink>
-        {label}
-      </InputLabel>
-      <NativeSelect
-        input={<OutlinedInput notched label={label} />}
-        inputProps={{ id }}
-        value={value}
-        onChange={(event) => onChange(event.target.value || null)}
-      >
-        <option value="">{allLabel}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </NativeSelect>
-    </FormControl>
-  );
-}
+  offered: boolean;
+};
 
 /**
  * Every trade, a page at a time: newest first, or sorted by any column (its header, or on a
@@ -220,27 +189,41 @@ export function HoldingsTrades({
   );
   // Another filter lists other trades: back to their first page (the sort is kept).
   const filter = (changes: Partial<TradesPlace>) => onPlaceChange({ ...changes, page: null });
+  const filters: TradesFilter[] = [
+    {
+      name: 'offering',
+      label: 'Offering',
+      options: offerings,
+      allLabel: 'All offerings',
+      offered: offerings.length > 1,
+    },
+    {
+      name: 'account',
+      label: 'Account',
+      options: accounts,
+      allLabel: 'All accounts',
+      offered: accounts.length > 1,
+    },
+  ];
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-        {offerings.length > 1 || place.offering ? (
-          <FilterSelect
-            label="Offering"
-            value={place.offering ?? ''}
-            options={offerings}
-            allLabel="All offerings"
-            onChange={(offering) => filter({ offering })}
-          />
-        ) : null}
-        {!oneAccount && (accounts.length > 1 || place.account) ? (
-          <FilterSelect
-            label="Account"
-            value={place.account ?? ''}
-            options={accounts}
-            allLabel="All accounts"
-            onChange={(account) => filter({ account })}
-          />
-        ) : null}
+        {/* An account's own page lists its trades alone: no filter by account. */}
+        {filters
+          .filter(({ name }) => !oneAccount || name !== 'account')
+          .map(({ name, label, options, allLabel, offered }) =>
+            // A filter with one choice would narrow nothing; one applied stays to be lifted.
+            offered || place[name] ? (
+              <FilterSelect
+                key={name}
+                label={label}
+                value={place[name]}
+                options={options}
+                allLabel={allLabel}
+                onChange={(value) => filter({ [name]: value })}
+              />
+            ) : null,
+          )}
         {narrowed && (
           <Button onClick={() => filter({ offering: null, account: null })}>Show all trades</Button>
         )}
