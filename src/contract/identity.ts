@@ -3,7 +3,7 @@ import { accountFilterSchema } from './account-views';
 import { compare, parseDecimal } from './decimal';
 import { reasonForDecisionSchema } from './free-text';
 import { keysOf } from './keys-of';
-import { referenceFilterSchema } from './money-requests';
+import { beingSentSchema, beingSentWords, referenceFilterSchema } from './money-requests';
 import { requestedSliceShape } from './pages';
 import { asPlatformAccountId } from './platform-ids';
 import { emailSchema, roleSchema, type Role } from './session';
@@ -245,13 +245,13 @@ export const linkParamsSchema = z
 
 /**
  * Maker-checker on large disbursements. While an approved request is being sent (the live call
- * lasts up to the upstream timeout), the register already holds it as "Outcome unknown" (it may
- * reach the platform whatever becomes of the call): the approval says the same words, since the
- * register's state machine is the one the money follows.
+ * lasts up to the upstream timeout), the register holds it as "unknown" with `beingSent`
+ * (contract/money-requests): both say "Being sent", from the same instants, and once no call can
+ * be running both say its outcome is unknown.
  */
 export const approvalStateLabels = {
   pending: 'Waiting for approval',
-  sending: 'Approved, outcome unknown while it is being sent: do not send it again',
+  sending: `Approved, ${beingSentWords.label.toLowerCase()}: do not send it again`,
   sent: 'Approved and sent',
   not_sent: 'Approved, not sent: no money moved',
   unknown: 'Approved, outcome unknown: do not send it again',
@@ -273,6 +273,8 @@ export const approvalSchema = z.object({
   message: z.string().nullable(),
   /** Our reference (`MR-…`) of the money request it holds, as the register lists it. */
   reference: z.string().nullable(),
+  /** While `sending`: when it was approved and until when its call may run (beingSentSchema). */
+  beingSent: beingSentSchema.nullable().optional(),
   /**
    * The fund moves the platform lists under that reference, when more than one: as the register's
    * row (contract/money-requests `fundMoves`), the money may have moved more than once.

@@ -299,6 +299,28 @@ export function standingRefusalMessage(
   return `Not sent: ${body.join(' ')} To send this one as well, confirm that it is an additional ${what}.`;
 }
 
+/**
+ * An approved held disbursement while its call to the platform may still be running: when it was
+ * approved, and the instant after which no call can be running (the BFF's in-flight window, the
+ * upstream timeout and the claim lease). Until then the register holds it as "unknown" (it may
+ * reach the platform whatever becomes of the call) but the BFF refuses to record it as never
+ * arrived, so the register and the approvals page say it is being sent, with no Settle by hand.
+ */
+export const beingSentSchema = z.object({ approvedAt: instantSchema, until: instantSchema });
+export type BeingSent = z.infer<typeof beingSentSchema>;
+
+/** That state in words, the same on the register and on the approvals page. */
+export const beingSentWords = {
+  label: moneyRequestOutcomeWords.pending.label,
+  next: 'Do not send it again: what becomes of it shows here once the platform answers.',
+  reviewerNext:
+    'It may still be on its way to the platform, so it cannot be settled by hand yet; should no answer come, it reads "Outcome unknown" once no call can be running.',
+};
+
+/** Whether the request is still being sent at `now` (the window has not passed). */
+export const stillBeingSent = (beingSent: BeingSent | null | undefined, now: number): boolean =>
+  beingSent != null && Date.parse(beingSent.until) > now;
+
 export const moneyRequestViewSchema = z.object({
   reference: z.string(),
   accountId: z.string(),
@@ -326,6 +348,8 @@ export const moneyRequestViewSchema = z.object({
    */
   fundMoves: z.array(z.string()).optional(),
   outcome: moneyRequestOutcomeSchema,
+  /** An approved held disbursement whose call may still be running (beingSentSchema). */
+  beingSent: beingSentSchema.nullable().optional(),
   message: z.string().nullable(),
   /**
    * What to do after a refusal of the portal's own before sending: `message` says why, this what

@@ -242,13 +242,14 @@ export function computePreflight(
   const achBank = linkedBank?.state === 'linked' ? linkedBankName(linkedBank.bank) : null;
   if (linkedBank === null) {
     // Unreadable is not "none linked": the person is told it is unknown, not left to assume ACH
-    // is fine. The invest route reads it again, and refuses ACH it cannot confirm.
+    // is fine. The invest form does not offer ACH then; the invest route reads the bank again
+    // and refuses an ACH it cannot confirm.
     checks.push({
       rule: 'ach_bank',
       outcome: 'warn',
       title: titles.ach_bank,
       detail:
-        'Could not be checked right now: whether a bank account is linked to this account is not known. An ACH payment is checked again when you submit and refused if no bank can be confirmed; wire or check do not need one.',
+        'Could not be checked right now: whether a bank account is linked to this account is not known. ACH is not offered until it can be checked; wire or check do not need one.',
     });
   } else if (linkedBank) {
     checks.push(

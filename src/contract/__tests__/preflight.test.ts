@@ -242,7 +242,7 @@ describe('preflight before investing: one rule at a time', () => {
     expect(check('ach_bank', unknown)).toMatchObject({
       outcome: 'warn',
       detail:
-        'Could not be checked right now: whether a bank account is linked to this account is not known. An ACH payment is checked again when you submit and refused if no bank can be confirmed; wire or check do not need one.',
+        'Could not be checked right now: whether a bank account is linked to this account is not known. ACH is not offered until it can be checked; wire or check do not need one.',
     });
     expect(unknown.canInvest).toBe(true);
     expect(unknown.achAvailable).toBeNull();

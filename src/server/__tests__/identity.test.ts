@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvalStateLabels } from '../../contract/identity';
-import { moneyRequestOutcomeWords } from '../../contract/money-requests';
+import {
+  beingSentWords,
+  moneyRequestOutcomeWords,
+  type BeingSent,
+} from '../../contract/money-requests';
 import { totpFor } from '../store/second-factors';
 import { createCustodyFundDisbursement } from '../upstream/create-custody-fund-disbursement';
 import { UpstreamError, faultWords } from '../upstream/errors';
@@ -942,7 +946,7 @@ describe('maker-checker on large disbursements', () => {
     ).toMatchObject({ outcome: 'unknown' });
   });
 
-  it('while an approved send is live, the approvals page and the register say the same: outcome unknown', async () => {
+  it('while an approved send is live, the approvals page and the register say the same: being sent, until the same instant', async () => {
     // The request the test before left unknown would stand in the way of a new one.
     await settleLeftUnknown(h.db);
     const id = await hold('150');
@@ -958,7 +962,7 @@ describe('maker-checker on large disbursements', () => {
       (await call(h.app, 'GET', '/api/disbursement-approvals', { cookie: admin }))
         .json()
         .decided.approvals.find((a: { id: string }) => a.id === id) as
-        { state: keyof typeof approvalStateLabels } | undefined;
+        { state: keyof typeof approvalStateLabels; beingSent: BeingSent | null } | undefined;
     // Read while the call is in flight: the approval has left the queue, the answer not come.
     let approval = await listed();
     while (!approval) approval = await listed();
@@ -969,14 +973,32 @@ describe('maker-checker on large disbursements', () => {
       `/api/compliance/money-requests?reference=${reference}`,
       { cookie: admin },
     );
-    const row = register.json().requests[0] as { outcome: keyof typeof moneyRequestOutcomeWords };
+    const row = register.json().requests[0] as {
+      outcome: keyof typeof moneyRequestOutcomeWords;
+      beingSent?: BeingSent | null;
+    };
     // The answer comes before the checks, so a failed check leaves no call running.
     expect((await approving).json()).toMatchObject({ state: 'sent' });
+    // Held as unknown (it may arrive whatever becomes of the call), and said to be being sent
+    // until the in-flight window has passed: the approval's instants, from one derivation.
     expect(row.outcome).toBe('unknown');
-    // The register's state machine is the source of truth: the approval says its word.
-    expect(approvalStateLabels[approval.state].toLowerCase()).toContain(
-      moneyRequestOutcomeWords[row.outcome].label.toLowerCase(),
+    expect(approval.beingSent).not.toBeNull();
+    expect(row.beingSent).toEqual(approval.beingSent);
+    expect(Date.parse(approval.beingSent!.until) - Date.parse(approval.beingSent!.approvedAt)).toBe(
+      h.config.upstreamTimeoutMs + h.config.claimLeaseMs,
     );
+    expect(approvalStateLabels[approval.state].toLowerCase()).toContain(
+      beingSentWords.label.toLowerCase(),
+    );
+    // Once the answer has come, neither says it is being sent.
+    const after = await call(
+      h.app,
+      'GET',
+      `/api/compliance/money-requests?reference=${reference}`,
+      { cookie: admin },
+    );
+    expect(after.json().requests[0]).toMatchObject({ outcome: 'created' });
+    expect(after.json().requests[0].beingSent).toBeUndefined();
   });
 });
 

@@ -9,6 +9,7 @@ import {
 } from '../../contract/identity';
 import type { DisbursementRequest } from '../../contract/disbursements';
 import type { Deps, SignedInUser } from '../deps';
+import { beingSentOf } from '../lib/being-sent';
 import { HttpError } from '../lib/http-error';
 import type { Sealer } from '../lib/sealed-values';
 import { fromUpstream, isUpstreamError } from '../lib/upstream-errors';
@@ -31,7 +32,8 @@ import type { MoneyRequestOutcome } from '../store/schema';
 import { createCustodyFundDisbursement } from '../upstream';
 import { defineRoute, unknownMoneyMessage, type RouteContext } from './define';
 
-const toApproval = (r: ApprovalRecord): Approval => ({
+/** An approval as the pages read it; `beingSent` only for one still being sent at `now`. */
+const toApproval = (r: ApprovalRecord, beingSent: Approval['beingSent'] = null): Approval => ({
   id: r.id,
   accountId: r.accountId,
   maker: r.makerEmail,
@@ -44,6 +46,7 @@ const toApproval = (r: ApprovalRecord): Approval => ({
   requestId: r.outcome?.requestId ?? null,
   message: r.outcome?.message ?? null,
   reference: r.moneyReference,
+  beingSent: r.state === 'sending' ? beingSent : null,
 });
 
 /**
@@ -53,9 +56,8 @@ const toApproval = (r: ApprovalRecord): Approval => ({
  * send it again", until reconciliation or a reviewer settles both.
  */
 function lostSend(record: ApprovalRecord, deps: Deps, now: Date): ApprovalRecord {
-  const liveMs = deps.config.upstreamTimeoutMs + deps.config.claimLeaseMs;
   if (record.state !== 'sending' || !record.decidedAt) return record;
-  if (now.getTime() - record.decidedAt.getTime() < liveMs) return record;
+  if (beingSentOf(record.decidedAt, deps.config, now)) return record;
   const cause = 'The portal stopped while it was sending this disbursement.';
   return {
     ...record,
@@ -149,7 +151,7 @@ const SEND_HELD_AGAIN = 'To send it, make a new request: it waits for approval a
 /** What became of the money of a decided approval, by its state. */
 const decidedOutcome: Record<ApprovalRecord['state'], string> = {
   pending: 'it still waits for a decision',
-  sending: 'its outcome is unknown while it is being sent, do not send it again',
+  sending: 'it is being sent, do not send it again',
   sent: 'it was sent to the platform',
   not_sent: 'it was not sent, no money moved',
   unknown: 'its outcome is unknown, do not send it again',
@@ -280,7 +282,11 @@ export const approvalRoutes = [
         return {
           approvals: records.map((r) => {
             const fundMoves = r.moneyReference ? moves.get(r.moneyReference) : undefined;
-            return { ...toApproval(lostSend(r, deps, now)), ...(fundMoves ? { fundMoves } : {}) };
+            const shown = lostSend(r, deps, now);
+            return {
+              ...toApproval(shown, beingSentOf(shown.decidedAt, deps.config, now)),
+              ...(fundMoves ? { fundMoves } : {}),
+            };
           }),
           total,
           offset,

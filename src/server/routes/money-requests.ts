@@ -29,6 +29,7 @@ import {
   type TimelinePart,
   unsettledOutcomes,
   type MoneyRequestQuery,
+  type BeingSent,
   type MoneyRequestView,
   type SettlementCandidates,
   wasFoundAfterNotSent,
@@ -44,7 +45,9 @@ import { LastReadParts } from '../lib/last-read-parts';
 import { wholeDays } from '../lib/whole-days';
 import { fundMoveDirectionOfRequest, withKnownDirections } from '../lib/fund-move-direction';
 import { HttpError } from '../lib/http-error';
+import { beingSentOf, inFlightWindowMs } from '../lib/being-sent';
 import { oldEnough, settleUnknown } from '../lib/reconciliation';
+import { approvedSendingOf } from '../store/approvals';
 import {
   getMoneyRequest,
   listMoneyRequests,
@@ -245,6 +248,7 @@ function toView(
   names: Map<string, string>,
   emails?: Map<string, string>,
   probable?: Map<string, string>,
+  beingSent?: Map<string, BeingSent>,
 ): MoneyRequestView {
   const settledBy =
     row.settledVia === 'manual'
@@ -265,6 +269,9 @@ function toView(
     upstreamId: row.upstreamId,
     ...(row.fundMovesFound.length > 1 ? { fundMoves: row.fundMovesFound } : {}),
     outcome: row.outcome,
+    ...(row.outcome === 'unknown' && beingSent?.has(row.reference)
+      ? { beingSent: beingSent.get(row.reference) }
+      : {}),
     message: row.message,
     ...(row.nextStep ? { nextStep: row.nextStep } : {}),
     createdAt: row.createdAt.toISOString(),
@@ -279,6 +286,22 @@ function toView(
         }
       : {}),
   };
+}
+
+/**
+ * The rows of unknown outcome that are approved held disbursements whose call may still be
+ * running (beingSentOf, as the approvals page derives it), by reference.
+ */
+async function beingSentAmong(deps: Deps, rows: MoneyRequest[]): Promise<Map<string, BeingSent>> {
+  const unknown = rows.filter((row) => row.outcome === 'unknown').map((row) => row.reference);
+  const approved = await approvedSendingOf(deps.db, unknown);
+  const now = new Date();
+  const sending = new Map<string, BeingSent>();
+  for (const [reference, approvedAt] of approved) {
+    const beingSent = beingSentOf(approvedAt, deps.config, now);
+    if (beingSent) sending.set(reference, beingSent);
+  }
+  return sending;
 }
 
 function storeFilter(query: MoneyRequestQuery): MoneyRequestFilter {
@@ -477,12 +500,13 @@ export const moneyRequestRoutes = [
         ...(query.offeringId ? { offeringId: query.offeringId } : {}),
         ...(query.unsettled ? { outcome: [...unsettledOutcomes] } : {}),
       });
-      const [names, probable] = await Promise.all([
+      const [names, probable, beingSent] = await Promise.all([
         offeringNames(deps, page.items, request.log),
         probableTradesOfAccount(deps, params.accountId, page.items, request.log),
+        beingSentAmong(deps, page.items),
       ]);
       return {
-        requests: page.items.map((row) => toView(row, names, undefined, probable)),
+        requests: page.items.map((row) => toView(row, names, undefined, probable, beingSent)),
         total: page.total,
         offset: page.offset,
         limit: page.limit,
@@ -499,12 +523,13 @@ export const moneyRequestRoutes = [
     response: moneyRequestPageSchema,
     async handler({ query, deps, request }) {
       const page = await listMoneyRequests(deps.db, storeFilter(query));
-      const [emails, names] = await Promise.all([
+      const [emails, names, beingSent] = await Promise.all([
         emailsOf(deps, page.items),
         offeringNames(deps, page.items, request.log),
+        beingSentAmong(deps, page.items),
       ]);
       return {
-        requests: page.items.map((row) => toView(row, names, emails)),
+        requests: page.items.map((row) => toView(row, names, emails, undefined, beingSent)),
         total: page.total,
         offset: page.offset,
         limit: page.limit,
@@ -533,7 +558,7 @@ export const moneyRequestRoutes = [
       if (request.outcome !== 'unknown') throw already();
       // A call younger than the upstream timeout plus the claim lease may still be in flight: it
       // could yet arrive, so "never arrived" cannot be known yet.
-      const inFlightMs = deps.config.upstreamTimeoutMs + deps.config.claimLeaseMs;
+      const inFlightMs = inFlightWindowMs(deps.config);
       const now = new Date();
       if (body.outcome === 'not_sent' && !oldEnough(request, now, inFlightMs)) {
         // The wait left, counted for the reviewer: they cannot see when the call was sent.

@@ -228,3 +228,25 @@ export async function correctApprovalOfRequest(
     .where('state', '=', 'not_sent')
     .execute();
 }
+
+/**
+ * The approvals of these register rows still `sending` (approved, the call not finished): when
+ * each was approved, by our reference, so the register can say it is being sent.
+ */
+export async function approvedSendingOf(
+  db: Db,
+  moneyReferences: readonly string[],
+): Promise<Map<string, Date>> {
+  if (moneyReferences.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('disbursement_approvals')
+    .select(['money_reference', 'decided_at'])
+    .where('money_reference', 'in', [...moneyReferences])
+    .where('state', '=', 'sending')
+    .execute();
+  const sending = new Map<string, Date>();
+  for (const row of rows) {
+    if (row.money_reference && row.decided_at) sending.set(row.money_reference, row.decided_at);
+  }
+  return sending;
+}

@@ -8,7 +8,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { errorMessage } from '../lib/api-client';
+import { errorMessage, mayPassOnRetry } from '../lib/api-client';
 import { formatInstant } from '../lib/format';
 import { ErrorAlert } from './error-alert';
 
@@ -45,6 +45,18 @@ type QueryStateProps<T> = QueryWords & {
   skeletonLines?: number;
   isEmpty?: (data: T) => boolean;
   empty?: ReactNode;
+  /**
+   * What the person can do when the read is refused for good (not found, no access, refused by
+   * the platform), where Try again is not offered: a way back or on from the page.
+   */
+  wayOn?: ReactNode;
+  /**
+   * Set where another section of the page shows the same read and tells its failure, with the
+   * support id and Try again: a second notice of one failure would say it twice. Shown in place
+   * of the content when the first read failed (what that means here, and a pointer to that
+   * section); a read again that fails is told there only.
+   */
+  failureToldElsewhere?: ReactNode;
   children: (data: T) => ReactNode;
 };
 
@@ -76,6 +88,8 @@ function QueryStateContent<T>({
   skeletonLines,
   isEmpty,
   empty,
+  wayOn,
+  failureToldElsewhere,
   children,
   retry,
 }: QueryStateProps<T> & { retry: () => void }) {
@@ -94,14 +108,15 @@ function QueryStateContent<T>({
   // fails (the portal unreachable for a moment, after a request was sent) keeps what was shown,
   // and what the person is doing there: a form filled in, a request under review, its outcome.
   if (query.isError && query.data === undefined) {
-    return <ErrorAlert error={query.error} title={errorTitle} onRetry={retry} />;
+    if (failureToldElsewhere !== undefined) return failureToldElsewhere;
+    return <ErrorAlert error={query.error} title={errorTitle} onRetry={retry} wayOn={wayOn} />;
   }
 
   const data = query.data as T;
   return (
     <Box aria-busy={query.isFetching ? 'true' : 'false'}>
       {query.isFetching && <LinearProgress aria-label={loadingLabel} sx={{ mb: 1, height: 2 }} />}
-      {query.isError && !query.isFetching && (
+      {query.isError && !query.isFetching && failureToldElsewhere === undefined && (
         <StaleAlert
           error={query.error}
           title={errorTitle}
@@ -116,7 +131,8 @@ function QueryStateContent<T>({
 
 /**
  * A read again that failed, above what the last one showed: said politely (a status, not an
- * alert that interrupts), since nothing on the page was lost or changed by it.
+ * alert that interrupts), since nothing on the page was lost or changed by it. Try again only
+ * when it may give another answer (mayPassOnRetry).
  */
 function StaleAlert({
   error,
@@ -136,9 +152,11 @@ function StaleAlert({
       role="status"
       sx={{ mb: 2 }}
       action={
-        <Button color="inherit" size="small" onClick={onRetry}>
-          Try again
-        </Button>
+        mayPassOnRetry(error) && (
+          <Button color="inherit" size="small" onClick={onRetry}>
+            Try again
+          </Button>
+        )
       }
     >
       {title && <AlertTitle>{`${title} again`}</AlertTitle>}

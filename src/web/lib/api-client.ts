@@ -71,6 +71,21 @@ export class ApiClientError extends Error {
 export const isApiClientError = (error: unknown): error is ApiClientError =>
   error instanceof ApiClientError;
 
+/**
+ * Whether reading the same thing again may give another answer, so a page offers Try again: the
+ * portal or the platform could not be reached or did not answer in time (a network failure, an
+ * answer that could not be read, 408, 5xx: the platform down, its breaker open, the portal's
+ * database not answering), too many requests for now (429), or an error that is not the portal's
+ * (nothing is known of it). Any other 4xx is the BFF's or the platform's answer to this very
+ * request (not found, no access, refused: docs/bff-api.md, Errors): the same request gets the same
+ * answer, so the page says what to do instead. Decided from the status and code, never the words.
+ */
+export function mayPassOnRetry(error: unknown): boolean {
+  if (!isApiClientError(error)) return true;
+  if (error.code === 'network' || error.code === 'bad_response') return true;
+  return error.status === 408 || error.status === 429 || error.status >= 500;
+}
+
 /** The sentence to show for any error a request or a page may throw. */
 export function errorMessage(error: unknown): string {
   if (isApiClientError(error)) return error.message;

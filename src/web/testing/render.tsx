@@ -64,6 +64,22 @@ export async function onFakeClock(run: () => Promise<void>) {
   }
 }
 
+/**
+ * As onFakeClock, with the date faked too and starting at `now`: for what a page decides from the
+ * time of day (a window that passes), moved on with `vi.advanceTimersByTime` inside `act`.
+ */
+export async function onFakeDate(now: string, run: () => Promise<void>) {
+  const global = globalThis as { jest?: { advanceTimersByTime: (ms: number) => void } };
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: new Date(now) });
+  global.jest = { advanceTimersByTime: (ms) => vi.advanceTimersByTime(ms) };
+  try {
+    await run();
+  } finally {
+    delete global.jest;
+    vi.useRealTimers();
+  }
+}
+
 /** The text of what describes a field (its error or helper text), as a screen reader reads it. */
 export function descriptionOf(element: HTMLElement): string {
   const ids = element.getAttribute('aria-describedby')?.split(/\s+/) ?? [];

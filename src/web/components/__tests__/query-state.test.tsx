@@ -198,4 +198,79 @@ describe('QueryState', () => {
     );
     expect(screen.getByText('a,b')).toBeTruthy();
   });
+
+  describe('offers Try again only where reading again may give another answer', () => {
+    const failed = (status: number, code: ApiClientError['code']) =>
+      new ApiClientError({ message: `Failed with ${status}.`, status, code, submitted: 'no' });
+    const mayPass: [string, Error][] = [
+      ['the portal unreachable', failed(0, 'network')],
+      ['an answer that could not be read', failed(200, 'bad_response')],
+      ['a request timeout (408)', failed(408, 'internal')],
+      ['too many requests (429)', failed(429, 'rate_limited')],
+      ['a fault of the portal (500)', failed(500, 'internal')],
+      ['the platform down (503)', failed(503, 'upstream_unavailable')],
+      ["the portal's database down (503)", failed(503, 'store_unavailable')],
+      ['the platform too slow (504)', failed(504, 'upstream_timeout')],
+      ['an error that is not the portal’s', new Error('boom')],
+    ];
+    it.each(mayPass)('%s: Try again', (_, error) => {
+      const refetch = vi.fn();
+      render(
+        <QueryState
+          query={{ ...base, isError: true, error, refetch }}
+          subject="the fund move"
+          wayOn={<a href="/back">Back to fund moves</a>}
+        >
+          {() => 'loaded'}
+        </QueryState>,
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      expect(refetch).toHaveBeenCalled();
+      expect(screen.queryByRole('link', { name: 'Back to fund moves' })).toBeNull();
+    });
+
+    const forGood: [string, ApiClientError][] = [
+      ['a request the BFF refuses (400)', failed(400, 'bad_request')],
+      ['no access (403)', failed(403, 'forbidden')],
+      ['not found (404)', failed(404, 'not_found')],
+      ['a conflict (409)', failed(409, 'conflict')],
+      ['a read the platform refuses (422)', failed(422, 'upstream_rejected')],
+    ];
+    it.each(forGood)('%s: its words and the way on, no Try again', (_, error) => {
+      render(
+        <QueryState
+          query={{ ...base, isError: true, error, refetch: vi.fn() }}
+          subject="the fund move"
+          wayOn={<a href="/back">Back to fund moves</a>}
+        >
+          {() => 'loaded'}
+        </QueryState>,
+      );
+      const alert = screen.getByRole('alert');
+      expect(alert.textContent).toContain(error.message);
+      expect(within(alert).queryByRole('button', { name: 'Try again' })).toBeNull();
+      expect(within(alert).getByRole('link', { name: 'Back to fund moves' })).toBeTruthy();
+    });
+
+    it('a read again refused for good keeps what was shown and says so, without Try again', () => {
+      render(
+        <QueryState
+          query={{
+            ...base,
+            data: 'read before',
+            isError: true,
+            error: failed(404, 'not_found'),
+            refetch: vi.fn(),
+          }}
+          subject="the fund move"
+        >
+          {(data) => <p>{data}</p>}
+        </QueryState>,
+      );
+      expect(screen.getByText('read before')).toBeTruthy();
+      const stale = screen.getByRole('status');
+      expect(stale.textContent).toContain('Failed with 404.');
+      expect(within(stale).queryByRole('button', { name: 'Try again' })).toBeNull();
+    });
+  });
 });

@@ -32,7 +32,7 @@ import {
 } from '../../../components/form/submitted-result';
 import { AccountRequestsLink } from '../../../components/form/submission-error';
 import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage, mayPassOnRetry } from '../../../lib/api-client';
 import { formatTimestamp, formatMoney } from '../../../lib/format';
 import { useCreateDisbursement } from '../api/create-disbursement';
 import { sentAsRow, useUnsettled } from '../../../components/form/unsettled-requests';
@@ -228,7 +228,12 @@ function BankNotChecked({ check, onRetry }: { check: BankCheck; onRetry: () => v
     <Alert
       severity="warning"
       role="status"
-      action={<BusyRetryButton busy={check.retrying} busyLabel="Checking…" onRetry={onRetry} />}
+      action={
+        // A read refused for good would be refused alike: no Try again then (mayPassOnRetry).
+        mayPassOnRetry(check.error) && (
+          <BusyRetryButton busy={check.retrying} busyLabel="Checking…" onRetry={onRetry} />
+        )
+      }
     >
       <AlertTitle>The linked bank account could not be checked</AlertTitle>
       {/* The error's own words already ask to try again in a moment: not said twice. */}

@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AccountSummary } from '../../../../contract/account-views';
@@ -46,7 +46,9 @@ import { accountLabel } from '../../../lib/account-names';
 import { errorMessage } from '../../../lib/api-client';
 import { focusOnMount } from '../../../lib/focus';
 import { formatDecimal, formatTimestamp, formatMoney } from '../../../lib/format';
+import { moneyKeys } from '../../../lib/query-keys';
 import { rememberReceipt } from '../../../lib/receipts';
+import { BusyRetryButton } from '../../../components/busy-retry-button';
 import { useCreateInvestment } from '../api/create-investment';
 import {
   sentAsRow,
@@ -57,15 +59,33 @@ import {
 /** The confirmation that sends a request while earlier ones stand (contract/money-requests). */
 type AdditionalTo = { additionalTo?: string[] };
 
-/** ACH is paid from the linked bank: without one it is shown, not offered (as for disbursements). */
-const paymentOptions = (achAvailable: boolean) =>
+/** Whether ACH can pay from the chosen account: a bank is linked, none is, or it is not known. */
+type AchStanding = 'linked' | 'none' | 'unknown';
+
+/**
+ * ACH is paid from the linked bank (§4.5): without one, or when whether one is linked could not be
+ * read, it is shown, not offered, as on the disbursement page.
+ */
+const paymentOptions = (ach: AchStanding) =>
   optionsFromLabels(paymentMethodLabels)
     .filter((option) => option.value !== 'credit_card')
     .map((option) =>
-      option.value === 'ach' && !achAvailable
-        ? { ...option, label: `${option.label}: no bank account linked`, disabled: true }
+      option.value === 'ach' && ach !== 'linked'
+        ? {
+            ...option,
+            label: `${option.label}: ${ach === 'none' ? 'no bank account linked' : 'linked bank could not be checked'}`,
+            disabled: true,
+          }
         : option,
     );
+
+/**
+ * ACH from an account whose linked bank could not be read (the preflight's `achAvailable` null):
+ * not offered, as the disbursement page does not offer it, since it would be paid from a bank that
+ * may not exist; the BFF would read the bank again and refuse it if none can be confirmed.
+ */
+const ACH_BANK_UNKNOWN =
+  'ACH is not available right now: whether a bank account is linked to this account could not be checked, and ACH is paid from a linked one. Pay by wire or check, or check the bank again.';
 
 type InvestFormProps = {
   offering: Offering;
@@ -108,8 +128,13 @@ export function InvestForm({
     const block = preflight ? investmentBlock(preflight) : null;
     return block?.field === 'accountId' ? block.message : null;
   };
+  const achOf = (accountId: string): AchStanding => {
+    const available = preflights[accountId]?.achAvailable;
+    return available === false ? 'none' : available === null ? 'unknown' : 'linked';
+  };
   const paymentBlockOf = (accountId: string, method: InvestmentValues['paymentMethod']) =>
-    paymentMethodBlock(preflights[accountId], method);
+    paymentMethodBlock(preflights[accountId], method) ??
+    (method === 'ach' && achOf(accountId) === 'unknown' ? ACH_BANK_UNKNOWN : null);
   const blocks = accounts
     .map((account) => `${blockOf(account.id)} ${paymentBlockOf(account.id, 'ach')}`)
     .join('\n');
@@ -133,7 +158,9 @@ export function InvestForm({
   const paymentMethod = useWatch({ control: form.control, name: 'paymentMethod' });
   const chosenBlock = accountId ? blockOf(accountId) : null;
   const chosenUnchecked = accountId ? isUnchecked(accountId) : false;
-  const achBlocked = accountId ? paymentBlockOf(accountId, 'ach') !== null : false;
+  const ach = accountId ? achOf(accountId) : 'linked';
+  const achBlocked = ach !== 'linked';
+  const bankChecked = useFocusAfterBankCheck(offering.id, accountId, ach === 'unknown');
   const achBank = (accountId && preflights[accountId]?.achBank) || null;
   // An account that cannot pay by ACH starts on wire, as the disbursement form does; a method
   // the person chose stays, and its field says why it cannot be used.
@@ -311,9 +338,18 @@ export function InvestForm({
         name="paymentMethod"
         control={form.control}
         label="Payment method"
-        options={paymentOptions(!achBlocked)}
+        options={paymentOptions(ach)}
         helperText={
-          achBlocked ? (
+          ach === 'unknown' ? (
+            <>
+              {ACH_BANK_UNKNOWN}{' '}
+              <BusyRetryButton
+                busy={bankChecked.checking}
+                busyLabel="Checking…"
+                onRetry={bankChecked.retry}
+              />
+            </>
+          ) : achBlocked ? (
             <>
               ACH is not available: no bank account is linked to this account, and ACH is paid from
               a linked one. Pay by wire or check, or link a bank account on the{' '}
@@ -332,6 +368,31 @@ export function InvestForm({
       <ReviewButton buttonRef={reviewButton}>Review investment</ReviewButton>
     </Form>
   );
+}
+
+/**
+ * Try again on a linked bank that could not be read: the account's checks are read again (the
+ * BFF reads the bank with them). When they answer and the notice goes, focus would drop to the
+ * page's top with the button: it moves to the payment method, where ACH is now offered or not.
+ */
+function useFocusAfterBankCheck(offeringId: string, accountId: string, unknown: boolean) {
+  const queryClient = useQueryClient();
+  const queryKey = moneyKeys.preflight(offeringId, accountId);
+  const checking = useIsFetching({ queryKey }) > 0;
+  const pressed = useRef(false);
+  useEffect(() => {
+    if (unknown || checking || !pressed.current) return;
+    pressed.current = false;
+    if (document.activeElement !== document.body && document.activeElement !== null) return;
+    document.querySelector<HTMLSelectElement>('select[name="paymentMethod"]')?.focus();
+  }, [unknown, checking]);
+  return {
+    checking,
+    retry: () => {
+      pressed.current = true;
+      void queryClient.refetchQueries({ queryKey, exact: true });
+    },
+  };
 }
 
 /**

@@ -8,7 +8,14 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import { useForm, useWatch, type Control, type FieldPath, type Resolver } from 'react-hook-form';
+import {
+  useForm,
+  useWatch,
+  type Control,
+  type FieldPath,
+  type Resolver,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { z } from 'zod';
 import {
   contributionMethodLabels,
@@ -53,6 +60,7 @@ import {
 } from '../../../components/form/submitted-result';
 import { AccountRequestsLink, CheckPageOrSupport } from '../../../components/form/submission-error';
 import { paths } from '../../../config/paths';
+import { focusOnMount } from '../../../lib/focus';
 import { formatTimestamp } from '../../../lib/format';
 import { useCreateIraSupplement } from '../api/create-ira-supplement';
 import { useIraRequests } from '../api/get-ira-requests';
@@ -172,7 +180,42 @@ type IraPrefill = AccountView['address'];
 
 const emptyHolding = { firmName: '', country: '', accountName: '', accountNumber: '' };
 
-export function IraWizard({ accountId, address }: { accountId: string; address?: IraPrefill }) {
+/** The parts of the mailing address the account's address fills in (the country has a default). */
+const typedAddressParts = ['line1', 'line2', 'city', 'state', 'zipCode'] as const;
+
+/** The account's address on one line ("12 Main St, Denver, CO, 80202, US"); '' when it has none. */
+const addressInWords = (address: IraPrefill) =>
+  [address.line1, address.line2, address.city, address.state, address.zip, address.country]
+    .filter((part) => part && part.trim() !== '')
+    .join(', ');
+
+/** The mailing address as the account's address gives it, over what the fields held. */
+function fillMailing(form: UseFormReturn<Values, unknown, IraSupplement>, from: IraPrefill) {
+  form.setValue('mailing.line1', from.line1 ?? '');
+  form.setValue('mailing.line2', from.line2 ?? '');
+  form.setValue('mailing.city', from.city ?? '');
+  form.setValue('mailing.state', from.state ?? '');
+  form.setValue('mailing.zipCode', from.zip ?? '');
+  form.setValue('mailing.country', prefillCountry(from.country));
+}
+
+const isBodyFocused = () =>
+  document.activeElement === document.body || document.activeElement === null;
+
+export function IraWizard({
+  accountId,
+  address,
+  addressAsked = false,
+}: {
+  accountId: string;
+  address?: IraPrefill;
+  /**
+   * The person pressed Try again on the account's address: once it is read, focus goes to what
+   * it did (the mailing address filled in, or the notice that says why it was not), since the
+   * notice and its button go and focus would drop to the page's top.
+   */
+  addressAsked?: boolean;
+}) {
   const [active, setActive] = useState(0);
   // Each step validates only its own answers; the review validates the whole request.
   const activeRef = useRef(0);
@@ -222,21 +265,26 @@ export function IraWizard({ accountId, address }: { accountId: string; address?:
     },
   });
   // The account's address read after the wizard opened (its first read failed, then was tried
-  // again) fills in a mailing address the person has not started typing, never over their own.
-  useEffect(() => {
-    if (!address) return;
+  // again) fills in a mailing address the person has not started typing. Once they have typed
+  // any of it, what they typed is kept whole (parts of two addresses mixed would be neither),
+  // and a notice says so, with the account's address and a way to use it instead.
+  const [addressSeen, setAddressSeen] = useState(address !== undefined);
+  const [late, setLate] = useState<{ address: IraPrefill; kept: boolean } | null>(null);
+  if (address && !addressSeen) {
+    setAddressSeen(true);
     const mailing = form.getValues('mailing');
-    const untouched = (['line1', 'line2', 'city', 'state', 'zipCode'] as const).every(
-      (name) => mailing[name] === '',
-    );
-    if (!untouched) return;
-    form.setValue('mailing.line1', address.line1 ?? '');
-    form.setValue('mailing.line2', address.line2 ?? '');
-    form.setValue('mailing.city', address.city ?? '');
-    form.setValue('mailing.state', address.state ?? '');
-    form.setValue('mailing.zipCode', address.zip ?? '');
-    form.setValue('mailing.country', prefillCountry(address.country));
-  }, [address, form]);
+    const typed = typedAddressParts.some((name) => (mailing[name] ?? '').trim() !== '');
+    setLate({ address, kept: typed || addressInWords(address) === '' });
+  }
+  const filled = useRef<IraPrefill | null>(null);
+  useEffect(() => {
+    if (!late || late.kept || filled.current === late.address) return;
+    filled.current = late.address;
+    fillMailing(form, late.address);
+    if (addressAsked && isBodyFocused())
+      document.querySelector<HTMLInputElement>('input[name="mailing.line1"]')?.focus();
+  }, [late, addressAsked, form]);
+  const lateAddress = late?.kept ? late.address : null;
   // An IRA request of this account that still stands: the wizard then shows it, not the form.
   const requests = useIraRequests(accountId);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -306,6 +354,22 @@ export function IraWizard({ accountId, address }: { accountId: string; address?:
 
   return (
     <Form form={form} onValid={active === review ? flow.submit : next}>
+      {lateAddress && (
+        <LateAddressNotice
+          address={lateAddress}
+          takeFocus={addressAsked}
+          onUse={() => {
+            fillMailing(form, lateAddress);
+            setLate(null);
+            // On the mailing address's step its first line takes the focus from the button that
+            // went; on another, that step opens, and its heading takes it.
+            if (active === 0)
+              document.querySelector<HTMLInputElement>('input[name="mailing.line1"]')?.focus();
+            else goTo(0);
+          }}
+          onDismiss={() => setLate(null)}
+        />
+      )}
       {requests.isError && (
         // The BFF still refuses a second request while one stands: the person may go on.
         <Alert
@@ -503,6 +567,55 @@ const countryLabel = (code: string) => {
   const upper = code.trim().toUpperCase();
   return isCountryCode(upper) ? countryName(upper) : code;
 };
+
+/**
+ * The account's address, read after the person had begun typing the mailing address (or read with
+ * nothing in it): what they typed is kept, and they may use the account's address instead.
+ */
+function LateAddressNotice({
+  address,
+  takeFocus,
+  onUse,
+  onDismiss,
+}: {
+  address: IraPrefill;
+  /** Try again was pressed: its button went, so the notice takes the focus. */
+  takeFocus: boolean;
+  onUse: () => void;
+  onDismiss: () => void;
+}) {
+  const words = addressInWords(address);
+  return (
+    <Alert
+      severity="info"
+      role="status"
+      tabIndex={-1}
+      ref={takeFocus ? focusOnMount : undefined}
+      sx={{ mb: 2, maxWidth: 720, outline: 'none' }}
+      onClose={onDismiss}
+      closeText="Dismiss this note"
+      action={
+        words ? (
+          <Button color="inherit" size="small" onClick={onUse}>
+            Use my account&apos;s address
+          </Button>
+        ) : undefined
+      }
+    >
+      {words ? (
+        <>
+          Your account&apos;s address has now been read: <span translate="no">{words}</span>. The
+          mailing address you had begun to type is kept as you typed it and was not filled in.
+        </>
+      ) : (
+        <>
+          Your account&apos;s address has now been read, and it holds no address, so there is
+          nothing to fill in: type the mailing address.
+        </>
+      )}
+    </Alert>
+  );
+}
 
 /** The account's country as a code the picker knows (accounts say US, USA or a name). */
 function prefillCountry(country: string | null | undefined): string {

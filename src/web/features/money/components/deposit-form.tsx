@@ -29,10 +29,12 @@ import { MoneyRequestReview } from '../../../components/form/money-request-revie
 import { useReviewAndSubmit } from '../../../components/form/review-and-submit';
 import { ourReferenceRow, SubmittedResult } from '../../../components/form/submitted-result';
 import { QueryState } from '../../../components/query-state';
+import { mayPassOnRetry } from '../../../lib/api-client';
 import { paths } from '../../../config/paths';
 import { formatMoney } from '../../../lib/format';
 import { useCreateDeposit } from '../api/create-deposit';
 import { useLinkedBank } from '../api/get-linked-bank';
+import { linkedBankHref } from './linked-bank-panel';
 import { sentAsRow, useUnsettled } from '../../../components/form/unsettled-requests';
 
 type Values = { amount: string; description: string };
@@ -84,7 +86,25 @@ export function DepositForm({
   }
   return (
     <SectionCard title={DEPOSIT_TITLE}>
-      <QueryState query={bank} subject="the linked bank account" skeletonLines={2}>
+      <QueryState
+        query={bank}
+        subject="the linked bank account"
+        skeletonLines={2}
+        // The Bank account for ACH section beside this one reads the same bank and tells its
+        // failure, with the support id and Try again: said once there, and pointed to here.
+        failureToldElsewhere={
+          // A note, not a second alert: the failure is announced once, by that section.
+          <Alert severity="warning" role="note" sx={{ mt: 1 }}>
+            <AlertTitle>No deposit for now</AlertTitle>A deposit comes from the bank account linked
+            to this account, which could not be read, so no deposit can be made until it is.{' '}
+            {mayPassOnRetry(bank.error) ? 'Why, with Try again' : 'Why'}:{' '}
+            <Link component={RouterLink} to={linkedBankHref(accountId)}>
+              Bank account for ACH
+            </Link>
+            .
+          </Alert>
+        }
+      >
         {(data) =>
           data.state === 'linked' ? (
             <DepositFields

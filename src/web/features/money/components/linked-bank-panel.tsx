@@ -5,15 +5,25 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { linkedBankName, type LinkedBankResult } from '../../../../contract/cash';
-import { DescriptionList, SectionCard } from '../../../components/description-list';
+import { DescriptionList, SectionCard, sectionId } from '../../../components/description-list';
 import { ErrorAlert } from '../../../components/error-alert';
 import { QueryState } from '../../../components/query-state';
+import { paths } from '../../../config/paths';
 import { focusOnMount } from '../../../lib/focus';
 import { formatTimestamp } from '../../../lib/format';
 import { useLinkedBank } from '../api/get-linked-bank';
 import { useLinkBank } from '../api/link-bank';
 
 type LinkedBank = Extract<LinkedBankResult, { state: 'linked' }>['bank'];
+
+const LINKED_BANK_TITLE = 'Bank account for ACH';
+
+/**
+ * This panel on the account's Money and timeline page: where a failed read of the linked bank
+ * is told (with its support id and Try again), so other sections of the page point to it.
+ */
+export const linkedBankHref = (accountId: string) =>
+  `${paths.app.accountMoney.getHref(accountId)}#${sectionId(LINKED_BANK_TITLE)}`;
 
 /**
  * The bank ACH uses for this account (§4.5), masked, and linking one when there is none. The
@@ -28,7 +38,7 @@ export function LinkedBankPanel({ accountId, canLink }: { accountId: string; can
   const attempted = link.isSuccess;
   const bank = useLinkedBank(accountId, { watchPendingLink: true });
   return (
-    <SectionCard title="Bank account for ACH">
+    <SectionCard title={LINKED_BANK_TITLE}>
       <QueryState query={bank} subject="the linked bank account" skeletonLines={2}>
         {(data) =>
           data.state === 'linked' ? (

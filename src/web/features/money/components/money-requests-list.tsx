@@ -2,6 +2,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import {
+  beingSentWords,
   methodWords,
   movedTwiceWords,
   notSentPair,
@@ -19,6 +20,7 @@ import { RecordTable, type TableSpec } from '../../../components/record-table';
 import { offeringInWords } from './asked-in-words';
 import { SettleByHandButton } from './settle-by-hand';
 import { useWideScreen } from '../../../lib/use-wide-screen';
+import { beingSentSentence, useStillBeingSent } from '../../../lib/being-sent';
 
 export type MoneyRequestsListProps = {
   requests: MoneyRequestView[];
@@ -114,6 +116,19 @@ function Outcome({
   const words = outcomeWordsOf(request);
   // Refused by the portal before sending: the two sentences the person was answered with.
   const pair = notSentPair(request);
+  // Approved and being sent: held as unknown, but it may still arrive, and the BFF would refuse
+  // to record it as never arrived, so there is nothing to settle by hand yet.
+  const sending = useStillBeingSent(request.beingSent);
+  if (sending && request.beingSent) {
+    return (
+      <>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {beingSentWords.label}
+        </Typography>
+        <Typography variant="body2">{beingSentSentence(request.beingSent, reviewer)}</Typography>
+      </>
+    );
+  }
   return (
     <>
       <Typography variant="body2" sx={{ fontWeight: 600 }}>

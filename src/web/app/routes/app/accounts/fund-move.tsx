@@ -73,7 +73,22 @@ function FundMove({ accountId, referenceNumber }: { accountId: string; reference
   return (
     <>
       <FundMoveHeader accountId={accountId} referenceNumber={referenceNumber} />
-      <QueryState query={move} subject="the fund move" skeletonLines={6}>
+      <QueryState
+        query={move}
+        subject="the fund move"
+        skeletonLines={6}
+        // Refused for good (a reference the platform will not look up, such as our MR- one):
+        // reading it again cannot help, the account's list of fund moves can.
+        wayOn={
+          <Button
+            component={RouterLink}
+            to={paths.app.fundMoves.getHref(accountId)}
+            variant="outlined"
+          >
+            Back to fund moves
+          </Button>
+        }
+      >
         {(data) => <FundMoveDetails move={data} />}
       </QueryState>
     </>

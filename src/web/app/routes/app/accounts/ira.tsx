@@ -1,9 +1,9 @@
+import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import { errorMessage } from '../../../../lib/api-client';
 import { useAccount } from '../../../../features/accounts/api/get-account';
-import { useRetryThenFocus } from '../../../../lib/focus';
 import { useSettledOnce } from '../../../../lib/use-settled-once';
 import { IraWizard } from '../../../../features/ira/components/ira-wizard';
 import { AccountSubpage } from './account-layout';
@@ -13,13 +13,9 @@ export default function IraRoute() {
   const { accountId = '' } = useParams();
   const account = useAccount(accountId);
   const failed = useSettledOnce(account.isError);
-  // Try again answered: the focus moves to the mailing address the answer filled in (or left for
-  // the person to type).
-  const retry = useRetryThenFocus({
-    answered: account.data !== undefined,
-    retry: () => void account.refetch(),
-    next: () => document.querySelector<HTMLInputElement>('input[name="mailing.line1"]'),
-  });
+  // Try again answered: the notice and its button go, and focus would drop to the page's top.
+  // The wizard moves it to what the answer did: the mailing address filled in, or its notice.
+  const [asked, setAsked] = useState(false);
   return (
     <AccountSubpage
       accountId={accountId}
@@ -35,14 +31,23 @@ export default function IraRoute() {
           severity="warning"
           role="status"
           sx={{ mb: 2 }}
-          action={<BusyRetryButton busy={account.isFetching} onRetry={retry} />}
+          action={
+            <BusyRetryButton
+              busy={account.isFetching}
+              onRetry={() => {
+                setAsked(true);
+                void account.refetch();
+              }}
+            />
+          }
         >
           <AlertTitle>Your account&apos;s address could not be read</AlertTitle>
           {errorMessage(account.error)} The mailing address is therefore not filled in for you: type
-          it in, or try again to have it filled in. Everything else works as usual.
+          it in, or try again to have it filled in. Once you have typed any of it, what you typed is
+          kept. Everything else works as usual.
         </Alert>
       )}
-      <IraWizard accountId={accountId} address={account.data?.address} />
+      <IraWizard accountId={accountId} address={account.data?.address} addressAsked={asked} />
     </AccountSubpage>
   );
 }

@@ -22,6 +22,7 @@ import { applyFieldErrors } from '../../../../components/form/apply-field-errors
 import { useZodForm } from '../../../../components/form/form';
 import { FormDialog } from '../../../../components/form/form-dialog';
 import { ReasonField } from '../../../../components/form/reason-field';
+import { beingSentSentence, useStillBeingSent } from '../../../../lib/being-sent';
 import { Code } from '../../../../components/description-list';
 import { ErrorAlert } from '../../../../components/error-alert';
 import { PageHeader } from '../../../../components/page-header';
@@ -113,6 +114,28 @@ function RequestLink({ approval, reviewer }: { approval: Approval; reviewer: boo
   );
 }
 
+/**
+ * The approval's state in words. One being sent says so while its call may still run (the
+ * register's "Being sent", from the same instants); after that, as the BFF then reads it and the
+ * register says, its outcome is unknown.
+ */
+function ApprovalStateWords({ approval }: { approval: Approval }) {
+  const sending = useStillBeingSent(approval.beingSent);
+  const state = approval.state === 'sending' && !sending ? 'unknown' : approval.state;
+  return <>{approvalStateLabels[state]}</>;
+}
+
+/** When an approval being sent was approved, and what to do meanwhile, in the register's words. */
+function BeingSentNote({ approval, reviewer }: { approval: Approval; reviewer: boolean }) {
+  const sending = useStillBeingSent(approval.beingSent);
+  if (approval.state !== 'sending' || !sending || !approval.beingSent) return null;
+  return (
+    <Typography variant="body2" component="span" sx={{ display: 'block', mt: 0.5 }}>
+      {beingSentSentence(approval.beingSent, reviewer)}
+    </Typography>
+  );
+}
+
 /** The request as a sentence names it: its amount, account and our reference. */
 const nameOf = (a: Approval) =>
   `${formatMoney(a.amount)} from account ${a.accountId}${a.reference ? ` (${a.reference})` : ''}`;
@@ -122,7 +145,7 @@ type Decided = { approval: Approval; decision: 'approve' | 'reject' };
 /** What became of the money once a decision was taken, by the approval's state. */
 const outcomeWords: Record<Approval['state'], string> = {
   pending: 'it still waits for a decision',
-  sending: 'its outcome is unknown while it is being sent: do not send it again',
+  sending: 'it is being sent: do not send it again',
   sent: 'it was sent to the platform',
   not_sent: 'it was not sent: no money moved',
   unknown: 'its outcome is unknown: do not send it again',
@@ -260,8 +283,12 @@ function decidedNote({ approval, decision }: Decided): { severity: AlertColor; t
         severity: 'error',
         text: `Approved, but not sent: ${name}. No money moved.${message}`,
       };
-    // Still being sent is the register's "outcome unknown" as well (approvalStateLabels).
+    // Still being sent: the register says "Being sent" for as long (approvalStateLabels).
     case 'sending':
+      return {
+        severity: 'info',
+        text: `Approved and being sent: ${name}. Do not send it again: what becomes of it shows here once the platform answers.`,
+      };
     case 'unknown':
       return {
         severity: 'warning',
@@ -633,10 +660,16 @@ export default function ApprovalsRoute() {
                   : { sx: { flexWrap: 'wrap', gap: 1 } })}
               >
                 <ListItemText
-                  primary={`${formatMoney(a.amount)} from account ${a.accountId}: ${approvalStateLabels[a.state]}`}
+                  primary={
+                    <>
+                      {formatMoney(a.amount)} from account {a.accountId}:{' '}
+                      <ApprovalStateWords approval={a} />
+                    </>
+                  }
                   secondary={
                     <>
                       {describeApproval(a)}
+                      <BeingSentNote approval={a} reviewer={reviewer} />
                       <RequestLink approval={a} reviewer={reviewer} />
                       {movedTwiceWords(a, reviewer) && (
                         <Typography

@@ -25,7 +25,7 @@ const noRequests = { requests: [], total: 0, offset: 0, limit: 20 };
  * An investor's account pages while only the account's profile read (getAccount) fails, until
  * `profile.answers`; every other read of the account answers.
  */
-function renderWhileTheProfileFails(path: string) {
+function renderWhileTheProfileFails(path: string, address = accountView().address) {
   const profile = { answers: false };
   bff.use(
     http.get('/api/session', () =>
@@ -33,7 +33,9 @@ function renderWhileTheProfileFails(path: string) {
     ),
     http.get(`/api/accounts/${accountId}`, () =>
       profile.answers
-        ? HttpResponse.json({ account: accountView({ id: accountId, name: 'Avery Quinn' }) })
+        ? HttpResponse.json({
+            account: accountView({ id: accountId, name: 'Avery Quinn', address }),
+          })
         : errorAnswer(503, {
             code: 'upstream_unavailable',
             message: 'The service is unavailable right now. Please try again in a moment.',
@@ -59,6 +61,16 @@ function renderWhileTheProfileFails(path: string) {
   );
   return profile;
 }
+
+/** The account's own address, which the IRA request offers as its mailing address. */
+const mainStreet = {
+  line1: '12 Main St',
+  line2: null,
+  city: 'Denver',
+  state: 'CO',
+  zip: '80202',
+  country: 'US',
+};
 
 /** The failed profile read's retries, on the fake clock (fake ms). */
 const FAKE_WAIT_MS = 30_000;
@@ -111,7 +123,7 @@ describe("an investor's account pages while the account's profile cannot be read
   });
 
   it('the IRA request is not held up: the mailing address is left to type, and the page says why', async () => {
-    const profile = renderWhileTheProfileFails(`/accounts/${accountId}/ira`);
+    const profile = renderWhileTheProfileFails(`/accounts/${accountId}/ira`, mainStreet);
     await onFakeClock(async () => {
       await screen.findByText(
         "Your account's address could not be read",
@@ -144,6 +156,52 @@ describe("an investor's account pages while the account's profile cannot be read
       .setup({ delay: null })
       .click(within(notice).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(notice.isConnected).toBe(false));
+    expect(document.activeElement).toBe(screen.getByLabelText(/^Address line 1/));
+    expect(screen.getByLabelText(/^Address line 1/)).toHaveProperty('value', '12 Main St');
+    expect(screen.getByLabelText(/^City/)).toHaveProperty('value', 'Denver');
+  });
+
+  it('the address read once the person has begun typing keeps what they typed, says so, and fills it in only when asked', async () => {
+    const profile = renderWhileTheProfileFails(`/accounts/${accountId}/ira`, mainStreet);
+    await onFakeClock(async () => {
+      await screen.findByText(
+        "Your account's address could not be read",
+        {},
+        {
+          timeout: FAKE_WAIT_MS,
+        },
+      );
+    });
+    const notice = screen
+      .getByText("Your account's address could not be read")
+      .closest('[role="status"]') as HTMLElement;
+    // The notice's promise, in words that stay true when the person types first.
+    expect(notice.textContent).toContain('Once you have typed any of it, what you typed is kept.');
+    const user = userEvent.setup({ delay: null });
+    const line1 = await screen.findByLabelText(/^Address line 1/);
+    await user.type(line1, '7 Elm Road');
+
+    profile.answers = true;
+    await user.click(within(notice).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(notice.isConnected).toBe(false));
+    // Kept as typed, nothing filled in around it, and the page says so where the focus now is.
+    expect(screen.getByLabelText(/^Address line 1/)).toHaveProperty('value', '7 Elm Road');
+    expect(screen.getByLabelText(/^City/)).toHaveProperty('value', '');
+    const kept = screen
+      .getByText(/Your account's address has now been read/)
+      .closest('[role="status"]') as HTMLElement;
+    expect(kept.textContent).toContain('12 Main St, Denver, CO, 80202, US');
+    expect(kept.textContent).toContain(
+      'The mailing address you had begun to type is kept as you typed it and was not filled in.',
+    );
+    expect(document.activeElement).toBe(kept);
+
+    // Asked for, the account's address replaces it, and the focus is on its first line.
+    await user.click(within(kept).getByRole('button', { name: "Use my account's address" }));
+    expect(kept.isConnected).toBe(false);
+    expect(screen.getByLabelText(/^Address line 1/)).toHaveProperty('value', '12 Main St');
+    expect(screen.getByLabelText(/^City/)).toHaveProperty('value', 'Denver');
+    expect(screen.getByLabelText(/^ZIP/)).toHaveProperty('value', '80202');
     expect(document.activeElement).toBe(screen.getByLabelText(/^Address line 1/));
   });
 });

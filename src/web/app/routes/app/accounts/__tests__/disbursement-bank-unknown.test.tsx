@@ -24,7 +24,13 @@ const custody = approvedCustody(accountId, 'CR100002');
 const linked = linkedBank('Prairie National Bank', '••••1592');
 
 /** The page while the linked-bank read (getExternalAccount) fails, until `bank.answers`. */
-function renderWhileTheBankCannotBeRead() {
+function renderWhileTheBankCannotBeRead(
+  failure: () => Response = () =>
+    errorAnswer(503, {
+      code: 'upstream_unavailable',
+      message: 'The service is unavailable right now. Please try again in a moment.',
+    }),
+) {
   const bank = { answers: false, reads: 0 };
   bff.use(
     http.get('/api/session', () => HttpResponse.json(sessionOf({ accountIds: [accountId] }))),
@@ -37,12 +43,7 @@ function renderWhileTheBankCannotBeRead() {
     http.get(`/api/accounts/${accountId}/custody-account`, () => HttpResponse.json(custody)),
     http.get(`/api/accounts/${accountId}/linked-bank`, () => {
       bank.reads += 1;
-      return bank.answers
-        ? HttpResponse.json(linked)
-        : errorAnswer(503, {
-            code: 'upstream_unavailable',
-            message: 'The service is unavailable right now. Please try again in a moment.',
-          });
+      return bank.answers ? HttpResponse.json(linked) : failure();
     }),
     http.get('/api/approvals', () => HttpResponse.json({ approvals: [] })),
   );
@@ -181,5 +182,30 @@ describe('a disbursement while the linked bank cannot be read', () => {
     await user.click(within(dialogOf()).getByRole('button', { name: 'Back to edit' }));
     expect(screen.getByLabelText(/Amount \(USD\)/)).toHaveProperty('value', '9.91');
     expect(screen.getByLabelText(/Routing number/)).toHaveProperty('value', '102000021');
+  });
+});
+
+describe('a disbursement while the platform refuses the linked-bank read for good', () => {
+  it('says the bank could not be checked and why, without a Try again that would be refused alike', async () => {
+    const bank = renderWhileTheBankCannotBeRead(() =>
+      errorAnswer(422, {
+        code: 'upstream_rejected',
+        message:
+          'The platform refused the request. It named nothing in the request that it could not accept.',
+        submitted: 'no',
+      }),
+    );
+    const title = await screen.findByText(
+      'The linked bank account could not be checked',
+      {},
+      { timeout: 10_000 },
+    );
+    const notice = title.closest('[role="status"]') as HTMLElement;
+    expect(notice.textContent).toContain('The platform refused the request.');
+    expect(within(notice).queryByRole('button', { name: 'Try again' })).toBeNull();
+    // ACH is still not offered to a bank that may not exist; wire is.
+    expect(screen.getByRole('radio', { name: /ACH/ })).toHaveProperty('disabled', true);
+    // A refusal is not read again behind the person's back either.
+    expect(bank.reads).toBe(1);
   });
 });

@@ -1,15 +1,16 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CustodyAccountResult } from '../../../../../../contract/custody-views';
 import { accountView } from '../../../../../testing/account';
-import { bff, startMockBff } from '../../../../../testing/mock-bff';
-import { renderWithProviders } from '../../../../../testing/render';
+import { bff, errorAnswer, startMockBff } from '../../../../../testing/mock-bff';
+import { onFakeClock, renderWithProviders } from '../../../../../testing/render';
 import { sessionOf } from '../../../../../testing/session';
 import AccountMoneyRoute from '../money';
-import { linkedBank } from '../../../../../testing/custody';
+import { approvedCustody, linkedBank } from '../../../../../testing/custody';
 
 startMockBff();
 afterEach(cleanup);
@@ -22,14 +23,17 @@ const notOpened: CustodyAccountResult = {
   message: 'This account has no custody account yet. Opening an IRA starts one.',
 };
 
-function renderMoneyPage(custody: CustodyAccountResult) {
+function renderMoneyPage(
+  custody: CustodyAccountResult,
+  bankAnswer: () => Response = () => HttpResponse.json(linked),
+) {
   bff.use(
     http.get('/api/session', () =>
       HttpResponse.json(sessionOf({ role: 'investor', accountIds: [account.id] })),
     ),
     http.get('/api/accounts/A1234567', () => HttpResponse.json({ account })),
     http.get('/api/accounts/A1234567/custody-account', () => HttpResponse.json(custody)),
-    http.get('/api/accounts/A1234567/linked-bank', () => HttpResponse.json(linked)),
+    http.get('/api/accounts/A1234567/linked-bank', () => bankAnswer()),
     http.get('/api/accounts/A1234567/timeline', () =>
       HttpResponse.json({ accountId: account.id, entries: [], gaps: [] }),
     ),
@@ -63,5 +67,56 @@ describe('the deposit panel of an account with no custody account (§4.16: a dep
     );
     expect(screen.queryByLabelText(/Deposit amount/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Review deposit' })).toBeNull();
+  });
+});
+
+describe('the money page while the linked bank cannot be read', () => {
+  it('says so once, in the bank section with its support id and Try again; the deposit section says why it cannot deposit and points there', async () => {
+    const bank = { answers: false };
+    renderMoneyPage(approvedCustody('A1234567', 'CR100001'), () =>
+      bank.answers
+        ? HttpResponse.json(linked)
+        : errorAnswer(503, {
+            code: 'upstream_unavailable',
+            message: 'The service is unavailable right now. Please try again in a moment.',
+            submitted: 'no',
+            requestId: 'req-bank-1',
+          }),
+    );
+    await onFakeClock(async () => {
+      await screen.findByText('No deposit for now', {}, { timeout: 30_000 });
+    });
+    const bankSection = screen.getByRole('region', { name: 'Bank account for ACH' });
+    const depositSection = screen.getByRole('region', { name: 'Deposit into the custody account' });
+
+    // Told once, where it belongs.
+    expect(screen.getAllByText(/could not be loaded/)).toHaveLength(1);
+    expect(screen.getAllByText('req-bank-1')).toHaveLength(1);
+    const failure = within(bankSection).getByRole('alert');
+    expect(failure.textContent).toContain('The linked bank account could not be loaded');
+    expect(failure.textContent).toContain('Support id: req-bank-1.');
+    expect(within(failure).getByRole('button', { name: 'Try again' })).toBeTruthy();
+
+    // The deposit section keeps its own reason, and the way to the notice.
+    expect(within(depositSection).queryByRole('alert')).toBeNull();
+    expect(within(depositSection).queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(depositSection.textContent).toContain(
+      'A deposit comes from the bank account linked to this account, which could not be read, so no deposit can be made until it is.',
+    );
+    expect(
+      within(depositSection)
+        .getByRole('link', { name: 'Bank account for ACH' })
+        .getAttribute('href'),
+    ).toBe('/accounts/A1234567/money#section-bank-account-for-ach');
+    expect(screen.queryByLabelText(/Deposit amount/)).toBeNull();
+
+    // One Try again serves both sections: the bank read, then the deposit form from it.
+    bank.answers = true;
+    await userEvent
+      .setup({ delay: null })
+      .click(within(failure).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByLabelText(/Deposit amount/)).toBeTruthy();
+    expect(screen.queryByText('No deposit for now')).toBeNull();
+    expect(within(bankSection).getAllByText(/Mesa Credit Union/).length).toBeGreaterThan(0);
   });
 });

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Approval } from '../../../../../../contract/identity';
 import {
   bff,
@@ -11,7 +11,7 @@ import {
   okAnswer,
   startMockBff,
 } from '../../../../../testing/mock-bff';
-import { renderWithProviders } from '../../../../../testing/render';
+import { onFakeDate, renderWithProviders } from '../../../../../testing/render';
 import { sessionOf } from '../../../../../testing/session';
 import { withTimeZones } from '../../../../../testing/time-zones';
 import ApprovalsRoute from '../approvals';
@@ -658,5 +658,37 @@ describe('narrowing the approvals', () => {
     expect(
       screen.getByRole('link', { name: 'Look it up in the money requests' }).getAttribute('href'),
     ).toBe('/compliance/money-requests?reference=MR-0000000000');
+  });
+});
+
+describe('an approved disbursement being sent, on the approvals page', () => {
+  it('says "being sent" with the register’s words until no call can be running, then that its outcome is unknown', async () => {
+    const sending: Approval = {
+      ...approved,
+      state: 'sending',
+      requestId: null,
+      decidedAt: '2026-11-28T12:00:00.000Z',
+      reference: 'MR-7K2Q9D1X4B',
+      beingSent: { approvedAt: '2026-11-28T12:00:00.000Z', until: '2026-11-28T12:00:40.000Z' },
+    };
+    bff.use(
+      http.get('/api/session', () => HttpResponse.json({ signedIn: false })),
+      http.get('/api/disbursement-approvals', () => HttpResponse.json(listOf([sending]))),
+    );
+    await onFakeDate('2026-11-28T12:00:05.000Z', async () => {
+      renderWithProviders(<ApprovalsRoute />);
+      const row = (await screen.findByText(/from account A1040173:/)).closest('li')!;
+      expect(row.textContent).toContain(
+        'from account A1040173: Approved, being sent: do not send it again',
+      );
+      // The register's sentence for the same state, from the same instants.
+      expect(row.textContent).toMatch(/Approved .*2026.*, and being sent to the platform\./);
+
+      act(() => vi.advanceTimersByTime(36_000));
+      expect(
+        await within(row).findByText(/Approved, outcome unknown: do not send it again/),
+      ).toBeTruthy();
+      expect(row.textContent).not.toContain('being sent to the platform');
+    });
   });
 });

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type {
   MoneyRequestPageView,
   MoneyRequestView,
@@ -17,7 +17,7 @@ import {
 } from '../../../../../testing/mock-bff';
 import { moneyRequestView } from '../../../../../testing/money-request';
 import { expectApplied, typeDay } from '../../../../../testing/date-filters';
-import { descriptionOf, renderWithProviders } from '../../../../../testing/render';
+import { descriptionOf, onFakeDate, renderWithProviders } from '../../../../../testing/render';
 import MoneyRequestsRoute from '../money-requests';
 
 startMockBff();
@@ -511,5 +511,37 @@ describe('a reviewer settles an unknown request by hand from the register', () =
     await waitFor(() => expect(settledNote()).toBeTruthy());
     expect(settledNote()?.textContent).toContain('settled by hand');
     await waitFor(() => expect(document.activeElement).toBe(settledNote()));
+  });
+});
+
+describe('a reviewer reads an approved held disbursement while it is being sent', () => {
+  it('says "Being sent", when it was approved, and offers no Settle by hand until no call can be running', async () => {
+    // Approved at 12:00:00; the BFF's in-flight window (upstream timeout and claim lease) ends
+    // at 12:00:40, as the BFF says with the row.
+    const sending = moneyRequestView({
+      outcome: 'unknown',
+      message: 'Approved by admin@demo.test; being sent to the platform.',
+      beingSent: { approvedAt: '2026-11-28T12:00:00.000Z', until: '2026-11-28T12:00:40.000Z' },
+    });
+    bff.use(
+      http.get('/api/compliance/money-requests', () =>
+        HttpResponse.json({ requests: [sending], total: 1, offset: 0, limit: 50 }),
+      ),
+    );
+    await onFakeDate('2026-11-28T12:00:05.000Z', async () => {
+      renderWithProviders(<MoneyRequestsRoute />, { path: '/compliance/money-requests' });
+      const list = await screen.findByRole('list', { name: 'Money requests' });
+      expect(within(list).getByText('Being sent')).toBeTruthy();
+      expect(list.textContent).toMatch(/Approved .*2026.*, and being sent to the platform\./);
+      expect(list.textContent).toContain('it cannot be settled by hand yet');
+      expect(within(list).queryByText('Outcome unknown')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Settle by hand: MR-7K2Q9D1X4B' })).toBeNull();
+
+      // The window passed: now the BFF would let it be recorded either way.
+      act(() => vi.advanceTimersByTime(36_000));
+      expect(await within(list).findByText('Outcome unknown')).toBeTruthy();
+      expect(within(list).queryByText('Being sent')).toBeNull();
+      expect(screen.getByRole('button', { name: 'Settle by hand: MR-7K2Q9D1X4B' })).toBeTruthy();
+    });
   });
 });

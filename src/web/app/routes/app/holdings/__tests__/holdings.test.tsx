@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HoldingRow, HoldingsResult } from '../../../../../../contract/holdings';
 import { preloadDataGrid } from '../../../../../components/data-grid';
-import { tabStopsIn } from '../../../../../testing/grid';
+import { findGrid, tabStopsIn } from '../../../../../testing/grid';
 import { bff, startMockBff } from '../../../../../testing/mock-bff';
 import { renderWithProviders } from '../../../../../testing/render';
 import { withTimeZones } from '../../../../../testing/time-zones';
@@ -13,8 +13,6 @@ import { withViewportWidth } from '../../../../../testing/viewport';
 import HoldingsRoute from '../holdings';
 
 startMockBff();
-// The grid library arrives once, before the tests: a fresh import of it takes seconds.
-beforeAll(() => preloadDataGrid());
 withTimeZones({ viewer: 'America/New_York', platform: 'UTC' });
 afterEach(cleanup);
 
@@ -78,7 +76,8 @@ const result = (trades: HoldingRow[]): HoldingsResult => ({
 const answer = (trades: HoldingRow[]) =>
   bff.use(http.get('/api/holdings', () => HttpResponse.json(result(trades))));
 
-const findTrades = () => screen.findByRole('grid', { name: 'Trades' }, { timeout: 20_000 });
+/** The trades grid once its headers and rows are there, not only its frame (findGrid). */
+const findTrades = () => findGrid('Trades');
 
 /** The trade IDs of the rows shown, in their order (each grid row carries its id). */
 const shownIds = () =>
@@ -88,6 +87,22 @@ const shownIds = () =>
 
 const open = (search = '') =>
   renderWithProviders(<HoldingsRoute />, { path: `/holdings${search}` });
+
+/*
+ * The first grid a test file renders costs seconds more than the next ones: the grid library's
+ * import, then its styles and code run for the first time. On a busy machine that first test ran
+ * past its timeout, and its unfinished steps went on acting on the next test's page (`screen` is
+ * the document, shared by both). Paid once here, before any test and under the hooks' longer
+ * timeout, each test then measures only its own work.
+ */
+beforeAll(async () => {
+  await preloadDataGrid();
+  answer(five);
+  open();
+  await findTrades();
+  cleanup();
+  bff.resetHandlers();
+});
 
 describe('an investor narrows their trades (My investments)', () => {
   withViewportWidth(1280);

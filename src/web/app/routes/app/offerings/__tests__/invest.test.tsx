@@ -25,6 +25,7 @@ import {
 import InvestRoute from '../invest';
 import { sessionOf } from '../../../../../testing/session';
 import { investmentReceipt } from '../../../../../testing/investment';
+import { linkedBank } from '../../../../../testing/custody';
 
 startMockBff();
 afterEach(cleanup);
@@ -429,5 +430,56 @@ describe('the invest page of an offering whose minimum can no longer be bought',
     expect(screen.queryByText(/No account can invest yet/)).toBeNull();
     expect(screen.queryByRole('link', { name: /See the reviews and details/ })).toBeNull();
     expect(screen.queryByLabelText(/^Units/)).toBeNull();
+  });
+});
+
+describe('the invest page while the linked bank cannot be read (preflight achAvailable null)', () => {
+  it('does not offer ACH, says why, starts on wire, and Try again offers ACH once the bank is read', async () => {
+    const bank = { readable: false };
+    const checksRead: string[] = [];
+    bff.use(
+      http.get('/api/session', () => HttpResponse.json(session)),
+      http.get('/api/offerings/7', () => HttpResponse.json({ offering })),
+      http.get('/api/accounts', () => HttpResponse.json({ accounts: [account] })),
+      http.get('/api/offerings/7/preflight', () => {
+        checksRead.push(bank.readable ? 'bank read' : 'bank unreadable');
+        // The BFF's checklist: null is a linked bank it could not read (contract/preflight).
+        return HttpResponse.json(
+          computePreflight(
+            account as never,
+            offering,
+            '2026-07-17',
+            null,
+            bank.readable ? linkedBank('Mesa Credit Union', '••••0771') : null,
+          ),
+        );
+      }),
+    );
+    renderWithProviders(
+      <Routes>
+        <Route path="/offerings/:offeringId/invest" element={<InvestRoute />} />
+      </Routes>,
+      { path: '/offerings/7/invest' },
+    );
+    const method = (await screen.findByLabelText(/Payment method/)) as HTMLSelectElement;
+    const ach = () => [...method.options].find((option) => option.value === 'ach')!;
+    // As the disbursement page: ACH is shown, not offered, and the form starts on wire.
+    expect(ach().disabled).toBe(true);
+    expect(ach().textContent).toBe('ACH bank transfer: linked bank could not be checked');
+    await waitFor(() => expect(method.value).toBe('wire'));
+    expect(descriptionOf(method)).toContain(
+      'ACH is not available right now: whether a bank account is linked to this account could not be checked, and ACH is paid from a linked one. Pay by wire or check, or check the bank again.',
+    );
+
+    bank.readable = true;
+    const user = userEvent.setup({ delay: null });
+    const retry = screen.getByRole('button', { name: 'Try again' });
+    await user.click(retry);
+    await waitFor(() => expect(ach().disabled).toBe(false));
+    expect(checksRead).toEqual(['bank unreadable', 'bank read']);
+    expect(ach().textContent).toBe('ACH bank transfer');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    // The button went with the notice: focus is on the choice it decided, not the page's top.
+    await waitFor(() => expect(document.activeElement).toBe(method));
   });
 });
