@@ -82,22 +82,28 @@ export function defineApiQuery<Args extends unknown[], Answer, Data = Answer>({
  * A mutation after which the reads it may have changed are fetched again: `invalidates` names
  * their keys (a key marks stale everything below it). After a success only, or with `settled`
  * after a failure as well, where the change may have been made all the same or the refusal may
- * mean that what the page shows moved under the person.
+ * mean that what the page shows moved under the person. The mutation settles once those reads
+ * have answered, so the page shows its outcome beside figures that include it; with
+ * `refresh: 'background'` it settles as soon as its own answer comes, and the reads follow.
  */
 export const useInvalidatingMutation = <Answer, Variables = void>({
   mutationFn,
   invalidates,
   after = 'success',
+  refresh = 'awaited',
 }: {
   mutationFn: (variables: Variables) => Promise<Answer>;
   invalidates: (variables: Variables) => readonly QueryKey[];
   after?: 'success' | 'settled';
+  refresh?: 'awaited' | 'background';
 }) => {
   const queryClient = useQueryClient();
-  const invalidate = (variables: Variables) =>
-    Promise.all(
+  const invalidate = (variables: Variables) => {
+    const reads = Promise.all(
       invalidates(variables).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
     );
+    if (refresh === 'awaited') return reads;
+  };
   return useMutation<Answer, Error, Variables>({
     mutationFn,
     ...(after === 'success'
@@ -110,7 +116,9 @@ export const useInvalidatingMutation = <Answer, Variables = void>({
  * The mutation of a create the person submits once (one trade, one move of money, one record):
  * it POSTs to the path of the record the create belongs to, under the form's idempotency key,
  * and once it has settled, either way, marks stale what it may have changed. Settled, not only
- * succeeded: after an unknown outcome the create may have taken effect all the same.
+ * succeeded: after an unknown outcome the create may have taken effect all the same. Those reads
+ * run in the background: the receipt (or what became of the request) is shown as soon as the
+ * create answers, never held behind "Sending…" by a slow or failing read of the figures.
  */
 export const useCreateOnce = <Variables extends SubmittedOnce<unknown>, Receipt>({
   path,
@@ -125,6 +133,7 @@ export const useCreateOnce = <Variables extends SubmittedOnce<unknown>, Receipt>
     mutationFn: (variables: Variables) => postOnce(path(variables), variables, schema),
     invalidates,
     after: 'settled',
+    refresh: 'background',
   });
 
 /**
