@@ -57,6 +57,13 @@ type QueryStateProps<T> = QueryWords & {
    * section); a read again that fails is told there only.
    */
   failureToldElsewhere?: ReactNode;
+  /**
+   * A request the page holds was sent (its receipt is shown): a read again that fails is then
+   * told in these words, which say what it is about, instead of the failure's own. Those are the
+   * words of a refusal ("Nothing was changed. Please try again"), which beside a request that
+   * was sent would read as about that request.
+   */
+  refreshFailedAfterSend?: { title: string; message: string };
   children: (data: T) => ReactNode;
 };
 
@@ -90,6 +97,7 @@ function QueryStateContent<T>({
   empty,
   wayOn,
   failureToldElsewhere,
+  refreshFailedAfterSend,
   children,
   retry,
 }: QueryStateProps<T> & { retry: () => void }) {
@@ -120,6 +128,7 @@ function QueryStateContent<T>({
         <StaleAlert
           error={query.error}
           title={errorTitle}
+          afterSend={refreshFailedAfterSend}
           readAt={query.dataUpdatedAt}
           onRetry={retry}
         />
@@ -137,11 +146,13 @@ function QueryStateContent<T>({
 function StaleAlert({
   error,
   title,
+  afterSend,
   readAt,
   onRetry,
 }: {
   error: unknown;
   title?: string;
+  afterSend?: { title: string; message: string };
   /** When what is shown was read (ms since the epoch; 0 or absent when not known). */
   readAt?: number;
   onRetry: () => void;
@@ -159,8 +170,13 @@ function StaleAlert({
         )
       }
     >
-      {title && <AlertTitle>{`${title} again`}</AlertTitle>}
-      {errorMessage(error)} What is shown here is as it was last read
+      {afterSend ? (
+        <AlertTitle>{afterSend.title}</AlertTitle>
+      ) : (
+        title && <AlertTitle>{`${title} again`}</AlertTitle>
+      )}
+      {afterSend ? afterSend.message : errorMessage(error)} What is shown here is as it was last
+      read
       {readAt
         ? `, at ${formatInstant(new Date(readAt).toISOString(), undefined, { seconds: true })}`
         : ''}

@@ -81,6 +81,7 @@ export function DisbursementForm({
   ceiling,
   linkedBank,
   bankCheck,
+  onSent,
 }: {
   accountId: string;
   /**
@@ -100,6 +101,8 @@ export function DisbursementForm({
    * that may not exist), the page says so, and the read can be tried again from here.
    */
   bankCheck?: BankCheck;
+  /** The request reached the portal: its receipt (or its hold for approval) replaces the form. */
+  onSent?: (receipt: 'sent' | 'held') => void;
 }) {
   const achAvailable = bankCheck === undefined && linkedBank?.state !== 'none';
   const schema = useMemo(() => formSchema(ceiling), [ceiling]);
@@ -121,6 +124,7 @@ export function DisbursementForm({
       idempotencyKey,
     }),
     onFieldErrors: (error) => applyFieldErrors(error, form.setError, fieldNames),
+    onSuccess: (result) => onSent?.('pendingApproval' in result ? 'held' : 'sent'),
   });
   // A disbursement of this account that may have paid out (being sent, or of unknown outcome) is
   // named, and a new one waits for the person to confirm it is an additional one.

@@ -68,6 +68,9 @@ export function DepositForm({
   const bank = useLinkedBank(accountId);
   // Each deposit is a fresh form and review flow (a new Idempotency-Key), after the last receipt.
   const [round, setRound] = useState(0);
+  // The deposit of this round reached the portal: a re-read of the linked bank that fails is then
+  // told as about the bank's details alone, never in the failure's "nothing was changed" words.
+  const [sentRound, setSentRound] = useState<number | null>(null);
   if (custody?.state === 'unavailable' && custody.reason === 'not_opened') {
     // fundCustodyAccount pays into the custody account (§4.16): without one the platform can
     // only refuse, so the person is told before typing anything, as for a missing bank.
@@ -104,6 +107,7 @@ export function DepositForm({
             .
           </Alert>
         }
+        refreshFailedAfterSend={sentRound === round ? refreshFailedAfterDeposit : undefined}
       >
         {(data) =>
           data.state === 'linked' ? (
@@ -112,6 +116,7 @@ export function DepositForm({
               accountId={accountId}
               bank={data.bank}
               focusFirst={round > 0}
+              onSent={() => setSentRound(round)}
               onAnother={() => setRound((n) => n + 1)}
             />
           ) : (
@@ -126,16 +131,23 @@ export function DepositForm({
   );
 }
 
+const refreshFailedAfterDeposit = {
+  title: "The linked bank account's details could not be refreshed",
+  message: 'Your deposit below was sent: its receipt stands.',
+};
+
 function DepositFields({
   accountId,
   bank,
   focusFirst,
+  onSent,
   onAnother,
 }: {
   accountId: string;
   bank: LinkedBank;
   /** Opened by "Make another deposit", which went away with the receipt: focus goes on. */
   focusFirst: boolean;
+  onSent: () => void;
   onAnother: () => void;
 }) {
   const form = useZodForm(formSchema, { amount: '', description: '' });
@@ -155,6 +167,7 @@ function DepositFields({
       idempotencyKey,
     }),
     onFieldErrors: (error) => applyFieldErrors(error, form.setError, ['amount', 'description']),
+    onSuccess: onSent,
   });
   // A deposit of this account that may have gone through (being sent, or of unknown outcome) is
   // named, and a new one waits for the person to confirm it is an additional one.

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useParams } from 'react-router-dom';
 import { QueryState } from '../../../../components/query-state';
@@ -16,6 +17,9 @@ export default function DisbursementRoute() {
   const config = usePortalConfig();
   const linkedBank = useLinkedBank(accountId);
   const ceiling = config.data?.disbursementMaxAmount;
+  // Once the request has reached the portal, a re-read of the custody account that fails is
+  // about its details alone: the notice says so, never the failure's "nothing was changed".
+  const [sent, setSent] = useState<'sent' | 'held' | null>(null);
   // The form's choices and limits depend on these two: it waits for their first answer, and if
   // one cannot be read it is offered all the same and the BFF checks what the form could not.
   // Their first answer only: a failed read read again after a send is "pending" once more, and
@@ -42,6 +46,7 @@ export default function DisbursementRoute() {
         loadingLabel="Checking the custody account"
         skeletonLines={4}
         errorTitle="The custody account could not be checked"
+        refreshFailedAfterSend={sent ? refreshFailedAfter[sent] : undefined}
       >
         {(result) => (
           <DisbursementReadiness accountId={accountId} result={result}>
@@ -51,6 +56,7 @@ export default function DisbursementRoute() {
                 ceiling={ceiling}
                 linkedBank={linkedBank.data}
                 bankCheck={bankCheck}
+                onSent={setSent}
               />
             ) : (
               <LinearProgress aria-label="Checking the bank account linked for ACH" />
@@ -61,3 +67,14 @@ export default function DisbursementRoute() {
     </AccountSubpage>
   );
 }
+
+const refreshFailedAfter = {
+  sent: {
+    title: "The custody account's details could not be refreshed",
+    message: 'Your disbursement request below was sent: its receipt stands.',
+  },
+  held: {
+    title: "The custody account's details could not be refreshed",
+    message: 'Your disbursement request below was received and waits for approval, as it says.',
+  },
+};

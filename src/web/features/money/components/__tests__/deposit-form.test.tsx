@@ -8,6 +8,7 @@ import { bff, errorAnswer, mockPost, okAnswer, startMockBff } from '../../../../
 import {
   descriptionOf,
   fill,
+  onFakeClock,
   openReviewAndArm,
   renderWithProviders,
 } from '../../../../testing/render';
@@ -123,6 +124,57 @@ describe('an investor deposits from the linked bank (fundCustodyAccount, §4.16)
     const amount = screen.getByLabelText(/Deposit amount \(USD\)/);
     expect(amount).toHaveProperty('value', '');
     await waitFor(() => expect(document.activeElement).toBe(amount));
+  });
+
+  it('after the deposit was sent, tells a failed re-read of the linked bank as about its details, never "nothing was changed"', async () => {
+    // The bank answers first; the re-read the deposit makes stale finds the portal's database
+    // stopped (503, tried again by the query client on the fake clock).
+    let bankReads = 0;
+    bff.use(
+      http.get('/api/accounts/A1234567/linked-bank', () =>
+        ++bankReads === 1
+          ? HttpResponse.json(linked)
+          : errorAnswer(503, {
+              code: 'store_unavailable',
+              message:
+                "The portal's database is not answering right now. Nothing was changed. Please try again in a moment.",
+              submitted: 'no',
+            }),
+      ),
+      http.get('/api/accounts/A1234567/*', () => HttpResponse.json({})),
+    );
+    mockPost(
+      endpoint,
+      okAnswer({
+        referenceNumber: 'CFM42',
+        reference: 'MR-7K2Q9D4XPA',
+        accountId: 'A1234567',
+        amount: '250.75',
+        status: 'pending',
+        approvalStatus: 'pending',
+        bankName: 'First Bank',
+        createdAt: '2026-07-17T16:09:00',
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<DepositForm accountId="A1234567" />);
+    await fill(user, await screen.findByLabelText(/Deposit amount \(USD\)/), '250.75');
+    await review(user);
+    await onFakeClock(async () => {
+      await user.click(send());
+      await screen.findByText('Deposit requested', {}, { timeout: 20_000 });
+      await screen.findByText(
+        "The linked bank account's details could not be refreshed",
+        {},
+        { timeout: 20_000 },
+      );
+    });
+    const notice = screen
+      .getByText("The linked bank account's details could not be refreshed")
+      .closest('[role="status"]');
+    expect(notice?.textContent).toContain('Your deposit below was sent');
+    expect(document.body.textContent).not.toMatch(/Nothing was changed|Please try again/);
+    expect(screen.getByText('MR-7K2Q9D4XPA')).toBeTruthy();
   });
 
   it('while it is on its way, says so in words in the review, with focus on them', async () => {

@@ -1,0 +1,131 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { accountView } from '../../../../../testing/account';
+import { approvedCustody, linkedBank } from '../../../../../testing/custody';
+import {
+  bff,
+  errorAnswer,
+  mockPost,
+  okAnswer,
+  startMockBff,
+} from '../../../../../testing/mock-bff';
+import {
+  fill,
+  onFakeClock,
+  openReviewAndArm,
+  renderWithProviders,
+} from '../../../../../testing/render';
+import { sessionOf } from '../../../../../testing/session';
+import DisbursementRoute from '../disbursement';
+
+startMockBff();
+afterEach(cleanup);
+
+const accountId = 'A1040000';
+const custody = approvedCustody(accountId, 'CR100001');
+
+const receipt = {
+  requestId: 'b7a5e9e5-55fb-46f4-9b09-26eda02d55e4',
+  reference: 'MR-GJHQCG16X3',
+  accountId,
+  amount: '12.12',
+  type: 'ach',
+  bankIdMasked: null,
+  bankAccountIdMasked: null,
+  additionalDetails: null,
+  status: 'pending',
+  createdAt: '2026-11-28T12:00:00',
+};
+
+/**
+ * The disbursement page whose first read of the custody account answers, and whose reads after
+ * the send (the ones the send makes stale) are answered by `later`.
+ */
+function renderDisbursementPage(later: () => Promise<Response> | Response) {
+  let custodyReads = 0;
+  bff.use(
+    http.get('/api/session', () => HttpResponse.json(sessionOf({ accountIds: [accountId] }))),
+    http.get('/api/config', () =>
+      HttpResponse.json({ sandbox: false, singleSignOn: null, platformTimeZone: 'UTC' }),
+    ),
+    http.get(`/api/accounts/${accountId}`, () =>
+      HttpResponse.json({ account: accountView({ id: accountId }) }),
+    ),
+    http.get(`/api/accounts/${accountId}/custody-account`, () => {
+      custodyReads += 1;
+      return custodyReads === 1 ? HttpResponse.json(custody) : later();
+    }),
+    http.get(`/api/accounts/${accountId}/linked-bank`, () =>
+      HttpResponse.json(linkedBank('Prairie National Bank', '••••1592')),
+    ),
+    http.get(`/api/accounts/${accountId}/*`, () => HttpResponse.json({})),
+    http.get('/api/approvals', () => HttpResponse.json({ approvals: [] })),
+  );
+  mockPost(`/api/accounts/${accountId}/disbursements`, okAnswer(receipt));
+  renderWithProviders(
+    <Routes>
+      <Route path="/accounts/:accountId/disbursements/new" element={<DisbursementRoute />} />
+    </Routes>,
+    { path: `/accounts/${accountId}/disbursements/new` },
+  );
+}
+
+const dialogOf = () => screen.getByRole('dialog', { name: 'Review your disbursement request' });
+const send = () => within(dialogOf()).getByRole('button', { name: 'Send request' });
+
+async function sendDisbursement() {
+  const user = userEvent.setup({ delay: null });
+  const amount = await screen.findByLabelText(/Amount \(USD\)/, {}, { timeout: 5_000 });
+  await fill(user, amount, '12.12');
+  await openReviewAndArm(
+    () => user.click(screen.getByRole('button', { name: 'Review request' })),
+    send,
+  );
+  await user.click(send());
+}
+
+describe('the disbursement page after the request was sent', () => {
+  it('shows the receipt as soon as the request answers, while the custody account is still being read again', async () => {
+    // The re-read the send makes stale does not answer during the test (a slow platform read).
+    renderDisbursementPage(() => new Promise<Response>(() => {}));
+    await sendDisbursement();
+
+    const title = await screen.findByText('Disbursement requested', {}, { timeout: 5_000 });
+    expect(title).toBeTruthy();
+    expect(screen.getByText('MR-GJHQCG16X3')).toBeTruthy();
+    expect(screen.queryByText(/Do not close this page until the answer comes/)).toBeNull();
+  });
+
+  it('tells a failed re-read of the custody account as about its details, never "nothing was changed"', async () => {
+    // The portal's database stops after the send answered: the re-read is refused 503 (and tried
+    // again by the query client, on the fake clock).
+    renderDisbursementPage(() =>
+      errorAnswer(503, {
+        code: 'store_unavailable',
+        message:
+          "The portal's database is not answering right now. Nothing was changed. Please try again in a moment.",
+        submitted: 'no',
+      }),
+    );
+    await onFakeClock(async () => {
+      await sendDisbursement();
+      await screen.findByText('Disbursement requested', {}, { timeout: 20_000 });
+      await screen.findByText(
+        "The custody account's details could not be refreshed",
+        {},
+        { timeout: 20_000 },
+      );
+    });
+    const notice = screen
+      .getByText("The custody account's details could not be refreshed")
+      .closest('[role="status"]');
+    expect(notice?.textContent).toContain('Your disbursement request below was sent');
+    expect(notice?.textContent).not.toMatch(/Nothing was changed|Please try again/i);
+    expect(document.body.textContent).not.toMatch(/Nothing was changed/);
+    await waitFor(() => expect(screen.getByText('MR-GJHQCG16X3')).toBeTruthy());
+  });
+});
