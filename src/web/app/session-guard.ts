@@ -3,20 +3,38 @@ import { redirect, type LoaderFunctionArgs, type Params } from 'react-router-dom
 import type { Role, Session } from '../../contract/session';
 import { paths } from '../config/paths';
 import { sessionQueryKey, sessionQueryOptions } from '../features/auth/api/get-session';
+import { isApiClientError } from '../lib/api-client';
 
 /** The roles that review across accounts and issuers: an admin sees all that compliance sees. */
 export const REVIEWERS: readonly Role[] = ['compliance', 'admin'];
 
 /**
+ * The session read failed, rather than answering that nobody or someone else is signed in: the
+ * portal's database or the BFF did not answer (a 5xx, or no answer at all). Who is signed in is
+ * then not known; it is no reason to send the person to sign in, nor a crash of the page.
+ */
+const sessionUnread = (error: unknown) =>
+  isApiClientError(error) && (error.status >= 500 || error.code === 'network');
+
+/**
  * For loaders of signed-in pages: the session, or a redirect to sign-in that brings the person
  * back here afterwards. With `roles`, other roles get a 403 page; the BFF enforces the same rule.
+ * Undefined when the session could not be read at all (see `sessionUnread`): the signed-in
+ * frame then says so in place of the page (layout/session-unavailable) and runs the loaders
+ * again once the session answers, so the checks above are made then.
  */
 export async function requireSession(
   queryClient: QueryClient,
   request: Request,
   roles?: readonly Role[],
-): Promise<Session> {
-  const session = await queryClient.ensureQueryData(sessionQueryOptions());
+): Promise<Session | undefined> {
+  let session: Session | null;
+  try {
+    session = await queryClient.ensureQueryData(sessionQueryOptions());
+  } catch (error) {
+    if (sessionUnread(error)) return undefined;
+    throw error;
+  }
   if (!session) {
     const url = new URL(request.url);
     throw redirect(paths.auth.signIn.getHref({ redirectTo: `${url.pathname}${url.search}` }));
@@ -82,7 +100,8 @@ export const guardedPrefetchLoader =
   ) =>
   (queryClient: QueryClient) =>
   async ({ request, params }: LoaderFunctionArgs) => {
-    await requireSession(queryClient, request, roles);
+    // Unread, the session may not be allowed what the page asks for: its reads wait for it.
+    if (!(await requireSession(queryClient, request, roles))) return null;
     prefetch(queryClient, { params, search: new URL(request.url).searchParams });
     return null;
   };

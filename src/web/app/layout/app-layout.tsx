@@ -15,6 +15,7 @@ import { SkipLink } from './skip-link';
 import { UserMenu } from './user-menu';
 import { StepUpDialogHost } from '../../features/identity/components/step-up-dialog';
 import { SessionEndedDialogHost } from './session-ended-dialog';
+import { SessionUnavailable, useSessionUnread } from './session-unavailable';
 
 const DRAWER_WIDTH = 240;
 const MAIN_ID = 'main-content';
@@ -27,6 +28,7 @@ export function AppLayout() {
   const [mobileOpen, setMobileOpen] = useState(false);
   // Off while someone other than the person whose session ended is signed in over the page.
   const [pageHidden, setPageHidden] = useState(false);
+  const sessionUnread = useSessionUnread();
   useFocusOnNavigation(location.pathname, location.hash);
 
   const user = session.data?.user;
@@ -122,7 +124,7 @@ export function AppLayout() {
         sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 }, outline: 'none' }}
       >
         <Toolbar />
-        {!pageHidden && <Outlet />}
+        {sessionUnread ? <SessionUnavailable /> : !pageHidden && <Outlet />}
       </Box>
     </Box>
   );
