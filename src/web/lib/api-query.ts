@@ -88,14 +88,20 @@ export function defineApiQuery<Args extends unknown[], Answer, Data = Answer>({
  */
 export const useInvalidatingMutation = <Answer, Variables = void>({
   mutationFn,
+  mutationKey,
   invalidates,
   after = 'success',
   refresh = 'awaited',
+  onAnswered,
 }: {
   mutationFn: (variables: Variables) => Promise<Answer>;
+  /** Names the mutation, so a page can find it on its way (useMutationState). */
+  mutationKey?: QueryKey;
   invalidates: (variables: Variables) => readonly QueryKey[];
   after?: 'success' | 'settled';
   refresh?: 'awaited' | 'background';
+  /** Run on success even when the page that sent it has been left (unlike mutate's own). */
+  onAnswered?: (answer: Answer, variables: Variables) => void;
 }) => {
   const queryClient = useQueryClient();
   const invalidate = (variables: Variables) => {
@@ -106,9 +112,18 @@ export const useInvalidatingMutation = <Answer, Variables = void>({
   };
   return useMutation<Answer, Error, Variables>({
     mutationFn,
+    mutationKey,
     ...(after === 'success'
-      ? { onSuccess: (_answer, variables) => invalidate(variables) }
-      : { onSettled: (_answer, _error, variables) => invalidate(variables) }),
+      ? {
+          onSuccess: (answer, variables) => {
+            onAnswered?.(answer, variables);
+            return invalidate(variables);
+          },
+        }
+      : {
+          onSuccess: (answer, variables) => onAnswered?.(answer, variables),
+          onSettled: (_answer, _error, variables) => invalidate(variables),
+        }),
   });
 };
 
@@ -124,13 +139,19 @@ export const useCreateOnce = <Variables extends SubmittedOnce<unknown>, Receipt>
   path,
   schema,
   invalidates = () => [],
+  mutationKey,
+  onAnswered,
 }: {
   path: (variables: Variables) => string;
   schema: $ZodType<Receipt>;
   invalidates?: (variables: Variables) => QueryKey[];
+  mutationKey?: QueryKey;
+  onAnswered?: (receipt: Receipt, variables: Variables) => void;
 }) =>
   useInvalidatingMutation({
     mutationFn: (variables: Variables) => postOnce(path(variables), variables, schema),
+    mutationKey,
+    onAnswered,
     invalidates,
     after: 'settled',
     refresh: 'background',

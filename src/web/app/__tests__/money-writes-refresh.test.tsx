@@ -67,7 +67,7 @@ describe('a money write marks stale what the person reads next', () => {
   it('an investment: the investments, the account and its cash', async () => {
     mockPost('/api/offerings/7/investments', okAnswer(investmentReceipt({ accountId })));
     const { wrapper, stale } = withReadPages();
-    const { result } = renderHook(() => useCreateInvestment(), { wrapper });
+    const { result } = renderHook(() => useCreateInvestment('7'), { wrapper });
     await act(() =>
       result.current.mutateAsync({
         offeringId: '7',

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -8,8 +8,10 @@ import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { UseMutationResult } from '@tanstack/react-query';
+import { UNSAFE_DataRouterContext, useBlocker } from 'react-router-dom';
 import { isApiClientError, newIdempotencyKey, type ApiClientError } from '../../lib/api-client';
 import { useArmed } from '../../lib/use-armed';
+import { ConfirmDialog } from '../confirm-dialog';
 import { SubmissionError } from './submission-error';
 
 type Options<TRequest, TResult, TVariables> = {
@@ -178,6 +180,7 @@ export function SubmitOutcome({
         </Typography>
       )}
       {flow.pending && <LinearProgress aria-label={progressLabel} sx={{ mt: 1 }} />}
+      {flow.pending && <LeaveWhileSending />}
       {flow.failure && (
         <Box sx={{ mt: 2 }}>
           <SubmissionError
@@ -189,6 +192,39 @@ export function SubmitOutcome({
         </Box>
       )}
     </>
+  );
+}
+
+/**
+ * While a request is on its way, leaving the page is asked about first: closing or reloading the
+ * tab gets the browser's own question, and a link or the browser's Back within the portal gets
+ * a dialog. Leaving does not stop the request; the dialog says where its outcome shows.
+ */
+function LeaveWhileSending() {
+  useEffect(() => {
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, []);
+  // The portal's pages run in a data router, which can hold a navigation; a form shown alone
+  // (as some tests render it) has only the browser's question.
+  return useContext(UNSAFE_DataRouterContext) ? <AskBeforeLeaving /> : null;
+}
+
+function AskBeforeLeaving() {
+  const blocker = useBlocker(true);
+  return (
+    <ConfirmDialog
+      open={blocker.state === 'blocked'}
+      title="Leave while your request is being sent?"
+      confirmLabel="Leave this page"
+      onConfirm={() => blocker.proceed?.()}
+      onCancel={() => blocker.reset?.()}
+    >
+      Your request is on its way and its answer has not come yet. Leaving does not stop it: it is
+      listed with its outcome on the requests and timeline of the account, under our reference. Stay
+      on this page to see its answer here.
+    </ConfirmDialog>
   );
 }
 

@@ -1,15 +1,27 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { investmentReceiptSchema, type InvestmentRequest } from '../../../../contract/investments';
 import { apiPaths } from '../../../config/paths';
 import type { SubmittedOnce } from '../../../lib/api-client';
 import { custodyKeys, moneyKeys, offeringKeys } from '../../../lib/query-keys';
 import { useCreateOnce } from '../../../lib/api-query';
+import { rememberReceipt } from '../../../lib/receipts';
 
 type CreateInvestmentInput = SubmittedOnce<InvestmentRequest> & { offeringId: string };
 
-export const useCreateInvestment = () =>
-  useCreateOnce({
+/** The investments sent in an offering from this tab, as useMutationState finds them. */
+export const investmentMutationKey = (offeringId: string) =>
+  ['create-investment', offeringId] as const;
+
+export const useCreateInvestment = (offeringId: string) => {
+  const queryClient = useQueryClient();
+  return useCreateOnce({
     path: ({ offeringId }: CreateInvestmentInput) => apiPaths.investments(offeringId),
     schema: investmentReceiptSchema,
+    mutationKey: investmentMutationKey(offeringId),
+    // Kept beyond the form, and remembered even when the person left the page while it was on
+    // its way: the invest page shows it when they come back (lib/receipts).
+    onAnswered: (receipt, { offeringId }) =>
+      rememberReceipt(queryClient, 'investment', offeringId, receipt),
     // Remaining shares and the purchase history changed (or may have, after an unknown outcome),
     // and so did the account's investments, requests, timeline and cash.
     invalidates: ({ request }) => [
@@ -18,3 +30,4 @@ export const useCreateInvestment = () =>
       custodyKeys.account(request.accountId),
     ],
   });
+};

@@ -47,7 +47,6 @@ import { errorMessage } from '../../../lib/api-client';
 import { focusOnMount } from '../../../lib/focus';
 import { formatDecimal, formatTimestamp, formatMoney } from '../../../lib/format';
 import { moneyKeys } from '../../../lib/query-keys';
-import { rememberReceipt } from '../../../lib/receipts';
 import { BusyRetryButton } from '../../../components/busy-retry-button';
 import { useCreateInvestment } from '../api/create-investment';
 import {
@@ -170,9 +169,8 @@ export function InvestForm({
     if (!achBlocked || chosen.isDirty || chosen.isTouched) return;
     setValue('paymentMethod', 'wire');
   }, [achBlocked, getFieldState, setValue]);
-  const queryClient = useQueryClient();
   const flow = useReviewAndSubmit({
-    mutation: useCreateInvestment(),
+    mutation: useCreateInvestment(offering.id),
     variables: (request: InvestmentValues & AdditionalTo, idempotencyKey) => ({
       offeringId: offering.id,
       request,
@@ -180,8 +178,6 @@ export function InvestForm({
     }),
     onFieldErrors: (error) =>
       applyFieldErrors(error, form.setError, ['accountId', 'units', 'paymentMethod']),
-    // Kept beyond this component: a refresh (sold out) must not replace the receipt.
-    onSuccess: (confirmed) => rememberReceipt(queryClient, 'investment', offering.id, confirmed),
   });
   // An earlier investment of this account in this offering that may have gone through (being
   // sent, or its outcome unknown) is named here, and a new one waits for the person to confirm

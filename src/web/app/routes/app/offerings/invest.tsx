@@ -21,7 +21,12 @@ import type { InvestmentReceipt } from '../../../../../contract/investments';
 import { forgetReceipt, useRememberedReceipt } from '../../../../lib/receipts';
 import { accountName } from '../../../../lib/account-names';
 import Button from '@mui/material/Button';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutationState, useQueryClient } from '@tanstack/react-query';
+import AlertTitle from '@mui/material/AlertTitle';
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router-dom';
+import { investmentMutationKey } from '../../../../features/invest/api/create-investment';
+import type { InvestmentRequest } from '../../../../../contract/investments';
 import {
   NoAccountCanInvest,
   PreflightPanel,
@@ -54,6 +59,14 @@ export default function InvestRoute() {
   // reads the investment makes stale (offering, checks) may come back saying the offering has
   // closed or no account can invest, or fail, and none of that may take the outcome away.
   const [engaged, setEngaged] = useState(false);
+  // An investment sent from this page earlier in the tab, still on its way (the person left
+  // while it was being sent, and came back): it is shown instead of a blank form, which would
+  // invite sending it again; its receipt replaces it when the answer comes (lib/receipts).
+  const onItsWay = useMutationState({
+    filters: { mutationKey: investmentMutationKey(offeringId), status: 'pending' },
+    select: (mutation) => mutation.state.variables as { request: InvestmentRequest } | undefined,
+  });
+  const earlierOnItsWay = engaged ? undefined : onItsWay.at(-1);
 
   if (hasStatus(offering.error, 404)) {
     return <OfferingNotFound />;
@@ -91,6 +104,8 @@ export default function InvestRoute() {
             Make another investment
           </Button>
         </Box>
+      ) : earlierOnItsWay ? (
+        <InvestmentOnItsWay request={earlierOnItsWay.request} />
       ) : !isInvestor && session.data ? (
         <Alert severity="info">Only investors can invest, from their own accounts.</Alert>
       ) : (
@@ -127,6 +142,21 @@ export default function InvestRoute() {
         </QueryState>
       )}
     </>
+  );
+}
+
+function InvestmentOnItsWay({ request }: { request: InvestmentRequest }) {
+  return (
+    <Alert severity="info" role="status">
+      <AlertTitle>Your investment is being sent</AlertTitle>
+      An investment of {request.units} units from account {request.accountId} was sent from this
+      page and its answer has not come yet. Do not send it again: its receipt shows here when the
+      answer comes, and it is listed with its outcome on the{' '}
+      <Link component={RouterLink} to={paths.app.accountMoney.getHref(request.accountId)}>
+        requests and timeline of that account
+      </Link>
+      , under our reference.
+    </Alert>
   );
 }
 
