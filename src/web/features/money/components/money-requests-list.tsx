@@ -202,21 +202,57 @@ function reasonOf(request: MoneyRequestView): string | null {
 }
 
 /**
- * The platform's id of what the request created. A deposit's is its fund move (§4.16), which the
- * investor opens from here to follow it to settlement; a reviewer follows it from the account.
- * An IRA request has none: the supplement gives back only the account (§2.11), in its own column.
+ * What the platform's id of a request names, said beside it, so that the column never mixes
+ * kinds of id unlabelled. A deposit's is its fund move (§4.16 referenceNumber, the id fund moves
+ * are looked up by, §4.4). A disbursement's is the platform's request id (§2.10 requestId) when
+ * the platform answered it, which no operation looks up; when it was found at the platform
+ * afterwards (reconciliation, or a reviewer settling it by hand) it is the fund move that took the
+ * money out (§4.3), the id the person can follow. An investment's is its trade.
+ */
+function platformIdKindOf(
+  request: MoneyRequestView,
+): 'Fund move' | 'Disbursement request' | 'Trade' {
+  if (request.kind === 'investment') return 'Trade';
+  if (request.kind === 'deposit' || request.settledBy !== null) return 'Fund move';
+  return 'Disbursement request';
+}
+
+/**
+ * The platform's id of what the request created, named by its kind. A fund move opens, for the
+ * investor, to follow it to settlement; a reviewer follows it from the account. A disbursement
+ * request id is said to be no fund move: its fund move carries our reference on the Fund moves
+ * page. An IRA request has none: the supplement gives back only the account (§2.11), in its own
+ * column.
  */
 function platformIdOf(request: MoneyRequestView, reviewer: boolean) {
   if (!request.upstreamId || request.kind === 'ira_supplement') return '—';
-  if (reviewer || request.kind !== 'deposit') return <Code value={request.upstreamId} />;
+  const kind = platformIdKindOf(request);
+  const id =
+    kind === 'Fund move' && !reviewer ? (
+      <Link
+        component={RouterLink}
+        to={paths.app.fundMove.getHref(request.accountId, request.upstreamId)}
+        translate="no"
+      >
+        {request.upstreamId}
+      </Link>
+    ) : (
+      <Code value={request.upstreamId} />
+    );
   return (
-    <Link
-      component={RouterLink}
-      to={paths.app.fundMove.getHref(request.accountId, request.upstreamId)}
-      translate="no"
-    >
-      {request.upstreamId}
-    </Link>
+    <>
+      {kind} {id}
+      {kind === 'Disbursement request' && (
+        <Typography
+          component="span"
+          variant="body2"
+          color="text.secondary"
+          sx={{ display: 'block' }}
+        >
+          Not a fund move: its fund move carries our reference {request.reference}.
+        </Typography>
+      )}
+    </>
   );
 }
 

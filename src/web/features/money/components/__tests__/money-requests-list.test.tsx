@@ -473,3 +473,52 @@ describe('an investor reads an investment whose answer was lost', () => {
     ).toHaveLength(1);
   });
 });
+
+describe("the register's platform ids of disbursements", () => {
+  withViewportWidth(1280);
+  const disbursement: MoneyRequestView = {
+    ...request,
+    kind: 'disbursement',
+    offeringId: null,
+    units: null,
+    unitPrice: null,
+    outcome: 'created',
+  };
+
+  it('names each id by what it is: the fund move a person can follow, or the request id the platform answered with', () => {
+    renderWithProviders(
+      <MoneyRequestsList
+        requests={[
+          // Answered by the platform: its request id (§2.10), which no fund move lookup takes.
+          {
+            ...disbursement,
+            reference: 'MR-NR9B4JE6AQ',
+            upstreamId: 'b7a5e9e5-55fb-46f4-9b09-26eda02d55e4',
+          },
+          // Found at the platform afterwards: the fund move that took the money out (§4.3, §4.4).
+          {
+            ...disbursement,
+            reference: 'MR-NBGZ93G71V',
+            upstreamId: 'CFM70000117',
+            settledBy: 'reconciliation',
+            settledAt: '2026-11-28T18:31:00.000Z',
+          },
+        ]}
+        label="Money requests"
+      />,
+    );
+    const rows = within(screen.getByRole('table', { name: 'Money requests' })).getAllByRole('row');
+    const answered = rows.find((row) => row.textContent?.includes('MR-NR9B4JE6AQ'));
+    const found = rows.find((row) => row.textContent?.includes('MR-NBGZ93G71V'));
+    expect(answered?.textContent).toContain(
+      'Disbursement request b7a5e9e5-55fb-46f4-9b09-26eda02d55e4',
+    );
+    expect(answered?.textContent).toContain(
+      'Not a fund move: its fund move carries our reference MR-NR9B4JE6AQ.',
+    );
+    expect(found?.textContent).toContain('Fund move CFM70000117');
+    expect(within(found!).getByRole('link', { name: 'CFM70000117' }).getAttribute('href')).toBe(
+      '/accounts/A1040000/fund-moves/CFM70000117',
+    );
+  });
+});
