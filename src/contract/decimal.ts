@@ -101,6 +101,16 @@ export function compare(a: DecimalString, b: DecimalString): -1 | 0 | 1 {
   return toDecimal(a).cmp(toDecimal(b));
 }
 
+/** Rounded to whole cents, half away from zero: the rule `formatMoney` shows amounts with. */
+function toCents(value: DecimalString): DecimalString {
+  return canonical(toDecimal(value).round(2, Big.roundHalfUp));
+}
+
+/** Whether two amounts show as the same number of cents ($0.999 and $1.00 do). */
+export function sameToTheCent(a: DecimalString, b: DecimalString): boolean {
+  return toDecimal(toCents(a)).eq(toDecimal(toCents(b)));
+}
+
 /**
  * Six decimal places, the upstream's amount format (§2). `half-up` rounds halves away from zero
  * (0.0000005 → 0.000001, −0.0000005 → −0.000001); `half-even` is banker's rounding; `down`

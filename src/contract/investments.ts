@@ -263,7 +263,17 @@ export const investmentReceiptSchema = z.object({
   accountId: z.string(),
   units: decimalStringSchema,
   unitPrice: decimalStringSchema,
+  /**
+   * The trade's amount as the platform answered it (createTrade's transactionAmount, real-world
+   * notes §4.1); units × unitPrice only when the answer carried none.
+   */
   amount: decimalStringSchema,
+  /**
+   * The amount the person reviewed before sending (units × unitPrice as the portal read the
+   * offering), when the platform's amount differs from it to the cent; null when they agree.
+   * Absent in receipts kept from before it was given.
+   */
+  quotedAmount: decimalStringSchema.nullable().optional(),
   paymentMethod: paymentMethodSchema,
   /**
    * For ACH, the linked bank the payment comes from, in a few words; null otherwise. Absent in
