@@ -155,7 +155,7 @@ export interface StandingTotals {
 
 /**
  * The trades split by where they stand (holdings.ts tradeStanding, the derivation My investments
- * uses): settled, waiting for payment or approval, cancelled, status not known. Each figure adds
+ * uses): settled, waiting for payment or approval, being reversed, cancelled, status not known. Each figure adds
  * the parts of a trade that could be read: a trade whose amount is unreadable still adds its
  * shares, and is named in `amountUnread`.
  */
@@ -172,7 +172,7 @@ export function splitByStanding(
   sharesUnread: string[];
 } {
   const sums = {} as Record<TradeStanding, { trades: number; amount: Big.Big; shares: Big.Big }>;
-  for (const standing of ['settled', 'waiting', 'void', 'unknown'] as const) {
+  for (const standing of ['settled', 'waiting', 'reversing', 'void', 'unknown'] as const) {
     sums[standing] = { trades: 0, amount: new Decimal('0'), shares: new Decimal('0') };
   }
   const amountUnread: string[] = [];

@@ -230,6 +230,47 @@ describe('my investments with one trade whose amount and status cannot be read',
   });
 });
 
+describe('my investments with a trade being reversed, or one that is not a purchase', () => {
+  async function holdings(): Promise<HoldingsResult & { state: 'available' }> {
+    const res = await call(h.app, 'GET', `/api/holdings?accountId=${accountA}`, {
+      cookie: investor,
+    });
+    const result = holdingsResultSchema.parse(res.json());
+    if (result.state !== 'available') throw new Error('holdings unavailable');
+    return result;
+  }
+
+  it.each([
+    // UNWIND PENDING, set by updateTradeStatus (real-world notes §4.3): no money still to pay.
+    ['being reversed', { orderStatus: 'UNWIND PENDING' }, ['being_reversed'], 'Being reversed'],
+    // An amount below zero for 0 units is no purchase: it is not netted into the totals.
+    [
+      'a negative amount for 0 units',
+      { totalAmount: '-5000.000000', totalShares: '0' },
+      ['negative_amount', 'no_units'],
+      null,
+    ],
+  ] as const)('%s: listed, in no total, and named', async (_, fields, reasons, statusText) => {
+    const whole = await holdings();
+    await oddRecord('trades', fields, 0);
+    const odd = await holdings();
+    const changed = odd.trades.find((trade) => {
+      const before = whole.trades.find((t) => t.tradeId === trade.tradeId);
+      return before && JSON.stringify(before) !== JSON.stringify(trade);
+    });
+    if (!changed) throw new Error('the odd trade is not listed');
+    if (statusText) expect(changed.statusText).toBe(statusText);
+    expect(odd.uncounted).toEqual([
+      { tradeId: changed.tradeId, unreadable: [], notCounted: reasons },
+    ]);
+    expect(odd.complete).toBe(false);
+    const before = whole.trades.find((trade) => trade.tradeId === changed.tradeId)!;
+    // Every figure lacks the whole trade as it was, and no more.
+    expect(sum([odd.totalAmount, before.amount!])).toBe(whole.totalAmount);
+    expect(sum([odd.settledAmount, odd.pendingAmount])).toBe(odd.totalAmount);
+  });
+});
+
 describe('my investments with one trade that cannot be read at all', () => {
   it('lists the others, says one could not be shown, and counts it in no figure', async () => {
     const url = `/api/holdings?accountId=${accountA}`;

@@ -301,6 +301,26 @@ describe('an investor whose trade came with no amount and a status the portal do
       'Left out of these totals, 2 trades: trade T901 (its amount could not be read) and trade T902 (its units, amount and status could not be read). They are listed under Trades.',
     );
   });
+
+  it('names a trade being reversed and one that is not a purchase, each with why', async () => {
+    bff.use(
+      http.get('/api/holdings', () =>
+        HttpResponse.json({
+          ...holdings,
+          uncounted: [
+            { tradeId: 'T903', unreadable: [], notCounted: ['being_reversed'] },
+            { tradeId: 'T904', unreadable: [], notCounted: ['negative_amount', 'no_units'] },
+          ],
+          complete: false,
+        }),
+      ),
+    );
+    renderWithProviders(<Holdings />);
+    const totals = await screen.findByRole('region', { name: 'Totals per offering' });
+    expect(within(totals).getByRole('alert').textContent).toBe(
+      'Left out of these totals, 2 trades: trade T903 (being reversed) and trade T904 (its amount is below zero and it is for 0 units). They are listed under Trades.',
+    );
+  });
 });
 
 describe('an investor with a trade the service sent unreadable', () => {

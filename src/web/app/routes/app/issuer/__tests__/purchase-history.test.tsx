@@ -189,6 +189,27 @@ describe('an issuer tells paid trades from those still waiting for payment', () 
     ).toBeTruthy();
   });
 
+  it('leaves a trade being reversed (UNWIND PENDING, real-world notes §4.3) out of both figures and says so', async () => {
+    renderPage({
+      ...answer,
+      statuses: {
+        state: 'read',
+        complete: true,
+        trades: [
+          { tradeId: '1001', status: 'settled', archived: false },
+          { tradeId: '1002', status: 'unwind pending', archived: false },
+          { tradeId: '1003', status: 'created', archived: false },
+        ],
+      },
+    });
+    await screen.findByText('3 trades by 2 investor accounts');
+    expect(card('Amount raised')).toContain('$100.00');
+    expect(card('Committed, waiting for payment')).toContain('$100.00');
+    expect(
+      screen.getByText(/Trades being reversed are counted nowhere: 1 trade, \$100\.00\./),
+    ).toBeTruthy();
+  });
+
   it('reads each trade’s status in the grid and narrows the list to one status', async () => {
     const router = renderPage(answer);
     const grid = await screen.findByRole('grid', { name: 'Trades' });
