@@ -127,8 +127,11 @@ export interface MoneyFormat {
   /**
    * `cents` (the default) for amounts: rounded to the currency's minor unit. `price` for unit
    * prices: up to six decimals, the upstream's precision (§2), so $0.0125 is not shown as $0.01.
+   * `stated` for one record's amount as the platform stated it (a trade of 2 units at $0.333 is
+   * $0.666): the same six decimals, so that records listed above a total (their exact sum, rounded
+   * once) add up to it, instead of each rounded to the cent and the total off by their roundings.
    */
-  precision?: 'cents' | 'price';
+  precision?: 'cents' | 'price' | 'stated';
 }
 
 /**

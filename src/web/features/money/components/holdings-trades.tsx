@@ -37,6 +37,13 @@ export interface TradesPlace {
 /** How many trades one page lists: an investor with a hundred trades pages through them. */
 const TRADES_PAGE = 25;
 
+/**
+ * A trade's amount as the platform states it ($0.666 for 2 units at $0.333), not rounded to the
+ * cent: the totals above are the exact sum rounded once, and rows rounded one by one would add up
+ * to cents more or less than them.
+ */
+const tradeAmount = (amount: string) => formatMoney(amount, { precision: 'stated' });
+
 const offeringLabel = (row: { offeringId: string; offeringName: string | null }) =>
   row.offeringName ?? `Offering ${row.offeringId}`;
 
@@ -87,7 +94,7 @@ const tradeColumns: GridColDef<HoldingRow>[] = [
     minWidth: 110,
     flex: 0.9,
     sortingOrder: ['desc', 'asc'],
-    format: formatMoney,
+    format: tradeAmount,
   }),
   {
     field: 'statusText',
@@ -120,7 +127,7 @@ const tradeLinesColumn: GridColDef<HoldingRow> = {
     <Box sx={{ display: 'grid', py: 0.75, lineHeight: 1.5, whiteSpace: 'normal' }}>
       <span>{offeringLink(row, tabIndex)}</span>
       <span>
-        {row.amount ? formatMoney(row.amount) : '—'}
+        {row.amount ? tradeAmount(row.amount) : '—'}
         {row.units && ` · ${formatDecimal(row.units)} units`} · {row.statusText}
       </span>
       <Box component="span" sx={{ color: 'text.secondary' }}>
