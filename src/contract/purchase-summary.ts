@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import type { TradeStanding } from './holdings';
+import { targetToCompute } from './offerings';
 import type { Purchase, PurchaseHistory } from './purchase-history';
 
 /**
@@ -55,7 +56,8 @@ export function summarizePurchases(
   }
   const snapshot = purchases.find((p) => p.offeringTotalShares !== null || p.targetAmount !== null);
   const totalShares = basis.totalShares ?? snapshot?.offeringTotalShares ?? null;
-  const targetAmount = basis.targetAmount ?? snapshot?.targetAmount ?? null;
+  // A zero target is none set (targetToCompute): no balance is worked out against it.
+  const targetAmount = targetToCompute(basis.targetAmount ?? snapshot?.targetAmount ?? null);
   return {
     tradeCount: purchases.length,
     amountRaised: canonical(amount),

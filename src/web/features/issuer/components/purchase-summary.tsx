@@ -119,9 +119,12 @@ export function PurchaseSummaryPanel({
         offering.targetAmount === null
           ? 'Not known'
           : formatMoney(new Big(offering.targetAmount).minus(counted).toFixed()),
-      note: statusesRead
-        ? 'Target less raised and committed'
-        : 'Target less every trade, paid or not',
+      note:
+        offering.targetAmount === null
+          ? 'The offering has no target set, or none the portal could read'
+          : statusesRead
+            ? 'Target less raised and committed'
+            : 'Target less every trade, paid or not',
     },
   ];
   const oddParts = unreadablePartsInWords(rows);
