@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type RefObject } from 'rea
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import Link from '@mui/material/Link';
 import NativeSelect from '@mui/material/NativeSelect';
@@ -147,35 +148,55 @@ function FilterSelect({
   options,
   allLabel,
   onChange,
+  unknown,
 }: {
   label: string;
   value: string;
   options: readonly { value: string; label: string }[];
   allLabel: string;
   onChange: (value: string | null) => void;
+  /**
+   * What to say when `value` (from a shared link) is none of the options: the select shows the
+   * value the link applies, never "All", and this message under it names the field and why.
+   */
+  unknown: (value: string) => string;
 }) {
   const id = useId();
+  const helpId = useId();
+  const stray = value !== '' && !options.some((option) => option.value === value);
   return (
-    <FormControl size="small" sx={{ minWidth: 200, maxWidth: '100%' }}>
+    <FormControl size="small" sx={{ minWidth: 200, maxWidth: '100%' }} error={stray}>
       <InputLabel htmlFor={id} shrink>
         {label}
       </InputLabel>
       <NativeSelect
         input={<OutlinedInput notched label={label} />}
-        inputProps={{ id }}
+        inputProps={{ id, 'aria-describedby': stray ? helpId : undefined }}
         value={value}
         onChange={(event) => onChange(event.target.value || null)}
       >
         <option value="">{allLabel}</option>
+        {stray && <option value={value}>{value}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
         ))}
       </NativeSelect>
+      {stray && <FormHelperText id={helpId}>{unknown(value)}</FormHelperText>}
     </FormControl>
   );
 }
+
+/**
+ * A shared link's offering or account that is none of this person's: named as the link gave it,
+ * and said not to be theirs, nothing more (whether it exists, or whose it is, is not theirs to
+ * learn).
+ */
+const strayOffering = (value: string) =>
+  `The link names offering “${value}”, which is not one you hold trades in.`;
+const strayAccount = (value: string) =>
+  `The link names account “${value}”, which none of your trades is in.`;
 
 /**
  * Every trade, a page at a time: newest first, or sorted by any column (its header, or on a
@@ -220,6 +241,15 @@ export function HoldingsTrades({
     [trades, place.offering, place.account, oneAccount],
   );
   const narrowed = place.offering !== null || (!oneAccount && place.account !== null);
+  // The link's filters that are none of this person's, in words, for the empty list too.
+  const strays = [
+    place.offering && !offerings.some((o) => o.value === place.offering)
+      ? strayOffering(place.offering)
+      : null,
+    !oneAccount && place.account && !accounts.some((a) => a.value === place.account)
+      ? strayAccount(place.account)
+      : null,
+  ].filter((words): words is string => words !== null);
   const pageIndex = pageOfPlace(place.page, shown.length, TRADES_PAGE);
   const gridPlace = useMemo(
     () => ({ sort: place.sort, page: place.page }),
@@ -237,6 +267,7 @@ export function HoldingsTrades({
             options={offerings}
             allLabel="All offerings"
             onChange={(offering) => filter({ offering })}
+            unknown={strayOffering}
           />
         ) : null}
         {!oneAccount && (accounts.length > 1 || place.account) ? (
@@ -246,6 +277,7 @@ export function HoldingsTrades({
             options={accounts}
             allLabel="All accounts"
             onChange={(account) => filter({ account })}
+            unknown={strayAccount}
           />
         ) : null}
         {narrowed && (
@@ -259,7 +291,9 @@ export function HoldingsTrades({
       </Typography>
       {shown.length === 0 ? (
         <Typography color="text.secondary">
-          No trade of yours matches these filters. Choose “Show all trades” to list every one.
+          {strays.length > 0
+            ? `${strays.join(' ')} Choose “Show all trades” to list every one of yours.`
+            : 'No trade of yours matches these filters. Choose “Show all trades” to list every one.'}
         </Typography>
       ) : (
         <>
