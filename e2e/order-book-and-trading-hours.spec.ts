@@ -241,11 +241,11 @@ test('a save on hours an admin changed since the issuer opened the page is refus
   await expect(
     page.getByRole('alert').filter({ hasText: 'The hours were not saved' }),
   ).toContainText(
-    'Friday was changed since you opened this page (now 11:10 AM – 12:20 PM): review and save again.',
+    'Someone else changed Friday since you opened this page (now 11:10 AM – 12:20 PM): review and save again.',
   );
   await expect(
     page.getByText(
-      'Friday was changed since you opened this page: the platform now holds 11:10 AM – 12:20 PM.',
+      'Someone else changed Friday since you opened this page: the platform now holds 11:10 AM – 12:20 PM.',
     ),
   ).toBeVisible();
   await expect(page.getByLabel('Monday opens (ET)')).toHaveValue('10:30');

@@ -86,8 +86,8 @@ const unknownSettledByHand = {
 /**
  * A request the portal refused before sending it, as it answered: why (the register's message)
  * and what to do (`nextStep`), the sentence pair the form showed, which the register and the
- * timeline show in place of the outcome's general words. Null for any other request, and for
- * refusals recorded before the pair was kept.
+ * timeline show in place of the outcome's general words. Null for any other request. (Refusals
+ * recorded before the pair was kept have it derived as the BFF reads them.)
  */
 export function notSentPair(request: {
   outcome: string;
@@ -438,11 +438,26 @@ const timelineEntrySchema = z.object({
 });
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 
+/** The parts of the timeline read from the platform, each of which may fail on its own. */
+export const timelinePartSchema = z.enum(['fund_moves', 'trades']);
+export type TimelinePart = z.infer<typeof timelinePartSchema>;
+
+/**
+ * The query of a timeline read: `retry` reads that part from the platform again and takes the
+ * other as the BFF last read it for this person and account, if it still holds it (else reads it
+ * too): the Try again of one part that could not be read, which keeps what was read.
+ */
+export const timelineQuerySchema = z.object({
+  retry: timelinePartSchema.optional(),
+});
+
 export const timelineSchema = z.object({
   accountId: z.string(),
   entries: z.array(timelineEntrySchema),
   /** Sources that could not be read, in words (the rest is still shown). */
   gaps: z.array(z.string()),
+  /** Which part each gap that a retry of its own can read again is (its words as in `gaps`). */
+  unread: z.array(z.object({ part: timelinePartSchema, gap: z.string() })).optional(),
   /**
    * Fund moves the service sent that could not be read, left out of the entries (the Fund moves
    * list says the same of them): the page says "N fund moves could not be shown".

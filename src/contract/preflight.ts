@@ -286,6 +286,15 @@ const ACH_CHOICES =
   'Pay by wire or check, or link a bank account on the Money and timeline page first.';
 
 /** The refusal of ACH from an account with no linked bank, on the payment method field. */
+/**
+ * What to do when the offering, not the request, refuses an investment (closed, sold out, not
+ * open yet): the second sentence of the BFF's refusal pair.
+ */
+export const OFFERING_NEXT =
+  'Choose another offering, or come back once this one accepts investments: changing the units would not help.';
+/** What to do when the account cannot invest (its reviews): another account may. */
+export const ACCOUNT_NEXT = 'Invest from another of your accounts, if you have one.';
+
 export const achWithoutBankPair = {
   why: 'ACH needs a bank account linked to this account, and none is linked.',
   next: ACH_CHOICES,

@@ -290,11 +290,11 @@ describe('two people saving the hours of one security', () => {
       code: 'conflict',
       submitted: 'no',
       message:
-        'Friday was changed since you opened this page (now Closed): review and save again. Nothing was saved.',
+        'Someone else changed Friday since you opened this page (now Closed): review and save again. Nothing was saved.',
       fields: [
         {
           field: 'friday',
-          message: 'Friday was changed since you opened this page: now Closed',
+          message: 'Someone else changed Friday since you opened this page: now Closed',
         },
       ],
     });
@@ -318,6 +318,37 @@ describe('two people saving the hours of one security', () => {
     });
   });
 
+  it('two saves at once on the same hours do not cross: the later is refused with the earlier one’s hours, and only one is sent', async () => {
+    const issuer = await signIn(h.app, 'issuer@demo.test');
+    const admin = await signIn(h.app, 'admin@demo.test');
+    expect((await save(admin, url(), hours)).statusCode).toBe(200);
+    const opened = await read(issuer);
+    expect(await read(admin)).toEqual(opened);
+    await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+    // The first save is slow at the platform: without a hold, the second reads the same hours
+    // meanwhile, passes the check and overwrites the first unseen.
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'updateSecurityMarketHours',
+      latencyMs: 300,
+      times: 1,
+    });
+    const adminWeek = { ...hours, friday: { closed: true } };
+    const issuerWeek = { ...hours, monday: { closed: false, open: '10:30', close: '15:45' } };
+    const [first, second] = await Promise.all([
+      call(h.app, 'PUT', url(), { cookie: admin, body: { ...adminWeek, expected: opened } }),
+      call(h.app, 'PUT', url(), { cookie: issuer, body: { ...issuerWeek, expected: opened } }),
+    ]);
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error.message).toBe(
+      'Someone else changed Friday since you opened this page (now Closed): review and save again. Nothing was saved.',
+    );
+    expect(await updates()).toBe(1);
+    // The first person's week stands.
+    expect((await read(issuer)).friday.closed).toBe(true);
+    expect((await read(issuer)).monday).toMatchObject({ open: '08:15', close: '15:45' });
+  });
+
   it('names every day changed since, with its hours now', async () => {
     const issuer = await signIn(h.app, 'issuer@demo.test');
     expect((await save(issuer, url(), hours)).statusCode).toBe(200);
@@ -335,7 +366,7 @@ describe('two people saving the hours of one security', () => {
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe(
-      'Monday and Thursday were changed since you opened this page (Monday now Closed, Thursday now 9:00 AM – 5:30 PM): review and save again. Nothing was saved.',
+      'Someone else changed Monday and Thursday since you opened this page (Monday now Closed, Thursday now 9:00 AM – 5:30 PM): review and save again. Nothing was saved.',
     );
     expect(res.json().error.fields.map((f: { field: string }) => f.field)).toEqual([
       'monday',

@@ -105,6 +105,41 @@ describe.skipIf(!enabled)('two BFF instances on one PostgreSQL', () => {
     });
   });
 
+  it('two saves of one security’s hours at once, one on each instance, do not cross: the later is refused', async () => {
+    // Before the sign-in failures below, which the sign-in limit counts against the next ones.
+    const [a, b] = instances;
+    const securityId = String(manifest.issuers[0].securityIds![0]);
+    const url = `/api/securities/${securityId}/market-hours`;
+    const issuer = await signIn(a.app, 'issuer@demo.test');
+    const admin = await signIn(b.app, 'admin@demo.test');
+    const opened = (await call(a.app, 'GET', url, { cookie: issuer })).json().securityHours.days;
+    await callSandbox(sandbox.url, '/__sandbox/calls/reset', {});
+    // The first save is slow at the platform: the other instance's save comes meanwhile.
+    await callSandbox(sandbox.url, '/__sandbox/faults', {
+      operation: 'updateSecurityMarketHours',
+      latencyMs: 300,
+      times: 1,
+    });
+    const week = (friday: object) => ({
+      monday: { closed: false, open: '09:30', close: '16:00' },
+      tuesday: { closed: false, open: '09:30', close: '16:00' },
+      wednesday: { closed: false, open: '09:30', close: '16:00' },
+      thursday: { closed: false, open: '09:30', close: '16:00' },
+      friday,
+      expected: opened,
+    });
+    const answers = await Promise.all([
+      call(a.app, 'PUT', url, { cookie: issuer, body: week({ closed: true }) }),
+      call(b.app, 'PUT', url, {
+        cookie: admin,
+        body: week({ closed: false, open: '10:00', close: '12:00' }),
+      }),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const calls = await sandboxCalls(sandbox.url);
+    expect(calls.updateSecurityMarketHours, JSON.stringify(calls)).toBe(1);
+  });
+
   it('sign-in failures count across both instances', async () => {
     const email = 'compliance@demo.test';
     const codes: number[] = [];

@@ -44,12 +44,59 @@ export function isUniqueViolation(err: unknown): boolean {
 
 const STORE_NOT_ANSWERING = "The portal's database is not answering right now.";
 
-export function storeUnavailable(sentence: string): HttpError {
-  return new HttpError(
+/**
+ * The store failed before a write without an Idempotency-Key changed anything: one sentence pair,
+ * why and what to do (the form adds no second "try again", as after notSentRefusal).
+ */
+function storeUnavailableNothingChanged(): HttpError {
+  return notSentRefusal(
+    `${STORE_NOT_ANSWERING} Nothing was changed.`,
+    'Please try again in a moment.',
+    { retryAfterSeconds: 5 },
     'store_unavailable',
-    `${STORE_NOT_ANSWERING} ${sentence} Please try again in a moment.`,
-    { submitted: 'no', retryAfterSeconds: 5, reason: STORE_NOT_ANSWERING },
   );
+}
+
+/**
+ * How far a write without an Idempotency-Key got before the store failed, per request: `unknown`
+ * once a write was sent to the platform (its answer may not be back), `yes` once the platform
+ * answered it or the store committed the change. Nothing here means nothing was changed.
+ */
+const changesMade = new WeakMap<object, 'yes' | 'unknown'>();
+
+/** Records that the request has changed something (`yes`) or may have (`unknown`). */
+export function markChange(request: object, made: 'yes' | 'unknown'): void {
+  if (changesMade.get(request) !== 'yes') changesMade.set(request, made);
+}
+
+/** What the request has changed so far (see `changesMade`). */
+export const changeOf = (request: object) => changesMade.get(request);
+
+/** Back to what was known before a write that surely changed nothing (refused, never sent). */
+export function restoreChange(request: object, before: 'yes' | 'unknown' | undefined): void {
+  if (before) changesMade.set(request, before);
+  else changesMade.delete(request);
+}
+
+/**
+ * The answer to a store failure met by a write without an Idempotency-Key: "nothing was changed"
+ * only when nothing was; otherwise what is known (the change was made, or may have been, before
+ * the store stopped answering) and how the person sees it for themselves (`check`, the route's
+ * own words). Never "try again": doing it again may do it twice.
+ */
+export function storeFailureOf(request: object, check: string | undefined): HttpError {
+  const made = changesMade.get(request);
+  if (!made) return storeUnavailableNothingChanged();
+  const happened =
+    made === 'yes'
+      ? "The portal's database stopped answering after your change was made: it was made, but could not be recorded in full."
+      : "The portal's database stopped answering after your change was sent to the platform: the platform may have made it.";
+  const next = check ?? 'Reload the page to see whether it is there before doing it again.';
+  return new HttpError('store_unavailable', `${happened} ${next}`, {
+    submitted: made,
+    reason: happened,
+    nextStep: next,
+  });
 }
 
 /**

@@ -6,7 +6,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error';
 import { fromUpstream, isUpstreamError } from '../lib/upstream-errors';
-import { isStoreFailure, storeUnavailable } from '../lib/store-errors';
+import { isStoreFailure, storeFailureOf } from '../lib/store-errors';
 import { fromValidation, summarize } from '../lib/zod-issues';
 import { contractIssues } from '../lib/contract-issues';
 
@@ -17,8 +17,11 @@ async function errorHandler(app: FastifyInstance) {
     let logged = false;
     if (err instanceof HttpError) httpError = err;
     else if (isUpstreamError(err)) httpError = fromUpstream(err);
-    else if (isStoreFailure(err)) httpError = storeUnavailable('Nothing was changed.');
-    else if (hasZodFastifySchemaValidationErrors(err)) {
+    else if (isStoreFailure(err)) {
+      // "Nothing was changed" only if nothing was: a write may have reached the platform or the
+      // store before the store failed, and the route says how the person sees what became of it.
+      httpError = storeFailureOf(request, request.routeOptions.config.afterChange);
+    } else if (hasZodFastifySchemaValidationErrors(err)) {
       // The route's contract refused the request (Fastify's validation step, before any handler).
       const fields = fromValidation(err.validation, err.validationContext);
       httpError = new HttpError('bad_request', summarize(fields), { fields, submitted: 'no' });

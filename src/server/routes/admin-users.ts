@@ -36,6 +36,13 @@ import {
 } from '../store/users';
 import { attributed, defineRoute, type RouteContext, type RouteSpec } from './define';
 
+/**
+ * How an admin sees what a change to a user became when the store stopped answering after it was
+ * made (RouteSpec `afterChange`).
+ */
+const SEE_THE_USER_AGAIN =
+  'Reload the Users page to see this user as they are now before changing them again.';
+
 /** Users in the browser for admins; every change is audited. `npm run users` stays for scripts. */
 const toAdminUser = (u: UserRow): AdminUser => ({
   id: u.id,
@@ -72,6 +79,7 @@ async function changeLink(
   userId: string,
   { kind, upstreamId }: { kind: LinkKind; upstreamId: string },
   change: typeof link,
+  changeMade: () => void,
   /** A check of the link itself, once the user is known to exist; answers audit details. */
   check?: (before: UserRow) => Promise<Record<string, unknown>>,
 ): Promise<AdminUser> {
@@ -92,6 +100,7 @@ async function changeLink(
     throw err;
   }
   await change(deps.db, userId, kind, upstreamId);
+  changeMade();
   await audit({
     action,
     objectType: kind,
@@ -131,7 +140,8 @@ function otherUserChange<B = unknown>({
     tags: ['admin'],
     params: adminUserParamsSchema,
     response: adminUserSchema,
-    handler: async ({ params: { userId }, body, deps, user, request }) => {
+    afterChange: SEE_THE_USER_AGAIN,
+    handler: async ({ params: { userId }, body, deps, user, request, changeMade }) => {
       const before = await target(deps, userId);
       if (user!.id === userId) {
         // A rule of the request, not a fault: the Users page shows it without a support id
@@ -159,6 +169,7 @@ function otherUserChange<B = unknown>({
         ];
         for (const event of events) await recordAudit(tx, attributed(event, user, request));
       });
+      changeMade();
       return toAdminUser(await target(deps, userId));
     },
   });
@@ -184,7 +195,9 @@ export const adminUserRoutes = [
     body: createUserSchema,
     response: adminUserSchema,
     successStatus: 201,
-    async handler({ body, deps, audit }) {
+    afterChange:
+      'Reload the Users page: the user is listed there if it was created. Do not create it again.',
+    async handler({ body, deps, audit, changeMade }) {
       const email = normalizeEmail(body.email);
       // Said on the field Email, where the admin picks another address: nothing for support.
       const taken = () => {
@@ -209,6 +222,7 @@ export const adminUserRoutes = [
         if (isUniqueViolation(err)) throw taken();
         throw err;
       }
+      changeMade();
       await audit({
         action: 'user_created',
         objectType: 'user',
@@ -272,14 +286,24 @@ export const adminUserRoutes = [
     params: adminUserParamsSchema,
     body: addLinkSchema,
     response: adminUserSchema,
-    handler: ({ params, body, deps, audit }) =>
-      changeLink(deps, audit, 'user_linked', params.userId, body, link, async (before) => {
-        kindMustSuitRole(before.role, body.kind);
-        return {
-          ...(await linkMustBeKnown(deps, body)),
-          ...(await securityMustBeOfTheirIssuers(deps, before, body)),
-        };
-      }),
+    afterChange: SEE_THE_USER_AGAIN,
+    handler: ({ params, body, deps, audit, changeMade }) =>
+      changeLink(
+        deps,
+        audit,
+        'user_linked',
+        params.userId,
+        body,
+        link,
+        changeMade,
+        async (before) => {
+          kindMustSuitRole(before.role, body.kind);
+          return {
+            ...(await linkMustBeKnown(deps, body)),
+            ...(await securityMustBeOfTheirIssuers(deps, before, body)),
+          };
+        },
+      ),
   }),
 
   defineRoute({
@@ -289,8 +313,9 @@ export const adminUserRoutes = [
     tags: ['admin'],
     params: linkParamsSchema,
     response: adminUserSchema,
-    handler: ({ params, deps, audit }) =>
-      changeLink(deps, audit, 'user_unlinked', params.userId, params, unlink),
+    afterChange: SEE_THE_USER_AGAIN,
+    handler: ({ params, deps, audit, changeMade }) =>
+      changeLink(deps, audit, 'user_unlinked', params.userId, params, unlink, changeMade),
   }),
 
   otherUserChange({

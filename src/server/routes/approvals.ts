@@ -302,6 +302,9 @@ export const approvalRoutes = [
     tags: ['custody'],
     params: approvalParamsSchema,
     response: approvalSchema,
+    // Sent to the platform (the client marks it), the disbursement may exist: never "try again".
+    afterChange:
+      'Reload the approvals page to see what became of the disbursement: do not approve or request it again.',
     async handler(ctx) {
       const decided = await decideOrRefuse(ctx, 'sending');
       try {

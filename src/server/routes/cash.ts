@@ -103,6 +103,9 @@ export const cashRoutes = [
     params: accountParamsSchema,
     response: linkBankReceiptSchema,
     successStatus: 201,
+    // linkExternalAccount answers a bank already linked as such (715), so linking again is safe.
+    afterChange:
+      'Reload the Money and timeline page to see whether a bank is linked, or a link waits on the platform page; if neither, link it again.',
     async handler({ params, deps, audit, user }) {
       let linkUrl: string | null;
       try {

@@ -145,13 +145,15 @@ export const complianceRoutes = [
     body: accountNoteInputSchema,
     response: accountNoteSchema,
     successStatus: 201,
-    async handler({ params, body, user, deps, audit }) {
+    afterChange: 'Reload the account to see whether your note is listed before adding it again.',
+    async handler({ params, body, user, deps, audit, changeMade }) {
       const note = await addAccountNote(deps.db, {
         accountId: params.accountId,
         authorId: user!.id,
         authorEmail: user!.email,
         body: body.body,
       });
+      changeMade();
       await audit({
         action: 'account_note_added',
         objectType: 'account',

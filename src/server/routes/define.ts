@@ -27,7 +27,13 @@ import {
   type MoneyRequestKind,
   type MoneyRequestSettlement,
 } from '../store/money-requests';
-import { isStoreFailure, storeUnavailableNotSent } from '../lib/store-errors';
+import {
+  changeOf,
+  isStoreFailure,
+  markChange,
+  restoreChange,
+  storeUnavailableNotSent,
+} from '../lib/store-errors';
 import type { ErrorCode } from '../../contract/errors';
 import { HttpError, notSentRefusal, sessionEndedError } from '../lib/http-error';
 import { contractIssues } from '../lib/contract-issues';
@@ -37,7 +43,7 @@ import { mayAccess } from '../policy/ownership';
 import type { RoutePolicy } from '../policy/types';
 import { limitHooks } from '../plugins/rate-limit';
 import type { Deps, SignedInUser } from '../deps';
-import type { UpstreamLogger } from '../upstream/client';
+import type { UpstreamClient, UpstreamLogger } from '../upstream/client';
 import { SEND_AGAIN_IN_A_MOMENT, submittedSentence } from '../upstream/errors';
 import { hasSecondFactor } from '../store/second-factors';
 import { outcomeWordsOf } from '../../contract/money-requests';
@@ -48,6 +54,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Money-moving route: every error carries `submitted` (the error handler reads it). */
     idempotent?: boolean;
+    /** A write without an Idempotency-Key: RouteSpec `afterChange`. */
+    afterChange?: string;
   }
 }
 
@@ -81,6 +89,12 @@ export interface RouteContext<P, Q, B> {
    * that the register cannot describe.
    */
   recordAsked(asked: MoneyRequestAsked): Promise<void>;
+  /**
+   * A write without an Idempotency-Key calls this once the store has committed its change: a
+   * store failure after it is then not told as "nothing was changed" (RouteSpec `afterChange`).
+   * A write sent to the platform is marked by itself.
+   */
+  changeMade(): void;
 }
 
 /** How a money route appears in the register of money requests (store/money-requests.ts). */
@@ -114,6 +128,12 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown, R = unknown> {
   /** The shape of a successful reply; `null` for 204 No Content. */
   response: $ZodType<R> | null;
   successStatus?: number;
+  /**
+   * A write without an Idempotency-Key: how the person sees whether its change is there, told
+   * when the store stops answering after the change was made or sent to the platform (then it
+   * may be there, and doing it again may do it twice). Without it, a general "reload the page".
+   */
+  afterChange?: string;
   /** Money-moving creates: the request must carry an Idempotency-Key. */
   idempotent?: boolean;
   /** Money requests: recorded in the register (requires `idempotent`). */
@@ -205,7 +225,10 @@ export function registerRoutes(
     const policy = policyTable[key];
     if (!policy) throw new Error(`Route ${key} has no entry in the policy table`);
     // The error handler gives every error of an idempotent route a `submitted` field.
-    const config = { idempotent: Boolean(spec.idempotent) } as Record<string, unknown>;
+    const config = {
+      idempotent: Boolean(spec.idempotent),
+      ...(spec.afterChange ? { afterChange: spec.afterChange } : {}),
+    } as Record<string, unknown>;
     const preValidation: preValidationAsyncHookHandler[] = [];
     if (policy.roles !== 'public') preValidation.push(roleCheck(policy, key, deps));
     if (policy.limits) preValidation.push(...limitHooks(app, key, policy.limits, limitScale));
@@ -366,11 +389,12 @@ async function handle(
     request,
     reply,
     // The upstream client logs through this request's logger, so each call's line carries its reqId.
-    deps: { ...deps, upstream: deps.upstream.withLogger(upstreamLogOf(request)) },
+    deps: { ...deps, upstream: upstreamOf(spec, deps, request) },
     audit,
     requireStepUp,
     moneyReference: null,
     recordAsked: () => Promise.reject(new Error('recordAsked is for money routes only')),
+    changeMade: () => markChange(request, 'yes'),
   };
   if (spec.idempotent) return handleIdempotent(spec, key, ctx, subject);
   const result = await runHandler(spec, ctx);
@@ -430,6 +454,35 @@ async function checkStepUp(
     'Confirm it is you with your second factor to continue. Nothing was sent yet.',
     { submitted: 'no' },
   );
+}
+
+/**
+ * The upstream client of one request. A write route's view marks the request as it sends a write
+ * (may have changed something) and as the platform answers it (changed), so a store failure after
+ * it is not told as "nothing was changed" (storeFailureOf). Reads keep the plain view.
+ */
+function upstreamOf(spec: RouteSpec, deps: Deps, request: FastifyRequest): UpstreamClient {
+  const view = deps.upstream.withLogger(upstreamLogOf(request));
+  if (spec.method === 'GET' || spec.idempotent) return view;
+  return {
+    ...view,
+    send: async (upstreamRequest) => {
+      if (upstreamRequest.effect !== 'write') return view.send(upstreamRequest);
+      const before = changeOf(request);
+      markChange(request, 'unknown');
+      try {
+        const answer = await view.send(upstreamRequest);
+        markChange(request, 'yes');
+        return answer;
+      } catch (err) {
+        // Refused by the platform, or never sent: this write changed nothing.
+        if (isUpstreamError(err) && fromUpstream(err).extra.submitted === 'no') {
+          restoreChange(request, before);
+        }
+        throw err;
+      }
+    },
+  };
 }
 
 async function runHandler(spec: RouteSpec, ctx: RouteContext<unknown, unknown, unknown>) {

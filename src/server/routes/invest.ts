@@ -10,19 +10,16 @@ import {
 import { multiply } from '../../contract/decimal';
 import { offeringParamsSchema } from '../../contract/offerings';
 import { EASTERN, todayInZone } from '../../contract/time';
-import { achWithoutBankPair, investmentBlock, paymentMethodBlock } from '../../contract/preflight';
+import {
+  ACCOUNT_NEXT,
+  achWithoutBankPair,
+  investmentBlock,
+  OFFERING_NEXT,
+  paymentMethodBlock,
+} from '../../contract/preflight';
 import { linkedBankName } from '../../contract/cash';
 import { readLinkedBank } from '../lib/linked-bank';
 import { HttpError, notSentRefusal } from '../lib/http-error';
-
-/**
- * What to do when the offering, not the request, refuses an investment (closed, sold out, not
- * open yet): the second sentence of the refusal's pair (notSentRefusal).
- */
-const OFFERING_NEXT =
-  'Choose another offering, or come back once this one accepts investments: changing the units would not help.';
-/** What to do when the account cannot invest (its reviews): another account may. */
-const ACCOUNT_NEXT = 'Invest from another of your accounts, if you have one.';
 import { refuseWhileStanding } from '../lib/standing-requests';
 import { preflightFor } from './preflight';
 import { createTrade, isUpstreamError } from '../upstream';

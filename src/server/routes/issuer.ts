@@ -219,7 +219,8 @@ export const issuerRoutes = [
     params: issuerParamsSchema,
     body: issuerAccountSettleSchema,
     response: savedIssuerAccountResultSchema,
-    async handler({ params, body, deps, user, request }) {
+    afterChange: 'Reload the page to see how the saves stand before settling them again.',
+    async handler({ params, body, deps, user, request, changeMade }) {
       const state = await issuerAccountState(deps.db, params.issuerId);
       if (state.saved) {
         throw new HttpError(
@@ -254,6 +255,7 @@ export const issuerRoutes = [
           request,
         ),
       );
+      changeMade();
       return issuerAccountState(deps.db, params.issuerId);
     },
   }),

@@ -18,6 +18,7 @@ import { dayOfWeek, EASTERN, todayInZone } from '../../contract/time';
 import type { Deps } from '../deps';
 import { HttpError } from '../lib/http-error';
 import type { DayBook } from '../lib/order-book-cache';
+import { whileHolding } from '../store/keyed-lock';
 import { linkedSecurityIds } from '../store/users';
 import { fromUpstream, isUpstreamError } from '../lib/upstream-errors';
 import { getMarketHours } from '../upstream/get-market-hours';
@@ -120,8 +121,8 @@ function listWords(items: string[]): string {
 }
 
 /**
- * The refusal of a save whose page read hours the platform no longer holds: someone changed them
- * since (§4.14 sets every day sent, so the week the page sends would undo that change). It names
+ * The refusal of a save whose page read hours the platform no longer holds: someone else changed
+ * them since (§4.14 sets every day sent, so the week the page sends would undo that change). It names
  * each day that changed with its hours now; nothing was sent.
  */
 function changedSinceRead(expected: WeekHours, held: WeekHours): HttpError | null {
@@ -135,13 +136,13 @@ function changedSinceRead(expected: WeekHours, held: WeekHours): HttpError | nul
   const days = listWords(changed.map((day) => WEEKDAY_LABELS[day]));
   return new HttpError(
     'conflict',
-    `${days} ${changed.length === 1 ? 'was' : 'were'} changed since you opened this page (${now.join(', ')}): review and save again. Nothing was saved.`,
+    `Someone else changed ${days} since you opened this page (${now.join(', ')}): review and save again. Nothing was saved.`,
     {
       submitted: 'no',
       refusal: 'state',
       fields: changed.map((day) => ({
         field: day,
-        message: `${WEEKDAY_LABELS[day]} was changed since you opened this page: now ${dayWords(held[day])}`,
+        message: `Someone else changed ${WEEKDAY_LABELS[day]} since you opened this page: now ${dayWords(held[day])}`,
       })),
     },
   );
@@ -287,44 +288,51 @@ export const marketHoursRoutes = [
     tags: ['market hours'],
     params: securityIdParamsSchema,
     body: securityHoursSaveSchema,
+    afterChange: 'Reload the page to see the hours the platform holds before saving again.',
     response: securityHoursResponseSchema,
     async handler({ params, body, deps, audit, request }) {
-      // The hours now, read with getSecurityMarketHours (real-world notes §4.2), for two reasons:
-      // §4.14 sets every day the page sends, so a save built on hours someone has changed since
-      // would undo their change unless refused here; and its audit event says what changed
-      // (§4.14 answers only the hours after). Without this read neither can be known, so a failed
-      // read stops the save before anything is sent.
-      const before = await getSecurityMarketHours(deps.upstream, params.securityId).catch(
-        (err: unknown) => {
-          throw hoursNotRead(err);
-        },
-      );
-      const conflict = changedSinceRead(body.expected, before.days);
-      if (conflict) throw conflict;
-      const { expected: _expected, ...asked } = body;
-      const securityHours = await updateSecurityMarketHours(deps.upstream, {
-        securityId: params.securityId,
-        days: asked,
-      }).catch(async (err: unknown) => {
-        // §4.14 is sent once, never retried: whatever became of it is in the audit log.
-        const event = failedSaveEvent(params.securityId, asked, err);
-        // The person is told what became of the save even when the store cannot keep its event.
-        await (event ? audit(event) : Promise.resolve()).catch((auditErr: unknown) =>
-          request.log.error(
-            { err: auditErr },
-            'store unavailable: a failed hours save not audited',
-          ),
+      // Two saves of one security must not cross: both would read the same hours, pass the check
+      // below and be sent, the later one undoing the other's change unseen (§4.14 sets every day
+      // sent and has no condition on the hours held). Held per security, on every instance, from
+      // the read to the audit, the later save reads the earlier one's hours and is refused.
+      return whileHolding(deps.db, `security-hours:${params.securityId}`, async () => {
+        // The hours now, read with getSecurityMarketHours (real-world notes §4.2), for two reasons:
+        // §4.14 sets every day the page sends, so a save built on hours someone has changed since
+        // would undo their change unless refused here; and its audit event says what changed
+        // (§4.14 answers only the hours after). Without this read neither can be known, so a failed
+        // read stops the save before anything is sent.
+        const before = await getSecurityMarketHours(deps.upstream, params.securityId).catch(
+          (err: unknown) => {
+            throw hoursNotRead(err);
+          },
         );
-        throw err;
+        const conflict = changedSinceRead(body.expected, before.days);
+        if (conflict) throw conflict;
+        const { expected: _expected, ...asked } = body;
+        const securityHours = await updateSecurityMarketHours(deps.upstream, {
+          securityId: params.securityId,
+          days: asked,
+        }).catch(async (err: unknown) => {
+          // §4.14 is sent once, never retried: whatever became of it is in the audit log.
+          const event = failedSaveEvent(params.securityId, asked, err);
+          // The person is told what became of the save even when the store cannot keep its event.
+          await (event ? audit(event) : Promise.resolve()).catch((auditErr: unknown) =>
+            request.log.error(
+              { err: auditErr },
+              'store unavailable: a failed hours save not audited',
+            ),
+          );
+          throw err;
+        });
+        await audit({
+          action: 'security_hours_updated',
+          objectType: 'security',
+          objectId: params.securityId,
+          outcome: 'succeeded',
+          details: hoursChanges(before.days, securityHours.days),
+        });
+        return { securityHours };
       });
-      await audit({
-        action: 'security_hours_updated',
-        objectType: 'security',
-        objectId: params.securityId,
-        outcome: 'succeeded',
-        details: hoursChanges(before.days, securityHours.days),
-      });
-      return { securityHours };
     },
   }),
   defineRoute({

@@ -46,7 +46,8 @@ export const meRoutes = [
     tags: ['me'],
     params: sessionParamsSchema,
     response: null,
-    async handler({ user, params, deps, audit }) {
+    afterChange: 'Reload My sessions to see which sessions are still active.',
+    async handler({ user, params, deps, audit, changeMade }) {
       // Only the user's own sessions are listed, so another user's id is simply not found.
       const target = (await listUserSessions(deps.db, user!.id)).find(
         (s) => s.id === params.sessionId,
@@ -54,6 +55,7 @@ export const meRoutes = [
       if (!target) throw new HttpError('not_found', 'No such active session of yours.');
       // Through the store's revocation, which every instance consults on the next request.
       await revokeSession(deps.db, target.idHash);
+      changeMade();
       await audit(sessionEnded(target));
       return undefined;
     },
@@ -66,12 +68,14 @@ export const meRoutes = [
       'End every other session of mine, and every sign-in of mine waiting for its second factor; this one stays',
     tags: ['me'],
     response: endedSessionsSchema,
-    async handler({ user, request, deps, audit }) {
+    afterChange: 'Reload My sessions to see which sessions are still active.',
+    async handler({ user, request, deps, audit, changeMade }) {
       // For a person who suspects a stolen session: one step instead of one End a session.
       const others = (await listUserSessions(deps.db, user!.id)).filter(
         (s) => s.idHash !== request.session?.idHash,
       );
       await revokeSessions(deps.db, { idHashes: others.map((s) => s.idHash) });
+      changeMade();
       // One event a session, as when each is ended on its own: the log names every one.
       for (const s of others) await audit(sessionEnded(s, { allOthers: true }));
       return { ended: others.length };

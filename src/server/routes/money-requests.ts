@@ -24,7 +24,9 @@ import {
   moneyRequestSettleSchema,
   moneyRequestViewSchema,
   settlementCandidatesSchema,
+  timelineQuerySchema,
   timelineSchema,
+  type TimelinePart,
   unsettledOutcomes,
   type MoneyRequestQuery,
   type MoneyRequestView,
@@ -37,7 +39,8 @@ import {
 import { nextApprovalBatch, upstreamTimeToInstant } from '../../contract/time';
 import { offeringParamsSchema } from '../../contract/offerings';
 import type { Deps } from '../deps';
-import { readAccountFundMoves } from '../lib/account-fund-moves';
+import { readAccountFundMoves, type AccountFundMoves } from '../lib/account-fund-moves';
+import { LastReadParts } from '../lib/last-read-parts';
 import { wholeDays } from '../lib/whole-days';
 import { fundMoveDirectionOfRequest, withKnownDirections } from '../lib/fund-move-direction';
 import { HttpError } from '../lib/http-error';
@@ -55,6 +58,7 @@ import {
   isUpstreamError,
   needsHeaderCredentials,
 } from '../upstream';
+import type { TradesRead } from '../upstream/get-trades';
 import { csvDownload } from '../lib/csv-download';
 import { defineRoute } from './define';
 import { probableTrades } from '../lib/probable-trades';
@@ -328,6 +332,15 @@ const accountRequestsQuery = inOrder(
 
 const EXPORT_LIMIT = 10_000;
 
+/**
+ * The timeline's parts as each person last read them, per account, for a Try again of one part
+ * (`retry`): ten minutes, as long as a page is looked at; a few hundred people at once.
+ */
+const lastTimelineParts = new LastReadParts<TimelinePart, AccountFundMoves | TradesRead | null>(
+  10 * 60_000,
+  300,
+);
+
 /** A page of fund moves as the timeline reads them: the platform's largest (real-world notes §2). */
 const FUND_MOVES_PAGE = 500;
 
@@ -508,7 +521,8 @@ export const moneyRequestRoutes = [
     params: moneyRequestReferenceParamsSchema,
     body: moneyRequestSettleSchema,
     response: moneyRequestViewSchema,
-    async handler({ params, body, user, deps, request: http }) {
+    afterChange: 'Reload the requests to see how this one stands before settling it again.',
+    async handler({ params, body, user, deps, request: http, changeMade }) {
       const request = await getMoneyRequest(deps.db, params.reference);
       if (!request) throw new HttpError('not_found', `No money request ${params.reference}.`);
       const already = () =>
@@ -557,6 +571,7 @@ export const moneyRequestRoutes = [
         new Date(),
       );
       if (!settled) throw already();
+      changeMade();
       const after = (await getMoneyRequest(deps.db, params.reference))!;
       const [emails, names] = await Promise.all([
         emailsOf(deps, [after]),
@@ -738,37 +753,60 @@ export const moneyRequestRoutes = [
       "One account's fund moves, investments, disbursements (each with its fund move) and IRA requests, newest first, each with its state in words and the next expected step",
     tags: ['register'],
     params: accountParamsSchema,
+    query: timelineQuerySchema,
     response: timelineSchema,
-    async handler({ params, deps }) {
+    async handler({ params, query, deps, user }) {
       const now = new Date();
       const gaps: string[] = [];
+      const unread: { part: TimelinePart; gap: string }[] = [];
       const accountId = params.accountId;
       let movesUnread = false;
+      // A Try again of one part reads that part again and keeps the other as this person last
+      // saw it (when this instance still holds it): a flaky read of the other part must not take
+      // away what was read, nor is a part that was read asked of the platform again.
+      const memoryKey = `${user!.id}:${accountId}`;
+      const kept = query.retry ? lastTimelineParts.get(memoryKey) : {};
+      const keep = (part: TimelinePart) => query.retry !== part && part in kept;
+      const movesGap =
+        'Fund moves (deposits, and what disbursements took out) could not be read right now.';
       const [moves, trades, register] = await Promise.all([
-        // Every page the platform offers (§4.3), up to a bound the reply states when it is met.
-        // At most TIMELINE_MAX_FUND_MOVES, a multiple of the page (config.ts).
-        readAccountFundMoves(deps.upstream, accountId, {
-          pageSize: FUND_MOVES_PAGE,
-          maxPages: deps.config.timelineMaxFundMoves / FUND_MOVES_PAGE,
-        }).catch((err: unknown) => {
-          // No custody account (1404): no fund moves to show, not a failure.
-          if (isUpstreamError(err) && err.kind === 'not_found') return null;
-          movesUnread = true;
-          gaps.push(
-            'Fund moves (deposits, and what disbursements took out) could not be read right now.',
-          );
-          return null;
-        }),
-        getAllTrades(deps.upstream, { accountId }).catch(() => {
-          gaps.push(
-            deps.config.upstreamAuth === 'body'
-              ? 'Investments cannot be listed: reading trades needs header authentication.'
-              : 'Investments could not be read right now.',
-          );
-          return null;
-        }),
+        keep('fund_moves')
+          ? (kept.fund_moves as AccountFundMoves | null)
+          : // Every page the platform offers (§4.3), up to a bound the reply states when it is
+            // met. At most TIMELINE_MAX_FUND_MOVES, a multiple of the page (config.ts).
+            readAccountFundMoves(deps.upstream, accountId, {
+              pageSize: FUND_MOVES_PAGE,
+              maxPages: deps.config.timelineMaxFundMoves / FUND_MOVES_PAGE,
+            }).catch((err: unknown) => {
+              // No custody account (1404): no fund moves to show, not a failure.
+              if (isUpstreamError(err) && err.kind === 'not_found') return null;
+              movesUnread = true;
+              gaps.push(movesGap);
+              unread.push({ part: 'fund_moves', gap: movesGap });
+              return undefined;
+            }),
+        keep('trades')
+          ? (kept.trades as TradesRead | null)
+          : getAllTrades(deps.upstream, { accountId }).catch(() => {
+              if (deps.config.upstreamAuth === 'body') {
+                // Not a failure of the moment: reading again would not help.
+                gaps.push(
+                  'Investments cannot be listed: reading trades needs header authentication.',
+                );
+              } else {
+                const gap = 'Investments could not be read right now.';
+                gaps.push(gap);
+                unread.push({ part: 'trades', gap });
+              }
+              return undefined;
+            }),
         listMoneyRequestsOfAccount(deps.db, accountId, { limit: 1000 }),
       ]);
+      // What this person now sees of each part (a part that failed is not kept).
+      lastTimelineParts.set(memoryKey, {
+        ...(moves !== undefined ? { fund_moves: moves } : {}),
+        ...(trades !== undefined ? { trades } : {}),
+      });
       const offerings = await deps.offerings
         .get('all', () => deps.loadOfferings())
         .then((catalog) => catalog.offerings)
@@ -973,6 +1011,7 @@ export const moneyRequestRoutes = [
         accountId,
         entries,
         gaps,
+        ...(unread.length > 0 ? { unread } : {}),
         skippedFundMoves,
         skippedTrades: trades?.skipped ?? 0,
         fundMovesBound,

@@ -108,6 +108,8 @@ async function afterEnrol(
   added: { kind: 'totp' | 'passkey'; factorId: string },
 ) {
   const { db } = ctx.deps;
+  // The factor is stored: a store failure from here on does not mean nothing was changed.
+  ctx.changeMade();
   const recoveryCodes =
     (await remainingRecoveryCodes(db, user.id)) === 0 ? await newRecoveryCodes(db, user.id) : null;
   // A sign-in waiting for enrolment is complete. Otherwise enrolling proves only the new factor,
@@ -197,6 +199,9 @@ export const secondFactorRoutes = [
     tags: ['second-factor'],
     body: verifySecondFactorSchema,
     response: verifySecondFactorResultSchema,
+    // A code is accepted once: proved again, the same code would be refused as used.
+    afterChange:
+      'Reload the page: if it goes on without asking for your second factor, it was accepted; if it asks, use a new code.',
     async handler(ctx) {
       const { user, session } = live(ctx);
       const { deps, body } = ctx;
@@ -275,6 +280,7 @@ export const secondFactorRoutes = [
       await clear(deps.db, failKey);
       const now = new Date();
       await markSecondFactor(deps.db, session.idHash, body.method, now);
+      ctx.changeMade();
       await ctx.audit({
         action: purpose === 'sign_in' ? 'sign_in' : 'step_up',
         outcome: 'succeeded',
@@ -330,6 +336,8 @@ export const secondFactorRoutes = [
     body: confirmTotpSchema,
     response: enrolledSchema,
     successStatus: 201,
+    afterChange:
+      'Reload Security settings to see your second factors before adding this one again; if it says you have no recovery codes, create them there.',
     async handler(ctx) {
       const { user, session } = await enrolling(ctx);
       const { body } = ctx;
@@ -391,6 +399,8 @@ export const secondFactorRoutes = [
     body: enrolPasskeySchema,
     response: enrolledSchema,
     successStatus: 201,
+    afterChange:
+      'Reload Security settings to see your second factors before adding this one again; if it says you have no recovery codes, create them there.',
     async handler(ctx) {
       const { user, session } = await enrolling(ctx);
       const webauthnChallenge = await takePasskeyChallenge(ctx, session);
@@ -438,6 +448,7 @@ export const secondFactorRoutes = [
     tags: ['second-factor'],
     params: factorParamsSchema,
     response: null,
+    afterChange: 'Reload Security settings to see which second factors you still have.',
     async handler(ctx) {
       const { user } = live(ctx);
       const { factorId } = ctx.params as z.infer<typeof factorParamsSchema>;
@@ -453,6 +464,7 @@ export const secondFactorRoutes = [
         );
       }
       await removeFactor(ctx.deps.db, user.id, factorId);
+      ctx.changeMade();
       await ctx.audit({
         action: 'second_factor_removed',
         objectType: 'user',
@@ -471,6 +483,9 @@ export const secondFactorRoutes = [
     tags: ['second-factor'],
     response: recoveryCodesSchema,
     successStatus: 201,
+    // The new codes are shown once only: lost with the answer, they are replaced again.
+    afterChange:
+      'Your old recovery codes no longer work: create new ones again in Security settings to see codes you can keep.',
     async handler(ctx) {
       const { user } = live(ctx);
       if (!(await hasSecondFactor(ctx.deps.db, user.id))) {
@@ -479,6 +494,7 @@ export const secondFactorRoutes = [
         });
       }
       const recoveryCodes = await newRecoveryCodes(ctx.deps.db, user.id);
+      ctx.changeMade();
       await ctx.audit({
         action: 'recovery_codes_renewed',
         objectType: 'user',

@@ -37,6 +37,9 @@ export function registerPgPool(db: Db, pool: Pool): void {
   pgPools.set(db, pool);
 }
 
+/** The PostgreSQL pool behind a Db; none for embedded PGlite (store/keyed-lock.ts). */
+export const pgPoolOf = (db: Db): Pool | undefined => pgPools.get(db);
+
 const epochStatement = {
   name: 'portal-auth-epoch',
   text: 'select epoch from auth_epoch where id = 1',

@@ -40,6 +40,7 @@
 import { randomBytes } from 'node:crypto';
 import Big from 'big.js';
 import { sql, type Kysely } from 'kysely';
+import { ACCOUNT_NEXT, achWithoutBankPair, OFFERING_NEXT } from '../../contract/preflight';
 import type { Db } from './db';
 import { findRow } from './rows';
 import type {
@@ -86,7 +87,8 @@ export interface MoneyRequest {
   message: string | null;
   /**
    * What to do after a refusal of the portal's own before sending: with `message` (why) the
-   * sentence pair the person was answered with. Null otherwise, and for rows from before it.
+   * sentence pair the person was answered with. Null otherwise. Rows from before migration 0017
+   * have the pair derived as they are read (`pairOf`).
    */
   nextStep: string | null;
   createdAt: Date;
@@ -178,14 +180,50 @@ function toMoneyRequest(row: Record<string, unknown>): MoneyRequest {
     upstreamId: r.upstream_id,
     fundMovesFound: idsOf(r.fund_moves_found),
     outcome: r.outcome,
-    message: r.message,
-    nextStep: r.next_step ?? null,
+    ...pairOf(r.kind, r.outcome, r.message, r.next_step ?? null),
     createdAt: new Date(r.created_at),
     updatedAt: new Date(r.updated_at),
     sentAt: r.sent_at ? new Date(r.sent_at) : null,
     settledAt: r.settled_at ? new Date(r.settled_at) : null,
     settledVia: r.settled_via,
     settledBy: r.settled_by,
+  };
+}
+
+/** The sentence with which refusals recorded before migration 0017 said that nothing was sent. */
+const LEGACY_NOTHING_SUBMITTED = /\s*Nothing was submitted(?:[.:]\s*|$)/;
+
+/**
+ * A refusal's why (`message`) and what to do (`nextStep`). Refusals of the portal's own recorded
+ * before migration 0017 kept the whole answer as their message ("<why> Nothing was submitted[:
+ * <what to do>]") and no next step, so they read as before: "Nothing was submitted" beside the
+ * outcome's own "Not sent", and the general next step instead of theirs. Released migrations are
+ * not edited (they have already run on every store, and a data fix-up there would run only on
+ * stores that had not), so the pair is derived here, as such a row is read: the why before that
+ * sentence, and the step it named after it, or else, for an investment, the step the portal
+ * gives that refusal now (by its refusal: the account's reviews, ACH without a linked bank, or
+ * the offering). Anything else keeps the outcome's general words.
+ */
+function pairOf(
+  kind: MoneyRequestKind,
+  outcome: MoneyRequestOutcome,
+  message: string | null,
+  nextStep: string | null,
+): { message: string | null; nextStep: string | null } {
+  if (nextStep || outcome !== 'not_sent' || !message) return { message, nextStep };
+  const found = LEGACY_NOTHING_SUBMITTED.exec(message);
+  if (!found) return { message, nextStep };
+  const why = message.slice(0, found.index).trim();
+  const after = message.slice(found.index + found[0].length).trim();
+  if (after) return { message: why, nextStep: after[0].toUpperCase() + after.slice(1) };
+  if (kind !== 'investment') return { message: why, nextStep: null };
+  // Its ACH refusal ended with the choices, which are now the step.
+  if (why.startsWith(achWithoutBankPair.why)) {
+    return { message: achWithoutBankPair.why, nextStep: achWithoutBankPair.next };
+  }
+  return {
+    message: why,
+    nextStep: /^Account \S+ cannot invest\./.test(why) ? ACCOUNT_NEXT : OFFERING_NEXT,
   };
 }
 

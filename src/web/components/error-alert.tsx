@@ -5,6 +5,7 @@ import { errorMessage, isApiClientError } from '../lib/api-client';
 
 type ErrorAlertProps = {
   error: unknown;
+  /** What failed, as a failure: "The note was not added". */
   title?: string;
   onRetry?: () => void;
   /**
@@ -14,12 +15,27 @@ type ErrorAlertProps = {
   withSupportId?: boolean;
 };
 
+/**
+ * A write that failed after its change was made (`yes`: the store stopped answering once the
+ * platform or the store had it) or may have been (`unknown`): the failure's own title ("The note
+ * was not added") would not be true, so it gives way to what is known; the message says how to
+ * see it (docs/bff-api.md, Errors).
+ */
+const MADE_TITLE = {
+  yes: 'Done, but not recorded in full',
+  unknown: 'This may have been done',
+} as const;
+
 /** An error in words, announced to screen readers, with a retry when one makes sense. */
 export function ErrorAlert({ error, title, onRetry, withSupportId = true }: ErrorAlertProps) {
   const requestId = isApiClientError(error) && withSupportId ? error.requestId : undefined;
+  const made =
+    isApiClientError(error) && (error.submitted === 'yes' || error.submitted === 'unknown')
+      ? error.submitted
+      : null;
   return (
     <Alert
-      severity="error"
+      severity={made ? 'warning' : 'error'}
       role="alert"
       action={
         onRetry && (
@@ -29,7 +45,11 @@ export function ErrorAlert({ error, title, onRetry, withSupportId = true }: Erro
         )
       }
     >
-      {title && <AlertTitle>{title}</AlertTitle>}
+      {made ? (
+        <AlertTitle>{MADE_TITLE[made]}</AlertTitle>
+      ) : (
+        title && <AlertTitle>{title}</AlertTitle>
+      )}
       {errorMessage(error)}
       {requestId && (
         <>

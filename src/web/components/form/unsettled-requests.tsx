@@ -26,14 +26,14 @@ import { useUnsettledRequests, type UnsettledKind } from '../../lib/unsettled-re
  * Review waits for that confirmation: the BFF refuses a new request while one stands unless the
  * body names it (`additionalTo`), since sending it again could move the money twice.
  */
-export function useUnsettled({
+export function useUnsettled<Kind extends UnsettledKind>({
   accountId,
   kind,
   offeringId,
   failure,
 }: {
   accountId: string;
-  kind: UnsettledKind;
+  kind: Kind;
   offeringId?: string;
   /** The last send's failure: a refusal naming standing requests adds them at once. */
   failure: unknown;
@@ -113,7 +113,9 @@ export function useUnsettled({
   };
 }
 
-type Unsettled = ReturnType<typeof useUnsettled>;
+export type Unsettled<Kind extends UnsettledKind = UnsettledKind> = ReturnType<
+  typeof useUnsettled<Kind>
+>;
 
 /** The review's row saying a request goes as an additional one, naming the earlier ones. */
 export function sentAsRow(

@@ -45,10 +45,32 @@ export function AuditFiltersForm({
     if (typed !== value.object) onApply({ object: typed });
   };
 
-  // What is typed is checked first; the BFF's refusal stands for the value it was sent.
-  const userError = user.error ?? (user.draft === (value.user ?? '') ? refused.user : undefined);
-  const objectError =
-    object.error ?? (object.draft === (value.object ?? '') ? refused.object : undefined);
+  /** The filters typed, in the order they stand: each applied as its field is left. */
+  const typedFilters: {
+    name: 'user' | 'object';
+    label: string;
+    typed: typeof user;
+    apply: () => void;
+    hint: string;
+    /** An id, never a word for the browser to translate. */
+    translate?: 'no';
+  }[] = [
+    {
+      name: 'user',
+      label: 'User email',
+      typed: user,
+      apply: applyUser,
+      hint: 'Who acted, the user an admin changed, or who a request was made by or for; part of the address is enough',
+    },
+    {
+      name: 'object',
+      label: 'Object',
+      typed: object,
+      apply: applyObject,
+      hint: 'An account id or our reference (MR-…): its whole history',
+      translate: 'no',
+    },
+  ];
 
   return (
     <Box
@@ -73,28 +95,24 @@ export function AuditFiltersForm({
         mb: 2,
       }}
     >
-      <TextField
-        id="audit-user"
-        label="User email"
-        {...user.field}
-        error={Boolean(userError)}
-        onBlur={applyUser}
-        helperText={
-          userError ??
-          'Who acted, the user an admin changed, or who a request was made by or for; part of the address is enough'
-        }
-        autoComplete="off"
-      />
-      <TextField
-        id="audit-object"
-        label="Object"
-        {...object.field}
-        error={Boolean(objectError)}
-        onBlur={applyObject}
-        helperText={objectError ?? 'An account id or our reference (MR-…): its whole history'}
-        autoComplete="off"
-        slotProps={{ htmlInput: { translate: 'no' } }}
-      />
+      {typedFilters.map(({ name, label, typed, apply, hint, translate }) => {
+        // What is typed is checked first; the BFF's refusal stands for the value it was sent.
+        const error =
+          typed.error ?? (typed.draft === (value[name] ?? '') ? refused[name] : undefined);
+        return (
+          <TextField
+            key={name}
+            id={`audit-${name}`}
+            label={label}
+            {...typed.field}
+            error={Boolean(error)}
+            onBlur={apply}
+            helperText={error ?? hint}
+            autoComplete="off"
+            slotProps={{ htmlInput: { translate } }}
+          />
+        );
+      })}
       <TextField
         id="audit-action"
         select

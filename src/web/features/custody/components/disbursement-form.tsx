@@ -18,31 +18,26 @@ import { linkedBankName, type LinkedBankResult } from '../../../../contract/cash
 import { approvalStateLabels, type Approval } from '../../../../contract/identity';
 import { Code, DescriptionList } from '../../../components/description-list';
 import { applyFieldErrors } from '../../../components/form/apply-field-errors';
-import { Form, ReviewButton, useZodForm } from '../../../components/form/form';
+import { Form, useZodForm } from '../../../components/form/form';
 import { FormAmountField } from '../../../components/form/form-amount-field';
 import { FormRadioGroup } from '../../../components/form/form-radio-group';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { optionsFromLabels } from '../../../components/form/options-from-labels';
-import { ReviewDialog, useReviewAndSubmit } from '../../../components/form/review-and-submit';
+import { MoneyRequestReview } from '../../../components/form/money-request-review';
+import { useReviewAndSubmit } from '../../../components/form/review-and-submit';
 import {
   backToAccountLinks,
   ourReferenceRow,
   SubmittedResult,
 } from '../../../components/form/submitted-result';
-import {
-  AccountRequestsLink,
-  accountRequestPlaces,
-} from '../../../components/form/submission-error';
+import { AccountRequestsLink } from '../../../components/form/submission-error';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { formatTimestamp, formatMoney } from '../../../lib/format';
 import { useCreateDisbursement } from '../api/create-disbursement';
-import {
-  sentAsRow,
-  UnsettledRequests,
-  useUnsettled,
-} from '../../../components/form/unsettled-requests';
+import { sentAsRow, useUnsettled } from '../../../components/form/unsettled-requests';
 import { BusyRetryButton } from '../../../components/busy-retry-button';
+import { useRetryThenFocus } from '../../../lib/focus';
 
 /** What the fields hold while typing; the schema turns it into one of the three request shapes. */
 type Values = {
@@ -117,7 +112,7 @@ export function DisbursementForm({
   });
   const type = useWatch({ control: form.control, name: 'type' });
   useSeparateBankFieldsPerType(form, type);
-  const bankChecked = useFocusAfterBankCheck(bankCheck === undefined);
+  const retryBankCheck = useRetryBankCheck(bankCheck);
   const flow = useReviewAndSubmit({
     mutation: useCreateDisbursement(),
     variables: (request: DisbursementRequest, idempotencyKey) => ({
@@ -148,7 +143,7 @@ export function DisbursementForm({
         options={typeOptions(achAvailable)}
         required
       />
-      {bankCheck && <BankNotChecked check={bankCheck} onRetry={bankChecked.retried} />}
+      {bankCheck && <BankNotChecked check={bankCheck} onRetry={retryBankCheck} />}
       {!achAvailable && !bankCheck && (
         <Alert severity="info">
           ACH is not available: no bank account is linked to this account, and ACH can only send to
@@ -195,25 +190,16 @@ export function DisbursementForm({
           />
         </>
       )}
-      <UnsettledRequests unsettled={unsettled} />
-      <ReviewButton>Review request</ReviewButton>
-
-      <ReviewDialog
-        flow={flow}
-        title="Review your disbursement request"
-        progressLabel="Sending the request"
-        confirmLabel="Send request"
-        {...accountRequestPlaces(accountId)}
-      >
-        {flow.review && (
+      <MoneyRequestReview unsettled={unsettled} flow={flow}>
+        {(request) => (
           <ReviewSummary
             accountId={accountId}
-            request={flow.review}
+            request={request}
             linkedBank={linkedBank}
             sameRecently={unsettled.sameRecently}
           />
         )}
-      </ReviewDialog>
+      </MoneyRequestReview>
     </Form>
   );
 }
@@ -222,25 +208,19 @@ export function DisbursementForm({
 type BankCheck = { error: unknown; retrying: boolean; retry: () => void };
 
 /**
- * Try again pressed in the bank check: when the check answers and its notice goes, focus would
- * drop to the page's top with the button. It moves to the way of sending the check decided: ACH
- * when it is now offered, else the way chosen.
+ * Try again pressed in the bank check: when the check answers and its notice goes, focus moves to
+ * the way of sending the check decided: ACH when it is now offered, else the way chosen.
  */
-function useFocusAfterBankCheck(checked: boolean) {
-  const pressed = useRef(false);
-  useEffect(() => {
-    if (!checked || !pressed.current) return;
-    pressed.current = false;
-    if (document.activeElement !== document.body && document.activeElement !== null) return;
-    const choices = [...document.querySelectorAll<HTMLInputElement>('input[name="type"]')];
-    const ach = choices.find((choice) => choice.value === 'ach' && !choice.disabled);
-    (ach ?? choices.find((choice) => choice.checked))?.focus();
-  }, [checked]);
-  return {
-    retried: () => {
-      pressed.current = true;
+function useRetryBankCheck(bankCheck: BankCheck | undefined) {
+  return useRetryThenFocus({
+    answered: bankCheck === undefined,
+    retry: () => bankCheck?.retry(),
+    next: () => {
+      const choices = [...document.querySelectorAll<HTMLInputElement>('input[name="type"]')];
+      const ach = choices.find((choice) => choice.value === 'ach' && !choice.disabled);
+      return ach ?? choices.find((choice) => choice.checked);
     },
-  };
+  });
 }
 
 function BankNotChecked({ check, onRetry }: { check: BankCheck; onRetry: () => void }) {
@@ -248,16 +228,7 @@ function BankNotChecked({ check, onRetry }: { check: BankCheck; onRetry: () => v
     <Alert
       severity="warning"
       role="status"
-      action={
-        <BusyRetryButton
-          busy={check.retrying}
-          busyLabel="Checking…"
-          onRetry={() => {
-            onRetry();
-            check.retry();
-          }}
-        />
-      }
+      action={<BusyRetryButton busy={check.retrying} busyLabel="Checking…" onRetry={onRetry} />}
     >
       <AlertTitle>The linked bank account could not be checked</AlertTitle>
       {/* The error's own words already ask to try again in a moment: not said twice. */}

@@ -154,7 +154,7 @@ function DayRow({
           sx={{ gridColumn: '1 / -1', clear: 'left' }}
           data-testid={`held-now-${day}`}
         >
-          {`${label} was changed since you opened this page: the platform now holds ${nowHeld}.`}
+          {`Someone else changed ${label} since you opened this page: the platform now holds ${nowHeld}.`}
         </Typography>
       )}
     </Box>
@@ -199,8 +199,12 @@ type SecurityHoursFormProps = {
   onSubmit: (input: WeekHoursInput) => void;
 };
 
-/** Whether a failed save surely changed nothing: refused, or never sent. */
-const refused = (error: unknown) => isApiClientError(error) && error.submitted === 'no';
+/**
+ * Whether what became of a failed save is known: refused or never sent (`no`), or saved by the
+ * platform before the portal's database stopped answering (`yes`, said as such by ErrorAlert).
+ */
+const known = (error: unknown) =>
+  isApiClientError(error) && (error.submitted === 'no' || error.submitted === 'yes');
 
 /**
  * Trading hours of one security, Monday to Friday, in US Eastern time (§4.14): each day closed
@@ -279,7 +283,7 @@ export function SecurityHoursForm({
         />
       ))}
       {error != null &&
-        (refused(error) ? (
+        (known(error) ? (
           // Focused as it appears: the button was disabled while sending, which dropped the
           // focus. A field the BFF named takes it afterwards (applyFieldErrors).
           <Box tabIndex={-1} ref={focusOnMount}>

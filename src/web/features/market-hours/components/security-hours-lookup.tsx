@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { SectionCard } from '../../../components/description-list';
 import { EmptyState, QueryState } from '../../../components/query-state';
@@ -9,7 +8,7 @@ import { useSecurities } from '../api/get-securities';
 import { useSecurityHours } from '../api/get-security-hours';
 import { OpenSecurityForm } from './open-security-form';
 import { SavedHours } from './saved-hours';
-import { securityChoiceLabel, securityInSentence } from './securities-state';
+import { ListedSecurities, securityChoiceLabel, securityInSentence } from './securities-state';
 import { UnknownSecurity } from './unknown-security';
 
 /**
@@ -29,11 +28,8 @@ export function SecurityHoursLookup() {
   return (
     <SectionCard title="Hours of one security">
       <Box sx={{ mt: 2, display: 'grid', gap: 2 }}>
-        <QueryState
-          query={securities}
-          subject="the list of securities"
-          skeletonLines={1}
-          isEmpty={(reply) => reply.securities.length === 0 && reply.gaps.length === 0}
+        <ListedSecurities
+          securities={securities}
           empty={
             <EmptyState
               title="No securities traded recently"
@@ -41,38 +37,29 @@ export function SecurityHoursLookup() {
             />
           }
         >
-          {(reply) => (
-            <>
-              {reply.gaps.map((gap) => (
-                <Alert key={gap} severity="warning">
-                  {gap}
-                </Alert>
-              ))}
-              {reply.securities.length > 0 && (
-                <Box
-                  component="label"
-                  htmlFor="security-hours-lookup"
-                  sx={{ display: 'grid', gap: 0.5, maxWidth: 420 }}
-                >
-                  Security
-                  <select
-                    id="security-hours-lookup"
-                    value={named ? named.securityId : ''}
-                    onChange={(event) => setChosen({ id: event.target.value, byId: false })}
-                    style={{ font: 'inherit', padding: '8px' }}
-                  >
-                    {!named && <option value="">Opened by its ID below</option>}
-                    {reply.securities.map((s) => (
-                      <option key={s.securityId} value={s.securityId}>
-                        {securityChoiceLabel(s)}
-                      </option>
-                    ))}
-                  </select>
-                </Box>
-              )}
-            </>
+          {(listed) => (
+            <Box
+              component="label"
+              htmlFor="security-hours-lookup"
+              sx={{ display: 'grid', gap: 0.5, maxWidth: 420 }}
+            >
+              Security
+              <select
+                id="security-hours-lookup"
+                value={named ? named.securityId : ''}
+                onChange={(event) => setChosen({ id: event.target.value, byId: false })}
+                style={{ font: 'inherit', padding: '8px' }}
+              >
+                {!named && <option value="">Opened by its ID below</option>}
+                {listed.map((s) => (
+                  <option key={s.securityId} value={s.securityId}>
+                    {securityChoiceLabel(s)}
+                  </option>
+                ))}
+              </select>
+            </Box>
           )}
-        </QueryState>
+        </ListedSecurities>
         <OpenSecurityForm
           onOpen={(securityId) => setChosen({ id: securityId, byId: true })}
           onInvalid={() => {

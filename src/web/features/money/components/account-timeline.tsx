@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -11,6 +11,7 @@ import {
   probableTradeWords,
   type Timeline,
   type TimelineEntry,
+  type TimelinePart,
 } from '../../../../contract/money-requests';
 import { CardList } from '../../../components/card-list';
 import { Code, SectionCard } from '../../../components/description-list';
@@ -19,8 +20,10 @@ import { listsNothing, SkippedRecordsNotice } from '../../../components/skipped-
 import { PageNav, usePages } from '../../../components/page-nav';
 import { paths } from '../../../config/paths';
 import { formatCount, formatMoney, formatTimestamp } from '../../../lib/format';
-import { useTimeline } from '../api/get-timeline';
+import { errorMessage } from '../../../lib/api-client';
+import { useRetryTimelinePart, useTimeline } from '../api/get-timeline';
 import { BusyRetryButton } from '../../../components/busy-retry-button';
+import { useRetryThenFocus } from '../../../lib/focus';
 
 const kindLabels: Record<TimelineEntry['kind'], string> = {
   deposit: 'Deposit',
@@ -82,17 +85,22 @@ function OlderFundMovesNote({
  */
 export function TimelineSection({ accountId }: { accountId: string }) {
   const timeline = useTimeline(accountId);
+  const retryPart = useRetryTimelinePart(accountId);
+  const reading = timeline.isFetching || retryPart.isPending;
   // Try again pressed on a part that could not be read: once it is read, its notice and button
   // go, and focus would drop to the page's top; it moves to the timeline's entries instead.
   const entries = useRef<HTMLDivElement>(null);
-  const retried = useRef(false);
   const gaps = timeline.data?.gaps.length ?? 0;
-  useEffect(() => {
-    if (!retried.current || timeline.isFetching) return;
-    retried.current = false;
-    if (gaps === 0 && (document.activeElement === document.body || !document.activeElement))
-      entries.current?.focus();
-  }, [gaps, timeline.isFetching]);
+  const retry = useRetryThenFocus({
+    answered: !reading,
+    answer: gaps,
+    // A gap that names its part reads that part only; one that names none reads it all again.
+    retry: (part?: TimelinePart) => {
+      if (part) retryPart.mutate(part);
+      else void timeline.refetch();
+    },
+    next: () => (gaps === 0 ? entries.current : null),
+  });
   return (
     <SectionCard title="Timeline">
       <QueryState
@@ -126,25 +134,30 @@ export function TimelineSection({ accountId }: { accountId: string }) {
           >
             {/* A part of the timeline that could not be read (fund moves, investments) is a read
                 like any other: it can be tried again from where it is told, without reloading
-                the page. The timeline is one read of the BFF, which asks the platform again. */}
-            {data.gaps.map((gap) => (
-              <Alert
-                key={gap}
-                severity="warning"
-                role="status"
-                action={
-                  <BusyRetryButton
-                    busy={timeline.isFetching}
-                    onRetry={() => {
-                      retried.current = true;
-                      void timeline.refetch();
-                    }}
-                  />
-                }
-              >
-                {gap}
-              </Alert>
-            ))}
+                the page. Only that part is read again (the BFF keeps the rest as read), so what
+                was read stays, and a gap the BFF names no part of reads the timeline again. */}
+            {data.gaps.map((gap) => {
+              const part = data.unread?.find((u) => u.gap === gap)?.part;
+              const mine = part !== undefined && retryPart.variables === part;
+              return (
+                <Alert
+                  key={gap}
+                  severity="warning"
+                  role="status"
+                  action={
+                    <BusyRetryButton
+                      busy={part ? mine && retryPart.isPending : timeline.isFetching}
+                      onRetry={() => retry(part)}
+                    />
+                  }
+                >
+                  {gap}
+                  {mine && retryPart.isError && (
+                    <> Reading it again failed as well: {errorMessage(retryPart.error)}</>
+                  )}
+                </Alert>
+              );
+            })}
             {data.fundMovesBound && (
               <OlderFundMovesNote accountId={accountId} bound={data.fundMovesBound} />
             )}

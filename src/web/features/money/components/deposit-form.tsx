@@ -22,22 +22,18 @@ import {
   sectionId,
 } from '../../../components/description-list';
 import { applyFieldErrors } from '../../../components/form/apply-field-errors';
-import { Form, ReviewButton, useZodForm } from '../../../components/form/form';
+import { Form, useZodForm } from '../../../components/form/form';
 import { FormAmountField } from '../../../components/form/form-amount-field';
 import { FormTextField } from '../../../components/form/form-text-field';
-import { ReviewDialog, useReviewAndSubmit } from '../../../components/form/review-and-submit';
+import { MoneyRequestReview } from '../../../components/form/money-request-review';
+import { useReviewAndSubmit } from '../../../components/form/review-and-submit';
 import { ourReferenceRow, SubmittedResult } from '../../../components/form/submitted-result';
-import { accountRequestPlaces } from '../../../components/form/submission-error';
 import { QueryState } from '../../../components/query-state';
 import { paths } from '../../../config/paths';
 import { formatMoney } from '../../../lib/format';
 import { useCreateDeposit } from '../api/create-deposit';
 import { useLinkedBank } from '../api/get-linked-bank';
-import {
-  sentAsRow,
-  UnsettledRequests,
-  useUnsettled,
-} from '../../../components/form/unsettled-requests';
+import { sentAsRow, useUnsettled } from '../../../components/form/unsettled-requests';
 
 type Values = { amount: string; description: string };
 // The schema outputs the request: the amount in canonical form, the description trimmed.
@@ -159,30 +155,21 @@ function DepositFields({
           helperText={`Dollars and whole cents, up to ${formatMoney(DEPOSIT_MAX_AMOUNT)}, from ${linkedBankName(bank)}.`}
         />
         <FormTextField name="description" control={form.control} label="Description (optional)" />
-        <UnsettledRequests unsettled={unsettled} />
-        <ReviewButton>Review deposit</ReviewButton>
-
-        <ReviewDialog
-          flow={flow}
-          title="Review your deposit"
-          progressLabel="Sending the deposit"
-          confirmLabel="Request deposit"
-          {...accountRequestPlaces(accountId)}
-        >
-          {flow.review && (
+        <MoneyRequestReview unsettled={unsettled} flow={flow}>
+          {(request) => (
             <DescriptionList
               items={[
-                ['Amount', formatMoney(flow.review.amount)],
+                ['Amount', formatMoney(request.amount)],
                 ['From bank', linkedBankName(bank)],
                 ['Into', <Code key="account" value={accountId} />],
-                ['Description', flow.review.description || 'None'],
-                ...(flow.review.additionalTo
-                  ? [sentAsRow('deposit', flow.review.additionalTo, unsettled.sameRecently)]
+                ['Description', request.description || 'None'],
+                ...(request.additionalTo
+                  ? [sentAsRow('deposit', request.additionalTo, unsettled.sameRecently)]
                   : []),
               ]}
             />
           )}
-        </ReviewDialog>
+        </MoneyRequestReview>
       </Form>
     </>
   );

@@ -1,12 +1,7 @@
-import { useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
-import FormHelperText from '@mui/material/FormHelperText';
-import InputLabel from '@mui/material/InputLabel';
 import Link from '@mui/material/Link';
-import NativeSelect from '@mui/material/NativeSelect';
-import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { HoldingRow } from '../../../../contract/holdings';
@@ -18,6 +13,7 @@ import {
   type GridColDef,
 } from '../../../components/data-grid';
 import { pageOfPlace } from '../../../components/data-grid/grid-place';
+import { FilterSelect } from '../../../components/filter-select';
 import { PageNav } from '../../../components/page-nav';
 import { paths } from '../../../config/paths';
 import { formatCount, formatDecimal, formatMoney, formatTimestamp } from '../../../lib/format';
@@ -141,52 +137,16 @@ const phoneColumns = [tradeLinesColumn];
 
 const tradeId = (trade: HoldingRow) => trade.tradeId;
 
-/** A filter of the trades: the browser's own list, easy with a thumb or a screen reader. */
-function FilterSelect({
-  label,
-  value,
-  options,
-  allLabel,
-  onChange,
-  unknown,
-}: {
+/** A filter of the trades to one offering or one account, offered when there is a choice. */
+type TradesFilter = {
+  name: 'offering' | 'account';
   label: string;
-  value: string;
   options: readonly { value: string; label: string }[];
   allLabel: string;
-  onChange: (value: string | null) => void;
-  /**
-   * What to say when `value` (from a shared link) is none of the options: the select shows the
-   * value the link applies, never "All", and this message under it names the field and why.
-   */
+  offered: boolean;
+  /** What a shared link's value that is none of the options is told, under the select. */
   unknown: (value: string) => string;
-}) {
-  const id = useId();
-  const helpId = useId();
-  const stray = value !== '' && !options.some((option) => option.value === value);
-  return (
-    <FormControl size="small" sx={{ minWidth: 200, maxWidth: '100%' }} error={stray}>
-      <InputLabel htmlFor={id} shrink>
-        {label}
-      </InputLabel>
-      <NativeSelect
-        input={<OutlinedInput notched label={label} />}
-        inputProps={{ id, 'aria-describedby': stray ? helpId : undefined }}
-        value={value}
-        onChange={(event) => onChange(event.target.value || null)}
-      >
-        <option value="">{allLabel}</option>
-        {stray && <option value={value}>{value}</option>}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </NativeSelect>
-      {stray && <FormHelperText id={helpId}>{unknown(value)}</FormHelperText>}
-    </FormControl>
-  );
-}
+};
 
 /**
  * A shared link's offering or account that is none of this person's: named as the link gave it,
@@ -241,15 +201,6 @@ export function HoldingsTrades({
     [trades, place.offering, place.account, oneAccount],
   );
   const narrowed = place.offering !== null || (!oneAccount && place.account !== null);
-  // The link's filters that are none of this person's, in words, for the empty list too.
-  const strays = [
-    place.offering && !offerings.some((o) => o.value === place.offering)
-      ? strayOffering(place.offering)
-      : null,
-    !oneAccount && place.account && !accounts.some((a) => a.value === place.account)
-      ? strayAccount(place.account)
-      : null,
-  ].filter((words): words is string => words !== null);
   const pageIndex = pageOfPlace(place.page, shown.length, TRADES_PAGE);
   const gridPlace = useMemo(
     () => ({ sort: place.sort, page: place.page }),
@@ -257,29 +208,51 @@ export function HoldingsTrades({
   );
   // Another filter lists other trades: back to their first page (the sort is kept).
   const filter = (changes: Partial<TradesPlace>) => onPlaceChange({ ...changes, page: null });
+  const filters: TradesFilter[] = [
+    {
+      name: 'offering',
+      label: 'Offering',
+      options: offerings,
+      allLabel: 'All offerings',
+      offered: offerings.length > 1,
+      unknown: strayOffering,
+    },
+    {
+      name: 'account',
+      label: 'Account',
+      options: accounts,
+      allLabel: 'All accounts',
+      offered: accounts.length > 1,
+      unknown: strayAccount,
+    },
+  ];
+  // The link's filters that are none of this person's, in words, for the empty list too.
+  const strays = filters
+    .filter(({ name }) => !oneAccount || name !== 'account')
+    .flatMap(({ name, options, unknown }) => {
+      const value = place[name];
+      return value && !options.some((option) => option.value === value) ? [unknown(value)] : [];
+    });
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-        {offerings.length > 1 || place.offering ? (
-          <FilterSelect
-            label="Offering"
-            value={place.offering ?? ''}
-            options={offerings}
-            allLabel="All offerings"
-            onChange={(offering) => filter({ offering })}
-            unknown={strayOffering}
-          />
-        ) : null}
-        {!oneAccount && (accounts.length > 1 || place.account) ? (
-          <FilterSelect
-            label="Account"
-            value={place.account ?? ''}
-            options={accounts}
-            allLabel="All accounts"
-            onChange={(account) => filter({ account })}
-            unknown={strayAccount}
-          />
-        ) : null}
+        {/* An account's own page lists its trades alone: no filter by account. */}
+        {filters
+          .filter(({ name }) => !oneAccount || name !== 'account')
+          .map(({ name, label, options, allLabel, offered, unknown }) =>
+            // A filter with one choice would narrow nothing; one applied stays to be lifted.
+            offered || place[name] ? (
+              <FilterSelect
+                key={name}
+                label={label}
+                value={place[name]}
+                options={options}
+                allLabel={allLabel}
+                onChange={(value) => filter({ [name]: value })}
+                unknown={unknown}
+              />
+            ) : null,
+          )}
         {narrowed && (
           <Button onClick={() => filter({ offering: null, account: null })}>Show all trades</Button>
         )}

@@ -1,9 +1,9 @@
-import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import { errorMessage } from '../../../../lib/api-client';
 import { useAccount } from '../../../../features/accounts/api/get-account';
+import { useRetryThenFocus } from '../../../../lib/focus';
 import { useSettledOnce } from '../../../../lib/use-settled-once';
 import { IraWizard } from '../../../../features/ira/components/ira-wizard';
 import { AccountSubpage } from './account-layout';
@@ -13,16 +13,13 @@ export default function IraRoute() {
   const { accountId = '' } = useParams();
   const account = useAccount(accountId);
   const failed = useSettledOnce(account.isError);
-  // Try again answered: the notice and its button go, and focus would drop to the page's top. It
-  // moves to the mailing address the answer filled in (or left for the person to type).
-  const retried = useRef(false);
-  const read = account.data !== undefined;
-  useEffect(() => {
-    if (!read || !retried.current) return;
-    retried.current = false;
-    if (document.activeElement === document.body || !document.activeElement)
-      document.querySelector<HTMLInputElement>('input[name="mailing.line1"]')?.focus();
-  }, [read]);
+  // Try again answered: the focus moves to the mailing address the answer filled in (or left for
+  // the person to type).
+  const retry = useRetryThenFocus({
+    answered: account.data !== undefined,
+    retry: () => void account.refetch(),
+    next: () => document.querySelector<HTMLInputElement>('input[name="mailing.line1"]'),
+  });
   return (
     <AccountSubpage
       accountId={accountId}
@@ -38,15 +35,7 @@ export default function IraRoute() {
           severity="warning"
           role="status"
           sx={{ mb: 2 }}
-          action={
-            <BusyRetryButton
-              busy={account.isFetching}
-              onRetry={() => {
-                retried.current = true;
-                void account.refetch();
-              }}
-            />
-          }
+          action={<BusyRetryButton busy={account.isFetching} onRetry={retry} />}
         >
           <AlertTitle>Your account&apos;s address could not be read</AlertTitle>
           {errorMessage(account.error)} The mailing address is therefore not filled in for you: type

@@ -41,6 +41,7 @@ import {
 } from '../../../../features/identity/api/admin-users';
 import { paths } from '../../../../config/paths';
 import { useSession } from '../../../../features/auth/api/get-session';
+import { issuerOfferingsQueryOptions } from '../../../../features/issuer/api/get-issuer-offerings';
 import { securitiesQueryOptions } from '../../../../features/market-hours/api/get-securities';
 import { isApiClientError } from '../../../../lib/api-client';
 import { focusOnMount } from '../../../../lib/focus';
@@ -71,26 +72,56 @@ function linksOf(user: AdminUser) {
   ];
 }
 
+/** The names of a user's links, by `kind:id`; a link without one is shown by its id alone. */
+type LinkNames = Map<string, string>;
+
+const linkKey = (l: { kind: LinkKind; upstreamId: string }) => `${l.kind}:${l.upstreamId}`;
+
+/** At most this many offerings name an issuer; the rest are counted. */
+const OFFERINGS_NAMED = 2;
+
+/** An issuer in words from its offerings: "offers Aspen Ridge Fund I and 2 more". */
+function issuerWords(offerings: readonly string[]): string {
+  const named = offerings.slice(0, OFFERINGS_NAMED).join(', ');
+  const more = offerings.length - OFFERINGS_NAMED;
+  return `offers ${named}${more > 0 ? ` and ${more} more` : ''}`;
+}
+
 /**
- * The names of the user's linked securities, when the BFF knows them (`GET /api/securities`
- * answers an admin every traded security with its name). Read only when the user has a security
- * link; an id without a known name, or a failed read, shows the id alone.
+ * What the portal can name the user's links by, each read only when the user has a link of its
+ * kind; a failed read, or an id not in it, shows the id alone.
+ * - A security: its name (`GET /api/securities` answers an admin every traded security).
+ * - An issuer: the platform names no issuer (§2.2 gives an offering its issuer's id only, §4.16
+ *   names no read of one), so it is named by its offerings, from the list the issuer pages use
+ *   (`GET /api/issuer/offerings`, every offering for an admin).
  */
-function useSecurityNames(user: AdminUser): Map<string, string> {
+function useLinkNames(user: AdminUser): LinkNames {
   const securities = useQuery({
     ...securitiesQueryOptions(),
     enabled: user.securityIds.length > 0,
   });
-  const names = new Map<string, string>();
+  const offerings = useQuery({
+    ...issuerOfferingsQueryOptions(),
+    enabled: user.issuerIds.length > 0,
+  });
+  const names: LinkNames = new Map();
   for (const s of securities.data?.securities ?? []) {
-    if (s.securityName) names.set(s.securityId, s.securityName);
+    if (s.securityName)
+      names.set(linkKey({ kind: 'security', upstreamId: s.securityId }), s.securityName);
+  }
+  const offered = new Map<string, string[]>();
+  for (const o of offerings.data?.offerings ?? []) {
+    offered.set(o.issuerId, [...(offered.get(o.issuerId) ?? []), o.name]);
+  }
+  for (const [issuerId, offeringNames] of offered) {
+    names.set(linkKey({ kind: 'issuer', upstreamId: issuerId }), issuerWords(offeringNames));
   }
   return names;
 }
 
-/** A link as the list shows it: its kind and id, and a security's name when known. */
-function linkText(l: { kind: LinkKind; upstreamId: string }, securityNames: Map<string, string>) {
-  const name = l.kind === 'security' ? securityNames.get(l.upstreamId) : undefined;
+/** A link as the list shows it: its kind and id, and its name when the portal has one. */
+function linkText(l: { kind: LinkKind; upstreamId: string }, names: LinkNames) {
+  const name = names.get(linkKey(l));
   return `${linkLabels[l.kind]} ${l.upstreamId}${name ? ` — ${name}` : ''}`;
 }
 
@@ -104,7 +135,7 @@ type Asked = { kind: 'role'; role: Role } | { kind: 'disable' } | { kind: 'reset
  * reset removes every factor and the recovery codes, and sign-in asks for a new factor only where
  * the user's role requires one.
  */
-function confirmation(user: AdminUser, asked: Asked, securityNames: Map<string, string>) {
+function confirmation(user: AdminUser, asked: Asked, linkNames: LinkNames) {
   const name = user.name || user.email;
   switch (asked.kind) {
     case 'role': {
@@ -115,7 +146,7 @@ function confirmation(user: AdminUser, asked: Asked, securityNames: Map<string, 
       const removed =
         dropped.length === 0
           ? ''
-          : ` The ${links} the role ${roleLabels[asked.role]} does not use ${dropped.length === 1 ? 'is' : 'are'} removed: ${dropped.map((l) => linkText(l, securityNames)).join(', ')}.`;
+          : ` The ${links} the role ${roleLabels[asked.role]} does not use ${dropped.length === 1 ? 'is' : 'are'} removed: ${dropped.map((l) => linkText(l, linkNames)).join(', ')}.`;
       // Links made before the portal refused a kind the role does not use are kept when the new
       // role uses them: from then on they give access, so the admin is told before it is given.
       const used = linksOf(user).filter(
@@ -124,7 +155,7 @@ function confirmation(user: AdminUser, asked: Asked, securityNames: Map<string, 
       const given =
         used.length === 0
           ? ''
-          : ` ${used.length === 1 ? 'A link' : `${used.length} links`} the role ${roleLabels[user.role]} did not use ${used.length === 1 ? 'gives' : 'give'} access from now on: ${used.map((l) => linkText(l, securityNames)).join(', ')}.`;
+          : ` ${used.length === 1 ? 'A link' : `${used.length} links`} the role ${roleLabels[user.role]} did not use ${used.length === 1 ? 'gives' : 'give'} access from now on: ${used.map((l) => linkText(l, linkNames)).join(', ')}.`;
       return {
         title: `Change the role of ${name}`,
         text: `Change ${name}’s role from ${roleLabels[user.role]} to ${roleLabels[asked.role]}? Their sessions end and they must sign in again.${removed}${given}`,
@@ -370,7 +401,7 @@ function ManageUser({
     confirmable.id === linkId.trim()
       ? confirmable
       : null;
-  const securityNames = useSecurityNames(user);
+  const linkNames = useLinkNames(user);
   const [done, setDone] = useState<string | null>(null);
   const apply = (c: Parameters<typeof change.mutate>[0], message: string) => {
     setDone(null);
@@ -384,7 +415,7 @@ function ManageUser({
   const [asking, setAsking] = useState<ReturnType<typeof confirmation> | null>(null);
   const [confirming, setConfirming] = useState(false);
   const ask = (asked: Asked) => {
-    setAsking(confirmation(user, asked, securityNames));
+    setAsking(confirmation(user, asked, linkNames));
     setConfirming(true);
   };
   // The role chosen shows in the dropdown while it is asked for and while it is being sent.
@@ -401,7 +432,12 @@ function ManageUser({
         {change.isError && !refusesLinkFields(change.error) && (
           <ErrorAlert
             error={change.error}
-            title="Nothing was changed"
+            // The BFF's own sentence pair (a store outage) says "Nothing was changed" itself.
+            title={
+              isApiClientError(change.error) && change.error.nextStep
+                ? undefined
+                : 'Nothing was changed'
+            }
             withSupportId={!isRuleRefusal(change.error)}
           />
         )}
@@ -464,7 +500,7 @@ function ManageUser({
                   }
                 >
                   <ListItemText
-                    primary={linkText(l, securityNames)}
+                    primary={linkText(l, linkNames)}
                     // Made before the portal refused such links: it does nothing now, and a
                     // role change to one that acts on it would keep it and give its access.
                     secondary={

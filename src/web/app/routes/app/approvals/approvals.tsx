@@ -39,6 +39,7 @@ import {
   useDecideApproval,
   type ApprovalFilters,
 } from '../../../../features/identity/api/approvals';
+import { FilterBar } from '../../../../components/filter-bar';
 import { RuleFilterField } from '../../../../components/rule-filter-field';
 import { PageNav } from '../../../../components/page-nav';
 import { formatCount, formatInstant, formatMoney } from '../../../../lib/format';
@@ -443,13 +444,7 @@ function ApprovalFilterFields({
   onClear: () => void;
 }) {
   return (
-    <Box
-      component="form"
-      role="search"
-      aria-label="Filter approvals"
-      onSubmit={(e) => e.preventDefault()}
-      sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 3 }}
-    >
+    <FilterBar label="Filter approvals" spaceBelow={3}>
       {filterFields.map(({ name, label, input, refuse }) => (
         <RuleFilterField
           key={name}
@@ -467,7 +462,7 @@ function ApprovalFilterFields({
           Clear the filters
         </Button>
       )}
-    </Box>
+    </FilterBar>
   );
 }
 
@@ -691,22 +686,17 @@ export default function ApprovalsRoute() {
                     </Link>
                   </Typography>
                 )}
-                <ApprovalSection
-                  name="waiting"
-                  section={data.waiting}
-                  filtered={filtered}
-                  onPage={toPage('waiting')}
-                >
-                  {row}
-                </ApprovalSection>
-                <ApprovalSection
-                  name="decided"
-                  section={data.decided}
-                  filtered={filtered}
-                  onPage={toPage('decided')}
-                >
-                  {row}
-                </ApprovalSection>
+                {(['waiting', 'decided'] as const).map((name) => (
+                  <ApprovalSection
+                    key={name}
+                    name={name}
+                    section={data[name]}
+                    filtered={filtered}
+                    onPage={toPage(name)}
+                  >
+                    {row}
+                  </ApprovalSection>
+                ))}
               </>
             );
           }}

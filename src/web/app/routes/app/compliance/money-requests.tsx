@@ -15,6 +15,7 @@ import {
   type MoneyRequestView,
 } from '../../../../../contract/money-requests';
 import { DayRangeFields } from '../../../../components/day-range-fields';
+import { FilterBar } from '../../../../components/filter-bar';
 import { RuleFilterField } from '../../../../components/rule-filter-field';
 import { PageHeader } from '../../../../components/page-header';
 import { useCsvExport } from '../../../../components/csv-export';
@@ -83,7 +84,11 @@ const choiceFilters = [
   },
 ] as const;
 
-const referenceRule = moneyRequestQueryShape.shape.reference.unwrap();
+/** The filters by one value typed, compared as the BFF compares it (its rule). */
+const typedFilters = [
+  { name: 'accountId', label: 'Account', rule: accountFilterSchema },
+  { name: 'reference', label: 'Reference', rule: moneyRequestQueryShape.shape.reference.unwrap() },
+] as const;
 
 export default function MoneyRequestsRoute() {
   const [search, updateSearch] = useSearchUpdate();
@@ -114,13 +119,7 @@ export default function MoneyRequestsRoute() {
         }
       />
       {csv.failure}
-      <Box
-        component="form"
-        role="search"
-        aria-label="Filter money requests"
-        onSubmit={(e) => e.preventDefault()}
-        sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}
-      >
+      <FilterBar label="Filter money requests" spaceBelow={2}>
         {choiceFilters.map(({ name, label, any, minWidth, options }) => (
           <TextField
             key={name}
@@ -140,22 +139,18 @@ export default function MoneyRequestsRoute() {
             ))}
           </TextField>
         ))}
-        <RuleFilterField
-          label="Account"
-          applied={query.accountId}
-          rule={accountFilterSchema}
-          refused={refused.accountId}
-          onApply={(id) => set('accountId', id)}
-        />
-        <RuleFilterField
-          label="Reference"
-          applied={query.reference}
-          rule={referenceRule}
-          refused={refused.reference}
-          onApply={(reference) => set('reference', reference)}
-        />
+        {typedFilters.map(({ name, label, rule }) => (
+          <RuleFilterField
+            key={name}
+            label={label}
+            applied={query[name]}
+            rule={rule}
+            refused={refused[name]}
+            onApply={(value) => set(name, value)}
+          />
+        ))}
         <DayRangeFields value={query} refused={refused} onApply={set} />
-      </Box>
+      </FilterBar>
       {settled && (
         <SettledByHandNote
           settled={settled}

@@ -1,7 +1,7 @@
-import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState } from '../../../../components/query-state';
 import { RecordListState } from '../../../../components/record-list-state';
+import { useSearchUpdate } from '../../../../lib/use-search-update';
 import {
   issuerOfferingsQueryOptions,
   useIssuerOfferings,
@@ -19,18 +19,9 @@ export default function IssuerOfferingsRoute() {
   const offerings = useIssuerOfferings();
   const reviewer = useSeesEveryIssuer();
   // The issuer filter lives in the address: a reload or a shared link keeps it.
-  const [search, setSearch] = useSearchParams();
+  const [search, updateSearch] = useSearchUpdate();
   const issuer = search.get('issuer') || null;
-  const chooseIssuer = (next: string | null) =>
-    setSearch(
-      (current) => {
-        const params = new URLSearchParams(current);
-        if (next === null) params.delete('issuer');
-        else params.set('issuer', next);
-        return params;
-      },
-      { replace: true },
-    );
+  const chooseIssuer = (next: string | null) => updateSearch({ issuer: next }, { replace: true });
   return (
     <>
       <PageHeader

@@ -1,10 +1,6 @@
-import { lazy, Suspense, useCallback, useId, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
-import NativeSelect from '@mui/material/NativeSelect';
-import OutlinedInput from '@mui/material/OutlinedInput';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -17,6 +13,7 @@ import { raiseOverTime } from '../../../../../contract/purchase-summary';
 import { targetToCompute } from '../../../../../contract/offerings';
 import type { GridPlace } from '../../../../components/data-grid';
 import { useSearchUpdate } from '../../../../lib/use-search-update';
+import { FilterSelect } from '../../../../components/filter-select';
 import { NotFound } from '../../../../components/not-found';
 import { TrailedPageHeader } from '../../../../components/trailed-page-header';
 import { EmptyState, QueryState } from '../../../../components/query-state';
@@ -296,7 +293,6 @@ function TradesByInvestor({
     () => rollupByInvestor(shown.filter((row) => row.standing !== 'void')),
     [shown],
   );
-  const statusId = useId();
   const search = place.q ?? '';
   const filtered = search.trim() !== '' || place.status !== null;
   // Newest first until the person sorts otherwise: the Date column says so (aria-sort).
@@ -319,29 +315,14 @@ function TradesByInvestor({
           sx={{ width: 360, maxWidth: '100%' }}
           autoComplete="off"
         />
-        <FormControl size="small" sx={{ minWidth: 220, maxWidth: '100%' }}>
-          <InputLabel htmlFor={statusId} shrink>
-            Status
-          </InputLabel>
-          <NativeSelect
-            input={<OutlinedInput notched label="Status" />}
-            inputProps={{ id: statusId }}
-            value={place.status ?? ''}
-            onChange={(event) =>
-              onPlaceChange({
-                status: (event.target.value || null) as TradeStanding | null,
-                page: null,
-              })
-            }
-          >
-            <option value="">All statuses</option>
-            {standingChoices.map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.label}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormControl>
+        <FilterSelect
+          label="Status"
+          value={place.status}
+          options={standingChoices}
+          allLabel="All statuses"
+          onChange={(status) => onPlaceChange({ status, page: null })}
+          minWidth={220}
+        />
       </Box>
       <Typography role="status" variant="body2">
         {filtered

@@ -29,6 +29,7 @@ import { SavedHours } from '../../../../features/market-hours/components/saved-h
 import { SaveOutcomeUnknown } from '../../../../features/market-hours/components/save-outcome-unknown';
 import { SecurityHoursForm } from '../../../../features/market-hours/components/security-hours-form';
 import {
+  ListedSecurities,
   securityChoiceLabel,
   securityInSentence,
 } from '../../../../features/market-hours/components/securities-state';
@@ -282,11 +283,8 @@ export default function SecurityHoursRoute() {
             </Box>
           </SectionCard>
         )}
-        <QueryState
-          query={securities}
-          subject="the list of securities"
-          skeletonLines={1}
-          isEmpty={(reply) => reply.securities.length === 0 && reply.gaps.length === 0}
+        <ListedSecurities
+          securities={securities}
           empty={
             <EmptyState
               title={issuerStaff ? 'No securities linked to you' : 'No securities traded recently'}
@@ -298,23 +296,14 @@ export default function SecurityHoursRoute() {
             />
           }
         >
-          {(reply) => (
-            <Box sx={{ display: 'grid', gap: 2 }}>
-              {reply.gaps.map((gap) => (
-                <Alert key={gap} severity="warning">
-                  {gap}
-                </Alert>
-              ))}
-              {reply.securities.length > 0 && (
-                <SecurityPicker
-                  securities={reply.securities}
-                  selectedId={asked ?? reply.securities[0].securityId}
-                  onChoose={choose}
-                />
-              )}
-            </Box>
+          {(listed) => (
+            <SecurityPicker
+              securities={listed}
+              selectedId={asked ?? listed[0].securityId}
+              onChoose={choose}
+            />
           )}
-        </QueryState>
+        </ListedSecurities>
         {/* Whose securities these are is known once the session is: until then none opens. */}
         {role && (
           <ChosenSecurity

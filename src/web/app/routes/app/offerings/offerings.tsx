@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
+import type { LoaderFunctionArgs } from 'react-router-dom';
 import { EmptyState } from '../../../../components/query-state';
 import { RecordListState } from '../../../../components/record-list-state';
 import { PageHeader } from '../../../../components/page-header';
@@ -12,6 +12,7 @@ import {
 import { OfferingStatusFilter } from '../../../../features/offerings/components/offering-status-filter';
 import { OfferingsList } from '../../../../features/offerings/components/offerings-list';
 import { offeringStatusWords } from '../../../../components/offering-status-chip';
+import { useSearchUpdate } from '../../../../lib/use-search-update';
 import { hasSession } from '../../../session-guard';
 
 const statusFrom = (search: URLSearchParams) => search.get('status')?.toLowerCase() || null;
@@ -25,20 +26,11 @@ export const clientLoader =
   };
 
 export default function OfferingsRoute() {
-  const [search, setSearch] = useSearchParams();
+  const [search, updateSearch] = useSearchUpdate();
   const status = statusFrom(search);
   const offerings = useOfferings({ status });
 
-  const setStatus = (next: string | null) =>
-    setSearch(
-      (current) => {
-        const params = new URLSearchParams(current);
-        if (next) params.set('status', next);
-        else params.delete('status');
-        return params;
-      },
-      { replace: true },
-    );
+  const setStatus = (next: string | null) => updateSearch({ status: next }, { replace: true });
 
   return (
     <>

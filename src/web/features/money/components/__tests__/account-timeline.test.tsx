@@ -344,8 +344,10 @@ describe('an investor whose timeline could be read only in part', () => {
   it('can try the part that failed again from where it is told, and sees it once it answers', async () => {
     let reads = 0;
     bff.use(
-      http.get('/api/accounts/A1040000/timeline', () => {
+      http.get('/api/accounts/A1040000/timeline', ({ request }) => {
         reads += 1;
+        // The second read is the Try again of the fund moves alone.
+        if (reads === 2) expect(new URL(request.url).searchParams.get('retry')).toBe('fund_moves');
         return HttpResponse.json(
           reads === 1
             ? ({
@@ -353,6 +355,12 @@ describe('an investor whose timeline could be read only in part', () => {
                 entries: [entry({})],
                 gaps: [
                   'Fund moves (deposits, and what disbursements took out) could not be read right now.',
+                ],
+                unread: [
+                  {
+                    part: 'fund_moves',
+                    gap: 'Fund moves (deposits, and what disbursements took out) could not be read right now.',
+                  },
                 ],
               } satisfies Timeline)
             : ({
@@ -386,5 +394,50 @@ describe('an investor whose timeline could be read only in part', () => {
     // The button pressed is gone with its notice: focus is on the entries read, not the page top.
     expect(document.activeElement).not.toBe(document.body);
     expect(timeline.contains(document.activeElement)).toBe(true);
+  });
+
+  it('Try again of the part that failed asks for that part only, and keeps what was read when reading it again fails', async () => {
+    const movesGap =
+      'Fund moves (deposits, and what disbursements took out) could not be read right now.';
+    const asked: string[] = [];
+    bff.use(
+      http.get('/api/accounts/A1040000/timeline', ({ request }) => {
+        const retry = new URL(request.url).searchParams.get('retry');
+        asked.push(retry ?? 'all');
+        if (retry)
+          return HttpResponse.json(
+            {
+              error: {
+                code: 'upstream_unavailable',
+                message: 'The platform is not answering right now.',
+              },
+            },
+            { status: 503 },
+          );
+        return HttpResponse.json({
+          accountId: 'A1040000',
+          entries: [
+            entry({ kind: 'investment', id: 'T300001', title: 'Investment in Aspen Ridge' }),
+          ],
+          gaps: [movesGap],
+          unread: [{ part: 'fund_moves', gap: movesGap }],
+        } satisfies Timeline);
+      }),
+    );
+    renderWithProviders(<TimelineSection accountId="A1040000" />);
+    const timeline = await screen.findByRole('region', { name: 'Timeline' });
+    const gap = (await within(timeline).findByText(movesGap)).closest(
+      '[role="status"]',
+    ) as HTMLElement;
+    await userEvent.setup().click(within(gap).getByRole('button', { name: 'Try again' }));
+    expect(
+      await within(timeline).findByText(
+        /Reading it again failed as well: The platform is not answering right now\./,
+      ),
+    ).toBeTruthy();
+    expect(asked).toEqual(['all', 'fund_moves']);
+    // What was read stays: the investment, and the notice with its Try again.
+    expect(within(timeline).getByText('Investment in Aspen Ridge')).toBeTruthy();
+    expect(within(gap).getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 });

@@ -17,6 +17,7 @@ import {
   openReviewAndArm,
   renderWithProviders,
 } from '../../../../../testing/render';
+import { offeringFixture } from '../../../../../testing/offering';
 import { sessionOf } from '../../../../../testing/session';
 import AdminUsersRoute from '../users';
 
@@ -457,6 +458,56 @@ describe('an admin manages users', () => {
     expect(alert.textContent).toContain('Support id: 585970ff-1111-4222-8333-444455556666.');
   });
 
+  it('a change made before the portal’s database stopped answering is told as made, not as "Nothing was changed"', async () => {
+    const next =
+      'Reload the Users page to see this user as they are now before changing them again.';
+    listUsers();
+    mockRoute(
+      'put',
+      `/api/admin/users/${ada.id}/disabled`,
+      errorAnswer(503, {
+        code: 'store_unavailable',
+        message: `The portal's database stopped answering after your change was made: it was made, but could not be recorded in full. ${next}`,
+        submitted: 'yes',
+        nextStep: next,
+      }),
+    );
+    const dialog = await openLinkForm();
+    await confirm(
+      () => press(dialog.getByRole('button', { name: 'Disable user' })),
+      'Disable Ada',
+      'Disable user',
+    );
+    const alert = await dialog.findByRole('alert');
+    expect(alert.textContent).toContain('Done, but not recorded in full');
+    expect(alert.textContent).toContain(next);
+    expect(alert.textContent).not.toContain('Nothing was changed');
+  });
+
+  it('a store outage before any change says "Nothing was changed" once, with one next step', async () => {
+    listUsers();
+    mockRoute(
+      'put',
+      `/api/admin/users/${ada.id}/disabled`,
+      errorAnswer(503, {
+        code: 'store_unavailable',
+        message:
+          "The portal's database is not answering right now. Nothing was changed. Please try again in a moment.",
+        submitted: 'no',
+        nextStep: 'Please try again in a moment.',
+      }),
+    );
+    const dialog = await openLinkForm();
+    await confirm(
+      () => press(dialog.getByRole('button', { name: 'Disable user' })),
+      'Disable Ada',
+      'Disable user',
+    );
+    const alert = await dialog.findByRole('alert');
+    expect(alert.textContent?.match(/Nothing was changed/g)).toHaveLength(1);
+    expect(alert.textContent?.match(/again/g)).toHaveLength(1);
+  });
+
   it('an account the platform does not know is refused under the field, which keeps the id', async () => {
     listUsers();
     const sent = mockPost(
@@ -642,6 +693,32 @@ describe('an admin manages users', () => {
     const links = within(dialog.getByRole('list', { name: 'Linked on the platform' }));
     expect(await links.findByText('Security 10001 — Aspen Ridge Class A')).toBeTruthy();
     expect(links.getByText('Security 10002')).toBeTruthy();
+  });
+
+  it('a linked issuer is named by its offerings from the issuer list, beside its id', async () => {
+    listUsers({ ...ada, role: 'issuer_staff', issuerIds: ['1101', '1102', '1103'] });
+    bff.use(
+      http.get('/api/issuer/offerings', () =>
+        HttpResponse.json({
+          offerings: [
+            offeringFixture({ id: '5201', issuerId: '1101', name: 'Aspen Ridge Fund I' }),
+            offeringFixture({ id: '5202', issuerId: '1102', name: 'Birch Lane Notes' }),
+            offeringFixture({ id: '5203', issuerId: '1102', name: 'Birch Lane Notes II' }),
+            offeringFixture({ id: '5204', issuerId: '1102', name: 'Birch Lane Notes III' }),
+            offeringFixture({ id: '5205', issuerId: '9999', name: 'Someone Else’s Raise' }),
+          ],
+          skippedRecords: 0,
+        }),
+      ),
+    );
+    const dialog = await openLinkForm();
+    const links = within(dialog.getByRole('list', { name: 'Linked on the platform' }));
+    expect(await links.findByText('Issuer 1101 — offers Aspen Ridge Fund I')).toBeTruthy();
+    expect(
+      links.getByText('Issuer 1102 — offers Birch Lane Notes, Birch Lane Notes II and 1 more'),
+    ).toBeTruthy();
+    // No offering names issuer 1103: the portal has no name for it, so its id stands alone.
+    expect(links.getByText('Issuer 1103')).toBeTruthy();
   });
 
   it('the link form offers only the kinds the user’s role acts on, and says so', async () => {

@@ -77,6 +77,38 @@ const lostAnswer = errorAnswer(503, {
   requestId: '97a288fc-0c1e-4f55-9d43-1b2f1c3e4d5a',
 });
 
+describe('issuer staff save hours the platform took before the portal’s database stopped answering', () => {
+  it('are told the hours were saved and how to see them: never "not saved", nor "we do not know"', async () => {
+    const next = 'Reload the page to see the hours the platform holds before saving again.';
+    serve(sessionAs('issuer_staff', ['10001', '10002']), issuerList);
+    mockRoute(
+      'put',
+      '/api/securities/10002/market-hours',
+      errorAnswer(503, {
+        code: 'store_unavailable',
+        message: `The portal's database stopped answering after your change was made: it was made, but could not be recorded in full. ${next}`,
+        submitted: 'yes',
+        nextStep: next,
+        requestId: '5f3c2a10-7b1e-4c2d-9e8f-0a1b2c3d4e5f',
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<SecurityHoursRoute />, {
+      path: '/market-hours/securities?security=10002',
+    });
+    const friday = await screen.findByLabelText('Friday closes (ET)', {}, slowRender);
+    await user.clear(friday);
+    await fill(user, friday, '13:00');
+    await user.click(screen.getByRole('button', { name: 'Save hours' }));
+    const alert = await alertTitled('Done, but not recorded in full');
+    expect(alert.textContent).toContain(next);
+    expect(screen.queryByText('The hours were not saved')).toBeNull();
+    expect(screen.queryByText('We do not know whether the hours were saved')).toBeNull();
+    // No word asks to save again: it was saved.
+    expect(alert.textContent).not.toMatch(/try again|send it again/i);
+  });
+});
+
 describe('issuer staff save hours whose answer is lost', () => {
   async function saveWithLostAnswer(answer = lostAnswer) {
     serve(sessionAs('issuer_staff', ['10001', '10002']), issuerList);
@@ -205,11 +237,14 @@ describe('issuer staff save hours someone else changed since the page read them'
   const conflict = errorAnswer(409, {
     code: 'conflict',
     message:
-      'Friday was changed since you opened this page (now Closed): review and save again. Nothing was saved.',
+      'Someone else changed Friday since you opened this page (now Closed): review and save again. Nothing was saved.',
     submitted: 'no',
     refusal: 'state',
     fields: [
-      { field: 'friday', message: 'Friday was changed since you opened this page: now Closed' },
+      {
+        field: 'friday',
+        message: 'Someone else changed Friday since you opened this page: now Closed',
+      },
     ],
     requestId: '0f0e0d0c-0b0a-4909-8807-060504030201',
   });
@@ -239,7 +274,7 @@ describe('issuer staff save hours someone else changed since the page read them'
 
     const refusal = await alertTitled('The hours were not saved');
     expect(refusal.textContent).toContain(
-      'Friday was changed since you opened this page (now Closed): review and save again.',
+      'Someone else changed Friday since you opened this page (now Closed): review and save again.',
     );
     // Another person's change is no fault: nothing for support to trace.
     expect(refusal.textContent).not.toContain('Support id');
@@ -253,7 +288,7 @@ describe('issuer staff save hours someone else changed since the page read them'
     // Beside the person's edits, still in the form, the day as the platform holds it now.
     expect(
       await screen.findByText(
-        'Friday was changed since you opened this page: the platform now holds Closed.',
+        'Someone else changed Friday since you opened this page: the platform now holds Closed.',
         {},
         slowRender,
       ),
@@ -275,7 +310,7 @@ describe('issuer staff save hours someone else changed since the page read them'
       friday: { closed: true },
       expected: hoursOf('10002', closed).days,
     });
-    expect(screen.queryByText(/was changed since you opened this page/)).toBeNull();
+    expect(screen.queryByText(/changed Friday since you opened this page/)).toBeNull();
   });
 });
 

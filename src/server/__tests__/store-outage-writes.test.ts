@@ -1,0 +1,144 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { WeekHoursInput } from '../../contract/rules/market-hours';
+import { securityHoursResponseSchema } from '../../contract/security-hours';
+import type { Db } from '../store/db';
+import { call, callSandbox, sandboxCalls, signIn, startHarness, type Harness } from './harness';
+
+/*
+ * Writes without an Idempotency-Key (not money) that meet a store outage. "Nothing was changed"
+ * is said only when nothing was: a change the platform made (§4.14 answered) or the store
+ * committed before the store stopped answering is told as made, with how to see it, and never
+ * with "try again", which would do it twice.
+ */
+let h: Harness;
+let ownSecurity: string;
+let restore: (() => void) | null = null;
+
+beforeAll(async () => {
+  h = await startHarness();
+  ownSecurity = h.manifest.issuers[0].securityIds!.map(String)[0];
+});
+afterEach(() => {
+  restore?.();
+  restore = null;
+});
+afterAll(() => h?.close());
+
+const STORE_ERROR = () =>
+  Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' });
+
+/** Inserts into `table` fail as with a dropped PostgreSQL connection; everything else works. */
+function breakStoreFrom(db: Db, table: string): void {
+  const original = db.insertInto.bind(db);
+  db.insertInto = ((name: string) => {
+    if (name === table) throw STORE_ERROR();
+    return original(name as never);
+  }) as Db['insertInto'];
+  restore = () => {
+    db.insertInto = original;
+  };
+}
+
+/** The audit log cannot be written: a change made just before is not recorded. */
+const breakAuditLog = (db: Db) => breakStoreFrom(db, 'audit_events');
+
+describe('a trading-hours save (§4.14)', () => {
+  const url = () => `/api/securities/${ownSecurity}/market-hours`;
+  const hours: WeekHoursInput = {
+    monday: { closed: false, open: '08:45', close: '15:15' },
+    tuesday: { closed: false, open: '09:30', close: '16:00' },
+    wednesday: { closed: true },
+    thursday: { closed: false, open: '10:00', close: '14:00' },
+    friday: { closed: false, open: '09:30', close: '13:00' },
+  };
+  const read = async (cookie: string) =>
+    securityHoursResponseSchema.parse((await call(h.app, 'GET', url(), { cookie })).json())
+      .securityHours.days;
+
+  it('saved by the platform before the store failed: says it was made and how to see it, never "nothing was changed"', async () => {
+    const issuer = await signIn(h.app, 'issuer@demo.test');
+    const expected = await read(issuer);
+    await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+    breakAuditLog(h.db);
+    const res = await call(h.app, 'PUT', url(), { cookie: issuer, body: { ...hours, expected } });
+    restore!();
+    expect(res.statusCode).toBe(503);
+    const error = res.json().error;
+    expect(error).toMatchObject({
+      code: 'store_unavailable',
+      submitted: 'yes',
+      message:
+        "The portal's database stopped answering after your change was made: it was made, but could not be recorded in full. Reload the page to see the hours the platform holds before saving again.",
+      nextStep: 'Reload the page to see the hours the platform holds before saving again.',
+    });
+    expect(error.message).not.toMatch(/nothing was changed|try again/i);
+    // True: the platform holds the hours asked for.
+    expect((await sandboxCalls(h.sandboxUrl)).updateSecurityMarketHours).toBe(1);
+    expect((await read(issuer)).monday).toMatchObject({ open: '08:45', close: '15:15' });
+  });
+});
+
+describe('an admin creating a user', () => {
+  it('created before the store failed: says so and where to see it, never "nothing was changed"', async () => {
+    const admin = await signIn(h.app, 'admin@demo.test');
+    breakAuditLog(h.db);
+    const res = await call(h.app, 'POST', '/api/admin/users', {
+      cookie: admin,
+      body: { email: 'outage-created@example.test', name: 'Outage', role: 'investor' },
+    });
+    restore!();
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error).toMatchObject({
+      code: 'store_unavailable',
+      submitted: 'yes',
+      message:
+        "The portal's database stopped answering after your change was made: it was made, but could not be recorded in full. Reload the Users page: the user is listed there if it was created. Do not create it again.",
+    });
+    const users = (await call(h.app, 'GET', '/api/admin/users', { cookie: admin })).json() as {
+      users: { email: string }[];
+    };
+    expect(users.users.some((u) => u.email === 'outage-created@example.test')).toBe(true);
+  });
+
+  it('refused by the store before anything was made: nothing was changed, said once with one next step', async () => {
+    const admin = await signIn(h.app, 'admin@demo.test');
+    breakStoreFrom(h.db, 'users');
+    const res = await call(h.app, 'POST', '/api/admin/users', {
+      cookie: admin,
+      body: { email: 'outage-not-created@example.test', name: 'Outage', role: 'investor' },
+    });
+    restore!();
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.json().error).toMatchObject({
+      code: 'store_unavailable',
+      submitted: 'no',
+      message:
+        "The portal's database is not answering right now. Nothing was changed. Please try again in a moment.",
+      // The form shows the pair as it is and adds no "send it again" of its own.
+      nextStep: 'Please try again in a moment.',
+    });
+  });
+});
+
+describe('a reviewer adding a note', () => {
+  it('stored before the store failed: says it was made, with where to see it', async () => {
+    const compliance = await signIn(h.app, 'compliance@demo.test');
+    const accountId = h.manifest.investors[0].accountIds[0];
+    breakAuditLog(h.db);
+    const res = await call(h.app, 'POST', `/api/accounts/${accountId}/notes`, {
+      cookie: compliance,
+      body: { body: 'Checked the documents during an outage.' },
+    });
+    restore!();
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error).toMatchObject({
+      submitted: 'yes',
+      nextStep: 'Reload the account to see whether your note is listed before adding it again.',
+    });
+    const notes = (
+      await call(h.app, 'GET', `/api/accounts/${accountId}/notes`, { cookie: compliance })
+    ).json() as { notes: { body: string }[] };
+    expect(notes.notes.map((n) => n.body)).toContain('Checked the documents during an outage.');
+  });
+});
