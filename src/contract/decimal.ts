@@ -101,6 +101,16 @@ export function compare(a: DecimalString, b: DecimalString): -1 | 0 | 1 {
   return toDecimal(a).cmp(toDecimal(b));
 }
 
+/** Rounded to whole cents, half away from zero: the rule `formatMoney` shows amounts with. */
+function toCents(value: DecimalString): DecimalString {
+  return canonical(toDecimal(value).round(2, Big.roundHalfUp));
+}
+
+/** Whether two amounts show as the same number of cents ($0.999 and $1.00 do). */
+export function sameToTheCent(a: DecimalString, b: DecimalString): boolean {
+  return toDecimal(toCents(a)).eq(toDecimal(toCents(b)));
+}
+
 /**
  * Six decimal places, the upstream's amount format (§2). `half-up` rounds halves away from zero
  * (0.0000005 → 0.000001, −0.0000005 → −0.000001); `half-even` is banker's rounding; `down`
@@ -117,8 +127,11 @@ export interface MoneyFormat {
   /**
    * `cents` (the default) for amounts: rounded to the currency's minor unit. `price` for unit
    * prices: up to six decimals, the upstream's precision (§2), so $0.0125 is not shown as $0.01.
+   * `stated` for one record's amount as the platform stated it (a trade of 2 units at $0.333 is
+   * $0.666): the same six decimals, so that records listed above a total (their exact sum, rounded
+   * once) add up to it, instead of each rounded to the cent and the total off by their roundings.
    */
-  precision?: 'cents' | 'price';
+  precision?: 'cents' | 'price' | 'stated';
 }
 
 /**

@@ -67,11 +67,13 @@ const VOID_STATUSES = new Set(['canceled', 'cancelled', 'unwind settled']);
 /**
  * Where a trade stands for the totals, one derivation for the investor's My investments and the
  * issuer's purchase history alike: `settled` (the units are in the account), `waiting` (created,
- * pending, funded, being reversed: not paid or not approved yet), `void` (cancelled, reversed or
- * archived: counted nowhere) and `unknown` (no status, or one the portal does not know: never
- * guessed as settled or waiting, since §3 shows no trade status at all).
+ * pending, funded: not paid or not approved yet), `reversing` (UNWIND PENDING, set by
+ * updateTradeStatus, real-world notes §4.3: neither money still to pay nor units kept, so counted
+ * in no total and named where it is left out), `void` (cancelled, reversed or archived: counted
+ * nowhere) and `unknown` (no status, or one the portal does not know: never guessed as settled or
+ * waiting, since §3 shows no trade status at all).
  */
-export type TradeStanding = 'settled' | 'waiting' | 'void' | 'unknown';
+export type TradeStanding = 'settled' | 'waiting' | 'reversing' | 'void' | 'unknown';
 
 export function tradeStanding(trade: {
   status: string | null;
@@ -80,6 +82,7 @@ export function tradeStanding(trade: {
   const status = trade.status?.toLowerCase().replace(/_/g, ' ') ?? null;
   if (trade.archived === true || (status !== null && VOID_STATUSES.has(status))) return 'void';
   if (!isKnownTradeStatus(status)) return 'unknown';
+  if (status === 'unwind pending') return 'reversing';
   return status === 'settled' ? 'settled' : 'waiting';
 }
 
@@ -87,6 +90,7 @@ export function tradeStanding(trade: {
 export const tradeStandingWords: Record<TradeStanding, string> = {
   settled: 'Settled',
   waiting: 'Waiting for payment or approval',
+  reversing: 'Being reversed',
   void: 'Cancelled',
   unknown: 'Status not known',
 };
@@ -95,14 +99,39 @@ export const tradeStandingWords: Record<TradeStanding, string> = {
 const unreadablePartSchema = z.enum(['units', 'amount', 'status']);
 
 /**
- * A trade listed but left out of every total: its units, amount or status could not be read. No
- * figure is worked out in its place (units × price would be a sum the platform never stated).
+ * Why a trade that could be read is still not counted: `being_reversed` (UNWIND PENDING, see
+ * tradeStanding), `negative_amount` or `no_units` (an amount below zero, or 0 units: not a
+ * purchase, and netting it would lower the totals by money nobody paid back).
+ */
+const notCountedSchema = z.enum(['being_reversed', 'negative_amount', 'no_units']);
+
+/**
+ * A trade listed but left out of every total: its units, amount or status could not be read, or
+ * it is being reversed or is not a purchase (`notCounted`). No figure is worked out in its place
+ * (units × price would be a sum the platform never stated).
  */
 const uncountedTradeSchema = z.object({
   tradeId: z.string(),
-  unreadable: z.array(unreadablePartSchema).min(1),
+  unreadable: z.array(unreadablePartSchema),
+  notCounted: z.array(notCountedSchema).optional(),
 });
 export type UncountedTrade = z.infer<typeof uncountedTradeSchema>;
+type NotCounted = z.infer<typeof notCountedSchema>;
+
+const notCountedWords: Record<NotCounted, string> = {
+  being_reversed: 'being reversed',
+  negative_amount: 'its amount is below zero',
+  no_units: 'it is for 0 units',
+};
+
+/** Why one trade is left out, in the words of the note below the totals. */
+function whyUncounted(trade: UncountedTrade): string {
+  const why = (trade.notCounted ?? []).map((reason) => notCountedWords[reason]);
+  if (trade.unreadable.length > 0) {
+    why.push(`its ${listInWords(trade.unreadable)} could not be read`);
+  }
+  return listInWords(why);
+}
 
 function listInWords(words: string[]): string {
   return words.length < 2
@@ -116,9 +145,7 @@ function listInWords(words: string[]): string {
  */
 export function uncountedTradesInWords(trades: readonly UncountedTrade[]): string {
   if (trades.length === 0) return '';
-  const named = trades.map(
-    (trade) => `trade ${trade.tradeId} (its ${listInWords(trade.unreadable)} could not be read)`,
-  );
+  const named = trades.map((trade) => `trade ${trade.tradeId} (${whyUncounted(trade)})`);
   return trades.length === 1
     ? `Left out of these totals: ${named[0]}. It is listed under Trades.`
     : `Left out of these totals, ${trades.length} trades: ${listInWords(named)}. They are listed under Trades.`;
@@ -150,14 +177,15 @@ export const holdingsResultSchema = z.discriminatedUnion('state', [
     totalAmount: decimalStringSchema,
     /**
      * `totalAmount` split: settled trades (the units are in the account) and those still waiting
-     * for payment or approval (created, pending, funded, being reversed). A trade whose status is
-     * not known is in neither: it is in `uncounted`.
+     * for payment or approval (created, pending, funded). A trade being reversed, or whose status
+     * is not known, is in neither: it is in `uncounted`.
      */
     settledAmount: decimalStringSchema,
     pendingAmount: decimalStringSchema,
     /**
      * Trades listed but counted in no total (nor in `byOffering`'s units, amount and trades): a
-     * units, amount or status that could not be read. Words: uncountedTradesInWords.
+     * units, amount or status that could not be read, a trade being reversed, an amount below
+     * zero or 0 units. Words: uncountedTradesInWords.
      */
     uncounted: z.array(uncountedTradeSchema),
     /** True when the list was cut at the portal's limit: the totals cover the trades listed. */

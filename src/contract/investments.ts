@@ -75,6 +75,15 @@ export function investability(
   if (compare(offering.remainingShares, '0') <= 0) {
     return { ok: false, reason: 'This offering is sold out: no units remain.' };
   }
+  // A unit price of zero (or less) prices nothing: every amount would be $0.00, below any
+  // minimum, while the units would read as buyable. §2.2 gives unitPrice as the offering's price;
+  // one the portal cannot use stops investing rather than offering a range nobody can buy.
+  if (compare(offering.unitPrice, '0') <= 0) {
+    return {
+      ok: false,
+      reason: `This offering's unit price could not be read (the platform gives ${usd(offering.unitPrice)}): it cannot take investments now.`,
+    };
+  }
   if (today && offering.endDate && offering.endDate < today) {
     return { ok: false, reason: 'This offering ended and no longer accepts investments.' };
   }
@@ -263,7 +272,17 @@ export const investmentReceiptSchema = z.object({
   accountId: z.string(),
   units: decimalStringSchema,
   unitPrice: decimalStringSchema,
+  /**
+   * The trade's amount as the platform answered it (createTrade's transactionAmount, real-world
+   * notes §4.1); units × unitPrice only when the answer carried none.
+   */
   amount: decimalStringSchema,
+  /**
+   * The amount the person reviewed before sending (units × unitPrice as the portal read the
+   * offering), when the platform's amount differs from it to the cent; null when they agree.
+   * Absent in receipts kept from before it was given.
+   */
+  quotedAmount: decimalStringSchema.nullable().optional(),
   paymentMethod: paymentMethodSchema,
   /**
    * For ACH, the linked bank the payment comes from, in a few words; null otherwise. Absent in

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { skippedRecordsSchema } from './skipped';
+import { compare, formatMoney } from './decimal';
 import { decimalStringSchema, isoDateSchema, localDateTimeSchema } from './money';
 
 /** The offering a route is about, as its path names it. */
@@ -20,7 +21,12 @@ export const offeringSchema = z.object({
   status: offeringStatusSchema,
   unitPrice: decimalStringSchema,
   minAmount: decimalStringSchema,
-  targetAmount: decimalStringSchema,
+  /**
+   * Null when the platform sent none or one the portal could not read (§2.2 lists the field but
+   * not whether it is always there): the offering is still listed, its target said to be unknown
+   * (targetInWords). Zero means no target set.
+   */
+  targetAmount: decimalStringSchema.nullable(),
   maxAmount: decimalStringSchema,
   totalShares: decimalStringSchema,
   remainingShares: decimalStringSchema,
@@ -45,3 +51,22 @@ export const offeringListSchema = z.object({
 export type OfferingList = z.infer<typeof offeringListSchema>;
 
 export const offeringDetailSchema = z.object({ offering: offeringSchema });
+
+/**
+ * The target to compute with (balance to raise, the chart's line): null when there is none to
+ * compute with, a zero target being "none set" rather than a target already passed by every sale.
+ */
+export function targetToCompute(targetAmount: string | null): string | null {
+  return targetAmount !== null && compare(targetAmount, '0') > 0 ? targetAmount : null;
+}
+
+/**
+ * The target for people: the amount, "None set" for zero, or that it could not be read (in a
+ * list's narrow cell, `short`: "Not known").
+ */
+export function targetInWords(targetAmount: string | null, short = false): string {
+  if (targetAmount === null) {
+    return short ? 'Not known' : 'Not known: the platform sent no target the portal could read';
+  }
+  return compare(targetAmount, '0') > 0 ? formatMoney(targetAmount) : 'None set';
+}

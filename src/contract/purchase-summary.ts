@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import type { TradeStanding } from './holdings';
+import { targetToCompute } from './offerings';
 import type { Purchase, PurchaseHistory } from './purchase-history';
 
 /**
@@ -55,7 +56,8 @@ export function summarizePurchases(
   }
   const snapshot = purchases.find((p) => p.offeringTotalShares !== null || p.targetAmount !== null);
   const totalShares = basis.totalShares ?? snapshot?.offeringTotalShares ?? null;
-  const targetAmount = basis.targetAmount ?? snapshot?.targetAmount ?? null;
+  // A zero target is none set (targetToCompute): no balance is worked out against it.
+  const targetAmount = targetToCompute(basis.targetAmount ?? snapshot?.targetAmount ?? null);
   return {
     tradeCount: purchases.length,
     amountRaised: canonical(amount),
@@ -155,7 +157,7 @@ export interface StandingTotals {
 
 /**
  * The trades split by where they stand (holdings.ts tradeStanding, the derivation My investments
- * uses): settled, waiting for payment or approval, cancelled, status not known. Each figure adds
+ * uses): settled, waiting for payment or approval, being reversed, cancelled, status not known. Each figure adds
  * the parts of a trade that could be read: a trade whose amount is unreadable still adds its
  * shares, and is named in `amountUnread`.
  */
@@ -172,7 +174,7 @@ export function splitByStanding(
   sharesUnread: string[];
 } {
   const sums = {} as Record<TradeStanding, { trades: number; amount: Big.Big; shares: Big.Big }>;
-  for (const standing of ['settled', 'waiting', 'void', 'unknown'] as const) {
+  for (const standing of ['settled', 'waiting', 'reversing', 'void', 'unknown'] as const) {
     sums[standing] = { trades: 0, amount: new Decimal('0'), shares: new Decimal('0') };
   }
   const amountUnread: string[] = [];

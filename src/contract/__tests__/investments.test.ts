@@ -157,4 +157,14 @@ describe('which offerings accept investments', () => {
       reason: /not opened/,
     });
   });
+
+  it('is not investable at a unit price of $0.00, instead of offering units no amount can buy', () => {
+    // §2.2 gives unitPrice as the price of a unit; zero prices every amount at $0.00, below the
+    // minimum, while the units would read as available.
+    expect(investability({ ...offering, unitPrice: '0.000000' }, '2026-06-01')).toEqual({
+      ok: false,
+      reason:
+        "This offering's unit price could not be read (the platform gives $0.00): it cannot take investments now.",
+    });
+  });
 });

@@ -410,6 +410,46 @@ describe('investing (createTrade)', () => {
     expect(trade?.accountId).toBe(accountA);
   });
 
+  it("answers and records the platform's amount for the trade, not units × the price as read, and says when they differ", async () => {
+    const offering = await investableOffering();
+    // The portal reads the offering at twice the platform's price (a price changed since, or a
+    // catalog that disagrees): the platform prices the trade at its own (createTrade's
+    // transactionAmount, real-world notes §4.1).
+    const { offerings } = offeringListSchema.parse(
+      (await call(h.app, 'GET', '/api/offerings', { cookie: investor })).json(),
+    );
+    const position = offerings.findIndex((o) => o.id === offering.id);
+    const readPrice = String(Number(offering.unitPrice) * 2);
+    const units = String(Math.ceil(Number(offering.minAmount) / Number(offering.unitPrice)) + 1);
+    h.built.deps.offerings.invalidate();
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'offerings',
+      oddRecord: { position, fields: { unitPrice: readPrice } },
+      times: 1,
+    });
+    const res = await post(url(offering.id), investor, { accountId: accountA, units });
+    expect(res.statusCode).toBe(201);
+    const receipt = investmentReceiptSchema.parse(res.json());
+    expect(receipt.unitPrice).toBe(readPrice);
+    const platformAmount = (Number(units) * Number(offering.unitPrice)).toFixed(2);
+    expect(Number(receipt.amount)).toBe(Number(platformAmount));
+    expect(Number(receipt.quotedAmount)).toBe(Number(units) * Number(readPrice));
+    // The register and the audit event carry the platform's amount too.
+    const row = await h.db
+      .selectFrom('money_requests')
+      .select(['amount'])
+      .where('reference', '=', receipt.reference)
+      .executeTakeFirstOrThrow();
+    expect(Number(row.amount)).toBe(Number(platformAmount));
+    const event = await h.db
+      .selectFrom('audit_events')
+      .select(['details'])
+      .where('action', '=', 'trade_created')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(event.details)).toContain(`"amount":"${receipt.amount}"`);
+  });
+
   it.each([
     ['zero units', '0', /at least 1/],
     ['fractional units', '1.5', /whole number/],

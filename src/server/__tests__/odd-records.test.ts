@@ -6,7 +6,7 @@ import { sum } from '../../contract/decimal';
 import { holdingsResultSchema, type HoldingsResult } from '../../contract/holdings';
 import { offeringPurchaseHistorySchema } from '../../contract/issuer-workspace';
 import { timelineSchema, type Timeline } from '../../contract/money-requests';
-import { offeringListSchema } from '../../contract/offerings';
+import { offeringDetailSchema, offeringListSchema } from '../../contract/offerings';
 import type { OrderBook } from '../../contract/order-book';
 import { call, callSandbox, sandboxCalls, signIn, startHarness, type Harness } from './harness';
 import { readOrderBookReply } from './order-book-reply';
@@ -227,6 +227,86 @@ describe('my investments with one trade whose amount and status cannot be read',
     expect((oddRow?.tradeCount ?? 0) + 1).toBe(wholeRow.tradeCount);
     expect(sum([oddRow?.units ?? '0', before.units!])).toBe(wholeRow.units);
     expect(sum([oddRow?.amount ?? '0', before.amount!])).toBe(wholeRow.amount);
+  });
+});
+
+describe('an offering sent without a target (§2.2 names the field, not that it is always there)', () => {
+  it('is listed, opens, and its purchase history opens for its issuer, the target said to be unknown', async () => {
+    const issuer = await signIn(h.app, 'issuer@demo.test');
+    const own = h.manifest.issuers[0].offeringIds![0];
+    h.built.deps.offerings.invalidate();
+    const { offerings } = offeringListSchema.parse(
+      (await call(h.app, 'GET', '/api/offerings', { cookie: investor })).json(),
+    );
+    const position = offerings.findIndex((o) => o.id === own);
+    const rule = (await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'offerings',
+      oddRecord: { position, fields: { targetAmount: null } },
+    })) as { id: string };
+    try {
+      h.built.deps.offerings.invalidate();
+      const list = offeringListSchema.parse(
+        (await call(h.app, 'GET', '/api/offerings', { cookie: investor })).json(),
+      );
+      expect(list.skippedRecords).toBe(0);
+      expect(list.offerings.find((o) => o.id === own)?.targetAmount).toBeNull();
+
+      h.built.deps.offerings.invalidate();
+      const one = await call(h.app, 'GET', `/api/offerings/${own}`, { cookie: investor });
+      expect(one.statusCode).toBe(200);
+      expect(offeringDetailSchema.parse(one.json()).offering.targetAmount).toBeNull();
+
+      h.built.deps.offerings.invalidate();
+      const history = await call(h.app, 'GET', `/api/offerings/${own}/purchase-history`, {
+        cookie: issuer,
+      });
+      expect(history.statusCode, history.body).toBe(200);
+      expect(offeringPurchaseHistorySchema.parse(history.json()).history.offeringId).toBe(own);
+    } finally {
+      await fetch(`${h.sandboxUrl}/__sandbox/faults/${rule.id}`, { method: 'DELETE' });
+      h.built.deps.offerings.invalidate();
+    }
+  });
+});
+
+describe('my investments with a trade being reversed, or one that is not a purchase', () => {
+  async function holdings(): Promise<HoldingsResult & { state: 'available' }> {
+    const res = await call(h.app, 'GET', `/api/holdings?accountId=${accountA}`, {
+      cookie: investor,
+    });
+    const result = holdingsResultSchema.parse(res.json());
+    if (result.state !== 'available') throw new Error('holdings unavailable');
+    return result;
+  }
+
+  it.each([
+    // UNWIND PENDING, set by updateTradeStatus (real-world notes §4.3): no money still to pay.
+    ['being reversed', { orderStatus: 'UNWIND PENDING' }, ['being_reversed'], 'Being reversed'],
+    // An amount below zero for 0 units is no purchase: it is not netted into the totals.
+    [
+      'a negative amount for 0 units',
+      { totalAmount: '-5000.000000', totalShares: '0' },
+      ['negative_amount', 'no_units'],
+      null,
+    ],
+  ] as const)('%s: listed, in no total, and named', async (_, fields, reasons, statusText) => {
+    const whole = await holdings();
+    await oddRecord('trades', fields, 0);
+    const odd = await holdings();
+    const changed = odd.trades.find((trade) => {
+      const before = whole.trades.find((t) => t.tradeId === trade.tradeId);
+      return before && JSON.stringify(before) !== JSON.stringify(trade);
+    });
+    if (!changed) throw new Error('the odd trade is not listed');
+    if (statusText) expect(changed.statusText).toBe(statusText);
+    expect(odd.uncounted).toEqual([
+      { tradeId: changed.tradeId, unreadable: [], notCounted: reasons },
+    ]);
+    expect(odd.complete).toBe(false);
+    const before = whole.trades.find((trade) => trade.tradeId === changed.tradeId)!;
+    // Every figure lacks the whole trade as it was, and no more.
+    expect(sum([odd.totalAmount, before.amount!])).toBe(whole.totalAmount);
+    expect(sum([odd.settledAmount, odd.pendingAmount])).toBe(odd.totalAmount);
   });
 });
 

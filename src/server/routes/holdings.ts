@@ -7,7 +7,7 @@ import {
   type OfferingHolding,
   type UncountedTrade,
 } from '../../contract/holdings';
-import { sum } from '../../contract/decimal';
+import { compare, sum } from '../../contract/decimal';
 import { getAllTrades } from '../upstream';
 import { readOrExplainRefusal } from '../lib/upstream-errors';
 import { defineRoute } from './define';
@@ -26,6 +26,19 @@ function unreadableParts(trade: HoldingRow): UncountedTrade['unreadable'] {
   if (trade.amount === null) parts.push('amount');
   if (tradeStanding(trade) === 'unknown') parts.push('status');
   return parts;
+}
+
+/**
+ * What keeps a readable trade out of the totals: being reversed (UNWIND PENDING, real-world notes
+ * §4.3: neither money still to pay nor units kept), an amount below zero or 0 units (no purchase:
+ * netted in, it would lower the totals by money nobody paid back). Named, never netted silently.
+ */
+function notCounted(trade: HoldingRow): NonNullable<UncountedTrade['notCounted']> {
+  const reasons: NonNullable<UncountedTrade['notCounted']> = [];
+  if (tradeStanding(trade) === 'reversing') reasons.push('being_reversed');
+  if (trade.amount !== null && compare(trade.amount, '0') < 0) reasons.push('negative_amount');
+  if (trade.units !== null && compare(trade.units, '0') === 0) reasons.push('no_units');
+  return reasons;
 }
 
 export const holdingsRoutes = [
@@ -95,8 +108,13 @@ export const holdingsRoutes = [
       const counted = trades.filter((trade) => {
         if (tradeStanding(trade) === 'void') return false;
         const unreadable = unreadableParts(trade);
-        if (unreadable.length === 0) return true;
-        uncounted.push({ tradeId: trade.tradeId, unreadable });
+        const reasons = notCounted(trade);
+        if (unreadable.length === 0 && reasons.length === 0) return true;
+        uncounted.push({
+          tradeId: trade.tradeId,
+          unreadable,
+          ...(reasons.length > 0 ? { notCounted: reasons } : {}),
+        });
         return false;
       });
       const groups = new Map<string, HoldingRow[]>();
@@ -124,7 +142,8 @@ export const holdingsRoutes = [
         trades,
         byOffering,
         totalAmount: sum(byOffering.map((o) => o.amount)),
-        // Only a settled trade is owned; the rest is still waiting (real-world notes §4.1, §4.3).
+        // Only a settled trade is owned; the rest counted is still waiting (real-world notes §4.1,
+        // §4.3); a trade being reversed is in `uncounted`.
         settledAmount: sum(counted.filter(isSettled).map((t) => t.amount ?? '0')),
         pendingAmount: sum(counted.filter((t) => !isSettled(t)).map((t) => t.amount ?? '0')),
         uncounted,

@@ -23,7 +23,7 @@ import { HttpError, notSentRefusal } from '../lib/http-error';
 import { refuseWhileStanding } from '../lib/standing-requests';
 import { preflightFor } from './preflight';
 import { createTrade, isUpstreamError } from '../upstream';
-import { compare, formatShares } from '../../contract/decimal';
+import { compare, formatShares, sameToTheCent } from '../../contract/decimal';
 import type { Deps } from '../deps';
 import { defineRoute } from './define';
 
@@ -70,6 +70,19 @@ async function refusalOfUnits(
       fields: [{ field: 'units', message }],
     },
   );
+}
+
+/**
+ * The amount a created trade carries: the platform's when it answered one, with the amount the
+ * person reviewed beside it when the two differ to the cent (the platform charges whole cents, so
+ * 3 units at $0.333 answered as $1.00 is the same trade, not a different price).
+ */
+function tradeAmount(
+  asked: string,
+  answered: string | null,
+): { amount: string; quotedAmount: string | null } {
+  if (answered === null) return { amount: asked, quotedAmount: null };
+  return { amount: answered, quotedAmount: sameToTheCent(asked, answered) ? null : asked };
 }
 
 export const investRoutes = [
@@ -184,6 +197,12 @@ export const investRoutes = [
       });
       // Remaining shares changed: the next read of the offerings must see it.
       deps.offerings.invalidate();
+      // The trade's amount is the one the platform answered (createTrade's transactionAmount,
+      // real-world notes §4.1), not units × the price as the portal read it: a price changed by
+      // the issuer since, or a catalog that disagrees with the platform, would otherwise give the
+      // person and the register an amount the platform never charged. Only an answer without an
+      // amount keeps the one asked.
+      const { amount, quotedAmount } = tradeAmount(quote.value.amount, receipt.amount);
       await audit({
         action: 'trade_created',
         objectType: 'offering',
@@ -194,7 +213,8 @@ export const investRoutes = [
           tradeId: receipt.tradeId,
           accountId: body.accountId,
           units: quote.value.units,
-          amount: quote.value.amount,
+          amount,
+          ...(quotedAmount ? { quotedAmount } : {}),
         },
       });
       return {
@@ -206,7 +226,8 @@ export const investRoutes = [
         accountId: body.accountId,
         units: quote.value.units,
         unitPrice: offering.unitPrice,
-        amount: quote.value.amount,
+        amount,
+        quotedAmount,
         paymentMethod: body.paymentMethod,
         achBank: body.paymentMethod === 'ach' ? achBank : null,
         status: receipt.status,

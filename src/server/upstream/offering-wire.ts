@@ -6,6 +6,7 @@ import {
   wireId,
   wireLenientUsDate,
   wireLocalDateTime,
+  wireOptionalDecimal,
   wireStatus,
   wireText,
 } from './wire';
@@ -16,7 +17,9 @@ export const rawOfferingSchema = looseObject({
   offeringId: wireId,
   issueName: wireText,
   issueType: wireText,
-  targetAmount: wireDecimal,
+  // One odd target must not make the whole offering unreadable: its pages and its purchase
+  // history still open, the target said to be unknown (§2.2 does not say it is always sent).
+  targetAmount: wireOptionalDecimal.catch(null),
   minAmount: wireDecimal,
   maxAmount: wireDecimal,
   unitPrice: wireDecimal,

@@ -422,6 +422,12 @@ export function InvestmentResult({ receipt }: { receipt: InvestmentReceipt }) {
         ['Account', <Code key="account" value={receipt.accountId} />],
         ['Units', formatDecimal(receipt.units)],
         ['Amount', formatMoney(receipt.amount)],
+        // The amount is the platform's; when it is not the one reviewed, the person is told so
+        // before paying it.
+        receipt.quotedAmount && [
+          'Priced by the platform',
+          `The platform priced this trade at ${formatMoney(receipt.amount)}, not the ${formatMoney(receipt.quotedAmount)} shown before sending. ${formatMoney(receipt.amount)} is the amount of the trade.`,
+        ],
         ['Payment', paymentMethodLabels[receipt.paymentMethod]],
         receipt.paymentMethod === 'ach' && receipt.achBank && ['Paid from', receipt.achBank],
         receipt.createdAt && ['Submitted', formatTimestamp(receipt.createdAt)],

@@ -7,9 +7,9 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Big from 'big.js';
-import type { Offering } from '../../../../contract/offerings';
+import { targetInWords, type Offering } from '../../../../contract/offerings';
 import { paths } from '../../../config/paths';
-import { countOf, formatDecimal, formatMoney } from '../../../lib/format';
+import { countOf, formatDecimal } from '../../../lib/format';
 import { CardList } from '../../../components/card-list';
 import { ScrollableTable } from '../../../components/scrollable-table';
 import { ColumnHeadings } from '../../../components/column-headings';
@@ -124,7 +124,7 @@ export function IssuerOfferingsList({
                   ? [['Issuer', issuerInWords(offering.issuerId)] as [string, string]]
                   : []),
                 ['Status', status(offering)],
-                ['Target', formatMoney(offering.targetAmount)],
+                ['Target', targetInWords(offering.targetAmount, true)],
                 ['Shares sold', sharesSold(offering)],
               ]}
             />
@@ -150,7 +150,7 @@ export function IssuerOfferingsList({
               </TableCell>
               {showIssuer && <TableCell>{issuerInWords(offering.issuerId)}</TableCell>}
               <TableCell>{status(offering)}</TableCell>
-              <TableCell align="right">{formatMoney(offering.targetAmount)}</TableCell>
+              <TableCell align="right">{targetInWords(offering.targetAmount, true)}</TableCell>
               <TableCell align="right">{sharesSold(offering)}</TableCell>
             </TableRow>
           ))}

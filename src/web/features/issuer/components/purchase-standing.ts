@@ -44,6 +44,7 @@ export function withStandings(
 export const standingChoices: readonly { value: TradeStanding; label: string }[] = [
   { value: 'settled', label: tradeStandingWords.settled },
   { value: 'waiting', label: tradeStandingWords.waiting },
+  { value: 'reversing', label: tradeStandingWords.reversing },
   { value: 'void', label: tradeStandingWords.void },
   { value: 'unknown', label: tradeStandingWords.unknown },
 ];

@@ -39,7 +39,7 @@ interface Card {
 /**
  * The raise in the split My investments uses (holdings.ts tradeStanding): "Amount raised" is the
  * settled trades only, "Committed, waiting for payment" the trades created or funded but not
- * settled; cancelled trades count nowhere. The purchase history carries no status (§2.3): it
+ * settled; cancelled trades and those being reversed count nowhere. The purchase history carries no status (§2.3): it
  * comes from the trades collection (§4.16), and when that cannot be read the page adds every
  * trade as "bought, paid or not" and says why, rather than guess. Shares sold and left are the
  * offering's own figures, the ones My offerings shows. A warning names where the platform's own
@@ -72,7 +72,7 @@ export function PurchaseSummaryPanel({
       ),
     [rows, offering, history],
   );
-  const { settled, waiting, void: cancelled, unknown } = split.byStanding;
+  const { settled, waiting, reversing, void: cancelled, unknown } = split.byStanding;
   const statusesRead = statuses.state === 'read';
   const bought = new Big(settled.amount).plus(waiting.amount).plus(unknown.amount).toFixed();
   const counted = statusesRead ? new Big(settled.amount).plus(waiting.amount).toFixed() : bought;
@@ -119,9 +119,12 @@ export function PurchaseSummaryPanel({
         offering.targetAmount === null
           ? 'Not known'
           : formatMoney(new Big(offering.targetAmount).minus(counted).toFixed()),
-      note: statusesRead
-        ? 'Target less raised and committed'
-        : 'Target less every trade, paid or not',
+      note:
+        offering.targetAmount === null
+          ? 'The offering has no target set, or none the portal could read'
+          : statusesRead
+            ? 'Target less raised and committed'
+            : 'Target less every trade, paid or not',
     },
   ];
   const oddParts = unreadablePartsInWords(rows);
@@ -173,6 +176,8 @@ export function PurchaseSummaryPanel({
         {complete ? '.' : ': what is left out is said below.'}
         {cancelled.trades > 0 &&
           ` Cancelled trades are counted nowhere: ${countOf(cancelled.trades, 'trade', 'trades')}, ${formatMoney(cancelled.amount)}.`}
+        {reversing.trades > 0 &&
+          ` Trades being reversed are counted nowhere: ${countOf(reversing.trades, 'trade', 'trades')}, ${formatMoney(reversing.amount)}.`}
       </Typography>
       {statuses.state === 'unavailable' && (
         <Alert severity="warning" role="status" sx={{ mt: 2 }}>

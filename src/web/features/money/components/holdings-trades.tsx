@@ -34,6 +34,13 @@ export interface TradesPlace {
 /** How many trades one page lists: an investor with a hundred trades pages through them. */
 const TRADES_PAGE = 25;
 
+/**
+ * A trade's amount as the platform states it ($0.666 for 2 units at $0.333), not rounded to the
+ * cent: the totals above are the exact sum rounded once, and rows rounded one by one would add up
+ * to cents more or less than them.
+ */
+const tradeAmount = (amount: string) => formatMoney(amount, { precision: 'stated' });
+
 const offeringLabel = (row: { offeringId: string; offeringName: string | null }) =>
   row.offeringName ?? `Offering ${row.offeringId}`;
 
@@ -84,7 +91,7 @@ const tradeColumns: GridColDef<HoldingRow>[] = [
     minWidth: 110,
     flex: 0.9,
     sortingOrder: ['desc', 'asc'],
-    format: formatMoney,
+    format: tradeAmount,
   }),
   {
     field: 'statusText',
@@ -117,7 +124,7 @@ const tradeLinesColumn: GridColDef<HoldingRow> = {
     <Box sx={{ display: 'grid', py: 0.75, lineHeight: 1.5, whiteSpace: 'normal' }}>
       <span>{offeringLink(row, tabIndex)}</span>
       <span>
-        {row.amount ? formatMoney(row.amount) : '—'}
+        {row.amount ? tradeAmount(row.amount) : '—'}
         {row.units && ` · ${formatDecimal(row.units)} units`} · {row.statusText}
       </span>
       <Box component="span" sx={{ color: 'text.secondary' }}>
@@ -137,7 +144,19 @@ type TradesFilter = {
   options: readonly { value: string; label: string }[];
   allLabel: string;
   offered: boolean;
+  /** What a shared link's value that is none of the options is told, under the select. */
+  unknown: (value: string) => string;
 };
+
+/**
+ * A shared link's offering or account that is none of this person's: named as the link gave it,
+ * and said not to be theirs, nothing more (whether it exists, or whose it is, is not theirs to
+ * learn).
+ */
+const strayOffering = (value: string) =>
+  `The link names offering “${value}”, which is not one you hold trades in.`;
+const strayAccount = (value: string) =>
+  `The link names account “${value}”, which none of your trades is in.`;
 
 /**
  * Every trade, a page at a time: newest first, or sorted by any column (its header, or on a
@@ -196,6 +215,7 @@ export function HoldingsTrades({
       options: offerings,
       allLabel: 'All offerings',
       offered: offerings.length > 1,
+      unknown: strayOffering,
     },
     {
       name: 'account',
@@ -203,15 +223,23 @@ export function HoldingsTrades({
       options: accounts,
       allLabel: 'All accounts',
       offered: accounts.length > 1,
+      unknown: strayAccount,
     },
   ];
+  // The link's filters that are none of this person's, in words, for the empty list too.
+  const strays = filters
+    .filter(({ name }) => !oneAccount || name !== 'account')
+    .flatMap(({ name, options, unknown }) => {
+      const value = place[name];
+      return value && !options.some((option) => option.value === value) ? [unknown(value)] : [];
+    });
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
         {/* An account's own page lists its trades alone: no filter by account. */}
         {filters
           .filter(({ name }) => !oneAccount || name !== 'account')
-          .map(({ name, label, options, allLabel, offered }) =>
+          .map(({ name, label, options, allLabel, offered, unknown }) =>
             // A filter with one choice would narrow nothing; one applied stays to be lifted.
             offered || place[name] ? (
               <FilterSelect
@@ -221,6 +249,7 @@ export function HoldingsTrades({
                 options={options}
                 allLabel={allLabel}
                 onChange={(value) => filter({ [name]: value })}
+                unknown={unknown}
               />
             ) : null,
           )}
@@ -235,7 +264,9 @@ export function HoldingsTrades({
       </Typography>
       {shown.length === 0 ? (
         <Typography color="text.secondary">
-          No trade of yours matches these filters. Choose “Show all trades” to list every one.
+          {strays.length > 0
+            ? `${strays.join(' ')} Choose “Show all trades” to list every one of yours.`
+            : 'No trade of yours matches these filters. Choose “Show all trades” to list every one.'}
         </Typography>
       ) : (
         <>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { Offering } from '../../../../contract/offerings';
+import { targetInWords, type Offering } from '../../../../contract/offerings';
 import {
   formatCalendarDate,
   formatDecimal,
@@ -39,7 +39,7 @@ export function OfferingDetails({ offering, actions }: OfferingDetailsProps) {
           items={[
             ['Unit price', formatMoney(offering.unitPrice, { precision: 'price' })],
             ['Minimum', formatMoney(offering.minAmount)],
-            ['Target', formatMoney(offering.targetAmount)],
+            ['Target', targetInWords(offering.targetAmount)],
             ['Maximum', formatMoney(offering.maxAmount)],
             ['Total shares', formatDecimal(offering.totalShares)],
             ['Remaining shares', formatDecimal(offering.remainingShares)],

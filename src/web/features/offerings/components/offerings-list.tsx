@@ -7,7 +7,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { Offering } from '../../../../contract/offerings';
+import { targetInWords, type Offering } from '../../../../contract/offerings';
 import { paths } from '../../../config/paths';
 import { formatCalendarDate, formatMoney } from '../../../lib/format';
 import { OfferingStatusChip } from '../../../components/offering-status-chip';
@@ -31,9 +31,9 @@ function OfferingLink({ offering }: { offering: Offering }) {
 
 function AmountRange({ offering }: { offering: Offering }) {
   const amounts = [
-    ['Min', offering.minAmount],
-    ['Target', offering.targetAmount],
-    ['Max', offering.maxAmount],
+    ['Min', formatMoney(offering.minAmount)],
+    ['Target', targetInWords(offering.targetAmount, true)],
+    ['Max', formatMoney(offering.maxAmount)],
   ] as const;
   return (
     <Box
@@ -46,7 +46,7 @@ function AmountRange({ offering }: { offering: Offering }) {
             {term}
           </Typography>
           <Typography component="dd" variant="body2" sx={{ m: 0, whiteSpace: 'nowrap' }}>
-            {formatMoney(amount)}
+            {amount}
           </Typography>
         </Fragment>
       ))}

@@ -9,15 +9,22 @@ export type RaiseProgress = {
   /** Shares sold so far, exact. */
   soldShares: string;
   totalShares: string;
-  /** Sold shares at the unit price, exact. */
-  raisedAmount: string;
-  /** 0..100, rounded to one decimal, for the progress bar. */
+  /**
+   * Sold shares at the unit price, exact: every trade that took shares, paid or not. Not "raised",
+   * which across the portal means settled trades only (the purchase history's "Amount raised",
+   * tradeStanding); this is its "raised and committed".
+   */
+  soldAmount: string;
+  /** 0..100, one decimal, for the progress bar: never 0 once a share is sold, never 100 before all are. */
   percent: number;
+  /** The share sold in words: "50.9%", or "less than 0.1%" / "more than 99.9%" at the edges. */
+  percentText: string;
 };
 
 /**
  * How much of the offering is sold: (totalShares − remainingShares) / totalShares, in exact
- * decimals. Null when the offering has no shares to sell.
+ * decimals, rounded half-up to one decimal. A rounding that would read as nothing sold (or all
+ * of it) while that is not so is told as "less than 0.1%" (or "more than 99.9%").
  */
 export function raiseProgress(
   offering: Pick<Offering, 'totalShares' | 'remainingShares' | 'unitPrice'>,
@@ -28,12 +35,22 @@ export function raiseProgress(
   // The upstream has been seen to report more remaining than total; never show negative sales.
   if (sold.lt(0)) sold = new Big(0);
   if (sold.gt(total)) sold = total;
-  const percent = Number(sold.div(total).times(100).round(1, Big.roundDown).toString());
+  const rounded = sold.div(total).times(100).round(1, Big.roundHalfUp);
+  let percent = Number(rounded.toString());
+  let percentText = formatPercent(percent / 100);
+  if (sold.gt(0) && rounded.eq(0)) {
+    percent = 0.1;
+    percentText = `less than ${formatPercent(0.001)}`;
+  } else if (sold.lt(total) && rounded.eq(100)) {
+    percent = 99.9;
+    percentText = `more than ${formatPercent(0.999)}`;
+  }
   return {
     soldShares: sold.toString(),
     totalShares: total.toString(),
-    raisedAmount: sold.times(offering.unitPrice).toString(),
+    soldAmount: sold.times(offering.unitPrice).toString(),
     percent,
+    percentText,
   };
 }
 
@@ -47,7 +64,7 @@ export function RaiseProgressBar({ offering, showAmount = false }: RaiseProgress
   if (!progress) {
     return <Typography variant="body2">No shares on offer</Typography>;
   }
-  const label = `${formatPercent(progress.percent / 100)} sold`;
+  const label = `${progress.percentText} sold`;
   const detail = `${formatDecimal(progress.soldShares)} of ${formatDecimal(progress.totalShares)} shares`;
   return (
     <Box sx={{ minWidth: 140 }}>
@@ -67,7 +84,7 @@ export function RaiseProgressBar({ offering, showAmount = false }: RaiseProgress
       </Typography>
       {showAmount && (
         <Typography variant="body2" color="text.secondary">
-          {formatMoney(progress.raisedAmount)} raised
+          {formatMoney(progress.soldAmount)} sold or committed, paid or not
         </Typography>
       )}
     </Box>

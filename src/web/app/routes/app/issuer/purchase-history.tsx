@@ -10,6 +10,7 @@ import { useParams } from 'react-router-dom';
 import type { OfferingPurchaseHistory } from '../../../../../contract/issuer-workspace';
 import type { TradeStanding } from '../../../../../contract/holdings';
 import { raiseOverTime } from '../../../../../contract/purchase-summary';
+import { targetToCompute } from '../../../../../contract/offerings';
 import type { GridPlace } from '../../../../components/data-grid';
 import { useSearchUpdate } from '../../../../lib/use-search-update';
 import { FilterSelect } from '../../../../components/filter-select';
@@ -110,14 +111,17 @@ function PurchaseHistoryView({ data }: { data: OfferingPurchaseHistory }) {
         ? {
             totalShares: offering.totalShares,
             remainingShares: offering.remainingShares,
-            targetAmount: offering.targetAmount,
+            // A zero target is none set: no balance to raise, no line on the chart, and no
+            // "mismatch" made by subtracting the raise from nothing.
+            targetAmount: targetToCompute(offering.targetAmount),
             source: 'The offering’s own figure, as My offerings shows it',
           }
         : {
             totalShares: history.totalShares,
             remainingShares: history.totalSharesLeft,
-            targetAmount:
+            targetAmount: targetToCompute(
               history.purchases.find((p) => p.targetAmount !== null)?.targetAmount ?? null,
+            ),
             source: 'The platform’s figure for the offering',
           },
     [offering, history],

@@ -604,6 +604,35 @@ describe('an investor invests in an offering (§4.3 createTrade)', () => {
         'Payment is by ACH from Prairie National Bank ••••1592, the bank account linked to this account: keep $12.51 available there. The trade is then approved by a registered representative and a principal.',
       );
     });
+
+    it('priced by the platform at another amount than reviewed: says so, and asks for its amount', () => {
+      renderWithProviders(
+        <InvestmentResult
+          receipt={{
+            ...receipt,
+            units: '76',
+            unitPrice: '0.3333',
+            amount: '190.00',
+            quotedAmount: '25.3308',
+            paymentMethod: 'wire',
+            achBank: null,
+          }}
+        />,
+      );
+      const result = screen.getByRole('status');
+      expect(terms(result)['Amount']).toBe('$190.00');
+      expect(terms(result)['Priced by the platform']).toBe(
+        'The platform priced this trade at $190.00, not the $25.33 shown before sending. $190.00 is the amount of the trade.',
+      );
+      expect(terms(result)['Next step']).toMatch(/^Send the wire for \$190\.00 /);
+    });
+
+    it('priced as reviewed: no word about pricing', () => {
+      renderWithProviders(
+        <InvestmentResult receipt={{ ...receipt, paymentMethod: 'wire', quotedAmount: null }} />,
+      );
+      expect(terms(screen.getByRole('status'))['Priced by the platform']).toBeUndefined();
+    });
   });
 });
 

@@ -95,6 +95,47 @@ describe('an investor reads their holdings', () => {
   });
 });
 
+describe('an investor whose trades carry fractions of a cent', () => {
+  withViewportWidth(1280);
+
+  it('reads each trade as the platform states it, so the rows add up to the total rounded once', async () => {
+    // 2 units and 3 units at $0.333: $0.666 and $0.999, $1.665 in all, $1.67 once rounded.
+    // Each rounded to the cent ($0.67 + $1.00) they would read $1.67 too here, but 73 such
+    // rows read $647.04 above a total of $647.02.
+    const row = (tradeId: string, units: string, amount: string) => ({
+      ...holdings.trades[0],
+      tradeId,
+      offeringId: '5210',
+      units,
+      amount,
+    });
+    bff.use(
+      http.get('/api/holdings', () =>
+        HttpResponse.json({
+          ...holdings,
+          trades: [row('T1', '2', '0.666000'), row('T2', '3', '0.999000')],
+          byOffering: [
+            {
+              ...holdings.byOffering[0],
+              offeringId: '5210',
+              units: '5',
+              amount: '1.665',
+              tradeCount: 2,
+            },
+          ],
+          totalAmount: '1.665',
+          pendingAmount: '1.665',
+        }),
+      ),
+    );
+    renderWithProviders(<Holdings />);
+    const trades = await findTrades();
+    expect(within(trades).getByText('$0.666')).toBeTruthy();
+    expect(within(trades).getByText('$0.999')).toBeTruthy();
+    expect(within(trades).queryByText('$0.67')).toBeNull();
+  });
+});
+
 describe('an investor one of whose offerings could not be read', () => {
   withViewportWidth(1280);
 
@@ -299,6 +340,26 @@ describe('an investor whose trade came with no amount and a status the portal do
     const totals = await screen.findByRole('region', { name: 'Totals per offering' });
     expect(within(totals).getByRole('alert').textContent).toBe(
       'Left out of these totals, 2 trades: trade T901 (its amount could not be read) and trade T902 (its units, amount and status could not be read). They are listed under Trades.',
+    );
+  });
+
+  it('names a trade being reversed and one that is not a purchase, each with why', async () => {
+    bff.use(
+      http.get('/api/holdings', () =>
+        HttpResponse.json({
+          ...holdings,
+          uncounted: [
+            { tradeId: 'T903', unreadable: [], notCounted: ['being_reversed'] },
+            { tradeId: 'T904', unreadable: [], notCounted: ['negative_amount', 'no_units'] },
+          ],
+          complete: false,
+        }),
+      ),
+    );
+    renderWithProviders(<Holdings />);
+    const totals = await screen.findByRole('region', { name: 'Totals per offering' });
+    expect(within(totals).getByRole('alert').textContent).toBe(
+      'Left out of these totals, 2 trades: trade T903 (being reversed) and trade T904 (its amount is below zero and it is for 0 units). They are listed under Trades.',
     );
   });
 });

@@ -44,3 +44,17 @@ describe('an offering on a desktop', () => {
     expect(sectionHeadings()).toEqual(['Raise', 'About this offering', 'Legend', 'Summary']);
   });
 });
+
+describe("an offering's target", () => {
+  it.each([
+    ['1000000', '$1,000,000.00'],
+    // Zero is how "no target" may arrive as a decimal string (§2.2).
+    ['0.000000', 'None set'],
+    // Missing or unreadable: the offering is shown all the same, the target said to be unknown.
+    [null, 'Not known: the platform sent no target the portal could read'],
+  ])('%s reads "%s"', (targetAmount, words) => {
+    renderWithProviders(<OfferingDetails offering={{ ...offering, targetAmount }} />);
+    const term = screen.getByText('Target', { selector: 'dt' });
+    expect(term.nextElementSibling?.textContent).toBe(words);
+  });
+});

@@ -12,8 +12,9 @@ describe('raiseProgress', () => {
     ).toEqual({
       soldShares: '411252',
       totalShares: '811252',
-      raisedAmount: '4112520',
-      percent: 50.6,
+      soldAmount: '4112520',
+      percent: 50.7,
+      percentText: '50.7%',
     });
   });
 
@@ -24,13 +25,37 @@ describe('raiseProgress', () => {
       unitPrice: '0.1',
     });
     expect(progress?.soldShares).toBe('0.1');
-    expect(progress?.raisedAmount).toBe('0.01');
+    expect(progress?.soldAmount).toBe('0.01');
   });
 
   it('never rounds an unfinished raise up to 100 %', () => {
+    const progress = raiseProgress({ totalShares: '10000', remainingShares: '1', unitPrice: '1' });
+    expect(progress?.percent).toBe(99.9);
+    expect(progress?.percentText).toBe('more than 99.9%');
+  });
+
+  it('rounds half-up, and never reads as nothing sold once shares are sold', () => {
+    // 412,738 of 811,252 is 50.877…%: 50.9%, not cut down to 50.8%.
     expect(
-      raiseProgress({ totalShares: '10000', remainingShares: '1', unitPrice: '1' })?.percent,
-    ).toBe(99.9);
+      raiseProgress({ totalShares: '811252', remainingShares: '398514', unitPrice: '10' })
+        ?.percentText,
+    ).toBe('50.9%');
+    // 1,943 of 3,003,003 is 0.0647%: 0.1%, not "0%".
+    expect(
+      raiseProgress({ totalShares: '3003003', remainingShares: '3001060', unitPrice: '1' })
+        ?.percentText,
+    ).toBe('0.1%');
+    // 100 of them is 0.0033%: sold, though less than a tenth of a percent.
+    const few = raiseProgress({
+      totalShares: '3003003',
+      remainingShares: '3002903',
+      unitPrice: '1',
+    });
+    expect(few?.percentText).toBe('less than 0.1%');
+    expect(few?.percent).toBe(0.1);
+    expect(
+      raiseProgress({ totalShares: '100', remainingShares: '100', unitPrice: '1' })?.percentText,
+    ).toBe('0%');
   });
 
   it('clamps impossible remaining counts and has no progress without shares', () => {
@@ -55,6 +80,7 @@ describe('RaiseProgressBar', () => {
     const bar = screen.getByRole('progressbar', { name: 'Raise progress of Fund I' });
     expect(bar.getAttribute('aria-valuenow')).toBe('25');
     expect(bar.getAttribute('aria-valuetext')).toBe('25% sold, 50 of 200 shares');
-    expect(screen.getByText('$100.00 raised')).toBeTruthy();
+    // Not "raised": that word means settled trades (the purchase history's "Amount raised").
+    expect(screen.getByText('$100.00 sold or committed, paid or not')).toBeTruthy();
   });
 });

@@ -104,6 +104,33 @@ beforeAll(async () => {
   bff.resetHandlers();
 });
 
+describe('an investor opening a shared link naming an offering or account not theirs', () => {
+  withViewportWidth(1280);
+
+  it('sees the filters the link applies, each named as not theirs, never "All"', async () => {
+    answer(five);
+    open('?offering=zzz&account=A9999999');
+    const offering = await screen.findByRole('combobox', { name: 'Offering' });
+    const account = screen.getByRole('combobox', { name: 'Account' });
+    expect((offering as HTMLSelectElement).value).toBe('zzz');
+    expect((account as HTMLSelectElement).value).toBe('A9999999');
+    const description = (select: HTMLElement) =>
+      document.getElementById(select.getAttribute('aria-describedby') ?? '')?.textContent;
+    expect(description(offering)).toBe(
+      'The link names offering “zzz”, which is not one you hold trades in.',
+    );
+    expect(description(account)).toBe(
+      'The link names account “A9999999”, which none of your trades is in.',
+    );
+    expect(screen.getByText('0 of 5 trades')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'The link names offering “zzz”, which is not one you hold trades in. The link names account “A9999999”, which none of your trades is in. Choose “Show all trades” to list every one of yours.',
+      ),
+    ).toBeTruthy();
+  });
+});
+
 describe('an investor narrows their trades (My investments)', () => {
   withViewportWidth(1280);
 
@@ -148,7 +175,11 @@ describe('an investor narrows their trades (My investments)', () => {
   it('an offering they hold none of says so, with the way back to every trade', async () => {
     answer(five);
     open('?offering=99');
-    expect(await screen.findByText(/No trade of yours matches these filters/)).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'The link names offering “99”, which is not one you hold trades in. Choose “Show all trades” to list every one of yours.',
+      ),
+    ).toBeTruthy();
     expect(screen.getByText('0 of 5 trades')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Show all trades' })).toBeTruthy();
   });

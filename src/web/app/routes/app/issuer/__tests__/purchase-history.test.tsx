@@ -152,6 +152,29 @@ describe('an issuer reads the raise of an offering with a trade the platform sen
   });
 });
 
+describe('an issuer reads the raise of an offering whose target is zero', () => {
+  it('reads no target set: no negative balance to raise, and no mismatch made by the portal', async () => {
+    renderPage({
+      ...answer,
+      // Zero, as "no target" may arrive as a decimal string (§2.2), in the offering and in the
+      // trades' own snapshot (§2.3); the platform's balance is its own figure.
+      offering: { ...raiseInProgress, targetAmount: '0.000000' },
+      history: {
+        ...answer.history,
+        purchases: answer.history.purchases.map((p) => ({ ...p, targetAmount: '0' })),
+        balanceAmount: '3985140.00',
+      },
+    });
+    await screen.findByText('3 trades by 2 investor accounts');
+    expect(card('Balance to raise')).toBe(
+      'Balance to raiseNot knownThe offering has no target set, or none the portal could read',
+    );
+    expect(screen.queryByText(/-\$/)).toBeNull();
+    expect(screen.queryByText(/does not match/)).toBeNull();
+    expect(screen.queryByText(/against a target of/)).toBeNull();
+  });
+});
+
 /** The headline card labelled `label`: its figure and its note. */
 function card(label: string) {
   const term = screen.getByText(label, { selector: 'dt' });
@@ -186,6 +209,27 @@ describe('an issuer tells paid trades from those still waiting for payment', () 
     expect(card('Committed, waiting for payment')).toContain('$100.00');
     expect(
       screen.getByText(/Cancelled trades are counted nowhere: 1 trade, \$100\.00\./),
+    ).toBeTruthy();
+  });
+
+  it('leaves a trade being reversed (UNWIND PENDING, real-world notes §4.3) out of both figures and says so', async () => {
+    renderPage({
+      ...answer,
+      statuses: {
+        state: 'read',
+        complete: true,
+        trades: [
+          { tradeId: '1001', status: 'settled', archived: false },
+          { tradeId: '1002', status: 'unwind pending', archived: false },
+          { tradeId: '1003', status: 'created', archived: false },
+        ],
+      },
+    });
+    await screen.findByText('3 trades by 2 investor accounts');
+    expect(card('Amount raised')).toContain('$100.00');
+    expect(card('Committed, waiting for payment')).toContain('$100.00');
+    expect(
+      screen.getByText(/Trades being reversed are counted nowhere: 1 trade, \$100\.00\./),
     ).toBeTruthy();
   });
 
