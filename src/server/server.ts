@@ -42,9 +42,7 @@ export async function startPortal(
     dataDir: config.dataDir,
     timeouts: config.store,
     onIdleError: (err) =>
-      console.warn(
-        `Store: an idle database connection failed (${err.message}); it will be reopened.`,
-      ),
+      console.warn(`Store: a database connection failed (${err.message}); it will be reopened.`),
   });
   // Until it is awaited below, a failure to open must not surface as an unhandled rejection.
   opened.catch(() => undefined);

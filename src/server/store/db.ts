@@ -1,5 +1,6 @@
 import { cpSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type { Pool } from 'pg';
 import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
 import type { Database } from './schema';
 import { migrations } from './migrations';
@@ -15,13 +16,13 @@ export interface StoreOptions {
   databaseUrl?: string;
   /** PGlite data folder; null keeps the database in memory (tests). */
   dataDir: string | null;
-  /** Told about errors of idle PostgreSQL connections (logged by the server). */
+  /** Told about errors of PostgreSQL connections, idle or in use (logged by the server). */
   onIdleError?: (err: Error) => void;
   /** Bounded waits on the store (defaults: connect 5 s, statement 10 s, idle 30 s). */
   timeouts?: Partial<StoreTimeouts>;
 }
 
-interface StoreTimeouts {
+export interface StoreTimeouts {
   /** Opening a connection (PostgreSQL) or waiting for the pool. */
   connectMs: number;
   /** One statement: PostgreSQL statement_timeout and the client-side query timeout; PGlite query deadline. */
@@ -45,22 +46,7 @@ export async function openStore(options: StoreOptions): Promise<Db> {
   let exclusive = false;
   let db: Db;
   if (options.databaseUrl) {
-    const { default: pg } = await import('pg');
-    // Every wait is bounded: a frozen or unreachable server fails requests (503) instead of
-    // hanging them. statement_timeout stops the server's work; query_timeout stops our wait even
-    // when the server does not answer at all; idle transactions are cut by the server.
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: 10,
-      connectionTimeoutMillis: timeouts.connectMs,
-      idleTimeoutMillis: timeouts.idleMs,
-      statement_timeout: timeouts.statementMs,
-      query_timeout: timeouts.statementMs + 1_000,
-      idle_in_transaction_session_timeout: timeouts.statementMs * 2,
-    });
-    // An idle connection the server closes (restart, failover) must not crash the process: the
-    // pool drops it and the next query opens a new one.
-    pool.on('error', (err) => options.onIdleError?.(err));
+    const pool = await openPgPool(options.databaseUrl, timeouts, options.onIdleError);
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     registerPgPool(db, pool);
   } else {
@@ -105,6 +91,48 @@ export async function openStore(options: StoreOptions): Promise<Db> {
   await migrate(db);
   exclusiveStores.set(db, exclusive);
   return db;
+}
+
+/**
+ * The PostgreSQL pool. Every wait is bounded: a frozen or unreachable server fails requests (503)
+ * instead of hanging them. statement_timeout stops the server's work; query_timeout stops our wait
+ * even when the server does not answer at all; idle transactions are cut by the server.
+ *
+ * No connection error may stop the process: a pg Client emits 'error' when its server goes away,
+ * and an 'error' event without a listener is thrown. The pool listens on idle connections only
+ * (and on a client of its own `pool.query`), not on one checked out (a transaction, any query of
+ * the query builder) when the server stops: each connection gets a listener of its own for its
+ * whole life. The query in flight fails by itself (a 503 or an unknown outcome), and the pool
+ * drops the broken connection when it is released.
+ */
+export async function openPgPool(
+  databaseUrl: string,
+  timeouts: StoreTimeouts,
+  onError?: (err: Error) => void,
+): Promise<Pool> {
+  const { default: pg } = await import('pg');
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    connectionTimeoutMillis: timeouts.connectMs,
+    idleTimeoutMillis: timeouts.idleMs,
+    statement_timeout: timeouts.statementMs,
+    query_timeout: timeouts.statementMs + 1_000,
+    idle_in_transaction_session_timeout: timeouts.statementMs * 2,
+  });
+  // An idle connection the server closes (restart, failover): the pool drops it and the next
+  // query opens a new one.
+  pool.on('error', (err) => onError?.(err));
+  // A connection in use: told here; an idle one is told by the pool's event above.
+  const inUse = new WeakSet<object>();
+  pool.on('connect', (client) => {
+    client.on('error', (err) => {
+      if (inUse.has(client)) onError?.(err);
+    });
+  });
+  pool.on('acquire', (client) => inUse.add(client));
+  pool.on('release', (_err, client) => inUse.delete(client));
+  return pool;
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
