@@ -705,10 +705,11 @@ describe('maker-checker on large disbursements', () => {
 
     const twice = await post(`/api/disbursement-approvals/${approvalId}/approve`, admin);
     expect(twice.statusCode).toBe(409);
-    // Who decided, and what became of the money: the list already shows it, "reload" is no help.
+    // Who decided (the admin themself), and what became of the money, which was submitted: the
+    // list already shows it, "reload" is no help.
     expect(twice.json().error).toMatchObject({
-      message: 'admin@demo.test already approved this disbursement: it was sent to the platform.',
-      submitted: 'no',
+      message: 'You already approved this disbursement: it was sent to the platform.',
+      submitted: 'yes',
     });
     expect(await upstreamCalls('createCustodyFundDisbursement')).toBe(before + 1);
 

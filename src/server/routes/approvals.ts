@@ -15,10 +15,12 @@ import type { Sealer } from '../lib/sealed-values';
 import { fromUpstream, isUpstreamError } from '../lib/upstream-errors';
 import {
   decide,
-  finishSending,
   getApproval,
+  HELD_SENT_ACTION,
   holdForApproval,
   listApprovals,
+  recordSendingOutcome,
+  type SendingOutcome,
   type ApprovalRecord,
   type ApprovalSectionName,
 } from '../store/approvals';
@@ -30,7 +32,13 @@ import {
 } from '../store/money-requests';
 import type { MoneyRequestOutcome } from '../store/schema';
 import { createCustodyFundDisbursement } from '../upstream';
-import { defineRoute, unknownMoneyMessage, type RouteContext } from './define';
+import {
+  attributed,
+  defineRoute,
+  OUTCOME_WRITE_DELAYS_MS,
+  unknownMoneyMessage,
+  type RouteContext,
+} from './define';
 
 /** An approval as the pages read it; `beingSent` only for one still being sent at `now`. */
 const toApproval = (r: ApprovalRecord, beingSent: Approval['beingSent'] = null): Approval => ({
@@ -103,17 +111,6 @@ async function settleIfStill(
   if (row?.outcome === from) await settleMoneyRequest(tx, reference, settlement, new Date());
 }
 
-/** The same in a transaction of its own; nothing to do for a request held before 0011. */
-async function settleHeldRequest(
-  db: Db,
-  reference: string | null,
-  from: MoneyRequestOutcome,
-  settlement: MoneyRequestSettlement,
-): Promise<void> {
-  if (!reference) return;
-  await db.transaction().execute((tx) => settleIfStill(tx, reference, from, settlement));
-}
-
 /** The disbursement route's maker-checker branch: nothing goes upstream yet. */
 export async function holdDisbursement(
   ctx: Pick<RouteContext<unknown, unknown, unknown>, 'deps' | 'audit' | 'moneyReference'> & {
@@ -145,6 +142,41 @@ export async function holdDisbursement(
   return { pendingApproval: toApproval(record) };
 }
 
+/**
+ * The platform has answered an approved sending: what it said must not be lost, and the admin
+ * must not be told to try again. As for any money request's outcome (routes/define.ts), the
+ * write is retried a few times, then the outcome goes to the durable spool (replayed into the
+ * store by housekeeping) and the admin is answered with what the platform said.
+ */
+async function recordSending(
+  ctx: RouteContext<{ approvalId: string }, unknown, unknown>,
+  decided: ApprovalRecord,
+  sending: SendingOutcome,
+): Promise<ApprovalRecord> {
+  const { deps, request } = ctx;
+  const asAnswered: ApprovalRecord = { ...decided, state: sending.state, outcome: sending.outcome };
+  let lastError: unknown;
+  for (const delay of OUTCOME_WRITE_DELAYS_MS) {
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    try {
+      return (await recordSendingOutcome(deps.db, sending)) ?? asAnswered;
+    } catch (err) {
+      lastError = err;
+    }
+  }
+  request.log.error({ err: lastError }, 'store unavailable: outcome written to the spool');
+  try {
+    deps.spool.append({ kind: 'approval_sending', sending, at: new Date().toISOString() });
+  } catch (err) {
+    // Neither store nor disk: the answer still goes out; operators must act on this line.
+    request.log.fatal(
+      { err, approvalId: decided.id, outcome: sending.state, reference: decided.moneyReference },
+      'money outcome could not be recorded anywhere',
+    );
+  }
+  return asAnswered;
+}
+
 /** What to do about a held disbursement that was approved and not sent. */
 const SEND_HELD_AGAIN = 'To send it, make a new request: it waits for approval again.';
 
@@ -157,6 +189,57 @@ const decidedOutcome: Record<ApprovalRecord['state'], string> = {
   unknown: 'its outcome is unknown, do not send it again',
   rejected: 'nothing was sent',
 };
+
+/** Whether the money of an approval in this state was submitted to the platform. */
+const submittedIn: Record<ApprovalRecord['state'], 'yes' | 'no' | 'unknown'> = {
+  pending: 'no',
+  sending: 'unknown',
+  sent: 'yes',
+  not_sent: 'no',
+  unknown: 'unknown',
+  rejected: 'no',
+};
+
+/**
+ * A decision on an approval someone already decided: who (the person asking, perhaps, from an
+ * earlier page or tab), what, and what became of the money, with whether it was submitted. The
+ * page's list already shows it, so "reload" would be no help. A sending whose outcome waits in
+ * the spool (the store was down when the platform answered) is recorded first, so the answer is
+ * what the platform said, not "being sent".
+ */
+async function alreadyDecided(
+  ctx: RouteContext<{ approvalId: string }, unknown, unknown>,
+  id: string,
+): Promise<HttpError> {
+  const { deps } = ctx;
+  const spooled = deps.spool.findSending(id);
+  if (spooled) {
+    await recordSendingOutcome(deps.db, {
+      ...spooled.sending,
+      settlement: { ...spooled.sending.settlement, via: 'spool' },
+    }).catch(() => undefined); // still in the spool: housekeeping replays it
+  }
+  const stored = await getApproval(deps.db, id);
+  const now =
+    stored && spooled && ['sending', 'unknown'].includes(stored.state)
+      ? { ...stored, state: spooled.sending.state, outcome: spooled.sending.outcome }
+      : stored && lostSend(stored, deps, new Date());
+  if (!now?.checkerEmail) {
+    return new HttpError('conflict', 'This disbursement was already decided by someone else.', {
+      submitted: now ? submittedIn[now.state] : 'unknown',
+    });
+  }
+  const verb = now.state === 'rejected' ? 'rejected' : 'approved';
+  const who = now.checkerUserId === ctx.user!.id ? 'You' : now.checkerEmail;
+  return new HttpError(
+    'conflict',
+    `${who} already ${verb} this disbursement: ${decidedOutcome[now.state]}.`,
+    {
+      submitted: submittedIn[now.state],
+      ...(now.moneyReference ? { reference: now.moneyReference } : {}),
+    },
+  );
+}
 
 async function decideOrRefuse(
   ctx: RouteContext<{ approvalId: string }, unknown, unknown>,
@@ -218,19 +301,7 @@ async function decideOrRefuse(
     }
     return row;
   });
-  if (!decided) {
-    // Who decided it and what became of the money: the page's list already shows it, so
-    // "reload" would be no help.
-    const now = await getApproval(ctx.deps.db, existing.id);
-    const verb = now?.state === 'rejected' ? 'rejected' : 'approved';
-    throw new HttpError(
-      'conflict',
-      now?.checkerEmail
-        ? `${now.checkerEmail} already ${verb} this disbursement: ${decidedOutcome[now.state]}.`
-        : 'This disbursement was already decided by someone else.',
-      { submitted: 'no' },
-    );
-  }
+  if (!decided) throw await alreadyDecided(ctx, existing.id);
   await ctx.audit({
     action,
     objectType: 'account',
@@ -313,6 +384,8 @@ export const approvalRoutes = [
       'Reload the approvals page to see what became of the disbursement: do not approve or request it again.',
     async handler(ctx) {
       const decided = await decideOrRefuse(ctx, 'sending');
+      const user = ctx.user!;
+      let sending: SendingOutcome;
       try {
         // Our reference goes with it, as with any disbursement, so reconciliation can find it.
         const sent = await createCustodyFundDisbursement(
@@ -320,33 +393,41 @@ export const approvalRoutes = [
           heldRequest(ctx.deps.sealer, decided.request),
           { reference: decided.moneyReference },
         );
-        const done = await finishSending(ctx.deps.db, decided.id, 'sent', {
-          requestId: sent.requestId,
-        });
-        await settleHeldRequest(ctx.deps.db, decided.moneyReference, 'unknown', {
-          outcome: 'created',
-          upstreamId: sent.requestId,
-          message: `Approved by ${decided.checkerEmail}.`,
-          via: 'response',
-          by: 'system',
-        });
-        // The approver's sending of the maker's request: never "Disbursement requested", which
-        // would name the approver as the one who asked to move the investor's money.
-        await ctx.audit({
-          action: 'held_disbursement_sent',
-          objectType: 'account',
-          objectId: decided.accountId,
-          outcome: 'succeeded',
-          details: {
-            reference: decided.moneyReference,
-            requestId: sent.requestId,
-            type: sent.type,
-            amount: sent.amount,
-            approvalId: decided.id,
-            maker: decided.makerEmail,
+        sending = {
+          approvalId: decided.id,
+          state: 'sent',
+          outcome: { requestId: sent.requestId },
+          reference: decided.moneyReference,
+          settlement: {
+            outcome: 'created',
+            upstreamId: sent.requestId,
+            message: `Approved by ${decided.checkerEmail}.`,
+            via: 'response',
+            by: 'system',
           },
-        });
-        return toApproval(done);
+          // The approver's sending of the maker's request: never "Disbursement requested", which
+          // would name the approver as the one who asked to move the investor's money.
+          audits: [
+            attributed(
+              {
+                action: HELD_SENT_ACTION,
+                objectType: 'account',
+                objectId: decided.accountId,
+                outcome: 'succeeded',
+                details: {
+                  reference: decided.moneyReference,
+                  requestId: sent.requestId,
+                  type: sent.type,
+                  amount: sent.amount,
+                  approvalId: decided.id,
+                  maker: decided.makerEmail,
+                },
+              },
+              user,
+              ctx.request,
+            ),
+          ],
+        };
       } catch (err) {
         const http = isUpstreamError(err) ? fromUpstream(err) : null;
         const state = http?.extra.submitted === 'no' ? 'not_sent' : 'unknown';
@@ -365,31 +446,42 @@ export const approvalRoutes = [
             : why
               ? `${why} ${SEND_HELD_AGAIN}`
               : cause;
-        const done = await finishSending(ctx.deps.db, decided.id, state, { message });
-        await settleHeldRequest(ctx.deps.db, decided.moneyReference, 'unknown', {
-          outcome: refused ? 'refused' : state,
-          // As for any money request: the register keeps a platform refusal's reason alone.
-          message: refused ? (http?.extra.reason ?? message) : (why ?? message),
-          ...(why ? { nextStep: SEND_HELD_AGAIN } : {}),
-          via: 'response',
-          by: 'system',
-          neverSent: state === 'not_sent' && !refused,
-        });
-        await ctx.audit({
-          action: 'held_disbursement_sent',
-          objectType: 'account',
-          objectId: decided.accountId,
-          outcome: state === 'not_sent' ? 'failed' : 'unknown',
-          details: {
-            reference: decided.moneyReference,
-            approvalId: decided.id,
-            amount: decided.amount,
-            type: decided.type,
-            maker: decided.makerEmail,
+        sending = {
+          approvalId: decided.id,
+          state,
+          outcome: { message },
+          reference: decided.moneyReference,
+          settlement: {
+            outcome: refused ? 'refused' : state,
+            // As for any money request: the register keeps a platform refusal's reason alone.
+            message: refused ? (http?.extra.reason ?? message) : (why ?? message),
+            ...(why ? { nextStep: SEND_HELD_AGAIN } : {}),
+            via: 'response',
+            by: 'system',
+            neverSent: state === 'not_sent' && !refused,
           },
-        });
-        return toApproval(done);
+          audits: [
+            attributed(
+              {
+                action: HELD_SENT_ACTION,
+                objectType: 'account',
+                objectId: decided.accountId,
+                outcome: state === 'not_sent' ? 'failed' : 'unknown',
+                details: {
+                  reference: decided.moneyReference,
+                  approvalId: decided.id,
+                  amount: decided.amount,
+                  type: decided.type,
+                  maker: decided.makerEmail,
+                },
+              },
+              user,
+              ctx.request,
+            ),
+          ],
+        };
       }
+      return toApproval(await recordSending(ctx, decided, sending));
     },
   }),
 

@@ -769,7 +769,7 @@ export function unknownMoneyMessage(
 }
 
 /** Outcome writes are retried this many times before the outcome goes to the spool. */
-const OUTCOME_WRITE_DELAYS_MS = [0, 200, 1_000];
+export const OUTCOME_WRITE_DELAYS_MS = [0, 200, 1_000];
 
 /**
  * The upstream has answered: the outcome must not be lost and the user must not be told to try

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from './db';
+import { recordAudit, type AuditEvent } from './audit';
+import { settleMoneyRequest, type MoneyRequestSettlement } from './money-requests';
 import { findRow } from './rows';
 import type { ApprovalState, Database } from './schema';
 
@@ -178,21 +180,6 @@ export async function decide(
   return row ? toRecord(row) : null;
 }
 
-export async function finishSending(
-  db: Db,
-  id: string,
-  state: 'sent' | 'not_sent' | 'unknown',
-  outcome: { requestId?: string; message?: string },
-): Promise<ApprovalRecord> {
-  const row = await db
-    .updateTable('disbursement_approvals')
-    .set({ state, outcome: JSON.stringify(outcome) })
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return toRecord(row);
-}
-
 /**
  * An approved request whose answer was lost (`unknown`), or whose process stopped mid-call
  * (`sending`), follows its register row when reconciliation or a reviewer settles it, so the
@@ -249,4 +236,59 @@ export async function approvedSendingOf(
     if (row.money_reference && row.decided_at) sending.set(row.money_reference, row.decided_at);
   }
   return sending;
+}
+
+/**
+ * What became of an approved disbursement's sending: its approval, its register row and the audit
+ * event of the sending, written together (routes/approvals.ts), or spooled together when the
+ * store cannot take them (spool.ts) and replayed from there.
+ */
+export interface SendingOutcome {
+  approvalId: string;
+  state: 'sent' | 'not_sent' | 'unknown';
+  outcome: { requestId?: string; message?: string };
+  reference: string | null;
+  settlement: MoneyRequestSettlement;
+  audits: AuditEvent[];
+}
+
+/** The audit action of a held disbursement's sending, whatever its outcome. */
+export const HELD_SENT_ACTION = 'held_disbursement_sent';
+
+/**
+ * Records a sending's outcome in one transaction. Moves on only what is still where the approval
+ * left it (a reconciliation pass or a reviewer may have settled it meanwhile), and writes the
+ * sending's audit event once, so a replay of the same outcome changes nothing. Returns the
+ * approval as it now stands.
+ */
+export async function recordSendingOutcome(
+  db: Db,
+  sending: SendingOutcome,
+  now = new Date(),
+): Promise<ApprovalRecord | null> {
+  return db.transaction().execute(async (tx) => {
+    await tx
+      .updateTable('disbursement_approvals')
+      .set({ state: sending.state, outcome: JSON.stringify(sending.outcome) })
+      .where('id', '=', sending.approvalId)
+      .where('state', 'in', ['sending', 'unknown'])
+      .execute();
+    if (sending.reference) {
+      const row = await findRow(tx, 'money_requests', 'reference', sending.reference, {
+        forUpdate: true,
+      });
+      if (row?.outcome === 'unknown') {
+        await settleMoneyRequest(tx, sending.reference, sending.settlement, now);
+      }
+    }
+    const logged = await tx
+      .selectFrom('audit_events')
+      .select('id')
+      .where('action', '=', HELD_SENT_ACTION)
+      .where(sql<string>`details->>'approvalId'`, '=', sending.approvalId)
+      .executeTakeFirst();
+    if (!logged) for (const event of sending.audits) await recordAudit(tx, event);
+    const approval = await findRow(tx, 'disbursement_approvals', 'id', sending.approvalId);
+    return approval ? toRecord(approval) : null;
+  });
 }

@@ -10,6 +10,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
+import { recordSendingOutcome, type SendingOutcome } from './approvals';
 import type { AuditEvent } from './audit';
 import type { Db } from './db';
 import { completeFromSpool, type IdempotencyScope, type Outcome } from './idempotency';
@@ -31,11 +32,28 @@ export interface SpoolEntry {
   at: string;
 }
 
+/**
+ * An approved held disbursement the platform answered while the store could not record it
+ * (routes/approvals.ts): its approval, register row and audit event, replayed together. The
+ * approval route takes no Idempotency-Key, so there is no request record to complete.
+ */
+export interface SpooledSending {
+  kind: 'approval_sending';
+  sending: SendingOutcome;
+  at: string;
+}
+
+/** One line of the spool. */
+export type SpoolLine = SpoolEntry | SpooledSending;
+
+const isSending = (line: SpoolLine): line is SpooledSending =>
+  (line as SpooledSending).kind === 'approval_sending';
+
 export class OutcomeSpool {
   constructor(readonly file: string) {}
 
   /** Appends one entry durably (write + fsync). Throws only when the disk itself fails. */
-  append(entry: SpoolEntry): void {
+  append(entry: SpoolLine): void {
     mkdirSync(path.dirname(this.file), { recursive: true });
     const fd = openSync(this.file, 'a');
     try {
@@ -46,18 +64,25 @@ export class OutcomeSpool {
     }
   }
 
-  read(): SpoolEntry[] {
+  read(): SpoolLine[] {
     if (!existsSync(this.file)) return [];
     return readFileSync(this.file, 'utf8')
       .split('\n')
       .filter((line) => line.trim() !== '')
       .flatMap((line) => {
         try {
-          return [JSON.parse(line) as SpoolEntry];
+          return [JSON.parse(line) as SpoolLine];
         } catch {
           return []; // a torn last line (crash mid-append) was never acknowledged to anyone
         }
       });
+  }
+
+  /** The sending of one approval, if its outcome waits here. */
+  findSending(approvalId: string): SpooledSending | undefined {
+    return this.read()
+      .filter(isSending)
+      .findLast((e) => e.sending.approvalId === approvalId);
   }
 
   /**
@@ -66,7 +91,8 @@ export class OutcomeSpool {
    */
   find(scope: Pick<IdempotencyScope, 'userId' | 'route' | 'key'>): SpoolEntry | undefined {
     return this.read().findLast(
-      (e) =>
+      (e): e is SpoolEntry =>
+        !isSending(e) &&
         e.scope.userId === scope.userId &&
         e.scope.route === scope.route &&
         e.scope.key === scope.key,
@@ -80,11 +106,17 @@ export class OutcomeSpool {
   async replay(db: Db): Promise<{ replayed: number; remaining: number }> {
     const entries = this.read();
     if (entries.length === 0) return { replayed: 0, remaining: 0 };
-    const left: SpoolEntry[] = [];
+    const left: SpoolLine[] = [];
     let replayed = 0;
     for (const entry of entries) {
       try {
-        await completeFromSpool(db, entry);
+        if (isSending(entry)) {
+          await recordSendingOutcome(
+            db,
+            { ...entry.sending, settlement: { ...entry.sending.settlement, via: 'spool' } },
+            new Date(entry.at),
+          );
+        } else await completeFromSpool(db, entry);
         replayed += 1;
       } catch {
         left.push(entry);
