@@ -17,6 +17,7 @@ import {
   release,
   renewLease,
   type IdempotencyScope,
+  type KeptWithOutcome,
   type Outcome,
   type OutcomeRecord,
 } from '../store/idempotency';
@@ -96,6 +97,13 @@ export interface RouteContext<P, Q, B> {
    * A write sent to the platform is marked by itself.
    */
   changeMade(): void;
+  /**
+   * On idempotent routes, what the portal keeps of a successful answer beside the register (an
+   * issuer account as saved), stored in the transaction of the request's outcome: when the store
+   * fails after the platform answered, it is spooled with it, never lost while the person is told
+   * it was saved.
+   */
+  keepWithOutcome(kept: KeptWithOutcome): void;
 }
 
 /** How a money route appears in the register of money requests (store/money-requests.ts). */
@@ -396,6 +404,9 @@ async function handle(
     moneyReference: null,
     recordAsked: () => Promise.reject(new Error('recordAsked is for money routes only')),
     changeMade: () => markChange(request, 'yes'),
+    keepWithOutcome: () => {
+      throw new Error('keepWithOutcome is for idempotent routes only');
+    },
   };
   if (spec.idempotent) return handleIdempotent(spec, key, ctx, subject);
   const result = await runHandler(spec, ctx);
@@ -594,6 +605,10 @@ async function handleIdempotent(
       throw storeUnavailableNotSent();
     }
   };
+  let kept: KeptWithOutcome | undefined;
+  ctx.keepWithOutcome = (what) => {
+    kept = what;
+  };
   // Audit events of this request are written with its outcome, in one transaction.
   const audits: AuditEvent[] = [];
   ctx.audit = async (event) => {
@@ -702,6 +717,7 @@ async function handleIdempotent(
       reference,
       settlement: spec.money ? moneySettlement(spec.money, result) : undefined,
       audits,
+      kept,
     },
   );
   ctx.reply.code(status);
@@ -801,6 +817,7 @@ async function recordOutcome(
       reference: record.reference ?? null,
       settlement: record.settlement,
       audits: record.audits ?? [],
+      ...(record.kept ? { kept: record.kept } : {}),
       at: new Date().toISOString(),
     });
   } catch (err) {

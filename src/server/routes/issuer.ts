@@ -10,13 +10,13 @@ import {
   savedIssuerAccountResultSchema,
   savedIssuerAccountsSchema,
 } from '../../contract/issuer-workspace';
+import type { Deps } from '../deps';
 import { HttpError } from '../lib/http-error';
 import {
   findSavedIssuerAccount,
   ISSUER_ACCOUNT_SETTLED_ACTION,
   listUnsettledIssuerAccountAttempts,
   settleIssuerAccountAttempts,
-  storeSavedIssuerAccount,
 } from '../store/saved-records';
 import type { Db } from '../store/db';
 import { claimsInFlight } from '../store/idempotency';
@@ -105,7 +105,10 @@ export const issuerRoutes = [
     tags: ['issuer'],
     params: issuerParamsSchema,
     response: savedIssuerAccountResultSchema,
-    handler: ({ params, deps }) => issuerAccountState(deps.db, params.issuerId),
+    async handler({ params, deps }) {
+      await recordSpooledSaves(deps, params.issuerId);
+      return issuerAccountState(deps.db, params.issuerId);
+    },
   }),
 
   defineRoute({
@@ -121,9 +124,10 @@ export const issuerRoutes = [
     // §4.6 takes no reference of ours: if the answer is lost, the platform is asked about this
     // save by what it holds of it (company, state, EIN ending), so that is kept, masked.
     keepSent: ({ body }) => toSentIssuerAccount(body),
-    async handler({ params, body, request, deps, audit, user }) {
+    async handler({ params, body, request, deps, audit, user, keepWithOutcome }) {
       // §4.6 only creates: each call adds a record upstream and no update or read is named. Once
       // saved, the account is shown from the portal's copy and not created a second time.
+      await recordSpooledSaves(deps, params.issuerId);
       if (await findSavedIssuerAccount(deps.db, params.issuerId)) {
         throw saveRefused(
           'This issuer account is already saved. The platform offers no way to change it, and saving again would add a second record; contact the platform to correct it.',
@@ -205,7 +209,11 @@ export const issuerRoutes = [
         details: { records: records.length },
       });
       const saved = { records: records.map(toSavedIssuerAccount) };
-      await storeSavedIssuerAccount(deps.db, params.issuerId, saved, user!.email);
+      // Stored with the request's outcome: if the store fails now, the platform's answer is
+      // spooled with it and the person still gets the receipt (docs/deploy.md).
+      keepWithOutcome({
+        savedIssuerAccount: { issuerId: params.issuerId, records: saved, savedBy: user!.email },
+      });
       return saved;
     },
   }),
@@ -298,6 +306,18 @@ async function readPurchaseStatuses(
     // A trade that could not be read has no status here either: the page counts it as not known.
     complete: read.complete,
   };
+}
+
+/**
+ * A save the platform answered while the store was down waits in the spool until housekeeping
+ * replays it: recorded now, so the page never offers the blank form (and a second record, §4.6)
+ * for an account the platform holds.
+ */
+async function recordSpooledSaves(deps: Deps, issuerId: string): Promise<void> {
+  await deps.spool.recordNow(
+    deps.db,
+    (entry) => entry.kept?.savedIssuerAccount?.issuerId === issuerId,
+  );
 }
 
 /** The issuer account as the portal knows it: saved (or confirmed by hand), and lost saves. */

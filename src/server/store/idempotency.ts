@@ -3,6 +3,7 @@ import type { ExpressionBuilder } from 'kysely';
 import type { Db } from './db';
 import type { Database } from './schema';
 import { recordAudit, type AuditEvent } from './audit';
+import { storeSavedIssuerAccount } from './saved-records';
 import type { SpoolEntry } from './spool';
 import {
   openMoneyRequest,
@@ -173,6 +174,7 @@ export const completeFromSpool = (db: Db, entry: SpoolEntry): Promise<void> =>
     reference: entry.reference,
     settlement: entry.settlement ? { ...entry.settlement, via: 'spool' } : undefined,
     audits: entry.audits,
+    kept: entry.kept,
     now: new Date(entry.at),
   });
 
@@ -341,7 +343,17 @@ export interface OutcomeRecord {
   settlement?: MoneyRequestSettlement;
   /** Audit events of this outcome, written in the same transaction. */
   audits?: AuditEvent[];
+  /**
+   * What the portal keeps of the platform's answer beside the register (an issuer account as
+   * saved, §4.6), written in the same transaction: spooled and replayed with the outcome.
+   */
+  kept?: KeptWithOutcome;
   now?: Date;
+}
+
+/** What a route keeps of a successful answer, stored with its outcome (routes/define.ts). */
+export interface KeptWithOutcome {
+  savedIssuerAccount?: { issuerId: string; records: unknown; savedBy: string };
 }
 
 /**
@@ -359,6 +371,10 @@ async function recordOutcome(
     if (!(await change(tx, at))) return;
     if (record.reference && record.settlement) {
       await settleMoneyRequest(tx, record.reference, record.settlement, at);
+    }
+    const saved = record.kept?.savedIssuerAccount;
+    if (saved) {
+      await storeSavedIssuerAccount(tx, saved.issuerId, saved.records, saved.savedBy, null, at);
     }
     for (const event of record.audits ?? []) await recordAudit(tx, event);
   });

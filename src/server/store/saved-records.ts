@@ -25,11 +25,12 @@ export async function storeSavedIssuerAccount(
   records: unknown,
   savedBy: string,
   confirmedByHand: string | null = null,
+  savedAt = new Date(),
 ): Promise<void> {
   const values = {
     records: JSON.stringify(records),
     saved_by: savedBy,
-    saved_at: new Date(),
+    saved_at: savedAt,
     confirmed_by_hand: confirmedByHand,
   };
   await db

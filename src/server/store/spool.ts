@@ -13,7 +13,12 @@ import path from 'node:path';
 import { recordSendingOutcome, type SendingOutcome } from './approvals';
 import type { AuditEvent } from './audit';
 import type { Db } from './db';
-import { completeFromSpool, type IdempotencyScope, type Outcome } from './idempotency';
+import {
+  completeFromSpool,
+  type IdempotencyScope,
+  type KeptWithOutcome,
+  type Outcome,
+} from './idempotency';
 import type { MoneyRequestSettlement } from './money-requests';
 
 /**
@@ -29,6 +34,8 @@ export interface SpoolEntry {
   reference: string | null;
   settlement?: MoneyRequestSettlement;
   audits: AuditEvent[];
+  /** What the route keeps of the answer beside the register (an issuer account as saved). */
+  kept?: KeptWithOutcome;
   at: string;
 }
 
@@ -76,6 +83,18 @@ export class OutcomeSpool {
           return []; // a torn last line (crash mid-append) was never acknowledged to anyone
         }
       });
+  }
+
+  /**
+   * Writes into the store now the spooled outcomes `which` picks, for a read that must show them
+   * (an issuer account's page right after the store is back). Those that still fail stay for the
+   * housekeeping pass, which also clears the lines of those written (replay is idempotent).
+   */
+  async recordNow(db: Db, which: (entry: SpoolEntry) => boolean): Promise<void> {
+    for (const entry of this.read()) {
+      if (isSending(entry) || !which(entry)) continue;
+      await completeFromSpool(db, entry).catch(() => undefined);
+    }
   }
 
   /** The sending of one approval, if its outcome waits here. */
