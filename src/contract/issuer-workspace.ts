@@ -201,6 +201,12 @@ export const savedIssuerAccountResultSchema = z.object({
     .extend({ savedAt: z.iso.datetime(), confirmedByHand: z.string().nullable() })
     .nullable(),
   unsettled: z.array(unsettledIssuerAccountAttemptSchema),
+  /**
+   * Saves on their way to the platform, or cut off on it (their instance stopped) and not yet
+   * found out: the platform may create them, so the form is not offered while there is one. Each
+   * becomes saved, or a save to settle, once its outcome is known (`requestId` is null here).
+   */
+  sending: z.array(unsettledIssuerAccountAttemptSchema).default([]),
 });
 
 /** The two answers the platform can give about a lost save, in the words the form shows. */

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { savedIssuerAccountResultSchema } from '../../contract/issuer-workspace';
 import type { Db } from '../store/db';
 import { OutcomeSpool } from '../store/spool';
+import { createUser, link } from '../store/users';
 import { callSandbox, call, sandboxCalls, signIn, startHarness, type Harness } from './harness';
 
 /*
@@ -107,3 +108,86 @@ it('the platform saved it while the store was down: the receipt, and the page sh
   expect(another.json().error.message).toMatch(/already saved/);
   expect((await sandboxCalls(h.sandboxUrl)).createIssuerAccount).toBe(1);
 });
+
+it('right after the BFF stopped mid-save, the page reads the save on its way (not the blank form), and a second save is refused once, without "try again"', async () => {
+  const other = h.manifest.issuers[1].issuerId;
+  const email = 'issuer-crash@example.test';
+  const password = 'issuer-staff-password-2026';
+  const userId = await createUser(h.db, { email, name: email, role: 'issuer_staff', password });
+  await link(h.db, userId, 'issuer', other);
+  const staff = await signIn(h.app, email, password);
+  // The save as the stopped instance left it: claimed, its call on its way, its lease not run
+  // out yet, with what it sent (masked).
+  const at = new Date();
+  await h.db
+    .insertInto('idempotency_records')
+    .values({
+      user_id: userId,
+      route: 'POST /api/issuers/:issuerId/issuer-account',
+      key: 'issuer-crash-save-00001',
+      request_hash: 'h',
+      state: 'pending',
+      created_at: at,
+      updated_at: at,
+      owner_instance: 'the-stopped-instance',
+      lease_expires_at: new Date(at.getTime() + 15_000),
+      subject_type: 'issuer',
+      subject_id: other,
+      sent: JSON.stringify({ ...sentOf, companyName: 'Blue Mesa Holdings LLC' }),
+    })
+    .execute();
+
+  const read = await call(h.app, 'GET', `/api/issuers/${other}/issuer-account`, { cookie: staff });
+  expect(savedIssuerAccountResultSchema.parse(read.json())).toEqual({
+    saved: null,
+    unsettled: [],
+    sending: [
+      {
+        at: at.toISOString(),
+        by: email,
+        requestId: null,
+        sent: { ...sentOf, companyName: 'Blue Mesa Holdings LLC' },
+      },
+    ],
+  });
+
+  await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+  const second = await call(h.app, 'POST', `/api/issuers/${other}/issuer-account`, {
+    cookie: staff,
+    body: account,
+    headers: { 'idempotency-key': 'issuer-crash-save-00002' },
+  });
+  expect(second.statusCode).toBe(409);
+  // The portal's own sentence pair, said once: the form adds nothing ("correct it and try
+  // again" would invite the second record §4.6 warns of).
+  const why =
+    'Another save of this issuer account is on its way to the platform, which may create it; nothing was sent for this one.';
+  const next = 'Do not save it again: its outcome shows on this page in a moment.';
+  expect(second.json().error).toMatchObject({
+    submitted: 'no',
+    message: `${why} ${next}`,
+    nextStep: next,
+  });
+  expect((await sandboxCalls(h.sandboxUrl)).createIssuerAccount ?? 0).toBe(0);
+});
+
+/** What the portal keeps of a save of `account`: nothing personal to mask in it. */
+const sentOf = {
+  companyName: 'Blue Mesa Holdings LLC',
+  companyState: 'CO',
+  issuingCountry: 'US',
+  accountType: null,
+  entityType: null,
+  maskedCompanyTaxId: null,
+  accountMiddleInitial: null,
+  maskedSocialSecurityNumber: null,
+  dateOfBirthGiven: false,
+  residentUs: null,
+  citizenUs: null,
+  addressLine1: null,
+  addressLine2: null,
+  city: null,
+  zip: null,
+  country: null,
+  additionalInfo: null,
+};

@@ -364,6 +364,7 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
     expect(savedIssuerAccountResultSchema.parse(res.json())).toEqual({
       saved: null,
       unsettled: [],
+      sending: [],
     });
     const audited = await h.db
       .selectFrom('audit_events')
@@ -415,7 +416,9 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
     });
     expect(mine.statusCode).toBe(409);
     expect(mine.json().error).toMatchObject({ submitted: 'no' });
-    expect(mine.json().error.message).toMatch(/Another save of this issuer account is in progress/);
+    expect(mine.json().error.message).toMatch(
+      /Another save of this issuer account is on its way to the platform/,
+    );
     expect((await upstreamCalls()).createIssuerAccount ?? 0).toBe(0);
 
     // Its instance stops: once the lease has run out, the sweep makes it a lost save of the

@@ -251,7 +251,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'GET /api/issuers/:issuerId/issuer-account': {
     roles: ['issuer_staff'],
     objects: OWN_ISSUER_IN_PATH,
-    note: 'The issuer account as the portal saved it (masked), so it shows after a reload; null before the first save; with the saves whose answer was lost, each with what it sent (EIN and SSN masked), until someone records what the platform said.',
+    note: 'The issuer account as the portal saved it (masked), so it shows after a reload; null before the first save; with the saves whose answer was lost, each with what it sent (EIN and SSN masked), until someone records what the platform said; and `sending`, the saves still on their way (or cut off on it until the sweep finds out), which hold the form back. A save answered while the store was down is recorded from the spool when this is read.',
   },
   'POST /api/issuers/:issuerId/issuer-account': {
     roles: ['issuer_staff'],

@@ -9,9 +9,10 @@ import {
   offeringPurchaseHistorySchema,
   savedIssuerAccountResultSchema,
   savedIssuerAccountsSchema,
+  sentIssuerAccountSchema,
 } from '../../contract/issuer-workspace';
 import type { Deps } from '../deps';
-import { HttpError } from '../lib/http-error';
+import { HttpError, notSentRefusal } from '../lib/http-error';
 import {
   findSavedIssuerAccount,
   ISSUER_ACCOUNT_SETTLED_ACTION,
@@ -19,7 +20,7 @@ import {
   settleIssuerAccountAttempts,
 } from '../store/saved-records';
 import type { Db } from '../store/db';
-import { claimsInFlight } from '../store/idempotency';
+import { claimsInFlight, listClaimsInFlight } from '../store/idempotency';
 import { toSavedIssuerAccount, toSentIssuerAccount } from '../lib/personal-data';
 import { createIssuerAccount } from '../upstream/create-issuer-account';
 import { getOfferingPurchaseHistory } from '../upstream/get-offering-purchase-history';
@@ -36,8 +37,12 @@ const SAVE_ROUTE = routeKey({ method: 'POST', url: ISSUER_ACCOUNT_URL });
 /** The audit action of the confirmation that the platform holds no issuer account yet. */
 const ISSUER_ACCOUNT_CHECKED_ACTION = 'issuer_account_checked_none_held';
 
-/** A save refused before anything was sent to the platform. */
-const saveRefused = (message: string) => new HttpError('conflict', message, { submitted: 'no' });
+/**
+ * A save refused before anything was sent to the platform: why, then what to do, the pair the
+ * form shows alone (so no generic "correct it and try again" is added to a refusal where there is
+ * nothing to correct).
+ */
+const saveRefused = (why: string, next: string) => notSentRefusal(why, next);
 
 const orUndefined = (value: string | undefined) =>
   value === undefined || value === '' ? undefined : value;
@@ -130,7 +135,8 @@ export const issuerRoutes = [
       await recordSpooledSaves(deps, params.issuerId);
       if (await findSavedIssuerAccount(deps.db, params.issuerId)) {
         throw saveRefused(
-          'This issuer account is already saved. The platform offers no way to change it, and saving again would add a second record; contact the platform to correct it.',
+          'This issuer account is already saved. The platform offers no way to change it, and saving again would add a second record.',
+          'Contact the platform to correct it.',
         );
       }
       // Two people of one issuer saving at once would add two records: a save runs only while no
@@ -146,7 +152,8 @@ export const issuerRoutes = [
       );
       if (others > 0) {
         throw saveRefused(
-          'Another save of this issuer account is in progress. Its outcome shows on this page in a moment; nothing was sent for this one.',
+          'Another save of this issuer account is on its way to the platform, which may create it; nothing was sent for this one.',
+          'Do not save it again: its outcome shows on this page in a moment.',
         );
       }
       // A save whose answer was lost may have been stored: sending another would add a second
@@ -158,7 +165,8 @@ export const issuerRoutes = [
       );
       if (unsettled.length > 0) {
         throw saveRefused(
-          'An earlier save of this issuer account lost its answer, so the platform may already hold it. Ask the platform, record what it said on the issuer account page, then save again if it holds nothing.',
+          'An earlier save of this issuer account lost its answer, so the platform may already hold it; nothing was sent for this one.',
+          'Ask the platform, record what it said on the issuer account page, then save again if it holds nothing.',
         );
       }
       // The person confirmed that the platform holds no issuer account of this issuer: none can
@@ -322,9 +330,10 @@ async function recordSpooledSaves(deps: Deps, issuerId: string): Promise<void> {
 
 /** The issuer account as the portal knows it: saved (or confirmed by hand), and lost saves. */
 async function issuerAccountState(db: Db, issuerId: string) {
-  const [saved, unsettled] = await Promise.all([
+  const [saved, unsettled, sending] = await Promise.all([
     findSavedIssuerAccount(db, issuerId),
     listUnsettledIssuerAccountAttempts(db, issuerId, SAVE_ROUTE),
+    listClaimsInFlight(db, SAVE_ROUTE, issuerId),
   ]);
   return {
     saved: saved
@@ -343,5 +352,18 @@ async function issuerAccountState(db: Db, issuerId: string) {
           requestId: a.requestId,
           sent: a.sent,
         })),
+    // A save on its way (or cut off on it, until the sweep finds out) may still create a record:
+    // the page says so from its first read instead of offering the blank form.
+    sending: saved
+      ? []
+      : sending.map((c) => {
+          const sent = sentIssuerAccountSchema.safeParse(c.sent);
+          return {
+            at: c.at.toISOString(),
+            by: c.by,
+            requestId: null,
+            sent: sent.success ? sent.data : null,
+          };
+        }),
   };
 }

@@ -293,6 +293,35 @@ export async function claimsInFlight(
   return rows.filter((r) => !(r.user_id === scope.userId && r.key === scope.key)).length;
 }
 
+/** A claim whose outcome is not known yet: when it was made, by whom, what it sent. */
+export interface ClaimInFlight {
+  at: Date;
+  by: string | null;
+  sent: unknown;
+}
+
+/**
+ * The claims on a route about one object whose outcome is not known yet (their call may be
+ * running, or their instance stopped and the sweep has not found out yet), the oldest first.
+ */
+export async function listClaimsInFlight(
+  db: Db,
+  route: string,
+  subjectId: string,
+): Promise<ClaimInFlight[]> {
+  const rows = await db
+    .selectFrom('idempotency_records')
+    .leftJoin('users', 'users.id', 'idempotency_records.user_id')
+    .select(['idempotency_records.created_at', 'idempotency_records.sent', 'users.email'])
+    .where('idempotency_records.route', '=', route)
+    .where('idempotency_records.subject_id', '=', subjectId)
+    .where('idempotency_records.state', '=', 'pending')
+    .orderBy('idempotency_records.created_at', 'asc')
+    .limit(100)
+    .execute();
+  return rows.map((r) => ({ at: new Date(r.created_at), by: r.email, sent: r.sent }));
+}
+
 /** Keeps a claim alive while its upstream call is in flight. */
 export async function renewLease(
   db: Db,

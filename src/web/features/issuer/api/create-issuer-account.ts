@@ -26,9 +26,19 @@ const savedIssuerAccountQueryOptions = (issuerId: string) =>
     savedIssuerAccountResultSchema,
   );
 
-/** The issuer account as the portal saved it, so it shows after a reload. */
+/** Every few seconds while a save is on its way, until its outcome is known. */
+const SENDING_REREAD_MS = 5_000;
+
+/**
+ * The issuer account as the portal saved it, so it shows after a reload; read again while a save
+ * is on its way, so the page moves on by itself once its outcome is known.
+ */
 export const useSavedIssuerAccount = (issuerId: string) =>
-  useQuery(savedIssuerAccountQueryOptions(issuerId));
+  useQuery({
+    ...savedIssuerAccountQueryOptions(issuerId),
+    refetchInterval: (query) =>
+      (query.state.data?.sending.length ?? 0) > 0 ? SENDING_REREAD_MS : false,
+  });
 
 /** Reads the issuer account again: after a lost answer, the page then shows that save to settle. */
 export const useRefreshSavedIssuerAccount = (issuerId: string) => {

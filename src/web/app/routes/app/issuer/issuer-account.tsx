@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import type { LoaderFunctionArgs } from 'react-router-dom';
@@ -94,6 +95,7 @@ function IssuerAccountOf({ issuerId }: { issuerId: string }) {
   const saved = justSaved ?? stored.data?.saved ?? null;
   const confirmedByHand = justSaved ? null : (stored.data?.saved?.confirmedByHand ?? null);
   const unsettled = justSaved ? [] : (stored.data?.unsettled ?? []);
+  const sending = justSaved || saved ? [] : (stored.data?.sending ?? []);
 
   return stored.isPending ? (
     <LoadingSkeleton lines={6} />
@@ -103,6 +105,19 @@ function IssuerAccountOf({ issuerId }: { issuerId: string }) {
       title="The issuer account could not be read"
       onRetry={() => void stored.refetch()}
     />
+  ) : sending.length > 0 ? (
+    <Alert severity="warning" role="status">
+      <AlertTitle component="h2">A save of this issuer account is on its way</AlertTitle>
+      {sending.map((attempt) => (
+        <Fragment key={attempt.at}>
+          {attempt.sent?.companyName ?? 'A save'} was sent to the platform by{' '}
+          {attempt.by ?? 'someone'} on {formatTimestamp(attempt.at)}, and its answer has not come
+          back yet (the portal may have stopped while it was on its way).{' '}
+        </Fragment>
+      ))}
+      The platform may create it, so the form is not offered: do not save it again. This page shows
+      its outcome as soon as it is known.
+    </Alert>
   ) : unsettled.length > 0 ? (
     <SettleLostSaves
       issuerId={issuerId}

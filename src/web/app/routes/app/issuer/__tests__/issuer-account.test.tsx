@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '../../../../../../contract/session';
 import { bff, errorAnswer, mockPost, startMockBff } from '../../../../../testing/mock-bff';
 import { fill, openReviewAndArm, renderWithProviders } from '../../../../../testing/render';
@@ -131,5 +131,40 @@ describe('the issuer account page opened afresh with a lost save the platform do
     const status = screen.getByRole('status');
     expect(status.textContent).toMatch(/The answers that save sent are filled in again/);
     expect(status.textContent).toMatch(/Company tax ID \(EIN\), which ended 4321/);
+  });
+});
+
+describe('the issuer account page opened while a save is on its way (the portal stopped mid-save)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('says so at once instead of offering the blank form, and moves on by itself once the outcome is known', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let lost = false;
+    bff.use(
+      http.get('/api/session', () => HttpResponse.json(session)),
+      http.get(endpoint, () =>
+        HttpResponse.json(
+          lost
+            ? { saved: null, unsettled: [lostSave], sending: [] }
+            : { saved: null, unsettled: [], sending: [{ ...lostSave, requestId: null }] },
+        ),
+      ),
+    );
+    renderWithProviders(<IssuerAccountRoute />);
+    const note = await screen.findByRole('heading', {
+      name: 'A save of this issuer account is on its way',
+    });
+    expect(note.closest('[role="status"]')?.textContent).toMatch(
+      /Blue Mesa Holdings LLC was sent to the platform by issuer@demo.test .*do not save it again/,
+    );
+    // No form to send a second record with (§4.6 only creates).
+    expect(screen.queryByRole('form', { name: 'Issuer account' })).toBeNull();
+
+    // The sweep finds that its instance stopped: the page re-reads and offers the settling.
+    lost = true;
+    await vi.advanceTimersByTimeAsync(5_000);
+    await screen.findByRole('heading', { name: 'A save of this issuer account lost its answer' });
   });
 });
