@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { approvalSchema, approvalsSchema } from '../../../../contract/identity';
 import { apiPaths } from '../../../config/paths';
-import { api } from '../../../lib/api-client';
+import { api, isApiClientError } from '../../../lib/api-client';
 import { apiQueryOptions, useInvalidatingMutation } from '../../../lib/api-query';
 import { approvalKeys, custodyKeys, moneyKeys } from '../../../lib/query-keys';
 import { refusedFilters } from '../../../lib/refused-filters';
@@ -63,9 +63,25 @@ export const approvalsQueryOptions = ({ pages, filters }: ApprovalsView) => {
   );
 };
 
-/** The open pages; the last ones stay on screen while the next load, so the list does not jump. */
+/** How often the list is read again while the portal does not answer. */
+const UNREACHABLE_REREAD_MS = 5_000;
+
+/**
+ * The open pages; the last ones stay on screen while the next load, so the list does not jump.
+ * While the portal does not answer (the connection, a fault of the portal), the list is read again
+ * every few seconds, so it shows what became of a decision cut off on its way once it answers.
+ */
 export const useApprovals = (view: ApprovalsView) =>
-  useQuery({ ...approvalsQueryOptions(view), placeholderData: keepPreviousData });
+  useQuery({
+    ...approvalsQueryOptions(view),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => {
+      const error = query.state.error;
+      return isApiClientError(error) && (error.status === 0 || error.status >= 500)
+        ? UNREACHABLE_REREAD_MS
+        : false;
+    },
+  });
 
 export const useDecideApproval = () =>
   useInvalidatingMutation({

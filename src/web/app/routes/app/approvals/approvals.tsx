@@ -156,9 +156,10 @@ const outcomeWords: Record<Approval['state'], string> = {
  * A decision someone else took while this page was open, as the list now shows it: who, what,
  * when, and what became of the money. Null while the list still shows it waiting.
  */
-function decidedElsewhere(current: Approval | undefined): string | null {
+function decidedElsewhere(current: Approval | undefined, me?: string): string | null {
   if (!current || current.state === 'pending') return null;
-  const who = current.checker ?? 'Someone else';
+  const who =
+    current.checker && current.checker === me ? 'You' : (current.checker ?? 'Someone else');
   const verb = current.state === 'rejected' ? 'rejected' : 'approved';
   const when = current.decidedAt ? ` on ${formatInstant(current.decidedAt)}` : '';
   return `${who} ${verb} this${when}: ${outcomeWords[current.state]}.`;
@@ -174,6 +175,7 @@ function DecideDialog({
   current,
   onClose,
   onDecided,
+  me,
 }: {
   asked: Decided;
   /**
@@ -185,6 +187,8 @@ function DecideDialog({
   current: (id: string) => Approval | undefined;
   onClose: () => void;
   onDecided: (decided: Decided) => void;
+  /** The signed-in person's email: their own earlier decision is not "someone else's". */
+  me?: string;
 }) {
   const form = useZodForm(approvalRejectSchema, { reason: '' });
   const { approval, decision } = asked;
@@ -200,7 +204,20 @@ function DecideDialog({
   // Decided meanwhile by someone else (409): nothing is left to decide here. The list refreshes
   // after the answer, and says who decided what; until then, the BFF's sentence.
   const conflict = isApiClientError(decide.error) && decide.error.code === 'conflict';
-  const elsewhere = conflict ? decidedElsewhere(current(approval.id)) : null;
+  const now = current(approval.id);
+  const elsewhere = conflict ? decidedElsewhere(now, me) : null;
+  // Decided by this person earlier (another tab, before a cut-off answer): said as theirs.
+  const mine =
+    conflict &&
+    (now?.checker ? now.checker === me : /^You already/.test(errorMessage(decide.error)));
+  // An approval whose answer never came (the portal stopped, the connection dropped): it may have
+  // been sent, so it is not offered again; the list is read again until it says what became of it.
+  const mayHaveBeenSent =
+    decision === 'approve' &&
+    decide.isError &&
+    !conflict &&
+    (!isApiClientError(decide.error) || decide.error.submitted !== 'no');
+  const reference = approval.reference ?? undefined;
   const submit = () => {
     if (decision === 'approve') {
       decide.mutate({ id: approval.id, decision }, { onSuccess: done });
@@ -223,7 +240,7 @@ function DecideDialog({
       title={decision === 'approve' ? 'Approve and send?' : 'Reject this disbursement?'}
       onSubmit={submit}
       pending={decide.isPending}
-      closed={conflict}
+      closed={conflict || mayHaveBeenSent}
       submitLabel={decision === 'approve' ? 'Approve and send' : 'Reject'}
       pendingLabel={decision === 'approve' ? 'Sending…' : 'Rejecting…'}
       pendingNote={
@@ -248,11 +265,26 @@ function DecideDialog({
       )}
       {conflict && (
         <Alert severity="info" role="alert">
-          <AlertTitle>Already decided by someone else</AlertTitle>
+          <AlertTitle>
+            {mine ? 'You already decided this' : 'Already decided by someone else'}
+          </AlertTitle>
           {elsewhere ?? errorMessage(decide.error)}
         </Alert>
       )}
-      {decide.isError && !conflict && (
+      {mayHaveBeenSent && (
+        <Alert severity="warning" role="alert">
+          <AlertTitle>The approval may have been sent: do not approve it again</AlertTitle>
+          {errorMessage(decide.error)}{' '}
+          {reference && !errorMessage(decide.error).includes(reference) && (
+            <>
+              Our reference: <span translate="no">{reference}</span>.{' '}
+            </>
+          )}
+          {decidedElsewhere(now, me) ??
+            'The list of approvals is read again until it shows what became of it; the portal settles it with the platform.'}
+        </Alert>
+      )}
+      {decide.isError && !conflict && !mayHaveBeenSent && (
         <ErrorAlert
           error={decide.error}
           title={decision === 'approve' ? 'It was not approved' : 'It was not rejected'}
@@ -585,6 +617,7 @@ export default function ApprovalsRoute() {
           }
           onClose={() => setAsked(null)}
           onDecided={setDecided}
+          me={me?.email}
         />
       )}
       {reviewer && (

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -328,6 +328,102 @@ describe('an administrator decides', () => {
         .map((b) => b.textContent),
     ).toEqual(['Close']);
     expect(sent).toHaveLength(1);
+  });
+
+  it('an approval of their own from earlier is theirs, not "someone else\'s"', async () => {
+    const mineSent: Approval = {
+      ...held,
+      state: 'sent',
+      checker: 'admin@demo.test',
+      decidedAt: '2026-11-27T20:14:00.000Z',
+      requestId: 'b7a5e9e5-55fb-46f4-9b09-26eda02d55e4',
+    };
+    let listed = held;
+    bff.use(
+      http.get('/api/session', () =>
+        HttpResponse.json(sessionOf({ role: 'admin', email: 'admin@demo.test' })),
+      ),
+      http.get('/api/disbursement-approvals', () => HttpResponse.json(listOf([listed]))),
+    );
+    mockPost(
+      `/api/disbursement-approvals/${held.id}/approve`,
+      errorAnswer(409, {
+        code: 'conflict',
+        message: 'You already approved this disbursement: it was sent to the platform.',
+        submitted: 'yes',
+      }),
+    );
+    renderWithProviders(<ApprovalsRoute />);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: /^Approve \$2,500\.50/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve and send?' });
+    listed = mineSent;
+    await user.click(within(dialog).getByRole('button', { name: 'Approve and send' }));
+    await within(dialog).findByText(
+      'You approved this on Nov 27, 2026, 12:14 PM PST: it was sent to the platform.',
+    );
+    expect(within(dialog).getByText('You already decided this')).toBeTruthy();
+    expect(within(dialog).queryByText(/someone else/)).toBeNull();
+  });
+
+  it('an approval cut off on its way may have been sent: not offered again, and the list read again once the portal answers', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let down = false;
+      let listed = held;
+      bff.use(
+        http.get('/api/session', () =>
+          HttpResponse.json(sessionOf({ role: 'admin', email: 'admin@demo.test' })),
+        ),
+        http.get('/api/disbursement-approvals', () =>
+          down ? HttpResponse.error() : HttpResponse.json(listOf([listed])),
+        ),
+        http.post(`/api/disbursement-approvals/${held.id}/approve`, () => {
+          // The portal stops while the approval is at the platform, which creates it.
+          down = true;
+          listed = {
+            ...held,
+            state: 'sent',
+            checker: 'admin@demo.test',
+            decidedAt: '2026-11-27T20:14:00.000Z',
+          };
+          return HttpResponse.error();
+        }),
+      );
+      renderWithProviders(<ApprovalsRoute />);
+      const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });
+      await user.click(await screen.findByRole('button', { name: /^Approve \$2,500\.50/ }));
+      const dialog = screen.getByRole('dialog', { name: 'Approve and send?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Approve and send' }));
+
+      const title = await within(dialog).findByText(
+        'The approval may have been sent: do not approve it again',
+      );
+      const alert = title.closest('[role="alert"]')!;
+      expect(alert.textContent).toMatch(/Our reference: MR-NKAV7J3Q04\./);
+      expect(alert.textContent).not.toMatch(/It was not approved/);
+      // No second approval to press: only Close.
+      expect(
+        within(dialog)
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual(['Close']);
+
+      // The portal answers again: the list is read again by itself and says what became of it.
+      down = false;
+      await vi.advanceTimersByTimeAsync(10_000);
+      await waitFor(() =>
+        expect(
+          within(dialog)
+            .getByText('The approval may have been sent: do not approve it again')
+            .closest('[role="alert"]')!.textContent,
+        ).toMatch(
+          /You approved this on Nov 27, 2026, 12:14 PM PST: it was sent to the platform\.$/,
+        ),
+      );
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
