@@ -53,6 +53,7 @@ import {
   listMoneyRequests,
   listMoneyRequestsOfAccount,
   type MoneyRequest,
+  type MoneyRequestPage,
   type MoneyRequestFilter,
 } from '../store/money-requests';
 import {
@@ -241,14 +242,19 @@ async function offeringNames(
 /**
  * The register row as the contract shows it. `names` are the offerings' names (offeringNames);
  * `emails` (reviewers only) names who sent it and who settled it by hand; an investor's view
- * names neither.
+ * names neither. `probable` (an investor's own account) names the platform trade an unknown
+ * investment probably became; `beingSent` the approved held disbursements still on their way.
  */
+interface ViewSources {
+  names: Map<string, string>;
+  emails?: Map<string, string>;
+  probable?: Map<string, string>;
+  beingSent?: Map<string, BeingSent>;
+}
+
 function toView(
   row: MoneyRequest,
-  names: Map<string, string>,
-  emails?: Map<string, string>,
-  probable?: Map<string, string>,
-  beingSent?: Map<string, BeingSent>,
+  { names, emails, probable, beingSent }: ViewSources,
 ): MoneyRequestView {
   const settledBy =
     row.settledVia === 'manual'
@@ -302,6 +308,31 @@ async function beingSentAmong(deps: Deps, rows: MoneyRequest[]): Promise<Map<str
     if (beingSent) sending.set(reference, beingSent);
   }
   return sending;
+}
+
+/**
+ * A page of the register as the contract shows it: each row with its offering's name and, for an
+ * approved held disbursement still on its way, when it was approved; `more` adds what only one
+ * reader is shown (a reviewer: the people's addresses; an investor: the probable trades).
+ */
+async function pageView(
+  deps: Deps,
+  page: MoneyRequestPage,
+  log: { warn(details: object, message: string): void },
+  more: { emails?: Promise<Map<string, string>>; probable?: Promise<Map<string, string>> } = {},
+) {
+  const [names, beingSent, emails, probable] = await Promise.all([
+    offeringNames(deps, page.items, log),
+    beingSentAmong(deps, page.items),
+    more.emails,
+    more.probable,
+  ]);
+  return {
+    requests: page.items.map((row) => toView(row, { names, emails, probable, beingSent })),
+    total: page.total,
+    offset: page.offset,
+    limit: page.limit,
+  };
 }
 
 function storeFilter(query: MoneyRequestQuery): MoneyRequestFilter {
@@ -500,17 +531,9 @@ export const moneyRequestRoutes = [
         ...(query.offeringId ? { offeringId: query.offeringId } : {}),
         ...(query.unsettled ? { outcome: [...unsettledOutcomes] } : {}),
       });
-      const [names, probable, beingSent] = await Promise.all([
-        offeringNames(deps, page.items, request.log),
-        probableTradesOfAccount(deps, params.accountId, page.items, request.log),
-        beingSentAmong(deps, page.items),
-      ]);
-      return {
-        requests: page.items.map((row) => toView(row, names, undefined, probable, beingSent)),
-        total: page.total,
-        offset: page.offset,
-        limit: page.limit,
-      };
+      return pageView(deps, page, request.log, {
+        probable: probableTradesOfAccount(deps, params.accountId, page.items, request.log),
+      });
     },
   }),
 
@@ -523,17 +546,7 @@ export const moneyRequestRoutes = [
     response: moneyRequestPageSchema,
     async handler({ query, deps, request }) {
       const page = await listMoneyRequests(deps.db, storeFilter(query));
-      const [emails, names, beingSent] = await Promise.all([
-        emailsOf(deps, page.items),
-        offeringNames(deps, page.items, request.log),
-        beingSentAmong(deps, page.items),
-      ]);
-      return {
-        requests: page.items.map((row) => toView(row, names, emails, undefined, beingSent)),
-        total: page.total,
-        offset: page.offset,
-        limit: page.limit,
-      };
+      return pageView(deps, page, request.log, { emails: emailsOf(deps, page.items) });
     },
   }),
 
@@ -602,7 +615,7 @@ export const moneyRequestRoutes = [
         emailsOf(deps, [after]),
         offeringNames(deps, [after], http.log),
       ]);
-      return toView(after, names, emails);
+      return toView(after, { names, emails });
     },
   }),
 

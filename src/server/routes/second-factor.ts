@@ -59,6 +59,10 @@ const webauthn = () => import('@simplewebauthn/server');
 const FAILURES_PER_WINDOW = 10;
 const WINDOW_MS = 15 * 60_000;
 
+/** What to do when an enrolment was stored but the store failed after it (RouteSpec `afterChange`). */
+const AFTER_ENROLMENT =
+  'Reload Security settings to see your second factors before adding this one again; if it says you have no recovery codes, create them there.';
+
 const toFactor = (f: FactorSummary): Factor => ({
   id: f.id,
   kind: f.kind,
@@ -336,8 +340,7 @@ export const secondFactorRoutes = [
     body: confirmTotpSchema,
     response: enrolledSchema,
     successStatus: 201,
-    afterChange:
-      'Reload Security settings to see your second factors before adding this one again; if it says you have no recovery codes, create them there.',
+    afterChange: AFTER_ENROLMENT,
     async handler(ctx) {
       const { user, session } = await enrolling(ctx);
       const { body } = ctx;
@@ -399,8 +402,7 @@ export const secondFactorRoutes = [
     body: enrolPasskeySchema,
     response: enrolledSchema,
     successStatus: 201,
-    afterChange:
-      'Reload Security settings to see your second factors before adding this one again; if it says you have no recovery codes, create them there.',
+    afterChange: AFTER_ENROLMENT,
     async handler(ctx) {
       const { user, session } = await enrolling(ctx);
       const webauthnChallenge = await takePasskeyChallenge(ctx, session);

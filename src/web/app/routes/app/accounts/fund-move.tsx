@@ -51,6 +51,21 @@ function FundMoveHeader({
   );
 }
 
+/** The way back from a fund move that cannot be shown: the account's list of fund moves. */
+function BackToFundMoves({
+  accountId,
+  variant,
+}: {
+  accountId: string;
+  variant: 'contained' | 'outlined';
+}) {
+  return (
+    <Button component={RouterLink} to={paths.app.fundMoves.getHref(accountId)} variant={variant}>
+      Back to fund moves
+    </Button>
+  );
+}
+
 function FundMove({ accountId, referenceNumber }: { accountId: string; referenceNumber: string }) {
   const move = useFundMove(accountId, referenceNumber);
   if (hasStatus(move.error, 404)) {
@@ -58,15 +73,7 @@ function FundMove({ accountId, referenceNumber }: { accountId: string; reference
       <ErrorPage
         title="Fund move not found"
         message={move.error.message}
-        action={
-          <Button
-            component={RouterLink}
-            to={paths.app.fundMoves.getHref(accountId)}
-            variant="contained"
-          >
-            Back to fund moves
-          </Button>
-        }
+        action={<BackToFundMoves accountId={accountId} variant="contained" />}
       />
     );
   }
@@ -79,15 +86,7 @@ function FundMove({ accountId, referenceNumber }: { accountId: string; reference
         skeletonLines={6}
         // Refused for good (a reference the platform will not look up, such as our MR- one):
         // reading it again cannot help, the account's list of fund moves can.
-        wayOn={
-          <Button
-            component={RouterLink}
-            to={paths.app.fundMoves.getHref(accountId)}
-            variant="outlined"
-          >
-            Back to fund moves
-          </Button>
-        }
+        wayOn={<BackToFundMoves accountId={accountId} variant="outlined" />}
       >
         {(data) => <FundMoveDetails move={data} />}
       </QueryState>
