@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { requiredTextSchema } from './free-text';
 import { skippedRecordsSchema } from './skipped';
 import { entityPartySchema } from './accounts';
-import { accountViewSchema } from './account-views';
-import { fundMoveViewSchema } from './custody-views';
+import { accountFilterSchema, accountViewSchema } from './account-views';
+import { choiceFilterSchema } from './choice-filter';
+import { fundMoveApprovalLabels, fundMoveStatusLabels, fundMoveViewSchema } from './custody-views';
 
 /** One search box for accounts and entity parties (searchAccount §4.11, searchEntity §4.12). */
 export const complianceSearchQuerySchema = z.object({
@@ -36,17 +37,15 @@ export type ComplianceSearchResult = z.infer<typeof complianceSearchResultSchema
 
 export const COMPLIANCE_FUND_MOVES_PAGE_SIZE = 25;
 
-const statusFilter = z
-  .string()
-  .trim()
-  .max(40, 'Status is at most 40 characters')
-  .regex(/^[A-Za-z_ ]*$/, 'Status may contain only letters')
-  .optional();
-
-/** Fund moves across accounts, filtered case-insensitively (§3: the letter case varies). */
+/**
+ * Fund moves across accounts, by the §3 statuses in any letter case (§3: the letter case varies),
+ * and of one account (§4.3 accountId). A status outside §3 is refused under its field rather
+ * than answered as an empty list that reads as "none match".
+ */
 export const complianceFundMovesQuerySchema = z.object({
-  status: statusFilter,
-  approvalStatus: statusFilter,
+  status: choiceFilterSchema('Status', fundMoveStatusLabels),
+  approvalStatus: choiceFilterSchema('Approval status', fundMoveApprovalLabels),
+  accountId: accountFilterSchema.optional(),
   page: z.coerce
     .number({ error: 'Page must be a whole number from 1' })
     .int('Page must be a whole number from 1')
@@ -65,6 +64,14 @@ export const complianceFundMovesSchema = z.object({
   totalPages: z.number().int().nonnegative(),
   /** Fund moves that could not be understood and are neither listed nor counted above. */
   skippedRecords: skippedRecordsSchema,
+  /**
+   * When the platform holds more fund moves than one listing reads: how many of the latest were
+   * searched (newest first, §4.3) of how many it holds. The filters then did not look at the
+   * older ones, and the page says so. Null when every move was searched.
+   */
+  bound: z
+    .object({ searched: z.number().int().nonnegative(), total: z.number().int().nonnegative() })
+    .nullable(),
 });
 export type ComplianceFundMoves = z.infer<typeof complianceFundMovesSchema>;
 

@@ -5,6 +5,8 @@ import {
   fundMovePageSchema,
   fundMoveSchema,
   type FundMoveDirection,
+  type knownFundMoveApprovalStatuses,
+  type knownFundMoveStatuses,
 } from './custody';
 import { requestedSliceShape } from './pages';
 import { skippedRecordsSchema } from './skipped';
@@ -92,20 +94,28 @@ interface ValueMeaning {
 }
 
 /** What each value means (§3, "Meaning of the custody fund move values"). */
-const fundMoveApprovalMeanings: Record<string, ValueMeaning> = {
+const fundMoveApprovalMeanings = {
   pending: { label: 'Pending approval', meaning: 'Awaiting approval review.' },
   declined: { label: 'Declined', meaning: 'Rejected for processing.' },
   approved: { label: 'Approved', meaning: 'Authorized for processing.' },
-};
+} satisfies Record<(typeof knownFundMoveApprovalStatuses)[number], ValueMeaning>;
 
-const fundMoveStatusMeanings: Record<string, ValueMeaning> = {
+const fundMoveStatusMeanings = {
   pending: { label: 'Pending', meaning: 'Created, not yet submitted.' },
   submitted: { label: 'Submitted', meaning: 'Sent to the ACH network.' },
   settled: { label: 'Settled', meaning: 'Completed, funds transferred.' },
   returned: { label: 'Returned', meaning: 'Rejected by the receiving bank.' },
   voided: { label: 'Voided', meaning: 'Cancelled before settlement.' },
   declined: { label: 'Declined', meaning: 'Rejected during processing.' },
-};
+} satisfies Record<(typeof knownFundMoveStatuses)[number], ValueMeaning>;
+
+/** Each §3 value by the words the pages show for it, as a filter's choices name them. */
+const labelsOf = <Value extends string>(meanings: Record<Value, ValueMeaning>) =>
+  Object.fromEntries(
+    Object.entries<ValueMeaning>(meanings).map(([value, { label }]) => [value, label]),
+  ) as Record<Value, string>;
+export const fundMoveStatusLabels = labelsOf(fundMoveStatusMeanings);
+export const fundMoveApprovalLabels = labelsOf(fundMoveApprovalMeanings);
 
 export function describeFundMoveStatus(status: string) {
   return meaningOf(fundMoveStatusMeanings, status);

@@ -129,6 +129,16 @@ const envSchema = z.object({
     .max(100_000)
     .refine((value) => value % 500 === 0, 'must be a multiple of 500 (a page of fund moves)')
     .default(10_000),
+  // How many fund moves across accounts the reviewers' Fund moves list reads and filters, in pages
+  // of 500 (getCustodyFundMoves cannot filter by status, §4.3); past it the list says how many of
+  // how many it searched.
+  COMPLIANCE_MAX_FUND_MOVES: z.coerce
+    .number()
+    .int()
+    .min(500)
+    .max(100_000)
+    .refine((value) => value % 500 === 0, 'must be a multiple of 500 (a page of fund moves)')
+    .default(10_000),
   ROUTE_LIMIT_SCALE: z.coerce.number().min(0.1).max(1_000).default(1),
   STORE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   STORE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
@@ -214,6 +224,8 @@ export interface Config {
   reconcileNotSentAfterMs: number;
   /** How many of an account's fund moves its timeline reads at most (a multiple of 500). */
   timelineMaxFundMoves: number;
+  /** How many fund moves across accounts the reviewers' list reads at most (a multiple of 500). */
+  complianceMaxFundMoves: number;
   /**
    * How long after a deposit or disbursement was settled "not sent" by a guess reconciliation
    * still looks for it at the platform (money_request_found_after_not_sent).
@@ -510,6 +522,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reconcileRecheckNotSentMs: e.RECONCILE_RECHECK_NOT_SENT_MS,
     sameRequestWindowMs: e.SAME_REQUEST_WINDOW_MINUTES * 60_000,
     timelineMaxFundMoves: e.TIMELINE_MAX_FUND_MOVES,
+    complianceMaxFundMoves: e.COMPLIANCE_MAX_FUND_MOVES,
     routeLimitScale: e.ROUTE_LIMIT_SCALE,
     store: {
       connectMs: e.STORE_CONNECT_TIMEOUT_MS,

@@ -156,14 +156,33 @@ describe('fund moves across accounts (getCustodyFundMoves §4.3 without accountI
     expect(page.moves.every((m) => m.status === 'pending' && m.approvalStatus === 'pending')).toBe(
       true,
     );
-    const none = complianceFundMovesSchema.parse(
-      (
-        await call(h.app, 'GET', '/api/compliance/fund-moves?status=nosuchstatus', {
-          cookie: compliance,
-        })
-      ).json(),
-    );
-    expect(none).toMatchObject({ totalRecords: 0, moves: [] });
+  });
+
+  it('refuses a status outside §3 under its field, naming the choices and what the link said', async () => {
+    // Filtered literally it would answer an empty list, read as "no such moves".
+    const res = await call(h.app, 'GET', '/api/compliance/fund-moves?status=bogus', {
+      cookie: compliance,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual([
+      {
+        field: 'query.status',
+        message:
+          'Status must be one of Pending, Submitted, Settled, Returned, Voided, Declined (the link said “bogus”)',
+      },
+    ]);
+    const approval = await call(h.app, 'GET', '/api/compliance/fund-moves?approvalStatus=Okay', {
+      cookie: compliance,
+    });
+    expect(approval.json().error.fields[0]).toMatchObject({
+      field: 'query.approvalStatus',
+      message: expect.stringContaining('Approval status must be one of Pending approval'),
+    });
+    // A §3 value with a stray space or in another letter case is that value.
+    const spaced = await call(h.app, 'GET', '/api/compliance/fund-moves?status=Settled%20', {
+      cookie: compliance,
+    });
+    expect(spaced.statusCode).toBe(200);
   });
 });
 

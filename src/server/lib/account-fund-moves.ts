@@ -20,7 +20,8 @@ export interface AccountFundMoves {
 }
 
 /**
- * Every fund move of an account, page after page, as getCustodyFundMoves offers them (§4.3:
+ * Every fund move of an account (or, without one, of every account the key may see, §4.3),
+ * page after page, as getCustodyFundMoves offers them (§4.3:
  * `pagination` with totalRecords, indexes from 0, endIndex inclusive; newest first in the
  * observed data), up to `maxPages` pages. The first page gives the total; the others are read a
  * few at once. A move that arrives meanwhile shifts the later pages by one: the same move is then
@@ -29,7 +30,7 @@ export interface AccountFundMoves {
  */
 export async function readAccountFundMoves(
   upstream: UpstreamClient,
-  accountId: string,
+  accountId: string | undefined,
   options: { maxPages?: number; pageSize?: number } = {},
 ): Promise<AccountFundMoves> {
   const pageSize = options.pageSize ?? PAGE;

@@ -9,13 +9,11 @@ import {
   complianceSearchResultSchema,
   COMPLIANCE_FUND_MOVES_PAGE_SIZE,
 } from '../../contract/compliance';
-import type { FundMove } from '../../contract/custody';
+import { readAccountFundMoves } from '../lib/account-fund-moves';
 import { withKnownDirections } from '../lib/fund-move-direction';
 import { toEntityView } from '../lib/personal-data';
 import { toAccountView } from './accounts';
 import { toFundMoveView } from './custody';
-import type { UpstreamClient } from '../upstream/client';
-import { getCustodyFundMoves } from '../upstream/get-custody-fund-moves';
 import { searchAccount } from '../upstream/search-account';
 import { searchEntity } from '../upstream/search-entity';
 import { addAccountNote, listAccountNotes, type AccountNoteRow } from '../store/saved-records';
@@ -31,28 +29,6 @@ const toNote = (row: AccountNoteRow) => ({
 
 /** The upstream's largest page (real-world notes §2: limit 1–500). */
 const UPSTREAM_PAGE = 500;
-/** A bound on one filtered listing: beyond it the filters would need server-side support. */
-const MAX_MOVES = 10_000;
-
-/**
- * Every fund move across accounts (getCustodyFundMoves without accountId, §4.3). The upstream
- * cannot filter by status, so the BFF reads all pages and filters here.
- */
-async function allFundMoves(
-  upstream: UpstreamClient,
-): Promise<{ moves: FundMove[]; skippedRecords: number }> {
-  const moves: FundMove[] = [];
-  let skippedRecords = 0;
-  for (let offset = 0; offset < MAX_MOVES; offset += UPSTREAM_PAGE) {
-    const page = await getCustodyFundMoves(upstream, { offset, limit: UPSTREAM_PAGE });
-    moves.push(...page.moves);
-    skippedRecords += page.skipped.length;
-    // A page whose records were all skipped is not the end: count what was received.
-    const received = page.moves.length + page.skipped.length;
-    if (received === 0 || offset + UPSTREAM_PAGE >= page.totalRecords) break;
-  }
-  return { moves, skippedRecords };
-}
 
 export const complianceRoutes = [
   defineRoute({
@@ -102,10 +78,16 @@ export const complianceRoutes = [
     query: complianceFundMovesQuerySchema,
     response: complianceFundMovesSchema,
     async handler({ query, deps }) {
-      // §3: the letter case of statuses varies; the wire layer lower-cases them, so do the filters.
-      const status = query.status?.toLowerCase() || undefined;
-      const approvalStatus = query.approvalStatus?.toLowerCase() || undefined;
-      const all = await allFundMoves(deps.upstream);
+      // §3: the letter case of statuses varies; the wire layer lower-cases them, and the query
+      // schema the filters likewise. getCustodyFundMoves takes an accountId (§4.3) but no
+      // status, so every page up to the bound is read and filtered here, newest first.
+      const { status, approvalStatus } = query;
+      const all = await readAccountFundMoves(deps.upstream, query.accountId, {
+        pageSize: UPSTREAM_PAGE,
+        // COMPLIANCE_MAX_FUND_MOVES, a multiple of the page (config.ts): past it the reply
+        // says how many were searched.
+        maxPages: deps.config.complianceMaxFundMoves / UPSTREAM_PAGE,
+      });
       const matching = all.moves.filter(
         (move) =>
           (!status || move.status === status) &&
@@ -119,7 +101,9 @@ export const complianceRoutes = [
         pageSize: COMPLIANCE_FUND_MOVES_PAGE_SIZE,
         totalRecords: matching.length,
         totalPages: Math.ceil(matching.length / COMPLIANCE_FUND_MOVES_PAGE_SIZE),
-        skippedRecords: all.skippedRecords,
+        skippedRecords: all.skipped.length,
+        // The older moves were not searched: "none match" would not be true of them.
+        bound: all.read < all.totalRecords ? { searched: all.read, total: all.totalRecords } : null,
       };
     },
   }),

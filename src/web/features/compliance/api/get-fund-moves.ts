@@ -9,6 +9,7 @@ import { complianceKeys } from './search';
 export type FundMovesFilter = {
   status: string | null;
   approvalStatus: string | null;
+  accountId: string | null;
   page: number;
 };
 

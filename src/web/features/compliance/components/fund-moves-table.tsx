@@ -57,7 +57,8 @@ export function ComplianceFundMovesState<
 }: {
   query: ShownQuery<Reply>;
   skeletonLines: number;
-  empty: ReactNode;
+  /** What is said when nothing is listed, or how the reply says it (such as a page past the end). */
+  empty: ReactNode | ((reply: Reply) => ReactNode);
   /** The page the reply holds and how many pages there are. */
   pageOf: (reply: Reply) => { page: number; pages: number };
   onPageChange: (page: number) => void;
@@ -70,7 +71,7 @@ export function ComplianceFundMovesState<
       subject="the fund moves"
       skeletonLines={skeletonLines}
       isEmpty={(reply) => listsNothing(reply.moves.length, reply.skippedRecords)}
-      empty={empty}
+      empty={typeof empty === 'function' ? query.data && empty(query.data) : empty}
     >
       {(reply) => (
         <>

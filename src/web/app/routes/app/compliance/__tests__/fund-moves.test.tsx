@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ComplianceFundMoves } from '../../../../../../contract/compliance';
-import { bff, startMockBff } from '../../../../../testing/mock-bff';
+import { bff, errorAnswer, startMockBff } from '../../../../../testing/mock-bff';
 import { renderWithProviders } from '../../../../../testing/render';
 import ComplianceFundMovesRoute from '../fund-moves';
 
@@ -23,6 +24,7 @@ describe('a reviewer filters the fund moves across accounts', () => {
           totalRecords: 0,
           totalPages: 0,
           skippedRecords: 0,
+          bound: null,
         };
         return HttpResponse.json(none);
       }),
@@ -54,5 +56,102 @@ describe('a reviewer filters the fund moves across accounts', () => {
         ),
       ).toBe(true),
     );
+  });
+});
+
+const answer = (reply: Partial<ComplianceFundMoves>) =>
+  bff.use(
+    http.get('/api/compliance/fund-moves', () =>
+      HttpResponse.json({
+        moves: [],
+        page: 1,
+        pageSize: 25,
+        totalRecords: 0,
+        totalPages: 0,
+        skippedRecords: 0,
+        bound: null,
+        ...reply,
+      } satisfies ComplianceFundMoves),
+    ),
+  );
+
+describe('a reviewer filters more fund moves than the listing searches', () => {
+  it('is told that only the latest were searched, not that none match', async () => {
+    answer({ bound: { searched: 10_000, total: 10_430 } });
+    renderWithProviders(<ComplianceFundMovesRoute />, {
+      path: '/compliance/fund-moves?status=declined',
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'None of the latest 10,000 fund moves match' }),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Only the latest 10,000 of 10,430 fund moves were searched; the 430 older ones are not in these results. Filter by Account to search every move of one account.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('No fund moves match')).toBeNull();
+    expect(screen.getByLabelText('Account')).toBeTruthy();
+  });
+
+  it('counts with thousands separators and says the bound above the moves it lists', async () => {
+    answer({
+      totalRecords: 10_000,
+      totalPages: 400,
+      bound: { searched: 10_000, total: 10_430 },
+      moves: [],
+      skippedRecords: 1,
+    });
+    renderWithProviders(<ComplianceFundMovesRoute />, { path: '/compliance/fund-moves' });
+    expect(await screen.findByText('10,000 moves match. Page 1 of 400.')).toBeTruthy();
+    expect(
+      screen.getByText(/Only the latest 10,000 of 10,430 fund moves were searched/),
+    ).toBeTruthy();
+  });
+});
+
+describe('a reviewer opens a shared link the page cannot apply', () => {
+  it('an unknown status: told under Status, which shows the value rather than Any', async () => {
+    const message =
+      'Status must be one of Pending, Submitted, Settled, Returned, Voided, Declined (the link said “bogus”)';
+    bff.use(
+      http.get('/api/compliance/fund-moves', () =>
+        errorAnswer(400, {
+          code: 'bad_request',
+          message: `query.status: ${message}`,
+          fields: [{ field: 'query.status', message }],
+        }),
+      ),
+    );
+    const { router } = renderWithProviders(<ComplianceFundMovesRoute />, {
+      path: '/compliance/fund-moves?status=bogus',
+    });
+    const filters = await screen.findByRole('group', { name: 'Filters' });
+    await within(filters).findByText(message);
+    const status = within(filters).getByLabelText('Status') as HTMLSelectElement;
+    expect(status.getAttribute('aria-invalid')).toBe('true');
+    expect(status.selectedOptions[0].textContent).toBe('“bogus” (not a status)');
+    expect(screen.getByRole('heading', { name: 'These filters cannot be applied' })).toBeTruthy();
+    expect(screen.queryByText('No fund moves match')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    await userEvent
+      .setup({ delay: null })
+      .click(screen.getByRole('button', { name: 'Clear the filters' }));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('a page past the last: names the last page and leads back to it', async () => {
+    answer({ page: 999, totalRecords: 724, totalPages: 29 });
+    const { router } = renderWithProviders(<ComplianceFundMovesRoute />, {
+      path: '/compliance/fund-moves?page=999',
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'Page 999 is past the last page' }),
+    ).toBeTruthy();
+    expect(screen.getByText('724 moves match, on 29 pages.')).toBeTruthy();
+    expect(screen.queryByText('No fund moves match')).toBeNull();
+    await userEvent
+      .setup({ delay: null })
+      .click(screen.getByRole('button', { name: 'Go to the last page (29)' }));
+    expect(new URLSearchParams(router.state.location.search).get('page')).toBe('29');
   });
 });
