@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { isolate } from '../src/contract/bidi';
 import { expectNoSeriousA11yViolations, linkedAccountIds, signIn } from './helpers';
 import { expectNoHorizontalScroll, investableOffering, setBankLinking } from './investor-helpers';
 
@@ -104,7 +105,7 @@ test('an investor links a bank, deposits, invests, disburses by ACH and wire, an
   await expect(
     timeline
       .getByRole('listitem')
-      .filter({ hasText: `Investment in ${offering.name}` })
+      .filter({ hasText: `Investment in ${isolate(offering.name)}` })
       .filter({ hasText: amount }),
   ).not.toHaveCount(0);
   await expect(

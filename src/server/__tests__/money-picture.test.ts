@@ -26,6 +26,7 @@ import {
   startHarness,
   type Harness,
 } from './harness';
+import { isolate } from '../../contract/bidi';
 
 /*
  * An investor's money picture through the BFF against the sandbox: holdings from the GET trades
@@ -548,7 +549,8 @@ describe('the register: a disbursement whose upstream call times out', () => {
     const timeline = timelineSchema.parse(
       (await get(`/api/accounts/${accountA}/timeline`, investor)).json(),
     );
-    const title = `Investment in ${offering.name} (1,001 units)`;
+    // The offering's name is isolated (§2.2 free text), so the units after it read as sent.
+    const title = `Investment in ${isolate(offering.name)} (1,001 units)`;
     expect(timeline.entries.find((e) => e.id === accepted.tradeId)?.title).toBe(title);
     expect(timeline.entries.find((e) => e.reference === lost.reference)?.title).toBe(title);
   });

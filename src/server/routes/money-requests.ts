@@ -1,3 +1,4 @@
+import { isolate } from '../../contract/bidi';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { accountParamsSchema } from '../../contract/account-views';
@@ -432,9 +433,11 @@ function fundMoveStep(move: FundMove, now: Date) {
  * groups them.
  */
 function investmentTitle(name: string, units: string | null): string {
-  if (!units) return `Investment in ${name}`;
+  // The offering's name is the platform's free text (§2.2): isolated, so that a right-to-left
+  // override in it cannot reverse the units printed after it.
+  if (!units) return `Investment in ${isolate(name)}`;
   const noun = /^0*1(\.0*)?$/.test(units) ? 'unit' : 'units';
-  return `Investment in ${name} (${formatShares(units, 'en-US')} ${noun})`;
+  return `Investment in ${isolate(name)} (${formatShares(units, 'en-US')} ${noun})`;
 }
 
 const timelineKinds = {

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { isolate } from '../../../../contract/bidi';
 import {
   compareTradeIds,
   figureColumn,
@@ -33,10 +34,10 @@ const columns: GridColDef<PurchaseRow>[] = [
       // Names repeat across accounts; the account id tells them apart.
       <Box
         component="span"
-        title={`${value} (${accountOf(row)})`}
+        title={`${isolate(String(value))} (${accountOf(row)})`}
         sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}
       >
-        {value}{' '}
+        {isolate(String(value))}{' '}
         <Box component="span" translate="no" sx={{ color: 'text.secondary' }}>
           ({accountOf(row)})
         </Box>
@@ -90,7 +91,7 @@ const tradeLinesColumn: GridColDef<PurchaseRow> = {
   renderCell: ({ row }) => (
     <Box sx={{ display: 'grid', py: 0.75, lineHeight: 1.5, whiteSpace: 'normal' }}>
       <Box component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-        {investorOf(row)}{' '}
+        {isolate(investorOf(row))}{' '}
         <Box component="span" translate="no" sx={{ color: 'text.secondary', fontWeight: 400 }}>
           ({accountOf(row)})
         </Box>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import { isolate } from '../../../../contract/bidi';
 import type { SecurityList } from '../../../../contract/security-hours';
 import { QueryState, type ShownQuery } from '../../../components/query-state';
 
@@ -9,7 +10,7 @@ type ListedSecurity = SecurityList['securities'][number];
 /** A security in a list to choose from: its name and ID, or its ID alone when it has no name. */
 export const securityChoiceLabel = (security: ListedSecurity) =>
   security.securityName
-    ? `${security.securityName} (${security.securityId})`
+    ? `${isolate(security.securityName)} (${security.securityId})`
     : `Security ${security.securityId}`;
 
 /** A security inside a sentence ("Hours of …"). */

@@ -1,3 +1,4 @@
+import { isolate } from '../../../../contract/bidi';
 import type { MoneyRequestView } from '../../../../contract/money-requests';
 import { formatDecimal, formatMoney } from '../../../lib/format';
 
@@ -27,6 +28,6 @@ export function offeringInWords(
   at: 'start' | 'within' = 'within',
 ): string | null {
   if (request.kind !== 'investment' || !request.offeringId) return null;
-  if (request.offeringName) return `${request.offeringName} (${request.offeringId})`;
+  if (request.offeringName) return `${isolate(request.offeringName)} (${request.offeringId})`;
   return `${at === 'start' ? 'Offering' : 'offering'} ${request.offeringId}`;
 }

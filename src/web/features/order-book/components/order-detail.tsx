@@ -1,3 +1,4 @@
+import { isolate } from '../../../../contract/bidi';
 import Box from '@mui/material/Box';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -47,7 +48,7 @@ export function OrderDetail({ detail }: { detail: Detail }) {
   const { order, full } = detail;
   const items: [string, ReactNode][] = [
     ['Order ID', <Code key="id" value={order.id} />],
-    ['Security', `${order.securityName} (${order.securityId})`],
+    ['Security', `${isolate(order.securityName)} (${order.securityId})`],
     ['Side', sideLabel(order.side)],
     ['Status', statusLabel(order.status)],
     ['Shares', formatShares(order.shares)],

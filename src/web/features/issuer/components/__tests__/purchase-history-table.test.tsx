@@ -71,10 +71,12 @@ describe('an issuer reads an offering’s trades on a phone', () => {
     const rows = within(grid).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
       expect.stringMatching(
-        /^Investor 3 \(A1040003\)\$700\.50 · Settled: the units are in the account\s*Shares 3 · Nov 4, 2026, [^·]+ · Trade 1003$/,
+        /^\u2068Investor 3\u2069 \(A1040003\)\$700\.50 · Settled: the units are in the account\s*Shares 3 · Nov 4, 2026, [^·]+ · Trade 1003$/,
       ),
-      expect.stringMatching(/^Name not given \(A1040002\)\$800\.50 · Created: waiting for payment/),
-      expect.stringMatching(/^Investor 1 \(A1040001\)\$900\.50/),
+      expect.stringMatching(
+        /^\u2068Name not given\u2069 \(A1040002\)\$800\.50 · Created: waiting for payment/,
+      ),
+      expect.stringMatching(/^\u2068Investor 1\u2069 \(A1040001\)\$900\.50/),
     ]);
   });
 
@@ -100,5 +102,19 @@ describe('the order of the trades', () => {
       purchase(4, { tradeId: '5', purchasedAt: '2026-11-21T09:00:00' }),
     ]).map((p) => p.tradeId);
     expect(order).toEqual(['5', '10', '9', '77']);
+  });
+});
+
+describe('an issuer reads a trade of an investor whose name carries a right-to-left override', () => {
+  it('reads the account id after the name as sent, the override dropped', async () => {
+    // The name is the platform's free text (§2.5); left open, the override reversed the id after
+    // it, "Kim Ortega (2439401A)" for A1049342.
+    render(
+      <Kept rows={[purchase(1, { accountId: 'A1049342', accountName: 'Kim Ortega\u202E' })]} />,
+    );
+    const grid = await screen.findByRole('grid', { name: 'Trades' });
+    const [row] = within(grid).getAllByRole('row').slice(1);
+    expect(row.textContent).toMatch(/^\u2068Kim Ortega\u2069 \(A1049342\)/);
+    expect(row.textContent).not.toContain('\u202E');
   });
 });

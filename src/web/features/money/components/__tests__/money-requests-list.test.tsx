@@ -176,7 +176,9 @@ describe('a reviewer reads the register on a phone', () => {
     const [card] = within(screen.getByRole('list', { name: 'Money requests' })).getAllByRole(
       'listitem',
     );
-    expect(card.textContent).toMatch(/^InvestmentBlue Mesa Solar Partners \(5201\)\$120\.00/);
+    expect(card.textContent).toMatch(
+      /^Investment\u2068Blue Mesa Solar Partners\u2069 \(5201\)\$120\.00/,
+    );
   });
 
   it("keeps the sender out of an investor's own cards", () => {

@@ -8,6 +8,7 @@ import { computePreflight } from '../../../../../contract/preflight';
 import { bff, errorAnswer, startMockBff } from '../../../../testing/mock-bff';
 import { renderWithProviders } from '../../../../testing/render';
 import { PreflightPanel } from '../preflight-panel';
+import { isolate } from '../../../../../contract/bidi';
 
 startMockBff();
 afterEach(cleanup);
@@ -65,7 +66,9 @@ describe('an investor sees, per account, what the platform checks before investi
 
     const avery = screen.getByRole('region', { name: 'Checks for Avery Quinn' });
     expect(
-      await within(avery).findByRole('heading', { name: 'Avery Quinn (A1111111): can invest' }),
+      await within(avery).findByRole('heading', {
+        name: `${isolate('Avery Quinn')} (A1111111): can invest`,
+      }),
     ).toBeTruthy();
     expect(avery.textContent).toContain('From 800 to 1,600 units.');
     expect(avery.textContent).toMatch(/at \$0\.0125 each/);
@@ -73,7 +76,7 @@ describe('an investor sees, per account, what the platform checks before investi
     const holdings = screen.getByRole('region', { name: 'Checks for Quinn Holdings' });
     expect(
       await within(holdings).findByRole('heading', {
-        name: 'Quinn Holdings (A2222222): cannot invest',
+        name: `${isolate('Quinn Holdings')} (A2222222): cannot invest`,
       }),
     ).toBeTruthy();
     const blocking = within(holdings)

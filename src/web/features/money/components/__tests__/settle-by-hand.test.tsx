@@ -13,6 +13,7 @@ import { withViewportWidth } from '../../../../testing/viewport';
 import { MoneyRequestPages } from '../money-request-pages';
 import { MoneyRequestsList } from '../money-requests-list';
 import { SettledByHandNote } from '../settle-by-hand';
+import { isolate } from '../../../../../contract/bidi';
 
 startMockBff();
 withViewportWidth(1280);
@@ -464,11 +465,11 @@ describe('a reviewer settles an unknown money request by hand', () => {
     it('names the offering to look in, by its name and id, in the row and in the dialog', async () => {
       const { dialog } = await open();
       expect(dialog.textContent).toContain(
-        'Look at the platform first: the trades of the account in Blue Mesa Solar Partners (5204) of exactly 12 units.',
+        `Look at the platform first: the trades of the account in ${isolate('Blue Mesa Solar Partners')} (5204) of exactly 12 units.`,
       );
       // The register's row, under the dialog, names it under the kind.
-      const kind = screen.getByText('Blue Mesa Solar Partners (5204)').closest('td');
-      expect(kind?.textContent).toBe('InvestmentBlue Mesa Solar Partners (5204)');
+      const kind = screen.getByText(`${isolate('Blue Mesa Solar Partners')} (5204)`).closest('td');
+      expect(kind?.textContent).toBe(`Investment${isolate('Blue Mesa Solar Partners')} (5204)`);
     });
 
     it('names the offering by its id alone when its name could not be read', async () => {

@@ -26,6 +26,7 @@ import InvestRoute from '../invest';
 import { sessionOf } from '../../../../../testing/session';
 import { investmentReceipt } from '../../../../../testing/investment';
 import { linkedBank } from '../../../../../testing/custody';
+import { isolate } from '../../../../../../contract/bidi';
 
 startMockBff();
 afterEach(cleanup);
@@ -138,12 +139,16 @@ describe('the invest page when the checks block accounts', () => {
     );
     expect(
       screen
-        .getByRole('link', { name: 'See the reviews and details of Quinn Trust (A7654321)' })
+        .getByRole('link', {
+          name: `See the reviews and details of ${isolate('Quinn Trust')} (A7654321)`,
+        })
         .getAttribute('href'),
     ).toBe('/accounts/A7654321');
     expect(
       screen
-        .getByRole('link', { name: 'See the reviews and details of Quinn IRA (A5550001)' })
+        .getByRole('link', {
+          name: `See the reviews and details of ${isolate('Quinn IRA')} (A5550001)`,
+        })
         .getAttribute('href'),
     ).toBe('/accounts/A5550001');
     expect(screen.queryByLabelText(/^Units/)).toBeNull();
@@ -301,7 +306,7 @@ describe('the invest page when the checks of an account could not be read', () =
     // here as everywhere.
     await waitFor(() =>
       expect(screen.getByRole('region', { name: 'Checks for Jordan Ellis' }).textContent).toContain(
-        'Jordan Ellis (A1040346): cannot invest',
+        `${isolate('Jordan Ellis')} (A1040346): cannot invest`,
       ),
     );
     // Still there, with what was refused, that nothing was sent, and our reference.
@@ -310,7 +315,9 @@ describe('the invest page when the checks of an account could not be read', () =
     expect(outcome.textContent).toContain('Our reference: MR-7K2Q9ZX4AB.');
     const field = screen.getByLabelText(/Invest from account/) as HTMLSelectElement;
     expect(field.value).toBe(jordan.id);
-    expect(field.selectedOptions[0].textContent).toBe('Jordan Ellis (A1040346): cannot invest');
+    expect(field.selectedOptions[0].textContent).toBe(
+      `${isolate('Jordan Ellis')} (A1040346): cannot invest`,
+    );
     expect(descriptionOf(field)).toBe(message);
     expect(screen.queryByRole('heading', { name: 'No account can invest yet' })).toBeNull();
     expect(document.body.textContent).not.toContain('A1040346 (A1040346)');
@@ -338,7 +345,9 @@ describe('the invest page when the checks of an account could not be read', () =
       await screen.findByRole('region', { name: 'Why Jordan Ellis cannot invest' }),
     ).toBeTruthy();
     expect(
-      screen.getByRole('link', { name: 'See the reviews and details of Jordan Ellis (A1040346)' }),
+      screen.getByRole('link', {
+        name: `See the reviews and details of ${isolate('Jordan Ellis')} (A1040346)`,
+      }),
     ).toBeTruthy();
     expect(read!.accountsRead).toEqual(['down', 'up']);
   });
