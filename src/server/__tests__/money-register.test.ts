@@ -696,6 +696,8 @@ describe('register through the BFF', () => {
       return {
         offering: line[columns.indexOf('offering')],
         name: line[columns.indexOf('offering_name')],
+        units: line[columns.indexOf('units')],
+        unitPrice: line[columns.indexOf('unit_price')],
       };
     };
     expect(await rowOf(register, compliance)).toMatchObject({
@@ -704,7 +706,15 @@ describe('register through the BFF', () => {
     });
     expect(await rowOf(own, investor)).toMatchObject({ offeringName: offering.name });
     // Split on commas: the sandbox's offering names hold none (csvLine quotes a name that does).
-    expect(await csvOf()).toEqual({ offering: offering.id, name: offering.name });
+    // With the units and price per unit asked, as the register's row shows them.
+    const asked = (await rowOf(register, compliance))!;
+    expect(await csvOf()).toEqual({
+      offering: offering.id,
+      name: offering.name,
+      units: String(units),
+      unitPrice: asked.unitPrice,
+    });
+    expect(asked.unitPrice).toBeTruthy();
 
     // The catalogue cannot be read: the register is answered all the same, the id alone.
     h.built.deps.offerings.invalidate();
@@ -721,7 +731,7 @@ describe('register through the BFF', () => {
         offeringName: null,
       });
       expect(await rowOf(own, investor)).toMatchObject({ offeringName: null });
-      expect(await csvOf()).toEqual({ offering: offering.id, name: '' });
+      expect(await csvOf()).toMatchObject({ offering: offering.id, name: '' });
     } finally {
       await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
       h.built.deps.offerings.invalidate();

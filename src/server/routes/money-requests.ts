@@ -730,6 +730,10 @@ export const moneyRequestRoutes = [
           'account',
           'kind',
           'amount',
+          // An investment's units and price per unit as asked (empty for other kinds), so that a
+          // reviewer working from the file can check units × price against the amount.
+          'units',
+          'unit_price',
           'method',
           'offering',
           'offering_name',
@@ -762,6 +766,8 @@ export const moneyRequestRoutes = [
               row.accountId,
               row.kind,
               row.amount,
+              row.units,
+              row.unitPrice,
               row.method,
               row.offeringId,
               (row.kind === 'investment' && names.get(row.offeringId ?? '')) || null,
