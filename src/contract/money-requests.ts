@@ -1,3 +1,4 @@
+import { choiceFilterSchema } from './choice-filter';
 import { z } from 'zod';
 import { accountFilterSchema } from './account-views';
 import { boundedDateSchema, dayRangeOrder } from './dates';
@@ -398,8 +399,17 @@ export const referenceFilterSchema = z
 
 /** The register's filters and slice; each route takes the fields it offers, with `inOrder`. */
 export const moneyRequestQueryShape = z.object({
-  kind: moneyRequestKindSchema.optional(),
-  outcome: moneyRequestOutcomeSchema.optional(),
+  // A link's kind or outcome is refused in the words the selects show, naming what it said.
+  kind: choiceFilterSchema('Kind', moneyRequestKindLabels),
+  outcome: choiceFilterSchema(
+    'Outcome',
+    Object.fromEntries(
+      moneyRequestOutcomeSchema.options.map((outcome) => [
+        outcome,
+        moneyRequestOutcomeWords[outcome].label,
+      ]),
+    ) as Record<MoneyRequestOutcomeKey, string>,
+  ),
   accountId: accountFilterSchema.optional(),
   /** One request by our reference, in any letter case ("mr-…" is MR-…); links name it so. */
   reference: referenceFilterSchema.optional(),

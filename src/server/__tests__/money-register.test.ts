@@ -774,6 +774,38 @@ describe('register through the BFF', () => {
     }
   });
 
+  it('refuses a kind or outcome a link names that is none of the choices, in the words the selects show', async () => {
+    const compliance = await signIn(h.app, 'compliance@demo.test');
+    const refused = await call(
+      h.app,
+      'GET',
+      '/api/compliance/money-requests?kind=foo&outcome=bar',
+      {
+        cookie: compliance,
+      },
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toEqual([
+      {
+        field: 'query.kind',
+        message:
+          'Kind must be one of Deposit, Disbursement, Investment, IRA request (the link said “foo”)',
+      },
+      {
+        field: 'query.outcome',
+        message: expect.stringMatching(
+          /^Outcome must be one of Being sent, Waiting for approval, .+ \(the link said “bar”\)$/,
+        ),
+      },
+    ]);
+    expect(refused.body).not.toContain('not_sent');
+    // A choice in another letter case is that choice.
+    const listed = await call(h.app, 'GET', '/api/compliance/money-requests?kind=Deposit', {
+      cookie: compliance,
+    });
+    expect(listed.statusCode).toBe(200);
+  });
+
   it('lists by user, by account and for everyone, with filters and paging', async () => {
     const mine = await listMoneyRequests(h.db, { userId, limit: 1 });
     expect(mine.total).toBeGreaterThanOrEqual(2);

@@ -90,6 +90,15 @@ const typedFilters = [
   { name: 'reference', label: 'Reference', rule: moneyRequestQueryShape.shape.reference.unwrap() },
 ] as const;
 
+/**
+ * The choice a link's value is, compared as the BFF compares it (any letter case, spaces around):
+ * that choice's value, or the value as the link said it when it is none of them.
+ */
+function choiceShown(applied: string | undefined, options: readonly (readonly string[])[]) {
+  const compared = applied?.trim().toLowerCase() ?? '';
+  return options.some(([value]) => value === compared) ? compared : (applied ?? '');
+}
+
 export default function MoneyRequestsRoute() {
   const [search, updateSearch] = useSearchUpdate();
   const query = queryFrom(search);
@@ -125,7 +134,7 @@ export default function MoneyRequestsRoute() {
             key={name}
             select
             label={label}
-            value={query[name] ?? ''}
+            value={choiceShown(query[name], options)}
             onChange={(e) => set(name, e.target.value)}
             error={refused[name] !== undefined}
             helperText={refused[name]}
@@ -137,6 +146,13 @@ export default function MoneyRequestsRoute() {
                 {text}
               </MenuItem>
             ))}
+            {/* A value a link carries that is none of the choices shows as itself, not as empty. */}
+            {!options.some(([value]) => value === choiceShown(query[name], options)) &&
+              query[name] && (
+                <MenuItem value={query[name]}>
+                  {`“${query[name]}” (not a ${label.toLowerCase()})`}
+                </MenuItem>
+              )}
           </TextField>
         ))}
         {typedFilters.map(({ name, label, rule }) => (

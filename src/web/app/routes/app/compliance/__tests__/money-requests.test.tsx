@@ -69,6 +69,23 @@ describe('a reviewer opens an address whose filters the BFF refuses', () => {
       ),
     );
 
+  it('an unknown kind: told under Kind in words, the select showing what the link said', async () => {
+    const message =
+      'Kind must be one of Deposit, Disbursement, Investment, IRA request (the link said “foo”)';
+    refuse('kind', message);
+    renderWithProviders(<MoneyRequestsRoute />, {
+      path: '/compliance/money-requests?kind=foo',
+    });
+    const form = await screen.findByRole('search', { name: 'Filter money requests' });
+    await within(form).findByText(message);
+    // Not an empty select over a filter the link still names.
+    expect(within(form).getByRole('combobox', { name: 'Kind' }).textContent).toBe(
+      '“foo” (not a kind)',
+    );
+    expect(screen.queryByText(/query\.kind/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
   it('a mangled reference: told under Reference, with Clear the filters and no Try again', async () => {
     const message = 'reference must be MR- followed by 10 capital letters or digits';
     refuse('reference', message);
