@@ -28,14 +28,24 @@ export function CardList<Item>({
     <Box
       component={ordered ? 'ol' : 'ul'}
       aria-label={label}
-      sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}
+      // One column no wider than the screen: a grid's column otherwise grows to its longest
+      // unbroken word, and one record's name without spaces would widen every card past a phone.
+      sx={{
+        listStyle: 'none',
+        p: 0,
+        m: 0,
+        display: 'grid',
+        gap: 1.5,
+        gridTemplateColumns: 'minmax(0, 1fr)',
+      }}
     >
       {items.map((item) => (
         <Paper
           component="li"
           variant="outlined"
           key={itemKey(item)}
-          sx={[{ p: 2 }, ...(Array.isArray(cardSx) ? cardSx : [cardSx])]}
+          // The platform's free text (a name, a title) may be one long word: it breaks anywhere.
+          sx={[{ p: 2, overflowWrap: 'anywhere' }, ...(Array.isArray(cardSx) ? cardSx : [cardSx])]}
         >
           {children(item)}
         </Paper>

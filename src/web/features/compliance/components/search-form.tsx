@@ -9,12 +9,16 @@ const queryRule = complianceSearchQuerySchema.shape.q;
 /** One box for accounts and entities; at least 2 characters, as the BFF requires. */
 export function ComplianceSearchForm({
   initial,
+  refused,
   onSearch,
 }: {
   initial: string;
+  /** The rule the link's search breaks, told under the box until another search is typed. */
+  refused?: string;
   onSearch: (q: string) => void;
 }) {
   const { error, check, field } = useCheckedDraft(initial, queryRule);
+  const told = error ?? (field.value === initial ? refused : undefined);
   return (
     <Box
       component="form"
@@ -37,7 +41,8 @@ export function ComplianceSearchForm({
         label="Search accounts and entities"
         type="search"
         {...field}
-        helperText={error ?? 'Name, account or party ID, email, city, state, EIN…'}
+        error={Boolean(told)}
+        helperText={told ?? 'Name, account or party ID, email, city, state, EIN…'}
         sx={{ flex: '1 1 16rem' }}
         autoComplete="off"
       />

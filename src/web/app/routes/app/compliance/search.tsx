@@ -4,7 +4,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router-dom';
-import type { ComplianceSearchResult } from '../../../../../contract/compliance';
+import {
+  complianceSearchQuerySchema,
+  type ComplianceSearchResult,
+} from '../../../../../contract/compliance';
 import { PageHeader } from '../../../../components/page-header';
 import { QueryState } from '../../../../components/query-state';
 import { SkippedRecordsNotice } from '../../../../components/skipped-records';
@@ -21,12 +24,28 @@ import { guardedPrefetchLoader, REVIEWERS } from '../../../session-guard';
 import { preloadDataGrid } from '../../../../components/data-grid';
 import { countOf } from '../../../../lib/format';
 
+/**
+ * The search a link names, read by the rule the box and the BFF apply: the text to search, or
+ * the rule it breaks (a link too short, too long or blank), told under the box as typing it
+ * would be, rather than sent to be refused as a failure with a Try again that fails again.
+ */
+function searchOfLink(search: URLSearchParams): { q: string; refused?: string } {
+  const raw = search.get('q');
+  if (!raw) return { q: '' };
+  const checked = queryRule.safeParse(raw);
+  return checked.success
+    ? { q: checked.data }
+    : { q: '', refused: checked.error.issues[0]?.message };
+}
+
 export const clientLoader = guardedPrefetchLoader(REVIEWERS, (queryClient, { search }) => {
-  const q = search.get('q')?.trim() ?? '';
-  if (q.length >= 2) void queryClient.prefetchQuery(complianceSearchQueryOptions(q));
+  const { q } = searchOfLink(search);
+  if (q) void queryClient.prefetchQuery(complianceSearchQueryOptions(q));
   // The grid library downloads alongside the data, not after it.
   void preloadDataGrid();
 });
+
+const queryRule = complianceSearchQuerySchema.shape.q;
 
 /** What the search found, and which half the platform did not answer. */
 function matchesInWords(data: ComplianceSearchResult, q: string) {
@@ -84,7 +103,7 @@ function SearchHalf({
 
 export default function ComplianceSearchRoute() {
   const [search, setSearch] = useSearchParams();
-  const q = search.get('q')?.trim() ?? '';
+  const { q, refused } = searchOfLink(search);
   const results = useComplianceSearch(q);
   const retry = () => void results.refetch();
 
@@ -94,7 +113,11 @@ export default function ComplianceSearchRoute() {
         title="Search"
         description="Find any account or entity party. Tax IDs and EINs are masked; open a record to reveal one with a reason."
       />
-      <ComplianceSearchForm initial={q} onSearch={(next) => setSearch({ q: next })} />
+      <ComplianceSearchForm
+        initial={refused ? (search.get('q') ?? '') : q}
+        refused={refused}
+        onSearch={(next) => setSearch({ q: next })}
+      />
       {q.length >= 2 && (
         <QueryState
           query={results}

@@ -74,6 +74,19 @@ describe('a reviewer reads search results on a 375 px phone', () => {
     expect(within(second).getByRole('link', { name: 'A1040173' })).toBeTruthy();
   });
 
+  it('keeps every card within the screen when one name is a single long word', () => {
+    // A name is the platform's free text (§2.5): one without spaces must break, not widen the
+    // list's one column (and with it every card) past the phone's width.
+    const unbroken = '=HYPERLINK("http://evil.example","Refund")'.repeat(3);
+    renderWithProviders(
+      <AccountResults accounts={[account({}), account({ id: 'A1048996', name: unbroken })]} />,
+    );
+    const list = screen.getByRole('list', { name: 'Accounts found' });
+    expect(getComputedStyle(list).gridTemplateColumns).toBe('minmax(0, 1fr)');
+    for (const card of within(list).getAllByRole('listitem'))
+      expect(getComputedStyle(card).overflowWrap).toBe('anywhere');
+  });
+
   it('sees an entity’s card with dashes for what the platform left out, the search kept in its link', () => {
     renderWithProviders(<EntityResults entities={[entity]} q="quinn" />);
     const card = within(screen.getByRole('list', { name: 'Entities found' })).getByRole('listitem');
