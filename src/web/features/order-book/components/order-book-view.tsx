@@ -24,6 +24,8 @@ type OrderBookViewProps = {
   onFilterChange: (filter: OrderFilter) => void;
   /** Where the person is in each grid, when the page keeps it (in its address). */
   places?: { orders: KeptPlace; executions: KeptPlace };
+  /** The trading day shown (YYYY-MM-DD, a US Eastern day): times on another day are dated. */
+  day: string;
 } & (
   | { book: OrderBook; loading?: undefined }
   | {
@@ -49,6 +51,7 @@ export function OrderBookView({
   filter,
   onFilterChange,
   places,
+  day,
 }: OrderBookViewProps) {
   const bookNames = useMemo(
     () => book && new Map(book.securities.map((s) => [s.securityId, s.securityName])),
@@ -133,6 +136,7 @@ export function OrderBookView({
           rows={orders}
           names={names}
           full={full}
+          day={day}
           loading={!book && allOrders.length === 0}
           {...places?.orders}
         />
@@ -179,7 +183,13 @@ export function OrderBookView({
               {countOf(executions.length, 'execution', 'executions')} from matched orders, latest
               first{executionsBook.incomplete ? ', from the orders read only' : ''}.
             </Typography>
-            <ExecutionsTable rows={executions} names={names} full={full} {...places?.executions} />
+            <ExecutionsTable
+              rows={executions}
+              names={names}
+              full={full}
+              day={day}
+              {...places?.executions}
+            />
           </>
         ) : book ? (
           <Typography variant="body2" color="text.secondary" role="status">

@@ -5,7 +5,6 @@ import { formatDecimal, formatMoney } from '../../../lib/format';
  * are instants shown in the viewer's zone, with the zone named in the column or caption.
  */
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
   dateStyle: 'medium',
   timeStyle: 'medium',
@@ -19,10 +18,26 @@ const easternFormat = new Intl.DateTimeFormat(undefined, {
 /** A zone-less timestamp (no Z) is shown as written and labelled, never converted. */
 const isInstant = (value: string) => /Z$|[+-]\d{2}:?\d{2}$/.test(value);
 
-export function formatTime(value: string | null): string {
+/**
+ * A time of the book of `day` (the trading day, a US Eastern day: §2.8, §8) in the viewer's zone:
+ * the time alone while it falls on that calendar day there, with its date when it does not (a
+ * viewer east of UTC sees the afternoon's orders on the next day, "Nov 26, 5:59:57 AM"; an
+ * order updated days later likewise), so that no time reads as the trading day's when it is not.
+ */
+export function formatTime(value: string | null, day?: string): string {
   if (!value) return 'Not recorded';
   if (!isInstant(value)) return `${value.replace('T', ' ')} (no zone)`;
-  return timeFormat.format(new Date(value));
+  const instant = new Date(value);
+  // Made at each call: the viewer's zone is read when a format is made.
+  if (day && new Intl.DateTimeFormat('en-CA').format(instant) !== day)
+    return new Intl.DateTimeFormat(undefined, {
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      second: '2-digit',
+    }).format(instant);
+  return new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' }).format(instant);
 }
 
 export function formatDateTime(value: string | null): string {

@@ -23,6 +23,8 @@ import {
 
 type TableProps<Row> = {
   rows: readonly Row[];
+  /** The trading day of the book (YYYY-MM-DD): a time on another day in the viewer's zone is dated. */
+  day: string;
   names: ReadonlyMap<string, string>;
   full: boolean;
   /** The grid's sort and page as the page's address keeps them (Back comes back to them). */
@@ -82,24 +84,29 @@ function DayGrid<Row extends GridValidRowModel>({
   rows,
   names,
   full,
+  day,
   columns,
   phoneColumn,
   ...grid
 }: TableProps<Row> & {
   label: string;
-  columns: (names: ReadonlyMap<string, string>, full: boolean) => GridColDef<Row>[];
-  phoneColumn: (names: ReadonlyMap<string, string>) => GridColDef<Row>;
+  columns: (names: ReadonlyMap<string, string>, full: boolean, day: string) => GridColDef<Row>[];
+  phoneColumn: (names: ReadonlyMap<string, string>, day: string) => GridColDef<Row>;
   height: number;
   getRowId?: (row: Row) => string;
   loading?: boolean;
 }) {
-  const wideColumns = useMemo(() => columns(names, full), [columns, names, full]);
-  const phoneColumns = useMemo(() => [phoneColumn(names)], [phoneColumn, names]);
+  const wideColumns = useMemo(() => columns(names, full, day), [columns, names, full, day]);
+  const phoneColumns = useMemo(() => [phoneColumn(names, day)], [phoneColumn, names, day]);
   return <PortalDataGrid {...grid} rows={rows} columns={wideColumns} phoneColumns={phoneColumns} />;
 }
 
 /** The columns of the orders: member, account and IP only in full views. */
-function orderColumns(names: ReadonlyMap<string, string>, full: boolean): GridColDef<OrderRow>[] {
+function orderColumns(
+  names: ReadonlyMap<string, string>,
+  full: boolean,
+  day: string,
+): GridColDef<OrderRow>[] {
   const base: GridColDef<OrderRow>[] = [
     orderColumn('id'),
     securityColumn(names),
@@ -150,7 +157,7 @@ function orderColumns(names: ReadonlyMap<string, string>, full: boolean): GridCo
       headerName: 'Created',
       minWidth: 100,
       flex: 0.9,
-      valueFormatter: (value: string) => formatTime(value),
+      valueFormatter: (value: string) => formatTime(value, day),
     },
     {
       field: 'updatedAt',
@@ -158,7 +165,7 @@ function orderColumns(names: ReadonlyMap<string, string>, full: boolean): GridCo
       minWidth: 112,
       flex: 0.9,
       // The column says what: "Never updated" did not fit its width and was cut to "Never updat…".
-      valueFormatter: (value: string | null) => (value ? formatTime(value) : 'Never'),
+      valueFormatter: (value: string | null) => (value ? formatTime(value, day) : 'Never'),
     },
   ];
   if (!full) return base;
@@ -237,22 +244,23 @@ function linesColumn<Row extends GridValidRowModel>(
 }
 
 /** An order: its link, side and status; what is left of it at which price; security and time. */
-const orderLinesColumn = (names: ReadonlyMap<string, string>) =>
+const orderLinesColumn = (names: ReadonlyMap<string, string>, day: string) =>
   linesColumn<OrderRow>('id', 'Orders', (row, tabIndex) => [
     <>
       {orderLink(row.id, tabIndex)} · {sideLabel(row.side)} · {statusLabel(row.status)}
     </>,
     `${formatShares(row.sharesRemaining)} of ${formatShares(row.shares)} shares left at ${formatPrice(row.pricePerShare)}, ${formatMoney(row.totalAmount)}`,
-    `${names.get(row.securityId) ?? row.securityId} · ${formatTime(row.createdAt)}`,
+    `${names.get(row.securityId) ?? row.securityId} · ${formatTime(row.createdAt, day)}`,
   ]);
 
 /** The same for an execution: what at which price, in what, and when, with the order it matched. */
-const executionLinesColumn = (names: ReadonlyMap<string, string>) =>
+const executionLinesColumn = (names: ReadonlyMap<string, string>, day: string) =>
   linesColumn<Execution>('executedAt', 'Executions', (row, tabIndex) => [
     `${formatShares(row.quantity)} shares at ${formatPrice(row.price)}, ${formatMoney(row.total)}`,
     names.get(row.securityId) ?? row.securityId,
     <>
-      {formatTime(row.executedAt)} · {sideLabel(row.side)} order {orderLink(row.orderId, tabIndex)}
+      {formatTime(row.executedAt, day)} · {sideLabel(row.side)} order{' '}
+      {orderLink(row.orderId, tabIndex)}
     </>,
   ]);
 
@@ -262,6 +270,7 @@ const executionId = (row: Execution) => `${row.orderId}:${row.matchId}`;
 function executionColumns(
   names: ReadonlyMap<string, string>,
   full: boolean,
+  day: string,
 ): GridColDef<Execution>[] {
   const base: GridColDef<Execution>[] = [
     {
@@ -269,7 +278,7 @@ function executionColumns(
       headerName: 'Time',
       minWidth: 100,
       flex: 1,
-      valueFormatter: (value: string) => formatTime(value),
+      valueFormatter: (value: string) => formatTime(value, day),
     },
     securityColumn(names),
     {

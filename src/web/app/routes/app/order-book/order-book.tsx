@@ -214,6 +214,7 @@ export default function OrderBookRoute() {
             filter={filter}
             onFilterChange={onFilterChange}
             places={places}
+            day={date}
           />
         </>
       )}

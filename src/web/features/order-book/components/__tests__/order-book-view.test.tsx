@@ -47,7 +47,9 @@ const wholeDay = (overrides: Partial<OrderBook> = {}): OrderBook => ({
   ...overrides,
 });
 const showDay = (book: OrderBook) =>
-  renderWithProviders(<OrderBookView book={book} filter={noFilter} onFilterChange={() => {}} />);
+  renderWithProviders(
+    <OrderBookView book={book} day="2026-03-02" filter={noFilter} onFilterChange={() => {}} />,
+  );
 
 /** The depth of security 7, named Acme. */
 const acme = (sides: Pick<OrderBook['securities'][number], 'bids' | 'offers'>) => ({
@@ -64,6 +66,7 @@ describe('the order book while its day is still read', () => {
   it('shows the rows so far, says depth and executions follow, and passes axe', async () => {
     const { container } = renderWithProviders(
       <OrderBookView
+        day="2026-03-02"
         book={null}
         loading={{
           early: { orders: rows, names: new Map([['7', 'Acme']]), full: false },
@@ -96,6 +99,7 @@ describe('the order book while its day is still read', () => {
   it('keeps the choices from the address in the filters before a row carries them', async () => {
     renderWithProviders(
       <OrderBookView
+        day="2026-03-02"
         book={null}
         loading={{
           early: { orders: rows, names: new Map([['7', 'Acme']]), full: false },
@@ -116,6 +120,7 @@ describe('the order book while its day is still read', () => {
   it('says the orders appear as they arrive before the first rows came', async () => {
     renderWithProviders(
       <OrderBookView
+        day="2026-03-02"
         book={null}
         loading={{
           early: { orders: [], names: new Map(), full: false },
