@@ -1,10 +1,12 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { EmptyState, QueryState } from '../../../../components/query-state';
 import { listsNothing, SkippedRecordsNotice } from '../../../../components/skipped-records';
 import { paths } from '../../../../config/paths';
+import { formatCount } from '../../../../lib/format';
 import {
   fundMovesQueryOptions,
   useFundMoves,
@@ -21,6 +23,12 @@ const pageFrom = (search: URLSearchParams) => {
 export const clientLoader = recordPageLoader('accountId', (queryClient, accountId, search) => {
   void queryClient.prefetchQuery(fundMovesQueryOptions(accountId, pageFrom(search)));
 });
+
+/** A page past the last one names the last, and how many moves there are. */
+const pastTheEnd = (page: number, lastPage: number, total: number) =>
+  page > lastPage
+    ? `the last is page ${formatCount(lastPage)}, of ${formatCount(total)} ${total === 1 ? 'move' : 'moves'}.`
+    : 'the platform listed none there.';
 
 export default function FundMovesRoute() {
   const { accountId = '' } = useParams();
@@ -60,9 +68,14 @@ function FundMovesPage({ accountId, page }: { accountId: string; page: number })
           <>
             <Typography role="status" sx={{ mb: 2 }}>
               {data.moves.length > 0
-                ? `Showing ${from}–${to} of ${data.totalRecords}`
-                : `No fund moves on page ${page}`}
+                ? `Showing ${formatCount(from)}–${formatCount(to)} of ${formatCount(data.totalRecords)}`
+                : `No fund moves on page ${formatCount(page)}: ${pastTheEnd(page, lastPage, data.totalRecords)}`}
             </Typography>
+            {data.moves.length === 0 && page > lastPage && (
+              <Link component={RouterLink} to={paths.app.fundMoves.getHref(accountId, lastPage)}>
+                {`Go to the last page (${formatCount(lastPage)})`}
+              </Link>
+            )}
             <SkippedRecordsNotice count={data.skippedRecords} />
             <FundMoveList accountId={accountId} moves={data.moves} />
             <Box
