@@ -13,6 +13,7 @@ import {
   openReviewAndArm,
   renderWithProviders,
 } from '../../../../testing/render';
+import { isolate } from '../../../../../contract/bidi';
 import { InvestForm, InvestmentResult } from '../invest-form';
 
 const approved = { status: 'approved', date: null };
@@ -111,7 +112,7 @@ describe('an investor invests in an offering (§4.3 createTrade)', () => {
       .map((d) => d.textContent);
     expect(shown).toEqual([
       'Aspen Ridge Growth Fund I',
-      'Quinn Family Trust (A7654321)',
+      `${isolate('Quinn Family Trust')} (A7654321)`,
       '1,001',
       '$0.0125',
       '$12.51',
@@ -424,8 +425,8 @@ describe('an investor invests in an offering (§4.3 createTrade)', () => {
           .map((o) => o.textContent),
       ).toEqual([
         'Choose an account',
-        'Avery Quinn (A1234567)',
-        'Quinn Family Trust (A7654321): cannot invest',
+        `${isolate('Avery Quinn')} (A1234567)`,
+        `${isolate('Quinn Family Trust')} (A7654321): cannot invest`,
       ]);
       await user.selectOptions(account, 'A7654321');
       expect(descriptionOf(account)).toBe(refusal);
