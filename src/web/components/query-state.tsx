@@ -54,7 +54,7 @@ type QueryStateProps<T> = QueryWords & {
    * Set where another section of the page shows the same read and tells its failure, with the
    * support id and Try again: a second notice of one failure would say it twice. Shown in place
    * of the content when the first read failed (what that means here, and a pointer to that
-   * section); a read again that fails is told there only.
+   * section); a read again that fails is told there only, unless `refreshFailedAfterSend` applies.
    */
   failureToldElsewhere?: ReactNode;
   /**
@@ -124,15 +124,19 @@ function QueryStateContent<T>({
   return (
     <Box aria-busy={query.isFetching ? 'true' : 'false'}>
       {query.isFetching && <LinearProgress aria-label={loadingLabel} sx={{ mb: 1, height: 2 }} />}
-      {query.isError && !query.isFetching && failureToldElsewhere === undefined && (
-        <StaleAlert
-          error={query.error}
-          title={errorTitle}
-          afterSend={refreshFailedAfterSend}
-          readAt={query.dataUpdatedAt}
-          onRetry={retry}
-        />
-      )}
+      {/* Told elsewhere, a read again that fails is said there only; but beside a request this
+          section has just sent, its own words say the request stands, which that section cannot. */}
+      {query.isError &&
+        !query.isFetching &&
+        (failureToldElsewhere === undefined || refreshFailedAfterSend !== undefined) && (
+          <StaleAlert
+            error={query.error}
+            title={errorTitle}
+            afterSend={refreshFailedAfterSend}
+            readAt={query.dataUpdatedAt}
+            onRetry={retry}
+          />
+        )}
       {isEmpty?.(data) ? empty : children(data)}
     </Box>
   );
