@@ -21,6 +21,8 @@ type ConfirmDialogProps = {
   onConfirm: () => void;
   /** Cancel, Escape and a click beside the dialog: nothing is done. */
   onCancel: () => void;
+  /** The cancel button's words where the text names the way out ("Stay on this page"). */
+  cancelLabel?: string;
 };
 
 /**
@@ -38,6 +40,7 @@ export function ConfirmDialog({
   destructive = false,
   onConfirm,
   onCancel,
+  cancelLabel = 'Cancel',
 }: ConfirmDialogProps) {
   const titleId = useId();
   const textId = useId();
@@ -59,7 +62,7 @@ export function ConfirmDialog({
         </DialogContentText>
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <Button onClick={onCancel}>Cancel</Button>
+        <Button onClick={onCancel}>{cancelLabel}</Button>
         <Button
           variant="contained"
           color={destructive ? 'error' : 'primary'}

@@ -218,6 +218,8 @@ function AskBeforeLeaving() {
       open={blocker.state === 'blocked'}
       title="Leave while your request is being sent?"
       confirmLabel="Leave this page"
+      // The text asks the person to stay to see the answer: the way to do so says it in those words.
+      cancelLabel="Stay on this page"
       onConfirm={() => blocker.proceed?.()}
       onCancel={() => blocker.reset?.()}
     >

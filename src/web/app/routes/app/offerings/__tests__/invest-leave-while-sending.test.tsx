@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
@@ -106,6 +106,32 @@ describe('leaving the invest page while the investment is being sent', () => {
     expect(screen.queryByRole('button', { name: 'Review investment' })).toBeNull();
 
     // Its answer comes: the receipt takes its place.
+    answer();
+    expect(await screen.findByText('Investment submitted')).toBeTruthy();
+  });
+
+  it('offers to stay on the page in the words its question uses, and staying keeps the page and shows the receipt', async () => {
+    const { router, answer } = renderInvestPage();
+    const user = userEvent.setup({ delay: null });
+    await fill(user, await screen.findByLabelText(/^Units/), '20');
+    const confirm = () => screen.getByRole('button', { name: 'Confirm investment' });
+    await openReviewAndArm(
+      () => user.click(screen.getByRole('button', { name: 'Review investment' })),
+      confirm,
+    );
+    await user.click(confirm());
+    await screen.findByText(/Do not close this page until the answer comes/);
+    await act(async () => {});
+
+    await act(() => router.navigate('/offerings/7'));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Leave while your request is being sent?',
+    });
+    expect(dialog.textContent).toContain('Stay on this page to see its answer here');
+    await user.click(within(dialog).getByRole('button', { name: 'Stay on this page' }));
+    await waitForElementToBeRemoved(dialog);
+    expect(router.state.location.pathname).toBe('/offerings/7/invest');
+
     answer();
     expect(await screen.findByText('Investment submitted')).toBeTruthy();
   });
