@@ -87,9 +87,10 @@ describe('each approval names the request it holds', () => {
 
   it('for an admin, in the buttons’ names too: two of the same amount are told apart', async () => {
     show('admin');
+    // Each name starts with the words the button shows, so voice control reaches it by them.
     expect(
       await screen.findByRole('button', {
-        name: 'Approve $2,500.50 from account A1040173 (MR-NKAV7J3Q04)',
+        name: 'Approve and send $2,500.50 from account A1040173 (MR-NKAV7J3Q04)',
       }),
     ).toBeTruthy();
     // The request itself, in the register and in the audit log.
@@ -213,7 +214,7 @@ describe('an administrator decides', () => {
     );
     showAsAdmin();
     const user = userEvent.setup({ delay: null });
-    const approve = await screen.findByRole('button', { name: /^Approve \$2,500\.50/ });
+    const approve = await screen.findByRole('button', { name: /^Approve and send \$2,500\.50/ });
     await user.click(approve);
     let dialog = screen.getByRole('dialog', { name: 'Approve and send?' });
     expect(dialog.textContent).toContain('It is sent to the platform as soon as you approve it.');
@@ -251,7 +252,7 @@ describe('an administrator decides', () => {
     mockPost(`/api/disbursement-approvals/${held.id}/approve`, okAnswer(answer, 200));
     showAsAdmin();
     const user = userEvent.setup({ delay: null });
-    await user.click(await screen.findByRole('button', { name: /^Approve \$2,500\.50/ }));
+    await user.click(await screen.findByRole('button', { name: /^Approve and send \$2,500\.50/ }));
     const dialog = screen.getByRole('dialog', { name: 'Approve and send?' });
     await user.click(within(dialog).getByRole('button', { name: 'Approve and send' }));
     const note = await screen.findByRole('alert');
@@ -313,7 +314,7 @@ describe('an administrator decides', () => {
     );
     renderWithProviders(<ApprovalsRoute />);
     const user = userEvent.setup({ delay: null });
-    await user.click(await screen.findByRole('button', { name: /^Approve \$2,500\.50/ }));
+    await user.click(await screen.findByRole('button', { name: /^Approve and send \$2,500\.50/ }));
     const dialog = screen.getByRole('dialog', { name: 'Approve and send?' });
     listed = rejected;
     await user.click(within(dialog).getByRole('button', { name: 'Approve and send' }));
@@ -355,7 +356,7 @@ describe('an administrator decides', () => {
     );
     renderWithProviders(<ApprovalsRoute />);
     const user = userEvent.setup({ delay: null });
-    await user.click(await screen.findByRole('button', { name: /^Approve \$2,500\.50/ }));
+    await user.click(await screen.findByRole('button', { name: /^Approve and send \$2,500\.50/ }));
     const dialog = screen.getByRole('dialog', { name: 'Approve and send?' });
     listed = mineSent;
     await user.click(within(dialog).getByRole('button', { name: 'Approve and send' }));
@@ -392,7 +393,9 @@ describe('an administrator decides', () => {
       );
       renderWithProviders(<ApprovalsRoute />);
       const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });
-      await user.click(await screen.findByRole('button', { name: /^Approve \$2,500\.50/ }));
+      await user.click(
+        await screen.findByRole('button', { name: /^Approve and send \$2,500\.50/ }),
+      );
       const dialog = screen.getByRole('dialog', { name: 'Approve and send?' });
       await user.click(within(dialog).getByRole('button', { name: 'Approve and send' }));
 
@@ -451,7 +454,7 @@ describe('while an approval is being sent', () => {
     );
     const { router } = renderWithProviders(<ApprovalsRoute />, { path: '/approvals' });
     const user = userEvent.setup({ delay: null });
-    await user.click(await screen.findByRole('button', { name: /^Approve \$2,500\.50/ }));
+    await user.click(await screen.findByRole('button', { name: /^Approve and send \$2,500\.50/ }));
     const dialog = screen.getByRole('dialog', { name: 'Approve and send?' });
     await user.click(within(dialog).getByRole('button', { name: 'Approve and send' }));
 
