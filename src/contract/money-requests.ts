@@ -301,6 +301,18 @@ export function standingRefusalMessage(
 }
 
 /**
+ * A recorded refusal beside its outcome's label. The standing-request refusal opens with "Not
+ * sent: " because the form shows it alone; the register and the timeline print the label "Not
+ * sent" before the reason already, so there the reason starts after it, and is not said twice.
+ */
+export function reasonBesideOutcome(message: string, outcomeLabel: string): string {
+  const prefix = `${outcomeLabel}: `;
+  if (!message.startsWith(prefix)) return message;
+  const rest = message.slice(prefix.length);
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
+}
+
+/**
  * An approved held disbursement while its call to the platform may still be running: when it was
  * approved, and the instant after which no call can be running (the BFF's in-flight window, the
  * upstream timeout and the claim lease). Until then the register holds it as "unknown" (it may

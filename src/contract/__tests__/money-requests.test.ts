@@ -3,6 +3,7 @@ import {
   moneyRequestOutcomeWords,
   moneyRequestQuerySchema,
   outcomeWordsOf,
+  reasonBesideOutcome,
   standingRefusalMessage,
   waitingOutcomes,
   type StandingRequest,
@@ -83,5 +84,26 @@ describe('the refusal of a request while earlier ones stand', () => {
     expect(message).toContain(
       `Standing: MR-AAAAAAAAAA (made 2026-11-28 12:01 UTC, $40.00): outcome unknown; MR-BBBBBBBBBB (made 2026-11-28 12:01 UTC, $40.00): outcome unknown. ${unknown} To send this one`,
     );
+  });
+});
+
+describe('a recorded refusal beside its outcome label (register and timeline)', () => {
+  it('does not say "Not sent" twice: the reason starts after the label', () => {
+    const message =
+      'Not sent: You sent the same disbursement at 19:29 UTC (MR-XG78Z9K30J, $1,234.56, by ACH), waiting for approval. Send another one?';
+    expect(reasonBesideOutcome(message, moneyRequestOutcomeWords.not_sent.label)).toBe(
+      'You sent the same disbursement at 19:29 UTC (MR-XG78Z9K30J, $1,234.56, by ACH), waiting for approval. Send another one?',
+    );
+    expect(
+      reasonBesideOutcome(
+        'Not sent: an earlier deposit of this account may have gone through.',
+        moneyRequestOutcomeWords.not_sent.label,
+      ),
+    ).toBe('An earlier deposit of this account may have gone through.');
+  });
+
+  it('leaves a reason that does not open with the label as it was recorded', () => {
+    const reason = "The amount ($10.00) is below this offering's minimum investment of $50.00";
+    expect(reasonBesideOutcome(reason, moneyRequestOutcomeWords.not_sent.label)).toBe(reason);
   });
 });

@@ -91,6 +91,16 @@ describe('the same investment from a second tab', () => {
     );
     expect(await creates('createTrade')).toBe(before);
     expect((await getMoneyRequest(h.db, error.reference))?.outcome).toBe('not_sent');
+
+    // The account's timeline prints the outcome's label, then the reason: "Not sent" once.
+    const timeline = (
+      await call(h.app, 'GET', `/api/accounts/${accountA}/timeline`, { cookie: investor })
+    ).json() as { entries: { reference?: string; state: string }[] };
+    const entry = timeline.entries.find((e) => e.reference === error.reference);
+    expect(entry?.state).toMatch(
+      /^Not sent: The request never reached the platform; no money moved\. You sent the same investment at /,
+    );
+    expect(entry?.state.match(/Not sent/g)).toHaveLength(1);
   });
 
   it('still replays the first tab’s own resend (same key) with its receipt', async () => {

@@ -17,6 +17,7 @@ import {
   moneyRequestKindLabels,
   moneyRequestOutcomeWords,
   outcomeWordsOf,
+  reasonBesideOutcome,
   moneyRequestPageSchema,
   inOrder,
   moneyRequestQueryShape,
@@ -1023,7 +1024,7 @@ export const moneyRequestRoutes = [
             ? `Accepted: pending until the platform approves it.${correction(row)}${twiceWords(row)}`
             : pair
               ? `${words.label}: ${pair.why}`
-              : `${words.label}: ${words.meaning}${row.message && endedWithMessage(row) ? ` ${row.message}` : ''}`;
+              : `${words.label}: ${words.meaning}${row.message && endedWithMessage(row) ? ` ${reasonBesideOutcome(row.message, words.label)}` : ''}`;
         const step = moveUnknown
           ? {
               next: 'Look at the fund moves again later; if it is still not there, ask support and quote our reference.',

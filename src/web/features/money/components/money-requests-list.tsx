@@ -8,6 +8,7 @@ import {
   notSentPair,
   moneyRequestKindLabels,
   outcomeWordsOf,
+  reasonBesideOutcome,
   wasFoundAfterNotSent,
   probableTradeWords,
   type MoneyRequestView,
@@ -195,7 +196,9 @@ function settledLater(request: MoneyRequestView): string | null {
  */
 function reasonOf(request: MoneyRequestView): string | null {
   const reason =
-    request.outcome === 'refused' || request.outcome === 'not_sent' ? request.message : null;
+    (request.outcome === 'refused' || request.outcome === 'not_sent') && request.message
+      ? reasonBesideOutcome(request.message, outcomeWordsOf(request).label)
+      : null;
   // A field's rule is recorded as the field shows it, without a full stop; here the next
   // sentence follows it.
   return reason && !/[.!?)]$/.test(reason) ? `${reason}.` : reason;

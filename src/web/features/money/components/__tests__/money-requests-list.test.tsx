@@ -57,6 +57,19 @@ describe('a reviewer reads the money requests register', () => {
 describe('a request the portal refused before sending', () => {
   withViewportWidth(1280);
 
+  it('reads the reason of a request refused while the same one stood once, without "Not sent" twice', () => {
+    const refused: MoneyRequestView = {
+      ...request,
+      outcome: 'not_sent',
+      message:
+        'Not sent: You sent the same investment at 19:29 UTC (MR-XG78Z9K30J, 11 units, $55.00, by wire), waiting for approval. Send another one? To send this one as well, confirm that it is an additional investment.',
+    };
+    renderWithProviders(<MoneyRequestsList requests={[refused]} label="Money requests" reviewer />);
+    const text = screen.getByRole('table', { name: 'Money requests' }).textContent ?? '';
+    expect(text).toContain('Reason: You sent the same investment at 19:29 UTC');
+    expect(text.match(/Not sent/g)).toHaveLength(1);
+  });
+
   it('reads the sentence pair the person was answered with, why and what to do, and no general next step', () => {
     const why = 'A deposit comes from the bank account linked to this account, and none is linked.';
     const next = 'Link a bank account on the Money and timeline page first, then send the deposit.';
