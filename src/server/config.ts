@@ -13,6 +13,19 @@ const authModeSchema = z.enum(['header', 'body']);
 /** An amount setting: whole dollars, or dollars and cents (up to 12 digits before the point). */
 const AMOUNT_SETTING = /^\d{1,12}(\.\d{1,2})?$/;
 
+/**
+ * A bound on how many fund moves a list reads: whole pages of 500, the largest the platform gives
+ * (real-world notes §2), from one page to 200.
+ */
+const fundMovesBound = () =>
+  z.coerce
+    .number()
+    .int()
+    .min(500)
+    .max(100_000)
+    .refine((value) => value % 500 === 0, 'must be a multiple of 500 (a page of fund moves)')
+    .default(10_000);
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('127.0.0.1'),
@@ -122,23 +135,11 @@ const envSchema = z.object({
   SAME_REQUEST_WINDOW_MINUTES: z.coerce.number().int().min(0).max(1_440).default(10),
   // How many fund moves an account's timeline reads, in pages of 500 (the largest the platform
   // gives, real-world notes §2); past it the timeline says how many of how many it shows.
-  TIMELINE_MAX_FUND_MOVES: z.coerce
-    .number()
-    .int()
-    .min(500)
-    .max(100_000)
-    .refine((value) => value % 500 === 0, 'must be a multiple of 500 (a page of fund moves)')
-    .default(10_000),
+  TIMELINE_MAX_FUND_MOVES: fundMovesBound(),
   // How many fund moves across accounts the reviewers' Fund moves list reads and filters, in pages
   // of 500 (getCustodyFundMoves cannot filter by status, §4.3); past it the list says how many of
   // how many it searched.
-  COMPLIANCE_MAX_FUND_MOVES: z.coerce
-    .number()
-    .int()
-    .min(500)
-    .max(100_000)
-    .refine((value) => value % 500 === 0, 'must be a multiple of 500 (a page of fund moves)')
-    .default(10_000),
+  COMPLIANCE_MAX_FUND_MOVES: fundMovesBound(),
   ROUTE_LIMIT_SCALE: z.coerce.number().min(0.1).max(1_000).default(1),
   STORE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   STORE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),

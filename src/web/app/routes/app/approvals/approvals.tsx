@@ -27,6 +27,7 @@ import { Code } from '../../../../components/description-list';
 import { ErrorAlert } from '../../../../components/error-alert';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, QueryState } from '../../../../components/query-state';
+import { RefusedFiltersState } from '../../../../components/refused-filters-state';
 import { paths } from '../../../../config/paths';
 import { errorMessage, isApiClientError } from '../../../../lib/api-client';
 import { useSession } from '../../../../features/auth/api/get-session';
@@ -629,13 +630,7 @@ export default function ApprovalsRoute() {
         />
       )}
       {refusedNames.length > 0 ? (
-        // Reading the same address again would be refused the same way: no Try again, the
-        // refusal is under its field.
-        <EmptyState
-          title="These filters cannot be applied"
-          message={refusalWords(refused, reviewer)}
-          action={<Button onClick={clearFilters}>Clear the filters</Button>}
-        />
+        <RefusedFiltersState message={refusalWords(refused, reviewer)} onClear={clearFilters} />
       ) : (
         <QueryState
           query={approvals}

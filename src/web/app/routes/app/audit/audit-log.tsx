@@ -6,6 +6,7 @@ import { auditActionLabel } from '../../../../../contract/audit';
 import { PageHeader } from '../../../../components/page-header';
 import { useCsvExport } from '../../../../components/csv-export';
 import { EmptyState, QueryState } from '../../../../components/query-state';
+import { RefusedFiltersState } from '../../../../components/refused-filters-state';
 import {
   auditEventsQueryOptions,
   downloadAuditExport,
@@ -91,20 +92,9 @@ export default function AuditLogRoute() {
         refused={refused}
       />
       {refusedCount > 0 ? (
-        // Reading the same address again would be refused the same way: no Try again, the
-        // refusal is under its field.
-        <EmptyState
-          title="These filters cannot be applied"
+        <RefusedFiltersState
           message={refusedFiltersWords(refusedCount)}
-          action={
-            <Button
-              onClick={() =>
-                updateSearch(Object.fromEntries(filterNames.map((name) => [name, null])))
-              }
-            >
-              Clear the filters
-            </Button>
-          }
+          onClear={() => updateSearch(Object.fromEntries(filterNames.map((name) => [name, null])))}
         />
       ) : (
         <QueryState

@@ -16,6 +16,7 @@ import {
 import { RuleFilterField } from '../../../../components/rule-filter-field';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState } from '../../../../components/query-state';
+import { RefusedFiltersState } from '../../../../components/refused-filters-state';
 import {
   complianceFundMovesQueryOptions,
   useComplianceFundMoves,
@@ -165,13 +166,7 @@ export default function ComplianceFundMovesRoute() {
         />
       </Box>
       {refusedCount > 0 ? (
-        // Reading the same address again would be refused the same way: no Try again, the
-        // refusal is under its field.
-        <EmptyState
-          title="These filters cannot be applied"
-          message={refusedFiltersWords(refusedCount)}
-          action={<Button onClick={clearFilters}>Clear the filters</Button>}
-        />
+        <RefusedFiltersState message={refusedFiltersWords(refusedCount)} onClear={clearFilters} />
       ) : (
         <ComplianceFundMovesState
           query={moves}

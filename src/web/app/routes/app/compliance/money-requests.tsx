@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { LoaderFunctionArgs } from 'react-router-dom';
@@ -20,6 +19,7 @@ import { RuleFilterField } from '../../../../components/rule-filter-field';
 import { PageHeader } from '../../../../components/page-header';
 import { useCsvExport } from '../../../../components/csv-export';
 import { EmptyState } from '../../../../components/query-state';
+import { RefusedFiltersState } from '../../../../components/refused-filters-state';
 import {
   downloadRegisterExport,
   registerQueryOptions,
@@ -192,13 +192,7 @@ export default function MoneyRequestsRoute() {
         />
       )}
       {refusedCount > 0 ? (
-        // Reading the same address again would be refused the same way: no Try again, the
-        // refusal is under its field.
-        <EmptyState
-          title="These filters cannot be applied"
-          message={refusedFiltersWords(refusedCount)}
-          action={<Button onClick={clearFilters}>Clear the filters</Button>}
-        />
+        <RefusedFiltersState message={refusedFiltersWords(refusedCount)} onClear={clearFilters} />
       ) : (
         <MoneyRequestPages
           query={register}
