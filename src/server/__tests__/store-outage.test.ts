@@ -222,3 +222,26 @@ it('reconciling by hand before the spool is replayed records the spooled outcome
     .execute();
   expect(unknown).toHaveLength(0);
 });
+
+it('store down under a read: 503 saying why and when to look again, not "Nothing was changed"', async () => {
+  // The register's read is a plain query, not a transaction: it fails as the connection does.
+  const original = h.db.selectFrom.bind(h.db);
+  h.db.selectFrom = (() => {
+    throw Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' });
+  }) as unknown as Db['selectFrom'];
+  const restore = () => {
+    h.db.selectFrom = original;
+  };
+  try {
+    const res = await call(h.app, 'GET', `/api/accounts/${accountId}/money-requests`, { cookie });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.json().error).toMatchObject({
+      code: 'store_unavailable',
+      message: "The portal's database is not answering right now. Please try again in a moment.",
+      nextStep: 'Please try again in a moment.',
+    });
+  } finally {
+    restore();
+  }
+});

@@ -43,6 +43,7 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 const STORE_NOT_ANSWERING = "The portal's database is not answering right now.";
+const LOOK_AGAIN = 'Please try again in a moment.';
 
 /**
  * The store failed before a write without an Idempotency-Key changed anything: one sentence pair,
@@ -51,10 +52,22 @@ const STORE_NOT_ANSWERING = "The portal's database is not answering right now.";
 function storeUnavailableNothingChanged(): HttpError {
   return notSentRefusal(
     `${STORE_NOT_ANSWERING} Nothing was changed.`,
-    'Please try again in a moment.',
+    LOOK_AGAIN,
     { retryAfterSeconds: 5 },
     'store_unavailable',
   );
+}
+
+/**
+ * The store failed under a read: nothing was asked to change, so the answer says only why and
+ * when to look again (no "Nothing was changed", which reads as about a request the page shows).
+ */
+export function storeUnavailableForRead(): HttpError {
+  return new HttpError('store_unavailable', `${STORE_NOT_ANSWERING} ${LOOK_AGAIN}`, {
+    retryAfterSeconds: 5,
+    reason: STORE_NOT_ANSWERING,
+    nextStep: LOOK_AGAIN,
+  });
 }
 
 /**

@@ -6,7 +6,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error';
 import { fromUpstream, isUpstreamError } from '../lib/upstream-errors';
-import { isStoreFailure, storeFailureOf } from '../lib/store-errors';
+import { isStoreFailure, storeFailureOf, storeUnavailableForRead } from '../lib/store-errors';
 import { fromValidation, summarize } from '../lib/zod-issues';
 import { contractIssues } from '../lib/contract-issues';
 
@@ -20,7 +20,11 @@ async function errorHandler(app: FastifyInstance) {
     else if (isStoreFailure(err)) {
       // "Nothing was changed" only if nothing was: a write may have reached the platform or the
       // store before the store failed, and the route says how the person sees what became of it.
-      httpError = storeFailureOf(request, request.routeOptions.config.afterChange);
+      // A read changed nothing and says only why and when to look again.
+      httpError =
+        request.method === 'GET' || request.method === 'HEAD'
+          ? storeUnavailableForRead()
+          : storeFailureOf(request, request.routeOptions.config.afterChange);
     } else if (hasZodFastifySchemaValidationErrors(err)) {
       // The route's contract refused the request (Fastify's validation step, before any handler).
       const fields = fromValidation(err.validation, err.validationContext);
