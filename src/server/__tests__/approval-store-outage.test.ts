@@ -2,11 +2,18 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Db } from '../store/db';
 import { getApproval } from '../store/approvals';
 import { getMoneyRequest } from '../store/money-requests';
 import { OutcomeSpool } from '../store/spool';
-import { callSandbox, call, sandboxCalls, signIn, startHarness, type Harness } from './harness';
+import {
+  breakStore,
+  callSandbox,
+  call,
+  sandboxCalls,
+  signIn,
+  startHarness,
+  type Harness,
+} from './harness';
 
 /*
  * The store fails while an approved held disbursement is at the platform: the platform creates
@@ -39,17 +46,6 @@ afterAll(async () => {
   await h?.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-/** Makes every new transaction fail as a dropped PostgreSQL connection does; returns the undo. */
-function breakStore(db: Db): () => void {
-  const original = db.transaction.bind(db);
-  db.transaction = (() => {
-    throw Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' });
-  }) as unknown as Db['transaction'];
-  return () => {
-    db.transaction = original;
-  };
-}
 
 /** A disbursement above the approval threshold: held, nothing sent yet. */
 async function hold(amount: string): Promise<{ id: string; reference: string }> {

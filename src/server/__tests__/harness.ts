@@ -198,3 +198,22 @@ export async function settleLeftUnknown(db: Db): Promise<void> {
     .where('kind', '!=', 'ira_supplement')
     .execute();
 }
+
+type StoreMethod = 'transaction' | 'selectFrom' | 'insertInto' | 'updateTable' | 'deleteFrom';
+
+/**
+ * Makes the store's given entry points fail as a dropped PostgreSQL connection does (every new
+ * transaction, by default); returns the undo.
+ */
+export function breakStore(db: Db, methods: readonly StoreMethod[] = ['transaction']): () => void {
+  const entries = db as unknown as Record<StoreMethod, unknown>;
+  const originals = methods.map((m) => [m, entries[m]] as const);
+  for (const m of methods) {
+    entries[m] = () => {
+      throw Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' });
+    };
+  }
+  return () => {
+    for (const [m, original] of originals) entries[m] = original;
+  };
+}

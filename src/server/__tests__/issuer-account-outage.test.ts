@@ -3,10 +3,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { savedIssuerAccountResultSchema } from '../../contract/issuer-workspace';
-import type { Db } from '../store/db';
 import { OutcomeSpool } from '../store/spool';
 import { createUser, link } from '../store/users';
-import { callSandbox, call, sandboxCalls, signIn, startHarness, type Harness } from './harness';
+import {
+  breakStore,
+  callSandbox,
+  call,
+  sandboxCalls,
+  signIn,
+  startHarness,
+  type Harness,
+} from './harness';
 
 /*
  * An issuer account save (createIssuerAccount §4.6, which only creates: a second save adds a
@@ -29,22 +36,6 @@ afterAll(async () => {
   await h?.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-/** Makes every statement fail as a stopped PostgreSQL server does; returns the undo. */
-function breakStore(db: Db): () => void {
-  const methods = ['transaction', 'selectFrom', 'insertInto', 'updateTable', 'deleteFrom'] as const;
-  const originals = methods.map((m) => [m, db[m]] as const);
-  for (const m of methods) {
-    (db as unknown as Record<string, unknown>)[m] = () => {
-      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
-        code: 'ECONNREFUSED',
-      });
-    };
-  }
-  return () => {
-    for (const [m, original] of originals) (db as unknown as Record<string, unknown>)[m] = original;
-  };
-}
 
 const account = {
   companyName: 'Blue Mesa Holdings LLC',
@@ -71,7 +62,13 @@ it('the platform saved it while the store was down: the receipt, and the page sh
     if (((await sandboxCalls(h.sandboxUrl)).createIssuerAccount ?? 0) > 0) break;
     await new Promise((resolve) => setImmediate(resolve));
   }
-  const restore = breakStore(h.db);
+  const restore = breakStore(h.db, [
+    'transaction',
+    'selectFrom',
+    'insertInto',
+    'updateTable',
+    'deleteFrom',
+  ]);
   let res;
   try {
     res = await pending;

@@ -2,10 +2,17 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Db } from '../store/db';
 import { getMoneyRequest } from '../store/money-requests';
 import { OutcomeSpool } from '../store/spool';
-import { callSandbox, call, sandboxCalls, signIn, startHarness, type Harness } from './harness';
+import {
+  breakStore,
+  callSandbox,
+  call,
+  sandboxCalls,
+  signIn,
+  startHarness,
+  type Harness,
+} from './harness';
 
 /*
  * The store fails while a disbursement is at the upstream: the upstream creates it, the BFF cannot
@@ -27,17 +34,6 @@ afterAll(async () => {
   await h?.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-/** Makes every new transaction fail as a dropped PostgreSQL connection does; returns the undo. */
-function breakStore(db: Db): () => void {
-  const original = db.transaction.bind(db);
-  db.transaction = (() => {
-    throw Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' });
-  }) as unknown as Db['transaction'];
-  return () => {
-    db.transaction = original;
-  };
-}
 
 const disburse = (key: string) =>
   call(h.app, 'POST', `/api/accounts/${accountId}/disbursements`, {
@@ -225,13 +221,7 @@ it('reconciling by hand before the spool is replayed records the spooled outcome
 
 it('store down under a read: 503 saying why and when to look again, not "Nothing was changed"', async () => {
   // The register's read is a plain query, not a transaction: it fails as the connection does.
-  const original = h.db.selectFrom.bind(h.db);
-  h.db.selectFrom = (() => {
-    throw Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' });
-  }) as unknown as Db['selectFrom'];
-  const restore = () => {
-    h.db.selectFrom = original;
-  };
+  const restore = breakStore(h.db, ['selectFrom']);
   try {
     const res = await call(h.app, 'GET', `/api/accounts/${accountId}/money-requests`, { cookie });
     expect(res.statusCode).toBe(503);
