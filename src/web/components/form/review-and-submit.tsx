@@ -146,19 +146,21 @@ export type ReviewFlow = Pick<
   'review' | 'armed' | 'pending' | 'failure' | 'outcomeUnknown' | 'refusal' | 'back' | 'submit'
 >;
 
+type SubmitOutcomeProps = {
+  flow: ReviewFlow;
+  progressLabel: string;
+  whereToCheck: ReactNode;
+  /** Where a money request the register holds appears with its outcome (SubmissionError). */
+  whereToWatch?: ReactNode;
+};
+
 /** Progress while sending, then what became of a failed request and where to check it. */
 export function SubmitOutcome({
   flow,
   progressLabel,
   whereToCheck,
   whereToWatch,
-}: {
-  flow: ReviewFlow;
-  progressLabel: string;
-  whereToCheck: ReactNode;
-  /** Where a money request the register holds appears with its outcome (SubmissionError). */
-  whereToWatch?: ReactNode;
-}) {
+}: SubmitOutcomeProps) {
   const sending = useRef<HTMLElement>(null);
   // Confirm pressed: the buttons are disabled while the request is on its way, and the browser
   // drops the focus from the pressed one to the page body. It goes to the words that say the
@@ -230,6 +232,18 @@ function AskBeforeLeaving() {
   );
 }
 
+type ReviewActionsProps = {
+  flow: ReviewFlow;
+  backLabel: string;
+  /**
+   * "Back" after an unknown outcome, when closing leads elsewhere than the form: the page that
+   * has the person settle the lost request first names where they are sent, not "edit".
+   */
+  outcomeUnknownBackLabel?: string;
+  confirmLabel: string;
+  onBack?: () => void;
+};
+
 /**
  * "Back" and the confirm button, which says "Try again" after a request that was not sent for
  * the moment. After one refused for what it asks, "Change the request" (back to the form, with
@@ -246,13 +260,7 @@ export function ReviewActions({
   outcomeUnknownBackLabel = 'Close',
   confirmLabel,
   onBack = flow.back,
-}: {
-  flow: ReviewFlow;
-  backLabel: string;
-  outcomeUnknownBackLabel?: string;
-  confirmLabel: string;
-  onBack?: () => void;
-}) {
+}: ReviewActionsProps) {
   if (flow.refusal === 'request') {
     return (
       <Button variant="contained" onClick={onBack}>
@@ -284,40 +292,29 @@ export function ReviewActions({
 
 /**
  * The review as a dialog over the form: focus moves into it as it opens and back to "Review"
- * as it closes (MUI's focus trap); it cannot be dismissed while the request is on its way.
+ * as it closes (MUI's focus trap); it cannot be dismissed while the request is on its way. The
+ * flow and its words go on to the outcome (SubmitOutcome) and the buttons (ReviewActions), as
+ * each of them takes them.
  */
 export function ReviewDialog({
-  flow,
   title,
   lead = 'Check the details below.',
   children,
-  progressLabel,
-  whereToCheck,
-  whereToWatch,
   backLabel = 'Back to edit',
-  outcomeUnknownBackLabel,
-  confirmLabel,
-}: {
-  flow: ReviewFlow;
-  title: string;
-  /**
-   * What to check; the dialog adds that nothing is sent until the confirm button, named as it
-   * reads. True only until the request is first sent, so it gives way to the outcome (which may
-   * be "not known").
-   */
-  lead?: string;
-  children: ReactNode;
-  progressLabel: string;
-  whereToCheck: ReactNode;
-  whereToWatch?: ReactNode;
-  backLabel?: string;
-  /**
-   * "Back" after an unknown outcome, when closing leads elsewhere than the form: the page that
-   * has the person settle the lost request first names where they are sent, not "edit".
-   */
-  outcomeUnknownBackLabel?: string;
-  confirmLabel: string;
-}) {
+  ...shared
+}: SubmitOutcomeProps &
+  Omit<ReviewActionsProps, 'backLabel' | 'onBack'> & {
+    title: string;
+    /**
+     * What to check; the dialog adds that nothing is sent until the confirm button, named as it
+     * reads. True only until the request is first sent, so it gives way to the outcome (which may
+     * be "not known").
+     */
+    lead?: string;
+    children: ReactNode;
+    backLabel?: string;
+  }) {
+  const { flow, confirmLabel } = shared;
   const id = useId();
   return (
     <Dialog
@@ -333,20 +330,10 @@ export function ReviewDialog({
           <Typography>{`${lead} Nothing is sent until you choose ${confirmLabel}.`}</Typography>
         )}
         {children}
-        <SubmitOutcome
-          flow={flow}
-          progressLabel={progressLabel}
-          whereToCheck={whereToCheck}
-          whereToWatch={whereToWatch}
-        />
+        <SubmitOutcome {...shared} />
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <ReviewActions
-          flow={flow}
-          backLabel={backLabel}
-          outcomeUnknownBackLabel={outcomeUnknownBackLabel}
-          confirmLabel={confirmLabel}
-        />
+        <ReviewActions {...shared} backLabel={backLabel} />
       </DialogActions>
     </Dialog>
   );
