@@ -76,6 +76,13 @@ function ipColumn<Row extends { createdIp?: string | null }>(headerName: string)
   return { field: 'createdIp', headerName, minWidth: 130, flex: 1, valueFormatter: orDash };
 }
 
+/** A day grid's wide columns, from the securities' names, the view (full or not) and the day. */
+type DayColumns<Row extends GridValidRowModel> = (
+  names: ReadonlyMap<string, string>,
+  full: boolean,
+  day: string,
+) => GridColDef<Row>[];
+
 /**
  * A grid of the day's orders or executions: its wide columns (built again only when the names
  * or the view change) and, on a phone, the one column of lines.
@@ -90,7 +97,7 @@ function DayGrid<Row extends GridValidRowModel>({
   ...grid
 }: TableProps<Row> & {
   label: string;
-  columns: (names: ReadonlyMap<string, string>, full: boolean, day: string) => GridColDef<Row>[];
+  columns: DayColumns<Row>;
   phoneColumn: (names: ReadonlyMap<string, string>, day: string) => GridColDef<Row>;
   height: number;
   getRowId?: (row: Row) => string;
@@ -102,11 +109,7 @@ function DayGrid<Row extends GridValidRowModel>({
 }
 
 /** The columns of the orders: member, account and IP only in full views. */
-function orderColumns(
-  names: ReadonlyMap<string, string>,
-  full: boolean,
-  day: string,
-): GridColDef<OrderRow>[] {
+const orderColumns: DayColumns<OrderRow> = (names, full, day) => {
   const base: GridColDef<OrderRow>[] = [
     orderColumn('id'),
     securityColumn(names),
@@ -187,7 +190,7 @@ function orderColumns(
     },
     ipColumn<OrderRow>('Created from IP'),
   ] satisfies GridColDef<OrderRow>[];
-}
+};
 
 /**
  * Every order of the day that passes the filters. Memoized: while the day is read the page
@@ -267,11 +270,7 @@ const executionLinesColumn = (names: ReadonlyMap<string, string>, day: string) =
 const executionId = (row: Execution) => `${row.orderId}:${row.matchId}`;
 
 /** The columns of the executions: the IP only in full views. */
-function executionColumns(
-  names: ReadonlyMap<string, string>,
-  full: boolean,
-  day: string,
-): GridColDef<Execution>[] {
+const executionColumns: DayColumns<Execution> = (names, full, day) => {
   const base: GridColDef<Execution>[] = [
     {
       field: 'executedAt',
@@ -313,7 +312,7 @@ function executionColumns(
   ];
   if (!full) return base;
   return [...base, ipColumn<Execution>('Matched from IP')];
-}
+};
 
 /** The executions of the day, latest first, from the orders' matches. */
 export function ExecutionsTable(props: TableProps<Execution>) {
