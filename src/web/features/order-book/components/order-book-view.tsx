@@ -82,6 +82,8 @@ export function OrderBookView({
         : [...names].map(([securityId, securityName]) => ({ securityId, securityName })),
     [book, names],
   );
+  // Both grids read the rows of one day alike: its securities' names, its view and its date.
+  const sameDay = { names, full, day };
   const zone = viewerTimeZone();
   const wide = useWideScreen();
 
@@ -134,9 +136,7 @@ export function OrderBookView({
         </Typography>
         <OrdersTable
           rows={orders}
-          names={names}
-          full={full}
-          day={day}
+          {...sameDay}
           loading={!book && allOrders.length === 0}
           {...places?.orders}
         />
@@ -183,13 +183,7 @@ export function OrderBookView({
               {countOf(executions.length, 'execution', 'executions')} from matched orders, latest
               first{executionsBook.incomplete ? ', from the orders read only' : ''}.
             </Typography>
-            <ExecutionsTable
-              rows={executions}
-              names={names}
-              full={full}
-              day={day}
-              {...places?.executions}
-            />
+            <ExecutionsTable rows={executions} {...sameDay} {...places?.executions} />
           </>
         ) : book ? (
           <Typography variant="body2" color="text.secondary" role="status">
