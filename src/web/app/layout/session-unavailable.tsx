@@ -8,7 +8,7 @@ import { useRevalidator } from 'react-router-dom';
 import { useSession } from '../../features/auth/api/get-session';
 import { useSignOut } from '../../features/auth/api/sign-out';
 import { errorMessage, isApiClientError } from '../../lib/api-client';
-import { BusyRetryButton } from '../../components/busy-retry-button';
+import { RetryNotice } from '../../components/busy-retry-button';
 
 /**
  * Whether the session could not be read at all (no answer kept from an earlier read): the BFF
@@ -43,24 +43,18 @@ export function SessionUnavailable() {
       <Typography component="h1" variant="h1" data-page-title tabIndex={-1}>
         {storeDown ? "The portal's database is not answering" : 'The portal is not answering'}
       </Typography>
-      <Alert
-        severity="warning"
-        role="status"
+      <RetryNotice
+        busy={session.isFetching}
+        busyLabel="Checking…"
+        onRetry={() => void session.refetch()}
         sx={{ mt: 2 }}
-        action={
-          <BusyRetryButton
-            busy={session.isFetching}
-            busyLabel="Checking…"
-            onRetry={() => void session.refetch()}
-          />
-        }
       >
         <AlertTitle>Your session cannot be checked right now</AlertTitle>
         {storeDown
           ? "The portal's database is not answering right now, so the portal cannot tell who is signed in and cannot show this page."
           : `${session.error ? errorMessage(session.error) : 'The portal is not answering.'} The portal cannot tell who is signed in and cannot show this page.`}{' '}
         Your sign-in is kept. Try again in a moment: the page you asked for opens once it answers.
-      </Alert>
+      </RetryNotice>
       <Box sx={{ mt: 2, display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
         <Button variant="outlined" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
           Sign out

@@ -22,7 +22,7 @@ import { paths } from '../../../config/paths';
 import { formatCount, formatMoney, formatTimestamp } from '../../../lib/format';
 import { errorMessage } from '../../../lib/api-client';
 import { useRetryTimelinePart, useTimeline } from '../api/get-timeline';
-import { BusyRetryButton } from '../../../components/busy-retry-button';
+import { RetryNotice } from '../../../components/busy-retry-button';
 import { useRetryThenFocus } from '../../../lib/focus';
 
 const kindLabels: Record<TimelineEntry['kind'], string> = {
@@ -140,22 +140,16 @@ export function TimelineSection({ accountId }: { accountId: string }) {
               const part = data.unread?.find((u) => u.gap === gap)?.part;
               const mine = part !== undefined && retryPart.variables === part;
               return (
-                <Alert
+                <RetryNotice
                   key={gap}
-                  severity="warning"
-                  role="status"
-                  action={
-                    <BusyRetryButton
-                      busy={part ? mine && retryPart.isPending : timeline.isFetching}
-                      onRetry={() => retry(part)}
-                    />
-                  }
+                  busy={part ? mine && retryPart.isPending : timeline.isFetching}
+                  onRetry={() => retry(part)}
                 >
                   {gap}
                   {mine && retryPart.isError && (
                     <> Reading it again failed as well: {errorMessage(retryPart.error)}</>
                   )}
-                </Alert>
+                </RetryNotice>
               );
             })}
             {data.fundMovesBound && (

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import { errorMessage } from '../../../../lib/api-client';
 import { useAccount } from '../../../../features/accounts/api/get-account';
 import { useSettledOnce } from '../../../../lib/use-settled-once';
 import { IraWizard } from '../../../../features/ira/components/ira-wizard';
 import { AccountSubpage } from './account-layout';
-import { BusyRetryButton } from '../../../../components/busy-retry-button';
+import { RetryNotice } from '../../../../components/busy-retry-button';
 
 export default function IraRoute() {
   const { accountId = '' } = useParams();
@@ -27,25 +26,19 @@ export default function IraRoute() {
       {/* Tried again, a read with nothing to show is "pending" once more: the notice stays
           meanwhile, its button busy but not disabled, so keyboard focus stays on it. */}
       {failed && account.data === undefined && (
-        <Alert
-          severity="warning"
-          role="status"
+        <RetryNotice
+          busy={account.isFetching}
+          onRetry={() => {
+            setAsked(true);
+            void account.refetch();
+          }}
           sx={{ mb: 2 }}
-          action={
-            <BusyRetryButton
-              busy={account.isFetching}
-              onRetry={() => {
-                setAsked(true);
-                void account.refetch();
-              }}
-            />
-          }
         >
           <AlertTitle>Your account&apos;s address could not be read</AlertTitle>
           {errorMessage(account.error)} The mailing address is therefore not filled in for you: type
           it in, or try again to have it filled in. Once you have typed any of it, what you typed is
           kept. Everything else works as usual.
-        </Alert>
+        </RetryNotice>
       )}
       <IraWizard accountId={accountId} address={account.data?.address} addressAsked={asked} />
     </AccountSubpage>
