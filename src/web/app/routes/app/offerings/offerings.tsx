@@ -25,6 +25,32 @@ export const clientLoader =
     return null;
   };
 
+/**
+ * What the page says when it lists no offering: under a status filter, that none has that status
+ * (named by its first status), with the way back to all of them; else that none is open yet.
+ */
+function NoOfferings({ status, onShowAll }: { status: string | null; onShowAll: () => void }) {
+  if (!status) {
+    return (
+      <EmptyState
+        title="No offerings yet"
+        message="When an issuer opens an offering, it appears here."
+      />
+    );
+  }
+  return (
+    <EmptyState
+      title={`No offering is ${offeringStatusWords(status.split(',')[0]).label.toLowerCase()}`}
+      message="No offering has this status right now. Show all statuses to see the others."
+      action={
+        <Button variant="outlined" onClick={onShowAll}>
+          Show all statuses
+        </Button>
+      }
+    />
+  );
+}
+
 export default function OfferingsRoute() {
   const [search, updateSearch] = useSearchUpdate();
   const status = statusFrom(search);
@@ -46,27 +72,7 @@ export default function OfferingsRoute() {
         subject="the offerings"
         skeletonLines={5}
         records={(data) => data.offerings}
-        empty={
-          <EmptyState
-            title={
-              status
-                ? `No offering is ${offeringStatusWords(status.split(',')[0]).label.toLowerCase()}`
-                : 'No offerings yet'
-            }
-            message={
-              status
-                ? 'No offering has this status right now. Show all statuses to see the others.'
-                : 'When an issuer opens an offering, it appears here.'
-            }
-            action={
-              status ? (
-                <Button variant="outlined" onClick={() => setStatus(null)}>
-                  Show all statuses
-                </Button>
-              ) : undefined
-            }
-          />
-        }
+        empty={<NoOfferings status={status} onShowAll={() => setStatus(null)} />}
       >
         {(listed) => <OfferingsList offerings={listed} />}
       </RecordListState>

@@ -1,0 +1,40 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { OfferingList } from '../../../../../../contract/offerings';
+import { bff, startMockBff } from '../../../../../testing/mock-bff';
+import { renderWithProviders } from '../../../../../testing/render';
+import OfferingsRoute from '../offerings';
+
+startMockBff();
+afterEach(cleanup);
+
+const none: OfferingList = { offerings: [], skippedRecords: 0 };
+
+describe('the offerings page when it lists no offering', () => {
+  it('says none is open yet, with no way to widen what is shown', async () => {
+    bff.use(http.get('/api/offerings', () => HttpResponse.json(none)));
+    renderWithProviders(<OfferingsRoute />, { path: '/offerings' });
+    expect(await screen.findByRole('heading', { name: 'No offerings yet' })).toBeTruthy();
+    expect(screen.getByText('When an issuer opens an offering, it appears here.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Show all statuses' })).toBeNull();
+  });
+
+  it('under a status filter names the status, and Show all statuses lifts the filter', async () => {
+    bff.use(http.get('/api/offerings', () => HttpResponse.json(none)));
+    const { router } = renderWithProviders(<OfferingsRoute />, {
+      path: '/offerings?status=closed',
+    });
+    expect(await screen.findByRole('heading', { name: 'No offering is closed' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'No offering has this status right now. Show all statuses to see the others.',
+      ),
+    ).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Show all statuses' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByRole('heading', { name: 'No offerings yet' })).toBeTruthy();
+  });
+});
