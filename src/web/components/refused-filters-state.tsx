@@ -1,22 +1,33 @@
+import type { ReactNode } from 'react';
 import Button from '@mui/material/Button';
+import { refusedFiltersWords } from '../lib/refused-filters';
 import { EmptyState } from './query-state';
 
 /**
  * In place of a page's list while filters of its address are refused (lib/refused-filters.ts):
  * reading the same address again would be refused the same way, so there is no Try again; each
- * refusal is told under its field, and the filters can be cleared from here.
+ * refusal is told under its field, and the filters can be cleared from here. With none refused,
+ * the list (`children`).
  */
 export function RefusedFiltersState({
+  refused,
   message,
   onClear,
+  children,
 }: {
-  message: string;
+  /** The refused filters, each with the BFF's message (refusedFilters). */
+  refused: Partial<Record<string, string>>;
+  /** What the page says in place of its list; by default that the marked filters break rules. */
+  message?: string;
   onClear: () => void;
+  children: ReactNode;
 }) {
+  const count = Object.keys(refused).length;
+  if (count === 0) return <>{children}</>;
   return (
     <EmptyState
       title="These filters cannot be applied"
-      message={message}
+      message={message ?? refusedFiltersWords(count)}
       action={<Button onClick={onClear}>Clear the filters</Button>}
     />
   );

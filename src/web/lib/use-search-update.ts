@@ -38,3 +38,19 @@ export function useSearchUpdate() {
   const asked = useCallback(() => latest.current, []);
   return [search, update, asked] as const;
 }
+
+/**
+ * A list's filters changed in its address: one filter set (or taken out), or every filter
+ * cleared. `restart` goes with either, the list's page parameters taken out: other filters list
+ * other records, from their first page.
+ */
+export function filterUpdates<Name extends string>(
+  update: (changes: SearchChanges) => void,
+  names: readonly Name[],
+  restart: SearchChanges = {},
+) {
+  const set = (name: Name, value: string | null) => update({ [name]: value, ...restart });
+  const clear = () =>
+    update({ ...Object.fromEntries(names.map((name) => [name, null])), ...restart });
+  return [set, clear] as const;
+}

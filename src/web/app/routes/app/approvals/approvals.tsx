@@ -47,7 +47,7 @@ import { PageNav } from '../../../../components/page-nav';
 import { formatCount, formatInstant, formatMoney } from '../../../../lib/format';
 import { compare, parseDecimal } from '../../../../../contract/decimal';
 import { refusedFiltersWords } from '../../../../lib/refused-filters';
-import { useSearchUpdate } from '../../../../lib/use-search-update';
+import { filterUpdates, useSearchUpdate } from '../../../../lib/use-search-update';
 import { guardedPrefetchLoader, REVIEWERS } from '../../../session-guard';
 
 export const clientLoader = guardedPrefetchLoader(
@@ -560,16 +560,11 @@ export default function ApprovalsRoute() {
   const filtered = Object.keys(filters).length > 0;
   const named = oneNamed(filters);
   const refused = refusedApprovalFilters(approvals.error);
-  const refusedNames = Object.keys(refused);
   // Each filter starts both sections again at their first page.
-  const applyFilter = (name: keyof ApprovalFilters, value: string) =>
-    updateSearch({ [name]: value, waiting: null, decided: null });
-  const clearFilters = () =>
-    updateSearch({
-      ...Object.fromEntries(approvalFilterNames.map((name) => [name, null])),
-      waiting: null,
-      decided: null,
-    });
+  const [applyFilter, clearFilters] = filterUpdates(updateSearch, approvalFilterNames, {
+    waiting: null,
+    decided: null,
+  });
   const decide = useDecideApproval();
   const [asked, setAsked] = useState<Decided | null>(null);
   const [decided, setDecided] = useState<Decided | null>(null);
@@ -629,9 +624,11 @@ export default function ApprovalsRoute() {
           onClear={clearFilters}
         />
       )}
-      {refusedNames.length > 0 ? (
-        <RefusedFiltersState message={refusalWords(refused, reviewer)} onClear={clearFilters} />
-      ) : (
+      <RefusedFiltersState
+        refused={refused}
+        message={refusalWords(refused, reviewer)}
+        onClear={clearFilters}
+      >
         <QueryState
           query={approvals}
           subject="the approvals"
@@ -764,7 +761,7 @@ export default function ApprovalsRoute() {
             );
           }}
         </QueryState>
-      )}
+      </RefusedFiltersState>
     </>
   );
 }

@@ -15,8 +15,8 @@ import {
 } from '../../../../features/audit/api/get-audit-events';
 import { AuditFiltersForm } from '../../../../features/audit/components/audit-filters';
 import { AuditTable } from '../../../../features/audit/components/audit-table';
-import { refusedFilters, refusedFiltersWords } from '../../../../lib/refused-filters';
-import { useSearchUpdate } from '../../../../lib/use-search-update';
+import { refusedFilters } from '../../../../lib/refused-filters';
+import { filterUpdates, useSearchUpdate } from '../../../../lib/use-search-update';
 import { guardedPrefetchLoader, REVIEWERS } from '../../../session-guard';
 import { preloadDataGrid } from '../../../../components/data-grid';
 
@@ -57,7 +57,7 @@ export default function AuditLogRoute() {
   const filters = filtersFrom(search);
   const events = useAuditEvents(filters);
   const refused = refusedFilters(events.error, filterNames);
-  const refusedCount = Object.keys(refused).length;
+  const [, clearFilters] = filterUpdates(updateSearch, filterNames);
   // Where the focus goes once older events have come: back to the button while there are more
   // (it was disabled while they loaded, which drops the focus), else to the count, which says
   // there are no older events; never to the page's start.
@@ -91,12 +91,7 @@ export default function AuditLogRoute() {
         onApply={updateSearch}
         refused={refused}
       />
-      {refusedCount > 0 ? (
-        <RefusedFiltersState
-          message={refusedFiltersWords(refusedCount)}
-          onClear={() => updateSearch(Object.fromEntries(filterNames.map((name) => [name, null])))}
-        />
-      ) : (
+      <RefusedFiltersState refused={refused} onClear={clearFilters}>
         <QueryState
           query={events}
           subject="the audit log"
@@ -143,7 +138,7 @@ export default function AuditLogRoute() {
             );
           }}
         </QueryState>
-      )}
+      </RefusedFiltersState>
     </>
   );
 }

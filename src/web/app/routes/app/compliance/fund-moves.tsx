@@ -24,8 +24,8 @@ import {
 } from '../../../../features/compliance/api/get-fund-moves';
 import { ComplianceFundMovesState } from '../../../../features/compliance/components/fund-moves-table';
 import { formatCount } from '../../../../lib/format';
-import { refusedFilters, refusedFiltersWords } from '../../../../lib/refused-filters';
-import { useSearchUpdate } from '../../../../lib/use-search-update';
+import { refusedFilters } from '../../../../lib/refused-filters';
+import { filterUpdates, useSearchUpdate } from '../../../../lib/use-search-update';
 import { guardedPrefetchLoader, REVIEWERS } from '../../../session-guard';
 import { preloadDataGrid } from '../../../../components/data-grid';
 
@@ -123,12 +123,8 @@ export default function ComplianceFundMovesRoute() {
   const moves = useComplianceFundMoves(filter);
   // Each change builds on the last address asked for (a filter picked right after another keeps
   // the first); a filter starts the list again from its first page.
-  const setFilter = (name: (typeof filterNames)[number], value: string | null) =>
-    updateSearch({ [name]: value || null, page: null });
+  const [setFilter, clearFilters] = filterUpdates(updateSearch, filterNames, { page: null });
   const refused = refusedFilters(moves.error, filterNames);
-  const refusedCount = Object.keys(refused).length;
-  const clearFilters = () =>
-    updateSearch({ ...Object.fromEntries(filterNames.map((name) => [name, null])), page: null });
 
   return (
     <>
@@ -165,9 +161,7 @@ export default function ComplianceFundMovesRoute() {
           onApply={(accountId) => setFilter('accountId', accountId)}
         />
       </Box>
-      {refusedCount > 0 ? (
-        <RefusedFiltersState message={refusedFiltersWords(refusedCount)} onClear={clearFilters} />
-      ) : (
+      <RefusedFiltersState refused={refused} onClear={clearFilters}>
         <ComplianceFundMovesState
           query={moves}
           skeletonLines={8}
@@ -182,7 +176,7 @@ export default function ComplianceFundMovesRoute() {
           onPageChange={(page) => updateSearch({ page: page > 1 ? String(page) : null })}
           summary={(data) => <MatchSummary data={data} />}
         />
-      )}
+      </RefusedFiltersState>
     </>
   );
 }

@@ -29,8 +29,8 @@ import {
 import { MoneyRequestPages } from '../../../../features/money/components/money-request-pages';
 import { ReconcileButton } from '../../../../features/money/components/reconcile-button';
 import { SettledByHandNote } from '../../../../features/money/components/settle-by-hand';
-import { refusedFilters, refusedFiltersWords } from '../../../../lib/refused-filters';
-import { useSearchUpdate } from '../../../../lib/use-search-update';
+import { refusedFilters } from '../../../../lib/refused-filters';
+import { filterUpdates, useSearchUpdate } from '../../../../lib/use-search-update';
 import { hasSession } from '../../../session-guard';
 
 const PAGE = 50;
@@ -106,15 +106,12 @@ export default function MoneyRequestsRoute() {
   const [settled, setSettled] = useState<MoneyRequestView | null>(null);
   const count = useRef<HTMLElement>(null);
   // Each filter starts the list again from its first page.
-  const set = (name: string, value: string) => updateSearch({ [name]: value, page: null });
+  const [set, clearFilters] = filterUpdates(updateSearch, filterNames, { page: null });
   const filtered = Boolean(
     query.kind || query.outcome || query.accountId || query.reference || query.from || query.to,
   );
   const csv = useCsvExport(() => downloadRegisterExport(query));
   const refused = refusedFilters(register.error, filterNames);
-  const refusedCount = Object.keys(refused).length;
-  const clearFilters = () =>
-    updateSearch({ ...Object.fromEntries(filterNames.map((name) => [name, null])), page: null });
   return (
     <>
       <PageHeader
@@ -191,9 +188,7 @@ export default function MoneyRequestsRoute() {
           }}
         />
       )}
-      {refusedCount > 0 ? (
-        <RefusedFiltersState message={refusedFiltersWords(refusedCount)} onClear={clearFilters} />
-      ) : (
+      <RefusedFiltersState refused={refused} onClear={clearFilters}>
         <MoneyRequestPages
           query={register}
           subject="the money requests"
@@ -217,7 +212,7 @@ export default function MoneyRequestsRoute() {
           reviewer
           onSettled={setSettled}
         />
-      )}
+      </RefusedFiltersState>
     </>
   );
 }
