@@ -176,44 +176,46 @@ function holding(
     : [];
 }
 
+/** The supplement as the platform recorded it (§2.11), under the contract's names. */
+const normalizeSupplement = (details: z.output<typeof rawSupplementSchema>): AccountSupplement => ({
+  accountId: details.accountId,
+  maritalStatus: details.maritalStatus,
+  mailingAddress: {
+    line1: details.mailingAddressLine1,
+    line2: details.mailingAddressLine2,
+    city: details.mailingCity,
+    state: details.mailingState,
+    zipCode: details.mailingZipCode,
+    country: details.mailingCountry,
+  },
+  investmentManager: details.appointmentOfInvestmentManager,
+  proxyVoting: details.proxyVotingPreferences,
+  otherServices: details.otherServices,
+  contributionMethod: details.methodOfContributionOrFunding,
+  contributionTaxYear: details.methodOfContributionTaxYear,
+  internationalAccountNumber: details.internationalAccountNumber,
+  holdings: [
+    ...holding(
+      details.bankFirmName1,
+      details.bankCountry1,
+      details.bankAccountName1,
+      details.bankAccountNumber1,
+    ),
+    ...holding(
+      details.bankFirmName2,
+      details.bankCountry2,
+      details.bankAccountName2,
+      details.bankAccountNumber2,
+    ),
+  ],
+});
+
 export async function addCustodyAccountSupplement(
   client: UpstreamClient,
   input: AccountSupplementRequest,
 ): Promise<AccountSupplement> {
   const request = buildSupplementRequest(input);
-  return sendAndDecode(client, request, rawSupplementAnswerSchema, (raw) => {
-    const details = raw.accountDetails[0];
-    return {
-      accountId: details.accountId,
-      maritalStatus: details.maritalStatus,
-      mailingAddress: {
-        line1: details.mailingAddressLine1,
-        line2: details.mailingAddressLine2,
-        city: details.mailingCity,
-        state: details.mailingState,
-        zipCode: details.mailingZipCode,
-        country: details.mailingCountry,
-      },
-      investmentManager: details.appointmentOfInvestmentManager,
-      proxyVoting: details.proxyVotingPreferences,
-      otherServices: details.otherServices,
-      contributionMethod: details.methodOfContributionOrFunding,
-      contributionTaxYear: details.methodOfContributionTaxYear,
-      internationalAccountNumber: details.internationalAccountNumber,
-      holdings: [
-        ...holding(
-          details.bankFirmName1,
-          details.bankCountry1,
-          details.bankAccountName1,
-          details.bankAccountNumber1,
-        ),
-        ...holding(
-          details.bankFirmName2,
-          details.bankCountry2,
-          details.bankAccountName2,
-          details.bankAccountNumber2,
-        ),
-      ],
-    };
-  });
+  return sendAndDecode(client, request, rawSupplementAnswerSchema, (raw) =>
+    normalizeSupplement(raw.accountDetails[0]),
+  );
 }
