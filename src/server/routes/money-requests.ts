@@ -337,16 +337,9 @@ async function pageView(
   };
 }
 
-function storeFilter(query: MoneyRequestQuery): MoneyRequestFilter {
-  return {
-    kind: query.kind,
-    outcome: query.outcome,
-    accountId: query.accountId,
-    reference: query.reference,
-    ...wholeDays(query),
-    offset: query.offset,
-    limit: query.limit,
-  };
+/** The register's filter is what the page asked, its From and To days made whole. */
+function storeFilter({ from, to, ...asked }: MoneyRequestQuery): MoneyRequestFilter {
+  return { ...asked, ...wholeDays({ from, to }) };
 }
 
 /** The addresses of the users who sent the rows and of the reviewers who settled them by hand. */
