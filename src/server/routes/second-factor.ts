@@ -63,12 +63,11 @@ const WINDOW_MS = 15 * 60_000;
 const AFTER_ENROLMENT =
   'Reload Security settings to see your second factors before adding this one again; if it says you have no recovery codes, create them there.';
 
-const toFactor = (f: FactorSummary): Factor => ({
-  id: f.id,
-  kind: f.kind,
-  label: f.label,
-  createdAt: f.createdAt.toISOString(),
-  lastUsedAt: f.lastUsedAt?.toISOString() ?? null,
+/** A factor as the person's list shows it: the stored summary, its times as ISO strings. */
+const toFactor = ({ createdAt, lastUsedAt, ...f }: FactorSummary): Factor => ({
+  ...f,
+  createdAt: createdAt.toISOString(),
+  lastUsedAt: lastUsedAt?.toISOString() ?? null,
 });
 
 type Ctx = RouteContext<unknown, unknown, unknown>;
