@@ -66,6 +66,22 @@ async function alreadyLinked(
 const NO_CUSTODY_ACCOUNT =
   'This account has no custody account yet, so the platform cannot take a deposit into it.';
 
+/**
+ * The failure of a deposit's send. The one thing a deposit names that the platform may not know is
+ * the account's custody account (1404, §4.16: the deposit goes into it): the platform had the
+ * request and refused it, and no amount would help, so it is a state, said in the portal's words.
+ * Any other failure stays as it is.
+ */
+function depositFailure(err: unknown): unknown {
+  if (!isUpstreamError(err) || err.kind !== 'not_found') return err;
+  const reason = NO_CUSTODY_ACCOUNT;
+  return new HttpError(
+    'upstream_rejected',
+    `The platform refused it; nothing was changed. ${reason} Opening an IRA starts one.`,
+    { submitted: 'no', refusal: 'state', refusedByPlatform: true, reason },
+  );
+}
+
 export const cashRoutes = [
   defineRoute({
     method: 'GET',
@@ -193,18 +209,7 @@ export const cashRoutes = [
         reference: moneyReference,
         ...(body.description ? { description: body.description } : {}),
       }).catch((err: unknown) => {
-        // The one thing a deposit names that the platform may not know is the account's custody
-        // account (1404, §4.16: the deposit goes into it): the platform had the request and
-        // refused it, and no amount would help, so it is a state, said in the portal's words.
-        if (isUpstreamError(err) && err.kind === 'not_found') {
-          const reason = NO_CUSTODY_ACCOUNT;
-          throw new HttpError(
-            'upstream_rejected',
-            `The platform refused it; nothing was changed. ${reason} Opening an IRA starts one.`,
-            { submitted: 'no', refusal: 'state', refusedByPlatform: true, reason },
-          );
-        }
-        throw err;
+        throw depositFailure(err);
       });
       await audit({
         action: 'deposit_requested',
