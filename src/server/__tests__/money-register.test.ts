@@ -6,6 +6,7 @@ import {
   getMoneyRequest,
   listMoneyRequests,
   listMoneyRequestsOfAccount,
+  openMoneyRequest,
   REFERENCE_PATTERN,
 } from '../store/money-requests';
 import { createCustodyFundDisbursement } from '../upstream';
@@ -647,6 +648,36 @@ describe('register through the BFF', () => {
       },
     );
     expect(oneDay.statusCode).toBe(200);
+  });
+
+  it('lists the requests made from the first moment of the From day to the last of the To day, and no others', async () => {
+    const compliance = await signIn(h.app, 'compliance@demo.test');
+    const made = (key: string, at: string) =>
+      openMoneyRequest(
+        h.db,
+        { userId, route: 'test:period', key },
+        { kind: 'disbursement', accountId: accountA, amount: '1', method: 'ach' },
+        new Date(at),
+      );
+    const before = await made('period-before-0001', '2024-05-06T23:59:59.999Z');
+    const first = await made('period-first-0001', '2024-05-07T00:00:00Z');
+    const last = await made('period-last-0001', '2024-05-08T23:59:59.999Z');
+    const after = await made('period-after-0001', '2024-05-09T00:00:00Z');
+    const listed = async (path: string, cookie: string) =>
+      (
+        (await call(h.app, 'GET', path, { cookie })).json() as { requests: { reference: string }[] }
+      ).requests
+        .map((r) => r.reference)
+        .filter((reference) => [before, first, last, after].includes(reference))
+        .sort();
+    const period = 'from=2024-05-07&to=2024-05-08';
+    // The register, and the account's own list, which takes the same period.
+    expect(await listed(`/api/compliance/money-requests?${period}`, compliance)).toEqual(
+      [first, last].sort(),
+    );
+    expect(await listed(`/api/accounts/${accountA}/money-requests?${period}`, investor)).toEqual(
+      [first, last].sort(),
+    );
   });
 
   it("names an investment's offering in the register and its export, and lists it by its id alone when the catalogue cannot be read", async () => {
