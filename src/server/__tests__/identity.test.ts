@@ -162,6 +162,26 @@ describe('second factor at sign-in and step-up on money routes', () => {
     expect(ok.statusCode).toBe(200);
     expect((await call(h.app, 'GET', '/api/session', { cookie })).statusCode).toBe(200);
     investor = cookie;
+
+    // The person's list shows the factor with the times the store keeps, the sign-in just made
+    // included, as ISO strings.
+    const stored = await h.db
+      .selectFrom('second_factors')
+      .innerJoin('users', 'users.id', 'second_factors.user_id')
+      .select(['second_factors.id', 'second_factors.created_at', 'second_factors.last_used_at'])
+      .where('users.email', '=', 'investor@demo.test')
+      .executeTakeFirstOrThrow();
+    expect(stored.last_used_at).not.toBeNull();
+    const listed = await call(h.app, 'GET', '/api/me/second-factors', { cookie });
+    expect(listed.json().factors).toEqual([
+      {
+        id: stored.id,
+        kind: 'totp',
+        label: 'Phone',
+        createdAt: stored.created_at.toISOString(),
+        lastUsedAt: stored.last_used_at?.toISOString(),
+      },
+    ]);
   });
 
   it('asks for a fresh second factor before a disbursement, sends nothing, then accepts the same request', async () => {
