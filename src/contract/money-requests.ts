@@ -594,12 +594,8 @@ export type ReconciliationSummary = z.infer<typeof reconciliationSummarySchema>;
  */
 export const receiptReferenceShape = { reference: z.string().nullable() };
 
-/** Our register reference, as the BFF issues it (MR- and ten letters or digits). */
-export const moneyRequestReferenceParamsSchema = z.object({
-  reference: z
-    .string()
-    .regex(/^MR-[0-9A-Z]{10}$/, 'reference must be MR- followed by 10 capital letters or digits'),
-});
+/** A request of the register named in the path by our reference. */
+export const moneyRequestReferenceParamsSchema = z.object({ reference: referenceSchema });
 
 /**
  * A reviewer settles a request whose outcome stayed unknown, having checked the platform by hand

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  additionalToShape,
   moneyRequestOutcomeWords,
   moneyRequestQuerySchema,
+  moneyRequestReferenceParamsSchema,
   outcomeWordsOf,
   reasonBesideOutcome,
   standingRefusalMessage,
@@ -24,6 +26,27 @@ describe('which register outcomes leave a request standing (an IRA request is ma
       (outcome) => outcome !== 'refused' && outcome !== 'not_sent',
     );
     expect([...waitingOutcomes].sort()).toEqual(others.sort());
+  });
+});
+
+describe('our reference where a request names it as issued (a path, additionalTo)', () => {
+  const rule = 'reference must be MR- followed by 10 capital letters or digits';
+  const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+    result.error?.issues.map((issue) => issue.message);
+
+  it('takes a reference as the BFF issues it, in the path and in additionalTo alike', () => {
+    expect(
+      moneyRequestReferenceParamsSchema.safeParse({ reference: 'MR-5SDSNXSKHP' }).success,
+    ).toBe(true);
+    expect(additionalToShape.additionalTo.safeParse(['MR-5SDSNXSKHP']).success).toBe(true);
+  });
+
+  it('refuses one typed in lower case with the same rule in both (a filter upper-cases it; these do not)', () => {
+    const typed = 'MR-5sdsnxskhp';
+    expect(messagesOf(moneyRequestReferenceParamsSchema.safeParse({ reference: typed }))).toEqual([
+      rule,
+    ]);
+    expect(messagesOf(additionalToShape.additionalTo.safeParse([typed]))).toEqual([rule]);
   });
 });
 
