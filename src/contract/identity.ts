@@ -4,6 +4,7 @@ import { compare, parseDecimal } from './decimal';
 import { reasonForDecisionSchema } from './free-text';
 import { keysOf } from './keys-of';
 import { beingSentSchema, beingSentWords, referenceFilterSchema } from './money-requests';
+import { instantSchema } from './money';
 import { requestedSliceShape } from './pages';
 import { asPlatformAccountId } from './platform-ids';
 import { emailSchema, roleSchema, type Role } from './session';
@@ -96,8 +97,8 @@ export const factorParamsSchema = z.object({
 
 const userSessionSchema = z.object({
   id: z.string(),
-  createdAt: z.string(),
-  lastSeenAt: z.string(),
+  createdAt: instantSchema,
+  lastSeenAt: instantSchema,
   ip: z.string().nullable(),
   userAgent: z.string().nullable(),
   method: z.string(),
@@ -266,8 +267,8 @@ export const approvalSchema = z.object({
   type: z.string(),
   state: approvalStateSchema,
   checker: z.string().nullable(),
-  createdAt: z.string(),
-  decidedAt: z.string().nullable(),
+  createdAt: instantSchema,
+  decidedAt: instantSchema.nullable(),
   /** The upstream request id once sent. */
   requestId: z.string().nullable(),
   message: z.string().nullable(),

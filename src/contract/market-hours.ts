@@ -3,7 +3,7 @@ import { z } from 'zod';
 export const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const;
 
 /** A wall-clock time in US Eastern time, `HH:mm` (interface document §4.14, §8). */
-const marketTimeSchema = z
+export const marketTimeSchema = z
   .string()
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time HH:mm (24-hour, US Eastern)');
 

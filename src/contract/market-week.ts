@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { closedMarketDay, marketHoliday } from './market-calendar';
-import { globalMarketHoursSchema, type WeekHours } from './market-hours';
+import { globalMarketHoursSchema, marketTimeSchema, type WeekHours } from './market-hours';
+import { instantSchema } from './money';
 import {
   addDays,
   dayOfWeek,
@@ -73,11 +74,11 @@ const tradingSessionDaySchema = z.object({
   /** The exchange holiday of the day by name (closed whatever its weekday's hours); else null. */
   holiday: z.string().nullable(),
   /** HH:mm US Eastern, null when closed. */
-  open: z.string().nullable(),
-  close: z.string().nullable(),
+  open: marketTimeSchema.nullable(),
+  close: marketTimeSchema.nullable(),
   /** The same moments as UTC instants (ISO with Z), null when closed. */
-  opensAt: z.string().nullable(),
-  closesAt: z.string().nullable(),
+  opensAt: instantSchema.nullable(),
+  closesAt: instantSchema.nullable(),
 });
 export type TradingSessionDay = z.infer<typeof tradingSessionDaySchema>;
 
