@@ -564,27 +564,27 @@ export function wasFoundAfterNotSent(request: {
 
 /** What one reconciliation pass settled (POST /api/compliance/money-requests/reconcile). */
 export const reconciliationSummarySchema = z.object({
-  examined: z.number().int(),
-  created: z.number().int(),
-  notSent: z.number().int(),
+  examined: z.number().int().nonnegative(),
+  created: z.number().int().nonnegative(),
+  notSent: z.number().int().nonnegative(),
   /** Every request left unknown, notFoundYet and unreadable among them. */
-  stillUnknown: z.number().int(),
+  stillUnknown: z.number().int().nonnegative(),
   /**
    * Not found at the platform, but sent too recently for that to prove it never arrived
    * (RECONCILE_NOT_SENT_AFTER_MS): left unknown, looked for again at later passes.
    */
-  notFoundYet: z.number().int(),
+  notFoundYet: z.number().int().nonnegative(),
   /** Left unknown because the platform's fund moves of its account could not be read. */
-  unreadable: z.number().int(),
+  unreadable: z.number().int().nonnegative(),
   /** Settled "not sent" within the last day, found at the platform since: corrected to created. */
-  foundAfterNotSent: z.number().int(),
+  foundAfterNotSent: z.number().int().nonnegative(),
   /**
    * Requests the platform lists more than once under our reference (a fund move besides their
    * own), newly named in the register by this pass.
    */
-  foundTwice: z.number().int(),
+  foundTwice: z.number().int().nonnegative(),
   /** Still awaiting the platform's answer (or the end of a stopped instance's lease). */
-  inFlight: z.number().int(),
+  inFlight: z.number().int().nonnegative(),
 });
 export type ReconciliationSummary = z.infer<typeof reconciliationSummarySchema>;
 

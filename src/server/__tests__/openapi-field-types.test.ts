@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, startHarness, type Harness } from './harness';
+
+/*
+ * The API document states what each field of a reply holds, not only that it is text or a
+ * number: a client reads the rule there (a reference's form, an instant's Z, a count that is
+ * never negative), and the reply check of tests and development refuses a value that breaks it.
+ */
+
+type JsonSchema = {
+  type?: string | string[];
+  pattern?: string;
+  minimum?: number;
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+};
+type Operation = {
+  responses: Record<string, { content?: Record<string, { schema: JsonSchema }> }>;
+};
+type Document = { paths: Record<string, Record<string, Operation>> };
+
+let h: Harness;
+let doc: Document;
+beforeAll(async () => {
+  h = await startHarness();
+  doc = (await call(h.app, 'GET', '/api/openapi.json')).json() as Document;
+});
+afterAll(() => h?.close());
+
+/** The branches a value may take: a nullable field's non-null one, a union's every one. */
+function branches(schema: JsonSchema): JsonSchema[] {
+  const union = schema.anyOf ?? schema.oneOf;
+  if (!union) return schema.type === 'null' ? [] : [schema];
+  return union.flatMap(branches);
+}
+
+/**
+ * The schemas of one field of a route's 200 reply, at `path` (`[]` steps into a list's items),
+ * through every branch of a union on the way.
+ */
+function field(method: string, url: string, path: string[]): JsonSchema[] {
+  const reply = doc.paths[url]?.[method]?.responses['200']?.content?.['application/json']?.schema;
+  if (!reply) throw new Error(`no 200 reply documented for ${method} ${url}`);
+  let at = branches(reply);
+  for (const step of path) {
+    at = at.flatMap((schema) => {
+      const next = step === '[]' ? schema.items : schema.properties?.[step];
+      return next ? branches(next) : [];
+    });
+  }
+  if (at.length === 0) throw new Error(`${method} ${url}: no field ${path.join('.')}`);
+  return at;
+}
+
+describe('the API document says what each reply field holds', () => {
+  it('counts of a reconciliation pass are never negative', () => {
+    const url = '/api/compliance/money-requests/reconcile';
+    for (const count of [
+      'examined',
+      'created',
+      'notSent',
+      'stillUnknown',
+      'notFoundYet',
+      'unreadable',
+      'foundAfterNotSent',
+      'foundTwice',
+      'inFlight',
+    ]) {
+      expect(field('post', url, [count]), count).toEqual([
+        expect.objectContaining({ type: 'integer', minimum: 0 }),
+      ]);
+    }
+  });
+});
