@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { postalAddressSchema } from './accounts';
 import { decimalStringSchema, localDateTimeSchema, upstreamTimeSchema } from './money';
+import { referenceSchema } from './money-requests';
 import { upstreamPaginationShape } from './pages';
 import { lowerCaseStatusSchema } from './status';
 
@@ -38,7 +39,7 @@ export const fundMoveSchema = z.object({
   description: z.string().nullable(),
   direction: fundMoveDirectionSchema,
   /** Our register reference of the disbursement or deposit that made this move, found in its description. */
-  portalReference: z.string().nullable(),
+  portalReference: referenceSchema.nullable(),
   /** Null when the upstream generation in use reports no approval step. */
   approvalStatus: lowerCaseStatusSchema.nullable(),
   status: lowerCaseStatusSchema,

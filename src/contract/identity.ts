@@ -3,8 +3,13 @@ import { accountFilterSchema } from './account-views';
 import { compare, parseDecimal } from './decimal';
 import { reasonForDecisionSchema } from './free-text';
 import { keysOf } from './keys-of';
-import { beingSentSchema, beingSentWords, referenceFilterSchema } from './money-requests';
-import { instantSchema } from './money';
+import {
+  beingSentSchema,
+  beingSentWords,
+  referenceFilterSchema,
+  referenceSchema,
+} from './money-requests';
+import { decimalStringSchema, instantSchema } from './money';
 import { requestedSliceShape } from './pages';
 import { asPlatformAccountId } from './platform-ids';
 import { emailSchema, roleSchema, type Role } from './session';
@@ -263,7 +268,7 @@ export const approvalSchema = z.object({
   id: z.string(),
   accountId: z.string(),
   maker: z.string(),
-  amount: z.string(),
+  amount: decimalStringSchema,
   type: z.string(),
   state: approvalStateSchema,
   checker: z.string().nullable(),
@@ -273,7 +278,7 @@ export const approvalSchema = z.object({
   requestId: z.string().nullable(),
   message: z.string().nullable(),
   /** Our reference (`MR-…`) of the money request it holds, as the register lists it. */
-  reference: z.string().nullable(),
+  reference: referenceSchema.nullable(),
   /** While `sending`: when it was approved and until when its call may run (beingSentSchema). */
   beingSent: beingSentSchema.nullable().optional(),
   /**

@@ -138,7 +138,7 @@ export const waitingOutcomes: readonly MoneyRequestOutcomeKey[] = keysOf(
 export const unsettledOutcomes: readonly MoneyRequestOutcomeKey[] = ['pending', 'unknown'];
 
 /** Our register reference, as the BFF issues it (MR- and ten letters or digits). */
-const referenceSchema = z
+export const referenceSchema = z
   .string()
   .regex(/^MR-[0-9A-Z]{10}$/, 'reference must be MR- followed by 10 capital letters or digits');
 
@@ -460,7 +460,7 @@ const timelineEntrySchema = z.object({
    */
   id: z.string(),
   /** Our register reference when the portal sent it. */
-  reference: z.string().nullable(),
+  reference: referenceSchema.nullable(),
   /** The account's fund move the entry is, or became (its page has the bank and the checks). */
   fundMove: z.string().nullable(),
   title: z.string(),
@@ -480,7 +480,7 @@ const timelineEntrySchema = z.object({
    * our reference of the investment of unknown outcome it is probably (probableRequestWords).
    */
   probableTradeId: z.string().nullable().optional(),
-  probableReference: z.string().nullable().optional(),
+  probableReference: referenceSchema.nullable().optional(),
 });
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 

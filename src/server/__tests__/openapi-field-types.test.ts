@@ -54,6 +54,8 @@ function field(method: string, url: string, path: string[]): JsonSchema[] {
   return at;
 }
 
+const REFERENCE = '^MR-[0-9A-Z]{10}$';
+
 describe('the API document says what each reply field holds', () => {
   it('counts of a reconciliation pass are never negative', () => {
     const url = '/api/compliance/money-requests/reconcile';
@@ -72,5 +74,25 @@ describe('the API document says what each reply field holds', () => {
         expect.objectContaining({ type: 'integer', minimum: 0 }),
       ]);
     }
+  });
+
+  it('our register reference is MR- and ten capitals or digits wherever a reply carries it', () => {
+    const places: [string, string, string[]][] = [
+      ['get', '/api/accounts/{accountId}/timeline', ['entries', '[]', 'reference']],
+      ['get', '/api/accounts/{accountId}/timeline', ['entries', '[]', 'probableReference']],
+      ['get', '/api/accounts/{accountId}/fund-moves', ['moves', '[]', 'portalReference']],
+      ['get', '/api/disbursement-approvals', ['waiting', 'approvals', '[]', 'reference']],
+    ];
+    for (const [method, url, path] of places) {
+      for (const schema of field(method, url, path)) {
+        expect(schema.pattern, `${url} ${path.join('.')}`).toBe(REFERENCE);
+      }
+    }
+  });
+
+  it('a held disbursement states its amount as a decimal', () => {
+    expect(
+      field('get', '/api/disbursement-approvals', ['waiting', 'approvals', '[]', 'amount']),
+    ).toEqual([expect.objectContaining({ type: 'string', pattern: '^-?\\d+(\\.\\d+)?$' })]);
   });
 });
