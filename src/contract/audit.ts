@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { boundedDateSchema, dayRangeOrder } from './dates';
 import { keysOf } from './keys-of';
+import { instantSchema } from './money';
 
 const calendarDate = (label: string) => boundedDateSchema(label).optional();
 
@@ -44,8 +45,7 @@ export const auditQuerySchema = z
 
 const auditEventSchema = z.object({
   id: z.string(),
-  /** ISO instant. */
-  at: z.string(),
+  at: instantSchema,
   userEmail: z.string().nullable(),
   role: z.string().nullable(),
   action: z.string(),

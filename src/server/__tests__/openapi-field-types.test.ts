@@ -95,4 +95,10 @@ describe('the API document says what each reply field holds', () => {
       field('get', '/api/disbursement-approvals', ['waiting', 'approvals', '[]', 'amount']),
     ).toEqual([expect.objectContaining({ type: 'string', pattern: '^-?\\d+(\\.\\d+)?$' })]);
   });
+
+  it('an audit event says when it happened as an instant in UTC', () => {
+    expect(field('get', '/api/audit-events', ['events', '[]', 'at'])).toEqual([
+      expect.objectContaining({ type: 'string', pattern: 'Z$' }),
+    ]);
+  });
 });
