@@ -335,7 +335,7 @@ export const stillBeingSent = (beingSent: BeingSent | null | undefined, now: num
   beingSent != null && Date.parse(beingSent.until) > now;
 
 export const moneyRequestViewSchema = z.object({
-  reference: z.string(),
+  reference: referenceSchema,
   accountId: z.string(),
   kind: moneyRequestKindSchema,
   amount: decimalStringSchema.nullable(),
@@ -592,7 +592,7 @@ export type ReconciliationSummary = z.infer<typeof reconciliationSummarySchema>;
  * The receipt of a deposit, disbursement or investment names the request in the register by our
  * reference (MR-…), as the fund moves and the timeline show it.
  */
-export const receiptReferenceShape = { reference: z.string().nullable() };
+export const receiptReferenceShape = { reference: referenceSchema.nullable() };
 
 /** A request of the register named in the path by our reference. */
 export const moneyRequestReferenceParamsSchema = z.object({ reference: referenceSchema });

@@ -37,12 +37,14 @@ function branches(schema: JsonSchema): JsonSchema[] {
 }
 
 /**
- * The schemas of one field of a route's 200 reply, at `path` (`[]` steps into a list's items),
- * through every branch of a union on the way.
+ * The schemas of one field of a route's success reply (200 or 201), at `path` (`[]` steps into a
+ * list's items), through every branch of a union on the way.
  */
 function field(method: string, url: string, path: string[]): JsonSchema[] {
-  const reply = doc.paths[url]?.[method]?.responses['200']?.content?.['application/json']?.schema;
-  if (!reply) throw new Error(`no 200 reply documented for ${method} ${url}`);
+  const responses = doc.paths[url]?.[method]?.responses ?? {};
+  const success = responses['200'] ?? responses['201'];
+  const reply = success?.content?.['application/json']?.schema;
+  if (!reply) throw new Error(`no success reply documented for ${method} ${url}`);
   let at = branches(reply);
   for (const step of path) {
     at = at.flatMap((schema) => {
@@ -82,6 +84,11 @@ describe('the API document says what each reply field holds', () => {
       ['get', '/api/accounts/{accountId}/timeline', ['entries', '[]', 'probableReference']],
       ['get', '/api/accounts/{accountId}/fund-moves', ['moves', '[]', 'portalReference']],
       ['get', '/api/disbursement-approvals', ['waiting', 'approvals', '[]', 'reference']],
+      ['get', '/api/accounts/{accountId}/money-requests', ['requests', '[]', 'reference']],
+      ['get', '/api/compliance/money-requests', ['requests', '[]', 'reference']],
+      ['post', '/api/accounts/{accountId}/deposits', ['reference']],
+      ['post', '/api/accounts/{accountId}/disbursements', ['reference']],
+      ['post', '/api/offerings/{offeringId}/investments', ['reference']],
     ];
     for (const [method, url, path] of places) {
       for (const schema of field(method, url, path)) {

@@ -110,7 +110,7 @@ async function sendWireAfterSessionEnded(signsIn: Session) {
         amount: typed.amount,
         status: 'submitted',
         transactionId: 'T-1',
-        reference: 'MR-1',
+        reference: 'MR-7K2Q9D1X4B',
       },
     }),
   );
