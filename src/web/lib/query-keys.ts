@@ -3,6 +3,7 @@
  * invalidates everything below it (['custody', 'fund-moves', accountId] covers every page and
  * detail of that account). They live here because features do not import each other.
  */
+import type { ReceiptKind } from './receipts';
 
 /** Lower-case status (the BFF normalizes the upstream's Pending/closed), or all when absent. */
 export type OfferingsQuery = { status?: string | null };
@@ -50,7 +51,6 @@ export const moneyKeys = {
     [...moneyKeys.all, 'preflight', offeringId, accountId] as const,
   register: (query: Record<string, string | undefined>) =>
     [...moneyKeys.all, 'register', query] as const,
-  receipt: (kind: 'investment' | 'disbursement', key: string) =>
-    [...moneyKeys.all, 'receipt', kind, key] as const,
+  receipt: (kind: ReceiptKind, key: string) => [...moneyKeys.all, 'receipt', kind, key] as const,
   candidates: (reference: string) => [...moneyKeys.all, 'candidates', reference] as const,
 };

@@ -48,7 +48,7 @@ describe('a money write marks stale what the person reads next', () => {
   it('a disbursement held for approval: the account, its cash and the approvals', async () => {
     mockPost(`/api/accounts/${accountId}/disbursements`, okAnswer({ pendingApproval: approval }));
     const { wrapper, stale } = withReadPages();
-    const { result } = renderHook(() => useCreateDisbursement(), { wrapper });
+    const { result } = renderHook(() => useCreateDisbursement(accountId), { wrapper });
     await act(() =>
       result.current.mutateAsync({
         accountId,

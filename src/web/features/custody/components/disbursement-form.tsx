@@ -81,7 +81,7 @@ export function DisbursementForm({
   ceiling,
   linkedBank,
   bankCheck,
-  onSent,
+  focusFirst = false,
 }: {
   accountId: string;
   /**
@@ -101,8 +101,8 @@ export function DisbursementForm({
    * that may not exist), the page says so, and the read can be tried again from here.
    */
   bankCheck?: BankCheck;
-  /** The request reached the portal: its receipt (or its hold for approval) replaces the form. */
-  onSent?: (receipt: 'sent' | 'held') => void;
+  /** Opened by "Make another disbursement", which went away with the receipt: focus goes on. */
+  focusFirst?: boolean;
 }) {
   const achAvailable = bankCheck === undefined && linkedBank?.state !== 'none';
   const schema = useMemo(() => formSchema(ceiling), [ceiling]);
@@ -113,26 +113,28 @@ export function DisbursementForm({
     bankAccountId: '',
     additionalDetails: '',
   });
+  const { setFocus } = form;
+  useEffect(() => {
+    if (focusFirst) setFocus('type');
+  }, [focusFirst, setFocus]);
   const type = useWatch({ control: form.control, name: 'type' });
   useSeparateBankFieldsPerType(form, type);
   const retryBankCheck = useRetryBankCheck(bankCheck);
   const flow = useReviewAndSubmit({
-    mutation: useCreateDisbursement(),
+    mutation: useCreateDisbursement(accountId),
     variables: (request: DisbursementRequest, idempotencyKey) => ({
       accountId,
       request,
       idempotencyKey,
     }),
     onFieldErrors: (error) => applyFieldErrors(error, form.setError, fieldNames),
-    onSuccess: (result) => onSent?.('pendingApproval' in result ? 'held' : 'sent'),
   });
   // A disbursement of this account that may have paid out (being sent, or of unknown outcome) is
   // named, and a new one waits for the person to confirm it is an additional one.
   const unsettled = useUnsettled({ accountId, kind: 'disbursement', failure: flow.failure });
 
-  if (flow.result && 'pendingApproval' in flow.result)
-    return <HeldForApproval approval={flow.result.pendingApproval} />;
-  if (flow.result) return <DisbursementResult receipt={flow.result} />;
+  // The page shows the answer, remembered for it (lib/receipts); shown alone, the form does.
+  if (flow.result) return <DisbursementAnswer answer={flow.result} />;
 
   return (
     <Form
@@ -315,6 +317,19 @@ function ReviewSummary({
     <>
       <DescriptionList items={items} />
     </>
+  );
+}
+
+/** What a disbursement request was answered: its receipt, or its hold for approval. */
+export function DisbursementAnswer({
+  answer,
+}: {
+  answer: DisbursementReceipt | { pendingApproval: Approval };
+}) {
+  return 'pendingApproval' in answer ? (
+    <HeldForApproval approval={answer.pendingApproval} />
+  ) : (
+    <DisbursementResult receipt={answer} />
   );
 }
 

@@ -4,20 +4,17 @@ import { apiPaths } from '../../../config/paths';
 import type { SubmittedOnce } from '../../../lib/api-client';
 import { custodyKeys, moneyKeys, offeringKeys } from '../../../lib/query-keys';
 import { useCreateOnce } from '../../../lib/api-query';
-import { rememberReceipt } from '../../../lib/receipts';
+import { rememberReceipt, sentFromHereKey } from '../../../lib/receipts';
 
 type CreateInvestmentInput = SubmittedOnce<InvestmentRequest> & { offeringId: string };
-
-/** The investments sent in an offering from this tab, as useMutationState finds them. */
-export const investmentMutationKey = (offeringId: string) =>
-  ['create-investment', offeringId] as const;
 
 export const useCreateInvestment = (offeringId: string) => {
   const queryClient = useQueryClient();
   return useCreateOnce({
     path: ({ offeringId }: CreateInvestmentInput) => apiPaths.investments(offeringId),
     schema: investmentReceiptSchema,
-    mutationKey: investmentMutationKey(offeringId),
+    // The investments sent in an offering from this tab, as its invest page finds them.
+    mutationKey: sentFromHereKey('investment', offeringId),
     // Kept beyond the form, and remembered even when the person left the page while it was on
     // its way: the invest page shows it when they come back (lib/receipts).
     onAnswered: (receipt, { offeringId }) =>

@@ -36,6 +36,7 @@ import { useCreateDeposit } from '../api/create-deposit';
 import { useLinkedBank } from '../api/get-linked-bank';
 import { linkedBankHref } from './linked-bank-panel';
 import { sentAsRow, useUnsettled } from '../../../components/form/unsettled-requests';
+import { RequestOnItsWay, useSentFromHere } from '../../../components/form/sent-from-here';
 
 type Values = { amount: string; description: string };
 // The schema outputs the request: the amount in canonical form, the description trimmed.
@@ -66,11 +67,11 @@ export function DepositForm({
   custody?: CustodyAccountResult;
 }) {
   const bank = useLinkedBank(accountId);
+  // A deposit sent from this form: on its way since an earlier visit (the person left while it
+  // was being sent), then its receipt, which replaces the form until the person asks for another.
+  const sent = useSentFromHere<DepositRequest, DepositReceipt>('deposit', accountId);
   // Each deposit is a fresh form and review flow (a new Idempotency-Key), after the last receipt.
   const [round, setRound] = useState(0);
-  // The deposit of this round reached the portal: a re-read of the linked bank that fails is then
-  // told as about the bank's details alone, never in the failure's "nothing was changed" words.
-  const [sentRound, setSentRound] = useState<number | null>(null);
   if (custody?.state === 'unavailable' && custody.reason === 'not_opened') {
     // fundCustodyAccount pays into the custody account (§4.16): without one the platform can
     // only refuse, so the person is told before typing anything, as for a missing bank.
@@ -84,6 +85,42 @@ export function DepositForm({
           </Link>{' '}
           starts one.
         </Alert>
+      </SectionCard>
+    );
+  }
+  if (sent.receipt || sent.onItsWay) {
+    return (
+      <SectionCard title={DEPOSIT_TITLE}>
+        {sent.receipt ? (
+          <DepositResult
+            receipt={sent.receipt}
+            onAnother={() => {
+              sent.forget();
+              setRound((n) => n + 1);
+            }}
+          />
+        ) : (
+          sent.onItsWay && (
+            <Box sx={{ mt: 1 }}>
+              <RequestOnItsWay
+                what="deposit"
+                sent={`A deposit of ${formatMoney(sent.onItsWay.amount)}`}
+                where={
+                  <>
+                    this page&apos;s{' '}
+                    <Link
+                      component={RouterLink}
+                      to={`${paths.app.accountMoney.getHref(accountId)}#${sectionId('Requests sent from the portal')}`}
+                    >
+                      Requests sent from the portal
+                    </Link>{' '}
+                    and Timeline
+                  </>
+                }
+              />
+            </Box>
+          )
+        )}
       </SectionCard>
     );
   }
@@ -107,7 +144,6 @@ export function DepositForm({
             .
           </Alert>
         }
-        refreshFailedAfterSend={sentRound === round ? refreshFailedAfterDeposit : undefined}
       >
         {(data) =>
           data.state === 'linked' ? (
@@ -116,8 +152,6 @@ export function DepositForm({
               accountId={accountId}
               bank={data.bank}
               focusFirst={round > 0}
-              onSent={() => setSentRound(round)}
-              onAnother={() => setRound((n) => n + 1)}
             />
           ) : (
             <Alert severity="info" sx={{ mt: 1 }}>
@@ -131,24 +165,15 @@ export function DepositForm({
   );
 }
 
-const refreshFailedAfterDeposit = {
-  title: "The linked bank account's details could not be refreshed",
-  message: 'Your deposit below was sent: its receipt stands.',
-};
-
 function DepositFields({
   accountId,
   bank,
   focusFirst,
-  onSent,
-  onAnother,
 }: {
   accountId: string;
   bank: LinkedBank;
   /** Opened by "Make another deposit", which went away with the receipt: focus goes on. */
   focusFirst: boolean;
-  onSent: () => void;
-  onAnother: () => void;
 }) {
   const form = useZodForm(formSchema, { amount: '', description: '' });
   const { setFocus } = form;
@@ -156,7 +181,7 @@ function DepositFields({
     if (focusFirst) setFocus('amount');
   }, [focusFirst, setFocus]);
   const flow = useReviewAndSubmit({
-    mutation: useCreateDeposit(),
+    mutation: useCreateDeposit(accountId),
     variables: ({ amount, description, additionalTo }: DepositRequest, idempotencyKey) => ({
       accountId,
       request: {
@@ -167,13 +192,12 @@ function DepositFields({
       idempotencyKey,
     }),
     onFieldErrors: (error) => applyFieldErrors(error, form.setError, ['amount', 'description']),
-    onSuccess: onSent,
   });
   // A deposit of this account that may have gone through (being sent, or of unknown outcome) is
   // named, and a new one waits for the person to confirm it is an additional one.
   const unsettled = useUnsettled({ accountId, kind: 'deposit', failure: flow.failure });
 
-  if (flow.result) return <DepositResult receipt={flow.result} onAnother={onAnother} />;
+  // Its receipt is remembered for the form above (lib/receipts), which shows it in its place.
   return (
     <>
       <Form

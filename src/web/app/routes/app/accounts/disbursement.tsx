@@ -1,9 +1,23 @@
 import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import { useParams } from 'react-router-dom';
+import Link from '@mui/material/Link';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import {
+  disbursementTypeLabels,
+  type DisbursementForm as DisbursementRequest,
+  type DisbursementReceipt,
+} from '../../../../../contract/disbursements';
+import type { Approval } from '../../../../../contract/identity';
+import { RequestOnItsWay, useSentFromHere } from '../../../../components/form/sent-from-here';
+import { paths } from '../../../../config/paths';
 import { QueryState } from '../../../../components/query-state';
 import { useCustodyAccount } from '../../../../features/custody/api/get-custody-account';
-import { DisbursementForm } from '../../../../features/custody/components/disbursement-form';
+import {
+  DisbursementAnswer,
+  DisbursementForm,
+} from '../../../../features/custody/components/disbursement-form';
 import { DisbursementReadiness } from '../../../../features/custody/components/disbursement-readiness';
 import { AccountSubpage } from './account-layout';
 import { usePortalConfig } from '../../../../features/auth/api/get-portal-config';
@@ -17,9 +31,15 @@ export default function DisbursementRoute() {
   const config = usePortalConfig();
   const linkedBank = useLinkedBank(accountId);
   const ceiling = config.data?.disbursementMaxAmount;
-  // Once the request has reached the portal, a re-read of the custody account that fails is
-  // about its details alone: the notice says so, never the failure's "nothing was changed".
-  const [sent, setSent] = useState<'sent' | 'held' | null>(null);
+  // A disbursement sent from this page: on its way since an earlier visit (the person left while
+  // it was being sent), then its answer, which replaces the form (and the custody account's
+  // re-reads it makes stale) until the person asks for another.
+  const sent = useSentFromHere<DisbursementRequest, DisbursementAnswered>(
+    'disbursement',
+    accountId,
+  );
+  // The form that follows "Make another disbursement" takes focus: the button went away.
+  const [another, setAnother] = useState(false);
   // The form's choices and limits depend on these two: it waits for their first answer, and if
   // one cannot be read it is offered all the same and the BFF checks what the form could not.
   // Their first answer only: a failed read read again after a send is "pending" once more, and
@@ -41,40 +61,57 @@ export default function DisbursementRoute() {
       title="Request a disbursement"
       description={`Move money out of this custody account by ACH to your linked bank, or by wire. Amounts are in dollars and whole cents, at least $0.01${ceiling ? ` and at most ${formatMoney(ceiling)} per request` : ''}.`}
     >
-      <QueryState
-        query={custody}
-        loadingLabel="Checking the custody account"
-        skeletonLines={4}
-        errorTitle="The custody account could not be checked"
-        refreshFailedAfterSend={sent ? refreshFailedAfter[sent] : undefined}
-      >
-        {(result) => (
-          <DisbursementReadiness accountId={accountId} result={result}>
-            {settled ? (
-              <DisbursementForm
-                accountId={accountId}
-                ceiling={ceiling}
-                linkedBank={linkedBank.data}
-                bankCheck={bankCheck}
-                onSent={setSent}
-              />
-            ) : (
-              <LinearProgress aria-label="Checking the bank account linked for ACH" />
-            )}
-          </DisbursementReadiness>
-        )}
-      </QueryState>
+      {sent.receipt ? (
+        <Box sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>
+          <DisbursementAnswer answer={sent.receipt} />
+          <Button
+            onClick={() => {
+              setAnother(true);
+              sent.forget();
+            }}
+          >
+            Make another disbursement
+          </Button>
+        </Box>
+      ) : sent.onItsWay ? (
+        <RequestOnItsWay
+          what="disbursement request"
+          sent={`A disbursement of ${formatMoney(sent.onItsWay.amount)} (${disbursementTypeLabels[sent.onItsWay.type]})`}
+          where={
+            <>
+              the{' '}
+              <Link component={RouterLink} to={paths.app.accountMoney.getHref(accountId)}>
+                requests and timeline of this account
+              </Link>
+            </>
+          }
+        />
+      ) : (
+        <QueryState
+          query={custody}
+          loadingLabel="Checking the custody account"
+          skeletonLines={4}
+          errorTitle="The custody account could not be checked"
+        >
+          {(result) => (
+            <DisbursementReadiness accountId={accountId} result={result}>
+              {settled ? (
+                <DisbursementForm
+                  accountId={accountId}
+                  ceiling={ceiling}
+                  linkedBank={linkedBank.data}
+                  bankCheck={bankCheck}
+                  focusFirst={another}
+                />
+              ) : (
+                <LinearProgress aria-label="Checking the bank account linked for ACH" />
+              )}
+            </DisbursementReadiness>
+          )}
+        </QueryState>
+      )}
     </AccountSubpage>
   );
 }
 
-const refreshFailedAfter = {
-  sent: {
-    title: "The custody account's details could not be refreshed",
-    message: 'Your disbursement request below was sent: its receipt stands.',
-  },
-  held: {
-    title: "The custody account's details could not be refreshed",
-    message: 'Your disbursement request below was received and waits for approval, as it says.',
-  },
-};
+type DisbursementAnswered = DisbursementReceipt | { pendingApproval: Approval };

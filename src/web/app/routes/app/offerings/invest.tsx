@@ -18,15 +18,13 @@ import { AccountsState } from '../../../../features/accounts/components/accounts
 import { useSession } from '../../../../features/auth/api/get-session';
 import { InvestForm, InvestmentResult } from '../../../../features/invest/components/invest-form';
 import type { InvestmentReceipt } from '../../../../../contract/investments';
-import { forgetReceipt, useRememberedReceipt } from '../../../../lib/receipts';
 import { accountName } from '../../../../lib/account-names';
 import Button from '@mui/material/Button';
-import { useMutationState, useQueryClient } from '@tanstack/react-query';
-import AlertTitle from '@mui/material/AlertTitle';
+import { useQueryClient } from '@tanstack/react-query';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router-dom';
-import { investmentMutationKey } from '../../../../features/invest/api/create-investment';
 import type { InvestmentRequest } from '../../../../../contract/investments';
+import { RequestOnItsWay, useSentFromHere } from '../../../../components/form/sent-from-here';
 import {
   NoAccountCanInvest,
   PreflightPanel,
@@ -51,22 +49,18 @@ export default function InvestRoute() {
   const session = useSession();
   const isInvestor = session.data?.user.role === 'investor';
   const offering = useOffering(offeringId);
-  const receipt = useRememberedReceipt<InvestmentReceipt>('investment', offeringId);
-  const queryClient = useQueryClient();
+  // An investment sent from this page earlier in the tab and still on its way (the person left
+  // while it was being sent, and came back) is shown instead of a blank form, which would invite
+  // sending it again; its receipt replaces it when the answer comes, and stays until the person
+  // makes another.
+  const sent = useSentFromHere<InvestmentRequest, InvestmentReceipt>('investment', offeringId);
+  const receipt = sent.receipt;
   // The form that follows "Make another investment" takes focus: the button went away.
   const [another, setAnother] = useState(false);
   // While a request is reviewed, on its way or its outcome shown, the form stays as it is: the
   // reads the investment makes stale (offering, checks) may come back saying the offering has
   // closed or no account can invest, or fail, and none of that may take the outcome away.
   const [engaged, setEngaged] = useState(false);
-  // An investment sent from this page earlier in the tab, still on its way (the person left
-  // while it was being sent, and came back): it is shown instead of a blank form, which would
-  // invite sending it again; its receipt replaces it when the answer comes (lib/receipts).
-  const onItsWay = useMutationState({
-    filters: { mutationKey: investmentMutationKey(offeringId), status: 'pending' },
-    select: (mutation) => mutation.state.variables as { request: InvestmentRequest } | undefined,
-  });
-  const earlierOnItsWay = engaged ? undefined : onItsWay.at(-1);
 
   if (hasStatus(offering.error, 404)) {
     return <OfferingNotFound />;
@@ -98,14 +92,14 @@ export default function InvestRoute() {
               setAnother(true);
               // The form that comes back is new: nothing of it is under review yet.
               setEngaged(false);
-              forgetReceipt(queryClient, 'investment', offeringId);
+              sent.forget();
             }}
           >
             Make another investment
           </Button>
         </Box>
-      ) : earlierOnItsWay ? (
-        <InvestmentOnItsWay request={earlierOnItsWay.request} />
+      ) : sent.onItsWay ? (
+        <InvestmentOnItsWay request={sent.onItsWay} />
       ) : !isInvestor && session.data ? (
         <Alert severity="info">Only investors can invest, from their own accounts.</Alert>
       ) : (
@@ -147,16 +141,18 @@ export default function InvestRoute() {
 
 function InvestmentOnItsWay({ request }: { request: InvestmentRequest }) {
   return (
-    <Alert severity="info" role="status">
-      <AlertTitle>Your investment is being sent</AlertTitle>
-      An investment of {request.units} units from account {request.accountId} was sent from this
-      page and its answer has not come yet. Do not send it again: its receipt shows here when the
-      answer comes, and it is listed with its outcome on the{' '}
-      <Link component={RouterLink} to={paths.app.accountMoney.getHref(request.accountId)}>
-        requests and timeline of that account
-      </Link>
-      , under our reference.
-    </Alert>
+    <RequestOnItsWay
+      what="investment"
+      sent={`An investment of ${request.units} units from account ${request.accountId}`}
+      where={
+        <>
+          the{' '}
+          <Link component={RouterLink} to={paths.app.accountMoney.getHref(request.accountId)}>
+            requests and timeline of that account
+          </Link>
+        </>
+      }
+    />
   );
 }
 
