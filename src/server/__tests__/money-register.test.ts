@@ -1,4 +1,5 @@
 import Big from 'big.js';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Db } from '../store/db';
 import { claim, complete, type IdempotencyScope } from '../store/idempotency';
@@ -766,6 +767,86 @@ describe('register through the BFF', () => {
     } finally {
       await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
       h.built.deps.offerings.invalidate();
+    }
+  });
+
+  it('exports every row the filters select, past 10,000, each once; a store failure midway aborts the file; both audited', async () => {
+    const compliance = await signIn(h.app, 'compliance@demo.test');
+    // 10,050 requests of one account made in seven instants a microsecond apart: more than the
+    // 10,000 the export used to stop at, and many sharing a time across the 1,000-row pages.
+    const account = 'A7777701';
+    await sql`
+      insert into money_requests
+        (reference, user_id, account_id, kind, amount, idem_route, idem_key, outcome,
+         created_at, updated_at)
+      select 'MR-BULK' || lpad(g::text, 5, '0'), ${userId}, ${account}, 'disbursement', '1.00',
+        'bulk-export', 'bulk-export-' || g, 'created',
+        timestamptz '2026-01-05 12:00:00' + (g % 7) * interval '1 microsecond', now()
+      from generate_series(1, 10050) g
+    `.execute(h.db);
+    try {
+      const res = await call(
+        h.app,
+        'GET',
+        `/api/compliance/money-requests/export.csv?accountId=${account}`,
+        { cookie: compliance },
+      );
+      expect(res.statusCode).toBe(200);
+      expect(String(res.headers['content-type'])).toContain('text/csv');
+      const [header, ...rows] = res.body.trim().split(/\r?\n/);
+      expect(header.split(',')[0]).toBe('reference');
+      expect(rows).toHaveLength(10050);
+      const references = new Set(rows.map((line) => line.split(',')[0]));
+      expect(references.size).toBe(10050);
+      // Newest first, as the register lists them.
+      expect(rows[0].split(',')[1]).toBe('2026-01-05T12:00:00.000Z');
+      const audits = await h.db
+        .selectFrom('audit_events')
+        .selectAll()
+        .where('action', '=', 'money_requests_export')
+        .execute();
+      const mine = audits.filter(
+        (a) => (a.details as { filters?: { accountId?: string } }).filters?.accountId === account,
+      );
+      expect(mine.map((a) => [a.outcome, (a.details as { rows: number }).rows])).toEqual([
+        ['succeeded', 10050],
+      ]);
+
+      // The store stops answering after the first page: the answer is aborted, never a shorter
+      // file that looks whole, and the audit log says how many rows had gone out.
+      const db = h.db as unknown as { selectFrom: (table: string) => unknown };
+      const selectFrom = db.selectFrom;
+      let pagesRead = 0;
+      db.selectFrom = (table: string) => {
+        if (table === 'money_requests' && ++pagesRead > 1) {
+          throw Object.assign(new Error('Connection terminated unexpectedly'), {
+            code: 'ECONNRESET',
+          });
+        }
+        return selectFrom.call(h.db, table);
+      };
+      try {
+        await expect(
+          call(h.app, 'GET', `/api/compliance/money-requests/export.csv?accountId=${account}`, {
+            cookie: compliance,
+          }),
+        ).rejects.toThrow(/destroyed before completion/);
+      } finally {
+        db.selectFrom = selectFrom;
+      }
+      const broken = (
+        await h.db
+          .selectFrom('audit_events')
+          .selectAll()
+          .where('action', '=', 'money_requests_export')
+          .where('outcome', '=', 'failed')
+          .execute()
+      ).filter(
+        (a) => (a.details as { filters?: { accountId?: string } }).filters?.accountId === account,
+      );
+      expect(broken.map((a) => (a.details as { rows: number }).rows)).toEqual([1000]);
+    } finally {
+      await h.db.deleteFrom('money_requests').where('account_id', '=', account).execute();
     }
   });
 

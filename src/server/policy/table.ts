@@ -198,7 +198,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'GET /api/compliance/money-requests/export.csv': {
     roles: REVIEWERS,
     objects: [],
-    note: 'The filtered register as CSV with formula cells neutralized; the export is audited.',
+    note: 'The filtered register as CSV with formula cells neutralized, every row the filters select (written a page at a time as it is read; a read that fails midway aborts the answer, so no shorter file is saved); the export is audited with its row count.',
   },
   'GET /api/order-book/:date': {
     roles: ALL_ROLES,

@@ -159,6 +159,8 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown, R = unknown> {
    * `response` then describes one line for the docs and is not checked per reply.
    */
   stream?: boolean;
+  /** What a `stream` route sends, for the docs: one JSON object per line unless said here. */
+  streamType?: 'text/csv';
   /** The handler returns a same-site path to send the browser to (303); for sign-in redirects. */
   redirect?: boolean;
   handler(ctx: RouteContext<P, Q, B>): Promise<R>;
@@ -192,10 +194,13 @@ function routeSchema(spec: RouteSpec, policy: RoutePolicy): FastifySchema {
   else if (spec.stream) {
     // A stream is sent as it is (Fastify never serializes one): the schema describes one line.
     response = {
-      [status]: {
-        description: 'One JSON object per line',
-        content: { 'application/x-ndjson': { schema: spec.response } },
-      },
+      [status]:
+        spec.streamType === 'text/csv'
+          ? { description: 'A CSV file', content: { 'text/csv': { schema: spec.response } } }
+          : {
+              description: 'One JSON object per line',
+              content: { 'application/x-ndjson': { schema: spec.response } },
+            },
     };
   } else response = { [status]: spec.response };
   return {

@@ -260,13 +260,8 @@ export async function fundMovesOfMany(
   return found;
 }
 
-/** Every request (compliance and admin), filtered and paged, newest first. */
-export async function listMoneyRequests(
-  db: Db,
-  filter: MoneyRequestFilter = {},
-): Promise<MoneyRequestPage> {
-  const offset = Math.max(0, Math.floor(filter.offset ?? 0));
-  const limit = Math.min(1000, Math.max(1, Math.floor(filter.limit ?? 50)));
+/** The requests a filter selects (its paging aside). */
+function selected(db: Db, filter: MoneyRequestFilter) {
   let base = db.selectFrom('money_requests');
   if (filter.kind) base = base.where('kind', '=', filter.kind);
   if (filter.outcome) {
@@ -279,6 +274,17 @@ export async function listMoneyRequests(
   if (filter.offeringId) base = base.where('offering_id', '=', filter.offeringId);
   if (filter.from) base = base.where('created_at', '>=', filter.from);
   if (filter.to) base = base.where('created_at', '<', filter.to);
+  return base;
+}
+
+/** Every request (compliance and admin), filtered and paged, newest first. */
+export async function listMoneyRequests(
+  db: Db,
+  filter: MoneyRequestFilter = {},
+): Promise<MoneyRequestPage> {
+  const offset = Math.max(0, Math.floor(filter.offset ?? 0));
+  const limit = Math.min(1000, Math.max(1, Math.floor(filter.limit ?? 50)));
+  const base = selected(db, filter);
   const [rows, count] = await Promise.all([
     base
       .selectAll()
@@ -290,6 +296,43 @@ export async function listMoneyRequests(
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map(toMoneyRequest), total: Number(count.n), offset, limit };
+}
+
+/**
+ * Every request a filter selects, newest first, one page of `pageSize` at a time (for an export
+ * of any length in bounded memory). Each page starts after the last row of the one before, by
+ * time then reference, not at an offset: a request made while the pages are read is newer than
+ * the first page and never met, so it cannot push an older row onto the next page twice or off
+ * it. The time is carried as the store wrote it (to the microsecond), not as a Date (to the ms),
+ * which could skip a row made within the same millisecond.
+ */
+export async function* moneyRequestPages(
+  db: Db,
+  filter: Omit<MoneyRequestFilter, 'offset' | 'limit'>,
+  pageSize = 1000,
+): AsyncGenerator<MoneyRequest[]> {
+  let after: { at: string; reference: string } | null = null;
+  for (;;) {
+    let query = selected(db, filter)
+      .selectAll()
+      .select(sql<string>`created_at::text`.as('cursor_at'));
+    if (after) {
+      const { at, reference } = after;
+      query = query.where(
+        sql<boolean>`(created_at, reference) < (${at}::timestamptz, ${reference})`,
+      );
+    }
+    const rows = await query
+      .orderBy('created_at', 'desc')
+      .orderBy('reference', 'desc')
+      .limit(pageSize)
+      .execute();
+    if (rows.length === 0) return;
+    yield rows.map(toMoneyRequest);
+    if (rows.length < pageSize) return;
+    const last = rows[rows.length - 1];
+    after = { at: last.cursor_at, reference: last.reference };
+  }
 }
 
 /** One account's requests, whoever sent them. */

@@ -42,7 +42,16 @@ export async function downloadExport(
       submitted: 'no',
     });
   }
-  const blob = await response.blob();
+  // The BFF writes the file as it reads the register and aborts the answer if a read fails
+  // midway: the body then breaks off, and nothing is saved, rather than a file cut short.
+  const blob = await response.blob().catch(() => {
+    throw new ApiClientError({
+      message: 'The export broke off before its end, so no file was saved. Please try again.',
+      status: response.status,
+      code: 'internal',
+      submitted: 'no',
+    });
+  });
   const name =
     /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
     words.fileName;

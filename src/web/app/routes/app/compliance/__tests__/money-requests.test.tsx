@@ -174,6 +174,31 @@ describe('a reviewer exports the register', () => {
     expect(screen.getByText('The export could not be built. Please try again.')).toBeTruthy();
     expect(downloads).toEqual([]);
   });
+  it('saves nothing when the file breaks off midway, and says so', async () => {
+    answerRegister([]);
+    bff.use(
+      http.get('/api/compliance/money-requests/export.csv', () => {
+        // The first rows arrive, then the answer is aborted (a page of the register could not be
+        // read once the file had begun).
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('reference,created_at\r\n'));
+            controller.error(new TypeError('terminated'));
+          },
+        });
+        return new HttpResponse(body, { headers: { 'Content-Type': 'text/csv' } });
+      }),
+    );
+    renderWithProviders(<MoneyRequestsRoute />, { path: '/compliance/money-requests' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('The export failed')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'The export broke off before its end, so no file was saved. Please try again.',
+      ),
+    ).toBeTruthy();
+    expect(downloads).toEqual([]);
+  });
 });
 
 describe('a reviewer narrows the register to one request by our reference', () => {
