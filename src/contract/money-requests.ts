@@ -356,6 +356,13 @@ export const moneyRequestViewSchema = z.object({
   method: z.string().nullable().optional(),
   upstreamId: z.string().nullable(),
   /**
+   * The fund move of a disbursement the platform answered directly, whose `upstreamId` is the
+   * request's id (§2.10 requestId), no fund move: the move carrying our reference out of the
+   * account (§2.10 additionalDetails echo), found as the account's timeline finds it. Absent
+   * when it is not among the account's newest fund moves or they could not be read.
+   */
+  fundMove: z.string().optional(),
+  /**
    * Every fund move that carries our reference, when reconciliation found more than one: it
    * reached the platform twice, so the money may have moved twice (movedTwiceWords).
    */

@@ -632,6 +632,22 @@ describe('fund moves have a direction, and a disbursement is listed once (§2.9,
       found.push(...res.moves.filter((m) => m.referenceNumber === move.referenceNumber));
     }
     expect(found).toMatchObject([{ direction: 'out', portalReference: reference }]);
+
+    // The register names the same move beside the request id the platform answered with
+    // (§2.10 requestId is no fund move): on the account's requests and in the reviewers' register.
+    const listed = moneyRequestPageSchema.parse(
+      (await get(`/api/accounts/${accountA}/money-requests?limit=200`, investor)).json(),
+    );
+    expect(listed.requests.find((r) => r.reference === reference)).toMatchObject({
+      upstreamId: requestId,
+      fundMove: move.referenceNumber,
+    });
+    const registered = moneyRequestPageSchema.parse(
+      (await get(`/api/compliance/money-requests?reference=${reference}`, reviewer)).json(),
+    );
+    expect(registered.requests).toMatchObject([
+      { reference, upstreamId: requestId, fundMove: move.referenceNumber },
+    ]);
   });
 
   it('a deposit the portal made is incoming, whatever its description says; a move nothing describes is not called a deposit', async () => {

@@ -21,3 +21,33 @@ export const fundMoveDirectionOfRequest: Partial<Record<MoneyRequestKind, 'in' |
   deposit: 'in',
   disbursement: 'out',
 };
+
+/**
+ * The fund move of each deposit and disbursement of the register, among `moves` (their
+ * directions known, withKnownDirections): the one carrying its reference and going its way (our
+ * reference in a deposit's description, §2.9, or in a disbursement's echoed additionalDetails,
+ * §2.10). The one the register names (its upstream id) comes first; else the first listed, the
+ * newest (§4.3). A disbursement the platform answered directly names only its request id (§2.10
+ * requestId), no fund move: this is how its fund move is found, by the timeline and the register
+ * alike. `goesItsWay` tells whether a move carries a request's reference its way at all.
+ */
+export function ownFundMoves(
+  rows: readonly { reference: string; kind: MoneyRequestKind; upstreamId: string | null }[],
+  moves: readonly FundMove[],
+) {
+  const directionOf = new Map(rows.map((r) => [r.reference, fundMoveDirectionOfRequest[r.kind]]));
+  const upstreamOf = new Map(rows.map((r) => [r.reference, r.upstreamId]));
+  const goesItsWay = (move: FundMove) =>
+    !!move.portalReference &&
+    !!move.direction &&
+    directionOf.get(move.portalReference) === move.direction;
+  const own = new Map<string, FundMove>();
+  for (const move of moves) {
+    if (goesItsWay(move) && upstreamOf.get(move.portalReference!) === move.referenceNumber)
+      own.set(move.portalReference!, move);
+  }
+  for (const move of moves) {
+    if (goesItsWay(move) && !own.has(move.portalReference!)) own.set(move.portalReference!, move);
+  }
+  return { own, goesItsWay };
+}

@@ -45,7 +45,11 @@ import type { Deps } from '../deps';
 import { readAccountFundMoves, type AccountFundMoves } from '../lib/account-fund-moves';
 import { LastReadParts } from '../lib/last-read-parts';
 import { wholeDays } from '../lib/whole-days';
-import { fundMoveDirectionOfRequest, withKnownDirections } from '../lib/fund-move-direction';
+import {
+  fundMoveDirectionOfRequest,
+  ownFundMoves,
+  withKnownDirections,
+} from '../lib/fund-move-direction';
 import { HttpError } from '../lib/http-error';
 import { beingSentOf, inFlightWindowMs } from '../lib/being-sent';
 import { oldEnough, settleUnknown } from '../lib/reconciliation';
@@ -250,6 +254,8 @@ async function offeringNames(
  */
 interface ViewSources {
   names: Map<string, string>;
+  /** The fund moves of disbursements the platform answered directly (fundMovesOfAnswered). */
+  fundMoves?: Map<string, string>;
   emails?: Map<string, string>;
   probable?: Map<string, string>;
   beingSent?: Map<string, BeingSent>;
@@ -257,7 +263,7 @@ interface ViewSources {
 
 function toView(
   row: MoneyRequest,
-  { names, emails, probable, beingSent }: ViewSources,
+  { names, fundMoves, emails, probable, beingSent }: ViewSources,
 ): MoneyRequestView {
   const settledBy =
     row.settledVia === 'manual'
@@ -276,6 +282,7 @@ function toView(
     unitPrice: row.unitPrice,
     method: row.method,
     upstreamId: row.upstreamId,
+    ...(fundMoves?.has(row.reference) ? { fundMove: fundMoves.get(row.reference) } : {}),
     ...(row.fundMovesFound.length > 1 ? { fundMoves: row.fundMovesFound } : {}),
     outcome: row.outcome,
     ...(row.outcome === 'unknown' && beingSent?.has(row.reference)
@@ -313,6 +320,55 @@ async function beingSentAmong(deps: Deps, rows: MoneyRequest[]): Promise<Map<str
   return sending;
 }
 
+/** The most accounts whose fund moves one page of the register reads (one platform call each). */
+const FUND_MOVE_ACCOUNTS_PER_PAGE = 10;
+
+/**
+ * The fund move of each disbursement on a page that the platform answered directly: its row holds
+ * the request's id (§2.10 requestId), which no operation looks up, so its move is found among the
+ * account's newest fund moves (one page, §4.3) by our reference going out, as the timeline finds
+ * it (ownFundMoves). Only for pages that hold one, for at most FUND_MOVE_ACCOUNTS_PER_PAGE
+ * accounts; fund moves that cannot be read name none, and the page is answered all the same.
+ */
+async function fundMovesOfAnswered(
+  deps: Deps,
+  rows: MoneyRequest[],
+  log: { warn(details: object, message: string): void },
+): Promise<Map<string, string>> {
+  const answered = rows.filter(
+    (row) =>
+      row.kind === 'disbursement' && row.outcome === 'created' && row.settledVia === 'response',
+  );
+  const found = new Map<string, string>();
+  const accounts = [...new Set(answered.map((row) => row.accountId))].slice(
+    0,
+    FUND_MOVE_ACCOUNTS_PER_PAGE,
+  );
+  await Promise.all(
+    accounts.map(async (accountId) => {
+      try {
+        const read = await readAccountFundMoves(deps.upstream, accountId, {
+          pageSize: FUND_MOVES_PAGE,
+          maxPages: 1,
+        });
+        const moves = await withKnownDirections(
+          deps.db,
+          read.moves.filter((move) => move.accountId === accountId),
+        );
+        const mine = answered.filter((row) => row.accountId === accountId);
+        const { own } = ownFundMoves(mine, moves);
+        for (const row of mine) {
+          const move = own.get(row.reference);
+          if (move) found.set(row.reference, move.referenceNumber);
+        }
+      } catch (err) {
+        log.warn({ err, accountId }, 'money requests: fund moves not read for the answered ones');
+      }
+    }),
+  );
+  return found;
+}
+
 /**
  * A page of the register as the contract shows it: each row with its offering's name and, for an
  * approved held disbursement still on its way, when it was approved; `more` adds what only one
@@ -324,14 +380,17 @@ async function pageView(
   log: { warn(details: object, message: string): void },
   more: { emails?: Promise<Map<string, string>>; probable?: Promise<Map<string, string>> } = {},
 ) {
-  const [names, beingSent, emails, probable] = await Promise.all([
+  const [names, beingSent, fundMoves, emails, probable] = await Promise.all([
     offeringNames(deps, page.items, log),
     beingSentAmong(deps, page.items),
+    fundMovesOfAnswered(deps, page.items, log),
     more.emails,
     more.probable,
   ]);
   return {
-    requests: page.items.map((row) => toView(row, { names, emails, probable, beingSent })),
+    requests: page.items.map((row) =>
+      toView(row, { names, fundMoves, emails, probable, beingSent }),
+    ),
     total: page.total,
     offset: page.offset,
     limit: page.limit,
@@ -883,32 +942,19 @@ export const moneyRequestRoutes = [
 
       // A deposit's or a disbursement's own fund move carries its reference (read by the wire
       // layer: the deposit's description, §2.9, or the §2.10 echo): it is listed once, as what
-      // became of the request, not as a second movement.
-      const directionOfRequest = new Map(
-        register.items.map((r) => [r.reference, fundMoveDirectionOfRequest[r.kind]]),
-      );
-      const movesOfRequests = new Map<string, FundMove>();
+      // became of the request, not as a second movement. A second one carrying the same
+      // reference (the request reached the platform twice) is listed as its own entry, told so,
+      // never folded into the first.
       const ownMoves = await withKnownDirections(
         deps.db,
         (moves?.moves ?? []).filter((move) => move.accountId === accountId),
       );
-      const goesItsWay = (move: FundMove) =>
-        !!move.portalReference &&
-        !!move.direction &&
-        directionOfRequest.get(move.portalReference) === move.direction;
-      // The move the register names as the request's own comes first; a second one carrying the
-      // same reference (the request reached the platform twice) is listed as its own entry, told
-      // so, never folded into the first.
-      const upstreamOf = new Map(register.items.map((r) => [r.reference, r.upstreamId]));
-      for (const move of ownMoves) {
-        if (goesItsWay(move) && upstreamOf.get(move.portalReference!) === move.referenceNumber)
-          movesOfRequests.set(move.portalReference!, move);
-      }
+      const { own: movesOfRequests, goesItsWay } = ownFundMoves(register.items, ownMoves);
       const twice = new Map<string, string[]>();
       for (const move of ownMoves) {
         const of = move.portalReference;
         if (of && goesItsWay(move)) {
-          if (!movesOfRequests.has(of)) movesOfRequests.set(of, move);
+          // Its own move is listed as the request's entry, below.
           if (movesOfRequests.get(of) === move) continue;
           twice.set(of, [...(twice.get(of) ?? []), move.referenceNumber]);
         }

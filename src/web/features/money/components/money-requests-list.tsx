@@ -252,7 +252,25 @@ function platformIdOf(request: MoneyRequestView, reviewer: boolean) {
           color="text.secondary"
           sx={{ display: 'block' }}
         >
-          Not a fund move: its fund move carries our reference {request.reference}.
+          {request.fundMove ? (
+            // Found by our reference among the account's fund moves, as the timeline finds it.
+            <>
+              Not a fund move. Its fund move, carrying our reference:{' '}
+              {reviewer ? (
+                <Code value={request.fundMove} />
+              ) : (
+                <Link
+                  component={RouterLink}
+                  to={paths.app.fundMove.getHref(request.accountId, request.fundMove)}
+                  translate="no"
+                >
+                  {request.fundMove}
+                </Link>
+              )}
+            </>
+          ) : (
+            `Not a fund move: its fund move carries our reference ${request.reference}.`
+          )}
         </Typography>
       )}
     </>

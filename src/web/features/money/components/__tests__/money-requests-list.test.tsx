@@ -536,4 +536,30 @@ describe("the register's platform ids of disbursements", () => {
       '/accounts/A1040000/fund-moves/CFM70000117',
     );
   });
+
+  it('links the fund move of a disbursement the platform answered directly, found by our reference', () => {
+    renderWithProviders(
+      <MoneyRequestsList
+        requests={[
+          {
+            ...disbursement,
+            reference: 'MR-NR9B4JE6AQ',
+            upstreamId: 'b7a5e9e5-55fb-46f4-9b09-26eda02d55e4',
+            fundMove: 'CFM70000118',
+          },
+        ]}
+        label="Money requests"
+      />,
+    );
+    const row = within(screen.getByRole('table', { name: 'Money requests' }))
+      .getAllByRole('row')
+      .find((r) => r.textContent?.includes('MR-NR9B4JE6AQ'))!;
+    expect(row.textContent).toContain('Disbursement request b7a5e9e5-55fb-46f4-9b09-26eda02d55e4');
+    expect(row.textContent).toContain(
+      'Not a fund move. Its fund move, carrying our reference: CFM70000118',
+    );
+    expect(within(row).getByRole('link', { name: 'CFM70000118' }).getAttribute('href')).toBe(
+      '/accounts/A1040000/fund-moves/CFM70000118',
+    );
+  });
 });
