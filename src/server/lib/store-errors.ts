@@ -35,6 +35,44 @@ export function isStoreFailure(err: unknown): boolean {
 }
 
 /**
+ * Store failures that mean a statement never reached the store: no connection could be had (the
+ * server refused or could not be found, the pool's wait for a connection ran out, the store was
+ * closed, or the server said it accepts no connection now: 08001, 08004, 53300, 57P03). Any other
+ * failure may have come after the statement was sent.
+ */
+const NEVER_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  '08001',
+  '08004',
+  '53300',
+  '57P03',
+]);
+
+/** Whether a store failure may have come after the statement reached the store. */
+export function reachedStore(err: unknown): boolean {
+  if (!isStoreFailure(err) || !(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && NEVER_SENT_CODES.has(code)) return false;
+  return !/timeout exceeded when trying to connect|PGlite is closed|Client was closed|Cannot use a pool after calling end/i.test(
+    err.message,
+  );
+}
+
+/** Failures of a write that may have been saved all the same (store/writes-in-doubt). */
+const writesInDoubt = new WeakSet<object>();
+
+/** Marks a store failure as met by a write (or COMMIT) that may have been saved. */
+export function markWriteInDoubt(err: unknown): void {
+  if (typeof err === 'object' && err !== null) writesInDoubt.add(err);
+}
+
+/** Whether the store failed under a write that may have been saved (markWriteInDoubt). */
+export const isWriteInDoubt = (err: unknown) =>
+  typeof err === 'object' && err !== null && writesInDoubt.has(err);
+
+/**
  * Whether an insert was refused because a unique column already holds the value (PostgreSQL
  * 23505): another request stored the same value between our check and our insert.
  */
@@ -94,19 +132,26 @@ export function restoreChange(request: object, before: 'yes' | 'unknown' | undef
 /**
  * The answer to a store failure met by a write without an Idempotency-Key: "nothing was changed"
  * only when nothing was; otherwise what is known (the change was made, or may have been, before
- * the store stopped answering) and how the person sees it for themselves (`check`, the route's
- * own words). Never "try again": doing it again may do it twice.
+ * the store stopped answering, or the store stopped while saving it, `err` a write in doubt, so
+ * it may have been saved) and how the person sees it for themselves (`check`, the route's own
+ * words). Never "try again": doing it again may do it twice.
  */
-export function storeFailureOf(request: object, check: string | undefined): HttpError {
-  const made = changesMade.get(request);
+export function storeFailureOf(
+  request: object,
+  check: string | undefined,
+  err?: unknown,
+): HttpError {
+  const made = changesMade.get(request) ?? (isWriteInDoubt(err) ? 'saving' : undefined);
   if (!made) return storeUnavailableNothingChanged();
   const happened =
     made === 'yes'
       ? "The portal's database stopped answering after your change was made: it was made, but could not be recorded in full."
-      : "The portal's database stopped answering after your change was sent to the platform: the platform may have made it.";
+      : made === 'saving'
+        ? "The portal's database stopped answering while your change was being saved: it may have been saved."
+        : "The portal's database stopped answering after your change was sent to the platform: the platform may have made it.";
   const next = check ?? 'Reload the page to see whether it is there before doing it again.';
   return new HttpError('store_unavailable', `${happened} ${next}`, {
-    submitted: made,
+    submitted: made === 'saving' ? 'unknown' : made,
     reason: happened,
     nextStep: next,
   });

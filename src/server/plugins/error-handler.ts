@@ -19,12 +19,13 @@ async function errorHandler(app: FastifyInstance) {
     else if (isUpstreamError(err)) httpError = fromUpstream(err);
     else if (isStoreFailure(err)) {
       // "Nothing was changed" only if nothing was: a write may have reached the platform or the
-      // store before the store failed, and the route says how the person sees what became of it.
+      // store before the store failed, or the failure met the write itself (it may have been
+      // saved), and the route says how the person sees what became of it.
       // A read changed nothing and says only why and when to look again.
       httpError =
         request.method === 'GET' || request.method === 'HEAD'
           ? storeUnavailableForRead()
-          : storeFailureOf(request, request.routeOptions.config.afterChange);
+          : storeFailureOf(request, request.routeOptions.config.afterChange, err);
     } else if (hasZodFastifySchemaValidationErrors(err)) {
       // The route's contract refused the request (Fastify's validation step, before any handler).
       const fields = fromValidation(err.validation, err.validationContext);

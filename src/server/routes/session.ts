@@ -2,14 +2,16 @@ import { sessionStateSchema, signInSchema, type Session } from '../../contract/s
 import { signedOut } from '../../contract/signed-out';
 import { signInResultSchema } from '../../contract/identity';
 import { secondFactorStep } from '../lib/second-factor-step';
+import type { z } from 'zod';
 import { HttpError } from '../lib/http-error';
+import { isStoreFailure } from '../lib/store-errors';
 import { tooManyAttempts } from '../lib/too-many-attempts';
 import { clear, hit } from '../store/rate-limits';
 import { createSession, revokeSession } from '../store/sessions';
 import { getUser, normalizeEmail, verifyCredentials, type StoredUser } from '../store/users';
 import { clearSessionCookie, sessionTimes, setSessionCookie } from '../plugins/session';
 import type { Deps } from '../deps';
-import { defineRoute } from './define';
+import { defineRoute, type RouteContext } from './define';
 
 const WINDOW_MS = 15 * 60_000;
 /** Attempts from one address, and failures against one email, per 15 minutes. */
@@ -70,77 +72,14 @@ export const sessionRoutes = [
     tags: ['session'],
     body: signInSchema,
     response: signInResultSchema,
-    async handler({ body, request, reply, deps }) {
-      const email = normalizeEmail(body.email);
-      const ipKey = `signin:ip:${request.ip}`;
-      const emailKey = `signin:fail:${email}`;
-      const byIp = await hit(deps.db, ipKey, SIGN_IN_LIMITS.perIp, WINDOW_MS);
-      if (!byIp.allowed) throw retryAfter(byIp.resetAt);
-      // Every attempt takes a slot before its password is checked, in one atomic upsert of the
-      // store: concurrent guesses on any number of instances cannot all pass a count read before
-      // the first failure is written. A correct password gives its slot back (clear below).
-      const attempt = await hit(deps.db, emailKey, SIGN_IN_LIMITS.failuresPerEmail, WINDOW_MS);
-      if (!attempt.allowed) throw retryAfter(attempt.resetAt);
-
-      const match = await verifyCredentials(deps.db, email, body.password);
-      if (match?.disabled) {
-        // The password is right, so the person is told why they cannot sign in and whom to ask
-        // (retrying, or resetting a right password, would not help): this tells nothing to
-        // anyone without the password, who gets the answer below, after the same check. The
-        // attempt is theirs, audited as their own, and gives its slot back like any right
-        // password.
-        await clear(deps.db, emailKey);
-        await deps.audit({
-          action: 'sign_in',
-          outcome: 'denied',
-          userId: match.id,
-          userEmail: match.email,
-          role: match.role,
-          ip: request.ip,
-          requestId: request.id,
-          details: { method: 'password', reason: ACCOUNT_DISABLED },
-        });
-        throw new HttpError('forbidden', ACCOUNT_DISABLED_MESSAGE, { submitted: 'no' });
-      }
-      const user = match ? await getUser(deps.db, match.id) : null;
-      if (!user) {
-        await deps.audit({
-          action: 'sign_in',
-          outcome: 'failed',
-          userEmail: email,
-          ip: request.ip,
-          requestId: request.id,
-          details: { method: 'password', reason: 'wrong_email_or_password' },
-        });
-        throw new HttpError('unauthenticated', 'The email or password is not correct.');
-      }
-      await clear(deps.db, emailKey);
-
-      // A fresh id at every sign-in, and the previous session of this browser ends (no fixation).
-      if (request.session) await revokeSession(deps.db, request.session.idHash);
-      const step = await secondFactorStep(deps, user);
-      const { token, session } = await createSession(
-        deps.db,
-        user.id,
-        sessionTimes(deps.config),
-        { ip: request.ip, userAgent: request.headers['user-agent'] },
-        new Date(),
-        { pendingSecondFactor: step !== null, authMethod: 'password' },
-      );
-      setSessionCookie(reply, deps.config, token);
-      await deps.audit({
-        action: 'sign_in',
-        outcome: step ? 'allowed' : 'succeeded',
-        userId: user.id,
-        userEmail: user.email,
-        role: user.role,
-        ip: request.ip,
-        requestId: request.id,
-        details: step ? { secondFactor: step.step, method: 'password' } : { method: 'password' },
-      });
-      if (step) return { secondFactor: step };
-      return sessionBody(user, session, deps);
-    },
+    handler: (ctx) =>
+      // The portal's database failing at any step leaves the person signed out: the cookie is set
+      // last, once everything is stored (see below), so the answer can say so, and that signing in
+      // again is safe, whatever the step. The previous session of this browser may have ended.
+      signIn(ctx).catch((err: unknown) => {
+        if (isStoreFailure(err)) throw signInStoreFailure();
+        throw err;
+      }),
   }),
 
   defineRoute({
@@ -167,3 +106,94 @@ export const sessionRoutes = [
     },
   }),
 ];
+
+type SignInContext = RouteContext<unknown, unknown, z.infer<typeof signInSchema>>;
+
+/** Sign-in with email and password (POST /api/session). */
+async function signIn({ body, request, reply, deps }: SignInContext) {
+  const email = normalizeEmail(body.email);
+  const ipKey = `signin:ip:${request.ip}`;
+  const emailKey = `signin:fail:${email}`;
+  const byIp = await hit(deps.db, ipKey, SIGN_IN_LIMITS.perIp, WINDOW_MS);
+  if (!byIp.allowed) throw retryAfter(byIp.resetAt);
+  // Every attempt takes a slot before its password is checked, in one atomic upsert of the
+  // store: concurrent guesses on any number of instances cannot all pass a count read before
+  // the first failure is written. A correct password gives its slot back (clear below).
+  const attempt = await hit(deps.db, emailKey, SIGN_IN_LIMITS.failuresPerEmail, WINDOW_MS);
+  if (!attempt.allowed) throw retryAfter(attempt.resetAt);
+
+  const match = await verifyCredentials(deps.db, email, body.password);
+  if (match?.disabled) {
+    // The password is right, so the person is told why they cannot sign in and whom to ask
+    // (retrying, or resetting a right password, would not help): this tells nothing to
+    // anyone without the password, who gets the answer below, after the same check. The
+    // attempt is theirs, audited as their own, and gives its slot back like any right
+    // password.
+    await clear(deps.db, emailKey);
+    await deps.audit({
+      action: 'sign_in',
+      outcome: 'denied',
+      userId: match.id,
+      userEmail: match.email,
+      role: match.role,
+      ip: request.ip,
+      requestId: request.id,
+      details: { method: 'password', reason: ACCOUNT_DISABLED },
+    });
+    throw new HttpError('forbidden', ACCOUNT_DISABLED_MESSAGE, { submitted: 'no' });
+  }
+  const user = match ? await getUser(deps.db, match.id) : null;
+  if (!user) {
+    await deps.audit({
+      action: 'sign_in',
+      outcome: 'failed',
+      userEmail: email,
+      ip: request.ip,
+      requestId: request.id,
+      details: { method: 'password', reason: 'wrong_email_or_password' },
+    });
+    throw new HttpError('unauthenticated', 'The email or password is not correct.');
+  }
+  await clear(deps.db, emailKey);
+
+  // A fresh id at every sign-in, and the previous session of this browser ends (no fixation).
+  if (request.session) await revokeSession(deps.db, request.session.idHash);
+  const step = await secondFactorStep(deps, user);
+  const { token, session } = await createSession(
+    deps.db,
+    user.id,
+    sessionTimes(deps.config),
+    { ip: request.ip, userAgent: request.headers['user-agent'] },
+    new Date(),
+    { pendingSecondFactor: step !== null, authMethod: 'password' },
+  );
+  await deps.audit({
+    action: 'sign_in',
+    outcome: step ? 'allowed' : 'succeeded',
+    userId: user.id,
+    userEmail: user.email,
+    role: user.role,
+    ip: request.ip,
+    requestId: request.id,
+    details: step ? { secondFactor: step.step, method: 'password' } : { method: 'password' },
+  });
+  const answer = step ? { secondFactor: step } : await sessionBody(user, session, deps);
+  // Last, once everything is stored: a failure of the store before this leaves the browser
+  // without the new session, as the answer to that failure says.
+  setSessionCookie(reply, deps.config, token);
+  return answer;
+}
+
+/**
+ * The portal's database failed during a sign-in: the browser holds no new session (its cookie is
+ * set last), so the person is not signed in by this attempt and may simply sign in again.
+ */
+function signInStoreFailure(): HttpError {
+  const why = "The portal's database is not answering right now, so you have not been signed in.";
+  const next = 'Please sign in again in a moment.';
+  return new HttpError('store_unavailable', `${why} ${next}`, {
+    retryAfterSeconds: 5,
+    reason: why,
+    nextStep: next,
+  });
+}

@@ -49,6 +49,9 @@ export function registerPgPool(db: Db, pool: Pool): void {
   pgPools.set(db, pool);
 }
 
+/** The embedded database behind a Db; none for PostgreSQL (tests that break it from below). */
+export const pgliteOf = (db: Db): PGlite | undefined => pglites.get(db);
+
 /** The PostgreSQL pool behind a Db; none for embedded PGlite (store/keyed-lock.ts). */
 export const pgPoolOf = (db: Db): Pool | undefined => pgPools.get(db);
 

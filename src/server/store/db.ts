@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysel
 import type { Database } from './schema';
 import { migrations } from './migrations';
 import { pgliteDialect } from './pglite-dialect';
+import { withWritesInDoubt } from './writes-in-doubt';
 import { lockFolder } from './folder-lock';
 import { registerPglite, registerPgPool } from './auth-epoch';
 import { memoryTemplate, templateFolder } from './memory-template';
@@ -47,7 +48,7 @@ export async function openStore(options: StoreOptions): Promise<Db> {
   let db: Db;
   if (options.databaseUrl) {
     const pool = await openPgPool(options.databaseUrl, timeouts, options.onIdleError);
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    db = new Kysely<Database>({ dialect: withWritesInDoubt(new PostgresDialect({ pool })) });
     registerPgPool(db, pool);
   } else {
     const { PGlite } = await import('@electric-sql/pglite');
@@ -76,10 +77,12 @@ export async function openStore(options: StoreOptions): Promise<Db> {
           : new PGlite(options.dataDir, { loadDataDir: await template() });
       }
       db = new Kysely<Database>({
-        dialect: pgliteDialect(pglite, {
-          queryTimeoutMs: timeouts.statementMs,
-          onDestroy: () => lock?.release(),
-        }),
+        dialect: withWritesInDoubt(
+          pgliteDialect(pglite, {
+            queryTimeoutMs: timeouts.statementMs,
+            onDestroy: () => lock?.release(),
+          }),
+        ),
       });
       registerPglite(db, pglite);
     } catch (err) {
