@@ -177,7 +177,7 @@ export function PurchaseSummaryPanel({
         {cancelled.trades > 0 &&
           ` Cancelled trades are counted nowhere: ${countOf(cancelled.trades, 'trade', 'trades')}, ${formatMoney(cancelled.amount)}.`}
         {reversing.trades > 0 &&
-          ` Trades being reversed are counted nowhere: ${countOf(reversing.trades, 'trade', 'trades')}, ${formatMoney(reversing.amount)}.`}
+          ` Trades being reversed are counted nowhere: ${countOf(reversing.trades, 'trade', 'trades')}, ${formatMoney(reversing.amount)}. The offering page's "sold or committed", counted from the shares the platform lists as remaining, may still include them.`}
       </Typography>
       {statuses.state === 'unavailable' && (
         <Alert severity="warning" role="status" sx={{ mt: 2 }}>

@@ -54,6 +54,15 @@ export function raiseProgress(
   };
 }
 
+/**
+ * What the sold figure is counted from, said beside it. The platform's remaining shares (§2.2) are
+ * all the offering page has; whether a trade being reversed (UNWIND PENDING, real-world notes
+ * §4.3) has given its shares back yet, no document says, so the figure may still hold it, while
+ * the purchase history counts such a trade nowhere (holdings.ts tradeStanding).
+ */
+const SOLD_BASIS =
+  'Counted from the shares the platform lists as remaining, so it may still include trades being reversed.';
+
 type RaiseProgressBarProps = {
   offering: Pick<Offering, 'name' | 'totalShares' | 'remainingShares' | 'unitPrice'>;
   showAmount?: boolean;
@@ -84,7 +93,7 @@ export function RaiseProgressBar({ offering, showAmount = false }: RaiseProgress
       </Typography>
       {showAmount && (
         <Typography variant="body2" color="text.secondary">
-          {formatMoney(progress.soldAmount)} sold or committed, paid or not
+          {formatMoney(progress.soldAmount)} sold or committed, paid or not. {SOLD_BASIS}
         </Typography>
       )}
     </Box>

@@ -80,7 +80,13 @@ describe('RaiseProgressBar', () => {
     const bar = screen.getByRole('progressbar', { name: 'Raise progress of Fund I' });
     expect(bar.getAttribute('aria-valuenow')).toBe('25');
     expect(bar.getAttribute('aria-valuetext')).toBe('25% sold, 50 of 200 shares');
-    // Not "raised": that word means settled trades (the purchase history's "Amount raised").
-    expect(screen.getByText('$100.00 sold or committed, paid or not')).toBeTruthy();
+    // Not "raised": that word means settled trades (the purchase history's "Amount raised"). And
+    // what it is counted from: the platform's remaining shares, which the purchase history does
+    // not use (it counts trades being reversed nowhere).
+    expect(
+      screen.getByText(
+        '$100.00 sold or committed, paid or not. Counted from the shares the platform lists as remaining, so it may still include trades being reversed.',
+      ),
+    ).toBeTruthy();
   });
 });
