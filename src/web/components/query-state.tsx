@@ -54,16 +54,9 @@ type QueryStateProps<T> = QueryWords & {
    * Set where another section of the page shows the same read and tells its failure, with the
    * support id and Try again: a second notice of one failure would say it twice. Shown in place
    * of the content when the first read failed (what that means here, and a pointer to that
-   * section); a read again that fails is told there only, unless `refreshFailedAfterSend` applies.
+   * section); a read again that fails is told there only.
    */
   failureToldElsewhere?: ReactNode;
-  /**
-   * A request the page holds was sent (its receipt is shown): a read again that fails is then
-   * told in these words, which say what it is about, instead of the failure's own. Those are the
-   * words of a refusal ("Nothing was changed. Please try again"), which beside a request that
-   * was sent would read as about that request.
-   */
-  refreshFailedAfterSend?: { title: string; message: string };
   children: (data: T) => ReactNode;
 };
 
@@ -97,7 +90,6 @@ function QueryStateContent<T>({
   empty,
   wayOn,
   failureToldElsewhere,
-  refreshFailedAfterSend,
   children,
   retry,
 }: QueryStateProps<T> & { retry: () => void }) {
@@ -124,19 +116,15 @@ function QueryStateContent<T>({
   return (
     <Box aria-busy={query.isFetching ? 'true' : 'false'}>
       {query.isFetching && <LinearProgress aria-label={loadingLabel} sx={{ mb: 1, height: 2 }} />}
-      {/* Told elsewhere, a read again that fails is said there only; but beside a request this
-          section has just sent, its own words say the request stands, which that section cannot. */}
-      {query.isError &&
-        !query.isFetching &&
-        (failureToldElsewhere === undefined || refreshFailedAfterSend !== undefined) && (
-          <StaleAlert
-            error={query.error}
-            title={errorTitle}
-            afterSend={refreshFailedAfterSend}
-            readAt={query.dataUpdatedAt}
-            onRetry={retry}
-          />
-        )}
+      {/* Told elsewhere, a read again that fails is said there only. */}
+      {query.isError && !query.isFetching && failureToldElsewhere === undefined && (
+        <StaleAlert
+          error={query.error}
+          title={errorTitle}
+          readAt={query.dataUpdatedAt}
+          onRetry={retry}
+        />
+      )}
       {isEmpty?.(data) ? empty : children(data)}
     </Box>
   );
@@ -150,13 +138,11 @@ function QueryStateContent<T>({
 function StaleAlert({
   error,
   title,
-  afterSend,
   readAt,
   onRetry,
 }: {
   error: unknown;
   title?: string;
-  afterSend?: { title: string; message: string };
   /** When what is shown was read (ms since the epoch; 0 or absent when not known). */
   readAt?: number;
   onRetry: () => void;
@@ -174,13 +160,8 @@ function StaleAlert({
         )
       }
     >
-      {afterSend ? (
-        <AlertTitle>{afterSend.title}</AlertTitle>
-      ) : (
-        title && <AlertTitle>{`${title} again`}</AlertTitle>
-      )}
-      {afterSend ? afterSend.message : errorMessage(error)} What is shown here is as it was last
-      read
+      {title && <AlertTitle>{`${title} again`}</AlertTitle>}
+      {errorMessage(error)} What is shown here is as it was last read
       {readAt
         ? `, at ${formatInstant(new Date(readAt).toISOString(), undefined, { seconds: true })}`
         : ''}
