@@ -16,7 +16,7 @@ import {
  * their casing drifts between calls (`KYCstatus` in createAccount, `kycStatus` here: real-world
  * notes §4.1).
  */
-export const rawAccountSchema = looseObject({
+export const rawAccountShape = {
   accountId: wireId,
   accountName: wireText,
   type: wireStatus,
@@ -59,7 +59,10 @@ export const rawAccountSchema = looseObject({
   field3: wireText,
   createdDate: wireLocalDateTime,
   updatedDate: wireLocalDateTime,
-});
+};
+
+/** The account record, its keys matched loosely (looseObject). */
+export const rawAccountSchema = looseObject(rawAccountShape);
 
 export function normalizeAccount(raw: z.output<typeof rawAccountSchema>): Account {
   return {

@@ -26,6 +26,37 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
  */
 let keyConflicts: string[] | null = null;
 
+/** What a field's plain reading gives for a value that does not fit. */
+const REFUSED: unique symbol = Symbol('refused');
+
+/** A field's schema as a plain function: the value it reads, or REFUSED. */
+type FieldReader = (value: unknown) => unknown;
+
+/**
+ * The plain reading of each field schema that has one (the scalar fields below, and looseObject's
+ * records): the same functions its zod schema runs, without zod's result and issue objects.
+ * looseObject reads a record whose every field has one in a single pass.
+ */
+const fieldReaders = new WeakMap<object, FieldReader>();
+
+/** Why a value does not fit a field, in the words zod's schema reports. */
+class Refusal {
+  constructor(readonly message: string) {}
+}
+
+/** A reading's value, or its refusal reported as zod's issue. */
+function orIssue<T>(value: T | Refusal, ctx: z.RefinementCtx): T {
+  if (!(value instanceof Refusal)) return value;
+  ctx.addIssue({ code: 'custom', message: value.message });
+  return z.NEVER;
+}
+
+/** A field schema with its plain reading (fieldReaders) beside it. */
+function withReader<Schema extends z.ZodType>(schema: Schema, read: FieldReader): Schema {
+  fieldReaders.set(schema, read);
+  return schema;
+}
+
 /**
  * An object schema whose keys are matched loosely: `Contingencies ` (trailing space, §2.1),
  * `executedTotal Commitment` (inner space), `KYCstatus`/`kycStatus` (casing drift, real-world
@@ -41,7 +72,9 @@ let keyConflicts: string[] | null = null;
  * 3. when both are non-blank and differ, the kept value follows 2. and the conflict is logged
  *    with the key names only (decodeAnswer does it), so a silent drop cannot happen.
  */
-export function looseObject<Shape extends z.ZodRawShape>(shape: Shape) {
+export function looseObject<Shape extends z.ZodRawShape>(
+  shape: Shape,
+): z.ZodType<z.output<z.ZodObject<Shape>>, unknown> {
   const keys = Object.keys(shape);
   // Each key as the answer may spell it → the documented key. Exact keys first, so that a
   // documented key is never taken for another one's loose form.
@@ -52,8 +85,7 @@ export function looseObject<Shape extends z.ZodRawShape>(shape: Shape) {
   // record from one object built once: a copy of a fast object is one step, where 40 keyed
   // stores into a fresh object cost a third of reading an account (docs/benchmarks.md).
   const blank = Object.fromEntries(keys.map((key) => [key, undefined])) as Record<string, unknown>;
-  return z.preprocess((input) => {
-    if (!isPlainObject(input)) return input;
+  const gather = (input: Record<string, unknown>): Record<string, unknown> => {
     const out: Record<string, unknown> = { ...blank };
     // The key each kept value came from, only where it differs from the documented key (rare):
     // rule 3 names both keys of a conflict.
@@ -83,7 +115,48 @@ export function looseObject<Shape extends z.ZodRawShape>(shape: Shape) {
       }
     }
     return out;
-  }, z.object(shape));
+  };
+  const checked = z.preprocess(
+    (input) => (isPlainObject(input) ? gather(input) : input),
+    z.object(shape),
+  );
+  const fields = keys.map((key) => fieldReaders.get(shape[key]));
+  if (!fields.every((read) => read !== undefined)) return checked;
+
+  // Every field has a plain reading (fieldReaders): the record is read in one pass over the
+  // gathered copy, in place, with the same functions zod's schemas run. zod's object machinery
+  // (a result object and an issue list a field) was most of reading an account
+  // (docs/benchmarks.md). Whatever one pass refuses, zod's schema reads again, so an answer that
+  // does not fit is told with the same paths and messages as ever.
+  const readers = fields as FieldReader[];
+  const read: FieldReader = (input) => {
+    if (!isPlainObject(input)) return REFUSED;
+    const out = gather(input);
+    for (let i = 0; i < keys.length; i += 1) {
+      const value = readers[i](out[keys[i]]);
+      if (value === REFUSED) return REFUSED;
+      out[keys[i]] = value;
+    }
+    return out;
+  };
+  const schema = z.unknown().transform((input, ctx) => {
+    const out = read(input);
+    if (out !== REFUSED) return out as z.output<z.ZodObject<Shape>>;
+    // Conflicts were collected by the pass above; the second reading must not count them again.
+    const outer = keyConflicts;
+    keyConflicts = null;
+    let again: z.ZodSafeParseResult<z.output<z.ZodObject<Shape>>>;
+    try {
+      again = checked.safeParse(input);
+    } finally {
+      keyConflicts = outer;
+    }
+    if (again.success) return again.data;
+    for (const issue of again.error.issues) ctx.issues.push(issue as never);
+    return z.NEVER;
+  });
+  fieldReaders.set(schema, read);
+  return schema;
 }
 
 /** A JSON value that some answers deliver as a string holding the JSON (§2.1 orderDetails). */
@@ -160,15 +233,38 @@ export function wireOne<Item extends z.ZodType>(item: Item) {
  * A JSON scalar (or missing), checked in one test: a union of five schemas tried in turn cost
  * more than the rest of a field's reading (forty fields an account; docs/benchmarks.md).
  */
-const scalar = z.custom<string | number | boolean | null | undefined>(
-  (value) =>
+type Scalar = string | number | boolean | null | undefined;
+
+function isScalar(value: unknown): value is Scalar {
+  return (
     value === null ||
     value === undefined ||
     typeof value === 'string' ||
     typeof value === 'number' ||
-    typeof value === 'boolean',
-  { message: 'expected text, a number, true/false or null' },
-);
+    typeof value === 'boolean'
+  );
+}
+
+const scalar = z.custom<Scalar>(isScalar, {
+  message: 'expected text, a number, true/false or null',
+});
+
+/** A field that takes a JSON scalar (or nothing) and reads it with `read`. */
+function scalarField<T>(read: (value: Scalar) => T | Refusal) {
+  return withReader(
+    scalar.transform((value, ctx) => orIssue(read(value), ctx)),
+    (value) => {
+      if (!isScalar(value)) return REFUSED;
+      const out = read(value);
+      return out instanceof Refusal ? REFUSED : out;
+    },
+  );
+}
+
+/** Text or a finite number: what z.union([z.string(), z.number()]) lets through. */
+function isTextOrNumber(value: unknown): value is string | number {
+  return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+}
 
 function isBlank(value: unknown): value is null | undefined | '' {
   return (
@@ -177,26 +273,34 @@ function isBlank(value: unknown): value is null | undefined | '' {
 }
 
 /** Text that may be missing; blank becomes null. Numbers become their text. */
-export const wireText = scalar.transform((value) => (isBlank(value) ? null : String(value)));
+export const wireText = scalarField((value) => (isBlank(value) ? null : String(value)));
 
 /** Text that must be present (identifiers): numbers become text (§2.1 integer ids). */
-export const wireId = z
-  .union([z.string(), z.number()])
-  .transform((value) => String(value).trim())
-  .pipe(z.string().min(1));
+export const wireId = withReader(
+  z
+    .union([z.string(), z.number()])
+    .transform((value) => String(value).trim())
+    .pipe(z.string().min(1)),
+  (value) => {
+    if (!isTextOrNumber(value)) return REFUSED;
+    const text = String(value).trim();
+    return text.length >= 1 ? text : REFUSED;
+  },
+);
 
 const decimalPattern = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
 /** Already as big.js writes it: no sign but a minus, no leading or trailing zero, no exponent. */
 const canonicalPattern = /^-?(0|[1-9]\d*)(\.\d*[1-9])?$/;
 
-function canonicalDecimal(value: string | number, ctx: z.RefinementCtx): string {
+const notADecimal = new Refusal('not a decimal number');
+
+function canonicalDecimal(value: string | number): string | Refusal {
   const text = typeof value === 'number' ? String(value) : value.trim();
   // Most values arrive canonical (four a record, a busy order-book day has 10,000 records): they
   // are their own answer. A negative below one takes the long way, since big.js writes -0 as 0.
   if (canonicalPattern.test(text) && !text.startsWith('-0')) return text;
   if (typeof value === 'number' ? !Number.isFinite(value) : !decimalPattern.test(text)) {
-    ctx.addIssue({ code: 'custom', message: 'not a decimal number' });
-    return z.NEVER;
+    return notADecimal;
   }
   // big.js keeps the digits exact; toFixed() without places never uses exponent notation. It
   // refuses a leading plus, which the pattern above accepts.
@@ -204,18 +308,22 @@ function canonicalDecimal(value: string | number, ctx: z.RefinementCtx): string 
 }
 
 /** A decimal given as a string or a number (§2 Conventions, §2.1), as an exact decimal string. */
-export const wireDecimal = z
-  .union([z.string(), z.number()])
-  .transform((value, ctx) => canonicalDecimal(value, ctx));
+export const wireDecimal = withReader(
+  z
+    .union([z.string(), z.number()])
+    .transform((value, ctx) => orIssue(canonicalDecimal(value), ctx)),
+  (value) => {
+    if (!isTextOrNumber(value)) return REFUSED;
+    const out = canonicalDecimal(value);
+    return out instanceof Refusal ? REFUSED : out;
+  },
+);
 
 /** A decimal that may be missing; blank becomes null. */
-export const wireOptionalDecimal = scalar.transform((value, ctx) => {
+export const wireOptionalDecimal = scalarField((value) => {
   if (isBlank(value)) return null;
-  if (typeof value === 'boolean') {
-    ctx.addIssue({ code: 'custom', message: 'not a decimal number' });
-    return z.NEVER;
-  }
-  return canonicalDecimal(value, ctx);
+  if (typeof value === 'boolean') return notADecimal;
+  return canonicalDecimal(value);
 });
 
 /** A non-negative integer given as a number or a numeric string (pagination, §4.3). */
@@ -230,7 +338,7 @@ export const wireIndex = z
   .pipe(z.number().int().min(-1));
 
 /** A status in whatever letter case (§3): lower-cased, blank → null. */
-export const wireStatus = scalar.transform((value) =>
+export const wireStatus = scalarField((value) =>
   isBlank(value) ? null : String(value).trim().toLowerCase(),
 );
 
@@ -256,17 +364,20 @@ function isCalendarDate(year: number, month: number, day: number): boolean {
  * A zone-less `YYYY-MM-DD HH:mm:ss` (§2 Conventions) as `YYYY-MM-DDTHH:mm:ss`, still zone-less.
  * Blank or zero-filled → null.
  */
-export const wireLocalDateTime = scalar.transform((value, ctx) => {
+const notATimestamp = new Refusal('not a YYYY-MM-DD HH:mm:ss timestamp');
+
+function readLocalDateTime(value: Scalar): string | null | Refusal {
   if (isBlank(value)) return null;
   const text = String(value).trim();
   if (isZeroDate(text)) return null;
   const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d+)?$/.exec(text);
   if (!match || !isCalendarDate(+match[1], +match[2], +match[3]) || +match[4] > 23) {
-    ctx.addIssue({ code: 'custom', message: 'not a YYYY-MM-DD HH:mm:ss timestamp' });
-    return z.NEVER;
+    return notATimestamp;
   }
   return `${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}:${match[6]}`;
-});
+}
+
+export const wireLocalDateTime = scalarField(readLocalDateTime);
 
 /**
  * A fund-move timestamp: documented zone-less (§2.9), but some answers carry ISO 8601 with a zone
@@ -274,18 +385,17 @@ export const wireLocalDateTime = scalar.transform((value, ctx) => {
  * an instant and stays one (`...Z`), so it is never read again as a wall time of another zone.
  * Either way the record stays readable instead of being dropped (contract: upstreamTimeSchema).
  */
-export const wireLocalOrZonedDateTime = scalar.transform((value, ctx) => {
+export const wireLocalOrZonedDateTime = scalarField((value) => {
   if (isBlank(value)) return null;
   const text = String(value).trim();
   if (!/(Z|[+-]\d{2}:?\d{2})$/i.test(text)) {
-    const local = wireLocalDateTime.safeParse(value);
-    if (local.success) return local.data;
+    const local = readLocalDateTime(value);
+    if (!(local instanceof Refusal)) return local;
   } else {
     const parsed = new Date(text);
     if (!Number.isNaN(parsed.getTime())) return parsed.toISOString();
   }
-  ctx.addIssue({ code: 'custom', message: 'not a timestamp' });
-  return z.NEVER;
+  return new Refusal('not a timestamp');
 });
 
 /**
@@ -295,7 +405,7 @@ export const wireLocalOrZonedDateTime = scalar.transform((value, ctx) => {
 /** Already as toISOString() writes it: UTC, milliseconds, a Z. */
 const isoInstantPattern = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
 
-export const wireInstant = scalar.transform((value, ctx) => {
+export const wireInstant = scalarField((value) => {
   if (isBlank(value)) return null;
   const text = String(value).trim();
   if (isZeroDate(text)) return null;
@@ -308,10 +418,7 @@ export const wireInstant = scalar.transform((value, ctx) => {
     text,
   );
   const parsed = match ? new Date(`${match[1]}T${match[2]}${match[4] ?? 'Z'}`) : null;
-  if (!parsed || Number.isNaN(parsed.getTime())) {
-    ctx.addIssue({ code: 'custom', message: 'not an ISO 8601 timestamp' });
-    return z.NEVER;
-  }
+  if (!parsed || Number.isNaN(parsed.getTime())) return new Refusal('not an ISO 8601 timestamp');
   return parsed.toISOString();
 });
 
@@ -338,26 +445,22 @@ export function formatUsDate(isoDate: string): string {
   return `${match[2]}-${match[3]}-${match[1]}`;
 }
 
-export const wireUsDate = scalar.transform((value, ctx) => {
+export const wireUsDate = scalarField((value) => {
   const date = parseUsDate(value);
-  if (date === undefined) {
-    ctx.addIssue({ code: 'custom', message: 'not a MM-DD-YYYY date' });
-    return z.NEVER;
-  }
-  return date;
+  return date === undefined ? new Refusal('not a MM-DD-YYYY date') : date;
 });
 
 /** Like wireUsDate, but a value that is not a date becomes null (the offering contract says so). */
-export const wireLenientUsDate = scalar.transform((value) => parseUsDate(value) ?? null);
+export const wireLenientUsDate = scalarField((value) => parseUsDate(value) ?? null);
+
+const notADateOrTimestamp = new Refusal('not a date or timestamp');
 
 /** A date or a timestamp, whichever the upstream sent (review dates, §2.5). */
-export const wireReviewDate = scalar.transform((value, ctx) => {
+export const wireReviewDate = scalarField((value) => {
   const date = parseUsDate(value);
   if (date !== undefined) return date;
-  const stamp = wireLocalDateTime.safeParse(value);
-  if (stamp.success) return stamp.data;
-  ctx.addIssue({ code: 'custom', message: 'not a date or timestamp' });
-  return z.NEVER;
+  const stamp = readLocalDateTime(value);
+  return stamp instanceof Refusal ? notADateOrTimestamp : stamp;
 });
 
 /**
@@ -366,15 +469,15 @@ export const wireReviewDate = scalar.transform((value, ctx) => {
  * is kept; anything else becomes null, because a create answer must never be misread as failed
  * for a side field when it holds the new id.
  */
-export const wireLenientApprovalDate = scalar.transform((value) => {
+export const wireLenientApprovalDate = scalarField((value) => {
   const date = parseUsDate(value);
   if (date !== undefined) return date;
-  const stamp = wireLocalDateTime.safeParse(value);
-  return stamp.success && stamp.data !== null ? stamp.data.slice(0, 10) : null;
+  const stamp = readLocalDateTime(value);
+  return stamp instanceof Refusal || stamp === null ? null : stamp.slice(0, 10);
 });
 
 /** Yes/No text as a boolean; blank → null. */
-export const wireYesNo = scalar.transform((value, ctx) => {
+export const wireYesNo = scalarField((value) => {
   if (isBlank(value)) return null;
   if (typeof value === 'boolean') return value;
   const text = String(value).trim().toLowerCase();
@@ -382,8 +485,7 @@ export const wireYesNo = scalar.transform((value, ctx) => {
   if (['no', 'n', '0', 'false'].includes(text)) return false;
   // §4.14: `<day>Closed` is "Null when hours are given"; some answers carry it as the text.
   if (text === 'null') return null;
-  ctx.addIssue({ code: 'custom', message: 'not yes or no' });
-  return z.NEVER;
+  return new Refusal('not yes or no');
 });
 
 /**

@@ -25,7 +25,16 @@ import { getOrdersForADay } from '../get-orders-for-a-day';
 import { searchAccount } from '../search-account';
 import { searchEntity } from '../search-entity';
 import { updateSecurityMarketHours } from '../update-security-market-hours';
-import { decodeBankNumber, formatUsDate, parseUsDate, wireDecimal, wireInstant } from '../wire';
+import { z } from 'zod';
+import { rawAccountShape } from '../account-wire';
+import {
+  decodeBankNumber,
+  formatUsDate,
+  looseObject,
+  parseUsDate,
+  wireDecimal,
+  wireInstant,
+} from '../wire';
 import { fakeClient, ok } from './fake-client';
 
 /** An order as §2.1 describes it, with the spellings of getOrdersForADay. */
@@ -1105,5 +1114,117 @@ describe('decimals and instants read the same on the fast path (§2 Conventions,
         expect(wireDecimal.parse(value)).toBe(new Big(value).toFixed());
       }),
     );
+  });
+});
+
+describe('a record read in one pass reads as zod reads it (§2.5, §2 Conventions)', () => {
+  // Every kind of value an account field meets: blanks, text, each date form (on and off the
+  // calendar, zero-filled), yes/no spellings, decimals (canonical or not, and not one), numbers,
+  // booleans, and values no field takes (an object, a list).
+  const fieldValue = fc.oneof(
+    fc.constantFrom(
+      undefined,
+      null,
+      '',
+      '   ',
+      'Approved',
+      ' Pending ',
+      '2026-07-30 10:24:00',
+      '2024-02-29T10:00:00',
+      '2023-02-29 10:00:00',
+      '2026-07-30 24:00:00',
+      '0000-00-00 00:00:00',
+      '08-01-2026',
+      '02-30-2026',
+      '00-00-0000',
+      '2026-08-01',
+      'yes',
+      'N',
+      '1',
+      'null',
+      'maybe',
+      '12.50',
+      '+1.5e3',
+      '-0.5',
+      '1,000',
+      // Not JSON, but a number zod's union refuses: the one pass must refuse it too.
+      Number.POSITIVE_INFINITY,
+      true,
+      false,
+      {},
+      [],
+    ),
+    fc.integer({ min: -5, max: 100_000 }),
+    fc.double({ noNaN: true }),
+    fc.string({ maxLength: 12 }),
+  );
+  const keys = Object.keys(rawAccountShape);
+  // An account the sandbox answers with (§2.5), every field readable, in the document's spelling
+  // so that the loose-key step changes nothing zod's object sees; then up to three fields given
+  // any of the values above (or left out), so that a difference in one field is not hidden by
+  // another field's refusal.
+  const readable: Record<string, unknown> = {
+    ...Object.fromEntries(keys.map((key) => [key, ''])),
+    accountId: 'A1040000',
+    kycDate: '2026-07-30 10:24:00',
+    amlDate: '07-30-2026',
+    suitabilityDate: '2026-07-31 10:24:00',
+    accreditedInvestorDate: '08-01-2026',
+    '506cLimit': '50000.00',
+    approvalLastReview: '08-02-2026',
+    archived_status: '0',
+    createdDate: '2026-07-29 10:24:00',
+    updatedDate: '0000-00-00 00:00:00',
+  };
+  const record = fc
+    .array(fc.tuple(fc.constantFrom(...keys), fieldValue), { maxLength: 3 })
+    .map((changes) => {
+      const out = { ...readable };
+      for (const [key, value] of changes) {
+        if (value === undefined) delete out[key];
+        else out[key] = value;
+      }
+      return out;
+    });
+  const lines = (error: z.ZodError) =>
+    error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+
+  it('gives the same record, or the same paths and messages, as zod’s object schema', () => {
+    const onePass = looseObject(rawAccountShape);
+    const byZod = z.object(rawAccountShape);
+    const blank = Object.fromEntries(keys.map((key) => [key, undefined]));
+    fc.assert(
+      fc.property(record, (input) => {
+        const fast = onePass.safeParse(input);
+        // What the loose-key step hands zod: every documented key, undefined where absent.
+        const checked = byZod.safeParse({ ...blank, ...input });
+        expect(fast.success).toBe(checked.success);
+        if (fast.success && checked.success) {
+          expect(fast.data).toEqual(checked.data);
+          // The same keys in the same order: the view and the reply are built from them.
+          expect(Object.keys(fast.data)).toEqual(Object.keys(checked.data));
+        }
+        if (!fast.success && !checked.success) {
+          expect(lines(fast.error)).toEqual(lines(checked.error));
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('inside an answer, a field that does not fit is named by its path, and the rest are read', async () => {
+    const { client, errors } = fakeClient({
+      ...ok,
+      accountDetails: { ...wireAccount, kycDate: '31-31-2026', archived_status: 'maybe' },
+    });
+    await expect(getAccount(client, { accountId: 'A77654' })).rejects.toMatchObject({
+      kind: 'bad_response',
+    });
+    expect(errors[0].obj).toMatchObject({
+      issues: [
+        'accountDetails.kycDate: not a date or timestamp',
+        'accountDetails.archived_status: not yes or no',
+      ],
+    });
   });
 });
