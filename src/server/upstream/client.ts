@@ -197,9 +197,14 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
   const secrets = [config.apiKey, config.clientId];
   const counters = { calls: 0, inFlight: 0, retries: 0, failures: 0 };
 
+  // §5: the same header on every call, so written once.
+  const authorization = `Bearer ${config.clientId}:${config.apiKey}`;
+
   /** The path and query of a request, below the base URL's path. */
   function buildPath(request: UpstreamRequest): string {
     const path = request.path ?? `/index.php/v3/${encodeURIComponent(request.operation)}`;
+    // Most calls (every legacy read) have no query: no URLSearchParams to build and write.
+    if (request.query === undefined) return `${basePath}${path}`;
     const search = new URLSearchParams();
     for (const [key, value] of Object.entries(request.query ?? {})) {
       if (Array.isArray(value)) {
@@ -214,27 +219,23 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
 
   function buildBody(request: UpstreamRequest): { body?: Buffer; contentType?: string } {
     if (request.method === 'GET') return {};
-    const fields: Record<string, WireValue> = { ...request.body };
-    if (config.auth === 'body') {
-      // §5 rule 4: body credentials for POST, PUT and DELETE.
-      fields.clientID = config.clientId;
-      fields.developerAPIKey = config.apiKey;
-    }
-    const entries = Object.entries(fields).filter(
-      (entry): entry is [string, string | number | boolean | null] => entry[1] !== undefined,
-    );
+    // §5 rule 4: body credentials for POST, PUT and DELETE.
+    const fields: Record<string, WireValue> =
+      config.auth === 'body'
+        ? { ...request.body, clientID: config.clientId, developerAPIKey: config.apiKey }
+        : (request.body ?? {});
     if (request.encoding === 'form') {
       const form = new URLSearchParams();
-      for (const [key, value] of entries) form.set(key, value === null ? '' : String(value));
+      for (const [key, value] of Object.entries(fields)) {
+        if (value !== undefined) form.set(key, value === null ? '' : String(value));
+      }
       return {
         body: Buffer.from(form.toString()),
         contentType: 'application/x-www-form-urlencoded',
       };
     }
-    return {
-      body: Buffer.from(JSON.stringify(Object.fromEntries(entries))),
-      contentType: 'application/json',
-    };
+    // JSON.stringify leaves out a field whose value is undefined, as the form above does.
+    return { body: Buffer.from(JSON.stringify(fields)), contentType: 'application/json' };
   }
 
   function attempt(
@@ -244,9 +245,7 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
   ): Promise<RawAnswer> {
     return new Promise((resolve, reject) => {
       const headers: Record<string, string> = { accept: 'application/json' };
-      if (config.auth === 'header') {
-        headers.authorization = `Bearer ${config.clientId}:${config.apiKey}`;
-      }
+      if (config.auth === 'header') headers.authorization = authorization;
       if (payload.body) {
         headers['content-type'] = payload.contentType ?? 'application/json';
       }
