@@ -122,6 +122,40 @@ describe('session cache', () => {
     await cache.close();
   });
 
+  it('answers from memory only what resolve would: never before a read, nor past a deadline or a revocation', async () => {
+    let now = Date.now();
+    const times = { idleMs: 10 * 60_000, absoluteMs: 60 * 60_000 };
+    const cache = await SessionCache.open(h.db, times, { now: () => now, flushDelayMs: 60_000 });
+    const userId = (await findUserIdByEmail(h.db, 'compliance@demo.test'))!;
+    const { token } = await createSession(h.db, userId, times, {}, new Date(now));
+    // Nothing held yet: only resolve, which reads the store, can tell.
+    expect(cache.cached(token)).toBeUndefined();
+    const resolved = await cache.resolve(token);
+    expect(resolved?.user.id).toBe(userId);
+    expect(cache.cached(token)).toEqual(resolved);
+    expect(cache.cached(`${token}x`)).toBeUndefined();
+
+    // Past the idle deadline the entry is not trusted; resolve reads the store again.
+    now += times.idleMs + 1_000;
+    expect(cache.cached(token)).toBeUndefined();
+    expect(await cache.resolve(token)).toBeNull();
+
+    // A revocation written by anyone moves the auth epoch: the entry is no longer trusted.
+    now = Date.now();
+    const second = await createSession(h.db, userId, times, {}, new Date(now));
+    expect(await cache.resolve(second.token)).not.toBeNull();
+    expect(cache.cached(second.token)).not.toBeUndefined();
+    await h.db
+      .updateTable('sessions')
+      .set({ revoked_at: new Date() })
+      .where('id_hash', '=', hashToken(second.token))
+      .execute();
+    await cache.caughtUp();
+    expect(cache.cached(second.token)).toBeUndefined();
+    expect(await cache.resolve(second.token)).toBeNull();
+    await cache.close();
+  });
+
   it('a coalesced read never answers from a read that started before the call', async () => {
     let reads = 0;
     const gates: (() => void)[] = [];

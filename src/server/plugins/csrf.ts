@@ -25,29 +25,36 @@ export function isApiRoute(request: FastifyRequest): boolean {
 async function csrf(app: FastifyInstance, { config }: { config: Config }) {
   // The one origin browsers use (PUBLIC_URL). Never the Host header: a proxy or a client sets it.
   const publicOrigin = new URL(config.publicUrl).origin;
-  app.addHook('onRequest', async (request) => {
-    if (!request.raw.url?.startsWith('/')) {
-      throw new HttpError(
-        'bad_request',
-        'The request target must be a path starting with / (origin-form).',
-        { submitted: 'no' },
-      );
-    }
-    if (!isApiRoute(request)) return;
-    if (request.headers['x-csrf'] !== '1') {
-      throw new HttpError('forbidden', 'The request is missing the X-CSRF: 1 header.', {
+  // A callback hook: nothing here waits, so no promise a request.
+  app.addHook('onRequest', (request, _reply, done) => done(refusalOf(request, publicOrigin)));
+}
+
+/** Why a request is refused before its route runs, or undefined. */
+function refusalOf(request: FastifyRequest, publicOrigin: string): HttpError | undefined {
+  if (!request.raw.url?.startsWith('/')) {
+    return new HttpError(
+      'bad_request',
+      'The request target must be a path starting with / (origin-form).',
+      { submitted: 'no' },
+    );
+  }
+  if (!isApiRoute(request)) return undefined;
+  if (request.headers['x-csrf'] !== '1') {
+    return new HttpError('forbidden', 'The request is missing the X-CSRF: 1 header.', {
+      submitted: 'no',
+    });
+  }
+  if (SAFE_METHODS.has(request.method)) return undefined;
+  if (request.headers.origin !== publicOrigin) {
+    return new HttpError(
+      'forbidden',
+      'The request must come from this site (Origin header mismatch).',
+      {
         submitted: 'no',
-      });
-    }
-    if (SAFE_METHODS.has(request.method)) return;
-    if (request.headers.origin !== publicOrigin) {
-      throw new HttpError(
-        'forbidden',
-        'The request must come from this site (Origin header mismatch).',
-        { submitted: 'no' },
-      );
-    }
-  });
+      },
+    );
+  }
+  return undefined;
 }
 
 /** On the root instance: the checks run before every route, the SPA's included. */

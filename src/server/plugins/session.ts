@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import type { SessionCache } from '../store/session-cache';
+import type { ResolvedSession, SessionCache } from '../store/session-cache';
 import type { SessionTimes } from '../store/sessions';
 import { isApiRoute } from './csrf';
 
@@ -44,14 +44,26 @@ async function session(
   app.decorateRequest('user', null);
   app.decorateRequest('session', null);
   const name = sessionCookieName(config);
-  app.addHook('onRequest', async (request) => {
-    if (!isApiRoute(request)) return;
-    const token = request.cookies[name];
-    if (!token || token.length > 200) return;
-    const resolved = await sessions.resolve(token);
+  const signedIn = (request: FastifyRequest, resolved: ResolvedSession | null) => {
     if (!resolved) return;
     request.user = resolved.user;
     request.session = resolved.session;
+  };
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!isApiRoute(request)) return done();
+    const token = request.cookies[name];
+    if (!token || token.length > 200) return done();
+    // Most requests carry a session this instance holds under the current auth epoch: answered
+    // at once, without a promise and a turn to wait for (docs/benchmarks.md).
+    const cached = sessions.cached(token);
+    if (cached) {
+      signedIn(request, cached);
+      return done();
+    }
+    sessions.resolve(token).then((resolved) => {
+      signedIn(request, resolved);
+      done();
+    }, done);
   });
   // Before the answer leaves: a request that may have written sessions, users or links (any but
   // a read, and the single sign-on routes under /auth/, whose callback signs in by GET) makes

@@ -1,11 +1,5 @@
 import { createHash } from 'node:crypto';
-import type {
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  FastifySchema,
-  preValidationAsyncHookHandler,
-} from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { $ZodType } from 'zod/v4/core';
@@ -243,7 +237,7 @@ export function registerRoutes(
       idempotent: Boolean(spec.idempotent),
       ...(spec.afterChange ? { afterChange: spec.afterChange } : {}),
     } as Record<string, unknown>;
-    const preValidation: preValidationAsyncHookHandler[] = [];
+    const preValidation: PreValidationHook[] = [];
     if (policy.roles !== 'public') preValidation.push(roleCheck(policy, key, deps));
     if (policy.limits) preValidation.push(...limitHooks(app, key, policy.limits, limitScale));
     // A request without a body is read as `{}`, so each missing field is named (not "expected
@@ -260,6 +254,16 @@ export function registerRoutes(
     });
   }
 }
+
+/** What a preValidation hook calls to go on, or to refuse with an error. */
+type HookDone = (error?: Error) => void;
+
+/** A preValidation hook: a callback hook, or an async one (the rate limits'). */
+type PreValidationHook = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: HookDone,
+) => void | Promise<unknown>;
 
 async function emptyBodyAsObject(request: FastifyRequest): Promise<void> {
   if (request.body === undefined || request.body === null) request.body = {};
@@ -285,18 +289,20 @@ function fieldWithNul(value: unknown, path: string): string | null {
  * note holding one failed in the store as a 500), and no name, address, note or search means it.
  * Refused for every route before its own validation, naming the field and never echoing the value.
  */
-async function noNulCharacter(request: FastifyRequest): Promise<void> {
+function noNulCharacter(request: FastifyRequest, _reply: FastifyReply, done: HookDone): void {
   // Named as the validation step names fields: `params.x`, `query.x`, and body fields bare.
   const field =
     fieldWithNul(request.params, 'params') ??
     fieldWithNul(request.query, 'query') ??
     fieldWithNul(request.body, '');
-  if (!field) return;
+  if (!field) return done();
   const message = `${field} must not contain the NUL character (U+0000)`;
-  throw new HttpError('bad_request', message, {
-    fields: [{ field, message }],
-    submitted: 'no',
-  });
+  done(
+    new HttpError('bad_request', message, {
+      fields: [{ field, message }],
+      submitted: 'no',
+    }),
+  );
 }
 
 type AuditInput = Parameters<RouteContext<unknown, unknown, unknown>['audit']>[0];
@@ -323,28 +329,33 @@ function auditFor(deps: Deps, request: FastifyRequest) {
 }
 
 /** Who may call the route at all, from the policy table; runs before the input is validated. */
-function roleCheck(policy: RoutePolicy, key: string, deps: Deps): preValidationAsyncHookHandler {
+function roleCheck(policy: RoutePolicy, key: string, deps: Deps): PreValidationHook {
   const roles = policy.roles as readonly string[];
-  return async function roleCheck(request) {
+  // A callback hook: only a refusal waits (for its audit event), so an allowed request makes no
+  // promise here.
+  return function roleCheck(request, _reply, done) {
     const user = request.user;
-    if (!user) throw sessionEndedError(request.method);
+    if (!user) return done(sessionEndedError(request.method));
     if (request.session?.pendingSecondFactor && !policy.pendingAllowed) {
-      throw new HttpError(
-        'unauthenticated',
-        'Finish signing in: your second factor is still needed.',
+      return done(
+        new HttpError('unauthenticated', 'Finish signing in: your second factor is still needed.'),
       );
     }
-    if (!roles.includes(user.role)) {
-      const audit = auditFor(deps, request);
-      await audit({
-        action: 'access_denied',
-        outcome: 'denied',
-        details: { route: key, reason: 'role' },
-      });
-      throw new HttpError('forbidden', 'Your role does not give access to this page.', {
-        submitted: 'no',
-      });
-    }
+    if (roles.includes(user.role)) return done();
+    const audit = auditFor(deps, request);
+    audit({
+      action: 'access_denied',
+      outcome: 'denied',
+      details: { route: key, reason: 'role' },
+    }).then(
+      () =>
+        done(
+          new HttpError('forbidden', 'Your role does not give access to this page.', {
+            submitted: 'no',
+          }),
+        ),
+      done,
+    );
   };
 }
 
