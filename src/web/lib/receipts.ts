@@ -1,4 +1,7 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import type { $ZodType } from 'zod/v4/core';
+import type { SubmittedOnce } from './api-client';
+import { useCreateOnce } from './api-query';
 import { moneyKeys } from './query-keys';
 
 /** The money requests whose receipt a page keeps: an investment, a disbursement, a deposit. */
@@ -11,12 +14,36 @@ export type ReceiptKind = 'investment' | 'disbursement' | 'deposit';
  */
 export const sentFromHereKey = (kind: ReceiptKind, key: string) => ['send', kind, key] as const;
 
+/**
+ * Sends a money request of a kind from one page (`key`: the offering or the account): the page
+ * finds it by `sentFromHereKey` while it is on its way, and its receipt is remembered even when
+ * the person left the page meanwhile, so the page shows it when they come back
+ * (components/form/sent-from-here).
+ */
+export function useSendFromHere<Variables extends SubmittedOnce<unknown>, Receipt>(
+  kind: ReceiptKind,
+  key: string,
+  send: {
+    path: (variables: Variables) => string;
+    schema: $ZodType<Receipt>;
+    /** Where the person looks for it next, read again once it is answered. */
+    invalidates: (variables: Variables) => QueryKey[];
+  },
+) {
+  const queryClient = useQueryClient();
+  return useCreateOnce({
+    ...send,
+    mutationKey: sentFromHereKey(kind, key),
+    onAnswered: (receipt) => rememberReceipt(queryClient, kind, key, receipt),
+  });
+}
+
 /*
  * Receipts of confirmed purchases, disbursements and deposits, kept in the query cache for the
  * whole session and never refetched: a refresh of the offering (sold out) or of the account
  * cannot replace them, and coming back to the page shows them again.
  */
-export function rememberReceipt<T>(
+function rememberReceipt<T>(
   queryClient: QueryClient,
   kind: ReceiptKind,
   key: string,
