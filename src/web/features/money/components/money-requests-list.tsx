@@ -220,6 +220,24 @@ function platformIdKindOf(
   return 'Disbursement request';
 }
 
+/** A fund move's id: a link to it for the investor, to follow it to settlement; text for a reviewer. */
+function FundMoveId({
+  accountId,
+  id,
+  reviewer,
+}: {
+  accountId: string;
+  id: string;
+  reviewer: boolean;
+}) {
+  if (reviewer) return <Code value={id} />;
+  return (
+    <Link component={RouterLink} to={paths.app.fundMove.getHref(accountId, id)} translate="no">
+      {id}
+    </Link>
+  );
+}
+
 /**
  * The platform's id of what the request created, named by its kind. A fund move opens, for the
  * investor, to follow it to settlement; a reviewer follows it from the account. A disbursement
@@ -230,21 +248,14 @@ function platformIdKindOf(
 function platformIdOf(request: MoneyRequestView, reviewer: boolean) {
   if (!request.upstreamId || request.kind === 'ira_supplement') return '—';
   const kind = platformIdKindOf(request);
-  const id =
-    kind === 'Fund move' && !reviewer ? (
-      <Link
-        component={RouterLink}
-        to={paths.app.fundMove.getHref(request.accountId, request.upstreamId)}
-        translate="no"
-      >
-        {request.upstreamId}
-      </Link>
-    ) : (
-      <Code value={request.upstreamId} />
-    );
   return (
     <>
-      {kind} {id}
+      {kind}{' '}
+      {kind === 'Fund move' ? (
+        <FundMoveId accountId={request.accountId} id={request.upstreamId} reviewer={reviewer} />
+      ) : (
+        <Code value={request.upstreamId} />
+      )}
       {kind === 'Disbursement request' && (
         <Typography
           component="span"
@@ -256,17 +267,7 @@ function platformIdOf(request: MoneyRequestView, reviewer: boolean) {
             // Found by our reference among the account's fund moves, as the timeline finds it.
             <>
               Not a fund move. Its fund move, carrying our reference:{' '}
-              {reviewer ? (
-                <Code value={request.fundMove} />
-              ) : (
-                <Link
-                  component={RouterLink}
-                  to={paths.app.fundMove.getHref(request.accountId, request.fundMove)}
-                  translate="no"
-                >
-                  {request.fundMove}
-                </Link>
-              )}
+              <FundMoveId accountId={request.accountId} id={request.fundMove} reviewer={reviewer} />
             </>
           ) : (
             `Not a fund move: its fund move carries our reference ${request.reference}.`
