@@ -1,4 +1,4 @@
-import type { ReactNode, Ref } from 'react';
+import { useEffect, type ReactNode, type Ref } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,6 +6,7 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import {
   useForm,
   type DefaultValues,
+  type FieldPath,
   type FieldValues,
   type Resolver,
   type SubmitErrorHandler,
@@ -22,8 +23,14 @@ import type { z } from 'zod';
 export function useZodForm<Schema extends z.ZodType<unknown, FieldValues>>(
   schema: Schema,
   defaultValues: DefaultValues<z.input<Schema>>,
+  /**
+   * The field that takes the focus when the form opens: set where the form replaces what had
+   * the focus (a receipt gone with "Make another …"), which would otherwise drop it to the
+   * page's top.
+   */
+  focusOnOpen?: FieldPath<z.input<Schema>> | false,
 ) {
-  return useForm<z.input<Schema>, unknown, z.output<Schema>>({
+  const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({
     resolver: zodResolver(schema as never) as unknown as Resolver<
       z.input<Schema>,
       unknown,
@@ -32,6 +39,11 @@ export function useZodForm<Schema extends z.ZodType<unknown, FieldValues>>(
     defaultValues,
     mode: 'onTouched',
   });
+  const { setFocus } = form;
+  useEffect(() => {
+    if (focusOnOpen) setFocus(focusOnOpen);
+  }, [focusOnOpen, setFocus]);
+  return form;
 }
 
 type FormProps<TIn extends FieldValues, TOut> = {

@@ -106,17 +106,17 @@ export function DisbursementForm({
 }) {
   const achAvailable = bankCheck === undefined && linkedBank?.state !== 'none';
   const schema = useMemo(() => formSchema(ceiling), [ceiling]);
-  const form = useZodForm(schema, {
-    type: achAvailable ? 'ach' : 'wire_domestic',
-    amount: '',
-    bankId: '',
-    bankAccountId: '',
-    additionalDetails: '',
-  });
-  const { setFocus } = form;
-  useEffect(() => {
-    if (focusFirst) setFocus('type');
-  }, [focusFirst, setFocus]);
+  const form = useZodForm(
+    schema,
+    {
+      type: achAvailable ? 'ach' : 'wire_domestic',
+      amount: '',
+      bankId: '',
+      bankAccountId: '',
+      additionalDetails: '',
+    },
+    focusFirst && 'type',
+  );
   const type = useWatch({ control: form.control, name: 'type' });
   useSeparateBankFieldsPerType(form, type);
   const retryBankCheck = useRetryBankCheck(bankCheck);

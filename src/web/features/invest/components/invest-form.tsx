@@ -143,15 +143,15 @@ export function InvestForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [offering, blocks],
   );
-  const form = useZodForm(schema, {
-    accountId: accounts.length === 1 && !isUnchecked(accounts[0].id) ? accounts[0].id : '',
-    units: '',
-    paymentMethod: 'ach',
-  });
-  const { setFocus } = form;
-  useEffect(() => {
-    if (focusFirst) setFocus('accountId');
-  }, [focusFirst, setFocus]);
+  const form = useZodForm(
+    schema,
+    {
+      accountId: accounts.length === 1 && !isUnchecked(accounts[0].id) ? accounts[0].id : '',
+      units: '',
+      paymentMethod: 'ach',
+    },
+    focusFirst && 'accountId',
+  );
   const units = useWatch({ control: form.control, name: 'units' });
   const accountId = useWatch({ control: form.control, name: 'accountId' });
   const paymentMethod = useWatch({ control: form.control, name: 'paymentMethod' });

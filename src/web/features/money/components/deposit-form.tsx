@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Link from '@mui/material/Link';
@@ -175,11 +175,7 @@ function DepositFields({
   /** Opened by "Make another deposit", which went away with the receipt: focus goes on. */
   focusFirst: boolean;
 }) {
-  const form = useZodForm(formSchema, { amount: '', description: '' });
-  const { setFocus } = form;
-  useEffect(() => {
-    if (focusFirst) setFocus('amount');
-  }, [focusFirst, setFocus]);
+  const form = useZodForm(formSchema, { amount: '', description: '' }, focusFirst && 'amount');
   const flow = useReviewAndSubmit({
     mutation: useCreateDeposit(accountId),
     variables: ({ amount, description, additionalTo }: DepositRequest, idempotencyKey) => ({
