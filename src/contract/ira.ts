@@ -49,6 +49,8 @@ export const contributionMethodLabels: Record<z.infer<typeof contributionMethodS
 
 /** Methods that move assets held elsewhere, so the current holding must be named. */
 const METHODS_NEEDING_HOLDING = ['transfer', 'rollover', 'roth_conversion'] as const;
+/** The funding methods that need the current holding, as the wizard names them. */
+const neededFor = 'a transfer, a rollover or a Roth conversion';
 
 /** The contract's choice with a message that says what to choose. */
 const choice = <T extends Readonly<Record<string, string>>>(values: T, message: string) =>
@@ -60,7 +62,8 @@ export const mailingAddressStepSchema = z
     line1: requiredTextSchema('Address line 1', 100),
     line2: optionalText('Address line 2', 100),
     city: requiredTextSchema('City', 60),
-    state: requiredTextSchema('State', 60),
+    // Each message names its field as the wizard labels it.
+    state: requiredTextSchema('State or region', 60),
     zipCode: requiredTextSchema('ZIP or postal code', 20),
     // A code (US), an alpha-3 code (USA) or an English name; the rule reads all three.
     country: requiredTextSchema('Country', 60),
@@ -73,9 +76,9 @@ export const mailingAddressStepSchema = z
     }
     // U.S. addresses get the state and ZIP rules; elsewhere they are free text.
     if (country.value !== 'US') return;
-    const state = checkUsState(value.state);
+    const state = checkUsState(value.state, 'State or region');
     if (!state.ok) ctx.addIssue({ code: 'custom', message: state.message, path: ['state'] });
-    const zip = checkZip(value.zipCode);
+    const zip = checkZip(value.zipCode, 'ZIP or postal code');
     if (!zip.ok) ctx.addIssue({ code: 'custom', message: zip.message, path: ['zipCode'] });
   });
 
@@ -98,21 +101,41 @@ export const managementStepSchema = z
     },
   );
 
-/** Where assets are held now (§2.11 bank*1, bank*2). */
-const holdingSchema = z.object({
-  firmName: optionalText('Firm name', 100),
-  country: optionalText('Country', 60),
-  accountName: optionalText('Account name', 100),
-  accountNumber: z
-    .string()
-    .trim()
-    // A word such as "Test" is no account number: at least one digit, as every account number has.
-    .regex(
-      /^((?=[^0-9]*[0-9])[A-Za-z0-9-]{4,34})?$/,
-      'Account number must be 4 to 34 letters, digits or hyphens, with at least one digit',
-    )
-    .optional(),
-});
+/**
+ * Where assets are held now (§2.11 bank*1, bank*2), each message naming the field as the wizard
+ * labels it for that holding.
+ */
+const holdingLabels = {
+  currentHolding: {
+    firmName: 'Firm name',
+    accountName: 'Account name',
+    accountNumber: 'Account number at that firm',
+    country: 'Country of the firm',
+  },
+  secondHolding: {
+    firmName: 'Second firm name',
+    accountName: 'Second account name',
+    accountNumber: 'Account number at the second firm',
+    country: 'Country of the second firm',
+  },
+} as const;
+
+const makeHoldingSchema = (labels: Record<keyof typeof holdingLabels.currentHolding, string>) =>
+  z.object({
+    firmName: optionalText(labels.firmName, 100),
+    country: optionalText(labels.country, 60),
+    accountName: optionalText(labels.accountName, 100),
+    accountNumber: z
+      .string()
+      .trim()
+      // A word such as "Test" is no account number: at least one digit, as every account number has.
+      .regex(
+        /^((?=[^0-9]*[0-9])[A-Za-z0-9-]{4,34})?$/,
+        `${labels.accountNumber} must be 4 to 34 letters, digits or hyphens, with at least one digit`,
+      )
+      .optional(),
+  });
+const holdingSchema = makeHoldingSchema(holdingLabels.currentHolding);
 type Holding = z.infer<typeof holdingSchema>;
 
 const holdingIsEmpty = (holding: Holding | undefined) =>
@@ -155,7 +178,7 @@ export function makeFundingStepSchema(options: IraRuleOptions = {}) {
         )
         .optional(),
       currentHolding: holdingSchema,
-      secondHolding: holdingSchema.optional(),
+      secondHolding: makeHoldingSchema(holdingLabels.secondHolding).optional(),
     })
     .superRefine((value, ctx) => {
       const today = options.today ?? new Date().toISOString().slice(0, 10);
@@ -171,14 +194,14 @@ export function makeFundingStepSchema(options: IraRuleOptions = {}) {
         if (!value.currentHolding.firmName) {
           ctx.addIssue({
             code: 'custom',
-            message: 'Name the firm that holds the assets now',
+            message: `Firm name is required for ${neededFor}`,
             path: ['currentHolding', 'firmName'],
           });
         }
         if (!value.currentHolding.accountNumber) {
           ctx.addIssue({
             code: 'custom',
-            message: 'Enter the account number at that firm',
+            message: `Account number at that firm is required for ${neededFor}`,
             path: ['currentHolding', 'accountNumber'],
           });
         }
@@ -186,7 +209,7 @@ export function makeFundingStepSchema(options: IraRuleOptions = {}) {
       for (const key of ['currentHolding', 'secondHolding'] as const) {
         const country = value[key]?.country;
         if (!country) continue;
-        const check = checkCountryCode(country);
+        const check = checkCountryCode(country, holdingLabels[key].country);
         if (!check.ok)
           ctx.addIssue({ code: 'custom', message: check.message, path: [key, 'country'] });
       }

@@ -101,12 +101,12 @@ describe('IRA supplement wizard schema (§4.7)', () => {
     [
       'a rollover without the firm',
       { funding: { contributionMethod: 'rollover', currentHolding: { accountNumber: '1234' } } },
-      /currentHolding.firmName/,
+      /currentHolding.firmName: Firm name is required for a transfer, a rollover or a Roth conversion/,
     ],
     [
       'a transfer without the account number',
       { funding: { contributionMethod: 'transfer', currentHolding: { firmName: 'X' } } },
-      /currentHolding.accountNumber/,
+      /currentHolding.accountNumber: Account number at that firm is required for a transfer/,
     ],
     [
       'an account number with symbols',
@@ -116,7 +116,17 @@ describe('IRA supplement wizard schema (§4.7)', () => {
     [
       'an account number that is a word',
       { funding: { ...valid.funding, currentHolding: { firmName: 'X', accountNumber: 'Test' } } },
-      /currentHolding.accountNumber: .*with at least one digit/,
+      /currentHolding.accountNumber: Account number at that firm must be .*with at least one digit/,
+    ],
+    [
+      'a second holding account number that is a word, named as its field is',
+      {
+        funding: {
+          ...valid.funding,
+          secondHolding: { firmName: 'Y', accountNumber: 'Test' },
+        },
+      },
+      /secondHolding.accountNumber: Account number at the second firm must be 4 to 34/,
     ],
     [
       'an international account number without a digit',
@@ -131,17 +141,18 @@ describe('IRA supplement wizard schema (§4.7)', () => {
           currentHolding: { firmName: 'X', accountNumber: '1234', country: 'QQ' },
         },
       },
-      /currentHolding.country/,
+      /currentHolding.country: Country of the firm /,
     ],
     [
       'a U.S. state that is not one',
       { mailing: { ...valid.mailing, state: 'Colorado' } },
-      /mailing.state: State must be a two-letter code/,
+      // The message names the field as the wizard labels it, "State or region".
+      /mailing.state: State or region must be a two-letter code, such as NY/,
     ],
     [
       'a U.S. ZIP of 4 digits',
       { mailing: { ...valid.mailing, zipCode: '8020' } },
-      /mailing.zipCode: ZIP code/,
+      /mailing.zipCode: ZIP or postal code must be 5 digits or ZIP\+4/,
     ],
     [
       'a missing city',

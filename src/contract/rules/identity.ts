@@ -111,19 +111,24 @@ export const US_STATE_OPTIONS: readonly { code: UsStateCode; name: string }[] = 
   ...Object.entries(US_TERRITORIES),
 ].map(([code, name]) => ({ code: code as UsStateCode, name }));
 
-export function checkUsState(input: string): RuleResult {
+/** A U.S. state or territory code; `field` is the field as its form labels it. */
+export function checkUsState(input: string, field = 'State'): RuleResult {
   const value = input.trim().toUpperCase();
-  if (value === '') return fail('State is required');
-  if (!/^[A-Z]{2}$/.test(value)) return fail('State must be a two-letter code, such as NY');
-  if (!isUsStateCode(value)) return fail(`State "${value}" is not a U.S. state or territory code`);
+  if (value === '') return fail(`${field} is required`);
+  if (!/^[A-Z]{2}$/.test(value)) return fail(`${field} must be a two-letter code, such as NY`);
+  if (!isUsStateCode(value))
+    return fail(`${field} "${value}" is not a U.S. state or territory code`);
   return pass(value);
 }
 
-/** ZIP code 12345 or ZIP+4 12345-6789 (nine digits typed together get their hyphen). */
-export function checkZip(input: string): RuleResult {
+/**
+ * ZIP code 12345 or ZIP+4 12345-6789 (nine digits typed together get their hyphen); `field` is
+ * the field as its form labels it.
+ */
+export function checkZip(input: string, field = 'ZIP code'): RuleResult {
   const match = /^(\d{5})(?:[-\s]?(\d{4}))?$/.exec(input.trim());
-  if (input.trim() === '') return fail('ZIP code is required');
-  if (!match) return fail('ZIP code must be 5 digits or ZIP+4, such as 12345 or 12345-6789');
+  if (input.trim() === '') return fail(`${field} is required`);
+  if (!match) return fail(`${field} must be 5 digits or ZIP+4, such as 12345 or 12345-6789`);
   return pass(match[2] ? `${match[1]}-${match[2]}` : match[1]);
 }
 

@@ -103,7 +103,7 @@ async function walkToReview(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   // A transfer moves assets held elsewhere: the firm must be named.
   const firm = screen.getByLabelText(/^Firm name/);
-  await waitFor(() => expect(descriptionOf(firm)).toMatch(/^Name the firm that holds the assets/));
+  await waitFor(() => expect(descriptionOf(firm)).toMatch(/^Firm name is required for a transfer/));
   await fill(user, firm, 'Old Brokerage');
   await fill(user, screen.getByLabelText(/^Account number at that firm/), '99887766');
   await openReviewAndArm(
