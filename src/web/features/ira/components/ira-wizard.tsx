@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -61,6 +62,7 @@ import {
 import { AccountRequestsLink, CheckPageOrSupport } from '../../../components/form/submission-error';
 import { paths } from '../../../config/paths';
 import { focusOnMount } from '../../../lib/focus';
+import { errorMessage } from '../../../lib/api-client';
 import { formatTimestamp } from '../../../lib/format';
 import { useCreateIraSupplement } from '../api/create-ira-supplement';
 import { useIraRequests } from '../api/get-ira-requests';
@@ -346,7 +348,11 @@ export function IraWizard({
   // second attempt refused because one stands.
   const sentHere = flow.pending || flow.outcomeUnknown;
   if (standing && !sentHere) {
-    return <WaitingIraRequest accountId={accountId} request={standing} />;
+    // In place of the form the person was using (Continue after a lost answer, or a second
+    // attempt refused), its heading takes the focus, which would drop to the page's top; on
+    // arrival the page's own heading comes first.
+    const wasUsingForm = active > 0 || form.formState.submitCount > 0;
+    return <WaitingIraRequest accountId={accountId} request={standing} takeFocus={wasUsingForm} />;
   }
 
   const needsHolding =
@@ -396,6 +402,15 @@ export function IraWizard({
           </Step>
         ))}
       </Stepper>
+      {flow.outcomeUnknown && active !== review && (
+        // Back from a request whose answer was lost: the steps keep telling that it may have
+        // been submitted (our reference, not to send it again), as the review did.
+        <Alert severity="warning" sx={{ mb: 2, maxWidth: 720 }}>
+          <AlertTitle>We do not know whether your IRA request was submitted</AlertTitle>
+          {errorMessage(flow.failure)} Its outcome appears on{' '}
+          <AccountRequestsLink accountId={accountId} />.
+        </Alert>
+      )}
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 720 }}>
         <Typography variant="body2" color="text.secondary">
           Step {active + 1} of {steps.length}
@@ -478,7 +493,12 @@ export function IraWizard({
 
         {active === review && flow.review && (
           <>
-            <IraReview values={flow.review} />
+            <IraReview
+              values={flow.review}
+              // On its way, or its answer lost, "nothing is sent until you submit" is no longer
+              // true: what is below says what became of it.
+              sent={flow.pending || flow.outcomeUnknown}
+            />
             <SubmitOutcome
               flow={flow}
               progressLabel="Sending the request"
@@ -624,7 +644,7 @@ function prefillCountry(country: string | null | undefined): string {
   return check.ok ? check.value : '';
 }
 
-function IraReview({ values }: { values: IraSupplement }) {
+function IraReview({ values, sent }: { values: IraSupplement; sent: boolean }) {
   const { mailing, management, funding } = values;
   const holding = funding.currentHolding;
   const second = funding.secondHolding;
@@ -638,7 +658,11 @@ function IraReview({ values }: { values: IraSupplement }) {
     .join('\n');
   return (
     <>
-      <Typography>Check your answers. Nothing is sent until you submit.</Typography>
+      <Typography>
+        {sent
+          ? 'Your answers, as they were sent.'
+          : 'Check your answers. Nothing is sent until you submit.'}
+      </Typography>
       <DescriptionList
         items={[
           ['Marital status', label(maritalStatusLabels, mailing.maritalStatus)],

@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { outcomeWordsOf, type MoneyRequestView } from '../../../../contract/money-requests';
 import { Code, DescriptionList } from '../../../components/description-list';
 import { paths } from '../../../config/paths';
+import { focusOnMount } from '../../../lib/focus';
 import { formatTimestamp } from '../../../lib/format';
 
 /**
@@ -17,9 +18,12 @@ import { formatTimestamp } from '../../../lib/format';
 export function WaitingIraRequest({
   accountId,
   request,
+  takeFocus = false,
 }: {
   accountId: string;
   request: MoneyRequestView;
+  /** It replaces the form the person was using: its heading takes the focus. */
+  takeFocus?: boolean;
 }) {
   const words = outcomeWordsOf(request);
   return (
@@ -29,7 +33,14 @@ export function WaitingIraRequest({
       aria-labelledby="ira-waiting-title"
       sx={{ p: { xs: 2, md: 3 }, maxWidth: 720 }}
     >
-      <Typography component="h2" variant="h2" id="ira-waiting-title">
+      <Typography
+        component="h2"
+        variant="h2"
+        id="ira-waiting-title"
+        tabIndex={-1}
+        ref={takeFocus ? focusOnMount : undefined}
+        sx={{ outline: 'none' }}
+      >
         This account's IRA request is in progress
       </Typography>
       <Typography sx={{ mt: 1 }}>

@@ -260,6 +260,60 @@ describe('an investor requests an IRA through the BFF (§4.7)', () => {
     expect(screen.queryByRole('button', { name: /Submit IRA request|Try again/ })).toBeNull();
   });
 
+  it('after a lost answer the review stops saying nothing is sent, the steps keep its outcome, and the request then shown takes the focus', async () => {
+    const sent = moneyRequestView({
+      reference: 'MR-7K2Q9D4XPA',
+      accountId: 'A1234567',
+      kind: 'ira_supplement',
+      amount: null,
+      outcome: 'unknown',
+      createdAt: '2026-07-17T16:09:00.000Z',
+    });
+    mockPost(
+      endpoint,
+      errorAnswer(504, {
+        code: 'upstream_timeout',
+        message: `The service did not answer in time. It may or may not have reached the platform. Do not send it again. Our reference: ${sent.reference}.`,
+        submitted: 'unknown',
+        reference: sent.reference,
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<IraWizard accountId="A1234567" address={address} />);
+    await walkToReview(user);
+    expect(screen.getByText('Check your answers. Nothing is sent until you submit.')).toBeTruthy();
+    register.requests = [sent];
+    await user.click(submit());
+
+    await screen.findByRole('alert');
+    // It may have been submitted: the review no longer says nothing is sent.
+    expect(screen.queryByText(/Nothing is sent until you submit/)).toBeNull();
+    expect(screen.getByText('Your answers, as they were sent.')).toBeTruthy();
+
+    // A step back, the answers are there, and so is what became of the request.
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(heading().textContent).toBe('Funding'));
+    const notice = screen.getByText(
+      'We do not know whether your IRA request was submitted',
+    ).parentElement!;
+    expect(notice.textContent).toContain('Do not send it again');
+    expect(notice.textContent).toContain(sent.reference);
+    expect(
+      within(notice)
+        .getByRole('link', { name: 'requests and timeline of this account' })
+        .getAttribute('href'),
+    ).toBe('/accounts/A1234567/money');
+
+    // Continue: the register has it, so it is shown in place of the form, and takes the focus.
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const panel = await screen.findByRole('heading', {
+      level: 2,
+      name: "This account's IRA request is in progress",
+    });
+    await waitFor(() => expect(document.activeElement).toBe(panel));
+    expect(screen.queryByRole('button', { name: 'Submit IRA request' })).toBeNull();
+  });
+
   it('refused because another tab made one meanwhile (409), it then shows the request that stands', async () => {
     const standing = moneyRequestView({
       reference: 'MR-4Q7ZK2AB9C',
