@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,6 +16,12 @@ function problem(err: unknown): string {
   if (err instanceof Error && err.name === 'NotAllowedError')
     return 'The passkey was not created (cancelled or timed out).';
   return 'This device could not create a passkey. Try the authenticator app instead.';
+}
+
+/** The field of the authenticator app's form that a refusal names, if it names one of them. */
+function refusedField(err: unknown): 'code' | 'label' | null {
+  const field = isApiClientError(err) ? err.fields[0]?.field : undefined;
+  return field === 'code' || field === 'label' ? field : null;
 }
 
 /** What went wrong, announced; nothing when nothing did. */
@@ -60,11 +66,15 @@ function FactorNameField({
   value,
   onChange,
   helperText,
+  error,
+  inputRef,
 }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
   helperText?: string;
+  error?: boolean;
+  inputRef?: Ref<HTMLInputElement>;
 }) {
   const id = useId();
   return (
@@ -74,6 +84,8 @@ function FactorNameField({
       value={value}
       onChange={(event) => onChange(event.target.value)}
       helperText={helperText}
+      error={error}
+      inputRef={inputRef}
       required
     />
   );
@@ -105,8 +117,19 @@ export function EnrolTotp({ onEnrolled }: Props) {
   const [code, setCode] = useState('');
   const [label, setLabel] = useState('Authenticator app');
   const start = useMutation({ mutationFn: startTotpEnrolment });
-  const confirm = useMutation({ mutationFn: confirmTotp, onSuccess: onEnrolled });
+  // A refused code (or name) is told on its field, and the focus goes there to correct it: the
+  // Confirm button that held it says nothing of what was wrong.
+  const codeField = useRef<HTMLInputElement>(null);
+  const labelField = useRef<HTMLInputElement>(null);
+  const confirm = useMutation({
+    mutationFn: confirmTotp,
+    onSuccess: onEnrolled,
+    onError: (error) => (refusedField(error) === 'label' ? labelField : codeField).current?.focus(),
+  });
   const secret = start.data;
+  const refused = refusedField(confirm.error);
+  const fieldError = (field: 'code' | 'label') =>
+    refused === field ? { error: true, helperText: problem(confirm.error) } : {};
 
   if (!secret) {
     return (
@@ -123,7 +146,9 @@ export function EnrolTotp({ onEnrolled }: Props) {
       label="Confirm the authenticator app"
       onSubmit={() => confirm.mutate({ code, label })}
     >
-      <Typography>
+      {/* It replaces the button that was pressed: it takes the focus, which would drop to the
+          page's top, and is read out first. */}
+      <Typography tabIndex={-1} ref={focusOnMount} sx={{ outline: 'none' }}>
         Scan this code with your authenticator app, or type the key below into it. Then enter the
         6-digit code it shows.
       </Typography>
@@ -139,16 +164,24 @@ export function EnrolTotp({ onEnrolled }: Props) {
           {secret.secret}
         </Box>
       </Typography>
-      <Problem error={confirm.error} />
-      <FactorNameField label="App name" value={label} onChange={setLabel} />
+      {refused === null && <Problem error={confirm.error} />}
+      <FactorNameField
+        label="App name"
+        value={label}
+        onChange={setLabel}
+        inputRef={labelField}
+        {...fieldError('label')}
+      />
       <TextField
         id={codeId}
         label="6-digit code"
         value={code}
         onChange={(event) => setCode(event.target.value)}
         autoComplete="one-time-code"
+        inputRef={codeField}
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         required
+        {...fieldError('code')}
       />
       <Button type="submit" variant="contained" disabled={confirm.isPending}>
         {confirm.isPending ? 'Checking…' : 'Confirm'}

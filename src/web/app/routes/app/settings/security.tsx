@@ -48,7 +48,15 @@ export default function SecurityRoute() {
       {codes && (
         <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
           <RecoveryCodes codes={codes} />
-          <Button sx={{ mt: 1 }} onClick={() => setCodes(null)}>
+          <Button
+            sx={{ mt: 1 }}
+            onClick={() => {
+              setCodes(null);
+              // The codes and this button go: the focus goes on to the list of factors, which
+              // would otherwise drop to the page's top.
+              document.getElementById('factors-heading')?.focus();
+            }}
+          >
             I have saved them
           </Button>
         </Paper>
@@ -57,7 +65,14 @@ export default function SecurityRoute() {
         {(data) => (
           <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
             <section aria-labelledby="factors-heading">
-              <Typography id="factors-heading" component="h2" variant="h2" gutterBottom>
+              <Typography
+                id="factors-heading"
+                component="h2"
+                variant="h2"
+                gutterBottom
+                tabIndex={-1}
+                sx={{ outline: 'none' }}
+              >
                 Your second factors
               </Typography>
               {data.required && (

@@ -3,8 +3,14 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bff, mockPost, okAnswer, startMockBff } from '../../../../../testing/mock-bff';
-import { fill, renderWithProviders } from '../../../../../testing/render';
+import {
+  bff,
+  errorAnswer,
+  mockPost,
+  okAnswer,
+  startMockBff,
+} from '../../../../../testing/mock-bff';
+import { descriptionOf, fill, renderWithProviders } from '../../../../../testing/render';
 import SecurityRoute from '../security';
 
 startMockBff();
@@ -86,6 +92,57 @@ describe('an investor adds an authenticator app', () => {
     // Focus stays on the codes once the list of factors has caught up.
     expect(document.activeElement).toBe(heading);
     expect(within(list).getByRole('button', { name: 'Remove Authenticator app' })).toBeTruthy();
+  });
+
+  it('is taken to the steps as they appear, told a refused code on its field, and taken on to the list once the codes are saved', async () => {
+    let factors: (typeof app)[] = [];
+    bff.use(
+      http.get('/api/me/second-factors', () =>
+        HttpResponse.json({ factors, recoveryCodesLeft: factors.length ? 2 : 0, required: false }),
+      ),
+    );
+    mockPost(
+      '/api/me/second-factors/totp',
+      okAnswer({ secret: 'JBSWY3DPEHPK3PXP', otpauthUri: 'otpauth://totp/x', qrSvg: '<svg/>' }),
+    );
+    const mismatch = 'The code does not match. Check the app shows this portal, then try again.';
+    let tries = 0;
+    bff.use(
+      http.post('/api/me/second-factors/totp/confirm', () => {
+        tries += 1;
+        if (tries === 1) {
+          return errorAnswer(400, {
+            code: 'bad_request',
+            message: mismatch,
+            submitted: 'no',
+            fields: [{ field: 'code', message: mismatch }],
+          });
+        }
+        factors = [app];
+        return HttpResponse.json({ factor: app, recoveryCodes: ['aaaa-bbbb', 'cccc-dddd'] });
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<SecurityRoute />);
+    await user.click(await screen.findByRole('button', { name: 'Set up an authenticator app' }));
+    // The pressed button went: the first words of the next step have the focus.
+    const scan = await screen.findByText(/^Scan this code with your authenticator app/);
+    await waitFor(() => expect(document.activeElement).toBe(scan));
+
+    const code = screen.getByLabelText(/6-digit code/);
+    await fill(user, code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(code.getAttribute('aria-invalid')).toBe('true'));
+    expect(descriptionOf(code)).toBe(mismatch);
+    expect(document.activeElement).toBe(code);
+
+    await fill(user, code, '654321');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await screen.findByRole('heading', { name: 'Your recovery codes' });
+    await user.click(screen.getByRole('button', { name: 'I have saved them' }));
+    expect(document.activeElement).toBe(
+      screen.getByRole('heading', { level: 2, name: 'Your second factors' }),
+    );
   });
 
   it('names a factor with a name of its own by both', async () => {
