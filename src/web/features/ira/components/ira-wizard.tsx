@@ -301,6 +301,19 @@ export function IraWizard({
     heading.current?.focus();
   }, [active]);
 
+  // The answers live only in this page's memory (nothing is stored, bank numbers least of all):
+  // reloading or closing the tab once the person has answered anything asks first, with the
+  // browser's own question, rather than losing the answers without a word. While the request is
+  // on its way SubmitOutcome asks instead; once it is answered there is nothing to lose.
+  const answered = form.formState.isDirty || active > 0;
+  const unsent = !flow.pending && !flow.result && !flow.outcomeUnknown;
+  useEffect(() => {
+    if (!answered || !unsent) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [answered, unsent]);
+
   const goTo = (step: number) => {
     activeRef.current = step;
     setActive(step);

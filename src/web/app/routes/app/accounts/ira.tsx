@@ -19,7 +19,7 @@ export default function IraRoute() {
     <AccountSubpage
       accountId={accountId}
       title="Open an IRA"
-      description="Request a custodial (IRA) account for this account. Your answers stay on this page until you submit."
+      description="Request a custodial (IRA) account for this account. Your answers are kept only on this page until you submit: reloading or leaving it clears them."
     >
       {/* The account's address only fills in the mailing address, which the person may change:
           unreadable, the request is not held up, and the person is told why it is empty. */}

@@ -314,6 +314,29 @@ describe('an investor requests an IRA through the BFF (§4.7)', () => {
     expect(screen.queryByRole('button', { name: 'Submit IRA request' })).toBeNull();
   });
 
+  it('asks before a reload or closing the tab loses the answers, from the first answer until the request is answered', async () => {
+    mockPost(endpoint, okAnswer(receipt));
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<IraWizard accountId="A1234567" address={address} />);
+    const leaving = () => {
+      const unload = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(unload);
+      return unload.defaultPrevented;
+    };
+    await screen.findByRole('button', { name: 'Continue' });
+    // Nothing answered yet: the address filled in from the account is no answer to lose.
+    expect(leaving()).toBe(false);
+    await fill(user, screen.getByLabelText(/^Address line 2/), 'Unit 4');
+    expect(leaving()).toBe(true);
+
+    await walkToReview(user);
+    expect(leaving()).toBe(true);
+    await user.click(submit());
+    await screen.findByText('IRA request submitted');
+    // Answered: there is nothing left to lose.
+    expect(leaving()).toBe(false);
+  });
+
   it('refused because another tab made one meanwhile (409), it then shows the request that stands', async () => {
     const standing = moneyRequestView({
       reference: 'MR-4Q7ZK2AB9C',
