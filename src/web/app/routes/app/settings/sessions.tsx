@@ -30,9 +30,13 @@ function browserName(userAgent: string | null): string {
   return os ? `${label} on ${os === 'Mac OS X' ? 'macOS' : os}` : label;
 }
 
-/** What a person calls one session: the browser and when it signed in. */
+/**
+ * What a person calls one session: the browser, when it signed in (to the second) and from where.
+ * Two browsers of the same kind signed in within a minute (two windows, a sign-in again) each
+ * need an End of their own name, as the waiting sign-ins do.
+ */
 const sessionName = (s: UserSession) =>
-  `${browserName(s.userAgent)}, signed in ${formatInstant(s.createdAt)}`;
+  `${browserName(s.userAgent)}, signed in ${formatInstant(s.createdAt, undefined, { seconds: true })} from ${s.ip ?? 'an unknown address'}`;
 
 /**
  * What a person calls a sign-in still waiting for its second factor. To the second: someone

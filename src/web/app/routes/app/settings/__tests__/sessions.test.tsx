@@ -85,6 +85,26 @@ describe('a person ends one of their sessions', () => {
   });
 });
 
+describe('two sessions of the same browser signed in within a minute', () => {
+  it('names each End apart, by the second and the address it signed in from', async () => {
+    serve([
+      thisBrowser,
+      { ...phone, createdAt: '2026-11-26T18:30:05.000Z', ip: '198.51.100.4' },
+      { ...phone, id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', ip: '198.51.100.7' },
+    ]);
+    renderWithProviders(<SessionsRoute />);
+    const list = await screen.findByRole('list', { name: 'Active sessions' });
+    const names = within(list)
+      .getAllByRole('button', { name: /^End the session of/ })
+      .map((b) => b.getAttribute('aria-label'));
+    expect(names).toHaveLength(2);
+    expect(new Set(names).size).toBe(2);
+    expect(names).toContain(
+      'End the session of Safari on iPhone, signed in Nov 26, 2026, 6:30:05 PM UTC from 198.51.100.4',
+    );
+  });
+});
+
 describe('a person ends every other session at once', () => {
   it('is offered one button when more than one other is listed, told how many ended, and keeps this browser', async () => {
     let sessions: object[] = [thisBrowser, phone, intruder];
