@@ -6,7 +6,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DisbursementForm } from '../../../features/custody/components/disbursement-form';
 import { StepUpDialogHost } from '../../../features/identity/components/step-up-dialog';
 import { bff, errorAnswer, mockPost, startMockBff } from '../../../testing/mock-bff';
-import { fill, openReviewAndArm, renderWithProviders } from '../../../testing/render';
+import {
+  descriptionOf,
+  fill,
+  openReviewAndArm,
+  renderWithProviders,
+} from '../../../testing/render';
 
 /*
  * Step-up inside a money form: the BFF asks for a fresh second factor, the signed-in layout's
@@ -102,6 +107,9 @@ describe('an investor asked for their second factor before money moves', () => {
     expect((await within(stepUp).findByRole('alert')).textContent).toMatch(/not correct/);
     await waitFor(() => expect(document.activeElement).toBe(code));
     expect(code.getAttribute('aria-invalid')).toBe('true');
+    // Told on the field it is about: its description, read out with it.
+    expect(descriptionOf(code)).toBe('The code is not correct. Check the time on your device.');
+    expect(within(stepUp).getAllByText(/not correct/)).toHaveLength(1);
     expect(verify).toHaveLength(1);
   });
 });

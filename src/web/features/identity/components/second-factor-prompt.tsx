@@ -23,6 +23,9 @@ export function SecondFactorPrompt({ methods, onVerified }: Props) {
   );
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // A code the BFF refused is told on the code field itself (its description, read out as the
+  // focus returns there); anything else (a lockout, the passkey) above, as an alert.
+  const [codeError, setCodeError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // A refused code: focus goes back to the field to type the next one. The "Verify code" button
   // held it, and lost it while disabled: a dialog's focus trap would leave it on the dialog.
@@ -35,12 +38,15 @@ export function SecondFactorPrompt({ methods, onVerified }: Props) {
   const run = async (action: () => Promise<unknown>, byCode = false) => {
     setBusy(true);
     setError(null);
+    setCodeError(null);
     try {
       await action();
       onVerified();
     } catch (err) {
       if (byCode) setRefusedCodes((n) => n + 1);
-      if (isApiClientError(err)) setError(err.fields[0]?.message ?? errorMessage(err));
+      const onCode = isApiClientError(err) ? err.fields.find((f) => f.field === 'code') : undefined;
+      if (onCode) setCodeError(onCode.message);
+      else if (isApiClientError(err)) setError(err.fields[0]?.message ?? errorMessage(err));
       else if (err instanceof Error && err.name === 'NotAllowedError')
         setError('The passkey was not used (cancelled or timed out). Try again.');
       else setError('The passkey could not be used on this device. Try another method.');
@@ -77,12 +83,17 @@ export function SecondFactorPrompt({ methods, onVerified }: Props) {
           <TextField
             id={codeId}
             inputRef={codeField}
-            error={error !== null && refusedCodes > 0}
+            error={codeError !== null}
+            helperText={codeError ?? undefined}
             label={mode === 'totp' ? 'Code from your authenticator app' : 'Recovery code'}
             value={code}
             onChange={(event) => setCode(event.target.value)}
             autoComplete="one-time-code"
-            slotProps={{ htmlInput: { inputMode: mode === 'totp' ? 'numeric' : 'text' } }}
+            slotProps={{
+              htmlInput: { inputMode: mode === 'totp' ? 'numeric' : 'text' },
+              // Announced as it appears, even when the focus was in the field already (Enter).
+              formHelperText: { role: 'alert' },
+            }}
             required
           />
           <Button
@@ -99,6 +110,7 @@ export function SecondFactorPrompt({ methods, onVerified }: Props) {
                 setMode(mode === 'totp' ? 'recovery' : 'totp');
                 setCode('');
                 setError(null);
+                setCodeError(null);
               }}
             >
               {mode === 'totp'
