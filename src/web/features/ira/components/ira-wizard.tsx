@@ -306,7 +306,11 @@ export function IraWizard({
   // browser's own question, rather than losing the answers without a word. While the request is
   // on its way SubmitOutcome asks instead; once it is answered there is nothing to lose.
   const answered = form.formState.isDirty || active > 0;
-  const unsent = !flow.pending && !flow.result && !flow.outcomeUnknown;
+  // A request of the account that stands replaces the form (below): nothing is left to lose.
+  const standing = requests.data?.requests.find((request) =>
+    waitingOutcomes.includes(request.outcome),
+  );
+  const unsent = !flow.pending && !flow.result && !flow.outcomeUnknown && !standing;
   useEffect(() => {
     if (!answered || !unsent) return;
     const ask = (event: BeforeUnloadEvent) => event.preventDefault();
@@ -351,9 +355,6 @@ export function IraWizard({
       </Box>
     );
   }
-  const standing = requests.data?.requests.find((request) =>
-    waitingOutcomes.includes(request.outcome),
-  );
   // The request this visit is sending, or sent without learning its outcome, stands in the
   // register too (the list is read again once it settles), but it is not an earlier one in the
   // way: the form keeps telling its own outcome (not known whether it reached the platform, our

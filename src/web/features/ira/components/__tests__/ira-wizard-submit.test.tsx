@@ -312,6 +312,10 @@ describe('an investor requests an IRA through the BFF (§4.7)', () => {
     });
     await waitFor(() => expect(document.activeElement).toBe(panel));
     expect(screen.queryByRole('button', { name: 'Submit IRA request' })).toBeNull();
+    // Nothing typed is left to lose: leaving the page asks nothing.
+    const unload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(false);
   });
 
   it('asks before a reload or closing the tab loses the answers, from the first answer until the request is answered', async () => {
