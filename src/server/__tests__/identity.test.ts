@@ -1030,9 +1030,17 @@ describe('guessing a second factor', () => {
     const prove = (code: string) =>
       post('/api/session/second-factor', cookie, { method: 'totp', code });
 
+    const told: string[] = [];
     for (let i = 0; i < 10; i += 1) {
-      expect((await prove(String(100_000 + i))).statusCode).toBe(400);
+      const wrong = await prove(String(100_000 + i));
+      expect(wrong.statusCode).toBe(400);
+      told.push(wrong.json().error.fields[0].message);
     }
+    // The last tries say what follows them, on the code field; the earlier ones do not.
+    expect(told[6]).toBe('The code is not correct, or was already used. Wait for the next one.');
+    expect(told[7]).toMatch(/ 2 more wrong codes and no code is checked for 1[45] minutes\.$/);
+    expect(told[8]).toMatch(/ 1 more wrong code and no code is checked for 1[45] minutes\.$/);
+    expect(told[9]).toMatch(/ That was the last try: no code is checked for 1[45] minutes\.$/);
     const afterLimit = await prove(enrolled.nextCode);
     expect(afterLimit.statusCode).toBe(429);
     expect(afterLimit.json().error).toMatchObject({

@@ -59,6 +59,15 @@ const webauthn = () => import('@simplewebauthn/server');
 const FAILURES_PER_WINDOW = 10;
 const WINDOW_MS = 15 * 60_000;
 
+/** Said with a wrong code while at most two tries of the window are left; nothing before. */
+function lastTries(left: number, resetAt: Date, now = Date.now()): string {
+  if (left > 2) return '';
+  const minutes = Math.max(1, Math.ceil((resetAt.getTime() - now) / 60_000));
+  const pause = `no code is checked for ${minutes} minute${minutes > 1 ? 's' : ''}`;
+  if (left <= 0) return ` That was the last try: ${pause}.`;
+  return ` ${left} more wrong ${left === 1 ? 'code' : 'codes'} and ${pause}.`;
+}
+
 /** What to do when an enrolment was stored but the store failed after it (RouteSpec `afterChange`). */
 const AFTER_ENROLMENT =
   'Reload Security settings to see your second factors before adding this one again; if it says you have no recovery codes, create them there.';
@@ -222,8 +231,11 @@ export const secondFactorRoutes = [
         });
         throw tooManyAttempts('wrong second-factor attempts', attempt.resetAt);
       }
-      const refuse = async (message: string) => {
+      const refuse = async (wrong: string) => {
         const field = body.method === 'passkey' ? 'passkey' : 'code';
+        // The last tries of the window say so: the pause that follows is no surprise, and the
+        // person can look for the right code (or a recovery code) before spending them.
+        const message = `${wrong}${lastTries(FAILURES_PER_WINDOW - attempt.count, attempt.resetAt)}`;
         // Counted on the session too: My sessions shows its owner how many wrong codes a sign-in
         // that holds their password has tried.
         await recordWrongCode(deps.db, session.idHash);
