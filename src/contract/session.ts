@@ -63,8 +63,14 @@ export const sessionSchema = z.object({
 });
 export type Session = z.infer<typeof sessionSchema>;
 
-/** GET /api/session with nobody signed in: `{ signedIn: false }` (see ./signed-out). */
-const signedOutSchema = z.object({ signedIn: z.literal(false) });
+/**
+ * GET /api/session with nobody signed in: `{ signedIn: false }`, with `ended: true` when the
+ * request's session cookie names no live session (see ./signed-out).
+ */
+const signedOutSchema = z.object({
+  signedIn: z.literal(false),
+  ended: z.optional(z.literal(true)),
+});
 
 /** GET /api/session answers the session, or that nobody is signed in. */
 export const sessionStateSchema = z.union([sessionSchema, signedOutSchema]);

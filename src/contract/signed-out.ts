@@ -7,7 +7,15 @@
  * (web/features/auth/api/session-contract.ts). `signedOutSchema` in ./session is its schema.
  */
 export const signedOut = { signedIn: false } as const;
-export type SignedOut = typeof signedOut;
+/**
+ * The same answer to a request whose session cookie names no live session (signed out in another
+ * tab, ended from My sessions, expired, the user disabled, or a cookie that never named one): the
+ * sign-in page then says the session ended. It says no more, because the store keeps when a
+ * session was revoked, not why; and it is the same for every such cookie, so it tells nothing of
+ * whether, or whose, session a token ever named.
+ */
+export const sessionEndedAnswer = { signedIn: false, ended: true } as const;
+export type SignedOut = { signedIn: false; ended?: true };
 
 export function isSignedOut(value: unknown): value is SignedOut {
   return (

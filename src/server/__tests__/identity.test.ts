@@ -261,6 +261,7 @@ describe('sessions in the browser', () => {
     expect(ended.statusCode).toBe(204);
     expect((await call(h.app, 'GET', '/api/session', { cookie: b })).json()).toEqual({
       signedIn: false,
+      ended: true,
     });
     expect((await call(h.app, 'GET', '/api/session', { cookie: a })).statusCode).toBe(200);
   });
@@ -279,6 +280,7 @@ describe('sessions in the browser', () => {
     for (const cookie of [phone, laptop]) {
       expect((await call(h.app, 'GET', '/api/session', { cookie })).json()).toEqual({
         signedIn: false,
+        ended: true,
       });
     }
     expect((await call(h.app, 'GET', '/api/session', { cookie: mine })).statusCode).toBe(200);
@@ -469,6 +471,7 @@ describe('users in the browser (admin)', () => {
     expect(disabled.json().disabled).toBe(true);
     expect((await call(h.app, 'GET', '/api/session', { cookie: adaCookie })).json()).toEqual({
       signedIn: false,
+      ended: true,
     });
 
     const actions = await h.db

@@ -88,9 +88,11 @@ describe.skipIf(!enabled)('two BFF instances on one PostgreSQL', () => {
     await a.sessions.caughtUp();
     expect((await call(a.app, 'GET', '/api/session', { cookie })).json()).toEqual({
       signedIn: false,
+      ended: true,
     });
     expect((await call(b.app, 'GET', '/api/session', { cookie })).json()).toEqual({
       signedIn: false,
+      ended: true,
     });
   });
 
@@ -104,9 +106,11 @@ describe.skipIf(!enabled)('two BFF instances on one PostgreSQL', () => {
     await b.sessions.caughtUp();
     expect((await call(b.app, 'GET', '/api/session', { cookie })).json()).toEqual({
       signedIn: false,
+      ended: true,
     });
     expect((await call(a.app, 'GET', '/api/session', { cookie })).json()).toEqual({
       signedIn: false,
+      ended: true,
     });
   });
 

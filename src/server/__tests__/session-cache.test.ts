@@ -33,6 +33,7 @@ describe('session cache', () => {
     await caughtUp();
     expect((await call(h.app, 'GET', '/api/session', { cookie })).json()).toEqual({
       signedIn: false,
+      ended: true,
     });
   });
 
@@ -47,6 +48,7 @@ describe('session cache', () => {
     await caughtUp();
     expect((await call(h.app, 'GET', '/api/session', { cookie })).json()).toEqual({
       signedIn: false,
+      ended: true,
     });
   });
 
@@ -74,6 +76,7 @@ describe('session cache', () => {
     await caughtUp();
     expect((await call(h.app, 'GET', '/api/session', { cookie })).json()).toEqual({
       signedIn: false,
+      ended: true,
     });
     await h.db.updateTable('users').set({ disabled: false }).where('id', '=', userId).execute();
   });

@@ -1,7 +1,7 @@
 import argon2 from 'argon2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessionSchema } from '../../contract/session';
-import { hashToken } from '../store/sessions';
+import { hashToken, revokeSession } from '../store/sessions';
 import { createUser, setDisabled } from '../store/users';
 import { call, DEMO_PASSWORD, signIn, startHarness, type Harness } from './harness';
 
@@ -38,11 +38,12 @@ describe('sign-in and session', () => {
     const anonymous = await call(h.app, 'GET', '/api/session');
     expect(anonymous.statusCode).toBe(200);
     expect(anonymous.json()).toEqual({ signedIn: false });
-    // An unknown or stale cookie is nobody too, and sets nothing.
+    // A cookie that names no session at all (here forged) gets the answer a session that ended
+    // gets, nothing more: no answer tells whether, or whose, session a token ever named.
     const stale = await call(h.app, 'GET', '/api/session', { cookie: `${cookie}x` });
     expect(stale.statusCode).toBe(200);
-    expect(stale.json()).toEqual({ signedIn: false });
-    expect(stale.headers['set-cookie']).toBeUndefined();
+    expect(stale.json()).toEqual({ signedIn: false, ended: true });
+    expect(stale.cookies).toMatchObject([{ name: 'portal_session', value: '' }]);
     // Every route that needs a session still refuses without one.
     const accounts = await call(h.app, 'GET', '/api/accounts');
     expect(accounts.statusCode).toBe(401);
@@ -69,7 +70,25 @@ describe('sign-in and session', () => {
     expect((await call(h.app, 'DELETE', '/api/session', { cookie })).statusCode).toBe(204);
     expect((await call(h.app, 'GET', '/api/session', { cookie })).json()).toEqual({
       signedIn: false,
+      ended: true,
     });
+  });
+
+  it('a browser still carrying the cookie of a session ended elsewhere is told so once, and the cookie is cleared', async () => {
+    const cookie = await signIn(h.app, 'investor2@demo.test');
+    const token = cookie.split('=')[1];
+    // Ended by another tab, another device or an admin: this browser still sends its cookie.
+    await revokeSession(h.db, hashToken(token));
+    const first = await call(h.app, 'GET', '/api/session', { cookie });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ signedIn: false, ended: true });
+    const cleared = first.cookies.find((c) => c.name === 'portal_session');
+    expect(cleared?.value).toBe('');
+    expect(cleared?.expires?.getTime()).toBeLessThan(Date.now());
+    // The browser drops the cleared cookie, so the next visit is an ordinary signed-out one.
+    const next = await call(h.app, 'GET', '/api/session');
+    expect(next.json()).toEqual({ signedIn: false });
+    expect(next.headers['set-cookie']).toBeUndefined();
   });
 
   it('issues a new session id at every sign-in and ends the one the browser had (no fixation)', async () => {
@@ -82,6 +101,7 @@ describe('sign-in and session', () => {
     expect(second).not.toBe(first);
     expect((await call(h.app, 'GET', '/api/session', { cookie: first })).json()).toEqual({
       signedIn: false,
+      ended: true,
     });
     expect((await call(h.app, 'GET', '/api/session', { cookie: second })).statusCode).toBe(200);
   });
@@ -228,6 +248,7 @@ describe('sign-in and session', () => {
       .execute();
     expect((await call(h.app, 'GET', '/api/session', { cookie })).json()).toEqual({
       signedIn: false,
+      ended: true,
     });
   });
 
@@ -241,6 +262,7 @@ describe('sign-in and session', () => {
       .execute();
     expect((await call(h.app, 'GET', '/api/session', { cookie })).json()).toEqual({
       signedIn: false,
+      ended: true,
     });
   });
 });

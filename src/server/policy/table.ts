@@ -84,7 +84,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'GET /api/session': {
     roles: 'public',
     objects: [],
-    note: 'The signed-in user, or `{ signedIn: false }` when nobody is signed in (not a 401).',
+    note: 'The signed-in user, or `{ signedIn: false }` when nobody is signed in (not a 401); `ended: true` when the cookie names no live session.',
   },
   'POST /api/session': { roles: 'public', objects: [], note: 'Sign in (rate limited).' },
   'DELETE /api/session': { roles: 'public', objects: [], note: 'Sign out: revokes the session.' },

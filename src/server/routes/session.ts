@@ -1,5 +1,5 @@
 import { sessionStateSchema, signInSchema, type Session } from '../../contract/session';
-import { signedOut } from '../../contract/signed-out';
+import { sessionEndedAnswer, signedOut } from '../../contract/signed-out';
 import { signInResultSchema } from '../../contract/identity';
 import { secondFactorStep } from '../lib/second-factor-step';
 import type { z } from 'zod';
@@ -9,7 +9,12 @@ import { tooManyAttempts } from '../lib/too-many-attempts';
 import { clear, hit } from '../store/rate-limits';
 import { createSession, revokeSession } from '../store/sessions';
 import { getUser, normalizeEmail, verifyCredentials, type StoredUser } from '../store/users';
-import { clearSessionCookie, sessionTimes, setSessionCookie } from '../plugins/session';
+import {
+  clearSessionCookie,
+  sessionCookieName,
+  sessionTimes,
+  setSessionCookie,
+} from '../plugins/session';
 import type { Deps } from '../deps';
 import { defineRoute, type RouteContext } from './define';
 
@@ -54,13 +59,20 @@ export const sessionRoutes = [
     method: 'GET',
     url: '/api/session',
     summary:
-      'The signed-in user, their role and linked upstream ids; `{ signedIn: false }` when nobody is signed in',
+      'The signed-in user, their role and linked upstream ids; `{ signedIn: false }` when nobody is signed in, with `ended: true` (and the cookie cleared) when the session cookie names no live session',
     tags: ['session'],
     response: sessionStateSchema,
-    async handler({ user, request, deps }) {
+    async handler({ user, request, reply, deps }) {
       // Asking who is signed in is answered, not refused: "nobody" is the sign-in page's normal
       // case (contract/signed-out). A sign-in waiting for its second factor is not signed in yet.
-      if (!user || !request.session || request.session.pendingSecondFactor) return signedOut;
+      if (!user || !request.session) {
+        // The browser still carries the cookie of a session that ended: the sign-in page says so,
+        // once, as the cookie is cleared with this answer (contract/signed-out says why no reason).
+        if (!request.cookies[sessionCookieName(deps.config)]) return signedOut;
+        clearSessionCookie(reply, deps.config);
+        return sessionEndedAnswer;
+      }
+      if (request.session.pendingSecondFactor) return signedOut;
       return sessionBody(user, request.session, deps);
     },
   }),
