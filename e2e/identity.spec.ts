@@ -68,11 +68,19 @@ test('a session ended from the sessions page stops working at its next request',
   await list.getByRole('button', { name: /^End the session/ }).click();
   await expect(list.getByRole('listitem')).toHaveCount(1);
 
+  // The other browser, opening the page afresh, is told why it is asked to sign in.
+  const ended = there.getByText('Your session has ended, please sign in again.');
+  await there.goto('/settings/sessions');
+  await expect(there).toHaveURL(/\/sign-in\?.*reason=expired/);
+  await expect(ended).toBeVisible();
+  // Said once: that answer cleared the ended session's cookie, so the next visit is plain.
+  await there.goto('/settings/sessions');
+  await expect(there).toHaveURL(/\/sign-in\?redirectTo=%2Fsettings%2Fsessions$/);
+  await expect(there.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(ended).toHaveCount(0);
   const next = await there.request.get('/api/session', { headers: { 'X-CSRF': '1' } });
   expect(next.status()).toBe(200);
   expect(await next.json()).toEqual({ signedIn: false });
-  await there.goto('/settings/sessions');
-  await expect(there).toHaveURL(/\/sign-in/);
   await first.close();
   await second.close();
 });

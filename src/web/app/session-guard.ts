@@ -2,7 +2,11 @@ import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-q
 import { redirect, type LoaderFunctionArgs, type Params } from 'react-router-dom';
 import type { Role, Session } from '../../contract/session';
 import { paths } from '../config/paths';
-import { sessionQueryKey, sessionQueryOptions } from '../features/auth/api/get-session';
+import {
+  sessionJustEnded,
+  sessionQueryKey,
+  sessionQueryOptions,
+} from '../features/auth/api/get-session';
 import { isApiClientError } from '../lib/api-client';
 
 /** The roles that review across accounts and issuers: an admin sees all that compliance sees. */
@@ -37,7 +41,13 @@ export async function requireSession(
   }
   if (!session) {
     const url = new URL(request.url);
-    throw redirect(paths.auth.signIn.getHref({ redirectTo: `${url.pathname}${url.search}` }));
+    throw redirect(
+      paths.auth.signIn.getHref({
+        redirectTo: `${url.pathname}${url.search}`,
+        // This browser's session ended (elsewhere, or while it was away): sign-in says so.
+        reason: sessionJustEnded(queryClient) ? 'expired' : undefined,
+      }),
+    );
   }
   if (roles && !roles.includes(session.user.role)) {
     throw new Response('Forbidden', { status: 403 });

@@ -9,7 +9,7 @@ import type {
   StandingOnError,
   Submitted,
 } from '../../contract/errors';
-import { isSignedOut } from '../../contract/signed-out';
+import { isSignedOut, type SignedOut } from '../../contract/signed-out';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -114,8 +114,8 @@ export type RequestOptions<T> = {
   signal?: AbortSignal;
   /** Set on the repeat after a step-up, so a refusal is not asked about twice. */
   noStepUp?: boolean;
-  /** The "nobody is signed in" answer is null (see `getUnlessSignedOut`). */
-  signedOutAsNull?: boolean;
+  /** The "nobody is signed in" answer is returned unchecked (see `getUnlessSignedOut`). */
+  signedOutAsIs?: boolean;
   /** Set on the repeat of a read after signing in again, so it waits for that only once. */
   resumed?: boolean;
   /** Signing in: a 401 is a wrong email or password, not a session that ended. */
@@ -254,7 +254,7 @@ export async function apiRequest<T = unknown>(
     throw badResponse(response.status, method);
   }
   // Told apart before the schema loads: the sign-in page's first paint waits on this answer.
-  if (options.signedOutAsNull && isSignedOut(data)) return null as T;
+  if (options.signedOutAsIs && isSignedOut(data)) return data as T;
   if (!options.schema) return data as T;
   const parsed = await check(options.schema, data);
   if (!parsed) throw badResponse(response.status, method);
@@ -262,17 +262,18 @@ export async function apiRequest<T = unknown>(
 }
 
 /**
- * A GET that asks who is signed in: null when the BFF answers that nobody is (a normal 200
- * answer, contract/signed-out), so a signed-out visit logs no failed request.
+ * A GET that asks who is signed in: the BFF's "nobody is signed in" answer as it came (a normal
+ * 200 answer, contract/signed-out, saying too whether a session of this browser just ended), so a
+ * signed-out visit logs no failed request.
  */
 export const getUnlessSignedOut = <T>(
   path: string,
   options: { schema: Schema<T>; signal?: AbortSignal },
-): Promise<T | null> =>
-  apiRequest<T | null>('GET', path, {
+): Promise<T | SignedOut> =>
+  apiRequest<T | SignedOut>('GET', path, {
     ...options,
-    schema: options.schema as Schema<T | null>,
-    signedOutAsNull: true,
+    schema: options.schema as Schema<T | SignedOut>,
+    signedOutAsIs: true,
   });
 
 export const api = {

@@ -55,11 +55,19 @@ describe('apiRequest', () => {
     });
   });
 
-  it('asking who is signed in: the signed-out answer is null, told apart before the schema loads', async () => {
+  it('asking who is signed in: the signed-out answer comes as it is, told apart before the schema loads', async () => {
     stubFetch(async () => json(200, { signedIn: false }));
     const schema = z.object({ id: z.string() });
     const load = vi.fn(async () => schema);
-    await expect(getUnlessSignedOut('/api/session', { schema: load })).resolves.toBeNull();
+    await expect(getUnlessSignedOut('/api/session', { schema: load })).resolves.toEqual({
+      signedIn: false,
+    });
+    // Whether a session of this browser just ended comes with it (contract/signed-out).
+    stubFetch(async () => json(200, { signedIn: false, ended: true }));
+    await expect(getUnlessSignedOut('/api/session', { schema: load })).resolves.toEqual({
+      signedIn: false,
+      ended: true,
+    });
     expect(load).not.toHaveBeenCalled();
 
     stubFetch(async () => json(200, { id: 'u1' }));

@@ -6,7 +6,7 @@ import { redirect, useNavigate, useSearchParams, type LoaderFunctionArgs } from 
 import { Notice } from '../../../components/notice';
 import { useDocumentTitle } from '../../../components/page-header';
 import { homeHref, safeReturnPath } from '../../../config/paths';
-import { sessionQueryOptions } from '../../../features/auth/api/get-session';
+import { sessionJustEnded, sessionQueryOptions } from '../../../features/auth/api/get-session';
 import { portalConfigQueryOptions } from '../../../features/auth/api/get-portal-config';
 import { SignInForm } from '../../../features/auth/components/sign-in-form';
 
@@ -24,6 +24,13 @@ export const clientLoader =
     if (search.get('reason') !== 'signed-out' && search.get('sso') !== 'second-factor') {
       const session = await queryClient.ensureQueryData(sessionQueryOptions()).catch(() => null);
       if (session) throw redirect(safeReturnPath(search.get('redirectTo')) ?? homeHref());
+      // Come straight here (a bookmark, a reload) with the cookie of a session that ended: say so,
+      // as a page that sent the person here would. The BFF cleared the cookie with that answer.
+      if (!search.has('reason') && !search.has('sso') && sessionJustEnded(queryClient)) {
+        const url = new URL(request.url);
+        url.searchParams.set('reason', 'expired');
+        throw redirect(`${url.pathname}${url.search}`);
+      }
     }
     return null;
   };

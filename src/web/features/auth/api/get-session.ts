@@ -1,20 +1,38 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Session } from '../../../../contract/session';
+import { isSignedOut } from '../../../../contract/signed-out';
 import { apiPaths } from '../../../config/paths';
 import { getUnlessSignedOut, sessionEnded } from '../../../lib/api-client';
 import { sessionSchema } from './session-contract';
 
 export const sessionQueryKey = ['session'] as const;
+/**
+ * True when the last answer about the session said that this browser's session had ended (its
+ * cookie named no live session; the BFF cleared it, so the next answer says no more). Kept apart
+ * from the session, which stays `Session | null` for every page that reads it.
+ */
+const sessionEndedQueryKey = ['session-ended'] as const;
 
-/** The signed-in session, or null when nobody is signed in (the BFF answers `{ signedIn: false }`). */
-const getSession = (signal?: AbortSignal): Promise<Session | null> =>
-  getUnlessSignedOut(apiPaths.session, { schema: sessionSchema, signal });
+/** Whether the last answer about the session said this browser's session had ended. */
+export const sessionJustEnded = (queryClient: QueryClient): boolean =>
+  queryClient.getQueryData<boolean>(sessionEndedQueryKey) === true;
+
+/**
+ * The signed-in session, or null when nobody is signed in (the BFF answers `{ signedIn: false }`,
+ * with `ended: true` when this browser's session cookie named no live session).
+ */
+async function getSession(client: QueryClient, signal?: AbortSignal): Promise<Session | null> {
+  const answer = await getUnlessSignedOut(apiPaths.session, { schema: sessionSchema, signal });
+  const signedOut = isSignedOut(answer);
+  client.setQueryData(sessionEndedQueryKey, signedOut && answer.ended === true);
+  return signedOut ? null : answer;
+}
 
 export const sessionQueryOptions = () =>
   queryOptions({
     queryKey: sessionQueryKey,
     queryFn: async ({ signal, client }) => {
-      const session = await getSession(signal);
+      const session = await getSession(client, signal);
       const previous = client.getQueryData<Session | null>(sessionQueryKey);
       // Found ended while a signed-in page is open: the layout asks the person to sign in again
       // over the page, and the page keeps the session it was shown for (its role, its accounts)

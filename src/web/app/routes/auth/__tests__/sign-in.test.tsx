@@ -10,11 +10,15 @@ import { bff, startMockBff } from '../../../../testing/mock-bff';
 import { createQueryClient } from '../../../query-client';
 import { toRoute } from '../../../route-module';
 import * as signInRoute from '../sign-in';
+import * as appRootRoute from '../../app/root';
 
 startMockBff();
 afterEach(cleanup);
 
-/** The sign-in route as the router mounts it, with its loader, on a full page load. */
+/**
+ * The sign-in route as the router mounts it, with its loader, on a full page load; every other
+ * path is a signed-in page behind the app root's loader (the session guard).
+ */
 function visitSignIn(entry = paths.auth.signIn.getHref()) {
   const queryClient = createQueryClient();
   const router = createMemoryRouter(
@@ -25,7 +29,12 @@ function visitSignIn(entry = paths.auth.signIn.getHref()) {
         // As the app's router has it, for the moment before the loader answers.
         hydrateFallbackElement: <p role="status">Loading the portal…</p>,
       },
-      { path: '*', element: <p>Signed-in page</p> },
+      {
+        path: '*',
+        loader: toRoute(queryClient)(appRootRoute).loader,
+        element: <p>Signed-in page</p>,
+        hydrateFallbackElement: <p role="status">Loading the portal…</p>,
+      },
     ],
     { initialEntries: [entry] },
   );
@@ -56,6 +65,53 @@ describe('the sign-in page, signed out', () => {
     expect(queryClient.getQueryData(sessionQueryKey)).toBeNull();
     expect(router.state.location.pathname).toBe(paths.auth.signIn.path);
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('a browser that still carries the cookie of a session ended elsewhere', () => {
+  /** The BFF's answer to such a cookie (it clears the cookie with it): the session ended. */
+  const endedOnce = () => {
+    let asked = 0;
+    bff.use(
+      http.get('/api/session', () => {
+        asked += 1;
+        return HttpResponse.json(
+          asked === 1 ? { signedIn: false, ended: true } : { signedIn: false },
+        );
+      }),
+      http.get('/api/config', () => HttpResponse.json({ sandbox: false, singleSignOn: null })),
+    );
+  };
+
+  it('reloading a signed-in page lands on sign-in saying the session ended, and comes back there after', async () => {
+    endedOnce();
+    const { router } = visitSignIn('/accounts/A1234567?tab=moves');
+    const notice = await screen.findByText('Your session has ended, please sign in again.');
+    await waitFor(() => expect(document.activeElement).toBe(notice));
+    expect(router.state.location.pathname).toBe(paths.auth.signIn.path);
+    const search = new URLSearchParams(router.state.location.search);
+    expect(search.get('reason')).toBe('expired');
+    expect(search.get('redirectTo')).toBe('/accounts/A1234567?tab=moves');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+  });
+
+  it('coming straight to the sign-in page says the session ended too', async () => {
+    endedOnce();
+    const { router } = visitSignIn();
+    const notice = await screen.findByText('Your session has ended, please sign in again.');
+    await waitFor(() => expect(document.activeElement).toBe(notice));
+    expect(new URLSearchParams(router.state.location.search).get('reason')).toBe('expired');
+  });
+
+  it('a browser without such a cookie is sent to sign in without a word of an ended session', async () => {
+    bff.use(
+      http.get('/api/session', () => HttpResponse.json({ signedIn: false })),
+      http.get('/api/config', () => HttpResponse.json({ sandbox: false, singleSignOn: null })),
+    );
+    const { router } = visitSignIn('/accounts');
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(router.state.location.search).toBe('?redirectTo=%2Faccounts');
+    expect(screen.queryByText(/session has ended/)).toBeNull();
   });
 });
 
