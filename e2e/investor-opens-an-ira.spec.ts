@@ -25,7 +25,21 @@ test('an investor opens an IRA through the wizard; going back keeps the answers'
   ).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Choose your marital status')).toBeVisible();
-  await page.getByLabel('Married', { exact: true }).check();
+  // A group of choices is one Tab stop, unanswered or answered; the arrow keys move within it.
+  const notMarried = page.getByLabel('Not married', { exact: true });
+  const married = page.getByLabel('Married', { exact: true });
+  await notMarried.focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Address line 1')).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(notMarried).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(married).toBeChecked();
+  await expect(married).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Address line 1')).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(married).toBeFocused();
   await page.getByLabel('Address line 1').fill('1 Main St');
   await page.getByLabel('City').fill('Denver');
   await page.getByLabel('State or region').fill('co');

@@ -34,6 +34,14 @@ export function FormRadioGroup<T extends FieldValues, TOut = T>({
     0,
     options.findIndex((option) => !option.disabled),
   );
+  // The group is one Tab stop, the arrow keys moving within it: the chosen choice, or the first
+  // that can be taken while none is chosen. The browser's own grouping by name is not enough
+  // here: Chromium gave each choice of an unanswered group its own Tab stop on these controlled
+  // inputs, so the others are taken out of the Tab order (tabIndex -1) and reached by arrows.
+  const chosenIndex = options.findIndex(
+    (option) => !option.disabled && option.value === field.value,
+  );
+  const tabStop = chosenIndex === -1 ? focusIndex : chosenIndex;
   return (
     <FormControl component="fieldset" error={Boolean(fieldState.error)} required={required}>
       <FormLabel component="legend" id={labelId}>
@@ -52,7 +60,14 @@ export function FormRadioGroup<T extends FieldValues, TOut = T>({
             key={option.value}
             value={option.value}
             control={
-              <Radio slotProps={{ input: { ref: index === focusIndex ? field.ref : undefined } }} />
+              <Radio
+                slotProps={{
+                  input: {
+                    ref: index === focusIndex ? field.ref : undefined,
+                    tabIndex: index === tabStop ? 0 : -1,
+                  },
+                }}
+              />
             }
             label={option.label}
             disabled={option.disabled}
