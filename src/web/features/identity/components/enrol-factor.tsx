@@ -7,12 +7,15 @@ import Typography from '@mui/material/Typography';
 import { errorMessage, isApiClientError } from '../../../lib/api-client';
 import { focusOnMount } from '../../../lib/focus';
 import { confirmTotp, enrolPasskey, startTotpEnrolment } from '../api/second-factors';
+import { passkeyAddressProblem } from './passkey-address';
 
 type Enrolled = { recoveryCodes: string[] | null };
 type Props = { onEnrolled: (result: Enrolled) => void };
 
 function problem(err: unknown): string {
   if (isApiClientError(err)) return err.fields[0]?.message ?? errorMessage(err);
+  const address = passkeyAddressProblem(err, 'use the authenticator app instead');
+  if (address) return address;
   if (err instanceof Error && err.name === 'NotAllowedError')
     return 'The passkey was not created (cancelled or timed out).';
   return 'This device could not create a passkey. Try the authenticator app instead.';

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { SecondFactorMethod } from '../../../../contract/identity';
 import { errorMessage, isApiClientError } from '../../../lib/api-client';
 import { verifySecondFactor, verifyWithPasskey } from '../api/second-factors';
+import { passkeyAddressProblem } from './passkey-address';
 
 type Props = {
   methods: readonly SecondFactorMethod[];
@@ -49,7 +50,11 @@ export function SecondFactorPrompt({ methods, onVerified }: Props) {
       else if (isApiClientError(err)) setError(err.fields[0]?.message ?? errorMessage(err));
       else if (err instanceof Error && err.name === 'NotAllowedError')
         setError('The passkey was not used (cancelled or timed out). Try again.');
-      else setError('The passkey could not be used on this device. Try another method.');
+      else
+        setError(
+          (!byCode && passkeyAddressProblem(err, 'use another method')) ||
+            'The passkey could not be used on this device. Try another method.',
+        );
     } finally {
       setBusy(false);
     }
