@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  startAuthentication,
-  startRegistration,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 import {
   enrolledSchema,
@@ -29,12 +27,19 @@ export const useFactors = () => useQuery(factorsQueryOptions());
 export const verifySecondFactor = (body: VerifySecondFactor) =>
   api.post(apiPaths.secondFactor, { body, schema: verifySecondFactorResultSchema, noStepUp: true });
 
+/**
+ * The browser's WebAuthn calls, loaded when a passkey is first used: most sign-ins and pages
+ * never need them.
+ */
+const webAuthn = () => import('@simplewebauthn/browser');
+
 /** Asks the authenticator for the user's passkey, then has the BFF verify it. */
 export async function verifyWithPasskey() {
   const { options } = await api.post(apiPaths.secondFactorPasskeyOptions, {
     schema: passkeyOptionsSchema,
     noStepUp: true,
   });
+  const { startAuthentication } = await webAuthn();
   const response = await startAuthentication({
     optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
   });
@@ -51,6 +56,7 @@ export const confirmTotp = (body: { code: string; label: string }) =>
 
 export async function enrolPasskey(label: string) {
   const { options } = await api.post(apiPaths.myPasskeyOptions, { schema: passkeyOptionsSchema });
+  const { startRegistration } = await webAuthn();
   const response = await startRegistration({
     optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
   });
