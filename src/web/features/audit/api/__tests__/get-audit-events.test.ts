@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setSessionEndedHandler } from '../../../../lib/api-client';
-import { saveBlob } from '../../../../lib/download';
+import { catchDownloads } from '../../../../testing/downloads';
 import { downloadAuditExport } from '../get-audit-events';
 
-// The browser's download itself is not what is tested here.
-vi.mock('../../../../lib/download', () => ({ saveBlob: vi.fn() }));
+// Caught at the browser's edge, not by mocking lib/download: test files share loaded modules.
+const saved = catchDownloads();
 
 const filters = { user: null, object: null, action: null, from: null, to: null };
 const ended = () =>
@@ -36,8 +36,7 @@ describe('the audit export when the session has ended', () => {
       waiting[0]!(true);
       await download;
       expect(fetchMock).toHaveBeenCalledTimes(2);
-      expect(saveBlob).toHaveBeenCalledTimes(1);
-      expect(vi.mocked(saveBlob).mock.calls[0]![1]).toBe('audit.csv');
+      expect(saved).toEqual(['audit.csv']);
     } finally {
       stop();
     }
