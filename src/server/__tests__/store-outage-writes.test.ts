@@ -37,6 +37,29 @@ afterAll(() => h?.close());
 const STORE_ERROR = () =>
   Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' });
 
+/**
+ * Inserts into account notes fail with `failure` in the embedded database, below the query
+ * builder: before the statement runs, or after it was saved (its answer lost on the way back).
+ * Returns the undo.
+ */
+function breakNoteInserts(
+  when: 'before it runs' | 'after it was saved',
+  failure: () => Error,
+): () => void {
+  const pglite = pgliteOf(h.db)!;
+  const query = pglite.query.bind(pglite);
+  pglite.query = (async (text: string, params?: unknown[]) => {
+    const noteInsert = /^insert into "account_notes"/.test(text);
+    if (noteInsert && when === 'before it runs') throw failure();
+    const result = await query(text, params);
+    if (noteInsert) throw failure();
+    return result;
+  }) as typeof pglite.query;
+  return () => {
+    pglite.query = query;
+  };
+}
+
 /** Inserts into `table` fail as with a dropped PostgreSQL connection; everything else works. */
 function breakStoreFrom(db: Db, table: string): void {
   const original = db.insertInto.bind(db);
@@ -160,16 +183,7 @@ describe('a reviewer adding a note', () => {
       const accountId = h.manifest.investors[0].accountIds[0];
       // The insert reaches the store and is saved, then the connection drops before its answer
       // comes back: whether it was saved is not known to the portal.
-      const pglite = pgliteOf(h.db)!;
-      const query = pglite.query.bind(pglite);
-      pglite.query = (async (text: string, params?: unknown[]) => {
-        const result = await query(text, params);
-        if (/^insert into "account_notes"/.test(text)) throw STORE_ERROR();
-        return result;
-      }) as typeof pglite.query;
-      restore = () => {
-        pglite.query = query;
-      };
+      restore = breakNoteInserts('after it was saved', STORE_ERROR);
       const res = await call(h.app, 'POST', `/api/accounts/${accountId}/notes`, {
         cookie: compliance,
         body: { body: 'Saved as the store went away.' },
@@ -199,18 +213,9 @@ describe('a reviewer adding a note', () => {
       const compliance = await signIn(h.app, 'compliance@demo.test');
       const accountId = h.manifest.investors[0].accountIds[0];
       // The statement never reaches the store (the server refuses the connection).
-      const pglite = pgliteOf(h.db)!;
-      const query = pglite.query.bind(pglite);
-      pglite.query = (async (text: string, params?: unknown[]) => {
-        if (/^insert into "account_notes"/.test(text))
-          throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
-            code: 'ECONNREFUSED',
-          });
-        return query(text, params);
-      }) as typeof pglite.query;
-      restore = () => {
-        pglite.query = query;
-      };
+      restore = breakNoteInserts('before it runs', () =>
+        Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+      );
       const res = await call(h.app, 'POST', `/api/accounts/${accountId}/notes`, {
         cookie: compliance,
         body: { body: 'Never reached the store.' },
