@@ -2,7 +2,7 @@ import Big from 'big.js';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Db } from '../store/db';
-import { claim, complete, type IdempotencyScope } from '../store/idempotency';
+import { claim, complete, releaseFromSpool, type IdempotencyScope } from '../store/idempotency';
 import {
   getMoneyRequest,
   listMoneyRequests,
@@ -1011,6 +1011,57 @@ describe('register in the store', () => {
       .where('object_id', '=', reference)
       .execute();
     expect(audit).toHaveLength(1);
+  });
+
+  it('a spooled not-sent release frees only the attempt it names, never a later claim of the key', async () => {
+    const s = scope('spooled-release-01');
+    const t0 = new Date('2026-01-01T00:00:00Z');
+    const first = await claim(db, s, {
+      instanceId: 'a',
+      leaseMs: 15_000,
+      money: { kind: 'disbursement', accountId: 'A1', amount: '7' },
+      now: () => t0,
+    });
+    if (first.kind !== 'claimed') throw new Error(`claimed expected, got ${first.kind}`);
+    const line = {
+      kind: 'not_sent' as const,
+      scope: s,
+      claimedAt: first.claimedAt.toISOString(),
+      reference: first.reference,
+      settlement: {
+        outcome: 'not_sent' as const,
+        message: "The portal's database is not answering right now.",
+        via: 'response' as const,
+        by: 'system' as const,
+        neverSent: true,
+      },
+      audits: [],
+      at: t0.toISOString(),
+    };
+    expect(await releaseFromSpool(db, line)).toBe(true);
+    expect(await getMoneyRequest(db, first.reference!)).toMatchObject({
+      outcome: 'not_sent',
+      settledVia: 'spool',
+    });
+    // The key is claimed again by a later attempt, still at the platform: the line's replay
+    // (a housekeeping pass) leaves it in flight and its register row pending.
+    const later = new Date(t0.getTime() + 60_000);
+    const second = await claim(db, s, {
+      instanceId: 'a',
+      leaseMs: 15_000,
+      money: { kind: 'disbursement', accountId: 'A1', amount: '7' },
+      now: () => later,
+    });
+    expect(second).toMatchObject({ kind: 'claimed', reference: first.reference });
+    expect(await releaseFromSpool(db, line)).toBe(false);
+    expect(await getMoneyRequest(db, first.reference!)).toMatchObject({ outcome: 'pending' });
+    const duplicate = await claim(db, s, {
+      instanceId: 'b',
+      leaseMs: 15_000,
+      waitMs: 0,
+      now: () => new Date(later.getTime() + 1_000),
+    });
+    expect(duplicate.kind).toBe('in_progress');
   });
 
   it('a live owner: a duplicate waits briefly and answers in progress, never for long', async () => {

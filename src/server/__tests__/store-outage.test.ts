@@ -42,6 +42,13 @@ const disburse = (key: string) =>
     headers: { 'idempotency-key': key },
   });
 
+/** Resolves once the sandbox has received a call of `operation` (it may still be answering). */
+async function atUpstream(operation: string): Promise<void> {
+  while (((await sandboxCalls(h.sandboxUrl))[operation] ?? 0) === 0) {
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 it('store down before sending: 503 with Retry-After, nothing submitted', async () => {
   const restore = breakStore(h.db);
   try {
@@ -73,10 +80,7 @@ it('store down after the upstream created it: submitted with the id, spooled, th
   const key = 'outage-after-send-00001';
   const pending = disburse(key);
   // Wait until the request is at the upstream, then take the store away.
-  for (;;) {
-    if (((await sandboxCalls(h.sandboxUrl)).createCustodyFundDisbursement ?? 0) > 0) break;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+  await atUpstream('createCustodyFundDisbursement');
   const restore = breakStore(h.db);
   let res;
   try {
@@ -125,10 +129,7 @@ it('store back before the spool is replayed: a retry is given the receipt, not "
   });
   const key = 'outage-window-retry-0001';
   const pending = disburse(key);
-  for (;;) {
-    if (((await sandboxCalls(h.sandboxUrl)).createCustodyFundDisbursement ?? 0) > 0) break;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+  await atUpstream('createCustodyFundDisbursement');
   const restore = breakStore(h.db);
   let res;
   try {
@@ -181,10 +182,7 @@ it('reconciling by hand before the spool is replayed records the spooled outcome
   });
   const key = 'outage-window-reconcile-01';
   const pending = disburse(key);
-  for (;;) {
-    if (((await sandboxCalls(h.sandboxUrl)).createCustodyFundDisbursement ?? 0) > 0) break;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+  await atUpstream('createCustodyFundDisbursement');
   const restore = breakStore(h.db);
   let res;
   try {
@@ -217,6 +215,102 @@ it('reconciling by hand before the spool is replayed records the spooled outcome
     .where('object_id', '=', reference)
     .execute();
   expect(unknown).toHaveLength(0);
+});
+
+it('store down between the claim and the sending: "not sent", and once it is back the same request goes through, not "still being processed"', async () => {
+  await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+  // The linked-bank read (§4.5) comes before anything is sent: the store goes while it is out.
+  await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+    operation: 'getExternalAccount',
+    latencyMs: 300,
+    when: { accountId },
+    times: 1,
+  });
+  const key = 'outage-before-send-spooled-01';
+  const pending = disburse(key);
+  await atUpstream('getExternalAccount');
+  const restore = breakStore(h.db, ['transaction', 'selectFrom']);
+  let res;
+  try {
+    res = await pending;
+  } finally {
+    restore();
+  }
+  expect(res.statusCode).toBe(503);
+  expect(res.json().error).toMatchObject({ code: 'store_unavailable', submitted: 'no' });
+  const first = String(res.headers['money-reference']);
+  // The store could not take the "not sent": it waits in the spool, naming this attempt.
+  expect(readFileSync(path.join(dir, 'outcome-spool.ndjson'), 'utf8')).toContain(
+    `"kind":"not_sent"`,
+  );
+  expect(await getMoneyRequest(h.db, first)).toMatchObject({ outcome: 'pending' });
+
+  // The store is back and the person sends the same request again, at once: it is sent, under
+  // the same register row (one a request), never "still being processed" or "unknown".
+  const retry = await disburse(key);
+  expect(retry.statusCode).toBe(201);
+  expect(retry.headers['idempotent-replayed']).toBeUndefined();
+  expect(retry.headers['money-reference']).toBe(first);
+  expect(await getMoneyRequest(h.db, first)).toMatchObject({
+    outcome: 'created',
+    upstreamId: retry.json().requestId,
+  });
+  expect((await sandboxCalls(h.sandboxUrl)).createCustodyFundDisbursement).toBe(1);
+  // The housekeeping pass's replay of the line changes nothing: it names the first attempt only,
+  // so the retry's record and register row stay as they are.
+  await h.built.deps.spool.replay(h.db);
+  expect(await getMoneyRequest(h.db, first)).toMatchObject({ outcome: 'created' });
+  const again = await disburse(key);
+  expect(again.headers['idempotent-replayed']).toBe('true');
+  expect(again.json().requestId).toBe(retry.json().requestId);
+  expect((await sandboxCalls(h.sandboxUrl)).createCustodyFundDisbursement).toBe(1);
+});
+
+it('a not-sent attempt left in the spool is settled "not sent" by the housekeeping pass, even once its lease ran out', async () => {
+  await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+  await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+    operation: 'getExternalAccount',
+    latencyMs: 300,
+    when: { accountId },
+    times: 1,
+  });
+  const key = 'outage-before-send-spooled-02';
+  const pending = disburse(key);
+  await atUpstream('getExternalAccount');
+  const restore = breakStore(h.db, ['transaction', 'selectFrom']);
+  let res;
+  try {
+    res = await pending;
+  } finally {
+    restore();
+  }
+  expect(res.json().error).toMatchObject({ submitted: 'no' });
+  const reference = String(res.headers['money-reference']);
+  await h.db
+    .updateTable('idempotency_records')
+    .set({ lease_expires_at: new Date(Date.now() - 1_000) })
+    .where('key', '=', key)
+    .execute();
+
+  // Reconciliation replays the spool before it expires dead claims (housekeeping.ts).
+  const staff = await signIn(h.app, 'compliance@demo.test');
+  await call(h.app, 'POST', '/api/compliance/money-requests/reconcile', {
+    cookie: staff,
+    body: {},
+  });
+  expect(await getMoneyRequest(h.db, reference)).toMatchObject({
+    outcome: 'not_sent',
+    settledVia: 'spool',
+  });
+  const unknown = await h.db
+    .selectFrom('audit_events')
+    .select('object_id')
+    .where('action', '=', 'money_request_unknown')
+    .where('object_id', '=', reference)
+    .execute();
+  expect(unknown).toHaveLength(0);
+  // The key is free again: the same request is sent.
+  expect((await disburse(key)).statusCode).toBe(201);
 });
 
 it('store down under a read: 503 saying why and when to look again, not "Nothing was changed"', async () => {

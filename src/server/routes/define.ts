@@ -43,6 +43,7 @@ import { REQUEST_LINE_WRITTEN } from '../logger';
 import { SEND_AGAIN_IN_A_MOMENT, submittedSentence } from '../upstream/errors';
 import { hasSecondFactor } from '../store/second-factors';
 import { outcomeWordsOf } from '../../contract/money-requests';
+import type { SpooledRelease } from '../store/spool';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -609,7 +610,7 @@ async function handleIdempotent(
     return outcome.body;
   }
 
-  const reference = outcome.reference;
+  const { reference, claimedAt } = outcome;
   ctx.moneyReference = reference;
   ctx.recordAsked = async (asked) => {
     if (!reference) return;
@@ -652,21 +653,28 @@ async function handleIdempotent(
       // Refused by the platform (a 110 included) is not "never reached it": the register keeps
       // the difference, and the person reads which it was.
       const refused = httpError.extra.refusedByPlatform === true;
-      await release(deps.db, scope, {
-        reference,
-        settlement: {
-          outcome: refused ? 'refused' : 'not_sent',
-          // The outcome's words say it was refused and that nothing moved; the reason says why.
-          message: httpError.extra.reason ?? httpError.message,
-          nextStep: httpError.extra.nextStep ?? null,
-          via: 'response',
-          by: 'system',
-          neverSent: !refused,
+      const settlement: MoneyRequestSettlement = {
+        outcome: refused ? 'refused' : 'not_sent',
+        // The outcome's words say it was refused and that nothing moved; the reason says why.
+        message: httpError.extra.reason ?? httpError.message,
+        nextStep: httpError.extra.nextStep ?? null,
+        via: 'response',
+        by: 'system',
+        neverSent: !refused,
+      };
+      await release(deps.db, scope, { reference, settlement, audits }).catch(
+        (storeErr: unknown) => {
+          if (!isStoreFailure(storeErr)) throw storeErr;
+          spoolRelease(ctx, {
+            kind: 'not_sent',
+            scope,
+            claimedAt: claimedAt.toISOString(),
+            reference,
+            settlement,
+            audits,
+            at: new Date().toISOString(),
+          });
         },
-        audits,
-      }).catch((storeErr: unknown) =>
-        // The claim stays pending; its lease runs out and reconciliation settles it.
-        request.log.error({ err: storeErr }, 'store unavailable: not-sent outcome not recorded'),
       );
       throw new HttpError(httpError.code, httpError.message, {
         ...httpError.extra,
@@ -798,6 +806,24 @@ export function unknownMoneyMessage(
   const happened = cause.replace(submittedSentence('unknown'), '').trim();
   const next = outcomeWordsOf({ kind, outcome: 'unknown' }).next;
   return `${happened} It may or may not have reached the platform. ${next} Our reference: ${reference}.`;
+}
+
+/**
+ * The store could not take a not-sent outcome: it waits in the spool, where the next retry of
+ * the request and every housekeeping pass find it, so the claim is released and the register
+ * says "not sent" once the store is back, not "unknown" when the lease runs out.
+ */
+function spoolRelease(ctx: RouteContext<unknown, unknown, unknown>, line: SpooledRelease): void {
+  ctx.request.log.error('store unavailable: not-sent outcome written to the spool');
+  try {
+    ctx.deps.spool.append(line);
+  } catch (err) {
+    // Neither store nor disk: the claim's lease runs out and reconciliation settles it.
+    ctx.request.log.error(
+      { err, reference: line.reference },
+      'not-sent outcome could not be recorded anywhere',
+    );
+  }
 }
 
 /** Outcome writes are retried this many times before the outcome goes to the spool. */

@@ -4,7 +4,7 @@ import type { Db } from './db';
 import type { Database } from './schema';
 import { recordAudit, type AuditEvent } from './audit';
 import { storeSavedIssuerAccount } from './saved-records';
-import type { SpoolEntry } from './spool';
+import type { SpoolEntry, SpooledRelease } from './spool';
 import {
   openMoneyRequest,
   settleMoneyRequest,
@@ -24,7 +24,12 @@ import {
  * (money-requests.ts) in the same transaction.
  */
 export type Claim =
-  | { kind: 'claimed'; reference: string | null }
+  | {
+      kind: 'claimed';
+      reference: string | null;
+      /** When this attempt claimed the key: it names the attempt in a spooled release. */
+      claimedAt: Date;
+    }
   | { kind: 'replay'; status: number; body: unknown; reference: string | null }
   | { kind: 'mismatch' }
   | { kind: 'in_progress'; reference: string | null };
@@ -51,7 +56,15 @@ export interface ClaimOptions {
    * Where outcomes the store could not take wait (spool.ts): a pending claim whose outcome is
    * there was answered, and a retry is given that answer rather than "in progress" or "unknown".
    */
-  spool?: { find(scope: IdempotencyScope): SpoolEntry | undefined };
+  spool?: {
+    find(scope: IdempotencyScope): SpoolEntry | undefined;
+    /**
+     * An attempt known not sent whose release the store could not take (spool.ts): its claim is
+     * released, and the retry claims the key anew rather than wait out the lease and read
+     * "unknown".
+     */
+    findRelease(scope: IdempotencyScope, claimedAt: Date): SpooledRelease | undefined;
+  };
   now?: () => Date;
 }
 
@@ -121,7 +134,7 @@ export async function claim(
         .execute();
       return { reference };
     });
-    if (claimed) return { kind: 'claimed', reference: claimed.reference };
+    if (claimed) return { kind: 'claimed', reference: claimed.reference, claimedAt: at };
 
     const row = await db
       .selectFrom('idempotency_records')
@@ -130,6 +143,9 @@ export async function claim(
       .executeTakeFirst();
     if (!row) continue; // released between our insert and read: claim again
     if (row.request_hash !== scope.requestHash) return { kind: 'mismatch' };
+    // Known not sent while the store was down: released now, then claimed again by this retry.
+    const notSent = row.state !== 'done' ? options.spool?.findRelease(scope, row.created_at) : null;
+    if (notSent && (await releaseFromSpool(db, notSent))) continue;
     if (row.state !== 'pending') {
       return {
         kind: 'replay',
@@ -448,6 +464,38 @@ export async function complete(
     }
     return true;
   });
+}
+
+/**
+ * A spooled release (spool.ts) written into the store: the one attempt it names, by when it
+ * claimed the key, is forgotten and its register row says why it was not created, with the
+ * attempt's audit events. Its lease may have run out meanwhile and the attempt read "unknown"
+ * (expireClaim): what the spool knows, that nothing was sent, is what the register keeps. Answers
+ * whether it released anything: a second replay, or one after the key was claimed again by a
+ * later attempt, changes nothing.
+ */
+export async function releaseFromSpool(db: Db, entry: SpooledRelease): Promise<boolean> {
+  let released = false;
+  await recordOutcome(
+    db,
+    {
+      reference: entry.reference,
+      settlement: { ...entry.settlement, via: 'spool' },
+      audits: entry.audits,
+      now: new Date(entry.at),
+    },
+    async (tx) => {
+      const gone = await tx
+        .deleteFrom('idempotency_records')
+        .where(scopeIs(entry.scope))
+        .where('state', 'in', ['pending', 'unknown'])
+        .where('created_at', '=', new Date(entry.claimedAt))
+        .executeTakeFirst();
+      released = Number(gone.numDeletedRows) > 0;
+      return released;
+    },
+  );
+  return released;
 }
 
 /**

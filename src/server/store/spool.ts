@@ -15,6 +15,7 @@ import type { AuditEvent } from './audit';
 import type { Db } from './db';
 import {
   completeFromSpool,
+  releaseFromSpool,
   type IdempotencyScope,
   type KeptWithOutcome,
   type Outcome,
@@ -50,11 +51,39 @@ export interface SpooledSending {
   at: string;
 }
 
+/**
+ * A money request known not sent (refused, or stopped on the portal's side before the platform
+ * was asked) whose release the store could not take (routes/define.ts): its claim and register
+ * row would otherwise wait for the lease to run out and read "unknown", and a retry of the same
+ * request be told it is still being processed. `claimedAt` names the attempt, so a later attempt
+ * with the same key is never released by it.
+ */
+export interface SpooledRelease {
+  kind: 'not_sent';
+  scope: IdempotencyScope;
+  claimedAt: string;
+  reference: string | null;
+  settlement: MoneyRequestSettlement;
+  audits: AuditEvent[];
+  at: string;
+}
+
 /** One line of the spool. */
-export type SpoolLine = SpoolEntry | SpooledSending;
+export type SpoolLine = SpoolEntry | SpooledSending | SpooledRelease;
 
 const isSending = (line: SpoolLine): line is SpooledSending =>
   (line as SpooledSending).kind === 'approval_sending';
+const isRelease = (line: SpoolLine): line is SpooledRelease =>
+  (line as SpooledRelease).kind === 'not_sent';
+/** An outcome the platform gave, to record (neither an approval's sending nor a release). */
+const isOutcome = (line: SpoolLine): line is SpoolEntry => !isSending(line) && !isRelease(line);
+const sameRequest = (
+  line: { scope: Pick<IdempotencyScope, 'userId' | 'route' | 'key'> },
+  scope: Pick<IdempotencyScope, 'userId' | 'route' | 'key'>,
+) =>
+  line.scope.userId === scope.userId &&
+  line.scope.route === scope.route &&
+  line.scope.key === scope.key;
 
 export class OutcomeSpool {
   constructor(readonly file: string) {}
@@ -92,7 +121,7 @@ export class OutcomeSpool {
    */
   async recordNow(db: Db, which: (entry: SpoolEntry) => boolean): Promise<void> {
     for (const entry of this.read()) {
-      if (isSending(entry) || !which(entry)) continue;
+      if (!isOutcome(entry) || !which(entry)) continue;
       await completeFromSpool(db, entry).catch(() => undefined);
     }
   }
@@ -109,12 +138,19 @@ export class OutcomeSpool {
    * sender was given, which a retry is given too until the spool has been replayed.
    */
   find(scope: Pick<IdempotencyScope, 'userId' | 'route' | 'key'>): SpoolEntry | undefined {
-    return this.read().findLast(
-      (e): e is SpoolEntry =>
-        !isSending(e) &&
-        e.scope.userId === scope.userId &&
-        e.scope.route === scope.route &&
-        e.scope.key === scope.key,
+    return this.read().findLast((e): e is SpoolEntry => isOutcome(e) && sameRequest(e, scope));
+  }
+
+  /** The release spooled for the attempt that claimed this request's key at `claimedAt`. */
+  findRelease(
+    scope: Pick<IdempotencyScope, 'userId' | 'route' | 'key'>,
+    claimedAt: Date,
+  ): SpooledRelease | undefined {
+    return this.read().find(
+      (e): e is SpooledRelease =>
+        isRelease(e) &&
+        sameRequest(e, scope) &&
+        new Date(e.claimedAt).getTime() === claimedAt.getTime(),
     );
   }
 
@@ -135,7 +171,8 @@ export class OutcomeSpool {
             { ...entry.sending, settlement: { ...entry.sending.settlement, via: 'spool' } },
             new Date(entry.at),
           );
-        } else await completeFromSpool(db, entry);
+        } else if (isRelease(entry)) await releaseFromSpool(db, entry);
+        else await completeFromSpool(db, entry);
         replayed += 1;
       } catch {
         left.push(entry);
