@@ -68,13 +68,18 @@ async function firstOrderPath(request: APIRequestContext): Promise<string> {
   const response = await request.get(`/api/order-book/${ORDER_BOOK_DAY}`, {
     headers: { 'X-CSRF': '1' },
   });
-  const lines = (await response.text()).trim().split('\n');
-  // Rows travel as arrays under one header; the order id is the first column.
-  const last = JSON.parse(lines[lines.length - 1]) as {
-    book?: { orders: { columns: string[]; rows: unknown[][] } };
-  };
-  const idColumn = last.book?.orders.columns.indexOf('id') ?? -1;
-  const id = idColumn >= 0 ? last.book?.orders.rows[0]?.[idColumn] : undefined;
+  // Rows travel as arrays under one header; the order id is the first column. Read cold, the day's
+  // rows come in `orders` lines as its pages arrive and the book line carries only the rest, which
+  // may be none: the first row of any line will do.
+  type Table = { columns: string[]; rows: unknown[][] };
+  const tables = (await response.text())
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { orders?: Table; book?: { orders: Table } })
+    .map((line) => line.orders ?? line.book?.orders)
+    .filter((table): table is Table => table !== undefined && table.rows.length > 0);
+  const first = tables[0];
+  const id = first?.rows[0]?.[first.columns.indexOf('id')];
   if (typeof id !== 'string' && typeof id !== 'number') {
     throw new Error('The order book has no order to open.');
   }
