@@ -44,6 +44,55 @@ test('a staff member signs in through the organisation’s OpenID provider', asy
   );
 });
 
+test('a session that ends over a page is signed into again with single sign-on in a window of its own, and the page stays', async ({
+  page,
+}, testInfo) => {
+  const baseURL = testInfo.project.use.baseURL!;
+  await page.goto('/sign-in');
+  await page.getByRole('button', { name: 'Continue with single sign-on' }).click();
+  await page.locator('input[name="login"]').fill('ops-reviewer');
+  await page.locator('input[name="password"]').fill('any-password');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await expect(page).toHaveURL(/\/offerings$/);
+
+  await page.goto('/compliance/search');
+  const search = page.getByLabel('Search accounts and entities');
+  await search.fill('ventures');
+  // The session ends meanwhile (signed out in another tab): the next read finds it ended.
+  const out = await page.request.delete('/api/session', {
+    headers: { 'X-CSRF': '1', Origin: baseURL },
+  });
+  expect(out.ok()).toBe(true);
+  await search.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Your session has ended' });
+  await expect(dialog).toBeVisible();
+
+  const opened = page.waitForEvent('popup');
+  await dialog.getByRole('button', { name: 'Continue with single sign-on' }).click();
+  const window = await opened;
+  await expect(dialog).toContainText('Single sign-on opened in a window of its own.');
+  // The provider may still know the person (its own session) and send them straight back, where
+  // the window closes itself; else its login form comes first.
+  const closed = window.waitForEvent('close');
+  const login = window.locator('input[name="login"]');
+  const asked = await Promise.race([closed.then(() => false), login.waitFor().then(() => true)]);
+  if (asked) {
+    await login.fill('ops-reviewer');
+    await window.locator('input[name="password"]').fill('any-password');
+    await window.getByRole('button', { name: 'Sign-in' }).click();
+  }
+  await closed;
+  // The window says it is done (and closes itself where the browser lets it); this page goes on
+  // with the search as it was typed, now answered.
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/compliance\/search/);
+  await expect(search).toHaveValue('ventures');
+  await expect(page.getByRole('link', { name: /ventures/i }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /account menu/ })).toContainText(
+    'Compliance reviewer',
+  );
+});
+
 test('a session ended from the sessions page stops working at its next request', async ({
   browser,
 }, testInfo) => {

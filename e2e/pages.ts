@@ -198,4 +198,10 @@ export const portalPages: PortalPage[] = [
     heading: 'Disbursement approvals',
   },
   { name: 'not found', path: () => '/no-such-page', roles: everyone, heading: 'Page not found' },
+  {
+    name: 'signed in again (single sign-on in a window of its own)',
+    path: () => '/signed-in-window',
+    roles: everyone,
+    heading: 'You are signed in again',
+  },
 ];

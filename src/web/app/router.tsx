@@ -36,6 +36,12 @@ function createAppRouter(queryClient: QueryClient) {
       errorElement: <RouteError standalone />,
     },
     {
+      path: paths.auth.signedInWindow.path,
+      lazy: () => import('./routes/auth/signed-in-window').then(route),
+      hydrateFallbackElement: <FirstLoad />,
+      errorElement: <RouteError standalone />,
+    },
+    {
       path: paths.home.path,
       lazy: () => import('./routes/app/root').then(route),
       hydrateFallbackElement: <FirstLoad />,

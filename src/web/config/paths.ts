@@ -51,6 +51,8 @@ export const paths = {
           reason: options.reason,
         }),
     },
+    /** Where single sign-on in a window of its own comes back to (sign-in-window.ts). */
+    signedInWindow: fixedPage('/signed-in-window'),
   },
   app: {
     offerings: {

@@ -1,4 +1,4 @@
-import { lazy, useEffect, useId, useRef, useState } from 'react';
+import { lazy, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -9,9 +9,11 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { Session, SessionUser } from '../../../contract/session';
-import { homeHref, paths } from '../../config/paths';
-import { sessionQueryKey } from '../../features/auth/api/get-session';
+import { homeHref, paths, singleSignOnHref } from '../../config/paths';
+import { readLiveSession, sessionQueryKey } from '../../features/auth/api/get-session';
 import { SignInForm } from '../../features/auth/components/sign-in-form';
+import { openSignInWindow, whenSignedInElsewhere } from '../../features/auth/lib/sign-in-window';
+import { Notice } from '../../components/notice';
 import { setSessionEndedHandler } from '../../lib/api-client';
 
 // As on the sign-in page: the second step loads only for people who have one.
@@ -45,6 +47,8 @@ export function SessionEndedDialogHost({ hidePage }: { hidePage: (hidden: boolea
   const titleId = useId();
   const textId = useId();
   const [ended, setEnded] = useState<Ended | null>(null);
+  /** Single sign-on's own window: opened, or blocked by the browser. */
+  const [signInWindow, setSignInWindow] = useState<'open' | 'blocked' | null>(null);
   const endedRef = useRef<Ended | null>(null);
   const paperRef = useRef<HTMLDivElement>(null);
 
@@ -78,6 +82,7 @@ export function SessionEndedDialogHost({ hidePage }: { hidePage: (hidden: boolea
     const waiting = endedRef.current?.waiting ?? [];
     endedRef.current = null;
     setEnded(null);
+    setSignInWindow(null);
     for (const resolve of waiting) resolve(same);
   };
 
@@ -107,6 +112,27 @@ export function SessionEndedDialogHost({ hidePage }: { hidePage: (hidden: boolea
     // What the page shows may have changed meanwhile; what was typed stays as it was.
     void queryClient.invalidateQueries();
   };
+
+  // Signed in in single sign-on's window (or another tab): carried on with as after the form, once
+  // the BFF says who is signed in now. A window closed before anyone signed in changes nothing.
+  const isOpen = ended !== null;
+  const signedInElsewhere = useEffectEvent(signedIn);
+  useEffect(() => {
+    if (!isOpen) return;
+    let checking = false;
+    return whenSignedInElsewhere(() => {
+      if (checking) return;
+      checking = true;
+      void readLiveSession()
+        .then((session) => {
+          if (!session || !endedRef.current) return;
+          queryClient.setQueryData(sessionQueryKey, session);
+          signedInElsewhere();
+        })
+        .catch(() => undefined)
+        .finally(() => (checking = false));
+    });
+  }, [isOpen, queryClient]);
 
   const returnTo = `${location.pathname}${location.search}`;
   return (
@@ -139,6 +165,18 @@ export function SessionEndedDialogHost({ hidePage }: { hidePage: (hidden: boolea
           Sign in again as {ended?.user.email} and this page is as you left it, with what you typed
           {ended?.write ? ', for you to check and send again.' : '.'}
         </DialogContentText>
+        {signInWindow === 'open' && (
+          <Notice severity="info">
+            Single sign-on opened in a window of its own. Sign in there; this page carries on once
+            you have.
+          </Notice>
+        )}
+        {signInWindow === 'blocked' && (
+          <Notice severity="error">
+            Your browser did not open single sign-on&apos;s window. Allow pop-up windows for this
+            site and choose it again: signing in here would leave this page and lose what you typed.
+          </Notice>
+        )}
         {ended && (
           <SignInForm
             SecondFactorStep={SecondFactorStep}
@@ -146,6 +184,13 @@ export function SessionEndedDialogHost({ hidePage }: { hidePage: (hidden: boolea
             returnTo={returnTo}
             email={ended.user.email}
             keepCache
+            onSingleSignOn={() =>
+              setSignInWindow(
+                openSignInWindow(singleSignOnHref(paths.auth.signedInWindow.getHref()))
+                  ? 'open'
+                  : 'blocked',
+              )
+            }
           />
         )}
       </DialogContent>

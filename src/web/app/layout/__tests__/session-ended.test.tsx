@@ -4,10 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { useQuery } from '@tanstack/react-query';
 import { Route, Routes } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '../../../../contract/session';
 import { DisbursementForm } from '../../../features/custody/components/disbursement-form';
 import { useSession } from '../../../features/auth/api/get-session';
+import { announceSignedIn } from '../../../features/auth/lib/sign-in-window';
 import { api } from '../../../lib/api-client';
 import {
   bff,
@@ -48,7 +49,11 @@ const sessionEndedAnswer = (write = true) =>
   });
 
 /** The BFF's session: who `GET /api/session` says is signed in, and who a sign-in signs in. */
-function mockSessions(signsIn: Session, first: Session = avery) {
+function mockSessions(
+  signsIn: Session,
+  first: Session = avery,
+  singleSignOn: { label: string } | null = null,
+) {
   const state: { current: Session | null } = { current: first };
   const signIns: unknown[] = [];
   bff.use(
@@ -59,7 +64,7 @@ function mockSessions(signsIn: Session, first: Session = avery) {
       return HttpResponse.json(signsIn);
     }),
     http.get('/api/config', () =>
-      HttpResponse.json({ sandbox: false, singleSignOn: null, platformTimeZone: 'UTC' }),
+      HttpResponse.json({ sandbox: false, singleSignOn, platformTimeZone: 'UTC' }),
     ),
   );
   return { state, signIns };
@@ -99,8 +104,11 @@ const typed = {
 };
 
 /** Fills in a domestic wire and sends it; the BFF finds the session ended. */
-async function sendWireAfterSessionEnded(signsIn: Session) {
-  const sessions = mockSessions(signsIn);
+async function sendWireAfterSessionEnded(
+  signsIn: Session,
+  singleSignOn: { label: string } | null = null,
+) {
+  const sessions = mockSessions(signsIn, avery, singleSignOn);
   const sent = mockPost(
     '/api/accounts/A1234567/disbursements',
     sessionEndedAnswer(),
@@ -263,6 +271,79 @@ describe('a session that ends while a disbursement is filled in', () => {
     expect(router.state.location.search).toBe('?reason=expired');
     const page = document.body.textContent ?? '';
     for (const value of Object.values(typed)) expect(page).not.toContain(value);
+  });
+});
+
+describe('a person who signs in with single sign-on', () => {
+  const northwind = { label: 'Northwind ID' };
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('signs in again in a window of its own; this page, with the wire as typed, carries on once they have', async () => {
+    const opened: string[] = [];
+    vi.spyOn(window, 'open').mockImplementation((url) => {
+      opened.push(String(url));
+      return {} as Window;
+    });
+    const { user, sent, sessions, signInAgain, send, router } = await sendWireAfterSessionEnded(
+      avery,
+      northwind,
+    );
+    await user.click(
+      within(signInAgain).getByRole('button', { name: 'Continue with Northwind ID' }),
+    );
+    // The identity provider in a second window, coming back to the page that says it is done.
+    expect(opened).toEqual(['/auth/oidc/start?returnTo=%2Fsigned-in-window']);
+    expect(signInAgain.textContent).toContain('Single sign-on opened in a window of its own.');
+    expect(router.state.location.pathname).toBe(FORM);
+
+    // Coming back to this window before signing in there changes nothing.
+    window.dispatchEvent(new Event('focus'));
+    await waitFor(() => expect(screen.getByRole('dialog', { name: 'Your session has ended' })));
+    expect(router.state.location.pathname).toBe(FORM);
+
+    // Signed in there: the window says so, and this page goes on as after the form.
+    sessions.state.current = avery;
+    announceSignedIn();
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Your session has ended' })).toBeNull(),
+    );
+    const review = screen.getByRole('dialog', { name: 'Review your disbursement request' });
+    expect(review.textContent).toContain(typed.account);
+    expect(review.textContent).toContain(typed.details);
+    await user.click(send('Try again'));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]!.body).toEqual(sent[0]!.body);
+  });
+
+  it('someone else signed in in that window: a clean start, none of the page', async () => {
+    vi.spyOn(window, 'open').mockImplementation(() => ({}) as Window);
+    const { user, sessions, signInAgain, router } = await sendWireAfterSessionEnded(
+      avery,
+      northwind,
+    );
+    await user.click(
+      within(signInAgain).getByRole('button', { name: 'Continue with Northwind ID' }),
+    );
+    sessions.state.current = jordan;
+    window.dispatchEvent(new Event('focus'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/offerings'));
+    const page = document.body.textContent ?? '';
+    for (const value of Object.values(typed)) expect(page).not.toContain(value);
+  });
+
+  it('a browser that blocks the window is told so, and the page stays', async () => {
+    vi.spyOn(window, 'open').mockImplementation(() => null);
+    const { user, signInAgain, router } = await sendWireAfterSessionEnded(avery, northwind);
+    await user.click(
+      within(signInAgain).getByRole('button', { name: 'Continue with Northwind ID' }),
+    );
+    expect(signInAgain.textContent).toContain(
+      "Your browser did not open single sign-on's window. Allow pop-up windows for this site",
+    );
+    expect(router.state.location.pathname).toBe(FORM);
+    expect(screen.getByLabelText(/Amount \(USD\)/)).toHaveProperty('value', typed.amount);
   });
 });
 

@@ -28,6 +28,15 @@ async function getSession(client: QueryClient, signal?: AbortSignal): Promise<Se
   return signedOut ? null : answer;
 }
 
+/**
+ * Who is signed in now, as the BFF says, without the session cached for the page (which keeps
+ * the session a page was shown for while its person signs in again over it).
+ */
+export async function readLiveSession(): Promise<Session | null> {
+  const answer = await getUnlessSignedOut(apiPaths.session, { schema: sessionSchema });
+  return isSignedOut(answer) ? null : answer;
+}
+
 export const sessionQueryOptions = () =>
   queryOptions({
     queryKey: sessionQueryKey,

@@ -71,6 +71,8 @@ type SignInFormProps = {
   email?: string;
   /** Signing in again over a page: its cached data stays (see `useSignIn`). */
   keepCache?: boolean;
+  /** Single sign-on somewhere other than this window (over a page: in a window of its own). */
+  onSingleSignOn?: () => void;
 };
 
 export function SignInForm({
@@ -80,6 +82,7 @@ export function SignInForm({
   returnTo,
   email: startEmail = '',
   keepCache,
+  onSingleSignOn,
 }: SignInFormProps) {
   const signIn = useSignIn({ keepCache });
   const queryClient = useQueryClient();
@@ -205,7 +208,7 @@ export function SignInForm({
       {config.data?.singleSignOn && (
         <PlainButton
           type="button"
-          onClick={() => window.location.assign(singleSignOnHref(returnTo))}
+          onClick={onSingleSignOn ?? (() => window.location.assign(singleSignOnHref(returnTo)))}
         >
           Continue with {config.data.singleSignOn.label}
         </PlainButton>
