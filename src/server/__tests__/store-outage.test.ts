@@ -49,6 +49,53 @@ async function atUpstream(operation: string): Promise<void> {
   }
 }
 
+/**
+ * Sends a disbursement and takes the store away once the call of `operation` is at the sandbox
+ * (held there for 400 ms), giving it back when the answer is in: the answer.
+ */
+async function disburseLosingTheStoreAt(
+  key: string,
+  operation: 'createCustodyFundDisbursement' | 'getExternalAccount',
+  methods?: Parameters<typeof breakStore>[1],
+) {
+  await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+  await callSandbox(h.sandboxUrl, '/__sandbox/faults', { operation, latencyMs: 400, times: 1 });
+  const pending = disburse(key);
+  await atUpstream(operation);
+  const restore = breakStore(h.db, methods);
+  try {
+    return await pending;
+  } finally {
+    restore();
+  }
+}
+
+/** A reviewer asks for reconciliation now (what housekeeping does on its pass). */
+async function reconcileByHand() {
+  const staff = await signIn(h.app, 'compliance@demo.test');
+  return call(h.app, 'POST', '/api/compliance/money-requests/reconcile', {
+    cookie: staff,
+    body: {},
+  });
+}
+
+/** The "outcome unknown" audit events written for a request. */
+const unknownEventsOf = (reference: string) =>
+  h.db
+    .selectFrom('audit_events')
+    .select('object_id')
+    .where('action', '=', 'money_request_unknown')
+    .where('object_id', '=', reference)
+    .execute();
+
+/** Nothing could renew the claim's lease while the store was down: it has run out. */
+const leaseRanOut = (key: string) =>
+  h.db
+    .updateTable('idempotency_records')
+    .set({ lease_expires_at: new Date(Date.now() - 1_000) })
+    .where('key', '=', key)
+    .execute();
+
 it('store down before sending: 503 with Retry-After, nothing submitted', async () => {
   const restore = breakStore(h.db);
   try {
@@ -71,23 +118,8 @@ it('store down before sending: 503 with Retry-After, nothing submitted', async (
 });
 
 it('store down after the upstream created it: submitted with the id, spooled, then in the register', async () => {
-  await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
-  await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
-    operation: 'createCustodyFundDisbursement',
-    latencyMs: 400,
-    times: 1,
-  });
   const key = 'outage-after-send-00001';
-  const pending = disburse(key);
-  // Wait until the request is at the upstream, then take the store away.
-  await atUpstream('createCustodyFundDisbursement');
-  const restore = breakStore(h.db);
-  let res;
-  try {
-    res = await pending;
-  } finally {
-    restore();
-  }
+  const res = await disburseLosingTheStoreAt(key, 'createCustodyFundDisbursement');
   // Never "try again": the receipt, with the upstream id and our reference.
   expect(res.statusCode).toBe(201);
   const receipt = res.json() as { requestId: string; amount: string };
@@ -121,32 +153,14 @@ it('store down after the upstream created it: submitted with the id, spooled, th
 });
 
 it('store back before the spool is replayed: a retry is given the receipt, not "stopped before its outcome was known"', async () => {
-  await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
-  await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
-    operation: 'createCustodyFundDisbursement',
-    latencyMs: 400,
-    times: 1,
-  });
   const key = 'outage-window-retry-0001';
-  const pending = disburse(key);
-  await atUpstream('createCustodyFundDisbursement');
-  const restore = breakStore(h.db);
-  let res;
-  try {
-    res = await pending;
-  } finally {
-    restore();
-  }
+  const res = await disburseLosingTheStoreAt(key, 'createCustodyFundDisbursement');
   expect(res.statusCode).toBe(201);
   const receipt = res.json() as { requestId: string };
   const reference = String(res.headers['money-reference']);
-  // Nothing could renew the claim's lease while the store was down: it has run out by the time
-  // the store is back, and no housekeeping pass has replayed the spool yet.
-  await h.db
-    .updateTable('idempotency_records')
-    .set({ lease_expires_at: new Date(Date.now() - 1_000) })
-    .where('key', '=', key)
-    .execute();
+  // By the time the store is back the lease has run out, and no housekeeping pass has replayed
+  // the spool yet.
+  await leaseRanOut(key);
   expect(await getMoneyRequest(h.db, reference)).toMatchObject({ outcome: 'pending' });
 
   const retry = await disburse(key);
@@ -160,13 +174,7 @@ it('store back before the spool is replayed: a retry is given the receipt, not "
     upstreamId: receipt.requestId,
     settledVia: 'spool',
   });
-  const unknown = await h.db
-    .selectFrom('audit_events')
-    .select('object_id')
-    .where('action', '=', 'money_request_unknown')
-    .where('object_id', '=', reference)
-    .execute();
-  expect(unknown).toHaveLength(0);
+  expect(await unknownEventsOf(reference)).toHaveLength(0);
   expect((await sandboxCalls(h.sandboxUrl)).createCustodyFundDisbursement).toBe(1);
   // The spool's own replay later changes nothing.
   await h.built.deps.spool.replay(h.db);
@@ -174,68 +182,27 @@ it('store back before the spool is replayed: a retry is given the receipt, not "
 });
 
 it('reconciling by hand before the spool is replayed records the spooled outcome, not "unknown"', async () => {
-  await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
-  await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
-    operation: 'createCustodyFundDisbursement',
-    latencyMs: 400,
-    times: 1,
-  });
   const key = 'outage-window-reconcile-01';
-  const pending = disburse(key);
-  await atUpstream('createCustodyFundDisbursement');
-  const restore = breakStore(h.db);
-  let res;
-  try {
-    res = await pending;
-  } finally {
-    restore();
-  }
+  const res = await disburseLosingTheStoreAt(key, 'createCustodyFundDisbursement');
   expect(res.statusCode).toBe(201);
   const reference = String(res.headers['money-reference']);
-  await h.db
-    .updateTable('idempotency_records')
-    .set({ lease_expires_at: new Date(Date.now() - 1_000) })
-    .where('key', '=', key)
-    .execute();
+  await leaseRanOut(key);
 
-  const staff = await signIn(h.app, 'compliance@demo.test');
-  const reconciled = await call(h.app, 'POST', '/api/compliance/money-requests/reconcile', {
-    cookie: staff,
-    body: {},
-  });
-  expect(reconciled.statusCode).toBe(200);
+  expect((await reconcileByHand()).statusCode).toBe(200);
   expect(await getMoneyRequest(h.db, reference)).toMatchObject({
     outcome: 'created',
     settledVia: 'spool',
   });
-  const unknown = await h.db
-    .selectFrom('audit_events')
-    .select('object_id')
-    .where('action', '=', 'money_request_unknown')
-    .where('object_id', '=', reference)
-    .execute();
-  expect(unknown).toHaveLength(0);
+  expect(await unknownEventsOf(reference)).toHaveLength(0);
 });
 
 it('store down between the claim and the sending: "not sent", and once it is back the same request goes through, not "still being processed"', async () => {
-  await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
-  // The linked-bank read (§4.5) comes before anything is sent: the store goes while it is out.
-  await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
-    operation: 'getExternalAccount',
-    latencyMs: 300,
-    when: { accountId },
-    times: 1,
-  });
   const key = 'outage-before-send-spooled-01';
-  const pending = disburse(key);
-  await atUpstream('getExternalAccount');
-  const restore = breakStore(h.db, ['transaction', 'selectFrom']);
-  let res;
-  try {
-    res = await pending;
-  } finally {
-    restore();
-  }
+  // The linked-bank read (§4.5) comes before anything is sent: the store goes while it is out.
+  const res = await disburseLosingTheStoreAt(key, 'getExternalAccount', [
+    'transaction',
+    'selectFrom',
+  ]);
   expect(res.statusCode).toBe(503);
   expect(res.json().error).toMatchObject({ code: 'store_unavailable', submitted: 'no' });
   const first = String(res.headers['money-reference']);
@@ -267,48 +234,22 @@ it('store down between the claim and the sending: "not sent", and once it is bac
 });
 
 it('a not-sent attempt left in the spool is settled "not sent" by the housekeeping pass, even once its lease ran out', async () => {
-  await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
-  await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
-    operation: 'getExternalAccount',
-    latencyMs: 300,
-    when: { accountId },
-    times: 1,
-  });
   const key = 'outage-before-send-spooled-02';
-  const pending = disburse(key);
-  await atUpstream('getExternalAccount');
-  const restore = breakStore(h.db, ['transaction', 'selectFrom']);
-  let res;
-  try {
-    res = await pending;
-  } finally {
-    restore();
-  }
+  const res = await disburseLosingTheStoreAt(key, 'getExternalAccount', [
+    'transaction',
+    'selectFrom',
+  ]);
   expect(res.json().error).toMatchObject({ submitted: 'no' });
   const reference = String(res.headers['money-reference']);
-  await h.db
-    .updateTable('idempotency_records')
-    .set({ lease_expires_at: new Date(Date.now() - 1_000) })
-    .where('key', '=', key)
-    .execute();
+  await leaseRanOut(key);
 
   // Reconciliation replays the spool before it expires dead claims (housekeeping.ts).
-  const staff = await signIn(h.app, 'compliance@demo.test');
-  await call(h.app, 'POST', '/api/compliance/money-requests/reconcile', {
-    cookie: staff,
-    body: {},
-  });
+  expect((await reconcileByHand()).statusCode).toBe(200);
   expect(await getMoneyRequest(h.db, reference)).toMatchObject({
     outcome: 'not_sent',
     settledVia: 'spool',
   });
-  const unknown = await h.db
-    .selectFrom('audit_events')
-    .select('object_id')
-    .where('action', '=', 'money_request_unknown')
-    .where('object_id', '=', reference)
-    .execute();
-  expect(unknown).toHaveLength(0);
+  expect(await unknownEventsOf(reference)).toHaveLength(0);
   // The key is free again: the same request is sent.
   expect((await disburse(key)).statusCode).toBe(201);
 });
