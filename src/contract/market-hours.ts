@@ -3,12 +3,12 @@ import { z } from 'zod';
 export const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const;
 
 /** A wall-clock time in US Eastern time, `HH:mm` (interface document §4.14, §8). */
-export const marketTimeSchema = z
+const marketTimeSchema = z
   .string()
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time HH:mm (24-hour, US Eastern)');
 
 /** Trading hours of one weekday. Times are US Eastern; null when the upstream gives none. */
-const dayHoursSchema = z.object({
+export const dayHoursSchema = z.object({
   closed: z.boolean(),
   open: marketTimeSchema.nullable(),
   close: marketTimeSchema.nullable(),

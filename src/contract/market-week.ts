@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { closedMarketDay, marketHoliday } from './market-calendar';
-import { globalMarketHoursSchema, marketTimeSchema, type WeekHours } from './market-hours';
+import { dayHoursSchema, globalMarketHoursSchema, type WeekHours } from './market-hours';
 import { instantSchema } from './money';
 import {
   addDays,
@@ -70,12 +70,10 @@ export function marketStatus(now: Date, hours: TradingHours): MarketStatus {
 const tradingSessionDaySchema = z.object({
   date: z.string(),
   weekday: z.enum(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']),
-  closed: z.boolean(),
   /** The exchange holiday of the day by name (closed whatever its weekday's hours); else null. */
   holiday: z.string().nullable(),
-  /** HH:mm US Eastern, null when closed. */
-  open: marketTimeSchema.nullable(),
-  close: marketTimeSchema.nullable(),
+  /** The day's session in the form of a weekday's hours: HH:mm US Eastern, both null when closed. */
+  ...dayHoursSchema.shape,
   /** The same moments as UTC instants (ISO with Z), null when closed. */
   opensAt: instantSchema.nullable(),
   closesAt: instantSchema.nullable(),
@@ -131,8 +129,8 @@ export function tradingWeek(hours: WeekHours, weekStart: string): TradingSession
     return {
       date,
       weekday,
-      closed: open === null,
       holiday,
+      closed: open === null,
       open,
       close,
       opensAt: open ? zonedWallTimeToInstant(date, open, EASTERN).toISOString() : null,
