@@ -222,3 +222,33 @@ export function timestampColumn<Row extends GridValidRowModel>(
     ...rest,
   };
 }
+
+/**
+ * The one column of a grid on a phone (`phoneColumns`): each row in three short lines, every
+ * figure on screen, the last line quieter. The select above the grid sorts by any of the wide
+ * columns, as their headers do on a wide screen.
+ */
+export function linesColumn<Row extends GridValidRowModel>(
+  field: keyof Row & string,
+  headerName: string,
+  lines: (row: Row, tabIndex: 0 | -1) => [ReactNode, ReactNode, ReactNode],
+): GridColDef<Row> {
+  return {
+    field,
+    headerName,
+    flex: 1,
+    minWidth: 0,
+    renderCell: ({ row, tabIndex }) => {
+      const [first, second, last] = lines(row, tabIndex);
+      return (
+        <Box sx={{ display: 'grid', py: 0.75, lineHeight: 1.5, whiteSpace: 'normal' }}>
+          <span>{first}</span>
+          <span>{second}</span>
+          <Box component="span" sx={{ color: 'text.secondary' }}>
+            {last}
+          </Box>
+        </Box>
+      );
+    },
+  };
+}

@@ -3,6 +3,7 @@ import { isolate } from '../../../../contract/bidi';
 import {
   compareTradeIds,
   figureColumn,
+  linesColumn,
   PortalDataGrid,
   timestampColumn,
   type GridColDef,
@@ -83,30 +84,21 @@ const columns: GridColDef<PurchaseRow>[] = [
  * the amount and where the trade stands, then shares, date and trade id. The select above the
  * grid sorts by any of the wide columns, as on My investments and the order book.
  */
-const tradeLinesColumn: GridColDef<PurchaseRow> = {
-  field: 'tradeId',
-  headerName: 'Trades',
-  flex: 1,
-  minWidth: 0,
-  renderCell: ({ row }) => (
-    <Box sx={{ display: 'grid', py: 0.75, lineHeight: 1.5, whiteSpace: 'normal' }}>
-      <Box component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-        {isolate(investorOf(row))}{' '}
-        <Box component="span" translate="no" sx={{ color: 'text.secondary', fontWeight: 400 }}>
-          ({accountOf(row)})
-        </Box>
-      </Box>
-      <span>
-        {row.amount === null ? 'Amount could not be read' : formatMoney(row.amount)} ·{' '}
-        {row.statusText}
-      </span>
-      <Box component="span" sx={{ color: 'text.secondary' }}>
-        Shares {row.shares === null ? 'could not be read' : formatDecimal(row.shares)} ·{' '}
-        {formatTimestamp(row.purchasedAt)} · Trade {row.tradeId}
-      </Box>
+const tradeLinesColumn = linesColumn<PurchaseRow>('tradeId', 'Trades', (row) => [
+  <Box component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+    {isolate(investorOf(row))}{' '}
+    <Box component="span" translate="no" sx={{ color: 'text.secondary', fontWeight: 400 }}>
+      ({accountOf(row)})
     </Box>
-  ),
-};
+  </Box>,
+  <>
+    {row.amount === null ? 'Amount could not be read' : formatMoney(row.amount)} · {row.statusText}
+  </>,
+  <>
+    Shares {row.shares === null ? 'could not be read' : formatDecimal(row.shares)} ·{' '}
+    {formatTimestamp(row.purchasedAt)} · Trade {row.tradeId}
+  </>,
+]);
 const phoneColumns = [tradeLinesColumn];
 
 const tradeId = (row: PurchaseRow) => row.tradeId;

@@ -8,6 +8,7 @@ import type { HoldingRow } from '../../../../contract/holdings';
 import {
   compareTradeIds,
   figureColumn,
+  linesColumn,
   PortalDataGrid,
   timestampColumn,
   type GridColDef,
@@ -115,24 +116,14 @@ const tradeColumns: GridColDef<HoldingRow>[] = [
  * (the offering's link), for how much and where it stands, then when, from which account and its
  * trade ID. The select above the grid sorts by any of the wide columns.
  */
-const tradeLinesColumn: GridColDef<HoldingRow> = {
-  field: 'tradeId',
-  headerName: 'Trades',
-  flex: 1,
-  minWidth: 0,
-  renderCell: ({ row, tabIndex }) => (
-    <Box sx={{ display: 'grid', py: 0.75, lineHeight: 1.5, whiteSpace: 'normal' }}>
-      <span>{offeringLink(row, tabIndex)}</span>
-      <span>
-        {row.amount ? tradeAmount(row.amount) : '—'}
-        {row.units && ` · ${formatDecimal(row.units)} units`} · {row.statusText}
-      </span>
-      <Box component="span" sx={{ color: 'text.secondary' }}>
-        {formatTimestamp(row.createdAt)} · Account {row.accountId} · Trade ID {row.tradeId}
-      </Box>
-    </Box>
-  ),
-};
+const tradeLinesColumn = linesColumn<HoldingRow>('tradeId', 'Trades', (row, tabIndex) => [
+  offeringLink(row, tabIndex),
+  <>
+    {row.amount ? tradeAmount(row.amount) : '—'}
+    {row.units && ` · ${formatDecimal(row.units)} units`} · {row.statusText}
+  </>,
+  `${formatTimestamp(row.createdAt)} · Account ${row.accountId} · Trade ID ${row.tradeId}`,
+]);
 const phoneColumns = [tradeLinesColumn];
 
 const tradeId = (trade: HoldingRow) => trade.tradeId;

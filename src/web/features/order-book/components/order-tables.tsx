@@ -1,10 +1,10 @@
-import { memo, useMemo, type ReactNode } from 'react';
+import { memo, useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import type { Execution, OrderRow } from '../../../../contract/order-book';
 import {
   figureColumn,
+  linesColumn,
   PortalDataGrid,
   type GridColDef,
   type GridPlace,
@@ -218,33 +218,8 @@ export const OrdersTable = memo(function OrdersTable(
  * shares, price, total and status past the screen's edge. There one column holds each order in
  * three short lines, every figure on screen; the grid still renders only the rows in view (a busy
  * day has 10,000 orders), pages them, and sorts them by any of the wide columns from the select
- * above it. Member, account and IP stay on
- * the order's own page, one tap away. Each cell holds three short lines, the last one quieter.
+ * above it. Member, account and IP stay on the order's own page, one tap away.
  */
-function linesColumn<Row extends GridValidRowModel>(
-  field: keyof Row & string,
-  headerName: string,
-  lines: (row: Row, tabIndex: 0 | -1) => [ReactNode, ReactNode, ReactNode],
-): GridColDef<Row> {
-  return {
-    field,
-    headerName,
-    flex: 1,
-    minWidth: 0,
-    renderCell: ({ row, tabIndex }) => {
-      const [first, second, last] = lines(row, tabIndex);
-      return (
-        <Box sx={{ display: 'grid', py: 0.75, lineHeight: 1.5, whiteSpace: 'normal' }}>
-          <span>{first}</span>
-          <span>{second}</span>
-          <Box component="span" sx={{ color: 'text.secondary' }}>
-            {last}
-          </Box>
-        </Box>
-      );
-    },
-  };
-}
 
 /** An order: its link, side and status; what is left of it at which price; security and time. */
 const orderLinesColumn = (names: ReadonlyMap<string, string>, day: string) =>
