@@ -86,6 +86,35 @@ describe('PortalDataGrid', () => {
     expect(t.screen.getByRole('progressbar', { name: 'Loading the rows' })).toBeTruthy();
     expect(view.container.querySelector('.MuiDataGrid-cellSkeleton, .MuiSkeleton-root')).toBeNull();
   });
+
+  it('sizes each row to its content when a column wraps its text, and keeps the fixed height otherwise', async () => {
+    const t = await fresh();
+    cleanup = t.cleanup;
+    await t.preloadDataGrid();
+    const rowsOf = (name: string) =>
+      t.within(t.screen.getByRole('grid', { name })).getAllByRole('row').slice(1);
+    // The library marks a row whose height follows its content.
+    const sizedToContent = (row: HTMLElement) =>
+      row.classList.contains('MuiDataGrid-row--dynamicHeight');
+    t.render(
+      <>
+        <t.PortalDataGrid
+          label="Wrapped"
+          rows={rows}
+          columns={[{ field: 'name', headerName: 'Name', cellClassName: 'portal-grid-wrap' }]}
+        />
+        <t.PortalDataGrid
+          label="Times"
+          rows={rows}
+          columns={[t.timestampColumn<Row>({ field: 'name', headerName: 'When', format: String })]}
+        />
+        <t.PortalDataGrid label="One line" rows={rows} columns={[{ field: 'name' }]} />
+      </>,
+    );
+    expect(rowsOf('Wrapped').map(sizedToContent)).toEqual([true, true]);
+    expect(rowsOf('Times').map(sizedToContent)).toEqual([true, true]);
+    expect(rowsOf('One line').map(sizedToContent)).toEqual([false, false]);
+  });
 });
 
 describe('PortalDataGrid where its columns do not fit', () => {

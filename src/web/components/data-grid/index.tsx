@@ -207,7 +207,7 @@ export function figureColumn<Row extends GridValidRowModel>(
  * A column of timestamps. A platform time reads in the viewer's zone with the platform's reading
  * after it ("Nov 26, 2026, 11:17 PM PST (7:17 AM UTC on the platform)"), about 60 characters that
  * no fixed width holds at every zone and width: the cell wraps instead of cutting the zone off,
- * so its grid sizes rows to their content (`getRowHeight={() => 'auto'}`).
+ * and its grid sizes rows to their content.
  */
 export function timestampColumn<Row extends GridValidRowModel>(
   column: Omit<GridColDef<Row, string | null>, 'type' | 'cellClassName'> & {

@@ -48,6 +48,10 @@ function LoadingRows() {
   return <LinearProgress aria-label="Loading the rows" />;
 }
 
+/** The class of a cell whose free text (a reason, a status, a time with its zone) wraps. */
+const WRAP_CLASS = 'portal-grid-wrap';
+const contentHeight = () => 'auto' as const;
+
 /*
  * A grid is one Tab stop, the arrow keys moving inside it: one header or cell at a time has
  * tabindex 0, the one last focused, and the links and buttons in cells take their cell's (see
@@ -98,6 +102,9 @@ export default function PortalDataGrid<Row extends GridValidRowModel>({
   ...props
 }: PortalDataGridProps<Row>) {
   const paged = (rows?.length ?? 0) > PAGE_SIZE;
+  // A wrapped cell is taller than a row of the fixed height: a grid with one sizes each row to
+  // its content, or the lines past the first would be cut off.
+  const wraps = props.columns.some((column) => column.cellClassName === WRAP_CLASS);
   const apiRef = useGridApiRef();
   useOneTabStop(apiRef);
   return (
@@ -115,6 +122,7 @@ export default function PortalDataGrid<Row extends GridValidRowModel>({
         // page find each of them; rows are still virtualized.
         columnBufferPx={4000}
         hideFooter={!paged}
+        getRowHeight={wraps ? contentHeight : undefined}
         pageSizeOptions={[PAGE_SIZE]}
         initialState={{
           pagination: { paginationModel: { pageSize: PAGE_SIZE } },
@@ -127,7 +135,7 @@ export default function PortalDataGrid<Row extends GridValidRowModel>({
             '& .MuiDataGrid-cell': { whiteSpace: 'nowrap' },
             '& .portal-grid-figure': { fontVariantNumeric: 'tabular-nums' },
             // Free text (reasons, details) wraps instead; such grids size rows to their content.
-            '& .MuiDataGrid-cell.portal-grid-wrap': {
+            [`& .MuiDataGrid-cell.${WRAP_CLASS}`]: {
               whiteSpace: 'normal',
               overflowWrap: 'anywhere',
               py: 0.75,

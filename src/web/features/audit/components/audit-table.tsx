@@ -216,8 +216,6 @@ export function AuditTable({ events }: { events: AuditEventView[] }) {
       label="Audit events"
       rows={events}
       columns={columns}
-      // Reasons and details wrap; each row is as tall as its longest cell.
-      getRowHeight={() => 'auto'}
       phoneView={<AuditCards events={events} />}
     />
   );

@@ -220,8 +220,6 @@ function ComplianceFundMovesTable({ moves }: { moves: FundMoveView[] }) {
         rows={moves}
         columns={columns}
         getRowId={referenceOf}
-        // The dates wrap; each row is as tall as its date.
-        getRowHeight={() => 'auto'}
         phoneView={<FundMoveCards moves={moves} onOpen={setOpen} />}
       />
       <Dialog

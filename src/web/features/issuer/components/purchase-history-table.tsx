@@ -140,8 +140,6 @@ export function PurchaseHistoryTable({
       phoneColumns={phoneColumns}
       getRowId={tradeId}
       height={520}
-      // The dates and statuses wrap; each row is as tall as its content.
-      getRowHeight={() => 'auto'}
       place={place}
       onPlaceChange={onPlaceChange}
     />

@@ -267,8 +267,6 @@ export function HoldingsTrades({
             columns={tradeColumns}
             phoneColumns={phoneColumns}
             getRowId={tradeId}
-            // The dates and statuses wrap; each row is as tall as its content.
-            getRowHeight={() => 'auto'}
             place={gridPlace}
             onPlaceChange={onPlaceChange}
             pageSize={TRADES_PAGE}
