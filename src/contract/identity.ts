@@ -152,6 +152,13 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUsersSchema = z.object({ users: z.array(adminUserSchema) });
 export const adminUserParamsSchema = z.object({ userId: z.uuid('userId must be a user id') });
 
+/**
+ * A user created without a password signs in only through single sign-on: where the portal has
+ * none, the Users page and the BFF refuse an empty password in these words.
+ */
+export const PASSWORD_NEEDED_WITHOUT_SSO =
+  'Password is required: this portal has no single sign-on, so a user without one could not sign in';
+
 export const createUserSchema = z.object({
   email: emailSchema,
   name: z.string().trim().min(1, 'Name is required').max(120, 'Name is at most 120 characters'),

@@ -36,7 +36,12 @@ afterEach(async () => {
 async function newUser(role = 'issuer_staff'): Promise<string> {
   const res = await call(h.app, 'POST', '/api/admin/users', {
     cookie: admin,
-    body: { email: `links-${++counter}@example.test`, name: 'Linked', role },
+    body: {
+      email: `links-${++counter}@example.test`,
+      name: 'Linked',
+      role,
+      password: 'linked-password-2026',
+    },
   });
   expect(res.statusCode).toBe(201);
   return res.json().id as string;

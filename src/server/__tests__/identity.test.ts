@@ -427,6 +427,32 @@ describe('users in the browser (admin)', () => {
     expect(again.json().error.fields).toEqual(refused.json().error.fields);
   });
 
+  it('without single sign-on refuses a user without a password on the field Password, and creates nothing', async () => {
+    const refused = await post('/api/admin/users', admin, {
+      email: 'never@example.test',
+      name: 'Never',
+      role: 'compliance',
+      password: '',
+    });
+    expect(refused.statusCode).toBe(400);
+    const rule =
+      'Password is required: this portal has no single sign-on, so a user without one could not sign in';
+    expect(refused.json().error).toMatchObject({
+      message: `${rule}.`,
+      submitted: 'no',
+      fields: [{ field: 'password', message: rule }],
+    });
+    // The email stays free for the same admin to try again with a password.
+    const again = await post('/api/admin/users', admin, {
+      email: 'never@example.test',
+      name: 'Never',
+      role: 'compliance',
+      password: 'a-long-password-2026',
+    });
+    expect(again.statusCode).toBe(201);
+    expect(again.json().signInMethods).toEqual(['password']);
+  });
+
   it('creates a user, links an account, disables them; every change is audited', async () => {
     const created = await post('/api/admin/users', admin, {
       email: 'Ada@Example.test',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { createUser, setDisabled } from '../store/users';
-import { call, startHarness, type Harness } from './harness';
+import { call, signIn, startHarness, type Harness } from './harness';
 import { loginAt, startOidcProvider, type TestProvider } from './oidc-test-provider';
 
 /**
@@ -162,6 +162,16 @@ describe('single sign-on (OpenID Connect, code + PKCE)', () => {
       by: 'single_sign_on',
       roleChanged: { from: 'issuer_staff', to: 'compliance' },
     });
+  });
+
+  it('with single sign-on set up, an admin creates a user without a password, for single sign-on only', async () => {
+    const admin = await signIn(h.app, 'admin@demo.test');
+    const created = await call(h.app, 'POST', '/api/admin/users', {
+      cookie: admin,
+      body: { email: 'sso-only@demo.test', name: 'SSO only', role: 'compliance', password: '' },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().signInMethods).toEqual([]);
   });
 
   it('refuses a callback whose issuer is not the configured one', async () => {

@@ -39,6 +39,7 @@ export const routeExamples: Record<string, RouteExample> = {
       email: `matrix-${Math.random().toString(36).slice(2)}@example.test`,
       name: 'Matrix User',
       role: 'investor',
+      password: 'matrix-password-2026',
     }),
   },
   'PUT /api/admin/users/:userId/role': {

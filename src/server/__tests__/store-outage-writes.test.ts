@@ -117,7 +117,12 @@ describe('an admin creating a user', () => {
     breakAuditLog(h.db);
     const res = await call(h.app, 'POST', '/api/admin/users', {
       cookie: admin,
-      body: { email: 'outage-created@example.test', name: 'Outage', role: 'investor' },
+      body: {
+        email: 'outage-created@example.test',
+        name: 'Outage',
+        role: 'investor',
+        password: 'outage-password-2026',
+      },
     });
     restore!();
     expect(res.statusCode).toBe(503);
@@ -138,7 +143,12 @@ describe('an admin creating a user', () => {
     breakStoreFrom(h.db, 'users');
     const res = await call(h.app, 'POST', '/api/admin/users', {
       cookie: admin,
-      body: { email: 'outage-not-created@example.test', name: 'Outage', role: 'investor' },
+      body: {
+        email: 'outage-not-created@example.test',
+        name: 'Outage',
+        role: 'investor',
+        password: 'outage-password-2026',
+      },
     });
     restore!();
     expect(res.statusCode).toBe(503);

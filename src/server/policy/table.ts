@@ -414,7 +414,11 @@ export const policyTable: Record<string, RoutePolicy> = {
     objects: [],
     note: 'Every user, role, sign-in methods, number of second factors and upstream links.',
   },
-  'POST /api/admin/users': { roles: ['admin'], objects: [], note: 'Creates a user.' },
+  'POST /api/admin/users': {
+    roles: ['admin'],
+    objects: [],
+    note: 'Creates a user; without a password only where single sign-on is set up (else refused with a 400 on `password`: the user could not sign in).',
+  },
   'PUT /api/admin/users/:userId/role': {
     roles: ['admin'],
     objects: [],

@@ -5,6 +5,7 @@ import {
   adminUsersSchema,
   changeRoleSchema,
   createUserSchema,
+  PASSWORD_NEEDED_WITHOUT_SSO,
   linkParamsSchema,
   linksDroppedBy,
   setDisabledSchema,
@@ -208,6 +209,15 @@ export const adminUserRoutes = [
         });
       };
       if (await findUserIdByEmail(deps.db, email)) throw taken();
+      // Without single sign-on a user without a password could never sign in, and their email
+      // would stay taken: no route sets a password afterwards. Said on the field Password.
+      if (body.password === '' && !deps.config.oidc) {
+        const message = PASSWORD_NEEDED_WITHOUT_SSO;
+        throw new HttpError('bad_request', `${message}.`, {
+          fields: [{ field: 'password', message }],
+          submitted: 'no',
+        });
+      }
       let id: string;
       try {
         id = await createUser(deps.db, {

@@ -24,6 +24,7 @@ import {
   linkKindRule,
   linkKindsOf,
   linksDroppedBy,
+  PASSWORD_NEEDED_WITHOUT_SSO,
   type AdminUser,
   type LinkKind,
 } from '../../../../../contract/identity';
@@ -40,6 +41,7 @@ import {
   useChangeUser,
 } from '../../../../features/identity/api/admin-users';
 import { paths } from '../../../../config/paths';
+import { usePortalConfig } from '../../../../features/auth/api/get-portal-config';
 import { useSession } from '../../../../features/auth/api/get-session';
 import { issuerOfferingsQueryOptions } from '../../../../features/issuer/api/get-issuer-offerings';
 import { securitiesQueryOptions } from '../../../../features/market-hours/api/get-securities';
@@ -196,6 +198,9 @@ const refusesFields = (error: unknown, fields: readonly string[]) =>
 /** `onManage` opens the new user's dialog: a new user usually needs its links next. */
 function CreateUserForm({ onManage }: { onManage: (userId: string) => void }) {
   const change = useChangeUser();
+  // Without single sign-on a user needs a password to ever sign in (the BFF refuses one
+  // without it too); while the setting is unknown the BFF alone decides.
+  const passwordRequired = usePortalConfig().data?.singleSignOn === null;
   const ids = { email: useId(), name: useId(), role: useId(), password: useId() };
   const [values, setValues] = useState({
     email: '',
@@ -243,8 +248,15 @@ function CreateUserForm({ onManage }: { onManage: (userId: string) => void }) {
           setCreated(null);
           change.reset();
           const parsed = createUserSchema.safeParse(values);
-          if (!parsed.success) {
-            showErrors(parsed.error.issues.map((i) => [String(i.path[0]), i.message] as const));
+          const issues = parsed.success
+            ? []
+            : parsed.error.issues.map((i) => [String(i.path[0]), i.message] as const);
+          if (passwordRequired && values.password === '')
+            issues.push(['password', PASSWORD_NEEDED_WITHOUT_SSO] as const);
+          if (!parsed.success || issues.length > 0) {
+            // In the order of the form, so the first field in error takes the focus.
+            const order = Object.keys(ids);
+            showErrors(issues.sort(([a], [b]) => order.indexOf(a) - order.indexOf(b)));
             return;
           }
           setErrors({});
@@ -278,9 +290,12 @@ function CreateUserForm({ onManage }: { onManage: (userId: string) => void }) {
           type="password"
           autoComplete="new-password"
           {...bind('password')}
+          required={passwordRequired}
           helperText={
             errors.password ??
-            'Leave empty for single sign-on only; at least 12 characters otherwise'
+            (passwordRequired
+              ? 'At least 12 characters'
+              : 'Leave empty for single sign-on only; at least 12 characters otherwise')
           }
         />
         <Box sx={{ gridColumn: '1 / -1', display: 'grid', gap: 1 }}>

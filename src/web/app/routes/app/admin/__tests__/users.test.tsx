@@ -32,8 +32,16 @@ const signedInAdmin = sessionOf({
   role: 'admin',
   accountIds: [],
 });
+/** The portal's settings: single sign-on set up unless a test says otherwise. */
+const portalConfig = (singleSignOn: { label: string } | null) =>
+  http.get('/api/config', () =>
+    HttpResponse.json({ sandbox: false, platformTimeZone: 'UTC', singleSignOn }),
+  );
 beforeEach(() => {
-  bff.use(http.get('/api/session', () => HttpResponse.json(signedInAdmin)));
+  bff.use(
+    http.get('/api/session', () => HttpResponse.json(signedInAdmin)),
+    portalConfig({ label: 'single sign-on' }),
+  );
 });
 
 const ada: AdminUser = {
@@ -103,6 +111,29 @@ describe('an admin manages users', () => {
     expect(email.getAttribute('aria-invalid')).toBe('true');
     // Left empty, it is missing: not "must be a valid email address".
     expect(descriptionOf(email)).toBe('Email is required');
+  });
+
+  it('without single sign-on a password is required: an empty one is refused under Password before anything is sent', async () => {
+    bff.use(portalConfig(null));
+    listUsers();
+    const sent = mockPost('/api/admin/users', okAnswer(ada));
+    renderWithProviders(<AdminUsersRoute />);
+    const form = within(screen.getByRole('form', { name: 'Create a user' }));
+    const password = form.getByLabelText('Password', { exact: false });
+    // Not offered as "single sign-on only" where the portal has none.
+    await waitFor(() => expect(password.hasAttribute('required')).toBe(true));
+    expect(form.queryByText(/single sign-on only/)).toBeNull();
+    fireEvent.change(form.getByLabelText('Email', { exact: false }), {
+      target: { value: 'bo@example.test' },
+    });
+    fireEvent.change(form.getByLabelText('Name', { exact: false }), { target: { value: 'Bo' } });
+    fireEvent.click(form.getByRole('button', { name: 'Create user' }));
+    await waitFor(() => expect(document.activeElement).toBe(password));
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(descriptionOf(password)).toBe(
+      'Password is required: this portal has no single sign-on, so a user without one could not sign in',
+    );
+    expect(sent).toHaveLength(0);
   });
 
   it('a created user is announced, the announcement takes the focus from the disabled button, and opens the new user', async () => {
