@@ -310,6 +310,32 @@ describe('linking an account', () => {
     expect(await storedLinks()).toEqual([]);
   });
 
+  it('removing a link the user does not have is refused, and the log says nobody unlinked it', async () => {
+    userId = await newUser('investor');
+    const accountId = h.manifest.investors[0].accountIds[0];
+    const unlinked = () =>
+      h.db
+        .selectFrom('audit_events')
+        .select('id')
+        .where('action', '=', 'user_unlinked')
+        .where('object_id', '=', accountId)
+        .execute();
+    const before = (await unlinked()).length;
+    const res = await call(
+      h.app,
+      'DELETE',
+      `/api/admin/users/${userId}/links/account/${accountId}`,
+      { cookie: admin },
+    );
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toMatchObject({
+      message: `links-${counter}@example.test is not linked to account ${accountId}. Nothing was changed.`,
+      submitted: 'no',
+    });
+    // An "unlinked" event would tell whoever reads the log that this user had held the account.
+    expect(await unlinked()).toHaveLength(before);
+  });
+
   it('an id that is not of the platform’s form is checked as typed', async () => {
     userId = await newUser('investor');
     const res = await addLink({ kind: 'account', upstreamId: 'acct-1040000' });

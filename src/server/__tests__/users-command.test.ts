@@ -302,4 +302,24 @@ describe('other changes from the command line', () => {
     expect(await lastAudit('user_unlinked')).toMatchObject({ object_id: 'A7' });
     expect(await linksOf(email)).toEqual([]);
   });
+
+  it('refuses to unlink what the user does not have, and audits no unlinking', async () => {
+    const email = await newUser();
+    const before = await h.db
+      .selectFrom('audit_events')
+      .select('id')
+      .where('action', '=', 'user_unlinked')
+      .where('object_id', '=', 'A8')
+      .execute();
+    await expect(run(['unlink', '--email', email, '--account', 'A8'])).rejects.toThrow(
+      `${email} is not linked to account A8. Nothing was changed.`,
+    );
+    const after = await h.db
+      .selectFrom('audit_events')
+      .select('id')
+      .where('action', '=', 'user_unlinked')
+      .where('object_id', '=', 'A8')
+      .execute();
+    expect(after).toHaveLength(before.length);
+  });
 });

@@ -144,7 +144,13 @@ export async function runUsersCommand(argv: string[], ctx: UsersCommandContext):
           ...(await securityOfTheirIssuers(db, { id: user.id, role }, kind, upstreamId, values)),
         };
       }
-      await (command === 'link' ? link : unlink)(db, user.id, kind, upstreamId);
+      if (command === 'link') await link(db, user.id, kind, upstreamId);
+      else if (!(await unlink(db, user.id, kind, upstreamId))) {
+        // Nothing removed: no "unlinked" event, which would say the user had held this id.
+        throw new UsersCommandError(
+          `${user.email} is not linked to ${kind} ${upstreamId}. Nothing was changed.`,
+        );
+      }
       await audit({
         action: command === 'link' ? 'user_linked' : 'user_unlinked',
         objectType: kind,

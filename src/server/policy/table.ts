@@ -438,7 +438,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'DELETE /api/admin/users/:userId/links/:kind/:upstreamId': {
     roles: ['admin'],
     objects: [],
-    note: 'Removes a link to an upstream id.',
+    note: 'Removes a link to an upstream id; one the user does not have is refused with a 404 and not audited as unlinked.',
   },
   'DELETE /api/admin/users/:userId/second-factors': {
     roles: ['admin'],

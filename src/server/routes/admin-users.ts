@@ -79,7 +79,7 @@ async function changeLink(
   action: 'user_linked' | 'user_unlinked',
   userId: string,
   { kind, upstreamId }: { kind: LinkKind; upstreamId: string },
-  change: typeof link,
+  change: (db: Db, userId: string, kind: LinkKind, upstreamId: string) => Promise<unknown>,
   changeMade: () => void,
   /** A check of the link itself, once the user is known to exist; answers audit details. */
   check?: (before: UserRow) => Promise<Record<string, unknown>>,
@@ -100,7 +100,15 @@ async function changeLink(
     }
     throw err;
   }
-  await change(deps.db, userId, kind, upstreamId);
+  if ((await change(deps.db, userId, kind, upstreamId)) === false) {
+    // Nothing was removed (never linked, or removed meanwhile by another admin): an "unlinked"
+    // event would tell a reader of the log that the user had held this id.
+    throw new HttpError(
+      'not_found',
+      `${before.email} is not linked to ${kind} ${upstreamId}. Nothing was changed.`,
+      { submitted: 'no' },
+    );
+  }
   changeMade();
   await audit({
     action,

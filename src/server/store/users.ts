@@ -175,13 +175,20 @@ export async function link(db: Db, userId: string, kind: LinkKind, upstreamId: s
     .execute();
 }
 
-export async function unlink(db: Db, userId: string, kind: LinkKind, upstreamId: string) {
-  await db
+/** Removes one link; answers whether the user had it. */
+export async function unlink(
+  db: Db,
+  userId: string,
+  kind: LinkKind,
+  upstreamId: string,
+): Promise<boolean> {
+  const { numDeletedRows } = await db
     .deleteFrom('user_links')
     .where('user_id', '=', userId)
     .where('kind', '=', kind)
     .where('upstream_id', '=', upstreamId)
-    .execute();
+    .executeTakeFirst();
+  return numDeletedRows > 0n;
 }
 
 export async function listUsers(db: Db) {
