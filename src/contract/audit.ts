@@ -6,8 +6,6 @@ import { instantSchema } from './money';
 const calendarDate = (label: string) => boundedDateSchema(label).optional();
 
 export const AUDIT_PAGE_SIZE = 50;
-/** The most events one CSV export holds; narrow the filters for more. */
-export const AUDIT_EXPORT_LIMIT = 10_000;
 
 /** Filters of the audit log; `from` and `to` are calendar days in UTC, both included. */
 export const auditQuerySchema = z

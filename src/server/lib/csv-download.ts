@@ -3,17 +3,9 @@ import type { FastifyReply } from 'fastify';
 
 /**
  * Sends an export as a CSV file named after its content and today's date (UTC), never kept in a
- * cache: exports hold what only their reader may see.
- */
-export function csvDownload(reply: FastifyReply, name: string, lines: readonly string[]): string {
-  asCsvFile(reply, name);
-  return lines.join('');
-}
-
-/**
- * As csvDownload, for an export written as it is read: its chunks are sent as they come, one at
- * a time as the browser takes them. A chunk that fails aborts the answer, so the download is
- * reported as failed rather than saved as a shorter file.
+ * cache (exports hold what only their reader may see), written as it is read: its chunks are
+ * sent as they come, one at a time as the browser takes them. A chunk that fails aborts the
+ * answer, so the download is reported as failed rather than saved as a shorter file.
  */
 export function csvDownloadStream(
   reply: FastifyReply,

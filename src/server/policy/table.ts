@@ -309,7 +309,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'GET /api/audit-events/export.csv': {
     roles: REVIEWERS,
     objects: [],
-    note: 'The filtered audit log as CSV; the export itself is audited (audit_export).',
+    note: 'The filtered audit log as CSV, every event the filters select (written as it is read; a read that fails midway aborts the answer, so no shorter file is saved); the export itself is audited (audit_export) with its row count.',
     limits: EXPORT,
   },
 

@@ -73,6 +73,7 @@ const keyLabels: Record<string, string> = {
   length: 'Length (characters)',
   filters: 'Filters',
   rows: 'Rows',
+  // Exports of earlier versions stopped at 10,000 events; their events still say so.
   truncated: 'Cut at the export limit',
   deleted: 'Deleted',
   before: 'Before',
