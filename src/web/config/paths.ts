@@ -205,12 +205,14 @@ export const apiPaths = {
   complianceFundMoves: (query: {
     status?: string | null;
     approvalStatus?: string | null;
+    accountId?: string | null;
     page: number;
   }) =>
     withSearch('/api/compliance/fund-moves', {
       page: query.page,
       status: query.status,
       approvalStatus: query.approvalStatus,
+      accountId: query.accountId,
     }),
   revealPersonalData: '/api/personal-data/reveal',
   orderBook: recordEndpoint('/api/order-book/:date'),

@@ -59,6 +59,41 @@ describe('a reviewer filters the fund moves across accounts', () => {
   });
 });
 
+describe('a reviewer narrows the fund moves to one account', () => {
+  it('asks for that account’s moves only, never lists every account’s under its filter', async () => {
+    const asked: URL[] = [];
+    bff.use(
+      http.get('/api/compliance/fund-moves', ({ request }) => {
+        asked.push(new URL(request.url));
+        const none: ComplianceFundMoves = {
+          moves: [],
+          page: 1,
+          pageSize: 25,
+          totalRecords: 0,
+          totalPages: 0,
+          skippedRecords: 0,
+          bound: null,
+        };
+        return HttpResponse.json(none);
+      }),
+    );
+    const { router } = renderWithProviders(<ComplianceFundMovesRoute />, {
+      path: '/compliance/fund-moves?accountId=A1040000',
+    });
+    await screen.findByText('No fund moves match');
+    expect(asked.map((url) => url.searchParams.get('accountId'))).toEqual(['A1040000']);
+
+    // Typed in the field and applied, the next account is asked for alone too.
+    const account = screen.getByLabelText('Account');
+    await userEvent.clear(account);
+    await userEvent.type(account, 'A1042595{Enter}');
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('accountId')).toBe('A1042595'),
+    );
+    await waitFor(() => expect(asked.at(-1)?.searchParams.get('accountId')).toBe('A1042595'));
+  });
+});
+
 const answer = (reply: Partial<ComplianceFundMoves>) =>
   bff.use(
     http.get('/api/compliance/fund-moves', () =>
