@@ -142,6 +142,35 @@ describe('fund moves across accounts (getCustodyFundMoves §4.3 without accountI
     expect(second.moves[0].referenceNumber).not.toBe(page.moves[0].referenceNumber);
   });
 
+  it('narrows to one account; an account the platform does not hold, or an id it refuses, is said under Account', async () => {
+    const accountId = h.manifest.investors[0].accountIds[0];
+    const one = complianceFundMovesSchema.parse(
+      (
+        await call(h.app, 'GET', `/api/compliance/fund-moves?accountId=${accountId}`, {
+          cookie: compliance,
+        })
+      ).json(),
+    );
+    expect(one.totalRecords).toBeGreaterThan(0);
+    expect(new Set(one.moves.map((m) => m.accountId))).toEqual(new Set([accountId]));
+
+    // §4.3: the sandbox answers 1404 for an account it does not hold, 1400 for an id it refuses.
+    for (const [id, message] of [
+      ['A1049999', 'No account A1049999 exists on the platform'],
+      ['xyz', 'The platform does not take xyz as an account id'],
+    ]) {
+      const refused = await call(h.app, 'GET', `/api/compliance/fund-moves?accountId=${id}`, {
+        cookie: compliance,
+      });
+      expect(refused.statusCode, id).toBe(400);
+      expect(refused.json().error).toMatchObject({
+        message: `${message}.`,
+        fields: [{ field: 'query.accountId', message }],
+        submitted: 'no',
+      });
+    }
+  });
+
   it('filters by status and approval status, case-insensitively (§3)', async () => {
     const res = await call(
       h.app,

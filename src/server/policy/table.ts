@@ -273,7 +273,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'GET /api/compliance/fund-moves': {
     roles: REVIEWERS,
     objects: [],
-    note: 'Fund moves across all accounts or of one (`accountId`; in, out, or direction not stated), filtered by status and approval status (the §3 values, any letter case; any other value refused under its field), paged; bank numbers masked. The newest up to COMPLIANCE_MAX_FUND_MOVES (10,000) are searched, `bound` saying how many of how many when there are more.',
+    note: 'Fund moves across all accounts or of one (`accountId`; in, out, or direction not stated), filtered by status and approval status (the §3 values, any letter case; any other value refused under its field), paged; an account the platform does not hold, or an id it refuses, is refused with a 400 on `query.accountId`; bank numbers masked. The newest up to COMPLIANCE_MAX_FUND_MOVES (10,000) are searched, `bound` saying how many of how many when there are more.',
     limits: SEARCH,
   },
   'POST /api/personal-data/reveal': {

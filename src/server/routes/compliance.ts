@@ -10,6 +10,8 @@ import {
   COMPLIANCE_FUND_MOVES_PAGE_SIZE,
 } from '../../contract/compliance';
 import { readAccountFundMoves } from '../lib/account-fund-moves';
+import { HttpError } from '../lib/http-error';
+import { isUpstreamError } from '../upstream/errors';
 import { withKnownDirections } from '../lib/fund-move-direction';
 import { toEntityView } from '../lib/personal-data';
 import { toAccountView } from './accounts';
@@ -26,6 +28,27 @@ const toNote = (row: AccountNoteRow) => ({
   body: row.body,
   createdAt: row.createdAt.toISOString(),
 });
+
+/**
+ * The Account filter the platform did not take (§4.3 reads one account's moves by its id): an
+ * account it does not hold, or an id it refuses, said under the field Account, as the page's
+ * other filters are, rather than as a failure of the page with a Try again that fails again.
+ */
+function accountRefused(err: unknown, accountId: string | undefined): HttpError | null {
+  if (!accountId || !isUpstreamError(err)) return null;
+  const message =
+    err.kind === 'not_found'
+      ? `No account ${accountId} exists on the platform`
+      : err.kind === 'rejected' && err.refusal === 'request'
+        ? `The platform does not take ${accountId} as an account id`
+        : null;
+  if (!message) return null;
+  return new HttpError('bad_request', `${message}.`, {
+    // Named as the query's own refusals name their field, so the page says it under Account.
+    fields: [{ field: 'query.accountId', message }],
+    submitted: 'no',
+  });
+}
 
 /** The upstream's largest page (real-world notes §2: limit 1–500). */
 const UPSTREAM_PAGE = 500;
@@ -87,6 +110,8 @@ export const complianceRoutes = [
         // COMPLIANCE_MAX_FUND_MOVES, a multiple of the page (config.ts): past it the reply
         // says how many were searched.
         maxPages: deps.config.complianceMaxFundMoves / UPSTREAM_PAGE,
+      }).catch((err: unknown) => {
+        throw accountRefused(err, query.accountId) ?? err;
       });
       const matching = all.moves.filter(
         (move) =>
