@@ -111,46 +111,67 @@ describe('a trading-hours save (§4.14)', () => {
   });
 });
 
+/**
+ * Inserts into `table` fail as with a dropped PostgreSQL connection in the embedded database,
+ * below the query builder, inside transactions too, before the statement runs. Returns the undo.
+ */
+function breakInsertsInto(table: string): () => void {
+  const pglite = pgliteOf(h.db)!;
+  const query = pglite.query.bind(pglite);
+  pglite.query = (async (text: string, params?: unknown[]) => {
+    if (text.startsWith(`insert into "${table}"`)) throw STORE_ERROR();
+    return query(text, params);
+  }) as typeof pglite.query;
+  return () => {
+    pglite.query = query;
+  };
+}
+
 describe('an admin creating a user', () => {
-  it('created before the store failed: says so and where to see it, never "nothing was changed"', async () => {
-    const admin = await signIn(h.app, 'admin@demo.test');
-    breakAuditLog(h.db);
-    const res = await call(h.app, 'POST', '/api/admin/users', {
+  const create = (admin: string, email: string) =>
+    call(h.app, 'POST', '/api/admin/users', {
       cookie: admin,
-      body: {
-        email: 'outage-created@example.test',
-        name: 'Outage',
-        role: 'investor',
-        password: 'outage-password-2026',
-      },
+      body: { email, name: 'Outage', role: 'investor', password: 'outage-password-2026' },
     });
-    restore!();
+  const listed = async (admin: string, email: string) =>
+    (
+      (await call(h.app, 'GET', '/api/admin/users', { cookie: admin })).json() as {
+        users: { email: string }[];
+      }
+    ).users.some((u) => u.email === email);
+
+  it('an audit log that cannot be written creates nobody: never a user made unaudited, and nothing was changed is true', async () => {
+    const admin = await signIn(h.app, 'admin@demo.test');
+    restore = breakInsertsInto('audit_events');
+    const res = await create(admin, 'outage-unaudited@example.test');
+    restore();
     expect(res.statusCode).toBe(503);
     expect(res.json().error).toMatchObject({
       code: 'store_unavailable',
-      submitted: 'yes',
+      submitted: 'no',
       message:
-        "The portal's database stopped answering after your change was made: it was made, but could not be recorded in full. Reload the Users page: the user is listed there if it was created. Do not create it again.",
+        "The portal's database is not answering right now. Nothing was changed. Please try again in a moment.",
     });
-    const users = (await call(h.app, 'GET', '/api/admin/users', { cookie: admin })).json() as {
-      users: { email: string }[];
-    };
-    expect(users.users.some((u) => u.email === 'outage-created@example.test')).toBe(true);
+    expect(await listed(admin, 'outage-unaudited@example.test')).toBe(false);
+    // Tried again once the store answers, it is created, and audited.
+    expect((await create(admin, 'outage-unaudited@example.test')).statusCode).toBe(201);
+    const events = await h.db
+      .selectFrom('audit_events')
+      .select('details')
+      .where('action', '=', 'user_created')
+      .execute();
+    expect(
+      events.filter(
+        (e) => (e.details as { email?: string }).email === 'outage-unaudited@example.test',
+      ),
+    ).toHaveLength(1);
   });
 
   it('refused by the store before anything was made: nothing was changed, said once with one next step', async () => {
     const admin = await signIn(h.app, 'admin@demo.test');
-    breakStoreFrom(h.db, 'users');
-    const res = await call(h.app, 'POST', '/api/admin/users', {
-      cookie: admin,
-      body: {
-        email: 'outage-not-created@example.test',
-        name: 'Outage',
-        role: 'investor',
-        password: 'outage-password-2026',
-      },
-    });
-    restore!();
+    restore = breakInsertsInto('users');
+    const res = await create(admin, 'outage-not-created@example.test');
+    restore();
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('5');
     expect(res.json().error).toMatchObject({
@@ -161,6 +182,37 @@ describe('an admin creating a user', () => {
       // The form shows the pair as it is and adds no "send it again" of its own.
       nextStep: 'Please try again in a moment.',
     });
+    expect(await listed(admin, 'outage-not-created@example.test')).toBe(false);
+  });
+});
+
+describe('an admin linking a user', () => {
+  it('an audit log that cannot be written links nothing: never a link made unaudited', async () => {
+    const admin = await signIn(h.app, 'admin@demo.test');
+    const created = await call(h.app, 'POST', '/api/admin/users', {
+      cookie: admin,
+      body: {
+        email: 'outage-link@example.test',
+        name: 'Outage',
+        role: 'investor',
+        password: 'outage-password-2026',
+      },
+    });
+    const id = created.json().id as string;
+    restore = breakInsertsInto('audit_events');
+    const res = await call(h.app, 'POST', `/api/admin/users/${id}/links`, {
+      cookie: admin,
+      body: { kind: 'account', upstreamId: h.manifest.investors[0].accountIds[0] },
+    });
+    restore();
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error).toMatchObject({ code: 'store_unavailable', submitted: 'no' });
+    const links = await h.db
+      .selectFrom('user_links')
+      .select('upstream_id')
+      .where('user_id', '=', id)
+      .execute();
+    expect(links).toEqual([]);
   });
 });
 

@@ -27,6 +27,7 @@ import { revokeUserSessions } from '../store/sessions';
 import {
   createUser,
   findUserIdByEmail,
+  hashPassword,
   link,
   listUsersWithDetails,
   normalizeEmail,
@@ -76,6 +77,8 @@ async function target(deps: Deps, userId: string): Promise<UserRow> {
 async function changeLink(
   deps: Deps,
   audit: RouteContext<unknown, unknown, unknown>['audit'],
+  /** Writes an audit event of this request's admin in the given transaction. */
+  record: (tx: Db, event: UserEvent) => Promise<void>,
   action: 'user_linked' | 'user_unlinked',
   userId: string,
   { kind, upstreamId }: { kind: LinkKind; upstreamId: string },
@@ -100,23 +103,26 @@ async function changeLink(
     }
     throw err;
   }
-  if ((await change(deps.db, userId, kind, upstreamId)) === false) {
-    // Nothing was removed (never linked, or removed meanwhile by another admin): an "unlinked"
-    // event would tell a reader of the log that the user had held this id.
-    throw new HttpError(
-      'not_found',
-      `${before.email} is not linked to ${kind} ${upstreamId}. Nothing was changed.`,
-      { submitted: 'no' },
-    );
-  }
-  changeMade();
-  await audit({
-    action,
-    objectType: kind,
-    objectId: upstreamId,
-    outcome: 'succeeded',
-    details: { userId, email: before.email, ...checked },
+  // The link and its audit event are one transaction: a link never changes unaudited.
+  await deps.db.transaction().execute(async (tx) => {
+    if ((await change(tx, userId, kind, upstreamId)) === false) {
+      // Nothing was removed (never linked, or removed meanwhile by another admin): an
+      // "unlinked" event would tell a reader of the log that the user had held this id.
+      throw new HttpError(
+        'not_found',
+        `${before.email} is not linked to ${kind} ${upstreamId}. Nothing was changed.`,
+        { submitted: 'no' },
+      );
+    }
+    await record(tx, {
+      action,
+      objectType: kind,
+      objectId: upstreamId,
+      outcome: 'succeeded',
+      details: { userId, email: before.email, ...checked },
+    });
   });
+  changeMade();
   return toAdminUser(await target(deps, userId));
 }
 
@@ -206,7 +212,7 @@ export const adminUserRoutes = [
     successStatus: 201,
     afterChange:
       'Reload the Users page: the user is listed there if it was created. Do not create it again.',
-    async handler({ body, deps, audit, changeMade }) {
+    async handler({ body, deps, user, request, changeMade }) {
       const email = normalizeEmail(body.email);
       // Said on the field Email, where the admin picks another address: nothing for support.
       const taken = () => {
@@ -226,13 +232,35 @@ export const adminUserRoutes = [
           submitted: 'no',
         });
       }
+      // Hashed before the transaction, which then holds the store only for its two writes.
+      const passwordHash = body.password ? await hashPassword(body.password) : undefined;
       let id: string;
       try {
-        id = await createUser(deps.db, {
-          email,
-          name: body.name,
-          role: body.role,
-          password: body.password,
+        // The user and its audit event are one transaction: a user is never created unaudited
+        // (an audit log that cannot be written creates nobody, and says nothing was changed).
+        id = await deps.db.transaction().execute(async (tx) => {
+          const created = await createUser(tx, {
+            email,
+            name: body.name,
+            role: body.role,
+            password: body.password,
+            passwordHash,
+          });
+          await recordAudit(
+            tx,
+            attributed(
+              {
+                action: 'user_created',
+                objectType: 'user',
+                objectId: created,
+                outcome: 'succeeded',
+                details: { email, role: body.role, password: body.password !== '' },
+              },
+              user,
+              request,
+            ),
+          );
+          return created;
         });
       } catch (err) {
         // Another admin created the same email since the check above (the password is hashed
@@ -241,13 +269,6 @@ export const adminUserRoutes = [
         throw err;
       }
       changeMade();
-      await audit({
-        action: 'user_created',
-        objectType: 'user',
-        objectId: id,
-        outcome: 'succeeded',
-        details: { email, role: body.role, password: body.password !== '' },
-      });
       return toAdminUser(await target(deps, id));
     },
   }),
@@ -305,10 +326,11 @@ export const adminUserRoutes = [
     body: addLinkSchema,
     response: adminUserSchema,
     afterChange: SEE_THE_USER_AGAIN,
-    handler: ({ params, body, deps, audit, changeMade }) =>
+    handler: ({ params, body, deps, audit, user, request, changeMade }) =>
       changeLink(
         deps,
         audit,
+        (tx, event) => recordAudit(tx, attributed(event, user, request)),
         'user_linked',
         params.userId,
         body,
@@ -332,8 +354,17 @@ export const adminUserRoutes = [
     params: linkParamsSchema,
     response: adminUserSchema,
     afterChange: SEE_THE_USER_AGAIN,
-    handler: ({ params, deps, audit, changeMade }) =>
-      changeLink(deps, audit, 'user_unlinked', params.userId, params, unlink, changeMade),
+    handler: ({ params, deps, audit, user, request, changeMade }) =>
+      changeLink(
+        deps,
+        audit,
+        (tx, event) => recordAudit(tx, attributed(event, user, request)),
+        'user_unlinked',
+        params.userId,
+        params,
+        unlink,
+        changeMade,
+      ),
   }),
 
   otherUserChange({
