@@ -1050,6 +1050,70 @@ describe('maker-checker on large disbursements', () => {
     expect(after.json().requests[0]).toMatchObject({ outcome: 'created' });
     expect(after.json().requests[0].beingSent).toBeUndefined();
   });
+
+  it.each([
+    [
+      'disabled by an admin',
+      'maker_disabled',
+      /^investor@demo\.test, who asked for it, is disabled on the portal, so it is not sent\. Reject it, or enable their account first if it should go\.$/,
+      async (makerId: string) => {
+        await h.db.updateTable('users').set({ disabled: true }).where('id', '=', makerId).execute();
+        return () =>
+          h.db.updateTable('users').set({ disabled: false }).where('id', '=', makerId).execute();
+      },
+    ],
+    [
+      'no longer linked to the account',
+      'maker_unlinked',
+      /no longer holds account A\d+ on the portal, so it is not sent\. Reject it, or link them to the account again first if it should go\.$/,
+      async (makerId: string) => {
+        await h.db
+          .deleteFrom('user_links')
+          .where('user_id', '=', makerId)
+          .where('upstream_id', '=', accountA)
+          .execute();
+        return () =>
+          h.db
+            .insertInto('user_links')
+            .values({ user_id: makerId, kind: 'account', upstream_id: accountA })
+            .execute();
+      },
+    ],
+  ])(
+    'a request whose maker was %s is not sent when approved, and can still be rejected',
+    async (_how, reason, words, change) => {
+      const id = await hold('140');
+      const { id: makerId } = await h.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'investor@demo.test')
+        .executeTakeFirstOrThrow();
+      const undo = await change(makerId);
+      try {
+        const before = await upstreamCalls('createCustodyFundDisbursement');
+        const approved = await post(`/api/disbursement-approvals/${id}/approve`, admin);
+        expect(approved.statusCode).toBe(409);
+        expect(approved.json().error).toMatchObject({ code: 'conflict', submitted: 'no' });
+        expect(approved.json().error.message).toMatch(words);
+        expect(await upstreamCalls('createCustodyFundDisbursement')).toBe(before);
+        expect(await registerRowOf(id)).toMatchObject({ outcome: 'held', sent_at: null });
+        const denied = await h.db
+          .selectFrom('audit_events')
+          .select('details')
+          .where('action', '=', 'disbursement_approved')
+          .where('outcome', '=', 'denied')
+          .execute();
+        expect(denied.map((e) => e.details)).toContainEqual({ approvalId: id, reason });
+        const rejected = await post(`/api/disbursement-approvals/${id}/reject`, admin, {
+          reason: 'The account holder can no longer ask for it.',
+        });
+        expect(rejected.statusCode).toBe(200);
+        expect(await registerRowOf(id)).toMatchObject({ outcome: 'not_sent' });
+      } finally {
+        await undo();
+      }
+    },
+  );
 });
 
 describe('guessing a second factor', () => {

@@ -457,7 +457,7 @@ export const policyTable: Record<string, RoutePolicy> = {
     roles: ['admin'],
     objects: [],
     stepUp: 'always',
-    note: "Approves and sends a held disbursement once; never the maker (compliance stays read-only). The answer is what the platform said (`sent` with its request id, `not_sent`, or `unknown` with our reference), also when the store fails after the platform answered (then the outcome waits in the spool). Approving one already decided is refused 409 naming who decided it (`You` for the caller's own decision) and with `submitted` as its money went: `yes` once sent, `unknown` while its outcome is, else `no`.",
+    note: "Approves and sends a held disbursement once; never the maker (compliance stays read-only). The answer is what the platform said (`sent` with its request id, `not_sent`, or `unknown` with our reference), also when the store fails after the platform answered (then the outcome waits in the spool). Approving one already decided is refused 409 naming who decided it (`You` for the caller's own decision) and with `submitted` as its money went: `yes` once sent, `unknown` while its outcome is, else `no`. Refused 409 `submitted: no`, nothing sent, while the investor who asked for it is disabled or no longer holds the account (rejecting it stays open).",
   },
   'POST /api/disbursement-approvals/:approvalId/reject': {
     roles: ['admin'],

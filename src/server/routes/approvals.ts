@@ -31,6 +31,7 @@ import {
   type MoneyRequestSettlement,
 } from '../store/money-requests';
 import type { MoneyRequestOutcome } from '../store/schema';
+import { getUser } from '../store/users';
 import { createCustodyFundDisbursement } from '../upstream';
 import {
   attributed,
@@ -241,6 +242,38 @@ async function alreadyDecided(
   );
 }
 
+/**
+ * A held disbursement goes out only while the person who asked for it may still move the
+ * account's money: not once an admin disabled them (a disabled person's requests are what an
+ * admin stops), nor once they no longer hold the account. Rejecting it stays open.
+ */
+async function refuseUnlessMakerMayStillAsk(
+  ctx: RouteContext<{ approvalId: string }, unknown, unknown>,
+  approval: ApprovalRecord,
+): Promise<void> {
+  const maker = await getUser(ctx.deps.db, approval.makerUserId);
+  const why = !maker
+    ? {
+        reason: 'maker_disabled',
+        message: `${approval.makerEmail}, who asked for it, is disabled on the portal, so it is not sent. Reject it, or enable their account first if it should go.`,
+      }
+    : !maker.accountIds.includes(approval.accountId)
+      ? {
+          reason: 'maker_unlinked',
+          message: `${approval.makerEmail}, who asked for it, no longer holds account ${approval.accountId} on the portal, so it is not sent. Reject it, or link them to the account again first if it should go.`,
+        }
+      : null;
+  if (!why) return;
+  await ctx.audit({
+    action: 'disbursement_approved',
+    objectType: 'account',
+    objectId: approval.accountId,
+    outcome: 'denied',
+    details: { approvalId: approval.id, reason: why.reason },
+  });
+  throw new HttpError('conflict', why.message, { submitted: 'no' });
+}
+
 async function decideOrRefuse(
   ctx: RouteContext<{ approvalId: string }, unknown, unknown>,
   to: 'sending' | 'rejected',
@@ -265,6 +298,7 @@ async function decideOrRefuse(
       { submitted: 'no' },
     );
   }
+  if (to === 'sending') await refuseUnlessMakerMayStillAsk(ctx, existing);
   // The decision and the register's row change together: a rejected request is never left
   // "waiting", and an approved one is "unknown" (with its sending time) before the call starts,
   // so a process that dies mid-call leaves it to reconciliation rather than "held" for ever.
