@@ -276,6 +276,18 @@ export default function PurchaseHistoryRoute() {
   );
 }
 
+/**
+ * Why no trade is listed, naming only the filters in use: a search alone said "has this status"
+ * while every status was shown.
+ */
+function noMatchMessage(search: string, status: TradeStanding | null): string {
+  const searched = search.trim() !== '';
+  if (searched && status !== null)
+    return 'No trade of an investor whose name or account ID contains that text has this status.';
+  if (searched) return 'No investor’s name or account ID contains that text.';
+  return 'No trade has this status.';
+}
+
 function TradesByInvestor({
   rows,
   shown,
@@ -331,14 +343,7 @@ function TradesByInvestor({
       </Typography>
       {rollup.length > 0 && <InvestorRollupTable lines={rollup} />}
       {shown.length === 0 ? (
-        <EmptyState
-          title="No matching trades"
-          message={
-            search.trim()
-              ? 'No trade of an investor whose name or account ID contains that text has this status.'
-              : 'No trade has this status.'
-          }
-        />
+        <EmptyState title="No matching trades" message={noMatchMessage(search, place.status)} />
       ) : (
         <PurchaseHistoryTable rows={shown} place={gridPlace} onPlaceChange={onPlaceChange} />
       )}

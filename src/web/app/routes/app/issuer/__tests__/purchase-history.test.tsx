@@ -307,6 +307,13 @@ describe('an issuer searches the trades from a later page', () => {
     expect(search.get('q')).toBe('quinn');
   });
 
+  it('is told that the search found no investor, not that no trade has a status it did not choose', async () => {
+    renderPage(answer, 'issuer_staff', '/issuer/offerings/5201?q=nobody');
+    expect(await screen.findByText('0 of 3 trades, 0 investor accounts')).toBeTruthy();
+    expect(screen.getByText('No investor’s name or account ID contains that text.')).toBeTruthy();
+    expect(screen.queryByText(/has this status/)).toBeNull();
+  });
+
   it('comes back to the same search and status from the address (a reload, a shared link)', async () => {
     renderPage(answer, 'issuer_staff', '/issuer/offerings/5201?q=ellis&status=waiting');
     expect(await screen.findByText('2 of 3 trades, 1 investor account')).toBeTruthy();
