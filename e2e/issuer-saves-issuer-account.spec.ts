@@ -51,6 +51,8 @@ test('issuer staff save the issuer account; rules are checked and personal data 
   const lost = page.getByRole('dialog', { name: 'Review the issuer account' });
   await lost.getByRole('button', { name: 'Save issuer account' }).click();
   await expect(lost.getByText('We do not know whether this was submitted')).toBeVisible();
+  // The answers and the outcome under them scroll inside the dialog: a keyboard reaches them.
+  await expectNoSeriousA11yViolations(page, 'issuer account review with a lost answer');
   await removeFault(page, fault);
   await lost.getByRole('button', { name: "Close and record the platform's answer" }).click();
 

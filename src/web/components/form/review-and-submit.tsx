@@ -325,7 +325,13 @@ export function ReviewDialog({
       maxWidth="sm"
     >
       <DialogTitle id={id}>{title}</DialogTitle>
-      <DialogContent>
+      {/*
+       * A long review (the issuer account's seventeen answers, with an outcome below them) scrolls
+       * inside the dialog while its buttons stay in view. The focus sits on those buttons, outside
+       * the scrolling part, so the part is a named region the keyboard can reach and scroll with
+       * the arrow keys, as axe expects of a scrolling area (as ScrollableTable does).
+       */}
+      <DialogContent tabIndex={0} role="region" aria-label={`${title} (scrollable)`}>
         {!flow.pending && !flow.failure && (
           <Typography>{`${lead} Nothing is sent until you choose ${confirmLabel}.`}</Typography>
         )}
