@@ -17,6 +17,7 @@ import {
 import { applyFieldErrors } from '../../../components/form/apply-field-errors';
 import { FormCheckbox } from '../../../components/form/form-checkbox';
 import { FormTextField } from '../../../components/form/form-text-field';
+import { AskBeforeDroppingEdits } from '../../../components/form/ask-before-dropping-edits';
 import { ErrorAlert } from '../../../components/error-alert';
 import { errorMessage, isApiClientError } from '../../../lib/api-client';
 import { focusOnMount } from '../../../lib/focus';
@@ -196,6 +197,8 @@ type SecurityHoursFormProps = {
   outcomeUnknown: ReactNode;
   /** The hours held now, read again after a refused or lost save; null when not read again. */
   heldNow?: HeldNow | null;
+  /** Whose hours these are, in a sentence: asked about when the person leaves unsaved edits. */
+  subject?: string;
   onSubmit: (input: WeekHoursInput) => void;
 };
 
@@ -218,6 +221,7 @@ export function SecurityHoursForm({
   error,
   outcomeUnknown,
   heldNow = null,
+  subject = 'these trading hours',
   onSubmit,
 }: SecurityHoursFormProps) {
   const form = useForm<SecurityHoursValues>({ defaultValues: toFormValues(hours) });
@@ -331,6 +335,7 @@ export function SecurityHoursForm({
           {pending ? 'Saving…' : 'Save hours'}
         </Button>
       </Box>
+      <AskBeforeDroppingEdits dirty={form.formState.isDirty} what={subject} />
     </Box>
   );
 }

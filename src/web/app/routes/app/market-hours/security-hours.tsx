@@ -93,6 +93,7 @@ function SecurityHoursEditor({
               return canSet ? (
                 <SecurityHoursForm
                   hours={filledFrom}
+                  subject={`the trading hours of ${name}`}
                   market={market}
                   heldNow={heldNow}
                   pending={update.isPending}

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DayHours, SecurityHours } from '../../../../../../contract/market-hours';
 import type { Role, Session } from '../../../../../../contract/session';
 import {
@@ -311,6 +311,56 @@ describe('issuer staff save hours someone else changed since the page read them'
       expected: hoursOf('10002', closed).days,
     });
     expect(screen.queryByText(/changed Friday since you opened this page/)).toBeNull();
+  });
+});
+
+describe('issuer staff switch to another security with hours not saved', () => {
+  async function editThenSwitch() {
+    serve(sessionAs('issuer_staff', ['10001', '10002']), issuerList);
+    const user = userEvent.setup({ delay: null });
+    const { router } = renderWithProviders(<SecurityHoursRoute />, {
+      path: '/market-hours/securities?security=10002',
+    });
+    const friday = await screen.findByLabelText('Friday closes (ET)', {}, slowRender);
+    await user.clear(friday);
+    await fill(user, friday, '13:00');
+    return { user, router };
+  }
+
+  async function chooseClassA(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(screen.getByRole('combobox', { name: 'Security' }));
+    await user.click(await screen.findByRole('option', { name: /Aspen Ridge Class A/ }));
+  }
+
+  it('are asked first, and staying keeps their edits and the security they were on', async () => {
+    const { user, router } = await editThenSwitch();
+    await chooseClassA(user);
+    const ask = await screen.findByRole(
+      'alertdialog',
+      { name: 'Leave without saving your changes?' },
+      slowRender,
+    );
+    expect(ask.textContent).toContain(
+      'Your changes to the trading hours of Aspen Ridge Class B are not saved.',
+    );
+    await user.click(within(ask).getByRole('button', { name: 'Stay and keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(router.state.location.search).toBe('?security=10002');
+    expect(screen.getByRole('heading', { name: 'Hours of Aspen Ridge Class B' })).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Friday closes (ET)').value).toBe('13:00');
+  });
+
+  it('leave for the other security once they confirm dropping the edits', async () => {
+    const { user, router } = await editThenSwitch();
+    await onFakeClock(async () => {
+      await chooseClassA(user);
+      const ask = await screen.findByRole('alertdialog', {}, slowRender);
+      // The confirm button is armed a moment after the dialog appears (lib/use-armed).
+      act(() => vi.advanceTimersByTime(500));
+      await user.click(within(ask).getByRole('button', { name: 'Leave and drop my changes' }));
+    });
+    await screen.findByRole('heading', { name: 'Hours of Aspen Ridge Class A' }, slowRender);
+    expect(router.state.location.search).toBe('?security=10001');
   });
 });
 

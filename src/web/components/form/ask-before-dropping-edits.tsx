@@ -1,0 +1,50 @@
+import { useContext, useEffect } from 'react';
+import { UNSAFE_DataRouterContext, useBlocker } from 'react-router-dom';
+import { ConfirmDialog } from '../confirm-dialog';
+
+type AskBeforeDroppingEditsProps = {
+  /** The form holds changes not saved yet. */
+  dirty: boolean;
+  /** What the changes are of, in a sentence ("the trading hours of Aspen Ridge Class A"). */
+  what: string;
+};
+
+/**
+ * While a form holds changes not saved yet, leaving it is asked about first: another page, or
+ * another record on the same page (the security picker of the trading hours changes only the
+ * address), gets a dialog; closing or reloading the tab gets the browser's own question. Without
+ * it a person who switched to another security to compare lost every time typed, unwarned.
+ */
+export function AskBeforeDroppingEdits({ dirty, what }: AskBeforeDroppingEditsProps) {
+  useEffect(() => {
+    if (!dirty) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [dirty]);
+  // The portal's pages run in a data router, which can hold a navigation; a form shown alone
+  // (as some tests render it) has only the browser's question.
+  return useContext(UNSAFE_DataRouterContext) ? <AskInRouter dirty={dirty} what={what} /> : null;
+}
+
+function AskInRouter({ dirty, what }: AskBeforeDroppingEditsProps) {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty &&
+      (currentLocation.pathname !== nextLocation.pathname ||
+        currentLocation.search !== nextLocation.search),
+  );
+  return (
+    <ConfirmDialog
+      open={blocker.state === 'blocked'}
+      title="Leave without saving your changes?"
+      confirmLabel="Leave and drop my changes"
+      cancelLabel="Stay and keep editing"
+      destructive
+      onConfirm={() => blocker.proceed?.()}
+      onCancel={() => blocker.reset?.()}
+    >
+      {`Your changes to ${what} are not saved. Leaving drops them; stay to save them.`}
+    </ConfirmDialog>
+  );
+}
