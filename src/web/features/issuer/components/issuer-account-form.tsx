@@ -20,6 +20,7 @@ import { FormCheckbox } from '../../../components/form/form-checkbox';
 import { FormField, type FieldSpec } from '../../../components/form/form-field';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { ReviewDialog, useReviewAndSubmit } from '../../../components/form/review-and-submit';
+import { AskBeforeDroppingEdits } from '../../../components/form/ask-before-dropping-edits';
 import { formatCalendarDate, formatTaxId } from '../../../lib/format';
 import { useCreateIssuerAccount } from '../api/create-issuer-account';
 import { countryInWords } from './place-in-words';
@@ -258,6 +259,11 @@ export function IssuerAccountFormPanel({
       <Box sx={{ mt: 2 }}>
         <ReviewButton>Review issuer account</ReviewButton>
       </Box>
+      {/* Once in review the dialog leads the way (while sending, it asks before leaving itself). */}
+      <AskBeforeDroppingEdits
+        dirty={form.formState.isDirty && flow.review === null}
+        what="the issuer account form"
+      />
 
       <ReviewDialog
         flow={flow}

@@ -31,6 +31,30 @@ const lostSave = {
   sent,
 };
 
+describe('issuer staff leave the issuer account form with answers typed', () => {
+  it('are asked first, and staying keeps what they typed', async () => {
+    bff.use(
+      http.get('/api/session', () => HttpResponse.json(session)),
+      http.get(endpoint, () => HttpResponse.json({ saved: null, unsettled: [] })),
+    );
+    const user = userEvent.setup({ delay: null });
+    const { router } = renderWithProviders(<IssuerAccountRoute />, { path: '/issuer/account' });
+    await fill(user, await screen.findByLabelText(/^Company name/), 'Aspen Ridge Capital LLC');
+    // The menu's "My offerings", as a link would go.
+    void router.navigate('/issuer/offerings');
+    const ask = await screen.findByRole('alertdialog', {
+      name: 'Leave without saving your changes?',
+    });
+    expect(ask.textContent).toContain('Your changes to the issuer account form are not saved.');
+    await user.click(within(ask).getByRole('button', { name: 'Stay and keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/issuer/account');
+    expect(screen.getByLabelText<HTMLInputElement>(/^Company name/).value).toBe(
+      'Aspen Ridge Capital LLC',
+    );
+  });
+});
+
 describe('the issuer account page after a save whose answer was lost', () => {
   it('closes the review to the panel that records what the platform said, with focus on its heading', async () => {
     let reads = 0;
