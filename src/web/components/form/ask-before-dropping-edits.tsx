@@ -1,5 +1,6 @@
 import { useContext, useEffect } from 'react';
 import { UNSAFE_DataRouterContext, useBlocker } from 'react-router-dom';
+import { paths } from '../../config/paths';
 import { ConfirmDialog } from '../confirm-dialog';
 
 type AskBeforeDroppingEditsProps = {
@@ -31,6 +32,10 @@ function AskInRouter({ dirty, what }: AskBeforeDroppingEditsProps) {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       dirty &&
+      // Signing out, or in as someone else after the session ended: the session is gone by the
+      // time the page moves to sign in, so nothing could be saved any more, and a held
+      // navigation left a signed-out person on this page.
+      nextLocation.pathname !== paths.auth.signIn.path &&
       (currentLocation.pathname !== nextLocation.pathname ||
         currentLocation.search !== nextLocation.search),
   );

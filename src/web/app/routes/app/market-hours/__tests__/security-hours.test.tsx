@@ -350,6 +350,14 @@ describe('issuer staff switch to another security with hours not saved', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Friday closes (ET)').value).toBe('13:00');
   });
 
+  it('sign out without being held: the session is gone, nothing could be saved', async () => {
+    const { router } = await editThenSwitch();
+    // Where signing out leads once the BFF has ended the session (features/auth/api/sign-out).
+    await act(() => router.navigate('/sign-in?reason=signed-out', { replace: true }));
+    expect(router.state.location.pathname).toBe('/sign-in');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
   it('leave for the other security once they confirm dropping the edits', async () => {
     const { user, router } = await editThenSwitch();
     await onFakeClock(async () => {
