@@ -13,7 +13,7 @@ import { countOf, formatDecimal } from '../../../lib/format';
 import { CardList } from '../../../components/card-list';
 import { ScrollableTable } from '../../../components/scrollable-table';
 import { ColumnHeadings } from '../../../components/column-headings';
-import { DescriptionList } from '../../../components/description-list';
+import { DescriptionList, SectionCard } from '../../../components/description-list';
 import { EmptyState } from '../../../components/query-state';
 import { NameLink } from '../../../components/name-link';
 import { OfferingStatusChip } from '../../../components/offering-status-chip';
@@ -30,6 +30,29 @@ const status = (offering: Offering) => (
 const nameLink = (offering: Offering) => (
   <NameLink to={paths.app.purchaseHistory.getHref(offering.id)}>{offering.name}</NameLink>
 );
+
+/**
+ * The offering's own figures, as the offerings list gives them: what its purchase history page
+ * still shows while the purchase history cannot be read (§4.9 fails, §4.8 answered), so one
+ * failing read leaves the status, target and shares sold in view.
+ */
+export function OfferingListedFigures({ offering }: { offering: Offering }) {
+  return (
+    <SectionCard title="The offering’s own figures">
+      <DescriptionList
+        items={[
+          ['Status', status(offering)],
+          ['Target', targetInWords(offering.targetAmount, true)],
+          ['Shares sold', sharesSold(offering)],
+        ]}
+      />
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        As the offerings list gives them. The amount raised, the trades and the chart come with the
+        purchase history.
+      </Typography>
+    </SectionCard>
+  );
+}
 
 /**
  * An issuer as the portal can name it: by its id. The offering names its issuer only by id

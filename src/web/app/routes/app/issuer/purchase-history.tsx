@@ -23,6 +23,7 @@ import { useSeesEveryIssuer } from '../../../../features/auth/api/get-session';
 import { hasStatus } from '../../../../lib/api-query';
 import { countOf, formatCount, viewerDayOf, viewerTimeZone } from '../../../../lib/format';
 import { issuerOfferingsQueryOptions } from '../../../../features/issuer/api/get-issuer-offerings';
+import { OfferingListedFigures } from '../../../../features/issuer/components/issuer-offerings-list';
 import {
   purchaseHistoryQueryOptions,
   usePurchaseHistory,
@@ -272,6 +273,11 @@ export default function PurchaseHistoryRoute() {
       <QueryState query={query} subject="the purchase history" skeletonLines={8}>
         {(data) => <PurchaseHistoryView data={data} />}
       </QueryState>
+      {query.isError && offering && (
+        <Box sx={{ mt: 3 }}>
+          <OfferingListedFigures offering={offering} />
+        </Box>
+      )}
     </>
   );
 }

@@ -455,6 +455,25 @@ describe('the purchase history page names its offering', () => {
     expect((await screen.findByRole('alert')).textContent).toMatch(/purchase history/i);
   });
 
+  it('with its own figures from the offerings list while the purchase history cannot be read', async () => {
+    renderPage(() =>
+      HttpResponse.json(
+        {
+          error: {
+            code: 'upstream_unavailable',
+            message: 'The service is unavailable right now.',
+            requestId: 'req-ph-2',
+          },
+        },
+        { status: 503 },
+      ),
+    );
+    const figures = await screen.findByRole('region', { name: 'The offering’s own figures' });
+    expect(figures.textContent).toContain('411,252 of 811,252');
+    expect(figures.textContent).toContain('$8,112,520.00');
+    expect((await screen.findByRole('alert')).textContent).toMatch(/purchase history/i);
+  });
+
   it("with its issuer for a reviewer, who reads every issuer's offerings", async () => {
     renderPage({ ...answer, offering: raiseInProgress }, 'compliance');
     await screen.findByRole('heading', { level: 1, name: 'Aspen Ridge Growth Fund I' });
