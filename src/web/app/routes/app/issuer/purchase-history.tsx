@@ -7,7 +7,10 @@ import Typography from '@mui/material/Typography';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
-import type { OfferingPurchaseHistory } from '../../../../../contract/issuer-workspace';
+import type {
+  OfferingPurchaseHistory,
+  PurchaseStatuses,
+} from '../../../../../contract/issuer-workspace';
 import type { TradeStanding } from '../../../../../contract/holdings';
 import { raiseOverTime } from '../../../../../contract/purchase-summary';
 import { targetToCompute } from '../../../../../contract/offerings';
@@ -100,8 +103,14 @@ function useTradesPlace(): [TradesPlace, (next: Partial<TradesPlace>) => void] {
   return [place, onPlaceChange];
 }
 
+/** Where no trade is read no status is wanted: its failed read changes no figure. */
+const NO_TRADES_NO_STATUSES: PurchaseStatuses = { state: 'read', trades: [], complete: true };
+
 function PurchaseHistoryView({ data }: { data: OfferingPurchaseHistory }) {
-  const { offering, history, statuses } = data;
+  const { offering, history } = data;
+  // An offering without trades raised nothing and has nothing committed, whether or not the
+  // trades' statuses could be read: "Not known" and "every trade is added…" misled there.
+  const statuses = history.purchases.length === 0 ? NO_TRADES_NO_STATUSES : data.statuses;
   const rows = useMemo(
     () => newestPurchasesFirst(withStandings(history.purchases, statuses)),
     [history, statuses],

@@ -270,6 +270,23 @@ describe('an issuer tells paid trades from those still waiting for payment', () 
     expect(screen.queryByText(/Computed exactly/)).toBeNull();
   });
 
+  it('reads nothing raised and nothing committed on an offering without trades, even when no status could be read', async () => {
+    renderPage({
+      ...answer,
+      history: { ...answer.history, purchases: [] },
+      statuses: {
+        state: 'unavailable',
+        message: 'The platform did not give the trades’ statuses just now.',
+      },
+    });
+    expect(await screen.findByText('Amount raised')).toBeTruthy();
+    expect(screen.getByText('Committed, waiting for payment')).toBeTruthy();
+    expect(screen.queryByText('Amount bought, paid or not')).toBeNull();
+    expect(screen.queryByText('Statuses could not be read')).toBeNull();
+    expect(screen.queryByText(/every trade is added/)).toBeNull();
+    expect(screen.getByText('No trades yet')).toBeTruthy();
+  });
+
   it('names the trades the collection gave no status for, in neither figure', async () => {
     renderPage({
       ...answer,
