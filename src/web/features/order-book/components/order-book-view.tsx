@@ -184,6 +184,12 @@ export function OrderBookView({
               first{executionsBook.incomplete ? ', from the orders read only' : ''}.
             </Typography>
             <ExecutionsTable rows={executions} {...sameDay} {...places?.executions} />
+            {/* The IP of another issuer's execution shows "—", as an IP never given would. */}
+            {executionsBook.view === 'mixed' && wide && (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                The Matched from IP column is filled for your own securities only.
+              </Typography>
+            )}
           </>
         ) : book ? (
           <Typography variant="body2" color="text.secondary" role="status">

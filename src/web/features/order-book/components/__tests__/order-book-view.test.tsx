@@ -170,6 +170,16 @@ describe('the order book once the whole day came', () => {
     expect(orders.getByText(/^Times in your time zone \([^)]+\)\.$/)).toBeTruthy();
   });
 
+  it('says under the executions too that their IP is given for your own securities only', async () => {
+    showDay(wholeDay({ view: 'mixed', fullSecurityIds: ['7'] }));
+    const executions = within(await screen.findByRole('region', { name: 'Executions' }));
+    expect(
+      await executions.findByText(
+        'The Matched from IP column is filled for your own securities only.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('has no mixed-view note on a public book', async () => {
     showDay(wholeDay());
     await screen.findByRole('region', { name: 'Orders' });
