@@ -97,10 +97,13 @@ export const issuerAccountFormSchema = z.object({
   accountMiddleInitial: z
     .string()
     .trim()
-    .regex(/^[A-Za-z]?$/, 'Middle initial is one letter')
+    .regex(/^[A-Za-z]?$/, "Holder's middle initial is one letter")
     .optional(),
   socialSecurityNumber: optionalRule(checkSsn),
-  dateOfBirth: optionalRule((input) => checkDateOfBirth(input, { minimumAge: 18 })),
+  // Named as the form labels them: the holder's, beside the company's details.
+  dateOfBirth: optionalRule((input) =>
+    checkDateOfBirth(input, { minimumAge: 18, field: "Holder's date of birth" }),
+  ),
   residentUs: yesNo,
   citizenUs: yesNo,
   addressLine1: optionalText(200, 'Address line 1'),

@@ -46,6 +46,8 @@ export interface DateOfBirthOptions {
   today?: string;
   /** Minimum age in whole years on `today`, for example 18. */
   minimumAge?: number;
+  /** The field as its form labels it, named by each message; "Date of birth" unless given. */
+  field?: string;
 }
 
 /**
@@ -54,16 +56,17 @@ export interface DateOfBirthOptions {
  */
 export function checkDateOfBirth(input: string, options: DateOfBirthOptions = {}): RuleResult {
   const value = input.trim();
+  const field = options.field ?? 'Date of birth';
   const today = options.today ?? new Date().toISOString().slice(0, 10);
-  if (value === '') return fail('Date of birth is required');
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return fail('Date of birth must be a date YYYY-MM-DD');
-  if (!isCalendarDate(value)) return fail('Date of birth must be a real calendar date');
-  if (value < '1900-01-01') return fail('Date of birth must be in 1900 or later');
+  if (value === '') return fail(`${field} is required`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return fail(`${field} must be a date YYYY-MM-DD`);
+  if (!isCalendarDate(value)) return fail(`${field} must be a real calendar date`);
+  if (value < '1900-01-01') return fail(`${field} must be in 1900 or later`);
   // ISO dates compare in calendar order as strings.
-  if (value >= today) return fail('Date of birth must be in the past');
+  if (value >= today) return fail(`${field} must be in the past`);
   const { minimumAge } = options;
   if (minimumAge !== undefined && ageOn(value, today) < minimumAge) {
-    return fail(`Date of birth must show an age of ${minimumAge} or older`);
+    return fail(`${field} must show an age of ${minimumAge} or older`);
   }
   return pass(value);
 }

@@ -53,6 +53,26 @@ describe('issuer staff save the issuer account (§4.6 createIssuerAccount)', () 
     expect(sent).toHaveLength(0);
   });
 
+  it("are told the holder's rules by the holder's fields as labelled", async () => {
+    const sent = mockPost(endpoint, okAnswer({ records: [] }));
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<IssuerAccountFormPanel issuerId="12" onSaved={vi.fn()} />);
+    await fill(user, field("Holder's middle initial"), 'AB');
+    // Ten years old: under the 18 years the platform asks of the holder.
+    const tenYearsAgo = `${new Date().getUTCFullYear() - 10}-01-01`;
+    await fill(user, field("Holder's date of birth"), tenYearsAgo);
+    await user.click(screen.getByRole('button', { name: 'Review issuer account' }));
+    await waitFor(() =>
+      expect(descriptionOf(field("Holder's middle initial"))).toBe(
+        "Holder's middle initial is one letter",
+      ),
+    );
+    expect(descriptionOf(field("Holder's date of birth"))).toBe(
+      "Holder's date of birth must show an age of 18 or older",
+    );
+    expect(sent).toHaveLength(0);
+  });
+
   it('review what will be kept, a refusal is "not submitted", and the retry reuses the key', async () => {
     const sent = mockPost(
       endpoint,
