@@ -143,7 +143,10 @@ function Outcome({
       {request.outcome !== 'created' && !pair && (
         <Typography variant="body2">
           {words.meaning}
-          {reasonOf(request) && ` Reason: ${reasonOf(request)}`}{' '}
+          {reasonOf(request) &&
+            // What was recorded is what the investor was answered, in words addressed to them
+            // ("To send this one as well, confirm…"): a reviewer reads it as that.
+            ` ${reviewer ? 'The investor was told:' : 'Reason:'} ${reasonOf(request)}`}{' '}
           {reviewer ? words.reviewerNext : words.next}
         </Typography>
       )}

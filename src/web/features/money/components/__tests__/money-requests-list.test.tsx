@@ -49,7 +49,7 @@ describe('a reviewer reads the money requests register', () => {
     renderWithProviders(<MoneyRequestsList requests={[refused]} label="Money requests" reviewer />);
     const table = screen.getByRole('table', { name: 'Money requests' });
     expect(table.textContent).toContain(
-      "Reason: The amount ($10.00) is below this offering's minimum investment of $50.00. ",
+      "The investor was told: The amount ($10.00) is below this offering's minimum investment of $50.00. ",
     );
   });
 });
@@ -66,8 +66,15 @@ describe('a request the portal refused before sending', () => {
     };
     renderWithProviders(<MoneyRequestsList requests={[refused]} label="Money requests" reviewer />);
     const text = screen.getByRole('table', { name: 'Money requests' }).textContent ?? '';
-    expect(text).toContain('Reason: You sent the same investment at 19:29 UTC');
+    // To a reviewer, as what the investor was told: its "confirm that…" is addressed to them.
+    expect(text).toContain('The investor was told: You sent the same investment at 19:29 UTC');
+    expect(text).not.toContain('Reason:');
     expect(text.match(/Not sent/g)).toHaveLength(1);
+    cleanup();
+    renderWithProviders(<MoneyRequestsList requests={[refused]} label="Money requests" />);
+    expect(screen.getByRole('table', { name: 'Money requests' }).textContent).toContain(
+      'Reason: You sent the same investment at 19:29 UTC',
+    );
   });
 
   it('reads the sentence pair the person was answered with, why and what to do, and no general next step', () => {
