@@ -149,7 +149,13 @@ export function seedState(now: number): SandboxState {
   state.demo = {
     investors: [
       { name: 'Avery Quinn', accountIds: [accounts[0].accountId, accounts[1].accountId] },
-      { name: 'Jordan Ellis', accountIds: [accounts[2].accountId, accounts[3].accountId] },
+      // Jordan Ellis's third account has no custody account (seedCustody leaves accounts[4]
+      // out), so an IRA can be requested for it: every other demo account has its custody
+      // account, and a second request for one is refused (§4.7, §4.15).
+      {
+        name: 'Jordan Ellis',
+        accountIds: [accounts[2].accountId, accounts[3].accountId, accounts[4].accountId],
+      },
     ],
     limitedScopeAccountId: accounts[0].accountId,
   };
@@ -251,7 +257,7 @@ function seedAccounts(state: SandboxState, rng: Prng, now: number): Account[] {
       singleInvestmentLimit: '',
       associatedAC: '',
       syndicate: '',
-      tags: i < 4 ? 'demo' : '',
+      tags: i < 5 ? 'demo' : '',
       notes: '',
       approvalStatus: review(3),
       approvalPrincipal: 'R. Alvarez',
