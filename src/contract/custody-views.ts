@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { accountIdSchema } from './account-views';
 import {
   custodyAccountSchema,
+  type CustodyAccount,
   fundMovePageSchema,
   fundMoveSchema,
   type FundMoveDirection,
@@ -30,6 +31,23 @@ export const custodyAccountResultSchema = z.discriminatedUnion('state', [
   }),
 ]);
 export type CustodyAccountResult = z.infer<typeof custodyAccountResultSchema>;
+
+/**
+ * The account's custody account where it stands in the way of a new IRA request. The supplement
+ * requests the custodial (IRA) account, as the first step in opening it (§4.7), and an account
+ * has one custody account, read by the account's id (§4.15, §2.12): once there is one, a new
+ * request would ask for what the account has, or is being given. `open` when it is approved (the
+ * status §2.12 and §3 show); `opening` with any other status, the request made and not approved
+ * yet (the sandbox opens one as pending). Null when there is none, or it cannot be read: the
+ * person may then go on, and the platform decides.
+ */
+export function custodyAccountInTheWay(
+  result: CustodyAccountResult | undefined,
+): { state: 'open' | 'opening'; custodyAccount: CustodyAccount } | null {
+  if (result?.state !== 'available') return null;
+  const { custodyAccount } = result;
+  return { state: custodyAccount.status === 'approved' ? 'open' : 'opening', custodyAccount };
+}
 
 export const fundMoveViewSchema = fundMoveSchema
   .omit({ bankAccountNumber: true, routingNumber: true })

@@ -5,6 +5,9 @@ import { iraSupplementReceiptSchema } from '../../contract/ira';
 import { offeringPurchaseHistorySchema } from '../../contract/issuer-workspace';
 import { moneyRequestPageSchema, timelineSchema } from '../../contract/money-requests';
 import { offeringDetailSchema, offeringListSchema, type Offering } from '../../contract/offerings';
+import { toSupplementRequest, iraSupplementSchema } from '../../contract/ira';
+import { link } from '../store/users';
+import { addCustodyAccountSupplement } from '../upstream';
 import {
   call,
   callSandbox,
@@ -25,11 +28,21 @@ let investor: string;
 let investor2: string;
 let accountA: string;
 let accountB: string;
+/** Seed accounts without a custody account (seedCustody: the first four and every third have one). */
+const IRA_READY = ['A1040865', 'A1041211', 'A1041384'];
 
 beforeAll(async () => {
   // The suite sends many money requests as one investor on purpose (retries, concurrent keys);
   // the route limits are tested in security-bypasses.test.ts.
   h = await startHarness({ limitScale: 10 });
+  // Accounts of the seed without a custody account, so an IRA can be requested for them: the
+  // demo investor's own accounts have theirs, and a request for one is refused (§4.7, §4.15).
+  const { id } = await h.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', 'investor@demo.test')
+    .executeTakeFirstOrThrow();
+  for (const accountId of IRA_READY) await link(h.db, id, 'account', accountId);
   investor = await signIn(h.app, 'investor@demo.test');
   investor2 = await signIn(h.app, 'investor2@demo.test');
   [accountA, accountB] = h.manifest.investors[0].accountIds;
@@ -530,7 +543,16 @@ describe('IRA supplement (§4.7)', () => {
       currentHolding: { firmName: 'Old Brokerage', country: 'US', accountNumber: '99887766' },
     },
   };
-  const url = () => `/api/accounts/${accountB}/ira-supplement`;
+  const [iraA, iraB, iraC] = IRA_READY;
+  const url = (accountId = iraB) => `/api/accounts/${accountId}/ira-supplement`;
+
+  it('the accounts it requests IRAs for have no custody account yet', async () => {
+    const manifest = (await callSandbox(h.sandboxUrl, '/__sandbox/manifest')) as {
+      custodyAccountIds: string[];
+    };
+    for (const accountId of [...IRA_READY, h.manifest.investors[1].accountIds[2]])
+      expect(manifest.custodyAccountIds).not.toContain(accountId);
+  });
 
   it('submits once, answers the choices in words and masks the account number', async () => {
     const before = await upstreamCalls('addCustodyAccountSupplement');
@@ -559,12 +581,12 @@ describe('IRA supplement (§4.7)', () => {
     await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
       operation: 'addCustodyAccountSupplement',
       statusCode: '106',
-      when: { accountId: accountA },
+      when: { accountId: iraA },
       times: 1,
     });
-    const refused = await post(`/api/accounts/${accountA}/ira-supplement`, investor, valid);
+    const refused = await post(url(iraA), investor, valid);
     expect(refused.statusCode).toBe(422);
-    const res = await post(`/api/accounts/${accountA}/ira-supplement`, investor, {
+    const res = await post(url(iraA), investor, {
       mailing: { ...valid.mailing, country: 'USA' },
       management: {},
       funding: {
@@ -594,7 +616,7 @@ describe('IRA supplement (§4.7)', () => {
     // The supplement gives back only the account (§2.11): the timeline names the request by our
     // reference, not by the account number.
     const timeline = timelineSchema.parse(
-      (await call(h.app, 'GET', `/api/accounts/${accountA}/timeline`, { cookie: investor })).json(),
+      (await call(h.app, 'GET', `/api/accounts/${iraA}/timeline`, { cookie: investor })).json(),
     );
     const entry = timeline.entries.find((e) => e.reference === receipt.reference);
     expect(entry).toMatchObject({ kind: 'ira_supplement', id: receipt.reference });
@@ -650,7 +672,7 @@ describe('IRA supplement (§4.7)', () => {
     // The first test's request on this account was accepted (the register says created).
     const page = moneyRequestPageSchema.parse(
       (
-        await call(h.app, 'GET', `/api/accounts/${accountB}/money-requests?kind=ira_supplement`, {
+        await call(h.app, 'GET', `/api/accounts/${iraB}/money-requests?kind=ira_supplement`, {
           cookie: investor,
         })
       ).json(),
@@ -680,8 +702,8 @@ describe('IRA supplement (§4.7)', () => {
   });
 
   it('refuses a second request while one of unknown outcome stands, and two tabs at once send one', async () => {
-    const [accountC] = h.manifest.investors[1].accountIds;
-    const urlC = `/api/accounts/${accountC}/ira-supplement`;
+    const accountC = h.manifest.investors[1].accountIds[2];
+    const urlC = url(accountC);
     await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
       operation: 'addCustodyAccountSupplement',
       drop: true,
@@ -707,6 +729,58 @@ describe('IRA supplement (§4.7)', () => {
     const before = await upstreamCalls('addCustodyAccountSupplement');
     const both = await Promise.all([post(urlC, investor2, valid), post(urlC, investor2, valid)]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(await upstreamCalls('addCustodyAccountSupplement')).toBe(before + 1);
+  });
+
+  /** The refused request's error, with its register row's outcome; nothing was sent. */
+  async function refusedBeforeSending(accountId: string) {
+    const before = await upstreamCalls('addCustodyAccountSupplement');
+    const res = await post(url(accountId), investor, valid);
+    expect(res.statusCode).toBe(409);
+    const error = res.json().error;
+    expect(error).toMatchObject({ code: 'conflict', submitted: 'no', refusal: 'state' });
+    expect(await upstreamCalls('addCustodyAccountSupplement')).toBe(before);
+    const row = await h.db
+      .selectFrom('money_requests')
+      .select(['outcome', 'kind'])
+      .where('reference', '=', error.reference)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ outcome: 'not_sent', kind: 'ira_supplement' });
+    return error as { message: string; nextStep: string };
+  }
+
+  it('refuses a request for an account whose custody account is approved (§4.7, §4.15): 409 saying so, nothing sent', async () => {
+    // The seed approved the demo account's custody account (request ID CR880000); no IRA
+    // request of it is in the register.
+    const error = await refusedBeforeSending(accountA);
+    expect(error.message).toBe(
+      "This account already has its IRA custody account (request ID CR880000, approved), and an account has one custody account, so a second IRA request is not sent. See it under Custody account on the account's page.",
+    );
+    expect(error.nextStep).toBe("See it under Custody account on the account's page.");
+  });
+
+  it('refuses a request for an account whose custody account was requested by other means and is not approved yet', async () => {
+    // Requested at the platform without the portal: the register holds nothing of it.
+    await addCustodyAccountSupplement(
+      h.built.deps.upstream,
+      toSupplementRequest(iraC, iraSupplementSchema.parse(valid)),
+    );
+    const error = await refusedBeforeSending(iraC);
+    expect(error.message).toMatch(
+      /^This account's IRA custody account was already requested \(request ID CR\d{6}, pending\) and is being opened, so a second IRA request is not sent\. Follow it under Custody account on the account's page\.$/,
+    );
+  });
+
+  it('goes on when the custody account cannot be read for lack of permission (§4.15, §5 rule 10): the platform decides', async () => {
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'getCustodyAccount',
+      statusCode: '110',
+      when: { accountId: accountA },
+      times: 1,
+    });
+    const before = await upstreamCalls('addCustodyAccountSupplement');
+    const res = await post(url(accountA), investor, valid);
+    expect(res.statusCode, res.body).toBe(201);
     expect(await upstreamCalls('addCustodyAccountSupplement')).toBe(before + 1);
   });
 });

@@ -303,13 +303,16 @@ describe('register through the BFF', () => {
     });
 
     it('an IRA request as created, with its account typed in lower case: kept as the platform writes it', async () => {
+      // The second demo investor's account without a custody account: an IRA is requested only
+      // for an account that has none yet (§4.7, §4.15).
+      const iraAccount = h.manifest.investors[1].accountIds[2];
       await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
         operation: 'addCustodyAccountSupplement',
         drop: true,
         times: 1,
       });
-      const lost = await call(h.app, 'POST', `/api/accounts/${accountA}/ira-supplement`, {
-        cookie: investor,
+      const lost = await call(h.app, 'POST', `/api/accounts/${iraAccount}/ira-supplement`, {
+        cookie: await signIn(h.app, 'investor2@demo.test'),
         headers: { 'idempotency-key': key() },
         body: {
           mailing: {
@@ -332,12 +335,12 @@ describe('register through the BFF', () => {
       expect((await getMoneyRequest(h.db, reference))?.outcome).toBe('unknown');
       const res = await settle(reference, {
         outcome: 'created',
-        upstreamId: accountA.toLowerCase(),
+        upstreamId: iraAccount.toLowerCase(),
         reason: 'The IRA details of the account at the platform show the request',
       });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ outcome: 'created', upstreamId: accountA });
-      expect((await getMoneyRequest(h.db, reference))?.upstreamId).toBe(accountA);
+      expect(res.json()).toMatchObject({ outcome: 'created', upstreamId: iraAccount });
+      expect((await getMoneyRequest(h.db, reference))?.upstreamId).toBe(iraAccount);
     });
 
     it('as never arrived only once the call cannot still be in flight; then the same key may be sent', async () => {

@@ -152,7 +152,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'POST /api/accounts/:accountId/ira-supplement': {
     roles: ['investor'],
     objects: OWN_ACCOUNT_IN_PATH,
-    note: 'Request a custodial (IRA) account for my account; Idempotency-Key required. Refused with 409 naming our reference while an earlier IRA request of the account stands (being sent, accepted or of unknown outcome).',
+    note: "Request a custodial (IRA) account for my account; Idempotency-Key required. Refused with 409 when the account's custody account is already there (approved, or requested and not approved yet), and naming our reference while an earlier IRA request of the account stands (being sent, accepted or of unknown outcome).",
     limits: MONEY,
   },
   'GET /api/accounts/:accountId/linked-bank': {

@@ -1,11 +1,13 @@
 import { accountParamsSchema } from '../../contract/account-views';
-import type { AccountSupplement, FundMove } from '../../contract/custody';
+import type { AccountSupplement, CustodyAccount, FundMove } from '../../contract/custody';
 import {
+  custodyAccountInTheWay,
   custodyAccountResultSchema,
   fundMoveDetailSchema,
   fundMoveParamsSchema,
   fundMovesQuerySchema,
   fundMoveViewPageSchema,
+  type CustodyAccountResult,
   type FundMoveView,
 } from '../../contract/custody-views';
 import {
@@ -37,6 +39,7 @@ import {
   getCustodyFundMoves,
   isUpstreamError,
 } from '../upstream';
+import type { Deps } from '../deps';
 import { defineRoute } from './define';
 import { holdDisbursement, needsApproval } from './approvals';
 import { z } from 'zod';
@@ -100,6 +103,58 @@ function iraRequestWaiting(standing: MoneyRequest): string {
   return `An IRA request for this account is already waiting: our reference ${standing.reference}, made ${standing.createdAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${words.label.toLowerCase()} (${words.meaning}) A second request is not sent while it stands; follow it under that reference on the account's requests and timeline.`;
 }
 
+/** The custody account (§4.15), or why it cannot be shown: its page's read and the IRA check's. */
+function readCustodyAccount(deps: Deps, accountId: string): Promise<CustodyAccountResult> {
+  return readOrExplainRefusal(
+    async () => ({
+      state: 'available' as const,
+      custodyAccount: await getCustodyAccount(deps.upstream, { accountId }),
+    }),
+    {
+      // §4.15, §5 rule 10: without custody_account.read.pii_medium the upstream answers 110.
+      permission: {
+        reason: 'permission',
+        message:
+          'The custody account details cannot be shown: the platform is not permitted to read them (it lacks the custody account read permission). Your money and fund moves are not affected; an administrator can grant the permission.',
+      },
+      // §5 rules 4 and 6: with body credentials (TRANSACT_AUTH=body) no GET can be made, and
+      // this read is a GET (§4.15). That is the portal's configuration, not a passing fault; a
+      // 103 from the platform is a service fault and is thrown on.
+      headerCredentials: {
+        reason: 'configuration',
+        message:
+          'The custody account details cannot be shown: the portal sends its platform credentials in request bodies (TRANSACT_AUTH=body), and reading a custody account needs header credentials. Your money and fund moves are not affected; an administrator can set TRANSACT_AUTH=header where the platform allows it.',
+      },
+      notFound: {
+        reason: 'not_opened',
+        message: 'This account has no custody account yet. Opening an IRA starts one.',
+      },
+    },
+  );
+}
+
+/**
+ * The refusal of an IRA request for an account whose custody account is already there: approved,
+ * or requested and not approved yet (contract `custodyAccountInTheWay`). Nothing is sent.
+ */
+function custodyAccountRefusal(
+  state: 'open' | 'opening',
+  custodyAccount: CustodyAccount,
+): HttpError {
+  const where = "See it under Custody account on the account's page.";
+  return state === 'open'
+    ? notSentRefusal(
+        `This account already has its IRA custody account (request ID ${custodyAccount.requestId}, approved), and an account has one custody account, so a second IRA request is not sent.`,
+        where,
+        { refusal: 'state' },
+      )
+    : notSentRefusal(
+        `This account's IRA custody account was already requested (request ID ${custodyAccount.requestId}, ${custodyAccount.status}) and is being opened, so a second IRA request is not sent.`,
+        "Follow it under Custody account on the account's page.",
+        { refusal: 'state' },
+      );
+}
+
 export const custodyRoutes = [
   defineRoute({
     method: 'GET',
@@ -109,32 +164,7 @@ export const custodyRoutes = [
     params: accountParamsSchema,
     response: custodyAccountResultSchema,
     async handler({ params, deps }) {
-      return readOrExplainRefusal(
-        async () => ({
-          state: 'available' as const,
-          custodyAccount: await getCustodyAccount(deps.upstream, { accountId: params.accountId }),
-        }),
-        {
-          // §4.15, §5 rule 10: without custody_account.read.pii_medium the upstream answers 110.
-          permission: {
-            reason: 'permission',
-            message:
-              'The custody account details cannot be shown: the platform is not permitted to read them (it lacks the custody account read permission). Your money and fund moves are not affected; an administrator can grant the permission.',
-          },
-          // §5 rules 4 and 6: with body credentials (TRANSACT_AUTH=body) no GET can be made, and
-          // this read is a GET (§4.15). That is the portal's configuration, not a passing fault; a
-          // 103 from the platform is a service fault and is thrown on.
-          headerCredentials: {
-            reason: 'configuration',
-            message:
-              'The custody account details cannot be shown: the portal sends its platform credentials in request bodies (TRANSACT_AUTH=body), and reading a custody account needs header credentials. Your money and fund moves are not affected; an administrator can set TRANSACT_AUTH=header where the platform allows it.',
-          },
-          notFound: {
-            reason: 'not_opened',
-            message: 'This account has no custody account yet. Opening an IRA starts one.',
-          },
-        },
-      );
+      return readCustodyAccount(deps, params.accountId);
     },
   }),
 
@@ -304,10 +334,17 @@ export const custodyRoutes = [
       upstreamId: (receipt) => receipt.accountId,
     },
     async handler({ params, body, deps, audit, request, moneyReference }) {
-      // §4.7: the supplement is the first step in opening the account's custodial (IRA) account.
+      // §4.7: the supplement is the first step in opening the account's custodial (IRA) account,
+      // and an account has one (§4.15 reads it by the account's id). One already approved is
+      // what a new request would ask for: refused before anything is sent, whatever the
+      // register holds. A custody account that cannot be read for a lasting reason (permission,
+      // header credentials) leaves the platform to decide; a passing failure of the read refuses
+      // the request with nothing sent, to be tried again.
+      const custody = custodyAccountInTheWay(await readCustodyAccount(deps, params.accountId));
+      if (custody?.state === 'open') throw custodyAccountRefusal('open', custody.custodyAccount);
       // While another request stands (being sent, accepted, or of unknown outcome), a second
       // one would duplicate it, so it is refused before anything is sent: a second tab, or a
-      // form left open, cannot make one by accident.
+      // form left open, cannot make one by accident. It is named first: it says the most.
       const [standing] = await admitUnlessStanding(deps.db, {
         accountId: params.accountId,
         kind: 'ira_supplement',
@@ -320,6 +357,9 @@ export const custodyRoutes = [
           refusal: 'state',
         });
       }
+      // Requested by other means (or by a request the register no longer holds as standing):
+      // the custody account is being opened.
+      if (custody) throw custodyAccountRefusal('opening', custody.custodyAccount);
       const supplement = await addCustodyAccountSupplement(
         deps.upstream,
         toSupplementRequest(params.accountId, body),
