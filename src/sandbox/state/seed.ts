@@ -149,12 +149,14 @@ export function seedState(now: number): SandboxState {
   state.demo = {
     investors: [
       { name: 'Avery Quinn', accountIds: [accounts[0].accountId, accounts[1].accountId] },
-      // Jordan Ellis's third account has no custody account (seedCustody leaves accounts[4]
-      // out), so an IRA can be requested for it: every other demo account has its custody
-      // account, and a second request for one is refused (§4.7, §4.15).
+      // Jordan Ellis's third and fourth accounts have no custody account (seedCustody gives one
+      // to the first four accounts and every third), so an IRA can be requested for them, once
+      // each (two journeys run side by side): every other demo account has its custody account,
+      // and a request for one is refused (§4.7, §4.15). Like his first two, neither can invest
+      // (AML not approved).
       {
         name: 'Jordan Ellis',
-        accountIds: [accounts[2].accountId, accounts[3].accountId, accounts[4].accountId],
+        accountIds: [2, 3, 8, 14].map((i) => accounts[i].accountId),
       },
     ],
     limitedScopeAccountId: accounts[0].accountId,
@@ -257,7 +259,7 @@ function seedAccounts(state: SandboxState, rng: Prng, now: number): Account[] {
       singleInvestmentLimit: '',
       associatedAC: '',
       syndicate: '',
-      tags: i < 5 ? 'demo' : '',
+      tags: i < 4 ? 'demo' : '',
       notes: '',
       approvalStatus: review(3),
       approvalPrincipal: 'R. Alvarez',

@@ -29,7 +29,7 @@ let investor2: string;
 let accountA: string;
 let accountB: string;
 /** Seed accounts without a custody account (seedCustody: the first four and every third have one). */
-const IRA_READY = ['A1040865', 'A1041211', 'A1041384'];
+const IRA_READY = ['A1040692', 'A1040865', 'A1041211'];
 
 beforeAll(async () => {
   // The suite sends many money requests as one investor on purpose (retries, concurrent keys);
