@@ -15,8 +15,9 @@ test('an investor opens an IRA through the wizard; going back keeps the answers'
   page,
 }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  await signIn(page, 'investor@demo.test');
-  const accountId = (await linkedAccountIds(page.request))[1];
+  // The second investor's third account has no custody account yet (the sandbox's demo data).
+  await signIn(page, 'investor2@demo.test');
+  const accountId = (await linkedAccountIds(page.request))[2];
   await page.goto(`/accounts/${accountId}`);
   await page.getByRole('link', { name: 'Open an IRA' }).click();
 
@@ -125,4 +126,33 @@ test('an investor opens an IRA through the wizard; going back keeps the answers'
   await expectNoHorizontalScroll(page);
   await expectNoSeriousA11yViolations(page, 'IRA request already waiting');
   expect(await upstreamCalls(page, 'addCustodyAccountSupplement', accountId)).toBe(before + 1);
+});
+
+test('an account that has its IRA custody account is told so, with where to see it, instead of the wizard', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signIn(page, 'investor@demo.test');
+  const accountId = (await linkedAccountIds(page.request))[1];
+  await page.goto(`/accounts/${accountId}`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Custody account' })).toBeVisible();
+  await expect(page.getByText(/^CR\d{6}$/)).toBeVisible();
+  // Its custody account is shown on the page: there is no IRA to open.
+  await expect(page.getByRole('link', { name: 'Money and timeline' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Open an IRA' })).toHaveCount(0);
+
+  // Typed by hand, the IRA page says the account has it, and offers no form.
+  const before = await upstreamCalls(page, 'addCustodyAccountSupplement', accountId);
+  await page.goto(`/accounts/${accountId}/ira`);
+  const open = page.getByRole('region', {
+    name: 'This account already has its IRA custody account',
+  });
+  await expect(open.getByText(/^CR\d{6}$/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue' })).toHaveCount(0);
+  await expectNoHorizontalScroll(page);
+  await expectNoSeriousA11yViolations(page, 'IRA custody account already there');
+  await open.getByRole('link', { name: "See the custody account on the account's page" }).click();
+  await expect(page).toHaveURL(`/accounts/${accountId}#section-custody-account`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Custody account' })).toBeFocused();
+  expect(await upstreamCalls(page, 'addCustodyAccountSupplement', accountId)).toBe(before);
 });

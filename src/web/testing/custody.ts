@@ -34,3 +34,27 @@ export function linkedBank(bankName: string, accountNumberMasked: string): Linke
     },
   };
 }
+
+/** No custody account yet, as `GET /api/accounts/:id/custody-account` answers. */
+export const notOpenedCustody: CustodyAccountResult = {
+  state: 'unavailable',
+  reason: 'not_opened',
+  message: 'This account has no custody account yet. Opening an IRA starts one.',
+};
+
+/**
+ * The custody account's read as react-query gives it to the IRA wizard: answered with `result`,
+ * still reading (`'reading'`), or failed (`'failed'`, its Check again counted in `refetched`).
+ */
+export function custodyRead(result: CustodyAccountResult | 'reading' | 'failed') {
+  const read = {
+    data: typeof result === 'string' ? undefined : result,
+    isPending: result === 'reading',
+    isError: result === 'failed',
+    refetched: 0,
+    refetch: () => {
+      read.refetched++;
+    },
+  };
+  return read;
+}

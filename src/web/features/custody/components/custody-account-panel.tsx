@@ -2,8 +2,16 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Chip from '@mui/material/Chip';
 import type { CustodyAccountResult } from '../../../../contract/custody-views';
-import { Code, DescriptionList } from '../../../components/description-list';
+import { Code, DescriptionList, sectionId } from '../../../components/description-list';
+import { paths } from '../../../config/paths';
 import { formatCode, formatTimestamp } from '../../../lib/format';
+
+/** The title of this panel's section on the account's page. */
+export const CUSTODY_ACCOUNT_TITLE = 'Custody account';
+
+/** Where an account's custody account is shown: its section of the account's page. */
+export const custodyAccountHref = (accountId: string) =>
+  `${paths.app.account.getHref(accountId)}#${sectionId(CUSTODY_ACCOUNT_TITLE)}`;
 
 /** The custody account, or a plain explanation of why it cannot be shown. */
 export function CustodyAccountPanel({ result }: { result: CustodyAccountResult }) {

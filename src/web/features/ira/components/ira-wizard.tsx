@@ -32,6 +32,10 @@ import {
   type IraSupplementReceipt,
 } from '../../../../contract/ira';
 import type { AccountView } from '../../../../contract/account-views';
+import {
+  custodyAccountInTheWay,
+  type CustodyAccountResult,
+} from '../../../../contract/custody-views';
 import { waitingOutcomes } from '../../../../contract/money-requests';
 import { maskLast4 } from '../../../../contract/rules/bank';
 import {
@@ -66,6 +70,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatTimestamp } from '../../../lib/format';
 import { useCreateIraSupplement } from '../api/create-ira-supplement';
 import { useIraRequests } from '../api/get-ira-requests';
+import { IraAlreadyOpen } from './ira-already-open';
 import { WaitingIraRequest } from './waiting-ira-request';
 
 type Values = z.input<typeof iraSupplementSchema>;
@@ -204,13 +209,30 @@ function fillMailing(form: UseFormReturn<Values, unknown, IraSupplement>, from: 
 const isBodyFocused = () =>
   document.activeElement === document.body || document.activeElement === null;
 
+/** The account's custody account as its read stands (react-query's own fields). */
+export interface CustodyRead {
+  data?: CustodyAccountResult;
+  isPending: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+}
+
 export function IraWizard({
   accountId,
   address,
   addressAsked = false,
+  custody,
+  custodyHref,
 }: {
   accountId: string;
   address?: IraPrefill;
+  /**
+   * The account's custody account (§4.15): one already there is shown instead of the form (§4.7).
+   * Unreadable, the form is offered: the BFF checks again before anything is sent.
+   */
+  custody: CustodyRead;
+  /** Where the account's custody account is shown. */
+  custodyHref: string;
   /**
    * The person pressed Try again on the account's address: once it is read, focus goes to what
    * it did (the mailing address filled in, or the notice that says why it was not), since the
@@ -289,6 +311,8 @@ export function IraWizard({
   const lateAddress = late?.kept ? late.address : null;
   // An IRA request of this account that still stands: the wizard then shows it, not the form.
   const requests = useIraRequests(accountId);
+  // Its custody account, already there (§4.7, §4.15): likewise shown instead of the form.
+  const inTheWay = custodyAccountInTheWay(custody.data);
   const heading = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
   const method = useWatch({ control: form.control, name: 'funding.contributionMethod' });
@@ -310,7 +334,7 @@ export function IraWizard({
   const standing = requests.data?.requests.find((request) =>
     waitingOutcomes.includes(request.outcome),
   );
-  const unsent = !flow.pending && !flow.result && !flow.outcomeUnknown && !standing;
+  const unsent = !flow.pending && !flow.result && !flow.outcomeUnknown && !standing && !inTheWay;
   useEffect(() => {
     if (!answered || !unsent) return;
     const ask = (event: BeforeUnloadEvent) => event.preventDefault();
@@ -345,11 +369,11 @@ export function IraWizard({
 
   if (flow.result) return <IraResult receipt={flow.result} />;
 
-  if (requests.isPending) {
+  if (requests.isPending || custody.isPending) {
     return (
       <Box aria-busy="true" aria-live="polite" sx={{ maxWidth: 720 }}>
         <Typography className="visually-hidden" component="p" role="status">
-          Checking for an IRA request already made for this account
+          Checking for an IRA request or a custody account this account already has
         </Typography>
         <LoadingSkeleton lines={4} />
       </Box>
@@ -361,12 +385,37 @@ export function IraWizard({
   // reference, not to send it again, where to watch it). The panel is for a later visit, or for a
   // second attempt refused because one stands.
   const sentHere = flow.pending || flow.outcomeUnknown;
+  // In place of the form the person was using (Continue after a lost answer, or an attempt
+  // refused), the panel's heading takes the focus, which would drop to the page's top; on
+  // arrival the page's own heading comes first.
+  const wasUsingForm = active > 0 || form.formState.submitCount > 0;
+  // An approved custody account is where every request ends: it is told first, even over a
+  // request of the register that stands (accepted, that request is what opened it).
+  if (inTheWay?.state === 'open' && !sentHere) {
+    return (
+      <IraAlreadyOpen
+        accountId={accountId}
+        state="open"
+        custodyAccount={inTheWay.custodyAccount}
+        custodyHref={custodyHref}
+        takeFocus={wasUsingForm}
+      />
+    );
+  }
   if (standing && !sentHere) {
-    // In place of the form the person was using (Continue after a lost answer, or a second
-    // attempt refused), its heading takes the focus, which would drop to the page's top; on
-    // arrival the page's own heading comes first.
-    const wasUsingForm = active > 0 || form.formState.submitCount > 0;
     return <WaitingIraRequest accountId={accountId} request={standing} takeFocus={wasUsingForm} />;
+  }
+  // Requested by other means (the register holds none that stands): being opened.
+  if (inTheWay && !sentHere) {
+    return (
+      <IraAlreadyOpen
+        accountId={accountId}
+        state={inTheWay.state}
+        custodyAccount={inTheWay.custodyAccount}
+        custodyHref={custodyHref}
+        takeFocus={wasUsingForm}
+      />
+    );
   }
 
   const needsHolding =
@@ -390,19 +439,25 @@ export function IraWizard({
           onDismiss={() => setLate(null)}
         />
       )}
-      {requests.isError && (
-        // The BFF still refuses a second request while one stands: the person may go on.
+      {(requests.isError || custody.isError) && (
+        // The BFF checks both again before anything is sent: the person may go on.
         <Alert
           severity="warning"
           sx={{ mb: 2, maxWidth: 720 }}
           action={
-            <Button color="inherit" size="small" onClick={() => void requests.refetch()}>
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => {
+                if (requests.isError) void requests.refetch();
+                if (custody.isError) void custody.refetch();
+              }}
+            >
               Check again
             </Button>
           }
         >
-          Whether an IRA request was already made for this account could not be checked. You can go
-          on: if one is waiting, this one is refused and nothing is sent.
+          {uncheckedWords(requests.isError, custody.isError)}
         </Alert>
       )}
       <Stepper
@@ -554,6 +609,17 @@ export function IraWizard({
       </Paper>
     </Form>
   );
+}
+
+/** What could not be checked before the form, and that the request is refused if it should be. */
+function uncheckedWords(requestsFailed: boolean, custodyFailed: boolean): string {
+  if (!custodyFailed) {
+    return 'Whether an IRA request was already made for this account could not be checked. You can go on: if one is waiting, this one is refused and nothing is sent.';
+  }
+  if (!requestsFailed) {
+    return 'Whether this account already has its custody account could not be checked. You can go on: if it has one, this request is refused and nothing is sent.';
+  }
+  return 'Whether an IRA request was already made for this account, or whether it already has its custody account, could not be checked. You can go on: if so, this request is refused and nothing is sent.';
 }
 
 /** Where assets are held now: the same four answers for the first and the second holding. */

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { custodyAccountInTheWay } from '../../../../../contract/custody-views';
 import { SectionCard } from '../../../../components/description-list';
 import { PageHeader } from '../../../../components/page-header';
 import { QueryState } from '../../../../components/query-state';
@@ -14,7 +15,10 @@ import {
   custodyAccountQueryOptions,
   useCustodyAccount,
 } from '../../../../features/custody/api/get-custody-account';
-import { CustodyAccountPanel } from '../../../../features/custody/components/custody-account-panel';
+import {
+  CUSTODY_ACCOUNT_TITLE,
+  CustodyAccountPanel,
+} from '../../../../features/custody/components/custody-account-panel';
 import { useLinkedBank } from '../../../../features/money/api/get-linked-bank';
 import { depositHref } from '../../../../features/money/components/deposit-form';
 import { recordPageLoader } from '../../../session-guard';
@@ -29,13 +33,17 @@ export const clientLoader = recordPageLoader('accountId', (queryClient, accountI
 type Action = { label: string; href: (accountId: string) => string; primary: boolean };
 
 /** What an investor can do next from their account; the first is the main action. */
-const investorActions = (canDeposit: boolean): Action[] => [
+const investorActions = (canDeposit: boolean, canRequestIra: boolean): Action[] => [
   { label: 'Request a disbursement', href: paths.app.disbursement.getHref, primary: true },
   // A deposit is pulled from the linked bank into the custody account (fundCustodyAccount):
   // offered only when the account has both.
   ...(canDeposit ? [{ label: 'Deposit', href: depositHref, primary: false }] : []),
   { label: 'Money and timeline', href: paths.app.accountMoney.getHref, primary: false },
-  { label: 'Open an IRA', href: paths.app.iraSupplement.getHref, primary: false },
+  // An IRA request asks for the custody account (§4.7), and an account has one (§4.15): with
+  // one there (its section below shows it), there is nothing to open.
+  ...(canRequestIra
+    ? [{ label: 'Open an IRA', href: paths.app.iraSupplement.getHref, primary: false }]
+    : []),
 ];
 
 export default function AccountRoute() {
@@ -70,6 +78,9 @@ function AccountOverview({ accountId }: { accountId: string }) {
     linkedBank.data?.state === 'linked' &&
     custody.data !== undefined &&
     !(custody.data.state === 'unavailable' && custody.data.reason === 'not_opened');
+  // Offered once the custody account is known not to be there, or cannot be read (the IRA page
+  // then says so and the platform decides), so that it does not show and then go.
+  const canRequestIra = !custody.isPending && custodyAccountInTheWay(custody.data) === null;
   const profile = account.data;
   return (
     <>
@@ -78,7 +89,7 @@ function AccountOverview({ accountId }: { accountId: string }) {
         above={<AccountBreadcrumbs accountId={accountId} />}
         actions={
           isInvestor &&
-          investorActions(canDeposit).map(({ label, href, primary }) => (
+          investorActions(canDeposit, canRequestIra).map(({ label, href, primary }) => (
             <Button
               key={label}
               component={RouterLink}
@@ -119,7 +130,7 @@ function CustodySection({ accountId }: { accountId: string }) {
   const custody = useCustodyAccount(accountId);
   return (
     <SectionCard
-      title="Custody account"
+      title={CUSTODY_ACCOUNT_TITLE}
       actions={
         <Button component={RouterLink} to={paths.app.fundMoves.getHref(accountId)} size="small">
           Fund moves

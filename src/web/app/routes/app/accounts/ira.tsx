@@ -4,6 +4,8 @@ import AlertTitle from '@mui/material/AlertTitle';
 import { errorMessage } from '../../../../lib/api-client';
 import { useAccount } from '../../../../features/accounts/api/get-account';
 import { useSettledOnce } from '../../../../lib/use-settled-once';
+import { useCustodyAccount } from '../../../../features/custody/api/get-custody-account';
+import { custodyAccountHref } from '../../../../features/custody/components/custody-account-panel';
 import { IraWizard } from '../../../../features/ira/components/ira-wizard';
 import { AccountSubpage } from './account-layout';
 import { RetryNotice } from '../../../../components/busy-retry-button';
@@ -11,6 +13,9 @@ import { RetryNotice } from '../../../../components/busy-retry-button';
 export default function IraRoute() {
   const { accountId = '' } = useParams();
   const account = useAccount(accountId);
+  // An account whose custody account is already there is told so instead of the form (§4.7,
+  // §4.15): an IRA request asks for it, and an account has one.
+  const custody = useCustodyAccount(accountId);
   const failed = useSettledOnce(account.isError);
   // Try again answered: the notice and its button go, and focus would drop to the page's top.
   // The wizard moves it to what the answer did: the mailing address filled in, or its notice.
@@ -40,7 +45,13 @@ export default function IraRoute() {
           kept. Everything else works as usual.
         </RetryNotice>
       )}
-      <IraWizard accountId={accountId} address={account.data?.address} addressAsked={asked} />
+      <IraWizard
+        accountId={accountId}
+        address={account.data?.address}
+        addressAsked={asked}
+        custody={custody}
+        custodyHref={custodyAccountHref(accountId)}
+      />
     </AccountSubpage>
   );
 }

@@ -14,6 +14,7 @@ import {
 } from '../../../../testing/render';
 import { useIraRequests } from '../../api/get-ira-requests';
 import { IraWizard } from '../ira-wizard';
+import { custodyRead, notOpenedCustody } from '../../../../testing/custody';
 
 startMockBff();
 afterEach(cleanup);
@@ -45,6 +46,11 @@ function RegisterRead() {
 }
 
 const endpoint = '/api/accounts/A1234567/ira-supplement';
+/** The account has no custody account yet: an IRA may be requested (§4.7). */
+const noCustodyAccount = {
+  custody: custodyRead(notOpenedCustody),
+  custodyHref: '/accounts/A1234567#section-custody-account',
+};
 const address = {
   line1: '1 Main St',
   line2: null,
@@ -118,7 +124,13 @@ describe('an investor requests an IRA through the BFF (§4.7)', () => {
   it('reviews a U.S. state typed in lower case as the code the platform records (co → CO)', async () => {
     mockPost(endpoint, okAnswer(receipt));
     const user = userEvent.setup({ delay: null });
-    renderWithProviders(<IraWizard accountId="A1234567" address={{ ...address, state: 'co' }} />);
+    renderWithProviders(
+      <IraWizard
+        accountId="A1234567"
+        address={{ ...address, state: 'co' }}
+        {...noCustodyAccount}
+      />,
+    );
     await walkToReview(user);
     const review = screen.getByRole('heading', { name: 'Review' }).parentElement!;
     expect(review.textContent).toContain('Denver, CO 80202');
@@ -127,7 +139,7 @@ describe('an investor requests an IRA through the BFF (§4.7)', () => {
   it('steps through the wizard, reviews the request with the bank number masked, and submits it once', async () => {
     const sent = mockPost(endpoint, okAnswer(receipt));
     const user = userEvent.setup({ delay: null });
-    renderWithProviders(<IraWizard accountId="A1234567" address={address} />);
+    renderWithProviders(<IraWizard accountId="A1234567" address={address} {...noCustodyAccount} />);
     await walkToReview(user);
 
     const review = screen.getByRole('heading', { name: 'Review' }).parentElement!;
@@ -172,7 +184,7 @@ describe('an investor requests an IRA through the BFF (§4.7)', () => {
       }),
     );
     const user = userEvent.setup({ delay: null });
-    renderWithProviders(<IraWizard accountId="A1234567" address={address} />);
+    renderWithProviders(<IraWizard accountId="A1234567" address={address} {...noCustodyAccount} />);
     await walkToReview(user);
     await user.click(submit());
 
@@ -228,7 +240,7 @@ describe('an investor requests an IRA through the BFF (§4.7)', () => {
     const user = userEvent.setup({ delay: null });
     renderWithProviders(
       <>
-        <IraWizard accountId="A1234567" address={address} />
+        <IraWizard accountId="A1234567" address={address} {...noCustodyAccount} />
         <RegisterRead />
       </>,
     );
@@ -279,7 +291,7 @@ describe('an investor requests an IRA through the BFF (§4.7)', () => {
       }),
     );
     const user = userEvent.setup({ delay: null });
-    renderWithProviders(<IraWizard accountId="A1234567" address={address} />);
+    renderWithProviders(<IraWizard accountId="A1234567" address={address} {...noCustodyAccount} />);
     await walkToReview(user);
     expect(screen.getByText('Check your answers. Nothing is sent until you submit.')).toBeTruthy();
     register.requests = [sent];
@@ -321,7 +333,7 @@ describe('an investor requests an IRA through the BFF (§4.7)', () => {
   it('asks before a reload or closing the tab loses the answers, from the first answer until the request is answered', async () => {
     mockPost(endpoint, okAnswer(receipt));
     const user = userEvent.setup({ delay: null });
-    renderWithProviders(<IraWizard accountId="A1234567" address={address} />);
+    renderWithProviders(<IraWizard accountId="A1234567" address={address} {...noCustodyAccount} />);
     const leaving = () => {
       const unload = new Event('beforeunload', { cancelable: true });
       window.dispatchEvent(unload);
@@ -360,7 +372,7 @@ describe('an investor requests an IRA through the BFF (§4.7)', () => {
       }),
     );
     const user = userEvent.setup({ delay: null });
-    renderWithProviders(<IraWizard accountId="A1234567" address={address} />);
+    renderWithProviders(<IraWizard accountId="A1234567" address={address} {...noCustodyAccount} />);
     await walkToReview(user);
     register.requests = [standing];
     await user.click(submit());

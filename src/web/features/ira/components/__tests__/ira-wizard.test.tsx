@@ -1,13 +1,17 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { CustodyAccountResult } from '../../../../../contract/custody-views';
 import { outcomeWordsOf, type MoneyRequestView } from '../../../../../contract/money-requests';
+import { approvedCustody, custodyRead, notOpenedCustody } from '../../../../testing/custody';
 import { bff, startMockBff } from '../../../../testing/mock-bff';
 import { moneyRequestView } from '../../../../testing/money-request';
 import { withTimeZones } from '../../../../testing/time-zones';
+import { moneyKeys } from '../../../../lib/query-keys';
 import { IraWizard } from '../ira-wizard';
 
 startMockBff();
@@ -43,13 +47,37 @@ const iraRequest = (overrides: Partial<MoneyRequestView>) =>
     ...overrides,
   });
 
-function renderWizard(address?: Parameters<typeof IraWizard>[0]['address']) {
+/** A custody account of the account, approved at 15:30 on the platform's clock (UTC here). */
+function approvedAt(approvedAtTime: string | null) {
+  const approved = approvedCustody('A1', 'CR512345');
+  if (approved.state === 'available') approved.custodyAccount.approvedAt = approvedAtTime;
+  return approved;
+}
+
+/** Requested, not approved yet (the sandbox opens one as pending on a supplement, §4.7). */
+function requestedCustody(): CustodyAccountResult {
+  const requested = approvedCustody('A1', 'CR512345');
+  if (requested.state === 'available') {
+    requested.custodyAccount.status = 'pending';
+    requested.custodyAccount.createdAt = '2026-03-02T15:30:00';
+  }
+  return requested;
+}
+
+function renderWizard(
+  address?: Parameters<typeof IraWizard>[0]['address'],
+  custody: ReturnType<typeof custodyRead> = custodyRead(notOpenedCustody),
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+) {
   render(
-    <QueryClientProvider
-      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-    >
+    <QueryClientProvider client={client}>
       <MemoryRouter>
-        <IraWizard accountId="A1" address={address} />
+        <IraWizard
+          accountId="A1"
+          address={address}
+          custody={custody}
+          custodyHref="/accounts/A1#section-custody-account"
+        />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -138,5 +166,108 @@ describe('an IRA request already made for the account', () => {
       ),
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Check again' })).toBeTruthy();
+  });
+});
+
+describe('an account whose custody account is already there (§4.7, §4.15)', () => {
+  it('approved: told what the account has and where to see it, and no form is offered', async () => {
+    registerHolds([]);
+    renderWizard(undefined, custodyRead(approvedAt('2026-03-02T15:30:00')));
+    const section = await screen.findByRole('region', {
+      name: 'This account already has its IRA custody account',
+    });
+    expect(section.textContent).toContain('CR512345');
+    expect(section.textContent).toContain('Mar 2, 2026, 8:30 AM');
+    expect(
+      screen
+        .getByRole('link', { name: "See the custody account on the account's page" })
+        .getAttribute('href'),
+    ).toBe('/accounts/A1#section-custody-account');
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+    expect(screen.queryByLabelText(/^Address line 1/)).toBeNull();
+  });
+
+  it('approved: told so even while a request of the register stands, which opened it', async () => {
+    registerHolds([iraRequest({ outcome: 'created' })]);
+    renderWizard(undefined, custodyRead(approvedAt(null)));
+    expect(
+      await screen.findByRole('region', {
+        name: 'This account already has its IRA custody account',
+      }),
+    ).toBeTruthy();
+    expect(screen.queryByText("This account's IRA request is in progress")).toBeNull();
+  });
+
+  it('requested and not approved yet, with no request of the register: told it is in progress and where to follow it', async () => {
+    registerHolds([]);
+    renderWizard(undefined, custodyRead(requestedCustody()));
+    const section = await screen.findByRole('region', {
+      name: "This account's IRA request is in progress",
+    });
+    expect(section.textContent).toContain('Pending');
+    expect(section.textContent).toContain('CR512345');
+    expect(section.textContent).toContain('Mar 2, 2026, 8:30 AM');
+    expect(
+      screen
+        .getByRole('link', { name: "Follow the custody account's status on the account's page" })
+        .getAttribute('href'),
+    ).toBe('/accounts/A1#section-custody-account');
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+  });
+
+  it('requested and not approved yet, with a request of the register standing: that request is shown, in its words', async () => {
+    registerHolds([iraRequest({ outcome: 'created' })]);
+    renderWizard(undefined, custodyRead(requestedCustody()));
+    expect(
+      await screen.findByRole('link', {
+        name: 'See MR-4Q7ZK2AB9C on the requests and timeline of this account',
+      }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+  });
+
+  it('when it cannot be read, says so and still offers the form; unreadable for lack of permission, the form alone', async () => {
+    registerHolds([]);
+    const failed = custodyRead('failed');
+    renderWizard(undefined, failed);
+    expect(await screen.findByRole('button', { name: 'Continue' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Whether this account already has its custody account could not be checked. You can go on: if it has one, this request is refused and nothing is sent.',
+      ),
+    ).toBeTruthy();
+    await userEvent
+      .setup({ delay: null })
+      .click(screen.getByRole('button', { name: 'Check again' }));
+    expect(failed.refetched).toBe(1);
+    cleanup();
+
+    renderWizard(
+      undefined,
+      custodyRead({
+        state: 'unavailable',
+        reason: 'permission',
+        message: 'The custody account details cannot be shown.',
+      }),
+    );
+    expect(await screen.findByRole('button', { name: 'Continue' })).toBeTruthy();
+    expect(screen.queryByText(/could not be checked/)).toBeNull();
+    expect(screen.queryByText('This account already has its IRA custody account')).toBeNull();
+  });
+
+  it('while it is read, offers nothing yet, though the register has been read', async () => {
+    registerHolds([]);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData([...moneyKeys.requests('A1'), 'ira_supplement'], {
+      requests: [],
+      total: 0,
+      offset: 0,
+      limit: 200,
+    });
+    renderWizard(undefined, custodyRead('reading'), client);
+    expect(
+      screen.getByText('Checking for an IRA request or a custody account this account already has'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
   });
 });

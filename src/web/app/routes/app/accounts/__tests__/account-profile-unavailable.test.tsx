@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { CustodyAccountResult } from '../../../../../../contract/custody-views';
 import { accountView } from '../../../../../testing/account';
 import { bff, errorAnswer, startMockBff } from '../../../../../testing/mock-bff';
 import { onFakeClock, renderWithProviders } from '../../../../../testing/render';
@@ -17,7 +18,13 @@ startMockBff();
 afterEach(cleanup);
 
 const accountId = 'A1040000';
-const custody = approvedCustody(accountId, 'CR100001');
+const approved = approvedCustody(accountId, 'CR100001');
+/** An IRA is requested only for an account with no custody account yet (§4.7, §4.15). */
+const notOpened: CustodyAccountResult = {
+  state: 'unavailable',
+  reason: 'not_opened',
+  message: 'This account has no custody account yet. Opening an IRA starts one.',
+};
 const linked = linkedBank('Mesa Credit Union', '••••0771');
 const noRequests = { requests: [], total: 0, offset: 0, limit: 20 };
 
@@ -25,7 +32,11 @@ const noRequests = { requests: [], total: 0, offset: 0, limit: 20 };
  * An investor's account pages while only the account's profile read (getAccount) fails, until
  * `profile.answers`; every other read of the account answers.
  */
-function renderWhileTheProfileFails(path: string, address = accountView().address) {
+function renderWhileTheProfileFails(
+  path: string,
+  address = accountView().address,
+  custody: CustodyAccountResult = approved,
+) {
   const profile = { answers: false };
   bff.use(
     http.get('/api/session', () =>
@@ -89,7 +100,6 @@ describe("an investor's account pages while the account's profile cannot be read
     for (const [name, href] of [
       ['Request a disbursement', `/accounts/${accountId}/disbursements/new`],
       ['Money and timeline', `/accounts/${accountId}/money`],
-      ['Open an IRA', `/accounts/${accountId}/ira`],
       ['Fund moves', `/accounts/${accountId}/fund-moves`],
     ]) {
       expect(screen.getByRole('link', { name }).getAttribute('href')).toBe(href);
@@ -123,7 +133,7 @@ describe("an investor's account pages while the account's profile cannot be read
   });
 
   it('the IRA request is not held up: the mailing address is left to type, and the page says why', async () => {
-    const profile = renderWhileTheProfileFails(`/accounts/${accountId}/ira`, mainStreet);
+    const profile = renderWhileTheProfileFails(`/accounts/${accountId}/ira`, mainStreet, notOpened);
     await onFakeClock(async () => {
       await screen.findByText(
         "Your account's address could not be read",
@@ -162,7 +172,7 @@ describe("an investor's account pages while the account's profile cannot be read
   });
 
   it('the address read once the person has begun typing keeps what they typed, says so, and fills it in only when asked', async () => {
-    const profile = renderWhileTheProfileFails(`/accounts/${accountId}/ira`, mainStreet);
+    const profile = renderWhileTheProfileFails(`/accounts/${accountId}/ira`, mainStreet, notOpened);
     await onFakeClock(async () => {
       await screen.findByText(
         "Your account's address could not be read",

@@ -59,7 +59,7 @@ function renderAccountPage(custody: CustodyAccountResult, bank: LinkedBankResult
 }
 
 describe("the account page's actions", () => {
-  it('offers a deposit, leading to the deposit form, when a bank is linked and a custody account is open', async () => {
+  it('offers a deposit, leading to the deposit form, when a bank is linked and a custody account is open; no IRA, which it has', async () => {
     renderAccountPage(opened, linked);
     const deposit = await screen.findByRole('link', { name: 'Deposit' }, { timeout: 5000 });
     expect(deposit.getAttribute('href')).toBe(
@@ -74,7 +74,7 @@ describe("the account page's actions", () => {
             name ?? '',
           ),
         ),
-    ).toEqual(['Request a disbursement', 'Deposit', 'Money and timeline', 'Open an IRA']);
+    ).toEqual(['Request a disbursement', 'Deposit', 'Money and timeline']);
   });
 
   it.each([
@@ -84,7 +84,7 @@ describe("the account page's actions", () => {
     const requests: string[] = [];
     bff.events.on('response:mocked', ({ request }) => requests.push(new URL(request.url).pathname));
     renderAccountPage(custody, bank);
-    await screen.findByRole('link', { name: 'Open an IRA' }, { timeout: 5000 });
+    await screen.findByRole('link', { name: 'Money and timeline' }, { timeout: 5000 });
     // Both answers are in: the action is left out, not merely late.
     await waitFor(() =>
       expect(requests).toEqual(
@@ -95,5 +95,30 @@ describe("the account page's actions", () => {
       ),
     );
     expect(screen.queryByRole('link', { name: 'Deposit' })).toBeNull();
+  });
+});
+
+describe('"Open an IRA" on the account page (§4.7, §4.15)', () => {
+  /** The page's actions once its custody section shows `shown` (the custody account's read). */
+  async function iraActionOnceShown(custody: CustodyAccountResult, shown: string) {
+    renderAccountPage(custody, linked);
+    await screen.findByText(shown, {}, { timeout: 5000 });
+    expect(screen.getByRole('link', { name: 'Money and timeline' })).toBeTruthy();
+    return screen.queryByRole('link', { name: 'Open an IRA' });
+  }
+
+  it('is not offered for an account whose custody account is approved: its section shows it', async () => {
+    expect(await iraActionOnceShown(opened, 'CR100001')).toBeNull();
+  });
+
+  it('is not offered for one whose custody account was requested and is not approved yet', async () => {
+    const requested = approvedCustody('A1234567', 'CR100002');
+    if (requested.state === 'available') requested.custodyAccount.status = 'pending';
+    expect(await iraActionOnceShown(requested, 'CR100002')).toBeNull();
+  });
+
+  it('is offered, leading to the IRA page, for an account with no custody account yet', async () => {
+    const link = await iraActionOnceShown(notOpened, 'No custody account yet');
+    expect(link?.getAttribute('href')).toBe('/accounts/A1234567/ira');
   });
 });

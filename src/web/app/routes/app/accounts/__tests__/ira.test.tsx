@@ -1,0 +1,104 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CustodyAccountResult } from '../../../../../../contract/custody-views';
+import { accountView } from '../../../../../testing/account';
+import { approvedCustody, notOpenedCustody } from '../../../../../testing/custody';
+import { bff, errorAnswer, mockPost, startMockBff } from '../../../../../testing/mock-bff';
+import { openReviewAndArm, renderWithProviders } from '../../../../../testing/render';
+import { sessionOf } from '../../../../../testing/session';
+import IraRoute from '../ira';
+
+startMockBff();
+afterEach(cleanup);
+
+const accountId = 'A1042422';
+const mainStreet = {
+  line1: '12 Main St',
+  line2: null,
+  city: 'Denver',
+  state: 'CO',
+  zip: '80202',
+  country: 'US',
+};
+
+/** The IRA page of an account whose custody account reads as `custody.result` (§4.15). */
+function renderIraPage(custody: { result: CustodyAccountResult }) {
+  bff.use(
+    http.get('/api/session', () =>
+      HttpResponse.json(sessionOf({ role: 'investor', accountIds: [accountId] })),
+    ),
+    http.get(`/api/accounts/${accountId}`, () =>
+      HttpResponse.json({ account: accountView({ id: accountId, address: mainStreet }) }),
+    ),
+    http.get(`/api/accounts/${accountId}/custody-account`, () => HttpResponse.json(custody.result)),
+    http.get(`/api/accounts/${accountId}/money-requests`, () =>
+      HttpResponse.json({ requests: [], total: 0, offset: 0, limit: 200 }),
+    ),
+  );
+  renderWithProviders(
+    <Routes>
+      <Route path="/accounts/:accountId/ira" element={<IraRoute />} />
+    </Routes>,
+    { path: `/accounts/${accountId}/ira` },
+  );
+}
+
+const alreadyOpen = () =>
+  screen.findByRole('heading', {
+    level: 2,
+    name: 'This account already has its IRA custody account',
+  });
+
+describe('the IRA page of an account whose custody account is already there (§4.7, §4.15)', () => {
+  it('says so on arrival, with where to see it, and offers no form', async () => {
+    renderIraPage({ result: approvedCustody(accountId, 'CR880000') });
+    expect(await alreadyOpen()).toBeTruthy();
+    expect(
+      screen
+        .getByRole('link', { name: "See the custody account on the account's page" })
+        .getAttribute('href'),
+    ).toBe(`/accounts/${accountId}#section-custody-account`);
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+  });
+
+  it('approved while the form was filled in: the refusal (409) is followed by what the account has, its heading taking the focus', async () => {
+    const custody = { result: notOpenedCustody };
+    mockPost(
+      `/api/accounts/${accountId}/ira-supplement`,
+      errorAnswer(409, {
+        code: 'conflict',
+        message:
+          "This account already has its IRA custody account (request ID CR880000, approved), and an account has one custody account, so a second IRA request is not sent. See it under Custody account on the account's page.",
+        nextStep: "See it under Custody account on the account's page.",
+        submitted: 'no',
+        refusal: 'state',
+      }),
+    );
+    renderIraPage(custody);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByLabelText('Married', { exact: true }));
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^Address line 1/)).toHaveProperty('value', '12 Main St'),
+    );
+    for (const step of ['Investment manager and proxy voting', 'Funding']) {
+      await user.click(screen.getByRole('button', { name: 'Continue' }));
+      await screen.findByRole('heading', { level: 2, name: step });
+    }
+    const submit = () => screen.getByRole('button', { name: 'Submit IRA request' });
+    await openReviewAndArm(
+      () => user.click(screen.getByRole('button', { name: 'Continue' })),
+      submit,
+    );
+
+    custody.result = approvedCustody(accountId, 'CR880000');
+    await user.click(submit());
+    const title = await alreadyOpen();
+    await waitFor(() => expect(document.activeElement).toBe(title));
+    expect(screen.getByText('CR880000')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Submit IRA request' })).toBeNull();
+  });
+});
