@@ -178,7 +178,7 @@ test('an investor none of whose accounts can invest is told why, account by acco
   await expect(
     none.getByRole('heading', { level: 3, name: new RegExp(`\\(${accountId}\\)$`) }),
   ).toBeVisible();
-  await expect(none.getByText(/Anti-money-laundering \(AML\):/)).toBeVisible();
+  await expect(none.getByText(/Anti-money-laundering \(AML\):/).first()).toBeVisible();
   await expect(none.getByText(/Not approved: this account cannot invest/).first()).toBeVisible();
   await expect(
     none.getByRole('link', {
