@@ -30,6 +30,27 @@ describe('a PGlite data folder', () => {
     await second.destroy();
   });
 
+  it("a restart of a store that has run every migration of this build leaves the migrator alone; one that has run another build's is refused as before", async () => {
+    const dataDir = path.join(root, 'restart');
+    const first = await openStore({ dataDir });
+    // Only the migrator creates its lock table (at every run, when missing): gone, it tells
+    // whether the migrator ran at the reopen.
+    await sql`drop table kysely_migration_lock`.execute(first);
+    await first.destroy();
+
+    const second = await openStore({ dataDir });
+    const lock = await sql<{
+      name: string | null;
+    }>`select to_regclass('kysely_migration_lock')::text as name`.execute(second);
+    expect(lock.rows[0].name).toBeNull();
+    // A migration this build does not know (a newer build ran it): the migrator refuses the store.
+    await sql`insert into kysely_migration (name, timestamp) values ('9999-from-a-newer-build', now())`.execute(
+      second,
+    );
+    await second.destroy();
+    await expect(openStore({ dataDir })).rejects.toThrow(/9999-from-a-newer-build/);
+  });
+
   it('two new folders start from the same template yet hold their own data', async () => {
     const [a, b] = [path.join(root, 'a'), path.join(root, 'b')];
     const first = await openStore({ dataDir: a });

@@ -1,7 +1,7 @@
 import { cpSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Pool } from 'pg';
-import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider } from 'kysely';
 import type { Database } from './schema';
 import { migrations } from './migrations';
 import { pgliteDialect } from './pglite-dialect';
@@ -140,7 +140,26 @@ export async function openPgPool(
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/**
+ * Whether the store records exactly this build's migrations as run: a restart then reads one
+ * table instead of the Migrator's schema checks, lock and transaction (a few hundred ms at start
+ * on the embedded database). Anything else (a new store, a migration to run, one run by a newer
+ * build) goes through the Migrator, which runs them or refuses as before.
+ */
+async function allMigrated(db: Db): Promise<boolean> {
+  let ran: string[];
+  try {
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+    ran = rows.map((row) => row.name);
+  } catch {
+    return false;
+  }
+  const names = Object.keys(migrations);
+  return ran.length === names.length && names.every((name) => ran.includes(name));
+}
+
 async function migrate(db: Db): Promise<void> {
+  if (await allMigrated(db)) return;
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
