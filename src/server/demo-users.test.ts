@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Db } from './store/db';
 import { seedDemoUsers, type SandboxManifest } from './demo-users';
@@ -48,5 +49,44 @@ describe('demo sign-ins in sandbox mode', () => {
       expect(await verifyCredentials(db, email, 'first-demo-password')).toBeNull();
       expect(await verifyCredentials(db, email, 'second-demo-password')).not.toBeNull();
     }
+  });
+
+  it('a restart with the same password and manifest writes nothing; a changed manifest relinks', async () => {
+    await seedDemoUsers(db, manifest, 'third-demo-password');
+    // A row's ctid changes with every write of it (an update or a delete and insert): unchanged,
+    // nothing was written.
+    const rowVersions = async () => ({
+      users: (
+        await sql<{ ctid: string }>`select ctid::text from users where demo order by email`.execute(
+          db,
+        )
+      ).rows,
+      links: (
+        await sql<{
+          ctid: string;
+        }>`select ctid::text from user_links order by user_id, kind, upstream_id`.execute(db)
+      ).rows,
+    });
+    const before = await rowVersions();
+    await seedDemoUsers(db, manifest, 'third-demo-password');
+    expect(await rowVersions()).toEqual(before);
+
+    const [first, second] = manifest.investors;
+    await seedDemoUsers(
+      db,
+      { ...manifest, investors: [first, { ...second, accountIds: ['A2', 'A3'] }] },
+      'third-demo-password',
+    );
+    const links = await db
+      .selectFrom('user_links')
+      .innerJoin('users', 'users.id', 'user_links.user_id')
+      .select(['users.email', 'user_links.upstream_id'])
+      .where('users.email', '=', 'investor2@demo.test')
+      .orderBy('user_links.upstream_id')
+      .execute();
+    expect(links.map((l) => l.upstream_id)).toEqual(['A2', 'A3']);
+    expect(
+      await verifyCredentials(db, 'investor2@demo.test', 'third-demo-password'),
+    ).not.toBeNull();
   });
 });

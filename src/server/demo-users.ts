@@ -2,7 +2,6 @@ import type { Role } from '../contract/session';
 import type { Db } from './store/db';
 import {
   createUser,
-  findUserIdByEmail,
   hashPassword,
   link,
   normalizeEmail,
@@ -91,19 +90,46 @@ export async function fetchManifest(sandboxUrl: string): Promise<SandboxManifest
  * Creates or refreshes the demo users: password from DEMO_PASSWORD, links as the manifest says.
  * The five share one argon2 hash (they share the password): a start pays for one hash, or for one
  * verification when DEMO_PASSWORD is unchanged since the last start, instead of five hashes.
+ * What already matches (the hash, a user's links) is left as it is: a restart with the same
+ * password and manifest reads the users and their links and writes nothing.
  */
 export async function seedDemoUsers(db: Db, manifest: SandboxManifest, password: string) {
   const users = demoUsers(manifest);
-  const hash = await demoPasswordHash(
-    db,
-    users.map((u) => u.email),
-    password,
-  );
+  const stored = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'password_hash'])
+    .where(
+      'email',
+      'in',
+      users.map((u) => normalizeEmail(u.email)),
+    )
+    .execute();
+  const hash = await demoPasswordHash(stored, users.length, password);
+  const linksOf = new Map<string, Set<string>>();
+  if (stored.length > 0) {
+    const rows = await db
+      .selectFrom('user_links')
+      .select(['user_id', 'kind', 'upstream_id'])
+      .where(
+        'user_id',
+        'in',
+        stored.map((row) => row.id),
+      )
+      .execute();
+    for (const row of rows) {
+      const set = linksOf.get(row.user_id) ?? new Set<string>();
+      set.add(linkKey(row.kind, row.upstream_id));
+      linksOf.set(row.user_id, set);
+    }
+  }
   await Promise.all(
     users.map(async (u) => {
-      let id = await findUserIdByEmail(db, u.email);
-      if (id) await setPasswordHash(db, id, hash);
-      else
+      const existing = stored.find((row) => row.email === normalizeEmail(u.email));
+      let id: string;
+      if (existing) {
+        id = existing.id;
+        if (existing.password_hash !== hash) await setPasswordHash(db, id, hash);
+      } else {
         id = await createUser(db, {
           email: u.email,
           name: u.name,
@@ -112,6 +138,10 @@ export async function seedDemoUsers(db: Db, manifest: SandboxManifest, password:
           passwordHash: hash,
           demo: true,
         });
+      }
+      const wanted = new Set(u.links.map((l) => linkKey(l.kind, l.id)));
+      const held = linksOf.get(id) ?? new Set<string>();
+      if (held.size === wanted.size && [...wanted].every((key) => held.has(key))) return;
       await db.deleteFrom('user_links').where('user_id', '=', id).execute();
       for (const l of u.links) await link(db, id, l.kind, l.id);
     }),
@@ -119,16 +149,17 @@ export async function seedDemoUsers(db: Db, manifest: SandboxManifest, password:
   return users;
 }
 
+const linkKey = (kind: string, id: string) => `${kind}:${id}`;
+
 /** The hash the demo users already share when it still matches `password`, else a new one. */
-async function demoPasswordHash(db: Db, emails: string[], password: string): Promise<string> {
-  const rows = await db
-    .selectFrom('users')
-    .select('password_hash')
-    .where('email', 'in', emails.map(normalizeEmail))
-    .execute();
-  const shared = new Set(rows.map((r) => r.password_hash));
+async function demoPasswordHash(
+  stored: { password_hash: string }[],
+  userCount: number,
+  password: string,
+): Promise<string> {
+  const shared = new Set(stored.map((r) => r.password_hash));
   const [current] = shared;
-  if (rows.length === emails.length && shared.size === 1 && current) {
+  if (stored.length === userCount && shared.size === 1 && current) {
     if (await passwordMatches(current, password)) return current;
   }
   return hashPassword(password);

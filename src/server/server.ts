@@ -5,7 +5,6 @@ import { buildApp, type BuiltApp } from './app';
 import { isExclusiveStore, openStore, type Db } from './store/db';
 import { endForeignLeases } from './store/idempotency';
 import { startHousekeeping } from './housekeeping';
-import { pruneSessions } from './store/sessions';
 import { removeDemoUsers } from './store/users';
 import { fetchManifest, seedDemoUsers, type DemoUser } from './demo-users';
 
@@ -76,13 +75,18 @@ export async function startPortal(
     await sandbox?.close().catch(() => undefined);
     throw err;
   });
-  let demo: DemoUser[] = [];
-  if (sandbox) {
-    demo = await seedDemoUsers(db, await fetchManifest(sandbox.url), config.demoPassword);
-  } else {
-    await removeDemoUsers(db);
-  }
-  await pruneSessions(db);
+  // The demo users are seeded while the app is built: the check of their password runs on the
+  // thread pool (argon2) while the routes are registered on the main thread, and neither needs
+  // the other. Both are done before the portal listens.
+  const seeding: Promise<DemoUser[]> = sandbox
+    ? fetchManifest(sandbox.url).then((manifest) =>
+        seedDemoUsers(db, manifest, config.demoPassword),
+      )
+    : removeDemoUsers(db).then(() => []);
+  // Until it is awaited below, a failure must not surface as an unhandled rejection.
+  seeding.catch(() => undefined);
+  // Expired sessions are pruned by the first housekeeping pass (below), not before the portal
+  // listens: the session check refuses them anyway.
 
   const built = await buildApp({
     config,
@@ -90,6 +94,10 @@ export async function startPortal(
     upstream: upstreamSettings,
     sandbox: Boolean(sandbox),
     spaDir: options.spaDir,
+  });
+  const demo = await seeding.catch(async (err: unknown) => {
+    await built.app.close().catch(() => undefined);
+    throw err;
   });
   // On a locked PGlite folder no other process can hold a claim: claims left by a process that
   // died are ended now, and the first housekeeping pass (below) marks them unknown and reconciles.
