@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness';
 
@@ -26,6 +26,15 @@ beforeAll(async () => {
   dist = path.join(root, 'dist');
   write('index.html', '<script src="/assets/index-first.js"></script>');
   write('assets/index-first.js', 'console.log("first build");');
+  // The build writes a .br and a .gz beside each asset (vite.config.ts).
+  writeFileSync(
+    path.join(dist, 'assets/index-first.js.br'),
+    brotliCompressSync('console.log("first build");'),
+  );
+  writeFileSync(
+    path.join(dist, 'assets/index-first.js.gz'),
+    gzipSync('console.log("first build");'),
+  );
   h = await startHarness({ spaDir: dist });
 }, 120_000);
 afterAll(async () => {
@@ -44,6 +53,27 @@ describe('the built SPA', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('/assets/index-first.js');
     expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends an asset compressed as the browser accepts it from the file beside it, with a route for the asset alone', async () => {
+    const br = await h.app.inject({
+      method: 'GET',
+      url: '/assets/index-first.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log("first build");');
+    const gzip = await h.app.inject({
+      method: 'GET',
+      url: '/assets/index-first.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    // Start-up registers a route for each file of the build but not for its compressed copies:
+    // two thirds fewer routes to build before the portal is ready.
+    expect(h.app.hasRoute({ method: 'GET', url: '/assets/index-first.js' })).toBe(true);
+    expect(h.app.hasRoute({ method: 'GET', url: '/assets/index-first.js.br' })).toBe(false);
+    expect(h.app.hasRoute({ method: 'GET', url: '/assets/index-first.js.gz' })).toBe(false);
   });
 
   it('answers 404, not the page, for a missing file or an unknown API path', async () => {
