@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
 import type { OidcSettings } from '../config';
 import type { Role } from '../../contract/session';
 import { roleSchema } from '../../contract/session';
@@ -13,12 +13,19 @@ import type { Db } from '../store/db';
  */
 export const FLOW_TTL_MS = 10 * 60_000;
 
+/**
+ * The library loads at the first sign-on, not at start-up (tens of ms on a small machine): most
+ * starts never use it, and it is not configured without OIDC_ISSUER_URL.
+ */
+let library: Promise<typeof Oidc> | undefined;
+const loadOidc = () => (library ??= import('openid-client'));
+
 export class OidcClient {
-  private discovered: Promise<oidc.Configuration> | undefined;
+  private discovered: Promise<Oidc.Configuration> | undefined;
 
   constructor(readonly settings: OidcSettings) {}
 
-  configuration(): Promise<oidc.Configuration> {
+  configuration(): Promise<Oidc.Configuration> {
     this.discovered ??= this.discover().catch((err: unknown) => {
       this.discovered = undefined;
       throw err;
@@ -26,7 +33,8 @@ export class OidcClient {
     return this.discovered;
   }
 
-  private discover() {
+  private async discover() {
+    const oidc = await loadOidc();
     const url = new URL(this.settings.issuerUrl);
     // Plain HTTP only for a provider on this machine (tests, local trials); elsewhere HTTPS.
     const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
@@ -55,6 +63,7 @@ export async function startFlow(
   now = new Date(),
 ): Promise<StartedFlow> {
   const config = await client.configuration();
+  const oidc = await loadOidc();
   const codeVerifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
@@ -132,7 +141,8 @@ export async function finishFlow(
     throw new OidcRefusal('flow_used_or_expired', 'This sign-in link was already used or expired.');
   }
   const config = await client.configuration();
-  let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
+  const oidc = await loadOidc();
+  let tokens: Awaited<ReturnType<typeof Oidc.authorizationCodeGrant>>;
   try {
     tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
       pkceCodeVerifier: flow.code_verifier,

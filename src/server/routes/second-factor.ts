@@ -3,7 +3,6 @@ import type {
   AuthenticatorTransport,
   RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import QRCode from 'qrcode';
 import { z } from 'zod';
 import {
   confirmTotpSchema,
@@ -338,6 +337,8 @@ export const secondFactorRoutes = [
         pendingTotpSecret: ctx.deps.sealer.seal('pending_totp_secret', secret),
       });
       const otpauthUri = totpFor(secret, user.email).toString();
+      // Loaded at the first enrolment, not at start-up: few requests ever draw a QR code.
+      const { default: QRCode } = await import('qrcode');
       const qrSvg = await QRCode.toString(otpauthUri, { type: 'svg', margin: 1 });
       return { secret, otpauthUri, qrSvg };
     },
