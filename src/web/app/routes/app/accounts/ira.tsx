@@ -4,6 +4,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import { errorMessage } from '../../../../lib/api-client';
 import { useAccount } from '../../../../features/accounts/api/get-account';
 import { useSettledOnce } from '../../../../lib/use-settled-once';
+import { custodyAccountInTheWay } from '../../../../../contract/custody-views';
 import { useCustodyAccount } from '../../../../features/custody/api/get-custody-account';
 import { custodyAccountHref } from '../../../../features/custody/components/custody-account-panel';
 import { IraWizard } from '../../../../features/ira/components/ira-wizard';
@@ -16,6 +17,7 @@ export default function IraRoute() {
   // An account whose custody account is already there is told so instead of the form (§4.7,
   // §4.15): an IRA request asks for it, and an account has one.
   const custody = useCustodyAccount(accountId);
+  const inTheWay = custodyAccountInTheWay(custody.data) !== null;
   const failed = useSettledOnce(account.isError);
   // Try again answered: the notice and its button go, and focus would drop to the page's top.
   // The wizard moves it to what the answer did: the mailing address filled in, or its notice.
@@ -24,13 +26,18 @@ export default function IraRoute() {
     <AccountSubpage
       accountId={accountId}
       title="Open an IRA"
-      description="Request a custodial (IRA) account for this account. Your answers are kept only on this page until you submit: reloading or leaving it clears them."
+      description={
+        inTheWay
+          ? "A custodial (IRA) account is requested once for an account: this account's is below."
+          : 'Request a custodial (IRA) account for this account. Your answers are kept only on this page until you submit: reloading or leaving it clears them.'
+      }
     >
       {/* The account's address only fills in the mailing address, which the person may change:
           unreadable, the request is not held up, and the person is told why it is empty. */}
       {/* Tried again, a read with nothing to show is "pending" once more: the notice stays
           meanwhile, its button busy but not disabled, so keyboard focus stays on it. */}
-      {failed && account.data === undefined && (
+      {/* Nothing to fill in when the account's custody account is there: no notice then. */}
+      {failed && account.data === undefined && !inTheWay && (
         <RetryNotice
           busy={account.isFetching}
           onRetry={() => {

@@ -63,6 +63,13 @@ describe('the IRA page of an account whose custody account is already there (§4
         .getAttribute('href'),
     ).toBe(`/accounts/${accountId}#section-custody-account`);
     expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+    // The page no longer speaks of answers to submit.
+    expect(
+      screen.getByText(
+        "A custodial (IRA) account is requested once for an account: this account's is below.",
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Your answers are kept/)).toBeNull();
   });
 
   it('approved while the form was filled in: the refusal (409) is followed by what the account has, its heading taking the focus', async () => {
