@@ -1,18 +1,17 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getApproval } from '../store/approvals';
 import { getMoneyRequest } from '../store/money-requests';
-import { OutcomeSpool } from '../store/spool';
 import {
   breakStore,
-  callSandbox,
   call,
+  callSandbox,
+  dropNextCall,
   sandboxCalls,
   signIn,
+  spoolInTempDir,
   startHarness,
   type Harness,
+  type TempSpool,
 } from './harness';
 
 /*
@@ -26,8 +25,7 @@ let investor: string;
 let admin: string;
 let accountId: string;
 let keys = 0;
-const dir = mkdtempSync(path.join(tmpdir(), 'portal-approval-spool-'));
-const spoolFile = path.join(dir, 'outcome-spool.ndjson');
+let spool: TempSpool;
 
 beforeAll(async () => {
   h = await startHarness({
@@ -40,11 +38,11 @@ beforeAll(async () => {
   investor = await signIn(h.app, 'investor@demo.test');
   admin = await signIn(h.app, 'admin@demo.test');
   accountId = h.manifest.investors[0].accountIds[0];
-  h.built.deps.spool = new OutcomeSpool(spoolFile);
+  spool = spoolInTempDir(h);
 }, 120_000);
 afterAll(async () => {
   await h?.close();
-  rmSync(dir, { recursive: true, force: true });
+  spool?.remove();
 });
 
 /** A disbursement above the approval threshold: held, nothing sent yet. */
@@ -100,7 +98,7 @@ it('the platform created it while the store was down: the admin reads "sent" wit
   const answer = res.json() as { state: string; requestId: string; reference: string };
   expect(answer).toMatchObject({ state: 'sent', reference, checker: 'admin@demo.test' });
   expect(answer.requestId).toMatch(/[0-9a-f-]{36}/);
-  expect(readFileSync(spoolFile, 'utf8')).toContain(id);
+  expect(spool.read()).toContain(id);
   // Not recorded yet: the store is still as the approval left it.
   expect((await getApproval(h.db, id))?.state).toBe('sending');
 
@@ -155,11 +153,7 @@ it('approving again before the spool is replayed: 409 naming the approver and sa
 
 it('approving again an approval whose outcome is unknown, from another session: your own approval, "submitted: unknown"', async () => {
   const { id } = await hold('170.75');
-  await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
-    operation: 'createCustodyFundDisbursement',
-    drop: true,
-    times: 1,
-  });
+  await dropNextCall(h.sandboxUrl, 'createCustodyFundDisbursement');
   const first = await approve(id);
   expect(first.json()).toMatchObject({ state: 'unknown' });
   // The same person, signed in elsewhere: still their own approval.

@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkBankReceiptSchema, linkedBankResultSchema } from '../../contract/cash';
 import { investmentReceiptSchema } from '../../contract/investments';
-import { offeringListSchema, type Offering } from '../../contract/offerings';
 import { preflightSchema } from '../../contract/preflight';
-import { call, callSandbox, sandboxCalls, signIn, startHarness, type Harness } from './harness';
+import {
+  call,
+  callSandbox,
+  investableOffering,
+  sandboxCalls,
+  signIn,
+  startHarness,
+  type Harness,
+} from './harness';
 
 /*
  * Linking a bank as the real platform does it: linkExternalAccount answers the URL of a hosted
@@ -46,20 +53,9 @@ const preflight = async (offeringId: string) =>
     ).json(),
   );
 
-async function investableOffering(): Promise<Offering> {
-  const res = await call(h.app, 'GET', '/api/offerings', { cookie: investor });
-  const offering = offeringListSchema
-    .parse(res.json())
-    .offerings.find(
-      (o) => ['approved', 'open'].includes(o.status) && Number(o.remainingShares) > 100,
-    );
-  if (!offering) throw new Error('the sandbox has no investable offering');
-  return offering;
-}
-
 describe('an investment paid by ACH from an account with no linked bank', () => {
   it('is noted by the preflight and refused by the BFF on the payment method; wire is taken', async () => {
-    const offering = await investableOffering();
+    const offering = await investableOffering(h.app, investor);
     const checks = await preflight(offering.id);
     expect(checks).toMatchObject({ canInvest: true, achAvailable: false, achBank: null });
     expect(checks.checks.find((c) => c.rule === 'ach_bank')).toEqual({
@@ -192,7 +188,7 @@ describe('linking a bank on the platform page', () => {
     expect(row).toBeUndefined();
 
     // Now ACH can pay, from the bank the receipt names.
-    const offering = await investableOffering();
+    const offering = await investableOffering(h.app, investor);
     const bankName = `${after.bank.bankName} ${after.bank.accountNumberMasked}`;
     const checks = await preflight(offering.id);
     expect(checks).toMatchObject({ achAvailable: true, achBank: bankName });

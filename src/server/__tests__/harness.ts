@@ -1,11 +1,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { offeringListSchema, type Offering } from '../../contract/offerings';
 import { startSandbox } from '../../sandbox/index';
 import { buildApp, type BuiltApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { fetchManifest, seedDemoUsers, type SandboxManifest } from '../demo-users';
 import { openStore, type Db } from '../store/db';
+import { OutcomeSpool } from '../store/spool';
 import { loggerOptions } from '../logger';
 
 export const DEMO_PASSWORD = 'demo-password-for-tests';
@@ -216,4 +221,103 @@ export function breakStore(db: Db, methods: readonly StoreMethod[] = ['transacti
   return () => {
     for (const [m, original] of originals) entries[m] = original;
   };
+}
+
+/**
+ * Makes the sandbox drop the connection of the next call of `operation` (of those whose body
+ * matches `when`, if given): its answer is lost.
+ */
+export function dropNextCall(
+  sandboxUrl: string,
+  operation: string,
+  when?: Record<string, unknown>,
+): Promise<unknown> {
+  return callSandbox(sandboxUrl, '/__sandbox/faults', {
+    operation,
+    drop: true,
+    times: 1,
+    ...(when ? { when } : {}),
+  });
+}
+
+/** How many calls of `operation` the sandbox received since its last reset. */
+export async function sandboxCallsOf(sandboxUrl: string, operation: string): Promise<number> {
+  return (await sandboxCalls(sandboxUrl))[operation] ?? 0;
+}
+
+/**
+ * The offerings the suites invest in, as the investor's portal lists them: approved or open, with
+ * more than 100 units left, so that no test buys one out from under another.
+ */
+export async function investableOfferings(app: FastifyInstance, cookie: string) {
+  const res = await call(app, 'GET', '/api/offerings', { cookie });
+  return offeringListSchema
+    .parse(res.json())
+    .offerings.filter(
+      (o) => ['approved', 'open'].includes(o.status) && Number(o.remainingShares) > 100,
+    );
+}
+
+/** The first of `investableOfferings`; a sandbox without one fails the suite, not a later assertion. */
+export async function investableOffering(app: FastifyInstance, cookie: string): Promise<Offering> {
+  const [offering] = await investableOfferings(app, cookie);
+  if (!offering) throw new Error('the sandbox has no investable offering');
+  return offering;
+}
+
+/** The units of an offering's minimum investment (rounded up) plus `extra`, as a request sends them. */
+export function unitsAboveMinimum(offering: Offering, extra: number): string {
+  return String(Math.ceil(Number(offering.minAmount) / Number(offering.unitPrice)) + extra);
+}
+
+/**
+ * A trade made at the platform directly, not through the BFF: as when the call arrived and only
+ * its answer was lost. Returns the platform's trade id.
+ */
+export async function tradeAtPlatform(
+  h: Pick<Harness, 'sandboxUrl' | 'credentials'>,
+  trade: { accountId: string; offeringId: string; units: string },
+): Promise<string> {
+  const res = await fetch(`${h.sandboxUrl}/index.php/v3/createTrade`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${h.credentials.clientId}:${h.credentials.apiKey}`,
+    },
+    body: JSON.stringify(trade),
+  });
+  return String(
+    ((await res.json()) as { purchaseDetails: [boolean, { tradeId: string }[]] })
+      .purchaseDetails[1][0].tradeId,
+  );
+}
+
+export interface TempSpool {
+  /** What the spool holds now (the outcomes the store could not record). */
+  read(): string;
+  /** Removes the spool's folder, after the harness is closed. */
+  remove(): void;
+}
+
+/** Gives the harness's BFF an outcome spool in a folder of its own under the system's temp folder. */
+export function spoolInTempDir(h: Harness): TempSpool {
+  const dir = mkdtempSync(path.join(tmpdir(), 'portal-spool-'));
+  const file = path.join(dir, 'outcome-spool.ndjson');
+  h.built.deps.spool = new OutcomeSpool(file);
+  return {
+    read: () => readFileSync(file, 'utf8'),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** The offering catalogue cannot be read: the BFF's cached read is dropped and the sandbox's next ten reads of it answer malformed JSON. */
+export async function breakCatalogue(h: Harness): Promise<void> {
+  h.built.deps.offerings.invalidate();
+  for (const operation of ['offerings', 'getAllOffers']) {
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation,
+      malformedJson: true,
+      times: 10,
+    });
+  }
 }

@@ -11,10 +11,11 @@ import { UpstreamError, faultWords } from '../upstream/errors';
 import {
   call,
   callSandbox,
+  DEMO_PASSWORD,
+  dropNextCall,
   settleLeftUnknown,
   signIn,
   startHarness,
-  DEMO_PASSWORD,
   type Harness,
 } from './harness';
 
@@ -899,11 +900,7 @@ describe('maker-checker on large disbursements', () => {
 
   it('an approval whose answer is lost leaves the register unknown, with its sending time, for reconciliation', async () => {
     const id = await hold('130');
-    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
-      operation: 'createCustodyFundDisbursement',
-      drop: true,
-      times: 1,
-    });
+    await dropNextCall(h.sandboxUrl, 'createCustodyFundDisbursement');
     const before = Date.now();
     const approved = await post(`/api/disbursement-approvals/${id}/approve`, admin);
     const row = await registerRowOf(id);

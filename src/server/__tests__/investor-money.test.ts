@@ -4,16 +4,19 @@ import { investmentReceiptSchema } from '../../contract/investments';
 import { iraSupplementReceiptSchema } from '../../contract/ira';
 import { offeringPurchaseHistorySchema } from '../../contract/issuer-workspace';
 import { moneyRequestPageSchema, timelineSchema } from '../../contract/money-requests';
-import { offeringDetailSchema, offeringListSchema, type Offering } from '../../contract/offerings';
+import { offeringDetailSchema, offeringListSchema } from '../../contract/offerings';
 import { toSupplementRequest, iraSupplementSchema } from '../../contract/ira';
 import { link } from '../store/users';
 import { addCustodyAccountSupplement } from '../upstream';
 import {
   call,
   callSandbox,
+  dropNextCall,
+  investableOffering,
   settleLeftUnknown,
   signIn,
   startHarness,
+  unitsAboveMinimum,
   type Harness,
 } from './harness';
 
@@ -238,11 +241,7 @@ describe('disbursement requests (§4.5): the BFF re-applies every rule', () => {
   });
 
   it('a dropped connection says the outcome is unknown, and a retry with the key does not send again', async () => {
-    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
-      operation: 'createCustodyFundDisbursement',
-      drop: true,
-      times: 1,
-    });
+    await dropNextCall(h.sandboxUrl, 'createCustodyFundDisbursement');
     const before = await upstreamCalls('createCustodyFundDisbursement');
     const key = newKey();
     const res = await post(`/api/accounts/${accountA}/disbursements`, investor, VALID.ach, key);
@@ -301,15 +300,6 @@ describe('what a platform refusal is about travels with the 422', () => {
 });
 
 describe('investing (createTrade)', () => {
-  async function investableOffering(): Promise<Offering> {
-    const res = await call(h.app, 'GET', '/api/offerings', { cookie: investor });
-    const { offerings } = offeringListSchema.parse(res.json());
-    const offering = offerings.find(
-      (o) => ['approved', 'open'].includes(o.status) && Number(o.remainingShares) > 100,
-    );
-    if (!offering) throw new Error('the sandbox has no investable offering');
-    return offering;
-  }
   const url = (offeringId: string) => `/api/offerings/${offeringId}/investments`;
 
   it('units bought by others meanwhile: the refusal says how many remain, in portal words, and the offering is read again', async () => {
@@ -317,7 +307,7 @@ describe('investing (createTrade)', () => {
       (await call(h.app, 'GET', '/api/offerings', { cookie: investor })).json(),
     );
     // Not the offering the other tests buy from: this one is bought out.
-    const first = await investableOffering();
+    const first = await investableOffering(h.app, investor);
     const offering = offerings.find(
       (o) =>
         o.id !== first.id &&
@@ -391,8 +381,8 @@ describe('investing (createTrade)', () => {
   });
 
   it('creates one trade for a double submission, with the exact amount, and the offering reflects it', async () => {
-    const offering = await investableOffering();
-    const units = String(Math.ceil(Number(offering.minAmount) / Number(offering.unitPrice)) + 3);
+    const offering = await investableOffering(h.app, investor);
+    const units = unitsAboveMinimum(offering, 3);
     const before = await upstreamCalls('createTrade');
     const key = newKey();
     const [first, second] = await Promise.all([
@@ -424,7 +414,7 @@ describe('investing (createTrade)', () => {
   });
 
   it("answers and records the platform's amount for the trade, not units × the price as read, and says when they differ", async () => {
-    const offering = await investableOffering();
+    const offering = await investableOffering(h.app, investor);
     // The portal reads the offering at twice the platform's price (a price changed since, or a
     // catalog that disagrees): the platform prices the trade at its own (createTrade's
     // transactionAmount, real-world notes §4.1).
@@ -433,7 +423,7 @@ describe('investing (createTrade)', () => {
     );
     const position = offerings.findIndex((o) => o.id === offering.id);
     const readPrice = String(Number(offering.unitPrice) * 2);
-    const units = String(Math.ceil(Number(offering.minAmount) / Number(offering.unitPrice)) + 1);
+    const units = unitsAboveMinimum(offering, 1);
     h.built.deps.offerings.invalidate();
     await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
       operation: 'offerings',
@@ -469,7 +459,7 @@ describe('investing (createTrade)', () => {
     ['units below the minimum amount', '1', /below this offering's minimum/],
     ['more units than remain', '999999999999', /remain/],
   ])('refuses %s before the upstream', async (_, units, message) => {
-    const offering = await investableOffering();
+    const offering = await investableOffering(h.app, investor);
     const before = await upstreamCalls('createTrade');
     const res = await post(url(offering.id), investor, { accountId: accountA, units });
     expect(res.statusCode).toBe(400);
@@ -478,7 +468,7 @@ describe('investing (createTrade)', () => {
   });
 
   it('records what a refused investment asked for: its units and their amount, beside the refusal', async () => {
-    const offering = await investableOffering();
+    const offering = await investableOffering(h.app, investor);
     const res = await post(url(offering.id), investor, { accountId: accountA, units: '1' });
     expect(res.statusCode).toBe(400);
     const reference = res.headers['money-reference'] as string;
@@ -515,7 +505,7 @@ describe('investing (createTrade)', () => {
   });
 
   it("refuses a second investor investing from the first investor's account", async () => {
-    const offering = await investableOffering();
+    const offering = await investableOffering(h.app, investor);
     const before = await upstreamCalls('createTrade');
     const res = await post(url(offering.id), investor2, { accountId: accountA, units: '100' });
     expect(res.statusCode).toBe(403);
@@ -704,12 +694,7 @@ describe('IRA supplement (§4.7)', () => {
   it('refuses a second request while one of unknown outcome stands, and two tabs at once send one', async () => {
     const accountC = h.manifest.investors[1].accountIds[2];
     const urlC = url(accountC);
-    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
-      operation: 'addCustodyAccountSupplement',
-      drop: true,
-      when: { accountId: accountC },
-      times: 1,
-    });
+    await dropNextCall(h.sandboxUrl, 'addCustodyAccountSupplement', { accountId: accountC });
     const lost = await post(urlC, investor2, valid);
     expect(lost.json().error.submitted).toBe('unknown');
     const unknownRef = lost.json().error.reference as string;

@@ -1,18 +1,16 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { savedIssuerAccountResultSchema } from '../../contract/issuer-workspace';
-import { OutcomeSpool } from '../store/spool';
 import { createUser, link } from '../store/users';
 import {
   breakStore,
-  callSandbox,
   call,
+  callSandbox,
   sandboxCalls,
   signIn,
+  spoolInTempDir,
   startHarness,
   type Harness,
+  type TempSpool,
 } from './harness';
 
 /*
@@ -23,18 +21,17 @@ import {
 let h: Harness;
 let cookie: string;
 let issuerId: string;
-const dir = mkdtempSync(path.join(tmpdir(), 'portal-issuer-spool-'));
-const spoolFile = path.join(dir, 'outcome-spool.ndjson');
+let spool: TempSpool;
 
 beforeAll(async () => {
   h = await startHarness();
   cookie = await signIn(h.app, 'issuer@demo.test');
   issuerId = h.manifest.issuers[0].issuerId;
-  h.built.deps.spool = new OutcomeSpool(spoolFile);
+  spool = spoolInTempDir(h);
 }, 120_000);
 afterAll(async () => {
   await h?.close();
-  rmSync(dir, { recursive: true, force: true });
+  spool?.remove();
 });
 
 const account = {
@@ -78,7 +75,7 @@ it('the platform saved it while the store was down: the receipt, and the page sh
   // What the platform answered, never "may or may not have been submitted".
   expect(res.statusCode, res.body).toBe(201);
   expect(res.json().records.length).toBeGreaterThan(0);
-  expect(readFileSync(spoolFile, 'utf8')).toContain('Blue Mesa Holdings LLC');
+  expect(spool.read()).toContain('Blue Mesa Holdings LLC');
 
   // The store is back, the spool not replayed yet: the page shows the account saved, and
   // nothing to settle.

@@ -4,7 +4,7 @@ import { reconcile } from '../lib/reconciliation';
 import { getMoneyRequest } from '../store/money-requests';
 import { createCustodyFundDisbursement } from '../upstream/create-custody-fund-disbursement';
 import { getCustodyFundMoves } from '../upstream/get-custody-fund-moves';
-import { call, callSandbox, signIn, startHarness, type Harness } from './harness';
+import { call, callSandbox, dropNextCall, signIn, startHarness, type Harness } from './harness';
 
 /*
  * The platform may create what it was sent after the portal stopped waiting for its answer, and
@@ -50,12 +50,7 @@ describe('a lost answer and a platform that answers late', () => {
   };
   /** A disbursement whose connection dropped before the platform created anything. */
   const lostDisbursement = async (amount: string) => {
-    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
-      operation: 'createCustodyFundDisbursement',
-      drop: true,
-      when: { accountId: accountA },
-      times: 1,
-    });
+    await dropNextCall(h.sandboxUrl, 'createCustodyFundDisbursement', { accountId: accountA });
     const res = await call(h.app, 'POST', `/api/accounts/${accountA}/disbursements`, {
       cookie: investor,
       body: { type: 'ach', amount },
@@ -185,12 +180,7 @@ describe('a lost answer and a platform that answers late', () => {
   });
 
   it('a same-key retry after "not sent" whose first send also arrives: both fund moves are named, audited, and on the timeline', async () => {
-    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
-      operation: 'createCustodyFundDisbursement',
-      drop: true,
-      when: { accountId: accountA },
-      times: 1,
-    });
+    await dropNextCall(h.sandboxUrl, 'createCustodyFundDisbursement', { accountId: accountA });
     const sameKey = key();
     const send = () =>
       call(h.app, 'POST', `/api/accounts/${accountA}/disbursements`, {
@@ -257,12 +247,7 @@ describe('a lost answer and a platform that answers late', () => {
   it('a same-key retry whose answer is lost too: both sends found, one settles it, the other is named', async () => {
     const sameKey = key();
     const lose = async () => {
-      await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
-        operation: 'createCustodyFundDisbursement',
-        drop: true,
-        when: { accountId: accountA },
-        times: 1,
-      });
+      await dropNextCall(h.sandboxUrl, 'createCustodyFundDisbursement', { accountId: accountA });
       return call(h.app, 'POST', `/api/accounts/${accountA}/disbursements`, {
         cookie: investor,
         body: { type: 'ach', amount: '25.25' },
@@ -345,12 +330,7 @@ describe('the recheck window of a "not sent" is configured', () => {
   afterAll(() => h?.close());
 
   it('a "not sent" settled two days ago is still found when the window is three days', async () => {
-    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
-      operation: 'createCustodyFundDisbursement',
-      drop: true,
-      when: { accountId: accountA },
-      times: 1,
-    });
+    await dropNextCall(h.sandboxUrl, 'createCustodyFundDisbursement', { accountId: accountA });
     const lost = await call(h.app, 'POST', `/api/accounts/${accountA}/disbursements`, {
       cookie: investor,
       body: { type: 'ach', amount: '22.25' },

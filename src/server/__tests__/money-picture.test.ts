@@ -10,7 +10,7 @@ import { disbursementReceiptSchema } from '../../contract/disbursements';
 import { holdingsResultSchema } from '../../contract/holdings';
 import { sum } from '../../contract/decimal';
 import { investmentReceiptSchema } from '../../contract/investments';
-import { offeringListSchema, type Offering } from '../../contract/offerings';
+import { offeringListSchema } from '../../contract/offerings';
 import { preflightSchema } from '../../contract/preflight';
 import {
   moneyRequestPageSchema,
@@ -18,12 +18,16 @@ import {
   timelineSchema,
 } from '../../contract/money-requests';
 import {
+  breakCatalogue,
   call,
   callSandbox,
+  dropNextCall,
+  investableOffering,
   sandboxCalls,
   settleLeftUnknown,
   signIn,
   startHarness,
+  unitsAboveMinimum,
   type Harness,
 } from './harness';
 import { isolate } from '../../contract/bidi';
@@ -57,19 +61,10 @@ const get = (url: string, cookie: string) => call(h.app, 'GET', url, { cookie })
 const post = (url: string, cookie: string, body?: unknown, key: string | null = newKey()) =>
   call(h.app, 'POST', url, { cookie, body, headers: key ? { 'idempotency-key': key } : {} });
 
-async function investableOffering(): Promise<Offering> {
-  const { offerings } = offeringListSchema.parse((await get('/api/offerings', investor)).json());
-  const offering = offerings.find(
-    (o) => ['approved', 'open'].includes(o.status) && Number(o.remainingShares) > 100,
-  );
-  if (!offering) throw new Error('the sandbox has no investable offering');
-  return offering;
-}
-
 describe('holdings (GET trades collection, §4.16)', () => {
   it('lists a trade just created, with its amount, and totals it per offering', async () => {
-    const offering = await investableOffering();
-    const units = String(Math.ceil(Number(offering.minAmount) / Number(offering.unitPrice)) + 2);
+    const offering = await investableOffering(h.app, investor);
+    const units = unitsAboveMinimum(offering, 2);
     const before = holdingsResultSchema.parse(
       (await get(`/api/holdings?accountId=${accountA}`, investor)).json(),
     );
@@ -121,14 +116,7 @@ describe('holdings (GET trades collection, §4.16)', () => {
 
 describe('holdings when the offerings cannot be read', () => {
   it('still lists the trades, each offering by its number, and says why', async () => {
-    h.built.deps.offerings.invalidate();
-    for (const operation of ['offerings', 'getAllOffers']) {
-      await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
-        operation,
-        malformedJson: true,
-        times: 10,
-      });
-    }
+    await breakCatalogue(h);
     try {
       const res = await get(`/api/holdings?accountId=${accountA}`, investor);
       expect(res.statusCode).toBe(200);
@@ -318,7 +306,7 @@ describe('limits on money out', () => {
 
 describe('invest preflight', () => {
   it('an approved account may invest; the maximum never exceeds what is left', async () => {
-    const offering = await investableOffering();
+    const offering = await investableOffering(h.app, investor);
     const res = await get(
       `/api/offerings/${offering.id}/preflight?accountId=${accountA}`,
       investor,
@@ -340,7 +328,7 @@ describe('invest preflight', () => {
   });
 
   it('an account whose AML review is "not approved" is told why, and the BFF refuses the same', async () => {
-    const offering = await investableOffering();
+    const offering = await investableOffering(h.app, investor);
     const res = await get(
       `/api/offerings/${offering.id}/preflight?accountId=${jordanAccount}`,
       investor2,
@@ -405,7 +393,7 @@ describe('invest preflight', () => {
 
 describe("a second investor reaches none of the first investor's money picture", () => {
   it('gets 403 on every new route, and each refusal is audited', async () => {
-    const offering = await investableOffering();
+    const offering = await investableOffering(h.app, investor);
     const attempts = [
       () => get(`/api/holdings?accountId=${accountA}`, investor2),
       () => get(`/api/accounts/${accountA}/linked-bank`, investor2),
@@ -537,12 +525,7 @@ describe('the register: a disbursement whose upstream call times out', () => {
       });
     const accepted = investmentReceiptSchema.parse((await invest()).json());
     // The answer of the second is lost: only the register knows its units.
-    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
-      operation: 'createTrade',
-      drop: true,
-      times: 1,
-      when: { accountId: accountA },
-    });
+    await dropNextCall(h.sandboxUrl, 'createTrade', { accountId: accountA });
     const lost = (await invest()).json().error as { submitted: string; reference: string };
     expect(lost.submitted).toBe('unknown');
 

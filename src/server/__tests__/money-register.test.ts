@@ -12,11 +12,17 @@ import {
 } from '../store/money-requests';
 import { createCustodyFundDisbursement } from '../upstream';
 import {
+  breakCatalogue,
   call,
   callSandbox,
+  dropNextCall,
+  investableOffering,
+  sandboxCallsOf,
   settleLeftUnknown,
   signIn,
   startHarness,
+  tradeAtPlatform,
+  unitsAboveMinimum,
   type Harness,
 } from './harness';
 
@@ -150,19 +156,10 @@ describe('register through the BFF', () => {
     });
     const settle = (reference: string, body: unknown, cookie = reviewer) =>
       call(h.app, 'POST', `/api/compliance/money-requests/${reference}/settle`, { cookie, body });
-    const upstreamCreates = async () =>
-      (
-        (await callSandbox(h.sandboxUrl, '/__sandbox/calls')) as {
-          byOperation: Record<string, number>;
-        }
-      ).byOperation.createCustodyFundDisbursement ?? 0;
+    const upstreamCreates = () => sandboxCallsOf(h.sandboxUrl, 'createCustodyFundDisbursement');
     /** A disbursement whose connection dropped: its outcome is unknown. */
     const lostDisbursement = async (amount: string) => {
-      await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
-        operation: 'createCustodyFundDisbursement',
-        drop: true,
-        times: 1,
-      });
+      await dropNextCall(h.sandboxUrl, 'createCustodyFundDisbursement');
       const k = key();
       const res = await disburse({ type: 'ach', amount }, k);
       const reference = res.json().error.reference as string;
@@ -306,11 +303,7 @@ describe('register through the BFF', () => {
       // The second demo investor's account without a custody account: an IRA is requested only
       // for an account that has none yet (§4.7, §4.15).
       const iraAccount = h.manifest.investors[1].accountIds[2];
-      await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
-        operation: 'addCustodyAccountSupplement',
-        drop: true,
-        times: 1,
-      });
+      await dropNextCall(h.sandboxUrl, 'addCustodyAccountSupplement');
       const lost = await call(h.app, 'POST', `/api/accounts/${iraAccount}/ira-supplement`, {
         cookie: await signIn(h.app, 'investor2@demo.test'),
         headers: { 'idempotency-key': key() },
@@ -381,21 +374,8 @@ describe('register through the BFF', () => {
     });
 
     it('shows the reviewer the trades that could be a lost investment, leaving out those another request accounts for', async () => {
-      const { offerings } = (
-        await call(h.app, 'GET', '/api/offerings', { cookie: investor })
-      ).json() as {
-        offerings: {
-          id: string;
-          status: string;
-          remainingShares: string;
-          minAmount: string;
-          unitPrice: string;
-        }[];
-      };
-      const offering = offerings.find(
-        (o) => ['approved', 'open'].includes(o.status) && Number(o.remainingShares) > 100,
-      )!;
-      const units = String(Math.ceil(Number(offering.minAmount) / Number(offering.unitPrice)) + 1);
+      const offering = await investableOffering(h.app, investor);
+      const units = unitsAboveMinimum(offering, 1);
       const invest = () =>
         call(h.app, 'POST', `/api/offerings/${offering.id}/investments`, {
           cookie: investor,
@@ -407,27 +387,16 @@ describe('register through the BFF', () => {
       expect(answered.statusCode).toBe(201);
       const answeredTrade = String(answered.json().tradeId);
       // One whose connection dropped: unknown...
-      await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
-        operation: 'createTrade',
-        drop: true,
-        times: 1,
-      });
+      await dropNextCall(h.sandboxUrl, 'createTrade');
       const lost = (await invest()).json().error.reference as string;
       expect((await getMoneyRequest(h.db, lost))?.outcome).toBe('unknown');
       // ...while the platform holds a trade of that account in that offering (as when the call
       // arrived and only the answer was lost).
-      const direct = await fetch(`${h.sandboxUrl}/index.php/v3/createTrade`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${h.credentials.clientId}:${h.credentials.apiKey}`,
-        },
-        body: JSON.stringify({ accountId: accountA, offeringId: offering.id, units }),
+      const heldTrade = await tradeAtPlatform(h, {
+        accountId: accountA,
+        offeringId: offering.id,
+        units,
       });
-      const heldTrade = String(
-        ((await direct.json()) as { purchaseDetails: [boolean, { tradeId: string }[]] })
-          .purchaseDetails[1][0].tradeId,
-      );
 
       const candidates = (reference: string, cookie = reviewer) =>
         call(h.app, 'GET', `/api/compliance/money-requests/${reference}/candidates`, { cookie });
@@ -480,41 +449,12 @@ describe('register through the BFF', () => {
     });
 
     it('records what an investment asked before sending it, puts the trades of those units first, and refuses other units unless confirmed', async () => {
-      const { offerings } = (
-        await call(h.app, 'GET', '/api/offerings', { cookie: investor })
-      ).json() as {
-        offerings: {
-          id: string;
-          status: string;
-          remainingShares: string;
-          minAmount: string;
-          unitPrice: string;
-        }[];
-      };
-      const offering = offerings.find(
-        (o) => ['approved', 'open'].includes(o.status) && Number(o.remainingShares) > 100,
-      )!;
-      const units = String(Math.ceil(Number(offering.minAmount) / Number(offering.unitPrice)) + 2);
+      const offering = await investableOffering(h.app, investor);
+      const units = unitsAboveMinimum(offering, 2);
       const fewer = String(Number(units) - 1);
-      const direct = async (u: string) => {
-        const res = await fetch(`${h.sandboxUrl}/index.php/v3/createTrade`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            authorization: `Bearer ${h.credentials.clientId}:${h.credentials.apiKey}`,
-          },
-          body: JSON.stringify({ accountId: accountA, offeringId: offering.id, units: u }),
-        });
-        return String(
-          ((await res.json()) as { purchaseDetails: [boolean, { tradeId: string }[]] })
-            .purchaseDetails[1][0].tradeId,
-        );
-      };
-      await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
-        operation: 'createTrade',
-        drop: true,
-        times: 1,
-      });
+      const direct = (u: string) =>
+        tradeAtPlatform(h, { accountId: accountA, offeringId: offering.id, units: u });
+      await dropNextCall(h.sandboxUrl, 'createTrade');
       const lost = await call(h.app, 'POST', `/api/offerings/${offering.id}/investments`, {
         cookie: investor,
         body: { accountId: accountA, units },
@@ -686,22 +626,8 @@ describe('register through the BFF', () => {
 
   it("names an investment's offering in the register and its export, and lists it by its id alone when the catalogue cannot be read", async () => {
     const compliance = await signIn(h.app, 'compliance@demo.test');
-    const { offerings } = (
-      await call(h.app, 'GET', '/api/offerings', { cookie: investor })
-    ).json() as {
-      offerings: {
-        id: string;
-        name: string;
-        status: string;
-        remainingShares: string;
-        minAmount: string;
-        unitPrice: string;
-      }[];
-    };
-    const offering = offerings.find(
-      (o) => ['approved', 'open'].includes(o.status) && Number(o.remainingShares) > 100,
-    )!;
-    const units = String(Math.ceil(Number(offering.minAmount) / Number(offering.unitPrice)) + 1);
+    const offering = await investableOffering(h.app, investor);
+    const units = unitsAboveMinimum(offering, 1);
     const invested = await call(h.app, 'POST', `/api/offerings/${offering.id}/investments`, {
       cookie: investor,
       body: { accountId: accountA, units },
@@ -752,14 +678,7 @@ describe('register through the BFF', () => {
     expect(asked.unitPrice).toBeTruthy();
 
     // The catalogue cannot be read: the register is answered all the same, the id alone.
-    h.built.deps.offerings.invalidate();
-    for (const operation of ['offerings', 'getAllOffers']) {
-      await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
-        operation,
-        malformedJson: true,
-        times: 10,
-      });
-    }
+    await breakCatalogue(h);
     try {
       expect(await rowOf(register, compliance)).toMatchObject({
         offeringId: offering.id,

@@ -3,7 +3,7 @@ import { marketHoursResponseSchema } from '../../contract/market-week';
 import type { WeekHoursInput } from '../../contract/rules/market-hours';
 import { securityHoursResponseSchema, securityListSchema } from '../../contract/security-hours';
 import { OrderBookCache } from '../lib/order-book-cache';
-import { call, callSandbox, signIn, startHarness, type Harness } from './harness';
+import { call, callSandbox, dropNextCall, signIn, startHarness, type Harness } from './harness';
 
 let h: Harness;
 /** Every security of the sandbox, from its manifest (src/sandbox/control/manifest.ts). */
@@ -466,11 +466,7 @@ describe('security trading hours when the platform fails', () => {
       thursday: { closed: false, open: '11:45', close: '16:00' },
     };
     // The connection drops before the platform has the save (the sandbox's `drop`).
-    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
-      operation: 'updateSecurityMarketHours',
-      drop: true,
-      times: 1,
-    });
+    await dropNextCall(h.sandboxUrl, 'updateSecurityMarketHours');
     const lost = await save(issuer, url, asked);
     const attempt = lost.json().error.requestId as string;
 

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { offeringListSchema, type Offering } from '../../contract/offerings';
+import type { Offering } from '../../contract/offerings';
 import { getMoneyRequest } from '../store/money-requests';
-import { call, callSandbox, signIn, startHarness, type Harness } from './harness';
+import {
+  call,
+  dropNextCall,
+  investableOffering,
+  signIn,
+  startHarness,
+  tradeAtPlatform,
+  unitsAboveMinimum,
+  type Harness,
+} from './harness';
 
 /*
  * An investment whose answer was lost but which the platform did create: the platform names no
@@ -31,48 +40,28 @@ const invest = (body: Record<string, unknown>) =>
     headers: { 'idempotency-key': key() },
   });
 /** A trade made at the platform directly: as when the call arrived and only its answer was lost. */
-async function tradeAtPlatform(tradeUnits: string): Promise<string> {
-  const direct = await fetch(`${h.sandboxUrl}/index.php/v3/createTrade`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${h.credentials.clientId}:${h.credentials.apiKey}`,
-    },
-    body: JSON.stringify({ accountId: accountA, offeringId: offering.id, units: tradeUnits }),
-  });
-  return String(
-    ((await direct.json()) as { purchaseDetails: [boolean, { tradeId: string }[]] })
-      .purchaseDetails[1][0].tradeId,
-  );
-}
+const tradeOfAccountA = (tradeUnits: string) =>
+  tradeAtPlatform(h, { accountId: accountA, offeringId: offering.id, units: tradeUnits });
 
 beforeAll(async () => {
   h = await startHarness();
   investor = await signIn(h.app, 'investor@demo.test');
   reviewer = await signIn(h.app, 'compliance@demo.test');
   [accountA] = h.manifest.investors[0].accountIds;
-  offering = offeringListSchema
-    .parse((await call(h.app, 'GET', '/api/offerings', { cookie: investor })).json())
-    .offerings.find(
-      (o) => ['approved', 'open'].includes(o.status) && Number(o.remainingShares) > 100,
-    )!;
-  units = String(Math.ceil(Number(offering.minAmount) / Number(offering.unitPrice)) + 1);
+  offering = await investableOffering(h.app, investor);
+  units = unitsAboveMinimum(offering, 1);
   // One the platform answered: its trade is that request's, never another's.
   const answered = await invest({ accountId: accountA, units, paymentMethod: 'wire' });
   expect(answered.statusCode).toBe(201);
   answeredTrade = String(answered.json().tradeId);
   // One whose answer was lost...
-  await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
-    operation: 'createTrade',
-    drop: true,
-    times: 1,
-  });
+  await dropNextCall(h.sandboxUrl, 'createTrade');
   const res = await invest({ accountId: accountA, units, paymentMethod: 'wire' });
   lost = res.json().error.reference as string;
   expect((await getMoneyRequest(h.db, lost))?.outcome).toBe('unknown');
   // ...while the platform holds a trade of the same account, offering and units, and one of others.
-  heldTrade = await tradeAtPlatform(units);
-  otherUnitsTrade = await tradeAtPlatform(String(Number(units) + 1));
+  heldTrade = await tradeOfAccountA(units);
+  otherUnitsTrade = await tradeOfAccountA(String(Number(units) + 1));
 });
 afterAll(() => h?.close());
 

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { offeringListSchema, type Offering } from '../../contract/offerings';
+import type { Offering } from '../../contract/offerings';
 import { getMoneyRequest } from '../store/money-requests';
-import { call, sandboxCalls, signIn, startHarness, type Harness } from './harness';
+import {
+  call,
+  investableOfferings,
+  sandboxCallsOf,
+  signIn,
+  startHarness,
+  unitsAboveMinimum,
+  type Harness,
+} from './harness';
 
 /*
  * The same deposit, disbursement or investment sent from two tabs reviewed by accident: each tab
@@ -20,11 +28,7 @@ beforeAll(async () => {
   h = await startHarness({ env: { SAME_REQUEST_WINDOW_MINUTES: '10' } });
   investor = await signIn(h.app, 'investor@demo.test');
   [accountA, accountB] = h.manifest.investors[0].accountIds;
-  offerings = offeringListSchema
-    .parse((await call(h.app, 'GET', '/api/offerings', { cookie: investor })).json())
-    .offerings.filter(
-      (o) => ['approved', 'open'].includes(o.status) && Number(o.remainingShares) > 100,
-    );
+  offerings = await investableOfferings(h.app, investor);
   if (offerings.length < 2) throw new Error('the sandbox has fewer than two investable offerings');
 });
 afterAll(() => h?.close());
@@ -33,11 +37,9 @@ let n = 0;
 const newKey = () => `twice-${Date.now()}-${++n}-abcdef`;
 const post = (url: string, body: unknown, key = newKey()) =>
   call(h.app, 'POST', url, { cookie: investor, body, headers: { 'idempotency-key': key } });
-const unitsOf = (offering: Offering, extra: number) =>
-  String(Math.ceil(Number(offering.minAmount) / Number(offering.unitPrice)) + extra);
 const invest = (offering: Offering, body: Record<string, unknown>, key?: string) =>
   post(`/api/offerings/${offering.id}/investments`, body, key);
-const creates = async (operation: string) => (await sandboxCalls(h.sandboxUrl))[operation] ?? 0;
+const creates = (operation: string) => sandboxCallsOf(h.sandboxUrl, operation);
 
 interface Refusal {
   code: string;
@@ -62,7 +64,7 @@ describe('the same investment from a second tab', () => {
 
   beforeAll(async () => {
     offering = offerings[0];
-    units = unitsOf(offering, 4);
+    units = unitsAboveMinimum(offering, 4);
     const key = newKey();
     const res = await invest(offering, { accountId: accountA, units, paymentMethod: 'wire' }, key);
     expect(res.statusCode).toBe(201);
@@ -129,7 +131,7 @@ describe('the same investment from a second tab', () => {
   });
 
   it('does not hold other units, another offering or another account', async () => {
-    const other = unitsOf(offering, 5);
+    const other = unitsAboveMinimum(offering, 5);
     expect(
       (await invest(offering, { accountId: accountA, units: other, paymentMethod: 'wire' }))
         .statusCode,
@@ -138,7 +140,7 @@ describe('the same investment from a second tab', () => {
       (
         await invest(offerings[1], {
           accountId: accountA,
-          units: unitsOf(offerings[1], 4),
+          units: unitsAboveMinimum(offerings[1], 4),
           paymentMethod: 'wire',
         })
       ).statusCode,
@@ -149,7 +151,7 @@ describe('the same investment from a second tab', () => {
   });
 
   it('does not hold one made before the window', async () => {
-    const lateUnits = unitsOf(offering, 6);
+    const lateUnits = unitsAboveMinimum(offering, 6);
     const earlier = await invest(offering, {
       accountId: accountA,
       units: lateUnits,
@@ -171,7 +173,11 @@ describe('the same investment from a second tab', () => {
 
   it('sends exactly one of two identical investments confirmed at once in two tabs', async () => {
     const offering2 = offerings[1];
-    const body = { accountId: accountB, units: unitsOf(offering2, 7), paymentMethod: 'wire' };
+    const body = {
+      accountId: accountB,
+      units: unitsAboveMinimum(offering2, 7),
+      paymentMethod: 'wire',
+    };
     const before = await creates('createTrade');
     const answers = await Promise.all([invest(offering2, body), invest(offering2, body)]);
     expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409]);
@@ -278,7 +284,7 @@ describe('the same deposit or disbursement from a second tab', () => {
 
   it('an investment paid another way is another investment', async () => {
     const offering = offerings[1];
-    const units = unitsOf(offering, 9);
+    const units = unitsAboveMinimum(offering, 9);
     const byWire = await invest(offering, { accountId: accountB, units, paymentMethod: 'wire' });
     expect(byWire.statusCode).toBe(201);
     const byCheck = await invest(offering, { accountId: accountB, units, paymentMethod: 'check' });

@@ -1,17 +1,15 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getMoneyRequest } from '../store/money-requests';
-import { OutcomeSpool } from '../store/spool';
 import {
   breakStore,
-  callSandbox,
   call,
+  callSandbox,
   sandboxCalls,
   signIn,
+  spoolInTempDir,
   startHarness,
   type Harness,
+  type TempSpool,
 } from './harness';
 
 /*
@@ -22,17 +20,17 @@ import {
 let h: Harness;
 let cookie: string;
 let accountId: string;
-const dir = mkdtempSync(path.join(tmpdir(), 'portal-spool-'));
+let spool: TempSpool;
 
 beforeAll(async () => {
   h = await startHarness();
   cookie = await signIn(h.app, 'investor@demo.test');
   accountId = h.manifest.investors[0].accountIds[0];
-  h.built.deps.spool = new OutcomeSpool(path.join(dir, 'outcome-spool.ndjson'));
+  spool = spoolInTempDir(h);
 });
 afterAll(async () => {
   await h?.close();
-  rmSync(dir, { recursive: true, force: true });
+  spool?.remove();
 });
 
 const disburse = (key: string) =>
@@ -125,7 +123,7 @@ it('store down after the upstream created it: submitted with the id, spooled, th
   const receipt = res.json() as { requestId: string; amount: string };
   expect(receipt.requestId).toMatch(/[0-9a-f-]{36}/);
   const reference = String(res.headers['money-reference']);
-  const spooled = readFileSync(path.join(dir, 'outcome-spool.ndjson'), 'utf8');
+  const spooled = spool.read();
   expect(spooled).toContain(reference);
 
   // The store is back: the next housekeeping pass replays the spool.
@@ -207,9 +205,7 @@ it('store down between the claim and the sending: "not sent", and once it is bac
   expect(res.json().error).toMatchObject({ code: 'store_unavailable', submitted: 'no' });
   const first = String(res.headers['money-reference']);
   // The store could not take the "not sent": it waits in the spool, naming this attempt.
-  expect(readFileSync(path.join(dir, 'outcome-spool.ndjson'), 'utf8')).toContain(
-    `"kind":"not_sent"`,
-  );
+  expect(spool.read()).toContain(`"kind":"not_sent"`);
   expect(await getMoneyRequest(h.db, first)).toMatchObject({ outcome: 'pending' });
 
   // The store is back and the person sends the same request again, at once: it is sent, under

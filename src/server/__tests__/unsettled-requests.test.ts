@@ -1,8 +1,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { outcomeWordsOf } from '../../contract/money-requests';
-import { offeringListSchema, type Offering } from '../../contract/offerings';
+import type { Offering } from '../../contract/offerings';
 import { getMoneyRequest } from '../store/money-requests';
-import { call, callSandbox, sandboxCalls, signIn, startHarness, type Harness } from './harness';
+import {
+  call,
+  dropNextCall,
+  investableOfferings,
+  sandboxCallsOf,
+  signIn,
+  startHarness,
+  unitsAboveMinimum,
+  type Harness,
+} from './harness';
 
 /*
  * A deposit, disbursement or investment whose outcome is unknown may have moved money (§4.16,
@@ -21,11 +30,7 @@ beforeAll(async () => {
   h = await startHarness();
   investor = await signIn(h.app, 'investor@demo.test');
   [accountA, accountB] = h.manifest.investors[0].accountIds;
-  offerings = offeringListSchema
-    .parse((await call(h.app, 'GET', '/api/offerings', { cookie: investor })).json())
-    .offerings.filter(
-      (o) => ['approved', 'open'].includes(o.status) && Number(o.remainingShares) > 100,
-    );
+  offerings = await investableOfferings(h.app, investor);
   if (offerings.length < 2) throw new Error('the sandbox has fewer than two investable offerings');
 });
 afterAll(() => h?.close());
@@ -37,13 +42,10 @@ let n = 0;
 const newKey = () => `unsettled-${Date.now()}-${++n}-abcdef`;
 const post = (url: string, body: unknown, key = newKey()) =>
   call(h.app, 'POST', url, { cookie: investor, body, headers: { 'idempotency-key': key } });
-const unitsOf = (offering: Offering, extra: number) =>
-  String(Math.ceil(Number(offering.minAmount) / Number(offering.unitPrice)) + extra);
 const invest = (offering: Offering, body: Record<string, unknown>, key?: string) =>
   post(`/api/offerings/${offering.id}/investments`, body, key);
-const creates = async (operation: string) => (await sandboxCalls(h.sandboxUrl))[operation] ?? 0;
-const drop = (operation: string) =>
-  callSandbox(h.sandboxUrl, '/__sandbox/faults', { operation, drop: true, times: 1 });
+const creates = (operation: string) => sandboxCallsOf(h.sandboxUrl, operation);
+const drop = (operation: string) => dropNextCall(h.sandboxUrl, operation);
 
 interface StandingBody {
   code: string;
@@ -62,7 +64,7 @@ describe('an investment of unknown outcome stands in the way of another in its o
     offering = offerings[0];
     await drop('createTrade');
     const key = newKey();
-    const units = unitsOf(offering, 1);
+    const units = unitsAboveMinimum(offering, 1);
     const res = await invest(offering, { accountId: accountA, units }, key);
     expect(res.json().error.submitted).toBe('unknown');
     lost = { reference: res.json().error.reference as string, key, units };
@@ -71,7 +73,10 @@ describe('an investment of unknown outcome stands in the way of another in its o
 
   it('refuses a new one (409, nothing sent, not sent in the register, audited), naming the standing one', async () => {
     const before = await creates('createTrade');
-    const res = await invest(offering, { accountId: accountA, units: unitsOf(offering, 2) });
+    const res = await invest(offering, {
+      accountId: accountA,
+      units: unitsAboveMinimum(offering, 2),
+    });
     expect(res.statusCode).toBe(409);
     const error = res.json().error as StandingBody;
     expect(error).toMatchObject({ code: 'conflict', submitted: 'no', refusal: 'state' });
@@ -116,7 +121,7 @@ describe('an investment of unknown outcome stands in the way of another in its o
 
   it('sends it once the standing reference is named as acknowledged', async () => {
     const key = newKey();
-    const units = unitsOf(offering, 3);
+    const units = unitsAboveMinimum(offering, 3);
     const refused = await invest(offering, { accountId: accountA, units }, key);
     expect(refused.statusCode).toBe(409);
     const before = await creates('createTrade');
@@ -133,13 +138,13 @@ describe('an investment of unknown outcome stands in the way of another in its o
   it('leaves another offering and another account unaffected', async () => {
     const other = await invest(offerings[1], {
       accountId: accountA,
-      units: unitsOf(offerings[1], 1),
+      units: unitsAboveMinimum(offerings[1], 1),
     });
     expect(other.statusCode).toBe(201);
     // Account B has no linked bank: it pays by wire.
     const otherAccount = await invest(offering, {
       accountId: accountB,
-      units: unitsOf(offering, 1),
+      units: unitsAboveMinimum(offering, 1),
       paymentMethod: 'wire',
     });
     expect(otherAccount.statusCode).toBe(201);
@@ -184,14 +189,14 @@ describe('two requests sent at once while one stands', () => {
     const lost = (
       await invest(offering, {
         accountId: accountB,
-        units: unitsOf(offering, 1),
+        units: unitsAboveMinimum(offering, 1),
         paymentMethod: 'wire',
       })
     ).json().error.reference as string;
     const before = await creates('createTrade');
     const body = {
       accountId: accountB,
-      units: unitsOf(offering, 2),
+      units: unitsAboveMinimum(offering, 2),
       paymentMethod: 'wire',
       additionalTo: [lost],
     };

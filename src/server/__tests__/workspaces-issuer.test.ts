@@ -9,7 +9,7 @@ import {
 import { compareWithReported, summarizePurchases } from '../../contract/purchase-summary';
 import { expireDeadClaims } from '../store/idempotency';
 import { createUser, link } from '../store/users';
-import { call, callSandbox, signIn, startHarness, type Harness } from './harness';
+import { call, callSandbox, dropNextCall, signIn, startHarness, type Harness } from './harness';
 
 let h: Harness;
 let issuerCookie: string;
@@ -273,11 +273,7 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
 
   it('a lost answer is unknown, and the attempt is in the audit log by its issuer', async () => {
     const issuerId = h.manifest.issuers[0].issuerId;
-    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
-      operation: 'createIssuerAccount',
-      drop: true,
-      times: 1,
-    });
+    await dropNextCall(h.sandboxUrl, 'createIssuerAccount');
     const res = await call(h.app, 'POST', url(issuerId), {
       cookie: issuerCookie,
       body: validAccount,
@@ -446,11 +442,7 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
   it('"the platform holds the details" records the account as saved, with no copy of them', async () => {
     const issuerId = h.manifest.issuers[2].issuerId;
     const { cookie } = await staffOf(issuerId, 'issuer-settles@example.test');
-    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
-      operation: 'createIssuerAccount',
-      drop: true,
-      times: 1,
-    });
+    await dropNextCall(h.sandboxUrl, 'createIssuerAccount');
     const lost = await call(h.app, 'POST', url(issuerId), {
       cookie,
       body: validAccount,
