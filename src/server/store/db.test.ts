@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Migrator, sql } from 'kysely';
-import { openStore } from './db';
+import { openStore, type Db } from './db';
 import { migrations } from './migrations';
 import type { ApprovalState } from './schema';
 import { createUser, findUserIdByEmail } from './users';
@@ -80,10 +80,23 @@ describe('the migrations', () => {
   });
 });
 
+/** Runs the migrations the store has not recorded as run, as opening a store does. */
+const migrateToLatest = (db: Db) =>
+  new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest();
+
+/** Gives `test` a new in-memory store, destroyed after it whether it passed or not. */
+async function withNewStore(test: (db: Db) => Promise<void>): Promise<void> {
+  const db = await openStore({ dataDir: null });
+  try {
+    await test(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
 describe('0011: held disbursements in the register', () => {
   it('settles the rows of requests held before it as their approvals were decided', async () => {
-    const db = await openStore({ dataDir: null });
-    try {
+    await withNewStore(async (db) => {
       // Back to the store as 0010 left it: no link from an approval to its request, and no
       // "held" outcome (requests held then were "pending", their message naming the approval).
       // The migrations after it are undone too, so they run again in their order.
@@ -145,11 +158,7 @@ describe('0011: held disbursements in the register', () => {
         ])
         .execute();
 
-      const { error } = await new Migrator({
-        db,
-        provider: { getMigrations: async () => migrations },
-      }).migrateToLatest();
-      expect(error).toBeUndefined();
+      expect((await migrateToLatest(db)).error).toBeUndefined();
 
       const rows = await db
         .selectFrom('money_requests')
@@ -185,16 +194,13 @@ describe('0011: held disbursements in the register', () => {
         'MR-REJECTED1',
         'MR-SENT00001',
       ]);
-    } finally {
-      await db.destroy();
-    }
+    });
   });
 });
 
 describe('0013: the second factor each session signed in with', () => {
   it('names it for live sessions from before, from the audit of their sign-in', async () => {
-    const db = await openStore({ dataDir: null });
-    try {
+    await withNewStore(async (db) => {
       // Back to the store as 0012 left it: sessions without a record of their factor. The
       // migrations after it are undone too, so they run again in their order (0014 makes
       // indexes only, which it leaves as they are).
@@ -264,11 +270,7 @@ describe('0013: the second factor each session signed in with', () => {
         ])
         .execute();
 
-      const { error } = await new Migrator({
-        db,
-        provider: { getMigrations: async () => migrations },
-      }).migrateToLatest();
-      expect(error).toBeUndefined();
+      expect((await migrateToLatest(db)).error).toBeUndefined();
 
       const rows = await db
         .selectFrom('sessions')
@@ -281,16 +283,13 @@ describe('0013: the second factor each session signed in with', () => {
         { id_hash: 'password-only', sign_in_factor: null, wrong_codes: 0 },
         { id_hash: 'ended', sign_in_factor: null, wrong_codes: 0 },
       ]);
-    } finally {
-      await db.destroy();
-    }
+    });
   });
 });
 
 describe('0015: how the money of a request goes', () => {
   it('leaves the requests from before it without a method, and runs again over a store that has it', async () => {
-    const db = await openStore({ dataDir: null });
-    try {
+    await withNewStore(async (db) => {
       // Back to the store as 0014 left it: no method in the register.
       await sql`delete from kysely_migration where name >= '0015'`.execute(db);
       await sql`alter table money_requests drop column method`.execute(db);
@@ -300,9 +299,7 @@ describe('0015: how the money of a request goes', () => {
         values ('MR-BEFORE0015', 'u1', 'A1040000', 'disbursement', '13.00', 'POST /x', 'k', 'created', ${at}, ${at})`.execute(
         db,
       );
-      const migrate = () =>
-        new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest();
-      expect((await migrate()).error).toBeUndefined();
+      expect((await migrateToLatest(db)).error).toBeUndefined();
       const row = await db
         .selectFrom('money_requests')
         .select(['reference', 'method'])
@@ -312,9 +309,7 @@ describe('0015: how the money of a request goes', () => {
 
       // Run again, as a migration test that re-runs the later ones does: nothing changes.
       await sql`delete from kysely_migration where name >= '0015'`.execute(db);
-      expect((await migrate()).error).toBeUndefined();
-    } finally {
-      await db.destroy();
-    }
+      expect((await migrateToLatest(db)).error).toBeUndefined();
+    });
   });
 });

@@ -27,7 +27,11 @@ afterEach(async () => {
   logLines.length = 0;
 });
 
-async function appWith(routes: RouteSpec[], checkReplies = true): Promise<FastifyInstance> {
+/** An app serving the one route; every spec here has the same summary and tag. */
+async function appWith<P, Q, B, R>(
+  route: Omit<RouteSpec<P, Q, B, R>, 'summary' | 'tags'>,
+  checkReplies = true,
+): Promise<FastifyInstance> {
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
       logLines.push(chunk.toString('utf8'));
@@ -41,7 +45,9 @@ async function appWith(routes: RouteSpec[], checkReplies = true): Promise<Fastif
     api.setSerializerCompiler(replySerializerCompiler({ checkReplies }));
     // Public routes without objects never reach the store or the upstream; each request is
     // still given the upstream client that logs under its id.
-    registerRoutes(api, routes, { upstream: fakeClient(ok).client } as Deps);
+    registerRoutes(api, [defineRoute({ summary: 'test', tags: ['test'], ...route })], {
+      upstream: fakeClient(ok).client,
+    } as Deps);
   });
   await app.ready();
   return app;
@@ -49,17 +55,13 @@ async function appWith(routes: RouteSpec[], checkReplies = true): Promise<Fastif
 
 describe('request contracts', () => {
   it('a refused query names the field and the rule, with submitted "no"', async () => {
-    const server = await appWith([
-      defineRoute({
-        method: 'GET',
-        url: '/api/config',
-        summary: 'test',
-        tags: ['test'],
-        query: z.object({ limit: z.coerce.number().int().max(5, 'limit must be at most 5') }),
-        response: z.object({ limit: z.number() }),
-        handler: async ({ query }) => ({ limit: query.limit }),
-      }),
-    ]);
+    const server = await appWith({
+      method: 'GET',
+      url: '/api/config',
+      query: z.object({ limit: z.coerce.number().int().max(5, 'limit must be at most 5') }),
+      response: z.object({ limit: z.number() }),
+      handler: async ({ query }) => ({ limit: query.limit }),
+    });
     const ok = await server.inject({ method: 'GET', url: '/api/config?limit=4' });
     expect(ok.statusCode).toBe(200);
     // Coerced by the contract before the handler saw it.
@@ -76,17 +78,13 @@ describe('request contracts', () => {
   });
 
   it('a request without a body is read as {} so each missing field is named', async () => {
-    const server = await appWith([
-      defineRoute({
-        method: 'POST',
-        url: '/api/session',
-        summary: 'test',
-        tags: ['test'],
-        body: z.strictObject({ email: z.string(), password: z.string() }),
-        response: null,
-        handler: async () => undefined,
-      }),
-    ]);
+    const server = await appWith({
+      method: 'POST',
+      url: '/api/session',
+      body: z.strictObject({ email: z.string(), password: z.string() }),
+      response: null,
+      handler: async () => undefined,
+    });
     const res = await server.inject({ method: 'POST', url: '/api/session' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields.map((f: { field: string }) => f.field)).toEqual([
@@ -116,18 +114,14 @@ describe('request contracts', () => {
 
 describe('reply contracts', () => {
   it('a reply that does not match its contract is a logged 500 that shows none of it', async () => {
-    const server = await appWith([
-      defineRoute({
-        method: 'GET',
-        url: '/healthz',
-        summary: 'test',
-        tags: ['test'],
-        response: z.object({ status: z.literal('ok') }),
-        // A fault of ours: the wrong value, and a field the contract does not have.
-        handler: async () =>
-          ({ status: 'Quinn Plantedperson 123-45-6789' }) as unknown as { status: 'ok' },
-      }),
-    ]);
+    const server = await appWith({
+      method: 'GET',
+      url: '/healthz',
+      response: z.object({ status: z.literal('ok') }),
+      // A fault of ours: the wrong value, and a field the contract does not have.
+      handler: async () =>
+        ({ status: 'Quinn Plantedperson 123-45-6789' }) as unknown as { status: 'ok' },
+    });
     const res = await server.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(500);
     expect(res.json().error).toMatchObject({
@@ -144,16 +138,12 @@ describe('reply contracts', () => {
   });
 
   it('a matching reply is serialized by its contract (unknown fields are not sent)', async () => {
-    const server = await appWith([
-      defineRoute({
-        method: 'GET',
-        url: '/healthz',
-        summary: 'test',
-        tags: ['test'],
-        response: z.object({ status: z.literal('ok') }),
-        handler: async () => ({ status: 'ok', internal: 'secret' }) as { status: 'ok' },
-      }),
-    ]);
+    const server = await appWith({
+      method: 'GET',
+      url: '/healthz',
+      response: z.object({ status: z.literal('ok') }),
+      handler: async () => ({ status: 'ok', internal: 'secret' }) as { status: 'ok' },
+    });
     const res = await server.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok' });
@@ -188,16 +178,12 @@ describe('reply contracts', () => {
     'a reply %s keeps to the fields its contract names, at every depth',
     async (_mode, checkReplies) => {
       const server = await appWith(
-        [
-          defineRoute({
-            method: 'GET',
-            url: '/api/config',
-            summary: 'test',
-            tags: ['test'],
-            response: accountContract,
-            handler: async () => plantedReply as z.infer<typeof accountContract>,
-          }),
-        ],
+        {
+          method: 'GET',
+          url: '/api/config',
+          response: accountContract,
+          handler: async () => plantedReply as z.infer<typeof accountContract>,
+        },
         checkReplies,
       );
       const res = await server.inject({ method: 'GET', url: '/api/config' });
@@ -216,20 +202,16 @@ describe('reply contracts', () => {
 
   it('unchecked, a reply the serializer cannot write is a logged 500 naming the field, not the value', async () => {
     const server = await appWith(
-      [
-        defineRoute({
-          method: 'GET',
-          url: '/api/config',
-          summary: 'test',
-          tags: ['test'],
-          response: accountContract,
-          // A fault of ours: personal data where the contract wants a number.
-          handler: async () =>
-            ({
-              account: { ...plantedReply.account, balance: '123-45-6789' },
-            }) as unknown as z.infer<typeof accountContract>,
-        }),
-      ],
+      {
+        method: 'GET',
+        url: '/api/config',
+        response: accountContract,
+        // A fault of ours: personal data where the contract wants a number.
+        handler: async () =>
+          ({
+            account: { ...plantedReply.account, balance: '123-45-6789' },
+          }) as unknown as z.infer<typeof accountContract>,
+      },
       false,
     );
     const res = await server.inject({ method: 'GET', url: '/api/config' });
