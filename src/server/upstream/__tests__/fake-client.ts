@@ -35,3 +35,18 @@ export function fakeClient(
 }
 
 export const ok = { statusCode: '101', statusDesc: 'Ok' };
+
+/** A custody account record (§2.12) as getCustodyAccount answers it: approved, unrestricted. */
+export const custodyAccountRecord = {
+  accountId: 'A1',
+  requestId: 'R1',
+  status: 'Approved',
+  relationship: null,
+  restrictedStatus: 'No',
+  restrictedReason: null,
+  principalReviewBy: 'Pat',
+  approvalDate: '2024-01-02 03:04:05',
+  notes: '',
+  createdDate: '2024-01-01 00:00:00',
+  updatedDate: '2024-01-02 03:04:05',
+};

@@ -35,7 +35,7 @@ import {
   wireDecimal,
   wireInstant,
 } from '../wire';
-import { fakeClient, ok } from './fake-client';
+import { custodyAccountRecord, fakeClient, ok } from './fake-client';
 
 /** An order as §2.1 describes it, with the spellings of getOrdersForADay. */
 function wireOrder(overrides: Record<string, unknown> = {}) {
@@ -863,19 +863,7 @@ describe('custody account (§2.12, §4.15)', () => {
   it('is a GET on /v3/custody/accounts/{id} naming its scope', async () => {
     const { client, requests } = fakeClient({
       ...ok,
-      custody_account: {
-        accountId: 'A1',
-        requestId: 'R1',
-        status: 'Approved',
-        relationship: null,
-        restrictedStatus: 'No',
-        restrictedReason: null,
-        principalReviewBy: 'Pat',
-        approvalDate: '2024-01-02 03:04:05',
-        notes: '',
-        createdDate: '2024-01-01 00:00:00',
-        updatedDate: '2024-01-02 03:04:05',
-      },
+      custody_account: custodyAccountRecord,
     });
     const account = await getCustodyAccount(client, { accountId: 'A1' });
     expect(requests[0]).toMatchObject({

@@ -16,7 +16,7 @@ import { getOrdersForADay } from '../get-orders-for-a-day';
 import { getSecurityMarketHours } from '../get-security-market-hours';
 import { searchAccount } from '../search-account';
 import { searchEntity } from '../search-entity';
-import { fakeClient, ok } from './fake-client';
+import { custodyAccountRecord, fakeClient, ok } from './fake-client';
 
 /*
  * One fixture per variant of real or plausible traffic that used to break a page, be misread or
@@ -544,22 +544,8 @@ describe('market hours (§2.7, §2.8, §4.14)', () => {
 });
 
 describe('other plausible variants', () => {
-  const custody = {
-    accountId: 'A1',
-    requestId: 'R1',
-    status: 'Approved',
-    relationship: null,
-    restrictedStatus: 'No',
-    restrictedReason: null,
-    principalReviewBy: 'Pat',
-    approvalDate: '2024-01-02 03:04:05',
-    notes: '',
-    createdDate: '2024-01-01 00:00:00',
-    updatedDate: '2024-01-02 03:04:05',
-  };
-
   it('`custodyAccount` instead of `custody_account` (§2.12)', async () => {
-    const { client } = fakeClient({ ...ok, custodyAccount: custody });
+    const { client } = fakeClient({ ...ok, custodyAccount: custodyAccountRecord });
     expect((await getCustodyAccount(client, { accountId: 'A1' })).requestId).toBe('R1');
   });
 
