@@ -238,26 +238,15 @@ describe('sign-in and session', () => {
     });
   });
 
-  it('ends a session after the idle deadline passes', async () => {
+  it.each([
+    ['ends a session after the idle deadline passes', 'idle_expires_at'],
+    ['ends a session after the absolute deadline even while it is in use', 'absolute_expires_at'],
+  ] as const)('%s', async (_name, deadline) => {
     const cookie = await signIn(h.app, 'investor@demo.test');
     const token = cookie.split('=')[1];
     await h.db
       .updateTable('sessions')
-      .set({ idle_expires_at: new Date(Date.now() - 1000) })
-      .where('id_hash', '=', hashToken(token))
-      .execute();
-    expect((await call(h.app, 'GET', '/api/session', { cookie })).json()).toEqual({
-      signedIn: false,
-      ended: true,
-    });
-  });
-
-  it('ends a session after the absolute deadline even while it is in use', async () => {
-    const cookie = await signIn(h.app, 'investor@demo.test');
-    const token = cookie.split('=')[1];
-    await h.db
-      .updateTable('sessions')
-      .set({ absolute_expires_at: new Date(Date.now() - 1000) })
+      .set({ [deadline]: new Date(Date.now() - 1000) })
       .where('id_hash', '=', hashToken(token))
       .execute();
     expect((await call(h.app, 'GET', '/api/session', { cookie })).json()).toEqual({
