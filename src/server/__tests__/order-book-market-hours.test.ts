@@ -564,11 +564,22 @@ describe('security trading hours when the platform fails', () => {
     expect(read.statusCode).toBe(200);
   });
 
-  it('a reviewer whose order book was read only in part is told so, as the order book says it', async () => {
-    // A cache of its own: the part read is kept to read on from, and must not reach other tests.
+  /**
+   * Runs `test` with an order-book cache of its own: what it reads (a part kept to read on from,
+   * or nothing) must not reach other tests.
+   */
+  async function withOwnOrderBook(test: () => Promise<void>): Promise<void> {
     const cache = h.built.deps.orderBook;
     h.built.deps.orderBook = new OrderBookCache(h.built.deps.upstream);
     try {
+      await test();
+    } finally {
+      h.built.deps.orderBook = cache;
+    }
+  }
+
+  it('a reviewer whose order book was read only in part is told so, as the order book says it', async () => {
+    await withOwnOrderBook(async () => {
       // One page of the day (§4.1, 500 orders a call) fails every time it is asked for.
       await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
         operation: 'getOrdersForADay',
@@ -585,15 +596,11 @@ describe('security trading hours when the platform fails', () => {
           /^Part of the order book of [A-Z][a-z]+ \d{1,2}, \d{4}, which lists the securities, could not be read: the first 500 orders of the day were read; the orders from number 501 on \(if the day has more\) could not be read\. Listed are the securities of the orders read only; open any other by its ID\. .+ \(support id: [^)]+\)\.$/,
         ),
       ]);
-    } finally {
-      h.built.deps.orderBook = cache;
-    }
+    });
   });
 
   it('an investor whose order book was never read lists the securities issuers set hours for, by ID', async () => {
-    const cache = h.built.deps.orderBook;
-    h.built.deps.orderBook = new OrderBookCache(h.built.deps.upstream);
-    try {
+    await withOwnOrderBook(async () => {
       await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
         operation: 'getOrdersForADay',
         httpStatus: 503,
@@ -612,9 +619,7 @@ describe('security trading hours when the platform fails', () => {
           /could not be read right now \(support id: [^)]+\)\. Listed by ID are the securities whose issuers use this portal; open any other by its ID\.$/,
         ),
       ]);
-    } finally {
-      h.built.deps.orderBook = cache;
-    }
+    });
   });
 
   it('issuer staff still get their securities by id, and are told the names could not be read', async () => {
