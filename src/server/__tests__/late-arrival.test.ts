@@ -17,6 +17,22 @@ import { call, callSandbox, dropNextCall, signIn, startHarness, type Harness } f
 
 const QUIET_MS = 30 * 60_000;
 
+/**
+ * A BFF that stops waiting for the platform after 400 ms and calls a request "not sent" after
+ * QUIET_MS of quiet (with `env` on top), the investor and a reviewer signed in.
+ */
+async function startLateArrival(env: Record<string, string> = {}) {
+  const h = await startHarness({
+    env: { TRANSACT_TIMEOUT_MS: '400', RECONCILE_NOT_SENT_AFTER_MS: String(QUIET_MS), ...env },
+  });
+  return {
+    h,
+    investor: await signIn(h.app, 'investor@demo.test'),
+    reviewer: await signIn(h.app, 'compliance@demo.test'),
+    accountA: h.manifest.investors[0].accountIds[0],
+  };
+}
+
 describe('a lost answer and a platform that answers late', () => {
   let h: Harness;
   let investor: string;
@@ -24,15 +40,7 @@ describe('a lost answer and a platform that answers late', () => {
   let accountA: string;
 
   beforeAll(async () => {
-    h = await startHarness({
-      env: {
-        TRANSACT_TIMEOUT_MS: '400',
-        RECONCILE_NOT_SENT_AFTER_MS: String(QUIET_MS),
-      },
-    });
-    investor = await signIn(h.app, 'investor@demo.test');
-    reviewer = await signIn(h.app, 'compliance@demo.test');
-    [accountA] = h.manifest.investors[0].accountIds;
+    ({ h, investor, reviewer, accountA } = await startLateArrival());
   });
   afterAll(() => h?.close());
   afterEach(async () => {
@@ -316,16 +324,9 @@ describe('the recheck window of a "not sent" is configured', () => {
   let accountA: string;
 
   beforeAll(async () => {
-    h = await startHarness({
-      env: {
-        TRANSACT_TIMEOUT_MS: '400',
-        RECONCILE_NOT_SENT_AFTER_MS: String(QUIET_MS),
-        RECONCILE_RECHECK_NOT_SENT_MS: String(3 * 86_400_000),
-      },
-    });
-    investor = await signIn(h.app, 'investor@demo.test');
-    reviewer = await signIn(h.app, 'compliance@demo.test');
-    [accountA] = h.manifest.investors[0].accountIds;
+    ({ h, investor, reviewer, accountA } = await startLateArrival({
+      RECONCILE_RECHECK_NOT_SENT_MS: String(3 * 86_400_000),
+    }));
   });
   afterAll(() => h?.close());
 
