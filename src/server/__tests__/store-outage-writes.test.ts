@@ -217,39 +217,42 @@ describe('an admin linking a user', () => {
 });
 
 describe('a reviewer adding a note', () => {
+  let compliance: string;
+  let accountId: string;
+  beforeAll(async () => {
+    compliance = await signIn(h.app, 'compliance@demo.test');
+    accountId = h.manifest.investors[0].accountIds[0];
+  });
+  const addNote = (body: string) =>
+    call(h.app, 'POST', `/api/accounts/${accountId}/notes`, { cookie: compliance, body: { body } });
+  /** The notes the account's page lists, by their text. */
+  const listedNotes = async () =>
+    (
+      (
+        await call(h.app, 'GET', `/api/accounts/${accountId}/notes`, { cookie: compliance })
+      ).json() as { notes: { body: string }[] }
+    ).notes.map((n) => n.body);
+
   it('stored before the store failed: says it was made, with where to see it', async () => {
-    const compliance = await signIn(h.app, 'compliance@demo.test');
-    const accountId = h.manifest.investors[0].accountIds[0];
     breakAuditLog(h.db);
-    const res = await call(h.app, 'POST', `/api/accounts/${accountId}/notes`, {
-      cookie: compliance,
-      body: { body: 'Checked the documents during an outage.' },
-    });
+    const res = await addNote('Checked the documents during an outage.');
     restore!();
     expect(res.statusCode).toBe(503);
     expect(res.json().error).toMatchObject({
       submitted: 'yes',
       nextStep: 'Reload the account to see whether your note is listed before adding it again.',
     });
-    const notes = (
-      await call(h.app, 'GET', `/api/accounts/${accountId}/notes`, { cookie: compliance })
-    ).json() as { notes: { body: string }[] };
-    expect(notes.notes.map((n) => n.body)).toContain('Checked the documents during an outage.');
+    expect(await listedNotes()).toContain('Checked the documents during an outage.');
   });
 
   // Broken from below the query builder, in the embedded database (the PostgreSQL pool is not).
   it.skipIf(process.env.TEST_DATABASE_URL)(
     'the store stops while the note is being saved: it may have been, never "nothing was changed"',
     async () => {
-      const compliance = await signIn(h.app, 'compliance@demo.test');
-      const accountId = h.manifest.investors[0].accountIds[0];
       // The insert reaches the store and is saved, then the connection drops before its answer
       // comes back: whether it was saved is not known to the portal.
       restore = breakNoteInserts('after it was saved', STORE_ERROR);
-      const res = await call(h.app, 'POST', `/api/accounts/${accountId}/notes`, {
-        cookie: compliance,
-        body: { body: 'Saved as the store went away.' },
-      });
+      const res = await addNote('Saved as the store went away.');
       restore!();
       expect(res.statusCode).toBe(503);
       const error = res.json().error;
@@ -262,26 +265,18 @@ describe('a reviewer adding a note', () => {
       });
       expect(error.message).not.toMatch(/nothing was changed|try again/i);
       // True: it was saved.
-      const notes = (
-        await call(h.app, 'GET', `/api/accounts/${accountId}/notes`, { cookie: compliance })
-      ).json() as { notes: { body: string }[] };
-      expect(notes.notes.map((n) => n.body)).toContain('Saved as the store went away.');
+      expect(await listedNotes()).toContain('Saved as the store went away.');
     },
   );
 
   it.skipIf(process.env.TEST_DATABASE_URL)(
     'no connection to the store could be had: nothing was changed, said so',
     async () => {
-      const compliance = await signIn(h.app, 'compliance@demo.test');
-      const accountId = h.manifest.investors[0].accountIds[0];
       // The statement never reaches the store (the server refuses the connection).
       restore = breakNoteInserts('before it runs', () =>
         Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
       );
-      const res = await call(h.app, 'POST', `/api/accounts/${accountId}/notes`, {
-        cookie: compliance,
-        body: { body: 'Never reached the store.' },
-      });
+      const res = await addNote('Never reached the store.');
       restore!();
       expect(res.statusCode).toBe(503);
       expect(res.json().error).toMatchObject({
