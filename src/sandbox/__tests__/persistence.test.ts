@@ -14,6 +14,14 @@ afterAll(async () => {
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });
 
+/** The trade ids in an offering's purchase history (§4.9), as the sandbox answers it now. */
+async function purchasedTradeIds(client: SandboxClient, offeringId: string): Promise<string[]> {
+  const history = await client.op('getOfferingPurchaseHistory', { offeringId });
+  return history.body['Offering purchased details'].offering_purchase_history.map(
+    (t: { tradeId: string }) => t.tradeId,
+  );
+}
+
 describe('persistence (dataDir)', () => {
   it('keeps mutations across a restart and forgets them after reset', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'sandbox-'));
@@ -32,23 +40,13 @@ describe('persistence (dataDir)', () => {
 
     sandbox = await startSandbox({ port: 0, dataDir });
     client = new SandboxClient(sandbox);
-    const history = await client.op('getOfferingPurchaseHistory', { offeringId: '5204' });
-    expect(
-      history.body['Offering purchased details'].offering_purchase_history.map(
-        (t: { tradeId: string }) => t.tradeId,
-      ),
-    ).toContain(tradeId);
+    expect(await purchasedTradeIds(client, '5204')).toContain(tradeId);
     await client.control('POST', 'reset');
     await sandbox.close();
 
     sandbox = await startSandbox({ port: 0, dataDir });
     client = new SandboxClient(sandbox);
-    const after = await client.op('getOfferingPurchaseHistory', { offeringId: '5204' });
-    expect(
-      after.body['Offering purchased details'].offering_purchase_history.map(
-        (t: { tradeId: string }) => t.tradeId,
-      ),
-    ).not.toContain(tradeId);
+    expect(await purchasedTradeIds(client, '5204')).not.toContain(tradeId);
     await sandbox.close();
   });
 
