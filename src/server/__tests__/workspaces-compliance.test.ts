@@ -34,6 +34,10 @@ const complianceRoutes: [string, string, unknown?][] = [
   ['GET', '/api/audit-events/export.csv'],
 ];
 
+/** Asks, as the compliance reviewer, to see one field of a record in full (with the reason given). */
+const reveal = (body: { objectType: string; objectId: string; field: string; reason: string }) =>
+  call(h.app, 'POST', '/api/personal-data/reveal', { cookie: compliance, body });
+
 describe('compliance routes are closed to investors and issuer staff', () => {
   it.each(['investor@demo.test', 'investor2@demo.test', 'issuer@demo.test'])(
     '%s gets 403 everywhere, nothing sent upstream',
@@ -219,14 +223,11 @@ describe('revealing personal data', () => {
   it('reads the value fresh upstream and writes an audit event with reason and IP, never the value', async () => {
     const accountId = h.manifest.investors[0].accountIds[0];
     await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
-    const res = await call(h.app, 'POST', '/api/personal-data/reveal', {
-      cookie: compliance,
-      body: {
-        objectType: 'account',
-        objectId: accountId,
-        field: 'taxId',
-        reason: 'KYC review: tax id mismatch',
-      },
+    const res = await reveal({
+      objectType: 'account',
+      objectId: accountId,
+      field: 'taxId',
+      reason: 'KYC review: tax id mismatch',
     });
     expect(res.statusCode, res.body).toBe(200);
     const revealed = revealResponseSchema.parse(res.json());
@@ -276,14 +277,11 @@ describe('revealing personal data', () => {
       ).json(),
     );
     const entity = search.entities[0];
-    const ein = await call(h.app, 'POST', '/api/personal-data/reveal', {
-      cookie: compliance,
-      body: {
-        objectType: 'entity',
-        objectId: entity.id,
-        field: 'ein',
-        reason: 'Entity due diligence',
-      },
+    const ein = await reveal({
+      objectType: 'entity',
+      objectId: entity.id,
+      field: 'ein',
+      reason: 'Entity due diligence',
     });
     expect(ein.statusCode, ein.body).toBe(200);
     expect(ein.json().value.slice(-4)).toBe(entity.einMasked!.slice(-4));
@@ -292,47 +290,40 @@ describe('revealing personal data', () => {
       (await call(h.app, 'GET', '/api/compliance/fund-moves', { cookie: compliance })).json(),
     );
     const move = moves.moves.find((m) => m.bankAccountNumberMasked)!;
-    const bank = await call(h.app, 'POST', '/api/personal-data/reveal', {
-      cookie: compliance,
-      body: {
-        objectType: 'fund_move',
-        objectId: move.referenceNumber,
-        field: 'bankAccountNumber',
-        reason: 'Returned ACH investigation',
-      },
+    const bank = await reveal({
+      objectType: 'fund_move',
+      objectId: move.referenceNumber,
+      field: 'bankAccountNumber',
+      reason: 'Returned ACH investigation',
     });
     expect(bank.statusCode, bank.body).toBe(200);
     expect(bank.json().value.slice(-4)).toBe(move.bankAccountNumberMasked!.slice(-4));
   });
 
   it('requires a reason of 10+ characters and a field of that kind of record', async () => {
-    const short = await call(h.app, 'POST', '/api/personal-data/reveal', {
-      cookie: compliance,
-      body: { objectType: 'account', objectId: 'A1040000', field: 'taxId', reason: 'because' },
+    const short = await reveal({
+      objectType: 'account',
+      objectId: 'A1040000',
+      field: 'taxId',
+      reason: 'because',
     });
     expect(short.statusCode).toBe(400);
     expect(short.json().error.fields[0].field).toBe('reason');
-    const wrongField = await call(h.app, 'POST', '/api/personal-data/reveal', {
-      cookie: compliance,
-      body: {
-        objectType: 'account',
-        objectId: 'A1040000',
-        field: 'ein',
-        reason: 'A good enough reason',
-      },
+    const wrongField = await reveal({
+      objectType: 'account',
+      objectId: 'A1040000',
+      field: 'ein',
+      reason: 'A good enough reason',
     });
     expect(wrongField.statusCode).toBe(400);
   });
 
   it('an unknown record is 404 and the failed attempt is audited', async () => {
-    const res = await call(h.app, 'POST', '/api/personal-data/reveal', {
-      cookie: compliance,
-      body: {
-        objectType: 'entity',
-        objectId: 'E0000000',
-        field: 'ein',
-        reason: 'Looking for a ghost',
-      },
+    const res = await reveal({
+      objectType: 'entity',
+      objectId: 'E0000000',
+      field: 'ein',
+      reason: 'Looking for a ghost',
     });
     expect(res.statusCode).toBe(404);
     const failed = await h.db
@@ -523,14 +514,11 @@ describe('audit log', () => {
   });
 
   it('exports CSV without revealed values, guards formulas, and audits the export', async () => {
-    await call(h.app, 'POST', '/api/personal-data/reveal', {
-      cookie: compliance,
-      body: {
-        objectType: 'account',
-        objectId: 'A1040000',
-        field: 'taxId',
-        reason: '=HYPERLINK("http://evil") check',
-      },
+    await reveal({
+      objectType: 'account',
+      objectId: 'A1040000',
+      field: 'taxId',
+      reason: '=HYPERLINK("http://evil") check',
     });
     const res = await call(
       h.app,
