@@ -81,19 +81,18 @@ describe.skipIf(!enabled)('two BFF instances on one PostgreSQL', () => {
     expect(res.json().user.email).toBe('investor@demo.test');
   });
 
+  /** What GET /api/session answers on an instance for the cookie. */
+  const sessionOn = async (app: FastifyInstance, cookie: string) =>
+    (await call(app, 'GET', '/api/session', { cookie })).json();
+  const ENDED = { signedIn: false, ended: true };
+
   it('sign-out on one instance revokes the session on both', async () => {
     const [a, b] = instances;
     const cookie = await signIn(a.app, 'investor2@demo.test');
     expect((await call(b.app, 'DELETE', '/api/session', { cookie })).statusCode).toBe(204);
     await a.sessions.caughtUp();
-    expect((await call(a.app, 'GET', '/api/session', { cookie })).json()).toEqual({
-      signedIn: false,
-      ended: true,
-    });
-    expect((await call(b.app, 'GET', '/api/session', { cookie })).json()).toEqual({
-      signedIn: false,
-      ended: true,
-    });
+    expect(await sessionOn(a.app, cookie)).toEqual(ENDED);
+    expect(await sessionOn(b.app, cookie)).toEqual(ENDED);
   });
 
   it('a session both instances have cached ends on both at the sign-out on one', async () => {
@@ -104,14 +103,8 @@ describe.skipIf(!enabled)('two BFF instances on one PostgreSQL', () => {
     expect((await call(b.app, 'GET', '/api/session', { cookie })).statusCode).toBe(200);
     expect((await call(a.app, 'DELETE', '/api/session', { cookie })).statusCode).toBe(204);
     await b.sessions.caughtUp();
-    expect((await call(b.app, 'GET', '/api/session', { cookie })).json()).toEqual({
-      signedIn: false,
-      ended: true,
-    });
-    expect((await call(a.app, 'GET', '/api/session', { cookie })).json()).toEqual({
-      signedIn: false,
-      ended: true,
-    });
+    expect(await sessionOn(b.app, cookie)).toEqual(ENDED);
+    expect(await sessionOn(a.app, cookie)).toEqual(ENDED);
   });
 
   it('two saves of one security’s hours at once, one on each instance, do not cross: the later is refused', async () => {
