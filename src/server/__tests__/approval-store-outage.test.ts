@@ -8,10 +8,8 @@ import {
   dropNextCall,
   sandboxCalls,
   signIn,
-  spoolInTempDir,
   startHarness,
   type Harness,
-  type TempSpool,
 } from './harness';
 
 /*
@@ -25,10 +23,10 @@ let investor: string;
 let admin: string;
 let accountId: string;
 let keys = 0;
-let spool: TempSpool;
 
 beforeAll(async () => {
   h = await startHarness({
+    spool: true,
     env: {
       DISBURSEMENT_APPROVAL_ABOVE: '100',
       MFA_REQUIRED_ROLES: '',
@@ -38,12 +36,8 @@ beforeAll(async () => {
   investor = await signIn(h.app, 'investor@demo.test');
   admin = await signIn(h.app, 'admin@demo.test');
   accountId = h.manifest.investors[0].accountIds[0];
-  spool = spoolInTempDir(h);
 }, 120_000);
-afterAll(async () => {
-  await h?.close();
-  spool?.remove();
-});
+afterAll(() => h?.close());
 
 /** A disbursement above the approval threshold: held, nothing sent yet. */
 async function hold(amount: string): Promise<{ id: string; reference: string }> {
@@ -98,7 +92,7 @@ it('the platform created it while the store was down: the admin reads "sent" wit
   const answer = res.json() as { state: string; requestId: string; reference: string };
   expect(answer).toMatchObject({ state: 'sent', reference, checker: 'admin@demo.test' });
   expect(answer.requestId).toMatch(/[0-9a-f-]{36}/);
-  expect(spool.read()).toContain(id);
+  expect(h.readSpool()).toContain(id);
   // Not recorded yet: the store is still as the approval left it.
   expect((await getApproval(h.db, id))?.state).toBe('sending');
 

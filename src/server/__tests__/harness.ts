@@ -10,7 +10,6 @@ import { buildApp, type BuiltApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { fetchManifest, seedDemoUsers, type SandboxManifest } from '../demo-users';
 import { openStore, type Db } from '../store/db';
-import { OutcomeSpool } from '../store/spool';
 import { loggerOptions } from '../logger';
 
 export const DEMO_PASSWORD = 'demo-password-for-tests';
@@ -29,6 +28,8 @@ export interface Harness {
   sandboxUrl: string;
   manifest: SandboxManifest;
   credentials: { clientId: string; apiKey: string; limitedApiKey: string };
+  /** What the outcome spool holds now (the outcomes the store could not record); needs `spool`. */
+  readSpool(): string;
   close(): Promise<void>;
 }
 
@@ -45,6 +46,8 @@ export interface HarnessOptions {
   logStream?: Writable;
   /** A built SPA to serve beside the API, as `npm start` serves dist/. */
   spaDir?: string;
+  /** Give the BFF an outcome spool in a temp folder of its own, removed on close. */
+  spool?: boolean;
 }
 
 /**
@@ -69,6 +72,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const db = await openStore({ databaseUrl: config.databaseUrl, dataDir: null });
   const manifest = await fetchManifest(sandbox.url);
   await seedDemoUsers(db, manifest, DEMO_PASSWORD);
+  const spoolDir = options.spool ? mkdtempSync(path.join(tmpdir(), 'portal-spool-')) : null;
+  const spoolFile = spoolDir ? path.join(spoolDir, 'outcome-spool.ndjson') : undefined;
   const built = await buildApp({
     config,
     db,
@@ -79,6 +84,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     limitScale: options.limitScale,
     now: options.now,
     spaDir: options.spaDir,
+    spoolFile,
     upstream: {
       baseUrl: sandbox.url,
       clientId: sandbox.credentials.clientId,
@@ -98,11 +104,16 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     sandboxUrl: sandbox.url,
     manifest,
     credentials: sandbox.credentials,
+    readSpool() {
+      if (!spoolFile) throw new Error('the spool is read from a harness started with spool: true');
+      return readFileSync(spoolFile, 'utf8');
+    },
     async close() {
       await built.app.close();
       await db.destroy();
       await sandbox.close();
       await testDb?.drop();
+      if (spoolDir) rmSync(spoolDir, { recursive: true, force: true });
     },
   };
 }
@@ -290,24 +301,6 @@ export async function tradeAtPlatform(
     ((await res.json()) as { purchaseDetails: [boolean, { tradeId: string }[]] })
       .purchaseDetails[1][0].tradeId,
   );
-}
-
-export interface TempSpool {
-  /** What the spool holds now (the outcomes the store could not record). */
-  read(): string;
-  /** Removes the spool's folder, after the harness is closed. */
-  remove(): void;
-}
-
-/** Gives the harness's BFF an outcome spool in a folder of its own under the system's temp folder. */
-export function spoolInTempDir(h: Harness): TempSpool {
-  const dir = mkdtempSync(path.join(tmpdir(), 'portal-spool-'));
-  const file = path.join(dir, 'outcome-spool.ndjson');
-  h.built.deps.spool = new OutcomeSpool(file);
-  return {
-    read: () => readFileSync(file, 'utf8'),
-    remove: () => rmSync(dir, { recursive: true, force: true }),
-  };
 }
 
 /** The offering catalogue cannot be read: the BFF's cached read is dropped and the sandbox's next ten reads of it answer malformed JSON. */

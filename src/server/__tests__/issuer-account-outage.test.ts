@@ -7,10 +7,8 @@ import {
   callSandbox,
   sandboxCalls,
   signIn,
-  spoolInTempDir,
   startHarness,
   type Harness,
-  type TempSpool,
 } from './harness';
 
 /*
@@ -21,18 +19,13 @@ import {
 let h: Harness;
 let cookie: string;
 let issuerId: string;
-let spool: TempSpool;
 
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({ spool: true });
   cookie = await signIn(h.app, 'issuer@demo.test');
   issuerId = h.manifest.issuers[0].issuerId;
-  spool = spoolInTempDir(h);
 }, 120_000);
-afterAll(async () => {
-  await h?.close();
-  spool?.remove();
-});
+afterAll(() => h?.close());
 
 const account = {
   companyName: 'Blue Mesa Holdings LLC',
@@ -75,7 +68,7 @@ it('the platform saved it while the store was down: the receipt, and the page sh
   // What the platform answered, never "may or may not have been submitted".
   expect(res.statusCode, res.body).toBe(201);
   expect(res.json().records.length).toBeGreaterThan(0);
-  expect(spool.read()).toContain('Blue Mesa Holdings LLC');
+  expect(h.readSpool()).toContain('Blue Mesa Holdings LLC');
 
   // The store is back, the spool not replayed yet: the page shows the account saved, and
   // nothing to settle.

@@ -6,10 +6,8 @@ import {
   callSandbox,
   sandboxCalls,
   signIn,
-  spoolInTempDir,
   startHarness,
   type Harness,
-  type TempSpool,
 } from './harness';
 
 /*
@@ -20,18 +18,13 @@ import {
 let h: Harness;
 let cookie: string;
 let accountId: string;
-let spool: TempSpool;
 
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({ spool: true });
   cookie = await signIn(h.app, 'investor@demo.test');
   accountId = h.manifest.investors[0].accountIds[0];
-  spool = spoolInTempDir(h);
 });
-afterAll(async () => {
-  await h?.close();
-  spool?.remove();
-});
+afterAll(() => h?.close());
 
 const disburse = (key: string) =>
   call(h.app, 'POST', `/api/accounts/${accountId}/disbursements`, {
@@ -123,7 +116,7 @@ it('store down after the upstream created it: submitted with the id, spooled, th
   const receipt = res.json() as { requestId: string; amount: string };
   expect(receipt.requestId).toMatch(/[0-9a-f-]{36}/);
   const reference = String(res.headers['money-reference']);
-  const spooled = spool.read();
+  const spooled = h.readSpool();
   expect(spooled).toContain(reference);
 
   // The store is back: the next housekeeping pass replays the spool.
@@ -205,7 +198,7 @@ it('store down between the claim and the sending: "not sent", and once it is bac
   expect(res.json().error).toMatchObject({ code: 'store_unavailable', submitted: 'no' });
   const first = String(res.headers['money-reference']);
   // The store could not take the "not sent": it waits in the spool, naming this attempt.
-  expect(spool.read()).toContain(`"kind":"not_sent"`);
+  expect(h.readSpool()).toContain(`"kind":"not_sent"`);
   expect(await getMoneyRequest(h.db, first)).toMatchObject({ outcome: 'pending' });
 
   // The store is back and the person sends the same request again, at once: it is sent, under
