@@ -55,6 +55,7 @@ describe('register through the BFF', () => {
     await settleLeftUnknown(h.db);
   });
 
+  const get = (url: string, cookie: string) => call(h.app, 'GET', url, { cookie });
   let n = 0;
   const key = () => `register-key-${Date.now()}-${++n}-abcdef`;
   const disburse = (body: unknown, k = key()) =>
@@ -177,9 +178,7 @@ describe('register through the BFF', () => {
         { reference: lost.reference },
       );
       const moves = (
-        await call(h.app, 'GET', `/api/accounts/${accountA}/fund-moves?limit=100`, {
-          cookie: investor,
-        })
+        await get(`/api/accounts/${accountA}/fund-moves?limit=100`, investor)
       ).json() as { moves: { referenceNumber: string; portalReference: string | null }[] };
       const move = moves.moves.find((m) => m.portalReference === lost.reference)!.referenceNumber;
       const res = await settle(lost.reference, {
@@ -198,9 +197,7 @@ describe('register through the BFF', () => {
         settledByEmail: 'compliance@demo.test',
       });
       // The investor's own register says a reviewer settled it, and names nobody.
-      const own = await call(h.app, 'GET', `/api/accounts/${accountA}/money-requests`, {
-        cookie: investor,
-      });
+      const own = await get(`/api/accounts/${accountA}/money-requests`, investor);
       const mine = (own.json() as { requests: Record<string, unknown>[] }).requests.find(
         (r) => r.reference === lost.reference,
       );
@@ -208,11 +205,9 @@ describe('register through the BFF', () => {
       expect(mine).not.toHaveProperty('settledByEmail');
       expect(mine).not.toHaveProperty('userEmail');
       // The export says the same in its last column.
-      const csv = await call(
-        h.app,
-        'GET',
+      const csv = await get(
         `/api/compliance/money-requests/export.csv?accountId=${accountA}`,
-        { cookie: reviewer },
+        reviewer,
       );
       const [header, ...lines] = csv.body.trim().split(/\r?\n/);
       expect(header.split(',').at(-1)).toBe('settled_by');
@@ -223,30 +218,14 @@ describe('register through the BFF', () => {
           .at(-1),
       ).toBe('compliance@demo.test');
       // The audit log links a reference to the register narrowed to it, in any letter case.
-      const one = await call(
-        h.app,
-        'GET',
+      const one = await get(
         `/api/compliance/money-requests?reference=${lost.reference.toLowerCase()}`,
-        { cookie: reviewer },
+        reviewer,
       );
       expect(one.json()).toMatchObject({ total: 1, requests: [{ reference: lost.reference }] });
-      const none = await call(
-        h.app,
-        'GET',
-        '/api/compliance/money-requests?reference=MR-0000000000',
-        {
-          cookie: reviewer,
-        },
-      );
+      const none = await get('/api/compliance/money-requests?reference=MR-0000000000', reviewer);
       expect(none.json()).toMatchObject({ total: 0, requests: [] });
-      const notOurs = await call(
-        h.app,
-        'GET',
-        '/api/compliance/money-requests?reference=A1040000',
-        {
-          cookie: reviewer,
-        },
-      );
+      const notOurs = await get('/api/compliance/money-requests?reference=A1040000', reviewer);
       expect(notOurs.statusCode).toBe(400);
       expect(notOurs.json().error.fields).toEqual([
         {
@@ -358,9 +337,9 @@ describe('register through the BFF', () => {
       expect(res.json()).toMatchObject({ outcome: 'not_sent', upstreamId: null });
       // The investor reads each fact once: that it never reached the platform, how that was
       // found, and that a new request may be sent.
-      const timeline = (
-        await call(h.app, 'GET', `/api/accounts/${accountA}/timeline`, { cookie: investor })
-      ).json() as { entries: { reference: string | null; state: string; next: string | null }[] };
+      const timeline = (await get(`/api/accounts/${accountA}/timeline`, investor)).json() as {
+        entries: { reference: string | null; state: string; next: string | null }[];
+      };
       expect(timeline.entries.find((e) => e.reference === lost.reference)).toMatchObject({
         state:
           'Not sent: The request never reached the platform; no money moved. A reviewer found no trace of it at the platform.',
@@ -399,7 +378,7 @@ describe('register through the BFF', () => {
       });
 
       const candidates = (reference: string, cookie = reviewer) =>
-        call(h.app, 'GET', `/api/compliance/money-requests/${reference}/candidates`, { cookie });
+        get(`/api/compliance/money-requests/${reference}/candidates`, cookie);
       const found = await candidates(lost);
       expect(found.statusCode).toBe(200);
       const body = found.json() as {
@@ -467,9 +446,7 @@ describe('register through the BFF', () => {
       expect(row).toMatchObject({ outcome: 'unknown', units, unitPrice: offering.unitPrice });
       expect(new Big(row.amount!).eq(amount)).toBe(true);
       const listed = (
-        await call(h.app, 'GET', `/api/compliance/money-requests?accountId=${accountA}`, {
-          cookie: reviewer,
-        })
+        await get(`/api/compliance/money-requests?accountId=${accountA}`, reviewer)
       ).json() as { requests: { reference: string; units: string; amount: string }[] };
       expect(listed.requests.find((r) => r.reference === reference)).toMatchObject({
         units,
@@ -480,9 +457,7 @@ describe('register through the BFF', () => {
       const same = await direct(units);
       const other = await direct(fewer);
       const found = (
-        await call(h.app, 'GET', `/api/compliance/money-requests/${reference}/candidates`, {
-          cookie: reviewer,
-        })
+        await get(`/api/compliance/money-requests/${reference}/candidates`, reviewer)
       ).json() as {
         candidates: { upstreamId: string; sameUnits: boolean | null; sameAmount: boolean | null }[];
       };
@@ -576,20 +551,16 @@ describe('register through the BFF', () => {
       [`/api/audit-events?${period}`, compliance],
       [`/api/audit-events/export.csv?${period}`, compliance],
     ]) {
-      const res = await call(h.app, 'GET', path, { cookie });
+      const res = await get(path, cookie);
       expect(res.statusCode, path).toBe(400);
       expect(res.json().error.fields, path).toEqual([
         { field: 'query.from', message: 'From must be on or before To' },
       ]);
     }
     // One day is a period: From equal to To is answered.
-    const oneDay = await call(
-      h.app,
-      'GET',
+    const oneDay = await get(
       '/api/compliance/money-requests?from=2026-03-09&to=2026-03-09',
-      {
-        cookie: compliance,
-      },
+      compliance,
     );
     expect(oneDay.statusCode).toBe(200);
   });
@@ -608,9 +579,7 @@ describe('register through the BFF', () => {
     const last = await made('period-last-0001', '2024-05-08T23:59:59.999Z');
     const after = await made('period-after-0001', '2024-05-09T00:00:00Z');
     const listed = async (path: string, cookie: string) =>
-      (
-        (await call(h.app, 'GET', path, { cookie })).json() as { requests: { reference: string }[] }
-      ).requests
+      ((await get(path, cookie)).json() as { requests: { reference: string }[] }).requests
         .map((r) => r.reference)
         .filter((reference) => [before, first, last, after].includes(reference))
         .sort();
@@ -636,7 +605,7 @@ describe('register through the BFF', () => {
     expect(invested.statusCode).toBe(201);
     const reference = String(invested.headers['money-reference']);
     const rowOf = async (path: string, cookie: string) => {
-      const res = await call(h.app, 'GET', path, { cookie });
+      const res = await get(path, cookie);
       expect(res.statusCode, path).toBe(200);
       return (res.json() as { requests: Record<string, unknown>[] }).requests.find(
         (r) => r.reference === reference,
@@ -645,11 +614,9 @@ describe('register through the BFF', () => {
     const register = `/api/compliance/money-requests?kind=investment&accountId=${accountA}`;
     const own = `/api/accounts/${accountA}/money-requests?kind=investment`;
     const csvOf = async () => {
-      const csv = await call(
-        h.app,
-        'GET',
+      const csv = await get(
         `/api/compliance/money-requests/export.csv?kind=investment&accountId=${accountA}`,
-        { cookie: compliance },
+        compliance,
       );
       const [header, ...lines] = csv.body.trim().split(/\r?\n/);
       const columns = header.split(',');
@@ -707,11 +674,9 @@ describe('register through the BFF', () => {
       from generate_series(1, 10050) g
     `.execute(h.db);
     try {
-      const res = await call(
-        h.app,
-        'GET',
+      const res = await get(
         `/api/compliance/money-requests/export.csv?accountId=${account}`,
-        { cookie: compliance },
+        compliance,
       );
       expect(res.statusCode).toBe(200);
       expect(String(res.headers['content-type'])).toContain('text/csv');
@@ -749,9 +714,7 @@ describe('register through the BFF', () => {
       };
       try {
         await expect(
-          call(h.app, 'GET', `/api/compliance/money-requests/export.csv?accountId=${account}`, {
-            cookie: compliance,
-          }),
+          get(`/api/compliance/money-requests/export.csv?accountId=${account}`, compliance),
         ).rejects.toThrow(/destroyed before completion/);
       } finally {
         db.selectFrom = selectFrom;
@@ -775,9 +738,7 @@ describe('register through the BFF', () => {
   it('finds an account typed in lower case, as the platform writes it, and refuses what is no account id under Account', async () => {
     const compliance = await signIn(h.app, 'compliance@demo.test');
     const list = (accountId: string, path = '/api/compliance/money-requests') =>
-      call(h.app, 'GET', `${path}?accountId=${encodeURIComponent(accountId)}`, {
-        cookie: compliance,
-      });
+      get(`${path}?accountId=${encodeURIComponent(accountId)}`, compliance);
     // The platform's account ids are a capital letter and digits (real-world notes, createAccount).
     expect(accountA).toMatch(/^A[0-9]+$/);
     const asWritten = (await list(accountA)).json() as { total: number };
@@ -810,14 +771,7 @@ describe('register through the BFF', () => {
 
   it('refuses a kind or outcome a link names that is none of the choices, in the words the selects show', async () => {
     const compliance = await signIn(h.app, 'compliance@demo.test');
-    const refused = await call(
-      h.app,
-      'GET',
-      '/api/compliance/money-requests?kind=foo&outcome=bar',
-      {
-        cookie: compliance,
-      },
-    );
+    const refused = await get('/api/compliance/money-requests?kind=foo&outcome=bar', compliance);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.fields).toEqual([
       {
@@ -834,9 +788,7 @@ describe('register through the BFF', () => {
     ]);
     expect(refused.body).not.toContain('not_sent');
     // A choice in another letter case is that choice.
-    const listed = await call(h.app, 'GET', '/api/compliance/money-requests?kind=Deposit', {
-      cookie: compliance,
-    });
+    const listed = await get('/api/compliance/money-requests?kind=Deposit', compliance);
     expect(listed.statusCode).toBe(200);
   });
 
