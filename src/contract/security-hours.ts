@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { securityHoursSchema } from './market-hours';
+import { dayHoursSchema, securityHoursSchema, weekdays } from './market-hours';
 import { numericIdSchema } from './platform-ids';
 import { weekHoursInputSchema } from './rules/market-hours';
 
@@ -66,3 +66,85 @@ export const securityListSchema = z.object({
   gaps: z.array(z.string()),
 });
 export type SecurityList = z.infer<typeof securityListSchema>;
+
+/** The changes of one security's hours the portal answers at a time, newest first. */
+export const HOURS_CHANGES_PAGE_SIZE = 50;
+
+/** `GET /api/securities/:securityId/market-hours/changes?before=`: older than that change's id. */
+export const hoursChangesQuerySchema = z.object({
+  before: z
+    .string()
+    .regex(/^\d{1,18}$/, 'before must be the id of a change listed, such as 1234')
+    .optional(),
+});
+
+/**
+ * One weekday's hours as a change records them; null when the record cannot be read (an odd
+ * record is shown as such, never taken for "closed").
+ */
+const recordedDaySchema = z.object({
+  day: z.enum(weekdays),
+  hours: dayHoursSchema.nullable(),
+});
+
+/** A day whose hours a save changed: before → after. */
+const dayChangeSchema = z.object({
+  day: z.enum(weekdays),
+  before: dayHoursSchema.nullable(),
+  after: dayHoursSchema.nullable(),
+});
+
+const changeBase = {
+  /** The change's id in the audit log; `before` of the next page. */
+  id: z.string(),
+  /** When it was recorded, an ISO instant. */
+  at: z.string(),
+  /** Who acted, by the email the audit log keeps; null when it kept none. */
+  by: z.string().nullable(),
+};
+
+/** What became of a save whose answer was lost, as a later check of the hours held found it. */
+const settlementSchema = z.object({
+  result: z.enum(['saved', 'not_saved']),
+  at: z.string(),
+  by: z.string().nullable(),
+});
+
+/**
+ * One change of a security's hours made from the portal, from the audit log:
+ * - `saved`: the platform took the save; `changes` the days it changed (none: it changed nothing);
+ * - `refused`: the platform refused it (`reason`, its words); `asked` the hours asked for;
+ * - `unknown`: its answer was lost (the platform may have applied it); `settled` what a later
+ *   check of the hours held found, null until one did;
+ * - `checked`: such a check, with what it found and the hours it looked for.
+ */
+export const hoursChangeSchema = z.discriminatedUnion('outcome', [
+  z.object({ ...changeBase, outcome: z.literal('saved'), changes: z.array(dayChangeSchema) }),
+  z.object({
+    ...changeBase,
+    outcome: z.literal('refused'),
+    reason: z.string().nullable(),
+    asked: z.array(recordedDaySchema),
+  }),
+  z.object({
+    ...changeBase,
+    outcome: z.literal('unknown'),
+    asked: z.array(recordedDaySchema),
+    settled: settlementSchema.nullable(),
+  }),
+  z.object({
+    ...changeBase,
+    outcome: z.literal('checked'),
+    result: z.enum(['saved', 'not_saved']),
+    asked: z.array(recordedDaySchema),
+  }),
+]);
+export type HoursChange = z.infer<typeof hoursChangeSchema>;
+export type RecordedDay = z.infer<typeof recordedDaySchema>;
+
+export const hoursChangesResponseSchema = z.object({
+  changes: z.array(hoursChangeSchema),
+  /** The `before` that reads the older changes; null when there are none. */
+  olderBefore: z.string().nullable(),
+});
+export type HoursChangesResponse = z.infer<typeof hoursChangesResponseSchema>;

@@ -238,6 +238,13 @@ export const policyTable: Record<string, RoutePolicy> = {
     objects: [{ from: 'params', field: 'securityId', kind: 'security', check: 'own' }],
     note: 'Check a trading-hours save whose answer was lost against the hours the platform holds; the finding settles it in the audit log.',
   },
+  'GET /api/securities/:securityId/market-hours/changes': {
+    // Who changed a security's hours, from the audit log: its issuer's staff (their own securities
+    // only, as they set them) and reviewers (any); investors read the hours, not who set them.
+    roles: ['issuer_staff', ...REVIEWERS],
+    objects: [{ from: 'params', field: 'securityId', kind: 'security', check: 'own' }],
+    note: "The changes of a security's trading hours made from the portal, newest first, 50 at a time (`before` reads older ones): when, who (their email), the days changed before → after, and the outcome (saved; refused, with the platform's words; answer lost, with what a later check found).",
+  },
   'GET /api/issuer/offerings': {
     roles: ['issuer_staff', ...REVIEWERS],
     objects: [],

@@ -6,6 +6,9 @@ import {
 import { weekdays, type DayHours, type WeekHours } from '../../contract/market-hours';
 import { WEEKDAY_LABELS, type WeekHoursInput } from '../../contract/rules/market-hours';
 import {
+  HOURS_CHANGES_PAGE_SIZE,
+  hoursChangesQuerySchema,
+  hoursChangesResponseSchema,
   securityHoursCheckResponseSchema,
   securityHoursCheckSchema,
   securityHoursResponseSchema,
@@ -18,6 +21,8 @@ import { dayOfWeek, EASTERN, todayInZone } from '../../contract/time';
 import type { Deps } from '../deps';
 import { HttpError } from '../lib/http-error';
 import type { DayBook } from '../lib/order-book-cache';
+import { changesOfHours } from '../lib/hours-changes';
+import { securityHoursEvents, securityHoursSettlements } from '../store/audit';
 import { whileHolding } from '../store/keyed-lock';
 import { linkedSecurityIds } from '../store/users';
 import { fromUpstream, isUpstreamError } from '../lib/upstream-errors';
@@ -62,6 +67,9 @@ function askedText(asked: WeekHoursInput): Record<string, string> {
 }
 
 const SAVE_ROUTE = 'PUT /api/securities/:securityId/market-hours';
+
+/** Settlements read to match a page's lost saves: far more than one security ever has. */
+const SETTLEMENTS_READ = 500;
 
 /**
  * The audit event of a save that failed, when it may have reached the platform: refused by it
@@ -363,6 +371,38 @@ export const marketHoursRoutes = [
         },
       });
       return { securityHours, saved };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/securities/:securityId/market-hours/changes',
+    summary:
+      "The changes of one security's trading hours made from the portal, newest first, from the audit log",
+    tags: ['market hours'],
+    params: securityIdParamsSchema,
+    query: hoursChangesQuerySchema,
+    response: hoursChangesResponseSchema,
+    async handler({ params, query, deps }) {
+      // One more than a page, to know whether older changes remain.
+      const rows = await securityHoursEvents(deps.db, {
+        securityId: params.securityId,
+        saveRoute: SAVE_ROUTE,
+        before: query.before,
+        limit: HOURS_CHANGES_PAGE_SIZE + 1,
+      });
+      const page = rows.slice(0, HOURS_CHANGES_PAGE_SIZE);
+      const lost = page.filter((row) => row.action === 'request_outcome_unknown');
+      const settlements = lost.length
+        ? await securityHoursSettlements(deps.db, {
+            securityId: params.securityId,
+            after: lost.at(-1)!.id,
+            limit: SETTLEMENTS_READ,
+          })
+        : [];
+      return {
+        changes: changesOfHours(page, settlements),
+        olderBefore: rows.length > HOURS_CHANGES_PAGE_SIZE ? String(page.at(-1)!.id) : null,
+      };
     },
   }),
 ];

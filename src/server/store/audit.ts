@@ -103,3 +103,53 @@ export async function queryAudit(db: Db, q: AuditQuery) {
   if (q.before) query = query.where('id', '<', q.before);
   return query.execute();
 }
+
+/** The audit actions of a security's hours saves and their settlement (routes/market-hours.ts). */
+const HOURS_ACTIONS = ['security_hours_updated', 'security_hours_attempt_settled'];
+
+/**
+ * The newest audit events of saves of one security's hours, before event `before` when given:
+ * saves taken or refused, saves whose answer was lost (`request_outcome_unknown` of the save
+ * route `saveRoute`) and their settlements. Only events whose object is this security (indexed,
+ * migration 0008), so no other security's events are ever read.
+ */
+export async function securityHoursEvents(
+  db: Db,
+  q: { securityId: string; saveRoute: string; before?: string; limit: number },
+) {
+  let query = db
+    .selectFrom('audit_events')
+    .select(['id', 'at', 'user_email', 'action', 'outcome', 'reason', 'request_id', 'details'])
+    .where('object_type', '=', 'security')
+    .where('object_id', '=', q.securityId)
+    .where((eb) =>
+      eb.or([
+        eb('action', 'in', HOURS_ACTIONS),
+        eb.and([
+          eb('action', '=', 'request_outcome_unknown'),
+          eb(sql<string>`details->>'route'`, '=', q.saveRoute),
+        ]),
+      ]),
+    )
+    .orderBy('id', 'desc')
+    .limit(q.limit);
+  if (q.before) query = query.where('id', '<', q.before);
+  return query.execute();
+}
+
+/** The settlements of lost saves of one security recorded after event `after`, oldest first. */
+export async function securityHoursSettlements(
+  db: Db,
+  q: { securityId: string; after: string; limit: number },
+) {
+  return db
+    .selectFrom('audit_events')
+    .select(['id', 'at', 'user_email', 'details'])
+    .where('object_type', '=', 'security')
+    .where('object_id', '=', q.securityId)
+    .where('action', '=', 'security_hours_attempt_settled')
+    .where('id', '>', q.after)
+    .orderBy('id', 'asc')
+    .limit(q.limit)
+    .execute();
+}

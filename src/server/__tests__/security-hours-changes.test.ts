@@ -1,0 +1,245 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WeekHoursInput } from '../../contract/rules/market-hours';
+import {
+  HOURS_CHANGES_PAGE_SIZE,
+  hoursChangesResponseSchema,
+  type HoursChangesResponse,
+} from '../../contract/security-hours';
+import { recordAudit } from '../store/audit';
+import { breakStore, call, callSandbox, signIn, startHarness, type Harness } from './harness';
+
+let h: Harness;
+let ownSecurity: string;
+let otherOwnSecurity: string;
+let otherSecurity: string;
+beforeAll(async () => {
+  h = await startHarness();
+  const sandbox = (
+    (await callSandbox(h.sandboxUrl, '/__sandbox/manifest')) as {
+      securities: { securityId: number }[];
+    }
+  ).securities;
+  const own = h.manifest.issuers[0].securityIds!.map(String);
+  [ownSecurity, otherOwnSecurity] = own;
+  otherSecurity = sandbox.map((s) => String(s.securityId)).find((id) => !own.includes(id))!;
+});
+afterAll(() => h?.close());
+
+const SAVE_ROUTE = 'PUT /api/securities/:securityId/market-hours';
+const changesUrl = (securityId: string, before?: string) =>
+  `/api/securities/${securityId}/market-hours/changes${before ? `?before=${before}` : ''}`;
+
+async function changesOf(cookie: string, securityId: string, before?: string) {
+  const res = await call(h.app, 'GET', changesUrl(securityId, before), { cookie });
+  expect(res.statusCode, res.body).toBe(200);
+  return hoursChangesResponseSchema.parse(res.json());
+}
+
+const week = {
+  monday: '09:30–16:00 ET',
+  tuesday: '09:30–16:00 ET',
+  wednesday: 'closed',
+  thursday: '10:00–14:00 ET',
+  friday: '09:30–13:00 ET',
+};
+const open = (from: string, to: string) => ({ closed: false, open: from, close: to });
+const closed = { closed: true, open: null, close: null };
+
+describe('GET /api/securities/:securityId/market-hours/changes', () => {
+  it('lists a save made from the portal: when, who, and each day changed before → after', async () => {
+    const issuer = await signIn(h.app, 'issuer@demo.test');
+    const url = `/api/securities/${otherOwnSecurity}/market-hours`;
+    const read = await call(h.app, 'GET', url, { cookie: issuer });
+    const expected = read.json().securityHours.days as Record<string, { closed: boolean }>;
+    const hours: WeekHoursInput = {
+      monday: { closed: false, open: '08:00', close: '12:00' },
+      tuesday: { closed: true },
+      wednesday: { closed: false, open: '09:30', close: '16:00' },
+      thursday: { closed: false, open: '09:30', close: '16:00' },
+      friday: { closed: false, open: '09:30', close: '16:00' },
+    };
+    const saved = await call(h.app, 'PUT', url, { cookie: issuer, body: { ...hours, expected } });
+    expect(saved.statusCode).toBe(200);
+
+    const { changes } = await changesOf(issuer, otherOwnSecurity);
+    const [latest] = changes;
+    expect(latest).toMatchObject({ outcome: 'saved', by: 'issuer@demo.test' });
+    expect(Date.parse(latest.at)).toBeGreaterThan(Date.now() - 60_000);
+    // Monday and Tuesday surely differ from what the sandbox held; each is before → after.
+    expect(latest.outcome === 'saved' && latest.changes).toEqual(
+      expect.arrayContaining([
+        { day: 'monday', before: expect.anything(), after: open('08:00', '12:00') },
+        { day: 'tuesday', before: expect.anything(), after: closed },
+      ]),
+    );
+  });
+
+  it('says each kind of save as it ended: saved, refused with the platform’s words, lost and later checked', async () => {
+    const db = h.db;
+    const actor = { userEmail: 'issuer@demo.test', role: 'issuer_staff', ip: '10.0.0.9' };
+    const base = { ...actor, objectType: 'security', objectId: ownSecurity };
+    await recordAudit(db, {
+      ...base,
+      action: 'security_hours_updated',
+      outcome: 'succeeded',
+      details: { tuesday: { before: '09:30–16:00 ET', after: 'closed' } },
+    });
+    await recordAudit(db, {
+      ...base,
+      action: 'security_hours_updated',
+      outcome: 'succeeded',
+      details: { unchanged: true },
+    });
+    await recordAudit(db, {
+      ...base,
+      action: 'security_hours_updated',
+      outcome: 'denied',
+      reason: 'The platform refused the hours: invalid time range.',
+      details: { asked: week },
+    });
+    await recordAudit(db, {
+      ...base,
+      action: 'request_outcome_unknown',
+      outcome: 'unknown',
+      requestId: 'lost-save-1',
+      details: { route: SAVE_ROUTE, code: 'upstream_timeout', security: ownSecurity, asked: week },
+    });
+    await recordAudit(db, {
+      ...base,
+      userEmail: 'admin@demo.test',
+      role: 'admin',
+      action: 'security_hours_attempt_settled',
+      outcome: 'succeeded',
+      details: { settled: 'saved', attempts: ['lost-save-1'], asked: week, held: week },
+    });
+
+    const compliance = await signIn(h.app, 'compliance@demo.test');
+    const { changes } = await changesOf(compliance, ownSecurity);
+    // Newest first.
+    expect(changes.slice(0, 5).map((c) => c.outcome)).toEqual([
+      'checked',
+      'unknown',
+      'refused',
+      'saved',
+      'saved',
+    ]);
+    const [checked, lost, refused, unchanged, changed] = changes;
+    expect(checked).toMatchObject({ by: 'admin@demo.test', result: 'saved' });
+    const askedWeek = [
+      { day: 'monday', hours: open('09:30', '16:00') },
+      { day: 'tuesday', hours: open('09:30', '16:00') },
+      { day: 'wednesday', hours: closed },
+      { day: 'thursday', hours: open('10:00', '14:00') },
+      { day: 'friday', hours: open('09:30', '13:00') },
+    ];
+    expect(lost).toEqual({
+      id: expect.any(String),
+      at: expect.any(String),
+      by: 'issuer@demo.test',
+      outcome: 'unknown',
+      asked: askedWeek,
+      settled: { result: 'saved', at: checked.at, by: 'admin@demo.test' },
+    });
+    expect(refused).toEqual({
+      id: expect.any(String),
+      at: expect.any(String),
+      by: 'issuer@demo.test',
+      outcome: 'refused',
+      reason: 'The platform refused the hours: invalid time range.',
+      asked: askedWeek,
+    });
+    expect(unchanged).toMatchObject({ outcome: 'saved', changes: [] });
+    expect(changed).toMatchObject({
+      outcome: 'saved',
+      changes: [{ day: 'tuesday', before: open('09:30', '16:00'), after: closed }],
+    });
+    // Nothing of the event beyond the actor's email: no address, role or support id.
+    expect(JSON.stringify(changes)).not.toMatch(/10\.0\.0\.9|issuer_staff|lost-save-1/);
+  });
+
+  it('never lists another security’s events, nor other events of this one', async () => {
+    await recordAudit(h.db, {
+      userEmail: 'issuer@demo.test',
+      action: 'security_hours_updated',
+      objectType: 'security',
+      objectId: otherSecurity,
+      outcome: 'succeeded',
+      details: { friday: { before: 'closed', after: '09:30–16:00 ET' } },
+    });
+    await recordAudit(h.db, {
+      userEmail: 'someone@demo.test',
+      action: 'access_denied',
+      objectType: 'security',
+      objectId: ownSecurity,
+      outcome: 'denied',
+      details: { route: SAVE_ROUTE },
+    });
+    const issuer = await signIn(h.app, 'issuer@demo.test');
+    const { changes } = await changesOf(issuer, ownSecurity);
+    expect(changes.length).toBeGreaterThan(0);
+    expect(changes.some((c) => c.by === 'someone@demo.test')).toBe(false);
+    expect(
+      changes.some(
+        (c) =>
+          c.outcome === 'saved' && c.changes.some((d) => d.day === 'friday' && d.before?.closed),
+      ),
+    ).toBe(false);
+  });
+
+  it(`answers ${HOURS_CHANGES_PAGE_SIZE} changes at a time, newest first, and reads the older ones with before`, async () => {
+    const security = '990001';
+    for (let i = 0; i < HOURS_CHANGES_PAGE_SIZE + 3; i += 1) {
+      await recordAudit(h.db, {
+        userEmail: `staff${i}@demo.test`,
+        action: 'security_hours_updated',
+        objectType: 'security',
+        objectId: security,
+        outcome: 'succeeded',
+        details: { unchanged: true },
+      });
+    }
+    const admin = await signIn(h.app, 'admin@demo.test');
+    const first: HoursChangesResponse = await changesOf(admin, security);
+    expect(first.changes).toHaveLength(HOURS_CHANGES_PAGE_SIZE);
+    expect(first.changes[0].by).toBe(`staff${HOURS_CHANGES_PAGE_SIZE + 2}@demo.test`);
+    expect(first.olderBefore).toBe(first.changes.at(-1)!.id);
+    const older = await changesOf(admin, security, first.olderBefore!);
+    expect(older.changes.map((c) => c.by)).toEqual([
+      'staff2@demo.test',
+      'staff1@demo.test',
+      'staff0@demo.test',
+    ]);
+    expect(older.olderBefore).toBeNull();
+  });
+
+  it('lets issuer staff read their own securities only; reviewers any; investors none (403)', async () => {
+    const issuer = await signIn(h.app, 'issuer@demo.test');
+    const investor = await signIn(h.app, 'investor@demo.test');
+    const compliance = await signIn(h.app, 'compliance@demo.test');
+    const admin = await signIn(h.app, 'admin@demo.test');
+    for (const [cookie, id] of [
+      [issuer, otherSecurity],
+      [investor, ownSecurity],
+    ]) {
+      const res = await call(h.app, 'GET', changesUrl(id), { cookie });
+      expect(res.statusCode).toBe(403);
+    }
+    for (const cookie of [compliance, admin]) {
+      const { changes } = await changesOf(cookie, otherSecurity);
+      expect(changes[0]).toMatchObject({ outcome: 'saved', by: 'issuer@demo.test' });
+    }
+  });
+
+  it('a store that cannot be read answers 503, said as such', async () => {
+    const issuer = await signIn(h.app, 'issuer@demo.test');
+    // Signed in first: the session is then known without the store.
+    await call(h.app, 'GET', changesUrl(ownSecurity), { cookie: issuer });
+    const restore = breakStore(h.db, ['selectFrom']);
+    try {
+      const res = await call(h.app, 'GET', changesUrl(ownSecurity), { cookie: issuer });
+      expect(res.statusCode).toBe(503);
+    } finally {
+      restore();
+    }
+  });
+});
