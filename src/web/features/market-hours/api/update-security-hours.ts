@@ -7,6 +7,7 @@ import {
 } from '../../../../contract/security-hours';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
+import { hoursChangesKey } from './get-hours-changes';
 import { marketHoursKeys } from './get-market-hours';
 
 /**
@@ -32,5 +33,8 @@ export function useUpdateSecurityHours() {
     onSuccess: (data, { securityId }) => {
       queryClient.setQueryData(marketHoursKeys.security(securityId), data);
     },
+    // Saved, refused or lost, each save is a change listed under the form: read them again.
+    onSettled: (_data, _error, { securityId }) =>
+      queryClient.invalidateQueries({ queryKey: hoursChangesKey(securityId) }),
   });
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -24,6 +25,8 @@ import { useSecurityHours } from '../../../../features/market-hours/api/get-secu
 import { useMarketHours } from '../../../../features/market-hours/api/get-market-hours';
 import { checkSecurityHours } from '../../../../features/market-hours/api/check-security-hours';
 import { useUpdateSecurityHours } from '../../../../features/market-hours/api/update-security-hours';
+import { hoursChangesKey } from '../../../../features/market-hours/api/get-hours-changes';
+import { HoursChanges } from '../../../../features/market-hours/components/hours-changes';
 import { OpenSecurityForm } from '../../../../features/market-hours/components/open-security-form';
 import { SavedHours } from '../../../../features/market-hours/components/saved-hours';
 import { SaveOutcomeUnknown } from '../../../../features/market-hours/components/save-outcome-unknown';
@@ -59,6 +62,8 @@ function SecurityHoursEditor({
   // leaves the hours and the form as they are, without that warning.
   const market = useMarketHours().data?.hours;
   const update = useUpdateSecurityHours();
+  const queryClient = useQueryClient();
+  const readsChanges = useSession().data?.user.role !== 'investor';
   const saved = update.data?.securityHours;
   /**
    * The hours the platform holds now, when read again after the form was filled: after a save
@@ -106,6 +111,10 @@ function SecurityHoursEditor({
                         name={name}
                         check={async (asked, attempt) => {
                           const answer = await checkSecurityHours(securityId, asked, attempt);
+                          // The check is recorded as a change (and settles the lost save there).
+                          void queryClient.invalidateQueries({
+                            queryKey: hoursChangesKey(securityId),
+                          });
                           // Shown to the person as the hours held now: the next save builds on
                           // them, so it is not refused for the person's own lost save.
                           setHeldNow({
@@ -153,6 +162,9 @@ function SecurityHoursEditor({
           <SavedHours hours={saved} title={`Saved hours of ${name}`} market={market} />
         </Box>
       )}
+      {/* Who changed these hours and when, from the audit log: issuer staff on their own
+          securities and reviewers may read it (docs/bff-api.md), not investors. */}
+      {readsChanges && <HoursChanges securityId={securityId} />}
     </Box>
   );
 }

@@ -13,6 +13,7 @@ import {
   startMockBff,
 } from '../../../../../testing/mock-bff';
 import { fill, onFakeClock, renderWithProviders } from '../../../../../testing/render';
+import { formatTimestamp } from '../../../../../lib/format';
 import SecurityHoursRoute from '../security-hours';
 import { sessionOf } from '../../../../../testing/session';
 
@@ -57,6 +58,10 @@ function serve(session: Session, securities: Response) {
           })
         : HttpResponse.json({ securityHours: hoursOf(securityId) });
     }),
+    // No change yet, unless a test answers otherwise (its handler, added later, goes first).
+    http.get('/api/securities/:securityId/market-hours/changes', () =>
+      HttpResponse.json({ changes: [], olderBefore: null }),
+    ),
   );
   return hoursRead;
 }
@@ -481,5 +486,145 @@ describe('a reviewer opens the trading hours of securities', () => {
     expect(screen.queryByText(/^Set when/)).toBeNull();
     expect(screen.getAllByText(/You can read these hours/)).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Save hours' })).toBeNull();
+  });
+});
+
+describe('"Changes to these hours" under the form', () => {
+  const at = '2026-11-27T15:04:00.000Z';
+  const changesOf = (changes: unknown[], olderBefore: string | null = null) =>
+    HttpResponse.json({ changes, olderBefore });
+  const friday13 = { closed: false, open: '09:30', close: '13:00' };
+  const saved = {
+    id: '41',
+    at,
+    by: 'issuer@demo.test',
+    outcome: 'saved',
+    changes: [{ day: 'friday', before: regular, after: friday13 }],
+  };
+  const asked = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'].map((day) => ({
+    day,
+    hours: day === 'wednesday' ? { closed: true, open: null, close: null } : regular,
+  }));
+
+  /** The changes section, by its heading. */
+  const section = async () =>
+    (await screen.findByRole('heading', { name: 'Changes to these hours' }, slowRender)).closest(
+      'section',
+    )!;
+
+  async function openWith(...answers: Response[]) {
+    serve(sessionAs('issuer_staff', ['10001', '10002']), issuerList);
+    const asked: (string | null)[] = [];
+    bff.use(
+      http.get('/api/securities/10002/market-hours/changes', ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('before'));
+        return answers[Math.min(asked.length, answers.length) - 1].clone();
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<SecurityHoursRoute />, {
+      path: '/market-hours/securities?security=10002',
+    });
+    return { user, asked };
+  }
+
+  it('lists each change with when (in the viewer’s zone), who, each day before → after, and how it ended', async () => {
+    await openWith(
+      changesOf([
+        saved,
+        {
+          id: '40',
+          at,
+          by: 'issuer@demo.test',
+          outcome: 'refused',
+          reason: 'The platform refused the hours: invalid time range.',
+          asked,
+        },
+        {
+          id: '39',
+          at,
+          by: 'issuer@demo.test',
+          outcome: 'unknown',
+          asked,
+          settled: { result: 'not_saved', at, by: 'admin@demo.test' },
+        },
+      ]),
+    );
+    const changes = await section();
+    const items = await within(changes).findAllByRole('heading', { level: 3 }, slowRender);
+    expect(items.map((h) => h.textContent)).toEqual([
+      'Saved',
+      'Not saved: refused by the platform',
+      'Answer lost, then found not saved',
+    ]);
+    const first = items[0].closest('li')!;
+    expect(first.textContent).toContain('Friday: 9:30 AM – 4:00 PM ET → 9:30 AM – 1:00 PM ET');
+    expect(first.textContent).toContain('by issuer@demo.test');
+    const time = first.querySelector('time')!;
+    expect(time.getAttribute('datetime')).toBe(at);
+    expect(time.textContent).toBe(formatTimestamp(at));
+    const refused = items[1].closest('li')!;
+    expect(refused.textContent).toContain('The platform refused the hours: invalid time range.');
+    expect(refused.textContent).toContain('Wednesday: Closed');
+    expect(items[2].closest('li')!.textContent).toContain(
+      'by admin@demo.test: the platform did not hold the hours asked for',
+    );
+  });
+
+  it('says when no change was saved from the portal yet', async () => {
+    await openWith(changesOf([]));
+    const changes = await section();
+    expect(
+      await within(changes).findByText('No changes saved from the portal yet', {}, slowRender),
+    ).toBeTruthy();
+  });
+
+  it('a list that cannot be read is said with Try again, and the form stays usable', async () => {
+    const down = errorAnswer(503, {
+      code: 'store_unavailable',
+      message: 'The portal’s database is not answering right now.',
+    });
+    // The first read and the query client's two retries fail, a second or two apart: the clock
+    // moves through them.
+    const { user } = await openWith(down, down, down, changesOf([saved]));
+    await onFakeClock(async () => {
+      const changes = await section();
+      await within(changes).findByText(
+        'The changes to these hours could not be loaded',
+        {},
+        slowRender,
+      );
+    });
+    const changes = await section();
+    // The hours and the form above are untouched by it.
+    expect(screen.getByRole('button', { name: 'Save hours' })).toBeTruthy();
+    expect(screen.getByLabelText('Friday closes (ET)')).toBeTruthy();
+    await user.click(within(changes).getByRole('button', { name: 'Try again' }));
+    expect(await within(changes).findByText('Saved', {}, slowRender)).toBeTruthy();
+  });
+
+  it('reads older changes on asking, and lists a save just made', async () => {
+    const { user, asked } = await openWith(
+      changesOf([saved], '41'),
+      changesOf([{ ...saved, id: '12', by: 'earlier@demo.test' }]),
+      changesOf([{ ...saved, id: '42', by: 'issuer@demo.test' }, saved], '41'),
+    );
+    const changes = await section();
+    await user.click(
+      await within(changes).findByRole('button', { name: 'Show older changes' }, slowRender),
+    );
+    await within(changes).findByText(/by earlier@demo\.test/, {}, slowRender);
+    expect(asked).toEqual([null, '41']);
+
+    mockRoute(
+      'put',
+      '/api/securities/10002/market-hours',
+      HttpResponse.json({ securityHours: hoursOf('10002', friday13) }),
+    );
+    const friday = screen.getByLabelText('Friday closes (ET)');
+    await user.clear(friday);
+    await fill(user, friday, '13:00');
+    await user.click(screen.getByRole('button', { name: 'Save hours' }));
+    await waitFor(() => expect(asked.slice(2)).toContain(null), slowRender);
   });
 });
