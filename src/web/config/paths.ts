@@ -221,10 +221,6 @@ export const apiPaths = {
   securities: '/api/securities',
   securityHours: recordEndpoint('/api/securities/:securityId/market-hours'),
   securityHoursCheck: recordEndpoint('/api/securities/:securityId/market-hours/check'),
-  securityHoursChanges: (securityId: string, before: string | null) =>
-    withSearch(`/api/securities/${encodeURIComponent(securityId)}/market-hours/changes`, {
-      before,
-    }),
   auditEvents: (query: Record<string, string | null | undefined>) =>
     withSearch('/api/audit-events', query),
   auditExport: (query: Record<string, string | null | undefined>) =>

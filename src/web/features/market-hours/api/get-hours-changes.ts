@@ -3,7 +3,7 @@ import {
   hoursChangesResponseSchema,
   type HoursChangesResponse,
 } from '../../../../contract/security-hours';
-import { apiPaths } from '../../../config/paths';
+import { apiPaths, withSearch } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
 import { marketHoursKeys } from './get-market-hours';
 
@@ -19,7 +19,8 @@ const getHoursChanges = (
   before: string | null,
   signal?: AbortSignal,
 ): Promise<HoursChangesResponse> =>
-  api.get(apiPaths.securityHoursChanges(securityId, before), {
+  // Built here, not in apiPaths: that module is on the first page, this list only on this one.
+  api.get(withSearch(`${apiPaths.securityHours(securityId)}/changes`, { before }), {
     schema: hoursChangesResponseSchema,
     signal,
   });
