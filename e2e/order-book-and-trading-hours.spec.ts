@@ -209,6 +209,14 @@ test('issuer staff set the trading hours of their own security and see the read-
   await expect(saved).toBeVisible();
   await expect(saved.getByRole('row', { name: /Monday/ })).toContainText('8:45 AM – 3:15 PM');
   await expect(saved.getByRole('row', { name: /Wednesday/ })).toContainText('Closed');
+  // The save is listed under the form, newest first, with who made it and each day changed.
+  const changes = page.getByRole('region', { name: 'Changes to these hours' });
+  const latest = changes.getByRole('listitem').first();
+  await expect(latest.getByRole('heading', { level: 3 })).toHaveText('Saved');
+  await expect(latest).toContainText('by issuer@demo.test');
+  await expect(latest).toContainText(/Monday: .+ → 8:45 AM – 3:15 PM ET/);
+  await expect(latest).toContainText(/Wednesday: .+ → Closed/);
+  await expect(latest.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
   await expectNoSeriousA11yViolations(page, 'security hours');
 });
 
