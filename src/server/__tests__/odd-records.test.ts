@@ -269,6 +269,51 @@ describe('an offering sent without a target (§2.2 names the field, not that it 
   });
 });
 
+describe('an offering the platform sent in a form the portal cannot read', () => {
+  it('is said to be unreadable on its page, its checks and an investment, never "does not exist"', async () => {
+    h.built.deps.offerings.invalidate();
+    const { offerings } = offeringListSchema.parse(
+      (await call(h.app, 'GET', '/api/offerings', { cookie: investor })).json(),
+    );
+    const position = offerings.findIndex((o) => ['approved', 'open'].includes(o.status));
+    const odd = offerings[position].id;
+    // §2.2: offeringStatus is a string; a null one cannot be read, the offeringId still can.
+    const rule = (await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'offerings',
+      oddRecord: { position, fields: { offeringStatus: null } },
+    })) as { id: string };
+    try {
+      h.built.deps.offerings.invalidate();
+      const unreadable = (res: { statusCode: number; json(): unknown }) => {
+        expect(res.statusCode).toBe(503);
+        const { error } = res.json() as { error: { code: string; message: string } };
+        expect(error.code).toBe('upstream_unavailable');
+        expect(error.message).toContain(`offering ${odd} in a form the portal could not read`);
+        expect(error.message).not.toMatch(/does not exist/);
+      };
+      unreadable(await call(h.app, 'GET', `/api/offerings/${odd}`, { cookie: investor }));
+      unreadable(
+        await call(h.app, 'GET', `/api/offerings/${odd}/preflight?accountId=${accountA}`, {
+          cookie: investor,
+        }),
+      );
+      const invest = await call(h.app, 'POST', `/api/offerings/${odd}/investments`, {
+        cookie: investor,
+        body: { accountId: accountA, units: '10', paymentMethod: 'wire' },
+        headers: { 'idempotency-key': crypto.randomUUID() },
+      });
+      unreadable(invest);
+      expect((invest.json() as { error: { submitted?: string } }).error.submitted).toBe('no');
+      // An id the platform did not send at all is still not found.
+      const unknown = await call(h.app, 'GET', '/api/offerings/999999', { cookie: investor });
+      expect(unknown.statusCode).toBe(404);
+    } finally {
+      await fetch(`${h.sandboxUrl}/__sandbox/faults/${rule.id}`, { method: 'DELETE' });
+      h.built.deps.offerings.invalidate();
+    }
+  });
+});
+
 describe('my investments with a trade being reversed, or one that is not a purchase', () => {
   async function holdings(): Promise<HoldingsResult & { state: 'available' }> {
     const res = await call(h.app, 'GET', `/api/holdings?accountId=${accountA}`, {

@@ -2,11 +2,33 @@ import type { Offering } from '../../contract/offerings';
 import type { UpstreamClient } from '../upstream/client';
 import { getAllOffers } from '../upstream/get-all-offers';
 import { getOfferings } from '../upstream/get-offerings';
+import type { SkippedRecord } from '../upstream/wire';
+import { HttpError } from './http-error';
 
 /** Every offering the upstream holds, and how many of its records could not be understood. */
 export interface OfferingCatalog {
   offerings: Offering[];
   skippedRecords: number;
+  /** The ids of the records that could not be understood, where the id itself could be read. */
+  unreadableIds: string[];
+}
+
+/**
+ * One offering of the catalogue by id. An offering the platform sent but the portal could not
+ * read is not "missing": its page, its checks and an investment in it say that it could not be
+ * read right now (nothing sent), never that it does not exist.
+ */
+export function findInCatalog(catalog: OfferingCatalog, offeringId: string): Offering {
+  const offering = catalog.offerings.find((o) => o.id === offeringId);
+  if (offering) return offering;
+  if (catalog.unreadableIds.includes(offeringId)) {
+    throw new HttpError(
+      'upstream_unavailable',
+      `The platform sent offering ${offeringId} in a form the portal could not read, so it cannot be shown or invested in right now. Try again later; if it stays so, contact support.`,
+      { submitted: 'no' },
+    );
+  }
+  throw new HttpError('not_found', `Offering ${offeringId} does not exist.`, { submitted: 'no' });
 }
 
 /** The collections' largest page (real-world notes §2: limit 1–500). */
@@ -26,15 +48,21 @@ export async function readOfferingCatalog(
 ): Promise<OfferingCatalog> {
   if (auth === 'body') {
     const read = await getAllOffers(upstream);
-    return { offerings: read.offerings, skippedRecords: read.skipped.length };
+    return {
+      offerings: read.offerings,
+      skippedRecords: read.skipped.length,
+      unreadableIds: idsOf(read.skipped),
+    };
   }
   const offerings: Offering[] = [];
+  const unreadableIds: string[] = [];
   let skippedRecords = 0;
   let offset = 0;
   for (let page = 0; page < MAX_PAGES; page += 1) {
     const read = await getOfferings(upstream, { offset, limit: PAGE });
     offerings.push(...read.offerings);
     skippedRecords += read.skipped.length;
+    unreadableIds.push(...idsOf(read.skipped));
     // The next page starts after what was received, skipped records included. endIndex is not
     // used: live collections give offset + limit there whatever the page held
     // (GET-trades__kvl-101-offset-1-limit-2.json: startIndex 1, endIndex 3).
@@ -42,5 +70,8 @@ export async function readOfferingCatalog(
     offset += received;
     if (received === 0 || offset >= read.totalRecords) break;
   }
-  return { offerings, skippedRecords };
+  return { offerings, skippedRecords, unreadableIds };
 }
+
+const idsOf = (skipped: SkippedRecord[]) =>
+  skipped.flatMap((record) => (record.id === undefined ? [] : [record.id]));

@@ -22,6 +22,7 @@ import { readLinkedBank } from '../lib/linked-bank';
 import { HttpError, notSentRefusal } from '../lib/http-error';
 import { refuseWhileStanding } from '../lib/standing-requests';
 import { preflightFor } from './preflight';
+import { findInCatalog } from '../lib/offering-catalog';
 import { createTrade, isUpstreamError } from '../upstream';
 import { compare, formatShares, sameToTheCent } from '../../contract/decimal';
 import type { Deps } from '../deps';
@@ -107,13 +108,10 @@ export const investRoutes = [
       amount: (receipt) => receipt.amount,
     },
     async handler({ params, body, deps, audit, requireStepUp, moneyReference, recordAsked }) {
-      const { offerings } = await deps.offerings.get('all', () => deps.loadOfferings());
-      const offering = offerings.find((o) => o.id === params.offeringId);
-      if (!offering) {
-        throw new HttpError('not_found', `Offering ${params.offeringId} does not exist.`, {
-          submitted: 'no',
-        });
-      }
+      const offering = findInCatalog(
+        await deps.offerings.get('all', () => deps.loadOfferings()),
+        params.offeringId,
+      );
       // The same rules as the form, against the offering as it is now.
       const open = investability(offering, todayInZone(EASTERN));
       // The offering's state, not the request: it may open again, and changing it would not help.

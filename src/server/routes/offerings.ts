@@ -4,7 +4,7 @@ import {
   offeringListSchema,
   offeringParamsSchema,
 } from '../../contract/offerings';
-import { HttpError } from '../lib/http-error';
+import { findInCatalog } from '../lib/offering-catalog';
 import { defineRoute } from './define';
 
 export const offeringRoutes = [
@@ -42,11 +42,8 @@ export const offeringRoutes = [
     params: offeringParamsSchema,
     response: offeringDetailSchema,
     async handler({ params, deps }) {
-      const { offerings: all } = await deps.offerings.get('all', () => deps.loadOfferings());
-      const offering = all.find((o) => o.id === params.offeringId);
-      if (!offering)
-        throw new HttpError('not_found', `Offering ${params.offeringId} does not exist.`);
-      return { offering };
+      const catalog = await deps.offerings.get('all', () => deps.loadOfferings());
+      return { offering: findInCatalog(catalog, params.offeringId) };
     },
   }),
 ];

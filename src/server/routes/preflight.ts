@@ -7,7 +7,7 @@ import {
   type Preflight,
 } from '../../contract/preflight';
 import { EASTERN, todayInZone } from '../../contract/time';
-import { HttpError } from '../lib/http-error';
+import { findInCatalog } from '../lib/offering-catalog';
 import type { Deps } from '../deps';
 import type { LinkedBankResult } from '../../contract/cash';
 import { readLinkedBank } from '../lib/linked-bank';
@@ -15,12 +15,7 @@ import { getAccount, getCustodyAccount, isUpstreamError } from '../upstream';
 import { defineRoute } from './define';
 
 async function findOffering(deps: Deps, offeringId: string): Promise<Offering> {
-  const { offerings } = await deps.offerings.get('all', () => deps.loadOfferings());
-  const offering = offerings.find((o) => o.id === offeringId);
-  if (!offering) {
-    throw new HttpError('not_found', `Offering ${offeringId} does not exist.`, { submitted: 'no' });
-  }
-  return offering;
+  return findInCatalog(await deps.offerings.get('all', () => deps.loadOfferings()), offeringId);
 }
 
 /** The custody account where there is one; none or unreadable leaves the rule out. */

@@ -17,6 +17,7 @@ export async function getAllOffers(client: UpstreamClient): Promise<OfferingsRea
     'offeringDetails',
     rawOfferingSchema,
     normalizeOffering,
+    'offeringId',
   );
   return { offerings, skipped };
 }

@@ -46,7 +46,7 @@ export async function getOfferings(
     'offeringDetails',
     rawOfferingSchema,
     normalizeOffering,
-    { emptyEndsAtStart: true },
+    { emptyEndsAtStart: true, idKey: 'offeringId' },
   );
   return { offerings, ...page };
 }

@@ -522,6 +522,11 @@ export interface SkippedRecord {
   /** Position in the upstream's list, from 0. */
   position: number;
   issues: string[];
+  /**
+   * The record's own id where it could still be read (an offering's offeringId): a page about
+   * that record can then say the platform sent it unreadable, not that it does not exist.
+   */
+  id?: string;
 }
 
 /** The records of a list that could be understood, and how many were left out. */
@@ -545,26 +550,42 @@ export function readRecords<Schema extends z.ZodType, Result>(
   list: readonly unknown[],
   schema: Schema,
   normalize: (raw: z.output<Schema>) => Result,
+  idKey?: string,
 ): RecordsRead<Result> {
   const records: Result[] = [];
   const skipped: SkippedRecord[] = [];
+  const withId = (entry: unknown, record: SkippedRecord): SkippedRecord => {
+    const id = idKey ? recordId(entry, idKey) : undefined;
+    return id === undefined ? record : { ...record, id };
+  };
   list.forEach((entry, position) => {
     const parsed = schema.safeParse(entry);
     if (!parsed.success) {
-      skipped.push({ position, issues: issueLines(parsed.error).slice(0, 10) });
+      skipped.push(withId(entry, { position, issues: issueLines(parsed.error).slice(0, 10) }));
       return;
     }
     try {
       records.push(normalize(parsed.data));
     } catch (error) {
       if (error instanceof UpstreamError) throw error;
-      skipped.push({
-        position,
-        issues: [error instanceof Error ? error.message : 'not understood'],
-      });
+      skipped.push(
+        withId(entry, {
+          position,
+          issues: [error instanceof Error ? error.message : 'not understood'],
+        }),
+      );
     }
   });
   return { records, skipped };
+}
+
+/** An unreadable record's id under `key`, when it is a plain string or number there. */
+function recordId(entry: unknown, key: string): string | undefined {
+  if (entry === null || typeof entry !== 'object') return undefined;
+  const value = (entry as Record<string, unknown>)[key];
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'string' && value.trim() !== '') return value.trim();
+  return undefined;
 }
 
 /** The `pagination` object of a paged collection (§4.3, §4.16); absent on some answers. */
@@ -595,6 +616,8 @@ interface PageEnd {
   endIndex?: z.ZodType<number, unknown>;
   /** An empty page ends just before it starts (§4.3), unless this is set. */
   emptyEndsAtStart?: boolean;
+  /** The records' id key, kept for the records that cannot be read (SkippedRecord.id). */
+  idKey?: string;
 }
 
 /**
@@ -609,8 +632,9 @@ function readPage<Schema extends z.ZodType, Result>(
   schema: Schema,
   normalize: (raw: z.output<Schema>) => Result,
   emptyEndsAtStart: boolean,
+  idKey?: string,
 ): PageRead<Result> {
-  const { records, skipped } = readRecords(list, schema, normalize);
+  const { records, skipped } = readRecords(list, schema, normalize, idKey);
   const received = list.length;
   const startIndex = pagination?.startIndex ?? offset ?? 0;
   const lastSent = startIndex + received - 1;
@@ -660,9 +684,12 @@ export function sendAndReadRecords<Schema extends z.ZodType, Result>(
   key: string,
   schema: Schema,
   normalize: (raw: z.output<Schema>) => Result,
+  idKey?: string,
 ): Promise<RecordsRead<Result>> {
   const answer = cached(recordsAnswers, key, () => z.object({ [key]: wireRecords }));
-  return sendAndDecode(client, request, answer, (raw) => readRecords(raw[key], schema, normalize));
+  return sendAndDecode(client, request, answer, (raw) =>
+    readRecords(raw[key], schema, normalize, idKey),
+  );
 }
 
 /*
@@ -694,7 +721,7 @@ export function sendAndReadPage<Schema extends z.ZodType, Result>(
   key: string,
   schema: Schema,
   normalize: (raw: z.output<Schema>) => Result,
-  { endIndex, emptyEndsAtStart = false }: PageEnd = {},
+  { endIndex, emptyEndsAtStart = false, idKey }: PageEnd = {},
 ): Promise<PageRead<Result>> {
   const byEnd = cached(pageAnswers, key, () => new Map());
   const answer = cached(byEnd, endIndex, () =>
@@ -705,7 +732,7 @@ export function sendAndReadPage<Schema extends z.ZodType, Result>(
     // the pagination; the schema above has checked both.
     const list = raw[key] as unknown[];
     const pagination = raw.pagination as Pagination | undefined;
-    return readPage(list, pagination, offset, schema, normalize, emptyEndsAtStart);
+    return readPage(list, pagination, offset, schema, normalize, emptyEndsAtStart, idKey);
   });
 }
 
