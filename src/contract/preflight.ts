@@ -23,7 +23,8 @@ import { reviewLabel, reviewVerdict } from './review-verdict';
  * - offering status and dates: block unless open (the same rule as `investability`).
  * - units left: none left blocks; fewer than the minimum needs blocks.
  * - custody account: warns when the account's custody account exists and is not approved or is
- *   restricted; absent or unreadable is fine (investments are paid from the bank, not custody).
+ *   restricted; absent is fine (investments are paid from the bank, not custody). Unreadable
+ *   never blocks either: the checklist says it could not be checked, and the other rules stand.
  * - bank account for ACH: an ACH payment comes from the bank linked through linkExternalAccount
  *   (§4.5 for ACH out; real-world notes §4.1, externalFundMove pays a trade from it). Without one,
  *   ACH cannot be paid: it warns (wire and check remain), and the form and the BFF refuse ACH.
@@ -81,6 +82,9 @@ export interface CustodyFacts {
   status: string | null;
   restricted: boolean | null;
 }
+
+/** The custody account could not be read right now (the upstream failed or answered oddly). */
+export const CUSTODY_UNREADABLE = 'unreadable';
 
 const titles: Record<PreflightRule, string> = {
   account_approval: 'Account approval',
@@ -140,7 +144,8 @@ export function computePreflight(
   account: Pick<Account, 'id' | 'reviews'>,
   offering: Offering,
   today: string,
-  custody: CustodyFacts | null,
+  /** None (or none the portal may read): the rule is left out; unreadable: it says so. */
+  custody: CustodyFacts | null | typeof CUSTODY_UNREADABLE,
   /**
    * The account's linked bank; null when it could not be read (the checklist says so), left out
    * when it was not asked.
@@ -212,7 +217,15 @@ export function computePreflight(
     });
   }
 
-  if (custody) {
+  if (custody === CUSTODY_UNREADABLE) {
+    checks.push({
+      rule: 'custody_account',
+      outcome: 'warn',
+      title: titles.custody_account,
+      detail:
+        'Could not be checked right now. This does not stop the investment: it is paid from your bank or by wire or check, not from the custody account.',
+    });
+  } else if (custody) {
     const verdict = reviewVerdict(custody.status);
     if (custody.restricted) {
       checks.push({

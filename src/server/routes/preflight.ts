@@ -1,6 +1,7 @@
 import { offeringParamsSchema, type Offering } from '../../contract/offerings';
 import {
   computePreflight,
+  CUSTODY_UNREADABLE,
   preflightQuerySchema,
   preflightSchema,
   type CustodyFacts,
@@ -18,8 +19,16 @@ async function findOffering(deps: Deps, offeringId: string): Promise<Offering> {
   return findInCatalog(await deps.offerings.get('all', () => deps.loadOfferings()), offeringId);
 }
 
-/** The custody account where there is one; none or unreadable leaves the rule out. */
-async function custodyFacts(deps: Deps, accountId: string): Promise<CustodyFacts | null> {
+/**
+ * The custody account where there is one; none (or none the portal may read) leaves the rule
+ * out. A read that failed is said as such: it is a side check (investments are not paid from
+ * custody), so it never takes the account's reviews, the offering's rules or an investment with
+ * it, as the linked bank's read does not.
+ */
+async function custodyFacts(
+  deps: Deps,
+  accountId: string,
+): Promise<CustodyFacts | null | typeof CUSTODY_UNREADABLE> {
   try {
     const custody = await getCustodyAccount(deps.upstream, { accountId });
     return { status: custody.status, restricted: custody.restricted };
@@ -27,6 +36,7 @@ async function custodyFacts(deps: Deps, accountId: string): Promise<CustodyFacts
     if (isUpstreamError(err) && (err.kind === 'not_found' || err.kind === 'permission')) {
       return null;
     }
+    if (isUpstreamError(err)) return CUSTODY_UNREADABLE;
     throw err;
   }
 }
