@@ -74,10 +74,14 @@ function AccountOverview({ accountId }: { accountId: string }) {
   const custody = useCustodyAccount(accountId);
   // Asked only where the actions are shown: they are the investor's.
   const linkedBank = useLinkedBank(accountId, { enabled: isInvestor });
+  // Left out only once the custody account is known not to exist: one that could not be read
+  // keeps the action, as the deposit form itself takes a deposit then (the platform checks the
+  // account), so a failed read of it does not take the deposit away with it.
   const canDeposit =
     linkedBank.data?.state === 'linked' &&
-    custody.data !== undefined &&
-    !(custody.data.state === 'unavailable' && custody.data.reason === 'not_opened');
+    (custody.isError ||
+      (custody.data !== undefined &&
+        !(custody.data.state === 'unavailable' && custody.data.reason === 'not_opened')));
   // Offered once the custody account is known not to be there, or cannot be read (the IRA page
   // then says so and the platform decides), so that it does not show and then go.
   const canRequestIra = !custody.isPending && custodyAccountInTheWay(custody.data) === null;

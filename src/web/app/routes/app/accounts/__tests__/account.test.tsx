@@ -8,8 +8,8 @@ import type { LinkedBankResult } from '../../../../../../contract/cash';
 import type { CustodyAccountResult } from '../../../../../../contract/custody-views';
 import type { Session } from '../../../../../../contract/session';
 import { accountView } from '../../../../../testing/account';
-import { bff, startMockBff } from '../../../../../testing/mock-bff';
-import { renderWithProviders } from '../../../../../testing/render';
+import { bff, errorAnswer, startMockBff } from '../../../../../testing/mock-bff';
+import { onFakeClock, renderWithProviders } from '../../../../../testing/render';
 import AccountRoute from '../account';
 import { sessionOf } from '../../../../../testing/session';
 import { approvedCustody, linkedBank } from '../../../../../testing/custody';
@@ -43,11 +43,18 @@ const notOpened: CustodyAccountResult = {
 const linked = linkedBank('Prairie National Bank', '••••1592');
 const noBank: LinkedBankResult = { state: 'none', message: 'No bank account is linked.' };
 
-function renderAccountPage(custody: CustodyAccountResult, bank: LinkedBankResult) {
+function renderAccountPage(custody: CustodyAccountResult | 'fails', bank: LinkedBankResult) {
   bff.use(
     http.get('/api/session', () => HttpResponse.json(session('investor'))),
     http.get('/api/accounts/A1234567', () => HttpResponse.json({ account })),
-    http.get('/api/accounts/A1234567/custody-account', () => HttpResponse.json(custody)),
+    http.get('/api/accounts/A1234567/custody-account', () =>
+      custody === 'fails'
+        ? errorAnswer(503, {
+            code: 'upstream_unavailable',
+            message: 'The service is unavailable right now. Please try again in a moment.',
+          })
+        : HttpResponse.json(custody),
+    ),
     http.get('/api/accounts/A1234567/linked-bank', () => HttpResponse.json(bank)),
   );
   return renderWithProviders(
@@ -75,6 +82,16 @@ describe("the account page's actions", () => {
           ),
         ),
     ).toEqual(['Request a disbursement', 'Deposit', 'Money and timeline']);
+  });
+
+  it('still offers a deposit when only the custody account could not be read, as the deposit form takes one then', async () => {
+    renderAccountPage('fails', linked);
+    await onFakeClock(async () => {
+      await screen.findByText('The custody account could not be loaded', {}, { timeout: 30_000 });
+    });
+    expect(screen.getByRole('link', { name: 'Deposit' }).getAttribute('href')).toBe(
+      '/accounts/A1234567/money#section-deposit-into-the-custody-account',
+    );
   });
 
   it.each([
