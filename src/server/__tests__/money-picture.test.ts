@@ -138,6 +138,31 @@ describe('holdings when the offerings cannot be read', () => {
   });
 });
 
+describe("holdings when one account's trades cannot be read", () => {
+  it("lists the other account's investments and names the one left out, never failing the page", async () => {
+    // §4.16: the trades collection is read once per account, filtered by accountId.
+    const rule = (await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'trades',
+      malformedJson: true,
+      when: { 'filter[]': `accountId:${accountB}` },
+    })) as { id: string };
+    try {
+      const res = await get('/api/holdings', investor);
+      expect(res.statusCode, res.body).toBe(200);
+      const result = holdingsResultSchema.parse(res.json());
+      if (result.state !== 'available') throw new Error('holdings unavailable');
+      expect(result.trades.length).toBeGreaterThan(0);
+      expect(result.trades.every((t) => t.accountId === accountA)).toBe(true);
+      expect(result.complete).toBe(false);
+      expect(result.gaps).toEqual([
+        `The investments of account ${accountB} could not be read right now, so they are neither listed nor in any total below. Try again in a moment.`,
+      ]);
+    } finally {
+      await fetch(`${h.sandboxUrl}/__sandbox/faults/${rule.id}`, { method: 'DELETE' });
+    }
+  });
+});
+
 describe('holdings in body-credential mode (§5 rules 4 and 6)', () => {
   it('says plainly that holdings need header authentication, with no upstream call', async () => {
     const body = await startHarness({ env: { TRANSACT_AUTH: 'body' } });

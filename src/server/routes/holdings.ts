@@ -53,12 +53,27 @@ export const holdingsRoutes = [
     async handler({ query, user, deps }) {
       const accountIds = query.accountId ? [query.accountId] : (user?.accountIds ?? []);
       const read = await readOrExplainRefusal(
-        async () => ({
-          state: 'available' as const,
-          lists: await Promise.all(
+        async () => {
+          // One read per account (§4.16, filtered by accountId): one that fails is named on the
+          // page and left out of the totals, and the other accounts' investments are still
+          // listed. Only when none can be read does the page fail, as one read.
+          const settled = await Promise.allSettled(
             accountIds.map((accountId) => getAllTrades(deps.upstream, { accountId })),
-          ),
-        }),
+          );
+          const failed = settled.flatMap((result, index) =>
+            result.status === 'rejected'
+              ? [{ accountId: accountIds[index], error: result.reason }]
+              : [],
+          );
+          if (failed.length > 0 && failed.length === settled.length) throw failed[0].error;
+          return {
+            state: 'available' as const,
+            lists: settled.flatMap((result) =>
+              result.status === 'fulfilled' ? [result.value] : [],
+            ),
+            unread: failed.map((failure) => failure.accountId),
+          };
+        },
         {
           // §4.16: the GET collections require header authentication; in body-credential mode the
           // client refuses before calling (§5 rules 4 and 6), and the page says so plainly.
@@ -75,17 +90,20 @@ export const holdingsRoutes = [
         },
       );
       if (read.state === 'unavailable') return read;
-      const { lists } = read;
+      const { lists, unread } = read;
       const own = new Set(accountIds);
+      const gaps: string[] = unread.map(
+        (accountId) =>
+          `The investments of account ${accountId} could not be read right now, so they are neither listed nor in any total below. Try again in a moment.`,
+      );
       // Names are a courtesy: when the offerings cannot be read, the trades are still listed,
       // each offering by its number, and the page says why.
-      const gaps: string[] = [];
       const offerings = await deps.offerings
         .get('all', () => deps.loadOfferings())
         .then((catalog) => catalog.offerings)
         .catch(() => {
           gaps.push(
-            'The offerings could not be read right now, so each is shown by its number. Your investments are listed in full.',
+            `The offerings could not be read right now, so each is shown by its number.${unread.length === 0 ? ' Your investments are listed in full.' : ''}`,
           );
           return [];
         });
@@ -149,7 +167,7 @@ export const holdingsRoutes = [
         uncounted,
         cut,
         skippedRecords,
-        complete: !cut && uncounted.length === 0 && skippedRecords === 0,
+        complete: !cut && uncounted.length === 0 && skippedRecords === 0 && unread.length === 0,
         gaps,
       };
     },

@@ -16,6 +16,7 @@ import { paths } from '../../../config/paths';
 import { formatDecimal, formatMoney, formatUnits } from '../../../lib/format';
 import { RecordTable, type TableSpec } from '../../../components/record-table';
 import { BrowseOfferingsLink } from '../../../components/browse-offerings-link';
+import { RetryNotice } from '../../../components/busy-retry-button';
 import { useHoldings } from '../api/get-holdings';
 import { useWideScreen } from '../../../lib/use-wide-screen';
 import {
@@ -51,7 +52,12 @@ export function Holdings({
     <QueryState query={holdings} subject={scope.subject} skeletonLines={scope.skeletonLines}>
       {(data) => (
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-          <HoldingsView result={data} accountId={accountId} trades={trades} />
+          <HoldingsView
+            result={data}
+            accountId={accountId}
+            trades={trades}
+            retry={{ busy: holdings.isFetching, onRetry: () => void holdings.refetch() }}
+          />
         </Box>
       )}
     </QueryState>
@@ -66,20 +72,28 @@ function HoldingsView({
   result,
   accountId,
   trades: [place, onPlaceChange],
+  retry,
 }: {
   result: HoldingsResult;
   accountId?: string;
   trades: ReturnType<typeof useTradesPlace>;
+  /** Reads the investments again: what a gap left out may be readable a moment later. */
+  retry: { busy: boolean; onRetry: () => void };
 }) {
   const { countRef, jump } = useJumpToTrades(place.offering);
   if (result.state === 'unavailable') {
     return <Alert severity="info">{result.message}</Alert>;
   }
   const gaps = result.gaps.map((gap) => (
-    <Alert key={gap} severity="warning" sx={{ mb: 2 }}>
+    <RetryNotice key={gap} busy={retry.busy} onRetry={retry.onRetry} sx={{ mb: 2 }}>
       {gap}
-    </Alert>
+    </RetryNotice>
   ));
+  // Nothing listed while the investments of an account could not be read is not "no
+  // investments": the gaps say what is missing, with Try again.
+  if (listsNothing(result.trades.length, result.skippedRecords) && !result.complete) {
+    return <>{gaps}</>;
+  }
   if (listsNothing(result.trades.length, result.skippedRecords)) {
     return (
       <EmptyState

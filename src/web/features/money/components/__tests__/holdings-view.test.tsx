@@ -89,9 +89,41 @@ describe('an investor reads their holdings', () => {
       ),
     );
     renderWithProviders(<Holdings />);
-    expect((await screen.findByText(gap)).closest('[role="alert"]')).toBeTruthy();
+    expect((await screen.findByText(gap)).closest('[role="status"]')).toBeTruthy();
     const trades = await findTrades();
     expect(within(trades).getByText('Offering 42')).toBeTruthy();
+  });
+
+  it('is told which account could not be read, not "No investments yet", and reads it again with Try again', async () => {
+    const gap =
+      'The investments of account A1040173 could not be read right now, so they are neither listed nor in any total below. Try again in a moment.';
+    let reads = 0;
+    bff.use(
+      http.get('/api/holdings', () => {
+        reads += 1;
+        return HttpResponse.json(
+          reads === 1
+            ? {
+                ...holdings,
+                trades: [],
+                byOffering: [],
+                totalAmount: '0',
+                pendingAmount: '0',
+                complete: false,
+                gaps: [gap],
+              }
+            : holdings,
+        );
+      }),
+    );
+    renderWithProviders(<Holdings />);
+    const notice = (await screen.findByText(gap)).closest('[role="status"]') as HTMLElement;
+    expect(notice).toBeTruthy();
+    expect(screen.queryByText('No investments yet')).toBeNull();
+    await userEvent.click(within(notice).getByRole('button', { name: 'Try again' }));
+    const trades = await findTrades();
+    expect(within(trades).getByText('Acme Growth Shares')).toBeTruthy();
+    expect(screen.queryByText(gap)).toBeNull();
   });
 });
 
