@@ -5,7 +5,9 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CustodyAccountResult } from '../../../../contract/custody-views';
+import { RetryNotice } from '../../../components/busy-retry-button';
 import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
 
 /**
  * Says before the form why a disbursement cannot be asked for, or what may stop it. Money leaves
@@ -15,13 +17,21 @@ import { paths } from '../../../config/paths';
 export function DisbursementReadiness({
   accountId,
   result,
+  unread,
   children,
 }: {
   accountId: string;
-  result: CustodyAccountResult;
+  /** The custody account as read; null while its read has failed (`unread`). */
+  result: CustodyAccountResult | null;
+  /**
+   * The read of the custody account failed: said with Try again above the form, which stays
+   * (the platform checks the account when the request arrives), as a bank that could not be read
+   * leaves it. The form keeps what was typed when a retry answers.
+   */
+  unread?: { error: unknown; busy: boolean; onRetry: () => void };
   children: ReactNode;
 }) {
-  if (result.state === 'unavailable' && result.reason === 'not_opened') {
+  if (result?.state === 'unavailable' && result.reason === 'not_opened') {
     return (
       <Alert severity="info">
         <AlertTitle>No custody account to send money from</AlertTitle>A disbursement moves money out
@@ -35,14 +45,21 @@ export function DisbursementReadiness({
   }
   return (
     <Box sx={{ display: 'grid', gap: 2.5 }}>
-      {result.state === 'available' && result.custodyAccount.restricted && (
+      {result === null && unread && (
+        <RetryNotice busy={unread.busy} onRetry={unread.onRetry}>
+          <AlertTitle>The custody account could not be checked</AlertTitle>
+          {errorMessage(unread.error)} You can still send a request; the platform checks the
+          account.
+        </RetryNotice>
+      )}
+      {result?.state === 'available' && result.custodyAccount.restricted && (
         <Alert severity="warning">
           <AlertTitle>This custody account is restricted</AlertTitle>
           Reason given: {result.custodyAccount.restrictedReason ?? 'none'}. A disbursement request
           may be refused while the restriction lasts; contact support before sending one.
         </Alert>
       )}
-      {result.state === 'unavailable' && (
+      {result?.state === 'unavailable' && (
         <Alert severity="info">
           <AlertTitle>The custody account could not be checked</AlertTitle>
           {result.message} You can still send a request; the platform checks the account.

@@ -12,7 +12,8 @@ import {
 import type { Approval } from '../../../../../contract/identity';
 import { RequestOnItsWay, useSentFromHere } from '../../../../components/form/sent-from-here';
 import { paths } from '../../../../config/paths';
-import { QueryState } from '../../../../components/query-state';
+import { QueryState, type ShownQuery } from '../../../../components/query-state';
+import type { CustodyAccountResult } from '../../../../../contract/custody-views';
 import { useCustodyAccount } from '../../../../features/custody/api/get-custody-account';
 import {
   DisbursementAnswer,
@@ -55,6 +56,20 @@ export default function DisbursementRoute() {
           retry: () => void linkedBank.refetch(),
         }
       : undefined;
+  // A custody account whose first read failed is shown as null: the readiness notice says so
+  // with Try again and the form is offered all the same, since the platform checks the account
+  // (§4.5). Through the same QueryState element either way, so a retry that answers keeps what
+  // was typed; a later read again that fails is told by QueryState over the last answer.
+  const firstReadFailed = custody.isError && custody.data === undefined;
+  const custodyShown: ShownQuery<CustodyAccountResult | null> = {
+    data: firstReadFailed ? null : custody.data,
+    error: firstReadFailed ? null : custody.error,
+    isPending: custody.isPending,
+    isError: firstReadFailed ? false : custody.isError,
+    isFetching: custody.isFetching,
+    refetch: custody.refetch,
+    dataUpdatedAt: custody.dataUpdatedAt,
+  };
   return (
     <AccountSubpage
       accountId={accountId}
@@ -88,13 +103,25 @@ export default function DisbursementRoute() {
         />
       ) : (
         <QueryState
-          query={custody}
+          query={custodyShown}
           loadingLabel="Checking the custody account"
           skeletonLines={4}
           errorTitle="The custody account could not be checked"
         >
           {(result) => (
-            <DisbursementReadiness accountId={accountId} result={result}>
+            <DisbursementReadiness
+              accountId={accountId}
+              result={result}
+              unread={
+                result === null
+                  ? {
+                      error: custody.error,
+                      busy: custody.isFetching,
+                      onRetry: () => void custody.refetch(),
+                    }
+                  : undefined
+              }
+            >
               {settled ? (
                 <DisbursementForm
                   accountId={accountId}
