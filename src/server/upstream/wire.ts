@@ -785,7 +785,12 @@ function decodeAnswer<Schema extends z.ZodType, Result>(
     const skipped = skippedOf(outcome.result);
     if (skipped.length > 0) {
       client.logger.warn(
-        { operation: request.operation, skipped: skipped.slice(0, 20), count: skipped.length },
+        {
+          operation: request.operation,
+          // By position and what failed only: never a value of the record, its id included.
+          skipped: skipped.slice(0, 20).map(({ position, issues }) => ({ position, issues })),
+          count: skipped.length,
+        },
         `upstream ${request.operation}: ${skipped.length} record(s) could not be understood and were left out`,
       );
     }

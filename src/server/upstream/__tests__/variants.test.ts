@@ -148,6 +148,12 @@ describe('one odd record never breaks a list', () => {
     expect(read.skipped[0].issues.join(' ')).toMatch(/offeringStatus/);
     expect(warnings).toHaveLength(1);
     expect(warnings[0].obj).toMatchObject({ operation: 'getAllOffers', count: 1 });
+    // Its id is kept for the offering's own page (which says it could not be read), but the log
+    // names positions and what failed only, never a value of the record.
+    expect(read.skipped[0].id).toBe('2');
+    expect((warnings[0].obj as { skipped: object[] }).skipped).toEqual([
+      { position: 1, issues: read.skipped[0].issues },
+    ]);
   });
 
   it('an offering with an empty totalShares is left out; the GET collection counts it too (§2.2)', async () => {
