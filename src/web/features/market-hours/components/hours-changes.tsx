@@ -7,6 +7,7 @@ import type { HoursChange, RecordedDay } from '../../../../contract/security-hou
 import { SectionCard } from '../../../components/description-list';
 import { EmptyState, QueryState } from '../../../components/query-state';
 import { formatTimestamp } from '../../../lib/format';
+import { useFocusAfterMore } from '../../../lib/use-focus-after-more';
 import { useHoursChanges } from '../api/get-hours-changes';
 import { dayHoursText } from './saved-hours';
 
@@ -106,6 +107,8 @@ function ChangeDetails({ change }: { change: HoursChange }) {
  */
 export function HoursChanges({ securityId }: { securityId: string }) {
   const changes = useHoursChanges(securityId);
+  // The focus after older changes come: the button, or the count once there are no more.
+  const focus = useFocusAfterMore(changes);
   return (
     <SectionCard title="Changes to these hours">
       <Box sx={{ mt: 2 }}>
@@ -121,12 +124,12 @@ export function HoursChanges({ securityId }: { securityId: string }) {
             />
           }
         >
-          {(data) => (
-            <>
-              <Box component="ul" sx={listSx}>
-                {data.pages
-                  .flatMap((page) => page.changes)
-                  .map((change) => (
+          {(data) => {
+            const shown = data.pages.flatMap((page) => page.changes);
+            return (
+              <>
+                <Box component="ul" sx={listSx}>
+                  {shown.map((change) => (
                     <Box
                       component="li"
                       key={change.id}
@@ -147,19 +150,33 @@ export function HoursChanges({ securityId }: { securityId: string }) {
                       <ChangeDetails change={change} />
                     </Box>
                   ))}
-              </Box>
-              {changes.hasNextPage && (
-                <Button
-                  variant="outlined"
-                  sx={{ mt: 1 }}
-                  disabled={changes.isFetchingNextPage}
-                  onClick={() => void changes.fetchNextPage()}
+                </Box>
+                <Box
+                  sx={{ mt: 1, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}
                 >
-                  {changes.isFetchingNextPage ? 'Loading…' : 'Show older changes'}
-                </Button>
-              )}
-            </>
-          )}
+                  {changes.hasNextPage && (
+                    <Button
+                      ref={focus.button}
+                      variant="outlined"
+                      disabled={changes.isFetchingNextPage}
+                      onClick={() => {
+                        focus.asked();
+                        void changes.fetchNextPage();
+                      }}
+                    >
+                      {changes.isFetchingNextPage ? 'Loading…' : 'Show older changes'}
+                    </Button>
+                  )}
+                  {/* Older changes join the list above the button, out of a screen reader's way:
+                  the count, a live region, says that they came. */}
+                  <Typography ref={focus.count} tabIndex={-1} role="status" color="text.secondary">
+                    {shown.length} change{shown.length === 1 ? '' : 's'} shown
+                    {changes.hasNextPage ? '.' : '; no older changes.'}
+                  </Typography>
+                </Box>
+              </>
+            );
+          }}
         </QueryState>
       </Box>
     </SectionCard>

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -17,6 +16,7 @@ import { AuditFiltersForm } from '../../../../features/audit/components/audit-fi
 import { AuditTable } from '../../../../features/audit/components/audit-table';
 import { refusedFilters } from '../../../../lib/refused-filters';
 import { filterUpdates, useSearchUpdate } from '../../../../lib/use-search-update';
+import { useFocusAfterMore } from '../../../../lib/use-focus-after-more';
 import { guardedPrefetchLoader, REVIEWERS } from '../../../session-guard';
 import { preloadDataGrid } from '../../../../components/data-grid';
 
@@ -58,19 +58,8 @@ export default function AuditLogRoute() {
   const events = useAuditEvents(filters);
   const refused = refusedFilters(events.error, filterNames);
   const [, clearFilters] = filterUpdates(updateSearch, filterNames);
-  // Where the focus goes once older events have come: back to the button while there are more
-  // (it was disabled while they loaded, which drops the focus), else to the count, which says
-  // there are no older events; never to the page's start.
-  const loadButton = useRef<HTMLButtonElement>(null);
-  const count = useRef<HTMLElement>(null);
-  const loadAsked = useRef(false);
-  // Run as the page arrives (its rendering may batch the start and end of the load together).
-  const pagesLoaded = events.data?.pages.length ?? 0;
-  useEffect(() => {
-    if (!loadAsked.current || events.isFetchingNextPage) return;
-    loadAsked.current = false;
-    (events.hasNextPage ? loadButton.current : count.current)?.focus();
-  }, [pagesLoaded, events.isFetchingNextPage, events.hasNextPage]);
+  // The focus after older events come: the button, or the count once there are no more.
+  const focus = useFocusAfterMore(events);
 
   // The filters the page applies after this click: a user or object typed and not yet applied
   // is applied as the click leaves its field, a moment before the page shows it. The file holds
@@ -116,10 +105,10 @@ export default function AuditLogRoute() {
                 >
                   {events.hasNextPage && (
                     <Button
-                      ref={loadButton}
+                      ref={focus.button}
                       variant="outlined"
                       onClick={() => {
-                        loadAsked.current = true;
+                        focus.asked();
                         void events.fetchNextPage();
                       }}
                       disabled={events.isFetchingNextPage}
@@ -129,7 +118,7 @@ export default function AuditLogRoute() {
                   )}
                   {/* Older events join the list above the button, out of a screen reader's way:
                     the count, a live region, says that they came. */}
-                  <Typography ref={count} tabIndex={-1} role="status" color="text.secondary">
+                  <Typography ref={focus.count} tabIndex={-1} role="status" color="text.secondary">
                     {shown.length} event{shown.length === 1 ? '' : 's'} shown
                     {events.hasNextPage ? '.' : '; no older events.'}
                   </Typography>

@@ -615,6 +615,10 @@ describe('"Changes to these hours" under the form', () => {
     );
     await within(changes).findByText(/by earlier@demo\.test/, {}, slowRender);
     expect(asked).toEqual([null, '41']);
+    // The older ones came above: the count says so, and takes the focus the button gave up.
+    const count = within(changes).getByRole('status');
+    expect(count.textContent).toBe('2 changes shown; no older changes.');
+    await waitFor(() => expect(document.activeElement).toBe(count));
 
     mockRoute(
       'put',
