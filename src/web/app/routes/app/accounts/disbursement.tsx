@@ -15,6 +15,7 @@ import { paths } from '../../../../config/paths';
 import { QueryState, type ShownQuery } from '../../../../components/query-state';
 import type { CustodyAccountResult } from '../../../../../contract/custody-views';
 import { useCustodyAccount } from '../../../../features/custody/api/get-custody-account';
+import { useRetryThenFocus } from '../../../../lib/focus';
 import {
   DisbursementAnswer,
   DisbursementForm,
@@ -61,6 +62,16 @@ export default function DisbursementRoute() {
   // (§4.5). Through the same QueryState element either way, so a retry that answers keeps what
   // was typed; a later read again that fails is told by QueryState over the last answer.
   const firstReadFailed = custody.isError && custody.data === undefined;
+  // Try again answered: the notice and its button go, and focus would drop to the page's top.
+  // It moves to the form the person was filling in, at its way of sending.
+  const retryCustody = useRetryThenFocus({
+    answered: !custody.isFetching,
+    answer: custody.data,
+    retry: () => void custody.refetch(),
+    next: () =>
+      document.querySelector<HTMLInputElement>('input[name="type"]:checked') ??
+      document.querySelector<HTMLInputElement>('input[name="type"]'),
+  });
   const custodyShown: ShownQuery<CustodyAccountResult | null> = {
     data: firstReadFailed ? null : custody.data,
     error: firstReadFailed ? null : custody.error,
@@ -117,7 +128,7 @@ export default function DisbursementRoute() {
                   ? {
                       error: custody.error,
                       busy: custody.isFetching,
-                      onRetry: () => void custody.refetch(),
+                      onRetry: retryCustody,
                     }
                   : undefined
               }

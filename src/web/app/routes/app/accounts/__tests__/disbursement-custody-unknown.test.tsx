@@ -69,5 +69,7 @@ describe('a disbursement while the custody account cannot be read', () => {
       expect(screen.queryByText('The custody account could not be checked')).toBeNull(),
     );
     expect(screen.getByLabelText(/^Amount \(USD\)/)).toHaveProperty('value', '250.00');
+    // The button is gone with its notice: the focus is in the form, at its way of sending.
+    expect(document.activeElement).toBe(screen.getByRole('radio', { checked: true }));
   });
 });
