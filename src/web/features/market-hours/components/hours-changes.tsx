@@ -1,13 +1,12 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { DayHours } from '../../../../contract/market-hours';
 import { WEEKDAY_LABELS } from '../../../../contract/rules/market-hours';
 import type { HoursChange, RecordedDay } from '../../../../contract/security-hours';
 import { SectionCard } from '../../../components/description-list';
+import { LoadOlder } from '../../../components/load-older';
 import { EmptyState, QueryState } from '../../../components/query-state';
 import { formatTimestamp } from '../../../lib/format';
-import { useFocusAfterMore } from '../../../lib/use-focus-after-more';
 import { useHoursChanges } from '../api/get-hours-changes';
 import { dayHoursText } from './saved-hours';
 
@@ -107,8 +106,6 @@ function ChangeDetails({ change }: { change: HoursChange }) {
  */
 export function HoursChanges({ securityId }: { securityId: string }) {
   const changes = useHoursChanges(securityId);
-  // The focus after older changes come: the button, or the count once there are no more.
-  const focus = useFocusAfterMore(changes);
   return (
     <SectionCard title="Changes to these hours">
       <Box sx={{ mt: 2 }}>
@@ -151,29 +148,12 @@ export function HoursChanges({ securityId }: { securityId: string }) {
                     </Box>
                   ))}
                 </Box>
-                <Box
-                  sx={{ mt: 1, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}
-                >
-                  {changes.hasNextPage && (
-                    <Button
-                      ref={focus.button}
-                      variant="outlined"
-                      disabled={changes.isFetchingNextPage}
-                      onClick={() => {
-                        focus.asked();
-                        void changes.fetchNextPage();
-                      }}
-                    >
-                      {changes.isFetchingNextPage ? 'Loading…' : 'Show older changes'}
-                    </Button>
-                  )}
-                  {/* Older changes join the list above the button, out of a screen reader's way:
-                  the count, a live region, says that they came. */}
-                  <Typography ref={focus.count} tabIndex={-1} role="status" color="text.secondary">
-                    {shown.length} change{shown.length === 1 ? '' : 's'} shown
-                    {changes.hasNextPage ? '.' : '; no older changes.'}
-                  </Typography>
-                </Box>
+                <LoadOlder
+                  query={changes}
+                  shown={shown.length}
+                  label="Show older changes"
+                  noun={{ one: 'change', many: 'changes' }}
+                />
               </>
             );
           }}

@@ -1,7 +1,5 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { auditActionLabel } from '../../../../../contract/audit';
+import { LoadOlder } from '../../../../components/load-older';
 import { PageHeader } from '../../../../components/page-header';
 import { useCsvExport } from '../../../../components/csv-export';
 import { EmptyState, QueryState } from '../../../../components/query-state';
@@ -16,7 +14,6 @@ import { AuditFiltersForm } from '../../../../features/audit/components/audit-fi
 import { AuditTable } from '../../../../features/audit/components/audit-table';
 import { refusedFilters } from '../../../../lib/refused-filters';
 import { filterUpdates, useSearchUpdate } from '../../../../lib/use-search-update';
-import { useFocusAfterMore } from '../../../../lib/use-focus-after-more';
 import { guardedPrefetchLoader, REVIEWERS } from '../../../session-guard';
 import { preloadDataGrid } from '../../../../components/data-grid';
 
@@ -58,9 +55,6 @@ export default function AuditLogRoute() {
   const events = useAuditEvents(filters);
   const refused = refusedFilters(events.error, filterNames);
   const [, clearFilters] = filterUpdates(updateSearch, filterNames);
-  // The focus after older events come: the button, or the count once there are no more.
-  const focus = useFocusAfterMore(events);
-
   // The filters the page applies after this click: a user or object typed and not yet applied
   // is applied as the click leaves its field, a moment before the page shows it. The file holds
   // what the page will list, never the filters of the render before.
@@ -100,29 +94,12 @@ export default function AuditLogRoute() {
             return (
               <>
                 <AuditTable events={shown} />
-                <Box
-                  sx={{ mt: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}
-                >
-                  {events.hasNextPage && (
-                    <Button
-                      ref={focus.button}
-                      variant="outlined"
-                      onClick={() => {
-                        focus.asked();
-                        void events.fetchNextPage();
-                      }}
-                      disabled={events.isFetchingNextPage}
-                    >
-                      {events.isFetchingNextPage ? 'Loading…' : 'Load older events'}
-                    </Button>
-                  )}
-                  {/* Older events join the list above the button, out of a screen reader's way:
-                    the count, a live region, says that they came. */}
-                  <Typography ref={focus.count} tabIndex={-1} role="status" color="text.secondary">
-                    {shown.length} event{shown.length === 1 ? '' : 's'} shown
-                    {events.hasNextPage ? '.' : '; no older events.'}
-                  </Typography>
-                </Box>
+                <LoadOlder
+                  query={events}
+                  shown={shown.length}
+                  label="Load older events"
+                  noun={{ one: 'event', many: 'events' }}
+                />
               </>
             );
           }}
