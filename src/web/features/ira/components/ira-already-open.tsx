@@ -1,12 +1,8 @@
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router-dom';
 import type { CustodyAccount } from '../../../../contract/custody';
-import { Code, DescriptionList } from '../../../components/description-list';
+import { Code } from '../../../components/description-list';
 import { paths } from '../../../config/paths';
-import { focusOnMount } from '../../../lib/focus';
 import { formatCode, formatTimestamp } from '../../../lib/format';
+import { InPlaceOfTheWizard } from './in-place-of-the-wizard';
 
 /**
  * In place of the wizard when the account's custody account is already there. The supplement
@@ -32,52 +28,37 @@ export function IraAlreadyOpen({
 }) {
   const open = state === 'open';
   return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-labelledby="ira-open-title"
-      sx={{ p: { xs: 2, md: 3 }, maxWidth: 720 }}
-    >
-      <Typography
-        component="h2"
-        variant="h2"
-        id="ira-open-title"
-        tabIndex={-1}
-        ref={takeFocus ? focusOnMount : undefined}
-        sx={{ outline: 'none' }}
-      >
-        {open
+    <InPlaceOfTheWizard
+      id="ira-open-title"
+      title={
+        open
           ? 'This account already has its IRA custody account'
-          : "This account's IRA request is in progress"}
-      </Typography>
-      <Typography sx={{ mt: 1 }}>
-        {open
+          : "This account's IRA request is in progress"
+      }
+      why={
+        open
           ? 'Its custody account is approved, so there is nothing to request: an IRA request asks for the custody account to be opened, and an account has one. Deposits, disbursements and fund moves use the custody account it has.'
-          : 'Its custody account was requested and is not approved yet. The form is not offered again, since a second request would ask for the same custody account twice.'}
-      </Typography>
-      <DescriptionList
-        items={[
-          ['Status', open ? 'Approved' : formatCode(custodyAccount.status)],
-          open
-            ? ['Approved', formatTimestamp(custodyAccount.approvedAt)]
-            : ['Requested', formatTimestamp(custodyAccount.createdAt)],
-          ['Request ID', <Code key="request" value={custodyAccount.requestId} />],
-        ]}
-      />
-      <Typography sx={{ mt: 2 }}>
-        <Link component={RouterLink} to={custodyHref}>
-          {open
+          : 'Its custody account was requested and is not approved yet. The form is not offered again, since a second request would ask for the same custody account twice.'
+      }
+      items={[
+        ['Status', open ? 'Approved' : formatCode(custodyAccount.status)],
+        open
+          ? ['Approved', formatTimestamp(custodyAccount.approvedAt)]
+          : ['Requested', formatTimestamp(custodyAccount.createdAt)],
+        ['Request ID', <Code key="request" value={custodyAccount.requestId} />],
+      ]}
+      links={[
+        {
+          to: custodyHref,
+          text: open
             ? "See the custody account on the account's page"
-            : "Follow the custody account's status on the account's page"}
-        </Link>
-      </Typography>
-      {open && (
-        <Typography sx={{ mt: 1 }}>
-          <Link component={RouterLink} to={paths.app.fundMoves.getHref(accountId)}>
-            See its fund moves
-          </Link>
-        </Typography>
-      )}
-    </Paper>
+            : "Follow the custody account's status on the account's page",
+        },
+        ...(open
+          ? [{ to: paths.app.fundMoves.getHref(accountId), text: 'See its fund moves' }]
+          : []),
+      ]}
+      takeFocus={takeFocus}
+    />
   );
 }

@@ -1,12 +1,8 @@
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router-dom';
 import { outcomeWordsOf, type MoneyRequestView } from '../../../../contract/money-requests';
-import { Code, DescriptionList } from '../../../components/description-list';
+import { Code } from '../../../components/description-list';
 import { paths } from '../../../config/paths';
-import { focusOnMount } from '../../../lib/focus';
 import { formatTimestamp } from '../../../lib/format';
+import { InPlaceOfTheWizard } from './in-place-of-the-wizard';
 
 /**
  * In place of the wizard while an IRA request of the account still stands (being sent, accepted,
@@ -27,45 +23,24 @@ export function WaitingIraRequest({
 }) {
   const words = outcomeWordsOf(request);
   return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-labelledby="ira-waiting-title"
-      sx={{ p: { xs: 2, md: 3 }, maxWidth: 720 }}
-    >
-      <Typography
-        component="h2"
-        variant="h2"
-        id="ira-waiting-title"
-        tabIndex={-1}
-        ref={takeFocus ? focusOnMount : undefined}
-        sx={{ outline: 'none' }}
-      >
-        This account's IRA request is in progress
-      </Typography>
-      <Typography sx={{ mt: 1 }}>
-        An IRA request was made for this account and is followed under our reference below. The form
-        is not offered again while it stands, since a second request would ask for the same
-        custodial account twice.
-      </Typography>
-      <DescriptionList
-        items={[
-          ['Our reference', <Code key="reference" value={request.reference} />],
-          ['Made', formatTimestamp(request.createdAt)],
-          ['State', `${words.label}: ${words.meaning}`],
-          ['What to do', words.next],
-        ]}
-      />
-      <Typography sx={{ mt: 2 }}>
-        <Link component={RouterLink} to={paths.app.accountMoney.getHref(accountId)}>
-          See {request.reference} on the requests and timeline of this account
-        </Link>
-      </Typography>
-      <Typography sx={{ mt: 1 }}>
-        <Link component={RouterLink} to={paths.app.account.getHref(accountId)}>
-          Back to the account
-        </Link>
-      </Typography>
-    </Paper>
+    <InPlaceOfTheWizard
+      id="ira-waiting-title"
+      title="This account's IRA request is in progress"
+      why="An IRA request was made for this account and is followed under our reference below. The form is not offered again while it stands, since a second request would ask for the same custodial account twice."
+      items={[
+        ['Our reference', <Code key="reference" value={request.reference} />],
+        ['Made', formatTimestamp(request.createdAt)],
+        ['State', `${words.label}: ${words.meaning}`],
+        ['What to do', words.next],
+      ]}
+      links={[
+        {
+          to: paths.app.accountMoney.getHref(accountId),
+          text: `See ${request.reference} on the requests and timeline of this account`,
+        },
+        { to: paths.app.account.getHref(accountId), text: 'Back to the account' },
+      ]}
+      takeFocus={takeFocus}
+    />
   );
 }
