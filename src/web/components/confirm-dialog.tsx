@@ -7,7 +7,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useArmed } from '../lib/use-armed';
 
-type ConfirmDialogProps = {
+export type ConfirmDialogProps = {
   open: boolean;
   /** Names the dialog: the act and whom it touches ("Disable Quinn Ellis"). */
   title: string;

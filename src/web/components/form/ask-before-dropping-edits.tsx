@@ -1,7 +1,7 @@
 import { useContext, useEffect } from 'react';
 import { UNSAFE_DataRouterContext, useBlocker } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { ConfirmDialog } from '../confirm-dialog';
+import { LeaveDialog } from './leave-dialog';
 
 type AskBeforeDroppingEditsProps = {
   /** The form holds changes not saved yet. */
@@ -40,16 +40,14 @@ function AskInRouter({ dirty, what }: AskBeforeDroppingEditsProps) {
         currentLocation.search !== nextLocation.search),
   );
   return (
-    <ConfirmDialog
-      open={blocker.state === 'blocked'}
+    <LeaveDialog
+      blocker={blocker}
       title="Leave without saving your changes?"
       confirmLabel="Leave and drop my changes"
       cancelLabel="Stay and keep editing"
       destructive
-      onConfirm={() => blocker.proceed?.()}
-      onCancel={() => blocker.reset?.()}
     >
       {`Your changes to ${what} are not saved. Leaving drops them; stay to save them.`}
-    </ConfirmDialog>
+    </LeaveDialog>
   );
 }

@@ -11,7 +11,7 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { UNSAFE_DataRouterContext, useBlocker } from 'react-router-dom';
 import { isApiClientError, newIdempotencyKey, type ApiClientError } from '../../lib/api-client';
 import { useArmed } from '../../lib/use-armed';
-import { ConfirmDialog } from '../confirm-dialog';
+import { LeaveDialog } from './leave-dialog';
 import { SubmissionError } from './submission-error';
 
 type Options<TRequest, TResult, TVariables> = {
@@ -216,19 +216,17 @@ function LeaveWhileSending() {
 function AskBeforeLeaving() {
   const blocker = useBlocker(true);
   return (
-    <ConfirmDialog
-      open={blocker.state === 'blocked'}
+    <LeaveDialog
+      blocker={blocker}
       title="Leave while your request is being sent?"
       confirmLabel="Leave this page"
       // The text asks the person to stay to see the answer: the way to do so says it in those words.
       cancelLabel="Stay on this page"
-      onConfirm={() => blocker.proceed?.()}
-      onCancel={() => blocker.reset?.()}
     >
       Your request is on its way and its answer has not come yet. Leaving does not stop it: it is
       listed with its outcome on the requests and timeline of the account, under our reference. Stay
       on this page to see its answer here.
-    </ConfirmDialog>
+    </LeaveDialog>
   );
 }
 
