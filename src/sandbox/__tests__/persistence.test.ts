@@ -94,8 +94,14 @@ describe('seed data', () => {
     expect(new Set(moves.map((m) => m.approvalStatus))).toEqual(
       new Set(['pending', 'approved', 'declined']),
     );
+    // Every demo account has its custody account but the second investor's third and fourth,
+    // kept without one so that an IRA can be requested for them (§4.7).
+    const [avery, jordan] = state.demo.investors;
+    for (const id of [...avery.accountIds, ...jordan.accountIds.slice(0, 2)]) {
+      expect(state.custodyAccounts[id]).toBeDefined();
+    }
+    for (const id of jordan.accountIds.slice(2)) expect(state.custodyAccounts[id]).toBeUndefined();
     for (const investor of state.demo.investors) {
-      for (const id of investor.accountIds) expect(state.custodyAccounts[id]).toBeDefined();
       expect(
         moves.some(
           (m) => investor.accountIds.includes(m.accountId) && m.approvalStatus === 'pending',
