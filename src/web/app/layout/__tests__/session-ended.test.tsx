@@ -402,6 +402,11 @@ describe('a session that ends while trading hours are set (one mechanism for eve
       http.get('/api/securities/10002/market-hours', () =>
         sessions.state.current ? HttpResponse.json({ securityHours: held }) : sessionEndedAnswer(),
       ),
+      http.get('/api/securities/10002/market-hours/changes', () =>
+        sessions.state.current
+          ? HttpResponse.json({ changes: [], olderBefore: null })
+          : sessionEndedAnswer(false),
+      ),
     );
     const saves = mockRoute(
       'put',
