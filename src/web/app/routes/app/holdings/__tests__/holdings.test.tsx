@@ -167,9 +167,9 @@ describe('an investor narrows their trades (My investments)', () => {
     const grid = await findTrades();
     expect(shownIds()).toEqual(['T904', 'T902']);
     expect(screen.getByRole('combobox', { name: 'Offering' })).toHaveProperty('value', '43');
-    expect(
-      within(grid).getByRole('columnheader', { name: 'Amount' }).getAttribute('aria-sort'),
-    ).toBe('descending');
+    // The grid lays its header out once it has measured itself, which may come a render later.
+    const amount = await within(grid).findByRole('columnheader', { name: 'Amount' });
+    expect(amount.getAttribute('aria-sort')).toBe('descending');
   });
 
   it('an offering they hold none of says so, with the way back to every trade', async () => {
