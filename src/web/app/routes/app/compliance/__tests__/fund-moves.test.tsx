@@ -11,24 +11,30 @@ import ComplianceFundMovesRoute from '../fund-moves';
 startMockBff();
 afterEach(cleanup);
 
+/** The BFF finds no fund move; the addresses it was asked for, in order. */
+function noMovesAsked(): URL[] {
+  const asked: URL[] = [];
+  const none: ComplianceFundMoves = {
+    moves: [],
+    page: 1,
+    pageSize: 25,
+    totalRecords: 0,
+    totalPages: 0,
+    skippedRecords: 0,
+    bound: null,
+  };
+  bff.use(
+    http.get('/api/compliance/fund-moves', ({ request }) => {
+      asked.push(new URL(request.url));
+      return HttpResponse.json(none);
+    }),
+  );
+  return asked;
+}
+
 describe('a reviewer filters the fund moves across accounts', () => {
   it('keeps the Status picked when the Approval status is picked right after it', async () => {
-    const asked: URL[] = [];
-    bff.use(
-      http.get('/api/compliance/fund-moves', ({ request }) => {
-        asked.push(new URL(request.url));
-        const none: ComplianceFundMoves = {
-          moves: [],
-          page: 1,
-          pageSize: 25,
-          totalRecords: 0,
-          totalPages: 0,
-          skippedRecords: 0,
-          bound: null,
-        };
-        return HttpResponse.json(none);
-      }),
-    );
+    const asked = noMovesAsked();
     const { router } = renderWithProviders(<ComplianceFundMovesRoute />, {
       path: '/compliance/fund-moves?page=2',
     });
@@ -61,22 +67,7 @@ describe('a reviewer filters the fund moves across accounts', () => {
 
 describe('a reviewer narrows the fund moves to one account', () => {
   it('asks for that account’s moves only, never lists every account’s under its filter', async () => {
-    const asked: URL[] = [];
-    bff.use(
-      http.get('/api/compliance/fund-moves', ({ request }) => {
-        asked.push(new URL(request.url));
-        const none: ComplianceFundMoves = {
-          moves: [],
-          page: 1,
-          pageSize: 25,
-          totalRecords: 0,
-          totalPages: 0,
-          skippedRecords: 0,
-          bound: null,
-        };
-        return HttpResponse.json(none);
-      }),
-    );
+    const asked = noMovesAsked();
     const { router } = renderWithProviders(<ComplianceFundMovesRoute />, {
       path: '/compliance/fund-moves?accountId=A1040000',
     });
