@@ -163,13 +163,13 @@ describe('an investor narrows their trades (My investments)', () => {
 
   it('opened from a shared link or a reload, shows the same offering and sort', async () => {
     answer(five);
-    open('?offering=43&sort=amount.desc');
-    const grid = await findTrades();
-    expect(shownIds()).toEqual(['T904', 'T902']);
+    // Amount, lowest first: the order differs from the newest-first one the page opens with, so
+    // the rows' order shows the link's sort was applied (the header's aria-sort is checked where
+    // the sort is chosen by the header, below).
+    open('?offering=43&sort=amount.asc');
+    await findTrades();
+    expect(shownIds()).toEqual(['T902', 'T904']);
     expect(screen.getByRole('combobox', { name: 'Offering' })).toHaveProperty('value', '43');
-    // The grid lays its header out once it has measured itself, which may come a render later.
-    const amount = await within(grid).findByRole('columnheader', { name: 'Amount' });
-    expect(amount.getAttribute('aria-sort')).toBe('descending');
   });
 
   it('an offering they hold none of says so, with the way back to every trade', async () => {
