@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runUsersCommand, UsersCommandError } from '../cli/users-command';
 import { CoalescingCache } from '../lib/coalescing-cache';
@@ -26,7 +27,8 @@ function run(
   {
     password = 'a-long-password-1',
     linkChecks,
-  }: { password?: string; linkChecks?: LinkCheckDeps } = {},
+    operator = 'ops-shell',
+  }: { password?: string; linkChecks?: LinkCheckDeps; operator?: string } = {},
 ) {
   return runUsersCommand(argv, {
     db: h.db,
@@ -34,7 +36,7 @@ function run(
       Promise.resolve({ checks: linkChecks ?? h.built.deps, words: 'the test sandbox' }),
     readPassword: () => Promise.resolve(password),
     print: (line) => printed.push(line),
-    operator: 'ops-shell',
+    operator,
   });
 }
 
@@ -321,5 +323,84 @@ describe('other changes from the command line', () => {
       .where('object_id', '=', 'A8')
       .execute();
     expect(after).toHaveLength(before.length);
+  });
+});
+
+/**
+ * The audit log refuses the events of one operator, in the database itself (a trigger), so the
+ * write fails as a store's does, on PGlite and on PostgreSQL alike (TEST_DATABASE_URL), inside
+ * the command's transaction. Returns the undo.
+ */
+const REFUSED_OPERATOR = 'audit-refused';
+async function refuseAuditOf(operator: string): Promise<() => Promise<void>> {
+  await sql`create or replace function refuse_audit() returns trigger language plpgsql as $$
+    begin
+      if new.details->>'operator' = ${sql.lit(operator)} then
+        raise exception 'audit log refused the event';
+      end if;
+      return new;
+    end $$`.execute(h.db);
+  await sql`create trigger refuse_audit before insert on audit_events
+    for each row execute function refuse_audit()`.execute(h.db);
+  return async () => {
+    await sql`drop trigger refuse_audit on audit_events`.execute(h.db);
+    await sql`drop function refuse_audit()`.execute(h.db);
+  };
+}
+
+describe('a change whose audit event cannot be written', () => {
+  const refusal =
+    'The audit log could not be written (audit log refused the event), so nothing was changed. Run the command again once the store answers.';
+
+  it('creates nobody, and says nothing was changed', async () => {
+    const email = `cli-unaudited-${++counter}@example.test`;
+    const undo = await refuseAuditOf(REFUSED_OPERATOR);
+    try {
+      await expect(
+        run(['create', '--email', email, '--name', 'Cli', '--role', 'investor'], {
+          operator: REFUSED_OPERATOR,
+        }),
+      ).rejects.toThrow(new UsersCommandError(refusal));
+    } finally {
+      await undo();
+    }
+    const users = await h.db.selectFrom('users').select('id').where('email', '=', email).execute();
+    expect(users).toEqual([]);
+    // Run again once the log is written, it creates the user, audited once.
+    await run(['create', '--email', email, '--name', 'Cli', '--role', 'investor']);
+    expect((await lastAudit('user_created')).details).toMatchObject({ email });
+  });
+
+  it('links nothing, and says nothing was changed', async () => {
+    const email = await newUser();
+    const undo = await refuseAuditOf(REFUSED_OPERATOR);
+    try {
+      await expect(
+        run(['link', '--email', email, '--account', 'A9', '--unchecked'], {
+          operator: REFUSED_OPERATOR,
+        }),
+      ).rejects.toThrow(new UsersCommandError(refusal));
+    } finally {
+      await undo();
+    }
+    expect(await linksOf(email)).toEqual([]);
+  });
+
+  it('disables nobody (and so signs nobody out), and says nothing was changed', async () => {
+    const email = await newUser();
+    const undo = await refuseAuditOf(REFUSED_OPERATOR);
+    try {
+      await expect(
+        run(['disable', '--email', email], { operator: REFUSED_OPERATOR }),
+      ).rejects.toThrow(refusal);
+    } finally {
+      await undo();
+    }
+    const { disabled } = await h.db
+      .selectFrom('users')
+      .select('disabled')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(disabled).toBe(false);
   });
 });

@@ -3,7 +3,8 @@
  * run them against a store and a sandbox. Every change is written to the audit log like the same
  * change made on the Users page, with `by: "command_line"` and the operating-system user who ran
  * it, since no portal user is signed in; a new link is checked with the platform by the same
- * rules as on that page.
+ * rules as on that page. As on that page, a change and its audit event are one transaction: an
+ * audit log that cannot be written changes nothing, and the command says so.
  */
 import { parseArgs } from 'node:util';
 import { addLinkSchema, createUserSchema } from '../../contract/identity';
@@ -24,11 +25,12 @@ import {
   createUser,
   findUserIdByEmail,
   getLinks,
+  hashPassword,
   link,
   listUsers,
   normalizeEmail,
   setDisabled,
-  setPassword,
+  setPasswordHash,
   unlink,
 } from '../store/users';
 
@@ -76,11 +78,30 @@ export async function runUsersCommand(argv: string[], ctx: UsersCommandContext):
     },
   });
   const { db } = ctx;
-  const audit = (event: Omit<AuditEvent, 'outcome'>) =>
-    recordAudit(db, {
-      ...event,
-      outcome: 'succeeded',
-      details: { ...event.details, by: 'command_line', operator: ctx.operator },
+  /**
+   * Makes a change and writes its audit event in one transaction (as the Users page's routes
+   * do): a change is never kept unaudited, nor an event kept of a change that was not made.
+   * `change` makes it in `tx` and answers its event and what the command prints of it.
+   */
+  const audited = async <T>(
+    change: (tx: Db) => Promise<{ event: Omit<AuditEvent, 'outcome'>; result: T }>,
+  ): Promise<T> =>
+    db.transaction().execute(async (tx) => {
+      const { event, result } = await change(tx);
+      try {
+        await recordAudit(tx, {
+          ...event,
+          outcome: 'succeeded',
+          details: { ...event.details, by: 'command_line', operator: ctx.operator },
+        });
+      } catch (err) {
+        // Thrown inside the transaction, so the change above is rolled back with it.
+        const cause = err instanceof Error ? err.message : String(err);
+        throw new UsersCommandError(
+          `The audit log could not be written (${cause}), so nothing was changed. Run the command again once the store answers.`,
+        );
+      }
+      return result;
     });
   const needUser = async () => {
     if (!values.email) throw new UsersCommandError('--email is required.');
@@ -117,12 +138,19 @@ export async function runUsersCommand(argv: string[], ctx: UsersCommandContext):
       if (await findUserIdByEmail(db, email)) {
         throw new UsersCommandError(`A user with email ${email} already exists.`);
       }
-      const id = await createUser(db, { ...parsed.data, email });
-      await audit({
-        action: 'user_created',
-        objectType: 'user',
-        objectId: id,
-        details: { email, role: parsed.data.role, password: parsed.data.password !== '' },
+      // Hashed before the transaction, which then holds the store only for its two writes.
+      const passwordHash = await hashPassword(parsed.data.password);
+      const id = await audited(async (tx) => {
+        const created = await createUser(tx, { ...parsed.data, email, passwordHash });
+        return {
+          result: created,
+          event: {
+            action: 'user_created',
+            objectType: 'user',
+            objectId: created,
+            details: { email, role: parsed.data.role, password: parsed.data.password !== '' },
+          },
+        };
       });
       ctx.print(`Created ${email} (${parsed.data.role}), id ${id}.`);
       return;
@@ -144,18 +172,23 @@ export async function runUsersCommand(argv: string[], ctx: UsersCommandContext):
           ...(await securityOfTheirIssuers(db, { id: user.id, role }, kind, upstreamId, values)),
         };
       }
-      if (command === 'link') await link(db, user.id, kind, upstreamId);
-      else if (!(await unlink(db, user.id, kind, upstreamId))) {
-        // Nothing removed: no "unlinked" event, which would say the user had held this id.
-        throw new UsersCommandError(
-          `${user.email} is not linked to ${kind} ${upstreamId}. Nothing was changed.`,
-        );
-      }
-      await audit({
-        action: command === 'link' ? 'user_linked' : 'user_unlinked',
-        objectType: kind,
-        objectId: upstreamId,
-        details: { userId: user.id, email: user.email, ...checked },
+      await audited(async (tx) => {
+        if (command === 'link') await link(tx, user.id, kind, upstreamId);
+        else if (!(await unlink(tx, user.id, kind, upstreamId))) {
+          // Nothing removed: no "unlinked" event, which would say the user had held this id.
+          throw new UsersCommandError(
+            `${user.email} is not linked to ${kind} ${upstreamId}. Nothing was changed.`,
+          );
+        }
+        return {
+          result: undefined,
+          event: {
+            action: command === 'link' ? 'user_linked' : 'user_unlinked',
+            objectType: kind,
+            objectId: upstreamId,
+            details: { userId: user.id, email: user.email, ...checked },
+          },
+        };
       });
       ctx.print(
         `${command === 'link' ? 'Linked' : 'Unlinked'} ${kind} ${upstreamId}; now: ${JSON.stringify(await getLinks(db, user.id))}`,
@@ -164,13 +197,19 @@ export async function runUsersCommand(argv: string[], ctx: UsersCommandContext):
     }
     case 'password': {
       const user = await needUser();
-      await setPassword(db, user.id, await passwordOf(ctx));
-      await revokeUserSessions(db, user.id);
-      await audit({
-        action: 'user_password_set',
-        objectType: 'user',
-        objectId: user.id,
-        details: { email: user.email },
+      const hash = await hashPassword(await passwordOf(ctx));
+      await audited(async (tx) => {
+        await setPasswordHash(tx, user.id, hash);
+        await revokeUserSessions(tx, user.id);
+        return {
+          result: undefined,
+          event: {
+            action: 'user_password_set',
+            objectType: 'user',
+            objectId: user.id,
+            details: { email: user.email },
+          },
+        };
       });
       ctx.print('Password changed; the user was signed out everywhere.');
       return;
@@ -178,26 +217,36 @@ export async function runUsersCommand(argv: string[], ctx: UsersCommandContext):
     case 'disable':
     case 'enable': {
       const user = await needUser();
-      await setDisabled(db, user.id, command === 'disable');
-      if (command === 'disable') await revokeUserSessions(db, user.id);
-      await audit({
-        action: command === 'disable' ? 'user_disabled' : 'user_enabled',
-        objectType: 'user',
-        objectId: user.id,
-        details: { email: user.email },
+      await audited(async (tx) => {
+        await setDisabled(tx, user.id, command === 'disable');
+        if (command === 'disable') await revokeUserSessions(tx, user.id);
+        return {
+          result: undefined,
+          event: {
+            action: command === 'disable' ? 'user_disabled' : 'user_enabled',
+            objectType: 'user',
+            objectId: user.id,
+            details: { email: user.email },
+          },
+        };
       });
       ctx.print(`${user.email} ${command}d.`);
       return;
     }
     case 'reset-second-factor': {
       const user = await needUser();
-      const removed = await resetFactors(db, user.id);
-      await revokeUserSessions(db, user.id);
-      await audit({
-        action: 'second_factor_reset',
-        objectType: 'user',
-        objectId: user.id,
-        details: { email: user.email, removed },
+      const removed = await audited(async (tx) => {
+        const count = await resetFactors(tx, user.id);
+        await revokeUserSessions(tx, user.id);
+        return {
+          result: count,
+          event: {
+            action: 'second_factor_reset',
+            objectType: 'user',
+            objectId: user.id,
+            details: { email: user.email, removed: count },
+          },
+        };
       });
       ctx.print(`Removed ${removed} second factor(s); the user was signed out everywhere.`);
       return;

@@ -66,10 +66,6 @@ export async function createUser(db: Db, user: NewUser): Promise<string> {
   return id;
 }
 
-export async function setPassword(db: Db, userId: string, password: string): Promise<void> {
-  await setPasswordHash(db, userId, await hashPassword(password));
-}
-
 export async function setPasswordHash(db: Db, userId: string, hash: string): Promise<void> {
   await db.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();
 }
