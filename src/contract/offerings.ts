@@ -44,13 +44,50 @@ export const offeringListQuerySchema = z.object({
   status: z.string().max(40).optional(),
 });
 
+/**
+ * An offering the platform sent that the portal could not read (a §2.2 record that does not fit: it
+ * is left out, the rest listed), named by what of it could be read: its id, and its name when that was
+ * readable (null when not).
+ */
+const unreadableOfferingSchema = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+});
+export type UnreadableOffering = z.infer<typeof unreadableOfferingSchema>;
+
 export const offeringListSchema = z.object({
   offerings: z.array(offeringSchema),
   skippedRecords: skippedRecordsSchema,
+  /**
+   * The records of `skippedRecords` whose id could be read, so the page names them; one whose id
+   * could not be read is counted only. Optional, as skippedRecords: absent means none named.
+   */
+  unreadable: z.array(unreadableOfferingSchema).optional(),
 });
 export type OfferingList = z.infer<typeof offeringListSchema>;
 
 export const offeringDetailSchema = z.object({ offering: offeringSchema });
+
+/**
+ * Which offerings a list left out, in words: "Not shown: offering 12 (Acme Fund) and offering 13."
+ * `skipped` is the whole count (skippedRecords): those whose id could not be read either are
+ * counted at the end, so the sentence never says fewer than were left out. Empty when none is
+ * named.
+ */
+export function unreadableOfferingsInWords(
+  unreadable: readonly UnreadableOffering[],
+  skipped = unreadable.length,
+): string {
+  if (unreadable.length === 0) return '';
+  const named = unreadable.map((o) =>
+    o.name ? `offering ${o.id} (${o.name})` : `offering ${o.id}`,
+  );
+  const idless = skipped - unreadable.length;
+  if (idless > 0) named.push(`${idless} whose id could not be read either`);
+  const list =
+    named.length < 2 ? named[0] : `${named.slice(0, -1).join(', ')} and ${named[named.length - 1]}`;
+  return `Not shown: ${list}.`;
+}
 
 /**
  * The target to compute with (balance to raise, the chart's line): null when there is none to

@@ -55,10 +55,28 @@ describe('a list with one odd record', () => {
     const after = offeringListSchema.parse(res.json());
     expect(after.skippedRecords).toBe(1);
     expect(after.offerings).toHaveLength(before.offerings.length - 1);
+    // The one left out is named by what of it could be read (§2.2 offeringId and issueName).
+    const left = before.offerings[1];
+    expect(after.unreadable).toEqual([{ id: left.id, name: left.name }]);
+    expect(after.offerings.map((o) => o.id)).not.toContain(left.id);
     // §9: the collection replaces getAllOffers where the header is available.
     const calls = await sandboxCalls(h.sandboxUrl);
     expect(calls.offerings).toBeGreaterThanOrEqual(1);
     expect(calls.getAllOffers ?? 0).toBe(0);
+    h.built.deps.offerings.invalidate();
+  });
+
+  it('offerings: one whose name cannot be read either is named by its id', async () => {
+    h.built.deps.offerings.invalidate();
+    const before = offeringListSchema.parse(
+      (await call(h.app, 'GET', '/api/offerings', { cookie: investor })).json(),
+    );
+    h.built.deps.offerings.invalidate();
+    await oddRecord('offerings', { offeringStatus: null, issueName: { odd: true } }, 0);
+    const after = offeringListSchema.parse(
+      (await call(h.app, 'GET', '/api/offerings', { cookie: investor })).json(),
+    );
+    expect(after.unreadable).toEqual([{ id: before.offerings[0].id, name: null }]);
     h.built.deps.offerings.invalidate();
   });
 

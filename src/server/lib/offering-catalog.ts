@@ -1,4 +1,4 @@
-import type { Offering } from '../../contract/offerings';
+import type { Offering, UnreadableOffering } from '../../contract/offerings';
 import type { UpstreamClient } from '../upstream/client';
 import { getAllOffers } from '../upstream/get-all-offers';
 import { getOfferings } from '../upstream/get-offerings';
@@ -9,8 +9,11 @@ import { HttpError } from './http-error';
 export interface OfferingCatalog {
   offerings: Offering[];
   skippedRecords: number;
-  /** The ids of the records that could not be understood, where the id itself could be read. */
-  unreadableIds: string[];
+  /**
+   * The records that could not be understood whose id could be read, with their name where that
+   * could be read too: a page about one says it was sent unreadable, and the list names them.
+   */
+  unreadable: UnreadableOffering[];
 }
 
 /**
@@ -21,7 +24,7 @@ export interface OfferingCatalog {
 export function findInCatalog(catalog: OfferingCatalog, offeringId: string): Offering {
   const offering = catalog.offerings.find((o) => o.id === offeringId);
   if (offering) return offering;
-  if (catalog.unreadableIds.includes(offeringId)) {
+  if (catalog.unreadable.some((o) => o.id === offeringId)) {
     throw new HttpError(
       'upstream_unavailable',
       `The platform sent offering ${offeringId} in a form the portal could not read, so it cannot be shown or invested in right now. Try again later; if it stays so, contact support.`,
@@ -51,18 +54,18 @@ export async function readOfferingCatalog(
     return {
       offerings: read.offerings,
       skippedRecords: read.skipped.length,
-      unreadableIds: idsOf(read.skipped),
+      unreadable: unreadableOf(read.skipped),
     };
   }
   const offerings: Offering[] = [];
-  const unreadableIds: string[] = [];
+  const unreadable: UnreadableOffering[] = [];
   let skippedRecords = 0;
   let offset = 0;
   for (let page = 0; page < MAX_PAGES; page += 1) {
     const read = await getOfferings(upstream, { offset, limit: PAGE });
     offerings.push(...read.offerings);
     skippedRecords += read.skipped.length;
-    unreadableIds.push(...idsOf(read.skipped));
+    unreadable.push(...unreadableOf(read.skipped));
     // The next page starts after what was received, skipped records included. endIndex is not
     // used: live collections give offset + limit there whatever the page held
     // (GET-trades__kvl-101-offset-1-limit-2.json: startIndex 1, endIndex 3).
@@ -70,8 +73,10 @@ export async function readOfferingCatalog(
     offset += received;
     if (received === 0 || offset >= read.totalRecords) break;
   }
-  return { offerings, skippedRecords, unreadableIds };
+  return { offerings, skippedRecords, unreadable };
 }
 
-const idsOf = (skipped: SkippedRecord[]) =>
-  skipped.flatMap((record) => (record.id === undefined ? [] : [record.id]));
+const unreadableOf = (skipped: SkippedRecord[]): UnreadableOffering[] =>
+  skipped.flatMap((record) =>
+    record.id === undefined ? [] : [{ id: record.id, name: record.name ?? null }],
+  );

@@ -17,9 +17,11 @@ export const offeringRoutes = [
     query: offeringListQuerySchema,
     response: offeringListSchema,
     async handler({ query, deps }) {
-      const { offerings: all, skippedRecords } = await deps.offerings.get('all', () =>
-        deps.loadOfferings(),
-      );
+      const {
+        offerings: all,
+        skippedRecords,
+        unreadable,
+      } = await deps.offerings.get('all', () => deps.loadOfferings());
       // One status, or several comma-separated (the portal's "Open for investment" is approved,
       // open and active alike).
       const statuses = query.status
@@ -29,8 +31,10 @@ export const offeringRoutes = [
         .filter(Boolean);
       return {
         offerings: statuses?.length ? all.filter((o) => statuses.includes(o.status)) : all,
-        // Records the upstream sent that could not be understood: the page says how many.
+        // Records the upstream sent that could not be understood: the page says how many, and
+        // names those whose id could be read, under any filter: their status could not be relied on.
         skippedRecords,
+        unreadable,
       };
     },
   }),

@@ -1,6 +1,6 @@
 import type { Offering } from '../../contract/offerings';
 import { legacyRead, type UpstreamClient } from './client';
-import { normalizeOffering, rawOfferingSchema } from './offering-wire';
+import { normalizeOffering, OFFERING_KEYS, rawOfferingSchema } from './offering-wire';
 import { sendAndReadRecords, type SkippedRecord } from './wire';
 
 export interface OfferingsRead {
@@ -17,7 +17,7 @@ export async function getAllOffers(client: UpstreamClient): Promise<OfferingsRea
     'offeringDetails',
     rawOfferingSchema,
     normalizeOffering,
-    'offeringId',
+    OFFERING_KEYS,
   );
   return { offerings, skipped };
 }

@@ -1,6 +1,6 @@
 import type { Offering } from '../../contract/offerings';
 import type { UpstreamClient, UpstreamRequest } from './client';
-import { normalizeOffering, rawOfferingSchema } from './offering-wire';
+import { normalizeOffering, OFFERING_KEYS, rawOfferingSchema } from './offering-wire';
 import { sendAndReadPage, type SkippedRecord } from './wire';
 
 /*
@@ -46,7 +46,7 @@ export async function getOfferings(
     'offeringDetails',
     rawOfferingSchema,
     normalizeOffering,
-    { emptyEndsAtStart: true, idKey: 'offeringId' },
+    { emptyEndsAtStart: true, keys: OFFERING_KEYS },
   );
   return { offerings, ...page };
 }

@@ -36,6 +36,12 @@ export const rawOfferingSchema = looseObject({
   createdDate: wireLocalDateTime,
 });
 
+/**
+ * What of an offering record the portal cannot read is still kept (§2.2's offeringId and
+ * issueName), so its page can say it was sent unreadable and a list can name it.
+ */
+export const OFFERING_KEYS = { id: 'offeringId', name: 'issueName' } as const;
+
 export function normalizeOffering(raw: z.output<typeof rawOfferingSchema>): Offering {
   return {
     id: raw.offeringId,

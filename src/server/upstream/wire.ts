@@ -527,6 +527,20 @@ export interface SkippedRecord {
    * that record can then say the platform sent it unreadable, not that it does not exist.
    */
   id?: string;
+  /**
+   * The record's name where it could still be read (an offering's issueName), so a list can say
+   * which record it left out in the words people know it by. Never logged: only shown.
+   */
+  name?: string;
+}
+
+/**
+ * The keys of a list's records whose values are kept for a record that cannot be read
+ * (SkippedRecord.id and .name).
+ */
+export interface RecordKeys {
+  id: string;
+  name?: string;
 }
 
 /** The records of a list that could be understood, and how many were left out. */
@@ -550,13 +564,18 @@ export function readRecords<Schema extends z.ZodType, Result>(
   list: readonly unknown[],
   schema: Schema,
   normalize: (raw: z.output<Schema>) => Result,
-  idKey?: string,
+  keys?: RecordKeys,
 ): RecordsRead<Result> {
   const records: Result[] = [];
   const skipped: SkippedRecord[] = [];
   const withId = (entry: unknown, record: SkippedRecord): SkippedRecord => {
-    const id = idKey ? recordId(entry, idKey) : undefined;
-    return id === undefined ? record : { ...record, id };
+    const id = keys ? recordId(entry, keys.id) : undefined;
+    const name = keys?.name ? recordId(entry, keys.name) : undefined;
+    return {
+      ...record,
+      ...(id === undefined ? {} : { id }),
+      ...(name === undefined ? {} : { name }),
+    };
   };
   list.forEach((entry, position) => {
     const parsed = schema.safeParse(entry);
@@ -579,7 +598,9 @@ export function readRecords<Schema extends z.ZodType, Result>(
   return { records, skipped };
 }
 
-/** An unreadable record's id under `key`, when it is a plain string or number there. */
+/**
+ * An unreadable record's id (or name) under `key`, when it is a plain string or number there.
+ */
 function recordId(entry: unknown, key: string): string | undefined {
   if (entry === null || typeof entry !== 'object') return undefined;
   const value = (entry as Record<string, unknown>)[key];
@@ -616,8 +637,8 @@ interface PageEnd {
   endIndex?: z.ZodType<number, unknown>;
   /** An empty page ends just before it starts (§4.3), unless this is set. */
   emptyEndsAtStart?: boolean;
-  /** The records' id key, kept for the records that cannot be read (SkippedRecord.id). */
-  idKey?: string;
+  /** The records' id (and name) keys, kept for the records that cannot be read (SkippedRecord). */
+  keys?: RecordKeys;
 }
 
 /**
@@ -632,9 +653,9 @@ function readPage<Schema extends z.ZodType, Result>(
   schema: Schema,
   normalize: (raw: z.output<Schema>) => Result,
   emptyEndsAtStart: boolean,
-  idKey?: string,
+  keys?: RecordKeys,
 ): PageRead<Result> {
-  const { records, skipped } = readRecords(list, schema, normalize, idKey);
+  const { records, skipped } = readRecords(list, schema, normalize, keys);
   const received = list.length;
   const startIndex = pagination?.startIndex ?? offset ?? 0;
   const lastSent = startIndex + received - 1;
@@ -684,11 +705,11 @@ export function sendAndReadRecords<Schema extends z.ZodType, Result>(
   key: string,
   schema: Schema,
   normalize: (raw: z.output<Schema>) => Result,
-  idKey?: string,
+  keys?: RecordKeys,
 ): Promise<RecordsRead<Result>> {
   const answer = cached(recordsAnswers, key, () => z.object({ [key]: wireRecords }));
   return sendAndDecode(client, request, answer, (raw) =>
-    readRecords(raw[key], schema, normalize, idKey),
+    readRecords(raw[key], schema, normalize, keys),
   );
 }
 
@@ -721,7 +742,7 @@ export function sendAndReadPage<Schema extends z.ZodType, Result>(
   key: string,
   schema: Schema,
   normalize: (raw: z.output<Schema>) => Result,
-  { endIndex, emptyEndsAtStart = false, idKey }: PageEnd = {},
+  { endIndex, emptyEndsAtStart = false, keys }: PageEnd = {},
 ): Promise<PageRead<Result>> {
   const byEnd = cached(pageAnswers, key, () => new Map());
   const answer = cached(byEnd, endIndex, () =>
@@ -732,7 +753,7 @@ export function sendAndReadPage<Schema extends z.ZodType, Result>(
     // the pagination; the schema above has checked both.
     const list = raw[key] as unknown[];
     const pagination = raw.pagination as Pagination | undefined;
-    return readPage(list, pagination, offset, schema, normalize, emptyEndsAtStart, idKey);
+    return readPage(list, pagination, offset, schema, normalize, emptyEndsAtStart, keys);
   });
 }
 

@@ -13,6 +13,8 @@ export function RecordListState<Reply extends { skippedRecords?: number }, Item>
   skeletonLines,
   records,
   empty,
+  noun,
+  leftOut,
   children,
 }: {
   query: ShownQuery<Reply>;
@@ -22,6 +24,10 @@ export function RecordListState<Reply extends { skippedRecords?: number }, Item>
   /** The records of the reply that the portal could read. */
   records: (reply: Reply) => Item[];
   empty: ReactNode;
+  /** What the records are, one and many, for the notice ("offering", "offerings"). */
+  noun?: readonly [one: string, many: string];
+  /** Which records were left out, where the reply names them: said after the notice's sentence. */
+  leftOut?: (reply: Reply) => ReactNode;
   children: (records: Item[]) => ReactNode;
 }) {
   return (
@@ -34,7 +40,9 @@ export function RecordListState<Reply extends { skippedRecords?: number }, Item>
     >
       {(reply) => (
         <>
-          <SkippedRecordsNotice count={reply.skippedRecords} />
+          <SkippedRecordsNotice count={reply.skippedRecords} noun={noun}>
+            {leftOut?.(reply)}
+          </SkippedRecordsNotice>
           {children(records(reply))}
         </>
       )}

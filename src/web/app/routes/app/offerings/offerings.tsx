@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { LoaderFunctionArgs } from 'react-router-dom';
+import { unreadableOfferingsInWords } from '../../../../../contract/offerings';
 import { EmptyState } from '../../../../components/query-state';
 import { RecordListState } from '../../../../components/record-list-state';
 import { PageHeader } from '../../../../components/page-header';
@@ -73,6 +74,11 @@ export default function OfferingsRoute() {
         skeletonLines={5}
         records={(data) => data.offerings}
         empty={<NoOfferings status={status} onShowAll={() => setStatus(null)} />}
+        noun={['offering', 'offerings']}
+        // Named by what of them could be read (their §2.2 offeringId and issueName).
+        leftOut={(reply) =>
+          unreadableOfferingsInWords(reply.unreadable ?? [], reply.skippedRecords)
+        }
       >
         {(listed) => <OfferingsList offerings={listed} />}
       </RecordListState>

@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OfferingList } from '../../../../../../contract/offerings';
 import { bff, startMockBff } from '../../../../../testing/mock-bff';
+import { offeringFixture } from '../../../../../testing/offering';
 import { renderWithProviders } from '../../../../../testing/render';
 import OfferingsRoute from '../offerings';
 
@@ -36,5 +37,31 @@ describe('the offerings page when it lists no offering', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Show all statuses' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(await screen.findByRole('heading', { name: 'No offerings yet' })).toBeTruthy();
+  });
+});
+
+const aReadableOffering = offeringFixture({ id: '40', name: 'Maple Court Fund' });
+
+describe('the offerings page when the platform sent an offering the portal could not read', () => {
+  it('lists the others and names the one left out by its id and the name that could be read', async () => {
+    bff.use(
+      http.get('/api/offerings', () =>
+        HttpResponse.json({
+          offerings: [aReadableOffering],
+          skippedRecords: 3,
+          unreadable: [
+            { id: '41', name: 'Harbor Lofts Series B' },
+            { id: '42', name: null },
+          ],
+        } satisfies OfferingList),
+      ),
+    );
+    renderWithProviders(<OfferingsRoute />, { path: '/offerings' });
+    const notice = await screen.findByText(/offerings could not be shown/);
+    expect(notice.closest('[role="status"]')?.textContent).toBe(
+      '3 offerings could not be shown. The service sent them in a form the portal could not read; everything else is listed. Not shown: offering 41 (Harbor Lofts Series B), offering 42 and 1 whose id could not be read either.',
+    );
+    // The rest of the list is still shown.
+    expect(screen.getAllByText(aReadableOffering.name).length).toBeGreaterThan(0);
   });
 });
