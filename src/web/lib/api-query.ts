@@ -54,6 +54,13 @@ type ApiQueryDefinition<Args extends unknown[], Answer, Data> = {
   unwrap?: (answer: Answer) => Data;
   /** For a page of a list: the page shown stays while the next one loads, instead of a skeleton. */
   keepsPreviousPage?: boolean;
+  /**
+   * Read by the page's loader on every navigation to it (a filter changed in the address
+   * included), just before the page shows it: an answer that failed is not asked again when the
+   * page mounts (react-query's retryOnMount), or a refused filter would be sent twice and refused
+   * twice. The loader's own read asks again on the next visit; Try again still reads again.
+   */
+  readByLoader?: boolean;
 };
 
 /**
@@ -67,6 +74,7 @@ export function defineApiQuery<Args extends unknown[], Answer, Data = Answer>({
   schema,
   unwrap = (answer) => answer as unknown as Data,
   keepsPreviousPage = false,
+  readByLoader = false,
 }: ApiQueryDefinition<Args, Answer, Data>) {
   const options = (...args: Args) =>
     apiRecordQueryOptions(key(...args), path(...args), schema, unwrap);
@@ -74,6 +82,7 @@ export function defineApiQuery<Args extends unknown[], Answer, Data = Answer>({
     useQuery({
       ...options(...args),
       ...(keepsPreviousPage && { placeholderData: keepPreviousData }),
+      ...(readByLoader && { retryOnMount: false }),
     });
   return [options, useApiQuery] as const;
 }

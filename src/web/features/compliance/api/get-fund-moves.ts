@@ -21,4 +21,6 @@ export const [complianceFundMovesQueryOptions, useComplianceFundMoves] = defineA
   path: apiPaths.complianceFundMoves,
   schema: complianceFundMovesSchema,
   keepsPreviousPage: true,
+  // The reviewers' Fund moves page reads it in its loader (clientLoader) first.
+  readByLoader: true,
 });
