@@ -7,12 +7,14 @@ import {
   useMutation,
   useQuery,
   useQueryClient,
+  type Query,
   type QueryKey,
 } from '@tanstack/react-query';
 import type { $ZodType } from 'zod/v4/core';
 import {
   api,
   isApiClientError,
+  mayPassOnRetry,
   postOnce,
   type ApiClientError,
   type Schema,
@@ -56,12 +58,18 @@ type ApiQueryDefinition<Args extends unknown[], Answer, Data> = {
   keepsPreviousPage?: boolean;
   /**
    * Read by the page's loader on every navigation to it (a filter changed in the address
-   * included), just before the page shows it: an answer that failed is not asked again when the
-   * page mounts (react-query's retryOnMount), or a refused filter would be sent twice and refused
-   * twice. The loader's own read asks again on the next visit; Try again still reads again.
+   * included), just before the page shows it. A refusal for good (a 4xx that the same request
+   * would get again: mayPassOnRetry) is then not asked again by the page itself when it shows
+   * that read, whether it mounts or moves to it from another (react-query asks again for any
+   * read without an answer): a refused filter would be sent twice and refused twice. The loader
+   * asks again on the next navigation to it.
    */
   readByLoader?: boolean;
 };
+
+/** Whether a read may be asked for by the page that shows it (see readByLoader). */
+const notRefusedForGood = ({ state }: Pick<Query, 'state'>) =>
+  !(state.status === 'error' && !mayPassOnRetry(state.error));
 
 /**
  * The query options of one GET endpoint, for loaders to prime, and the hook pages read it with,
@@ -82,7 +90,7 @@ export function defineApiQuery<Args extends unknown[], Answer, Data = Answer>({
     useQuery({
       ...options(...args),
       ...(keepsPreviousPage && { placeholderData: keepPreviousData }),
-      ...(readByLoader && { retryOnMount: false }),
+      ...(readByLoader && { enabled: notRefusedForGood }),
     });
   return [options, useApiQuery] as const;
 }

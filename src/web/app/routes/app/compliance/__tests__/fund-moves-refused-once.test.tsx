@@ -1,10 +1,14 @@
 // @vitest-environment jsdom
-import { useQueryClient } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { useMemo } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider, type LoaderFunctionArgs } from 'react-router-dom';
+
+type Router = ReturnType<typeof createMemoryRouter>;
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ComplianceFundMoves } from '../../../../../../contract/compliance';
 import { AppProvider } from '../../../../provider';
 import { bff, errorAnswer, startMockBff } from '../../../../../testing/mock-bff';
 import { sessionOf } from '../../../../../testing/session';
@@ -14,11 +18,25 @@ startMockBff();
 afterEach(cleanup);
 
 /**
- * The page as the portal routes it: its loader (the session, then the moves) before it. The
- * loader's read of a refused filter is answered before the page mounts, as in a browser while the
- * page's code loads.
+ * Once every read asked for has been answered. The page lands after its loader's read is answered,
+ * as it may in a browser near the BFF while the page's code loads: the page then finds the
+ * refusal already read.
  */
-function Page({ path }: { path: string }) {
+function answered(queryClient: QueryClient): Promise<void> {
+  return new Promise((resolve) => {
+    if (queryClient.isFetching() === 0) return resolve();
+    const stop = queryClient.getQueryCache().subscribe(() => {
+      if (queryClient.isFetching() > 0) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+/**
+ * The page as the portal routes it: its loader (the session, then the moves) before it.
+ */
+function Page({ path, onRouter }: { path: string; onRouter?: (router: Router) => void }) {
   const queryClient = useQueryClient();
   const router = useMemo(
     () =>
@@ -26,7 +44,11 @@ function Page({ path }: { path: string }) {
         [
           {
             path: '/compliance/fund-moves',
-            loader: clientLoader(queryClient),
+            loader: async (args: LoaderFunctionArgs) => {
+              const loaded = await clientLoader(queryClient)(args);
+              await answered(queryClient);
+              return loaded;
+            },
             element: <ComplianceFundMovesRoute />,
           },
         ],
@@ -34,34 +56,79 @@ function Page({ path }: { path: string }) {
       ),
     [queryClient, path],
   );
+  onRouter?.(router);
   return <RouterProvider router={router} />;
+}
+
+const message =
+  'Status must be one of Pending, Submitted, Settled, Returned, Voided, Declined (the link said “bogus”)';
+
+/** The BFF refuses the status "bogus" (and lists no move otherwise); the searches asked, in order. */
+function refusingBogus(): string[] {
+  const asked: string[] = [];
+  bff.use(
+    http.get('/api/session', () => HttpResponse.json(sessionOf({ role: 'compliance' }))),
+    http.get('/api/compliance/fund-moves', ({ request }) => {
+      const url = new URL(request.url);
+      asked.push(url.search);
+      if (url.searchParams.get('status') !== 'bogus') {
+        return HttpResponse.json({
+          moves: [],
+          page: 1,
+          pageSize: 25,
+          totalRecords: 0,
+          totalPages: 0,
+          skippedRecords: 0,
+          bound: null,
+        } satisfies ComplianceFundMoves);
+      }
+      return errorAnswer(400, {
+        code: 'bad_request',
+        message: `query.status: ${message}`,
+        fields: [{ field: 'query.status', message }],
+      });
+    }),
+  );
+  return asked;
+}
+
+async function refusalShown() {
+  const filters = await screen.findByRole('group', { name: 'Filters' });
+  await within(filters).findByText(message);
+  expect(within(filters).getByLabelText('Status').getAttribute('aria-invalid')).toBe('true');
+  expect(screen.getByRole('heading', { name: 'These filters cannot be applied' })).toBeTruthy();
 }
 
 describe('a reviewer opens a link whose filter the BFF refuses', () => {
   it('asks for it once, and shows the refusal under the field it names', async () => {
-    const message =
-      'Status must be one of Pending, Submitted, Settled, Returned, Voided, Declined (the link said “bogus”)';
-    const asked: string[] = [];
-    bff.use(
-      http.get('/api/session', () => HttpResponse.json(sessionOf({ role: 'compliance' }))),
-      http.get('/api/compliance/fund-moves', ({ request }) => {
-        asked.push(new URL(request.url).search);
-        return errorAnswer(400, {
-          code: 'bad_request',
-          message: `query.status: ${message}`,
-          fields: [{ field: 'query.status', message }],
-        });
-      }),
-    );
+    const asked = refusingBogus();
     render(
       <AppProvider>
         <Page path="/compliance/fund-moves?status=bogus" />
       </AppProvider>,
     );
-    const filters = await screen.findByRole('group', { name: 'Filters' });
-    await within(filters).findByText(message);
-    expect(within(filters).getByLabelText('Status').getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByRole('heading', { name: 'These filters cannot be applied' })).toBeTruthy();
+    await refusalShown();
     expect(asked).toEqual(['?page=1&status=bogus']);
+  });
+
+  it('asks for it once when the page already shows moves (another link, or Back to it)', async () => {
+    const asked = refusingBogus();
+    let router: Router | undefined;
+    render(
+      <AppProvider>
+        <Page path="/compliance/fund-moves" onRouter={(r) => (router = r)} />
+      </AppProvider>,
+    );
+    expect(await screen.findByText('No fund moves match')).toBeTruthy();
+    await act(() => router!.navigate('/compliance/fund-moves?status=bogus'));
+    await refusalShown();
+    // Cleared, then Back to the refused link: asked once more, not twice.
+    await userEvent
+      .setup({ delay: null })
+      .click(screen.getByRole('button', { name: 'Clear the filters' }));
+    expect(await screen.findByText('No fund moves match')).toBeTruthy();
+    await act(() => router!.navigate(-1));
+    await refusalShown();
+    expect(asked).toEqual(['?page=1', '?page=1&status=bogus', '?page=1&status=bogus']);
   });
 });
