@@ -67,8 +67,12 @@ type ApiQueryDefinition<Args extends unknown[], Answer, Data> = {
   readByLoader?: boolean;
 };
 
-/** Whether a read may be asked for by the page that shows it (see readByLoader). */
-const notRefusedForGood = ({ state }: Pick<Query, 'state'>) =>
+/**
+ * Whether a read its page's loader asks for may be asked for again by the page that shows it
+ * (see readByLoader): not when the loader's read was refused for good. A hook of its own passes
+ * it as `enabled`.
+ */
+export const unlessRefusedForGood = ({ state }: Pick<Query, 'state'>) =>
   !(state.status === 'error' && !mayPassOnRetry(state.error));
 
 /**
@@ -90,7 +94,7 @@ export function defineApiQuery<Args extends unknown[], Answer, Data = Answer>({
     useQuery({
       ...options(...args),
       ...(keepsPreviousPage && { placeholderData: keepPreviousData }),
-      ...(readByLoader && { enabled: notRefusedForGood }),
+      ...(readByLoader && { enabled: unlessRefusedForGood }),
     });
   return [options, useApiQuery] as const;
 }

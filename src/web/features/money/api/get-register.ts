@@ -3,7 +3,7 @@ import {
   moneyRequestPageSchema,
   type MoneyRequestPageView,
 } from '../../../../contract/money-requests';
-import { apiQueryOptions } from '../../../lib/api-query';
+import { apiQueryOptions, unlessRefusedForGood } from '../../../lib/api-query';
 import { downloadExport } from '../../../lib/download-export';
 import { moneyKeys } from '../../../lib/query-keys';
 
@@ -34,5 +34,13 @@ export const registerQueryOptions = (query: RegisterQuery) => {
   );
 };
 
+/**
+ * The register's page reads it in its loader first, so a filter the BFF refuses is not asked for
+ * a second time when the page shows the refusal.
+ */
 export const useRegister = (query: RegisterQuery) =>
-  useQuery({ ...registerQueryOptions(query), placeholderData: keepPreviousData });
+  useQuery({
+    ...registerQueryOptions(query),
+    placeholderData: keepPreviousData,
+    enabled: unlessRefusedForGood,
+  });

@@ -1,15 +1,11 @@
 // @vitest-environment jsdom
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { useMemo } from 'react';
-import { createMemoryRouter, RouterProvider, type LoaderFunctionArgs } from 'react-router-dom';
-
-type Router = ReturnType<typeof createMemoryRouter>;
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ComplianceFundMoves } from '../../../../../../contract/compliance';
 import { AppProvider } from '../../../../provider';
+import { LoaderRoutedPage, type MemoryRouter } from '../../../../../testing/loader-route';
 import { bff, errorAnswer, startMockBff } from '../../../../../testing/mock-bff';
 import { sessionOf } from '../../../../../testing/session';
 import ComplianceFundMovesRoute, { clientLoader } from '../fund-moves';
@@ -17,47 +13,17 @@ import ComplianceFundMovesRoute, { clientLoader } from '../fund-moves';
 startMockBff();
 afterEach(cleanup);
 
-/**
- * Once every read asked for has been answered. The page lands after its loader's read is answered,
- * as it may in a browser near the BFF while the page's code loads: the page then finds the
- * refusal already read.
- */
-function answered(queryClient: QueryClient): Promise<void> {
-  return new Promise((resolve) => {
-    if (queryClient.isFetching() === 0) return resolve();
-    const stop = queryClient.getQueryCache().subscribe(() => {
-      if (queryClient.isFetching() > 0) return;
-      stop();
-      resolve();
-    });
-  });
-}
-
-/**
- * The page as the portal routes it: its loader (the session, then the moves) before it.
- */
-function Page({ path, onRouter }: { path: string; onRouter?: (router: Router) => void }) {
-  const queryClient = useQueryClient();
-  const router = useMemo(
-    () =>
-      createMemoryRouter(
-        [
-          {
-            path: '/compliance/fund-moves',
-            loader: async (args: LoaderFunctionArgs) => {
-              const loaded = await clientLoader(queryClient)(args);
-              await answered(queryClient);
-              return loaded;
-            },
-            element: <ComplianceFundMovesRoute />,
-          },
-        ],
-        { initialEntries: [path] },
-      ),
-    [queryClient, path],
+/** The page as the portal routes it: its loader (the session, then the moves) before it. */
+function Page({ path, onRouter }: { path: string; onRouter?: (router: MemoryRouter) => void }) {
+  return (
+    <LoaderRoutedPage
+      pattern="/compliance/fund-moves"
+      path={path}
+      loader={clientLoader}
+      element={<ComplianceFundMovesRoute />}
+      onRouter={onRouter}
+    />
   );
-  onRouter?.(router);
-  return <RouterProvider router={router} />;
 }
 
 const message =
@@ -113,7 +79,7 @@ describe('a reviewer opens a link whose filter the BFF refuses', () => {
 
   it('asks for it once when the page already shows moves (another link, or Back to it)', async () => {
     const asked = refusingBogus();
-    let router: Router | undefined;
+    let router: MemoryRouter | undefined;
     render(
       <AppProvider>
         <Page path="/compliance/fund-moves" onRouter={(r) => (router = r)} />

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,10 @@ import type {
   MoneyRequestPageView,
   MoneyRequestView,
 } from '../../../../../../contract/money-requests';
+import { sessionQueryKey } from '../../../../../features/auth/api/get-session';
+import { AppProvider } from '../../../../provider';
 import { catchDownloads } from '../../../../../testing/downloads';
+import { LoaderRoutedPage } from '../../../../../testing/loader-route';
 import {
   bff,
   errorAnswer,
@@ -18,7 +21,8 @@ import {
 import { moneyRequestView } from '../../../../../testing/money-request';
 import { expectApplied, typeDay } from '../../../../../testing/date-filters';
 import { descriptionOf, onFakeDate, renderWithProviders } from '../../../../../testing/render';
-import MoneyRequestsRoute from '../money-requests';
+import { sessionOf } from '../../../../../testing/session';
+import MoneyRequestsRoute, { clientLoader } from '../money-requests';
 
 startMockBff();
 afterEach(cleanup);
@@ -102,6 +106,40 @@ describe('a reviewer opens an address whose filters the BFF refuses', () => {
       .setup({ delay: null })
       .click(screen.getByRole('button', { name: 'Clear the filters' }));
     expect(router.state.location.search).toBe('');
+  });
+
+  it("asks once for a link the BFF refuses: the loader's read, not again when the page shows it", async () => {
+    const message =
+      'Account must be an account id: 1 to 40 letters, digits, hyphens or underscores, such as A1040000';
+    const asked: string[] = [];
+    bff.use(
+      http.get('/api/compliance/money-requests', ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return errorAnswer(400, {
+          code: 'bad_request',
+          message: `query.accountId: ${message}`,
+          fields: [{ field: 'query.accountId', message }],
+        });
+      }),
+    );
+    render(
+      <AppProvider>
+        <LoaderRoutedPage
+          pattern="/compliance/money-requests"
+          path="/compliance/money-requests?accountId=bad%20id!"
+          // Under the signed-in layout, whose loader has read the session.
+          loader={(queryClient) => {
+            queryClient.setQueryData(sessionQueryKey, sessionOf({ role: 'compliance' }));
+            return clientLoader(queryClient);
+          }}
+          element={<MoneyRequestsRoute />}
+        />
+      </AppProvider>,
+    );
+    const form = await screen.findByRole('search', { name: 'Filter money requests' });
+    await within(form).findByText(message);
+    expect(within(form).getByLabelText('Account').getAttribute('aria-invalid')).toBe('true');
+    expect(asked).toEqual(['?accountId=bad+id%21&offset=0&limit=50']);
   });
 
   it('a period out of order: told under From in its words', async () => {
