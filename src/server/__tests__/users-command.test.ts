@@ -299,6 +299,9 @@ describe('other changes from the command line', () => {
     expect((await lastAudit('user_enabled')).details).toMatchObject({ email, by: 'command_line' });
     await run(['password', '--email', email], { password: 'another-long-password' });
     expect((await lastAudit('user_password_set')).details).toMatchObject({ email });
+    await run(['reset-second-factor', '--email', email]);
+    expect(await lastAudit('second_factor_reset')).toMatchObject({ object_type: 'user' });
+    expect((await lastAudit('second_factor_reset')).details).toMatchObject({ email, removed: 0 });
     await run(['link', '--email', email, '--account', 'A7', '--unchecked']);
     await run(['unlink', '--email', email, '--account', 'A7']);
     expect(await lastAudit('user_unlinked')).toMatchObject({ object_id: 'A7' });

@@ -103,6 +103,25 @@ export async function runUsersCommand(argv: string[], ctx: UsersCommandContext):
       }
       return result;
     });
+  /** A change to one user, audited as `action` on that user (with what `details` adds). */
+  const auditedUserChange = <T>(
+    user: { id: string; email: string },
+    action: AuditEvent['action'],
+    change: (tx: Db) => Promise<T>,
+    details: (result: T) => Record<string, unknown> = () => ({}),
+  ): Promise<T> =>
+    audited(async (tx) => {
+      const result = await change(tx);
+      return {
+        result,
+        event: {
+          action,
+          objectType: 'user',
+          objectId: user.id,
+          details: { email: user.email, ...details(result) },
+        },
+      };
+    });
   const needUser = async () => {
     if (!values.email) throw new UsersCommandError('--email is required.');
     const email = normalizeEmail(values.email);
@@ -198,18 +217,9 @@ export async function runUsersCommand(argv: string[], ctx: UsersCommandContext):
     case 'password': {
       const user = await needUser();
       const hash = await hashPassword(await passwordOf(ctx));
-      await audited(async (tx) => {
+      await auditedUserChange(user, 'user_password_set', async (tx) => {
         await setPasswordHash(tx, user.id, hash);
         await revokeUserSessions(tx, user.id);
-        return {
-          result: undefined,
-          event: {
-            action: 'user_password_set',
-            objectType: 'user',
-            objectId: user.id,
-            details: { email: user.email },
-          },
-        };
       });
       ctx.print('Password changed; the user was signed out everywhere.');
       return;
@@ -217,37 +227,26 @@ export async function runUsersCommand(argv: string[], ctx: UsersCommandContext):
     case 'disable':
     case 'enable': {
       const user = await needUser();
-      await audited(async (tx) => {
+      const action = command === 'disable' ? 'user_disabled' : 'user_enabled';
+      await auditedUserChange(user, action, async (tx) => {
         await setDisabled(tx, user.id, command === 'disable');
         if (command === 'disable') await revokeUserSessions(tx, user.id);
-        return {
-          result: undefined,
-          event: {
-            action: command === 'disable' ? 'user_disabled' : 'user_enabled',
-            objectType: 'user',
-            objectId: user.id,
-            details: { email: user.email },
-          },
-        };
       });
       ctx.print(`${user.email} ${command}d.`);
       return;
     }
     case 'reset-second-factor': {
       const user = await needUser();
-      const removed = await audited(async (tx) => {
-        const count = await resetFactors(tx, user.id);
-        await revokeUserSessions(tx, user.id);
-        return {
-          result: count,
-          event: {
-            action: 'second_factor_reset',
-            objectType: 'user',
-            objectId: user.id,
-            details: { email: user.email, removed: count },
-          },
-        };
-      });
+      const removed = await auditedUserChange(
+        user,
+        'second_factor_reset',
+        async (tx) => {
+          const count = await resetFactors(tx, user.id);
+          await revokeUserSessions(tx, user.id);
+          return count;
+        },
+        (count) => ({ removed: count }),
+      );
       ctx.print(`Removed ${removed} second factor(s); the user was signed out everywhere.`);
       return;
     }
