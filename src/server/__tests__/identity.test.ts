@@ -13,6 +13,7 @@ import {
   callSandbox,
   DEMO_PASSWORD,
   dropNextCall,
+  sandboxCallsOf,
   settleLeftUnknown,
   signIn,
   startHarness,
@@ -41,12 +42,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => h?.close());
 
-async function upstreamCalls(operation: string): Promise<number> {
-  const snapshot = (await callSandbox(h.sandboxUrl, '/__sandbox/calls')) as {
-    byOperation: Record<string, number>;
-  };
-  return snapshot.byOperation[operation] ?? 0;
-}
+const upstreamCalls = (operation: string) => sandboxCallsOf(h.sandboxUrl, operation);
 
 const post = (url: string, cookie: string, body?: unknown, key: string | null = null) =>
   call(h.app, 'POST', url, { cookie, body, headers: key ? { 'idempotency-key': key } : {} });

@@ -13,6 +13,7 @@ import {
   callSandbox,
   dropNextCall,
   investableOffering,
+  sandboxCallsOf,
   settleLeftUnknown,
   signIn,
   startHarness,
@@ -59,12 +60,7 @@ afterEach(async () => {
 let keyCounter = 0;
 const newKey = () => `test-key-${Date.now()}-${++keyCounter}-abcdef`;
 
-async function upstreamCalls(operation: string): Promise<number> {
-  const snapshot = (await callSandbox(h.sandboxUrl, '/__sandbox/calls')) as {
-    byOperation: Record<string, number>;
-  };
-  return snapshot.byOperation[operation] ?? 0;
-}
+const upstreamCalls = (operation: string) => sandboxCallsOf(h.sandboxUrl, operation);
 
 const post = (url: string, cookie: string, body: unknown, key: string | null = newKey()) =>
   call(h.app, 'POST', url, { cookie, body, headers: key ? { 'idempotency-key': key } : {} });

@@ -3,7 +3,15 @@ import { marketHoursResponseSchema } from '../../contract/market-week';
 import type { WeekHoursInput } from '../../contract/rules/market-hours';
 import { securityHoursResponseSchema, securityListSchema } from '../../contract/security-hours';
 import { OrderBookCache } from '../lib/order-book-cache';
-import { call, callSandbox, dropNextCall, signIn, startHarness, type Harness } from './harness';
+import {
+  call,
+  callSandbox,
+  dropNextCall,
+  sandboxCallsOf,
+  signIn,
+  startHarness,
+  type Harness,
+} from './harness';
 
 let h: Harness;
 /** Every security of the sandbox, from its manifest (src/sandbox/control/manifest.ts). */
@@ -74,12 +82,7 @@ async function save(cookie: string, url: string, body: unknown) {
   return call(h.app, 'PUT', url, { cookie, body: { ...(body as object), expected } });
 }
 
-async function updates(): Promise<number> {
-  const snapshot = (await callSandbox(h.sandboxUrl, '/__sandbox/calls')) as {
-    byOperation: Record<string, number>;
-  };
-  return snapshot.byOperation.updateSecurityMarketHours ?? 0;
-}
+const updates = () => sandboxCallsOf(h.sandboxUrl, 'updateSecurityMarketHours');
 
 describe('GET /api/market-hours (§4.13)', () => {
   it('answers the week Monday to Sunday, weekends closed, with the status now', async () => {
@@ -115,10 +118,7 @@ describe('GET /api/market-hours (§4.13)', () => {
         Array.from({ length: 5 }, () => call(h.app, 'GET', '/api/market-hours', { cookie })),
       );
       expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200]);
-      const snapshot = (await callSandbox(h.sandboxUrl, '/__sandbox/calls')) as {
-        byOperation: Record<string, number>;
-      };
-      expect(snapshot.byOperation.getMarketHours ?? 0).toBe(1);
+      expect(await sandboxCallsOf(h.sandboxUrl, 'getMarketHours')).toBe(1);
     } finally {
       vi.useRealTimers();
     }

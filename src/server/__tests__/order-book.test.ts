@@ -6,7 +6,7 @@ import {
   type OrderBookLine,
 } from '../../contract/order-book';
 import { addDays, EASTERN, todayInZone } from '../../contract/time';
-import { call, callSandbox, signIn, startHarness, type Harness } from './harness';
+import { call, callSandbox, sandboxCallsOf, signIn, startHarness, type Harness } from './harness';
 import { readOrderBookReply } from './order-book-reply';
 
 /** A Tuesday: the sandbox generates 10,000+ orders for every weekday (docs/sandbox.md). */
@@ -35,12 +35,7 @@ async function bookAs(
   return { book: reply.book, all: reply.lines, streamedRows: reply.streamedRows };
 }
 
-async function upstreamCalls(operation: string): Promise<number> {
-  const snapshot = (await callSandbox(h.sandboxUrl, '/__sandbox/calls')) as {
-    byOperation: Record<string, number>;
-  };
-  return snapshot.byOperation[operation] ?? 0;
-}
+const upstreamCalls = (operation: string) => sandboxCallsOf(h.sandboxUrl, operation);
 
 describe('GET /api/order-book/:date: paging (§4.1, §8)', () => {
   it('walks 500-order pages until the first short page and streams progress', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { offeringPurchaseHistorySchema } from '../../contract/issuer-workspace';
 import { OFFERING_OWNERS_MEMORY_MS } from '../lib/offering-owners';
-import { call, callSandbox, signIn, startHarness, type Harness } from './harness';
+import { call, callSandbox, sandboxCallsOf, signIn, startHarness, type Harness } from './harness';
 
 /**
  * Issuer staff read a purchase history only of their issuer's offerings, and the catalogue
@@ -71,9 +71,6 @@ describe("issuer staff's purchase history while the offerings catalogue cannot b
       /^The list of offerings could not be read, and the portal checks by it that an offering is your issuer's/,
     );
     // Nothing of the purchase history was read for a person whose ownership could not be checked.
-    const calls = (await callSandbox(h.sandboxUrl, '/__sandbox/calls')) as {
-      byOperation: Record<string, number>;
-    };
-    expect(calls.byOperation.getOfferingPurchaseHistory ?? 0).toBe(0);
+    expect(await sandboxCallsOf(h.sandboxUrl, 'getOfferingPurchaseHistory')).toBe(0);
   });
 });

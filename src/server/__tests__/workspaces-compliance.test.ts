@@ -7,7 +7,7 @@ import {
 } from '../../contract/compliance';
 import { revealResponseSchema } from '../../contract/personal-data';
 import { recordAudit } from '../store/audit';
-import { call, callSandbox, signIn, startHarness, type Harness } from './harness';
+import { call, callSandbox, sandboxCallsOf, signIn, startHarness, type Harness } from './harness';
 
 let h: Harness;
 let compliance: string;
@@ -232,10 +232,7 @@ describe('revealing personal data', () => {
     expect(res.statusCode, res.body).toBe(200);
     const revealed = revealResponseSchema.parse(res.json());
     expect(revealed.value).toMatch(/^\d{9}$|^\d{2}-\d{7}$|^\d{3}-\d{2}-\d{4}$/);
-    const calls = (await callSandbox(h.sandboxUrl, '/__sandbox/calls')) as {
-      byOperation: Record<string, number>;
-    };
-    expect(calls.byOperation.getAccount).toBe(1);
+    expect(await sandboxCallsOf(h.sandboxUrl, 'getAccount')).toBe(1);
 
     const [event] = await h.db
       .selectFrom('audit_events')

@@ -9,7 +9,15 @@ import {
 import { compareWithReported, summarizePurchases } from '../../contract/purchase-summary';
 import { expireDeadClaims } from '../store/idempotency';
 import { createUser, link } from '../store/users';
-import { call, callSandbox, dropNextCall, signIn, startHarness, type Harness } from './harness';
+import {
+  call,
+  callSandbox,
+  dropNextCall,
+  sandboxCalls,
+  signIn,
+  startHarness,
+  type Harness,
+} from './harness';
 
 let h: Harness;
 let issuerCookie: string;
@@ -19,12 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-async function upstreamCalls(): Promise<Record<string, number>> {
-  const snapshot = (await callSandbox(h.sandboxUrl, '/__sandbox/calls')) as {
-    byOperation: Record<string, number>;
-  };
-  return snapshot.byOperation;
-}
+const upstreamCalls = () => sandboxCalls(h.sandboxUrl);
 
 /** Another member of an issuer's staff, signed in. */
 async function staffOf(issuerId: string, email: string) {
