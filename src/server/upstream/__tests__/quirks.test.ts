@@ -35,43 +35,14 @@ import {
   wireDecimal,
   wireInstant,
 } from '../wire';
-import { custodyAccountRecord, fakeClient, ok } from './fake-client';
-
-/** An order as §2.1 describes it, with the spellings of getOrdersForADay. */
-function wireOrder(overrides: Record<string, unknown> = {}) {
-  return {
-    memberID: 'M100',
-    accountID: null,
-    security_id: 42,
-    security_name: 'Acme Growth Shares',
-    order_Id: 9001,
-    order_type: 'Offer',
-    number_shares: 100,
-    shares_remaining: '40',
-    price_per_share: 12.5,
-    total_amount: '1250.000000',
-    PND: 'N',
-    'Contingencies ': 'None',
-    'MinimumThreshold ': 0,
-    'Solicited ': 'Yes',
-    status: 'Live',
-    createdDate: '2024-03-04T15:20:11.000Z',
-    updateDate: '0000-00-00 00:00:00',
-    createdIPAddress: '10.1.2.3',
-    matchedOrders: [{}],
-    ...overrides,
-  };
-}
-
-const executedMatch = {
-  matchid: 77,
-  executedPrice: '12.50',
-  executedQuantity: 60,
-  'executedTotal Commitment': '750.00',
-  createdDate: '2024-03-04 16:00:00',
-  updateDate: null,
-  createdIPAddress: '10.1.2.4',
-};
+import {
+  custodyAccountRecord,
+  executedMatch,
+  fakeClient,
+  ok,
+  tradeReceipt,
+  wireOrder,
+} from './fake-client';
 
 describe('orders (interface document §2.1, §4.1, §4.2)', () => {
   it('sends MM-DD-YYYY and the inclusive range as limitStart/limitEnd (§4.1)', async () => {
@@ -881,22 +852,8 @@ describe('custody account (§2.12, §4.15)', () => {
 });
 
 describe('createTrade (§4.16; real-world notes §4.1)', () => {
-  const receipt = {
-    tradeId: '130',
-    transactionId: '476693475244',
-    transactionAmount: '2500.55',
-    transactionDate: '2014-12-09 04:29:29',
-    transactionStatus: 'CREATED',
-    RRApprovalStatus: 'Pending',
-    RRName: 'Test',
-    RRApprovalDate: '09-10-2019',
-    PrincipalApprovalStatus: 'Pending',
-    PrincipalName: 'Test',
-    PrincipalDate: '09-10-2019',
-  };
-
   it('POSTs units and payment method, reads `[true, [ {...} ]]`', async () => {
-    const { client, requests } = fakeClient({ ...ok, purchaseDetails: [true, [receipt]] });
+    const { client, requests } = fakeClient({ ...ok, purchaseDetails: [true, [tradeReceipt]] });
     const result = await createTrade(client, {
       accountId: 'A1',
       offeringId: '55',
@@ -920,7 +877,7 @@ describe('createTrade (§4.16; real-world notes §4.1)', () => {
   });
 
   it('also accepts a plain array, and calls an empty answer a bad response (submitted unknown)', async () => {
-    const plain = fakeClient({ ...ok, purchaseDetails: [receipt] });
+    const plain = fakeClient({ ...ok, purchaseDetails: [tradeReceipt] });
     expect(
       (
         await createTrade(plain.client, {

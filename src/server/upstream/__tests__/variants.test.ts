@@ -16,7 +16,14 @@ import { getOrdersForADay } from '../get-orders-for-a-day';
 import { getSecurityMarketHours } from '../get-security-market-hours';
 import { searchAccount } from '../search-account';
 import { searchEntity } from '../search-entity';
-import { custodyAccountRecord, fakeClient, ok } from './fake-client';
+import {
+  custodyAccountRecord,
+  executedMatch,
+  fakeClient,
+  ok,
+  tradeReceipt,
+  wireOrder,
+} from './fake-client';
 
 /*
  * One fixture per variant of real or plausible traffic that used to break a page, be misread or
@@ -69,40 +76,16 @@ function liveFundMove(referenceNumber: string, overrides: Record<string, unknown
   };
 }
 
-/** §2.1 order of getOrdersForADay. */
+/** §2.1 order of getOrdersForADay: executed, with one match, its amounts as numbers. */
 function order(orderId: number, overrides: Record<string, unknown> = {}) {
-  return {
-    memberID: 'M100',
-    accountID: null,
-    security_id: 42,
-    security_name: 'Acme Growth Shares',
+  return wireOrder({
     order_Id: orderId,
-    order_type: 'Offer',
-    number_shares: 100,
     shares_remaining: 40,
-    price_per_share: 12.5,
     total_amount: 1250,
-    PND: 'N',
-    'Contingencies ': 'None',
-    'MinimumThreshold ': 0,
-    'Solicited ': 'Yes',
     status: 'Executed',
-    createdDate: '2024-03-04T15:20:11.000Z',
-    updateDate: '0000-00-00 00:00:00',
-    createdIPAddress: '10.1.2.3',
-    matchedOrders: [
-      {
-        matchid: 77,
-        executedPrice: '12.50',
-        executedQuantity: 60,
-        'executedTotal Commitment': '750.00',
-        createdDate: '2024-03-04 16:00:00',
-        updateDate: null,
-        createdIPAddress: '10.1.2.4',
-      },
-    ],
+    matchedOrders: [executedMatch],
     ...overrides,
-  };
+  });
 }
 
 /** §2.5 account of getAccount__kvl-101.json with the fields searchAccount returns (§4.11). */
@@ -179,8 +162,7 @@ describe('one odd record never breaks a list', () => {
   });
 
   it('an order whose match has an empty executedPrice is left out, the others kept (§2.1)', async () => {
-    const broken = order(2);
-    broken.matchedOrders[0].executedPrice = '';
+    const broken = order(2, { matchedOrders: [{ ...executedMatch, executedPrice: '' }] });
     const { client, warnings } = fakeClient({ ...ok, orderDetails: [order(1), broken, order(3)] });
     const page = await getOrdersForADay(client, { date: '2024-03-04', start: 0, end: 500 });
     expect(page.orders.map((o) => o.id)).toEqual(['1', '3']);
@@ -293,17 +275,6 @@ describe('a list key missing from a 101 answer is an error, never an empty list 
 });
 
 describe('create answers are read for their id', () => {
-  const detail = {
-    tradeId: '130',
-    transactionId: '476693475244',
-    transactionAmount: '2500.55',
-    transactionDate: '2014-12-09 04:29:29',
-    transactionStatus: 'CREATED',
-    RRApprovalStatus: 'Pending',
-    RRName: 'Test',
-    PrincipalApprovalStatus: 'Pending',
-    PrincipalName: 'Test',
-  };
   const input = {
     accountId: 'A1',
     offeringId: '1',
@@ -318,7 +289,7 @@ describe('create answers are read for their id', () => {
         true,
         [
           {
-            ...detail,
+            ...tradeReceipt,
             RRApprovalDate: '2019-09-10 04:29:29',
             PrincipalDate: '2019-09-10 04:29:29',
           },
@@ -334,7 +305,7 @@ describe('create answers are read for their id', () => {
   it('createTrade with an unreadable approval date still yields the trade id (createTrade__slpy-101.json)', async () => {
     const { client } = fakeClient({
       ...ok,
-      purchaseDetails: [true, [{ ...detail, RRApprovalDate: 'soon', PrincipalDate: '' }]],
+      purchaseDetails: [true, [{ ...tradeReceipt, RRApprovalDate: 'soon', PrincipalDate: '' }]],
     });
     const receipt = await createTrade(client, input);
     expect(receipt.tradeId).toBe('130');
@@ -342,7 +313,7 @@ describe('create answers are read for their id', () => {
   });
 
   it('a doubly nested create tuple [true, [true, [ {...} ]]] (real-world notes §3, reinvest)', async () => {
-    const { client } = fakeClient({ ...ok, purchaseDetails: [true, [true, [detail]]] });
+    const { client } = fakeClient({ ...ok, purchaseDetails: [true, [true, [tradeReceipt]]] });
     expect((await createTrade(client, input)).tradeId).toBe('130');
   });
 });
