@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { apiErrorSchema, type ApiError } from '../../contract/errors';
 import { offeringListSchema, type Offering } from '../../contract/offerings';
 import { startSandbox } from '../../sandbox/index';
 import { buildApp, type BuiltApp } from '../app';
@@ -172,6 +173,20 @@ export function call(
   });
 }
 
+/**
+ * A source of Idempotency-Keys as the SPA makes them, one per submission: `<prefix>-<time>-<n>-abcdef`,
+ * fresh across the run's suites and files (they share one store only when they share a harness).
+ */
+export function idempotencyKeys(prefix: string): () => string {
+  let n = 0;
+  return () => `${prefix}-${Date.now()}-${++n}-abcdef`;
+}
+
+/** The error of a BFF error reply, read by the contract's schema: a reply off the contract fails the test. */
+export function apiErrorOf(res: LightMyRequestResponse): ApiError {
+  return apiErrorSchema.parse(res.json()).error;
+}
+
 /** Signs a demo user in and returns the cookie header to send with later calls. */
 export async function signIn(app: FastifyInstance, email: string, password = DEMO_PASSWORD) {
   const res = await call(app, 'POST', '/api/session', { body: { email, password } });
@@ -260,13 +275,25 @@ export async function sandboxCallsOf(sandboxUrl: string, operation: string): Pro
  * The offerings the suites invest in, as the investor's portal lists them: approved or open, with
  * more than 100 units left, so that no test buys one out from under another.
  */
-export async function investableOfferings(app: FastifyInstance, cookie: string) {
+async function investableOfferings(app: FastifyInstance, cookie: string) {
   const res = await call(app, 'GET', '/api/offerings', { cookie });
   return offeringListSchema
     .parse(res.json())
     .offerings.filter(
       (o) => ['approved', 'open'].includes(o.status) && Number(o.remainingShares) > 100,
     );
+}
+
+/**
+ * The demo investor signed in, with their first two accounts and the offerings to invest in; a
+ * sandbox with fewer than two fails the suite (the suites compare one offering with another).
+ */
+export async function investorWithTwoOfferings(h: Pick<Harness, 'app' | 'manifest'>) {
+  const investor = await signIn(h.app, 'investor@demo.test');
+  const [accountA, accountB] = h.manifest.investors[0].accountIds;
+  const offerings = await investableOfferings(h.app, investor);
+  if (offerings.length < 2) throw new Error('the sandbox has fewer than two investable offerings');
+  return { investor, accountA, accountB, offerings };
 }
 
 /** The first of `investableOfferings`; a sandbox without one fails the suite, not a later assertion. */

@@ -3,9 +3,10 @@ import type { Offering } from '../../contract/offerings';
 import { getMoneyRequest } from '../store/money-requests';
 import {
   call,
-  investableOfferings,
+  apiErrorOf,
+  idempotencyKeys,
+  investorWithTwoOfferings,
   sandboxCallsOf,
-  signIn,
   startHarness,
   unitsAboveMinimum,
   type Harness,
@@ -26,36 +27,16 @@ let offerings: Offering[];
 
 beforeAll(async () => {
   h = await startHarness({ env: { SAME_REQUEST_WINDOW_MINUTES: '10' } });
-  investor = await signIn(h.app, 'investor@demo.test');
-  [accountA, accountB] = h.manifest.investors[0].accountIds;
-  offerings = await investableOfferings(h.app, investor);
-  if (offerings.length < 2) throw new Error('the sandbox has fewer than two investable offerings');
+  ({ investor, accountA, accountB, offerings } = await investorWithTwoOfferings(h));
 });
 afterAll(() => h?.close());
 
-let n = 0;
-const newKey = () => `twice-${Date.now()}-${++n}-abcdef`;
+const newKey = idempotencyKeys('twice');
 const post = (url: string, body: unknown, key = newKey()) =>
   call(h.app, 'POST', url, { cookie: investor, body, headers: { 'idempotency-key': key } });
 const invest = (offering: Offering, body: Record<string, unknown>, key?: string) =>
   post(`/api/offerings/${offering.id}/investments`, body, key);
 const creates = (operation: string) => sandboxCallsOf(h.sandboxUrl, operation);
-
-interface Refusal {
-  code: string;
-  message: string;
-  submitted: string;
-  refusal: string;
-  reference: string;
-  standing: {
-    reference: string;
-    kind: string;
-    outcome: string;
-    units: string | null;
-    amount: string | null;
-    upstreamId?: string | null;
-  }[];
-}
 
 describe('the same investment from a second tab', () => {
   let offering: Offering;
@@ -75,7 +56,7 @@ describe('the same investment from a second tab', () => {
     const before = await creates('createTrade');
     const res = await invest(offering, { accountId: accountA, units, paymentMethod: 'wire' });
     expect(res.statusCode).toBe(409);
-    const error = res.json().error as Refusal;
+    const error = apiErrorOf(res);
     expect(error).toMatchObject({ code: 'conflict', submitted: 'no', refusal: 'state' });
     expect(error.standing).toEqual([
       expect.objectContaining({
@@ -92,7 +73,7 @@ describe('the same investment from a second tab', () => {
       ),
     );
     expect(await creates('createTrade')).toBe(before);
-    expect((await getMoneyRequest(h.db, error.reference))?.outcome).toBe('not_sent');
+    expect((await getMoneyRequest(h.db, error.reference!))?.outcome).toBe('not_sent');
 
     // The account's timeline prints the outcome's label, then the reason: "Not sent" once.
     const timeline = (
@@ -183,8 +164,8 @@ describe('the same investment from a second tab', () => {
     expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409]);
     expect(await creates('createTrade')).toBe(before + 1);
     const sent = answers.find((res) => res.statusCode === 201)!.json() as { reference: string };
-    const refused = answers.find((res) => res.statusCode === 409)!.json().error as Refusal;
-    expect(refused.standing.map((row) => row.reference)).toEqual([sent.reference]);
+    const refused = apiErrorOf(answers.find((res) => res.statusCode === 409)!);
+    expect(refused.standing?.map((row) => row.reference)).toEqual([sent.reference]);
   });
 });
 
@@ -199,7 +180,7 @@ describe('the same deposit or disbursement from a second tab', () => {
     const before = await creates('fundCustodyAccount');
     const again = await post(`/api/accounts/${accountA}/deposits`, { amount: '91.00' });
     expect(again.statusCode).toBe(409);
-    const error = again.json().error as Refusal;
+    const error = apiErrorOf(again);
     expect(error.standing).toEqual([
       expect.objectContaining({ reference, kind: 'deposit', upstreamId: referenceNumber }),
     ]);
@@ -227,7 +208,7 @@ describe('the same deposit or disbursement from a second tab', () => {
       amount: '12.00',
     });
     expect(again.statusCode).toBe(409);
-    expect((again.json().error as Refusal).standing).toEqual([
+    expect(apiErrorOf(again).standing).toEqual([
       expect.objectContaining({ reference: first.json().reference, kind: 'disbursement' }),
     ]);
     expect((await post(`/api/accounts/${accountA}/deposits`, { amount: '12.00' })).statusCode).toBe(
@@ -254,7 +235,7 @@ describe('the same deposit or disbursement from a second tab', () => {
 
     const again = await post(`/api/accounts/${accountA}/disbursements`, wire('13.00'));
     expect(again.statusCode).toBe(409);
-    const error = again.json().error as Refusal & { standing: { method?: string | null }[] };
+    const error = apiErrorOf(again);
     expect(error.standing).toEqual([
       expect.objectContaining({ reference: byWire.json().reference, method: 'wire_domestic' }),
     ]);
@@ -277,7 +258,7 @@ describe('the same deposit or disbursement from a second tab', () => {
       .execute();
     const byWire = await post(`/api/accounts/${accountA}/disbursements`, wire('14.00'));
     expect(byWire.statusCode).toBe(409);
-    expect((byWire.json().error as Refusal).standing).toEqual([
+    expect(apiErrorOf(byWire).standing).toEqual([
       expect.objectContaining({ reference: first.json().reference, method: null }),
     ]);
   });
@@ -291,6 +272,6 @@ describe('the same deposit or disbursement from a second tab', () => {
     expect(byCheck.statusCode).toBe(201);
     const again = await invest(offering, { accountId: accountB, units, paymentMethod: 'check' });
     expect(again.statusCode).toBe(409);
-    expect((again.json().error as Refusal).message).toContain(', by check), created as trade');
+    expect(apiErrorOf(again).message).toContain(', by check), created as trade');
   });
 });
