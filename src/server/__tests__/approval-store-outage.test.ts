@@ -6,6 +6,7 @@ import {
   call,
   callSandbox,
   dropNextCall,
+  idempotencyKeys,
   sandboxCalls,
   signIn,
   startHarness,
@@ -22,7 +23,6 @@ let h: Harness;
 let investor: string;
 let admin: string;
 let accountId: string;
-let keys = 0;
 
 beforeAll(async () => {
   h = await startHarness({
@@ -39,12 +39,14 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => h?.close());
 
+const newKey = idempotencyKeys('approval-outage');
+
 /** A disbursement above the approval threshold: held, nothing sent yet. */
 async function hold(amount: string): Promise<{ id: string; reference: string }> {
   const res = await call(h.app, 'POST', `/api/accounts/${accountId}/disbursements`, {
     cookie: investor,
     body: { type: 'ach', amount },
-    headers: { 'idempotency-key': `approval-outage-${Date.now()}-${++keys}` },
+    headers: { 'idempotency-key': newKey() },
   });
   expect(res.statusCode).toBe(201);
   return { id: res.json().pendingApproval.id, reference: String(res.headers['money-reference']) };

@@ -5,6 +5,7 @@ import { preflightSchema } from '../../contract/preflight';
 import {
   call,
   callSandbox,
+  idempotencyKeys,
   investableOffering,
   sandboxCalls,
   signIn,
@@ -37,12 +38,12 @@ const linkedBank = async () =>
     (await call(h.app, 'GET', `/api/accounts/${roth}/linked-bank`, { cookie: investor })).json(),
   );
 
-let keyCounter = 0;
+const newKey = idempotencyKeys('bank-linking');
 const invest = (offeringId: string, body: Record<string, string>) =>
   call(h.app, 'POST', `/api/offerings/${offeringId}/investments`, {
     cookie: investor,
     body,
-    headers: { 'idempotency-key': `bank-linking-${Date.now()}-${++keyCounter}-abcdef` },
+    headers: { 'idempotency-key': newKey() },
   });
 const preflight = async (offeringId: string) =>
   preflightSchema.parse(

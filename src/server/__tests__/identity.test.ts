@@ -13,6 +13,7 @@ import {
   callSandbox,
   DEMO_PASSWORD,
   dropNextCall,
+  idempotencyKeys,
   sandboxCallsOf,
   settleLeftUnknown,
   signIn,
@@ -27,8 +28,7 @@ import {
  */
 let h: Harness;
 let accountA: string;
-let keyCounter = 0;
-const newKey = () => `identity-key-${Date.now()}-${++keyCounter}-abcdef`;
+const newKey = idempotencyKeys('identity-key');
 
 beforeAll(async () => {
   h = await startHarness({

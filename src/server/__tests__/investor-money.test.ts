@@ -12,6 +12,7 @@ import {
   call,
   callSandbox,
   dropNextCall,
+  idempotencyKeys,
   investableOffering,
   sandboxCallsOf,
   settleLeftUnknown,
@@ -57,8 +58,7 @@ afterEach(async () => {
   await settleLeftUnknown(h.db);
 });
 
-let keyCounter = 0;
-const newKey = () => `test-key-${Date.now()}-${++keyCounter}-abcdef`;
+const newKey = idempotencyKeys('test-key');
 
 const upstreamCalls = (operation: string) => sandboxCallsOf(h.sandboxUrl, operation);
 

@@ -4,7 +4,15 @@ import { reconcile } from '../lib/reconciliation';
 import { getMoneyRequest } from '../store/money-requests';
 import { createCustodyFundDisbursement } from '../upstream/create-custody-fund-disbursement';
 import { getCustodyFundMoves } from '../upstream/get-custody-fund-moves';
-import { call, callSandbox, dropNextCall, signIn, startHarness, type Harness } from './harness';
+import {
+  call,
+  callSandbox,
+  dropNextCall,
+  idempotencyKeys,
+  signIn,
+  startHarness,
+  type Harness,
+} from './harness';
 
 /*
  * The platform may create what it was sent after the portal stopped waiting for its answer, and
@@ -47,8 +55,7 @@ describe('a lost answer and a platform that answers late', () => {
     await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
   });
 
-  let n = 0;
-  const key = () => `late-key-${Date.now()}-${++n}-abcdef`;
+  const key = idempotencyKeys('late-key');
   const reconcileNow = async () => {
     const res = await call(h.app, 'POST', '/api/compliance/money-requests/reconcile', {
       cookie: reviewer,

@@ -22,6 +22,7 @@ import {
   call,
   callSandbox,
   dropNextCall,
+  idempotencyKeys,
   investableOffering,
   sandboxCalls,
   settleLeftUnknown,
@@ -55,8 +56,7 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 afterEach(() => settleLeftUnknown(h.db));
 
-let keyCounter = 0;
-const newKey = () => `money-picture-${Date.now()}-${++keyCounter}-abcdef`;
+const newKey = idempotencyKeys('money-picture');
 const get = (url: string, cookie: string) => call(h.app, 'GET', url, { cookie });
 const post = (url: string, cookie: string, body?: unknown, key: string | null = newKey()) =>
   call(h.app, 'POST', url, { cookie, body, headers: key ? { 'idempotency-key': key } : {} });

@@ -16,6 +16,7 @@ import {
   call,
   callSandbox,
   dropNextCall,
+  idempotencyKeys,
   investableOffering,
   sandboxCallsOf,
   settleLeftUnknown,
@@ -56,8 +57,7 @@ describe('register through the BFF', () => {
   });
 
   const get = (url: string, cookie: string) => call(h.app, 'GET', url, { cookie });
-  let n = 0;
-  const key = () => `register-key-${Date.now()}-${++n}-abcdef`;
+  const key = idempotencyKeys('register-key');
   const disburse = (body: unknown, k = key()) =>
     call(h.app, 'POST', `/api/accounts/${accountA}/disbursements`, {
       cookie: investor,

@@ -4,6 +4,7 @@ import { getMoneyRequest } from '../store/money-requests';
 import {
   call,
   dropNextCall,
+  idempotencyKeys,
   investableOffering,
   signIn,
   startHarness,
@@ -31,8 +32,7 @@ let lost: string;
 let heldTrade: string;
 let otherUnitsTrade: string;
 
-let n = 0;
-const key = () => `probable-${Date.now()}-${++n}-abcdef`;
+const key = idempotencyKeys('probable');
 const invest = (body: Record<string, unknown>) =>
   call(h.app, 'POST', `/api/offerings/${offering.id}/investments`, {
     cookie: investor,
