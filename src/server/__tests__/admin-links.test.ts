@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditPageSchema } from '../../contract/audit';
 import { link as storeLink } from '../store/users';
-import { call, callSandbox, sandboxCalls, signIn, startHarness, type Harness } from './harness';
+import { call, callSandbox, sandboxCalls, signIn, useHarness } from './harness';
 
 /**
  * An admin links a user to an upstream id only when the platform holds it: an account through
@@ -9,7 +9,6 @@ import { call, callSandbox, sandboxCalls, signIn, startHarness, type Harness } f
  * issuer through the offering catalog, or the admin's confirmation (§4.16 names no read of an
  * issuer). A refusal, or a platform that cannot answer, links nothing.
  */
-let h: Harness;
 let admin: string;
 let userId: string;
 let knownSecurity: string;
@@ -17,8 +16,8 @@ let issuerWithOfferings: string;
 let issuerOfKnownSecurity: string;
 let counter = 0;
 
+const h = useHarness({}, 120_000);
 beforeAll(async () => {
-  h = await startHarness();
   admin = await signIn(h.app, 'admin@demo.test');
   knownSecurity = h.manifest.issuers.flatMap((i) => i.securityIds ?? [])[0];
   // The demo issuer staff are linked to it with its securities (demo-users.ts).
@@ -27,7 +26,6 @@ beforeAll(async () => {
   )!.issuerId;
   issuerWithOfferings = h.manifest.issuers.find((i) => i.offeringIds?.length)!.issuerId;
 }, 120_000);
-afterAll(() => h?.close());
 afterEach(async () => {
   await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
 });

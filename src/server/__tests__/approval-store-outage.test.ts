@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { getApproval } from '../store/approvals';
 import { getMoneyRequest } from '../store/money-requests';
 import {
@@ -9,8 +9,7 @@ import {
   idempotencyKeys,
   sandboxCalls,
   signIn,
-  startHarness,
-  type Harness,
+  useHarness,
 } from './harness';
 
 /*
@@ -19,25 +18,26 @@ import {
  * platform said (sent, with its id), never "nothing was changed, try again"; the answer waits in
  * the spool, and its replay records the approval, the register row and the sending's audit event.
  */
-let h: Harness;
 let investor: string;
 let admin: string;
 let accountId: string;
 
-beforeAll(async () => {
-  h = await startHarness({
+const h = useHarness(
+  {
     spool: true,
     env: {
       DISBURSEMENT_APPROVAL_ABOVE: '100',
       MFA_REQUIRED_ROLES: '',
       STEP_UP_WITHOUT_FACTOR: 'allow',
     },
-  });
+  },
+  120_000,
+);
+beforeAll(async () => {
   investor = await signIn(h.app, 'investor@demo.test');
   admin = await signIn(h.app, 'admin@demo.test');
   accountId = h.manifest.investors[0].accountIds[0];
 }, 120_000);
-afterAll(() => h?.close());
 
 const newKey = idempotencyKeys('approval-outage');
 

@@ -1,22 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { decide, holdForApproval } from '../store/approvals';
 import { openMoneyRequest, recordFundMovesFound } from '../store/money-requests';
-import { call, signIn, startHarness, type Harness } from './harness';
+import { call, signIn, useHarness } from './harness';
 
 /**
  * The approvals page's list with many held: those waiting are a queue (the longest wait first),
  * apart from those decided (the latest first); each says how many it holds in all and is paged,
  * so nothing is cut off at a fixed number.
  */
-let h: Harness;
 let accountA: string;
 let accountB: string;
 const waitingIds: string[] = [];
 /** Those waiting on the second investor's account B. */
 const waitingOnB: string[] = [];
 
+const h = useHarness({}, 120_000);
 beforeAll(async () => {
-  h = await startHarness();
   [accountA] = h.manifest.investors[0].accountIds;
   [accountB] = h.manifest.investors[1].accountIds;
   const maker = { id: 'u-maker', email: 'investor@demo.test' };
@@ -44,7 +43,6 @@ beforeAll(async () => {
     }
   }
 }, 120_000);
-afterAll(() => h?.close());
 
 type Section = { approvals: { id: string; amount: string }[]; total: number; offset: number };
 const list = async (cookie: string, query = '') => {

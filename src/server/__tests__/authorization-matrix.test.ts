@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../contract/session';
 import { policyTable } from '../policy/table';
 import type { ObjectKind, RoutePolicy } from '../policy/types';
-import { call, signIn, startHarness, type Harness } from './harness';
+import { call, signIn, useHarness } from './harness';
 import { routeExamples, type ObjectIds } from './route-examples';
 
 /**
@@ -26,12 +26,11 @@ interface Case {
   variant: 'own' | 'foreign' | 'none';
 }
 
-let h: Harness;
 const cookies: Partial<Record<Role, string>> = {};
 let openApiRoutes: string[] = [];
 
+const h = useHarness({}, 120_000);
 beforeAll(async () => {
-  h = await startHarness();
   for (const role of Object.keys(EMAIL) as Role[]) cookies[role] = await signIn(h.app, EMAIL[role]);
   const doc = (await call(h.app, 'GET', '/api/openapi.json')).json() as {
     paths: Record<string, Record<string, unknown>>;
@@ -42,7 +41,6 @@ beforeAll(async () => {
     ),
   );
 }, 120_000);
-afterAll(() => h?.close());
 
 /** The ids "own" for investor@ / issuer@ and "foreign" (investor2@'s accounts, the second issuer). */
 function idsFor(variant: 'own' | 'foreign' | 'none'): ObjectIds {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { linkBankReceiptSchema, linkedBankResultSchema } from '../../contract/cash';
 import { investmentReceiptSchema } from '../../contract/investments';
 import { preflightSchema } from '../../contract/preflight';
@@ -9,8 +9,7 @@ import {
   investableOffering,
   sandboxCalls,
   signIn,
-  startHarness,
-  type Harness,
+  useHarness,
 } from './harness';
 
 /*
@@ -20,18 +19,16 @@ import {
  * then, the account cannot pay an investment by ACH, which is paid from the linked bank.
  */
 
-let h: Harness;
 let investor: string;
 let roth: string;
 
+const h = useHarness();
 beforeAll(async () => {
-  h = await startHarness();
   investor = await signIn(h.app, 'investor@demo.test');
   // The Roth IRA starts without a linked bank (seed).
   roth = h.manifest.investors[0].accountIds[1];
   await callSandbox(h.sandboxUrl, '/__sandbox/bank-linking', { mode: 'hosted', accountId: roth });
 });
-afterAll(() => h?.close());
 
 const linkedBank = async () =>
   linkedBankResultSchema.parse(

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { complianceFundMovesSchema } from '../../contract/compliance';
 import { readAccountFundMoves } from '../lib/account-fund-moves';
 import { fundCustodyAccount } from '../upstream/fund-custody-account';
-import { call, signIn, startHarness, type Harness } from './harness';
+import { call, signIn, useHarness } from './harness';
 
 /**
  * The reviewers' Fund moves across accounts: getCustodyFundMoves cannot filter by status (§4.3),
@@ -10,15 +10,14 @@ import { call, signIn, startHarness, type Harness } from './harness';
  * here). Past it, a filter must not answer "none match" for moves it did not look at: the reply
  * says how many it searched of how many, and an account's own moves can still all be searched.
  */
-let h: Harness;
 let compliance: string;
 /** A §3 status that only moves older than the latest 500 carry, and an account holding one. */
 let olderStatus: string;
 let olderAccount: string;
 let total: number;
 
+const h = useHarness({ limitScale: 1000, env: { COMPLIANCE_MAX_FUND_MOVES: '500' } }, 180_000);
 beforeAll(async () => {
-  h = await startHarness({ limitScale: 1000, env: { COMPLIANCE_MAX_FUND_MOVES: '500' } });
   compliance = await signIn(h.app, 'compliance@demo.test');
   const upstream = h.built.deps.upstream;
   const seeded = await readAccountFundMoves(upstream, undefined, { pageSize: 500, maxPages: 100 });
@@ -41,7 +40,6 @@ beforeAll(async () => {
   }
   total = seeded.totalRecords + 500;
 }, 180_000);
-afterAll(() => h?.close());
 
 const list = async (search: string) => {
   const res = await call(h.app, 'GET', `/api/compliance/fund-moves${search}`, {

@@ -1,14 +1,13 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { policyTable } from '../policy/table';
-import { call, sandboxCalls, signIn, startHarness, type Harness } from './harness';
+import { call, sandboxCalls, signIn, useHarness } from './harness';
 
 /**
  * Every mutating route, thousands of generated inputs (wrong types, unicode,
  * injection strings, oversize bodies). Never a 5xx; a 400 always names a field; and whatever the
  * BFF refuses never reaches the upstream (the sandbox's call counter does not move).
  */
-let h: Harness;
 let routes: { method: string; path: string; properties: string[] }[] = [];
 const cookies: Record<string, string> = {};
 
@@ -39,9 +38,9 @@ const value = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 5 }), fc.string(), { maxKeys: 3 }),
 );
 
+// The route limits would answer most generated requests with 429 and hide the validation.
+const h = useHarness({ limitScale: 1000 }, 120_000);
 beforeAll(async () => {
-  // The route limits would answer most generated requests with 429 and hide the validation.
-  h = await startHarness({ limitScale: 1000 });
   const doc = (await call(h.app, 'GET', '/api/openapi.json')).json() as {
     paths: Record<
       string,
@@ -71,7 +70,6 @@ beforeAll(async () => {
     cookies[email] = await signIn(h.app, email);
   }
 }, 120_000);
-afterAll(() => h?.close());
 
 /** Fills path parameters with ids the signed-in user owns, so requests reach validation. */
 function concretePath(path: string): string {

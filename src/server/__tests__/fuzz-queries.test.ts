@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../contract/session';
 import { policyTable } from '../policy/table';
-import { call, signIn, startHarness, type Harness } from './harness';
+import { call, signIn, useHarness } from './harness';
 
 /**
  * Every query parameter of every GET route (and the path parameters that are not object ids:
@@ -10,7 +10,6 @@ import { call, signIn, startHarness, type Harness } from './harness';
  * strings, huge numbers, dates of every year. Never a 5xx. The test also proves it exercised
  * something: every route's handler ran, and every route with parameters refused some input (400).
  */
-let h: Harness;
 const cookies: Partial<Record<Role, string>> = {};
 
 interface GetRoute {
@@ -110,8 +109,8 @@ function valueFor(name: string) {
   );
 }
 
+const h = useHarness({ limitScale: 1000 }, 120_000);
 beforeAll(async () => {
-  h = await startHarness({ limitScale: 1000 });
   // An account of the investor who calls, so a query naming an account can pass the policy.
   GOOD.accountId = h.manifest.investors[0].accountIds[0];
   const doc = (await call(h.app, 'GET', '/api/openapi.json')).json() as {
@@ -139,7 +138,6 @@ beforeAll(async () => {
     cookies[role] = await signIn(h.app, email);
   }
 }, 120_000);
-afterAll(() => h?.close());
 
 /** The role that may call the route: admin where allowed, else the role the route is for. */
 function whoFor(path: string): Role {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { apiErrorSchema, type ApiError } from '../../contract/errors';
 import { offeringListSchema, type Offering } from '../../contract/offerings';
 import { startSandbox } from '../../sandbox/index';
@@ -117,6 +118,22 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       if (spoolDir) rmSync(spoolDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The harness of the test file (or describe block) that calls this: started before its tests and
+ * closed after them, as the sandbox's suites do with useSandbox. Its fields are there from the
+ * first hook registered after this call on, not while the file is being read.
+ */
+export function useHarness(options: HarnessOptions = {}, timeoutMs?: number): Harness {
+  const holder = {} as Harness;
+  beforeAll(async () => {
+    Object.assign(holder, await startHarness(options));
+  }, timeoutMs);
+  afterAll(async () => {
+    if ('close' in holder) await holder.close();
+  });
+  return holder;
 }
 
 export interface CallOptions {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { approvalStateLabels } from '../../contract/identity';
 import {
   beingSentWords,
@@ -17,8 +17,7 @@ import {
   sandboxCallsOf,
   settleLeftUnknown,
   signIn,
-  startHarness,
-  type Harness,
+  useHarness,
 } from './harness';
 
 /**
@@ -26,21 +25,22 @@ import {
  * changes and maker-checker on large disbursements, with the strict settings a real deployment
  * has: step-up refused without a factor, a factor required for admins, approval above 100.
  */
-let h: Harness;
 let accountA: string;
 const newKey = idempotencyKeys('identity-key');
 
-beforeAll(async () => {
-  h = await startHarness({
+const h = useHarness(
+  {
     env: {
       STEP_UP_WITHOUT_FACTOR: 'refuse',
       MFA_REQUIRED_ROLES: 'admin',
       DISBURSEMENT_APPROVAL_ABOVE: '100',
     },
-  });
+  },
+  120_000,
+);
+beforeAll(async () => {
   [accountA] = h.manifest.investors[0].accountIds;
 }, 120_000);
-afterAll(() => h?.close());
 
 const upstreamCalls = (operation: string) => sandboxCallsOf(h.sandboxUrl, operation);
 

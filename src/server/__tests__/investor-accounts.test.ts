@@ -1,27 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { accountDetailSchema, accountListSchema } from '../../contract/account-views';
 import {
   custodyAccountResultSchema,
   fundMoveDetailSchema,
   fundMoveViewPageSchema,
 } from '../../contract/custody-views';
-import { call, callSandbox, signIn, startHarness, type Harness } from './harness';
+import { call, callSandbox, signIn, startHarness, useHarness } from './harness';
 
 /* Reads of the investor journeys: account, custody account (§4.15) and fund moves (§4.3, §4.4). */
 
-let h: Harness;
 let investor: string;
 let investor2: string;
 let accountA: string;
 let accountB: string;
 
+const h = useHarness();
 beforeAll(async () => {
-  h = await startHarness();
   investor = await signIn(h.app, 'investor@demo.test');
   investor2 = await signIn(h.app, 'investor2@demo.test');
   [accountA, accountB] = h.manifest.investors[0].accountIds;
 });
-afterAll(() => h?.close());
 
 const get = (url: string, cookie: string) => call(h.app, 'GET', url, { cookie });
 

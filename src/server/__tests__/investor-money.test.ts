@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { disbursementReceiptSchema } from '../../contract/disbursements';
 import { investmentReceiptSchema } from '../../contract/investments';
 import { iraSupplementReceiptSchema } from '../../contract/ira';
@@ -17,9 +17,8 @@ import {
   sandboxCallsOf,
   settleLeftUnknown,
   signIn,
-  startHarness,
   unitsAboveMinimum,
-  type Harness,
+  useHarness,
 } from './harness';
 
 /*
@@ -28,7 +27,6 @@ import {
  * what reached the upstream.
  */
 
-let h: Harness;
 let investor: string;
 let investor2: string;
 let accountA: string;
@@ -36,10 +34,10 @@ let accountB: string;
 /** Seed accounts without a custody account (seedCustody: the first four and every third have one). */
 const IRA_READY = ['A1040692', 'A1040865', 'A1041211'];
 
+// The suite sends many money requests as one investor on purpose (retries, concurrent keys);
+// the route limits are tested in security-bypasses.test.ts.
+const h = useHarness({ limitScale: 10 });
 beforeAll(async () => {
-  // The suite sends many money requests as one investor on purpose (retries, concurrent keys);
-  // the route limits are tested in security-bypasses.test.ts.
-  h = await startHarness({ limitScale: 10 });
   // Accounts of the seed without a custody account, so an IRA can be requested for them: the
   // demo investor's own accounts have theirs, and a request for one is refused (§4.7, §4.15).
   const { id } = await h.db
@@ -52,7 +50,6 @@ beforeAll(async () => {
   investor2 = await signIn(h.app, 'investor2@demo.test');
   [accountA, accountB] = h.manifest.investors[0].accountIds;
 });
-afterAll(() => h?.close());
 afterEach(async () => {
   await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
   await settleLeftUnknown(h.db);

@@ -1,31 +1,21 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { savedIssuerAccountResultSchema } from '../../contract/issuer-workspace';
 import { createUser, link } from '../store/users';
-import {
-  breakStore,
-  call,
-  callSandbox,
-  sandboxCalls,
-  signIn,
-  startHarness,
-  type Harness,
-} from './harness';
+import { breakStore, call, callSandbox, sandboxCalls, signIn, useHarness } from './harness';
 
 /*
  * An issuer account save (createIssuerAccount §4.6, which only creates: a second save adds a
  * second record) while the store fails or the BFF stops: the person and the page always know
  * what became of it.
  */
-let h: Harness;
 let cookie: string;
 let issuerId: string;
 
+const h = useHarness({ spool: true }, 120_000);
 beforeAll(async () => {
-  h = await startHarness({ spool: true });
   cookie = await signIn(h.app, 'issuer@demo.test');
   issuerId = h.manifest.issuers[0].issuerId;
 }, 120_000);
-afterAll(() => h?.close());
 
 const account = {
   companyName: 'Blue Mesa Holdings LLC',

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { achWithoutBankPair } from '../../contract/preflight';
-import { call, signIn, startHarness, type Harness } from './harness';
+import { call, signIn, useHarness } from './harness';
 
 /*
  * Refusals of the portal's own recorded before migration 0017 kept the whole answer as their
@@ -8,16 +8,14 @@ import { call, signIn, startHarness, type Harness } from './harness';
  * the same sentence pair as a refusal recorded today: why, and what to do, derived as the row is
  * read (the released migration is not edited).
  */
-let h: Harness;
 let investor: string;
 let accountId: string;
 
+const h = useHarness();
 beforeAll(async () => {
-  h = await startHarness();
   investor = await signIn(h.app, 'investor@demo.test');
   accountId = h.manifest.investors[0].accountIds[0];
 });
-afterAll(() => h?.close());
 
 let rows = 0;
 /** A not-sent request as a store before migration 0017 recorded it: no next step. */

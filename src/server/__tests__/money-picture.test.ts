@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   depositReceiptSchema,
   linkBankReceiptSchema,
@@ -29,7 +29,7 @@ import {
   signIn,
   startHarness,
   unitsAboveMinimum,
-  type Harness,
+  useHarness,
 } from './harness';
 import { isolate } from '../../contract/bidi';
 
@@ -39,21 +39,19 @@ import { isolate } from '../../contract/bidi';
  * preflight, and the limits on money out.
  */
 
-let h: Harness;
 let investor: string;
 let investor2: string;
 let accountA: string;
 let accountB: string;
 let jordanAccount: string;
 
+const h = useHarness({ env: { DISBURSEMENT_MAX_AMOUNT: '5000' } });
 beforeAll(async () => {
-  h = await startHarness({ env: { DISBURSEMENT_MAX_AMOUNT: '5000' } });
   investor = await signIn(h.app, 'investor@demo.test');
   investor2 = await signIn(h.app, 'investor2@demo.test');
   [accountA, accountB] = h.manifest.investors[0].accountIds;
   jordanAccount = h.manifest.investors[1].accountIds[0];
 });
-afterAll(() => h?.close());
 afterEach(() => settleLeftUnknown(h.db));
 
 const newKey = idempotencyKeys('money-picture');

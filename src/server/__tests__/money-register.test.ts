@@ -21,10 +21,9 @@ import {
   sandboxCallsOf,
   settleLeftUnknown,
   signIn,
-  startHarness,
   tradeAtPlatform,
   unitsAboveMinimum,
-  type Harness,
+  useHarness,
 } from './harness';
 
 /*
@@ -34,13 +33,12 @@ import {
  */
 
 describe('register through the BFF', () => {
-  let h: Harness;
   let investor: string;
   let accountA: string;
   let userId: string;
 
+  const h = useHarness({ env: { TRANSACT_TIMEOUT_MS: '400' } });
   beforeAll(async () => {
-    h = await startHarness({ env: { TRANSACT_TIMEOUT_MS: '400' } });
     investor = await signIn(h.app, 'investor@demo.test');
     [accountA] = h.manifest.investors[0].accountIds;
     const row = await h.db
@@ -50,7 +48,6 @@ describe('register through the BFF', () => {
       .executeTakeFirstOrThrow();
     userId = row.id;
   });
-  afterAll(() => h?.close());
   afterEach(async () => {
     await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
     await settleLeftUnknown(h.db);

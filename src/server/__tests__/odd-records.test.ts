@@ -8,7 +8,15 @@ import { offeringPurchaseHistorySchema } from '../../contract/issuer-workspace';
 import { timelineSchema, type Timeline } from '../../contract/money-requests';
 import { offeringDetailSchema, offeringListSchema } from '../../contract/offerings';
 import type { OrderBook } from '../../contract/order-book';
-import { call, callSandbox, sandboxCalls, signIn, startHarness, type Harness } from './harness';
+import {
+  call,
+  callSandbox,
+  sandboxCalls,
+  signIn,
+  startHarness,
+  useHarness,
+  type Harness,
+} from './harness';
 import { readOrderBookReply } from './order-book-reply';
 
 /*
@@ -18,18 +26,16 @@ import { readOrderBookReply } from './order-book-reply';
  * fund-move amount (§2.9: a decimal with six places).
  */
 
-let h: Harness;
 let investor: string;
 let compliance: string;
 let accountA: string;
 
+const h = useHarness();
 beforeAll(async () => {
-  h = await startHarness();
   investor = await signIn(h.app, 'investor@demo.test');
   compliance = await signIn(h.app, 'compliance@demo.test');
   [accountA] = h.manifest.investors[0].accountIds;
 });
-afterAll(() => h?.close());
 
 async function oddRecord(operation: string, fields: Record<string, unknown>, position = 1) {
   await callSandbox(h.sandboxUrl, '/__sandbox/faults', {

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { offeringListSchema } from '../../contract/offerings';
 import { policyTable } from '../policy/table';
 import { routeKey } from '../routes/define';
-import { call, callSandbox, sandboxCalls, signIn, startHarness, type Harness } from './harness';
+import { call, callSandbox, sandboxCalls, signIn, useHarness } from './harness';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 describe('offerings through the BFF', () => {
   it('lists normalized offerings for a signed-in investor', async () => {

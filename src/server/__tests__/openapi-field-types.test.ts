@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startHarness, type Harness } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, useHarness } from './harness';
 
 /*
  * The API document states what each field of a reply holds, not only that it is text or a
@@ -21,13 +21,11 @@ type Operation = {
 };
 type Document = { paths: Record<string, Record<string, Operation>> };
 
-let h: Harness;
 let doc: Document;
+const h = useHarness();
 beforeAll(async () => {
-  h = await startHarness();
   doc = (await call(h.app, 'GET', '/api/openapi.json')).json() as Document;
 });
-afterAll(() => h?.close());
 
 /** The branches a value may take: a nullable field's non-null one, a union's every one. */
 function branches(schema: JsonSchema): JsonSchema[] {

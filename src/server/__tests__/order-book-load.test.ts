@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toOrderRow } from '../../contract/order-book';
 import type { Order } from '../../contract/orders';
 import {
@@ -10,7 +10,7 @@ import {
   type DayBook,
 } from '../lib/order-book-cache';
 import { serializedBook } from '../lib/order-visibility';
-import { call, signIn, startHarness, type Harness } from './harness';
+import { call, signIn, useHarness } from './harness';
 import { readOrderBookReply } from './order-book-reply';
 
 /*
@@ -20,11 +20,7 @@ import { readOrderBookReply } from './order-book-reply';
  */
 const DAYS = ['2026-03-09', '2026-03-10', '2026-03-11', '2026-03-12'];
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 const bookLine = (body: string) => readOrderBookReply(body).book;
 

@@ -1,26 +1,17 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { marketHoursResponseSchema } from '../../contract/market-week';
 import type { WeekHoursInput } from '../../contract/rules/market-hours';
 import { securityHoursResponseSchema, securityListSchema } from '../../contract/security-hours';
 import { OrderBookCache } from '../lib/order-book-cache';
-import {
-  call,
-  callSandbox,
-  dropNextCall,
-  sandboxCallsOf,
-  signIn,
-  startHarness,
-  type Harness,
-} from './harness';
+import { call, callSandbox, dropNextCall, sandboxCallsOf, signIn, useHarness } from './harness';
 
-let h: Harness;
 /** Every security of the sandbox, from its manifest (src/sandbox/control/manifest.ts). */
 let sandboxSecurities: { securityId: number; securityName: string }[] = [];
 
 let ownSecurity: string;
 let otherSecurity: string;
+const h = useHarness();
 beforeAll(async () => {
-  h = await startHarness();
   sandboxSecurities = (
     (await callSandbox(h.sandboxUrl, '/__sandbox/manifest')) as {
       securities: typeof sandboxSecurities;
@@ -32,7 +23,6 @@ beforeAll(async () => {
     .map((s) => String(s.securityId))
     .find((id) => !own.includes(id))!;
 });
-afterAll(() => h?.close());
 
 const hours: WeekHoursInput = {
   monday: { closed: false, open: '08:15', close: '15:45' },

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   ORDER_PAGE_SIZE,
   orderDetailSchema,
@@ -6,18 +6,14 @@ import {
   type OrderBookLine,
 } from '../../contract/order-book';
 import { addDays, EASTERN, todayInZone } from '../../contract/time';
-import { call, callSandbox, sandboxCallsOf, signIn, startHarness, type Harness } from './harness';
+import { call, callSandbox, sandboxCallsOf, signIn, useHarness } from './harness';
 import { readOrderBookReply } from './order-book-reply';
 
 /** A Tuesday: the sandbox generates 10,000+ orders for every weekday (docs/sandbox.md). */
 const DAY = '2026-03-10';
 const SATURDAY = '2026-03-14';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 afterEach(async () => {
   await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
   h.built.deps.orderBook.invalidate();

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fundMoveViewPageSchema } from '../../contract/custody-views';
 import { timelineSchema } from '../../contract/money-requests';
 import { upstreamTimeToInstant } from '../../contract/time';
-import { call, callSandbox, signIn, startHarness, type Harness } from './harness';
+import { call, callSandbox, signIn, useHarness } from './harness';
 
 /*
  * Fund-move times when the platform's zone (TRANSACT_TIME_ZONE) is not UTC. §2.9 documents them
@@ -12,16 +12,14 @@ import { call, callSandbox, signIn, startHarness, type Harness } from './harness
  */
 
 const ZONE = 'America/New_York';
-let h: Harness;
 let investor: string;
 let accountA: string;
 
+const h = useHarness({ env: { TRANSACT_TIME_ZONE: ZONE } });
 beforeAll(async () => {
-  h = await startHarness({ env: { TRANSACT_TIME_ZONE: ZONE } });
   investor = await signIn(h.app, 'investor@demo.test');
   [accountA] = h.manifest.investors[0].accountIds;
 });
-afterAll(() => h?.close());
 
 const instantOf = (value: string | null) =>
   (value && upstreamTimeToInstant(value, ZONE)?.getTime()) || 0;

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { investmentReceiptSchema } from '../../contract/investments';
 import { offeringListSchema } from '../../contract/offerings';
 import { preflightSchema } from '../../contract/preflight';
-import { call, callSandbox, signIn, startHarness, type Harness } from './harness';
+import { call, callSandbox, signIn, useHarness } from './harness';
 
 /*
  * The custody account (§4.15) is a side check of the invest checklist: investments are paid from
@@ -11,16 +11,14 @@ import { call, callSandbox, signIn, startHarness, type Harness } from './harness
  * the failing reads may open the breaker of getCustodyAccount for the suites beside it.
  */
 
-let h: Harness;
 let investor: string;
 let accountA: string;
 
+const h = useHarness();
 beforeAll(async () => {
-  h = await startHarness();
   investor = await signIn(h.app, 'investor@demo.test');
   [accountA] = h.manifest.investors[0].accountIds;
 });
-afterAll(() => h?.close());
 
 describe('the invest checklist while the custody account cannot be read', () => {
   it('keeps every other check, says the custody account could not be checked, and lets the investment go', async () => {

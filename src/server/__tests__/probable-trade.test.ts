@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Offering } from '../../contract/offerings';
 import { getMoneyRequest } from '../store/money-requests';
 import {
@@ -7,10 +7,9 @@ import {
   idempotencyKeys,
   investableOffering,
   signIn,
-  startHarness,
   tradeAtPlatform,
   unitsAboveMinimum,
-  type Harness,
+  useHarness,
 } from './harness';
 
 /*
@@ -21,7 +20,6 @@ import {
  * on the trade, on the requests list and first among a reviewer's candidates.
  */
 
-let h: Harness;
 let investor: string;
 let reviewer: string;
 let accountA: string;
@@ -43,8 +41,8 @@ const invest = (body: Record<string, unknown>) =>
 const tradeOfAccountA = (tradeUnits: string) =>
   tradeAtPlatform(h, { accountId: accountA, offeringId: offering.id, units: tradeUnits });
 
+const h = useHarness();
 beforeAll(async () => {
-  h = await startHarness();
   investor = await signIn(h.app, 'investor@demo.test');
   reviewer = await signIn(h.app, 'compliance@demo.test');
   [accountA] = h.manifest.investors[0].accountIds;
@@ -63,7 +61,6 @@ beforeAll(async () => {
   heldTrade = await tradeOfAccountA(units);
   otherUnitsTrade = await tradeOfAccountA(String(Number(units) + 1));
 });
-afterAll(() => h?.close());
 
 interface Entry {
   id: string;

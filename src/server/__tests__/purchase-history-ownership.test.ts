@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { offeringPurchaseHistorySchema } from '../../contract/issuer-workspace';
 import { OFFERING_OWNERS_MEMORY_MS } from '../lib/offering-owners';
-import { call, callSandbox, sandboxCallsOf, signIn, startHarness, type Harness } from './harness';
+import { call, callSandbox, sandboxCallsOf, signIn, useHarness } from './harness';
 
 /**
  * Issuer staff read a purchase history only of their issuer's offerings, and the catalogue
@@ -10,16 +10,14 @@ import { call, callSandbox, sandboxCallsOf, signIn, startHarness, type Harness }
  * alone fails, what it said a moment ago still tells whose offering it is: the failure stays
  * with the catalogue, and no one sees another issuer's purchases.
  */
-let h: Harness;
 let clock = Date.now();
 let issuerCookie: string;
 let complianceCookie: string;
+const h = useHarness({ now: () => clock });
 beforeAll(async () => {
-  h = await startHarness({ now: () => clock });
   issuerCookie = await signIn(h.app, 'issuer@demo.test');
   complianceCookie = await signIn(h.app, 'compliance@demo.test');
 });
-afterAll(() => h?.close());
 afterEach(async () => {
   await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
 });

@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Offering } from '../../contract/offerings';
 import { getMoneyRequest } from '../store/money-requests';
 import {
-  call,
   apiErrorOf,
+  call,
   idempotencyKeys,
   investorWithTwoOfferings,
   sandboxCallsOf,
-  startHarness,
   unitsAboveMinimum,
-  type Harness,
+  useHarness,
 } from './harness';
 
 /*
@@ -19,17 +18,15 @@ import {
  * goes only when the person names it in `additionalTo`.
  */
 
-let h: Harness;
 let investor: string;
 let accountA: string;
 let accountB: string;
 let offerings: Offering[];
 
+const h = useHarness({ env: { SAME_REQUEST_WINDOW_MINUTES: '10' } });
 beforeAll(async () => {
-  h = await startHarness({ env: { SAME_REQUEST_WINDOW_MINUTES: '10' } });
   ({ investor, accountA, accountB, offerings } = await investorWithTwoOfferings(h));
 });
-afterAll(() => h?.close());
 
 const newKey = idempotencyKeys('twice');
 const post = (url: string, body: unknown, key = newKey()) =>

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
 import { buildApp } from '../app';
 import { policyTable } from '../policy/table';
@@ -12,21 +12,19 @@ import {
   sandboxCalls,
   signIn,
   startHarness,
-  type Harness,
+  useHarness,
 } from './harness';
 
 /**
  * The classes of weakness a black-box test (OWASP API Top 10 2023, ASVS 5.0, the IETF BFF
  * guidance) found, one block each; every block fails on the code before its fix.
  */
-let h: Harness;
 let clock = 1_000_000;
 
+const h = useHarness({ now: () => clock }, 120_000);
 beforeAll(async () => {
-  h = await startHarness({ now: () => clock });
   await h.app.listen({ port: 0, host: '127.0.0.1' });
 }, 120_000);
-afterAll(() => h?.close());
 
 /** Sends one raw HTTP/1.1 request over a socket (inject cannot send a non-origin-form target). */
 function rawRequest(text: string): Promise<{ status: number; body: string }> {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { WeekHoursInput } from '../../contract/rules/market-hours';
 import {
   HOURS_CHANGES_PAGE_SIZE,
@@ -6,14 +6,13 @@ import {
   type HoursChangesResponse,
 } from '../../contract/security-hours';
 import { recordAudit } from '../store/audit';
-import { breakStore, call, callSandbox, signIn, startHarness, type Harness } from './harness';
+import { breakStore, call, callSandbox, signIn, useHarness } from './harness';
 
-let h: Harness;
 let ownSecurity: string;
 let otherOwnSecurity: string;
 let otherSecurity: string;
+const h = useHarness();
 beforeAll(async () => {
-  h = await startHarness();
   const sandbox = (
     (await callSandbox(h.sandboxUrl, '/__sandbox/manifest')) as {
       securities: { securityId: number }[];
@@ -23,7 +22,6 @@ beforeAll(async () => {
   [ownSecurity, otherOwnSecurity] = own;
   otherSecurity = sandbox.map((s) => String(s.securityId)).find((id) => !own.includes(id))!;
 });
-afterAll(() => h?.close());
 
 const SAVE_ROUTE = 'PUT /api/securities/:securityId/market-hours';
 const changesUrl = (securityId: string, before?: string) =>

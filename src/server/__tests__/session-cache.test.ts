@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { CoalescedRead } from '../store/auth-epoch';
 import { SessionCache } from '../store/session-cache';
 import { createSession, hashToken } from '../store/sessions';
 import { findUserIdByEmail } from '../store/users';
-import { call, signIn, startHarness, type Harness } from './harness';
+import { call, signIn, useHarness } from './harness';
 
 /*
  * Sessions are cached in memory, yet revocation, a disabled user, changed links and deadlines
@@ -13,13 +13,8 @@ import { call, signIn, startHarness, type Harness } from './harness';
  * the server's notification, which each test waits for (`caughtUp`) before its next request.
  */
 const caughtUp = () => h.built.sessions.caughtUp();
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness();
+afterAll(async () => {});
 
 describe('session cache', () => {
   it.each([

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, sandboxCalls, signIn, startHarness, type Harness } from './harness';
+import { describe, expect, it } from 'vitest';
+import { call, sandboxCalls, signIn, useHarness } from './harness';
 
 /*
  * A request after the session ended (expired, ended from My sessions, the user disabled or changed
@@ -7,11 +7,7 @@ import { call, sandboxCalls, signIn, startHarness, type Harness } from './harnes
  * over the page, and a form shows what the refusal says.
  */
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 describe('a request without a live session', () => {
   it('refuses a write after the session ended, saying nothing was sent or saved', async () => {

@@ -1,15 +1,11 @@
 import argon2 from 'argon2';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sessionSchema } from '../../contract/session';
 import { hashToken, revokeSession } from '../store/sessions';
 import { createUser, setDisabled } from '../store/users';
-import { call, DEMO_PASSWORD, signIn, startHarness, type Harness } from './harness';
+import { call, DEMO_PASSWORD, signIn, useHarness } from './harness';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
+const h = useHarness();
 
 describe('sign-in and session', () => {
   it('signs a demo investor in, sets an HttpOnly SameSite=Strict cookie and returns the linked accounts', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { WeekHoursInput } from '../../contract/rules/market-hours';
 import { securityHoursResponseSchema } from '../../contract/security-hours';
 import { pgliteOf } from '../store/auth-epoch';
@@ -10,8 +10,7 @@ import {
   DEMO_PASSWORD,
   sandboxCalls,
   signIn,
-  startHarness,
-  type Harness,
+  useHarness,
 } from './harness';
 
 /*
@@ -20,19 +19,17 @@ import {
  * committed before the store stopped answering is told as made, with how to see it, and never
  * with "try again", which would do it twice.
  */
-let h: Harness;
 let ownSecurity: string;
 let restore: (() => void) | null = null;
 
+const h = useHarness();
 beforeAll(async () => {
-  h = await startHarness();
   ownSecurity = h.manifest.issuers[0].securityIds!.map(String)[0];
 });
 afterEach(() => {
   restore?.();
   restore = null;
 });
-afterAll(() => h?.close());
 
 const STORE_ERROR = () =>
   Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' });

@@ -1,30 +1,20 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { getMoneyRequest } from '../store/money-requests';
-import {
-  breakStore,
-  call,
-  callSandbox,
-  sandboxCalls,
-  signIn,
-  startHarness,
-  type Harness,
-} from './harness';
+import { breakStore, call, callSandbox, sandboxCalls, signIn, useHarness } from './harness';
 
 /*
  * The store fails while a disbursement is at the upstream: the upstream creates it, the BFF cannot
  * record the outcome. The user is still told it was submitted, with the upstream id and our
  * reference; the outcome waits in the spool and the register shows it once the store is back.
  */
-let h: Harness;
 let cookie: string;
 let accountId: string;
 
+const h = useHarness({ spool: true });
 beforeAll(async () => {
-  h = await startHarness({ spool: true });
   cookie = await signIn(h.app, 'investor@demo.test');
   accountId = h.manifest.investors[0].accountIds[0];
 });
-afterAll(() => h?.close());
 
 const disburse = (key: string) =>
   call(h.app, 'POST', `/api/accounts/${accountId}/disbursements`, {

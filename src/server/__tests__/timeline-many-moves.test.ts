@@ -3,7 +3,15 @@ import { fundMoveViewPageSchema } from '../../contract/custody-views';
 import { timelineSchema } from '../../contract/money-requests';
 import { readAccountFundMoves } from '../lib/account-fund-moves';
 import { fundCustodyAccount } from '../upstream/fund-custody-account';
-import { call, sandboxCalls, callSandbox, signIn, startHarness, type Harness } from './harness';
+import {
+  call,
+  callSandbox,
+  sandboxCalls,
+  signIn,
+  startHarness,
+  useHarness,
+  type Harness,
+} from './harness';
 
 /**
  * An account with more fund moves than one page of getCustodyFundMoves holds (500, real-world
@@ -11,7 +19,6 @@ import { call, sandboxCalls, callSandbox, signIn, startHarness, type Harness } f
  * endIndex inclusive), so no older move is lost without a word; past TIMELINE_MAX_FUND_MOVES it
  * says how many of how many it shows.
  */
-let h: Harness;
 let investor: string;
 let accountA: string;
 /** How many fund moves account A holds once seeded. */
@@ -44,13 +51,12 @@ async function seed(harness: Harness, cookie: string, count: number): Promise<nu
   return before + extra;
 }
 
+const h = useHarness({ limitScale: 1000 }, 180_000);
 beforeAll(async () => {
-  h = await startHarness({ limitScale: 1000 });
   investor = await signIn(h.app, 'investor@demo.test');
   [accountA] = h.manifest.investors[0].accountIds;
   held = await seed(h, investor, 620);
 }, 180_000);
-afterAll(() => h?.close());
 
 describe('the timeline of an account with more fund moves than a page holds', () => {
   it('lists every fund move the platform holds, the oldest included, and says nothing is left out', async () => {

@@ -1,25 +1,23 @@
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeAll, expect, it } from 'vitest';
 import { timelineSchema } from '../../contract/money-requests';
-import { call, callSandbox, sandboxCalls, signIn, startHarness, type Harness } from './harness';
+import { call, callSandbox, sandboxCalls, signIn, useHarness } from './harness';
 
 /*
  * The timeline's Try again of one part that could not be read (fund moves, §4.3; investments,
  * the trades of §4.16) reads that part only, and keeps the other as the person already sees it:
  * a read of the other part failing meanwhile does not take it away.
  */
-let h: Harness;
 let investor: string;
 let accountId: string;
 
+const h = useHarness();
 beforeAll(async () => {
-  h = await startHarness();
   investor = await signIn(h.app, 'investor@demo.test');
   accountId = h.manifest.investors[0].accountIds[0];
 });
 afterEach(async () => {
   await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
 });
-afterAll(() => h?.close());
 
 const timeline = async (query = '') => {
   const res = await call(h.app, 'GET', `/api/accounts/${accountId}/timeline${query}`, {

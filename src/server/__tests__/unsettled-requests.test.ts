@@ -1,17 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { outcomeWordsOf } from '../../contract/money-requests';
 import type { Offering } from '../../contract/offerings';
 import { getMoneyRequest } from '../store/money-requests';
 import {
+  apiErrorOf,
   call,
   dropNextCall,
-  apiErrorOf,
   idempotencyKeys,
   investorWithTwoOfferings,
   sandboxCallsOf,
-  startHarness,
   unitsAboveMinimum,
-  type Harness,
+  useHarness,
 } from './harness';
 
 /*
@@ -21,17 +20,15 @@ import {
  * acknowledged, and the check lets exactly one of two requests sent at once through.
  */
 
-let h: Harness;
 let investor: string;
 let accountA: string;
 let accountB: string;
 let offerings: Offering[];
 
+const h = useHarness();
 beforeAll(async () => {
-  h = await startHarness();
   ({ investor, accountA, accountB, offerings } = await investorWithTwoOfferings(h));
 });
-afterAll(() => h?.close());
 afterEach(async () => {
   await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
 });

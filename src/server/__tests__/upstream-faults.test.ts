@@ -1,14 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  call,
-  callSandbox,
-  sandboxCalls,
-  settleLeftUnknown,
-  signIn,
-  startHarness,
-  type Harness,
-} from './harness';
+import { call, callSandbox, sandboxCalls, settleLeftUnknown, signIn, useHarness } from './harness';
 
 /**
  * Upstream faults injected through the sandbox's control endpoints. Reads retry, each operation's
@@ -17,27 +9,25 @@ import {
  * opens when more than half of at least 5 calls in 1 s fail and probes again after 500 ms. Only
  * Date is faked: the breakers' clock is moved instead of waiting.
  */
-let h: Harness;
 let cookie: string;
 let accountId: string;
 
+const h = useHarness({
+  env: {
+    TRANSACT_TIMEOUT_MS: '1000',
+    TRANSACT_BREAKER_FAILURE_RATE: '0.5',
+    TRANSACT_BREAKER_WINDOW_MS: '1000',
+    TRANSACT_BREAKER_MIN_RPS: '5',
+    TRANSACT_BREAKER_RESET_MS: '500',
+  },
+});
 beforeAll(async () => {
-  h = await startHarness({
-    env: {
-      TRANSACT_TIMEOUT_MS: '1000',
-      TRANSACT_BREAKER_FAILURE_RATE: '0.5',
-      TRANSACT_BREAKER_WINDOW_MS: '1000',
-      TRANSACT_BREAKER_MIN_RPS: '5',
-      TRANSACT_BREAKER_RESET_MS: '500',
-    },
-  });
   vi.useFakeTimers({ toFake: ['Date'] });
   cookie = await signIn(h.app, 'investor@demo.test');
   accountId = h.manifest.investors[0].accountIds[0];
 });
 afterAll(async () => {
   vi.useRealTimers();
-  await h?.close();
 });
 afterEach(async () => {
   await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runUsersCommand, UsersCommandError } from '../cli/users-command';
 import { CoalescingCache } from '../lib/coalescing-cache';
 import type { LinkCheckDeps } from '../lib/link-checks';
 import type { OfferingCatalog } from '../lib/offering-catalog';
 import { createUpstreamClient } from '../upstream/client';
-import { startHarness, type Harness } from './harness';
+import { useHarness } from './harness';
 
 /**
  * `npm run users` changes what people may do as the Users page does: each change is audited (with
@@ -13,14 +13,10 @@ import { startHarness, type Harness } from './harness';
  * the platform by the same rules (getAccount §4.10, getSecurityMarketHours, the offering catalog
  * for an issuer, which §4.16 gives no read of).
  */
-let h: Harness;
 let counter = 0;
 const printed: string[] = [];
 
-beforeAll(async () => {
-  h = await startHarness();
-}, 120_000);
-afterAll(() => h?.close());
+const h = useHarness({}, 120_000);
 
 function run(
   argv: string[],

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditPageSchema } from '../../contract/audit';
 import {
   accountNotesSchema,
@@ -7,15 +7,13 @@ import {
 } from '../../contract/compliance';
 import { revealResponseSchema } from '../../contract/personal-data';
 import { recordAudit } from '../store/audit';
-import { call, callSandbox, sandboxCallsOf, signIn, startHarness, type Harness } from './harness';
+import { call, callSandbox, sandboxCallsOf, signIn, useHarness } from './harness';
 
-let h: Harness;
 let compliance: string;
+const h = useHarness();
 beforeAll(async () => {
-  h = await startHarness();
   compliance = await signIn(h.app, 'compliance@demo.test');
 });
-afterAll(() => h?.close());
 
 const complianceRoutes: [string, string, unknown?][] = [
   ['GET', '/api/compliance/search?q=quinn'],

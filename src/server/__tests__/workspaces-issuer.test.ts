@@ -1,5 +1,5 @@
 import Big from 'big.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   issuerOfferingsSchema,
   offeringPurchaseHistorySchema,
@@ -9,23 +9,13 @@ import {
 import { compareWithReported, summarizePurchases } from '../../contract/purchase-summary';
 import { expireDeadClaims } from '../store/idempotency';
 import { createUser, link } from '../store/users';
-import {
-  call,
-  callSandbox,
-  dropNextCall,
-  sandboxCalls,
-  signIn,
-  startHarness,
-  type Harness,
-} from './harness';
+import { call, callSandbox, dropNextCall, sandboxCalls, signIn, useHarness } from './harness';
 
-let h: Harness;
 let issuerCookie: string;
+const h = useHarness();
 beforeAll(async () => {
-  h = await startHarness();
   issuerCookie = await signIn(h.app, 'issuer@demo.test');
 });
-afterAll(() => h?.close());
 
 const upstreamCalls = () => sandboxCalls(h.sandboxUrl);
 
