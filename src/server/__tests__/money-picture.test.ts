@@ -18,6 +18,7 @@ import {
   timelineSchema,
 } from '../../contract/money-requests';
 import {
+  apiErrorOf,
   breakCatalogue,
   call,
   callSandbox,
@@ -368,11 +369,7 @@ describe('invest preflight', () => {
       units: preflight.maximumUnits ?? '1',
     });
     expect(invest.statusCode).toBe(409);
-    const refusal = invest.json().error as {
-      message: string;
-      submitted: string;
-      fields: { field: string; message: string }[];
-    };
+    const refusal = apiErrorOf(invest);
     expect(refusal.message).toMatch(
       new RegExp(
         `^Account ${jordanAccount} cannot invest\\. Not approved: .*Anti-money-laundering \\(AML\\)`,
@@ -459,7 +456,7 @@ describe('the register: a disbursement whose upstream call times out', () => {
       bankAccountId: '123456789',
     });
     expect(slow.statusCode).toBe(504);
-    const error = slow.json().error as { submitted: string; reference: string };
+    const error = apiErrorOf(slow);
     expect(error.submitted).toBe('unknown');
 
     // The investor's register of the account names it, with what to do.
@@ -511,7 +508,7 @@ describe('the register: a disbursement whose upstream call times out', () => {
       type: 'ach',
       amount: '7',
     });
-    const error = res.json().error as { submitted: string; reference: string };
+    const error = apiErrorOf(res);
     expect(error.submitted).toBe('no');
 
     const mine = moneyRequestPageSchema.parse(
@@ -549,7 +546,7 @@ describe('the register: a disbursement whose upstream call times out', () => {
     const accepted = investmentReceiptSchema.parse((await invest()).json());
     // The answer of the second is lost: only the register knows its units.
     await dropNextCall(h.sandboxUrl, 'createTrade', { accountId: accountA });
-    const lost = (await invest()).json().error as { submitted: string; reference: string };
+    const lost = apiErrorOf(await invest());
     expect(lost.submitted).toBe('unknown');
 
     const timeline = timelineSchema.parse(
@@ -771,19 +768,14 @@ describe('deposits in the register (fundCustodyAccount, §2.9)', () => {
     });
     const res = await post(`/api/accounts/${accountA}/deposits`, investor, { amount: '63.00' });
     expect(res.statusCode).toBe(422);
-    const error = res.json().error as {
-      message: string;
-      submitted: string;
-      refusal?: string;
-      reference: string;
-    };
+    const error = apiErrorOf(res);
     // It reached the platform: never "Nothing was submitted"; the platform's spelling of its
     // code stays out; nothing the person typed is named, so it is a state, not "correct it".
     expect(error).toMatchObject({ submitted: 'no', refusal: 'state' });
     expect(error.message).toBe(
       'The platform refused it; nothing was changed. It named nothing in the request that it could not accept.',
     );
-    expect(await registerRow(error.reference)).toMatchObject({
+    expect(await registerRow(error.reference!)).toMatchObject({
       outcome: 'refused',
       message: 'It named nothing in the request that it could not accept.',
     });
@@ -805,7 +797,7 @@ describe('deposits in the register (fundCustodyAccount, §2.9)', () => {
     });
     const res = await post(`/api/accounts/${accountA}/deposits`, investor, { amount: '500.00' });
     expect(res.statusCode).toBe(422);
-    const error = res.json().error as { message: string; reference: string };
+    const error = apiErrorOf(res);
     expect(res.json().error).toMatchObject({
       code: 'upstream_rejected',
       submitted: 'no',
@@ -816,7 +808,7 @@ describe('deposits in the register (fundCustodyAccount, §2.9)', () => {
     );
     expect(error.message).not.toMatch(/Not found|Resource not found|Forced/);
     // The register tells the same story as the answer.
-    expect(await registerRow(error.reference)).toMatchObject({
+    expect(await registerRow(error.reference!)).toMatchObject({
       outcome: 'refused',
       message:
         'This account has no custody account yet, so the platform cannot take a deposit into it.',

@@ -12,6 +12,7 @@ import {
 } from '../store/money-requests';
 import { createCustodyFundDisbursement } from '../upstream';
 import {
+  apiErrorOf,
   breakCatalogue,
   call,
   callSandbox,
@@ -111,7 +112,7 @@ describe('register through the BFF', () => {
     });
     const slow = await disburse({ type: 'ach', amount: '7.00' });
     expect(slow.statusCode).toBe(504);
-    const error = slow.json().error as { submitted: string; reference: string; message: string };
+    const error = apiErrorOf(slow);
     expect(error.submitted).toBe('unknown');
     expect(error.reference).toMatch(REFERENCE_PATTERN);
     expect(error.message).toContain(error.reference);
@@ -119,14 +120,14 @@ describe('register through the BFF', () => {
     expect(error.message).toBe(
       `The service did not answer in time. It may or may not have reached the platform. Do not send it again. We check with the platform and settle it; if it stays unknown, contact support and quote our reference. Our reference: ${error.reference}.`,
     );
-    const row = await getMoneyRequest(h.db, error.reference);
+    const row = await getMoneyRequest(h.db, error.reference!);
     expect(row).toMatchObject({ outcome: 'unknown', amount: '7', upstreamId: null });
     // The attempt is in the audit log too, by our reference, with who sent it and about which
     // account, written with its outcome.
     const events = await h.db
       .selectFrom('audit_events')
       .select(['action', 'user_email', 'object_type', 'outcome', 'details'])
-      .where('object_id', '=', error.reference)
+      .where('object_id', '=', error.reference!)
       .execute();
     expect(events).toEqual([
       {

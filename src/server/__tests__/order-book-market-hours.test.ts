@@ -3,7 +3,15 @@ import { marketHoursResponseSchema } from '../../contract/market-week';
 import type { WeekHoursInput } from '../../contract/rules/market-hours';
 import { securityHoursResponseSchema, securityListSchema } from '../../contract/security-hours';
 import { OrderBookCache } from '../lib/order-book-cache';
-import { call, callSandbox, dropNextCall, sandboxCallsOf, signIn, useHarness } from './harness';
+import {
+  apiErrorOf,
+  call,
+  callSandbox,
+  dropNextCall,
+  sandboxCallsOf,
+  signIn,
+  useHarness,
+} from './harness';
 
 /** Every security of the sandbox, from its manifest (src/sandbox/control/manifest.ts). */
 let sandboxSecurities: { securityId: number; securityName: string }[] = [];
@@ -423,9 +431,9 @@ describe('security trading hours when the platform fails', () => {
       });
       const res = await save(issuer, url, asked);
       expect(res.statusCode).toBeGreaterThanOrEqual(500);
-      const { requestId, submitted } = res.json().error as { requestId: string; submitted: string };
+      const { requestId, submitted } = apiErrorOf(res);
       expect(submitted).toBe('unknown');
-      const event = await hoursEventOf(requestId);
+      const event = await hoursEventOf(requestId!);
       expect(event).toMatchObject({
         action: 'request_outcome_unknown',
         userEmail: 'issuer@demo.test',
