@@ -102,3 +102,27 @@ export const tradeReceipt = {
   PrincipalName: 'Test',
   PrincipalDate: '09-10-2019',
 };
+
+/** §2.2 record, as getAllOffers__kvl-101.json and getOffering__kvl-101-success.json carry it. */
+export function wireOffering(offeringId: string, overrides: Record<string, unknown> = {}) {
+  return {
+    issuerId: '1873221',
+    offeringId,
+    issueName: `Offering ${offeringId}`,
+    issueType: 'Equity',
+    targetAmount: '100000.000000',
+    minAmount: '100.000000',
+    maxAmount: '150000.000000',
+    unitPrice: '10.000000',
+    totalShares: '10000.000000',
+    remainingShares: '9000.000000',
+    startDate: '01-01-2024',
+    endDate: '12-31-2024',
+    offeringStatus: 'Pending',
+    offeringText: 'Text',
+    stampingText: null,
+    createdDate: '2024-01-01 10:00:00',
+    createdIPAddress: '10.0.0.1',
+    ...overrides,
+  };
+}

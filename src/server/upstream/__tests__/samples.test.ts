@@ -18,6 +18,7 @@ import { tradePageSchema } from '../../../contract/holdings';
 import { getTrades } from '../get-trades';
 import { getExternalAccount } from '../get-external-account';
 import { linkExternalAccount } from '../link-external-account';
+import { wireOffering } from './fake-client';
 
 /*
  * Every public real-world response sample (../shared/transact-samples, see its INDEX.md) of an
@@ -87,26 +88,6 @@ const createdAccount = {
   updatedDate: '0000-00-00 00:00:00',
 };
 
-const fullOffering = {
-  issuerId: '1873221',
-  offeringId: '1452311',
-  issueName: 'Sample Offering',
-  issueType: 'Equity',
-  targetAmount: '100000.000000',
-  minAmount: '100.000000',
-  maxAmount: '150000.000000',
-  unitPrice: '10.000000',
-  totalShares: '10000.000000',
-  remainingShares: '10000.000000',
-  startDate: '01-01-2024',
-  endDate: '12-31-2024',
-  offeringStatus: 'Pending',
-  offeringText: 'Offering text',
-  stampingText: null,
-  createdDate: '2024-01-01 10:00:00',
-  createdIPAddress: '10.0.0.1',
-};
-
 const fullTradeDetail = {
   tradeId: '130',
   transactionId: '476693475244',
@@ -169,7 +150,7 @@ function completePartial(sample: Sample, body: Record<string, unknown>): Record<
   const out = { ...body };
   if (Array.isArray(out.offeringDetails)) {
     out.offeringDetails = out.offeringDetails.map((row) => ({
-      ...fullOffering,
+      ...wireOffering('1452311'),
       ...(row as object),
     }));
   }

@@ -22,6 +22,7 @@ import {
   fakeClient,
   ok,
   tradeReceipt,
+  wireOffering,
   wireOrder,
 } from './fake-client';
 
@@ -30,30 +31,6 @@ import {
  * lose data silently. Each names the public sample (../shared/transact-samples) or the section of
  * the interface document it derives from. Values are realistic stand-ins, never copied bodies.
  */
-
-/** §2.2 record, as getAllOffers__kvl-101.json and getOffering__kvl-101-success.json carry it. */
-function offering(offeringId: string, overrides: Record<string, unknown> = {}) {
-  return {
-    issuerId: '1873221',
-    offeringId,
-    issueName: `Offering ${offeringId}`,
-    issueType: 'Equity',
-    targetAmount: '100000.000000',
-    minAmount: '100.000000',
-    maxAmount: '150000.000000',
-    unitPrice: '10.000000',
-    totalShares: '10000.000000',
-    remainingShares: '9000.000000',
-    startDate: '01-01-2024',
-    endDate: '12-31-2024',
-    offeringStatus: 'Pending',
-    offeringText: 'Text',
-    stampingText: null,
-    createdDate: '2024-01-01 10:00:00',
-    createdIPAddress: '10.0.0.1',
-    ...overrides,
-  };
-}
 
 /** The live fund-move generation of getCustodyFundMoveHistory__kvl-101-success.json. */
 function liveFundMove(referenceNumber: string, overrides: Record<string, unknown> = {}) {
@@ -123,7 +100,11 @@ describe('one odd record never breaks a list', () => {
   it('an offering with a null offeringStatus is left out, counted and logged by position (§2.2)', async () => {
     const { client, warnings } = fakeClient({
       ...ok,
-      offeringDetails: [offering('1'), offering('2', { offeringStatus: null }), offering('3')],
+      offeringDetails: [
+        wireOffering('1'),
+        wireOffering('2', { offeringStatus: null }),
+        wireOffering('3'),
+      ],
     });
     const read = await getAllOffers(client);
     expect(read.offerings.map((o) => o.id)).toEqual(['1', '3']);
@@ -142,7 +123,7 @@ describe('one odd record never breaks a list', () => {
   it('an offering with an empty totalShares is left out; the GET collection counts it too (§2.2)', async () => {
     const { client } = fakeClient({
       ...ok,
-      offeringDetails: [offering('1', { totalShares: '' }), offering('2')],
+      offeringDetails: [wireOffering('1', { totalShares: '' }), wireOffering('2')],
       pagination: { totalRecords: 2, startIndex: 0, endIndex: 10 },
     });
     const page = await getOfferings(client, { offset: 0, limit: 10 });
