@@ -191,8 +191,9 @@ export function call(
 }
 
 /**
- * A source of Idempotency-Keys as the SPA makes them, one per submission: `<prefix>-<time>-<n>-abcdef`,
- * fresh across the run's suites and files (they share one store only when they share a harness).
+ * A source of Idempotency-Keys, a new one per submission as the SPA makes them:
+ * `<prefix>-<time>-<n>-abcdef`, the prefix naming the suite, the suffix keeping even a short one
+ * within the BFF's 16 to 100 characters (routes/define.ts).
  */
 export function idempotencyKeys(prefix: string): () => string {
   let n = 0;
