@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditPageSchema } from '../../contract/audit';
 import { link as storeLink } from '../store/users';
-import { call, callSandbox, sandboxCalls, signIn, useHarness } from './harness';
+import { call, callSandbox, clearFaults, sandboxCalls, signIn, useHarness } from './harness';
 
 /**
  * An admin links a user to an upstream id only when the platform holds it: an account through
@@ -27,7 +27,7 @@ beforeAll(async () => {
   issuerWithOfferings = h.manifest.issuers.find((i) => i.offeringIds?.length)!.issuerId;
 }, 120_000);
 afterEach(async () => {
-  await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
+  await clearFaults(h.sandboxUrl);
 });
 
 /** A fresh user for each test, so each one's links are its own (issuer staff unless told). */

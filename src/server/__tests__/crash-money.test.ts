@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStore } from '../store/db';
 import { createUser, link } from '../store/users';
-import { createTestDatabase } from './harness';
+import { clearFaults, createTestDatabase } from './harness';
 import { fakeSpaDir, freePort, run, startScript, type Running } from './processes';
 
 /*
@@ -151,7 +151,7 @@ async function scenario(databaseUrl: string | undefined) {
   await bff.exited(30_000);
   expect(answered).toBeGreaterThanOrEqual(KILL_AFTER);
   expect(answered).toBeLessThan(TOTAL);
-  await fetch(`${sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
+  await clearFaults(sandboxUrl);
 
   bff = await startBff();
   investor = await signIn('crash-investor@example.test');

@@ -284,6 +284,11 @@ export function dropNextCall(
   });
 }
 
+/** Ends every fault the tests injected into the sandbox (docs/sandbox.md, DELETE /__sandbox/faults). */
+export async function clearFaults(sandboxUrl: string): Promise<void> {
+  await fetch(`${sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
+}
+
 /** How many calls of `operation` the sandbox received since its last reset. */
 export async function sandboxCallsOf(sandboxUrl: string, operation: string): Promise<number> {
   return (await sandboxCalls(sandboxUrl))[operation] ?? 0;

@@ -11,6 +11,7 @@ import { addCustodyAccountSupplement } from '../upstream';
 import {
   call,
   callSandbox,
+  clearFaults,
   dropNextCall,
   idempotencyKeys,
   investableOffering,
@@ -51,7 +52,7 @@ beforeAll(async () => {
   [accountA, accountB] = h.manifest.investors[0].accountIds;
 });
 afterEach(async () => {
-  await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
+  await clearFaults(h.sandboxUrl);
   await settleLeftUnknown(h.db);
 });
 

@@ -7,6 +7,7 @@ import { getCustodyFundMoves } from '../upstream/get-custody-fund-moves';
 import {
   call,
   callSandbox,
+  clearFaults,
   dropNextCall,
   idempotencyKeys,
   signIn,
@@ -52,7 +53,7 @@ describe('a lost answer and a platform that answers late', () => {
   });
   afterAll(() => h?.close());
   afterEach(async () => {
-    await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
+    await clearFaults(h.sandboxUrl);
   });
 
   const key = idempotencyKeys('late-key');

@@ -22,6 +22,7 @@ import {
   breakCatalogue,
   call,
   callSandbox,
+  clearFaults,
   dropNextCall,
   idempotencyKeys,
   investableOffering,
@@ -125,7 +126,7 @@ describe('holdings when the offerings cannot be read', () => {
       expect(result.trades.every((t) => t.offeringName === null)).toBe(true);
       expect(result.gaps).toEqual([expect.stringMatching(/^The offerings could not be read/)]);
     } finally {
-      await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
+      await clearFaults(h.sandboxUrl);
       h.built.deps.offerings.invalidate();
     }
     const healed = holdingsResultSchema.parse(

@@ -16,6 +16,7 @@ import {
   breakCatalogue,
   call,
   callSandbox,
+  clearFaults,
   dropNextCall,
   idempotencyKeys,
   investableOffering,
@@ -50,7 +51,7 @@ describe('register through the BFF', () => {
     userId = row.id;
   });
   afterEach(async () => {
-    await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
+    await clearFaults(h.sandboxUrl);
     await settleLeftUnknown(h.db);
   });
 
@@ -652,7 +653,7 @@ describe('register through the BFF', () => {
       expect(await rowOf(own, investor)).toMatchObject({ offeringName: null });
       expect(await csvOf()).toMatchObject({ offering: offering.id, name: '' });
     } finally {
-      await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
+      await clearFaults(h.sandboxUrl);
       h.built.deps.offerings.invalidate();
     }
   });

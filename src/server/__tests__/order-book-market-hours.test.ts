@@ -7,6 +7,7 @@ import {
   apiErrorOf,
   call,
   callSandbox,
+  clearFaults,
   dropNextCall,
   sandboxCallsOf,
   signIn,
@@ -411,7 +412,7 @@ describe('the audit event of a trading-hours save', () => {
 // Last: the failures below may open the upstream circuit breakers of the operations they fail.
 describe('security trading hours when the platform fails', () => {
   afterEach(async () => {
-    await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
+    await clearFaults(h.sandboxUrl);
     h.built.deps.orderBook.invalidate();
   });
 

@@ -6,7 +6,7 @@ import {
   type OrderBookLine,
 } from '../../contract/order-book';
 import { addDays, EASTERN, todayInZone } from '../../contract/time';
-import { call, callSandbox, sandboxCallsOf, signIn, useHarness } from './harness';
+import { call, callSandbox, clearFaults, sandboxCallsOf, signIn, useHarness } from './harness';
 import { readOrderBookReply } from './order-book-reply';
 
 /** A Tuesday: the sandbox generates 10,000+ orders for every weekday (docs/sandbox.md). */
@@ -15,7 +15,7 @@ const SATURDAY = '2026-03-14';
 
 const h = useHarness();
 afterEach(async () => {
-  await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
+  await clearFaults(h.sandboxUrl);
   h.built.deps.orderBook.invalidate();
 });
 
@@ -316,7 +316,7 @@ describe('GET /api/order-book/:date: failures', () => {
     expect(counted).toBe(5_000);
 
     // The page answers again: the next read starts at the page that failed.
-    await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
+    await clearFaults(h.sandboxUrl);
     await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
     const rest = await bookAs('compliance@demo.test');
     expect(rest.book.incomplete).toBeUndefined();

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { offeringPurchaseHistorySchema } from '../../contract/issuer-workspace';
 import { OFFERING_OWNERS_MEMORY_MS } from '../lib/offering-owners';
-import { call, callSandbox, sandboxCallsOf, signIn, useHarness } from './harness';
+import { call, callSandbox, clearFaults, sandboxCallsOf, signIn, useHarness } from './harness';
 
 /**
  * Issuer staff read a purchase history only of their issuer's offerings, and the catalogue
@@ -19,7 +19,7 @@ beforeAll(async () => {
   complianceCookie = await signIn(h.app, 'compliance@demo.test');
 });
 afterEach(async () => {
-  await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
+  await clearFaults(h.sandboxUrl);
 });
 
 const history = (offeringId: string, cookie = issuerCookie) =>

@@ -7,6 +7,7 @@ import { READY_CACHE_MS } from '../routes/system';
 import {
   call,
   callSandbox,
+  clearFaults,
   DEMO_PASSWORD,
   ORIGIN,
   sandboxCalls,
@@ -235,7 +236,7 @@ describe('limits on expensive and money routes, shared by instances', () => {
       );
       expect(third.headers['retry-after']).toBe('1');
     } finally {
-      await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
+      await clearFaults(h.sandboxUrl);
     }
     expect((await Promise.all(walks)).map((r) => r.statusCode)).toEqual([200, 200]);
     // The slots are given back when the replies end.

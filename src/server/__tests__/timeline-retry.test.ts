@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { timelineSchema } from '../../contract/money-requests';
-import { call, callSandbox, sandboxCalls, signIn, useHarness } from './harness';
+import { call, callSandbox, clearFaults, sandboxCalls, signIn, useHarness } from './harness';
 
 /*
  * The timeline's Try again of one part that could not be read (fund moves, §4.3; investments,
@@ -16,7 +16,7 @@ beforeAll(async () => {
   accountId = h.manifest.investors[0].accountIds[0];
 });
 afterEach(async () => {
-  await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
+  await clearFaults(h.sandboxUrl);
 });
 
 const timeline = async (query = '') => {
@@ -41,7 +41,7 @@ it('names the part each gap is, and Try again of it reads that part only, keepin
   expect(first.entries.some((e) => e.kind === 'fund_move' || e.fundMove)).toBe(false);
 
   // The fund moves can be read again; the trades now cannot.
-  await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
+  await clearFaults(h.sandboxUrl);
   await fail('trades');
   await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
   const again = await timeline('?retry=fund_moves');

@@ -5,6 +5,7 @@ import { getMoneyRequest } from '../store/money-requests';
 import {
   apiErrorOf,
   call,
+  clearFaults,
   dropNextCall,
   idempotencyKeys,
   investorWithTwoOfferings,
@@ -30,7 +31,7 @@ beforeAll(async () => {
   ({ investor, accountA, accountB, offerings } = await investorWithTwoOfferings(h));
 });
 afterEach(async () => {
-  await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
+  await clearFaults(h.sandboxUrl);
 });
 
 const newKey = idempotencyKeys('unsettled');

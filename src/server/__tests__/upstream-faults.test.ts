@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { call, callSandbox, sandboxCalls, settleLeftUnknown, signIn, useHarness } from './harness';
+import {
+  call,
+  callSandbox,
+  clearFaults,
+  sandboxCalls,
+  settleLeftUnknown,
+  signIn,
+  useHarness,
+} from './harness';
 
 /**
  * Upstream faults injected through the sandbox's control endpoints. Reads retry, each operation's
@@ -30,7 +38,7 @@ afterAll(async () => {
   vi.useRealTimers();
 });
 afterEach(async () => {
-  await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
+  await clearFaults(h.sandboxUrl);
   await settleLeftUnknown(h.db);
   // Each test starts with closed breakers and an empty window: move past the pause, then one good
   // read in each of the window's five slices (the sampling breaker drops a slice per call).
@@ -115,7 +123,7 @@ describe('reads under upstream faults', () => {
     // While open, the upstream is not called at all.
     expect((await sandboxCalls(h.sandboxUrl)).getAccount).toBe(reachedBefore);
 
-    await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
+    await clearFaults(h.sandboxUrl);
     // Recovery: half a second after the fault ends, the probe goes through and closes it.
     vi.setSystemTime(Date.now() + 501);
     expect((await readAccount()).statusCode).toBe(200);
@@ -150,7 +158,7 @@ describe('reads under upstream faults', () => {
     expect(open.statusCode).toBe(503);
     expect(open.json().error.submitted).toBe('no');
     expect(rest.map((r) => r.statusCode)).toEqual([200, 200, 200]);
-    await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
+    await clearFaults(h.sandboxUrl);
     vi.setSystemTime(Date.now() + 501);
     expect((await readAccount()).statusCode).toBe(200);
   });

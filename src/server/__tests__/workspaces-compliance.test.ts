@@ -7,7 +7,7 @@ import {
 } from '../../contract/compliance';
 import { revealResponseSchema } from '../../contract/personal-data';
 import { recordAudit } from '../store/audit';
-import { call, callSandbox, sandboxCallsOf, signIn, useHarness } from './harness';
+import { call, callSandbox, clearFaults, sandboxCallsOf, signIn, useHarness } from './harness';
 
 let compliance: string;
 const h = useHarness();
@@ -107,7 +107,7 @@ describe('search (searchAccount §4.11, searchEntity §4.12)', () => {
       expect(result.entities).toEqual([]);
       expect(result.unsearched).toEqual(['entities']);
     } finally {
-      await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
+      await clearFaults(h.sandboxUrl);
     }
     const again = complianceSearchResultSchema.parse(
       (await call(h.app, 'GET', '/api/compliance/search?q=ellis', { cookie: compliance })).json(),

@@ -9,7 +9,15 @@ import {
 import { compareWithReported, summarizePurchases } from '../../contract/purchase-summary';
 import { expireDeadClaims } from '../store/idempotency';
 import { createUser, link } from '../store/users';
-import { call, callSandbox, dropNextCall, sandboxCalls, signIn, useHarness } from './harness';
+import {
+  call,
+  callSandbox,
+  clearFaults,
+  dropNextCall,
+  sandboxCalls,
+  signIn,
+  useHarness,
+} from './harness';
 
 let issuerCookie: string;
 const h = useHarness();
@@ -187,7 +195,7 @@ describe('purchase history (getOfferingPurchaseHistory §4.9)', () => {
         message: expect.stringMatching(/cannot tell paid trades from those still waiting/),
       });
     } finally {
-      await fetch(`${h.sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
+      await clearFaults(h.sandboxUrl);
     }
   });
 
