@@ -35,3 +35,13 @@ export const accountView = (overrides: Partial<AccountView> = {}): AccountView =
   updatedAt: null,
   ...overrides,
 });
+
+/** An account's own address, which the IRA request offers as its mailing address. */
+export const mainStreet: AccountView['address'] = {
+  line1: '12 Main St',
+  line2: null,
+  city: 'Denver',
+  state: 'CO',
+  zip: '80202',
+  country: 'US',
+};

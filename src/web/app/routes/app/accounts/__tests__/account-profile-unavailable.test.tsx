@@ -2,29 +2,19 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CustodyAccountResult } from '../../../../../../contract/custody-views';
-import { accountView } from '../../../../../testing/account';
+import { accountView, mainStreet } from '../../../../../testing/account';
+import { answerAccountReads, renderAccountPage } from '../../../../../testing/account-pages';
+import { approvedCustody, linkedBank, notOpenedCustody } from '../../../../../testing/custody';
 import { bff, errorAnswer, startMockBff } from '../../../../../testing/mock-bff';
-import { onFakeClock, renderWithProviders } from '../../../../../testing/render';
-import { sessionOf } from '../../../../../testing/session';
-import AccountRoute from '../account';
-import IraRoute from '../ira';
-import AccountMoneyRoute from '../money';
-import { approvedCustody, linkedBank } from '../../../../../testing/custody';
+import { onFakeClock } from '../../../../../testing/render';
 
 startMockBff();
 afterEach(cleanup);
 
 const accountId = 'A1040000';
 const approved = approvedCustody(accountId, 'CR100001');
-/** An IRA is requested only for an account with no custody account yet (§4.7, §4.15). */
-const notOpened: CustodyAccountResult = {
-  state: 'unavailable',
-  reason: 'not_opened',
-  message: 'This account has no custody account yet. Opening an IRA starts one.',
-};
 const linked = linkedBank('Mesa Credit Union', '••••0771');
 const noRequests = { requests: [], total: 0, offset: 0, limit: 20 };
 
@@ -38,11 +28,8 @@ function renderWhileTheProfileFails(
   custody: CustodyAccountResult = approved,
 ) {
   const profile = { answers: false };
-  bff.use(
-    http.get('/api/session', () =>
-      HttpResponse.json(sessionOf({ role: 'investor', accountIds: [accountId] })),
-    ),
-    http.get(`/api/accounts/${accountId}`, () =>
+  answerAccountReads(accountId, {
+    profile: () =>
       profile.answers
         ? HttpResponse.json({
             account: accountView({ id: accountId, name: 'Avery Quinn', address }),
@@ -51,9 +38,10 @@ function renderWhileTheProfileFails(
             code: 'upstream_unavailable',
             message: 'The service is unavailable right now. Please try again in a moment.',
           }),
-    ),
-    http.get(`/api/accounts/${accountId}/custody-account`, () => HttpResponse.json(custody)),
-    http.get(`/api/accounts/${accountId}/linked-bank`, () => HttpResponse.json(linked)),
+    custody: () => HttpResponse.json(custody),
+    linkedBank: () => HttpResponse.json(linked),
+  });
+  bff.use(
     http.get(`/api/accounts/${accountId}/timeline`, () =>
       HttpResponse.json({ accountId, entries: [], gaps: [] }),
     ),
@@ -62,26 +50,9 @@ function renderWhileTheProfileFails(
       HttpResponse.json({ state: 'unavailable', reason: 'permission', message: 'Not now.' }),
     ),
   );
-  renderWithProviders(
-    <Routes>
-      <Route path="/accounts/:accountId" element={<AccountRoute />} />
-      <Route path="/accounts/:accountId/money" element={<AccountMoneyRoute />} />
-      <Route path="/accounts/:accountId/ira" element={<IraRoute />} />
-    </Routes>,
-    { path },
-  );
+  renderAccountPage(path);
   return profile;
 }
-
-/** The account's own address, which the IRA request offers as its mailing address. */
-const mainStreet = {
-  line1: '12 Main St',
-  line2: null,
-  city: 'Denver',
-  state: 'CO',
-  zip: '80202',
-  country: 'US',
-};
 
 /** The failed profile read's retries, on the fake clock (fake ms). */
 const FAKE_WAIT_MS = 30_000;
@@ -133,7 +104,11 @@ describe("an investor's account pages while the account's profile cannot be read
   });
 
   it('the IRA request is not held up: the mailing address is left to type, and the page says why', async () => {
-    const profile = renderWhileTheProfileFails(`/accounts/${accountId}/ira`, mainStreet, notOpened);
+    const profile = renderWhileTheProfileFails(
+      `/accounts/${accountId}/ira`,
+      mainStreet,
+      notOpenedCustody,
+    );
     await onFakeClock(async () => {
       await screen.findByText(
         "Your account's address could not be read",
@@ -172,7 +147,11 @@ describe("an investor's account pages while the account's profile cannot be read
   });
 
   it('the address read once the person has begun typing keeps what they typed, says so, and fills it in only when asked', async () => {
-    const profile = renderWhileTheProfileFails(`/accounts/${accountId}/ira`, mainStreet, notOpened);
+    const profile = renderWhileTheProfileFails(
+      `/accounts/${accountId}/ira`,
+      mainStreet,
+      notOpenedCustody,
+    );
     await onFakeClock(async () => {
       await screen.findByText(
         "Your account's address could not be read",

@@ -1,26 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import { Route, Routes } from 'react-router-dom';
+import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { accountView } from '../../../../../testing/account';
-import { approvedCustody, linkedBank } from '../../../../../testing/custody';
-import {
-  bff,
-  errorAnswer,
-  mockPost,
-  okAnswer,
-  startMockBff,
-} from '../../../../../testing/mock-bff';
-import {
-  fill,
-  onFakeClock,
-  openReviewAndArm,
-  renderWithProviders,
-} from '../../../../../testing/render';
-import { sessionOf } from '../../../../../testing/session';
-import DisbursementRoute from '../disbursement';
+import { answerAccountReads, renderAccountPage } from '../../../../../testing/account-pages';
+import { approvedCustody } from '../../../../../testing/custody';
+import { errorAnswer, mockPost, okAnswer, startMockBff } from '../../../../../testing/mock-bff';
+import { fill, onFakeClock, openReviewAndArm } from '../../../../../testing/render';
 
 startMockBff();
 afterEach(cleanup);
@@ -47,31 +33,15 @@ const receipt = {
  */
 function renderDisbursementPage(later: () => Promise<Response> | Response) {
   const reads = { custody: 0 };
-  bff.use(
-    http.get('/api/session', () => HttpResponse.json(sessionOf({ accountIds: [accountId] }))),
-    http.get('/api/config', () =>
-      HttpResponse.json({ sandbox: false, singleSignOn: null, platformTimeZone: 'UTC' }),
-    ),
-    http.get(`/api/accounts/${accountId}`, () =>
-      HttpResponse.json({ account: accountView({ id: accountId }) }),
-    ),
-    http.get(`/api/accounts/${accountId}/custody-account`, () => {
+  answerAccountReads(accountId, {
+    custody: () => {
       reads.custody += 1;
       return reads.custody === 1 ? HttpResponse.json(custody) : later();
-    }),
-    http.get(`/api/accounts/${accountId}/linked-bank`, () =>
-      HttpResponse.json(linkedBank('Prairie National Bank', '••••1592')),
-    ),
-    http.get(`/api/accounts/${accountId}/*`, () => HttpResponse.json({})),
-    http.get('/api/approvals', () => HttpResponse.json({ approvals: [] })),
-  );
+    },
+    others: () => HttpResponse.json({}),
+  });
   mockPost(`/api/accounts/${accountId}/disbursements`, okAnswer(receipt));
-  renderWithProviders(
-    <Routes>
-      <Route path="/accounts/:accountId/disbursements/new" element={<DisbursementRoute />} />
-    </Routes>,
-    { path: `/accounts/${accountId}/disbursements/new` },
-  );
+  renderAccountPage(`/accounts/${accountId}/disbursements/new`);
   return reads;
 }
 

@@ -1,20 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import { Route, Routes } from 'react-router-dom';
+import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { accountView } from '../../../../../testing/account';
-import { bff, errorAnswer, mockPost, startMockBff } from '../../../../../testing/mock-bff';
-import {
-  fill,
-  onFakeClock,
-  openReviewAndArm,
-  renderWithProviders,
-} from '../../../../../testing/render';
-import { sessionOf } from '../../../../../testing/session';
-import DisbursementRoute from '../disbursement';
+import { answerAccountReads, renderAccountPage } from '../../../../../testing/account-pages';
 import { approvedCustody, linkedBank } from '../../../../../testing/custody';
+import { errorAnswer, mockPost, startMockBff } from '../../../../../testing/mock-bff';
+import { fill, onFakeClock, openReviewAndArm } from '../../../../../testing/render';
 
 startMockBff();
 afterEach(cleanup);
@@ -32,27 +24,14 @@ function renderWhileTheBankCannotBeRead(
     }),
 ) {
   const bank = { answers: false, reads: 0 };
-  bff.use(
-    http.get('/api/session', () => HttpResponse.json(sessionOf({ accountIds: [accountId] }))),
-    http.get('/api/config', () =>
-      HttpResponse.json({ sandbox: false, singleSignOn: null, platformTimeZone: 'UTC' }),
-    ),
-    http.get(`/api/accounts/${accountId}`, () =>
-      HttpResponse.json({ account: accountView({ id: accountId }) }),
-    ),
-    http.get(`/api/accounts/${accountId}/custody-account`, () => HttpResponse.json(custody)),
-    http.get(`/api/accounts/${accountId}/linked-bank`, () => {
+  answerAccountReads(accountId, {
+    custody: () => HttpResponse.json(custody),
+    linkedBank: () => {
       bank.reads += 1;
       return bank.answers ? HttpResponse.json(linked) : failure();
-    }),
-    http.get('/api/approvals', () => HttpResponse.json({ approvals: [] })),
-  );
-  renderWithProviders(
-    <Routes>
-      <Route path="/accounts/:accountId/disbursements/new" element={<DisbursementRoute />} />
-    </Routes>,
-    { path: `/accounts/${accountId}/disbursements/new` },
-  );
+    },
+  });
+  renderAccountPage(`/accounts/${accountId}/disbursements/new`);
   return bank;
 }
 

@@ -1,51 +1,32 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import { Route, Routes } from 'react-router-dom';
+import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { accountView } from '../../../../../testing/account';
-import { bff, errorAnswer, startMockBff } from '../../../../../testing/mock-bff';
-import { onFakeClock, renderWithProviders } from '../../../../../testing/render';
-import { sessionOf } from '../../../../../testing/session';
-import DisbursementRoute from '../disbursement';
-import { approvedCustody, linkedBank } from '../../../../../testing/custody';
+import { answerAccountReads, renderAccountPage } from '../../../../../testing/account-pages';
+import { approvedCustody } from '../../../../../testing/custody';
+import { errorAnswer, startMockBff } from '../../../../../testing/mock-bff';
+import { onFakeClock } from '../../../../../testing/render';
 
 startMockBff();
 afterEach(cleanup);
 
 const accountId = 'A1040000';
 const custody = approvedCustody(accountId, 'CR100001');
-const linked = linkedBank('Prairie National Bank', '••••1592');
 
 /** The page while the custody account's read (§4.15) fails, until `read.answers`. */
 function renderWhileTheCustodyAccountCannotBeRead() {
   const read = { answers: false };
-  bff.use(
-    http.get('/api/session', () => HttpResponse.json(sessionOf({ accountIds: [accountId] }))),
-    http.get('/api/config', () =>
-      HttpResponse.json({ sandbox: false, singleSignOn: null, platformTimeZone: 'UTC' }),
-    ),
-    http.get(`/api/accounts/${accountId}`, () =>
-      HttpResponse.json({ account: accountView({ id: accountId }) }),
-    ),
-    http.get(`/api/accounts/${accountId}/custody-account`, () =>
+  answerAccountReads(accountId, {
+    custody: () =>
       read.answers
         ? HttpResponse.json(custody)
         : errorAnswer(503, {
             code: 'upstream_unavailable',
             message: 'The service is unavailable right now. Please try again in a moment.',
           }),
-    ),
-    http.get(`/api/accounts/${accountId}/linked-bank`, () => HttpResponse.json(linked)),
-    http.get('/api/approvals', () => HttpResponse.json({ approvals: [] })),
-  );
-  renderWithProviders(
-    <Routes>
-      <Route path="/accounts/:accountId/disbursements/new" element={<DisbursementRoute />} />
-    </Routes>,
-    { path: `/accounts/${accountId}/disbursements/new` },
-  );
+  });
+  renderAccountPage(`/accounts/${accountId}/disbursements/new`);
   return read;
 }
 

@@ -2,18 +2,12 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { accountView } from '../../../../../testing/account';
+import { renderAccountPage } from '../../../../../testing/account-pages';
 import { bff, mockPost, okAnswer, startMockBff } from '../../../../../testing/mock-bff';
-import {
-  fill,
-  onFakeClock,
-  openReviewAndArm,
-  renderWithProviders,
-} from '../../../../../testing/render';
+import { fill, onFakeClock, openReviewAndArm } from '../../../../../testing/render';
 import { sessionOf } from '../../../../../testing/session';
-import DisbursementRoute from '../disbursement';
 import { approvedCustody, linkedBank } from '../../../../../testing/custody';
 
 startMockBff();
@@ -47,12 +41,7 @@ function renderDisbursementPage() {
     http.get(`/api/accounts/${accountId}/*`, () => HttpResponse.error()),
     http.get('/api/approvals', () => HttpResponse.error()),
   );
-  renderWithProviders(
-    <Routes>
-      <Route path="/accounts/:accountId/disbursements/new" element={<DisbursementRoute />} />
-    </Routes>,
-    { path: `/accounts/${accountId}/disbursements/new` },
-  );
+  renderAccountPage(`/accounts/${accountId}/disbursements/new`);
   return portal;
 }
 

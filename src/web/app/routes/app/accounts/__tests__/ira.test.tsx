@@ -2,49 +2,32 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CustodyAccountResult } from '../../../../../../contract/custody-views';
-import { accountView } from '../../../../../testing/account';
+import { accountView, mainStreet } from '../../../../../testing/account';
+import { answerAccountReads, renderAccountPage } from '../../../../../testing/account-pages';
 import { approvedCustody, notOpenedCustody } from '../../../../../testing/custody';
 import { bff, errorAnswer, mockPost, startMockBff } from '../../../../../testing/mock-bff';
-import { openReviewAndArm, renderWithProviders } from '../../../../../testing/render';
-import { sessionOf } from '../../../../../testing/session';
-import IraRoute from '../ira';
+import { openReviewAndArm } from '../../../../../testing/render';
 
 startMockBff();
 afterEach(cleanup);
 
 const accountId = 'A1042422';
-const mainStreet = {
-  line1: '12 Main St',
-  line2: null,
-  city: 'Denver',
-  state: 'CO',
-  zip: '80202',
-  country: 'US',
-};
 
 /** The IRA page of an account whose custody account reads as `custody.result` (§4.15). */
 function renderIraPage(custody: { result: CustodyAccountResult }) {
-  bff.use(
-    http.get('/api/session', () =>
-      HttpResponse.json(sessionOf({ role: 'investor', accountIds: [accountId] })),
-    ),
-    http.get(`/api/accounts/${accountId}`, () =>
+  answerAccountReads(accountId, {
+    profile: () =>
       HttpResponse.json({ account: accountView({ id: accountId, address: mainStreet }) }),
-    ),
-    http.get(`/api/accounts/${accountId}/custody-account`, () => HttpResponse.json(custody.result)),
+    custody: () => HttpResponse.json(custody.result),
+  });
+  bff.use(
     http.get(`/api/accounts/${accountId}/money-requests`, () =>
       HttpResponse.json({ requests: [], total: 0, offset: 0, limit: 200 }),
     ),
   );
-  renderWithProviders(
-    <Routes>
-      <Route path="/accounts/:accountId/ira" element={<IraRoute />} />
-    </Routes>,
-    { path: `/accounts/${accountId}/ira` },
-  );
+  renderAccountPage(`/accounts/${accountId}/ira`);
 }
 
 const alreadyOpen = () =>

@@ -4,8 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { accountView } from '../../../../../testing/account';
-import { approvedCustody, linkedBank } from '../../../../../testing/custody';
+import { answerAccountReads, renderAccountPage } from '../../../../../testing/account-pages';
 import { bff, startMockBff } from '../../../../../testing/mock-bff';
 import {
   fill,
@@ -13,9 +12,7 @@ import {
   openReviewAndArm,
   renderWithProviders,
 } from '../../../../../testing/render';
-import { sessionOf } from '../../../../../testing/session';
 import { DepositForm } from '../../../../../features/money/components/deposit-form';
-import DisbursementRoute from '../disbursement';
 
 startMockBff();
 afterEach(cleanup);
@@ -35,25 +32,8 @@ function heldAnswer(body: Record<string, unknown>) {
   return { respond, answer: () => answer() };
 }
 
-function withAccount() {
-  bff.use(
-    http.get('/api/session', () => HttpResponse.json(sessionOf({ accountIds: [accountId] }))),
-    http.get('/api/config', () =>
-      HttpResponse.json({ sandbox: false, singleSignOn: null, platformTimeZone: 'UTC' }),
-    ),
-    http.get(`/api/accounts/${accountId}`, () =>
-      HttpResponse.json({ account: accountView({ id: accountId }) }),
-    ),
-    http.get(`/api/accounts/${accountId}/custody-account`, () =>
-      HttpResponse.json(approvedCustody(accountId, 'CR100001')),
-    ),
-    http.get(`/api/accounts/${accountId}/linked-bank`, () =>
-      HttpResponse.json(linkedBank('Prairie National Bank', '••••1592')),
-    ),
-    http.get(`/api/accounts/${accountId}/*`, () => HttpResponse.json({})),
-    http.get('/api/approvals', () => HttpResponse.json({ approvals: [] })),
-  );
-}
+/** The account's reads, each answered as a working portal does. */
+const withAccount = () => answerAccountReads(accountId, { others: () => HttpResponse.json({}) });
 
 /** Leaves the page (the leave-while-sending question answered "Leave this page"), then comes back. */
 async function leaveAndComeBack(
@@ -93,12 +73,9 @@ describe('leaving a money form while its request is being sent, and coming back'
       createdAt: '2026-11-28T12:00:00',
     });
     bff.use(http.post(`/api/accounts/${accountId}/disbursements`, held.respond));
-    const { router } = renderWithProviders(
-      <Routes>
-        <Route path="/accounts/:accountId/disbursements/new" element={<DisbursementRoute />} />
-        <Route path="/elsewhere" element={<h1>Elsewhere</h1>} />
-      </Routes>,
-      { path: `/accounts/${accountId}/disbursements/new` },
+    const { router } = renderAccountPage(
+      `/accounts/${accountId}/disbursements/new`,
+      <Route path="/elsewhere" element={<h1>Elsewhere</h1>} />,
     );
     const user = userEvent.setup({ delay: null });
     await fill(
