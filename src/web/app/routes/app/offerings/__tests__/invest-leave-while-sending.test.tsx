@@ -2,67 +2,47 @@
 import { act, cleanup, screen, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { Route, Routes } from 'react-router-dom';
+import { Route } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AccountSummary } from '../../../../../../contract/account-views';
-import { computePreflight } from '../../../../../../contract/preflight';
 import { bff, startMockBff } from '../../../../../testing/mock-bff';
 import { investmentReceipt } from '../../../../../testing/investment';
-import { offeringFixture } from '../../../../../testing/offering';
 import {
-  fill,
-  onFakeClock,
-  openReviewAndArm,
-  renderWithProviders,
-} from '../../../../../testing/render';
-import { sessionOf } from '../../../../../testing/session';
-import InvestRoute from '../invest';
+  answerInvestReads,
+  approvedAccount,
+  renderInvestPage,
+} from '../../../../../testing/invest-page';
+import { offeringFixture } from '../../../../../testing/offering';
+import { fill, onFakeClock, openReviewAndArm } from '../../../../../testing/render';
 
 startMockBff();
 afterEach(cleanup);
 
-const approved = { status: 'approved', date: null };
-const account = {
-  id: 'A1234567',
-  name: 'Avery Quinn',
-  type: 'individual',
-  reviews: { kyc: approved, aml: approved, accreditation: approved, approval: approved },
-  loaded: true,
-} as unknown as AccountSummary;
+const account = approvedAccount;
 const offering = offeringFixture();
 const receipt = investmentReceipt({ offeringName: offering.name, accountId: account.id });
 
 /** The invest page, whose investment is answered only once `answer()` is called. */
-function renderInvestPage() {
+function renderWhileTheInvestmentIsHeld() {
   let answer = () => {};
   const answered = new Promise<void>((resolve) => {
     answer = resolve;
   });
+  answerInvestReads([account]);
   bff.use(
-    http.get('/api/session', () => HttpResponse.json(sessionOf({ accountIds: [account.id] }))),
-    http.get('/api/offerings/7', () => HttpResponse.json({ offering })),
-    http.get('/api/accounts', () => HttpResponse.json({ accounts: [account] })),
-    http.get('/api/offerings/7/preflight', () =>
-      HttpResponse.json(computePreflight(account as never, offering, '2026-07-17', null)),
-    ),
     http.post('/api/offerings/7/investments', async () => {
       await answered;
       return HttpResponse.json(receipt, { status: 201 });
     }),
   );
-  const { router } = renderWithProviders(
-    <Routes>
-      <Route path="/offerings/:offeringId/invest" element={<InvestRoute />} />
-      <Route path="/offerings/:offeringId" element={<h1>The offering</h1>} />
-    </Routes>,
-    { path: '/offerings/7/invest' },
+  const { router } = renderInvestPage(
+    <Route path="/offerings/:offeringId" element={<h1>The offering</h1>} />,
   );
   return { router, answer };
 }
 
 describe('leaving the invest page while the investment is being sent', () => {
   it('is asked about first, and coming back shows the investment on its way, then its receipt', async () => {
-    const { router, answer } = renderInvestPage();
+    const { router, answer } = renderWhileTheInvestmentIsHeld();
     const user = userEvent.setup({ delay: null });
     await fill(user, await screen.findByLabelText(/^Units/), '20');
     const confirm = () => screen.getByRole('button', { name: 'Confirm investment' });
@@ -111,7 +91,7 @@ describe('leaving the invest page while the investment is being sent', () => {
   });
 
   it('offers to stay on the page in the words its question uses, and staying keeps the page and shows the receipt', async () => {
-    const { router, answer } = renderInvestPage();
+    const { router, answer } = renderWhileTheInvestmentIsHeld();
     const user = userEvent.setup({ delay: null });
     await fill(user, await screen.findByLabelText(/^Units/), '20');
     const confirm = () => screen.getByRole('button', { name: 'Confirm investment' });

@@ -2,12 +2,10 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AccountSummary } from '../../../../../../contract/account-views';
 import { offeringFixture } from '../../../../../testing/offering';
 import { computePreflight } from '../../../../../../contract/preflight';
-import type { Session } from '../../../../../../contract/session';
 import {
   bff,
   errorAnswer,
@@ -16,14 +14,12 @@ import {
   startMockBff,
 } from '../../../../../testing/mock-bff';
 import {
-  descriptionOf,
-  fill,
-  onFakeClock,
-  openReviewAndArm,
-  renderWithProviders,
-} from '../../../../../testing/render';
-import InvestRoute from '../invest';
-import { sessionOf } from '../../../../../testing/session';
+  answerInvestReads,
+  approvedAccount,
+  checksOf,
+  renderInvestPage,
+} from '../../../../../testing/invest-page';
+import { descriptionOf, fill, onFakeClock, openReviewAndArm } from '../../../../../testing/render';
 import { investmentReceipt } from '../../../../../testing/investment';
 import { linkedBank } from '../../../../../testing/custody';
 import { isolate } from '../../../../../../contract/bidi';
@@ -31,42 +27,16 @@ import { isolate } from '../../../../../../contract/bidi';
 startMockBff();
 afterEach(cleanup);
 
-const approved = { status: 'approved', date: null };
-const account = {
-  id: 'A1234567',
-  name: 'Avery Quinn',
-  type: 'individual',
-  reviews: { kyc: approved, aml: approved, accreditation: approved, approval: approved },
-  loaded: true,
-} as unknown as AccountSummary;
-
+const account = approvedAccount;
 const offering = offeringFixture();
 
-const session: Session = sessionOf({ accountIds: [account.id] });
-
 const receipt = investmentReceipt({ offeringName: offering.name, accountId: account.id });
-
-function renderInvestPage() {
-  bff.use(
-    http.get('/api/session', () => HttpResponse.json(session)),
-    http.get('/api/offerings/7', () => HttpResponse.json({ offering })),
-    http.get('/api/accounts', () => HttpResponse.json({ accounts: [account] })),
-    http.get('/api/offerings/7/preflight', () =>
-      HttpResponse.json(computePreflight(account as never, offering, '2026-07-17', null)),
-    ),
-  );
-  return renderWithProviders(
-    <Routes>
-      <Route path="/offerings/:offeringId/invest" element={<InvestRoute />} />
-    </Routes>,
-    { path: '/offerings/7/invest' },
-  );
-}
 
 describe('the invest page after an investment', () => {
   it('"Make another investment" opens an empty form, with focus on its first field', async () => {
     mockPost('/api/offerings/7/investments', okAnswer(receipt));
     const user = userEvent.setup({ delay: null });
+    answerInvestReads([account]);
     renderInvestPage();
     await fill(user, await screen.findByLabelText(/^Units/), '20');
     const confirm = () => screen.getByRole('button', { name: 'Confirm investment' });
@@ -103,24 +73,8 @@ const blockedApproval = {
 
 /** The invest page of an investor holding these accounts, each checked as the BFF checks it. */
 function renderInvestPageOf(accounts: AccountSummary[]) {
-  bff.use(
-    http.get('/api/session', () =>
-      HttpResponse.json(sessionOf({ accountIds: accounts.map((a) => a.id) })),
-    ),
-    http.get('/api/offerings/7', () => HttpResponse.json({ offering })),
-    http.get('/api/accounts', () => HttpResponse.json({ accounts })),
-    http.get('/api/offerings/7/preflight', ({ request }) => {
-      const id = new URL(request.url).searchParams.get('accountId');
-      const checked = accounts.find((a) => a.id === id);
-      return HttpResponse.json(computePreflight(checked as never, offering, '2026-07-17', null));
-    }),
-  );
-  return renderWithProviders(
-    <Routes>
-      <Route path="/offerings/:offeringId/invest" element={<InvestRoute />} />
-    </Routes>,
-    { path: '/offerings/7/invest' },
-  );
+  answerInvestReads(accounts);
+  return renderInvestPage();
 }
 
 describe('the invest page when the checks block accounts', () => {
@@ -199,29 +153,18 @@ const platformDown = () =>
 function renderWithOneUnreadable(down: { now: boolean }) {
   const preflightsRead: string[] = [];
   const accountsRead: string[] = [];
-  bff.use(
-    http.get('/api/session', () =>
-      HttpResponse.json(sessionOf({ accountIds: [blockedKyc.id, jordan.id] })),
-    ),
-    http.get('/api/offerings/7', () => HttpResponse.json({ offering })),
-    http.get('/api/accounts', () => {
+  answerInvestReads([blockedKyc, jordan], {
+    list: () => {
       accountsRead.push(down.now ? 'down' : 'up');
       return HttpResponse.json({ accounts: [blockedKyc, down.now ? unreadable : jordan] });
-    }),
-    http.get('/api/offerings/7/preflight', ({ request }) => {
-      const id = new URL(request.url).searchParams.get('accountId');
+    },
+    preflight: (id) => {
       preflightsRead.push(id ?? '');
       if (id === jordan.id && down.now) return platformDown();
-      const checked = id === jordan.id ? jordan : blockedKyc;
-      return HttpResponse.json(computePreflight(checked as never, offering, '2026-07-17', null));
-    }),
-  );
-  renderWithProviders(
-    <Routes>
-      <Route path="/offerings/:offeringId/invest" element={<InvestRoute />} />
-    </Routes>,
-    { path: '/offerings/7/invest' },
-  );
+      return checksOf(id === jordan.id ? jordan : blockedKyc, offering);
+    },
+  });
+  renderInvestPage();
   return { preflightsRead, accountsRead };
 }
 
@@ -367,24 +310,18 @@ describe('the invest page after a confirm, when the checks read next say the acc
           reference: 'MR-7K2Q9ZX4AB',
         });
       }),
-      http.get('/api/session', () => HttpResponse.json(session)),
-      http.get('/api/offerings/7', () => HttpResponse.json({ offering })),
-      http.get('/api/accounts', () => HttpResponse.json({ accounts: [account] })),
-      http.get('/api/offerings/7/preflight', () => {
+    );
+    answerInvestReads([account], {
+      preflight: () => {
         if (after.confirmed) after.checksRead += 1;
         // After the investment the account's approval is withdrawn: no account can invest.
         const now = after.confirmed
           ? { ...account, reviews: { ...account.reviews, approval: refused } }
           : account;
-        return HttpResponse.json(computePreflight(now as never, offering, '2026-07-17', null));
-      }),
-    );
-    renderWithProviders(
-      <Routes>
-        <Route path="/offerings/:offeringId/invest" element={<InvestRoute />} />
-      </Routes>,
-      { path: '/offerings/7/invest' },
-    );
+        return checksOf(now, offering);
+      },
+    });
+    renderInvestPage();
     const user = userEvent.setup({ delay: null });
     await fill(user, await screen.findByLabelText(/^Units/), '20');
     const confirm = () => screen.getByRole('button', { name: 'Confirm investment' });
@@ -417,20 +354,8 @@ describe('the invest page of an offering whose minimum can no longer be bought',
       maxAmount: '100000',
       remainingShares: '5',
     };
-    bff.use(
-      http.get('/api/session', () => HttpResponse.json(session)),
-      http.get('/api/offerings/7', () => HttpResponse.json({ offering: fiveLeft })),
-      http.get('/api/accounts', () => HttpResponse.json({ accounts: [account] })),
-      http.get('/api/offerings/7/preflight', () =>
-        HttpResponse.json(computePreflight(account as never, fiveLeft, '2026-07-17', null)),
-      ),
-    );
-    renderWithProviders(
-      <Routes>
-        <Route path="/offerings/:offeringId/invest" element={<InvestRoute />} />
-      </Routes>,
-      { path: '/offerings/7/invest' },
-    );
+    answerInvestReads([account], { offering: fiveLeft });
+    renderInvestPage();
     expect(
       await screen.findByText(
         'This offering cannot take a new investment: only 5 units are left, fewer than the 10 units its minimum investment of $500.00 needs.',
@@ -446,11 +371,8 @@ describe('the invest page while the linked bank cannot be read (preflight achAva
   it('does not offer ACH, says why, starts on wire, and Try again offers ACH once the bank is read', async () => {
     const bank = { readable: false };
     const checksRead: string[] = [];
-    bff.use(
-      http.get('/api/session', () => HttpResponse.json(session)),
-      http.get('/api/offerings/7', () => HttpResponse.json({ offering })),
-      http.get('/api/accounts', () => HttpResponse.json({ accounts: [account] })),
-      http.get('/api/offerings/7/preflight', () => {
+    answerInvestReads([account], {
+      preflight: () => {
         checksRead.push(bank.readable ? 'bank read' : 'bank unreadable');
         // The BFF's checklist: null is a linked bank it could not read (contract/preflight).
         return HttpResponse.json(
@@ -462,14 +384,9 @@ describe('the invest page while the linked bank cannot be read (preflight achAva
             bank.readable ? linkedBank('Mesa Credit Union', '••••0771') : null,
           ),
         );
-      }),
-    );
-    renderWithProviders(
-      <Routes>
-        <Route path="/offerings/:offeringId/invest" element={<InvestRoute />} />
-      </Routes>,
-      { path: '/offerings/7/invest' },
-    );
+      },
+    });
+    renderInvestPage();
     const method = (await screen.findByLabelText(/Payment method/)) as HTMLSelectElement;
     const ach = () => [...method.options].find((option) => option.value === 'ach')!;
     // As the disbursement page: ACH is shown, not offered, and the form starts on wire.
