@@ -1,4 +1,5 @@
 import type { LinkedBankResult } from '../../contract/cash';
+import type { DisbursementReceipt } from '../../contract/disbursements';
 import type { CustodyAccountResult } from '../../contract/custody-views';
 
 /** An approved, unrestricted custody account, as `GET /api/accounts/:id/custody-account` answers. */
@@ -58,3 +59,20 @@ export function custodyRead(result: CustodyAccountResult | 'reading' | 'failed')
   };
   return read;
 }
+
+/** An ACH disbursement the platform accepted, as the BFF answers it, with changes. */
+export const disbursementReceipt = (
+  overrides: Partial<DisbursementReceipt> = {},
+): DisbursementReceipt => ({
+  requestId: 'b7a5e9e5-55fb-46f4-9b09-26eda02d55e4',
+  reference: 'MR-GJHQCG16X3',
+  accountId: 'A1040000',
+  amount: '12.12',
+  type: 'ach',
+  bankIdMasked: null,
+  bankAccountIdMasked: null,
+  additionalDetails: null,
+  status: 'pending',
+  createdAt: '2026-11-28T12:00:00',
+  ...overrides,
+});

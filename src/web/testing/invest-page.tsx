@@ -1,3 +1,5 @@
+import { screen } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
@@ -7,7 +9,7 @@ import { computePreflight } from '../../contract/preflight';
 import InvestRoute from '../app/routes/app/offerings/invest';
 import { bff } from './mock-bff';
 import { offeringFixture } from './offering';
-import { renderWithProviders } from './render';
+import { fill, openReviewAndArm, renderWithProviders } from './render';
 import { sessionOf } from './session';
 
 const approved = { status: 'approved', date: null };
@@ -67,4 +69,15 @@ export function renderInvestPage(otherRoutes?: ReactNode) {
     </Routes>,
     { path: '/offerings/7/invest' },
   );
+}
+
+/** Invests `units` units as a person does: types them, opens the review and confirms once armed. */
+export async function confirmInvestment(user: ReturnType<typeof userEvent.setup>, units: string) {
+  await fill(user, await screen.findByLabelText(/^Units/), units);
+  const confirm = () => screen.getByRole('button', { name: 'Confirm investment' });
+  await openReviewAndArm(
+    () => user.click(screen.getByRole('button', { name: 'Review investment' })),
+    confirm,
+  );
+  await user.click(confirm());
 }

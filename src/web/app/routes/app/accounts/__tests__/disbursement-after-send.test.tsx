@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { answerAccountReads, renderAccountPage } from '../../../../../testing/account-pages';
-import { approvedCustody } from '../../../../../testing/custody';
+import { approvedCustody, disbursementReceipt } from '../../../../../testing/custody';
 import { errorAnswer, mockPost, okAnswer, startMockBff } from '../../../../../testing/mock-bff';
 import { fill, onFakeClock, openReviewAndArm } from '../../../../../testing/render';
 
@@ -14,18 +14,7 @@ afterEach(cleanup);
 const accountId = 'A1040000';
 const custody = approvedCustody(accountId, 'CR100001');
 
-const receipt = {
-  requestId: 'b7a5e9e5-55fb-46f4-9b09-26eda02d55e4',
-  reference: 'MR-GJHQCG16X3',
-  accountId,
-  amount: '12.12',
-  type: 'ach',
-  bankIdMasked: null,
-  bankAccountIdMasked: null,
-  additionalDetails: null,
-  status: 'pending',
-  createdAt: '2026-11-28T12:00:00',
-};
+const receipt = disbursementReceipt({ accountId });
 
 /**
  * The disbursement page whose first read of the custody account answers, and whose reads after

@@ -8,7 +8,7 @@ import { renderAccountPage } from '../../../../../testing/account-pages';
 import { bff, mockPost, okAnswer, startMockBff } from '../../../../../testing/mock-bff';
 import { fill, onFakeClock, openReviewAndArm } from '../../../../../testing/render';
 import { sessionOf } from '../../../../../testing/session';
-import { approvedCustody, linkedBank } from '../../../../../testing/custody';
+import { approvedCustody, disbursementReceipt, linkedBank } from '../../../../../testing/custody';
 
 startMockBff();
 afterEach(cleanup);
@@ -58,18 +58,14 @@ describe('the portal stops while a disbursement is on its way', () => {
       `/api/accounts/${accountId}/disbursements`,
       // The BFF stops with the request at the platform: the connection drops, no answer comes.
       'dropped',
-      okAnswer({
-        requestId: 'CFM70000117',
-        reference: 'MR-5D7QSMQFK1',
-        accountId,
-        amount: '123.45',
-        type: 'ach',
-        bankIdMasked: null,
-        bankAccountIdMasked: null,
-        additionalDetails: null,
-        status: 'pending',
-        createdAt: '2026-11-28T12:00:00',
-      }),
+      okAnswer(
+        disbursementReceipt({
+          requestId: 'CFM70000117',
+          reference: 'MR-5D7QSMQFK1',
+          accountId,
+          amount: '123.45',
+        }),
+      ),
     );
     const user = userEvent.setup({ delay: null });
     const amount = await screen.findByLabelText(/Amount \(USD\)/, {}, { timeout: 5_000 });

@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerAccountReads, renderAccountPage } from '../../../../../testing/account-pages';
+import { disbursementReceipt } from '../../../../../testing/custody';
 import { bff, startMockBff } from '../../../../../testing/mock-bff';
 import {
   fill,
@@ -60,18 +61,7 @@ async function leaveAndComeBack(
 describe('leaving a money form while its request is being sent, and coming back', () => {
   it('the disbursement page shows the request on its way, then its receipt, not a blank form', async () => {
     withAccount();
-    const held = heldAnswer({
-      requestId: 'b7a5e9e5-55fb-46f4-9b09-26eda02d55e4',
-      reference: 'MR-GJHQCG16X3',
-      accountId,
-      amount: '12.12',
-      type: 'ach',
-      bankIdMasked: null,
-      bankAccountIdMasked: null,
-      additionalDetails: null,
-      status: 'pending',
-      createdAt: '2026-11-28T12:00:00',
-    });
+    const held = heldAnswer(disbursementReceipt({ accountId }));
     bff.use(http.post(`/api/accounts/${accountId}/disbursements`, held.respond));
     const { router } = renderAccountPage(
       `/accounts/${accountId}/disbursements/new`,

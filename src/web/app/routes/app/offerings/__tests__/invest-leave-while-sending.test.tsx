@@ -9,10 +9,11 @@ import { investmentReceipt } from '../../../../../testing/investment';
 import {
   answerInvestReads,
   approvedAccount,
+  confirmInvestment,
   renderInvestPage,
 } from '../../../../../testing/invest-page';
 import { offeringFixture } from '../../../../../testing/offering';
-import { fill, onFakeClock, openReviewAndArm } from '../../../../../testing/render';
+import { onFakeClock } from '../../../../../testing/render';
 
 startMockBff();
 afterEach(cleanup);
@@ -44,13 +45,7 @@ describe('leaving the invest page while the investment is being sent', () => {
   it('is asked about first, and coming back shows the investment on its way, then its receipt', async () => {
     const { router, answer } = renderWhileTheInvestmentIsHeld();
     const user = userEvent.setup({ delay: null });
-    await fill(user, await screen.findByLabelText(/^Units/), '20');
-    const confirm = () => screen.getByRole('button', { name: 'Confirm investment' });
-    await openReviewAndArm(
-      () => user.click(screen.getByRole('button', { name: 'Review investment' })),
-      confirm,
-    );
-    await user.click(confirm());
+    await confirmInvestment(user, '20');
     await screen.findByText(/Do not close this page until the answer comes/);
     // React Router holds navigations once the page's blocker is in place, a render later: the
     // effects of the render that shows the words are let run first.
@@ -93,13 +88,7 @@ describe('leaving the invest page while the investment is being sent', () => {
   it('offers to stay on the page in the words its question uses, and staying keeps the page and shows the receipt', async () => {
     const { router, answer } = renderWhileTheInvestmentIsHeld();
     const user = userEvent.setup({ delay: null });
-    await fill(user, await screen.findByLabelText(/^Units/), '20');
-    const confirm = () => screen.getByRole('button', { name: 'Confirm investment' });
-    await openReviewAndArm(
-      () => user.click(screen.getByRole('button', { name: 'Review investment' })),
-      confirm,
-    );
-    await user.click(confirm());
+    await confirmInvestment(user, '20');
     await screen.findByText(/Do not close this page until the answer comes/);
     await act(async () => {});
 

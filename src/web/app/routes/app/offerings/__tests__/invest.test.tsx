@@ -17,6 +17,7 @@ import {
   answerInvestReads,
   approvedAccount,
   checksOf,
+  confirmInvestment,
   renderInvestPage,
 } from '../../../../../testing/invest-page';
 import { descriptionOf, fill, onFakeClock, openReviewAndArm } from '../../../../../testing/render';
@@ -38,13 +39,7 @@ describe('the invest page after an investment', () => {
     const user = userEvent.setup({ delay: null });
     answerInvestReads([account]);
     renderInvestPage();
-    await fill(user, await screen.findByLabelText(/^Units/), '20');
-    const confirm = () => screen.getByRole('button', { name: 'Confirm investment' });
-    await openReviewAndArm(
-      () => user.click(screen.getByRole('button', { name: 'Review investment' })),
-      confirm,
-    );
-    await user.click(confirm());
+    await confirmInvestment(user, '20');
     expect(await screen.findByText('Investment submitted')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Make another investment' }));
@@ -323,13 +318,7 @@ describe('the invest page after a confirm, when the checks read next say the acc
     });
     renderInvestPage();
     const user = userEvent.setup({ delay: null });
-    await fill(user, await screen.findByLabelText(/^Units/), '20');
-    const confirm = () => screen.getByRole('button', { name: 'Confirm investment' });
-    await openReviewAndArm(
-      () => user.click(screen.getByRole('button', { name: 'Review investment' })),
-      confirm,
-    );
-    await user.click(confirm());
+    await confirmInvestment(user, '20');
     expect(await screen.findByText(title)).toBeTruthy();
     // The checks were read again after the answer came, and say the account cannot invest.
     await waitFor(() => expect(after.checksRead).toBeGreaterThan(0));
