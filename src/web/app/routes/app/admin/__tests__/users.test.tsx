@@ -93,6 +93,37 @@ async function confirm(open: () => Promise<void> | void, title: string, label: s
   fireEvent.click(button());
 }
 
+/** The BFF's refusal of a link (400, nothing linked), `message` said under each of `fields`. */
+const refusedLink = (message: string, fields: string[]) =>
+  errorAnswer(400, {
+    code: 'bad_request',
+    message: `${message}. Nothing was linked.`,
+    submitted: 'no',
+    fields: fields.map((field) => ({ field, message })),
+  });
+
+/** Chooses the link's kind in the user dialog and types its platform id: the id's field. */
+async function chooseKindAndType(dialog: ReturnType<typeof within>, kind: string, value: string) {
+  fireEvent.mouseDown(dialog.getByRole('combobox', { name: 'Kind' }));
+  fireEvent.click(await screen.findByRole('option', { name: kind }));
+  const id = dialog.getByRole('textbox', { name: /^Platform id/ });
+  fireEvent.change(id, { target: { value } });
+  return id;
+}
+
+/** Disables Ada from her user dialog, confirmed, with the BFF answering `answer`: the dialog's alert. */
+async function disableAdaAnswered(answer: Response) {
+  listUsers();
+  mockRoute('put', `/api/admin/users/${ada.id}/disabled`, answer);
+  const dialog = await openLinkForm();
+  await confirm(
+    () => press(dialog.getByRole('button', { name: 'Disable user' })),
+    'Disable Ada',
+    'Disable user',
+  );
+  return dialog.findByRole('alert');
+}
+
 /** A button clicked as a person does: it has the focus, which the confirmation gives back. */
 function press(button: HTMLElement) {
   button.focus();
@@ -442,10 +473,7 @@ describe('an admin manages users', () => {
   });
 
   it('a refusal of a change to yourself that still comes (a stale page) is said without a support id', async () => {
-    listUsers();
-    mockRoute(
-      'put',
-      `/api/admin/users/${ada.id}/disabled`,
+    const alert = await disableAdaAnswered(
       errorAnswer(409, {
         code: 'conflict',
         message: 'You cannot disable yourself: ask another admin.',
@@ -454,13 +482,6 @@ describe('an admin manages users', () => {
         requestId: '62b606f0-4a29-413e-9798-022e53acc955',
       }),
     );
-    const dialog = await openLinkForm();
-    await confirm(
-      () => press(dialog.getByRole('button', { name: 'Disable user' })),
-      'Disable Ada',
-      'Disable user',
-    );
-    const alert = await dialog.findByRole('alert');
     expect(alert.textContent).toBe(
       'Nothing was changedYou cannot disable yourself: ask another admin.',
     );
@@ -468,10 +489,7 @@ describe('an admin manages users', () => {
   });
 
   it('a failure that is no rule of the request keeps its support id', async () => {
-    listUsers();
-    mockRoute(
-      'put',
-      `/api/admin/users/${ada.id}/disabled`,
+    const alert = await disableAdaAnswered(
       errorAnswer(503, {
         code: 'store_unavailable',
         message: 'The portal’s store could not be reached. Nothing was changed.',
@@ -479,23 +497,13 @@ describe('an admin manages users', () => {
         requestId: '585970ff-1111-4222-8333-444455556666',
       }),
     );
-    const dialog = await openLinkForm();
-    await confirm(
-      () => press(dialog.getByRole('button', { name: 'Disable user' })),
-      'Disable Ada',
-      'Disable user',
-    );
-    const alert = await dialog.findByRole('alert');
     expect(alert.textContent).toContain('Support id: 585970ff-1111-4222-8333-444455556666.');
   });
 
   it('a change made before the portal’s database stopped answering is told as made, not as "Nothing was changed"', async () => {
     const next =
       'Reload the Users page to see this user as they are now before changing them again.';
-    listUsers();
-    mockRoute(
-      'put',
-      `/api/admin/users/${ada.id}/disabled`,
+    const alert = await disableAdaAnswered(
       errorAnswer(503, {
         code: 'store_unavailable',
         message: `The portal's database stopped answering after your change was made: it was made, but could not be recorded in full. ${next}`,
@@ -503,23 +511,13 @@ describe('an admin manages users', () => {
         nextStep: next,
       }),
     );
-    const dialog = await openLinkForm();
-    await confirm(
-      () => press(dialog.getByRole('button', { name: 'Disable user' })),
-      'Disable Ada',
-      'Disable user',
-    );
-    const alert = await dialog.findByRole('alert');
     expect(alert.textContent).toContain('Done, but not recorded in full');
     expect(alert.textContent).toContain(next);
     expect(alert.textContent).not.toContain('Nothing was changed');
   });
 
   it('a store outage before any change says "Nothing was changed" once, with one next step', async () => {
-    listUsers();
-    mockRoute(
-      'put',
-      `/api/admin/users/${ada.id}/disabled`,
+    const alert = await disableAdaAnswered(
       errorAnswer(503, {
         code: 'store_unavailable',
         message:
@@ -528,13 +526,6 @@ describe('an admin manages users', () => {
         nextStep: 'Please try again in a moment.',
       }),
     );
-    const dialog = await openLinkForm();
-    await confirm(
-      () => press(dialog.getByRole('button', { name: 'Disable user' })),
-      'Disable Ada',
-      'Disable user',
-    );
-    const alert = await dialog.findByRole('alert');
     expect(alert.textContent?.match(/Nothing was changed/g)).toHaveLength(1);
     expect(alert.textContent?.match(/again/g)).toHaveLength(1);
   });
@@ -543,16 +534,9 @@ describe('an admin manages users', () => {
     listUsers();
     const sent = mockPost(
       `/api/admin/users/${ada.id}/links`,
-      errorAnswer(400, {
-        code: 'bad_request',
-        message: 'No account A999 exists on the platform. Nothing was linked.',
-        submitted: 'no',
-        fields: [{ field: 'upstreamId', message: 'No account A999 exists on the platform' }],
-      }),
+      refusedLink('No account A999 exists on the platform', ['upstreamId']),
     );
-    renderWithProviders(<AdminUsersRoute />);
-    fireEvent.click(await screen.findByRole('button', { name: `Manage ${ada.email}` }));
-    const dialog = within(await screen.findByRole('dialog'));
+    const dialog = await openLinkForm();
     const id = dialog.getByRole('textbox', { name: /^Platform id/ });
     fireEvent.change(id, { target: { value: 'A999' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Link' }));
@@ -590,22 +574,11 @@ describe('an admin manages users', () => {
       'No offering on the platform names issuer 9999. Check the id, or confirm that you checked this issuer on the platform';
     const sent = mockPost(
       `/api/admin/users/${ada.id}/links`,
-      errorAnswer(400, {
-        code: 'bad_request',
-        message: `${message}. Nothing was linked.`,
-        submitted: 'no',
-        fields: [
-          { field: 'upstreamId', message },
-          { field: 'confirmIssuerWithoutOfferings', message },
-        ],
-      }),
+      refusedLink(message, ['upstreamId', 'confirmIssuerWithoutOfferings']),
       okAnswer({ ...staff, issuerIds: ['9999'] }, 200),
     );
     const dialog = await openLinkForm();
-    fireEvent.mouseDown(dialog.getByRole('combobox', { name: 'Kind' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Issuer' }));
-    const id = dialog.getByRole('textbox', { name: /^Platform id/ });
-    fireEvent.change(id, { target: { value: '9999' } });
+    const id = await chooseKindAndType(dialog, 'Issuer', '9999');
     expect(dialog.queryByRole('checkbox')).toBeNull();
     fireEvent.click(dialog.getByRole('button', { name: 'Link' }));
 
@@ -642,24 +615,12 @@ describe('an admin manages users', () => {
       'Security 10001 is linked to the staff of issuer 1101, and this user is linked to issuer 1102: the link would let them set its trading hours. Check on the platform whose security it is, or confirm that it belongs to an issuer of this user';
     const sent = mockPost(
       `/api/admin/users/${ada.id}/links`,
-      errorAnswer(400, {
-        code: 'bad_request',
-        message: `${message}. Nothing was linked.`,
-        submitted: 'no',
-        fields: [
-          { field: 'upstreamId', message },
-          { field: 'confirmSecurityOfOtherIssuer', message },
-        ],
-      }),
+      refusedLink(message, ['upstreamId', 'confirmSecurityOfOtherIssuer']),
       okAnswer({ ...ada, role: 'issuer_staff', issuerIds: ['1102'], securityIds: ['10001'] }, 200),
     );
     bff.use(http.get('/api/securities', () => HttpResponse.json({ securities: [] })));
     const dialog = await openLinkForm();
-    fireEvent.mouseDown(dialog.getByRole('combobox', { name: 'Kind' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Security' }));
-    fireEvent.change(dialog.getByRole('textbox', { name: /^Platform id/ }), {
-      target: { value: '10001' },
-    });
+    await chooseKindAndType(dialog, 'Security', '10001');
     fireEvent.click(dialog.getByRole('button', { name: 'Link' }));
 
     // Whose security it is, and that it is not this user's issuer, stand under the id.
@@ -682,21 +643,10 @@ describe('an admin manages users', () => {
     listUsers({ ...ada, role: 'issuer_staff' });
     const message =
       "Security 10001 is linked to the staff of issuer 1101, and this user is linked to no issuer. Link this user to their issuer first (a link of the kind Issuer), then the security: issuer staff set the trading hours of their own issuers' securities only";
-    const sent = mockPost(
-      `/api/admin/users/${ada.id}/links`,
-      errorAnswer(400, {
-        code: 'bad_request',
-        message: `${message}. Nothing was linked.`,
-        submitted: 'no',
-        fields: [{ field: 'upstreamId', message }],
-      }),
-    );
+    const sent = mockPost(`/api/admin/users/${ada.id}/links`, refusedLink(message, ['upstreamId']));
     bff.use(http.get('/api/securities', () => HttpResponse.json({ securities: [] })));
     const dialog = await openLinkForm();
-    fireEvent.mouseDown(dialog.getByRole('combobox', { name: 'Kind' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Security' }));
-    const id = dialog.getByRole('textbox', { name: /^Platform id/ });
-    fireEvent.change(id, { target: { value: '10001' } });
+    const id = await chooseKindAndType(dialog, 'Security', '10001');
     fireEvent.click(dialog.getByRole('button', { name: 'Link' }));
 
     // The rule stands under the id, which keeps the focus; there is nothing true to confirm.
@@ -874,9 +824,7 @@ describe('an admin manages users', () => {
       `/api/admin/users/${ada.id}/links`,
       errorAnswer(500, { code: 'internal', message: 'x' }),
     );
-    renderWithProviders(<AdminUsersRoute />);
-    fireEvent.click(await screen.findByRole('button', { name: `Manage ${ada.email}` }));
-    const dialog = within(await screen.findByRole('dialog'));
+    const dialog = await openLinkForm();
     const id = dialog.getByRole('textbox', { name: /^Platform id/ });
     fireEvent.change(id, { target: { value: 'A 1' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Link' }));
