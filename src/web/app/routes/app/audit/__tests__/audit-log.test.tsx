@@ -13,18 +13,32 @@ startMockBff();
 afterEach(cleanup);
 const downloads = catchDownloads();
 
+/** The BFF's refusal (400) of the filter `field` of the address, `message` said of it. */
+const refusedFilter = (field: string, message: string) =>
+  errorAnswer(400, {
+    code: 'bad_request',
+    message: `query.${field}: ${message}`,
+    fields: [{ field: `query.${field}`, message }],
+  });
+
+/** The audit log at `path`, the BFF finding no event: its router and what it was asked, in order. */
+async function renderEmptyAuditLog(path: string) {
+  const asked: URL[] = [];
+  bff.use(
+    http.get('/api/audit-events', ({ request }) => {
+      asked.push(new URL(request.url));
+      return HttpResponse.json({ events: [], nextBefore: null });
+    }),
+  );
+  const { router } = renderWithProviders(<AuditLogRoute />, { path });
+  await screen.findByText('No events match');
+  return { router, asked };
+}
+
 describe('a reviewer opens an audit address whose filters the BFF refuses', () => {
   it('a period out of order: told under From in its words, with Clear the filters and no Try again', async () => {
     const message = 'From must be on or before To';
-    bff.use(
-      http.get('/api/audit-events', () =>
-        errorAnswer(400, {
-          code: 'bad_request',
-          message: `query.from: ${message}`,
-          fields: [{ field: 'query.from', message }],
-        }),
-      ),
-    );
+    bff.use(http.get('/api/audit-events', () => refusedFilter('from', message)));
     const { router } = renderWithProviders(<AuditLogRoute />, {
       path: '/audit?from=2026-12-01&to=2026-11-01',
     });
@@ -42,15 +56,7 @@ describe('a reviewer opens an audit address whose filters the BFF refuses', () =
 
   it('an object too long: told under Object', async () => {
     const message = 'Object is at most 100 characters';
-    bff.use(
-      http.get('/api/audit-events', () =>
-        errorAnswer(400, {
-          code: 'bad_request',
-          message: `query.object: ${message}`,
-          fields: [{ field: 'query.object', message }],
-        }),
-      ),
-    );
+    bff.use(http.get('/api/audit-events', () => refusedFilter('object', message)));
     renderWithProviders(<AuditLogRoute />, { path: `/audit?object=${'x'.repeat(101)}` });
     const object = await screen.findByRole('textbox', { name: 'Object' });
     await screen.findByText(message);
@@ -61,15 +67,7 @@ describe('a reviewer opens an audit address whose filters the BFF refuses', () =
 
 describe('a reviewer filters the audit log', () => {
   it('"Apply filters" keeps the focus, and the filters stay in the form', async () => {
-    const asked: string[] = [];
-    bff.use(
-      http.get('/api/audit-events', ({ request }) => {
-        asked.push(new URL(request.url).searchParams.get('user') ?? '');
-        return HttpResponse.json({ events: [], nextBefore: null });
-      }),
-    );
-    renderWithProviders(<AuditLogRoute />, { path: '/audit' });
-    await screen.findByText('No events match');
+    const { asked } = await renderEmptyAuditLog('/audit');
     fireEvent.change(screen.getByRole('textbox', { name: 'User email' }), {
       target: { value: 'newbie' },
     });
@@ -77,21 +75,13 @@ describe('a reviewer filters the audit log', () => {
     apply.focus();
     fireEvent.click(apply);
     await screen.findByText('No events match');
-    expect(asked).toContain('newbie');
+    expect(asked.map((url) => url.searchParams.get('user'))).toContain('newbie');
     expect(document.activeElement).toBe(apply);
     expect(screen.getByRole('textbox', { name: 'User email' })).toHaveProperty('value', 'newbie');
   });
 
   it('keeps the Action picked when the From day is picked right after it, and the user typed', async () => {
-    const asked: URL[] = [];
-    bff.use(
-      http.get('/api/audit-events', ({ request }) => {
-        asked.push(new URL(request.url));
-        return HttpResponse.json({ events: [], nextBefore: null });
-      }),
-    );
-    const { router } = renderWithProviders(<AuditLogRoute />, { path: '/audit?user=newbie' });
-    await screen.findByText('No events match');
+    const { router, asked } = await renderEmptyAuditLog('/audit?user=newbie');
     // Both are picked before the page renders the first one's address.
     act(() => {
       fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'sign_in' } });
@@ -103,15 +93,7 @@ describe('a reviewer filters the audit log', () => {
   });
 
   it('types a To day digit by digit without it jumping, and refuses it before From', async () => {
-    const asked: URL[] = [];
-    bff.use(
-      http.get('/api/audit-events', ({ request }) => {
-        asked.push(new URL(request.url));
-        return HttpResponse.json({ events: [], nextBefore: null });
-      }),
-    );
-    const { router } = renderWithProviders(<AuditLogRoute />, { path: '/audit?from=2026-11-05' });
-    await screen.findByText('No events match');
+    const { router, asked } = await renderEmptyAuditLog('/audit?from=2026-11-05');
     const to = screen.getByLabelText('To (UTC day)');
     // What Chromium's date field reports while 11302026 is typed: the year reads 0002 first.
     for (const value of ['0002-11-30', '0020-11-30', '0202-11-30', '2026-11-30']) {
@@ -132,15 +114,7 @@ describe('a reviewer filters the audit log', () => {
   });
 
   it('applies a From day refused against To once To is widened past it', async () => {
-    const asked: URL[] = [];
-    bff.use(
-      http.get('/api/audit-events', ({ request }) => {
-        asked.push(new URL(request.url));
-        return HttpResponse.json({ events: [], nextBefore: null });
-      }),
-    );
-    const { router } = renderWithProviders(<AuditLogRoute />, { path: '/audit?to=2026-11-30' });
-    await screen.findByText('No events match');
+    const { router, asked } = await renderEmptyAuditLog('/audit?to=2026-11-30');
     const from = screen.getByLabelText('From (UTC day)');
     const to = screen.getByLabelText('To (UTC day)');
     typeDay(from, '2026-12-05');
@@ -167,15 +141,7 @@ describe('a reviewer filters the audit log', () => {
   });
 
   it('a To day before the From applied is not applied, says so under To, and the empty list names the From alone', async () => {
-    const asked: URL[] = [];
-    bff.use(
-      http.get('/api/audit-events', ({ request }) => {
-        asked.push(new URL(request.url));
-        return HttpResponse.json({ events: [], nextBefore: null });
-      }),
-    );
-    const { router } = renderWithProviders(<AuditLogRoute />, { path: '/audit' });
-    await screen.findByText('No events match');
+    const { router, asked } = await renderEmptyAuditLog('/audit');
     typeDay(screen.getByLabelText('From (UTC day)'), '2026-11-29');
     await waitFor(() =>
       expect(new URLSearchParams(router.state.location.search).get('from')).toBe('2026-11-29'),
@@ -288,15 +254,7 @@ describe('a reviewer exports the audit log', () => {
 
 describe("a reviewer follows one object's life", () => {
   it('types an account id or our reference in Object: asked for as the log writes it', async () => {
-    const asked: URL[] = [];
-    bff.use(
-      http.get('/api/audit-events', ({ request }) => {
-        asked.push(new URL(request.url));
-        return HttpResponse.json({ events: [], nextBefore: null });
-      }),
-    );
-    const { router } = renderWithProviders(<AuditLogRoute />, { path: '/audit' });
-    await screen.findByText('No events match');
+    const { router, asked } = await renderEmptyAuditLog('/audit');
     const object = screen.getByRole('textbox', { name: 'Object' });
     fireEvent.change(object, { target: { value: ' mr-0f032vd0m2 ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
