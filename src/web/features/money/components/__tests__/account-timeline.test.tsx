@@ -29,24 +29,21 @@ const entry = (overrides: Partial<TimelineEntry>): TimelineEntry => ({
   ...overrides,
 });
 
+/** A fund move of no stated direction, timed by the platform's zone-less clock. */
+const iraTransfer = entry({
+  kind: 'fund_move',
+  id: 'CFM70000002',
+  reference: null,
+  title: 'Fund move with Prairie National Bank',
+  description: 'IRA transfer',
+  at: '2026-11-25T06:44:00',
+  atZone: 'upstream',
+});
+
 describe('an investor reads the money timeline of an account', () => {
   it('sees the portal’s instants and the platform’s zone-less times alike, in their zone, named', () => {
     renderWithProviders(
-      <AccountTimeline
-        accountId="A1040000"
-        entries={[
-          entry({}),
-          entry({
-            kind: 'fund_move',
-            id: 'CFM70000002',
-            reference: null,
-            title: 'Fund move with Prairie National Bank',
-            description: 'IRA transfer',
-            at: '2026-11-25T06:44:00',
-            atZone: 'upstream',
-          }),
-        ]}
-      />,
+      <AccountTimeline accountId="A1040000" entries={[entry({}), iraTransfer]} />,
     );
     const [disbursement, move] = screen.getAllByRole('listitem');
     expect(within(disbursement).getByText(/Nov 25, 2026, 1:44 AM EST/)).toBeTruthy();
@@ -105,22 +102,7 @@ describe('an investor reads the money timeline of an account', () => {
   });
 
   it('calls a move whose direction is not stated a fund move, with the platform’s description', () => {
-    renderWithProviders(
-      <AccountTimeline
-        accountId="A1040000"
-        entries={[
-          entry({
-            kind: 'fund_move',
-            id: 'CFM70000002',
-            reference: null,
-            title: 'Fund move with Prairie National Bank',
-            description: 'IRA transfer',
-            at: '2026-11-25T06:44:00',
-            atZone: 'upstream',
-          }),
-        ]}
-      />,
-    );
+    renderWithProviders(<AccountTimeline accountId="A1040000" entries={[iraTransfer]} />);
     const item = screen.getByRole('listitem');
     expect(within(item).getByText('Fund move')).toBeTruthy();
     expect(within(item).getByText('IRA transfer')).toBeTruthy();
@@ -220,22 +202,27 @@ describe('an entry whose title is its kind', () => {
   });
 });
 
+/** The timeline section of A1040000 as the BFF answers it: one entry, no gap, with `changes`. */
+async function renderTimelineOf(changes: Partial<Timeline>) {
+  bff.use(
+    http.get('/api/accounts/A1040000/timeline', () =>
+      HttpResponse.json({
+        accountId: 'A1040000',
+        entries: [entry({})],
+        gaps: [],
+        ...changes,
+      } satisfies Timeline),
+    ),
+  );
+  renderWithProviders(<TimelineSection accountId="A1040000" />);
+  return screen.findByRole('region', { name: 'Timeline' });
+}
+
 describe('an investor whose account has a fund move the portal could not read', () => {
   startMockBff();
 
   it('reads on the timeline, as on Fund moves, that one could not be shown, with the way to Fund moves', async () => {
-    bff.use(
-      http.get('/api/accounts/A1040000/timeline', () =>
-        HttpResponse.json({
-          accountId: 'A1040000',
-          entries: [entry({})],
-          gaps: [],
-          skippedFundMoves: 1,
-        } satisfies Timeline),
-      ),
-    );
-    renderWithProviders(<TimelineSection accountId="A1040000" />);
-    const timeline = await screen.findByRole('region', { name: 'Timeline' });
+    const timeline = await renderTimelineOf({ skippedFundMoves: 1 });
     const notice = (await within(timeline).findByText(/could not be shown/)).closest(
       '[role="status"]',
     ) as HTMLElement;
@@ -249,18 +236,7 @@ describe('an investor whose account has a fund move the portal could not read', 
   });
 
   it('reads that an investment could not be shown when a trade could not be read', async () => {
-    bff.use(
-      http.get('/api/accounts/A1040000/timeline', () =>
-        HttpResponse.json({
-          accountId: 'A1040000',
-          entries: [entry({})],
-          gaps: [],
-          skippedTrades: 1,
-        } satisfies Timeline),
-      ),
-    );
-    renderWithProviders(<TimelineSection accountId="A1040000" />);
-    const timeline = await screen.findByRole('region', { name: 'Timeline' });
+    const timeline = await renderTimelineOf({ skippedTrades: 1 });
     const notice = (await within(timeline).findByText(/could not be shown/)).closest(
       '[role="status"]',
     );
@@ -270,18 +246,7 @@ describe('an investor whose account has a fund move the portal could not read', 
   });
 
   it('is not told "Nothing yet" when the only fund move is the one that could not be read', async () => {
-    bff.use(
-      http.get('/api/accounts/A1040000/timeline', () =>
-        HttpResponse.json({
-          accountId: 'A1040000',
-          entries: [],
-          gaps: [],
-          skippedFundMoves: 2,
-        } satisfies Timeline),
-      ),
-    );
-    renderWithProviders(<TimelineSection accountId="A1040000" />);
-    const timeline = await screen.findByRole('region', { name: 'Timeline' });
+    const timeline = await renderTimelineOf({ entries: [], skippedFundMoves: 2 });
     const notice = (await within(timeline).findByText(/could not be shown/)).closest(
       '[role="status"]',
     );
@@ -294,18 +259,7 @@ describe('an account with more fund moves than the timeline reads', () => {
   startMockBff();
 
   it('says how many of the latest it shows, of how many, with the way to the older ones', async () => {
-    bff.use(
-      http.get('/api/accounts/A1040000/timeline', () =>
-        HttpResponse.json({
-          accountId: 'A1040000',
-          entries: [entry({})],
-          gaps: [],
-          fundMovesBound: { shown: 10_000, total: 12_345 },
-        } satisfies Timeline),
-      ),
-    );
-    renderWithProviders(<TimelineSection accountId="A1040000" />);
-    const timeline = await screen.findByRole('region', { name: 'Timeline' });
+    const timeline = await renderTimelineOf({ fundMovesBound: { shown: 10_000, total: 12_345 } });
     const note = (await within(timeline).findByText(/^Showing the latest/)).closest(
       '[role="status"]',
     ) as HTMLElement;
@@ -321,18 +275,7 @@ describe('an account with more fund moves than the timeline reads', () => {
   });
 
   it('says nothing of the kind when every fund move was read', async () => {
-    bff.use(
-      http.get('/api/accounts/A1040000/timeline', () =>
-        HttpResponse.json({
-          accountId: 'A1040000',
-          entries: [entry({})],
-          gaps: [],
-          fundMovesBound: null,
-        } satisfies Timeline),
-      ),
-    );
-    renderWithProviders(<TimelineSection accountId="A1040000" />);
-    const timeline = await screen.findByRole('region', { name: 'Timeline' });
+    const timeline = await renderTimelineOf({ fundMovesBound: null });
     await within(timeline).findByRole('listitem');
     expect(within(timeline).queryByText(/^Showing the latest/)).toBeNull();
   });
