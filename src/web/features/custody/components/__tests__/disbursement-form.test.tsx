@@ -161,6 +161,21 @@ async function review(user: ReturnType<typeof userEvent.setup>) {
   return dialog;
 }
 
+/**
+ * Sends `amount` by ACH from the form, the BFF answering `answer`: what was sent, the review it
+ * answers in, and the amount's field.
+ */
+async function sendAnswered(amount: string, answer: Response) {
+  const sent = mockPost(endpoint, answer);
+  const user = userEvent.setup({ delay: null });
+  renderWithProviders(<DisbursementForm accountId="A1234567" />);
+  const field = screen.getByLabelText(/Amount \(USD\)/);
+  await fill(user, field, amount);
+  const dialog = await review(user);
+  await user.click(send());
+  return { sent, user, dialog, amount: field };
+}
+
 const terms = (dialog: HTMLElement) =>
   Object.fromEntries(
     within(dialog)
@@ -396,8 +411,8 @@ describe('the limits and choices the form knows before review', () => {
   });
 
   it('a refusal of the request itself offers "Change the request", never the same request again', async () => {
-    const sent = mockPost(
-      endpoint,
+    const { sent, user, dialog } = await sendAnswered(
+      '15',
       errorAnswer(422, {
         code: 'upstream_rejected',
         message:
@@ -406,12 +421,6 @@ describe('the limits and choices the form knows before review', () => {
         refusal: 'request',
       }),
     );
-    const user = userEvent.setup({ delay: null });
-    renderWithProviders(<DisbursementForm accountId="A1234567" />);
-    const amount = screen.getByLabelText(/Amount \(USD\)/);
-    await fill(user, amount, '15');
-    const dialog = await review(user);
-    await user.click(send());
     const alert = await within(dialog).findByRole('alert');
     // It reached the platform: never "nothing was sent".
     expect(alert.textContent).toContain('Refused by the platform');
@@ -426,8 +435,8 @@ describe('the limits and choices the form knows before review', () => {
 
   it('a platform refusal that names a field closes the review onto that field', async () => {
     const message = 'Must be a positive number';
-    mockPost(
-      endpoint,
+    const { amount } = await sendAnswered(
+      '15',
       errorAnswer(422, {
         code: 'upstream_rejected',
         message: `The platform refused it; nothing was changed. It did not accept amount: ${message}.`,
@@ -436,12 +445,6 @@ describe('the limits and choices the form knows before review', () => {
         fields: [{ field: 'amount', message }],
       }),
     );
-    const user = userEvent.setup({ delay: null });
-    renderWithProviders(<DisbursementForm accountId="A1234567" />);
-    const amount = screen.getByLabelText(/Amount \(USD\)/);
-    await fill(user, amount, '15');
-    await review(user);
-    await user.click(send());
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(amount));
     expect(descriptionOf(amount)).toContain(message);
@@ -449,8 +452,8 @@ describe('the limits and choices the form knows before review', () => {
   });
 
   it('a refusal for a state outside the request says to wait or ask support, not to change it or send it again', async () => {
-    const sent = mockPost(
-      endpoint,
+    const { sent, user, dialog } = await sendAnswered(
+      '15',
       errorAnswer(422, {
         code: 'upstream_rejected',
         message:
@@ -460,11 +463,6 @@ describe('the limits and choices the form knows before review', () => {
         reference: 'MR-ABCDEFGH12',
       }),
     );
-    const user = userEvent.setup({ delay: null });
-    renderWithProviders(<DisbursementForm accountId="A1234567" />);
-    await fill(user, screen.getByLabelText(/Amount \(USD\)/), '15');
-    const dialog = await review(user);
-    await user.click(send());
     const alert = await within(dialog).findByRole('alert');
     expect(alert.textContent).toContain('already in process');
     expect(alert.textContent).toContain(
@@ -482,8 +480,8 @@ describe('the limits and choices the form knows before review', () => {
   });
 
   it('a permission the portal lacks at the platform: refused there, nothing to change, and Try again stays', async () => {
-    mockPost(
-      endpoint,
+    const { dialog } = await sendAnswered(
+      '15',
       errorAnswer(502, {
         code: 'upstream_permission',
         message:
@@ -492,11 +490,6 @@ describe('the limits and choices the form knows before review', () => {
         reference: 'MR-ABCDEFGH34',
       }),
     );
-    const user = userEvent.setup({ delay: null });
-    renderWithProviders(<DisbursementForm accountId="A1234567" />);
-    await fill(user, screen.getByLabelText(/Amount \(USD\)/), '15');
-    const dialog = await review(user);
-    await user.click(send());
     const alert = await within(dialog).findByRole('alert');
     expect(alert.textContent).toContain('Refused by the platform');
     expect(alert.textContent).toContain(
@@ -507,8 +500,8 @@ describe('the limits and choices the form knows before review', () => {
   });
 
   it('a platform refusal of unknown cause neither blames the request nor invites sending it again', async () => {
-    mockPost(
-      endpoint,
+    const { dialog } = await sendAnswered(
+      '15',
       errorAnswer(422, {
         code: 'upstream_rejected',
         message:
@@ -516,11 +509,6 @@ describe('the limits and choices the form knows before review', () => {
         submitted: 'no',
       }),
     );
-    const user = userEvent.setup({ delay: null });
-    renderWithProviders(<DisbursementForm accountId="A1234567" />);
-    await fill(user, screen.getByLabelText(/Amount \(USD\)/), '15');
-    const dialog = await review(user);
-    await user.click(send());
     const alert = await within(dialog).findByRole('alert');
     expect(alert.textContent).toContain('If you cannot see what in the request to change');
     expect(
@@ -534,8 +522,8 @@ describe('a refusal the BFF puts on a field', () => {
   it('closes the review and moves focus to the refused field, not back to "Review request"', async () => {
     const message =
       'Amount cannot be more than $5,000.00 per request; split larger transfers or contact support';
-    mockPost(
-      endpoint,
+    const { amount } = await sendAnswered(
+      '5000.01',
       errorAnswer(400, {
         code: 'bad_request',
         message,
@@ -543,12 +531,6 @@ describe('a refusal the BFF puts on a field', () => {
         fields: [{ field: 'amount', message }],
       }),
     );
-    const user = userEvent.setup({ delay: null });
-    renderWithProviders(<DisbursementForm accountId="A1234567" />);
-    const amount = screen.getByLabelText(/Amount \(USD\)/);
-    await fill(user, amount, '5000.01');
-    await review(user);
-    await user.click(send());
     await waitFor(() => expect(descriptionOf(amount)).toBe(message));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(document.activeElement).toBe(amount);
