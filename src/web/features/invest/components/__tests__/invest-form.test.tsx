@@ -6,7 +6,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AccountSummary } from '../../../../../contract/account-views';
 import { offeringFixture } from '../../../../testing/offering';
 import type { Preflight, PreflightCheck } from '../../../../../contract/preflight';
-import { bff, errorAnswer, mockPost, okAnswer, startMockBff } from '../../../../testing/mock-bff';
+import {
+  bff,
+  errorAnswer,
+  mockPost,
+  okAnswer,
+  startMockBff,
+  type Answer,
+} from '../../../../testing/mock-bff';
 import {
   descriptionOf,
   fill,
@@ -66,6 +73,27 @@ async function fillAndReview(user: ReturnType<typeof userEvent.setup>) {
     () => user.click(screen.getByRole('button', { name: 'Review investment' })),
     confirm,
   );
+}
+
+/** The form is back as typed, the focus on "Review investment", where the review began. */
+async function expectBackToTheFormAsTyped() {
+  expect(await screen.findByLabelText(/^Units/)).toHaveProperty('value', '1001');
+  await waitFor(() =>
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Review investment' })),
+  );
+}
+
+/**
+ * Invests 1001 units from the trust by wire, reviewed and confirmed, the BFF answering with
+ * `answers` in turn: what was sent, and the user to go on with.
+ */
+async function confirmAnswered(...answers: Answer[]) {
+  const sent = mockPost(endpoint, ...answers);
+  const user = userEvent.setup({ delay: null });
+  renderWithProviders(<InvestForm offering={offering} accounts={accounts} />);
+  await fillAndReview(user);
+  await user.click(confirm());
+  return { sent, user };
 }
 
 describe('an investor invests in an offering (§4.3 createTrade)', () => {
@@ -171,8 +199,7 @@ describe('an investor invests in an offering (§4.3 createTrade)', () => {
   it('after a refusal for the moment nothing was submitted: "Try again" resends with the same key', async () => {
     const why = 'The service is unavailable right now.';
     const next = 'Nothing in your request needs to change: send it again in a moment.';
-    const sent = mockPost(
-      endpoint,
+    const { sent, user } = await confirmAnswered(
       errorAnswer(503, {
         code: 'upstream_unavailable',
         message: `${why} ${next}`,
@@ -181,10 +208,6 @@ describe('an investor invests in an offering (§4.3 createTrade)', () => {
       }),
       okAnswer(receipt),
     );
-    const user = userEvent.setup({ delay: null });
-    renderWithProviders(<InvestForm offering={offering} accounts={accounts} />);
-    await fillAndReview(user);
-    await user.click(confirm());
 
     const refusal = await screen.findByRole('alert');
     // The BFF's sentence pair, why and what to do, said once: no "send it again" of the form's own.
@@ -206,18 +229,12 @@ describe('an investor invests in an offering (§4.3 createTrade)', () => {
     renderWithProviders(<InvestForm offering={offering} accounts={accounts} />);
     await fillAndReview(user);
     await user.click(screen.getByRole('button', { name: 'Edit' }));
-    expect(await screen.findByLabelText(/^Units/)).toHaveProperty('value', '1001');
-    await waitFor(() =>
-      expect(document.activeElement).toBe(
-        screen.getByRole('button', { name: 'Review investment' }),
-      ),
-    );
+    await expectBackToTheFormAsTyped();
     expect(sent).toHaveLength(0);
   });
 
   it('refused for what it asks: "Change the request" goes back to the form, as typed', async () => {
-    const sent = mockPost(
-      endpoint,
+    const { sent, user } = await confirmAnswered(
       errorAnswer(422, {
         code: 'upstream_rejected',
         message:
@@ -226,28 +243,18 @@ describe('an investor invests in an offering (§4.3 createTrade)', () => {
         refusal: 'request',
       }),
     );
-    const user = userEvent.setup({ delay: null });
-    renderWithProviders(<InvestForm offering={offering} accounts={accounts} />);
-    await fillAndReview(user);
-    await user.click(confirm());
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Change what it names and send it again.');
     expect(alert.textContent).not.toMatch(/Nothing was sent/);
     expect(screen.queryByRole('button', { name: /Confirm investment|Try again/ })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Change the request' }));
-    expect(await screen.findByLabelText(/^Units/)).toHaveProperty('value', '1001');
-    await waitFor(() =>
-      expect(document.activeElement).toBe(
-        screen.getByRole('button', { name: 'Review investment' }),
-      ),
-    );
+    await expectBackToTheFormAsTyped();
     expect(sent).toHaveLength(1);
   });
 
   it('a platform refusal that names the units puts its message on the units field', async () => {
     const message = 'Requested units exceed remaining shares (1000)';
-    mockPost(
-      endpoint,
+    await confirmAnswered(
       errorAnswer(422, {
         code: 'upstream_rejected',
         message: `The platform refused it; nothing was changed. It did not accept units: ${message}.`,
@@ -256,10 +263,6 @@ describe('an investor invests in an offering (§4.3 createTrade)', () => {
         fields: [{ field: 'units', message }],
       }),
     );
-    const user = userEvent.setup({ delay: null });
-    renderWithProviders(<InvestForm offering={offering} accounts={accounts} />);
-    await fillAndReview(user);
-    await user.click(confirm());
     const units = await screen.findByLabelText(/^Units/);
     await waitFor(() => expect(document.activeElement).toBe(units));
     expect(descriptionOf(units)).toContain(message);
@@ -267,8 +270,7 @@ describe('an investor invests in an offering (§4.3 createTrade)', () => {
   });
 
   it('refused because the offering is closed for now: wait or ask support, never "Change the request"', async () => {
-    const sent = mockPost(
-      endpoint,
+    const { sent, user } = await confirmAnswered(
       errorAnswer(409, {
         code: 'conflict',
         message: 'This offering is not open for investment now. Nothing was submitted.',
@@ -276,10 +278,6 @@ describe('an investor invests in an offering (§4.3 createTrade)', () => {
         refusal: 'state',
       }),
     );
-    const user = userEvent.setup({ delay: null });
-    renderWithProviders(<InvestForm offering={offering} accounts={accounts} />);
-    await fillAndReview(user);
-    await user.click(confirm());
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('not open for investment now');
     expect(alert.textContent).toContain('nothing in your request needs to change');
@@ -296,8 +294,7 @@ describe('an investor invests in an offering (§4.3 createTrade)', () => {
     const why = 'This offering is closed to new investments.';
     const next =
       'Choose another offering, or come back once this one accepts investments: changing the units would not help.';
-    mockPost(
-      endpoint,
+    await confirmAnswered(
       errorAnswer(409, {
         code: 'conflict',
         message: `${why} ${next}`,
@@ -307,20 +304,12 @@ describe('an investor invests in an offering (§4.3 createTrade)', () => {
         reference: 'MR-Q8ZV1K3N7D',
       }),
     );
-    const user = userEvent.setup({ delay: null });
-    renderWithProviders(<InvestForm offering={offering} accounts={accounts} />);
-    await fillAndReview(user);
-    await user.click(confirm());
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe(`Not submitted${why} ${next} Our reference: MR-Q8ZV1K3N7D.`);
   });
 
   it('after a dropped connection it is not known: no retry button, where to check, and the same key if sent again', async () => {
-    const sent = mockPost(endpoint, 'dropped', okAnswer(receipt));
-    const user = userEvent.setup({ delay: null });
-    renderWithProviders(<InvestForm offering={offering} accounts={accounts} />);
-    await fillAndReview(user);
-    await user.click(confirm());
+    const { sent, user } = await confirmAnswered('dropped', okAnswer(receipt));
 
     const warning = await screen.findByRole('alert');
     expect(warning.textContent).toContain('We do not know whether this was submitted');
@@ -347,8 +336,7 @@ describe('an investor invests in an offering (§4.3 createTrade)', () => {
   });
 
   it('after a lost answer the register holds: one instruction, not to send it again, and our reference alone', async () => {
-    mockPost(
-      endpoint,
+    await confirmAnswered(
       errorAnswer(504, {
         code: 'upstream_timeout',
         message:
@@ -357,10 +345,6 @@ describe('an investor invests in an offering (§4.3 createTrade)', () => {
         reference: 'MR-7K2Q9ZX4AB',
       }),
     );
-    const user = userEvent.setup({ delay: null });
-    renderWithProviders(<InvestForm offering={offering} accounts={accounts} />);
-    await fillAndReview(user);
-    await user.click(confirm());
 
     const warning = await screen.findByRole('alert');
     expect(warning.textContent).toContain('Do not send it again');
