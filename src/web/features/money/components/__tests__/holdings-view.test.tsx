@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HoldingsResult } from '../../../../../contract/holdings';
 import { preloadDataGrid } from '../../../../components/data-grid';
+import { holdingRow } from '../../../../testing/holdings';
 import { bff, startMockBff } from '../../../../testing/mock-bff';
 import { renderWithProviders } from '../../../../testing/render';
 import { withTimeZones } from '../../../../testing/time-zones';
@@ -28,21 +29,7 @@ afterEach(cleanup);
 
 const holdings: HoldingsResult = {
   state: 'available',
-  trades: [
-    {
-      tradeId: 'T900',
-      accountId: 'A1040000',
-      offeringId: '42',
-      offeringName: 'Acme Growth Shares',
-      units: '10',
-      amount: '125',
-      status: 'created',
-      statusText: 'Created',
-      createdAt: '2026-11-25T06:41:00',
-      paymentMethod: 'ach',
-      archived: false,
-    },
-  ],
+  trades: [holdingRow('T900')],
   byOffering: [
     {
       offeringId: '42',
@@ -61,12 +48,27 @@ const holdings: HoldingsResult = {
   gaps: [],
 };
 
+const offeringsUnreadGap =
+  'The offerings could not be read right now, so each is shown by its number. Your investments are listed in full.';
+/** The holdings while the offerings could not be read: each offering is known by its number. */
+const offeringsUnread: HoldingsResult = {
+  ...holdings,
+  trades: holdings.trades.map((t) => ({ ...t, offeringName: null })),
+  byOffering: holdings.byOffering.map((o) => ({ ...o, offeringName: null })),
+  gaps: [offeringsUnreadGap],
+};
+
+/** The holdings section, the BFF answering `answer`. */
+function renderHoldings(answer: HoldingsResult) {
+  bff.use(http.get('/api/holdings', () => HttpResponse.json(answer)));
+  return renderWithProviders(<Holdings />);
+}
+
 describe('an investor reads their holdings', () => {
   withViewportWidth(1280);
 
   it('sees each trade’s date in their zone, named, as every other page shows the platform’s times', async () => {
-    bff.use(http.get('/api/holdings', () => HttpResponse.json(holdings)));
-    renderWithProviders(<Holdings />);
+    renderHoldings(holdings);
     const trades = await findTrades();
     expect(within(trades).getByRole('columnheader', { name: 'Date' })).toBeTruthy();
     expect(
@@ -76,20 +78,8 @@ describe('an investor reads their holdings', () => {
   });
 
   it('still sees every trade, each offering by its number, when the offerings could not be read', async () => {
-    const gap =
-      'The offerings could not be read right now, so each is shown by its number. Your investments are listed in full.';
-    bff.use(
-      http.get('/api/holdings', () =>
-        HttpResponse.json({
-          ...holdings,
-          trades: holdings.trades.map((t) => ({ ...t, offeringName: null })),
-          byOffering: holdings.byOffering.map((o) => ({ ...o, offeringName: null })),
-          gaps: [gap],
-        }),
-      ),
-    );
-    renderWithProviders(<Holdings />);
-    expect((await screen.findByText(gap)).closest('[role="status"]')).toBeTruthy();
+    renderHoldings(offeringsUnread);
+    expect((await screen.findByText(offeringsUnreadGap)).closest('[role="status"]')).toBeTruthy();
     const trades = await findTrades();
     expect(within(trades).getByText('Offering 42')).toBeTruthy();
   });
@@ -141,26 +131,21 @@ describe('an investor whose trades carry fractions of a cent', () => {
       units,
       amount,
     });
-    bff.use(
-      http.get('/api/holdings', () =>
-        HttpResponse.json({
-          ...holdings,
-          trades: [row('T1', '2', '0.666000'), row('T2', '3', '0.999000')],
-          byOffering: [
-            {
-              ...holdings.byOffering[0],
-              offeringId: '5210',
-              units: '5',
-              amount: '1.665',
-              tradeCount: 2,
-            },
-          ],
-          totalAmount: '1.665',
-          pendingAmount: '1.665',
-        }),
-      ),
-    );
-    renderWithProviders(<Holdings />);
+    renderHoldings({
+      ...holdings,
+      trades: [row('T1', '2', '0.666000'), row('T2', '3', '0.999000')],
+      byOffering: [
+        {
+          ...holdings.byOffering[0],
+          offeringId: '5210',
+          units: '5',
+          amount: '1.665',
+          tradeCount: 2,
+        },
+      ],
+      totalAmount: '1.665',
+      pendingAmount: '1.665',
+    });
     const trades = await findTrades();
     expect(within(trades).getByText('$0.666')).toBeTruthy();
     expect(within(trades).getByText('$0.999')).toBeTruthy();
@@ -172,22 +157,17 @@ describe('an investor one of whose offerings could not be read', () => {
   withViewportWidth(1280);
 
   it('is told why it is shown by its number, while the others keep their names', async () => {
-    bff.use(
-      http.get('/api/holdings', () =>
-        HttpResponse.json({
-          ...holdings,
-          trades: [
-            ...holdings.trades,
-            { ...holdings.trades[0], tradeId: 'T901', offeringId: '5208', offeringName: null },
-          ],
-          byOffering: [
-            { ...holdings.byOffering[0], offeringId: '5208', offeringName: null },
-            ...holdings.byOffering,
-          ],
-        }),
-      ),
-    );
-    renderWithProviders(<Holdings />);
+    renderHoldings({
+      ...holdings,
+      trades: [
+        ...holdings.trades,
+        { ...holdings.trades[0], tradeId: 'T901', offeringId: '5208', offeringName: null },
+      ],
+      byOffering: [
+        { ...holdings.byOffering[0], offeringId: '5208', offeringName: null },
+        ...holdings.byOffering,
+      ],
+    });
     const words = await screen.findByText(
       '1 offering could not be read, so it is shown by its number (Offering 5208). Your investments in it are listed in full.',
     );
@@ -200,20 +180,8 @@ describe('an investor one of whose offerings could not be read', () => {
   });
 
   it('is told once, not twice, when the whole catalogue could not be read', async () => {
-    const gap =
-      'The offerings could not be read right now, so each is shown by its number. Your investments are listed in full.';
-    bff.use(
-      http.get('/api/holdings', () =>
-        HttpResponse.json({
-          ...holdings,
-          trades: holdings.trades.map((t) => ({ ...t, offeringName: null })),
-          byOffering: holdings.byOffering.map((o) => ({ ...o, offeringName: null })),
-          gaps: [gap],
-        }),
-      ),
-    );
-    renderWithProviders(<Holdings />);
-    expect(await screen.findByText(gap)).toBeTruthy();
+    renderHoldings(offeringsUnread);
+    expect(await screen.findByText(offeringsUnreadGap)).toBeTruthy();
     expect(screen.queryByText(/could not be read, so it is shown/)).toBeNull();
   });
 });
@@ -222,8 +190,7 @@ describe('an investor reads their trades on a phone', () => {
   withViewportWidth(375);
 
   it('sees each trade in one cell of lines with its amount, units and status in view, not past the edge of a table', async () => {
-    bff.use(http.get('/api/holdings', () => HttpResponse.json(holdings)));
-    renderWithProviders(<Holdings />);
+    renderHoldings(holdings);
     const trades = await findTrades();
     expect(
       within(trades)
@@ -245,24 +212,19 @@ describe('an investor reads their totals on a phone', () => {
   withViewportWidth(375);
 
   it('sees one card an offering with its amount, units and trades, not a table past the screen', async () => {
-    bff.use(
-      http.get('/api/holdings', () =>
-        HttpResponse.json({
-          ...holdings,
-          byOffering: [
-            holdings.byOffering[0],
-            {
-              offeringId: '43',
-              offeringName: null,
-              units: '1',
-              amount: '12.5',
-              tradeCount: 3,
-            },
-          ],
-        }),
-      ),
-    );
-    renderWithProviders(<Holdings />);
+    renderHoldings({
+      ...holdings,
+      byOffering: [
+        holdings.byOffering[0],
+        {
+          offeringId: '43',
+          offeringName: null,
+          units: '1',
+          amount: '12.5',
+          tradeCount: 3,
+        },
+      ],
+    });
     const totals = await screen.findByRole('list', { name: 'Totals per offering' });
     expect(screen.queryByRole('table', { name: 'Totals per offering' })).toBeNull();
     const [first, second] = within(totals).getAllByRole('listitem');
@@ -283,9 +245,8 @@ describe('an investor with many trades', () => {
       ...holdings.trades[0],
       tradeId: `T${1000 - i}`,
     }));
-    bff.use(http.get('/api/holdings', () => HttpResponse.json({ ...holdings, trades })));
     const user = userEvent.setup({ delay: null });
-    renderWithProviders(<Holdings />);
+    renderHoldings({ ...holdings, trades });
     await findTrades();
     expect(shownIds()).toHaveLength(25);
     expect(shownIds()[0]).toBe('T1000');
@@ -302,12 +263,7 @@ describe('an investor reads what is settled apart from what still waits', () => 
   withViewportWidth(1280);
 
   it('does not count a trade waiting for payment and approval as owned', async () => {
-    bff.use(
-      http.get('/api/holdings', () =>
-        HttpResponse.json({ ...holdings, totalAmount: '375', settledAmount: '250' }),
-      ),
-    );
-    renderWithProviders(<Holdings />);
+    renderHoldings({ ...holdings, totalAmount: '375', settledAmount: '250' });
     const totals = await screen.findByRole('region', { name: 'Totals per offering' });
     expect(totals.textContent).toContain('Settled (the units are in your account): $250.00');
     expect(totals.textContent).toContain('Waiting for payment or approval: $125.00');
@@ -328,17 +284,12 @@ describe('an investor whose trade came with no amount and a status the portal do
       status: '42',
       statusText: 'Status "42"',
     };
-    bff.use(
-      http.get('/api/holdings', () =>
-        HttpResponse.json({
-          ...holdings,
-          trades: [unread, ...holdings.trades],
-          uncounted: [{ tradeId: 'T901', unreadable: ['amount', 'status'] }],
-          complete: false,
-        }),
-      ),
-    );
-    renderWithProviders(<Holdings />);
+    renderHoldings({
+      ...holdings,
+      trades: [unread, ...holdings.trades],
+      uncounted: [{ tradeId: 'T901', unreadable: ['amount', 'status'] }],
+      complete: false,
+    });
     const totals = await screen.findByRole('region', { name: 'Totals per offering' });
     const notice = within(totals).getByRole('alert');
     expect(notice.textContent).toBe(
@@ -356,19 +307,14 @@ describe('an investor whose trade came with no amount and a status the portal do
   });
 
   it('names each of several, with a count', async () => {
-    bff.use(
-      http.get('/api/holdings', () =>
-        HttpResponse.json({
-          ...holdings,
-          uncounted: [
-            { tradeId: 'T901', unreadable: ['amount'] },
-            { tradeId: 'T902', unreadable: ['units', 'amount', 'status'] },
-          ],
-          complete: false,
-        }),
-      ),
-    );
-    renderWithProviders(<Holdings />);
+    renderHoldings({
+      ...holdings,
+      uncounted: [
+        { tradeId: 'T901', unreadable: ['amount'] },
+        { tradeId: 'T902', unreadable: ['units', 'amount', 'status'] },
+      ],
+      complete: false,
+    });
     const totals = await screen.findByRole('region', { name: 'Totals per offering' });
     expect(within(totals).getByRole('alert').textContent).toBe(
       'Left out of these totals, 2 trades: trade T901 (its amount could not be read) and trade T902 (its units, amount and status could not be read). They are listed under Trades.',
@@ -376,19 +322,14 @@ describe('an investor whose trade came with no amount and a status the portal do
   });
 
   it('names a trade being reversed and one that is not a purchase, each with why', async () => {
-    bff.use(
-      http.get('/api/holdings', () =>
-        HttpResponse.json({
-          ...holdings,
-          uncounted: [
-            { tradeId: 'T903', unreadable: [], notCounted: ['being_reversed'] },
-            { tradeId: 'T904', unreadable: [], notCounted: ['negative_amount', 'no_units'] },
-          ],
-          complete: false,
-        }),
-      ),
-    );
-    renderWithProviders(<Holdings />);
+    renderHoldings({
+      ...holdings,
+      uncounted: [
+        { tradeId: 'T903', unreadable: [], notCounted: ['being_reversed'] },
+        { tradeId: 'T904', unreadable: [], notCounted: ['negative_amount', 'no_units'] },
+      ],
+      complete: false,
+    });
     const totals = await screen.findByRole('region', { name: 'Totals per offering' });
     expect(within(totals).getByRole('alert').textContent).toBe(
       'Left out of these totals, 2 trades: trade T903 (being reversed) and trade T904 (its amount is below zero and it is for 0 units). They are listed under Trades.',
@@ -400,12 +341,7 @@ describe('an investor with a trade the service sent unreadable', () => {
   withViewportWidth(1280);
 
   it('reads in the totals that one trade could not be shown and is in none of them', async () => {
-    bff.use(
-      http.get('/api/holdings', () =>
-        HttpResponse.json({ ...holdings, skippedRecords: 1, complete: false }),
-      ),
-    );
-    renderWithProviders(<Holdings />);
+    renderHoldings({ ...holdings, skippedRecords: 1, complete: false });
     const totals = await screen.findByRole('region', { name: 'Totals per offering' });
     expect(within(totals).getByRole('status').textContent).toBe(
       '1 trade could not be shown. The service sent it in a form the portal could not read; everything else is listed. It is in none of the totals.',
@@ -413,20 +349,15 @@ describe('an investor with a trade the service sent unreadable', () => {
   });
 
   it('is not told "No investments yet" when the only trade is the unreadable one', async () => {
-    bff.use(
-      http.get('/api/holdings', () =>
-        HttpResponse.json({
-          ...holdings,
-          trades: [],
-          byOffering: [],
-          totalAmount: '0',
-          pendingAmount: '0',
-          skippedRecords: 2,
-          complete: false,
-        }),
-      ),
-    );
-    renderWithProviders(<Holdings />);
+    renderHoldings({
+      ...holdings,
+      trades: [],
+      byOffering: [],
+      totalAmount: '0',
+      pendingAmount: '0',
+      skippedRecords: 2,
+      complete: false,
+    });
     const totals = await screen.findByRole('region', { name: 'Totals per offering' });
     expect(within(totals).getByRole('status').textContent).toContain(
       '2 trades could not be shown. The service sent them',

@@ -6,6 +6,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HoldingRow, HoldingsResult } from '../../../../../../contract/holdings';
 import { preloadDataGrid } from '../../../../../components/data-grid';
 import { findGrid, tabStopsIn } from '../../../../../testing/grid';
+import { holdingRow } from '../../../../../testing/holdings';
 import { bff, startMockBff } from '../../../../../testing/mock-bff';
 import { renderWithProviders } from '../../../../../testing/render';
 import { withTimeZones } from '../../../../../testing/time-zones';
@@ -16,33 +17,18 @@ startMockBff();
 withTimeZones({ viewer: 'America/New_York', platform: 'UTC' });
 afterEach(cleanup);
 
-const trade = (tradeId: string, fields: Partial<HoldingRow>): HoldingRow => ({
-  tradeId,
-  accountId: 'A1040000',
-  offeringId: '42',
-  offeringName: 'Acme Growth Shares',
-  units: '10',
-  amount: '125',
-  status: 'created',
-  statusText: 'Created',
-  createdAt: '2026-11-25T06:41:00',
-  paymentMethod: 'ach',
-  archived: false,
-  ...fields,
-});
-
 /** Five trades, newest first as the BFF lists them: two offerings, two accounts. */
 const five: HoldingRow[] = [
-  trade('T905', { amount: '50', units: '4' }),
-  trade('T904', { offeringId: '43', offeringName: 'Birch Lane Notes', amount: '900' }),
-  trade('T903', { accountId: 'A1040001', amount: '300' }),
-  trade('T902', {
+  holdingRow('T905', { amount: '50', units: '4' }),
+  holdingRow('T904', { offeringId: '43', offeringName: 'Birch Lane Notes', amount: '900' }),
+  holdingRow('T903', { accountId: 'A1040001', amount: '300' }),
+  holdingRow('T902', {
     accountId: 'A1040001',
     offeringId: '43',
     offeringName: 'Birch Lane Notes',
     amount: '20',
   }),
-  trade('T901', { amount: '125' }),
+  holdingRow('T901', { amount: '125' }),
 ];
 
 const result = (trades: HoldingRow[]): HoldingsResult => ({
@@ -219,7 +205,7 @@ describe('an investor sorts their trades', () => {
 describe('an investor with many trades pages through them', () => {
   withViewportWidth(1280);
 
-  const sixty = Array.from({ length: 60 }, (_, i) => trade(`T${1000 - i}`, {}));
+  const sixty = Array.from({ length: 60 }, (_, i) => holdingRow(`T${1000 - i}`, {}));
 
   it('the page kept in the address: a reload comes back to it, and "Older" moves it on', async () => {
     answer(sixty);
