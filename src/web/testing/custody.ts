@@ -1,4 +1,4 @@
-import type { LinkedBankResult } from '../../contract/cash';
+import type { DepositReceipt, LinkedBankResult } from '../../contract/cash';
 import type { DisbursementReceipt } from '../../contract/disbursements';
 import type { CustodyAccountResult } from '../../contract/custody-views';
 
@@ -74,5 +74,18 @@ export const disbursementReceipt = (
   additionalDetails: null,
   status: 'pending',
   createdAt: '2026-11-28T12:00:00',
+  ...overrides,
+});
+
+/** A deposit the platform accepted (fund move CFM42), as the BFF answers it, with changes. */
+export const depositReceipt = (overrides: Partial<DepositReceipt> = {}): DepositReceipt => ({
+  referenceNumber: 'CFM42',
+  reference: 'MR-7K2Q9D4XPA',
+  accountId: 'A1234567',
+  amount: '250.75',
+  status: 'pending',
+  approvalStatus: 'pending',
+  bankName: 'First Bank',
+  createdAt: '2026-07-17T16:09:00',
   ...overrides,
 });

@@ -12,6 +12,7 @@ import {
   openReviewAndArm,
   renderWithProviders,
 } from '../../../../testing/render';
+import { depositReceipt } from '../../../../testing/custody';
 import { moneyRequestView } from '../../../../testing/money-request';
 import { DepositForm } from '../deposit-form';
 
@@ -82,19 +83,7 @@ describe('an investor deposits from the linked bank (fundCustodyAccount, §4.16)
 
   it('is reviewed with amount and bank before it is sent, once, under one key', async () => {
     withBank(linked);
-    const sent = mockPost(
-      endpoint,
-      okAnswer({
-        referenceNumber: 'CFM42',
-        reference: 'MR-7K2Q9D4XPA',
-        accountId: 'A1234567',
-        amount: '250.75',
-        status: 'pending',
-        approvalStatus: 'pending',
-        bankName: 'First Bank',
-        createdAt: '2026-07-17T16:09:00',
-      }),
-    );
+    const sent = mockPost(endpoint, okAnswer(depositReceipt()));
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<DepositForm accountId="A1234567" />);
     await fill(user, await screen.findByLabelText(/Deposit amount \(USD\)/), '250.75');
@@ -143,19 +132,7 @@ describe('an investor deposits from the linked bank (fundCustodyAccount, §4.16)
       ),
       http.get('/api/accounts/A1234567/*', () => HttpResponse.json({})),
     );
-    mockPost(
-      endpoint,
-      okAnswer({
-        referenceNumber: 'CFM42',
-        reference: 'MR-7K2Q9D4XPA',
-        accountId: 'A1234567',
-        amount: '250.75',
-        status: 'pending',
-        approvalStatus: 'pending',
-        bankName: 'First Bank',
-        createdAt: '2026-07-17T16:09:00',
-      }),
-    );
+    mockPost(endpoint, okAnswer(depositReceipt()));
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<DepositForm accountId="A1234567" />);
     await fill(user, await screen.findByLabelText(/Deposit amount \(USD\)/), '250.75');
@@ -270,16 +247,14 @@ describe('an investor deposits from the linked bank (fundCustodyAccount, §4.16)
         submitted: 'unknown',
         reference: 'MR-QWWWHH63TG',
       }),
-      okAnswer({
-        referenceNumber: 'FM-2',
-        reference: 'MR-AAAAAAAAAA',
-        accountId: 'A1234567',
-        amount: '71.01',
-        status: 'pending',
-        approvalStatus: 'pending',
-        bankName: 'First Bank',
-        createdAt: '2026-11-28T12:12:00',
-      }),
+      okAnswer(
+        depositReceipt({
+          referenceNumber: 'FM-2',
+          reference: 'MR-AAAAAAAAAA',
+          amount: '71.01',
+          createdAt: '2026-11-28T12:12:00',
+        }),
+      ),
     );
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<DepositForm accountId="A1234567" />);

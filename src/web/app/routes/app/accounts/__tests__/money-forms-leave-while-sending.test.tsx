@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerAccountReads, renderAccountPage } from '../../../../../testing/account-pages';
-import { disbursementReceipt } from '../../../../../testing/custody';
+import { depositReceipt, disbursementReceipt } from '../../../../../testing/custody';
 import { bff, startMockBff } from '../../../../../testing/mock-bff';
 import {
   fill,
@@ -107,16 +107,7 @@ describe('leaving a money form while its request is being sent, and coming back'
 
   it('the deposit form shows the deposit on its way, then its receipt, not a blank form', async () => {
     withAccount();
-    const held = heldAnswer({
-      referenceNumber: 'CFM42',
-      reference: 'MR-7K2Q9D4XPA',
-      accountId,
-      amount: '250.75',
-      status: 'pending',
-      approvalStatus: 'pending',
-      bankName: 'Prairie National Bank',
-      createdAt: '2026-07-17T16:09:00',
-    });
+    const held = heldAnswer(depositReceipt({ accountId, bankName: 'Prairie National Bank' }));
     bff.use(http.post(`/api/accounts/${accountId}/deposits`, held.respond));
     const { router } = renderWithProviders(
       <Routes>
