@@ -31,6 +31,15 @@ const request: MoneyRequestView = {
   userEmail: 'investor@demo.test',
 };
 
+/** The same request as a disbursement: no offering, units or unit price. */
+const disbursementRequest: MoneyRequestView = {
+  ...request,
+  kind: 'disbursement',
+  offeringId: null,
+  units: null,
+  unitPrice: null,
+};
+
 describe('a reviewer reads the money requests register', () => {
   withViewportWidth(1280);
 
@@ -102,11 +111,7 @@ describe('the register names how the money goes', () => {
 
   it('shows an ACH and a wire of the same amount as such, and nothing for a request without a method', () => {
     const disbursement: MoneyRequestView = {
-      ...request,
-      kind: 'disbursement',
-      offeringId: null,
-      units: null,
-      unitPrice: null,
+      ...disbursementRequest,
       amount: '13',
       outcome: 'created',
     };
@@ -132,11 +137,7 @@ describe('the register names how the money goes', () => {
 describe('a request the platform lists twice under our reference', () => {
   withViewportWidth(1280);
   const twice: MoneyRequestView = {
-    ...request,
-    kind: 'disbursement',
-    offeringId: null,
-    units: null,
-    unitPrice: null,
+    ...disbursementRequest,
     outcome: 'created',
     upstreamId: 'CFM70000120',
     fundMoves: ['CFM70000120', 'CFM70000121'],
@@ -282,11 +283,7 @@ describe('an unknown outcome, by what can settle it', () => {
 describe('a disbursement held for a second person', () => {
   withViewportWidth(1280);
   const held: MoneyRequestView = {
-    ...request,
-    kind: 'disbursement',
-    offeringId: null,
-    units: null,
-    unitPrice: null,
+    ...disbursementRequest,
     amount: '5000',
     outcome: 'held',
     message: 'Approval 5891bece-e645-48c8-b669-d444db8606a7.',
@@ -499,11 +496,7 @@ describe('an investor reads an investment whose answer was lost', () => {
 describe("the register's platform ids of disbursements", () => {
   withViewportWidth(1280);
   const disbursement: MoneyRequestView = {
-    ...request,
-    kind: 'disbursement',
-    offeringId: null,
-    units: null,
-    unitPrice: null,
+    ...disbursementRequest,
     outcome: 'created',
   };
 
