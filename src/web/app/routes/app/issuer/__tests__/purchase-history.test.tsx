@@ -63,6 +63,16 @@ const answer: OfferingPurchaseHistory = {
   },
 };
 
+/** The history of `answer`, its trades 1001, 1002 and 1003 read with these statuses (§4.16). */
+const withStatuses = (...statuses: string[]): OfferingPurchaseHistory => ({
+  ...answer,
+  statuses: {
+    state: 'read',
+    complete: true,
+    trades: statuses.map((status, i) => ({ tradeId: `${1001 + i}`, status, archived: false })),
+  },
+});
+
 /** The offerings list as My offerings reads it: it names offering 5201. */
 const catalogue: IssuerOfferings = { offerings: [raiseInProgress], skippedRecords: 0 };
 
@@ -193,18 +203,7 @@ describe('an issuer tells paid trades from those still waiting for payment', () 
   });
 
   it('leaves a cancelled trade out of both figures and says so', async () => {
-    renderPage({
-      ...answer,
-      statuses: {
-        state: 'read',
-        complete: true,
-        trades: [
-          { tradeId: '1001', status: 'settled', archived: false },
-          { tradeId: '1002', status: 'canceled', archived: false },
-          { tradeId: '1003', status: 'created', archived: false },
-        ],
-      },
-    });
+    renderPage(withStatuses('settled', 'canceled', 'created'));
     await screen.findByText('3 trades by 2 investor accounts');
     expect(card('Amount raised')).toContain('$100.00');
     expect(card('Committed, waiting for payment')).toContain('$100.00');
@@ -214,18 +213,7 @@ describe('an issuer tells paid trades from those still waiting for payment', () 
   });
 
   it('leaves a trade being reversed (UNWIND PENDING, real-world notes §4.3) out of both figures and says so', async () => {
-    renderPage({
-      ...answer,
-      statuses: {
-        state: 'read',
-        complete: true,
-        trades: [
-          { tradeId: '1001', status: 'settled', archived: false },
-          { tradeId: '1002', status: 'unwind pending', archived: false },
-          { tradeId: '1003', status: 'created', archived: false },
-        ],
-      },
-    });
+    renderPage(withStatuses('settled', 'unwind pending', 'created'));
     await screen.findByText('3 trades by 2 investor accounts');
     expect(card('Amount raised')).toContain('$100.00');
     expect(card('Committed, waiting for payment')).toContain('$100.00');
