@@ -46,6 +46,16 @@ function RegisterRead() {
 }
 
 const endpoint = '/api/accounts/A1234567/ira-supplement';
+/** An IRA request of the account as the register lists it, under our `reference`. */
+const iraRequest = (reference: string, outcome: MoneyRequestView['outcome']) =>
+  moneyRequestView({
+    reference,
+    accountId: 'A1234567',
+    kind: 'ira_supplement',
+    amount: null,
+    outcome,
+    createdAt: '2026-07-17T16:09:00.000Z',
+  });
 /** The account has no custody account yet: an IRA may be requested (§4.7). */
 const noCustodyAccount = {
   custody: custodyRead(notOpenedCustody),
@@ -220,14 +230,7 @@ describe('an investor requests an IRA through the BFF (§4.7)', () => {
   it('a lost answer from the platform keeps its own outcome on screen, though the register now lists the request', async () => {
     // The BFF records the request before it sends it (our reference), and the platform's answer
     // is lost: the register holds it with an unknown outcome, so it stands from then on.
-    const sent = moneyRequestView({
-      reference: 'MR-7K2Q9D4XPA',
-      accountId: 'A1234567',
-      kind: 'ira_supplement',
-      amount: null,
-      outcome: 'unknown',
-      createdAt: '2026-07-17T16:09:00.000Z',
-    });
+    const sent = iraRequest('MR-7K2Q9D4XPA', 'unknown');
     mockPost(
       endpoint,
       errorAnswer(503, {
@@ -273,14 +276,7 @@ describe('an investor requests an IRA through the BFF (§4.7)', () => {
   });
 
   it('after a lost answer the review stops saying nothing is sent, the steps keep its outcome, and the request then shown takes the focus', async () => {
-    const sent = moneyRequestView({
-      reference: 'MR-7K2Q9D4XPA',
-      accountId: 'A1234567',
-      kind: 'ira_supplement',
-      amount: null,
-      outcome: 'unknown',
-      createdAt: '2026-07-17T16:09:00.000Z',
-    });
+    const sent = iraRequest('MR-7K2Q9D4XPA', 'unknown');
     mockPost(
       endpoint,
       errorAnswer(504, {
@@ -354,14 +350,7 @@ describe('an investor requests an IRA through the BFF (§4.7)', () => {
   });
 
   it('refused because another tab made one meanwhile (409), it then shows the request that stands', async () => {
-    const standing = moneyRequestView({
-      reference: 'MR-4Q7ZK2AB9C',
-      accountId: 'A1234567',
-      kind: 'ira_supplement',
-      amount: null,
-      outcome: 'created',
-      createdAt: '2026-07-17T16:09:00.000Z',
-    });
+    const standing = iraRequest('MR-4Q7ZK2AB9C', 'created');
     mockPost(
       endpoint,
       errorAnswer(409, {
