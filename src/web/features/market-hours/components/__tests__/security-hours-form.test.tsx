@@ -17,17 +17,26 @@ const week: WeekHours = {
   friday: regular,
 };
 
+/** The form over `week`, nothing being saved and no answer yet. */
+function renderForm({
+  onSubmit = vi.fn(),
+  market,
+}: { onSubmit?: () => void; market?: WeekHours } = {}) {
+  return renderWithProviders(
+    <SecurityHoursForm
+      hours={week}
+      market={market}
+      pending={false}
+      error={null}
+      outcomeUnknown={null}
+      onSubmit={onSubmit}
+    />,
+  );
+}
+
 describe('issuer staff set the trading hours of a security', () => {
   it('see a time label raised above the browser’s empty --:-- placeholder, not over it', () => {
-    renderWithProviders(
-      <SecurityHoursForm
-        hours={week}
-        pending={false}
-        error={null}
-        outcomeUnknown={null}
-        onSubmit={vi.fn()}
-      />,
-    );
+    renderForm();
     const tuesday = screen.getByLabelText('Tuesday opens (ET)');
     fireEvent.change(tuesday, { target: { value: '' } });
     const label = screen.getByText('Tuesday opens (ET)', { selector: 'label' });
@@ -37,15 +46,7 @@ describe('issuer staff set the trading hours of a security', () => {
   it('are told an emptied time is required, or the day marked closed, and nothing is sent', async () => {
     const onSubmit = vi.fn();
     const user = userEvent.setup({ delay: null });
-    renderWithProviders(
-      <SecurityHoursForm
-        hours={week}
-        pending={false}
-        error={null}
-        outcomeUnknown={null}
-        onSubmit={onSubmit}
-      />,
-    );
+    renderForm({ onSubmit });
     const tuesday = screen.getByLabelText('Tuesday opens (ET)');
     fireEvent.change(tuesday, { target: { value: '' } });
     await user.click(screen.getByRole('button', { name: 'Save hours' }));
@@ -63,16 +64,7 @@ describe('issuer staff set hours outside the market’s hours', () => {
   it('are warned as they type, naming the market’s hours and those within both, and may still save', async () => {
     const onSubmit = vi.fn();
     const user = userEvent.setup({ delay: null });
-    renderWithProviders(
-      <SecurityHoursForm
-        hours={week}
-        market={week}
-        pending={false}
-        error={null}
-        outcomeUnknown={null}
-        onSubmit={onSubmit}
-      />,
-    );
+    renderForm({ onSubmit, market: week });
     expect(screen.queryByText(/reaches outside the market’s hours/)).toBeNull();
     fireEvent.change(screen.getByLabelText('Tuesday opens (ET)'), { target: { value: '03:00' } });
     fireEvent.change(screen.getByLabelText('Tuesday closes (ET)'), { target: { value: '23:30' } });
