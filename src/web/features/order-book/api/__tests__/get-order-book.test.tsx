@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EXECUTION_TABLE, ORDER_TABLE } from '../../../../../contract/order-book';
 import { bff, startMockBff } from '../../../../testing/mock-bff';
+import { publicBook } from '../../../../testing/order-book';
 import { OrderBookProgress } from '../../components/order-book-progress';
 import { orderBookQueryOptions, useOrderBook } from '../get-order-book';
 
@@ -13,16 +14,7 @@ afterEach(cleanup);
 
 const DATE = '2026-03-02';
 // A public book with no orders, its header as the contract writes it.
-const book = {
-  date: DATE,
-  orderCount: 0,
-  view: 'public',
-  fullSecurityIds: [],
-  securities: [],
-  orders: { columns: ORDER_TABLE.publicColumns, rows: [] },
-  executions: { columns: EXECUTION_TABLE.publicColumns, rows: [] },
-  closed: null,
-};
+const book = publicBook(DATE);
 
 function OrderBookProbe() {
   const { query, progress } = useOrderBook(DATE);

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderBook, OrderRow } from '../../../../../contract/order-book';
+import type { OrderBook } from '../../../../../contract/order-book';
 import { preloadDataGrid } from '../../../../components/data-grid';
+import { orderRow } from '../../../../testing/order-book';
 import { renderWithProviders } from '../../../../testing/render';
 import { withTimeZones } from '../../../../testing/time-zones';
 import { withViewportWidth } from '../../../../testing/viewport';
@@ -14,19 +15,8 @@ afterEach(cleanup);
 // calendar day there.
 withTimeZones({ viewer: 'Asia/Tokyo', platform: 'UTC' });
 
-const order = (id: string, createdAt: string, updatedAt: string | null): OrderRow => ({
-  id,
-  securityId: '7',
-  side: 'bid',
-  shares: '10',
-  sharesRemaining: '10',
-  pricePerShare: '5.00',
-  totalAmount: '50.00',
-  status: 'live',
-  createdAt,
-  updatedAt,
-  matchCount: 0,
-});
+const order = (id: string, createdAt: string, updatedAt: string | null) =>
+  orderRow(id, { createdAt, updatedAt });
 
 /** Wednesday November 25, 2026, a US Eastern trading day (§8: trading hours are Eastern). */
 const book: OrderBook = {

@@ -3,9 +3,10 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderBook, OrderRow } from '../../../../../contract/order-book';
+import type { OrderBook } from '../../../../../contract/order-book';
 import { preloadDataGrid } from '../../../../components/data-grid';
 import { tabStopsIn, tabsFromGridTo } from '../../../../testing/grid';
+import { orderRow } from '../../../../testing/order-book';
 import { renderWithProviders } from '../../../../testing/render';
 import { withTimeZones } from '../../../../testing/time-zones';
 import { withViewportWidth } from '../../../../testing/viewport';
@@ -18,19 +19,7 @@ afterEach(cleanup);
 // A desktop's width, where the grids' columns fit; the phone has its own block below.
 withViewportWidth(1280);
 
-const order = (id: string, securityId: string): OrderRow => ({
-  id,
-  securityId,
-  side: 'bid',
-  shares: '10',
-  sharesRemaining: '10',
-  pricePerShare: '5.00',
-  totalAmount: '50.00',
-  status: 'live',
-  createdAt: '2026-03-02T14:30:00.000Z',
-  updatedAt: null,
-  matchCount: 0,
-});
+const order = (id: string, securityId: string) => orderRow(id, { securityId });
 const rows = [order('1', '7'), order('2', '8')];
 const noFilter = { security: null, side: null, status: null };
 

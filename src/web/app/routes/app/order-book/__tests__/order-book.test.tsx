@@ -2,15 +2,9 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  closedDayOf,
-  EXECUTION_TABLE,
-  ORDER_TABLE,
-  wireRow,
-  type OrderBook,
-  type OrderRow,
-} from '../../../../../../contract/order-book';
+import { closedDayOf, type OrderBook } from '../../../../../../contract/order-book';
 import { bff, startMockBff } from '../../../../../testing/mock-bff';
+import { orderRow, publicBook } from '../../../../../testing/order-book';
 import { descriptionOf, renderWithProviders } from '../../../../../testing/render';
 import OrderBookRoute from '../order-book';
 
@@ -33,16 +27,7 @@ function answerBooks() {
     http.get('/api/order-book/:date', ({ params }) => {
       const date = String(params.date);
       asked.push(date);
-      const book = {
-        date,
-        orderCount: 0,
-        view: 'public',
-        fullSecurityIds: [],
-        securities: [],
-        orders: { columns: ORDER_TABLE.publicColumns, rows: [] },
-        executions: { columns: EXECUTION_TABLE.publicColumns, rows: [] },
-        closed: closedDayOf(date),
-      };
+      const book = publicBook(date, [], closedDayOf(date));
       return new HttpResponse(`${JSON.stringify({ type: 'book', book })}\n`, {
         headers: { 'Content-Type': 'application/x-ndjson' },
       });
@@ -221,32 +206,12 @@ describe('a person opens the order book of a day the market did not trade', () =
 });
 
 describe('a day of which one page could not be read', () => {
-  const row = (id: string): OrderRow => ({
-    id,
-    securityId: '7',
-    side: 'bid',
-    shares: '10',
-    sharesRemaining: '10',
-    pricePerShare: '5.00',
-    totalAmount: '50.00',
-    status: 'live',
-    createdAt: '2026-03-02T14:30:00.000Z',
-    updatedAt: null,
-    matchCount: 0,
-  });
   const replyOf = (ids: string[], incomplete?: OrderBook['incomplete']) => {
     const book = {
-      date: SHOWN,
-      orderCount: ids.length,
-      view: 'public',
-      fullSecurityIds: [],
-      securities: [],
-      orders: {
-        columns: ORDER_TABLE.publicColumns,
-        rows: ids.map((id) => wireRow(ORDER_TABLE, row(id), false)),
-      },
-      executions: { columns: EXECUTION_TABLE.publicColumns, rows: [] },
-      closed: null,
+      ...publicBook(
+        SHOWN,
+        ids.map((id) => orderRow(id)),
+      ),
       ...(incomplete ? { incomplete } : {}),
     };
     return new HttpResponse(`${JSON.stringify({ type: 'book', book })}\n`, {
