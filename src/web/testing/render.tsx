@@ -51,17 +51,7 @@ export async function openReviewAndArm(
  * waitFor and find queries advance it as they poll, their `timeout` counted in faked time.
  */
 export async function onFakeClock(run: () => Promise<void>) {
-  // Testing Library drives fake clocks only when it sees Jest's, hence the `jest` stand-in for
-  // the while (its waitFor and user-event wrappers wait on a zero timeout).
-  const global = globalThis as { jest?: { advanceTimersByTime: (ms: number) => void } };
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-  global.jest = { advanceTimersByTime: (ms) => vi.advanceTimersByTime(ms) };
-  try {
-    await run();
-  } finally {
-    delete global.jest;
-    vi.useRealTimers();
-  }
+  await withFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }, run);
 }
 
 /**
@@ -69,8 +59,17 @@ export async function onFakeClock(run: () => Promise<void>) {
  * time of day (a window that passes), moved on with `vi.advanceTimersByTime` inside `act`.
  */
 export async function onFakeDate(now: string, run: () => Promise<void>) {
+  await withFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: new Date(now) }, run);
+}
+
+async function withFakeTimers(
+  timers: Parameters<typeof vi.useFakeTimers>[0],
+  run: () => Promise<void>,
+) {
+  // Testing Library drives fake clocks only when it sees Jest's, hence the `jest` stand-in for
+  // the while (its waitFor and user-event wrappers wait on a zero timeout).
   const global = globalThis as { jest?: { advanceTimersByTime: (ms: number) => void } };
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: new Date(now) });
+  vi.useFakeTimers(timers);
   global.jest = { advanceTimersByTime: (ms) => vi.advanceTimersByTime(ms) };
   try {
     await run();
