@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AccountSummary } from '../../../../../contract/account-views';
+import type { StandingOnError } from '../../../../../contract/errors';
 import type { MoneyRequestView } from '../../../../../contract/money-requests';
+import { investmentReceipt } from '../../../../testing/investment';
 import { offeringFixture } from '../../../../testing/offering';
 import { moneyRequestView } from '../../../../testing/money-request';
 import { bff, errorAnswer, mockPost, okAnswer, startMockBff } from '../../../../testing/mock-bff';
@@ -46,20 +48,16 @@ const lost: MoneyRequestView = moneyRequestView({
   amount: '440',
   createdAt: '2026-11-28T12:01:00.000Z',
 });
-const receipt = {
+const receipt = investmentReceipt({
   tradeId: 'T-000124',
   reference: 'MR-QWWWHH63TG',
-  transactionId: null,
-  offeringId: '7',
   offeringName: offering.name,
   accountId: 'A7654321',
   units: '45',
-  unitPrice: '10',
   amount: '450',
   paymentMethod: 'wire',
-  status: 'created',
   createdAt: '2026-11-28T12:05:00',
-};
+});
 const lostAnswer = errorAnswer(504, {
   code: 'upstream_timeout',
   message:
@@ -91,6 +89,15 @@ async function fillIn(user: ReturnType<typeof userEvent.setup>, units: string) {
   await user.selectOptions(screen.getByLabelText(/Payment method/), 'wire');
 }
 
+async function reviewAndConfirm(user: ReturnType<typeof userEvent.setup>) {
+  await openReviewAndArm(() => user.click(review()), confirm);
+  await user.click(confirm());
+}
+
+/** The BFF's refusal (409, nothing sent) of an investment while `standing` requests stand. */
+const refusedForStanding = (message: string, ...standing: StandingOnError[]) =>
+  errorAnswer(409, { code: 'conflict', message, submitted: 'no', refusal: 'state', standing });
+
 describe('an investment of unknown outcome is not followed straight by another', () => {
   it('offers Close, not Edit; the form then names the request and sends another only once confirmed', async () => {
     const asked = standing([], [lost]);
@@ -98,8 +105,7 @@ describe('an investment of unknown outcome is not followed straight by another',
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<InvestForm offering={offering} accounts={accounts} />);
     await fillIn(user, '44');
-    await openReviewAndArm(() => user.click(review()), confirm);
-    await user.click(confirm());
+    await reviewAndConfirm(user);
 
     const warning = await screen.findByRole('alert');
     expect(warning.textContent).toContain('Do not send it again');
@@ -177,38 +183,30 @@ describe('an investment of unknown outcome is not followed straight by another',
     standing([]);
     const sent = mockPost(
       endpoint,
-      errorAnswer(409, {
-        code: 'conflict',
-        message:
-          'Not sent: an earlier investment of this account in this offering may have gone through, and a new one could move the money twice.',
-        submitted: 'no',
-        refusal: 'state',
-        standing: [
-          {
-            reference: 'MR-H7XM68GV7W',
-            kind: 'investment',
-            outcome: 'unknown',
-            createdAt: '2026-11-28T12:01:00.000Z',
-            amount: '440',
-            units: '44',
-            offeringId: '7',
-          },
-        ],
-      }),
+      refusedForStanding(
+        'Not sent: an earlier investment of this account in this offering may have gone through, and a new one could move the money twice.',
+        {
+          reference: 'MR-H7XM68GV7W',
+          kind: 'investment',
+          outcome: 'unknown',
+          createdAt: '2026-11-28T12:01:00.000Z',
+          amount: '440',
+          units: '44',
+          offeringId: '7',
+        },
+      ),
       okAnswer(receipt),
     );
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<InvestForm offering={offering} accounts={accounts} />);
     await fillIn(user, '45');
-    await openReviewAndArm(() => user.click(review()), confirm);
-    await user.click(confirm());
+    await reviewAndConfirm(user);
     expect((await screen.findByRole('alert')).textContent).toContain('Not submitted');
     await user.click(screen.getByRole('button', { name: 'Back' }));
 
     const box = await screen.findByRole('checkbox', { name: confirmation });
     await user.click(box);
-    await openReviewAndArm(() => user.click(review()), confirm);
-    await user.click(confirm());
+    await reviewAndConfirm(user);
     expect(await screen.findByText('Investment submitted')).toBeTruthy();
     expect(sent[1].body).toMatchObject({ additionalTo: ['MR-H7XM68GV7W'] });
   });
@@ -219,31 +217,22 @@ describe('an investment of unknown outcome is not followed straight by another',
       'Not sent: You sent the same investment at 12:22 UTC (MR-4M1Z077DQK, 45 units, $450.00), created as trade 302954. Send another one? To send this one as well, confirm that it is an additional investment.';
     const sent = mockPost(
       endpoint,
-      errorAnswer(409, {
-        code: 'conflict',
-        message,
-        submitted: 'no',
-        refusal: 'state',
-        standing: [
-          {
-            reference: 'MR-4M1Z077DQK',
-            kind: 'investment',
-            outcome: 'created',
-            createdAt: '2026-11-28T12:22:00.000Z',
-            amount: '450',
-            units: '45',
-            offeringId: '7',
-            upstreamId: '302954',
-          },
-        ],
+      refusedForStanding(message, {
+        reference: 'MR-4M1Z077DQK',
+        kind: 'investment',
+        outcome: 'created',
+        createdAt: '2026-11-28T12:22:00.000Z',
+        amount: '450',
+        units: '45',
+        offeringId: '7',
+        upstreamId: '302954',
       }),
       okAnswer(receipt),
     );
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<InvestForm offering={offering} accounts={accounts} />);
     await fillIn(user, '45');
-    await openReviewAndArm(() => user.click(review()), confirm);
-    await user.click(confirm());
+    await reviewAndConfirm(user);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(message);
     // Not told to wait for a state of the platform to pass: the form asks about the first one.

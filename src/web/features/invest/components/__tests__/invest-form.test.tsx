@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AccountSummary } from '../../../../../contract/account-views';
+import { investmentReceipt } from '../../../../testing/investment';
 import { offeringFixture } from '../../../../testing/offering';
 import type { Preflight, PreflightCheck } from '../../../../../contract/preflight';
 import {
@@ -45,20 +46,14 @@ const offering = offeringFixture({
 });
 
 const endpoint = '/api/offerings/7/investments';
-const receipt = {
-  tradeId: 'T-000123',
-  reference: 'MR-7K2Q9ZX4AB',
-  transactionId: null,
-  offeringId: '7',
+const receipt = investmentReceipt({
   offeringName: offering.name,
   accountId: 'A7654321',
   units: '1001',
   unitPrice: '0.0125',
   amount: '12.5125',
   paymentMethod: 'wire',
-  status: 'created',
-  createdAt: '2026-07-17T16:09:00',
-};
+});
 
 startMockBff();
 afterEach(cleanup);
