@@ -82,13 +82,25 @@ const lostAnswer = errorAnswer(503, {
   requestId: '97a288fc-0c1e-4f55-9d43-1b2f1c3e4d5a',
 });
 
+/** Issuer staff close security 10002 at 13:00 on Fridays and save, the BFF answering `answer`. */
+async function saveFridayClosingAt1300(answer: Response) {
+  serve(sessionAs('issuer_staff', ['10001', '10002']), issuerList);
+  mockRoute('put', '/api/securities/10002/market-hours', answer);
+  const user = userEvent.setup({ delay: null });
+  renderWithProviders(<SecurityHoursRoute />, {
+    path: '/market-hours/securities?security=10002',
+  });
+  const friday = await screen.findByLabelText('Friday closes (ET)', {}, slowRender);
+  await user.clear(friday);
+  await fill(user, friday, '13:00');
+  await user.click(screen.getByRole('button', { name: 'Save hours' }));
+  return user;
+}
+
 describe('issuer staff save hours the platform took before the portal’s database stopped answering', () => {
   it('are told the hours were saved and how to see them: never "not saved", nor "we do not know"', async () => {
     const next = 'Reload the page to see the hours the platform holds before saving again.';
-    serve(sessionAs('issuer_staff', ['10001', '10002']), issuerList);
-    mockRoute(
-      'put',
-      '/api/securities/10002/market-hours',
+    await saveFridayClosingAt1300(
       errorAnswer(503, {
         code: 'store_unavailable',
         message: `The portal's database stopped answering after your change was made: it was made, but could not be recorded in full. ${next}`,
@@ -97,14 +109,6 @@ describe('issuer staff save hours the platform took before the portal’s databa
         requestId: '5f3c2a10-7b1e-4c2d-9e8f-0a1b2c3d4e5f',
       }),
     );
-    const user = userEvent.setup({ delay: null });
-    renderWithProviders(<SecurityHoursRoute />, {
-      path: '/market-hours/securities?security=10002',
-    });
-    const friday = await screen.findByLabelText('Friday closes (ET)', {}, slowRender);
-    await user.clear(friday);
-    await fill(user, friday, '13:00');
-    await user.click(screen.getByRole('button', { name: 'Save hours' }));
     const alert = await alertTitled('Done, but not recorded in full');
     expect(alert.textContent).toContain(next);
     expect(screen.queryByText('The hours were not saved')).toBeNull();
@@ -116,16 +120,7 @@ describe('issuer staff save hours the platform took before the portal’s databa
 
 describe('issuer staff save hours whose answer is lost', () => {
   async function saveWithLostAnswer(answer = lostAnswer) {
-    serve(sessionAs('issuer_staff', ['10001', '10002']), issuerList);
-    mockRoute('put', '/api/securities/10002/market-hours', answer);
-    const user = userEvent.setup({ delay: null });
-    renderWithProviders(<SecurityHoursRoute />, {
-      path: '/market-hours/securities?security=10002',
-    });
-    const friday = await screen.findByLabelText('Friday closes (ET)', {}, slowRender);
-    await user.clear(friday);
-    await fill(user, friday, '13:00');
-    await user.click(screen.getByRole('button', { name: 'Save hours' }));
+    const user = await saveFridayClosingAt1300(answer);
     const alert = await alertTitled('We do not know whether the hours were saved');
     return { user, alert };
   }
