@@ -118,6 +118,20 @@ describe('issuer staff save hours the platform took before the portal’s databa
   });
 });
 
+/** Presses "Check the hours now" on the warning; the check's answer then has the focus. */
+async function checkTheHours(
+  user: ReturnType<typeof userEvent.setup>,
+  alert: HTMLElement,
+  answer: string | RegExp,
+) {
+  await user.click(within(alert).getByRole('button', { name: 'Check the hours now' }));
+  const shown = await screen.findByText(answer, {}, slowRender);
+  await waitFor(
+    () => expect(document.activeElement).toBe(shown.closest('[role="status"]')),
+    slowRender,
+  );
+}
+
 describe('issuer staff save hours whose answer is lost', () => {
   async function saveWithLostAnswer(answer = lostAnswer) {
     const user = await saveFridayClosingAt1300(answer);
@@ -142,16 +156,7 @@ describe('issuer staff save hours whose answer is lost', () => {
       '/api/securities/10002/market-hours/check',
       HttpResponse.json({ securityHours: hoursOf('10002'), saved: false }),
     );
-    await user.click(within(alert).getByRole('button', { name: 'Check the hours now' }));
-    const answer = await screen.findByText(
-      /The platform holds other hours than you asked for/,
-      {},
-      slowRender,
-    );
-    await waitFor(
-      () => expect(document.activeElement).toBe(answer.closest('[role="status"]')),
-      slowRender,
-    );
+    await checkTheHours(user, alert, /The platform holds other hours than you asked for/);
     // The answer replaces the warning: one state on screen, not "we do not know" beside it.
     expect(screen.queryByText('We do not know whether the hours were saved')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Check the hours now' })).toBeNull();
@@ -175,15 +180,10 @@ describe('issuer staff save hours whose answer is lost', () => {
         saved: true,
       }),
     );
-    await user.click(within(alert).getByRole('button', { name: 'Check the hours now' }));
-    const answer = await screen.findByText(
+    await checkTheHours(
+      user,
+      alert,
       'The platform holds the hours you asked for: they were saved.',
-      {},
-      slowRender,
-    );
-    await waitFor(
-      () => expect(document.activeElement).toBe(answer.closest('[role="status"]')),
-      slowRender,
     );
     expect(screen.queryByText('We do not know whether the hours were saved')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Check the hours now' })).toBeNull();
