@@ -6,12 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DisbursementForm } from '../../../features/custody/components/disbursement-form';
 import { StepUpDialogHost } from '../../../features/identity/components/step-up-dialog';
 import { bff, errorAnswer, mockPost, startMockBff } from '../../../testing/mock-bff';
-import {
-  descriptionOf,
-  fill,
-  openReviewAndArm,
-  renderWithProviders,
-} from '../../../testing/render';
+import { openDisbursementReview, sendRequest } from '../../../testing/disbursement';
+import { descriptionOf, fill, renderWithProviders } from '../../../testing/render';
 
 /*
  * Step-up inside a money form: the BFF asks for a fresh second factor, the signed-in layout's
@@ -55,16 +51,8 @@ async function sendDisbursement() {
     </>,
   );
   await fill(user, screen.getByLabelText(/Amount \(USD\)/), '3');
-  const send = () =>
-    within(screen.getByRole('dialog', { name: 'Review your disbursement request' })).getByRole(
-      'button',
-      { name: 'Send request' },
-    );
-  await openReviewAndArm(
-    () => user.click(screen.getByRole('button', { name: 'Review request' })),
-    send,
-  );
-  await user.click(send());
+  await openDisbursementReview(user);
+  await user.click(sendRequest());
   const stepUp = await screen.findByRole('dialog', { name: 'Confirm it is you' });
   return { user, stepUp, sent };
 }

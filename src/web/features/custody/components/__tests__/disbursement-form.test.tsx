@@ -10,13 +10,13 @@ import { disbursementTypeLabels } from '../../../../../contract/disbursements';
 import { DisbursementForm } from '../disbursement-form';
 import { DisbursementReadiness } from '../disbursement-readiness';
 import { errorAnswer, mockPost, okAnswer, startMockBff } from '../../../../testing/mock-bff';
-import {
-  descriptionOf,
-  fill,
-  openReviewAndArm,
-  renderWithProviders,
-} from '../../../../testing/render';
+import { descriptionOf, fill, renderWithProviders } from '../../../../testing/render';
 import { approvalView } from '../../../../testing/approval';
+import {
+  disbursementReview,
+  openDisbursementReview,
+  sendRequest,
+} from '../../../../testing/disbursement';
 
 function wrap(children: ReactNode) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -144,18 +144,9 @@ const receipt = (type: string, amount: string, bankAccountIdMasked: string | nul
   createdAt: '2026-07-17T16:09:00',
 });
 
-const send = () =>
-  within(screen.getByRole('dialog', { name: 'Review your disbursement request' })).getByRole(
-    'button',
-    { name: 'Send request' },
-  );
-
 async function review(user: ReturnType<typeof userEvent.setup>) {
-  await openReviewAndArm(
-    () => user.click(screen.getByRole('button', { name: 'Review request' })),
-    send,
-  );
-  const dialog = screen.getByRole('dialog', { name: 'Review your disbursement request' });
+  await openDisbursementReview(user);
+  const dialog = disbursementReview();
   // Focus moved into the review, not left on the page body.
   expect(dialog.contains(document.activeElement)).toBe(true);
   return dialog;
@@ -172,7 +163,7 @@ async function sendAnswered(amount: string, answer: Response) {
   const field = screen.getByLabelText(/Amount \(USD\)/);
   await fill(user, field, amount);
   const dialog = await review(user);
-  await user.click(send());
+  await user.click(sendRequest());
   return { sent, user, dialog, amount: field };
 }
 
@@ -210,7 +201,7 @@ describe('an investor sends a disbursement through the BFF (§4.5)', () => {
       Amount: '$125.50',
     });
 
-    await user.click(send());
+    await user.click(sendRequest());
     const refusal = await within(dialog).findByRole('alert');
     expect(refusal.textContent).toContain('Not submitted');
     // Refused for the moment: nothing in the request is to be corrected.
@@ -267,7 +258,7 @@ describe('an investor sends a disbursement through the BFF (§4.5)', () => {
       'Account number': '000123456789',
       'Additional details': 'None',
     });
-    await user.click(send());
+    await user.click(sendRequest());
 
     expect(await screen.findByText('Waiting for approval: nothing sent yet')).toBeTruthy();
     // The reference the register and the approvals page give it, not an approval id.
@@ -316,7 +307,7 @@ describe('an investor sends a disbursement through the BFF (§4.5)', () => {
       'SWIFT/BIC code': 'DEUTDEFF',
       'IBAN or account number': 'DE89370400440532013000',
     });
-    await user.click(send());
+    await user.click(sendRequest());
 
     const warning = await within(dialog).findByRole('alert');
     expect(warning.textContent).toContain('We do not know whether this was submitted');

@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { answerAccountReads, renderAccountPage } from '../../../../../testing/account-pages';
 import { approvedCustody, disbursementReceipt } from '../../../../../testing/custody';
 import { errorAnswer, mockPost, okAnswer, startMockBff } from '../../../../../testing/mock-bff';
-import { fill, onFakeClock, openReviewAndArm } from '../../../../../testing/render';
+import { openDisbursementReview, sendRequest } from '../../../../../testing/disbursement';
+import { fill, onFakeClock } from '../../../../../testing/render';
 
 startMockBff();
 afterEach(cleanup);
@@ -34,18 +35,12 @@ function renderDisbursementPage(later: () => Promise<Response> | Response) {
   return reads;
 }
 
-const dialogOf = () => screen.getByRole('dialog', { name: 'Review your disbursement request' });
-const send = () => within(dialogOf()).getByRole('button', { name: 'Send request' });
-
 async function sendDisbursement() {
   const user = userEvent.setup({ delay: null });
   const amount = await screen.findByLabelText(/Amount \(USD\)/, {}, { timeout: 5_000 });
   await fill(user, amount, '12.12');
-  await openReviewAndArm(
-    () => user.click(screen.getByRole('button', { name: 'Review request' })),
-    send,
-  );
-  await user.click(send());
+  await openDisbursementReview(user);
+  await user.click(sendRequest());
 }
 
 describe('the disbursement page after the request was sent', () => {

@@ -6,7 +6,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { answerAccountReads, renderAccountPage } from '../../../../../testing/account-pages';
 import { approvedCustody, linkedBank } from '../../../../../testing/custody';
 import { errorAnswer, mockPost, startMockBff } from '../../../../../testing/mock-bff';
-import { fill, onFakeClock, openReviewAndArm } from '../../../../../testing/render';
+import {
+  disbursementReview,
+  openDisbursementReview,
+  sendRequest,
+} from '../../../../../testing/disbursement';
+import { fill, onFakeClock } from '../../../../../testing/render';
 
 startMockBff();
 afterEach(cleanup);
@@ -37,9 +42,6 @@ function renderWhileTheBankCannotBeRead(
 
 /** How long the test waits on the fake clock for the failed reads' retries (fake ms). */
 const FAKE_WAIT_MS = 60_000;
-
-const dialogOf = () => screen.getByRole('dialog', { name: 'Review your disbursement request' });
-const send = () => within(dialogOf()).getByRole('button', { name: 'Send request' });
 
 describe('a disbursement while the linked bank cannot be read', () => {
   it('says the bank could not be checked, with Try again, and does not offer ACH to a bank that may not exist', async () => {
@@ -136,14 +138,15 @@ describe('a disbursement while the linked bank cannot be read', () => {
     await fill(user, screen.getByLabelText(/Amount \(USD\)/), '9.91');
     await fill(user, screen.getByLabelText(/Routing number/), '102000021');
     await fill(user, screen.getByLabelText(/^Account number/), '123456789');
-    await openReviewAndArm(
-      () => user.click(screen.getByRole('button', { name: 'Review request' })),
-      send,
-    );
+    await openDisbursementReview(user);
     const readsBefore = bank.reads;
     await onFakeClock(async () => {
-      await user.click(send());
-      const answer = await within(dialogOf()).findByRole('alert', {}, { timeout: FAKE_WAIT_MS });
+      await user.click(sendRequest());
+      const answer = await within(disbursementReview()).findByRole(
+        'alert',
+        {},
+        { timeout: FAKE_WAIT_MS },
+      );
       expect(answer.textContent).toContain('Not submitted');
       // The send made the linked bank be read again, and that read failed (retries included).
       await screen.findByText(
@@ -153,12 +156,12 @@ describe('a disbursement while the linked bank cannot be read', () => {
       );
     });
     expect(sent).toHaveLength(1);
-    const answer = within(dialogOf()).getByRole('alert');
+    const answer = within(disbursementReview()).getByRole('alert');
     expect(answer.textContent).toContain('Not submitted');
     expect(answer.textContent).toContain('Our reference: MR-NV3XM0Z4QA');
-    expect(within(dialogOf()).getByText('$9.91')).toBeTruthy();
+    expect(within(disbursementReview()).getByText('$9.91')).toBeTruthy();
     // Closed, the form still holds what was typed.
-    await user.click(within(dialogOf()).getByRole('button', { name: 'Back to edit' }));
+    await user.click(within(disbursementReview()).getByRole('button', { name: 'Back to edit' }));
     expect(screen.getByLabelText(/Amount \(USD\)/)).toHaveProperty('value', '9.91');
     expect(screen.getByLabelText(/Routing number/)).toHaveProperty('value', '102000021');
   });

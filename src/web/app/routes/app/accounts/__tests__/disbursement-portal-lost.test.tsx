@@ -6,7 +6,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { accountView } from '../../../../../testing/account';
 import { renderAccountPage } from '../../../../../testing/account-pages';
 import { bff, mockPost, okAnswer, startMockBff } from '../../../../../testing/mock-bff';
-import { fill, onFakeClock, openReviewAndArm } from '../../../../../testing/render';
+import {
+  disbursementReview,
+  openDisbursementReview,
+  sendRequest,
+} from '../../../../../testing/disbursement';
+import { fill, onFakeClock } from '../../../../../testing/render';
 import { sessionOf } from '../../../../../testing/session';
 import { approvedCustody, disbursementReceipt, linkedBank } from '../../../../../testing/custody';
 
@@ -48,9 +53,6 @@ function renderDisbursementPage() {
 /** How long the test waits on the fake clock for what the retried reads bring (fake ms). */
 const FAKE_WAIT_MS = 120_000;
 
-const dialogOf = () => screen.getByRole('dialog', { name: 'Review your disbursement request' });
-const send = () => within(dialogOf()).getByRole('button', { name: 'Send request' });
-
 describe('the portal stops while a disbursement is on its way', () => {
   it('keeps the review, says it may have been sent and not to send it again, and a second send replays its key', async () => {
     const portal = renderDisbursementPage();
@@ -70,18 +72,19 @@ describe('the portal stops while a disbursement is on its way', () => {
     const user = userEvent.setup({ delay: null });
     const amount = await screen.findByLabelText(/Amount \(USD\)/, {}, { timeout: 5_000 });
     await fill(user, amount, '123.45');
-    await openReviewAndArm(
-      () => user.click(screen.getByRole('button', { name: 'Review request' })),
-      send,
-    );
+    await openDisbursementReview(user);
 
     portal.down = true;
     await onFakeClock(async () => {
-      await user.click(send());
+      await user.click(sendRequest());
       // The send's answer is told once the reads it made stale have been tried again. The wait is
       // on the fake clock, which Testing Library moves 50 ms a turn of the event loop: a long
       // one gives a busy machine's real network stand-in the turns it needs, at no real cost.
-      const warning = await within(dialogOf()).findByRole('alert', {}, { timeout: FAKE_WAIT_MS });
+      const warning = await within(disbursementReview()).findByRole(
+        'alert',
+        {},
+        { timeout: FAKE_WAIT_MS },
+      );
       expect(warning.textContent).toContain('We do not know whether this was submitted');
       expect(warning.textContent).toContain(
         'The portal could not be reached while your request was on its way, so it may have been sent. Do not send it again as a new request.',
@@ -104,7 +107,7 @@ describe('the portal stops while a disbursement is on its way', () => {
         { timeout: FAKE_WAIT_MS },
       );
     });
-    const dialog = dialogOf();
+    const dialog = disbursementReview();
     expect(within(dialog).getByText('$123.45')).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: /Send request|Try again/ })).toBeNull();
     expect(screen.queryByText('The custody account could not be checked')).toBeNull();
@@ -116,11 +119,8 @@ describe('the portal stops while a disbursement is on its way', () => {
     expect(screen.getByLabelText(/Amount \(USD\)/)).toHaveProperty('value', '123.45');
     // The review has closed: the page is no longer hidden behind it.
     await screen.findByRole('button', { name: 'Review request' });
-    await openReviewAndArm(
-      () => user.click(screen.getByRole('button', { name: 'Review request' })),
-      send,
-    );
-    await user.click(send());
+    await openDisbursementReview(user);
+    await user.click(sendRequest());
     expect((await screen.findByText('Disbursement requested')).textContent).toBeTruthy();
     expect(sent).toHaveLength(2);
     expect(sent[1].idempotencyKey).toBe(sent[0].idempotencyKey);

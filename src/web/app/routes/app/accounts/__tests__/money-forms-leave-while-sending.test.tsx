@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerAccountReads, renderAccountPage } from '../../../../../testing/account-pages';
 import { depositReceipt, disbursementReceipt } from '../../../../../testing/custody';
 import { bff, startMockBff } from '../../../../../testing/mock-bff';
+import { openDisbursementReview, sendRequest } from '../../../../../testing/disbursement';
 import {
   fill,
   onFakeClock,
@@ -73,16 +74,8 @@ describe('leaving a money form while its request is being sent, and coming back'
       await screen.findByLabelText(/Amount \(USD\)/, {}, { timeout: 5_000 }),
       '12.12',
     );
-    const send = () =>
-      within(screen.getByRole('dialog', { name: 'Review your disbursement request' })).getByRole(
-        'button',
-        { name: 'Send request' },
-      );
-    await openReviewAndArm(
-      () => user.click(screen.getByRole('button', { name: 'Review request' })),
-      send,
-    );
-    await user.click(send());
+    await openDisbursementReview(user);
+    await user.click(sendRequest());
     await screen.findByText(/Do not close this page until the answer comes/);
 
     await leaveAndComeBack(user, router);
