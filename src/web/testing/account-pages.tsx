@@ -1,3 +1,4 @@
+import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
@@ -8,7 +9,7 @@ import AccountMoneyRoute from '../app/routes/app/accounts/money';
 import { accountView } from './account';
 import { approvedCustody, linkedBank } from './custody';
 import { bff } from './mock-bff';
-import { renderWithProviders } from './render';
+import { onFakeClock, renderWithProviders } from './render';
 import { sessionOf } from './session';
 
 /** How the mock BFF answers one read: each time it is asked, so a test can change it on the way. */
@@ -69,4 +70,15 @@ export function renderAccountPage(path: string, otherRoutes?: ReactNode) {
     </Routes>,
     { path },
   );
+}
+
+/**
+ * The notice titled `title` that a read's failure brings, once its retries have run on the fake
+ * clock (within `timeout` fake ms).
+ */
+export async function noticeAfterRetries(title: string, timeout: number) {
+  await onFakeClock(async () => {
+    await screen.findByText(title, {}, { timeout });
+  });
+  return screen.getByText(title).closest('[role="status"]') as HTMLElement;
 }

@@ -5,7 +5,11 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CustodyAccountResult } from '../../../../../../contract/custody-views';
 import { accountView, mainStreet } from '../../../../../testing/account';
-import { answerAccountReads, renderAccountPage } from '../../../../../testing/account-pages';
+import {
+  answerAccountReads,
+  noticeAfterRetries,
+  renderAccountPage,
+} from '../../../../../testing/account-pages';
 import { approvedCustody, linkedBank, notOpenedCustody } from '../../../../../testing/custody';
 import { bff, errorAnswer, startMockBff } from '../../../../../testing/mock-bff';
 import { onFakeClock } from '../../../../../testing/render';
@@ -109,16 +113,10 @@ describe("an investor's account pages while the account's profile cannot be read
       mainStreet,
       notOpenedCustody,
     );
-    await onFakeClock(async () => {
-      await screen.findByText(
-        "Your account's address could not be read",
-        {},
-        { timeout: FAKE_WAIT_MS },
-      );
-    });
-    const notice = screen
-      .getByText("Your account's address could not be read")
-      .closest('[role="status"]') as HTMLElement;
+    const notice = await noticeAfterRetries(
+      "Your account's address could not be read",
+      FAKE_WAIT_MS,
+    );
     expect(notice.textContent).toContain('The mailing address is therefore not filled in for you');
     expect(within(notice).getByRole('button', { name: 'Try again' })).toBeTruthy();
     expect(await screen.findByLabelText(/^Address line 1/)).toHaveProperty('value', '');
@@ -152,18 +150,10 @@ describe("an investor's account pages while the account's profile cannot be read
       mainStreet,
       notOpenedCustody,
     );
-    await onFakeClock(async () => {
-      await screen.findByText(
-        "Your account's address could not be read",
-        {},
-        {
-          timeout: FAKE_WAIT_MS,
-        },
-      );
-    });
-    const notice = screen
-      .getByText("Your account's address could not be read")
-      .closest('[role="status"]') as HTMLElement;
+    const notice = await noticeAfterRetries(
+      "Your account's address could not be read",
+      FAKE_WAIT_MS,
+    );
     // The notice's promise, in words that stay true when the person types first.
     expect(notice.textContent).toContain('Once you have typed any of it, what you typed is kept.');
     const user = userEvent.setup({ delay: null });

@@ -3,7 +3,11 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { answerAccountReads, renderAccountPage } from '../../../../../testing/account-pages';
+import {
+  answerAccountReads,
+  noticeAfterRetries,
+  renderAccountPage,
+} from '../../../../../testing/account-pages';
 import { approvedCustody, linkedBank } from '../../../../../testing/custody';
 import { errorAnswer, mockPost, startMockBff } from '../../../../../testing/mock-bff';
 import {
@@ -47,16 +51,10 @@ describe('a disbursement while the linked bank cannot be read', () => {
   it('says the bank could not be checked, with Try again, and does not offer ACH to a bank that may not exist', async () => {
     const bank = renderWhileTheBankCannotBeRead();
     const user = userEvent.setup({ delay: null });
-    await onFakeClock(async () => {
-      await screen.findByText(
-        'The linked bank account could not be checked',
-        {},
-        { timeout: FAKE_WAIT_MS },
-      );
-    });
-    const notice = screen
-      .getByText('The linked bank account could not be checked')
-      .closest('[role="status"]') as HTMLElement;
+    const notice = await noticeAfterRetries(
+      'The linked bank account could not be checked',
+      FAKE_WAIT_MS,
+    );
     expect(notice.textContent).toContain('ACH cannot be offered until it can');
     const ach = screen.getByRole('radio', { name: 'ACH transfer to your linked bank account' });
     expect(ach).toHaveProperty('disabled', true);

@@ -3,10 +3,13 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { answerAccountReads, renderAccountPage } from '../../../../../testing/account-pages';
+import {
+  answerAccountReads,
+  noticeAfterRetries,
+  renderAccountPage,
+} from '../../../../../testing/account-pages';
 import { approvedCustody } from '../../../../../testing/custody';
 import { errorAnswer, startMockBff } from '../../../../../testing/mock-bff';
-import { onFakeClock } from '../../../../../testing/render';
 
 startMockBff();
 afterEach(cleanup);
@@ -34,12 +37,7 @@ describe('a disbursement while the custody account cannot be read', () => {
   it('says so with Try again and still offers the form, which keeps what was typed when the account is read', async () => {
     const read = renderWhileTheCustodyAccountCannotBeRead();
     const user = userEvent.setup({ delay: null });
-    await onFakeClock(async () => {
-      await screen.findByText('The custody account could not be checked', {}, { timeout: 60_000 });
-    });
-    const notice = screen
-      .getByText('The custody account could not be checked')
-      .closest('[role="status"]') as HTMLElement;
+    const notice = await noticeAfterRetries('The custody account could not be checked', 60_000);
     expect(notice.textContent).toContain('You can still send a request');
     const amount = await screen.findByLabelText(/^Amount \(USD\)/, {}, { timeout: 5000 });
     await user.type(amount, '250.00');
