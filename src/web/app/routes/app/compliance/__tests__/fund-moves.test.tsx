@@ -11,22 +11,24 @@ import ComplianceFundMovesRoute from '../fund-moves';
 startMockBff();
 afterEach(cleanup);
 
+/** The BFF's answer when no fund move matches. */
+const noMoves: ComplianceFundMoves = {
+  moves: [],
+  page: 1,
+  pageSize: 25,
+  totalRecords: 0,
+  totalPages: 0,
+  skippedRecords: 0,
+  bound: null,
+};
+
 /** The BFF finds no fund move; the addresses it was asked for, in order. */
 function noMovesAsked(): URL[] {
   const asked: URL[] = [];
-  const none: ComplianceFundMoves = {
-    moves: [],
-    page: 1,
-    pageSize: 25,
-    totalRecords: 0,
-    totalPages: 0,
-    skippedRecords: 0,
-    bound: null,
-  };
   bff.use(
     http.get('/api/compliance/fund-moves', ({ request }) => {
       asked.push(new URL(request.url));
-      return HttpResponse.json(none);
+      return HttpResponse.json(noMoves);
     }),
   );
   return asked;
@@ -88,16 +90,7 @@ describe('a reviewer narrows the fund moves to one account', () => {
 const answer = (reply: Partial<ComplianceFundMoves>) =>
   bff.use(
     http.get('/api/compliance/fund-moves', () =>
-      HttpResponse.json({
-        moves: [],
-        page: 1,
-        pageSize: 25,
-        totalRecords: 0,
-        totalPages: 0,
-        skippedRecords: 0,
-        bound: null,
-        ...reply,
-      } satisfies ComplianceFundMoves),
+      HttpResponse.json({ ...noMoves, ...reply } satisfies ComplianceFundMoves),
     ),
   );
 
