@@ -60,21 +60,34 @@ const app = {
   lastUsedAt: null,
 };
 
+/**
+ * The investor's second factors, none until a test puts the confirmed app in `factors`, and the
+ * authenticator app's setup answered with its secret.
+ */
+function answerAppSetup() {
+  const listed = { factors: [] as (typeof app)[] };
+  bff.use(
+    http.get('/api/me/second-factors', () =>
+      HttpResponse.json({
+        factors: listed.factors,
+        recoveryCodesLeft: listed.factors.length ? 2 : 0,
+        required: false,
+      }),
+    ),
+  );
+  mockPost(
+    '/api/me/second-factors/totp',
+    okAnswer({ secret: 'JBSWY3DPEHPK3PXP', otpauthUri: 'otpauth://totp/x', qrSvg: '<svg/>' }),
+  );
+  return listed;
+}
+
 describe('an investor adds an authenticator app', () => {
   it('lands on the one-time recovery codes, and sees the new app named once', async () => {
-    let factors: (typeof app)[] = [];
-    bff.use(
-      http.get('/api/me/second-factors', () =>
-        HttpResponse.json({ factors, recoveryCodesLeft: factors.length ? 2 : 0, required: false }),
-      ),
-    );
-    mockPost(
-      '/api/me/second-factors/totp',
-      okAnswer({ secret: 'JBSWY3DPEHPK3PXP', otpauthUri: 'otpauth://totp/x', qrSvg: '<svg/>' }),
-    );
+    const listed = answerAppSetup();
     bff.use(
       http.post('/api/me/second-factors/totp/confirm', () => {
-        factors = [app];
+        listed.factors = [app];
         return HttpResponse.json({ factor: app, recoveryCodes: ['aaaa-bbbb', 'cccc-dddd'] });
       }),
     );
@@ -95,16 +108,7 @@ describe('an investor adds an authenticator app', () => {
   });
 
   it('is taken to the steps as they appear, told a refused code on its field, and taken on to the list once the codes are saved', async () => {
-    let factors: (typeof app)[] = [];
-    bff.use(
-      http.get('/api/me/second-factors', () =>
-        HttpResponse.json({ factors, recoveryCodesLeft: factors.length ? 2 : 0, required: false }),
-      ),
-    );
-    mockPost(
-      '/api/me/second-factors/totp',
-      okAnswer({ secret: 'JBSWY3DPEHPK3PXP', otpauthUri: 'otpauth://totp/x', qrSvg: '<svg/>' }),
-    );
+    const listed = answerAppSetup();
     const mismatch = 'The code does not match. Check the app shows this portal, then try again.';
     let tries = 0;
     bff.use(
@@ -118,7 +122,7 @@ describe('an investor adds an authenticator app', () => {
             fields: [{ field: 'code', message: mismatch }],
           });
         }
-        factors = [app];
+        listed.factors = [app];
         return HttpResponse.json({ factor: app, recoveryCodes: ['aaaa-bbbb', 'cccc-dddd'] });
       }),
     );
