@@ -61,6 +61,17 @@ function renderWhileTheProfileFails(
 /** The failed profile read's retries, on the fake clock (fake ms). */
 const FAKE_WAIT_MS = 30_000;
 
+/** The IRA page of an account with no custody account yet, told its address could not be read. */
+async function openIraWhileTheAddressCannotBeRead() {
+  const profile = renderWhileTheProfileFails(
+    `/accounts/${accountId}/ira`,
+    mainStreet,
+    notOpenedCustody,
+  );
+  const notice = await noticeAfterRetries("Your account's address could not be read", FAKE_WAIT_MS);
+  return { profile, notice };
+}
+
 describe("an investor's account pages while the account's profile cannot be read", () => {
   it('the overview fails only the profile, with Try again, and keeps the custody account and every way on', async () => {
     const profile = renderWhileTheProfileFails(`/accounts/${accountId}`);
@@ -108,15 +119,7 @@ describe("an investor's account pages while the account's profile cannot be read
   });
 
   it('the IRA request is not held up: the mailing address is left to type, and the page says why', async () => {
-    const profile = renderWhileTheProfileFails(
-      `/accounts/${accountId}/ira`,
-      mainStreet,
-      notOpenedCustody,
-    );
-    const notice = await noticeAfterRetries(
-      "Your account's address could not be read",
-      FAKE_WAIT_MS,
-    );
+    const { profile, notice } = await openIraWhileTheAddressCannotBeRead();
     expect(notice.textContent).toContain('The mailing address is therefore not filled in for you');
     expect(within(notice).getByRole('button', { name: 'Try again' })).toBeTruthy();
     expect(await screen.findByLabelText(/^Address line 1/)).toHaveProperty('value', '');
@@ -145,15 +148,7 @@ describe("an investor's account pages while the account's profile cannot be read
   });
 
   it('the address read once the person has begun typing keeps what they typed, says so, and fills it in only when asked', async () => {
-    const profile = renderWhileTheProfileFails(
-      `/accounts/${accountId}/ira`,
-      mainStreet,
-      notOpenedCustody,
-    );
-    const notice = await noticeAfterRetries(
-      "Your account's address could not be read",
-      FAKE_WAIT_MS,
-    );
+    const { profile, notice } = await openIraWhileTheAddressCannotBeRead();
     // The notice's promise, in words that stay true when the person types first.
     expect(notice.textContent).toContain('Once you have typed any of it, what you typed is kept.');
     const user = userEvent.setup({ delay: null });
