@@ -1,3 +1,4 @@
+import type { ComplianceFundMoves } from '../../contract/compliance';
 import type { FundMoveView } from '../../contract/custody-views';
 
 /** A fund move as the BFF answers it (an IRA transfer in, approved and settled), with changes. */
@@ -30,3 +31,14 @@ export const disbursementMove = (overrides: Partial<FundMoveView> = {}): FundMov
     portalReference: 'MR-VS17ZR49XD',
     ...overrides,
   });
+
+/** The reviewers' fund moves when none matches, as `GET /api/compliance/fund-moves` answers. */
+export const noFundMoves: ComplianceFundMoves = {
+  moves: [],
+  page: 1,
+  pageSize: 25,
+  totalRecords: 0,
+  totalPages: 0,
+  skippedRecords: 0,
+  bound: null,
+};

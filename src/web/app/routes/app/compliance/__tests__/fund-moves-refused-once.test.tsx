@@ -3,9 +3,9 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ComplianceFundMoves } from '../../../../../../contract/compliance';
 import { AppProvider } from '../../../../provider';
 import { LoaderRoutedPage, type MemoryRouter } from '../../../../../testing/loader-route';
+import { noFundMoves } from '../../../../../testing/fund-move';
 import { bff, errorAnswer, startMockBff } from '../../../../../testing/mock-bff';
 import { sessionOf } from '../../../../../testing/session';
 import ComplianceFundMovesRoute, { clientLoader } from '../fund-moves';
@@ -38,15 +38,7 @@ function refusingBogus(): string[] {
       const url = new URL(request.url);
       asked.push(url.search);
       if (url.searchParams.get('status') !== 'bogus') {
-        return HttpResponse.json({
-          moves: [],
-          page: 1,
-          pageSize: 25,
-          totalRecords: 0,
-          totalPages: 0,
-          skippedRecords: 0,
-          bound: null,
-        } satisfies ComplianceFundMoves);
+        return HttpResponse.json(noFundMoves);
       }
       return errorAnswer(400, {
         code: 'bad_request',

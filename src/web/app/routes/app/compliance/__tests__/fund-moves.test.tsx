@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ComplianceFundMoves } from '../../../../../../contract/compliance';
+import { noFundMoves } from '../../../../../testing/fund-move';
 import { bff, errorAnswer, startMockBff } from '../../../../../testing/mock-bff';
 import { renderWithProviders } from '../../../../../testing/render';
 import ComplianceFundMovesRoute from '../fund-moves';
@@ -11,24 +12,13 @@ import ComplianceFundMovesRoute from '../fund-moves';
 startMockBff();
 afterEach(cleanup);
 
-/** The BFF's answer when no fund move matches. */
-const noMoves: ComplianceFundMoves = {
-  moves: [],
-  page: 1,
-  pageSize: 25,
-  totalRecords: 0,
-  totalPages: 0,
-  skippedRecords: 0,
-  bound: null,
-};
-
 /** The BFF finds no fund move; the addresses it was asked for, in order. */
-function noMovesAsked(): URL[] {
+function noFundMovesAsked(): URL[] {
   const asked: URL[] = [];
   bff.use(
     http.get('/api/compliance/fund-moves', ({ request }) => {
       asked.push(new URL(request.url));
-      return HttpResponse.json(noMoves);
+      return HttpResponse.json(noFundMoves);
     }),
   );
   return asked;
@@ -36,7 +26,7 @@ function noMovesAsked(): URL[] {
 
 describe('a reviewer filters the fund moves across accounts', () => {
   it('keeps the Status picked when the Approval status is picked right after it', async () => {
-    const asked = noMovesAsked();
+    const asked = noFundMovesAsked();
     const { router } = renderWithProviders(<ComplianceFundMovesRoute />, {
       path: '/compliance/fund-moves?page=2',
     });
@@ -69,7 +59,7 @@ describe('a reviewer filters the fund moves across accounts', () => {
 
 describe('a reviewer narrows the fund moves to one account', () => {
   it('asks for that account’s moves only, never lists every account’s under its filter', async () => {
-    const asked = noMovesAsked();
+    const asked = noFundMovesAsked();
     const { router } = renderWithProviders(<ComplianceFundMovesRoute />, {
       path: '/compliance/fund-moves?accountId=A1040000',
     });
@@ -90,7 +80,7 @@ describe('a reviewer narrows the fund moves to one account', () => {
 const answer = (reply: Partial<ComplianceFundMoves>) =>
   bff.use(
     http.get('/api/compliance/fund-moves', () =>
-      HttpResponse.json({ ...noMoves, ...reply } satisfies ComplianceFundMoves),
+      HttpResponse.json({ ...noFundMoves, ...reply } satisfies ComplianceFundMoves),
     ),
   );
 
