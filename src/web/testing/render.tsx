@@ -1,5 +1,5 @@
 import { act, render, waitFor } from '@testing-library/react';
-import { expect, vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type LoaderFunction } from 'react-router-dom';
 import { AppProvider } from '../app/provider';
@@ -62,21 +62,35 @@ export async function onFakeDate(now: string, run: () => Promise<void>) {
   await withFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: new Date(now) }, run);
 }
 
-async function withFakeTimers(
-  timers: Parameters<typeof vi.useFakeTimers>[0],
-  run: () => Promise<void>,
-) {
-  // Testing Library drives fake clocks only when it sees Jest's, hence the `jest` stand-in for
-  // the while (its waitFor and user-event wrappers wait on a zero timeout).
-  const global = globalThis as { jest?: { advanceTimersByTime: (ms: number) => void } };
+type FakeTimers = Parameters<typeof vi.useFakeTimers>[0];
+
+// Testing Library drives fake clocks only when it sees Jest's, hence the `jest` stand-in for the
+// while (its waitFor and user-event wrappers wait on a zero timeout).
+const withJest = globalThis as { jest?: { advanceTimersByTime: (ms: number) => void } };
+
+function startFakeTimers(timers: FakeTimers) {
   vi.useFakeTimers(timers);
-  global.jest = { advanceTimersByTime: (ms) => vi.advanceTimersByTime(ms) };
+  withJest.jest = { advanceTimersByTime: (ms) => vi.advanceTimersByTime(ms) };
+}
+
+function stopFakeTimers() {
+  delete withJest.jest;
+  vi.useRealTimers();
+}
+
+async function withFakeTimers(timers: FakeTimers, run: () => Promise<void>) {
+  startFakeTimers(timers);
   try {
     await run();
   } finally {
-    delete global.jest;
-    vi.useRealTimers();
+    stopFakeTimers();
   }
+}
+
+/** Every test of the file runs on onFakeClock's clock, from its start to its end. */
+export function onFakeClockInEachTest() {
+  beforeEach(() => startFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
+  afterEach(stopFakeTimers);
 }
 
 /** The text of what describes a field (its error or helper text), as a screen reader reads it. */

@@ -2,9 +2,9 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { Route, Routes } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { bff, errorAnswer, startMockBff } from '../../../../../testing/mock-bff';
-import { renderWithProviders } from '../../../../../testing/render';
+import { onFakeClockInEachTest, renderWithProviders } from '../../../../../testing/render';
 import AccountRoute from '../account';
 import DisbursementRoute from '../disbursement';
 
@@ -13,17 +13,9 @@ afterEach(cleanup);
 
 /*
  * A 503 is retried twice, a second and two seconds apart: the clock is faked so the test waits
- * for none of it. Testing Library moves a fake clock only when it sees Jest's, hence the stand-in.
+ * for none of it.
  */
-const global = globalThis as { jest?: { advanceTimersByTime: (ms: number) => void } };
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-  global.jest = { advanceTimersByTime: (ms) => vi.advanceTimersByTime(ms) };
-});
-afterEach(() => {
-  delete global.jest;
-  vi.useRealTimers();
-});
+onFakeClockInEachTest();
 
 const unavailable = () =>
   errorAnswer(503, {

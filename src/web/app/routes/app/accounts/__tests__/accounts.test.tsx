@@ -2,12 +2,12 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AccountList } from '../../../../../../contract/account-views';
 import { explainReview } from '../../../../../lib/review-status';
 import { accountView } from '../../../../../testing/account';
 import { bff, errorAnswer, startMockBff } from '../../../../../testing/mock-bff';
-import { renderWithProviders } from '../../../../../testing/render';
+import { onFakeClockInEachTest, renderWithProviders } from '../../../../../testing/render';
 import AccountsRoute from '../accounts';
 
 startMockBff();
@@ -15,17 +15,9 @@ afterEach(cleanup);
 
 /*
  * A 503 is read again twice, a second and two seconds apart: the clock is faked so the test
- * waits for none of it. Testing Library moves a fake clock only when it sees Jest's.
+ * waits for none of it.
  */
-const global = globalThis as { jest?: { advanceTimersByTime: (ms: number) => void } };
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-  global.jest = { advanceTimersByTime: (ms) => vi.advanceTimersByTime(ms) };
-});
-afterEach(() => {
-  delete global.jest;
-  vi.useRealTimers();
-});
+onFakeClockInEachTest();
 
 const noReview = { status: null, date: null };
 const list: AccountList = {
