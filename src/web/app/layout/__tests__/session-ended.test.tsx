@@ -18,6 +18,7 @@ import {
   okAnswer,
   startMockBff,
 } from '../../../testing/mock-bff';
+import { regularDay, regularWeek } from '../../../testing/market-hours';
 import { fill, openReviewAndArm, renderWithProviders } from '../../../testing/render';
 import { sessionOf } from '../../../testing/session';
 import { withViewportWidth } from '../../../testing/viewport';
@@ -385,9 +386,7 @@ describe('a session that ends while trading hours are set (one mechanism for eve
     accountIds: [],
     securityIds: ['10002'],
   });
-  const regular = { closed: false, open: '09:30', close: '16:00' };
-  const week = { monday: regular, tuesday: regular, wednesday: regular, thursday: regular };
-  const held = { securityId: '10002', days: { ...week, friday: regular } };
+  const held = { securityId: '10002', days: regularWeek };
 
   it('says the hours were not saved, and the same person signing in again saves what they typed', async () => {
     const sessions = mockSessions(sam, sam);
@@ -414,7 +413,10 @@ describe('a session that ends while trading hours are set (one mechanism for eve
       sessionEndedAnswer(),
       okAnswer(
         {
-          securityHours: { ...held, days: { ...held.days, monday: { ...regular, open: '10:15' } } },
+          securityHours: {
+            ...held,
+            days: { ...held.days, monday: { ...regularDay, open: '10:15' } },
+          },
         },
         200,
       ),

@@ -2,6 +2,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SecurityHours } from '../../../../../contract/market-hours';
+import { regularDay } from '../../../../testing/market-hours';
 import { renderWithProviders } from '../../../../testing/render';
 import { withTimeZones } from '../../../../testing/time-zones';
 import { SavedHours } from '../saved-hours';
@@ -13,14 +14,13 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const regular = { closed: false, open: '09:30', close: '16:00' };
 const hours: SecurityHours = {
   securityId: '10001',
   days: {
-    monday: regular,
+    monday: regularDay,
     tuesday: { closed: true, open: null, close: null },
     wednesday: { closed: false, open: '09:30', close: '14:30' },
-    thursday: regular,
+    thursday: regularDay,
     friday: { closed: false, open: '09:30', close: '13:00' },
   },
 };
@@ -51,11 +51,11 @@ describe("a security's trading hours", () => {
 
 describe("a security's hours that reach outside the market's", () => {
   const market = {
-    monday: regular,
-    tuesday: regular,
-    wednesday: regular,
-    thursday: regular,
-    friday: regular,
+    monday: regularDay,
+    tuesday: regularDay,
+    wednesday: regularDay,
+    thursday: regularDay,
+    friday: regularDay,
   };
 
   it('are said day by day, with the market’s hours, those within both, and that the platform does not say which apply', () => {

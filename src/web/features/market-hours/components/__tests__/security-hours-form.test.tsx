@@ -3,19 +3,13 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WeekHours } from '../../../../../contract/market-hours';
+import { regularWeek } from '../../../../testing/market-hours';
 import { descriptionOf, renderWithProviders } from '../../../../testing/render';
 import { SecurityHoursForm } from '../security-hours-form';
 
 afterEach(cleanup);
 
-const regular = { closed: false, open: '09:30', close: '16:00' };
-const week: WeekHours = {
-  monday: regular,
-  tuesday: regular,
-  wednesday: regular,
-  thursday: regular,
-  friday: regular,
-};
+const week = regularWeek;
 
 /** The form over `week`, nothing being saved and no answer yet. */
 function renderForm({

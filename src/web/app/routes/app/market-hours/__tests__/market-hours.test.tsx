@@ -3,9 +3,9 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { WeekHours } from '../../../../../../contract/market-hours';
 import { marketHoursAt } from '../../../../../../contract/market-week';
 import { bff, errorAnswer, startMockBff } from '../../../../../testing/mock-bff';
+import { regularWeek } from '../../../../../testing/market-hours';
 import { fill, renderWithProviders } from '../../../../../testing/render';
 import { withTimeZones } from '../../../../../testing/time-zones';
 import MarketHoursRoute from '../market-hours';
@@ -18,14 +18,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const regular = { closed: false, open: '09:30', close: '16:00' };
-const hours: WeekHours = {
-  monday: regular,
-  tuesday: regular,
-  wednesday: regular,
-  thursday: regular,
-  friday: regular,
-};
+const hours = regularWeek;
 
 /** The page at `now` (browser and BFF on the same clock), the BFF answering as its route does. */
 async function openAt(now: string, tableName: RegExp = /^Trading hours this week/) {

@@ -12,6 +12,7 @@ import {
   mockRoute,
   startMockBff,
 } from '../../../../../testing/mock-bff';
+import { regularDay } from '../../../../../testing/market-hours';
 import { fill, onFakeClock, renderWithProviders } from '../../../../../testing/render';
 import { formatTimestamp } from '../../../../../lib/format';
 import SecurityHoursRoute from '../security-hours';
@@ -23,10 +24,15 @@ afterEach(cleanup);
 const sessionAs = (role: Role, securityIds: string[] = []): Session =>
   sessionOf({ email: `${role}@demo.test`, name: 'Sam Reyes', role, accountIds: [], securityIds });
 
-const regular = { closed: false, open: '09:30', close: '16:00' };
-const hoursOf = (securityId: string, friday: DayHours = regular): SecurityHours => ({
+const hoursOf = (securityId: string, friday: DayHours = regularDay): SecurityHours => ({
   securityId,
-  days: { monday: regular, tuesday: regular, wednesday: regular, thursday: regular, friday },
+  days: {
+    monday: regularDay,
+    tuesday: regularDay,
+    wednesday: regularDay,
+    thursday: regularDay,
+    friday,
+  },
 });
 
 /**
@@ -494,11 +500,11 @@ describe('"Changes to these hours" under the form', () => {
     at,
     by: 'issuer@demo.test',
     outcome: 'saved',
-    changes: [{ day: 'friday', before: regular, after: friday13 }],
+    changes: [{ day: 'friday', before: regularDay, after: friday13 }],
   };
   const asked = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'].map((day) => ({
     day,
-    hours: day === 'wednesday' ? { closed: true, open: null, close: null } : regular,
+    hours: day === 'wednesday' ? { closed: true, open: null, close: null } : regularDay,
   }));
 
   /** The changes section, by its heading. */
