@@ -499,17 +499,19 @@ describe("the register's platform ids of disbursements", () => {
     ...disbursementRequest,
     outcome: 'created',
   };
+  /** Answered by the platform with its request id (§2.10), which no fund move lookup takes. */
+  const answeredDirectly: MoneyRequestView = {
+    ...disbursement,
+    reference: 'MR-NR9B4JE6AQ',
+    upstreamId: 'b7a5e9e5-55fb-46f4-9b09-26eda02d55e4',
+  };
 
   it('names each id by what it is: the fund move a person can follow, or the request id the platform answered with', () => {
     renderWithProviders(
       <MoneyRequestsList
         requests={[
           // Answered by the platform: its request id (§2.10), which no fund move lookup takes.
-          {
-            ...disbursement,
-            reference: 'MR-NR9B4JE6AQ',
-            upstreamId: 'b7a5e9e5-55fb-46f4-9b09-26eda02d55e4',
-          },
+          answeredDirectly,
           // Found at the platform afterwards: the fund move that took the money out (§4.3, §4.4).
           {
             ...disbursement,
@@ -540,14 +542,7 @@ describe("the register's platform ids of disbursements", () => {
   it('links the fund move of a disbursement the platform answered directly, found by our reference', () => {
     renderWithProviders(
       <MoneyRequestsList
-        requests={[
-          {
-            ...disbursement,
-            reference: 'MR-NR9B4JE6AQ',
-            upstreamId: 'b7a5e9e5-55fb-46f4-9b09-26eda02d55e4',
-            fundMove: 'CFM70000118',
-          },
-        ]}
+        requests={[{ ...answeredDirectly, fundMove: 'CFM70000118' }]}
         label="Money requests"
       />,
     );
