@@ -2,7 +2,14 @@
 /*
  * jsdom keeps the `outline` shorthand as written and does not split it into its parts: the ring
  * is read whole, and the app bar's colour, which overrides only the colour, on its own.
+ *
+ * jsdom's computed style also takes the last matching rule in the document's order, without
+ * weighing selectors, and the test files of one run share emotion's default style cache, whose
+ * rules an earlier file may have left in any order. The page is rendered with a style cache of
+ * its own, so its rules stand in the order a browser loading the portal would insert them.
  */
+import createCache, { type EmotionCache } from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -18,7 +25,12 @@ import { sessionOf } from '../../testing/session';
 
 startMockBff();
 withViewportWidth(1280);
-afterEach(cleanup);
+let styles: EmotionCache | null = null;
+afterEach(() => {
+  cleanup();
+  styles?.sheet.flush();
+  styles = null;
+});
 
 const session: Session = sessionOf();
 
@@ -29,12 +41,15 @@ async function tabTo(user: ReturnType<typeof userEvent.setup>, element: HTMLElem
 
 function renderPortal() {
   bff.use(http.get('/api/session', () => HttpResponse.json(session)));
+  styles = createCache({ key: 'focus-ring', container: document.head });
   renderWithProviders(
-    <Routes>
-      <Route element={<AppLayout />}>
-        <Route path="/offerings" element={<PageHeader title="Offerings" />} />
-      </Route>
-    </Routes>,
+    <CacheProvider value={styles}>
+      <Routes>
+        <Route element={<AppLayout />}>
+          <Route path="/offerings" element={<PageHeader title="Offerings" />} />
+        </Route>
+      </Routes>
+    </CacheProvider>,
     { path: '/offerings' },
   );
 }

@@ -147,6 +147,13 @@ async function sendWireAfterSessionEnded(
   return { ...rendered, user, sent, sessions, signInAgain, send };
 }
 
+/**
+ * The single sign-on button of the sign-in form over the page, once the portal's configuration
+ * that names the provider has been read (the form shows it only then).
+ */
+const continueWithNorthwind = (dialog: HTMLElement) =>
+  within(dialog).findByRole('button', { name: 'Continue with Northwind ID' });
+
 async function signInAgainIn(
   user: ReturnType<typeof userEvent.setup>,
   dialog: HTMLElement,
@@ -291,9 +298,7 @@ describe('a person who signs in with single sign-on', () => {
       avery,
       northwind,
     );
-    await user.click(
-      within(signInAgain).getByRole('button', { name: 'Continue with Northwind ID' }),
-    );
+    await user.click(await continueWithNorthwind(signInAgain));
     // The identity provider in a second window, coming back to the page that says it is done.
     expect(opened).toEqual(['/auth/oidc/start?returnTo=%2Fsigned-in-window']);
     expect(signInAgain.textContent).toContain('Single sign-on opened in a window of its own.');
@@ -324,9 +329,7 @@ describe('a person who signs in with single sign-on', () => {
       avery,
       northwind,
     );
-    await user.click(
-      within(signInAgain).getByRole('button', { name: 'Continue with Northwind ID' }),
-    );
+    await user.click(await continueWithNorthwind(signInAgain));
     sessions.state.current = jordan;
     window.dispatchEvent(new Event('focus'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/offerings'));
@@ -337,9 +340,7 @@ describe('a person who signs in with single sign-on', () => {
   it('a browser that blocks the window is told so, and the page stays', async () => {
     vi.spyOn(window, 'open').mockImplementation(() => null);
     const { user, signInAgain, router } = await sendWireAfterSessionEnded(avery, northwind);
-    await user.click(
-      within(signInAgain).getByRole('button', { name: 'Continue with Northwind ID' }),
-    );
+    await user.click(await continueWithNorthwind(signInAgain));
     expect(signInAgain.textContent).toContain(
       "Your browser did not open single sign-on's window. Allow pop-up windows for this site",
     );
