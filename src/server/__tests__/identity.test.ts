@@ -92,6 +92,9 @@ async function makeStale(cookie: string) {
     .set({ second_factor_at: new Date(Date.now() - 10 * 60_000) })
     .where('id_hash', '=', hashToken(token))
     .execute();
+  // The session cache trusts what it holds until the auth epoch moves; on PostgreSQL it learns
+  // of this write from the database's notification, which may come after the next request.
+  await h.built.sessions.caughtUp();
 }
 
 let investorTotp: Awaited<ReturnType<typeof enrolTotp>>;
@@ -1051,6 +1054,7 @@ describe('maker-checker on large disbursements', () => {
       /^investor@demo\.test, who asked for it, is disabled on the portal, so it is not sent\. Reject it, or enable their account first if it should go\.$/,
       async (makerId: string) => {
         await h.db.updateTable('users').set({ disabled: true }).where('id', '=', makerId).execute();
+        await h.built.sessions.caughtUp();
         return () =>
           h.db.updateTable('users').set({ disabled: false }).where('id', '=', makerId).execute();
       },
@@ -1065,6 +1069,7 @@ describe('maker-checker on large disbursements', () => {
           .where('user_id', '=', makerId)
           .where('upstream_id', '=', accountA)
           .execute();
+        await h.built.sessions.caughtUp();
         return () =>
           h.db
             .insertInto('user_links')
@@ -1104,6 +1109,7 @@ describe('maker-checker on large disbursements', () => {
         expect(await registerRowOf(id)).toMatchObject({ outcome: 'not_sent' });
       } finally {
         await undo();
+        await h.built.sessions.caughtUp();
       }
     },
   );

@@ -245,6 +245,8 @@ describe('sign-in and session', () => {
       .set({ [deadline]: new Date(Date.now() - 1000) })
       .where('id_hash', '=', hashToken(token))
       .execute();
+    // As another instance's write would reach it: the cache hears of it from the database.
+    await h.built.sessions.caughtUp();
     expect((await call(h.app, 'GET', '/api/session', { cookie })).json()).toEqual({
       signedIn: false,
       ended: true,
