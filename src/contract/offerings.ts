@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isolate } from './bidi';
 import { skippedRecordsSchema } from './skipped';
 import { compare, formatMoney } from './decimal';
 import { decimalStringSchema, isoDateSchema, localDateTimeSchema } from './money';
@@ -79,8 +80,9 @@ export function unreadableOfferingsInWords(
   skipped = unreadable.length,
 ): string {
   if (unreadable.length === 0) return '';
+  // A name is the platform's free text: isolated, as every name a page prints beside other words.
   const named = unreadable.map((o) =>
-    o.name ? `offering ${o.id} (${o.name})` : `offering ${o.id}`,
+    o.name ? `offering ${o.id} (${isolate(o.name)})` : `offering ${o.id}`,
   );
   const idless = skipped - unreadable.length;
   if (idless > 0) named.push(`${idless} whose id could not be read either`);

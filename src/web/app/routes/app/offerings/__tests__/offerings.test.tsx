@@ -50,7 +50,8 @@ describe('the offerings page when the platform sent an offering the portal could
           offerings: [aReadableOffering],
           skippedRecords: 3,
           unreadable: [
-            { id: '41', name: 'Harbor Lofts Series B' },
+            // A right-to-left override left open in the name does not turn the words after it.
+            { id: '41', name: 'Harbor Lofts Series B\u202E' },
             { id: '42', name: null },
           ],
         } satisfies OfferingList),
@@ -59,7 +60,7 @@ describe('the offerings page when the platform sent an offering the portal could
     renderWithProviders(<OfferingsRoute />, { path: '/offerings' });
     const notice = await screen.findByText(/offerings could not be shown/);
     expect(notice.closest('[role="status"]')?.textContent).toBe(
-      '3 offerings could not be shown. The service sent them in a form the portal could not read; everything else is listed. Not shown: offering 41 (Harbor Lofts Series B), offering 42 and 1 whose id could not be read either.',
+      '3 offerings could not be shown. The service sent them in a form the portal could not read; everything else is listed. Not shown: offering 41 (\u2068Harbor Lofts Series B\u2069), offering 42 and 1 whose id could not be read either.',
     );
     // The rest of the list is still shown.
     expect(screen.getAllByText(aReadableOffering.name).length).toBeGreaterThan(0);
