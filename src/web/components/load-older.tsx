@@ -1,7 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { QueryState, type ShownQuery } from './query-state';
 
 type PagedQuery = {
   data?: { pages: readonly unknown[] };
@@ -63,5 +64,54 @@ export function LoadOlder({
         {hasNextPage ? '.' : `; no older ${noun.many}.`}
       </Typography>
     </Box>
+  );
+}
+
+/**
+ * A list read a page at a time, newest first, in the states every page shows (QueryState):
+ * loading, failed, empty when the first page has no item, and else the items of every page read
+ * so far, in order, with LoadOlder under them.
+ */
+export function OlderPagesState<Page, Item>({
+  query,
+  itemsOf,
+  subject,
+  skeletonLines,
+  empty,
+  label,
+  noun,
+  children,
+}: {
+  query: ShownQuery<{ pages: Page[] }> & PagedQuery;
+  /** A page's items. */
+  itemsOf: (page: Page) => Item[];
+  /** What loads, as a sentence names it ("the audit log"). */
+  subject: string;
+  skeletonLines: number;
+  /** Shown when the first page has no item. */
+  empty: ReactNode;
+  label: string;
+  noun: { one: string; many: string };
+  /** The items read so far, newest first. */
+  children: (items: Item[]) => ReactNode;
+}) {
+  return (
+    <QueryState
+      query={query}
+      subject={subject}
+      skeletonLines={skeletonLines}
+      isEmpty={(data) => itemsOf(data.pages[0]).length === 0}
+      empty={empty}
+    >
+      {(data) => {
+        const shown = data.pages.flatMap(itemsOf);
+        return (
+          <>
+            {children(shown)}
+            <LoadOlder query={query} shown={shown.length} label={label} noun={noun} />
+          </>
+        );
+      }}
+    </QueryState>
   );
 }

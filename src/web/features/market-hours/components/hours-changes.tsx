@@ -4,8 +4,8 @@ import type { DayHours } from '../../../../contract/market-hours';
 import { WEEKDAY_LABELS } from '../../../../contract/rules/market-hours';
 import type { HoursChange, RecordedDay } from '../../../../contract/security-hours';
 import { SectionCard } from '../../../components/description-list';
-import { LoadOlder } from '../../../components/load-older';
-import { EmptyState, QueryState } from '../../../components/query-state';
+import { OlderPagesState } from '../../../components/load-older';
+import { EmptyState } from '../../../components/query-state';
 import { formatTimestamp } from '../../../lib/format';
 import { useHoursChanges } from '../api/get-hours-changes';
 import { dayHoursText } from './saved-hours';
@@ -109,55 +109,46 @@ export function HoursChanges({ securityId }: { securityId: string }) {
   return (
     <SectionCard title="Changes to these hours">
       <Box sx={{ mt: 2 }}>
-        <QueryState
+        <OlderPagesState
           query={changes}
+          itemsOf={(page) => page.changes}
           subject="the changes to these hours"
           skeletonLines={3}
-          isEmpty={(data) => data.pages[0].changes.length === 0}
           empty={
             <EmptyState
               title="No changes saved from the portal yet"
               message="Each save of these hours from this page is listed here, with who made it and when."
             />
           }
+          label="Show older changes"
+          noun={{ one: 'change', many: 'changes' }}
         >
-          {(data) => {
-            const shown = data.pages.flatMap((page) => page.changes);
-            return (
-              <>
-                <Box component="ul" sx={listSx}>
-                  {shown.map((change) => (
-                    <Box
-                      component="li"
-                      key={change.id}
-                      sx={{
-                        py: 1.5,
-                        borderTop: 1,
-                        borderColor: 'divider',
-                        overflowWrap: 'anywhere',
-                      }}
-                    >
-                      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
-                        {outcomeText(change)}
-                      </Typography>
-                      <Typography variant="body2" color="text.secondary">
-                        <When at={change.at} />
-                        {change.by ? `, by ${change.by}` : ''}
-                      </Typography>
-                      <ChangeDetails change={change} />
-                    </Box>
-                  ))}
+          {(shown) => (
+            <Box component="ul" sx={listSx}>
+              {shown.map((change) => (
+                <Box
+                  component="li"
+                  key={change.id}
+                  sx={{
+                    py: 1.5,
+                    borderTop: 1,
+                    borderColor: 'divider',
+                    overflowWrap: 'anywhere',
+                  }}
+                >
+                  <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+                    {outcomeText(change)}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    <When at={change.at} />
+                    {change.by ? `, by ${change.by}` : ''}
+                  </Typography>
+                  <ChangeDetails change={change} />
                 </Box>
-                <LoadOlder
-                  query={changes}
-                  shown={shown.length}
-                  label="Show older changes"
-                  noun={{ one: 'change', many: 'changes' }}
-                />
-              </>
-            );
-          }}
-        </QueryState>
+              ))}
+            </Box>
+          )}
+        </OlderPagesState>
       </Box>
     </SectionCard>
   );

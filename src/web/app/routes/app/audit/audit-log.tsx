@@ -1,8 +1,8 @@
 import { auditActionLabel } from '../../../../../contract/audit';
-import { LoadOlder } from '../../../../components/load-older';
+import { OlderPagesState } from '../../../../components/load-older';
 import { PageHeader } from '../../../../components/page-header';
 import { useCsvExport } from '../../../../components/csv-export';
-import { EmptyState, QueryState } from '../../../../components/query-state';
+import { EmptyState } from '../../../../components/query-state';
 import { RefusedFiltersState } from '../../../../components/refused-filters-state';
 import {
   auditEventsQueryOptions,
@@ -75,11 +75,11 @@ export default function AuditLogRoute() {
         refused={refused}
       />
       <RefusedFiltersState refused={refused} onClear={clearFilters}>
-        <QueryState
+        <OlderPagesState
           query={events}
+          itemsOf={(page) => page.events}
           subject="the audit log"
           skeletonLines={8}
-          isEmpty={(data) => data.pages[0].events.length === 0}
           empty={
             <EmptyState
               title="No events match"
@@ -88,22 +88,11 @@ export default function AuditLogRoute() {
                 .join(' ')}
             />
           }
+          label="Load older events"
+          noun={{ one: 'event', many: 'events' }}
         >
-          {(data) => {
-            const shown = data.pages.flatMap((p) => p.events);
-            return (
-              <>
-                <AuditTable events={shown} />
-                <LoadOlder
-                  query={events}
-                  shown={shown.length}
-                  label="Load older events"
-                  noun={{ one: 'event', many: 'events' }}
-                />
-              </>
-            );
-          }}
-        </QueryState>
+          {(shown) => <AuditTable events={shown} />}
+        </OlderPagesState>
       </RefusedFiltersState>
     </>
   );
