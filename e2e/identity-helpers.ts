@@ -16,7 +16,9 @@ export async function createJourneyUser(
     data: { email: 'admin@demo.test', password: demoPassword },
   });
   expect(signedIn.status()).toBe(200);
-  const users = (await (await request.get('/api/admin/users', { headers })).json()) as {
+  const users = (await (
+    await request.get('/api/admin/users?q=investor@demo.test', { headers })
+  ).json()) as {
     users: { email: string; accountIds: string[] }[];
   };
   const accountId = users.users.find((u) => u.email === 'investor@demo.test')!.accountIds[0];

@@ -155,9 +155,12 @@ test('a disabled person is told so only with the right password, and single sign
     // The single sign-on user stays from an earlier run on the same data: 409, and disabled again.
     const created = await admin.request.post('/api/admin/users', { headers, data: user });
     expect([201, 409]).toContain(created.status());
-    const { users } = (await (await admin.request.get('/api/admin/users', { headers })).json()) as {
-      users: { id: string; email: string }[];
-    };
+    // Found by its email: the list is paged, and earlier runs' users stay in it.
+    const found = await admin.request.get('/api/admin/users', {
+      headers,
+      params: { q: user.email },
+    });
+    const { users } = (await found.json()) as { users: { id: string; email: string }[] };
     const id = users.find((u) => u.email === user.email)!.id;
     const disabled = await admin.request.put(`/api/admin/users/${id}/disabled`, {
       headers,

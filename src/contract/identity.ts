@@ -12,7 +12,8 @@ import {
 import { decimalStringSchema, instantSchema } from './money';
 import { requestedSliceShape } from './pages';
 import { asPlatformAccountId } from './platform-ids';
-import { emailSchema, roleSchema, type Role } from './session';
+import { choiceFilterSchema } from './choice-filter';
+import { emailSchema, roleLabels, roleSchema, type Role } from './session';
 
 // The schemas the sign-in page needs live in ./session (zod/mini); re-exported for the rest.
 export { signInResultSchema, portalConfigSchema } from './session';
@@ -149,7 +150,52 @@ export const adminUserSchema = z.object({
   securityIds: z.array(z.string()),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
-export const adminUsersSchema = z.object({ users: z.array(adminUserSchema) });
+/** How many users one page of the Users list holds. */
+export const ADMIN_USERS_PAGE_SIZE = 50;
+/** The longest find text: longer than any email address (254) gains nothing. */
+const USER_FIND_MAX = 254;
+/** The states the Users list narrows to, as the page labels them. */
+export const userStateLabels = {
+  disabled: 'Disabled',
+  factor_pending: 'Second factor pending',
+  linked: 'Linked',
+  unlinked: 'Not linked',
+};
+export type UserState = keyof typeof userStateLabels;
+/** The Users page's find box ("Email or name"): part of an email address or a name. */
+export const userFindSchema = z
+  .string()
+  .trim()
+  .max(USER_FIND_MAX, `Email or name must be at most ${USER_FIND_MAX} characters`);
+const usersPageRule = 'Page must be a whole number from 1 to 10000';
+/**
+ * The Users list's find text, filters and page, as the page's address holds them. The find text
+ * is part of an email address or a name, in any letter case; a role or state outside the page's
+ * choices, or a page that is not one, is refused under its field rather than answered as "none".
+ */
+export const adminUsersQuerySchema = z.object({
+  q: userFindSchema.optional().transform((q) => q || undefined),
+  role: choiceFilterSchema('Role', roleLabels),
+  state: choiceFilterSchema('State', userStateLabels),
+  page: z.coerce
+    .number({ error: usersPageRule })
+    .int(usersPageRule)
+    .min(1, usersPageRule)
+    .max(10_000, usersPageRule)
+    .default(1),
+});
+/**
+ * One page of the users matching, by email (a stable order). A page past the last holds no user
+ * and says how many match, so the page can lead back.
+ */
+export const adminUsersSchema = z.object({
+  users: z.array(adminUserSchema),
+  /** Users matching the find text and filters, on every page. */
+  total: z.number().int().nonnegative(),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+});
+export type AdminUsers = z.infer<typeof adminUsersSchema>;
 export const adminUserParamsSchema = z.object({ userId: z.uuid('userId must be a user id') });
 
 /**

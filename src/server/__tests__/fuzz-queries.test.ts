@@ -52,6 +52,9 @@ const GOOD: Record<string, string> = {
   maxAmount: '250000.50',
   maker: 'investor',
   approval: '2f0c6a1e-0000-4000-8000-000000000001',
+  // The Users page's filters: a role and a state.
+  role: 'investor',
+  state: 'linked',
 };
 
 const nasty = fc.constantFrom(

@@ -419,7 +419,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'GET /api/admin/users': {
     roles: ['admin'],
     objects: [],
-    note: 'Every user, role, sign-in methods, number of second factors and upstream links.',
+    note: 'One page of 50 users, by email, found by part of an email or name in any letter case (`q`), a role and a state (disabled, second factor pending, linked or not); each with role, sign-in methods, number of second factors and upstream links, and how many match. A find text over 254 characters, a role or state outside the list, or a page outside 1 to 10000 is refused with a 400 naming it.',
   },
   'POST /api/admin/users': {
     roles: ['admin'],

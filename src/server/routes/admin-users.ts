@@ -1,7 +1,9 @@
 import {
   addLinkSchema,
   adminUserParamsSchema,
+  ADMIN_USERS_PAGE_SIZE,
   adminUserSchema,
+  adminUsersQuerySchema,
   adminUsersSchema,
   changeRoleSchema,
   createUserSchema,
@@ -27,6 +29,7 @@ import { revokeUserSessions } from '../store/sessions';
 import {
   createUser,
   findUserIdByEmail,
+  findUsers,
   hashPassword,
   link,
   listUsersWithDetails,
@@ -194,11 +197,22 @@ export const adminUserRoutes = [
   defineRoute({
     method: 'GET',
     url: '/api/admin/users',
-    summary: 'Every portal user with role, sign-in methods, second factors and upstream links',
+    summary:
+      'One page of the users found by part of an email or name, role and state, by email, with role, sign-in methods, second factors and upstream links',
     tags: ['admin'],
+    query: adminUsersQuerySchema,
     response: adminUsersSchema,
-    async handler({ deps }) {
-      return { users: (await listUsersWithDetails(deps.db)).map(toAdminUser) };
+    async handler({ query: { q, role, state, page }, deps }) {
+      const pageSize = ADMIN_USERS_PAGE_SIZE;
+      const { rows, total } = await findUsers(deps.db, {
+        q,
+        role,
+        state,
+        mfaRequiredRoles: deps.config.identity.mfaRequiredRoles,
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+      });
+      return { users: rows.map(toAdminUser), total, page, pageSize };
     },
   }),
 

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import argon2 from 'argon2';
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { UserState } from '../../contract/identity';
 import type { Role, SessionUser } from '../../contract/session';
 import type { Db } from './db';
 import type { LinkKind } from './schema';
@@ -215,9 +217,92 @@ export interface UserRow {
   links: UserLinks;
 }
 
-/** Every user with links and second-factor count, for the admin users page. */
-export async function listUsersWithDetails(db: Db, userId?: string): Promise<UserRow[]> {
-  let query = db
+/** What the admin Users page finds users by; every part narrows the list. */
+export interface UserFind {
+  /** Part of an email address or a name, in any letter case. */
+  q?: string;
+  role?: Role;
+  state?: UserState;
+  /** The roles that must enrol a second factor (MFA_REQUIRED_ROLES), for `factor_pending`. */
+  mfaRequiredRoles: readonly Role[];
+  limit: number;
+  offset: number;
+}
+
+/**
+ * One page of the users found, by email (then id, so a page never repeats or skips a user), with
+ * links and second-factor count, and how many are found on every page: the admin Users page.
+ */
+export async function findUsers(
+  db: Db,
+  find: UserFind,
+): Promise<{ rows: UserRow[]; total: number }> {
+  const { q, role, state, mfaRequiredRoles } = find;
+  const found = db.selectFrom('users as u').where((eb) => {
+    const parts: Expression<SqlBool>[] = [];
+    if (q) {
+      // Part of an address or a name is enough ("quinn", "@demo.test"); LIKE's wildcards typed
+      // are literal (backslash is PostgreSQL's escape in a LIKE pattern).
+      const part = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      parts.push(eb.or([eb('u.email', 'ilike', part), eb('u.name', 'ilike', part)]));
+    }
+    if (role) parts.push(eb('u.role', '=', role));
+    const factors = eb
+      .selectFrom('second_factors as f')
+      .select('f.id')
+      .whereRef('f.user_id', '=', 'u.id');
+    const links = eb
+      .selectFrom('user_links as l')
+      .select('l.kind')
+      .whereRef('l.user_id', '=', 'u.id');
+    switch (state) {
+      case 'disabled':
+        parts.push(eb('u.disabled', '=', true));
+        break;
+      case 'factor_pending':
+        // Must enrol one at the next sign-in: of a role that requires one, with none.
+        parts.push(
+          mfaRequiredRoles.length === 0
+            ? sql<SqlBool>`false`
+            : eb.and([eb('u.role', 'in', mfaRequiredRoles), eb.not(eb.exists(factors))]),
+        );
+        break;
+      case 'linked':
+        parts.push(eb.exists(links));
+        break;
+      case 'unlinked':
+        parts.push(eb.not(eb.exists(links)));
+        break;
+    }
+    return eb.and(parts);
+  });
+  const [counted, ids] = await Promise.all([
+    found.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    found
+      .select('u.id')
+      .orderBy('u.email')
+      .orderBy('u.id')
+      .limit(find.limit)
+      .offset(find.offset)
+      .execute(),
+  ]);
+  const rows =
+    ids.length === 0
+      ? []
+      : await listUsersWithDetails(
+          db,
+          ids.map((r) => r.id),
+        );
+  return { rows, total: Number(counted.n) };
+}
+
+/** Users by id (one, or a page of them), with links and second-factor count, by email. */
+export async function listUsersWithDetails(
+  db: Db,
+  userIds: string | readonly string[],
+): Promise<UserRow[]> {
+  const ids = typeof userIds === 'string' ? [userIds] : userIds;
+  const rows = await db
     .selectFrom('users as u')
     .select((eb) => [
       'u.id',
@@ -235,13 +320,14 @@ export async function listUsersWithDetails(db: Db, userId?: string): Promise<Use
         .whereRef('f.user_id', '=', 'u.id')
         .as('factors'),
     ])
-    .orderBy('u.email');
-  if (userId) query = query.where('u.id', '=', userId);
-  const rows = await query.execute();
+    .where('u.id', 'in', ids)
+    .orderBy('u.email')
+    .orderBy('u.id')
+    .execute();
   const links = await db
     .selectFrom('user_links')
     .select(['user_id', 'kind', 'upstream_id'])
-    .$if(Boolean(userId), (q) => q.where('user_id', '=', userId!))
+    .where('user_id', 'in', ids)
     .orderBy('upstream_id')
     .execute();
   return rows.map((r) => {

@@ -189,7 +189,12 @@ type EmptyStateProps = {
 
 export function EmptyState({ title, message, action }: EmptyStateProps) {
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 3, md: 4 }, textAlign: 'center' }}>
+    // What a person typed or a link carried (a find text, an email) may be one long word: it
+    // breaks anywhere rather than run off a phone's screen.
+    <Paper
+      variant="outlined"
+      sx={{ p: { xs: 3, md: 4 }, textAlign: 'center', overflowWrap: 'anywhere' }}
+    >
       <Typography component="h2" variant="h3" gutterBottom>
         {title}
       </Typography>

@@ -176,6 +176,19 @@ export const apiPaths = {
   mySessions: '/api/me/sessions',
   mySession: recordEndpoint('/api/me/sessions/:sessionId'),
   adminUsers: '/api/admin/users',
+  /** A page of the users found (the Users page), each part as the page's address writes it. */
+  adminUsersFound: (query: {
+    q: string | null;
+    role: string | null;
+    state: string | null;
+    page: string | null;
+  }) =>
+    withSearch('/api/admin/users', {
+      q: query.q,
+      role: query.role,
+      state: query.state,
+      page: query.page,
+    }),
   adminUser: (userId: string, part: 'role' | 'disabled' | 'links' | 'second-factors') =>
     `/api/admin/users/${encodeURIComponent(userId)}/${part}`,
   adminUserLink: recordEndpoint('/api/admin/users/:userId/links/:kind/:upstreamId'),

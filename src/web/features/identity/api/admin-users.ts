@@ -1,19 +1,38 @@
-import { useQuery } from '@tanstack/react-query';
 import {
   adminUserSchema,
   adminUsersSchema,
+  type AdminUsers,
   type CreateUser,
   type LinkKind,
 } from '../../../../contract/identity';
 import type { Role } from '../../../../contract/session';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
-import { apiQueryOptions, useInvalidatingMutation } from '../../../lib/api-query';
+import { defineApiQuery, useInvalidatingMutation } from '../../../lib/api-query';
 
-export const adminUsersQueryOptions = () =>
-  apiQueryOptions(['admin', 'users'], apiPaths.adminUsers, adminUsersSchema);
+/** Every read of the Users list, whatever it finds: a change to a user may move it in any. */
+const adminUsersKey = ['admin', 'users'] as const;
 
-export const useAdminUsers = () => useQuery(adminUsersQueryOptions());
+/** What the Users page finds users by, as its address holds it. */
+export type UsersFind = {
+  q: string | null;
+  role: string | null;
+  state: string | null;
+  /** As the address writes it; none is the first page. */
+  page: string | null;
+};
+
+export const [adminUsersQueryOptions, useAdminUsers] = defineApiQuery<
+  [find: UsersFind],
+  AdminUsers
+>({
+  key: (find) => [...adminUsersKey, find],
+  path: apiPaths.adminUsersFound,
+  schema: adminUsersSchema,
+  keepsPreviousPage: true,
+  // The Users page reads it in its loader (clientLoader) first.
+  readByLoader: true,
+});
 
 type UserChange =
   | { kind: 'create'; user: CreateUser }
@@ -54,6 +73,6 @@ function changeUser(change: UserChange) {
 export const useChangeUser = () =>
   useInvalidatingMutation({
     mutationFn: changeUser,
-    invalidates: () => [adminUsersQueryOptions().queryKey],
+    invalidates: () => [adminUsersKey],
     after: 'settled',
   });

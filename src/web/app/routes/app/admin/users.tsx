@@ -15,6 +15,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Link from '@mui/material/Link';
+import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -25,20 +26,30 @@ import {
   linkKindsOf,
   linksDroppedBy,
   PASSWORD_NEEDED_WITHOUT_SSO,
+  userFindSchema,
+  userStateLabels,
   type AdminUser,
+  type AdminUsers,
   type LinkKind,
+  type UserState,
 } from '../../../../../contract/identity';
 import { Link as RouterLink } from 'react-router-dom';
+import { keysOf } from '../../../../../contract/keys-of';
 import { roleLabels, roleSchema, type Role } from '../../../../../contract/session';
 import { ActionList } from '../../../../components/action-list';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { ErrorAlert } from '../../../../components/error-alert';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, QueryState } from '../../../../components/query-state';
+import { FilterBar } from '../../../../components/filter-bar';
+import { FilterSelect } from '../../../../components/filter-select';
+import { RefusedFiltersState } from '../../../../components/refused-filters-state';
+import { RuleFilterField } from '../../../../components/rule-filter-field';
 import {
   adminUsersQueryOptions,
   useAdminUsers,
   useChangeUser,
+  type UsersFind,
 } from '../../../../features/identity/api/admin-users';
 import { paths } from '../../../../config/paths';
 import { usePortalConfig } from '../../../../features/auth/api/get-portal-config';
@@ -47,9 +58,33 @@ import { issuerOfferingsQueryOptions } from '../../../../features/issuer/api/get
 import { securitiesQueryOptions } from '../../../../features/market-hours/api/get-securities';
 import { isApiClientError } from '../../../../lib/api-client';
 import { focusOnMount } from '../../../../lib/focus';
-import { guardedLoader } from '../../../session-guard';
+import { formatCount } from '../../../../lib/format';
+import { refusedFilters } from '../../../../lib/refused-filters';
+import { filterUpdates, useSearchUpdate } from '../../../../lib/use-search-update';
+import { guardedPrefetchLoader } from '../../../session-guard';
 
-export const clientLoader = guardedLoader(['admin'], adminUsersQueryOptions);
+/** What the list is narrowed by, by the BFF's names (as the address holds them). */
+const filterNames = ['q', 'role', 'state'] as const;
+
+/**
+ * The find text, filters and page as the address holds them (Back and a shared link show the same
+ * list): the BFF compares them and refuses one it cannot apply, which the page says under its
+ * field.
+ */
+function findFrom(search: URLSearchParams): UsersFind {
+  return {
+    q: search.get('q') || null,
+    // Compared in any letter case, as the BFF compares them.
+    role: search.get('role')?.trim().toLowerCase() || null,
+    state: search.get('state')?.trim().toLowerCase() || null,
+    // As written: one that is not a page is refused by the BFF in words, said on the page.
+    page: search.get('page') || null,
+  };
+}
+
+export const clientLoader = guardedPrefetchLoader(['admin'], (queryClient, { search }) => {
+  void queryClient.prefetchQuery(adminUsersQueryOptions(findFrom(search)));
+});
 
 const linkLabels: Record<LinkKind, string> = {
   account: 'Account',
@@ -196,7 +231,7 @@ const refusesFields = (error: unknown, fields: readonly string[]) =>
   isApiClientError(error) && error.fields.some((f) => fields.includes(f.field));
 
 /** `onManage` opens the new user's dialog: a new user usually needs its links next. */
-function CreateUserForm({ onManage }: { onManage: (userId: string) => void }) {
+function CreateUserForm({ onManage }: { onManage: (user: AdminUser) => void }) {
   const change = useChangeUser();
   // Without single sign-on a user needs a password to ever sign in (the BFF refuses one
   // without it too); while the setting is unknown the BFF alone decides.
@@ -209,7 +244,7 @@ function CreateUserForm({ onManage }: { onManage: (userId: string) => void }) {
     password: '',
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [created, setCreated] = useState<{ id: string; email: string } | null>(null);
+  const [created, setCreated] = useState<AdminUser | null>(null);
   /** Shows each field's message and gives the first field in error the focus. */
   const showErrors = (issues: (readonly [string, string])[]) => {
     setErrors(Object.fromEntries(issues));
@@ -264,7 +299,7 @@ function CreateUserForm({ onManage }: { onManage: (userId: string) => void }) {
             { kind: 'create', user: parsed.data },
             {
               onSuccess: (user) => {
-                setCreated({ id: user.id, email: user.email });
+                setCreated(user);
                 setValues({ email: '', name: '', role: 'investor', password: '' });
               },
               // A refusal of a field (an email another user has) is said under that field, as
@@ -321,7 +356,7 @@ function CreateUserForm({ onManage }: { onManage: (userId: string) => void }) {
               <Button
                 size="small"
                 sx={{ overflowWrap: 'anywhere', textAlign: 'start' }}
-                onClick={() => onManage(created.id)}
+                onClick={() => onManage(created)}
               >
                 Manage {created.email}
               </Button>
@@ -377,11 +412,14 @@ const isRuleRefusal = (error: unknown) =>
 function ManageUser({
   user,
   isSelf,
+  onChanged,
   onClose,
 }: {
   user: AdminUser;
   /** The admin manages their own account. */
   isSelf: boolean;
+  /** The user as a change answered them: the dialog stays on them off the page listed too. */
+  onChanged: (user: AdminUser) => void;
   onClose: () => void;
 }) {
   const change = useChangeUser();
@@ -423,7 +461,12 @@ function ManageUser({
     // A refusal under the link fields was about the last link tried, not about this change.
     setLinkError(null);
     setKindError(null);
-    change.mutate(c, { onSuccess: () => setDone(message) });
+    change.mutate(c, {
+      onSuccess: (changed) => {
+        setDone(message);
+        onChanged(changed);
+      },
+    });
   };
   // Asked for and not yet confirmed: nothing has been sent. The words are kept as they were
   // asked, so the dialog does not change under the admin while it fades out.
@@ -562,7 +605,8 @@ function ManageUser({
                   change.mutate(
                     { kind: 'link', userId: user.id, link: parsed.data },
                     {
-                      onSuccess: () => {
+                      onSuccess: (changed) => {
+                        onChanged(changed);
                         setDone('Linked.');
                         setLinkId('');
                         setConfirmable(null);
@@ -710,11 +754,50 @@ function ManageUser({
   );
 }
 
+/** The states the list narrows to, and the roles, as the filters offer them. */
+const stateOptions = keysOf(userStateLabels).map((value) => ({
+  value,
+  label: userStateLabels[value],
+}));
+const roleOptions = roleSchema.options.map((value) => ({ value, label: roleLabels[value] }));
+
+/** The list's find text and filters in words, for its summary and its empty state. */
+function findWords(find: UsersFind): string {
+  const parts = [
+    find.q && `“${find.q}”`,
+    find.role && `the role ${roleLabels[find.role as Role] ?? find.role}`,
+    find.state && (userStateLabels[find.state as UserState] ?? find.state).toLowerCase(),
+  ].filter(Boolean);
+  return parts.join(', ');
+}
+
+/** “Showing 1–50 of 312 users”, and what they were found by. */
+function showingWords(data: AdminUsers, find: UsersFind): string {
+  const first = (data.page - 1) * data.pageSize + 1;
+  const last = first + data.users.length - 1;
+  const users = data.total === 1 ? 'user' : 'users';
+  const by = findWords(find);
+  return `Showing ${formatCount(first)}–${formatCount(last)} of ${formatCount(data.total)} ${users}${by ? ` matching ${by}` : ''}.`;
+}
+
 export default function AdminUsersRoute() {
-  const users = useAdminUsers();
+  const [search, updateSearch] = useSearchUpdate();
+  const find = findFrom(search);
+  const users = useAdminUsers(find);
   const me = useSession().data?.user.id;
-  const [managing, setManaging] = useState<string | null>(null);
-  const current = users.data?.users.find((u) => u.id === managing);
+  // The user whose dialog is open, as last answered: kept while they are on no page listed (one
+  // just created, or one a change moved out of the filters); the list's copy wins when shown.
+  const [managing, setManaging] = useState<AdminUser | null>(null);
+  const current = managing
+    ? (users.data?.users.find((u) => u.id === managing.id) ?? managing)
+    : undefined;
+  // Another find text or filter lists other users, from their first page.
+  const [setFilter, clearFilters] = filterUpdates(updateSearch, filterNames, { page: null });
+  const refused = refusedFilters(users.error, [...filterNames, 'page']);
+  const goToPage = (page: number) => updateSearch({ page: page > 1 ? String(page) : null });
+  const pageRefused = refused.page;
+  const filtersRefused = { ...refused };
+  delete filtersRefused.page;
   return (
     <>
       <PageHeader
@@ -722,46 +805,177 @@ export default function AdminUsersRoute() {
         description="Who may sign in, with which role, and which upstream accounts, issuers and securities they act on. Every change is audited."
       />
       <CreateUserForm onManage={setManaging} />
-      <QueryState
-        query={users}
-        subject="the users"
-        isEmpty={(data) => data.users.length === 0}
-        empty={<EmptyState title="No users yet" message="Create the first one above." />}
-      >
-        {(data) => (
-          <ActionList
-            label="Users"
-            items={data.users}
-            itemKey={(u) => u.id}
-            action={(u) => (
-              <Button onClick={() => setManaging(u.id)} aria-label={`Manage ${u.email}`}>
-                Manage
-              </Button>
-            )}
-            primary={(u) => (
-              <Box
-                component="span"
-                sx={{
-                  display: 'inline-flex',
-                  gap: 1,
-                  flexWrap: 'wrap',
-                  alignItems: 'center',
-                }}
-              >
-                <span>{u.email}</span>
-                <Chip size="small" label={roleLabels[u.role]} />
-                {u.disabled && <Chip size="small" color="error" label="Disabled" />}
-              </Box>
-            )}
-            secondary={(u) =>
-              `${u.name} · ${u.signInMethods.map((m) => (m === 'oidc' ? 'single sign-on' : 'password')).join(' and ') || 'no sign-in method'} · ${u.secondFactors} second factor${u.secondFactors === 1 ? '' : 's'} · ${linksOf(u).length} link${linksOf(u).length === 1 ? '' : 's'}`
-            }
+      <Typography component="h2" variant="h2" gutterBottom>
+        Find users
+      </Typography>
+      <FilterBar label="Find users" spaceBelow={2}>
+        <RuleFilterField
+          label="Email or name"
+          input="text"
+          applied={find.q ?? undefined}
+          rule={userFindSchema}
+          refused={refused.q}
+          onApply={(q) => setFilter('q', q || null)}
+        />
+        <FilterSelect
+          label="Role"
+          value={find.role}
+          options={roleOptions}
+          allLabel="All roles"
+          onChange={(role) => setFilter('role', role)}
+          unknown={() => refused.role ?? 'Role must be one of the roles listed'}
+        />
+        <FilterSelect
+          label="State"
+          value={find.state}
+          options={stateOptions}
+          allLabel="Any state"
+          onChange={(state) => setFilter('state', state)}
+          unknown={() => refused.state ?? 'State must be one of the states listed'}
+        />
+      </FilterBar>
+      <RefusedFiltersState refused={filtersRefused} onClear={clearFilters}>
+        {pageRefused ? (
+          // A hand-edited or shared address: reading it again would be refused the same way.
+          <EmptyState
+            title="This page of users cannot be shown"
+            message={`${pageRefused} (the address asks for page “${find.page}”).`}
+            action={<Button onClick={() => goToPage(1)}>Go to the first page</Button>}
           />
+        ) : (
+          <QueryState
+            query={users}
+            subject="the users"
+            isEmpty={(data) => data.users.length === 0}
+            empty={
+              <NoUserListed
+                data={users.data}
+                find={find}
+                onPage={goToPage}
+                onClear={clearFilters}
+              />
+            }
+          >
+            {(data) => (
+              <>
+                {/* The find text may be one long word (an email): it breaks anywhere. */}
+                <Typography role="status" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
+                  {showingWords(data, find)}
+                </Typography>
+                <ActionList
+                  label="Users"
+                  items={data.users}
+                  itemKey={(u) => u.id}
+                  action={(u) => (
+                    <Button onClick={() => setManaging(u)} aria-label={`Manage ${u.email}`}>
+                      Manage
+                    </Button>
+                  )}
+                  primary={(u) => (
+                    <Box
+                      component="span"
+                      sx={{
+                        display: 'inline-flex',
+                        gap: 1,
+                        flexWrap: 'wrap',
+                        alignItems: 'center',
+                      }}
+                    >
+                      <span>{u.email}</span>
+                      <Chip size="small" label={roleLabels[u.role]} />
+                      {u.disabled && <Chip size="small" color="error" label="Disabled" />}
+                    </Box>
+                  )}
+                  secondary={(u) =>
+                    `${u.name} · ${u.signInMethods.map((m) => (m === 'oidc' ? 'single sign-on' : 'password')).join(' and ') || 'no sign-in method'} · ${u.secondFactors} second factor${u.secondFactors === 1 ? '' : 's'} · ${linksOf(u).length} link${linksOf(u).length === 1 ? '' : 's'}`
+                  }
+                />
+                <UserPages data={data} onPage={goToPage} />
+              </>
+            )}
+          </QueryState>
         )}
-      </QueryState>
+      </RefusedFiltersState>
       {current && (
-        <ManageUser user={current} isSelf={current.id === me} onClose={() => setManaging(null)} />
+        <ManageUser
+          user={current}
+          isSelf={current.id === me}
+          onChanged={setManaging}
+          onClose={() => setManaging(null)}
+        />
       )}
     </>
   );
+}
+
+/** The pages of users found, when there is more than one. */
+function UserPages({ data, onPage }: { data: AdminUsers; onPage: (page: number) => void }) {
+  const pages = Math.ceil(data.total / data.pageSize);
+  if (pages <= 1) return null;
+  return (
+    <Box component="nav" aria-label="Pages of users" sx={{ mt: 2 }}>
+      <Pagination
+        count={pages}
+        page={Math.min(data.page, pages)}
+        onChange={(_, page) => onPage(page)}
+        getItemAriaLabel={(type, page, selected) =>
+          type === 'page'
+            ? `Page ${page}${selected ? ', shown' : ''}`
+            : type === 'next'
+              ? 'Next page'
+              : type === 'previous'
+                ? 'Previous page'
+                : `Go to ${type} page`
+        }
+        siblingCount={0}
+      />
+    </Box>
+  );
+}
+
+/**
+ * What the list says when it shows no user: a page past the last names the last and leads back;
+ * no match names what was looked for; only with nothing looked for, that there are no users.
+ */
+function NoUserListed({
+  data,
+  find,
+  onPage,
+  onClear,
+}: {
+  data: AdminUsers | undefined;
+  find: UsersFind;
+  onPage: (page: number) => void;
+  onClear: () => void;
+}) {
+  if (data && data.total > 0) {
+    const pages = Math.ceil(data.total / data.pageSize);
+    return (
+      <EmptyState
+        title={`Page ${formatCount(data.page)} is past the last page`}
+        message={`${formatCount(data.total)} ${data.total === 1 ? 'user matches' : 'users match'}, on ${formatCount(pages)} ${pages === 1 ? 'page' : 'pages'}.`}
+        action={
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'center' }}>
+            <Button onClick={() => onPage(1)}>Go to the first page</Button>
+            {pages > 1 && (
+              <Button
+                onClick={() => onPage(pages)}
+              >{`Go to the last page (${formatCount(pages)})`}</Button>
+            )}
+          </Box>
+        }
+      />
+    );
+  }
+  const by = findWords(find);
+  if (by) {
+    return (
+      <EmptyState
+        title={`No user matches ${by}`}
+        message="Check the spelling, type less of the email or name, or choose other filters."
+        action={<Button onClick={onClear}>Clear the find and filters</Button>}
+      />
+    );
+  }
+  return <EmptyState title="No users yet" message="Create the first one above." />;
 }

@@ -60,7 +60,11 @@ const ada: AdminUser = {
 };
 
 function listUsers(user: AdminUser = ada) {
-  bff.use(http.get('/api/admin/users', () => HttpResponse.json({ users: [user] })));
+  bff.use(
+    http.get('/api/admin/users', () =>
+      HttpResponse.json({ users: [user], total: 1, page: 1, pageSize: 50 }),
+    ),
+  );
 }
 
 async function openLinkForm() {
@@ -173,7 +177,11 @@ describe('an admin manages users', () => {
       id: '5e6d7c8b-1a2b-4c3d-8e9f-0a1b2c3d4e5f',
       email: 'bo@example.test',
     };
-    bff.use(http.get('/api/admin/users', () => HttpResponse.json({ users: [ada, bo] })));
+    bff.use(
+      http.get('/api/admin/users', () =>
+        HttpResponse.json({ users: [ada, bo], total: 2, page: 1, pageSize: 50 }),
+      ),
+    );
     const sent = mockPost('/api/admin/users', okAnswer(bo));
     renderWithProviders(<AdminUsersRoute />);
     const form = within(screen.getByRole('form', { name: 'Create a user' }));

@@ -1,0 +1,197 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdminUser, AdminUsers } from '../../../../../../contract/identity';
+import { bff, errorAnswer, startMockBff } from '../../../../../testing/mock-bff';
+import { onFakeClock, renderWithProviders } from '../../../../../testing/render';
+import { sessionOf } from '../../../../../testing/session';
+import AdminUsersRoute from '../users';
+
+startMockBff();
+afterEach(cleanup);
+
+beforeEach(() => {
+  bff.use(
+    http.get('/api/session', () =>
+      HttpResponse.json(
+        sessionOf({
+          id: '7d3c2b1a-0f9e-4d8c-8b7a-6f5e4d3c2b1a',
+          email: 'admin@demo.test',
+          name: 'Demo Administrator',
+          role: 'admin',
+          accountIds: [],
+        }),
+      ),
+    ),
+    http.get('/api/config', () =>
+      HttpResponse.json({ sandbox: false, platformTimeZone: 'UTC', singleSignOn: null }),
+    ),
+  );
+});
+
+const userNumbered = (i: number): AdminUser => ({
+  id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  email: `user-${String(i).padStart(3, '0')}@example.test`,
+  name: `User ${i}`,
+  role: 'investor',
+  disabled: false,
+  demo: false,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  signInMethods: ['password'],
+  secondFactors: 0,
+  accountIds: [],
+  issuerIds: [],
+  securityIds: [],
+});
+
+/**
+ * The BFF holds 312 users, 50 a page, and finds by part of an email (as the route does); the
+ * addresses it was asked for, in order.
+ */
+function manyUsers(): URL[] {
+  const all = Array.from({ length: 312 }, (_, i) => userNumbered(i + 1));
+  const asked: URL[] = [];
+  bff.use(
+    http.get('/api/admin/users', ({ request }) => {
+      const url = new URL(request.url);
+      asked.push(url);
+      const q = url.searchParams.get('q')?.toLowerCase() ?? '';
+      const page = Number(url.searchParams.get('page') ?? '1');
+      const found = all.filter((u) => u.email.includes(q));
+      const answer: AdminUsers = {
+        users: found.slice((page - 1) * 50, page * 50),
+        total: found.length,
+        page,
+        pageSize: 50,
+      };
+      return HttpResponse.json(answer);
+    }),
+  );
+  return asked;
+}
+
+const search = (router: { state: { location: { search: string } } }) =>
+  new URLSearchParams(router.state.location.search);
+
+describe('an admin finds a user among many', () => {
+  it('shows 50 at a time, says which of how many, and the next page is in the address', async () => {
+    manyUsers();
+    const { router } = renderWithProviders(<AdminUsersRoute />, { path: '/admin/users' });
+    // Read out as it changes.
+    expect((await screen.findByText('Showing 1–50 of 312 users.')).getAttribute('role')).toBe(
+      'status',
+    );
+    const list = screen.getByRole('list', { name: 'Users' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(50);
+    const pages = screen.getByRole('navigation', { name: 'Pages of users' });
+    fireEvent.click(within(pages).getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(search(router).get('page')).toBe('2'));
+    expect(await screen.findByText('Showing 51–100 of 312 users.')).toBeTruthy();
+    expect(screen.getByText('user-051@example.test')).toBeTruthy();
+  });
+
+  it('finds by what is typed in Email or name, from the first page, kept in the address', async () => {
+    const asked = manyUsers();
+    const { router } = renderWithProviders(<AdminUsersRoute />, {
+      path: '/admin/users?page=3',
+    });
+    await screen.findByText('Showing 101–150 of 312 users.');
+    const box = screen.getByRole('textbox', { name: 'Email or name' });
+    fireEvent.change(box, { target: { value: 'USER-00' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => {
+      expect(search(router).get('q')).toBe('USER-00');
+      // Another find lists other users, from their first page.
+      expect(search(router).get('page')).toBeNull();
+    });
+    expect(await screen.findByText('Showing 1–9 of 9 users matching “USER-00”.')).toBeTruthy();
+    expect(asked.at(-1)?.searchParams.get('q')).toBe('USER-00');
+  });
+
+  it('opens on the find text and page of a shared address', async () => {
+    const asked = manyUsers();
+    renderWithProviders(<AdminUsersRoute />, { path: '/admin/users?q=user-1&page=2' });
+    expect(await screen.findByText('Showing 51–100 of 100 users matching “user-1”.')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Email or name' })).toHaveProperty(
+      'value',
+      'user-1',
+    );
+    expect(asked[0].searchParams.get('q')).toBe('user-1');
+    expect(asked[0].searchParams.get('page')).toBe('2');
+  });
+
+  it('says no user matches what was looked for, and offers to clear it', async () => {
+    manyUsers();
+    const { router } = renderWithProviders(<AdminUsersRoute />, {
+      path: '/admin/users?q=nobody',
+    });
+    expect(await screen.findByText('No user matches “nobody”')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear the find and filters' }));
+    await waitFor(() => expect(search(router).get('q')).toBeNull());
+    expect(await screen.findByText('Showing 1–50 of 312 users.')).toBeTruthy();
+  });
+
+  it('names the last page when the address asks for a page past it, and leads back', async () => {
+    manyUsers();
+    const { router } = renderWithProviders(<AdminUsersRoute />, {
+      path: '/admin/users?page=9',
+    });
+    expect(await screen.findByText('Page 9 is past the last page')).toBeTruthy();
+    expect(screen.getByText('312 users match, on 7 pages.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Go to the last page (7)' }));
+    await waitFor(() => expect(search(router).get('page')).toBe('7'));
+    expect(await screen.findByText('Showing 301–312 of 312 users.')).toBeTruthy();
+  });
+
+  it('says under Email or name why a find text is too long, before anything is sent', async () => {
+    const asked = manyUsers();
+    renderWithProviders(<AdminUsersRoute />, { path: '/admin/users' });
+    await screen.findByText('Showing 1–50 of 312 users.');
+    const sent = asked.length;
+    const box = screen.getByRole('textbox', { name: 'Email or name' });
+    fireEvent.change(box, { target: { value: 'a'.repeat(255) } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(await screen.findByText('Email or name must be at most 254 characters')).toBeTruthy();
+    expect(asked).toHaveLength(sent);
+  });
+
+  it('says the BFF’s refusal of a page in the address, with the way to the first page', async () => {
+    bff.use(
+      http.get('/api/admin/users', () =>
+        errorAnswer(400, {
+          code: 'bad_request',
+          message: 'Page must be a whole number from 1 to 10000.',
+          fields: [{ field: 'query.page', message: 'Page must be a whole number from 1 to 10000' }],
+        }),
+      ),
+    );
+    renderWithProviders(<AdminUsersRoute />, { path: '/admin/users?page=0' });
+    expect(await screen.findByText('This page of users cannot be shown')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Page must be a whole number from 1 to 10000 (the address asks for page “0”).',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Go to the first page' })).toBeTruthy();
+  });
+
+  it('says when the users could not be loaded', async () => {
+    bff.use(
+      http.get('/api/admin/users', () =>
+        errorAnswer(503, { code: 'unavailable', message: 'The store is not answering.' }),
+      ),
+    );
+    await onFakeClock(async () => {
+      renderWithProviders(<AdminUsersRoute />, { path: '/admin/users' });
+      // A read that failed is asked again a few times first, seconds apart.
+      const failure = () => screen.queryByText('The users could not be loaded');
+      for (let i = 0; i < 20 && !failure(); i++) {
+        await act(async () => {
+          await vi.advanceTimersByTimeAsync(1_000);
+        });
+      }
+      expect(failure()).toBeTruthy();
+    });
+  });
+});
