@@ -127,7 +127,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'POST /api/accounts/:accountId/notes': {
     roles: REVIEWERS,
     objects: OWN_ACCOUNT_IN_PATH,
-    note: 'Add a note to an account review; audited (the note text is not copied into the audit log).',
+    note: 'Add a note to an account review; audited (the note text is not copied into the audit log). The account is looked up first (getAccount, §4.10): one the platform does not know is refused with a 404 naming it, and when the platform cannot be asked nothing is saved.',
     reviewRecord: true,
   },
   'GET /api/accounts/:accountId/custody-account': {

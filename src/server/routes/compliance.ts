@@ -10,7 +10,10 @@ import {
   COMPLIANCE_FUND_MOVES_PAGE_SIZE,
 } from '../../contract/compliance';
 import { readAccountFundMoves } from '../lib/account-fund-moves';
-import { HttpError } from '../lib/http-error';
+import { HttpError, notSentRefusal } from '../lib/http-error';
+import { fromUpstream } from '../lib/upstream-errors';
+import type { Deps } from '../deps';
+import { getAccount } from '../upstream';
 import { isUpstreamError } from '../upstream/errors';
 import { withKnownDirections } from '../lib/fund-move-direction';
 import { toEntityView } from '../lib/personal-data';
@@ -52,6 +55,38 @@ function accountRefused(err: unknown, accountId: string | undefined): HttpError 
 
 /** The upstream's largest page (real-world notes §2: limit 1–500). */
 const UPSTREAM_PAGE = 500;
+
+/**
+ * A note on an account the platform does not hold would be kept where no review can reach it (a
+ * mistyped or stale id in the address): the account is read first (getAccount, §4.10). One the
+ * platform does not know is refused as not found, as the admin's link of an unknown account is;
+ * when the platform cannot be asked, nothing is saved either (a note is not money: trying again
+ * later is the whole way on).
+ */
+async function accountMustBeOnThePlatform(deps: Deps, accountId: string): Promise<void> {
+  try {
+    await getAccount(deps.upstream, { accountId });
+  } catch (err) {
+    if (!isUpstreamError(err)) throw err;
+    if (err.kind === 'not_found') {
+      throw notSentRefusal(
+        `No account ${accountId} exists on the platform.`,
+        'Nothing was saved: check the account id.',
+        {},
+        'not_found',
+      );
+    }
+    // The platform's own reason (it did not answer, a permission it lacks), then the way on: only
+    // a platform that did not answer may answer later.
+    const passing = ['unavailable', 'timeout', 'circuit_open', 'bad_response'].includes(err.kind);
+    throw notSentRefusal(
+      `The account ${accountId} could not be checked with the platform. ${err.reason ?? err.userMessage}`,
+      passing ? 'Nothing was saved; try again when the platform answers.' : 'Nothing was saved.',
+      {},
+      fromUpstream(err).code,
+    );
+  }
+}
 
 export const complianceRoutes = [
   defineRoute({
@@ -156,6 +191,7 @@ export const complianceRoutes = [
     successStatus: 201,
     afterChange: 'Reload the account to see whether your note is listed before adding it again.',
     async handler({ params, body, user, deps, audit, changeMade }) {
+      await accountMustBeOnThePlatform(deps, params.accountId);
       const note = await addAccountNote(deps.db, {
         accountId: params.accountId,
         authorId: user!.id,
