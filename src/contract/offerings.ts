@@ -52,8 +52,31 @@ export const offeringListQuerySchema = z.object({
  */
 const unreadableOfferingSchema = z.object({
   id: z.string(),
+  /** At most UNREADABLE_NAME_MAX characters: a longer name is cut, ending in "…". */
   name: z.string().nullable(),
 });
+
+/**
+ * The most of an unreadable offering's name the list shows and the BFF answers, in characters as
+ * a person counts them: the platform's free text has no length bound (§2.2 issueName), and a
+ * record it sent unreadable is not one whose name can be trusted to be short.
+ */
+const UNREADABLE_NAME_MAX = 80;
+
+/**
+ * `name` cut to `max` characters as a person counts them (grapheme clusters: an accented letter
+ * or an emoji is never split), ending in "…" when cut.
+ */
+export function cutName(name: string, max = UNREADABLE_NAME_MAX): string {
+  const kept: string[] = [];
+  for (const { segment } of new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(
+    name,
+  )) {
+    if (kept.length === max) return `${kept.slice(0, max - 1).join('')}…`;
+    kept.push(segment);
+  }
+  return name;
+}
 export type UnreadableOffering = z.infer<typeof unreadableOfferingSchema>;
 
 export const offeringListSchema = z.object({

@@ -86,6 +86,24 @@ describe('a list with one odd record', () => {
     h.built.deps.offerings.invalidate();
   });
 
+  it('offerings: the name of one left out is cut to 80 characters, however long the platform sent it', async () => {
+    h.built.deps.offerings.invalidate();
+    const before = offeringListSchema.parse(
+      (await call(h.app, 'GET', '/api/offerings', { cookie: investor })).json(),
+    );
+    h.built.deps.offerings.invalidate();
+    const long = `Driftwood Wells Unit 7 ${'é'.repeat(10_000)}`;
+    await oddRecord('offerings', { offeringStatus: null, issueName: long }, 0);
+    const res = await call(h.app, 'GET', '/api/offerings', { cookie: investor });
+    const after = offeringListSchema.parse(res.json());
+    const [named] = after.unreadable ?? [];
+    expect(named.id).toBe(before.offerings[0].id);
+    expect(named.name).toBe(`Driftwood Wells Unit 7 ${'é'.repeat(56)}…`);
+    // The reply is bounded too, not only the page.
+    expect(res.body.length).toBeLessThan(JSON.stringify(before).length + 1_000);
+    h.built.deps.offerings.invalidate();
+  });
+
   it('fund moves of an account: the page shows the others and says how many were left out', async () => {
     const url = `/api/accounts/${accountA}/fund-moves?offset=0&limit=5`;
     const before = fundMoveViewPageSchema.parse(

@@ -1,4 +1,4 @@
-import type { Offering, UnreadableOffering } from '../../contract/offerings';
+import { cutName, type Offering, type UnreadableOffering } from '../../contract/offerings';
 import type { UpstreamClient } from '../upstream/client';
 import { getAllOffers } from '../upstream/get-all-offers';
 import { getOfferings } from '../upstream/get-offerings';
@@ -76,7 +76,13 @@ export async function readOfferingCatalog(
   return { offerings, skippedRecords, unreadable };
 }
 
+/**
+ * The name is cut (cutName): a list names what it left out in a line, and a name of any length
+ * the platform sends would flood the page and the reply.
+ */
 const unreadableOf = (skipped: SkippedRecord[]): UnreadableOffering[] =>
   skipped.flatMap((record) =>
-    record.id === undefined ? [] : [{ id: record.id, name: record.name ?? null }],
+    record.id === undefined
+      ? []
+      : [{ id: record.id, name: record.name === undefined ? null : cutName(record.name) }],
   );
