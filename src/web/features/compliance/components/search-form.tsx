@@ -11,11 +11,17 @@ export function ComplianceSearchForm({
   initial,
   refused,
   onSearch,
+  onRefused,
 }: {
   initial: string;
   /** The rule the link's search breaks, told under the box until another search is typed. */
   refused?: string;
   onSearch: (q: string) => void;
+  /**
+   * A search typed and refused here, by the rule it breaks (null once a search is run): the page
+   * marks what it still shows as the results of the search before.
+   */
+  onRefused?: (rule: string | null) => void;
 }) {
   const { error, check, field } = useCheckedDraft(initial, queryRule);
   const told = error ?? (field.value === initial ? refused : undefined);
@@ -28,10 +34,13 @@ export function ComplianceSearchForm({
         event.preventDefault();
         const checked = check();
         if (!checked) {
-          // The results of the last search stay below, under their own "match “…”" line.
+          // The results of the last search stay below, marked as those of the search before
+          // (onRefused); the box, with the rule under it, takes the focus.
+          onRefused?.(queryRule.safeParse(field.value).error?.issues[0]?.message ?? null);
           document.getElementById('compliance-search')?.focus();
           return;
         }
+        onRefused?.(null);
         onSearch(checked.value);
       }}
       sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap', mb: 3 }}

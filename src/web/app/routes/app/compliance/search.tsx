@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -83,11 +84,14 @@ const halfTitles = { accounts: 'Accounts', entities: 'Entities' };
 function SearchHalf({
   what,
   unsearched,
+  previousOnly,
   onRetry,
   children,
 }: {
   what: 'accounts' | 'entities';
   unsearched: ComplianceSearchResult['unsearched'];
+  /** The results are those of the search before the one just refused: the heading says so. */
+  previousOnly: boolean;
   onRetry: () => void;
   children: ReactNode;
 }) {
@@ -95,6 +99,7 @@ function SearchHalf({
     <Box component="section" aria-labelledby={`${what}-heading`}>
       <Typography id={`${what}-heading`} component="h2" variant="h3" gutterBottom>
         {halfTitles[what]}
+        {previousOnly && ' of your previous search'}
       </Typography>
       {unsearched.includes(what) ? <Unsearched what={what} onRetry={onRetry} /> : children}
     </Box>
@@ -106,6 +111,11 @@ export default function ComplianceSearchRoute() {
   const { q, refused } = searchOfLink(search);
   const results = useComplianceSearch(q);
   const retry = () => void results.refetch();
+  // A search typed after these results and refused under the box, by the rule it breaks: the
+  // results stay, marked as those of the search before, until a search is run (or the page shows
+  // another, by Back or a link).
+  const [refusedTyped, setRefusedTyped] = useState<{ after: string; rule: string } | null>(null);
+  const previousOnly = refusedTyped?.after === q ? refusedTyped.rule : null;
 
   return (
     <>
@@ -117,6 +127,7 @@ export default function ComplianceSearchRoute() {
         initial={refused ? (search.get('q') ?? '') : q}
         refused={refused}
         onSearch={(next) => setSearch({ q: next })}
+        onRefused={(rule) => setRefusedTyped(rule === null ? null : { after: q, rule })}
       />
       {q.length >= 2 && (
         <QueryState
@@ -127,12 +138,32 @@ export default function ComplianceSearchRoute() {
         >
           {(data) => (
             <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-              <Typography role="status">{matchesInWords(data, q)}</Typography>
+              {/* One live region, its words changed in place, so either is read out. */}
+              <Box role="status">
+                {previousOnly ? (
+                  <Alert severity="warning" role="note">
+                    <AlertTitle>Not searched: {previousOnly}</AlertTitle>
+                    These are still the results of your previous search. {matchesInWords(data, q)}
+                  </Alert>
+                ) : (
+                  <Typography>{matchesInWords(data, q)}</Typography>
+                )}
+              </Box>
               <SkippedRecordsNotice count={data.skippedRecords} />
-              <SearchHalf what="accounts" unsearched={data.unsearched} onRetry={retry}>
+              <SearchHalf
+                what="accounts"
+                unsearched={data.unsearched}
+                previousOnly={previousOnly !== null}
+                onRetry={retry}
+              >
                 <AccountResults accounts={data.accounts} />
               </SearchHalf>
-              <SearchHalf what="entities" unsearched={data.unsearched} onRetry={retry}>
+              <SearchHalf
+                what="entities"
+                unsearched={data.unsearched}
+                previousOnly={previousOnly !== null}
+                onRetry={retry}
+              >
                 <EntityResults entities={data.entities} q={q} />
               </SearchHalf>
             </Box>
