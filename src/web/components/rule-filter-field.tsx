@@ -23,6 +23,7 @@ export function RuleFilterField({
   input = 'id',
   refuse,
   refused,
+  size,
 }: {
   label: string;
   applied: string | undefined;
@@ -34,6 +35,8 @@ export function RuleFilterField({
   refuse?: (value: string) => string | undefined;
   /** The BFF's refusal of the applied value (an address edited by hand), until another is typed. */
   refused?: string;
+  /** Small beside the small selects of a filter bar (FilterSelect). */
+  size?: 'small' | 'medium';
 }) {
   const { draft, error, check, clearError, field, setError } = useCheckedDraft(applied ?? '', rule);
   const compared = (id: string) => {
@@ -57,6 +60,7 @@ export function RuleFilterField({
   return (
     <TextField
       label={label}
+      size={size}
       {...field}
       // What is typed is checked first; the BFF's refusal stands for the value it was sent.
       error={field.error || (refused !== undefined && draft === (applied ?? ''))}

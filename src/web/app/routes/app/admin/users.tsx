@@ -812,6 +812,7 @@ export default function AdminUsersRoute() {
         <RuleFilterField
           label="Email or name"
           input="text"
+          size="small"
           applied={find.q ?? undefined}
           rule={userFindSchema}
           refused={refused.q}
