@@ -109,6 +109,31 @@ describe('an admin finds a user among many', () => {
     expect(asked.at(-1)?.searchParams.get('q')).toBe('USER-00');
   });
 
+  it('narrows by Role and State, from the first page, each kept in the address', async () => {
+    const asked = manyUsers();
+    const { router } = renderWithProviders(<AdminUsersRoute />, {
+      path: '/admin/users?page=3',
+    });
+    await screen.findByText('Showing 101–150 of 312 users.');
+    // The filters, apart from the create form's Role.
+    const filters = within(screen.getByRole('search', { name: 'Find users' }));
+    fireEvent.change(filters.getByLabelText('Role'), { target: { value: 'issuer_staff' } });
+    fireEvent.change(filters.getByLabelText('State'), { target: { value: 'factor_pending' } });
+    await waitFor(() => {
+      expect(search(router).get('role')).toBe('issuer_staff');
+      expect(search(router).get('state')).toBe('factor_pending');
+      expect(search(router).get('page')).toBeNull();
+    });
+    await waitFor(() => {
+      const last = asked.at(-1)!.searchParams;
+      expect([last.get('role'), last.get('state'), last.get('page')]).toEqual([
+        'issuer_staff',
+        'factor_pending',
+        null,
+      ]);
+    });
+  });
+
   it('opens on the find text and page of a shared address', async () => {
     const asked = manyUsers();
     renderWithProviders(<AdminUsersRoute />, { path: '/admin/users?q=user-1&page=2' });
