@@ -18,7 +18,7 @@ type PagedQuery = {
  * there are more (it was disabled while they loaded, which drops the focus), else to the count,
  * which says there are no older ones; never to the page's start.
  */
-export function LoadOlder({
+function LoadOlder({
   query,
   shown,
   label,
