@@ -6,7 +6,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
-import Pagination from '@mui/material/Pagination';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import {
@@ -27,6 +26,7 @@ import { formatCode, formatMoney, formatTimestamp, upstreamTimeMs } from '../../
 import { CardList } from '../../../components/card-list';
 import { DescriptionList } from '../../../components/description-list';
 import { ourReferenceRow } from '../../../components/form/submitted-result';
+import { NumberedPages } from '../../../components/numbered-pages';
 import { QueryState, type ShownQuery } from '../../../components/query-state';
 import { listsNothing, SkippedRecordsNotice } from '../../../components/skipped-records';
 import { orDash } from './details-list';
@@ -103,24 +103,7 @@ export function ComplianceFundMovePages({
     <>
       <SkippedRecordsNotice count={skippedRecords} />
       <ComplianceFundMovesTable moves={moves} />
-      {pages > 1 && (
-        <Pagination
-          sx={{ mt: 2 }}
-          count={pages}
-          page={page}
-          onChange={(_, next) => onPageChange(next)}
-          getItemAriaLabel={(type, item) =>
-            type === 'page'
-              ? `Page ${item}`
-              : type === 'next'
-                ? 'Next page'
-                : type === 'previous'
-                  ? 'Previous page'
-                  : `Go to ${type} page`
-          }
-          siblingCount={0}
-        />
-      )}
+      <NumberedPages label="Pages of fund moves" pages={pages} page={page} onPage={onPageChange} />
     </>
   );
 }

@@ -15,7 +15,6 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Link from '@mui/material/Link';
-import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -39,6 +38,7 @@ import { roleLabels, roleSchema, type Role } from '../../../../../contract/sessi
 import { ActionList } from '../../../../components/action-list';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { ErrorAlert } from '../../../../components/error-alert';
+import { NumberedPages } from '../../../../components/numbered-pages';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, QueryState } from '../../../../components/query-state';
 import { FilterBar } from '../../../../components/filter-bar';
@@ -911,26 +911,13 @@ export default function AdminUsersRoute() {
 
 /** The pages of users found, when there is more than one. */
 function UserPages({ data, onPage }: { data: AdminUsers; onPage: (page: number) => void }) {
-  const pages = Math.ceil(data.total / data.pageSize);
-  if (pages <= 1) return null;
   return (
-    <Box component="nav" aria-label="Pages of users" sx={{ mt: 2 }}>
-      <Pagination
-        count={pages}
-        page={Math.min(data.page, pages)}
-        onChange={(_, page) => onPage(page)}
-        getItemAriaLabel={(type, page, selected) =>
-          type === 'page'
-            ? `Page ${page}${selected ? ', shown' : ''}`
-            : type === 'next'
-              ? 'Next page'
-              : type === 'previous'
-                ? 'Previous page'
-                : `Go to ${type} page`
-        }
-        siblingCount={0}
-      />
-    </Box>
+    <NumberedPages
+      label="Pages of users"
+      pages={Math.ceil(data.total / data.pageSize)}
+      page={data.page}
+      onPage={onPage}
+    />
   );
 }
 
