@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUser, AdminUsers } from '../../../../../../contract/identity';
 import { bff, errorAnswer, startMockBff } from '../../../../../testing/mock-bff';
 import { onFakeClock, renderWithProviders } from '../../../../../testing/render';
+import { adminUser } from '../../../../../testing/admin-user';
 import { sessionOf } from '../../../../../testing/session';
 import AdminUsersRoute from '../users';
 
@@ -30,20 +31,12 @@ beforeEach(() => {
   );
 });
 
-const userNumbered = (i: number): AdminUser => ({
-  id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-  email: `user-${String(i).padStart(3, '0')}@example.test`,
-  name: `User ${i}`,
-  role: 'investor',
-  disabled: false,
-  demo: false,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  signInMethods: ['password'],
-  secondFactors: 0,
-  accountIds: [],
-  issuerIds: [],
-  securityIds: [],
-});
+const userNumbered = (i: number): AdminUser =>
+  adminUser({
+    id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    email: `user-${String(i).padStart(3, '0')}@example.test`,
+    name: `User ${i}`,
+  });
 
 /**
  * The BFF holds 312 users, 50 a page, and finds by part of an email (as the route does); the

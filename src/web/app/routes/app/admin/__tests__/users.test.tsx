@@ -18,6 +18,7 @@ import {
   renderWithProviders,
 } from '../../../../../testing/render';
 import { offeringFixture } from '../../../../../testing/offering';
+import { adminUser } from '../../../../../testing/admin-user';
 import { sessionOf } from '../../../../../testing/session';
 import AdminUsersRoute from '../users';
 
@@ -44,20 +45,7 @@ beforeEach(() => {
   );
 });
 
-const ada: AdminUser = {
-  id: '0b9f3a52-6c1e-4c57-9d0e-2f1a3b4c5d6e',
-  email: 'ada@example.test',
-  name: 'Ada',
-  role: 'investor',
-  disabled: false,
-  demo: false,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  signInMethods: ['password'],
-  secondFactors: 0,
-  accountIds: [],
-  issuerIds: [],
-  securityIds: [],
-};
+const ada = adminUser();
 
 function listUsers(user: AdminUser = ada) {
   bff.use(
