@@ -12,6 +12,9 @@ import { buildApp, type BuiltApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { fetchManifest, seedDemoUsers, type SandboxManifest } from '../demo-users';
 import { openStore, type Db } from '../store/db';
+import { createUser, link } from '../store/users';
+import type { LinkKind } from '../store/schema';
+import type { Role } from '../../contract/session';
 import { loggerOptions } from '../logger';
 
 export const DEMO_PASSWORD = 'demo-password-for-tests';
@@ -212,6 +215,21 @@ export async function signIn(app: FastifyInstance, email: string, password = DEM
     throw new Error(`sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
   const cookie = res.cookies[0];
   return `${cookie.name}=${cookie.value}`;
+}
+
+/**
+ * A user of one test's own, with the demo password: what another test does to its factors,
+ * sessions, role or links cannot reach it. Its email is new each call (`<role>-<n>@example.test`).
+ */
+export async function newUser(
+  h: Pick<Harness, 'db'>,
+  role: Role,
+  links: readonly { kind: LinkKind; upstreamId: string }[] = [],
+): Promise<{ id: string; email: string }> {
+  const email = `${role.replaceAll('_', '-')}-${randomUUID().slice(0, 8)}@example.test`;
+  const id = await createUser(h.db, { email, name: email, role, password: DEMO_PASSWORD });
+  for (const l of links) await link(h.db, id, l.kind, l.upstreamId);
+  return { id, email };
 }
 
 export async function callSandbox(sandboxUrl: string, path: string, body?: unknown) {

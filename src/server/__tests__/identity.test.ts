@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { approvalStateLabels } from '../../contract/identity';
 import {
   beingSentWords,
@@ -14,6 +14,7 @@ import {
   DEMO_PASSWORD,
   dropNextCall,
   idempotencyKeys,
+  newUser,
   sandboxCallsOf,
   settleLeftUnknown,
   signIn,
@@ -97,20 +98,41 @@ async function makeStale(cookie: string) {
   await h.built.sessions.caughtUp();
 }
 
-let investorTotp: Awaited<ReturnType<typeof enrolTotp>>;
-let investor: string;
-let admin: string;
-let compliance: string;
+/** An investor of the test's own on account A, without a second factor yet. */
+const newInvestor = () => newUser(h, 'investor', [{ kind: 'account', upstreamId: accountA }]);
+
+/**
+ * An investor of the test's own on account A with an authenticator app, signed in with it (the
+ * code of the step after the enrolment's): a session whose second factor is fresh.
+ */
+async function investorWithFactor() {
+  const user = await newInvestor();
+  const totp = await enrolTotp(await signIn(h.app, user.email));
+  const { cookie } = await rawSignIn(user.email);
+  const proved = await post('/api/session/second-factor', cookie, {
+    method: 'totp',
+    code: totp.nextCode,
+  });
+  expect(proved.statusCode).toBe(200);
+  return { ...user, cookie, totp };
+}
+
+/** An admin of the test's own, signed in by enrolling the authenticator app the role requires. */
+async function adminWithFactor() {
+  const user = await newUser(h, 'admin');
+  const { cookie } = await rawSignIn(user.email);
+  return { ...user, cookie, totp: await enrolTotp(cookie) };
+}
 
 describe('second factor at sign-in and step-up on money routes', () => {
   it('tells the signed-in browser that disbursements above the setting wait for approval', async () => {
-    const cookie = await signIn(h.app, 'investor@demo.test');
+    const cookie = await signIn(h.app, (await newInvestor()).email);
     const me = await call(h.app, 'GET', '/api/session', { cookie });
     expect(me.json()).toMatchObject({ disbursementApprovals: true });
   });
 
   it('refuses a money route to a user without any second factor (strict setting)', async () => {
-    const cookie = await signIn(h.app, 'investor@demo.test');
+    const cookie = await signIn(h.app, (await newInvestor()).email);
     const before = await upstreamCalls('createCustodyFundDisbursement');
     const res = await post(
       `/api/accounts/${accountA}/disbursements`,
@@ -124,17 +146,18 @@ describe('second factor at sign-in and step-up on money routes', () => {
       submitted: 'no',
     });
     expect(await upstreamCalls('createCustodyFundDisbursement')).toBe(before);
-    investor = cookie;
   });
 
   it('enrols an authenticator app with recovery codes; the next sign-in asks for it', async () => {
-    investorTotp = await enrolTotp(investor);
+    const investor = await newInvestor();
+    const enrolledIn = await signIn(h.app, investor.email);
+    const investorTotp = await enrolTotp(enrolledIn);
     expect(investorTotp.recoveryCodes).toHaveLength(10);
-    const factors = await call(h.app, 'GET', '/api/me/second-factors', { cookie: investor });
+    const factors = await call(h.app, 'GET', '/api/me/second-factors', { cookie: enrolledIn });
     expect(factors.json()).toMatchObject({ recoveryCodesLeft: 10, required: false });
     expect(JSON.stringify(factors.json())).not.toContain(investorTotp.secret);
 
-    const { body, cookie } = await rawSignIn('investor@demo.test');
+    const { body, cookie } = await rawSignIn(investor.email);
     expect(body).toEqual({ secondFactor: { step: 'verify', methods: ['totp', 'recovery'] } });
     // Until the second factor is proved the session opens nothing.
     expect((await call(h.app, 'GET', '/api/session', { cookie })).json()).toEqual({
@@ -161,7 +184,6 @@ describe('second factor at sign-in and step-up on money routes', () => {
     });
     expect(ok.statusCode).toBe(200);
     expect((await call(h.app, 'GET', '/api/session', { cookie })).statusCode).toBe(200);
-    investor = cookie;
 
     // The person's list shows the factor with the times the store keeps, the sign-in just made
     // included, as ISO strings.
@@ -169,7 +191,7 @@ describe('second factor at sign-in and step-up on money routes', () => {
       .selectFrom('second_factors')
       .innerJoin('users', 'users.id', 'second_factors.user_id')
       .select(['second_factors.id', 'second_factors.created_at', 'second_factors.last_used_at'])
-      .where('users.email', '=', 'investor@demo.test')
+      .where('users.email', '=', investor.email)
       .executeTakeFirstOrThrow();
     expect(stored.last_used_at).not.toBeNull();
     const listed = await call(h.app, 'GET', '/api/me/second-factors', { cookie });
@@ -185,6 +207,7 @@ describe('second factor at sign-in and step-up on money routes', () => {
   });
 
   it('asks for a fresh second factor before a disbursement, sends nothing, then accepts the same request', async () => {
+    const { cookie: investor, email, totp: investorTotp } = await investorWithFactor();
     await makeStale(investor);
     const key = newKey();
     const body = { type: 'ach', amount: '12.50' };
@@ -213,7 +236,7 @@ describe('second factor at sign-in and step-up on money routes', () => {
     const audit = await h.db
       .selectFrom('audit_events')
       .select(['action', 'outcome', 'details'])
-      .where('user_email', '=', 'investor@demo.test')
+      .where('user_email', '=', email)
       .where('action', 'in', ['step_up_required', 'step_up'])
       .orderBy('id')
       .execute();
@@ -223,16 +246,15 @@ describe('second factor at sign-in and step-up on money routes', () => {
   });
 
   it('an admin must enrol a second factor before the session opens anything', async () => {
-    const { body, cookie } = await rawSignIn('admin@demo.test');
+    const { body, cookie } = await rawSignIn((await newUser(h, 'admin')).email);
     expect(body.secondFactor.step).toBe('enrol');
     expect((await call(h.app, 'GET', '/api/admin/users', { cookie })).statusCode).toBe(401);
     await enrolTotp(cookie);
     expect((await call(h.app, 'GET', '/api/admin/users', { cookie })).statusCode).toBe(200);
-    admin = cookie;
   });
 
   it('a session waiting for its second factor cannot enrol a new one to get around it', async () => {
-    const { cookie } = await rawSignIn('investor@demo.test');
+    const { cookie } = await rawSignIn((await investorWithFactor()).email);
     const res = await post('/api/me/second-factors/totp', cookie);
     expect(res.statusCode).toBe(401);
   });
@@ -240,8 +262,9 @@ describe('second factor at sign-in and step-up on money routes', () => {
 
 describe('sessions in the browser', () => {
   it('lists my sessions and ends another one: its next request is refused', async () => {
-    const a = await signIn(h.app, 'investor2@demo.test');
-    const b = await signIn(h.app, 'investor2@demo.test');
+    const { email } = await newInvestor();
+    const a = await signIn(h.app, email);
+    const b = await signIn(h.app, email);
     const listed = (await call(h.app, 'GET', '/api/me/sessions', { cookie: a })).json()
       .sessions as {
       id: string;
@@ -252,7 +275,7 @@ describe('sessions in the browser', () => {
     const other = listed.find((s) => !s.current)!;
     // Another user cannot end it: it is not one of theirs.
     const foreign = await call(h.app, 'DELETE', `/api/me/sessions/${other.id}`, {
-      cookie: investor,
+      cookie: await signIn(h.app, (await newInvestor()).email),
     });
     expect(foreign.statusCode).toBe(404);
     expect((await call(h.app, 'GET', '/api/session', { cookie: b })).statusCode).toBe(200);
@@ -267,10 +290,11 @@ describe('sessions in the browser', () => {
   });
 
   it('ends every other session of mine at once, and no one else’s', async () => {
-    const mine = await signIn(h.app, 'investor2@demo.test');
-    const phone = await signIn(h.app, 'investor2@demo.test');
-    const laptop = await signIn(h.app, 'investor2@demo.test');
-    const someoneElse = await signIn(h.app, 'issuer@demo.test');
+    const { email } = await newInvestor();
+    const mine = await signIn(h.app, email);
+    const phone = await signIn(h.app, email);
+    const laptop = await signIn(h.app, email);
+    const someoneElse = await signIn(h.app, (await newUser(h, 'issuer_staff')).email);
     const before = (await call(h.app, 'GET', '/api/me/sessions', { cookie: mine })).json()
       .sessions as { id: string; current: boolean }[];
 
@@ -316,8 +340,9 @@ describe('sessions in the browser', () => {
     };
     const list = async (cookie: string) =>
       (await call(h.app, 'GET', '/api/me/sessions', { cookie })).json().sessions as Listed[];
+    const { cookie: investor, email, totp: investorTotp } = await investorWithFactor();
     // Someone with the password (another browser): accepted, then three wrong codes.
-    const { cookie: intruder } = await rawSignIn('investor@demo.test');
+    const { cookie: intruder } = await rawSignIn(email);
     for (const code of ['111111', '222222', '333333']) {
       const wrong = await post('/api/session/second-factor', intruder, { method: 'totp', code });
       expect(wrong.statusCode).toBe(400);
@@ -349,7 +374,7 @@ describe('sessions in the browser', () => {
     });
 
     // Nobody else sees it or can end it.
-    const other = await signIn(h.app, 'investor2@demo.test');
+    const other = await signIn(h.app, (await newInvestor()).email);
     expect((await list(other)).map((s) => s.id)).not.toContain(waiting[0].id);
     const foreign = await call(h.app, 'DELETE', `/api/me/sessions/${waiting[0].id}`, {
       cookie: other,
@@ -377,11 +402,11 @@ describe('sessions in the browser', () => {
   });
 
   it('names the second factor each session signed in with', async () => {
-    const { cookie } = await rawSignIn('investor@demo.test');
-    // The last of the ten codes: the suites below use the first ones.
+    const investor = await investorWithFactor();
+    const { cookie } = await rawSignIn(investor.email);
     const proved = await post('/api/session/second-factor', cookie, {
       method: 'recovery',
-      code: investorTotp.recoveryCodes[9],
+      code: investor.totp.recoveryCodes[0],
     });
     expect(proved.statusCode).toBe(200);
     const byRecovery = (await call(h.app, 'GET', '/api/me/sessions', { cookie })).json()
@@ -389,12 +414,13 @@ describe('sessions in the browser', () => {
     expect(byRecovery.find((s) => s.current)?.secondFactor).toBe('recovery');
 
     // The admin's sign-in was completed by enrolling the authenticator app it asked for.
+    const { cookie: admin } = await adminWithFactor();
     const adminSessions = (await call(h.app, 'GET', '/api/me/sessions', { cookie: admin })).json()
       .sessions as { current: boolean; secondFactor: string | null }[];
     expect(adminSessions.find((s) => s.current)?.secondFactor).toBe('totp');
 
     // A user without a second factor signs in with the password alone.
-    const passwordOnly = await signIn(h.app, 'investor2@demo.test');
+    const passwordOnly = await signIn(h.app, (await newInvestor()).email);
     const theirs = (await call(h.app, 'GET', '/api/me/sessions', { cookie: passwordOnly })).json()
       .sessions as { current: boolean; secondFactor: string | null }[];
     expect(theirs.find((s) => s.current)?.secondFactor).toBeNull();
@@ -403,6 +429,7 @@ describe('sessions in the browser', () => {
 
 describe('users in the browser (admin)', () => {
   it('refuses an email another user has on the field Email, also when two admins create it at once', async () => {
+    const { cookie: admin } = await adminWithFactor();
     const body = (name: string) => ({
       email: 'Twice@Example.test',
       name,
@@ -428,6 +455,7 @@ describe('users in the browser (admin)', () => {
   });
 
   it('without single sign-on refuses a user without a password on the field Password, and creates nothing', async () => {
+    const { cookie: admin } = await adminWithFactor();
     const refused = await post('/api/admin/users', admin, {
       email: 'never@example.test',
       name: 'Never',
@@ -454,6 +482,7 @@ describe('users in the browser (admin)', () => {
   });
 
   it('creates a user, links an account, disables them; every change is audited', async () => {
+    const { cookie: admin, email: adminEmail } = await adminWithFactor();
     const created = await post('/api/admin/users', admin, {
       email: 'Ada@Example.test',
       name: 'Ada',
@@ -504,7 +533,7 @@ describe('users in the browser (admin)', () => {
       .selectFrom('audit_events')
       .select('action')
       .where('object_id', 'in', [ada.id, accountA])
-      .where('user_email', '=', 'admin@demo.test')
+      .where('user_email', '=', adminEmail)
       .execute();
     expect(actions.map((a) => a.action)).toEqual(
       expect.arrayContaining(['user_created', 'user_linked', 'user_disabled']),
@@ -512,9 +541,7 @@ describe('users in the browser (admin)', () => {
   });
 
   it('refuses an admin disabling their own account, changing their role or resetting their factors: another admin must', async () => {
-    const users = (await call(h.app, 'GET', '/api/admin/users', { cookie: admin })).json()
-      .users as { id: string; email: string }[];
-    const self = users.find((u) => u.email === 'admin@demo.test')!;
+    const { cookie: admin, ...self } = await adminWithFactor();
     const refusals = [
       ['PUT', 'disabled', { disabled: true }, 'You cannot disable yourself: ask another admin.'],
       ['PUT', 'role', { role: 'investor' }, 'You cannot change your own role: ask another admin.'],
@@ -535,7 +562,7 @@ describe('users in the browser (admin)', () => {
       expect(res.json().error).toMatchObject({ message, submitted: 'no', refusal: 'request' });
     }
     expect((await call(h.app, 'GET', '/api/session', { cookie: admin })).json()).toMatchObject({
-      user: { email: 'admin@demo.test' },
+      user: { email: self.email },
     });
     const disabledEvents = await h.db
       .selectFrom('audit_events')
@@ -547,6 +574,7 @@ describe('users in the browser (admin)', () => {
   });
 
   it('refuses a role change without a fresh second factor', async () => {
+    const { cookie: admin } = await adminWithFactor();
     await makeStale(admin);
     const users = (await call(h.app, 'GET', '/api/admin/users', { cookie: admin })).json()
       .users as {
@@ -564,7 +592,18 @@ describe('users in the browser (admin)', () => {
 });
 
 describe('maker-checker on large disbursements', () => {
-  let approvalId: string;
+  // Each test's own maker (an investor of account A) and checker: one test's role changes,
+  // step-ups and decisions reach no other.
+  let maker: Awaited<ReturnType<typeof investorWithFactor>>;
+  let admin: string;
+  let adminEmail: string;
+  beforeEach(async () => {
+    maker = await investorWithFactor();
+    ({ cookie: admin, email: adminEmail } = await adminWithFactor());
+  });
+  // A request a test leaves unknown would stand in the way of the next test's request from
+  // account A (lib/standing-requests.ts).
+  afterEach(() => settleLeftUnknown(h.db));
 
   /** The register's row of the request an approval holds (money-requests.ts). */
   async function registerRowOf(id: string) {
@@ -599,22 +638,11 @@ describe('maker-checker on large disbursements', () => {
       }));
   }
 
-  let maker: string | null = null;
-  /**
-   * A held ACH disbursement of `amount` from account A; its approval id. The maker signs in
-   * again: the role change above ended the investor's sessions.
-   */
+  /** A held ACH disbursement of `amount` from account A by the test's maker; its approval id. */
   async function hold(amount: string) {
-    if (!maker) {
-      ({ cookie: maker } = await rawSignIn('investor@demo.test'));
-      await post('/api/session/second-factor', maker, {
-        method: 'recovery',
-        code: investorTotp.recoveryCodes[2],
-      });
-    }
     const res = await post(
       `/api/accounts/${accountA}/disbursements`,
-      maker,
+      maker.cookie,
       { type: 'ach', amount },
       newKey(),
     );
@@ -623,6 +651,7 @@ describe('maker-checker on large disbursements', () => {
   }
 
   it('holds a disbursement above the threshold: nothing goes upstream', async () => {
+    const investor = maker.cookie;
     const before = await upstreamCalls('createCustodyFundDisbursement');
     const res = await post(
       `/api/accounts/${accountA}/disbursements`,
@@ -632,7 +661,7 @@ describe('maker-checker on large disbursements', () => {
     );
     expect(res.statusCode).toBe(201);
     expect(res.json().pendingApproval).toMatchObject({ state: 'pending', amount: '150' });
-    approvalId = res.json().pendingApproval.id;
+    const approvalId = res.json().pendingApproval.id;
     expect(await upstreamCalls('createCustodyFundDisbursement')).toBe(before);
     const mine = await call(h.app, 'GET', '/api/disbursement-approvals', { cookie: investor });
     expect(mine.json().waiting.approvals.map((a: { id: string }) => a.id)).toContain(approvalId);
@@ -669,7 +698,7 @@ describe('maker-checker on large disbursements', () => {
       bankId: '021000021',
       bankAccountId: '987654321012',
     };
-    const res = await post(`/api/accounts/${accountA}/disbursements`, investor, wire, newKey());
+    const res = await post(`/api/accounts/${accountA}/disbursements`, maker.cookie, wire, newKey());
     expect(res.statusCode).toBe(201);
     const row = await h.db
       .selectFrom('disbursement_approvals')
@@ -685,18 +714,13 @@ describe('maker-checker on large disbursements', () => {
   });
 
   it('the maker cannot approve their own request, even with a role that approves', async () => {
+    const approvalId = await hold('150');
     // The maker later becomes a reviewer (admin step-up is fresh from a recovery-free TOTP).
-    const users = (await call(h.app, 'GET', '/api/admin/users', { cookie: admin })).json()
-      .users as {
-      id: string;
-      email: string;
-    }[];
-    const maker = users.find((u) => u.email === 'investor@demo.test')!;
     const adminSecret = await h.db
       .selectFrom('second_factors as f')
       .innerJoin('users as u', 'u.id', 'f.user_id')
       .select('f.totp_secret')
-      .where('u.email', '=', 'admin@demo.test')
+      .where('u.email', '=', adminEmail)
       .executeTakeFirstOrThrow();
     // Stored sealed: the column holds no secret an authenticator app could use.
     expect(adminSecret.totp_secret).toMatch(/^sealed:v1:/);
@@ -710,10 +734,11 @@ describe('maker-checker on large disbursements', () => {
     });
     expect(changed.statusCode).toBe(200);
 
-    const { cookie } = await rawSignIn('investor@demo.test');
+    // The role change ended the maker's sessions: they sign in again.
+    const { cookie } = await rawSignIn(maker.email);
     await post('/api/session/second-factor', cookie, {
       method: 'recovery',
-      code: investorTotp.recoveryCodes[1],
+      code: maker.totp.recoveryCodes[0],
     });
     const before = await upstreamCalls('createCustodyFundDisbursement');
     const self = await post(`/api/disbursement-approvals/${approvalId}/approve`, cookie);
@@ -724,6 +749,7 @@ describe('maker-checker on large disbursements', () => {
       .selectFrom('audit_events')
       .select(['outcome', 'details'])
       .where('action', '=', 'disbursement_approved')
+      .where('user_email', '=', maker.email)
       .executeTakeFirstOrThrow();
     expect(denied).toMatchObject({ outcome: 'denied', details: { reason: 'maker_cannot_check' } });
 
@@ -740,15 +766,15 @@ describe('maker-checker on large disbursements', () => {
   });
 
   it('a second person approves: sent upstream once, both decisions audited', async () => {
+    const approvalId = await hold('150');
     // Compliance is a read-only role: approving is for another admin.
-    const { cookie } = await rawSignIn('compliance@demo.test');
-    compliance = cookie;
+    const compliance = await signIn(h.app, (await newUser(h, 'compliance')).email);
     const reviewer = await post(`/api/disbursement-approvals/${approvalId}/approve`, compliance);
     expect(reviewer.statusCode).toBe(403);
     const before = await upstreamCalls('createCustodyFundDisbursement');
     const approved = await post(`/api/disbursement-approvals/${approvalId}/approve`, admin);
     expect(approved.statusCode).toBe(200);
-    expect(approved.json()).toMatchObject({ state: 'sent', checker: 'admin@demo.test' });
+    expect(approved.json()).toMatchObject({ state: 'sent', checker: adminEmail });
     expect(approved.json().requestId).toBeTruthy();
     expect(await upstreamCalls('createCustodyFundDisbursement')).toBe(before + 1);
 
@@ -766,7 +792,7 @@ describe('maker-checker on large disbursements', () => {
     expect(await registerRowOf(approvalId)).toMatchObject({
       outcome: 'created',
       upstream_id: approved.json().requestId,
-      message: 'Approved by admin@demo.test.',
+      message: `Approved by ${adminEmail}.`,
     });
 
     const events = await h.db
@@ -779,12 +805,12 @@ describe('maker-checker on large disbursements', () => {
       expect.arrayContaining([
         {
           action: 'disbursement_held_for_approval',
-          user_email: 'investor@demo.test',
+          user_email: maker.email,
           outcome: 'succeeded',
         },
         {
           action: 'disbursement_approved',
-          user_email: 'admin@demo.test',
+          user_email: adminEmail,
           outcome: 'succeeded',
         },
       ]),
@@ -793,9 +819,9 @@ describe('maker-checker on large disbursements', () => {
     expect(await sendingEventsOf(approvalId)).toEqual([
       {
         action: 'held_disbursement_sent',
-        user_email: 'admin@demo.test',
+        user_email: adminEmail,
         outcome: 'succeeded',
-        maker: 'investor@demo.test',
+        maker: maker.email,
         requestId: approved.json().requestId,
       },
     ]);
@@ -813,9 +839,9 @@ describe('maker-checker on large disbursements', () => {
     expect(await sendingEventsOf(id)).toEqual([
       {
         action: 'held_disbursement_sent',
-        user_email: 'admin@demo.test',
+        user_email: adminEmail,
         outcome: 'failed',
-        maker: 'investor@demo.test',
+        maker: maker.email,
         requestId: undefined,
       },
     ]);
@@ -893,11 +919,13 @@ describe('maker-checker on large disbursements', () => {
       .select(['reason'])
       .where('action', '=', 'disbursement_rejected')
       .where('outcome', '=', 'succeeded')
+      .where('user_email', '=', adminEmail)
       .executeTakeFirstOrThrow();
     expect(event.reason).toBe('The amount is unusual for this account');
   });
 
   it('an approval whose answer is lost leaves the register unknown, with its sending time, for reconciliation', async () => {
+    const compliance = await signIn(h.app, (await newUser(h, 'compliance')).email);
     const id = await hold('130');
     await dropNextCall(h.sandboxUrl, 'createCustodyFundDisbursement');
     const before = Date.now();
@@ -959,7 +987,7 @@ describe('maker-checker on large disbursements', () => {
       const at = new Date(Date.now() - ms);
       await h.db
         .updateTable('disbursement_approvals')
-        .set({ state: 'sending', decided_at: at, checker_email: 'admin@demo.test' })
+        .set({ state: 'sending', decided_at: at, checker_email: adminEmail })
         .where('id', '=', id)
         .execute();
       await h.db
@@ -993,8 +1021,6 @@ describe('maker-checker on large disbursements', () => {
   });
 
   it('while an approved send is live, the approvals page and the register say the same: being sent, until the same instant', async () => {
-    // The request the test before left unknown would stand in the way of a new one.
-    await settleLeftUnknown(h.db);
     const id = await hold('150');
     const { reference } = await registerRowOf(id);
     // The live send takes as long as the platform does (up to the upstream timeout).
@@ -1051,7 +1077,10 @@ describe('maker-checker on large disbursements', () => {
     [
       'disabled by an admin',
       'maker_disabled',
-      /^investor@demo\.test, who asked for it, is disabled on the portal, so it is not sent\. Reject it, or enable their account first if it should go\.$/,
+      (makerEmail: string) =>
+        new RegExp(
+          `^${makerEmail.replaceAll('.', '\\.')}, who asked for it, is disabled on the portal, so it is not sent\\. Reject it, or enable their account first if it should go\\.$`,
+        ),
       async (makerId: string) => {
         await h.db.updateTable('users').set({ disabled: true }).where('id', '=', makerId).execute();
         await h.built.sessions.caughtUp();
@@ -1062,7 +1091,8 @@ describe('maker-checker on large disbursements', () => {
     [
       'no longer linked to the account',
       'maker_unlinked',
-      /no longer holds account A\d+ on the portal, so it is not sent\. Reject it, or link them to the account again first if it should go\.$/,
+      () =>
+        /no longer holds account A\d+ on the portal, so it is not sent\. Reject it, or link them to the account again first if it should go\.$/,
       async (makerId: string) => {
         await h.db
           .deleteFrom('user_links')
@@ -1081,18 +1111,13 @@ describe('maker-checker on large disbursements', () => {
     'a request whose maker was %s is not sent when approved, and can still be rejected',
     async (_how, reason, words, change) => {
       const id = await hold('140');
-      const { id: makerId } = await h.db
-        .selectFrom('users')
-        .select('id')
-        .where('email', '=', 'investor@demo.test')
-        .executeTakeFirstOrThrow();
-      const undo = await change(makerId);
+      const undo = await change(maker.id);
       try {
         const before = await upstreamCalls('createCustodyFundDisbursement');
         const approved = await post(`/api/disbursement-approvals/${id}/approve`, admin);
         expect(approved.statusCode).toBe(409);
         expect(approved.json().error).toMatchObject({ code: 'conflict', submitted: 'no' });
-        expect(approved.json().error.message).toMatch(words);
+        expect(approved.json().error.message).toMatch(words(maker.email));
         expect(await upstreamCalls('createCustodyFundDisbursement')).toBe(before);
         expect(await registerRowOf(id)).toMatchObject({ outcome: 'held', sent_at: null });
         const denied = await h.db
@@ -1117,8 +1142,9 @@ describe('maker-checker on large disbursements', () => {
 
 describe('guessing a second factor', () => {
   it('once ten wrong codes are spent, no code is checked, the right one included, until the window passes', async () => {
-    const enrolled = await enrolTotp(await signIn(h.app, 'issuer@demo.test'));
-    const { cookie } = await rawSignIn('issuer@demo.test');
+    const issuer = await newUser(h, 'issuer_staff');
+    const enrolled = await enrolTotp(await signIn(h.app, issuer.email));
+    const { cookie } = await rawSignIn(issuer.email);
     const prove = (code: string) =>
       post('/api/session/second-factor', cookie, { method: 'totp', code });
 
@@ -1146,13 +1172,7 @@ describe('guessing a second factor', () => {
     expect((await call(h.app, 'GET', '/api/session', { cookie })).json()).toEqual({
       signedIn: false,
     });
-    const issuerId = (
-      await h.db
-        .selectFrom('users')
-        .select('id')
-        .where('email', '=', 'issuer@demo.test')
-        .executeTakeFirstOrThrow()
-    ).id;
+    const issuerId = issuer.id;
     const denied = await h.db
       .selectFrom('audit_events')
       .select(['outcome', 'details'])
