@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { linkBankReceiptSchema, linkedBankResultSchema } from '../../contract/cash';
 import { investmentReceiptSchema } from '../../contract/investments';
 import { preflightSchema } from '../../contract/preflight';
@@ -9,7 +9,7 @@ import {
   investableOffering,
   sandboxCalls,
   signIn,
-  useHarness,
+  useHarnessPerTest,
 } from './harness';
 
 /*
@@ -22,8 +22,9 @@ import {
 let investor: string;
 let roth: string;
 
-const h = useHarness();
-beforeAll(async () => {
+// Each test links (or starts linking) the one account without a bank: a harness of its own.
+const h = useHarnessPerTest();
+beforeEach(async () => {
   investor = await signIn(h.app, 'investor@demo.test');
   // The Roth IRA starts without a linked bank (seed).
   roth = h.manifest.investors[0].accountIds[1];
@@ -206,6 +207,15 @@ describe('linking a bank on the platform page', () => {
 
 describe('linking again once a bank is linked', () => {
   it('answers that bank as already linked (715, real-world notes §4.1), not as a failure', async () => {
+    // Linked at once, without the page, for this test.
+    await callSandbox(h.sandboxUrl, '/__sandbox/bank-linking', {
+      mode: 'instant',
+      accountId: roth,
+    });
+    const first = await call(h.app, 'POST', `/api/accounts/${roth}/linked-bank`, {
+      cookie: investor,
+    });
+    expect(first.statusCode).toBe(201);
     const bank = await linkedBank();
     expect(bank.state).toBe('linked');
     const before = await sandboxCalls(h.sandboxUrl);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { apiErrorSchema, type ApiError } from '../../contract/errors';
 import { offeringListSchema, type Offering } from '../../contract/offerings';
 import { startSandbox } from '../../sandbox/index';
@@ -129,11 +129,29 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
  * first hook registered after this call on, not while the file is being read.
  */
 export function useHarness(options: HarnessOptions = {}, timeoutMs?: number): Harness {
+  return heldHarness(options, timeoutMs, beforeAll, afterAll);
+}
+
+/**
+ * As useHarness, but a harness of each test's own, started before it and closed after it: for
+ * files whose tests change what the platform or the store holds for the one account they share
+ * (a linked bank, requests a reconciliation pass counts), so no test finds another's leftovers.
+ */
+export function useHarnessPerTest(options: HarnessOptions = {}, timeoutMs?: number): Harness {
+  return heldHarness(options, timeoutMs, beforeEach, afterEach);
+}
+
+function heldHarness(
+  options: HarnessOptions,
+  timeoutMs: number | undefined,
+  before: typeof beforeAll,
+  after: typeof afterAll,
+): Harness {
   const holder = {} as Harness;
-  beforeAll(async () => {
+  before(async () => {
     Object.assign(holder, await startHarness(options));
   }, timeoutMs);
-  afterAll(async () => {
+  after(async () => {
     if ('close' in holder) await holder.close();
   });
   return holder;
