@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Offering } from '../../contract/offerings';
 import { getMoneyRequest } from '../store/money-requests';
 import {
@@ -39,10 +39,13 @@ describe('the same investment from a second tab', () => {
   let offering: Offering;
   let units: string;
   let first: { reference: string; tradeId: string; key: string };
+  let extraUnits = 20;
 
-  beforeAll(async () => {
+  // Each test's own first investment, of units no other test sends: the one a test sends as
+  // additional to its first would otherwise stand beside the next test's first.
+  beforeEach(async () => {
     offering = offerings[0];
-    units = unitsAboveMinimum(offering, 4);
+    units = unitsAboveMinimum(offering, (extraUnits += 1));
     const key = newKey();
     const res = await invest(offering, { accountId: accountA, units, paymentMethod: 'wire' }, key);
     expect(res.statusCode).toBe(201);
