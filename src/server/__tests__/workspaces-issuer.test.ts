@@ -1,5 +1,5 @@
 import Big from 'big.js';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   issuerOfferingsSchema,
   offeringPurchaseHistorySchema,
@@ -17,6 +17,8 @@ import {
   sandboxCalls,
   signIn,
   useHarness,
+  useHarnessPerTest,
+  type Harness,
 } from './harness';
 
 let issuerCookie: string;
@@ -25,15 +27,7 @@ beforeAll(async () => {
   issuerCookie = await signIn(h.app, 'issuer@demo.test');
 });
 
-const upstreamCalls = () => sandboxCalls(h.sandboxUrl);
-
-/** Another member of an issuer's staff, signed in. */
-async function staffOf(issuerId: string, email: string) {
-  const password = 'issuer-staff-password-2026';
-  const userId = await createUser(h.db, { email, name: email, role: 'issuer_staff', password });
-  await link(h.db, userId, 'issuer', issuerId);
-  return { userId, cookie: await signIn(h.app, email, password) };
-}
+const upstreamCalls = (of: Harness) => sandboxCalls(of.sandboxUrl);
 
 /** What the portal keeps of a save of `validAccount` while its outcome may be lost: masked. */
 const sentOfValidAccount = {
@@ -101,7 +95,7 @@ describe('purchase history (getOfferingPurchaseHistory §4.9)', () => {
       cookie: issuerCookie,
     });
     expect(res.statusCode).toBe(403);
-    expect((await upstreamCalls()).getOfferingPurchaseHistory ?? 0).toBe(0);
+    expect((await upstreamCalls(h)).getOfferingPurchaseHistory ?? 0).toBe(0);
     const denied = await h.db
       .selectFrom('audit_events')
       .selectAll()
@@ -208,7 +202,33 @@ describe('purchase history (getOfferingPurchaseHistory §4.9)', () => {
 });
 
 describe('issuer account (createIssuerAccount §4.6)', () => {
+  // Each test loses, settles or saves the issuer account of the demo issuer, which an issuer
+  // has once: a harness of each test's own, so none finds another's save.
+  const h = useHarnessPerTest();
+  let issuerCookie: string;
+  beforeEach(async () => {
+    issuerCookie = await signIn(h.app, 'issuer@demo.test');
+  });
+
   const url = (issuerId: string) => `/api/issuers/${issuerId}/issuer-account`;
+
+  /** Another member of an issuer's staff, signed in. */
+  async function staffOf(issuerId: string, email: string) {
+    const password = 'issuer-staff-password-2026';
+    const userId = await createUser(h.db, { email, name: email, role: 'issuer_staff', password });
+    await link(h.db, userId, 'issuer', issuerId);
+    return { userId, cookie: await signIn(h.app, email, password) };
+  }
+
+  /** A save of the demo issuer's account whose answer was lost: unknown, for someone to settle. */
+  async function lostSave(issuerId: string, key: string) {
+    await dropNextCall(h.sandboxUrl, 'createIssuerAccount');
+    return call(h.app, 'POST', url(issuerId), {
+      cookie: issuerCookie,
+      body: validAccount,
+      headers: { 'idempotency-key': key },
+    });
+  }
 
   it("refuses to write another issuer's account: 403, nothing sent upstream", async () => {
     await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
@@ -218,7 +238,7 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
       headers: { 'idempotency-key': 'issuer-acct-other-0001' },
     });
     expect(res.statusCode).toBe(403);
-    expect((await upstreamCalls()).createIssuerAccount ?? 0).toBe(0);
+    expect((await upstreamCalls(h)).createIssuerAccount ?? 0).toBe(0);
   });
 
   it('rejects what the contract rules reject, naming the field, before anything is sent', async () => {
@@ -247,7 +267,7 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
     expect(refused.find((f) => f.field === 'issuingCountry')?.message).toBe(
       'Issuing country "XX" is not an ISO 3166 country code',
     );
-    expect((await upstreamCalls()).createIssuerAccount ?? 0).toBe(0);
+    expect((await upstreamCalls(h)).createIssuerAccount ?? 0).toBe(0);
   });
 
   it('refuses a save without the confirmation that the platform holds no issuer account, naming it, before anything is sent', async () => {
@@ -269,17 +289,12 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
         );
       }
     }
-    expect((await upstreamCalls()).createIssuerAccount ?? 0).toBe(0);
+    expect((await upstreamCalls(h)).createIssuerAccount ?? 0).toBe(0);
   });
 
   it('a lost answer is unknown, and the attempt is in the audit log by its issuer', async () => {
     const issuerId = h.manifest.issuers[0].issuerId;
-    await dropNextCall(h.sandboxUrl, 'createIssuerAccount');
-    const res = await call(h.app, 'POST', url(issuerId), {
-      cookie: issuerCookie,
-      body: validAccount,
-      headers: { 'idempotency-key': 'issuer-acct-lost-00001' },
-    });
+    const res = await lostSave(issuerId, 'issuer-acct-lost-00001');
     expect(res.json().error.submitted).toBe('unknown');
     const requestId = res.headers['x-request-id'] as string;
     const events = await h.db
@@ -337,11 +352,14 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toMatchObject({ submitted: 'no' });
     expect(again.json().error.message).toMatch(/lost its answer/);
-    expect((await upstreamCalls()).createIssuerAccount ?? 0).toBe(0);
+    expect((await upstreamCalls(h)).createIssuerAccount ?? 0).toBe(0);
   });
 
   it('after asking the platform, "it holds nothing" lets the form be sent again; the reason is audited', async () => {
     const issuerId = h.manifest.issuers[0].issuerId;
+    expect((await lostSave(issuerId, 'issuer-acct-lost-00005')).json().error.submitted).toBe(
+      'unknown',
+    );
     const settle = (body: unknown) =>
       call(h.app, 'POST', `${url(issuerId)}/settle`, { cookie: issuerCookie, body });
     const short = await settle({ outcome: 'not_stored', reason: 'asked' });
@@ -416,7 +434,7 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
     expect(mine.json().error.message).toMatch(
       /Another save of this issuer account is on its way to the platform/,
     );
-    expect((await upstreamCalls()).createIssuerAccount ?? 0).toBe(0);
+    expect((await upstreamCalls(h)).createIssuerAccount ?? 0).toBe(0);
 
     // Its instance stops: once the lease has run out, the sweep makes it a lost save of the
     // issuer, by the colleague, for someone to settle like any other.
@@ -522,13 +540,19 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
     const again = await send();
     expect(again.statusCode).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
-    expect((await upstreamCalls()).createIssuerAccount).toBe(1);
+    expect((await upstreamCalls(h)).createIssuerAccount).toBe(1);
   });
 
   it('issuer staff reload the page and see the saved account; saving again adds no second upstream record', async () => {
-    await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
     const issuerId = h.manifest.issuers[0].issuerId;
-    // Saved by the test above: the reload reads the portal's copy, not the upstream.
+    const first = await call(h.app, 'POST', url(issuerId), {
+      cookie: issuerCookie,
+      body: validAccount,
+      headers: { 'idempotency-key': 'issuer-acct-first-save-01' },
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+    // The reload reads the portal's copy, not the upstream.
     const reload = await call(h.app, 'GET', url(issuerId), { cookie: issuerCookie });
     expect(reload.statusCode, reload.body).toBe(200);
     const { saved } = savedIssuerAccountResultSchema.parse(reload.json());
@@ -542,7 +566,7 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toMatch(/already saved/);
-    expect((await upstreamCalls()).createIssuerAccount ?? 0).toBe(0);
+    expect((await upstreamCalls(h)).createIssuerAccount ?? 0).toBe(0);
   });
 
   it('is closed to compliance and investors', async () => {
