@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness';
 
 /**
@@ -20,10 +20,8 @@ function write(relative: string, text: string) {
   writeFileSync(file, text);
 }
 
-beforeAll(async () => {
-  // The build in root/dist, so that a file beside it (root/outside.js) is outside the build.
-  root = mkdtempSync(path.join(tmpdir(), 'spa-'));
-  dist = path.join(root, 'dist');
+/** The build the server starts with; the rebuild test writes a second one over its index.html. */
+function writeFirstBuild() {
   write('index.html', '<script src="/assets/index-first.js"></script>');
   write('assets/index-first.js', 'console.log("first build");');
   // The build writes a .br and a .gz beside each asset (vite.config.ts).
@@ -35,8 +33,17 @@ beforeAll(async () => {
     path.join(dist, 'assets/index-first.js.gz'),
     gzipSync('console.log("first build");'),
   );
+}
+
+beforeAll(async () => {
+  // The build in root/dist, so that a file beside it (root/outside.js) is outside the build.
+  root = mkdtempSync(path.join(tmpdir(), 'spa-'));
+  dist = path.join(root, 'dist');
+  writeFirstBuild();
   h = await startHarness({ spaDir: dist });
 }, 120_000);
+// Each test finds the first build's index.html, whatever a rebuild test before it wrote.
+beforeEach(writeFirstBuild);
 afterAll(async () => {
   await h?.close();
   rmSync(root, { recursive: true, force: true });
