@@ -18,7 +18,7 @@ import {
   okAnswer,
   startMockBff,
 } from '../../../testing/mock-bff';
-import { regularDay, regularWeek } from '../../../testing/market-hours';
+import { marketHoursAnswer, regularDay, regularWeek } from '../../../testing/market-hours';
 import { fill, openReviewAndArm, renderWithProviders } from '../../../testing/render';
 import { sessionOf } from '../../../testing/session';
 import { withViewportWidth } from '../../../testing/viewport';
@@ -407,6 +407,8 @@ describe('a session that ends while trading hours are set (one mechanism for eve
           ? HttpResponse.json({ changes: [], olderBefore: null })
           : sessionEndedAnswer(false),
       ),
+      // The market's own week, which the page reads beside the security's.
+      marketHoursAnswer(),
     );
     const saves = mockRoute(
       'put',

@@ -12,7 +12,7 @@ import {
   mockRoute,
   startMockBff,
 } from '../../../../../testing/mock-bff';
-import { regularDay } from '../../../../../testing/market-hours';
+import { marketHoursAnswer, regularDay } from '../../../../../testing/market-hours';
 import { fill, onFakeClock, renderWithProviders } from '../../../../../testing/render';
 import { formatTimestamp } from '../../../../../lib/format';
 import SecurityHoursRoute from '../security-hours';
@@ -68,6 +68,8 @@ function serve(session: Session, securities: Response) {
     http.get('/api/securities/:securityId/market-hours/changes', () =>
       HttpResponse.json({ changes: [], olderBefore: null }),
     ),
+    // The market's own week, which the page reads beside the security's.
+    marketHoursAnswer(),
   );
   return hoursRead;
 }
