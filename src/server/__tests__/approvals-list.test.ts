@@ -1,69 +1,90 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decide, holdForApproval } from '../store/approvals';
 import { openMoneyRequest, recordFundMovesFound } from '../store/money-requests';
-import { call, signIn, useHarness } from './harness';
+import { call, signIn, useHarness, type Harness } from './harness';
 
 /**
  * The approvals page's list with many held: those waiting are a queue (the longest wait first),
  * apart from those decided (the latest first); each says how many it holds in all and is paged,
  * so nothing is cut off at a fixed number.
  */
-let accountA: string;
-let accountB: string;
-const waitingIds: string[] = [];
-/** Those waiting on the second investor's account B. */
-const waitingOnB: string[] = [];
 
-const h = useHarness({}, 120_000);
-beforeAll(async () => {
-  [accountA] = h.manifest.investors[0].accountIds;
-  [accountB] = h.manifest.investors[1].accountIds;
-  const maker = { id: 'u-maker', email: 'investor@demo.test' };
-  const checker = { id: 'u-checker', email: 'admin@demo.test' };
-  const start = Date.parse('2026-11-20T10:00:00Z');
-  // 34 held, a minute apart, on two investors' accounts; the 3rd, 4th and 5th are then decided.
-  for (let i = 0; i < 34; i++) {
-    const held = await holdForApproval(
-      h.db,
-      {
-        accountId: i % 4 === 3 ? accountB : accountA,
-        maker,
-        amount: String(1001 + i),
-        type: 'ach',
-        request: {},
-        moneyReference: null,
-      },
-      new Date(start + i * 60_000),
-    );
-    if (i >= 2 && i <= 4) {
-      await decide(h.db, held.id, checker, 'rejected', new Date(start + (40 - i) * 60_000), 'x');
-    } else {
-      waitingIds.push(held.id);
-      if (held.accountId === accountB) waitingOnB.push(held.id);
+/**
+ * A harness of the describe block's own with 34 approvals held, a minute apart, on two investors'
+ * accounts, the 3rd, 4th and 5th then decided: what one block holds besides is never counted in
+ * another's list.
+ */
+function useHeldApprovals() {
+  const h = useHarness({}, 120_000);
+  const held = {
+    accountA: '',
+    accountB: '',
+    waitingIds: [] as string[],
+    /** Those waiting on the second investor's account B. */
+    waitingOnB: [] as string[],
+  };
+  beforeAll(async () => {
+    [held.accountA] = h.manifest.investors[0].accountIds;
+    [held.accountB] = h.manifest.investors[1].accountIds;
+    const maker = { id: 'u-maker', email: 'investor@demo.test' };
+    const checker = { id: 'u-checker', email: 'admin@demo.test' };
+    const start = Date.parse('2026-11-20T10:00:00Z');
+    for (let i = 0; i < 34; i++) {
+      const approval = await holdForApproval(
+        h.db,
+        {
+          accountId: i % 4 === 3 ? held.accountB : held.accountA,
+          maker,
+          amount: String(1001 + i),
+          type: 'ach',
+          request: {},
+          moneyReference: null,
+        },
+        new Date(start + i * 60_000),
+      );
+      if (i >= 2 && i <= 4) {
+        await decide(
+          h.db,
+          approval.id,
+          checker,
+          'rejected',
+          new Date(start + (40 - i) * 60_000),
+          'x',
+        );
+      } else {
+        held.waitingIds.push(approval.id);
+        if (approval.accountId === held.accountB) held.waitingOnB.push(approval.id);
+      }
     }
-  }
-}, 120_000);
+  }, 120_000);
+  return { h, held };
+}
 
 type Section = { approvals: { id: string; amount: string }[]; total: number; offset: number };
-const list = async (cookie: string, query = '') => {
-  const res = await call(h.app, 'GET', `/api/disbursement-approvals${query}`, { cookie });
-  expect(res.statusCode).toBe(200);
-  return res.json() as { waiting: Section; decided: Section };
-};
+/** The approvals list as `h`'s BFF answers it. */
+const lister =
+  (h: Harness) =>
+  async (cookie: string, query = '') => {
+    const res = await call(h.app, 'GET', `/api/disbursement-approvals${query}`, { cookie });
+    expect(res.statusCode).toBe(200);
+    return res.json() as { waiting: Section; decided: Section };
+  };
 
 describe('the approvals list with many held', () => {
+  const { h, held } = useHeldApprovals();
+  const list = lister(h);
   it('gives the waiting oldest first and the decided latest first, each with its total and paged', async () => {
     const compliance = await signIn(h.app, 'compliance@demo.test');
     const first = await list(compliance, '?limit=10');
     expect(first.waiting).toMatchObject({ total: 31, offset: 0, limit: 10 });
-    expect(first.waiting.approvals.map((a) => a.id)).toEqual(waitingIds.slice(0, 10));
+    expect(first.waiting.approvals.map((a) => a.id)).toEqual(held.waitingIds.slice(0, 10));
     // Decided the latest first: the 3rd was decided last (+38 min), the 5th first (+36 min).
     expect(first.decided).toMatchObject({ total: 3, offset: 0, limit: 10 });
     expect(first.decided.approvals.map((a) => a.amount)).toEqual(['1003', '1004', '1005']);
 
     // The last page of the queue holds the one held last; none is left out.
     const last = await list(compliance, '?limit=10&waitingOffset=30');
-    expect(last.waiting.approvals.map((a) => a.id)).toEqual(waitingIds.slice(30));
+    expect(last.waiting.approvals.map((a) => a.id)).toEqual(held.waitingIds.slice(30));
     expect(last.waiting).toMatchObject({ total: 31, offset: 30 });
 
     // 50 by default: all 31 in one page.
@@ -72,8 +93,8 @@ describe('the approvals list with many held', () => {
 
   it('counts for an investor only the requests of their own accounts', async () => {
     const theirs = await list(await signIn(h.app, 'investor2@demo.test'));
-    expect(theirs.waiting.total).toBe(waitingOnB.length);
-    expect(theirs.waiting.approvals.map((a) => a.id)).toEqual(waitingOnB);
+    expect(theirs.waiting.total).toBe(held.waitingOnB.length);
+    expect(theirs.waiting.approvals.map((a) => a.id)).toEqual(held.waitingOnB);
     expect(theirs.decided.total).toBe(1);
   });
 
@@ -88,6 +109,8 @@ describe('the approvals list with many held', () => {
 });
 
 describe('the approvals list narrowed by filters', () => {
+  const { h, held } = useHeldApprovals();
+  const list = lister(h);
   /** Held by the second investor: one with our reference, one decided. */
   let byOther: { waiting: string; decided: string };
   const reference = 'MR-FILTER0001';
@@ -97,7 +120,7 @@ describe('the approvals list narrowed by filters', () => {
     const waiting = await holdForApproval(
       h.db,
       {
-        accountId: accountB,
+        accountId: held.accountB,
         maker: other,
         amount: '250000.5',
         type: 'ach',
@@ -109,7 +132,7 @@ describe('the approvals list narrowed by filters', () => {
     const decided = await holdForApproval(
       h.db,
       {
-        accountId: accountB,
+        accountId: held.accountB,
         maker: other,
         amount: '900',
         type: 'ach',
@@ -133,8 +156,8 @@ describe('the approvals list narrowed by filters', () => {
 
   it('narrows both sections by account, and counts only what matches', async () => {
     const compliance = await signIn(h.app, 'compliance@demo.test');
-    const onB = await list(compliance, `?accountId=${accountB.toLowerCase()}`);
-    expect(onB.waiting.total).toBe(waitingOnB.length + 1);
+    const onB = await list(compliance, `?accountId=${held.accountB.toLowerCase()}`);
+    expect(onB.waiting.total).toBe(held.waitingOnB.length + 1);
     expect(onB.decided.total).toBe(2);
     expect(onB.decided.approvals.map((a) => a.id)).toContain(byOther.decided);
   });
@@ -199,29 +222,36 @@ describe('the approvals list narrowed by filters', () => {
 
   it('refuses an investor another person’s account, and filters only their own', async () => {
     const investor = await signIn(h.app, 'investor@demo.test');
-    const res = await call(h.app, 'GET', `/api/disbursement-approvals?accountId=${accountB}`, {
+    const res = await call(h.app, 'GET', `/api/disbursement-approvals?accountId=${held.accountB}`, {
       cookie: investor,
     });
     expect(res.statusCode).toBe(403);
-    const own = await list(investor, `?accountId=${accountA}&maker=investor2`);
+    const own = await list(investor, `?accountId=${held.accountA}&maker=investor2`);
     expect([own.waiting.total, own.decided.total]).toEqual([0, 0]);
   });
 });
 
 describe('an approval whose reference the platform lists under two fund moves', () => {
+  const h = useHarness();
+  const list = lister(h);
   it('names both on its row, as the register does', async () => {
     // Reconciliation found two fund moves carrying the reference (recordFundMovesFound): the
     // money may have moved twice, and the approvals page says so as the register does.
     const reference = await openMoneyRequest(
       h.db,
       { userId: 'u-maker', route: 'test:disbursement', key: 'two-fund-moves-0001' },
-      { kind: 'disbursement', accountId: accountA, amount: '5000', method: 'ach' },
+      {
+        kind: 'disbursement',
+        accountId: h.manifest.investors[0].accountIds[0],
+        amount: '5000',
+        method: 'ach',
+      },
       new Date('2026-11-21T10:00:00Z'),
     );
     await holdForApproval(
       h.db,
       {
-        accountId: accountA,
+        accountId: h.manifest.investors[0].accountIds[0],
         maker: { id: 'u-maker', email: 'investor@demo.test' },
         amount: '5000',
         type: 'ach',
