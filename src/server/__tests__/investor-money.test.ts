@@ -33,7 +33,7 @@ let investor2: string;
 let accountA: string;
 let accountB: string;
 /** Seed accounts without a custody account (seedCustody: the first four and every third have one). */
-const IRA_READY = ['A1040692', 'A1040865', 'A1041211'];
+const IRA_READY = ['A1040692', 'A1040865', 'A1041211', 'A1041730'];
 
 // The suite sends many money requests as one investor on purpose (retries, concurrent keys);
 // the route limits are tested in security-bypasses.test.ts.
@@ -527,13 +527,15 @@ describe('IRA supplement (§4.7)', () => {
       currentHolding: { firmName: 'Old Brokerage', country: 'US', accountNumber: '99887766' },
     },
   };
-  const [iraA, iraB, iraC] = IRA_READY;
+  const [iraA, iraB, iraC, iraD] = IRA_READY;
   const url = (accountId = iraB) => `/api/accounts/${accountId}/ira-supplement`;
+  /** The sandbox's manifest before any test of this block requested an IRA. */
+  let manifest: { custodyAccountIds: string[] };
+  beforeAll(async () => {
+    manifest = (await callSandbox(h.sandboxUrl, '/__sandbox/manifest')) as typeof manifest;
+  });
 
   it('the accounts it requests IRAs for have no custody account yet', async () => {
-    const manifest = (await callSandbox(h.sandboxUrl, '/__sandbox/manifest')) as {
-      custodyAccountIds: string[];
-    };
     for (const accountId of [...IRA_READY, h.manifest.investors[1].accountIds[2]])
       expect(manifest.custodyAccountIds).not.toContain(accountId);
   });
@@ -653,10 +655,11 @@ describe('IRA supplement (§4.7)', () => {
   });
 
   it('refuses a second request while an accepted one stands: 409 naming its reference, nothing sent', async () => {
-    // The first test's request on this account was accepted (the register says created).
+    // This test's own account, whose first request is accepted (the register says created).
+    expect((await post(url(iraD), investor, valid)).statusCode).toBe(201);
     const page = moneyRequestPageSchema.parse(
       (
-        await call(h.app, 'GET', `/api/accounts/${iraB}/money-requests?kind=ira_supplement`, {
+        await call(h.app, 'GET', `/api/accounts/${iraD}/money-requests?kind=ira_supplement`, {
           cookie: investor,
         })
       ).json(),
@@ -664,7 +667,7 @@ describe('IRA supplement (§4.7)', () => {
     const accepted = page.requests.find((r) => r.outcome === 'created')!;
     expect(accepted).toBeDefined();
     const before = await upstreamCalls('addCustodyAccountSupplement');
-    const res = await post(url(), investor, valid);
+    const res = await post(url(iraD), investor, valid);
     expect(res.statusCode).toBe(409);
     const error = res.json().error;
     expect(error).toMatchObject({ code: 'conflict', submitted: 'no', refusal: 'state' });
