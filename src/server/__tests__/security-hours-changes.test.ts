@@ -41,6 +41,17 @@ const week = {
   friday: '09:30–13:00 ET',
 };
 const open = (from: string, to: string) => ({ closed: false, open: from, close: to });
+
+/** A save of a security's hours by the demo issuer's staff, as the audit log keeps it. */
+const savedBy = (securityId: string, details: Record<string, unknown>) =>
+  recordAudit(h.db, {
+    userEmail: 'issuer@demo.test',
+    action: 'security_hours_updated',
+    objectType: 'security',
+    objectId: securityId,
+    outcome: 'succeeded',
+    details,
+  });
 const closed = { closed: true, open: null, close: null };
 
 describe('GET /api/securities/:securityId/market-hours/changes', () => {
@@ -156,14 +167,9 @@ describe('GET /api/securities/:securityId/market-hours/changes', () => {
   });
 
   it('never lists another security’s events, nor other events of this one', async () => {
-    await recordAudit(h.db, {
-      userEmail: 'issuer@demo.test',
-      action: 'security_hours_updated',
-      objectType: 'security',
-      objectId: otherSecurity,
-      outcome: 'succeeded',
-      details: { friday: { before: 'closed', after: '09:30–16:00 ET' } },
-    });
+    // One save of this security, to be listed, and one of another, not to be.
+    await savedBy(ownSecurity, { monday: { before: '09:30–16:00 ET', after: 'closed' } });
+    await savedBy(otherSecurity, { friday: { before: 'closed', after: '09:30–16:00 ET' } });
     await recordAudit(h.db, {
       userEmail: 'someone@demo.test',
       action: 'access_denied',
@@ -211,6 +217,7 @@ describe('GET /api/securities/:securityId/market-hours/changes', () => {
   });
 
   it('lets issuer staff read their own securities only; reviewers any; investors none (403)', async () => {
+    await savedBy(otherSecurity, { friday: { before: 'closed', after: '09:30–16:00 ET' } });
     const issuer = await signIn(h.app, 'issuer@demo.test');
     const investor = await signIn(h.app, 'investor@demo.test');
     const compliance = await signIn(h.app, 'compliance@demo.test');
