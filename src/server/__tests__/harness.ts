@@ -115,6 +115,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
     async close() {
       await built.app.close();
+      // The BFF's connections to the sandbox go with it: one whose call the BFF gave up on (a
+      // timeout) would otherwise still be busy when the sandbox closes, which then waits for it
+      // as for any keep-alive connection (72 s).
+      built.deps.upstream.close();
       await db.destroy();
       await sandbox.close();
       await testDb?.drop();
