@@ -792,6 +792,9 @@ describe('register through the BFF', () => {
   });
 
   it('lists by user, by account and for everyone, with filters and paging', async () => {
+    // Two requests of the investor's own, to page through one at a time.
+    for (const amount of ['3.00', '4.00'])
+      expect((await disburse({ type: 'ach', amount })).statusCode).toBe(201);
     const mine = await listMoneyRequests(h.db, { userId, limit: 1 });
     expect(mine.total).toBeGreaterThanOrEqual(2);
     expect(mine.items).toHaveLength(1);
