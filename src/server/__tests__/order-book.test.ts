@@ -6,7 +6,16 @@ import {
   type OrderBookLine,
 } from '../../contract/order-book';
 import { addDays, EASTERN, todayInZone } from '../../contract/time';
-import { call, callSandbox, clearFaults, sandboxCallsOf, signIn, useHarness } from './harness';
+import {
+  call,
+  callSandbox,
+  clearFaults,
+  sandboxCallsOf,
+  signIn,
+  useHarness,
+  useHarnessPerTest,
+  type Harness,
+} from './harness';
 import { readOrderBookReply } from './order-book-reply';
 
 /** A Tuesday: the sandbox generates 10,000+ orders for every weekday (docs/sandbox.md). */
@@ -22,16 +31,18 @@ afterEach(async () => {
 async function bookAs(
   email: string,
   date = DAY,
+  of: Harness = h,
 ): Promise<{ book: OrderBook; all: OrderBookLine[]; streamedRows: number }> {
-  const cookie = await signIn(h.app, email);
-  const res = await call(h.app, 'GET', `/api/order-book/${date}`, { cookie });
+  const cookie = await signIn(of.app, email);
+  const res = await call(of.app, 'GET', `/api/order-book/${date}`, { cookie });
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toMatch(/^application\/x-ndjson/);
   const reply = readOrderBookReply(res.body);
   return { book: reply.book, all: reply.lines, streamedRows: reply.streamedRows };
 }
 
-const upstreamCalls = (operation: string) => sandboxCallsOf(h.sandboxUrl, operation);
+const upstreamCalls = (operation: string, of: Harness = h) =>
+  sandboxCallsOf(of.sandboxUrl, operation);
 
 describe('GET /api/order-book/:date: paging (§4.1, §8)', () => {
   it('walks 500-order pages until the first short page and streams progress', async () => {
@@ -293,8 +304,10 @@ describe('GET /api/orders/:orderId (§4.2)', () => {
   });
 });
 
-// Last: the failures open the upstream circuit breaker for the rest of this harness.
 describe('GET /api/order-book/:date: failures', () => {
+  // A harness of each test's own: the failures open the upstream circuit breaker for the rest
+  // of the harness, which would then refuse the reads of the tests after them.
+  const h = useHarnessPerTest();
   it('keeps the orders read when one later page fails, says where the gap starts, and reads on from there next time', async () => {
     // One page of the day (§4.1, 500 a call) fails every time it is asked for.
     await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
@@ -302,7 +315,7 @@ describe('GET /api/order-book/:date: failures', () => {
       httpStatus: 500,
       when: { limitStart: '5000' },
     });
-    const { book } = await bookAs('compliance@demo.test');
+    const { book } = await bookAs('compliance@demo.test', DAY, h);
     expect(book.orderCount).toBe(5_000);
     expect(book.orders).toHaveLength(5_000);
     expect(book.incomplete).toMatchObject({
@@ -318,12 +331,12 @@ describe('GET /api/order-book/:date: failures', () => {
     // The page answers again: the next read starts at the page that failed.
     await clearFaults(h.sandboxUrl);
     await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
-    const rest = await bookAs('compliance@demo.test');
+    const rest = await bookAs('compliance@demo.test', DAY, h);
     expect(rest.book.incomplete).toBeUndefined();
     expect(rest.book.orderCount).toBeGreaterThanOrEqual(10_000);
     expect(rest.book.orders.slice(0, 5_000).map((o) => o.id)).toEqual(book.orders.map((o) => o.id));
     const pagesLeft = Math.floor((rest.book.orderCount - 5_000) / ORDER_PAGE_SIZE) + 1;
-    expect(await upstreamCalls('getOrdersForADay')).toBeLessThanOrEqual(pagesLeft + 3);
+    expect(await upstreamCalls('getOrdersForADay', h)).toBeLessThanOrEqual(pagesLeft + 3);
   });
 
   it('turns an upstream failure on the first page into a plain error reply', async () => {
