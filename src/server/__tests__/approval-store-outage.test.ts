@@ -1,4 +1,4 @@
-import { beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeAll, expect, it } from 'vitest';
 import { getApproval } from '../store/approvals';
 import { getMoneyRequest } from '../store/money-requests';
 import {
@@ -8,6 +8,7 @@ import {
   dropNextCall,
   idempotencyKeys,
   sandboxCalls,
+  settleLeftUnknown,
   signIn,
   useHarness,
 } from './harness';
@@ -38,6 +39,9 @@ beforeAll(async () => {
   admin = await signIn(h.app, 'admin@demo.test');
   accountId = h.manifest.investors[0].accountIds[0];
 }, 120_000);
+// The approval a test leaves of unknown outcome would stand in the way of the next test's hold
+// on the same account (lib/standing-requests.ts).
+afterEach(() => settleLeftUnknown(h.db));
 
 const newKey = idempotencyKeys('approval-outage');
 
