@@ -11,6 +11,7 @@ import type { OrderBook } from '../../contract/order-book';
 import {
   call,
   callSandbox,
+  idempotencyKeys,
   sandboxCalls,
   signIn,
   startHarness,
@@ -183,16 +184,22 @@ describe('the timeline of an account with one unreadable fund move', () => {
     return timelineSchema.parse(res.json());
   }
 
-  it('says one fund move could not be shown, and the deposit it may be claims no state', async () => {
-    // A deposit of the portal: its fund move is the newest, first in the upstream's list.
+  const depositKey = idempotencyKeys('odd-records-deposit');
+  /** A deposit of the portal, the test's own: its fund move is the newest, first in the upstream's list. */
+  async function deposit(amount: string): Promise<string> {
     const made = await call(h.app, 'POST', `/api/accounts/${accountA}/deposits`, {
       cookie: investor,
-      body: { amount: '12.34' },
-      headers: { 'idempotency-key': `odd-records-deposit-${Date.now()}` },
+      body: { amount },
+      headers: { 'idempotency-key': depositKey() },
     });
     expect(made.statusCode).toBe(201);
     const { reference } = depositReceiptSchema.parse(made.json());
     expect(reference).toMatch(/^MR-/);
+    return reference;
+  }
+
+  it('says one fund move could not be shown, and the deposit it may be claims no state', async () => {
+    const reference = await deposit('12.34');
     const whole = await timeline();
     expect(whole.skippedFundMoves).toBe(0);
     const ofDeposit = (t: Timeline) => t.entries.find((e) => e.reference === reference);
@@ -214,9 +221,7 @@ describe('the timeline of an account with one unreadable fund move', () => {
   });
 
   it('claims no state for the deposit either when no fund move could be read at all', async () => {
-    const whole = await timeline();
-    const deposit = whole.entries.find((e) => e.kind === 'deposit' && e.reference !== null);
-    if (!deposit) throw new Error('no deposit of the portal on the timeline');
+    const reference = await deposit('12.35');
     await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
       operation: 'getCustodyFundMoves',
       malformedJson: true,
@@ -226,7 +231,7 @@ describe('the timeline of an account with one unreadable fund move', () => {
     expect(unread.gaps).toEqual([
       'Fund moves (deposits, and what disbursements took out) could not be read right now.',
     ]);
-    expect(unread.entries.find((e) => e.reference === deposit.reference)?.state).toBe(
+    expect(unread.entries.find((e) => e.reference === reference)?.state).toBe(
       'Accepted by the platform. The fund moves could not be read right now, so where it stands is not known here.',
     );
   });
