@@ -10,6 +10,7 @@ import {
   idempotencyKeys,
   investorWithTwoOfferings,
   sandboxCallsOf,
+  settleLeftUnknown,
   unitsAboveMinimum,
   useHarness,
 } from './harness';
@@ -197,6 +198,10 @@ describe('two requests sent at once while one stands', () => {
 });
 
 describe('deposits and disbursements', () => {
+  // Each test loses the request that stands in its way itself; one it leaves standing would
+  // stand in the next one's way too.
+  afterEach(() => settleLeftUnknown(h.db));
+
   it('refuses a deposit while one of unknown outcome stands, and sends it when acknowledged', async () => {
     await drop('fundCustodyAccount');
     const lost = await post(`/api/accounts/${accountA}/deposits`, { amount: '71.00' });
@@ -245,6 +250,9 @@ describe('deposits and disbursements', () => {
   });
 
   it('refuses an acknowledgement that names a request that does not stand as the only one', async () => {
+    await drop('fundCustodyAccount');
+    const lost = await post(`/api/accounts/${accountA}/deposits`, { amount: '5.50' });
+    expect(lost.json().error.submitted).toBe('unknown');
     const res = await post(`/api/accounts/${accountA}/deposits`, {
       amount: '5.00',
       additionalTo: ['MR-0000000000'],
