@@ -195,7 +195,7 @@ describe('the timeline of an account with one unreadable fund move', () => {
     expect(made.statusCode).toBe(201);
     const { reference } = depositReceiptSchema.parse(made.json());
     expect(reference).toMatch(/^MR-/);
-    return reference;
+    return String(reference);
   }
 
   it('says one fund move could not be shown, and the deposit it may be claims no state', async () => {
