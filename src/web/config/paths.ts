@@ -182,13 +182,7 @@ export const apiPaths = {
     role: string | null;
     state: string | null;
     page: string | null;
-  }) =>
-    withSearch('/api/admin/users', {
-      q: query.q,
-      role: query.role,
-      state: query.state,
-      page: query.page,
-    }),
+  }) => withSearch('/api/admin/users', query),
   adminUser: (userId: string, part: 'role' | 'disabled' | 'links' | 'second-factors') =>
     `/api/admin/users/${encodeURIComponent(userId)}/${part}`,
   adminUserLink: recordEndpoint('/api/admin/users/:userId/links/:kind/:upstreamId'),

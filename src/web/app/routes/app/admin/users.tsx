@@ -795,9 +795,7 @@ export default function AdminUsersRoute() {
   const [setFilter, clearFilters] = filterUpdates(updateSearch, filterNames, { page: null });
   const refused = refusedFilters(users.error, [...filterNames, 'page']);
   const goToPage = (page: number) => updateSearch({ page: page > 1 ? String(page) : null });
-  const pageRefused = refused.page;
-  const filtersRefused = { ...refused };
-  delete filtersRefused.page;
+  const { page: pageRefused, ...filtersRefused } = refused;
   return (
     <>
       <PageHeader
