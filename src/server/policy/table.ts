@@ -55,6 +55,18 @@ const ACCOUNT_PAGE = {
 const OWN_ISSUER_IN_PATH: readonly ObjectRule[] = [
   { from: 'params', field: 'issuerId', kind: 'issuer', check: 'own' },
 ];
+const OWN_SECURITY_IN_PATH: readonly ObjectRule[] = [
+  { from: 'params', field: 'securityId', kind: 'security', check: 'own' },
+];
+/**
+ * Who sets a security's trading hours. Compliance reviews; changing when a security trades is the
+ * issuer's (and an admin's) act. Whoever may save the hours also checks a save of theirs whose
+ * answer was lost.
+ */
+const SECURITY_HOURS_SETTERS = {
+  roles: ['issuer_staff', 'admin'],
+  objects: OWN_SECURITY_IN_PATH,
+} satisfies Partial<RoutePolicy>;
 /** An offering named in the path is public market data: any offering may be named (`any`). */
 const OFFERING_IN_PATH: ObjectRule = {
   from: 'params',
@@ -227,22 +239,18 @@ export const policyTable: Record<string, RoutePolicy> = {
     note: 'The trading hours of one security (public market data, like the order book: investors need them to know when it trades).',
   },
   'PUT /api/securities/:securityId/market-hours': {
-    // Compliance reviews; changing when a security trades is the issuer's (and an admin's) act.
-    roles: ['issuer_staff', 'admin'],
-    objects: [{ from: 'params', field: 'securityId', kind: 'security', check: 'own' }],
+    ...SECURITY_HOURS_SETTERS,
     note: 'Set the trading hours of a security (issuer staff: their own securities only; admin any).',
   },
   'POST /api/securities/:securityId/market-hours/check': {
-    // Whoever may save the hours checks a save of theirs whose answer was lost.
-    roles: ['issuer_staff', 'admin'],
-    objects: [{ from: 'params', field: 'securityId', kind: 'security', check: 'own' }],
+    ...SECURITY_HOURS_SETTERS,
     note: 'Check a trading-hours save whose answer was lost against the hours the platform holds; the finding settles it in the audit log.',
   },
   'GET /api/securities/:securityId/market-hours/changes': {
     // Who changed a security's hours, from the audit log: its issuer's staff (their own securities
     // only, as they set them) and reviewers (any); investors read the hours, not who set them.
     roles: ['issuer_staff', ...REVIEWERS],
-    objects: [{ from: 'params', field: 'securityId', kind: 'security', check: 'own' }],
+    objects: OWN_SECURITY_IN_PATH,
     note: "The changes of a security's trading hours made from the portal, newest first, 50 at a time (`before` reads older ones): when, who (their email), the days changed before → after, and the outcome (saved; refused, with the platform's words; answer lost, with what a later check found).",
   },
   'GET /api/issuer/offerings': {
