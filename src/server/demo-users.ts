@@ -95,36 +95,14 @@ export async function fetchManifest(sandboxUrl: string): Promise<SandboxManifest
  */
 export async function seedDemoUsers(db: Db, manifest: SandboxManifest, password: string) {
   const users = demoUsers(manifest);
-  const stored = await db
-    .selectFrom('users')
-    .select(['id', 'email', 'password_hash'])
-    .where(
-      'email',
-      'in',
-      users.map((u) => normalizeEmail(u.email)),
-    )
-    .execute();
-  const hash = await demoPasswordHash(stored, users.length, password);
-  const linksOf = new Map<string, Set<string>>();
-  if (stored.length > 0) {
-    const rows = await db
-      .selectFrom('user_links')
-      .select(['user_id', 'kind', 'upstream_id'])
-      .where(
-        'user_id',
-        'in',
-        stored.map((row) => row.id),
-      )
-      .execute();
-    for (const row of rows) {
-      const set = linksOf.get(row.user_id) ?? new Set<string>();
-      set.add(linkKey(row.kind, row.upstream_id));
-      linksOf.set(row.user_id, set);
-    }
-  }
+  const stored = await storedDemoUsers(
+    db,
+    users.map((u) => normalizeEmail(u.email)),
+  );
+  const hash = await demoPasswordHash([...stored.values()], users.length, password);
   await Promise.all(
     users.map(async (u) => {
-      const existing = stored.find((row) => row.email === normalizeEmail(u.email));
+      const existing = stored.get(normalizeEmail(u.email));
       let id: string;
       if (existing) {
         id = existing.id;
@@ -140,13 +118,43 @@ export async function seedDemoUsers(db: Db, manifest: SandboxManifest, password:
         });
       }
       const wanted = new Set(u.links.map((l) => linkKey(l.kind, l.id)));
-      const held = linksOf.get(id) ?? new Set<string>();
+      const held = existing?.links ?? new Set<string>();
       if (held.size === wanted.size && [...wanted].every((key) => held.has(key))) return;
       await db.deleteFrom('user_links').where('user_id', '=', id).execute();
       for (const l of u.links) await link(db, id, l.kind, l.id);
     }),
   );
   return users;
+}
+
+interface StoredDemoUser {
+  id: string;
+  password_hash: string;
+  /** The user's links as `linkKey` writes them. */
+  links: Set<string>;
+}
+
+/** The demo users already stored, by email, with their links: one read. */
+async function storedDemoUsers(db: Db, emails: string[]): Promise<Map<string, StoredDemoUser>> {
+  const rows = await db
+    .selectFrom('users as u')
+    .leftJoin('user_links as l', 'l.user_id', 'u.id')
+    .select(['u.id', 'u.email', 'u.password_hash', 'l.kind', 'l.upstream_id'])
+    .where('u.email', 'in', emails)
+    .execute();
+  const stored = new Map<string, StoredDemoUser>();
+  for (const row of rows) {
+    const user = stored.get(row.email) ?? {
+      id: row.id,
+      password_hash: row.password_hash,
+      links: new Set<string>(),
+    };
+    if (row.kind !== null && row.upstream_id !== null) {
+      user.links.add(linkKey(row.kind, row.upstream_id));
+    }
+    stored.set(row.email, user);
+  }
+  return stored;
 }
 
 const linkKey = (kind: string, id: string) => `${kind}:${id}`;
