@@ -40,6 +40,24 @@ export function useSearchUpdate() {
 }
 
 /**
+ * The named parameters of a page's address, each as written, or null where it is absent or
+ * empty: a list's filters (and page) read from the address by the names the BFF gives them.
+ */
+export function searchValues<Name extends string>(
+  search: URLSearchParams,
+  names: readonly Name[],
+): Record<Name, string | null> {
+  const values = names.map((name) => [name, search.get(name) || null]);
+  return Object.fromEntries(values) as Record<Name, string | null>;
+}
+
+/** The page of a list the address names, counted from 1; anything but a whole page is the first. */
+export function pageFrom(search: URLSearchParams): number {
+  const page = Number(search.get('page') ?? '1');
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/**
  * A list's filters changed in its address: one filter set (or taken out), or every filter
  * cleared. `restart` goes with either, the list's page parameters taken out: other filters list
  * other records, from their first page.

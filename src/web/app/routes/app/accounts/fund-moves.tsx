@@ -7,6 +7,7 @@ import { EmptyState, QueryState } from '../../../../components/query-state';
 import { listsNothing, SkippedRecordsNotice } from '../../../../components/skipped-records';
 import { paths } from '../../../../config/paths';
 import { formatCount } from '../../../../lib/format';
+import { pageFrom } from '../../../../lib/use-search-update';
 import {
   fundMovesQueryOptions,
   useFundMoves,
@@ -14,11 +15,6 @@ import {
 import { FundMoveList } from '../../../../features/custody/components/fund-move-list';
 import { recordPageLoader } from '../../../session-guard';
 import { AccountSubpage } from './account-layout';
-
-const pageFrom = (search: URLSearchParams) => {
-  const page = Number(search.get('page') ?? '1');
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-};
 
 export const clientLoader = recordPageLoader('accountId', (queryClient, accountId, search) => {
   void queryClient.prefetchQuery(fundMovesQueryOptions(accountId, pageFrom(search)));

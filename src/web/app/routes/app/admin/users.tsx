@@ -60,7 +60,7 @@ import { isApiClientError } from '../../../../lib/api-client';
 import { focusOnMount } from '../../../../lib/focus';
 import { formatCount } from '../../../../lib/format';
 import { refusedFilters } from '../../../../lib/refused-filters';
-import { filterUpdates, useSearchUpdate } from '../../../../lib/use-search-update';
+import { filterUpdates, searchValues, useSearchUpdate } from '../../../../lib/use-search-update';
 import { guardedPrefetchLoader } from '../../../session-guard';
 
 /** What the list is narrowed by, by the BFF's names (as the address holds them). */
@@ -72,13 +72,14 @@ const filterNames = ['q', 'role', 'state'] as const;
  * field.
  */
 function findFrom(search: URLSearchParams): UsersFind {
+  // The page as written: one that is not a page is refused by the BFF in words, said on the page.
+  const { q, role, state, page } = searchValues(search, [...filterNames, 'page']);
   return {
-    q: search.get('q') || null,
+    q,
     // Compared in any letter case, as the BFF compares them.
-    role: search.get('role')?.trim().toLowerCase() || null,
-    state: search.get('state')?.trim().toLowerCase() || null,
-    // As written: one that is not a page is refused by the BFF in words, said on the page.
-    page: search.get('page') || null,
+    role: role?.trim().toLowerCase() || null,
+    state: state?.trim().toLowerCase() || null,
+    page,
   };
 }
 

@@ -13,20 +13,14 @@ import {
 import { AuditFiltersForm } from '../../../../features/audit/components/audit-filters';
 import { AuditTable } from '../../../../features/audit/components/audit-table';
 import { refusedFilters } from '../../../../lib/refused-filters';
-import { filterUpdates, useSearchUpdate } from '../../../../lib/use-search-update';
+import { filterUpdates, searchValues, useSearchUpdate } from '../../../../lib/use-search-update';
 import { guardedPrefetchLoader, REVIEWERS } from '../../../session-guard';
 import { preloadDataGrid } from '../../../../components/data-grid';
 
 /** The log's filters, by the BFF's names (as the address holds them). */
 const filterNames = ['user', 'object', 'action', 'from', 'to'] as const;
 
-const filtersFrom = (search: URLSearchParams): AuditFilters => ({
-  user: search.get('user') || null,
-  object: search.get('object') || null,
-  action: search.get('action') || null,
-  from: search.get('from') || null,
-  to: search.get('to') || null,
-});
+const filtersFrom = (search: URLSearchParams): AuditFilters => searchValues(search, filterNames);
 
 /**
  * The filters the list is of, in the form's words: a day refused in its field (From after To) is

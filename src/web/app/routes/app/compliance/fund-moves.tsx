@@ -25,7 +25,12 @@ import {
 import { ComplianceFundMovesState } from '../../../../features/compliance/components/fund-moves-table';
 import { formatCount } from '../../../../lib/format';
 import { refusedFilters } from '../../../../lib/refused-filters';
-import { filterUpdates, useSearchUpdate } from '../../../../lib/use-search-update';
+import {
+  filterUpdates,
+  pageFrom,
+  searchValues,
+  useSearchUpdate,
+} from '../../../../lib/use-search-update';
 import { guardedPrefetchLoader, REVIEWERS } from '../../../session-guard';
 import { preloadDataGrid } from '../../../../components/data-grid';
 
@@ -36,15 +41,10 @@ const filterNames = ['status', 'approvalStatus', 'accountId'] as const;
  * The filters as the address holds them: the BFF compares them (a status in any letter case,
  * §3) and refuses one it cannot apply, which the page shows under its field.
  */
-function filterFrom(search: URLSearchParams): FundMovesFilter {
-  const page = Number(search.get('page') ?? '1');
-  return {
-    status: search.get('status') || null,
-    approvalStatus: search.get('approvalStatus') || null,
-    accountId: search.get('accountId') || null,
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
-  };
-}
+const filterFrom = (search: URLSearchParams): FundMovesFilter => ({
+  ...searchValues(search, filterNames),
+  page: pageFrom(search),
+});
 
 export const clientLoader = guardedPrefetchLoader(REVIEWERS, (queryClient, { search }) => {
   void queryClient.prefetchQuery(complianceFundMovesQueryOptions(filterFrom(search)));
