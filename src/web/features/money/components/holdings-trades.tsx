@@ -230,17 +230,14 @@ export function HoldingsTrades({
         {/* An account's own page lists its trades alone: no filter by account. */}
         {filters
           .filter(({ name }) => !oneAccount || name !== 'account')
-          .map(({ name, label, options, allLabel, offered, unknown }) =>
+          .map(({ name, offered, ...select }) =>
             // A filter with one choice would narrow nothing; one applied stays to be lifted.
             offered || place[name] ? (
               <FilterSelect
                 key={name}
-                label={label}
+                {...select}
                 value={place[name]}
-                options={options}
-                allLabel={allLabel}
                 onChange={(value) => filter({ [name]: value })}
-                unknown={unknown}
               />
             ) : null,
           )}

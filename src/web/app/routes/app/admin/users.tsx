@@ -755,12 +755,32 @@ function ManageUser({
   );
 }
 
-/** The states the list narrows to, and the roles, as the filters offer them. */
-const stateOptions = keysOf(userStateLabels).map((value) => ({
-  value,
-  label: userStateLabels[value],
-}));
-const roleOptions = roleSchema.options.map((value) => ({ value, label: roleLabels[value] }));
+/**
+ * The list's selects, over the roles and the states a user may be in; `unknown` is said under one
+ * whose value the address carries is none of them, where the BFF gave no words of its own.
+ */
+const selectFilters: {
+  name: 'role' | 'state';
+  label: string;
+  options: readonly { value: string; label: string }[];
+  allLabel: string;
+  unknown: string;
+}[] = [
+  {
+    name: 'role',
+    label: 'Role',
+    options: roleSchema.options.map((value) => ({ value, label: roleLabels[value] })),
+    allLabel: 'All roles',
+    unknown: 'Role must be one of the roles listed',
+  },
+  {
+    name: 'state',
+    label: 'State',
+    options: keysOf(userStateLabels).map((value) => ({ value, label: userStateLabels[value] })),
+    allLabel: 'Any state',
+    unknown: 'State must be one of the states listed',
+  },
+];
 
 /** The list's find text and filters in words, for its summary and its empty state. */
 function findWords(find: UsersFind): string {
@@ -817,22 +837,15 @@ export default function AdminUsersRoute() {
           refused={refused.q}
           onApply={(q) => setFilter('q', q || null)}
         />
-        <FilterSelect
-          label="Role"
-          value={find.role}
-          options={roleOptions}
-          allLabel="All roles"
-          onChange={(role) => setFilter('role', role)}
-          unknown={() => refused.role ?? 'Role must be one of the roles listed'}
-        />
-        <FilterSelect
-          label="State"
-          value={find.state}
-          options={stateOptions}
-          allLabel="Any state"
-          onChange={(state) => setFilter('state', state)}
-          unknown={() => refused.state ?? 'State must be one of the states listed'}
-        />
+        {selectFilters.map(({ name, unknown, ...select }) => (
+          <FilterSelect
+            key={name}
+            {...select}
+            value={find[name]}
+            onChange={(value) => setFilter(name, value)}
+            unknown={() => refused[name] ?? unknown}
+          />
+        ))}
       </FilterBar>
       <RefusedFiltersState refused={filtersRefused} onClear={clearFilters}>
         {pageRefused ? (
