@@ -23,18 +23,24 @@ const filterNames = ['user', 'object', 'action', 'from', 'to'] as const;
 const filtersFrom = (search: URLSearchParams): AuditFilters => searchValues(search, filterNames);
 
 /**
- * The filters the list is of, in the form's words: a day refused in its field (From after To) is
- * not among them, so an empty list says which filters emptied it.
+ * What the log says when no event matches: the filters it is of, in the form's words (a day
+ * refused in its field, From after To, is not among them), so it says which filters emptied it.
  */
-function appliedText(filters: AuditFilters): string | null {
-  const parts = [
+function NoEventsMatch({ filters }: { filters: AuditFilters }) {
+  const applied = [
     filters.user && `User email "${filters.user}"`,
     filters.object && `Object ${filters.object}`,
     filters.action && `Action ${auditActionLabel(filters.action)}`,
     filters.from && `From ${filters.from}`,
     filters.to && `To ${filters.to}`,
   ].filter(Boolean);
-  return parts.length ? `Filters applied: ${parts.join(', ')}.` : null;
+  const widen = 'Widen the filters to see more events.';
+  return (
+    <EmptyState
+      title="No events match"
+      message={applied.length ? `Filters applied: ${applied.join(', ')}. ${widen}` : widen}
+    />
+  );
 }
 
 export const clientLoader = guardedPrefetchLoader(REVIEWERS, (queryClient, { search }) => {
@@ -74,14 +80,7 @@ export default function AuditLogRoute() {
           itemsOf={(page) => page.events}
           subject="the audit log"
           skeletonLines={8}
-          empty={
-            <EmptyState
-              title="No events match"
-              message={[appliedText(filters), 'Widen the filters to see more events.']
-                .filter(Boolean)
-                .join(' ')}
-            />
-          }
+          empty={<NoEventsMatch filters={filters} />}
           label="Load older events"
           noun={{ one: 'event', many: 'events' }}
         >
