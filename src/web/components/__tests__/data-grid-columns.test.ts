@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareDecimals, figureColumn, timestampColumn } from '../data-grid';
+import { compareDecimals, figureColumn, timestampColumn } from '../data-grid/columns';
 import { formatMoney, formatTimestamp } from '../../lib/format';
 
 type Row = { id: string; amount: string | null };

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { withViewportWidth } from '../../testing/viewport';
+import { timestampColumn } from '../data-grid/columns';
 
 type Row = { id: string; name: string };
 const rows: Row[] = [
@@ -106,7 +107,7 @@ describe('PortalDataGrid', () => {
         <t.PortalDataGrid
           label="Times"
           rows={rows}
-          columns={[t.timestampColumn<Row>({ field: 'name', headerName: 'When', format: String })]}
+          columns={[timestampColumn<Row>({ field: 'name', headerName: 'When', format: String })]}
         />
         <t.PortalDataGrid label="One line" rows={rows} columns={[{ field: 'name' }]} />
       </>,

@@ -15,12 +15,8 @@ import {
   fundMoveTitle,
   type FundMoveView,
 } from '../../../../contract/custody-views';
-import {
-  figureColumn,
-  PortalDataGrid,
-  timestampColumn,
-  type GridColDef,
-} from '../../../components/data-grid';
+import { PortalDataGrid, type GridColDef } from '../../../components/data-grid';
+import { figureColumn, timestampColumn } from '../../../components/data-grid/columns';
 import { paths } from '../../../config/paths';
 import { formatCode, formatMoney, formatTimestamp, upstreamTimeMs } from '../../../lib/format';
 import { CardList } from '../../../components/card-list';
@@ -189,7 +185,6 @@ function ComplianceFundMovesTable({ moves }: { moves: FundMoveView[] }) {
         field: 'createdAt',
         headerName: 'Created',
         flex: 2.2,
-        format: formatTimestamp,
         sortComparator: (a: string | null, b: string | null) =>
           (upstreamTimeMs(a) ?? 0) - (upstreamTimeMs(b) ?? 0),
       }),

@@ -1,14 +1,12 @@
 import Box from '@mui/material/Box';
 import { isolate } from '../../../../contract/bidi';
+import { PortalDataGrid, type GridColDef, type GridPlace } from '../../../components/data-grid';
 import {
   compareTradeIds,
   figureColumn,
   linesColumn,
-  PortalDataGrid,
   timestampColumn,
-  type GridColDef,
-  type GridPlace,
-} from '../../../components/data-grid';
+} from '../../../components/data-grid/columns';
 import { formatDecimal, formatMoney, formatTimestamp } from '../../../lib/format';
 import type { PurchaseRow } from './purchase-standing';
 
@@ -75,7 +73,6 @@ const columns: GridColDef<PurchaseRow>[] = [
     headerName: 'Date',
     flex: 2.2,
     sortingOrder: ['desc', 'asc'],
-    format: formatTimestamp,
   }),
 ];
 

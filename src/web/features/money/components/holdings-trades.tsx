@@ -5,14 +5,13 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { HoldingRow } from '../../../../contract/holdings';
+import { PortalDataGrid, type GridColDef } from '../../../components/data-grid';
 import {
   compareTradeIds,
   figureColumn,
   linesColumn,
-  PortalDataGrid,
   timestampColumn,
-  type GridColDef,
-} from '../../../components/data-grid';
+} from '../../../components/data-grid/columns';
 import { pageOfPlace } from '../../../components/data-grid/grid-place';
 import { FilterSelect } from '../../../components/filter-select';
 import { PageNav } from '../../../components/page-nav';
@@ -59,7 +58,6 @@ const tradeColumns: GridColDef<HoldingRow>[] = [
     headerName: 'Date',
     flex: 1.6,
     sortingOrder: ['desc', 'asc'],
-    format: formatTimestamp,
   }),
   {
     field: 'offeringName',

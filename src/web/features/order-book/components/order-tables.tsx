@@ -2,13 +2,8 @@ import { memo, useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Link from '@mui/material/Link';
 import type { Execution, OrderRow } from '../../../../contract/order-book';
-import {
-  figureColumn,
-  linesColumn,
-  PortalDataGrid,
-  type GridColDef,
-  type GridPlace,
-} from '../../../components/data-grid';
+import { PortalDataGrid, type GridColDef, type GridPlace } from '../../../components/data-grid';
+import { figureColumn, linesColumn } from '../../../components/data-grid/columns';
 import type { GridValidRowModel } from '@mui/x-data-grid';
 import { paths } from '../../../config/paths';
 import { formatMoney } from '../../../lib/format';

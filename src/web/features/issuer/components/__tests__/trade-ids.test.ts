@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareTradeIds } from '../../../../components/data-grid';
+import { compareTradeIds } from '../../../../components/data-grid/columns';
 
 describe('purchase history', () => {
   it('trade ids sort as numbers when they are numbers', () => {
