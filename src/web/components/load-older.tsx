@@ -75,12 +75,10 @@ function LoadOlder({
 export function OlderPagesState<Page, Item>({
   query,
   itemsOf,
-  subject,
-  skeletonLines,
-  empty,
   label,
   noun,
   children,
+  ...state
 }: {
   query: ShownQuery<{ pages: Page[] }> & PagedQuery;
   /** A page's items. */
@@ -96,13 +94,7 @@ export function OlderPagesState<Page, Item>({
   children: (items: Item[]) => ReactNode;
 }) {
   return (
-    <QueryState
-      query={query}
-      subject={subject}
-      skeletonLines={skeletonLines}
-      isEmpty={(data) => itemsOf(data.pages[0]).length === 0}
-      empty={empty}
-    >
+    <QueryState query={query} {...state} isEmpty={(data) => itemsOf(data.pages[0]).length === 0}>
       {(data) => {
         const shown = data.pages.flatMap(itemsOf);
         return (

@@ -8,14 +8,11 @@ import { listsNothing, SkippedRecordsNotice } from './skipped-records';
  * (listsNothing). The notice stands above the records read.
  */
 export function RecordListState<Reply extends { skippedRecords?: number }, Item>({
-  query,
-  subject,
-  skeletonLines,
   records,
-  empty,
   noun,
   leftOut,
   children,
+  ...state
 }: {
   query: ShownQuery<Reply>;
   /** What loads, as a sentence names it: "the offerings". */
@@ -32,11 +29,8 @@ export function RecordListState<Reply extends { skippedRecords?: number }, Item>
 }) {
   return (
     <QueryState
-      query={query}
-      subject={subject}
-      skeletonLines={skeletonLines}
+      {...state}
       isEmpty={(reply) => listsNothing(records(reply).length, reply.skippedRecords)}
-      empty={empty}
     >
       {(reply) => (
         <>
