@@ -80,6 +80,16 @@ export function ourReferenceRow(
   ];
 }
 
+/**
+ * A receipt's first rows: what was created, by the id the platform gave it (a trade, a request, a
+ * fund move), then our reference (ourReferenceRow), left out when the receipt has none.
+ */
+export const receiptIdRows = (
+  label: string,
+  id: string,
+  reference: string | null | undefined,
+): (Row | null)[] => [[label, <Code key="id" value={id} />], ourReferenceRow(reference)];
+
 /** Where a receipt of an account's request leads: the account, and the request on its timeline. */
 export const backToAccountLinks = (accountId: string) => [
   { to: paths.app.account.getHref(accountId), label: 'Back to the account' },

@@ -28,6 +28,7 @@ import { useReviewAndSubmit } from '../../../components/form/review-and-submit';
 import {
   backToAccountLinks,
   ourReferenceRow,
+  receiptIdRows,
   SubmittedResult,
 } from '../../../components/form/submitted-result';
 import { AccountRequestsLink } from '../../../components/form/submission-error';
@@ -367,8 +368,7 @@ function DisbursementResult({ receipt }: { receipt: DisbursementReceipt }) {
     <SubmittedResult
       title="Disbursement requested"
       items={[
-        ['Request ID', <Code key="id" value={receipt.requestId} />],
-        ourReferenceRow(receipt.reference),
+        ...receiptIdRows('Request ID', receipt.requestId, receipt.reference),
         [
           'Status',
           receipt.status === 'pending' ? 'Pending: waiting to be processed' : receipt.status,

@@ -37,7 +37,7 @@ import {
 } from '../../../components/form/review-and-submit';
 import {
   accountTimelineLink,
-  ourReferenceRow,
+  receiptIdRows,
   SubmittedResult,
 } from '../../../components/form/submitted-result';
 import { accountRequestPlaces } from '../../../components/form/submission-error';
@@ -414,8 +414,7 @@ export function InvestmentResult({ receipt }: { receipt: InvestmentReceipt }) {
     <SubmittedResult
       title="Investment submitted"
       items={[
-        ['Trade ID', <Code key="trade" value={receipt.tradeId} />],
-        ourReferenceRow(receipt.reference),
+        ...receiptIdRows('Trade ID', receipt.tradeId, receipt.reference),
         // The words My investments uses for the same status.
         ['Status', tradeStatusInWords(receipt.status)],
         ['Offering', receipt.offeringName],

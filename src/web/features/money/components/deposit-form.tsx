@@ -27,7 +27,7 @@ import { FormAmountField } from '../../../components/form/form-amount-field';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { MoneyRequestReview } from '../../../components/form/money-request-review';
 import { useReviewAndSubmit } from '../../../components/form/review-and-submit';
-import { ourReferenceRow, SubmittedResult } from '../../../components/form/submitted-result';
+import { receiptIdRows, SubmittedResult } from '../../../components/form/submitted-result';
 import { QueryState } from '../../../components/query-state';
 import { mayPassOnRetry } from '../../../lib/api-client';
 import { paths } from '../../../config/paths';
@@ -234,8 +234,7 @@ function DepositResult({ receipt, onAnother }: { receipt: DepositReceipt; onAnot
       <SubmittedResult
         title="Deposit requested"
         items={[
-          ['Fund move', <Code key="move" value={receipt.referenceNumber} />],
-          ourReferenceRow(receipt.reference),
+          ...receiptIdRows('Fund move', receipt.referenceNumber, receipt.reference),
           ['Amount', formatMoney(receipt.amount)],
           receipt.bankName && ['From bank', receipt.bankName],
           ['Status', 'Pending approval: decided at the next 4:00 PM Mountain Time batch'],
