@@ -1,5 +1,6 @@
 // zod/mini: the web's API client reads these with the first error it meets; see ./session.
 import * as z from 'zod/mini';
+import { sessionEndReasons } from './signed-out';
 
 /**
  * Whether a failed request changed anything upstream. `no`: nothing was sent or the upstream
@@ -87,6 +88,11 @@ export const apiErrorSchema = z.object({
      * accepted or waiting for approval): name them in `additionalTo` to send it anyway.
      */
     standing: z.optional(z.array(standingOnErrorSchema)),
+    /**
+     * A 401 to a cookie whose session the store still holds, ended: why (./signed-out). Absent
+     * when there was no cookie, or its token names no session the store knows.
+     */
+    sessionEnded: z.optional(z.enum(sessionEndReasons)),
   }),
 });
 /** The error of an error reply's body, as the BFF sends it and the web reads it. */

@@ -4,6 +4,7 @@
 // Full-zod schemas elsewhere embed them as they are (both share zod's core).
 import * as z from 'zod/mini';
 import { keysOf } from './keys-of';
+import { sessionEndReasons } from './signed-out';
 
 export const roleLabels = {
   investor: 'Investor',
@@ -65,11 +66,13 @@ export type Session = z.infer<typeof sessionSchema>;
 
 /**
  * GET /api/session with nobody signed in: `{ signedIn: false }`, with `ended: true` when the
- * request's session cookie names no live session (see ./signed-out).
+ * request's session cookie names no live session, and `sessionEnded` saying why when the store
+ * still holds that session (see ./signed-out).
  */
 const signedOutSchema = z.object({
   signedIn: z.literal(false),
   ended: z.optional(z.literal(true)),
+  sessionEnded: z.optional(z.enum(sessionEndReasons)),
 });
 
 /** GET /api/session answers the session, or that nobody is signed in. */
@@ -100,4 +103,10 @@ export const portalConfigSchema = z.object({
   singleSignOn: z.nullable(z.object({ label: z.string() })),
   /** Per-request ceiling of a disbursement (DISBURSEMENT_MAX_AMOUNT), a decimal string of dollars. */
   disbursementMaxAmount: z.optional(z.string()),
+  /**
+   * SESSION_IDLE_MINUTES and SESSION_ABSOLUTE_HOURS: the figures of "why your session ended"
+   * (./signed-out). The sentence is said without them when they are absent.
+   */
+  sessionIdleMinutes: z.optional(z.number()),
+  sessionAbsoluteHours: z.optional(z.number()),
 });

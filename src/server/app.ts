@@ -126,7 +126,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   await app.register(compress, compressOptions);
   await app.register(securityHeadersPlugin, { config });
   await app.register(csrfPlugin, { config });
-  const sessions = await SessionCache.open(db, sessionTimes(config));
+  const sessions = await SessionCache.open(db, sessionTimes(config), { now: options.now });
   app.addHook('onClose', () => sessions.close());
   await app.register(sessionPlugin, { config, sessions });
   await app.register(rateLimitPlugin, { db, now: options.now });

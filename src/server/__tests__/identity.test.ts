@@ -285,6 +285,7 @@ describe('sessions in the browser', () => {
     expect((await call(h.app, 'GET', '/api/session', { cookie: b })).json()).toEqual({
       signedIn: false,
       ended: true,
+      sessionEnded: 'revoked',
     });
     expect((await call(h.app, 'GET', '/api/session', { cookie: a })).statusCode).toBe(200);
   });
@@ -305,6 +306,7 @@ describe('sessions in the browser', () => {
       expect((await call(h.app, 'GET', '/api/session', { cookie })).json()).toEqual({
         signedIn: false,
         ended: true,
+        sessionEnded: 'revoked',
       });
     }
     expect((await call(h.app, 'GET', '/api/session', { cookie: mine })).statusCode).toBe(200);
@@ -527,6 +529,7 @@ describe('users in the browser (admin)', () => {
     expect((await call(h.app, 'GET', '/api/session', { cookie: adaCookie })).json()).toEqual({
       signedIn: false,
       ended: true,
+      sessionEnded: 'revoked',
     });
 
     const actions = await h.db

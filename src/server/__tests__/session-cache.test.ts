@@ -21,12 +21,14 @@ describe('session cache', () => {
     [
       'a revocation written by anyone ends a cached session on the next request',
       () => ({ revoked_at: new Date() }),
+      'revoked',
     ],
     [
       'a shortened deadline ends a cached session on the next request',
       () => ({ idle_expires_at: new Date(Date.now() - 1000) }),
+      'idle',
     ],
-  ])('%s', async (_name, change) => {
+  ])('%s', async (_name, change, reason) => {
     const cookie = await signIn(h.app, 'investor@demo.test');
     expect((await call(h.app, 'GET', '/api/session', { cookie })).statusCode).toBe(200);
     await h.db
@@ -38,6 +40,7 @@ describe('session cache', () => {
     expect((await call(h.app, 'GET', '/api/session', { cookie })).json()).toEqual({
       signedIn: false,
       ended: true,
+      sessionEnded: reason,
     });
   });
 
@@ -66,6 +69,7 @@ describe('session cache', () => {
     expect((await call(h.app, 'GET', '/api/session', { cookie })).json()).toEqual({
       signedIn: false,
       ended: true,
+      sessionEnded: 'revoked',
     });
     await h.db.updateTable('users').set({ disabled: false }).where('id', '=', userId).execute();
   });
@@ -123,14 +127,14 @@ describe('session cache', () => {
     // Nothing held yet: only resolve, which reads the store, can tell.
     expect(cache.cached(token)).toBeUndefined();
     const resolved = await cache.resolve(token);
-    expect(resolved?.user.id).toBe(userId);
+    expect(resolved && 'user' in resolved && resolved.user.id).toBe(userId);
     expect(cache.cached(token)).toEqual(resolved);
     expect(cache.cached(`${token}x`)).toBeUndefined();
 
     // Past the idle deadline the entry is not trusted; resolve reads the store again.
     now += times.idleMs + 1_000;
     expect(cache.cached(token)).toBeUndefined();
-    expect(await cache.resolve(token)).toBeNull();
+    expect(await cache.resolve(token)).toEqual({ ended: 'idle' });
 
     // A revocation written by anyone moves the auth epoch: the entry is no longer trusted.
     now = Date.now();
@@ -144,7 +148,9 @@ describe('session cache', () => {
       .execute();
     await cache.caughtUp();
     expect(cache.cached(second.token)).toBeUndefined();
-    expect(await cache.resolve(second.token)).toBeNull();
+    expect(await cache.resolve(second.token)).toEqual({ ended: 'revoked' });
+    // A token the store never held gets no reason.
+    expect(await cache.resolve(`${second.token}x`)).toBeNull();
     await cache.close();
   });
 

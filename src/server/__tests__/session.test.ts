@@ -34,8 +34,9 @@ describe('sign-in and session', () => {
     const anonymous = await call(h.app, 'GET', '/api/session');
     expect(anonymous.statusCode).toBe(200);
     expect(anonymous.json()).toEqual({ signedIn: false });
-    // A cookie that names no session at all (here forged) gets the answer a session that ended
-    // gets, nothing more: no answer tells whether, or whose, session a token ever named.
+    // A cookie that names no session at all (here forged) is told the session ended, with no
+    // reason: only the holder of a real token hears why its own session ended
+    // (contract/signed-out).
     const stale = await call(h.app, 'GET', '/api/session', { cookie: `${cookie}x` });
     expect(stale.statusCode).toBe(200);
     expect(stale.json()).toEqual({ signedIn: false, ended: true });
@@ -67,6 +68,7 @@ describe('sign-in and session', () => {
     expect((await call(h.app, 'GET', '/api/session', { cookie })).json()).toEqual({
       signedIn: false,
       ended: true,
+      sessionEnded: 'revoked',
     });
   });
 
@@ -77,7 +79,7 @@ describe('sign-in and session', () => {
     await revokeSession(h.db, hashToken(token));
     const first = await call(h.app, 'GET', '/api/session', { cookie });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ signedIn: false, ended: true });
+    expect(first.json()).toEqual({ signedIn: false, ended: true, sessionEnded: 'revoked' });
     const cleared = first.cookies.find((c) => c.name === 'portal_session');
     expect(cleared?.value).toBe('');
     expect(cleared?.expires?.getTime()).toBeLessThan(Date.now());
@@ -98,6 +100,7 @@ describe('sign-in and session', () => {
     expect((await call(h.app, 'GET', '/api/session', { cookie: first })).json()).toEqual({
       signedIn: false,
       ended: true,
+      sessionEnded: 'revoked',
     });
     expect((await call(h.app, 'GET', '/api/session', { cookie: second })).statusCode).toBe(200);
   });
@@ -235,9 +238,13 @@ describe('sign-in and session', () => {
   });
 
   it.each([
-    ['ends a session after the idle deadline passes', 'idle_expires_at'],
-    ['ends a session after the absolute deadline even while it is in use', 'absolute_expires_at'],
-  ] as const)('%s', async (_name, deadline) => {
+    ['ends a session after the idle deadline passes', 'idle_expires_at', 'idle'],
+    [
+      'ends a session after the absolute deadline even while it is in use',
+      'absolute_expires_at',
+      'absolute',
+    ],
+  ] as const)('%s', async (_name, deadline, reason) => {
     const cookie = await signIn(h.app, 'investor@demo.test');
     const token = cookie.split('=')[1];
     await h.db
@@ -250,6 +257,7 @@ describe('sign-in and session', () => {
     expect((await call(h.app, 'GET', '/api/session', { cookie })).json()).toEqual({
       signedIn: false,
       ended: true,
+      sessionEnded: reason,
     });
   });
 });

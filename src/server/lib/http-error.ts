@@ -1,4 +1,5 @@
 import type { ApiError, ErrorCode } from '../../contract/errors';
+import type { SessionEndReason } from '../../contract/signed-out';
 
 const statusOf: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -27,7 +28,10 @@ export class HttpError extends Error {
      * What the body says besides the message, in the contract's words (contract/errors: the
      * refusal, the fields, the standing requests), and what the BFF keeps for itself.
      */
-    readonly extra: Pick<ApiError, 'fields' | 'submitted' | 'refusal' | 'standing'> & {
+    readonly extra: Pick<
+      ApiError,
+      'fields' | 'submitted' | 'refusal' | 'standing' | 'sessionEnded'
+    > & {
       retryAfterSeconds?: number;
       /** Our reference of a money request (the register). */
       reference?: string | null;
@@ -65,6 +69,7 @@ export class HttpError extends Error {
         ...(this.extra.nextStep ? { nextStep: this.extra.nextStep } : {}),
         ...(this.extra.reference ? { reference: this.extra.reference } : {}),
         ...(this.extra.standing ? { standing: this.extra.standing } : {}),
+        ...(this.extra.sessionEnded ? { sessionEnded: this.extra.sessionEnded } : {}),
         ...(requestId ? { requestId } : {}),
       },
     };
@@ -74,15 +79,16 @@ export class HttpError extends Error {
 /**
  * No live session (expired, ended from My sessions, the user disabled or changed by an admin).
  * Answered before any handler runs, so nothing reached the platform or the store: a write says
- * so, for the form that sent it to show while the person signs in again over it.
+ * so, for the form that sent it to show while the person signs in again over it. `reason`, when
+ * the store still holds the cookie's session, says why it ended (plugins/session sessionEndedOf).
  */
-export const sessionEndedError = (method: string) =>
+export const sessionEndedError = (method: string, reason?: SessionEndReason) =>
   new HttpError(
     'unauthenticated',
     method === 'GET' || method === 'HEAD'
       ? 'Your session has ended. Please sign in again.'
       : 'Your session had ended, so this was not sent or saved.',
-    { submitted: 'no' },
+    { submitted: 'no', ...(reason ? { sessionEnded: reason } : {}) },
   );
 
 /**

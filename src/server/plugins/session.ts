@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
+import type { SessionEndReason } from '../../contract/signed-out';
 import type { ResolvedSession, SessionCache } from '../store/session-cache';
 import type { SessionTimes } from '../store/sessions';
 import { isApiRoute } from './csrf';
@@ -33,6 +34,17 @@ export function clearSessionCookie(reply: FastifyReply, config: Config) {
 }
 
 /**
+ * Why the session of a request's cookie ended, for the requests whose cookie names one the store
+ * holds ended. Kept beside the request rather than decorated on it: a decoration is set on every
+ * request, and only requests refused for an ended session ever have one.
+ */
+const endedSessions = new WeakMap<FastifyRequest, SessionEndReason>();
+
+/** Why the session of this request's cookie ended (contract/signed-out); undefined when unknown. */
+export const sessionEndedOf = (request: FastifyRequest): SessionEndReason | undefined =>
+  endedSessions.get(request);
+
+/**
  * Resolves the session cookie of every request the router matched to an /api route (or null).
  * It runs on request, before the body is parsed and validated, so a route's role check answers
  * 401/403 before any 400 about the input.
@@ -44,8 +56,7 @@ async function session(
   app.decorateRequest('user', null);
   app.decorateRequest('session', null);
   const name = sessionCookieName(config);
-  const signedIn = (request: FastifyRequest, resolved: ResolvedSession | null) => {
-    if (!resolved) return;
+  const signedIn = (request: FastifyRequest, resolved: ResolvedSession) => {
     request.user = resolved.user;
     request.session = resolved.session;
   };
@@ -61,7 +72,10 @@ async function session(
       return done();
     }
     sessions.resolve(token).then((resolved) => {
-      signedIn(request, resolved);
+      if (!resolved) return done();
+      // Only a read of the store finds a session ended: the cached path above has nothing more.
+      if ('ended' in resolved) endedSessions.set(request, resolved.ended);
+      else signedIn(request, resolved);
       done();
     }, done);
   });

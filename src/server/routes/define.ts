@@ -37,6 +37,7 @@ import { policyTable } from '../policy/table';
 import { mayAccess } from '../policy/ownership';
 import type { RoutePolicy } from '../policy/types';
 import { limitHooks } from '../plugins/rate-limit';
+import { sessionEndedOf } from '../plugins/session';
 import type { Deps, SignedInUser } from '../deps';
 import type { UpstreamClient, UpstreamLogger } from '../upstream/client';
 import { REQUEST_LINE_WRITTEN } from '../logger';
@@ -336,7 +337,7 @@ function roleCheck(policy: RoutePolicy, key: string, deps: Deps): PreValidationH
   // promise here.
   return function roleCheck(request, _reply, done) {
     const user = request.user;
-    if (!user) return done(sessionEndedError(request.method));
+    if (!user) return done(sessionEndedError(request.method, sessionEndedOf(request)));
     if (request.session?.pendingSecondFactor && !policy.pendingAllowed) {
       return done(
         new HttpError('unauthenticated', 'Finish signing in: your second factor is still needed.'),
@@ -466,9 +467,7 @@ async function checkStepUp(
   audit: RouteContext<unknown, unknown, unknown>['audit'],
 ): Promise<void> {
   const session = request.session;
-  if (!user || !session) {
-    throw new HttpError('unauthenticated', 'Your session has ended. Please sign in again.');
-  }
+  if (!user || !session) throw sessionEndedError(request.method, sessionEndedOf(request));
   const { stepUpMs, stepUpWithoutFactor, mfaRequiredRoles } = deps.config.identity;
   const provedAt = session.secondFactorAt?.getTime();
   if (provedAt !== undefined && Date.now() - provedAt <= stepUpMs) return;

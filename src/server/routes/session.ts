@@ -12,6 +12,7 @@ import { getUser, normalizeEmail, verifyCredentials, type StoredUser } from '../
 import {
   clearSessionCookie,
   sessionCookieName,
+  sessionEndedOf,
   sessionTimes,
   setSessionCookie,
 } from '../plugins/session';
@@ -59,7 +60,7 @@ export const sessionRoutes = [
     method: 'GET',
     url: '/api/session',
     summary:
-      'The signed-in user, their role and linked upstream ids; `{ signedIn: false }` when nobody is signed in, with `ended: true` (and the cookie cleared) when the session cookie names no live session',
+      'The signed-in user, their role and linked upstream ids; `{ signedIn: false }` when nobody is signed in, with `ended: true` (and the cookie cleared) when the session cookie names no live session, and `sessionEnded` (`idle`, `absolute`, `revoked`) when the store still holds that session',
     tags: ['session'],
     response: sessionStateSchema,
     async handler({ user, request, reply, deps }) {
@@ -67,10 +68,10 @@ export const sessionRoutes = [
       // case (contract/signed-out). A sign-in waiting for its second factor is not signed in yet.
       if (!user || !request.session) {
         // The browser still carries the cookie of a session that ended: the sign-in page says so,
-        // once, as the cookie is cleared with this answer (contract/signed-out says why no reason).
+        // and why when the store still holds it, once, as the cookie is cleared with this answer.
         if (!request.cookies[sessionCookieName(deps.config)]) return signedOut;
         clearSessionCookie(reply, deps.config);
-        return sessionEndedAnswer;
+        return sessionEndedAnswer(sessionEndedOf(request));
       }
       if (request.session.pendingSecondFactor) return signedOut;
       return sessionBody(user, request.session, deps);

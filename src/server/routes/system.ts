@@ -41,6 +41,8 @@ export function systemRoutes({ now }: { now: () => number } = { now: Date.now })
         platformTimeZone: deps.config.upstreamTimeZone,
         singleSignOn: deps.config.oidc ? { label: deps.config.oidc.label } : null,
         disbursementMaxAmount: deps.config.disbursementMaxAmount,
+        sessionIdleMinutes: deps.config.sessionIdleMs / 60_000,
+        sessionAbsoluteHours: deps.config.sessionAbsoluteMs / 3_600_000,
       }),
     }),
     defineRoute({

@@ -6,6 +6,7 @@ import {
   touchSessions,
   TOUCH_INTERVAL_MS,
   type ActiveSession,
+  type EndedSession,
   type SessionTimes,
   type SessionTouch,
 } from './sessions';
@@ -83,8 +84,11 @@ export class SessionCache {
     return this.trusted(hashToken(token), current, this.now());
   }
 
-  /** The session of a cookie token and its user, or null when it is not (or no longer) valid. */
-  async resolve(token: string): Promise<ResolvedSession | null> {
+  /**
+   * The session of a cookie token and its user; why it ended when the store holds it ended (read
+   * only here, from the row a miss reads anyway); null when the store holds no such session.
+   */
+  async resolve(token: string): Promise<ResolvedSession | EndedSession | null> {
     const idHash = hashToken(token);
     const current = this.epoch.current();
     const epoch = typeof current === 'number' ? current : await current;
@@ -92,9 +96,9 @@ export class SessionCache {
     const hit = this.trusted(idHash, epoch, now);
     if (hit) return hit;
     const loaded = await loadSession(this.db, idHash, new Date(now));
-    if (!loaded) {
+    if (!loaded || 'ended' in loaded) {
       this.entries.delete(idHash);
-      return null;
+      return loaded;
     }
     const entry: Entry = {
       epoch,

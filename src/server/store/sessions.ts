@@ -1,5 +1,6 @@
 import { hash, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import type { SessionEndReason } from '../../contract/signed-out';
 import type { Db } from './db';
 import type { LinkKind, SignInFactor } from './schema';
 import type { StoredUser } from './users';
@@ -92,15 +93,21 @@ export interface LoadedSession {
   lastSeenAt: Date;
 }
 
+/** A session the store still holds that has ended, and why (contract/signed-out). */
+export interface EndedSession {
+  ended: SessionEndReason;
+}
+
 /**
- * One round trip: the session, its user and the user's links. Null when the session is unknown,
- * revoked, expired, or its user is disabled.
+ * One round trip: the session, its user and the user's links. When the session has ended (expired,
+ * revoked, or its user disabled), why, from the same row; null when the store holds no such
+ * session.
  */
 export async function loadSession(
   db: Db,
   idHash: string,
   now = new Date(),
-): Promise<LoadedSession | null> {
+): Promise<LoadedSession | EndedSession | null> {
   const row = await db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -125,8 +132,9 @@ export async function loadSession(
     ])
     .where('s.id_hash', '=', idHash)
     .executeTakeFirst();
-  if (!row || row.revoked_at || row.disabled) return null;
-  if (row.idle_expires_at <= now || row.absolute_expires_at <= now) return null;
+  if (!row) return null;
+  const ended = endReason(row, now);
+  if (ended) return { ended };
   const links = row.links ?? [];
   const pick = (kind: LinkKind) => links.filter((l) => l.kind === kind).map((l) => l.id);
   return {
@@ -150,6 +158,30 @@ export async function loadSession(
       securityIds: pick('security'),
     },
   };
+}
+
+/**
+ * Why a session has ended, or null while it is live: what happened first. A revocation after a
+ * deadline had passed (an admin disabling the user the next day revokes every session of theirs,
+ * ended or not) does not hide the deadline. The idle deadline is slid no later than the absolute
+ * one, so at the limit the two are equal, and that is the absolute limit.
+ */
+function endReason(
+  row: {
+    idle_expires_at: Date;
+    absolute_expires_at: Date;
+    revoked_at: Date | null;
+    disabled: boolean;
+  },
+  now: Date,
+): SessionEndReason | null {
+  const idle = row.idle_expires_at.getTime();
+  const absolute = row.absolute_expires_at.getTime();
+  const expired = Math.min(idle, absolute);
+  if (row.revoked_at && row.revoked_at.getTime() < expired) return 'revoked';
+  if (expired <= now.getTime()) return absolute <= idle ? 'absolute' : 'idle';
+  // Revoked by an instance whose clock runs ahead, or a user disabled without a revocation.
+  return row.revoked_at || row.disabled ? 'revoked' : null;
 }
 
 export async function revokeSession(db: Db, idHash: string, now = new Date()): Promise<void> {
