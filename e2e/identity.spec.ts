@@ -118,9 +118,11 @@ test('a session ended from the sessions page stops working at its next request',
   await expect(list.getByRole('listitem')).toHaveCount(1);
 
   // The other browser, opening the page afresh, is told why it is asked to sign in.
-  const ended = there.getByText('Your session has ended, please sign in again.');
+  const ended = there.getByText(
+    'Your session was ended on the server (signed out elsewhere, or changed by an administrator). Sign in again to go on.',
+  );
   await there.goto('/settings/sessions');
-  await expect(there).toHaveURL(/\/sign-in\?.*reason=expired/);
+  await expect(there).toHaveURL(/\/sign-in\?.*reason=revoked/);
   await expect(ended).toBeVisible();
   // Said once: that answer cleared the ended session's cookie, so the next visit is plain.
   await there.goto('/settings/sessions');

@@ -344,6 +344,10 @@ test('a session ended from another device while a wire is typed: nothing was sen
 
   const signInAgain = page.getByRole('dialog', { name: 'Your session has ended' });
   await expect(signInAgain).toContainText('Nothing was sent');
+  // Ended from the desktop: said as the store tells it, with no cause it cannot tell.
+  await expect(signInAgain).toContainText(
+    'Your session was ended on the server (signed out elsewhere, or changed by an administrator).',
+  );
   await expect(page).toHaveURL(new RegExp(`/accounts/${user.accountId}/disbursements/new$`));
   expect(await upstreamCalls(page, 'createCustodyFundDisbursement', user.accountId)).toBe(before);
   await transitionsSettled(page);

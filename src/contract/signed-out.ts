@@ -18,6 +18,10 @@ export const signedOut = { signedIn: false } as const;
 export const sessionEndReasons = ['idle', 'absolute', 'revoked'] as const;
 export type SessionEndReason = (typeof sessionEndReasons)[number];
 
+/** Read without zod, as the sign-in page reads its first answers (see `signedOut`). */
+export const isSessionEndReason = (value: unknown): value is SessionEndReason =>
+  sessionEndReasons.includes(value as SessionEndReason);
+
 /**
  * The same answer to a request whose session cookie names no live session (signed out in another
  * tab, ended from My sessions, expired, the user disabled, or a cookie that never named one): the

@@ -41,11 +41,12 @@ export async function requireSession(
   }
   if (!session) {
     const url = new URL(request.url);
+    const ended = sessionJustEnded(queryClient);
     throw redirect(
       paths.auth.signIn.getHref({
         redirectTo: `${url.pathname}${url.search}`,
-        // This browser's session ended (elsewhere, or while it was away): sign-in says so.
-        reason: sessionJustEnded(queryClient) ? 'expired' : undefined,
+        // This browser's session ended (elsewhere, or while it was away): sign-in says so, and why.
+        reason: ended ? (ended.reason ?? 'expired') : undefined,
       }),
     );
   }

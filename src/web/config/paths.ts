@@ -1,3 +1,5 @@
+import type { SessionEndReason } from '../../contract/signed-out';
+
 /** A page whose address takes no parameters: it is linked to as it is routed. */
 const fixedPage = <Path extends string>(path: Path) => ({ path, getHref: () => path });
 
@@ -139,8 +141,11 @@ export const paths = {
   },
 } as const;
 
-/** Why the sign-in page is shown, so it can say so. */
-export type SignInReason = 'expired' | 'signed-out';
+/**
+ * Why the sign-in page is shown, so it can say so: signed out, or the session ended, and why when
+ * the BFF said (contract/signed-out); `expired` when it did not.
+ */
+export type SignInReason = 'expired' | 'signed-out' | SessionEndReason;
 
 /** Single sign-on starts with a full-page navigation (the provider's pages are not ours). */
 export const singleSignOnHref = (returnTo?: string | null) =>

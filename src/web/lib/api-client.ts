@@ -9,7 +9,7 @@ import type {
   StandingOnError,
   Submitted,
 } from '../../contract/errors';
-import { isSignedOut, type SignedOut } from '../../contract/signed-out';
+import { isSignedOut, type SessionEndReason, type SignedOut } from '../../contract/signed-out';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -34,6 +34,8 @@ export class ApiClientError extends Error {
   readonly standing?: StandingOnError[];
   /** A 429's Retry-After: how many seconds until the same request may be let through. */
   readonly retryAfterSeconds?: number;
+  /** A 401 for a session that ended: why, when the BFF knows (contract/signed-out). */
+  readonly sessionEnded?: SessionEndReason;
   /**
    * A write refused because the session had ended (401): settles once the person has signed in
    * again over the page, true when it is the same person, so the form can say so.
@@ -52,6 +54,7 @@ export class ApiClientError extends Error {
     reference?: string;
     standing?: StandingOnError[];
     retryAfterSeconds?: number;
+    sessionEnded?: SessionEndReason;
   }) {
     super(init.message);
     this.name = 'ApiClientError';
@@ -65,6 +68,7 @@ export class ApiClientError extends Error {
     this.reference = init.reference;
     this.standing = init.standing;
     this.retryAfterSeconds = init.retryAfterSeconds;
+    this.sessionEnded = init.sessionEnded;
   }
 }
 
@@ -144,9 +148,13 @@ export function setStepUpHandler(handler: StepUpHandler): () => void {
  * page, which stays as it was with what they typed (kept in memory only), and resolves true once
  * the same person is signed in again. A read waits for that and is sent once more; a write is
  * refused (nothing was sent) for the person to check and send again. Null when no signed-in page
- * is open to ask (the sign-in page: a wrong password is that form's own error).
+ * is open to ask (the sign-in page: a wrong password is that form's own error). `reason` says why
+ * the session ended, when the BFF said (contract/signed-out).
  */
-export type SessionEndedHandler = (ended: { write: boolean }) => Promise<boolean>;
+export type SessionEndedHandler = (ended: {
+  write: boolean;
+  reason?: SessionEndReason;
+}) => Promise<boolean>;
 let sessionEndedHandler: SessionEndedHandler | null = null;
 
 export function setSessionEndedHandler(handler: SessionEndedHandler): () => void {
@@ -157,12 +165,15 @@ export function setSessionEndedHandler(handler: SessionEndedHandler): () => void
 }
 
 /** Tells the signed-in layout the session has ended (see `SessionEndedHandler`). */
-export const sessionEnded = (ended: { write: boolean }): Promise<boolean> | null =>
+export const sessionEnded = (ended: Parameters<SessionEndedHandler>[0]): Promise<boolean> | null =>
   sessionEndedHandler ? sessionEndedHandler(ended) : null;
 
 /** Whether a read refused for an ended session may go again: the same person signed in again. */
-export async function resumesAfterSignIn(signal?: AbortSignal): Promise<boolean> {
-  const resumed = sessionEnded({ write: false });
+export async function resumesAfterSignIn(
+  signal?: AbortSignal,
+  reason?: SessionEndReason,
+): Promise<boolean> {
+  const resumed = sessionEnded({ write: false, reason });
   if (!resumed) return false;
   if (!signal) return resumed;
   // A read nobody waits for any more (its page left, its query cancelled) stops waiting.
@@ -228,9 +239,12 @@ export async function apiRequest<T = unknown>(
     const error = await toApiClientError(response, method);
     if (error.status === 401 && !options.signingIn) {
       if (isWrite(method)) {
-        const resumed = sessionEnded({ write: true });
+        const resumed = sessionEnded({ write: true, reason: error.sessionEnded });
         if (resumed) error.signedInAgain = resumed;
-      } else if (!options.resumed && (await resumesAfterSignIn(options.signal))) {
+      } else if (
+        !options.resumed &&
+        (await resumesAfterSignIn(options.signal, error.sessionEnded))
+      ) {
         return apiRequest(method, path, { ...options, resumed: true });
       }
       throw error;
@@ -327,7 +341,11 @@ export async function apiGetLines<T>(
   }
   if (!response.ok) {
     const error = await toApiClientError(response, 'GET');
-    if (error.status === 401 && !options.resumed && (await resumesAfterSignIn(options.signal))) {
+    if (
+      error.status === 401 &&
+      !options.resumed &&
+      (await resumesAfterSignIn(options.signal, error.sessionEnded))
+    ) {
       return apiGetLines(path, { ...options, resumed: true });
     }
     throw error;
@@ -404,6 +422,7 @@ async function toApiClientError(response: Response, method: Method): Promise<Api
       reference,
       standing,
       retryAfterSeconds: secondsOf(response.headers.get('Retry-After')),
+      sessionEnded: parsed.value.error.sessionEnded,
     });
   }
   return new ApiClientError({

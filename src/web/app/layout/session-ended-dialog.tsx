@@ -9,9 +9,11 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { Session, SessionUser } from '../../../contract/session';
+import type { SessionEndReason } from '../../../contract/signed-out';
 import { homeHref, paths, singleSignOnHref } from '../../config/paths';
 import { readLiveSession, sessionQueryKey } from '../../features/auth/api/get-session';
 import { SignInForm } from '../../features/auth/components/sign-in-form';
+import { SessionEndedReason } from '../../features/auth/components/session-ended-reason';
 import { openSignInWindow, whenSignedInElsewhere } from '../../features/auth/lib/sign-in-window';
 import { Notice } from '../../components/notice';
 import { setSessionEndedHandler } from '../../lib/api-client';
@@ -26,6 +28,8 @@ type Ended = {
   user: SessionUser;
   /** A write was refused: nothing was sent, and the dialog says so. */
   write: boolean;
+  /** Why the session ended, when the BFF said (contract/signed-out). */
+  reason?: SessionEndReason;
   /** The reads waiting to go again, told whether the same person signed in again. */
   waiting: ((same: boolean) => void)[];
 };
@@ -55,13 +59,19 @@ export function SessionEndedDialogHost({ hidePage }: { hidePage: (hidden: boolea
   useEffect(
     () =>
       setSessionEndedHandler(
-        ({ write }) =>
+        ({ write, reason }) =>
           new Promise<boolean>((resolve) => {
             const current = endedRef.current;
             if (current) {
               current.waiting.push(resolve);
-              if (write && !current.write) {
-                endedRef.current = { ...current, write };
+              // The first reason told is kept: once GET /api/session has answered (and cleared the
+              // cookie), later refusals have no session to say anything about.
+              if ((write && !current.write) || (reason && !current.reason)) {
+                endedRef.current = {
+                  ...current,
+                  write: current.write || write,
+                  reason: current.reason ?? reason,
+                };
                 setEnded(endedRef.current);
               }
               return;
@@ -71,7 +81,7 @@ export function SessionEndedDialogHost({ hidePage }: { hidePage: (hidden: boolea
               resolve(false);
               return;
             }
-            endedRef.current = { user, write, waiting: [resolve] };
+            endedRef.current = { user, write, reason, waiting: [resolve] };
             setEnded(endedRef.current);
           }),
       ),
@@ -161,6 +171,11 @@ export function SessionEndedDialogHost({ hidePage }: { hidePage: (hidden: boolea
       <DialogTitle id={titleId}>Your session has ended</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2 }}>
         <DialogContentText id={textId}>
+          {ended?.reason && (
+            <>
+              <SessionEndedReason reason={ended.reason} />{' '}
+            </>
+          )}
           {ended?.write && 'Nothing was sent or saved: your session had ended before you sent it. '}
           Sign in again as {ended?.user.email} and this page is as you left it, with what you typed
           {ended?.write ? ', for you to check and send again.' : '.'}
@@ -196,7 +211,9 @@ export function SessionEndedDialogHost({ hidePage }: { hidePage: (hidden: boolea
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', justifyContent: 'flex-start', px: 3, pb: 2 }}>
         <Button
-          onClick={() => startAfresh(paths.auth.signIn.getHref({ reason: 'expired' }), false)}
+          onClick={() =>
+            startAfresh(paths.auth.signIn.getHref({ reason: ended?.reason ?? 'expired' }), false)
+          }
         >
           Sign in as someone else
         </Button>

@@ -19,7 +19,12 @@ import {
   startMockBff,
 } from '../../../testing/mock-bff';
 import { marketHoursAnswer, regularDay, regularWeek } from '../../../testing/market-hours';
-import { fill, openReviewAndArm, renderWithProviders } from '../../../testing/render';
+import {
+  descriptionOf,
+  fill,
+  openReviewAndArm,
+  renderWithProviders,
+} from '../../../testing/render';
 import { sessionOf } from '../../../testing/session';
 import { withViewportWidth } from '../../../testing/viewport';
 import SecurityHoursRoute from '../../routes/app/market-hours/security-hours';
@@ -451,5 +456,76 @@ describe('a session that ends while trading hours are set (one mechanism for eve
     await waitFor(() => expect(saves).toHaveLength(2));
     expect(saves[1]!.body).toEqual(saves[0]!.body);
     expect(saves[1]!.body).toMatchObject({ monday: { closed: false, open: '10:15' } });
+  });
+});
+
+describe('why the session ended, said over the page', () => {
+  /** The BFF's refusal of a read for a session that ended, saying why (docs/bff-api.md, Session). */
+  const refusedBecause = (sessionEnded?: string) =>
+    HttpResponse.json(
+      {
+        error: {
+          code: 'unauthenticated',
+          message: 'Your session has ended. Please sign in again.',
+          submitted: 'no',
+          ...(sessionEnded ? { sessionEnded } : {}),
+        },
+      },
+      { status: 401 },
+    );
+
+  function readRefusedBecause(sessionEnded?: string) {
+    mockSessions(avery);
+    bff.use(
+      http.get('/api/config', () =>
+        HttpResponse.json({
+          sandbox: false,
+          singleSignOn: null,
+          platformTimeZone: 'UTC',
+          sessionIdleMinutes: 30,
+          sessionAbsoluteHours: 12,
+        }),
+      ),
+      http.get('/api/account-name', () => refusedBecause(sessionEnded)),
+    );
+    const user = userEvent.setup({ delay: null });
+    return { user, ...renderPortal('/accounts/A1234567') };
+  }
+
+  it.each([
+    ['idle', 'Your session ended after 30 minutes without activity.'],
+    [
+      'absolute',
+      'Your session reached its limit of 12 hours, which applies however active you are.',
+    ],
+    [
+      'revoked',
+      'Your session was ended on the server (signed out elsewhere, or changed by an administrator).',
+    ],
+  ])(
+    '%s: says why, and "Sign in as someone else" takes it to the sign-in page',
+    async (reason, why) => {
+      const { user, router } = readRefusedBecause(reason);
+      const dialog = await screen.findByRole('dialog', { name: 'Your session has ended' });
+      await waitFor(() => expect(dialog.textContent).toContain(why));
+      // The sentence is the dialog's description, read out as it opens, before what to do.
+      expect(descriptionOf(dialog)).toBe(
+        `${why} Sign in again as ${avery.user.email} and this page is as you left it, with what you typed.`,
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Sign in as someone else' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+      expect(new URLSearchParams(router.state.location.search).get('reason')).toBe(reason);
+    },
+  );
+
+  it('without a reason from the BFF, says only that it ended', async () => {
+    const { user, router } = readRefusedBecause();
+    const dialog = await screen.findByRole('dialog', { name: 'Your session has ended' });
+    expect(descriptionOf(dialog)).toBe(
+      `Sign in again as ${avery.user.email} and this page is as you left it, with what you typed.`,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Sign in as someone else' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+    expect(new URLSearchParams(router.state.location.search).get('reason')).toBe('expired');
   });
 });

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -9,6 +9,8 @@ import { homeHref, safeReturnPath } from '../../../config/paths';
 import { sessionJustEnded, sessionQueryOptions } from '../../../features/auth/api/get-session';
 import { portalConfigQueryOptions } from '../../../features/auth/api/get-portal-config';
 import { SignInForm } from '../../../features/auth/components/sign-in-form';
+import { SessionEndedReason } from '../../../features/auth/components/session-ended-reason';
+import { isSessionEndReason } from '../../../../contract/signed-out';
 
 // The second step loads only for people who have one, keeping the sign-in page light.
 const SecondFactorStep = lazy(
@@ -25,22 +27,46 @@ export const clientLoader =
       const session = await queryClient.ensureQueryData(sessionQueryOptions()).catch(() => null);
       if (session) throw redirect(safeReturnPath(search.get('redirectTo')) ?? homeHref());
       // Come straight here (a bookmark, a reload) with the cookie of a session that ended: say so,
-      // as a page that sent the person here would. The BFF cleared the cookie with that answer.
-      if (!search.has('reason') && !search.has('sso') && sessionJustEnded(queryClient)) {
+      // and why, as a page that sent the person here would. The BFF cleared the cookie with that
+      // answer.
+      const ended = sessionJustEnded(queryClient);
+      if (!search.has('reason') && !search.has('sso') && ended) {
         const url = new URL(request.url);
-        url.searchParams.set('reason', 'expired');
+        url.searchParams.set('reason', ended.reason ?? 'expired');
         throw redirect(`${url.pathname}${url.search}`);
       }
     }
     return null;
   };
 
-const notices: Record<string, { severity: 'info' | 'success'; text: string }> = {
-  expired: { severity: 'info', text: 'Your session has ended, please sign in again.' },
-  'signed-out': { severity: 'success', text: 'You have signed out.' },
+type SignInNotice = { severity: 'info' | 'success' | 'error'; text: ReactNode };
+
+const signedOutNotice: SignInNotice = { severity: 'success', text: 'You have signed out.' };
+const endedNotice: SignInNotice = {
+  severity: 'info',
+  text: 'Your session has ended, please sign in again.',
 };
 
-const ssoNotices: Record<string, { severity: 'info' | 'error'; text: string }> = {
+/**
+ * What `reason` says brought the person here: signed out, or the session ended, and why when the
+ * BFF said (config/paths SignInReason). Any other value is read as the session having ended, with
+ * no reason. Checked without zod, whose core the sign-in page's first paint does without
+ * (features/auth/api/session-contract.ts).
+ */
+function reasonNotice(reason: string): SignInNotice {
+  if (reason === 'signed-out') return signedOutNotice;
+  if (!isSessionEndReason(reason)) return endedNotice;
+  return {
+    severity: 'info',
+    text: (
+      <>
+        <SessionEndedReason reason={reason} /> Sign in again to go on.
+      </>
+    ),
+  };
+}
+
+const ssoNotices: Record<string, SignInNotice> = {
   refused: {
     severity: 'error',
     text: 'Single sign-on did not sign you in: the answer from your identity provider was not accepted, or your account is not allowed here. Ask an administrator if this persists.',
@@ -60,7 +86,8 @@ export default function SignInRoute() {
   useDocumentTitle('Sign in');
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const notice = notices[search.get('reason') ?? ''] ?? ssoNotices[search.get('sso') ?? ''];
+  const reason = search.get('reason');
+  const notice = reason ? reasonNotice(reason) : ssoNotices[search.get('sso') ?? ''];
   const returnPath = safeReturnPath(search.get('redirectTo'));
 
   return (

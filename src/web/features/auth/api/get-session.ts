@@ -1,21 +1,29 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Session } from '../../../../contract/session';
-import { isSignedOut } from '../../../../contract/signed-out';
+import {
+  isSessionEndReason,
+  isSignedOut,
+  type SessionEndReason,
+} from '../../../../contract/signed-out';
 import { apiPaths } from '../../../config/paths';
 import { getUnlessSignedOut, sessionEnded } from '../../../lib/api-client';
 import { sessionSchema } from './session-contract';
 
 export const sessionQueryKey = ['session'] as const;
 /**
- * True when the last answer about the session said that this browser's session had ended (its
- * cookie named no live session; the BFF cleared it, so the next answer says no more). Kept apart
- * from the session, which stays `Session | null` for every page that reads it.
+ * Set when the last answer about the session said that this browser's session had ended (its
+ * cookie named no live session; the BFF cleared it, so the next answer says no more), with why
+ * when the BFF said. Kept apart from the session, which stays `Session | null` for every page
+ * that reads it.
  */
 const sessionEndedQueryKey = ['session-ended'] as const;
 
-/** Whether the last answer about the session said this browser's session had ended. */
-export const sessionJustEnded = (queryClient: QueryClient): boolean =>
-  queryClient.getQueryData<boolean>(sessionEndedQueryKey) === true;
+/** This browser's session just ended: why, when the BFF said (contract/signed-out). */
+type JustEnded = { reason?: SessionEndReason };
+
+/** Whether the last answer about the session said this browser's session had ended, and why. */
+export const sessionJustEnded = (queryClient: QueryClient): JustEnded | null =>
+  queryClient.getQueryData<JustEnded | null>(sessionEndedQueryKey) ?? null;
 
 /**
  * The signed-in session, or null when nobody is signed in (the BFF answers `{ signedIn: false }`,
@@ -24,7 +32,11 @@ export const sessionJustEnded = (queryClient: QueryClient): boolean =>
 async function getSession(client: QueryClient, signal?: AbortSignal): Promise<Session | null> {
   const answer = await getUnlessSignedOut(apiPaths.session, { schema: sessionSchema, signal });
   const signedOut = isSignedOut(answer);
-  client.setQueryData(sessionEndedQueryKey, signedOut && answer.ended === true);
+  // Read as it came (see getUnlessSignedOut): a reason this page does not know is no reason.
+  const reason =
+    signedOut && isSessionEndReason(answer.sessionEnded) ? answer.sessionEnded : undefined;
+  const ended: JustEnded | null = signedOut && answer.ended === true ? { reason } : null;
+  client.setQueryData(sessionEndedQueryKey, ended);
   return signedOut ? null : answer;
 }
 
@@ -46,7 +58,8 @@ export const sessionQueryOptions = () =>
       // Found ended while a signed-in page is open: the layout asks the person to sign in again
       // over the page, and the page keeps the session it was shown for (its role, its accounts)
       // until then, so nothing on it is taken away, what they typed included.
-      if (session === null && previous && sessionEnded({ write: false })) return previous;
+      const reason = sessionJustEnded(client)?.reason;
+      if (session === null && previous && sessionEnded({ write: false, reason })) return previous;
       return session;
     },
     staleTime: 60_000,

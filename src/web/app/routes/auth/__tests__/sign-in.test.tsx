@@ -115,6 +115,78 @@ describe('a browser that still carries the cookie of a session ended elsewhere',
   });
 });
 
+describe('a browser whose session ended for a reason the BFF told', () => {
+  /** As `endedOnce`, the BFF saying why the session ended, and the portal's limits. */
+  const endedOnceBecause = (sessionEnded: string) => {
+    let asked = 0;
+    bff.use(
+      http.get('/api/session', () => {
+        asked += 1;
+        return HttpResponse.json(
+          asked === 1 ? { signedIn: false, ended: true, sessionEnded } : { signedIn: false },
+        );
+      }),
+      http.get('/api/config', () =>
+        HttpResponse.json({
+          sandbox: false,
+          singleSignOn: null,
+          sessionIdleMinutes: 30,
+          sessionAbsoluteHours: 12,
+        }),
+      ),
+    );
+  };
+
+  it.each([
+    ['idle', 'Your session ended after 30 minutes without activity. Sign in again to go on.'],
+    [
+      'absolute',
+      'Your session reached its limit of 12 hours, which applies however active you are. Sign in again to go on.',
+    ],
+    [
+      'revoked',
+      'Your session was ended on the server (signed out elsewhere, or changed by an administrator). Sign in again to go on.',
+    ],
+  ])(
+    '%s: reloading a signed-in page lands on sign-in saying why, and what to do',
+    async (reason, text) => {
+      endedOnceBecause(reason);
+      const { router } = visitSignIn('/accounts/A1234567');
+      const notice = await screen.findByText(text);
+      await waitFor(() => expect(document.activeElement).toBe(notice));
+      const search = new URLSearchParams(router.state.location.search);
+      expect(search.get('reason')).toBe(reason);
+      expect(search.get('redirectTo')).toBe('/accounts/A1234567');
+    },
+  );
+
+  it('coming straight to the sign-in page says why too', async () => {
+    endedOnceBecause('idle');
+    const { router } = visitSignIn();
+    await screen.findByText(
+      'Your session ended after 30 minutes without activity. Sign in again to go on.',
+    );
+    expect(new URLSearchParams(router.state.location.search).get('reason')).toBe('idle');
+  });
+
+  it('a reason this page does not know is no reason: it says only that the session ended', async () => {
+    endedOnceBecause('taken-over');
+    const { router } = visitSignIn('/accounts');
+    await screen.findByText('Your session has ended, please sign in again.');
+    expect(new URLSearchParams(router.state.location.search).get('reason')).toBe('expired');
+  });
+
+  it('an address whose reason is not one it knows says only that the session ended', async () => {
+    bff.use(
+      http.get('/api/session', () => HttpResponse.json({ signedIn: false })),
+      http.get('/api/config', () => HttpResponse.json({ sandbox: false, singleSignOn: null })),
+    );
+    visitSignIn('/sign-in?reason=hijacked');
+    expect(await screen.findByText('Your session has ended, please sign in again.')).toBeTruthy();
+    expect(screen.queryByText(/Sign in again to go on/)).toBeNull();
+  });
+});
+
 describe('the sign-in page after signing out', () => {
   it('puts focus on "You have signed out.", so the person hears what became of it', async () => {
     bff.use(
