@@ -42,7 +42,7 @@ test('issuer staff open the 2,000-trade offering: virtualized, sortable, exact t
       ).replace(/[^0-9.]/g, ''),
     );
   const raised = await figure('Amount raised');
-  const committed = await figure('Committed, waiting for payment');
+  const committed = await figure('Committed, not yet settled');
   expect(raised).toBeGreaterThan(0);
   expect(committed).toBeGreaterThan(0);
   expect(Math.round((raised + committed) * 100)).toBe(411_252_000);

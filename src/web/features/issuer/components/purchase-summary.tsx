@@ -38,7 +38,7 @@ interface Card {
 
 /**
  * The raise in the split My investments uses (holdings.ts tradeStanding): "Amount raised" is the
- * settled trades only, "Committed, waiting for payment" the trades created or funded but not
+ * settled trades only, "Committed, not yet settled" the trades created or funded but not
  * settled; cancelled trades and those being reversed count nowhere. The purchase history carries no status (§2.3): it
  * comes from the trades collection (§4.16), and when that cannot be read the page adds every
  * trade as "bought, paid or not" and says why, rather than guess. Shares sold and left are the
@@ -93,7 +93,7 @@ export function PurchaseSummaryPanel({
           note: 'Statuses could not be read',
         },
     {
-      label: 'Committed, waiting for payment',
+      label: 'Committed, not yet settled',
       value: statusesRead ? formatMoney(waiting.amount) : 'Not known',
       note: statusesRead
         ? `Waiting for payment or approval: ${countOf(waiting.trades, 'trade', 'trades')}`

@@ -197,8 +197,8 @@ describe('an issuer tells paid trades from those still waiting for payment', () 
     renderPage(answer);
     await screen.findByText('3 trades by 2 investor accounts');
     expect(card('Amount raised')).toBe('Amount raised$100.00Settled trades only: 1 trade');
-    expect(card('Committed, waiting for payment')).toBe(
-      'Committed, waiting for payment$200.00Waiting for payment or approval: 2 trades',
+    expect(card('Committed, not yet settled')).toBe(
+      'Committed, not yet settled$200.00Waiting for payment or approval: 2 trades',
     );
   });
 
@@ -206,7 +206,7 @@ describe('an issuer tells paid trades from those still waiting for payment', () 
     renderPage(withStatuses('settled', 'canceled', 'created'));
     await screen.findByText('3 trades by 2 investor accounts');
     expect(card('Amount raised')).toContain('$100.00');
-    expect(card('Committed, waiting for payment')).toContain('$100.00');
+    expect(card('Committed, not yet settled')).toContain('$100.00');
     expect(
       screen.getByText(/Cancelled trades are counted nowhere: 1 trade, \$100\.00\./),
     ).toBeTruthy();
@@ -216,7 +216,7 @@ describe('an issuer tells paid trades from those still waiting for payment', () 
     renderPage(withStatuses('settled', 'unwind pending', 'created'));
     await screen.findByText('3 trades by 2 investor accounts');
     expect(card('Amount raised')).toContain('$100.00');
-    expect(card('Committed, waiting for payment')).toContain('$100.00');
+    expect(card('Committed, not yet settled')).toContain('$100.00');
     const reversing = screen.getByText(
       /Trades being reversed are counted nowhere: 1 trade, \$100\.00\./,
     );
@@ -254,7 +254,7 @@ describe('an issuer tells paid trades from those still waiting for payment', () 
     await screen.findByText('3 trades by 2 investor accounts');
     expect(screen.queryByText('Amount raised', { selector: 'dt' })).toBeNull();
     expect(card('Amount bought, paid or not')).toContain('$300.00');
-    expect(card('Committed, waiting for payment')).toContain('Not known');
+    expect(card('Committed, not yet settled')).toContain('Not known');
     expect(screen.getByText(/the platform key is not permitted to read trades/)).toBeTruthy();
     expect(screen.queryByText(/Computed exactly/)).toBeNull();
   });
@@ -269,7 +269,7 @@ describe('an issuer tells paid trades from those still waiting for payment', () 
       },
     });
     expect(await screen.findByText('Amount raised')).toBeTruthy();
-    expect(screen.getByText('Committed, waiting for payment')).toBeTruthy();
+    expect(screen.getByText('Committed, not yet settled')).toBeTruthy();
     expect(screen.queryByText('Amount bought, paid or not')).toBeNull();
     expect(screen.queryByText('Statuses could not be read')).toBeNull();
     expect(screen.queryByText(/every trade is added/)).toBeNull();
@@ -286,7 +286,7 @@ describe('an issuer tells paid trades from those still waiting for payment', () 
       },
     });
     await screen.findByText('3 trades by 2 investor accounts');
-    expect(card('Committed, waiting for payment')).toContain('$0.00');
+    expect(card('Committed, not yet settled')).toContain('$0.00');
     expect(
       screen.getByText(
         /2 trades \(\$200\.00\) have no status the portal could read: they are in neither Amount raised nor Committed/,
@@ -378,7 +378,7 @@ describe('an issuer reads the raise when part of one trade could not be read', (
     );
     // The trade without its investor still adds its amount (it waits for payment).
     expect(card('Amount raised')).toContain('$100.00');
-    expect(card('Committed, waiting for payment')).toContain('$100.00');
+    expect(card('Committed, not yet settled')).toContain('$100.00');
     expect(
       screen.getByText(
         'Trade 1002: its amount could not be read, so its amount is in neither Amount raised nor Committed. The rest of it is counted.',
