@@ -91,13 +91,17 @@ function OfferingsTable({ offerings }: OfferingsListProps) {
             <TableCell sx={{ minWidth: 140 }}>
               <RaiseProgressBar offering={offering} />
             </TableCell>
-            {/* Both dates in one column, one per line: at 1280 px every column then fits. */}
+            {/*
+              Both dates in one column, one per line: at 1280 px every column then fits. Worded
+              without a tense, as the cards word them: the platform may close an offering before
+              its end date, and "Closes" beside Closed would contradict the status.
+            */}
             <TableCell sx={{ whiteSpace: 'nowrap' }}>
               <Box component="span" sx={{ display: 'block' }}>
-                Opens {formatCalendarDate(offering.startDate)}
+                From {formatCalendarDate(offering.startDate)}
               </Box>
               <Box component="span" sx={{ display: 'block' }}>
-                Closes {formatCalendarDate(offering.endDate)}
+                To {formatCalendarDate(offering.endDate)}
               </Box>
             </TableCell>
           </TableRow>

@@ -58,3 +58,15 @@ describe("an offering's target", () => {
     expect(term.nextElementSibling?.textContent).toBe(words);
   });
 });
+
+describe("an offering's dates", () => {
+  it('names them without a tense, so an offering closed before its end date is not said to close later', () => {
+    renderWithProviders(
+      <OfferingDetails offering={{ ...offering, status: 'closed', endDate: '2027-07-07' }} />,
+    );
+    const term = screen.getByText('End date', { selector: 'dt' });
+    expect(term.nextElementSibling?.textContent).toBe('July 7, 2027');
+    expect(screen.getByText('Start date', { selector: 'dt' })).toBeTruthy();
+    expect(screen.queryByText('Closes', { selector: 'dt' })).toBeNull();
+  });
+});

@@ -7,6 +7,7 @@ import type { OfferingList } from '../../../../../../contract/offerings';
 import { bff, startMockBff } from '../../../../../testing/mock-bff';
 import { offeringFixture } from '../../../../../testing/offering';
 import { renderWithProviders } from '../../../../../testing/render';
+import { withViewportWidth } from '../../../../../testing/viewport';
 import OfferingsRoute from '../offerings';
 
 startMockBff();
@@ -64,5 +65,31 @@ describe('the offerings page when the platform sent an offering the portal could
     );
     // The rest of the list is still shown.
     expect(screen.getAllByText(aReadableOffering.name).length).toBeGreaterThan(0);
+  });
+});
+
+describe('an offering closed before its end date, in the table of a wide screen', () => {
+  withViewportWidth(1280);
+
+  it('gives its dates without a tense, so the row does not say it closes after its status says Closed', async () => {
+    const closedEarly = offeringFixture({
+      id: '43',
+      name: 'Blue Mesa Storage',
+      status: 'closed',
+      startDate: '2026-01-05',
+      endDate: '2027-05-22',
+    });
+    bff.use(
+      http.get('/api/offerings', () =>
+        HttpResponse.json({ offerings: [closedEarly], skippedRecords: 0 } satisfies OfferingList),
+      ),
+    );
+    renderWithProviders(<OfferingsRoute />, { path: '/offerings' });
+    const row = (await screen.findByRole('rowheader', { name: 'Blue Mesa Storage' })).closest(
+      'tr',
+    )!;
+    expect(row.textContent).toContain('From Jan 5, 2026');
+    expect(row.textContent).toContain('To May 22, 2027');
+    expect(row.textContent).not.toContain('Closes');
   });
 });
