@@ -82,8 +82,8 @@ export function TradingWeekTable({
             <TableCell component="th" scope="row">
               {new Intl.DateTimeFormat(undefined, { weekday: 'long', timeZone: 'UTC' }).format(
                 new Date(`${day.date}T12:00:00Z`),
-              )}{' '}
-              {formatCalendarDate(day.date, undefined, 'short')}
+              )}
+              , {formatCalendarDate(day.date)}
             </TableCell>
             <TableCell>
               {day.closed ? (
