@@ -145,7 +145,7 @@ test('an account that has its IRA custody account is told so, with where to see 
   const before = await upstreamCalls(page, 'addCustodyAccountSupplement', accountId);
   await page.goto(`/accounts/${accountId}/ira`);
   const open = page.getByRole('region', {
-    name: 'This account already has its IRA custody account',
+    name: 'This account already has a custody account',
   });
   await expect(open.getByText(/^CR\d{6}$/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Continue' })).toHaveCount(0);

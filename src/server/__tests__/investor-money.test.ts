@@ -736,7 +736,7 @@ describe('IRA supplement (§4.7)', () => {
     // request of it is in the register.
     const error = await refusedBeforeSending(accountA);
     expect(error.message).toBe(
-      "This account already has its IRA custody account (request ID CR880000, approved), and an account has one custody account, so a second IRA request is not sent. See it under Custody account on the account's page.",
+      "This account already has a custody account (request ID CR880000, approved), and an account has one custody account, so a second IRA request is not sent. See it under Custody account on the account's page.",
     );
     expect(error.nextStep).toBe("See it under Custody account on the account's page.");
   });

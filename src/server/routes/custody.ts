@@ -144,7 +144,7 @@ function custodyAccountRefusal(
   const where = "See it under Custody account on the account's page.";
   return state === 'open'
     ? notSentRefusal(
-        `This account already has its IRA custody account (request ID ${custodyAccount.requestId}, approved), and an account has one custody account, so a second IRA request is not sent.`,
+        `This account already has a custody account (request ID ${custodyAccount.requestId}, approved), and an account has one custody account, so a second IRA request is not sent.`,
         where,
         { refusal: 'state' },
       )

@@ -10,6 +10,8 @@ import { InPlaceOfTheWizard } from './in-place-of-the-wizard';
  * has one custody account (§4.15 reads it by the account's id; §2.12): a new request would ask
  * for what the account has (`open`: approved) or is being given (`opening`: requested, not
  * approved yet), so the form is not offered. The person is told which, and where to see it.
+ * The custody account record (§2.12) says nothing of an IRA, and the account may be of any type:
+ * an approved one is called a custody account, never "its IRA".
  */
 export function IraAlreadyOpen({
   accountId,
@@ -32,12 +34,12 @@ export function IraAlreadyOpen({
       id="ira-open-title"
       title={
         open
-          ? 'This account already has its IRA custody account'
+          ? 'This account already has a custody account'
           : "This account's IRA request is in progress"
       }
       why={
         open
-          ? 'Its custody account is approved, so there is nothing to request: an IRA request asks for the custody account to be opened, and an account has one. Deposits, disbursements and fund moves use the custody account it has.'
+          ? 'Its custody account is approved. An IRA custody account is requested for an account without one, and an account has one custody account, so there is nothing to request here. Deposits, disbursements and fund moves use the custody account it has.'
           : 'Its custody account was requested and is not approved yet. The form is not offered again, since a second request would ask for the same custody account twice.'
       }
       items={[

@@ -28,7 +28,7 @@ export default function IraRoute() {
       title="Open an IRA"
       description={
         inTheWay
-          ? "A custodial (IRA) account is requested once for an account: this account's is below."
+          ? "A custodial (IRA) account is requested for an account without a custody account. This account's custody account is below."
           : 'Request a custodial (IRA) account for this account. Your answers are kept only on this page until you submit: reloading or leaving it clears them.'
       }
     >

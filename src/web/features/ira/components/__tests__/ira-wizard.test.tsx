@@ -174,7 +174,7 @@ describe('an account whose custody account is already there (§4.7, §4.15)', ()
     registerHolds([]);
     renderWizard(undefined, custodyRead(approvedAt('2026-03-02T15:30:00')));
     const section = await screen.findByRole('region', {
-      name: 'This account already has its IRA custody account',
+      name: 'This account already has a custody account',
     });
     expect(section.textContent).toContain('CR512345');
     expect(section.textContent).toContain('Mar 2, 2026, 8:30 AM');
@@ -192,7 +192,7 @@ describe('an account whose custody account is already there (§4.7, §4.15)', ()
     renderWizard(undefined, custodyRead(approvedAt(null)));
     expect(
       await screen.findByRole('region', {
-        name: 'This account already has its IRA custody account',
+        name: 'This account already has a custody account',
       }),
     ).toBeTruthy();
     expect(screen.queryByText("This account's IRA request is in progress")).toBeNull();
@@ -252,7 +252,7 @@ describe('an account whose custody account is already there (§4.7, §4.15)', ()
     );
     expect(await screen.findByRole('button', { name: 'Continue' })).toBeTruthy();
     expect(screen.queryByText(/could not be checked/)).toBeNull();
-    expect(screen.queryByText('This account already has its IRA custody account')).toBeNull();
+    expect(screen.queryByText('This account already has a custody account')).toBeNull();
   });
 
   it('while it is read, offers nothing yet, though the register has been read', async () => {

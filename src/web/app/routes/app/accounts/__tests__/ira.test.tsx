@@ -33,7 +33,7 @@ function renderIraPage(custody: { result: CustodyAccountResult }) {
 const alreadyOpen = () =>
   screen.findByRole('heading', {
     level: 2,
-    name: 'This account already has its IRA custody account',
+    name: 'This account already has a custody account',
   });
 
 describe('the IRA page of an account whose custody account is already there (§4.7, §4.15)', () => {
@@ -49,9 +49,17 @@ describe('the IRA page of an account whose custody account is already there (§4
     // The page no longer speaks of answers to submit.
     expect(
       screen.getByText(
-        "A custodial (IRA) account is requested once for an account: this account's is below.",
+        "A custodial (IRA) account is requested for an account without a custody account. This account's custody account is below.",
       ),
     ).toBeTruthy();
+    // The custody account record (§2.12) does not say it is an IRA, and the account may be of any
+    // type: what it has is called a custody account, and why there is nothing to request is said.
+    expect(
+      screen.getByText(
+        'Its custody account is approved. An IRA custody account is requested for an account without one, and an account has one custody account, so there is nothing to request here. Deposits, disbursements and fund moves use the custody account it has.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/its IRA/)).toBeNull();
     expect(screen.queryByText(/Your answers are kept/)).toBeNull();
   });
 
@@ -62,7 +70,7 @@ describe('the IRA page of an account whose custody account is already there (§4
       errorAnswer(409, {
         code: 'conflict',
         message:
-          "This account already has its IRA custody account (request ID CR880000, approved), and an account has one custody account, so a second IRA request is not sent. See it under Custody account on the account's page.",
+          "This account already has a custody account (request ID CR880000, approved), and an account has one custody account, so a second IRA request is not sent. See it under Custody account on the account's page.",
         nextStep: "See it under Custody account on the account's page.",
         submitted: 'no',
         refusal: 'state',
