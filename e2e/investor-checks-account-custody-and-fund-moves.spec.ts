@@ -21,7 +21,9 @@ test('an investor opens an account, its custody account and its fund moves', asy
   await expect(page.getByRole('region', { name: 'Profile' }).getByText(/•/).first()).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'account');
 
-  await custody.getByRole('link', { name: 'Fund moves' }).click();
+  // No balance is reported by the platform (§2.12): the section says so and where to follow the money.
+  await expect(custody.getByText(/^The platform does not report a custody balance/)).toBeVisible();
+  await custody.getByRole('link', { name: 'Fund moves' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Fund moves' })).toBeVisible();
   await expect(page.getByText(/^Showing 1–/)).toBeVisible();
   const moves = page.getByRole('list', { name: 'Fund moves' }).getByRole('listitem');

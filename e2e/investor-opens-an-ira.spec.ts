@@ -138,7 +138,7 @@ test('an account that has its IRA custody account is told so, with where to see 
   await expect(page.getByRole('heading', { level: 2, name: 'Custody account' })).toBeVisible();
   await expect(page.getByText(/^CR\d{6}$/)).toBeVisible();
   // Its custody account is shown on the page: there is no IRA to open.
-  await expect(page.getByRole('link', { name: 'Money and timeline' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Money and timeline' }).first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Open an IRA' })).toHaveCount(0);
 
   // Typed by hand, the IRA page says the account has it, and offers no form.

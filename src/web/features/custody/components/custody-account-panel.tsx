@@ -1,6 +1,11 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import type { CustodyAccount } from '../../../../contract/custody';
 import type { CustodyAccountResult } from '../../../../contract/custody-views';
 import { Code, DescriptionList, sectionId } from '../../../components/description-list';
 import { paths } from '../../../config/paths';
@@ -13,8 +18,37 @@ export const CUSTODY_ACCOUNT_TITLE = 'Custody account';
 export const custodyAccountHref = (accountId: string) =>
   `${paths.app.account.getHref(accountId)}#${sectionId(CUSTODY_ACCOUNT_TITLE)}`;
 
+/**
+ * Why no balance is shown where a person looks for one. The platform gives none: the custody
+ * account (§2.12, §4.15) has no balance field, and the fund moves (§2.9, §4.3) are single moves,
+ * whose sum would be wrong money wherever the history is incomplete. So the person is sent to the
+ * moves themselves.
+ */
+export function NoCustodyBalance({ accountId }: { accountId: string }) {
+  return (
+    <Typography variant="body2" color="text.secondary">
+      The platform does not report a custody balance, so none is shown. Follow the money in and out
+      under{' '}
+      <Link component={RouterLink} to={paths.app.fundMoves.getHref(accountId)}>
+        Fund moves
+      </Link>{' '}
+      and{' '}
+      <Link component={RouterLink} to={paths.app.accountMoney.getHref(accountId)}>
+        Money and timeline
+      </Link>
+      .
+    </Typography>
+  );
+}
+
 /** The custody account, or a plain explanation of why it cannot be shown. */
-export function CustodyAccountPanel({ result }: { result: CustodyAccountResult }) {
+export function CustodyAccountPanel({
+  accountId,
+  result,
+}: {
+  accountId: string;
+  result: CustodyAccountResult;
+}) {
   if (result.state === 'unavailable') {
     return (
       <Alert severity="info" sx={{ mt: 2 }}>
@@ -28,6 +62,15 @@ export function CustodyAccountPanel({ result }: { result: CustodyAccountResult }
     );
   }
   const account = result.custodyAccount;
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <CustodyAccountDetails account={account} />
+      <NoCustodyBalance accountId={accountId} />
+    </Box>
+  );
+}
+
+function CustodyAccountDetails({ account }: { account: CustodyAccount }) {
   return (
     <DescriptionList
       items={[

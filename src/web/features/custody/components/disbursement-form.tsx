@@ -39,6 +39,7 @@ import { useCreateDisbursement } from '../api/create-disbursement';
 import { sentAsRow, useUnsettled } from '../../../components/form/unsettled-requests';
 import { BusyRetryButton } from '../../../components/busy-retry-button';
 import { useRetryThenFocus } from '../../../lib/focus';
+import { NoCustodyBalance } from './custody-account-panel';
 
 /** What the fields hold while typing; the schema turns it into one of the three request shapes. */
 type Values = {
@@ -167,6 +168,7 @@ export function DisbursementForm({
         label="Amount (USD)"
         helperText={`Dollars and whole cents${ceiling ? `, up to ${formatMoney(ceiling)} per request` : ''}, such as 1250.50`}
       />
+      <NoCustodyBalance accountId={accountId} />
       {type === 'ach' && (
         <Typography variant="body2" color="text.secondary">
           {linkedBank?.state === 'linked'

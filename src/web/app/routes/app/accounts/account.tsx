@@ -32,16 +32,26 @@ export const clientLoader = recordPageLoader('accountId', (queryClient, accountI
 
 type Action = { label: string; href: (accountId: string) => string; primary: boolean };
 
-/** What an investor can do next from their account; the first is the main action. */
-const investorActions = (canDeposit: boolean, canRequestIra: boolean): Action[] => [
-  { label: 'Request a disbursement', href: paths.app.disbursement.getHref, primary: true },
+/**
+ * What an investor can do next from their account; the first is the main action. A disbursement
+ * moves money out of the custody account (§4.5), so an account known to have none is not offered
+ * one: opening an IRA, which requests a custody account (§4.7), leads instead.
+ */
+const investorActions = (
+  canDeposit: boolean,
+  canRequestIra: boolean,
+  noCustodyAccount: boolean,
+): Action[] => [
+  ...(noCustodyAccount
+    ? [{ label: 'Open an IRA', href: paths.app.iraSupplement.getHref, primary: true }]
+    : [{ label: 'Request a disbursement', href: paths.app.disbursement.getHref, primary: true }]),
   // A deposit is pulled from the linked bank into the custody account (fundCustodyAccount):
   // offered only when the account has both.
   ...(canDeposit ? [{ label: 'Deposit', href: depositHref, primary: false }] : []),
   { label: 'Money and timeline', href: paths.app.accountMoney.getHref, primary: false },
   // An IRA request asks for the custody account (§4.7), and an account has one (§4.15): with
   // one there (its section below shows it), there is nothing to open.
-  ...(canRequestIra
+  ...(canRequestIra && !noCustodyAccount
     ? [{ label: 'Open an IRA', href: paths.app.iraSupplement.getHref, primary: false }]
     : []),
 ];
@@ -77,11 +87,11 @@ function AccountOverview({ accountId }: { accountId: string }) {
   // Left out only once the custody account is known not to exist: one that could not be read
   // keeps the action, as the deposit form itself takes a deposit then (the platform checks the
   // account), so a failed read of it does not take the deposit away with it.
+  const noCustodyAccount =
+    custody.data?.state === 'unavailable' && custody.data.reason === 'not_opened';
   const canDeposit =
     linkedBank.data?.state === 'linked' &&
-    (custody.isError ||
-      (custody.data !== undefined &&
-        !(custody.data.state === 'unavailable' && custody.data.reason === 'not_opened')));
+    (custody.isError || (custody.data !== undefined && !noCustodyAccount));
   // Offered once the custody account is known not to be there, or cannot be read (the IRA page
   // then says so and the platform decides), so that it does not show and then go.
   const canRequestIra = !custody.isPending && custodyAccountInTheWay(custody.data) === null;
@@ -93,16 +103,18 @@ function AccountOverview({ accountId }: { accountId: string }) {
         above={<AccountBreadcrumbs accountId={accountId} />}
         actions={
           isInvestor &&
-          investorActions(canDeposit, canRequestIra).map(({ label, href, primary }) => (
-            <Button
-              key={label}
-              component={RouterLink}
-              to={href(accountId)}
-              variant={primary ? 'contained' : 'outlined'}
-            >
-              {label}
-            </Button>
-          ))
+          investorActions(canDeposit, canRequestIra, noCustodyAccount).map(
+            ({ label, href, primary }) => (
+              <Button
+                key={label}
+                component={RouterLink}
+                to={href(accountId)}
+                variant={primary ? 'contained' : 'outlined'}
+              >
+                {label}
+              </Button>
+            ),
+          )
         }
       />
       <SectionColumns>
@@ -142,7 +154,7 @@ function CustodySection({ accountId }: { accountId: string }) {
       }
     >
       <QueryState query={custody} subject="the custody account" skeletonLines={3}>
-        {(result) => <CustodyAccountPanel result={result} />}
+        {(result) => <CustodyAccountPanel accountId={accountId} result={result} />}
       </QueryState>
     </SectionCard>
   );

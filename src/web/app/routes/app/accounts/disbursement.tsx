@@ -81,11 +81,19 @@ export default function DisbursementRoute() {
     refetch: custody.refetch,
     dataUpdatedAt: custody.dataUpdatedAt,
   };
+  // With no custody account there is nothing to move money out of (§4.5): the intro does not
+  // speak of one, and the notice below says what to do instead.
+  const noCustodyAccount =
+    custody.data?.state === 'unavailable' && custody.data.reason === 'not_opened';
   return (
     <AccountSubpage
       accountId={accountId}
       title="Request a disbursement"
-      description={`Move money out of this custody account by ACH to your linked bank, or by wire. Amounts are in dollars and whole cents, at least $0.01${ceiling ? ` and at most ${formatMoney(ceiling)} per request` : ''}.`}
+      description={
+        noCustodyAccount
+          ? "A disbursement moves money out of an account's custody account, and this account has none yet."
+          : `Move money out of this custody account by ACH to your linked bank, or by wire. Amounts are in dollars and whole cents, at least $0.01${ceiling ? ` and at most ${formatMoney(ceiling)} per request` : ''}.`
+      }
     >
       {sent.receipt ? (
         <Box sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>

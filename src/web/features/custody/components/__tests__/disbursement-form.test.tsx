@@ -366,10 +366,26 @@ describe('the limits and choices the form knows before review', () => {
       'checked',
       true,
     );
-    expect(screen.getByText(/ACH is not available: no bank account is linked/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Money and timeline' }).getAttribute('href')).toBe(
-      '/accounts/A1234567/money',
-    );
+    const notice = screen.getByText(/ACH is not available: no bank account is linked/);
+    expect(
+      within(notice).getByRole('link', { name: 'Money and timeline' }).getAttribute('href'),
+    ).toBe('/accounts/A1234567/money');
+  });
+
+  it('says by the amount that the platform reports no custody balance, and where to follow the money', () => {
+    renderWithProviders(<DisbursementForm accountId="A1234567" />);
+    const amount = screen.getByLabelText(/Amount \(USD\)/);
+    const sentence = screen.getByText(/^The platform does not report a custody balance/);
+    // Next to the amount: the first thing after its field.
+    expect(amount.closest('.MuiFormControl-root')?.nextElementSibling).toBe(sentence);
+    expect(
+      within(sentence)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Fund moves', '/accounts/A1234567/fund-moves'],
+      ['Money and timeline', '/accounts/A1234567/money'],
+    ]);
   });
 
   it('with a bank linked, the form and the ACH review name the bank the money goes to', async () => {

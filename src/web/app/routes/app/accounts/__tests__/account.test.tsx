@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -65,6 +65,10 @@ function renderAccountPage(custody: CustodyAccountResult | 'fails', bank: Linked
   );
 }
 
+/** The page's actions: the links of its header, outside its sections and breadcrumbs (which link too). */
+const pageActions = () =>
+  screen.getAllByRole('link').filter((link) => !link.closest('[role="region"], section, nav'));
+
 describe("the account page's actions", () => {
   it('offers a deposit, leading to the deposit form, when a bank is linked and a custody account is open; no IRA, which it has', async () => {
     renderAccountPage(opened, linked);
@@ -72,16 +76,11 @@ describe("the account page's actions", () => {
     expect(deposit.getAttribute('href')).toBe(
       '/accounts/A1234567/money#section-deposit-into-the-custody-account',
     );
-    expect(
-      screen
-        .getAllByRole('link')
-        .map((link) => link.textContent)
-        .filter((name) =>
-          ['Request a disbursement', 'Deposit', 'Money and timeline', 'Open an IRA'].includes(
-            name ?? '',
-          ),
-        ),
-    ).toEqual(['Request a disbursement', 'Deposit', 'Money and timeline']);
+    expect(pageActions().map((link) => link.textContent)).toEqual([
+      'Request a disbursement',
+      'Deposit',
+      'Money and timeline',
+    ]);
   });
 
   it('still offers a deposit when only the custody account could not be read, as the deposit form takes one then', async () => {
@@ -120,7 +119,7 @@ describe('"Open an IRA" on the account page (§4.7, §4.15)', () => {
   async function iraActionOnceShown(custody: CustodyAccountResult, shown: string) {
     renderAccountPage(custody, linked);
     await screen.findByText(shown, {}, { timeout: 5000 });
-    expect(screen.getByRole('link', { name: 'Money and timeline' })).toBeTruthy();
+    expect(pageActions().map((link) => link.textContent)).toContain('Money and timeline');
     return screen.queryByRole('link', { name: 'Open an IRA' });
   }
 
@@ -137,5 +136,38 @@ describe('"Open an IRA" on the account page (§4.7, §4.15)', () => {
   it('is offered, leading to the IRA page, for an account with no custody account yet', async () => {
     const link = await iraActionOnceShown(notOpened, 'No custody account yet');
     expect(link?.getAttribute('href')).toBe('/accounts/A1234567/ira');
+  });
+});
+
+describe('an account without a custody account (§4.5, §4.7)', () => {
+  it('offers no disbursement, which would have nothing to send from: opening an IRA leads', async () => {
+    renderAccountPage(notOpened, linked);
+    await screen.findByText('No custody account yet', {}, { timeout: 5000 });
+    const actions = pageActions();
+    expect(actions.map((link) => link.textContent)).toEqual(['Open an IRA', 'Money and timeline']);
+    expect(actions[0].className).toContain('MuiButton-contained');
+    expect(actions[0].getAttribute('href')).toBe('/accounts/A1234567/ira');
+  });
+});
+
+describe("the custody account's balance, which the platform does not report (§2.12, §4.3)", () => {
+  it('is said to be not reported in the Custody account section, with where to follow the money', async () => {
+    renderAccountPage(opened, linked);
+    await screen.findByText('CR100001', {}, { timeout: 5000 });
+    const section = screen.getByRole('region', { name: 'Custody account' });
+    expect(
+      within(section).getByText(/^The platform does not report a custody balance/).textContent,
+    ).toBe(
+      'The platform does not report a custody balance, so none is shown. Follow the money in and out under Fund moves and Money and timeline.',
+    );
+    const sentence = within(section).getByText(/^The platform does not report/);
+    expect(
+      within(sentence)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Fund moves', '/accounts/A1234567/fund-moves'],
+      ['Money and timeline', '/accounts/A1234567/money'],
+    ]);
   });
 });

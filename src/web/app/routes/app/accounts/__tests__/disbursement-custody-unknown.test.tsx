@@ -52,3 +52,24 @@ describe('a disbursement while the custody account cannot be read', () => {
     expect(document.activeElement).toBe(screen.getByRole('radio', { checked: true }));
   });
 });
+
+describe('a disbursement for an account without a custody account (§4.5)', () => {
+  it('has an intro that speaks of no custody account it does not have', async () => {
+    answerAccountReads(accountId, {
+      custody: () =>
+        HttpResponse.json({
+          state: 'unavailable',
+          reason: 'not_opened',
+          message: 'This account has no custody account yet.',
+        }),
+    });
+    renderAccountPage(`/accounts/${accountId}/disbursements/new`);
+    await screen.findByText('No custody account to send money from', {}, { timeout: 5000 });
+    expect(
+      screen.getByText(
+        "A disbursement moves money out of an account's custody account, and this account has none yet.",
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/^Move money out of this custody account/)).toBeNull();
+  });
+});
