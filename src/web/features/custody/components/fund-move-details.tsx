@@ -11,6 +11,13 @@ import { FundMoveStatus } from './fund-move-status';
 
 const stamp = (value: string | null) => (value ? formatTimestamp(value) : 'Not recorded');
 
+/**
+ * A bank detail the platform's record of the move leaves empty (§2.9: bankName nullable,
+ * accountNumber and accountName may be empty). Said as where it is missing from: the portal's
+ * review named the linked bank, and the money requests register keeps no bank of its own.
+ */
+const NOT_IN_MOVE = "Not in the platform's record of this move";
+
 export function FundMoveDetails({ move }: { move: FundMoveView }) {
   return (
     <SectionCard title="Fund move">
@@ -22,12 +29,12 @@ export function FundMoveDetails({ move }: { move: FundMoveView }) {
           ['Description', move.description || 'No description'],
           ['Reference', <Code key="ref" value={move.referenceNumber} />],
           ...ourReference(move),
-          ['Status', <FundMoveStatus key="status" move={move} detailed />],
+          ['Status and approval', <FundMoveStatus key="status" move={move} detailed />],
           ['Errors', move.errorMessage ?? 'None'],
-          ['Bank', move.bankName ?? 'Not recorded'],
-          ['Bank account', move.bankAccountNumberMasked ?? 'Not recorded'],
-          ['Routing number', move.routingNumberMasked ?? 'Not recorded'],
-          ['Account holder', move.bankAccountName ?? 'Not recorded'],
+          ['Bank', move.bankName ?? NOT_IN_MOVE],
+          ['Bank account', move.bankAccountNumberMasked ?? NOT_IN_MOVE],
+          ['Routing number', move.routingNumberMasked ?? NOT_IN_MOVE],
+          ['Account holder', move.bankAccountName ?? NOT_IN_MOVE],
           [
             'Routing number check',
             move.routingNumberStatus ? formatCode(move.routingNumberStatus) : 'Not reported',

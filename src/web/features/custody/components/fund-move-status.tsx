@@ -20,7 +20,11 @@ const statusColors: Record<string, ChipProps['color']> = {
 
 const colorOf = (status: string | null) => statusColors[status?.toLowerCase() ?? ''] ?? 'default';
 
-/** Status and approval status in words with their meanings (§3), compared case-insensitively. */
+/**
+ * Status and approval status in words with their meanings (§3), compared case-insensitively. In a
+ * list each chip names what it is ("Status: …", "Approval: …"); `detailed`, the row's own label
+ * ("Status and approval") names them, so the chips do not say it again.
+ */
 export function FundMoveStatus({
   move,
   detailed = false,
@@ -34,11 +38,15 @@ export function FundMoveStatus({
   return (
     <Box sx={{ display: 'grid', gap: 0.5 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-        <Chip size="small" color={colorOf(move.status)} label={`Status: ${status.label}`} />
+        <Chip
+          size="small"
+          color={colorOf(move.status)}
+          label={detailed ? status.label : `Status: ${status.label}`}
+        />
         <Chip
           size="small"
           color={colorOf(move.approvalStatus)}
-          label={`Approval: ${approval.label}`}
+          label={detailed ? approval.label : `Approval: ${approval.label}`}
           variant="outlined"
         />
       </Box>

@@ -41,6 +41,27 @@ describe('an investor reads one fund move', () => {
     expect(screen.queryByText('Our reference', { selector: 'dt' })).toBeNull();
   });
 
+  it('names status and approval once: the row says what the chips are', () => {
+    renderWithProviders(
+      <FundMoveDetails move={fundMoveView({ status: 'Pending', approvalStatus: 'Pending' })} />,
+    );
+    const value = valueOf('Status and approval');
+    expect(value?.textContent).toMatch(/^PendingPending approval/);
+    expect(value?.textContent).not.toMatch(/Status:|Approval:/);
+  });
+
+  it('says a bank detail the platform left out is not in its record of the move', () => {
+    renderWithProviders(
+      <FundMoveDetails
+        move={fundMoveView({ bankAccountNumberMasked: null, bankAccountName: null })}
+      />,
+    );
+    expect(valueOf('Bank account')?.textContent).toBe("Not in the platform's record of this move");
+    expect(valueOf('Account holder')?.textContent).toBe(
+      "Not in the platform's record of this move",
+    );
+  });
+
   it('is told when the platform reported no check', () => {
     renderWithProviders(<FundMoveDetails move={fundMoveView({ routingNumberStatus: null })} />);
     expect(valueOf('Routing number check')?.textContent).toBe('Not reported');
