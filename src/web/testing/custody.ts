@@ -1,3 +1,4 @@
+import { within } from '@testing-library/react';
 import type { DepositReceipt, LinkedBankResult } from '../../contract/cash';
 import type { DisbursementReceipt } from '../../contract/disbursements';
 import type { CustodyAccountResult } from '../../contract/custody-views';
@@ -89,3 +90,15 @@ export const depositReceipt = (overrides: Partial<DepositReceipt> = {}): Deposit
   createdAt: '2026-07-17T16:09:00',
   ...overrides,
 });
+
+/**
+ * The sentence that the platform reports no custody balance, within `container`, and the links it
+ * gives (name, address) to follow the money instead.
+ */
+export function noBalanceSentence(container: HTMLElement) {
+  const sentence = within(container).getByText(/^The platform does not report a custody balance/);
+  const links = within(sentence)
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
+  return { sentence, links };
+}

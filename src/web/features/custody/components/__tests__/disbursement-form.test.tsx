@@ -17,6 +17,7 @@ import {
   openDisbursementReview,
   sendRequest,
 } from '../../../../testing/disbursement';
+import { noBalanceSentence } from '../../../../testing/custody';
 
 function wrap(children: ReactNode) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -375,14 +376,10 @@ describe('the limits and choices the form knows before review', () => {
   it('says by the amount that the platform reports no custody balance, and where to follow the money', () => {
     renderWithProviders(<DisbursementForm accountId="A1234567" />);
     const amount = screen.getByLabelText(/Amount \(USD\)/);
-    const sentence = screen.getByText(/^The platform does not report a custody balance/);
+    const { sentence, links } = noBalanceSentence(document.body);
     // Next to the amount: the first thing after its field.
     expect(amount.closest('.MuiFormControl-root')?.nextElementSibling).toBe(sentence);
-    expect(
-      within(sentence)
-        .getAllByRole('link')
-        .map((link) => [link.textContent, link.getAttribute('href')]),
-    ).toEqual([
+    expect(links).toEqual([
       ['Fund moves', '/accounts/A1234567/fund-moves'],
       ['Money and timeline', '/accounts/A1234567/money'],
     ]);

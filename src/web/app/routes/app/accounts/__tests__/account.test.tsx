@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { bff, errorAnswer, startMockBff } from '../../../../../testing/mock-bff'
 import { onFakeClock, renderWithProviders } from '../../../../../testing/render';
 import AccountRoute from '../account';
 import { sessionOf } from '../../../../../testing/session';
-import { approvedCustody, linkedBank } from '../../../../../testing/custody';
+import { approvedCustody, linkedBank, noBalanceSentence } from '../../../../../testing/custody';
 
 startMockBff();
 afterEach(() => {
@@ -155,17 +155,11 @@ describe("the custody account's balance, which the platform does not report (§2
     renderAccountPage(opened, linked);
     await screen.findByText('CR100001', {}, { timeout: 5000 });
     const section = screen.getByRole('region', { name: 'Custody account' });
-    expect(
-      within(section).getByText(/^The platform does not report a custody balance/).textContent,
-    ).toBe(
+    const { sentence, links } = noBalanceSentence(section);
+    expect(sentence.textContent).toBe(
       'The platform does not report a custody balance, so none is shown. Follow the money in and out under Fund moves and Money and timeline.',
     );
-    const sentence = within(section).getByText(/^The platform does not report/);
-    expect(
-      within(sentence)
-        .getAllByRole('link')
-        .map((link) => [link.textContent, link.getAttribute('href')]),
-    ).toEqual([
+    expect(links).toEqual([
       ['Fund moves', '/accounts/A1234567/fund-moves'],
       ['Money and timeline', '/accounts/A1234567/money'],
     ]);
