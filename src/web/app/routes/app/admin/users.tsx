@@ -782,14 +782,23 @@ const selectFilters: {
   },
 ];
 
-/** The list's find text and filters in words, for its summary and its empty state. */
-function findWords(find: UsersFind): string {
+/**
+ * The chosen filters in words ("role: Investor, state: linked"), named as filters: nothing was
+ * typed for them to match.
+ */
+function filterWords(find: UsersFind): string {
   const parts = [
-    find.q && `“${find.q}”`,
-    find.role && `the role ${roleLabels[find.role as Role] ?? find.role}`,
-    find.state && (userStateLabels[find.state as UserState] ?? find.state).toLowerCase(),
+    find.role && `role: ${roleLabels[find.role as Role] ?? find.role}`,
+    find.state &&
+      `state: ${(userStateLabels[find.state as UserState] ?? find.state).toLowerCase()}`,
   ].filter(Boolean);
   return parts.join(', ');
+}
+
+/** The find text, then the filters in brackets: “ann” (role: Investor). */
+function findWords(find: UsersFind): { typed: string; filters: string } {
+  const filters = filterWords(find);
+  return { typed: find.q ? `“${find.q}”` : '', filters: filters ? `(${filters})` : '' };
 }
 
 /** “Showing 1–50 of 312 users”, and what they were found by. */
@@ -797,8 +806,8 @@ function showingWords(data: AdminUsers, find: UsersFind): string {
   const first = (data.page - 1) * data.pageSize + 1;
   const last = first + data.users.length - 1;
   const users = data.total === 1 ? 'user' : 'users';
-  const by = findWords(find);
-  return `Showing ${formatCount(first)}–${formatCount(last)} of ${formatCount(data.total)} ${users}${by ? ` matching ${by}` : ''}.`;
+  const { typed, filters } = findWords(find);
+  return `Showing ${formatCount(first)}–${formatCount(last)} of ${formatCount(data.total)} ${users}${typed ? ` matching ${typed}` : ''}${filters ? ` ${filters}` : ''}.`;
 }
 
 export default function AdminUsersRoute() {
@@ -967,13 +976,23 @@ function NoUserListed({
       />
     );
   }
-  const by = findWords(find);
-  if (by) {
+  const { typed, filters } = findWords(find);
+  if (typed) {
     return (
       <EmptyState
-        title={`No user matches ${by}`}
+        title={`No user matches ${typed}${filters ? ` ${filters}` : ''}`}
         message="Check the spelling, type less of the email or name, or choose other filters."
         action={<Button onClick={onClear}>Clear the find and filters</Button>}
+      />
+    );
+  }
+  if (filters) {
+    // Nothing was typed: there is no spelling to check.
+    return (
+      <EmptyState
+        title={`No user ${filters}`}
+        message="Choose other filters."
+        action={<Button onClick={onClear}>Clear the filters</Button>}
       />
     );
   }

@@ -150,6 +150,42 @@ describe('an admin finds a user among many', () => {
     expect(await screen.findByText('Showing 1–50 of 312 users.')).toBeTruthy();
   });
 
+  it('names a chosen State or Role as a filter, with no spelling to check when nothing was typed', async () => {
+    // Three linked users, no disabled one; the find text matches by email as the BFF does.
+    bff.use(
+      http.get('/api/admin/users', ({ request }) => {
+        const url = new URL(request.url);
+        const q = url.searchParams.get('q') ?? '';
+        const users =
+          url.searchParams.get('state') === 'linked'
+            ? [1, 2, 3].map(userNumbered).filter((u) => u.email.includes(q))
+            : [];
+        const answer: AdminUsers = { users, total: users.length, page: 1, pageSize: 50 };
+        return HttpResponse.json(answer);
+      }),
+    );
+    renderWithProviders(<AdminUsersRoute />, { path: '/admin/users?state=linked' });
+    expect(await screen.findByText('Showing 1–3 of 3 users (state: linked).')).toBeTruthy();
+    cleanup();
+
+    renderWithProviders(<AdminUsersRoute />, { path: '/admin/users?state=disabled&role=investor' });
+    expect(await screen.findByText('No user (role: Investor, state: disabled)')).toBeTruthy();
+    expect(screen.getByText('Choose other filters.')).toBeTruthy();
+    expect(screen.queryByText(/spelling/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Clear the filters' })).toBeTruthy();
+    cleanup();
+
+    // Typed text as well: it is matched, the filters still named as filters.
+    renderWithProviders(<AdminUsersRoute />, { path: '/admin/users?q=user-002&state=linked' });
+    expect(
+      await screen.findByText('Showing 1–1 of 1 user matching “user-002” (state: linked).'),
+    ).toBeTruthy();
+    cleanup();
+    renderWithProviders(<AdminUsersRoute />, { path: '/admin/users?q=nobody&state=disabled' });
+    expect(await screen.findByText('No user matches “nobody” (state: disabled)')).toBeTruthy();
+    expect(screen.getByText(/Check the spelling/)).toBeTruthy();
+  });
+
   it('names the last page when the address asks for a page past it, and leads back', async () => {
     manyUsers();
     const { router } = renderWithProviders(<AdminUsersRoute />, {
