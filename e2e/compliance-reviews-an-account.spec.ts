@@ -68,6 +68,28 @@ test('a reviewer searches, reviews an account, reveals its tax id with a reason,
   await expectNoSeriousA11yViolations(page, 'audit log');
 });
 
+test('a note of one long word breaks inside its card on a 375 px phone, the account menu on screen', async ({
+  browser,
+}, testInfo) => {
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL!,
+    viewport: { width: 375, height: 812 },
+  });
+  const page = await context.newPage();
+  await signIn(page, 'compliance@demo.test');
+  await page.goto('/compliance/accounts/A1040000');
+  // A pasted link: notes cannot be changed, so a note that widened the page would stay.
+  const link = `https://example.test/case/${'x'.repeat(130)}`;
+  await page.getByLabel('New note').fill(`See ${link}`);
+  await page.getByRole('button', { name: 'Add note' }).click();
+  await expect(page.getByText('Note added.')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Notes, newest first' })).toContainText(link);
+  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
+  expect(widths[0], 'the page does not scroll sideways').toBeLessThanOrEqual(widths[1]);
+  await expect(page.getByRole('button', { name: /account menu/ })).toBeInViewport();
+  await context.close();
+});
+
 test('a reviewer opens an entity from the search and reveals its EIN', async ({ page }) => {
   await signIn(page, 'admin@demo.test');
   await page.goto('/compliance/search?q=ventures');

@@ -76,7 +76,9 @@ export function AccountNotes({ accountId }: { accountId: string }) {
         {(data) => (
           <List aria-label="Notes, newest first">
             {data.notes.map((note) => (
-              <ListItem key={note.id} divider sx={{ display: 'block' }}>
+              // A note may hold one long word (a pasted link), and its author a long address: they
+              // break inside the card rather than widen the page past a phone's screen.
+              <ListItem key={note.id} divider sx={{ display: 'block', overflowWrap: 'anywhere' }}>
                 <Typography sx={{ whiteSpace: 'pre-wrap' }}>{note.body}</Typography>
                 <Typography variant="body2" color="text.secondary">
                   {note.authorEmail}, {formatTimestamp(note.createdAt)}
