@@ -359,7 +359,10 @@ function MoneyRequestCards({ requests, label, reviewer, onSettle }: ShownRequest
           <DescriptionList
             items={[
               ['Made', formatTimestamp(request.createdAt)],
-              ['Our reference', <Code key="reference" value={request.reference} />],
+              [
+                'Our reference',
+                <ReferenceOf key="reference" request={request} reviewer={reviewer} />,
+              ],
               ...(reviewer ? ([['User', userOf(request)]] as [string, string][]) : []),
               ['Account', accountOf(request, reviewer)],
               ['Platform id', platformIdOf(request, reviewer)],

@@ -202,6 +202,21 @@ describe('a reviewer reads the register on a phone', () => {
     );
   });
 
+  it('links each card to the audit events of its request, as the table does', () => {
+    renderWithProviders(<MoneyRequestsList requests={[request]} label="Money requests" reviewer />);
+    const card = within(screen.getByRole('list', { name: 'Money requests' })).getByRole('listitem');
+    expect(
+      within(card)
+        .getByRole('link', { name: 'Audit events of MR-YG4PJJV6JE' })
+        .getAttribute('href'),
+    ).toBe('/audit?object=MR-YG4PJJV6JE');
+    cleanup();
+    // Investors may not read the audit log.
+    renderWithProviders(<MoneyRequestsList requests={[request]} label="Requests" />);
+    const own = within(screen.getByRole('list', { name: 'Requests' })).getByRole('listitem');
+    expect(within(own).queryByRole('link', { name: /Audit events/ })).toBeNull();
+  });
+
   it("keeps the sender out of an investor's own cards", () => {
     renderWithProviders(<MoneyRequestsList requests={[request]} label="Requests" />);
     const card = within(screen.getByRole('list', { name: 'Requests' })).getByRole('listitem');
