@@ -34,6 +34,7 @@ export function RecordTable<Row>({
   caption,
   spec: { columns, rowKey },
   rows,
+  sx,
 }: {
   /** Names the scrolling region and, without a caption, the table. */
   label: string;
@@ -41,9 +42,11 @@ export function RecordTable<Row>({
   caption?: ReactNode;
   spec: TableSpec<Row>;
   rows: readonly Row[];
+  /** The frame's style, which may reach its cells (`& .MuiTableCell-root`). */
+  sx?: SxProps<Theme>;
 }) {
   return (
-    <ScrollableTable label={label} captioned={caption !== undefined}>
+    <ScrollableTable label={label} captioned={caption !== undefined} sx={sx}>
       {caption}
       <ColumnHeadings columns={columns.map((column) => column.heading)} />
       <TableBody>

@@ -238,6 +238,16 @@ describe('a reviewer reads the register on a desktop', () => {
     const outcome = within(table).getByText('Refused').closest('td') as HTMLElement;
     expect(getComputedStyle(outcome).minWidth).toBe('240px');
   });
+
+  it('keeps our reference on one line and gives the date and a common address room', () => {
+    renderWithProviders(<MoneyRequestsList requests={[request]} label="Money requests" reviewer />);
+    const table = screen.getByRole('table', { name: 'Money requests' });
+    const cellOf = (text: string) => within(table).getByText(text).closest('td') as HTMLElement;
+    // Not split at its hyphen, nor the date a word a line, nor the address mid-word.
+    expect(getComputedStyle(cellOf('MR-YG4PJJV6JE')).whiteSpace).toBe('nowrap');
+    expect(getComputedStyle(cellOf('Nov 27, 2026, 3:30 AM PST')).minWidth).toBe('7rem');
+    expect(getComputedStyle(cellOf('investor@demo.test')).minWidth).toBe('9rem');
+  });
 });
 
 describe('whose next step the register names', () => {
