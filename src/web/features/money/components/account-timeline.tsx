@@ -41,18 +41,12 @@ function when(entry: TimelineEntry): string {
   return entry.at ? formatTimestamp(entry.at) : 'Time not reported';
 }
 
+/**
+ * The next approval batch (always 4:00 PM Mountain Time, §3 and §8) as the fund moves' countdown
+ * words it (custody/approval-countdown): the viewer's time, its zone named, then the batch's own.
+ */
 function batchTime(instant: string): string {
-  const at = new Date(instant);
-  const local = formatTimestamp(instant);
-  const mountain = new Intl.DateTimeFormat('en-US', {
-    timeZone: 'America/Denver',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(at);
-  return `${local} your time (${mountain})`;
+  return `${formatTimestamp(instant)} (4:00 PM Mountain Time)`;
 }
 
 /**

@@ -54,6 +54,26 @@ describe('an investor reads the money timeline of an account', () => {
     expect(screen.queryByText(/time zone not stated/)).toBeNull();
   });
 
+  it('reads when the next approval batch decides a move as the Fund moves countdown words it', () => {
+    renderWithProviders(
+      <AccountTimeline
+        accountId="A1040000"
+        entries={[
+          entry({
+            state: 'Accepted by the platform. Its fund move: Pending approval.',
+            next: 'The approval batch decides it.',
+            nextBatchAt: '2026-11-29T23:00:00.000Z',
+          }),
+        ]}
+      />,
+    );
+    const item = screen.getByRole('listitem');
+    expect(item.textContent).toContain(
+      'Next: The approval batch decides it. Next batch: Nov 29, 2026, 6:00 PM EST (4:00 PM Mountain Time).',
+    );
+    expect(item.textContent).not.toContain('your time');
+  });
+
   it('reads a lost investment and the trade that is probably it as one investment, each naming the other', () => {
     renderWithProviders(
       <AccountTimeline
