@@ -7,7 +7,7 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    setupFiles: ['src/web/testing/setup-waits.ts'],
+    setupFiles: ['src/web/testing/setup-waits.ts', 'src/web/testing/setup-styles.ts'],
     pool: 'forks',
     // One fork per core, at least two: the integration files spend much of their time waiting on
     // the sandbox's sockets and the store, so two forks on the 2-core CI machine finish the suite
