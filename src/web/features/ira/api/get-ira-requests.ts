@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   moneyRequestPageSchema,
+  waitingOutcomes,
   type MoneyRequestPageView,
 } from '../../../../contract/money-requests';
 import { apiQueryOptions } from '../../../lib/api-query';
@@ -19,4 +20,12 @@ const iraRequestsQueryOptions = (accountId: string) =>
     moneyRequestPageSchema,
   );
 
-export const useIraRequests = (accountId: string) => useQuery(iraRequestsQueryOptions(accountId));
+export const useIraRequests = (accountId: string, { enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ ...iraRequestsQueryOptions(accountId), enabled });
+
+/**
+ * The account's IRA request that still stands (sent and not yet answered, or its outcome not
+ * known): while there is one, the BFF refuses another (§4.7), and the IRA page shows that one.
+ */
+export const standingIraRequest = (page: MoneyRequestPageView | undefined) =>
+  page?.requests.find((request) => waitingOutcomes.includes(request.outcome));

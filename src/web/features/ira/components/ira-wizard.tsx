@@ -36,7 +36,6 @@ import {
   custodyAccountInTheWay,
   type CustodyAccountResult,
 } from '../../../../contract/custody-views';
-import { waitingOutcomes } from '../../../../contract/money-requests';
 import { maskLast4 } from '../../../../contract/rules/bank';
 import {
   checkCountryCode,
@@ -69,7 +68,7 @@ import { focusOnMount } from '../../../lib/focus';
 import { errorMessage } from '../../../lib/api-client';
 import { formatTimestamp } from '../../../lib/format';
 import { useCreateIraSupplement } from '../api/create-ira-supplement';
-import { useIraRequests } from '../api/get-ira-requests';
+import { standingIraRequest, useIraRequests } from '../api/get-ira-requests';
 import { IraAlreadyOpen } from './ira-already-open';
 import { WaitingIraRequest } from './waiting-ira-request';
 
@@ -331,9 +330,7 @@ export function IraWizard({
   // on its way SubmitOutcome asks instead; once it is answered there is nothing to lose.
   const answered = form.formState.isDirty || active > 0;
   // A request of the account that stands replaces the form (below): nothing is left to lose.
-  const standing = requests.data?.requests.find((request) =>
-    waitingOutcomes.includes(request.outcome),
-  );
+  const standing = standingIraRequest(requests.data);
   const unsent = !flow.pending && !flow.result && !flow.outcomeUnknown && !standing && !inTheWay;
   useEffect(() => {
     if (!answered || !unsent) return;

@@ -20,6 +20,7 @@ import {
   CustodyAccountPanel,
 } from '../../../../features/custody/components/custody-account-panel';
 import { useLinkedBank } from '../../../../features/money/api/get-linked-bank';
+import { standingIraRequest, useIraRequests } from '../../../../features/ira/api/get-ira-requests';
 import { depositHref } from '../../../../features/money/components/deposit-form';
 import { recordPageLoader } from '../../../session-guard';
 import { AccountBreadcrumbs } from './account-breadcrumbs';
@@ -33,6 +34,16 @@ export const clientLoader = recordPageLoader('accountId', (queryClient, accountI
 type Action = { label: string; href: (accountId: string) => string; primary: boolean };
 
 /**
+ * The IRA action's words: while the account's IRA request stands, the IRA page shows that
+ * request, not a form (the BFF takes no second one, §4.7), and the action says so.
+ */
+const iraAction = (standing: boolean, primary: boolean): Action => ({
+  label: standing ? 'IRA request in progress' : 'Open an IRA',
+  href: paths.app.iraSupplement.getHref,
+  primary,
+});
+
+/**
  * What an investor can do next from their account; the first is the main action. A disbursement
  * moves money out of the custody account (§4.5), so an account known to have none is not offered
  * one: opening an IRA, which requests a custody account (§4.7), leads instead.
@@ -41,9 +52,10 @@ const investorActions = (
   canDeposit: boolean,
   canRequestIra: boolean,
   noCustodyAccount: boolean,
+  iraStanding: boolean,
 ): Action[] => [
   ...(noCustodyAccount
-    ? [{ label: 'Open an IRA', href: paths.app.iraSupplement.getHref, primary: true }]
+    ? [iraAction(iraStanding, true)]
     : [{ label: 'Request a disbursement', href: paths.app.disbursement.getHref, primary: true }]),
   // A deposit is pulled from the linked bank into the custody account (fundCustodyAccount):
   // offered only when the account has both.
@@ -51,9 +63,7 @@ const investorActions = (
   { label: 'Money and timeline', href: paths.app.accountMoney.getHref, primary: false },
   // An IRA request asks for the custody account (§4.7), and an account has one (§4.15): with
   // one there (its section below shows it), there is nothing to open.
-  ...(canRequestIra && !noCustodyAccount
-    ? [{ label: 'Open an IRA', href: paths.app.iraSupplement.getHref, primary: false }]
-    : []),
+  ...(canRequestIra && !noCustodyAccount ? [iraAction(iraStanding, false)] : []),
 ];
 
 export default function AccountRoute() {
@@ -95,6 +105,9 @@ function AccountOverview({ accountId }: { accountId: string }) {
   // Offered once the custody account is known not to be there, or cannot be read (the IRA page
   // then says so and the platform decides), so that it does not show and then go.
   const canRequestIra = !custody.isPending && custodyAccountInTheWay(custody.data) === null;
+  // Unread (or failed), the action keeps its usual words: the IRA page reads the requests again.
+  const iraRequests = useIraRequests(accountId, { enabled: isInvestor && canRequestIra });
+  const iraStanding = standingIraRequest(iraRequests.data) !== undefined;
   const profile = account.data;
   return (
     <>
@@ -103,7 +116,7 @@ function AccountOverview({ accountId }: { accountId: string }) {
         above={<AccountBreadcrumbs accountId={accountId} />}
         actions={
           isInvestor &&
-          investorActions(canDeposit, canRequestIra, noCustodyAccount).map(
+          investorActions(canDeposit, canRequestIra, noCustodyAccount, iraStanding).map(
             ({ label, href, primary }) => (
               <Button
                 key={label}

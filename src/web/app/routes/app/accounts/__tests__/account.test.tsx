@@ -6,7 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AccountView } from '../../../../../../contract/account-views';
 import type { LinkedBankResult } from '../../../../../../contract/cash';
 import type { CustodyAccountResult } from '../../../../../../contract/custody-views';
+import type { MoneyRequestView } from '../../../../../../contract/money-requests';
 import type { Session } from '../../../../../../contract/session';
+import { moneyRequestView } from '../../../../../testing/money-request';
 import { accountView } from '../../../../../testing/account';
 import { bff, errorAnswer, startMockBff } from '../../../../../testing/mock-bff';
 import { onFakeClock, renderWithProviders } from '../../../../../testing/render';
@@ -43,8 +45,26 @@ const notOpened: CustodyAccountResult = {
 const linked = linkedBank('Prairie National Bank', '••••1592');
 const noBank: LinkedBankResult = { state: 'none', message: 'No bank account is linked.' };
 
-function renderAccountPage(custody: CustodyAccountResult | 'fails', bank: LinkedBankResult) {
+function renderAccountPage(
+  custody: CustodyAccountResult | 'fails',
+  bank: LinkedBankResult,
+  iraRequests: MoneyRequestView[] | 'fails' = [],
+) {
   bff.use(
+    http.get('/api/accounts/A1234567/money-requests', ({ request }) => {
+      if (new URL(request.url).searchParams.get('kind') !== 'ira_supplement') {
+        return errorAnswer(400, { code: 'validation', message: 'Only IRA requests are asked.' });
+      }
+      if (iraRequests === 'fails') {
+        return errorAnswer(500, { code: 'internal', message: 'Something went wrong.' });
+      }
+      return HttpResponse.json({
+        requests: iraRequests,
+        total: iraRequests.length,
+        offset: 0,
+        limit: 200,
+      });
+    }),
     http.get('/api/session', () => HttpResponse.json(session('investor'))),
     http.get('/api/accounts/A1234567', () => HttpResponse.json({ account })),
     http.get('/api/accounts/A1234567/custody-account', () =>
@@ -147,6 +167,51 @@ describe('an account without a custody account (§4.5, §4.7)', () => {
     expect(actions.map((link) => link.textContent)).toEqual(['Open an IRA', 'Money and timeline']);
     expect(actions[0].className).toContain('MuiButton-contained');
     expect(actions[0].getAttribute('href')).toBe('/accounts/A1234567/ira');
+  });
+});
+
+describe('an account whose IRA request stands (§4.7)', () => {
+  const iraRequest = (outcome: MoneyRequestView['outcome']) =>
+    moneyRequestView({ accountId: 'A1234567', kind: 'ira_supplement', amount: null, outcome });
+
+  // Accepted by the platform, the request stands too: its custody account waits for approval.
+  it.each(['pending', 'unknown', 'created'] as const)(
+    'names the request in progress (%s) instead of offering to open one, leading to the IRA page that shows it',
+    async (outcome) => {
+      renderAccountPage(notOpened, linked, [iraRequest(outcome)]);
+      const action = await screen.findByRole(
+        'link',
+        { name: 'IRA request in progress' },
+        { timeout: 5000 },
+      );
+      expect(action.getAttribute('href')).toBe('/accounts/A1234567/ira');
+      expect(action.className).toContain('MuiButton-contained');
+      expect(screen.queryByRole('link', { name: 'Open an IRA' })).toBeNull();
+    },
+  );
+
+  it.each([
+    ['one the platform refused', [iraRequest('refused')]],
+    ['one that never reached it', [iraRequest('not_sent')]],
+  ])('offers to open an IRA after %s', async (_, requests) => {
+    const asked: string[] = [];
+    bff.events.on('response:mocked', ({ request }) => asked.push(new URL(request.url).pathname));
+    renderAccountPage(notOpened, linked, requests);
+    await screen.findByRole('link', { name: 'Open an IRA' }, { timeout: 5000 });
+    await waitFor(() => expect(asked).toContain('/api/accounts/A1234567/money-requests'));
+    expect(screen.getByRole('link', { name: 'Open an IRA' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'IRA request in progress' })).toBeNull();
+  });
+
+  it('keeps "Open an IRA" when the requests cannot be read: the IRA page reads them again', async () => {
+    const asked: string[] = [];
+    bff.events.on('response:mocked', ({ request }) => asked.push(new URL(request.url).pathname));
+    renderAccountPage(notOpened, linked, 'fails');
+    await screen.findByText('No custody account yet', {}, { timeout: 5000 });
+    await waitFor(() => expect(asked).toContain('/api/accounts/A1234567/money-requests'));
+    expect(screen.getByRole('link', { name: 'Open an IRA' }).getAttribute('href')).toBe(
+      '/accounts/A1234567/ira',
+    );
   });
 });
 
