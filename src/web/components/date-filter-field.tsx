@@ -1,4 +1,12 @@
-import { useEffect, useEffectEvent, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useEffectEvent,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type Ref,
+} from 'react';
 import TextField from '@mui/material/TextField';
 import type { z } from 'zod';
 
@@ -27,6 +35,8 @@ type DateFilterFieldProps = {
   size?: 'small' | 'medium';
   /** The BFF's refusal of the day applied (an address edited by hand), until another is entered. */
   refused?: string;
+  /** The date input itself: for a page whose button that changed the day goes with the change. */
+  inputRef?: Ref<HTMLInputElement>;
 };
 
 /**
@@ -49,6 +59,7 @@ export function DateFilterField({
   onApply,
   size,
   refused: refusedByBff,
+  inputRef,
 }: DateFilterFieldProps) {
   const schema = useMemo(() => rule(name), [rule, name]);
   const [draft, setDraft] = useState(value);
@@ -151,6 +162,7 @@ export function DateFilterField({
       }}
       error={Boolean(shownError)}
       helperText={shownError}
+      inputRef={inputRef}
       slotProps={{
         inputLabel: { shrink: true },
         htmlInput: {

@@ -1,5 +1,5 @@
 import Alert from '@mui/material/Alert';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -136,6 +136,15 @@ export default function OrderBookRoute() {
     );
   };
 
+  // "Today" and "Show <the day before>" go once they are used (the day shown is then today, or
+  // has orders): focus moves to the day field, which now shows the day asked for, rather than
+  // dropping to the page's top.
+  const dayField = useRef<HTMLInputElement>(null);
+  const showDay = (day: string | null) => {
+    update({ date: day });
+    dayField.current?.focus();
+  };
+
   const onFilterChange = (next: OrderFilter) =>
     update({ security: next.security, side: next.side, status: next.status });
   const today = todayInZone(EASTERN);
@@ -157,9 +166,10 @@ export default function OrderBookRoute() {
           value={date}
           rule={orderBookDaySchema}
           onApply={(day) => update({ date: day })}
+          inputRef={dayField}
         />
         {(date !== today || refusedDay) && (
-          <Button variant="outlined" onClick={() => update({ date: null })}>
+          <Button variant="outlined" onClick={() => showDay(null)}>
             Today
           </Button>
         )}
@@ -183,7 +193,7 @@ export default function OrderBookRoute() {
           title={`No orders on ${formatCalendarDate(date, undefined, 'long')}`}
           message={whyNoOrders(query.data.closed)}
           action={
-            <Button variant="contained" onClick={() => update({ date: previous })}>
+            <Button variant="contained" onClick={() => showDay(previous)}>
               Show {formatCalendarDate(previous, undefined, 'long')}
             </Button>
           }

@@ -152,6 +152,9 @@ describe('a person types a trading day into the order book', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Today' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(screen.queryByText(/The link asked for/)).toBeNull();
+    // The button went with the change: focus is on the day field, not dropped to the page.
+    expect(screen.queryByRole('button', { name: 'Today' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByLabelText('Trading day (US Eastern)'));
   });
 
   it('is told to finish a day left unfinished, which is not applied', async () => {
@@ -178,10 +181,16 @@ describe('a person opens the order book of a day the market did not trade', () =
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Show November 25, 2026' }));
+    const show = screen.getByRole('button', { name: 'Show November 25, 2026' });
+    show.focus();
+    fireEvent.click(show);
     await waitFor(() => expect(router.state.location.search).toBe('?date=2026-11-25'));
     expect(await screen.findByText('No orders on November 25, 2026')).toBeTruthy();
     expect(asked).toEqual(['2026-11-26', '2026-11-25']);
+    // The empty day and its button went: focus is on the day field, which shows the day asked.
+    const field = screen.getByLabelText<HTMLInputElement>('Trading day (US Eastern)');
+    expect(document.activeElement).toBe(field);
+    expect(field.value).toBe('2026-11-25');
   });
 
   it('a weekend names its weekday; the day after a holiday offers the day before the holiday', async () => {
