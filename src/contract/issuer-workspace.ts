@@ -16,6 +16,23 @@ import {
   usStateSchema,
 } from './rules/identity';
 import { pass, ruleSchema, type RuleResult } from './rules/result';
+import { keysOf } from './keys-of';
+
+/**
+ * The issuer's entity types (§4.6: "LLC, LP, Corp, GP or Soleprop"), as the platform
+ * spells them, in the words a person reads in the form and wherever a saved one is shown.
+ */
+export const entityTypeLabels = {
+  LLC: 'Limited liability company (LLC)',
+  LP: 'Limited partnership (LP)',
+  Corp: 'Corporation',
+  GP: 'General partnership (GP)',
+  Soleprop: 'Sole proprietorship',
+};
+
+/** An entity type in words; one the list does not know is shown as the platform gave it. */
+export const entityTypeInWords = (code: string): string =>
+  (entityTypeLabels as Record<string, string>)[code] ?? code;
 
 export const issuerParamsSchema = z.object({ issuerId: numericIdSchema('issuerId') });
 
@@ -89,9 +106,7 @@ export const issuerAccountFormSchema = z.object({
     .enum(['', 'CHECKING', 'SAVINGS'], { error: 'Choose checking or savings' })
     .optional(),
   entityType: z
-    .enum(['', 'LLC', 'LP', 'Corp', 'GP', 'Soleprop'], {
-      error: 'Choose LLC, LP, Corp, GP or Soleprop',
-    })
+    .enum(['', ...keysOf(entityTypeLabels)], { error: 'Choose one of the entity types listed' })
     .optional(),
   companyTaxId: optionalRule(checkEin),
   accountMiddleInitial: z

@@ -6,6 +6,7 @@ import type { FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
 import AlertTitle from '@mui/material/AlertTitle';
 import {
+  entityTypeLabels,
   issuerAccountCheckedLabel,
   issuerAccountFormSchema,
   type IssuerAccountForm,
@@ -99,7 +100,7 @@ const sections: { title: string; note?: string; fields: Field[] }[] = [
       {
         name: 'entityType',
         label: 'Entity type',
-        options: ['LLC', 'LP', 'Corp', 'GP', 'Soleprop'].map((v) => ({ value: v, label: v })),
+        options: Object.entries(entityTypeLabels).map(([value, label]) => ({ value, label })),
       },
       {
         name: 'accountType',

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { SavedIssuerAccount } from '../../../../contract/issuer-workspace';
+import { entityTypeInWords, type SavedIssuerAccount } from '../../../../contract/issuer-workspace';
 import { DescriptionList } from '../../../components/description-list';
 import { formatCode, formatTimestamp } from '../../../lib/format';
 import { countryInWords, stateInWords } from './place-in-words';
@@ -44,7 +44,7 @@ export function SavedIssuerAccountCard({ record }: { record: SavedIssuerAccount 
       'Issuing country',
       record.issuingCountry ? countryInWords(record.issuingCountry) : 'Not given',
     ],
-    ['Entity type', record.entityType ?? 'Not given'],
+    ['Entity type', record.entityType ? entityTypeInWords(record.entityType) : 'Not given'],
     ['Account type', record.accountType ? formatCode(record.accountType) : 'Not given'],
     ['Company tax ID', record.maskedCompanyTaxId ?? 'Not given'],
     ['Middle initial', record.accountMiddleInitial ?? 'Not given'],

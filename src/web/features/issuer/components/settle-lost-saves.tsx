@@ -6,6 +6,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import {
+  entityTypeInWords,
   issuerAccountSettleLabels,
   issuerAccountSettleSchema,
   type IssuerAccountSettleInput,
@@ -55,7 +56,9 @@ function SentDetails({ sent }: { sent: SentIssuerAccount | null }) {
             'Not given'
           ),
         ],
-        ...(sent.entityType ? [['Entity type', sent.entityType] as [string, string]] : []),
+        ...(sent.entityType
+          ? [['Entity type', entityTypeInWords(sent.entityType)] as [string, string]]
+          : []),
         ...(sent.city ? [['City', sent.city] as [string, string]] : []),
       ]}
     />

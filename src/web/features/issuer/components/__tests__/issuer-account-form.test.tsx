@@ -107,7 +107,7 @@ describe('issuer staff save the issuer account (§4.6 createIssuerAccount)', () 
     expect(shown).toMatchObject({
       'Company name': 'Aspen Ridge Capital LLC',
       State: 'Colorado (CO)',
-      'Entity type': 'LLC',
+      'Entity type': 'Limited liability company (LLC)',
       'Account type': 'Not given',
       // Written as the field's hint shows it, not as the digits the form keeps.
       'Company tax ID (EIN)': '12-3456789',

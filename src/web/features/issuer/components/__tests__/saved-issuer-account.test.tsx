@@ -56,6 +56,17 @@ describe('issuer staff read the saved issuer account', () => {
     });
   });
 
+  it('read the entity type in words, and one the list does not know as the platform gave it (§4.6)', () => {
+    renderWithProviders(<SavedIssuerAccountCard record={{ ...record, entityType: 'Soleprop' }} />);
+    const termOf = (name: string) =>
+      screen.getAllByRole('term').find((dt) => dt.textContent === name)?.nextElementSibling
+        ?.textContent;
+    expect(termOf('Entity type')).toBe('Sole proprietorship');
+    cleanup();
+    renderWithProviders(<SavedIssuerAccountCard record={{ ...record, entityType: 'Trust' }} />);
+    expect(termOf('Entity type')).toBe('Trust');
+  });
+
   it('read what "Pending" means and that nothing waits on it (§1, §3)', () => {
     renderWithProviders(<SavedIssuerAccountCard record={record} />);
     expect(screen.getByText('Status: Pending')).toBeTruthy();
