@@ -75,14 +75,17 @@ export const moneyRequestOutcomeSchema = z.enum(keysOf(moneyRequestOutcomeWords)
 /**
  * An unknown investment or IRA request is settled by a reviewer, not by reconciliation: the
  * interface document names no read that ties a trade or a supplement to our reference (§4.16,
- * §2.11), so only deposits and disbursements are found in the fund moves (§4.3).
+ * §2.11), so only deposits and disbursements are found in the fund moves (§4.3). The reviewer is
+ * told so in plain words, and what to compare the request with: the account's trades for an
+ * investment, its IRA details for an IRA request.
  */
-const unknownSettledByHand = {
+const unknownSettledByHand = (comparedWith: string) => ({
   ...moneyRequestOutcomeWords.unknown,
   next: 'Do not send it again. A reviewer checks it with the platform and settles it; if it stays unknown, contact support and quote our reference.',
-  reviewerNext:
-    'Reconciliation cannot find it: the platform names no read that ties it to our reference. Compare it with what the platform lists and settle it by hand.',
-};
+  reviewerNext: `The platform offers no way to look this request up by our reference: compare it with ${comparedWith} on the platform and settle it by hand.`,
+});
+const unknownInvestment = unknownSettledByHand("the account's trades");
+const unknownIraRequest = unknownSettledByHand("the account's IRA details");
 
 /**
  * A request the portal refused before sending it, as it answered: why (the register's message)
@@ -105,12 +108,8 @@ export function outcomeWordsOf(request: {
   outcome: z.infer<typeof moneyRequestOutcomeSchema>;
   kind: z.infer<typeof moneyRequestKindSchema>;
 }) {
-  if (
-    request.outcome === 'unknown' &&
-    (request.kind === 'investment' || request.kind === 'ira_supplement')
-  ) {
-    return unknownSettledByHand;
-  }
+  if (request.outcome === 'unknown' && request.kind === 'investment') return unknownInvestment;
+  if (request.outcome === 'unknown' && request.kind === 'ira_supplement') return unknownIraRequest;
   return moneyRequestOutcomeWords[request.outcome];
 }
 type MoneyRequestOutcomeKey = z.infer<typeof moneyRequestOutcomeSchema>;

@@ -28,7 +28,7 @@ function summaryText(summary: ReconciliationSummary): string {
     );
   if (byHand > 0)
     parts.push(
-      `${countOf(byHand, 'request', 'requests')} cannot be found by this check: look ${byHand === 1 ? 'it' : 'them'} up at the platform using our reference, then settle ${byHand === 1 ? 'it' : 'them'} by hand.`,
+      `${countOf(byHand, 'request', 'requests')} cannot be found by this check: the platform offers no way to look ${byHand === 1 ? 'it' : 'them'} up by our reference. Compare ${byHand === 1 ? 'it' : 'each'} with what the platform shows for its account, as the register says, and settle ${byHand === 1 ? 'it' : 'them'} by hand.`,
     );
   if (summary.foundAfterNotSent > 0)
     parts.push(

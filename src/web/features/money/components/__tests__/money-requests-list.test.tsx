@@ -274,7 +274,7 @@ describe('an unknown outcome, by what can settle it', () => {
   withViewportWidth(1280);
   const outcomeCell = () => screen.getByText('Outcome unknown').closest('td') as HTMLElement;
 
-  it('an investment: only a reviewer, by hand; reconciliation cannot find it', () => {
+  it('an investment: only a reviewer, by hand, told plainly why', () => {
     renderWithProviders(
       <MoneyRequestsList
         requests={[{ ...request, outcome: 'unknown' }]}
@@ -282,13 +282,30 @@ describe('an unknown outcome, by what can settle it', () => {
         reviewer
       />,
     );
-    expect(outcomeCell().textContent).toContain('Reconciliation cannot find it');
+    expect(outcomeCell().textContent).toContain(
+      'The platform offers no way to look this request up by our reference',
+    );
+    expect(outcomeCell().textContent).toContain("compare it with the account's trades");
+    expect(outcomeCell().textContent).not.toContain('names no read');
     expect(outcomeCell().textContent).not.toContain('looks for it on the platform at every pass');
     cleanup();
     renderWithProviders(
       <MoneyRequestsList requests={[{ ...request, outcome: 'unknown' }]} label="Requests" />,
     );
     expect(outcomeCell().textContent).toContain('A reviewer checks it with the platform');
+  });
+
+  it("an IRA request: compared with the account's IRA details, not its trades", () => {
+    renderWithProviders(
+      <MoneyRequestsList
+        requests={[
+          { ...request, kind: 'ira_supplement', units: null, unitPrice: null, outcome: 'unknown' },
+        ]}
+        label="Money requests"
+        reviewer
+      />,
+    );
+    expect(outcomeCell().textContent).toContain("compare it with the account's IRA details");
   });
 
   it('a disbursement: reconciliation looks for it at every pass', () => {

@@ -96,7 +96,7 @@ describe('a reviewer settles money requests whose outcome is unknown', () => {
     release();
     expect(
       await screen.findByText(
-        /2 requests cannot be found by this check: look them up at the platform using our reference, then settle them by hand\./,
+        /2 requests cannot be found by this check: the platform offers no way to look them up by our reference\. Compare each with what the platform shows for its account, as the register says, and settle them by hand\./,
       ),
     ).toBeTruthy();
     expect(document.activeElement).toBe(button);
