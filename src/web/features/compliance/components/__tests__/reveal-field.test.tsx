@@ -24,6 +24,14 @@ function renderTaxId(taxIdKind: 'ein' | 'ssn' = 'ssn', masked = '•••-•�
 }
 
 describe('a reviewer reveals one value, saying why', () => {
+  it('the dialog opens with the focus in its Reason field, the one thing to fill in', async () => {
+    renderTaxId();
+    fireEvent.click(screen.getByRole('button', { name: 'Reveal Tax ID' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Reveal Tax ID' }));
+    const reason = dialog.getByRole('textbox', { name: /^Reason/ });
+    await waitFor(() => expect(document.activeElement).toBe(reason));
+  });
+
   it('a reason too short is named under the field, which takes the focus; nothing is asked', async () => {
     const sent = mockPost('/api/personal-data/reveal', okAnswer({}, 200));
     renderTaxId();
