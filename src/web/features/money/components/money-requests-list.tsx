@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
@@ -62,7 +63,7 @@ function Amount({ request }: { request: MoneyRequestView }) {
     <>
       {request.amount ? formatMoney(request.amount) : '—'}
       {request.units && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
           {formatUnits(request.units)}
         </Typography>
       )}
@@ -273,7 +274,13 @@ function platformIdOf(request: MoneyRequestView, reviewer: boolean) {
               <FundMoveId accountId={request.accountId} id={request.fundMove} reviewer={reviewer} />
             </>
           ) : (
-            `Not a fund move: its fund move carries our reference ${request.reference}.`
+            <>
+              Not a fund move: its fund move carries our reference{' '}
+              {/* Our reference is one code, never split at its hyphen. */}
+              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                {request.reference}.
+              </Box>
+            </>
           )}
         </Typography>
       )}
@@ -341,14 +348,28 @@ function MoneyRequestsTable({ requests, label, reviewer, onSettle }: ShownReques
         : []),
       { heading: 'Account', cell: (request) => accountOf(request, reviewer) },
       { heading: 'Kind', cell: (request) => <Kind request={request} /> },
-      { heading: { figures: 'Amount' }, cell: (request) => <Amount request={request} /> },
+      // The figure and its units stay whole; how the money goes ("By international wire") may
+      // take two lines rather than widen the column.
+      {
+        heading: { figures: 'Amount' },
+        cell: (request) => <Amount request={request} />,
+        sx: { whiteSpace: 'normal' },
+      },
       {
         heading: 'Outcome',
         cell: (request) => <Outcome request={request} reviewer={reviewer} onSettle={onSettle} />,
-        // The outcome's sentences keep a readable measure rather than a word a line.
-        sx: { minWidth: 240 },
+        // The outcome's sentences keep a readable measure rather than a word a line, without
+        // taking the width of a one-word outcome ("Accepted") from the columns beside it.
+        sx: { minWidth: '12rem' },
       },
-      { heading: 'Platform id', cell: (request) => platformIdOf(request, reviewer) },
+      // A platform id is one long code (a disbursement request's UUID, §2.10 requestId): it
+      // breaks anywhere inside a column wide enough for a short id, rather than pushing the
+      // column past the frame's edge, where it would be cut.
+      {
+        heading: 'Platform id',
+        cell: (request) => platformIdOf(request, reviewer),
+        sx: { overflowWrap: 'anywhere', minWidth: '7.5rem' },
+      },
     ],
     rowKey: (request) => request.reference,
   };

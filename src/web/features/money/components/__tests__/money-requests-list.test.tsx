@@ -236,7 +236,33 @@ describe('a reviewer reads the register on a desktop', () => {
     renderWithProviders(<MoneyRequestsList requests={[request]} label="Money requests" reviewer />);
     const table = screen.getByRole('table', { name: 'Money requests' });
     const outcome = within(table).getByText('Refused').closest('td') as HTMLElement;
-    expect(getComputedStyle(outcome).minWidth).toBe('240px');
+    expect(getComputedStyle(outcome).minWidth).toBe('12rem');
+  });
+
+  it('breaks a long platform id and a wire method inside their columns rather than widen them', () => {
+    renderWithProviders(
+      <MoneyRequestsList
+        requests={[
+          {
+            ...request,
+            kind: 'disbursement',
+            units: null,
+            unitPrice: null,
+            outcome: 'created',
+            method: 'wire_international',
+            upstreamId: 'e52a4243-f293-4dd1-98c3-b64209e5a1c7',
+          },
+        ]}
+        label="Money requests"
+        reviewer
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Money requests' });
+    const cellOf = (text: string) => within(table).getByText(text).closest('td') as HTMLElement;
+    expect(getComputedStyle(cellOf('e52a4243-f293-4dd1-98c3-b64209e5a1c7')).overflowWrap).toBe(
+      'anywhere',
+    );
+    expect(getComputedStyle(cellOf('By international wire')).whiteSpace).toBe('normal');
   });
 
   it('keeps our reference on one line and gives the date and a common address room', () => {
