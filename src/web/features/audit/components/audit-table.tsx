@@ -196,7 +196,8 @@ const columns: GridColDef<AuditEventView>[] = [
     flex: 1.6,
     sortable: false,
     cellClassName: 'portal-grid-wrap',
-    valueGetter: (value: Record<string, unknown> | null) => detailsText(value),
+    valueGetter: (value: Record<string, unknown> | null, row: AuditEventView) =>
+      detailsText(value, row.userEmail),
     renderCell: ({ row, value }) => (
       <span>
         {value}
@@ -231,7 +232,7 @@ function AuditCards({ events }: { events: AuditEventView[] }) {
   return (
     <CardList label="Audit events" ordered items={events} itemKey={(event) => event.id}>
       {(event) => {
-        const details = detailsText(event.details);
+        const details = detailsText(event.details, event.userEmail);
         return (
           <>
             <Typography sx={{ fontWeight: 600 }}>

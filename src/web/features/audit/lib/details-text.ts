@@ -121,6 +121,22 @@ const codeWords: Record<string, string> = {
   wrong_email_or_password: 'the email or password is not correct',
 };
 
+/**
+ * The requests the portal sends to the platform, as the pages name them: an event whose outcome
+ * is unknown keeps the route it came through (`route`), which reads as what was asked. A route
+ * not named here reads as written.
+ */
+const requestWords: Record<string, string> = {
+  'POST /api/offerings/:offeringId/investments': 'Investment request',
+  'POST /api/accounts/:accountId/deposits': 'Deposit request',
+  'POST /api/accounts/:accountId/disbursements': 'Disbursement request',
+  'POST /api/disbursement-approvals/:approvalId/approve': 'Disbursement approval',
+  'POST /api/accounts/:accountId/ira-supplement': 'IRA request',
+  'POST /api/accounts/:accountId/linked-bank': 'Linked bank account change',
+  'POST /api/issuers/:issuerId/issuer-account': 'Issuer account save',
+  'PUT /api/securities/:securityId/market-hours': 'Trading hours change',
+};
+
 /** The fields a reveal names (docs/audit-log.md), as the account pages label them. */
 const revealedFields: Record<string, string> = {
   taxId: 'Tax id',
@@ -223,6 +239,7 @@ function stringText(key: string, value: string): string {
   if (key === 'kind' && (value === 'account' || value === 'issuer' || value === 'security'))
     return formatCode(value);
   if (key === 'field' && Object.hasOwn(revealedFields, value)) return revealedFields[value];
+  if (key === 'route' && Object.hasOwn(requestWords, value)) return requestWords[value];
   if (asWritten.has(key) || /id$/i.test(key)) return value;
   const known = codeWords[value];
   if (known) return known;
@@ -234,9 +251,19 @@ function stringText(key: string, value: string): string {
 /**
  * Every detail of an event as "Label: value", joined by "; ". A role's change, kept at the top as
  * `from` and `to` (user_role_changed), reads as one "Role: Issuer staff → Investor".
+ *
+ * People read as their addresses where the event names them, not as user ids no reader can look
+ * up: `by`, a person's id, is the one who acted (a reviewer settling a request by hand), whose
+ * address the event's User column already shows (`actorEmail`); `forUser` is dropped when the
+ * BFF added that user's address beside it (`forUserEmail`). Ids a reviewer looks things up by
+ * (our reference, accounts, platform ids) stay.
  */
-export function detailsText(details: Record<string, unknown> | null): string {
+export function detailsText(
+  details: Record<string, unknown> | null,
+  actorEmail: string | null = null,
+): string {
   if (!details) return '';
+  const forUserNamed = typeof details.forUserEmail === 'string';
   const roleChange = isRole(details.from) && isRole(details.to);
   const parts: string[] = [];
   let roleSaid = false;
@@ -246,6 +273,16 @@ export function detailsText(details: Record<string, unknown> | null): string {
       if (!roleSaid)
         parts.push(`Role: ${valueText('role', details.from)} → ${valueText('role', details.to)}`);
       roleSaid = true;
+      continue;
+    }
+    if (key === 'forUser' && forUserNamed) continue;
+    if (
+      key === 'by' &&
+      actorEmail &&
+      typeof value === 'string' &&
+      !Object.hasOwn(codeWords, value)
+    ) {
+      parts.push(`By: ${actorEmail}`);
       continue;
     }
     if (isRecord(value) && Object.keys(value).length > 0 && !isLink(value) && !changeOf(value)) {

@@ -39,6 +39,29 @@ describe('a reviewer reads the audit log', () => {
     expect(row.querySelector('[data-field="outcome"]')?.className).toContain('portal-grid-wrap');
   });
 
+  it('reads who settled a request and whom it was for by their addresses, not user ids', async () => {
+    const settled: AuditEventView = {
+      ...event,
+      id: '44',
+      action: 'money_request_settled',
+      objectType: 'money_request',
+      objectId: 'MR-XAHA4YCZV5',
+      details: {
+        by: '69065b58-d3e5-472b-9e87-f377bbb37d91',
+        via: 'manual',
+        forUser: '4fd8738a-250b-4bcc-85c5-0b38db01ed92',
+        settled: 'not_sent',
+        forUserEmail: 'investor@demo.test',
+      },
+    };
+    renderWithProviders(<AuditTable events={[settled]} />);
+    const grid = await screen.findByRole('grid', { name: 'Audit events' }, { timeout: 20_000 });
+    const details = within(grid).getAllByRole('row')[1].querySelector('[data-field="details"]');
+    expect(details?.textContent).toContain('By: compliance@demo.test');
+    expect(details?.textContent).toContain('For user: investor@demo.test');
+    expect(details?.textContent).not.toMatch(/69065b58|4fd8738a/);
+  });
+
   it('names a user an admin changed by the email the event keeps, and other objects by their id', async () => {
     const changed: AuditEventView = {
       ...event,

@@ -195,7 +195,7 @@ const written: [action: string, details: Record<string, unknown>, reads: string]
         maskedCompanyTaxId: '••-•••4321',
       },
     },
-    'Request: POST /api/issuers/:issuerId/issuer-account; Code: upstream timeout; Issuer: 1102; What was sent (company name Blue Mesa Holdings LLC, company state CO, masked company tax id ••-•••4321)',
+    'Request: Issuer account save; Code: upstream timeout; Issuer: 1102; What was sent (company name Blue Mesa Holdings LLC, company state CO, masked company tax id ••-•••4321)',
   ],
   [
     'money_requests_reconciled',
@@ -260,7 +260,7 @@ const written: [action: string, details: Record<string, unknown>, reads: string]
         friday: '09:30–16:00 ET',
       },
     },
-    'Request: PUT /api/securities/:securityId/market-hours; Code: upstream unavailable; Security: 10001; Hours asked for (Monday 09:30–16:00 ET, Tuesday closed, Wednesday 11:00–16:00 ET, Thursday 09:30–16:00 ET, Friday 09:30–16:00 ET)',
+    'Request: Trading hours change; Code: upstream unavailable; Security: 10001; Hours asked for (Monday 09:30–16:00 ET, Tuesday closed, Wednesday 11:00–16:00 ET, Thursday 09:30–16:00 ET, Friday 09:30–16:00 ET)',
   ],
 ];
 
@@ -284,6 +284,43 @@ describe('the details of an audit event, as a reviewer reads them', () => {
   it('labels keys it does not know by their words', () => {
     expect(detailLabel('stillUnknown')).toBe('Still unknown');
     expect(detailLabel('owner_instance')).toBe('Owner instance');
+  });
+
+  it('names a settling reviewer and the user a request was for by their addresses, not ids', () => {
+    const settled = {
+      by: '69065b58-d3e5-472b-9e87-f377bbb37d91',
+      via: 'manual',
+      kind: 'investment',
+      amount: '50',
+      forUser: '4fd8738a-250b-4bcc-85c5-0b38db01ed92',
+      settled: 'not_sent',
+      accountId: 'A1040000',
+      upstreamId: null,
+      forUserEmail: 'investor@demo.test',
+    };
+    expect(detailsText(settled, 'compliance@demo.test')).toBe(
+      'By: compliance@demo.test; Via: a reviewer, by hand; Kind: investment; Amount: $50.00; Settled as: not sent; Account: A1040000; Platform id: none; For user: investor@demo.test',
+    );
+    // The portal's own settling names no person: it stays in words, whoever the event names.
+    expect(detailsText({ by: 'system', via: 'lease_expired' }, 'compliance@demo.test')).toBe(
+      'By: the portal; Via: the request’s lease ran out',
+    );
+  });
+
+  it('names a request whose outcome is unknown as what it was, not by its route', () => {
+    expect(
+      detailsText(
+        {
+          code: 'upstream_unavailable',
+          route: 'POST /api/offerings/:offeringId/investments',
+          offering: '5206',
+        },
+        'investor@demo.test',
+      ),
+    ).toBe('Code: upstream unavailable; Request: Investment request; Offering: 5206');
+    expect(detailsText({ route: 'POST /api/accounts/:accountId/ira-supplement' })).toBe(
+      'Request: IRA request',
+    );
   });
 
   it('reads no details as nothing', () => {
