@@ -42,10 +42,7 @@ describe('a reviewer reads the audit log', () => {
   it('reads who settled a request and whom it was for by their addresses, not user ids', async () => {
     const settled: AuditEventView = {
       ...event,
-      id: '44',
       action: 'money_request_settled',
-      objectType: 'money_request',
-      objectId: 'MR-XAHA4YCZV5',
       details: {
         by: '69065b58-d3e5-472b-9e87-f377bbb37d91',
         via: 'manual',

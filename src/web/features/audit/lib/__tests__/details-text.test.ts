@@ -287,19 +287,17 @@ describe('the details of an audit event, as a reviewer reads them', () => {
   });
 
   it('names a settling reviewer and the user a request was for by their addresses, not ids', () => {
-    const settled = {
-      by: '69065b58-d3e5-472b-9e87-f377bbb37d91',
-      via: 'manual',
-      kind: 'investment',
-      amount: '50',
-      forUser: '4fd8738a-250b-4bcc-85c5-0b38db01ed92',
-      settled: 'not_sent',
-      accountId: 'A1040000',
-      upstreamId: null,
-      forUserEmail: 'investor@demo.test',
-    };
-    expect(detailsText(settled, 'compliance@demo.test')).toBe(
-      'By: compliance@demo.test; Via: a reviewer, by hand; Kind: investment; Amount: $50.00; Settled as: not sent; Account: A1040000; Platform id: none; For user: investor@demo.test',
+    const reviewer = '69065b58-d3e5-472b-9e87-f377bbb37d91';
+    const investor = '4fd8738a-250b-4bcc-85c5-0b38db01ed92';
+    const settled = { by: reviewer, via: 'manual', forUser: investor, settled: 'not_sent' };
+    expect(
+      detailsText({ ...settled, forUserEmail: 'investor@demo.test' }, 'compliance@demo.test'),
+    ).toBe(
+      'By: compliance@demo.test; Via: a reviewer, by hand; Settled as: not sent; For user: investor@demo.test',
+    );
+    // Without the address beside it, the id is all there is to show.
+    expect(detailsText(settled)).toBe(
+      `By: ${reviewer}; Via: a reviewer, by hand; For user id: ${investor}; Settled as: not sent`,
     );
     // The portal's own settling names no person: it stays in words, whoever the event names.
     expect(detailsText({ by: 'system', via: 'lease_expired' }, 'compliance@demo.test')).toBe(

@@ -321,29 +321,23 @@ describe('an unknown outcome, by what can settle it', () => {
     expect(outcomeCell().textContent).toContain('A reviewer checks it with the platform');
   });
 
-  it("an IRA request: compared with the account's IRA details, not its trades", () => {
+  /** A reviewer's register of one unknown request of a kind that buys no units. */
+  const renderUnknownForReviewer = (kind: 'ira_supplement' | 'disbursement') =>
     renderWithProviders(
       <MoneyRequestsList
-        requests={[
-          { ...request, kind: 'ira_supplement', units: null, unitPrice: null, outcome: 'unknown' },
-        ]}
+        requests={[{ ...request, kind, units: null, unitPrice: null, outcome: 'unknown' }]}
         label="Money requests"
         reviewer
       />,
     );
+
+  it("an IRA request: compared with the account's IRA details, not its trades", () => {
+    renderUnknownForReviewer('ira_supplement');
     expect(outcomeCell().textContent).toContain("compare it with the account's IRA details");
   });
 
   it('a disbursement: reconciliation looks for it at every pass', () => {
-    renderWithProviders(
-      <MoneyRequestsList
-        requests={[
-          { ...request, kind: 'disbursement', units: null, unitPrice: null, outcome: 'unknown' },
-        ]}
-        label="Money requests"
-        reviewer
-      />,
-    );
+    renderUnknownForReviewer('disbursement');
     expect(outcomeCell().textContent).toContain('looks for it on the platform at every pass');
   });
 });
