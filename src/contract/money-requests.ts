@@ -9,6 +9,7 @@ import type { StandingOnError } from './errors';
 import { decimalStringSchema, instantSchema, localDateTimeSchema } from './money';
 import { requestedSliceShape } from './pages';
 import { skippedRecordsSchema } from './skipped';
+import { utcInstantInWords, utcTimeInWords } from './time';
 
 /**
  * The register of money requests the portal sent upstream (disbursements §4.5, investments
@@ -204,20 +205,20 @@ function askedWords(request: StandingRequest): string[] {
   ].filter((part): part is string => part !== null);
 }
 
-/** "MR-… (made 2026-11-28 12:01 UTC, 44 units, $440.00, by wire)" */
+/** "MR-… (made Nov 28, 2026, 12:01 PM UTC, 44 units, $440.00, by wire)" */
 function madeWords(request: StandingRequest): string {
-  const made = request.createdAt.slice(0, 16).replace('T', ' ');
+  const made = utcInstantInWords(request.createdAt);
   const what = askedWords(request);
-  return `${request.reference} (made ${made} UTC${what.length ? `, ${what.join(', ')}` : ''})`;
+  return `${request.reference} (made ${made}${what.length ? `, ${what.join(', ')}` : ''})`;
 }
 
 /**
- * The same request made moments ago, in words: "You sent the same investment at 12:22 UTC
+ * The same request made moments ago, in words: "You sent the same investment at 12:22 PM UTC
  * (MR-…, 60 units, $600.00, by wire), created as trade 302954".
  */
 function sameRequestWords(request: StandingRequest): string {
   const what = moneyRequestKindLabels[request.kind].toLowerCase();
-  const at = request.createdAt.slice(11, 16);
+  const at = utcTimeInWords(request.createdAt);
   const amounts = askedWords(request);
   const state =
     request.outcome === 'created'
@@ -225,10 +226,10 @@ function sameRequestWords(request: StandingRequest): string {
         ? `created as ${upstreamIdNames[request.kind]} ${request.upstreamId}`
         : 'accepted by the platform'
       : outcomeWordsOf(request).label.toLowerCase();
-  return `You sent the same ${what} at ${at} UTC (${[request.reference, ...amounts].join(', ')}), ${state}`;
+  return `You sent the same ${what} at ${at} (${[request.reference, ...amounts].join(', ')}), ${state}`;
 }
 
-/** One standing request in words: "MR-… (made 2026-11-28 12:01 UTC, 44 units, $440.00): outcome unknown". */
+/** One standing request in words: "MR-… (made Nov 28, 2026, 12:01 PM UTC, 44 units, $440.00): outcome unknown". */
 export function standingRequestWords(request: StandingRequest): string {
   if (isSameRecently(request)) return sameRequestWords(request);
   return `${madeWords(request)}: ${outcomeWordsOf(request).label.toLowerCase()}`;

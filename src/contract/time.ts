@@ -225,3 +225,36 @@ function daysInMonth(year: number, month: number): number {
 }
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
+/*
+ * The portal's own instants in words the server writes (a refusal, a notice), where the reader's
+ * zone is not known: in UTC, named, as the pages write every timestamp ("Nov 29, 2026, 11:33 AM
+ * UTC", web/lib/format formatTimestamp), never as the raw ISO string.
+ */
+const utcWords = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'UTC',
+  timeZoneName: 'short',
+});
+const utcTimeWords = new Intl.DateTimeFormat('en-US', {
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'UTC',
+  timeZoneName: 'short',
+});
+
+// Newer ICU puts a narrow no-break space before AM/PM: the same words in the browser and in
+// Node, which a person may copy into a message to support.
+const plainSpaces = (words: string) => words.replace(/\u202f/g, ' ');
+
+/** An instant in UTC words: "Nov 29, 2026, 11:33 AM UTC". */
+export const utcInstantInWords = (instant: string | Date): string =>
+  plainSpaces(utcWords.format(new Date(instant)));
+
+/** The time of day of an instant, for one made moments ago: "11:33 AM UTC". */
+export const utcTimeInWords = (instant: string | Date): string =>
+  plainSpaces(utcTimeWords.format(new Date(instant)));

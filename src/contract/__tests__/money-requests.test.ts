@@ -91,10 +91,10 @@ describe('the refusal of a request while earlier ones stand', () => {
       standing('MR-BBBBBBBBBB', 'unknown'),
     ]);
     expect(message).toContain(
-      `MR-AAAAAAAAAA (made 2026-11-28 12:01 UTC, $40.00): being sent. ${beingSent}`,
+      `MR-AAAAAAAAAA (made Nov 28, 2026, 12:01 PM UTC, $40.00): being sent. ${beingSent}`,
     );
     expect(message).toContain(
-      `MR-BBBBBBBBBB (made 2026-11-28 12:01 UTC, $40.00): outcome unknown. ${unknown}`,
+      `MR-BBBBBBBBBB (made Nov 28, 2026, 12:01 PM UTC, $40.00): outcome unknown. ${unknown}`,
     );
   });
 
@@ -105,7 +105,7 @@ describe('the refusal of a request while earlier ones stand', () => {
     ]);
     expect(message.split(unknown)).toHaveLength(2);
     expect(message).toContain(
-      `Standing: MR-AAAAAAAAAA (made 2026-11-28 12:01 UTC, $40.00): outcome unknown; MR-BBBBBBBBBB (made 2026-11-28 12:01 UTC, $40.00): outcome unknown. ${unknown} To send this one`,
+      `Standing: MR-AAAAAAAAAA (made Nov 28, 2026, 12:01 PM UTC, $40.00): outcome unknown; MR-BBBBBBBBBB (made Nov 28, 2026, 12:01 PM UTC, $40.00): outcome unknown. ${unknown} To send this one`,
     );
   });
 });

@@ -4,6 +4,7 @@ import { investmentReceiptSchema } from '../../contract/investments';
 import { iraSupplementReceiptSchema } from '../../contract/ira';
 import { offeringPurchaseHistorySchema } from '../../contract/issuer-workspace';
 import { moneyRequestPageSchema, timelineSchema } from '../../contract/money-requests';
+import { utcInstantInWords } from '../../contract/time';
 import { offeringDetailSchema, offeringListSchema } from '../../contract/offerings';
 import { toSupplementRequest, iraSupplementSchema } from '../../contract/ira';
 import { link } from '../store/users';
@@ -672,7 +673,7 @@ describe('IRA supplement (§4.7)', () => {
     const error = res.json().error;
     expect(error).toMatchObject({ code: 'conflict', submitted: 'no', refusal: 'state' });
     expect(error.message).toContain(
-      `An IRA request for this account is already waiting: our reference ${accepted.reference}, made ${accepted.createdAt.slice(0, 16).replace('T', ' ')} UTC, accepted (The platform accepted the request.)`,
+      `An IRA request for this account is already waiting: our reference ${accepted.reference}, made ${utcInstantInWords(accepted.createdAt)}, accepted (The platform accepted the request.)`,
     );
     expect(error.reference).not.toBe(accepted.reference);
     expect(await upstreamCalls('addCustodyAccountSupplement')).toBe(before);

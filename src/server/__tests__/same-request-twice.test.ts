@@ -69,7 +69,7 @@ describe('the same investment from a second tab', () => {
     ]);
     expect(error.message).toMatch(
       new RegExp(
-        `^Not sent: You sent the same investment at \\d\\d:\\d\\d UTC \\(${first.reference}, ${units} units, .*\\), created as trade ${first.tradeId}\\. Send another one\\?`,
+        `^Not sent: You sent the same investment at \\d{1,2}:\\d\\d [AP]M UTC \\(${first.reference}, ${units} units, .*\\), created as trade ${first.tradeId}\\. Send another one\\?`,
       ),
     );
     expect(await creates('createTrade')).toBe(before);

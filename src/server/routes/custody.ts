@@ -26,7 +26,7 @@ import { outcomeWordsOf, waitingOutcomes } from '../../contract/money-requests';
 import { admitUnlessStanding, type MoneyRequest } from '../store/money-requests';
 import { cashMoveScope, refuseWhileStanding } from '../lib/standing-requests';
 import { maskLast4 } from '../../contract/rules/bank';
-import { upstreamTimeToInstant } from '../../contract/time';
+import { upstreamTimeToInstant, utcInstantInWords } from '../../contract/time';
 import { withKnownDirections } from '../lib/fund-move-direction';
 import { HttpError, notSentRefusal } from '../lib/http-error';
 import { readLinkedBank } from '../lib/linked-bank';
@@ -100,7 +100,7 @@ function toSupplementReceipt(
 /** The refusal of a second IRA request, naming the one that stands, in the register's words. */
 function iraRequestWaiting(standing: MoneyRequest): string {
   const words = outcomeWordsOf(standing);
-  return `An IRA request for this account is already waiting: our reference ${standing.reference}, made ${standing.createdAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${words.label.toLowerCase()} (${words.meaning}) A second request is not sent while it stands; follow it under that reference on the account's requests and timeline.`;
+  return `An IRA request for this account is already waiting: our reference ${standing.reference}, made ${utcInstantInWords(standing.createdAt)}, ${words.label.toLowerCase()} (${words.meaning}) A second request is not sent while it stands; follow it under that reference on the account's requests and timeline.`;
 }
 
 /** The custody account (§4.15), or why it cannot be shown: its page's read and the IRA check's. */

@@ -118,7 +118,7 @@ describe('an investment of unknown outcome is not followed straight by another',
       name: 'An earlier investment of this account in this offering may have gone through',
     });
     expect(notice.textContent).toContain(
-      'MR-H7XM68GV7W (made 2026-11-28 12:01 UTC, 44 units, $440.00): outcome unknown.',
+      'MR-H7XM68GV7W (made Nov 28, 2026, 12:01 PM UTC, 44 units, $440.00): outcome unknown.',
     );
     expect(notice.textContent).toContain('A reviewer checks it with the platform');
     expect(
@@ -214,7 +214,7 @@ describe('an investment of unknown outcome is not followed straight by another',
   it('the same investment sent moments ago from another tab is held at Confirm, named with its trade, and sent only once confirmed', async () => {
     standing([]);
     const message =
-      'Not sent: You sent the same investment at 12:22 UTC (MR-4M1Z077DQK, 45 units, $450.00), created as trade 302954. Send another one? To send this one as well, confirm that it is an additional investment.';
+      'Not sent: You sent the same investment at 12:22 PM UTC (MR-4M1Z077DQK, 45 units, $450.00), created as trade 302954. Send another one? To send this one as well, confirm that it is an additional investment.';
     const sent = mockPost(
       endpoint,
       refusedForStanding(message, {
@@ -246,7 +246,7 @@ describe('an investment of unknown outcome is not followed straight by another',
       name: 'You sent the same investment moments ago',
     });
     expect(notice.textContent).toContain(
-      'You sent the same investment at 12:22 UTC (MR-4M1Z077DQK, 45 units, $450.00), created as trade 302954. Send another one only if you mean to make a second one.',
+      'You sent the same investment at 12:22 PM UTC (MR-4M1Z077DQK, 45 units, $450.00), created as trade 302954. Send another one only if you mean to make a second one.',
     );
     expect(notice.textContent).not.toContain('may have gone through');
     // Reviewed again without the confirmation: nothing opens, the box asks.

@@ -355,7 +355,7 @@ describe('an investor requests an IRA through the BFF (§4.7)', () => {
       endpoint,
       errorAnswer(409, {
         code: 'conflict',
-        message: `An IRA request for this account is already waiting: our reference ${standing.reference}, made 2026-07-17 16:09 UTC, accepted (The platform accepted the request.) A second request is not sent while it stands; follow it under that reference on the account's requests and timeline. Nothing was submitted.`,
+        message: `An IRA request for this account is already waiting: our reference ${standing.reference}, made Jul 17, 2026, 4:09 PM UTC, accepted (The platform accepted the request.) A second request is not sent while it stands; follow it under that reference on the account's requests and timeline. Nothing was submitted.`,
         submitted: 'no',
         refusal: 'state',
       }),

@@ -270,7 +270,7 @@ describe('an investor deposits from the linked bank (fundCustodyAccount, §4.16)
       name: 'An earlier deposit of this account may have gone through',
     });
     expect(notice.textContent).toContain(
-      'MR-QWWWHH63TG (made 2026-11-28 12:10 UTC, $71.00): outcome unknown.',
+      'MR-QWWWHH63TG (made Nov 28, 2026, 12:10 PM UTC, $71.00): outcome unknown.',
     );
     expect(notice.textContent).toContain('We check with the platform and settle it');
     await user.clear(amount);
