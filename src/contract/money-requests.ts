@@ -452,6 +452,20 @@ export const inOrder = <T extends z.ZodType<{ from?: string; to?: string }>>(sch
   schema.refine(dayRangeOrder.holds, { message: dayRangeOrder.message, path: ['from'] });
 
 export const moneyRequestQuerySchema = inOrder(moneyRequestQueryShape);
+
+/**
+ * The signed-in investor's own requests that still stand without an outcome (unsettledOutcomes:
+ * being sent, or unknown) across all their accounts, such as the investments My investments
+ * lists above the trades: the platform may hold them, yet they are no trade the portal can read.
+ * `standing=true` is the one reading offered; `kind` narrows it to one kind of request.
+ */
+export const ownStandingRequestsQuerySchema = z.object({
+  kind: moneyRequestKindSchema.optional(),
+  standing: z.enum(['true'], { error: 'standing must be true' }),
+});
+
+/** The most standing requests one read lists; the page's `total` says when there are more. */
+export const OWN_STANDING_LIMIT = 100;
 export type MoneyRequestQuery = z.infer<typeof moneyRequestQuerySchema>;
 
 /**

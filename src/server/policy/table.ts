@@ -198,6 +198,12 @@ export const policyTable: Record<string, RoutePolicy> = {
     ...ACCOUNT_PAGE,
     note: 'Money requests the portal sent for the account, with outcome and our reference.',
   },
+  'GET /api/money-requests': {
+    roles: ['investor'],
+    // No id in the request: the rows are read for the caller's own linked accounts only.
+    objects: [],
+    note: 'My requests still being sent or of unknown outcome across my accounts (standing=true; kind=investment for My investments), with our reference: not yet a trade or fund move the platform lists.',
+  },
   'GET /api/accounts/:accountId/timeline': {
     ...ACCOUNT_PAGE,
     note: 'Fund moves, investments, disbursements (each with its own fund move) and IRA requests of the account, with state and next step; every page of fund moves up to TIMELINE_MAX_FUND_MOVES (10,000), `fundMovesBound` saying how many of how many when there are more.',

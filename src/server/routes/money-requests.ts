@@ -25,6 +25,8 @@ import {
   moneyRequestReferenceParamsSchema,
   moneyRequestSettleSchema,
   moneyRequestViewSchema,
+  OWN_STANDING_LIMIT,
+  ownStandingRequestsQuerySchema,
   settlementCandidatesSchema,
   timelineQuerySchema,
   timelineSchema,
@@ -592,6 +594,28 @@ export const moneyRequestRoutes = [
       return pageView(deps, page, request.log, {
         probable: probableTradesOfAccount(deps, params.accountId, page.items, request.log),
       });
+    },
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/api/money-requests',
+    summary:
+      'My requests still being sent or of unknown outcome, across my accounts (?standing=true, ?kind=investment for My investments)',
+    tags: ['register'],
+    query: ownStandingRequestsQuerySchema,
+    response: moneyRequestPageSchema,
+    async handler({ query, user, deps, request }) {
+      // Only the caller's own accounts, whoever of their people sent the request: the same rows
+      // each account's requests list shows. No platform read: a trade the request may have
+      // become is the trades list's (§4.16), and it must not hold this list up.
+      const page = await listMoneyRequests(deps.db, {
+        accountIds: user?.accountIds ?? [],
+        outcome: [...unsettledOutcomes],
+        ...(query.kind ? { kind: query.kind } : {}),
+        limit: OWN_STANDING_LIMIT,
+      });
+      return pageView(deps, page, request.log);
     },
   }),
 

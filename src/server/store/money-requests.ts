@@ -106,6 +106,8 @@ export interface MoneyRequestFilter {
   kind?: MoneyRequestKind;
   outcome?: MoneyRequestOutcome | MoneyRequestOutcome[];
   accountId?: string;
+  /** Only these accounts' requests (an investor's own); none named selects none. */
+  accountIds?: readonly string[];
   /** Our reference (MR-…): the one request. */
   reference?: string;
   userId?: string;
@@ -269,6 +271,12 @@ function selected(db: Db, filter: MoneyRequestFilter) {
     if (outcomes.length > 0) base = base.where('outcome', 'in', outcomes);
   }
   if (filter.accountId) base = base.where('account_id', '=', filter.accountId);
+  if (filter.accountIds) {
+    base =
+      filter.accountIds.length > 0
+        ? base.where('account_id', 'in', [...filter.accountIds])
+        : base.where(sql<boolean>`false`);
+  }
   if (filter.reference) base = base.where('reference', '=', filter.reference);
   if (filter.userId) base = base.where('user_id', '=', filter.userId);
   if (filter.offeringId) base = base.where('offering_id', '=', filter.offeringId);

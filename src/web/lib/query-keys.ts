@@ -47,6 +47,8 @@ export const moneyKeys = {
   linkedBank: (accountId: string) => [...moneyKeys.account(accountId), 'linked-bank'] as const,
   timeline: (accountId: string) => [...moneyKeys.account(accountId), 'timeline'] as const,
   requests: (accountId: string) => [...moneyKeys.account(accountId), 'requests'] as const,
+  /** The investor's own investments still being sent or of unknown outcome (My investments). */
+  standingInvestments: () => [...moneyKeys.all, 'standing-investments'] as const,
   preflight: (offeringId: string, accountId: string) =>
     [...moneyKeys.all, 'preflight', offeringId, accountId] as const,
   register: (query: Record<string, string | undefined>) =>

@@ -14,8 +14,13 @@ const noUnsettledRequests = http.get('/api/accounts/:accountId/money-requests', 
     : undefined,
 );
 
+/** My investments asks for the investor's standing investments: unless a test says otherwise, none. */
+const noStandingInvestments = http.get('/api/money-requests', () =>
+  HttpResponse.json({ requests: [], total: 0, offset: 0, limit: 100 }),
+);
+
 /** The BFF as the browser sees it, answered by MSW handlers at the BFF's own URLs (docs/bff-api.md). */
-export const bff = setupServer(noUnsettledRequests);
+export const bff = setupServer(noUnsettledRequests, noStandingInvestments);
 
 /** Starts the mock BFF for this test file; a request no handler answers fails the test. */
 export function startMockBff() {

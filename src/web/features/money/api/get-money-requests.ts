@@ -23,3 +23,16 @@ export const useAccountMoneyRequests = (accountId: string, offset: number) =>
     ...accountMoneyRequestsQueryOptions(accountId, offset),
     placeholderData: keepPreviousData,
   });
+
+/**
+ * The signed-in investor's investments still being sent or of unknown outcome, across their
+ * accounts: those My investments lists above the trades, as no trade the platform lists yet.
+ */
+export const useOwnStandingInvestments = () =>
+  useQuery(
+    apiQueryOptions<MoneyRequestPageView>(
+      moneyKeys.standingInvestments(),
+      '/api/money-requests?kind=investment&standing=true',
+      moneyRequestPageSchema,
+    ),
+  );

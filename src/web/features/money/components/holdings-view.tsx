@@ -19,6 +19,7 @@ import { BrowseOfferingsLink } from '../../../components/browse-offerings-link';
 import { RetryNotice } from '../../../components/busy-retry-button';
 import { useHoldings } from '../api/get-holdings';
 import { useWideScreen } from '../../../lib/use-wide-screen';
+import { StandingInvestments } from './standing-investments';
 import {
   HoldingsTrades,
   useJumpToTrades,
@@ -48,7 +49,7 @@ export function Holdings({
   const holdings = useHoldings(accountId);
   const scope = accountId ? scopes.account : scopes.all;
   const trades = useTradesPlace(place, onPlaceChange);
-  return (
+  const shown = (
     <QueryState query={holdings} subject={scope.subject} skeletonLines={scope.skeletonLines}>
       {(data) => (
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
@@ -61,6 +62,15 @@ export function Holdings({
         </Box>
       )}
     </QueryState>
+  );
+  if (accountId) return shown;
+  // All the investor's investments: those still without a trade come first, read apart, so that
+  // neither read's failure hides the other's list.
+  return (
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+      <StandingInvestments />
+      {shown}
+    </Box>
   );
 }
 

@@ -38,7 +38,7 @@ export default function HoldingsRoute() {
     <>
       <PageHeader
         title="My investments"
-        description="Your trades across your accounts, settled or still waiting for payment and approval: each with its amount and status, and totals per offering."
+        description="Your trades across your accounts, settled or still waiting for payment and approval: each with its amount and status, and totals per offering. Investments sent without a trade yet are listed first."
       />
       <Holdings place={place} onPlaceChange={onPlaceChange} />
     </>

@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { HoldingRow, HoldingsResult } from '../../../../../../contract/holdings';
 import { preloadDataGrid } from '../../../../../components/data-grid';
 import { findGrid, tabStopsIn } from '../../../../../testing/grid';
 import { holdingRow } from '../../../../../testing/holdings';
+import { moneyRequestView } from '../../../../../testing/money-request';
 import { bff, startMockBff } from '../../../../../testing/mock-bff';
 import { renderWithProviders } from '../../../../../testing/render';
 import { withTimeZones } from '../../../../../testing/time-zones';
@@ -240,5 +241,99 @@ describe('an investor sorts their trades on a phone', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?sort=amount.asc'));
     const cells = within(screen.getByRole('grid', { name: 'Trades' })).getAllByRole('gridcell');
     expect(cells[0].textContent).toContain('Trade ID T902');
+  });
+});
+
+describe('an investor looks on My investments for an investment whose outcome is unknown', () => {
+  withViewportWidth(1280);
+
+  /** The investor's investments still without a trade, as the BFF answers them. */
+  const standing = [
+    moneyRequestView({
+      reference: 'MR-XAHA4YCZV5',
+      accountId: 'A1040001',
+      kind: 'investment',
+      offeringId: '42',
+      offeringName: 'Acme Growth Shares',
+      units: '20',
+      unitPrice: '2.5',
+      amount: '50.00',
+      method: 'ach',
+      outcome: 'unknown',
+      createdAt: '2026-11-29T16:33:00.000Z',
+      userEmail: undefined,
+    }),
+  ];
+  const section = () =>
+    screen
+      .findByRole('heading', { name: 'Investments without a trade yet' })
+      .then((heading) => heading.closest('section, .MuiCard-root, .MuiPaper-root') as HTMLElement);
+
+  it('finds it above the trades, with our reference, its outcome and where to follow it, out of the totals', async () => {
+    answer(five);
+    bff.use(
+      http.get('/api/money-requests', ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        expect([query.get('kind'), query.get('standing')]).toEqual(['investment', 'true']);
+        return HttpResponse.json({ requests: standing, total: 1, offset: 0, limit: 100 });
+      }),
+    );
+    open();
+    const card = await section();
+    const text = card.textContent ?? '';
+    expect(text).toContain(
+      'This investment was sent from the portal, and no trade is listed for it yet. It is not in the totals below.',
+    );
+    // The offering's name is isolated (the platform's free text, §2.2), then its number.
+    expect(text).toContain('\u2068Acme Growth Shares\u2069 (42)');
+    expect(text).toContain('MR-XAHA4YCZV5');
+    expect(text).toContain('account A1040001');
+    expect(text).toContain('20 units · $50.00 · by ACH');
+    expect(text).toContain('Made Nov 29, 2026, 11:33 AM EST');
+    expect(text).toContain('Outcome unknown: The request may have reached the platform');
+    const follow = within(card).getByRole('link', {
+      name: "Follow it on account A1040001's requests and timeline",
+    });
+    expect(follow.getAttribute('href')).toBe(
+      '/accounts/A1040001/money#section-requests-sent-from-the-portal',
+    );
+    await findTrades();
+    // Above the trades, and the totals are the trades' alone.
+    const heading = screen.getByRole('heading', { name: 'Investments without a trade yet' });
+    const totals = screen.getByRole('heading', { name: 'Totals per offering' });
+    expect(heading.compareDocumentPosition(totals) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByText(/Total of both/).textContent).toBe(
+      'Total of both (cancelled trades left out): $1,395.00',
+    );
+  });
+
+  it('still sees the trades when the investments without a trade cannot be read, and is told so', async () => {
+    answer(five);
+    bff.use(
+      http.get('/api/money-requests', () =>
+        HttpResponse.json(
+          { error: { code: 'internal', message: 'The store is not answering.' } },
+          { status: 500 },
+        ),
+      ),
+    );
+    // A failed read is retried twice, 2 s then 4 s later (query-client retryDelay): the clock
+    // is moved past those waits rather than waited on.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    try {
+      open();
+      await findTrades();
+      await act(() => vi.advanceTimersByTimeAsync(7_000));
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(shownIds()).toEqual(['T905', 'T904', 'T903', 'T902', 'T901']);
+    expect(
+      await screen.findByText(
+        /Investments still being sent or of unknown outcome could not be read right now/,
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Investments without a trade yet' })).toBeNull();
   });
 });
