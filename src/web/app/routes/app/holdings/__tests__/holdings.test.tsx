@@ -1,15 +1,15 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HoldingRow, HoldingsResult } from '../../../../../../contract/holdings';
 import { preloadDataGrid } from '../../../../../components/data-grid';
 import { findGrid, tabStopsIn } from '../../../../../testing/grid';
 import { holdingRow } from '../../../../../testing/holdings';
 import { moneyRequestView } from '../../../../../testing/money-request';
 import { bff, startMockBff } from '../../../../../testing/mock-bff';
-import { renderWithProviders } from '../../../../../testing/render';
+import { onFakeClock, renderWithProviders } from '../../../../../testing/render';
 import { withTimeZones } from '../../../../../testing/time-zones';
 import { withViewportWidth } from '../../../../../testing/viewport';
 import HoldingsRoute from '../holdings';
@@ -317,22 +317,21 @@ describe('an investor looks on My investments for an investment whose outcome is
         ),
       ),
     );
-    // A failed read is retried twice, 2 s then 4 s later (query-client retryDelay): the clock
-    // is moved past those waits rather than waited on.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
-    try {
+    // A failed read is retried twice, 2 s then 4 s later (query-client retryDelay): on a faked
+    // clock the find below moves it past those waits as it polls, whenever each retry's answer
+    // comes, rather than waiting them out.
+    await onFakeClock(async () => {
       open();
       await findTrades();
-      await act(() => vi.advanceTimersByTimeAsync(7_000));
-    } finally {
-      vi.useRealTimers();
-    }
+      expect(
+        await screen.findByText(
+          /Investments still being sent or of unknown outcome could not be read right now/,
+          {},
+          { timeout: 30_000 },
+        ),
+      ).toBeTruthy();
+    });
     expect(shownIds()).toEqual(['T905', 'T904', 'T903', 'T902', 'T901']);
-    expect(
-      await screen.findByText(
-        /Investments still being sent or of unknown outcome could not be read right now/,
-      ),
-    ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Investments without a trade yet' })).toBeNull();
   });
