@@ -89,7 +89,7 @@ function CustodyAccountDetails({ account }: { account: CustodyAccount }) {
             ? `Restricted: ${account.restrictedReason ?? 'no reason given'}`
             : 'Not restricted',
         ],
-        ['Approved', account.approvedAt ? formatTimestamp(account.approvedAt) : 'Not approved yet'],
+        ['Approved on', approvedOn(account)],
         ['Request ID', <Code key="request" value={account.requestId} />],
         ...(account.relationship
           ? ([['Relationship', account.relationship]] as [string, string][])
@@ -97,4 +97,14 @@ function CustodyAccountDetails({ account }: { account: CustodyAccount }) {
       ]}
     />
   );
+}
+
+/**
+ * When the custody account was approved (its approvalDate, §2.12), worded to go with the label
+ * "Approved on" and with the status beside it: "Not yet" while it is not approved (the sandbox
+ * opens one as pending), and "Not reported" for an approved one whose date the platform left out.
+ */
+function approvedOn(account: CustodyAccount): string {
+  if (account.approvedAt) return formatTimestamp(account.approvedAt);
+  return account.status === 'approved' ? 'Not reported' : 'Not yet';
 }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -211,6 +211,33 @@ describe('an account whose IRA request stands (§4.7)', () => {
     await waitFor(() => expect(asked).toContain('/api/accounts/A1234567/money-requests'));
     expect(screen.getByRole('link', { name: 'Open an IRA' }).getAttribute('href')).toBe(
       '/accounts/A1234567/ira',
+    );
+  });
+});
+
+describe("the custody account's approval date (§2.12)", () => {
+  /** The value beside "Approved on" in the Custody account section, once it shows `requestId`. */
+  async function approvedOn(status: string, approvedAt: string | null, requestId: string) {
+    const custody = approvedCustody(account.id, requestId);
+    if (custody.state === 'available')
+      Object.assign(custody.custodyAccount, { status, approvedAt });
+    renderAccountPage(custody, linked);
+    await screen.findByText(requestId, {}, { timeout: 5000 });
+    const section = screen.getByRole('region', { name: 'Custody account' });
+    return within(section).getByText('Approved on', { selector: 'dt' }).nextElementSibling
+      ?.textContent;
+  }
+
+  // The label and its value agree with the status beside them: no "Approved" over "Not approved".
+  it('reads "Not yet" while the custody account is pending', async () => {
+    expect(await approvedOn('pending', null, 'CR100003')).toBe('Not yet');
+  });
+
+  it('gives the date once approved, and says when the platform left the date out', async () => {
+    expect(await approvedOn('approved', null, 'CR100004')).toBe('Not reported');
+    cleanup();
+    expect(await approvedOn('approved', '2026-01-21T15:00:00', 'CR100005')).toMatch(
+      /^Jan 21, 2026/,
     );
   });
 });
