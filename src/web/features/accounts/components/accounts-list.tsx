@@ -12,6 +12,7 @@ import type { AccountSummary } from '../../../../contract/account-views';
 import { Code } from '../../../components/description-list';
 import { ErrorAlert } from '../../../components/error-alert';
 import { paths } from '../../../config/paths';
+import { formatCode } from '../../../lib/format';
 import { type ReviewKind } from '../../../lib/review-status';
 import { accountQueryOptions } from '../api/get-account';
 import { ReviewStatusChip } from './review-statuses';
@@ -61,7 +62,8 @@ function AccountHeading({ account }: { account: Pick<ShownAccount, 'id' | 'name'
       </Typography>
       <Typography variant="body2" color="text.secondary" gutterBottom>
         Account <Code value={account.id} />
-        {account.type ? ` · ${account.type}` : ''}
+        {/* The type in the words the account's own page gives it ("Individual"), not its code. */}
+        {account.type ? ` · ${formatCode(account.type)}` : ''}
       </Typography>
     </>
   );

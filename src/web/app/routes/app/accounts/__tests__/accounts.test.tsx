@@ -45,6 +45,15 @@ const list: AccountList = {
   ],
 };
 
+describe('My accounts', () => {
+  it("names each account's type as its own page does (Individual), not by its code", async () => {
+    bff.use(http.get('/api/accounts', () => HttpResponse.json(list)));
+    renderWithProviders(<AccountsRoute />, { path: '/accounts' });
+    const heading = await screen.findByRole('heading', { name: 'Avery Quinn' });
+    expect(heading.nextElementSibling?.textContent).toBe('Account A1040000 · Individual');
+  });
+});
+
 describe('My accounts with an account that could not be loaded', () => {
   it('reads just that account again on Try again, and shows it once it answers', async () => {
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
