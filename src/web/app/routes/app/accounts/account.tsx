@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { custodyAccountInTheWay } from '../../../../../contract/custody-views';
 import { SectionCard } from '../../../../components/description-list';
 import { PageHeader } from '../../../../components/page-header';
 import { QueryState } from '../../../../components/query-state';
@@ -37,33 +36,32 @@ type Action = { label: string; href: (accountId: string) => string; primary: boo
  * The IRA action's words: while the account's IRA request stands, the IRA page shows that
  * request, not a form (the BFF takes no second one, §4.7), and the action says so.
  */
-const iraAction = (standing: boolean, primary: boolean): Action => ({
+const iraAction = (standing: boolean): Action => ({
   label: standing ? 'IRA request in progress' : 'Open an IRA',
   href: paths.app.iraSupplement.getHref,
-  primary,
+  primary: true,
 });
 
 /**
  * What an investor can do next from their account; the first is the main action. A disbursement
  * moves money out of the custody account (§4.5), so an account known to have none is not offered
- * one: opening an IRA, which requests a custody account (§4.7), leads instead.
+ * one: opening an IRA, which requests a custody account (§4.7), leads instead. An IRA request
+ * asks for the custody account, and an account has one (§4.15): it is offered only when the
+ * custody account's read answered that there is none, never while that is unknown (the read
+ * failed, or was refused: the custody section says so), since the account may well have one.
  */
 const investorActions = (
   canDeposit: boolean,
-  canRequestIra: boolean,
   noCustodyAccount: boolean,
   iraStanding: boolean,
 ): Action[] => [
   ...(noCustodyAccount
-    ? [iraAction(iraStanding, true)]
+    ? [iraAction(iraStanding)]
     : [{ label: 'Request a disbursement', href: paths.app.disbursement.getHref, primary: true }]),
   // A deposit is pulled from the linked bank into the custody account (fundCustodyAccount):
   // offered only when the account has both.
   ...(canDeposit ? [{ label: 'Deposit', href: depositHref, primary: false }] : []),
   { label: 'Money and timeline', href: paths.app.accountMoney.getHref, primary: false },
-  // An IRA request asks for the custody account (§4.7), and an account has one (§4.15): with
-  // one there (its section below shows it), there is nothing to open.
-  ...(canRequestIra && !noCustodyAccount ? [iraAction(iraStanding, false)] : []),
 ];
 
 export default function AccountRoute() {
@@ -102,11 +100,9 @@ function AccountOverview({ accountId }: { accountId: string }) {
   const canDeposit =
     linkedBank.data?.state === 'linked' &&
     (custody.isError || (custody.data !== undefined && !noCustodyAccount));
-  // Offered once the custody account is known not to be there, or cannot be read (the IRA page
-  // then says so and the platform decides), so that it does not show and then go.
-  const canRequestIra = !custody.isPending && custodyAccountInTheWay(custody.data) === null;
-  // Unread (or failed), the action keeps its usual words: the IRA page reads the requests again.
-  const iraRequests = useIraRequests(accountId, { enabled: isInvestor && canRequestIra });
+  // The IRA action waits for the custody account's answer, so that it does not show and then go.
+  // Unread (or failed), the IRA requests leave it its usual words: the IRA page reads them again.
+  const iraRequests = useIraRequests(accountId, { enabled: isInvestor && noCustodyAccount });
   const iraStanding = standingIraRequest(iraRequests.data) !== undefined;
   const profile = account.data;
   return (
@@ -116,7 +112,7 @@ function AccountOverview({ accountId }: { accountId: string }) {
         above={<AccountBreadcrumbs accountId={accountId} />}
         actions={
           isInvestor &&
-          investorActions(canDeposit, canRequestIra, noCustodyAccount, iraStanding).map(
+          investorActions(canDeposit, noCustodyAccount, iraStanding).map(
             ({ label, href, primary }) => (
               <Button
                 key={label}

@@ -111,6 +111,14 @@ describe("the account page's actions", () => {
     expect(screen.getByRole('link', { name: 'Deposit' }).getAttribute('href')).toBe(
       '/accounts/A1234567/money#section-deposit-into-the-custody-account',
     );
+    // No "Open an IRA" then (it was offered before): the account may well have a custody account,
+    // and an IRA request asks for one (§4.7, §4.15). The custody section says it could not be
+    // loaded; the action comes once its read answers that there is none.
+    expect(pageActions().map((link) => link.textContent)).toEqual([
+      'Request a disbursement',
+      'Deposit',
+      'Money and timeline',
+    ]);
   });
 
   it.each([
@@ -152,6 +160,18 @@ describe('"Open an IRA" on the account page (§4.7, §4.15)', () => {
     if (requested.state === 'available') requested.custodyAccount.status = 'pending';
     expect(await iraActionOnceShown(requested, 'CR100002')).toBeNull();
   });
+
+  it.each(['permission', 'configuration'] as const)(
+    'is not offered while whether there is one is unknown (its read refused: %s)',
+    async (reason) => {
+      const unknown: CustodyAccountResult = {
+        state: 'unavailable',
+        reason,
+        message: 'The custody account cannot be read.',
+      };
+      expect(await iraActionOnceShown(unknown, 'Custody details unavailable')).toBeNull();
+    },
+  );
 
   it('is offered, leading to the IRA page, for an account with no custody account yet', async () => {
     const link = await iraActionOnceShown(notOpened, 'No custody account yet');
