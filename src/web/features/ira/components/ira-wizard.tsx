@@ -69,6 +69,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatTimestamp } from '../../../lib/format';
 import { useCreateIraSupplement } from '../api/create-ira-supplement';
 import { standingIraRequest, useIraRequests } from '../api/get-ira-requests';
+import { inPlaceOfTheForm } from './in-place-of-the-form';
 import { IraAlreadyOpen } from './ira-already-open';
 import { WaitingIraRequest } from './waiting-ira-request';
 
@@ -386,29 +387,21 @@ export function IraWizard({
   // refused), the panel's heading takes the focus, which would drop to the page's top; on
   // arrival the page's own heading comes first.
   const wasUsingForm = active > 0 || form.formState.submitCount > 0;
-  // An approved custody account is where every request ends: it is told first, even over a
-  // request of the register that stands (accepted, that request is what opened it).
-  if (inTheWay?.state === 'open' && !sentHere) {
+  // What stands in place of the form, in the order inPlaceOfTheForm gives (the page's description
+  // names the same): an approved custody account, the account's request that stands, a custody
+  // account being opened.
+  const inPlace = sentHere ? null : inPlaceOfTheForm(inTheWay, standing);
+  if (inPlace?.kind === 'request') {
     return (
-      <IraAlreadyOpen
-        accountId={accountId}
-        state="open"
-        custodyAccount={inTheWay.custodyAccount}
-        custodyHref={custodyHref}
-        takeFocus={wasUsingForm}
-      />
+      <WaitingIraRequest accountId={accountId} request={inPlace.request} takeFocus={wasUsingForm} />
     );
   }
-  if (standing && !sentHere) {
-    return <WaitingIraRequest accountId={accountId} request={standing} takeFocus={wasUsingForm} />;
-  }
-  // Requested by other means (the register holds none that stands): being opened.
-  if (inTheWay && !sentHere) {
+  if (inPlace) {
     return (
       <IraAlreadyOpen
         accountId={accountId}
-        state={inTheWay.state}
-        custodyAccount={inTheWay.custodyAccount}
+        state={inPlace.state}
+        custodyAccount={inPlace.custodyAccount}
         custodyHref={custodyHref}
         takeFocus={wasUsingForm}
       />

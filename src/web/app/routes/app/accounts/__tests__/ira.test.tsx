@@ -7,7 +7,9 @@ import type { CustodyAccountResult } from '../../../../../../contract/custody-vi
 import { accountView, mainStreet } from '../../../../../testing/account';
 import { answerAccountReads, renderAccountPage } from '../../../../../testing/account-pages';
 import { approvedCustody, notOpenedCustody } from '../../../../../testing/custody';
+import type { MoneyRequestView } from '../../../../../../contract/money-requests';
 import { bff, errorAnswer, mockPost, startMockBff } from '../../../../../testing/mock-bff';
+import { moneyRequestView } from '../../../../../testing/money-request';
 import { openReviewAndArm } from '../../../../../testing/render';
 
 startMockBff();
@@ -16,7 +18,10 @@ afterEach(cleanup);
 const accountId = 'A1042422';
 
 /** The IRA page of an account whose custody account reads as `custody.result` (§4.15). */
-function renderIraPage(custody: { result: CustodyAccountResult }) {
+function renderIraPage(
+  custody: { result: CustodyAccountResult },
+  iraRequests: MoneyRequestView[] = [],
+) {
   answerAccountReads(accountId, {
     profile: () =>
       HttpResponse.json({ account: accountView({ id: accountId, address: mainStreet }) }),
@@ -24,7 +29,12 @@ function renderIraPage(custody: { result: CustodyAccountResult }) {
   });
   bff.use(
     http.get(`/api/accounts/${accountId}/money-requests`, () =>
-      HttpResponse.json({ requests: [], total: 0, offset: 0, limit: 200 }),
+      HttpResponse.json({
+        requests: iraRequests,
+        total: iraRequests.length,
+        offset: 0,
+        limit: 200,
+      }),
     ),
   );
   renderAccountPage(`/accounts/${accountId}/ira`);
@@ -98,5 +108,29 @@ describe('the IRA page of an account whose custody account is already there (§4
     await waitFor(() => expect(document.activeElement).toBe(title));
     expect(screen.getByText('CR880000')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Submit IRA request' })).toBeNull();
+  });
+});
+
+describe('the IRA page of an account whose IRA request stands (§4.7)', () => {
+  it('says in its description that the request is below, as it is, not a custody account', async () => {
+    // Accepted by the platform: its custody account is there too, pending approval.
+    const requested = approvedCustody(accountId, 'CR880001');
+    if (requested.state === 'available') requested.custodyAccount.status = 'pending';
+    renderIraPage({ result: requested }, [
+      moneyRequestView({ accountId, kind: 'ira_supplement', amount: null, outcome: 'created' }),
+    ]);
+    expect(
+      await screen.findByRole('heading', {
+        level: 2,
+        name: "This account's IRA request is in progress",
+      }),
+    ).toBeTruthy();
+    expect(screen.getByText(/^Our reference/)).toBeTruthy();
+    expect(
+      screen.getByText(
+        "This account's IRA request is below. A new one is not offered while it is in progress.",
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/custody account is below/)).toBeNull();
   });
 });
