@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode, type Ref } from 'react';
+import { useEffect, useRef, type PointerEvent, type ReactNode, type Ref } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -69,17 +69,57 @@ export function Form<TIn extends FieldValues, TOut>({
   sx,
   ...rest
 }: FormProps<TIn, TOut>) {
+  const movedPress = useMovedSubmitPress();
   return (
     <Box
       component="form"
       noValidate
       onSubmit={(event) => void form.handleSubmit(onValid, onInvalid)(event)}
+      onPointerDown={movedPress.onPointerDown}
+      onPointerUp={movedPress.onPointerUp}
       sx={sx}
       {...rest}
     >
       {children}
     </Box>
   );
+}
+
+/**
+ * A press on the submit button that the button moved away from before its release. Pressing it
+ * leaves the field being typed in, which is checked as it is left: its message shows, the text
+ * under it grows a line (a refused amount says why at length), and everything below moves down
+ * before the pointer is released. The browser then gives the click to the form, not the button,
+ * and nothing happens: no submission, focus left on the button, the refused field not focused,
+ * and the person must press again. Released where the button was when pressed, the press is
+ * taken as meant: the form is submitted by that button, and the first field in error takes the
+ * focus as any submission does. Released elsewhere, it is the usual way to take a press back.
+ */
+function useMovedSubmitPress() {
+  const pressed = useRef<{ button: HTMLButtonElement; at: DOMRect } | null>(null);
+  return {
+    onPointerDown: (event: PointerEvent<HTMLFormElement>) => {
+      const button =
+        event.button === 0 && event.target instanceof Element
+          ? event.target.closest<HTMLButtonElement>('button[type="submit"]')
+          : null;
+      pressed.current = button && { button, at: button.getBoundingClientRect() };
+    },
+    onPointerUp: (event: PointerEvent<HTMLFormElement>) => {
+      const press = pressed.current;
+      pressed.current = null;
+      // Released on the button: its own click submits.
+      if (!press || (event.target instanceof Node && press.button.contains(event.target))) return;
+      const { at } = press;
+      const where =
+        event.clientX >= at.left &&
+        event.clientX <= at.right &&
+        event.clientY >= at.top &&
+        event.clientY <= at.bottom;
+      if (where && press.button.isConnected && !press.button.disabled)
+        event.currentTarget.requestSubmit(press.button);
+    },
+  };
 }
 
 /** The button that checks the form and opens its review ("Review investment"). */

@@ -329,6 +329,13 @@ describe('an investor sends a disbursement through the BFF (§4.5)', () => {
   });
 });
 
+/**
+ * A primary pointer's press or release at (330, y). jsdom has no PointerEvent: a MouseEvent of
+ * that type carries the button and the place, which is what the form reads.
+ */
+const press = (target: Element, type: 'pointerdown' | 'pointerup', y: number) =>
+  fireEvent(target, new MouseEvent(type, { bubbles: true, button: 0, clientX: 330, clientY: y }));
+
 describe('the limits and choices the form knows before review', () => {
   it("refuses above the configured ceiling at review, in the BFF's words, with focus on the amount", async () => {
     const sent = mockPost(endpoint, okAnswer(receipt('ach', '1')));
@@ -352,6 +359,47 @@ describe('the limits and choices the form knows before review', () => {
     await fill(user, amount, '100000');
     await review(user);
     expect(sent).toHaveLength(0);
+  });
+
+  it('refused as too large when "Review request" is pressed, the amount takes the focus even though its message moved the button down before the release', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<DisbursementForm accountId="A1234567" ceiling="100000" />);
+    const amount = screen.getByLabelText(/Amount \(USD\)/);
+    await fill(user, amount, '100000.01');
+    const button = screen.getByRole('button', { name: 'Review request' });
+    // Where the button is when pressed. Leaving the amount shows its message (two lines under the
+    // field), which moves the button down: the release lands on the form, where it was.
+    vi.spyOn(button, 'getBoundingClientRect').mockReturnValue(
+      DOMRect.fromRect({ x: 264, y: 623, width: 140, height: 36 }),
+    );
+    press(button, 'pointerdown', 640);
+    button.focus();
+    await waitFor(() => expect(amount.getAttribute('aria-invalid')).toBe('true'));
+    press(button.closest('form')!, 'pointerup', 640);
+    await waitFor(() => expect(document.activeElement).toBe(amount));
+    expect(descriptionOf(amount)).toBe(
+      'Amount cannot be more than $100,000.00 per request; split larger transfers or contact support',
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('a press on "Review request" released away from where the button was is taken back, as usual', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<DisbursementForm accountId="A1234567" ceiling="100000" />);
+    const amount = screen.getByLabelText(/Amount \(USD\)/);
+    await fill(user, amount, '12.50');
+    const button = screen.getByRole('button', { name: 'Review request' });
+    vi.spyOn(button, 'getBoundingClientRect').mockReturnValue(
+      DOMRect.fromRect({ x: 264, y: 623, width: 140, height: 36 }),
+    );
+    press(button, 'pointerdown', 640);
+    button.focus();
+    const form = button.closest('form')!;
+    const submitted = vi.spyOn(form, 'requestSubmit');
+    press(form, 'pointerup', 400);
+    expect(submitted).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(button);
   });
 
   it('with no bank linked, ACH cannot be chosen and says why; a wire is the choice', async () => {
