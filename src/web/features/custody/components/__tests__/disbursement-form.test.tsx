@@ -361,21 +361,30 @@ describe('the limits and choices the form knows before review', () => {
     expect(sent).toHaveLength(0);
   });
 
-  it('refused as too large when "Review request" is pressed, the amount takes the focus even though its message moved the button down before the release', async () => {
+  /**
+   * `typed` in the amount, then "Review request" pressed at (330, 640), inside the button where it
+   * is when pressed; pressing it leaves the amount (the button takes the focus), not yet released.
+   */
+  async function pressReviewAfterTyping(typed: string) {
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<DisbursementForm accountId="A1234567" ceiling="100000" />);
     const amount = screen.getByLabelText(/Amount \(USD\)/);
-    await fill(user, amount, '100000.01');
+    await fill(user, amount, typed);
     const button = screen.getByRole('button', { name: 'Review request' });
-    // Where the button is when pressed. Leaving the amount shows its message (two lines under the
-    // field), which moves the button down: the release lands on the form, where it was.
     vi.spyOn(button, 'getBoundingClientRect').mockReturnValue(
       DOMRect.fromRect({ x: 264, y: 623, width: 140, height: 36 }),
     );
     press(button, 'pointerdown', 640);
     button.focus();
+    return { amount, button, form: button.closest('form')! };
+  }
+
+  it('refused as too large when "Review request" is pressed, the amount takes the focus even though its message moved the button down before the release', async () => {
+    const { amount, form } = await pressReviewAfterTyping('100000.01');
+    // Leaving the amount shows its message (two lines under the field), which moves the button
+    // down: the release, where the button was, lands on the form.
     await waitFor(() => expect(amount.getAttribute('aria-invalid')).toBe('true'));
-    press(button.closest('form')!, 'pointerup', 640);
+    press(form, 'pointerup', 640);
     await waitFor(() => expect(document.activeElement).toBe(amount));
     expect(descriptionOf(amount)).toBe(
       'Amount cannot be more than $100,000.00 per request; split larger transfers or contact support',
@@ -384,17 +393,7 @@ describe('the limits and choices the form knows before review', () => {
   });
 
   it('a press on "Review request" released away from where the button was is taken back, as usual', async () => {
-    const user = userEvent.setup({ delay: null });
-    renderWithProviders(<DisbursementForm accountId="A1234567" ceiling="100000" />);
-    const amount = screen.getByLabelText(/Amount \(USD\)/);
-    await fill(user, amount, '12.50');
-    const button = screen.getByRole('button', { name: 'Review request' });
-    vi.spyOn(button, 'getBoundingClientRect').mockReturnValue(
-      DOMRect.fromRect({ x: 264, y: 623, width: 140, height: 36 }),
-    );
-    press(button, 'pointerdown', 640);
-    button.focus();
-    const form = button.closest('form')!;
+    const { button, form } = await pressReviewAfterTyping('12.50');
     const submitted = vi.spyOn(form, 'requestSubmit');
     press(form, 'pointerup', 400);
     expect(submitted).not.toHaveBeenCalled();
