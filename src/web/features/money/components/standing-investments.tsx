@@ -43,7 +43,8 @@ export function StandingInvestments() {
     <SectionCard title={TITLE}>
       <Typography sx={{ mt: 1 }}>
         {page.requests.length === 1 ? 'This investment was' : 'These investments were'} sent from
-        the portal, and no trade is listed for {page.requests.length === 1 ? 'it' : 'them'} yet.{' '}
+        the portal and {page.requests.length === 1 ? 'is' : 'are'} not tied to a trade yet: one
+        still being sent has none, and one of unknown outcome may have become a trade listed below.{' '}
         {page.requests.length === 1 ? 'It is' : 'They are'} not in the totals below.
       </Typography>
       {more > 0 && (

@@ -282,7 +282,7 @@ describe('an investor looks on My investments for an investment whose outcome is
     const card = await section();
     const text = card.textContent ?? '';
     expect(text).toContain(
-      'This investment was sent from the portal, and no trade is listed for it yet. It is not in the totals below.',
+      'This investment was sent from the portal and is not tied to a trade yet: one still being sent has none, and one of unknown outcome may have become a trade listed below. It is not in the totals below.',
     );
     // The offering's name is isolated (the platform's free text, §2.2), then its number.
     expect(text).toContain('\u2068Acme Growth Shares\u2069 (42)');
