@@ -607,8 +607,10 @@ export const moneyRequestRoutes = [
     response: moneyRequestPageSchema,
     async handler({ query, user, deps, request }) {
       // Only the caller's own accounts, whoever of their people sent the request: the same rows
-      // each account's requests list shows. No platform read: a trade the request may have
-      // become is the trades list's (§4.16), and it must not hold this list up.
+      // each account's requests list shows. No trade is looked for here: one the request may
+      // have become is the trades list's (§4.16), and it must not hold this list up. The
+      // offering names come from the shared offerings cache, as the register's do; when it
+      // cannot be read the rows are listed with their offering ids (offeringNames).
       const page = await listMoneyRequests(deps.db, {
         accountIds: user?.accountIds ?? [],
         outcome: [...unsettledOutcomes],
