@@ -8,16 +8,11 @@ import Typography from '@mui/material/Typography';
 import type { AccountView } from '../../../../contract/account-views';
 import type { Review } from '../../../../contract/accounts';
 import type { CustodyAccountResult } from '../../../../contract/custody-views';
-import {
-  formatCalendarDate,
-  formatCode,
-  formatMoney,
-  formatPhone,
-  formatTimestamp,
-} from '../../../lib/format';
+import { formatCalendarDate, formatCode, formatMoney, formatPhone } from '../../../lib/format';
 import { DescriptionList, TitledPanel } from '../../../components/description-list';
 import { oneLineAddress, orDash } from './details-list';
 import { explainReview, reviewDay } from '../../../lib/review-status';
+import { custodyApprovedOn } from '../../../lib/custody-words';
 import { revealItem } from './reveal-field';
 import { ColumnHeadings } from '../../../components/column-headings';
 
@@ -120,7 +115,7 @@ export function CustodyAccountSummary({ result }: { result: CustodyAccountResult
         ],
         ['Relationship', orDash(c.relationship)],
         ['Principal review by', orDash(c.principalReviewBy)],
-        ['Approved', c.approvedAt ? formatTimestamp(c.approvedAt) : '—'],
+        ['Approved on', custodyApprovedOn(c)],
         ['Notes', orDash(c.notes)],
       ]}
     />

@@ -9,7 +9,8 @@ import type { CustodyAccount } from '../../../../contract/custody';
 import type { CustodyAccountResult } from '../../../../contract/custody-views';
 import { Code, DescriptionList, sectionId } from '../../../components/description-list';
 import { paths } from '../../../config/paths';
-import { formatCode, formatTimestamp } from '../../../lib/format';
+import { formatCode } from '../../../lib/format';
+import { custodyApprovedOn } from '../../../lib/custody-words';
 
 /** The title of this panel's section on the account's page. */
 export const CUSTODY_ACCOUNT_TITLE = 'Custody account';
@@ -89,7 +90,7 @@ function CustodyAccountDetails({ account }: { account: CustodyAccount }) {
             ? `Restricted: ${account.restrictedReason ?? 'no reason given'}`
             : 'Not restricted',
         ],
-        ['Approved on', approvedOn(account)],
+        ['Approved on', custodyApprovedOn(account)],
         ['Request ID', <Code key="request" value={account.requestId} />],
         ...(account.relationship
           ? ([['Relationship', account.relationship]] as [string, string][])
@@ -97,14 +98,4 @@ function CustodyAccountDetails({ account }: { account: CustodyAccount }) {
       ]}
     />
   );
-}
-
-/**
- * When the custody account was approved (its approvalDate, §2.12), worded to go with the label
- * "Approved on" and with the status beside it: "Not yet" while it is not approved (the sandbox
- * opens one as pending), and "Not reported" for an approved one whose date the platform left out.
- */
-function approvedOn(account: CustodyAccount): string {
-  if (account.approvedAt) return formatTimestamp(account.approvedAt);
-  return account.status === 'approved' ? 'Not reported' : 'Not yet';
 }

@@ -5,7 +5,9 @@ import type { AccountView } from '../../../../../contract/account-views';
 import type { EntityView } from '../../../../../contract/compliance';
 import { accountView } from '../../../../testing/account';
 import { renderWithProviders } from '../../../../testing/render';
-import { AccountProfileForReview, AccountReviews } from '../account-review';
+import type { CustodyAccountResult } from '../../../../../contract/custody-views';
+import { approvedCustody } from '../../../../testing/custody';
+import { AccountProfileForReview, AccountReviews, CustodyAccountSummary } from '../account-review';
 import { EntityDetails } from '../entity-details';
 
 afterEach(cleanup);
@@ -95,5 +97,31 @@ describe('the accredited investor review (§2.5)', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['Approved', 'Nov 16, 2025', '—']);
+  });
+});
+
+describe('the custody account on the review page', () => {
+  /** The value beside `label` in the summary's description list. */
+  const valueOf = (label: string) =>
+    screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+
+  it('says when it was approved, "Not yet" while pending, "Not reported" when the platform left it out (§2.12)', () => {
+    const read = approvedCustody('A1234567', 'CR-1');
+    if (read.state !== 'available') throw new Error('the fixture is an available account');
+    const withStatus = (status: string, approvedAt: string | null): CustodyAccountResult => ({
+      ...read,
+      custodyAccount: { ...read.custodyAccount, status, approvedAt },
+    });
+
+    renderWithProviders(
+      <CustodyAccountSummary result={withStatus('approved', '2026-11-02T10:15:00')} />,
+    );
+    expect(valueOf('Approved on')).toMatch(/^Nov 2, 2026/);
+    cleanup();
+    renderWithProviders(<CustodyAccountSummary result={withStatus('pending', null)} />);
+    expect(valueOf('Approved on')).toBe('Not yet');
+    cleanup();
+    renderWithProviders(<CustodyAccountSummary result={withStatus('approved', null)} />);
+    expect(valueOf('Approved on')).toBe('Not reported');
   });
 });
