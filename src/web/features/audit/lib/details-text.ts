@@ -1,4 +1,5 @@
 import { auditActionLabel } from '../../../../contract/audit';
+import type { ErrorCode } from '../../../../contract/errors';
 import { roleLabels } from '../../../../contract/session';
 import { DAYS_FROM_SUNDAY } from '../../../../contract/time';
 import { formatAmount, formatCode, formatInstant } from '../../../lib/format';
@@ -65,7 +66,7 @@ const keyLabels: Record<string, string> = {
   records: 'Records',
   sent: 'What was sent',
   route: 'Request',
-  code: 'Code',
+  code: 'What went wrong',
   reason: 'Reason',
   // Reviewers, exports and housekeeping.
   field: 'Field',
@@ -119,6 +120,27 @@ const codeWords: Record<string, string> = {
   // Why a sign-in was refused (routes/session.ts, routes/oidc.ts).
   account_disabled: 'the account is disabled',
   wrong_email_or_password: 'the email or password is not correct',
+};
+
+/**
+ * The portal's error codes (contract/errors.ts), kept under `code` on an event that failed or
+ * whose outcome is unknown: what went wrong, as a reviewer would say it.
+ */
+const errorWords: Record<ErrorCode, string> = {
+  bad_request: 'the request broke a rule',
+  unauthenticated: 'not signed in',
+  forbidden: 'not allowed for this user',
+  step_up_required: 'a fresh second factor was needed',
+  second_factor_enrolment_required: 'no second factor set up yet',
+  not_found: 'not found',
+  conflict: 'it conflicted with another request',
+  rate_limited: 'too many requests in a short time',
+  upstream_rejected: 'the platform refused it',
+  upstream_permission: 'the platform refused the portal’s credentials',
+  upstream_unavailable: 'the platform could not be reached',
+  upstream_timeout: 'the platform did not answer in time',
+  store_unavailable: 'the portal’s store could not be reached',
+  internal: 'an error in the portal',
 };
 
 /**
@@ -240,6 +262,7 @@ function stringText(key: string, value: string): string {
     return formatCode(value);
   if (key === 'field' && Object.hasOwn(revealedFields, value)) return revealedFields[value];
   if (key === 'route' && Object.hasOwn(requestWords, value)) return requestWords[value];
+  if (key === 'code' && Object.hasOwn(errorWords, value)) return errorWords[value as ErrorCode];
   if (asWritten.has(key) || /id$/i.test(key)) return value;
   const known = codeWords[value];
   if (known) return known;

@@ -154,7 +154,7 @@ const written: [action: string, details: Record<string, unknown>, reads: string]
   [
     'money_request_unknown',
     { route: 'POST /api/custody/disbursements', code: 'upstream_timeout', account: 'A1040000' },
-    'Request: POST /api/custody/disbursements; Code: upstream timeout; Account: A1040000',
+    'Request: POST /api/custody/disbursements; What went wrong: the platform did not answer in time; Account: A1040000',
   ],
   [
     'money_request_settled',
@@ -195,7 +195,7 @@ const written: [action: string, details: Record<string, unknown>, reads: string]
         maskedCompanyTaxId: '••-•••4321',
       },
     },
-    'Request: Issuer account save; Code: upstream timeout; Issuer: 1102; What was sent (company name Blue Mesa Holdings LLC, company state CO, masked company tax id ••-•••4321)',
+    'Request: Issuer account save; What went wrong: the platform did not answer in time; Issuer: 1102; What was sent (company name Blue Mesa Holdings LLC, company state CO, masked company tax id ••-•••4321)',
   ],
   [
     'money_requests_reconciled',
@@ -260,7 +260,7 @@ const written: [action: string, details: Record<string, unknown>, reads: string]
         friday: '09:30–16:00 ET',
       },
     },
-    'Request: Trading hours change; Code: upstream unavailable; Security: 10001; Hours asked for (Monday 09:30–16:00 ET, Tuesday closed, Wednesday 11:00–16:00 ET, Thursday 09:30–16:00 ET, Friday 09:30–16:00 ET)',
+    'Request: Trading hours change; What went wrong: the platform could not be reached; Security: 10001; Hours asked for (Monday 09:30–16:00 ET, Tuesday closed, Wednesday 11:00–16:00 ET, Thursday 09:30–16:00 ET, Friday 09:30–16:00 ET)',
   ],
 ];
 
@@ -315,7 +315,9 @@ describe('the details of an audit event, as a reviewer reads them', () => {
         },
         'investor@demo.test',
       ),
-    ).toBe('Code: upstream unavailable; Request: Investment request; Offering: 5206');
+    ).toBe(
+      'What went wrong: the platform could not be reached; Request: Investment request; Offering: 5206',
+    );
     expect(detailsText({ route: 'POST /api/accounts/:accountId/ira-supplement' })).toBe(
       'Request: IRA request',
     );
