@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import Alert from '@mui/material/Alert';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   uncountedTradesInWords,
@@ -10,7 +11,7 @@ import {
 } from '../../../../contract/holdings';
 import { CardList } from '../../../components/card-list';
 import { SectionCard } from '../../../components/description-list';
-import { EmptyState, QueryState } from '../../../components/query-state';
+import { EmptyState, QueryState, type ShownQuery } from '../../../components/query-state';
 import { listsNothing, SkippedRecordsNotice } from '../../../components/skipped-records';
 import { paths } from '../../../config/paths';
 import { formatDecimal, formatMoney, formatUnits } from '../../../lib/format';
@@ -18,6 +19,7 @@ import { RecordTable, type TableSpec } from '../../../components/record-table';
 import { BrowseOfferingsLink } from '../../../components/browse-offerings-link';
 import { RetryNotice } from '../../../components/busy-retry-button';
 import { useHoldings } from '../api/get-holdings';
+import { useOwnStandingInvestments } from '../api/get-money-requests';
 import { useWideScreen } from '../../../lib/use-wide-screen';
 import { StandingInvestments } from './standing-investments';
 import {
@@ -49,8 +51,8 @@ export function Holdings({
   const holdings = useHoldings(accountId);
   const scope = accountId ? scopes.account : scopes.all;
   const trades = useTradesPlace(place, onPlaceChange);
-  const shown = (
-    <QueryState query={holdings} subject={scope.subject} skeletonLines={scope.skeletonLines}>
+  const shown = (query: ShownQuery<HoldingsResult>) => (
+    <QueryState query={query} subject={scope.subject} skeletonLines={scope.skeletonLines}>
       {(data) => (
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
           <HoldingsView
@@ -63,16 +65,45 @@ export function Holdings({
       )}
     </QueryState>
   );
-  if (accountId) return shown;
-  // All the investor's investments: those still without a trade come first, read apart, so that
-  // neither read's failure hides the other's list.
+  if (accountId) return shown(holdings);
+  return (
+    <StandingFirst>
+      {(standingSettled) => shown(standingSettled ? holdings : stillLoading(holdings))}
+    </StandingFirst>
+  );
+}
+
+/**
+ * All the investor's investments: those still without a trade come first, read apart, so that
+ * neither read's failure hides the other's list. The trades show once that read has settled
+ * (answered or failed; it reads the portal's own register), so a standing investment never
+ * appears above trades a person is already reading and pushes them down the page. Only its first
+ * attempt is waited for: a failing read, retried, must not hold the trades back.
+ */
+function StandingFirst({ children }: { children: (standingSettled: boolean) => ReactNode }) {
+  const standing = useOwnStandingInvestments();
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <StandingInvestments />
-      {shown}
+      {children(!standing.isPending || standing.failureCount > 0)}
     </Box>
   );
 }
+
+/**
+ * The investments' read shown as loading, whatever it holds yet. The spread reads every field of
+ * the read, so the page still renders again when the read's answer comes: react-query renders a
+ * component again only for the fields it read.
+ */
+const stillLoading = (read: ShownQuery<HoldingsResult>): ShownQuery<HoldingsResult> =>
+  ({
+    ...read,
+    data: undefined,
+    error: null,
+    isPending: true,
+    isError: false,
+    isFetching: true,
+  }) as ShownQuery<HoldingsResult>;
 
 /**
  * An investor's investments: what is settled apart from what still waits for payment or approval,

@@ -12,6 +12,7 @@ import { bff, startMockBff } from '../../../../../testing/mock-bff';
 import { onFakeClock, renderWithProviders } from '../../../../../testing/render';
 import { withTimeZones } from '../../../../../testing/time-zones';
 import { withViewportWidth } from '../../../../../testing/viewport';
+import { useHoldings } from '../../../../../features/money/api/get-holdings';
 import HoldingsRoute from '../holdings';
 
 startMockBff();
@@ -244,6 +245,11 @@ describe('an investor sorts their trades on a phone', () => {
   });
 });
 
+/** Says once the investments' read (the page's own query) has its answer. */
+function InvestmentsReadProbe() {
+  return useHoldings().data ? <p>probe: investments read</p> : null;
+}
+
 describe('an investor looks on My investments for an investment whose outcome is unknown', () => {
   withViewportWidth(1280);
 
@@ -305,6 +311,34 @@ describe('an investor looks on My investments for an investment whose outcome is
     expect(screen.getByText(/Total of both/).textContent).toBe(
       'Total of both (cancelled trades left out): $1,395.00',
     );
+  });
+
+  it('sees the trades only once that list has come, so it never pushes them down while read', async () => {
+    answer(five);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    bff.use(
+      http.get('/api/money-requests', async () => {
+        await held;
+        return HttpResponse.json({ requests: standing, total: 1, offset: 0, limit: 100 });
+      }),
+    );
+    // A probe beside the page shares its read of the investments (the same query), so the test
+    // knows when they have come without waiting on a clock.
+    renderWithProviders(
+      <>
+        <HoldingsRoute />
+        <InvestmentsReadProbe />
+      </>,
+      { path: '/holdings' },
+    );
+    expect(await screen.findByText('probe: investments read')).toBeTruthy();
+    expect(screen.getByText('Loading your investments')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Totals per offering' })).toBeNull();
+    release();
+    const heading = await section();
+    const grid = await findTrades();
+    expect(heading.compareDocumentPosition(grid) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('still sees the trades when the investments without a trade cannot be read, and is told so', async () => {
