@@ -67,10 +67,12 @@ function precompress(): Plugin {
 /**
  * Our own modules that the entry imports statically (the shell, the router, the sign-in page and
  * what they import). They run at every start anyway, so they travel in the entry chunk together
- * with the MUI and emotion code they need: left to itself the bundler cuts that set into eight
- * small chunks wherever a lazy page shares a module, and each cut costs its own compression
- * dictionary and import glue (the first page went from 152.6 to 149.8 KB gzip). Filled from the
- * module graph at the end of the build, before the chunks are cut.
+ * with the library code they need: left to itself the bundler cuts that set into eight small
+ * chunks wherever a lazy page shares a module, and each cut costs its own compression dictionary
+ * and import glue (the first page went from 152.6 to 149.8 KB gzip). A shared module used there
+ * travels whole, with every export a later page uses: one that also draws with MUI would bring MUI
+ * and Emotion back to the first page, which is drawn without them (app/mui-theme.tsx). Filled from
+ * the module graph at the end of the build, before the chunks are cut.
  */
 const shellModules = new Set<string>();
 const isShellModule = (id: string) => shellModules.has(id) && !id.includes('node_modules');
@@ -97,7 +99,8 @@ function collectShellModules(): Plugin {
  * MUI's createTheme imports two builders and calls the CSS-variables one only when a theme asks
  * for `cssVariables`; src/web/app/theme.ts does not, and neither does MUI's default theme. The
  * package exports no path to the other builder alone, so the build swaps this one for a stub
- * that says why it is missing: about 4 KB gzip off the first page (scripts/report-bundle.mjs).
+ * that says why it is missing: about 4 KB gzip off every page drawn with MUI (off the first page
+ * too, until the sign-in page did without MUI: docs/benchmarks.md).
  */
 const themeWithVarsStub = '\0portal-mui-theme-with-vars-stub';
 function leaveOutCssVariablesTheme(): Plugin {

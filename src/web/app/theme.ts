@@ -35,6 +35,8 @@ export const theme = createTheme({
     button: { textTransform: 'none', fontWeight: 600 },
   },
   components: {
+    // app/baseline.css repeats these page-wide rules for the sign-in and error pages, which are
+    // drawn without MUI; app/__tests__/baseline-css.test.ts keeps its colours equal to these.
     MuiCssBaseline: {
       styleOverrides: {
         // A focus ring everyone can see, on every focusable element reached by keyboard.

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import Box from '@mui/material/Box';
 import { focusOnMount } from '../lib/focus';
+import './plain.css';
 
 type NoticeProps = {
   severity: 'info' | 'success' | 'error';
@@ -14,23 +14,18 @@ type NoticeProps = {
 
 /**
  * A one-line message for pages that must stay light (the sign-in page): MUI's Alert brings its
- * icons and a close button with it. Errors are announced assertively, everything else politely.
+ * icons and a close button with it, and MUI itself, which the sign-in page does without
+ * (plain.css draws it). Errors are announced assertively, everything else politely.
  */
 export function Notice({ severity, children, focusOnShow = false }: NoticeProps) {
   return (
-    <Box
+    <div
+      className="notice"
+      data-severity={severity}
       role={severity === 'error' ? 'alert' : 'status'}
       {...(focusOnShow && { tabIndex: -1, ref: focusOnMount })}
-      sx={(theme) => ({
-        px: 2,
-        py: 1.5,
-        borderRadius: 1,
-        borderLeft: `4px solid ${theme.palette[severity].main}`,
-        backgroundColor: theme.palette.background.default,
-        color: theme.palette.text.primary,
-      })}
     >
       {children}
-    </Box>
+    </div>
   );
 }

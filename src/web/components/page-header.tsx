@@ -1,14 +1,7 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-
-const APP_NAME = 'Transact Portal';
-
-export function useDocumentTitle(title: string) {
-  useEffect(() => {
-    document.title = title ? `${title} · ${APP_NAME}` : APP_NAME;
-  }, [title]);
-}
+import { useDocumentTitle } from './document-title';
 
 export type PageHeaderProps = {
   title: string;

@@ -2,6 +2,7 @@ import { act, render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type LoaderFunction } from 'react-router-dom';
+import { MuiTheme } from '../app/mui-theme';
 import { AppProvider } from '../app/provider';
 
 /**
@@ -22,7 +23,9 @@ export function renderWithProviders(
     router,
     ...render(
       <AppProvider>
-        <RouterProvider router={router} />
+        <MuiTheme>
+          <RouterProvider router={router} />
+        </MuiTheme>
       </AppProvider>,
     ),
   };

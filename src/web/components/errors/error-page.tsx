@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
-import { useDocumentTitle } from '../page-header';
+import { useDocumentTitle } from '../document-title';
 import { PlainButton } from '../plain-button';
+import '../plain.css';
 
 type ErrorPageProps = {
   title: string;
@@ -15,7 +14,10 @@ type ErrorPageProps = {
   standalone?: boolean;
 };
 
-/** A friendly explanation of what went wrong and what the person can do next. */
+/**
+ * A friendly explanation of what went wrong and what the person can do next. Drawn without MUI
+ * (plain.css): it shows before the signed-in pages have loaded it, or when loading them failed.
+ */
 export function ErrorPage({
   title,
   message,
@@ -26,36 +28,20 @@ export function ErrorPage({
 }: ErrorPageProps) {
   useDocumentTitle(title);
   const content = (
-    <Box sx={{ maxWidth: 560, mx: 'auto', py: { xs: 4, md: 8 }, px: 2, textAlign: 'center' }}>
-      <Typography
-        component="h1"
-        variant="h1"
-        gutterBottom
-        tabIndex={-1}
-        data-page-title
-        sx={{ outline: 'none' }}
-      >
+    <div className="error-page">
+      <h1 className="plain-h1" data-gutter tabIndex={-1} data-page-title>
         {title}
-      </Typography>
-      <Typography component="div" color="text.secondary" sx={{ mb: 3 }}>
-        {message}
-      </Typography>
-      <Box
-        sx={{
-          display: 'flex',
-          flexDirection: { xs: 'column', sm: 'row' },
-          gap: 2,
-          justifyContent: 'center',
-        }}
-      >
+      </h1>
+      <div className="error-page__message">{message}</div>
+      <div className="error-page__actions">
         {onRetry && (
           <PlainButton type="button" onClick={onRetry}>
             {retryLabel}
           </PlainButton>
         )}
         {action}
-      </Box>
-    </Box>
+      </div>
+    </div>
   );
   return standalone ? <main id="main-content">{content}</main> : content;
 }

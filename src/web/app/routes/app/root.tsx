@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { portalConfigQueryOptions } from '../../../features/auth/api/get-portal-config';
 import { AppLayout } from '../../layout/app-layout';
+import { MuiTheme } from '../../mui-theme';
 import { requireSession } from '../../session-guard';
 
 export const clientLoader =
@@ -14,5 +15,9 @@ export const clientLoader =
   };
 
 export default function AppRoot() {
-  return <AppLayout />;
+  return (
+    <MuiTheme>
+      <AppLayout />
+    </MuiTheme>
+  );
 }

@@ -1,20 +1,30 @@
 import { lazy, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { redirect, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { Notice } from '../../../components/notice';
-import { useDocumentTitle } from '../../../components/page-header';
+import { useDocumentTitle } from '../../../components/document-title';
 import { homeHref, safeReturnPath } from '../../../config/paths';
 import { sessionJustEnded, sessionQueryOptions } from '../../../features/auth/api/get-session';
 import { portalConfigQueryOptions } from '../../../features/auth/api/get-portal-config';
 import { SignInForm } from '../../../features/auth/components/sign-in-form';
 import { SessionEndedReason } from '../../../features/auth/components/session-ended-reason';
+import type { SecondFactorStepProps } from '../../../features/identity/components/second-factor-step';
 import { isSessionEndReason } from '../../../../contract/signed-out';
+import './sign-in.css';
 
-// The second step loads only for people who have one, keeping the sign-in page light.
-const SecondFactorStep = lazy(
-  () => import('../../../features/identity/components/second-factor-step'),
+// The second step loads only for people who have one, keeping the sign-in page light. It is drawn
+// with MUI, whose theme loads with it (the page itself does without, app/mui-theme.tsx).
+const SecondFactorStep = lazy(() =>
+  Promise.all([
+    import('../../../features/identity/components/second-factor-step'),
+    import('../../mui-theme'),
+  ]).then(([{ default: Step }, { MuiTheme }]) => ({
+    default: (props: SecondFactorStepProps) => (
+      <MuiTheme>
+        <Step {...props} />
+      </MuiTheme>
+    ),
+  })),
 );
 
 export const clientLoader =
@@ -90,36 +100,22 @@ export default function SignInRoute() {
   const notice = reason ? reasonNotice(reason) : ssoNotices[search.get('sso') ?? ''];
   const returnPath = safeReturnPath(search.get('redirectTo'));
 
+  // Drawn without MUI (sign-in.css, components/plain.css): the first page loads neither MUI nor
+  // Emotion, 27 KB gzip of its JavaScript (docs/benchmarks.md).
   return (
-    <Box
-      component="main"
-      id="main-content"
-      sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2 }}
-    >
-      <Box
-        sx={{
-          width: '100%',
-          maxWidth: 440,
-          p: { xs: 3, sm: 4 },
-          bgcolor: 'background.paper',
-          border: 1,
-          borderColor: 'divider',
-          borderRadius: 2,
-        }}
-      >
-        <Typography component="p" variant="overline" color="primary" sx={{ fontWeight: 700 }}>
-          Transact Portal
-        </Typography>
-        <Typography component="h1" variant="h1" gutterBottom>
+    <main id="main-content" className="sign-in">
+      <div className="sign-in__card">
+        <p className="sign-in__brand">Transact Portal</p>
+        <h1 className="plain-h1" data-gutter>
           Sign in
-        </Typography>
+        </h1>
         {notice && (
-          <Box sx={{ mb: 2 }}>
+          <div className="sign-in__notice">
             {/* What brought the person here (signed out, session ended, single sign-on refused) comes first. */}
             <Notice severity={notice.severity} focusOnShow>
               {notice.text}
             </Notice>
-          </Box>
+          </div>
         )}
         <SignInForm
           SecondFactorStep={SecondFactorStep}
@@ -127,7 +123,7 @@ export default function SignInRoute() {
           secondFactorOwed={search.get('sso') === 'second-factor'}
           returnTo={returnPath}
         />
-      </Box>
-    </Box>
+      </div>
+    </main>
   );
 }

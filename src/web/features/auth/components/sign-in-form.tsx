@@ -8,7 +8,6 @@ import {
   type FormEvent,
 } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import Box from '@mui/material/Box';
 import type { SecondFactorChallenge, SignIn } from '../../../../contract/session';
 import { Notice } from '../../../components/notice';
 import { PlainTextField } from '../../../components/form/plain-text-field';
@@ -19,6 +18,7 @@ import { singleSignOnHref } from '../../../config/paths';
 import { usePortalConfig } from '../api/get-portal-config';
 import { sessionQueryKey, sessionQueryOptions } from '../api/get-session';
 import { signInSchema } from '../api/session-contract';
+import './sign-in-form.css';
 
 // Only the sandbox shows demo users, so production sign-ins do not download the list.
 const DemoSignIns = lazy(() =>
@@ -182,10 +182,9 @@ export function SignInForm({
   }
 
   return (
-    <Box sx={{ display: 'grid', gap: 3 }}>
-      <Box
-        component="form"
-        sx={{ display: 'grid', gap: 2 }}
+    <div className="sign-in-form">
+      <form
+        className="sign-in-form__fields"
         noValidate
         onSubmit={(event) => void submit(event)}
         aria-label="Sign in"
@@ -204,7 +203,7 @@ export function SignInForm({
         <PlainButton type="submit" aria-disabled={signIn.isPending || undefined}>
           {signIn.isPending ? 'Signing in…' : 'Sign in'}
         </PlainButton>
-      </Box>
+      </form>
       {config.data?.singleSignOn && (
         <PlainButton
           type="button"
@@ -218,6 +217,6 @@ export function SignInForm({
           <DemoSignIns onUse={useDemoUser} />
         </Suspense>
       )}
-    </Box>
+    </div>
   );
 }
