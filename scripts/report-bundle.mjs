@@ -7,9 +7,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-// The stack's floor (React, react-router, react-query, MUI's core) is about 136 KB gzip; the
-// budget leaves the sign-in page room for its own code, no more (the goal is 150 KB).
-const LIMIT_KB = 150;
+// The stack's floor (React, react-router, react-query) is about 107 KB gzip, and the first page
+// came to 120.6 KB once it was drawn without MUI and Emotion (app/mui-theme.tsx). The budget, the
+// goal of 140 KB, leaves room for the features to come, not for MUI coming back (about 27 KB).
+const LIMIT_KB = 140;
 const FIRST_PAGE_ROUTE = 'src/web/app/routes/auth/sign-in.tsx';
 const distDir = process.argv[2] ?? 'dist';
 
@@ -65,6 +66,14 @@ for (const row of rows) {
 console.log(
   `first-page JS: ${kb(total)} KB gzip, ${kb(totalBrotli)} KB brotli (limit ${LIMIT_KB} KB gzip)`,
 );
+// The stylesheets those chunks bring (the plain CSS the sign-in page is drawn with): they load with
+// the page too, but are not JavaScript and stay out of the budget.
+const css = [...new Set([...seen].flatMap((key) => manifest[key].css ?? []))];
+const cssGzip = css.reduce(
+  (sum, file) => sum + gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length,
+  0,
+);
+console.log(`first-page CSS: ${kb(cssGzip)} KB gzip (${css.join(', ') || 'none'})`);
 if (total > LIMIT_KB * 1000) {
   console.error(
     `The first page loads ${kb(total - LIMIT_KB * 1000)} KB more than the budget allows.`,
