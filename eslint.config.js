@@ -108,6 +108,17 @@ export default tseslint.config(
           ],
         },
       ],
+      // MUI 9's Typography reads `color` as one of its own values (textSecondary, primary, …) and
+      // ignores a theme path such as "text.secondary": the text then shows in the main colour.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "JSXOpeningElement[name.name='Typography'] > JSXAttribute[name.name='color'][value.value=/^text[.]/]",
+          message:
+            'Typography ignores color="text.…": use color="textSecondary" (or textPrimary, textDisabled).',
+        },
+      ],
     },
   },
   {

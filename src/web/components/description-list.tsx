@@ -20,7 +20,7 @@ export function DescriptionList({ items }: { items: [string, ReactNode][] }) {
     >
       {items.map(([term, value]) => (
         <Box key={term} sx={{ display: 'contents' }}>
-          <Typography component="dt" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
+          <Typography component="dt" color="textSecondary" sx={{ mt: { xs: 1, sm: 0 } }}>
             {term}
           </Typography>
           {/* break-word, not anywhere: a figure such as $779,050.00 breaks only if it cannot fit. */}

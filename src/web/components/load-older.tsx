@@ -59,7 +59,7 @@ function LoadOlder({
           {isFetchingNextPage ? 'Loading…' : label}
         </Button>
       )}
-      <Typography ref={count} tabIndex={-1} role="status" color="text.secondary">
+      <Typography ref={count} tabIndex={-1} role="status" color="textSecondary">
         {shown} {shown === 1 ? noun.one : noun.many} shown
         {hasNextPage ? '.' : `; no older ${noun.many}.`}
       </Typography>

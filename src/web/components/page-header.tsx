@@ -38,7 +38,7 @@ export function PageHeader({ title, description, actions, above }: PageHeaderPro
             {title}
           </Typography>
           {description && (
-            <Typography color="text.secondary" sx={{ mt: 1 }}>
+            <Typography color="textSecondary" sx={{ mt: 1 }}>
               {description}
             </Typography>
           )}

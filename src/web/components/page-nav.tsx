@@ -73,7 +73,7 @@ export function PageNav({
       <Button ref={older} disabled={atOldest} onClick={() => go('older', offset + pageSize)}>
         {later}
       </Button>
-      <Typography variant="body2" color="text.secondary" aria-live="polite">
+      <Typography variant="body2" color="textSecondary" aria-live="polite">
         {shown === 0
           ? `None of ${formatCount(total)}`
           : `${formatCount(offset + 1)}–${formatCount(offset + shown)} of ${formatCount(total)}`}

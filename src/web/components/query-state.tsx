@@ -199,7 +199,7 @@ export function EmptyState({ title, message, action }: EmptyStateProps) {
         {title}
       </Typography>
       {message && (
-        <Typography color="text.secondary" sx={{ mb: action ? 2 : 0 }}>
+        <Typography color="textSecondary" sx={{ mb: action ? 2 : 0 }}>
           {message}
         </Typography>
       )}

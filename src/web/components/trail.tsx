@@ -18,7 +18,7 @@ export function Trail({
           {label}
         </Link>
       ))}
-      <Typography color="text.primary" aria-current="page">
+      <Typography color="textPrimary" aria-current="page">
         {current}
       </Typography>
     </Breadcrumbs>

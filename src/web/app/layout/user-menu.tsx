@@ -65,10 +65,10 @@ export function UserMenu({ user }: { user: SessionUser }) {
         {/* A long name or address breaks anywhere, inside the menu on a phone's screen. */}
         <li role="none" style={{ padding: '6px 16px 8px', overflowWrap: 'anywhere' }}>
           <Typography sx={{ fontWeight: 600 }}>{user.name}</Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {user.email}
           </Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             Signed in as {role}
           </Typography>
         </li>

@@ -60,7 +60,7 @@ function AccountHeading({ account }: { account: Pick<ShownAccount, 'id' | 'name'
       <Typography component="h2" variant="h3" sx={{ overflowWrap: 'anywhere' }}>
         {account.name ?? `Account ${account.id}`}
       </Typography>
-      <Typography variant="body2" color="text.secondary" gutterBottom>
+      <Typography variant="body2" color="textSecondary" gutterBottom>
         Account <Code value={account.id} />
         {/* The type in the words the account's own page gives it ("Individual"), not its code. */}
         {account.type ? ` · ${formatCode(account.type)}` : ''}

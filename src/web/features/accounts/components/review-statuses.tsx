@@ -36,7 +36,7 @@ export function ReviewStatuses({ reviews }: { reviews: Record<ReviewKind, Review
               </Typography>
               <Chip size="small" color={explanation.color} label={explanation.label} />
             </Box>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {reviewDate(review.date)}
             </Typography>
             <Typography variant="body2">{explanation.meaning}</Typography>

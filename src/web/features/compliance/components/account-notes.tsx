@@ -80,7 +80,7 @@ export function AccountNotes({ accountId }: { accountId: string }) {
               // break inside the card rather than widen the page past a phone's screen.
               <ListItem key={note.id} divider sx={{ display: 'block', overflowWrap: 'anywhere' }}>
                 <Typography sx={{ whiteSpace: 'pre-wrap' }}>{note.body}</Typography>
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {note.authorEmail}, {formatTimestamp(note.createdAt)}
                 </Typography>
               </ListItem>

@@ -102,7 +102,7 @@ export function AccountProfileForReview({ account }: { account: AccountView }) {
 
 export function CustodyAccountSummary({ result }: { result: CustodyAccountResult }) {
   if (result.state === 'unavailable') {
-    return <Typography color="text.secondary">{result.message}</Typography>;
+    return <Typography color="textSecondary">{result.message}</Typography>;
   }
   const c = result.custodyAccount;
   return (

@@ -246,7 +246,7 @@ function FundMoveCards({
           <Typography sx={{ fontWeight: 600 }}>
             {formatMoney(move.amount)} · {fundMoveTitle(move)}
           </Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {formatTimestamp(move.createdAt)}
           </Typography>
           <Typography variant="body2">

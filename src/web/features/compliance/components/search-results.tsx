@@ -166,7 +166,7 @@ function FoundRecords<Row extends Found>({
   columns,
   ...cards
 }: CardSpec<Row> & { none: string; columns: GridColDef<Row>[] }) {
-  if (cards.records.length === 0) return <Typography color="text.secondary">{none}</Typography>;
+  if (cards.records.length === 0) return <Typography color="textSecondary">{none}</Typography>;
   return (
     <PortalDataGrid
       label={cards.label}
@@ -196,7 +196,7 @@ function ResultCards<Row extends Found>({ label, records, href, facts, reviews }
             ))}
           </Typography>
           <Typography variant="body2">{place(record.address)}</Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {reviews(record)
               .map(([name, kind, review]) => `${name} ${status(kind, review.status)}`)
               .join(' · ')}

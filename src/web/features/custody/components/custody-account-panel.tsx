@@ -27,7 +27,7 @@ export const custodyAccountHref = (accountId: string) =>
  */
 export function NoCustodyBalance({ accountId }: { accountId: string }) {
   return (
-    <Typography variant="body2" color="text.secondary">
+    <Typography variant="body2" color="textSecondary">
       The platform does not report a custody balance, so none is shown. Follow the money in and out
       under{' '}
       <Link component={RouterLink} to={paths.app.fundMoves.getHref(accountId)}>

@@ -170,7 +170,7 @@ export function DisbursementForm({
       />
       <NoCustodyBalance accountId={accountId} />
       {type === 'ach' && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {linkedBank?.state === 'linked'
             ? `ACH transfers go to ${linkedBankName(linkedBank.bank)}, the bank account linked to this account; no bank details are needed.`
             : 'ACH transfers go to the bank account linked to this account; no bank details are needed.'}

@@ -32,7 +32,7 @@ export function FundMoveList({ accountId, moves }: { accountId: string; moves: F
             <Typography component="h2" variant="h3" sx={{ fontSize: '1.125rem', m: 0 }}>
               {formatMoney(move.amount)}
             </Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {move.createdAt ? formatTimestamp(move.createdAt) : 'Date not recorded'}
             </Typography>
           </Box>

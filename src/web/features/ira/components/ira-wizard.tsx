@@ -471,7 +471,7 @@ export function IraWizard({
         </Alert>
       )}
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 720 }}>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           Step {active + 1} of {steps.length}
         </Typography>
         <Typography

@@ -227,7 +227,7 @@ export function IssuerAccountFormPanel({
             {section.title}
           </Typography>
           {section.note && (
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
               {section.note}
             </Typography>
           )}

@@ -46,7 +46,7 @@ export function OfferingListedFigures({ offering }: { offering: Offering }) {
           ['Shares sold', sharesSold(offering)],
         ]}
       />
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
         As the offerings list gives them. The amount raised, the trades and the chart come with the
         purchase history.
       </Typography>

@@ -152,7 +152,7 @@ export function PurchaseSummaryPanel({
       >
         {cards.map((card) => (
           <Paper key={card.label} variant="outlined" sx={{ p: 2 }}>
-            <Typography component="dt" variant="body2" color="text.secondary">
+            <Typography component="dt" variant="body2" color="textSecondary">
               {card.label}
             </Typography>
             <Typography
@@ -161,13 +161,13 @@ export function PurchaseSummaryPanel({
             >
               {card.value}
             </Typography>
-            <Typography component="dd" variant="body2" color="text.secondary" sx={{ m: 0 }}>
+            <Typography component="dd" variant="body2" color="textSecondary" sx={{ m: 0 }}>
               {card.note}
             </Typography>
           </Paper>
         ))}
       </Box>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
         {complete ? 'Computed exactly from' : 'Computed from the'}{' '}
         {countOf(rows.length, 'trade', 'trades')} {complete ? '' : 'listed '}
         {offering.targetAmount !== null && (

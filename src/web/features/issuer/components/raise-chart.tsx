@@ -81,7 +81,7 @@ export default function RaiseChart({
   );
   if (points.length === 0) {
     return (
-      <Typography color="text.secondary">
+      <Typography color="textSecondary">
         {meaning === 'settled'
           ? 'No trade is settled yet, so there is nothing to chart.'
           : 'No trades yet, so there is nothing to chart.'}
@@ -168,7 +168,7 @@ export default function RaiseChart({
         id={captionId}
         component="figcaption"
         variant="body2"
-        color="text.secondary"
+        color="textSecondary"
         sx={{ mt: 1 }}
       >
         {summary}

@@ -139,7 +139,7 @@ export function HoursChanges({ securityId }: { securityId: string }) {
                   <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
                     {outcomeText(change)}
                   </Typography>
-                  <Typography variant="body2" color="text.secondary">
+                  <Typography variant="body2" color="textSecondary">
                     <When at={change.at} />
                     {change.by ? `, by ${change.by}` : ''}
                   </Typography>

@@ -216,7 +216,7 @@ function TimelineCards({ accountId, entries }: { accountId: string; entries: Tim
           {entry.description && (
             <Typography sx={{ overflowWrap: 'anywhere' }}>{entry.description}</Typography>
           )}
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {/* A fund move's reference is named as such: the register's platform id of the same
                 disbursement is the platform's request id, another value. */}
             {when(entry)} ·{' '}

@@ -249,7 +249,7 @@ export function HoldingsTrades({
           : `${formatCount(trades.length)} ${trades.length === 1 ? 'trade' : 'trades'}`}
       </Typography>
       {shown.length === 0 ? (
-        <Typography color="text.secondary">
+        <Typography color="textSecondary">
           {strays.length > 0
             ? `${strays.join(' ')} Choose “Show all trades” to list every one of yours.`
             : 'No trade of yours matches these filters. Choose “Show all trades” to list every one.'}

@@ -63,12 +63,12 @@ function Amount({ request }: { request: MoneyRequestView }) {
     <>
       {request.amount ? formatMoney(request.amount) : '—'}
       {request.units && (
-        <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+        <Typography variant="body2" color="textSecondary" sx={{ whiteSpace: 'nowrap' }}>
           {formatUnits(request.units)}
         </Typography>
       )}
       {method && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {method.charAt(0).toUpperCase() + method.slice(1)}
         </Typography>
       )}
@@ -95,7 +95,7 @@ function Kind({ request, heading = false }: { request: MoneyRequestView; heading
         <Typography
           component="span"
           variant="body2"
-          color="text.secondary"
+          color="textSecondary"
           sx={{ display: 'block' }}
         >
           {offering}
@@ -167,7 +167,7 @@ function Outcome({
         </Typography>
       )}
       {settledLater(request) && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {settledLater(request)}
         </Typography>
       )}
@@ -264,7 +264,7 @@ function platformIdOf(request: MoneyRequestView, reviewer: boolean) {
         <Typography
           component="span"
           variant="body2"
-          color="text.secondary"
+          color="textSecondary"
           sx={{ display: 'block' }}
         >
           {request.fundMove ? (

@@ -176,7 +176,7 @@ function TradeCandidates({
                           </Typography>
                           <Typography
                             variant="body2"
-                            color="text.secondary"
+                            color="textSecondary"
                             sx={{ overflowWrap: 'anywhere' }}
                           >
                             {[

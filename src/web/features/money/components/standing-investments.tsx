@@ -79,7 +79,7 @@ function StandingInvestment({ request }: { request: MoneyRequestView }) {
         Our reference <Code value={request.reference} /> · account {request.accountId}
       </Typography>
       {asked.length > 0 && <Typography variant="body2">{asked.join(' · ')}</Typography>}
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         Made {formatTimestamp(request.createdAt)}
       </Typography>
       <Typography variant="body2" sx={{ mt: 1 }}>

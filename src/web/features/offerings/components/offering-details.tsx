@@ -116,7 +116,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function Text({ value, empty }: { value: string; empty: string }) {
-  if (!value.trim()) return <Typography color="text.secondary">{empty}</Typography>;
+  if (!value.trim()) return <Typography color="textSecondary">{empty}</Typography>;
   return <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{value}</Typography>;
 }
 

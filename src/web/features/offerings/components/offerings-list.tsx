@@ -42,7 +42,7 @@ function AmountRange({ offering }: { offering: Offering }) {
     >
       {amounts.map(([term, amount]) => (
         <Fragment key={term}>
-          <Typography component="dt" variant="body2" color="text.secondary">
+          <Typography component="dt" variant="body2" color="textSecondary">
             {term}
           </Typography>
           <Typography component="dd" variant="body2" sx={{ m: 0, whiteSpace: 'nowrap' }}>
@@ -126,7 +126,7 @@ function OfferingCards({ offerings }: OfferingsListProps) {
                 remainingShares={offering.remainingShares}
               />
             </Box>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
               {offering.type} · {formatMoney(offering.unitPrice, { precision: 'price' })} per unit
             </Typography>
             <AmountRange offering={offering} />

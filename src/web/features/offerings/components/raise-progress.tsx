@@ -86,13 +86,13 @@ export function RaiseProgressBar({ offering, showAmount = false }: RaiseProgress
       />
       <Typography variant="body2">
         {label}
-        <Typography component="span" variant="body2" color="text.secondary">
+        <Typography component="span" variant="body2" color="textSecondary">
           {' · '}
           {detail}
         </Typography>
       </Typography>
       {showAmount && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {formatMoney(progress.soldAmount)} sold or committed, paid or not. {SOLD_BASIS}
         </Typography>
       )}

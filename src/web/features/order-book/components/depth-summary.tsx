@@ -10,7 +10,7 @@ const LEVELS_SHOWN = 10;
 
 const crossed = (spread: string | null) =>
   spread?.startsWith('-') && (
-    <Typography component="span" variant="body2" color="text.secondary">
+    <Typography component="span" variant="body2" color="textSecondary">
       {' '}
       (crossed)
     </Typography>
@@ -138,7 +138,7 @@ export function DepthLadder({ security }: { security: SecurityDepth }) {
       <Typography id="depth-heading" component="h3" variant="h6" sx={{ mb: 1 }}>
         Depth of {security.securityName}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
         Remaining shares of live orders at each price. Best bid {formatPrice(security.bestBid)},
         best offer {formatPrice(security.bestOffer)}, spread {formatPrice(security.spread)}.
       </Typography>

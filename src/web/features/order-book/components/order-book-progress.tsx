@@ -18,7 +18,7 @@ export function OrderBookProgress({ progress }: { progress: Progress }) {
     // One status line and the bar: the same height as the count and the blank bar that stand
     // in their place once the book is whole (order-book-view.tsx), so the grid below stays put.
     <Box aria-busy="true" sx={{ mb: 1 }}>
-      <Typography variant="body2" color="text.secondary" role="status" aria-live="polite">
+      <Typography variant="body2" color="textSecondary" role="status" aria-live="polite">
         Loading the order book: {text}
       </Typography>
       <LinearProgress

@@ -109,7 +109,7 @@ export function OrderBookView({
           <OrderBookProgress progress={loading.progress} />
         ) : (
           <Box sx={{ mb: 1 }}>
-            <Typography variant="body2" color="text.secondary" role="status">
+            <Typography variant="body2" color="textSecondary" role="status">
               {book.incomplete
                 ? `${formatCount(orders.length)} of the ${countOf(book.orderCount, 'order', 'orders')} read: incomplete, the rest of the day could not be read.`
                 : `${formatCount(orders.length)} of ${countOf(book.orderCount, 'order', 'orders')}.`}
@@ -122,7 +122,7 @@ export function OrderBookView({
          * Two lines, each of them one line long in every state (on a phone too), so the grid
          * below does not move when the whole book arrives.
          */}
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {book
             ? book.incomplete
               ? 'Sorting and the filters cover every order read.'
@@ -131,7 +131,7 @@ export function OrderBookView({
               ? 'The orders appear here as they arrive.'
               : `The first ${countOf(allOrders.length, 'order', 'orders')}; the rest are on their way.`}
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
           Times in your time zone ({zone}).
         </Typography>
         <OrdersTable
@@ -145,7 +145,7 @@ export function OrderBookView({
          * so its arrival moves nothing above the rows.
          */}
         {book?.view === 'mixed' && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
             {wide
               ? 'Member, account and IP columns are filled for your own securities only.'
               : 'Member, account and IP are on each order’s page, for your own securities only.'}
@@ -165,7 +165,7 @@ export function OrderBookView({
         {book ? (
           <DepthSummary securities={book.securities} />
         ) : (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             Best prices and depth are worked out once every order of the day has arrived.
           </Typography>
         )}
@@ -179,24 +179,24 @@ export function OrderBookView({
         </Typography>
         {executionsBook ? (
           <>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
               {countOf(executions.length, 'execution', 'executions')} from matched orders, latest
               first{executionsBook.incomplete ? ', from the orders read only' : ''}.
             </Typography>
             <ExecutionsTable rows={executions} {...sameDay} {...places?.executions} />
             {/* The IP of another issuer's execution shows "—", as an IP never given would. */}
             {executionsBook.view === 'mixed' && wide && (
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
                 The Matched from IP column is filled for your own securities only.
               </Typography>
             )}
           </>
         ) : book ? (
-          <Typography variant="body2" color="text.secondary" role="status">
+          <Typography variant="body2" color="textSecondary" role="status">
             Listing the executions…
           </Typography>
         ) : (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             Executions follow once every order of the day has arrived.
           </Typography>
         )}

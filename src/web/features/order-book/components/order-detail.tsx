@@ -34,7 +34,7 @@ function RawFields({ pnd }: { pnd: string | null }) {
       <Typography id="raw-fields-heading" component="h3" variant="subtitle2">
         The platform&rsquo;s raw fields
       </Typography>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         As the platform sends them, for matching this order against its records. The platform does
         not document what they mean.
       </Typography>
@@ -76,7 +76,7 @@ export function OrderDetail({ detail }: { detail: Detail }) {
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <SectionCard title="Order">
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
           Times in your time zone ({viewerTimeZone()}), with US Eastern time in brackets.
         </Typography>
         <DescriptionList items={items} />
@@ -113,7 +113,7 @@ function Matches({ matches, full }: { matches: Match[]; full: boolean }) {
               <Typography variant="body2">
                 Match <Code value={match.matchId} />
               </Typography>
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {formatDateTime(match.createdAt)}
                 {full && ` · from IP ${orDash(match.createdIp)}`}
               </Typography>

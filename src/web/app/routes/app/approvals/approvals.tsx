@@ -408,7 +408,7 @@ function ApprovalSection({
       <Typography id={headingId} ref={heading} tabIndex={-1} variant="h6" component="h2">
         {words.title} ({formatCount(section.total)})
       </Typography>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {section.total === 0
           ? filtered
             ? 'None here matches the filters.'
