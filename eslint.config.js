@@ -109,14 +109,15 @@ export default tseslint.config(
         },
       ],
       // MUI 9's Typography reads `color` as one of its own values (textSecondary, primary, …) and
-      // ignores a theme path such as "text.secondary": the text then shows in the main colour.
+      // ignores a theme path such as "text.secondary" or "warning.dark": the text then shows in
+      // the main colour. A path goes in sx.
       'no-restricted-syntax': [
         'error',
         {
           selector:
-            "JSXOpeningElement[name.name='Typography'] > JSXAttribute[name.name='color'][value.value=/^text[.]/]",
+            "JSXOpeningElement[name.name='Typography'] > JSXAttribute[name.name='color'][value.value=/[.]/]",
           message:
-            'Typography ignores color="text.…": use color="textSecondary" (or textPrimary, textDisabled).',
+            'Typography ignores a theme path in color: use color="textSecondary" (textPrimary, primary, …) or sx={{ color: "warning.dark" }}.',
         },
       ],
     },

@@ -90,8 +90,7 @@ function OutsideMarketWarning({
   return (
     <Typography
       variant="body2"
-      color="warning.dark"
-      sx={{ gridColumn: '1 / -1', clear: 'left' }}
+      sx={{ color: 'warning.dark', gridColumn: '1 / -1', clear: 'left' }}
       id={`hours-${day}-outside`}
     >
       {`${WEEKDAY_LABELS[day]} reaches outside the market’s hours: ${marketWords(outside)}. You can save these hours, but the platform does not say which hours apply when they differ, and investors are told so.`}
@@ -151,8 +150,7 @@ function DayRow({
       {nowHeld && (
         <Typography
           variant="body2"
-          color="warning.dark"
-          sx={{ gridColumn: '1 / -1', clear: 'left' }}
+          sx={{ color: 'warning.dark', gridColumn: '1 / -1', clear: 'left' }}
           data-testid={`held-now-${day}`}
         >
           {`Someone else changed ${label} since you opened this page: the platform now holds ${nowHeld}.`}

@@ -157,7 +157,7 @@ function Outcome({
         </Typography>
       )}
       {wasFoundAfterNotSent(request) && (
-        <Typography variant="body2" color="warning.dark">
+        <Typography variant="body2" sx={{ color: 'warning.dark' }}>
           {request.message}
         </Typography>
       )}

@@ -158,7 +158,7 @@ export function OrderBookView({
           {book?.incomplete ? 'Best prices (incomplete)' : 'Best prices'}
         </Typography>
         {book?.incomplete && (
-          <Typography variant="body2" color="warning.dark" sx={{ mb: 1 }}>
+          <Typography variant="body2" sx={{ color: 'warning.dark', mb: 1 }}>
             {`Worked out from the ${countOf(book.orderCount, 'order', 'orders')} read only: best prices, depth and order counts may differ once the rest of the day is read.`}
           </Typography>
         )}
