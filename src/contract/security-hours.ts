@@ -28,6 +28,14 @@ export const securityHoursCheckSchema = z.object({
   asked: weekHoursInputSchema,
   /** The support id of the lost save; absent when no answer came at all, so none was shown. */
   attempt: z.uuid('attempt must be the support id of the save').optional(),
+  /**
+   * The lost save by its id in the changes list (`GET …/market-hours/changes`), when it is checked
+   * from there after the page that made it was left: the BFF finds its support id itself.
+   */
+  change: z
+    .string()
+    .regex(/^\d{1,18}$/, 'change must be the id of a lost save listed, such as 1234')
+    .optional(),
 });
 export type SecurityHoursCheck = z.infer<typeof securityHoursCheckSchema>;
 
@@ -35,6 +43,7 @@ export const securityHoursCheckResponseSchema = z.object({
   securityHours: securityHoursSchema,
   saved: z.boolean(),
 });
+export type SecurityHoursCheckResponse = z.infer<typeof securityHoursCheckResponseSchema>;
 
 export const securityIdParamsSchema = z.object({
   securityId: numericIdSchema('securityId'),

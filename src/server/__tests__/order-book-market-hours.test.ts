@@ -1,7 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { marketHoursResponseSchema } from '../../contract/market-week';
 import type { WeekHoursInput } from '../../contract/rules/market-hours';
-import { securityHoursResponseSchema, securityListSchema } from '../../contract/security-hours';
+import {
+  hoursChangesResponseSchema,
+  securityHoursResponseSchema,
+  securityListSchema,
+} from '../../contract/security-hours';
 import { OrderBookCache } from '../lib/order-book-cache';
 import {
   apiErrorOf,
@@ -510,6 +514,49 @@ describe('security trading hours when the platform fails', () => {
       body: { asked, attempt },
     });
     expect(refused.statusCode).toBe(403);
+  });
+
+  it('a lost save is settled from the changes list after the page that made it was left: named by its id there', async () => {
+    const issuer = await signIn(h.app, 'issuer@demo.test');
+    const url = `/api/securities/${ownSecurity}/market-hours`;
+    expect((await save(issuer, url, hours)).statusCode).toBe(200);
+    const asked: WeekHoursInput = {
+      ...hours,
+      thursday: { closed: false, open: '12:15', close: '16:00' },
+    };
+    // The connection drops; the person reloads the page, so the support id its warning showed
+    // is gone with it.
+    await dropNextCall(h.sandboxUrl, 'updateSecurityMarketHours');
+    const lost = await save(issuer, url, asked);
+    expect(lost.json().error.submitted).toBe('unknown');
+    const listed = hoursChangesResponseSchema.parse(
+      (await call(h.app, 'GET', `${url}/changes`, { cookie: issuer })).json(),
+    ).changes[0];
+    expect(listed).toMatchObject({ outcome: 'unknown', settled: null });
+
+    const check = await call(h.app, 'POST', `${url}/check`, {
+      cookie: issuer,
+      body: { asked, change: listed.id },
+    });
+    expect(check.statusCode, check.body).toBe(200);
+    expect(check.json()).toMatchObject({ saved: false });
+    // The finding names the lost save by its support id, found in the log: the list settles it.
+    const settled = hoursChangesResponseSchema.parse(
+      (await call(h.app, 'GET', `${url}/changes`, { cookie: issuer })).json(),
+    ).changes;
+    expect(settled[0]).toMatchObject({ outcome: 'checked', result: 'not_saved' });
+    expect(settled.find((c) => c.id === listed.id)).toMatchObject({
+      outcome: 'unknown',
+      settled: { result: 'not_saved', by: 'issuer@demo.test' },
+    });
+
+    // An id that is no lost save of this security settles nothing.
+    const wrong = await call(h.app, 'POST', `${url}/check`, {
+      cookie: issuer,
+      body: { asked, change: settled[0].id },
+    });
+    expect(wrong.statusCode).toBe(404);
+    expect(wrong.json().error.message).toMatch(/no lost save of these hours/);
   });
 
   it('a save the platform refuses is in the audit log as refused, with its words and the hours asked for', async () => {

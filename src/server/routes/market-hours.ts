@@ -22,7 +22,7 @@ import type { Deps } from '../deps';
 import { HttpError } from '../lib/http-error';
 import type { DayBook } from '../lib/order-book-cache';
 import { changesOfHours } from '../lib/hours-changes';
-import { securityHoursEvents, securityHoursSettlements } from '../store/audit';
+import { lostHoursSave, securityHoursEvents, securityHoursSettlements } from '../store/audit';
 import { whileHolding } from '../store/keyed-lock';
 import { linkedSecurityIds } from '../store/users';
 import { fromUpstream, isUpstreamError } from '../lib/upstream-errors';
@@ -356,6 +356,24 @@ export const marketHoursRoutes = [
       // The platform has a read (§4.14, real-world notes §4.2), so the lost save is settled by what
       // it holds, not by a person's word as an issuer account is (§4.6 has no read). Hours that
       // differ may also be someone's later change; the event keeps both, for a reviewer to judge.
+      // A lost save checked from the changes list is named by its id there: its support id is
+      // the log's, never one the page could mistake.
+      let attempt = body.attempt;
+      if (body.change) {
+        const found = await lostHoursSave(deps.db, {
+          securityId: params.securityId,
+          saveRoute: SAVE_ROUTE,
+          id: body.change,
+        });
+        if (found === undefined) {
+          throw new HttpError(
+            'not_found',
+            'Not found: no lost save of these hours with that id. Reload the page to see the changes listed now.',
+            { submitted: 'no' },
+          );
+        }
+        attempt = found ?? undefined;
+      }
       const securityHours = await getSecurityMarketHours(deps.upstream, params.securityId);
       const saved = holdsAsked(body.asked, securityHours.days);
       await audit({
@@ -365,7 +383,7 @@ export const marketHoursRoutes = [
         outcome: 'succeeded',
         details: {
           settled: saved ? 'saved' : 'not_saved',
-          attempts: body.attempt ? [body.attempt] : [],
+          attempts: attempt ? [attempt] : [],
           asked: askedText(body.asked),
           held: Object.fromEntries(weekdays.map((day) => [day, dayText(securityHours.days[day])])),
         },

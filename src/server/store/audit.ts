@@ -153,3 +153,24 @@ export async function securityHoursSettlements(
     .limit(q.limit)
     .execute();
 }
+
+/**
+ * The support id of one lost save of a security's hours (`request_outcome_unknown` of the save
+ * route `saveRoute`), by its event id as the changes list names it; undefined when event `id` is
+ * no such save of this security, null when it kept no support id.
+ */
+export async function lostHoursSave(
+  db: Db,
+  q: { securityId: string; saveRoute: string; id: string },
+): Promise<string | null | undefined> {
+  const row = await db
+    .selectFrom('audit_events')
+    .select(['request_id'])
+    .where('id', '=', q.id)
+    .where('object_type', '=', 'security')
+    .where('object_id', '=', q.securityId)
+    .where('action', '=', 'request_outcome_unknown')
+    .where(sql<string>`details->>'route'`, '=', q.saveRoute)
+    .executeTakeFirst();
+  return row ? row.request_id : undefined;
+}

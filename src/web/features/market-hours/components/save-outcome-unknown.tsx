@@ -5,8 +5,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { SecurityHours } from '../../../../contract/market-hours';
 import type { WeekHoursInput } from '../../../../contract/rules/market-hours';
+import type { SecurityHoursCheckResponse } from '../../../../contract/security-hours';
 import { errorMessage, isApiClientError } from '../../../lib/api-client';
 import { focusOnMount } from '../../../lib/focus';
+import type { LostSave } from '../api/check-security-hours';
 import { useMarketHours } from '../api/get-market-hours';
 import { SavedHours } from './saved-hours';
 
@@ -34,10 +36,7 @@ export function SaveOutcomeUnknown({
   /** The security inside a sentence. */
   name: string;
   /** Reads the hours the platform holds and whether they are those asked for. */
-  check: (
-    asked: WeekHoursInput,
-    attempt: string | undefined,
-  ) => Promise<{ securityHours: SecurityHours; saved: boolean }>;
+  check: (asked: WeekHoursInput, lost: LostSave) => Promise<SecurityHoursCheckResponse>;
 }) {
   const [check, setCheck] = useState<Check | null>(null);
   const requestId = isApiClientError(error) ? error.requestId : undefined;
@@ -45,7 +44,7 @@ export function SaveOutcomeUnknown({
   const runCheck = async () => {
     setCheck({ state: 'checking' });
     try {
-      const answer = await checkSaved(asked, requestId);
+      const answer = await checkSaved(asked, { attempt: requestId });
       setCheck({
         state: 'read',
         at: Date.now(),

@@ -7,6 +7,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useSearchParams } from 'react-router-dom';
 import type { WeekHours } from '../../../../../contract/market-hours';
+import type { WeekHoursInput } from '../../../../../contract/rules/market-hours';
 import {
   openSecuritySchema,
   securityHoursResponseSchema,
@@ -23,7 +24,10 @@ import {
 } from '../../../../features/market-hours/api/get-securities';
 import { useSecurityHours } from '../../../../features/market-hours/api/get-security-hours';
 import { useMarketHours } from '../../../../features/market-hours/api/get-market-hours';
-import { checkSecurityHours } from '../../../../features/market-hours/api/check-security-hours';
+import {
+  checkSecurityHours,
+  type LostSave,
+} from '../../../../features/market-hours/api/check-security-hours';
 import { useUpdateSecurityHours } from '../../../../features/market-hours/api/update-security-hours';
 import { hoursChangesKey } from '../../../../features/market-hours/api/get-hours-changes';
 import { HoursChanges } from '../../../../features/market-hours/components/hours-changes';
@@ -83,6 +87,16 @@ function SecurityHoursEditor({
       setHeldNow({ state: 'unread', error: readError });
     }
   };
+  /** Checks a lost save, from its warning or from the changes list after a reload. */
+  const checkLost = async (asked: WeekHoursInput, lost: LostSave) => {
+    const answer = await checkSecurityHours(securityId, asked, lost);
+    // The check is recorded as a change (and settles the lost save there).
+    void queryClient.invalidateQueries({ queryKey: hoursChangesKey(securityId) });
+    // Shown to the person as the hours held now: the next save builds on them, so it is not
+    // refused for the person's own lost save.
+    setHeldNow({ state: 'read', days: answer.securityHours.days, changedSince: false });
+    return answer;
+  };
   if (hasStatus(current.error, 404)) {
     return <UnknownSecurity securityId={securityId} />;
   }
@@ -109,21 +123,7 @@ function SecurityHoursEditor({
                         error={update.error}
                         asked={update.variables.hours}
                         name={name}
-                        check={async (asked, attempt) => {
-                          const answer = await checkSecurityHours(securityId, asked, attempt);
-                          // The check is recorded as a change (and settles the lost save there).
-                          void queryClient.invalidateQueries({
-                            queryKey: hoursChangesKey(securityId),
-                          });
-                          // Shown to the person as the hours held now: the next save builds on
-                          // them, so it is not refused for the person's own lost save.
-                          setHeldNow({
-                            state: 'read',
-                            days: answer.securityHours.days,
-                            changedSince: false,
-                          });
-                          return answer;
-                        }}
+                        check={checkLost}
                       />
                     )
                   }
@@ -164,7 +164,9 @@ function SecurityHoursEditor({
       )}
       {/* Who changed these hours and when, from the audit log: issuer staff on their own
           securities and reviewers may read it (docs/bff-api.md), not investors. */}
-      {readsChanges && <HoursChanges securityId={securityId} />}
+      {readsChanges && (
+        <HoursChanges securityId={securityId} check={canSet ? checkLost : undefined} />
+      )}
     </Box>
   );
 }

@@ -634,4 +634,58 @@ describe('"Changes to these hours" under the form', () => {
     await user.click(screen.getByRole('button', { name: 'Save hours' }));
     await waitFor(() => expect(asked.slice(2)).toContain(null), slowRender);
   });
+
+  it('a lost save is checked from the list after a reload: "Check now" settles it, the finding in words', async () => {
+    const lost = {
+      id: '39',
+      at,
+      by: 'issuer@demo.test',
+      outcome: 'unknown',
+      asked,
+      settled: null,
+    };
+    const { user } = await openWith(
+      changesOf([lost]),
+      changesOf([
+        {
+          id: '43',
+          at,
+          by: 'issuer@demo.test',
+          outcome: 'checked',
+          result: 'saved',
+          asked,
+        },
+        { ...lost, settled: { result: 'saved', at, by: 'issuer@demo.test' } },
+      ]),
+    );
+    const checks = mockPost(
+      '/api/securities/10002/market-hours/check',
+      HttpResponse.json({ securityHours: hoursOf('10002'), saved: true }),
+    );
+    const changes = await section();
+    const check = await within(changes).findByRole('button', { name: 'Check now' }, slowRender);
+    expect(check.closest('li')!.textContent).toContain('check the hours it holds now to settle it');
+    await user.click(check);
+    // The BFF is told the save by its id in the list: its support id is the log's to find.
+    await waitFor(() => expect(checks).toHaveLength(1), slowRender);
+    expect(checks[0].body).toEqual({
+      asked: {
+        monday: regularDay,
+        tuesday: regularDay,
+        wednesday: { closed: true },
+        thursday: regularDay,
+        friday: regularDay,
+      },
+      change: '39',
+    });
+    const finding = await within(changes).findByText(
+      'Checked: the platform holds the hours this save asked for, so it was applied.',
+      {},
+      slowRender,
+    );
+    // The list read again settles the entry; the finding keeps the focus the button gave up.
+    await within(changes).findByText('Answer lost, then found saved', {}, slowRender);
+    expect(within(changes).queryByRole('button', { name: 'Check now' })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(finding.closest('[role="status"]')));
+  });
 });
