@@ -267,7 +267,11 @@ export function SecurityHoursForm({
     <Box
       component="form"
       noValidate
-      onSubmit={submit}
+      onSubmit={(event) => {
+        // Pressed again while saving, the button does nothing (see below).
+        if (pending) event.preventDefault();
+        else void submit(event);
+      }}
       aria-label="Trading hours"
       sx={{ display: 'grid', gap: 2 }}
     >
@@ -329,7 +333,8 @@ export function SecurityHoursForm({
         <Alert severity="error">Some hours need fixing: see the messages above.</Alert>
       )}
       <Box>
-        <Button type="submit" variant="contained" disabled={pending}>
+        {/* aria-disabled, not disabled: a disabled button drops the focus to the page body. */}
+        <Button type="submit" variant="contained" aria-disabled={pending || undefined}>
           {pending ? 'Saving…' : 'Save hours'}
         </Button>
       </Box>

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WeekHours } from '../../../../../contract/market-hours';
 import { regularWeek } from '../../../../testing/market-hours';
@@ -51,6 +52,41 @@ describe('issuer staff set the trading hours of a security', () => {
     );
     expect(document.activeElement).toBe(tuesday);
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+});
+
+describe('issuer staff save the hours', () => {
+  it('keep the focus on the button while it says "Saving…", and pressing it again sends nothing', async () => {
+    const onSubmit = vi.fn();
+    const user = userEvent.setup({ delay: null });
+    // Saving from the first press on, as the page is while its save is under way.
+    function Saving() {
+      const [pending, setPending] = useState(false);
+      return (
+        <SecurityHoursForm
+          hours={week}
+          pending={pending}
+          error={null}
+          outcomeUnknown={null}
+          onSubmit={() => {
+            onSubmit();
+            setPending(true);
+          }}
+        />
+      );
+    }
+    renderWithProviders(<Saving />);
+    // From the keyboard: the button focused, Enter pressed.
+    screen.getByRole('button', { name: 'Save hours' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    // Marked busy, not disabled: a disabled button would drop the focus to the page body.
+    const saving = screen.getByRole('button', { name: 'Saving…' });
+    expect(saving.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(saving);
+    await user.keyboard('{Enter}');
+    await user.click(saving);
+    expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 });
 
