@@ -88,8 +88,12 @@ export default function SecurityRoute() {
                   action={(f) => (
                     <Button
                       color="error"
-                      disabled={remove.isPending}
-                      onClick={() => remove.mutate(f.id)}
+                      // aria-disabled, not disabled: the step-up dialog this may open gives the
+                      // focus back to this button when it closes, which a disabled one drops.
+                      aria-disabled={remove.isPending || undefined}
+                      onClick={() => {
+                        if (!remove.isPending) remove.mutate(f.id);
+                      }}
                       aria-label={`Remove ${f.label}`}
                     >
                       Remove
@@ -127,10 +131,13 @@ export default function SecurityRoute() {
               </Typography>
               <Button
                 variant="outlined"
-                disabled={renew.isPending || data.factors.length === 0}
-                onClick={() =>
-                  renew.mutate(undefined, { onSuccess: (r) => setCodes(r.recoveryCodes) })
-                }
+                disabled={data.factors.length === 0}
+                // Busy, not disabled, while asking: as Remove above, for the step-up dialog.
+                aria-disabled={renew.isPending || undefined}
+                onClick={() => {
+                  if (!renew.isPending)
+                    renew.mutate(undefined, { onSuccess: (r) => setCodes(r.recoveryCodes) });
+                }}
               >
                 Make new recovery codes
               </Button>

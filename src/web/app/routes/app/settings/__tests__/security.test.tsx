@@ -11,6 +11,7 @@ import {
   startMockBff,
 } from '../../../../../testing/mock-bff';
 import { descriptionOf, fill, renderWithProviders } from '../../../../../testing/render';
+import { StepUpDialogHost } from '../../../../../features/identity/components/step-up-dialog';
 import SecurityRoute from '../security';
 
 startMockBff();
@@ -194,5 +195,55 @@ describe('a sign-in that passed the password and waits for the second factor', (
     expect(notice.closest('[role="status"]')?.textContent).toBe(
       'A sign-in passed your password and waits for your second factor. If that is not you, end it in My sessions and have your password changed.',
     );
+  });
+});
+
+describe('a person asked to confirm it is them before changing their second factors', () => {
+  const stepUpRequired = () =>
+    errorAnswer(403, {
+      code: 'step_up_required',
+      message: 'Confirm it is you with your second factor to continue. Nothing was sent yet.',
+      submitted: 'no',
+    });
+  const openWithFactor = () => {
+    bff.use(
+      http.get('/api/me/second-factors', () =>
+        HttpResponse.json({ factors: [app], recoveryCodesLeft: 10, required: false }),
+      ),
+    );
+    renderWithProviders(
+      <>
+        <StepUpDialogHost />
+        <SecurityRoute />
+      </>,
+    );
+    return userEvent.setup({ delay: null });
+  };
+
+  it('cancels it and is back on "Make new recovery codes", not on the page body', async () => {
+    mockPost('/api/me/recovery-codes', stepUpRequired());
+    const user = openWithFactor();
+    const renew = await screen.findByRole('button', { name: 'Make new recovery codes' });
+    await user.click(renew);
+    const stepUp = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    // Busy while it waits, yet not disabled: a browser takes the focus off a disabled button
+    // before the dialog opens, and the dialog then gives it back to the page body.
+    expect(renew.getAttribute('aria-disabled')).toBe('true');
+    expect(renew).toHaveProperty('disabled', false);
+    await user.click(within(stepUp).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(renew));
+  });
+
+  it('leaves it with Escape and is back on Remove', async () => {
+    bff.use(http.delete('/api/me/second-factors/:factorId', () => stepUpRequired()));
+    const user = openWithFactor();
+    const remove = await screen.findByRole('button', { name: 'Remove Authenticator app' });
+    await user.click(remove);
+    await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    expect(remove).toHaveProperty('disabled', false);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(remove));
   });
 });
