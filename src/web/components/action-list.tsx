@@ -6,6 +6,14 @@ import ListItemText from '@mui/material/ListItemText';
 import type { SxProps, Theme } from '@mui/material/styles';
 
 /**
+ * The record's text takes the room the button leaves, from 20rem: in a row that wraps (the
+ * sessions page), a long line of detail then shrinks beside the button rather than pushing it
+ * onto a line of its own, and only a row narrower than the text's 20rem and the button (a phone)
+ * puts the button under the text. MUI's `flex: 1 1 auto` measured the whole unwrapped line.
+ */
+const textSx = { flex: '1 1 20rem', minWidth: 0 } as const;
+
+/**
  * Records one under another, named for screen readers: each with what it is, a line of detail,
  * and at its end the one thing to do with it. Every row's button shows the same word, so its
  * accessible name says which record it acts on ("Remove Work laptop").
@@ -43,7 +51,7 @@ export function ActionList<Item>({
             divider
             sx={[{ gap: 2 }, ...(Array.isArray(itemSx) ? itemSx : [itemSx])]}
           >
-            <ListItemText primary={primary(item)} secondary={secondary(item)} />
+            <ListItemText sx={textSx} primary={primary(item)} secondary={secondary(item)} />
             {act && <Box sx={{ flexShrink: 0 }}>{act}</Box>}
           </ListItem>
         );

@@ -34,4 +34,23 @@ describe('ActionList', () => {
         .map((b) => b.textContent),
     ).toEqual(['End Edge on Windows']);
   });
+
+  it('keeps the button beside a long line of detail in a row that wraps: the text shrinks from 20rem', () => {
+    render(
+      <ActionList
+        label="Active sessions"
+        items={sessions}
+        itemKey={(s) => s.id}
+        primary={(s) => s.browser}
+        secondary={() => 'Signed in with a password; 1 wrong second-factor code was tried in it'}
+        action={(s) => <button type="button">End {s.browser}</button>}
+        itemSx={{ flexWrap: 'wrap' }}
+      />,
+    );
+    const row = screen.getAllByRole('listitem')[1];
+    const text = within(row).getByText('Edge on Windows').closest('.MuiListItemText-root')!;
+    // A basis of the whole line (auto) wraps the button under it at any width.
+    expect(getComputedStyle(text).flexBasis).toBe('20rem');
+    expect(getComputedStyle(text).minWidth).toBe('0');
+  });
 });
