@@ -6,6 +6,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { UserSession } from '../../../../../contract/identity';
 import { ActionList } from '../../../../components/action-list';
+import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { ErrorAlert } from '../../../../components/error-alert';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, QueryState } from '../../../../components/query-state';
@@ -61,6 +62,10 @@ function signedInWith(s: UserSession): string {
 
 const codes = (n: number) => `${n} wrong code${n === 1 ? '' : 's'}`;
 
+/** The wrong second-factor codes tried in a signed-in session, as a clause of its line. */
+const triedCodes = (n: number) =>
+  `${n} wrong second-factor code${n === 1 ? ' was' : 's were'} tried in it`;
+
 /**
  * What the owner should do about sign-ins that hold their password (or their single sign-on
  * account): a warning once one has tried wrong codes, otherwise a word in case it is not them.
@@ -106,6 +111,9 @@ export default function SessionsRoute() {
   // The ended session's row leaves the list, taking the focused button with it: the notice
   // says what became of it and takes focus, so the keyboard does not drop to the page body.
   const [ended, setEnded] = useState<string | null>(null);
+  // "End every other session" ends them all at once: asked first, saying how many and what
+  // becomes of them.
+  const [confirmingAll, setConfirmingAll] = useState(false);
   const endButton = (s: UserSession, name: string, notice: string) => (
     <Button
       color="error"
@@ -144,23 +152,37 @@ export default function SessionsRoute() {
           const signedIn = data.sessions.filter((s) => !s.waitingForSecondFactor);
           const others = data.sessions.filter((s) => !s.current).length;
           // One step for a person who suspects a stolen session, instead of an End a row.
+          const waitingCount = waiting.length;
           const endAll = others > 1 && (
-            <Button
-              variant="outlined"
-              color="error"
-              disabled={end.isPending || endOthers.isPending}
-              onClick={() =>
-                endOthers.mutate(undefined, {
-                  onSuccess: ({ ended: count }) =>
-                    setEnded(
-                      `Ended ${count} other session${count === 1 ? '' : 's'}. This browser stays signed in; the others stop working at their next request.`,
-                    ),
-                })
-              }
-              sx={{ mb: 2 }}
-            >
-              End every other session ({others})
-            </Button>
+            <>
+              <Button
+                variant="outlined"
+                color="error"
+                disabled={end.isPending || endOthers.isPending}
+                onClick={() => setConfirmingAll(true)}
+                sx={{ mb: 2 }}
+              >
+                End every other session ({others})
+              </Button>
+              <ConfirmDialog
+                open={confirmingAll}
+                title={`End ${others} other sessions?`}
+                confirmLabel={`End ${others} sessions`}
+                destructive
+                onCancel={() => setConfirmingAll(false)}
+                onConfirm={() => {
+                  setConfirmingAll(false);
+                  endOthers.mutate(undefined, {
+                    onSuccess: ({ ended: count }) =>
+                      setEnded(
+                        `Ended ${count} other session${count === 1 ? '' : 's'}. This browser stays signed in; the others stop working at their next request.`,
+                      ),
+                  });
+                }}
+              >
+                {`Every place you are signed in except this browser (${others - waitingCount} signed in${waitingCount > 0 ? `, and ${waitingCount} ${waitingCount === 1 ? 'sign-in' : 'sign-ins'} waiting for the second factor` : ''}) stops working at its next request: whoever uses it must sign in again${waitingCount > 0 ? `, and a waiting sign-in cannot finish` : ''}. This browser stays signed in.`}
+              </ConfirmDialog>
+            </>
           );
           const active = (
             <ActionList
@@ -181,7 +203,7 @@ export default function SessionsRoute() {
                 </>
               )}
               secondary={(s) =>
-                `Signed in ${formatInstant(s.createdAt)} with ${signedInWith(s)} from ${s.ip ?? 'an unknown address'}; last used ${formatInstant(s.lastSeenAt)}${s.wrongCodes > 0 ? `; ${codes(s.wrongCodes)} for the second factor were tried in it` : ''}`
+                `Signed in ${formatInstant(s.createdAt)} with ${signedInWith(s)} from ${s.ip ?? 'an unknown address'}; last used ${formatInstant(s.lastSeenAt)}${s.wrongCodes > 0 ? `; ${triedCodes(s.wrongCodes)}` : ''}`
               }
             />
           );

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bff, startMockBff } from '../../../../../testing/mock-bff';
-import { renderWithProviders } from '../../../../../testing/render';
+import { openReviewAndArm, renderWithProviders } from '../../../../../testing/render';
 import { withTimeZones } from '../../../../../testing/time-zones';
 import SessionsRoute from '../sessions';
 
@@ -108,17 +108,33 @@ describe('two sessions of the same browser signed in within a minute', () => {
 describe('a person ends every other session at once', () => {
   it('is offered one button when more than one other is listed, told how many ended, and keeps this browser', async () => {
     let sessions: object[] = [thisBrowser, phone, intruder];
+    let ended = 0;
     bff.use(
       http.get('/api/me/sessions', () => HttpResponse.json({ sessions })),
       http.delete('/api/me/sessions', () => {
-        const ended = sessions.length - 1;
+        ended += 1;
+        const count = sessions.length - 1;
         sessions = [thisBrowser];
-        return HttpResponse.json({ ended });
+        return HttpResponse.json({ ended: count });
       }),
     );
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<SessionsRoute />);
-    await user.click(await screen.findByRole('button', { name: 'End every other session (2)' }));
+    const endAll = await screen.findByRole('button', { name: 'End every other session (2)' });
+    // Asked first, with how many and what becomes of them; Cancel ends none.
+    await user.click(endAll);
+    const ask = await screen.findByRole('alertdialog', { name: 'End 2 other sessions?' });
+    expect(ask.textContent).toContain(
+      'Every place you are signed in except this browser (1 signed in, and 1 sign-in waiting for the second factor) stops working at its next request: whoever uses it must sign in again, and a waiting sign-in cannot finish. This browser stays signed in.',
+    );
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(ended).toBe(0);
+    await openReviewAndArm(
+      () => user.click(endAll),
+      () => screen.getByRole('button', { name: 'End 2 sessions' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'End 2 sessions' }));
 
     const notice = await screen.findByRole('alert');
     expect(notice.textContent).toBe(
@@ -227,6 +243,7 @@ describe('how each session signed in', () => {
       { ...phone, secondFactor: 'passkey' },
       { ...phone, id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', secondFactor: 'recovery' },
       { ...phone, id: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e', secondFactor: null, wrongCodes: 2 },
+      { ...phone, id: '3c4d5e6f-7a8b-4c9d-8e0f-2a3b4c5d6e7f', secondFactor: 'totp', wrongCodes: 1 },
     ]);
     renderWithProviders(<SessionsRoute />);
     const list = await screen.findByRole('list', { name: 'Active sessions' });
@@ -245,8 +262,9 @@ describe('how each session signed in', () => {
         'Signed in Nov 26, 2026, 6:30 PM UTC with a password and a recovery code from',
       ),
       expect.stringMatching(
-        /Signed in Nov 26, 2026, 6:30 PM UTC with a password from 127\.0\.0\.1; last used .*; 2 wrong codes for the second factor were tried in itEnd$/,
+        /Signed in Nov 26, 2026, 6:30 PM UTC with a password from 127\.0\.0\.1; last used .*; 2 wrong second-factor codes were tried in itEnd$/,
       ),
+      expect.stringMatching(/; 1 wrong second-factor code was tried in itEnd$/),
     ]);
     // No sign-in waits: no section apart, no warning.
     expect(screen.queryByRole('heading', { level: 2 })).toBeNull();
