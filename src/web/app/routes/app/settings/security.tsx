@@ -22,6 +22,8 @@ import {
   factorName,
   RecoveryCodes,
 } from '../../../../features/identity/components/enrol-factor';
+import { mySessionsQueryOptions } from '../../../../features/identity/api/sessions';
+import { EndPasswordSessions } from '../../../../features/identity/components/end-password-sessions';
 import { WaitingSignInsNotice } from '../../../../features/identity/components/waiting-sign-ins-notice';
 import { guardedLoader } from '../../../session-guard';
 
@@ -33,8 +35,15 @@ export default function SecurityRoute() {
   const remove = useRemoveFactor();
   const renew = useRenewRecoveryCodes();
   const [codes, setCodes] = useState<string[] | null>(null);
+  // The first factor added in this visit: the sessions opened with the password alone before it
+  // are offered to be ended.
+  const [firstFactor, setFirstFactor] = useState(false);
   const enrolled = (result: { recoveryCodes: string[] | null }) => {
     if (result.recoveryCodes) setCodes(result.recoveryCodes);
+    if (factors.data?.factors.length === 0) {
+      setFirstFactor(true);
+      void queryClient.invalidateQueries({ queryKey: mySessionsQueryOptions().queryKey });
+    }
     void queryClient.invalidateQueries({ queryKey: factorsQueryKey });
   };
 
@@ -61,6 +70,7 @@ export default function SecurityRoute() {
           </Button>
         </Paper>
       )}
+      {firstFactor && <EndPasswordSessions />}
       <QueryState query={factors} subject="your second factors">
         {(data) => (
           <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>

@@ -150,6 +150,68 @@ describe('an investor adds an authenticator app', () => {
     );
   });
 
+  it('is offered to end the sessions opened with the password alone before it, told how many', async () => {
+    const listed = answerAppSetup();
+    bff.use(
+      http.post('/api/me/second-factors/totp/confirm', () => {
+        listed.factors = [app];
+        return HttpResponse.json({ factor: app, recoveryCodes: ['aaaa-bbbb', 'cccc-dddd'] });
+      }),
+    );
+    // Two other browsers signed in with the password before the app was added.
+    const thisOne = {
+      id: '7d7c1a2e-0b6f-4a57-9a55-0b1c2d3e4f50',
+      createdAt: '2026-11-27T09:00:00.000Z',
+      lastSeenAt: '2026-11-27T12:00:00.000Z',
+      ip: '127.0.0.1',
+      userAgent: null,
+      method: 'password',
+      current: true,
+      waitingForSecondFactor: false,
+      secondFactor: null,
+      wrongCodes: 0,
+    };
+    let others = 2;
+    const ended: number[] = [];
+    bff.use(
+      http.get('/api/me/sessions', () =>
+        HttpResponse.json({
+          sessions: [
+            thisOne,
+            ...Array.from({ length: others }, (_, i) => ({
+              ...thisOne,
+              id: `9e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5b${i}`,
+              current: false,
+              secondFactor: null,
+            })),
+          ],
+        }),
+      ),
+      http.delete('/api/me/sessions', () => {
+        ended.push(others);
+        const count = others;
+        others = 0;
+        return HttpResponse.json({ ended: count });
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<SecurityRoute />);
+    await user.click(await screen.findByRole('button', { name: 'Set up an authenticator app' }));
+    await fill(user, await screen.findByLabelText(/6-digit code/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+
+    const endThem = await screen.findByRole('button', { name: 'End the 2 other sessions' });
+    expect(endThem.closest('[role="status"]')!.textContent).toContain(
+      '2 other sessions of yours were opened with your password alone, before this factor was added, and stay signed in without it. End them now, and signing in there again asks for your new second factor. This browser stays signed in.',
+    );
+    await user.click(endThem);
+    const done = await screen.findByText(
+      'Ended 2 other sessions. This browser stays signed in; anywhere else, the next sign-in asks for your new second factor.',
+    );
+    expect(ended).toEqual([2]);
+    await waitFor(() => expect(document.activeElement).toBe(done.closest('.MuiAlert-root')));
+  });
+
   it('names a factor with a name of its own by both', async () => {
     bff.use(
       http.get('/api/me/second-factors', () =>
