@@ -422,6 +422,44 @@ test('issuer staff check a trading-hours save whose answer was lost, and a revie
   }
 });
 
+test('a trading-hours save whose answer was lost is settled from the list of changes after a reload', async ({
+  page,
+}) => {
+  await signIn(page, 'issuer@demo.test');
+  await page.goto('/market-hours/securities?security=10002');
+  const monday = page.getByLabel('Monday opens (ET)');
+  await expect(monday).toBeVisible();
+  await page.getByLabel('Closed on Monday').uncheck();
+  const fault = await injectFault(page, {
+    operation: 'updateSecurityMarketHours',
+    drop: true,
+    times: 1,
+    when: { securityId: '10002' },
+  });
+  try {
+    await monday.fill('09:15');
+    await page.getByLabel('Monday closes (ET)').fill('16:00');
+    await page.getByRole('button', { name: 'Save hours' }).click();
+    await expect(page.getByText('We do not know whether the hours were saved')).toBeVisible();
+  } finally {
+    await removeFault(page, fault);
+  }
+  // The page is left: the warning and its button go with it; the list keeps the lost save.
+  await page.reload();
+  const changes = page.locator('section').filter({
+    has: page.getByRole('heading', { name: 'Changes to these hours' }),
+  });
+  const lost = changes.getByRole('listitem').filter({
+    hasText: 'Answer lost: not known whether it was saved',
+  });
+  await expect(lost.first()).toBeVisible();
+  await lost.first().getByRole('button', { name: 'Check now' }).click();
+  const finding = changes.getByRole('status').filter({ hasText: /^Checked: the platform holds/ });
+  await expect(finding).toContainText('so it was not applied');
+  await expect(finding).toBeFocused();
+  await expect(changes.getByText('Answer lost, then found not saved').first()).toBeVisible();
+});
+
 test('on a market holiday the market hours say the market is closed today, by name', async ({
   page,
 }) => {
