@@ -361,89 +361,78 @@ test('on the trading-hours page one navigation entry is current', async ({ page 
   await expect(nav.locator('[aria-current="page"]')).toContainText('Trading hours');
 });
 
-test('issuer staff check a trading-hours save whose answer was lost, and a reviewer finds it in the audit log', async ({
-  page,
-}) => {
+/**
+ * Issuer staff open `day` of security `securityId` from `opens` to 16:00 and save; the connection
+ * drops before the platform has the save (the sandbox's `drop`). Answers the warning it leaves.
+ */
+async function loseAnHoursSave(page: Page, securityId: string, day: string, opens: string) {
   await signIn(page, 'issuer@demo.test');
-  await page.goto('/market-hours/securities?security=10001');
-  const thursday = page.getByLabel('Thursday opens (ET)');
-  await expect(thursday).toBeVisible();
-  await page.getByLabel('Closed on Thursday').uncheck();
-  // The connection drops before the platform has the save (the sandbox's `drop`).
+  await page.goto(`/market-hours/securities?security=${securityId}`);
+  const opensField = page.getByLabel(`${day} opens (ET)`);
+  await expect(opensField).toBeVisible();
+  await page.getByLabel(`Closed on ${day}`).uncheck();
   const fault = await injectFault(page, {
     operation: 'updateSecurityMarketHours',
     drop: true,
     times: 1,
-    when: { securityId: '10001' },
+    when: { securityId },
   });
   try {
-    await thursday.fill('11:45');
-    await page.getByLabel('Thursday closes (ET)').fill('16:00');
+    await opensField.fill(opens);
+    await page.getByLabel(`${day} closes (ET)`).fill('16:00');
     await page.getByRole('button', { name: 'Save hours' }).click();
     const unknown = page.getByRole('alert').filter({
       hasText: 'We do not know whether the hours were saved',
     });
-    await expect(unknown).toContainText(/Support id: [0-9a-f-]{36}\./);
-    const supportId = (await unknown.textContent())!.match(/Support id: ([0-9a-f-]{36})/)![1];
-
-    await unknown.getByRole('button', { name: 'Check the hours now' }).click();
-    // The answer takes the warning's place: one state on screen.
-    await expect(page.getByText(/The platform holds other hours than you asked for/)).toBeVisible();
-    await expect(unknown).toHaveCount(0);
-
-    // A reviewer finds who asked for which hours, and what the check found, by that support id.
-    await signOut(page);
-    await signIn(page, 'compliance@demo.test');
-    for (const action of ['request_outcome_unknown', 'security_hours_attempt_settled']) {
-      // Read as the audit log page reads it (with the page's X-CSRF header).
-      const events = await page.evaluate(async (url) => {
-        const res = await fetch(url, { headers: { 'X-CSRF': '1' } });
-        return ((await res.json()) as { events: Record<string, unknown>[] }).events;
-      }, `/api/audit-events?action=${action}`);
-      const event = events.find((e) => JSON.stringify(e).includes(supportId)) as {
-        objectId: string;
-        userEmail: string;
-        details: { asked: Record<string, string> };
-      };
-      expect(event, action).toMatchObject({
-        objectId: '10001',
-        userEmail: 'issuer@demo.test',
-        details: { asked: { thursday: '11:45–16:00 ET' } },
-      });
-    }
-    await page.goto('/audit');
-    const log = page.getByRole('grid', { name: 'Audit events' });
-    await expect(log.getByText(/Lost security-hours save settled/).first()).toBeVisible();
-    await expect(
-      log.getByText(/Hours asked for \(.*Thursday 11:45–16:00 ET/).first(),
-    ).toBeVisible();
+    await expect(unknown).toBeVisible();
+    return unknown;
   } finally {
     await removeFault(page, fault);
   }
+}
+
+test('issuer staff check a trading-hours save whose answer was lost, and a reviewer finds it in the audit log', async ({
+  page,
+}) => {
+  const unknown = await loseAnHoursSave(page, '10001', 'Thursday', '11:45');
+  await expect(unknown).toContainText(/Support id: [0-9a-f-]{36}\./);
+  const supportId = (await unknown.textContent())!.match(/Support id: ([0-9a-f-]{36})/)![1];
+
+  await unknown.getByRole('button', { name: 'Check the hours now' }).click();
+  // The answer takes the warning's place: one state on screen.
+  await expect(page.getByText(/The platform holds other hours than you asked for/)).toBeVisible();
+  await expect(unknown).toHaveCount(0);
+
+  // A reviewer finds who asked for which hours, and what the check found, by that support id.
+  await signOut(page);
+  await signIn(page, 'compliance@demo.test');
+  for (const action of ['request_outcome_unknown', 'security_hours_attempt_settled']) {
+    // Read as the audit log page reads it (with the page's X-CSRF header).
+    const events = await page.evaluate(async (url) => {
+      const res = await fetch(url, { headers: { 'X-CSRF': '1' } });
+      return ((await res.json()) as { events: Record<string, unknown>[] }).events;
+    }, `/api/audit-events?action=${action}`);
+    const event = events.find((e) => JSON.stringify(e).includes(supportId)) as {
+      objectId: string;
+      userEmail: string;
+      details: { asked: Record<string, string> };
+    };
+    expect(event, action).toMatchObject({
+      objectId: '10001',
+      userEmail: 'issuer@demo.test',
+      details: { asked: { thursday: '11:45–16:00 ET' } },
+    });
+  }
+  await page.goto('/audit');
+  const log = page.getByRole('grid', { name: 'Audit events' });
+  await expect(log.getByText(/Lost security-hours save settled/).first()).toBeVisible();
+  await expect(log.getByText(/Hours asked for \(.*Thursday 11:45–16:00 ET/).first()).toBeVisible();
 });
 
 test('a trading-hours save whose answer was lost is settled from the list of changes after a reload', async ({
   page,
 }) => {
-  await signIn(page, 'issuer@demo.test');
-  await page.goto('/market-hours/securities?security=10002');
-  const monday = page.getByLabel('Monday opens (ET)');
-  await expect(monday).toBeVisible();
-  await page.getByLabel('Closed on Monday').uncheck();
-  const fault = await injectFault(page, {
-    operation: 'updateSecurityMarketHours',
-    drop: true,
-    times: 1,
-    when: { securityId: '10002' },
-  });
-  try {
-    await monday.fill('09:15');
-    await page.getByLabel('Monday closes (ET)').fill('16:00');
-    await page.getByRole('button', { name: 'Save hours' }).click();
-    await expect(page.getByText('We do not know whether the hours were saved')).toBeVisible();
-  } finally {
-    await removeFault(page, fault);
-  }
+  await loseAnHoursSave(page, '10002', 'Monday', '09:15');
   // The page is left: the warning and its button go with it; the list keeps the lost save.
   await page.reload();
   const changes = page.locator('section').filter({

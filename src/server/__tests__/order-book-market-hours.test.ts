@@ -460,17 +460,25 @@ describe('security trading hours when the platform fails', () => {
     }
   });
 
-  it('the check of a lost save says whether the platform holds the hours asked for, and settles it in the audit log', async () => {
+  /**
+   * Issuer staff save `hours` on their own security, then ask for Thursday from `opens` and the
+   * connection drops before the platform has that save (the sandbox's `drop`).
+   */
+  async function loseThursdaySave(opens: string) {
     const issuer = await signIn(h.app, 'issuer@demo.test');
     const url = `/api/securities/${ownSecurity}/market-hours`;
     expect((await save(issuer, url, hours)).statusCode).toBe(200);
     const asked: WeekHoursInput = {
       ...hours,
-      thursday: { closed: false, open: '11:45', close: '16:00' },
+      thursday: { closed: false, open: opens, close: '16:00' },
     };
-    // The connection drops before the platform has the save (the sandbox's `drop`).
     await dropNextCall(h.sandboxUrl, 'updateSecurityMarketHours');
     const lost = await save(issuer, url, asked);
+    return { issuer, url, asked, lost };
+  }
+
+  it('the check of a lost save says whether the platform holds the hours asked for, and settles it in the audit log', async () => {
+    const { issuer, url, asked, lost } = await loseThursdaySave('11:45');
     const attempt = lost.json().error.requestId as string;
 
     const check = await call(h.app, 'POST', `${url}/check`, {
@@ -517,17 +525,8 @@ describe('security trading hours when the platform fails', () => {
   });
 
   it('a lost save is settled from the changes list after the page that made it was left: named by its id there', async () => {
-    const issuer = await signIn(h.app, 'issuer@demo.test');
-    const url = `/api/securities/${ownSecurity}/market-hours`;
-    expect((await save(issuer, url, hours)).statusCode).toBe(200);
-    const asked: WeekHoursInput = {
-      ...hours,
-      thursday: { closed: false, open: '12:15', close: '16:00' },
-    };
-    // The connection drops; the person reloads the page, so the support id its warning showed
-    // is gone with it.
-    await dropNextCall(h.sandboxUrl, 'updateSecurityMarketHours');
-    const lost = await save(issuer, url, asked);
+    // The person then reloads the page, so the support id its warning showed is gone with it.
+    const { issuer, url, asked, lost } = await loseThursdaySave('12:15');
     expect(lost.json().error.submitted).toBe('unknown');
     const listed = hoursChangesResponseSchema.parse(
       (await call(h.app, 'GET', `${url}/changes`, { cookie: issuer })).json(),

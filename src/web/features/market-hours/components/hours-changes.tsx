@@ -19,6 +19,7 @@ import { formatTimestamp } from '../../../lib/format';
 import { focusOnMount } from '../../../lib/focus';
 import type { LostSave } from '../api/check-security-hours';
 import { useHoursChanges } from '../api/get-hours-changes';
+import { CheckFinding } from './save-outcome-unknown';
 import { dayHoursText } from './saved-hours';
 
 /** A day's hours as the page says them (US Eastern); a record that cannot be read says so. */
@@ -117,17 +118,11 @@ function CheckLostSave({
   };
   if (state?.state === 'read') {
     return (
-      <Alert
-        severity={state.saved ? 'success' : 'info'}
-        role="status"
-        tabIndex={-1}
-        ref={focusOnMount}
-        sx={{ my: 1 }}
-      >
+      <CheckFinding saved={state.saved} sx={{ my: 1 }}>
         {state.saved
           ? 'Checked: the platform holds the hours this save asked for, so it was applied.'
           : 'Checked: the platform holds other hours than this save asked for, so it was not applied (unless a later change replaced them).'}
-      </Alert>
+      </CheckFinding>
     );
   }
   return (

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { SxProps, Theme } from '@mui/material/styles';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -107,18 +108,39 @@ function CheckResult({ check }: { check: Exclude<Check, { state: 'checking' }> }
   }
   return (
     <Box>
-      <Alert
-        severity={check.matches ? 'success' : 'info'}
-        role="status"
-        tabIndex={-1}
-        ref={focusOnMount}
-        sx={{ mb: 2 }}
-      >
+      <CheckFinding saved={check.matches} sx={{ mb: 2 }}>
         {check.matches
           ? 'The platform holds the hours you asked for: they were saved.'
           : 'The platform holds other hours than you asked for, so they were not saved (unless someone changed them since). What you entered is still in the form: save it again to set it.'}
-      </Alert>
+      </CheckFinding>
       <SavedHours hours={check.hours} title="Hours the platform holds now" market={market} />
     </Box>
+  );
+}
+
+/**
+ * What a check of a lost save found, in words: a status that takes the focus as it appears, since
+ * the button that asked for it is gone (here with its warning, in the list with the entry it
+ * settled).
+ */
+export function CheckFinding({
+  saved,
+  sx,
+  children,
+}: {
+  saved: boolean;
+  sx?: SxProps<Theme>;
+  children: ReactNode;
+}) {
+  return (
+    <Alert
+      severity={saved ? 'success' : 'info'}
+      role="status"
+      tabIndex={-1}
+      ref={focusOnMount}
+      sx={sx}
+    >
+      {children}
+    </Alert>
   );
 }

@@ -64,10 +64,7 @@ describe('issuer staff save the hours', () => {
       const [pending, setPending] = useState(false);
       return (
         <SecurityHoursForm
-          hours={week}
-          pending={pending}
-          error={null}
-          outcomeUnknown={null}
+          {...{ hours: week, error: null, outcomeUnknown: null, pending }}
           onSubmit={() => {
             onSubmit();
             setPending(true);

@@ -18,23 +18,26 @@ startMockBff();
 afterEach(cleanup);
 
 /** My sessions as the notice reads them: this browser, and the sign-ins `waiting` adds. */
+/** This browser's session, signed in with the password and the app. */
+const thisBrowser = {
+  id: '7d7c1a2e-0b6f-4a57-9a55-0b1c2d3e4f50',
+  createdAt: '2026-11-27T09:00:00.000Z',
+  lastSeenAt: '2026-11-27T12:00:00.000Z',
+  ip: '127.0.0.1',
+  userAgent: null,
+  method: 'password',
+  current: true,
+  waitingForSecondFactor: false,
+  secondFactor: 'totp' as 'totp' | null,
+  wrongCodes: 0,
+};
+
 const serveSessions = (waiting: { wrongCodes: number }[] = []) =>
   bff.use(
     http.get('/api/me/sessions', () =>
       HttpResponse.json({
         sessions: [
-          {
-            id: '7d7c1a2e-0b6f-4a57-9a55-0b1c2d3e4f50',
-            createdAt: '2026-11-27T09:00:00.000Z',
-            lastSeenAt: '2026-11-27T12:00:00.000Z',
-            ip: '127.0.0.1',
-            userAgent: null,
-            method: 'password',
-            current: true,
-            waitingForSecondFactor: false,
-            secondFactor: 'totp',
-            wrongCodes: 0,
-          },
+          thisBrowser,
           ...waiting.map((w, i) => ({
             id: `5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1${i}`,
             createdAt: '2026-11-27T11:50:00.000Z',
@@ -83,20 +86,26 @@ function answerAppSetup() {
   return listed;
 }
 
+/** The investor adds the authenticator app on the page, its code accepted at once. */
+async function addAppOnThePage() {
+  const listed = answerAppSetup();
+  bff.use(
+    http.post('/api/me/second-factors/totp/confirm', () => {
+      listed.factors = [app];
+      return HttpResponse.json({ factor: app, recoveryCodes: ['aaaa-bbbb', 'cccc-dddd'] });
+    }),
+  );
+  const user = userEvent.setup({ delay: null });
+  renderWithProviders(<SecurityRoute />);
+  await user.click(await screen.findByRole('button', { name: 'Set up an authenticator app' }));
+  await fill(user, await screen.findByLabelText(/6-digit code/), '123456');
+  await user.click(screen.getByRole('button', { name: 'Confirm' }));
+  return user;
+}
+
 describe('an investor adds an authenticator app', () => {
   it('lands on the one-time recovery codes, and sees the new app named once', async () => {
-    const listed = answerAppSetup();
-    bff.use(
-      http.post('/api/me/second-factors/totp/confirm', () => {
-        listed.factors = [app];
-        return HttpResponse.json({ factor: app, recoveryCodes: ['aaaa-bbbb', 'cccc-dddd'] });
-      }),
-    );
-    const user = userEvent.setup({ delay: null });
-    renderWithProviders(<SecurityRoute />);
-    await user.click(await screen.findByRole('button', { name: 'Set up an authenticator app' }));
-    await fill(user, await screen.findByLabelText(/6-digit code/), '123456');
-    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await addAppOnThePage();
 
     const heading = await screen.findByRole('heading', { name: 'Your recovery codes' });
     await waitFor(() => expect(document.activeElement).toBe(heading));
@@ -151,26 +160,8 @@ describe('an investor adds an authenticator app', () => {
   });
 
   it('is offered to end the sessions opened with the password alone before it, told how many', async () => {
-    const listed = answerAppSetup();
-    bff.use(
-      http.post('/api/me/second-factors/totp/confirm', () => {
-        listed.factors = [app];
-        return HttpResponse.json({ factor: app, recoveryCodes: ['aaaa-bbbb', 'cccc-dddd'] });
-      }),
-    );
     // Two other browsers signed in with the password before the app was added.
-    const thisOne = {
-      id: '7d7c1a2e-0b6f-4a57-9a55-0b1c2d3e4f50',
-      createdAt: '2026-11-27T09:00:00.000Z',
-      lastSeenAt: '2026-11-27T12:00:00.000Z',
-      ip: '127.0.0.1',
-      userAgent: null,
-      method: 'password',
-      current: true,
-      waitingForSecondFactor: false,
-      secondFactor: null,
-      wrongCodes: 0,
-    };
+    const thisOne = { ...thisBrowser, secondFactor: null };
     let others = 2;
     const ended: number[] = [];
     bff.use(
@@ -194,11 +185,7 @@ describe('an investor adds an authenticator app', () => {
         return HttpResponse.json({ ended: count });
       }),
     );
-    const user = userEvent.setup({ delay: null });
-    renderWithProviders(<SecurityRoute />);
-    await user.click(await screen.findByRole('button', { name: 'Set up an authenticator app' }));
-    await fill(user, await screen.findByLabelText(/6-digit code/), '123456');
-    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    const user = await addAppOnThePage();
 
     const endThem = await screen.findByRole('button', { name: 'End the 2 other sessions' });
     expect(endThem.closest('[role="status"]')!.textContent).toContain(
