@@ -95,6 +95,12 @@ export const disbursementTypeLabels: Record<DisbursementType, string> = {
   wire_international: 'International wire',
 };
 
+/** What a wire's bank and account numbers are called, wherever a person reads or types them. */
+export const wireNumberLabels = {
+  wire_domestic: { bankId: 'Routing number', bankAccountId: 'Account number' },
+  wire_international: { bankId: 'SWIFT/BIC code', bankAccountId: 'IBAN or account number' },
+} as const satisfies Record<Exclude<DisbursementType, 'ach'>, Record<string, string>>;
+
 /** A disbursement as the BFF shows it: bank numbers masked to their last four characters. */
 export const disbursementReceiptSchema = z.object({
   requestId: z.string(),

@@ -317,6 +317,19 @@ export const approvalStateLabels = {
   rejected: 'Rejected: not sent',
 };
 const approvalStateSchema = z.enum(keysOf(approvalStateLabels));
+/**
+ * Where a held wire sends the money, so the second person checks the destination before it goes
+ * (the point of a second approval): the bank by its routing number or SWIFT/BIC as typed (it
+ * names a bank, not a person), the account masked to its last four characters as everywhere
+ * else, and the wire's instructions. The request holds no beneficiary or bank name (§4.5 takes
+ * none). An ACH goes to the account's linked bank: it has none.
+ */
+const approvalDestinationSchema = z.object({
+  bankId: z.string(),
+  bankAccountIdMasked: z.string(),
+  additionalDetails: z.string().nullable(),
+});
+export type ApprovalDestination = z.infer<typeof approvalDestinationSchema>;
 export const approvalSchema = z.object({
   id: z.string(),
   accountId: z.string(),
@@ -329,6 +342,8 @@ export const approvalSchema = z.object({
   decidedAt: instantSchema.nullable(),
   /** The upstream request id once sent. */
   requestId: z.string().nullable(),
+  /** A wire's destination; null for ACH, or when the held request cannot be read. */
+  destination: approvalDestinationSchema.nullable().optional(),
   message: z.string().nullable(),
   /** Our reference (`MR-…`) of the money request it holds, as the register lists it. */
   reference: referenceSchema.nullable(),

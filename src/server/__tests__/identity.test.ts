@@ -735,6 +735,49 @@ describe('maker-checker on large disbursements', () => {
     ).toMatchObject({ accountId: accountA, ...wire });
   });
 
+  it('shows the approver where a held wire goes, the account masked, and no other investor', async () => {
+    const wire = {
+      type: 'wire_international',
+      amount: '4200.50',
+      bankId: 'DEUTDEFF',
+      bankAccountId: 'DE89370400440532013000',
+      additionalDetails: 'For Avery Quinn, invoice 2026-11',
+    };
+    const res = await post(`/api/accounts/${accountA}/disbursements`, maker.cookie, wire, newKey());
+    expect(res.statusCode).toBe(201);
+    const { id, reference } = res.json().pendingApproval;
+    const destination = {
+      bankId: 'DEUTDEFF',
+      bankAccountIdMasked: '••••3000',
+      additionalDetails: 'For Avery Quinn, invoice 2026-11',
+    };
+    const listed = await call(h.app, 'GET', `/api/disbursement-approvals?reference=${reference}`, {
+      cookie: admin,
+    });
+    expect(listed.json().waiting.approvals).toMatchObject([{ id, destination }]);
+    expect(listed.body).not.toContain('DE89370400440532013000');
+
+    // Another investor reads nothing of it: not in their list, not by its reference or account.
+    const other = await signIn(h.app, 'investor2@demo.test');
+    for (const query of ['', `?reference=${reference}`, `?approval=${id}`]) {
+      const theirs = await call(h.app, 'GET', `/api/disbursement-approvals${query}`, {
+        cookie: other,
+      });
+      expect(theirs.statusCode).toBe(200);
+      expect(theirs.body).not.toContain(id);
+      expect(theirs.body).not.toContain('DEUTDEFF');
+    }
+    const byAccount = await call(
+      h.app,
+      'GET',
+      `/api/disbursement-approvals?accountId=${accountA}`,
+      {
+        cookie: other,
+      },
+    );
+    expect(byAccount.statusCode).toBe(403);
+  });
+
   it('the maker cannot approve their own request, even with a role that approves', async () => {
     const approvalId = await hold('150');
     // The maker later becomes a reviewer (admin step-up is fresh from a recovery-free TOTP).

@@ -6,7 +6,9 @@ import {
   approvalsQuerySchema,
   approvalsSchema,
   type Approval,
+  type ApprovalDestination,
 } from '../../contract/identity';
+import { maskLast4 } from '../../contract/rules/bank';
 import type { DisbursementRequest } from '../../contract/disbursements';
 import type { Deps, SignedInUser } from '../deps';
 import { beingSentOf } from '../lib/being-sent';
@@ -41,8 +43,41 @@ import {
   type RouteContext,
 } from './define';
 
+/** A held request as it was made: sealed, or (held before sealing) the stored object. */
+function heldRequest(sealer: Sealer, stored: unknown): DisbursementRequest {
+  return (
+    typeof stored === 'string' ? JSON.parse(sealer.open('approval_request', stored)) : stored
+  ) as DisbursementRequest;
+}
+
+/**
+ * Where a held wire goes, for whoever may read the approval (the policy table: its investor, and
+ * reviewers): the account number leaves the server masked, as every bank number does. A request
+ * that does not open (the data key changed) names no destination rather than failing the list.
+ */
+function destinationOf(sealer: Sealer, r: ApprovalRecord): ApprovalDestination | null {
+  // Read as the row holds it: its type alone does not promise the bank fields.
+  let request: Record<string, unknown>;
+  try {
+    request = heldRequest(sealer, r.request);
+  } catch {
+    return null;
+  }
+  if (typeof request.bankId !== 'string' || typeof request.bankAccountId !== 'string') return null;
+  return {
+    bankId: request.bankId,
+    bankAccountIdMasked: maskLast4(request.bankAccountId),
+    additionalDetails:
+      typeof request.additionalDetails === 'string' ? request.additionalDetails : null,
+  };
+}
+
 /** An approval as the pages read it; `beingSent` only for one still being sent at `now`. */
-const toApproval = (r: ApprovalRecord, beingSent: Approval['beingSent'] = null): Approval => ({
+const toApproval = (
+  r: ApprovalRecord,
+  sealer: Sealer,
+  beingSent: Approval['beingSent'] = null,
+): Approval => ({
   id: r.id,
   accountId: r.accountId,
   maker: r.makerEmail,
@@ -53,6 +88,7 @@ const toApproval = (r: ApprovalRecord, beingSent: Approval['beingSent'] = null):
   createdAt: r.createdAt.toISOString(),
   decidedAt: r.decidedAt?.toISOString() ?? null,
   requestId: r.outcome?.requestId ?? null,
+  destination: destinationOf(sealer, r),
   message: r.outcome?.message ?? null,
   reference: r.moneyReference,
   beingSent: r.state === 'sending' ? beingSent : null,
@@ -83,13 +119,6 @@ function lostSend(record: ApprovalRecord, deps: Deps, now: Date): ApprovalRecord
 export function needsApproval(deps: Deps, amount: string): boolean {
   const above = deps.config.identity.disbursementApprovalAbove;
   return above !== undefined && new Big(amount).gt(above);
-}
-
-/** A held request as it was made: sealed, or (held before sealing) the stored object. */
-function heldRequest(sealer: Sealer, stored: unknown): DisbursementRequest {
-  return (
-    typeof stored === 'string' ? JSON.parse(sealer.open('approval_request', stored)) : stored
-  ) as DisbursementRequest;
 }
 
 /**
@@ -140,7 +169,7 @@ export async function holdDisbursement(
       type: request.type,
     },
   });
-  return { pendingApproval: toApproval(record) };
+  return { pendingApproval: toApproval(record, ctx.deps.sealer) };
 }
 
 /**
@@ -389,7 +418,7 @@ export const approvalRoutes = [
             const fundMoves = r.moneyReference ? moves.get(r.moneyReference) : undefined;
             const shown = lostSend(r, deps, now);
             return {
-              ...toApproval(shown, beingSentOf(shown.decidedAt, deps.config, now)),
+              ...toApproval(shown, deps.sealer, beingSentOf(shown.decidedAt, deps.config, now)),
               ...(fundMoves ? { fundMoves } : {}),
             };
           }),
@@ -515,7 +544,7 @@ export const approvalRoutes = [
           ],
         };
       }
-      return toApproval(await recordSending(ctx, decided, sending));
+      return toApproval(await recordSending(ctx, decided, sending), ctx.deps.sealer);
     },
   }),
 
@@ -531,7 +560,7 @@ export const approvalRoutes = [
     async handler(ctx) {
       // One sentence: the words around it add their own full stop.
       const reason = ctx.body.reason.replace(/[.\s]+$/, '');
-      return toApproval(await decideOrRefuse(ctx, 'rejected', reason));
+      return toApproval(await decideOrRefuse(ctx, 'rejected', reason), ctx.deps.sealer);
     },
   }),
 ];

@@ -11,6 +11,7 @@ import {
   ADDITIONAL_DETAILS_MAX,
   disbursementTypeLabels,
   makeDisbursementFormSchema,
+  wireNumberLabels,
   type DisbursementForm as DisbursementRequest,
   type DisbursementReceipt,
 } from '../../../../contract/disbursements';
@@ -65,16 +66,22 @@ const typeOptions = (achAvailable: boolean) =>
 const wireNumbers = {
   wire_domestic: {
     inputMode: 'numeric',
-    bankId: { label: 'Routing number', helperText: '9 digits (ABA)' },
-    bankAccountId: { label: 'Account number', helperText: '6 to 17 digits' },
+    bankId: { label: wireNumberLabels.wire_domestic.bankId, helperText: '9 digits (ABA)' },
+    bankAccountId: {
+      label: wireNumberLabels.wire_domestic.bankAccountId,
+      helperText: '6 to 17 digits',
+    },
   },
   wire_international: {
     inputMode: 'text',
     bankId: {
-      label: 'SWIFT/BIC code',
+      label: wireNumberLabels.wire_international.bankId,
       helperText: '8 to 11 letters and digits, such as DEUTDEFF',
     },
-    bankAccountId: { label: 'IBAN or account number', helperText: '14 to 34 letters and digits' },
+    bankAccountId: {
+      label: wireNumberLabels.wire_international.bankAccountId,
+      helperText: '14 to 34 letters and digits',
+    },
   },
 } as const;
 

@@ -18,12 +18,13 @@ import {
   type ApprovalSection as Section,
 } from '../../../../../contract/identity';
 import { movedTwiceWords } from '../../../../../contract/money-requests';
+import { wireNumberLabels } from '../../../../../contract/disbursements';
 import { applyFieldErrors } from '../../../../components/form/apply-field-errors';
 import { useZodForm } from '../../../../components/form/form';
 import { FormDialog } from '../../../../components/form/form-dialog';
 import { ReasonField } from '../../../../components/form/reason-field';
 import { beingSentSentence, useStillBeingSent } from '../../../../lib/being-sent';
-import { Code } from '../../../../components/description-list';
+import { Code, DescriptionList } from '../../../../components/description-list';
 import { ErrorAlert } from '../../../../components/error-alert';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, QueryState } from '../../../../components/query-state';
@@ -69,6 +70,35 @@ const methodInSentence = (type: string) => {
   const words = methodWords[type] ?? `By ${type}`;
   return words.charAt(0).toLowerCase() + words.slice(1);
 };
+
+/** A wire's bank and account numbers by the names the request form gave them. */
+const destinationLabels = (type: string) =>
+  type in wireNumberLabels
+    ? wireNumberLabels[type as keyof typeof wireNumberLabels]
+    : { bankId: 'Bank', bankAccountId: 'Account' };
+
+/**
+ * Where a wire goes, for the row: the bank, the account (masked by the BFF) and the wire's
+ * instructions, so the second person checks the destination as well as the amount.
+ */
+function destinationSentence(a: Approval): string | null {
+  if (!a.destination) return null;
+  const labels = destinationLabels(a.type);
+  const { bankId, bankAccountIdMasked, additionalDetails } = a.destination;
+  const details = additionalDetails ? ` Additional details: ${additionalDetails}` : '';
+  return `To ${labels.bankId} ${bankId}, ${labels.bankAccountId} ${bankAccountIdMasked}.${details}`;
+}
+
+/** The same in the decision's dialog, term by term, as the investor's review listed it. */
+function destinationItems(a: Approval): [string, ReactNode][] {
+  if (!a.destination) return [];
+  const labels = destinationLabels(a.type);
+  return [
+    [labels.bankId, <Code key="bank" value={a.destination.bankId} />],
+    [labels.bankAccountId, <Code key="account" value={a.destination.bankAccountIdMasked} />],
+    ['Additional details', a.destination.additionalDetails ?? 'None'],
+  ];
+}
 
 /** Who asked, how and when; who decided and when; the platform's id once sent. */
 function describeApproval(a: Approval) {
@@ -257,6 +287,7 @@ function DecideDialog({
           ? 'It is sent to the platform as soon as you approve it.'
           : 'Nothing is sent; the investor reads your reason with the outcome of their request.'}
       </DialogContentText>
+      {approval.destination && <DescriptionList items={destinationItems(approval)} />}
       {decision === 'reject' && (
         <ReasonField
           control={form.control}
@@ -694,6 +725,11 @@ export default function ApprovalsRoute() {
                   secondary={
                     <>
                       {describeApproval(a)}
+                      {destinationSentence(a) && (
+                        <Typography variant="body2" component="span" sx={{ display: 'block' }}>
+                          {destinationSentence(a)}
+                        </Typography>
+                      )}
                       <BeingSentNote approval={a} reviewer={reviewer} />
                       <RequestLink approval={a} reviewer={reviewer} />
                       {movedTwiceWords(a, reviewer) && (

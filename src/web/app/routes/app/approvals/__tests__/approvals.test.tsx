@@ -247,6 +247,39 @@ describe('an administrator decides', () => {
     );
   });
 
+  it('shows where a wire goes, in its row and in the dialog, the account masked as the BFF sent it', async () => {
+    const wire: Approval = {
+      ...held,
+      amount: '4200.5',
+      type: 'wire_international',
+      destination: {
+        bankId: 'DEUTDEFF',
+        bankAccountIdMasked: '••••3000',
+        additionalDetails: 'For Avery Quinn, invoice 2026-11',
+      },
+    };
+    bff.use(
+      http.get('/api/session', () =>
+        HttpResponse.json(sessionOf({ role: 'admin', email: 'admin@demo.test' })),
+      ),
+      http.get('/api/disbursement-approvals', () => HttpResponse.json(listOf([wire]))),
+    );
+    renderWithProviders(<ApprovalsRoute />);
+    expect(
+      await screen.findByText(
+        'To SWIFT/BIC code DEUTDEFF, IBAN or account number ••••3000. Additional details: For Avery Quinn, invoice 2026-11',
+      ),
+    ).toBeTruthy();
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('button', { name: /^Approve and send \$4,200\.50/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve and send?' });
+    const term = (name: string) =>
+      within(dialog).getByText(name, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(term('SWIFT/BIC code')).toBe('DEUTDEFF');
+    expect(term('IBAN or account number')).toBe('••••3000');
+    expect(term('Additional details')).toBe('For Avery Quinn, invoice 2026-11');
+  });
+
   /** Approves the held request; the BFF answers `answer`. The note it leaves. */
   async function approveAnswered(answer: Approval) {
     mockPost(`/api/disbursement-approvals/${held.id}/approve`, okAnswer(answer, 200));
