@@ -39,7 +39,7 @@ import { formatTimestamp, formatMoney } from '../../../lib/format';
 import { useCreateDisbursement } from '../api/create-disbursement';
 import { sentAsRow, useUnsettled } from '../../../components/form/unsettled-requests';
 import { BusyRetryButton } from '../../../components/busy-retry-button';
-import { useRetryThenFocus } from '../../../lib/focus';
+import { focusOnMount, useRetryThenFocus } from '../../../lib/focus';
 import { NoCustodyBalance } from './custody-account-panel';
 
 /** What the fields hold while typing; the schema turns it into one of the three request shapes. */
@@ -343,9 +343,10 @@ export function DisbursementAnswer({
   );
 }
 
+/** Focus comes here as it appears, as on a receipt: the form the person sent from is gone. */
 function HeldForApproval({ approval }: { approval: Approval }) {
   return (
-    <Alert severity="info" role="status">
+    <Alert severity="info" role="status" tabIndex={-1} ref={focusOnMount}>
       <AlertTitle>Waiting for approval: nothing sent yet</AlertTitle>
       <DescriptionList
         items={[

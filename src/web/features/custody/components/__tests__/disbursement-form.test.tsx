@@ -262,6 +262,8 @@ describe('an investor sends a disbursement through the BFF (§4.5)', () => {
     await user.click(sendRequest());
 
     expect(await screen.findByText('Waiting for approval: nothing sent yet')).toBeTruthy();
+    // The panel takes the focus from the review that went, as a receipt does.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('status')));
     // The reference the register and the approvals page give it, not an approval id.
     expect(screen.getByText('MR-NKAV7J3Q04')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain(
