@@ -61,6 +61,11 @@ export const sessionSchema = z.object({
    * is there a list of disbursement approvals worth a place in the menu.
    */
   disbursementApprovals: z.boolean(),
+  /**
+   * The amount above which a disbursement waits for that second person (DISBURSEMENT_APPROVAL_ABOVE),
+   * a decimal string of dollars, so the form says so before anything is sent; absent when off.
+   */
+  disbursementApprovalAbove: z.optional(z.string()),
 });
 export type Session = z.infer<typeof sessionSchema>;
 

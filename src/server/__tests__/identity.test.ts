@@ -128,7 +128,11 @@ describe('second factor at sign-in and step-up on money routes', () => {
   it('tells the signed-in browser that disbursements above the setting wait for approval', async () => {
     const cookie = await signIn(h.app, (await newInvestor()).email);
     const me = await call(h.app, 'GET', '/api/session', { cookie });
-    expect(me.json()).toMatchObject({ disbursementApprovals: true });
+    // With the amount, so the form says before sending which amounts wait.
+    expect(me.json()).toMatchObject({
+      disbursementApprovals: true,
+      disbursementApprovalAbove: '100',
+    });
   });
 
   it('refuses a money route to a user without any second factor (strict setting)', async () => {

@@ -38,12 +38,14 @@ async function sessionBody(
   times: { idleExpiresAt: Date; absoluteExpiresAt: Date },
   deps: Deps,
 ): Promise<Session> {
+  const above = deps.config.identity.disbursementApprovalAbove;
   return {
     user: { ...user, offeringIds: await offeringIdsOf(user, deps) },
     idleExpiresAt: times.idleExpiresAt.toISOString(),
     absoluteExpiresAt: times.absoluteExpiresAt.toISOString(),
     sandbox: deps.sandbox,
-    disbursementApprovals: deps.config.identity.disbursementApprovalAbove !== undefined,
+    disbursementApprovals: above !== undefined,
+    ...(above !== undefined ? { disbursementApprovalAbove: above } : {}),
   };
 }
 

@@ -16,6 +16,7 @@ import {
   type DisbursementReceipt,
 } from '../../../../contract/disbursements';
 import { linkedBankName, type LinkedBankResult } from '../../../../contract/cash';
+import { compare, parseDecimal } from '../../../../contract/decimal';
 import { approvalStateLabels, type Approval } from '../../../../contract/identity';
 import { Code, DescriptionList } from '../../../components/description-list';
 import { applyFieldErrors } from '../../../components/form/apply-field-errors';
@@ -91,6 +92,7 @@ export function DisbursementForm({
   linkedBank,
   bankCheck,
   focusFirst = false,
+  approvalAbove,
 }: {
   accountId: string;
   /**
@@ -112,6 +114,12 @@ export function DisbursementForm({
   bankCheck?: BankCheck;
   /** Opened by "Make another disbursement", which went away with the receipt: focus goes on. */
   focusFirst?: boolean;
+  /**
+   * The amount above which a disbursement waits for a second person's approval
+   * (DISBURSEMENT_APPROVAL_ABOVE, from the session): said by the amount and on review, so nobody
+   * learns it only after sending. Unset, nothing waits.
+   */
+  approvalAbove?: string;
 }) {
   const achAvailable = bankCheck === undefined && linkedBank?.state !== 'none';
   const schema = useMemo(() => formSchema(ceiling), [ceiling]);
@@ -173,7 +181,7 @@ export function DisbursementForm({
         name="amount"
         control={form.control}
         label="Amount (USD)"
-        helperText={`Dollars and whole cents${ceiling ? `, up to ${formatMoney(ceiling)} per request` : ''}, such as 1250.50`}
+        helperText={`Dollars and whole cents${ceiling ? `, up to ${formatMoney(ceiling)} per request` : ''}, such as 1250.50${approvalAbove ? `. ${approvalWords(approvalAbove)}` : ''}`}
       />
       <NoCustodyBalance accountId={accountId} />
       {type === 'ach' && (
@@ -211,6 +219,7 @@ export function DisbursementForm({
           <ReviewSummary
             accountId={accountId}
             request={request}
+            approvalAbove={approvalAbove}
             linkedBank={linkedBank}
             sameRecently={unsettled.sameRecently}
           />
@@ -287,14 +296,26 @@ function useSeparateBankFieldsPerType(
   }, [form, type]);
 }
 
+/** The rule of the second approval, in the words the form and its review both use. */
+const approvalWords = (above: string) =>
+  `Amounts above ${formatMoney(above)} wait for a second person's approval before anything is sent.`;
+
+/** Whether this amount is one that waits for a second person. */
+const waitsForApproval = (amount: string, above: string | undefined) => {
+  const [asked, limit] = [parseDecimal(amount), above ? parseDecimal(above) : null];
+  return asked !== null && limit !== null && compare(asked, limit) > 0;
+};
+
 function ReviewSummary({
   accountId,
   request,
+  approvalAbove,
   linkedBank,
   sameRecently,
 }: {
   accountId: string;
   request: DisbursementRequest;
+  approvalAbove?: string;
   linkedBank?: LinkedBankResult;
   /** Whether what it is sent besides is the same disbursement made moments ago. */
   sameRecently: boolean;
@@ -304,6 +325,12 @@ function ReviewSummary({
     ['Method', disbursementTypeLabels[request.type]],
     ['Amount', formatMoney(request.amount)],
   ];
+  if (approvalAbove && waitsForApproval(request.amount, approvalAbove)) {
+    items.push([
+      'Approval',
+      `Waits for a second person's approval, as amounts above ${formatMoney(approvalAbove)} do: nothing is sent until then.`,
+    ]);
+  }
   if (request.type === 'ach' && linkedBank?.state === 'linked') {
     items.push(['To bank', linkedBankName(linkedBank.bank)]);
   }

@@ -23,6 +23,7 @@ import {
 import { DisbursementReadiness } from '../../../../features/custody/components/disbursement-readiness';
 import { AccountSubpage } from './account-layout';
 import { usePortalConfig } from '../../../../features/auth/api/get-portal-config';
+import { useSession } from '../../../../features/auth/api/get-session';
 import { useLinkedBank } from '../../../../features/money/api/get-linked-bank';
 import { formatMoney } from '../../../../lib/format';
 import { useSettledOnce } from '../../../../lib/use-settled-once';
@@ -33,6 +34,7 @@ export default function DisbursementRoute() {
   const config = usePortalConfig();
   const linkedBank = useLinkedBank(accountId);
   const ceiling = config.data?.disbursementMaxAmount;
+  const approvalAbove = useSession().data?.disbursementApprovalAbove;
   // A disbursement sent from this page: on its way since an earlier visit (the person left while
   // it was being sent), then its answer, which replaces the form (and the custody account's
   // re-reads it makes stale) until the person asks for another.
@@ -148,6 +150,7 @@ export default function DisbursementRoute() {
                   linkedBank={linkedBank.data}
                   bankCheck={bankCheck}
                   focusFirst={another}
+                  approvalAbove={approvalAbove}
                 />
               ) : (
                 <LinearProgress aria-label="Checking the bank account linked for ACH" />

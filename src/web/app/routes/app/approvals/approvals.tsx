@@ -612,16 +612,20 @@ export default function ApprovalsRoute() {
   };
   const checker = me?.role === 'admin';
   const reviewer = me?.role === 'admin' || me?.role === 'compliance';
+  // Which disbursements wait, by the configured amount (DISBURSEMENT_APPROVAL_ABOVE).
+  const above = session.data?.disbursementApprovalAbove;
+  const which = above ? `disbursements above ${formatMoney(above)}` : 'large disbursements';
+  const whichAtStart = which.charAt(0).toUpperCase() + which.slice(1);
   return (
     <>
       <PageHeader
         title="Disbursement approvals"
         description={
           checker
-            ? 'Large disbursements wait here until a second person approves them; only then are they sent. You cannot approve your own.'
+            ? `${whichAtStart} wait here until a second person approves them; only then are they sent. You cannot approve your own.`
             : reviewer
-              ? 'Large disbursements wait here until an administrator approves them; only then are they sent. A compliance reviewer reads them here; an administrator decides.'
-              : 'Your large disbursements wait here until a second person approves them; nothing is sent before.'
+              ? `${whichAtStart} wait here until an administrator approves them; only then are they sent. A compliance reviewer reads them here; an administrator decides.`
+              : `Your ${which} wait here until a second person approves them; nothing is sent before.`
         }
       />
       {decided && (
@@ -695,7 +699,7 @@ export default function ApprovalsRoute() {
             ) : (
               <EmptyState
                 title="Nothing waits for approval"
-                message="Disbursements above the approval threshold appear here."
+                message={`${whichAtStart} appear here.`}
               />
             )
           }

@@ -363,6 +363,30 @@ describe('the limits and choices the form knows before review', () => {
     expect(sent).toHaveLength(0);
   });
 
+  it('says by the amount and on review that amounts above the approval threshold wait for a second person', async () => {
+    const sent = mockPost(endpoint, okAnswer(receipt('ach', '1')));
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<DisbursementForm accountId="A1234567" approvalAbove="1000" />);
+    const amount = screen.getByLabelText(/Amount \(USD\)/);
+    expect(descriptionOf(amount)).toBe(
+      "Dollars and whole cents, such as 1250.50. Amounts above $1,000.00 wait for a second person's approval before anything is sent.",
+    );
+    await fill(user, amount, '5000');
+    let dialog = await review(user);
+    expect(terms(dialog).Approval).toBe(
+      "Waits for a second person's approval, as amounts above $1,000.00 do: nothing is sent until then.",
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Back to edit' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // At the threshold itself nothing waits, and the review does not say it does.
+    await user.clear(amount);
+    await fill(user, amount, '1000');
+    dialog = await review(user);
+    expect(terms(dialog).Approval).toBeUndefined();
+    expect(sent).toHaveLength(0);
+  });
+
   /**
    * `typed` in the amount, then "Review request" pressed at (330, 640), inside the button where it
    * is when pressed; pressing it leaves the amount (the button takes the focus), not yet released.

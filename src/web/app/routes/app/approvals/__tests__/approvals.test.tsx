@@ -102,6 +102,24 @@ describe('each approval names the request it holds', () => {
     );
   });
 
+  it('names the amount above which disbursements wait, to an investor with none waiting', async () => {
+    bff.use(
+      http.get('/api/session', () =>
+        HttpResponse.json(
+          sessionOf({}, { disbursementApprovals: true, disbursementApprovalAbove: '1000' }),
+        ),
+      ),
+      http.get('/api/disbursement-approvals', () => HttpResponse.json(listOf([]))),
+    );
+    renderWithProviders(<ApprovalsRoute />);
+    expect(await screen.findByText('Disbursements above $1,000.00 appear here.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Your disbursements above $1,000.00 wait here until a second person approves them; nothing is sent before.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('tells a compliance reviewer that an administrator decides', async () => {
     show('compliance');
     expect(
