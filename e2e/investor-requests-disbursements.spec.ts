@@ -44,7 +44,9 @@ test('an investor requests an ACH disbursement', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Send request' }).dblclick();
   await expect(page.getByText('Disbursement requested')).toBeVisible();
   await expect(page.getByText('Pending: waiting to be processed')).toBeVisible();
-  await expect(page.getByText('Request ID')).toBeVisible();
+  // Our reference is what the investor quotes; the platform's request id is for staff.
+  await expect(page.getByText('Our reference')).toBeVisible();
+  await expect(page.getByText('Request ID')).toHaveCount(0);
   expect(await upstreamCalls(page, 'createCustodyFundDisbursement', accountId)).toBe(before + 1);
 });
 

@@ -715,6 +715,8 @@ describe('maker-checker on large disbursements', () => {
       title: 'ACH disbursement to your linked bank',
       state: expect.stringMatching(/^Waiting for approval: /),
     });
+    // Our reference names it there; the approval's internal id is nothing the investor can use.
+    expect(timeline.body).not.toContain(approvalId);
   });
 
   it("keeps a held wire's bank details sealed in the store; they open to the request as made", async () => {
@@ -856,6 +858,16 @@ describe('maker-checker on large disbursements', () => {
       submitted: 'yes',
     });
     expect(await upstreamCalls('createCustodyFundDisbursement')).toBe(before + 1);
+
+    // The investor reads it decided by the portal's staff: no staff email, no platform id.
+    const mine = await call(h.app, 'GET', '/api/disbursement-approvals', { cookie: maker.cookie });
+    const theirs = mine.json().decided.approvals.find((a: { id: string }) => a.id === approvalId);
+    expect(theirs).toMatchObject({ state: 'sent', checker: null, requestId: null });
+    expect(mine.body).not.toContain(adminEmail);
+    const staff = await call(h.app, 'GET', '/api/disbursement-approvals', { cookie: compliance });
+    expect(
+      staff.json().decided.approvals.find((a: { id: string }) => a.id === approvalId),
+    ).toMatchObject({ checker: adminEmail, requestId: approved.json().requestId });
 
     // The register's row is what the platform answered, under the platform's id.
     expect(await registerRowOf(approvalId)).toMatchObject({

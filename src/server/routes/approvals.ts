@@ -95,6 +95,16 @@ const toApproval = (
 });
 
 /**
+ * An approval as its investor reads it: no staff email (decided by the portal's staff) and no
+ * platform request id, which they cannot use; our reference is what they quote to support.
+ */
+const asInvestorReadsIt = (approval: Approval): Approval => ({
+  ...approval,
+  checker: null,
+  requestId: null,
+});
+
+/**
  * An approval still "being sent" once its call cannot be running any more (the upstream timeout
  * and the claim lease have passed since it was approved) was cut off mid-call: its process
  * stopped, and the answer was lost. It reads as its register row does, "outcome unknown, do not
@@ -417,10 +427,11 @@ export const approvalRoutes = [
           approvals: records.map((r) => {
             const fundMoves = r.moneyReference ? moves.get(r.moneyReference) : undefined;
             const shown = lostSend(r, deps, now);
-            return {
+            const approval = {
               ...toApproval(shown, deps.sealer, beingSentOf(shown.decidedAt, deps.config, now)),
               ...(fundMoves ? { fundMoves } : {}),
             };
+            return user!.role === 'investor' ? asInvestorReadsIt(approval) : approval;
           }),
           total,
           offset,

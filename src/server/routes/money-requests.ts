@@ -532,13 +532,14 @@ const foundMoveNext: Record<'held' | 'unknown' | 'refused' | 'not_sent', string>
 };
 
 /**
- * Whether the entry's state adds the register's message (a refusal's reason, the approval that
- * holds a disbursement). An unknown one's message says again what the outcome's words and next
- * step say, and names the reference the entry already carries, so it is left out, as the
- * requests list leaves it out; an accepted one needs none.
+ * Whether the entry's state adds the register's message (a refusal's reason). An unknown one's
+ * message says again what the outcome's words and next step say, and names the reference the
+ * entry already carries, so it is left out, as the requests list leaves it out; an accepted one
+ * needs none; a held one's names the approval by an internal id its investor cannot use (our
+ * reference names the request).
  */
 const endedWithMessage = (row: MoneyRequest) =>
-  row.outcome !== 'created' && row.outcome !== 'unknown';
+  row.outcome !== 'created' && row.outcome !== 'unknown' && row.outcome !== 'held';
 
 /**
  * Order by time, newest first. The upstream's zone-less times are wall times of the platform's

@@ -405,7 +405,10 @@ function DisbursementResult({ receipt }: { receipt: DisbursementReceipt }) {
     <SubmittedResult
       title="Disbursement requested"
       items={[
-        ...receiptIdRows('Request ID', receipt.requestId, receipt.reference),
+        // Our reference is what the investor quotes; the platform's request id only without one.
+        ...(receipt.reference
+          ? [ourReferenceRow(receipt.reference)]
+          : receiptIdRows('Request ID', receipt.requestId, receipt.reference)),
         [
           'Status',
           receipt.status === 'pending' ? 'Pending: waiting to be processed' : receipt.status,

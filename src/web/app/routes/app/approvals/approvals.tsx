@@ -103,9 +103,13 @@ function destinationItems(a: Approval): [string, ReactNode][] {
 /** Who asked, how and when; who decided and when; the platform's id once sent. */
 function describeApproval(a: Approval) {
   const method = methodWords[a.type] ?? `By ${a.type}`;
+  // An investor is not told which staff member decided (the BFF leaves the email out for them).
+  const when = a.decidedAt ? ` ${formatInstant(a.decidedAt)}` : '';
   const decided = a.checker
-    ? `; decided by ${a.checker}${a.decidedAt ? ` ${formatInstant(a.decidedAt)}` : ''}`
-    : '';
+    ? `; decided by ${a.checker}${when}`
+    : a.decidedAt
+      ? `; decided by the portal's staff${when}`
+      : '';
   const sent = a.requestId ? `; platform request ${a.requestId}` : '';
   const message = a.message ? `. ${a.message}` : '';
   return `${method}. Requested by ${a.maker} ${formatInstant(a.createdAt)}${decided}${sent}${message}`;

@@ -214,7 +214,9 @@ describe('an investor sends a disbursement through the BFF (§4.5)', () => {
 
     const result = await screen.findByRole('status');
     expect(result.textContent).toContain('Disbursement requested');
-    expect(result.textContent).toContain('FMR-20260717-001');
+    // Our reference is what the investor quotes; the platform's request id is for staff.
+    expect(result.textContent).not.toContain('FMR-20260717-001');
+    expect(result.textContent).not.toContain('Request ID');
     expect(result.textContent).toContain('Our referenceMR-3H8W2PQ7LC');
     expect(result.textContent).toContain('$125.50');
     await waitFor(() => expect(document.activeElement).toBe(result));

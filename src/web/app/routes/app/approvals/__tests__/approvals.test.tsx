@@ -59,6 +59,26 @@ describe('a held disbursement on the approvals page', () => {
   });
 });
 
+describe('an investor reads a decided approval', () => {
+  it('as decided by the portal’s staff, with no staff email and no platform id', async () => {
+    bff.use(
+      http.get('/api/session', () => HttpResponse.json(sessionOf())),
+      http.get('/api/disbursement-approvals', () =>
+        HttpResponse.json(
+          // As the BFF answers an investor: no checker's email, no platform request id.
+          listOf([{ ...approved, checker: null, requestId: null, reference: 'MR-NKAV7J3Q04' }]),
+        ),
+      ),
+    );
+    renderWithProviders(<ApprovalsRoute />);
+    expect(
+      await screen.findByText(
+        "By domestic wire (U.S. bank). Requested by investor@demo.test Nov 27, 2026, 3:44 AM PST; decided by the portal's staff Nov 27, 2026, 3:46 AM PST",
+      ),
+    ).toBeTruthy();
+  });
+});
+
 describe('each approval names the request it holds', () => {
   const held: Approval = {
     ...approved,
