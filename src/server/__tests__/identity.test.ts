@@ -617,6 +617,14 @@ describe('users in the browser (admin)', () => {
   });
 });
 
+/** An international wire's destination as an investor types it (§4.5: SWIFT/BIC, then IBAN). */
+const toGermany = {
+  type: 'wire_international',
+  bankId: 'DEUTDEFF',
+  bankAccountId: 'DE89370400440532013000',
+  additionalDetails: 'For Avery Quinn, invoice 2026-11',
+};
+
 describe('maker-checker on large disbursements', () => {
   // Each test's own maker (an investor of account A) and checker: one test's role changes,
   // step-ups and decisions reach no other.
@@ -676,6 +684,13 @@ describe('maker-checker on large disbursements', () => {
     return res.json().pendingApproval.id as string;
   }
 
+  /** A held wire from account A by the test's maker, as the BFF answered it. */
+  async function holdWire(wire: Record<string, string>) {
+    const res = await post(`/api/accounts/${accountA}/disbursements`, maker.cookie, wire, newKey());
+    expect(res.statusCode).toBe(201);
+    return res.json().pendingApproval as { id: string; reference: string };
+  }
+
   it('holds a disbursement above the threshold: nothing goes upstream', async () => {
     const investor = maker.cookie;
     const before = await upstreamCalls('createCustodyFundDisbursement');
@@ -726,12 +741,11 @@ describe('maker-checker on large disbursements', () => {
       bankId: '021000021',
       bankAccountId: '987654321012',
     };
-    const res = await post(`/api/accounts/${accountA}/disbursements`, maker.cookie, wire, newKey());
-    expect(res.statusCode).toBe(201);
+    const { id } = await holdWire(wire);
     const row = await h.db
       .selectFrom('disbursement_approvals')
       .select('request')
-      .where('id', '=', res.json().pendingApproval.id)
+      .where('id', '=', id)
       .executeTakeFirstOrThrow();
     expect(row.request).toMatch(/^sealed:v1:/);
     expect(JSON.stringify(row.request)).not.toMatch(/987654321012|021000021/);
@@ -742,16 +756,7 @@ describe('maker-checker on large disbursements', () => {
   });
 
   it('shows the approver where a held wire goes, the account masked, and no other investor', async () => {
-    const wire = {
-      type: 'wire_international',
-      amount: '4200.50',
-      bankId: 'DEUTDEFF',
-      bankAccountId: 'DE89370400440532013000',
-      additionalDetails: 'For Avery Quinn, invoice 2026-11',
-    };
-    const res = await post(`/api/accounts/${accountA}/disbursements`, maker.cookie, wire, newKey());
-    expect(res.statusCode).toBe(201);
-    const { id, reference } = res.json().pendingApproval;
+    const { id, reference } = await holdWire({ ...toGermany, amount: '4200.50' });
     const destination = {
       bankId: 'DEUTDEFF',
       bankAccountIdMasked: '••••3000',

@@ -340,12 +340,17 @@ describe('an investor sends a disbursement through the BFF (§4.5)', () => {
 const press = (target: Element, type: 'pointerdown' | 'pointerup', y: number) =>
   fireEvent(target, new MouseEvent(type, { bubbles: true, button: 0, clientX: 330, clientY: y }));
 
+/** The form with the limits the page gives it; what it sends, a user, and the amount's field. */
+function showWithLimits(limits: { ceiling?: string; approvalAbove?: string }) {
+  const sent = mockPost(endpoint, okAnswer(receipt('ach', '1')));
+  renderWithProviders(<DisbursementForm accountId="A1234567" {...limits} />);
+  const user = userEvent.setup({ delay: null });
+  return { sent, user, amount: screen.getByLabelText(/Amount \(USD\)/) };
+}
+
 describe('the limits and choices the form knows before review', () => {
   it("refuses above the configured ceiling at review, in the BFF's words, with focus on the amount", async () => {
-    const sent = mockPost(endpoint, okAnswer(receipt('ach', '1')));
-    const user = userEvent.setup({ delay: null });
-    renderWithProviders(<DisbursementForm accountId="A1234567" ceiling="100000" />);
-    const amount = screen.getByLabelText(/Amount \(USD\)/);
+    const { sent, user, amount } = showWithLimits({ ceiling: '100000' });
     expect(descriptionOf(amount)).toBe(
       'Dollars and whole cents, up to $100,000.00 per request, such as 1250.50',
     );
@@ -366,10 +371,7 @@ describe('the limits and choices the form knows before review', () => {
   });
 
   it('says by the amount and on review that amounts above the approval threshold wait for a second person', async () => {
-    const sent = mockPost(endpoint, okAnswer(receipt('ach', '1')));
-    const user = userEvent.setup({ delay: null });
-    renderWithProviders(<DisbursementForm accountId="A1234567" approvalAbove="1000" />);
-    const amount = screen.getByLabelText(/Amount \(USD\)/);
+    const { sent, user, amount } = showWithLimits({ approvalAbove: '1000' });
     expect(descriptionOf(amount)).toBe(
       "Dollars and whole cents, such as 1250.50. Amounts above $1,000.00 wait for a second person's approval before anything is sent.",
     );

@@ -195,12 +195,12 @@ describe('an administrator decides', () => {
     reference: 'MR-NKAV7J3Q04',
   };
 
-  function showAsAdmin() {
+  function showAsAdmin(approvals = [held]) {
     bff.use(
       http.get('/api/session', () =>
         HttpResponse.json(sessionOf({ role: 'admin', email: 'admin@demo.test' })),
       ),
-      http.get('/api/disbursement-approvals', () => HttpResponse.json(listOf([held]))),
+      http.get('/api/disbursement-approvals', () => HttpResponse.json(listOf(approvals))),
     );
     renderWithProviders(<ApprovalsRoute />);
   }
@@ -296,13 +296,7 @@ describe('an administrator decides', () => {
         additionalDetails: 'For Avery Quinn, invoice 2026-11',
       },
     };
-    bff.use(
-      http.get('/api/session', () =>
-        HttpResponse.json(sessionOf({ role: 'admin', email: 'admin@demo.test' })),
-      ),
-      http.get('/api/disbursement-approvals', () => HttpResponse.json(listOf([wire]))),
-    );
-    renderWithProviders(<ApprovalsRoute />);
+    showAsAdmin([wire]);
     expect(
       await screen.findByText(
         'To SWIFT/BIC code DEUTDEFF, IBAN or account number ••••3000. Additional details: For Avery Quinn, invoice 2026-11',
