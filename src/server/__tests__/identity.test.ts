@@ -878,8 +878,14 @@ describe('maker-checker on large disbursements', () => {
     expect(await registerRowOf(approvalId)).toMatchObject({
       outcome: 'created',
       upstream_id: approved.json().requestId,
-      message: `Approved by ${adminEmail}.`,
+      message: 'Approved by a second person.',
     });
+    // Nor does the investor's register name the admin: who decided is the staff's to read.
+    const register = await call(h.app, 'GET', `/api/accounts/${accountA}/money-requests`, {
+      cookie: maker.cookie,
+    });
+    expect(register.statusCode).toBe(200);
+    expect(register.body).not.toContain(adminEmail);
 
     const events = await h.db
       .selectFrom('audit_events')

@@ -365,7 +365,8 @@ async function decideOrRefuse(
             }
           : {
               outcome: 'unknown',
-              message: `Approved by ${user.email}; being sent to the platform.`,
+              // Who approved stays in the approval and the audit log: this message reaches the investor.
+              message: 'Approved by a second person; being sent to the platform.',
               via: 'response',
               by: user.id,
               sendingNow: true,
@@ -475,7 +476,7 @@ export const approvalRoutes = [
           settlement: {
             outcome: 'created',
             upstreamId: sent.requestId,
-            message: `Approved by ${decided.checkerEmail}.`,
+            message: 'Approved by a second person.',
             via: 'response',
             by: 'system',
           },

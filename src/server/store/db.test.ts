@@ -170,7 +170,8 @@ describe('0011: held disbursements in the register', () => {
           reference: 'MR-REJECTED1',
           outcome: 'not_sent',
           upstream_id: null,
-          message: 'Rejected by admin@demo.test: nothing was sent.',
+          // Reworded by 0018, which runs after it: the investor reads these messages.
+          message: 'Rejected by a second person: nothing was sent.',
           sent_at: null,
           settled_at: decidedAt,
         },
@@ -178,7 +179,7 @@ describe('0011: held disbursements in the register', () => {
           reference: 'MR-SENT00001',
           outcome: 'created',
           upstream_id: 'CFD123',
-          message: 'Approved by admin@demo.test.',
+          message: 'Approved by a second person.',
           sent_at: decidedAt,
           settled_at: decidedAt,
         },
@@ -310,6 +311,55 @@ describe('0015: how the money of a request goes', () => {
       // Run again, as a migration test that re-runs the later ones does: nothing changes.
       await sql`delete from kysely_migration where name >= '0015'`.execute(db);
       expect((await migrateToLatest(db)).error).toBeUndefined();
+    });
+  });
+});
+
+describe('0018: register messages without staff emails', () => {
+  it('rewords the three forms that named who decided, and nothing else', async () => {
+    await withNewStore(async (db) => {
+      await sql`delete from kysely_migration where name >= '0018'`.execute(db);
+      const at = new Date('2026-11-27T10:00:00Z');
+      const row = (reference: string, message: string) => ({
+        reference,
+        user_id: 'u1',
+        account_id: 'A1040000',
+        kind: 'disbursement' as const,
+        amount: '5000',
+        idem_route: 'POST /api/accounts/:accountId/disbursements',
+        idem_key: `key-${reference}`,
+        outcome: 'created' as const,
+        message,
+        created_at: at,
+        updated_at: at,
+        sent_at: at,
+      });
+      await db
+        .insertInto('money_requests')
+        .values([
+          row('MR-APPROVED1', 'Approved by admin.two@demo.test.'),
+          row('MR-SENDING01', 'Approved by admin@demo.test; being sent to the platform.'),
+          row('MR-REJECTED1', 'Rejected by admin@demo.test: nothing was sent.'),
+          row('MR-OTHER0001', 'Accepted by the platform.'),
+        ])
+        .execute();
+
+      expect((await migrateToLatest(db)).error).toBeUndefined();
+
+      const rows = await db
+        .selectFrom('money_requests')
+        .select(['reference', 'message'])
+        .orderBy('reference')
+        .execute();
+      expect(rows).toEqual([
+        { reference: 'MR-APPROVED1', message: 'Approved by a second person.' },
+        { reference: 'MR-OTHER0001', message: 'Accepted by the platform.' },
+        { reference: 'MR-REJECTED1', message: 'Rejected by a second person: nothing was sent.' },
+        {
+          reference: 'MR-SENDING01',
+          message: 'Approved by a second person; being sent to the platform.',
+        },
+      ]);
     });
   });
 });

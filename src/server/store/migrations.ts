@@ -524,4 +524,20 @@ export const migrations: Record<string, Migration> = {
       await sql`alter table money_requests add column if not exists next_step text`.execute(db);
     },
   },
+  // The register's message of a decided held disbursement reaches the investor who asked for it,
+  // and named the staff member who decided ("Approved by admin@…."). It now says "a second
+  // person"; who decided stays in the approval and the audit log, which staff read. Rows written
+  // before are reworded in their three forms; running it again changes nothing.
+  '0018-register-messages-without-staff-emails': {
+    async up(db) {
+      await sql`update money_requests set message = 'Approved by a second person.'
+        where message ~ '^Approved by [^ ;:]+@[^ ;:]+[.]$'`.execute(db);
+      await sql`update money_requests
+        set message = regexp_replace(message, '^Approved by [^ ;:]+@[^ ;:]+; ', 'Approved by a second person; ')
+        where message ~ '^Approved by [^ ;:]+@[^ ;:]+; '`.execute(db);
+      await sql`update money_requests
+        set message = regexp_replace(message, '^Rejected by [^ ;:]+@[^ ;:]+: ', 'Rejected by a second person: ')
+        where message ~ '^Rejected by [^ ;:]+@[^ ;:]+: '`.execute(db);
+    },
+  },
 };

@@ -600,7 +600,7 @@ describe('a reviewer reads an approved held disbursement while it is being sent'
     // at 12:00:40, as the BFF says with the row.
     const sending = moneyRequestView({
       outcome: 'unknown',
-      message: 'Approved by admin@demo.test; being sent to the platform.',
+      message: 'Approved by a second person; being sent to the platform.',
       beingSent: { approvedAt: '2026-11-28T12:00:00.000Z', until: '2026-11-28T12:00:40.000Z' },
     });
     bff.use(
