@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -56,8 +56,10 @@ export function LinkedBankPanel({ accountId, canLink }: { accountId: string; can
               startedAt={data.pendingLink.startedAt}
               // Focus moves to the page only when it was just handed out, not on a reload.
               justStarted={attempted && link.data.linkUrl === data.pendingLink.linkUrl}
-              checking={bank.isFetching}
-              onCheck={() => void bank.refetch()}
+              onCheck={async () => {
+                const checked = await bank.refetch();
+                return checked.isSuccess && checked.data.state === 'none';
+              }}
               startingOver={link.isPending}
               onStartOver={() => link.mutate()}
               error={link.isError ? link.error : null}
@@ -143,7 +145,6 @@ function PendingLink({
   pageUrl,
   startedAt,
   justStarted,
-  checking,
   onCheck,
   startingOver,
   onStartOver,
@@ -152,13 +153,26 @@ function PendingLink({
   pageUrl: string;
   startedAt: string;
   justStarted: boolean;
-  checking: boolean;
-  onCheck: () => void;
+  /** Asks the platform again; true when it answered that no bank is linked yet. */
+  onCheck: () => Promise<boolean>;
   startingOver: boolean;
   onStartOver: () => void;
   error: Error | null;
 }) {
   const explanation = useId();
+  // Only the person's own check disables its button: the check every few seconds in the
+  // background must not, or a focused button would lose the focus to the page's body.
+  const [checking, setChecking] = useState(false);
+  // How many of the person's checks found nothing linked: each says so afresh and takes the focus.
+  const [notYet, setNotYet] = useState(0);
+  const check = async () => {
+    setChecking(true);
+    try {
+      if (await onCheck()) setNotYet((count) => count + 1);
+    } finally {
+      setChecking(false);
+    }
+  };
   return (
     <>
       <Alert severity="info" sx={{ mt: 1 }} id={explanation}>
@@ -178,10 +192,16 @@ function PendingLink({
         >
           Open the bank-linking page (new tab)
         </Button>
-        <Button variant="outlined" onClick={onCheck} disabled={checking}>
+        <Button variant="outlined" onClick={() => void check()} disabled={checking}>
           {checking ? 'Checking…' : 'I have finished: check now'}
         </Button>
       </Box>
+      {notYet > 0 && (
+        <Alert key={notYet} severity="warning" sx={{ mt: 2 }} tabIndex={-1} ref={focusOnMount}>
+          The platform has not linked a bank yet. If you closed its page before choosing your bank,
+          open the bank-linking page again and finish there, or start over with a new page below.
+        </Alert>
+      )}
       <Typography sx={{ mt: 2 }}>
         Page closed or no longer working? Start over: the platform gives a new page, which replaces
         this one.

@@ -108,6 +108,32 @@ describe('linking a bank for ACH (linkExternalAccount, real-world notes §4.1)',
     expect(screen.queryByText('Linking is pending')).toBeNull();
   });
 
+  it('checked before the link is finished: says no bank is linked yet, with the ways on, and keeps the focus in the panel', async () => {
+    const platform = platformBank(none);
+    const { user } = await startLinking({ result: pending, linkUrl: pageUrl }, platform);
+    await screen.findByText('Linking is pending');
+
+    // The page was closed without linking: the platform still reports nothing.
+    const before = platform.reads;
+    await user.click(screen.getByRole('button', { name: 'I have finished: check now' }));
+    await waitFor(() => expect(platform.reads).toBe(before + 1));
+    const notYet = await screen.findByText(/The platform has not linked a bank yet/);
+    const notice = notYet.closest('[role="alert"]')!;
+    expect(notice.textContent).toContain('open the bank-linking page again');
+    expect(notice.textContent).toContain('start over with a new page');
+    await waitFor(() => expect(document.activeElement).toBe(notice));
+
+    // Asked again, it is said again (a fresh notice, focused once more).
+    await user.click(screen.getByRole('button', { name: 'I have finished: check now' }));
+    await waitFor(() => expect(platform.reads).toBe(before + 2));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByText(/The platform has not linked a bank yet/).closest('[role="alert"]'),
+      ),
+    );
+    expect(screen.getAllByText(/The platform has not linked a bank yet/)).toHaveLength(1);
+  });
+
   it('while pending, asks again every few seconds and when the person comes back to the tab', async () => {
     // Only the interval clock is faked: requests and rendering run as usual.
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
