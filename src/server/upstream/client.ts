@@ -550,6 +550,10 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
     const body = buildBody(request);
     const maxAttempts = request.effect === 'read' ? readRetries + 1 : 1;
 
+    // What this request's last attempt met: a retry that finds the circuit open (opened by those
+    // very failures, often) is told as that failure. A read that timed out twice is "did not
+    // answer in time", not "unavailable right now", which would hide why it took so long.
+    let earlier: UpstreamError | undefined;
     for (let attemptNo = 1; ; attemptNo += 1) {
       counters.calls += 1;
       counters.inFlight += 1;
@@ -600,6 +604,10 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
       } catch (thrown) {
         if (thrown instanceof UpstreamError) throw thrown;
         if (thrown instanceof CircuitOpenError) {
+          if (earlier) {
+            counters.failures += 1;
+            throw earlier;
+          }
           throw new UpstreamError({
             kind: 'circuit_open',
             submitted: 'no',
@@ -633,6 +641,7 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
         throw error;
       }
       counters.retries += 1;
+      earlier = error;
       const ceiling = Math.min(MAX_BACKOFF_MS, retryBaseMs * 2 ** (attemptNo - 1));
       await sleep(Math.random() * ceiling);
     }

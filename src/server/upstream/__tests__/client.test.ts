@@ -778,6 +778,24 @@ describe('circuit breakers, one per operation', () => {
     expect(seen).toHaveLength(5);
   });
 
+  it('a read whose retry finds the circuit opened by its own timeouts says it timed out, not that the service is unavailable', async () => {
+    handler = () => {
+      /* never answers */
+    };
+    // Two timed-out attempts make the window's volume (2 per second over 1 s), both failed.
+    const { client } = makeClient({
+      timeoutMs: 80,
+      readRetries: 2,
+      breaker: { ...breaker, minimumRps: 2 },
+    });
+    const error = (await client.send(read).catch((e: unknown) => e)) as UpstreamError;
+    expect(seen).toHaveLength(2);
+    expect(error).toMatchObject({ kind: 'timeout', submitted: 'no' });
+    expect(error.userMessage).toBe(
+      'The service did not answer in time. Please try again in a moment.',
+    );
+  });
+
   it('stays closed while most calls succeed: a partly failing operation keeps serving', async () => {
     let n = 0;
     handler = (_s, res) =>
