@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -93,16 +93,7 @@ function QueryStateContent<T>({
   children,
   retry,
 }: QueryStateProps<T> & { retry: () => void }) {
-  if (query.isPending) {
-    return (
-      <Box aria-busy="true" aria-live="polite">
-        <Typography className="visually-hidden" component="p" role="status">
-          {loadingLabel}
-        </Typography>
-        <LoadingSkeleton lines={skeletonLines} />
-      </Box>
-    );
-  }
+  if (query.isPending) return <FirstRead loadingLabel={loadingLabel} lines={skeletonLines} />;
 
   // Only a first read that failed leaves nothing to show. A read again in the background that
   // fails (the portal unreachable for a moment, after a request was sent) keeps what was shown,
@@ -126,6 +117,37 @@ function QueryStateContent<T>({
         />
       )}
       {isEmpty?.(data) ? empty : children(data)}
+    </Box>
+  );
+}
+
+/** After this long without an answer, the wait is said in words, not only by the skeleton. */
+export const STILL_WAITING_AFTER_MS = 5_000;
+
+/**
+ * The first read, while it has no answer. A platform that is slow may take up to half a minute
+ * before the BFF gives up (its timeout and retries of a read): after a few seconds the person is
+ * told, in the status the screen reader reads, that the page is still waiting and why.
+ */
+function FirstRead({ loadingLabel, lines }: { loadingLabel: string; lines?: number }) {
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setSlow(true), STILL_WAITING_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return (
+    <Box aria-busy="true" aria-live="polite">
+      <Typography
+        className={slow ? undefined : 'visually-hidden'}
+        component="p"
+        role="status"
+        sx={slow ? { mb: 1 } : undefined}
+      >
+        {slow
+          ? `${loadingLabel}: still waiting for the platform to answer. This can take up to half a minute; the page shows the answer, or what went wrong, as soon as it comes.`
+          : loadingLabel}
+      </Typography>
+      <LoadingSkeleton lines={lines} />
     </Box>
   );
 }

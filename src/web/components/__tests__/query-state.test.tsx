@@ -1,11 +1,14 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiClientError } from '../../lib/api-client';
 import { formatInstant } from '../../lib/format';
-import { EmptyState, QueryState } from '../query-state';
+import { EmptyState, QueryState, STILL_WAITING_AFTER_MS } from '../query-state';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 const base = { data: undefined, error: null, isPending: false, isError: false, isFetching: false };
 
@@ -21,6 +24,28 @@ describe('QueryState', () => {
     );
     expect(screen.getByRole('status').textContent).toBe('Checking the custody account');
     expect(screen.getByRole('status').closest('[aria-busy="true"]')).toBeTruthy();
+  });
+
+  it('a first read without an answer after a few seconds says, visibly, that it is still waiting', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    render(
+      <QueryState query={{ ...base, isPending: true, refetch: vi.fn() }} subject="the fund moves">
+        {() => 'loaded'}
+      </QueryState>,
+    );
+    const status = screen.getByRole('status');
+    expect(status.textContent).toBe('Loading the fund moves');
+    expect(status.className).toContain('visually-hidden');
+
+    act(() => vi.advanceTimersByTime(STILL_WAITING_AFTER_MS - 1));
+    expect(screen.getByRole('status').textContent).toBe('Loading the fund moves');
+    act(() => vi.advanceTimersByTime(1));
+    const waiting = screen.getByRole('status');
+    expect(waiting.textContent).toMatch(
+      /^Loading the fund moves: still waiting for the platform to answer\. This can take up to half a minute/,
+    );
+    expect(waiting.className).not.toContain('visually-hidden');
+    expect(waiting.closest('[aria-busy="true"]')).toBeTruthy();
   });
 
   it('derives both texts from the subject, the error title starting a sentence', () => {
