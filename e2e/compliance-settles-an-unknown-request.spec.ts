@@ -147,7 +147,7 @@ test("a reviewer exports the register and follows one request's life through the
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^money-requests-\d{4}-\d{2}-\d{2}\.csv$/);
   const rows = await rowsOf(file);
-  expect(rows[0]).toMatch(/^reference,created_at,user,account,kind,amount,/);
+  expect(rows[0]).toMatch(/^reference,created_at_utc,user,account,kind,amount_usd,/);
   const row = rows.find((line) => line.startsWith(`${reference},`));
   expect(row).toContain(`,investor2@demo.test,${accountId},disbursement,7.15,`);
   expect(rows.slice(1).every((line) => line.split(',')[3] === accountId)).toBe(true);

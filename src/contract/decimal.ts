@@ -112,6 +112,16 @@ export function sameToTheCent(a: DecimalString, b: DecimalString): boolean {
 }
 
 /**
+ * A plain amount for a file a person or a spreadsheet reads (an export): at least two decimal
+ * places (30 → 30.00), every further digit kept (10.125 stays), no currency sign or grouping, so
+ * that it stays a number. The column's header names the currency.
+ */
+export function plainAmount(value: DecimalString): DecimalString {
+  const decimal = toDecimal(value);
+  return decimal.eq('0') ? '0.00' : decimal.toFixed(Math.max(2, decimal.c.length - decimal.e - 1));
+}
+
+/**
  * Six decimal places, the upstream's amount format (§2). `half-up` rounds halves away from zero
  * (0.0000005 → 0.000001, −0.0000005 → −0.000001); `half-even` is banker's rounding; `down`
  * truncates toward zero.

@@ -1,6 +1,7 @@
 import Big from 'big.js';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { plainAmount } from '../../contract/decimal';
 import { openStore, type Db } from '../store/db';
 import { claim, complete, releaseFromSpool, type IdempotencyScope } from '../store/idempotency';
 import {
@@ -624,7 +625,7 @@ describe('register through the BFF', () => {
         offering: line[columns.indexOf('offering')],
         name: line[columns.indexOf('offering_name')],
         units: line[columns.indexOf('units')],
-        unitPrice: line[columns.indexOf('unit_price')],
+        unitPrice: line[columns.indexOf('unit_price_usd')],
       };
     };
     expect(await rowOf(register, compliance)).toMatchObject({
@@ -639,7 +640,7 @@ describe('register through the BFF', () => {
       offering: offering.id,
       name: offering.name,
       units: String(units),
-      unitPrice: asked.unitPrice,
+      unitPrice: plainAmount(String(asked.unitPrice)),
     });
     expect(asked.unitPrice).toBeTruthy();
 
@@ -655,6 +656,65 @@ describe('register through the BFF', () => {
     } finally {
       await clearFaults(h.sandboxUrl);
       h.built.deps.offerings.invalidate();
+    }
+  });
+
+  it('exports amounts in dollars with cents, outcomes in the words the page shows with their codes beside, and says the times are UTC', async () => {
+    const compliance = await signIn(h.app, 'compliance@demo.test');
+    const account = 'A7777702';
+    await sql`
+      insert into money_requests
+        (reference, user_id, account_id, kind, amount, method, idem_route, idem_key, outcome,
+         message, created_at, updated_at)
+      values
+        ('MR-WORDS00001', ${userId}, ${account}, 'disbursement', '1500', 'ach', 'csv-words',
+         'csv-words-1', 'held', 'Approval 96832df2-2b4c-4d0e-9b1a-2f6c1d7e8a90.',
+         timestamptz '2026-01-06 15:30:00', now()),
+        ('MR-WORDS00002', ${userId}, ${account}, 'disbursement', '30', 'ach', 'csv-words',
+         'csv-words-2', 'created', null, timestamptz '2026-01-05 12:00:00', now())
+    `.execute(h.db);
+    try {
+      const res = await get(
+        `/api/compliance/money-requests/export.csv?accountId=${account}`,
+        compliance,
+      );
+      expect(res.statusCode).toBe(200);
+      const [header, ...lines] = res.body.trim().split(/\r?\n/);
+      const columns = header.split(',');
+      expect(columns).toEqual(
+        expect.arrayContaining([
+          'created_at_utc',
+          'amount_usd',
+          'unit_price_usd',
+          'outcome',
+          'outcome_code',
+          'settled_at_utc',
+        ]),
+      );
+      expect(columns).not.toContain('amount');
+      const rowOf = (reference: string) => {
+        const cells = lines.find((line) => line.startsWith(reference))!.split(',');
+        return Object.fromEntries(columns.map((column, i) => [column, cells[i]]));
+      };
+      expect(rowOf('MR-WORDS00001')).toMatchObject({
+        created_at_utc: '2026-01-06T15:30:00.000Z',
+        amount_usd: '1500.00',
+        outcome: 'Waiting for approval',
+        outcome_code: 'held',
+      });
+      // The approval's id means nothing to the file's reader: the page's words stand for it.
+      expect(res.body).not.toContain('96832df2');
+      expect(res.body).toContain(
+        "Held for a second person's approval; nothing has been sent to the platform.",
+      );
+      expect(rowOf('MR-WORDS00002')).toMatchObject({
+        amount_usd: '30.00',
+        outcome: 'Accepted',
+        outcome_code: 'created',
+        message: '',
+      });
+    } finally {
+      await h.db.deleteFrom('money_requests').where('account_id', '=', account).execute();
     }
   });
 

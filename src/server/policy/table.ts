@@ -216,7 +216,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'GET /api/compliance/money-requests/export.csv': {
     roles: REVIEWERS,
     objects: [],
-    note: 'The filtered register as CSV with formula cells neutralized, every row the filters select (written a page at a time as it is read; a read that fails midway aborts the answer, so no shorter file is saved); the export is audited with its row count.',
+    note: "The filtered register as CSV with formula cells neutralized (amounts in US dollars with cents, `amount_usd`; times in UTC, `created_at_utc`; the outcome in the page's words, its code in `outcome_code`), every row the filters select (written a page at a time as it is read; a read that fails midway aborts the answer, so no shorter file is saved); the export is audited with its row count.",
   },
   'GET /api/order-book/:date': {
     roles: ALL_ROLES,

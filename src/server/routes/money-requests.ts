@@ -10,7 +10,7 @@ import {
   describeFundMoveStatus,
   fundMoveTitle,
 } from '../../contract/custody-views';
-import { compare, formatShares } from '../../contract/decimal';
+import { compare, formatShares, isDecimalString, plainAmount } from '../../contract/decimal';
 import { tradeStatusInWords } from '../../contract/holdings';
 import {
   differentUnitsMessage,
@@ -422,6 +422,20 @@ async function emailsOf(deps: Deps, rows: MoneyRequest[]): Promise<Map<string, s
   return new Map(users.map((u) => [u.id, u.email]));
 }
 
+/** An amount for the export's dollar columns (30 → 30.00); one not a number is kept as it is. */
+const dollarsInCsv = (value: string | null) =>
+  value !== null && isDecimalString(value) ? plainAmount(value) : value;
+
+/**
+ * The row's message, for the export. A request held for approval records the approval's id as its
+ * message, which means nothing to the file's reader: the outcome's meaning stands in for it, as
+ * the page says it. (The approval is found in the audit log under the request's reference.)
+ */
+function messageInCsv(row: MoneyRequest): string | null {
+  if (row.message === null || !/^Approval [\w-]+\.$/.test(row.message)) return row.message;
+  return row.outcome === 'held' ? moneyRequestOutcomeWords.held.meaning : null;
+}
+
 /** Who settled an unknown outcome, for the export: the reviewer's address, or reconciliation. */
 function settledByInCsv(row: MoneyRequest, emails: Map<string, string>): string | null {
   if (row.settledVia === 'reconciliation') return 'reconciliation';
@@ -815,25 +829,29 @@ export const moneyRequestRoutes = [
       // told as any read's failure, not as a file cut short.
       const first = await pages.next();
       const csvLines = async function* () {
+        // Times are ISO 8601 in UTC and amounts in US dollars, two decimals at least: the
+        // headers say so, since a spreadsheet shows neither. The outcome is in the page's words,
+        // its code beside it for tools that read the file.
         yield csvLine([
           'reference',
-          'created_at',
+          'created_at_utc',
           'user',
           'account',
           'kind',
-          'amount',
+          'amount_usd',
           // An investment's units and price per unit as asked (empty for other kinds), so that a
           // reviewer working from the file can check units × price against the amount.
           'units',
-          'unit_price',
+          'unit_price_usd',
           'method',
           'offering',
           'offering_name',
           'upstream_id',
           'fund_moves_found',
           'outcome',
+          'outcome_code',
           'message',
-          'settled_at',
+          'settled_at_utc',
           'settled_by',
         ]);
         let count = 0;
@@ -852,16 +870,17 @@ export const moneyRequestRoutes = [
                   emails.get(row.userId) ?? row.userId,
                   row.accountId,
                   row.kind,
-                  row.amount,
+                  dollarsInCsv(row.amount),
                   row.units,
-                  row.unitPrice,
+                  dollarsInCsv(row.unitPrice),
                   row.method,
                   row.offeringId,
                   (row.kind === 'investment' && names.get(row.offeringId ?? '')) || null,
                   row.upstreamId,
                   row.fundMovesFound.join(' ') || null,
+                  outcomeWordsOf(row).label,
                   row.outcome,
-                  row.message,
+                  messageInCsv(row),
                   row.settledAt?.toISOString() ?? null,
                   settledByInCsv(row, emails),
                 ]),
