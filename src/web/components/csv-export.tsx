@@ -7,12 +7,15 @@ import { ErrorAlert } from './error-alert';
 /**
  * An "Export CSV" button of a page whose file the BFF builds, and the failure it may end in:
  * `button` goes in the page's header, `failure` under it (null until an export failed). The
- * button says it is exporting and waits meanwhile, so one click makes one file.
+ * button says it is exporting and ignores presses meanwhile, so one click makes one file, and it
+ * keeps the focus throughout.
  */
 export function useCsvExport(run: () => Promise<void>): { button: ReactNode; failure: ReactNode } {
   const [exporting, setExporting] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const start = async () => {
+    // Pressed again while it exports: one click makes one file.
+    if (exporting) return;
     setExporting(true);
     setError(null);
     try {
@@ -29,7 +32,9 @@ export function useCsvExport(run: () => Promise<void>): { button: ReactNode; fai
         variant="outlined"
         startIcon={<FileDownloadOutlined aria-hidden />}
         onClick={() => void start()}
-        disabled={exporting}
+        // Marked busy, not disabled: a disabled button loses the keyboard's focus to the page's
+        // body, and the person pressing it their place on the page.
+        aria-disabled={exporting || undefined}
       >
         {exporting ? 'Exporting…' : 'Export CSV'}
       </Button>

@@ -199,6 +199,40 @@ describe('a reviewer exports the register', () => {
     expect(exported[0].headers.get('X-CSRF')).toBe('1');
   });
 
+  it('keeps the focus on Export CSV while it exports and after, and a second press makes no second file', async () => {
+    answerRegister([]);
+    let finish!: () => void;
+    const answered = new Promise<void>((resolve) => (finish = resolve));
+    let asked = 0;
+    bff.use(
+      http.get('/api/compliance/money-requests/export.csv', async () => {
+        asked++;
+        await answered;
+        return new HttpResponse('reference,created_at_utc\r\n', {
+          headers: {
+            'Content-Type': 'text/csv',
+            'Content-Disposition': 'attachment; filename="money-requests-2026-11-28.csv"',
+          },
+        });
+      }),
+    );
+    renderWithProviders(<MoneyRequestsRoute />, { path: '/compliance/money-requests' });
+    const button = await screen.findByRole('button', { name: 'Export CSV' });
+    button.focus();
+    fireEvent.click(button);
+    const busy = await screen.findByRole('button', { name: 'Exporting…' });
+    expect(busy).toBe(button);
+    // A disabled button would drop the focus to the page's body in a browser.
+    expect(button.hasAttribute('disabled')).toBe(false);
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(button);
+    finish();
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    await screen.findByRole('button', { name: 'Export CSV' });
+    expect(asked).toBe(1);
+    expect(document.activeElement).toBe(button);
+  });
+
   it('says so on the page when the export fails', async () => {
     answerRegister([]);
     bff.use(
