@@ -160,12 +160,13 @@ function PendingLink({
   error: Error | null;
 }) {
   const explanation = useId();
-  // Only the person's own check disables its button: the check every few seconds in the
-  // background must not, or a focused button would lose the focus to the page's body.
+  // Only the person's own check marks its button busy: the check every few seconds in the
+  // background does not.
   const [checking, setChecking] = useState(false);
   // How many of the person's checks found nothing linked: each says so afresh and takes the focus.
   const [notYet, setNotYet] = useState(0);
   const check = async () => {
+    if (checking) return;
     setChecking(true);
     try {
       if (await onCheck()) setNotYet((count) => count + 1);
@@ -192,7 +193,12 @@ function PendingLink({
         >
           Open the bank-linking page (new tab)
         </Button>
-        <Button variant="outlined" onClick={() => void check()} disabled={checking}>
+        {/* Busy, not disabled: a disabled button drops the focus to the page's body. */}
+        <Button
+          variant="outlined"
+          onClick={() => void check()}
+          aria-disabled={checking || undefined}
+        >
           {checking ? 'Checking…' : 'I have finished: check now'}
         </Button>
       </Box>

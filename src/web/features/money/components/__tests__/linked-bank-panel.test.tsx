@@ -114,8 +114,29 @@ describe('linking a bank for ACH (linkExternalAccount, real-world notes §4.1)',
     await screen.findByText('Linking is pending');
 
     // The page was closed without linking: the platform still reports nothing.
+    // The platform answers this check only once the button is seen while it waits.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    bff.use(
+      http.get(
+        path,
+        async () => {
+          await held;
+          platform.reads++;
+          return HttpResponse.json(platform.bank);
+        },
+        { once: true },
+      ),
+    );
     const before = platform.reads;
-    await user.click(screen.getByRole('button', { name: 'I have finished: check now' }));
+    const check = screen.getByRole('button', { name: 'I have finished: check now' });
+    await user.click(check);
+    // Busy while it checks, not disabled: a disabled button drops the focus in a browser.
+    expect(
+      (await screen.findByRole('button', { name: 'Checking…' })).hasAttribute('disabled'),
+    ).toBe(false);
+    expect(check.getAttribute('aria-disabled')).toBe('true');
+    answer();
     await waitFor(() => expect(platform.reads).toBe(before + 1));
     const notYet = await screen.findByText(/The platform has not linked a bank yet/);
     const notice = notYet.closest('[role="alert"]')!;
