@@ -426,7 +426,9 @@ test('issuer staff check a trading-hours save whose answer was lost, and a revie
   await page.goto('/audit');
   const log = page.getByRole('grid', { name: 'Audit events' });
   await expect(log.getByText(/Lost security-hours save settled/).first()).toBeVisible();
-  await expect(log.getByText(/Hours asked for \(.*Thursday 11:45–16:00 ET/).first()).toBeVisible();
+  await expect(
+    log.getByText(/Hours asked for \(.*Thursday 11:45 AM – 4:00 PM ET/).first(),
+  ).toBeVisible();
 });
 
 test('a trading-hours save whose answer was lost is settled from the list of changes after a reload', async ({

@@ -119,6 +119,25 @@ export const knownAuditActions = keysOf(auditActionLabels);
 export const auditActionLabel = (action: string): string =>
   (auditActionLabels as Record<string, string>)[action] ?? action.replaceAll('_', ' ');
 
+/**
+ * An event's outcome (store/audit.ts) as the audit log page says it; the CSV keeps the code. An
+ * outcome not named here reads as its words.
+ */
+const auditOutcomeLabels: Record<string, string> = {
+  succeeded: 'Done',
+  failed: 'Failed',
+  denied: 'Refused',
+  allowed: 'Allowed',
+  unknown: 'Outcome unknown',
+};
+
+export const auditOutcomeLabel = (outcome: string): string => {
+  const known = auditOutcomeLabels[outcome];
+  if (known) return known;
+  const words = outcome.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
 export const auditCsvHeader = [
   'id',
   'at',

@@ -3,7 +3,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AuditEventView } from '../../../../contract/audit';
-import { auditActionLabel } from '../../../../contract/audit';
+import { auditActionLabel, auditOutcomeLabel } from '../../../../contract/audit';
 import { roleLabels, type Role } from '../../../../contract/session';
 import { CardList } from '../../../components/card-list';
 import { PortalDataGrid, type GridColDef } from '../../../components/data-grid';
@@ -170,8 +170,9 @@ const columns: GridColDef<AuditEventView>[] = [
     headerName: 'Outcome',
     minWidth: 100,
     flex: 0.6,
-    // "succeeded" and longer outcomes in full, never cut to "succee…".
+    // In words ("Done", "Outcome unknown"), in full, never cut short; the CSV keeps the code.
     cellClassName: 'portal-grid-wrap',
+    valueGetter: (value: string) => auditOutcomeLabel(value),
   },
   {
     field: 'reason',
@@ -236,7 +237,7 @@ function AuditCards({ events }: { events: AuditEventView[] }) {
         return (
           <>
             <Typography sx={{ fontWeight: 600 }}>
-              {auditActionLabel(event.action)}: {event.outcome}
+              {auditActionLabel(event.action)}: {auditOutcomeLabel(event.outcome)}
             </Typography>
             <DescriptionList
               items={[

@@ -2,7 +2,7 @@ import { auditActionLabel } from '../../../../contract/audit';
 import type { ErrorCode } from '../../../../contract/errors';
 import { roleLabels } from '../../../../contract/session';
 import { DAYS_FROM_SUNDAY } from '../../../../contract/time';
-import { formatAmount, formatCode, formatInstant } from '../../../lib/format';
+import { formatAmount, formatCode, formatInstant, formatWallTime } from '../../../lib/format';
 
 /*
  * The details of an audit event in words, as a reviewer reads them on the audit log page. The
@@ -84,6 +84,24 @@ const keyLabels: Record<string, string> = {
   user: 'User',
   action: 'Action',
   unchanged: 'Unchanged',
+  // An issuer account save as sent (toSentIssuerAccount), as the form labels its fields.
+  companyName: 'Company name',
+  companyState: 'Company state',
+  issuingCountry: 'Issuing country',
+  accountType: 'Account type',
+  entityType: 'Entity type',
+  accountMiddleInitial: 'Middle initial',
+  maskedCompanyTaxId: 'Company EIN (masked)',
+  maskedSocialSecurityNumber: 'SSN (masked)',
+  dateOfBirthGiven: 'Date of birth given',
+  residentUs: 'US resident',
+  citizenUs: 'US citizen',
+  addressLine1: 'Address line 1',
+  addressLine2: 'Address line 2',
+  city: 'City',
+  zip: 'ZIP code',
+  country: 'Country',
+  additionalInfo: 'Additional information',
   // Trading hours: a day's change, or the hours a save asked for.
   asked: 'Hours asked for',
   held: 'Hours the platform held',
@@ -97,6 +115,39 @@ const keyLabels: Record<string, string> = {
 };
 
 const weekdayKeys = new Set<string>(DAYS_FROM_SUNDAY);
+
+/** A day's place in the week as the pages list days: Monday first, Sunday last. */
+const weekPlace = (day: string) => ((DAYS_FROM_SUNDAY as readonly string[]).indexOf(day) + 6) % 7;
+
+/**
+ * A record's entries with its days in week order, Monday first, each other key where it was: the
+ * store's JSON column gives keys back sorted by name (Friday before Monday).
+ */
+function inWeekOrder(entries: [string, unknown][]): [string, unknown][] {
+  const days = entries
+    .filter(([key]) => weekdayKeys.has(key))
+    .sort(([a], [b]) => weekPlace(a) - weekPlace(b));
+  return entries.map((entry) => (weekdayKeys.has(entry[0]) ? days.shift()! : entry));
+}
+
+/** A day's hours as written ("09:30–16:00 ET"), as the hours pages show them: 9:30 AM – 4:00 PM ET. */
+const DAY_HOURS = /^(\d{1,2}:\d{2})–(\d{1,2}:\d{2})( ET)?$/;
+
+/**
+ * A field of a nested record that holds nothing: not given in the form (null, empty), or a flag
+ * saying a value was not given (`dateOfBirthGiven: false`). Such fields are named once, together.
+ */
+const notGiven = (key: string, value: unknown) =>
+  value === null ||
+  value === undefined ||
+  value === '' ||
+  (key.endsWith('Given') && value === false);
+
+/** A label inside a phrase: lower-cased, save the names of days and a leading acronym ("US"). */
+function inPhrase(key: string, label: string): string {
+  if (weekdayKeys.has(key) || /^[A-Z]{2}/.test(label)) return label;
+  return `${label.charAt(0).toLowerCase()}${label.slice(1)}`;
+}
 
 /** Codes the portal writes as values, in words; others read through formatCode. */
 const codeWords: Record<string, string> = {
@@ -232,19 +283,24 @@ function valueText(key: string, value: unknown): string {
   const change = changeOf(value);
   if (change) return `${valueText(key, change[0])} → ${valueText(key, change[1])}`;
   if (isRecord(value)) {
-    const entries = Object.entries(value);
+    const entries = inWeekOrder(Object.entries(value));
     if (entries.length === 0) return 'none';
     // A nested record reads as a phrase: its keys lower-cased after the label it is under (the
-    // names of days keep their capital).
-    return entries
+    // names of days and acronyms keep their capitals). What holds nothing is named once, at
+    // the end, rather than as "none" after each.
+    const given = entries
+      .filter(([k, v]) => !notGiven(k, v))
       .map(([k, v]) => {
-        const label = detailLabel(k);
-        const word = weekdayKeys.has(k)
-          ? label
-          : `${label.charAt(0).toLowerCase()}${label.slice(1)}`;
-        return `${word} ${valueText(k, v)}`;
-      })
-      .join(', ');
+        const word = inPhrase(k, detailLabel(k));
+        // A flag that a value was given says so by its label alone ("date of birth given").
+        return k.endsWith('Given') && v === true ? word : `${word} ${valueText(k, v)}`;
+      });
+    const missing = entries
+      .filter(([k, v]) => notGiven(k, v))
+      .map(([k]) => inPhrase(k, detailLabel(k)).replace(/ given$/, ''));
+    if (missing.length === 0) return given.join(', ');
+    const notGivenWords = `not given: ${missing.join(', ')}`;
+    return given.length > 0 ? `${given.join(', ')}; ${notGivenWords}` : notGivenWords;
   }
   return String(value as string);
 }
@@ -258,6 +314,8 @@ function stringText(key: string, value: string): string {
   if (key === 'secondFactor' && value === 'verify') return 'to be proved';
   if (key === 'secondFactor' && value === 'enrol') return 'to be added';
   if (key === 'amount') return formatAmount(value);
+  const hours = weekdayKeys.has(key) ? DAY_HOURS.exec(value) : null;
+  if (hours) return `${formatWallTime(hours[1])} – ${formatWallTime(hours[2])}${hours[3] ?? ''}`;
   if (key === 'kind' && (value === 'account' || value === 'issuer' || value === 'security'))
     return formatCode(value);
   if (key === 'field' && Object.hasOwn(revealedFields, value)) return revealedFields[value];
@@ -291,7 +349,7 @@ export function detailsText(
   const parts: string[] = [];
   let roleSaid = false;
   // The store may keep the keys in any order (a JSON column sorts them).
-  for (const [key, value] of Object.entries(details)) {
+  for (const [key, value] of inWeekOrder(Object.entries(details))) {
     if (roleChange && (key === 'from' || key === 'to')) {
       if (!roleSaid)
         parts.push(`Role: ${valueText('role', details.from)} → ${valueText('role', details.to)}`);

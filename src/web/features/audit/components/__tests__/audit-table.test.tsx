@@ -35,8 +35,11 @@ describe('a reviewer reads the audit log', () => {
     expect(row.querySelector('[data-field="at"]')?.textContent).toBe(
       'Nov 27, 2026, 3:28:43 AM PST',
     );
-    // A cell that cannot hold "succeeded" on one line wraps it instead of cutting it off.
-    expect(row.querySelector('[data-field="outcome"]')?.className).toContain('portal-grid-wrap');
+    // In words, as the rest of the page (the CSV keeps the code); a cell that cannot hold it on
+    // one line wraps it instead of cutting it off.
+    const outcome = row.querySelector('[data-field="outcome"]');
+    expect(outcome?.textContent).toBe('Done');
+    expect(outcome?.className).toContain('portal-grid-wrap');
   });
 
   it('reads who settled a request and whom it was for by their addresses, not user ids', async () => {
@@ -221,9 +224,7 @@ describe('a reviewer reads the audit log on a phone', () => {
           dt.nextElementSibling?.textContent,
         ]),
       );
-    expect(first.firstElementChild?.textContent).toBe(
-      `${auditActionLabel('user_disabled')}: succeeded`,
-    );
+    expect(first.firstElementChild?.textContent).toBe(`${auditActionLabel('user_disabled')}: Done`);
     expect(described(first)).toEqual({
       When: 'Nov 27, 2026, 3:28:43 AM PST',
       User: 'admin@demo.test (Administrator)',
@@ -282,7 +283,24 @@ describe('a reviewer reads the audit log on a phone', () => {
     );
     const details = [...card.querySelectorAll('dt')].find((dt) => dt.textContent === 'Details');
     expect(details?.nextElementSibling?.textContent).toBe(
-      'Tuesday: 09:30–16:00 ET → closed; Wednesday: not read → 11:00–12:30 ET',
+      'Tuesday: 9:30 AM – 4:00 PM ET → closed; Wednesday: not read → 11:00 AM – 12:30 PM ET',
+    );
+  });
+
+  it('says an outcome not known in words, not as its code', () => {
+    const lost: AuditEventView = {
+      ...event,
+      id: '46',
+      action: 'request_outcome_unknown',
+      outcome: 'unknown',
+      details: null,
+    };
+    renderWithProviders(<AuditTable events={[lost]} />);
+    const [card] = within(screen.getByRole('list', { name: 'Audit events' })).getAllByRole(
+      'listitem',
+    );
+    expect(card.firstElementChild?.textContent).toBe(
+      `${auditActionLabel('request_outcome_unknown')}: Outcome unknown`,
     );
   });
 });

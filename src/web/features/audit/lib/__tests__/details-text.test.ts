@@ -195,7 +195,37 @@ const written: [action: string, details: Record<string, unknown>, reads: string]
         maskedCompanyTaxId: '••-•••4321',
       },
     },
-    'Request: Issuer account save; What went wrong: the platform did not answer in time; Issuer: 1102; What was sent (company name Blue Mesa Holdings LLC, company state CO, masked company tax id ••-•••4321)',
+    'Request: Issuer account save; What went wrong: the platform did not answer in time; Issuer: 1102; What was sent (company name Blue Mesa Holdings LLC, company state CO, company EIN (masked) ••-•••4321)',
+  ],
+  [
+    'request_outcome_unknown',
+    // A save as toSentIssuerAccount keeps it, the JSON column's keys sorted: what was not given
+    // is said once, and each key reads as the form labels it.
+    {
+      code: 'upstream_timeout',
+      issuer: '1101',
+      route: 'POST /api/issuers/:issuerId/issuer-account',
+      sent: {
+        accountMiddleInitial: null,
+        accountType: null,
+        additionalInfo: null,
+        addressLine1: '100 Main St',
+        addressLine2: null,
+        citizenUs: 'yes',
+        city: null,
+        companyName: 'Aspen Ridge Capital',
+        companyState: 'CO',
+        country: null,
+        dateOfBirthGiven: false,
+        entityType: 'LLC',
+        issuingCountry: 'US',
+        maskedCompanyTaxId: '••-•••6789',
+        maskedSocialSecurityNumber: null,
+        residentUs: null,
+        zip: null,
+      },
+    },
+    'What went wrong: the platform did not answer in time; Issuer: 1101; Request: Issuer account save; What was sent (address line 1 100 Main St, US citizen yes, company name Aspen Ridge Capital, company state CO, entity type LLC, issuing country US, company EIN (masked) ••-•••6789; not given: middle initial, account type, additional information, address line 2, city, country, date of birth, SSN (masked), US resident, ZIP code)',
   ],
   [
     'money_requests_reconciled',
@@ -233,7 +263,7 @@ const written: [action: string, details: Record<string, unknown>, reads: string]
       tuesday: { before: '09:30–16:00 ET', after: 'closed' },
       wednesday: { before: null, after: '11:00–12:30 ET' },
     },
-    'Tuesday: 09:30–16:00 ET → closed; Wednesday: not read → 11:00–12:30 ET',
+    'Tuesday: 9:30 AM – 4:00 PM ET → closed; Wednesday: not read → 11:00 AM – 12:30 PM ET',
   ],
   ['security_hours_updated', { unchanged: true }, 'Unchanged: yes'],
   [
@@ -244,7 +274,7 @@ const written: [action: string, details: Record<string, unknown>, reads: string]
       asked: { thursday: '11:45–16:00 ET' },
       held: { thursday: '10:00–14:00 ET' },
     },
-    'Settled as: not saved; Saves settled (support ids): 97a288fc-0c1e-4f55-9d43-1b2f1c3e4d5a; Hours asked for (Thursday 11:45–16:00 ET); Hours the platform held (Thursday 10:00–14:00 ET)',
+    'Settled as: not saved; Saves settled (support ids): 97a288fc-0c1e-4f55-9d43-1b2f1c3e4d5a; Hours asked for (Thursday 11:45 AM – 4:00 PM ET); Hours the platform held (Thursday 10:00 AM – 2:00 PM ET)',
   ],
   [
     'request_outcome_unknown',
@@ -252,15 +282,24 @@ const written: [action: string, details: Record<string, unknown>, reads: string]
       route: 'PUT /api/securities/:securityId/market-hours',
       code: 'upstream_unavailable',
       security: '10001',
+      // As the store's JSON column gives them back, sorted by name: read in week order.
       asked: {
-        monday: '09:30–16:00 ET',
+        friday: '09:30–16:00 ET',
+        monday: '09:00–16:00 ET',
+        thursday: '09:30–16:00 ET',
         tuesday: 'closed',
         wednesday: '11:00–16:00 ET',
-        thursday: '09:30–16:00 ET',
-        friday: '09:30–16:00 ET',
       },
     },
-    'Request: Trading hours change; What went wrong: the platform could not be reached; Security: 10001; Hours asked for (Monday 09:30–16:00 ET, Tuesday closed, Wednesday 11:00–16:00 ET, Thursday 09:30–16:00 ET, Friday 09:30–16:00 ET)',
+    'Request: Trading hours change; What went wrong: the platform could not be reached; Security: 10001; Hours asked for (Monday 9:00 AM – 4:00 PM ET, Tuesday closed, Wednesday 11:00 AM – 4:00 PM ET, Thursday 9:30 AM – 4:00 PM ET, Friday 9:30 AM – 4:00 PM ET)',
+  ],
+  [
+    'security_hours_updated',
+    {
+      friday: { before: '09:30–16:00 ET', after: 'closed' },
+      monday: { before: '09:30–16:00 ET', after: '08:00–12:00 ET' },
+    },
+    'Monday: 9:30 AM – 4:00 PM ET → 8:00 AM – 12:00 PM ET; Friday: 9:30 AM – 4:00 PM ET → closed',
   ],
 ];
 
@@ -276,7 +315,7 @@ describe('the details of an audit event, as a reviewer reads them', () => {
       list: ['x', { y: null }],
     });
     expect(text).toBe(
-      'Some new key (nested thing a 1, b c yes, empty none); Another flag: no; List: x, y none',
+      'Some new key (nested thing a 1, b c yes, empty none); Another flag: no; List: x, not given: y',
     );
     for (const [, details] of written) expect(detailsText(details)).not.toMatch(/[{}[\]"]/);
   });
