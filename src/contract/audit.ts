@@ -96,6 +96,7 @@ const auditActionLabels = {
   money_request_found_twice: 'Money request found twice at the platform',
   money_requests_reconciled: 'Money requests reconciled',
   money_requests_export: 'Money requests exported',
+  fund_moves_export: 'Fund moves exported',
   audit_events_pruned: 'Audit events pruned',
   session_ended: 'Session ended',
   second_factor: 'Second factor proved',

@@ -18,6 +18,7 @@ beforeAll(async () => {
 const complianceRoutes: [string, string, unknown?][] = [
   ['GET', '/api/compliance/search?q=quinn'],
   ['GET', '/api/compliance/fund-moves'],
+  ['GET', '/api/compliance/fund-moves/export.csv'],
   [
     'POST',
     '/api/personal-data/reveal',
@@ -171,6 +172,76 @@ describe('fund moves across accounts (getCustodyFundMoves §4.3 without accountI
         submitted: 'no',
       });
     }
+  });
+
+  it('exports the filtered moves as CSV: every match, bank numbers masked, statuses in words with their codes, amounts with cents, times in UTC; audited', async () => {
+    const listed = complianceFundMovesSchema.parse(
+      (
+        await call(h.app, 'GET', '/api/compliance/fund-moves?status=pending', {
+          cookie: compliance,
+        })
+      ).json(),
+    );
+    const res = await call(h.app, 'GET', '/api/compliance/fund-moves/export.csv?status=PENDING', {
+      cookie: compliance,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(String(res.headers['content-type'])).toContain('text/csv');
+    expect(String(res.headers['content-disposition'])).toMatch(
+      /^attachment; filename="fund-moves-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const [header, ...lines] = res.body.trim().split(/\r?\n/);
+    const columns = header.split(',');
+    expect(columns.slice(0, 9)).toEqual([
+      'reference_number',
+      'created_at_utc',
+      'account',
+      'direction',
+      'amount_usd',
+      'status',
+      'status_code',
+      'approval_status',
+      'approval_status_code',
+    ]);
+    expect(lines).toHaveLength(listed.totalRecords);
+    const cell = (line: string, column: string) => line.split(',')[columns.indexOf(column)];
+    for (const line of lines) {
+      expect(cell(line, 'status_code')).toBe('pending');
+      expect(cell(line, 'status')).toBe('Pending');
+      expect(cell(line, 'amount_usd')).toMatch(/^-?\d+\.\d{2,}$/);
+      expect(cell(line, 'created_at_utc')).toMatch(
+        /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)?$/,
+      );
+      const masked = cell(line, 'bank_account_number_masked');
+      if (masked) expect(masked).toMatch(/^••••/);
+    }
+    // No bank number in clear: the sandbox's seeded numbers are longer than four digits.
+    expect(res.body).not.toMatch(/,\d{6,},/);
+
+    // Without filters, every move, not the page's 25.
+    const everyMove = await call(h.app, 'GET', '/api/compliance/fund-moves/export.csv', {
+      cookie: compliance,
+    });
+    const all = complianceFundMovesSchema.parse(
+      (await call(h.app, 'GET', '/api/compliance/fund-moves', { cookie: compliance })).json(),
+    );
+    expect(all.totalRecords).toBeGreaterThan(all.pageSize);
+    expect(everyMove.body.trim().split(/\r?\n/)).toHaveLength(all.totalRecords + 1);
+
+    const page = auditPageSchema.parse(
+      (
+        await call(h.app, 'GET', '/api/audit-events?action=fund_moves_export', {
+          cookie: compliance,
+        })
+      ).json(),
+    );
+    expect(page.events.map((event) => event.details)).toEqual(
+      expect.arrayContaining([{ filters: { status: 'pending' }, rows: lines.length }]),
+    );
+    expect(page.events[0]).toMatchObject({
+      userEmail: 'compliance@demo.test',
+      outcome: 'succeeded',
+    });
   });
 
   it('filters by status and approval status, case-insensitively (§3)', async () => {

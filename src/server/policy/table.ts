@@ -297,6 +297,12 @@ export const policyTable: Record<string, RoutePolicy> = {
     note: 'Fund moves across all accounts or of one (`accountId`; in, out, or direction not stated), filtered by status and approval status (the §3 values, any letter case; any other value refused under its field), paged; an account the platform does not hold, or an id it refuses, is refused with a 400 on `query.accountId`; bank numbers masked. The newest up to COMPLIANCE_MAX_FUND_MOVES (10,000) are searched, `bound` saying how many of how many when there are more.',
     limits: SEARCH,
   },
+  'GET /api/compliance/fund-moves/export.csv': {
+    roles: REVIEWERS,
+    objects: [],
+    note: "The filtered fund moves as CSV with formula cells neutralized and bank numbers masked, as the page lists them (amounts in US dollars with cents, times in UTC, statuses in the page's words with their codes beside); the newest up to COMPLIANCE_MAX_FUND_MOVES are searched, as on the page. The export is audited (fund_moves_export) with its filters, row count and, when more moves exist, how many were searched of how many.",
+    limits: EXPORT,
+  },
   'POST /api/personal-data/reveal': {
     roles: REVIEWERS,
     objects: [],

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { accountParamsSchema } from '../../contract/account-views';
 import {
   accountNoteInputSchema,
@@ -9,7 +10,16 @@ import {
   complianceSearchResultSchema,
   COMPLIANCE_FUND_MOVES_PAGE_SIZE,
 } from '../../contract/compliance';
+import { csvLine } from '../../contract/csv';
+import {
+  describeFundMoveApproval,
+  describeFundMoveStatus,
+  fundMoveDirectionLabel,
+} from '../../contract/custody-views';
+import { isDecimalString, plainAmount } from '../../contract/decimal';
+import { upstreamTimeToInstant } from '../../contract/time';
 import { readAccountFundMoves } from '../lib/account-fund-moves';
+import { csvDownloadStream } from '../lib/csv-download';
 import { HttpError, notSentRefusal } from '../lib/http-error';
 import { fromUpstream } from '../lib/upstream-errors';
 import type { Deps } from '../deps';
@@ -125,6 +135,96 @@ export const complianceRoutes = [
         skippedRecords: found.accounts.skipped.length + found.entities.skipped.length,
         unsearched,
       };
+    },
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/api/compliance/fund-moves/export.csv',
+    summary:
+      'The filtered fund moves as CSV, bank numbers masked (formula cells neutralized; the export is audited)',
+    tags: ['compliance'],
+    query: complianceFundMovesQuerySchema.omit({ page: true }),
+    // The file, for the docs; the handler returns the stream itself.
+    response: z.string() as z.ZodType<unknown>,
+    stream: true,
+    streamType: 'text/csv',
+    async handler({ query, reply, deps, audit }) {
+      // Read and filtered as the page reads them (below): every move the filters select among
+      // the newest COMPLIANCE_MAX_FUND_MOVES, read before the answer starts, so a platform that
+      // does not answer is told as the page's read is, never as a file cut short.
+      const { status, approvalStatus } = query;
+      const all = await readAccountFundMoves(deps.upstream, query.accountId, {
+        pageSize: UPSTREAM_PAGE,
+        maxPages: deps.config.complianceMaxFundMoves / UPSTREAM_PAGE,
+      }).catch((err: unknown) => {
+        throw accountRefused(err, query.accountId) ?? err;
+      });
+      const matching = all.moves.filter(
+        (move) =>
+          (!status || move.status === status) &&
+          (!approvalStatus || move.approvalStatus === approvalStatus),
+      );
+      const moves = (await withKnownDirections(deps.db, matching)).map(toFundMoveView);
+      const zone = deps.config.upstreamTimeZone;
+      // The platform's times (its zone's wall time, or an instant: upstreamTimeSchema) as UTC
+      // instants, as the headers say; one that cannot be read is kept as the platform wrote it.
+      const utc = (value: string | null) =>
+        value === null ? null : (upstreamTimeToInstant(value, zone)?.toISOString() ?? value);
+      const searched =
+        all.read < all.totalRecords ? { searched: all.read, total: all.totalRecords } : {};
+      const lines = async function* () {
+        // Amounts in US dollars with cents, times in UTC, statuses in the page's words with
+        // their codes beside them for tools; bank numbers masked as the page shows them.
+        yield csvLine([
+          'reference_number',
+          'created_at_utc',
+          'account',
+          'direction',
+          'amount_usd',
+          'status',
+          'status_code',
+          'approval_status',
+          'approval_status_code',
+          'bank_name',
+          'bank_account_name',
+          'bank_account_number_masked',
+          'routing_number_masked',
+          'our_reference',
+          'description',
+          'error_message',
+          'updated_at_utc',
+        ]);
+        yield moves
+          .map((move) =>
+            csvLine([
+              move.referenceNumber,
+              utc(move.createdAt),
+              move.accountId,
+              fundMoveDirectionLabel(move.direction),
+              isDecimalString(move.amount) ? plainAmount(move.amount) : move.amount,
+              describeFundMoveStatus(move.status).label,
+              move.status,
+              describeFundMoveApproval(move.approvalStatus).label,
+              move.approvalStatus,
+              move.bankName,
+              move.bankAccountName,
+              move.bankAccountNumberMasked,
+              move.routingNumberMasked,
+              move.portalReference,
+              move.description,
+              move.errorMessage,
+              utc(move.updatedAt),
+            ]),
+          )
+          .join('');
+        await audit({
+          action: 'fund_moves_export',
+          outcome: 'succeeded',
+          details: { filters: { ...query }, rows: moves.length, ...searched },
+        });
+      };
+      return csvDownloadStream(reply, 'fund-moves', lines());
     },
   }),
 
