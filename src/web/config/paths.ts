@@ -226,6 +226,16 @@ export const apiPaths = {
       approvalStatus: query.approvalStatus,
       accountId: query.accountId,
     }),
+  complianceFundMovesExport: (query: {
+    status?: string | null;
+    approvalStatus?: string | null;
+    accountId?: string | null;
+  }) =>
+    withSearch('/api/compliance/fund-moves/export.csv', {
+      status: query.status,
+      approvalStatus: query.approvalStatus,
+      accountId: query.accountId,
+    }),
   revealPersonalData: '/api/personal-data/reveal',
   orderBook: recordEndpoint('/api/order-book/:date'),
   order: recordEndpoint('/api/orders/:orderId'),

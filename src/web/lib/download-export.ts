@@ -2,7 +2,8 @@ import { ApiClientError, resumesAfterSignIn } from './api-client';
 import { saveBlob } from './download';
 
 /**
- * Downloads a CSV the BFF builds (and audits): the audit log's, the money-requests register's.
+ * Downloads a CSV the BFF builds (and audits): the audit log's, the money-requests register's,
+ * the fund moves'.
  * Not a plain link: every /api request must carry the X-CSRF header (docs/bff-api.md,
  * Conventions), which a link cannot send; the BFF refuses a link's GET with 403 and the browser
  * then saves nothing, or the refusal under another name.

@@ -17,8 +17,10 @@ import { RuleFilterField } from '../../../../components/rule-filter-field';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState } from '../../../../components/query-state';
 import { RefusedFiltersState } from '../../../../components/refused-filters-state';
+import { useCsvExport } from '../../../../components/csv-export';
 import {
   complianceFundMovesQueryOptions,
+  downloadFundMovesExport,
   useComplianceFundMoves,
   type FundMovesFilter,
 } from '../../../../features/compliance/api/get-fund-moves';
@@ -125,13 +127,17 @@ export default function ComplianceFundMovesRoute() {
   // the first); a filter starts the list again from its first page.
   const [setFilter, clearFilters] = filterUpdates(updateSearch, filterNames, { page: null });
   const refused = refusedFilters(moves.error, filterNames);
+  // Every move the filters select, not only this page's: the BFF reads them all again.
+  const csv = useCsvExport(() => downloadFundMovesExport(filter));
 
   return (
     <>
       <PageHeader
         title="Fund moves"
         description="Money moved into and out of custody accounts, across all accounts: deposits, and what disbursements take out. Direction says which, or that the platform does not state it. Bank numbers are masked; open a move to reveal one with a reason."
+        actions={csv.button}
       />
+      {csv.failure}
       <Box
         sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}
         role="group"

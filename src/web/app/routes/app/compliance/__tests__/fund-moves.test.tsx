@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ComplianceFundMoves } from '../../../../../../contract/compliance';
 import { noFundMoves } from '../../../../../testing/fund-move';
 import { bff, errorAnswer, startMockBff } from '../../../../../testing/mock-bff';
+import { catchDownloads } from '../../../../../testing/downloads';
 import { renderWithProviders } from '../../../../../testing/render';
 import ComplianceFundMovesRoute from '../fund-moves';
 
@@ -162,5 +163,59 @@ describe('a reviewer opens a shared link the page cannot apply', () => {
       .setup({ delay: null })
       .click(screen.getByRole('button', { name: 'Go to the last page (29)' }));
     expect(new URLSearchParams(router.state.location.search).get('page')).toBe('29');
+  });
+});
+
+describe('a reviewer exports the fund moves', () => {
+  const downloads = catchDownloads();
+
+  it('fetches every move the filters select with the CSRF header, not the page, and saves the file the BFF names', async () => {
+    noFundMovesAsked();
+    const exported: Request[] = [];
+    bff.use(
+      http.get('/api/compliance/fund-moves/export.csv', ({ request }) => {
+        exported.push(request);
+        return new HttpResponse('reference_number,created_at_utc\r\n', {
+          headers: {
+            'Content-Type': 'text/csv',
+            'Content-Disposition': 'attachment; filename="fund-moves-2026-11-29.csv"',
+          },
+        });
+      }),
+    );
+    renderWithProviders(<ComplianceFundMovesRoute />, {
+      path: '/compliance/fund-moves?status=pending&accountId=A1040000&page=3',
+    });
+    const button = await screen.findByRole('button', { name: 'Export CSV' });
+    button.focus();
+    fireEvent.click(button);
+    await waitFor(() => expect(downloads).toEqual(['fund-moves-2026-11-29.csv']));
+    const url = new URL(exported[0].url);
+    // The filters, not the page the list is on.
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      status: 'pending',
+      accountId: 'A1040000',
+    });
+    expect(exported[0].headers.get('X-CSRF')).toBe('1');
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('says so on the page when the export is refused', async () => {
+    noFundMovesAsked();
+    bff.use(
+      http.get('/api/compliance/fund-moves/export.csv', () =>
+        HttpResponse.json(
+          { error: { code: 'forbidden', message: 'Your role does not give access.' } },
+          { status: 403 },
+        ),
+      ),
+    );
+    renderWithProviders(<ComplianceFundMovesRoute />, { path: '/compliance/fund-moves' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('The export failed')).toBeTruthy();
+    expect(
+      screen.getByText('Your role does not give access to the fund moves across accounts.'),
+    ).toBeTruthy();
+    expect(downloads).toEqual([]);
   });
 });
