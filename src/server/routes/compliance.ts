@@ -67,6 +67,33 @@ function accountRefused(err: unknown, accountId: string | undefined): HttpError 
 const UPSTREAM_PAGE = 500;
 
 /**
+ * The fund moves the Fund moves page's filters select, newest first, for its list and its export
+ * alike. §3: the letter case of statuses varies; the wire layer lower-cases them, and the query
+ * schema the filters likewise. getCustodyFundMoves takes an accountId (§4.3) but no status, so
+ * every page up to the bound is read and filtered here.
+ */
+async function matchingFundMoves(
+  deps: Deps,
+  query: { status?: string; approvalStatus?: string; accountId?: string },
+) {
+  const { status, approvalStatus } = query;
+  const all = await readAccountFundMoves(deps.upstream, query.accountId, {
+    pageSize: UPSTREAM_PAGE,
+    // COMPLIANCE_MAX_FUND_MOVES, a multiple of the page (config.ts): past it the reply says how
+    // many were searched.
+    maxPages: deps.config.complianceMaxFundMoves / UPSTREAM_PAGE,
+  }).catch((err: unknown) => {
+    throw accountRefused(err, query.accountId) ?? err;
+  });
+  const matching = all.moves.filter(
+    (move) =>
+      (!status || move.status === status) &&
+      (!approvalStatus || move.approvalStatus === approvalStatus),
+  );
+  return { all, matching };
+}
+
+/**
  * A note on an account the platform does not hold would be kept where no review can reach it (a
  * mistyped or stale id in the address): the account is read first (getAccount, §4.10). One the
  * platform does not know is refused as not found, as the admin's link of an unknown account is;
@@ -150,21 +177,10 @@ export const complianceRoutes = [
     stream: true,
     streamType: 'text/csv',
     async handler({ query, reply, deps, audit }) {
-      // Read and filtered as the page reads them (below): every move the filters select among
-      // the newest COMPLIANCE_MAX_FUND_MOVES, read before the answer starts, so a platform that
-      // does not answer is told as the page's read is, never as a file cut short.
-      const { status, approvalStatus } = query;
-      const all = await readAccountFundMoves(deps.upstream, query.accountId, {
-        pageSize: UPSTREAM_PAGE,
-        maxPages: deps.config.complianceMaxFundMoves / UPSTREAM_PAGE,
-      }).catch((err: unknown) => {
-        throw accountRefused(err, query.accountId) ?? err;
-      });
-      const matching = all.moves.filter(
-        (move) =>
-          (!status || move.status === status) &&
-          (!approvalStatus || move.approvalStatus === approvalStatus),
-      );
+      // Read and filtered as the page reads them: every move the filters select among the
+      // newest COMPLIANCE_MAX_FUND_MOVES, read before the answer starts, so a platform that does
+      // not answer is told as the page's read is, never as a file cut short.
+      const { all, matching } = await matchingFundMoves(deps, query);
       const moves = (await withKnownDirections(deps.db, matching)).map(toFundMoveView);
       const zone = deps.config.upstreamTimeZone;
       // The platform's times (its zone's wall time, or an instant: upstreamTimeSchema) as UTC
@@ -236,23 +252,7 @@ export const complianceRoutes = [
     query: complianceFundMovesQuerySchema,
     response: complianceFundMovesSchema,
     async handler({ query, deps }) {
-      // §3: the letter case of statuses varies; the wire layer lower-cases them, and the query
-      // schema the filters likewise. getCustodyFundMoves takes an accountId (§4.3) but no
-      // status, so every page up to the bound is read and filtered here, newest first.
-      const { status, approvalStatus } = query;
-      const all = await readAccountFundMoves(deps.upstream, query.accountId, {
-        pageSize: UPSTREAM_PAGE,
-        // COMPLIANCE_MAX_FUND_MOVES, a multiple of the page (config.ts): past it the reply
-        // says how many were searched.
-        maxPages: deps.config.complianceMaxFundMoves / UPSTREAM_PAGE,
-      }).catch((err: unknown) => {
-        throw accountRefused(err, query.accountId) ?? err;
-      });
-      const matching = all.moves.filter(
-        (move) =>
-          (!status || move.status === status) &&
-          (!approvalStatus || move.approvalStatus === approvalStatus),
-      );
+      const { all, matching } = await matchingFundMoves(deps, query);
       const start = (query.page - 1) * COMPLIANCE_FUND_MOVES_PAGE_SIZE;
       const shown = matching.slice(start, start + COMPLIANCE_FUND_MOVES_PAGE_SIZE);
       return {
