@@ -1,3 +1,4 @@
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, vi, type MockInstance } from 'vitest';
 
 /**
@@ -28,3 +29,12 @@ export function catchDownloads(): string[] {
   });
   return saved;
 }
+
+/** A CSV file as the BFF answers an export: its first line, and the name it gives the file. */
+export const csvFile = (firstLine: string, fileName: string) =>
+  new HttpResponse(`${firstLine}\r\n`, {
+    headers: {
+      'Content-Type': 'text/csv',
+      'Content-Disposition': `attachment; filename="${fileName}"`,
+    },
+  });

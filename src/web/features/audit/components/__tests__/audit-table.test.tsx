@@ -287,20 +287,15 @@ describe('a reviewer reads the audit log on a phone', () => {
     );
   });
 
-  it('says an outcome not known in words, not as its code', () => {
-    const lost: AuditEventView = {
-      ...event,
-      id: '46',
-      action: 'request_outcome_unknown',
-      outcome: 'unknown',
-      details: null,
-    };
-    renderWithProviders(<AuditTable events={[lost]} />);
-    const [card] = within(screen.getByRole('list', { name: 'Audit events' })).getAllByRole(
-      'listitem',
-    );
-    expect(card.firstElementChild?.textContent).toBe(
-      `${auditActionLabel('request_outcome_unknown')}: Outcome unknown`,
+  it.each([
+    ['unknown', 'Outcome unknown'],
+    ['denied', 'Refused'],
+    ['failed', 'Failed'],
+  ])('says the outcome %s in words, %s, not as its code', (outcome, words) => {
+    renderWithProviders(<AuditTable events={[{ ...event, outcome }]} />);
+    const list = screen.getByRole('list', { name: 'Audit events' });
+    expect(within(list).getAllByRole('listitem')[0].firstElementChild?.textContent).toBe(
+      `${auditActionLabel(event.action)}: ${words}`,
     );
   });
 });

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { catchDownloads } from '../../../../../testing/downloads';
+import { catchDownloads, csvFile } from '../../../../../testing/downloads';
 import { bff, errorAnswer, startMockBff } from '../../../../../testing/mock-bff';
 import { expectApplied, typeDay } from '../../../../../testing/date-filters';
 import { descriptionOf, renderWithProviders } from '../../../../../testing/render';
@@ -215,12 +215,7 @@ describe('a reviewer exports the audit log', () => {
       }),
       http.get('/api/audit-events/export.csv', ({ request }) => {
         exported.push(request);
-        return new HttpResponse('id,at\r\n', {
-          headers: {
-            'Content-Type': 'text/csv',
-            'Content-Disposition': 'attachment; filename="audit-log-2026-11-28.csv"',
-          },
-        });
+        return csvFile('id,at', 'audit-log-2026-11-28.csv');
       }),
     );
     // The page's loader (its clientLoader in the portal) holds each navigation until let go: the

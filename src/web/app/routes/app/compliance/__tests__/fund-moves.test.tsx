@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ComplianceFundMoves } from '../../../../../../contract/compliance';
 import { noFundMoves } from '../../../../../testing/fund-move';
 import { bff, errorAnswer, startMockBff } from '../../../../../testing/mock-bff';
-import { catchDownloads } from '../../../../../testing/downloads';
+import { catchDownloads, csvFile } from '../../../../../testing/downloads';
 import { renderWithProviders } from '../../../../../testing/render';
 import ComplianceFundMovesRoute from '../fund-moves';
 
@@ -175,12 +175,7 @@ describe('a reviewer exports the fund moves', () => {
     bff.use(
       http.get('/api/compliance/fund-moves/export.csv', ({ request }) => {
         exported.push(request);
-        return new HttpResponse('reference_number,created_at_utc\r\n', {
-          headers: {
-            'Content-Type': 'text/csv',
-            'Content-Disposition': 'attachment; filename="fund-moves-2026-11-29.csv"',
-          },
-        });
+        return csvFile('reference_number,created_at_utc', 'fund-moves-2026-11-29.csv');
       }),
     );
     renderWithProviders(<ComplianceFundMovesRoute />, {

@@ -9,7 +9,7 @@ import type {
 } from '../../../../../../contract/money-requests';
 import { sessionQueryKey } from '../../../../../features/auth/api/get-session';
 import { AppProvider } from '../../../../provider';
-import { catchDownloads } from '../../../../../testing/downloads';
+import { catchDownloads, csvFile } from '../../../../../testing/downloads';
 import { LoaderRoutedPage } from '../../../../../testing/loader-route';
 import {
   bff,
@@ -178,12 +178,7 @@ describe('a reviewer exports the register', () => {
             { status: 403 },
           );
         }
-        return new HttpResponse('reference,created_at\r\n', {
-          headers: {
-            'Content-Type': 'text/csv',
-            'Content-Disposition': 'attachment; filename="money-requests-2026-11-28.csv"',
-          },
-        });
+        return csvFile('reference,created_at', 'money-requests-2026-11-28.csv');
       }),
     );
     renderWithProviders(<MoneyRequestsRoute />, {
@@ -208,12 +203,7 @@ describe('a reviewer exports the register', () => {
       http.get('/api/compliance/money-requests/export.csv', async () => {
         asked++;
         await answered;
-        return new HttpResponse('reference,created_at_utc\r\n', {
-          headers: {
-            'Content-Type': 'text/csv',
-            'Content-Disposition': 'attachment; filename="money-requests-2026-11-28.csv"',
-          },
-        });
+        return csvFile('reference,created_at_utc', 'money-requests-2026-11-28.csv');
       }),
     );
     renderWithProviders(<MoneyRequestsRoute />, { path: '/compliance/money-requests' });
