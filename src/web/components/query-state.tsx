@@ -127,7 +127,8 @@ export const STILL_WAITING_AFTER_MS = 5_000;
 /**
  * The first read, while it has no answer. A platform that is slow may take up to half a minute
  * before the BFF gives up (its timeout and retries of a read): after a few seconds the person is
- * told, in the status the screen reader reads, that the page is still waiting and why.
+ * told, in the status the screen reader reads, that the page is still waiting and for how long it
+ * may. Most reads reach the platform; those of the portal's own store are said alike.
  */
 function FirstRead({ loadingLabel, lines }: { loadingLabel: string; lines?: number }) {
   const [slow, setSlow] = useState(false);
@@ -144,7 +145,7 @@ function FirstRead({ loadingLabel, lines }: { loadingLabel: string; lines?: numb
         sx={slow ? { mb: 1 } : undefined}
       >
         {slow
-          ? `${loadingLabel}: still waiting for the platform to answer. This can take up to half a minute; the page shows the answer, or what went wrong, as soon as it comes.`
+          ? `${loadingLabel}: still waiting for an answer. When the platform is slow this can take up to half a minute; the page shows the answer, or what went wrong, as soon as it comes.`
           : loadingLabel}
       </Typography>
       <LoadingSkeleton lines={lines} />

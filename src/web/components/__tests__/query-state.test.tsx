@@ -42,7 +42,7 @@ describe('QueryState', () => {
     act(() => vi.advanceTimersByTime(1));
     const waiting = screen.getByRole('status');
     expect(waiting.textContent).toMatch(
-      /^Loading the fund moves: still waiting for the platform to answer\. This can take up to half a minute/,
+      /^Loading the fund moves: still waiting for an answer\. When the platform is slow this can take up to half a minute/,
     );
     expect(waiting.className).not.toContain('visually-hidden');
     expect(waiting.closest('[aria-busy="true"]')).toBeTruthy();
