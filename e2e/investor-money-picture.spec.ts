@@ -44,6 +44,13 @@ test('an investor links a bank, deposits, invests, disburses by ACH and wire, an
   await expect(bank.getByText('Linking is pending')).toBeVisible();
   await expect(bank.getByText(/Started .*\d{4}/)).toBeVisible();
   await expect(bank.getByRole('button', { name: 'Link a bank account' })).toHaveCount(0);
+  // Checked before anything was chosen on the platform's page: told so, the focus on the answer.
+  await bank.getByRole('button', { name: 'I have finished: check now' }).click();
+  const notYet = bank
+    .getByRole('alert')
+    .filter({ hasText: 'The platform has not linked a bank yet' });
+  await expect(notYet).toBeVisible();
+  await expect(notYet).toBeFocused();
   // Finished on the platform's page (its button posts the form), then checked from here.
   const pageUrl = await openPage.getAttribute('href');
   expect((await page.request.post(pageUrl!)).ok()).toBe(true);
