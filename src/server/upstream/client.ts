@@ -143,6 +143,8 @@ const connectPhaseCodes = new Set([
 ]);
 
 const serviceUnavailable = 'The service is unavailable right now.';
+/** An open circuit whose operation last failed by not answering in time says so (§ architecture 9). */
+const notAnsweringInTime = 'The service has not been answering in time.';
 
 interface RawAnswer {
   httpStatus: number;
@@ -186,6 +188,9 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
   // Breaker changes concern every request, so they go to the client's own logger; a call's
   // lines go to the logger of the view it was sent through (withLogger).
   const clientLogger = config.logger ?? noopLogger;
+  // How each operation last failed, so that a call refused by its open circuit names why the
+  // circuit opened: timeouts, not a service that says it is down.
+  const lastFailure = new Map<string, UpstreamError['kind']>();
   const breakers = new OperationBreakers(config.breaker ?? defaultBreakerOptions, {
     info: (fields, message) => clientLogger.info(fields, message),
     warn: (fields, message) => clientLogger.warn(fields, message),
@@ -598,6 +603,7 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
         if (!(outcome instanceof UpstreamError)) {
           // The breaker call finishes once the verdict is in; its failure is the breaker's alone.
           call.catch(() => {});
+          lastFailure.delete(request.operation);
           return outcome;
         }
         error = outcome;
@@ -613,7 +619,13 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
             submitted: 'no',
             operation: request.operation,
             message: `${request.operation}: circuit open after repeated upstream failures`,
-            ...faultWords(serviceUnavailable, request.effect, 'no'),
+            ...faultWords(
+              lastFailure.get(request.operation) === 'timeout'
+                ? notAnsweringInTime
+                : serviceUnavailable,
+              request.effect,
+              'no',
+            ),
           });
         }
         if (thrown instanceof FailedAnswer && thrown.error) {
@@ -636,6 +648,8 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
         counters.inFlight -= 1;
       }
       const retryable = error.kind === 'unavailable' || error.kind === 'timeout';
+      if (retryable || error.kind === 'bad_response')
+        lastFailure.set(request.operation, error.kind);
       if (!retryable || attemptNo >= maxAttempts) {
         counters.failures += 1;
         throw error;

@@ -796,6 +796,21 @@ describe('circuit breakers, one per operation', () => {
     );
   });
 
+  it('a call refused by a circuit its timeouts opened says the service has not been answering in time', async () => {
+    handler = () => {
+      /* never answers */
+    };
+    const { client } = makeClient({ timeoutMs: 80, readRetries: 0, breaker });
+    for (let i = 0; i < 3; i += 1) {
+      await expect(client.send(read)).rejects.toMatchObject({ kind: 'timeout' });
+    }
+    const refused = (await client.send(read).catch((e: unknown) => e)) as UpstreamError;
+    expect(refused).toMatchObject({ kind: 'circuit_open', submitted: 'no' });
+    expect(refused.userMessage).toBe(
+      'The service has not been answering in time. Please try again in a moment.',
+    );
+  });
+
   it('stays closed while most calls succeed: a partly failing operation keeps serving', async () => {
     let n = 0;
     handler = (_s, res) =>
