@@ -249,25 +249,6 @@ describe('second factor at sign-in and step-up on money routes', () => {
     );
   });
 
-  it('counts the code that confirmed an enrolment as a fresh proof: new recovery codes right after ask nothing more', async () => {
-    const investor = await newInvestor();
-    const cookie = await signIn(h.app, investor.email);
-    // Signed in with the password alone: changing the recovery codes needs a proof.
-    expect((await post('/api/me/recovery-codes', cookie)).json().error).toMatchObject({
-      code: 'second_factor_enrolment_required',
-    });
-    await enrolTotp(cookie);
-    await h.built.sessions.caughtUp();
-    const renewed = await post('/api/me/recovery-codes', cookie);
-    expect(renewed.statusCode, renewed.body).toBe(201);
-    expect(renewed.json().recoveryCodes).toHaveLength(10);
-    // Fresh for the usual few minutes only, as any proof.
-    await makeStale(cookie);
-    expect((await post('/api/me/recovery-codes', cookie)).json().error).toMatchObject({
-      code: 'step_up_required',
-    });
-  });
-
   it('an admin must enrol a second factor before the session opens anything', async () => {
     const { body, cookie } = await rawSignIn((await newUser(h, 'admin')).email);
     expect(body.secondFactor.step).toBe('enrol');

@@ -123,13 +123,9 @@ async function afterEnrol(
   ctx.changeMade();
   const recoveryCodes =
     (await remainingRecoveryCodes(db, user.id)) === 0 ? await newRecoveryCodes(db, user.id) : null;
-  // A sign-in waiting for enrolment is complete, and step-up is fresh from now in every case:
-  // the code (or passkey) that confirmed the enrolment was proved in this session just now, as
-  // a step-up's is. Refusing it would add nothing: a step-up proves only that whoever holds the
-  // session holds a factor, and whoever enrolled this one holds it, so a second prompt a minute
-  // later ("Make new recovery codes") only asked the same person for the same proof again. With
-  // a factor already there the enrolment itself needed a fresh step-up (`enrolling`).
-  await markSecondFactor(db, session.idHash, added.kind);
+  // A sign-in waiting for enrolment is complete. Otherwise enrolling proves only the new factor,
+  // not who holds the session, so it does not count as a step-up.
+  if (session.pendingSecondFactor) await markSecondFactor(db, session.idHash, added.kind);
   await ctx.audit({
     action: 'second_factor_added',
     objectType: 'user',
