@@ -170,11 +170,14 @@ export type StandingRequest = StandingOnError;
 export const isSameRecently = (request: Pick<StandingRequest, 'outcome'>) =>
   !unsettledOutcomes.includes(request.outcome);
 
-const upstreamIdNames: Record<z.infer<typeof moneyRequestKindSchema>, string> = {
+/**
+ * The platform's ids a person can look up on their own pages, named as those pages name them: a
+ * trade on My investments, a fund move on the account's fund moves. A disbursement request's or
+ * an IRA request's id shows on no investor page, so it is not named to them (our reference is).
+ */
+const upstreamIdNames: Partial<Record<z.infer<typeof moneyRequestKindSchema>, string>> = {
   investment: 'trade',
   deposit: 'fund move',
-  disbursement: 'disbursement request',
-  ira_supplement: 'request',
 };
 
 /**
@@ -189,6 +192,11 @@ const moneyRequestMethodLabels: Record<string, string> = {
   check: 'Check',
   credit_card: 'Credit card',
 };
+
+/** "ACH", "Domestic wire"; null for a method the register does not know. */
+export function methodLabel(method: string): string | null {
+  return moneyRequestMethodLabels[method] ?? null;
+}
 
 /** "by ACH", "by domestic wire"; null when the register does not say (or names one it does not know). */
 export function methodWords(method: string | null | undefined): string | null {
@@ -222,7 +230,7 @@ function sameRequestWords(request: StandingRequest): string {
   const amounts = askedWords(request);
   const state =
     request.outcome === 'created'
-      ? request.upstreamId
+      ? request.upstreamId && upstreamIdNames[request.kind]
         ? `created as ${upstreamIdNames[request.kind]} ${request.upstreamId}`
         : 'accepted by the platform'
       : outcomeWordsOf(request).label.toLowerCase();

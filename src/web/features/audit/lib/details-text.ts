@@ -1,5 +1,6 @@
 import { auditActionLabel } from '../../../../contract/audit';
 import type { ErrorCode } from '../../../../contract/errors';
+import { methodLabel } from '../../../../contract/money-requests';
 import { roleLabels } from '../../../../contract/session';
 import { DAYS_FROM_SUNDAY } from '../../../../contract/time';
 import { formatAmount, formatCode, formatInstant, formatWallTime } from '../../../lib/format';
@@ -314,6 +315,8 @@ function stringText(key: string, value: string): string {
   if (key === 'secondFactor' && value === 'verify') return 'to be proved';
   if (key === 'secondFactor' && value === 'enrol') return 'to be added';
   if (key === 'amount') return formatAmount(value);
+  // A disbursement's type (§4.5) as the register and the forms name it.
+  if (key === 'type' && methodLabel(value)) return methodLabel(value)!;
   const hours = weekdayKeys.has(key) ? DAY_HOURS.exec(value) : null;
   if (hours) return `${formatWallTime(hours[1])} – ${formatWallTime(hours[2])}${hours[3] ?? ''}`;
   if (key === 'kind' && (value === 'account' || value === 'issuer' || value === 'security'))

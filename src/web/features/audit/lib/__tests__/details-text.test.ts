@@ -138,8 +138,13 @@ const written: [action: string, details: Record<string, unknown>, reads: string]
   ],
   [
     'disbursement_held_for_approval',
-    { approvalId: 'ap-1', reference: 'MR-2', amount: '100', type: 'ACH' },
+    { approvalId: 'ap-1', reference: 'MR-2', amount: '100', type: 'ach' },
     'Approval id: ap-1; Our reference: MR-2; Amount: $100.00; Type: ACH',
+  ],
+  [
+    'held_disbursement_sent',
+    { reference: 'MR-3', amount: '2500', type: 'wire_international' },
+    'Our reference: MR-3; Amount: $2,500.00; Type: International wire',
   ],
   [
     'disbursement_rejected',
