@@ -39,7 +39,8 @@ describe('audit log export', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     const lines = res.body.trimEnd().split('\r\n');
-    expect(lines[0]).toMatch(/^id,at,user,/);
+    // UTF-8's byte order mark first, so Excel reads the file as UTF-8 (lib/csv-download.ts).
+    expect(lines[0]).toMatch(/^\uFEFFid,at,user,/);
     expect(lines).toHaveLength(MANY + 1);
     // Each event once, the newest first, down to the oldest.
     const requestIds = new Set(lines.slice(1).map((line) => line.split(',')[10]));

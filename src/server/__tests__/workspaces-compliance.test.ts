@@ -589,8 +589,9 @@ describe('audit log', () => {
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="audit-log-/);
     const lines = res.body.trimEnd().split('\r\n');
+    // UTF-8's byte order mark first, so Excel reads the file as UTF-8 (lib/csv-download.ts).
     expect(lines[0]).toBe(
-      'id,at,user,role,action,object_type,object_id,outcome,reason,ip,request_id,details',
+      '\uFEFFid,at,user,role,action,object_type,object_id,outcome,reason,ip,request_id,details',
     );
     expect(lines.length).toBeGreaterThan(1);
     expect(res.body).toContain(`"'=HYPERLINK(""http://evil"") check"`);

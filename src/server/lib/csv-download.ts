@@ -13,7 +13,17 @@ export function csvDownloadStream(
   chunks: AsyncIterable<string>,
 ): Readable {
   asCsvFile(reply, name);
-  return Readable.from(chunks, { objectMode: false });
+  return Readable.from(withByteOrderMark(chunks), { objectMode: false });
+}
+
+/**
+ * The file starts with UTF-8's byte order mark: without it Excel reads the file in the system's
+ * code page, and the masks ("••••3000"), names and notes outside ASCII come out garbled. Excel,
+ * LibreOffice and Numbers take the mark as the file's encoding and do not show it.
+ */
+async function* withByteOrderMark(chunks: AsyncIterable<string>): AsyncIterable<string> {
+  yield '\uFEFF';
+  yield* chunks;
 }
 
 function asCsvFile(reply: FastifyReply, name: string): void {
