@@ -94,6 +94,25 @@ async function withNewStore(test: (db: Db) => Promise<void>): Promise<void> {
   }
 }
 
+/** A disbursement's row of the register as the migrations below find it, made at 10:00 UTC. */
+function disbursementRow(reference: string, outcome: 'pending' | 'created', message: string) {
+  const at = new Date('2026-11-27T10:00:00Z');
+  return {
+    reference,
+    user_id: 'u1',
+    account_id: 'A1040000',
+    kind: 'disbursement' as const,
+    amount: '5000',
+    idem_route: 'POST /api/accounts/:accountId/disbursements',
+    idem_key: `key-${reference}`,
+    outcome,
+    message,
+    created_at: at,
+    updated_at: at,
+    sent_at: at,
+  };
+}
+
 describe('0011: held disbursements in the register', () => {
   it('settles the rows of requests held before it as their approvals were decided', async () => {
     await withNewStore(async (db) => {
@@ -113,20 +132,12 @@ describe('0011: held disbursements in the register', () => {
         check (outcome in ('pending', 'created', 'refused', 'not_sent', 'unknown'))`.execute(db);
       const at = new Date('2026-11-27T10:00:00Z');
       const decidedAt = new Date('2026-11-27T11:00:00Z');
-      const held = (reference: string, approvalId: string) => ({
-        reference,
-        user_id: 'u1',
-        account_id: 'A1040000',
-        kind: 'disbursement' as const,
-        amount: '5000',
-        idem_route: 'POST /api/accounts/:accountId/disbursements',
-        idem_key: `key-${reference}`,
-        outcome: 'pending' as const,
-        message: `Waiting for a second person's approval (approval ${approvalId}); nothing is sent before it.`,
-        created_at: at,
-        updated_at: at,
-        sent_at: at,
-      });
+      const held = (reference: string, approvalId: string) =>
+        disbursementRow(
+          reference,
+          'pending',
+          `Waiting for a second person's approval (approval ${approvalId}); nothing is sent before it.`,
+        );
       const approval = (id: string, state: ApprovalState, outcome: object | null) => ({
         id,
         account_id: 'A1040000',
@@ -319,21 +330,8 @@ describe('0018: register messages without staff emails', () => {
   it('rewords the three forms that named who decided, and nothing else', async () => {
     await withNewStore(async (db) => {
       await sql`delete from kysely_migration where name >= '0018'`.execute(db);
-      const at = new Date('2026-11-27T10:00:00Z');
-      const row = (reference: string, message: string) => ({
-        reference,
-        user_id: 'u1',
-        account_id: 'A1040000',
-        kind: 'disbursement' as const,
-        amount: '5000',
-        idem_route: 'POST /api/accounts/:accountId/disbursements',
-        idem_key: `key-${reference}`,
-        outcome: 'created' as const,
-        message,
-        created_at: at,
-        updated_at: at,
-        sent_at: at,
-      });
+      const row = (reference: string, message: string) =>
+        disbursementRow(reference, 'created', message);
       await db
         .insertInto('money_requests')
         .values([
