@@ -1,13 +1,27 @@
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
+import Button, { type ButtonProps } from '@mui/material/Button';
 import type { SxProps, Theme } from '@mui/material/styles';
 
 /**
- * Try again on a notice of something that could not be read. While it reads, the button says so
- * and is marked busy rather than disabled: a disabled button loses the keyboard's focus, and the
- * keyboard or screen-reader user with it. Pressed again meanwhile, it does nothing.
+ * A button that says its work is under way by being marked busy (aria-disabled), not disabled:
+ * Chromium takes the focus off a button the moment it is disabled, so the keyboard or
+ * screen-reader user would be left at the top of the page, and a dialog the press opened would
+ * give the focus back to nothing. Pressed again while busy, it does nothing.
  */
+export function BusyButton({ busy, onClick, ...props }: ButtonProps & { busy: boolean }) {
+  return (
+    <Button
+      {...props}
+      aria-disabled={busy || undefined}
+      onClick={(event) => {
+        if (!busy) onClick?.(event);
+      }}
+    />
+  );
+}
+
+/** Try again on a notice of something that could not be read, busy while it reads. */
 export function BusyRetryButton({
   busy,
   busyLabel = 'Reading again…',
@@ -18,16 +32,9 @@ export function BusyRetryButton({
   onRetry: () => void;
 }) {
   return (
-    <Button
-      color="inherit"
-      size="small"
-      aria-disabled={busy}
-      onClick={() => {
-        if (!busy) onRetry();
-      }}
-    >
+    <BusyButton color="inherit" size="small" busy={busy} onClick={onRetry}>
       {busy ? busyLabel : 'Try again'}
-    </Button>
+    </BusyButton>
   );
 }
 

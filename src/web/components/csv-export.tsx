@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import { BusyButton } from './busy-retry-button';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { ErrorAlert } from './error-alert';
 
@@ -14,8 +14,6 @@ export function useCsvExport(run: () => Promise<void>): { button: ReactNode; fai
   const [exporting, setExporting] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const start = async () => {
-    // Pressed again while it exports: one click makes one file.
-    if (exporting) return;
     setExporting(true);
     setError(null);
     try {
@@ -28,16 +26,14 @@ export function useCsvExport(run: () => Promise<void>): { button: ReactNode; fai
   };
   return {
     button: (
-      <Button
+      <BusyButton
         variant="outlined"
         startIcon={<FileDownloadOutlined aria-hidden />}
+        busy={exporting}
         onClick={() => void start()}
-        // Marked busy, not disabled: a disabled button loses the keyboard's focus to the page's
-        // body, and the person pressing it their place on the page.
-        aria-disabled={exporting || undefined}
       >
         {exporting ? 'Exporting…' : 'Export CSV'}
-      </Button>
+      </BusyButton>
     ),
     failure:
       error === null ? null : (

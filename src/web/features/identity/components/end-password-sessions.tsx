@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import { BusyButton } from '../../../components/busy-retry-button';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router-dom';
 import { ErrorAlert } from '../../../components/error-alert';
@@ -38,18 +38,15 @@ export function EndPasswordSessions() {
           {`See ${others === 1 ? 'it' : 'them'} in My sessions`}
         </Link>
         <Box sx={{ mt: 1 }}>
-          <Button
+          <BusyButton
             variant="outlined"
             color="inherit"
             size="small"
-            // Busy, not disabled: a disabled button drops the focus to the page body.
-            aria-disabled={endOthers.isPending || undefined}
-            onClick={() => {
-              if (!endOthers.isPending) endOthers.mutate();
-            }}
+            busy={endOthers.isPending}
+            onClick={() => endOthers.mutate()}
           >
             {endOthers.isPending ? 'Ending…' : `End the ${sessionsText(others)}`}
-          </Button>
+          </BusyButton>
         </Box>
       </Alert>
       {endOthers.isError && (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import { BusyButton } from '../../../components/busy-retry-button';
 import Typography from '@mui/material/Typography';
 import type { DayHours } from '../../../../contract/market-hours';
 import { WEEKDAY_LABELS } from '../../../../contract/rules/market-hours';
@@ -107,7 +107,6 @@ function CheckLostSave({
   // Settled (by another check, or this one: its finding stays, holding the focus) or unreadable.
   if (!asked || (change.settled && state?.state !== 'read')) return null;
   const run = async () => {
-    if (state?.state === 'checking') return;
     setState({ state: 'checking' });
     try {
       const answer = await check(asked, { change: change.id });
@@ -127,14 +126,14 @@ function CheckLostSave({
   }
   return (
     <Box sx={{ my: 1, display: 'grid', gap: 1, justifyItems: 'start' }}>
-      <Button
+      <BusyButton
         variant="outlined"
         size="small"
-        aria-disabled={state?.state === 'checking' || undefined}
+        busy={state?.state === 'checking'}
         onClick={() => void run()}
       >
         {state?.state === 'checking' ? 'Checking…' : 'Check now'}
-      </Button>
+      </BusyButton>
       {state?.state === 'unread' && (
         <Alert severity="error" role="alert" tabIndex={-1} ref={focusOnMount}>
           The hours could not be read: {errorMessage(state.error)} It is still not known whether

@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import { BusyButton } from '../../../components/busy-retry-button';
 import Typography from '@mui/material/Typography';
 import { linkedBankName, type LinkedBankResult } from '../../../../contract/cash';
 import { DescriptionList, SectionCard, sectionId } from '../../../components/description-list';
@@ -166,7 +167,6 @@ function PendingLink({
   // How many of the person's checks found nothing linked: each says so afresh and takes the focus.
   const [notYet, setNotYet] = useState(0);
   const check = async () => {
-    if (checking) return;
     setChecking(true);
     try {
       if (await onCheck()) setNotYet((count) => count + 1);
@@ -193,14 +193,9 @@ function PendingLink({
         >
           Open the bank-linking page (new tab)
         </Button>
-        {/* Busy, not disabled: a disabled button drops the focus to the page's body. */}
-        <Button
-          variant="outlined"
-          onClick={() => void check()}
-          aria-disabled={checking || undefined}
-        >
+        <BusyButton variant="outlined" busy={checking} onClick={() => void check()}>
           {checking ? 'Checking…' : 'I have finished: check now'}
-        </Button>
+        </BusyButton>
       </Box>
       {notYet > 0 && (
         <Alert key={notYet} severity="warning" sx={{ mt: 2 }} tabIndex={-1} ref={focusOnMount}>

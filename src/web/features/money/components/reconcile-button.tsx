@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import { BusyButton } from '../../../components/busy-retry-button';
 import { countOf } from '../../../lib/format';
 import type { ReconciliationSummary } from '../../../../contract/money-requests';
 import { useReconcileMoneyRequests } from '../api/reconcile-money-requests';
@@ -54,17 +54,14 @@ export function ReconcileButton() {
   const summary = reconcile.data;
   return (
     <Box sx={{ display: 'grid', gap: 1, justifyItems: 'start' }}>
-      {/* aria-disabled, not disabled: a disabled button drops the focus to the page body. */}
-      <Button
+      <BusyButton
         variant="outlined"
-        onClick={() => {
-          if (!reconcile.isPending) reconcile.mutate();
-        }}
-        aria-disabled={reconcile.isPending || undefined}
+        busy={reconcile.isPending}
+        onClick={() => reconcile.mutate()}
         aria-describedby="reconcile-result"
       >
         {reconcile.isPending ? 'Settling unknown requests…' : 'Settle unknown requests'}
-      </Button>
+      </BusyButton>
       <Box id="reconcile-result" aria-live="polite">
         {summary && (
           <Alert

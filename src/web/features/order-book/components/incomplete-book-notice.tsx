@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import Button from '@mui/material/Button';
+import { BusyButton } from '../../../components/busy-retry-button';
 import type { OrderBook } from '../../../../contract/order-book';
 import { countOf, formatCount } from '../../../lib/format';
 
@@ -31,15 +31,9 @@ export function IncompleteBookNotice({
       role="alert"
       sx={{ mb: 2 }}
       action={
-        // Not disabled while fetching: a disabled button drops the keyboard's focus to the page.
-        <Button
-          color="inherit"
-          size="small"
-          onClick={fetching ? undefined : onFetchRest}
-          aria-disabled={fetching}
-        >
+        <BusyButton color="inherit" size="small" busy={fetching} onClick={onFetchRest}>
           {fetching ? 'Fetching the rest…' : 'Fetch the rest'}
-        </Button>
+        </BusyButton>
       }
     >
       <AlertTitle>Part of the order book could not be read</AlertTitle>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import { BusyButton } from '../../../../components/busy-retry-button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { ActionList } from '../../../../components/action-list';
@@ -96,18 +97,16 @@ export default function SecurityRoute() {
                   items={data.factors}
                   itemKey={(f) => f.id}
                   action={(f) => (
-                    <Button
+                    // Busy, not disabled: the step-up dialog this may open gives the focus back
+                    // to this button when it closes.
+                    <BusyButton
                       color="error"
-                      // aria-disabled, not disabled: the step-up dialog this may open gives the
-                      // focus back to this button when it closes, which a disabled one drops.
-                      aria-disabled={remove.isPending || undefined}
-                      onClick={() => {
-                        if (!remove.isPending) remove.mutate(f.id);
-                      }}
+                      busy={remove.isPending}
+                      onClick={() => remove.mutate(f.id)}
                       aria-label={`Remove ${f.label}`}
                     >
                       Remove
-                    </Button>
+                    </BusyButton>
                   )}
                   primary={factorName}
                   secondary={(f) =>
@@ -139,18 +138,17 @@ export default function SecurityRoute() {
                 {data.recoveryCodesLeft} unused recovery code
                 {data.recoveryCodesLeft === 1 ? '' : 's'} left.
               </Typography>
-              <Button
+              {/* Busy, not disabled, while asking: as Remove above, for the step-up dialog. */}
+              <BusyButton
                 variant="outlined"
                 disabled={data.factors.length === 0}
-                // Busy, not disabled, while asking: as Remove above, for the step-up dialog.
-                aria-disabled={renew.isPending || undefined}
-                onClick={() => {
-                  if (!renew.isPending)
-                    renew.mutate(undefined, { onSuccess: (r) => setCodes(r.recoveryCodes) });
-                }}
+                busy={renew.isPending}
+                onClick={() =>
+                  renew.mutate(undefined, { onSuccess: (r) => setCodes(r.recoveryCodes) })
+                }
               >
                 Make new recovery codes
-              </Button>
+              </BusyButton>
               {renew.isError && <ErrorAlert error={renew.error} title="No new codes were made" />}
             </section>
           </Box>
