@@ -146,6 +146,24 @@ describe('PortalDataGrid where its columns do not fit', () => {
       ]);
     });
 
+    it('grows with its rows instead of scrolling inside a box as high as the wide grid', async () => {
+      const t = await fresh();
+      cleanup = t.cleanup;
+      await t.preloadDataGrid();
+      t.render(
+        <t.PortalDataGrid
+          label="Names"
+          rows={rows}
+          columns={[{ field: 'name', headerName: 'Name' }]}
+          phoneColumns={phoneColumns}
+          height={520}
+        />,
+      );
+      // The library marks a grid whose height follows its rows.
+      const root = t.screen.getByRole('grid', { name: 'Names' }).closest('.MuiDataGrid-root');
+      expect(root?.classList.contains('MuiDataGrid-autoHeight')).toBe(true);
+    });
+
     it('sorts by any of the wide columns from a select, since one cell holds several of them', async () => {
       const t = await fresh();
       cleanup = t.cleanup;
@@ -183,6 +201,24 @@ describe('PortalDataGrid where its columns do not fit', () => {
       const grid = t.within(t.screen.getByRole('grid', { name: 'Names' }));
       expect(grid.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name']);
       expect(t.screen.queryByRole('list', { name: 'Names as cards' })).toBeNull();
+    });
+
+    it('keeps its fixed height, scrolling its many rows inside itself', async () => {
+      const t = await fresh();
+      cleanup = t.cleanup;
+      await t.preloadDataGrid();
+      t.render(
+        <t.PortalDataGrid
+          label="Names"
+          rows={rows}
+          columns={[{ field: 'name', headerName: 'Name' }]}
+          phoneColumns={phoneColumns}
+          height={520}
+        />,
+      );
+      const root = t.screen.getByRole('grid', { name: 'Names' }).closest('.MuiDataGrid-root');
+      expect(root).not.toBeNull();
+      expect(root!.classList.contains('MuiDataGrid-autoHeight')).toBe(false);
     });
   });
 });

@@ -69,12 +69,17 @@ export function PortalDataGrid<Row extends GridValidRowModel>({
  * so a header no longer stands for one value to sort by. The wide columns stay in the grid,
  * hidden, and a select above it sorts by any of them (time, total, status…), as their headers do
  * on a wide screen. It is the browser's own list, easy to use with a thumb or a screen reader.
+ *
+ * It grows with its rows (a page of at most 100) where a wide grid keeps a fixed height: on a
+ * phone a box of its own scrolling inside the scrolling page cuts rows at its edge and traps the
+ * thumb, and the page's own scroll reads them all.
  */
 function PhoneGrid<Row extends GridValidRowModel>({
   phoneColumns,
   columns,
   initialState,
   placed,
+  height: _wideHeight,
   ...props
 }: PortalDataGridProps<Row> & { phoneColumns: readonly GridColDef<Row>[]; placed: PlacedGrid }) {
   const selectId = useId();
