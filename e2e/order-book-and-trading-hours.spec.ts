@@ -449,6 +449,8 @@ test('a trading-hours save whose answer was lost is settled from the list of cha
   await expect(finding).toContainText('so it was not applied');
   await expect(finding).toBeFocused();
   await expect(changes.getByText('Answer lost, then found not saved').first()).toBeVisible();
+  // One save, one entry: the check settled it and is no change of its own.
+  await expect(changes.getByText(/^A save whose answer was lost was checked/)).toHaveCount(0);
 });
 
 test('on a market holiday the market hours say the market is closed today, by name', async ({

@@ -124,8 +124,10 @@ const settlementSchema = z.object({
  * - `saved`: the platform took the save; `changes` the days it changed (none: it changed nothing);
  * - `refused`: the platform refused it (`reason`, its words); `asked` the hours asked for;
  * - `unknown`: its answer was lost (the platform may have applied it); `settled` what a later
- *   check of the hours held found, null until one did;
- * - `checked`: such a check, with what it found and the hours it looked for.
+ *   check of the hours held found, null until one did: one save is one change, its check no
+ *   change of its own;
+ * - `checked`: a check of a lost save that is not listed (its event never kept, or the check
+ *   named none), with what it found and the hours it looked for.
  */
 export const hoursChangeSchema = z.discriminatedUnion('outcome', [
   z.object({ ...changeBase, outcome: z.literal('saved'), changes: z.array(dayChangeSchema) }),

@@ -54,6 +54,41 @@ const savedBy = (securityId: string, details: Record<string, unknown>) =>
   });
 const closed = { closed: true, open: null, close: null };
 
+/** When the newest audit event of a security was recorded, as the changes list says instants. */
+async function newestEventAt(securityId: string) {
+  const row = await h.db
+    .selectFrom('audit_events')
+    .select('at')
+    .where('object_type', '=', 'security')
+    .where('object_id', '=', securityId)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  return new Date(row.at).toISOString();
+}
+
+/** A save of a security's hours whose answer was lost, by its support id. */
+const lostSave = (securityId: string, requestId: string) =>
+  recordAudit(h.db, {
+    userEmail: 'issuer@demo.test',
+    action: 'request_outcome_unknown',
+    objectType: 'security',
+    objectId: securityId,
+    outcome: 'unknown',
+    requestId,
+    details: { route: SAVE_ROUTE, code: 'upstream_timeout', security: securityId, asked: week },
+  });
+
+/** A check of the hours held naming the lost saves it settles by their support ids. */
+const checkOf = (securityId: string, attempts: string[], settled = 'not_saved') =>
+  recordAudit(h.db, {
+    userEmail: 'issuer@demo.test',
+    action: 'security_hours_attempt_settled',
+    objectType: 'security',
+    objectId: securityId,
+    outcome: 'succeeded',
+    details: { settled, attempts, asked: week, held: week },
+  });
+
 describe('GET /api/securities/:securityId/market-hours/changes', () => {
   it('lists a save made from the portal: when, who, and each day changed before → after', async () => {
     const issuer = await signIn(h.app, 'issuer@demo.test');
@@ -83,7 +118,7 @@ describe('GET /api/securities/:securityId/market-hours/changes', () => {
     );
   });
 
-  it('says each kind of save as it ended: saved, refused with the platform’s words, lost and later checked', async () => {
+  it('says each kind of save as it ended: saved, refused with the platform’s words, lost and later checked (one entry)', async () => {
     const db = h.db;
     const actor = { userEmail: 'issuer@demo.test', role: 'issuer_staff', ip: '10.0.0.9' };
     const base = { ...actor, objectType: 'security', objectId: ownSecurity };
@@ -122,18 +157,18 @@ describe('GET /api/securities/:securityId/market-hours/changes', () => {
       details: { settled: 'saved', attempts: ['lost-save-1'], asked: week, held: week },
     });
 
+    const checkedAt = await newestEventAt(ownSecurity);
+
     const compliance = await signIn(h.app, 'compliance@demo.test');
     const { changes } = await changesOf(compliance, ownSecurity);
-    // Newest first.
-    expect(changes.slice(0, 5).map((c) => c.outcome)).toEqual([
-      'checked',
+    // Newest first; the check is no change of its own: the lost save it settled says it.
+    expect(changes.slice(0, 4).map((c) => c.outcome)).toEqual([
       'unknown',
       'refused',
       'saved',
       'saved',
     ]);
-    const [checked, lost, refused, unchanged, changed] = changes;
-    expect(checked).toMatchObject({ by: 'admin@demo.test', result: 'saved' });
+    const [lost, refused, unchanged, changed] = changes;
     const askedWeek = [
       { day: 'monday', hours: open('09:30', '16:00') },
       { day: 'tuesday', hours: open('09:30', '16:00') },
@@ -147,7 +182,7 @@ describe('GET /api/securities/:securityId/market-hours/changes', () => {
       by: 'issuer@demo.test',
       outcome: 'unknown',
       asked: askedWeek,
-      settled: { result: 'saved', at: checked.at, by: 'admin@demo.test' },
+      settled: { result: 'saved', at: checkedAt, by: 'admin@demo.test' },
     });
     expect(refused).toEqual({
       id: expect.any(String),
@@ -164,6 +199,46 @@ describe('GET /api/securities/:securityId/market-hours/changes', () => {
     });
     // Nothing of the event beyond the actor's email: no address, role or support id.
     expect(JSON.stringify(changes)).not.toMatch(/10\.0\.0\.9|issuer_staff|lost-save-1/);
+  });
+
+  it('lists a lost save once however often it was checked, even when its checks fall on a newer page', async () => {
+    const security = '990002';
+    await lostSave(security, 'lost-save-2');
+    for (let i = 0; i < HOURS_CHANGES_PAGE_SIZE; i += 1) {
+      await savedBy(security, { unchanged: true });
+    }
+    // Checked twice (the warning right after the save, then the list): the first check settles it.
+    await checkOf(security, ['lost-save-2'], 'not_saved');
+    const firstCheckAt = await newestEventAt(security);
+    await checkOf(security, ['lost-save-2'], 'saved');
+
+    const admin = await signIn(h.app, 'admin@demo.test');
+    const first = await changesOf(admin, security);
+    // A full page of saves: the checks take no place of their own.
+    expect(first.changes.map((c) => c.outcome)).toEqual(
+      Array(HOURS_CHANGES_PAGE_SIZE).fill('saved'),
+    );
+    const older = await changesOf(admin, security, first.olderBefore!);
+    expect(older.changes).toEqual([
+      expect.objectContaining({
+        outcome: 'unknown',
+        settled: { result: 'not_saved', at: firstCheckAt, by: 'issuer@demo.test' },
+      }),
+    ]);
+    expect(older.olderBefore).toBeNull();
+  });
+
+  it('lists a check as a change of its own only when no lost save of this security is its own', async () => {
+    const security = '990003';
+    // Its save's event was never kept (the store down then), or the check named none.
+    await checkOf(security, ['lost-save-not-kept']);
+    await checkOf(security, []);
+    // A lost save of another security named by a check of this one does not hide the check.
+    await lostSave('990004', 'lost-save-elsewhere');
+    await checkOf(security, ['lost-save-elsewhere']);
+    const admin = await signIn(h.app, 'admin@demo.test');
+    const { changes } = await changesOf(admin, security);
+    expect(changes.map((c) => c.outcome)).toEqual(['checked', 'checked', 'checked']);
   });
 
   it('never lists another security’s events, nor other events of this one', async () => {

@@ -104,14 +104,15 @@ export async function queryAudit(db: Db, q: AuditQuery) {
   return query.execute();
 }
 
-/** The audit actions of a security's hours saves and their settlement (routes/market-hours.ts). */
-const HOURS_ACTIONS = ['security_hours_updated', 'security_hours_attempt_settled'];
-
 /**
  * The newest audit events of saves of one security's hours, before event `before` when given:
  * saves taken or refused, saves whose answer was lost (`request_outcome_unknown` of the save
- * route `saveRoute`) and their settlements. Only events whose object is this security (indexed,
- * migration 0008), so no other security's events are ever read.
+ * route `saveRoute`), and settlements of lost saves that are not among them (the save's event
+ * never kept, or the check naming none). A settlement naming a lost save of this security is
+ * that save's outcome, read with it (securityHoursSettlements), not a change of its own: left
+ * out here, one save is one change, and a page holds `limit` changes however often one was
+ * checked. Only events whose object is this security (indexed, migration 0008), so no other
+ * security's events are ever read.
  */
 export async function securityHoursEvents(
   db: Db,
@@ -124,10 +125,27 @@ export async function securityHoursEvents(
     .where('object_id', '=', q.securityId)
     .where((eb) =>
       eb.or([
-        eb('action', 'in', HOURS_ACTIONS),
+        eb('action', '=', 'security_hours_updated'),
         eb.and([
           eb('action', '=', 'request_outcome_unknown'),
           eb(sql<string>`details->>'route'`, '=', q.saveRoute),
+        ]),
+        eb.and([
+          eb('action', '=', 'security_hours_attempt_settled'),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('audit_events as lost')
+                .select('lost.id')
+                .where('lost.object_type', '=', 'security')
+                .where('lost.object_id', '=', q.securityId)
+                .where('lost.action', '=', 'request_outcome_unknown')
+                .where(sql<string>`lost.details->>'route'`, '=', q.saveRoute)
+                .where(
+                  sql<boolean>`audit_events.details->'attempts' @> jsonb_build_array(lost.request_id)`,
+                ),
+            ),
+          ),
         ]),
       ]),
     )

@@ -646,17 +646,8 @@ describe('"Changes to these hours" under the form', () => {
     };
     const { user } = await openWith(
       changesOf([lost]),
-      changesOf([
-        {
-          id: '43',
-          at,
-          by: 'issuer@demo.test',
-          outcome: 'checked',
-          result: 'saved',
-          asked,
-        },
-        { ...lost, settled: { result: 'saved', at, by: 'issuer@demo.test' } },
-      ]),
+      // As the BFF lists it once checked: the one save settled, its check no entry of its own.
+      changesOf([{ ...lost, settled: { result: 'saved', at, by: 'issuer@demo.test' } }]),
     );
     const checks = mockPost(
       '/api/securities/10002/market-hours/check',
@@ -685,6 +676,11 @@ describe('"Changes to these hours" under the form', () => {
     );
     // The list read again settles the entry; the finding keeps the focus the button gave up.
     await within(changes).findByText('Answer lost, then found saved', {}, slowRender);
+    const [entry, ...more] = within(changes).getAllByRole('heading', { level: 3 });
+    expect(more).toEqual([]);
+    expect(entry.closest('li')!.textContent).toContain(
+      'by issuer@demo.test: the platform held the hours asked for: it was applied.',
+    );
     expect(within(changes).queryByRole('button', { name: 'Check now' })).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(finding.closest('[role="status"]')));
   });
