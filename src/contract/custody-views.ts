@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accountIdSchema } from './account-views';
 import {
+  type BankIdKind,
   custodyAccountSchema,
   type CustodyAccount,
   fundMovePageSchema,
@@ -104,6 +105,16 @@ export function fundMoveTitle(move: {
   if (move.direction === 'in') return bank ? `Deposit from ${bank}` : 'Deposit';
   if (move.direction === 'out') return bank ? `Disbursement to ${bank}` : 'Disbursement';
   return bank ? `Fund move with ${bank}` : 'Fund move';
+}
+
+/**
+ * The name of a fund move's routing number as its record says it is (§2.9, §4.5): a wire abroad
+ * carries a SWIFT/BIC there, never to be called a routing number; both when the record is silent.
+ */
+export function fundMoveBankIdLabel(kind: BankIdKind): string {
+  if (kind === 'swift_bic') return 'SWIFT/BIC';
+  if (kind === 'routing_number') return 'Routing number';
+  return 'Routing number or SWIFT/BIC';
 }
 
 interface ValueMeaning {

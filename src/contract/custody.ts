@@ -24,6 +24,14 @@ export const fundMoveDirectionSchema = z.enum(['in', 'out']).nullable();
 export type FundMoveDirection = z.infer<typeof fundMoveDirectionSchema>;
 
 /**
+ * What a fund move's `routingNumber` holds: an ABA routing number, or the SWIFT/BIC of an
+ * international wire, whose move carries the wire's bankId there (§2.9, §4.5); null when the
+ * record does not say (no value, and no disbursement type in its description).
+ */
+export const bankIdKindSchema = z.enum(['routing_number', 'swift_bic']).nullable();
+export type BankIdKind = z.infer<typeof bankIdKindSchema>;
+
+/**
  * Money moved into or out of a custody account (interface document §2.9 calls it a deposit
  * intent; getCustodyFundMoves also lists the money a disbursement takes out, §4.3, §2.10).
  */
@@ -35,6 +43,8 @@ export const fundMoveSchema = z.object({
   /** Bank account number in clear text; the BFF masks it before it leaves the server. */
   bankAccountNumber: z.string().nullable(),
   routingNumber: z.string().nullable(),
+  /** Which number `routingNumber` is, so that it is named as such even once masked. */
+  bankIdKind: bankIdKindSchema,
   bankAccountName: z.string().nullable(),
   description: z.string().nullable(),
   direction: fundMoveDirectionSchema,

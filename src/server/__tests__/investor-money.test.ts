@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fundMoveViewPageSchema } from '../../contract/custody-views';
 import { disbursementReceiptSchema } from '../../contract/disbursements';
 import { investmentReceiptSchema } from '../../contract/investments';
 import { iraSupplementReceiptSchema } from '../../contract/ira';
@@ -160,10 +161,10 @@ describe('disbursement requests (§4.5): the BFF re-applies every rule', () => {
   });
 
   it.each([
-    ['an ACH transfer', VALID.ach, null],
-    ['a domestic wire', VALID.domestic, '••••0021'],
-    ['an international wire', VALID.international, '••••DEFF'],
-  ])('creates %s: pending, with bank numbers masked', async (_, body, bankIdMasked) => {
+    ['an ACH transfer', VALID.ach, null, 'routing_number'],
+    ['a domestic wire', VALID.domestic, '••••0021', 'routing_number'],
+    ['an international wire', VALID.international, '••••DEFF', 'swift_bic'],
+  ])('creates %s: pending, with bank numbers masked', async (_, body, bankIdMasked, bankIdKind) => {
     const res = await post(`/api/accounts/${accountA}/disbursements`, investor, body);
     expect(res.statusCode).toBe(201);
     const receipt = disbursementReceiptSchema.parse(res.json());
@@ -182,6 +183,17 @@ describe('disbursement requests (§4.5): the BFF re-applies every rule', () => {
     );
     expect(res.body).not.toContain('123456789');
     expect(res.body).not.toContain('0532013000');
+    // The fund move it leaves names the wire's bankId for what it is (§2.9, §4.5).
+    const moves = fundMoveViewPageSchema.parse(
+      (
+        await call(h.app, 'GET', `/api/accounts/${accountA}/fund-moves?offset=0&limit=20`, {
+          cookie: investor,
+        })
+      ).json(),
+    ).moves;
+    const move = moves.find((m) => m.portalReference === receipt.reference);
+    expect(move).toMatchObject({ bankIdKind });
+    if (bankIdMasked) expect(move?.routingNumberMasked).toBe(bankIdMasked);
   });
 
   it('collapses 20 concurrent submissions with one key into one upstream call', async () => {

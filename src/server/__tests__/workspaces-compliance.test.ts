@@ -207,6 +207,10 @@ describe('fund moves across accounts (getCustodyFundMoves §4.3 without accountI
       );
       const masked = cell(line, 'bank_account_number_masked');
       if (masked) expect(masked).toMatch(/^••••/);
+      // Which number the masked one is: a wire abroad's is a SWIFT/BIC (§4.5).
+      expect(['Routing number', 'SWIFT/BIC', 'Routing number or SWIFT/BIC']).toContain(
+        cell(line, 'routing_number_kind'),
+      );
     }
     // No bank number in clear: the sandbox's seeded numbers are longer than four digits.
     expect(res.body).not.toMatch(/,\d{6,},/);

@@ -14,6 +14,7 @@ import { csvLine } from '../../contract/csv';
 import {
   describeFundMoveApproval,
   describeFundMoveStatus,
+  fundMoveBankIdLabel,
   fundMoveDirectionLabel,
 } from '../../contract/custody-views';
 import { isDecimalString, plainAmount } from '../../contract/decimal';
@@ -205,6 +206,7 @@ export const complianceRoutes = [
           'bank_name',
           'bank_account_name',
           'bank_account_number_masked',
+          'routing_number_kind',
           'routing_number_masked',
           'our_reference',
           'description',
@@ -226,6 +228,8 @@ export const complianceRoutes = [
               move.bankName,
               move.bankAccountName,
               move.bankAccountNumberMasked,
+              // A wire abroad carries a SWIFT/BIC there (§4.5): named as the page names it.
+              fundMoveBankIdLabel(move.bankIdKind),
               move.routingNumberMasked,
               move.portalReference,
               move.description,

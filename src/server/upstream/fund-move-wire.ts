@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FundMove, FundMoveDirection } from '../../contract/custody';
+import type { BankIdKind, FundMove, FundMoveDirection } from '../../contract/custody';
 import { readReferenceNote } from './reference-note';
 import {
   looseObject,
@@ -62,6 +62,25 @@ function directionOf(
   return null;
 }
 
+/*
+ * Which number the record's routingNumber is. §2.9 names it a routing number, yet the move a wire
+ * disbursement leaves carries the wire's bankId there (§4.5): 9 digits, a routing number, for a
+ * domestic wire; a SWIFT ID of 8 to 11 letters and digits for an international one. The value
+ * tells them apart (a SWIFT/BIC starts with a 4-letter bank code and a 2-letter country, §8; a
+ * routing number is digits only); a value that is neither is named by the disbursement type the
+ * description states, and otherwise not at all: never guessed.
+ */
+const ROUTING_NUMBER = /^\d{9}$/;
+const SWIFT_BIC = /^[A-Z]{6}[A-Z0-9]{2,5}$/i;
+
+function bankIdKindOf(routingNumber: string | null, description: string | null): BankIdKind {
+  if (routingNumber && ROUTING_NUMBER.test(routingNumber)) return 'routing_number';
+  if (routingNumber && SWIFT_BIC.test(routingNumber)) return 'swift_bic';
+  const type = description ? DISBURSEMENT_DESCRIPTION.exec(description)?.[1] : undefined;
+  if (!type) return null;
+  return type.toLowerCase() === 'wire_international' ? 'swift_bic' : 'routing_number';
+}
+
 export function normalizeFundMove(raw: z.output<typeof rawFundMoveSchema>): FundMove {
   if (raw.amount !== null && raw.totalAmount !== null && raw.amount !== raw.totalAmount) {
     throw new Error('amount and totalAmount disagree');
@@ -78,6 +97,7 @@ export function normalizeFundMove(raw: z.output<typeof rawFundMoveSchema>): Fund
     bankName: raw.bankName,
     bankAccountNumber: raw.accountNumber,
     routingNumber: raw.routingNumber,
+    bankIdKind: bankIdKindOf(raw.routingNumber, raw.description),
     bankAccountName: raw.accountName ?? raw.accountHolderName,
     description: raw.description,
     direction: directionOf(raw.description, note),

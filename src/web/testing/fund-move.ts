@@ -19,6 +19,7 @@ export const fundMoveView = (overrides: Partial<FundMoveView> = {}): FundMoveVie
   updatedAt: '2026-11-25T06:44:00',
   bankAccountNumberMasked: null,
   routingNumberMasked: null,
+  bankIdKind: 'routing_number',
   ...overrides,
 });
 

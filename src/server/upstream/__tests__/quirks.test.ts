@@ -237,6 +237,7 @@ describe('custody fund moves (§2.9, §4.3, §4.4)', () => {
       bankName: null,
       bankAccountNumber: '000123456789',
       routingNumber: '021000021',
+      bankIdKind: 'routing_number',
       bankAccountName: null,
       description: 'Initial funding',
       direction: null,
@@ -321,6 +322,29 @@ describe('custody fund moves (§2.9, §4.3, §4.4)', () => {
       });
       const move = await getCustodyFundMove(client, { referenceNumber: 'REF-1' });
       expect(move).toMatchObject({ direction, portalReference });
+    },
+  );
+
+  it.each([
+    // The wire's bankId in the move's routingNumber (§4.5): the value says which number it is.
+    ['DEUTDEFF', 'Disbursement wire_international', 'swift_bic'],
+    ['DEUTDEFF500', 'Refund', 'swift_bic'],
+    ['021000021', 'Disbursement wire_domestic', 'routing_number'],
+    [Buffer.from('021000021').toString('base64'), 'Initial funding', 'routing_number'],
+    // Neither shape: the disbursement type the description states names it, else nothing does.
+    ['', 'Disbursement wire_international · Portal ref MR-0123456789', 'swift_bic'],
+    ['', 'Disbursement ACH · Portal ref MR-VS17ZR49XD', 'routing_number'],
+    ['', 'IRA transfer', null],
+    ['12345', 'IRA transfer', null],
+  ])(
+    'names routing number %j of a move described %j as %j (§2.9, §4.5)',
+    async (routingNumber, description, bankIdKind) => {
+      const { client } = fakeClient({
+        ...ok,
+        custodyTransaction: wireFundMove({ routingNumber, description }),
+      });
+      const move = await getCustodyFundMove(client, { referenceNumber: 'REF-1' });
+      expect(move.bankIdKind).toBe(bankIdKind);
     },
   );
 

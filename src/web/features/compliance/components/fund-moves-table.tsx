@@ -11,6 +11,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import {
   describeFundMoveApproval,
   describeFundMoveStatus,
+  fundMoveBankIdLabel,
   fundMoveDirectionLabel,
   fundMoveTitle,
   type FundMoveView,
@@ -275,8 +276,13 @@ function FundMoveCards({
 function ReviewerFundMoveDetails({ move }: { move: FundMoveView }) {
   const status = describeFundMoveStatus(move.status);
   const approval = describeFundMoveApproval(move.approvalStatus);
-  const revealable = (field: 'bankAccountNumber' | 'routingNumber', masked: string | null) =>
-    revealItem({ objectType: 'fund_move', objectId: move.referenceNumber, field, masked });
+  const bankId = fundMoveBankIdLabel(move.bankIdKind);
+  const revealable = (
+    field: 'bankAccountNumber' | 'routingNumber',
+    masked: string | null,
+    label?: string,
+  ) =>
+    revealItem({ objectType: 'fund_move', objectId: move.referenceNumber, field, masked, label });
   return (
     <DescriptionList
       items={[
@@ -294,8 +300,8 @@ function ReviewerFundMoveDetails({ move }: { move: FundMoveView }) {
         ['Bank', orDash(move.bankName)],
         ['Bank account name', orDash(move.bankAccountName)],
         revealable('bankAccountNumber', move.bankAccountNumberMasked),
-        revealable('routingNumber', move.routingNumberMasked),
-        ['Routing number check', formatCode(move.routingNumberStatus)],
+        revealable('routingNumber', move.routingNumberMasked, bankId),
+        [`${bankId} check`, formatCode(move.routingNumberStatus)],
         ['Errors', orDash(move.errorMessage)],
         ['Created', formatTimestamp(move.createdAt)],
         ['Updated', formatTimestamp(move.updatedAt)],

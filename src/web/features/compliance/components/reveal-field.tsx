@@ -25,14 +25,19 @@ type RevealFieldProps = {
    * value is grouped as that number is written. Untold, it is shown as the platform holds it.
    */
   taxIdKind?: 'ein' | 'ssn' | null;
+  /**
+   * The value's name where the record decides it (a fund move's routing number may hold a
+   * SWIFT/BIC, §4.5); else the name the contract gives the field.
+   */
+  label?: string;
 };
 
 /**
- * A line of a description list for a revealable value, under the name the contract gives the
- * field ("Tax ID", "EIN").
+ * A line of a description list for a revealable value, under its name ("Tax ID", "EIN",
+ * "SWIFT/BIC").
  */
 export const revealItem = (props: RevealFieldProps): [string, ReactNode] => [
-  revealableFieldLabels[props.field],
+  props.label ?? revealableFieldLabels[props.field],
   <RevealField key={props.field} {...props} />,
 ];
 
@@ -41,8 +46,14 @@ export const revealItem = (props: RevealFieldProps): [string, ReactNode] => [
  * writes to the audit log with who, when and from where; the value it answers is shown here
  * only, until hidden or the page is left.
  */
-function RevealField({ objectType, objectId, field, masked, taxIdKind = null }: RevealFieldProps) {
-  const label = revealableFieldLabels[field];
+function RevealField({
+  objectType,
+  objectId,
+  field,
+  masked,
+  taxIdKind = null,
+  label = revealableFieldLabels[field],
+}: RevealFieldProps) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);

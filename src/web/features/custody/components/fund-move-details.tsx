@@ -1,4 +1,5 @@
 import {
+  fundMoveBankIdLabel,
   fundMoveDirectionLabel,
   fundMoveTitle,
   type FundMoveView,
@@ -19,6 +20,7 @@ const stamp = (value: string | null) => (value ? formatTimestamp(value) : 'Not r
 const NOT_IN_MOVE = "Not in the platform's record of this move";
 
 export function FundMoveDetails({ move }: { move: FundMoveView }) {
+  const bankId = fundMoveBankIdLabel(move.bankIdKind);
   return (
     <SectionCard title="Fund move">
       <DescriptionList
@@ -33,10 +35,11 @@ export function FundMoveDetails({ move }: { move: FundMoveView }) {
           ['Errors', move.errorMessage ?? 'None'],
           ['Bank', move.bankName ?? NOT_IN_MOVE],
           ['Bank account', move.bankAccountNumberMasked ?? NOT_IN_MOVE],
-          ['Routing number', move.routingNumberMasked ?? NOT_IN_MOVE],
+          [bankId, move.routingNumberMasked ?? NOT_IN_MOVE],
           ['Account holder', move.bankAccountName ?? NOT_IN_MOVE],
           [
-            'Routing number check',
+            // §2.9's routingNumberStatus: the platform's check of that same number.
+            `${bankId} check`,
             move.routingNumberStatus ? formatCode(move.routingNumberStatus) : 'Not reported',
           ],
           ['Created', stamp(move.createdAt)],

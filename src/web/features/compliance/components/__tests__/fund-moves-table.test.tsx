@@ -74,6 +74,27 @@ describe('a reviewer opens a fund move the portal asked for', () => {
   });
 });
 
+describe('a reviewer opens a wire abroad', () => {
+  it('reads its SWIFT/BIC under that name, revealed under that name too (§4.5)', async () => {
+    renderOnePage([
+      disbursementMove({
+        description: 'Disbursement wire_international · Portal ref MR-VS17ZR49XD',
+        bankIdKind: 'swift_bic',
+        routingNumberMasked: '••••DEFF',
+      }),
+    ]);
+    const grid = await screen.findByRole('grid', { name: 'Fund moves' }, { timeout: 20_000 });
+    fireEvent.click(within(grid).getByRole('button', { name: 'Open fund move CFM70000115' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Fund move CFM70000115' }));
+    expect(
+      dialog.getByText('SWIFT/BIC', { selector: 'dt' }).nextElementSibling?.textContent,
+    ).toMatch(/^••••DEFF/);
+    expect(dialog.getByRole('button', { name: 'Reveal SWIFT/BIC' })).toBeTruthy();
+    expect(dialog.getByText('SWIFT/BIC check', { selector: 'dt' })).toBeTruthy();
+    expect(dialog.queryByText(/Routing number/, { selector: 'dt' })).toBeNull();
+  });
+});
+
 describe('a reviewer goes through fund moves from the keyboard', () => {
   it('passes the grid in one Tab; the arrows reach a move’s button, and Enter opens the move', async () => {
     const user = userEvent.setup();

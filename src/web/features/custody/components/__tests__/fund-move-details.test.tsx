@@ -62,6 +62,33 @@ describe('an investor reads one fund move', () => {
     );
   });
 
+  it('names a wire abroad’s SWIFT/BIC as such, and a routing number as a routing number (§4.5)', () => {
+    renderWithProviders(
+      <FundMoveDetails
+        move={fundMoveView({ bankIdKind: 'swift_bic', routingNumberMasked: '••••DEFF' })}
+      />,
+    );
+    expect(valueOf('SWIFT/BIC')?.textContent).toBe('••••DEFF');
+    expect(valueOf('SWIFT/BIC check')?.textContent).toBe('Verified');
+    expect(screen.queryByText(/Routing number/, { selector: 'dt' })).toBeNull();
+    cleanup();
+
+    renderWithProviders(
+      <FundMoveDetails
+        move={fundMoveView({ bankIdKind: 'routing_number', routingNumberMasked: '••••0021' })}
+      />,
+    );
+    expect(valueOf('Routing number')?.textContent).toBe('••••0021');
+    expect(screen.queryByText(/SWIFT/, { selector: 'dt' })).toBeNull();
+  });
+
+  it('names both when the record does not say which number it holds', () => {
+    renderWithProviders(<FundMoveDetails move={fundMoveView({ bankIdKind: null })} />);
+    expect(valueOf('Routing number or SWIFT/BIC')?.textContent).toBe(
+      "Not in the platform's record of this move",
+    );
+  });
+
   it('is told when the platform reported no check', () => {
     renderWithProviders(<FundMoveDetails move={fundMoveView({ routingNumberStatus: null })} />);
     expect(valueOf('Routing number check')?.textContent).toBe('Not reported');
