@@ -6,7 +6,6 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { UserSession } from '../../../../../contract/identity';
 import { ActionList } from '../../../../components/action-list';
-import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { ErrorAlert } from '../../../../components/error-alert';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, QueryState } from '../../../../components/query-state';
@@ -18,6 +17,7 @@ import {
   useEndSession,
   useMySessions,
 } from '../../../../features/identity/api/sessions';
+import { EndOtherSessionsDialog } from '../../../../features/identity/components/end-other-sessions-dialog';
 import { guardedLoader } from '../../../session-guard';
 
 export const clientLoader = guardedLoader(undefined, mySessionsQueryOptions);
@@ -152,7 +152,6 @@ export default function SessionsRoute() {
           const signedIn = data.sessions.filter((s) => !s.waitingForSecondFactor);
           const others = data.sessions.filter((s) => !s.current).length;
           // One step for a person who suspects a stolen session, instead of an End a row.
-          const waitingCount = waiting.length;
           const endAll = others > 1 && (
             <>
               <Button
@@ -164,11 +163,9 @@ export default function SessionsRoute() {
               >
                 End every other session ({others})
               </Button>
-              <ConfirmDialog
+              <EndOtherSessionsDialog
                 open={confirmingAll}
-                title={`End ${others} other sessions?`}
-                confirmLabel={`End ${others} sessions`}
-                destructive
+                sessions={data.sessions}
                 onCancel={() => setConfirmingAll(false)}
                 onConfirm={() => {
                   setConfirmingAll(false);
@@ -179,9 +176,7 @@ export default function SessionsRoute() {
                       ),
                   });
                 }}
-              >
-                {`Every place you are signed in except this browser (${others - waitingCount} signed in${waitingCount > 0 ? `, and ${waitingCount} ${waitingCount === 1 ? 'sign-in' : 'sign-ins'} waiting for the second factor` : ''}) stops working at its next request: whoever uses it must sign in again${waitingCount > 0 ? `, and a waiting sign-in cannot finish` : ''}. This browser stays signed in.`}
-              </ConfirmDialog>
+              />
             </>
           );
           const active = (

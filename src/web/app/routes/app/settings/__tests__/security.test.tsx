@@ -10,7 +10,12 @@ import {
   okAnswer,
   startMockBff,
 } from '../../../../../testing/mock-bff';
-import { descriptionOf, fill, renderWithProviders } from '../../../../../testing/render';
+import {
+  descriptionOf,
+  fill,
+  openReviewAndArm,
+  renderWithProviders,
+} from '../../../../../testing/render';
 import { StepUpDialogHost } from '../../../../../features/identity/components/step-up-dialog';
 import SecurityRoute from '../security';
 
@@ -191,12 +196,47 @@ describe('an investor adds an authenticator app', () => {
     expect(endThem.closest('[role="status"]')!.textContent).toContain(
       '2 other sessions of yours were opened with your password alone, before this factor was added, and stay signed in without it. End them now, and signing in there again asks for your new second factor. This browser stays signed in.',
     );
+    // Asked first, as "End every other session" on My sessions asks; Cancel ends none and
+    // gives the focus back to the button.
     await user.click(endThem);
+    const ask = await screen.findByRole('alertdialog', { name: 'End 2 other sessions?' });
+    expect(ask.textContent).toContain(
+      'Every place you are signed in except this browser (2 signed in) stops working at its next request: whoever uses it must sign in again. This browser stays signed in.',
+    );
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(endThem));
+    expect(ended).toEqual([]);
+
+    await openReviewAndArm(
+      () => user.click(endThem),
+      () => screen.getByRole('button', { name: 'End 2 sessions' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'End 2 sessions' }));
     const done = await screen.findByText(
       'Ended 2 other sessions. This browser stays signed in; anywhere else, the next sign-in asks for your new second factor.',
     );
     expect(ended).toEqual([2]);
+    // The notice takes the place of the button that had the focus, and takes the focus.
     await waitFor(() => expect(document.activeElement).toBe(done.closest('.MuiAlert-root')));
+  });
+
+  it('asks before ending the one other session opened with the password alone, in the singular', async () => {
+    const thisOne = { ...thisBrowser, secondFactor: null };
+    bff.use(
+      http.get('/api/me/sessions', () =>
+        HttpResponse.json({
+          sessions: [
+            thisOne,
+            { ...thisOne, id: '9e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5b0', current: false },
+          ],
+        }),
+      ),
+    );
+    const user = await addAppOnThePage();
+    await user.click(await screen.findByRole('button', { name: 'End the 1 other session' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'End 1 other session?' });
+    expect(within(ask).getByRole('button', { name: 'End 1 session' })).toBeTruthy();
   });
 
   it('names a factor with a name of its own by both', async () => {
