@@ -10,6 +10,7 @@ import {
   type knownFundMoveApprovalStatuses,
   type knownFundMoveStatuses,
 } from './custody';
+import { wireNumberLabels } from './disbursements';
 import { requestedSliceShape } from './pages';
 import { skippedRecordsSchema } from './skipped';
 
@@ -108,13 +109,15 @@ export function fundMoveTitle(move: {
 }
 
 /**
- * The name of a fund move's routing number as its record says it is (§2.9, §4.5): a wire abroad
- * carries a SWIFT/BIC there, never to be called a routing number; both when the record is silent.
+ * The name of a fund move's routing number as its record says it is (§2.9, §4.5), in the words
+ * the wire's form and its approval use: a wire abroad carries a SWIFT/BIC code there, never to
+ * be called a routing number; both names when the record is silent.
  */
 export function fundMoveBankIdLabel(kind: BankIdKind): string {
-  if (kind === 'swift_bic') return 'SWIFT/BIC';
-  if (kind === 'routing_number') return 'Routing number';
-  return 'Routing number or SWIFT/BIC';
+  const { wire_domestic: domestic, wire_international: international } = wireNumberLabels;
+  if (kind === 'swift_bic') return international.bankId;
+  if (kind === 'routing_number') return domestic.bankId;
+  return `${domestic.bankId} or ${international.bankId}`;
 }
 
 interface ValueMeaning {

@@ -208,7 +208,7 @@ describe('fund moves across accounts (getCustodyFundMoves §4.3 without accountI
       const masked = cell(line, 'bank_account_number_masked');
       if (masked) expect(masked).toMatch(/^••••/);
       // Which number the masked one is: a wire abroad's is a SWIFT/BIC (§4.5).
-      expect(['Routing number', 'SWIFT/BIC', 'Routing number or SWIFT/BIC']).toContain(
+      expect(['Routing number', 'SWIFT/BIC code', 'Routing number or SWIFT/BIC code']).toContain(
         cell(line, 'routing_number_kind'),
       );
     }

@@ -87,10 +87,10 @@ describe('a reviewer opens a wire abroad', () => {
     fireEvent.click(within(grid).getByRole('button', { name: 'Open fund move CFM70000115' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Fund move CFM70000115' }));
     expect(
-      dialog.getByText('SWIFT/BIC', { selector: 'dt' }).nextElementSibling?.textContent,
+      dialog.getByText('SWIFT/BIC code', { selector: 'dt' }).nextElementSibling?.textContent,
     ).toMatch(/^••••DEFF/);
-    expect(dialog.getByRole('button', { name: 'Reveal SWIFT/BIC' })).toBeTruthy();
-    expect(dialog.getByText('SWIFT/BIC check', { selector: 'dt' })).toBeTruthy();
+    expect(dialog.getByRole('button', { name: 'Reveal SWIFT/BIC code' })).toBeTruthy();
+    expect(dialog.getByText('SWIFT/BIC code check', { selector: 'dt' })).toBeTruthy();
     expect(dialog.queryByText(/Routing number/, { selector: 'dt' })).toBeNull();
   });
 });

@@ -68,8 +68,8 @@ describe('an investor reads one fund move', () => {
         move={fundMoveView({ bankIdKind: 'swift_bic', routingNumberMasked: '••••DEFF' })}
       />,
     );
-    expect(valueOf('SWIFT/BIC')?.textContent).toBe('••••DEFF');
-    expect(valueOf('SWIFT/BIC check')?.textContent).toBe('Verified');
+    expect(valueOf('SWIFT/BIC code')?.textContent).toBe('••••DEFF');
+    expect(valueOf('SWIFT/BIC code check')?.textContent).toBe('Verified');
     expect(screen.queryByText(/Routing number/, { selector: 'dt' })).toBeNull();
     cleanup();
 
@@ -84,7 +84,7 @@ describe('an investor reads one fund move', () => {
 
   it('names both when the record does not say which number it holds', () => {
     renderWithProviders(<FundMoveDetails move={fundMoveView({ bankIdKind: null })} />);
-    expect(valueOf('Routing number or SWIFT/BIC')?.textContent).toBe(
+    expect(valueOf('Routing number or SWIFT/BIC code')?.textContent).toBe(
       "Not in the platform's record of this move",
     );
   });
