@@ -18,13 +18,12 @@ import {
   type ApprovalSection as Section,
 } from '../../../../../contract/identity';
 import { movedTwiceWords } from '../../../../../contract/money-requests';
-import { wireNumberLabels } from '../../../../../contract/disbursements';
 import { applyFieldErrors } from '../../../../components/form/apply-field-errors';
 import { useZodForm } from '../../../../components/form/form';
 import { FormDialog } from '../../../../components/form/form-dialog';
 import { ReasonField } from '../../../../components/form/reason-field';
 import { beingSentSentence, useStillBeingSent } from '../../../../lib/being-sent';
-import { Code, DescriptionList } from '../../../../components/description-list';
+import { Code } from '../../../../components/description-list';
 import { ErrorAlert } from '../../../../components/error-alert';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, QueryState } from '../../../../components/query-state';
@@ -32,6 +31,7 @@ import { RefusedFiltersState } from '../../../../components/refused-filters-stat
 import { paths } from '../../../../config/paths';
 import { errorMessage, isApiClientError } from '../../../../lib/api-client';
 import { useSession } from '../../../../features/auth/api/get-session';
+import { WireDestination } from '../../../../features/custody/components/wire-destination';
 import {
   APPROVALS_PAGE,
   approvalFilterNames,
@@ -70,35 +70,6 @@ const methodInSentence = (type: string) => {
   const words = methodWords[type] ?? `By ${type}`;
   return words.charAt(0).toLowerCase() + words.slice(1);
 };
-
-/** A wire's bank and account numbers by the names the request form gave them. */
-const destinationLabels = (type: string) =>
-  type in wireNumberLabels
-    ? wireNumberLabels[type as keyof typeof wireNumberLabels]
-    : { bankId: 'Bank', bankAccountId: 'Account' };
-
-/**
- * Where a wire goes, for the row: the bank, the account (masked by the BFF) and the wire's
- * instructions, so the second person checks the destination as well as the amount.
- */
-function destinationSentence(a: Approval): string | null {
-  if (!a.destination) return null;
-  const labels = destinationLabels(a.type);
-  const { bankId, bankAccountIdMasked, additionalDetails } = a.destination;
-  const details = additionalDetails ? ` Additional details: ${additionalDetails}` : '';
-  return `To ${labels.bankId} ${bankId}, ${labels.bankAccountId} ${bankAccountIdMasked}.${details}`;
-}
-
-/** The same in the decision's dialog, term by term, as the investor's review listed it. */
-function destinationItems(a: Approval): [string, ReactNode][] {
-  if (!a.destination) return [];
-  const labels = destinationLabels(a.type);
-  return [
-    [labels.bankId, <Code key="bank" value={a.destination.bankId} />],
-    [labels.bankAccountId, <Code key="account" value={a.destination.bankAccountIdMasked} />],
-    ['Additional details', a.destination.additionalDetails ?? 'None'],
-  ];
-}
 
 /** Who asked, how and when; who decided and when; the platform's id once sent. */
 function describeApproval(a: Approval) {
@@ -291,7 +262,9 @@ function DecideDialog({
           ? 'It is sent to the platform as soon as you approve it.'
           : 'Nothing is sent; the investor reads your reason with the outcome of their request.'}
       </DialogContentText>
-      {approval.destination && <DescriptionList items={destinationItems(approval)} />}
+      {approval.destination && (
+        <WireDestination type={approval.type} destination={approval.destination} layout="terms" />
+      )}
       {decision === 'reject' && (
         <ReasonField
           control={form.control}
@@ -733,10 +706,12 @@ export default function ApprovalsRoute() {
                   secondary={
                     <>
                       {describeApproval(a)}
-                      {destinationSentence(a) && (
-                        <Typography variant="body2" component="span" sx={{ display: 'block' }}>
-                          {destinationSentence(a)}
-                        </Typography>
+                      {a.destination && (
+                        <WireDestination
+                          type={a.type}
+                          destination={a.destination}
+                          layout="sentence"
+                        />
                       )}
                       <BeingSentNote approval={a} reviewer={reviewer} />
                       <RequestLink approval={a} reviewer={reviewer} />
