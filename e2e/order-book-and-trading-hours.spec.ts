@@ -402,6 +402,14 @@ test('issuer staff check a trading-hours save whose answer was lost, and a revie
   // The answer takes the warning's place: one state on screen.
   await expect(page.getByText(/The platform holds other hours than you asked for/)).toBeVisible();
   await expect(unknown).toHaveCount(0);
+  // The list of changes, read again, settles the one save in its own entry: no second entry.
+  const changes = page.locator('section').filter({
+    has: page.getByRole('heading', { name: 'Changes to these hours' }),
+  });
+  await expect(changes.getByRole('heading', { level: 3 }).first()).toHaveText(
+    'Answer lost, then found not saved',
+  );
+  await expect(changes.getByText(/^A save whose answer was lost was checked/)).toHaveCount(0);
 
   // A reviewer finds who asked for which hours, and what the check found, by that support id.
   await signOut(page);
