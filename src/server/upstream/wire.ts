@@ -489,14 +489,23 @@ export const wireYesNo = scalarField((value) => {
 });
 
 /**
+ * A SWIFT/BIC as an international wire's bankId carries it (§2.9, §4.5: 8 or 11 characters): a
+ * bank's four letters, a country's two, then two of place and three of branch. Eight such
+ * characters can also be read as base64 ("QUJDREVG" decodes to "ABCDEF"), but base64 of a
+ * number never takes this shape (every fourth character of it is w–z or a digit).
+ */
+const SWIFT_BIC = /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
+
+/**
  * A bank account or routing number: plain digits, or base64 of the number (§2.9; real-world notes
  * §4.1). Base64 is decoded only when the result is plain digits or letters, so masked or unusual
- * values are kept as received. The clear value goes up; the BFF masks it before the browser.
+ * values are kept as received, and never when the value is shaped as a SWIFT/BIC. The clear
+ * value goes up; the BFF masks it before the browser.
  */
 export function decodeBankNumber(value: string | null): string | null {
   if (value === null) return null;
   const text = value.trim();
-  if (/^\d+$/.test(text)) return text;
+  if (/^\d+$/.test(text) || SWIFT_BIC.test(text)) return text;
   if (/^[A-Za-z0-9+/]+={0,2}$/.test(text) && text.length % 4 === 0) {
     const decoded = Buffer.from(text, 'base64').toString('utf8');
     if (/^[A-Za-z0-9]+$/.test(decoded)) return decoded;

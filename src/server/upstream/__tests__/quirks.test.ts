@@ -354,6 +354,16 @@ describe('custody fund moves (§2.9, §4.3, §4.4)', () => {
     expect(decodeBankNumber('XXXX6789')).toBe('XXXX6789');
     expect(decodeBankNumber(null)).toBeNull();
   });
+
+  it('keeps a SWIFT/BIC as received even where it reads as base64 (§4.5: 8 to 11 characters)', () => {
+    // "QUJDREVG" is valid base64 of "ABCDEF" and a well-formed BIC (bank QUJD, Réunion).
+    expect(decodeBankNumber('QUJDREVG')).toBe('QUJDREVG');
+    expect(decodeBankNumber('DEUTDEFF')).toBe('DEUTDEFF');
+    expect(decodeBankNumber('DEUTDEFF500')).toBe('DEUTDEFF500');
+    // Base64 of a routing or account number is still decoded.
+    expect(decodeBankNumber('MDIxMDAwMDIx')).toBe('021000021');
+    expect(decodeBankNumber('OTg3NjU0')).toBe('987654');
+  });
 });
 
 describe('deposit (fundCustodyAccount, §4.16)', () => {
