@@ -12,6 +12,12 @@ import { isApiClientError } from '../lib/api-client';
 /** The roles that review across accounts and issuers: an admin sees all that compliance sees. */
 export const REVIEWERS: readonly Role[] = ['compliance', 'admin'];
 
+/** Who may open an account's pages: its investor, and the reviewers (the BFF's policy table). */
+export const ACCOUNT_READERS: readonly Role[] = ['investor', ...REVIEWERS];
+
+/** Who acts on accounts of their own: lists them, invests, moves money, opens an IRA. */
+export const INVESTORS: readonly Role[] = ['investor'];
+
 /**
  * The session read failed, rather than answering that nobody or someone else is signed in: the
  * portal's database or the BFF did not answer (a 5xx, or no answer at all). Who is signed in is
@@ -81,20 +87,26 @@ export const prefetchingLoader =
   };
 
 /**
- * The loader of a page about one record named in its path (`:accountId`): `prefetch` starts
- * fetching the page's queries with the route chunk, for a known session and a present id only.
+ * The loader of a page about one record named in its path (`:accountId`), kept to `roles` (see
+ * guardedPrefetchLoader): `prefetch` starts fetching the page's queries with the route chunk, for
+ * a present id only.
  */
-export const recordPageLoader =
-  (
-    param: string,
-    prefetch: (queryClient: QueryClient, id: string, search: URLSearchParams) => void,
-  ) =>
-  (queryClient: QueryClient) =>
-  ({ params, request }: LoaderFunctionArgs) => {
+export const recordPageLoader = (
+  roles: readonly Role[] | undefined,
+  param: string,
+  prefetch: (queryClient: QueryClient, id: string, search: URLSearchParams) => void,
+) =>
+  guardedPrefetchLoader(roles, (queryClient, { params, search }) => {
     const id = params[param];
-    if (id && hasSession(queryClient)) prefetch(queryClient, id, new URL(request.url).searchParams);
-    return null;
-  };
+    if (id) prefetch(queryClient, id, search);
+  });
+
+/**
+ * The loader of a page kept to `roles` that has nothing to fetch before it shows (a form): a
+ * person whose role cannot use it meets "You do not have access to this page", not a form
+ * whose every read and send is refused.
+ */
+export const guardedPage = (roles: readonly Role[]) => guardedPrefetchLoader(roles, () => {});
 
 /**
  * The loader of a page kept to some roles (all signed-in ones without `roles`): checks the session

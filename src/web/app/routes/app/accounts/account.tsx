@@ -21,14 +21,18 @@ import {
 import { useLinkedBank } from '../../../../features/money/api/get-linked-bank';
 import { standingIraRequest, useIraRequests } from '../../../../features/ira/api/get-ira-requests';
 import { depositHref } from '../../../../features/money/components/deposit-form';
-import { recordPageLoader } from '../../../session-guard';
+import { ACCOUNT_READERS, recordPageLoader } from '../../../session-guard';
 import { AccountBreadcrumbs } from './account-breadcrumbs';
 import { SectionColumns } from './account-layout';
 
-export const clientLoader = recordPageLoader('accountId', (queryClient, accountId) => {
-  void queryClient.prefetchQuery(accountQueryOptions(accountId));
-  void queryClient.prefetchQuery(custodyAccountQueryOptions(accountId));
-});
+export const clientLoader = recordPageLoader(
+  ACCOUNT_READERS,
+  'accountId',
+  (queryClient, accountId) => {
+    void queryClient.prefetchQuery(accountQueryOptions(accountId));
+    void queryClient.prefetchQuery(custodyAccountQueryOptions(accountId));
+  },
+);
 
 type Action = { label: string; href: (accountId: string) => string; primary: boolean };
 

@@ -3,10 +3,10 @@ import { EmptyState } from '../../../../components/query-state';
 import { accountsQueryOptions } from '../../../../features/accounts/api/get-accounts';
 import { AccountsState } from '../../../../features/accounts/components/accounts-state';
 import { AccountsList } from '../../../../features/accounts/components/accounts-list';
-import { prefetchingLoader } from '../../../session-guard';
+import { guardedLoader, INVESTORS } from '../../../session-guard';
 import { BrowseOfferingsLink } from '../../../../components/browse-offerings-link';
 
-export const clientLoader = prefetchingLoader(accountsQueryOptions);
+export const clientLoader = guardedLoader(INVESTORS, accountsQueryOptions);
 
 export default function AccountsRoute() {
   return (

@@ -27,6 +27,9 @@ import { useSession } from '../../../../features/auth/api/get-session';
 import { useLinkedBank } from '../../../../features/money/api/get-linked-bank';
 import { formatMoney } from '../../../../lib/format';
 import { useSettledOnce } from '../../../../lib/use-settled-once';
+import { guardedPage, INVESTORS } from '../../../session-guard';
+
+export const clientLoader = guardedPage(INVESTORS);
 
 export default function DisbursementRoute() {
   const { accountId = '' } = useParams();

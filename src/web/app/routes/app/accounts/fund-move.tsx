@@ -1,6 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
-import { Link as RouterLink, useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { ErrorPage } from '../../../../components/errors/error-page';
 import { PageHeader } from '../../../../components/page-header';
 import { QueryState } from '../../../../components/query-state';
@@ -9,19 +8,14 @@ import { AccountGate } from './account-gate';
 import { fundMoveQueryOptions, useFundMove } from '../../../../features/custody/api/get-fund-move';
 import { FundMoveDetails } from '../../../../features/custody/components/fund-move-details';
 import { hasStatus } from '../../../../lib/api-query';
-import { hasSession } from '../../../session-guard';
+import { ACCOUNT_READERS, guardedPrefetchLoader } from '../../../session-guard';
 import { AccountBreadcrumbs } from './account-breadcrumbs';
 
-export const clientLoader =
-  (queryClient: QueryClient) =>
-  ({ params }: LoaderFunctionArgs) => {
-    if (params.accountId && params.referenceNumber && hasSession(queryClient)) {
-      void queryClient.prefetchQuery(
-        fundMoveQueryOptions(params.accountId, params.referenceNumber),
-      );
-    }
-    return null;
-  };
+export const clientLoader = guardedPrefetchLoader(ACCOUNT_READERS, (queryClient, { params }) => {
+  if (params.accountId && params.referenceNumber) {
+    void queryClient.prefetchQuery(fundMoveQueryOptions(params.accountId, params.referenceNumber));
+  }
+});
 
 export default function FundMoveRoute() {
   const { accountId = '', referenceNumber = '' } = useParams();

@@ -13,12 +13,16 @@ import {
   useFundMoves,
 } from '../../../../features/custody/api/get-fund-moves';
 import { FundMoveList } from '../../../../features/custody/components/fund-move-list';
-import { recordPageLoader } from '../../../session-guard';
+import { ACCOUNT_READERS, recordPageLoader } from '../../../session-guard';
 import { AccountSubpage } from './account-layout';
 
-export const clientLoader = recordPageLoader('accountId', (queryClient, accountId, search) => {
-  void queryClient.prefetchQuery(fundMovesQueryOptions(accountId, pageFrom(search)));
-});
+export const clientLoader = recordPageLoader(
+  ACCOUNT_READERS,
+  'accountId',
+  (queryClient, accountId, search) => {
+    void queryClient.prefetchQuery(fundMovesQueryOptions(accountId, pageFrom(search)));
+  },
+);
 
 /** A page past the last one names the last, and how many moves there are. */
 const pastTheEnd = (page: number, lastPage: number, total: number) =>

@@ -12,6 +12,9 @@ import { inPlaceOfTheForm } from '../../../../features/ira/components/in-place-o
 import { standingIraRequest, useIraRequests } from '../../../../features/ira/api/get-ira-requests';
 import { AccountSubpage } from './account-layout';
 import { RetryNotice } from '../../../../components/busy-retry-button';
+import { guardedPage, INVESTORS } from '../../../session-guard';
+
+export const clientLoader = guardedPage(INVESTORS);
 
 export default function IraRoute() {
   const { accountId = '' } = useParams();

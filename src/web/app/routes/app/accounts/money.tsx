@@ -9,14 +9,18 @@ import { TimelineSection } from '../../../../features/money/components/account-t
 import { DepositForm } from '../../../../features/money/components/deposit-form';
 import { Holdings } from '../../../../features/money/components/holdings-view';
 import { LinkedBankPanel } from '../../../../features/money/components/linked-bank-panel';
-import { recordPageLoader } from '../../../session-guard';
+import { ACCOUNT_READERS, recordPageLoader } from '../../../session-guard';
 import { AccountSubpage, SectionColumns } from './account-layout';
 
-export const clientLoader = recordPageLoader('accountId', (queryClient, accountId) => {
-  void queryClient.prefetchQuery(timelineQueryOptions(accountId));
-  // An investor's trades are a grid: its library downloads alongside the data, not after it.
-  void preloadDataGrid();
-});
+export const clientLoader = recordPageLoader(
+  ACCOUNT_READERS,
+  'accountId',
+  (queryClient, accountId) => {
+    void queryClient.prefetchQuery(timelineQueryOptions(accountId));
+    // An investor's trades are a grid: its library downloads alongside the data, not after it.
+    void preloadDataGrid();
+  },
+);
 
 export default function AccountMoneyRoute() {
   const { accountId = '' } = useParams();

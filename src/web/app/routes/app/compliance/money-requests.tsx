@@ -1,9 +1,7 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import type { LoaderFunctionArgs } from 'react-router-dom';
 import { accountFilterSchema } from '../../../../../contract/account-views';
 import {
   moneyRequestQueryShape,
@@ -31,7 +29,7 @@ import { ReconcileButton } from '../../../../features/money/components/reconcile
 import { SettledByHandNote } from '../../../../features/money/components/settle-by-hand';
 import { refusedFilters } from '../../../../lib/refused-filters';
 import { filterUpdates, useSearchUpdate } from '../../../../lib/use-search-update';
-import { hasSession } from '../../../session-guard';
+import { guardedPrefetchLoader, REVIEWERS } from '../../../session-guard';
 
 const PAGE = 50;
 
@@ -52,16 +50,9 @@ function queryFrom(search: URLSearchParams): RegisterQuery {
   };
 }
 
-export const clientLoader =
-  (queryClient: QueryClient) =>
-  ({ request }: LoaderFunctionArgs) => {
-    if (hasSession(queryClient)) {
-      void queryClient.prefetchQuery(
-        registerQueryOptions(queryFrom(new URL(request.url).searchParams)),
-      );
-    }
-    return null;
-  };
+export const clientLoader = guardedPrefetchLoader(REVIEWERS, (queryClient, { search }) => {
+  void queryClient.prefetchQuery(registerQueryOptions(queryFrom(search)));
+});
 
 /** The filters that keep one value of a fixed set, or any ("All kinds"). */
 const choiceFilters = [

@@ -1,21 +1,22 @@
 import { useCallback, useMemo } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router-dom';
 import { preloadDataGrid } from '../../../../components/data-grid';
 import { PageHeader } from '../../../../components/page-header';
 import { holdingsQueryOptions } from '../../../../features/money/api/get-holdings';
 import { Holdings } from '../../../../features/money/components/holdings-view';
 import type { TradesPlace } from '../../../../features/money/components/holdings-trades';
 import { useSearchUpdate } from '../../../../lib/use-search-update';
-import { prefetchingLoader } from '../../../session-guard';
+import { guardedLoader, INVESTORS } from '../../../session-guard';
 
-const prefetchHoldings = prefetchingLoader(holdingsQueryOptions);
+const prefetchHoldings = guardedLoader(INVESTORS, holdingsQueryOptions);
 
 export const clientLoader = (queryClient: QueryClient) => {
   const prefetch = prefetchHoldings(queryClient);
-  return () => {
+  return (args: LoaderFunctionArgs) => {
     // The trades' grid library downloads alongside the investments, not after them.
     void preloadDataGrid();
-    return prefetch();
+    return prefetch(args);
   };
 };
 

@@ -37,9 +37,9 @@ import Typography from '@mui/material/Typography';
 import { offeringQueryOptions, useOffering } from '../../../../features/offerings/api/get-offering';
 import { OfferingNotFound } from '../../../../features/offerings/components/offering-not-found';
 import { hasStatus } from '../../../../lib/api-query';
-import { recordPageLoader } from '../../../session-guard';
+import { INVESTORS, recordPageLoader } from '../../../session-guard';
 
-export const clientLoader = recordPageLoader('offeringId', (queryClient, offeringId) => {
+export const clientLoader = recordPageLoader(INVESTORS, 'offeringId', (queryClient, offeringId) => {
   void queryClient.prefetchQuery(offeringQueryOptions(offeringId));
   void queryClient.prefetchQuery(accountsQueryOptions());
 });

@@ -11,7 +11,7 @@ import { InvestAction } from '../../../../features/invest/components/invest-acti
 import { useSession } from '../../../../features/auth/api/get-session';
 import { recordPageLoader } from '../../../session-guard';
 
-export const clientLoader = recordPageLoader('offeringId', (queryClient, offeringId) => {
+export const clientLoader = recordPageLoader(undefined, 'offeringId', (queryClient, offeringId) => {
   void queryClient.prefetchQuery(offeringQueryOptions(offeringId));
 });
 

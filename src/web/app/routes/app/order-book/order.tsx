@@ -13,7 +13,7 @@ import { recordPageLoader } from '../../../session-guard';
 const isOrderNumber = (orderId: string) =>
   orderParamsSchema.shape.orderId.safeParse(orderId).success;
 
-export const clientLoader = recordPageLoader('orderId', (queryClient, orderId) => {
+export const clientLoader = recordPageLoader(undefined, 'orderId', (queryClient, orderId) => {
   if (isOrderNumber(orderId)) void queryClient.prefetchQuery(orderQueryOptions(orderId));
 });
 

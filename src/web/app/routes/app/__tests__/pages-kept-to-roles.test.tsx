@@ -1,0 +1,124 @@
+// @vitest-environment jsdom
+import { useMemo } from 'react';
+import { cleanup, render, screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { useQueryClient } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Role } from '../../../../../contract/session';
+import { RouteError } from '../../../../components/errors/route-error';
+import { bff, startMockBff } from '../../../../testing/mock-bff';
+import { sessionOf } from '../../../../testing/session';
+import { withViewportWidth } from '../../../../testing/viewport';
+import { AppProvider } from '../../../provider';
+import { toRoute, type RouteModule } from '../../../route-module';
+import * as accounts from '../accounts/accounts';
+import * as account from '../accounts/account';
+import * as disbursement from '../accounts/disbursement';
+import * as fundMove from '../accounts/fund-move';
+import * as fundMoves from '../accounts/fund-moves';
+import * as ira from '../accounts/ira';
+import * as money from '../accounts/money';
+import * as register from '../compliance/money-requests';
+import * as holdings from '../holdings/holdings';
+import * as invest from '../offerings/invest';
+
+startMockBff();
+withViewportWidth(1280);
+afterEach(cleanup);
+
+/** A page at its path in the portal's route tree, with the inner error element every page has. */
+function Page({ module, pattern, path }: { module: RouteModule; pattern: string; path: string }) {
+  const queryClient = useQueryClient();
+  const router = useMemo(
+    () =>
+      createMemoryRouter(
+        [
+          {
+            errorElement: <RouteError />,
+            children: [{ path: pattern, ...toRoute(queryClient)(module) }],
+          },
+        ],
+        { initialEntries: [path] },
+      ),
+    [queryClient, module, pattern, path],
+  );
+  return <RouterProvider router={router} />;
+}
+
+/** Signed in as `role`; every other read the page makes is recorded (and answered 403). */
+function signedInAs(role: Role) {
+  const reads: string[] = [];
+  bff.use(
+    http.get('/api/session', () =>
+      HttpResponse.json(sessionOf({ role, accountIds: role === 'investor' ? ['A1040000'] : [] })),
+    ),
+    http.all('/api/*', ({ request }) => {
+      reads.push(`${request.method} ${new URL(request.url).pathname}`);
+      return HttpResponse.json({ code: 'forbidden', message: 'Forbidden' }, { status: 403 });
+    }),
+  );
+  return reads;
+}
+
+/*
+ * A page of a role the person does not have says so, as the pages kept to reviewers and admins
+ * do: not the page's frame with "could not be loaded" under it, which reads as an outage, nor a
+ * form whose every read is refused. The BFF refuses the same reads (docs/bff-api.md, policy).
+ */
+describe.each([
+  ['My accounts', accounts, '/accounts', '/accounts'],
+  ['My investments', holdings, '/holdings', '/holdings'],
+  ['an account', account, '/accounts/:accountId', '/accounts/A1040000'],
+  ['its money and timeline', money, '/accounts/:accountId/money', '/accounts/A1040000/money'],
+  ['its fund moves', fundMoves, '/accounts/:accountId/fund-moves', '/accounts/A1040000/fund-moves'],
+  [
+    'one fund move',
+    fundMove,
+    '/accounts/:accountId/fund-moves/:referenceNumber',
+    '/accounts/A1040000/fund-moves/CFM1',
+  ],
+  [
+    'a disbursement',
+    disbursement,
+    '/accounts/:accountId/disbursements/new',
+    '/accounts/A1040000/disbursements/new',
+  ],
+  ['an IRA request', ira, '/accounts/:accountId/ira', '/accounts/A1040000/ira'],
+  ['investing', invest, '/offerings/:offeringId/invest', '/offerings/5201/invest'],
+  [
+    'the money requests register',
+    register,
+    '/compliance/money-requests',
+    '/compliance/money-requests',
+  ],
+])('%s, opened by issuer staff', (_name, module, pattern, path) => {
+  it('says they have no access to the page, and reads nothing of it', async () => {
+    const reads = signedInAs('issuer_staff');
+    render(
+      <AppProvider>
+        <Page module={module} pattern={pattern} path={path} />
+      </AppProvider>,
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'You do not have access to this page' }),
+    ).toBeTruthy();
+    expect(reads).toEqual([]);
+  });
+});
+
+describe('the pages an investor has', () => {
+  it('open for an investor', async () => {
+    signedInAs('investor');
+    bff.use(http.get('/api/accounts', () => HttpResponse.json({ accounts: [] })));
+    render(
+      <AppProvider>
+        <Page module={accounts} pattern="/accounts" path="/accounts" />
+      </AppProvider>,
+    );
+    expect(await screen.findByRole('heading', { name: 'No accounts linked yet' })).toBeTruthy();
+    expect(
+      screen.queryByRole('heading', { name: 'You do not have access to this page' }),
+    ).toBeNull();
+  });
+});
