@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -184,6 +185,48 @@ describe('the log of a request through the BFF', () => {
           attempt: 1,
         },
       ]);
+    } finally {
+      await h.close();
+    }
+  });
+});
+
+describe('a viewer who leaves while a compressed stream is on its way', () => {
+  it('is an info line ("stream closed prematurely"), not an error that would page someone', async () => {
+    const { lines, stream } = lineStream();
+    const h = await startHarness({ logStream: stream });
+    try {
+      const cookie = await signIn(h.app, 'compliance@demo.test');
+      const address = new URL(await h.app.listen({ port: 0, host: '127.0.0.1' }));
+      // A weekday's book (docs/sandbox.md): NDJSON above 1 KB, so it goes out compressed.
+      const reqId = await new Promise<string>((resolve, reject) => {
+        const req = httpGet(
+          {
+            host: address.hostname,
+            port: address.port,
+            path: '/api/order-book/2026-03-09',
+            headers: { cookie, 'x-csrf': '1', 'accept-encoding': 'br' },
+          },
+          (res) => {
+            expect(res.headers['content-encoding']).toBe('br');
+            // The first bytes arrived: the viewer goes away (a closed tab, a new page).
+            res.once('data', () => {
+              req.destroy();
+              resolve(String(res.headers['x-request-id']));
+            });
+          },
+        );
+        req.on('error', (err: NodeJS.ErrnoException) => {
+          if (err.code !== 'ECONNRESET') reject(err);
+        });
+      });
+      const ofRequest = () => lines.filter((line) => line.reqId === reqId);
+      while (!ofRequest().some((line) => line.msg === 'stream closed prematurely')) {
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      // The compressor's own end comes a tick or two after the response's.
+      for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+      expect(ofRequest().filter((line) => Number(line.level) >= 50)).toEqual([]);
     } finally {
       await h.close();
     }
