@@ -76,7 +76,6 @@ export function Form<TIn extends FieldValues, TOut>({
       noValidate
       onSubmit={(event) => void form.handleSubmit(onValid, onInvalid)(event)}
       onPointerDown={movedPress.onPointerDown}
-      onPointerUp={movedPress.onPointerUp}
       sx={sx}
       {...rest}
     >
@@ -88,36 +87,48 @@ export function Form<TIn extends FieldValues, TOut>({
 /**
  * A press on the submit button that the button moved away from before its release. Pressing it
  * leaves the field being typed in, which is checked as it is left: its message shows, the text
- * under it grows a line (a refused amount says why at length), and everything below moves down
- * before the pointer is released. The browser then gives the click to the form, not the button,
- * and nothing happens: no submission, focus left on the button, the refused field not focused,
- * and the person must press again. Released where the button was when pressed, the press is
- * taken as meant: the form is submitted by that button, and the first field in error takes the
- * focus as any submission does. Released elsewhere, it is the usual way to take a press back.
+ * under it grows a line (a refused amount says why at length) or shrinks one (a two-line hint
+ * replaced by a one-line refusal), and everything below moves before the pointer is released.
+ * The browser then gives the click to whatever is now under the pointer (the form, or the page
+ * below a form that got shorter), not the button, and nothing happens: no submission, focus left
+ * on the button, the refused field not focused, and the person must press again. Released where
+ * the button was when pressed, the press is taken as meant: the form is submitted by that button,
+ * and the first field in error takes the focus as any submission does. Released elsewhere, it is
+ * the usual way to take a press back. The release is listened for on the whole document, since
+ * it may land outside the form.
  */
 function useMovedSubmitPress() {
-  const pressed = useRef<{ button: HTMLButtonElement; at: DOMRect } | null>(null);
+  const pending = useRef<(() => void) | null>(null);
+  useEffect(() => () => pending.current?.(), []);
   return {
     onPointerDown: (event: PointerEvent<HTMLFormElement>) => {
+      pending.current?.();
       const button =
         event.button === 0 && event.target instanceof Element
           ? event.target.closest<HTMLButtonElement>('button[type="submit"]')
           : null;
-      pressed.current = button && { button, at: button.getBoundingClientRect() };
-    },
-    onPointerUp: (event: PointerEvent<HTMLFormElement>) => {
-      const press = pressed.current;
-      pressed.current = null;
-      // Released on the button: its own click submits.
-      if (!press || (event.target instanceof Node && press.button.contains(event.target))) return;
-      const { at } = press;
-      const where =
-        event.clientX >= at.left &&
-        event.clientX <= at.right &&
-        event.clientY >= at.top &&
-        event.clientY <= at.bottom;
-      if (where && press.button.isConnected && !press.button.disabled)
-        event.currentTarget.requestSubmit(press.button);
+      if (!button) return;
+      const form = event.currentTarget;
+      const at = button.getBoundingClientRect();
+      const stop = () => {
+        document.removeEventListener('pointerup', onRelease, true);
+        document.removeEventListener('pointercancel', stop, true);
+        pending.current = null;
+      };
+      function onRelease(release: MouseEvent) {
+        stop();
+        // Released on the button: its own click submits.
+        if (release.target instanceof Node && button!.contains(release.target)) return;
+        const where =
+          release.clientX >= at.left &&
+          release.clientX <= at.right &&
+          release.clientY >= at.top &&
+          release.clientY <= at.bottom;
+        if (where && button!.isConnected && !button!.disabled) form.requestSubmit(button);
+      }
+      document.addEventListener('pointerup', onRelease, true);
+      document.addEventListener('pointercancel', stop, true);
+      pending.current = stop;
     },
   };
 }

@@ -422,6 +422,26 @@ describe('the limits and choices the form knows before review', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('the amount takes the focus too when its message moved the button up and the release lands below the form', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<DisbursementForm accountId="A1234567" ceiling="100000" />);
+    const amount = screen.getByLabelText(/Amount \(USD\)/);
+    await fill(user, amount, '0.001');
+    const button = screen.getByRole('button', { name: 'Review request' });
+    // A two-line hint gave way to a one-line refusal: the form got shorter, and where the button
+    // was is now the page below it.
+    vi.spyOn(button, 'getBoundingClientRect').mockReturnValue(
+      DOMRect.fromRect({ x: 264, y: 623, width: 140, height: 36 }),
+    );
+    press(button, 'pointerdown', 640);
+    button.focus();
+    await waitFor(() => expect(amount.getAttribute('aria-invalid')).toBe('true'));
+    press(document.body, 'pointerup', 640);
+    await waitFor(() => expect(document.activeElement).toBe(amount));
+    expect(descriptionOf(amount)).toBe('Amount can have at most 2 decimal places (whole cents)');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('a press on "Review request" released away from where the button was is taken back, as usual', async () => {
     const { button, form } = await pressReviewAfterTyping('12.50');
     const submitted = vi.spyOn(form, 'requestSubmit');
