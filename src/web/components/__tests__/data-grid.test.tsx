@@ -123,6 +123,25 @@ describe('PortalDataGrid where its columns do not fit', () => {
     { field: 'id', headerName: 'Names on a phone', flex: 1, valueGetter: (_v, row) => row.name },
   ];
 
+  /** The grid of names given a wide grid's fixed height, as rendered: the library's root. */
+  async function gridOfFixedHeight(): Promise<Element> {
+    const t = await fresh();
+    cleanup = t.cleanup;
+    await t.preloadDataGrid();
+    t.render(
+      <t.PortalDataGrid
+        label="Names"
+        rows={rows}
+        columns={[{ field: 'name', headerName: 'Name' }]}
+        phoneColumns={phoneColumns}
+        height={520}
+      />,
+    );
+    const root = t.screen.getByRole('grid', { name: 'Names' }).closest('.MuiDataGrid-root');
+    expect(root).not.toBeNull();
+    return root!;
+  }
+
   describe('on a 375 px phone', () => {
     withViewportWidth(375);
 
@@ -147,21 +166,8 @@ describe('PortalDataGrid where its columns do not fit', () => {
     });
 
     it('grows with its rows instead of scrolling inside a box as high as the wide grid', async () => {
-      const t = await fresh();
-      cleanup = t.cleanup;
-      await t.preloadDataGrid();
-      t.render(
-        <t.PortalDataGrid
-          label="Names"
-          rows={rows}
-          columns={[{ field: 'name', headerName: 'Name' }]}
-          phoneColumns={phoneColumns}
-          height={520}
-        />,
-      );
       // The library marks a grid whose height follows its rows.
-      const root = t.screen.getByRole('grid', { name: 'Names' }).closest('.MuiDataGrid-root');
-      expect(root?.classList.contains('MuiDataGrid-autoHeight')).toBe(true);
+      expect((await gridOfFixedHeight()).classList.contains('MuiDataGrid-autoHeight')).toBe(true);
     });
 
     it('sorts by any of the wide columns from a select, since one cell holds several of them', async () => {
@@ -204,21 +210,7 @@ describe('PortalDataGrid where its columns do not fit', () => {
     });
 
     it('keeps its fixed height, scrolling its many rows inside itself', async () => {
-      const t = await fresh();
-      cleanup = t.cleanup;
-      await t.preloadDataGrid();
-      t.render(
-        <t.PortalDataGrid
-          label="Names"
-          rows={rows}
-          columns={[{ field: 'name', headerName: 'Name' }]}
-          phoneColumns={phoneColumns}
-          height={520}
-        />,
-      );
-      const root = t.screen.getByRole('grid', { name: 'Names' }).closest('.MuiDataGrid-root');
-      expect(root).not.toBeNull();
-      expect(root!.classList.contains('MuiDataGrid-autoHeight')).toBe(false);
+      expect((await gridOfFixedHeight()).classList.contains('MuiDataGrid-autoHeight')).toBe(false);
     });
   });
 });

@@ -66,33 +66,21 @@ function signedInAs(role: Role) {
  * do: not the page's frame with "could not be loaded" under it, which reads as an outage, nor a
  * form whose every read is refused. The BFF refuses the same reads (docs/bff-api.md, policy).
  */
+const A = '/accounts/:accountId';
+const OF_A = (path: string) => path.replace(':accountId', 'A1040000');
 describe.each([
-  ['My accounts', accounts, '/accounts', '/accounts'],
-  ['My investments', holdings, '/holdings', '/holdings'],
-  ['an account', account, '/accounts/:accountId', '/accounts/A1040000'],
-  ['its money and timeline', money, '/accounts/:accountId/money', '/accounts/A1040000/money'],
-  ['its fund moves', fundMoves, '/accounts/:accountId/fund-moves', '/accounts/A1040000/fund-moves'],
-  [
-    'one fund move',
-    fundMove,
-    '/accounts/:accountId/fund-moves/:referenceNumber',
-    '/accounts/A1040000/fund-moves/CFM1',
-  ],
-  [
-    'a disbursement',
-    disbursement,
-    '/accounts/:accountId/disbursements/new',
-    '/accounts/A1040000/disbursements/new',
-  ],
-  ['an IRA request', ira, '/accounts/:accountId/ira', '/accounts/A1040000/ira'],
-  ['investing', invest, '/offerings/:offeringId/invest', '/offerings/5201/invest'],
-  [
-    'the money requests register',
-    register,
-    '/compliance/money-requests',
-    '/compliance/money-requests',
-  ],
-])('%s, opened by issuer staff', (_name, module, pattern, path) => {
+  ['My accounts', accounts, '/accounts'],
+  ['My investments', holdings, '/holdings'],
+  ['an account', account, A],
+  ['its money and timeline', money, `${A}/money`],
+  ['its fund moves', fundMoves, `${A}/fund-moves`],
+  ['one fund move', fundMove, `${A}/fund-moves/:referenceNumber`],
+  ['a disbursement', disbursement, `${A}/disbursements/new`],
+  ['an IRA request', ira, `${A}/ira`],
+  ['investing', invest, '/offerings/:offeringId/invest'],
+  ['the money requests register', register, '/compliance/money-requests'],
+] as const)('%s, opened by issuer staff', (_name, module, pattern) => {
+  const path = OF_A(pattern).replace(':referenceNumber', 'CFM1').replace(':offeringId', '5201');
   it('says they have no access to the page, and reads nothing of it', async () => {
     const reads = signedInAs('issuer_staff');
     render(
