@@ -114,4 +114,6 @@ export const portalConfigSchema = z.object({
    */
   sessionIdleMinutes: z.optional(z.number()),
   sessionAbsoluteHours: z.optional(z.number()),
+  /** Whom "contact support" means (SUPPORT_CONTACT; the demo's own in sandbox mode). */
+  supportContact: z.optional(z.string()),
 });

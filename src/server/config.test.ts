@@ -23,6 +23,14 @@ describe('boot configuration', () => {
     );
   });
 
+  it('says whom to contact for support only when told, in at most 120 characters', () => {
+    expect(loadConfig({}).supportContact).toBeUndefined();
+    expect(loadConfig({ SUPPORT_CONTACT: ' help@bank.example ' }).supportContact).toBe(
+      'help@bank.example',
+    );
+    expect(() => loadConfig({ SUPPORT_CONTACT: 'x'.repeat(121) })).toThrow(/SUPPORT_CONTACT/);
+  });
+
   it('reads at most 10,000 fund moves for a timeline unless set, in whole pages of 500', () => {
     expect(loadConfig({}).timelineMaxFundMoves).toBe(10_000);
     expect(loadConfig({ TIMELINE_MAX_FUND_MOVES: '2500' }).timelineMaxFundMoves).toBe(2_500);

@@ -105,6 +105,9 @@ const envSchema = z.object({
     .regex(AMOUNT_SETTING, 'must be an amount such as 50000 or 2500.50')
     .optional(),
   WEBAUTHN_RP_NAME: z.string().min(1).max(60).default('Transact Portal'),
+  // Who people reach when a message says "contact support" (an email address, a phone number or
+  // a few words): shown in every signed-in page's menu.
+  SUPPORT_CONTACT: z.string().trim().min(3).max(120).optional(),
   DISBURSEMENT_MAX_AMOUNT: z
     .string()
     .regex(AMOUNT_SETTING, 'must be an amount in dollars, such as 100000 or 2500.50')
@@ -211,6 +214,8 @@ export interface Config {
   identity: IdentitySettings;
   /** Per-request ceiling of a disbursement, a decimal string of dollars. */
   disbursementMaxAmount: string;
+  /** SUPPORT_CONTACT: whom the portal's "contact support" means; undefined when not set. */
+  supportContact?: string;
   /** Owner lease of an idempotency claim, renewed every third of it while the upstream call runs. */
   /**
    * A deposit, disbursement or investment identical to one the account made this recently (and
@@ -483,6 +488,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoPassword: e.DEMO_PASSWORD,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     disbursementMaxAmount: e.DISBURSEMENT_MAX_AMOUNT.replace(/^0+(?=\d)/, ''),
+    supportContact: e.SUPPORT_CONTACT,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
     logLevel: e.LOG_LEVEL,
     logFile: e.LOG_FILE,

@@ -126,4 +126,9 @@ describe('why the session ended', () => {
     const config = (await call(h.app, 'GET', '/api/config')).json();
     expect(config).toMatchObject({ sessionIdleMinutes: 30, sessionAbsoluteHours: 1 });
   });
+
+  it("says whom to contact for support: the demo's address in sandbox mode", async () => {
+    const config = (await call(h.app, 'GET', '/api/config')).json();
+    expect(config.supportContact).toBe('support@demo.test');
+  });
 });

@@ -90,7 +90,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'GET /api/config': {
     roles: 'public',
     objects: [],
-    note: 'Whether the portal runs on the sandbox; the session limits (`sessionIdleMinutes`, `sessionAbsoluteHours`) the sign-in page names.',
+    note: 'Whether the portal runs on the sandbox; the session limits (`sessionIdleMinutes`, `sessionAbsoluteHours`) the sign-in page names; whom to contact for support (`supportContact`, SUPPORT_CONTACT).',
   },
   'GET /api/openapi.json': { roles: 'public', objects: [], note: 'This API described.' },
   'GET /api/session': {

@@ -5,6 +5,9 @@ import { ping } from '../upstream/ping';
 import type { Deps } from '../deps';
 import { defineRoute } from './define';
 
+/** Whom the sandbox's demo says to contact, in the demo users' own domain (README). */
+const DEMO_SUPPORT_CONTACT = 'support@demo.test';
+
 const healthSchema = z.object({ status: z.literal('ok') });
 const readySchema = z.object({ status: z.literal('ready') });
 
@@ -43,6 +46,9 @@ export function systemRoutes({ now }: { now: () => number } = { now: Date.now })
         disbursementMaxAmount: deps.config.disbursementMaxAmount,
         sessionIdleMinutes: deps.config.sessionIdleMs / 60_000,
         sessionAbsoluteHours: deps.config.sessionAbsoluteMs / 3_600_000,
+        // The sandbox's demo has a support address of its own, as its users' addresses are.
+        supportContact:
+          deps.config.supportContact ?? (deps.sandbox ? DEMO_SUPPORT_CONTACT : undefined),
       }),
     }),
     defineRoute({

@@ -19,8 +19,16 @@ const noStandingInvestments = http.get('/api/money-requests', () =>
   HttpResponse.json({ requests: [], total: 0, offset: 0, limit: 100 }),
 );
 
+/**
+ * The public settings every signed-in frame reads (whom to contact for support among them): a
+ * portal on the sandbox with no support contact set, unless a test says otherwise.
+ */
+const plainPortalConfig = http.get('/api/config', () =>
+  HttpResponse.json({ sandbox: true, platformTimeZone: 'UTC', singleSignOn: null }),
+);
+
 /** The BFF as the browser sees it, answered by MSW handlers at the BFF's own URLs (docs/bff-api.md). */
-export const bff = setupServer(noUnsettledRequests, noStandingInvestments);
+export const bff = setupServer(noUnsettledRequests, noStandingInvestments, plainPortalConfig);
 
 /** Starts the mock BFF for this test file; a request no handler answers fails the test. */
 export function startMockBff() {

@@ -12,6 +12,7 @@ import { homeHref } from '../../config/paths';
 import { useSession } from '../../features/auth/api/get-session';
 import { NavigationList } from './navigation-list';
 import { SkipLink } from './skip-link';
+import { SupportContact } from './support-contact';
 import { UserMenu } from './user-menu';
 import { StepUpDialogHost } from '../../features/identity/components/step-up-dialog';
 import { SessionEndedDialogHost } from './session-ended-dialog';
@@ -105,6 +106,7 @@ export function AppLayout() {
               features={features}
               onNavigate={() => setMobileOpen(false)}
             />
+            <SupportContact />
           </Drawer>
           <Drawer
             variant="permanent"
@@ -113,6 +115,7 @@ export function AppLayout() {
           >
             <Toolbar />
             <NavigationList role={user.role} features={features} />
+            <SupportContact />
           </Drawer>
         </>
       )}

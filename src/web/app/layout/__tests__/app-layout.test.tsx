@@ -125,3 +125,22 @@ describe('the side menu', () => {
     },
   );
 });
+
+describe('whom to contact for support', () => {
+  it('is said under the navigation, an email address as a link that writes to it', async () => {
+    bff.use(
+      http.get('/api/config', () =>
+        HttpResponse.json({
+          sandbox: false,
+          platformTimeZone: 'UTC',
+          singleSignOn: null,
+          supportContact: 'help@bank.example',
+        }),
+      ),
+    );
+    renderPortal();
+    const link = await screen.findByRole('link', { name: 'help@bank.example' });
+    expect(link.getAttribute('href')).toBe('mailto:help@bank.example');
+    expect(link.parentElement?.textContent).toBe('Need help? Contact support: help@bank.example');
+  });
+});
