@@ -1256,7 +1256,13 @@ describe('guessing a second factor', () => {
     expect(denied).toEqual([
       {
         outcome: 'denied',
-        details: { method: 'totp', purpose: 'sign_in', reason: 'too_many_attempts' },
+        details: {
+          method: 'totp',
+          purpose: 'sign_in',
+          reason: 'too_many_attempts',
+          refusedAttempts: 1,
+          refusedUntil: expect.any(String),
+        },
       },
     ]);
 

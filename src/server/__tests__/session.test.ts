@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { sessionSchema } from '../../contract/session';
 import { hashToken, revokeSession } from '../store/sessions';
 import { createUser, setDisabled } from '../store/users';
-import { call, DEMO_PASSWORD, signIn, useHarness } from './harness';
+import { call, DEMO_PASSWORD, ORIGIN, signIn, useHarness } from './harness';
 
 const h = useHarness();
 
@@ -142,6 +142,83 @@ describe('sign-in and session', () => {
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBeDefined();
     expect(res.json().error.message).toMatch(/Try again in \d+ minute/);
+  });
+
+  describe('refused by a spent window', () => {
+    /** A sign-in from an address of the test's own, so the per-address count is the test's. */
+    const attempt = (ip: string, email: string, password: string) =>
+      h.app.inject({
+        method: 'POST',
+        url: '/api/session',
+        remoteAddress: ip,
+        headers: { 'x-csrf': '1', origin: ORIGIN },
+        payload: { email, password },
+      });
+    const refusals = (email: string) =>
+      h.db
+        .selectFrom('audit_events')
+        .selectAll()
+        .where('action', '=', 'sign_in')
+        .where('outcome', '=', 'denied')
+        .where('user_email', '=', email)
+        .orderBy('id')
+        .execute();
+    const refusedCounts = async (email: string) =>
+      (await refusals(email)).map(
+        (e) => (e.details as { refusedAttempts: number }).refusedAttempts,
+      );
+
+    it('is audited with the typed email and never the password, at the 1st, 10th and 100th refusal of the window only', async () => {
+      const email = 'locked-out@example.test';
+      await createUser(h.db, { email, name: 'Lou', role: 'investor', password: DEMO_PASSWORD });
+      const ip = '198.51.100.7';
+      const typed = 'Locked-Out@Example.test';
+      for (let i = 0; i < 8; i++) {
+        expect((await attempt(ip, typed, `wrong-${i}`)).statusCode).toBe(401);
+      }
+
+      // The 9th wrong password, then the right one: both refused unchecked; the first is audited.
+      expect((await attempt(ip, typed, 'wrong-8')).statusCode).toBe(429);
+      expect((await attempt(ip, typed, DEMO_PASSWORD)).statusCode).toBe(429);
+      const [first, ...others] = await refusals(email);
+      expect(others).toEqual([]);
+      expect(first).toMatchObject({
+        user_id: null,
+        user_email: email,
+        ip,
+        details: {
+          method: 'password',
+          reason: 'too_many_failures_for_email',
+          refusedAttempts: 1,
+          refusedUntil: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        },
+      });
+      expect(JSON.stringify(first)).not.toContain('wrong-8');
+      expect(JSON.stringify(first)).not.toContain(DEMO_PASSWORD);
+
+      // A flood of refused attempts adds an event at the 10th and the 100th refusal, no more.
+      for (let i = 0; i < 88; i++) await attempt(ip, typed, `flood-${i}`);
+      expect(await refusedCounts(email)).toEqual([1, 10]);
+      for (let i = 0; i < 20; i++) await attempt(`198.51.100.${20 + i}`, typed, `flood-${i}`);
+      expect(await refusedCounts(email)).toEqual([1, 10, 100]);
+    });
+
+    it('by the address is audited as such, with the email typed', async () => {
+      const ip = '198.51.100.8';
+      // The address's 100 attempts of the window are spent.
+      await h.db
+        .insertInto('rate_limits')
+        .values({ key: `signin:ip:${ip}`, window_start: new Date(), count: 100 })
+        .execute();
+      const res = await attempt(ip, 'someone@example.test', 'any-password');
+      expect(res.statusCode).toBe(429);
+      expect(await refusals('someone@example.test')).toMatchObject([
+        {
+          ip,
+          details: { reason: 'too_many_from_address', refusedAttempts: 1 },
+        },
+      ]);
+    });
   });
 
   describe('a disabled user', () => {

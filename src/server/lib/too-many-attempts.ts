@@ -13,3 +13,16 @@ export function tooManyAttempts(what: string, resetAt: Date, now = Date.now()): 
     { retryAfterSeconds: seconds, submitted: 'no' },
   );
 }
+
+/**
+ * Which refusals of a spent window the audit log keeps: the 1st, 10th, 100th, 1,000th… of the
+ * window, each with how many were refused so far; null for the others. The count is the window's
+ * own (the store's `hit`, which decided the refusal), so nothing else is counted. Refused
+ * attempts cost the attacker nothing but a request, so one event for each would let anyone fill
+ * the log at request speed and bury what an investigation needs; the first refusal still shows
+ * that a lockout began (and when), and the later ones its scale, in a handful of events.
+ */
+export function auditedRefusal(count: number, limit: number): number | null {
+  const refused = count - limit;
+  return refused >= 1 && /^10*$/.test(String(refused)) ? refused : null;
+}

@@ -20,7 +20,7 @@ import {
 import type { SignedInUser } from '../deps';
 import { HttpError } from '../lib/http-error';
 import { clear, hit } from '../store/rate-limits';
-import { tooManyAttempts } from '../lib/too-many-attempts';
+import { auditedRefusal, tooManyAttempts } from '../lib/too-many-attempts';
 import {
   addPasskey,
   addTotp,
@@ -223,11 +223,21 @@ export const secondFactorRoutes = [
       const failKey = `2fa:fail:${user.id}`;
       const attempt = await hit(deps.db, failKey, FAILURES_PER_WINDOW, WINDOW_MS);
       if (!attempt.allowed) {
-        await ctx.audit({
-          action: 'second_factor',
-          outcome: 'denied',
-          details: { method: body.method, purpose, reason: 'too_many_attempts' },
-        });
+        // Audited as sign-in's refusals are: not each one, so that they cannot flood the log.
+        const refusedAttempts = auditedRefusal(attempt.count, FAILURES_PER_WINDOW);
+        if (refusedAttempts !== null) {
+          await ctx.audit({
+            action: 'second_factor',
+            outcome: 'denied',
+            details: {
+              method: body.method,
+              purpose,
+              reason: 'too_many_attempts',
+              refusedAttempts,
+              refusedUntil: attempt.resetAt.toISOString(),
+            },
+          });
+        }
         throw tooManyAttempts('wrong second-factor attempts', attempt.resetAt);
       }
       const refuse = async (wrong: string) => {

@@ -5,8 +5,8 @@ import { secondFactorStep } from '../lib/second-factor-step';
 import type { z } from 'zod';
 import { HttpError } from '../lib/http-error';
 import { isStoreFailure } from '../lib/store-errors';
-import { tooManyAttempts } from '../lib/too-many-attempts';
-import { clear, hit } from '../store/rate-limits';
+import { auditedRefusal, tooManyAttempts } from '../lib/too-many-attempts';
+import { clear, hit, type RateLimitResult } from '../store/rate-limits';
 import { createSession, revokeSession } from '../store/sessions';
 import { getUser, normalizeEmail, verifyCredentials, type StoredUser } from '../store/users';
 import {
@@ -129,13 +129,43 @@ async function signIn({ body, request, reply, deps }: SignInContext) {
   const email = normalizeEmail(body.email);
   const ipKey = `signin:ip:${request.ip}`;
   const emailKey = `signin:fail:${email}`;
+  /**
+   * An attempt refused by a spent window, its password not checked: audited as a refused sign-in
+   * with the typed email (shown to admins only, as a failed sign-in's), never the password; only
+   * the refusals `auditedRefusal` picks, so a flood of refused requests cannot flood the log.
+   */
+  const refuse = async (
+    limit: number,
+    result: RateLimitResult,
+    reason: 'too_many_failures_for_email' | 'too_many_from_address',
+  ) => {
+    const refusedAttempts = auditedRefusal(result.count, limit);
+    if (refusedAttempts !== null) {
+      await deps.audit({
+        action: 'sign_in',
+        outcome: 'denied',
+        userEmail: email,
+        ip: request.ip,
+        requestId: request.id,
+        details: {
+          method: 'password',
+          reason,
+          refusedAttempts,
+          refusedUntil: result.resetAt.toISOString(),
+        },
+      });
+    }
+    return retryAfter(result.resetAt);
+  };
   const byIp = await hit(deps.db, ipKey, SIGN_IN_LIMITS.perIp, WINDOW_MS);
-  if (!byIp.allowed) throw retryAfter(byIp.resetAt);
+  if (!byIp.allowed) throw await refuse(SIGN_IN_LIMITS.perIp, byIp, 'too_many_from_address');
   // Every attempt takes a slot before its password is checked, in one atomic upsert of the
   // store: concurrent guesses on any number of instances cannot all pass a count read before
   // the first failure is written. A correct password gives its slot back (clear below).
   const attempt = await hit(deps.db, emailKey, SIGN_IN_LIMITS.failuresPerEmail, WINDOW_MS);
-  if (!attempt.allowed) throw retryAfter(attempt.resetAt);
+  if (!attempt.allowed) {
+    throw await refuse(SIGN_IN_LIMITS.failuresPerEmail, attempt, 'too_many_failures_for_email');
+  }
 
   const match = await verifyCredentials(deps.db, email, body.password);
   if (match?.disabled) {

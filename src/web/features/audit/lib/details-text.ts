@@ -35,6 +35,9 @@ const keyLabels: Record<string, string> = {
   factorId: 'Factor id',
   kind: 'Kind',
   purpose: 'Purpose',
+  // A sign-in or code refused because its window's attempts were spent (lib/too-many-attempts).
+  refusedAttempts: 'Refused so far in this window',
+  refusedUntil: 'Refused until',
   for: 'For',
   detail: 'Detail',
   issuer: 'Issuer',
@@ -172,6 +175,9 @@ const codeWords: Record<string, string> = {
   // Why a sign-in was refused (routes/session.ts, routes/oidc.ts).
   account_disabled: 'the account is disabled',
   wrong_email_or_password: 'the email or password is not correct',
+  too_many_failures_for_email:
+    'too many failed sign-ins with this email: the password was not checked',
+  too_many_from_address: 'too many sign-ins from this address: the password was not checked',
 };
 
 /**

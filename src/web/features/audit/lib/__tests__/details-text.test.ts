@@ -32,6 +32,21 @@ const written: [action: string, details: Record<string, unknown>, reads: string]
   ],
   [
     'sign_in',
+    {
+      method: 'password',
+      reason: 'too_many_failures_for_email',
+      refusedAttempts: 10,
+      refusedUntil: '2026-11-29T17:30:00.000Z',
+    },
+    'Method: password; Reason: too many failed sign-ins with this email: the password was not checked; Refused so far in this window: 10; Refused until: Nov 29, 2026, 9:30:00 AM PST',
+  ],
+  [
+    'sign_in',
+    { method: 'password', reason: 'too_many_from_address', refusedAttempts: 1 },
+    'Method: password; Reason: too many sign-ins from this address: the password was not checked; Refused so far in this window: 1',
+  ],
+  [
+    'sign_in',
     { secondFactor: 'verify', method: 'password' },
     'Second factor: to be proved; Method: password',
   ],
