@@ -249,6 +249,29 @@ describe('second factor at sign-in and step-up on money routes', () => {
     );
   });
 
+  it('new recovery codes end the earlier ones: an old unused code is refused, a new one works', async () => {
+    const { cookie, totp } = await investorWithFactor();
+    const renewed = await post('/api/me/recovery-codes', cookie);
+    expect(renewed.statusCode).toBe(201);
+    const fresh = renewed.json().recoveryCodes as string[];
+    expect(fresh).toHaveLength(10);
+    expect(fresh).not.toContain(totp.recoveryCodes[0]);
+
+    const old = await post('/api/session/second-factor', cookie, {
+      method: 'recovery',
+      code: totp.recoveryCodes[0],
+    });
+    expect(old.statusCode).toBe(400);
+    expect(old.json().error.fields[0].message).toBe(
+      'The recovery code is not correct, or was already used.',
+    );
+    const now = await post('/api/session/second-factor', cookie, {
+      method: 'recovery',
+      code: fresh[0],
+    });
+    expect(now.json()).toMatchObject({ verified: true, recoveryCodesLeft: 9 });
+  });
+
   it('an admin must enrol a second factor before the session opens anything', async () => {
     const { body, cookie } = await rawSignIn((await newUser(h, 'admin')).email);
     expect(body.secondFactor.step).toBe('enrol');

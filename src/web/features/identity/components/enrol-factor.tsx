@@ -193,33 +193,6 @@ export function EnrolTotp({ onEnrolled }: Props) {
   );
 }
 
-/**
- * Shown once: the codes are stored only as hashes. Focus goes to their heading as they appear:
- * the enrolment form that was used is replaced, and focus would drop to the start of the page.
- */
-export function RecoveryCodes({ codes }: { codes: string[] }) {
-  return (
-    <Box role="status" sx={{ display: 'grid', gap: 1 }}>
-      <Typography component="h2" variant="h2" tabIndex={-1} ref={focusOnMount}>
-        Your recovery codes
-      </Typography>
-      <Typography>
-        Keep them somewhere safe: each works once if you lose your passkey or app. They are shown
-        only now.
-      </Typography>
-      <Box
-        component="ul"
-        aria-label="Recovery codes"
-        sx={{ fontFamily: 'monospace', columns: { xs: 1, sm: 2 }, m: 0 }}
-      >
-        {codes.map((c) => (
-          <li key={c}>{c}</li>
-        ))}
-      </Box>
-    </Box>
-  );
-}
-
 const kindLabels = { totp: 'Authenticator app', passkey: 'Passkey' } as const;
 
 /** A factor by its name, and its kind when the name does not already say it. */

@@ -7,7 +7,8 @@ import type { SecondFactorChallenge, SecondFactorMethod } from '../../../../cont
 import { ErrorAlert } from '../../../components/error-alert';
 import { focusOnMount } from '../../../lib/focus';
 import { factorsQueryOptions } from '../api/second-factors';
-import { EnrolPasskey, EnrolTotp, RecoveryCodes } from './enrol-factor';
+import { EnrolPasskey, EnrolTotp } from './enrol-factor';
+import { RecoveryCodes } from './recovery-codes';
 import { SecondFactorPrompt } from './second-factor-prompt';
 
 export type SecondFactorStepProps = {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { BusyButton } from '../../../../components/busy-retry-button';
@@ -9,6 +10,8 @@ import { ActionList } from '../../../../components/action-list';
 import { ErrorAlert } from '../../../../components/error-alert';
 import { PageHeader } from '../../../../components/page-header';
 import { QueryState } from '../../../../components/query-state';
+import type { Factor } from '../../../../../contract/identity';
+import { focusOnMount } from '../../../../lib/focus';
 import { formatInstant } from '../../../../lib/format';
 import {
   factorsQueryKey,
@@ -21,8 +24,12 @@ import {
   EnrolPasskey,
   EnrolTotp,
   factorName,
-  RecoveryCodes,
 } from '../../../../features/identity/components/enrol-factor';
+import {
+  RemoveFactorDialog,
+  RenewCodesDialog,
+} from '../../../../features/identity/components/factor-dialogs';
+import { RecoveryCodes } from '../../../../features/identity/components/recovery-codes';
 import { mySessionsQueryOptions } from '../../../../features/identity/api/sessions';
 import { EndPasswordSessions } from '../../../../features/identity/components/end-password-sessions';
 import { WaitingSignInsNotice } from '../../../../features/identity/components/waiting-sign-ins-notice';
@@ -35,12 +42,20 @@ export default function SecurityRoute() {
   const queryClient = useQueryClient();
   const remove = useRemoveFactor();
   const renew = useRenewRecoveryCodes();
-  const [codes, setCodes] = useState<string[] | null>(null);
+  const [codes, setCodes] = useState<{ list: string[]; replaced: boolean } | null>(null);
+  // Removing a factor and making new codes are asked first (what goes with them), as a slip of
+  // the mouse must not take a factor, or the codes a person has saved, away unseen.
+  const [removeAsked, setRemoveAsked] = useState<{ factor: Factor; open: boolean } | null>(null);
+  const [renewAsked, setRenewAsked] = useState(false);
+  /** What the last removal took away, said once it is done; it takes the focus. */
+  const [removed, setRemoved] = useState<{ name: string; last: boolean; at: number } | null>(null);
+  /** A removal the role forbids, said without asking the BFF (it would refuse it the same way). */
+  const [kept, setKept] = useState<string | null>(null);
   // The first factor added in this visit: the sessions opened with the password alone before it
   // are offered to be ended.
   const [firstFactor, setFirstFactor] = useState(false);
   const enrolled = (result: { recoveryCodes: string[] | null }) => {
-    if (result.recoveryCodes) setCodes(result.recoveryCodes);
+    if (result.recoveryCodes) setCodes({ list: result.recoveryCodes, replaced: false });
     if (factors.data?.factors.length === 0) {
       setFirstFactor(true);
       void queryClient.invalidateQueries({ queryKey: mySessionsQueryOptions().queryKey });
@@ -57,7 +72,7 @@ export default function SecurityRoute() {
       <WaitingSignInsNotice />
       {codes && (
         <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
-          <RecoveryCodes codes={codes} />
+          <RecoveryCodes codes={codes.list} replaced={codes.replaced} />
           <Button
             sx={{ mt: 1 }}
             onClick={() => {
@@ -89,6 +104,19 @@ export default function SecurityRoute() {
               {data.required && (
                 <Typography sx={{ mb: 1 }}>Your role needs at least one second factor.</Typography>
               )}
+              {removed && (
+                <Alert
+                  key={removed.at}
+                  severity="success"
+                  tabIndex={-1}
+                  ref={focusOnMount}
+                  sx={{ mb: 1 }}
+                >
+                  {removed.last
+                    ? `Removed ${removed.name}. You have no second factor now: your recovery codes no longer work, and signing in asks for your password alone. Add a passkey or an authenticator app below.`
+                    : `Removed ${removed.name}. Your other second factors and your recovery codes still work.`}
+                </Alert>
+              )}
               {data.factors.length === 0 ? (
                 <Typography>You have no second factor yet. Add one below.</Typography>
               ) : (
@@ -102,8 +130,12 @@ export default function SecurityRoute() {
                     <BusyButton
                       color="error"
                       busy={remove.isPending}
-                      onClick={() => remove.mutate(f.id)}
-                      aria-label={`Remove ${f.label}`}
+                      onClick={() => {
+                        setRemoved(null);
+                        if (data.required && data.factors.length === 1) setKept(factorName(f));
+                        else setRemoveAsked({ factor: f, open: true });
+                      }}
+                      aria-label={`Remove ${factorName(f)}`}
                     >
                       Remove
                     </BusyButton>
@@ -114,9 +146,28 @@ export default function SecurityRoute() {
                   }
                 />
               )}
+              {kept && data.factors.length === 1 && (
+                <Alert severity="info" role="alert" sx={{ mt: 1 }}>
+                  {`Your role needs a second factor: add a passkey or an authenticator app below before removing ${kept}.`}
+                </Alert>
+              )}
               {remove.isError && (
                 <ErrorAlert error={remove.error} title="The factor was not removed" />
               )}
+              <RemoveFactorDialog
+                open={removeAsked?.open ?? false}
+                factor={removeAsked?.factor ?? null}
+                factors={data.factors}
+                recoveryCodesLeft={data.recoveryCodesLeft}
+                onCancel={() => setRemoveAsked((asked) => asked && { ...asked, open: false })}
+                onConfirm={(factor) => {
+                  setRemoveAsked({ factor, open: false });
+                  const last = data.factors.length === 1;
+                  remove.mutate(factor.id, {
+                    onSuccess: () => setRemoved({ name: factorName(factor), last, at: Date.now() }),
+                  });
+                }}
+              />
             </section>
             <section aria-labelledby="passkey-heading">
               <Typography id="passkey-heading" component="h2" variant="h2" gutterBottom>
@@ -143,13 +194,22 @@ export default function SecurityRoute() {
                 variant="outlined"
                 disabled={data.factors.length === 0}
                 busy={renew.isPending}
-                onClick={() =>
-                  renew.mutate(undefined, { onSuccess: (r) => setCodes(r.recoveryCodes) })
-                }
+                onClick={() => setRenewAsked(true)}
               >
                 Make new recovery codes
               </BusyButton>
               {renew.isError && <ErrorAlert error={renew.error} title="No new codes were made" />}
+              <RenewCodesDialog
+                open={renewAsked}
+                recoveryCodesLeft={data.recoveryCodesLeft}
+                onCancel={() => setRenewAsked(false)}
+                onConfirm={() => {
+                  setRenewAsked(false);
+                  renew.mutate(undefined, {
+                    onSuccess: (r) => setCodes({ list: r.recoveryCodes, replaced: true }),
+                  });
+                }}
+              />
             </section>
           </Box>
         )}

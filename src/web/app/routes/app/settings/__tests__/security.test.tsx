@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   bff,
   errorAnswer,
@@ -16,6 +16,7 @@ import {
   openReviewAndArm,
   renderWithProviders,
 } from '../../../../../testing/render';
+import { catchDownloads } from '../../../../../testing/downloads';
 import { StepUpDialogHost } from '../../../../../features/identity/components/step-up-dialog';
 import SecurityRoute from '../security';
 
@@ -313,7 +314,11 @@ describe('a person asked to confirm it is them before changing their second fact
     mockPost('/api/me/recovery-codes', stepUpRequired());
     const user = openWithFactor();
     const renew = await screen.findByRole('button', { name: 'Make new recovery codes' });
-    await user.click(renew);
+    await openReviewAndArm(
+      () => user.click(renew),
+      () => screen.getByRole('button', { name: 'Make new codes' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Make new codes' }));
     const stepUp = await screen.findByRole('dialog', { name: 'Confirm it is you' });
     // Busy while it waits, yet not disabled: a browser takes the focus off a disabled button
     // before the dialog opens, and the dialog then gives it back to the page body.
@@ -328,11 +333,164 @@ describe('a person asked to confirm it is them before changing their second fact
     bff.use(http.delete('/api/me/second-factors/:factorId', () => stepUpRequired()));
     const user = openWithFactor();
     const remove = await screen.findByRole('button', { name: 'Remove Authenticator app' });
-    await user.click(remove);
+    await openReviewAndArm(
+      () => user.click(remove),
+      () => screen.getByRole('button', { name: 'Remove' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
     await screen.findByRole('dialog', { name: 'Confirm it is you' });
     expect(remove).toHaveProperty('disabled', false);
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(remove));
+  });
+});
+
+describe('a person removing a second factor', () => {
+  const phone = { ...app, id: 'f2', kind: 'passkey', label: 'Phone' };
+  /** The person's factors as the BFF lists them; a DELETE takes the factor (and with the last, the codes). */
+  function serveFactors(factors: (typeof app)[], required = false) {
+    const state = { factors: [...factors], codes: 8, deleted: [] as string[] };
+    bff.use(
+      http.get('/api/me/second-factors', () =>
+        HttpResponse.json({ factors: state.factors, recoveryCodesLeft: state.codes, required }),
+      ),
+      http.delete('/api/me/second-factors/:factorId', ({ params }) => {
+        state.deleted.push(String(params.factorId));
+        state.factors = state.factors.filter((f) => f.id !== params.factorId);
+        if (state.factors.length === 0) state.codes = 0;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    renderWithProviders(<SecurityRoute />);
+    return { state, user: userEvent.setup({ delay: null }) };
+  }
+
+  it('is asked first, told the recovery codes go with the last one, and told it was removed', async () => {
+    const { state, user } = serveFactors([app]);
+    const remove = await screen.findByRole('button', { name: 'Remove Authenticator app' });
+    await user.click(remove);
+    const ask = await screen.findByRole('alertdialog', { name: 'Remove Authenticator app?' });
+    expect(descriptionOf(ask)).toBe(
+      'It is your only second factor. Your 8 unused recovery codes stop working with it, and signing in then asks for your password alone, until you add another passkey or authenticator app.',
+    );
+    // Cancel removes nothing and gives the focus back to Remove.
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(remove));
+    expect(state.deleted).toEqual([]);
+
+    await openReviewAndArm(
+      () => user.click(remove),
+      () => screen.getByRole('button', { name: 'Remove' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    const done = await screen.findByText(/^Removed Authenticator app\./);
+    expect(done.closest('.MuiAlert-root')?.textContent).toBe(
+      'Removed Authenticator app. You have no second factor now: your recovery codes no longer work, and signing in asks for your password alone. Add a passkey or an authenticator app below.',
+    );
+    await waitFor(() => expect(document.activeElement).toBe(done.closest('.MuiAlert-root')));
+    expect(state.deleted).toEqual(['f1']);
+    await screen.findByText('You have no second factor yet. Add one below.');
+  });
+
+  it('of two is told which one stays and that the codes keep working', async () => {
+    const { state, user } = serveFactors([app, phone]);
+    await openReviewAndArm(
+      async () => user.click(await screen.findByRole('button', { name: 'Remove Phone (Passkey)' })),
+      () => screen.getByRole('button', { name: 'Remove' }),
+    );
+    const ask = screen.getByRole('alertdialog', { name: 'Remove Phone (Passkey)?' });
+    expect(descriptionOf(ask)).toBe(
+      'Signing in and confirming it is you then take Authenticator app, or one of your 8 unused recovery codes, which keep working.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    const done = await screen.findByText(/^Removed Phone/);
+    expect(done.textContent).toBe(
+      'Removed Phone (Passkey). Your other second factors and your recovery codes still work.',
+    );
+    expect(state.deleted).toEqual(['f2']);
+  });
+
+  it('whose role needs one is told to add another first, and nothing is asked or sent', async () => {
+    const { state, user } = serveFactors([app], true);
+    await user.click(await screen.findByRole('button', { name: 'Remove Authenticator app' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Your role needs a second factor: add a passkey or an authenticator app below before removing Authenticator app.',
+    );
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(state.deleted).toEqual([]);
+  });
+});
+
+describe('a person making new recovery codes', () => {
+  it('is told first that the earlier codes stop working, and again with the new ones', async () => {
+    bff.use(
+      http.get('/api/me/second-factors', () =>
+        HttpResponse.json({ factors: [app], recoveryCodesLeft: 3, required: false }),
+      ),
+    );
+    let made = 0;
+    bff.use(
+      http.post('/api/me/recovery-codes', () => {
+        made += 1;
+        return HttpResponse.json({ recoveryCodes: ['1111-2222', '3333-4444'] }, { status: 201 });
+      }),
+    );
+    renderWithProviders(<SecurityRoute />);
+    const user = userEvent.setup({ delay: null });
+    const renew = await screen.findByRole('button', { name: 'Make new recovery codes' });
+    await user.click(renew);
+    const ask = await screen.findByRole('alertdialog', { name: 'Make new recovery codes?' });
+    expect(descriptionOf(ask)).toBe(
+      'Your 3 unused recovery codes stop working as soon as the new ones are made, wherever you keep them. Ten new codes are shown once, on this page, to download, copy or print.',
+    );
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(made).toBe(0);
+
+    await openReviewAndArm(
+      () => user.click(renew),
+      () => screen.getByRole('button', { name: 'Make new codes' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Make new codes' }));
+    const heading = await screen.findByRole('heading', { name: 'Your recovery codes' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(screen.getByText('Your earlier recovery codes no longer work.')).toBeTruthy();
+    expect(made).toBe(1);
+  });
+});
+
+describe('recovery codes as they are shown', () => {
+  const downloads = catchDownloads();
+
+  it('are downloaded as a text file named for the portal and the day, copied, or printed alone', async () => {
+    const user = await addAppOnThePage();
+    await screen.findByRole('heading', { name: 'Your recovery codes' });
+
+    await user.click(screen.getByRole('button', { name: 'Download (.txt)' }));
+    expect(downloads).toEqual([
+      expect.stringMatching(/^transact-portal-recovery-codes-\d{4}-\d{2}-\d{2}\.txt$/),
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    const copied = await navigator.clipboard.readText();
+    expect(copied.split('\n')).toEqual(expect.arrayContaining(['aaaa-bbbb', 'cccc-dddd']));
+    expect(copied).toMatch(/^Transact Portal recovery codes, made /);
+    expect((await screen.findByText(/^Copied the 2 codes/)).getAttribute('role')).toBe('status');
+
+    const printed: (string | undefined)[] = [];
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {
+      printed.push(document.body.dataset.printing);
+    });
+    try {
+      await user.click(screen.getByRole('button', { name: 'Print' }));
+    } finally {
+      print.mockRestore();
+    }
+    // While printing, the page is marked so that only the codes are printed (recovery-codes.css).
+    expect(printed).toEqual(['recovery-codes']);
+    window.dispatchEvent(new Event('afterprint'));
+    expect(document.body.dataset.printing).toBeUndefined();
   });
 });
