@@ -261,7 +261,7 @@ describe('a session that ends while a disbursement is filled in', () => {
       }),
     );
     await signInAgainIn(user, signInAgain);
-    const code = await within(signInAgain).findByLabelText(/Code from your authenticator app/);
+    const code = await within(signInAgain).findByLabelText(/Authenticator code/);
     await fill(user, code, '123456');
     await user.click(within(signInAgain).getByRole('button', { name: 'Verify code' }));
 

@@ -17,8 +17,19 @@ type Props = {
  * Proving a second factor: the passkey first when there is one, a code from the authenticator
  * app, or one of the recovery codes. Used by the sign-in page and by the step-up dialog.
  */
+/**
+ * The code field's label is short, so that it fits a phone's dialog whole (a long one was cut to
+ * "Code from your authenticator …" at 375 px); what to type goes in a hint under it, which a
+ * refusal replaces.
+ */
+const codeWords = {
+  totp: { label: 'Authenticator code', hint: 'The 6 digits your authenticator app shows now' },
+  recovery: { label: 'Recovery code', hint: 'One of the recovery codes you saved' },
+} as const;
+
 export function SecondFactorPrompt({ methods, onVerified }: Props) {
   const codeId = useId();
+  const hintId = useId();
   const [mode, setMode] = useState<'totp' | 'recovery'>(
     methods.includes('totp') ? 'totp' : 'recovery',
   );
@@ -90,17 +101,30 @@ export function SecondFactorPrompt({ methods, onVerified }: Props) {
             inputRef={codeField}
             error={codeError !== null}
             helperText={codeError ?? undefined}
-            label={mode === 'totp' ? 'Code from your authenticator app' : 'Recovery code'}
+            label={codeWords[mode].label}
             value={code}
             onChange={(event) => setCode(event.target.value)}
             autoComplete="one-time-code"
             slotProps={{
-              htmlInput: { inputMode: mode === 'totp' ? 'numeric' : 'text' },
+              htmlInput: {
+                inputMode: mode === 'totp' ? 'numeric' : 'text',
+                ...(codeError === null && { 'aria-describedby': hintId }),
+              },
               // Announced as it appears, even when the focus was in the field already (Enter).
               formHelperText: { role: 'alert' },
             }}
             required
           />
+          {codeError === null && (
+            <Typography
+              id={hintId}
+              variant="caption"
+              color="textSecondary"
+              sx={{ mt: -1, mx: 1.75 }}
+            >
+              {codeWords[mode].hint}
+            </Typography>
+          )}
           <Button
             type="submit"
             variant={methods.includes('passkey') ? 'outlined' : 'contained'}

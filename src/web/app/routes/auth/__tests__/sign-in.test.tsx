@@ -235,7 +235,7 @@ describe('the sign-in page when the password is accepted and a second factor is 
     fireEvent.click(signIn);
 
     const step = await screen.findByText('Confirm it is you with your second factor.');
-    expect(screen.getByLabelText(/Code from your authenticator app/)).toBeTruthy();
+    expect(screen.getByLabelText(/Authenticator code/)).toBeTruthy();
     // Not the page body, where the focus fell when the password form went away.
     await waitFor(() => expect(document.activeElement).toBe(step));
   });
