@@ -90,7 +90,9 @@ describe('an investor asked for their second factor before money moves', () => {
     const { user, stepUp } = await sendDisbursement();
     const code = await within(stepUp).findByLabelText(/Authenticator code/);
     // A label short enough to fit a phone's dialog whole; what to type is its description.
-    expect(code.labels?.[0]?.textContent?.replace(/\W*$/, '')).toBe('Authenticator code');
+    expect((code as HTMLInputElement).labels?.[0]?.textContent?.replace(/\W*$/, '')).toBe(
+      'Authenticator code',
+    );
     expect(descriptionOf(code)).toBe('The 6 digits your authenticator app shows now');
     await fill(user, code, '123456');
     await user.click(within(stepUp).getByRole('button', { name: 'Verify code' }));
