@@ -10,7 +10,8 @@ import { passkeyAddressProblem } from './passkey-address';
 
 type Props = {
   methods: readonly SecondFactorMethod[];
-  onVerified: () => void;
+  /** Proved; `recoveryCodesLeft` when it was with a recovery code (the BFF's answer). */
+  onVerified: (proof: { recoveryCodesLeft?: number }) => void;
 };
 
 /**
@@ -47,13 +48,12 @@ export function SecondFactorPrompt({ methods, onVerified }: Props) {
     if (refusedCodes > 0) codeField.current?.focus();
   }, [refusedCodes]);
 
-  const run = async (action: () => Promise<unknown>, byCode = false) => {
+  const run = async (action: () => Promise<{ recoveryCodesLeft?: number }>, byCode = false) => {
     setBusy(true);
     setError(null);
     setCodeError(null);
     try {
-      await action();
-      onVerified();
+      onVerified(await action());
     } catch (err) {
       if (byCode) setRefusedCodes((n) => n + 1);
       const onCode = isApiClientError(err) ? err.fields.find((f) => f.field === 'code') : undefined;

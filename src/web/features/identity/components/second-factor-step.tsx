@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { SecondFactorChallenge, SecondFactorMethod } from '../../../../contract/identity';
 import { ErrorAlert } from '../../../components/error-alert';
 import { focusOnMount } from '../../../lib/focus';
+import { countOf } from '../../../lib/format';
 import { factorsQueryOptions } from '../api/second-factors';
 import { EnrolPasskey, EnrolTotp } from './enrol-factor';
 import { RecoveryCodes } from './recovery-codes';
@@ -30,6 +31,8 @@ const takesFocus = { tabIndex: -1, ref: focusOnMount, sx: { outline: 'none' } } 
 export default function SecondFactorStep({ challenge, onDone }: SecondFactorStepProps) {
   const factors = useQuery({ ...factorsQueryOptions(), enabled: !challenge });
   const [codes, setCodes] = useState<string[] | null>(null);
+  /** Signed in with a recovery code: how many are left, told before going on. */
+  const [codesLeft, setCodesLeft] = useState<number | null>(null);
 
   const finish = () => void onDone();
 
@@ -45,6 +48,7 @@ export default function SecondFactorStep({ challenge, onDone }: SecondFactorStep
     return <ErrorAlert error={factors.error} title="Signing in could not go on" />;
   if (!step) return <Typography role="status">Loading…</Typography>;
 
+  if (codesLeft !== null) return <RecoveryCodeUsed left={codesLeft} onContinue={finish} />;
   if (codes) {
     return (
       <Box sx={{ display: 'grid', gap: 2 }}>
@@ -74,7 +78,41 @@ export default function SecondFactorStep({ challenge, onDone }: SecondFactorStep
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Typography {...takesFocus}>Confirm it is you with your second factor.</Typography>
-      <SecondFactorPrompt methods={step.methods} onVerified={finish} />
+      <SecondFactorPrompt
+        methods={step.methods}
+        onVerified={({ recoveryCodesLeft }) => {
+          if (recoveryCodesLeft === undefined) finish();
+          else setCodesLeft(recoveryCodesLeft);
+        }}
+      />
+    </Box>
+  );
+}
+
+/**
+ * After a sign-in with a recovery code, before the portal opens: the code is spent, how many are
+ * left, and where to put things right. A person who reached for a recovery code has most likely
+ * lost their passkey or app, and should hear it before the codes run out. It takes the focus (the
+ * code form it replaces had it) and is read out as it appears.
+ */
+function RecoveryCodeUsed({ left, onContinue }: { left: number; onContinue: () => void }) {
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Box role="status" {...takesFocus}>
+        <Typography component="h2" variant="h2" gutterBottom>
+          You signed in with a recovery code
+        </Typography>
+        <Typography>
+          {left === 0
+            ? 'It cannot be used again, and it was your last one: you have no recovery codes left.'
+            : `It cannot be used again: you have ${countOf(left, 'recovery code', 'recovery codes')} left.`}{' '}
+          If you have lost your passkey or authenticator app, add a new one in Security settings (in
+          the menu under your name) and make new recovery codes there.
+        </Typography>
+      </Box>
+      <Button variant="contained" onClick={onContinue}>
+        Continue
+      </Button>
     </Box>
   );
 }

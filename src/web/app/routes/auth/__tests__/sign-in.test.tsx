@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../../config/paths';
 import { sessionQueryKey } from '../../../../features/auth/api/get-session';
 import { bff, startMockBff } from '../../../../testing/mock-bff';
+import { sessionOf } from '../../../../testing/session';
 import { createQueryClient } from '../../../query-client';
 import { toRoute } from '../../../route-module';
 import * as signInRoute from '../sign-in';
@@ -238,5 +239,54 @@ describe('the sign-in page when the password is accepted and a second factor is 
     expect(screen.getByLabelText(/Authenticator code/)).toBeTruthy();
     // Not the page body, where the focus fell when the password form went away.
     await waitFor(() => expect(document.activeElement).toBe(step));
+  });
+});
+
+describe('the sign-in page when the second factor is a recovery code', () => {
+  it('says the code is spent, how many are left and where to put things right, before going on', async () => {
+    let signedIn = false;
+    bff.use(
+      http.get('/api/session', () =>
+        signedIn ? HttpResponse.json(sessionOf()) : HttpResponse.json({ signedIn: false }),
+      ),
+      http.get('/api/config', () => HttpResponse.json({ sandbox: false, singleSignOn: null })),
+      http.post('/api/session', () =>
+        HttpResponse.json({ secondFactor: { step: 'verify', methods: ['totp', 'recovery'] } }),
+      ),
+      http.post('/api/session/second-factor', () => {
+        signedIn = true;
+        return HttpResponse.json({
+          verified: true,
+          freshUntil: '2026-11-29T18:00:00.000Z',
+          recoveryCodesLeft: 7,
+        });
+      }),
+    );
+    const { router } = visitSignIn();
+    fireEvent.change(await screen.findByLabelText(/Email/), {
+      target: { value: 'investor@demo.test' },
+    });
+    fireEvent.change(screen.getByLabelText(/Password/), { target: { value: 'long enough pass' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Use a recovery code instead' }));
+    fireEvent.change(screen.getByLabelText(/Recovery code/), {
+      target: { value: 'aaaa-bbbb-cccc-dddd' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify code' }));
+
+    const heading = await screen.findByRole('heading', {
+      name: 'You signed in with a recovery code',
+    });
+    const told = heading.closest('[role="status"]')!;
+    await waitFor(() =>
+      expect(told.textContent).toBe(
+        'You signed in with a recovery codeIt cannot be used again: you have 7 recovery codes left. If you have lost your passkey or authenticator app, add a new one in Security settings (in the menu under your name) and make new recovery codes there.',
+      ),
+    );
+    await waitFor(() => expect(document.activeElement).toBe(told));
+    // Not gone on before the person has read it.
+    expect(router.state.location.pathname).toBe(paths.auth.signIn.getHref());
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByText('Signed-in page');
   });
 });
