@@ -1,5 +1,5 @@
 import type { Factor } from '../../../../contract/identity';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDialog, type ConfirmDialogProps } from '../../../components/confirm-dialog';
 import { countOf } from '../../../lib/format';
 import { factorName } from './enrol-factor';
 
@@ -54,24 +54,11 @@ export function RemoveFactorDialog({
 
 /** The question before new recovery codes replace the old: the old stop working at once. */
 export function RenewCodesDialog({
-  open,
   recoveryCodesLeft,
-  onCancel,
-  onConfirm,
-}: {
-  open: boolean;
-  recoveryCodesLeft: number;
-  onCancel: () => void;
-  onConfirm: () => void;
-}) {
+  ...asked
+}: Pick<ConfirmDialogProps, 'open' | 'onCancel' | 'onConfirm'> & { recoveryCodesLeft: number }) {
   return (
-    <ConfirmDialog
-      open={open}
-      title="Make new recovery codes?"
-      confirmLabel="Make new codes"
-      onCancel={onCancel}
-      onConfirm={onConfirm}
-    >
+    <ConfirmDialog {...asked} title="Make new recovery codes?" confirmLabel="Make new codes">
       {recoveryCodesLeft > 0
         ? `${codesStop(recoveryCodesLeft)} as soon as the new ones are made, wherever you keep them. `
         : ''}

@@ -54,6 +54,12 @@ export default function SecurityRoute() {
   // The first factor added in this visit: the sessions opened with the password alone before it
   // are offered to be ended.
   const [firstFactor, setFirstFactor] = useState(false);
+  const makeNewCodes = () => {
+    setRenewAsked(false);
+    renew.mutate(undefined, {
+      onSuccess: (r) => setCodes({ list: r.recoveryCodes, replaced: true }),
+    });
+  };
   const enrolled = (result: { recoveryCodes: string[] | null }) => {
     if (result.recoveryCodes) setCodes({ list: result.recoveryCodes, replaced: false });
     if (factors.data?.factors.length === 0) {
@@ -203,12 +209,7 @@ export default function SecurityRoute() {
                 open={renewAsked}
                 recoveryCodesLeft={data.recoveryCodesLeft}
                 onCancel={() => setRenewAsked(false)}
-                onConfirm={() => {
-                  setRenewAsked(false);
-                  renew.mutate(undefined, {
-                    onSuccess: (r) => setCodes({ list: r.recoveryCodes, replaced: true }),
-                  });
-                }}
+                onConfirm={makeNewCodes}
               />
             </section>
           </Box>

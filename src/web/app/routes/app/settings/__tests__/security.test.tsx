@@ -314,11 +314,7 @@ describe('a person asked to confirm it is them before changing their second fact
     mockPost('/api/me/recovery-codes', stepUpRequired());
     const user = openWithFactor();
     const renew = await screen.findByRole('button', { name: 'Make new recovery codes' });
-    await openReviewAndArm(
-      () => user.click(renew),
-      () => screen.getByRole('button', { name: 'Make new codes' }),
-    );
-    await user.click(screen.getByRole('button', { name: 'Make new codes' }));
+    await askedThenConfirmed(user, renew, 'Make new codes');
     const stepUp = await screen.findByRole('dialog', { name: 'Confirm it is you' });
     // Busy while it waits, yet not disabled: a browser takes the focus off a disabled button
     // before the dialog opens, and the dialog then gives it back to the page body.
@@ -333,11 +329,7 @@ describe('a person asked to confirm it is them before changing their second fact
     bff.use(http.delete('/api/me/second-factors/:factorId', () => stepUpRequired()));
     const user = openWithFactor();
     const remove = await screen.findByRole('button', { name: 'Remove Authenticator app' });
-    await openReviewAndArm(
-      () => user.click(remove),
-      () => screen.getByRole('button', { name: 'Remove' }),
-    );
-    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    await askedThenConfirmed(user, remove, 'Remove');
     await screen.findByRole('dialog', { name: 'Confirm it is you' });
     expect(remove).toHaveProperty('disabled', false);
     await user.keyboard('{Escape}');
@@ -345,6 +337,31 @@ describe('a person asked to confirm it is them before changing their second fact
     await waitFor(() => expect(document.activeElement).toBe(remove));
   });
 });
+
+type User = ReturnType<typeof userEvent.setup>;
+
+/**
+ * Presses `opener` and cancels the question it asks (nothing is sent, the focus is back on
+ * `opener`); returns what the question said.
+ */
+async function askedThenCancelled(user: User, opener: HTMLElement, title: string) {
+  await user.click(opener);
+  const ask = await screen.findByRole('alertdialog', { name: title });
+  const said = descriptionOf(ask);
+  await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+  await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  await waitFor(() => expect(document.activeElement).toBe(opener));
+  return said;
+}
+
+/** Presses `opener` and the button `confirm` of the question it asks, once it is armed. */
+async function askedThenConfirmed(user: User, opener: HTMLElement, confirm: string) {
+  await openReviewAndArm(
+    () => user.click(opener),
+    () => screen.getByRole('button', { name: confirm }),
+  );
+  await user.click(screen.getByRole('button', { name: confirm }));
+}
 
 describe('a person removing a second factor', () => {
   const phone = { ...app, id: 'f2', kind: 'passkey', label: 'Phone' };
@@ -369,22 +386,12 @@ describe('a person removing a second factor', () => {
   it('is asked first, told the recovery codes go with the last one, and told it was removed', async () => {
     const { state, user } = serveFactors([app]);
     const remove = await screen.findByRole('button', { name: 'Remove Authenticator app' });
-    await user.click(remove);
-    const ask = await screen.findByRole('alertdialog', { name: 'Remove Authenticator app?' });
-    expect(descriptionOf(ask)).toBe(
+    expect(await askedThenCancelled(user, remove, 'Remove Authenticator app?')).toBe(
       'It is your only second factor. Your 8 unused recovery codes stop working with it, and signing in then asks for your password alone, until you add another passkey or authenticator app.',
     );
-    // Cancel removes nothing and gives the focus back to Remove.
-    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    await waitFor(() => expect(document.activeElement).toBe(remove));
     expect(state.deleted).toEqual([]);
 
-    await openReviewAndArm(
-      () => user.click(remove),
-      () => screen.getByRole('button', { name: 'Remove' }),
-    );
-    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    await askedThenConfirmed(user, remove, 'Remove');
     const done = await screen.findByText(/^Removed Authenticator app\./);
     expect(done.closest('.MuiAlert-root')?.textContent).toBe(
       'Removed Authenticator app. You have no second factor now: your recovery codes no longer work, and signing in asks for your password alone. Add a passkey or an authenticator app below.',
@@ -396,15 +403,11 @@ describe('a person removing a second factor', () => {
 
   it('of two is told which one stays and that the codes keep working', async () => {
     const { state, user } = serveFactors([app, phone]);
-    await openReviewAndArm(
-      async () => user.click(await screen.findByRole('button', { name: 'Remove Phone (Passkey)' })),
-      () => screen.getByRole('button', { name: 'Remove' }),
-    );
-    const ask = screen.getByRole('alertdialog', { name: 'Remove Phone (Passkey)?' });
-    expect(descriptionOf(ask)).toBe(
+    const remove = await screen.findByRole('button', { name: 'Remove Phone (Passkey)' });
+    expect(await askedThenCancelled(user, remove, 'Remove Phone (Passkey)?')).toBe(
       'Signing in and confirming it is you then take Authenticator app, or one of your 8 unused recovery codes, which keep working.',
     );
-    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    await askedThenConfirmed(user, remove, 'Remove');
     const done = await screen.findByText(/^Removed Phone/);
     expect(done.textContent).toBe(
       'Removed Phone (Passkey). Your other second factors and your recovery codes still work.',
@@ -440,20 +443,12 @@ describe('a person making new recovery codes', () => {
     renderWithProviders(<SecurityRoute />);
     const user = userEvent.setup({ delay: null });
     const renew = await screen.findByRole('button', { name: 'Make new recovery codes' });
-    await user.click(renew);
-    const ask = await screen.findByRole('alertdialog', { name: 'Make new recovery codes?' });
-    expect(descriptionOf(ask)).toBe(
+    expect(await askedThenCancelled(user, renew, 'Make new recovery codes?')).toBe(
       'Your 3 unused recovery codes stop working as soon as the new ones are made, wherever you keep them. Ten new codes are shown once, on this page, to download, copy or print.',
     );
-    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(made).toBe(0);
 
-    await openReviewAndArm(
-      () => user.click(renew),
-      () => screen.getByRole('button', { name: 'Make new codes' }),
-    );
-    await user.click(screen.getByRole('button', { name: 'Make new codes' }));
+    await askedThenConfirmed(user, renew, 'Make new codes');
     const heading = await screen.findByRole('heading', { name: 'Your recovery codes' });
     await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(screen.getByText('Your earlier recovery codes no longer work.')).toBeTruthy();
