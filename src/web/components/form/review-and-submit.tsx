@@ -1,4 +1,12 @@
-import { useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import {
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -230,6 +238,14 @@ function AskBeforeLeaving() {
   );
 }
 
+/**
+ * The click that completes a double click (`detail` counts the clicks in a row; a key press gives
+ * 0). Review opens on the first click of a double click, and whatever then lies under the pointer
+ * (Edit or Back where Review was, the backdrop beside a review dialog) takes the second: it must
+ * not undo the review the person has just asked for.
+ */
+export const completesDoubleClick = (event: { detail: number }) => event.detail > 1;
+
 type ReviewActionsProps = {
   flow: ReviewFlow;
   backLabel: string;
@@ -250,7 +266,8 @@ type ReviewActionsProps = {
  * refused again now. After an unknown outcome there is no way back into an edit: "Close" (or
  * `outcomeUnknownBackLabel`, where the page leads somewhere else), while the alert says where to
  * follow the request; a form that is shown again names the request and asks before another is
- * sent (features/money/components/unsettled-requests).
+ * sent (features/money/components/unsettled-requests). None of the ways back takes the click that
+ * completes a double click (completesDoubleClick).
  */
 export function ReviewActions({
   flow,
@@ -259,9 +276,12 @@ export function ReviewActions({
   confirmLabel,
   onBack = flow.back,
 }: ReviewActionsProps) {
+  const back = (event: MouseEvent) => {
+    if (!completesDoubleClick(event)) onBack();
+  };
   if (flow.refusal === 'request') {
     return (
-      <Button variant="contained" onClick={onBack}>
+      <Button variant="contained" onClick={back}>
         Change the request
       </Button>
     );
@@ -269,14 +289,14 @@ export function ReviewActions({
   if (flow.refusal) {
     // Not "edit": nothing in the request is known to be wrong.
     return (
-      <Button variant="contained" onClick={onBack}>
+      <Button variant="contained" onClick={back}>
         Back
       </Button>
     );
   }
   return (
     <>
-      <Button onClick={onBack} disabled={flow.pending}>
+      <Button onClick={back} disabled={flow.pending}>
         {flow.outcomeUnknown ? outcomeUnknownBackLabel : backLabel}
       </Button>
       {!flow.outcomeUnknown && (
@@ -317,7 +337,13 @@ export function ReviewDialog({
   return (
     <Dialog
       open={flow.review !== null}
-      onClose={flow.back}
+      onClose={(event: { detail?: number }, reason) => {
+        // Escape, or a click of its own on the backdrop, closes it; not the second click of the
+        // double click on Review that opened it, which lands on the backdrop.
+        if (reason === 'backdropClick' && completesDoubleClick({ detail: event.detail ?? 0 }))
+          return;
+        flow.back();
+      }}
       aria-labelledby={id}
       fullWidth
       maxWidth="sm"

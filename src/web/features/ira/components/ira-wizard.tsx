@@ -53,6 +53,7 @@ import { FormRadioGroup } from '../../../components/form/form-radio-group';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { Form } from '../../../components/form/form';
 import {
+  completesDoubleClick,
   ReviewActions,
   SubmitOutcome,
   useReviewAndSubmit,
@@ -589,7 +590,17 @@ export function IraWizard({
             />
           ) : (
             <>
-              {active > 0 && <Button onClick={() => goTo(active - 1)}>Back</Button>}
+              {active > 0 && (
+                // Back lies where Continue was on the first step: a double click on Continue
+                // goes one step on, not there and back.
+                <Button
+                  onClick={(event) => {
+                    if (!completesDoubleClick(event)) goTo(active - 1);
+                  }}
+                >
+                  Back
+                </Button>
+              )}
               <Button type="submit" variant="contained">
                 Continue
               </Button>

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
@@ -10,7 +10,7 @@ import { disbursementTypeLabels } from '../../../../../contract/disbursements';
 import { DisbursementForm } from '../disbursement-form';
 import { DisbursementReadiness } from '../disbursement-readiness';
 import { errorAnswer, mockPost, okAnswer, startMockBff } from '../../../../testing/mock-bff';
-import { descriptionOf, fill, renderWithProviders } from '../../../../testing/render';
+import { descriptionOf, fill, onFakeClock, renderWithProviders } from '../../../../testing/render';
 import { approvalView } from '../../../../testing/approval';
 import {
   disbursementReview,
@@ -56,6 +56,27 @@ describe('an investor fills in a disbursement (§4.5)', () => {
     await waitFor(() => expect(field('Routing number')).toHaveProperty('value', '12345'));
     fireEvent.click(screen.getByLabelText('International wire'));
     await waitFor(() => expect(field('SWIFT/BIC code')).toHaveProperty('value', 'DEUTDEFF'));
+  });
+
+  it('a double click on "Review request" opens the review, and its second click, on the backdrop, leaves it open', async () => {
+    wrap(<DisbursementForm accountId="A1234567" />);
+    fireEvent.change(field('Amount (USD)'), { target: { value: '42' } });
+    await onFakeClock(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Review request' }), { detail: 1 });
+      const dialog = await screen.findByRole('dialog');
+      // The dialog's container is what a click beside the dialog lands on (MUI's backdrop click).
+      const beside = dialog.parentElement!;
+      fireEvent.mouseDown(beside);
+      fireEvent.click(beside, { detail: 2 });
+      // Longer than a closing dialog's fade: it has not begun to close.
+      act(() => vi.advanceTimersByTime(1000));
+      expect(screen.getByRole('dialog')).toBe(dialog);
+      // A click of its own beside the dialog closes it, as ever.
+      fireEvent.mouseDown(beside);
+      fireEvent.click(beside, { detail: 1 });
+      act(() => vi.advanceTimersByTime(1000));
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
   });
 
   it('on review, the investor sees the SWIFT code and account number they typed in full', async () => {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -226,6 +226,21 @@ describe('an investor invests in an offering (§4.3 createTrade)', () => {
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     await expectBackToTheFormAsTyped();
     expect(sent).toHaveLength(0);
+  });
+
+  it('a double click on "Review investment" shows the review, and it stays: its second click, on "Edit" now under the pointer, does not go back', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<InvestForm offering={offering} accounts={accounts} />);
+    await user.selectOptions(screen.getByLabelText(/Invest from account/), 'A7654321');
+    await fill(user, screen.getByLabelText(/^Units/), '1001');
+    await user.click(screen.getByRole('button', { name: 'Review investment' }));
+    const edit = await screen.findByRole('button', { name: 'Edit' });
+    // The click that completes the double click lands where "Review investment" was.
+    fireEvent.click(edit, { detail: 2 });
+    expect(screen.getByRole('region', { name: 'Review your investment' })).toBeTruthy();
+    // A click of its own on "Edit" goes back, as ever.
+    fireEvent.click(edit, { detail: 1 });
+    await expectBackToTheFormAsTyped();
   });
 
   it('refused for what it asks: "Change the request" goes back to the form, as typed', async () => {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -7,6 +7,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CustodyAccountResult } from '../../../../../contract/custody-views';
 import { outcomeWordsOf, type MoneyRequestView } from '../../../../../contract/money-requests';
+import { mainStreet } from '../../../../testing/account';
 import { approvedCustody, custodyRead, notOpenedCustody } from '../../../../testing/custody';
 import { bff, startMockBff } from '../../../../testing/mock-bff';
 import { moneyRequestView } from '../../../../testing/money-request';
@@ -110,6 +111,23 @@ describe('an investor opens an IRA', () => {
     expect(labels.filter((label) => label === 'United States')).toHaveLength(1);
     // A native select: the browser's own type-ahead finds any country by its first letters.
     expect(select.tagName).toBe('SELECT');
+  });
+});
+
+describe('an investor double-clicks Continue', () => {
+  it('goes one step on: the second click, on Back now under the pointer, does not go back', async () => {
+    registerHolds([]);
+    renderWizard(mainStreet);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByLabelText('Married', { exact: true }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByText('Step 2 of 4');
+    // The click that completes the double click lands on Back, where Continue was.
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }), { detail: 2 });
+    expect(screen.getByText('Step 2 of 4')).toBeTruthy();
+    // A click of its own on Back goes back, as ever.
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }), { detail: 1 });
+    expect(await screen.findByText('Step 1 of 4')).toBeTruthy();
   });
 });
 
