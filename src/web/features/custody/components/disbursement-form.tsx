@@ -20,6 +20,7 @@ import { compare, parseDecimal } from '../../../../contract/decimal';
 import { approvalStateLabels, type Approval } from '../../../../contract/identity';
 import { Code, DescriptionList } from '../../../components/description-list';
 import { applyFieldErrors } from '../../../components/form/apply-field-errors';
+import { AskBeforeDroppingEdits } from '../../../components/form/ask-before-dropping-edits';
 import { Form, useZodForm } from '../../../components/form/form';
 import { FormAmountField } from '../../../components/form/form-amount-field';
 import { FormRadioGroup } from '../../../components/form/form-radio-group';
@@ -149,6 +150,13 @@ export function DisbursementForm({
   // A disbursement of this account that may have paid out (being sent, or of unknown outcome) is
   // named, and a new one waits for the person to confirm it is an additional one.
   const unsettled = useUnsettled({ accountId, kind: 'disbursement', failure: flow.failure });
+  // A wire's bank details are the work a person would lose by leaving: they are asked first. Not
+  // while the request is on its way (the review asks then) or may have been sent.
+  const wireDetails = useWatch({
+    control: form.control,
+    name: ['bankId', 'bankAccountId', 'additionalDetails'],
+  });
+  const wireTyped = type !== 'ach' && wireDetails.some((value) => value.trim() !== '');
 
   // The page shows the answer, remembered for it (lib/receipts); shown alone, the form does.
   if (flow.result) return <DisbursementAnswer answer={flow.result} />;
@@ -214,6 +222,11 @@ export function DisbursementForm({
           />
         </>
       )}
+      <AskBeforeDroppingEdits
+        dirty={wireTyped && !flow.pending && !flow.outcomeUnknown}
+        what="this disbursement (the wire's bank details)"
+        then="send"
+      />
       <MoneyRequestReview unsettled={unsettled} flow={flow}>
         {(request) => (
           <ReviewSummary

@@ -46,6 +46,7 @@ import {
 import { Code, DescriptionList } from '../../../components/description-list';
 import { LoadingSkeleton } from '../../../components/query-state';
 import { applyFieldErrors } from '../../../components/form/apply-field-errors';
+import { AskBeforeDroppingEdits } from '../../../components/form/ask-before-dropping-edits';
 import { FormField, type FieldSpec } from '../../../components/form/form-field';
 import { FormNativeSelect } from '../../../components/form/form-native-select';
 import { optionsFromLabels } from '../../../components/form/options-from-labels';
@@ -327,19 +328,14 @@ export function IraWizard({
   }, [active]);
 
   // The answers live only in this page's memory (nothing is stored, bank numbers least of all):
-  // reloading or closing the tab once the person has answered anything asks first, with the
-  // browser's own question, rather than losing the answers without a word. While the request is
-  // on its way SubmitOutcome asks instead; once it is answered there is nothing to lose.
+  // leaving the page once the person has answered anything asks first (a link or Back within
+  // the portal, or reloading or closing the tab) rather than losing the answers without a word.
+  // While the request is on its way SubmitOutcome asks instead; once it is answered, or while
+  // it may have been sent, there is no unsent request to lose.
   const answered = form.formState.isDirty || active > 0;
   // A request of the account that stands replaces the form (below): nothing is left to lose.
   const standing = standingIraRequest(requests.data);
   const unsent = !flow.pending && !flow.result && !flow.outcomeUnknown && !standing && !inTheWay;
-  useEffect(() => {
-    if (!answered || !unsent) return;
-    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', ask);
-    return () => window.removeEventListener('beforeunload', ask);
-  }, [answered, unsent]);
 
   const goTo = (step: number) => {
     activeRef.current = step;
@@ -414,6 +410,7 @@ export function IraWizard({
 
   return (
     <Form form={form} onValid={active === review ? flow.submit : next}>
+      <AskBeforeDroppingEdits dirty={answered && unsent} what="the IRA request" then="send" />
       {lateAddress && (
         <LateAddressNotice
           address={lateAddress}
