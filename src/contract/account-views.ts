@@ -43,10 +43,16 @@ const ACCOUNT_ID = /^[A-Za-z0-9_-]{1,40}$/;
 export const accountIdSchema = z
   .string()
   .regex(ACCOUNT_ID, 'accountId must be 1 to 40 letters or digits');
+/**
+ * No account chosen to invest from: named by the field's label and the rule, not in the words of
+ * the list's placeholder ("Choose an account"), which a screen reader would read out twice.
+ */
+export const INVEST_FROM_ACCOUNT_REQUIRED =
+  'Invest from account is required: choose one of your accounts';
 /** An account picked in a form (the one to invest from): the same rule, told as the choice asked for. */
 export const chosenAccountIdSchema = z
-  .string({ error: 'Choose an account' })
-  .regex(ACCOUNT_ID, 'Choose an account');
+  .string({ error: INVEST_FROM_ACCOUNT_REQUIRED })
+  .regex(ACCOUNT_ID, INVEST_FROM_ACCOUNT_REQUIRED);
 export const accountParamsSchema = z.object({ accountId: accountIdSchema });
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { additionalToShape, receiptReferenceShape } from './money-requests';
-import { chosenAccountIdSchema } from './account-views';
+import { chosenAccountIdSchema, INVEST_FROM_ACCOUNT_REQUIRED } from './account-views';
 import { compare, formatMoney, formatShares, multiply, wholeUnits } from './decimal';
 import { decimalStringSchema, localDateTimeSchema } from './money';
 import type { Offering } from './offerings';
@@ -108,6 +108,8 @@ export function investability(
 export function checkUnits(input: string): RuleResult {
   const value = input.trim();
   if (value === '') return fail('Units is required');
+  // "-3" is a whole number: the rule it breaks is the least, not wholeness.
+  if (/^-\d+$/.test(value)) return fail('Units must be at least 1');
   if (!/^\d+$/.test(value)) return fail('Units must be a whole number, such as 10');
   const units = value.replace(/^0+(?=\d)/, '');
   if (units === '0') return fail('Units must be at least 1');
@@ -155,12 +157,13 @@ export function describeInvestmentBounds(offering: Offering): string {
 /**
  * A whole number of units that the generic rule would refuse in its own words ("at least 1", "at
  * most 12 digits") while this offering has a bound that says more: its minimum in units, or the
- * units that remain.
+ * units that remain. Zero and a negative number ("-3") are below its minimum.
  */
 function unitsOutOfBounds(offering: Offering, input: string): string | null {
-  const digits = input.trim();
-  if (!/^\d+$/.test(digits)) return null;
-  const significant = digits.replace(/^0+/, '');
+  const typed = input.trim();
+  if (!/^-?\d+$/.test(typed)) return null;
+  const negative = typed.startsWith('-');
+  const significant = negative ? '' : typed.replace(/^0+/, '');
   if (significant.length > 12) {
     return `Units cannot be more than the ${plain(offering.remainingShares)} units that remain`;
   }
@@ -224,8 +227,8 @@ export function makeInvestmentFormSchema(
   return z
     .object({
       accountId: z
-        .string({ error: 'Choose an account' })
-        .min(1, 'Choose an account')
+        .string({ error: INVEST_FROM_ACCOUNT_REQUIRED })
+        .min(1, INVEST_FROM_ACCOUNT_REQUIRED)
         .superRefine((accountId, ctx) => {
           const blocked = blockOf(accountId);
           if (blocked) ctx.addIssue({ code: 'custom', message: blocked });

@@ -61,7 +61,9 @@ describe('units', () => {
     ['', /required/],
     ['0', /at least 1/],
     ['1.5', /whole number/],
-    ['-3', /whole number/],
+    // A whole number all the same: the rule it breaks is the least.
+    ['-3', /^Units must be at least 1$/],
+    ['-2.5', /whole number/],
     ['1e3', /whole number/],
     ['1,000', /whole number/],
     ['1234567890123', /12 digits/],
@@ -86,6 +88,7 @@ describe('investment bounds', () => {
     ['501', /above this offering's maximum investment of \$50\.00/],
     // Bounds the generic units rule would word as "at least 1" and "at most 12 digits".
     ['0', /^Units must be at least 10: this offering's minimum investment is \$1\.00$/],
+    ['-3', /^Units must be at least 10: this offering's minimum investment is \$1\.00$/],
     ['9999999999999', /^Units cannot be more than the 600 units that remain$/],
   ])('refuses %s units and says which bound', (units, message) => {
     const result = checkInvestment(offering, units);
@@ -103,6 +106,10 @@ describe('investment bounds', () => {
     const bad = schema.safeParse({ accountId: '', units: '9', paymentMethod: 'ach' });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues.map((i) => i.path[0]).sort()).toEqual(['accountId', 'units']);
+    // Named by the field and its rule, not in the placeholder's words.
+    expect(bad.error?.issues.find((i) => i.path[0] === 'accountId')?.message).toBe(
+      'Invest from account is required: choose one of your accounts',
+    );
   });
   it('the request schema defaults the payment method to ACH', () => {
     expect(investmentRequestSchema.parse({ accountId: 'A1', units: '5' }).paymentMethod).toBe(

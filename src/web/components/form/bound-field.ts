@@ -12,7 +12,10 @@ export type BoundFieldProps<T extends FieldValues, TOut = T> = {
 /**
  * A bound field's state and the ids that tie its label and its helper text to it
  * (`field-<name>`, `-label`, `-helper`). The schema's message, when there is one, stands in for
- * the helper text, so the error is read where the hint was.
+ * the helper text, so the error is read where the hint was. A field is checked as it is left
+ * (useZodForm's onTouched) only once the person has changed it, or has tried to submit: one
+ * tabbed through on the way to another is not told it is required before anything was asked of
+ * it.
  */
 export function useBoundField<T extends FieldValues, TOut = T>({
   name,
@@ -20,10 +23,18 @@ export function useBoundField<T extends FieldValues, TOut = T>({
   id,
   helperText,
 }: Pick<BoundFieldProps<T, TOut>, 'name' | 'control'> & { id?: string; helperText?: ReactNode }) {
-  const { field, fieldState } = useController({ name, control });
+  const { field, fieldState, formState } = useController({ name, control });
   const inputId = id ?? `field-${name}`;
+  // Read as the field renders, which is what has react-hook-form tell it of their changes.
+  const checkedAsLeft = fieldState.isDirty || formState.isSubmitted;
+  const { onBlur } = field;
   return {
-    field,
+    field: {
+      ...field,
+      onBlur: () => {
+        if (checkedAsLeft) onBlur();
+      },
+    },
     fieldState,
     inputId,
     labelId: `${inputId}-label`,

@@ -15,6 +15,8 @@ type FormNativeSelectProps<T extends FieldValues, TOut = T> = BoundFieldProps<T,
   helperText?: ReactNode;
   required?: boolean;
   fullWidth?: boolean;
+  /** Told when the person picks an option (not when the form sets the value itself). */
+  onPick?: () => void;
 };
 
 /** A select bound to its form by name: the browser's own list, easy on phones and screen readers. */
@@ -27,6 +29,7 @@ export function FormNativeSelect<T extends FieldValues, TOut = T>({
   helperText,
   required,
   fullWidth = true,
+  onPick,
 }: FormNativeSelectProps<T, TOut>) {
   const { field, fieldState, inputId, helperId, helper } = useBoundField({
     name,
@@ -47,7 +50,10 @@ export function FormNativeSelect<T extends FieldValues, TOut = T>({
           'aria-invalid': Boolean(fieldState.error),
         }}
         value={field.value ?? ''}
-        onChange={field.onChange}
+        onChange={(event) => {
+          field.onChange(event);
+          onPick?.();
+        }}
         onBlur={field.onBlur}
         inputRef={field.ref}
       >

@@ -163,12 +163,12 @@ export function InvestForm({
   const achBank = (accountId && preflights[accountId]?.achBank) || null;
   // An account that cannot pay by ACH starts on wire, as the disbursement form does; a method
   // the person chose stays, and its field says why it cannot be used.
-  const { getFieldState, setValue } = form;
+  const methodPicked = useRef(false);
+  const { setValue } = form;
   useEffect(() => {
-    const chosen = getFieldState('paymentMethod');
-    if (!achBlocked || chosen.isDirty || chosen.isTouched) return;
+    if (!achBlocked || methodPicked.current) return;
     setValue('paymentMethod', 'wire');
-  }, [achBlocked, getFieldState, setValue]);
+  }, [achBlocked, setValue]);
   const flow = useReviewAndSubmit({
     mutation: useCreateInvestment(offering.id),
     variables: (request: InvestmentValues & AdditionalTo, idempotencyKey) => ({
@@ -335,6 +335,7 @@ export function InvestForm({
         control={form.control}
         label="Payment method"
         options={paymentOptions(ach)}
+        onPick={() => (methodPicked.current = true)}
         helperText={
           ach === 'unknown' ? (
             <>

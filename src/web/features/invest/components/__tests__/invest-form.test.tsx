@@ -99,13 +99,41 @@ describe('an investor invests in an offering (§4.3 createTrade)', () => {
     await user.click(screen.getByRole('button', { name: 'Review investment' }));
 
     const account = screen.getByLabelText(/Invest from account/);
-    await waitFor(() => expect(descriptionOf(account)).toBe('Choose an account'));
+    await waitFor(() =>
+      expect(descriptionOf(account)).toBe(
+        'Invest from account is required: choose one of your accounts',
+      ),
+    );
     expect(account.getAttribute('aria-invalid')).toBe('true');
     expect(descriptionOf(screen.getByLabelText(/^Units/))).toBe(
       'Units must be a whole number, such as 10',
     );
     expect(document.activeElement).toBe(account);
     expect(screen.queryByRole('heading', { name: 'Review your investment' })).toBeNull();
+  });
+
+  it('is not told a field is required for tabbing through it: only once it is changed, or Review is pressed', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<InvestForm offering={offering} accounts={accounts} />);
+    const account = screen.getByLabelText(/Invest from account/);
+    const units = screen.getByLabelText(/^Units/);
+    account.focus();
+    await user.tab();
+    expect(document.activeElement).toBe(units);
+    await user.tab();
+    expect(account.getAttribute('aria-invalid')).toBe('false');
+    expect(descriptionOf(account)).toBe('');
+    expect(units.getAttribute('aria-invalid')).not.toBe('true');
+
+    // A negative number is whole: the rule it breaks is the offering's least, in units.
+    await fill(user, units, '-3');
+    await user.tab();
+    await waitFor(() =>
+      expect(descriptionOf(units)).toBe(
+        "Units must be at least 800: this offering's minimum investment is $10.00",
+      ),
+    );
+    expect(account.getAttribute('aria-invalid')).toBe('false');
   });
 
   it('reviews exactly what is sent, sends it once with an Idempotency-Key, and lands on the receipt', async () => {
