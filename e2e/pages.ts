@@ -195,7 +195,8 @@ export const portalPages: PortalPage[] = [
     name: 'disbursement approvals',
     path: () => '/approvals',
     roles: ['investor', ...reviewers],
-    heading: 'Disbursement approvals',
+    // An investor's are the disbursements of their own held there.
+    heading: /^(Disbursement approvals|Held disbursements)$/,
   },
   { name: 'not found', path: () => '/no-such-page', roles: everyone, heading: 'Page not found' },
   {

@@ -18,6 +18,9 @@ import type { Role, Session } from '../../contract/session';
 import { paths } from '../config/paths';
 import { REVIEWERS } from './session-guard';
 
+/** What an investor's menu and page call the approvals page: their own disbursements held there. */
+export const HELD_DISBURSEMENTS = 'Held disbursements';
+
 /** The settings the session reports that decide whether some pages are in the menu. */
 export type PortalFeatures = Pick<Session, 'disbursementApprovals'>;
 
@@ -116,6 +119,9 @@ const navigationItems: NavigationItem[] = [
     label: 'Disbursement approvals',
     href: paths.app.approvals.getHref(),
     roles: ['investor', ...REVIEWERS],
+    // An investor approves nothing there: the page lists their own disbursements held for a
+    // second person's approval.
+    labelFor: { investor: HELD_DISBURSEMENTS },
     // Without DISBURSEMENT_APPROVAL_ABOVE nothing is ever held: the page would always be empty.
     shownWhen: 'disbursementApprovals',
     icon: FactCheckOutlined,

@@ -103,13 +103,16 @@ describe('focus after following a link inside the portal', () => {
 
 describe('the side menu', () => {
   it.each([
-    [false, 0],
-    [true, 1],
-  ])(
-    'lists "Disbursement approvals" only when the session says approvals are on (%s)',
-    async (disbursementApprovals, count) => {
+    [false, 'investor', 'Held disbursements', 0],
+    [true, 'investor', 'Held disbursements', 1],
+    [true, 'admin', 'Disbursement approvals', 1],
+  ] as const)(
+    'lists the approvals page only when the session says approvals are on (%s), for an %s as "%s": an investor approves nothing there',
+    async (disbursementApprovals, role, label, count) => {
       bff.use(
-        http.get('/api/session', () => HttpResponse.json({ ...session, disbursementApprovals })),
+        http.get('/api/session', () =>
+          HttpResponse.json({ ...session, user: { ...session.user, role }, disbursementApprovals }),
+        ),
       );
       renderWithProviders(
         <Routes>
@@ -120,8 +123,11 @@ describe('the side menu', () => {
         { path: '/money' },
       );
       const menu = within(await screen.findByRole('navigation', { name: 'Main' }));
-      expect(menu.getByRole('link', { name: 'My accounts' })).toBeTruthy();
-      expect(menu.queryAllByRole('link', { name: 'Disbursement approvals' })).toHaveLength(count);
+      expect(menu.getByRole('link', { name: 'Offerings' })).toBeTruthy();
+      expect(menu.queryAllByRole('link', { name: label })).toHaveLength(count);
+      expect(
+        menu.queryAllByRole('link', { name: /^(Held disbursements|Disbursement approvals)$/ }),
+      ).toHaveLength(count);
     },
   );
 });

@@ -398,14 +398,15 @@ function HeldForApproval({ approval }: { approval: Approval }) {
       />
       <Box sx={{ mt: 2 }}>
         Disbursements this large are sent only after a second person approves them. Follow it on{' '}
-        {/* The approvals page opened on this one request, marked. */}
+        {/* The approvals page opened on this one request, marked; an investor's menu names it
+            Held disbursements. */}
         <Link
           component={RouterLink}
           to={paths.app.approvals.getHref(
             approval.reference ? { reference: approval.reference } : { approval: approval.id },
           )}
         >
-          Disbursement approvals
+          Held disbursements
         </Link>{' '}
         or on <AccountRequestsLink accountId={approval.accountId} />.
       </Box>

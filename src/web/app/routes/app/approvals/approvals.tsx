@@ -29,6 +29,7 @@ import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, QueryState } from '../../../../components/query-state';
 import { RefusedFiltersState } from '../../../../components/refused-filters-state';
 import { paths } from '../../../../config/paths';
+import { HELD_DISBURSEMENTS } from '../../../navigation';
 import { errorMessage, isApiClientError } from '../../../../lib/api-client';
 import { useSession } from '../../../../features/auth/api/get-session';
 import { WireDestination } from '../../../../features/custody/components/wire-destination';
@@ -596,7 +597,7 @@ export default function ApprovalsRoute() {
   return (
     <>
       <PageHeader
-        title="Disbursement approvals"
+        title={me?.role === 'investor' ? HELD_DISBURSEMENTS : 'Disbursement approvals'}
         description={
           checker
             ? `${whichAtStart} wait here until a second person approves them; only then are they sent. You cannot approve your own.`

@@ -290,10 +290,10 @@ describe('an investor sends a disbursement through the BFF (§4.5)', () => {
     // The reference the register and the approvals page give it, not an approval id.
     expect(screen.getByText('MR-NKAV7J3Q04')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain(
-      'Follow it on Disbursement approvals or on the requests and timeline of this account.',
+      'Follow it on Held disbursements or on the requests and timeline of this account.',
     );
     // The approvals page opened on this request, not the whole list.
-    expect(screen.getByRole('link', { name: 'Disbursement approvals' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'Held disbursements' }).getAttribute('href')).toBe(
       '/approvals?reference=MR-NKAV7J3Q04',
     );
     expect(screen.queryByText('AP-9')).toBeNull();

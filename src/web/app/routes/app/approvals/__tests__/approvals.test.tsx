@@ -133,6 +133,8 @@ describe('each approval names the request it holds', () => {
     );
     renderWithProviders(<ApprovalsRoute />);
     expect(await screen.findByText('Disbursements above $1,000.00 appear here.')).toBeTruthy();
+    // Named for what it lists to an investor, as their menu names it: they approve nothing here.
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Held disbursements');
     expect(
       screen.getByText(
         'Your disbursements above $1,000.00 wait here until a second person approves them; nothing is sent before.',
@@ -145,6 +147,7 @@ describe('each approval names the request it holds', () => {
     expect(
       await screen.findByText(/A compliance reviewer reads them here; an administrator decides\./),
     ).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Disbursement approvals');
     expect(screen.queryByRole('button', { name: /^Approve/ })).toBeNull();
   });
 });
