@@ -211,7 +211,7 @@ export function InvestForm({
     if (focused === null || focused === document.body) reviewButton.current?.focus();
   }, [reviewing]);
 
-  if (flow.result) return <InvestmentResult receipt={flow.result} />;
+  if (flow.result) return <InvestmentResult receipt={flow.result} accounts={accounts} />;
 
   if (flow.review) {
     const request = flow.review;
@@ -394,8 +394,10 @@ function useFocusAfterBankCheck(offeringId: string, accountId: string, unknown: 
 
 /**
  * What to do to pay, by method. Only what the platform tells us: an ACH payment comes from the
- * linked bank (§4.5; real-world notes §4.1); the platform's operations hand out no wire or check
- * instructions, so those come from the issuer or the platform, never from this portal.
+ * linked bank (§4.5; real-world notes §4.1). createTrade is only named (§4.16), its answer
+ * carries no payment instructions (real-world notes §4.1), and the platform sends the portal no
+ * events (§6): wire and check instructions come from the issuer or the platform, and the portal
+ * can neither show them nor tell when they are sent.
  */
 function nextSteps(receipt: InvestmentReceipt): string {
   const approval = 'The trade is then approved by a registered representative and a principal.';
@@ -403,14 +405,37 @@ function nextSteps(receipt: InvestmentReceipt): string {
     case 'ach':
       return `Payment is by ACH from ${receipt.achBank ? `${receipt.achBank}, the bank account linked to this account` : 'the bank account linked to this account'}: keep ${formatMoney(receipt.amount)} available there. ${approval}`;
     case 'wire':
-    case 'check':
-      return `Send the ${receipt.paymentMethod === 'wire' ? 'wire' : 'check'} for ${formatMoney(receipt.amount)} as the issuer or the platform instructs you: the payment instructions come from them, not from this portal. ${approval}`;
+    case 'check': {
+      const payment = receipt.paymentMethod === 'wire' ? 'wire' : 'check';
+      return `Send the ${payment} for ${formatMoney(receipt.amount)} by the instructions that the issuer of ${receipt.offeringName}, or the platform on its behalf, sends you. This portal is not given ${payment} instructions and is not told when they are sent: if none have reached you, contact support and quote ${quoted(receipt)}. ${approval}`;
+    }
     default:
       return approval;
   }
 }
 
-export function InvestmentResult({ receipt }: { receipt: InvestmentReceipt }) {
+/** The trade id, and our reference when there is one: what a payment and a question quote. */
+const quoted = (receipt: InvestmentReceipt) =>
+  receipt.reference
+    ? `trade ID ${receipt.tradeId} and our reference ${receipt.reference}`
+    : `trade ID ${receipt.tradeId}`;
+
+/** Where a wire or a check carries what matches it to the trade. */
+const payWith = {
+  wire: "in the wire's reference (memo) field",
+  check: "on the check's memo line",
+} as const;
+
+export function InvestmentResult({
+  receipt,
+  accounts = [],
+}: {
+  receipt: InvestmentReceipt;
+  /** The person's accounts: the one invested from is named as the review named it. */
+  accounts?: readonly AccountSummary[];
+}) {
+  const account = accounts.find((a) => a.id === receipt.accountId);
+  const method = receipt.paymentMethod;
   return (
     <SubmittedResult
       title="Investment submitted"
@@ -419,7 +444,10 @@ export function InvestmentResult({ receipt }: { receipt: InvestmentReceipt }) {
         // The words My investments uses for the same status.
         ['Status', tradeStatusInWords(receipt.status)],
         ['Offering', receipt.offeringName],
-        ['Account', <Code key="account" value={receipt.accountId} />],
+        [
+          'Account',
+          account ? accountLabel(account) : <Code key="account" value={receipt.accountId} />,
+        ],
         ['Units', formatDecimal(receipt.units)],
         ['Amount', formatMoney(receipt.amount)],
         // The amount is the platform's; when it is not the one reviewed, the person is told so
@@ -432,6 +460,10 @@ export function InvestmentResult({ receipt }: { receipt: InvestmentReceipt }) {
         receipt.paymentMethod === 'ach' && receipt.achBank && ['Paid from', receipt.achBank],
         receipt.createdAt && ['Submitted', formatTimestamp(receipt.createdAt)],
         ['Next step', nextSteps(receipt)],
+        (method === 'wire' || method === 'check') && [
+          'Quote on the payment',
+          `Put ${quoted(receipt)} ${payWith[method]}, so the payment is matched to this trade.`,
+        ],
         [
           'Where to follow it',
           "The trade's status is on My investments and on the account's timeline (links below).",

@@ -13,7 +13,7 @@ import {
 } from '../../../../components/query-state';
 import { apiPaths, paths } from '../../../../config/paths';
 import { api } from '../../../../lib/api-client';
-import { accountsQueryOptions } from '../../../../features/accounts/api/get-accounts';
+import { accountsQueryOptions, useAccounts } from '../../../../features/accounts/api/get-accounts';
 import { AccountsState } from '../../../../features/accounts/components/accounts-state';
 import { useSession } from '../../../../features/auth/api/get-session';
 import { InvestForm, InvestmentResult } from '../../../../features/invest/components/invest-form';
@@ -49,6 +49,8 @@ export default function InvestRoute() {
   const session = useSession();
   const isInvestor = session.data?.user.role === 'investor';
   const offering = useOffering(offeringId);
+  // The receipt names the account as the review did (the list is the one the form chose from).
+  const accounts = useAccounts({ enabled: isInvestor });
   // An investment sent from this page earlier in the tab and still on its way (the person left
   // while it was being sent, and came back) is shown instead of a blank form, which would invite
   // sending it again; its receipt replaces it when the answer comes, and stays until the person
@@ -86,7 +88,7 @@ export default function InvestRoute() {
       />
       {receipt ? (
         <Box sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>
-          <InvestmentResult receipt={receipt} />
+          <InvestmentResult receipt={receipt} accounts={accounts.data?.accounts} />
           <Button
             onClick={() => {
               setAnother(true);

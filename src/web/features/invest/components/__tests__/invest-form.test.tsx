@@ -589,31 +589,42 @@ describe('an investor invests in an offering (§4.3 createTrade)', () => {
     it.each([
       [
         'wire',
-        'Send the wire for $12.51 as the issuer or the platform instructs you: the payment instructions come from them, not from this portal. The trade is then approved by a registered representative and a principal.',
+        `Send the wire for $12.51 by the instructions that the issuer of ${offering.name}, or the platform on its behalf, sends you. This portal is not given wire instructions and is not told when they are sent: if none have reached you, contact support and quote trade ID T-000123 and our reference MR-7K2Q9ZX4AB. The trade is then approved by a registered representative and a principal.`,
+        "Put trade ID T-000123 and our reference MR-7K2Q9ZX4AB in the wire's reference (memo) field, so the payment is matched to this trade.",
       ],
       [
         'check',
-        'Send the check for $12.51 as the issuer or the platform instructs you: the payment instructions come from them, not from this portal. The trade is then approved by a registered representative and a principal.',
+        `Send the check for $12.51 by the instructions that the issuer of ${offering.name}, or the platform on its behalf, sends you. This portal is not given check instructions and is not told when they are sent: if none have reached you, contact support and quote trade ID T-000123 and our reference MR-7K2Q9ZX4AB. The trade is then approved by a registered representative and a principal.`,
+        "Put trade ID T-000123 and our reference MR-7K2Q9ZX4AB on the check's memo line, so the payment is matched to this trade.",
       ],
-    ] as const)('by %s: instructions come from the issuer or the platform', (method, next) => {
-      renderWithProviders(
-        <InvestmentResult receipt={{ ...receipt, paymentMethod: method, achBank: null }} />,
-      );
-      const result = screen.getByRole('status');
-      expect(terms(result)['Next step']).toBe(next);
-      expect(terms(result)['Paid from']).toBeUndefined();
-      expect(terms(result)['Where to follow it']).toBe(
-        "The trade's status is on My investments and on the account's timeline (links below).",
-      );
-      expect(
-        within(result).getByRole('link', { name: 'My investments' }).getAttribute('href'),
-      ).toBe('/holdings');
-      expect(
-        within(result)
-          .getByRole('link', { name: "See it on the account's timeline" })
-          .getAttribute('href'),
-      ).toBe('/accounts/A7654321/money#section-timeline');
-    });
+    ] as const)(
+      'by %s: who sends the instructions, and the reference to quote on the payment',
+      (method, next, quote) => {
+        renderWithProviders(
+          <InvestmentResult
+            receipt={{ ...receipt, paymentMethod: method, achBank: null }}
+            accounts={accounts}
+          />,
+        );
+        const result = screen.getByRole('status');
+        expect(terms(result)['Next step']).toBe(next);
+        expect(terms(result)['Quote on the payment']).toBe(quote);
+        // The account as the review named it: its name, then its id.
+        expect(terms(result)['Account']).toBe(`${isolate('Quinn Family Trust')} (A7654321)`);
+        expect(terms(result)['Paid from']).toBeUndefined();
+        expect(terms(result)['Where to follow it']).toBe(
+          "The trade's status is on My investments and on the account's timeline (links below).",
+        );
+        expect(
+          within(result).getByRole('link', { name: 'My investments' }).getAttribute('href'),
+        ).toBe('/holdings');
+        expect(
+          within(result)
+            .getByRole('link', { name: "See it on the account's timeline" })
+            .getAttribute('href'),
+        ).toBe('/accounts/A7654321/money#section-timeline');
+      },
+    );
 
     it('by ACH: names the linked bank it is paid from', () => {
       renderWithProviders(

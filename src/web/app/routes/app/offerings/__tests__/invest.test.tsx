@@ -41,6 +41,9 @@ describe('the invest page after an investment', () => {
     renderInvestPage();
     await confirmInvestment(user, '20');
     expect(await screen.findByText('Investment submitted')).toBeTruthy();
+    // The account as the review named it, not its id alone.
+    const result = screen.getByRole('status');
+    expect(within(result).getByText(`${isolate('Avery Quinn')} (A1234567)`)).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Make another investment' }));
     const units = await screen.findByLabelText(/^Units/);
