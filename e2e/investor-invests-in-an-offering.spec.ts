@@ -64,6 +64,22 @@ test('a closed offering explains why it takes no investment', async ({ page }) =
   await expect(page.getByRole('link', { name: 'Invest in this offering' })).toHaveCount(0);
 });
 
+test('a double click on "Review investment" shows the review, and it stays', async ({ page }) => {
+  // Edit lies where Review was: the browser gives the second click to it, counted as the second
+  // of a double click (event.detail 2), which only a real browser tells.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, 'investor@demo.test');
+  const offering = await investableOffering(page);
+  await page.goto(`/offerings/${offering.id}/invest`);
+  await page.getByLabel('Invest from account').selectOption({ index: 1 });
+  const count = Math.ceil(Number(offering.minAmount) / Number(offering.unitPrice)) + 1;
+  await page.getByLabel('Units').fill(String(count));
+  await page.getByRole('button', { name: 'Review investment' }).dblclick();
+  await expect(page.getByRole('heading', { name: 'Review your investment' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Confirm investment' })).toBeEnabled();
+  await expect(page.getByRole('heading', { name: 'Review your investment' })).toBeVisible();
+});
+
 test('on a phone, the invest form fits the screen', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await signIn(page, 'investor@demo.test');
