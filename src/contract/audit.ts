@@ -113,6 +113,7 @@ const auditActionLabels = {
   user_disabled: 'User disabled',
   user_enabled: 'User enabled',
   user_password_set: 'User password set',
+  password_changed: 'Own password changed',
 } as const;
 
 export const knownAuditActions = keysOf(auditActionLabels);

@@ -205,19 +205,58 @@ export const adminUserParamsSchema = z.object({ userId: z.uuid('userId must be a
 export const PASSWORD_NEEDED_WITHOUT_SSO =
   'Password is required: this portal has no single sign-on, so a user without one could not sign in';
 
+/**
+ * The portal's one rule for a password, wherever one is set: a user created on the Users page or
+ * with `npm run users`, a password changed in Security settings, one an admin sets for a user.
+ * Answers what is wrong with it in words, or null. Never trimmed: a space is part of it.
+ */
+function passwordProblem(password: string): string | null {
+  if (password.length > 200) return 'Password is at most 200 characters';
+  if (password.length < 12) return 'Password must be at least 12 characters';
+  return null;
+}
+
+/** A password by the rule above; `allowEmpty` for a user who signs in only through single sign-on. */
+const passwordByRule = (allowEmpty: boolean) =>
+  z.string().superRefine((password, ctx) => {
+    if (allowEmpty && password === '') return;
+    const problem = passwordProblem(password);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** A new password, by the portal's rule. */
+export const newPasswordSchema = passwordByRule(false);
+
 export const createUserSchema = z.object({
   email: emailSchema,
   name: z.string().trim().min(1, 'Name is required').max(120, 'Name is at most 120 characters'),
   role: roleSchema,
   /** Empty: the user can sign in only through single sign-on. */
-  password: z
-    .string()
-    .max(200, 'Password is at most 200 characters')
-    .refine((p) => p === '' || p.length >= 12, 'Password must be at least 12 characters')
-    .default(''),
+  password: passwordByRule(true).default(''),
 });
 export type CreateUser = z.input<typeof createUserSchema>;
 export const changeRoleSchema = z.object({ role: roleSchema });
+
+/**
+ * A person's own password, changed in Security settings: the current one proves it is them (a
+ * session left open is not enough), the new one follows the portal's rule.
+ */
+export const changeMyPasswordSchema = z.object({
+  currentPassword: z
+    .string()
+    .min(1, 'Current password is required')
+    .max(200, 'Password is at most 200 characters'),
+  newPassword: newPasswordSchema,
+});
+/** What became of a changed password: the person's other sessions ended, this many. */
+export const passwordChangedSchema = z.object({ endedSessions: z.number().int().nonnegative() });
+/**
+ * Whether the signed-in person has a password of the portal's to change: one who signs in only
+ * through single sign-on has theirs with their identity provider.
+ */
+export const myPasswordSchema = z.object({ hasPassword: z.boolean() });
+/** A new password an admin sets for another user; the admin never sees the old one. */
+export const setUserPasswordSchema = z.object({ password: newPasswordSchema });
 
 /**
  * The kinds of link each role acts on (the BFF's ownership rules, policy/ownership.ts): an

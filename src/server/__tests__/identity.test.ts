@@ -621,6 +621,159 @@ describe('users in the browser (admin)', () => {
   });
 });
 
+describe('passwords in the browser', () => {
+  const newPassword = 'a-new-password-2026';
+  const put = (url: string, cookie: string, body: unknown) =>
+    call(h.app, 'PUT', url, { cookie, body });
+  const passwordEvents = (userId: string) =>
+    h.db
+      .selectFrom('audit_events')
+      .select(['action', 'outcome', 'details', 'user_id'])
+      .where('object_id', '=', userId)
+      .where('action', 'in', ['password_changed', 'user_password_set'])
+      .orderBy('id')
+      .execute();
+  const signsIn = async (email: string, password: string) =>
+    (await call(h.app, 'POST', '/api/session', { body: { email, password } })).statusCode === 200;
+
+  it('a person changes their own password with the current one and a fresh second factor; their other sessions end', async () => {
+    const me = await investorWithFactor();
+    const phone = await signIn(h.app, me.email);
+    expect((await call(h.app, 'GET', '/api/me/password', { cookie: me.cookie })).json()).toEqual({
+      hasPassword: true,
+    });
+
+    // Without a fresh second factor: step-up is asked, nothing changes.
+    await makeStale(me.cookie);
+    const stale = await put('/api/me/password', me.cookie, {
+      currentPassword: DEMO_PASSWORD,
+      newPassword,
+    });
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json().error.code).toBe('step_up_required');
+    const proved = await post('/api/session/second-factor', me.cookie, {
+      method: 'recovery',
+      code: me.totp.recoveryCodes[0],
+    });
+    expect(proved.statusCode).toBe(200);
+
+    const changed = await put('/api/me/password', me.cookie, {
+      currentPassword: DEMO_PASSWORD,
+      newPassword,
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().endedSessions).toBeGreaterThanOrEqual(1);
+    // This session stays; the phone's ended; only the new password signs in.
+    expect((await call(h.app, 'GET', '/api/session', { cookie: me.cookie })).statusCode).toBe(200);
+    expect((await call(h.app, 'GET', '/api/session', { cookie: phone })).json()).toMatchObject({
+      signedIn: false,
+      ended: true,
+    });
+    expect(await signsIn(me.email, DEMO_PASSWORD)).toBe(false);
+    expect(await signsIn(me.email, newPassword)).toBe(true);
+    expect(await passwordEvents(me.id)).toEqual([
+      expect.objectContaining({ action: 'password_changed', outcome: 'succeeded', user_id: me.id }),
+    ]);
+  });
+
+  it('refuses a wrong current password on its field, audited, and changes nothing', async () => {
+    const me = await investorWithFactor();
+    const phone = await signIn(h.app, me.email);
+    const refused = await put('/api/me/password', me.cookie, {
+      currentPassword: 'not-my-password-at-all',
+      newPassword,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({
+      message: 'This is not your current password. Nothing was changed.',
+      submitted: 'no',
+      fields: [{ field: 'currentPassword', message: 'This is not your current password' }],
+    });
+    expect(await signsIn(me.email, DEMO_PASSWORD)).toBe(true);
+    expect(await signsIn(me.email, newPassword)).toBe(false);
+    expect((await call(h.app, 'GET', '/api/session', { cookie: phone })).statusCode).toBe(200);
+    expect(await passwordEvents(me.id)).toEqual([
+      expect.objectContaining({
+        action: 'password_changed',
+        outcome: 'denied',
+        details: { reason: 'wrong_current_password' },
+      }),
+    ]);
+  });
+
+  it('holds a new password to the rule of user creation', async () => {
+    const me = await investorWithFactor();
+    const short = await put('/api/me/password', me.cookie, {
+      currentPassword: DEMO_PASSWORD,
+      newPassword: 'too-short',
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error.fields).toEqual([
+      { field: 'newPassword', message: 'Password must be at least 12 characters' },
+    ]);
+    expect(await signsIn(me.email, DEMO_PASSWORD)).toBe(true);
+  });
+
+  it('an admin sets a new password for a user, after step-up; the user’s sessions end; audited without the password', async () => {
+    const { cookie: admin, id: adminId } = await adminWithFactor();
+    const user = await newInvestor();
+    const theirs = await signIn(h.app, user.email);
+    await makeStale(admin);
+    const stale = await put(`/api/admin/users/${user.id}/password`, admin, {
+      password: newPassword,
+    });
+    expect(stale.json().error.code).toBe('step_up_required');
+    expect(await signsIn(user.email, DEMO_PASSWORD)).toBe(true);
+
+    const { cookie: fresh, id: freshId } = await adminWithFactor();
+    const set = await put(`/api/admin/users/${user.id}/password`, fresh, {
+      password: newPassword,
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toMatchObject({ id: user.id, signInMethods: ['password'] });
+    expect(JSON.stringify(set.json())).not.toContain(DEMO_PASSWORD);
+    expect((await call(h.app, 'GET', '/api/session', { cookie: theirs })).json()).toMatchObject({
+      signedIn: false,
+      ended: true,
+    });
+    expect(await signsIn(user.email, DEMO_PASSWORD)).toBe(false);
+    expect(await signsIn(user.email, newPassword)).toBe(true);
+    const events = await passwordEvents(user.id);
+    expect(events).toEqual([
+      expect.objectContaining({
+        action: 'user_password_set',
+        outcome: 'succeeded',
+        user_id: freshId,
+        details: { email: user.email, hadPassword: true },
+      }),
+    ]);
+    expect(events.map((e) => e.user_id)).not.toContain(adminId);
+  });
+
+  it('an investor cannot set another user’s password, and an admin cannot set their own here', async () => {
+    const investor = await investorWithFactor();
+    const victim = await newInvestor();
+    const refused = await put(`/api/admin/users/${victim.id}/password`, investor.cookie, {
+      password: newPassword,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(await signsIn(victim.email, DEMO_PASSWORD)).toBe(true);
+
+    const { cookie: admin, ...self } = await adminWithFactor();
+    const own = await put(`/api/admin/users/${self.id}/password`, admin, {
+      password: newPassword,
+    });
+    expect(own.statusCode).toBe(409);
+    expect(own.json().error).toMatchObject({
+      message:
+        'You cannot set your own password here: change it in Security settings, with your current password.',
+      refusal: 'request',
+    });
+    expect(await signsIn(self.email, DEMO_PASSWORD)).toBe(true);
+    expect(await passwordEvents(victim.id)).toEqual([]);
+  });
+});
+
 /** An international wire's destination as an investor types it (§4.5: SWIFT/BIC, then IBAN). */
 const toGermany = {
   type: 'wire_international',

@@ -22,6 +22,7 @@ beforeAll(async () => {
       outsider: { email: 'admin@elsewhere.test' },
       unverified: { email: 'admin@demo.test', emailVerified: false },
       gone: { email: 'gone@demo.test' },
+      'sso-person': { email: 'sso-person@demo.test' },
     },
   });
   h = await startHarness({
@@ -172,6 +173,35 @@ describe('single sign-on (OpenID Connect, code + PKCE)', () => {
     });
     expect(created.statusCode).toBe(201);
     expect(created.json().signInMethods).toEqual([]);
+  });
+
+  it('tells a user who signs in only through single sign-on that their password is with their provider, and changes nothing', async () => {
+    await createUser(h.db, {
+      email: 'sso-person@demo.test',
+      name: 'SSO person',
+      role: 'investor',
+      password: '',
+    });
+    const { authUrl, cookie } = await start();
+    const session = sessionCookie(await back(await loginAt(authUrl, 'sso-person'), cookie))!;
+    const theirs = `${session.name}=${session.value}`;
+    expect((await call(h.app, 'GET', '/api/me/password', { cookie: theirs })).json()).toEqual({
+      hasPassword: false,
+    });
+    const refused = await call(h.app, 'PUT', '/api/me/password', {
+      cookie: theirs,
+      body: { currentPassword: 'anything-at-all', newPassword: 'a-new-password-2026' },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({
+      message:
+        'You sign in through single sign-on: your password is kept by your identity provider, so change it there. Nothing was changed.',
+      submitted: 'no',
+    });
+    const res = await call(h.app, 'POST', '/api/session', {
+      body: { email: 'sso-person@demo.test', password: 'a-new-password-2026' },
+    });
+    expect(res.statusCode).toBe(401);
   });
 
   it('refuses a callback whose issuer is not the configured one', async () => {

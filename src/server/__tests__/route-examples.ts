@@ -34,6 +34,9 @@ export const routeExamples: Record<string, RouteExample> = {
   'DELETE /api/me/second-factors/:factorId': { params: () => ({ factorId: someId() }) },
   'POST /api/me/recovery-codes': { noBody: true },
   'DELETE /api/me/sessions/:sessionId': { params: () => ({ sessionId: someId() }) },
+  'PUT /api/me/password': {
+    body: () => ({ currentPassword: 'not-the-password', newPassword: 'matrix-password-2026' }),
+  },
   'POST /api/admin/users': {
     body: () => ({
       email: `matrix-${Math.random().toString(36).slice(2)}@example.test`,
@@ -58,6 +61,10 @@ export const routeExamples: Record<string, RouteExample> = {
     params: () => ({ userId: someId(), kind: 'account', upstreamId: 'A1' }),
   },
   'DELETE /api/admin/users/:userId/second-factors': { params: () => ({ userId: someId() }) },
+  'PUT /api/admin/users/:userId/password': {
+    params: () => ({ userId: someId() }),
+    body: () => ({ password: 'matrix-password-2026' }),
+  },
   'POST /api/disbursement-approvals/:approvalId/approve': {
     params: () => ({ approvalId: someId() }),
     noBody: true,

@@ -7,7 +7,7 @@
  * audit log that cannot be written changes nothing, and the command says so.
  */
 import { parseArgs } from 'node:util';
-import { addLinkSchema, createUserSchema } from '../../contract/identity';
+import { addLinkSchema, createUserSchema, newPasswordSchema } from '../../contract/identity';
 import { HttpError } from '../lib/http-error';
 import type { Role } from '../../contract/session';
 import {
@@ -267,7 +267,7 @@ export async function runUsersCommand(argv: string[], ctx: UsersCommandContext):
 /** A password by the portal's rule (12 to 200 characters); the command line has no sign-on-only user. */
 async function passwordOf(ctx: UsersCommandContext): Promise<string> {
   const password = await ctx.readPassword();
-  const parsed = createUserSchema.shape.password.safeParse(password);
+  const parsed = newPasswordSchema.safeParse(password);
   if (password === '') {
     throw new UsersCommandError('Password: pipe one in or set PORTAL_PASSWORD.');
   }

@@ -13,7 +13,7 @@ export const roleModel: Record<Role, string> = {
   compliance:
     'A reviewer: reads across accounts, fund moves and the audit log, and reveals one masked value at a time with a stated, audited reason. Changes nothing on the platform; writes only its own review notes.',
   admin:
-    "Everything a reviewer reads, the trading hours of any security, and the portal's users (create, link, change role, disable, reset second factors) on the Users page or with npm run users.",
+    "Everything a reviewer reads, the trading hours of any security, and the portal's users (create, link, change role, set a new password, disable, reset second factors) on the Users page or with npm run users.",
 };
 
 const MINUTE = 60;
@@ -41,6 +41,15 @@ const SEARCH: RouteLimits = {
 const MONEY: RouteLimits = {
   perUser: { max: 30, windowSeconds: MINUTE },
   global: { max: 1200, windowSeconds: MINUTE },
+};
+
+/**
+ * Changing one's own password checks the current one: a session left open is not a way to guess
+ * it. A person changes it once; a few mistakes are room enough.
+ */
+const PASSWORD_GUESSES: RouteLimits = {
+  perUser: { max: 10, windowSeconds: 15 * MINUTE },
+  global: { max: 600, windowSeconds: MINUTE },
 };
 
 /** The object check of most account and issuer routes: the id in the path is the caller's own. */
@@ -434,6 +443,19 @@ export const policyTable: Record<string, RoutePolicy> = {
     ownIdentity: true,
     note: 'Ends one of my sessions, or a sign-in of mine waiting for its second factor (another user’s id is not found); its next request is refused.',
   },
+  'GET /api/me/password': {
+    roles: ALL_ROLES,
+    objects: [],
+    note: 'Whether I have a password of the portal’s to change; one who signs in only through single sign-on has theirs with their identity provider.',
+  },
+  'PUT /api/me/password': {
+    roles: ALL_ROLES,
+    objects: [],
+    ownIdentity: true,
+    stepUp: 'always',
+    note: 'Changes my own password: the current one must be given (a wrong one is refused with a 400 on `currentPassword`, audited, and nothing changes); the new one follows the rule of user creation. Every other session of mine, and every sign-in waiting for its second factor, ends; audited. Refused with a 409 to a user who signs in only through single sign-on.',
+    limits: PASSWORD_GUESSES,
+  },
 
   // Users in the browser (admin); every change audited.
   'GET /api/admin/users': {
@@ -466,6 +488,12 @@ export const policyTable: Record<string, RoutePolicy> = {
     roles: ['admin'],
     objects: [],
     note: 'Removes a link to an upstream id; one the user does not have is refused with a 404 and not audited as unlinked.',
+  },
+  'PUT /api/admin/users/:userId/password': {
+    roles: ['admin'],
+    objects: [],
+    stepUp: 'always',
+    note: 'Sets a new password for another user (never my own: I change mine in Security settings, with my current one); the old one is never shown. Their sessions end; audited.',
   },
   'DELETE /api/admin/users/:userId/second-factors': {
     roles: ['admin'],

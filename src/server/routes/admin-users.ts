@@ -11,6 +11,7 @@ import {
   linkParamsSchema,
   linksDroppedBy,
   setDisabledSchema,
+  setUserPasswordSchema,
   type AdminUser,
   type LinkKind,
 } from '../../contract/identity';
@@ -35,6 +36,7 @@ import {
   listUsersWithDetails,
   normalizeEmail,
   setDisabled,
+  setPasswordHash,
   setRole,
   unlink,
   type UserRow,
@@ -140,11 +142,14 @@ type UserEvent = Parameters<RouteContext<unknown, unknown, unknown>['audit']>[0]
  */
 function otherUserChange<B = unknown>({
   what,
+  ownWay = 'ask another admin',
   change,
   ...route
 }: Pick<RouteSpec<{ userId: string }, unknown, B>, 'method' | 'url' | 'summary' | 'body'> & {
   /** What an admin is refused doing to themselves, said to them: "You cannot {what}". */
   what: string | ((body: B) => string);
+  /** The way on for an admin refused it on themselves; another admin unless said. */
+  ownWay?: string;
   /** Makes the change in the transaction; answers the audit event's action and details. */
   change(input: {
     userId: string;
@@ -166,7 +171,7 @@ function otherUserChange<B = unknown>({
         // (there is nothing for support to look up: another admin is the way on).
         throw new HttpError(
           'conflict',
-          `You cannot ${typeof what === 'string' ? what : what(body)}: ask another admin.`,
+          `You cannot ${typeof what === 'string' ? what : what(body)}: ${ownWay}.`,
           {
             submitted: 'no',
             refusal: 'request',
@@ -237,8 +242,8 @@ export const adminUserRoutes = [
         });
       };
       if (await findUserIdByEmail(deps.db, email)) throw taken();
-      // Without single sign-on a user without a password could never sign in, and their email
-      // would stay taken: no route sets a password afterwards. Said on the field Password.
+      // Without single sign-on a user without a password could not sign in until an admin set
+      // one: asked for now, on the field Password.
       if (body.password === '' && !deps.config.oidc) {
         const message = PASSWORD_NEEDED_WITHOUT_SSO;
         throw new HttpError('bad_request', `${message}.`, {
@@ -379,6 +384,22 @@ export const adminUserRoutes = [
         unlink,
         changeMade,
       ),
+  }),
+
+  otherUserChange({
+    method: 'PUT',
+    url: '/api/admin/users/:userId/password',
+    summary:
+      'Set a new password for a user (needs a fresh second factor); the old one is never shown, and their sessions end',
+    body: setUserPasswordSchema,
+    what: 'set your own password here',
+    ownWay: 'change it in Security settings, with your current password',
+    change: async ({ userId, body, before, db }) => {
+      await setPasswordHash(db, userId, await hashPassword(body.password));
+      await revokeUserSessions(db, userId);
+      // The audit log says a password was set, and whether it replaced one; never the password.
+      return { action: 'user_password_set', details: { hadPassword: before.hasPassword } };
+    },
   }),
 
   otherUserChange({

@@ -17,6 +17,7 @@ import { reconciliationRoutes } from './reconciliation';
 import { sessionRoutes } from './session';
 import { secondFactorRoutes } from './second-factor';
 import { meRoutes } from './me';
+import { myPasswordRoutes } from './my-password';
 import { adminUserRoutes } from './admin-users';
 import { approvalRoutes } from './approvals';
 import { oidcRoutes } from './oidc';
@@ -40,6 +41,7 @@ export const allRoutes: RouteSpec[] = [
   ...auditRoutes,
   ...secondFactorRoutes,
   ...meRoutes,
+  ...myPasswordRoutes,
   ...adminUserRoutes,
   ...approvalRoutes,
   ...oidcRoutes,

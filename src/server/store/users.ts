@@ -72,6 +72,19 @@ export async function setPasswordHash(db: Db, userId: string, hash: string): Pro
   await db.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();
 }
 
+/**
+ * The stored password hash of a user, or null when they have no password of the portal's (they
+ * sign in only through single sign-on) or do not exist.
+ */
+export async function passwordHashOf(db: Db, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row && row.password_hash !== NO_PASSWORD ? row.password_hash : null;
+}
+
 /** True when `hash` is an argon2 hash of `password`. */
 export function passwordMatches(hash: string, password: string): Promise<boolean> {
   return hash === NO_PASSWORD
