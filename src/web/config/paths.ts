@@ -180,6 +180,7 @@ export const apiPaths = {
   myRecoveryCodes: '/api/me/recovery-codes',
   mySessions: '/api/me/sessions',
   mySession: recordEndpoint('/api/me/sessions/:sessionId'),
+  myPassword: '/api/me/password',
   adminUsers: '/api/admin/users',
   /** A page of the users found (the Users page), each part as the page's address writes it. */
   adminUsersFound: (query: {
@@ -188,8 +189,10 @@ export const apiPaths = {
     state: string | null;
     page: string | null;
   }) => withSearch('/api/admin/users', query),
-  adminUser: (userId: string, part: 'role' | 'disabled' | 'links' | 'second-factors') =>
-    `/api/admin/users/${encodeURIComponent(userId)}/${part}`,
+  adminUser: (
+    userId: string,
+    part: 'role' | 'disabled' | 'links' | 'second-factors' | 'password',
+  ) => `/api/admin/users/${encodeURIComponent(userId)}/${part}`,
   adminUserLink: recordEndpoint('/api/admin/users/:userId/links/:kind/:upstreamId'),
   approvals: '/api/disbursement-approvals',
   approval: (approvalId: string, decision: 'approve' | 'reject') =>

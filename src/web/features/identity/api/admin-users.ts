@@ -40,7 +40,8 @@ type UserChange =
   | { kind: 'disabled'; userId: string; disabled: boolean }
   | { kind: 'link'; userId: string; link: { kind: LinkKind; upstreamId: string } }
   | { kind: 'unlink'; userId: string; link: { kind: LinkKind; upstreamId: string } }
-  | { kind: 'reset'; userId: string };
+  | { kind: 'reset'; userId: string }
+  | { kind: 'password'; userId: string; password: string };
 
 /** Every admin change to a user; each is audited by the BFF. */
 function changeUser(change: UserChange) {
@@ -67,6 +68,11 @@ function changeUser(change: UserChange) {
       );
     case 'reset':
       return api.delete(apiPaths.adminUser(change.userId, 'second-factors'), { schema });
+    case 'password':
+      return api.put(apiPaths.adminUser(change.userId, 'password'), {
+        body: { password: change.password },
+        schema,
+      });
   }
 }
 

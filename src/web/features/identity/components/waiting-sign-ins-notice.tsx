@@ -25,7 +25,7 @@ export function WaitingSignInsNotice() {
     return (
       <Alert severity="warning" sx={{ mb: 3 }}>
         Someone who has your password tried to sign in ({wrongCodes} wrong second-factor code
-        {wrongCodes === 1 ? '' : 's'}). End that sign-in in {link} and have your password changed.
+        {wrongCodes === 1 ? '' : 's'}). End that sign-in in {link} and change your password below.
       </Alert>
     );
   }
@@ -33,7 +33,7 @@ export function WaitingSignInsNotice() {
     <Alert severity="info" role="status" sx={{ mb: 3 }}>
       {waiting.length === 1 ? 'A sign-in passed' : `${waiting.length} sign-ins passed`} your
       password and {waiting.length === 1 ? 'waits' : 'wait'} for your second factor. If that is not
-      you, end {waiting.length === 1 ? 'it' : 'them'} in {link} and have your password changed.
+      you, end {waiting.length === 1 ? 'it' : 'them'} in {link} and change your password below.
     </Alert>
   );
 }

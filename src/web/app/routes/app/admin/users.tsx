@@ -51,6 +51,7 @@ import {
   useChangeUser,
   type UsersFind,
 } from '../../../../features/identity/api/admin-users';
+import { SetPasswordDialog } from '../../../../features/identity/components/set-password-dialog';
 import { paths } from '../../../../config/paths';
 import { usePortalConfig } from '../../../../features/auth/api/get-portal-config';
 import { useSession } from '../../../../features/auth/api/get-session';
@@ -426,6 +427,10 @@ function ManageUser({
   const change = useChangeUser();
   const titleId = useId();
   const selfRuleId = useId();
+  const noFactorsId = useId();
+  const noFactors = user.secondFactors === 0;
+  // The new password is asked in a dialog of its own; nothing is sent until it is set there.
+  const [settingPassword, setSettingPassword] = useState(false);
   const roleId = useId();
   const kindId = useId();
   const ruleId = useId();
@@ -715,27 +720,59 @@ function ManageUser({
           <Button
             variant="outlined"
             color="error"
-            disabled={change.isPending || user.secondFactors === 0 || isSelf}
+            disabled={change.isPending || isSelf}
             aria-describedby={isSelf ? selfRuleId : undefined}
+            onClick={() => setSettingPassword(true)}
+          >
+            Set a new password
+          </Button>
+          <Button
+            variant="outlined"
+            color="error"
+            disabled={change.isPending || noFactors || isSelf}
+            aria-describedby={isSelf ? selfRuleId : noFactors ? noFactorsId : undefined}
             onClick={() => ask({ kind: 'reset' })}
           >
             Reset second factors
           </Button>
-          {isSelf && (
+          {isSelf ? (
             <Typography id={selfRuleId} variant="body2" sx={{ flexBasis: '100%' }}>
-              {ANOTHER_ADMIN}: you cannot disable yourself or reset your own second factors. You
-              manage your own second factors in{' '}
+              {ANOTHER_ADMIN}: you cannot disable yourself, set your own password here or reset your
+              own second factors. You change your own password and second factors in{' '}
               <Link component={RouterLink} to={paths.app.security.getHref()}>
                 security settings
               </Link>
               .
             </Typography>
+          ) : (
+            // Greyed out without a word, the button would read as broken or forbidden.
+            noFactors && (
+              <Typography
+                id={noFactorsId}
+                variant="body2"
+                sx={{ flexBasis: '100%', color: 'text.secondary' }}
+              >
+                They have no second factor to reset.
+              </Typography>
+            )
           )}
         </Box>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
+      <SetPasswordDialog
+        name={user.name || user.email}
+        open={settingPassword}
+        onCancel={() => setSettingPassword(false)}
+        onSet={(password) => {
+          setSettingPassword(false);
+          apply(
+            { kind: 'password', userId: user.id, password },
+            'New password set; their sessions ended. Tell them the new password in a safe way.',
+          );
+        }}
+      />
       {/* Cancel sends nothing, and the dropdown shows the role the user still has. */}
       <ConfirmDialog
         open={confirming}

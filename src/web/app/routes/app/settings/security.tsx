@@ -31,6 +31,7 @@ import {
 } from '../../../../features/identity/components/factor-dialogs';
 import { RecoveryCodes } from '../../../../features/identity/components/recovery-codes';
 import { mySessionsQueryOptions } from '../../../../features/identity/api/sessions';
+import { ChangePassword } from '../../../../features/identity/components/change-password';
 import { EndPasswordSessions } from '../../../../features/identity/components/end-password-sessions';
 import { WaitingSignInsNotice } from '../../../../features/identity/components/waiting-sign-ins-notice';
 import { guardedLoader } from '../../../session-guard';
@@ -73,7 +74,7 @@ export default function SecurityRoute() {
     <>
       <PageHeader
         title="Security settings"
-        description="Your second factors: a passkey or an authenticator app, asked at sign-in and again before money moves or personal data is shown."
+        description="Your password, and your second factors: a passkey or an authenticator app, asked at sign-in and again before money moves or personal data is shown."
       />
       <WaitingSignInsNotice />
       {codes && (
@@ -215,6 +216,13 @@ export default function SecurityRoute() {
           </Box>
         )}
       </QueryState>
+      {/* Apart from the factors: a password can be changed while they cannot be read. */}
+      <Box component="section" aria-labelledby="password-heading" sx={{ mt: 3 }}>
+        <Typography id="password-heading" component="h2" variant="h2" gutterBottom>
+          Change your password
+        </Typography>
+        <ChangePassword />
+      </Box>
     </>
   );
 }

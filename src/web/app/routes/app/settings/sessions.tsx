@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { UserSession } from '../../../../../contract/identity';
 import { ActionList } from '../../../../components/action-list';
@@ -18,6 +19,8 @@ import {
   useMySessions,
 } from '../../../../features/identity/api/sessions';
 import { EndOtherSessionsDialog } from '../../../../features/identity/components/end-other-sessions-dialog';
+import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '../../../../config/paths';
 import { guardedLoader } from '../../../session-guard';
 
 export const clientLoader = guardedLoader(undefined, mySessionsQueryOptions);
@@ -69,29 +72,44 @@ const triedCodes = (n: number) =>
 /**
  * What the owner should do about sign-ins that hold their password (or their single sign-on
  * account): a warning once one has tried wrong codes, otherwise a word in case it is not them.
- * The portal has no page to change a password: an administrator sets a new one, which also
- * ends every session of the user.
+ * A password is changed in Security settings, which also ends every other session of the
+ * person's; a single sign-on account's, with its provider.
  */
 function WaitingAdvice({ waiting }: { waiting: UserSession[] }) {
   const guessed = waiting.some((s) => s.wrongCodes > 0);
   const endThem = waiting.length === 1 ? 'end it' : 'end them';
   const sso = waiting.every((s) => s.method === 'oidc');
-  const change = sso
-    ? 'change the password of your single sign-on account with its provider.'
-    : 'ask an administrator of the portal to set a new password for you (you cannot change it here; that also signs you out everywhere).';
+  const inSettings = (
+    <>
+      in{' '}
+      <Link component={RouterLink} to={paths.app.security.getHref()}>
+        Security settings
+      </Link>{' '}
+      (that also ends your other sessions).
+    </>
+  );
   if (guessed) {
     return (
       <Alert severity="warning" sx={{ mb: 1 }}>
-        {sso
-          ? `Someone who can sign in to your single sign-on account tried to sign in: ${endThem} and change that password. `
-          : `Someone who has your password tried to sign in: ${endThem} and change your password. `}
-        To change it, {change}
+        {sso ? (
+          `Someone who can sign in to your single sign-on account tried to sign in: ${endThem} and change that password. To change it, change the password of your single sign-on account with its provider.`
+        ) : (
+          <>
+            {`Someone who has your password tried to sign in: ${endThem} and change your password `}
+            {inSettings}
+          </>
+        )}
       </Alert>
     );
   }
   return (
     <Alert severity="info" role="status" sx={{ mb: 1 }}>
-      {`Your ${sso ? 'single sign-on' : 'password'} was accepted and ${waiting.length === 1 ? 'this sign-in waits' : 'these sign-ins wait'} for your second factor. If ${waiting.length === 1 ? 'it is' : 'they are'} not you signing in somewhere else, someone has your ${sso ? 'single sign-on account' : 'password'}: ${endThem}, then ${change}`}
+      {`Your ${sso ? 'single sign-on' : 'password'} was accepted and ${waiting.length === 1 ? 'this sign-in waits' : 'these sign-ins wait'} for your second factor. If ${waiting.length === 1 ? 'it is' : 'they are'} not you signing in somewhere else, someone has your ${sso ? 'single sign-on account' : 'password'}: ${endThem}, then `}
+      {sso ? (
+        'change the password of your single sign-on account with its provider.'
+      ) : (
+        <>change your password {inSettings}</>
+      )}
     </Alert>
   );
 }

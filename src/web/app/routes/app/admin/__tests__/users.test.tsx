@@ -433,6 +433,7 @@ describe('an admin manages users', () => {
       mockRoute('put', `/api/admin/users/${self.id}/role`, okAnswer(self, 200)),
       mockRoute('put', `/api/admin/users/${self.id}/disabled`, okAnswer(self, 200)),
       mockRoute('delete', `/api/admin/users/${self.id}/second-factors`, okAnswer(self, 200)),
+      mockRoute('put', `/api/admin/users/${self.id}/password`, okAnswer(self, 200)),
     ];
     renderWithProviders(<AdminUsersRoute />);
     fireEvent.click(await screen.findByRole('button', { name: `Manage ${self.email}` }));
@@ -441,19 +442,63 @@ describe('an admin manages users', () => {
     const role = dialog.getByRole('combobox', { name: 'Role' });
     await waitFor(() => expect(role.getAttribute('aria-disabled')).toBe('true'));
     expect(descriptionOf(role)).toBe('Another admin must do this: you cannot change your own role');
-    for (const name of ['Disable user', 'Reset second factors']) {
+    for (const name of ['Disable user', 'Set a new password', 'Reset second factors']) {
       const button = dialog.getByRole('button', { name });
       expect(button).toHaveProperty('disabled', true);
       // The reason is read with the button, not only seen next to it.
       expect(descriptionOf(button)).toBe(
-        'Another admin must do this: you cannot disable yourself or reset your own second factors. You manage your own second factors in security settings.',
+        'Another admin must do this: you cannot disable yourself, set your own password here or reset your own second factors. You change your own password and second factors in security settings.',
       );
       fireEvent.click(button);
     }
     fireEvent.mouseDown(role);
     expect(screen.queryByRole('listbox')).toBeNull();
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(sent.map((requests) => requests.length)).toEqual([0, 0, 0]);
+    expect(sent.map((requests) => requests.length)).toEqual([0, 0, 0, 0]);
+  });
+
+  it('a user without a second factor is not offered a reset, and told why with the button', async () => {
+    listUsers({ ...ada, secondFactors: 0 });
+    const dialog = await openLinkForm();
+    const reset = dialog.getByRole('button', { name: 'Reset second factors' });
+    expect(reset).toHaveProperty('disabled', true);
+    expect(descriptionOf(reset)).toBe('They have no second factor to reset.');
+    expect(dialog.getByText('They have no second factor to reset.')).toBeTruthy();
+  });
+
+  it('an admin sets a new password for a user in a dialog of its own: checked by the rule, Cancel sends nothing, the result is told', async () => {
+    listUsers();
+    const sent = mockRoute('put', `/api/admin/users/${ada.id}/password`, okAnswer(ada, 200));
+    const dialog = await openLinkForm();
+    const open = dialog.getByRole('button', { name: 'Set a new password' });
+    press(open);
+    let asked = within(await screen.findByRole('dialog', { name: 'Set a new password for Ada' }));
+    expect(
+      asked.getByText(/Their old password stops working and they are signed out everywhere/),
+    ).toBeTruthy();
+    fireEvent.click(asked.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Set a new password for Ada' })).toBeNull(),
+    );
+    expect(sent).toHaveLength(0);
+
+    press(open);
+    asked = within(await screen.findByRole('dialog', { name: 'Set a new password for Ada' }));
+    const field = asked.getByLabelText(/^New password/);
+    fireEvent.change(field, { target: { value: 'too-short' } });
+    fireEvent.click(asked.getByRole('button', { name: 'Set password' }));
+    expect(descriptionOf(field)).toBe('Password must be at least 12 characters');
+    expect(document.activeElement).toBe(field);
+    expect(sent).toHaveLength(0);
+
+    fireEvent.change(field, { target: { value: 'a-new-password-2026' } });
+    fireEvent.click(asked.getByRole('button', { name: 'Set password' }));
+    const status = await dialog.findByRole('status');
+    expect(status.textContent).toBe(
+      'New password set; their sessions ended. Tell them the new password in a safe way.',
+    );
+    expect(sent).toHaveLength(1);
+    expect(sent[0].body).toEqual({ password: 'a-new-password-2026' });
   });
 
   it('another user’s row offers them all, as before', async () => {

@@ -60,7 +60,11 @@ const serveSessions = (waiting: { wrongCodes: number }[] = []) =>
       }),
     ),
   );
-beforeEach(() => serveSessions());
+beforeEach(() => {
+  serveSessions();
+  // The page's password section (features/identity/components/change-password, tested there).
+  bff.use(http.get('/api/me/password', () => HttpResponse.json({ hasPassword: true })));
+});
 
 const app = {
   id: 'f1',
@@ -270,7 +274,7 @@ describe('a sign-in that passed the password and waits for the second factor', (
     renderWithProviders(<SecurityRoute />);
     const warning = await screen.findByRole('alert');
     expect(warning.textContent).toBe(
-      'Someone who has your password tried to sign in (4 wrong second-factor codes). End that sign-in in My sessions and have your password changed.',
+      'Someone who has your password tried to sign in (4 wrong second-factor codes). End that sign-in in My sessions and change your password below.',
     );
     expect(within(warning).getByRole('link', { name: 'My sessions' }).getAttribute('href')).toBe(
       '/settings/sessions',
@@ -283,7 +287,7 @@ describe('a sign-in that passed the password and waits for the second factor', (
     renderWithProviders(<SecurityRoute />);
     const notice = await screen.findByText(/^A sign-in passed/);
     expect(notice.closest('[role="status"]')?.textContent).toBe(
-      'A sign-in passed your password and waits for your second factor. If that is not you, end it in My sessions and have your password changed.',
+      'A sign-in passed your password and waits for your second factor. If that is not you, end it in My sessions and change your password below.',
     );
   });
 });

@@ -174,8 +174,12 @@ describe('a sign-in that passed the password and waits for the second factor', (
     ).toBeTruthy();
     const warning = screen.getByRole('alert');
     expect(warning.textContent).toBe(
-      'Someone who has your password tried to sign in: end it and change your password. To change it, ask an administrator of the portal to set a new password for you (you cannot change it here; that also signs you out everywhere).',
+      'Someone who has your password tried to sign in: end it and change your password in Security settings (that also ends your other sessions).',
     );
+    // Where a person changes their own password, not "ask an administrator".
+    expect(
+      within(warning).getByRole('link', { name: 'Security settings' }).getAttribute('href'),
+    ).toBe('/settings/security');
     // Apart from the places where the person is signed in.
     const active = screen.getByRole('list', { name: 'Active sessions' });
     expect(within(active).getAllByRole('listitem')).toHaveLength(1);
@@ -204,7 +208,7 @@ describe('a sign-in that passed the password and waits for the second factor', (
     expect(within(waiting).getByRole('listitem').textContent).toContain('; no wrong code yet;');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByRole('status').textContent).toBe(
-      'Your password was accepted and this sign-in waits for your second factor. If it is not you signing in somewhere else, someone has your password: end it, then ask an administrator of the portal to set a new password for you (you cannot change it here; that also signs you out everywhere).',
+      'Your password was accepted and this sign-in waits for your second factor. If it is not you signing in somewhere else, someone has your password: end it, then change your password in Security settings (that also ends your other sessions).',
     );
   });
   it('with several, names each End apart and asks to end them all', async () => {
@@ -231,7 +235,7 @@ describe('a sign-in that passed the password and waits for the second factor', (
       'End the sign-in of Firefox on Windows from 203.0.113.9, password accepted Nov 27, 2026, 11:50:20 AM UTC',
     ]);
     expect(screen.getByRole('alert').textContent).toMatch(
-      /^Someone who has your password tried to sign in: end them and change your password\./,
+      /^Someone who has your password tried to sign in: end them and change your password in Security settings/,
     );
   });
 });
