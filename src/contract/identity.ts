@@ -330,9 +330,27 @@ export const addLinkSchema = z
      * this is given.
      */
     confirmSecurityOfOtherIssuer: z.boolean().optional(),
+    /**
+     * The admin checked that this user should act on an account another portal user is already
+     * linked to (a joint holder, an adviser): the BFF refuses it unless this is given, naming who.
+     */
+    confirmAccountOfOtherUser: z.boolean().optional(),
   })
   .transform(asPlatformLink);
 export type AddLink = z.infer<typeof addLinkSchema>;
+/**
+ * An account as the Users page names it before and after linking it: its holder as the platform
+ * names them (§4.10 accountName), and the portal users already linked to it.
+ */
+export const accountHolderSchema = z.object({
+  accountId: z.string(),
+  holderName: z.string().nullable(),
+  linkedTo: z.array(z.object({ email: z.string(), name: z.string() })),
+});
+export type AccountHolder = z.infer<typeof accountHolderSchema>;
+export const accountHolderParamsSchema = z
+  .object({ accountId: upstreamIdSchema })
+  .transform(({ accountId }) => ({ accountId: asPlatformAccountId(accountId) }));
 export const linkParamsSchema = z
   .object({
     userId: z.uuid('userId must be a user id'),

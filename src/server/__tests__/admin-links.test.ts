@@ -65,6 +65,10 @@ const linkedAudit = (objectId: string) =>
     .where('object_id', '=', objectId)
     .execute();
 
+/** The link of this test's user to `objectId`, as the audit log has it. */
+const linkedEventOfUser = async (objectId: string) =>
+  (await linkedAudit(objectId)).find((e) => (e.details as { userId?: string }).userId === userId)!;
+
 beforeEach(async () => {
   userId = await newUser();
 });
@@ -114,9 +118,7 @@ describe('linking a security', () => {
       confirmSecurityOfOtherIssuer: true,
     });
     expect(confirmed.statusCode).toBe(200);
-    const [event] = (await linkedAudit(knownSecurity)).filter(
-      (e) => (e.details as { userId?: string }).userId === userId,
-    );
+    const event = await linkedEventOfUser(knownSecurity);
     expect(event.details).toMatchObject({
       confirmedSecurityOfOtherIssuer: true,
       heldBy: [issuerOfKnownSecurity],
@@ -270,7 +272,11 @@ describe('a link of a kind the role does not act on', () => {
   it('a link the role does act on is still linked, and any link can still be removed', async () => {
     userId = await newUser('investor');
     const accountId = h.manifest.investors[0].accountIds[0];
-    expect((await addLink({ kind: 'account', upstreamId: accountId })).statusCode).toBe(200);
+    // The demo investor holds it too (demo-users.ts): confirmed, as the Users page asks.
+    expect(
+      (await addLink({ kind: 'account', upstreamId: accountId, confirmAccountOfOtherUser: true }))
+        .statusCode,
+    ).toBe(200);
     // A link of another kind made before this rule (here written straight to the store) can go.
     await storeLink(h.db, userId, 'issuer', issuerWithOfferings);
     const removed = await call(
@@ -285,12 +291,71 @@ describe('a link of a kind the role does not act on', () => {
 });
 
 describe('linking an account', () => {
+  it('refuses an account another user is linked to, naming its holder and who, until the admin confirms; audited with both', async () => {
+    userId = await newUser('investor');
+    const accountId = h.manifest.investors[0].accountIds[0];
+    const holder = await call(h.app, 'GET', `/api/admin/accounts/${accountId}/holder`, {
+      cookie: admin,
+    });
+    expect(holder.statusCode).toBe(200);
+    const { holderName, linkedTo } = holder.json() as {
+      holderName: string;
+      linkedTo: { email: string; name: string }[];
+    };
+    expect(holderName).toMatch(/\S/);
+    expect(linkedTo).toContainEqual(expect.objectContaining({ email: 'investor@demo.test' }));
+
+    const refused = await addLink({ kind: 'account', upstreamId: accountId });
+    expect(refused.statusCode).toBe(400);
+    const message = refused.json().error.fields[0].message as string;
+    expect(message).toContain(`Account ${accountId}, held by ${holderName}, is already linked to `);
+    expect(message).toContain('(investor@demo.test)');
+    expect(refused.json().error.fields).toEqual([
+      { field: 'upstreamId', message },
+      { field: 'confirmAccountOfOtherUser', message },
+    ]);
+    expect(await storedLinks()).toEqual([]);
+
+    const confirmed = await addLink({
+      kind: 'account',
+      upstreamId: accountId,
+      confirmAccountOfOtherUser: true,
+    });
+    expect(confirmed.statusCode).toBe(200);
+    const event = await linkedEventOfUser(accountId);
+    expect(event.details).toMatchObject({
+      holderName,
+      confirmedAccountOfOtherUser: true,
+      alsoLinkedTo: expect.arrayContaining(['investor@demo.test']),
+    });
+    // Now this user is among those the page names as linked to it.
+    const after = await call(h.app, 'GET', `/api/admin/accounts/${accountId}/holder`, {
+      cookie: admin,
+    });
+    expect(after.json().linkedTo.map((u: { email: string }) => u.email)).toContain(
+      `links-${counter}@example.test`,
+    );
+  });
+
+  it('tells no investor whose an account is', async () => {
+    const investor = await signIn(h.app, 'investor@demo.test');
+    const accountId = h.manifest.investors[0].accountIds[0];
+    const res = await call(h.app, 'GET', `/api/admin/accounts/${accountId}/holder`, {
+      cookie: investor,
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
   it('takes an account id in any letter case, as the platform writes it: linked, audited and unlinked as such', async () => {
     userId = await newUser('investor');
     const accountId = h.manifest.investors[0].accountIds[0];
     const typed = accountId.toLowerCase();
     expect(typed).not.toBe(accountId);
-    const res = await addLink({ kind: 'account', upstreamId: typed });
+    const res = await addLink({
+      kind: 'account',
+      upstreamId: typed,
+      confirmAccountOfOtherUser: true,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().accountIds).toEqual([accountId]);
     expect(await storedLinks()).toEqual([{ kind: 'account', upstream_id: accountId }]);

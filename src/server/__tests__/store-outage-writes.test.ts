@@ -199,7 +199,11 @@ describe('an admin linking a user', () => {
     restore = breakInsertsInto('audit_events');
     const res = await call(h.app, 'POST', `/api/admin/users/${id}/links`, {
       cookie: admin,
-      body: { kind: 'account', upstreamId: h.manifest.investors[0].accountIds[0] },
+      body: {
+        kind: 'account',
+        upstreamId: h.manifest.investors[0].accountIds[0],
+        confirmAccountOfOtherUser: true,
+      },
     });
     restore();
     expect(res.statusCode).toBe(503);

@@ -57,13 +57,13 @@ function notChecked(what: string, err: UpstreamError): HttpError {
  * Reads one record of the platform to prove its id exists: "not found" is refused on the field,
  * any other fault refuses with the platform's sentence; either way nothing is linked.
  */
-async function mustExist(
+async function mustExist<T>(
   kind: 'account' | 'security',
   id: string,
-  read: () => Promise<unknown>,
-): Promise<void> {
+  read: () => Promise<T>,
+): Promise<T> {
   try {
-    await read();
+    return await read();
   } catch (err) {
     if (isUpstreamError(err) && err.kind === 'not_found') {
       throw unknownId(`No ${kind} ${id} exists on the platform`);
@@ -118,8 +118,9 @@ export async function linkMustBeKnown(
 ): Promise<Record<string, unknown>> {
   switch (kind) {
     case 'account':
-      await accountMustExist(deps, upstreamId);
-      return {};
+      // The holder's name as the platform gives it (§4.10 accountName): the audit log names
+      // whose account was linked, not an id alone.
+      return { holderName: (await accountMustExist(deps, upstreamId)).name };
     case 'security':
       await securityMustExist(deps, upstreamId);
       return {};
@@ -175,4 +176,45 @@ export async function securityMustBeOfTheirIssuers(
   const theirs = `this user is linked to issuer${user.links.issuerIds.length === 1 ? '' : 's'} ${user.links.issuerIds.join(', ')}`;
   const message = `Security ${upstreamId} is linked to the staff of ${whose}, and ${theirs}: the link would let them set its trading hours. Check on the platform whose security it is, or confirm that it belongs to an issuer of this user`;
   throw unknownId(message, [{ field: 'confirmSecurityOfOtherIssuer', message }]);
+}
+
+/** The other portal users an account is linked to, by email: what the Users page names. */
+export async function otherHoldersOf(
+  deps: Pick<Deps, 'db'>,
+  accountId: string,
+  exceptUserId: string | null,
+): Promise<{ email: string; name: string }[]> {
+  let query = deps.db
+    .selectFrom('user_links')
+    .innerJoin('users', 'users.id', 'user_links.user_id')
+    .select(['users.email', 'users.name'])
+    .where('user_links.kind', '=', 'account')
+    .where('user_links.upstream_id', '=', accountId);
+  if (exceptUserId) query = query.where('user_links.user_id', '!=', exceptUserId);
+  return query.orderBy('users.email').execute();
+}
+
+/**
+ * An account link lets the user see the account and move its money. One already linked to
+ * another user is most often a mistyped id or the wrong person's account, so it is refused,
+ * naming who holds it in the portal and whose it is on the platform, unless the admin confirms
+ * that both should act on it (a joint holder, an adviser); the audit event keeps who else held
+ * it. Answers what the audit event keeps of it.
+ */
+export async function accountOfOtherUserMustBeConfirmed(
+  deps: Pick<Deps, 'db'>,
+  user: { id: string },
+  { kind, upstreamId, confirmAccountOfOtherUser }: AddLink,
+  holderName: unknown,
+): Promise<Record<string, unknown>> {
+  if (kind !== 'account') return {};
+  const others = await otherHoldersOf(deps, upstreamId, user.id);
+  if (others.length === 0) return {};
+  if (confirmAccountOfOtherUser) {
+    return { confirmedAccountOfOtherUser: true, alsoLinkedTo: others.map((o) => o.email) };
+  }
+  const whom = others.map((o) => (o.name ? `${o.name} (${o.email})` : o.email)).join(', ');
+  const holder = typeof holderName === 'string' && holderName ? `, held by ${holderName},` : '';
+  const message = `Account ${upstreamId}${holder} is already linked to ${whom}: this user would see it and could move its money too. Check that it is theirs, or confirm that both should act on it`;
+  throw unknownId(message, [{ field: 'confirmAccountOfOtherUser', message }]);
 }

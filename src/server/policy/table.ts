@@ -482,7 +482,12 @@ export const policyTable: Record<string, RoutePolicy> = {
   'POST /api/admin/users/:userId/links': {
     roles: ['admin'],
     objects: [],
-    note: 'Links a user to an upstream id of a kind their role acts on (an investor an account, issuer staff an issuer or a security; compliance and admins none): another kind is refused with a 400 on `kind`. An account is looked up first (getAccount, §4.10) and a security too (getSecurityMarketHours, real-world notes §4.2): one the platform does not know is refused with a 400 on `upstreamId`. An issuer no offering names is refused the same way unless `confirmIssuerWithoutOfferings` is sent (§4.16 names no read of an issuer). Nothing is linked when the id cannot be checked.',
+    note: 'Links a user to an upstream id of a kind their role acts on (an investor an account, issuer staff an issuer or a security; compliance and admins none): another kind is refused with a 400 on `kind`. An account is looked up first (getAccount, §4.10) and a security too (getSecurityMarketHours, real-world notes §4.2): one the platform does not know is refused with a 400 on `upstreamId`. An issuer no offering names is refused the same way unless `confirmIssuerWithoutOfferings` is sent (§4.16 names no read of an issuer). An account already linked to another user is refused with a 400 on `upstreamId` and `confirmAccountOfOtherUser`, naming the holder on the platform and the users linked to it, unless `confirmAccountOfOtherUser` is sent (audited with `alsoLinkedTo`); an account link is audited with the holder’s name. Nothing is linked when the id cannot be checked.',
+  },
+  'GET /api/admin/accounts/:accountId/holder': {
+    roles: ['admin'],
+    objects: [{ from: 'params', field: 'accountId', kind: 'account', check: 'own' }],
+    note: 'Whose an account is, for the Users page before and after linking it: the holder’s name as the platform gives it (getAccount, §4.10) and the portal users linked to it (email and name). One the platform does not know is a 404.',
   },
   'DELETE /api/admin/users/:userId/links/:kind/:upstreamId': {
     roles: ['admin'],

@@ -1,4 +1,6 @@
 import {
+  accountHolderParamsSchema,
+  accountHolderSchema,
   addLinkSchema,
   adminUserParamsSchema,
   ADMIN_USERS_PAGE_SIZE,
@@ -19,10 +21,13 @@ import type { Deps } from '../deps';
 import { HttpError } from '../lib/http-error';
 import { isUniqueViolation } from '../lib/store-errors';
 import {
+  accountOfOtherUserMustBeConfirmed,
   kindMustSuitRole,
   linkMustBeKnown,
+  otherHoldersOf,
   securityMustBeOfTheirIssuers,
 } from '../lib/link-checks';
+import { getAccount } from '../upstream';
 import { recordAudit } from '../store/audit';
 import type { Db } from '../store/db';
 import { resetFactors } from '../store/second-factors';
@@ -357,12 +362,32 @@ export const adminUserRoutes = [
         changeMade,
         async (before) => {
           kindMustSuitRole(before.role, body.kind);
+          const known = await linkMustBeKnown(deps, body);
           return {
-            ...(await linkMustBeKnown(deps, body)),
+            ...known,
             ...(await securityMustBeOfTheirIssuers(deps, before, body)),
+            ...(await accountOfOtherUserMustBeConfirmed(deps, before, body, known.holderName)),
           };
         },
       ),
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/api/admin/accounts/:accountId/holder',
+    summary:
+      'Whose an account is, before and after it is linked: its holder as the platform names them (getAccount) and the portal users linked to it',
+    tags: ['admin'],
+    params: accountHolderParamsSchema,
+    response: accountHolderSchema,
+    async handler({ params: { accountId }, deps }) {
+      const account = await getAccount(deps.upstream, { accountId });
+      return {
+        accountId,
+        holderName: account.name || null,
+        linkedTo: await otherHoldersOf(deps, accountId, null),
+      };
+    },
   }),
 
   defineRoute({

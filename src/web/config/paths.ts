@@ -194,6 +194,7 @@ export const apiPaths = {
     part: 'role' | 'disabled' | 'links' | 'second-factors' | 'password',
   ) => `/api/admin/users/${encodeURIComponent(userId)}/${part}`,
   adminUserLink: recordEndpoint('/api/admin/users/:userId/links/:kind/:upstreamId'),
+  adminAccountHolder: recordEndpoint('/api/admin/accounts/:accountId/holder'),
   approvals: '/api/disbursement-approvals',
   approval: (approvalId: string, decision: 'approve' | 'reject') =>
     `/api/disbursement-approvals/${encodeURIComponent(approvalId)}/${decision}`,

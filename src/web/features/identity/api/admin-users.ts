@@ -1,4 +1,5 @@
 import {
+  accountHolderSchema,
   adminUserSchema,
   adminUsersSchema,
   type AdminUsers,
@@ -8,7 +9,7 @@ import {
 import type { Role } from '../../../../contract/session';
 import { apiPaths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
-import { defineApiQuery, useInvalidatingMutation } from '../../../lib/api-query';
+import { apiQueryOptions, defineApiQuery, useInvalidatingMutation } from '../../../lib/api-query';
 
 /** Every read of the Users list, whatever it finds: a change to a user may move it in any. */
 const adminUsersKey = ['admin', 'users'] as const;
@@ -75,6 +76,18 @@ function changeUser(change: UserChange) {
       });
   }
 }
+
+/**
+ * Whose an account is (its holder on the platform, the portal users linked to it): read before
+ * an account is linked, and to name the accounts a user is linked to. A link changes who is
+ * linked, so a change to a user reads it again.
+ */
+export const accountHolderQueryOptions = (accountId: string) =>
+  apiQueryOptions(
+    [...adminUsersKey, 'account-holder', accountId],
+    apiPaths.adminAccountHolder(accountId),
+    accountHolderSchema,
+  );
 
 export const useChangeUser = () =>
   useInvalidatingMutation({

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Button from '@mui/material/Button';
@@ -27,6 +27,8 @@ import {
   PASSWORD_NEEDED_WITHOUT_SSO,
   userFindSchema,
   userStateLabels,
+  type AccountHolder,
+  type AddLink,
   type AdminUser,
   type AdminUsers,
   type LinkKind,
@@ -46,6 +48,7 @@ import { FilterSelect } from '../../../../components/filter-select';
 import { RefusedFiltersState } from '../../../../components/refused-filters-state';
 import { RuleFilterField } from '../../../../components/rule-filter-field';
 import {
+  accountHolderQueryOptions,
   adminUsersQueryOptions,
   useAdminUsers,
   useChangeUser,
@@ -134,7 +137,7 @@ function issuerWords(offerings: readonly string[]): string {
  *   names no read of one), so it is named by its offerings, from the list the issuer pages use
  *   (`GET /api/issuer/offerings`, every offering for an admin).
  */
-function useLinkNames(user: AdminUser): LinkNames {
+function useLinkNames(user: AdminUser, holders: AccountHolders): LinkNames {
   const securities = useQuery({
     ...securitiesQueryOptions(),
     enabled: user.securityIds.length > 0,
@@ -144,6 +147,10 @@ function useLinkNames(user: AdminUser): LinkNames {
     enabled: user.issuerIds.length > 0,
   });
   const names: LinkNames = new Map();
+  for (const [accountId, holder] of holders) {
+    if (holder.holderName)
+      names.set(linkKey({ kind: 'account', upstreamId: accountId }), holder.holderName);
+  }
   for (const s of securities.data?.securities ?? []) {
     if (s.securityName)
       names.set(linkKey({ kind: 'security', upstreamId: s.securityId }), s.securityName);
@@ -157,6 +164,26 @@ function useLinkNames(user: AdminUser): LinkNames {
   }
   return names;
 }
+
+/** Whose each of the user's accounts is, by account id, as far as it could be read. */
+type AccountHolders = Map<string, AccountHolder>;
+
+/**
+ * An account is named by its holder as the platform names them (§4.10 accountName), read through
+ * the BFF with the portal users linked to it (`GET /api/admin/accounts/:accountId/holder`).
+ */
+function useAccountHolders(accountIds: readonly string[]): AccountHolders {
+  const holders = useQueries({ queries: accountIds.map(accountHolderQueryOptions) });
+  const byId: AccountHolders = new Map();
+  holders.forEach((q, i) => {
+    if (q.data) byId.set(accountIds[i], q.data);
+  });
+  return byId;
+}
+
+/** Portal users as the Users page names them: "Avery Quinn (investor@demo.test)". */
+const usersWords = (users: AccountHolder['linkedTo']) =>
+  users.map((u) => (u.name ? `${u.name} (${u.email})` : u.email)).join(', ');
 
 /** A link as the list shows it: its kind and id, and its name when the portal has one. */
 function linkText(l: { kind: LinkKind; upstreamId: string }, names: LinkNames) {
@@ -384,7 +411,8 @@ const refusesLinkFields = (error: unknown) =>
 
 /**
  * The links the BFF refuses until the admin confirms a check made on the platform: an issuer no
- * offering names, a security the portal gives to the staff of another issuer. The field of each
+ * offering names, a security the portal gives to the staff of another issuer, an account another
+ * user is linked to. The field of each
  * confirmation, and what the admin confirms.
  */
 const confirmations = {
@@ -397,6 +425,12 @@ const confirmations = {
     kind: 'security',
     label: (id: string) =>
       `I checked on the platform that security ${id} belongs to an issuer of this user: link it`,
+  },
+  // Asked before sending once the account's holder is read; this box when it could not be.
+  confirmAccountOfOtherUser: {
+    kind: 'account',
+    label: (id: string) =>
+      `I checked that this user should act on account ${id} too, beside the users it is linked to: link it`,
   },
 } as const satisfies Record<string, { kind: LinkKind; label: (id: string) => string }>;
 type Confirmation = keyof typeof confirmations;
@@ -460,7 +494,61 @@ function ManageUser({
     confirmable.id === linkId.trim()
       ? confirmable
       : null;
-  const linkNames = useLinkNames(user);
+  const holders = useAccountHolders(user.accountIds);
+  const linkNames = useLinkNames(user, holders);
+  const queryClient = useQueryClient();
+  /*
+   * An account is linked only once the admin has seen whose it is: its holder on the platform,
+   * and the portal users already linked to it, who must be confirmed explicitly (the BFF refuses
+   * the link otherwise).
+   */
+  const [linkAsked, setLinkAsked] = useState<{ link: AddLink; holder: AccountHolder } | null>(null);
+  const [linkConfirming, setLinkConfirming] = useState(false);
+  const [checkingHolder, setCheckingHolder] = useState(false);
+  /** Sends a link; the result, or the refusal under the fields it names. */
+  const sendLink = (link: AddLink, holder?: AccountHolder) =>
+    change.mutate(
+      { kind: 'link', userId: user.id, link },
+      {
+        onSuccess: (changed) => {
+          onChanged(changed);
+          setDone(
+            holder?.holderName
+              ? `Linked: ${linkText(link, new Map([[linkKey(link), holder.holderName]]))}.`
+              : 'Linked.',
+          );
+          setLinkId('');
+          setConfirmable(null);
+          setConfirmed(false);
+        },
+        // The id stays in the field, with the platform's answer under it.
+        onError: (error) => {
+          const fields = isApiClientError(error) ? error.fields : [];
+          const wrongKind = fields.find((f) => f.field === 'kind');
+          if (wrongKind) {
+            setKindError(wrongKind.message);
+            document.getElementById(kindId)?.focus();
+          }
+          const issue = fields.find((f) => f.field === 'upstreamId');
+          if (issue) {
+            setLinkError(issue.message);
+            document.getElementById(upstreamId)?.focus();
+          }
+          const asked = fields.find((f) => f.field in confirmations);
+          if (asked) {
+            setConfirmable({ field: asked.field as Confirmation, id: link.upstreamId });
+          }
+        },
+      },
+    );
+  /** An account the user shares with other portal users says with whom, under its name. */
+  const alsoLinked = (l: { kind: LinkKind; upstreamId: string }) => {
+    const holder = l.kind === 'account' ? holders.get(l.upstreamId) : undefined;
+    const others = holder ? othersOf(holder) : [];
+    return others.length > 0 ? `Also linked to ${usersWords(others)}` : undefined;
+  };
+  /** The users other than this one already linked to the account asked about. */
+  const othersOf = (holder: AccountHolder) => holder.linkedTo.filter((u) => u.email !== user.email);
   const [done, setDone] = useState<string | null>(null);
   const apply = (c: Parameters<typeof change.mutate>[0], message: string) => {
     setDone(null);
@@ -569,7 +657,7 @@ function ManageUser({
                     // role change to one that acts on it would keep it and give its access.
                     secondary={
                       kinds.includes(l.kind)
-                        ? undefined
+                        ? alsoLinked(l)
                         : `Not used by the role ${roleLabels[user.role]}: unlink it, or a change of role could give its access`
                     }
                   />
@@ -608,39 +696,24 @@ function ManageUser({
                     return;
                   }
                   setLinkError(null);
-                  change.mutate(
-                    { kind: 'link', userId: user.id, link: parsed.data },
-                    {
-                      onSuccess: (changed) => {
-                        onChanged(changed);
-                        setDone('Linked.');
-                        setLinkId('');
-                        setConfirmable(null);
-                        setConfirmed(false);
-                      },
-                      // The id stays in the field, with the platform's answer under it.
-                      onError: (error) => {
-                        const fields = isApiClientError(error) ? error.fields : [];
-                        const wrongKind = fields.find((f) => f.field === 'kind');
-                        if (wrongKind) {
-                          setKindError(wrongKind.message);
-                          document.getElementById(kindId)?.focus();
-                        }
-                        const issue = fields.find((f) => f.field === 'upstreamId');
-                        if (issue) {
-                          setLinkError(issue.message);
-                          document.getElementById(upstreamId)?.focus();
-                        }
-                        const asked = fields.find((f) => f.field in confirmations);
-                        if (asked) {
-                          setConfirmable({
-                            field: asked.field as Confirmation,
-                            id: parsed.data.upstreamId,
-                          });
-                        }
-                      },
-                    },
-                  );
+                  // An account confirmed through the box after a refusal was named there.
+                  if (parsed.data.kind === 'account' && !parsed.data.confirmAccountOfOtherUser) {
+                    setCheckingHolder(true);
+                    queryClient
+                      .fetchQuery(accountHolderQueryOptions(parsed.data.upstreamId))
+                      .then(
+                        (holder) => {
+                          setLinkAsked({ link: parsed.data, holder });
+                          setLinkConfirming(true);
+                        },
+                        // Unread (unknown to the platform, or it did not answer): the BFF checks
+                        // the link itself and says why under the field.
+                        () => sendLink(parsed.data),
+                      )
+                      .finally(() => setCheckingHolder(false));
+                    return;
+                  }
+                  sendLink(parsed.data);
                 }}
               >
                 <TextField
@@ -694,7 +767,7 @@ function ManageUser({
                 <Button
                   type="submit"
                   variant="outlined"
-                  disabled={change.isPending || linkId.trim() === ''}
+                  disabled={change.isPending || checkingHolder || linkId.trim() === ''}
                 >
                   Link
                 </Button>
@@ -773,6 +846,39 @@ function ManageUser({
           );
         }}
       />
+      {/* Whose the account is, before it is linked; Cancel sends nothing and keeps the id. */}
+      <ConfirmDialog
+        open={linkConfirming}
+        title={
+          linkAsked ? `Link account ${linkAsked.link.upstreamId} to ${user.name || user.email}` : ''
+        }
+        confirmLabel={
+          linkAsked && othersOf(linkAsked.holder).length > 0 ? 'Link to both' : 'Link account'
+        }
+        destructive={linkAsked !== null && othersOf(linkAsked.holder).length > 0}
+        onCancel={() => setLinkConfirming(false)}
+        onConfirm={() => {
+          if (!linkAsked) return;
+          setLinkConfirming(false);
+          const others = othersOf(linkAsked.holder);
+          sendLink(
+            others.length > 0
+              ? { ...linkAsked.link, confirmAccountOfOtherUser: true }
+              : linkAsked.link,
+            linkAsked.holder,
+          );
+        }}
+      >
+        {linkAsked && (
+          <>
+            {linkAsked.holder.holderName
+              ? `The platform names its holder ${linkAsked.holder.holderName}.`
+              : 'The platform gives no name for its holder.'}
+            {othersOf(linkAsked.holder).length > 0 &&
+              ` It is already linked to ${usersWords(othersOf(linkAsked.holder))}: ${user.name || user.email} would see it and could move its money too. Link it only if both should act on it.`}
+          </>
+        )}
+      </ConfirmDialog>
       {/* Cancel sends nothing, and the dropdown shows the role the user still has. */}
       <ConfirmDialog
         open={confirming}

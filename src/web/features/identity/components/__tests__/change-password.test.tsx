@@ -6,7 +6,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bff, errorAnswer, mockRoute, okAnswer, startMockBff } from '../../../../testing/mock-bff';
 import { descriptionOf, fill, renderWithProviders } from '../../../../testing/render';
 import { ChangePassword } from '../change-password';
-import { StepUpDialogHost } from '../step-up-dialog';
 
 startMockBff();
 afterEach(cleanup);
@@ -19,12 +18,8 @@ beforeEach(() => {
 });
 
 function open() {
-  renderWithProviders(
-    <>
-      <StepUpDialogHost />
-      <ChangePassword />
-    </>,
-  );
+  // Step-up, when the BFF asks for it, is the api client's (tested in app/layout's step-up).
+  renderWithProviders(<ChangePassword />);
   return userEvent.setup({ delay: null });
 }
 
@@ -91,38 +86,6 @@ describe('a person changes their own password in Security settings', () => {
     const again = await field('New password again');
     expect(descriptionOf(again)).toBe('The two new passwords differ: type the same one twice');
     expect(sent).toHaveLength(0);
-  });
-
-  it('asks for the second factor first when the BFF wants a fresh one', async () => {
-    mockRoute(
-      'put',
-      '/api/me/password',
-      errorAnswer(403, {
-        code: 'step_up_required',
-        message: 'Confirm it is you with your second factor to continue. Nothing was sent yet.',
-        submitted: 'no',
-      }),
-    );
-    bff.use(
-      http.get('/api/me/second-factors', () =>
-        HttpResponse.json({
-          factors: [
-            {
-              id: 'f1',
-              kind: 'totp',
-              label: 'Authenticator app',
-              createdAt: '2026-07-01T10:00:00.000Z',
-              lastUsedAt: null,
-            },
-          ],
-          recoveryCodesLeft: 10,
-          required: false,
-        }),
-      ),
-    );
-    const user = open();
-    await typeAll(user, 'my-old-password', 'my-new-password-2026');
-    expect(await screen.findByRole('dialog', { name: 'Confirm it is you' })).toBeTruthy();
   });
 
   it('a person who signs in only through single sign-on is told their password is with their provider', async () => {

@@ -38,10 +38,18 @@ const portalConfig = (singleSignOn: { label: string } | null) =>
   http.get('/api/config', () =>
     HttpResponse.json({ sandbox: false, platformTimeZone: 'UTC', singleSignOn }),
   );
+/** An account's holder the BFF could not read (a test that is about it serves it). */
+const holderUnread = http.get('/api/admin/accounts/:accountId/holder', () =>
+  HttpResponse.json(
+    { error: { code: 'not_found', message: 'No such account.', requestId: 'r' } },
+    { status: 404 },
+  ),
+);
 beforeEach(() => {
   bff.use(
     http.get('/api/session', () => HttpResponse.json(signedInAdmin)),
     portalConfig({ label: 'single sign-on' }),
+    holderUnread,
   );
 });
 
@@ -73,6 +81,20 @@ async function cancel(dialog: HTMLElement, opener: HTMLElement) {
   fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
   await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   expect(document.activeElement).toBe(opener);
+}
+
+/** Opens the confirmation with `opener`, checks what it says, and cancels it: nothing is sent. */
+async function askThenCancel(
+  opener: HTMLElement,
+  title: string,
+  words: string,
+  sent: readonly unknown[],
+) {
+  press(opener);
+  const asked = await confirmation(title);
+  expect(descriptionOf(asked)).toBe(words);
+  await cancel(asked, opener);
+  expect(sent).toHaveLength(0);
 }
 
 /** Opens the confirmation again, waits until its button is armed, and confirms. */
@@ -402,14 +424,13 @@ describe('an admin manages users', () => {
     );
     const dialog = await openLinkForm();
     const reset = dialog.getByRole('button', { name: 'Reset second factors' });
-    press(reset);
     const title = 'Reset the second factors of Ada';
-    const asked = await confirmation(title);
-    expect(descriptionOf(asked)).toBe(
+    await askThenCancel(
+      reset,
+      title,
       'Reset Ada’s second factors? Their 2 second factors and recovery codes are removed, and they are signed out everywhere. If their role requires a second factor, they must enrol a new one at their next sign-in; otherwise they sign in without one until they add one.',
+      sent,
     );
-    await cancel(asked, reset);
-    expect(sent).toHaveLength(0);
 
     await confirm(() => press(reset), title, 'Reset second factors');
     const status = await dialog.findByRole('status');
@@ -573,6 +594,8 @@ describe('an admin manages users', () => {
 
   it('an account the platform does not know is refused under the field, which keeps the id', async () => {
     listUsers();
+    // Its holder cannot be read (holderUnread): the BFF's check of the link says why, under
+    // the field.
     const sent = mockPost(
       `/api/admin/users/${ada.id}/links`,
       refusedLink('No account A999 exists on the platform', ['upstreamId']),
@@ -593,8 +616,23 @@ describe('an admin manages users', () => {
     expect(dialog.queryByRole('checkbox')).toBeNull();
   });
 
-  it('an account id typed in lower case is linked as the platform writes it', async () => {
+  /** Whose each account is, as `GET /api/admin/accounts/:accountId/holder` answers. */
+  const serveHolders = (holders: Record<string, { name: string; linkedTo: string[] }>) =>
+    bff.use(
+      http.get('/api/admin/accounts/:accountId/holder', ({ params }) => {
+        const accountId = String(params.accountId);
+        const holder = holders[accountId];
+        return HttpResponse.json({
+          accountId,
+          holderName: holder.name,
+          linkedTo: holder.linkedTo.map((email) => ({ email, name: holder.name })),
+        });
+      }),
+    );
+
+  it('an account id typed in lower case is linked as the platform writes it, once its holder is seen', async () => {
     listUsers();
+    serveHolders({ A1040692: { name: 'Jordan Lee', linkedTo: [] } });
     const sent = mockPost(
       `/api/admin/users/${ada.id}/links`,
       okAnswer({ ...ada, accountIds: ['A1040692'] }, 200),
@@ -603,9 +641,55 @@ describe('an admin manages users', () => {
     fireEvent.change(dialog.getByRole('textbox', { name: /^Platform id/ }), {
       target: { value: ' a1040692 ' },
     });
-    fireEvent.click(dialog.getByRole('button', { name: 'Link' }));
-    expect(await dialog.findByText('Linked.')).toBeTruthy();
+    const title = 'Link account A1040692 to Ada';
+    await confirm(
+      () => {
+        fireEvent.click(dialog.getByRole('button', { name: 'Link' }));
+      },
+      title,
+      'Link account',
+    );
+    expect(await dialog.findByText('Linked: Account A1040692 — Jordan Lee.')).toBeTruthy();
     expect(sent[0].body).toEqual({ kind: 'account', upstreamId: 'A1040692' });
+  });
+
+  it('an account another user is linked to names its holder and who, and is linked to both only once confirmed', async () => {
+    listUsers();
+    serveHolders({ A1040000: { name: 'Avery Quinn', linkedTo: ['investor@demo.test'] } });
+    const sent = mockPost(
+      `/api/admin/users/${ada.id}/links`,
+      okAnswer({ ...ada, accountIds: ['A1040000'] }, 200),
+    );
+    const dialog = await openLinkForm();
+    fireEvent.change(dialog.getByRole('textbox', { name: /^Platform id/ }), {
+      target: { value: 'A1040000' },
+    });
+    const link = dialog.getByRole('button', { name: 'Link' });
+    const title = 'Link account A1040000 to Ada';
+    await askThenCancel(
+      link,
+      title,
+      'The platform names its holder Avery Quinn. It is already linked to Avery Quinn (investor@demo.test): Ada would see it and could move its money too. Link it only if both should act on it.',
+      sent,
+    );
+
+    await confirm(() => press(link), title, 'Link to both');
+    expect(await dialog.findByText('Linked: Account A1040000 — Avery Quinn.')).toBeTruthy();
+    expect(sent.map((r) => r.body)).toEqual([
+      { kind: 'account', upstreamId: 'A1040000', confirmAccountOfOtherUser: true },
+    ]);
+  });
+
+  it('a linked account shows its holder’s name, and the other users linked to it', async () => {
+    listUsers({ ...ada, accountIds: ['A1040000'] });
+    serveHolders({
+      A1040000: { name: 'Avery Quinn', linkedTo: ['investor@demo.test', ada.email] },
+    });
+    const dialog = await openLinkForm();
+    const entry = await dialog.findByText('Account A1040000 — Avery Quinn');
+    expect(entry.closest('li')?.textContent).toContain(
+      'Also linked to Avery Quinn (investor@demo.test)',
+    );
   });
 
   it('an issuer no offering names is linked only once the admin ticks the confirmation offered after the refusal', async () => {
