@@ -237,6 +237,43 @@ function sameRequestWords(request: StandingRequest): string {
   return `You sent the same ${what} at ${at} (${[request.reference, ...amounts].join(', ')}), ${state}`;
 }
 
+/**
+ * What the register keeps of a request held back while others stood in its way (the refusal of
+ * standingRefusalMessage): the request it repeats and what became of that one, or the one whose
+ * outcome it waited on, and that nothing was sent: "It repeats MR-…, which went through (trade
+ * 302954); nothing was sent." Unlike the form's answer it asks nothing and offers no next step:
+ * the person answered the form then, and the request it repeats is the one that counts. The
+ * timeline and the register show it quieter than a request (heldBackRecord).
+ */
+export function heldBackRecordWords(standing: readonly StandingRequest[]): string {
+  const waitedOn = standing
+    .filter((row) => !isSameRecently(row))
+    .map(
+      (row) =>
+        `${row.reference} ${row.outcome === 'pending' ? 'was still being sent' : 'had an unknown outcome'}`,
+    );
+  const repeats = standing.filter(isSameRecently).map((row) => {
+    const id = upstreamIdNames[row.kind];
+    const state =
+      row.outcome === 'held'
+        ? "waits for a second person's approval"
+        : row.upstreamId && id
+          ? `went through (${id} ${row.upstreamId})`
+          : 'the platform accepted';
+    return `${row.reference}, which ${state}`;
+  });
+  const parts = [
+    waitedOn.length ? `came while ${waitedOn.join(' and ')}` : null,
+    repeats.length ? `repeats ${repeats.join(' and ')}` : null,
+  ].filter((part): part is string => part !== null);
+  return `It ${parts.join(' and ')}; nothing was sent.`;
+}
+
+/** Whether a register row is such a held-back request (heldBackRecordWords): nothing of its own. */
+export const heldBackRecord = (request: { outcome: string; message: string | null }): boolean =>
+  request.outcome === 'not_sent' &&
+  /^It (?:came while|repeats) MR-[0-9A-Z]{10}\b/.test(request.message ?? '');
+
 /** One standing request in words: "MR-… (made Nov 28, 2026, 12:01 PM UTC, 44 units, $440.00): outcome unknown". */
 export function standingRequestWords(request: StandingRequest): string {
   if (isSameRecently(request)) return sameRequestWords(request);
@@ -510,6 +547,11 @@ const timelineEntrySchema = z.object({
    */
   probableTradeId: z.string().nullable().optional(),
   probableReference: referenceSchema.nullable().optional(),
+  /**
+   * A request held back before sending as a repeat of another, or while one stood unsettled
+   * (heldBackRecord): it moved nothing and asks nothing, so the page shows it quieter.
+   */
+  heldBack: z.boolean().optional(),
 });
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 

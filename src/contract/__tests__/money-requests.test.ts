@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   additionalToShape,
+  heldBackRecord,
+  heldBackRecordWords,
   moneyRequestOutcomeWords,
   moneyRequestQuerySchema,
   moneyRequestReferenceParamsSchema,
@@ -128,5 +130,48 @@ describe('a recorded refusal beside its outcome label (register and timeline)', 
   it('leaves a reason that does not open with the label as it was recorded', () => {
     const reason = "The amount ($10.00) is below this offering's minimum investment of $50.00";
     expect(reasonBesideOutcome(reason, moneyRequestOutcomeWords.not_sent.label)).toBe(reason);
+  });
+});
+
+describe('what the register keeps of a request held back while others stood', () => {
+  const row = (
+    reference: string,
+    outcome: StandingRequest['outcome'],
+    kind: StandingRequest['kind'] = 'deposit',
+    upstreamId: string | null = null,
+  ): StandingRequest => ({
+    reference,
+    kind,
+    outcome,
+    createdAt: '2026-11-28T12:01:00.000Z',
+    amount: '250.00',
+    units: null,
+    offeringId: null,
+    upstreamId,
+  });
+
+  it('names what it repeats and what became of that, and asks nothing', () => {
+    expect(heldBackRecordWords([row('MR-AAAAAAAAAA', 'created', 'deposit', 'CFM70000118')])).toBe(
+      'It repeats MR-AAAAAAAAAA, which went through (fund move CFM70000118); nothing was sent.',
+    );
+    // A disbursement request's id shows on no investor page: not named.
+    expect(heldBackRecordWords([row('MR-AAAAAAAAAA', 'created', 'disbursement', 'abab')])).toBe(
+      'It repeats MR-AAAAAAAAAA, which the platform accepted; nothing was sent.',
+    );
+    expect(heldBackRecordWords([row('MR-AAAAAAAAAA', 'held', 'disbursement')])).toBe(
+      "It repeats MR-AAAAAAAAAA, which waits for a second person's approval; nothing was sent.",
+    );
+  });
+
+  it('names the unsettled ones it waited on, and is told from any other not-sent request', () => {
+    const words = heldBackRecordWords([
+      row('MR-AAAAAAAAAA', 'unknown'),
+      row('MR-BBBBBBBBBB', 'created', 'deposit', 'CFM70000118'),
+    ]);
+    expect(words).toBe(
+      'It came while MR-AAAAAAAAAA had an unknown outcome and repeats MR-BBBBBBBBBB, which went through (fund move CFM70000118); nothing was sent.',
+    );
+    expect(heldBackRecord({ outcome: 'not_sent', message: words })).toBe(true);
+    expect(heldBackRecord({ outcome: 'not_sent', message: 'The amount is too large' })).toBe(false);
   });
 });

@@ -75,15 +75,57 @@ describe('the same investment from a second tab', () => {
     expect(await creates('createTrade')).toBe(before);
     expect((await getMoneyRequest(h.db, error.reference!))?.outcome).toBe('not_sent');
 
-    // The account's timeline prints the outcome's label, then the reason: "Not sent" once.
+    // The account's timeline keeps what the held-back attempt was, not the form's question: it
+    // repeats the first, which went through; nothing to do, and shown quieter than a request.
     const timeline = (
       await call(h.app, 'GET', `/api/accounts/${accountA}/timeline`, { cookie: investor })
-    ).json() as { entries: { reference?: string; state: string }[] };
+    ).json() as {
+      entries: { reference?: string; state: string; next: string | null; heldBack?: boolean }[];
+    };
     const entry = timeline.entries.find((e) => e.reference === error.reference);
-    expect(entry?.state).toMatch(
-      /^Not sent: The request never reached the platform; no money moved\. You sent the same investment at /,
+    expect(entry).toMatchObject({
+      state: `Not sent: It repeats ${first.reference}, which went through (trade ${first.tradeId}); nothing was sent.`,
+      next: null,
+      heldBack: true,
+    });
+    // The register says the same, without "Send another one?" or "send a new request".
+    const register = (
+      await call(
+        h.app,
+        'GET',
+        `/api/accounts/${accountA}/money-requests?reference=${error.reference}`,
+        {
+          cookie: investor,
+        },
+      )
+    ).json() as { requests: { message: string | null; nextStep?: string | null }[] };
+    expect(register.requests[0].message).toBe(
+      `It repeats ${first.reference}, which went through (trade ${first.tradeId}); nothing was sent.`,
     );
-    expect(entry?.state.match(/Not sent/g)).toHaveLength(1);
+    expect(register.requests[0].nextStep ?? null).toBeNull();
+  });
+
+  it('lists the first among the recent requests the form warns of before Confirm, not once the window has passed', async () => {
+    const recent = async () =>
+      (
+        (
+          await call(
+            h.app,
+            'GET',
+            `/api/accounts/${accountA}/money-requests?recent=true&kind=investment&offeringId=${offering.id}`,
+            { cookie: investor },
+          )
+        ).json() as { requests: { reference: string; outcome: string; units: string }[] }
+      ).requests;
+    expect(await recent()).toContainEqual(
+      expect.objectContaining({ reference: first.reference, outcome: 'created', units }),
+    );
+    await h.db
+      .updateTable('money_requests')
+      .set({ created_at: new Date(Date.now() - 11 * 60_000) })
+      .where('reference', '=', first.reference)
+      .execute();
+    expect((await recent()).map((row) => row.reference)).not.toContain(first.reference);
   });
 
   it('still replays the first tab’s own resend (same key) with its receipt', async () => {

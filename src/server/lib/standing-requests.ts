@@ -1,5 +1,9 @@
 import type { StandingOnError } from '../../contract/errors';
-import { standingRefusalMessage, unsettledOutcomes } from '../../contract/money-requests';
+import {
+  heldBackRecordWords,
+  standingRefusalMessage,
+  unsettledOutcomes,
+} from '../../contract/money-requests';
 import type { Deps } from '../deps';
 import type { RouteContext } from '../routes/define';
 import { admitUnlessStanding, type MoneyRequest } from '../store/money-requests';
@@ -26,7 +30,16 @@ function toStanding(row: MoneyRequest): StandingOnError {
  * by the platform, or waiting for a second person's approval. (Being sent and unknown ones stand
  * in the way whatever they asked for.)
  */
-const sameRecentlyOutcomes = ['created', 'held'] as const;
+export const sameRecentlyOutcomes = ['created', 'held'] as const;
+
+/**
+ * Since when a request made before is "the same request made moments ago" at `now`: the start of
+ * the configured window (SAME_REQUEST_WINDOW_MINUTES), or null when the window is off.
+ */
+export function sameRequestSince(deps: Pick<Deps, 'config'>, now: Date): Date | null {
+  const windowMs = deps.config.sameRequestWindowMs;
+  return windowMs > 0 ? new Date(now.getTime() - windowMs) : null;
+}
 
 /**
  * Refuses a deposit, disbursement or investment (409, nothing sent, audited) while another of its
@@ -57,8 +70,8 @@ export async function refuseWhileStanding(
   },
 ): Promise<void> {
   let rows: MoneyRequest[];
-  const windowMs = ctx.deps.config.sameRequestWindowMs;
   const now = new Date();
+  const since = sameRequestSince(ctx.deps, now);
   try {
     rows = await admitUnlessStanding(ctx.deps.db, {
       accountId: scope.accountId,
@@ -68,10 +81,10 @@ export async function refuseWhileStanding(
       reference: ctx.moneyReference,
       acknowledged: scope.acknowledged ?? [],
       now,
-      ...(scope.same && windowMs > 0
+      ...(scope.same && since
         ? {
             same: {
-              since: new Date(now.getTime() - windowMs),
+              since,
               outcomes: sameRecentlyOutcomes,
               units: scope.same.units ?? null,
               amount: scope.same.amount ?? null,
@@ -104,6 +117,8 @@ export async function refuseWhileStanding(
     submitted: 'no',
     refusal: 'state',
     standing,
+    // The form's answer asks whether to send another; the register keeps what this one was.
+    reason: heldBackRecordWords(standing),
   });
 }
 

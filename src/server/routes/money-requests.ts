@@ -38,6 +38,7 @@ import {
   type SettlementCandidates,
   wasFoundAfterNotSent,
   movedTwiceWords,
+  heldBackRecord,
   notSentPair,
   type TimelineEntry,
 } from '../../contract/money-requests';
@@ -53,6 +54,7 @@ import {
   withKnownDirections,
 } from '../lib/fund-move-direction';
 import { HttpError } from '../lib/http-error';
+import { sameRecentlyOutcomes, sameRequestSince } from '../lib/standing-requests';
 import { beingSentOf, inFlightWindowMs } from '../lib/being-sent';
 import { oldEnough, settleUnknown } from '../lib/reconciliation';
 import { approvedSendingOf } from '../store/approvals';
@@ -452,6 +454,12 @@ const accountRequestsQuery = inOrder(
      * deposit and disbursement forms name before a new request of their kind is sent.
      */
     unsettled: z.enum(['true'], { error: 'unsettled must be true when given' }).optional(),
+    /**
+     * `true`: only those accepted or waiting for approval within the same-request window
+     * (SAME_REQUEST_WINDOW_MINUTES), which the BFF refuses the same request again over unless
+     * named: the forms look among them for the one being reviewed, to warn before Confirm.
+     */
+    recent: z.enum(['true'], { error: 'recent must be true when given' }).optional(),
   }),
 );
 
@@ -601,10 +609,13 @@ export const moneyRequestRoutes = [
     query: accountRequestsQuery,
     response: moneyRequestPageSchema,
     async handler({ params, query, deps, request }) {
+      const since = query.recent ? sameRequestSince(deps, new Date()) : null;
+      if (query.recent && !since) return { requests: [], total: 0, offset: 0, limit: query.limit };
       const page = await listMoneyRequestsOfAccount(deps.db, params.accountId, {
         ...storeFilter({ ...query, accountId: undefined }),
         ...(query.offeringId ? { offeringId: query.offeringId } : {}),
         ...(query.unsettled ? { outcome: [...unsettledOutcomes] } : {}),
+        ...(since ? { outcome: [...sameRecentlyOutcomes], from: since } : {}),
       });
       return pageView(deps, page, request.log, {
         probable: probableTradesOfAccount(deps, params.accountId, page.items, request.log),
@@ -1107,6 +1118,9 @@ export const moneyRequestRoutes = [
         const created = row.outcome === 'created';
         // Refused by the portal before sending: the pair the person was answered with.
         const pair = notSentPair(row);
+        // Held back as a repeat of another request (or while one stood): it moved nothing and
+        // asks nothing, so it says what it repeats, with no next step, and is shown quieter.
+        const heldBack = heldBackRecord(row);
         // A deposit or disbursement waits for the approval batch (§3) once the platform has it.
         const awaitsBatch = created && fundMoveDirectionOfRequest[row.kind] !== undefined;
         // Unless its fund move may be one the portal could not read: then it may as well be
@@ -1125,9 +1139,11 @@ export const moneyRequestRoutes = [
             }, so where it stands is not known here.${correction(row)}${twiceWords(row)}`
           : awaitsBatch
             ? `Accepted: pending until the platform approves it.${correction(row)}${twiceWords(row)}`
-            : pair
-              ? `${words.label}: ${pair.why}`
-              : `${words.label}: ${words.meaning}${row.message && endedWithMessage(row) ? ` ${reasonBesideOutcome(row.message, words.label)}` : ''}`;
+            : heldBack
+              ? `${words.label}: ${row.message ?? ''}`
+              : pair
+                ? `${words.label}: ${pair.why}`
+                : `${words.label}: ${words.meaning}${row.message && endedWithMessage(row) ? ` ${reasonBesideOutcome(row.message, words.label)}` : ''}`;
         const step = moveUnknown
           ? {
               next: 'Look at the fund moves again later; if it is still not there, ask support and quote our reference.',
@@ -1135,7 +1151,7 @@ export const moneyRequestRoutes = [
             }
           : awaitsBatch
             ? batchStep(now)
-            : { next: created ? null : (pair?.next ?? words.next), nextBatchAt: null };
+            : { next: created || heldBack ? null : (pair?.next ?? words.next), nextBatchAt: null };
         entries.push({
           kind: row.kind,
           // An IRA request's platform id is its account (§2.11 gives the supplement no id of its
@@ -1153,6 +1169,7 @@ export const moneyRequestRoutes = [
           state,
           ...step,
           ...(probable.has(row.reference) ? { probableTradeId: probable.get(row.reference) } : {}),
+          ...(heldBack ? { heldBack: true } : {}),
         });
       }
 

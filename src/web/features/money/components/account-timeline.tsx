@@ -204,11 +204,19 @@ function TimelineCards({ accountId, entries }: { accountId: string; entries: Tim
             {kindLabels[entry.kind] !== entry.title && (
               <Chip size="small" label={kindLabels[entry.kind]} />
             )}
-            <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+            <Typography
+              component="h3"
+              variant="subtitle1"
+              sx={{ fontWeight: entry.heldBack ? 400 : 600 }}
+              color={entry.heldBack ? 'textSecondary' : undefined}
+            >
               {entry.title}
             </Typography>
             {entry.amount && (
-              <Typography sx={{ ml: 'auto', fontWeight: 600 }}>
+              <Typography
+                sx={{ ml: 'auto', fontWeight: entry.heldBack ? 400 : 600 }}
+                color={entry.heldBack ? 'textSecondary' : undefined}
+              >
                 {formatMoney(entry.amount)}
               </Typography>
             )}
@@ -245,7 +253,14 @@ function TimelineCards({ accountId, entries }: { accountId: string; entries: Tim
               </>
             )}
           </Typography>
-          <Typography sx={{ mt: 0.5 }}>{entry.state}</Typography>
+          {/* A request held back as a repeat moved nothing: quieter than one that moved money. */}
+          <Typography
+            variant={entry.heldBack ? 'body2' : 'body1'}
+            color={entry.heldBack ? 'textSecondary' : undefined}
+            sx={{ mt: 0.5 }}
+          >
+            {entry.state}
+          </Typography>
           {/* An investment of unknown outcome and the trade that is probably it: told of each
               other, so the two are not read as two investments. */}
           {entry.probableTradeId && (

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   beingSentWords,
+  heldBackRecord,
   methodWords,
   movedTwiceWords,
   notSentPair,
@@ -61,7 +62,10 @@ function Amount({ request }: { request: MoneyRequestView }) {
   const method = methodWords(request.method);
   return (
     <>
-      {request.amount ? formatMoney(request.amount) : '—'}
+      {/* A request held back as a repeat moved nothing: its amount reads quieter. */}
+      <Box component="span" sx={heldBackRecord(request) ? { color: 'text.secondary' } : undefined}>
+        {request.amount ? formatMoney(request.amount) : '—'}
+      </Box>
       {request.units && (
         <Typography variant="body2" color="textSecondary" sx={{ whiteSpace: 'nowrap' }}>
           {formatUnits(request.units)}
@@ -129,6 +133,15 @@ function Outcome({
         </Typography>
         <Typography variant="body2">{beingSentSentence(request.beingSent, reviewer)}</Typography>
       </>
+    );
+  }
+  if (heldBackRecord(request)) {
+    // Held back as a repeat of another request (or while one stood): it moved nothing and asks
+    // nothing, so it says what it repeats, with no next step, quieter than a request.
+    return (
+      <Typography variant="body2" color="textSecondary">
+        {words.label}: {request.message}
+      </Typography>
     );
   }
   return (

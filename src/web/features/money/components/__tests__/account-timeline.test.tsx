@@ -121,6 +121,33 @@ describe('an investor reads the money timeline of an account', () => {
     expect(within(trade).queryByText(/appeared at the platform right after/)).toBeNull();
   });
 
+  it('reads a request held back as a repeat quieter than the request it repeats, with no next step', () => {
+    const repeated = entry({
+      kind: 'investment',
+      id: '302954',
+      reference: 'MR-F8378B3NB6',
+      fundMove: null,
+      title: 'Investment in Aspen Ridge Growth Fund I (11 units)',
+      amount: '110',
+      state: 'Settled: the units are in the account',
+    });
+    const heldBack = entry({
+      ...repeated,
+      id: 'MR-Y3D7X7ZH2T',
+      reference: 'MR-Y3D7X7ZH2T',
+      state:
+        'Not sent: It repeats MR-F8378B3NB6, which went through (trade 302954); nothing was sent.',
+      heldBack: true,
+    });
+    renderWithProviders(<AccountTimeline accountId="A1040000" entries={[heldBack, repeated]} />);
+    const [quiet, loud] = screen.getAllByRole('listitem');
+    expect(within(quiet).queryByText(/^Next:/)).toBeNull();
+    const colour = (item: HTMLElement, text: string | RegExp) =>
+      getComputedStyle(within(item).getByText(text)).color;
+    expect(colour(quiet, '$110.00')).not.toBe(colour(loud, '$110.00'));
+    expect(colour(quiet, /^Not sent: It repeats/)).not.toBe(colour(loud, /^Settled/));
+  });
+
   it('calls a move whose direction is not stated a fund move, with the platform’s description', () => {
     renderWithProviders(<AccountTimeline accountId="A1040000" entries={[iraTransfer]} />);
     const item = screen.getByRole('listitem');

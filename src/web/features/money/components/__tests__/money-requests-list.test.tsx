@@ -86,6 +86,25 @@ describe('a request the portal refused before sending', () => {
     );
   });
 
+  it('reads a request held back as a repeat as what it repeats, with no question and no next step', () => {
+    const heldBack: MoneyRequestView = {
+      ...request,
+      outcome: 'not_sent',
+      message: 'It repeats MR-F8378B3NB6, which went through (trade 302954); nothing was sent.',
+    };
+    for (const reviewer of [false, true]) {
+      renderWithProviders(
+        <MoneyRequestsList requests={[heldBack]} label="Money requests" reviewer={reviewer} />,
+      );
+      const text = screen.getByRole('table', { name: 'Money requests' }).textContent ?? '';
+      expect(text).toContain(
+        'Not sent: It repeats MR-F8378B3NB6, which went through (trade 302954); nothing was sent.',
+      );
+      expect(text).not.toMatch(/never reached the platform|send a new request|\?/);
+      cleanup();
+    }
+  });
+
   it('reads the sentence pair the person was answered with, why and what to do, and no general next step', () => {
     const why = 'A deposit comes from the bank account linked to this account, and none is linked.';
     const next = 'Link a bank account on the Money and timeline page first, then send the deposit.';
