@@ -2,7 +2,7 @@ import { choiceFilterSchema } from './choice-filter';
 import { z } from 'zod';
 import { accountFilterSchema } from './account-views';
 import { boundedDateSchema, dayRangeOrder } from './dates';
-import { formatMoney, formatShares } from './decimal';
+import { compare, formatMoney, formatShares, parseDecimal } from './decimal';
 import { reasonForDecisionSchema } from './free-text';
 import { keysOf } from './keys-of';
 import type { StandingOnError } from './errors';
@@ -169,6 +169,26 @@ export type StandingRequest = StandingOnError;
  */
 export const isSameRecently = (request: Pick<StandingRequest, 'outcome'>) =>
   !unsettledOutcomes.includes(request.outcome);
+
+/** What a request asks for, as the same-request check compares it: units, else the amount, and the method. */
+export type AskedForSame = { units?: string; amount?: string; method?: string };
+
+/**
+ * Whether a request accepted or waiting for approval moments ago is the same request as one
+ * being made, as the BFF judges it at Confirm (refuseWhileStanding): the same units (an
+ * investment) or amount, as exact decimals, the same way (either naming none counts as the same).
+ * The forms ask it at Review, to warn before Confirm instead of being refused at it.
+ */
+export function isSameAsked(
+  row: Pick<StandingRequest, 'units' | 'amount' | 'method'>,
+  asked: AskedForSame,
+) {
+  const [recorded, wanted] = asked.units ? [row.units, asked.units] : [row.amount, asked.amount];
+  const a = recorded ? parseDecimal(recorded) : null;
+  const b = wanted ? parseDecimal(wanted) : null;
+  const sameWay = !row.method || !asked.method || row.method === asked.method;
+  return a !== null && b !== null && compare(a, b) === 0 && sameWay;
+}
 
 /**
  * The platform's ids a person can look up on their own pages, named as those pages name them: a

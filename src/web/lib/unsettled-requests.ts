@@ -7,23 +7,32 @@ import { moneyKeys } from './query-keys';
 export type UnsettledKind = 'deposit' | 'disbursement' | 'investment';
 
 /**
- * An account's requests of one kind (and offering) being sent or of unknown outcome: the ones the
- * BFF refuses a new request of that kind over until the person names them. Under the account's
- * money keys, so sending any money request of the account reads them again.
+ * An account's requests of one kind (and offering) that the BFF refuses a new one over unless
+ * the person names them: `unsettled`, those being sent or of unknown outcome, whatever they asked;
+ * `recent`, those accepted or waiting for approval moments ago (the same-request window), of which
+ * only the same request as the one reviewed counts. Under the account's money keys, so sending
+ * any money request of the account reads them again.
  */
-export const useUnsettledRequests = (
+const useAccountRequests = (
+  which: 'unsettled' | 'recent',
   accountId: string,
   kind: UnsettledKind,
   offeringId?: string,
 ) => {
-  const params = new URLSearchParams({ unsettled: 'true', kind, limit: '20' });
+  const params = new URLSearchParams({ [which]: 'true', kind, limit: '20' });
   if (offeringId) params.set('offeringId', offeringId);
   return useQuery({
     ...apiQueryOptions<MoneyRequestPageView>(
-      [...moneyKeys.requests(accountId), 'unsettled', kind, offeringId ?? 'any'],
+      [...moneyKeys.requests(accountId), which, kind, offeringId ?? 'any'],
       `/api/accounts/${encodeURIComponent(accountId)}/money-requests?${params.toString()}`,
       moneyRequestPageSchema,
     ),
     enabled: accountId !== '',
   });
 };
+
+export const useUnsettledRequests = (accountId: string, kind: UnsettledKind, offeringId?: string) =>
+  useAccountRequests('unsettled', accountId, kind, offeringId);
+
+export const useRecentRequests = (accountId: string, kind: UnsettledKind, offeringId?: string) =>
+  useAccountRequests('recent', accountId, kind, offeringId);

@@ -4,15 +4,16 @@ import type { StandingOnError } from '../../contract/errors';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 
 /**
- * The money forms ask first for the account's requests that stand unsettled (`unsettled=true`):
- * unless a test says otherwise, none stand. Other reads of the list fall through to the test's
- * own handlers.
+ * The money forms ask first for the account's requests that stand unsettled (`unsettled=true`)
+ * and for those accepted moments ago (`recent=true`): unless a test says otherwise, there are
+ * none. Other reads of the list fall through to the test's own handlers.
  */
-const noUnsettledRequests = http.get('/api/accounts/:accountId/money-requests', ({ request }) =>
-  new URL(request.url).searchParams.get('unsettled') === 'true'
+const noUnsettledRequests = http.get('/api/accounts/:accountId/money-requests', ({ request }) => {
+  const params = new URL(request.url).searchParams;
+  return params.get('unsettled') === 'true' || params.get('recent') === 'true'
     ? HttpResponse.json({ requests: [], total: 0, offset: 0, limit: 20 })
-    : undefined,
-);
+    : undefined;
+});
 
 /** My investments asks for the investor's standing investments: unless a test says otherwise, none. */
 const noStandingInvestments = http.get('/api/money-requests', () =>

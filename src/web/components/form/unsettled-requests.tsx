@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -9,16 +9,23 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
 import {
   additionalRequestWords,
+  isSameAsked,
   isSameRecently,
   moneyRequestKindLabels,
   sendAlongsideLabel,
   standingRequestNext,
   standingRequestWords,
+  type AskedForSame,
+  type MoneyRequestView,
   type StandingRequest,
 } from '../../../contract/money-requests';
 import { AccountRequestsLink } from './submission-error';
 import { isApiClientError } from '../../lib/api-client';
-import { useUnsettledRequests, type UnsettledKind } from '../../lib/unsettled-requests';
+import {
+  useRecentRequests,
+  useUnsettledRequests,
+  type UnsettledKind,
+} from '../../lib/unsettled-requests';
 
 /**
  * The requests of a kind (and offering) that stand unsettled for an account, from the register and
@@ -39,21 +46,12 @@ export function useUnsettled<Kind extends UnsettledKind>({
   failure: unknown;
 }) {
   const query = useUnsettledRequests(accountId, kind, offeringId);
+  const recent = useRecentRequests(accountId, kind, offeringId);
   const fromRefusal =
     isApiClientError(failure) && failure.standing
       ? failure.standing.filter((row) => row.kind === kind && row.outcome !== 'not_sent')
       : [];
-  const fromRegister: StandingRequest[] = (query.data?.requests ?? []).map((row) => ({
-    reference: row.reference,
-    kind: row.kind,
-    outcome: row.outcome,
-    createdAt: row.createdAt,
-    amount: row.amount,
-    units: row.units,
-    offeringId: row.offeringId,
-    upstreamId: row.upstreamId,
-    method: row.method ?? null,
-  }));
+  const fromRegister = (query.data?.requests ?? []).map(asStanding);
   // The same request made moments ago is not in the register's unsettled list: named by a
   // refusal, it is kept past that refusal (the next review clears the failure), so the review and
   // what is sent still name it.
@@ -68,10 +66,17 @@ export function useUnsettled<Kind extends UnsettledKind>({
     }
     setKept({ failure, rows });
   }
-  const standing = [...fromRegister];
-  for (const row of [...fromRefusal, ...kept.rows]) {
-    if (!standing.some((known) => known.reference === row.reference)) standing.push(row);
-  }
+  // The same request made moments ago, found among the recent ones at Review (the register's
+  // source of the refusal at Confirm), so that the person is warned and asked before Confirm.
+  const [sameAsked, setSameAsked] = useState<StandingRequest[]>([]);
+  const withRows = (more: readonly StandingRequest[]) => {
+    const rows = [...fromRegister];
+    for (const row of [...fromRefusal, ...kept.rows, ...more]) {
+      if (!rows.some((known) => known.reference === row.reference)) rows.push(row);
+    }
+    return rows;
+  };
+  const standing = withRows(sameAsked);
   const references = standing.map((row) => row.reference);
   // Only the same request made moments ago (a second tab): it went through, nothing is unknown.
   const sameRecently = standing.length > 0 && standing.every(isSameRecently);
@@ -81,6 +86,11 @@ export function useUnsettled<Kind extends UnsettledKind>({
   const acknowledged =
     references.length > 0 && confirmed === references.join(' ') ? references : null;
   const box = useRef<HTMLInputElement>(null);
+  // The confirmation asked for may be one that appears with this very render (the same request
+  // found at Review): focus moves to it once it is there.
+  useEffect(() => {
+    if (asked) box.current?.focus();
+  }, [asked, references.length]);
   return {
     query,
     kind,
@@ -102,15 +112,50 @@ export function useUnsettled<Kind extends UnsettledKind>({
      */
     reviewWith<T>(begin: (request: T & { additionalTo?: string[] }) => void) {
       return (values: T) => {
-        if (standing.length > 0 && !acknowledged) {
+        const same = (recent.data?.requests ?? [])
+          .map(asStanding)
+          .filter((row) => isSameRecently(row) && isSameAsked(row, askedOf(kind, values)));
+        if (
+          same.map((row) => row.reference).join(' ') !==
+          sameAsked.map((row) => row.reference).join(' ')
+        )
+          setSameAsked(same);
+        const named = withRows(same).map((row) => row.reference);
+        if (named.length > 0 && confirmed !== named.join(' ')) {
           setAsked(true);
           box.current?.focus();
           return;
         }
-        begin({ ...values, ...(acknowledged ? { additionalTo: acknowledged } : {}) });
+        begin({ ...values, ...(named.length > 0 ? { additionalTo: named } : {}) });
       };
     },
   };
+}
+
+/** A request of the register as a refusal names it (the error's `standing`). */
+const asStanding = (row: MoneyRequestView): StandingRequest => ({
+  reference: row.reference,
+  kind: row.kind,
+  outcome: row.outcome,
+  createdAt: row.createdAt,
+  amount: row.amount,
+  units: row.units,
+  offeringId: row.offeringId,
+  upstreamId: row.upstreamId,
+  method: row.method ?? null,
+});
+
+/**
+ * What the form's values ask for, as the BFF compares the same request (refuseWhileStanding): an
+ * investment's units and payment method, a deposit's amount, a disbursement's amount and type.
+ */
+function askedOf(kind: UnsettledKind, values: unknown): AskedForSame {
+  const field = (name: string) => {
+    const value = (values as Record<string, unknown> | null)?.[name];
+    return typeof value === 'string' ? value : undefined;
+  };
+  if (kind === 'investment') return { units: field('units'), method: field('paymentMethod') };
+  return { amount: field('amount'), method: kind === 'disbursement' ? field('type') : undefined };
 }
 
 export type Unsettled<Kind extends UnsettledKind = UnsettledKind> = ReturnType<

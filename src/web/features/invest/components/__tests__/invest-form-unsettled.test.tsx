@@ -66,12 +66,22 @@ const lostAnswer = errorAnswer(504, {
   reference: 'MR-H7XM68GV7W',
 });
 
-/** The register's standing investments of the account in the offering: each read answers the next. */
+/**
+ * The register's standing investments of the account in the offering: each read answers the
+ * next. The recent ones (`recent=true`) are `recent`, none unless given.
+ */
 function standing(...answers: MoneyRequestView[][]) {
+  return standingAndRecent([], ...answers);
+}
+
+function standingAndRecent(recent: MoneyRequestView[], ...answers: MoneyRequestView[][]) {
   const asked: URLSearchParams[] = [];
   bff.use(
     http.get('/api/accounts/A7654321/money-requests', ({ request }) => {
       const params = new URL(request.url).searchParams;
+      if (params.get('recent') === 'true') {
+        return HttpResponse.json({ requests: recent, total: recent.length, offset: 0, limit: 20 });
+      }
       asked.push(params);
       const requests = answers[Math.min(asked.length, answers.length) - 1];
       return HttpResponse.json({ requests, total: requests.length, offset: 0, limit: 20 });
@@ -266,5 +276,42 @@ describe('an investment of unknown outcome is not followed straight by another',
     await user.click(confirm());
     expect(await screen.findByText('Investment submitted')).toBeTruthy();
     expect(sent[1].body).toMatchObject({ units: '45', additionalTo: ['MR-4M1Z077DQK'] });
+  });
+
+  it('is warned at Review of the same units sent moments ago, named with its trade, and sends them only once confirmed', async () => {
+    const earlier = moneyRequestView({
+      reference: 'MR-F8378B3NB6',
+      accountId: 'A7654321',
+      kind: 'investment',
+      offeringId: '7',
+      units: '11',
+      unitPrice: '10',
+      amount: '110',
+      method: 'wire',
+      outcome: 'created',
+      upstreamId: '302954',
+      createdAt: '2026-11-29T17:06:00.000Z',
+    });
+    standingAndRecent([earlier], []);
+    const sent = mockPost(endpoint, okAnswer(receipt));
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<InvestForm offering={offering} accounts={accounts} />);
+    await fillIn(user, '11');
+    await user.click(review());
+    const notice = await screen.findByRole('region', {
+      name: 'You sent the same investment moments ago',
+    });
+    expect(notice.textContent).toContain(
+      'You sent the same investment at 5:06 PM UTC (MR-F8378B3NB6, 11 units, $110.00, by wire), created as trade 302954.',
+    );
+    expect(screen.queryByRole('button', { name: 'Confirm investment' })).toBeNull();
+    const box = within(notice).getByRole('checkbox', {
+      name: 'Send this as an additional investment besides MR-F8378B3NB6',
+    });
+    await waitFor(() => expect(document.activeElement).toBe(box));
+    await user.click(box);
+    await reviewAndConfirm(user);
+    expect(await screen.findByText('Investment submitted')).toBeTruthy();
+    expect(sent[0].body).toMatchObject({ units: '11', additionalTo: ['MR-F8378B3NB6'] });
   });
 });

@@ -231,6 +231,9 @@ describe('an investor deposits from the linked bank (fundCustodyAccount, §4.16)
       http.get('/api/accounts/A1234567/money-requests', ({ request }) => {
         const params = new URL(request.url).searchParams;
         expect(params.get('kind')).toBe('deposit');
+        if (params.get('recent') === 'true') {
+          return HttpResponse.json({ requests: [], total: 0, offset: 0, limit: 20 });
+        }
         expect(params.get('unsettled')).toBe('true');
         reads += 1;
         // Before the deposit none stands; once its answer was lost, it does.
@@ -291,6 +294,59 @@ describe('an investor deposits from the linked bank (fundCustodyAccount, §4.16)
     await user.click(send());
     expect(await screen.findByText('Deposit requested')).toBeTruthy();
     expect(sent[1].body).toEqual({ amount: '71.01', additionalTo: ['MR-QWWWHH63TG'] });
+  });
+
+  it('is warned at Review of the same deposit made moments ago, and sends it only as a confirmed additional one', async () => {
+    withBank(linked);
+    const earlier = moneyRequestView({
+      reference: 'MR-WWDTZCF1G5',
+      accountId: 'A1234567',
+      kind: 'deposit',
+      amount: '250.00',
+      outcome: 'created',
+      upstreamId: 'CFM70000118',
+      createdAt: '2026-11-29T17:03:00.000Z',
+    });
+    bff.use(
+      http.get('/api/accounts/A1234567/money-requests', ({ request }) => {
+        const recent = new URL(request.url).searchParams.get('recent') === 'true';
+        const requests = recent ? [earlier] : [];
+        return HttpResponse.json({ requests, total: requests.length, offset: 0, limit: 20 });
+      }),
+    );
+    const sent = mockPost(
+      endpoint,
+      okAnswer(depositReceipt({ referenceNumber: 'FM-3', reference: 'MR-AAAAAAAAAB' })),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<DepositForm accountId="A1234567" />);
+    const amount = await screen.findByLabelText(/Deposit amount \(USD\)/);
+    // Another amount is another deposit: reviewed at once.
+    await fill(user, amount, '250.01');
+    await review(user);
+    await user.click(screen.getByRole('button', { name: 'Back to edit' }));
+    await user.clear(amount);
+    await fill(user, amount, '250');
+    await user.click(screen.getByRole('button', { name: 'Review deposit' }));
+    const notice = await screen.findByRole('region', {
+      name: 'You sent the same deposit moments ago',
+    });
+    expect(notice.textContent).toContain(
+      'You sent the same deposit at 5:03 PM UTC (MR-WWDTZCF1G5, $250.00), created as fund move CFM70000118.',
+    );
+    const box = within(notice).getByRole('checkbox', {
+      name: 'Send this as an additional deposit besides MR-WWDTZCF1G5',
+    });
+    await waitFor(() => expect(document.activeElement).toBe(box));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await user.click(box);
+    const dialog = await review(user);
+    expect(terms(dialog)['Sent as']).toBe('An additional deposit besides MR-WWDTZCF1G5');
+    await user.click(send());
+    expect(await screen.findByText('Deposit requested')).toBeTruthy();
+    expect(sent).toHaveLength(1);
+    expect(sent[0].body).toEqual({ amount: '250', additionalTo: ['MR-WWDTZCF1G5'] });
   });
 
   it('with no bank linked offers no form and says why', async () => {
