@@ -43,7 +43,8 @@ test('an investor requests an ACH disbursement', async ({ page }) => {
   const before = await upstreamCalls(page, 'createCustodyFundDisbursement', accountId);
   await dialog.getByRole('button', { name: 'Send request' }).dblclick();
   await expect(page.getByText('Disbursement requested')).toBeVisible();
-  await expect(page.getByText('Pending: waiting to be processed')).toBeVisible();
+  // One name for where it stands, the same on the requests list and the timeline.
+  await expect(page.getByText("Waiting for the platform's approval")).toBeVisible();
   // Our reference is what the investor quotes; the platform's request id is for staff.
   await expect(page.getByText('Our reference')).toBeVisible();
   await expect(page.getByText('Request ID')).toHaveCount(0);

@@ -428,6 +428,13 @@ export const moneyRequestViewSchema = z.object({
    */
   fundMove: z.string().optional(),
   /**
+   * That fund move's status and approval (§3), for where the disbursement stands
+   * (acceptedDisbursementState), the same words as its timeline entry.
+   */
+  fundMoveStatus: z
+    .object({ status: z.string(), approvalStatus: z.string().nullable() })
+    .optional(),
+  /**
    * Every fund move that carries our reference, when reconciliation found more than one: it
    * reached the platform twice, so the money may have moved twice (movedTwiceWords).
    */
@@ -684,6 +691,58 @@ export type ReconciliationSummary = z.infer<typeof reconciliationSummarySchema>;
  * reference (MR-…), as the fund moves and the timeline show it.
  */
 export const receiptReferenceShape = { reference: referenceSchema.nullable() };
+
+/** The next step of a fund move that waits for the platform's approval (§3: the 4:00 PM MT batch). */
+export const APPROVAL_BATCH_NEXT =
+  'Approval decision at the next daily batch, 4:00 PM Mountain Time.';
+
+/**
+ * Where a disbursement the platform accepted stands, in one name with what happens next, the same
+ * on its receipt, on the account's requests and on its timeline entry: from its fund move's
+ * approval and status (§3), or, before its fund move is read, as the platform's answer leaves it
+ * ("Request accepted" → pending, §3; approval decisions only at the daily batch). `awaitsBatch`:
+ * the next step is that batch, whose time the timeline adds.
+ */
+export function acceptedDisbursementState(
+  move?: { status: string; approvalStatus: string | null } | null,
+): { label: string; meaning: string; next: string | null; awaitsBatch: boolean } {
+  const status = move?.status.trim().toLowerCase() ?? 'pending';
+  const approval = move?.approvalStatus?.trim().toLowerCase() ?? (move ? null : 'pending');
+  const ended = (label: string, meaning: string, next: string | null = null) => ({
+    label,
+    meaning,
+    next,
+    awaitsBatch: false,
+  });
+  if (approval === 'declined' || status === 'declined')
+    return ended(
+      'Declined',
+      'The platform declined it; the money stays in the account.',
+      'Contact support and quote our reference if you do not know why.',
+    );
+  if (status === 'voided') return ended('Cancelled', 'Cancelled before the money was sent.');
+  if (status === 'returned')
+    return ended(
+      'Returned',
+      'The receiving bank sent the money back.',
+      'Check the bank details, or contact support and quote our reference.',
+    );
+  if (status === 'settled') return ended('Completed', 'The money reached the bank.');
+  if (status === 'submitted')
+    return ended(
+      'On its way',
+      'Approved and sent to the bank over the ACH network.',
+      'Completes when the ACH network completes the transfer.',
+    );
+  if (approval === 'pending')
+    return {
+      label: "Waiting for the platform's approval",
+      meaning: 'The platform accepted it; nothing has left the account yet.',
+      next: APPROVAL_BATCH_NEXT,
+      awaitsBatch: true,
+    };
+  return ended('Approved', 'Approved by the platform; it is sent to the bank next.');
+}
 
 /** A request of the register named in the path by our reference. */
 export const moneyRequestReferenceParamsSchema = z.object({ reference: referenceSchema });

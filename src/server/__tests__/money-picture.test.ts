@@ -13,6 +13,7 @@ import { investmentReceiptSchema } from '../../contract/investments';
 import { offeringListSchema } from '../../contract/offerings';
 import { preflightSchema } from '../../contract/preflight';
 import {
+  acceptedDisbursementState,
   moneyRequestPageSchema,
   reconciliationSummarySchema,
   timelineSchema,
@@ -617,7 +618,14 @@ describe('fund moves have a direction, and a disbursement is listed once (§2.9,
       amount: '250',
       next: 'Approval decision at the next daily batch, 4:00 PM Mountain Time.',
     });
-    expect(mentions[0].state).toMatch(/^Accepted by the platform\. Its fund move: Pending/);
+    // One name for where it stands, with its meaning, as the receipt and the requests list say it.
+    const waiting = acceptedDisbursementState({ status: 'pending', approvalStatus: 'pending' });
+    expect(mentions[0].state).toBe(`${waiting.label}: ${waiting.meaning}`);
+    const row = moneyRequestPageSchema
+      .parse((await get(`/api/accounts/${accountA}/money-requests?limit=200`, investor)).json())
+      .requests.find((r) => r.reference === reference);
+    expect(row).toMatchObject({ fundMove: move.referenceNumber });
+    expect(acceptedDisbursementState(row?.fundMoveStatus).label).toBe(waiting.label);
     expect(timeline.entries.some((e) => /^Deposit/.test(e.title) && e.kind !== 'deposit')).toBe(
       false,
     );

@@ -38,6 +38,8 @@ import {
   type SettlementCandidates,
   wasFoundAfterNotSent,
   movedTwiceWords,
+  acceptedDisbursementState,
+  APPROVAL_BATCH_NEXT,
   heldBackRecord,
   notSentPair,
   type TimelineEntry,
@@ -259,7 +261,7 @@ async function offeringNames(
 interface ViewSources {
   names: Map<string, string>;
   /** The fund moves of disbursements the platform answered directly (fundMovesOfAnswered). */
-  fundMoves?: Map<string, string>;
+  fundMoves?: Map<string, FundMove>;
   emails?: Map<string, string>;
   probable?: Map<string, string>;
   beingSent?: Map<string, BeingSent>;
@@ -286,7 +288,7 @@ function toView(
     unitPrice: row.unitPrice,
     method: row.method,
     upstreamId: row.upstreamId,
-    ...(fundMoves?.has(row.reference) ? { fundMove: fundMoves.get(row.reference) } : {}),
+    ...movedBy(fundMoves?.get(row.reference)),
     ...(row.fundMovesFound.length > 1 ? { fundMoves: row.fundMovesFound } : {}),
     outcome: row.outcome,
     ...(row.outcome === 'unknown' && beingSent?.has(row.reference)
@@ -312,6 +314,15 @@ function toView(
  * The rows of unknown outcome that are approved held disbursements whose call may still be
  * running (beingSentOf, as the approvals page derives it), by reference.
  */
+/** A disbursement's fund move as its view names it: the move, and where it stands (§3). */
+const movedBy = (move: FundMove | undefined) =>
+  move
+    ? {
+        fundMove: move.referenceNumber,
+        fundMoveStatus: { status: move.status, approvalStatus: move.approvalStatus },
+      }
+    : {};
+
 async function beingSentAmong(deps: Deps, rows: MoneyRequest[]): Promise<Map<string, BeingSent>> {
   const unknown = rows.filter((row) => row.outcome === 'unknown').map((row) => row.reference);
   const approved = await approvedSendingOf(deps.db, unknown);
@@ -338,12 +349,12 @@ async function fundMovesOfAnswered(
   deps: Deps,
   rows: MoneyRequest[],
   log: { warn(details: object, message: string): void },
-): Promise<Map<string, string>> {
+): Promise<Map<string, FundMove>> {
   const answered = rows.filter(
     (row) =>
       row.kind === 'disbursement' && row.outcome === 'created' && row.settledVia === 'response',
   );
-  const found = new Map<string, string>();
+  const found = new Map<string, FundMove>();
   const accounts = [...new Set(answered.map((row) => row.accountId))].slice(
     0,
     FUND_MOVE_ACCOUNTS_PER_PAGE,
@@ -363,7 +374,7 @@ async function fundMovesOfAnswered(
         const { own } = ownFundMoves(mine, moves);
         for (const row of mine) {
           const move = own.get(row.reference);
-          if (move) found.set(row.reference, move.referenceNumber);
+          if (move) found.set(row.reference, move);
         }
       } catch (err) {
         log.warn({ err, accountId }, 'money requests: fund moves not read for the answered ones');
@@ -481,7 +492,7 @@ const FUND_MOVES_PAGE = 500;
 /** Next step of something waiting for the approval batch (§3: decisions only at 4:00 PM MT). */
 function batchStep(now: Date) {
   return {
-    next: 'Approval decision at the next daily batch, 4:00 PM Mountain Time.',
+    next: APPROVAL_BATCH_NEXT,
     nextBatchAt: nextApprovalBatch(now).toISOString(),
   };
 }
@@ -491,6 +502,19 @@ function fundMoveState(move: FundMove): string {
   const status = describeFundMoveStatus(move.status);
   const approval = describeFundMoveApproval(move.approvalStatus);
   return `${status.label}: ${status.meaning} Approval: ${approval.label}.`;
+}
+
+/**
+ * A disbursement the platform accepted, on the timeline: where it stands in the words its receipt
+ * and the requests list use (acceptedDisbursementState), then `more` (a correction, a second
+ * move), and its next step with the batch's time when it waits for it.
+ */
+function disbursementEntryState(move: FundMove | null, more: string, now: Date) {
+  const words = acceptedDisbursementState(move);
+  return {
+    state: `${words.label}: ${words.meaning}${more}`,
+    ...(words.awaitsBatch ? batchStep(now) : { next: words.next, nextBatchAt: null }),
+  };
 }
 
 /** What a fund move waits for: the approval batch (§3), or the ACH network once submitted. */
@@ -1108,10 +1132,14 @@ export const moneyRequestRoutes = [
             amount: move.amount,
             at: row.createdAt.toISOString(),
             atZone: 'utc',
-            state: `${foundMoveWords[row.outcome]}${correction(row)}${twiceWords(row)} Its fund move: ${fundMoveState(move)}`,
-            ...(row.outcome === 'created' || row.outcome === 'pending'
-              ? fundMoveStep(move, now)
-              : { next: foundMoveNext[row.outcome], nextBatchAt: null }),
+            ...(row.kind === 'disbursement' && row.outcome === 'created'
+              ? disbursementEntryState(move, `${correction(row)}${twiceWords(row)}`, now)
+              : {
+                  state: `${foundMoveWords[row.outcome]}${correction(row)}${twiceWords(row)} Its fund move: ${fundMoveState(move)}`,
+                  ...(row.outcome === 'created' || row.outcome === 'pending'
+                    ? fundMoveStep(move, now)
+                    : { next: foundMoveNext[row.outcome], nextBatchAt: null }),
+                }),
           });
           continue;
         }
@@ -1137,13 +1165,15 @@ export const moneyRequestRoutes = [
                     ? 'Its fund move may be one of those that could not be shown'
                     : 'Its fund move may be among the older ones not read here'
             }, so where it stands is not known here.${correction(row)}${twiceWords(row)}`
-          : awaitsBatch
-            ? `Accepted: pending until the platform approves it.${correction(row)}${twiceWords(row)}`
-            : heldBack
-              ? `${words.label}: ${row.message ?? ''}`
-              : pair
-                ? `${words.label}: ${pair.why}`
-                : `${words.label}: ${words.meaning}${row.message && endedWithMessage(row) ? ` ${reasonBesideOutcome(row.message, words.label)}` : ''}`;
+          : awaitsBatch && row.kind === 'disbursement'
+            ? disbursementEntryState(null, `${correction(row)}${twiceWords(row)}`, now).state
+            : awaitsBatch
+              ? `Accepted: pending until the platform approves it.${correction(row)}${twiceWords(row)}`
+              : heldBack
+                ? `${words.label}: ${row.message ?? ''}`
+                : pair
+                  ? `${words.label}: ${pair.why}`
+                  : `${words.label}: ${words.meaning}${row.message && endedWithMessage(row) ? ` ${reasonBesideOutcome(row.message, words.label)}` : ''}`;
         const step = moveUnknown
           ? {
               next: 'Look at the fund moves again later; if it is still not there, ask support and quote our reference.',

@@ -16,6 +16,7 @@ import {
   type DisbursementReceipt,
 } from '../../../../contract/disbursements';
 import { linkedBankName, type LinkedBankResult } from '../../../../contract/cash';
+import { acceptedDisbursementState } from '../../../../contract/money-requests';
 import { compare, parseDecimal } from '../../../../contract/decimal';
 import { approvalStateLabels, type Approval } from '../../../../contract/identity';
 import { Code, DescriptionList } from '../../../components/description-list';
@@ -415,6 +416,8 @@ function HeldForApproval({ approval }: { approval: Approval }) {
 }
 
 function DisbursementResult({ receipt }: { receipt: DisbursementReceipt }) {
+  // Just accepted, its fund move is not read yet: the platform's answer leaves it pending (§3).
+  const accepted = acceptedDisbursementState(null);
   return (
     <SubmittedResult
       title="Disbursement requested"
@@ -423,10 +426,9 @@ function DisbursementResult({ receipt }: { receipt: DisbursementReceipt }) {
         ...(receipt.reference
           ? [ourReferenceRow(receipt.reference)]
           : receiptIdRows('Request ID', receipt.requestId, receipt.reference)),
-        [
-          'Status',
-          receipt.status === 'pending' ? 'Pending: waiting to be processed' : receipt.status,
-        ],
+        // Where it stands and what comes next, in the words of the requests list and the timeline.
+        ['Status', receipt.status === 'pending' ? accepted.label : receipt.status],
+        receipt.status === 'pending' && accepted.next && ['Next step', accepted.next],
         ['Amount', formatMoney(receipt.amount)],
         ['Method', disbursementTypeLabels[receipt.type]],
         receipt.bankAccountIdMasked && ['Bank account', receipt.bankAccountIdMasked],

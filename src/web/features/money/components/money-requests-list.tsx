@@ -3,6 +3,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import {
+  acceptedDisbursementState,
   beingSentWords,
   heldBackRecord,
   methodWords,
@@ -132,6 +133,26 @@ function Outcome({
           {beingSentWords.label}
         </Typography>
         <Typography variant="body2">{beingSentSentence(request.beingSent, reviewer)}</Typography>
+      </>
+    );
+  }
+  if (request.kind === 'disbursement' && request.outcome === 'created' && request.fundMoveStatus) {
+    // Where it stands, in the words of its receipt and its timeline entry, with what comes next.
+    const state = acceptedDisbursementState(request.fundMoveStatus);
+    return (
+      <>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {state.label}
+        </Typography>
+        <Typography variant="body2">
+          {state.meaning}
+          {state.next && ` Next: ${state.next}`}
+        </Typography>
+        {settledLater(request) && (
+          <Typography variant="body2" color="textSecondary">
+            {settledLater(request)}
+          </Typography>
+        )}
       </>
     );
   }
@@ -283,12 +304,12 @@ function platformIdOf(request: MoneyRequestView, reviewer: boolean) {
           {request.fundMove ? (
             // Found by our reference among the account's fund moves, as the timeline finds it.
             <>
-              Not a fund move. Its fund move, carrying our reference:{' '}
+              Its fund move{' '}
               <FundMoveId accountId={request.accountId} id={request.fundMove} reviewer={reviewer} />
             </>
           ) : (
             <>
-              Not a fund move: its fund move carries our reference{' '}
+              Its fund move carries our reference{' '}
               {/* Our reference is one code, never split at its hyphen. */}
               <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
                 {request.reference}.

@@ -240,6 +240,10 @@ describe('an investor sends a disbursement through the BFF (§4.5)', () => {
     expect(result.textContent).not.toContain('Request ID');
     expect(result.textContent).toContain('Our referenceMR-3H8W2PQ7LC');
     expect(result.textContent).toContain('$125.50');
+    // Where it stands in the one name the requests list and the timeline use, and what comes next.
+    expect(result.textContent).toContain(
+      "StatusWaiting for the platform's approvalNext stepApproval decision at the next daily batch, 4:00 PM Mountain Time.",
+    );
     await waitFor(() => expect(document.activeElement).toBe(result));
     expect(sent.map((request) => request.body)).toEqual([
       { type: 'ach', amount: '125.5' },

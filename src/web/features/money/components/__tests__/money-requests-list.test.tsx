@@ -2,6 +2,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  acceptedDisbursementState,
   foundAfterNotSentMessage,
   type MoneyRequestView,
 } from '../../../../../contract/money-requests';
@@ -611,29 +612,37 @@ describe("the register's platform ids of disbursements", () => {
     expect(answered?.textContent).toContain(
       'Disbursement request b7a5e9e5-55fb-46f4-9b09-26eda02d55e4',
     );
-    expect(answered?.textContent).toContain(
-      'Not a fund move: its fund move carries our reference MR-NR9B4JE6AQ.',
-    );
+    expect(answered?.textContent).toContain('Its fund move carries our reference MR-NR9B4JE6AQ.');
+    expect(answered?.textContent).not.toContain('Not a fund move');
     expect(found?.textContent).toContain('Fund move CFM70000117');
     expect(within(found!).getByRole('link', { name: 'CFM70000117' }).getAttribute('href')).toBe(
       '/accounts/A1040000/fund-moves/CFM70000117',
     );
   });
 
-  it('links the fund move of a disbursement the platform answered directly, found by our reference', () => {
+  it('links the fund move of a disbursement the platform answered directly, found by our reference, and says where it stands as its receipt and timeline do', () => {
     renderWithProviders(
       <MoneyRequestsList
-        requests={[{ ...answeredDirectly, fundMove: 'CFM70000118' }]}
+        requests={[
+          {
+            ...answeredDirectly,
+            fundMove: 'CFM70000118',
+            fundMoveStatus: { status: 'Pending', approvalStatus: 'pending' },
+          },
+        ]}
         label="Money requests"
       />,
     );
     const row = within(screen.getByRole('table', { name: 'Money requests' }))
       .getAllByRole('row')
       .find((r) => r.textContent?.includes('MR-NR9B4JE6AQ'))!;
-    expect(row.textContent).toContain('Disbursement request b7a5e9e5-55fb-46f4-9b09-26eda02d55e4');
     expect(row.textContent).toContain(
-      'Not a fund move. Its fund move, carrying our reference: CFM70000118',
+      'Disbursement request b7a5e9e5-55fb-46f4-9b09-26eda02d55e4Its fund move CFM70000118',
     );
+    expect(row.textContent).not.toContain('Not a fund move');
+    const state = acceptedDisbursementState({ status: 'Pending', approvalStatus: 'pending' });
+    expect(state.label).toBe("Waiting for the platform's approval");
+    expect(row.textContent).toContain(`${state.label}${state.meaning} Next: ${state.next}`);
     expect(within(row).getByRole('link', { name: 'CFM70000118' }).getAttribute('href')).toBe(
       '/accounts/A1040000/fund-moves/CFM70000118',
     );
