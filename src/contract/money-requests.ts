@@ -461,6 +461,17 @@ export const moneyRequestViewSchema = z.object({
    * (probableTradeWords). A guess a reviewer confirms, never an outcome.
    */
   probableTradeId: z.string().nullable().optional(),
+  /**
+   * A disbursement held for a second person's approval, once decided: approved or rejected, when,
+   * and (only for compliance and admin) by whom. Absent for any other request.
+   */
+  decision: z
+    .object({
+      approved: z.boolean(),
+      decidedAt: instantSchema,
+      decidedByEmail: z.string().nullable().optional(),
+    })
+    .optional(),
   /** Only for compliance and admin: who sent it. */
   userEmail: z.string().nullable().optional(),
   /** Only for compliance and admin: the reviewer who settled it by hand. */

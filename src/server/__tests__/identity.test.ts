@@ -1065,6 +1065,23 @@ describe('maker-checker on large disbursements', () => {
     });
     expect(register.statusCode).toBe(200);
     expect(register.body).not.toContain(adminEmail);
+    const reference = (await registerRowOf(approvalId))!.reference;
+    const ownRow = (
+      register.json() as { requests: { reference: string; decision?: unknown }[] }
+    ).requests.find((row) => row.reference === reference);
+    expect(ownRow?.decision).toEqual({ approved: true, decidedAt: expect.any(String) });
+    // The reviewers' register says it was approved by a second person, who and when.
+    const staffRegister = await call(
+      h.app,
+      'GET',
+      `/api/compliance/money-requests?reference=${reference}`,
+      { cookie: compliance },
+    );
+    expect(staffRegister.json().requests[0].decision).toEqual({
+      approved: true,
+      decidedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      decidedByEmail: adminEmail,
+    });
 
     const events = await h.db
       .selectFrom('audit_events')

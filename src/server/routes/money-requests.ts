@@ -59,7 +59,7 @@ import { HttpError } from '../lib/http-error';
 import { sameRecentlyOutcomes, sameRequestSince } from '../lib/standing-requests';
 import { beingSentOf, inFlightWindowMs } from '../lib/being-sent';
 import { oldEnough, settleUnknown } from '../lib/reconciliation';
-import { approvedSendingOf } from '../store/approvals';
+import { approvedSendingOf, decisionsOf } from '../store/approvals';
 import {
   getMoneyRequest,
   listMoneyRequests,
@@ -265,12 +265,15 @@ interface ViewSources {
   emails?: Map<string, string>;
   probable?: Map<string, string>;
   beingSent?: Map<string, BeingSent>;
+  /** The second person's decisions on the rows held for approval (decisionsOf). */
+  decisions?: Map<string, { approved: boolean; decidedAt: Date; checkerEmail: string | null }>;
 }
 
 function toView(
   row: MoneyRequest,
-  { names, fundMoves, emails, probable, beingSent }: ViewSources,
+  { names, fundMoves, emails, probable, beingSent, decisions }: ViewSources,
 ): MoneyRequestView {
+  const decision = decisions?.get(row.reference);
   const settledBy =
     row.settledVia === 'manual'
       ? 'reviewer'
@@ -300,6 +303,16 @@ function toView(
     settledAt: row.settledAt ? row.settledAt.toISOString() : null,
     settledBy,
     ...(probable?.has(row.reference) ? { probableTradeId: probable.get(row.reference) } : {}),
+    ...(decision
+      ? {
+          decision: {
+            approved: decision.approved,
+            decidedAt: decision.decidedAt.toISOString(),
+            // Who decided is the staff's to read: an investor is told a second person did.
+            ...(emails ? { decidedByEmail: decision.checkerEmail } : {}),
+          },
+        }
+      : {}),
     ...(emails
       ? {
           userEmail: emails.get(row.userId) ?? null,
@@ -395,16 +408,20 @@ async function pageView(
   log: { warn(details: object, message: string): void },
   more: { emails?: Promise<Map<string, string>>; probable?: Promise<Map<string, string>> } = {},
 ) {
-  const [names, beingSent, fundMoves, emails, probable] = await Promise.all([
+  const [names, beingSent, fundMoves, emails, probable, decisions] = await Promise.all([
     offeringNames(deps, page.items, log),
     beingSentAmong(deps, page.items),
     fundMovesOfAnswered(deps, page.items, log),
     more.emails,
     more.probable,
+    decisionsOf(
+      deps.db,
+      page.items.filter((row) => row.kind === 'disbursement').map((row) => row.reference),
+    ),
   ]);
   return {
     requests: page.items.map((row) =>
-      toView(row, { names, fundMoves, emails, probable, beingSent }),
+      toView(row, { names, fundMoves, emails, probable, beingSent, decisions }),
     ),
     total: page.total,
     offset: page.offset,

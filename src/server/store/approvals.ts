@@ -239,6 +239,37 @@ export async function approvedSendingOf(
 }
 
 /**
+ * The second person's decision on each of these register rows held for approval, by our
+ * reference: approved (whatever became of the sending) or rejected, when, and by whom (the
+ * checker's address, for staff only).
+ */
+export async function decisionsOf(
+  db: Db,
+  moneyReferences: readonly string[],
+): Promise<Map<string, { approved: boolean; decidedAt: Date; checkerEmail: string | null }>> {
+  if (moneyReferences.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('disbursement_approvals')
+    .select(['money_reference', 'state', 'decided_at', 'checker_email'])
+    .where('money_reference', 'in', [...moneyReferences])
+    .where('state', '!=', 'pending')
+    .execute();
+  const decided = new Map<
+    string,
+    { approved: boolean; decidedAt: Date; checkerEmail: string | null }
+  >();
+  for (const row of rows) {
+    if (!row.money_reference || !row.decided_at) continue;
+    decided.set(row.money_reference, {
+      approved: row.state !== 'rejected',
+      decidedAt: row.decided_at,
+      checkerEmail: row.checker_email,
+    });
+  }
+  return decided;
+}
+
+/**
  * What became of an approved disbursement's sending: its approval, its register row and the audit
  * event of the sending, written together (routes/approvals.ts), or spooled together when the
  * store cannot take them (spool.ts) and replayed from there.

@@ -153,6 +153,11 @@ function Outcome({
             {settledLater(request)}
           </Typography>
         )}
+        {decidedBy(request) && (
+          <Typography variant="body2" color="textSecondary">
+            {decidedBy(request)}
+          </Typography>
+        )}
       </>
     );
   }
@@ -205,6 +210,11 @@ function Outcome({
           {settledLater(request)}
         </Typography>
       )}
+      {decidedBy(request) && (
+        <Typography variant="body2" color="textSecondary">
+          {decidedBy(request)}
+        </Typography>
+      )}
       {reviewer && onSettle && request.outcome === 'unknown' && (
         <SettleByHandButton request={request} onOpen={onSettle} />
       )}
@@ -226,6 +236,17 @@ function settledLater(request: MoneyRequestView): string | null {
   }
   const who = request.settledByEmail ? ` by ${request.settledByEmail}` : ' by a reviewer';
   return `Settled by hand${who}${when}.`;
+}
+
+/**
+ * A disbursement held for a second person's approval, once decided: approved or rejected, when,
+ * and, for staff, by whom (the register keeps the approval beside the request).
+ */
+function decidedBy(request: MoneyRequestView): string | null {
+  const decision = request.decision;
+  if (!decision) return null;
+  const who = decision.decidedByEmail ? ` (${decision.decidedByEmail})` : '';
+  return `${decision.approved ? 'Approved' : 'Rejected'} by a second person${who}, ${formatTimestamp(decision.decidedAt)}.`;
 }
 
 /**

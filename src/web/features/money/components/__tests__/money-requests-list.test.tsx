@@ -64,6 +64,41 @@ describe('a reviewer reads the money requests register', () => {
   });
 });
 
+describe('a held disbursement a second person decided', () => {
+  withViewportWidth(1280);
+
+  it('reads that it was approved by a second person and when; a reviewer also reads who', () => {
+    const approved: MoneyRequestView = {
+      ...request,
+      kind: 'disbursement',
+      offeringId: null,
+      units: null,
+      unitPrice: null,
+      outcome: 'created',
+      upstreamId: 'abab033c-2675-4b96-a812-1c5da35c7584',
+      decision: {
+        approved: true,
+        decidedAt: '2026-11-29T16:58:00.000Z',
+        decidedByEmail: 'admin@demo.test',
+      },
+    };
+    renderWithProviders(
+      <MoneyRequestsList requests={[approved]} label="Money requests" reviewer />,
+    );
+    expect(screen.getByRole('table', { name: 'Money requests' }).textContent).toContain(
+      'Approved by a second person (admin@demo.test), Nov 29, 2026, 8:58 AM PST.',
+    );
+    cleanup();
+    const { decidedByEmail: _who, ...decision } = approved.decision!;
+    renderWithProviders(
+      <MoneyRequestsList requests={[{ ...approved, decision }]} label="Money requests" />,
+    );
+    expect(screen.getByRole('table', { name: 'Money requests' }).textContent).toContain(
+      'Approved by a second person, Nov 29, 2026, 8:58 AM PST.',
+    );
+  });
+});
+
 describe('a request the portal refused before sending', () => {
   withViewportWidth(1280);
 
