@@ -154,6 +154,11 @@ export function uncountedTradesInWords(trades: readonly UncountedTrade[]): strin
 const holdingRowSchema = tradeRecordSchema.extend({
   offeringName: z.string().nullable(),
   statusText: z.string(),
+  /**
+   * Our reference of the investment of unknown outcome this trade probably is (the timeline's
+   * probableReference, probableRequestWords): the unknown row above names this trade in turn.
+   */
+  probableReference: z.string().optional(),
 });
 export type HoldingRow = z.infer<typeof holdingRowSchema>;
 

@@ -96,6 +96,14 @@ describe('a lost investment the platform did create', () => {
     expect(rows.find((row) => row.reference === lost)?.probableTradeId).toBe(heldTrade);
   });
 
+  it('My investments marks the trade that is probably it, for the unknown investment listed above it to name', async () => {
+    const res = await call(h.app, 'GET', '/api/holdings', { cookie: investor });
+    expect(res.statusCode).toBe(200);
+    const trades = res.json().trades as { tradeId: string; probableReference?: string }[];
+    expect(trades.find((t) => t.tradeId === heldTrade)?.probableReference).toBe(lost);
+    expect(trades.filter((t) => t.probableReference)).toHaveLength(1);
+  });
+
   it('the reviewer’s settle-by-hand candidates offer it first, marked probable', async () => {
     const res = await call(h.app, 'GET', `/api/compliance/money-requests/${lost}/candidates`, {
       cookie: reviewer,

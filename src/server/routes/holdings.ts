@@ -11,6 +11,8 @@ import { compare, sum } from '../../contract/decimal';
 import { getAllTrades } from '../upstream';
 import { readOrExplainRefusal } from '../lib/upstream-errors';
 import { defineRoute } from './define';
+import { probableTrades } from '../lib/probable-trades';
+import { listMoneyRequests } from '../store/money-requests';
 
 const isSettled = (trade: HoldingRow) => tradeStanding(trade) === 'settled';
 
@@ -50,7 +52,7 @@ export const holdingsRoutes = [
     tags: ['holdings'],
     query: holdingsQuerySchema,
     response: holdingsResultSchema,
-    async handler({ query, user, deps }) {
+    async handler({ query, user, deps, request }) {
       const accountIds = query.accountId ? [query.accountId] : (user?.accountIds ?? []);
       const read = await readOrExplainRefusal(
         async () => {
@@ -108,6 +110,27 @@ export const holdingsRoutes = [
           return [];
         });
       const names = new Map(offerings.map((o) => [o.id, o.name]));
+      // A trade that is probably an investment of ours whose answer was lost says so, as the
+      // account's timeline does (lib/probable-trades), so that My investments does not read the
+      // two as two investments. A courtesy: the trades are listed without it if the register
+      // cannot be read.
+      const probableOf = await listMoneyRequests(deps.db, {
+        accountIds,
+        kind: 'investment',
+        limit: 1000,
+      })
+        .then((register) => {
+          const probable = probableTrades(
+            register.items,
+            lists.flatMap((list) => list.trades),
+            deps.config.upstreamTimeZone,
+          );
+          return new Map([...probable].map(([reference, tradeId]) => [tradeId, reference]));
+        })
+        .catch((err: unknown) => {
+          request.log.warn({ err }, 'holdings: register not read for the probable trades');
+          return new Map<string, string>();
+        });
       // The filter is asked of the upstream; a trade of another account is never passed on.
       const trades: HoldingRow[] = lists
         .flatMap((list) => list.trades)
@@ -116,6 +139,9 @@ export const holdingsRoutes = [
           ...trade,
           offeringName: names.get(trade.offeringId) ?? null,
           statusText: tradeStatusInWords(trade.status),
+          ...(probableOf.has(trade.tradeId)
+            ? { probableReference: probableOf.get(trade.tradeId) }
+            : {}),
         }))
         .sort(
           (a, b) =>

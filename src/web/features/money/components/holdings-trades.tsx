@@ -5,6 +5,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { HoldingRow } from '../../../../contract/holdings';
+import { probableRequestWords } from '../../../../contract/money-requests';
 import { PortalDataGrid, type GridColDef } from '../../../components/data-grid';
 import {
   compareTradeIds,
@@ -98,6 +99,7 @@ const tradeColumns: GridColDef<HoldingRow>[] = [
     minWidth: 160,
     flex: 1.4,
     cellClassName: 'portal-grid-wrap',
+    renderCell: ({ row }) => <TradeStatus row={row} />,
   },
   {
     field: 'tradeId',
@@ -118,11 +120,28 @@ const tradeLinesColumn = linesColumn<HoldingRow>('tradeId', 'Trades', (row, tabI
   offeringLink(row, tabIndex),
   <>
     {row.amount ? tradeAmount(row.amount) : '—'}
-    {row.units && ` · ${formatDecimal(row.units)} units`} · {row.statusText}
+    {row.units && ` · ${formatDecimal(row.units)} units`} · <TradeStatus row={row} />
   </>,
   `${formatTimestamp(row.createdAt)} · Account ${row.accountId} · Trade ID ${row.tradeId}`,
 ]);
 const phoneColumns = [tradeLinesColumn];
+
+/**
+ * Where a trade stands; a trade that is probably an investment of ours whose answer was lost
+ * says so (the investment is listed above it), so the two are not read as two investments.
+ */
+function TradeStatus({ row }: { row: HoldingRow }) {
+  return (
+    <>
+      {row.statusText}
+      {row.probableReference && (
+        <Box component="strong" sx={{ display: 'block' }}>
+          {probableRequestWords(row.probableReference)}
+        </Box>
+      )}
+    </>
+  );
+}
 
 const tradeId = (trade: HoldingRow) => trade.tradeId;
 

@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import {
   methodWords,
   outcomeWordsOf,
+  probableTradeWords,
   type MoneyRequestView,
 } from '../../../../contract/money-requests';
 import { RetryNotice } from '../../../components/busy-retry-button';
@@ -12,6 +13,7 @@ import { CardList } from '../../../components/card-list';
 import { Code, SectionCard, sectionId } from '../../../components/description-list';
 import { paths } from '../../../config/paths';
 import { formatMoney, formatTimestamp, formatUnits } from '../../../lib/format';
+import { useHoldings } from '../api/get-holdings';
 import { useOwnStandingInvestments } from '../api/get-money-requests';
 import { offeringInWords } from './asked-in-words';
 
@@ -62,9 +64,18 @@ export function StandingInvestments() {
   );
 }
 
-/** One standing investment: what was asked, when, its outcome and where it is followed. */
+/**
+ * One standing investment: what was asked, when, its outcome and where it is followed. One of
+ * unknown outcome names the trade listed below that is probably it, as its timeline entry does
+ * (the trades' read marks it, lib/probable-trades), and that trade names it in turn.
+ */
 function StandingInvestment({ request }: { request: MoneyRequestView }) {
   const words = outcomeWordsOf(request);
+  const holdings = useHoldings();
+  const probable =
+    request.outcome === 'unknown' && holdings.data?.state === 'available'
+      ? holdings.data.trades.find((trade) => trade.probableReference === request.reference)
+      : undefined;
   const asked = [
     request.units ? formatUnits(request.units) : null,
     request.amount ? formatMoney(request.amount) : null,
@@ -85,6 +96,11 @@ function StandingInvestment({ request }: { request: MoneyRequestView }) {
       <Typography variant="body2" sx={{ mt: 1 }}>
         <strong>{words.label}:</strong> {words.meaning} {words.next}
       </Typography>
+      {probable && (
+        <Typography variant="body2" sx={{ mt: 0.5, fontWeight: 600 }}>
+          {probableTradeWords(probable.tradeId)}
+        </Typography>
+      )}
       <Link
         component={RouterLink}
         to={`${paths.app.accountMoney.getHref(request.accountId)}#${sectionId('Requests sent from the portal')}`}

@@ -313,6 +313,41 @@ describe('an investor looks on My investments for an investment whose outcome is
     );
   });
 
+  it('reads on the unknown investment the trade that is probably it, and on that trade that it is probably that investment', async () => {
+    answer([
+      holdingRow('302952', {
+        accountId: 'A1040001',
+        units: '20',
+        amount: '50',
+        probableReference: 'MR-XAHA4YCZV5',
+      }),
+      ...five,
+    ]);
+    bff.use(
+      http.get('/api/money-requests', () =>
+        HttpResponse.json({ requests: standing, total: 1, offset: 0, limit: 100 }),
+      ),
+    );
+    open();
+    const card = await section();
+    await waitFor(() =>
+      expect(card.textContent).toContain(
+        'A trade of the same account, offering and units, 302952, appeared at the platform right after: probably this one; a reviewer confirms it.',
+      ),
+    );
+    await findTrades();
+    const row = screen
+      .getByRole('grid', { name: 'Trades' })
+      .querySelector('[role="row"][data-id="302952"]');
+    expect(row?.textContent).toContain(
+      'Probably our MR-XAHA4YCZV5, whose answer was lost: the same investment, not a second one; a reviewer confirms it.',
+    );
+    const other = screen
+      .getByRole('grid', { name: 'Trades' })
+      .querySelector('[role="row"][data-id="T905"]');
+    expect(other?.textContent).not.toContain('Probably our');
+  });
+
   it('sees the trades only once that list has come, so it never pushes them down while read', async () => {
     answer(five);
     let release = () => {};
