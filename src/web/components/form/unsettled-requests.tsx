@@ -112,7 +112,12 @@ export function useUnsettled<Kind extends UnsettledKind>({
      */
     reviewWith<T>(begin: (request: T & { additionalTo?: string[] }) => void) {
       return (values: T) => {
-        const same = (recent.data?.requests ?? [])
+        // After a send whose outcome is unknown, the same request reviewed again goes under the
+        // same key (useReviewAndSubmit): if it did arrive, it is among the recent ones, and the
+        // BFF answers with it rather than sending a second one. It is no other request to warn of.
+        const resend =
+          failure != null && !(isApiClientError(failure) && failure.submitted === 'no');
+        const same = (resend ? [] : (recent.data?.requests ?? []))
           .map(asStanding)
           .filter((row) => isSameRecently(row) && isSameAsked(row, askedOf(kind, values)));
         if (

@@ -349,6 +349,54 @@ describe('an investor deposits from the linked bank (fundCustodyAccount, §4.16)
     expect(sent[0].body).toEqual({ amount: '250', additionalTo: ['MR-WWDTZCF1G5'] });
   });
 
+  it('after a lost answer, the same deposit reviewed again is no second one: no warning, sent under the same key', async () => {
+    withBank(linked);
+    const arrived = moneyRequestView({
+      reference: 'MR-QWWWHH63TG',
+      accountId: 'A1234567',
+      kind: 'deposit',
+      amount: '72.00',
+      outcome: 'created',
+      upstreamId: 'FM-9',
+      createdAt: '2026-11-28T12:10:00.000Z',
+    });
+    const sent = mockPost(
+      endpoint,
+      errorAnswer(504, {
+        code: 'upstream_timeout',
+        message: 'The service did not answer in time. Our reference: MR-QWWWHH63TG.',
+        submitted: 'unknown',
+        reference: 'MR-QWWWHH63TG',
+      }),
+      okAnswer(depositReceipt({ referenceNumber: 'FM-9', reference: 'MR-QWWWHH63TG' })),
+    );
+    bff.use(
+      http.get('/api/accounts/A1234567/money-requests', ({ request }) => {
+        // The lost one did arrive: once sent, it is among the recent ones.
+        const recent = new URL(request.url).searchParams.get('recent') === 'true';
+        const requests = recent && sent.length > 0 ? [arrived] : [];
+        return HttpResponse.json({ requests, total: requests.length, offset: 0, limit: 20 });
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<DepositForm accountId="A1234567" />);
+    const amount = await screen.findByLabelText(/Deposit amount \(USD\)/);
+    await fill(user, amount, '72.00');
+    const dialog = await review(user);
+    await user.click(send());
+    await within(dialog).findByRole('alert');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await review(user, async () => {
+      await user.click(await screen.findByRole('button', { name: 'Review deposit' }));
+    });
+    expect(screen.queryByRole('region', { name: /moments ago/ })).toBeNull();
+    await user.click(send());
+    expect(await screen.findByText('Deposit requested')).toBeTruthy();
+    expect(sent[1].idempotencyKey).toBe(sent[0].idempotencyKey);
+    expect(sent[1].body).toEqual({ amount: '72' });
+  });
+
   it('with no bank linked offers no form and says why', async () => {
     withBank({ state: 'none', message: 'No bank account is linked.' });
     renderWithProviders(<DepositForm accountId="A1234567" />);
