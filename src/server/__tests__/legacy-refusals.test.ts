@@ -108,3 +108,19 @@ it('an old investment refusal that named none gets the step the portal gives tha
   });
   expect(requests.find((r) => r.reference === account)?.message).not.toContain('Nothing was');
 });
+
+it('an old refusal of a request held back while the same one stood reads as what it was: no question, no next step', async () => {
+  const reference = await oldRefusal(
+    'investment',
+    'Not sent: You sent the same investment at 5:06 PM UTC (MR-F8378B3NB6, 11 units, $110.00, by ACH), created as trade 302954. Send another one? To send this one as well, confirm that it is an additional investment.',
+  );
+  const words = 'It came while MR-F8378B3NB6 stood in its way; nothing was sent.';
+  expect((await register()).requests.find((r) => r.reference === reference)).toMatchObject({
+    message: words,
+  });
+  expect((await timeline()).entries.find((e) => e.reference === reference)).toMatchObject({
+    state: `Not sent: ${words}`,
+    next: null,
+    heldBack: true,
+  });
+});

@@ -213,6 +213,8 @@ function pairOf(
   nextStep: string | null,
 ): { message: string | null; nextStep: string | null } {
   if (nextStep || outcome !== 'not_sent' || !message) return { message, nextStep };
+  const heldBack = LEGACY_HELD_BACK.exec(message);
+  if (heldBack) return { message: legacyHeldBackWords(message), nextStep: null };
   const found = LEGACY_NOTHING_SUBMITTED.exec(message);
   if (!found) return { message, nextStep };
   const why = message.slice(0, found.index).trim();
@@ -227,6 +229,20 @@ function pairOf(
     message: why,
     nextStep: /^Account \S+ cannot invest\./.test(why) ? ACCOUNT_NEXT : OFFERING_NEXT,
   };
+}
+
+/**
+ * A request held back while others stood, recorded before the register kept what it was
+ * (heldBackRecordWords): the form's whole answer, which asks "Send another one?" and how to send
+ * it. Read now, it names the requests that stood in its way by the references that answer named,
+ * and asks nothing, as a request held back today reads.
+ */
+const LEGACY_HELD_BACK =
+  /^Not sent: .* To send this one as well, confirm that it is an additional \w+\.$/s;
+
+function legacyHeldBackWords(message: string): string {
+  const references = [...new Set(message.match(/MR-[0-9A-Z]{10}/g) ?? [])];
+  return `It came while ${references.join(' and ')} stood in its way; nothing was sent.`;
 }
 
 /** A JSON array of ids as the store gives it back (parsed already, or as text). */
