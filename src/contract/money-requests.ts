@@ -707,6 +707,27 @@ export const receiptReferenceShape = { reference: referenceSchema.nullable() };
 export const APPROVAL_BATCH_NEXT =
   'Approval decision at the next daily batch, 4:00 PM Mountain Time.';
 
+/** A fund move's status (§3) past the approval batch: name, meaning and next step. */
+const endedDisbursementStates: Record<string, [string, string, string | null]> = {
+  declined: [
+    'Declined',
+    'The platform declined it; the money stays in the account.',
+    'Contact support and quote our reference if you do not know why.',
+  ],
+  voided: ['Cancelled', 'Cancelled before the money was sent.', null],
+  returned: [
+    'Returned',
+    'The receiving bank sent the money back.',
+    'Check the bank details, or contact support and quote our reference.',
+  ],
+  settled: ['Completed', 'The money reached the bank.', null],
+  submitted: [
+    'On its way',
+    'Approved and sent to the bank over the ACH network.',
+    'Completes when the ACH network completes the transfer.',
+  ],
+};
+
 /**
  * Where a disbursement the platform accepted stands, in one name with what happens next, the same
  * on its receipt, on the account's requests and on its timeline entry: from its fund move's
@@ -719,32 +740,9 @@ export function acceptedDisbursementState(
 ): { label: string; meaning: string; next: string | null; awaitsBatch: boolean } {
   const status = move?.status.trim().toLowerCase() ?? 'pending';
   const approval = move?.approvalStatus?.trim().toLowerCase() ?? (move ? null : 'pending');
-  const ended = (label: string, meaning: string, next: string | null = null) => ({
-    label,
-    meaning,
-    next,
-    awaitsBatch: false,
-  });
-  if (approval === 'declined' || status === 'declined')
-    return ended(
-      'Declined',
-      'The platform declined it; the money stays in the account.',
-      'Contact support and quote our reference if you do not know why.',
-    );
-  if (status === 'voided') return ended('Cancelled', 'Cancelled before the money was sent.');
-  if (status === 'returned')
-    return ended(
-      'Returned',
-      'The receiving bank sent the money back.',
-      'Check the bank details, or contact support and quote our reference.',
-    );
-  if (status === 'settled') return ended('Completed', 'The money reached the bank.');
-  if (status === 'submitted')
-    return ended(
-      'On its way',
-      'Approved and sent to the bank over the ACH network.',
-      'Completes when the ACH network completes the transfer.',
-    );
+  const key = approval === 'declined' ? 'declined' : status;
+  const ended = Object.hasOwn(endedDisbursementStates, key) ? endedDisbursementStates[key] : null;
+  if (ended) return { label: ended[0], meaning: ended[1], next: ended[2], awaitsBatch: false };
   if (approval === 'pending')
     return {
       label: "Waiting for the platform's approval",
@@ -752,7 +750,12 @@ export function acceptedDisbursementState(
       next: APPROVAL_BATCH_NEXT,
       awaitsBatch: true,
     };
-  return ended('Approved', 'Approved by the platform; it is sent to the bank next.');
+  return {
+    label: 'Approved',
+    meaning: 'Approved by the platform; it is sent to the bank next.',
+    next: null,
+    awaitsBatch: false,
+  };
 }
 
 /** A request of the register named in the path by our reference. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  acceptedDisbursementState,
   additionalToShape,
   heldBackRecord,
   heldBackRecordWords,
@@ -173,5 +174,20 @@ describe('what the register keeps of a request held back while others stood', ()
     );
     expect(heldBackRecord({ outcome: 'not_sent', message: words })).toBe(true);
     expect(heldBackRecord({ outcome: 'not_sent', message: 'The amount is too large' })).toBe(false);
+  });
+});
+
+describe('where an accepted disbursement stands, in one name (§3 fund move values)', () => {
+  it.each([
+    [null, "Waiting for the platform's approval"],
+    [{ status: 'Pending', approvalStatus: 'pending' }, "Waiting for the platform's approval"],
+    [{ status: 'pending', approvalStatus: 'approved' }, 'Approved'],
+    [{ status: 'SUBMITTED', approvalStatus: 'approved' }, 'On its way'],
+    [{ status: 'settled', approvalStatus: 'approved' }, 'Completed'],
+    [{ status: 'returned', approvalStatus: 'approved' }, 'Returned'],
+    [{ status: 'Voided', approvalStatus: 'approved' }, 'Cancelled'],
+    [{ status: 'pending', approvalStatus: 'declined' }, 'Declined'],
+  ])('%o reads %s', (move, label) => {
+    expect(acceptedDisbursementState(move).label).toBe(label);
   });
 });

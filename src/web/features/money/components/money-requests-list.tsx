@@ -148,16 +148,7 @@ function Outcome({
           {state.meaning}
           {state.next && ` Next: ${state.next}`}
         </Typography>
-        {settledLater(request) && (
-          <Typography variant="body2" color="textSecondary">
-            {settledLater(request)}
-          </Typography>
-        )}
-        {decidedBy(request) && (
-          <Typography variant="body2" color="textSecondary">
-            {decidedBy(request)}
-          </Typography>
-        )}
+        <LaterLines request={request} />
       </>
     );
   }
@@ -205,16 +196,7 @@ function Outcome({
           {probableTradeWords(request.probableTradeId)}
         </Typography>
       )}
-      {settledLater(request) && (
-        <Typography variant="body2" color="textSecondary">
-          {settledLater(request)}
-        </Typography>
-      )}
-      {decidedBy(request) && (
-        <Typography variant="body2" color="textSecondary">
-          {decidedBy(request)}
-        </Typography>
-      )}
+      <LaterLines request={request} />
       {reviewer && onSettle && request.outcome === 'unknown' && (
         <SettleByHandButton request={request} onOpen={onSettle} />
       )}
@@ -236,6 +218,16 @@ function settledLater(request: MoneyRequestView): string | null {
   }
   const who = request.settledByEmail ? ` by ${request.settledByEmail}` : ' by a reviewer';
   return `Settled by hand${who}${when}.`;
+}
+
+/** What was decided about it afterwards (settled, approved), quieter under its outcome. */
+function LaterLines({ request }: { request: MoneyRequestView }) {
+  const lines = [settledLater(request), decidedBy(request)].filter((line) => line !== null);
+  return lines.map((line) => (
+    <Typography key={line} variant="body2" color="textSecondary">
+      {line}
+    </Typography>
+  ));
 }
 
 /**
