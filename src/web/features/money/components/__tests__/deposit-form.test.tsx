@@ -31,6 +31,10 @@ const linked: LinkedBankResult = {
   },
 };
 
+/** A deposit of the register into the form's account. */
+const depositOfAccount = (overrides: Parameters<typeof moneyRequestView>[0]) =>
+  moneyRequestView({ accountId: 'A1234567', kind: 'deposit', ...overrides });
+
 function withBank(result: LinkedBankResult) {
   bff.use(http.get('/api/accounts/A1234567/linked-bank', () => HttpResponse.json(result)));
 }
@@ -219,10 +223,8 @@ describe('an investor deposits from the linked bank (fundCustodyAccount, §4.16)
 
   it('after a lost deposit the form names it and sends another only as a confirmed additional deposit', async () => {
     withBank(linked);
-    const lost = moneyRequestView({
+    const lost = depositOfAccount({
       reference: 'MR-QWWWHH63TG',
-      accountId: 'A1234567',
-      kind: 'deposit',
       amount: '71',
       createdAt: '2026-11-28T12:10:00.000Z',
     });
@@ -298,10 +300,8 @@ describe('an investor deposits from the linked bank (fundCustodyAccount, §4.16)
 
   it('is warned at Review of the same deposit made moments ago, and sends it only as a confirmed additional one', async () => {
     withBank(linked);
-    const earlier = moneyRequestView({
+    const earlier = depositOfAccount({
       reference: 'MR-WWDTZCF1G5',
-      accountId: 'A1234567',
-      kind: 'deposit',
       amount: '250.00',
       outcome: 'created',
       upstreamId: 'CFM70000118',
@@ -325,9 +325,10 @@ describe('an investor deposits from the linked bank (fundCustodyAccount, §4.16)
     await fill(user, amount, '250.01');
     await review(user);
     await user.click(screen.getByRole('button', { name: 'Back to edit' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await user.clear(amount);
     await fill(user, amount, '250');
-    await user.click(screen.getByRole('button', { name: 'Review deposit' }));
+    await user.click(await screen.findByRole('button', { name: 'Review deposit' }));
     const notice = await screen.findByRole('region', {
       name: 'You sent the same deposit moments ago',
     });
@@ -341,7 +342,9 @@ describe('an investor deposits from the linked bank (fundCustodyAccount, §4.16)
     expect(screen.queryByRole('dialog')).toBeNull();
 
     await user.click(box);
-    const dialog = await review(user);
+    const dialog = await review(user, async () => {
+      await user.click(await screen.findByRole('button', { name: 'Review deposit' }));
+    });
     expect(terms(dialog)['Sent as']).toBe('An additional deposit besides MR-WWDTZCF1G5');
     await user.click(send());
     expect(await screen.findByText('Deposit requested')).toBeTruthy();
@@ -351,10 +354,8 @@ describe('an investor deposits from the linked bank (fundCustodyAccount, §4.16)
 
   it('after a lost answer, the same deposit reviewed again is no second one: no warning, sent under the same key', async () => {
     withBank(linked);
-    const arrived = moneyRequestView({
+    const arrived = depositOfAccount({
       reference: 'MR-QWWWHH63TG',
-      accountId: 'A1234567',
-      kind: 'deposit',
       amount: '72.00',
       outcome: 'created',
       upstreamId: 'FM-9',
