@@ -1,4 +1,5 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext } from '@playwright/test';
+import * as OTPAuth from 'otpauth';
 import { demoPassword } from './helpers';
 
 /**
@@ -30,11 +31,31 @@ export async function createJourneyUser(
   });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
+  // The account is the demo investor's too, on purpose: the admin says so knowingly.
   const linked = await request.post(`/api/admin/users/${id}/links`, {
     headers,
-    data: { kind: 'account', upstreamId: accountId },
+    data: { kind: 'account', upstreamId: accountId, confirmAccountOfOtherUser: true },
   });
   expect(linked.status()).toBe(200);
   await request.delete('/api/session', { headers });
   return { email, password, accountId };
+}
+
+/**
+ * Adds an authenticator app named "Phone" to the user signed in on `context`, as Security
+ * settings does, and gives back the app: its codes, now and later.
+ */
+export async function addAuthenticatorApp(
+  context: BrowserContext,
+  headers: Record<string, string>,
+): Promise<OTPAuth.TOTP> {
+  const started = await context.request.post('/api/me/second-factors/totp', { headers });
+  const { secret } = (await started.json()) as { secret: string };
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) });
+  const confirmed = await context.request.post('/api/me/second-factors/totp/confirm', {
+    headers,
+    data: { code: totp.generate(), label: 'Phone' },
+  });
+  expect(confirmed.status()).toBe(201);
+  return totp;
 }

@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import * as OTPAuth from 'otpauth';
 import { signIn } from './helpers';
-import { createJourneyUser } from './identity-helpers';
+import { addAuthenticatorApp, createJourneyUser } from './identity-helpers';
 
 /*
  * On a 375 px phone, an investor with an authenticator app makes new recovery codes (asked
@@ -22,14 +21,7 @@ test('an investor makes new recovery codes on a phone, keeps them as a file, and
   const phone = await browser.newContext({ baseURL, viewport: { width: 375, height: 812 } });
   const page = await phone.newPage();
   await signIn(page, user.email, user.password);
-  const started = await phone.request.post('/api/me/second-factors/totp', { headers });
-  const { secret } = (await started.json()) as { secret: string };
-  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) });
-  const confirmed = await phone.request.post('/api/me/second-factors/totp/confirm', {
-    headers,
-    data: { code: totp.generate(), label: 'Phone' },
-  });
-  expect(confirmed.status()).toBe(201);
+  const totp = await addAuthenticatorApp(phone, headers);
 
   await page.goto('/settings/security');
   await page.getByRole('button', { name: 'Make new recovery codes' }).click();

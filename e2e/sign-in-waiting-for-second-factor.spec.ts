@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
-import * as OTPAuth from 'otpauth';
 import { expectNoSeriousA11yViolations, signIn } from './helpers';
-import { createJourneyUser } from './identity-helpers';
+import { addAuthenticatorApp, createJourneyUser } from './identity-helpers';
 
 test('a sign-in that passed the password and is guessing the second factor is seen and ended from the sessions page', async ({
   browser,
@@ -18,14 +17,7 @@ test('a sign-in that passed the password and is guessing the second factor is se
   const owner = await browser.newContext({ baseURL });
   const here = await owner.newPage();
   await signIn(here, user.email, user.password);
-  const started = await owner.request.post('/api/me/second-factors/totp', { headers });
-  const { secret } = (await started.json()) as { secret: string };
-  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) });
-  const confirmed = await owner.request.post('/api/me/second-factors/totp/confirm', {
-    headers,
-    data: { code: totp.generate(), label: 'Phone' },
-  });
-  expect(confirmed.status()).toBe(201);
+  const totp = await addAuthenticatorApp(owner, headers);
 
   // Someone else has the password, and tries two wrong codes.
   const intruder = await browser.newContext({ baseURL });
@@ -48,7 +40,7 @@ test('a sign-in that passed the password and is guessing the second factor is se
   await expect(waiting).toContainText('Password accepted, waiting for the second factor');
   await expect(waiting).toContainText('2 wrong codes so far');
   await expect(here.getByRole('alert')).toContainText(
-    'Someone who has your password tried to sign in: end it and change your password.',
+    'Someone who has your password tried to sign in: end it and change your password in Security settings (that also ends your other sessions).',
   );
   await expectNoSeriousA11yViolations(here, 'my sessions with a sign-in waiting');
   await waiting.getByRole('button', { name: /^End the sign-in of/ }).click();
