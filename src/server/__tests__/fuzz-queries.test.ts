@@ -44,6 +44,8 @@ const GOOD: Record<string, string> = {
   outcome: 'unknown',
   // Only the requests that stand unsettled (the money forms' read).
   unsettled: 'true',
+  // Only the requests accepted or held within the same-request window (the forms' warning).
+  recent: 'true',
   // Only the investor's own requests that still stand (My investments' read).
   standing: 'true',
   // The approvals page's two sections, each from its own offset.
