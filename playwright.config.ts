@@ -91,6 +91,8 @@ export default defineConfig({
       // upstream timeout plus the claim lease (src/server/lib/being-sent.ts). Three journeys wait
       // that out; a 3 s lease (renewed each second) keeps that wait to 13 s instead of 25 s.
       CLAIM_LEASE_MS: '3000',
+      // Every journey signs in from 127.0.0.1, a hundred times and more in a run.
+      SIGN_IN_LIMIT_PER_ADDRESS: '2000',
       // Single sign-on against the local OpenID provider the identity journey starts on this
       // port (discovery happens at the first sign-in, so other specs never need it).
       OIDC_ISSUER_URL: `http://127.0.0.1:${OIDC_PORT}`,

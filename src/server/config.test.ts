@@ -23,6 +23,14 @@ describe('boot configuration', () => {
     );
   });
 
+  it('takes 100 sign-in attempts from one address in 15 minutes unless set, at least 10', () => {
+    expect(loadConfig({}).signInLimitPerAddress).toBe(100);
+    expect(loadConfig({ SIGN_IN_LIMIT_PER_ADDRESS: '2000' }).signInLimitPerAddress).toBe(2000);
+    expect(() => loadConfig({ SIGN_IN_LIMIT_PER_ADDRESS: '5' })).toThrow(
+      /SIGN_IN_LIMIT_PER_ADDRESS/,
+    );
+  });
+
   it('says whom to contact for support only when told, in at most 120 characters', () => {
     expect(loadConfig({}).supportContact).toBeUndefined();
     expect(loadConfig({ SUPPORT_CONTACT: ' help@bank.example ' }).supportContact).toBe(

@@ -144,6 +144,9 @@ const envSchema = z.object({
   // how many it searched.
   COMPLIANCE_MAX_FUND_MOVES: fundMovesBound(),
   ROUTE_LIMIT_SCALE: z.coerce.number().min(0.1).max(1_000).default(1),
+  // Sign-in attempts from one address in 15 minutes: an office behind one address, or a test
+  // suite, signs in more often than one person.
+  SIGN_IN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(10).max(100_000).default(100),
   STORE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   STORE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
@@ -239,6 +242,8 @@ export interface Config {
   reconcileRecheckNotSentMs: number;
   /** Multiplies every route limit of the policy table (load tests, unusually busy desks). */
   routeLimitScale: number;
+  /** SIGN_IN_LIMIT_PER_ADDRESS: sign-in attempts from one address per 15 minutes. */
+  signInLimitPerAddress: number;
   store: { connectMs: number; statementMs: number; idleMs: number };
   /** Fastify: whole-request deadline and keep-alive idle time. */
   requestTimeoutMs: number;
@@ -531,6 +536,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timelineMaxFundMoves: e.TIMELINE_MAX_FUND_MOVES,
     complianceMaxFundMoves: e.COMPLIANCE_MAX_FUND_MOVES,
     routeLimitScale: e.ROUTE_LIMIT_SCALE,
+    signInLimitPerAddress: e.SIGN_IN_LIMIT_PER_ADDRESS,
     store: {
       connectMs: e.STORE_CONNECT_TIMEOUT_MS,
       statementMs: e.STORE_STATEMENT_TIMEOUT_MS,

@@ -219,6 +219,23 @@ describe('sign-in and session', () => {
         },
       ]);
     });
+
+    it('from an address allowed more (SIGN_IN_LIMIT_PER_ADDRESS) takes its 101st attempt of the window, and refuses past the limit set', async () => {
+      const { config } = h.built.deps;
+      const ip = '198.51.100.9';
+      await h.db
+        .insertInto('rate_limits')
+        .values({ key: `signin:ip:${ip}`, window_start: new Date(), count: 100 })
+        .execute();
+      config.signInLimitPerAddress = 102;
+      try {
+        expect((await attempt(ip, 'someone@example.test', 'any-password')).statusCode).toBe(401);
+        expect((await attempt(ip, 'someone@example.test', 'any-password')).statusCode).toBe(401);
+        expect((await attempt(ip, 'someone@example.test', 'any-password')).statusCode).toBe(429);
+      } finally {
+        config.signInLimitPerAddress = 100;
+      }
+    });
   });
 
   describe('a disabled user', () => {

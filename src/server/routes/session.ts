@@ -21,7 +21,7 @@ import { defineRoute, type RouteContext } from './define';
 
 const WINDOW_MS = 15 * 60_000;
 /** Attempts from one address, and failures against one email, per 15 minutes. */
-const SIGN_IN_LIMITS = { perIp: 100, failuresPerEmail: 8 };
+const SIGN_IN_LIMITS = { failuresPerEmail: 8 };
 
 async function offeringIdsOf(user: StoredUser, deps: Deps): Promise<string[]> {
   if (user.issuerIds.length === 0) return [];
@@ -157,8 +157,9 @@ async function signIn({ body, request, reply, deps }: SignInContext) {
     }
     return retryAfter(result.resetAt);
   };
-  const byIp = await hit(deps.db, ipKey, SIGN_IN_LIMITS.perIp, WINDOW_MS);
-  if (!byIp.allowed) throw await refuse(SIGN_IN_LIMITS.perIp, byIp, 'too_many_from_address');
+  const perAddress = deps.config.signInLimitPerAddress;
+  const byIp = await hit(deps.db, ipKey, perAddress, WINDOW_MS);
+  if (!byIp.allowed) throw await refuse(perAddress, byIp, 'too_many_from_address');
   // Every attempt takes a slot before its password is checked, in one atomic upsert of the
   // store: concurrent guesses on any number of instances cannot all pass a count read before
   // the first failure is written. A correct password gives its slot back (clear below).
