@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -7,8 +7,19 @@ import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { focusOnMount } from '../../lib/focus';
 import { Code, DescriptionList } from '../description-list';
+import { completesDoubleClick } from './review-and-submit';
 
 type Row = [string, ReactNode];
+
+/**
+ * A receipt replaces the form as soon as the request is created, and a link of it may lie where
+ * the submit button was: the second click of a double click on Submit would follow it and leave
+ * the receipt unread. That click (completesDoubleClick) is not followed; a link's own first click
+ * is.
+ */
+const ignoreSecondClickOfSubmit = (event: MouseEvent<HTMLElement>) => {
+  if (completesDoubleClick(event)) event.preventDefault();
+};
 
 /**
  * The receipt of a created request, with our reference: what was created, then where to follow
@@ -35,7 +46,12 @@ export function SubmittedResult({
       {links.length > 0 && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 2 }}>
           {links.map((link) => (
-            <Link key={link.to + link.label} component={RouterLink} to={link.to}>
+            <Link
+              key={link.to + link.label}
+              component={RouterLink}
+              to={link.to}
+              onClick={ignoreSecondClickOfSubmit}
+            >
               {link.label}
             </Link>
           ))}
@@ -73,7 +89,7 @@ export function ourReferenceRow(
     'Our reference',
     <span key="reference">
       <Code value={reference} />: see{' '}
-      <Link component={RouterLink} to={see.to}>
+      <Link component={RouterLink} to={see.to} onClick={ignoreSecondClickOfSubmit}>
         {see.label}
       </Link>
     </span>,
