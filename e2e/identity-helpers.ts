@@ -1,4 +1,10 @@
-import { expect, type APIRequestContext, type BrowserContext } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type TestInfo,
+} from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { demoPassword } from './helpers';
 
@@ -58,4 +64,17 @@ export async function addAuthenticatorApp(
   });
   expect(confirmed.status()).toBe(201);
   return totp;
+}
+
+/**
+ * A journey's own user, made by an admin in a context of its own that is closed again, with the
+ * portal's address and the headers its API calls need.
+ */
+export async function journeyUserFor(browser: Browser, testInfo: TestInfo, prefix: string) {
+  const baseURL = testInfo.project.use.baseURL!;
+  const headers = { 'X-CSRF': '1', Origin: new URL(baseURL).origin };
+  const admin = await browser.newContext({ baseURL });
+  const user = await createJourneyUser(admin.request, baseURL, prefix);
+  await admin.close();
+  return { baseURL, headers, user };
 }

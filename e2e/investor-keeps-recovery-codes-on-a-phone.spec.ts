@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { signIn } from './helpers';
-import { addAuthenticatorApp, createJourneyUser } from './identity-helpers';
+import { addAuthenticatorApp, journeyUserFor } from './identity-helpers';
 
 /*
  * On a 375 px phone, an investor with an authenticator app makes new recovery codes (asked
@@ -12,11 +12,7 @@ test('an investor makes new recovery codes on a phone, keeps them as a file, and
   browser,
 }, testInfo) => {
   test.setTimeout(180_000);
-  const baseURL = testInfo.project.use.baseURL!;
-  const headers = { 'X-CSRF': '1', Origin: new URL(baseURL).origin };
-  const admin = await browser.newContext({ baseURL });
-  const user = await createJourneyUser(admin.request, baseURL, 'codes');
-  await admin.close();
+  const { baseURL, headers, user } = await journeyUserFor(browser, testInfo, 'codes');
 
   const phone = await browser.newContext({ baseURL, viewport: { width: 375, height: 812 } });
   const page = await phone.newPage();

@@ -1,17 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, signIn } from './helpers';
-import { addAuthenticatorApp, createJourneyUser } from './identity-helpers';
+import { addAuthenticatorApp, journeyUserFor } from './identity-helpers';
 
 test('a sign-in that passed the password and is guessing the second factor is seen and ended from the sessions page', async ({
   browser,
 }, testInfo) => {
   // An admin set-up, two browsers and an enrolment: more than one page's worth of time.
   test.setTimeout(180_000);
-  const baseURL = testInfo.project.use.baseURL!;
-  const headers = { 'X-CSRF': '1', Origin: new URL(baseURL).origin };
-  const admin = await browser.newContext({ baseURL });
-  const user = await createJourneyUser(admin.request, baseURL, 'waiting');
-  await admin.close();
+  const { baseURL, headers, user } = await journeyUserFor(browser, testInfo, 'waiting');
 
   // The owner signs in and adds an authenticator app.
   const owner = await browser.newContext({ baseURL });
