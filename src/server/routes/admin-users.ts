@@ -145,9 +145,10 @@ type UserEvent = Parameters<RouteContext<unknown, unknown, unknown>['audit']>[0]
  * change and its audit events are one transaction: a change is never made unaudited, nor half
  * made.
  */
-function otherUserChange<B = unknown>({
+function otherUserChange<B = unknown, P = undefined>({
   what,
   ownWay = 'ask another admin',
+  prepare,
   change,
   ...route
 }: Pick<RouteSpec<{ userId: string }, unknown, B>, 'method' | 'url' | 'summary' | 'body'> & {
@@ -155,12 +156,18 @@ function otherUserChange<B = unknown>({
   what: string | ((body: B) => string);
   /** The way on for an admin refused it on themselves; another admin unless said. */
   ownWay?: string;
+  /**
+   * Work done before the transaction opens, given to `change`: hashing a password (scrypt, tens of
+   * milliseconds of CPU) inside it would hold the transaction's connection and row locks meanwhile.
+   */
+  prepare?: (body: B) => Promise<P>;
   /** Makes the change in the transaction; answers the audit event's action and details. */
   change(input: {
     userId: string;
     body: B;
     before: UserRow;
     db: Db;
+    prepared: P;
   }): Promise<{ action: string; details?: Record<string, unknown>; also?: UserEvent[] }>;
 }): RouteSpec {
   return defineRoute({
@@ -183,8 +190,19 @@ function otherUserChange<B = unknown>({
           },
         );
       }
+      const prepared = (prepare ? await prepare(body) : undefined) as P;
       await deps.db.transaction().execute(async (tx) => {
-        const { action, details, also = [] } = await change({ userId, body, before, db: tx });
+        const {
+          action,
+          details,
+          also = [],
+        } = await change({
+          userId,
+          body,
+          before,
+          db: tx,
+          prepared,
+        });
         const events: UserEvent[] = [
           {
             action,
@@ -419,8 +437,9 @@ export const adminUserRoutes = [
     body: setUserPasswordSchema,
     what: 'set your own password here',
     ownWay: 'change it in Security settings, with your current password',
-    change: async ({ userId, body, before, db }) => {
-      await setPasswordHash(db, userId, await hashPassword(body.password));
+    prepare: (body) => hashPassword(body.password),
+    change: async ({ userId, before, db, prepared: hash }) => {
+      await setPasswordHash(db, userId, hash);
       await revokeUserSessions(db, userId);
       // The audit log says a password was set, and whether it replaced one; never the password.
       return { action: 'user_password_set', details: { hadPassword: before.hasPassword } };
