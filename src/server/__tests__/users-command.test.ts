@@ -105,10 +105,52 @@ describe('creating a user from the command line', () => {
 });
 
 describe('linking from the command line', () => {
+  it('refuses an account another portal user holds, as the Users page does, until the operator confirms it', async () => {
+    const email = await newUser();
+    // The demo investor holds it (demo-users.ts).
+    const accountId = h.manifest.investors[0].accountIds[0];
+    for (const argv of [
+      ['link', '--email', email, '--account', accountId],
+      // Skipping the platform's check does not skip this one: it is the portal's own links (the
+      // holder's name, which the platform gives, is then not said).
+      ['link', '--email', email, '--account', accountId, '--unchecked'],
+    ]) {
+      await expect(run(argv)).rejects.toThrow(
+        new RegExp(
+          `^Account ${accountId}(, held by [^,]+,)? is already linked to [^:]*investor@demo\\.test[^:]*: this user would see it and could move its money too\\. Check that it is theirs, or confirm that both should act on it\\. Nothing was linked\\. --confirm-account-of-other-user says you checked it \\(the audit log keeps that you did\\)\\.$`,
+        ),
+      );
+    }
+    expect(await linksOf(email)).toEqual([]);
+
+    await run([
+      'link',
+      '--email',
+      email,
+      '--account',
+      accountId,
+      '--confirm-account-of-other-user',
+    ]);
+    expect(await linksOf(email)).toEqual([{ kind: 'account', upstream_id: accountId }]);
+    expect((await lastAudit('user_linked')).details).toMatchObject({
+      confirmedAccountOfOtherUser: true,
+      alsoLinkedTo: expect.arrayContaining(['investor@demo.test']),
+      by: 'command_line',
+    });
+  });
+
   it('links an account the platform holds, audited with its check', async () => {
     const email = await newUser();
     const accountId = h.manifest.investors[0].accountIds[0];
-    await run(['link', '--email', email, '--account', accountId]);
+    // Held by the demo investor too: confirmed, as the test above requires.
+    await run([
+      'link',
+      '--email',
+      email,
+      '--account',
+      accountId,
+      '--confirm-account-of-other-user',
+    ]);
     expect(await linksOf(email)).toEqual([{ kind: 'account', upstream_id: accountId }]);
     const event = await lastAudit('user_linked');
     expect(event).toMatchObject({ object_type: 'account', object_id: accountId });
@@ -119,7 +161,14 @@ describe('linking from the command line', () => {
   it('takes an account id in any letter case, as the Users page does: linked and unlinked as the platform writes it', async () => {
     const email = await newUser();
     const accountId = h.manifest.investors[0].accountIds[0];
-    await run(['link', '--email', email, '--account', accountId.toLowerCase()]);
+    await run([
+      'link',
+      '--email',
+      email,
+      '--account',
+      accountId.toLowerCase(),
+      '--confirm-account-of-other-user',
+    ]);
     expect(await linksOf(email)).toEqual([{ kind: 'account', upstream_id: accountId }]);
     expect(await lastAudit('user_linked')).toMatchObject({ object_id: accountId });
     expect(printed.at(-1)).toMatch(new RegExp(`^Linked account ${accountId};`));

@@ -11,6 +11,7 @@ import { addLinkSchema, createUserSchema, newPasswordSchema } from '../../contra
 import { HttpError } from '../lib/http-error';
 import type { Role } from '../../contract/session';
 import {
+  accountOfOtherUserMustBeConfirmed,
   kindMustSuitRole,
   linkMustBeKnown,
   securityMustBeOfTheirIssuers,
@@ -37,7 +38,8 @@ import {
 export const usersCommandUsage = `Commands:
   create --email a@b.c --name "Ada" --role investor   (password read from stdin or PORTAL_PASSWORD)
   link   --email a@b.c --account A1234567 | --issuer 123 | --security 45
-         [--confirm-issuer-without-offerings] [--confirm-security-of-other-issuer] [--unchecked]
+         [--confirm-issuer-without-offerings] [--confirm-security-of-other-issuer]
+         [--confirm-account-of-other-user] [--unchecked]
          (a kind the user's role acts on: an investor an account, issuer staff an issuer or security)
   unlink --email a@b.c --account A1234567 | --issuer 123 | --security 45
   password --email a@b.c                               (new password from stdin or PORTAL_PASSWORD)
@@ -74,6 +76,7 @@ export async function runUsersCommand(argv: string[], ctx: UsersCommandContext):
       security: { type: 'string' },
       'confirm-issuer-without-offerings': { type: 'boolean' },
       'confirm-security-of-other-issuer': { type: 'boolean' },
+      'confirm-account-of-other-user': { type: 'boolean' },
       unchecked: { type: 'boolean' },
     },
   });
@@ -186,9 +189,11 @@ export async function runUsersCommand(argv: string[], ctx: UsersCommandContext):
           .where('id', '=', user.id)
           .executeTakeFirstOrThrow();
         await kindOfTheirRole(role, kind);
+        const known = await checkLink(ctx, kind, upstreamId, values);
         checked = {
-          ...(await checkLink(ctx, kind, upstreamId, values)),
+          ...known,
           ...(await securityOfTheirIssuers(db, { id: user.id, role }, kind, upstreamId, values)),
+          ...(await accountOfOtherUsers(db, user.id, kind, upstreamId, known.holderName, values)),
         };
       }
       await audited(async (tx) => {
@@ -370,5 +375,36 @@ async function securityOfTheirIssuers(
       refusalNames(refusal, 'confirmSecurityOfOtherIssuer')
         ? `${refusal.message} --confirm-security-of-other-issuer says you checked it (the audit log keeps that you did).`
         : `${refusal.message} --issuer links their issuer.`,
+  );
+}
+
+/**
+ * The Users page's rule for an account another portal user is already linked to (link-checks.ts):
+ * the new user would see it and could move its money too, so it is refused unless
+ * `--confirm-account-of-other-user` says the operator checked that both should act on it. The
+ * portal's own links tell it, so `--unchecked` does not skip it.
+ */
+function accountOfOtherUsers(
+  db: Db,
+  userId: string,
+  kind: LinkKind,
+  upstreamId: string,
+  holderName: unknown,
+  values: { 'confirm-account-of-other-user'?: boolean },
+): Promise<Record<string, unknown>> {
+  return checkInCommandWords(
+    () =>
+      accountOfOtherUserMustBeConfirmed(
+        { db },
+        { id: userId },
+        {
+          kind,
+          upstreamId,
+          confirmAccountOfOtherUser: values['confirm-account-of-other-user'],
+        },
+        holderName,
+      ),
+    (refusal) =>
+      `${refusal.message} --confirm-account-of-other-user says you checked it (the audit log keeps that you did).`,
   );
 }
