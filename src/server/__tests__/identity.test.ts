@@ -1082,6 +1082,24 @@ describe('maker-checker on large disbursements', () => {
       decidedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       decidedByEmail: adminEmail,
     });
+    // So does its export, in the three last columns, for a reviewer working from the file.
+    const csv = await call(
+      h.app,
+      'GET',
+      `/api/compliance/money-requests/export.csv?reference=${reference}`,
+      { cookie: compliance },
+    );
+    const [header, line] = csv.body.trim().split(/\r?\n/);
+    expect(header.split(',').slice(-3)).toEqual([
+      'approval',
+      'approval_decided_at_utc',
+      'approval_decided_by',
+    ]);
+    expect(line.split(',').slice(-3)).toEqual([
+      'approved',
+      staffRegister.json().requests[0].decision.decidedAt,
+      adminEmail,
+    ]);
 
     const events = await h.db
       .selectFrom('audit_events')
@@ -1210,6 +1228,20 @@ describe('maker-checker on large disbursements', () => {
       .where('user_email', '=', adminEmail)
       .executeTakeFirstOrThrow();
     expect(event.reason).toBe('The amount is unusual for this account');
+    // The register's export names the rejection and who made it.
+    const reference = (await registerRowOf(id))!.reference;
+    const csv = await call(
+      h.app,
+      'GET',
+      `/api/compliance/money-requests/export.csv?reference=${reference}`,
+      { cookie: admin },
+    );
+    const [, line] = csv.body.trim().split(/\r?\n/);
+    expect(line.split(',').slice(-3)).toEqual([
+      'rejected',
+      expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+      adminEmail,
+    ]);
   });
 
   it('an approval whose answer is lost leaves the register unknown, with its sending time, for reconciliation', async () => {

@@ -905,18 +905,29 @@ export const moneyRequestRoutes = [
           'message',
           'settled_at_utc',
           'settled_by',
+          // A disbursement held for a second person's approval, once decided (last, so a reader
+          // by position finds the earlier columns where they were): approved or rejected, when,
+          // and by whom, as the register's page says it.
+          'approval',
+          'approval_decided_at_utc',
+          'approval_decided_by',
         ]);
         let count = 0;
         try {
           for (let page = first; !page.done; page = await pages.next()) {
             const rows = page.value;
-            const [emails, names] = await Promise.all([
+            const [emails, names, decisions] = await Promise.all([
               emailsOf(deps, rows),
               offeringNames(deps, rows, request.log),
+              decisionsOf(
+                deps.db,
+                rows.filter((row) => row.kind === 'disbursement').map((row) => row.reference),
+              ),
             ]);
             yield rows
-              .map((row) =>
-                csvLine([
+              .map((row) => {
+                const decision = decisions.get(row.reference);
+                return csvLine([
                   row.reference,
                   row.createdAt.toISOString(),
                   emails.get(row.userId) ?? row.userId,
@@ -935,8 +946,11 @@ export const moneyRequestRoutes = [
                   messageInCsv(row),
                   row.settledAt?.toISOString() ?? null,
                   settledByInCsv(row, emails),
-                ]),
-              )
+                  decision ? (decision.approved ? 'approved' : 'rejected') : null,
+                  decision?.decidedAt.toISOString() ?? null,
+                  decision?.checkerEmail ?? null,
+                ]);
+              })
               .join('');
             count += rows.length;
           }
