@@ -20,3 +20,10 @@ export function applyFieldErrors<T extends FieldValues>(
   }
   return applied;
 }
+
+/**
+ * A refusal that names one of a form's fields, which `applyFieldErrors` says under that field:
+ * the form's notice of a refusal leaves it out, so it is not said twice.
+ */
+export const refusesFields = (error: unknown, fieldNames: readonly string[]) =>
+  isApiClientError(error) && error.fields.some((issue) => fieldNames.includes(issue.field));

@@ -1,17 +1,32 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { z } from 'zod';
 import { changeMyPasswordSchema } from '../../../../contract/identity';
 import { BusyButton } from '../../../components/busy-retry-button';
 import { ErrorAlert } from '../../../components/error-alert';
-import { isApiClientError } from '../../../lib/api-client';
+import { applyFieldErrors, refusesFields } from '../../../components/form/apply-field-errors';
+import { Form, useZodForm } from '../../../components/form/form';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { QueryState } from '../../../components/query-state';
 import { focusOnMount } from '../../../lib/focus';
 import { useChangeMyPassword, useMyPassword } from '../api/password';
 
+/**
+ * The contract's change, and the new password typed a second time: a slip of the finger in a
+ * hidden field would otherwise set a password nobody knows. Said only once the new password
+ * itself follows the rule, so one message is read at a time.
+ */
+const changePasswordFormSchema = changeMyPasswordSchema
+  .extend({ newPasswordAgain: z.string() })
+  .refine((values) => values.newPasswordAgain === values.newPassword, {
+    message: 'The two new passwords differ: type the same one twice',
+    path: ['newPasswordAgain'],
+    when: ({ issues }) => !issues.some((issue) => issue.path?.[0] === 'newPassword'),
+  });
 const emptyValues = { currentPassword: '', newPassword: '', newPasswordAgain: '' };
-type Field = keyof typeof emptyValues;
+const fieldNames = ['currentPassword', 'newPassword', 'newPasswordAgain'] as const;
 
 /** What became of the other sessions, in the words of the notice after a change. */
 const endedWords = (n: number) =>
@@ -25,91 +40,65 @@ const endedWords = (n: number) =>
  * (contract/identity `newPasswordSchema`). The BFF asks for a fresh second factor first where the
  * person has one (the step-up dialog), and ends every other session of theirs, which this says.
  * A person who signs in only through single sign-on has no password here: it is with their
- * identity provider.
+ * identity provider. Until the portal has said which of the two the person is, no form is shown:
+ * a password form for someone who has no password would lead them astray.
  */
 export function ChangePassword() {
   const password = useMyPassword();
+  return (
+    <QueryState query={password} subject="your password settings" skeletonLines={3}>
+      {({ hasPassword }) =>
+        hasPassword ? (
+          <ChangePasswordForm />
+        ) : (
+          <Typography>
+            You sign in through single sign-on: your password is kept by your identity provider.
+            Change it there.
+          </Typography>
+        )
+      }
+    </QueryState>
+  );
+}
+
+function ChangePasswordForm() {
   const change = useChangeMyPassword();
-  const ids = { currentPassword: useId(), newPassword: useId(), newPasswordAgain: useId() };
-  const [values, setValues] = useState(emptyValues);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const form = useZodForm(changePasswordFormSchema, emptyValues);
   const [ended, setEnded] = useState<number | null>(null);
-
-  if (password.data?.hasPassword === false) {
-    return (
-      <Typography>
-        You sign in through single sign-on: your password is kept by your identity provider. Change
-        it there.
-      </Typography>
-    );
-  }
-
-  const showErrors = (issues: [Field, string][]) => {
-    setErrors(Object.fromEntries(issues));
-    // The first field in error takes the focus, as in every other form of the portal.
-    const order = Object.keys(ids) as Field[];
-    const first = order.find((field) => issues.some(([f]) => f === field));
-    if (first) document.getElementById(ids[first])?.focus();
+  /**
+   * Each attempt is answered on its own: the last one's notice goes, even when this one is
+   * refused before anything is sent. Enter while one is being sent starts nothing (the button is
+   * busy, not disabled), and leaves its answer to come.
+   */
+  const startAttempt = () => {
+    if (change.isPending) return false;
+    setEnded(null);
+    change.reset();
+    return true;
   };
-  const bind = (field: Field) => ({
-    id: ids[field],
-    type: 'password',
-    value: values[field],
-    onChange: (event: { target: { value: string } }) => {
-      setValues({ ...values, [field]: event.target.value });
-      setErrors({ ...errors, [field]: undefined });
-    },
-    error: Boolean(errors[field]),
-    helperText: errors[field],
-    required: true,
-  });
+  const send = ({ currentPassword, newPassword }: z.output<typeof changePasswordFormSchema>) => {
+    if (!startAttempt()) return;
+    change.mutate(
+      { currentPassword, newPassword },
+      {
+        onSuccess: (answer) => {
+          setEnded(answer.endedSessions);
+          form.reset();
+        },
+        // A refusal of a field (a wrong current password) is said under it; nothing for support.
+        onError: (error) => applyFieldErrors(error, form.setError, fieldNames),
+      },
+    );
+  };
+  const passwordField = { control: form.control, type: 'password', required: true } as const;
 
   return (
-    <Box
-      component="form"
-      noValidate
+    <Form
+      form={form}
+      onValid={send}
+      onInvalid={startAttempt}
       aria-label="Change your password"
       sx={{ display: 'grid', gap: 2, maxWidth: 480 }}
-      onSubmit={(event) => {
-        event.preventDefault();
-        // Enter while it is being sent sends nothing more (the button is busy, not disabled).
-        if (change.isPending) return;
-        setEnded(null);
-        change.reset();
-        const parsed = changeMyPasswordSchema.safeParse(values);
-        const issues: [Field, string][] = parsed.success
-          ? []
-          : parsed.error.issues.map((i) => [i.path[0] as Field, i.message]);
-        if (
-          values.newPasswordAgain !== values.newPassword &&
-          !issues.some(([f]) => f === 'newPassword')
-        ) {
-          issues.push([
-            'newPasswordAgain',
-            'The two new passwords differ: type the same one twice',
-          ]);
-        }
-        if (!parsed.success || issues.length > 0) {
-          showErrors(issues);
-          return;
-        }
-        setErrors({});
-        change.mutate(parsed.data, {
-          onSuccess: (answer) => {
-            setEnded(answer.endedSessions);
-            setValues(emptyValues);
-          },
-          // A refusal of a field (a wrong current password) is said under it; nothing for support.
-          onError: (error) => {
-            const fields = isApiClientError(error) ? error.fields : [];
-            showErrors(
-              fields
-                .filter((f) => f.field in ids)
-                .map((f) => [f.field as Field, f.message] as [Field, string]),
-            );
-          },
-        });
-      }}
     >
       {ended !== null && (
         <Alert
@@ -122,25 +111,27 @@ export function ChangePassword() {
           Your password was changed. {endedWords(ended)}
         </Alert>
       )}
-      {change.isError &&
-        !(isApiClientError(change.error) && change.error.fields.some((f) => f.field in ids)) && (
-          <ErrorAlert error={change.error} title="Your password was not changed" />
-        )}
-      <TextField
+      {change.isError && !refusesFields(change.error, fieldNames) && (
+        <ErrorAlert error={change.error} title="Your password was not changed" />
+      )}
+      <FormTextField
+        {...passwordField}
+        name="currentPassword"
         label="Current password"
         autoComplete="current-password"
-        {...bind('currentPassword')}
       />
-      <TextField
+      <FormTextField
+        {...passwordField}
+        name="newPassword"
         label="New password"
         autoComplete="new-password"
-        {...bind('newPassword')}
-        helperText={errors.newPassword ?? '12 to 200 characters'}
+        helperText="12 to 200 characters"
       />
-      <TextField
+      <FormTextField
+        {...passwordField}
+        name="newPasswordAgain"
         label="New password again"
         autoComplete="new-password"
-        {...bind('newPasswordAgain')}
       />
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         Changing it asks for your second factor, if you have one, and ends every other session of
@@ -152,6 +143,6 @@ export function ChangePassword() {
           Change password
         </BusyButton>
       </Box>
-    </Box>
+    </Form>
   );
 }

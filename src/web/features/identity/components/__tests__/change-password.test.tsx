@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bff, errorAnswer, mockRoute, okAnswer, startMockBff } from '../../../../testing/mock-bff';
-import { descriptionOf, fill, renderWithProviders } from '../../../../testing/render';
+import { descriptionOf, fill, onFakeClock, renderWithProviders } from '../../../../testing/render';
 import { ChangePassword } from '../change-password';
 
 startMockBff();
@@ -97,5 +97,55 @@ describe('a person changes their own password in Security settings', () => {
       ),
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Change password' })).toBeNull();
+  });
+
+  it('no form is shown until the portal has said whether they have a password', async () => {
+    let answer = () => {};
+    bff.use(
+      http.get('/api/me/password', async () => {
+        await new Promise<void>((resolve) => (answer = resolve));
+        return HttpResponse.json({ hasPassword: true });
+      }),
+    );
+    open();
+    expect(await screen.findByText('Loading your password settings')).toBeTruthy();
+    expect(screen.queryByLabelText(/^Current password/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Change password' })).toBeNull();
+    answer();
+    expect(await field('Current password')).toBeTruthy();
+  });
+
+  it('a failed read says so, with Try again, instead of a form that may not apply to them', async () => {
+    let failing = true;
+    bff.use(
+      http.get('/api/me/password', () =>
+        failing
+          ? errorAnswer(503, {
+              code: 'store_unavailable',
+              message:
+                "The portal's database is not answering right now. Please try again in a moment.",
+              submitted: 'no',
+            })
+          : HttpResponse.json({ hasPassword: true }),
+      ),
+    );
+    await onFakeClock(async () => {
+      open();
+      // A read that failed is asked again a few times first, seconds apart.
+      const failure = () => screen.queryByRole('alert');
+      for (let i = 0; i < 20 && !failure(); i++) {
+        await act(async () => {
+          await vi.advanceTimersByTimeAsync(1_000);
+        });
+      }
+      const alert = failure()!;
+      expect(alert.textContent).toContain('Your password settings could not be loaded');
+      expect(screen.queryByLabelText(/^Current password/)).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Change password' })).toBeNull();
+      failing = false;
+      fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+      expect(await field('Current password')).toBeTruthy();
+      expect(screen.queryByRole('alert')).toBeNull();
+    });
   });
 });
