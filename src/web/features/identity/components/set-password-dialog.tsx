@@ -1,20 +1,20 @@
-import { useId, useState } from 'react';
-import Box from '@mui/material/Box';
+import { useId } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
-import { newPasswordSchema } from '../../../../contract/identity';
+import { setUserPasswordSchema } from '../../../../contract/identity';
+import { Form, useZodForm } from '../../../components/form/form';
+import { FormTextField } from '../../../components/form/form-text-field';
 
 /**
  * An admin's new password for another user, asked in a dialog of its own: it says what it does
  * before anything is sent (the user's sessions end, the old password stops working), and takes
- * the new one by the portal's one rule (contract/identity `newPasswordSchema`). The old password
- * is never shown: the portal keeps only its hash. Cancel, Escape or a click beside it sends
- * nothing.
+ * the new one by the portal's one rule (contract/identity `setUserPasswordSchema`). The old
+ * password is never shown: the portal keeps only its hash. Cancel, Escape or a click beside it
+ * sends nothing, and drops what was typed.
  */
 export function SetPasswordDialog({
   name,
@@ -30,12 +30,11 @@ export function SetPasswordDialog({
 }) {
   const titleId = useId();
   const textId = useId();
+  // Its own id: the page that opens it may hold another form's password field.
   const fieldId = useId();
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(setUserPasswordSchema, { password: '' });
   const close = () => {
-    setPassword('');
-    setError(null);
+    form.reset();
     onCancel();
   };
   return (
@@ -47,20 +46,11 @@ export function SetPasswordDialog({
       maxWidth="xs"
       fullWidth
     >
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const parsed = newPasswordSchema.safeParse(password);
-          if (!parsed.success) {
-            setError(parsed.error.issues[0]?.message ?? 'Check the password');
-            document.getElementById(fieldId)?.focus();
-            return;
-          }
-          setPassword('');
-          setError(null);
-          onSet(parsed.data);
+      <Form
+        form={form}
+        onValid={({ password }) => {
+          form.reset();
+          onSet(password);
         }}
       >
         <DialogTitle id={titleId}>Set a new password for {name}</DialogTitle>
@@ -70,19 +60,16 @@ export function SetPasswordDialog({
             one in a safe way (not in the same message as their email address); they can change it
             in Security settings once signed in.
           </DialogContentText>
-          <TextField
+          <FormTextField
             id={fieldId}
+            control={form.control}
+            name="password"
             label="New password"
             type="password"
             autoComplete="new-password"
-            value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setError(null);
-            }}
-            error={Boolean(error)}
-            helperText={error ?? '12 to 200 characters'}
+            helperText="12 to 200 characters"
             required
+            fullWidth
           />
         </DialogContent>
         <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
@@ -91,7 +78,7 @@ export function SetPasswordDialog({
             Set password
           </Button>
         </DialogActions>
-      </Box>
+      </Form>
     </Dialog>
   );
 }

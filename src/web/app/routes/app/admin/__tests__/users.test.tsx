@@ -508,7 +508,9 @@ describe('an admin manages users', () => {
     const field = asked.getByLabelText(/^New password/);
     fireEvent.change(field, { target: { value: 'too-short' } });
     fireEvent.click(asked.getByRole('button', { name: 'Set password' }));
-    expect(descriptionOf(field)).toBe('Password must be at least 12 characters');
+    await waitFor(() =>
+      expect(descriptionOf(field)).toBe('Password must be at least 12 characters'),
+    );
     expect(document.activeElement).toBe(field);
     expect(sent).toHaveLength(0);
 
